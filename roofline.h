@@ -1,0 +1,333 @@
+/* roofline.h - v0.1.0 - roofline performance modeling for GPUs and CPUs - MIT
+   https://example.invalid/roofline.h (single header; hw_specs.h beside it)
+
+   Layer cost formulas, a hardware table, a streaming Nsight Compute / nvprof
+   CSV reducer and a raster chart writer, with no allocation anywhere: every
+   buffer comes from the caller.
+
+   DO THIS
+       #define ROOFLINE_IMPLEMENTATION
+       #include "roofline.h"
+   in *one* C or C++ file; include "roofline.h" without the define anywhere
+   else. hw_specs.h must sit beside roofline.h (or define RFL_NO_HW_TABLE).
+
+   OPTIONS (define before including; every one is off by default)
+       ROOFLINE_STATIC        all functions static (RFL_API = static)
+       RFL_API                override the decoration of public functions
+       RFL_NO_STDIO           no <stdio.h>: no FILE helpers, no printing
+       RFL_NO_HW_TABLE        leave out hw_specs.h (bring your own machines)
+       RFL_NO_ZOO             leave out the built-in models
+       RFL_NO_CHART           leave out the chart writer (and PNG)
+       RFL_NO_PNG             leave out PNG output (stb_image_write)
+       RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
+       RFL_ASSERT(x)          default: no check (define to assert(x) to debug)
+       RFL_SQRT RFL_FLOOR RFL_CEIL RFL_LOG10 RFL_POW RFL_FABS
+                              libm replacements (defaults: the library's own,
+                              so the core links with no libm at all)
+       RFL_MEMSET RFL_MEMCPY  default: the library's own byte loops
+
+   QUICK START (examples/minimal.c)
+       #define ROOFLINE_IMPLEMENTATION
+       #include "roofline.h"
+       #include <stdio.h>
+       int main(void) {
+           const rfl_machine *a100; rfl_work w = {0}; rfl_bound b;
+           if (rfl_hw_find("a100", &a100) != RFL_OK) return 1;
+           w.flops[RFL_FP32] = 3.628e9;  w.bytes[RFL_DRAM] = 105e6;
+           double ai = rfl_work_ai(&w, RFL_DRAM);
+           double att = rfl_work_attainable(a100, &w, RFL_FP32, &b);
+           printf("AI %.2f FLOP/B, %.1f TFLOP/s, %s-bound\n", ai, att / 1e12,
+                  b.memory ? "memory" : "compute");
+           return 0;
+       }
+
+   CONVENTIONS (every number in this library)
+       - A multiply-add is 2 FLOPs. int8 "FLOPs" are integer operations.
+       - GB = 1e9 bytes, TB/s = 1e12 bytes/s (MB = 2^20 only in the
+         torchsummary-compatible table, which says so).
+       - Peaks are dense: a vendor's "with sparsity" figure is halved.
+       - A precision's roof is used only for work of that precision: FP32
+         work is never placed under a tensor-core roof.
+       - Quantities a profile did not measure are *unknown*, never 0
+         (rfl_work.unknown bits).
+
+   API BY TASK
+       Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
+                  rfl_machine_from_cpu rfl_ridge rfl_attainable
+       Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
+                  rfl_roof_fraction rfl_work_add
+       Layers:    see src/layers_api.h section below (grows with issue 3)
+       Reducer:   see the reducer section below
+       Chart/PNG: see the chart section below
+       Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
+
+   ERRORS
+       Every fallible function returns rfl_result (RFL_OK = 0);
+       rfl_result_str() names it. Parsers keep line, column and byte offset of
+       the first error in their state.
+
+   MEMORY
+       Nothing is allocated. Functions that need memory take (buffer, size);
+       the sizes each part needs are given in its section.
+*/
+#ifndef ROOFLINE_H
+#define ROOFLINE_H
+
+#define RFL_VERSION_MAJOR 0
+#define RFL_VERSION_MINOR 1
+#define RFL_VERSION_PATCH 0
+#define RFL_VERSION_STRING "0.1.0"
+
+#include <stddef.h> /* size_t: freestanding */
+#include <stdint.h> /* uint64_t: freestanding */
+
+#ifndef RFL_API
+#ifdef ROOFLINE_STATIC
+#define RFL_API static
+#else
+#define RFL_API extern
+#endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- results ---------------------------------------------------------- */
+typedef enum rfl_result {
+    RFL_OK = 0,
+    RFL_ERR_ARG,            /* a NULL or out-of-range argument */
+    RFL_ERR_BUFFER,         /* a caller buffer is too small */
+    RFL_ERR_UNKNOWN_NAME,   /* no machine / model / dtype of that name */
+    RFL_ERR_NO_ROOF,        /* the machine has no ceiling for that precision */
+    RFL_ERR_NO_DATA,        /* a needed quantity is unknown or zero */
+    RFL_ERR_SHAPE,          /* invalid layer shape or parameters */
+    RFL_ERR_OVERFLOW,       /* a size or count overflows 64 bits */
+    RFL_ERR_NUMBER,         /* a field that should be a number is not */
+    RFL_ERR_UNIT,           /* an unknown unit on a metric that is used */
+    RFL_ERR_SYNTAX,         /* malformed CSV (quote, field count) */
+    RFL_ERR_TRUNCATED,      /* input ended inside a quoted field or row */
+    RFL_ERR_NO_HEADER,      /* no recognisable header row */
+    RFL_ERR_EMPTY,          /* empty input */
+    RFL_ERR_LOCALE,         /* decimal/thousands convention is ambiguous */
+    RFL_ERR_FIELD_TOO_LONG, /* a numeric field longer than the scratch */
+    RFL_ERR_NOT_FINITE,     /* NaN or infinity where a finite value is needed */
+    RFL_ERR_STATE,          /* call out of order (push after finish, ...) */
+    RFL_ERR_IO,             /* a file or write callback failed */
+    RFL_ERR_COUNT_
+} rfl_result;
+
+/* Name of a result ("ok", "buffer too small", ...). Never NULL. */
+RFL_API const char *rfl_result_str(rfl_result r);
+
+/* Version of the compiled implementation, e.g. "0.1.0". */
+RFL_API const char *rfl_version(void);
+
+/* ---- precisions and memory levels ------------------------------------- */
+/* FLOPs are kept per precision; each precision has exactly one roof on a
+   machine (peak_flops[prec]), so work is never put under a foreign roof.
+   RFL_FP32 is 0, the default. RFL_FP16 is FP16/BF16 on the vector (SIMT)
+   units; the _TENSOR entries are matrix units by input type. */
+typedef enum rfl_prec {
+    RFL_FP32 = 0,
+    RFL_FP64,
+    RFL_FP16,
+    RFL_FP64_TENSOR,
+    RFL_TF32_TENSOR,
+    RFL_FP16_TENSOR,
+    RFL_BF16_TENSOR,
+    RFL_FP8_TENSOR,
+    RFL_INT8_TENSOR,
+    RFL_PREC_COUNT
+} rfl_prec;
+
+typedef enum rfl_level {
+    RFL_DRAM = 0,
+    RFL_L2,
+    RFL_L1,
+    RFL_LEVEL_COUNT
+} rfl_level;
+
+/* Stable short names: "fp32", "tf32_tensor", ...; "dram", "l2", "l1". */
+RFL_API const char *rfl_prec_name(rfl_prec p);
+RFL_API const char *rfl_level_name(rfl_level l);
+/* Parse a precision or dtype name, case-insensitive ("fp32", "FP16",
+   "bf16" -> RFL_FP16 SIMT, "tf32" -> RFL_TF32_TENSOR, ...). */
+RFL_API rfl_result rfl_prec_parse(const char *name, rfl_prec *out);
+
+/* ---- the work record: the one currency --------------------------------- */
+#define RFL_UNKNOWN_FLOPS(p) (1u << (p))                     /* bits 0..8 */
+#define RFL_UNKNOWN_BYTES(l) (1u << (RFL_PREC_COUNT + (l)))  /* bits 9..11 */
+#define RFL_UNKNOWN_TIME (1u << (RFL_PREC_COUNT + RFL_LEVEL_COUNT))
+#define RFL_UNKNOWN_ALL \
+    ((1u << (RFL_PREC_COUNT + RFL_LEVEL_COUNT + 1)) - 1u)
+
+typedef struct rfl_work {
+    double flops[RFL_PREC_COUNT];  /* FLOPs (2 per multiply-add) */
+    double bytes[RFL_LEVEL_COUNT]; /* bytes moved at each memory level */
+    double time_s;                 /* measured time; 0 = none */
+    unsigned unknown;              /* RFL_UNKNOWN_* bits: not measured.
+                                      Zero-init means "all known". */
+} rfl_work;
+
+/* Total FLOPs over every precision with known counts. */
+RFL_API double rfl_work_flops(const rfl_work *w);
+/* The precision holding the most FLOPs (RFL_FP32 when there are none). */
+RFL_API rfl_prec rfl_work_main_prec(const rfl_work *w);
+/* Arithmetic intensity at a level: total FLOPs / bytes. Returns 0 when the
+   bytes are zero or unknown (check first with rfl_work_known). */
+RFL_API double rfl_work_ai(const rfl_work *w, rfl_level level);
+/* 1 when the quantity is known: flops of all precisions (mask) etc. */
+RFL_API int rfl_work_known(const rfl_work *w, unsigned unknown_bits);
+/* acc += w (unknown bits are OR-ed: one unknown part makes the sum unknown). */
+RFL_API void rfl_work_add(rfl_work *acc, const rfl_work *w);
+/* w *= k (FLOPs, bytes and time). */
+RFL_API void rfl_work_scale(rfl_work *w, double k);
+
+/* ---- machines ------------------------------------------------------------ */
+typedef enum rfl_kind {
+    RFL_KIND_GPU = 0,
+    RFL_KIND_CPU,
+    RFL_KIND_TPU,
+    RFL_KIND_ACCEL,
+    RFL_KIND_SOC
+} rfl_kind;
+RFL_API const char *rfl_kind_name(rfl_kind k); /* "gpu", "cpu", ... */
+
+typedef struct rfl_machine {
+    const char *id;      /* canonical key, e.g. "a100-sxm4-40gb" */
+    const char *name;    /* display name, e.g. "NVIDIA A100 SXM4 40GB" */
+    const char *aliases; /* comma-separated, e.g. "a100,a100-40gb" */
+    rfl_kind kind;
+    double peak_flops[RFL_PREC_COUNT]; /* dense FLOP/s; 0 = no such unit */
+    double bw_bytes_per_s[RFL_LEVEL_COUNT]; /* bytes/s; 0 = unknown */
+    double mem_bytes;    /* device / system memory; 0 = unknown */
+    double l2_bytes;     /* last-level on-chip cache; 0 = unknown */
+    int units;           /* SMs, CUs, cores, TensorCores; 0 = unknown */
+    double boost_mhz;    /* 0 = unknown */
+    double tdp_w;        /* 0 = unknown */
+    const char *source;  /* datasheet / whitepaper, and how derived */
+} rfl_machine;
+
+/* The built-in table (hw_specs.h). Absent with RFL_NO_HW_TABLE: then the
+   lookups find nothing and rfl_hw_count() is 0. */
+#ifndef RFL_NO_HW_TABLE
+#include "hw_specs.h"
+#define RFL__HW_ENUM(E, ...) RFL_HW_##E,
+typedef enum rfl_hw_id { RFL_HW_TABLE(RFL__HW_ENUM) RFL_HW_COUNT } rfl_hw_id;
+#undef RFL__HW_ENUM
+#endif
+RFL_API int rfl_hw_count(void);
+RFL_API const rfl_machine *rfl_hw_get(int index); /* NULL when out of range */
+/* Look a machine up by id, name or alias: case-insensitive, ignoring '-',
+   '_', ' ' and '.'. "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2,
+   "h100" the H100 SXM. Returns RFL_ERR_UNKNOWN_NAME when absent. */
+RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out);
+/* Writes up to n closest ids (by edit distance), comma-separated, into buf
+   (always NUL-terminated when size > 0). Returns the number written. */
+RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size);
+
+/* A CPU or board described by its parts. peak = sockets x cores x GHz x
+   (SIMD lanes x FMA pipes x 2); bandwidth = sockets x channels x MT/s x
+   bytes per transfer. Zero fields are errors except where noted. */
+typedef struct rfl_cpu_desc {
+    const char *id;           /* optional; default "custom-cpu" */
+    const char *name;         /* optional */
+    int sockets;              /* 0 = 1 */
+    int cores;                /* per socket */
+    double ghz;               /* all-core clock used for the peak */
+    int simd_bits;            /* 128 (NEON/SSE), 256 (AVX2), 512 (AVX-512) */
+    int fma_pipes;            /* vector FMA (or add+mul) pipes per core */
+    int fma;                  /* 0 = fused multiply-add; 1 = separate add and
+                                 mul pipes (counted the same: 2 per cycle) */
+    int mem_channels;         /* per socket */
+    double mts;               /* memory transfer rate, MT/s (e.g. 3200) */
+    int bytes_per_transfer;   /* 0 = 8 (a 64-bit DDR channel) */
+    int fp16;                 /* nonzero: FP16 vector at 2x the FP32 rate */
+} rfl_cpu_desc;
+RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out);
+
+/* ---- roofline math ------------------------------------------------------ */
+/* Ridge point peak_flops[prec] / bw[level] in FLOP/byte; 0 when either
+   ceiling is absent. */
+RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level);
+/* min(peak[prec], ai x bw[level]). 0 when the roof does not exist. */
+RFL_API double rfl_attainable(const rfl_machine *m, rfl_prec prec,
+                              rfl_level level, double ai);
+
+/* Which ceiling binds. */
+typedef struct rfl_bound {
+    int memory;        /* 1: a bandwidth ceiling binds; 0: compute */
+    rfl_prec prec;     /* compute ceiling (the roof's precision) */
+    rfl_level level;   /* bandwidth ceiling, when memory is 1 */
+} rfl_bound;
+/* Attainable FLOP/s for this work under the roof of `prec`: min over the
+   compute peak and, for every level whose bytes are known and whose
+   bandwidth the machine has, AI(level) x bw(level). 0 when the machine has
+   no roof for prec. `bound` (may be NULL) receives the binding ceiling. */
+RFL_API double rfl_work_attainable(const rfl_machine *m, const rfl_work *w,
+                                   rfl_prec prec, rfl_bound *bound);
+
+/* Predicted time: max(compute time, memory time), where compute time sums
+   flops[p] / peak[p] over the precisions present and memory time is the
+   largest bytes[l] / bw[l]. Work of a precision the machine has no roof for
+   is an error (RFL_ERR_NO_ROOF), never silently put under another roof. */
+typedef struct rfl_prediction {
+    double time_s;
+    double compute_s;                 /* sum over precisions */
+    double memory_s;                  /* max over levels */
+    double level_s[RFL_LEVEL_COUNT];  /* bytes / bw per level (0 if none) */
+    rfl_bound bound;                  /* the term that binds */
+} rfl_prediction;
+RFL_API rfl_result rfl_predict(const rfl_machine *m, const rfl_work *w,
+                               rfl_prediction *out);
+
+/* Achieved FLOP/s (FLOPs of prec / time) over attainable FLOP/s under that
+   precision's roof. RFL_ERR_NO_DATA without a time; RFL_ERR_NO_ROOF when the
+   machine has no roof for prec. A result above 1 means a measurement or unit
+   bug (a point above the roof). */
+RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w,
+                                     rfl_prec prec, double *fraction);
+
+/* ---- numbers: our own formatting and parsing (no printf, no strtod) ---- */
+/* Decimal with up to `sig` significant digits (1..17), shortest form, like
+   %.{sig}g but with an exponent only below 1e-5 or at/above 1e15 ("1e+21").
+   Integral values below 2^53 print exactly. NaN -> "nan", inf -> "inf".
+   Returns the length, or 0 when the buffer is too small (buf gets ""). */
+RFL_API size_t rfl_fmt_num(char *buf, size_t size, double v, int sig);
+RFL_API size_t rfl_fmt_u64(char *buf, size_t size, uint64_t v);
+/* Engineering notation with an SI prefix: 1.95e13 -> "19.5 T" (sig digits),
+   0.00123 -> "1.23 m". */
+RFL_API size_t rfl_fmt_si(char *buf, size_t size, double v, int sig);
+/* Parse a plain decimal number ("-12.5e3", no separators) of len bytes.
+   RFL_ERR_NUMBER on anything else. */
+RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out);
+
+/* Case-insensitive compare ignoring '-', '_', ' ' and '.'; 1 when equal. */
+RFL_API int rfl_name_eq(const char *a, const char *b);
+
+#ifdef __cplusplus
+}
+#endif
+
+/* ---- the parts ------------------------------------------------------------
+   Each part lives in src/ during development and is inlined into this file
+   for release (tools/amalgamate.sh). */
+#include "src/layers_api.h"
+#include "src/reduce_api.h"
+#include "src/chart_api.h"
+
+#endif /* ROOFLINE_H */
+
+/* ========================================================================== */
+/*                               IMPLEMENTATION                               */
+/* ========================================================================== */
+#if defined(ROOFLINE_IMPLEMENTATION) && !defined(ROOFLINE_IMPLEMENTATION_DONE)
+#define ROOFLINE_IMPLEMENTATION_DONE
+
+#include "src/core_impl.h"
+#include "src/layers_impl.h"
+#include "src/reduce_impl.h"
+#include "src/chart_impl.h"
+
+#endif /* ROOFLINE_IMPLEMENTATION */

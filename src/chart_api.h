@@ -1,0 +1,1 @@
+/* chart part: API (declarations). Filled in by its issue. */

@@ -1,0 +1,1 @@
+/* chart part: implementation. Filled in by its issue. */

@@ -1,0 +1,1 @@
+/* layers part: API (declarations). Filled in by its issue. */

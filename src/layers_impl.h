@@ -1,0 +1,1 @@
+/* layers part: implementation. Filled in by its issue. */

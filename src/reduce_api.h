@@ -1,0 +1,1 @@
+/* reduce part: API (declarations). Filled in by its issue. */

@@ -1,0 +1,1 @@
+/* reduce part: implementation. Filled in by its issue. */

@@ -1,0 +1,52 @@
+/* rfl_test.h - the smallest test harness that does the job: checks count,
+   failures print file:line and the values, the run ends with the line
+   "N passed, N failed" that tests/run.sh adds up. Test code only. */
+#ifndef RFL_TEST_H
+#define RFL_TEST_H
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+
+static int rt_pass_, rt_fail_;
+
+static int rt_report_(int ok, const char *what, const char *file, int line) {
+    if (ok) rt_pass_++;
+    else {
+        rt_fail_++;
+        printf("FAIL %s:%d: %s\n", file, line, what);
+    }
+    return ok;
+}
+#define RT_CHECK(c) rt_report_(!!(c), #c, __FILE__, __LINE__)
+#define RT_EQ_U64(a, b)                                                        \
+    do {                                                                       \
+        unsigned long long a_ = (unsigned long long)(a), b_ = (unsigned long long)(b); \
+        if (!rt_report_(a_ == b_, #a " == " #b, __FILE__, __LINE__))           \
+            printf("     got %llu, expected %llu\n", a_, b_);                  \
+    } while (0)
+#define RT_EQ_INT(a, b)                                                        \
+    do {                                                                       \
+        long long a_ = (long long)(a), b_ = (long long)(b);                    \
+        if (!rt_report_(a_ == b_, #a " == " #b, __FILE__, __LINE__))           \
+            printf("     got %lld, expected %lld\n", a_, b_);                  \
+    } while (0)
+/* relative tolerance (absolute near zero) */
+#define RT_NEAR(a, b, rel)                                                     \
+    do {                                                                       \
+        double a_ = (double)(a), b_ = (double)(b);                             \
+        double d_ = fabs(a_ - b_), s_ = fabs(b_) > 1e-300 ? fabs(b_) : 1.0;    \
+        if (!rt_report_(d_ <= (rel) * s_, #a " ~= " #b, __FILE__, __LINE__))   \
+            printf("     got %.17g, expected %.17g (rel tol %g)\n", a_, b_, (double)(rel)); \
+    } while (0)
+#define RT_STR(a, b)                                                           \
+    do {                                                                       \
+        const char *a_ = (a), *b_ = (b);                                       \
+        if (!rt_report_(a_ && b_ && strcmp(a_, b_) == 0, #a " == " #b, __FILE__, __LINE__)) \
+            printf("     got \"%s\", expected \"%s\"\n", a_ ? a_ : "(null)", b_ ? b_ : "(null)"); \
+    } while (0)
+
+static int rt_done(void) {
+    printf("%d passed, %d failed\n", rt_pass_, rt_fail_);
+    return rt_fail_ != 0;
+}
+#endif

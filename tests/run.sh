@@ -1,0 +1,66 @@
+#!/bin/sh
+# Builds and runs the whole suite; its last line is "N passed, N failed".
+# Each step below adds to the totals: a compile check counts as one test, a
+# test binary counts the checks it ran. Steps from later issues live in
+# tests/steps/*.sh (sourced, sharing step/run_bin).
+set -u
+cd "$(dirname "$0")/.."
+B=build/test
+mkdir -p "$B"
+PASS=0
+FAIL=0
+LOG=$B/log.txt
+: > "$LOG"
+
+ok()   { PASS=$((PASS + 1)); }
+bad()  { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+
+# step NAME CMD...: a command that must succeed (counted as one test)
+step() {
+    name=$1; shift
+    if "$@" >> "$LOG" 2>&1; then ok; else bad "$name"; echo "  (see $LOG)"; tail -5 "$LOG" | sed 's/^/    /'; fi
+}
+
+# run_bin BIN [ARGS]: run a test binary, add its "N passed, N failed"
+run_bin() {
+    out=$("$@" 2>&1); rc=$?
+    last=$(printf '%s\n' "$out" | tail -n 1)
+    p=$(printf '%s' "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    f=$(printf '%s' "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+    if [ -z "$p" ]; then bad "$* (crashed or no summary, rc=$rc)"; printf '%s\n' "$out" | tail -5; return; fi
+    PASS=$((PASS + p)); FAIL=$((FAIL + f))
+    if [ "$f" != 0 ] || [ $rc != 0 ]; then printf '%s\n' "$out" | grep -v '^[0-9]* passed' | head -40; echo "  in: $*"; fi
+    [ "$f" = 0 ] && [ $rc != 0 ] && bad "$* exited $rc"
+}
+
+W="-Wall -Wextra -Wpedantic -Werror"
+WX="$W -Wshadow -Wconversion"
+
+# 1. the header alone, in every language mode we promise
+printf '#define ROOFLINE_IMPLEMENTATION\n#include "roofline.h"\n#include "roofline.h"\nint main(void){return 0;}\n' > $B/one.c
+cp $B/one.c $B/one.cc
+for cc in gcc clang; do
+  for std in c99 c11; do
+    step "header alone: $cc -std=$std" $cc -std=$std $WX -I. -c $B/one.c -o $B/one_${cc}_$std.o
+  done
+done
+step "header alone: g++ -std=c++11" g++ -std=c++11 $WX -I. -c $B/one.cc -o $B/one_cxx.o
+# 2. no heap: the compiled library references no allocator
+heap_free() { ! nm -u "$1" | grep -wE 'malloc|calloc|realloc|free|strdup|aligned_alloc|posix_memalign'; }
+step "no heap function referenced (gcc c99)" heap_free $B/one_gcc_c99.o
+step "no heap function referenced (g++)" heap_free $B/one_cxx.o
+
+# 3. the unit tests
+for t in tests/test_*.c; do
+  n=$(basename "$t" .c)
+  if gcc -std=c99 $W -O1 -g -I. -Itests "$t" -o "$B/$n" -lm >> "$LOG" 2>&1; then ok; run_bin "$B/$n"
+  else bad "build $t"; tail -20 "$LOG"; fi
+done
+
+# 4. steps of later issues (tools, option matrix, cross builds, ...)
+for s in tests/steps/*.sh; do
+  [ -f "$s" ] && . "./$s"
+done
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]

@@ -1,0 +1,148 @@
+/* rfl-hw: the hardware table, or one machine with its ceilings and ridge
+   points. Usage: rfl-hw [NAME] [--json] */
+#define ROOFLINE_IMPLEMENTATION
+#include "roofline.h"
+#include "tool.h"
+
+static const char *usage =
+    "usage: rfl-hw [NAME] [--json]\n"
+    "  no NAME: the table, one line per machine.\n"
+    "  NAME:    that machine's ceilings and ridge points (FLOP/byte) for every\n"
+    "           precision and memory level. Lookup ignores case, '-', '_', ' '.\n"
+    "           Short names: a100 = A100 SXM4 40GB, v100 = V100 SXM2, h100 = H100 SXM.\n"
+    "  --json:  name, aliases, kind, peak_flops{...} (FLOP/s, null where absent),\n"
+    "           mem_bw{dram,l2,l1} (bytes/s), mem_bytes, ridge{prec_level}, source.\n"
+    "Peaks are dense (sparse figures halved); GB = 1e9 bytes.\n";
+
+/* JSON field order of the issue: fp64 first, then by unit kind. */
+static const rfl_prec json_order[RFL_PREC_COUNT] = {
+    RFL_FP64, RFL_FP64_TENSOR, RFL_FP32, RFL_TF32_TENSOR, RFL_FP16,
+    RFL_FP16_TENSOR, RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
+
+static void json_machine(tl_json *j, const char *key, const rfl_machine *m) {
+    int i, l;
+    char rk[48];
+    tl_jobj(j, key);
+    tl_jstr(j, "name", m->name);
+    tl_jstr(j, "id", m->id);
+    tl_jarr(j, "aliases");
+    {
+        const char *a = m->aliases;
+        char one[64];
+        while (a && *a) {
+            size_t n = strcspn(a, ",");
+            snprintf(one, sizeof one, "%.*s", (int)n, a);
+            tl_jstr(j, 0, one);
+            a += n + (a[n] == ',');
+        }
+    }
+    tl_jclose_arr(j);
+    tl_jstr(j, "kind", rfl_kind_name(m->kind));
+    tl_jobj(j, "peak_flops");
+    for (i = 0; i < RFL_PREC_COUNT; i++) {
+        rfl_prec p = json_order[i];
+        tl_jnum_if(j, rfl_prec_name(p), m->peak_flops[p] > 0, m->peak_flops[p]);
+    }
+    tl_jclose(j);
+    tl_jobj(j, "mem_bw");
+    for (l = 0; l < RFL_LEVEL_COUNT; l++)
+        tl_jnum_if(j, rfl_level_name((rfl_level)l), m->bw_bytes_per_s[l] > 0, m->bw_bytes_per_s[l]);
+    tl_jclose(j);
+    tl_jnum_if(j, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
+    tl_jnum_if(j, "l2_bytes", m->l2_bytes > 0, m->l2_bytes);
+    tl_jnum_if(j, "units", m->units > 0, m->units);
+    tl_jnum_if(j, "boost_mhz", m->boost_mhz > 0, m->boost_mhz);
+    tl_jnum_if(j, "tdp_w", m->tdp_w > 0, m->tdp_w);
+    tl_jobj(j, "ridge");
+    for (i = 0; i < RFL_PREC_COUNT; i++)
+        for (l = 0; l < RFL_LEVEL_COUNT; l++) {
+            double r = rfl_ridge(m, json_order[i], (rfl_level)l);
+            if (r > 0) {
+                snprintf(rk, sizeof rk, "%s_%s", rfl_prec_name(json_order[i]),
+                         rfl_level_name((rfl_level)l));
+                tl_jnum(j, rk, r);
+            }
+        }
+    tl_jclose(j);
+    tl_jstr(j, "source", m->source);
+    tl_jclose(j);
+}
+
+static void print_one(const rfl_machine *m) {
+    int i, l;
+    printf("%s  (%s, %s)\n", m->name, m->id, rfl_kind_name(m->kind));
+    if (m->aliases && *m->aliases) printf("  aliases: %s\n", m->aliases);
+    printf("  memory: ");
+    if (m->mem_bytes > 0) printf("%s, ", tl_si(m->mem_bytes, "B"));
+    for (l = 0; l < RFL_LEVEL_COUNT; l++)
+        if (m->bw_bytes_per_s[l] > 0)
+            printf("%s %s  ", rfl_level_name((rfl_level)l), tl_si(m->bw_bytes_per_s[l], "B/s"));
+    printf("\n");
+    if (m->units > 0 || m->boost_mhz > 0 || m->tdp_w > 0)
+        printf("  units %d, boost %s MHz, TDP %s W\n", m->units, tl_num(m->boost_mhz, 6),
+               tl_num(m->tdp_w, 6));
+    printf("\n  %-12s %16s", "precision", "peak (dense)");
+    for (l = 0; l < RFL_LEVEL_COUNT; l++)
+        if (m->bw_bytes_per_s[l] > 0) printf("  ridge %-4s", rfl_level_name((rfl_level)l));
+    printf("\n");
+    for (i = 0; i < RFL_PREC_COUNT; i++) {
+        rfl_prec p = json_order[i];
+        if (!(m->peak_flops[p] > 0)) continue;
+        printf("  %-12s %16s", rfl_prec_name(p),
+               tl_si(m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s"));
+        for (l = 0; l < RFL_LEVEL_COUNT; l++)
+            if (m->bw_bytes_per_s[l] > 0) printf("  %10s", tl_num(rfl_ridge(m, p, (rfl_level)l), 4));
+        printf("\n");
+    }
+    printf("  (ridge = peak / bandwidth, FLOP/byte: below it a kernel is memory-bound)\n");
+    printf("\n  source: %s\n", m->source);
+}
+
+static void print_table(void) {
+    int i, n = rfl_hw_count();
+    printf("%-22s %-5s %12s %12s %12s %12s %8s\n", "id", "kind", "FP64", "FP32",
+           "best tensor", "DRAM", "ridge32");
+    for (i = 0; i < n; i++) {
+        const rfl_machine *m = rfl_hw_get(i);
+        double tc = 0;
+        int p;
+        for (p = RFL_FP64_TENSOR; p < RFL_PREC_COUNT; p++)
+            if (p != RFL_INT8_TENSOR && m->peak_flops[p] > tc) tc = m->peak_flops[p];
+        printf("%-22s %-5s %12s %12s %12s %12s %8s\n", m->id, rfl_kind_name(m->kind),
+               m->peak_flops[RFL_FP64] > 0 ? tl_si(m->peak_flops[RFL_FP64], "FLOP/s") : "-",
+               m->peak_flops[RFL_FP32] > 0 ? tl_si(m->peak_flops[RFL_FP32], "FLOP/s") : "-",
+               tc > 0 ? tl_si(tc, "FLOP/s") : "-",
+               m->bw_bytes_per_s[RFL_DRAM] > 0 ? tl_si(m->bw_bytes_per_s[RFL_DRAM], "B/s") : "-",
+               rfl_ridge(m, RFL_FP32, RFL_DRAM) > 0 ? tl_num(rfl_ridge(m, RFL_FP32, RFL_DRAM), 4) : "-");
+    }
+    printf("%d machines. Peaks dense; 'rfl-hw NAME' shows one with its ridge points and source.\n", n);
+}
+
+int main(int argc, char **argv) {
+    const char *name = 0;
+    int json = 0, i;
+    tl_prog = "rfl-hw";
+    for (i = 1; i < argc; i++) {
+        if (tl_is(argv[i], "--help") || tl_is(argv[i], "-h")) { fputs(usage, stdout); return 0; }
+        else if (tl_is(argv[i], "--json")) json = 1;
+        else if (argv[i][0] == '-' && argv[i][1]) tl_usage_error("unknown option '%s'", argv[i]);
+        else if (name) tl_usage_error("one machine name at most (got '%s' and '%s')", name, argv[i]);
+        else name = argv[i];
+    }
+    if (name) {
+        const rfl_machine *m = tl_find_hw(name);
+        if (json) { tl_json j = {stdout, 0, {0}}; json_machine(&j, 0, m); }
+        else print_one(m);
+    } else if (json) {
+        tl_json j = {stdout, 0, {0}};
+        tl_jobj(&j, 0);
+        tl_jnum(&j, "count", rfl_hw_count());
+        tl_jarr(&j, "machines");
+        for (i = 0; i < rfl_hw_count(); i++) json_machine(&j, 0, rfl_hw_get(i));
+        tl_jclose_arr(&j);
+        tl_jclose(&j);
+    } else {
+        print_table();
+    }
+    return 0;
+}

@@ -1,0 +1,166 @@
+/* tool.h - what the rfl-* tools share: exit codes, error lines, a JSON
+   writer and number formatting for tables. Tools only; the library itself
+   never prints. Include after roofline.h (with the implementation). */
+#ifndef RFL_TOOL_H
+#define RFL_TOOL_H
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic ignored "-Wunused-function" /* each tool uses a subset */
+#endif
+
+enum { TL_OK = 0, TL_BAD_INPUT = 1, TL_BAD_USAGE = 2 };
+
+static const char *tl_prog = "rfl";
+
+/* Bad usage: one line, a hint, exit 2. */
+static void tl_usage_error(const char *fmt, ...) {
+    va_list ap;
+    fprintf(stderr, "%s: ", tl_prog);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry '%s --help'.\n", tl_prog);
+    exit(TL_BAD_USAGE);
+}
+
+/* Bad input: "prog: FILE:LINE:COL: message", exit 1. line/col 0 = none. */
+static void tl_input_error(const char *file, long line, long col, const char *fmt, ...) {
+    va_list ap;
+    fprintf(stderr, "%s: ", tl_prog);
+    if (file) {
+        fprintf(stderr, "%s:", file);
+        if (line > 0) fprintf(stderr, "%ld:", line);
+        if (col > 0) fprintf(stderr, "%ld:", col);
+        fputc(' ', stderr);
+    }
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(TL_BAD_INPUT);
+}
+
+/* Unknown machine: the error names the closest ones. */
+static const rfl_machine *tl_find_hw(const char *name) {
+    const rfl_machine *m;
+    char sug[256];
+    if (rfl_hw_find(name, &m) == RFL_OK) return m;
+    rfl_hw_suggest(name, 4, sug, sizeof sug);
+    tl_input_error(0, 0, 0, "unknown machine '%s'; closest: %s (rfl-hw lists all)", name, sug);
+    return 0;
+}
+
+static int tl_is(const char *a, const char *b) { return strcmp(a, b) == 0; }
+
+/* ---- numbers for humans -------------------------------------------------- */
+/* SI-prefixed number with unit: "19.5 TFLOP/s". Rotating buffers so that a
+   printf can take several. */
+static const char *tl_si(double v, const char *unit) {
+    static char bufs[8][48];
+    static int k;
+    char *b = bufs[k++ & 7];
+    size_t n = rfl_fmt_si(b, 32, v, 4);
+    snprintf(b + n, 48 - n, "%s", unit);
+    return b;
+}
+static const char *tl_num(double v, int sig) {
+    static char bufs[8][40];
+    static int k;
+    char *b = bufs[k++ & 7];
+    rfl_fmt_num(b, 40, v, sig);
+    return b;
+}
+/* 1234567 -> "1,234,567" */
+static const char *tl_commas(double v) {
+    static char bufs[8][40];
+    static int k;
+    char *b = bufs[k++ & 7], t[32];
+    size_t n = rfl_fmt_num(t, sizeof t, v, 17), i, j = 0, start = (t[0] == '-');
+    size_t intlen = n;
+    for (i = 0; i < n; i++) if (t[i] == '.' || t[i] == 'e') { intlen = i; break; }
+    for (i = 0; i < n && j + 2 < 40; i++) {
+        if (i > start && i < intlen && (intlen - i) % 3 == 0) b[j++] = ',';
+        b[j++] = t[i];
+    }
+    b[j] = 0;
+    return b;
+}
+
+/* ---- a small JSON writer ---------------------------------------------------
+   Keys in insertion order, two-space indent, numbers through rfl_fmt_num so
+   that output is identical on every architecture. */
+typedef struct tl_json {
+    FILE *f;
+    int depth;
+    int count[64]; /* members written at each depth */
+} tl_json;
+
+static void tl_j_sep(tl_json *j, const char *key) {
+    int i;
+    if (j->depth > 0) {
+        if (j->count[j->depth]++) fputc(',', j->f);
+        fputc('\n', j->f);
+        for (i = 0; i < j->depth; i++) fputs("  ", j->f);
+    }
+    if (key) {
+        fputc('"', j->f);
+        fputs(key, j->f);
+        fputs("\": ", j->f);
+    }
+}
+static void tl_j_open(tl_json *j, const char *key, char c) {
+    tl_j_sep(j, key);
+    fputc(c, j->f);
+    if (j->depth < 63) j->count[++j->depth] = 0;
+}
+static void tl_jobj(tl_json *j, const char *key) { tl_j_open(j, key, '{'); }
+static void tl_jarr(tl_json *j, const char *key) { tl_j_open(j, key, '['); }
+static void tl_jend(tl_json *j, char c) {
+    int i, had = j->count[j->depth];
+    j->depth--;
+    if (had) {
+        fputc('\n', j->f);
+        for (i = 0; i < j->depth; i++) fputs("  ", j->f);
+    }
+    fputc(c, j->f);
+    if (j->depth == 0) fputc('\n', j->f);
+}
+static void tl_jclose(tl_json *j) { tl_jend(j, '}'); }
+static void tl_jclose_arr(tl_json *j) { tl_jend(j, ']'); }
+static void tl_jnull(tl_json *j, const char *key) { tl_j_sep(j, key); fputs("null", j->f); }
+/* A number, or null when not finite (unknown). */
+static void tl_jnum(tl_json *j, const char *key, double v) {
+    char b[40];
+    tl_j_sep(j, key);
+    if (v != v || v - v != 0.0) { fputs("null", j->f); return; }
+    rfl_fmt_num(b, sizeof b, v, 15);
+    fputs(b, j->f);
+}
+/* A number when known is true, else null. */
+static void tl_jnum_if(tl_json *j, const char *key, int known, double v) {
+    if (known) tl_jnum(j, key, v);
+    else tl_jnull(j, key);
+}
+static void tl_jbool(tl_json *j, const char *key, int v) {
+    tl_j_sep(j, key);
+    fputs(v ? "true" : "false", j->f);
+}
+static void tl_jstr(tl_json *j, const char *key, const char *s) {
+    tl_j_sep(j, key);
+    if (!s) { fputs("null", j->f); return; }
+    fputc('"', j->f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') { fputc('\\', j->f); fputc(c, j->f); }
+        else if (c == '\n') fputs("\\n", j->f);
+        else if (c == '\t') fputs("\\t", j->f);
+        else if (c < 0x20) fprintf(j->f, "\\u%04x", c);
+        else fputc(c, j->f);
+    }
+    fputc('"', j->f);
+}
+#endif
