@@ -159,6 +159,16 @@ typedef enum rfl_legend {
     RFL_LEGEND_BOTTOM_RIGHT
 } rfl_legend;
 
+/* Where a chart put a plot (out): the plot rectangle in pixels and its
+   ranges. A value v maps to px = x0 + t (x1 - x0), py = y1 - u (y1 - y0),
+   with t = (log10 v - log10 x_min) / (log10 x_max - log10 x_min) on a log
+   axis and (v - x_min) / (x_max - x_min) on a linear one (u likewise). */
+typedef struct rfl_chart_area {
+    double x0, y0, x1, y1;
+    double x_min, x_max, y_min, y_max;
+    int x_log, y_log;
+} rfl_chart_area;
+
 /* A point on a roofline chart: a model, a layer or a kernel. */
 typedef struct rfl_point {
     const char *label;     /* legend entry; points with the same label share
@@ -205,6 +215,7 @@ typedef struct rfl_roofline_desc {
     int font_scale;       /* 0 = from the canvas size */
     int columns;          /* panels per row; 0 = all in one row when the
                              canvas is wider than tall, else one column */
+    rfl_chart_area *areas;/* optional out: n_machines entries */
 } rfl_roofline_desc;
 
 /* Draw a roofline chart filling the canvas (cleared to white first).
@@ -253,6 +264,7 @@ typedef struct rfl_bar_desc {
     rfl_legend legend;
     int font_scale;             /* 0 = from the canvas size */
     int value_labels;           /* nonzero: print each bar's value (SI) */
+    rfl_chart_area *area;       /* optional out (x = categories 0..n) */
 } rfl_bar_desc;
 RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d);
 
@@ -277,6 +289,7 @@ typedef struct rfl_scatter_desc {
     rfl_legend legend;
     int font_scale;
     int point_labels;   /* nonzero: write each label beside its point */
+    rfl_chart_area *area; /* optional out */
 } rfl_scatter_desc;
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 
