@@ -127,7 +127,7 @@ typedef int rfl_tensor;      /* index of the producing layer; < 0: none */
 #define RFL_LF_VIEW 0x10u    /* output aliases its input: no bytes, no memory */
 #define RFL_LF_CEIL 0x20u    /* pooling with ceil_mode */
 
-/* One layer: 120 bytes on LP64. Per-sample counts are computed once when
+/* One layer: 112 bytes on LP64. Per-sample counts are computed once when
    the layer is added; rfl_layer_cost scales them by the batch. */
 typedef struct rfl_layer {
     const char *name;     /* "layer1.0.conv1" (names arena / caller string) or
@@ -174,7 +174,8 @@ RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *
                                 size_t names_size);
 
 /* Names. With an arena, layers get "scope.name" (torch's dotted module
-   path); without, names are kept only when no scope is active.
+   path; name "" gives the scope itself); without one, rfl_name keeps the
+   caller's pointer and ignores the scope.
    rfl_scope_push appends ".part" to the scope (part may be "3"); pop
    removes the last part. A scope deeper than 95 bytes is RFL_ERR_BUFFER.
    rfl_scope_pushi pushes a decimal index. */
@@ -277,9 +278,10 @@ RFL_API rfl_tensor rfl_mark(rfl_net *net, rfl_tensor x, const char *cls);
 /* Torch class name of layer i as torchsummary prints it ("Conv2d", "ReLU",
    "BatchNorm2d", a mark's cls; functional ops: "add", "cat", ...). */
 RFL_API const char *rfl_layer_class(const rfl_net *net, int i);
-/* Write the layer's display name into buf: its name, or "Conv2d-5" (class
-   and 1-based index among the rows, as torchsummary). Returns the length,
-   0 when it does not fit (buf gets ""). */
+/* Write the torchsummary label of layer i into buf: "Conv2d-5", the class
+   and the 1-based index among the module rows (functional layers: "add-12",
+   their layer index). The dotted name is layers[i].name. Returns the
+   length, 0 when it does not fit (buf gets ""). */
 RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size);
 /* Write "(B, C, H, W)" style output shape with the given batch (0: "-1",
    as torchsummary). Returns the length, 0 when it does not fit. */

@@ -682,21 +682,17 @@ RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size
     if (!buf || !size) return 0;
     buf[0] = 0;
     if (!net || i < 0 || i >= net->count) return 0;
-    if (net->layers[i].name) {
-        pos = rfl__cat(buf, size, 0, net->layers[i].name);
+    /* modules: their ordinal among the rows (torchsummary's numbering);
+       functional layers: their layer index */
+    if (net->layers[i].flags & RFL_LF_MODULE) {
+        for (j = 0; j <= i; j++) ord += (net->layers[j].flags & RFL_LF_MODULE) != 0;
     } else {
-        /* modules: their ordinal among the rows (torchsummary's numbering);
-           functional layers: their layer index */
-        if (net->layers[i].flags & RFL_LF_MODULE) {
-            for (j = 0; j <= i; j++) ord += (net->layers[j].flags & RFL_LF_MODULE) != 0;
-        } else {
-            ord = i;
-        }
-        pos = rfl__cat(buf, size, 0, rfl_layer_class(net, i));
-        rfl_fmt_u64(num, sizeof num, (uint64_t)ord);
-        pos = rfl__cat(buf, size, pos, "-");
-        pos = rfl__cat(buf, size, pos, num);
+        ord = i;
     }
+    pos = rfl__cat(buf, size, 0, rfl_layer_class(net, i));
+    rfl_fmt_u64(num, sizeof num, (uint64_t)ord);
+    pos = rfl__cat(buf, size, pos, "-");
+    pos = rfl__cat(buf, size, pos, num);
     if (pos + 1 > size) { buf[0] = 0; return 0; }
     buf[pos] = 0;
     return pos;
@@ -1456,7 +1452,8 @@ static rfl_tensor rfl__zvit_b16(rfl_net *n, rfl_tensor x, uint32_t res) {
         k = rfl_slice(n, x, 1, D, D);
         v = rfl_slice(n, x, 1, 2 * D, D);
         x = rfl_attention(n, q, k, v, heads);
-        x = rfl_name(n, rfl_linear(n, x, D, 1), "out_proj");
+        /* MHA calls F.linear with out_proj's weight: no hook fires */
+        x = rfl__zfn(n, rfl_name(n, rfl_linear(n, x, D, 1), "out_proj"));
         x = rfl__zmark(n, x, "MultiheadAttention");
         rfl_scope_pop(n);
         x = rfl_name(n, rfl_dropout(n, x), "dropout");

@@ -1,0 +1,358 @@
+/* Layer formulas, shapes and errors, each expected value derived by hand in
+   the comment beside it. */
+#define ROOFLINE_IMPLEMENTATION
+#include "roofline.h"
+#include "rfl_test.h"
+
+static rfl_layer rec[64];
+
+static void test_conv_grouped(void) {
+    rfl_net net;
+    rfl_conv_desc cd;
+    rfl_layer_cost c;
+    rfl_cost_desc d;
+    rfl_tensor x, y;
+    memset(&cd, 0, sizeof cd);
+    memset(&d, 0, sizeof d);
+    RT_EQ_INT(rfl_net_init(&net, rec, 64, 0, 0), RFL_OK);
+    x = rfl_input(&net, 8, 17, 19);
+    /* 8 -> 12 channels, 3x3, stride 2, pad 1, dilation 2, 4 groups, bias.
+       extent = 2 (3 - 1) + 1 = 5; H = (17 + 2 - 5) / 2 + 1 = 8;
+       W = (19 + 2 - 5) / 2 + 1 = 9 */
+    cd.out_channels = 12, cd.kernel_h = 3, cd.stride_h = 2, cd.pad_h = 1;
+    cd.dilation_h = 2, cd.groups = 4, cd.bias = 1;
+    y = rfl_conv_ex(&net, x, &cd);
+    RT_EQ_INT(y, 1);
+    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.layers[y].rank, 3);
+    RT_EQ_INT(net.layers[y].shape[0], 12);
+    RT_EQ_INT(net.layers[y].shape[1], 8);
+    RT_EQ_INT(net.layers[y].shape[2], 9);
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, &d, &c), RFL_OK);
+    /* params = 12 x (8 / 4) x 3 x 3 + 12 = 228 */
+    RT_EQ_U64(c.params, 228);
+    /* mac = 2 x (12 x 8 x 9 outputs) x (2 x 3 x 3) = 31,104;
+       flops = 31,104 + 864 bias adds = 31,968 */
+    RT_EQ_U64(c.fwd_mac_flops, 31104);
+    RT_EQ_U64(c.fwd_flops, 31968);
+    /* bytes fp32: input 8 x 17 x 19 = 2,584 + weights 228 + output 864 =
+       3,676 elements x 4 = 14,704 */
+    RT_EQ_U64(c.fwd_bytes, 14704);
+    /* first layer: weight gradient only (31,104) + bias gradient (864) */
+    RT_EQ_U64(c.bwd_mac_flops, 31104);
+    RT_EQ_U64(c.bwd_flops, 31968);
+    /* batch 3, fp16: counts x 3, bytes at 2 per element, weights once:
+       (3 x 2,584 + 228 + 3 x 864) x 2 = 21,144 */
+    d.batch = 3, d.dtype = RFL_DTYPE_FP16;
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, &d, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_mac_flops, 93312);
+    RT_EQ_U64(c.fwd_bytes, 21144);
+    /* the second conv gets an input gradient too: 2 x its forward mac.
+       12 -> 6, 1x1: 2 x 6 x 72 x 12 = 10,368 forward */
+    y = rfl_conv(&net, y, 6, 1, 1, 0);
+    memset(&d, 0, sizeof d);
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, &d, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_mac_flops, 10368);
+    RT_EQ_U64(c.bwd_mac_flops, 20736);
+    /* a non-square kernel with its own padding: 1x7, pad (0, 3) keeps 8x9 */
+    memset(&cd, 0, sizeof cd);
+    cd.out_channels = 4, cd.kernel_h = 1, cd.kernel_w = 7, cd.pad_w = 3;
+    y = rfl_conv_ex(&net, y, &cd);
+    RT_EQ_INT(net.layers[y].shape[1], 8);
+    RT_EQ_INT(net.layers[y].shape[2], 9);
+    RT_EQ_U64(net.layers[y].params, 4 * 6 * 7);
+}
+
+static void test_linear_matmul(void) {
+    rfl_net net;
+    rfl_layer_cost c;
+    rfl_cost_desc d;
+    rfl_tensor x, y, a, b;
+    memset(&d, 0, sizeof d);
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 5, 64, 0); /* 5 tokens of 64 */
+    y = rfl_linear(&net, x, 32, 1);
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, &d, &c), RFL_OK);
+    /* params 64 x 32 + 32 = 2,080; mac 2 x 5 x 64 x 32 = 20,480;
+       + 5 x 32 bias adds = 20,640 */
+    RT_EQ_U64(c.params, 2080);
+    RT_EQ_U64(c.fwd_mac_flops, 20480);
+    RT_EQ_U64(c.fwd_flops, 20640);
+    RT_EQ_INT(net.layers[y].shape[0], 5);
+    RT_EQ_INT(net.layers[y].shape[1], 32);
+    /* pen and paper: linear = 2 x in x out + out per token */
+    d.convention = RFL_CONV_REPORT;
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, &d, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_mac_flops, 20640);
+    d.convention = RFL_CONV_TORCH;
+
+    /* batched matmul (4, 10, 16) x (4, 16, 7) -> (4, 10, 7):
+       2 x 4 x 10 x 7 x 16 = 8,960 */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 4, 10, 16);
+    a = rfl_conv(&net, x, 4, 1, 1, 0); /* (4, 10, 16), needs gradients */
+    b = rfl_reshape(&net, a, 4, 16, 10, 0);
+    b = rfl_slice(&net, b, 2, 0, 7); /* (4, 16, 7) */
+    y = rfl_matmul(&net, a, b);
+    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.layers[y].shape[0], 4);
+    RT_EQ_INT(net.layers[y].shape[1], 10);
+    RT_EQ_INT(net.layers[y].shape[2], 7);
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, &d, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_mac_flops, 8960);
+    RT_EQ_U64(c.params, 0);
+    RT_EQ_U64(c.bwd_mac_flops, 2 * 8960); /* a gradient for each operand */
+    /* bytes: read 4x10x16 + 4x16x7 = 1,088, write 280 -> 1,368 x 4 */
+    RT_EQ_U64(c.fwd_bytes, 1368 * 4);
+
+    /* attention, ViT-B/16 sizes: q, k, v (197, 768), 12 heads:
+       2 x 197 x 197 x 768 twice = 119,221,248 */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 197, 2304, 0);
+    a = rfl_slice(&net, x, 1, 0, 768);
+    b = rfl_slice(&net, x, 1, 768, 768);
+    y = rfl_attention(&net, a, b, rfl_slice(&net, x, 1, 1536, 768), 12);
+    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, &d, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_mac_flops, 119221248ull);
+    /* + scale and softmax, 6 per score: 6 x 12 x 197 x 197 = 2,794,248 */
+    RT_EQ_U64(c.fwd_flops, 119221248ull + 2794248ull);
+    RT_EQ_U64(c.bwd_mac_flops, 0); /* nothing before it has parameters */
+}
+
+static void test_elementwise(void) {
+    rfl_net net;
+    rfl_layer_cost c;
+    rfl_tensor x, y, s, parts[2];
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 2, 7, 7);
+    /* adaptive 7 -> 3: windows [0,3) [2,5) [4,7), 3 each: 2 x 9 x 9 = 162 */
+    y = rfl_adaptive_avgpool(&net, x, 3, 3);
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, 0, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_flops, 162);
+    /* max pool 3, stride 2, ceil mode on 7: (7 - 3 + 1) / 2 + 1 = 3 ... and
+       on 8: ceil(5 / 2) + 1 = 4, last window starts at 6 < 8: kept */
+    y = rfl_maxpool(&net, x, 3, 2, 0, 1);
+    RT_EQ_INT(net.layers[y].shape[1], 3);
+    y = rfl_conv(&net, x, 4, 2, 1, 1); /* 7 + 2 - 2 + 1 = 8 */
+    RT_EQ_INT(net.layers[y].shape[1], 8);
+    s = rfl_maxpool(&net, y, 3, 2, 0, 1);
+    RT_EQ_INT(net.layers[s].shape[1], 4);
+    s = rfl_maxpool(&net, y, 3, 2, 0, 0);
+    RT_EQ_INT(net.layers[s].shape[1], 3);
+    /* batchnorm 4 per element, 2 params per channel; relu 1; hardswish 5 */
+    s = rfl_batchnorm(&net, y);
+    RT_EQ_INT(rfl_layer_cost_get(&net, s, 0, &c), RFL_OK);
+    RT_EQ_U64(c.params, 8);
+    RT_EQ_U64(c.fwd_flops, 4 * 256);
+    RT_EQ_U64(c.bwd_flops, 8 * 256);
+    s = rfl_act(&net, s, RFL_ACT_HARDSWISH);
+    RT_EQ_INT(rfl_layer_cost_get(&net, s, 0, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_flops, 5 * 256);
+    RT_EQ_U64(c.fwd_mac_flops, 0);
+    /* squeeze-excitation: scale (4, 1, 1) broadcasts over (4, 8, 8) */
+    x = rfl_adaptive_avgpool(&net, s, 1, 1);
+    x = rfl_mul(&net, s, x);
+    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(rfl_layer_cost_get(&net, x, 0, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_flops, 256);
+    /* residual add, concat along channels, shuffle, flatten (a view) */
+    y = rfl_add(&net, x, s);
+    parts[0] = y, parts[1] = s;
+    y = rfl_concat(&net, parts, 2, 0);
+    RT_EQ_INT(net.layers[y].shape[0], 8);
+    y = rfl_shuffle(&net, y, 2);
+    y = rfl_flatten(&net, y);
+    RT_EQ_INT(net.layers[y].rank, 1);
+    RT_EQ_INT(net.layers[y].shape[0], 512);
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, 0, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_bytes, 0);
+    RT_EQ_INT(rfl_op_ltype(RFL_OP_CONCAT), RFL_LT_DATA);
+    RT_STR(rfl_ltype_name(rfl_op_ltype(RFL_OP_CONV2D)), "conv");
+    RT_STR(rfl_layer_class(&net, s), "Hardswish");
+    /* embedding: 1,000 x 16 table, 12 ids */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 12, 0, 0);
+    y = rfl_embedding(&net, x, 1000, 16);
+    y = rfl_layernorm(&net, y);
+    y = rfl_softmax(&net, y);
+    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(rfl_layer_cost_get(&net, 1, 0, &c), RFL_OK);
+    RT_EQ_U64(c.params, 16000);
+    RT_EQ_U64(c.fwd_flops, 0);
+    RT_EQ_INT(rfl_layer_cost_get(&net, 2, 0, &c), RFL_OK);
+    RT_EQ_U64(c.params, 32);
+    RT_EQ_U64(c.fwd_flops, 8 * 192);
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, 0, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_flops, 5 * 192);
+}
+
+static void test_errors(void) {
+    rfl_net net;
+    rfl_tensor x, y, parts[2];
+    rfl_conv_desc cd;
+    rfl_layer_cost c;
+    rfl_cost_desc d;
+    /* a kernel larger than the padded input */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 3, 4, 4);
+    y = rfl_conv(&net, x, 8, 7, 1, 1);
+    RT_EQ_INT(y, RFL_NO_TENSOR);
+    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    RT_EQ_INT(net.err_layer, 1);
+    RT_STR(net.err_what, "conv2d");
+    /* sticky: later calls do nothing and keep the first error */
+    y = rfl_act(&net, x, RFL_ACT_RELU);
+    RT_EQ_INT(y, RFL_NO_TENSOR);
+    RT_EQ_INT(net.count, 1);
+    RT_EQ_INT(net.err_layer, 1);
+    RT_EQ_INT(rfl_net_cost_get(&net, 0, 0) == RFL_ERR_ARG, 1);
+    /* groups that do not divide the channels */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 6, 8, 8);
+    memset(&cd, 0, sizeof cd);
+    cd.out_channels = 8, cd.kernel_h = 3, cd.groups = 4;
+    RT_EQ_INT(rfl_conv_ex(&net, x, &cd), RFL_NO_TENSOR);
+    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    /* add that does not broadcast; concat with different spatial sizes */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 6, 8, 8);
+    y = rfl_maxpool(&net, x, 2, 2, 0, 0);
+    RT_EQ_INT(rfl_add(&net, x, y), RFL_NO_TENSOR);
+    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    RT_STR(net.err_what, "add");
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 6, 8, 8);
+    parts[0] = x, parts[1] = rfl_maxpool(&net, x, 2, 2, 0, 0);
+    RT_EQ_INT(rfl_concat(&net, parts, 2, 0), RFL_NO_TENSOR);
+    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    /* a matmul whose inner dims differ; a handle naming no layer */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 2, 3, 4);
+    RT_EQ_INT(rfl_matmul(&net, x, x), RFL_NO_TENSOR);
+    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 2, 3, 4);
+    RT_EQ_INT(rfl_act(&net, 5, RFL_ACT_RELU), RFL_NO_TENSOR);
+    RT_EQ_INT(net.err, RFL_ERR_ARG);
+    /* a layer before the input */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    RT_EQ_INT(rfl_act(&net, 0, RFL_ACT_RELU), RFL_NO_TENSOR);
+    RT_EQ_INT(net.err, RFL_ERR_ARG);
+    /* a full array: cap 3 holds input, conv, relu; the 4th is an error */
+    rfl_net_init(&net, rec, 3, 0, 0);
+    x = rfl_input(&net, 3, 8, 8);
+    x = rfl_conv(&net, x, 4, 3, 1, 1);
+    x = rfl_act(&net, x, RFL_ACT_RELU);
+    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(rfl_act(&net, x, RFL_ACT_RELU), RFL_NO_TENSOR);
+    RT_EQ_INT(net.err, RFL_ERR_BUFFER);
+    RT_EQ_INT(net.err_layer, 3);
+    RT_EQ_INT(net.count, 3);
+    /* sizes past 64 bits: a (2^32-1)^3 parameter tensor */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 3, 8, 8);
+    RT_EQ_INT(rfl_param(&net, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu), RFL_NO_TENSOR);
+    RT_EQ_INT(net.err, RFL_ERR_OVERFLOW);
+    /* an input of 2^60 elements is fine; a linear to 2^20 outputs per
+       position makes 2^80: overflow */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 1u << 20, 1u << 20, 1u << 20);
+    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(rfl_linear(&net, x, 1u << 20, 0), RFL_NO_TENSOR);
+    RT_EQ_INT(net.err, RFL_ERR_OVERFLOW);
+    RT_STR(net.err_what, "linear");
+    /* a batch that overflows the counts: reported, not wrapped */
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 3, 224, 224);
+    x = rfl_conv(&net, x, 64, 7, 2, 3);
+    memset(&d, 0, sizeof d);
+    d.batch = 1ull << 40;
+    RT_EQ_INT(rfl_layer_cost_get(&net, x, &d, &c), RFL_ERR_OVERFLOW);
+    /* bad names */
+    {
+        rfl_dtype dt;
+        RT_EQ_INT(rfl_dtype_parse("bfloat16", &dt), RFL_OK);
+        RT_EQ_INT(dt, RFL_DTYPE_BF16);
+        RT_EQ_INT(rfl_dtype_parse("fp64", &dt), RFL_ERR_UNKNOWN_NAME);
+        RT_EQ_INT(rfl_dtype_bytes(RFL_DTYPE_INT8), 1);
+    }
+}
+
+static void test_work_predict(void) {
+    rfl_net net;
+    rfl_tensor x;
+    rfl_work f, b;
+    rfl_cost_desc d;
+    rfl_prediction p;
+    rfl_net_prediction np;
+    rfl_net_cost c;
+    const rfl_machine *a100;
+    char nm[64];
+    static rfl_layer big[8];
+    static char arena[256];
+    memset(&d, 0, sizeof d);
+    rfl_net_init(&net, big, 8, arena, sizeof arena);
+    x = rfl_input(&net, 4096, 0, 0);
+    rfl_scope_push(&net, "head");
+    x = rfl_name(&net, rfl_linear(&net, x, 4096, 1), "fc");
+    rfl_scope_pop(&net);
+    RT_STR(net.layers[x].name, "head.fc");
+    x = rfl_act(&net, x, RFL_ACT_RELU);
+    RT_EQ_INT(net.err, RFL_OK);
+    /* fp16: the mac part goes to the FP16 tensor roof, the bias to FP16 */
+    d.dtype = RFL_DTYPE_FP16;
+    RT_EQ_INT(rfl_layer_work(&net, 1, &d, &f, &b), RFL_OK);
+    RT_NEAR(f.flops[RFL_FP16_TENSOR], 2.0 * 4096 * 4096, 0);
+    RT_NEAR(f.flops[RFL_FP16], 4096, 0);
+    RT_NEAR(f.flops[RFL_FP32], 0, 0);
+    /* bytes: (4096 in + 4096 x 4097 weights + 4096 out) x 2 */
+    RT_NEAR(f.bytes[RFL_DRAM], (4096.0 + 4096.0 * 4097 + 4096) * 2, 0);
+    RT_CHECK(!rfl_work_known(&f, RFL_UNKNOWN_BYTES(RFL_L2)));
+    /* on an A100 (datasheet: 312 TFLOP/s FP16 tensor, 1555 GB/s) the
+       layer is memory bound: 33.6 MB / 1555 GB/s = 21.6 us */
+    if (rfl_hw_find("a100", &a100) == RFL_OK) {
+        double bytes = (4096.0 + 4096.0 * 4097 + 4096) * 2;
+        RT_EQ_INT(rfl_layer_predict(&net, 1, &d, a100, &p), RFL_OK);
+        RT_NEAR(p.time_s, bytes / 1555e9, 1e-12);
+        RT_CHECK(p.bound.memory);
+        /* fp32, batch 4096: 2 x 4096^3 / 19.5e12 = 7.05 ms, compute bound */
+        d.dtype = RFL_DTYPE_FP32;
+        d.batch = 4096;
+        RT_EQ_INT(rfl_layer_predict(&net, 1, &d, a100, &p), RFL_OK);
+        RT_NEAR(p.time_s, (2.0 * 4096 * 4096 * 4096 + 4096.0 * 4096) / 19.5e12, 1e-12);
+        RT_CHECK(!p.bound.memory);
+        RT_EQ_INT(rfl_net_predict(&net, &d, a100, &np), RFL_OK);
+        RT_CHECK(np.layers_s >= np.whole.time_s);
+        RT_EQ_INT(np.compute_layers, 1);
+        RT_EQ_INT(np.memory_layers, 1); /* the relu */
+        /* bf16 on a V100 (no BF16 tensor roof): an error, not a guess */
+        d.dtype = RFL_DTYPE_BF16;
+        if (rfl_hw_find("v100", &a100) == RFL_OK)
+            RT_EQ_INT(rfl_layer_predict(&net, 1, &d, a100, &p), RFL_ERR_NO_ROOF);
+    }
+    /* training footprint: params 4096 x 4097 = 16,781,312 at 4 bytes:
+       weights + grads + momentum = 3 x 67,125,248, + activations */
+    memset(&d, 0, sizeof d);
+    RT_EQ_INT(rfl_net_cost_get(&net, &d, &c), RFL_OK);
+    RT_EQ_U64(c.params, 16781312ull);
+    RT_EQ_U64(c.param_bytes, 67125248ull);
+    RT_EQ_U64(c.activation_bytes, 3 * 4096 * 4);
+    RT_EQ_U64(c.train_sgd_bytes, 3 * 67125248ull + 3 * 4096 * 4);
+    RT_EQ_U64(c.train_adam_bytes, 4 * 67125248ull + 3 * 4096 * 4);
+    RT_EQ_U64(c.input_bytes, 4096 * 4);
+    rfl_layer_label(&net, 1, nm, sizeof nm);
+    RT_STR(nm, "Linear-1");
+    rfl_layer_shape_str(&net, 1, 8, nm, sizeof nm);
+    RT_STR(nm, "[8, 4096]");
+    RT_EQ_INT(rfl_layer_label(&net, 1, nm, 4), 0); /* does not fit */
+}
+
+int main(void) {
+    test_conv_grouped();
+    test_linear_matmul();
+    test_elementwise();
+    test_errors();
+    test_work_predict();
+    return rt_done();
+}
