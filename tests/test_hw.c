@@ -1,0 +1,405 @@
+/* test_hw.c - the hardware table (hw_specs.h) against datasheet figures typed
+   here by hand, its structure (every row complete, every name unique and
+   findable), the reports' short names, suggestions for unknown names, the
+   sparse-figure traps, and the CPU rows against rfl_machine_from_cpu fed
+   with the vendors' inputs (cores, clock, SIMD width, channels, MT/s).
+   Expected values come from the datasheets named beside them, never from
+   the table itself. */
+#define ROOFLINE_IMPLEMENTATION
+#define RFL_NO_CHART /* the table needs no chart; keeps this test independent */
+#include "roofline.h"
+#include "rfl_test.h"
+
+#define T 1e12
+#define G 1e9
+#define GIB 1073741824.0
+
+static const rfl_machine *find(const char *name) {
+    const rfl_machine *m = 0;
+    if (rfl_hw_find(name, &m) != RFL_OK) {
+        printf("     lookup of '%s' failed\n", name);
+        return 0;
+    }
+    return m;
+}
+
+/* ---- (a) datasheet figures, typed independently ------------------------- */
+enum { PEAK, BW, MEM };
+typedef struct {
+    const char *name; /* looked up by a short or full name */
+    int what;         /* PEAK: peak_flops[idx]; BW: bw[idx]; MEM: bytes */
+    int idx;
+    double want;
+} sheet;
+
+static const sheet sheets[] = {
+    /* the reports' machines (context/what-users-do.md) */
+    {"v100", PEAK, RFL_FP32, 15.7 * T}, /* V100 datasheet 2018, SXM2 */
+    {"v100", PEAK, RFL_FP64, 7.8 * T},
+    {"v100", PEAK, RFL_FP16_TENSOR, 125 * T},
+    {"v100", BW, RFL_DRAM, 900 * G},
+    {"v100-pcie", PEAK, RFL_FP32, 14 * T}, /* V100 datasheet, PCIe */
+    {"v100-pcie", PEAK, RFL_FP16_TENSOR, 112 * T},
+    {"v100-pcie", BW, RFL_DRAM, 900 * G},
+    {"p100-pcie", PEAK, RFL_FP32, 9.3 * T}, /* P100 datasheet 2016 */
+    {"p100-pcie", BW, RFL_DRAM, 732 * G},
+    {"p100-sxm2", PEAK, RFL_FP32, 10.6 * T},
+    {"p100-sxm2", PEAK, RFL_FP64, 5.3 * T},
+    {"t4", PEAK, RFL_FP32, 8.1 * T}, /* T4 datasheet 2019 */
+    {"t4", PEAK, RFL_FP16_TENSOR, 65 * T},
+    {"t4", PEAK, RFL_INT8_TENSOR, 130 * T},
+    {"t4", BW, RFL_DRAM, 320 * G},
+    {"a100", PEAK, RFL_FP32, 19.5 * T}, /* A100 datasheet 2021, 40GB SXM */
+    {"a100", PEAK, RFL_FP64, 9.7 * T},
+    {"a100", PEAK, RFL_FP64_TENSOR, 19.5 * T},
+    {"a100", PEAK, RFL_TF32_TENSOR, 156 * T},
+    {"a100", PEAK, RFL_BF16_TENSOR, 312 * T},
+    {"a100", PEAK, RFL_INT8_TENSOR, 624 * T},
+    {"a100", BW, RFL_DRAM, 1555 * G},
+    {"a100", MEM, 0, 40 * GIB},
+    {"a100-sxm4-80gb", PEAK, RFL_FP32, 19.5 * T},
+    {"a100-sxm4-80gb", BW, RFL_DRAM, 2039 * G},
+    {"a100-sxm4-80gb", MEM, 0, 80 * GIB},
+    {"a100-pcie-80gb", PEAK, RFL_FP32, 19.5 * T},
+    {"a100-pcie-80gb", BW, RFL_DRAM, 1935 * G},
+    {"h100", PEAK, RFL_FP32, 67 * T}, /* H100 datasheet 2023, SXM */
+    {"h100", PEAK, RFL_FP64, 34 * T},
+    {"h100", PEAK, RFL_FP64_TENSOR, 67 * T},
+    {"h100", BW, RFL_DRAM, 3350 * G},
+    {"h100-pcie", PEAK, RFL_FP32, 51 * T}, /* H100 datasheet, PCIe */
+    {"h100-pcie", PEAK, RFL_FP64, 26 * T},
+    {"h100-pcie", BW, RFL_DRAM, 2000 * G},
+    {"tpu-v4", PEAK, RFL_BF16_TENSOR, 275 * T}, /* Cloud TPU v4 docs */
+    {"tpu-v4", BW, RFL_DRAM, 1200 * G},
+    {"tpu-v4", MEM, 0, 32 * GIB},
+    {"apple-a14", PEAK, RFL_FP16_TENSOR, 11 * T}, /* Neural Engine 11 TOPS */
+    /* a spread of others */
+    {"h200", BW, RFL_DRAM, 4800 * G}, /* H200 datasheet 2024 */
+    {"h200", MEM, 0, 141 * GIB},
+    {"h100-nvl", PEAK, RFL_FP32, 60 * T}, /* H100 NVL datasheet */
+    {"h100-nvl", BW, RFL_DRAM, 3900 * G},
+    {"b200", PEAK, RFL_FP8_TENSOR, 4500 * T}, /* HGX B200: 72 PF sparse / 8 / 2 */
+    {"b200", BW, RFL_DRAM, 8000 * G},
+    {"a10", PEAK, RFL_FP32, 31.2 * T}, /* A10 datasheet 2021 */
+    {"a10", BW, RFL_DRAM, 600 * G},
+    {"a30", PEAK, RFL_FP64_TENSOR, 10.3 * T}, /* A30 datasheet */
+    {"a30", BW, RFL_DRAM, 933 * G},
+    {"l4", PEAK, RFL_FP32, 30.3 * T}, /* L4 datasheet 2023 */
+    {"l4", BW, RFL_DRAM, 300 * G},
+    {"l40s", PEAK, RFL_FP32, 91.6 * T}, /* L40S datasheet */
+    {"l40s", BW, RFL_DRAM, 864 * G},
+    {"rtx3090", PEAK, RFL_FP32, 35.6 * T}, /* GA102 whitepaper */
+    {"rtx3090", BW, RFL_DRAM, 936 * G},
+    {"rtx4090", PEAK, RFL_FP32, 82.6 * T}, /* Ada whitepaper */
+    {"rtx4090", BW, RFL_DRAM, 1008 * G},
+    {"rtx5090", PEAK, RFL_FP32, 104.8 * T}, /* RTX Blackwell whitepaper */
+    {"rtx5090", BW, RFL_DRAM, 1792 * G},
+    {"jetson-agx-orin", PEAK, RFL_FP32, 5.3 * T}, /* Orin tech brief */
+    {"jetson-agx-orin", BW, RFL_DRAM, 204.8 * G},
+    {"orin-nano", BW, RFL_DRAM, 68 * G},
+    {"mi100", PEAK, RFL_FP64, 11.5 * T}, /* MI100 datasheet 2020 */
+    {"mi100", PEAK, RFL_FP16_TENSOR, 184.6 * T},
+    {"mi210", PEAK, RFL_FP64_TENSOR, 45.3 * T}, /* MI210 datasheet */
+    {"mi250x", PEAK, RFL_FP64, 47.9 * T}, /* MI250X datasheet */
+    {"mi250x", PEAK, RFL_FP16_TENSOR, 383 * T},
+    {"mi250x", BW, RFL_DRAM, 3276.8 * G},
+    {"mi300x", PEAK, RFL_FP64_TENSOR, 163.4 * T}, /* MI300X datasheet */
+    {"mi300x", BW, RFL_DRAM, 5300 * G},
+    {"mi300x", MEM, 0, 192 * GIB},
+    {"mi325x", BW, RFL_DRAM, 6000 * G},
+    {"mi325x", MEM, 0, 256 * GIB},
+    {"gaudi2", PEAK, RFL_BF16_TENSOR, 432 * T}, /* Intel Gaudi 2 */
+    {"gaudi3", PEAK, RFL_BF16_TENSOR, 1835 * T}, /* Gaudi 3 whitepaper */
+    {"gaudi3", BW, RFL_DRAM, 3670 * G},
+    {"tpu-v5e", PEAK, RFL_BF16_TENSOR, 197 * T}, /* Cloud TPU docs */
+    {"tpu-v5e", BW, RFL_DRAM, 819 * G},
+    {"tpu-v5p", PEAK, RFL_BF16_TENSOR, 459 * T},
+    {"tpu-v5p", BW, RFL_DRAM, 2765 * G},
+    {"tpu-v6e", PEAK, RFL_BF16_TENSOR, 918 * T},
+    {"tpu-v6e", BW, RFL_DRAM, 1640 * G},
+    {"m1", PEAK, RFL_FP32, 2.6 * T}, /* Apple M1 press release */
+    {"m1", BW, RFL_DRAM, 68.25 * G},
+    {"m2", PEAK, RFL_FP32, 3.6 * T}, /* Apple M2 press release */
+    {"m2", BW, RFL_DRAM, 100 * G},
+    {"m4", BW, RFL_DRAM, 120 * G},
+    {"m4", PEAK, RFL_INT8_TENSOR, 38 * T},
+};
+
+static void test_datasheets(void) {
+    size_t i, n = sizeof sheets / sizeof sheets[0];
+    for (i = 0; i < n; i++) {
+        const sheet *s = &sheets[i];
+        const rfl_machine *m = find(s->name);
+        double got;
+        RT_CHECK(m != 0);
+        if (!m) continue;
+        got = s->what == PEAK ? m->peak_flops[s->idx]
+            : s->what == BW   ? m->bw_bytes_per_s[s->idx]
+                              : m->mem_bytes;
+        RT_NEAR(got, s->want, 0.01);
+        if (!(fabs(got - s->want) <= 0.01 * s->want))
+            printf("     (%s, what %d, index %d)\n", s->name, s->what, s->idx);
+    }
+    /* the reports' ridge points: 15.7/0.9 = 17.44, 19.5/1.555 = 12.54 */
+    RT_NEAR(rfl_ridge(find("v100"), RFL_FP32, RFL_DRAM), 17.444, 1e-3);
+    RT_NEAR(rfl_ridge(find("a100"), RFL_FP32, RFL_DRAM), 12.540, 1e-3);
+    /* H100 PCIe 51 / 2.0 = 25.5; TPU v4 bf16 275 / 1.2 = 229.2 */
+    RT_NEAR(rfl_ridge(find("h100-pcie"), RFL_FP32, RFL_DRAM), 25.5, 1e-3);
+    RT_NEAR(rfl_ridge(find("tpu-v4"), RFL_BF16_TENSOR, RFL_DRAM), 229.17, 1e-3);
+}
+
+/* ---- (g) sparse and accumulate traps ---------------------------------- */
+static void test_traps(void) {
+    /* Datasheets print "with sparsity" figures; the dense one is half. */
+    RT_NEAR(find("h100")->peak_flops[RFL_FP16_TENSOR], 989.4 * T, 0.01);  /* not 1979 */
+    RT_NEAR(find("h100")->peak_flops[RFL_TF32_TENSOR], 494.7 * T, 0.01);  /* not 989 */
+    RT_NEAR(find("h100")->peak_flops[RFL_FP8_TENSOR], 1978.9 * T, 0.01);  /* not 3958 */
+    RT_NEAR(find("h100-pcie")->peak_flops[RFL_FP16_TENSOR], 756.5 * T, 0.01); /* 1513 */
+    RT_NEAR(find("h200")->peak_flops[RFL_BF16_TENSOR], 989.4 * T, 0.01);
+    RT_NEAR(find("a100")->peak_flops[RFL_FP16_TENSOR], 312 * T, 0.01);    /* not 624 */
+    RT_NEAR(find("a10")->peak_flops[RFL_FP16_TENSOR], 125 * T, 0.01);     /* not 250 */
+    RT_NEAR(find("a30")->peak_flops[RFL_FP16_TENSOR], 165 * T, 0.01);     /* not 330 */
+    RT_NEAR(find("l4")->peak_flops[RFL_FP16_TENSOR], 121 * T, 0.01);      /* not 242 */
+    RT_NEAR(find("l40s")->peak_flops[RFL_FP16_TENSOR], 362 * T, 0.01);    /* not 733 */
+    RT_NEAR(find("b200")->peak_flops[RFL_BF16_TENSOR], 2250 * T, 0.01);   /* not 4500 */
+    RT_NEAR(find("mi300x")->peak_flops[RFL_FP16_TENSOR], 1307.4 * T, 0.01); /* 2614.9 */
+    RT_NEAR(find("jetson-agx-orin")->peak_flops[RFL_INT8_TENSOR], 85 * T, 0.01); /* 170 */
+    /* GeForce: FP16 tensor with FP32 accumulate is half the FP16-accumulate
+       rate (Ada whitepaper: 4090 330.3 FP16-acc, 165.2 FP32-acc, dense). */
+    RT_NEAR(find("rtx4090")->peak_flops[RFL_FP16_TENSOR], 165.2 * T, 0.01);
+    RT_NEAR(find("rtx3090")->peak_flops[RFL_FP16_TENSOR], 71 * T, 0.01);  /* not 142 */
+    RT_NEAR(find("rtx5090")->peak_flops[RFL_FP16_TENSOR], 209.5 * T, 0.01); /* not 419 */
+    /* Volta has no TF32/BF16/FP8 unit: those roofs must not exist */
+    RT_CHECK(find("v100")->peak_flops[RFL_TF32_TENSOR] == 0);
+    RT_CHECK(find("v100")->peak_flops[RFL_BF16_TENSOR] == 0);
+    RT_CHECK(find("t4")->peak_flops[RFL_FP8_TENSOR] == 0);
+    RT_CHECK(find("p100")->peak_flops[RFL_FP16_TENSOR] == 0);
+    /* Variants that differ only in board: V100 SXM2 15.7 vs PCIe 14;
+       H100 SXM HBM3 3350 vs PCIe HBM2e 2000 */
+    RT_CHECK(find("v100")->peak_flops[RFL_FP32] > find("v100-pcie")->peak_flops[RFL_FP32]);
+    RT_CHECK(find("h100")->bw_bytes_per_s[RFL_DRAM] > find("h100-pcie")->bw_bytes_per_s[RFL_DRAM]);
+}
+
+/* ---- CPU rows: the formula with the vendors' inputs ------------------- */
+typedef struct {
+    const char *name;
+    rfl_cpu_desc d;
+} cpu_case;
+
+static void test_cpus(void) {
+    /* rfl_cpu_desc: id, name, sockets, cores, ghz, simd_bits, fma_pipes,
+       fma, mem_channels, mts, bytes_per_transfer, fp16. Inputs from Intel
+       ARK / AMD product pages / Raspberry Pi product briefs. */
+    static const cpu_case cases[] = {
+        {"2x-e5-2697v2", {0, 0, 2, 12, 2.7, 256, 1, 1, 4, 1866, 8, 0}},
+        {"2x-e5-2699v4", {0, 0, 2, 22, 2.2, 256, 2, 0, 4, 2400, 8, 0}},
+        {"xeon-8380", {0, 0, 1, 40, 2.3, 512, 2, 0, 8, 3200, 8, 0}},
+        {"xeon-8480+", {0, 0, 1, 56, 2.0, 512, 2, 0, 8, 4800, 8, 1}},
+        {"epyc-7763", {0, 0, 1, 64, 2.45, 256, 2, 0, 8, 3200, 8, 0}},
+        {"epyc-9654", {0, 0, 1, 96, 2.4, 256, 2, 0, 12, 4800, 8, 0}},
+        {"rpi4", {0, 0, 1, 4, 1.5, 128, 1, 0, 1, 3200, 4, 0}},
+        {"rpi5", {0, 0, 1, 4, 2.4, 128, 2, 0, 1, 4267, 4, 1}},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const rfl_machine *m = find(cases[i].name);
+        rfl_machine f;
+        RT_CHECK(m != 0);
+        if (!m) continue;
+        RT_EQ_INT(rfl_machine_from_cpu(&cases[i].d, &f), RFL_OK);
+        RT_EQ_INT(m->kind, RFL_KIND_CPU);
+        RT_NEAR(m->peak_flops[RFL_FP32], f.peak_flops[RFL_FP32], 1e-3);
+        RT_NEAR(m->peak_flops[RFL_FP64], f.peak_flops[RFL_FP64], 1e-3);
+        RT_NEAR(m->bw_bytes_per_s[RFL_DRAM], f.bw_bytes_per_s[RFL_DRAM], 1e-3);
+        RT_NEAR(m->peak_flops[RFL_FP16], f.peak_flops[RFL_FP16], 1e-3);
+        RT_EQ_INT(m->units, f.units);
+    }
+    /* hand-derived (the issue and the reports):
+       2 x 12 x 2.7 x 8 x 2 = 1036.8 GFLOP/s; 2 x 4 x 1866 x 8 = 119.4 GB/s
+       2 x 22 x 2.2 x 8 x 2 x 2 = 3097.6 GFLOP/s; 2 x 4 x 2400 x 8 = 153.6 GB/s
+       (one report's 387.2 GFLOP/s and 17.6 GB/s are wrong) */
+    RT_NEAR(find("e5-2697v2")->peak_flops[RFL_FP32], 1036.8 * G, 1e-4);
+    RT_NEAR(find("e5-2697v2")->bw_bytes_per_s[RFL_DRAM], 119.4 * G, 1e-3);
+    RT_NEAR(find("e5-2699v4")->peak_flops[RFL_FP32], 3097.6 * G, 1e-4);
+    RT_NEAR(find("e5-2699v4")->bw_bytes_per_s[RFL_DRAM], 153.6 * G, 1e-4);
+    RT_CHECK(find("e5-2699v4")->peak_flops[RFL_FP32] > 2 * 387.2 * G);
+    /* AMX on the 8480+: 56 cores x 2.0 GHz x 1024 BF16 FLOP/cycle */
+    RT_NEAR(find("8480+")->peak_flops[RFL_BF16_TENSOR], 56 * 2.0e9 * 1024, 1e-4);
+}
+
+/* ---- (b) every row complete; structural sanity -------------------------- */
+static int is_exempt_fp32(const rfl_machine *m) {
+    /* documented in hw_specs.h: TPUs and Gaudi 2 publish no vector FP32 */
+    return m->kind == RFL_KIND_TPU || strcmp(m->id, "gaudi2") == 0;
+}
+
+static void test_rows(void) {
+    int i, p, n = rfl_hw_count();
+    RT_CHECK(n >= 40); /* (f) */
+    RT_EQ_INT(n, RFL_HW_COUNT);
+    RT_STR(rfl_hw_get(RFL_HW_A100_SXM4_40GB)->id, "a100-sxm4-40gb");
+    RT_STR(rfl_hw_get(RFL_HW_V100_SXM2)->id, "v100-sxm2");
+    RT_STR(rfl_hw_get(RFL_HW_H100_SXM)->id, "h100-sxm");
+    for (i = 0; i < n; i++) {
+        const rfl_machine *m = rfl_hw_get(i);
+        int ok = 1, kinds = 0;
+        double best_tensor = 0;
+        ok &= m->id && m->id[0] && m->name && m->name[0] && m->aliases != 0;
+        ok &= m->source && strlen(m->source) >= 20 && strlen(m->source) <= 160;
+        ok &= (unsigned)m->kind <= RFL_KIND_SOC;
+        ok &= m->bw_bytes_per_s[RFL_DRAM] > 0;
+        ok &= m->peak_flops[RFL_FP32] > 0 || is_exempt_fp32(m);
+        for (p = 0; p < RFL_PREC_COUNT; p++) {
+            double v = m->peak_flops[p];
+            ok &= v >= 0 && v < 1e17; /* dense peaks: nothing near 100 PFLOP/s */
+            if (p >= RFL_FP64_TENSOR && v > best_tensor) best_tensor = v;
+            kinds += v > 0;
+        }
+        ok &= kinds >= 1;
+        /* ids are lower case, no spaces: they are CLI keys */
+        {
+            const char *c;
+            for (c = m->id; *c; c++) ok &= (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-';
+        }
+        /* ordering within one machine's units: TF32 <= FP16 tensor <= FP8/INT8
+           where present (a mis-halved field would break it) */
+        if (m->peak_flops[RFL_TF32_TENSOR] > 0 && m->peak_flops[RFL_BF16_TENSOR] > 0)
+            ok &= m->peak_flops[RFL_TF32_TENSOR] < m->peak_flops[RFL_BF16_TENSOR];
+        if (m->peak_flops[RFL_FP8_TENSOR] > 0 && m->peak_flops[RFL_BF16_TENSOR] > 0)
+            ok &= m->peak_flops[RFL_FP8_TENSOR] >= m->peak_flops[RFL_BF16_TENSOR];
+        if (m->peak_flops[RFL_FP16_TENSOR] > 0 && m->peak_flops[RFL_FP16] > 0)
+            ok &= m->peak_flops[RFL_FP16_TENSOR] > m->peak_flops[RFL_FP16];
+        /* FP32 ridge in a plausible band (0.5 .. 200 FLOP/byte) */
+        if (m->peak_flops[RFL_FP32] > 0) {
+            double r = rfl_ridge(m, RFL_FP32, RFL_DRAM);
+            ok &= r > 0.5 && r < 200;
+        }
+        (void)best_tensor;
+        if (!RT_CHECK(ok)) printf("     row %d (%s) incomplete or implausible\n", i, m->id ? m->id : "?");
+    }
+}
+
+/* ---- (c) names: unique after normalising, and each finds its machine ---- */
+static size_t norm(const char *s, size_t len, char *out, size_t cap) {
+    size_t i, n = 0;
+    for (i = 0; i < len && s[i] && n + 1 < cap; i++) {
+        char c = s[i];
+        if (c == '-' || c == '_' || c == ' ' || c == '.') continue;
+        out[n++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+    out[n] = 0;
+    return n;
+}
+
+typedef struct {
+    char key[64];
+    int machine;
+} name_entry;
+
+static void test_names(void) {
+    static name_entry all[1024];
+    int n = 0, i, j, nm = rfl_hw_count();
+    for (i = 0; i < nm; i++) {
+        const rfl_machine *m = rfl_hw_get(i);
+        const char *a = m->aliases;
+        norm(m->id, (size_t)-1, all[n].key, 64), all[n++].machine = i;
+        norm(m->name, (size_t)-1, all[n].key, 64), all[n++].machine = i;
+        while (*a) {
+            size_t l = strcspn(a, ",");
+            RT_CHECK(l > 0 && l < 48); /* no empty or overlong alias */
+            if (n < 1024 && norm(a, l, all[n].key, 64) > 0) all[n++].machine = i;
+            a += l + (a[l] == ',');
+        }
+    }
+    /* no normalised name belongs to two machines, nor twice to one */
+    for (i = 0; i < n; i++)
+        for (j = i + 1; j < n; j++)
+            if (strcmp(all[i].key, all[j].key) == 0) {
+                RT_CHECK(0);
+                printf("     '%s' names both %s and %s\n", all[i].key,
+                       rfl_hw_get(all[i].machine)->id, rfl_hw_get(all[j].machine)->id);
+            }
+    /* every id, name and alias finds its own machine */
+    for (i = 0; i < nm; i++) {
+        const rfl_machine *m = rfl_hw_get(i), *f = 0;
+        const char *a = m->aliases;
+        char one[64];
+        RT_CHECK(rfl_hw_find(m->id, &f) == RFL_OK && f == m);
+        RT_CHECK(rfl_hw_find(m->name, &f) == RFL_OK && f == m);
+        while (*a) {
+            size_t l = strcspn(a, ",");
+            memcpy(one, a, l < 63 ? l : 63);
+            one[l < 63 ? l : 63] = 0;
+            if (!RT_CHECK(rfl_hw_find(one, &f) == RFL_OK && f == m))
+                printf("     alias '%s' of %s\n", one, m->id);
+            a += l + (a[l] == ',');
+        }
+    }
+}
+
+/* ---- (d) the reports' short names ---------------------------------------- */
+static void test_short_names(void) {
+    static const char *const pairs[][2] = {
+        {"v100", "v100-sxm2"},          {"V100", "v100-sxm2"},
+        {"a100", "a100-sxm4-40gb"},     {"h100", "h100-sxm"},
+        {"t4", "t4"},                   {"h200", "h200-sxm"},
+        {"l4", "l4"},                   {"mi300x", "mi300x"},
+        {"MI250X", "mi250x"},           {"tpu-v4", "tpu-v4"},
+        {"TPUv4", "tpu-v4"},            {"v100-pcie", "v100-pcie"},
+        {"a100-sxm4-80gb", "a100-sxm4-80gb"}, {"a100-pcie-80gb", "a100-pcie-80gb"},
+        {"A100 80GB PCIe", "a100-pcie-80gb"}, {"h100-pcie", "h100-pcie"},
+        {"p100-pcie", "p100-pcie"},     {"p100", "p100-pcie"},
+        {"p100_sxm2", "p100-sxm2"},     {"rtx4090", "rtx-4090"},
+        {"RTX 3090", "rtx-3090"},       {"m1", "apple-m1"},
+        {"rpi5", "raspberry-pi-5"},     {"raspberry-pi-5", "raspberry-pi-5"},
+        {"Raspberry Pi 4", "raspberry-pi-4"}, {"epyc-9654", "epyc-9654"},
+        {"2x-e5-2699v4", "xeon-e5-2699v4-2s"}, {"2x E5-2697 v2", "xeon-e5-2697v2-2s"},
+        {"a14", "apple-a14"},           {"gaudi3", "gaudi3"},
+        {"tpu-v5e", "tpu-v5e"},         {"b200", "b200"},
+        {"orin-nano", "jetson-orin-nano"}, {"h100-nvl", "h100-nvl"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        const rfl_machine *m = 0;
+        RT_EQ_INT(rfl_hw_find(pairs[i][0], &m), RFL_OK);
+        if (m) RT_STR(m->id, pairs[i][1]);
+    }
+}
+
+/* ---- (e) unknown names suggest close ones ------------------------------- */
+static void test_suggest(void) {
+    /* query, what the first suggestion must be */
+    static const char *const first[][2] = {
+        {"a100-pcie-40gb", "a100-pcie-80gb"}, {"mi300", "mi300x"},
+        {"epyc-9754", "epyc-9654"},           {"rpi3", "raspberry-pi-4"},
+        {"v100-sxm3", "v100-sxm2"},           {"tpu-v3", "tpu-v4"},
+        {"xeon-8280", "xeon-8380"},           {"gaudi", "gaudi2"},
+    };
+    char sug[256];
+    size_t i;
+    const rfl_machine *m;
+    for (i = 0; i < sizeof first / sizeof first[0]; i++) {
+        RT_EQ_INT(rfl_hw_find(first[i][0], &m), RFL_ERR_UNKNOWN_NAME);
+        RT_EQ_INT(rfl_hw_suggest(first[i][0], 4, sug, sizeof sug), 4);
+        if (!RT_CHECK(strncmp(sug, first[i][1], strlen(first[i][1])) == 0))
+            printf("     '%s' suggested '%s'\n", first[i][0], sug);
+    }
+    /* a near miss lists its family among the first few */
+    rfl_hw_suggest("rtx4080", 3, sug, sizeof sug);
+    RT_CHECK(strstr(sug, "rtx-4090") != 0);
+    rfl_hw_suggest("h100-sxm4", 3, sug, sizeof sug);
+    RT_CHECK(strstr(sug, "h100-sxm") != 0);
+    rfl_hw_suggest("tpuv5", 2, sug, sizeof sug);
+    RT_CHECK(strstr(sug, "tpu-v5e") != 0 && strstr(sug, "tpu-v5p") != 0);
+}
+
+int main(void) {
+    test_datasheets();
+    test_traps();
+    test_cpus();
+    test_rows();
+    test_names();
+    test_short_names();
+    test_suggest();
+    return rt_done();
+}
