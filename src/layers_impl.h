@@ -1503,7 +1503,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
         if (rfl_name_eq(name, rfl__zoo_names[i])) which = i;
     if (which < 0) return RFL_ERR_UNKNOWN_NAME;
     if (!res) res = 224;
-    x = rfl_input(net, 3, res, res);
+    x = rfl_name(net, rfl_input(net, 3, res, res), "input");
     switch (which) {
     case 0: rfl__zresnet(net, x, r18, 0); break;
     case 1: rfl__zresnet(net, x, r34, 0); break;

@@ -1,0 +1,330 @@
+/* rfl-estimate: per-layer and total cost of a built-in model, the
+   torchsummary-style table, and the predicted time on a machine.
+   Usage: see `usage` below. */
+#define ROOFLINE_IMPLEMENTATION
+#include "roofline.h"
+#include "tool.h"
+#include <errno.h>
+
+static const char *usage =
+    "usage: rfl-estimate MODEL [--batch N] [--res H] [--dtype D] [--mode train|infer]\n"
+    "                    [--hw NAME] [--summary] [--conv torch|report] [--json]\n"
+    "       rfl-estimate --list\n"
+    "  MODEL       a zoo model (--list): torchvision's definition, 3 channels,\n"
+    "              1000 classes, H x H input\n"
+    "  --batch N   batch size (default 1)\n"
+    "  --res H     input resolution (default 224)\n"
+    "  --dtype D   fp32 (default), fp16, bf16, int8: bytes per element and the\n"
+    "              roofs used (fp16/bf16/int8: conv and matmul on tensor cores)\n"
+    "  --mode M    infer (default): time of the forward pass; train: forward\n"
+    "              + backward\n"
+    "  --hw NAME   predict time on a machine (rfl-hw lists them): per layer\n"
+    "              max(compute, memory) summed, and the whole model at once\n"
+    "  --summary   the torchsummary table (per sample, fp32, MB = 2^20 bytes)\n"
+    "  --conv C    torch (default): mac FLOPs as PyTorch's FlopCounterMode and\n"
+    "              torchvision's GFLOPS (2 x multiply-adds of conv/matmul, no\n"
+    "              bias); report: the pen-and-paper convention, linear =\n"
+    "              2 x in x out + out\n"
+    "  --json      one JSON object: model, batch, input, dtype, mode, params,\n"
+    "              param_bytes, forward{flops, mac_flops, bytes}, backward{...},\n"
+    "              activation_bytes, train{sgd_bytes, adam_bytes}, layers[...],\n"
+    "              and with --hw: hw, predicted_time_s, bound\n"
+    "FLOPs: a multiply-add is 2. \"flops\" counts everything (bias, norms,\n"
+    "activations, pooling, adds, softmax); \"mac_flops\" conv and matmul only.\n"
+    "Backward mac = 2 x forward minus the first layer's input gradient.\n";
+
+static rfl_layer recs[RFL_ZOO_MAX_LAYERS];
+static char names[RFL_ZOO_NAMES_SIZE];
+
+static void list_zoo(FILE *f, const char *sep) {
+    int i;
+    for (i = 0; i < rfl_zoo_count(); i++) fprintf(f, "%s%s", i ? sep : "", rfl_zoo_name(i));
+}
+
+static unsigned long long parse_count(const char *opt, const char *s, unsigned long long max) {
+    char *end;
+    unsigned long long v;
+    if (!s) tl_usage_error("%s needs a value", opt);
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (*s == '-' || end == s || *end || errno || v == 0 || v > max)
+        tl_input_error(0, 0, 0, "%s: '%s' is not a whole number from 1 to %llu", opt, s, max);
+    return v;
+}
+
+/* Display name of layer i: its torch module path, else "add-12". */
+static const char *layer_name(const rfl_net *net, int i) {
+    static char b[64];
+    if (net->layers[i].name) return net->layers[i].name;
+    rfl_layer_label(net, i, b, sizeof b);
+    return b;
+}
+
+static const char *bound_str(const rfl_prediction *p) {
+    return p->bound.memory ? "memory" : "compute";
+}
+
+/* An exact integer (tl_jnum keeps 15 significant digits). */
+static void jint(tl_json *j, const char *key, uint64_t v) {
+    tl_j_sep(j, key);
+    fprintf(j->f, "%llu", (unsigned long long)v);
+}
+
+static void json_shape(tl_json *j, const char *key, const rfl_net *net, int i, uint64_t batch) {
+    int k;
+    tl_jarr(j, key);
+    jint(j, 0, batch);
+    for (k = 0; k < net->layers[i].rank; k++) tl_jnum(j, 0, net->layers[i].shape[k]);
+    tl_jclose_arr(j);
+}
+
+static void print_summary(const rfl_net *net) {
+    rfl_summary s;
+    char lab[64], shp[64];
+    int i;
+    rfl_net_summary(net, &s);
+    printf("----------------------------------------------------------------\n");
+    printf("%20s  %25s %15s\n", "Layer (type)", "Output Shape", "Param #");
+    printf("================================================================\n");
+    for (i = 0; i < net->count; i++) {
+        if (!(net->layers[i].flags & RFL_LF_MODULE)) continue;
+        rfl_layer_label(net, i, lab, sizeof lab);
+        rfl_layer_shape_str(net, i, 0, shp, sizeof shp);
+        printf("%20s  %25s %15s\n", lab, shp, tl_commas((double)net->layers[i].params));
+    }
+    printf("================================================================\n");
+    printf("Total params: %s\n", tl_commas((double)s.params));
+    printf("Trainable params: %s\n", tl_commas((double)s.params));
+    printf("Non-trainable params: 0\n");
+    printf("----------------------------------------------------------------\n");
+    printf("Input size (MB): %0.2f\n", s.input_mb);
+    printf("Forward/backward pass size (MB): %0.2f\n", s.fwd_bwd_mb);
+    printf("Params size (MB): %0.2f\n", s.params_mb);
+    printf("Estimated Total Size (MB): %0.2f\n", s.total_mb);
+    printf("----------------------------------------------------------------\n");
+}
+
+int main(int argc, char **argv) {
+    const char *model = 0, *hwname = 0;
+    unsigned long long batch = 1, res = 224;
+    int json = 0, summary = 0, i, a;
+    rfl_cost_desc d;
+    rfl_net net;
+    rfl_net_cost tot;
+    rfl_net_prediction np;
+    const rfl_machine *hw = 0;
+    rfl_result r;
+    tl_prog = "rfl-estimate";
+    memset(&d, 0, sizeof d);
+    for (a = 1; a < argc; a++) {
+        const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : 0;
+        if (tl_is(o, "--help") || tl_is(o, "-h")) { fputs(usage, stdout); return 0; }
+        else if (tl_is(o, "--list")) { list_zoo(stdout, "\n"); putchar('\n'); return 0; }
+        else if (tl_is(o, "--json")) json = 1;
+        else if (tl_is(o, "--summary")) summary = 1;
+        else if (tl_is(o, "--batch")) { batch = parse_count(o, v, 1ull << 40); a++; }
+        else if (tl_is(o, "--res")) { res = parse_count(o, v, 65536); a++; }
+        else if (tl_is(o, "--dtype")) {
+            if (!v) tl_usage_error("--dtype needs a value");
+            if (rfl_dtype_parse(v, &d.dtype) != RFL_OK)
+                tl_input_error(0, 0, 0, "unknown dtype '%s' (fp32, fp16, bf16, int8)", v);
+            a++;
+        } else if (tl_is(o, "--mode")) {
+            if (!v) tl_usage_error("--mode needs a value");
+            if (tl_is(v, "train")) d.mode = RFL_MODE_TRAIN;
+            else if (tl_is(v, "infer") || tl_is(v, "inference")) d.mode = RFL_MODE_INFER;
+            else tl_usage_error("--mode is train or infer, not '%s'", v);
+            a++;
+        } else if (tl_is(o, "--conv")) {
+            if (!v) tl_usage_error("--conv needs a value");
+            if (tl_is(v, "report")) d.convention = RFL_CONV_REPORT;
+            else if (tl_is(v, "torch")) d.convention = RFL_CONV_TORCH;
+            else tl_usage_error("--conv is torch or report, not '%s'", v);
+            a++;
+        } else if (tl_is(o, "--hw")) {
+            if (!v) tl_usage_error("--hw needs a value");
+            hwname = v;
+            a++;
+        } else if (o[0] == '-' && o[1]) tl_usage_error("unknown option '%s'", o);
+        else if (!model) model = o;
+        else tl_usage_error("one model at a time ('%s' and '%s')", model, o);
+    }
+    if (!model) tl_usage_error("no model given (rfl-estimate --list shows the zoo)");
+    if (hwname) hw = tl_find_hw(hwname);
+    d.batch = batch;
+
+    rfl_net_init(&net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);
+    r = rfl_zoo_build(&net, model, (uint32_t)res);
+    if (r == RFL_ERR_UNKNOWN_NAME) {
+        fprintf(stderr, "%s: unknown model '%s'; the zoo: ", tl_prog, model);
+        list_zoo(stderr, ", ");
+        fputc('\n', stderr);
+        return TL_BAD_INPUT;
+    }
+    if (r != RFL_OK)
+        tl_input_error(0, 0, 0, "%s at %llux%llu: %s at layer %d (%s)", model, res, res,
+                       rfl_result_str(r), net.err_layer, net.err_what);
+    for (i = 0; i < rfl_zoo_count(); i++) /* the canonical spelling */
+        if (rfl_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
+    r = rfl_net_cost_get(&net, &d, &tot);
+    if (r != RFL_OK)
+        tl_input_error(0, 0, 0, "%s at batch %llu: %s", model, batch, rfl_result_str(r));
+    if (hw) {
+        r = rfl_net_predict(&net, &d, hw, &np);
+        if (r != RFL_OK)
+            tl_input_error(0, 0, 0, "%s on %s: %s (%s has no roof for %s work?)", model, hw->id,
+                           rfl_result_str(r), hw->id, rfl_dtype_name(d.dtype));
+    }
+
+    if (json) {
+        tl_json j;
+        memset(&j, 0, sizeof j);
+        j.f = stdout;
+        tl_jobj(&j, 0);
+        tl_jstr(&j, "model", model);
+        jint(&j, "batch", batch);
+        json_shape(&j, "input", &net, 0, batch);
+        tl_jstr(&j, "dtype", rfl_dtype_name(d.dtype));
+        tl_jstr(&j, "mode", d.mode == RFL_MODE_TRAIN ? "train" : "infer");
+        tl_jstr(&j, "convention", d.convention == RFL_CONV_REPORT ? "report" : "torch");
+        jint(&j, "params", tot.params);
+        jint(&j, "param_bytes", tot.param_bytes);
+        tl_jobj(&j, "forward");
+        jint(&j, "flops", tot.fwd_flops);
+        jint(&j, "mac_flops", tot.fwd_mac_flops);
+        jint(&j, "bytes", tot.fwd_bytes);
+        tl_jclose(&j);
+        tl_jobj(&j, "backward");
+        jint(&j, "flops", tot.bwd_flops);
+        jint(&j, "mac_flops", tot.bwd_mac_flops);
+        jint(&j, "bytes", tot.bwd_bytes);
+        tl_jclose(&j);
+        jint(&j, "activation_bytes", tot.activation_bytes);
+        tl_jobj(&j, "train");
+        jint(&j, "sgd_bytes", tot.train_sgd_bytes);
+        jint(&j, "adam_bytes", tot.train_adam_bytes);
+        tl_jclose(&j);
+        if (hw) {
+            tl_jstr(&j, "hw", hw->id);
+            tl_jnum(&j, "predicted_time_s", np.layers_s);
+            tl_jstr(&j, "bound", bound_str(&np.whole));
+            tl_jnum(&j, "whole_model_time_s", np.whole.time_s);
+            tl_jnum(&j, "compute_bound_layers", np.compute_layers);
+            tl_jnum(&j, "memory_bound_layers", np.memory_layers);
+        }
+        if (summary) {
+            rfl_summary s;
+            rfl_net_summary(&net, &s);
+            tl_jobj(&j, "summary");
+            tl_jnum(&j, "rows", s.rows);
+            jint(&j, "params", s.params);
+            tl_jnum(&j, "input_mb", s.input_mb);
+            tl_jnum(&j, "fwd_bwd_mb", s.fwd_bwd_mb);
+            tl_jnum(&j, "params_mb", s.params_mb);
+            tl_jnum(&j, "total_mb", s.total_mb);
+            tl_jclose(&j);
+        }
+        tl_jarr(&j, "layers");
+        for (i = 0; i < net.count; i++) {
+            rfl_layer_cost c;
+            const rfl_layer *L = &net.layers[i];
+            if (L->op == RFL_OP_MARK) continue;
+            rfl_layer_cost_get(&net, i, &d, &c);
+            tl_jobj(&j, 0);
+            tl_jstr(&j, "name", layer_name(&net, i));
+            tl_jstr(&j, "type", rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)));
+            tl_jstr(&j, "op", L->op == RFL_OP_ACT ? rfl_act_name((rfl_act_kind)L->arg[0])
+                                                   : rfl_op_name((rfl_op)L->op));
+            json_shape(&j, "out", &net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch);
+            jint(&j, "params", c.params);
+            jint(&j, "forward_flops", c.fwd_flops);
+            jint(&j, "forward_mac_flops", c.fwd_mac_flops);
+            jint(&j, "forward_bytes", c.fwd_bytes);
+            jint(&j, "backward_flops", c.bwd_flops);
+            jint(&j, "backward_mac_flops", c.bwd_mac_flops);
+            jint(&j, "backward_bytes", c.bwd_bytes);
+            if (hw) {
+                rfl_prediction p;
+                rfl_layer_predict(&net, i, &d, hw, &p);
+                tl_jnum(&j, "predicted_time_s", p.time_s);
+                if (p.time_s > 0) tl_jstr(&j, "bound", bound_str(&p));
+                else tl_jnull(&j, "bound");
+            }
+            tl_jclose(&j);
+        }
+        tl_jclose_arr(&j);
+        tl_jclose(&j);
+        return 0;
+    }
+
+    if (summary) {
+        print_summary(&net);
+        return 0;
+    }
+
+    /* the per-layer table */
+    {
+        int w = 4;
+        char shp[64];
+        for (i = 0; i < net.count; i++) {
+            int l = (int)strlen(layer_name(&net, i));
+            if (net.layers[i].op != RFL_OP_MARK && l > w) w = l;
+        }
+        if (w > 56) w = 56;
+        printf("%s: input [%llu, 3, %llu, %llu], %s, %s, FLOPs: %s convention\n", model, batch,
+               res, res, rfl_dtype_name(d.dtype), d.mode == RFL_MODE_TRAIN ? "training" : "inference",
+               d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
+        printf("%4s  %-*s %-11s %-22s %12s %10s %10s %10s", "#", w, "layer", "type", "output",
+               "params", "fwd FLOP", "fwd bytes", "bwd FLOP");
+        if (hw) printf(" %8s %10s  %s", "AI", "time", "bound");
+        putchar('\n');
+        for (i = 0; i < net.count; i++) {
+            rfl_layer_cost c;
+            const rfl_layer *L = &net.layers[i];
+            if (L->op == RFL_OP_MARK) continue;
+            rfl_layer_cost_get(&net, i, &d, &c);
+            rfl_layer_shape_str(&net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch, shp, sizeof shp);
+            printf("%4d  %-*.*s %-11s %-22s %12s %10s %10s %10s", i, w, w, layer_name(&net, i),
+                   rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)), shp, tl_commas((double)c.params),
+                   tl_si((double)c.fwd_flops, ""), tl_si((double)c.fwd_bytes, "B"),
+                   tl_si((double)c.bwd_flops, ""));
+            if (hw) {
+                rfl_prediction p;
+                double f = (double)c.fwd_flops, b = (double)c.fwd_bytes;
+                if (d.mode == RFL_MODE_TRAIN) f += (double)c.bwd_flops, b += (double)c.bwd_bytes;
+                rfl_layer_predict(&net, i, &d, hw, &p);
+                if (p.time_s > 0)
+                    printf(" %8s %10s  %s", b > 0 ? tl_num(f / b, 3) : "-", tl_si(p.time_s, "s"),
+                           bound_str(&p));
+                else
+                    printf(" %8s %10s  %s", "-", "-", "-");
+            }
+            putchar('\n');
+        }
+        printf("\n");
+        printf("params           %s (%s at %s)\n", tl_commas((double)tot.params),
+               tl_si((double)tot.param_bytes, "B"), rfl_dtype_name(d.dtype));
+        printf("forward          %s FLOP (mac %s FLOP = %s), %s moved\n",
+               tl_si((double)tot.fwd_flops, ""), tl_si((double)tot.fwd_mac_flops, ""),
+               tl_commas((double)tot.fwd_mac_flops), tl_si((double)tot.fwd_bytes, "B"));
+        printf("backward         %s FLOP (mac %s FLOP = %s), %s moved\n",
+               tl_si((double)tot.bwd_flops, ""), tl_si((double)tot.bwd_mac_flops, ""),
+               tl_commas((double)tot.bwd_mac_flops), tl_si((double)tot.bwd_bytes, "B"));
+        printf("activations      %s kept for backward\n", tl_si((double)tot.activation_bytes, "B"));
+        printf("training memory  %s with SGD+momentum, %s with Adam\n",
+               tl_si((double)tot.train_sgd_bytes, "B"), tl_si((double)tot.train_adam_bytes, "B"));
+        if (hw) {
+            printf("on %s (%s):\n", hw->name, d.mode == RFL_MODE_TRAIN ? "forward + backward"
+                                                                      : "forward");
+            printf("  predicted time %s: sum over layers of max(compute, memory); %d layers "
+                   "compute-bound, %d memory-bound\n",
+                   tl_si(np.layers_s, "s"), np.compute_layers, np.memory_layers);
+            rfl_work all = tot.forward;
+            if (d.mode == RFL_MODE_TRAIN) rfl_work_add(&all, &tot.backward);
+            printf("  whole model    %s: all FLOPs and bytes at once, %s-bound (AI %s FLOP/B)\n",
+                   tl_si(np.whole.time_s, "s"), bound_str(&np.whole),
+                   tl_num(rfl_work_ai(&all, RFL_DRAM), 3));
+        }
+    }
+    return 0;
+}
