@@ -1831,6 +1831,226 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
     return res;
 }
 
+/* ---- the roofline as text ---------------------------------------------------- */
+typedef struct rfl__grid {
+    char *b;
+    int cols, rows;
+} rfl__grid;
+static void rfl__gput(rfl__grid *g, int r, int c, char ch) {
+    if (r < 0 || r >= g->rows || c < 0 || c >= g->cols) return;
+    g->b[(size_t)r * (size_t)(g->cols + 1) + (size_t)c] = ch;
+}
+static char rfl__gget(const rfl__grid *g, int r, int c) {
+    if (r < 0 || r >= g->rows || c < 0 || c >= g->cols) return 0;
+    return g->b[(size_t)r * (size_t)(g->cols + 1) + (size_t)c];
+}
+static void rfl__gstr(rfl__grid *g, int r, int c, const char *s) {
+    for (; s && *s; s++, c++) {
+        char ch = *s;
+        if ((unsigned char)ch < 32 || (unsigned char)ch > 126) ch = '?';
+        rfl__gput(g, r, c, ch);
+    }
+}
+/* row (0 = top of the plot area) of a value on the log y axis */
+static int rfl__grow(const rfl__axis *y, double v, int top, int h) {
+    double t = (RFL_LOG10(v) - RFL_LOG10(y->lo)) / (RFL_LOG10(y->hi) - RFL_LOG10(y->lo));
+    if (!(t == t)) return -1000;
+    t = rfl__clampd(t, -10, 10);
+    return top + h - 1 - rfl__ifloor(t * (h - 1) + 0.5);
+}
+static int rfl__gcol(const rfl__axis *x, double v, int left, int w) {
+    double t = (RFL_LOG10(v) - RFL_LOG10(x->lo)) / (RFL_LOG10(x->hi) - RFL_LOG10(x->lo));
+    if (!(t == t)) return -1000;
+    t = rfl__clampd(t, -10, 10);
+    return left + rfl__ifloor(t * (w - 1) + 0.5);
+}
+
+RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
+                                            const rfl_roofline_desc *d) {
+    rfl__grid g;
+    rfl__axis x, y;
+    rfl__series ser;
+    rfl__tickset t;
+    const rfl_machine *m;
+    rfl_level lv;
+    rfl_result res = RFL_OK;
+    unsigned precs;
+    int r, c, i, p, left = 7, top = 1, key, ph, pw, line;
+    char lab[96];
+    if (cols == 0 && rows == 0) { cols = 80; rows = 24; }
+    if (!buf || !d || !d->machines || d->n_machines < 1 || !d->machines[0] || d->n_points < 0 ||
+        (d->n_points > 0 && !d->points) || cols < 20 || rows < 8 || cols > 1000 || rows > 1000)
+        return RFL_ERR_ARG;
+    if (size < RFL_ASCII_BYTES(cols, rows)) {
+        if (size) buf[0] = 0;
+        return RFL_ERR_BUFFER;
+    }
+    g.b = buf;
+    g.cols = cols;
+    g.rows = rows;
+    for (r = 0; r < rows; r++) {
+        RFL_MEMSET(buf + (size_t)r * (size_t)(cols + 1), ' ', (size_t)cols);
+        buf[(size_t)r * (size_t)(cols + 1) + (size_t)cols] = '\n';
+    }
+    buf[(size_t)rows * (size_t)(cols + 1)] = 0;
+    m = d->machines[0];
+    lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
+    RFL_MEMSET(&x, 0, sizeof x);
+    RFL_MEMSET(&y, 0, sizeof y);
+    {   /* ranges as the picture has them, for this machine alone */
+        rfl_roofline_desc one = *d;
+        one.n_machines = 1;
+        one.extra_precs = 0;
+        one.extra_levels = 0;
+        rfl__ranges(&one, &x, &y);
+    }
+    ser.n = ser.nkeys = 0;
+    for (i = 0; i < d->n_points; i++)
+        if (rfl__point_ok(&d->points[i]) && rfl__on_panel(&d->points[i], 0, 1))
+            rfl__ser_add(&ser, d->points[i].label, i, 0);
+    key = ser.n + 1;
+    if (key > rows / 4) key = rows / 4;
+    ph = rows - top - 3 - key;
+    pw = cols - left - 1;
+    if (ph < 3) ph = 3;
+    /* title: the machine */
+    {
+        const char *name = m->name ? m->name : m->id;
+        int n = (int)rfl__strlen(name);
+        rfl__gstr(&g, 0, n < cols ? (cols - n) / 2 : 0, name);
+    }
+    /* axes */
+    for (r = top; r < top + ph; r++) rfl__gput(&g, r, left - 1, '|');
+    rfl__gput(&g, top + ph, left - 1, '+');
+    for (c = left; c < left + pw; c++) rfl__gput(&g, top + ph, c, '-');
+    x.ticks = d->x_ticks;
+    y.ticks = d->y_ticks ? d->y_ticks : RFL_TICKS_SI;
+    rfl__make_ticks(&y, &t);
+    for (i = 0; i < t.nmajor; i++) {
+        int rr = rfl__grow(&y, t.major[i], top, ph), n;
+        rfl__tick_label(lab, sizeof lab, &y, t.major[i]);
+        for (n = 0; lab[n]; n++) if (lab[n] == ' ') { int q = n; while (lab[q]) { lab[q] = lab[q + 1]; q++; } }
+        n = (int)rfl__strlen(lab);
+        rfl__gstr(&g, rr, left - 1 - n, lab);
+    }
+    rfl__make_ticks(&x, &t);
+    {
+        int last = -100;
+        for (i = 0; i < t.nmajor; i++) {
+            int cc = rfl__gcol(&x, t.major[i], left, pw), n;
+            rfl__tick_label(lab, sizeof lab, &x, t.major[i]);
+            if (lab[2] == '^') { lab[2] = 'e'; } /* 10^3 reads as 10e3 in text */
+            n = (int)rfl__strlen(lab);
+            rfl__gput(&g, top + ph, cc, '+');
+            if (cc - n / 2 > last + 1) { rfl__gstr(&g, top + ph + 1, cc - n / 2, lab); last = cc - n / 2 + n; }
+        }
+    }
+    rfl__gstr(&g, top + ph + 2, left + (pw - 36 > 0 ? (pw - 36) / 2 : 0),
+              "arithmetic intensity (FLOP/byte) ->");
+    rfl__gstr(&g, 0, 0, "FLOP/s");
+    /* roofs */
+    precs = rfl__panel_precs(d, 0);
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        double pk = m->peak_flops[p], bw = m->bw_bytes_per_s[lv];
+        int prev = -1000;
+        if (!((precs >> p) & 1)) continue;
+        if (!(pk > 0)) { res = RFL_ERR_NO_ROOF; continue; }
+        for (c = left; c < left + pw; c++) {
+            double ai = RFL_POW(10.0, RFL_LOG10(x.lo) + (double)(c - left) / (pw - 1) *
+                                                          (RFL_LOG10(x.hi) - RFL_LOG10(x.lo)));
+            double v = rfl__roof(m, (rfl_prec)p, lv, ai);
+            int rr = rfl__grow(&y, v, top, ph), q;
+            int flat = !(bw > 0) || ai * bw >= pk;
+            if (rr >= top && rr < top + ph) rfl__gput(&g, rr, c, flat ? '_' : '/');
+            /* steep in text: fill the rows skipped since the last column */
+            if (!flat && prev > -1000)
+                for (q = prev - 1; q > rr; q--)
+                    if (q >= top && q < top + ph) rfl__gput(&g, q, c, '/');
+            prev = rr;
+        }
+        if (bw > 0) {
+            double ridge = pk / bw;
+            int rc = rfl__gcol(&x, ridge, left, pw), rr = rfl__grow(&y, pk, top, ph);
+            if (rc >= left && rc < left + pw && rr >= top && rr < top + ph) rfl__gput(&g, rr, rc, '+');
+        }
+    }
+    /* points: a letter per series, '!' above the roof */
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *pt = &d->points[i];
+        int si, rr, cc;
+        double roof;
+        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, 0, 1)) continue;
+        si = rfl__ser_find(&ser, pt->label);
+        rr = rfl__grow(&y, pt->flops_per_s, top, ph);
+        cc = rfl__gcol(&x, pt->ai, left, pw);
+        roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
+        if (rr < top || rr >= top + ph || cc < left || cc >= left + pw) continue;
+        rfl__gput(&g, rr, cc, roof > 0 && pt->flops_per_s > roof * 1.02 ? '!'
+                              : si >= 0 && si < 26 ? (char)('A' + si) : '*');
+    }
+    /* key */
+    line = top + ph + 3;
+    for (p = 0; p < RFL_PREC_COUNT && line < rows; p++) {
+        double pk = m->peak_flops[p], bw = m->bw_bytes_per_s[lv];
+        size_t n = 0;
+        if (!((precs >> p) & 1) || !(pk > 0)) continue;
+        {
+            const char *s1 = rfl__prec_title((rfl_prec)p);
+            while (*s1 && n < 40) lab[n++] = *s1++;
+        }
+        lab[n++] = ' ';
+        lab[n] = 0;
+        rfl__fmt_unit(lab + n, sizeof lab - n, "", pk, "FLOP/s");
+        n = rfl__strlen(lab);
+        if (bw > 0 && n + 40 < sizeof lab) {
+            const char *s2 = ", ridge (+) ";
+            while (*s2) lab[n++] = *s2++;
+            n += rfl_fmt_num(lab + n, sizeof lab - n, pk / bw, 4);
+            s2 = " FLOP/B, ";
+            while (*s2) lab[n++] = *s2++;
+            s2 = rfl__level_title(lv);
+            while (*s2) lab[n++] = *s2++;
+            lab[n++] = ' ';
+            lab[n] = 0;
+            rfl__fmt_unit(lab + n, sizeof lab - n, "", bw, "B/s");
+        }
+        rfl__gstr(&g, line++, 1, lab);
+        break; /* one line for the roof */
+    }
+    for (i = 0; i < ser.n && line < rows; i++) {
+        const rfl_point *pt = &d->points[ser.first[i]];
+        size_t n = 0;
+        double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
+        if (line == rows - 1 && i + 1 < ser.n) { rfl__gstr(&g, line++, 1, "..."); break; }
+        lab[n++] = i < 26 ? (char)('A' + i) : '*';
+        lab[n++] = ' ';
+        {
+            const char *s1 = ser.label[i];
+            while (*s1 && n < 40) lab[n++] = *s1++;
+        }
+        lab[n++] = ':';
+        lab[n++] = ' ';
+        n += rfl_fmt_num(lab + n, sizeof lab - n, pt->ai, 3);
+        lab[n++] = ' ';
+        lab[n] = 0;
+        {
+            const char *s2 = "FLOP/B, ";
+            while (*s2) lab[n++] = *s2++;
+            lab[n] = 0;
+        }
+        rfl__fmt_unit(lab + n, sizeof lab - n, "", pt->flops_per_s, "FLOP/s");
+        n = rfl__strlen(lab);
+        if (roof > 0 && pt->flops_per_s > roof * 1.02 && n + 30 < sizeof lab) {
+            const char *s3 = " (!) above roof: check units";
+            while (*s3) lab[n++] = *s3++;
+            lab[n] = 0;
+        }
+        rfl__gstr(&g, line++, 1, lab);
+    }
+    (void)rfl__gget;
+    return res;
+}
+
 /* ---- PNG through stb_image_write ---------------------------------------------
    stb's allocation macros take no context, so a static pointer names the
    arena of the call in progress: the one sanctioned mutable static, which

@@ -1,0 +1,384 @@
+/* rfl-plot - draw a roofline chart (PNG, or text with --ascii).
+
+   rfl-plot --hw NAME[,NAME...] [--dtype D] [--point LABEL:AI:FLOPS]...
+            [--work FILE.json]... [--kernels] [--ceilings LIST]
+            [--width W] [--height H] [--title T] [--ascii] [-o OUT.png]
+
+   --work reads the JSON of rfl-estimate (an estimate: hollow marker) or of
+   rfl-reduce (a measurement: filled marker), so the tools chain:
+       rfl-estimate resnet18 --json > est.json
+       rfl-reduce profile.csv --json > meas.json
+       rfl-plot --hw a100 --work est.json --work meas.json -o r.png */
+#define ROOFLINE_IMPLEMENTATION
+#include "roofline.h"
+#include "tool.h"
+#include "json_read.h"
+#include <errno.h>
+
+#define MAXPTS 512
+#define MAXLABEL 96
+
+static rfl_point pts[MAXPTS];
+static char labels[MAXPTS][MAXLABEL];
+static int npts;
+static const rfl_machine *machines[8];
+static int nmach;
+
+static void help(void) {
+    printf("usage: rfl-plot --hw NAME[,NAME...] [options] -o OUT.png\n"
+           "Draw a roofline: one panel per machine, the roof min(peak, AI x BW) of\n"
+           "the work's precision, its ridge, and your points.\n\n"
+           "  --hw NAMES          machines, comma-separated (rfl-hw lists them)\n"
+           "  --dtype D           precision of the work and its roof (default fp32;\n"
+           "                      tf32, fp16, bf16, fp64, fp16_tensor, ...)\n"
+           "  --point L:AI:FLOPS  a point: label, FLOP/byte, achieved FLOP/s\n"
+           "                      (\"X measured\" and \"X estimate\" are joined)\n"
+           "  --work FILE.json    output of rfl-estimate --json or rfl-reduce --json\n"
+           "  --kernels           with rfl-reduce JSON: also its top kernels, sized\n"
+           "                      by their share of time\n"
+           "  --ceilings LIST     extra lighter ceilings: fp64,fp16,tensor,l2,l1,all\n"
+           "  --width W --height H  image size in pixels (default 1200 x 800)\n"
+           "  --title T           chart title\n"
+           "  --ascii             print an 80x24 text chart to stdout\n"
+           "  -o OUT.png          the PNG to write (not needed with --ascii)\n");
+}
+
+/* "ResNet18 estimate" -> prefix length and kind: 1 estimate, 2 measured. */
+static size_t label_kind(const char *l, int *kind) {
+    static const char *const est[] = {" estimate", " estimated", " predicted", " prediction", " est"};
+    static const char *const mea[] = {" measured", " measurement", " ncu", " profile", " profiled", " meas"};
+    size_t n = strlen(l), i;
+    *kind = 0;
+    for (i = 0; i < sizeof est / sizeof *est; i++) {
+        size_t k = strlen(est[i]);
+        if (n > k && rfl_name_eq(l + n - k + 1, est[i] + 1) && l[n - k] == ' ') { *kind = 1; return n - k; }
+    }
+    for (i = 0; i < sizeof mea / sizeof *mea; i++) {
+        size_t k = strlen(mea[i]);
+        if (n > k && rfl_name_eq(l + n - k + 1, mea[i] + 1) && l[n - k] == ' ') { *kind = 2; return n - k; }
+    }
+    return n;
+}
+
+/* Join an estimate and a measurement of the same model (same prefix). */
+static void link_points(void) {
+    int i, j, next = 1;
+    for (i = 0; i < npts; i++) {
+        int ki, kj;
+        size_t ni = label_kind(pts[i].label, &ki);
+        if (!ki || pts[i].link) continue;
+        for (j = i + 1; j < npts; j++) {
+            size_t nj = label_kind(pts[j].label, &kj);
+            char a[MAXLABEL], b[MAXLABEL];
+            if (!kj || kj == ki || pts[j].link || pts[j].machine != pts[i].machine) continue;
+            memcpy(a, pts[i].label, ni); a[ni] = 0;
+            memcpy(b, pts[j].label, nj); b[nj] = 0;
+            if (rfl_name_eq(a, b)) {
+                pts[i].link = pts[j].link = next++;
+                break;
+            }
+        }
+    }
+}
+
+static rfl_point *new_point(const char *label) {
+    rfl_point *p;
+    if (npts >= MAXPTS) tl_usage_error("too many points (max %d)", MAXPTS);
+    p = &pts[npts];
+    memset(p, 0, sizeof *p);
+    snprintf(labels[npts], MAXLABEL, "%s", label);
+    p->label = labels[npts];
+    npts++;
+    return p;
+}
+
+static void add_point_arg(const char *arg, rfl_prec prec) {
+    const char *c2 = strrchr(arg, ':'), *c1;
+    double ai, fl;
+    char lab[MAXLABEL];
+    rfl_point *p;
+    int kind;
+    if (!c2 || c2 == arg) tl_usage_error("--point wants LABEL:AI:FLOPS, got '%s'", arg);
+    for (c1 = c2 - 1; c1 > arg && *c1 != ':'; c1--) {}
+    if (*c1 != ':') tl_usage_error("--point wants LABEL:AI:FLOPS, got '%s'", arg);
+    if (rfl_parse_num(c1 + 1, (size_t)(c2 - c1 - 1), &ai) != RFL_OK || !(ai > 0))
+        tl_usage_error("--point '%s': AI must be a positive number (FLOP/byte)", arg);
+    if (rfl_parse_num(c2 + 1, strlen(c2 + 1), &fl) != RFL_OK || !(fl > 0))
+        tl_usage_error("--point '%s': FLOPS must be a positive number (FLOP/s, e.g. 3.35e11)", arg);
+    snprintf(lab, sizeof lab, "%.*s", (int)(c1 - arg), arg);
+    p = new_point(lab);
+    p->ai = ai;
+    p->flops_per_s = fl;
+    p->prec = prec;
+    p->machine = RFL_ALL_MACHINES;
+    label_kind(lab, &kind);
+    p->estimate = kind == 1;
+}
+
+static char *read_file(const char *path, size_t *len) {
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    char *buf = 0;
+    size_t cap = 0, n = 0, r;
+    if (!f) tl_input_error(path, 0, 0, "cannot open: %s", strerror(errno));
+    for (;;) {
+        if (n + 4096 > cap) {
+            cap = cap ? cap * 2 : 65536;
+            buf = (char *)realloc(buf, cap);
+            if (!buf) tl_input_error(path, 0, 0, "out of memory");
+        }
+        r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (r == 0) break;
+    }
+    if (f != stdin) fclose(f);
+    *len = n;
+    return buf;
+}
+
+static double num_or(const jr_doc *d, int obj, const char *path, double dflt) {
+    double v;
+    return jr_num(d, jr_path(d, obj, path), &v) ? v : dflt;
+}
+
+/* file stem: "runs/resnet18-b1.json" -> "resnet18-b1" */
+static void stem(const char *path, char *out, size_t n) {
+    const char *b = strrchr(path, '/'), *e;
+    b = b ? b + 1 : path;
+    e = strrchr(b, '.');
+    if (!e || e == b) e = b + strlen(b);
+    snprintf(out, n, "%.*s", (int)(e - b), b);
+}
+
+static void add_work(const char *path, rfl_prec prec, int prec_given, int kernels) {
+    static jr_tok toks[200000];
+    jr_doc d;
+    size_t len;
+    char *src = read_file(path, &len), name[64], lab[MAXLABEL], dt[32];
+    int root;
+    if (jr_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) != 0)
+        tl_input_error(path, d.line, d.col, "%s", d.err);
+    root = 0;
+    if (d.t[root].type != JR_OBJ) tl_input_error(path, 1, 1, "expected a JSON object");
+    if (jr_get(&d, root, "forward") >= 0) {
+        /* rfl-estimate: an estimate, forward (or forward + backward when
+           the mode is train) */
+        double fl = num_or(&d, root, "forward.flops", -1), by = num_or(&d, root, "forward.bytes", -1);
+        double t = num_or(&d, root, "predicted_time_s", -1);
+        char mode[16] = "", hw[64] = "";
+        int k, train;
+        jr_str(&d, jr_get(&d, root, "mode"), mode, sizeof mode);
+        jr_str(&d, jr_get(&d, root, "hw"), hw, sizeof hw);
+        train = rfl_name_eq(mode, "train");
+        if (train) {
+            double bf = num_or(&d, root, "backward.flops", -1), bb = num_or(&d, root, "backward.bytes", -1);
+            if (bf < 0 || bb < 0)
+                tl_input_error(path, jr_line(&d, jr_get(&d, root, "backward")), 0,
+                               "mode is train but backward.flops/bytes are missing");
+            fl += bf;
+            by += bb;
+        }
+        if (!(fl > 0) || !(by > 0))
+            tl_input_error(path, jr_line(&d, jr_get(&d, root, "forward")), 0,
+                           "forward.flops and forward.bytes must be positive numbers");
+        if (!jr_str(&d, jr_get(&d, root, "model"), name, sizeof name)) stem(path, name, sizeof name);
+        if (!prec_given && jr_str(&d, jr_get(&d, root, "dtype"), dt, sizeof dt) &&
+            rfl_prec_parse(dt, &prec) != RFL_OK)
+            prec = RFL_FP32;
+        snprintf(lab, sizeof lab, "%s estimate%s", name, train ? " (train)" : "");
+        for (k = 0; k < nmach; k++) {
+            rfl_point *p;
+            const rfl_machine *hm;
+            int here = 0;
+            if (t > 0 && hw[0] && rfl_hw_find(hw, &hm) == RFL_OK) here = hm == machines[k];
+            p = new_point(lab);
+            p->ai = fl / by;
+            p->prec = prec;
+            p->machine = k;
+            p->estimate = 1;
+            /* the predicted time is for its own machine; elsewhere the roof */
+            p->flops_per_s = here ? fl / t : rfl_attainable(machines[k], prec, RFL_DRAM, p->ai);
+            if (!(p->flops_per_s > 0)) npts--; /* no roof of that precision: nothing to place */
+        }
+    } else if (jr_get(&d, root, "kernels") >= 0 || jr_get(&d, root, "format") >= 0) {
+        /* rfl-reduce: a measurement */
+        double total = num_or(&d, root, "flops.total", -1), dram = num_or(&d, root, "bytes.dram", -1);
+        double time_s = num_or(&d, root, "time_s", -1), ai = num_or(&d, root, "ai.dram", -1);
+        double fps = num_or(&d, root, "flops_per_s", -1);
+        double f64 = num_or(&d, root, "flops.fp64", 0), f32 = num_or(&d, root, "flops.fp32", 0);
+        double f16 = num_or(&d, root, "flops.fp16", 0), ften = num_or(&d, root, "flops.tensor", 0);
+        rfl_point *p;
+        if (!(ai > 0) && total > 0 && dram > 0) ai = total / dram;
+        if (!(fps > 0) && total > 0 && time_s > 0) fps = total / time_s;
+        if (!(ai > 0) || !(fps > 0))
+            tl_input_error(path, 1, 0,
+                           "needs ai.dram (or flops.total and bytes.dram) and flops_per_s (or "
+                           "flops.total and time_s); a null means the profile lacked those metrics");
+        if (!jr_str(&d, jr_get(&d, root, "model"), name, sizeof name) &&
+            !jr_str(&d, jr_get(&d, root, "label"), name, sizeof name))
+            stem(path, name, sizeof name);
+        if (!prec_given) {
+            if (jr_str(&d, jr_get(&d, root, "dtype"), dt, sizeof dt) && rfl_prec_parse(dt, &prec) == RFL_OK) {
+            } else if (ften > f32 && ften > f64 && ften > f16) {
+                prec = RFL_TF32_TENSOR;
+                fprintf(stderr, "rfl-plot: %s: mostly tensor-core FLOPs: drawn under the TF32 tensor roof "
+                                "(use --dtype fp16_tensor or bf16_tensor if the run used those)\n", path);
+            } else if (f64 > f32 && f64 > f16) prec = RFL_FP64;
+            else if (f16 > f32) prec = RFL_FP16;
+            else prec = RFL_FP32;
+        }
+        snprintf(lab, sizeof lab, "%s measured", name);
+        p = new_point(lab);
+        p->ai = ai;
+        p->flops_per_s = fps;
+        p->prec = prec;
+        p->machine = RFL_ALL_MACHINES;
+        if (kernels) {
+            int top = jr_get(&d, root, "top"), i;
+            if (top >= 0 && d.t[top].type == JR_ARR) {
+                char klab[MAXLABEL];
+                snprintf(klab, sizeof klab, "%s kernels", name);
+                for (i = top + 1; i < d.t[top].after; i = d.t[i].after) {
+                    double kt = num_or(&d, i, "time_s", -1), kf = num_or(&d, i, "flops_per_s", -1);
+                    double kai = num_or(&d, i, "ai", -1), kfl, kby;
+                    if (!(kai > 0)) kai = num_or(&d, i, "ai.dram", -1);
+                    kfl = num_or(&d, i, "flops", -1);
+                    if (!(kfl > 0)) kfl = num_or(&d, i, "flops.total", -1);
+                    kby = num_or(&d, i, "bytes", -1);
+                    if (!(kby > 0)) kby = num_or(&d, i, "bytes.dram", -1);
+                    if (!(kai > 0) && kfl > 0 && kby > 0) kai = kfl / kby;
+                    if (!(kf > 0) && kfl > 0 && kt > 0) kf = kfl / kt;
+                    if (!(kai > 0) || !(kf > 0)) continue;
+                    p = new_point(klab);
+                    p->ai = kai;
+                    p->flops_per_s = kf;
+                    p->prec = prec;
+                    p->machine = RFL_ALL_MACHINES;
+                    p->weight = time_s > 0 && kt > 0 ? kt / time_s : 0.05;
+                }
+            }
+        }
+    } else {
+        tl_input_error(path, 1, 1, "not rfl-estimate or rfl-reduce JSON (no \"forward\" or \"kernels\")");
+    }
+    free(src);
+}
+
+static unsigned parse_ceilings(const char *list, rfl_prec prec, unsigned *levels) {
+    unsigned precs = 0;
+    char tok[32];
+    const char *s = list;
+    *levels = 0;
+    while (*s) {
+        size_t n = strcspn(s, ",");
+        rfl_prec p;
+        snprintf(tok, sizeof tok, "%.*s", (int)n, s);
+        if (rfl_name_eq(tok, "all")) { precs = ~0u; *levels = 6; }
+        else if (rfl_name_eq(tok, "tensor")) {
+            precs |= 1u << (prec == RFL_FP16 ? RFL_FP16_TENSOR
+                            : prec == RFL_FP64 ? RFL_FP64_TENSOR : RFL_TF32_TENSOR);
+            precs |= 1u << RFL_FP16_TENSOR;
+        } else if (rfl_name_eq(tok, "l2")) *levels |= 1u << RFL_L2;
+        else if (rfl_name_eq(tok, "l1")) *levels |= 1u << RFL_L1;
+        else if (rfl_prec_parse(tok, &p) == RFL_OK) precs |= 1u << p;
+        else tl_usage_error("--ceilings: unknown ceiling '%s' (fp64, fp16, tensor, l2, l1, all)", tok);
+        s += n;
+        if (*s == ',') s++;
+    }
+    return precs;
+}
+
+static int write_file_cb(void *user, const void *data, size_t len) {
+    return fwrite(data, 1, len, (FILE *)user) == len ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+    const char *hw = 0, *out = 0, *title = 0, *ceil = 0, *dtype = 0;
+    const char *works[64];
+    const char *points[MAXPTS];
+    int nworks = 0, npoints = 0, i, w = 1200, h = 800, ascii = 0, kernels = 0;
+    rfl_prec prec = RFL_FP32;
+    rfl_roofline_desc d;
+    rfl_result r;
+    tl_prog = "rfl-plot";
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int more = i + 1 < argc;
+        if (tl_is(a, "--help") || tl_is(a, "-h")) { help(); return 0; }
+        else if (tl_is(a, "--ascii")) ascii = 1;
+        else if (tl_is(a, "--kernels")) kernels = 1;
+        else if (!more && (tl_is(a, "--hw") || tl_is(a, "--dtype") || tl_is(a, "--point") ||
+                           tl_is(a, "--work") || tl_is(a, "--width") || tl_is(a, "--height") ||
+                           tl_is(a, "--title") || tl_is(a, "-o") || tl_is(a, "--ceilings")))
+            tl_usage_error("%s needs a value", a);
+        else if (tl_is(a, "--hw")) hw = argv[++i];
+        else if (tl_is(a, "--dtype")) dtype = argv[++i];
+        else if (tl_is(a, "--point")) { if (npoints < MAXPTS) points[npoints++] = argv[++i]; else i++; }
+        else if (tl_is(a, "--work")) { if (nworks < 64) works[nworks++] = argv[++i]; else i++; }
+        else if (tl_is(a, "--width")) w = atoi(argv[++i]);
+        else if (tl_is(a, "--height")) h = atoi(argv[++i]);
+        else if (tl_is(a, "--title")) title = argv[++i];
+        else if (tl_is(a, "--ceilings")) ceil = argv[++i];
+        else if (tl_is(a, "-o")) out = argv[++i];
+        else tl_usage_error("unknown argument '%s'", a);
+    }
+    if (!hw) tl_usage_error("--hw NAME is required (rfl-hw lists the machines)");
+    if (!out && !ascii) tl_usage_error("-o OUT.png is required (or --ascii)");
+    if (w < 64 || h < 64 || w > 8192 || h > 8192) tl_usage_error("--width/--height must be 64..8192");
+    if (dtype && rfl_prec_parse(dtype, &prec) != RFL_OK)
+        tl_usage_error("unknown --dtype '%s' (fp32, tf32, fp16, bf16, fp64, ...)", dtype);
+    {
+        char buf[512], *s, *tok;
+        snprintf(buf, sizeof buf, "%s", hw);
+        for (s = buf; (tok = strtok(s, ",")) != 0; s = 0) {
+            if (nmach >= 8) tl_usage_error("at most 8 machines");
+            machines[nmach++] = tl_find_hw(tok);
+        }
+        if (!nmach) tl_usage_error("--hw needs at least one machine");
+    }
+    for (i = 0; i < npoints; i++) add_point_arg(points[i], prec);
+    for (i = 0; i < nworks; i++) add_work(works[i], prec, dtype != 0, kernels);
+    link_points();
+    for (i = 0; i < nmach; i++) {
+        if (!(machines[i]->peak_flops[prec] > 0) && npts == 0)
+            tl_input_error(0, 0, 0, "%s has no %s roof; choose another --dtype", machines[i]->id,
+                           rfl_prec_name(prec));
+    }
+
+    memset(&d, 0, sizeof d);
+    d.machines = machines;
+    d.n_machines = nmach;
+    d.points = pts;
+    d.n_points = npts;
+    d.prec = prec;
+    d.title = title;
+    if (ceil) d.extra_precs = parse_ceilings(ceil, prec, &d.extra_levels);
+
+    if (ascii) {
+        static char text[RFL_ASCII_BYTES(80, 24)];
+        r = rfl_chart_roofline_ascii(text, sizeof text, 80, 24, &d);
+        if (r != RFL_OK && r != RFL_ERR_NO_ROOF)
+            tl_input_error(0, 0, 0, "text chart: %s", rfl_result_str(r));
+        fputs(text, stdout);
+    }
+    if (out) {
+        size_t px = RFL_CANVAS_BYTES(w, h, 3), an = rfl_png_arena_size(w, h, 3);
+        unsigned char *pixels = (unsigned char *)malloc(px), *arena = (unsigned char *)malloc(an);
+        rfl_canvas c;
+        FILE *f;
+        if (!pixels || !arena) tl_input_error(0, 0, 0, "out of memory for a %dx%d image", w, h);
+        rfl_canvas_init(&c, pixels, px, w, h, 3, 0);
+        r = rfl_chart_roofline(&c, &d);
+        if (r == RFL_ERR_NO_ROOF)
+            fprintf(stderr, "rfl-plot: warning: a machine has no roof for a point's precision; "
+                            "those points are drawn without one\n");
+        else if (r != RFL_OK) tl_input_error(0, 0, 0, "chart: %s", rfl_result_str(r));
+        f = strcmp(out, "-") ? fopen(out, "wb") : stdout;
+        if (!f) tl_input_error(out, 0, 0, "cannot write: %s", strerror(errno));
+        r = rfl_png_write(&c, arena, an, write_file_cb, f);
+        if (f != stdout && fclose(f) != 0 && r == RFL_OK) r = RFL_ERR_IO;
+        if (r != RFL_OK) tl_input_error(out, 0, 0, "PNG: %s", rfl_result_str(r));
+        free(pixels);
+        free(arena);
+    }
+    return 0;
+}
