@@ -56,10 +56,90 @@
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
                   rfl_roof_fraction rfl_work_add
-       Layers:    see src/layers_api.h section below (grows with issue 3)
+       Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
+                  rfl_matmul rfl_attention rfl_batchnorm rfl_layernorm rfl_act
+                  rfl_softmax rfl_maxpool rfl_avgpool rfl_adaptive_avgpool
+                  rfl_add rfl_mul rfl_concat rfl_shuffle rfl_flatten
+                  rfl_reshape rfl_transpose rfl_slice rfl_dropout
+                  rfl_embedding rfl_param rfl_mark rfl_name rfl_scope_push
+                  rfl_layer_cost_get rfl_layer_work rfl_layer_predict
+                  rfl_net_cost_get rfl_net_predict rfl_net_summary
+                  rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        Reducer:   see the reducer section below
        Chart/PNG: see the chart section below
        Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
+
+   LAYERS (src/layers_api.h; tools/rfl-estimate.c uses all of it)
+       A network lives in the caller's array of rfl_layer (112 bytes each);
+       each builder call appends a layer, propagates the per-sample shape and
+       returns a tensor handle for wiring branches. Errors are sticky: check
+       net.err once at the end (net.err_layer, net.err_what say where).
+           rfl_layer rec[32]; rfl_net net; rfl_tensor x, y;
+           rfl_net_init(&net, rec, 32, NULL, 0);
+           x = rfl_input(&net, 3, 32, 32);                  per sample
+           y = rfl_act(&net, rfl_batchnorm(&net, rfl_conv(&net, x, 16, 3, 1, 1)),
+                       RFL_ACT_RELU);
+           y = rfl_add(&net, y, rfl_conv(&net, x, 16, 1, 1, 0));   residual
+           y = rfl_flatten(&net, rfl_adaptive_avgpool(&net, y, 1, 1));
+           y = rfl_linear(&net, y, 10, 1);
+           rfl_cost_desc d = {0}; d.batch = 256; rfl_net_cost c;
+           if (net.err || rfl_net_cost_get(&net, &d, &c)) return 1;
+       Counts are exact uint64 at the batch (overflow: RFL_ERR_OVERFLOW).
+       mac_flops: 2 x multiply-adds of conv, linear, matmul and attention,
+         no bias: PyTorch FlopCounterMode's and torchvision's GFLOPS x 2.
+         Equal to FlopCounterMode for all 12 zoo models (tests/test_zoo.c).
+         RFL_CONV_REPORT, the pen-and-paper convention, adds linear biases:
+         linear = 2 x in x out + out (AlexNet: 1,428,386,152).
+       flops (everything), forward, per output element unless noted:
+         conv, linear: mac + 1 (bias)   batchnorm 4 (normalise, scale, shift)
+         layernorm 8 (statistics 4)     relu 1   relu6 2   tanh 1
+         sigmoid 4   hardsigmoid 4      hardswish 5   silu 5   gelu 5
+         (exp, erf and tanh count 1)    softmax 5 (max, sub, exp, sum, div)
+         max/avg pool: window size      adaptive avg pool: its window sizes
+         add, mul 1    attention: mac + 6 per score and head (scale, softmax)
+         concat, shuffle, flatten, reshape, transpose, slice, dropout,
+         embedding: 0 (data movement).
+       backward: conv and linear: weight gradient (= forward mac) + input
+         gradient (= forward mac) + bias gradient (1 per output), except
+         that a layer whose input needs no gradient (the first layer)
+         computes no input gradient. Backward mac = 2 x forward mac minus
+         the first layer's input gradient, always (ResNet-18: 7,020,265,472).
+         matmul, attention: 2 x forward (no recomputation). norms,
+         activations, softmax, pools, mul: 2 x forward flops. add: 0 (1 per
+         element when an operand broadcasts). Layers before the first
+         parameter: nothing.
+         Where we are right and a popular tool is not: FlopCounterMode
+         counts grouped and depthwise convolution backward as if dense
+         (MobileNetV2: 11.68 GFLOP backward for 0.60 forward, 19.4x;
+         EfficientNet-B0 41x) and counts SDPA's recomputation (ViT-B/16).
+       bytes at the dtype size (fp32 4, fp16/bf16 2, int8 1): forward reads
+         inputs and weights and writes the output; views (flatten, reshape,
+         slice) and eval-mode dropout move nothing; an embedding reads only
+         the gathered rows. Backward reads the output gradient, the saved
+         input and the weights, writes the input and weight gradients.
+         Activation memory: every materialised output is kept (input
+         included; no in-place, no recomputation): an upper estimate.
+         Training footprint: params x dtype x 3 (SGD with momentum: weights,
+         gradients, momentum) or x 4 (Adam: two moments) + activations.
+       Works and roofs (rfl_layer_work): bytes at RFL_DRAM (L2/L1 unknown);
+         fp32: all FLOPs under RFL_FP32. fp16 / bf16: conv and matmul mac
+         under RFL_FP16_TENSOR / RFL_BF16_TENSOR, the rest under RFL_FP16
+         (vector units). int8: mac under RFL_INT8_TENSOR, the rest under
+         RFL_FP32 (requantisation and activations run on the vector units).
+         A machine without that roof is RFL_ERR_NO_ROOF, never a guess.
+       Time (rfl_net_predict): per layer max(compute, memory) summed, and
+         beside it the whole model as one work; each layer's bound.
+       torchsummary (rfl_net_summary): sksq96/pytorch-summary's totals,
+         MB = 2^20: rows = every module call except containers (rfl_mark
+         rows stand for BasicBlock & co.), per sample, 4 bytes/element:
+         fwd/bwd = 2 x sum of row outputs. ResNet-18: 0.57, 62.79, 44.59,
+         107.96 MB; AlexNet: 0.57, 8.38, 233.08, 242.03.
+       Zoo (RFL_NO_ZOO removes it): rfl_zoo_build(&net, "resnet50", res)
+         builds torchvision 0.26's model with its module names; needs
+         RFL_ZOO_MAX_LAYERS records and RFL_ZOO_NAMES_SIZE bytes of names.
+         resnet18/34/50 alexnet vgg16 mobilenet_v2 mobilenet_v3_large
+         squeezenet1_1 shufflenet_v2_x1_0 efficientnet_b0 densenet121
+         vit_b_16.
 
    ERRORS
        Every fallible function returns rfl_result (RFL_OK = 0);

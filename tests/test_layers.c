@@ -348,7 +348,34 @@ static void test_work_predict(void) {
     RT_EQ_INT(rfl_layer_label(&net, 1, nm, 4), 0); /* does not fit */
 }
 
+/* The manual's LAYERS example: conv 3->16 3x3 on 32x32: 2 x 16 x 1024 x 27
+   = 884,736; the 1x1 shortcut: 2 x 16 x 1024 x 3 = 98,304; linear 16->10:
+   320; per sample 983,360, at batch 256: 251,740,160. */
+static void test_manual_example(void) {
+    rfl_layer r[32];
+    rfl_net net;
+    rfl_tensor x, y;
+    rfl_cost_desc d;
+    rfl_net_cost c;
+    rfl_net_init(&net, r, 32, NULL, 0);
+    x = rfl_input(&net, 3, 32, 32);
+    y = rfl_act(&net, rfl_batchnorm(&net, rfl_conv(&net, x, 16, 3, 1, 1)), RFL_ACT_RELU);
+    y = rfl_add(&net, y, rfl_conv(&net, x, 16, 1, 1, 0));
+    y = rfl_flatten(&net, rfl_adaptive_avgpool(&net, y, 1, 1));
+    y = rfl_linear(&net, y, 10, 1);
+    memset(&d, 0, sizeof d);
+    d.batch = 256;
+    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(rfl_net_cost_get(&net, &d, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_mac_flops, 251740160ull);
+    /* params: 16 x 27 + 32 (bn) + 16 x 3 + 16 x 10 + 10 = 682 */
+    RT_EQ_U64(c.params, 682);
+    /* both convs read the input: no input gradient for either */
+    RT_EQ_U64(c.bwd_mac_flops, 256ull * (884736 + 98304 + 2 * 320));
+}
+
 int main(void) {
+    test_manual_example();
     test_conv_grouped();
     test_linear_matmul();
     test_elementwise();
