@@ -68,19 +68,51 @@ static void json_machine(tl_json *j, const char *key, const rfl_machine *m) {
     tl_jclose(j);
 }
 
+/* Datasheet units for humans: bandwidth in GB/s, memory in GiB (as
+   vendors print them), compute in TFLOP/s. */
+static const char *gbps(double bytes_per_s) {
+    static char bufs[4][48];
+    static int k;
+    char *b = bufs[k++ & 3];
+    snprintf(b, 48, "%s GB/s", tl_num(bytes_per_s / 1e9, 6));
+    return b;
+}
+
+/* What "units" counts depends on the kind of machine (see hw_specs.h). */
+static const char *unit_word(const rfl_machine *m) {
+    switch (m->kind) {
+    case RFL_KIND_CPU: return "cores";
+    case RFL_KIND_TPU: return "TensorCores";
+    case RFL_KIND_ACCEL: return "TPCs";
+    case RFL_KIND_SOC: return strncmp(m->name, "NVIDIA", 6) == 0 ? "SMs" : "GPU cores";
+    case RFL_KIND_GPU: return strncmp(m->name, "AMD", 3) == 0 ? "CUs" : "SMs";
+    }
+    return "units";
+}
+
 static void print_one(const rfl_machine *m) {
     int i, l;
     printf("%s  (%s, %s)\n", m->name, m->id, rfl_kind_name(m->kind));
     if (m->aliases && *m->aliases) printf("  aliases: %s\n", m->aliases);
-    printf("  memory: ");
-    if (m->mem_bytes > 0) printf("%s, ", tl_si(m->mem_bytes, "B"));
-    for (l = 0; l < RFL_LEVEL_COUNT; l++)
+    printf("  memory:  ");
+    if (m->mem_bytes > 0) printf("%s GiB, ", tl_num(m->mem_bytes / 1073741824.0, 4));
+    printf("DRAM %s", gbps(m->bw_bytes_per_s[RFL_DRAM]));
+    for (l = 1; l < RFL_LEVEL_COUNT; l++)
         if (m->bw_bytes_per_s[l] > 0)
-            printf("%s %s  ", rfl_level_name((rfl_level)l), tl_si(m->bw_bytes_per_s[l], "B/s"));
+            printf(", %s %s", rfl_level_name((rfl_level)l), gbps(m->bw_bytes_per_s[l]));
+    if (m->l2_bytes > 0)
+        printf("; last-level cache %s MiB", tl_num(m->l2_bytes / 1048576.0, 4));
     printf("\n");
-    if (m->units > 0 || m->boost_mhz > 0 || m->tdp_w > 0)
-        printf("  units %d, boost %s MHz, TDP %s W\n", m->units, tl_num(m->boost_mhz, 6),
-               tl_num(m->tdp_w, 6));
+    if (m->units > 0 || m->boost_mhz > 0 || m->tdp_w > 0) {
+        const char *sep = "";
+        printf("  chip:    ");
+        if (m->units > 0) printf("%d %s", m->units, unit_word(m)), sep = ", ";
+        if (m->boost_mhz > 0)
+            printf("%s%s %s MHz", sep, m->kind == RFL_KIND_CPU ? "clock" : "boost",
+                   tl_num(m->boost_mhz, 6)), sep = ", ";
+        if (m->tdp_w > 0) printf("%sTDP %s W", sep, tl_num(m->tdp_w, 6));
+        printf("\n");
+    }
     printf("\n  %-12s %16s", "precision", "peak (dense)");
     for (l = 0; l < RFL_LEVEL_COUNT; l++)
         if (m->bw_bytes_per_s[l] > 0) printf("  ridge %-4s", rfl_level_name((rfl_level)l));
@@ -94,28 +126,65 @@ static void print_one(const rfl_machine *m) {
             if (m->bw_bytes_per_s[l] > 0) printf("  %10s", tl_num(rfl_ridge(m, p, (rfl_level)l), 4));
         printf("\n");
     }
-    printf("  (ridge = peak / bandwidth, FLOP/byte: below it a kernel is memory-bound)\n");
+    if (!(m->peak_flops[RFL_FP32] > 0))
+        printf("  (no FP32 figure: the vendor publishes none for this machine)\n");
+    printf("  (ridge = peak / bandwidth in FLOP/byte: below it a kernel is memory-bound)\n");
     printf("\n  source: %s\n", m->source);
 }
 
+/* The largest dense FLOP/s of the matrix units (INT8 is ops, left out), and
+   its precision's short name ("bf16", "fp8", ...). */
+static double best_tensor(const rfl_machine *m, const char **which) {
+    static const rfl_prec order[] = {RFL_FP64_TENSOR, RFL_TF32_TENSOR, RFL_FP16_TENSOR,
+                                     RFL_BF16_TENSOR, RFL_FP8_TENSOR};
+    static const char *const names[] = {"fp64", "tf32", "fp16", "bf16", "fp8"};
+    double best = 0;
+    size_t i;
+    *which = "";
+    for (i = 0; i < sizeof order / sizeof order[0]; i++)
+        if (m->peak_flops[order[i]] > best) {
+            best = m->peak_flops[order[i]];
+            *which = names[i];
+        }
+    return best;
+}
+
+static const char *tflops(double v) { return v > 0 ? tl_num(v / 1e12, 4) : "-"; }
+
 static void print_table(void) {
-    int i, n = rfl_hw_count();
-    printf("%-22s %-5s %12s %12s %12s %12s %8s\n", "id", "kind", "FP64", "FP32",
-           "best tensor", "DRAM", "ridge32");
-    for (i = 0; i < n; i++) {
-        const rfl_machine *m = rfl_hw_get(i);
-        double tc = 0;
-        int p;
-        for (p = RFL_FP64_TENSOR; p < RFL_PREC_COUNT; p++)
-            if (p != RFL_INT8_TENSOR && m->peak_flops[p] > tc) tc = m->peak_flops[p];
-        printf("%-22s %-5s %12s %12s %12s %12s %8s\n", m->id, rfl_kind_name(m->kind),
-               m->peak_flops[RFL_FP64] > 0 ? tl_si(m->peak_flops[RFL_FP64], "FLOP/s") : "-",
-               m->peak_flops[RFL_FP32] > 0 ? tl_si(m->peak_flops[RFL_FP32], "FLOP/s") : "-",
-               tc > 0 ? tl_si(tc, "FLOP/s") : "-",
-               m->bw_bytes_per_s[RFL_DRAM] > 0 ? tl_si(m->bw_bytes_per_s[RFL_DRAM], "B/s") : "-",
-               rfl_ridge(m, RFL_FP32, RFL_DRAM) > 0 ? tl_num(rfl_ridge(m, RFL_FP32, RFL_DRAM), 4) : "-");
+    /* grouped by kind, table order within a kind (vendor, then age) */
+    static const rfl_kind groups[] = {RFL_KIND_GPU, RFL_KIND_SOC, RFL_KIND_ACCEL,
+                                      RFL_KIND_TPU, RFL_KIND_CPU};
+    static const char *const titles[] = {"GPUs", "Systems on a chip (GPU / Neural Engine peaks)",
+                                         "Accelerators", "TPUs (per chip)", "CPUs"};
+    int i, g, n = rfl_hw_count();
+    printf("%-24s %8s %8s %15s %9s %7s %7s\n", "", "FP64", "FP32", "best tensor", "DRAM",
+           "memory", "ridge");
+    printf("%-24s %8s %8s %15s %9s %7s %7s\n", "id", "TFLOP/s", "TFLOP/s", "TFLOP/s (prec)",
+           "GB/s", "GiB", "FP32");
+    for (g = 0; g < (int)(sizeof groups / sizeof groups[0]); g++) {
+        int shown = 0;
+        for (i = 0; i < n; i++) {
+            const rfl_machine *m = rfl_hw_get(i);
+            const char *which;
+            double tc, r;
+            char tcol[32];
+            if (m->kind != groups[g]) continue;
+            if (!shown++) printf("\n%s\n", titles[g]);
+            tc = best_tensor(m, &which);
+            if (tc > 0) snprintf(tcol, sizeof tcol, "%s %-4s", tl_num(tc / 1e12, 5), which);
+            else snprintf(tcol, sizeof tcol, "-     ");
+            r = rfl_ridge(m, RFL_FP32, RFL_DRAM);
+            printf("  %-22s %8s %8s %15s %9s %7s %7s\n", m->id, tflops(m->peak_flops[RFL_FP64]),
+                   tflops(m->peak_flops[RFL_FP32]), tcol,
+                   tl_num(m->bw_bytes_per_s[RFL_DRAM] / 1e9, 5),
+                   m->mem_bytes > 0 ? tl_num(m->mem_bytes / 1073741824.0, 4) : "-",
+                   r > 0 ? tl_num(r, 4) : "-");
+        }
     }
-    printf("%d machines. Peaks dense; 'rfl-hw NAME' shows one with its ridge points and source.\n", n);
+    printf("\n%d machines. Peaks are dense (sparse figures halved); GB = 1e9 bytes; "
+           "ridge = FP32 peak / DRAM bandwidth (FLOP/byte).\n"
+           "'rfl-hw NAME' shows one machine with every ridge point and its source.\n", n);
 }
 
 int main(int argc, char **argv) {

@@ -1,0 +1,117 @@
+# rfl-hw: one machine (datasheet units), the table, --json, errors and exit
+# codes. Expected figures are the datasheets' (A100 40GB SXM: 19.5 TFLOP/s
+# FP32, 1555 GB/s, ridge 19.5e12 / 1555e9 = 12.54; V100 SXM2: 15.7, 900,
+# 17.44), typed here, not taken from the tool.
+HW=build/rfl-hw
+HO=$B/hw-step
+mkdir -p "$HO"
+if [ ! -x "$HW" ]; then
+  step "build rfl-hw" ${MAKE:-make} -s "$HW"
+fi
+
+# expect_rc WANT CMD...: exit status WANT, output kept in $HO/last.{out,err}
+expect_rc() {
+  want=$1; shift
+  "$@" > "$HO/last.out" 2> "$HO/last.err"
+  got=$?
+  if [ "$got" = "$want" ]; then return 0; fi
+  echo "exit $got, want $want: $*"
+  cat "$HO/last.err"
+  return 1
+}
+
+hw_one_a100() {
+  "$HW" a100 > "$HO/a100.txt" || return 1
+  grep -Eq '^  fp32 +19\.5 TFLOP/s +12\.54$' "$HO/a100.txt" &&
+  grep -q 'DRAM 1555 GB/s' "$HO/a100.txt" &&
+  grep -q '40 GiB' "$HO/a100.txt" &&
+  grep -q 'source: NVIDIA A100 datasheet' "$HO/a100.txt" &&
+  ! grep -q 'TB/s' "$HO/a100.txt"
+}
+step "rfl-hw a100: 19.5 TFLOP/s FP32, 1555 GB/s, ridge 12.54, 40 GiB" hw_one_a100
+
+hw_one_v100() {
+  "$HW" V100 > "$HO/v100.txt" &&
+  grep -Eq '^  fp32 +15\.7 TFLOP/s +17\.44$' "$HO/v100.txt" &&
+  grep -q 'DRAM 900 GB/s' "$HO/v100.txt"
+}
+step "rfl-hw V100: 15.7 TFLOP/s, 900 GB/s, ridge 17.44" hw_one_v100
+
+hw_one_cpu() {
+  "$HW" 2x-e5-2699v4 > "$HO/cpu.txt" &&
+  grep -Eq '^  fp32 +3\.098 TFLOP/s' "$HO/cpu.txt" &&
+  grep -q 'DRAM 153.6 GB/s' "$HO/cpu.txt"
+}
+step "rfl-hw 2x-e5-2699v4: 3.098 TFLOP/s, 153.6 GB/s" hw_one_cpu
+
+hw_table() {
+  "$HW" > "$HO/table.txt" || return 1
+  n=$(sed -n 's/^\([0-9][0-9]*\) machines\..*/\1/p' "$HO/table.txt")
+  rows=$(grep -c '^  [a-z0-9-][a-z0-9-]*  ' "$HO/table.txt")
+  [ -n "$n" ] && [ "$n" -ge 40 ] && [ "$rows" = "$n" ] &&
+  grep -Eq '^  a100-sxm4-40gb +9\.7 +19\.5 +312 fp16 +1555 +40 +12\.54$' "$HO/table.txt" &&
+  grep -Eq '^  h100-sxm +34 +67 +1978\.9 fp8 +3350 +80 +20$' "$HO/table.txt" &&
+  grep -q '^GPUs$' "$HO/table.txt" && grep -q '^CPUs$' "$HO/table.txt"
+}
+step "rfl-hw table: >= 40 rows, grouped by kind, datasheet columns" hw_table
+
+hw_json_all() {
+  "$HW" --json > "$HO/all.json" || return 1
+  python3 - "$HO/all.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ms = d["machines"]
+assert d["count"] == len(ms) >= 40, len(ms)
+precs = ["fp64", "fp64_tensor", "fp32", "tf32_tensor", "fp16", "fp16_tensor",
+         "bf16_tensor", "fp8_tensor", "int8_tensor"]
+ids = set()
+for m in ms:
+    for k in ("name", "aliases", "kind", "peak_flops", "mem_bw", "mem_bytes", "ridge", "source"):
+        assert k in m, (m.get("id"), k)
+    assert m["id"] not in ids
+    ids.add(m["id"])
+    assert isinstance(m["source"], str) and len(m["source"]) >= 20, m["id"]
+    assert list(m["peak_flops"]) == precs, m["id"]
+    assert list(m["mem_bw"]) == ["dram", "l2", "l1"], m["id"]
+    assert m["mem_bw"]["dram"] > 0, m["id"]
+    assert m["kind"] in ("gpu", "cpu", "tpu", "accelerator", "soc"), m["id"]
+    for p, v in m["peak_flops"].items():
+        assert v is None or v > 0, (m["id"], p)   # absent is null, never 0
+    if m["peak_flops"]["fp32"]:
+        r = m["ridge"]["fp32_dram"]
+        assert abs(r - m["peak_flops"]["fp32"] / m["mem_bw"]["dram"]) < 1e-9 * r
+a = [m for m in ms if m["id"] == "a100-sxm4-40gb"][0]
+assert a["peak_flops"]["fp32"] == 19.5e12 and a["mem_bw"]["dram"] == 1555e9
+assert abs(a["ridge"]["fp32_dram"] - 12.540) < 1e-3
+assert a["peak_flops"]["fp8_tensor"] is None and "a100" in a["aliases"]
+h = [m for m in ms if m["id"] == "h100-sxm"][0]
+assert abs(h["peak_flops"]["fp16_tensor"] - 989.4e12) < 1e10   # dense, not 1979
+t = [m for m in ms if m["id"] == "tpu-v4"][0]
+assert t["peak_flops"]["bf16_tensor"] == 275e12 and t["mem_bw"]["dram"] == 1200e9
+EOF
+}
+step "rfl-hw --json: >= 40 machines, each with source and the issue's fields" hw_json_all
+
+hw_json_one() {
+  "$HW" --json t4 > "$HO/t4.json" || return 1
+  python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["id"] == "t4" and m["peak_flops"]["fp32"] == 8.1e12
+assert m["peak_flops"]["fp16_tensor"] == 65e12 and m["mem_bw"]["dram"] == 320e9
+assert m["mem_bw"]["l2"] is None
+' "$HO/t4.json"
+}
+step "rfl-hw t4 --json: one machine object" hw_json_one
+
+hw_unknown() {
+  expect_rc 1 "$HW" mi300 || return 1
+  grep -q "unknown machine 'mi300'; closest: mi300x" "$HO/last.err" &&
+  [ ! -s "$HO/last.out" ]
+}
+step "rfl-hw mi300: exit 1, suggests mi300x" hw_unknown
+hw_nosuch() { expect_rc 1 "$HW" nosuch && grep -q "unknown machine 'nosuch'; closest: [a-z]" "$HO/last.err"; }
+step "rfl-hw nosuch: exit 1 with suggestions" hw_nosuch
+step "rfl-hw --bogus: exit 2" expect_rc 2 "$HW" --bogus
+step "rfl-hw two names: exit 2" expect_rc 2 "$HW" a100 v100
+step "rfl-hw --help: exit 0" expect_rc 0 "$HW" --help
