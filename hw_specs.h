@@ -100,9 +100,9 @@ X(H200_SXM, "h200-sxm", "NVIDIA H200 SXM 141GB", "h200,h200-141gb,h200-sxm5", GP
   4800, 0, 0, 141, 50, 132, 1980, 700, \
   "NVIDIA H200 datasheet (2024): compute as H100 SXM (TF32 989, FP16 1979, FP8 3958 sparse halved); 141 GB HBM3e at 4.8 TB/s; 700 W") \
 X(B200, "b200", "NVIDIA B200 180GB (HGX)", "b200-sxm,hgx-b200,dgx-b200", GPU, \
-  37, 37, 75, 1125, 150, 2250, 2250, 4500, 4500, \
-  8000, 0, 0, 180, 0, 148, 0, 1000, \
-  "NVIDIA HGX B200 datasheet (2025), 8-GPU totals / 8: FP64 37, FP32 75; TF32 2.25, FP16 4.5, FP8 9 PF sparse halved; 8 TB/s; FP16 vector 2x derived") \
+  37, 37, 75, 1100, 150, 2250, 2250, 4500, 4500, \
+  7700, 0, 0, 180, 0, 148, 0, 1000, \
+  "NVIDIA HGX B200 spec (2025), per GPU: FP64 37, FP32 75; TF32 2.2, FP16 4.5, FP8/INT8 9 PF sparse halved; 7.7 TB/s HBM3e; FP16 vector 2x derived") \
 /* ---- NVIDIA workstation, consumer, edge ---------------------------------- */ \
 X(L4, "l4", "NVIDIA L4 24GB", "nvidia-l4,l4-24gb", GPU, \
   0.473, 0, 30.3, 60, 30.3, 121, 121, 242.5, 242.5, \

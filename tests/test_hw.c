@@ -78,8 +78,9 @@ static const sheet sheets[] = {
     {"h200", MEM, 0, 141 * GIB},
     {"h100-nvl", PEAK, RFL_FP32, 60 * T}, /* H100 NVL datasheet */
     {"h100-nvl", BW, RFL_DRAM, 3900 * G},
-    {"b200", PEAK, RFL_FP8_TENSOR, 4500 * T}, /* HGX B200: 72 PF sparse / 8 / 2 */
-    {"b200", BW, RFL_DRAM, 8000 * G},
+    {"b200", PEAK, RFL_FP8_TENSOR, 4500 * T}, /* HGX B200: 9 PF sparse / 2 */
+    {"b200", PEAK, RFL_FP32, 75 * T},
+    {"b200", BW, RFL_DRAM, 7700 * G},
     {"a10", PEAK, RFL_FP32, 31.2 * T}, /* A10 datasheet 2021 */
     {"a10", BW, RFL_DRAM, 600 * G},
     {"a30", PEAK, RFL_FP64_TENSOR, 10.3 * T}, /* A30 datasheet */
