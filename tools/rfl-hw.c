@@ -6,13 +6,18 @@
 
 static const char *usage =
     "usage: rfl-hw [NAME] [--json]\n"
-    "  no NAME: the table, one line per machine.\n"
+    "  no NAME: the table, one line per machine, grouped by kind: FP64, FP32 and\n"
+    "           best dense tensor peak (TFLOP/s), DRAM (GB/s), memory (GiB),\n"
+    "           FP32 ridge (FLOP/byte).\n"
     "  NAME:    that machine's ceilings and ridge points (FLOP/byte) for every\n"
-    "           precision and memory level. Lookup ignores case, '-', '_', ' '.\n"
-    "           Short names: a100 = A100 SXM4 40GB, v100 = V100 SXM2, h100 = H100 SXM.\n"
+    "           precision and memory level, and the datasheet it comes from.\n"
+    "           Lookup ignores case, '-', '_', ' ' and '.'. Short names:\n"
+    "           v100 = V100 SXM2, a100 = A100 SXM4 40GB, h100 = H100 SXM,\n"
+    "           p100 = P100 PCIe; variants by full name (v100-pcie, a100-pcie-80gb).\n"
     "  --json:  name, aliases, kind, peak_flops{...} (FLOP/s, null where absent),\n"
     "           mem_bw{dram,l2,l1} (bytes/s), mem_bytes, ridge{prec_level}, source.\n"
-    "Peaks are dense (sparse figures halved); GB = 1e9 bytes.\n";
+    "Peaks are dense (sparse figures halved); GB = 1e9 bytes, GiB = 2^30.\n"
+    "Exit status: 0 ok, 1 unknown machine (closest names suggested), 2 bad usage.\n";
 
 /* JSON field order of the issue: fp64 first, then by unit kind. */
 static const rfl_prec json_order[RFL_PREC_COUNT] = {
