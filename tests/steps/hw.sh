@@ -57,6 +57,12 @@ step "rfl-hw table: >= 40 rows, grouped by kind, datasheet columns" hw_table
 
 hw_json_all() {
   "$HW" --json > "$HO/all.json" || return 1
+  if ! command -v python3 > /dev/null; then # a weaker check without python
+    n=$(sed -n 's/^  "count": \([0-9]*\),$/\1/p' "$HO/all.json")
+    [ -n "$n" ] && [ "$n" -ge 40 ] &&
+    [ "$(grep -c '^      "source": ".\{20,\}"$' "$HO/all.json")" = "$n" ]
+    return
+  fi
   python3 - "$HO/all.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -94,6 +100,7 @@ step "rfl-hw --json: >= 40 machines, each with source and the issue's fields" hw
 
 hw_json_one() {
   "$HW" --json t4 > "$HO/t4.json" || return 1
+  command -v python3 > /dev/null || { grep -q '"fp32": 8100000000000,' "$HO/t4.json"; return; }
   python3 -c '
 import json, sys
 m = json.load(open(sys.argv[1]))
