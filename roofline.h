@@ -87,7 +87,7 @@
        Counts are exact uint64 at the batch (overflow: RFL_ERR_OVERFLOW).
        mac_flops: 2 x multiply-adds of conv, linear, matmul and attention,
          no bias: PyTorch FlopCounterMode's and torchvision's GFLOPS x 2.
-         Equal to FlopCounterMode for all 12 zoo models (tests/test_zoo.c).
+         Equal to FlopCounterMode for every zoo model (tests/test_zoo.c).
          RFL_CONV_REPORT, the pen-and-paper convention, adds linear biases:
          linear = 2 x in x out + out (AlexNet: 1,428,386,152).
        flops (everything), forward, per output element unless noted:
@@ -137,9 +137,11 @@
        Zoo (RFL_NO_ZOO removes it): rfl_zoo_build(&net, "resnet50", res)
          builds torchvision 0.26's model with its module names; needs
          RFL_ZOO_MAX_LAYERS records and RFL_ZOO_NAMES_SIZE bytes of names.
-         resnet18/34/50 alexnet vgg16 mobilenet_v2 mobilenet_v3_large
-         squeezenet1_1 shufflenet_v2_x1_0 efficientnet_b0 densenet121
-         vit_b_16.
+         resnet18/34/50/101/152 wide_resnet50_2 resnext50_32x4d alexnet
+         vgg11/16/19 mobilenet_v2 mobilenet_v3_large/small squeezenet1_0/1_1
+         shufflenet_v2_x1_0/x0_5 efficientnet_b0/b1 densenet121/169
+         vit_b_16/32 mnasnet1_0: params, forward mac_flops and torchsummary
+         totals equal PyTorch's for all 25 (tests/data/torch-zoo.json).
 
    ERRORS
        Every fallible function returns rfl_result (RFL_OK = 0);

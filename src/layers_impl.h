@@ -1011,14 +1011,17 @@ static uint32_t rfl__zdiv8(uint32_t v) {
 }
 
 /* ---- ResNet ---- */
+/* bottleneck: 0 = BasicBlock; else Bottleneck with `groups` groups of
+   `wpg` channels per 64 planes (ResNeXt, Wide ResNet; ResNet: 1, 64) */
 static rfl_tensor rfl__zresnet_block(rfl_net *n, rfl_tensor x, uint32_t planes, uint32_t stride,
-                                     int bottleneck) {
+                                     int bottleneck, uint32_t groups, uint32_t wpg) {
     uint32_t inp = rfl__zch(n, x), outc = bottleneck ? planes * 4 : planes;
+    uint32_t width = planes * wpg / 64 * groups;
     rfl_tensor y, id = x;
     if (bottleneck) {
-        y = rfl__zconv(n, x, "conv1", planes, 1, 1, 0, 1, 0);
+        y = rfl__zconv(n, x, "conv1", width, 1, 1, 0, 1, 0);
         y = rfl__zact(n, rfl__zbn(n, y, "bn1"), RFL_ACT_RELU, "relu");
-        y = rfl__zconv(n, y, "conv2", planes, 3, stride, 1, 1, 0);
+        y = rfl__zconv(n, y, "conv2", width, 3, stride, 1, groups, 0);
         y = rfl__zact(n, rfl__zbn(n, y, "bn2"), RFL_ACT_RELU, "relu");
         y = rfl__zconv(n, y, "conv3", outc, 1, 1, 0, 1, 0);
         y = rfl__zbn(n, y, "bn3");
@@ -1039,7 +1042,8 @@ static rfl_tensor rfl__zresnet_block(rfl_net *n, rfl_tensor x, uint32_t planes, 
     return rfl__zmark(n, y, bottleneck ? "Bottleneck" : "BasicBlock");
 }
 
-static rfl_tensor rfl__zresnet(rfl_net *n, rfl_tensor x, const int *blocks, int bottleneck) {
+static rfl_tensor rfl__zresnet(rfl_net *n, rfl_tensor x, const uint8_t *blocks, int bottleneck,
+                               uint32_t groups, uint32_t wpg) {
     static const char *const stage[4] = {"layer1", "layer2", "layer3", "layer4"};
     int i, j;
     x = rfl__zconv(n, x, "conv1", 64, 7, 2, 3, 1, 0);
@@ -1049,7 +1053,8 @@ static rfl_tensor rfl__zresnet(rfl_net *n, rfl_tensor x, const int *blocks, int 
         rfl_scope_push(n, stage[i]);
         for (j = 0; j < blocks[i]; j++) {
             rfl_scope_pushi(n, j);
-            x = rfl__zresnet_block(n, x, 64u << i, (i > 0 && j == 0) ? 2 : 1, bottleneck);
+            x = rfl__zresnet_block(n, x, 64u << i, (i > 0 && j == 0) ? 2 : 1, bottleneck, groups,
+                                   wpg);
             rfl_scope_pop(n);
         }
         rfl_scope_pop(n);
@@ -1104,13 +1109,18 @@ static rfl_tensor rfl__zalexnet(rfl_net *n, rfl_tensor x) {
     return rfl__zclassifier(n, x, 4096, 1);
 }
 
-static rfl_tensor rfl__zvgg16(rfl_net *n, rfl_tensor x) {
-    static const uint16_t cfg[] = {64, 64, 0, 128, 128, 0, 256, 256, 256, 0,
-                                   512, 512, 512, 0, 512, 512, 512, 0};
-    int i = 0;
-    unsigned j;
+/* VGG: convs per stage (64, 128, 256, 512, 512 channels), each stage
+   ending in a 2x2 max pool */
+static rfl_tensor rfl__zvgg(rfl_net *n, rfl_tensor x, const uint8_t *per_stage) {
+    uint16_t cfg[32];
+    int i = 0, st, k;
+    unsigned j, nc = 0;
+    for (st = 0; st < 5; st++) {
+        for (k = 0; k < per_stage[st]; k++) cfg[nc++] = (uint16_t)(st < 4 ? 64 << st : 512);
+        cfg[nc++] = 0;
+    }
     rfl_scope_push(n, "features");
-    for (j = 0; j < sizeof cfg / sizeof cfg[0]; j++) {
+    for (j = 0; j < nc; j++) {
         if (!cfg[j]) {
             x = rfl__zidx(n, rfl_maxpool(n, x, 2, 2, 0, 0), &i);
             continue;
@@ -1176,19 +1186,25 @@ static rfl_tensor rfl__zse(rfl_net *n, rfl_tensor x, const char *name, uint32_t 
     return x;
 }
 
-/* ---- MobileNetV3-Large ---- */
-static rfl_tensor rfl__zmobilenet_v3l(rfl_net *n, rfl_tensor x) {
-    /* in, kernel, expanded, out, se, hardswish, stride */
-    static const uint16_t cf[15][7] = {
+/* ---- MobileNetV3 ---- */
+/* in, kernel, expanded, out, se, hardswish, stride */
+static const uint16_t rfl__zmbv3_large[15][7] = {
         {16, 3, 16, 16, 0, 0, 1},    {16, 3, 64, 24, 0, 0, 2},    {24, 3, 72, 24, 0, 0, 1},
         {24, 5, 72, 40, 1, 0, 2},    {40, 5, 120, 40, 1, 0, 1},   {40, 5, 120, 40, 1, 0, 1},
         {40, 3, 240, 80, 0, 1, 2},   {80, 3, 200, 80, 0, 1, 1},   {80, 3, 184, 80, 0, 1, 1},
         {80, 3, 184, 80, 0, 1, 1},   {80, 3, 480, 112, 1, 1, 1},  {112, 3, 672, 112, 1, 1, 1},
         {112, 5, 672, 160, 1, 1, 2}, {160, 5, 960, 160, 1, 1, 1}, {160, 5, 960, 160, 1, 1, 1}};
+static const uint16_t rfl__zmbv3_small[11][7] = {
+        {16, 3, 16, 16, 1, 0, 2},    {16, 3, 72, 24, 0, 0, 2},    {24, 3, 88, 24, 0, 0, 1},
+        {24, 5, 96, 40, 1, 1, 2},    {40, 5, 240, 40, 1, 1, 1},   {40, 5, 240, 40, 1, 1, 1},
+        {40, 5, 120, 48, 1, 1, 1},   {48, 5, 144, 48, 1, 1, 1},   {48, 5, 288, 96, 1, 1, 2},
+        {96, 5, 576, 96, 1, 1, 1},   {96, 5, 576, 96, 1, 1, 1}};
+static rfl_tensor rfl__zmobilenet_v3(rfl_net *n, rfl_tensor x, const uint16_t (*cf)[7], int nb,
+                                     uint32_t last) {
     int f = 0, i, c;
     rfl_scope_push(n, "features");
     x = rfl__zcna(n, x, f++, 16, 3, 2, 1, RFL_ACT_HARDSWISH);
-    for (i = 0; i < 15; i++) {
+    for (i = 0; i < nb; i++) {
         int act = cf[i][5] ? RFL_ACT_HARDSWISH : RFL_ACT_RELU;
         uint32_t e = cf[i][2];
         rfl_tensor y = x;
@@ -1208,12 +1224,12 @@ static rfl_tensor rfl__zmobilenet_v3l(rfl_net *n, rfl_tensor x) {
         x = rfl__zmark(n, y, "InvertedResidual");
         rfl_scope_pop(n);
     }
-    x = rfl__zcna(n, x, f++, 960, 1, 1, 1, RFL_ACT_HARDSWISH);
+    x = rfl__zcna(n, x, f++, 6u * cf[nb - 1][3], 1, 1, 1, RFL_ACT_HARDSWISH);
     rfl_scope_pop(n);
     x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
     x = rfl_flatten(n, x);
     rfl_scope_push(n, "classifier");
-    x = rfl_name(n, rfl_linear(n, x, 1280, 1), "0");
+    x = rfl_name(n, rfl_linear(n, x, last, 1), "0");
     x = rfl_name(n, rfl_act(n, x, RFL_ACT_HARDSWISH), "1");
     x = rfl_name(n, rfl_dropout(n, x), "2");
     x = rfl_name(n, rfl_linear(n, x, 1000, 1), "3");
@@ -1238,22 +1254,19 @@ static rfl_tensor rfl__zfire(rfl_net *n, rfl_tensor x, int idx, uint32_t sq, uin
     return x;
 }
 
-static rfl_tensor rfl__zsqueezenet11(rfl_net *n, rfl_tensor x) {
-    int i = 0;
+/* v1_0: 96 7x7 stem, pools after fires 3 and 7; 1.1: 64 3x3, after 2, 4 */
+static rfl_tensor rfl__zsqueezenet(rfl_net *n, rfl_tensor x, int v1_0) {
+    static const uint16_t sq[8] = {16, 16, 32, 32, 48, 48, 64, 64};
+    int i = 0, f;
     rfl_scope_push(n, "features");
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 64, 3, 2, 0, 1, 1), &i);
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, v1_0 ? 96 : 64, v1_0 ? 7 : 3, 2, 0, 1, 1), &i);
     x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
     x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 1), &i);
-    x = rfl__zfire(n, x, i++, 16, 64, 64);
-    x = rfl__zfire(n, x, i++, 16, 64, 64);
-    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 1), &i);
-    x = rfl__zfire(n, x, i++, 32, 128, 128);
-    x = rfl__zfire(n, x, i++, 32, 128, 128);
-    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 1), &i);
-    x = rfl__zfire(n, x, i++, 48, 192, 192);
-    x = rfl__zfire(n, x, i++, 48, 192, 192);
-    x = rfl__zfire(n, x, i++, 64, 256, 256);
-    x = rfl__zfire(n, x, i++, 64, 256, 256);
+    for (f = 0; f < 8; f++) {
+        x = rfl__zfire(n, x, i++, sq[f], 4u * sq[f], 4u * sq[f]);
+        if (f == (v1_0 ? 2 : 1) || f == (v1_0 ? 6 : 3))
+            x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 1), &i);
+    }
     rfl_scope_pop(n);
     rfl_scope_push(n, "classifier");
     x = rfl_name(n, rfl_dropout(n, x), "0");
@@ -1296,9 +1309,9 @@ static rfl_tensor rfl__zshuffle_unit(rfl_net *n, rfl_tensor x, uint32_t oup, uin
     return rfl__zmark(n, x, "InvertedResidual");
 }
 
-static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x) {
+static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, const uint16_t *ch) {
     static const char *const st[3] = {"stage2", "stage3", "stage4"};
-    static const uint16_t rep[3] = {4, 8, 4}, ch[3] = {116, 232, 464};
+    static const uint16_t rep[3] = {4, 8, 4};
     int i, j;
     rfl_scope_push(n, "conv1");
     x = rfl__zconv(n, x, "0", 24, 3, 2, 1, 1, 0);
@@ -1324,7 +1337,8 @@ static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x) {
 }
 
 /* ---- EfficientNet-B0 ---- */
-static rfl_tensor rfl__zefficientnet_b0(rfl_net *n, rfl_tensor x) {
+/* B0 and deeper variants: `layers` blocks per stage (B1: ceil(1.1 n)) */
+static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *layers) {
     /* expand, kernel, stride, in, out, layers */
     static const uint16_t cf[7][6] = {{1, 3, 1, 32, 16, 1},   {6, 3, 2, 16, 24, 2},
                                       {6, 5, 2, 24, 40, 2},   {6, 3, 2, 40, 80, 3},
@@ -1335,7 +1349,7 @@ static rfl_tensor rfl__zefficientnet_b0(rfl_net *n, rfl_tensor x) {
     x = rfl__zcna(n, x, 0, 32, 3, 2, 1, RFL_ACT_SILU);
     for (i = 0; i < 7; i++) {
         rfl_scope_pushi(n, i + 1);
-        for (j = 0; j < cf[i][5]; j++) {
+        for (j = 0; j < layers[i]; j++) {
             uint32_t inp = j ? cf[i][4] : cf[i][3], s = j ? 1 : cf[i][2];
             uint32_t e = rfl__zdiv8(inp * cf[i][0]);
             rfl_tensor y = x;
@@ -1371,9 +1385,8 @@ static rfl_tensor rfl__zefficientnet_b0(rfl_net *n, rfl_tensor x) {
 }
 
 /* ---- DenseNet-121 ---- */
-static rfl_tensor rfl__zdensenet121(rfl_net *n, rfl_tensor x) {
-    static const uint16_t blocks[4] = {6, 12, 24, 16};
-    rfl_tensor feats[40];
+static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks) {
+    rfl_tensor feats[64];
     char nm[24];
     int i, j;
     rfl_scope_push(n, "features");
@@ -1424,12 +1437,15 @@ static rfl_tensor rfl__zdensenet121(rfl_net *n, rfl_tensor x) {
 }
 
 /* ---- ViT-B/16 (image_size = res) ---- */
-static rfl_tensor rfl__zvit_b16(rfl_net *n, rfl_tensor x, uint32_t res) {
-    const uint32_t D = 768, P = 16, heads = 12, mlp = 3072;
-    uint32_t L = (res / P) * (res / P);
+static rfl_tensor rfl__zvit_b(rfl_net *n, rfl_tensor x, uint32_t res, uint32_t P) {
+    const uint32_t D = 768, heads = 12, mlp = 3072;
+    uint32_t L;
     rfl_tensor t[2], in, q, k, v;
     int i;
-    if (res % P) return rfl__fail(n, RFL_ERR_SHAPE, "vit_b_16: res must be a multiple of 16");
+    if (res % P) return rfl__fail(n, RFL_ERR_SHAPE, "vit: res must be a multiple of the patch");
+    /* (res / P)^2 tokens must fit 32 bits (res 2^20, P 16 would wrap to 0) */
+    if (res / P > 65535u) return rfl__fail(n, RFL_ERR_OVERFLOW, "vit: res too large");
+    L = (res / P) * (res / P);
     x = rfl__zconv(n, x, "conv_proj", D, P, P, 0, 1, 1);
     x = rfl_reshape(n, x, D, L, 0, 0);
     x = rfl_transpose(n, x, 0, 1); /* (L, D) */
@@ -1480,43 +1496,121 @@ static rfl_tensor rfl__zvit_b16(rfl_net *n, rfl_tensor x, uint32_t res) {
     return rfl_name(n, rfl_linear(n, x, 1000, 1), "heads.head");
 }
 
-static const char *const rfl__zoo_names[] = {
+/* ---- MNASNet 1.0 ---- */
+static rfl_tensor rfl__zmnasnet(rfl_net *n, rfl_tensor x) {
+    /* out, kernel, stride, expansion, repeats */
+    static const uint16_t st[6][5] = {{24, 3, 2, 3, 3},  {40, 5, 2, 3, 3},  {80, 5, 2, 6, 3},
+                                      {96, 3, 1, 6, 2},  {192, 5, 2, 6, 4}, {320, 3, 1, 6, 1}};
+    int i = 0, k, j;
+    rfl_scope_push(n, "layers");
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 32, 3, 2, 1, 1, 0), &i);
+    x = rfl__zidx(n, rfl_batchnorm(n, x), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 32, 3, 1, 1, 32, 0), &i);
+    x = rfl__zidx(n, rfl_batchnorm(n, x), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 16, 1, 1, 0, 1, 0), &i);
+    x = rfl__zidx(n, rfl_batchnorm(n, x), &i);
+    for (k = 0; k < 6; k++) {
+        rfl_scope_pushi(n, i++);
+        for (j = 0; j < st[k][4]; j++) {
+            uint32_t inp = rfl__zch(n, x), mid = inp * st[k][3], s = j ? 1 : st[k][2];
+            rfl_tensor y;
+            rfl_scope_pushi(n, j);
+            rfl_scope_push(n, "layers");
+            y = rfl__zconv(n, x, "0", mid, 1, 1, 0, 1, 0);
+            y = rfl__zact(n, rfl__zbn(n, y, "1"), RFL_ACT_RELU, "2");
+            y = rfl__zconv(n, y, "3", mid, st[k][1], s, st[k][1] / 2u, mid, 0);
+            y = rfl__zact(n, rfl__zbn(n, y, "4"), RFL_ACT_RELU, "5");
+            y = rfl__zconv(n, y, "6", st[k][0], 1, 1, 0, 1, 0);
+            y = rfl__zbn(n, y, "7");
+            rfl_scope_pop(n);
+            if (inp == st[k][0] && s == 1) y = rfl_add(n, y, x);
+            x = rfl__zmark(n, y, "_InvertedResidual");
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n);
+    }
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 1280, 1, 1, 0, 1, 0), &i);
+    x = rfl__zidx(n, rfl_batchnorm(n, x), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    rfl_scope_pop(n);
+    x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* x.mean([2, 3]) */
+    x = rfl_flatten(n, x);
+    rfl_scope_push(n, "classifier");
+    x = rfl_name(n, rfl_dropout(n, x), "0");
+    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
+    rfl_scope_pop(n);
+    return x;
+}
+
+/* The twelve of the issue first, then more of torchvision's. */
+enum {
+    RFL__Z_RESNET18, RFL__Z_RESNET34, RFL__Z_RESNET50, RFL__Z_ALEXNET, RFL__Z_VGG16,
+    RFL__Z_MOBILENET_V2, RFL__Z_MOBILENET_V3_LARGE, RFL__Z_SQUEEZENET1_1,
+    RFL__Z_SHUFFLENET_V2_X1_0, RFL__Z_EFFICIENTNET_B0, RFL__Z_DENSENET121, RFL__Z_VIT_B_16,
+    RFL__Z_RESNET101, RFL__Z_RESNET152, RFL__Z_WIDE_RESNET50_2, RFL__Z_RESNEXT50_32X4D,
+    RFL__Z_VGG11, RFL__Z_VGG19, RFL__Z_MOBILENET_V3_SMALL, RFL__Z_SQUEEZENET1_0,
+    RFL__Z_SHUFFLENET_V2_X0_5, RFL__Z_EFFICIENTNET_B1, RFL__Z_DENSENET169, RFL__Z_VIT_B_32,
+    RFL__Z_MNASNET1_0, RFL__Z_COUNT
+};
+static const char *const rfl__zoo_names[RFL__Z_COUNT] = {
     "resnet18", "resnet34", "resnet50", "alexnet", "vgg16", "mobilenet_v2",
     "mobilenet_v3_large", "squeezenet1_1", "shufflenet_v2_x1_0", "efficientnet_b0",
-    "densenet121", "vit_b_16"};
+    "densenet121", "vit_b_16", "resnet101", "resnet152", "wide_resnet50_2",
+    "resnext50_32x4d", "vgg11", "vgg19", "mobilenet_v3_small", "squeezenet1_0",
+    "shufflenet_v2_x0_5", "efficientnet_b1", "densenet169", "vit_b_32", "mnasnet1_0"};
 
-RFL_API int rfl_zoo_count(void) {
-    return (int)(sizeof rfl__zoo_names / sizeof rfl__zoo_names[0]);
-}
+RFL_API int rfl_zoo_count(void) { return RFL__Z_COUNT; }
 RFL_API const char *rfl_zoo_name(int i) {
-    return (i >= 0 && i < rfl_zoo_count()) ? rfl__zoo_names[i] : (const char *)0;
+    return (i >= 0 && i < RFL__Z_COUNT) ? rfl__zoo_names[i] : (const char *)0;
 }
 
 RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
-    static const int r18[4] = {2, 2, 2, 2}, r34[4] = {3, 4, 6, 3};
+    static const uint8_t r18[4] = {2, 2, 2, 2}, r34[4] = {3, 4, 6, 3}, r101[4] = {3, 4, 23, 3},
+                         r152[4] = {3, 8, 36, 3};
+    static const uint8_t v11[5] = {1, 1, 2, 2, 2}, v16[5] = {2, 2, 3, 3, 3},
+                         v19[5] = {2, 2, 4, 4, 4};
+    static const uint8_t d121[4] = {6, 12, 24, 16}, d169[4] = {6, 12, 32, 32};
+    static const uint8_t eb0[7] = {1, 2, 2, 3, 3, 4, 1}, eb1[7] = {2, 3, 3, 4, 4, 5, 2};
+    static const uint16_t sh10[3] = {116, 232, 464}, sh05[3] = {48, 96, 192};
     int i, which = -1;
     rfl_tensor x;
     if (!net || !name) return RFL_ERR_ARG;
     if (net->err) return net->err;
     if (net->count) return RFL_ERR_STATE;
-    for (i = 0; i < rfl_zoo_count(); i++)
+    for (i = 0; i < RFL__Z_COUNT; i++)
         if (rfl_name_eq(name, rfl__zoo_names[i])) which = i;
     if (which < 0) return RFL_ERR_UNKNOWN_NAME;
     if (!res) res = 224;
     x = rfl_name(net, rfl_input(net, 3, res, res), "input");
     switch (which) {
-    case 0: rfl__zresnet(net, x, r18, 0); break;
-    case 1: rfl__zresnet(net, x, r34, 0); break;
-    case 2: rfl__zresnet(net, x, r34, 1); break;
-    case 3: rfl__zalexnet(net, x); break;
-    case 4: rfl__zvgg16(net, x); break;
-    case 5: rfl__zmobilenet_v2(net, x); break;
-    case 6: rfl__zmobilenet_v3l(net, x); break;
-    case 7: rfl__zsqueezenet11(net, x); break;
-    case 8: rfl__zshufflenet_v2(net, x); break;
-    case 9: rfl__zefficientnet_b0(net, x); break;
-    case 10: rfl__zdensenet121(net, x); break;
-    default: rfl__zvit_b16(net, x, res); break;
+    case RFL__Z_RESNET18: rfl__zresnet(net, x, r18, 0, 1, 64); break;
+    case RFL__Z_RESNET34: rfl__zresnet(net, x, r34, 0, 1, 64); break;
+    case RFL__Z_RESNET50: rfl__zresnet(net, x, r34, 1, 1, 64); break;
+    case RFL__Z_RESNET101: rfl__zresnet(net, x, r101, 1, 1, 64); break;
+    case RFL__Z_RESNET152: rfl__zresnet(net, x, r152, 1, 1, 64); break;
+    case RFL__Z_WIDE_RESNET50_2: rfl__zresnet(net, x, r34, 1, 1, 128); break;
+    case RFL__Z_RESNEXT50_32X4D: rfl__zresnet(net, x, r34, 1, 32, 4); break;
+    case RFL__Z_ALEXNET: rfl__zalexnet(net, x); break;
+    case RFL__Z_VGG11: rfl__zvgg(net, x, v11); break;
+    case RFL__Z_VGG16: rfl__zvgg(net, x, v16); break;
+    case RFL__Z_VGG19: rfl__zvgg(net, x, v19); break;
+    case RFL__Z_MOBILENET_V2: rfl__zmobilenet_v2(net, x); break;
+    case RFL__Z_MOBILENET_V3_LARGE: rfl__zmobilenet_v3(net, x, rfl__zmbv3_large, 15, 1280); break;
+    case RFL__Z_MOBILENET_V3_SMALL: rfl__zmobilenet_v3(net, x, rfl__zmbv3_small, 11, 1024); break;
+    case RFL__Z_SQUEEZENET1_0: rfl__zsqueezenet(net, x, 1); break;
+    case RFL__Z_SQUEEZENET1_1: rfl__zsqueezenet(net, x, 0); break;
+    case RFL__Z_SHUFFLENET_V2_X1_0: rfl__zshufflenet_v2(net, x, sh10); break;
+    case RFL__Z_SHUFFLENET_V2_X0_5: rfl__zshufflenet_v2(net, x, sh05); break;
+    case RFL__Z_EFFICIENTNET_B0: rfl__zefficientnet(net, x, eb0); break;
+    case RFL__Z_EFFICIENTNET_B1: rfl__zefficientnet(net, x, eb1); break;
+    case RFL__Z_DENSENET121: rfl__zdensenet(net, x, d121); break;
+    case RFL__Z_DENSENET169: rfl__zdensenet(net, x, d169); break;
+    case RFL__Z_VIT_B_16: rfl__zvit_b(net, x, res, 16); break;
+    case RFL__Z_VIT_B_32: rfl__zvit_b(net, x, res, 32); break;
+    case RFL__Z_MNASNET1_0: rfl__zmnasnet(net, x); break;
+    default: break;
     }
     return net->err;
 }

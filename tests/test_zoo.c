@@ -40,6 +40,18 @@ static int json_u64(const char *p, const char *end, const char *key, unsigned lo
     return 1;
 }
 
+/* The key "Root.NAME" (pat is ".NAME\": {"): an occurrence preceded by a
+   root class name without dots, not a longer path ending in NAME. */
+static const char *find_key(const char *p, const char *end, const char *pat) {
+    const char *q = p, *b;
+    while ((q = strstr(q, pat)) != 0 && q < end) {
+        for (b = q - 1; b > p && *b != '"' && *b != '.'; b--) {}
+        if (*b == '"') return q;
+        q++;
+    }
+    return 0;
+}
+
 static const char *model_section(const char *json, const char *model) {
     char pat[96];
     snprintf(pat, sizeof pat, "\"%s\": {", model);
@@ -59,25 +71,46 @@ static int build(rfl_net *net, const char *model, uint32_t res) {
 /* torchvision's published parameter counts; first-layer input gradients
    (= the first conv's forward mac) derived by hand for 224 x 224:
    2 x Cout x Hout x Wout x Cin x k x k. */
+#define G_MB2 (2ull * 32 * 112 * 112 * 3 * 3 * 3)  /* 21,676,032: 3->32 3x3 s2 */
+#define G_MB3 (2ull * 16 * 112 * 112 * 3 * 3 * 3)  /* 10,838,016: 3->16 3x3 s2 */
+#define G_SH (2ull * 24 * 112 * 112 * 3 * 3 * 3)   /* 16,257,024: 3->24 3x3 s2 */
+#define G_RN (2ull * 64 * 112 * 112 * 3 * 7 * 7)   /* 236,027,904: 3->64 7x7 s2 */
+#define G_VIT16 (2ull * 768 * 14 * 14 * 3 * 16 * 16) /* 231,211,008 */
+#define G_VIT32 (2ull * 768 * 7 * 7 * 3 * 32 * 32)   /* 231,211,008 */
+#define NZOO 25
 static const struct {
     const char *name;
     unsigned long long params;
     unsigned long long first_grad; /* 0: FlopCounterMode's backward is right */
-} zoo[12] = {
+} zoo[NZOO] = {
     {"resnet18", 11689512ull, 0},
     {"resnet34", 21797672ull, 0},
     {"resnet50", 25557032ull, 0},
     {"alexnet", 61100840ull, 0},
     {"vgg16", 138357544ull, 0},
     /* depthwise convs: FlopCounterMode's backward is wrong; rule instead */
-    {"mobilenet_v2", 3504872ull, 2ull * 32 * 112 * 112 * 3 * 3 * 3},       /* 21,676,032 */
-    {"mobilenet_v3_large", 5483032ull, 2ull * 16 * 112 * 112 * 3 * 3 * 3}, /* 10,838,016 */
+    {"mobilenet_v2", 3504872ull, G_MB2},
+    {"mobilenet_v3_large", 5483032ull, G_MB3},
     {"squeezenet1_1", 1235496ull, 0},
-    {"shufflenet_v2_x1_0", 2278604ull, 2ull * 24 * 112 * 112 * 3 * 3 * 3}, /* 16,257,024 */
-    {"efficientnet_b0", 5288548ull, 2ull * 32 * 112 * 112 * 3 * 3 * 3},
+    {"shufflenet_v2_x1_0", 2278604ull, G_SH},
+    {"efficientnet_b0", 5288548ull, G_MB2},
     {"densenet121", 7978856ull, 0},
     /* SDPA: FlopCounterMode counts a recomputation in backward; rule instead */
-    {"vit_b_16", 86567656ull, 2ull * 768 * 14 * 14 * 3 * 16 * 16},         /* 231,211,008 */
+    {"vit_b_16", 86567656ull, G_VIT16},
+    /* more of torchvision's models */
+    {"resnet101", 44549160ull, 0},
+    {"resnet152", 60192808ull, 0},
+    {"wide_resnet50_2", 68883240ull, 0},
+    {"resnext50_32x4d", 25028904ull, G_RN},
+    {"vgg11", 132863336ull, 0},
+    {"vgg19", 143667240ull, 0},
+    {"mobilenet_v3_small", 2542856ull, G_MB3},
+    {"squeezenet1_0", 1248424ull, 0},
+    {"shufflenet_v2_x0_5", 1366792ull, G_SH},
+    {"efficientnet_b1", 7794184ull, G_MB2},
+    {"densenet169", 14149480ull, 0},
+    {"vit_b_32", 88224232ull, G_VIT32},
+    {"mnasnet1_0", 4383312ull, G_MB2},
 };
 
 static void test_model(const char *json, const char *mods, int k) {
@@ -142,7 +175,7 @@ static void test_model(const char *json, const char *mods, int k) {
             rfl_layer_cost lc;
             if (L->op != RFL_OP_CONV2D || !L->name) continue;
             snprintf(pat, sizeof pat, ".%s\": {", L->name);
-            q = strstr(msec, pat);
+            q = find_key(msec, mend, pat);
             if (!RT_CHECK(q && q < mend)) { printf("     no module %s\n", L->name); continue; }
             RT_EQ_INT(rfl_layer_cost_get(&net, i, 0, &lc), RFL_OK);
             if (!RT_CHECK(json_u64(q, mend, "aten.convolution", &v))) continue;
@@ -183,12 +216,12 @@ int main(void) {
     static const char *r18[4] = {"0.57", "62.79", "44.59", "107.96"};
     static const char *alex[4] = {"0.57", "8.38", "233.08", "242.03"};
     if (!RT_CHECK(json && mods)) return rt_done();
-    RT_EQ_INT(rfl_zoo_count(), 12);
-    for (k = 0; k < 12; k++) {
+    RT_EQ_INT(rfl_zoo_count(), NZOO);
+    for (k = 0; k < NZOO; k++) {
         RT_STR(rfl_zoo_name(k), zoo[k].name);
         test_model(json, mods, k);
     }
-    RT_CHECK(rfl_zoo_name(12) == 0);
+    RT_CHECK(rfl_zoo_name(NZOO) == 0);
 
     /* the reports' torchsummary tables */
     test_summary_text("resnet18", r18, 11689512ull);
