@@ -165,7 +165,11 @@
 
 #ifndef RFL_API
 #ifdef ROOFLINE_STATIC
+#if defined(__GNUC__) || defined(__clang__)
+#define RFL_API static __attribute__((unused)) /* unused ones: no warning */
+#else
 #define RFL_API static
+#endif
 #else
 #define RFL_API extern
 #endif
