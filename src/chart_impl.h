@@ -1176,15 +1176,19 @@ static rfl__rect rfl__plot_rect(const rfl__rect *panel, const rfl__axis *x, cons
     return r;
 }
 
-static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
-                            const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
-                            int xgrid, int ygrid) {
+/* axes flags for rfl__draw_frame */
+#define RFL__NO_XTICKS 1
+#define RFL__NO_YTICKS 2
+static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
+                               const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
+                               int xgrid, int ygrid, int flags) {
     rfl__tickset t;
     char b[40];
     int i, step;
     double last_x1 = -1e300;
     /* grid */
     rfl__make_ticks(x, &t);
+    if (flags & RFL__NO_XTICKS) t.nmajor = t.nminor = 0;
     if (xgrid) {
         for (i = 0; i < t.nminor; i++) {
             double px = RFL_FLOOR(rfl__amap(x, t.minor[i])) + 0.5;
@@ -1225,6 +1229,7 @@ static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
     (void)last_x1;
     /* y */
     rfl__make_ticks(y, &t);
+    if (flags & RFL__NO_YTICKS) t.nmajor = t.nminor = 0;
     if (ygrid) {
         for (i = 0; i < t.nminor; i++) {
             double py = RFL_FLOOR(rfl__amap(y, t.minor[i])) + 0.5;
@@ -1259,17 +1264,25 @@ static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
         rfl_draw_text(c, (p->x0 + p->x1) / 2, p->y1 + 7 * s + RFL_FONT_H * s + 5 * s, xtitle, s,
                       RFL_TEXT_CENTER, RFL__INK);
     if (ytitle) {
-        double lw = rfl__ylabel_w(y, s);
+        double lw = (flags & RFL__NO_YTICKS) ? 0 : rfl__ylabel_w(y, s);
         rfl_draw_text(c, p->x0 - 7 * s - lw - 4 * s, (p->y0 + p->y1) / 2, ytitle, s,
                       RFL_TEXT_UP | RFL_TEXT_CENTER | RFL_TEXT_BOTTOM, RFL__INK);
     }
 }
 
-static int rfl__auto_font(const rfl_canvas *c, int fs) {
-    int s;
+static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
+                            const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
+                            int xgrid, int ygrid) {
+    rfl__draw_frame_ex(c, p, x, y, xtitle, ytitle, s, xgrid, ygrid, 0);
+}
+
+/* Font scale from the size of one plot panel: about 100 characters across. */
+static int rfl__auto_font(double w, double h, int fs) {
+    double k;
     if (fs > 0) return fs > RFL__FONT_MAXSCALE ? RFL__FONT_MAXSCALE : fs;
-    s = (int)(rfl__clampd((c->width / 720.0 < c->height / 460.0 ? c->width / 720.0 : c->height / 460.0) + 0.35, 1, 4));
-    return s < 1 ? 1 : s;
+    k = w / 520.0 < h / 330.0 ? w / 520.0 : h / 330.0;
+    k = rfl__clampd(k + 0.5, 1, 4);
+    return (int)k;
 }
 
 /* Title band; returns the y below it. */
@@ -1391,7 +1404,9 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
             double pk = m->peak_flops[p];
             if (!((precs >> p) & 1) || !(pk > 0)) continue;
             if ((rfl__panel_precs(d, k) >> p) & 1 && pk > mainpeak) mainpeak = pk;
-            if (pk * 3 > yhi) yhi = pk * 3;
+            /* room above a main roof for its label; extra ceilings less */
+            if (pk * ((rfl__panel_precs(d, k) >> p) & 1 ? 3 : 1.6) > yhi)
+                yhi = pk * ((rfl__panel_precs(d, k) >> p) & 1 ? 3 : 1.6);
             if (pk / 10 < ylo) ylo = pk / 10;
             if (bw > 0) {
                 double r = pk / bw;
@@ -1799,7 +1814,6 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
     if (!rfl__canvas_ok(c)) return RFL_OK; /* nothing to draw on */
     rfl_canvas_unclip(c);
     rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
-    s = rfl__auto_font(c, d->font_scale);
     RFL_MEMSET(&x, 0, sizeof x);
     RFL_MEMSET(&y, 0, sizeof y);
     x.ticks = d->x_ticks;
@@ -1809,12 +1823,13 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
     for (i = 0; i < d->n_points; i++)
         if (rfl__point_ok(&d->points[i]))
             rfl__ser_add(&ser, d->points[i].label, i, d->points[i].link);
-    top = rfl__title(c, d->title ? d->title : "Roofline", s);
     cols = d->columns > 0 ? d->columns
            : c->width >= c->height ? (d->n_machines <= 3 ? d->n_machines : (d->n_machines + 1) / 2)
                                    : (d->n_machines <= 2 ? 1 : 2);
     if (cols > d->n_machines) cols = d->n_machines;
     rows = (d->n_machines + cols - 1) / cols;
+    s = rfl__auto_font((double)c->width / cols, (double)c->height / rows, d->font_scale);
+    top = rfl__title(c, d->title ? d->title : "Roofline", s);
     gap = 8.0 * s;
     pw = (c->width - gap) / cols;
     ph = (c->height - top - 4.0 * s) / rows;
@@ -1829,6 +1844,280 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
         if (r != RFL_OK) res = r;
     }
     return res;
+}
+
+/* ---- bar charts --------------------------------------------------------------- */
+static double rfl__bar_val(const rfl_bar_desc *d, int cat, int ser, int nser) {
+    double v = d->values[(size_t)cat * (size_t)nser + (size_t)ser];
+    return rfl__isfinite(v) && v > 0 ? v : 0;
+}
+
+RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
+    rfl__axis va, dummy;
+    rfl__rect plot;
+    rfl__obst o;
+    rfl__legend leg;
+    int nser, ncat, s, i, j, horiz, maxlw = 0, logv;
+    double vmax = 0, vminpos = 1e300, top, slot;
+    char b[48];
+    if (!c || !d || d->n_categories < 0 || d->n_categories > 100000 || d->n_series < 0 ||
+        d->n_series > 64 || (d->n_categories > 0 && (!d->values || !d->categories)))
+        return RFL_ERR_ARG;
+    if (!rfl__canvas_ok(c)) return RFL_OK;
+    nser = d->n_series ? d->n_series : 1;
+    ncat = d->n_categories;
+    rfl_canvas_unclip(c);
+    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
+    s = rfl__auto_font(c->width, c->height, d->font_scale);
+    top = rfl__title(c, d->title, s);
+    for (i = 0; i < ncat; i++) {
+        double sum = 0;
+        int w = rfl_text_width(d->categories[i], -1, s);
+        if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
+        if (w > maxlw) maxlw = w;
+        for (j = 0; j < nser; j++) {
+            double v = rfl__bar_val(d, i, j, nser);
+            sum += v;
+            if (v > 0 && v < vminpos) vminpos = v;
+            if (!d->stacked && v > vmax) vmax = v;
+        }
+        if (d->stacked && sum > vmax) vmax = sum;
+    }
+    if (!(vmax > 0)) { vmax = 1; vminpos = 1; }
+    logv = d->scale == RFL_SCALE_LOG ||
+           (d->scale == RFL_SCALE_AUTO && !d->stacked && vmax / vminpos > 316.0);
+    RFL_MEMSET(&va, 0, sizeof va);
+    RFL_MEMSET(&dummy, 0, sizeof dummy);
+    va.log = logv;
+    va.ticks = d->ticks ? d->ticks : RFL_TICKS_SI;
+    if (logv) rfl__nice_range(&va, vminpos / 2, vmax * 1.5);
+    else rfl__nice_range(&va, 0, vmax * 1.08);
+    dummy.lo = 0;
+    dummy.hi = ncat > 0 ? ncat : 1;
+    /* orientation: horizontal when labels would not fit under their bars */
+    {
+        double avail = (c->width - 120.0 * s) / (ncat > 0 ? ncat : 1);
+        horiz = d->orient == RFL_ORIENT_HORIZONTAL ||
+                (d->orient == RFL_ORIENT_AUTO && (maxlw > avail * 0.92 || ncat > 24));
+    }
+    if (horiz) {
+        plot.x0 = 8.0 * s + maxlw + 8 * s + (d->category_title ? (RFL_FONT_H + 4) * s : 0);
+        plot.x1 = c->width - 18.0 * s;
+        plot.y0 = top + 4.0 * s;
+        plot.y1 = c->height - (6.0 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
+        va.p0 = plot.x0; va.p1 = plot.x1;
+        dummy.p0 = plot.y0; dummy.p1 = plot.y1;
+    } else {
+        rfl__rect panel;
+        panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
+        panel.y0 = top; panel.y1 = c->height - 2.0 * s;
+        plot = rfl__plot_rect(&panel, &dummy, &va, s, d->value_title != 0);
+        va.p0 = plot.y1; va.p1 = plot.y0;
+        dummy.p0 = plot.x0; dummy.p1 = plot.x1;
+    }
+    if (plot.x1 <= plot.x0 + 4 || plot.y1 <= plot.y0 + 4) return RFL_OK; /* too small */
+    if (d->area) {
+        d->area->x0 = plot.x0; d->area->y0 = plot.y0; d->area->x1 = plot.x1; d->area->y1 = plot.y1;
+        if (horiz) {
+            d->area->x_min = va.lo; d->area->x_max = va.hi; d->area->x_log = logv;
+            d->area->y_min = 0; d->area->y_max = dummy.hi; d->area->y_log = 0;
+        } else {
+            d->area->y_min = va.lo; d->area->y_max = va.hi; d->area->y_log = logv;
+            d->area->x_min = 0; d->area->x_max = dummy.hi; d->area->x_log = 0;
+        }
+    }
+    if (horiz)
+        rfl__draw_frame_ex(c, &plot, &va, &dummy, d->value_title, 0, s, 1, 0, RFL__NO_YTICKS);
+    else
+        rfl__draw_frame_ex(c, &plot, &dummy, &va, 0, d->value_title, s, 0, 1, RFL__NO_XTICKS);
+    o.n = 0;
+    slot = ((horiz ? plot.y1 - plot.y0 : plot.x1 - plot.x0)) / (ncat > 0 ? ncat : 1);
+    for (i = 0; i < ncat; i++) {
+        double base = (horiz ? plot.y0 : plot.x0) + slot * i, acc = 0;
+        double gw = slot * 0.78, bw = d->stacked ? gw : gw / nser;
+        double start = base + (slot - gw) / 2;
+        double lo_px = rfl__amap(&va, va.lo);
+        /* category label */
+        if (horiz)
+            rfl__text_cut(c, plot.x0 - 7 * s, base + slot / 2 + s, d->categories[i], 0, s,
+                          RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
+        else
+            rfl__text_cut(c, base + slot / 2, plot.y1 + 7 * s, d->categories[i], 0, s,
+                          RFL_TEXT_CENTER, RFL__INK);
+        for (j = 0; j < nser; j++) {
+            double v = rfl__bar_val(d, i, j, nser), a0, a1, p0, p1;
+            rfl_color col = d->colors && d->colors[j] ? d->colors[j] : rfl__palette[j % 10];
+            if (!(v > 0)) continue;
+            if (d->stacked) { a0 = acc; a1 = acc + v; acc = a1; }
+            else { a0 = va.log ? va.lo : 0; a1 = v; }
+            p0 = a0 > 0 || !va.log ? rfl__amap(&va, a0 > 0 || !va.log ? a0 : va.lo) : lo_px;
+            if (va.log && !(a0 > 0)) p0 = lo_px;
+            p1 = rfl__amap(&va, a1);
+            {
+                double q0 = d->stacked ? start : start + bw * j, q1 = q0 + bw - (nser > 1 && !d->stacked ? 1 : 0);
+                if (horiz) {
+                    rfl_fill_rect(c, p0, q0, p1 - p0, q1 - q0, col);
+                    rfl__obst_add(&o, p0, q0, p1 + 2, q1, 20);
+                } else {
+                    rfl_fill_rect(c, q0, p1, q1 - q0, p0 - p1, col);
+                    rfl__obst_add(&o, q0, p1 - 2, q1, p0, 20);
+                }
+                if (d->value_labels && (!d->stacked || j == nser - 1)) {
+                    double shown = d->stacked ? acc : v;
+                    rfl_fmt_si(b, sizeof b, shown, 3);
+                    rfl__rtrim(b);
+                    if (horiz) {
+                        rfl_draw_text(c, p1 + 4 * s, (q0 + q1) / 2 + s, b, s, RFL_TEXT_LEFT | RFL_TEXT_MIDDLE, RFL__INK);
+                        rfl__obst_add(&o, p1, q0, p1 + 6 * s + rfl_text_width(b, -1, s), q1, 20);
+                    } else if (rfl_text_width(b, -1, s) <= (q1 - q0) + 6 * s || nser == 1 || d->stacked) {
+                        rfl_draw_text(c, (q0 + q1) / 2, p1 - 3 * s, b, s, RFL_TEXT_CENTER | RFL_TEXT_BOTTOM, RFL__INK);
+                        rfl__obst_add(&o, q0, p1 - (RFL_FONT_H + 3) * s, q1, p1, 20);
+                    }
+                }
+            }
+        }
+    }
+    if (d->category_title) {
+        if (horiz)
+            rfl_draw_text(c, 6.0 * s, (plot.y0 + plot.y1) / 2, d->category_title, s,
+                          RFL_TEXT_UP | RFL_TEXT_CENTER | RFL_TEXT_TOP, RFL__INK);
+        else
+            rfl_draw_text(c, (plot.x0 + plot.x1) / 2, plot.y1 + 7 * s + RFL_FONT_H * s + 5 * s,
+                          d->category_title, s, RFL_TEXT_CENTER, RFL__INK);
+    }
+    leg.n = leg.more = 0;
+    if (nser > 1 && d->series)
+        for (j = 0; j < nser; j++)
+            rfl__leg_add(&leg, d->series[j] ? d->series[j] : "", 0, RFL_MARKER_SQUARE,
+                         d->colors && d->colors[j] ? d->colors[j] : rfl__palette[j % 10], 0, 1);
+    rfl__leg_place(c, &leg, &plot, &o, d->legend, s);
+    return RFL_OK;
+}
+
+/* ---- scatter ---------------------------------------------------------------------- */
+static int rfl__xy_ok(const rfl_xy *p, int xlog, int ylog) {
+    return rfl__isfinite(p->x) && rfl__isfinite(p->y) && (!xlog || p->x > 0) && (!ylog || p->y > 0);
+}
+
+RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
+    rfl__axis x, y;
+    rfl__rect panel, plot;
+    rfl__obst o;
+    rfl__legend leg;
+    rfl__series ser;
+    int s, i, k;
+    double top, xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300, xpos = 1e300, ypos = 1e300;
+    if (!c || !d || d->n_points < 0 || (d->n_points > 0 && !d->points)) return RFL_ERR_ARG;
+    if (!rfl__canvas_ok(c)) return RFL_OK;
+    rfl_canvas_unclip(c);
+    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
+    s = rfl__auto_font(c->width, c->height, d->font_scale);
+    top = rfl__title(c, d->title, s);
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_xy *p = &d->points[i];
+        if (!rfl__xy_ok(p, 0, 0)) continue;
+        if (p->x < xmin) xmin = p->x;
+        if (p->x > xmax) xmax = p->x;
+        if (p->y < ymin) ymin = p->y;
+        if (p->y > ymax) ymax = p->y;
+        if (p->x > 0 && p->x < xpos) xpos = p->x;
+        if (p->y > 0 && p->y < ypos) ypos = p->y;
+    }
+    if (xmin > xmax) { xmin = 0; xmax = 1; xpos = 1; }
+    if (ymin > ymax) { ymin = 0; ymax = 1; ypos = 1; }
+    RFL_MEMSET(&x, 0, sizeof x);
+    RFL_MEMSET(&y, 0, sizeof y);
+    x.log = d->x_scale == RFL_SCALE_LOG || (d->x_scale == RFL_SCALE_AUTO && xmin > 0 && xmax / xmin > 100);
+    y.log = d->y_scale == RFL_SCALE_LOG || (d->y_scale == RFL_SCALE_AUTO && ymin > 0 && ymax / ymin > 100);
+    x.ticks = d->x_ticks;
+    y.ticks = d->y_ticks;
+    if (x.log) rfl__nice_range(&x, xpos / 1.5, xmax * 1.5);
+    else rfl__nice_range(&x, xmin >= 0 && xmin < (xmax - xmin) ? 0 : xmin - (xmax - xmin) * 0.05, xmax + (xmax - xmin) * 0.08 + (xmax == xmin));
+    if (y.log) rfl__nice_range(&y, ypos / 1.5, ymax * 1.5);
+    else rfl__nice_range(&y, ymin >= 0 && ymin < (ymax - ymin) ? 0 : ymin - (ymax - ymin) * 0.05, ymax + (ymax - ymin) * 0.08 + (ymax == ymin));
+    if (d->x_min != 0 || d->x_max != 0) {
+        if (rfl__isfinite(d->x_min) && rfl__isfinite(d->x_max) && d->x_max > d->x_min && (!x.log || d->x_min > 0)) { x.lo = d->x_min; x.hi = d->x_max; }
+    }
+    if (d->y_min != 0 || d->y_max != 0) {
+        if (rfl__isfinite(d->y_min) && rfl__isfinite(d->y_max) && d->y_max > d->y_min && (!y.log || d->y_min > 0)) { y.lo = d->y_min; y.hi = d->y_max; }
+    }
+    panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
+    panel.y0 = top; panel.y1 = c->height - 2.0 * s;
+    plot = rfl__plot_rect(&panel, &x, &y, s, d->y_title != 0);
+    x.p0 = plot.x0; x.p1 = plot.x1;
+    y.p0 = plot.y1; y.p1 = plot.y0;
+    if (d->area) {
+        d->area->x0 = plot.x0; d->area->y0 = plot.y0; d->area->x1 = plot.x1; d->area->y1 = plot.y1;
+        d->area->x_min = x.lo; d->area->x_max = x.hi; d->area->y_min = y.lo; d->area->y_max = y.hi;
+        d->area->x_log = x.log; d->area->y_log = y.log;
+    }
+    rfl__draw_frame(c, &plot, &x, &y, d->x_title, d->y_title, s, 1, 1);
+    o.n = 0;
+    leg.n = leg.more = 0;
+    ser.n = ser.nkeys = 0;
+    for (i = 0; i < d->n_points; i++)
+        if (rfl__xy_ok(&d->points[i], x.log, y.log)) rfl__ser_add(&ser, d->points[i].label, i, d->points[i].link);
+    rfl_canvas_clip(c, (int)plot.x0 + 1, (int)plot.y0 + 1, (int)plot.x1, (int)plot.y1);
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_xy *a = &d->points[i];
+        if (!a->link || !rfl__xy_ok(a, x.log, y.log)) continue;
+        for (k = i + 1; k < d->n_points; k++) {
+            const rfl_xy *bp = &d->points[k];
+            if (bp->link != a->link || !rfl__xy_ok(bp, x.log, y.log)) continue;
+            rfl_draw_dashed(c, rfl__amap(&x, a->x), rfl__amap(&y, a->y), rfl__amap(&x, bp->x),
+                            rfl__amap(&y, bp->y), 0.5 + 0.5 * s, 4.0 * s, 3.0 * s, 0xFF9A9A9Au);
+            break;
+        }
+    }
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_xy *p = &d->points[i];
+        double px, py, sz, h;
+        int si;
+        rfl_color col;
+        rfl_marker mk;
+        if (!rfl__xy_ok(p, x.log, y.log)) continue;
+        si = rfl__ser_find(&ser, p->label);
+        col = p->color ? p->color : si >= 0 ? rfl__palette[ser.slot[si] % 10] : 0xFF555555u;
+        mk = p->marker ? p->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
+        px = rfl__amap(&x, p->x);
+        py = rfl__amap(&y, p->y);
+        {
+            rfl_point tmp;
+            RFL_MEMSET(&tmp, 0, sizeof tmp);
+            tmp.weight = p->weight;
+            sz = rfl__marker_size(&tmp, s);
+        }
+        h = sz / 2 + 3 * s;
+        if (!p->hollow && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
+            rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
+        rfl_draw_marker(c, mk, px, py, sz, p->hollow, col);
+        rfl__obst_add(&o, px - h, py - h, px + h, py + h, 30);
+    }
+    if (d->point_labels) {
+        rfl__rect inner = plot;
+        for (i = 0; i < d->n_points; i++) {
+            const rfl_xy *p = &d->points[i];
+            rfl__cand cd[4];
+            double px, py;
+            if (!rfl__xy_ok(p, x.log, y.log) || !rfl__has_label(p->label)) continue;
+            px = rfl__amap(&x, p->x);
+            py = rfl__amap(&y, p->y);
+            cd[0].x = px + 8 * s; cd[0].y = py; cd[0].flags = RFL_TEXT_LEFT | RFL_TEXT_MIDDLE;
+            cd[1].x = px - 8 * s; cd[1].y = py; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE;
+            cd[2].x = px; cd[2].y = py - 8 * s; cd[2].flags = RFL_TEXT_CENTER | RFL_TEXT_BOTTOM;
+            cd[3].x = px; cd[3].y = py + 8 * s; cd[3].flags = RFL_TEXT_CENTER | RFL_TEXT_TOP;
+            rfl__place_label(c, &o, &inner, cd, 4, p->label, s, 0xFF444444u);
+        }
+    } else {
+        for (i = 0; i < ser.n; i++) {
+            const rfl_xy *f = &d->points[ser.first[i]];
+            rfl__leg_add(&leg, ser.label[i], 0, f->marker ? f->marker : rfl__markers[i % 7],
+                         f->color ? f->color : rfl__palette[ser.slot[i] % 10], f->hollow, 0);
+        }
+    }
+    rfl_canvas_unclip(c);
+    rfl__leg_place(c, &leg, &plot, &o, d->legend, s);
+    return RFL_OK;
 }
 
 /* ---- the roofline as text ---------------------------------------------------- */

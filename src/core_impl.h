@@ -588,7 +588,8 @@ RFL_API size_t rfl_fmt_si(char *buf, size_t size, double v, int sig) {
     rfl__decompose(v, sig, &m, &e);
     e3 = (e >= 0 ? e / 3 : -((-e + 2) / 3)) * 3;
     idx = 8 + e3 / 3;
-    if (idx < 0 || idx > 16) return rfl_fmt_num(buf, size, v, sig); /* beyond yotta */
+    /* beyond yotta: plain form; pos is 1 when a minus was written (v was negated) */
+    if (idx < 0 || idx > 16) return rfl_fmt_num(buf, size, pos ? -v : v, sig);
     pos = rfl__fmt_digits(buf, size, pos, m, sig, e - e3 + 1);
     pos = rfl__put(buf, size, pos, ' ');
     if (idx != 8) pos = rfl__put(buf, size, pos, pre[idx]);

@@ -161,7 +161,8 @@ typedef struct rfl_net {
     size_t scope_len;
     rfl_result err;       /* first builder error, RFL_OK when none */
     int err_layer;        /* index the failing layer would have had */
-    const char *err_what; /* op name of the failing call ("conv2d") */
+    const char *err_what; /* op name of the failing call ("conv2d"); the
+                             scope stays where the error happened */
 } rfl_net;
 
 /* Set up an empty network over the caller's array.

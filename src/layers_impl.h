@@ -127,7 +127,7 @@ RFL_API void rfl_scope_pushi(rfl_net *net, int index) {
 }
 
 RFL_API void rfl_scope_pop(rfl_net *net) {
-    if (!net) return;
+    if (!net || net->err) return; /* after an error the scope says where */
     while (net->scope_len && net->scope[net->scope_len - 1] != '.') net->scope_len--;
     if (net->scope_len) net->scope_len--;
     net->scope[net->scope_len] = 0;
@@ -637,6 +637,11 @@ RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
     const rfl_layer *L;
     if (!net || i < 0 || i >= net->count) return "?";
     L = &net->layers[i];
+    if (!(L->flags & RFL_LF_MODULE)) { /* functional calls: torch.nn.functional names */
+        if (L->op == RFL_OP_ACT) return rfl_act_name((rfl_act_kind)L->arg[0]);
+        if (L->op == RFL_OP_ADAPTIVE_AVGPOOL) return "adaptive_avg_pool2d";
+        if (L->op == RFL_OP_LINEAR) return "linear";
+    }
     switch ((rfl_op)L->op) {
     case RFL_OP_INPUT: return "Input";
     case RFL_OP_PARAM: return "Parameter";

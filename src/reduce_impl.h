@@ -1,1 +1,1565 @@
-/* reduce part: implementation. Filled in by its issue. */
+/* ---- reducer implementation -------------------------------------------------
+   One byte-driven CSV state machine. Unused columns are skipped with a
+   word-at-a-time scan for the next quote (no per-byte work, no copy); used
+   columns are copied into the carry (numbers, units, header names) or the
+   kernel-name buffer and handled when the field ends. Everything is
+   position-tracked so that errors can name line and column. */
+
+enum { /* roles: what a used column means (index into the per-kernel values) */
+    RFL__R_NONE = 0,
+    RFL__R_TIME, RFL__R_DRAM_READ, RFL__R_DRAM_WRITE, RFL__R_DRAM, RFL__R_DRAM_RATE,
+    RFL__R_L2, RFL__R_L1,
+    RFL__R_FADD, RFL__R_FMUL, RFL__R_FFMA, RFL__R_DADD, RFL__R_DMUL, RFL__R_DFMA,
+    RFL__R_HADD, RFL__R_HMUL, RFL__R_HFMA,
+    RFL__R_FADD_R, RFL__R_FMUL_R, RFL__R_FFMA_R, RFL__R_DADD_R, RFL__R_DMUL_R,
+    RFL__R_DFMA_R, RFL__R_HADD_R, RFL__R_HMUL_R, RFL__R_HFMA_R,
+    RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16, RFL__R_T_BF16, RFL__R_T_FP8,
+    RFL__R_T_INT8,
+    RFL__R_TINST, RFL__R_TINST_OP, RFL__R_TPIPE,
+    RFL__R_SM_CYC, RFL__R_SM_HZ, RFL__R_SMSP_CYC, RFL__R_SMSP_HZ, RFL__R_DRAM_HZ,
+    RFL__R_LTS_HZ, RFL__R_L1_HZ,
+    RFL__R_FFMA_PEAK, RFL__R_DFMA_PEAK, RFL__R_HFMA_PEAK, RFL__R_DRAM_PEAK,
+    RFL__R_LTS_PEAK, RFL__R_L1_PEAK,
+    RFL__R_NV_SP, RFL__R_NV_DP, RFL__R_NV_HP,
+    RFL__R_COUNT
+};
+/* key columns: codes above every role in the column map */
+enum { RFL__K_ID = 200, RFL__K_NAME, RFL__K_CC, RFL__K_MNAME, RFL__K_MUNIT,
+       RFL__K_MVALUE, RFL__K_INVOC, RFL__K_AVG, RFL__K_TYPE, RFL__K_TIME };
+/* unit classes a role accepts */
+enum { RFL__U_TIME = 1, RFL__U_BYTES, RFL__U_COUNT, RFL__U_HZ, RFL__U_PERCYC,
+       RFL__U_BPS, RFL__U_PCT };
+enum { RFL__M_PRE = 0, RFL__M_SKIP, RFL__M_CSV };
+enum { RFL__ROW_HEADER = 0, RFL__ROW_UNITS, RFL__ROW_DATA };
+enum { RFL__F_START = 0, RFL__F_UNQ, RFL__F_Q, RFL__F_QQ, RFL__F_QCR, RFL__F_CR0 };
+enum { RFL__NEED_SKIP = 0, RFL__NEED_CARRY, RFL__NEED_NAME };
+
+typedef struct rfl__metric { const char *name; unsigned char role, ucls; } rfl__metric;
+
+/* Exact metric names (ncu), then nvprof names. Prefixed families
+   (sm__ops_path_tensor_op_*) are matched in rfl__classify. */
+static const rfl__metric rfl__metrics[] = {
+    {"gpu__time_duration.sum", RFL__R_TIME, RFL__U_TIME},
+    {"dram__bytes_read.sum", RFL__R_DRAM_READ, RFL__U_BYTES},
+    {"dram__bytes_write.sum", RFL__R_DRAM_WRITE, RFL__U_BYTES},
+    {"dram__bytes.sum", RFL__R_DRAM, RFL__U_BYTES},
+    {"dram__bytes.sum.per_second", RFL__R_DRAM_RATE, RFL__U_BPS},
+    {"lts__t_bytes.sum", RFL__R_L2, RFL__U_BYTES},
+    {"l1tex__t_bytes.sum", RFL__R_L1, RFL__U_BYTES},
+    {"sm__cycles_elapsed.avg", RFL__R_SM_CYC, RFL__U_COUNT},
+    {"sm__cycles_elapsed.avg.per_second", RFL__R_SM_HZ, RFL__U_HZ},
+    {"smsp__cycles_elapsed.avg", RFL__R_SMSP_CYC, RFL__U_COUNT},
+    {"smsp__cycles_elapsed.avg.per_second", RFL__R_SMSP_HZ, RFL__U_HZ},
+    {"dram__cycles_elapsed.avg.per_second", RFL__R_DRAM_HZ, RFL__U_HZ},
+    {"lts__cycles_elapsed.avg.per_second", RFL__R_LTS_HZ, RFL__U_HZ},
+    {"l1tex__cycles_elapsed.avg.per_second", RFL__R_L1_HZ, RFL__U_HZ},
+    {"sm__sass_thread_inst_executed_op_ffma_pred_on.sum.peak_sustained", RFL__R_FFMA_PEAK, RFL__U_PERCYC},
+    {"sm__sass_thread_inst_executed_op_dfma_pred_on.sum.peak_sustained", RFL__R_DFMA_PEAK, RFL__U_PERCYC},
+    {"sm__sass_thread_inst_executed_op_hfma_pred_on.sum.peak_sustained", RFL__R_HFMA_PEAK, RFL__U_PERCYC},
+    {"dram__bytes.sum.peak_sustained", RFL__R_DRAM_PEAK, RFL__U_PERCYC},
+    {"lts__t_bytes.sum.peak_sustained", RFL__R_LTS_PEAK, RFL__U_PERCYC},
+    {"l1tex__t_bytes.sum.peak_sustained", RFL__R_L1_PEAK, RFL__U_PERCYC},
+    {"sm__inst_executed_pipe_tensor.sum", RFL__R_TINST, RFL__U_COUNT},
+    {"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", RFL__R_TPIPE, RFL__U_PCT},
+    /* nvprof --metrics */
+    {"flop_count_sp", RFL__R_NV_SP, RFL__U_COUNT},
+    {"flop_count_dp", RFL__R_NV_DP, RFL__U_COUNT},
+    {"flop_count_hp", RFL__R_NV_HP, RFL__U_COUNT},
+    {"dram_read_bytes", RFL__R_DRAM_READ, RFL__U_BYTES},
+    {"dram_write_bytes", RFL__R_DRAM_WRITE, RFL__U_BYTES},
+    {"dram_read_transactions", RFL__R_DRAM_READ, RFL__U_COUNT},  /* x 32 B */
+    {"dram_write_transactions", RFL__R_DRAM_WRITE, RFL__U_COUNT}, /* x 32 B */
+    {"l2_read_transactions", RFL__R_L2, RFL__U_COUNT},           /* x 32 B */
+    {"l2_write_transactions", RFL__R_L2, RFL__U_COUNT}           /* x 32 B */
+};
+
+static int rfl__eqn(const char *a, size_t an, const char *b) {
+    size_t i;
+    for (i = 0; i < an; i++)
+        if (!b[i] || a[i] != b[i]) return 0;
+    return b[an] == 0;
+}
+static int rfl__starts(const char *a, size_t an, const char *pre) {
+    size_t i;
+    for (i = 0; pre[i]; i++)
+        if (i >= an || a[i] != pre[i]) return 0;
+    return 1;
+}
+static int rfl__contains(const char *a, size_t an, const char *sub) {
+    size_t i, n = rfl__strlen(sub);
+    if (n == 0) return 1;
+    for (i = 0; i + n <= an; i++) {
+        size_t j = 0;
+        while (j < n && a[i + j] == sub[j]) j++;
+        if (j == n) return 1;
+    }
+    return 0;
+}
+static int rfl__ends(const char *a, size_t an, const char *suf) {
+    size_t n = rfl__strlen(suf);
+    return an >= n && rfl__eqn(a + an - n, n, suf);
+}
+
+/* Metric name -> role (0 = unused); *ucls gets the unit class; *mult the
+   factor nvprof transaction counts need (32 bytes each). */
+static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
+    static const char *const ops[9] = {"fadd", "fmul", "ffma", "dadd", "dmul",
+                                       "dfma", "hadd", "hmul", "hfma"};
+    size_t i;
+    *mult = 1;
+    for (i = 0; i < sizeof rfl__metrics / sizeof rfl__metrics[0]; i++)
+        if (rfl__eqn(s, n, rfl__metrics[i].name)) {
+            *ucls = rfl__metrics[i].ucls;
+            if (rfl__ends(s, n, "_transactions")) *mult = 32;
+            return rfl__metrics[i].role;
+        }
+    /* SASS FP counters, sm__ or smsp__ prefix, as counts or per-cycle rates */
+    {
+        const char *p = s;
+        size_t m = n;
+        if (rfl__starts(p, m, "smsp__")) p += 6, m -= 6;
+        else if (rfl__starts(p, m, "sm__")) p += 4, m -= 4;
+        else m = 0;
+        if (m && rfl__starts(p, m, "sass_thread_inst_executed_op_")) {
+            p += 29, m -= 29;
+            for (i = 0; i < 9; i++)
+                if (rfl__starts(p, m, ops[i]) && rfl__starts(p + 4, m - 4, "_pred_on.sum")) {
+                    const char *t = p + 16;
+                    size_t tn = m - 16;
+                    if (tn == 0) { *ucls = RFL__U_COUNT; return RFL__R_FADD + (int)i; }
+                    if (rfl__eqn(t, tn, ".per_cycle_elapsed")) {
+                        *ucls = RFL__U_PERCYC;
+                        return RFL__R_FADD_R + (int)i;
+                    }
+                }
+        }
+    }
+    /* tensor-path FLOP counters: one role per input precision */
+    if (rfl__starts(s, n, "sm__ops_path_tensor_op_") && rfl__ends(s, n, ".sum")) {
+        *ucls = RFL__U_COUNT;
+        if (rfl__contains(s, n, "src_tf32")) return RFL__R_T_TF32;
+        if (rfl__contains(s, n, "src_bf16")) return RFL__R_T_BF16;
+        if (rfl__contains(s, n, "src_fp16")) return RFL__R_T_FP16;
+        if (rfl__contains(s, n, "src_fp8") || rfl__contains(s, n, "e4m3") ||
+            rfl__contains(s, n, "e5m2"))
+            return RFL__R_T_FP8;
+        if (rfl__contains(s, n, "src_int") || rfl__contains(s, n, "imma")) return RFL__R_T_INT8;
+        if (rfl__contains(s, n, "fp64") || rfl__contains(s, n, "dmma")) return RFL__R_T_FP64;
+        return RFL__R_T_FP16;
+    }
+    if (rfl__starts(s, n, "sm__inst_executed_pipe_tensor_op_") && rfl__ends(s, n, ".sum") &&
+        !rfl__contains(s, n, ".sum.")) {
+        *ucls = RFL__U_COUNT;
+        return RFL__R_TINST_OP;
+    }
+    if (rfl__starts(s, n, "sm__pipe_tensor_op_") &&
+        rfl__ends(s, n, "cycles_active.avg.pct_of_peak_sustained_elapsed")) {
+        *ucls = RFL__U_PCT;
+        return RFL__R_TPIPE;
+    }
+    return 0;
+}
+
+/* ---- units ------------------------------------------------------------------
+   A unit is num[/den]; it scales a value into the role's base unit
+   (ns, bytes, counts, Hz, per cycle, bytes/s) as num_mult x 10^exp10. */
+typedef struct rfl__unit { int cls; uint64_t mult; int exp10; } rfl__unit;
+
+static int rfl__ieq(const char *a, size_t an, const char *b) {
+    size_t i;
+    for (i = 0; i < an; i++)
+        if (!b[i] || rfl__lower((unsigned char)a[i]) != rfl__lower((unsigned char)b[i])) return 0;
+    return b[an] == 0;
+}
+/* class of a numerator word: bytes / time / count / hz */
+static int rfl__unit_word(const char *s, size_t n, rfl__unit *u) {
+    static const struct { const char *w; int cls; uint64_t mult; int e; } t[] = {
+        {"byte", RFL__U_BYTES, 1, 0}, {"bytes", RFL__U_BYTES, 1, 0}, {"b", RFL__U_BYTES, 1, 0},
+        {"kbyte", RFL__U_BYTES, 1, 3}, {"kb", RFL__U_BYTES, 1, 3},
+        {"mbyte", RFL__U_BYTES, 1, 6}, {"mb", RFL__U_BYTES, 1, 6},
+        {"gbyte", RFL__U_BYTES, 1, 9}, {"gb", RFL__U_BYTES, 1, 9},
+        {"tbyte", RFL__U_BYTES, 1, 12}, {"tb", RFL__U_BYTES, 1, 12},
+        {"kib", RFL__U_BYTES, 1024, 0}, {"kibyte", RFL__U_BYTES, 1024, 0},
+        {"mib", RFL__U_BYTES, 1048576, 0}, {"mibyte", RFL__U_BYTES, 1048576, 0},
+        {"gib", RFL__U_BYTES, 1073741824ull, 0}, {"gibyte", RFL__U_BYTES, 1073741824ull, 0},
+        {"tib", RFL__U_BYTES, 1099511627776ull, 0},
+        {"ns", RFL__U_TIME, 1, 0}, {"nsecond", RFL__U_TIME, 1, 0}, {"nsec", RFL__U_TIME, 1, 0},
+        {"us", RFL__U_TIME, 1, 3}, {"usecond", RFL__U_TIME, 1, 3}, {"usec", RFL__U_TIME, 1, 3},
+        {"ms", RFL__U_TIME, 1, 6}, {"msecond", RFL__U_TIME, 1, 6}, {"msec", RFL__U_TIME, 1, 6},
+        {"s", RFL__U_TIME, 1, 9}, {"second", RFL__U_TIME, 1, 9}, {"sec", RFL__U_TIME, 1, 9},
+        {"hz", RFL__U_HZ, 1, 0}, {"khz", RFL__U_HZ, 1, 3}, {"mhz", RFL__U_HZ, 1, 6},
+        {"ghz", RFL__U_HZ, 1, 9},
+        {"", RFL__U_COUNT, 1, 0}, {"inst", RFL__U_COUNT, 1, 0}, {"cycle", RFL__U_COUNT, 1, 0},
+        {"cycles", RFL__U_COUNT, 1, 0}, {"warp", RFL__U_COUNT, 1, 0},
+        {"thread", RFL__U_COUNT, 1, 0}, {"sector", RFL__U_COUNT, 1, 0},
+        {"request", RFL__U_COUNT, 1, 0}, {"wavefront", RFL__U_COUNT, 1, 0},
+        {"block", RFL__U_COUNT, 1, 0}, {"count", RFL__U_COUNT, 1, 0},
+        {"flop", RFL__U_COUNT, 1, 0}, {"op", RFL__U_COUNT, 1, 0}, {"ops", RFL__U_COUNT, 1, 0},
+        {"%", RFL__U_PCT, 1, 0}};
+    size_t i;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (rfl__ieq(s, n, t[i].w)) {
+            u->cls = t[i].cls, u->mult = t[i].mult, u->exp10 = t[i].e;
+            return 1;
+        }
+    return 0;
+}
+/* Parse a unit into the scale for a role of class `want`; 0 = unknown or
+   not fitting (the caller reports RFL_ERR_UNIT). */
+static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
+    size_t slash = n, i;
+    rfl__unit a, b;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
+    while (n && s[0] == ' ') s++, n--;
+    for (i = 0; i < n; i++)
+        if (s[i] == '/') { slash = i; break; }
+    if (slash > n) slash = n;
+    if (!rfl__unit_word(s, slash, &a)) return 0;
+    if (slash == n) { /* no denominator */
+        if (want == RFL__U_PERCYC && (a.cls == RFL__U_COUNT)) { *out = a; out->cls = want; return 1; }
+        if (a.cls != want) return 0;
+        *out = a;
+        return 1;
+    }
+    if (!rfl__unit_word(s + slash + 1, n - slash - 1, &b)) return 0;
+    if (b.cls == RFL__U_COUNT && !(b.mult == 1 && b.exp10 == 0)) return 0;
+    if (want == RFL__U_PERCYC && (a.cls == RFL__U_COUNT || a.cls == RFL__U_BYTES) &&
+        b.cls == RFL__U_COUNT && a.mult == 1 && a.exp10 == 0) {
+        out->cls = want, out->mult = 1, out->exp10 = 0;
+        return 1;
+    }
+    /* x per time: the time unit's scale is to ns, so per-second = 9 - e */
+    if (b.cls == RFL__U_TIME && b.mult == 1) {
+        if (want == RFL__U_HZ && a.cls == RFL__U_COUNT) {
+            out->cls = want, out->mult = 1, out->exp10 = 9 - b.exp10;
+            return 1;
+        }
+        if (want == RFL__U_BPS && a.cls == RFL__U_BYTES) {
+            out->cls = want, out->mult = a.mult, out->exp10 = a.exp10 + 9 - b.exp10;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- numbers ------------------------------------------------------------- */
+/* One value read under one convention. */
+typedef struct rfl__val { double d; uint64_t u; int exact; uint64_t mant; } rfl__val;
+
+static uint64_t rfl__sat_add(uint64_t a, uint64_t b, unsigned *flags) {
+    if (a > UINT64_MAX - b) { *flags |= RFL_REDUCE_SATURATED; return UINT64_MAX; }
+    return a + b;
+}
+static uint64_t rfl__sat_mul(uint64_t a, uint64_t b, unsigned *flags) {
+    if (a && b > UINT64_MAX / a) { *flags |= RFL_REDUCE_SATURATED; return UINT64_MAX; }
+    return a * b;
+}
+static uint64_t rfl__round_u64(double d, unsigned *flags) {
+    if (!(d > 0)) return 0;
+    if (d >= 18446744073709551615.0) { *flags |= RFL_REDUCE_SATURATED; return UINT64_MAX; }
+    return (uint64_t)(d + 0.5);
+}
+
+/* Validates digits grouped by `grp` with decimal mark `dec`, and reads it.
+   Returns 0 when the text does not fit this convention. */
+static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl__unit *u,
+                          rfl__val *v) {
+    size_t i = 0;
+    int neg = 0, digits = 0, lead = 0, groups = 0, gl = 0, frac = 0, exp10 = 0, ok;
+    uint64_t m = 0, p;
+    int big = 0;
+    if (i < n && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
+    for (; i < n; i++) {
+        char c = s[i];
+        if (c >= '0' && c <= '9') {
+            if (m < 1000000000000000000ull) m = m * 10 + (uint64_t)(c - '0');
+            else big = 1, exp10++;
+            digits++;
+            if (groups) gl++;
+            else lead++;
+        } else if (c == grp) {
+            if (!digits || (groups && gl != 3) || (!groups && lead > 3)) return 0;
+            groups++, gl = 0;
+        } else break;
+    }
+    if (!digits || (groups && gl != 3)) return 0;
+    if (groups && lead > 3) return 0;
+    if (i < n && s[i] == dec) {
+        for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, frac++) {
+            if (m < 1000000000000000000ull) { m = m * 10 + (uint64_t)(s[i] - '0'); exp10--; }
+            else big = 1;
+        }
+    }
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        int eneg = 0, ev = 0, ed = 0;
+        i++;
+        if (i < n && (s[i] == '-' || s[i] == '+')) eneg = s[i++] == '-';
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, ed++)
+            if (ev < 10000) ev = ev * 10 + (s[i] - '0');
+        if (!ed) return 0;
+        exp10 += eneg ? -ev : ev;
+        big = 1; /* exponent notation: keep the double, rounding to integer */
+    }
+    if (i != n) return 0;
+    (void)frac;
+    exp10 += u->exp10;
+    v->mant = m;
+    v->d = rfl__scale10((double)m * (double)u->mult, exp10);
+    if (neg) v->d = -v->d;
+    /* exact integer in the base unit? */
+    ok = !big && !neg;
+    p = m;
+    if (ok) {
+        unsigned fl = 0;
+        p = rfl__sat_mul(p, u->mult, &fl);
+        if (fl) ok = 0;
+        while (ok && exp10 > 0) {
+            p = rfl__sat_mul(p, 10, &fl);
+            if (fl) ok = 0;
+            exp10--;
+        }
+        while (ok && exp10 < 0) {
+            if (p % 10) ok = 0;
+            else p /= 10, exp10++;
+        }
+    }
+    v->exact = ok;
+    if (ok) v->u = p;
+    else {
+        unsigned fl = 0;
+        v->u = rfl__round_u64(v->d, &fl);
+    }
+    return 1;
+}
+
+/* ---- state helpers ------------------------------------------------------- */
+#define RFL__ST_KEYS 10
+static rfl_result rfl__fail(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
+                            const char *m1, const char *m2, size_t m2n, const char *m3) {
+    size_t k = 0, i;
+    if (st->err) return st->err;
+    st->err = r, st->err_line = line, st->err_col = col;
+    st->err_offset = st->line_start + (col ? col - 1 : 0);
+    for (i = 0; m1 && m1[i] && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m1[i];
+    for (i = 0; m2 && i < m2n && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m2[i];
+    for (i = 0; m3 && m3[i] && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m3[i];
+    st->err_msg[k] = 0;
+    return r;
+}
+/* error at the start of the current field */
+static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char *m1,
+                                  const char *m2, size_t m2n, const char *m3) {
+    return rfl__fail(st, r, st->field_line, st->field_col, m1, m2, m2n, m3);
+}
+
+static const char *rfl__role_name(int role) {
+    size_t i;
+    for (i = 0; i < sizeof rfl__metrics / sizeof rfl__metrics[0]; i++)
+        if (rfl__metrics[i].role == role) return rfl__metrics[i].name;
+    return "a metric";
+}
+
+/* Store one value (both conventions while the file's is undecided). */
+static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, size_t n,
+                                 const rfl__unit *u, uint64_t mult) {
+    rfl__val us, eu;
+    int okus, okeu, k;
+    size_t i;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
+    while (n && s[0] == ' ') s++, n--;
+    if (n == 0 || rfl__ieq(s, n, "n/a") || rfl__ieq(s, n, "-")) return RFL_OK; /* no value */
+    okus = rfl__read_conv(s, n, ',', '.', u, &us);
+    okeu = rfl__read_conv(s, n, '.', ',', u, &eu);
+    if (!okus && !okeu)
+        return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
+    if (st->locale == RFL_LOCALE_US && !okus)
+        return rfl__fail_field(st, RFL_ERR_LOCALE, "'", s, n,
+                               "' does not read as a US-convention number (1,234.5)");
+    if (st->locale == RFL_LOCALE_EU && !okeu)
+        return rfl__fail_field(st, RFL_ERR_LOCALE, "'", s, n,
+                               "' does not read as a European-convention number (1.234,5)");
+    if (st->locale == RFL_LOCALE_AUTO) {
+        if (okus && !okeu) st->locale = RFL_LOCALE_US;
+        else if (okeu && !okus) st->locale = RFL_LOCALE_EU;
+        else if (us.d != eu.d && !st->amb_pending) {
+            st->amb_pending = 1;
+            st->amb_line = st->field_line, st->amb_col = st->field_col;
+            for (i = 0; i < n && i + 1 < sizeof st->amb_text; i++) st->amb_text[i] = s[i];
+            st->amb_text[i] = 0;
+        }
+    }
+    if (!okus) us = eu;
+    if (!okeu) eu = us;
+    if (u->mult != 1 || u->exp10 != 0) {
+        /* a scaled unit: only the printed digits survive */
+        if ((u->cls == RFL__U_BYTES || u->cls == RFL__U_TIME) && us.mant) {
+            double e = 0.5 / (double)us.mant;
+            if (us.exact && us.mant >= 1000000) e = 0; /* 7+ digits: counted, not rounded */
+            if (e > st->res.auto_units_rel_err) {
+                st->res.auto_units_rel_err = e;
+                for (i = 0; i < n && i + 1 < sizeof st->auto_example; i++) st->auto_example[i] = s[i];
+                st->auto_example[i] = 0;
+                for (k = 0; st->unit[k] && i + 2 < sizeof st->auto_example; k++) {
+                    if (k == 0) st->auto_example[i++] = ' ';
+                    st->auto_example[i++] = st->unit[k];
+                }
+                st->auto_example[i] = 0;
+            }
+        }
+    }
+    for (k = 0; k < 2; k++) {
+        rfl__val *v = k ? &eu : &us;
+        uint64_t x = rfl__sat_mul(v->u, mult, &st->kflags);
+        if (st->kset[role]) {
+            st->kv_d[role][k] += v->d * (double)mult;
+            st->kv_u[role][k] = rfl__sat_add(st->kv_u[role][k], x, &st->kflags);
+        } else {
+            st->kv_d[role][k] = v->d * (double)mult;
+            st->kv_u[role][k] = x;
+        }
+    }
+    st->kset[role] = 1;
+    return RFL_OK;
+}
+
+static void rfl__reset_kernel(rfl_reduce_state *st) {
+    RFL_MEMSET(st->kset, 0, sizeof st->kset);
+    st->kflags = 0;
+    st->amb_pending = 0;
+    st->have_kernel = 0;
+}
+
+/* ---- text building (warnings) ---------------------------------------------- */
+typedef struct rfl__sb { char *b; size_t n, cap; } rfl__sb;
+static void rfl__sb_s(rfl__sb *s, const char *t) {
+    while (t && *t && s->n + 1 < s->cap) s->b[s->n++] = *t++;
+    s->b[s->n] = 0;
+}
+static void rfl__sb_num(rfl__sb *s, double v, int sig) {
+    char t[40];
+    rfl_fmt_num(t, sizeof t, v, sig);
+    rfl__sb_s(s, t);
+}
+static void rfl__sb_u64(rfl__sb *s, uint64_t v) {
+    char t[32];
+    rfl_fmt_u64(t, sizeof t, v);
+    rfl__sb_s(s, t);
+}
+static void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
+    char t[40];
+    rfl_fmt_si(t, sizeof t, v, 4);
+    rfl__sb_s(s, t);
+    rfl__sb_s(s, unit);
+}
+static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_kernel,
+                         uint64_t id) {
+    rfl__sb s;
+    rfl_reduce_result *r = &st->res;
+    if (r->warning_count >= RFL_REDUCE_WARN_MAX) {
+        r->warnings_dropped++;
+        s.b = st->scratch_text, s.n = 0, s.cap = sizeof st->scratch_text;
+        return s;
+    }
+    r->warnings[r->warning_count].code = code;
+    r->warnings[r->warning_count].has_kernel = has_kernel;
+    r->warnings[r->warning_count].kernel_id = id;
+    s.b = r->warnings[r->warning_count].text, s.n = 0, s.cap = RFL_REDUCE_WARN_TEXT;
+    s.b[0] = 0;
+    r->warning_count++;
+    return s;
+}
+
+/* ---- kernels --------------------------------------------------------------- */
+RFL_API uint64_t rfl_kernel_tensor_flops(const rfl_kernel_stat *k) {
+    uint64_t s = 0;
+    unsigned fl = 0;
+    int p;
+    if (!k) return 0;
+    for (p = RFL_FP64_TENSOR; p < RFL_PREC_COUNT; p++)
+        if (!(k->work.unknown & RFL_UNKNOWN_FLOPS(p))) s = rfl__sat_add(s, k->flops[p], &fl);
+    return s;
+}
+
+static void rfl__stat_work(rfl_kernel_stat *k) {
+    int i;
+    for (i = 0; i < RFL_PREC_COUNT; i++) k->work.flops[i] = (double)k->flops[i];
+    for (i = 0; i < RFL_LEVEL_COUNT; i++) k->work.bytes[i] = (double)k->bytes[i];
+    k->work.time_s = (k->work.unknown & RFL_UNKNOWN_TIME) ? 0 : (double)k->time_ns * 1e-9;
+}
+
+static void rfl__stat_add(rfl_kernel_stat *a, const rfl_kernel_stat *k) {
+    int i;
+    unsigned fl = 0;
+    for (i = 0; i < RFL_PREC_COUNT; i++) a->flops[i] = rfl__sat_add(a->flops[i], k->flops[i], &fl);
+    for (i = 0; i < RFL_LEVEL_COUNT; i++) a->bytes[i] = rfl__sat_add(a->bytes[i], k->bytes[i], &fl);
+    a->time_ns = rfl__sat_add(a->time_ns, k->time_ns, &fl);
+    a->tensor_inst = rfl__sat_add(a->tensor_inst, k->tensor_inst, &fl);
+    a->invocations = rfl__sat_add(a->invocations, k->invocations, &fl);
+    a->flags |= k->flags | fl;
+    a->work.unknown |= k->work.unknown;
+    rfl__stat_work(a);
+}
+
+static int rfl__name_same(const char *a, const char *b) {
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
+
+static uint64_t rfl__hz_default_factor(int cc_major) {
+    /* FLOPs per tensor-pipe warp instruction, by architecture (an estimate:
+       it depends on the instruction shape). Volta: 512 per HMMA as the
+       NERSC roofline scripts use; Ampere: 2048 as copies of those scripts
+       use; Hopper: 32768 per HGMMA, measured on this project's micro-tc
+       fixture (6,442,450,944 FLOPs / 196,608 instructions). */
+    if (cc_major == 7) return 512;
+    if (cc_major == 8) return 2048;
+    if (cc_major == 9) return 32768;
+    return 0;
+}
+
+#define RFL__HAS(r) (st->kset[r])
+#define RFL__U(r) (st->kv_u[r][L])
+#define RFL__D(r) (st->kv_d[r][L])
+
+/* A kernel (raw row, details group, nvprof metrics group) is complete. */
+static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
+    rfl_kernel_stat *k = &st->kst;
+    rfl_reduce_result *r = &st->res;
+    int L, i, p, any;
+    double cyc = -1, time_s = -1, hz, w;
+    unsigned fl = 0;
+    if (!st->have_kernel) return RFL_OK;
+    if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
+        return rfl__fail(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, "'", st->amb_text,
+                         rfl__strlen(st->amb_text),
+                         "' reads both as US (1,234.5) and European (1.234,5) and nothing "
+                         "before it decides; declare the locale (--locale us|eu)");
+    L = st->locale == RFL_LOCALE_EU ? 1 : 0;
+    RFL_MEMSET(k, 0, sizeof *k);
+    k->id = st->cur_id;
+    k->invocations = st->fmt == RFL_CSV_NVPROF_METRICS ? st->cur_invoc : 1;
+    for (i = 0; i < RFL_REDUCE_NAME_MAX; i++) {
+        k->name[i] = st->name[i];
+        if (!st->name[i]) break;
+    }
+    k->name[RFL_REDUCE_NAME_MAX - 1] = 0;
+    if (st->name_trunc) k->flags |= RFL_REDUCE_NAME_TRUNCATED;
+    k->flags |= st->kflags;
+    /* time */
+    if (RFL__HAS(RFL__R_TIME)) {
+        k->time_ns = RFL__U(RFL__R_TIME);
+        time_s = RFL__D(RFL__R_TIME) * 1e-9;
+    } else if (RFL__HAS(RFL__R_SM_CYC) && RFL__HAS(RFL__R_SM_HZ) && RFL__D(RFL__R_SM_HZ) > 0) {
+        time_s = RFL__D(RFL__R_SM_CYC) / RFL__D(RFL__R_SM_HZ);
+        k->time_ns = rfl__round_u64(time_s * 1e9, &fl);
+        k->flags |= RFL_REDUCE_TIME_FROM_CYCLES;
+    } else
+        k->work.unknown |= RFL_UNKNOWN_TIME;
+    /* elapsed cycles for per-cycle rates */
+    if (RFL__HAS(RFL__R_SMSP_CYC)) cyc = RFL__D(RFL__R_SMSP_CYC);
+    else if (RFL__HAS(RFL__R_SM_CYC)) cyc = RFL__D(RFL__R_SM_CYC);
+    else if (RFL__HAS(RFL__R_SMSP_HZ) && time_s >= 0) cyc = RFL__D(RFL__R_SMSP_HZ) * time_s;
+    else if (RFL__HAS(RFL__R_SM_HZ) && time_s >= 0) cyc = RFL__D(RFL__R_SM_HZ) * time_s;
+    /* SIMT FLOPs: add + mul + 2 x fma per precision */
+    for (p = 0; p < 3; p++) {
+        int r0 = RFL__R_FADD + 3 * p, rr = RFL__R_FADD_R + 3 * p;
+        rfl_prec prec = p == 0 ? RFL_FP32 : p == 1 ? RFL_FP64 : RFL_FP16;
+        int nv = p == 0 ? RFL__R_NV_SP : p == 1 ? RFL__R_NV_DP : RFL__R_NV_HP;
+        uint64_t f = 0;
+        if (RFL__HAS(r0) || RFL__HAS(r0 + 1) || RFL__HAS(r0 + 2)) {
+            f = rfl__sat_add(RFL__HAS(r0) ? RFL__U(r0) : 0, RFL__HAS(r0 + 1) ? RFL__U(r0 + 1) : 0, &fl);
+            if (RFL__HAS(r0 + 2)) f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + 2), 2, &fl), &fl);
+        } else if ((RFL__HAS(rr) || RFL__HAS(rr + 1) || RFL__HAS(rr + 2)) && cyc >= 0) {
+            double d = 0;
+            if (RFL__HAS(rr)) d += (double)rfl__round_u64(RFL__D(rr) * cyc, &fl);
+            if (RFL__HAS(rr + 1)) d += (double)rfl__round_u64(RFL__D(rr + 1) * cyc, &fl);
+            if (RFL__HAS(rr + 2)) d += 2.0 * (double)rfl__round_u64(RFL__D(rr + 2) * cyc, &fl);
+            f = rfl__round_u64(d, &fl);
+            k->flags |= RFL_REDUCE_RATE_DERIVED;
+        } else if (RFL__HAS(nv)) {
+            f = RFL__U(nv);
+        } else {
+            k->work.unknown |= RFL_UNKNOWN_FLOPS(prec);
+        }
+        k->flops[prec] = f;
+    }
+    /* tensor */
+    {
+        static const int tr[6] = {RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16,
+                                  RFL__R_T_BF16, RFL__R_T_FP8, RFL__R_T_INT8};
+        static const rfl_prec tp[6] = {RFL_FP64_TENSOR, RFL_TF32_TENSOR, RFL_FP16_TENSOR,
+                                       RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
+        any = 0;
+        for (i = 0; i < 6; i++) {
+            if (st->roles_seen[tr[i]] || RFL__HAS(tr[i])) {
+                any = 1;
+                k->flops[tp[i]] = RFL__HAS(tr[i]) ? RFL__U(tr[i]) : 0;
+            } else
+                k->work.unknown |= RFL_UNKNOWN_FLOPS(tp[i]);
+        }
+        if (RFL__HAS(RFL__R_TINST)) k->tensor_inst = RFL__U(RFL__R_TINST);
+        else if (RFL__HAS(RFL__R_TINST_OP)) k->tensor_inst = RFL__U(RFL__R_TINST_OP);
+        if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP))) {
+            double f = st->desc.tensor_flops_per_inst;
+            if (f <= 0) f = (double)rfl__hz_default_factor(st->cc_major);
+            if (f > 0) {
+                k->flops[RFL_FP16_TENSOR] = rfl__round_u64((double)k->tensor_inst * f, &fl);
+                k->work.unknown &= ~RFL_UNKNOWN_FLOPS(RFL_FP16_TENSOR);
+                k->flags |= RFL_REDUCE_TENSOR_ESTIMATED;
+                r->tensor_flops_per_inst = f;
+            } else if (k->tensor_inst)
+                st->w_no_factor++;
+        }
+        if ((k->tensor_inst > 0 || (RFL__HAS(RFL__R_TPIPE) && RFL__D(RFL__R_TPIPE) > 0)) &&
+            rfl_kernel_tensor_flops(k) == 0) {
+            st->w_tensor_kernels++;
+            st->w_tensor_inst = rfl__sat_add(st->w_tensor_inst, k->tensor_inst, &fl);
+        }
+    }
+    /* bytes */
+    if (RFL__HAS(RFL__R_DRAM_READ) || RFL__HAS(RFL__R_DRAM_WRITE))
+        k->bytes[RFL_DRAM] = rfl__sat_add(RFL__HAS(RFL__R_DRAM_READ) ? RFL__U(RFL__R_DRAM_READ) : 0,
+                                          RFL__HAS(RFL__R_DRAM_WRITE) ? RFL__U(RFL__R_DRAM_WRITE) : 0, &fl);
+    else if (RFL__HAS(RFL__R_DRAM))
+        k->bytes[RFL_DRAM] = RFL__U(RFL__R_DRAM);
+    else if (RFL__HAS(RFL__R_DRAM_RATE) && time_s >= 0) {
+        k->bytes[RFL_DRAM] = rfl__round_u64(RFL__D(RFL__R_DRAM_RATE) * time_s, &fl);
+        k->flags |= RFL_REDUCE_RATE_DERIVED;
+    } else
+        k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_DRAM);
+    if (RFL__HAS(RFL__R_L2)) k->bytes[RFL_L2] = RFL__U(RFL__R_L2);
+    else k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_L2);
+    if (RFL__HAS(RFL__R_L1)) k->bytes[RFL_L1] = RFL__U(RFL__R_L1);
+    else k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_L1);
+    k->flags |= fl;
+    rfl__stat_work(k);
+
+    /* the device's own ceilings (every kernel, filtered or not) */
+    w = time_s > 0 ? time_s : 1e-9;
+    hz = RFL__HAS(RFL__R_SM_HZ) ? RFL__D(RFL__R_SM_HZ) : RFL__HAS(RFL__R_SMSP_HZ) ? RFL__D(RFL__R_SMSP_HZ) : 0;
+    if (hz > 0) st->clk_sum += hz * w, st->clk_w += w;
+    {
+        double c[RFL_PREC_COUNT + RFL_LEVEL_COUNT];
+        RFL_MEMSET(c, 0, sizeof c);
+        if (hz > 0 && RFL__HAS(RFL__R_FFMA_PEAK)) c[RFL_FP32] = 2.0 * RFL__D(RFL__R_FFMA_PEAK) * hz;
+        if (hz > 0 && RFL__HAS(RFL__R_DFMA_PEAK)) c[RFL_FP64] = 2.0 * RFL__D(RFL__R_DFMA_PEAK) * hz;
+        if (hz > 0 && RFL__HAS(RFL__R_HFMA_PEAK)) c[RFL_FP16] = 2.0 * RFL__D(RFL__R_HFMA_PEAK) * hz;
+        if (RFL__HAS(RFL__R_DRAM_PEAK) && RFL__HAS(RFL__R_DRAM_HZ))
+            c[RFL_PREC_COUNT + RFL_DRAM] = RFL__D(RFL__R_DRAM_PEAK) * RFL__D(RFL__R_DRAM_HZ);
+        if (RFL__HAS(RFL__R_LTS_PEAK) && RFL__HAS(RFL__R_LTS_HZ))
+            c[RFL_PREC_COUNT + RFL_L2] = RFL__D(RFL__R_LTS_PEAK) * RFL__D(RFL__R_LTS_HZ);
+        if (RFL__HAS(RFL__R_L1_PEAK) && RFL__HAS(RFL__R_L1_HZ))
+            c[RFL_PREC_COUNT + RFL_L1] = RFL__D(RFL__R_L1_PEAK) * RFL__D(RFL__R_L1_HZ);
+        for (i = 0; i < RFL_PREC_COUNT + RFL_LEVEL_COUNT; i++)
+            if (c[i] > 0) st->ceil_sum[i] += c[i] * w, st->ceil_w[i] += w;
+    }
+    r->kernels_seen++;
+    /* filters */
+    if (st->desc.use_ids && (k->id < st->desc.id_first || k->id > st->desc.id_last)) goto done;
+    if (st->desc.filter && st->desc.filter[0] &&
+        !rfl__contains(k->name, rfl__strlen(k->name), st->desc.filter))
+        goto done;
+    r->kernels++;
+    if (k->flags & RFL_REDUCE_NAME_TRUNCATED) st->w_trunc++;
+    /* elementwise output below its size: L2 residency (see the manual) */
+    if (rfl__contains(k->name, rfl__strlen(k->name), "elementwise") &&
+        RFL__HAS(RFL__R_DRAM_WRITE)) {
+        uint64_t n32 = 0, n16 = 0, n64 = 0, need;
+        for (i = 0; i < 3; i++) {
+            if (RFL__HAS(RFL__R_FADD + i)) n32 += RFL__U(RFL__R_FADD + i);
+            if (RFL__HAS(RFL__R_DADD + i)) n64 += RFL__U(RFL__R_DADD + i);
+            if (RFL__HAS(RFL__R_HADD + i)) n16 += RFL__U(RFL__R_HADD + i);
+        }
+        need = 4 * n32 + 8 * n64 + 2 * n16;
+        if (need && (double)RFL__U(RFL__R_DRAM_WRITE) < 0.95 * (double)need) {
+            if (!st->w_below++) {
+                st->w_below_id = k->id;
+                st->w_below_got = RFL__U(RFL__R_DRAM_WRITE);
+                st->w_below_need = need;
+            }
+        }
+    }
+    /* above the machine's roof */
+    if (st->desc.machine && !(k->work.unknown & RFL_UNKNOWN_TIME) && k->time_ns) {
+        const rfl_machine *m = st->desc.machine;
+        double t = (double)k->time_ns * 1e-9, worst = 0;
+        for (p = 0; p < RFL_PREC_COUNT; p++)
+            if (!(k->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0 && k->flops[p]) {
+                double x = (double)k->flops[p] / t / m->peak_flops[p];
+                if (x > worst) worst = x;
+            }
+        for (p = 0; p < RFL_LEVEL_COUNT; p++)
+            if (!(k->work.unknown & RFL_UNKNOWN_BYTES(p)) && m->bw_bytes_per_s[p] > 0 && p == RFL_DRAM) {
+                double x = (double)k->bytes[p] / t / m->bw_bytes_per_s[p];
+                if (x > worst) worst = x;
+            }
+        if (worst > 1.0) {
+            if (!st->w_above++ || worst > st->w_above_x) st->w_above_x = worst, st->w_above_id = k->id;
+        }
+    }
+    rfl__stat_add(&r->total, k);
+    /* top N by time (ties: the earlier kernel stays first) */
+    {
+        int n = st->top_n, pos = r->top_count;
+        while (pos > 0 && r->top[pos - 1].time_ns < k->time_ns) pos--;
+        if (pos < n) {
+            int last = r->top_count < n ? r->top_count : n - 1;
+            for (i = last; i > pos; i--) r->top[i] = r->top[i - 1];
+            r->top[pos] = *k;
+            if (r->top_count < n) r->top_count++;
+        }
+    }
+    /* group by name */
+    if (st->desc.groups && st->desc.group_cap > 0) {
+        for (i = 0; i < r->group_count; i++)
+            if (rfl__name_same(st->desc.groups[i].name, k->name)) break;
+        if (i < r->group_count) rfl__stat_add(&st->desc.groups[i], k);
+        else if (r->group_count < st->desc.group_cap) {
+            st->desc.groups[r->group_count++] = *k;
+        } else {
+            if (!r->other.invocations) r->other.id = k->id;
+            rfl__stat_add(&r->other, k);
+            st->w_other++;
+        }
+    }
+    if (st->desc.on_kernel) st->desc.on_kernel(st->desc.user, k);
+done:
+    rfl__reset_kernel(st);
+    return RFL_OK;
+}
+
+/* ---- header rows ----------------------------------------------------------- */
+static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t n, int overflow) {
+    int code = 0, ucls = 0;
+    uint64_t mult = 1;
+    if (st->col >= st->col_cap)
+        return rfl__fail_field(st, RFL_ERR_BUFFER,
+                               "the header has more columns than the scratch's column map; "
+                               "pass RFL_REDUCE_SCRATCH_SIZE(columns) bytes", 0, 0, 0);
+    if (!overflow) {
+        switch (st->fmt) {
+        case RFL_CSV_NCU_RAW:
+        case RFL_CSV_NCU_DETAILS:
+            if (rfl__eqn(s, n, "ID")) code = RFL__K_ID;
+            else if (rfl__eqn(s, n, "Kernel Name")) code = RFL__K_NAME;
+            else if (rfl__eqn(s, n, "CC")) code = RFL__K_CC;
+            else if (rfl__eqn(s, n, "Metric Name")) code = RFL__K_MNAME;
+            else if (rfl__eqn(s, n, "Metric Unit")) code = RFL__K_MUNIT;
+            else if (rfl__eqn(s, n, "Metric Value")) code = RFL__K_MVALUE, st->fmt = RFL_CSV_NCU_DETAILS;
+            else code = rfl__classify(s, n, &ucls, &mult);
+            break;
+        case RFL_CSV_NVPROF_METRICS:
+            if (rfl__eqn(s, n, "Kernel")) code = RFL__K_NAME;
+            else if (rfl__eqn(s, n, "Invocations")) code = RFL__K_INVOC;
+            else if (rfl__eqn(s, n, "Metric Name")) code = RFL__K_MNAME;
+            else if (rfl__eqn(s, n, "Avg")) code = RFL__K_AVG;
+            break;
+        case RFL_CSV_NVPROF_SUMMARY:
+            if (rfl__eqn(s, n, "Type")) code = RFL__K_TYPE;
+            else if (rfl__eqn(s, n, "Time")) code = RFL__K_TIME;
+            else if (rfl__eqn(s, n, "Name")) code = RFL__K_NAME;
+            break;
+        case RFL_CSV_NVPROF_TRACE:
+            if (rfl__eqn(s, n, "Duration")) code = RFL__K_TIME;
+            else if (rfl__eqn(s, n, "Name")) code = RFL__K_NAME;
+            break;
+        default: break;
+        }
+    }
+    if (code >= RFL__K_ID) st->key_col[code - RFL__K_ID] = (int)st->col;
+    else if (code) {
+        st->roles_seen[code] = 1;
+        st->role_ucls[code] = (unsigned char)ucls;
+        st->role_mult[code] = mult;
+    }
+    st->colmap[st->col] = (unsigned char)code;
+    return RFL_OK;
+}
+
+static rfl_result rfl__header_end(rfl_reduce_state *st) {
+    int *kc = st->key_col;
+    st->ncols = st->col + 1;
+    switch (st->fmt) {
+    case RFL_CSV_NCU_RAW:
+        st->row_kind = RFL__ROW_UNITS;
+        break;
+    case RFL_CSV_NCU_DETAILS:
+        if (kc[RFL__K_MNAME - RFL__K_ID] < 0 || kc[RFL__K_MUNIT - RFL__K_ID] < 0 ||
+            kc[RFL__K_MVALUE - RFL__K_ID] < kc[RFL__K_MNAME - RFL__K_ID] ||
+            kc[RFL__K_MVALUE - RFL__K_ID] < kc[RFL__K_MUNIT - RFL__K_ID])
+            return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
+                             "details header needs Metric Name, Metric Unit, then Metric Value", 0, 0, 0);
+        st->row_kind = RFL__ROW_DATA;
+        break;
+    case RFL_CSV_NVPROF_METRICS:
+        if (kc[RFL__K_NAME - RFL__K_ID] < 0 || kc[RFL__K_MNAME - RFL__K_ID] < 0 ||
+            kc[RFL__K_AVG - RFL__K_ID] < kc[RFL__K_MNAME - RFL__K_ID] ||
+            kc[RFL__K_AVG - RFL__K_ID] < kc[RFL__K_INVOC - RFL__K_ID] ||
+            kc[RFL__K_MNAME - RFL__K_ID] < kc[RFL__K_NAME - RFL__K_ID])
+            return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
+                             "nvprof metrics header needs Kernel, Invocations, Metric Name, Avg", 0, 0, 0);
+        st->row_kind = RFL__ROW_DATA;
+        break;
+    default: /* nvprof summary / trace: a units row follows */
+        if (kc[RFL__K_TIME - RFL__K_ID] < 0 || kc[RFL__K_NAME - RFL__K_ID] < 0)
+            return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
+                             "nvprof header needs a time column and Name", 0, 0, 0);
+        st->row_kind = RFL__ROW_UNITS;
+        break;
+    }
+    if (st->res.format == RFL_CSV_UNKNOWN) st->res.format = st->fmt;
+    return RFL_OK;
+}
+
+static rfl_result rfl__unit_field(rfl_reduce_state *st, const char *s, size_t n) {
+    int code = st->colmap[st->col];
+    rfl__unit u;
+    if (code == RFL__K_TIME) {
+        if (!rfl__unit_for(s, n, RFL__U_TIME, &u))
+            return rfl__fail_field(st, RFL_ERR_UNIT, "unknown time unit '", s, n, "'");
+        st->nv_time_unit = u;
+        return RFL_OK;
+    }
+    if (!code || code >= RFL__K_ID) return RFL_OK;
+    if (!rfl__unit_for(s, n, st->role_ucls[code], &u))
+        return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit '", s, n, "' for a metric that is used");
+    if (st->role_unit_set[code] &&
+        (st->role_unit[code].mult != u.mult || st->role_unit[code].exp10 != u.exp10))
+        return rfl__fail_field(st, RFL_ERR_UNIT, "columns of one quantity have different units ('",
+                               s, n, "')");
+    st->role_unit[code] = u;
+    st->role_unit_set[code] = 1;
+    return RFL_OK;
+}
+
+/* digits of an ID or count, ignoring separators of either convention */
+static rfl_result rfl__read_int(rfl_reduce_state *st, const char *s, size_t n, uint64_t *out) {
+    uint64_t v = 0;
+    size_t i;
+    int d = 0;
+    unsigned fl = 0;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
+    for (i = 0; i < n; i++) {
+        if (s[i] >= '0' && s[i] <= '9') v = rfl__sat_add(rfl__sat_mul(v, 10, &fl), (uint64_t)(s[i] - '0'), &fl), d++;
+        else if (s[i] != ',' && s[i] != '.' && s[i] != ' ') d = -1000;
+    }
+    if (d <= 0 || fl) return rfl__fail_field(st, RFL_ERR_NUMBER, "not an integer: '", s, n, "'");
+    *out = v;
+    return RFL_OK;
+}
+
+static void rfl__set_name(rfl_reduce_state *st) {
+    size_t i;
+    for (i = 0; i < st->tmp_len; i++) st->name[i] = st->tmp_name[i];
+    st->name[st->tmp_len] = 0;
+    st->name_trunc = st->tmp_trunc;
+}
+
+static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n) {
+    int code = st->colmap[st->col];
+    rfl_result e;
+    rfl__unit u;
+    switch (code) {
+    case RFL__K_ID: {
+        uint64_t id;
+        if ((e = rfl__read_int(st, s, n, &id)) != RFL_OK) return e;
+        if (st->fmt == RFL_CSV_NCU_DETAILS) {
+            if (st->have_kernel && id == st->cur_id) return RFL_OK;
+            if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
+            st->name_pending = 1;
+        }
+        st->cur_id = id;
+        st->have_kernel = 1;
+        return RFL_OK;
+    }
+    case RFL__K_NAME:
+        if (st->fmt == RFL_CSV_NCU_RAW) rfl__set_name(st);
+        else if (st->fmt == RFL_CSV_NCU_DETAILS) {
+            if (st->name_pending) rfl__set_name(st), st->name_pending = 0;
+        } else if (st->fmt == RFL_CSV_NVPROF_METRICS) {
+            st->tmp_name[st->tmp_len] = 0;
+            if (!st->have_kernel || !rfl__name_same(st->name, st->tmp_name)) {
+                if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
+                rfl__set_name(st);
+                st->cur_id = st->nv_index++;
+                st->have_kernel = 1;
+            }
+        } else {
+            st->row_skip |= st->tmp_len >= 5 && rfl__starts(st->tmp_name, st->tmp_len, "[CUDA");
+        }
+        return RFL_OK;
+    case RFL__K_CC: {
+        size_t i = 0;
+        int v = 0;
+        while (i < n && s[i] >= '0' && s[i] <= '9') v = v * 10 + (s[i++] - '0');
+        if (v < 1000) st->cc_major = v;
+        return RFL_OK;
+    }
+    case RFL__K_MNAME: {
+        int ucls = 0;
+        uint64_t mult = 1;
+        st->row_role = rfl__classify(s, n, &ucls, &mult);
+        st->row_ucls = ucls, st->row_mult = mult;
+        if (st->row_role) st->roles_seen[st->row_role] = 1;
+        st->key_len = n < sizeof st->key - 1 ? n : sizeof st->key - 1;
+        RFL_MEMCPY(st->key, s, st->key_len);
+        st->key[st->key_len] = 0;
+        return RFL_OK;
+    }
+    case RFL__K_MUNIT:
+        st->unit_len = n < sizeof st->unit - 1 ? n : sizeof st->unit - 1;
+        st->unit_over = n >= sizeof st->unit;
+        RFL_MEMCPY(st->unit, s, st->unit_len);
+        st->unit[st->unit_len] = 0;
+        return RFL_OK;
+    case RFL__K_MVALUE:
+        if (!st->row_role) return RFL_OK;
+        if (st->unit_over || !rfl__unit_for(st->unit, st->unit_len, st->row_ucls, &u))
+            return rfl__fail(st, RFL_ERR_UNIT, st->line, st->unit_col, "unknown unit '", st->unit,
+                             st->unit_len, "' for a metric that is used");
+        return rfl__put_value(st, st->row_role, s, n, &u, st->row_mult);
+    case RFL__K_INVOC:
+        return rfl__read_int(st, s, n, &st->cur_invoc);
+    case RFL__K_AVG: {
+        /* nvprof: Avg per invocation; a unit may be glued on ("1.5GB") */
+        size_t m = n;
+        if (!st->row_role) return RFL_OK;
+        while (m && (s[m - 1] == ' ' || s[m - 1] == '\r')) m--;
+        n = m;
+        while (m && !((s[m - 1] >= '0' && s[m - 1] <= '9') || s[m - 1] == '.' || s[m - 1] == ','))
+            m--;
+        u.cls = st->row_ucls, u.mult = 1, u.exp10 = 0;
+        if (m < n && !rfl__unit_for(s + m, n - m, st->row_ucls, &u))
+            return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit in '", s, n, "'");
+        st->unit[0] = 0;
+        return rfl__put_value(st, st->row_role, s, m, &u, rfl__sat_mul(st->row_mult, st->cur_invoc ? st->cur_invoc : 1, &st->kflags));
+    }
+    case RFL__K_TYPE:
+        st->row_skip |= !rfl__eqn(s, n, "GPU activities");
+        return RFL_OK;
+    case RFL__K_TIME:
+        st->unit[0] = 0;
+        st->kset[0] = 0;
+        if ((e = rfl__put_value(st, 0, s, n, &st->nv_time_unit, 1)) != RFL_OK) return e;
+        return RFL_OK;
+    default:
+        if (code > 0 && code < RFL__R_COUNT) {
+            st->unit[0] = 0;
+            return rfl__put_value(st, code, s, n, &st->role_unit[code], st->role_mult[code]);
+        }
+        return RFL_OK;
+    }
+}
+
+static rfl_result rfl__row_end(rfl_reduce_state *st) {
+    rfl_result e = RFL_OK;
+    if (st->row_kind == RFL__ROW_HEADER) return rfl__header_end(st);
+    if (st->col + 1 != st->ncols) {
+        char t[24];
+        size_t k = rfl_fmt_u64(t, sizeof t, (uint64_t)st->col + 1);
+        return rfl__fail(st, RFL_ERR_SYNTAX, st->line, st->offset_now - st->line_start + 1,
+                         "row has ", t, k, " fields, fewer than the header");
+    }
+    if (st->row_kind == RFL__ROW_UNITS) {
+        st->row_kind = RFL__ROW_DATA;
+        return RFL_OK;
+    }
+    st->rows++;
+    if (st->fmt == RFL_CSV_NCU_RAW) {
+        st->have_kernel = 1;
+        e = rfl__kernel_done(st);
+    } else if (st->fmt == RFL_CSV_NVPROF_SUMMARY || st->fmt == RFL_CSV_NVPROF_TRACE) {
+        if (!st->row_skip && st->kset[0]) {
+            int L;
+            if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
+                return rfl__fail(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, "'", st->amb_text,
+                                 rfl__strlen(st->amb_text), "' is ambiguous; declare the locale");
+            L = st->locale == RFL_LOCALE_EU ? 1 : 0;
+            if (st->fmt == RFL_CSV_NVPROF_TRACE)
+                st->nv_trace_ns = rfl__sat_add(st->nv_trace_ns, st->kv_u[0][L], &st->res.flags),
+                st->nv_trace_known = 1;
+            else
+                st->nv_sum_ns = rfl__sat_add(st->nv_sum_ns, st->kv_u[0][L], &st->res.flags),
+                st->nv_sum_known = 1;
+        }
+        st->kset[0] = 0;
+        st->amb_pending = 0;
+        st->row_skip = 0;
+    }
+    return e;
+}
+
+/* The end of a section: a blank line, a "==" line, or the end of input. */
+static rfl_result rfl__section_end(rfl_reduce_state *st) {
+    rfl_result e = RFL_OK;
+    if (st->fmt == RFL_CSV_NCU_DETAILS || st->fmt == RFL_CSV_NVPROF_METRICS) e = rfl__kernel_done(st);
+    rfl__reset_kernel(st);
+    st->mode = RFL__M_PRE;
+    st->pre_len = 0;
+    return e;
+}
+
+/* ---- the byte machine ------------------------------------------------------ */
+/* First position in [p, e) holding a or b (e when none): 8 bytes a step. */
+static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned char *e,
+                                       unsigned char a, unsigned char b) {
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    const uint64_t ma = ones * a, mb = ones * b;
+    while (e - p >= 8) {
+        uint64_t w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+                     (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+                     (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+        uint64_t xa = w ^ ma, xb = w ^ mb;
+        uint64_t t = ((xa - ones) & ~xa & high) | ((xb - ones) & ~xb & high);
+        if (t) {
+#if defined(__GNUC__) || defined(__clang__)
+            return p + (__builtin_ctzll(t) >> 3);
+#else
+            while (*p != a && *p != b) p++;
+            return p;
+#endif
+        }
+        p += 8;
+    }
+    while (p < e && *p != a && *p != b) p++;
+    return p;
+}
+
+static int rfl__header_prefix(const char *s, size_t n, rfl_csv_format *fmt) {
+    static const struct { const char *w; rfl_csv_format f; } t[] = {
+        {"ID", RFL_CSV_NCU_RAW}, {"Device", RFL_CSV_NVPROF_METRICS},
+        {"Type", RFL_CSV_NVPROF_SUMMARY}, {"Time(%)", RFL_CSV_NVPROF_SUMMARY},
+        {"Start", RFL_CSV_NVPROF_TRACE}};
+    size_t i, k;
+    if (n && s[0] == '"') s++, n--;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        k = rfl__strlen(t[i].w);
+        if (n > k && rfl__starts(s, n, t[i].w) && (s[k] == '"' || s[k] == ',')) {
+            *fmt = t[i].f;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void rfl__csv_start(rfl_reduce_state *st, rfl_csv_format fmt) {
+    int i;
+    st->mode = RFL__M_CSV;
+    st->fmt = fmt;
+    st->row_kind = RFL__ROW_HEADER;
+    st->col = 0;
+    st->fstate = RFL__F_START;
+    st->ncols = 0;
+    for (i = 0; i < RFL__ST_KEYS; i++) st->key_col[i] = -1;
+    RFL_MEMSET(st->roles_seen, 0, sizeof st->roles_seen);
+    RFL_MEMSET(st->role_unit_set, 0, sizeof st->role_unit_set);
+    for (i = 0; i < RFL__R_COUNT; i++) {
+        st->role_unit[i].cls = RFL__U_COUNT, st->role_unit[i].mult = 1, st->role_unit[i].exp10 = 0;
+    }
+    rfl__reset_kernel(st);
+    st->name_pending = 0;
+    st->row_skip = 0;
+}
+
+static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p, size_t len);
+
+/* Field complete: dispatch by row kind. */
+static rfl_result rfl__field_end(rfl_reduce_state *st) {
+    const char *s = (const char *)st->carry;
+    size_t n = st->carry_len;
+    if (st->need == RFL__NEED_SKIP) return RFL_OK;
+    if (st->need == RFL__NEED_NAME) {
+        while (st->tmp_len && st->tmp_name[st->tmp_len - 1] == '\r' && !st->quoted) st->tmp_len--;
+        st->tmp_name[st->tmp_len] = 0;
+        if (st->row_kind == RFL__ROW_DATA) return rfl__data_field(st, s, 0);
+        return RFL_OK;
+    }
+    if (!st->quoted) while (n && s[n - 1] == '\r') n--;
+    if (st->row_kind == RFL__ROW_HEADER) return rfl__header_field(st, s, n, st->field_over);
+    if (st->field_over) {
+        if (st->row_kind == RFL__ROW_UNITS)
+            return rfl__fail_field(st, RFL_ERR_UNIT, "unit longer than the carry", 0, 0, 0);
+        return rfl__fail_field(st, RFL_ERR_FIELD_TOO_LONG,
+                               "field longer than the carry (RFL_REDUCE_CARRY bytes)", 0, 0, 0);
+    }
+    if (st->row_kind == RFL__ROW_UNITS) return rfl__unit_field(st, s, n);
+    if (st->colmap[st->col] == RFL__K_MUNIT) st->unit_col = st->field_col;
+    return rfl__data_field(st, s, n);
+}
+
+static void rfl__field_begin(rfl_reduce_state *st, uint64_t pos) {
+    int code;
+    st->field_line = st->line;
+    st->field_col = pos - st->line_start + 1;
+    st->carry_len = 0;
+    st->field_over = 0;
+    st->quoted = 0;
+    if (st->row_kind == RFL__ROW_HEADER) { st->need = RFL__NEED_CARRY; return; }
+    code = st->col < st->ncols ? st->colmap[st->col] : 0;
+    if (st->row_kind == RFL__ROW_UNITS)
+        st->need = (code && code < RFL__R_COUNT) || code == RFL__K_TIME ? RFL__NEED_CARRY : RFL__NEED_SKIP;
+    else if (code == RFL__K_NAME) {
+        st->need = RFL__NEED_NAME;
+        st->tmp_len = 0;
+        st->tmp_trunc = 0;
+    } else
+        st->need = code ? RFL__NEED_CARRY : RFL__NEED_SKIP;
+}
+
+static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) {
+    size_t i;
+    if (st->need == RFL__NEED_CARRY) {
+        size_t room = st->carry_cap - st->carry_len;
+        if (n > room) st->field_over = 1, n = room;
+        for (i = 0; i < n; i++) st->carry[st->carry_len + i] = a[i];
+        st->carry_len += (uint32_t)n;
+    } else if (st->need == RFL__NEED_NAME) {
+        size_t room = RFL_REDUCE_NAME_MAX - 1 - st->tmp_len;
+        if (n > room) st->tmp_trunc = 1, n = room;
+        for (i = 0; i < n; i++) st->tmp_name[st->tmp_len + i] = (char)a[i];
+        st->tmp_len += n;
+    }
+}
+
+#define RFL__POS(q) (base + (uint64_t)((q) - p0))
+#define RFL__NEWLINE(q) (st->line++, st->line_start = RFL__POS(q) + 1)
+#define RFL__TRY(x) do { rfl_result e_ = (x); if (e_ != RFL_OK) return e_; } while (0)
+
+static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_t len) {
+    const unsigned char *p = p0, *e = p0 + len, *q;
+    uint64_t base = st->offset;
+    while (p < e) {
+        unsigned char c = *p;
+        if (st->mode == RFL__M_PRE) {
+            if (st->bom_state < 3) { /* UTF-8 BOM at the very start */
+                static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+                if (RFL__POS(p) == (uint64_t)st->bom_state && c == bom[st->bom_state]) {
+                    st->bom_state++;
+                    p++;
+                    if (st->bom_state == 3) st->line_start = RFL__POS(p);
+                    continue;
+                }
+                st->bom_state = 3;
+            }
+            if (c != ' ' && c != '\t' && c != '\r' && c != '\n') st->saw_bytes = 1;
+            if (c == '\n' || st->pre_len == sizeof st->pre) {
+                rfl_csv_format f;
+                if (rfl__header_prefix(st->pre, st->pre_len, &f)) {
+                    /* replay the prefix through the CSV machine */
+                    size_t n = st->pre_len;
+                    rfl__csv_start(st, f);
+                    st->offset = st->line_start;
+                    RFL__TRY(rfl__feed(st, (const unsigned char *)st->pre, n));
+                    continue; /* this byte goes to the CSV machine */
+                }
+                st->pre_len = 0;
+                if (c == '\n') { RFL__NEWLINE(p); p++; continue; }
+                st->mode = RFL__M_SKIP;
+                continue;
+            }
+            st->pre[st->pre_len++] = (char)c;
+            p++;
+            continue;
+        }
+        if (st->mode == RFL__M_SKIP) {
+            q = rfl__scan2(p, e, '\n', '\n');
+            if (q == e) { p = e; break; }
+            RFL__NEWLINE(q);
+            st->mode = RFL__M_PRE;
+            st->pre_len = 0;
+            p = q + 1;
+            continue;
+        }
+        /* CSV */
+        switch (st->fstate) {
+        case RFL__F_START:
+            if (st->col == 0) { /* row start: blank or "==" line ends a section */
+                if (c == '\n') {
+                    RFL__TRY(rfl__section_end(st));
+                    RFL__NEWLINE(p);
+                    p++;
+                    continue;
+                }
+                if (c == '\r') { st->fstate = RFL__F_CR0; p++; continue; }
+                if (c == '=') {
+                    RFL__TRY(rfl__section_end(st));
+                    st->mode = RFL__M_SKIP;
+                    continue;
+                }
+            }
+            if (st->row_kind != RFL__ROW_HEADER && st->col >= st->ncols) {
+                char t[24];
+                size_t k = rfl_fmt_u64(t, sizeof t, (uint64_t)st->ncols);
+                return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                                 "row has more fields than the header's ", t, k, "");
+            }
+            rfl__field_begin(st, RFL__POS(p));
+            if (c == '"') { st->quoted = 1; st->fstate = RFL__F_Q; p++; }
+            else st->fstate = RFL__F_UNQ;
+            continue;
+        case RFL__F_CR0:
+            if (c == '\n') {
+                st->fstate = RFL__F_START;
+                RFL__TRY(rfl__section_end(st));
+                RFL__NEWLINE(p);
+                p++;
+                continue;
+            }
+            /* a lone CR starts a field: treat as unquoted data */
+            rfl__field_begin(st, RFL__POS(p) - 1);
+            rfl__append(st, (const unsigned char *)"\r", 1);
+            st->fstate = RFL__F_UNQ;
+            continue;
+        case RFL__F_UNQ:
+            q = rfl__scan2(p, e, ',', '\n');
+            rfl__append(st, p, (size_t)(q - p));
+            if (q == e) { p = e; break; }
+            st->fstate = RFL__F_START;
+            st->offset_now = RFL__POS(q);
+            RFL__TRY(rfl__field_end(st));
+            if (*q == ',') st->col++;
+            else {
+                RFL__TRY(rfl__row_end(st));
+                RFL__NEWLINE(q);
+                st->col = 0;
+            }
+            p = q + 1;
+            continue;
+        case RFL__F_Q:
+            q = rfl__scan2(p, e, '"', '\n');
+            rfl__append(st, p, (size_t)(q - p));
+            if (q == e) { p = e; break; }
+            if (*q == '\n') {
+                rfl__append(st, q, 1);
+                RFL__NEWLINE(q);
+                p = q + 1;
+                continue;
+            }
+            st->fstate = RFL__F_QQ;
+            p = q + 1;
+            continue;
+        case RFL__F_QQ:
+            if (c == '"') { rfl__append(st, p, 1); st->fstate = RFL__F_Q; p++; continue; }
+            if (c == ',' || c == '\n') {
+                st->fstate = RFL__F_START;
+                st->offset_now = RFL__POS(p);
+                RFL__TRY(rfl__field_end(st));
+                if (c == ',') st->col++;
+                else {
+                    RFL__TRY(rfl__row_end(st));
+                    RFL__NEWLINE(p);
+                    st->col = 0;
+                }
+                p++;
+                continue;
+            }
+            if (c == '\r') { st->fstate = RFL__F_QCR; p++; continue; }
+            return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                             "unexpected character after a closing quote", 0, 0, 0);
+        case RFL__F_QCR:
+            if (c != '\n')
+                return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                                 "carriage return not followed by a line feed", 0, 0, 0);
+            st->fstate = RFL__F_START;
+            st->offset_now = RFL__POS(p);
+            RFL__TRY(rfl__field_end(st));
+            RFL__TRY(rfl__row_end(st));
+            RFL__NEWLINE(p);
+            st->col = 0;
+            p++;
+            continue;
+        default:
+            return RFL_ERR_STATE;
+        }
+    }
+    st->offset = base + len;
+    return RFL_OK;
+}
+
+/* ---- public ------------------------------------------------------------------ */
+RFL_API const char *rfl_csv_format_name(rfl_csv_format f) {
+    switch (f) {
+    case RFL_CSV_NCU_RAW: return "ncu-raw";
+    case RFL_CSV_NCU_DETAILS: return "ncu-details";
+    case RFL_CSV_NVPROF_METRICS: return "nvprof-metrics";
+    case RFL_CSV_NVPROF_SUMMARY: return "nvprof-summary";
+    case RFL_CSV_NVPROF_TRACE: return "nvprof-trace";
+    default: return "unknown";
+    }
+}
+
+RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *desc,
+                                   void *scratch, size_t size) {
+    if (!st || !scratch) return RFL_ERR_ARG;
+    RFL_MEMSET(st, 0, sizeof *st);
+    if (size < RFL_REDUCE_SCRATCH_SIZE(1)) return RFL_ERR_BUFFER;
+    if (desc) st->desc = *desc;
+    st->carry = (unsigned char *)scratch;
+    st->carry_cap = RFL_REDUCE_CARRY;
+    st->colmap = st->carry + RFL_REDUCE_CARRY;
+    st->col_cap = size - RFL_REDUCE_CARRY;
+    st->line = 1;
+    st->locale = st->desc.locale;
+    st->top_n = st->desc.top_n <= 0 ? 10 : st->desc.top_n > RFL_REDUCE_TOP_MAX ? RFL_REDUCE_TOP_MAX
+                                                                              : st->desc.top_n;
+    st->res.total.work.unknown = 0;
+    st->res.total.name[0] = 't', st->res.total.name[1] = 'o', st->res.total.name[2] = 't';
+    st->res.total.name[3] = 'a', st->res.total.name[4] = 'l';
+    st->res.other.name[0] = 'o', st->res.other.name[1] = 't', st->res.other.name[2] = 'h';
+    st->res.other.name[3] = 'e', st->res.other.name[4] = 'r';
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size_t len) {
+    rfl_result e;
+    if (!st) return RFL_ERR_ARG;
+    if (st->err) return st->err;
+    if (st->finished) return RFL_ERR_STATE;
+    if (!bytes && len) return RFL_ERR_ARG;
+    if (!len) return RFL_OK;
+    e = rfl__feed(st, (const unsigned char *)bytes, len);
+    if (e != RFL_OK && !st->err) st->err = e;
+    return e;
+}
+
+static void rfl__warnings(rfl_reduce_state *st) {
+    rfl_reduce_result *r = &st->res;
+    rfl_kernel_stat *t = &r->total;
+    rfl__sb s;
+    int p;
+    unsigned fp_bits = 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++) fp_bits |= RFL_UNKNOWN_FLOPS(p);
+    if (st->w_tensor_kernels) {
+        s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
+        rfl__sb_s(&s, "the tensor pipe was busy in ");
+        rfl__sb_u64(&s, st->w_tensor_kernels);
+        rfl__sb_s(&s, " kernel(s) (");
+        rfl__sb_u64(&s, st->w_tensor_inst);
+        rfl__sb_s(&s, " warp instructions) but no tensor FLOPs were counted for them: FLOPs are "
+                      "undercounted. Collect the sm__ops_path_tensor_op_* counters for every "
+                      "instruction type (ncu --query-metrics lists them)");
+    }
+    if (t->flags & RFL_REDUCE_TENSOR_ESTIMATED) {
+        s = rfl__warn(st, RFL_WARN_TENSOR_ESTIMATED, 0, 0);
+        rfl__sb_s(&s, "tensor FLOPs are an estimate: ");
+        rfl__sb_u64(&s, t->tensor_inst);
+        rfl__sb_s(&s, " tensor-pipe warp instructions x ");
+        rfl__sb_num(&s, r->tensor_flops_per_inst, 6);
+        rfl__sb_s(&s, " FLOPs each (CC ");
+        rfl__sb_u64(&s, (uint64_t)(st->cc_major > 0 ? st->cc_major : 0));
+        rfl__sb_s(&s, ".x factor; 512 per HMMA on Volta, 2048 on Ampere, 32768 per HGMMA on "
+                      "Hopper; the true figure depends on the instruction shape). Collect "
+                      "sm__ops_path_tensor_op_* for counts");
+    }
+    if (st->w_no_factor) {
+        s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
+        rfl__sb_s(&s, "tensor-pipe instructions were counted but the architecture is unknown, so "
+                      "no FLOPs per instruction could be assumed: tensor FLOPs unknown (set "
+                      "tensor_flops_per_inst)");
+    }
+    if (r->kernels && (t->work.unknown & fp_bits) == fp_bits) {
+        s = rfl__warn(st, RFL_WARN_NO_FP_COUNTERS, 0, 0);
+        rfl__sb_s(&s, "no FLOP counters in this profile: FLOPs and AI are unknown. Collect "
+                      "smsp__sass_thread_inst_executed_op_{fadd,fmul,ffma}_pred_on.sum (and the "
+                      "d/h variants and sm__ops_path_tensor_op_*)");
+    }
+    if (t->flags & RFL_REDUCE_RATE_DERIVED) {
+        s = rfl__warn(st, RFL_WARN_RATE_DERIVED, 0, 0);
+        rfl__sb_s(&s, "some counts were derived from per-cycle or per-second rates x elapsed "
+                      "cycles or time, as Nsight Compute's roofline does; the rates are printed "
+                      "with 2 decimals, so the counts are approximate. Collect the .sum counters "
+                      "for exact counts");
+    }
+    if (r->kernels && (t->work.unknown & RFL_UNKNOWN_TIME)) {
+        s = rfl__warn(st, RFL_WARN_NO_TIME, 0, 0);
+        rfl__sb_s(&s, "no time metric (gpu__time_duration.sum) for some kernels: time and FLOP/s "
+                      "unknown");
+    }
+    if (st->w_below) {
+        s = rfl__warn(st, RFL_WARN_BELOW_COMPULSORY, 1, st->w_below_id);
+        rfl__sb_s(&s, "DRAM writes of ");
+        rfl__sb_u64(&s, st->w_below);
+        rfl__sb_s(&s, " elementwise kernel(s) are below their output size (kernel ");
+        rfl__sb_u64(&s, st->w_below_id);
+        rfl__sb_s(&s, ": ");
+        rfl__sb_u64(&s, st->w_below_got);
+        rfl__sb_s(&s, " bytes written, output at least ");
+        rfl__sb_u64(&s, st->w_below_need);
+        rfl__sb_s(&s, "): part of the output was still in L2 when the kernel ended, so its DRAM "
+                      "AI is overstated");
+    }
+    {
+        int k1 = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_L1)),
+            k2 = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_L2)),
+            kd = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_DRAM));
+        if (r->kernels && ((k1 && k2 && t->bytes[RFL_L1] < t->bytes[RFL_L2]) ||
+                           (k2 && kd && t->bytes[RFL_L2] < t->bytes[RFL_DRAM]))) {
+            s = rfl__warn(st, RFL_WARN_HIERARCHY, 0, 0);
+            rfl__sb_s(&s, "hierarchy inversion: ");
+            if (k1 && k2 && t->bytes[RFL_L1] < t->bytes[RFL_L2])
+                rfl__sb_s(&s, "L1 bytes below L2 bytes (AI at L1 above AI at L2; TMA and other "
+                              "copies that bypass L1 are not in l1tex__t_bytes) ");
+            if (k2 && kd && t->bytes[RFL_L2] < t->bytes[RFL_DRAM])
+                rfl__sb_s(&s, "L2 bytes below DRAM bytes (AI at L2 above AI at DRAM: check units "
+                              "and that both metrics cover the same kernels)");
+        }
+    }
+    if (st->desc.machine) {
+        const rfl_machine *m = st->desc.machine;
+        if (st->w_above) {
+            s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id);
+            rfl__sb_u64(&s, st->w_above);
+            rfl__sb_s(&s, " kernel(s) ran above the roof of ");
+            rfl__sb_s(&s, m->id);
+            rfl__sb_s(&s, " (worst: kernel ");
+            rfl__sb_u64(&s, st->w_above_id);
+            rfl__sb_s(&s, " at ");
+            rfl__sb_num(&s, st->w_above_x * 100, 3);
+            rfl__sb_s(&s, "% of a ceiling): a measurement or unit bug, or the wrong machine");
+        }
+        if (!(t->work.unknown & RFL_UNKNOWN_TIME) && t->time_ns) {
+            double ts = (double)t->time_ns * 1e-9, worst = 0;
+            for (p = 0; p < RFL_PREC_COUNT; p++)
+                if (!(t->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0) {
+                    double x = (double)t->flops[p] / ts / m->peak_flops[p];
+                    if (x > worst) worst = x;
+                }
+            if (!(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_DRAM)) && m->bw_bytes_per_s[RFL_DRAM] > 0) {
+                double x = (double)t->bytes[RFL_DRAM] / ts / m->bw_bytes_per_s[RFL_DRAM];
+                if (x > worst) worst = x;
+            }
+            if (worst > 1.0) {
+                s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0);
+                rfl__sb_s(&s, "the total runs at ");
+                rfl__sb_num(&s, worst * 100, 3);
+                rfl__sb_s(&s, "% of a ceiling of ");
+                rfl__sb_s(&s, m->id);
+                rfl__sb_s(&s, ": above the roof means a measurement or unit bug");
+            }
+        }
+        if (m->boost_mhz > 0 && r->sm_clock_hz > 0 && r->sm_clock_hz < 0.9 * m->boost_mhz * 1e6) {
+            s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0);
+            rfl__sb_s(&s, "the profile ran at ");
+            rfl__sb_num(&s, r->sm_clock_hz / 1e6, 4);
+            rfl__sb_s(&s, " MHz, ");
+            rfl__sb_num(&s, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)), 3);
+            rfl__sb_s(&s, "% below the boost clock of ");
+            rfl__sb_s(&s, m->id);
+            rfl__sb_s(&s, " (");
+            rfl__sb_num(&s, m->boost_mhz, 5);
+            rfl__sb_s(&s, " MHz): datasheet peaks are too high for it (ncu locks the base clock "
+                          "unless --clock-control none); compare with the profile's own ceilings");
+        }
+    }
+    if (r->auto_units_rel_err > 0) {
+        s = rfl__warn(st, RFL_WARN_AUTO_UNITS, 0, 0);
+        rfl__sb_s(&s, "values were printed with auto-scaled units (e.g. '");
+        rfl__sb_s(&s, st->auto_example);
+        rfl__sb_s(&s, "'): each keeps only its printed digits, up to ");
+        rfl__sb_num(&s, r->auto_units_rel_err * 100, 2);
+        rfl__sb_s(&s, "% off per value. Export with --print-units base for exact counts");
+    }
+    if (st->w_trunc) {
+        s = rfl__warn(st, RFL_WARN_NAME_TRUNCATED, 0, 0);
+        rfl__sb_u64(&s, st->w_trunc);
+        rfl__sb_s(&s, " kernel name(s) longer than 255 bytes were truncated (grouping by name "
+                      "compares the kept part)");
+    }
+    if (t->flags & RFL_REDUCE_SATURATED) {
+        s = rfl__warn(st, RFL_WARN_SATURATED, 0, 0);
+        rfl__sb_s(&s, "a count overflowed 64 bits and was saturated at 18446744073709551615");
+    }
+    if (st->w_other) {
+        s = rfl__warn(st, RFL_WARN_GROUPS_FULL, 0, 0);
+        rfl__sb_u64(&s, st->w_other);
+        rfl__sb_s(&s, " kernel(s) found no free entry in the by-name table of ");
+        rfl__sb_u64(&s, (uint64_t)st->desc.group_cap);
+        rfl__sb_s(&s, ": counted under \"other\" (the totals include them)");
+    }
+    (void)rfl__sb_si;
+}
+
+RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
+    rfl_reduce_result *r;
+    int i;
+    if (!st || !out) return RFL_ERR_ARG;
+    if (st->err) return st->err;
+    if (st->finished) return RFL_ERR_STATE;
+    st->finished = 1;
+    r = &st->res;
+    if (st->mode == RFL__M_CSV) {
+        if (st->fstate == RFL__F_Q)
+            return rfl__fail(st, RFL_ERR_TRUNCATED, st->field_line, st->field_col,
+                             "unterminated quote: the input ends inside this field", 0, 0, 0);
+        if (st->fstate != RFL__F_START || st->col > 0) { /* last row without a newline */
+            st->offset_now = st->offset;
+            if (st->fstate != RFL__F_START && st->fstate != RFL__F_CR0) {
+                if ((st->err = rfl__field_end(st)) != RFL_OK) return st->err;
+                if ((st->err = rfl__row_end(st)) != RFL_OK) return st->err;
+            }
+        }
+        if ((st->err = rfl__section_end(st)) != RFL_OK) return st->err;
+    } else if (st->mode == RFL__M_PRE && st->pre_len && !st->res.format) {
+        rfl_csv_format f;
+        if (rfl__header_prefix(st->pre, st->pre_len, &f))
+            return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1, "header row without data", 0, 0, 0);
+    }
+    if (!st->saw_bytes) return rfl__fail(st, RFL_ERR_EMPTY, st->line, 1, "empty input", 0, 0, 0);
+    if (r->format == RFL_CSV_UNKNOWN)
+        return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
+                         "no ncu or nvprof CSV header row found (a line starting with \"ID\", "
+                         "\"Device\", \"Type\" or \"Start\")", 0, 0, 0);
+    r->locale = st->locale;
+    /* nvprof: time from the summary or trace section */
+    if (st->nv_trace_known || st->nv_sum_known) {
+        r->total.time_ns = st->nv_trace_known ? st->nv_trace_ns : st->nv_sum_ns;
+        if (!r->kernels) r->total.work.unknown = RFL_UNKNOWN_ALL;
+        r->total.work.unknown &= ~RFL_UNKNOWN_TIME;
+    } else if (!r->kernels)
+        r->total.work.unknown = RFL_UNKNOWN_ALL;
+    rfl__stat_work(&r->total);
+    for (i = 0; i < RFL_PREC_COUNT; i++)
+        r->ceil_flops[i] = st->ceil_w[i] > 0 ? st->ceil_sum[i] / st->ceil_w[i] : 0;
+    for (i = 0; i < RFL_LEVEL_COUNT; i++)
+        r->ceil_bw[i] = st->ceil_w[RFL_PREC_COUNT + i] > 0
+                            ? st->ceil_sum[RFL_PREC_COUNT + i] / st->ceil_w[RFL_PREC_COUNT + i] : 0;
+    r->sm_clock_hz = st->clk_w > 0 ? st->clk_sum / st->clk_w : 0;
+    if (!(r->total.work.unknown & RFL_UNKNOWN_TIME) && r->total.time_ns &&
+        (r->total.work.unknown & (RFL_UNKNOWN_FLOPS(0) | 0x1FFu)) != 0x1FFu)
+        r->flops_per_s = rfl_work_flops(&r->total.work) / r->total.work.time_s;
+    r->flags |= r->total.flags;
+    r->total.flags = r->flags;
+    rfl__warnings(st);
+    *out = *r;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_reduce_buffer(const void *bytes, size_t len, const rfl_reduce_desc *desc,
+                                     void *scratch, size_t size, rfl_reduce_state *st,
+                                     rfl_reduce_result *result) {
+    rfl_result e = rfl_reduce_init(st, desc, scratch, size);
+    if (e != RFL_OK) return e;
+    if ((e = rfl_reduce_push(st, bytes, len)) != RFL_OK) return e;
+    return rfl_reduce_finish(st, result);
+}
+
+RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine *out) {
+    int i;
+    if (!out) return;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->id = "profile";
+    out->name = "the profile's own ceilings";
+    out->aliases = "";
+    out->source = "Nsight Compute *.peak_sustained x cycles_elapsed.avg.per_second";
+    if (!r) return;
+    for (i = 0; i < RFL_PREC_COUNT; i++) out->peak_flops[i] = r->ceil_flops[i];
+    for (i = 0; i < RFL_LEVEL_COUNT; i++) out->bw_bytes_per_s[i] = r->ceil_bw[i];
+    out->boost_mhz = r->sm_clock_hz / 1e6;
+}
+
+#undef RFL__HAS
+#undef RFL__U
+#undef RFL__D
+#undef RFL__POS
+#undef RFL__NEWLINE
+#undef RFL__TRY

@@ -162,8 +162,9 @@ int main(int argc, char **argv) {
         return TL_BAD_INPUT;
     }
     if (r != RFL_OK)
-        tl_input_error(0, 0, 0, "%s at %llux%llu: %s at layer %d (%s)", model, res, res,
-                       rfl_result_str(r), net.err_layer, net.err_what);
+        tl_input_error(0, 0, 0, "%s at %llux%llu: %s at layer %d (%s%s%s)", model, res, res,
+                       rfl_result_str(r), net.err_layer, net.err_what, net.scope_len ? " in " : "",
+                       net.scope);
     for (i = 0; i < rfl_zoo_count(); i++) /* the canonical spelling */
         if (rfl_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
     r = rfl_net_cost_get(&net, &d, &tot);
