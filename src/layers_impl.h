@@ -3,21 +3,21 @@
    checked); costs at a batch multiply them. Freestanding: no libc. */
 
 /* ---- checked 64-bit arithmetic ------------------------------------------------ */
-static RFL__UNUSED int rfl__mul64(uint64_t a, uint64_t b, uint64_t *out) {
+static RFL__UNUSED int rfl__ly_mul64(uint64_t a, uint64_t b, uint64_t *out) {
     if (a && b > (uint64_t)-1 / a) return 0;
     *out = a * b;
     return 1;
 }
-static RFL__UNUSED int rfl__add64(uint64_t a, uint64_t b, uint64_t *out) {
+static RFL__UNUSED int rfl__ly_add64(uint64_t a, uint64_t b, uint64_t *out) {
     if (b > (uint64_t)-1 - a) return 0;
     *out = a + b;
     return 1;
 }
 /* a * b * c * d, 0 on overflow (callers treat a 0 result with non-zero
    factors as overflow through the flag). */
-static int rfl__mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *out) {
+static int rfl__ly_mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *out) {
     uint64_t t;
-    return rfl__mul64(a, b, &t) && rfl__mul64(t, c, &t) && rfl__mul64(t, d, out);
+    return rfl__ly_mul64(a, b, &t) && rfl__ly_mul64(t, c, &t) && rfl__ly_mul64(t, d, out);
 }
 
 /* ---- names of things ----------------------------------------------------------- */
@@ -41,12 +41,12 @@ RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out) {
     return RFL_ERR_UNKNOWN_NAME;
 }
 
-static const char *const rfl__op_names[RFL_OP_COUNT] = {
+static const char *const rfl__ly_op_names[RFL_OP_COUNT] = {
     "input", "param", "conv2d", "linear", "matmul", "attention", "batchnorm",
     "layernorm", "act", "softmax", "maxpool", "avgpool", "adaptive_avgpool", "add",
     "mul", "concat", "shuffle", "flatten", "reshape", "transpose", "slice", "dropout",
     "embedding", "mark"};
-static const rfl_ltype rfl__op_lt[RFL_OP_COUNT] = {
+static const rfl_ltype rfl__ly_op_lt[RFL_OP_COUNT] = {
     RFL_LT_OTHER, RFL_LT_OTHER, RFL_LT_CONV, RFL_LT_MATMUL, RFL_LT_MATMUL, RFL_LT_MATMUL,
     RFL_LT_NORM, RFL_LT_NORM, RFL_LT_ELEMENTWISE, RFL_LT_REDUCTION, RFL_LT_POOL,
     RFL_LT_POOL, RFL_LT_POOL, RFL_LT_ELEMENTWISE, RFL_LT_ELEMENTWISE, RFL_LT_DATA,
@@ -54,26 +54,26 @@ static const rfl_ltype rfl__op_lt[RFL_OP_COUNT] = {
     RFL_LT_EMBEDDING, RFL_LT_OTHER};
 /* Torch class names (torchsummary rows) and per-element forward FLOPs of
    the activations; see the LAYERS section of the manual. */
-static const char *const rfl__act_names[RFL_ACT_COUNT] = {
+static const char *const rfl__ly_act_names[RFL_ACT_COUNT] = {
     "relu", "relu6", "gelu", "silu", "hardswish", "hardsigmoid", "sigmoid", "tanh"};
-static const char *const rfl__act_cls[RFL_ACT_COUNT] = {
+static const char *const rfl__ly_act_cls[RFL_ACT_COUNT] = {
     "ReLU", "ReLU6", "GELU", "SiLU", "Hardswish", "Hardsigmoid", "Sigmoid", "Tanh"};
-static const unsigned rfl__act_flops[RFL_ACT_COUNT] = {1, 2, 5, 5, 5, 4, 4, 1};
-static const char *const rfl__lt_names[RFL_LT_COUNT] = {
+static const unsigned rfl__ly_act_flops[RFL_ACT_COUNT] = {1, 2, 5, 5, 5, 4, 4, 1};
+static const char *const rfl__ly_lt_names[RFL_LT_COUNT] = {
     "conv", "matmul", "norm", "elementwise", "pool", "reduction", "embedding", "data",
     "other"};
 
 RFL_API const char *rfl_op_name(rfl_op op) {
-    return ((unsigned)op < RFL_OP_COUNT) ? rfl__op_names[op] : "?";
+    return ((unsigned)op < RFL_OP_COUNT) ? rfl__ly_op_names[op] : "?";
 }
 RFL_API const char *rfl_act_name(rfl_act_kind a) {
-    return ((unsigned)a < RFL_ACT_COUNT) ? rfl__act_names[a] : "?";
+    return ((unsigned)a < RFL_ACT_COUNT) ? rfl__ly_act_names[a] : "?";
 }
 RFL_API const char *rfl_ltype_name(rfl_ltype t) {
-    return ((unsigned)t < RFL_LT_COUNT) ? rfl__lt_names[t] : "?";
+    return ((unsigned)t < RFL_LT_COUNT) ? rfl__ly_lt_names[t] : "?";
 }
 RFL_API rfl_ltype rfl_op_ltype(rfl_op op) {
-    return ((unsigned)op < RFL_OP_COUNT) ? rfl__op_lt[op] : RFL_LT_OTHER;
+    return ((unsigned)op < RFL_OP_COUNT) ? rfl__ly_op_lt[op] : RFL_LT_OTHER;
 }
 
 /* ---- the net ----------------------------------------------------------------------- */
@@ -95,7 +95,7 @@ RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *
 }
 
 /* Record the first error; always returns RFL_NO_TENSOR. */
-static rfl_tensor rfl__fail(rfl_net *net, rfl_result r, const char *what) {
+static rfl_tensor rfl__ly_fail(rfl_net *net, rfl_result r, const char *what) {
     if (net && net->err == RFL_OK) {
         net->err = r;
         net->err_layer = net->count;
@@ -110,7 +110,7 @@ RFL_API void rfl_scope_push(rfl_net *net, const char *part) {
     n = rfl__strlen(part);
     need = net->scope_len + (net->scope_len ? 1 : 0) + n;
     if (need + 1 > sizeof net->scope) {
-        rfl__fail(net, RFL_ERR_BUFFER, "scope");
+        rfl__ly_fail(net, RFL_ERR_BUFFER, "scope");
         return;
     }
     if (net->scope_len) net->scope[net->scope_len++] = '.';
@@ -141,7 +141,7 @@ RFL_API rfl_tensor rfl_name(rfl_net *net, rfl_tensor t, const char *name) {
     n = rfl__strlen(name);
     sep = (net->scope_len && n) ? 1 : 0; /* "" names the layer by the scope */
     need = net->scope_len + sep + n + 1;
-    if (need > net->names_size - net->names_used) return rfl__fail(net, RFL_ERR_BUFFER, "names");
+    if (need > net->names_size - net->names_used) return rfl__ly_fail(net, RFL_ERR_BUFFER, "names");
     dst = net->names + net->names_used;
     RFL_MEMCPY(dst, net->scope, net->scope_len);
     if (sep) dst[net->scope_len] = '.';
@@ -153,22 +153,22 @@ RFL_API rfl_tensor rfl_name(rfl_net *net, rfl_tensor t, const char *name) {
 }
 
 /* Start a layer: checks the sticky error, room, and the input handles. */
-static rfl_layer *rfl__begin(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor b, int ninputs) {
+static rfl_layer *rfl__ly_begin(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor b, int ninputs) {
     rfl_layer *L;
-    const char *what = rfl__op_names[op];
+    const char *what = rfl__ly_op_names[op];
     if (!net || net->err) return (rfl_layer *)0;
-    if (!net->layers) { rfl__fail(net, RFL_ERR_ARG, what); return (rfl_layer *)0; }
+    if (!net->layers) { rfl__ly_fail(net, RFL_ERR_ARG, what); return (rfl_layer *)0; }
     if (op != RFL_OP_INPUT && net->count == 0) {
-        rfl__fail(net, RFL_ERR_ARG, what); /* the input comes first */
+        rfl__ly_fail(net, RFL_ERR_ARG, what); /* the input comes first */
         return (rfl_layer *)0;
     }
     if ((ninputs > 0 && (a < 0 || a >= net->count)) ||
         (ninputs > 1 && (b < 0 || b >= net->count))) {
-        rfl__fail(net, RFL_ERR_ARG, what);
+        rfl__ly_fail(net, RFL_ERR_ARG, what);
         return (rfl_layer *)0;
     }
     if (net->count >= net->cap) {
-        rfl__fail(net, RFL_ERR_BUFFER, what);
+        rfl__ly_fail(net, RFL_ERR_BUFFER, what);
         return (rfl_layer *)0;
     }
     L = &net->layers[net->count];
@@ -182,14 +182,14 @@ static rfl_layer *rfl__begin(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor b
 }
 
 /* Finish a layer: its output numel from the shape, grads, the index. */
-static rfl_tensor rfl__commit(rfl_net *net, rfl_layer *L) {
+static rfl_tensor rfl__ly_commit(rfl_net *net, rfl_layer *L) {
     uint64_t n = 1;
     int i;
-    const char *what = rfl__op_names[L->op];
-    if (L->rank < 1 || L->rank > RFL_MAX_RANK) return rfl__fail(net, RFL_ERR_SHAPE, what);
+    const char *what = rfl__ly_op_names[L->op];
+    if (L->rank < 1 || L->rank > RFL_MAX_RANK) return rfl__ly_fail(net, RFL_ERR_SHAPE, what);
     for (i = 0; i < L->rank; i++) {
-        if (L->shape[i] == 0) return rfl__fail(net, RFL_ERR_SHAPE, what);
-        if (!rfl__mul64(n, L->shape[i], &n)) return rfl__fail(net, RFL_ERR_OVERFLOW, what);
+        if (L->shape[i] == 0) return rfl__ly_fail(net, RFL_ERR_SHAPE, what);
+        if (!rfl__ly_mul64(n, L->shape[i], &n)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, what);
     }
     L->out_numel = n;
     if (L->params) {
@@ -199,10 +199,10 @@ static rfl_tensor rfl__commit(rfl_net *net, rfl_layer *L) {
     return net->count++;
 }
 
-static const rfl_layer *rfl__in(const rfl_net *net, rfl_tensor t) { return &net->layers[t]; }
+static const rfl_layer *rfl__ly_in(const rfl_net *net, rfl_tensor t) { return &net->layers[t]; }
 
 /* Copy the shape of t into L. */
-static void rfl__same_shape(rfl_layer *L, const rfl_layer *x) {
+static void rfl__ly_same_shape(rfl_layer *L, const rfl_layer *x) {
     int i;
     L->rank = x->rank;
     for (i = 0; i < RFL_MAX_RANK; i++) L->shape[i] = x->shape[i];
@@ -210,44 +210,44 @@ static void rfl__same_shape(rfl_layer *L, const rfl_layer *x) {
 
 /* u64 -> u32 dim, 0 when it does not fit (then commit reports a shape error
    unless the caller reports overflow first). */
-static int rfl__dim(uint64_t v, uint32_t *out) {
+static int rfl__ly_dim(uint64_t v, uint32_t *out) {
     if (v > 0xFFFFFFFFu) return 0;
     *out = (uint32_t)v;
     return 1;
 }
 
-static rfl_tensor rfl__shape3(rfl_net *net, rfl_op op, uint32_t d0, uint32_t d1, uint32_t d2,
+static rfl_tensor rfl__ly_shape3(rfl_net *net, rfl_op op, uint32_t d0, uint32_t d1, uint32_t d2,
                               int shared) {
-    rfl_layer *L = rfl__begin(net, op, 0, 0, 0);
+    rfl_layer *L = rfl__ly_begin(net, op, 0, 0, 0);
     if (!L) return RFL_NO_TENSOR;
-    if (op == RFL_OP_INPUT && net->count != 0) return rfl__fail(net, RFL_ERR_ARG, "input");
-    if (!d0 || (!d1 && d2)) return rfl__fail(net, RFL_ERR_SHAPE, rfl__op_names[op]);
+    if (op == RFL_OP_INPUT && net->count != 0) return rfl__ly_fail(net, RFL_ERR_ARG, "input");
+    if (!d0 || (!d1 && d2)) return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
     L->shape[0] = d0, L->shape[1] = d1, L->shape[2] = d2;
     L->rank = (uint8_t)(d2 ? 3 : d1 ? 2 : 1);
     if (shared) {
         uint64_t n;
-        if (!rfl__mul4(d0, d1 ? d1 : 1, d2 ? d2 : 1, 1, &n))
-            return rfl__fail(net, RFL_ERR_OVERFLOW, "param");
+        if (!rfl__ly_mul4(d0, d1 ? d1 : 1, d2 ? d2 : 1, 1, &n))
+            return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "param");
         L->params = n;
         L->flags = RFL_LF_SHARED;
     }
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 RFL_API rfl_tensor rfl_input(rfl_net *net, uint32_t d0, uint32_t d1, uint32_t d2) {
-    return rfl__shape3(net, RFL_OP_INPUT, d0, d1, d2, 0);
+    return rfl__ly_shape3(net, RFL_OP_INPUT, d0, d1, d2, 0);
 }
 RFL_API rfl_tensor rfl_param(rfl_net *net, uint32_t d0, uint32_t d1, uint32_t d2) {
-    return rfl__shape3(net, RFL_OP_PARAM, d0, d1, d2, 1);
+    return rfl__ly_shape3(net, RFL_OP_PARAM, d0, d1, d2, 1);
 }
 
 RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *d) {
-    rfl_layer *L = rfl__begin(net, RFL_OP_CONV2D, x, 0, 1);
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_CONV2D, x, 0, 1);
     const rfl_layer *X;
     uint64_t C, H, W, kh, kw, sh, sw, ph, pw, dh, dw, g, co, eh, ew, oh, ow, cin_g, t;
     if (!L) return RFL_NO_TENSOR;
-    X = rfl__in(net, x);
-    if (!d || X->rank != 3) return rfl__fail(net, RFL_ERR_SHAPE, "conv2d");
+    X = rfl__ly_in(net, x);
+    if (!d || X->rank != 3) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
     C = X->shape[0], H = X->shape[1], W = X->shape[2];
     kh = d->kernel_h;
     kw = d->kernel_w ? d->kernel_w : kh;
@@ -260,35 +260,35 @@ RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *
     if (!d->kernel_w) sw = sh, dw = dh;
     g = d->groups ? d->groups : 1;
     co = d->out_channels;
-    if (!co || !kh || !kw || C % g || co % g) return rfl__fail(net, RFL_ERR_SHAPE, "conv2d");
+    if (!co || !kh || !kw || C % g || co % g) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
     /* effective extent of a dilated kernel; all terms < 2^34, no overflow */
     eh = dh * (kh - 1) + 1;
     ew = dw * (kw - 1) + 1;
-    if (H + 2 * ph < eh || W + 2 * pw < ew) return rfl__fail(net, RFL_ERR_SHAPE, "conv2d");
+    if (H + 2 * ph < eh || W + 2 * pw < ew) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
     oh = (H + 2 * ph - eh) / sh + 1;
     ow = (W + 2 * pw - ew) / sw + 1;
     L->rank = 3;
     L->shape[0] = (uint32_t)co;
-    if (!rfl__dim(oh, &L->shape[1]) || !rfl__dim(ow, &L->shape[2]))
-        return rfl__fail(net, RFL_ERR_OVERFLOW, "conv2d");
+    if (!rfl__ly_dim(oh, &L->shape[1]) || !rfl__ly_dim(ow, &L->shape[2]))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
     cin_g = C / g;
     /* params = co x cin/g x kh x kw (+ co); mac = 2 x that x oh x ow */
-    if (!rfl__mul4(co, cin_g, kh, kw, &t)) return rfl__fail(net, RFL_ERR_OVERFLOW, "conv2d");
+    if (!rfl__ly_mul4(co, cin_g, kh, kw, &t)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
     L->params = t;
-    if (!rfl__mul4(t, oh, ow, 2, &L->mac_flops)) return rfl__fail(net, RFL_ERR_OVERFLOW, "conv2d");
+    if (!rfl__ly_mul4(t, oh, ow, 2, &L->mac_flops)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
     L->flops = L->mac_flops;
     if (d->bias) {
         uint64_t b;
         L->flags |= RFL_LF_BIAS;
-        if (!rfl__add64(L->params, co, &L->params) || !rfl__mul4(co, oh, ow, 1, &b) ||
-            !rfl__add64(L->flops, b, &L->flops))
-            return rfl__fail(net, RFL_ERR_OVERFLOW, "conv2d");
+        if (!rfl__ly_add64(L->params, co, &L->params) || !rfl__ly_mul4(co, oh, ow, 1, &b) ||
+            !rfl__ly_add64(L->flops, b, &L->flops))
+            return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
     }
     L->in_numel = X->out_numel;
     L->flags |= RFL_LF_MODULE;
     L->arg[0] = (uint32_t)kh, L->arg[1] = (uint32_t)kw, L->arg[2] = (uint32_t)sh;
     L->arg[3] = (uint32_t)g;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 RFL_API rfl_tensor rfl_conv(rfl_net *net, rfl_tensor x, uint32_t out_channels, uint32_t kernel,
@@ -303,130 +303,130 @@ RFL_API rfl_tensor rfl_conv(rfl_net *net, rfl_tensor x, uint32_t out_channels, u
 }
 
 RFL_API rfl_tensor rfl_linear(rfl_net *net, rfl_tensor x, uint32_t out_features, int bias) {
-    rfl_layer *L = rfl__begin(net, RFL_OP_LINEAR, x, 0, 1);
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_LINEAR, x, 0, 1);
     const rfl_layer *X;
     uint64_t in, tokens, t;
     if (!L) return RFL_NO_TENSOR;
-    X = rfl__in(net, x);
-    if (!out_features) return rfl__fail(net, RFL_ERR_SHAPE, "linear");
+    X = rfl__ly_in(net, x);
+    if (!out_features) return rfl__ly_fail(net, RFL_ERR_SHAPE, "linear");
     in = X->shape[X->rank - 1];
     tokens = X->out_numel / in;
-    rfl__same_shape(L, X);
+    rfl__ly_same_shape(L, X);
     L->shape[L->rank - 1] = out_features;
-    if (!rfl__mul64(in, out_features, &t)) return rfl__fail(net, RFL_ERR_OVERFLOW, "linear");
+    if (!rfl__ly_mul64(in, out_features, &t)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
     L->params = t;
-    if (!rfl__mul4(t, tokens, 2, 1, &L->mac_flops)) return rfl__fail(net, RFL_ERR_OVERFLOW, "linear");
+    if (!rfl__ly_mul4(t, tokens, 2, 1, &L->mac_flops)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
     L->flops = L->mac_flops;
     if (bias) {
         L->flags |= RFL_LF_BIAS;
-        if (!rfl__add64(L->params, out_features, &L->params) ||
-            !rfl__mul64(tokens, out_features, &L->bias_flops) ||
-            !rfl__add64(L->flops, L->bias_flops, &L->flops))
-            return rfl__fail(net, RFL_ERR_OVERFLOW, "linear");
+        if (!rfl__ly_add64(L->params, out_features, &L->params) ||
+            !rfl__ly_mul64(tokens, out_features, &L->bias_flops) ||
+            !rfl__ly_add64(L->flops, L->bias_flops, &L->flops))
+            return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
     }
     L->in_numel = X->out_numel;
     L->flags |= RFL_LF_MODULE;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b) {
-    rfl_layer *L = rfl__begin(net, RFL_OP_MATMUL, a, b, 2);
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_MATMUL, a, b, 2);
     const rfl_layer *A, *B;
     uint64_t M, K, N, lead;
     int i, r;
     if (!L) return RFL_NO_TENSOR;
-    A = rfl__in(net, a), B = rfl__in(net, b);
+    A = rfl__ly_in(net, a), B = rfl__ly_in(net, b);
     r = A->rank;
     if (r < 2 || B->rank != r || A->shape[r - 1] != B->shape[r - 2])
-        return rfl__fail(net, RFL_ERR_SHAPE, "matmul");
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "matmul");
     for (i = 0; i < r - 2; i++)
-        if (A->shape[i] != B->shape[i]) return rfl__fail(net, RFL_ERR_SHAPE, "matmul");
+        if (A->shape[i] != B->shape[i]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "matmul");
     M = A->shape[r - 2], K = A->shape[r - 1], N = B->shape[r - 1];
-    rfl__same_shape(L, A);
+    rfl__ly_same_shape(L, A);
     L->shape[r - 1] = (uint32_t)N;
     lead = A->out_numel / (M * K);
-    if (!rfl__mul4(lead, M, N, K, &L->mac_flops) || !rfl__mul64(L->mac_flops, 2, &L->mac_flops) ||
-        !rfl__add64(A->out_numel, B->out_numel, &L->in_numel))
-        return rfl__fail(net, RFL_ERR_OVERFLOW, "matmul");
+    if (!rfl__ly_mul4(lead, M, N, K, &L->mac_flops) || !rfl__ly_mul64(L->mac_flops, 2, &L->mac_flops) ||
+        !rfl__ly_add64(A->out_numel, B->out_numel, &L->in_numel))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "matmul");
     L->flops = L->mac_flops;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_tensor v,
                                  uint32_t heads) {
-    rfl_layer *L = rfl__begin(net, RFL_OP_ATTENTION, q, k, 2);
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_ATTENTION, q, k, 2);
     const rfl_layer *Q, *K, *V;
     uint64_t lq, lk, d, dv, s, m1, m2, sc;
     if (!L) return RFL_NO_TENSOR;
-    if (v < 0 || v >= net->count) return rfl__fail(net, RFL_ERR_ARG, "attention");
-    Q = rfl__in(net, q), K = rfl__in(net, k), V = rfl__in(net, v);
+    if (v < 0 || v >= net->count) return rfl__ly_fail(net, RFL_ERR_ARG, "attention");
+    Q = rfl__ly_in(net, q), K = rfl__ly_in(net, k), V = rfl__ly_in(net, v);
     if (V->needs_grad) L->needs_grad = 1;
     if (Q->rank != 2 || K->rank != 2 || V->rank != 2 || !heads)
-        return rfl__fail(net, RFL_ERR_SHAPE, "attention");
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "attention");
     lq = Q->shape[0], d = Q->shape[1], lk = K->shape[0], dv = V->shape[1];
     if (K->shape[1] != d || V->shape[0] != lk || d % heads || dv % heads)
-        return rfl__fail(net, RFL_ERR_SHAPE, "attention");
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "attention");
     L->rank = 2;
     L->shape[0] = (uint32_t)lq, L->shape[1] = (uint32_t)dv;
     /* q k^T: 2 lq lk d; probabilities x v: 2 lq lk dv; the scores get a
        scale (1) and a softmax (5) per element, per head */
-    if (!rfl__mul4(lq, lk, d, 2, &m1) || !rfl__mul4(lq, lk, dv, 2, &m2) ||
-        !rfl__add64(m1, m2, &L->mac_flops) || !rfl__mul4(lq, lk, heads, 6, &sc) ||
-        !rfl__add64(L->mac_flops, sc, &L->flops) ||
-        !rfl__add64(Q->out_numel, K->out_numel, &s) || !rfl__add64(s, V->out_numel, &L->in_numel))
-        return rfl__fail(net, RFL_ERR_OVERFLOW, "attention");
+    if (!rfl__ly_mul4(lq, lk, d, 2, &m1) || !rfl__ly_mul4(lq, lk, dv, 2, &m2) ||
+        !rfl__ly_add64(m1, m2, &L->mac_flops) || !rfl__ly_mul4(lq, lk, heads, 6, &sc) ||
+        !rfl__ly_add64(L->mac_flops, sc, &L->flops) ||
+        !rfl__ly_add64(Q->out_numel, K->out_numel, &s) || !rfl__ly_add64(s, V->out_numel, &L->in_numel))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "attention");
     L->arg[0] = heads;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 /* Elementwise one-input layers: per-element FLOPs, params per channel. */
-static rfl_tensor rfl__unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned per_elem,
+static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned per_elem,
                              uint64_t params, unsigned flags, uint32_t arg0) {
-    rfl_layer *L = rfl__begin(net, op, x, 0, 1);
+    rfl_layer *L = rfl__ly_begin(net, op, x, 0, 1);
     const rfl_layer *X;
     if (!L) return RFL_NO_TENSOR;
-    X = rfl__in(net, x);
-    rfl__same_shape(L, X);
-    if (!rfl__mul64(X->out_numel, per_elem, &L->flops))
-        return rfl__fail(net, RFL_ERR_OVERFLOW, rfl__op_names[op]);
+    X = rfl__ly_in(net, x);
+    rfl__ly_same_shape(L, X);
+    if (!rfl__ly_mul64(X->out_numel, per_elem, &L->flops))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
     L->params = params;
     L->in_numel = (flags & RFL_LF_VIEW) ? 0 : X->out_numel;
     L->flags = (uint8_t)flags;
     L->arg[0] = arg0;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 /* 1 when x names an existing layer of a net without error. */
-static int rfl__valid(const rfl_net *net, rfl_tensor x) {
+static int rfl__ly_valid(const rfl_net *net, rfl_tensor x) {
     return net && !net->err && net->layers && x >= 0 && x < net->count;
 }
 RFL_API rfl_tensor rfl_batchnorm(rfl_net *net, rfl_tensor x) {
-    uint64_t c = rfl__valid(net, x) ? net->layers[x].shape[0] : 0;
-    return rfl__unary(net, RFL_OP_BATCHNORM, x, 4, 2 * c, RFL_LF_MODULE, 0);
+    uint64_t c = rfl__ly_valid(net, x) ? net->layers[x].shape[0] : 0;
+    return rfl__ly_unary(net, RFL_OP_BATCHNORM, x, 4, 2 * c, RFL_LF_MODULE, 0);
 }
 RFL_API rfl_tensor rfl_layernorm(rfl_net *net, rfl_tensor x) {
-    uint64_t c = rfl__valid(net, x) ? net->layers[x].shape[net->layers[x].rank - 1] : 0;
-    return rfl__unary(net, RFL_OP_LAYERNORM, x, 8, 2 * c, RFL_LF_MODULE, 0);
+    uint64_t c = rfl__ly_valid(net, x) ? net->layers[x].shape[net->layers[x].rank - 1] : 0;
+    return rfl__ly_unary(net, RFL_OP_LAYERNORM, x, 8, 2 * c, RFL_LF_MODULE, 0);
 }
 RFL_API rfl_tensor rfl_act(rfl_net *net, rfl_tensor x, rfl_act_kind kind) {
-    if ((unsigned)kind >= RFL_ACT_COUNT) return rfl__fail(net, RFL_ERR_ARG, "act");
-    return rfl__unary(net, RFL_OP_ACT, x, rfl__act_flops[kind], 0, RFL_LF_MODULE,
+    if ((unsigned)kind >= RFL_ACT_COUNT) return rfl__ly_fail(net, RFL_ERR_ARG, "act");
+    return rfl__ly_unary(net, RFL_OP_ACT, x, rfl__ly_act_flops[kind], 0, RFL_LF_MODULE,
                       (uint32_t)kind);
 }
 RFL_API rfl_tensor rfl_softmax(rfl_net *net, rfl_tensor x) {
-    return rfl__unary(net, RFL_OP_SOFTMAX, x, 5, 0, RFL_LF_MODULE, 0);
+    return rfl__ly_unary(net, RFL_OP_SOFTMAX, x, 5, 0, RFL_LF_MODULE, 0);
 }
 RFL_API rfl_tensor rfl_dropout(rfl_net *net, rfl_tensor x) {
-    return rfl__unary(net, RFL_OP_DROPOUT, x, 0, 0, RFL_LF_MODULE, 0);
+    return rfl__ly_unary(net, RFL_OP_DROPOUT, x, 0, 0, RFL_LF_MODULE, 0);
 }
 RFL_API rfl_tensor rfl_flatten(rfl_net *net, rfl_tensor x) {
-    rfl_tensor t = rfl__unary(net, RFL_OP_FLATTEN, x, 0, 0, RFL_LF_VIEW, 0);
+    rfl_tensor t = rfl__ly_unary(net, RFL_OP_FLATTEN, x, 0, 0, RFL_LF_VIEW, 0);
     rfl_layer *L;
     if (t < 0) return t;
     L = &net->layers[t];
     if (L->out_numel > 0xFFFFFFFFu) {
         net->count--;
-        return rfl__fail(net, RFL_ERR_OVERFLOW, "flatten");
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "flatten");
     }
     L->rank = 1;
     L->shape[0] = (uint32_t)L->out_numel;
@@ -434,19 +434,19 @@ RFL_API rfl_tensor rfl_flatten(rfl_net *net, rfl_tensor x) {
     return t;
 }
 RFL_API rfl_tensor rfl_mark(rfl_net *net, rfl_tensor x, const char *cls) {
-    rfl_tensor t = rfl__unary(net, RFL_OP_MARK, x, 0, 0, RFL_LF_VIEW | RFL_LF_MODULE, 0);
+    rfl_tensor t = rfl__ly_unary(net, RFL_OP_MARK, x, 0, 0, RFL_LF_VIEW | RFL_LF_MODULE, 0);
     if (t >= 0) net->layers[t].cls = cls ? cls : "Module";
     return t;
 }
 RFL_API rfl_tensor rfl_shuffle(rfl_net *net, rfl_tensor x, uint32_t groups) {
-    if (rfl__valid(net, x) &&
+    if (rfl__ly_valid(net, x) &&
         (net->layers[x].rank != 3 || !groups || net->layers[x].shape[0] % groups))
-        return rfl__fail(net, RFL_ERR_SHAPE, "shuffle");
-    return rfl__unary(net, RFL_OP_SHUFFLE, x, 0, 0, 0, groups);
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "shuffle");
+    return rfl__ly_unary(net, RFL_OP_SHUFFLE, x, 0, 0, 0, groups);
 }
 
 /* Output size of a pooling window along one dim, torch's rule. */
-static int rfl__pool_out(uint64_t n, uint64_t k, uint64_t s, uint64_t p, int ceil_mode,
+static int rfl__ly_pool_out(uint64_t n, uint64_t k, uint64_t s, uint64_t p, int ceil_mode,
                          uint64_t *out) {
     uint64_t span, o;
     if (!k || !s || 2 * p > k || n + 2 * p < k) return 0;
@@ -458,39 +458,39 @@ static int rfl__pool_out(uint64_t n, uint64_t k, uint64_t s, uint64_t p, int cei
     return 1;
 }
 
-static rfl_tensor rfl__pool(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t kernel,
+static rfl_tensor rfl__ly_pool(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t kernel,
                             uint32_t stride, uint32_t pad, int ceil_mode) {
-    rfl_layer *L = rfl__begin(net, op, x, 0, 1);
+    rfl_layer *L = rfl__ly_begin(net, op, x, 0, 1);
     const rfl_layer *X;
     uint64_t oh, ow, s = stride ? stride : kernel;
     if (!L) return RFL_NO_TENSOR;
-    X = rfl__in(net, x);
-    if (X->rank != 3 || !rfl__pool_out(X->shape[1], kernel, s, pad, ceil_mode, &oh) ||
-        !rfl__pool_out(X->shape[2], kernel, s, pad, ceil_mode, &ow))
-        return rfl__fail(net, RFL_ERR_SHAPE, rfl__op_names[op]);
+    X = rfl__ly_in(net, x);
+    if (X->rank != 3 || !rfl__ly_pool_out(X->shape[1], kernel, s, pad, ceil_mode, &oh) ||
+        !rfl__ly_pool_out(X->shape[2], kernel, s, pad, ceil_mode, &ow))
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
     L->rank = 3;
     L->shape[0] = X->shape[0], L->shape[1] = (uint32_t)oh, L->shape[2] = (uint32_t)ow;
     /* one FLOP per window element (compare, or add; the divide replaces the
        first add) */
-    if (!rfl__mul4((uint64_t)X->shape[0] * oh, ow, kernel, kernel, &L->flops))
-        return rfl__fail(net, RFL_ERR_OVERFLOW, rfl__op_names[op]);
+    if (!rfl__ly_mul4((uint64_t)X->shape[0] * oh, ow, kernel, kernel, &L->flops))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
     L->in_numel = X->out_numel;
     L->flags = (uint8_t)(RFL_LF_MODULE | (ceil_mode ? RFL_LF_CEIL : 0));
     L->arg[0] = kernel, L->arg[1] = kernel, L->arg[2] = (uint32_t)s, L->arg[3] = pad;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 RFL_API rfl_tensor rfl_maxpool(rfl_net *net, rfl_tensor x, uint32_t kernel, uint32_t stride,
                                uint32_t pad, int ceil_mode) {
-    return rfl__pool(net, RFL_OP_MAXPOOL, x, kernel, stride, pad, ceil_mode);
+    return rfl__ly_pool(net, RFL_OP_MAXPOOL, x, kernel, stride, pad, ceil_mode);
 }
 RFL_API rfl_tensor rfl_avgpool(rfl_net *net, rfl_tensor x, uint32_t kernel, uint32_t stride,
                                uint32_t pad, int ceil_mode) {
-    return rfl__pool(net, RFL_OP_AVGPOOL, x, kernel, stride, pad, ceil_mode);
+    return rfl__ly_pool(net, RFL_OP_AVGPOOL, x, kernel, stride, pad, ceil_mode);
 }
 
 /* Sum of torch's adaptive window sizes along one dim: window i covers
    [floor(i n / o), ceil((i + 1) n / o)). */
-static uint64_t rfl__adaptive_sum(uint64_t n, uint64_t o) {
+static uint64_t rfl__ly_adaptive_sum(uint64_t n, uint64_t o) {
     uint64_t i, s = 0;
     for (i = 0; i < o; i++) s += ((i + 1) * n + o - 1) / o - (i * n) / o;
     return s;
@@ -498,45 +498,45 @@ static uint64_t rfl__adaptive_sum(uint64_t n, uint64_t o) {
 
 RFL_API rfl_tensor rfl_adaptive_avgpool(rfl_net *net, rfl_tensor x, uint32_t out_h,
                                         uint32_t out_w) {
-    rfl_layer *L = rfl__begin(net, RFL_OP_ADAPTIVE_AVGPOOL, x, 0, 1);
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_ADAPTIVE_AVGPOOL, x, 0, 1);
     const rfl_layer *X;
     if (!L) return RFL_NO_TENSOR;
-    X = rfl__in(net, x);
+    X = rfl__ly_in(net, x);
     /* the window loop is bounded: outputs up to 2^16 per side */
     if (X->rank != 3 || !out_h || !out_w || out_h > 65536u || out_w > 65536u)
-        return rfl__fail(net, RFL_ERR_SHAPE, "adaptive_avgpool");
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "adaptive_avgpool");
     L->rank = 3;
     L->shape[0] = X->shape[0], L->shape[1] = out_h, L->shape[2] = out_w;
-    if (!rfl__mul4(X->shape[0], rfl__adaptive_sum(X->shape[1], out_h),
-                   rfl__adaptive_sum(X->shape[2], out_w), 1, &L->flops))
-        return rfl__fail(net, RFL_ERR_OVERFLOW, "adaptive_avgpool");
+    if (!rfl__ly_mul4(X->shape[0], rfl__ly_adaptive_sum(X->shape[1], out_h),
+                   rfl__ly_adaptive_sum(X->shape[2], out_w), 1, &L->flops))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "adaptive_avgpool");
     L->in_numel = X->out_numel;
     L->flags = RFL_LF_MODULE;
     L->arg[0] = out_h, L->arg[1] = out_w;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
-static rfl_tensor rfl__binary(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor b) {
-    rfl_layer *L = rfl__begin(net, op, a, b, 2);
+static rfl_tensor rfl__ly_binary(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor b) {
+    rfl_layer *L = rfl__ly_begin(net, op, a, b, 2);
     const rfl_layer *A, *B;
     int i;
     if (!L) return RFL_NO_TENSOR;
-    A = rfl__in(net, a), B = rfl__in(net, b);
-    if (A->rank != B->rank) return rfl__fail(net, RFL_ERR_SHAPE, rfl__op_names[op]);
+    A = rfl__ly_in(net, a), B = rfl__ly_in(net, b);
+    if (A->rank != B->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
     for (i = 0; i < A->rank; i++)
         if (B->shape[i] != A->shape[i] && B->shape[i] != 1)
-            return rfl__fail(net, RFL_ERR_SHAPE, rfl__op_names[op]);
-    rfl__same_shape(L, A);
+            return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+    rfl__ly_same_shape(L, A);
     L->flops = A->out_numel;
-    if (!rfl__add64(A->out_numel, B->out_numel, &L->in_numel))
-        return rfl__fail(net, RFL_ERR_OVERFLOW, rfl__op_names[op]);
-    return rfl__commit(net, L);
+    if (!rfl__ly_add64(A->out_numel, B->out_numel, &L->in_numel))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+    return rfl__ly_commit(net, L);
 }
 RFL_API rfl_tensor rfl_add(rfl_net *net, rfl_tensor a, rfl_tensor b) {
-    return rfl__binary(net, RFL_OP_ADD, a, b);
+    return rfl__ly_binary(net, RFL_OP_ADD, a, b);
 }
 RFL_API rfl_tensor rfl_mul(rfl_net *net, rfl_tensor a, rfl_tensor b) {
-    return rfl__binary(net, RFL_OP_MUL, a, b);
+    return rfl__ly_binary(net, RFL_OP_MUL, a, b);
 }
 
 RFL_API rfl_tensor rfl_concat(rfl_net *net, const rfl_tensor *xs, int n, int dim) {
@@ -545,32 +545,32 @@ RFL_API rfl_tensor rfl_concat(rfl_net *net, const rfl_tensor *xs, int n, int dim
     uint64_t along = 0, in = 0;
     int i, j;
     if (!net || net->err) return RFL_NO_TENSOR;
-    if (!xs || n < 1) return rfl__fail(net, RFL_ERR_ARG, "concat");
+    if (!xs || n < 1) return rfl__ly_fail(net, RFL_ERR_ARG, "concat");
     for (i = 0; i < n; i++)
-        if (xs[i] < 0 || xs[i] >= net->count) return rfl__fail(net, RFL_ERR_ARG, "concat");
-    L = rfl__begin(net, RFL_OP_CONCAT, xs[0], n > 1 ? xs[1] : 0, n > 1 ? 2 : 1);
+        if (xs[i] < 0 || xs[i] >= net->count) return rfl__ly_fail(net, RFL_ERR_ARG, "concat");
+    L = rfl__ly_begin(net, RFL_OP_CONCAT, xs[0], n > 1 ? xs[1] : 0, n > 1 ? 2 : 1);
     if (!L) return RFL_NO_TENSOR;
-    X0 = rfl__in(net, xs[0]);
-    if (dim < 0 || dim >= X0->rank) return rfl__fail(net, RFL_ERR_SHAPE, "concat");
+    X0 = rfl__ly_in(net, xs[0]);
+    if (dim < 0 || dim >= X0->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
     for (i = 0; i < n; i++) {
-        const rfl_layer *X = rfl__in(net, xs[i]);
-        if (X->rank != X0->rank) return rfl__fail(net, RFL_ERR_SHAPE, "concat");
+        const rfl_layer *X = rfl__ly_in(net, xs[i]);
+        if (X->rank != X0->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
         for (j = 0; j < X->rank; j++)
-            if (j != dim && X->shape[j] != X0->shape[j]) return rfl__fail(net, RFL_ERR_SHAPE, "concat");
+            if (j != dim && X->shape[j] != X0->shape[j]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
         along += X->shape[dim]; /* n x 2^32 cannot overflow with n < 2^31 */
-        if (!rfl__add64(in, X->out_numel, &in)) return rfl__fail(net, RFL_ERR_OVERFLOW, "concat");
+        if (!rfl__ly_add64(in, X->out_numel, &in)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
         if (X->needs_grad) L->needs_grad = 1;
     }
-    rfl__same_shape(L, X0);
-    if (!rfl__dim(along, &L->shape[dim])) return rfl__fail(net, RFL_ERR_OVERFLOW, "concat");
+    rfl__ly_same_shape(L, X0);
+    if (!rfl__ly_dim(along, &L->shape[dim])) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
     L->in_numel = in;
     L->arg[0] = (uint32_t)n, L->arg[1] = (uint32_t)dim;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 RFL_API rfl_tensor rfl_reshape(rfl_net *net, rfl_tensor x, uint32_t d0, uint32_t d1,
                                uint32_t d2, uint32_t d3) {
-    rfl_layer *L = rfl__begin(net, RFL_OP_RESHAPE, x, 0, 1);
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_RESHAPE, x, 0, 1);
     uint32_t d[4];
     int r = 0, i;
     uint64_t n = 1;
@@ -578,58 +578,58 @@ RFL_API rfl_tensor rfl_reshape(rfl_net *net, rfl_tensor x, uint32_t d0, uint32_t
     d[0] = d0, d[1] = d1, d[2] = d2, d[3] = d3;
     while (r < 4 && d[r]) r++;
     for (i = r; i < 4; i++)
-        if (d[i]) return rfl__fail(net, RFL_ERR_SHAPE, "reshape");
+        if (d[i]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "reshape");
     for (i = 0; i < r; i++)
-        if (!rfl__mul64(n, d[i], &n)) return rfl__fail(net, RFL_ERR_OVERFLOW, "reshape");
-    if (!r || n != rfl__in(net, x)->out_numel) return rfl__fail(net, RFL_ERR_SHAPE, "reshape");
+        if (!rfl__ly_mul64(n, d[i], &n)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "reshape");
+    if (!r || n != rfl__ly_in(net, x)->out_numel) return rfl__ly_fail(net, RFL_ERR_SHAPE, "reshape");
     L->rank = (uint8_t)r;
     for (i = 0; i < 4; i++) L->shape[i] = d[i];
     L->flags = RFL_LF_VIEW;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 RFL_API rfl_tensor rfl_transpose(rfl_net *net, rfl_tensor x, int dim_a, int dim_b) {
-    rfl_layer *L = rfl__begin(net, RFL_OP_TRANSPOSE, x, 0, 1);
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_TRANSPOSE, x, 0, 1);
     const rfl_layer *X;
     uint32_t t;
     if (!L) return RFL_NO_TENSOR;
-    X = rfl__in(net, x);
+    X = rfl__ly_in(net, x);
     if (dim_a < 0 || dim_b < 0 || dim_a >= X->rank || dim_b >= X->rank)
-        return rfl__fail(net, RFL_ERR_SHAPE, "transpose");
-    rfl__same_shape(L, X);
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "transpose");
+    rfl__ly_same_shape(L, X);
     t = L->shape[dim_a], L->shape[dim_a] = L->shape[dim_b], L->shape[dim_b] = t;
     L->in_numel = X->out_numel;
     L->arg[0] = (uint32_t)dim_a, L->arg[1] = (uint32_t)dim_b;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 RFL_API rfl_tensor rfl_slice(rfl_net *net, rfl_tensor x, int dim, uint32_t start, uint32_t len) {
-    rfl_layer *L = rfl__begin(net, RFL_OP_SLICE, x, 0, 1);
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_SLICE, x, 0, 1);
     const rfl_layer *X;
     if (!L) return RFL_NO_TENSOR;
-    X = rfl__in(net, x);
+    X = rfl__ly_in(net, x);
     if (dim < 0 || dim >= X->rank || !len || (uint64_t)start + len > X->shape[dim])
-        return rfl__fail(net, RFL_ERR_SHAPE, "slice");
-    rfl__same_shape(L, X);
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "slice");
+    rfl__ly_same_shape(L, X);
     L->shape[dim] = len;
     L->flags = RFL_LF_VIEW;
     L->arg[0] = (uint32_t)dim, L->arg[1] = start;
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, uint32_t dim) {
-    rfl_layer *L = rfl__begin(net, RFL_OP_EMBEDDING, ids, 0, 1);
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_EMBEDDING, ids, 0, 1);
     const rfl_layer *X;
     if (!L) return RFL_NO_TENSOR;
-    X = rfl__in(net, ids);
-    if (X->rank != 1 || !vocab || !dim) return rfl__fail(net, RFL_ERR_SHAPE, "embedding");
+    X = rfl__ly_in(net, ids);
+    if (X->rank != 1 || !vocab || !dim) return rfl__ly_fail(net, RFL_ERR_SHAPE, "embedding");
     L->rank = 2;
     L->shape[0] = X->shape[0], L->shape[1] = dim;
     L->params = (uint64_t)vocab * dim;
     L->in_numel = X->out_numel;
     L->flags = RFL_LF_MODULE;
     L->needs_grad = 0; /* ids carry no gradient; the table does (commit) */
-    return rfl__commit(net, L);
+    return rfl__ly_commit(net, L);
 }
 
 /* ---- names for tables ------------------------------------------------------------- */
@@ -651,7 +651,7 @@ RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
     case RFL_OP_ATTENTION: return "attention";
     case RFL_OP_BATCHNORM: return L->rank == 3 ? "BatchNorm2d" : "BatchNorm1d";
     case RFL_OP_LAYERNORM: return "LayerNorm";
-    case RFL_OP_ACT: return L->arg[0] < RFL_ACT_COUNT ? rfl__act_cls[L->arg[0]] : "?";
+    case RFL_OP_ACT: return L->arg[0] < RFL_ACT_COUNT ? rfl__ly_act_cls[L->arg[0]] : "?";
     case RFL_OP_SOFTMAX: return "Softmax";
     case RFL_OP_MAXPOOL: return "MaxPool2d";
     case RFL_OP_AVGPOOL: return "AvgPool2d";
@@ -672,7 +672,7 @@ RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
     return "?";
 }
 
-static size_t rfl__cat(char *buf, size_t size, size_t pos, const char *s) {
+static size_t rfl__ly_cat(char *buf, size_t size, size_t pos, const char *s) {
     while (*s) {
         if (pos + 1 < size) buf[pos] = *s;
         pos++, s++;
@@ -694,10 +694,10 @@ RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size
     } else {
         ord = i;
     }
-    pos = rfl__cat(buf, size, 0, rfl_layer_class(net, i));
+    pos = rfl__ly_cat(buf, size, 0, rfl_layer_class(net, i));
     rfl_fmt_u64(num, sizeof num, (uint64_t)ord);
-    pos = rfl__cat(buf, size, pos, "-");
-    pos = rfl__cat(buf, size, pos, num);
+    pos = rfl__ly_cat(buf, size, pos, "-");
+    pos = rfl__ly_cat(buf, size, pos, num);
     if (pos + 1 > size) { buf[0] = 0; return 0; }
     buf[pos] = 0;
     return pos;
@@ -713,15 +713,15 @@ RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, ch
     buf[0] = 0;
     if (!net || i < 0 || i >= net->count) return 0;
     L = &net->layers[i];
-    pos = rfl__cat(buf, size, pos, "[");
+    pos = rfl__ly_cat(buf, size, pos, "[");
     if (batch) rfl_fmt_u64(num, sizeof num, batch);
-    pos = rfl__cat(buf, size, pos, batch ? num : "-1");
+    pos = rfl__ly_cat(buf, size, pos, batch ? num : "-1");
     for (j = 0; j < L->rank; j++) {
         rfl_fmt_u64(num, sizeof num, L->shape[j]);
-        pos = rfl__cat(buf, size, pos, ", ");
-        pos = rfl__cat(buf, size, pos, num);
+        pos = rfl__ly_cat(buf, size, pos, ", ");
+        pos = rfl__ly_cat(buf, size, pos, num);
     }
-    pos = rfl__cat(buf, size, pos, "]");
+    pos = rfl__ly_cat(buf, size, pos, "]");
     if (pos + 1 > size) { buf[0] = 0; return 0; }
     buf[pos] = 0;
     return pos;
@@ -747,10 +747,10 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     out->params = L->params;
     if (op == RFL_OP_MARK || op == RFL_OP_PARAM) return RFL_OK;
     /* per batch: input elements, output elements, forward mac and flops */
-    ok = rfl__mul64(L->in_numel, B, &in) && rfl__mul64(L->out_numel, pb, &o) &&
-         rfl__mul64(L->mac_flops, B, &fm) && rfl__mul64(L->flops, B, &ff);
+    ok = rfl__ly_mul64(L->in_numel, B, &in) && rfl__ly_mul64(L->out_numel, pb, &o) &&
+         rfl__ly_mul64(L->mac_flops, B, &fm) && rfl__ly_mul64(L->flops, B, &ff);
     ext = 0;
-    if (ok && d && d->convention == RFL_CONV_REPORT) ok = rfl__mul64(L->bias_flops, B, &ext);
+    if (ok && d && d->convention == RFL_CONV_REPORT) ok = rfl__ly_mul64(L->bias_flops, B, &ext);
     if (!ok) return RFL_ERR_OVERFLOW;
     w = L->params;
     if (op == RFL_OP_EMBEDDING) w = 0; /* only the gathered rows are read */
@@ -761,12 +761,12 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     if ((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)) {
         rd = wr = 0;
     } else {
-        ok = rfl__add64(in, w, &rd) && (op != RFL_OP_EMBEDDING || rfl__add64(rd, o, &rd));
+        ok = rfl__ly_add64(in, w, &rd) && (op != RFL_OP_EMBEDDING || rfl__ly_add64(rd, o, &rd));
         wr = o;
     }
-    ok = ok && rfl__add64(rd, wr, &t) && rfl__mul64(t, s, &out->fwd_bytes);
+    ok = ok && rfl__ly_add64(rd, wr, &t) && rfl__ly_mul64(t, s, &out->fwd_bytes);
     /* activation memory: every materialised output is kept (the input too) */
-    if (!(L->flags & RFL_LF_VIEW)) ok = ok && rfl__mul64(o, s, &out->act_bytes);
+    if (!(L->flags & RFL_LF_VIEW)) ok = ok && rfl__ly_mul64(o, s, &out->act_bytes);
     if (!ok) return RFL_ERR_OVERFLOW;
     if (!L->needs_grad || op == RFL_OP_INPUT) return RFL_OK; /* no gradient flows here */
     /* backward */
@@ -779,29 +779,29 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
         out->bwd_mac_flops = fm * (ig ? 2 : 1) + ext;
         out->bwd_flops = out->bwd_mac_flops - ext + (ff - fm);
         /* read grad out, saved input, (weights); write grad weights, (grad in) */
-        ok = rfl__add64(o, in, &t) && rfl__add64(t, w, &t) &&
-             (!ig || (rfl__add64(t, w, &t) && rfl__add64(t, in, &t)));
+        ok = rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, w, &t) &&
+             (!ig || (rfl__ly_add64(t, w, &t) && rfl__ly_add64(t, in, &t)));
         break;
     case RFL_OP_MATMUL:
     case RFL_OP_ATTENTION:
         /* a gradient for each operand: 2 x forward (no recomputation) */
         out->bwd_mac_flops = 2 * fm;
         out->bwd_flops = 2 * ff;
-        ok = fm <= (uint64_t)-1 / 2 && ff <= (uint64_t)-1 / 2 && rfl__add64(o, in, &t) &&
-             rfl__add64(t, in, &t);
+        ok = fm <= (uint64_t)-1 / 2 && ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) &&
+             rfl__ly_add64(t, in, &t);
         break;
     case RFL_OP_EMBEDDING:
         /* scatter-add of the output gradient into the table rows */
         out->bwd_flops = o;
-        ok = rfl__add64(o, o, &t) && rfl__add64(t, in, &t);
+        ok = rfl__ly_add64(o, o, &t) && rfl__ly_add64(t, in, &t);
         break;
     case RFL_OP_ADD:
         /* the gradient passes through; a broadcast operand sums it */
         if (L->in[1] >= 0 && net->layers[L->in[1]].out_numel != L->out_numel) out->bwd_flops = o;
-        ok = rfl__add64(o, in, &t);
+        ok = rfl__ly_add64(o, in, &t);
         break;
     case RFL_OP_CONCAT: case RFL_OP_SHUFFLE: case RFL_OP_TRANSPOSE: case RFL_OP_DROPOUT:
-        ok = rfl__add64(o, in, &t); /* route the gradient: read, write */
+        ok = rfl__ly_add64(o, in, &t); /* route the gradient: read, write */
         if (op == RFL_OP_DROPOUT && !train) t = 0;
         break;
     case RFL_OP_FLATTEN: case RFL_OP_RESHAPE: case RFL_OP_SLICE:
@@ -810,17 +810,17 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     default:
         /* norms, activations, softmax, pools, mul: 2 x forward FLOPs; read
            grad out and the saved input, write grad in (and grad weights) */
-        ok = ff <= (uint64_t)-1 / 2 && rfl__add64(o, in, &t) && rfl__add64(t, in, &t) &&
-             rfl__add64(t, w, &t);
+        ok = ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, in, &t) &&
+             rfl__ly_add64(t, w, &t);
         out->bwd_flops = 2 * ff;
         break;
     }
-    ok = ok && rfl__mul64(t, s, &out->bwd_bytes);
+    ok = ok && rfl__ly_mul64(t, s, &out->bwd_bytes);
     return ok ? RFL_OK : RFL_ERR_OVERFLOW;
 }
 
 /* The precisions of a dtype: conv/matmul work and the rest. */
-static void rfl__dtype_precs(rfl_dtype dt, rfl_prec *mm, rfl_prec *ew) {
+static void rfl__ly_dtype_precs(rfl_dtype dt, rfl_prec *mm, rfl_prec *ew) {
     switch (dt) {
     case RFL_DTYPE_FP16: *mm = RFL_FP16_TENSOR, *ew = RFL_FP16; break;
     case RFL_DTYPE_BF16: *mm = RFL_BF16_TENSOR, *ew = RFL_FP16; break;
@@ -829,7 +829,7 @@ static void rfl__dtype_precs(rfl_dtype dt, rfl_prec *mm, rfl_prec *ew) {
     }
 }
 
-static void rfl__mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, uint64_t all,
+static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, uint64_t all,
                         uint64_t bytes) {
     RFL_MEMSET(w, 0, sizeof *w);
     w->flops[mm] += (double)mac;
@@ -850,11 +850,11 @@ RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc
     dd.convention = RFL_CONV_TORCH; /* works count what the machine runs */
     r = rfl_layer_cost_get(net, i, &dd, &c);
     if (r) return r;
-    rfl__dtype_precs(dd.dtype, &mm, &ew);
+    rfl__ly_dtype_precs(dd.dtype, &mm, &ew);
     /* the mac part of conv/matmul goes to the matrix precision */
     fm = c.fwd_mac_flops, bm = c.bwd_mac_flops;
-    if (fwd) rfl__mkwork(fwd, mm, ew, fm, c.fwd_flops, c.fwd_bytes);
-    if (bwd) rfl__mkwork(bwd, mm, ew, bm, c.bwd_flops, c.bwd_bytes);
+    if (fwd) rfl__ly_mkwork(fwd, mm, ew, fm, c.fwd_flops, c.fwd_bytes);
+    if (bwd) rfl__ly_mkwork(bwd, mm, ew, bm, c.bwd_flops, c.bwd_bytes);
     return RFL_OK;
 }
 
@@ -876,26 +876,26 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
         if (r) return r;
         r = rfl_layer_work(net, i, d, &fw, &bw);
         if (r) return r;
-        ok = ok && rfl__add64(out->params, c.params, &out->params) &&
-             rfl__add64(out->fwd_mac_flops, c.fwd_mac_flops, &out->fwd_mac_flops) &&
-             rfl__add64(out->fwd_flops, c.fwd_flops, &out->fwd_flops) &&
-             rfl__add64(out->fwd_bytes, c.fwd_bytes, &out->fwd_bytes) &&
-             rfl__add64(out->bwd_mac_flops, c.bwd_mac_flops, &out->bwd_mac_flops) &&
-             rfl__add64(out->bwd_flops, c.bwd_flops, &out->bwd_flops) &&
-             rfl__add64(out->bwd_bytes, c.bwd_bytes, &out->bwd_bytes) &&
-             rfl__add64(out->activation_bytes, c.act_bytes, &out->activation_bytes);
+        ok = ok && rfl__ly_add64(out->params, c.params, &out->params) &&
+             rfl__ly_add64(out->fwd_mac_flops, c.fwd_mac_flops, &out->fwd_mac_flops) &&
+             rfl__ly_add64(out->fwd_flops, c.fwd_flops, &out->fwd_flops) &&
+             rfl__ly_add64(out->fwd_bytes, c.fwd_bytes, &out->fwd_bytes) &&
+             rfl__ly_add64(out->bwd_mac_flops, c.bwd_mac_flops, &out->bwd_mac_flops) &&
+             rfl__ly_add64(out->bwd_flops, c.bwd_flops, &out->bwd_flops) &&
+             rfl__ly_add64(out->bwd_bytes, c.bwd_bytes, &out->bwd_bytes) &&
+             rfl__ly_add64(out->activation_bytes, c.act_bytes, &out->activation_bytes);
         if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes = c.act_bytes;
         if (net->layers[i].op != RFL_OP_MARK) out->layers++;
         rfl_work_add(&out->forward, &fw);
         rfl_work_add(&out->backward, &bw);
     }
     s = (uint64_t)rfl_dtype_bytes(d ? d->dtype : RFL_DTYPE_FP32);
-    ok = ok && rfl__mul64(out->params, s, &pb);
+    ok = ok && rfl__ly_mul64(out->params, s, &pb);
     out->param_bytes = pb;
     /* weights + gradients + optimizer state (1 momentum / 2 Adam moments),
        all at the dtype's size, + activations */
-    ok = ok && rfl__mul64(pb, 3, &st) && rfl__add64(st, out->activation_bytes, &out->train_sgd_bytes);
-    ok = ok && rfl__mul64(pb, 4, &st) && rfl__add64(st, out->activation_bytes, &out->train_adam_bytes);
+    ok = ok && rfl__ly_mul64(pb, 3, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_sgd_bytes);
+    ok = ok && rfl__ly_mul64(pb, 4, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_adam_bytes);
     return ok ? RFL_OK : RFL_ERR_OVERFLOW;
 }
 
@@ -1447,9 +1447,9 @@ static rfl_tensor rfl__zvit_b(rfl_net *n, rfl_tensor x, uint32_t res, uint32_t P
     uint32_t L;
     rfl_tensor t[2], in, q, k, v;
     int i;
-    if (res % P) return rfl__fail(n, RFL_ERR_SHAPE, "vit: res must be a multiple of the patch");
+    if (res % P) return rfl__ly_fail(n, RFL_ERR_SHAPE, "vit: res must be a multiple of the patch");
     /* (res / P)^2 tokens must fit 32 bits (res 2^20, P 16 would wrap to 0) */
-    if (res / P > 65535u) return rfl__fail(n, RFL_ERR_OVERFLOW, "vit: res too large");
+    if (res / P > 65535u) return rfl__ly_fail(n, RFL_ERR_OVERFLOW, "vit: res too large");
     L = (res / P) * (res / P);
     x = rfl__zconv(n, x, "conv_proj", D, P, P, 0, 1, 1);
     x = rfl_reshape(n, x, D, L, 0, 0);
