@@ -184,6 +184,35 @@ static void test_model(const char *json, const char *mods, int k) {
             checked++;
         }
         RT_CHECK(checked > 0);
+        /* torchsummary rows, in hook order: class, output numel, params */
+        {
+            const char *q = strstr(mend, "[");
+            int row = 0, bad = 0;
+            for (i = 0; i < net.count && q && !bad; i++) {
+                const rfl_layer *L = &net.layers[i];
+                char cls[48];
+                size_t n;
+                unsigned long long numel, params;
+                if (!(L->flags & RFL_LF_MODULE)) continue;
+                q = strstr(q, "[\"");
+                if (!q) { bad = 1; break; }
+                q += 2;
+                n = strcspn(q, "\"");
+                snprintf(cls, sizeof cls, "%.*s", (int)n, q);
+                q = strchr(q, ']'); /* end of the shape */
+                if (!q || sscanf(q, "], %llu, %llu]", &numel, &params) != 2) { bad = 1; break; }
+                if (strcmp(cls, rfl_layer_class(&net, i)) || numel != L->out_numel ||
+                    params != L->params) {
+                    printf("     row %d: %s %llu %llu, ours %s %llu %llu\n", row, cls, numel, params,
+                           rfl_layer_class(&net, i), (unsigned long long)L->out_numel,
+                           (unsigned long long)L->params);
+                    bad = 1;
+                }
+                row++;
+            }
+            RT_CHECK(!bad);
+            RT_EQ_U64((unsigned long long)row, rows);
+        }
     }
 }
 
