@@ -39,7 +39,6 @@ extern "C" {
 #define RFL_REDUCE_WARN_MAX 16   /* warnings kept (more are counted) */
 #define RFL_REDUCE_WARN_TEXT 240 /* bytes per warning text, with the NUL */
 #define RFL_REDUCE_CARRY 256     /* partial-field carry taken from scratch */
-#define RFL_REDUCE_MAX_SLOTS 96  /* distinct used metric columns (internal) */
 #define RFL_REDUCE_SCRATCH_SIZE(max_columns) \
     ((size_t)RFL_REDUCE_CARRY + (size_t)(max_columns))
 #define RFL_REDUCE_SCRATCH_DEFAULT RFL_REDUCE_SCRATCH_SIZE(8192)
@@ -112,6 +111,7 @@ typedef void (*rfl_kernel_fn)(void *user, const rfl_kernel_stat *k);
 typedef struct rfl_reduce_desc {
     rfl_locale locale;         /* AUTO (0) detects; US/EU declares */
     int top_n;                 /* kernels kept in result.top; 0 = 10,
+                                  negative = none,
                                   capped at RFL_REDUCE_TOP_MAX */
     const char *filter;        /* keep kernels whose name contains this;
                                   NULL or "" = all. Matched on the kept
@@ -159,47 +159,52 @@ typedef struct rfl_reduce_result {
     rfl_reduce_warning warnings[RFL_REDUCE_WARN_MAX];
 } rfl_reduce_result;
 
-/* Parser state: a plain struct so callers can place it anywhere; fields
-   after `err_*` are private. Read the error position after a failure. */
+/* A unit's scale into a metric's base unit (private to the reducer). */
+typedef struct rfl__unit { int cls; uint64_t mult; int exp10; } rfl__unit;
+
+/* Parser state: a plain struct (about 40 KB) so callers can place it
+   anywhere; everything after err_msg is private. After a failure, err_line
+   and err_col (1-based) and err_offset (0-based byte) say where. */
 typedef struct rfl_reduce_state {
     rfl_result err;            /* first error (sticky) */
-    uint64_t err_line, err_col, err_offset; /* 1-based line/col, 0-based byte */
+    uint64_t err_line, err_col, err_offset;
     char err_msg[160];         /* what was wrong, for humans */
     /* ---- private ---- */
     rfl_reduce_desc desc;
     unsigned char *carry, *colmap;
     size_t carry_cap, col_cap;
-    uint64_t offset, line, line_start;
-    int mode, fstate, quoted, col_role, nslot_rows;
-    uint32_t col, ncols, carry_len, field_line_col;
-    uint64_t field_col;
-    int bom_done, saw_bytes, field_overflow, row_ambiguous, row_has_data;
-    int name_trunc, pending_cr;
+    uint64_t offset, line, line_start, offset_now, field_line, field_col, unit_col;
+    int mode, fstate, quoted, need, row_kind, field_over, bom_state, saw_bytes;
+    uint32_t col, ncols, carry_len;
+    char pre[16];
+    size_t pre_len;
     rfl_csv_format fmt;
     rfl_locale locale;
-    int nslots;
-    unsigned char slot_role[RFL_REDUCE_MAX_SLOTS];
-    double slot_scale[RFL_REDUCE_MAX_SLOTS];
-    double slot_val[RFL_REDUCE_MAX_SLOTS][2];  /* US, EU reading */
-    uint64_t slot_u64[RFL_REDUCE_MAX_SLOTS][2];
-    unsigned char slot_exact[RFL_REDUCE_MAX_SLOTS][2];
-    unsigned char slot_set[RFL_REDUCE_MAX_SLOTS];
-    int key_col[8];            /* columns of ID, name, unit, value, ... */
-    char name[RFL_REDUCE_NAME_MAX];
-    char key[RFL_REDUCE_NAME_MAX]; /* details/nvprof: current metric name */
-    char unit[32];
-    uint64_t cur_id;
-    int have_kernel, cc_major;
-    double kvals[64][2];       /* details/nvprof: per-kernel role values */
-    uint64_t kvals_u64[64][2];
-    unsigned char kexact[64][2], kset[64];
-    uint64_t rows;
+    int top_n, key_col[10];
+    int roles_seen[64];
+    unsigned char role_ucls[64], role_unit_set[64], kset[64];
+    uint64_t role_mult[64];
+    rfl__unit role_unit[64], nv_time_unit;
+    double kv_d[64][2];        /* per-kernel values: US and EU readings */
+    uint64_t kv_u[64][2];
+    unsigned kflags;
+    int amb_pending;
+    uint64_t amb_line, amb_col;
+    char amb_text[64], auto_example[64], unit[32];
+    size_t unit_len, tmp_len, key_len;
+    int unit_over, have_kernel, name_pending, row_skip, row_role, row_ucls, cc_major;
+    int name_trunc, tmp_trunc, finished;
+    uint64_t row_mult, cur_id, cur_invoc, nv_index, rows;
+    char name[RFL_REDUCE_NAME_MAX], tmp_name[RFL_REDUCE_NAME_MAX], key[128];
+    rfl_kernel_stat kst;
     rfl_reduce_result res;
+    char scratch_text[RFL_REDUCE_WARN_TEXT];
     double clk_w, clk_sum, ceil_w[RFL_PREC_COUNT + RFL_LEVEL_COUNT],
-        ceil_sum[RFL_PREC_COUNT + RFL_LEVEL_COUNT];
-    uint64_t nv_time_ns;
-    int nv_time_known, roles_seen[64];
-    int finished;
+        ceil_sum[RFL_PREC_COUNT + RFL_LEVEL_COUNT], w_above_x;
+    uint64_t w_tensor_kernels, w_tensor_inst, w_no_factor, w_below, w_below_id,
+        w_below_got, w_below_need, w_above, w_above_id, w_trunc, w_other;
+    uint64_t nv_trace_ns, nv_sum_ns;
+    int nv_trace_known, nv_sum_known;
 } rfl_reduce_state;
 
 /* Start a reduction.

@@ -163,7 +163,6 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
 /* ---- units ------------------------------------------------------------------
    A unit is num[/den]; it scales a value into the role's base unit
    (ns, bytes, counts, Hz, per cycle, bytes/s) as num_mult x 10^exp10. */
-typedef struct rfl__unit { int cls; uint64_t mult; int exp10; } rfl__unit;
 
 static int rfl__ieq(const char *a, size_t an, const char *b) {
     size_t i;
@@ -350,13 +349,6 @@ static rfl_result rfl__fail(rfl_reduce_state *st, rfl_result r, uint64_t line, u
 static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char *m1,
                                   const char *m2, size_t m2n, const char *m3) {
     return rfl__fail(st, r, st->field_line, st->field_col, m1, m2, m2n, m3);
-}
-
-static const char *rfl__role_name(int role) {
-    size_t i;
-    for (i = 0; i < sizeof rfl__metrics / sizeof rfl__metrics[0]; i++)
-        if (rfl__metrics[i].role == role) return rfl__metrics[i].name;
-    return "a metric";
 }
 
 /* Store one value (both conventions while the file's is undecided). */
@@ -1300,7 +1292,7 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
     st->col_cap = size - RFL_REDUCE_CARRY;
     st->line = 1;
     st->locale = st->desc.locale;
-    st->top_n = st->desc.top_n <= 0 ? 10 : st->desc.top_n > RFL_REDUCE_TOP_MAX ? RFL_REDUCE_TOP_MAX
+    st->top_n = st->desc.top_n < 0 ? 0 : st->desc.top_n == 0 ? 10 : st->desc.top_n > RFL_REDUCE_TOP_MAX ? RFL_REDUCE_TOP_MAX
                                                                               : st->desc.top_n;
     st->res.total.work.unknown = 0;
     st->res.total.name[0] = 't', st->res.total.name[1] = 'o', st->res.total.name[2] = 't';
