@@ -140,8 +140,9 @@
          resnet18/34/50/101/152 wide_resnet50_2 resnext50_32x4d alexnet
          vgg11/16/19 mobilenet_v2 mobilenet_v3_large/small squeezenet1_0/1_1
          shufflenet_v2_x1_0/x0_5 efficientnet_b0/b1 densenet121/169
-         vit_b_16/32 mnasnet1_0: params, forward mac_flops and torchsummary
-         totals equal PyTorch's for all 25 (tests/data/torch-zoo.json).
+         vit_b_16/32 mnasnet1_0 googlenet inception_v3 (299 x 299 by
+         default): params, forward mac_flops and every torchsummary row
+         equal PyTorch's for all 27 (tests/data/torch-zoo*.json).
 
    ERRORS
        Every fallible function returns rfl_result (RFL_OK = 0);

@@ -388,7 +388,8 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out);
 RFL_API int rfl_zoo_count(void);
 RFL_API const char *rfl_zoo_name(int i);
 /* Build model `name` (rfl_name_eq: case, '-', '_' ignored) for res x res
-   inputs (0 = 224) into an initialised, empty net. RFL_ERR_UNKNOWN_NAME for
+   inputs (0 = the model's default: 224, inception_v3 299) into an
+   initialised, empty net. RFL_ERR_UNKNOWN_NAME for
    an unknown model; RFL_ERR_SHAPE when res is too small for the model;
    RFL_ERR_BUFFER when the array or names arena is too small. */
 RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);

@@ -1549,6 +1549,173 @@ static rfl_tensor rfl__zmnasnet(rfl_net *n, rfl_tensor x) {
     return x;
 }
 
+/* ---- GoogLeNet and Inception v3: BasicConv2d = conv (no bias), BN, F.relu ---- */
+static rfl_tensor rfl__zbasic(rfl_net *n, rfl_tensor x, const char *name, uint32_t co,
+                              uint32_t kh, uint32_t kw, uint32_t s, uint32_t ph, uint32_t pw) {
+    rfl_conv_desc d;
+    RFL_MEMSET(&d, 0, sizeof d);
+    d.out_channels = co, d.kernel_h = kh, d.kernel_w = kw, d.stride_h = s, d.stride_w = s;
+    d.pad_h = ph, d.pad_w = pw;
+    rfl_scope_push(n, name);
+    x = rfl_name(n, rfl_conv_ex(n, x, &d), "conv");
+    x = rfl__zbn(n, x, "bn");
+    x = rfl__zfn(n, rfl_act(n, x, RFL_ACT_RELU));
+    x = rfl__zmark(n, x, "BasicConv2d");
+    rfl_scope_pop(n);
+    return x;
+}
+#define RFL__ZB(x, name, co, k, s, p) rfl__zbasic(n, x, name, co, k, k, s, p, p)
+
+static rfl_tensor rfl__zgoogle_inception(rfl_net *n, rfl_tensor x, const char *name,
+                                         const uint16_t *c) {
+    rfl_tensor b[4];
+    rfl_scope_push(n, name);
+    b[0] = RFL__ZB(x, "branch1", c[0], 1, 1, 0);
+    rfl_scope_push(n, "branch2");
+    b[1] = RFL__ZB(RFL__ZB(x, "0", c[1], 1, 1, 0), "1", c[2], 3, 1, 1);
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "branch3"); /* torchvision's "5x5" branch is a 3x3 */
+    b[2] = RFL__ZB(RFL__ZB(x, "0", c[3], 1, 1, 0), "1", c[4], 3, 1, 1);
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "branch4");
+    b[3] = rfl_name(n, rfl_maxpool(n, x, 3, 1, 1, 1), "0");
+    b[3] = RFL__ZB(b[3], "1", c[5], 1, 1, 0);
+    rfl_scope_pop(n);
+    x = rfl__zmark(n, rfl_concat(n, b, 4, 0), "Inception");
+    rfl_scope_pop(n);
+    return x;
+}
+
+static rfl_tensor rfl__zgooglenet(rfl_net *n, rfl_tensor x) {
+    static const char *const nm[9] = {"inception3a", "inception3b", "inception4a", "inception4b",
+                                      "inception4c", "inception4d", "inception4e", "inception5a",
+                                      "inception5b"};
+    static const uint16_t c[9][6] = {
+        {64, 96, 128, 16, 32, 32},    {128, 128, 192, 32, 96, 64},  {192, 96, 208, 16, 48, 64},
+        {160, 112, 224, 24, 64, 64},  {128, 128, 256, 24, 64, 64},  {112, 144, 288, 32, 64, 64},
+        {256, 160, 320, 32, 128, 128}, {256, 160, 320, 32, 128, 128}, {384, 192, 384, 48, 128, 128}};
+    int i;
+    x = RFL__ZB(x, "conv1", 64, 7, 2, 3);
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool1");
+    x = RFL__ZB(x, "conv2", 64, 1, 1, 0);
+    x = RFL__ZB(x, "conv3", 192, 3, 1, 1);
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool2");
+    for (i = 0; i < 9; i++) {
+        x = rfl__zgoogle_inception(n, x, nm[i], c[i]);
+        if (i == 1) x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool3");
+        if (i == 6) x = rfl_name(n, rfl_maxpool(n, x, 2, 2, 0, 1), "maxpool4");
+    }
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_flatten(n, x);
+    x = rfl_name(n, rfl_dropout(n, x), "dropout");
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+}
+
+/* Inception v3 blocks; F.avg_pool2d / F.max_pool2d are functional */
+static rfl_tensor rfl__zinc_a(rfl_net *n, rfl_tensor x, uint32_t pool_features) {
+    rfl_tensor b[4];
+    b[0] = RFL__ZB(x, "branch1x1", 64, 1, 1, 0);
+    b[1] = RFL__ZB(RFL__ZB(x, "branch5x5_1", 48, 1, 1, 0), "branch5x5_2", 64, 5, 1, 2);
+    b[2] = RFL__ZB(x, "branch3x3dbl_1", 64, 1, 1, 0);
+    b[2] = RFL__ZB(b[2], "branch3x3dbl_2", 96, 3, 1, 1);
+    b[2] = RFL__ZB(b[2], "branch3x3dbl_3", 96, 3, 1, 1);
+    b[3] = rfl__zfn(n, rfl_avgpool(n, x, 3, 1, 1, 0));
+    b[3] = RFL__ZB(b[3], "branch_pool", pool_features, 1, 1, 0);
+    return rfl__zmark(n, rfl_concat(n, b, 4, 0), "InceptionA");
+}
+static rfl_tensor rfl__zinc_b(rfl_net *n, rfl_tensor x) {
+    rfl_tensor b[3];
+    b[0] = RFL__ZB(x, "branch3x3", 384, 3, 2, 0);
+    b[1] = RFL__ZB(x, "branch3x3dbl_1", 64, 1, 1, 0);
+    b[1] = RFL__ZB(b[1], "branch3x3dbl_2", 96, 3, 1, 1);
+    b[1] = RFL__ZB(b[1], "branch3x3dbl_3", 96, 3, 2, 0);
+    b[2] = rfl__zfn(n, rfl_maxpool(n, x, 3, 2, 0, 0));
+    return rfl__zmark(n, rfl_concat(n, b, 3, 0), "InceptionB");
+}
+static rfl_tensor rfl__zinc_c(rfl_net *n, rfl_tensor x, uint32_t c7) {
+    rfl_tensor b[4];
+    b[0] = RFL__ZB(x, "branch1x1", 192, 1, 1, 0);
+    b[1] = RFL__ZB(x, "branch7x7_1", c7, 1, 1, 0);
+    b[1] = rfl__zbasic(n, b[1], "branch7x7_2", c7, 1, 7, 1, 0, 3);
+    b[1] = rfl__zbasic(n, b[1], "branch7x7_3", 192, 7, 1, 1, 3, 0);
+    b[2] = RFL__ZB(x, "branch7x7dbl_1", c7, 1, 1, 0);
+    b[2] = rfl__zbasic(n, b[2], "branch7x7dbl_2", c7, 7, 1, 1, 3, 0);
+    b[2] = rfl__zbasic(n, b[2], "branch7x7dbl_3", c7, 1, 7, 1, 0, 3);
+    b[2] = rfl__zbasic(n, b[2], "branch7x7dbl_4", c7, 7, 1, 1, 3, 0);
+    b[2] = rfl__zbasic(n, b[2], "branch7x7dbl_5", 192, 1, 7, 1, 0, 3);
+    b[3] = rfl__zfn(n, rfl_avgpool(n, x, 3, 1, 1, 0));
+    b[3] = RFL__ZB(b[3], "branch_pool", 192, 1, 1, 0);
+    return rfl__zmark(n, rfl_concat(n, b, 4, 0), "InceptionC");
+}
+static rfl_tensor rfl__zinc_d(rfl_net *n, rfl_tensor x) {
+    rfl_tensor b[3];
+    b[0] = RFL__ZB(RFL__ZB(x, "branch3x3_1", 192, 1, 1, 0), "branch3x3_2", 320, 3, 2, 0);
+    b[1] = RFL__ZB(x, "branch7x7x3_1", 192, 1, 1, 0);
+    b[1] = rfl__zbasic(n, b[1], "branch7x7x3_2", 192, 1, 7, 1, 0, 3);
+    b[1] = rfl__zbasic(n, b[1], "branch7x7x3_3", 192, 7, 1, 1, 3, 0);
+    b[1] = RFL__ZB(b[1], "branch7x7x3_4", 192, 3, 2, 0);
+    b[2] = rfl__zfn(n, rfl_maxpool(n, x, 3, 2, 0, 0));
+    return rfl__zmark(n, rfl_concat(n, b, 3, 0), "InceptionD");
+}
+static rfl_tensor rfl__zinc_e(rfl_net *n, rfl_tensor x) {
+    rfl_tensor b[4], t[2], y;
+    b[0] = RFL__ZB(x, "branch1x1", 320, 1, 1, 0);
+    y = RFL__ZB(x, "branch3x3_1", 384, 1, 1, 0);
+    t[0] = rfl__zbasic(n, y, "branch3x3_2a", 384, 1, 3, 1, 0, 1);
+    t[1] = rfl__zbasic(n, y, "branch3x3_2b", 384, 3, 1, 1, 1, 0);
+    b[1] = rfl_concat(n, t, 2, 0);
+    y = RFL__ZB(x, "branch3x3dbl_1", 448, 1, 1, 0);
+    y = RFL__ZB(y, "branch3x3dbl_2", 384, 3, 1, 1);
+    t[0] = rfl__zbasic(n, y, "branch3x3dbl_3a", 384, 1, 3, 1, 0, 1);
+    t[1] = rfl__zbasic(n, y, "branch3x3dbl_3b", 384, 3, 1, 1, 1, 0);
+    b[2] = rfl_concat(n, t, 2, 0);
+    b[3] = rfl__zfn(n, rfl_avgpool(n, x, 3, 1, 1, 0));
+    b[3] = RFL__ZB(b[3], "branch_pool", 192, 1, 1, 0);
+    return rfl__zmark(n, rfl_concat(n, b, 4, 0), "InceptionE");
+}
+
+static rfl_tensor rfl__zinception_v3(rfl_net *n, rfl_tensor x) {
+    static const char *const c_names[4] = {"Mixed_6b", "Mixed_6c", "Mixed_6d", "Mixed_6e"};
+    static const uint16_t c7[4] = {128, 160, 160, 192};
+    static const char *const a_names[3] = {"Mixed_5b", "Mixed_5c", "Mixed_5d"};
+    static const uint16_t pf[3] = {32, 64, 64};
+    int i;
+    x = RFL__ZB(x, "Conv2d_1a_3x3", 32, 3, 2, 0);
+    x = RFL__ZB(x, "Conv2d_2a_3x3", 32, 3, 1, 0);
+    x = RFL__ZB(x, "Conv2d_2b_3x3", 64, 3, 1, 1);
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 0), "maxpool1");
+    x = RFL__ZB(x, "Conv2d_3b_1x1", 80, 1, 1, 0);
+    x = RFL__ZB(x, "Conv2d_4a_3x3", 192, 3, 1, 0);
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 0), "maxpool2");
+    for (i = 0; i < 3; i++) {
+        rfl_scope_push(n, a_names[i]);
+        x = rfl__zinc_a(n, x, pf[i]);
+        rfl_scope_pop(n);
+    }
+    rfl_scope_push(n, "Mixed_6a");
+    x = rfl__zinc_b(n, x);
+    rfl_scope_pop(n);
+    for (i = 0; i < 4; i++) {
+        rfl_scope_push(n, c_names[i]);
+        x = rfl__zinc_c(n, x, c7[i]);
+        rfl_scope_pop(n);
+    }
+    rfl_scope_push(n, "Mixed_7a");
+    x = rfl__zinc_d(n, x);
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "Mixed_7b");
+    x = rfl__zinc_e(n, x);
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "Mixed_7c");
+    x = rfl__zinc_e(n, x);
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_name(n, rfl_dropout(n, x), "dropout");
+    x = rfl_flatten(n, x);
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+}
+#undef RFL__ZB
+
 /* The twelve of the issue first, then more of torchvision's. */
 enum {
     RFL__Z_RESNET18, RFL__Z_RESNET34, RFL__Z_RESNET50, RFL__Z_ALEXNET, RFL__Z_VGG16,
@@ -1557,14 +1724,15 @@ enum {
     RFL__Z_RESNET101, RFL__Z_RESNET152, RFL__Z_WIDE_RESNET50_2, RFL__Z_RESNEXT50_32X4D,
     RFL__Z_VGG11, RFL__Z_VGG19, RFL__Z_MOBILENET_V3_SMALL, RFL__Z_SQUEEZENET1_0,
     RFL__Z_SHUFFLENET_V2_X0_5, RFL__Z_EFFICIENTNET_B1, RFL__Z_DENSENET169, RFL__Z_VIT_B_32,
-    RFL__Z_MNASNET1_0, RFL__Z_COUNT
+    RFL__Z_MNASNET1_0, RFL__Z_GOOGLENET, RFL__Z_INCEPTION_V3, RFL__Z_COUNT
 };
 static const char *const rfl__zoo_names[RFL__Z_COUNT] = {
     "resnet18", "resnet34", "resnet50", "alexnet", "vgg16", "mobilenet_v2",
     "mobilenet_v3_large", "squeezenet1_1", "shufflenet_v2_x1_0", "efficientnet_b0",
     "densenet121", "vit_b_16", "resnet101", "resnet152", "wide_resnet50_2",
     "resnext50_32x4d", "vgg11", "vgg19", "mobilenet_v3_small", "squeezenet1_0",
-    "shufflenet_v2_x0_5", "efficientnet_b1", "densenet169", "vit_b_32", "mnasnet1_0"};
+    "shufflenet_v2_x0_5", "efficientnet_b1", "densenet169", "vit_b_32", "mnasnet1_0", "googlenet",
+    "inception_v3"};
 
 RFL_API int rfl_zoo_count(void) { return RFL__Z_COUNT; }
 RFL_API const char *rfl_zoo_name(int i) {
@@ -1587,7 +1755,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
     for (i = 0; i < RFL__Z_COUNT; i++)
         if (rfl_name_eq(name, rfl__zoo_names[i])) which = i;
     if (which < 0) return RFL_ERR_UNKNOWN_NAME;
-    if (!res) res = 224;
+    if (!res) res = which == RFL__Z_INCEPTION_V3 ? 299 : 224;
     x = rfl_name(net, rfl_input(net, 3, res, res), "input");
     switch (which) {
     case RFL__Z_RESNET18: rfl__zresnet(net, x, r18, 0, 1, 64); break;
@@ -1615,6 +1783,8 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
     case RFL__Z_VIT_B_16: rfl__zvit_b(net, x, res, 16); break;
     case RFL__Z_VIT_B_32: rfl__zvit_b(net, x, res, 32); break;
     case RFL__Z_MNASNET1_0: rfl__zmnasnet(net, x); break;
+    case RFL__Z_GOOGLENET: rfl__zgooglenet(net, x); break;
+    case RFL__Z_INCEPTION_V3: rfl__zinception_v3(net, x); break;
     default: break;
     }
     return net->err;

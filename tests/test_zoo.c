@@ -77,7 +77,7 @@ static int build(rfl_net *net, const char *model, uint32_t res) {
 #define G_RN (2ull * 64 * 112 * 112 * 3 * 7 * 7)   /* 236,027,904: 3->64 7x7 s2 */
 #define G_VIT16 (2ull * 768 * 14 * 14 * 3 * 16 * 16) /* 231,211,008 */
 #define G_VIT32 (2ull * 768 * 7 * 7 * 3 * 32 * 32)   /* 231,211,008 */
-#define NZOO 25
+#define NZOO 27
 static const struct {
     const char *name;
     unsigned long long params;
@@ -111,6 +111,8 @@ static const struct {
     {"densenet169", 14149480ull, 0},
     {"vit_b_32", 88224232ull, G_VIT32},
     {"mnasnet1_0", 4383312ull, G_MB2},
+    {"googlenet", 6624904ull, 0},
+    {"inception_v3", 23834568ull, 0}, /* at 299 x 299, its default */
 };
 
 static void test_model(const char *json, const char *mods, int k) {
@@ -129,7 +131,8 @@ static void test_model(const char *json, const char *mods, int k) {
     sum = strstr(sec, "\"summary\"");
     RT_CHECK(json_u64(sum, 0, "rows", &rows) && json_u64(sum, 0, "total_output_per_sample", &outs) &&
              json_u64(sum, 0, "hooked_params", &hp));
-    if (!RT_CHECK(build(&net, zoo[k].name, 224))) return;
+    RT_CHECK(json_u64(sec, 0, "res", &v));
+    if (!RT_CHECK(build(&net, zoo[k].name, (uint32_t)v))) return;
     RT_CHECK(json_u64(sec, 0, "params", &v));
     memset(&d, 0, sizeof d);
     d.batch = 1;

@@ -13,7 +13,7 @@ static const char *usage =
     "  MODEL       a zoo model (--list): torchvision's definition, 3 channels,\n"
     "              1000 classes, H x H input\n"
     "  --batch N   batch size (default 1)\n"
-    "  --res H     input resolution (default 224)\n"
+    "  --res H     input resolution (default 224; inception_v3 299)\n"
     "  --dtype D   fp32 (default), fp16, bf16, int8: bytes per element and the\n"
     "              roofs used (fp16/bf16/int8: conv and matmul on tensor cores)\n"
     "  --mode M    infer (default): time of the forward pass; train: forward\n"
@@ -106,7 +106,7 @@ static void print_summary(const rfl_net *net) {
 
 int main(int argc, char **argv) {
     const char *model = 0, *hwname = 0;
-    unsigned long long batch = 1, res = 224;
+    unsigned long long batch = 1, res = 0; /* 0: the model's own (224; 299 Inception) */
     int json = 0, summary = 0, i, a;
     rfl_cost_desc d;
     rfl_net net;
@@ -161,6 +161,7 @@ int main(int argc, char **argv) {
         fputc('\n', stderr);
         return TL_BAD_INPUT;
     }
+    if (r == RFL_OK) res = net.layers[0].shape[1];
     if (r != RFL_OK)
         tl_input_error(0, 0, 0, "%s at %llux%llu: %s at layer %d (%s%s%s)", model, res, res,
                        rfl_result_str(r), net.err_layer, net.err_what, net.scope_len ? " in " : "",

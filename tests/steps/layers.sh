@@ -63,6 +63,8 @@ efficientnet_b1 7794184 21676032
 densenet169 14149480 0
 vit_b_32 88224232 231211008
 mnasnet1_0 4383312 21676032
+googlenet 6624904 0
+inception_v3 23834568 0
 ZOO
 
 # the reports' torchsummary totals, printed exactly
