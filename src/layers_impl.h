@@ -637,6 +637,7 @@ RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
     const rfl_layer *L;
     if (!net || i < 0 || i >= net->count) return "?";
     L = &net->layers[i];
+    if (L->cls) return L->cls; /* a mark's class, or one a model set */
     if (!(L->flags & RFL_LF_MODULE)) { /* functional calls: torch.nn.functional names */
         if (L->op == RFL_OP_ACT) return rfl_act_name((rfl_act_kind)L->arg[0]);
         if (L->op == RFL_OP_ADAPTIVE_AVGPOOL) return "adaptive_avg_pool2d";
@@ -1716,6 +1717,133 @@ static rfl_tensor rfl__zinception_v3(rfl_net *n, rfl_tensor x) {
 }
 #undef RFL__ZB
 
+/* ---- RegNetY-400MF: stage widths 48, 104, 208, 440, depths 1, 3, 6, 6,
+   group width 8, SE ratio 0.25 (BlockParams.from_init_params(depth=16,
+   w_0=48, w_a=27.89, w_m=2.09)) ---- */
+static rfl_tensor rfl__zregnet_y_400mf(rfl_net *n, rfl_tensor x) {
+    static const uint16_t w[4] = {48, 104, 208, 440}, dep[4] = {1, 3, 6, 6};
+    char b[24];
+    int i, j;
+    rfl_scope_push(n, "stem");
+    x = rfl__zcna(n, x, -1, 32, 3, 2, 1, RFL_ACT_RELU);
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "trunk_output");
+    for (i = 0; i < 4; i++) {
+        char s5[8] = "block";
+        s5[5] = (char)('1' + i), s5[6] = 0;
+        rfl_scope_push(n, s5);
+        for (j = 0; j < dep[i]; j++) {
+            uint32_t win = rfl__zch(n, x), wo = w[i], st = j ? 1 : 2;
+            rfl_tensor p = x, y;
+            RFL_MEMCPY(b, s5, 6);
+            b[6] = '-';
+            rfl_fmt_u64(b + 7, sizeof b - 7, (uint64_t)j);
+            rfl_scope_push(n, b);
+            if (win != wo || st != 1) {
+                rfl_scope_push(n, "proj");
+                p = rfl__zcna(n, x, -1, wo, 1, st, 1, -1);
+                rfl_scope_pop(n);
+            }
+            rfl_scope_push(n, "f");
+            rfl_scope_push(n, "a");
+            y = rfl__zcna(n, x, -1, wo, 1, 1, 1, RFL_ACT_RELU);
+            rfl_scope_pop(n);
+            rfl_scope_push(n, "b");
+            y = rfl__zcna(n, y, -1, wo, 3, st, wo / 8, RFL_ACT_RELU);
+            rfl_scope_pop(n);
+            /* squeeze = round(0.25 x width_in) */
+            y = rfl__zse(n, y, "se", (win + 2) / 4, RFL_ACT_RELU, RFL_ACT_SIGMOID);
+            rfl_scope_push(n, "c");
+            y = rfl__zcna(n, y, -1, wo, 1, 1, 1, -1);
+            rfl_scope_pop(n);
+            rfl_scope_pop(n);
+            x = rfl_add(n, p, y);
+            x = rfl__zact(n, x, RFL_ACT_RELU, "activation");
+            x = rfl__zmark(n, x, "ResBottleneckBlock");
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n); /* AnyStage is a Sequential: no row */
+    }
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_flatten(n, x);
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+}
+
+/* ---- ConvNeXt-Tiny ---- */
+/* LayerNorm2d: a layer norm over the channels of (C, H, W) */
+static rfl_tensor rfl__zln2d(rfl_net *n, rfl_tensor x, const char *name) {
+    rfl_tensor t = rfl_name(n, rfl_layernorm(n, x), name);
+    if (t >= 0) {
+        n->layers[t].params = 2ull * n->layers[t].shape[0];
+        n->layers[t].cls = "LayerNorm2d";
+    }
+    return t;
+}
+/* torchvision's Permute module: (C, H, W) <-> (H, W, C), one copy */
+static rfl_tensor rfl__zpermute(rfl_net *n, rfl_tensor x, const char *name, int to_last) {
+    uint32_t a, b, c;
+    rfl_tensor t;
+    if (x < 0 || x >= n->count) return RFL_NO_TENSOR;
+    a = n->layers[x].shape[0], b = n->layers[x].shape[1], c = n->layers[x].shape[2];
+    t = rfl_reshape(n, x, to_last ? a : a * b, to_last ? b * c : c, 0, 0);
+    t = rfl_name(n, rfl_transpose(n, t, 0, 1), name);
+    if (t >= 0) {
+        n->layers[t].flags |= RFL_LF_MODULE;
+        n->layers[t].cls = "Permute";
+    }
+    return to_last ? rfl_reshape(n, t, b, c, a, 0) : rfl_reshape(n, t, c, a, b, 0);
+}
+
+static rfl_tensor rfl__zconvnext_tiny(rfl_net *n, rfl_tensor x) {
+    static const uint16_t dim[4] = {96, 192, 384, 768}, dep[4] = {3, 3, 9, 3};
+    int i, j, f = 0;
+    rfl_scope_push(n, "features");
+    rfl_scope_pushi(n, f++);
+    x = rfl__zconv(n, x, "0", 96, 4, 4, 0, 1, 1);
+    x = rfl__zln2d(n, x, "1");
+    rfl_scope_pop(n);
+    for (i = 0; i < 4; i++) {
+        rfl_scope_pushi(n, f++);
+        for (j = 0; j < dep[i]; j++) {
+            rfl_tensor y, ls;
+            uint32_t d = dim[i];
+            rfl_scope_pushi(n, j);
+            rfl_scope_push(n, "block");
+            y = rfl__zconv(n, x, "0", d, 7, 1, 3, d, 1);
+            y = rfl__zpermute(n, y, "1", 1);
+            y = rfl_name(n, rfl_layernorm(n, y), "2");
+            y = rfl_name(n, rfl_linear(n, y, 4 * d, 1), "3");
+            y = rfl_name(n, rfl_act(n, y, RFL_ACT_GELU), "4");
+            y = rfl_name(n, rfl_linear(n, y, d, 1), "5");
+            y = rfl__zpermute(n, y, "6", 0);
+            rfl_scope_pop(n);
+            ls = rfl_name(n, rfl_param(n, d, 1, 1), "layer_scale");
+            y = rfl_mul(n, y, ls);
+            y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+            y = rfl_add(n, y, x);
+            x = rfl__zmark(n, y, "CNBlock");
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n);
+        if (i < 3) {
+            rfl_scope_pushi(n, f++);
+            x = rfl__zln2d(n, x, "0");
+            x = rfl__zconv(n, x, "1", dim[i + 1], 2, 2, 0, 1, 1);
+            rfl_scope_pop(n);
+        }
+    }
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    rfl_scope_push(n, "classifier");
+    x = rfl__zln2d(n, x, "0");
+    x = rfl_name(n, rfl_flatten(n, x), "1");
+    if (x >= 0) n->layers[x].flags |= RFL_LF_MODULE; /* nn.Flatten */
+    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "2");
+    rfl_scope_pop(n);
+    return x;
+}
+
 /* The twelve of the issue first, then more of torchvision's. */
 enum {
     RFL__Z_RESNET18, RFL__Z_RESNET34, RFL__Z_RESNET50, RFL__Z_ALEXNET, RFL__Z_VGG16,
@@ -1724,7 +1852,8 @@ enum {
     RFL__Z_RESNET101, RFL__Z_RESNET152, RFL__Z_WIDE_RESNET50_2, RFL__Z_RESNEXT50_32X4D,
     RFL__Z_VGG11, RFL__Z_VGG19, RFL__Z_MOBILENET_V3_SMALL, RFL__Z_SQUEEZENET1_0,
     RFL__Z_SHUFFLENET_V2_X0_5, RFL__Z_EFFICIENTNET_B1, RFL__Z_DENSENET169, RFL__Z_VIT_B_32,
-    RFL__Z_MNASNET1_0, RFL__Z_GOOGLENET, RFL__Z_INCEPTION_V3, RFL__Z_COUNT
+    RFL__Z_MNASNET1_0, RFL__Z_GOOGLENET, RFL__Z_INCEPTION_V3, RFL__Z_REGNET_Y_400MF,
+    RFL__Z_CONVNEXT_TINY, RFL__Z_COUNT
 };
 static const char *const rfl__zoo_names[RFL__Z_COUNT] = {
     "resnet18", "resnet34", "resnet50", "alexnet", "vgg16", "mobilenet_v2",
@@ -1732,7 +1861,7 @@ static const char *const rfl__zoo_names[RFL__Z_COUNT] = {
     "densenet121", "vit_b_16", "resnet101", "resnet152", "wide_resnet50_2",
     "resnext50_32x4d", "vgg11", "vgg19", "mobilenet_v3_small", "squeezenet1_0",
     "shufflenet_v2_x0_5", "efficientnet_b1", "densenet169", "vit_b_32", "mnasnet1_0", "googlenet",
-    "inception_v3"};
+    "inception_v3", "regnet_y_400mf", "convnext_tiny"};
 
 RFL_API int rfl_zoo_count(void) { return RFL__Z_COUNT; }
 RFL_API const char *rfl_zoo_name(int i) {
@@ -1785,6 +1914,8 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
     case RFL__Z_MNASNET1_0: rfl__zmnasnet(net, x); break;
     case RFL__Z_GOOGLENET: rfl__zgooglenet(net, x); break;
     case RFL__Z_INCEPTION_V3: rfl__zinception_v3(net, x); break;
+    case RFL__Z_REGNET_Y_400MF: rfl__zregnet_y_400mf(net, x); break;
+    case RFL__Z_CONVNEXT_TINY: rfl__zconvnext_tiny(net, x); break;
     default: break;
     }
     return net->err;

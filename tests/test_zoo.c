@@ -77,7 +77,8 @@ static int build(rfl_net *net, const char *model, uint32_t res) {
 #define G_RN (2ull * 64 * 112 * 112 * 3 * 7 * 7)   /* 236,027,904: 3->64 7x7 s2 */
 #define G_VIT16 (2ull * 768 * 14 * 14 * 3 * 16 * 16) /* 231,211,008 */
 #define G_VIT32 (2ull * 768 * 7 * 7 * 3 * 32 * 32)   /* 231,211,008 */
-#define NZOO 27
+#define G_CNX (2ull * 96 * 56 * 56 * 3 * 4 * 4)    /* 28,901,376: 3->96 4x4 s4 */
+#define NZOO 29
 static const struct {
     const char *name;
     unsigned long long params;
@@ -113,6 +114,8 @@ static const struct {
     {"mnasnet1_0", 4383312ull, G_MB2},
     {"googlenet", 6624904ull, 0},
     {"inception_v3", 23834568ull, 0}, /* at 299 x 299, its default */
+    {"regnet_y_400mf", 4344144ull, G_MB2},
+    {"convnext_tiny", 28589128ull, G_CNX},
 };
 
 static void test_model(const char *json, const char *mods, int k) {

@@ -65,6 +65,8 @@ vit_b_32 88224232 231211008
 mnasnet1_0 4383312 21676032
 googlenet 6624904 0
 inception_v3 23834568 0
+regnet_y_400mf 4344144 21676032
+convnext_tiny 28589128 28901376
 ZOO
 
 # the reports' torchsummary totals, printed exactly
