@@ -141,9 +141,9 @@
          vgg11/16/19 mobilenet_v2 mobilenet_v3_large/small squeezenet1_0/1_1
          shufflenet_v2_x1_0/x0_5 efficientnet_b0/b1 densenet121/169
          vit_b_16/32 mnasnet1_0 googlenet inception_v3 (299 x 299 by
-         default) regnet_y_400mf convnext_tiny: params, forward mac_flops
-         and every torchsummary row equal PyTorch's for all 29
-         (tests/data/torch-zoo*.json).
+         default) regnet_y_400mf convnext_tiny swin_t (res a multiple of
+         224): params, forward mac_flops and every torchsummary row equal
+         PyTorch's for all 30 (tests/data/torch-zoo*.json).
 
    ERRORS
        Every fallible function returns rfl_result (RFL_OK = 0);

@@ -1844,6 +1844,90 @@ static rfl_tensor rfl__zconvnext_tiny(rfl_net *n, rfl_tensor x) {
     return x;
 }
 
+/* ---- Swin-T: 7x7 windows; the res must keep every stage a multiple of 7
+   (res a multiple of 224): window padding is not modelled ---- */
+static rfl_tensor rfl__zswin_attention(rfl_net *n, rfl_tensor x, uint32_t heads) {
+    uint32_t H, W, C, nw, N = 49, hd;
+    rfl_tensor qkv, q, k, v, a, bias;
+    if (x < 0 || x >= n->count) return RFL_NO_TENSOR;
+    H = n->layers[x].shape[0], W = n->layers[x].shape[1], C = n->layers[x].shape[2];
+    nw = (H / 7) * (W / 7), hd = C / heads;
+    rfl_scope_push(n, "attn");
+    x = rfl_reshape(n, x, nw, N, C, 0); /* window partition */
+    /* F.linear with the qkv and proj weights: the Linear modules never run */
+    qkv = rfl__zfn(n, rfl_name(n, rfl_linear(n, x, 3 * C, 1), "qkv"));
+    q = rfl_reshape(n, rfl_slice(n, qkv, 2, 0, C), nw, heads, N, hd);
+    k = rfl_reshape(n, rfl_slice(n, qkv, 2, C, C), nw, heads, hd, N);
+    v = rfl_reshape(n, rfl_slice(n, qkv, 2, 2 * C, C), nw, heads, N, hd);
+    a = rfl_matmul(n, q, k);
+    /* relative position bias: a (2 x 7 - 1)^2 x heads table, gathered */
+    bias = rfl_name(n, rfl_param(n, heads, N, N), "relative_position_bias_table");
+    if (bias >= 0) n->layers[bias].params = 169ull * heads;
+    a = rfl_add(n, a, rfl_reshape(n, bias, 1, heads, N, N));
+    a = rfl__zfn(n, rfl_softmax(n, a));
+    a = rfl_matmul(n, a, v);
+    a = rfl_reshape(n, a, nw, N, C, 0);
+    a = rfl__zfn(n, rfl_name(n, rfl_linear(n, a, C, 1), "proj"));
+    a = rfl_reshape(n, a, H, W, C, 0); /* window reverse */
+    a = rfl__zmark(n, a, "ShiftedWindowAttention");
+    rfl_scope_pop(n);
+    return a;
+}
+
+static rfl_tensor rfl__zswin_t(rfl_net *n, rfl_tensor x, uint32_t res) {
+    static const uint16_t dep[4] = {2, 2, 6, 2}, heads[4] = {3, 6, 12, 24};
+    int i, j, f = 0;
+    if (res % 224) return rfl__ly_fail(n, RFL_ERR_SHAPE, "swin_t: res must be a multiple of 224");
+    rfl_scope_push(n, "features");
+    rfl_scope_pushi(n, f++);
+    x = rfl__zconv(n, x, "0", 96, 4, 4, 0, 1, 1);
+    x = rfl__zpermute(n, x, "1", 1);
+    x = rfl_name(n, rfl_layernorm(n, x), "2");
+    rfl_scope_pop(n);
+    for (i = 0; i < 4; i++) {
+        rfl_scope_pushi(n, f++);
+        for (j = 0; j < dep[i]; j++) {
+            rfl_tensor y;
+            uint32_t c = rfl__zch(n, x) ? n->layers[x].shape[2] : 0;
+            rfl_scope_pushi(n, j);
+            y = rfl_name(n, rfl_layernorm(n, x), "norm1");
+            y = rfl__zswin_attention(n, y, heads[i]);
+            y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+            x = rfl_add(n, x, y);
+            y = rfl_name(n, rfl_layernorm(n, x), "norm2");
+            rfl_scope_push(n, "mlp");
+            y = rfl_name(n, rfl_linear(n, y, 4 * c, 1), "0");
+            y = rfl_name(n, rfl_act(n, y, RFL_ACT_GELU), "1");
+            y = rfl_name(n, rfl_dropout(n, y), "2");
+            y = rfl_name(n, rfl_linear(n, y, c, 1), "3");
+            y = rfl_name(n, rfl_dropout(n, y), "4");
+            rfl_scope_pop(n);
+            y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+            x = rfl_add(n, x, y);
+            x = rfl__zmark(n, x, "SwinTransformerBlock");
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n);
+        if (i < 3) { /* PatchMerging: 2x2 neighbours to channels */
+            uint32_t h = x >= 0 ? n->layers[x].shape[0] : 0, w = x >= 0 ? n->layers[x].shape[1] : 0;
+            uint32_t c = x >= 0 ? n->layers[x].shape[2] : 0;
+            rfl_scope_pushi(n, f++);
+            x = rfl_reshape(n, x, h / 2, w / 2, 4 * c, 0);
+            x = rfl_name(n, rfl_layernorm(n, x), "norm");
+            x = rfl_name(n, rfl_linear(n, x, 2 * c, 0), "reduction");
+            x = rfl__zmark(n, x, "PatchMerging");
+            rfl_scope_pop(n);
+        }
+    }
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_layernorm(n, x), "norm");
+    x = rfl__zpermute(n, x, "permute", 0);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_name(n, rfl_flatten(n, x), "flatten");
+    if (x >= 0) n->layers[x].flags |= RFL_LF_MODULE; /* nn.Flatten */
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "head");
+}
+
 /* The twelve of the issue first, then more of torchvision's. */
 enum {
     RFL__Z_RESNET18, RFL__Z_RESNET34, RFL__Z_RESNET50, RFL__Z_ALEXNET, RFL__Z_VGG16,
@@ -1853,7 +1937,7 @@ enum {
     RFL__Z_VGG11, RFL__Z_VGG19, RFL__Z_MOBILENET_V3_SMALL, RFL__Z_SQUEEZENET1_0,
     RFL__Z_SHUFFLENET_V2_X0_5, RFL__Z_EFFICIENTNET_B1, RFL__Z_DENSENET169, RFL__Z_VIT_B_32,
     RFL__Z_MNASNET1_0, RFL__Z_GOOGLENET, RFL__Z_INCEPTION_V3, RFL__Z_REGNET_Y_400MF,
-    RFL__Z_CONVNEXT_TINY, RFL__Z_COUNT
+    RFL__Z_CONVNEXT_TINY, RFL__Z_SWIN_T, RFL__Z_COUNT
 };
 static const char *const rfl__zoo_names[RFL__Z_COUNT] = {
     "resnet18", "resnet34", "resnet50", "alexnet", "vgg16", "mobilenet_v2",
@@ -1861,7 +1945,7 @@ static const char *const rfl__zoo_names[RFL__Z_COUNT] = {
     "densenet121", "vit_b_16", "resnet101", "resnet152", "wide_resnet50_2",
     "resnext50_32x4d", "vgg11", "vgg19", "mobilenet_v3_small", "squeezenet1_0",
     "shufflenet_v2_x0_5", "efficientnet_b1", "densenet169", "vit_b_32", "mnasnet1_0", "googlenet",
-    "inception_v3", "regnet_y_400mf", "convnext_tiny"};
+    "inception_v3", "regnet_y_400mf", "convnext_tiny", "swin_t"};
 
 RFL_API int rfl_zoo_count(void) { return RFL__Z_COUNT; }
 RFL_API const char *rfl_zoo_name(int i) {
@@ -1916,6 +2000,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
     case RFL__Z_INCEPTION_V3: rfl__zinception_v3(net, x); break;
     case RFL__Z_REGNET_Y_400MF: rfl__zregnet_y_400mf(net, x); break;
     case RFL__Z_CONVNEXT_TINY: rfl__zconvnext_tiny(net, x); break;
+    case RFL__Z_SWIN_T: rfl__zswin_t(net, x, res); break;
     default: break;
     }
     return net->err;

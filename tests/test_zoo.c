@@ -78,7 +78,7 @@ static int build(rfl_net *net, const char *model, uint32_t res) {
 #define G_VIT16 (2ull * 768 * 14 * 14 * 3 * 16 * 16) /* 231,211,008 */
 #define G_VIT32 (2ull * 768 * 7 * 7 * 3 * 32 * 32)   /* 231,211,008 */
 #define G_CNX (2ull * 96 * 56 * 56 * 3 * 4 * 4)    /* 28,901,376: 3->96 4x4 s4 */
-#define NZOO 29
+#define NZOO 30
 static const struct {
     const char *name;
     unsigned long long params;
@@ -116,6 +116,7 @@ static const struct {
     {"inception_v3", 23834568ull, 0}, /* at 299 x 299, its default */
     {"regnet_y_400mf", 4344144ull, G_MB2},
     {"convnext_tiny", 28589128ull, G_CNX},
+    {"swin_t", 28288354ull, 0},
 };
 
 static void test_model(const char *json, const char *mods, int k) {

@@ -67,6 +67,7 @@ googlenet 6624904 0
 inception_v3 23834568 0
 regnet_y_400mf 4344144 21676032
 convnext_tiny 28589128 28901376
+swin_t 28288354 0
 ZOO
 
 # the reports' torchsummary totals, printed exactly
