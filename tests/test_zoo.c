@@ -6,6 +6,7 @@
      FlopCounterMode and forward hooks on an H100 (tools/capture/zoo_ref.py,
      see tests/data/CAPTURES.md), read at run time;
    - hand derivations of the first layers' input gradients, written here. */
+#define RFL_NO_CHART /* layers only: keeps this test independent of the PNG part */
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
 #include "rfl_test.h"
