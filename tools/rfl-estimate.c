@@ -173,9 +173,24 @@ int main(int argc, char **argv) {
         tl_input_error(0, 0, 0, "%s at batch %llu: %s", model, batch, rfl_result_str(r));
     if (hw) {
         r = rfl_net_predict(&net, &d, hw, &np);
+        if (r == RFL_ERR_NO_ROOF) { /* say which precision lacks a roof, and what there is */
+            char miss[128] = "", have[256] = "";
+            int p;
+            for (p = 0; p < RFL_PREC_COUNT; p++) {
+                double f = tot.forward.flops[p] + (d.mode == RFL_MODE_TRAIN ? tot.backward.flops[p] : 0);
+                char *dst = f > 0 && !(hw->peak_flops[p] > 0) ? miss : hw->peak_flops[p] > 0 ? have : 0;
+                size_t sz = dst == miss ? sizeof miss : sizeof have;
+                if (dst) snprintf(dst + strlen(dst), sz - strlen(dst), "%s%s", *dst ? ", " : "",
+                                  rfl_prec_name((rfl_prec)p));
+            }
+            tl_input_error(0, 0, 0,
+                           "%s has no %s roof for the %s work of %s (conv/matmul go to the "
+                           "tensor roof, the rest to the vector roof); its roofs: %s",
+                           hw->id, miss[0] ? miss : "dram", rfl_dtype_name(d.dtype), model,
+                           have[0] ? have : "none");
+        }
         if (r != RFL_OK)
-            tl_input_error(0, 0, 0, "%s on %s: %s (%s has no roof for %s work?)", model, hw->id,
-                           rfl_result_str(r), hw->id, rfl_dtype_name(d.dtype));
+            tl_input_error(0, 0, 0, "%s on %s: %s", model, hw->id, rfl_result_str(r));
     }
 
     if (json) {
