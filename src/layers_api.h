@@ -22,7 +22,7 @@
        y = rfl_linear(&net, rfl_flatten(&net, rfl_adaptive_avgpool(&net, y, 1, 1)), 10, 1);
        if (net.err) ... rfl_result_str(net.err), net.err_layer, net.err_what
 
-   Costs (rfl_layer_cost, rfl_net_cost) are exact 64-bit integers; sizes
+   Costs (rfl_layer_cost_get, rfl_net_cost_get) are exact 64-bit integers; sizes
    that overflow 64 bits are RFL_ERR_OVERFLOW, never a wrapped number. The
    FLOP conventions are in the LAYERS section of the manual at the top of
    roofline.h. Compile the zoo out with RFL_NO_ZOO (the builder stays). */
@@ -132,7 +132,8 @@ typedef int rfl_tensor;      /* index of the producing layer; < 0: none */
 typedef struct rfl_layer {
     const char *name;     /* "layer1.0.conv1" (names arena / caller string) or
                              NULL: tables then print "Conv2d-5" */
-    const char *cls;      /* class name for RFL_OP_MARK rows ("BasicBlock") */
+    const char *cls;      /* class name of a mark ("BasicBlock") or one a
+                             model sets ("LayerNorm2d"); NULL: from the op */
     uint64_t params;      /* learned parameters */
     uint64_t in_numel;    /* elements read from activations, per sample */
     uint64_t out_numel;   /* output elements, per sample */
@@ -146,7 +147,7 @@ typedef struct rfl_layer {
                              pools kh, kw, stride_h; act kind; shuffle groups;
                              attention heads; slice dim, start */
     uint8_t op;           /* rfl_op */
-    uint8_t rank;         /* 1..RFL_MAX_RANK (0 for a mark's own record) */
+    uint8_t rank;         /* 1..RFL_MAX_RANK */
     uint8_t flags;        /* RFL_LF_* */
     uint8_t needs_grad;   /* 1 when the output depends on a parameter */
 } rfl_layer;
@@ -305,7 +306,9 @@ typedef struct rfl_cost_desc {
     uint64_t batch;           /* 0 = 1 */
     rfl_dtype dtype;          /* 0 = fp32 */
     rfl_flop_conv convention; /* 0 = torch */
-    rfl_mode mode;            /* 0 = inference (used by the predictions) */
+    rfl_mode mode;            /* 0 = inference. Selects what the predictions
+                                 time (forward, or forward + backward) and
+                                 whether dropout moves bytes */
 } rfl_cost_desc;
 
 /* Cost of one layer at a batch: exact counts. */
