@@ -375,8 +375,66 @@ static void test_manual_example(void) {
     RT_EQ_U64(c.bwd_mac_flops, 256ull * (884736 + 98304 + 2 * 320));
 }
 
+static void test_modes_and_dtypes(void) {
+    rfl_net net;
+    rfl_tensor x, y;
+    rfl_cost_desc d;
+    rfl_layer_cost c;
+    rfl_work f, b;
+    rfl_summary s;
+    rfl_layer r[8];
+    char longpart[120];
+    memset(&d, 0, sizeof d);
+    rfl_net_init(&net, r, 8, 0, 0);
+    x = rfl_input(&net, 8, 4, 4);
+    y = rfl_conv(&net, x, 8, 1, 1, 0); /* 2 x 8 x 16 x 8 = 2,048 mac */
+    y = rfl_dropout(&net, y);
+    /* dropout: free in inference, reads and writes 128 elements in training */
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, &d, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_bytes, 0);
+    d.mode = RFL_MODE_TRAIN;
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, &d, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_bytes, 2 * 128 * 4);
+    RT_EQ_U64(c.fwd_flops, 0);
+    /* bf16: conv mac under the BF16 tensor roof; int8 under INT8 tensor */
+    d.dtype = RFL_DTYPE_BF16;
+    RT_EQ_INT(rfl_layer_work(&net, 1, &d, &f, &b), RFL_OK);
+    RT_NEAR(f.flops[RFL_BF16_TENSOR], 2048, 0);
+    RT_NEAR(b.flops[RFL_BF16_TENSOR], 2048, 0); /* weight gradient only */
+    RT_NEAR(f.bytes[RFL_DRAM], (128 + 64 + 128) * 2, 0);
+    d.dtype = RFL_DTYPE_INT8;
+    RT_EQ_INT(rfl_layer_work(&net, 1, &d, &f, 0), RFL_OK);
+    RT_NEAR(f.flops[RFL_INT8_TENSOR], 2048, 0);
+    RT_NEAR(f.bytes[RFL_DRAM], 128 + 64 + 128, 0);
+    d.dtype = (rfl_dtype)9;
+    RT_EQ_INT(rfl_layer_cost_get(&net, 1, &d, &c), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_layer_cost_get(&net, 7, 0, &c), RFL_ERR_ARG);
+    /* transpose swaps, costs a copy */
+    y = rfl_transpose(&net, y, 0, 2);
+    RT_EQ_INT(net.layers[y].shape[0], 4);
+    RT_EQ_INT(net.layers[y].shape[2], 8);
+    RT_EQ_INT(rfl_layer_cost_get(&net, y, 0, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_bytes, 2 * 128 * 4);
+    /* a torchsummary of a net with an error is refused */
+    RT_EQ_INT(rfl_net_summary(&net, &s), RFL_OK);
+    RT_EQ_INT(s.rows, 2); /* Conv2d, Dropout */
+    rfl_reshape(&net, y, 3, 0, 0, 0);
+    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    RT_EQ_INT(rfl_net_summary(&net, &s), RFL_ERR_STATE);
+    /* a scope deeper than 95 bytes is an error, not an overflow */
+    rfl_net_init(&net, r, 8, 0, 0);
+    memset(longpart, 'a', sizeof longpart - 1);
+    longpart[sizeof longpart - 1] = 0;
+    rfl_scope_push(&net, longpart);
+    RT_EQ_INT(net.err, RFL_ERR_BUFFER);
+    RT_EQ_INT(rfl_net_init(&net, 0, 8, 0, 0), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_net_init(&net, r, 0, 0, 0), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_input(&net, 3, 8, 8), RFL_NO_TENSOR);
+}
+
 int main(void) {
     test_manual_example();
+    test_modes_and_dtypes();
     test_conv_grouped();
     test_linear_matmul();
     test_elementwise();
