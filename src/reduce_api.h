@@ -17,9 +17,10 @@
 
    Scratch: RFL_REDUCE_SCRATCH_SIZE(max_columns) bytes = a carry of
    RFL_REDUCE_CARRY bytes (holds one partial header name or number between
-   chunks) + one byte per CSV column (the column -> metric map). A
-   `--set full` raw page has ~2,100 columns; RFL_REDUCE_SCRATCH_DEFAULT
-   (8,448 bytes) takes 8,192. Too many columns -> RFL_ERR_BUFFER; a number
+   chunks) + 3 bytes per CSV column (the column -> metric map, and the
+   length of the run of unused columns from each column, which lets the
+   parser skip them 64 bytes at a time). A `--set full` raw page has ~2,100
+   columns; RFL_REDUCE_SCRATCH_DEFAULT (24,832 bytes) takes 8,192. Too many columns -> RFL_ERR_BUFFER; a number
    longer than the carry -> RFL_ERR_FIELD_TOO_LONG; a kernel name longer than
    RFL_REDUCE_NAME_MAX-1 is kept truncated and flagged (name_truncated).
 
@@ -40,7 +41,7 @@ extern "C" {
 #define RFL_REDUCE_WARN_TEXT 240 /* bytes per warning text, with the NUL */
 #define RFL_REDUCE_CARRY 256     /* partial-field carry taken from scratch */
 #define RFL_REDUCE_SCRATCH_SIZE(max_columns) \
-    ((size_t)RFL_REDUCE_CARRY + (size_t)(max_columns))
+    ((size_t)RFL_REDUCE_CARRY + 3 * (size_t)(max_columns))
 #define RFL_REDUCE_SCRATCH_DEFAULT RFL_REDUCE_SCRATCH_SIZE(8192)
 
 typedef enum rfl_csv_format {
@@ -81,6 +82,7 @@ typedef enum rfl_reduce_warn {
     RFL_WARN_SATURATED,        /* a uint64 total saturated */
     RFL_WARN_GROUPS_FULL,      /* by-name table full: rest under "other" */
     RFL_WARN_NO_TIME,          /* no time metric: FLOP/s unknown */
+    RFL_WARN_PARTIAL_COUNTERS, /* e.g. ffma without fadd/fmul: lower bound */
     RFL_WARN_COUNT_
 } rfl_reduce_warn;
 
@@ -171,7 +173,7 @@ typedef struct rfl_reduce_state {
     char err_msg[160];         /* what was wrong, for humans */
     /* ---- private ---- */
     rfl_reduce_desc desc;
-    unsigned char *carry, *colmap;
+    unsigned char *carry, *colmap, *runs;
     size_t carry_cap, col_cap;
     uint64_t offset, line, line_start, offset_now, field_line, field_col, unit_col;
     int mode, fstate, quoted, need, row_kind, field_over, bom_state, saw_bytes;
@@ -203,6 +205,7 @@ typedef struct rfl_reduce_state {
         ceil_sum[RFL_PREC_COUNT + RFL_LEVEL_COUNT], w_above_x;
     uint64_t w_tensor_kernels, w_tensor_inst, w_no_factor, w_below, w_below_id,
         w_below_got, w_below_need, w_above, w_above_id, w_trunc, w_other;
+    unsigned w_partial;
     uint64_t nv_trace_ns, nv_sum_ns;
     int nv_trace_known, nv_sum_known;
 } rfl_reduce_state;

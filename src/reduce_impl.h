@@ -243,7 +243,7 @@ static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
 
 /* ---- numbers ------------------------------------------------------------- */
 /* One value read under one convention. */
-typedef struct rfl__val { double d; uint64_t u; int exact; uint64_t mant; } rfl__val;
+typedef struct rfl__val { double d; uint64_t u; int exact; int e10; uint64_t mant; } rfl__val;
 
 static uint64_t rfl__sat_add(uint64_t a, uint64_t b, unsigned *flags) {
     if (a > UINT64_MAX - b) { *flags |= RFL_REDUCE_SATURATED; return UINT64_MAX; }
@@ -301,9 +301,10 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
     }
     if (i != n) return 0;
     (void)frac;
+    v->e10 = exp10;
     exp10 += u->exp10;
     v->mant = m;
-    v->d = rfl__scale10((double)m * (double)u->mult, exp10);
+    v->d = exp10 == 0 ? (double)m * (double)u->mult : rfl__scale10((double)m * (double)u->mult, exp10);
     if (neg) v->d = -v->d;
     /* exact integer in the base unit? */
     ok = !big && !neg;
@@ -359,9 +360,65 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
     size_t i;
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
     while (n && s[0] == ' ') s++, n--;
-    if (n == 0 || rfl__ieq(s, n, "n/a") || rfl__ieq(s, n, "-")) return RFL_OK; /* no value */
-    okus = rfl__read_conv(s, n, ',', '.', u, &us);
-    okeu = rfl__read_conv(s, n, '.', ',', u, &eu);
+    if (n == 0 || ((s[0] == 'n' || s[0] == 'N') && rfl__ieq(s, n, "n/a")) ||
+        (n == 1 && s[0] == '-'))
+        return RFL_OK; /* no value */
+    if (n <= 19 && u->mult == 1 && u->exp10 == 0 && mult == 1) {
+        /* fast path: plain digits in the base unit (most counters) */
+        uint64_t m = 0;
+        for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++) m = m * 10 + (uint64_t)(s[i] - '0');
+        if (i == n) {
+            if (st->kset[role]) {
+                st->kv_d[role][0] += (double)m, st->kv_d[role][1] += (double)m;
+                st->kv_u[role][0] = rfl__sat_add(st->kv_u[role][0], m, &st->kflags);
+                st->kv_u[role][1] = st->kv_u[role][0];
+            } else {
+                st->kv_d[role][0] = st->kv_d[role][1] = (double)m;
+                st->kv_u[role][0] = st->kv_u[role][1] = m;
+            }
+            st->kset[role] = 1;
+            return RFL_OK;
+        }
+    }
+    if (st->locale != RFL_LOCALE_AUTO && n <= 40 && u->mult == 1 && u->exp10 == 0 && mult == 1) {
+        /* fast path once the convention is known: grouped digits, optional
+           fraction, in the base unit ("1,970,899,334.25") */
+        char g = st->locale == RFL_LOCALE_US ? ',' : '.', dm = st->locale == RFL_LOCALE_US ? '.' : ',';
+        uint64_t m = 0;
+        int nd = 0, since = -1, frac = 0, bad = 0;
+        for (i = 0; i < n; i++) {
+            char ch = s[i];
+            if (ch >= '0' && ch <= '9') {
+                m = m * 10 + (uint64_t)(ch - '0'), nd++;
+                if (since >= 0) since++;
+            } else if (ch == g) {
+                if (!nd || (since >= 0 && since != 3) || (since < 0 && nd > 3)) { bad = 1; break; }
+                since = 0;
+            } else break;
+        }
+        if (since >= 0 && since != 3) bad = 1;
+        if (!bad && i < n && s[i] == dm) {
+            for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) m = m * 10 + (uint64_t)(s[i] - '0'), nd++, frac++;
+        }
+        if (!bad && i == n && nd > 0 && nd <= 19) {
+            double d = frac ? rfl__scale10((double)m, -frac) : (double)m;
+            uint64_t x = frac ? rfl__round_u64(d, &st->kflags) : m;
+            if (st->kset[role]) {
+                st->kv_d[role][0] += d, st->kv_d[role][1] += d;
+                st->kv_u[role][0] = rfl__sat_add(st->kv_u[role][0], x, &st->kflags);
+                st->kv_u[role][1] = st->kv_u[role][0];
+            } else {
+                st->kv_d[role][0] = st->kv_d[role][1] = d;
+                st->kv_u[role][0] = st->kv_u[role][1] = x;
+            }
+            st->kset[role] = 1;
+            return RFL_OK;
+        }
+    }
+    okus = st->locale != RFL_LOCALE_EU && rfl__read_conv(s, n, ',', '.', u, &us);
+    okeu = st->locale != RFL_LOCALE_US && rfl__read_conv(s, n, '.', ',', u, &eu);
+    if (st->locale == RFL_LOCALE_EU && !okeu) okus = rfl__read_conv(s, n, ',', '.', u, &us);
+    if (st->locale == RFL_LOCALE_US && !okus) okeu = rfl__read_conv(s, n, '.', ',', u, &eu);
     if (!okus && !okeu)
         return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
     if (st->locale == RFL_LOCALE_US && !okus)
@@ -384,9 +441,11 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
     if (!okeu) eu = us;
     if (u->mult != 1 || u->exp10 != 0) {
         /* a scaled unit: only the printed digits survive */
-        if ((u->cls == RFL__U_BYTES || u->cls == RFL__U_TIME) && us.mant) {
+        /* digits were lost when the last printed digit is worth more than
+           one base unit (134.23 Mbyte: 10 kB; 0.069000 ms: 1 ns, none) */
+        if ((u->cls == RFL__U_BYTES || u->cls == RFL__U_TIME) && us.mant &&
+            ((double)u->mult * rfl__scale10(1.0, us.e10 + u->exp10)) > 1.0) {
             double e = 0.5 / (double)us.mant;
-            if (us.exact && us.mant >= 1000000) e = 0; /* 7+ digits: counted, not rounded */
             if (e > st->res.auto_units_rel_err) {
                 st->res.auto_units_rel_err = e;
                 for (i = 0; i < n && i + 1 < sizeof st->auto_example; i++) st->auto_example[i] = s[i];
@@ -559,6 +618,7 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         int nv = p == 0 ? RFL__R_NV_SP : p == 1 ? RFL__R_NV_DP : RFL__R_NV_HP;
         uint64_t f = 0;
         if (RFL__HAS(r0) || RFL__HAS(r0 + 1) || RFL__HAS(r0 + 2)) {
+            if (!(RFL__HAS(r0) && RFL__HAS(r0 + 1) && RFL__HAS(r0 + 2))) st->w_partial |= 1u << p;
             f = rfl__sat_add(RFL__HAS(r0) ? RFL__U(r0) : 0, RFL__HAS(r0 + 1) ? RFL__U(r0 + 1) : 0, &fl);
             if (RFL__HAS(r0 + 2)) f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + 2), 2, &fl), &fl);
         } else if ((RFL__HAS(rr) || RFL__HAS(rr + 1) || RFL__HAS(rr + 2)) && cyc >= 0) {
@@ -654,8 +714,7 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     r->kernels++;
     if (k->flags & RFL_REDUCE_NAME_TRUNCATED) st->w_trunc++;
     /* elementwise output below its size: L2 residency (see the manual) */
-    if (rfl__contains(k->name, rfl__strlen(k->name), "elementwise") &&
-        RFL__HAS(RFL__R_DRAM_WRITE)) {
+    if (RFL__HAS(RFL__R_DRAM_WRITE)) {
         uint64_t n32 = 0, n16 = 0, n64 = 0, need;
         for (i = 0; i < 3; i++) {
             if (RFL__HAS(RFL__R_FADD + i)) n32 += RFL__U(RFL__R_FADD + i);
@@ -663,7 +722,8 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
             if (RFL__HAS(RFL__R_HADD + i)) n16 += RFL__U(RFL__R_HADD + i);
         }
         need = 4 * n32 + 8 * n64 + 2 * n16;
-        if (need && (double)RFL__U(RFL__R_DRAM_WRITE) < 0.95 * (double)need) {
+        if (need && (double)RFL__U(RFL__R_DRAM_WRITE) < 0.95 * (double)need &&
+            rfl__contains(k->name, rfl__strlen(k->name), "elementwise")) {
             if (!st->w_below++) {
                 st->w_below_id = k->id;
                 st->w_below_got = RFL__U(RFL__R_DRAM_WRITE);
@@ -770,7 +830,14 @@ static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t 
 
 static rfl_result rfl__header_end(rfl_reduce_state *st) {
     int *kc = st->key_col;
+    uint32_t c, run = 0;
     st->ncols = st->col + 1;
+    /* runs[c]: unused columns starting at c (the hot path skips them) */
+    for (c = st->ncols; c-- > 0;) {
+        run = st->colmap[c] ? 0 : run < 65535 ? run + 1 : run;
+        st->runs[2 * c] = (unsigned char)(run & 255);
+        st->runs[2 * c + 1] = (unsigned char)(run >> 8);
+    }
     switch (st->fmt) {
     case RFL_CSV_NCU_RAW:
         st->row_kind = RFL__ROW_UNITS;
@@ -1017,6 +1084,117 @@ static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned ch
     return p;
 }
 
+/* ---- skipping runs of unused columns, 64 bytes a step ----------------------
+   Masks of quotes, commas and newlines per 64-byte block; the bytes inside
+   quotes are the prefix XOR of the quote mask (a doubled quote toggles
+   twice, so RFC 4180 quoting needs no special case); separators are commas
+   outside quotes. SSE2 where the compiler has it (a compiler header, no
+   libc), portable SWAR otherwise. */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(RFL_NO_SIMD)
+#include <emmintrin.h>
+#define RFL__SSE2 1
+#endif
+
+static uint64_t rfl__popcount(uint64_t x) {
+    /* SWAR: __builtin_popcountll becomes a libgcc call without -mpopcnt */
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (x * 0x0101010101010101ull) >> 56;
+}
+static int rfl__ctz(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) x >>= 1, n++;
+    return n;
+#endif
+}
+
+static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uint64_t *mn) {
+#ifdef RFL__SSE2
+    const __m128i vq = _mm_set1_epi8('"'), vc = _mm_set1_epi8(','), vn = _mm_set1_epi8('\n');
+    uint64_t q = 0, c = 0, n = 0;
+    int i;
+    for (i = 0; i < 4; i++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+        q |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vq)) << (16 * i);
+        c |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vc)) << (16 * i);
+        n |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vn)) << (16 * i);
+    }
+    *mq = q, *mc = c, *mn = n;
+#else
+    const uint64_t ones = 0x0101010101010101ull, lo7 = 0x7F7F7F7F7F7F7F7Full,
+                   high = 0x8080808080808080ull, magic = 0x0102040810204080ull;
+    uint64_t q = 0, c = 0, n = 0;
+    int i;
+    for (i = 0; i < 8; i++) {
+        const unsigned char *b = p + 8 * i;
+        uint64_t w = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
+                     (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 |
+                     (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
+        uint64_t x, t;
+        x = w ^ (ones * '"'), t = ~(((x & lo7) + lo7) | x) & high;
+        q |= (((t >> 7) * magic) >> 56) << (8 * i);
+        x = w ^ (ones * ','), t = ~(((x & lo7) + lo7) | x) & high;
+        c |= (((t >> 7) * magic) >> 56) << (8 * i);
+        x = w ^ (ones * '\n'), t = ~(((x & lo7) + lo7) | x) & high;
+        n |= (((t >> 7) * magic) >> 56) << (8 * i);
+    }
+    *mq = q, *mc = c, *mn = n;
+#endif
+}
+
+/* From p (a field start outside quotes, in column *col) skip `want` fields
+   when that can be done without any per-field work: returns the start of
+   the field reached and updates *col, or returns p unchanged. Stops early
+   (at the last separator seen) on a newline or near the chunk end, where
+   the general path takes over. */
+static const unsigned char *rfl__skip_fields(const unsigned char *p, const unsigned char *e,
+                                             uint32_t *col, uint32_t want) {
+    const unsigned char *commit = p, *b = p;
+    uint32_t done = 0;
+    uint64_t inside_carry = 0;
+    while (e - b >= 64 && done < want) {
+        uint64_t q, c, n, ins, sep, nl_mask, first_nl;
+        rfl__masks64(b, &q, &c, &n);
+        ins = q;
+        ins ^= ins << 1, ins ^= ins << 2, ins ^= ins << 4;
+        ins ^= ins << 8, ins ^= ins << 16, ins ^= ins << 32;
+        ins ^= inside_carry;
+        sep = c & ~ins;
+        if (n) { /* newline: keep only the separators before the first one */
+            first_nl = n & (0 - n);
+            nl_mask = first_nl - 1;
+            sep &= nl_mask;
+        } else
+            nl_mask = ~(uint64_t)0;
+        {
+            uint64_t cnt = rfl__popcount(sep);
+            if (cnt >= want - done) {
+                uint32_t k = want - done;
+                while (--k) sep &= sep - 1; /* keep the wanted separator lowest */
+                commit = b + rfl__ctz(sep) + 1;
+                done = want;
+                break;
+            }
+            if (cnt) {
+                /* highest separator of the block is the new commit point */
+                int hb = 63;
+                while (!((sep >> hb) & 1)) hb--;
+                commit = b + hb + 1;
+                done += (uint32_t)cnt;
+            }
+        }
+        if (nl_mask != ~(uint64_t)0) break; /* a newline: the general path */
+        inside_carry = (uint64_t)0 - (ins >> 63);
+        b += 64;
+    }
+    *col += done;
+    return commit;
+}
+
 static int rfl__header_prefix(const char *s, size_t n, rfl_csv_format *fmt) {
     static const struct { const char *w; rfl_csv_format f; } t[] = {
         {"ID", RFL_CSV_NCU_RAW}, {"Device", RFL_CSV_NVPROF_METRICS},
@@ -1056,9 +1234,7 @@ static void rfl__csv_start(rfl_reduce_state *st, rfl_csv_format fmt) {
 static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p, size_t len);
 
 /* Field complete: dispatch by row kind. */
-static rfl_result rfl__field_end(rfl_reduce_state *st) {
-    const char *s = (const char *)st->carry;
-    size_t n = st->carry_len;
+static rfl_result rfl__field_end_s(rfl_reduce_state *st, const char *s, size_t n) {
     if (st->need == RFL__NEED_SKIP) return RFL_OK;
     if (st->need == RFL__NEED_NAME) {
         while (st->tmp_len && st->tmp_name[st->tmp_len - 1] == '\r' && !st->quoted) st->tmp_len--;
@@ -1077,6 +1253,9 @@ static rfl_result rfl__field_end(rfl_reduce_state *st) {
     if (st->row_kind == RFL__ROW_UNITS) return rfl__unit_field(st, s, n);
     if (st->colmap[st->col] == RFL__K_MUNIT) st->unit_col = st->field_col;
     return rfl__data_field(st, s, n);
+}
+static rfl_result rfl__field_end(rfl_reduce_state *st) {
+    return rfl__field_end_s(st, (const char *)st->carry, st->carry_len);
 }
 
 static void rfl__field_begin(rfl_reduce_state *st, uint64_t pos) {
@@ -1165,6 +1344,33 @@ static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_
         /* CSV */
         switch (st->fstate) {
         case RFL__F_START:
+            if (st->row_kind == RFL__ROW_DATA && st->col > 0 && st->col < st->ncols &&
+                !st->colmap[st->col]) {
+                /* hot path: a run of unused fields. First whole 64-byte
+                   blocks (rfl__skip_fields), then field by field near the
+                   end of a chunk; anything unusual falls back below. */
+                const unsigned char *map = st->colmap, *rl = st->runs;
+                uint32_t col = st->col, ncols = st->ncols;
+                uint32_t want = (uint32_t)rl[2 * col] | (uint32_t)rl[2 * col + 1] << 8;
+                if (want > ncols - 1 - col) want = ncols - 1 - col;
+                if (want) {
+                    q = rfl__skip_fields(p, e, &st->col, want);
+                    if (q != p) { p = q; continue; }
+                }
+                if (c == '"') {
+                    for (;;) {
+                        q = rfl__scan2(p + 1, e, '"', '\n');
+                        if (q + 1 >= e || *q != '"' || q[1] != ',') break;
+                        p = q + 2;
+                        col++;
+                        if (p >= e || *p != '"' || col >= ncols || map[col]) break;
+                    }
+                    st->col = col;
+                    if (p >= e) break;
+                    if (*p != '"' || col >= ncols || map[col]) continue; /* at a field start */
+                    c = *p;
+                }
+            }
             if (st->col == 0) { /* row start: blank or "==" line ends a section */
                 if (c == '\n') {
                     RFL__TRY(rfl__section_end(st));
@@ -1186,6 +1392,26 @@ static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_
                                  "row has more fields than the header's ", t, k, "");
             }
             rfl__field_begin(st, RFL__POS(p));
+            if (c == '"' && st->row_kind == RFL__ROW_DATA) {
+                /* a whole quoted field inside this chunk: handle it in place */
+                q = rfl__scan2(p + 1, e, '"', '\n');
+                if (q + 1 < e && *q == '"' && (q[1] == ',' || q[1] == '\n')) {
+                    size_t n = (size_t)(q - p - 1);
+                    st->quoted = 1;
+                    if (st->need == RFL__NEED_NAME) rfl__append(st, p + 1, n);
+                    else if (n > st->carry_cap) st->field_over = 1;
+                    st->offset_now = RFL__POS(q + 1);
+                    RFL__TRY(rfl__field_end_s(st, (const char *)p + 1, n));
+                    if (q[1] == ',') st->col++;
+                    else {
+                        RFL__TRY(rfl__row_end(st));
+                        RFL__NEWLINE(q + 1);
+                        st->col = 0;
+                    }
+                    p = q + 2;
+                    continue;
+                }
+            }
             if (c == '"') { st->quoted = 1; st->fstate = RFL__F_Q; p++; }
             else st->fstate = RFL__F_UNQ;
             continue;
@@ -1289,7 +1515,8 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
     st->carry = (unsigned char *)scratch;
     st->carry_cap = RFL_REDUCE_CARRY;
     st->colmap = st->carry + RFL_REDUCE_CARRY;
-    st->col_cap = size - RFL_REDUCE_CARRY;
+    st->col_cap = (size - RFL_REDUCE_CARRY) / 3;
+    st->runs = st->colmap + st->col_cap;
     st->line = 1;
     st->locale = st->desc.locale;
     st->top_n = st->desc.top_n < 0 ? 0 : st->desc.top_n == 0 ? 10 : st->desc.top_n > RFL_REDUCE_TOP_MAX ? RFL_REDUCE_TOP_MAX
@@ -1354,6 +1581,15 @@ static void rfl__warnings(rfl_reduce_state *st) {
         rfl__sb_s(&s, "no FLOP counters in this profile: FLOPs and AI are unknown. Collect "
                       "smsp__sass_thread_inst_executed_op_{fadd,fmul,ffma}_pred_on.sum (and the "
                       "d/h variants and sm__ops_path_tensor_op_*)");
+    }
+    if (st->w_partial) {
+        s = rfl__warn(st, RFL_WARN_PARTIAL_COUNTERS, 0, 0);
+        rfl__sb_s(&s, "not every add/mul/fma counter was collected for ");
+        rfl__sb_s(&s, (st->w_partial & 1) ? "FP32 " : "");
+        rfl__sb_s(&s, (st->w_partial & 2) ? "FP64 " : "");
+        rfl__sb_s(&s, (st->w_partial & 4) ? "FP16 " : "");
+        rfl__sb_s(&s, "(a missing one counts 0): those FLOPs are a lower bound. Collect "
+                      "smsp__sass_thread_inst_executed_op_{add,mul,fma}_pred_on.sum together");
     }
     if (t->flags & RFL_REDUCE_RATE_DERIVED) {
         s = rfl__warn(st, RFL_WARN_RATE_DERIVED, 0, 0);
