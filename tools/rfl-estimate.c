@@ -78,6 +78,29 @@ static void json_shape(tl_json *j, const char *key, const rfl_net *net, int i, u
     tl_jclose_arr(j);
 }
 
+/* Sums by layer type: layers, FLOPs, bytes (forward, + backward when
+   training) and predicted time (with a machine). */
+static void by_type(const rfl_net *net, const rfl_cost_desc *d, const rfl_machine *hw, int *cnt,
+                    double *tf, double *tb, double *tt) {
+    int i, t, train = d->mode == RFL_MODE_TRAIN;
+    for (t = 0; t < RFL_LT_COUNT; t++) cnt[t] = 0, tf[t] = tb[t] = tt[t] = 0;
+    for (i = 0; i < net->count; i++) {
+        rfl_layer_cost c;
+        const rfl_layer *L = &net->layers[i];
+        if (L->op == RFL_OP_MARK) continue;
+        t = (int)rfl_op_ltype((rfl_op)L->op);
+        rfl_layer_cost_get(net, i, d, &c);
+        cnt[t]++;
+        tf[t] += (double)c.fwd_flops + (train ? (double)c.bwd_flops : 0);
+        tb[t] += (double)c.fwd_bytes + (train ? (double)c.bwd_bytes : 0);
+        if (hw) {
+            rfl_prediction p;
+            rfl_layer_predict(net, i, d, hw, &p);
+            tt[t] += p.time_s;
+        }
+    }
+}
+
 static void print_summary(const rfl_net *net) {
     rfl_summary s;
     char lab[64], shp[64];
@@ -241,6 +264,23 @@ int main(int argc, char **argv) {
             tl_jnum(&j, "total_mb", s.total_mb);
             tl_jclose(&j);
         }
+        {
+            double tf[RFL_LT_COUNT], tb[RFL_LT_COUNT], tt[RFL_LT_COUNT];
+            int cnt[RFL_LT_COUNT], t;
+            by_type(&net, &d, hw, cnt, tf, tb, tt);
+            tl_jarr(&j, "by_type");
+            for (t = 0; t < RFL_LT_COUNT; t++) {
+                if (!cnt[t]) continue;
+                tl_jobj(&j, 0);
+                tl_jstr(&j, "type", rfl_ltype_name((rfl_ltype)t));
+                tl_jnum(&j, "layers", cnt[t]);
+                tl_jnum(&j, "flops", tf[t]);
+                tl_jnum(&j, "bytes", tb[t]);
+                if (hw) tl_jnum(&j, "predicted_time_s", tt[t]);
+                tl_jclose(&j);
+            }
+            tl_jclose_arr(&j);
+        }
         tl_jarr(&j, "layers");
         for (i = 0; i < net.count; i++) {
             rfl_layer_cost c;
@@ -317,6 +357,26 @@ int main(int argc, char **argv) {
                     printf(" %8s %10s  %s", "-", "-", "-");
             }
             putchar('\n');
+        }
+        /* by layer type: where the FLOPs, the bytes and the time go */
+        {
+            double tf[RFL_LT_COUNT], tb[RFL_LT_COUNT], tt[RFL_LT_COUNT];
+            int cnt[RFL_LT_COUNT], t;
+            double sf = 0, sb = 0, st = 0;
+            by_type(&net, &d, hw, cnt, tf, tb, tt);
+            for (t = 0; t < RFL_LT_COUNT; t++) sf += tf[t], sb += tb[t], st += tt[t];
+            printf("\n%-12s %6s %12s %6s %12s %6s", "by type", "layers",
+                   d.mode == RFL_MODE_TRAIN ? "FLOP (f+b)" : "FLOP", "", "bytes", "");
+            if (hw) printf(" %10s %6s", "time", "");
+            putchar('\n');
+            for (t = 0; t < RFL_LT_COUNT; t++) {
+                if (!cnt[t]) continue;
+                printf("%-12s %6d %12s %5.1f%% %12s %5.1f%%", rfl_ltype_name((rfl_ltype)t), cnt[t],
+                       tl_si(tf[t], ""), sf > 0 ? 100 * tf[t] / sf : 0, tl_si(tb[t], "B"),
+                       sb > 0 ? 100 * tb[t] / sb : 0);
+                if (hw) printf(" %10s %5.1f%%", tl_si(tt[t], "s"), st > 0 ? 100 * tt[t] / st : 0);
+                putchar('\n');
+            }
         }
         printf("\n");
         printf("params           %s (%s at %s)\n", tl_commas((double)tot.params),
