@@ -24,11 +24,12 @@ static const char *usage =
     "  --conv C    torch (default): mac FLOPs as PyTorch's FlopCounterMode and\n"
     "              torchvision's GFLOPS (2 x multiply-adds of conv/matmul, no\n"
     "              bias); report: the pen-and-paper convention, linear =\n"
-    "              2 x in x out + out\n"
+    "              2 x in x out + out (also: --pen-and-paper)\n"
     "  --json      one JSON object: model, batch, input, dtype, mode, params,\n"
     "              param_bytes, forward{flops, mac_flops, bytes}, backward{...},\n"
-    "              activation_bytes, train{sgd_bytes, adam_bytes}, layers[...],\n"
-    "              and with --hw: hw, predicted_time_s, bound\n"
+    "              activation_bytes, train{sgd_bytes, adam_bytes}, by_type[...],\n"
+    "              layers[{name, type, op, out, params, forward_flops, ...}],\n"
+    "              and with --hw: hw, predicted_time_s, bound (per layer too)\n"
     "FLOPs: a multiply-add is 2. \"flops\" counts everything (bias, norms,\n"
     "activations, pooling, adds, softmax); \"mac_flops\" conv and matmul only.\n"
     "Backward mac = 2 x forward minus the first layer's input gradient.\n";
@@ -164,6 +165,8 @@ int main(int argc, char **argv) {
             else if (tl_is(v, "torch")) d.convention = RFL_CONV_TORCH;
             else tl_usage_error("--conv is torch or report, not '%s'", v);
             a++;
+        } else if (tl_is(o, "--pen-and-paper")) {
+            d.convention = RFL_CONV_REPORT;
         } else if (tl_is(o, "--hw")) {
             if (!v) tl_usage_error("--hw needs a value");
             hwname = v;
