@@ -469,10 +469,12 @@ static rfl_tensor rfl__ly_pool(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t k
         !rfl__ly_pool_out(X->shape[2], kernel, s, pad, ceil_mode, &ow))
         return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
     L->rank = 3;
-    L->shape[0] = X->shape[0], L->shape[1] = (uint32_t)oh, L->shape[2] = (uint32_t)ow;
+    L->shape[0] = X->shape[0];
+    if (!rfl__ly_dim(oh, &L->shape[1]) || !rfl__ly_dim(ow, &L->shape[2]))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
     /* one FLOP per window element (compare, or add; the divide replaces the
        first add) */
-    if (!rfl__ly_mul4((uint64_t)X->shape[0] * oh, ow, kernel, kernel, &L->flops))
+    if (!rfl__ly_mul4(X->shape[0], oh, ow, (uint64_t)kernel * kernel, &L->flops))
         return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
     L->in_numel = X->out_numel;
     L->flags = (uint8_t)(RFL_LF_MODULE | (ceil_mode ? RFL_LF_CEIL : 0));

@@ -432,8 +432,93 @@ static void test_modes_and_dtypes(void) {
     RT_EQ_INT(rfl_input(&net, 3, 8, 8), RFL_NO_TENSOR);
 }
 
+/* Random builder calls with random handles and sizes: never a crash, every
+   layer within the array, every error one of the documented ones, and the
+   cost of every built layer either computed or an overflow. */
+static unsigned long long rng_state = 88172645463325252ull;
+static uint32_t rnd(uint32_t n) {
+    rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
+    return n ? (uint32_t)(rng_state % n) : 0;
+}
+static uint32_t rsize(void) {
+    static const uint32_t big[4] = {0, 1, 0xFFFFFFFFu, 65536};
+    return rnd(8) ? rnd(40) : big[rnd(4)];
+}
+static void test_random_builds(void) {
+    static rfl_layer r[24];
+    static char arena[200];
+    int round, k, bad = 0, costs = 0;
+    for (round = 0; round < 3000; round++) {
+        rfl_net net;
+        rfl_cost_desc d;
+        rfl_layer_cost c;
+        rfl_net_init(&net, r, 1 + (int)rnd(24), rnd(2) ? arena : 0, rnd(2) ? sizeof arena : 0);
+        rfl_input(&net, rsize(), rsize(), rsize());
+        for (k = 0; k < 30; k++) {
+            rfl_tensor a = (rfl_tensor)rnd(30) - 3, b = (rfl_tensor)rnd(30) - 3, xs[3];
+            rfl_conv_desc cd;
+            memset(&cd, 0, sizeof cd);
+            switch (rnd(22)) {
+            case 0: rfl_conv(&net, a, rsize(), rsize(), rsize(), rsize()); break;
+            case 1:
+                cd.out_channels = rsize(), cd.kernel_h = rsize(), cd.kernel_w = rsize();
+                cd.stride_h = rsize(), cd.pad_h = rsize(), cd.pad_w = rsize();
+                cd.dilation_h = rsize(), cd.groups = rsize(), cd.bias = (int)rnd(2);
+                rfl_conv_ex(&net, a, &cd);
+                break;
+            case 2: rfl_linear(&net, a, rsize(), (int)rnd(2)); break;
+            case 3: rfl_matmul(&net, a, b); break;
+            case 4: rfl_attention(&net, a, b, (rfl_tensor)rnd(30) - 3, rsize()); break;
+            case 5: rfl_batchnorm(&net, a); break;
+            case 6: rfl_layernorm(&net, a); break;
+            case 7: rfl_act(&net, a, (rfl_act_kind)rnd(10)); break;
+            case 8: rfl_softmax(&net, a); break;
+            case 9: rfl_maxpool(&net, a, rsize(), rsize(), rsize(), (int)rnd(2)); break;
+            case 10: rfl_avgpool(&net, a, rsize(), rsize(), rsize(), (int)rnd(2)); break;
+            case 11: rfl_adaptive_avgpool(&net, a, rsize(), rsize()); break;
+            case 12: rfl_add(&net, a, b); break;
+            case 13: rfl_mul(&net, a, b); break;
+            case 14:
+                xs[0] = a, xs[1] = b, xs[2] = (rfl_tensor)rnd(30) - 3;
+                rfl_concat(&net, xs, (int)rnd(4), (int)rnd(5) - 1);
+                break;
+            case 15: rfl_shuffle(&net, a, rsize()); break;
+            case 16: rfl_flatten(&net, a); break;
+            case 17: rfl_reshape(&net, a, rsize(), rsize(), rsize(), rsize()); break;
+            case 18: rfl_transpose(&net, a, (int)rnd(6) - 1, (int)rnd(6) - 1); break;
+            case 19: rfl_slice(&net, a, (int)rnd(6) - 1, rsize(), rsize()); break;
+            case 20: rfl_embedding(&net, a, rsize(), rsize()); break;
+            default:
+                rfl_scope_push(&net, "s");
+                rfl_name(&net, a, "n");
+                rfl_mark(&net, a, "M");
+                rfl_scope_pop(&net);
+                break;
+            }
+        }
+        if (net.count > net.cap || net.count < 0) bad++;
+        if (net.err != RFL_OK && net.err != RFL_ERR_SHAPE && net.err != RFL_ERR_ARG &&
+            net.err != RFL_ERR_BUFFER && net.err != RFL_ERR_OVERFLOW)
+            bad++;
+        memset(&d, 0, sizeof d);
+        d.batch = 1 + rnd(1000);
+        for (k = 0; k < net.count; k++) {
+            rfl_result e = rfl_layer_cost_get(&net, k, &d, &c);
+            if (e != RFL_OK && e != RFL_ERR_OVERFLOW) bad++;
+            if (e == RFL_OK) {
+                costs++;
+                if (c.fwd_flops < c.fwd_mac_flops) bad++;
+                if (net.layers[k].rank < 1 || net.layers[k].rank > RFL_MAX_RANK) bad++;
+            }
+        }
+    }
+    RT_EQ_INT(bad, 0);
+    RT_CHECK(costs > 1000);
+}
+
 int main(void) {
     test_manual_example();
+    test_random_builds();
     test_modes_and_dtypes();
     test_conv_grouped();
     test_linear_matmul();
