@@ -106,8 +106,8 @@
          the first layer's input gradient, always (ResNet-18: 7,020,265,472).
          matmul, attention: 2 x forward (no recomputation). norms,
          activations, softmax, pools, mul: 2 x forward flops. add: 0 (1 per
-         element when an operand broadcasts). Layers before the first
-         parameter: nothing.
+         element when an operand broadcasts). embedding: 1 per output
+         (scatter-add). Layers before the first parameter: nothing.
          Where we are right and a popular tool is not: FlopCounterMode
          counts grouped and depthwise convolution backward as if dense
          (MobileNetV2: 11.68 GFLOP backward for 0.60 forward, 19.4x;
