@@ -297,23 +297,35 @@ static void compare(model *m) {
                    rfl_prec_name(m->meas_prec));
     }
     if (has_warning(m, RFL_WARN_TENSOR_UNCOUNTED) && (r < 0.8 || ten == 0)) {
-        add_reason(m, "TENSOR CORES NOT COUNTED: the tensor pipe ran %s warp instructions but "
-                      "the profile has no tensor FLOPs for them: those FLOPs are missing from the "
-                      "measured count%s. Collect sm__ops_path_tensor_op_* (every type "
-                      "ncu --query-metrics lists) or disable TF32 to compare in FP32.",
-                   tl_commas((double)m->res.total.tensor_inst),
-                   r < 0.8 ? " (the likely reason for the low ratio)" : "");
+        if (r < 0.8)
+            add_reason(m, "TENSOR CORES NOT IN THE COUNTERS: the tensor pipe ran %s warp "
+                          "instructions but the profile has no tensor FLOPs for them, so their "
+                          "FLOPs are missing (the likely reason for the low ratio: cuDNN runs "
+                          "FP32 convolutions as TF32 on Ampere and later by default). Collect "
+                          "sm__ops_path_tensor_op_* (every type ncu --query-metrics lists), or "
+                          "set torch.backends.cudnn.allow_tf32 = False to compare in FP32.",
+                       tl_commas((double)m->res.total.tensor_inst));
+        else
+            add_reason(m, "note: the tensor pipe ran %s warp instructions for which no tensor "
+                          "FLOPs were counted; the ratio is not low, so they did little of the "
+                          "arithmetic (collect every sm__ops_path_tensor_op_* to be sure)",
+                       tl_commas((double)m->res.total.tensor_inst));
     }
     if (!far) return;
     if (r < 0.8 && (m->n_winograd || m->n_fft))
         add_reason(m, "%s Winograd/FFT kernel launches: these algorithms do fewer "
                       "multiplications than a direct convolution, so counters see fewer FLOPs "
                       "than the formula", tl_commas((double)(m->n_winograd + m->n_fft)));
-    if (r > 1.25)
+    if (r > 1.25) {
+        char wf[96] = "";
+        if (m->n_winograd + m->n_fft)
+            snprintf(wf, sizeof wf, ", Winograd/FFT transforms (%s launches here)",
+                     tl_commas((double)(m->n_winograd + m->n_fft)));
         add_reason(m, "the libraries do more arithmetic than the formula: implicit-GEMM tiles "
-                      "padded to the tile size, Winograd/FFT transforms (%s launches here), "
-                      "layout conversions, and work the estimate leaves out (loss, optimizer "
-                      "step)", tl_commas((double)(m->n_winograd + m->n_fft)));
+                      "padded to the tile size%s, layout conversions%s",
+                   wf, cd.mode == RFL_MODE_TRAIN ? ", and work the estimate leaves out (loss, "
+                                                   "optimizer step)" : "");
+    }
     /* a profile of another mode or batch */
     if (ten == 0 || ten < 0.5 * meas) {
         double fwd = rfl_work_flops(&m->cost.forward);
@@ -364,6 +376,25 @@ static const char **cells(void) {
 
 static double meas_flops_per_s(const model *m) {
     return m->meas.time_s > 0 ? rfl_work_flops(&m->meas) / m->meas.time_s : 0;
+}
+
+static const char *ai_l2_l1(const model *m) {
+    static char b[64];
+    if (!rfl_work_known(&m->meas, RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1))) return "-";
+    snprintf(b, sizeof b, "%s / %s", tl_num(rfl_work_ai(&m->meas, RFL_L2), 3),
+             tl_num(rfl_work_ai(&m->meas, RFL_L1), 3));
+    return b;
+}
+
+static const char *tensor_cell(const model *m) {
+    static char b[64];
+    if (!rfl_work_known(&m->meas, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR)))
+        return m->res.total.tensor_inst ? "NOT COUNTED" : "-";
+    if (meas_tensor(m) == 0 && m->res.total.tensor_inst) {
+        snprintf(b, sizeof b, "0 (%s inst!)", tl_si((double)m->res.total.tensor_inst, ""));
+        return b;
+    }
+    return tl_si(meas_tensor(m), "FLOP");
 }
 
 static void print_machine(int h) {
@@ -439,19 +470,14 @@ static void print_machine(int h) {
          fmt_or_dash(rfl_work_known(&m->meas, RFL_UNKNOWN_FLOPS(RFL_FP16)), m->meas.flops[RFL_FP16], "FLOP"));
     MROW("FLOPs fp64",
          fmt_or_dash(rfl_work_known(&m->meas, RFL_UNKNOWN_FLOPS(RFL_FP64)), m->meas.flops[RFL_FP64], "FLOP"));
-    MROW("FLOPs tensor cores",
-         rfl_work_known(&m->meas, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR)) ? tl_si(meas_tensor(m), "FLOP")
-         : (m->res.total.tensor_inst ? "NOT COUNTED" : "-"));
+    MROW("FLOPs tensor cores", tensor_cell(m));
     MROW("FLOPs total", tl_si(rfl_work_flops(&m->meas), "FLOP"));
     MROW("bytes DRAM", fmt_or_dash(rfl_work_known(&m->meas, RFL_UNKNOWN_BYTES(RFL_DRAM)), m->meas.bytes[RFL_DRAM], "B"));
     MROW("bytes L2", fmt_or_dash(rfl_work_known(&m->meas, RFL_UNKNOWN_BYTES(RFL_L2)), m->meas.bytes[RFL_L2], "B"));
     MROW("bytes L1", fmt_or_dash(rfl_work_known(&m->meas, RFL_UNKNOWN_BYTES(RFL_L1)), m->meas.bytes[RFL_L1], "B"));
     MROW("time (sum of kernels)", m->meas.time_s > 0 ? tl_si(m->meas.time_s, "s") : "-");
     MROW("AI DRAM (FLOP/B)", tl_num(rfl_work_ai(&m->meas, RFL_DRAM), 4));
-    MROW("AI L2 / L1", rfl_work_known(&m->meas, RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1))
-                           ? (CELL(c, i, "%s / %s", tl_num(rfl_work_ai(&m->meas, RFL_L2), 3),
-                                   tl_num(rfl_work_ai(&m->meas, RFL_L1), 3)), c[i])
-                           : "-");
+    MROW("AI L2 / L1", ai_l2_l1(m));
     MROW("achieved", meas_flops_per_s(m) > 0 ? tl_si(meas_flops_per_s(m), "FLOP/s") : "-");
     MROW("roof used", rfl_prec_name(m->meas_prec));
     c = cells();
@@ -569,6 +595,20 @@ static void print_reasons(const model *m) {
         printf(" (close to 1: the estimate and the counters agree)\n");
     else printf("\n");
     for (i = 0; i < m->n_reasons; i++) printf("  - %s\n", m->reasons[i]);
+    if (m->meas_hw >= 0 && !m->pred_err[m->meas_hw] && m->meas.time_s > 0) {
+        double q = m->meas.time_s / m->pred[m->meas_hw].layers_s;
+        double avg = m->meas.time_s / (double)(m->res.kernels ? m->res.kernels : 1);
+        if (q > 2)
+            printf("  - time: the kernels took %sx the roofline prediction. %s kernels averaging %s "
+                   "each are too small to fill the GPU (the roofline assumes every layer runs at "
+                   "the whole machine's peak or bandwidth); a larger batch narrows the gap.\n",
+                   tl_num(q, 3), tl_commas((double)m->res.kernels), tl_si(avg, "s"));
+        else if (q < 0.9)
+            printf("  - time: the kernels beat the per-layer prediction (%sx): fused or cached work "
+                   "(L2 hits) moved fewer DRAM bytes than the per-layer estimate assumes.\n", tl_num(q, 3));
+        printf("  - the profile's time is the sum of kernel durations (serialised by ncu, no launch "
+               "gaps); time a step with CUDA events over warm runs for its latency.\n");
+    }
     printf("  profile: %s%s%s\n", m->ncu, m->device[0] ? ", device " : "", m->device);
     if (m->meas_hw < 0)
         printf("  NOTE: measured on '%s', which is not among --hw: the measured point is left off "
@@ -743,7 +783,7 @@ static void chart_rooflines(void) {
     for (h = 0; h < nh; h++) {
         n = model_points(pts, 0, 0, h);
         memset(&d, 0, sizeof d);
-        snprintf(title, sizeof title, "%s: batch %llu, %s, %s (hollow: estimate, filled: measured)",
+        snprintf(title, sizeof title, "%s, batch %llu, %s, %s",
                  short_hw(hw[h]), (unsigned long long)(cd.batch ? cd.batch : 1),
                  cd.mode == RFL_MODE_TRAIN ? "training step" : "inference", rfl_dtype_name(cd.dtype));
         d.title = title;
@@ -803,7 +843,7 @@ static void chart_layers(const model *m) {
         k = rk_ltype_kind(rfl_op_ltype((rfl_op)m->net.layers[i].op));
         q = &pts[n++];
         memset(q, 0, sizeof *q);
-        q->label = plabel("%s layers (estimate)", rk_kind_name[k]);
+        q->label = plabel("%s layers (area: time)", rk_kind_name[k]);
         q->ai = F / B;
         q->flops_per_s = F / p.time_s;
         q->prec = rfl_work_main_prec(&f);
@@ -821,19 +861,21 @@ static void chart_layers(const model *m) {
             if (!(hw[h]->peak_flops[rfl_work_main_prec(w)] > 0)) continue;
             q = &pts[n++];
             memset(q, 0, sizeof *q);
-            q->label = plabel("%s kernels (measured)", rk_kind_name[k]);
+            q->label = plabel("%s kernels, measured", rk_kind_name[k]);
             q->ai = F / B;
             q->flops_per_s = F / w->time_s;
             q->prec = rfl_work_main_prec(w);
+            /* half-precision SASS in an FP32 run is index arithmetic (HFMA2
+               tricks of the compiler), not the model's math: FP32 roof */
+            if (q->prec == RFL_FP16 && m->est_prec == RFL_FP32) q->prec = RFL_FP32;
             q->weight = tt > 0 ? w->time_s / tt : 0;
             q->color = kind_color[k];
             q->marker = RFL_MARKER_DIAMOND;
         }
     }
     memset(&d, 0, sizeof d);
-    snprintf(title, sizeof title, "%s layers on %s (batch %llu, %s): size = share of predicted%s time",
-             m->disp, short_hw(hw[h]), (unsigned long long)(cd.batch ? cd.batch : 1),
-             cd.mode == RFL_MODE_TRAIN ? "fwd+bwd" : "forward", m->has_prof && m->meas_hw == h ? " / measured" : "");
+    snprintf(title, sizeof title, "%s layers on %s, batch %llu %s", m->disp, short_hw(hw[h]),
+             (unsigned long long)(cd.batch ? cd.batch : 1), cd.mode == RFL_MODE_TRAIN ? "fwd+bwd" : "forward");
     d.title = title;
     d.machines = &hw[h];
     d.n_machines = 1;
@@ -846,17 +888,35 @@ static void chart_layers(const model *m) {
     save(&cv, file);
 }
 
+/* A legend line under a chart: coloured boxes and names, centred. */
+static void legend_line(rfl_canvas *cv, double cx, double y, const char *const *names,
+                        const rfl_color *colors, int n, int scale) {
+    int i, w = 0;
+    double x;
+    for (i = 0; i < n; i++) w += 3 * RFL_FONT_W * scale + rfl_text_width(names[i], -1, scale) + 4 * RFL_FONT_W * scale;
+    x = cx - w / 2.0;
+    for (i = 0; i < n; i++) {
+        rfl_fill_rect(cv, x, y - RFL_FONT_W * scale, 2 * RFL_FONT_W * scale, 2 * RFL_FONT_W * scale, colors[i]);
+        x += 3 * RFL_FONT_W * scale;
+        x += rfl_draw_text(cv, x, y, names[i], scale, RFL_TEXT_LEFT | RFL_TEXT_MIDDLE, RFL_RGB(0, 0, 0));
+        x += 4 * RFL_FONT_W * scale;
+    }
+}
+
 static void chart_bars(const model *m) {
     static double vf[RK_COUNT * 2], vt[RK_COUNT * 3];
     static const char *cats[RK_COUNT];
     static const char *const ser_f[] = {"forward", "backward"};
     static const char *ser_t[3];
+    static const rfl_color col[3] = {RFL_RGB(0, 114, 178), RFL_RGB(230, 159, 0), RFL_RGB(0, 158, 115)};
+    static rfl_color colt[3];
+    enum { W = 1600, H = 760, HC = 690 };
     rfl_bar_desc b;
     rfl_canvas full, half;
     int k, n = 0, h = m->has_prof && m->meas_hw >= 0 ? m->meas_hw : 0;
     int meas = m->has_prof && m->meas_hw == h, ns_f = cd.mode == RFL_MODE_TRAIN ? 2 : 1;
     int ns_t = ns_f + meas;
-    char file[128], title_f[160], title_t[160], vt_title[96];
+    char file[128], title_f[160], title_t[160];
     for (k = 0; k < RK_COUNT; k++) {
         if (!(m->k_fwd_flops[k] > 0) && !(m->k_pred_fwd_s[h][k] > 0) && !(meas && m->kinds[k].w.time_s > 0))
             continue;
@@ -868,17 +928,22 @@ static void chart_bars(const model *m) {
         if (meas) vt[n * ns_t + ns_t - 1] = m->kinds[k].w.time_s;
         n++;
     }
-    ser_t[0] = "predicted forward";
-    ser_t[1] = "predicted backward";
-    if (meas) ser_t[ns_t - 1] = plabel("measured kernels (%s)", short_hw(hw[h]));
-    canvas(&full, 1600, 700);
-    /* two charts side by side on one image: sub-canvases over the same pixels */
-    rfl_canvas_init(&half, full.pixels, RFL_CANVAS_BYTES(1600, 700, 3) - 800 * 3, 800, 700, 3, 1600 * 3);
+    ser_t[0] = "predicted fwd";
+    ser_t[1] = "predicted bwd";
+    colt[0] = col[0];
+    colt[1] = col[1];
+    if (meas) {
+        ser_t[ns_t - 1] = plabel("measured (%s)", short_hw(hw[h]));
+        colt[ns_t - 1] = col[2];
+    }
+    canvas(&full, W, H);
+    /* two charts side by side on one image, each on a sub-canvas over the
+       same pixels; the legends go in a strip underneath, clear of the bars */
     memset(&b, 0, sizeof b);
-    snprintf(title_f, sizeof title_f, "%s FLOPs by layer type (batch %llu)", m->disp,
+    snprintf(title_f, sizeof title_f, "%s FLOPs by layer type, batch %llu", m->disp,
              (unsigned long long)(cd.batch ? cd.batch : 1));
     b.title = title_f;
-    b.value_title = "FLOPs (FLOP)";
+    b.value_title = "FLOPs (FLOP, log scale)";
     b.categories = cats;
     b.n_categories = n;
     b.series = ser_f;
@@ -886,21 +951,22 @@ static void chart_bars(const model *m) {
     b.values = vf;
     b.orient = RFL_ORIENT_HORIZONTAL;
     b.scale = RFL_SCALE_LOG;
+    b.colors = col;
+    b.legend = RFL_LEGEND_NONE;
+    b.font_scale = 2;
+    rfl_canvas_init(&half, full.pixels, (size_t)W * 3 * (HC - 1) + (W / 2) * 3, W / 2, HC, 3, W * 3);
     rfl_chart_bars(&half, &b);
-    rfl_canvas_init(&half, full.pixels + 800 * 3, RFL_CANVAS_BYTES(1600, 700, 3) - 800 * 3, 800, 700, 3, 1600 * 3);
-    memset(&b, 0, sizeof b);
-    snprintf(title_t, sizeof title_t, "%s time by layer type on %s", m->disp, short_hw(hw[h]));
-    snprintf(vt_title, sizeof vt_title, "time (s)");
     b.title = title_t;
-    b.value_title = vt_title;
-    b.categories = cats;
-    b.n_categories = n;
+    snprintf(title_t, sizeof title_t, "%s time by layer type on %s", m->disp, short_hw(hw[h]));
+    b.value_title = "time (s, log scale)";
     b.series = ser_t;
     b.n_series = ns_t;
     b.values = vt;
-    b.orient = RFL_ORIENT_HORIZONTAL;
-    b.scale = RFL_SCALE_LOG;
+    b.colors = colt;
+    rfl_canvas_init(&half, full.pixels + (W / 2) * 3, (size_t)W * 3 * (HC - 1) + (W / 2) * 3, W / 2, HC, 3, W * 3);
     rfl_chart_bars(&half, &b);
+    legend_line(&full, W / 4.0, HC + 35, ser_f, col, ns_f, 2);
+    legend_line(&full, 3 * W / 4.0, HC + 35, ser_t, colt, ns_t, 2);
     snprintf(file, sizeof file, "types-%s.png", m->name);
     save(&full, file);
 }
