@@ -1,0 +1,652 @@
+/* The reducer: fixtures against the ground truths of
+   ../shared/fixtures/README.md (copied values below, with their source),
+   chunking invariance, formats, locale, units, errors, groups, warnings.
+   Expected numbers are never the code's own output: they come from the
+   README, from hand sums written here, or from the file's own text. */
+#define RFL_NO_CHART
+#define ROOFLINE_IMPLEMENTATION
+#include "roofline.h"
+#include "rfl_test.h"
+#include <stdlib.h>
+
+static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
+static rfl_reduce_state st;
+
+static char *load(const char *name, size_t *len) {
+    char path[256];
+    FILE *f;
+    char *b;
+    long n;
+    snprintf(path, sizeof path, "tests/data/%s", name);
+    f = fopen(path, "rb");
+    if (!f) { printf("cannot open %s\n", path); exit(1); }
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    b = (char *)malloc((size_t)n + 1);
+    if (fread(b, 1, (size_t)n, f) != (size_t)n) exit(1);
+    b[n] = 0;
+    fclose(f);
+    *len = (size_t)n;
+    return b;
+}
+
+/* mode 0: whole; 1: every byte alone; 2: random splits (seed); 3: 64 KB */
+static uint64_t rng = 88172645463325252ull;
+static size_t next_rand(size_t m) {
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return (size_t)(rng % m);
+}
+static rfl_result reduce_mode(const char *b, size_t n, const rfl_reduce_desc *d, int mode,
+                              rfl_reduce_result *r) {
+    size_t i = 0;
+    rfl_result e = rfl_reduce_init(&st, d, scratch, sizeof scratch);
+    if (e) return e;
+    while (i < n) {
+        size_t k = mode == 0 ? n - i : mode == 1 ? 1 : mode == 2 ? 1 + next_rand(300) : 65536;
+        if (mode == 2 && next_rand(5) == 0) k = 1 + next_rand(5000);
+        if (k > n - i) k = n - i;
+        if ((e = rfl_reduce_push(&st, b + i, k)) != RFL_OK) return e;
+        i += k;
+    }
+    return rfl_reduce_finish(&st, r);
+}
+
+static int same_stat(const rfl_kernel_stat *a, const rfl_kernel_stat *b) {
+    return memcmp(a->flops, b->flops, sizeof a->flops) == 0 &&
+           memcmp(a->bytes, b->bytes, sizeof a->bytes) == 0 && a->time_ns == b->time_ns &&
+           a->work.unknown == b->work.unknown && a->flags == b->flags && a->id == b->id &&
+           a->invocations == b->invocations && strcmp(a->name, b->name) == 0;
+}
+static int same_result(const rfl_reduce_result *a, const rfl_reduce_result *b) {
+    int i;
+    if (!same_stat(&a->total, &b->total) || a->kernels != b->kernels || a->format != b->format ||
+        a->top_count != b->top_count || a->warning_count != b->warning_count ||
+        a->locale != b->locale || a->ceil_flops[RFL_FP32] != b->ceil_flops[RFL_FP32] ||
+        a->ceil_bw[RFL_DRAM] != b->ceil_bw[RFL_DRAM])
+        return 0;
+    for (i = 0; i < a->top_count; i++)
+        if (!same_stat(&a->top[i], &b->top[i])) return 0;
+    for (i = 0; i < a->warning_count; i++)
+        if (strcmp(a->warnings[i].text, b->warnings[i].text)) return 0;
+    return 1;
+}
+
+static rfl_reduce_result R0, R1;
+
+/* Reduce a file whole, byte by byte, in random splits and in 64 KB chunks;
+   every way must give the same result (left in R0). */
+static void reduce_all_ways(const char *b, size_t n, const rfl_reduce_desc *d, const char *what) {
+    int mode;
+    RT_EQ_INT(reduce_mode(b, n, d, 0, &R0), RFL_OK);
+    for (mode = 1; mode <= 3; mode++) {
+        int rep, reps = mode == 2 ? 3 : 1;
+        for (rep = 0; rep < reps; rep++) {
+            memset(&R1, 0, sizeof R1);
+            RT_EQ_INT(reduce_mode(b, n, d, mode, &R1), RFL_OK);
+            if (!RT_CHECK(same_result(&R0, &R1))) printf("     %s: chunking mode %d differs\n", what, mode);
+        }
+    }
+}
+
+static int has_warning(const rfl_reduce_result *r, rfl_reduce_warn w) {
+    int i;
+    for (i = 0; i < r->warning_count; i++)
+        if (r->warnings[i].code == w) return 1;
+    return 0;
+}
+static int known(const rfl_kernel_stat *k, unsigned bits) { return (k->work.unknown & bits) == 0; }
+
+/* ---- fixtures vs the README's ground truth -------------------------------- */
+static void test_fixtures(void) {
+    size_t n;
+    char *b;
+    rfl_reduce_desc d;
+    memset(&d, 0, sizeof d);
+
+    /* micro-seed-raw: FP32 2,233,466,880; DRAM 558,875,392; time 250,176 ns */
+    b = load("micro-seed-raw.csv", &n);
+    reduce_all_ways(b, n, &d, "micro-seed-raw");
+    RT_EQ_INT(R0.format, RFL_CSV_NCU_RAW);
+    RT_EQ_U64(R0.kernels, 4);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 2233466880ull);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 558875392ull);
+    RT_EQ_U64(R0.total.time_ns, 250176ull);
+    RT_CHECK(!known(&R0.total, RFL_UNKNOWN_FLOPS(RFL_FP64)));   /* not collected: unknown */
+    RT_CHECK(!known(&R0.total, RFL_UNKNOWN_BYTES(RFL_L2)));
+    RT_CHECK(!known(&R0.total, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR)));
+    RT_EQ_INT(R0.locale, RFL_LOCALE_US);
+    /* README: add as FFMA 16,777,216 (x2), mul 16,777,216, SGEMM ffma 1,074,790,400 */
+    RT_EQ_U64(R0.top[0].flops[RFL_FP32], 2ull * 16777216);
+    RT_EQ_U64(R0.top[1].flops[RFL_FP32], 16777216ull);
+    {
+        int i, trunc = 0, sgemm = 0;
+        for (i = 0; i < R0.top_count; i++) {
+            if (R0.top[i].flags & RFL_REDUCE_NAME_TRUNCATED) {
+                trunc++;
+                RT_EQ_U64(strlen(R0.top[i].name), RFL_REDUCE_NAME_MAX - 1);
+            }
+            if (strstr(R0.top[i].name, "gemm")) {
+                sgemm = 1;
+                RT_EQ_U64(R0.top[i].flops[RFL_FP32], 2ull * 1074790400);
+            }
+        }
+        RT_EQ_INT(trunc, 1); /* the addcmul kernel's name is ~600 bytes */
+        RT_CHECK(sgemm);
+    }
+    RT_CHECK(has_warning(&R0, RFL_WARN_NAME_TRUNCATED));
+    /* README: elementwise DRAM writes below the output size (L2 residency) */
+    RT_CHECK(has_warning(&R0, RFL_WARN_BELOW_COMPULSORY));
+    free(b);
+
+    /* micro-seed-details: FP32 2,233,466,880; DRAM 558,892,544; time 248,544 */
+    b = load("micro-seed-details.csv", &n);
+    reduce_all_ways(b, n, &d, "micro-seed-details");
+    RT_EQ_INT(R0.format, RFL_CSV_NCU_DETAILS);
+    RT_EQ_U64(R0.kernels, 4);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 2233466880ull);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 558892544ull);
+    RT_EQ_U64(R0.total.time_ns, 248544ull);
+    free(b);
+
+    /* resnet18 seed: 237 kernels; FP32 10,278,929,315; DRAM 279,844,608;
+       time 2,641,696 ns; AI 36.73; 3.89 TFLOP/s */
+    b = load("resnet18-b1-train-seed-raw.csv", &n);
+    reduce_all_ways(b, n, &d, "resnet18-seed");
+    RT_EQ_U64(R0.kernels, 237);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 10278929315ull);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 279844608ull);
+    RT_EQ_U64(R0.total.time_ns, 2641696ull);
+    RT_NEAR(rfl_work_ai(&R0.total.work, RFL_DRAM), 36.73, 0.0005);
+    RT_NEAR(R0.flops_per_s, 3.89e12, 0.002);
+    free(b);
+
+    /* alexnet full (H100): 79 kernels; FP32 5,648,711,651; FP16 20,418,068;
+       DRAM 735,022,080; L2 1,716,552,576; L1 1,770,352,640; time 1,100,672;
+       tensor inst 327,906 with every tensor-path counter 0 */
+    b = load("alexnet-b1-train-full-raw.csv", &n);
+    reduce_all_ways(b, n, &d, "alexnet");
+    RT_EQ_U64(R0.kernels, 79);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 5648711651ull);
+    RT_EQ_U64(R0.total.flops[RFL_FP16], 20418068ull);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 735022080ull);
+    RT_EQ_U64(R0.total.bytes[RFL_L2], 1716552576ull);
+    RT_EQ_U64(R0.total.bytes[RFL_L1], 1770352640ull);
+    RT_EQ_U64(R0.total.time_ns, 1100672ull);
+    RT_EQ_U64(R0.total.tensor_inst, 327906ull);
+    RT_EQ_U64(rfl_kernel_tensor_flops(&R0.total), 0);
+    RT_CHECK(has_warning(&R0, RFL_WARN_TENSOR_UNCOUNTED)); /* the A100 mystery */
+    RT_CHECK(!has_warning(&R0, RFL_WARN_TENSOR_ESTIMATED));
+    RT_CHECK(!has_warning(&R0, RFL_WARN_HIERARCHY)); /* L1 > L2 > DRAM here */
+    /* profile's own ceilings: 16,896 x 2 x ~1.97 GHz; 1,280 B x ~2.61 GHz */
+    RT_NEAR(R0.ceil_flops[RFL_FP32], 67e12, 0.02);
+    RT_NEAR(R0.ceil_bw[RFL_DRAM], 3.35e12, 0.01);
+    free(b);
+
+    /* H200 ResNet-18: FP32 10,278,929,315; DRAM 280,009,216; time 2,568,672;
+       AI 36.71; ceilings ~65.8 TFLOP/s FP32 and ~4.80 TB/s */
+    b = load("h200-resnet18-b1-train-full-raw.csv", &n);
+    reduce_all_ways(b, n, &d, "h200-resnet18");
+    RT_EQ_U64(R0.kernels, 237);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 10278929315ull);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 280009216ull);
+    RT_EQ_U64(R0.total.time_ns, 2568672ull);
+    /* the README's AI is FP32 FLOPs over DRAM bytes (FP16/FP64 SASS are extra) */
+    RT_NEAR((double)R0.total.flops[RFL_FP32] / (double)R0.total.bytes[RFL_DRAM], 36.71, 0.0003);
+    RT_NEAR(R0.ceil_flops[RFL_FP32], 65.8e12, 0.02);
+    RT_NEAR(R0.ceil_bw[RFL_DRAM], 4.80e12, 0.01);
+    free(b);
+
+    /* H200 AlexNet: 79 kernels; FP32 5,648,711,651; DRAM 725,523,712; time 1,020,864 */
+    b = load("h200-alexnet-b1-train-full-raw.csv", &n);
+    reduce_all_ways(b, n, &d, "h200-alexnet");
+    RT_EQ_U64(R0.kernels, 79);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 5648711651ull);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 725523712ull);
+    RT_EQ_U64(R0.total.time_ns, 1020864ull);
+    free(b);
+
+    /* micro-tc: tensor-path ops 6,442,450,944 = 3 x 2 x 1024^3; tensor inst
+       196,608; FP32 SASS FLOPs 2,244,608 */
+    b = load("micro-tc-full-raw.csv", &n);
+    reduce_all_ways(b, n, &d, "micro-tc");
+    RT_EQ_U64(rfl_kernel_tensor_flops(&R0.total), 6442450944ull);
+    RT_EQ_U64(R0.total.flops[RFL_TF32_TENSOR], 2147483648ull); /* 2 x 1024^3 each */
+    RT_EQ_U64(R0.total.flops[RFL_FP16_TENSOR], 2147483648ull);
+    RT_EQ_U64(R0.total.flops[RFL_BF16_TENSOR], 2147483648ull);
+    RT_EQ_U64(R0.total.tensor_inst, 196608ull);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 2244608ull);
+    RT_CHECK(!(R0.flags & RFL_REDUCE_TENSOR_ESTIMATED));
+    RT_CHECK(!has_warning(&R0, RFL_WARN_TENSOR_UNCOUNTED));
+    /* L1 bytes (264,192) below L2 bytes: the inversion warning */
+    RT_CHECK(has_warning(&R0, RFL_WARN_HIERARCHY));
+    /* the same file without its tensor-path columns: estimated from the
+       instruction count at Hopper's 32768 FLOPs per HGMMA -> the same total */
+    {
+        char *c = (char *)malloc(n + 1), *s;
+        memcpy(c, b, n + 1);
+        for (s = c; (s = strstr(s, "\"sm__ops_path_tensor_op_")) != 0; s++) s[1] = 'x';
+        RT_EQ_INT(reduce_mode(c, n, &d, 0, &R1), RFL_OK);
+        RT_EQ_U64(rfl_kernel_tensor_flops(&R1.total), 196608ull * 32768ull);
+        RT_EQ_U64(R1.total.flops[RFL_FP16_TENSOR], 6442450944ull);
+        RT_CHECK(R1.flags & RFL_REDUCE_TENSOR_ESTIMATED);
+        RT_CHECK(has_warning(&R1, RFL_WARN_TENSOR_ESTIMATED));
+        RT_NEAR(R1.tensor_flops_per_inst, 32768, 0);
+        /* the caller's factor wins (NERSC's Volta figure) */
+        d.tensor_flops_per_inst = 512;
+        RT_EQ_INT(reduce_mode(c, n, &d, 2, &R1), RFL_OK);
+        RT_EQ_U64(R1.total.flops[RFL_FP16_TENSOR], 196608ull * 512);
+        d.tensor_flops_per_inst = 0;
+        free(c);
+    }
+    free(b);
+
+    /* roofline sections: FP counts only as per-cycle rates (2 decimals) and
+       DRAM only as bytes/s: counts derived, close to the seed's exact ones */
+    b = load("micro-roofline-sections-raw.csv", &n);
+    reduce_all_ways(b, n, &d, "roofline-sections");
+    RT_CHECK(R0.flags & RFL_REDUCE_RATE_DERIVED);
+    RT_CHECK(has_warning(&R0, RFL_WARN_RATE_DERIVED));
+    RT_NEAR((double)R0.total.flops[RFL_FP32], 2233466880.0, 0.001);
+    RT_NEAR((double)R0.total.bytes[RFL_DRAM], 558875392.0, 0.01);
+    RT_EQ_U64(R0.total.time_ns, 63136ull + 62496 + 62400 + 60832); /* the file's own 4 times */
+    RT_NEAR(R0.ceil_flops[RFL_FP32], 67e12, 0.01);  /* README: ~67 TFLOP/s */
+    RT_NEAR(R0.ceil_bw[RFL_DRAM], 3.35e12, 0.005);  /* README: ~3.35 TB/s */
+    RT_NEAR(R0.ceil_flops[RFL_FP64], 67e12 / 2, 0.01); /* dfma peak 8,448 = half */
+    free(b);
+}
+
+/* ---- nvprof (hand-written from the nvprof documentation's CSV layout) ---- */
+static void test_nvprof(void) {
+    size_t n1, n2, n3;
+    char *m = load("nvprof-metrics.csv", &n1), *s = load("nvprof-summary.csv", &n2),
+         *t = load("nvprof-trace.csv", &n3), *cat;
+    rfl_reduce_desc d;
+    memset(&d, 0, sizeof d);
+    reduce_all_ways(m, n1, &d, "nvprof-metrics");
+    RT_EQ_INT(R0.format, RFL_CSV_NVPROF_METRICS);
+    RT_EQ_U64(R0.kernels, 2);
+    /* saxpy 2 x 2,097,152 + sgemm 2,147,483,648 */
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 2ull * 2097152 + 2147483648ull);
+    RT_EQ_U64(R0.total.flops[RFL_FP64], 0);
+    /* saxpy: (262,172 + 131,072) transactions x 2 invocations x 32 B;
+       sgemm: 12,582,912 + 4,194,304 bytes */
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], (262172ull + 131072) * 2 * 32 + 12582912 + 4194304);
+    RT_EQ_U64(R0.total.invocations, 3);
+    RT_CHECK(!known(&R0.total, RFL_UNKNOWN_TIME)); /* no time in a metrics export */
+    reduce_all_ways(s, n2, &d, "nvprof-summary");
+    RT_EQ_INT(R0.format, RFL_CSV_NVPROF_SUMMARY);
+    /* kernels only (memcpy and API rows excluded): 1.234567 ms + 0.230000 ms */
+    RT_EQ_U64(R0.total.time_ns, 1234567ull + 230000);
+    RT_CHECK(!has_warning(&R0, RFL_WARN_AUTO_UNITS)); /* 6 decimals of ms: ns kept */
+    reduce_all_ways(t, n3, &d, "nvprof-trace");
+    RT_EQ_INT(R0.format, RFL_CSV_NVPROF_TRACE);
+    RT_EQ_U64(R0.total.time_ns, 115008ull + 114992 + 1234567); /* us with 3 decimals */
+    /* one stream: summary then metrics (cat s m | rfl-reduce -) */
+    cat = (char *)malloc(n1 + n2 + 1);
+    memcpy(cat, s, n2), memcpy(cat + n2, m, n1);
+    reduce_all_ways(cat, n1 + n2, &d, "nvprof-cat");
+    RT_EQ_U64(R0.total.time_ns, 1464567ull);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 2ull * 2097152 + 2147483648ull);
+    RT_NEAR(R0.flops_per_s, (2.0 * 2097152 + 2147483648.0) / 1464567e-9, 1e-12);
+    free(cat), free(m), free(s), free(t);
+}
+
+/* ---- transformations: CRLF, BOM, preamble, EU locale ------------------------ */
+static char *to_crlf(const char *b, size_t n, size_t *out) {
+    char *c = (char *)malloc(2 * n + 4);
+    size_t i, k = 0;
+    memcpy(c, "\xEF\xBB\xBF", 3), k = 3; /* and a BOM */
+    for (i = 0; i < n; i++) {
+        if (b[i] == '\n') c[k++] = '\r';
+        c[k++] = b[i];
+    }
+    *out = k;
+    return c;
+}
+/* European ncu: swap ',' and '.' inside quoted numbers ("3,355,641.60" ->
+   "3.355.641,60"); other fields unchanged. */
+static char *to_eu(const char *b, size_t n) {
+    char *c = (char *)malloc(n + 1);
+    size_t i = 0, j;
+    memcpy(c, b, n + 1);
+    while (i < n) {
+        if (c[i] != '"') { i++; continue; }
+        for (j = i + 1; j < n && c[j] != '"'; j++) {}
+        if (j < n) {
+            size_t k;
+            int num = j > i + 1;
+            for (k = i + 1; k < j; k++)
+                if (!((c[k] >= '0' && c[k] <= '9') || c[k] == ',' || c[k] == '.')) num = 0;
+            if (num)
+                for (k = i + 1; k < j; k++) c[k] = c[k] == ',' ? '.' : c[k] == '.' ? ',' : c[k];
+        }
+        i = j + 1;
+    }
+    return c;
+}
+
+static void test_transforms(void) {
+    size_t n, n2;
+    char *b = load("micro-seed-raw.csv", &n), *c, *p;
+    rfl_reduce_desc d;
+    memset(&d, 0, sizeof d);
+    /* BOM + CRLF: the same ground truth */
+    c = to_crlf(b, n, &n2);
+    reduce_all_ways(c, n2, &d, "crlf");
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 2233466880ull);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 558875392ull);
+    RT_EQ_U64(R0.total.time_ns, 250176ull);
+    RT_CHECK(strchr(R0.top[0].name, '\r') == 0);
+    free(c);
+    /* the application's own output before the header (2>&1), with commas
+       and quotes, and an ==ERROR== line */
+    {
+        const char *pre = "Epoch 1, loss \"0.5\", acc 0.9\n==ERROR== something\n"
+                          "ID is not a header here\n\n";
+        size_t np = strlen(pre);
+        p = (char *)malloc(n + np + 1);
+        memcpy(p, pre, np), memcpy(p + np, b, n + 1);
+        reduce_all_ways(p, n + np, &d, "preamble");
+        RT_EQ_U64(R0.total.flops[RFL_FP32], 2233466880ull);
+        RT_EQ_U64(R0.kernels, 4);
+        free(p);
+    }
+    /* EU locale: detected from "3.355.641,60"-style values */
+    c = to_eu(b, n);
+    RT_CHECK(strstr(c, "\"3.355.641,60\"") != 0);
+    reduce_all_ways(c, n, &d, "eu");
+    RT_EQ_INT(R0.locale, RFL_LOCALE_EU);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 2233466880ull);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 558875392ull);
+    RT_EQ_U64(R0.total.time_ns, 250176ull);
+    /* declared EU: same; declared US: an error naming the value */
+    d.locale = RFL_LOCALE_EU;
+    RT_EQ_INT(reduce_mode(c, n, &d, 2, &R1), RFL_OK);
+    RT_EQ_U64(R1.total.flops[RFL_FP32], 2233466880ull);
+    d.locale = RFL_LOCALE_US;
+    RT_EQ_INT(reduce_mode(c, n, &d, 0, &R1), RFL_ERR_LOCALE);
+    RT_EQ_U64(st.err_line, 6); /* the first data row */
+    d.locale = RFL_LOCALE_AUTO;
+    free(c);
+    /* the EU alexnet: every full-set quantity still exact */
+    free(b);
+    b = load("alexnet-b1-train-full-raw.csv", &n);
+    c = to_eu(b, n);
+    RT_EQ_INT(reduce_mode(c, n, &d, 2, &R0), RFL_OK);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 5648711651ull);
+    RT_EQ_U64(R0.total.bytes[RFL_L2], 1716552576ull);
+    RT_EQ_U64(R0.total.time_ns, 1100672ull);
+    RT_NEAR(R0.ceil_bw[RFL_DRAM], 3.35e12, 0.01);
+    free(c), free(b);
+}
+
+/* ---- small hand-made files ---------------------------------------------------- */
+static rfl_result red(const char *text, rfl_locale loc) {
+    rfl_reduce_desc d;
+    memset(&d, 0, sizeof d);
+    d.locale = loc;
+    return reduce_mode(text, strlen(text), &d, 1, &R0);
+}
+
+#define RAW_HDR "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"dram__bytes_read.sum\",\"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
+
+static void test_locale_and_units(void) {
+    /* every value reads both ways: ambiguous, an error unless declared */
+    const char *amb = RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n"
+                              "\"0\",\"k\",\"1,280\",\"2,048\",\"1,024\"\n";
+    RT_EQ_INT(red(amb, RFL_LOCALE_AUTO), RFL_ERR_LOCALE);
+    RT_EQ_U64(st.err_line, 3);
+    RT_EQ_U64(st.err_col, 9); /* the first ambiguous value: "1,280" */
+    RT_EQ_INT(red(amb, RFL_LOCALE_US), RFL_OK);
+    RT_EQ_U64(R0.total.time_ns, 1280);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 2048);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 2048);
+    RT_EQ_INT(red(amb, RFL_LOCALE_EU), RFL_OK); /* 1,280 ns = 1.28 ns -> 1 */
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 2);
+    /* a later value in the row decides: "65,77" can only be European */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n"
+                          "\"0\",\"k\",\"1.280\",\"2.048\",\"65,77\"\n", RFL_LOCALE_AUTO), RFL_OK);
+    RT_EQ_INT(R0.locale, RFL_LOCALE_EU);
+    RT_EQ_U64(R0.total.time_ns, 1280);
+    /* mixed conventions in one file */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n"
+                          "\"0\",\"k\",\"1,280.5\",\"2\",\"3\"\n\"1\",\"k\",\"1.280,5\",\"2\",\"3\"\n",
+                  RFL_LOCALE_AUTO), RFL_ERR_LOCALE);
+    RT_EQ_U64(st.err_line, 4);
+    /* units: prefixes normalised; decimal and binary */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"usecond\",\"Kbyte\",\"inst\"\n"
+                          "\"0\",\"k\",\"1.5\",\"3\",\"7\"\n", RFL_LOCALE_AUTO), RFL_OK);
+    RT_EQ_U64(R0.total.time_ns, 1500);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 3000);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 14);
+    RT_CHECK(has_warning(&R0, RFL_WARN_AUTO_UNITS));
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"msecond\",\"MiB\",\"\"\n\"0\",\"k\",\"2\",\"1\",\"7\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.time_ns, 2000000);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 1048576);
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"second\",\"GiB\",\"\"\n\"0\",\"k\",\"2\",\"1\",\"7\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.time_ns, 2000000000ull);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 1073741824ull);
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ms\",\"Gbyte\",\"\"\n\"0\",\"k\",\"0.000001\",\"1.5\",\"7\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.time_ns, 1);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 1500000000ull);
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"nsecond\",\"Tbyte\",\"\"\n\"0\",\"k\",\"5\",\"2\",\"7\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 2000000000000ull);
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"us\",\"KiB\",\"\"\n\"0\",\"k\",\"5\",\"2\",\"7\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.time_ns, 5000);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 2048);
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"s\",\"GB\",\"\"\n\"0\",\"k\",\"1\",\"2\",\"7\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 2000000000ull);
+    /* an unknown unit on a used metric is an error at the unit's position */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"furlong\",\"\"\n\"0\",\"k\",\"1\",\"2\",\"3\"\n", 0), RFL_ERR_UNIT);
+    RT_EQ_U64(st.err_line, 2);
+    RT_EQ_U64(st.err_col, 12); /* "","","ns", then the unit */
+    /* a time in bytes is as wrong as an unknown unit */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"byte\",\"byte\",\"\"\n\"0\",\"k\",\"1\",\"2\",\"3\"\n", 0), RFL_ERR_UNIT);
+    /* frequency units: Mhz and cycle/nsecond (older ncu) */
+    RT_EQ_INT(red("\"ID\",\"sm__cycles_elapsed.avg\",\"sm__cycles_elapsed.avg.per_second\"\n"
+                  "\"\",\"cycle\",\"cycle/nsecond\"\n\"0\",\"2,000.00\",\"2\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.time_ns, 1000); /* 2,000 cycles at 2 GHz, no gpu__time */
+    RT_CHECK(R0.total.flags & RFL_REDUCE_TIME_FROM_CYCLES);
+    RT_EQ_INT(red("\"ID\",\"sm__cycles_elapsed.avg\",\"sm__cycles_elapsed.avg.per_second\"\n"
+                  "\"\",\"cycle\",\"Mhz\"\n\"0\",\"2,000\",\"1,000.0\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.time_ns, 2000);
+    /* details page with its own unit per row, n/a and empty values */
+    RT_EQ_INT(red("\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                  "\"0\",\"a\",\"gpu__time_duration.sum\",\"usecond\",\"1.5\"\n"
+                  "\"0\",\"a\",\"dram__bytes_read.sum\",\"Mbyte\",\"2\"\n"
+                  "\"0\",\"a\",\"dram__bytes_write.sum\",\"byte\",\"n/a\"\n"
+                  "\"0\",\"a\",\"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"\"\n"
+                  "\"1\",\"b\",\"gpu__time_duration.sum\",\"nsecond\",\"500\"\n"
+                  "\"1\",\"b\",\"sm__unused_metric.sum\",\"parsec\",\"500\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.kernels, 2);
+    RT_EQ_U64(R0.total.time_ns, 2000);
+    RT_EQ_U64(R0.top[0].bytes[RFL_DRAM], 2000000);
+    RT_CHECK(!known(&R0.top[1], RFL_UNKNOWN_BYTES(RFL_DRAM))); /* kernel b: no bytes */
+    RT_CHECK(!known(&R0.total, RFL_UNKNOWN_BYTES(RFL_DRAM)));
+    /* quoted fields with commas and doubled quotes; unquoted numbers */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n"
+                          "0,\"f<a, \"\"b\"\">(int, float)\",\"1,000\",\"3,000,000\",7\n", 0), RFL_OK);
+    RT_STR(R0.top[0].name, "f<a, \"b\">(int, float)");
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 3000000);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 14);
+}
+
+static void test_errors(void) {
+    /* unterminated quote at the end of input: line and column of the quote */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k,1\n", 0), RFL_ERR_TRUNCATED);
+    RT_EQ_U64(st.err_line, 3);
+    RT_EQ_U64(st.err_col, 5);
+    /* wrong field count: too many (at the extra field), too few (row end) */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k\",\"1\",\"2\",\"3\",\"4\"\n", 0), RFL_ERR_SYNTAX);
+    RT_EQ_U64(st.err_line, 3);
+    RT_EQ_U64(st.err_col, 21); /* the sixth field */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k\",\"1\",\"2\",\"3\"\n\"1\",\"k\",\"1\"\n", 0), RFL_ERR_SYNTAX);
+    RT_EQ_U64(st.err_line, 4);
+    RT_EQ_U64(st.err_col, 12);
+    /* a non-number in a metric column */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k\",\"1\",\"12abc\",\"3\"\n", 0), RFL_ERR_NUMBER);
+    RT_EQ_U64(st.err_line, 3);
+    RT_EQ_U64(st.err_col, 13);
+    RT_CHECK(strstr(st.err_msg, "12abc") != 0);
+    /* ... but a non-number in an unused column is fine */
+    RT_EQ_INT(red("\"ID\",\"Block Size\",\"gpu__time_duration.sum\"\n\"\",\"\",\"ns\"\n\"0\",\"(128, 1, 1)\",\"5\"\n", 0), RFL_OK);
+    /* no header, empty input, whitespace only */
+    RT_EQ_INT(red("==PROF== Connected\nhello, world\n", 0), RFL_ERR_NO_HEADER);
+    RT_EQ_INT(red("", 0), RFL_ERR_EMPTY);
+    RT_EQ_INT(red("\n\r\n  \n", 0), RFL_ERR_EMPTY);
+    /* a numeric field longer than the carry */
+    {
+        static char big[1200];
+        size_t k = (size_t)sprintf(big, RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k\",\"1\",\"");
+        memset(big + k, '1', 400), k += 400;
+        strcpy(big + k, "\",\"3\"\n");
+        RT_EQ_INT(red(big, 0), RFL_ERR_FIELD_TOO_LONG);
+        RT_EQ_U64(st.err_line, 3);
+        RT_EQ_U64(st.err_col, 13);
+        RT_EQ_INT(reduce_mode(big, strlen(big), 0, 0, &R0), RFL_ERR_FIELD_TOO_LONG);
+    }
+    /* scratch: too small for the column map; too small at all */
+    {
+        size_t n;
+        char *b = load("micro-seed-raw.csv", &n);
+        static unsigned char small[RFL_REDUCE_SCRATCH_SIZE(100)];
+        RT_EQ_INT(rfl_reduce_init(&st, 0, small, sizeof small), RFL_OK);
+        RT_EQ_INT(rfl_reduce_push(&st, b, n), RFL_ERR_BUFFER);
+        RT_EQ_U64(st.err_line, 4); /* the header row */
+        RT_EQ_INT(rfl_reduce_init(&st, 0, small, 10), RFL_ERR_BUFFER);
+        RT_EQ_INT(rfl_reduce_init(&st, 0, 0, 10), RFL_ERR_ARG);
+        /* exactly RFL_REDUCE_SCRATCH_SIZE(293 columns) is enough */
+        RT_EQ_INT(rfl_reduce_init(&st, 0, scratch, RFL_REDUCE_SCRATCH_SIZE(293)), RFL_OK);
+        RT_EQ_INT(rfl_reduce_push(&st, b, n), RFL_OK);
+        RT_EQ_INT(rfl_reduce_finish(&st, &R0), RFL_OK);
+        RT_EQ_U64(R0.total.flops[RFL_FP32], 2233466880ull);
+        /* call order */
+        RT_EQ_INT(rfl_reduce_push(&st, b, 1), RFL_ERR_STATE);
+        RT_EQ_INT(rfl_reduce_finish(&st, &R0), RFL_ERR_STATE);
+        free(b);
+    }
+}
+
+/* ---- groups, filters, callback, saturation, machine warnings ------------- */
+static uint64_t cb_calls, cb_flops;
+static void on_kernel(void *user, const rfl_kernel_stat *k) {
+    (void)user;
+    cb_calls++;
+    cb_flops += k->flops[RFL_FP32];
+}
+
+static void test_groups_filters(void) {
+    size_t n;
+    char *b = load("resnet18-b1-train-seed-raw.csv", &n);
+    static rfl_kernel_stat groups[4];
+    rfl_reduce_desc d;
+    uint64_t fl = 0, t = 0, cnt = 0;
+    int i;
+    memset(&d, 0, sizeof d);
+    d.groups = groups, d.group_cap = 4;
+    d.on_kernel = on_kernel;
+    reduce_all_ways(b, n, &d, "groups");
+    RT_EQ_INT(R0.group_count, 4);
+    for (i = 0; i < 4; i++) fl += groups[i].flops[RFL_FP32], t += groups[i].time_ns, cnt += groups[i].invocations;
+    fl += R0.other.flops[RFL_FP32], t += R0.other.time_ns, cnt += R0.other.invocations;
+    RT_CHECK(R0.other.invocations > 0);
+    RT_EQ_U64(fl, 10278929315ull); /* nothing dropped: groups + other = total */
+    RT_EQ_U64(t, 2641696ull);
+    RT_EQ_U64(cnt, 237);
+    RT_CHECK(has_warning(&R0, RFL_WARN_GROUPS_FULL));
+    /* callback: once per kernel, same sums (5 runs above + this one) */
+    cb_calls = cb_flops = 0;
+    RT_EQ_INT(reduce_mode(b, n, &d, 0, &R0), RFL_OK);
+    RT_EQ_U64(cb_calls, 237);
+    RT_EQ_U64(cb_flops, 10278929315ull);
+    free(b);
+    /* filters on the micro program: IDs 0-1 (add, mul); name "gemm" */
+    b = load("micro-seed-raw.csv", &n);
+    memset(&d, 0, sizeof d);
+    d.use_ids = 1, d.id_first = 0, d.id_last = 1;
+    RT_EQ_INT(reduce_mode(b, n, &d, 2, &R0), RFL_OK);
+    RT_EQ_U64(R0.kernels, 2);
+    RT_EQ_U64(R0.kernels_seen, 4);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 2ull * 16777216 + 16777216);
+    memset(&d, 0, sizeof d);
+    d.filter = "gemm";
+    RT_EQ_INT(reduce_mode(b, n, &d, 2, &R0), RFL_OK);
+    RT_EQ_U64(R0.kernels, 1);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], 2ull * 1074790400);
+    /* top N */
+    memset(&d, 0, sizeof d);
+    d.top_n = 2;
+    RT_EQ_INT(reduce_mode(b, n, &d, 0, &R0), RFL_OK);
+    RT_EQ_INT(R0.top_count, 2);
+    RT_CHECK(R0.top[0].time_ns >= R0.top[1].time_ns);
+    /* machine warnings: a made-up machine with a tiny roof and a high clock */
+    {
+        rfl_machine m;
+        memset(&m, 0, sizeof m);
+        m.id = "tiny";
+        m.peak_flops[RFL_FP32] = 1e12;      /* the SGEMM ran at ~35 TFLOP/s */
+        m.bw_bytes_per_s[RFL_DRAM] = 1e12;
+        m.boost_mhz = 2500;
+        memset(&d, 0, sizeof d);
+        d.machine = &m;
+        free(b);
+        b = load("alexnet-b1-train-full-raw.csv", &n);
+        RT_EQ_INT(reduce_mode(b, n, &d, 0, &R0), RFL_OK);
+        RT_CHECK(has_warning(&R0, RFL_WARN_ABOVE_ROOF));
+        RT_CHECK(has_warning(&R0, RFL_WARN_LOW_CLOCK)); /* ~1.97 GHz vs 2.5 */
+        m.peak_flops[RFL_FP32] = 1e15, m.bw_bytes_per_s[RFL_DRAM] = 1e14, m.boost_mhz = 1980;
+        RT_EQ_INT(reduce_mode(b, n, &d, 0, &R0), RFL_OK);
+        RT_CHECK(!has_warning(&R0, RFL_WARN_ABOVE_ROOF));
+        RT_CHECK(!has_warning(&R0, RFL_WARN_LOW_CLOCK));
+    }
+    free(b);
+}
+
+static void test_saturation_and_misc(void) {
+    /* 18e18 + 18e18 overflows uint64: saturated and flagged, never wrapped */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n"
+                          "\"0\",\"k\",\"1\",\"18,000,000,000,000,000,000\",\"1\"\n"
+                          "\"1\",\"k\",\"1\",\"18,000,000,000,000,000,000\",\"1\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], UINT64_MAX);
+    RT_CHECK(R0.flags & RFL_REDUCE_SATURATED);
+    RT_CHECK(has_warning(&R0, RFL_WARN_SATURATED));
+    /* no FP counters at all: FLOPs unknown, warned */
+    RT_EQ_INT(red("\"ID\",\"gpu__time_duration.sum\"\n\"\",\"ns\"\n\"0\",\"5\"\n", 0), RFL_OK);
+    RT_CHECK(has_warning(&R0, RFL_WARN_NO_FP_COUNTERS));
+    RT_EQ_INT(R0.flops_per_s == 0, 1);
+    /* only ffma collected: a lower bound, said so */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k\",\"1\",\"2\",\"3\"\n", 0), RFL_OK);
+    RT_CHECK(has_warning(&R0, RFL_WARN_PARTIAL_COUNTERS));
+    /* the last row without a newline; a blank line then ==PROF== at the end */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k\",\"1\",\"2\",\"3\"", 0), RFL_OK);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 2);
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k\",\"1\",\"2\",\"3\"\n\n==PROF== Disconnected\n", 0), RFL_OK);
+    RT_EQ_U64(R0.kernels, 1);
+    /* auto units on the real --print-units auto capture */
+    {
+        size_t n;
+        char *b = load("micro-auto-units-details.csv", &n);
+        rfl_reduce_desc d;
+        memset(&d, 0, sizeof d);
+        reduce_all_ways(b, n, &d, "auto-units");
+        RT_CHECK(has_warning(&R0, RFL_WARN_AUTO_UNITS));
+        RT_CHECK(R0.auto_units_rel_err > 1e-4); /* "4.26 Mbyte": 3 digits */
+        /* 134.23 Mbyte read by the add kernel = 134,230,000 bytes */
+        RT_EQ_U64(R0.top[0].bytes[RFL_DRAM], 134230000ull + 48810000ull);
+        RT_EQ_U64(R0.top[0].time_ns, 62910ull); /* 62.91 us */
+        free(b);
+    }
+    RT_STR(rfl_csv_format_name(RFL_CSV_NCU_DETAILS), "ncu-details");
+}
+
+int main(void) {
+    test_fixtures();
+    test_nvprof();
+    test_transforms();
+    test_locale_and_units();
+    test_errors();
+    test_groups_filters();
+    test_saturation_and_misc();
+    return rt_done();
+}
