@@ -779,19 +779,21 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     case RFL_OP_LINEAR:
         /* weight gradient = forward mac; input gradient = forward mac;
            bias gradient = one add per output element */
-        out->bwd_mac_flops = fm * (ig ? 2 : 1) + ext;
-        out->bwd_flops = out->bwd_mac_flops - ext + (ff - fm);
+        /* checked: 2 x a forward count near 2^64 must be an overflow error,
+           not a wrapped number */
+        ok = rfl__ly_mul64(fm, ig ? 2 : 1, &t) && rfl__ly_add64(t, ext, &out->bwd_mac_flops) &&
+             rfl__ly_add64(t, ff - fm, &out->bwd_flops);
         /* read grad out, saved input, (weights); write grad weights, (grad in) */
-        ok = rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, w, &t) &&
+        ok = ok && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, w, &t) &&
              (!ig || (rfl__ly_add64(t, w, &t) && rfl__ly_add64(t, in, &t)));
         break;
     case RFL_OP_MATMUL:
     case RFL_OP_ATTENTION:
         /* a gradient for each operand: 2 x forward (no recomputation) */
-        out->bwd_mac_flops = 2 * fm;
-        out->bwd_flops = 2 * ff;
         ok = fm <= (uint64_t)-1 / 2 && ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) &&
              rfl__ly_add64(t, in, &t);
+        out->bwd_mac_flops = ok ? 2 * fm : 0; /* no wrapped value, even with the error */
+        out->bwd_flops = ok ? 2 * ff : 0;
         break;
     case RFL_OP_EMBEDDING:
         /* scatter-add of the output gradient into the table rows */
@@ -815,7 +817,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
            grad out and the saved input, write grad in (and grad weights) */
         ok = ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, in, &t) &&
              rfl__ly_add64(t, w, &t);
-        out->bwd_flops = 2 * ff;
+        out->bwd_flops = ok ? 2 * ff : 0;
         break;
     }
     ok = ok && rfl__ly_mul64(t, s, &out->bwd_bytes);
