@@ -6,7 +6,9 @@
      FlopCounterMode and forward hooks on an H100 (tools/capture/zoo_ref.py,
      see tests/data/CAPTURES.md), read at run time;
    - hand derivations of the first layers' input gradients, written here. */
-#define RFL_NO_CHART /* layers only: keeps this test independent of the PNG part */
+#ifndef RFL_NO_CHART /* layers only: independent of the chart and PNG part */
+#define RFL_NO_CHART
+#endif
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
 #include "rfl_test.h"
