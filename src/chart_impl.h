@@ -203,7 +203,8 @@ static void rfl__capsule(rfl_canvas *c, double x0, double y0, double x1, double 
         rfl__absd(y1) > 1e150)
         return; /* beyond any sensible drawing; avoids overflow below */
     if (hw < 0.5) { scale = hw * 2; hw = 0.5; r = 1.5; } /* thin: fainter, not thinner */
-    if (hw > RFL__BIG) return;
+    if (!(hw <= RFL__BIG)) return;
+    if (hw > 500) { hw = 500; r = 501; } /* widths beyond 1000 px are clamped */
     if (!rfl__clip_seg(&x0, &y0, &x1, &y1, c->clip_x0 - r - 1, c->clip_y0 - r - 1,
                        c->clip_x1 + r + 1, c->clip_y1 + r + 1))
         return;
@@ -285,32 +286,50 @@ static void rfl__dash_seg(rfl_canvas *c, double x0, double y0, double x1, double
     }
 }
 
+/* Dashes along a segment that may reach far off the canvas: only the
+   visible part is walked, the phase advanced over the rest so the pattern
+   does not shift. */
+static void rfl__dash_clipped(rfl_canvas *c, double x0, double y0, double x1, double y1,
+                              double hw, double on, double off, double *phase, rfl_color color) {
+    double cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1, m = hw * 2 + 2, dx, dy, period = on + off;
+    double skip, len, tail;
+    if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1) || !(hw <= RFL__BIG)) return;
+    if (hw > 500) { hw = 500; m = 1002; }
+    if (rfl__absd(x0) > 1e150 || rfl__absd(y0) > 1e150 || rfl__absd(x1) > 1e150 ||
+        rfl__absd(y1) > 1e150)
+        return;
+    dx = x1 - x0;
+    dy = y1 - y0;
+    len = RFL_SQRT(dx * dx + dy * dy);
+    if (!rfl__clip_seg(&cx0, &cy0, &cx1, &cy1, c->clip_x0 - m, c->clip_y0 - m, c->clip_x1 + m,
+                       c->clip_y1 + m)) {
+        *phase += len - period * RFL_FLOOR(len / period);
+        if (*phase >= period) *phase -= period;
+        return;
+    }
+    dx = cx0 - x0;
+    dy = cy0 - y0;
+    skip = RFL_SQRT(dx * dx + dy * dy);
+    *phase += skip - period * RFL_FLOOR(skip / period);
+    if (*phase >= period) *phase -= period;
+    rfl__dash_seg(c, cx0, cy0, cx1, cy1, hw, on, off, phase, color);
+    dx = x1 - cx1;
+    dy = y1 - cy1;
+    tail = RFL_SQRT(dx * dx + dy * dy);
+    *phase += tail - period * RFL_FLOOR(tail / period);
+    if (*phase >= period) *phase -= period;
+}
+
 RFL_API void rfl_draw_dashed(rfl_canvas *c, double x0, double y0, double x1, double y1,
                              double width, double on, double off, rfl_color color) {
     double phase = 0;
     if (!(width >= 0.1)) width = 0.1;
-    if (!(on > 0) || !(off >= 0) || !rfl__isfinite(on) || !rfl__isfinite(off)) {
+    if (!(on > 0) || !(off > 0) || !(on + off >= 2) || !(on + off < RFL__BIG)) {
         rfl__capsule(c, x0, y0, x1, y1, width * 0.5, color);
         return;
     }
     if (on < 0.5) on = 0.5;
-    if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1)) return;
-    {   /* clip first so that a huge segment costs nothing off-canvas; keep
-           the phase of the clipped start so dashes do not shift */
-        double cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1, m = width + 2, dx, dy, skip;
-        if (rfl__absd(x0) > 1e150 || rfl__absd(y0) > 1e150 || rfl__absd(x1) > 1e150 ||
-            rfl__absd(y1) > 1e150)
-            return;
-        if (!rfl__clip_seg(&cx0, &cy0, &cx1, &cy1, c->clip_x0 - m, c->clip_y0 - m,
-                           c->clip_x1 + m, c->clip_y1 + m))
-            return;
-        dx = cx0 - x0;
-        dy = cy0 - y0;
-        skip = RFL_SQRT(dx * dx + dy * dy);
-        skip -= (on + off) * RFL_FLOOR(skip / (on + off));
-        phase = skip;
-        rfl__dash_seg(c, cx0, cy0, cx1, cy1, width * 0.5, on, off, &phase, color);
-    }
+    rfl__dash_clipped(c, x0, y0, x1, y1, width * 0.5, on, off, &phase, color);
 }
 
 RFL_API void rfl_draw_polyline(rfl_canvas *c, const double *xy, int n, double width,
@@ -322,11 +341,10 @@ RFL_API void rfl_draw_polyline(rfl_canvas *c, const double *xy, int n, double wi
     for (i = 0; i + 1 < n; i++) {
         double x0 = xy[2 * i], y0 = xy[2 * i + 1], x1 = xy[2 * i + 2], y1 = xy[2 * i + 3];
         if (!rfl__finite4(x0, y0, x1, y1)) { phase = 0; continue; }
-        if (dash_on > 0 && dash_off >= 0 && rfl__isfinite(dash_on + dash_off) &&
-            rfl__absd(x0) < RFL__BIG && rfl__absd(y0) < RFL__BIG &&
-            rfl__absd(x1) < RFL__BIG && rfl__absd(y1) < RFL__BIG)
-            rfl__dash_seg(c, x0, y0, x1, y1, width * 0.5, dash_on < 0.5 ? 0.5 : dash_on,
-                          dash_off, &phase, color);
+        /* patterns finer than 2 px would only look grey: draw solid */
+        if (dash_on > 0 && dash_off > 0 && dash_on + dash_off >= 2 && dash_on + dash_off < RFL__BIG)
+            rfl__dash_clipped(c, x0, y0, x1, y1, width * 0.5, dash_on < 0.5 ? 0.5 : dash_on,
+                              dash_off, &phase, color);
         else
             rfl__capsule(c, x0, y0, x1, y1, width * 0.5, color);
     }
@@ -787,6 +805,10 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
         if (ch == '^' && rfl__is_sup((unsigned char)text[i + 1])) { sup = 1; continue; }
         if (sup && !rfl__is_sup(ch)) sup = 0;
         if (u > limit) break;
+        {   /* skip glyphs wholly before the clip box (centred long text) */
+            double adv = RFL_FONT_W * (sup ? ss : scale);
+            if (f.up ? f.oy - u - adv > c->clip_y1 : f.ox + u + adv < c->clip_x0) { u += adv; continue; }
+        }
         if (sup) rfl__glyph(c, &f, u, -scale * 2.0 + (scale - ss) * 1.0, ch, ss, color);
         else rfl__glyph(c, &f, u, 0, ch, scale, color);
         u += RFL_FONT_W * (sup ? ss : scale);
@@ -976,32 +998,43 @@ static rfl__rect rfl__text_box(double x, double y, const char *s, int scale, int
     return r;
 }
 
-/* Try label anchors in order; draw at the first that fits inside `inside`
-   and covers nothing, else at the least bad one. Adds the label to o. */
+/* Try label anchors in order, first with the full text, then with `alt`
+   (a shorter form, may be NULL); draw at the first place that stays inside
+   `inside` and covers nothing. Failing that, the least bad place that
+   covers no point or label (crossing a few line samples is tolerated);
+   failing that, nothing: an unreadable label is worse than none. Adds the
+   drawn label to o. Returns 1 when drawn. */
 typedef struct rfl__cand {
     double x, y;
     int flags;
 } rfl__cand;
-static void rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside,
-                             const rfl__cand *cand, int n, const char *s, int scale,
-                             rfl_color color) {
+static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside,
+                            const rfl__cand *cand, int n, const char *s, const char *alt,
+                            int scale, rfl_color color) {
     long best = -1;
-    int i, bi = 0;
+    int i, v, bi = 0;
+    const char *bs = s;
     rfl__rect br;
-    for (i = 0; i < n; i++) {
-        rfl__rect r = rfl__text_box(cand[i].x, cand[i].y, s, scale, cand[i].flags);
-        long sc = rfl__obst_score(o, &r);
-        if (r.x0 < inside->x0 || r.x1 > inside->x1 || r.y0 < inside->y0 || r.y1 > inside->y1)
-            sc += 1000;
-        if (best < 0 || sc < best) { best = sc; bi = i; }
-        if (sc == 0) break;
+    for (v = 0; v < 2; v++) {
+        const char *t = v ? alt : s;
+        if (!t) continue;
+        for (i = 0; i < n; i++) {
+            rfl__rect r = rfl__text_box(cand[i].x, cand[i].y, t, scale, cand[i].flags);
+            long sc = rfl__obst_score(o, &r);
+            if (r.x0 < inside->x0 || r.x1 > inside->x1 || r.y0 < inside->y0 || r.y1 > inside->y1)
+                sc += 1000;
+            if (best < 0 || sc < best) { best = sc; bi = i; bs = t; }
+            if (sc == 0) break;
+        }
+        if (best == 0) break;
     }
-    if (n <= 0) return;
-    br = rfl__text_box(cand[bi].x, cand[bi].y, s, scale, cand[bi].flags);
+    if (n <= 0 || best < 0 || best >= 30) return 0;
+    br = rfl__text_box(cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags);
     /* a white halo keeps a label legible where it crosses grid lines */
     rfl_fill_rect(c, br.x0 - 2, br.y0, br.x1 - br.x0 + 4, br.y1 - br.y0, RFL_RGBA(255, 255, 255, 200));
-    rfl_draw_text(c, cand[bi].x, cand[bi].y, s, scale, cand[bi].flags, color);
+    rfl_draw_text(c, cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags, color);
     rfl__obst_add(o, br.x0 - 2, br.y0 - 2, br.x1 + 2, br.y1 + 2, 40);
+    return 1;
 }
 
 /* ---- palette and series ------------------------------------------------------ */
@@ -1276,13 +1309,13 @@ static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
     rfl__draw_frame_ex(c, p, x, y, xtitle, ytitle, s, xgrid, ygrid, 0);
 }
 
-/* Font scale from the size of one plot panel: about 100 characters across. */
+/* Font scale from the size of one plot panel: 1 below ~590 x 370 pixels,
+   2 up to ~1350 x 840, then 3 and 4 (text stays near 1/50 of the panel). */
 static int rfl__auto_font(double w, double h, int fs) {
     double k;
     if (fs > 0) return fs > RFL__FONT_MAXSCALE ? RFL__FONT_MAXSCALE : fs;
-    k = w / 520.0 < h / 330.0 ? w / 520.0 : h / 330.0;
-    k = rfl__clampd(k + 0.5, 1, 4);
-    return (int)k;
+    k = w / 560.0 < h / 350.0 ? w / 560.0 : h / 350.0;
+    return 1 + (k >= 1.05) + (k >= 2.4) + (k >= 3.6);
 }
 
 /* Title band; returns the y below it. */
@@ -1521,6 +1554,14 @@ static int rfl__any_says_estimate(const rfl_roofline_desc *d, int k) {
     return 1;
 }
 
+/* The visible part of the slope (clipped to the plot). */
+static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, double *y0,
+                          double *x1, double *y1) {
+    *x0 = r->xy[0]; *y0 = r->xy[1]; *x1 = r->xy[2]; *y1 = r->xy[3];
+    if (r->n < 2 || *y0 == *y1) return 0;
+    return rfl__clip_seg(x0, y0, x1, y1, p->x0, p->y0, p->x1, p->y1);
+}
+
 static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int k,
                                   const rfl__rect *panel, rfl__axis x, rfl__axis y, int s,
                                   rfl__series *ser) {
@@ -1625,8 +1666,8 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
         rfl__rect inner = plot;
         inner.x0 += 3; inner.y0 += 3; inner.x1 -= 3; inner.y1 -= 3;
         for (p = 0; p < RFL_PREC_COUNT; p++) {
-            rfl__cand cd[4];
-            double mx, my;
+            rfl__cand cd[6];
+            double mx, my, sx0, sy0, sx1, sy1;
             if (!roofs[p].n) continue;
             /* flat: name and peak, above the line at the right */
             rfl__fmt_unit(b, sizeof b, rfl__prec_title((rfl_prec)p), 0, 0);
@@ -1640,16 +1681,21 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
                 t[n++] = 'p'; t[n++] = 'e'; t[n++] = 'a'; t[n++] = 'k'; t[n++] = ' ';
                 for (q = 0; b[q] && n + 1 < sizeof t; q++) t[n++] = b[q];
                 t[n] = 0;
-                cd[0].x = plot.x1 - 6 * s; cd[0].y = roofs[p].xy[2 * roofs[p].n - 1] - 4 * s;
-                cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-                cd[1] = cd[0]; cd[1].y = roofs[p].xy[2 * roofs[p].n - 1] + 4 * s; cd[1].flags = RFL_TEXT_RIGHT;
-                cd[2] = cd[0]; cd[2].x = (roofs[p].has_ridge ? roofs[p].rx : plot.x0) + 10 * s;
-                cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+                {
+                    double fy = roofs[p].xy[2 * roofs[p].n - 1], lh = (RFL_FONT_H + 2) * s;
+                    cd[0].x = plot.x1 - 6 * s; cd[0].y = fy - 4 * s; cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+                    cd[1] = cd[0]; cd[1].y = fy + 4 * s; cd[1].flags = RFL_TEXT_RIGHT;
+                    cd[2] = cd[0]; cd[2].y = fy - 4 * s - lh;
+                    cd[3] = cd[1]; cd[3].y = fy + 4 * s + lh;
+                    cd[4] = cd[0]; cd[4].x = (roofs[p].has_ridge ? roofs[p].rx : plot.x0) + 10 * s;
+                    cd[4].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+                }
                 if (roofs[p].n == 3 || !(bw > 0) || roofs[p].xy[1] == roofs[p].xy[3])
-                    rfl__place_label(c, &o, &inner, cd, 3, t, s, RFL__INK);
+                    rfl__place_label(c, &o, &inner, cd, 5, t, t + rfl__strlen(pn) + 6, s, RFL__INK);
             }
             /* slope: bandwidth, left of the line's visible middle */
-            if (bw > 0 && rfl__slope_mid(&roofs[p], &plot, &mx, &my)) {
+            if (bw > 0 && rfl__slope_seg(&roofs[p], &plot, &sx0, &sy0, &sx1, &sy1) &&
+                rfl__slope_mid(&roofs[p], &plot, &mx, &my)) {
                 rfl__fmt_unit(b, sizeof b, rfl__level_title(lv), 0, 0);
                 {
                     char t[64];
@@ -1660,10 +1706,18 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
                     rfl_fmt_si(t + n, sizeof t - n, bw, 4);
                     n = rfl__strlen(t);
                     t[n++] = 'B'; t[n++] = '/'; t[n++] = 's'; t[n] = 0;
-                    cd[0].x = mx - 6 * s; cd[0].y = my - 6 * s; cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-                    cd[1].x = mx + 8 * s; cd[1].y = my + 6 * s; cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-                    cd[2].x = mx - 6 * s; cd[2].y = my - 26 * s; cd[2].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-                    rfl__place_label(c, &o, &inner, cd, 3, t, s, RFL__INK);
+                    {   /* along the visible slope: middle, higher, lower */
+                        static const double fr[3] = {0.5, 0.75, 0.3};
+                        int q2;
+                        for (q2 = 0; q2 < 3; q2++) {
+                            double ax = sx0 + (sx1 - sx0) * fr[q2], ay = sy0 + (sy1 - sy0) * fr[q2];
+                            cd[2 * q2].x = ax - 6 * s; cd[2 * q2].y = ay - 6 * s;
+                            cd[2 * q2].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+                            cd[2 * q2 + 1].x = ax + 8 * s; cd[2 * q2 + 1].y = ay + 6 * s;
+                            cd[2 * q2 + 1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+                        }
+                    }
+                    rfl__place_label(c, &o, &inner, cd, 6, t, t + rfl__strlen(ln) + 1, s, RFL__INK);
                 }
             }
             /* ridge */
@@ -1671,12 +1725,17 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
                 char t[64] = "ridge ";
                 size_t n = 6;
                 n += rfl_fmt_num(t + n, sizeof t - n, m->peak_flops[p] / bw, 4);
-                if (n + 8 < sizeof t) RFL_MEMCPY(t + n, " FLOP/B", 8);
                 cd[0].x = roofs[p].rx + 8 * s; cd[0].y = roofs[p].ry + 5 * s; cd[0].flags = RFL_TEXT_LEFT;
                 cd[1].x = roofs[p].rx - 8 * s; cd[1].y = roofs[p].ry - 5 * s; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
                 cd[2].x = roofs[p].rx + 8 * s; cd[2].y = roofs[p].ry + 20 * s; cd[2].flags = RFL_TEXT_LEFT;
                 cd[3].x = roofs[p].rx + 4 * s; cd[3].y = roofs[p].ry - 5 * s; cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-                rfl__place_label(c, &o, &inner, cd, 4, t, s, RFL__INK);
+                t[n] = 0; /* short form: "ridge 12.54" */
+                {
+                    char full[72];
+                    RFL_MEMCPY(full, t, n);
+                    RFL_MEMCPY(full + n, " FLOP/B", 8);
+                    rfl__place_label(c, &o, &inner, cd, 4, full, t, s, RFL__INK);
+                }
             }
         }
         /* extra ceiling labels */
@@ -1697,7 +1756,7 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
             cd[0].x = plot.x1 - 6 * s; cd[0].y = py - 3 * s; cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
             cd[1].x = plot.x1 - 6 * s; cd[1].y = py + 3 * s; cd[1].flags = RFL_TEXT_RIGHT;
             cd[2].x = rx + 10 * s; cd[2].y = py - 3 * s; cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-            rfl__place_label(c, &o, &inner, cd, 3, t, s, 0xFF6A6A6Au);
+            rfl__place_label(c, &o, &inner, cd, 3, t, t + rfl__strlen(pn) + 1, s, 0xFF6A6A6Au);
         }
         for (i = 0; i < RFL_LEVEL_COUNT; i++) {
             double b2 = m->bw_bytes_per_s[i], mx, my;
@@ -1720,7 +1779,7 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
             t[n++] = 'B'; t[n++] = '/'; t[n++] = 's'; t[n] = 0;
             cd[0].x = mx - 6 * s; cd[0].y = my - 6 * s; cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
             cd[1].x = mx + 6 * s; cd[1].y = my + 6 * s; cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-            rfl__place_label(c, &o, &inner, cd, 2, t, s, 0xFF6A6A6Au);
+            rfl__place_label(c, &o, &inner, cd, 2, t, 0, s, 0xFF6A6A6Au);
         }
     }
 
@@ -2106,7 +2165,7 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
             cd[1].x = px - 8 * s; cd[1].y = py; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE;
             cd[2].x = px; cd[2].y = py - 8 * s; cd[2].flags = RFL_TEXT_CENTER | RFL_TEXT_BOTTOM;
             cd[3].x = px; cd[3].y = py + 8 * s; cd[3].flags = RFL_TEXT_CENTER | RFL_TEXT_TOP;
-            rfl__place_label(c, &o, &inner, cd, 4, p->label, s, 0xFF444444u);
+            rfl__place_label(c, &o, &inner, cd, 4, p->label, 0, s, 0xFF444444u);
         }
     } else {
         for (i = 0; i < ser.n; i++) {
@@ -2561,6 +2620,7 @@ static void *rfl__memmove(void *dst, const void *src, size_t n) {
 #pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
 #pragma GCC diagnostic ignored "-Wcast-qual"
 #pragma GCC diagnostic ignored "-Wdouble-promotion"
+#pragma GCC diagnostic ignored "-Wclobbered"
 #ifdef __cplusplus
 #pragma GCC diagnostic ignored "-Wold-style-cast"
 #pragma GCC diagnostic ignored "-Wzero-as-null-pointer-constant"
@@ -2594,10 +2654,21 @@ RFL_API size_t rfl_png_arena_size(int w, int h, int channels) {
     return RFL_PNG_ARENA_BYTES(w, h, channels);
 }
 
+
 static void rfl__png_sink(void *ctx, void *data, int size) {
     rfl__arena *a = (rfl__arena *)ctx;
     if (a->write_failed || size < 0) return;
     if (a->write(a->user, data, (size_t)size) != 0) a->write_failed = 1;
+}
+
+/* setjmp here, around a call stb cannot see through: the volatile pointer
+   keeps stb's encoder out of line, so none of its locals live across the
+   setjmp (-Wclobbered). Returns stb's result, or 0 when the arena ran out. */
+typedef int (*rfl__png_fn)(stbi_write_func *, void *, int, int, int, const void *, int);
+static int rfl__png_guarded(rfl__arena *a, const rfl_canvas *c) {
+    rfl__png_fn volatile fn = stbi_write_png_to_func;
+    if (setjmp(a->fail)) return 0;
+    return fn(rfl__png_sink, a, c->width, c->height, c->channels, c->pixels, c->stride_bytes);
 }
 
 RFL_API rfl_result rfl_png_write(const rfl_canvas *c, void *arena, size_t arena_size,
@@ -2616,10 +2687,6 @@ RFL_API rfl_result rfl_png_write(const rfl_canvas *c, void *arena, size_t arena_
     a.write = write;
     a.user = user;
     rfl__png_arena = &a;
-    if (setjmp(a.fail)) {
-        rfl__png_arena = 0;
-        return RFL_ERR_BUFFER;
-    }
     /* stb's settings are statics of this unit only (STB_IMAGE_WRITE_STATIC):
        set on every call so that output depends on nothing else. Filter 2
        ("up") for every row: stb's per-row choice among five filters costs
@@ -2628,8 +2695,7 @@ RFL_API rfl_result rfl_png_write(const rfl_canvas *c, void *arena, size_t arena_
        into long matches. The compression level is unused by rfl__zlib. */
     stbi_write_force_png_filter = 2;
     stbi__flip_vertically_on_write = 0;
-    ok = stbi_write_png_to_func(rfl__png_sink, &a, c->width, c->height, c->channels, c->pixels,
-                                c->stride_bytes);
+    ok = rfl__png_guarded(&a, c);
     rfl__png_arena = 0;
     if (!ok) return RFL_ERR_BUFFER;
     return a.write_failed ? RFL_ERR_IO : RFL_OK;

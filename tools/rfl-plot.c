@@ -8,7 +8,8 @@
    rfl-reduce (a measurement: filled marker), so the tools chain:
        rfl-estimate resnet18 --json > est.json
        rfl-reduce profile.csv --json > meas.json
-       rfl-plot --hw a100 --work est.json --work meas.json -o r.png */
+       rfl-plot --hw a100 --work est.json --work meas.json=resnet18 -o r.png
+   An estimate and a measurement of the same model name are joined. */
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
 #include "tool.h"
@@ -33,7 +34,9 @@ static void help(void) {
            "                      tf32, fp16, bf16, fp64, fp16_tensor, ...)\n"
            "  --point L:AI:FLOPS  a point: label, FLOP/byte, achieved FLOP/s\n"
            "                      (\"X measured\" and \"X estimate\" are joined)\n"
-           "  --work FILE.json    output of rfl-estimate --json or rfl-reduce --json\n"
+           "  --work FILE.json[=NAME]  output of rfl-estimate --json (an estimate)\n"
+           "                      or rfl-reduce --json (a measurement); NAME labels\n"
+           "                      it (default: its \"model\" field or the file name)\n"
            "  --kernels           with rfl-reduce JSON: also its top kernels, sized\n"
            "                      by their share of time\n"
            "  --ceilings LIST     extra lighter ceilings: fp64,fp16,tensor,l2,l1,all\n"
@@ -60,24 +63,29 @@ static size_t label_kind(const char *l, int *kind) {
     return n;
 }
 
-/* Join an estimate and a measurement of the same model (same prefix). */
+/* Join estimates and measurements of the same model (same name before
+   "estimate"/"measured"): one link id, hence one colour, for all of them. */
 static void link_points(void) {
     int i, j, next = 1;
     for (i = 0; i < npts; i++) {
-        int ki, kj;
+        int ki, kj, found = 0;
         size_t ni = label_kind(pts[i].label, &ki);
         if (!ki || pts[i].link) continue;
         for (j = i + 1; j < npts; j++) {
             size_t nj = label_kind(pts[j].label, &kj);
             char a[MAXLABEL], b[MAXLABEL];
-            if (!kj || kj == ki || pts[j].link || pts[j].machine != pts[i].machine) continue;
+            if (!kj || pts[j].link || pts[j].weight > 0) continue;
             memcpy(a, pts[i].label, ni); a[ni] = 0;
             memcpy(b, pts[j].label, nj); b[nj] = 0;
             if (rfl_name_eq(a, b)) {
-                pts[i].link = pts[j].link = next++;
-                break;
+                pts[j].link = next;
+                if (kj != ki) found = 1;
             }
         }
+        if (found) pts[i].link = next++;
+        else
+            for (j = i + 1; j < npts; j++)
+                if (pts[j].link == next) pts[j].link = 0;
     }
 }
 
@@ -149,12 +157,19 @@ static void stem(const char *path, char *out, size_t n) {
     snprintf(out, n, "%.*s", (int)(e - b), b);
 }
 
-static void add_work(const char *path, rfl_prec prec, int prec_given, int kernels) {
+static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels) {
     static jr_tok toks[200000];
     jr_doc d;
     size_t len;
-    char *src = read_file(path, &len), name[64], lab[MAXLABEL], dt[32];
+    char path[1024], name[64], lab[MAXLABEL], dt[32], *src;
+    const char *given = 0, *eq = strrchr(arg, '=');
     int root;
+    FILE *probe;
+    /* FILE.json=LABEL names the model (unless a file has that whole name) */
+    snprintf(path, sizeof path, "%s", arg);
+    if (eq && (probe = fopen(arg, "rb")) != 0) fclose(probe);
+    else if (eq) { path[eq - arg] = 0; given = eq + 1; }
+    src = read_file(path, &len);
     if (jr_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) != 0)
         tl_input_error(path, d.line, d.col, "%s", d.err);
     root = 0;
@@ -180,7 +195,8 @@ static void add_work(const char *path, rfl_prec prec, int prec_given, int kernel
         if (!(fl > 0) || !(by > 0))
             tl_input_error(path, jr_line(&d, jr_get(&d, root, "forward")), 0,
                            "forward.flops and forward.bytes must be positive numbers");
-        if (!jr_str(&d, jr_get(&d, root, "model"), name, sizeof name)) stem(path, name, sizeof name);
+        if (given) snprintf(name, sizeof name, "%s", given);
+        else if (!jr_str(&d, jr_get(&d, root, "model"), name, sizeof name)) stem(path, name, sizeof name);
         if (!prec_given && jr_str(&d, jr_get(&d, root, "dtype"), dt, sizeof dt) &&
             rfl_prec_parse(dt, &prec) != RFL_OK)
             prec = RFL_FP32;
@@ -213,8 +229,9 @@ static void add_work(const char *path, rfl_prec prec, int prec_given, int kernel
             tl_input_error(path, 1, 0,
                            "needs ai.dram (or flops.total and bytes.dram) and flops_per_s (or "
                            "flops.total and time_s); a null means the profile lacked those metrics");
-        if (!jr_str(&d, jr_get(&d, root, "model"), name, sizeof name) &&
-            !jr_str(&d, jr_get(&d, root, "label"), name, sizeof name))
+        if (given) snprintf(name, sizeof name, "%s", given);
+        else if (!jr_str(&d, jr_get(&d, root, "model"), name, sizeof name) &&
+                 !jr_str(&d, jr_get(&d, root, "label"), name, sizeof name))
             stem(path, name, sizeof name);
         if (!prec_given) {
             if (jr_str(&d, jr_get(&d, root, "dtype"), dt, sizeof dt) && rfl_prec_parse(dt, &prec) == RFL_OK) {
@@ -232,6 +249,14 @@ static void add_work(const char *path, rfl_prec prec, int prec_given, int kernel
         p->flops_per_s = fps;
         p->prec = prec;
         p->machine = RFL_ALL_MACHINES;
+        {   /* measured on a named machine: only that panel */
+            char hw[64];
+            const rfl_machine *hm;
+            int k;
+            if (jr_str(&d, jr_get(&d, root, "hw"), hw, sizeof hw) && rfl_hw_find(hw, &hm) == RFL_OK)
+                for (k = 0; k < nmach; k++)
+                    if (machines[k] == hm) p->machine = k;
+        }
         if (kernels) {
             int top = jr_get(&d, root, "top"), i;
             if (top >= 0 && d.t[top].type == JR_ARR) {
