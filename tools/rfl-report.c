@@ -1160,27 +1160,11 @@ int main(int argc, char **argv) {
     static char model_arg[512], hw_arg[512];
     char *mnames[MAXM], *hnames[MAXH];
     const char *ncu_arg[MAXM * 2], *ncu_hw = 0;
-    int n_ncu = 0, a, i, h;
+    int n_ncu = 0, a, i, h, setting = 0;
     unsigned long long batch = 1;
     tl_prog = "rfl-report";
     memset(&cd, 0, sizeof cd);
     cd.mode = RFL_MODE_TRAIN;
-    if (argc == 1) {
-        demo = 1;
-        snprintf(model_arg, sizeof model_arg, "resnet18,alexnet");
-        snprintf(hw_arg, sizeof hw_arg, "v100,a100,h100");
-        ncu_arg[n_ncu++] = "resnet18";
-        ncu_arg[n_ncu++] = demo_file(argv[0], "resnet18-b1-train-seed-raw.csv");
-        ncu_arg[n_ncu++] = "alexnet";
-        ncu_arg[n_ncu++] = demo_file(argv[0], "alexnet-b1-train-full-raw.csv");
-        outdir = file_exists("build/.") || file_exists("build/rfl-report") ? "build/demo" : "rfl-demo";
-        printf("rfl-report demo: the reports' exercise. ResNet-18 and AlexNet, batch 1, one training\n"
-               "step, FP32, on V100, A100 and H100; the measured points are real H100 profiles\n"
-               "(examples/data/). Same as:\n"
-               "  rfl-report --model resnet18,alexnet --hw v100,a100,h100 --batch 1 --mode train \\\n"
-               "    --ncu resnet18=%s --ncu alexnet=%s -o %s\n\n",
-               ncu_arg[1], ncu_arg[3], outdir);
-    }
     for (a = 1; a < argc; a++) {
         const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : 0;
 #define NEED() do { if (!v) tl_usage_error("%s needs a value", o); a++; } while (0)
@@ -1204,6 +1188,7 @@ int main(int argc, char **argv) {
             }
         } else if (tl_is(o, "--ncu-hw")) { NEED(); ncu_hw = v; }
         else if (tl_is(o, "--batch")) {
+            setting = 1;
             char *end;
             NEED();
             errno = 0;
@@ -1211,10 +1196,12 @@ int main(int argc, char **argv) {
             if (*v == '-' || end == v || *end || errno || batch == 0 || batch > 1000000)
                 tl_usage_error("--batch: '%s' is not a whole number from 1 to 1000000", v);
         } else if (tl_is(o, "--dtype")) {
+            setting = 1;
             NEED();
             if (rfl_dtype_parse(v, &cd.dtype) != RFL_OK)
                 tl_usage_error("--dtype: unknown '%s' (fp32, fp16, bf16, int8)", v);
         } else if (tl_is(o, "--mode")) {
+            setting = 1;
             NEED();
             if (tl_is(v, "train")) cd.mode = RFL_MODE_TRAIN;
             else if (tl_is(v, "infer") || tl_is(v, "inference")) cd.mode = RFL_MODE_INFER;
@@ -1225,6 +1212,23 @@ int main(int argc, char **argv) {
         else if (tl_is(o, "--ascii")) ascii = 1;
         else tl_usage_error("unknown option '%s'", o);
 #undef NEED
+    }
+    if (!model_arg[0] && !hw_arg[0] && !n_ncu && !setting) {
+        demo = 1;
+        snprintf(model_arg, sizeof model_arg, "resnet18,alexnet");
+        snprintf(hw_arg, sizeof hw_arg, "v100,a100,h100");
+        ncu_arg[n_ncu++] = "resnet18";
+        ncu_arg[n_ncu++] = demo_file(argv[0], "resnet18-b1-train-seed-raw.csv");
+        ncu_arg[n_ncu++] = "alexnet";
+        ncu_arg[n_ncu++] = demo_file(argv[0], "alexnet-b1-train-full-raw.csv");
+        if (!outdir) outdir = file_exists("build/.") || file_exists("build/rfl-report") ? "build/demo" : "rfl-demo";
+        if (!json_out)
+            printf("rfl-report demo: the reports' exercise. ResNet-18 and AlexNet, batch 1, one training\n"
+                   "step, FP32, on V100, A100 and H100; the measured points are real H100 profiles\n"
+                   "(examples/data/). Same as:\n"
+                   "  rfl-report --model resnet18,alexnet --hw v100,a100,h100 --batch 1 --mode train \\\n"
+                   "    --ncu resnet18=%s --ncu alexnet=%s -o %s\n\n",
+                   ncu_arg[1], ncu_arg[3], outdir);
     }
     if (!model_arg[0]) tl_usage_error("--model is required (e.g. --model resnet18; rfl-estimate --list)");
     if (!hw_arg[0]) tl_usage_error("--hw is required (e.g. --hw a100,h100; rfl-hw lists machines)");
