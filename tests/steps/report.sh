@@ -1,0 +1,178 @@
+# rfl-report, make demo and the examples. Expected numbers come from
+# elsewhere, never from the tool: the fixtures' README ground truths
+# (ResNet-18 b1 train: FP32 FLOPs 10,278,929,315, DRAM 279,844,608 B,
+# 2,641,696 ns; AlexNet: FP32 5,648,711,651, DRAM 735,022,080, L2
+# 1,716,552,576), PyTorch's FlopCounterMode (ResNet-18 forward mac
+# 3,628,146,688, backward 7,020,265,472), and sums over the CSV columns done
+# here in Python (tensor FLOPs of the ResNet-50 TF32 capture: hgmma tf32
+# 33,420,214,272 + hmma tf32 40,256,929,792 = 73,677,144,064; the
+# *_sparsity_off columns repeat those numbers and must not be added).
+RP=build/rfl-report
+RO=$B/report-step
+mkdir -p "$RO"
+for t in "$RP" build/examples/minimal build/examples/homework build/examples/stream_reduce \
+         build/examples/custom_model build/examples/own_hardware; do
+  [ -x "$t" ] || step "build $t" ${MAKE:-make} -s "$t"
+done
+
+# rp_rc WANT CMD...: exit status WANT; output in $RO/last.out, $RO/last.err
+rp_rc() {
+  want=$1; shift
+  "$@" > "$RO/last.out" 2> "$RO/last.err"
+  got=$?
+  [ "$got" = "$want" ] && return 0
+  echo "exit $got, want $want: $*"; tail -3 "$RO/last.err"
+  return 1
+}
+
+# is_png FILE: exists, PNG signature, more than a blank image's bytes
+is_png() {
+  [ -s "$1" ] && [ "$(head -c 8 "$1" | od -An -c | tr -d ' \n')" = '211PNG\r\n032\n' ] &&
+  [ "$(wc -c < "$1")" -gt 10000 ] || { echo "not a chart: $1"; return 1; }
+}
+
+# json_check FILE PYTHON-EXPR: the expression on d (the parsed JSON) is true
+json_check() {
+  command -v python3 > /dev/null || return 0
+  python3 - "$1" "$2" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = eval("(" + sys.argv[2] + ")")
+if not ok:
+    print("JSON check failed:", sys.argv[2])
+sys.exit(0 if ok else 1)
+EOF
+}
+
+report_demo() {
+  rm -rf "$RO/demo"
+  rp_rc 0 "$RP" -o "$RO/demo" || return 1
+  o=$RO/last.out
+  grep -q 'NVIDIA Tesla V100' "$o" && grep -q 'NVIDIA A100 SXM4 40GB' "$o" &&
+  grep -q 'NVIDIA H100 SXM5 80GB' "$o" && grep -q 'ResNet-18' "$o" && grep -q 'AlexNet' "$o" &&
+  grep -q 'on H100 only' "$o" && grep -q 'measured / estimated FLOPs' "$o" || return 1
+  for f in roofline.png roofline-v100-sxm2.png roofline-a100-sxm4-40gb.png roofline-h100-sxm.png \
+           layers-resnet18.png layers-alexnet.png types-resnet18.png types-alexnet.png; do
+    is_png "$RO/demo/$f" || return 1
+  done
+  [ -s "$RO/demo/report.json" ]
+}
+step "rfl-report (no arguments): the demo's tables, 8 charts, report.json" report_demo
+
+report_demo_numbers() {
+  j=$RO/demo/report.json
+  json_check "$j" '
+[m["model"] for m in d["models"]] == ["resnet18", "alexnet"] and
+d["models"][0]["profile"]["flops"]["fp32"] == 10278929315 and
+d["models"][0]["profile"]["bytes"]["dram"] == 279844608 and
+abs(d["models"][0]["profile"]["time_s"] - 2641696e-9) < 1e-12 and
+d["models"][0]["profile"]["kernels"] == 237 and
+d["models"][0]["profile"]["bytes"]["l2"] is None and
+d["models"][0]["estimate"]["mac_flops"] == 3628146688 + 7020265472 and
+d["models"][1]["profile"]["flops"]["fp32"] == 5648711651 and
+d["models"][1]["profile"]["bytes"]["dram"] == 735022080 and
+d["models"][1]["profile"]["bytes"]["l2"] == 1716552576 and
+d["models"][1]["profile"]["kernels"] == 79 and
+d["models"][0]["profile"]["machine"] == "h100-sxm" and
+[x["measured_here"] for x in d["models"][0]["machines"]] == [False, False, True] and
+abs(d["models"][0]["profile"]["ai"]["dram"] - 10278929315 / 279844608) < 1e-9 and
+abs(d["models"][0]["flops_ratio"] - 10278929315 / d["models"][0]["estimate"]["flops"]) < 1e-9'
+}
+step "rfl-report demo: measured totals = the fixtures' ground truth, mac = FlopCounterMode" report_demo_numbers
+
+# Kernels typed by name; counts from the kernel names of the capture:
+# 20 cudnn::bn_fw_tr + 20 cudnn::bn_bw kernels; max_pool forward + backward.
+report_kinds() {
+  json_check "$RO/demo/report.json" '
+{t["type"]: t["kernels"] for t in d["models"][0]["by_type"]}["normalisation"] == 40 and
+{t["type"]: t["kernels"] for t in d["models"][0]["by_type"]}["pooling"] == 2 and
+sum(t["kernels"] for t in d["models"][0]["by_type"]) == 237 and
+abs(sum(t["measured_time_s"] for t in d["models"][1]["by_type"]) - 1100672e-9) < 1e-12'
+}
+step "rfl-report: kernels typed by name (40 batch-norm kernels; types sum to the total)" report_kinds
+
+# The issue's check: ResNet-50 inference, batch 8, TF32 allowed (H100).
+report_r50_tf32() {
+  rm -rf "$RO/r50"
+  rp_rc 0 "$RP" --model resnet50 --batch 8 --mode infer --hw h100 \
+      --ncu tests/data/resnet50-b8-infer-tf32-full-raw.csv -o "$RO/r50" || return 1
+  o=$RO/last.out
+  grep -q 'AI DRAM (FLOP/B)' "$o" && grep -q 'TENSOR CORES' "$o" && grep -q 'tf32_tensor' "$o" &&
+  is_png "$RO/r50/roofline-h100-sxm.png" && is_png "$RO/r50/layers-resnet50.png" &&
+  is_png "$RO/r50/types-resnet50.png" || return 1
+  command -v python3 > /dev/null || return 0
+  python3 - tests/data/resnet50-b8-infer-tf32-full-raw.csv "$RO/r50/report.json" <<'EOF' || return 1
+import csv, json, sys
+rows = list(csv.reader(l for l in open(sys.argv[1]) if not l.startswith("==")))
+h, data = rows[0], rows[2:]
+def col(name):
+    i = h.index(name)
+    return sum(float(r[i].replace(",", "") or 0) for r in data)
+tensor = col("sm__ops_path_tensor_op_hgmma_src_tf32_dst_fp32.sum") + \
+         col("sm__ops_path_tensor_op_hmma_src_tf32_dst_fp32.sum")
+assert tensor == 73677144064, tensor
+d = json.load(open(sys.argv[2]))
+p = d["models"][0]["profile"]
+ok = p["flops"]["tensor"] == tensor and p["prec"] == "tf32_tensor" and p["kernels"] == 233
+if not ok:
+    print("tensor FLOPs", p["flops"]["tensor"], "want", tensor, "(sum of the base counters)")
+sys.exit(0 if ok else 1)
+EOF
+}
+step "rfl-report resnet50 b8 infer TF32: says TENSOR CORES, TF32 roof, tensor FLOPs = CSV sum" report_r50_tf32
+
+# TF32 off: FP32 counters only; est. vs measured close to 1 (the same
+# direct-convolution count the formula gives, +-15%).
+report_r50_fp32() {
+  rp_rc 0 "$RP" --model resnet50 --batch 8 --mode infer --hw h100 --json \
+      --ncu tests/data/resnet50-b8-infer-full-raw.csv || return 1
+  json_check "$RO/last.out" '
+0.85 < d["models"][0]["flops_ratio"] < 1.15 and d["models"][0]["profile"]["prec"] == "fp32"'
+}
+step "rfl-report resnet50 b8 infer FP32: measured/estimated FLOPs within 15% of 1" report_r50_fp32
+
+# A training profile reported as inference: the tool names the mismatch.
+report_mode_hint() {
+  rp_rc 0 "$RP" --model resnet18 --mode infer --hw h100 \
+      --ncu examples/data/resnet18-b1-train-seed-raw.csv &&
+  grep -q 'looks like a training step' "$RO/last.out"
+}
+step "rfl-report: a train profile under --mode infer is named as such" report_mode_hint
+
+# --explain: the formulas with the datasheet numbers put in.
+report_explain() {
+  rp_rc 0 "$RP" --model alexnet --hw a100 --explain &&
+  grep -q 'attainable = min(peak, AI x BW) = min(19.5 TFLOP/s' "$RO/last.out" &&
+  grep -q 'ridge = peak / BW = 19.5 TFLOP/s / 1.555 TB/s = 12.54 FLOP/B' "$RO/last.out"
+}
+step "rfl-report --explain: attainable = min(19.5 TFLOP/s, AI x 1.555 TB/s), ridge 12.54" report_explain
+
+report_errors() {
+  rp_rc 1 "$RP" --model resnet19 --hw h100 && grep -q "unknown model 'resnet19'" "$RO/last.err" &&
+  rp_rc 1 "$RP" --model resnet18 --hw h101 && grep -q "unknown machine 'h101'" "$RO/last.err" &&
+  rp_rc 1 "$RP" --model resnet18 --hw h100 --ncu "$RO/no-such.csv" && grep -q 'no-such.csv' "$RO/last.err" &&
+  rp_rc 1 "$RP" --model resnet18 --hw h100 --ncu tests/data/torch-zoo.json &&
+  rp_rc 2 "$RP" --model resnet18,alexnet --hw h100 --ncu examples/data/alexnet-b1-train-full-raw.csv &&
+  rp_rc 2 "$RP" --model resnet18 --hw h100 --ncu vgg16=examples/data/alexnet-b1-train-full-raw.csv &&
+  rp_rc 2 "$RP" --model resnet18 --bogus && rp_rc 2 "$RP" --hw h100 --batch 0 &&
+  rp_rc 0 "$RP" --help && grep -q -- '--ncu M=FILE' "$RO/last.out"
+}
+step "rfl-report: unknown model/machine/file and bad profiles exit 1, bad usage 2" report_errors
+
+# The examples: each runs with no arguments (files from examples/data/).
+# block.conv1 at batch 64: 2 x 32 x 3 x 3 x 32 x 32 x 32 x 64 = 1,207,959,552;
+# 2x E5-2697 v2: 2 x 12 x 2.7 GHz x 8 x 2 = 1036.8 GFLOP/s, 2 x 4 x 1866 x 8 = 119.4 GB/s.
+examples_run() {
+  rp_rc 0 build/examples/minimal && grep -q 'ResNet-18 forward: 3.643 GFLOP' "$RO/last.out" &&
+  grep -q 'compute-bound on the NVIDIA A100' "$RO/last.out" || return 1
+  rp_rc 0 build/examples/homework "$RO/homework.png" && is_png "$RO/homework.png" &&
+  grep -q '^resnet18 .*1.028e+10' "$RO/last.out" && grep -q '^alexnet .*5.669e+09' "$RO/last.out" || return 1
+  rp_rc 0 sh -c "build/examples/stream_reduce < examples/data/alexnet-b1-train-full-raw.csv" &&
+  grep -q 'fp32 *5648711651 FLOP' "$RO/last.out" && grep -q 'l2 *1716552576 B' "$RO/last.out" || return 1
+  rp_rc 1 sh -c "printf 'ID,Kernel Name\n\"1,x\n' | build/examples/stream_reduce" || return 1
+  rp_rc 0 build/examples/custom_model && grep -Eq '^block.conv1 +conv2d +9216 +1207959552 ' "$RO/last.out" &&
+  grep -q 'backward' "$RO/last.out" || return 1
+  rp_rc 0 build/examples/own_hardware "$RO/own.png" && is_png "$RO/own.png" &&
+  grep -q '2x Xeon E5-2697 v2 *1036.8 GFLOP/s FP32,  119.4 GB/s' "$RO/last.out"
+}
+step "examples: minimal, homework, stream_reduce, custom_model, own_hardware run" examples_run
