@@ -1,0 +1,107 @@
+#!/bin/sh
+# tests/sanitize.sh - what `make test-sanitize` runs (issue 8). Its last line
+# is "N passed, N failed", like tests/run.sh.
+# 1. every unit test tests/test_*.c built with AddressSanitizer and
+#    UndefinedBehaviorSanitizer (-fno-sanitize-recover=all: the first report
+#    fails the test) and run;
+# 2. the fuzz harnesses' replays (seeds, past findings, tests/bad) under the
+#    same sanitizers (tests/steps/regress.sh with RFL_REPLAY_CFLAGS);
+# 3. the tools under valgrind on the fixtures and the bad inputs: no
+#    invalid read or write, no use of uninitialised memory (valgrind's own
+#    exit code 99 marks an error; the tools' own exit codes are checked
+#    separately: 0 on good input, 1 on bad input).
+# SAN_CC picks the compiler (default gcc; clang works too).
+set -u
+cd "$(dirname "$0")/.."
+B=build/sanitize
+mkdir -p "$B"
+PASS=0
+FAIL=0
+LOG=$B/log.txt
+: > "$LOG"
+ok()   { PASS=$((PASS + 1)); }
+bad()  { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+step() {
+    name=$1; shift
+    if "$@" >> "$LOG" 2>&1; then ok; else bad "$name"; echo "  (see $LOG)"; tail -5 "$LOG" | sed 's/^/    /'; fi
+}
+run_bin() {
+    out=$("$@" 2>&1); rc=$?
+    last=$(printf '%s\n' "$out" | tail -n 1)
+    p=$(printf '%s' "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    f=$(printf '%s' "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+    if [ -z "$p" ]; then bad "$* (crashed, sanitizer report or no summary, rc=$rc)"; printf '%s\n' "$out" | grep -v '^ *#[0-9]' | tail -12; return; fi
+    PASS=$((PASS + p)); FAIL=$((FAIL + f))
+    if [ "$f" != 0 ] || [ $rc != 0 ]; then printf '%s\n' "$out" | grep -v '^[0-9]* passed' | head -40; echo "  in: $*"; fi
+    [ "$f" = 0 ] && [ $rc != 0 ] && bad "$* exited $rc"
+}
+
+CC=${SAN_CC:-gcc}
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+# leaks in test code are not the library's (it allocates nothing); abort on
+# the first report so the exit status says it
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+
+# 1. unit tests
+for t in tests/test_*.c; do
+  n=$(basename "$t" .c)
+  if $CC -std=c99 -Wall -Wextra -Wpedantic -Werror -O1 -g $SAN -I. -Itests "$t" -o "$B/$n" -lm >> "$LOG" 2>&1; then
+    ok; run_bin "$B/$n"
+  else bad "build $t with sanitizers"; tail -20 "$LOG"; fi
+done
+
+# 2. fuzz replays
+RFL_REPLAY_CFLAGS=$SAN
+. ./tests/steps/regress.sh
+
+# 3. tools under valgrind
+if command -v valgrind > /dev/null; then
+  VG="valgrind -q --error-exitcode=99 --leak-check=no"
+  # vg_ok EXPECTED_RC TOOL ARGS...: the tool exits EXPECTED_RC with no
+  # valgrind error
+  vg_ok() {
+    want=$1; shift
+    "$@" > "$B/vg.out" 2> "$B/vg.err"; rc=$?
+    [ $rc = 99 ] && { echo "valgrind error: $*"; cat "$B/vg.err"; return 1; }
+    [ $rc = "$want" ] || { echo "exit $rc (expected $want): $*"; tail -3 "$B/vg.err"; return 1; }
+    return 0
+  }
+  T=build
+  if [ -x $T/rfl-hw ]; then
+    step "valgrind rfl-hw" vg_ok 0 $VG $T/rfl-hw
+    step "valgrind rfl-hw h100 --json" vg_ok 0 $VG $T/rfl-hw h100 --json
+    step "valgrind rfl-hw unknown name" vg_ok 1 $VG $T/rfl-hw no-such-gpu
+  fi
+  if [ -x $T/rfl-reduce ]; then
+    for f in tests/data/*.csv; do
+      step "valgrind rfl-reduce $f" vg_ok 0 $VG $T/rfl-reduce "$f" --by-name --hw h100
+      step "valgrind rfl-reduce $f --json (stdin)" vg_ok 0 $VG $T/rfl-reduce - --json --top 32 < "$f"
+    done
+    for f in tests/bad/*; do
+      case $f in *EXPECTED.txt) continue ;; esac
+      want=1
+      step "valgrind rfl-reduce $f" vg_ok $want $VG $T/rfl-reduce "$f"
+    done
+  fi
+  if [ -x $T/rfl-estimate ]; then
+    for m in resnet50 vit_b_16 mobilenet_v2; do
+      step "valgrind rfl-estimate $m" vg_ok 0 $VG $T/rfl-estimate $m --summary --hw a100
+      step "valgrind rfl-estimate $m --json train" vg_ok 0 $VG $T/rfl-estimate $m --json --batch 256 --mode train --dtype bf16 --hw h100
+    done
+    step "valgrind rfl-estimate unknown model" vg_ok 1 $VG $T/rfl-estimate no-such-model
+  fi
+  if [ -x $T/rfl-plot ]; then
+    step "valgrind rfl-plot" vg_ok 0 $VG $T/rfl-plot --hw h100,a100 --point "gemm:120:4.5e13" \
+      --point "add:0.08:2e11" -o "$B/plot.png"
+  fi
+  if [ -x $T/rfl-report ] && [ -f tests/data/resnet50-b8-infer-full-raw.csv ]; then
+    step "valgrind rfl-report" vg_ok 0 $VG $T/rfl-report --model resnet50 --hw h100 \
+      --ncu resnet50=tests/data/resnet50-b8-infer-full-raw.csv --batch 8 -o "$B/report"
+  fi
+else
+  bad "valgrind not installed (make test-sanitize installs it)"
+fi
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]
