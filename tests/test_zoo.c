@@ -129,7 +129,7 @@ static void test_model(const char *json, const char *mods, int k) {
     rfl_summary s;
     const char *sec = model_section(json, zoo[k].name), *sum;
     unsigned long long fwd1 = 0, bwd1 = 0, fwd2 = 0, rows = 0, outs = 0, hp = 0, v;
-    int i, checked = 0;
+    int i, checked = 0, linears = 0;
     printf("  %s\n", zoo[k].name);
     if (!RT_CHECK(sec != 0)) return;
     RT_CHECK(json_u64(sec, 0, "forward", &fwd1));
@@ -183,17 +183,29 @@ static void test_model(const char *json, const char *mods, int k) {
             char pat[160];
             const char *q;
             rfl_layer_cost lc;
-            if (L->op != RFL_OP_CONV2D || !L->name) continue;
+            if ((L->op != RFL_OP_CONV2D && L->op != RFL_OP_LINEAR) || !L->name) continue;
             snprintf(pat, sizeof pat, ".%s\": {", L->name);
             q = find_key(msec, mend, pat);
-            if (!RT_CHECK(q && q < mend)) { printf("     no module %s\n", L->name); continue; }
+            if (L->op == RFL_OP_LINEAR) {
+                /* a Linear module that ran, with a bias: its forward is
+                   aten.addmm (its backward counts aten.mm) */
+                const char *e = q ? strchr(q, '}') : 0;
+                if (!q || !(L->flags & RFL_LF_MODULE) || !(L->flags & RFL_LF_BIAS) ||
+                    !json_u64(q, e, "aten.addmm", &v))
+                    continue;
+            } else {
+                if (!RT_CHECK(q && q < mend)) { printf("     no module %s\n", L->name); continue; }
+                if (!RT_CHECK(json_u64(q, strchr(q, '}'), "aten.convolution", &v))) continue;
+            }
             RT_EQ_INT(rfl_layer_cost_get(&net, i, 0, &lc), RFL_OK);
-            if (!RT_CHECK(json_u64(q, mend, "aten.convolution", &v))) continue;
             if (lc.fwd_mac_flops != v) printf("     %s\n", L->name);
             RT_EQ_U64(lc.fwd_mac_flops, v);
             checked++;
+            if (L->op == RFL_OP_LINEAR) linears++;
         }
         RT_CHECK(checked > 0);
+        /* every model but SqueezeNet (a conv classifier) ends in a Linear */
+        RT_CHECK(linears > 0 || strncmp(zoo[k].name, "squeezenet", 10) == 0);
         /* torchsummary rows, in hook order: class, output numel, params */
         {
             const char *q = strstr(mend, "[");
