@@ -763,7 +763,11 @@ static int model_points(rfl_point *pts, int n, int panel, int h) {
             rfl_work_ai(&m->meas, RFL_DRAM) > 0 && hw[h]->peak_flops[m->meas_prec] > 0) {
             p = &pts[n++];
             memset(p, 0, sizeof *p);
-            p->label = plabel("%s measured (%s)", m->disp, short_hw(hw[h]));
+            if (m->meas_prec != m->est_prec)
+                p->label = plabel("%s measured (%s, %s roof)", m->disp, short_hw(hw[h]),
+                                  rfl_prec_name(m->meas_prec));
+            else
+                p->label = plabel("%s measured (%s)", m->disp, short_hw(hw[h]));
             p->ai = rfl_work_ai(&m->meas, RFL_DRAM);
             p->flops_per_s = meas_flops_per_s(m);
             p->prec = m->meas_prec;
@@ -843,7 +847,7 @@ static void chart_layers(const model *m) {
         k = rk_ltype_kind(rfl_op_ltype((rfl_op)m->net.layers[i].op));
         q = &pts[n++];
         memset(q, 0, sizeof *q);
-        q->label = plabel("%s layers (area: time)", rk_kind_name[k]);
+        q->label = rk_kind_name[k]; /* one legend entry per type: layers hollow, kernels filled */
         q->ai = F / B;
         q->flops_per_s = F / p.time_s;
         q->prec = rfl_work_main_prec(&f);
@@ -861,7 +865,7 @@ static void chart_layers(const model *m) {
             if (!(hw[h]->peak_flops[rfl_work_main_prec(w)] > 0)) continue;
             q = &pts[n++];
             memset(q, 0, sizeof *q);
-            q->label = plabel("%s kernels, measured", rk_kind_name[k]);
+            q->label = rk_kind_name[k];
             q->ai = F / B;
             q->flops_per_s = F / w->time_s;
             q->prec = rfl_work_main_prec(w);
@@ -870,11 +874,10 @@ static void chart_layers(const model *m) {
             if (q->prec == RFL_FP16 && m->est_prec == RFL_FP32) q->prec = RFL_FP32;
             q->weight = tt > 0 ? w->time_s / tt : 0;
             q->color = kind_color[k];
-            q->marker = RFL_MARKER_DIAMOND;
         }
     }
     memset(&d, 0, sizeof d);
-    snprintf(title, sizeof title, "%s layers on %s, batch %llu %s", m->disp, short_hw(hw[h]),
+    snprintf(title, sizeof title, "%s, batch %llu %s: layers hollow, kernels filled", m->disp,
              (unsigned long long)(cd.batch ? cd.batch : 1), cd.mode == RFL_MODE_TRAIN ? "fwd+bwd" : "forward");
     d.title = title;
     d.machines = &hw[h];
@@ -882,6 +885,7 @@ static void chart_layers(const model *m) {
     d.points = pts;
     d.n_points = n;
     d.prec = m->est_prec;
+    d.legend = RFL_LEGEND_TOP_LEFT; /* above the memory slope: always empty */
     canvas(&cv, 1200, 800);
     rfl_chart_roofline(&cv, &d);
     snprintf(file, sizeof file, "layers-%s.png", m->name);
