@@ -26,7 +26,8 @@
                               so the core links with no libm at all)
        RFL_MEMSET RFL_MEMCPY  default: the library's own byte loops
 
-   QUICK START (examples/minimal.c)
+   QUICK START (a complete program; examples/minimal.c does it for the
+   zoo's ResNet-18)
        #define ROOFLINE_IMPLEMENTATION
        #include "roofline.h"
        #include <stdio.h>
@@ -40,6 +41,17 @@
                   b.memory ? "memory" : "compute");
            return 0;
        }
+
+   EXAMPLES (examples/, built by make into build/examples/, each runs with
+   no arguments)
+       minimal.c        ResNet-18's AI and bound on an A100, ten lines
+       homework.c       estimate + reduce a profile + roofline + PNG: the
+                        whole exercise (rfl-report does it for the CLI)
+       stream_reduce.c  an ncu export from stdin, 4 KB chunks, one static
+                        buffer
+       custom_model.c   the builder: a residual block and a branch, costed
+       own_hardware.c   rfl_cpu_desc + rfl_machine_from_cpu, its roofline
+       embedded.c       static buffers only, no stdio, no heap
 
    CONVENTIONS (every number in this library)
        - A multiply-add is 2 FLOPs. int8 "FLOPs" are integer operations.
@@ -65,7 +77,9 @@
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
                   rfl_net_cost_get rfl_net_predict rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
-       Reducer:   see the reducer section below
+       Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
+                  rfl_reduce_buffer rfl_kernel_tensor_flops
+                  rfl_reduce_ceilings_machine rfl_csv_format_name (REDUCER below)
        Chart/PNG: see the chart section below
        Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
 
@@ -144,6 +158,28 @@
          default) regnet_y_400mf convnext_tiny swin_t (res a multiple of
          224): params, forward mac_flops and every torchsummary row equal
          PyTorch's for all 30 (tests/data/torch-zoo*.json).
+
+   REDUCER (src/reduce_api.h; tools/rfl-reduce.c, examples/stream_reduce.c)
+       A push parser for ncu --csv (raw page or details) and nvprof --csv
+       exports: feed chunks of any size, split anywhere, same result.
+           static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
+           rfl_reduce_state st; rfl_reduce_result res;  (~40 KB each: static)
+           rfl_reduce_desc d = {0};            d.top_n = 5; d.machine = h100;
+           rfl_reduce_init(&st, &d, scratch, sizeof scratch);
+           while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+               if (rfl_reduce_push(&st, buf, n)) break;    errors are sticky
+           if (st.err || rfl_reduce_finish(&st, &res))
+               printf("%llu:%llu: %s\n", st.err_line, st.err_col, st.err_msg);
+           ai = rfl_work_ai(&res.total.work, RFL_DRAM);   res.total.flops[]: exact u64
+       Scratch rule: RFL_REDUCE_SCRATCH_SIZE(columns) = 256-byte carry (one
+       partial number or header name between chunks) + 3 bytes per CSV
+       column; a `--set full` raw page has ~2,100 columns, so the default
+       (8,192 columns, 24,832 bytes) fits. The by-name table (desc.groups)
+       and everything else come from the caller too. Quantities a profile
+       lacks stay unknown (work.unknown bits), never 0; counts saturate and
+       are flagged, never wrap; warnings (res.warnings) explain what a
+       profile hides: uncounted tensor FLOPs, auto-scaled units, L2
+       residency, points above the roof, a clock below boost.
 
    ERRORS
        Every fallible function returns rfl_result (RFL_OK = 0);
