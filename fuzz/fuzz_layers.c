@@ -19,7 +19,7 @@
 #include "roofline.h"
 #include "fuzz_util.h"
 
-typedef unsigned __int128 u128;
+__extension__ typedef unsigned __int128 u128;
 #define U64MAX ((u128)UINT64_MAX)
 
 #define CAP 48

@@ -7,6 +7,14 @@
      correctly rounded operation), within 1e-14 relative elsewhere; it
      never accepts anything else and never rejects a well-formed finite
      number below 1e307 (above that it may report RFL_ERR_OVERFLOW).
+   - the reducer's own number reading (not public: reached through a
+     one-kernel ncu details page): a byte count written with or without
+     US thousands separators, an optional fraction and a unit (byte,
+     Kbyte, Mbyte, Gbyte, KiB, MiB, GiB) must give exactly the count
+     computed here in 128-bit integers (saturated at 2^64 - 1 and
+     flagged beyond), a malformed grouping ("1,2345", "12,34") must be an
+     error, never a number; the same value in the European convention
+     (separators swapped, locale declared) must give the same result.
    - rfl_fmt_num / rfl_fmt_si / rfl_fmt_u64 on a double or integer taken
      from the bytes, into buffers of every size with guard bytes: nothing
      written past size, the output NUL-terminated, its value within half a
@@ -17,6 +25,7 @@
 #include "roofline.h"
 #include "fuzz_util.h"
 #include <math.h>
+
 
 /* the grammar rfl_parse_num promises, written independently */
 static int fz_wellformed(const char *s, size_t n, int *mant_digits, long *exp10) {
@@ -149,10 +158,128 @@ static void check_fmt(fz_in *in) {
     }
 }
 
+/* ---- the reducer's number reading -------------------------------------- */
+__extension__ typedef unsigned __int128 u128;
+/* Findings already reported and kept in tests/regress/number/: build with
+   -DFZ_RELAX_KNOWN (make fuzz FUZZ_DEFS=-DFZ_RELAX_KNOWN) to fuzz past them
+   until they are fixed. */
+#ifdef FZ_RELAX_KNOWN
+#define FZ_KNOWN(c) ((void)0)
+#else
+#define FZ_KNOWN(c) FZ_CHECK(c)
+#endif
+static void check_reducer_number(fz_in *in) {
+    static const struct { const char *unit; u128 mult; unsigned pow10; } units[] = {
+        {"byte", 1, 0}, {"Kbyte", 1, 3}, {"Mbyte", 1, 6}, {"Gbyte", 1, 9},
+        {"KiB", 1024, 0}, {"MiB", 1048576, 0}, {"GiB", 1073741824, 0}};
+    static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
+    static rfl_reduce_state st;
+    static rfl_reduce_result res;
+    char num[96], csv[512];
+    int ndig = 1 + fz_u8(in) % 24, nfrac = (fz_u8(in) & 3) ? 0 : 1 + fz_u8(in) % 4;
+    int grouped = fz_u8(in) & 1, broken = (fz_u8(in) & 7) == 0, k, pos = 0, eu;
+    unsigned ui = fz_u8(in) % 7;
+    u128 mant = 0, den = 1, exact, num_exact;
+    int valid = 1, overflow128 = 0;
+    rfl_result r[2];
+    uint64_t got[2];
+    unsigned flags[2];
+    /* digits, first one non-zero so the grouping is unambiguous */
+    for (k = 0; k < ndig; k++) {
+        int d = fz_u8(in) % 10;
+        if (k == 0 && d == 0) d = 1;
+        if (grouped && k > 0) {
+            int left = ndig - k; /* digits from here to the end */
+            int sep = broken ? (fz_u8(in) % 3 == 0) : (left % 3 == 0);
+            if (sep) num[pos++] = ',';
+        }
+        num[pos++] = (char)('0' + d);
+        if (mant > ((u128)1 << 120)) overflow128 = 1;
+        mant = mant * 10 + (u128)d;
+    }
+    if (grouped && broken) {
+        /* valid only if the separators happen to fall every 3 digits */
+        int i, run = 0, first = 1, lead = 0;
+        for (i = 0; i < pos; i++) {
+            if (num[i] == ',') {
+                if ((first && lead > 3) || (!first && run != 3)) valid = 0;
+                first = 0;
+                run = 0;
+            } else if (first) lead++;
+            else run++;
+        }
+        if (!first && run != 3) valid = 0;
+    }
+    if (nfrac) {
+        num[pos++] = '.';
+        for (k = 0; k < nfrac; k++) {
+            int d = fz_u8(in) % 10;
+            num[pos++] = (char)('0' + d);
+            mant = mant * 10 + (u128)d;
+            den *= 10;
+        }
+    }
+    num[pos] = 0;
+    if (overflow128) return;
+    /* exact bytes = mant x mult x 10^pow10 / den, in 128 bits */
+    num_exact = mant * units[ui].mult;
+    for (k = 0; k < (int)units[ui].pow10; k++) num_exact *= 10;
+    exact = num_exact / den;
+    for (eu = 0; eu < 2; eu++) {
+        rfl_reduce_desc d;
+        char v[96];
+        int i;
+        for (i = 0; i <= pos; i++)
+            v[i] = eu ? (num[i] == ',' ? '.' : num[i] == '.' ? ',' : num[i]) : num[i];
+        snprintf(csv, sizeof csv,
+                 "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                 "\"0\",\"k\",\"dram__bytes.sum\",\"%s\",\"%s\"\n",
+                 units[ui].unit, v);
+        memset(&d, 0, sizeof d);
+        d.locale = eu ? RFL_LOCALE_EU : RFL_LOCALE_US;
+        r[eu] = rfl_reduce_buffer(csv, strlen(csv), &d, scratch, sizeof scratch, &st, &res);
+        got[eu] = res.total.bytes[RFL_DRAM];
+        flags[eu] = res.total.flags;
+        if (!valid) {
+            if (r[eu] == RFL_OK)
+                fprintf(stderr, "accepted malformed '%s' (%s) as %llu\n", v, eu ? "eu" : "us",
+                        (unsigned long long)got[eu]);
+            FZ_CHECK(r[eu] != RFL_OK);
+            continue;
+        }
+        if (r[eu] != RFL_OK) fprintf(stderr, "rejected '%s %s': %s\n", v, units[ui].unit, st.err_msg);
+        FZ_CHECK(r[eu] == RFL_OK);
+        if (exact > (u128)UINT64_MAX) {
+            /* beyond 64 bits: saturated and said so */
+            FZ_CHECK(got[eu] == UINT64_MAX);
+            FZ_KNOWN(flags[eu] & RFL_REDUCE_SATURATED); /* reducer-value-beyond-2p64-not-flagged */
+        } else if (num_exact % den == 0 && !(flags[eu] & RFL_REDUCE_SATURATED)) {
+            if (got[eu] != (uint64_t)exact && exact < ((u128)1 << 53))
+                fprintf(stderr, "'%s %s': got %llu, exact %llu\n", v, units[ui].unit,
+                        (unsigned long long)got[eu], (unsigned long long)exact);
+            /* below 2^53 a double would do; above, only integers are exact
+               (reducer-20-digit-count-inexact) */
+            if (exact < ((u128)1 << 53)) FZ_CHECK(got[eu] == (uint64_t)exact);
+            else FZ_KNOWN(got[eu] == (uint64_t)exact);
+        } else {
+            /* a fraction of a byte: rounded, off by at most one (or by
+               the double's rounding above 2^53: a fractional count that
+               large means nothing anyway) */
+            u128 g = got[eu], tol = 1 + exact / ((u128)1 << 51);
+            if (!(g + tol >= exact && g <= exact + tol))
+                fprintf(stderr, "'%s %s': got %llu, exact %llu (+ a fraction)\n", v, units[ui].unit,
+                        (unsigned long long)got[eu], (unsigned long long)exact);
+            FZ_CHECK(g + tol >= exact && g <= exact + tol);
+        }
+    }
+    if (valid) FZ_CHECK(got[0] == got[1] && flags[0] == flags[1]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in;
     check_parse(data, size);
     fz_init(&in, data, size);
     check_fmt(&in);
+    check_reducer_number(&in);
     return 0;
 }
