@@ -610,10 +610,21 @@ static void print_reasons(const model *m) {
                "gaps); time a step with CUDA events over warm runs for its latency.\n");
     }
     printf("  profile: %s%s%s\n", m->ncu, m->device[0] ? ", device " : "", m->device);
-    if (m->meas_hw < 0)
+    if (m->meas_hw < 0) {
+        char tok[32] = "";
+        const rfl_machine *x;
+        if (!rk_device_token(m->device, tok, sizeof tok) || rfl_hw_find(tok, &x) != RFL_OK) tok[0] = 0;
         printf("  NOTE: measured on '%s', which is not among --hw: the measured point is left off "
-               "the charts (add that machine to --hw, or name it with --ncu-hw).\n",
-               m->device[0] ? m->device : "?");
+               "the charts (add %s%s to --hw, or name the machine with --ncu-hw).\n",
+               m->device[0] ? m->device : "?", tok[0] ? "" : "that machine", tok);
+    } else if (m->device[0]) {
+        char tok[32];
+        if (rk_device_token(m->device, tok, sizeof tok) && !rk_icontains(hw[m->meas_hw]->name, tok) &&
+            !rk_icontains(hw[m->meas_hw]->id, tok))
+            printf("  WARNING: the profile says it was measured on '%s', but it is placed on the %s "
+                   "(--ncu-hw): its %% of the roof compares it with the wrong machine's ceilings.\n",
+                   m->device, hw[m->meas_hw]->name);
+    }
 }
 
 /* ---- --explain -------------------------------------------------------------- */
@@ -1244,6 +1255,14 @@ int main(int argc, char **argv) {
         hw[h] = tl_find_hw(hnames[h]);
         for (g = 0; g < h; g++)
             if (hw[g] == hw[h]) tl_usage_error("--hw names %s twice", hw[h]->id);
+    }
+    if (ncu_hw) { /* the measured machine gets a panel even when --hw forgot it */
+        const rfl_machine *x = tl_find_hw(ncu_hw);
+        for (h = 0; h < nh && hw[h] != x; h++) {}
+        if (h == nh) {
+            if (nh >= MAXH) tl_usage_error("at most %d machines with --ncu-hw", MAXH);
+            hw[nh++] = x;
+        }
     }
     for (i = 0; i < nm; i++) {
         models[i] = (model *)xmalloc(sizeof(model));

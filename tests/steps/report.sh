@@ -206,3 +206,18 @@ sys.exit(0 if ok else 1)
 PY
 }
 step "rfl-report on a capture made with the README's ncu command: tensor FLOPs, DRAM, ratio" report_readme_capture
+
+# The measured point belongs to the machine of the profile's device name
+# ("NVIDIA H100 80GB HBM3" in the capture): absent from --hw, it is left
+# off with a note; put elsewhere with --ncu-hw, a warning; --ncu-hw adds
+# its machine when --hw lacks it.
+report_device() {
+  f=examples/data/resnet18-b1-train-seed-raw.csv
+  rp_rc 0 "$RP" --model resnet18 --hw a100 --ncu $f &&
+  grep -q "not among --hw.*add h100 to --hw" "$RO/last.out" && ! grep -q '% of the roof' "$RO/last.out" &&
+  rp_rc 0 "$RP" --model resnet18 --hw a100,v100 --ncu-hw v100 --ncu $f &&
+  grep -q "WARNING: the profile says it was measured on 'NVIDIA H100 80GB HBM3'" "$RO/last.out" &&
+  rp_rc 0 "$RP" --model resnet18 --hw a100 --ncu-hw h100 --ncu $f &&
+  grep -q '^== NVIDIA H100 SXM5 80GB' "$RO/last.out" && grep -q 'this machine' "$RO/last.out"
+}
+step "rfl-report: measured point only on the profile's own machine (device name, --ncu-hw)" report_device
