@@ -136,9 +136,12 @@ static void print_json(const rfl_machine *hw, int by_name) {
     if (hw) {
         rfl_prec mp = rfl_work_main_prec(&t->work);
         double frac = 0;
+        /* before the call below: argument order is unspecified (x86-64 read
+           frac first and printed 0; ARM printed the fraction) */
+        int frac_ok = rfl_roof_fraction(hw, &t->work, mp, &frac) == RFL_OK && fps_known(t);
         tl_jstr(&j, "hw", hw->id);
         tl_jstr(&j, "hw_prec", rfl_prec_name(mp));
-        tl_jnum_if(&j, "roof_fraction", rfl_roof_fraction(hw, &t->work, mp, &frac) == RFL_OK && fps_known(t), frac);
+        tl_jnum_if(&j, "roof_fraction", frac_ok, frac);
     }
     tl_jarr(&j, "warnings");
     for (i = 0; i < res.warning_count; i++) {
