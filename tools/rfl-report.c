@@ -402,9 +402,13 @@ static void print_machine(int h) {
     rfl_prec p0 = models[0]->est_prec;
     const char **c;
     int i;
-    printf("== %s: %s %s, DRAM %s, ridge %s FLOP/B ==\n", mc->name, rfl_prec_name(p0),
-           tl_si(mc->peak_flops[p0], "FLOP/s"), tl_si(mc->bw_bytes_per_s[RFL_DRAM], "B/s"),
-           tl_num(rfl_ridge(mc, p0, RFL_DRAM), 4));
+    if (mc->peak_flops[p0] > 0)
+        printf("== %s: %s %s, DRAM %s, ridge %s FLOP/B ==\n", mc->name, rfl_prec_name(p0),
+               tl_si(mc->peak_flops[p0], "FLOP/s"), tl_si(mc->bw_bytes_per_s[RFL_DRAM], "B/s"),
+               tl_num(rfl_ridge(mc, p0, RFL_DRAM), 4));
+    else
+        printf("== %s: no %s roof (the machine has no such unit), DRAM %s ==\n", mc->name,
+               rfl_prec_name(p0), tl_si(mc->bw_bytes_per_s[RFL_DRAM], "B/s"));
     c = cells();
     for (i = 0; i < nm; i++) CELL(c, i, "%s", models[i]->disp);
     row("", c);
@@ -438,6 +442,11 @@ static void print_machine(int h) {
         CELL(c, i, "%s", models[i]->pred_err[h] ? "-" : tl_si(models[i]->pred[h].layers_s, "s"));
     row("predicted time (per layer)", c);
 
+    {
+        int any = 0;
+        for (i = 0; i < nm; i++) any |= models[i]->has_prof;
+        if (!any) { printf("\n"); return; }
+    }
     printf("  measured (Nsight Compute)\n");
     c = cells();
     for (i = 0; i < nm; i++) {
@@ -789,7 +798,22 @@ static int model_points(rfl_point *pts, int n, int panel, int h) {
     return n;
 }
 
+/* A panel whose machine has no roof of the work's precision stays empty in
+   the chart; say why in it. */
+static void no_roof_notes(rfl_canvas *cv, const rfl_chart_area *areas, const rfl_machine *const *ms,
+                          int n, rfl_prec p) {
+    int k;
+    for (k = 0; k < n; k++) {
+        char t[96];
+        if (ms[k]->peak_flops[p] > 0) continue;
+        snprintf(t, sizeof t, "no %s unit on this machine", rfl_prec_name(p));
+        rfl_draw_text(cv, (areas[k].x0 + areas[k].x1) / 2, (areas[k].y0 + areas[k].y1) / 2, t, 2,
+                      RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(150, 0, 0));
+    }
+}
+
 static void chart_rooflines(void) {
+    static rfl_chart_area areas[MAXH];
     static rfl_point pts[4 * MAXM * MAXH];
     rfl_roofline_desc d;
     rfl_canvas cv;
@@ -807,8 +831,10 @@ static void chart_rooflines(void) {
         d.points = pts;
         d.n_points = n;
         d.prec = models[0]->est_prec;
+        d.areas = areas;
         canvas(&cv, 1200, 800);
         rfl_chart_roofline(&cv, &d);
+        no_roof_notes(&cv, areas, &hw[h], 1, d.prec);
         snprintf(file, sizeof file, "roofline-%s.png", hw[h]->id);
         save(&cv, file);
     }
@@ -816,8 +842,7 @@ static void chart_rooflines(void) {
         n = 0;
         for (h = 0; h < nh; h++) n = model_points(pts, n, h, h);
         memset(&d, 0, sizeof d);
-        snprintf(title, sizeof title, "Roofline, batch %llu %s %s: estimates (hollow) on every machine, "
-                 "measurements (filled) where measured",
+        snprintf(title, sizeof title, "Roofline, batch %llu %s, %s: hollow = estimate, filled = measured",
                  (unsigned long long)(cd.batch ? cd.batch : 1),
                  cd.mode == RFL_MODE_TRAIN ? "training" : "inference", rfl_dtype_name(cd.dtype));
         d.title = title;
@@ -828,8 +853,10 @@ static void chart_rooflines(void) {
         d.prec = models[0]->est_prec;
         canvas(&cv, 600 * (nh < 4 ? nh : 3), nh <= 3 ? 650 : 1100);
         d.columns = nh <= 3 ? nh : 3;
+        d.areas = areas;
         r = rfl_chart_roofline(&cv, &d);
-        (void)r;
+        (void)r; /* RFL_ERR_NO_ROOF: the other panels are drawn; noted below */
+        no_roof_notes(&cv, areas, hw, nh, d.prec);
         save(&cv, "roofline.png");
     }
 }
