@@ -97,7 +97,8 @@ static void draw_primitives(rfl_canvas *c, fz_in *in, const unsigned char *px, s
         case 1: rfl_draw_dashed(c, a, b, cc, d, w, fz_double(in), fz_double(in), col); break;
         case 2: case 3:
             np = any_int(in, 0, 300);
-            for (i = 0; i < 2 * 300; i++) xy[i] = (i < 2 * np && i < 2 * 300) ? fz_double(in) : 0;
+            if (np < 0 || np > 300) np = 300 + (np & 1); /* a bad count: still only 300 points here */
+            for (i = 0; i < 2 * 300; i++) xy[i] = i < 2 * np ? fz_double(in) : 0;
             if (fz_u8(in) & 1) rfl_draw_polyline(c, xy, np < 300 ? np : 300, w, fz_double(in), fz_double(in), col);
             else {
                 rfl_result r = rfl_fill_polygon(c, xy, np < 300 ? np : 300, col);

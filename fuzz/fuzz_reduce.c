@@ -123,14 +123,25 @@ static void run_free(run *u) {
     free(u->scratch);
 }
 
+/* Findings already reported and kept in tests/regress/reduce/: build with
+   -DFZ_RELAX_KNOWN (make fuzz FUZZ_DEFS=-DFZ_RELAX_KNOWN) to fuzz past them
+   until they are fixed. Known: junk after a closing quote in a skipped
+   field is reported at a different column in one push than in small
+   chunks (quote-then-junk-in-skipped-field.csv). */
+#ifdef FZ_RELAX_KNOWN
+#define FZ_KNOWN(c) ((void)0)
+#else
+#define FZ_KNOWN(c) FZ_CHECK(c)
+#endif
+
 static void same_outcome(const run *a, const run *b, int group_cap) {
     FZ_CHECK(a->r == b->r);
     if (a->r != RFL_OK) {
         FZ_CHECK(a->st->err == b->st->err);
         FZ_CHECK(a->st->err_line == b->st->err_line);
-        FZ_CHECK(a->st->err_col == b->st->err_col);
-        FZ_CHECK(a->st->err_offset == b->st->err_offset);
-        FZ_CHECK(strcmp(a->st->err_msg, b->st->err_msg) == 0);
+        FZ_KNOWN(a->st->err_col == b->st->err_col);
+        FZ_KNOWN(a->st->err_offset == b->st->err_offset);
+        FZ_KNOWN(strcmp(a->st->err_msg, b->st->err_msg) == 0);
     } else {
         same_result(a->res, b->res, group_cap ? a->groups : NULL, group_cap ? b->groups : NULL);
         FZ_CHECK(a->cb.calls == b->cb.calls);

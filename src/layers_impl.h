@@ -1790,6 +1790,9 @@ static rfl_tensor rfl__zpermute(rfl_net *n, rfl_tensor x, const char *name, int 
     rfl_tensor t;
     if (x < 0 || x >= n->count) return RFL_NO_TENSOR;
     a = n->layers[x].shape[0], b = n->layers[x].shape[1], c = n->layers[x].shape[2];
+    /* the merged dims must fit 32 bits (a huge resolution would wrap) */
+    if ((uint64_t)a * b > 0xFFFFFFFFu || (uint64_t)b * c > 0xFFFFFFFFu)
+        return rfl__ly_fail(n, RFL_ERR_OVERFLOW, "permute");
     t = rfl_reshape(n, x, to_last ? a : a * b, to_last ? b * c : c, 0, 0);
     t = rfl_name(n, rfl_transpose(n, t, 0, 1), name);
     if (t >= 0) {
