@@ -105,6 +105,10 @@ RFL_API void rfl_canvas_clear(rfl_canvas *c, rfl_color color) {
     for (y = c->clip_y0; y < c->clip_y1; y++) {
         unsigned char *p = c->pixels + (size_t)y * (size_t)c->stride_bytes +
                            (size_t)c->clip_x0 * (size_t)c->channels;
+        if (r == g && g == b && (c->channels == 3 || a == r)) { /* grey: one fill */
+            RFL_MEMSET(p, r, (size_t)(c->clip_x1 - c->clip_x0) * (size_t)c->channels);
+            continue;
+        }
         for (x = c->clip_x0; x < c->clip_x1; x++) {
             p[0] = r; p[1] = g; p[2] = b;
             if (c->channels == 4) p[3] = a;
@@ -151,14 +155,23 @@ static void rfl__plot(rfl_canvas *c, int x, int y, rfl_color color, double cov) 
                   c->channels, color, rfl__weight(color, cov));
 }
 
-/* A horizontal run [x0, x1) on row y with one weight (clipped). */
+/* A horizontal run [x0, x1) on row y with one weight (clipped). Opaque
+   runs (the grid, text, bars) are plain stores. */
 static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, int a) {
-    unsigned char *p;
+    unsigned char *p, r = (unsigned char)(color >> 16), g = (unsigned char)(color >> 8),
+                      b = (unsigned char)color;
     if (y < c->clip_y0 || y >= c->clip_y1 || a <= 0) return;
     if (x0 < c->clip_x0) x0 = c->clip_x0;
     if (x1 > c->clip_x1) x1 = c->clip_x1;
     if (x0 >= x1) return;
     p = c->pixels + (size_t)y * (size_t)c->stride_bytes + (size_t)x0 * (size_t)c->channels;
+    if (a >= 256) {
+        if (c->channels == 3)
+            for (; x0 < x1; x0++, p += 3) { p[0] = r; p[1] = g; p[2] = b; }
+        else
+            for (; x0 < x1; x0++, p += 4) { p[0] = r; p[1] = g; p[2] = b; p[3] = 255; }
+        return;
+    }
     for (; x0 < x1; x0++, p += c->channels) rfl__blend_at(p, c->channels, color, a);
 }
 
@@ -723,7 +736,31 @@ static void rfl__ttri(rfl_canvas *c, const rfl__tframe *f, const double *uv, rfl
         xy[2 * i] = f->up ? f->ox + v : f->ox + u;
         xy[2 * i + 1] = f->up ? f->oy - u : f->oy + v;
     }
-    rfl_fill_polygon(c, xy, 3, color);
+    {   /* vertex 1 is the right angle, the legs run along the axes: exact
+           coverage per pixel, far cheaper than the general polygon fill */
+        double cx = xy[2], cy = xy[3], h = 0, sx = 1, sy = 1;
+        int q, j, n, ix, iy;
+        for (q = 0; q < 3; q += 2) {
+            double dx = xy[2 * q] - cx, dy = xy[2 * q + 1] - cy;
+            if (dx != 0) { sx = dx > 0 ? 1 : -1; h = dx > 0 ? dx : -dx; }
+            if (dy != 0) sy = dy > 0 ? 1 : -1;
+        }
+        if (cx != RFL_FLOOR(cx) || cy != RFL_FLOOR(cy) || h <= 0 || h > 8 ||
+            rfl__absd(cx) > RFL__BIG || rfl__absd(cy) > RFL__BIG) {
+            rfl_fill_polygon(c, xy, 3, color);
+            return;
+        }
+        n = (int)RFL_CEIL(h);
+        ix = (int)cx;
+        iy = (int)cy;
+        for (j = 0; j < n; j++)
+            for (q = 0; q + j < n + 1 && q < n; q++) {
+                double t = h - q - j, a;
+                if (t <= 0) continue;
+                a = t >= 2 ? 1 : t <= 1 ? t * t / 2 : 1 - (2 - t) * (2 - t) / 2;
+                rfl__plot(c, sx > 0 ? ix + q : ix - 1 - q, sy > 0 ? iy + j : iy - 1 - j, color, a);
+            }
+    }
 }
 
 static int rfl__glyph_on(const unsigned char *g, int col, int row) {
@@ -1031,7 +1068,7 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
     if (n <= 0 || best < 0 || best >= 30) return 0;
     br = rfl__text_box(cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags);
     /* a white halo keeps a label legible where it crosses grid lines */
-    rfl_fill_rect(c, br.x0 - 2, br.y0, br.x1 - br.x0 + 4, br.y1 - br.y0, RFL_RGBA(255, 255, 255, 200));
+    rfl_fill_rect(c, br.x0 - 2, br.y0, br.x1 - br.x0 + 4, br.y1 - br.y0, RFL_RGB(255, 255, 255));
     rfl_draw_text(c, cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags, color);
     rfl__obst_add(o, br.x0 - 2, br.y0 - 2, br.x1 + 2, br.y1 + 2, 40);
     return 1;
@@ -1126,7 +1163,7 @@ static void rfl__leg_draw(rfl_canvas *c, const rfl__legend *l, double x, double 
     double w, h, rowh = (RFL_FONT_H + 3) * s;
     int i;
     rfl__leg_size(l, s, &w, &h);
-    rfl_fill_rect(c, x, y, w, h, RFL_RGBA(255, 255, 255, 235));
+    rfl_fill_rect(c, x, y, w, h, RFL_RGB(255, 255, 255)); /* opaque: it sits where no data is */
     rfl_draw_rect(c, x, y, w, h, 1, 0xFFB0B0B0u);
     for (i = 0; i < l->n; i++) {
         double cy = y + 3 * s + rowh * i + rowh / 2, mx = x + 11 * s;
@@ -1181,6 +1218,16 @@ static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect 
 }
 
 /* ---- frame: axes, grid, ticks, titles ------------------------------------------ */
+/* One-pixel grid and tick lines: the pixel column (row) holding x (y),
+   from y0 to y1 (x0 to x1). Exact and far cheaper than a round-capped
+   anti-aliased segment. */
+static void rfl__vline(rfl_canvas *c, double x, double y0, double y1, rfl_color col) {
+    rfl_fill_rect(c, RFL_FLOOR(x), y0, 1, y1 - y0, col);
+}
+static void rfl__hline(rfl_canvas *c, double x0, double x1, double y, rfl_color col) {
+    rfl_fill_rect(c, x0, RFL_FLOOR(y), x1 - x0, 1, col);
+}
+
 /* Width of the widest y tick label. */
 static int rfl__ylabel_w(const rfl__axis *a, int s) {
     rfl__tickset t;
@@ -1225,11 +1272,11 @@ static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axi
     if (xgrid) {
         for (i = 0; i < t.nminor; i++) {
             double px = RFL_FLOOR(rfl__amap(x, t.minor[i])) + 0.5;
-            rfl_draw_line(c, px, p->y0, px, p->y1, 1, RFL__GRID2);
+            rfl__vline(c, px, p->y0, p->y1, RFL__GRID2);
         }
         for (i = 0; i < t.nmajor; i++) {
             double px = RFL_FLOOR(rfl__amap(x, t.major[i])) + 0.5;
-            rfl_draw_line(c, px, p->y0, px, p->y1, 1, RFL__GRID);
+            rfl__vline(c, px, p->y0, p->y1, RFL__GRID);
         }
     }
     /* x ticks and labels; skip labels that would collide */
@@ -1249,11 +1296,11 @@ static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axi
     }
     for (i = 0; i < t.nminor; i++) {
         double px = RFL_FLOOR(rfl__amap(x, t.minor[i])) + 0.5;
-        rfl_draw_line(c, px, p->y1, px, p->y1 + 3 * s, 1, 0xFF888888u);
+        rfl__vline(c, px, p->y1, p->y1 + 3 * s, 0xFF888888u);
     }
     for (i = 0; i < t.nmajor; i++) {
         double px = RFL_FLOOR(rfl__amap(x, t.major[i])) + 0.5;
-        rfl_draw_line(c, px, p->y1, px, p->y1 + 5 * s, 1, 0xFF555555u);
+        rfl__vline(c, px, p->y1, p->y1 + 5 * s, 0xFF555555u);
         if (i % step) continue;
         rfl__tick_label(b, sizeof b, x, t.major[i]);
         rfl_draw_text(c, px, p->y1 + 7 * s, b, s, RFL_TEXT_CENTER, RFL__INK);
@@ -1266,11 +1313,11 @@ static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axi
     if (ygrid) {
         for (i = 0; i < t.nminor; i++) {
             double py = RFL_FLOOR(rfl__amap(y, t.minor[i])) + 0.5;
-            rfl_draw_line(c, p->x0, py, p->x1, py, 1, RFL__GRID2);
+            rfl__hline(c, p->x0, p->x1, py, RFL__GRID2);
         }
         for (i = 0; i < t.nmajor; i++) {
             double py = RFL_FLOOR(rfl__amap(y, t.major[i])) + 0.5;
-            rfl_draw_line(c, p->x0, py, p->x1, py, 1, RFL__GRID);
+            rfl__hline(c, p->x0, p->x1, py, RFL__GRID);
         }
     }
     step = 1;
@@ -1280,11 +1327,11 @@ static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axi
     }
     for (i = 0; i < t.nminor; i++) {
         double py = RFL_FLOOR(rfl__amap(y, t.minor[i])) + 0.5;
-        rfl_draw_line(c, p->x0 - 3 * s, py, p->x0, py, 1, 0xFF888888u);
+        rfl__hline(c, p->x0 - 3 * s, p->x0, py, 0xFF888888u);
     }
     for (i = 0; i < t.nmajor; i++) {
         double py = RFL_FLOOR(rfl__amap(y, t.major[i])) + 0.5;
-        rfl_draw_line(c, p->x0 - 5 * s, py, p->x0, py, 1, 0xFF555555u);
+        rfl__hline(c, p->x0 - 5 * s, p->x0, py, 0xFF555555u);
         if (i % step) continue;
         rfl__tick_label(b, sizeof b, y, t.major[i]);
         rfl_draw_text(c, p->x0 - 7 * s, py, b, s, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
@@ -2407,6 +2454,7 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
    check every allocation, so returning NULL would not be safe. */
 #ifdef RFL_HAS_PNG
 #include <setjmp.h>
+#include <string.h> /* memcpy: 8-byte compares in rfl__zlib (stb needs it too) */
 
 typedef struct rfl__arena {
     unsigned char *base;
@@ -2470,7 +2518,7 @@ static void *rfl__arena_realloc(void *p, size_t oldsz, size_t n) {
    compressor (which compares against up to 2 x quality candidates per
    byte) at a similar size, and keeps a 1600x1000 chart within the time
    budget. Output buffer and hash table come from the arena. */
-#define RFL__ZHBITS 15
+#define RFL__ZHBITS 13
 typedef struct rfl__zout {
     unsigned char *p;
     size_t n, cap, max;
@@ -2501,14 +2549,16 @@ static uint32_t rfl__zrev(uint32_t v, int n) {
     while (n--) { r = (r << 1) | (v & 1u); v >>= 1; }
     return r;
 }
-/* fixed Huffman literal/length code (RFC 1951 3.2.6), bit-reversed for
-   the LSB-first stream */
-static void rfl__zsym(rfl__zout *z, int sym) {
-    if (sym < 144) rfl__zput(z, rfl__zrev(0x30u + (uint32_t)sym, 8), 8);
-    else if (sym < 256) rfl__zput(z, rfl__zrev(0x190u + (uint32_t)(sym - 144), 9), 9);
-    else if (sym < 280) rfl__zput(z, rfl__zrev((uint32_t)(sym - 256), 7), 7);
-    else rfl__zput(z, rfl__zrev(0xC0u + (uint32_t)(sym - 280), 8), 8);
-}
+/* Per-call code tables (a few hundred entries, built in microseconds):
+   fixed Huffman literal/length codes bit-reversed for the LSB-first
+   stream (RFC 1951 3.2.6), and length/distance -> code index. */
+typedef struct rfl__ztab {
+    uint16_t lit[288];
+    unsigned char litn[288];
+    unsigned char lcode[259];  /* length 3..258 -> 0..28 */
+    unsigned char dlo[257];    /* distance 1..256 -> 0..15 */
+    unsigned char dhi[256];    /* (distance - 1) >> 7 for 257..32768 */
+} rfl__ztab;
 /* length and distance bases and extra bits: RFC 1951 section 3.2.5 */
 static const unsigned short rfl__zlbase[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27,
                                                31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
@@ -2521,12 +2571,40 @@ static const unsigned short rfl__zdbase[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 
 static const unsigned char rfl__zdext[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6,
                                              6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
 
-static void rfl__zmatch(rfl__zout *z, int len, int dist) {
-    int i = 28, k = 29;
-    while (rfl__zlbase[i] > len) i--;
-    rfl__zsym(z, 257 + i);
+static void rfl__ztab_init(rfl__ztab *t) {
+    int i, k;
+    for (i = 0; i < 288; i++) {
+        uint32_t code;
+        int n;
+        if (i < 144) { code = 0x30u + (uint32_t)i; n = 8; }
+        else if (i < 256) { code = 0x190u + (uint32_t)(i - 144); n = 9; }
+        else if (i < 280) { code = (uint32_t)(i - 256); n = 7; }
+        else { code = 0xC0u + (uint32_t)(i - 280); n = 8; }
+        t->lit[i] = (uint16_t)rfl__zrev(code, n);
+        t->litn[i] = (unsigned char)n;
+    }
+    for (i = 3, k = 0; i <= 258; i++) {
+        while (k < 28 && rfl__zlbase[k + 1] <= i) k++;
+        t->lcode[i] = (unsigned char)k;
+    }
+    for (i = 1, k = 0; i <= 256; i++) {
+        while (k < 29 && rfl__zdbase[k + 1] <= i) k++;
+        t->dlo[i] = (unsigned char)k;
+    }
+    for (i = 2; i < 256; i++) { /* distances 257..32768 share a code per 128 */
+        int d = i * 128 + 1;
+        k = 29;
+        while (rfl__zdbase[k] > d) k--;
+        t->dhi[i] = (unsigned char)k;
+    }
+}
+static void rfl__zsym(rfl__zout *z, const rfl__ztab *t, int sym) {
+    rfl__zput(z, t->lit[sym], t->litn[sym]);
+}
+static void rfl__zmatch(rfl__zout *z, const rfl__ztab *t, int len, int dist) {
+    int i = t->lcode[len], k = dist <= 256 ? t->dlo[dist] : t->dhi[(dist - 1) >> 7];
+    rfl__zsym(z, t, 257 + i);
     if (rfl__zlext[i]) rfl__zput(z, (uint32_t)(len - rfl__zlbase[i]), rfl__zlext[i]);
-    while (rfl__zdbase[k] > dist) k--;
     rfl__zput(z, rfl__zrev((uint32_t)k, 5), 5);
     if (rfl__zdext[k]) rfl__zput(z, (uint32_t)(dist - rfl__zdbase[k]), rfl__zdext[k]);
 }
@@ -2534,8 +2612,10 @@ static void rfl__zmatch(rfl__zout *z, int len, int dist) {
 static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len, int quality) {
     uint32_t *head, a = 1, b = 0;
     rfl__zout z;
+    rfl__ztab tab;
     size_t i = 0, n = data_len > 0 ? (size_t)data_len : 0, k;
     (void)quality;
+    rfl__ztab_init(&tab);
     head = (uint32_t *)rfl__arena_alloc(sizeof(uint32_t) << RFL__ZHBITS);
     RFL_MEMSET(head, 0, sizeof(uint32_t) << RFL__ZHBITS);
     z.max = n + n / 8 + 64; /* fixed codes: at most 9 bits per byte */
@@ -2559,23 +2639,36 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
             if (cand && i - (cand - 1) <= 32768) {
                 const unsigned char *p = data + cand - 1, *q = data + i;
                 size_t lim = n - i < 258 ? n - i : 258, len = 0;
+                while (len + 8 <= lim) { /* eight bytes at a time */
+                    uint64_t u, w;
+                    memcpy(&u, p + len, 8);
+                    memcpy(&w, q + len, 8);
+                    if (u != w) break;
+                    len += 8;
+                }
                 while (len < lim && p[len] == q[len]) len++;
                 if (len >= 4) {
-                    rfl__zmatch(&z, (int)len, (int)(i - (cand - 1)));
+                    rfl__zmatch(&z, &tab, (int)len, (int)(i - (cand - 1)));
                     i += len;
                     continue;
                 }
             }
         }
-        rfl__zsym(&z, data[i]);
+        rfl__zsym(&z, &tab, data[i]);
         i++;
     }
     rfl__zreserve(&z);
-    rfl__zsym(&z, 256);                   /* end of block */
+    rfl__zsym(&z, &tab, 256);             /* end of block */
     if (z.nbits) rfl__zput(&z, 0, 8 - z.nbits);
-    for (k = 0; k < n; ) {               /* Adler-32 */
+    for (k = 0; k < n; ) { /* Adler-32; runs of zero bytes (most of a
+                              filtered chart) only add a to b */
         size_t end = k + 5552 < n ? k + 5552 : n;
-        for (; k < end; k++) { a += data[k]; b += a; }
+        while (k < end) {
+            uint64_t w = 1;
+            if (k + 8 <= end) memcpy(&w, data + k, 8);
+            if (w == 0) { b += 8u * a; k += 8; continue; }
+            { size_t e = k + 8 < end ? k + 8 : end; for (; k < e; k++) { a += data[k]; b += a; } }
+        }
         a %= 65521u;
         b %= 65521u;
     }
@@ -2592,19 +2685,17 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
 #define STBIW_REALLOC_SIZED(p, oldsz, newsz) rfl__arena_realloc(p, oldsz, newsz)
 #define STBIW_FREE(p) rfl__arena_free(p)
 #define STBIW_ASSERT(x) ((void)0)
-#define STBIW_MEMMOVE(d, s, n) rfl__memmove(d, s, n)
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO /* files go through our own callback */
-static void *rfl__memmove(void *dst, const void *src, size_t n) {
-    unsigned char *d = (unsigned char *)dst;
-    const unsigned char *s = (const unsigned char *)src;
-    if (d < s) while (n--) *d++ = *s++;
-    else { d += n; s += n; while (n--) *--d = *--s; }
-    return dst;
-}
+/* stb is not warning-clean under our flags: silence it, and only it. */
 #ifdef __clang__
+#pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunknown-warning-option"
+#pragma clang diagnostic ignored "-Wcomma"
+#pragma clang diagnostic ignored "-Wextra-semi-stmt"
+#pragma clang diagnostic ignored "-Wimplicit-int-conversion"
+#pragma clang diagnostic ignored "-Wshorten-64-to-32"
 #endif
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic push
@@ -2620,18 +2711,13 @@ static void *rfl__memmove(void *dst, const void *src, size_t n) {
 #pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
 #pragma GCC diagnostic ignored "-Wcast-qual"
 #pragma GCC diagnostic ignored "-Wdouble-promotion"
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wclobbered"
+#endif
 #ifdef __cplusplus
 #pragma GCC diagnostic ignored "-Wold-style-cast"
 #pragma GCC diagnostic ignored "-Wzero-as-null-pointer-constant"
 #endif
-#endif
-#ifdef __clang__
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wcomma"
-#pragma clang diagnostic ignored "-Wextra-semi-stmt"
-#pragma clang diagnostic ignored "-Wimplicit-int-conversion"
-#pragma clang diagnostic ignored "-Wshorten-64-to-32"
 #endif
 #include RFL__STB_PATH
 /* With STBI_WRITE_NO_STDIO stb declares its HDR callback writer but only
@@ -2641,11 +2727,11 @@ static RFL__UNUSED int stbi_write_hdr_to_func(stbi_write_func *func, void *conte
     (void)func; (void)context; (void)w; (void)h; (void)comp; (void)data;
     return 0;
 }
-#ifdef __clang__
-#pragma clang diagnostic pop
-#endif
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
+#ifdef __clang__
+#pragma clang diagnostic pop
 #endif
 
 RFL_API size_t rfl_png_arena_size(int w, int h, int channels) {

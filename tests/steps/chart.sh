@@ -1,0 +1,138 @@
+# Chart part (issue 5): rfl-plot end to end, the PNG decoded by an independent
+# decoder (python3 zlib) and compared with the raw pixels, the text chart,
+# exit codes, and the option builds (RFL_NO_PNG, RFL_NO_CHART, RFL_NO_STDIO).
+# Expected numbers are hand-derived: A100 ridge 19.5e12 / 1555e9 = 12.54;
+# tests/data/chart-reduce-resnet18-a100.json: 1214372889 FLOP / 383364864 B
+# = 3.17 FLOP/B and / 0.003621 s = 335.4 GFLOP/s; chart-estimate: 3.628e9 /
+# 105e6 = 34.6 FLOP/B, above the ridge, so attainable = the 19.5 T peak.
+PLOT=build/rfl-plot
+CO=$B/chart
+mkdir -p "$CO"
+if [ ! -x "$PLOT" ]; then
+  step "build rfl-plot" ${MAKE:-make} -s "$PLOT"
+fi
+
+# ch_rc WANT CMD...: exit status WANT; output in $CO/last.{out,err}
+ch_rc() {
+  want=$1; shift
+  "$@" > "$CO/last.out" 2> "$CO/last.err"
+  got=$?
+  [ "$got" = "$want" ] && return 0
+  echo "exit $got, want $want: $*"; cat "$CO/last.err"; return 1
+}
+
+# png_check FILE W H [RAW.ppm]: signature, chunk CRCs, IHDR size, zlib
+# stream inflates to h rows of 1 + w*channels bytes; with a PPM, the
+# unfiltered pixels equal it exactly.
+png_check() {
+  python3 - "$@" <<'EOF'
+import sys, zlib, struct
+path, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+d = open(path, 'rb').read()
+assert d[:8] == b'\x89PNG\r\n\x1a\n', 'signature'
+pos, idat, ihdr = 8, b'', None
+while pos < len(d):
+    n, = struct.unpack('>I', d[pos:pos+4]); t = d[pos+4:pos+8]; body = d[pos+8:pos+8+n]
+    crc, = struct.unpack('>I', d[pos+8+n:pos+12+n])
+    assert zlib.crc32(t + body) & 0xffffffff == crc, 'crc of ' + repr(t)
+    if t == b'IHDR': ihdr = struct.unpack('>IIBBBBB', body)
+    if t == b'IDAT': idat += body
+    pos += 12 + n
+assert ihdr[0] == w and ihdr[1] == h, 'size %r' % (ihdr,)
+ch = {2: 3, 6: 4}[ihdr[3]]
+raw = zlib.decompress(idat)
+stride = w * ch
+assert len(raw) == h * (stride + 1), 'inflated size'
+rows, prev = [], bytearray(stride)
+for y in range(h):
+    f = raw[y * (stride + 1)]; line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - ch] if i >= ch else 0; b = prev[i]; c = prev[i - ch] if i >= ch else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        else: assert f == 0, 'filter %d' % f
+    rows.append(bytes(line)); prev = line
+if len(sys.argv) > 4:
+    ppm = open(sys.argv[4], 'rb').read()
+    hdr = b'P6\n%d %d\n255\n' % (w, h)
+    assert ppm.startswith(hdr), 'ppm header'
+    assert ch == 3 and b''.join(rows) == ppm[len(hdr):], 'decoded pixels differ from the canvas'
+EOF
+}
+
+if command -v python3 > /dev/null 2>&1; then
+  # the test binary writes its charts and their raw pixels
+  chart_dump() { RFL_CHART_DUMP="$CO" "$B/test_chart" > /dev/null; [ -f "$CO/geometry.ppm" ]; }
+  step "chart: test charts dumped" chart_dump
+  step "chart: PNG decodes to the canvas pixels (geometry 640x420)" png_check "$CO/geometry.png" 640 420 "$CO/geometry.ppm"
+  step "chart: PNG decodes to the canvas pixels (small 320x200)" png_check "$CO/small.png" 320 200 "$CO/small.ppm"
+else
+  echo "chart: python3 not found: PNG decode checks skipped"
+fi
+
+# the done-when command
+done_when() {
+  "$PLOT" --hw a100 --point "ResNet18 measured:3.17:3.35e11" \
+          --point "ResNet18 estimate:34.56:1.95e13" -o "$CO/r.png" || return 1
+  if command -v python3 > /dev/null 2>&1; then png_check "$CO/r.png" 1200 800; else [ -s "$CO/r.png" ]; fi
+}
+step "rfl-plot: a100 with two points writes a 1200x800 PNG" done_when
+plot_deterministic() {
+  "$PLOT" --hw a100 --point "ResNet18 measured:3.17:3.35e11" \
+          --point "ResNet18 estimate:34.56:1.95e13" -o "$CO/r2.png" && cmp -s "$CO/r.png" "$CO/r2.png"
+}
+step "rfl-plot: same inputs, same bytes" plot_deterministic
+
+plot_ascii() {
+  "$PLOT" --hw a100 --point "ResNet18 measured:3.17:3.35e11" \
+          --point "ResNet18 estimate:34.56:1.95e13" --ascii > "$CO/a.txt" || return 1
+  [ "$(wc -l < "$CO/a.txt")" -eq 24 ] &&
+  [ "$(awk 'length($0) != 80' "$CO/a.txt" | wc -l)" -eq 0 ] &&
+  grep -q 'FP32 19.5 TFLOP/s, ridge (+) 12.54 FLOP/B, DRAM 1.555 TB/s' "$CO/a.txt" &&
+  grep -q 'A ResNet18 measured: 3.17 FLOP/B, 335 GFLOP/s' "$CO/a.txt" &&
+  grep -q 'B ResNet18 estimate: 34.6 FLOP/B, 19.5 TFLOP/s' "$CO/a.txt"
+}
+step "rfl-plot --ascii: 80x24, ridge 12.54, both points in the key" plot_ascii
+
+plot_work() {
+  "$PLOT" --hw a100 --work tests/data/chart-estimate-resnet18.json \
+          --work tests/data/chart-reduce-resnet18-a100.json=ResNet18 --kernels --ascii \
+          -o "$CO/work.png" > "$CO/work.txt" || return 1
+  grep -q 'ResNet18 estimate: 34.6 FLOP/B, 19.5 TFLOP/s' "$CO/work.txt" &&
+  grep -q 'ResNet18 measured: 3.17 FLOP/B, 335.4 GFLOP/s' "$CO/work.txt" &&
+  grep -q 'ResNet18 kernels' "$CO/work.txt" && [ -s "$CO/work.png" ]
+}
+step "rfl-plot --work: rfl-estimate and rfl-reduce JSON chain" plot_work
+
+step "rfl-plot: unknown machine is exit 1" ch_rc 1 "$PLOT" --hw nosuchgpu --point "a:1:1e12" -o "$CO/x.png"
+step "rfl-plot: bad --point is exit 2" ch_rc 2 "$PLOT" --hw a100 --point "a:x:1e12" -o "$CO/x.png"
+step "rfl-plot: negative AI is exit 2" ch_rc 2 "$PLOT" --hw a100 --point "a:-1:1e12" -o "$CO/x.png"
+step "rfl-plot: no output is exit 2" ch_rc 2 "$PLOT" --hw a100
+step "rfl-plot: unknown option is exit 2" ch_rc 2 "$PLOT" --hw a100 --frobnicate -o "$CO/x.png"
+step "rfl-plot: --help is exit 0" ch_rc 0 "$PLOT" --help
+bad_json() {
+  ch_rc 1 "$PLOT" --hw a100 --work tests/data/chart-bad.json -o "$CO/x.png" &&
+  grep -q 'chart-bad.json:3:39: expected a key string' "$CO/last.err"
+}
+step "rfl-plot: malformed JSON names file:line:col" bad_json
+step "rfl-plot: missing JSON file is exit 1" ch_rc 1 "$PLOT" --hw a100 --work "$CO/none.json" -o "$CO/x.png"
+
+# option builds: the header alone, warning-clean, no heap
+chart_opt() {
+  printf '#define ROOFLINE_IMPLEMENTATION\n#include "roofline.h"\nint main(void){return 0;}\n' > "$CO/opt.c"
+  gcc -std=c99 $WX "$@" -I. -c "$CO/opt.c" -o "$CO/opt.o" && ! nm -u "$CO/opt.o" | grep -wE 'malloc|calloc|realloc|free'
+}
+step "chart: -DRFL_NO_PNG builds clean" chart_opt -DRFL_NO_PNG
+step "chart: -DRFL_NO_CHART builds clean" chart_opt -DRFL_NO_CHART
+step "chart: -DRFL_NO_STDIO builds clean (PNG by callback only)" chart_opt -DRFL_NO_STDIO
+no_png_symbols() { chart_opt -DRFL_NO_PNG && ! nm "$CO/opt.o" | grep -q 'rfl_png_write'; }
+step "chart: RFL_NO_PNG leaves no PNG code" no_png_symbols
+chart_nopng_test() {
+  gcc -std=c99 $W -O1 -DRFL_NO_PNG -I. -Itests tests/test_chart.c -o "$CO/test_chart_nopng" -lm &&
+  "$CO/test_chart_nopng" > "$CO/nopng.txt"
+}
+step "chart: unit tests pass without PNG" chart_nopng_test
