@@ -127,7 +127,8 @@ static void run_free(run *u) {
    -DFZ_RELAX_KNOWN (make fuzz FUZZ_DEFS=-DFZ_RELAX_KNOWN) to fuzz past them
    until they are fixed. Known: junk after a closing quote in a skipped
    field is reported at a different column in one push than in small
-   chunks (quote-then-junk-in-skipped-field.csv). */
+   chunks (quote-then-junk-in-skipped-field.csv), or even accepted
+   (tests/bad/quote-junk-skipped.csv). */
 #ifdef FZ_RELAX_KNOWN
 #define FZ_KNOWN(c) ((void)0)
 #else
@@ -135,6 +136,10 @@ static void run_free(run *u) {
 #endif
 
 static void same_outcome(const run *a, const run *b, int group_cap) {
+#ifdef FZ_RELAX_KNOWN
+    if (a->r != b->r && (strstr(a->st->err_msg, "closing quote") || strstr(b->st->err_msg, "closing quote")))
+        return; /* known: the one-push path misses junk after a quote (quote-junk-skipped.csv) */
+#endif
     FZ_CHECK(a->r == b->r);
     if (a->r != RFL_OK) {
         FZ_CHECK(a->st->err == b->st->err);

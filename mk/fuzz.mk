@@ -31,7 +31,14 @@ $(FUZZ_RT):
 build/fuzz:
 	mkdir -p $@
 
-build/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_util.h $(HDRS) | build/fuzz $(FUZZ_RT)
+# rebuild when the flags change (FUZZ_DEFS): they are kept in a file
+ifneq ($(filter fuzz fuzz-build build/fuzz/%,$(MAKECMDGOALS)),)
+$(shell mkdir -p build/fuzz; echo '$(FUZZ_FLAGS)' | cmp -s - build/fuzz/flags.txt || echo '$(FUZZ_FLAGS)' > build/fuzz/flags.txt)
+endif
+build/fuzz/flags.txt: | build/fuzz
+	echo '$(FUZZ_FLAGS)' > $@
+
+build/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_util.h build/fuzz/flags.txt $(HDRS) | build/fuzz $(FUZZ_RT)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_EXTRA_$*) $< -o $@ -lm
 
 fuzz-build: $(FUZZ_BINS)
