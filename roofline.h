@@ -341,10 +341,11 @@ RFL_API rfl_result rfl_prec_parse(const char *name, rfl_prec *out);
 
 /* ---- the work record: the one currency --------------------------------- */
 #define RFL_UNKNOWN_FLOPS(p) (1u << (p))                     /* bits 0..8 */
-#define RFL_UNKNOWN_BYTES(l) (1u << (RFL_PREC_COUNT + (l)))  /* bits 9..11 */
-#define RFL_UNKNOWN_TIME (1u << (RFL_PREC_COUNT + RFL_LEVEL_COUNT))
+/* (int) casts: C++ compilers warn on arithmetic between two enum types */
+#define RFL_UNKNOWN_BYTES(l) (1u << ((int)RFL_PREC_COUNT + (int)(l)))  /* bits 9..11 */
+#define RFL_UNKNOWN_TIME (1u << ((int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT))
 #define RFL_UNKNOWN_ALL \
-    ((1u << (RFL_PREC_COUNT + RFL_LEVEL_COUNT + 1)) - 1u)
+    ((1u << ((int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT + 1)) - 1u)
 
 typedef struct rfl_work {
     double flops[RFL_PREC_COUNT];  /* FLOPs (2 per multiply-add) */

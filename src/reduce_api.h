@@ -201,8 +201,8 @@ typedef struct rfl_reduce_state {
     rfl_kernel_stat kst;
     rfl_reduce_result res;
     char scratch_text[RFL_REDUCE_WARN_TEXT];
-    double clk_w, clk_sum, ceil_w[RFL_PREC_COUNT + RFL_LEVEL_COUNT],
-        ceil_sum[RFL_PREC_COUNT + RFL_LEVEL_COUNT], w_above_x;
+    double clk_w, clk_sum, ceil_w[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT],
+        ceil_sum[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT], w_above_x;
     uint64_t w_tensor_kernels, w_tensor_inst, w_no_factor, w_below, w_below_id,
         w_below_got, w_below_need, w_above, w_above_id, w_trunc, w_other;
     unsigned w_partial;
