@@ -6,8 +6,10 @@
 
 static void test_version_and_errors(void) {
     RT_STR(rfl_version(), RFL_VERSION_STRING);
+#ifndef RFL_NO_ERROR_STRINGS /* then every string is "" (tests/test_config.c) */
     RT_STR(rfl_result_str(RFL_OK), "ok");
     RT_CHECK(strlen(rfl_result_str(RFL_ERR_BUFFER)) > 0);
+#endif
     RT_CHECK(rfl_result_str((rfl_result)999) != 0);
 }
 
