@@ -58,13 +58,13 @@ RFL_REPLAY_CFLAGS=$SAN
 # 3. tools under valgrind
 if command -v valgrind > /dev/null; then
   VG="valgrind -q --error-exitcode=99 --leak-check=no"
-  # vg_ok EXPECTED_RC TOOL ARGS...: the tool exits EXPECTED_RC with no
-  # valgrind error
+  # vg_ok EXPECTED_RC TOOL ARGS...: the tool exits EXPECTED_RC (or "any")
+  # with no valgrind error
   vg_ok() {
     want=$1; shift
     "$@" > "$B/vg.out" 2> "$B/vg.err"; rc=$?
     [ $rc = 99 ] && { echo "valgrind error: $*"; cat "$B/vg.err"; return 1; }
-    [ $rc = "$want" ] || { echo "exit $rc (expected $want): $*"; tail -3 "$B/vg.err"; return 1; }
+    [ "$want" = any ] || [ $rc = "$want" ] || { echo "exit $rc (expected $want): $*"; tail -3 "$B/vg.err"; return 1; }
     return 0
   }
   T=build
@@ -80,8 +80,9 @@ if command -v valgrind > /dev/null; then
     done
     for f in tests/bad/*; do
       case $f in *EXPECTED.txt) continue ;; esac
-      want=1
-      step "valgrind rfl-reduce $f" vg_ok $want $VG $T/rfl-reduce "$f"
+      # the exit code on these is tests/steps/bad.sh's business; here: no
+      # memory error
+      step "valgrind rfl-reduce $f" vg_ok any $VG $T/rfl-reduce "$f"
     done
   fi
   if [ -x $T/rfl-estimate ]; then
