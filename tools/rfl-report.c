@@ -814,7 +814,27 @@ static void no_roof_notes(rfl_canvas *cv, const rfl_chart_area *areas, const rfl
     }
 }
 
+/* On a machine where nothing was measured, say where the measurements are:
+   an absent point must not read as a missing one. */
+static void elsewhere_notes(rfl_canvas *cv, const rfl_chart_area *areas, const int *hs, int n,
+                            int scale) {
+    int k, i;
+    for (k = 0; k < n; k++) {
+        char t[96] = "";
+        for (i = 0; i < nm; i++) {
+            const model *m = models[i];
+            if (m->has_prof && m->meas_hw == hs[k]) { t[0] = 0; break; }
+            if (m->has_prof && m->meas_hw >= 0 && !t[0])
+                snprintf(t, sizeof t, "measured on %s: see its panel", short_hw(hw[m->meas_hw]));
+        }
+        if (t[0])
+            rfl_draw_text(cv, areas[k].x1 - 8, areas[k].y1 - 8, t, scale, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM,
+                          RFL_RGB(90, 90, 90));
+    }
+}
+
 static void chart_rooflines(void) {
+    static int idx[MAXH];
     static rfl_chart_area areas[MAXH];
     static rfl_point pts[4 * MAXM * MAXH];
     rfl_roofline_desc d;
@@ -837,6 +857,7 @@ static void chart_rooflines(void) {
         canvas(&cv, 1200, 800);
         rfl_chart_roofline(&cv, &d);
         no_roof_notes(&cv, areas, &hw[h], 1, d.prec);
+        elsewhere_notes(&cv, areas, &h, 1, 2);
         snprintf(file, sizeof file, "roofline-%s.png", hw[h]->id);
         save(&cv, file);
     }
@@ -853,12 +874,15 @@ static void chart_rooflines(void) {
         d.points = pts;
         d.n_points = n;
         d.prec = models[0]->est_prec;
-        canvas(&cv, 600 * (nh < 4 ? nh : 3), nh <= 3 ? 650 : 1100);
+        canvas(&cv, 700 * (nh < 4 ? nh : 3), nh <= 3 ? 750 : 1400);
         d.columns = nh <= 3 ? nh : 3;
+        d.font_scale = 2; /* readable when the picture is shown scaled down */
         d.areas = areas;
         r = rfl_chart_roofline(&cv, &d);
         (void)r; /* RFL_ERR_NO_ROOF: the other panels are drawn; noted below */
         no_roof_notes(&cv, areas, hw, nh, d.prec);
+        for (h = 0; h < nh; h++) idx[h] = h;
+        elsewhere_notes(&cv, areas, idx, nh, d.font_scale);
         save(&cv, "roofline.png");
     }
 }
