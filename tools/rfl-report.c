@@ -825,7 +825,8 @@ static void elsewhere_notes(rfl_canvas *cv, const rfl_chart_area *areas, const i
             const model *m = models[i];
             if (m->has_prof && m->meas_hw == hs[k]) { t[0] = 0; break; }
             if (m->has_prof && m->meas_hw >= 0 && !t[0])
-                snprintf(t, sizeof t, "measured on %s: see its panel", short_hw(hw[m->meas_hw]));
+                snprintf(t, sizeof t, n == 1 ? "measured on %s: see roofline-%s.png" : "measured on %s: see its panel",
+                         short_hw(hw[m->meas_hw]), hw[m->meas_hw]->id);
         }
         if (t[0])
             rfl_draw_text(cv, areas[k].x1 - 8, areas[k].y1 - 8, t, scale, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM,
