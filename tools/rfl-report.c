@@ -361,7 +361,7 @@ static const char *fmt_or_dash(int known, double v, const char *unit) {
 static void row(const char *label, const char *const *cells) {
     int i;
     printf("  %-28s", label);
-    for (i = 0; i < nm; i++) printf(" %22s", cells[i]);
+    for (i = 0; i < nm; i++) printf(" %23s", cells[i]);
     printf("\n");
 }
 
