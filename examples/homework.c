@@ -10,6 +10,7 @@
 #include "roofline.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const models[2] = {"resnet18", "alexnet"};
 static const char *const profiles[2] = {"examples/data/resnet18-b1-train-seed-raw.csv",

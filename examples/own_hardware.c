@@ -14,6 +14,7 @@
 #include "roofline.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static rfl_layer layers[RFL_ZOO_MAX_LAYERS];
 
