@@ -9,7 +9,7 @@ out=build/demo
 build/rfl-report --model resnet18,alexnet --hw v100,a100,h100 --batch 1 --mode train \
     --ncu resnet18=examples/data/resnet18-b1-train-seed-raw.csv \
     --ncu alexnet=examples/data/alexnet-b1-train-full-raw.csv \
-    -o "$out"
+    --ascii -o "$out"
 echo
 echo "Open $out/roofline.png first (one panel per GPU), then roofline-<gpu>.png,"
 echo "layers-<model>.png (every layer on the H100 roofline) and types-<model>.png."
