@@ -432,6 +432,14 @@ static void print_machine(int h) {
     c = cells();
     for (i = 0; i < nm; i++) CELL(c, i, "%s", tl_si(rfl_work_flops(&models[i]->est), "FLOP"));
     row("FLOPs", c);
+    if (cd.mode == RFL_MODE_TRAIN) {
+        c = cells();
+        for (i = 0; i < nm; i++) {
+            double f = rfl_work_flops(&models[i]->cost.forward);
+            CELL(c, i, "%s", f > 0 ? tl_num(rfl_work_flops(&models[i]->cost.backward) / f, 4) : "-");
+        }
+        row("backward / forward FLOPs", c);
+    }
     c = cells();
     for (i = 0; i < nm; i++) CELL(c, i, "%s", tl_si(models[i]->est.bytes[RFL_DRAM], "B"));
     row("bytes (DRAM, per layer)", c);
