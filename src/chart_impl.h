@@ -1189,32 +1189,38 @@ static void rfl__leg_draw(rfl_canvas *c, const rfl__legend *l, double x, double 
     }
 }
 
-/* Put the legend in the corner of `plot` that covers the least. */
+/* Put the legend in the corner of `plot` that covers the least; when every
+   corner would hide a point or a label at the normal text size, try one
+   size smaller before settling for the least bad corner. */
 static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect *plot,
                            const rfl__obst *o, rfl_legend where, int s) {
-    double w, h, pad = 6.0 * s;
-    rfl__rect r[4];
+    static const int order[4] = {0, 3, 1, 2}; /* ties: TL, BR, TR, BL */
+    rfl__rect r;
     long best = -1;
-    int i, bi = 0;
+    int i, ls, bi = 0, bs = s;
+    double bx = 0, by = 0;
     if (where == RFL_LEGEND_NONE || (l->n == 0 && !l->more)) return;
-    rfl__leg_size(l, s, &w, &h);
-    for (i = 0; i < 4; i++) {
-        r[i].x0 = (i & 1) ? plot->x1 - pad - w : plot->x0 + pad;
-        r[i].y0 = (i & 2) ? plot->y1 - pad - h : plot->y0 + pad;
-        r[i].x1 = r[i].x0 + w;
-        r[i].y1 = r[i].y0 + h;
-    }
-    if (where >= RFL_LEGEND_TOP_LEFT && where <= RFL_LEGEND_BOTTOM_RIGHT) {
-        bi = (int)where - (int)RFL_LEGEND_TOP_LEFT;
-    } else {
-        /* preference on ties: top left, bottom right, top right, bottom left */
-        static const int order[4] = {0, 3, 1, 2};
+    for (ls = s; ls >= 1 && ls >= s - 1; ls--) {
+        double w, h, pad = 6.0 * ls;
+        rfl__leg_size(l, ls, &w, &h);
         for (i = 0; i < 4; i++) {
-            long sc = rfl__obst_score(o, &r[order[i]]);
-            if (best < 0 || sc < best) { best = sc; bi = order[i]; }
+            int k = order[i];
+            long sc;
+            if (where >= RFL_LEGEND_TOP_LEFT && where <= RFL_LEGEND_BOTTOM_RIGHT &&
+                k != (int)where - (int)RFL_LEGEND_TOP_LEFT)
+                continue;
+            r.x0 = (k & 1) ? plot->x1 - pad - w : plot->x0 + pad;
+            r.y0 = (k & 2) ? plot->y1 - pad - h : plot->y0 + pad;
+            r.x1 = r.x0 + w;
+            r.y1 = r.y0 + h;
+            sc = rfl__obst_score(o, &r);
+            if (r.x0 < plot->x0 || r.y0 < plot->y0) sc += 100000; /* does not fit */
+            if (best < 0 || sc < best) { best = sc; bi = k; bs = ls; bx = r.x0; by = r.y0; }
         }
+        if (best >= 0 && best < 30) break; /* hides no point or label */
     }
-    rfl__leg_draw(c, l, r[bi].x0, r[bi].y0, s);
+    (void)bi;
+    rfl__leg_draw(c, l, bx, by, bs);
 }
 
 /* ---- frame: axes, grid, ticks, titles ------------------------------------------ */
@@ -1356,13 +1362,13 @@ static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
     rfl__draw_frame_ex(c, p, x, y, xtitle, ytitle, s, xgrid, ygrid, 0);
 }
 
-/* Font scale from the size of one plot panel: 1 below ~590 x 370 pixels,
+/* Font scale from the size of one plot panel: 1 below ~700 x 440 pixels,
    2 up to ~1350 x 840, then 3 and 4 (text stays near 1/50 of the panel). */
 static int rfl__auto_font(double w, double h, int fs) {
     double k;
     if (fs > 0) return fs > RFL__FONT_MAXSCALE ? RFL__FONT_MAXSCALE : fs;
     k = w / 560.0 < h / 350.0 ? w / 560.0 : h / 350.0;
-    return 1 + (k >= 1.05) + (k >= 2.4) + (k >= 3.6);
+    return 1 + (k >= 1.25) + (k >= 2.4) + (k >= 3.6);
 }
 
 /* Title band; returns the y below it. */
@@ -1716,6 +1722,23 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
             rfl__cand cd[6];
             double mx, my, sx0, sy0, sx1, sy1;
             if (!roofs[p].n) continue;
+            /* ridge first: the label that matters most gets the best place */
+            if (roofs[p].has_ridge) {
+                char t[64] = "ridge ";
+                size_t n = 6;
+                n += rfl_fmt_num(t + n, sizeof t - n, m->peak_flops[p] / bw, 4);
+                cd[0].x = roofs[p].rx + 8 * s; cd[0].y = roofs[p].ry + 5 * s; cd[0].flags = RFL_TEXT_LEFT;
+                cd[1].x = roofs[p].rx - 8 * s; cd[1].y = roofs[p].ry - 5 * s; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+                cd[2].x = roofs[p].rx + 8 * s; cd[2].y = roofs[p].ry + 20 * s; cd[2].flags = RFL_TEXT_LEFT;
+                cd[3].x = roofs[p].rx + 4 * s; cd[3].y = roofs[p].ry - 5 * s; cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+                t[n] = 0; /* short form: "ridge 12.54" */
+                {
+                    char full[72];
+                    RFL_MEMCPY(full, t, n);
+                    RFL_MEMCPY(full + n, " FLOP/B", 8);
+                    rfl__place_label(c, &o, &inner, cd, 4, full, t, s, RFL__INK);
+                }
+            }
             /* flat: name and peak, above the line at the right */
             rfl__fmt_unit(b, sizeof b, rfl__prec_title((rfl_prec)p), 0, 0);
             rfl__fmt_unit(b, sizeof b, "", m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
@@ -1758,30 +1781,15 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
                         int q2;
                         for (q2 = 0; q2 < 3; q2++) {
                             double ax = sx0 + (sx1 - sx0) * fr[q2], ay = sy0 + (sy1 - sy0) * fr[q2];
-                            cd[2 * q2].x = ax - 6 * s; cd[2 * q2].y = ay - 6 * s;
-                            cd[2 * q2].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-                            cd[2 * q2 + 1].x = ax + 8 * s; cd[2 * q2 + 1].y = ay + 6 * s;
-                            cd[2 * q2 + 1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+                            /* above-left of the line first (empty: above the
+                               roof), below-right only when that fails */
+                            cd[q2].x = ax - 6 * s; cd[q2].y = ay - 6 * s;
+                            cd[q2].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+                            cd[3 + q2].x = ax + 8 * s; cd[3 + q2].y = ay + 6 * s;
+                            cd[3 + q2].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
                         }
                     }
                     rfl__place_label(c, &o, &inner, cd, 6, t, t + rfl__strlen(ln) + 1, s, RFL__INK);
-                }
-            }
-            /* ridge */
-            if (roofs[p].has_ridge) {
-                char t[64] = "ridge ";
-                size_t n = 6;
-                n += rfl_fmt_num(t + n, sizeof t - n, m->peak_flops[p] / bw, 4);
-                cd[0].x = roofs[p].rx + 8 * s; cd[0].y = roofs[p].ry + 5 * s; cd[0].flags = RFL_TEXT_LEFT;
-                cd[1].x = roofs[p].rx - 8 * s; cd[1].y = roofs[p].ry - 5 * s; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-                cd[2].x = roofs[p].rx + 8 * s; cd[2].y = roofs[p].ry + 20 * s; cd[2].flags = RFL_TEXT_LEFT;
-                cd[3].x = roofs[p].rx + 4 * s; cd[3].y = roofs[p].ry - 5 * s; cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-                t[n] = 0; /* short form: "ridge 12.54" */
-                {
-                    char full[72];
-                    RFL_MEMCPY(full, t, n);
-                    RFL_MEMCPY(full + n, " FLOP/B", 8);
-                    rfl__place_label(c, &o, &inner, cd, 4, full, t, s, RFL__INK);
                 }
             }
         }

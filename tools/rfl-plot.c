@@ -1,6 +1,6 @@
 /* rfl-plot - draw a roofline chart (PNG, or text with --ascii).
 
-   rfl-plot --hw NAME[,NAME...] [--dtype D] [--point LABEL:AI:FLOPS]...
+   rfl-plot --hw NAME[,NAME...] [--dtype D] [--point LABEL:AI:FLOPS[@HW]]...
             [--work FILE.json]... [--kernels] [--ceilings LIST]
             [--width W] [--height H] [--title T] [--ascii] [-o OUT.png]
 
@@ -53,8 +53,9 @@ static void help(void) {
            "  --hw NAMES          machines, comma-separated (rfl-hw lists them)\n"
            "  --dtype D           precision of the work and its roof (default fp32;\n"
            "                      tf32, fp16, bf16, fp64, fp16_tensor, ...)\n"
-           "  --point L:AI:FLOPS  a point: label, FLOP/byte, achieved FLOP/s\n"
-           "                      (\"X measured\" and \"X estimate\" are joined)\n"
+           "  --point L:AI:FLOPS[@HW]  a point: label, FLOP/byte, achieved FLOP/s\n"
+           "                      (on every panel, or only HW's); \"X measured\"\n"
+           "                      and \"X estimate\" are joined\n"
            "  --work FILE.json[=NAME]  output of rfl-estimate --json (an estimate)\n"
            "                      or rfl-reduce --json (a measurement); NAME labels\n"
            "                      it (default: its \"model\" field or the file name)\n"
@@ -121,12 +122,24 @@ static rfl_point *new_point(const char *label) {
     return p;
 }
 
-static void add_point_arg(const char *arg, rfl_prec prec) {
-    const char *c2 = strrchr(arg, ':'), *c1;
+static void add_point_arg(const char *full, rfl_prec prec) {
+    const char *c2, *c1, *at;
     double ai, fl;
-    char lab[MAXLABEL];
+    char lab[MAXLABEL], arg[512];
     rfl_point *p;
-    int kind;
+    int kind, machine = RFL_ALL_MACHINES;
+    snprintf(arg, sizeof arg, "%s", full);
+    c2 = strrchr(arg, ':');
+    at = c2 ? strchr(c2, '@') : 0;
+    if (at) { /* LABEL:AI:FLOPS@MACHINE: only on that machine's panel */
+        const rfl_machine *m = tl_find_hw(at + 1);
+        int k;
+        for (k = 0; k < nmach; k++)
+            if (machines[k] == m) machine = k;
+        if (machine == RFL_ALL_MACHINES)
+            tl_usage_error("--point '%s': %s is not one of the --hw machines", full, at + 1);
+        arg[at - arg] = 0;
+    }
     if (!c2 || c2 == arg) tl_usage_error("--point wants LABEL:AI:FLOPS, got '%s'", arg);
     for (c1 = c2 - 1; c1 > arg && *c1 != ':'; c1--) {}
     if (*c1 != ':') tl_usage_error("--point wants LABEL:AI:FLOPS, got '%s'", arg);
@@ -139,7 +152,7 @@ static void add_point_arg(const char *arg, rfl_prec prec) {
     p->ai = ai;
     p->flops_per_s = fl;
     p->prec = prec;
-    p->machine = RFL_ALL_MACHINES;
+    p->machine = machine;
     label_kind(lab, &kind);
     p->estimate = kind == 1;
 }
