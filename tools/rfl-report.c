@@ -109,6 +109,7 @@ static rfl_cost_desc cd;
 static int json_out, explain, ascii;
 static const char *outdir;
 static int demo;
+static const char *ncu_hw; /* --ncu-hw */
 
 static void *xmalloc(size_t n) {
     void *p = malloc(n ? n : 1);
@@ -191,10 +192,13 @@ static void load_profile(model *m) {
         if (rfl_reduce_push(&st, buf + off, n) != RFL_OK) break;
     }
     if (st.err == RFL_OK) rfl_reduce_finish(&st, &m->res);
-    if (st.err != RFL_OK)
-        tl_input_error(m->ncu, (long)st.err_line, (long)st.err_col, "%s (%s)",
-                       st.err_msg[0] ? st.err_msg : rfl_result_str(st.err), rfl_result_str(st.err));
-    if (m->res.kernels == 0)
+    if (st.err != RFL_OK) {
+        const char *what = rfl_result_str(st.err);
+        if (!st.err_msg[0] || !strcmp(st.err_msg, what))
+            tl_input_error(m->ncu, (long)st.err_line, (long)st.err_col, "%s", what);
+        tl_input_error(m->ncu, (long)st.err_line, (long)st.err_col, "%s (%s)", st.err_msg, what);
+    }
+    if (m->res.kernels == 0 && !(m->res.total.work.time_s > 0))
         tl_input_error(m->ncu, 0, 0, "no kernels in the profile (was the region between "
                        "cudaProfilerStart/Stop empty?)");
     rk_device_name(buf, len, m->device, sizeof m->device);
@@ -393,6 +397,14 @@ static double meas_flops_per_s(const model *m) {
     return m->meas.time_s > 0 ? rfl_work_flops(&m->meas) / m->meas.time_s : 0;
 }
 
+/* 1 when the profile measured FLOPs of at least one precision. */
+static int flops_known(const rfl_work *w) {
+    int p;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl_work_known(w, RFL_UNKNOWN_FLOPS(p))) return 1;
+    return 0;
+}
+
 static const char *ai_l2_l1(const model *m) {
     static char b[64];
     if (!rfl_work_known(&m->meas, RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1))) return "-";
@@ -503,12 +515,13 @@ static void print_machine(int h) {
     MROW("FLOPs fp64",
          fmt_or_dash(rfl_work_known(&m->meas, RFL_UNKNOWN_FLOPS(RFL_FP64)), m->meas.flops[RFL_FP64], "FLOP"));
     MROW("FLOPs tensor cores", tensor_cell(m));
-    MROW("FLOPs total", tl_si(rfl_work_flops(&m->meas), "FLOP"));
+    MROW("FLOPs total", flops_known(&m->meas) ? tl_si(rfl_work_flops(&m->meas), "FLOP") : "-");
     MROW("bytes DRAM", fmt_or_dash(rfl_work_known(&m->meas, RFL_UNKNOWN_BYTES(RFL_DRAM)), m->meas.bytes[RFL_DRAM], "B"));
     MROW("bytes L2", fmt_or_dash(rfl_work_known(&m->meas, RFL_UNKNOWN_BYTES(RFL_L2)), m->meas.bytes[RFL_L2], "B"));
     MROW("bytes L1", fmt_or_dash(rfl_work_known(&m->meas, RFL_UNKNOWN_BYTES(RFL_L1)), m->meas.bytes[RFL_L1], "B"));
     MROW("time (sum of kernels)", m->meas.time_s > 0 ? tl_si(m->meas.time_s, "s") : "-");
-    MROW("AI DRAM (FLOP/B)", tl_num(rfl_work_ai(&m->meas, RFL_DRAM), 4));
+    MROW("AI DRAM (FLOP/B)", flops_known(&m->meas) && rfl_work_known(&m->meas, RFL_UNKNOWN_BYTES(RFL_DRAM))
+                                 ? tl_num(rfl_work_ai(&m->meas, RFL_DRAM), 4) : "-");
     MROW("AI L2 / L1", ai_l2_l1(m));
     MROW("achieved", meas_flops_per_s(m) > 0 ? tl_si(meas_flops_per_s(m), "FLOP/s") : "-");
     MROW("roof used", rfl_prec_name(m->meas_prec));
@@ -649,6 +662,9 @@ static void print_reasons(const model *m) {
         printf("  NOTE: measured on '%s', which is not among --hw: the measured point is left off "
                "the charts (add %s%s to --hw, or name the machine with --ncu-hw).\n",
                m->device[0] ? m->device : "?", tok[0] ? "" : "that machine", tok);
+    } else if (!m->device[0] && !ncu_hw) {
+        printf("  NOTE: the profile names no device (details page or nvprof): assumed measured on "
+               "the %s, the first --hw (--ncu-hw NAME says otherwise).\n", hw[m->meas_hw]->name);
     } else if (m->device[0]) {
         char tok[32];
         if (rk_device_token(m->device, tok, sizeof tok) && !rk_icontains(hw[m->meas_hw]->name, tok) &&
@@ -1069,7 +1085,7 @@ static void json_work_flops(tl_json *j, const char *key, const rfl_work *w, doub
     tl_jnum_if(j, "fp32", rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_FP32)), w->flops[RFL_FP32]);
     tl_jnum_if(j, "fp16", rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_FP16)), w->flops[RFL_FP16]);
     tl_jnum_if(j, "tensor", rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR)), tensor);
-    tl_jnum(j, "total", rfl_work_flops(w));
+    tl_jnum_if(j, "total", flops_known(w), rfl_work_flops(w));
     tl_jclose(j);
 }
 
@@ -1249,7 +1265,7 @@ static void make_dir(const char *dir) {
 int main(int argc, char **argv) {
     static char model_arg[512], hw_arg[512];
     char *mnames[MAXM], *hnames[MAXH];
-    const char *ncu_arg[MAXM * 2], *ncu_hw = 0;
+    const char *ncu_arg[MAXM * 2];
     int n_ncu = 0, a, i, h, setting = 0;
     unsigned long long batch = 1;
     tl_prog = "rfl-report";

@@ -221,3 +221,17 @@ report_device() {
   grep -q '^== NVIDIA H100 SXM5 80GB' "$RO/last.out" && grep -q 'this machine' "$RO/last.out"
 }
 step "rfl-report: measured point only on the profile's own machine (device name, --ncu-hw)" report_device
+
+# Profiles that carry less: nvprof's summary has times only (FLOPs and AI
+# unknown: null and '-', never 0); a details page names no device (assumed
+# on the first --hw, said out loud).
+report_partial() {
+  rp_rc 0 "$RP" --model resnet18 --hw v100 --ncu tests/data/nvprof-summary.csv &&
+  grep -Eq '^  FLOPs total +-$' "$RO/last.out" && grep -Eq '^  AI DRAM \(FLOP/B\) +-$' "$RO/last.out" &&
+  grep -q 'time (sum of kernels) *1.465 ms' "$RO/last.out" &&
+  rp_rc 0 "$RP" --model resnet18 --hw v100 --json --ncu tests/data/nvprof-summary.csv &&
+  json_check "$RO/last.out" 'd["models"][0]["profile"]["flops"]["total"] is None and d["models"][0]["profile"]["ai"]["dram"] is None' &&
+  rp_rc 0 "$RP" --model resnet18 --hw a100,h100 --ncu tests/data/micro-seed-details.csv &&
+  grep -q 'names no device.*assumed measured on the NVIDIA A100' "$RO/last.out"
+}
+step "rfl-report: unknown quantities stay unknown; a profile without a device name is assumed, aloud" report_partial
