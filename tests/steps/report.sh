@@ -224,7 +224,9 @@ step "rfl-report: measured point only on the profile's own machine (device name,
 
 # Profiles that carry less: nvprof's summary has times only (FLOPs and AI
 # unknown: null and '-', never 0); a details page names no device (assumed
-# on the first --hw, said out loud).
+# on the first --hw, said out loud). Kernel time of the summary, by hand:
+# sgemm_kernel 1.234567 ms + saxpy 0.230000 ms = 1.464567 ms (the HtoD
+# memcpy row is a copy, not a kernel).
 report_partial() {
   rp_rc 0 "$RP" --model resnet18 --hw v100 --ncu tests/data/nvprof-summary.csv &&
   grep -Eq '^  FLOPs total +-$' "$RO/last.out" && grep -Eq '^  AI DRAM \(FLOP/B\) +-$' "$RO/last.out" &&
