@@ -229,8 +229,9 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *state,
 
 /* End of input: completes the last row, computes totals, top kernels,
    groups, ceilings and warnings into *result (out). Errors: RFL_ERR_EMPTY
-   (no bytes), RFL_ERR_NO_HEADER, RFL_ERR_TRUNCATED (input ends inside a
-   quoted field), or the sticky error of a push. After finish, push returns
+   (no bytes), RFL_ERR_NO_HEADER, RFL_ERR_NO_DATA (a header but no data
+   row), RFL_ERR_TRUNCATED (input ends inside a quoted field), or the
+   sticky error of a push. After finish, push returns
    RFL_ERR_STATE. */
 RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *state,
                                      rfl_reduce_result *result);

@@ -243,7 +243,7 @@ static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
 
 /* ---- numbers ------------------------------------------------------------- */
 /* One value read under one convention. */
-typedef struct rfl__val { double d; uint64_t u; int exact; int e10; uint64_t mant; } rfl__val;
+typedef struct rfl__val { double d; uint64_t u; int exact, e10; unsigned sat; uint64_t mant; } rfl__val;
 
 static uint64_t rfl__sat_add(uint64_t a, uint64_t b, unsigned *flags) {
     if (a > UINT64_MAX - b) { *flags |= RFL_REDUCE_SATURATED; return UINT64_MAX; }
@@ -324,11 +324,9 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
         }
     }
     v->exact = ok;
+    v->sat = 0;
     if (ok) v->u = p;
-    else {
-        unsigned fl = 0;
-        v->u = rfl__round_u64(v->d, &fl);
-    }
+    else v->u = rfl__round_u64(v->d, &v->sat);
     return 1;
 }
 
@@ -461,6 +459,7 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
     for (k = 0; k < 2; k++) {
         rfl__val *v = k ? &eu : &us;
         uint64_t x = rfl__sat_mul(v->u, mult, &st->kflags);
+        st->kflags |= v->sat;
         if (st->kset[role]) {
             st->kv_d[role][k] += v->d * (double)mult;
             st->kv_u[role][k] = rfl__sat_add(st->kv_u[role][k], x, &st->kflags);
@@ -988,6 +987,8 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
         while (m && !((s[m - 1] >= '0' && s[m - 1] <= '9') || s[m - 1] == '.' || s[m - 1] == ','))
             m--;
         u.cls = st->row_ucls, u.mult = 1, u.exp10 = 0;
+        if (m == 0 && n > 0 && !rfl__ieq(s, n, "n/a"))
+            return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
         if (m < n && !rfl__unit_for(s + m, n - m, st->row_ucls, &u))
             return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit in '", s, n, "'");
         st->unit[0] = 0;
@@ -1112,22 +1113,25 @@ static int rfl__ctz(uint64_t x) {
 #endif
 }
 
-static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uint64_t *mn) {
+static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uint64_t *mn,
+                         uint64_t *mr) {
 #ifdef RFL__SSE2
-    const __m128i vq = _mm_set1_epi8('"'), vc = _mm_set1_epi8(','), vn = _mm_set1_epi8('\n');
-    uint64_t q = 0, c = 0, n = 0;
+    const __m128i vq = _mm_set1_epi8('"'), vc = _mm_set1_epi8(','), vn = _mm_set1_epi8('\n'),
+                  vr = _mm_set1_epi8('\r');
+    uint64_t q = 0, c = 0, n = 0, r = 0;
     int i;
     for (i = 0; i < 4; i++) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
         q |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vq)) << (16 * i);
         c |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vc)) << (16 * i);
         n |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vn)) << (16 * i);
+        r |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vr)) << (16 * i);
     }
-    *mq = q, *mc = c, *mn = n;
+    *mq = q, *mc = c, *mn = n, *mr = r;
 #else
     const uint64_t ones = 0x0101010101010101ull, lo7 = 0x7F7F7F7F7F7F7F7Full,
                    high = 0x8080808080808080ull, magic = 0x0102040810204080ull;
-    uint64_t q = 0, c = 0, n = 0;
+    uint64_t q = 0, c = 0, n = 0, r = 0;
     int i;
     for (i = 0; i < 8; i++) {
         const unsigned char *b = p + 8 * i;
@@ -1141,8 +1145,10 @@ static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uin
         c |= (((t >> 7) * magic) >> 56) << (8 * i);
         x = w ^ (ones * '\n'), t = ~(((x & lo7) + lo7) | x) & high;
         n |= (((t >> 7) * magic) >> 56) << (8 * i);
+        x = w ^ (ones * '\r'), t = ~(((x & lo7) + lo7) | x) & high;
+        r |= (((t >> 7) * magic) >> 56) << (8 * i);
     }
-    *mq = q, *mc = c, *mn = n;
+    *mq = q, *mc = c, *mn = n, *mr = r;
 #endif
 }
 
@@ -1155,15 +1161,25 @@ static const unsigned char *rfl__skip_fields(const unsigned char *p, const unsig
                                              uint32_t *col, uint32_t want) {
     const unsigned char *commit = p, *b = p;
     uint32_t done = 0;
-    uint64_t inside_carry = 0;
+    uint64_t inside_carry = 0, prev_cq = 0, prev_ok = 1;
     while (e - b >= 64 && done < want) {
         uint64_t q, c, n, ins, sep, nl_mask, first_nl;
-        rfl__masks64(b, &q, &c, &n);
+        uint64_t r, cq, bad;
+        rfl__masks64(b, &q, &c, &n, &r);
         ins = q;
         ins ^= ins << 1, ins ^= ins << 2, ins ^= ins << 4;
         ins ^= ins << 8, ins ^= ins << 16, ins ^= ins << 32;
         ins ^= inside_carry;
         sep = c & ~ins;
+        /* malformed quoting (a byte other than , \n \r " after a closing
+           quote, or an opening quote not after , \n "): stop before it and
+           let the general path report it */
+        cq = q & ~ins;
+        bad = (((cq << 1) | prev_cq) & ~(c | n | r | q)) |
+              (q & ins & ~(((c | n | q) << 1) | prev_ok));
+        prev_cq = cq >> 63;
+        prev_ok = ((c | n | q) >> 63) & 1;
+        n |= bad;
         if (n) { /* newline: keep only the separators before the first one */
             first_nl = n & (0 - n);
             nl_mask = first_nl - 1;
@@ -1737,6 +1753,9 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
         return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
                          "no ncu or nvprof CSV header row found (a line starting with \"ID\", "
                          "\"Device\", \"Type\" or \"Start\")", 0, 0, 0);
+    if (!st->rows)
+        return rfl__fail(st, RFL_ERR_NO_DATA, st->line, 1,
+                         "a header but no data rows: nothing was profiled", 0, 0, 0);
     r->locale = st->locale;
     /* nvprof: time from the summary or trace section */
     if (st->nv_trace_known || st->nv_sum_known) {

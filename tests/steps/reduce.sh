@@ -91,3 +91,8 @@ step "reduce usage: unknown option -> 2" red_usage --frobnicate
 step "reduce usage: --ids 5-1 -> 2" red_usage $D/micro-seed-raw.csv --ids 5-1
 red_hw_unknown() { "$RED" $D/micro-seed-raw.csv --hw h1000x > /dev/null 2> "$RO/hw.err"; [ $? = 1 ] && grep -q 'closest' "$RO/hw.err"; }
 step "reduce --hw unknown: suggestions, exit 1" red_hw_unknown
+
+# the portable SWAR scanner (no SSE2) must give the same results
+if gcc -std=c99 $W -O1 -g -DRFL_NO_SIMD -I. -Itests tests/test_reduce.c -o "$B/test_reduce_swar" -lm >> "$LOG" 2>&1; then
+  ok; run_bin "$B/test_reduce_swar"
+else bad "build test_reduce -DRFL_NO_SIMD"; fi

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""`make bench`, reducer part: throughput and peak memory of rfl-reduce on a
+~200 MB raw-page export (built by bench-gen.py from a fixture), beside the
+reports' pandas method (bench-pandas.py under /usr/bin/python3, Debian's
+python3-pandas) when it is installed. Best of N runs, page cache warm."""
+import json, os, subprocess, sys, time
+
+RED, BIG, RUNS = sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 5
+size = os.path.getsize(BIG)
+
+def run(cmd):
+    """wall seconds, cpu seconds, max RSS KiB, stdout of one child"""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    out = p.stdout.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    if status != 0:
+        sys.exit('bench: %s failed' % ' '.join(cmd))
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, out
+
+with open(BIG, 'rb') as f:  # warm the page cache
+    while f.read(1 << 22):
+        pass
+wc = min(run(['wc', '-l', BIG])[0] for _ in range(3))
+res = [run([RED, BIG, '--json']) for _ in range(RUNS)]
+wall = min(r[0] for r in res)
+cpu = min(r[1] for r in res)
+rss = max(r[2] for r in res)
+j = json.loads(res[0][3])
+print('reduce bench: %s, %.1f MB, %d kernels' % (BIG, size / 1e6, j['kernels']))
+print('  wc -l          %.3f s  %.2f GB/s (disk-cache read reference)' % (wc, size / wc / 1e9))
+print('  rfl-reduce     %.3f s  %.2f GB/s wall (best of %d; cpu %.3f s = %.2f GB/s), peak RSS %.2f MiB'
+      % (wall, size / wall / 1e9, RUNS, cpu, size / cpu / 1e9, rss / 1024))
+ok = size / wall / 1e9 >= 2.0 and rss < 8 * 1024
+ratio = None
+if os.path.exists('/usr/bin/python3') and subprocess.call(
+        ['/usr/bin/python3', '-c', 'import pandas'], stderr=subprocess.DEVNULL) == 0:
+    here = os.path.dirname(os.path.abspath(__file__))
+    pd = []
+    for _ in range(2):
+        _, _, prss, out = run(['/usr/bin/python3', os.path.join(here, 'bench-pandas.py'), BIG])
+        f = out.split()
+        pd.append((float(f[1]), int(f[3]), prss))
+    pw = min(p[0] for p in pd)
+    ratio = pw / wall
+    same = pd[0][1] == j['flops']['fp32']
+    print('  pandas         %.3f s  %.2f GB/s (read_csv usecols + strip separators + sum), peak RSS %.0f MiB'
+          % (pw, size / pw / 1e9, pd[0][2] / 1024))
+    print('  ratio          %.1fx faster than pandas; FP32 FLOPs %s (%d)'
+          % (ratio, 'agree' if same else 'DIFFER', j['flops']['fp32']))
+    ok = ok and ratio >= 8 and same
+else:
+    print('  pandas         not installed (apt-get install python3-pandas): no ratio')
+print('  targets (>= 2 GB/s, >= 8x pandas, < 8 MiB): %s' % ('met' if ok else 'MISSED'))
