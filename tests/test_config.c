@@ -85,16 +85,13 @@ static int tc_assert_failures;
 #include "roofline.h"
 
 /* What the library included, seen before the harness includes anything:
-   <stdio.h> defines EOF, <stdlib.h> RAND_MAX, <math.h> HUGE_VAL. */
+   <stdio.h> defines EOF, <math.h> HUGE_VAL. (No check for <stdlib.h>:
+   GCC's <emmintrin.h>, which the reducer's SSE2 path includes, brings it;
+   that no allocator is referenced is checked with nm.) */
 #ifdef EOF
 #define TC_HAS_STDIO 1
 #else
 #define TC_HAS_STDIO 0
-#endif
-#ifdef RAND_MAX
-#define TC_HAS_STDLIB 1
-#else
-#define TC_HAS_STDLIB 0
 #endif
 #ifdef HUGE_VAL
 #define TC_HAS_MATH 1
@@ -108,13 +105,9 @@ static void test_headers(void) {
 #ifdef RFL_NO_STDIO
     RT_CHECK(!TC_HAS_STDIO); /* RFL_NO_STDIO: no <stdio.h> anywhere */
 #endif
-#ifndef RFL_HAS_PNG
-    RT_CHECK(!TC_HAS_STDLIB); /* no allocator header (stb's PNG path aside) */
-#endif
 #if (defined(RFL_TEST_OVERRIDES) || defined(RFL_NO_CHART)) && !defined(RFL_HAS_PNG)
     RT_CHECK(!TC_HAS_MATH); /* libm only through the RFL_ macros (stb aside) */
 #endif
-    RT_CHECK(TC_HAS_STDIO + TC_HAS_STDLIB + TC_HAS_MATH >= 0);
 }
 
 static void test_version_and_errors(void) {
@@ -220,8 +213,6 @@ static void test_zoo(void) {
 #else
 #ifdef RFL_ZOO_MAX_LAYERS
     RT_CHECK(!"RFL_NO_ZOO left the zoo's macros declared");
-#else
-    RT_CHECK(1);
 #endif
 #endif
 }
