@@ -45,7 +45,9 @@ static const char *usage =
     "                   measurement is placed only on its own machine;\n"
     "                   estimates go on every machine.\n"
     "  --batch N        batch size (default 1)\n"
-    "  --dtype D        fp32 (default), fp16, bf16, int8\n"
+    "  --dtype D        fp32 (default), tf32 (fp32 data, conv and matmul on TF32\n"
+    "                   tensor cores: PyTorch's default for cuDNN on Ampere and\n"
+    "                   later), fp16, bf16, int8\n"
     "  --mode M         train (default: one step, forward + backward) or infer\n"
     "  -o DIR           write the charts and report.json into DIR (created)\n"
     "  --json           print report.json to stdout instead of the tables: batch,\n"
@@ -109,6 +111,7 @@ static rfl_cost_desc cd;
 static int json_out, explain, ascii;
 static const char *outdir;
 static int demo;
+static int tf32; /* --dtype tf32: fp32 data, conv and matmul on TF32 tensor cores */
 static const char *ncu_hw; /* --ncu-hw */
 
 static void *xmalloc(size_t n) {
@@ -227,6 +230,25 @@ static int match_device(const model *m, const char *ncu_hw) {
 }
 
 /* ---- the estimate --------------------------------------------------------- */
+static const char *dtype_name(void) { return tf32 ? "tf32" : rfl_dtype_name(cd.dtype); }
+
+/* Forward and backward work of layer i. With --dtype tf32 (PyTorch's default
+   for cuDNN convolutions on Ampere and later) the multiply-adds of
+   convolutions and matrix products move to the TF32 tensor roof; the rest
+   (bias, norms, activations) stays FP32, bytes stay 4 per element. */
+static rfl_result layer_works(const model *m, int i, rfl_work *f, rfl_work *b) {
+    rfl_layer_cost lc;
+    rfl_result r = rfl_layer_work(&m->net, i, &cd, f, b);
+    if (r != RFL_OK || !tf32) return r;
+    r = rfl_layer_cost_get(&m->net, i, &cd, &lc);
+    if (r != RFL_OK) return r;
+    f->flops[RFL_FP32] -= (double)lc.fwd_mac_flops;
+    f->flops[RFL_TF32_TENSOR] += (double)lc.fwd_mac_flops;
+    b->flops[RFL_FP32] -= (double)lc.bwd_mac_flops;
+    b->flops[RFL_TF32_TENSOR] += (double)lc.bwd_mac_flops;
+    return RFL_OK;
+}
+
 static void estimate(model *m) {
     rfl_result r;
     int i, h;
@@ -245,11 +267,21 @@ static void estimate(model *m) {
     if (r != RFL_OK) tl_input_error(0, 0, 0, "model '%s': %s", m->name, rfl_result_str(r));
     m->est = m->cost.forward;
     if (cd.mode == RFL_MODE_TRAIN) rfl_work_add(&m->est, &m->cost.backward);
+    if (tf32) { /* the same totals, the mac part under the TF32 roof */
+        double mac = (double)m->cost.fwd_mac_flops +
+                     (cd.mode == RFL_MODE_TRAIN ? (double)m->cost.bwd_mac_flops : 0);
+        m->est.flops[RFL_FP32] -= mac;
+        m->est.flops[RFL_TF32_TENSOR] += mac;
+        for (h = 0; h < nh; h++) {
+            memset(&m->pred[h], 0, sizeof m->pred[h]);
+            m->pred_err[h] = rfl_predict(hw[h], &m->est, &m->pred[h].whole);
+        }
+    }
     m->est_prec = rfl_work_main_prec(&m->est);
     for (i = 0; i < m->net.count; i++) {
         rfl_work f, b;
         int k;
-        if (rfl_layer_work(&m->net, i, &cd, &f, &b) != RFL_OK) continue;
+        if (layer_works(m, i, &f, &b) != RFL_OK) continue;
         k = rk_ltype_kind(rfl_op_ltype((rfl_op)m->net.layers[i].op));
         if (m->net.layers[i].op == RFL_OP_INPUT || m->net.layers[i].op == RFL_OP_MARK) continue;
         m->k_layers[k]++;
@@ -265,9 +297,21 @@ static void estimate(model *m) {
                 if (rfl_predict(hw[h], &f, &p) == RFL_OK) m->k_pred_fwd_s[h][k] += p.time_s;
             if (cd.mode == RFL_MODE_TRAIN && (rfl_work_flops(&b) > 0 || b.bytes[RFL_DRAM] > 0))
                 if (rfl_predict(hw[h], &b, &p) == RFL_OK) m->k_pred_bwd_s[h][k] += p.time_s;
+            if (tf32) { /* rfl_net_predict's per-layer sum, over the TF32 works */
+                rfl_work fb = f;
+                if (cd.mode == RFL_MODE_TRAIN) rfl_work_add(&fb, &b);
+                if (!(rfl_work_flops(&fb) > 0) && !(fb.bytes[RFL_DRAM] > 0)) continue;
+                if (rfl_predict(hw[h], &fb, &p) != RFL_OK) { m->pred_err[h] = RFL_ERR_NO_ROOF; continue; }
+                m->pred[h].layers_s += p.time_s;
+                m->pred[h].compute_s += p.compute_s;
+                m->pred[h].memory_s += p.memory_s;
+                if (p.bound.memory) m->pred[h].memory_layers++;
+                else m->pred[h].compute_layers++;
+            }
         }
     }
-    for (h = 0; h < nh; h++) m->pred_err[h] = rfl_net_predict(&m->net, &cd, hw[h], &m->pred[h]);
+    if (!tf32)
+        for (h = 0; h < nh; h++) m->pred_err[h] = rfl_net_predict(&m->net, &cd, hw[h], &m->pred[h]);
 }
 
 /* ---- the comparison: measured over estimated FLOPs, and why --------------- */
@@ -440,7 +484,7 @@ static void print_machine(int h) {
     for (i = 0; i < nm; i++) CELL(c, i, "%s", models[i]->disp);
     row("", c);
     printf("  estimate (batch %llu, %s, %s)\n", (unsigned long long)(cd.batch ? cd.batch : 1),
-           cd.mode == RFL_MODE_TRAIN ? "train step" : "inference", rfl_dtype_name(cd.dtype));
+           cd.mode == RFL_MODE_TRAIN ? "train step" : "inference", dtype_name());
     c = cells();
     for (i = 0; i < nm; i++) CELL(c, i, "%s", tl_si(rfl_work_flops(&models[i]->est), "FLOP"));
     row("FLOPs", c);
@@ -884,7 +928,7 @@ static void chart_rooflines(void) {
         memset(&d, 0, sizeof d);
         snprintf(title, sizeof title, "%s, batch %llu, %s, %s",
                  short_hw(hw[h]), (unsigned long long)(cd.batch ? cd.batch : 1),
-                 cd.mode == RFL_MODE_TRAIN ? "training step" : "inference", rfl_dtype_name(cd.dtype));
+                 cd.mode == RFL_MODE_TRAIN ? "training step" : "inference", dtype_name());
         d.title = title;
         d.machines = &hw[h];
         d.n_machines = 1;
@@ -905,7 +949,7 @@ static void chart_rooflines(void) {
         memset(&d, 0, sizeof d);
         snprintf(title, sizeof title, "Roofline, batch %llu %s, %s: hollow = estimate, filled = measured",
                  (unsigned long long)(cd.batch ? cd.batch : 1),
-                 cd.mode == RFL_MODE_TRAIN ? "training" : "inference", rfl_dtype_name(cd.dtype));
+                 cd.mode == RFL_MODE_TRAIN ? "training" : "inference", dtype_name());
         d.title = title;
         d.machines = hw;
         d.n_machines = nh;
@@ -941,7 +985,7 @@ static void chart_layers(const model *m) {
         rfl_prediction p;
         rfl_point *q;
         double F, B;
-        if (rfl_layer_work(&m->net, i, &cd, &f, &b) != RFL_OK) continue;
+        if (layer_works(m, i, &f, &b) != RFL_OK) continue;
         if (cd.mode == RFL_MODE_TRAIN) rfl_work_add(&f, &b);
         F = rfl_work_flops(&f);
         B = f.bytes[RFL_DRAM];
@@ -1097,7 +1141,7 @@ static void write_json(FILE *f) {
     tl_jobj(&j, 0);
     tl_jnum(&j, "batch", (double)(cd.batch ? cd.batch : 1));
     tl_jstr(&j, "mode", cd.mode == RFL_MODE_TRAIN ? "train" : "infer");
-    tl_jstr(&j, "dtype", rfl_dtype_name(cd.dtype));
+    tl_jstr(&j, "dtype", dtype_name());
     tl_jarr(&j, "machines");
     for (h = 0; h < nh; h++) {
         rfl_prec p = models[0]->est_prec;
@@ -1304,8 +1348,11 @@ int main(int argc, char **argv) {
         } else if (tl_is(o, "--dtype")) {
             setting = 1;
             NEED();
-            if (rfl_dtype_parse(v, &cd.dtype) != RFL_OK)
-                tl_usage_error("--dtype: unknown '%s' (fp32, fp16, bf16, int8)", v);
+            if (rfl_name_eq(v, "tf32")) {
+                tf32 = 1;
+                cd.dtype = RFL_DTYPE_FP32;
+            } else if (rfl_dtype_parse(v, &cd.dtype) != RFL_OK)
+                tl_usage_error("--dtype: unknown '%s' (fp32, tf32, fp16, bf16, int8)", v);
         } else if (tl_is(o, "--mode")) {
             setting = 1;
             NEED();

@@ -237,3 +237,27 @@ report_partial() {
   grep -q 'names no device.*assumed measured on the NVIDIA A100' "$RO/last.out"
 }
 step "rfl-report: unknown quantities stay unknown; a profile without a device name is assumed, aloud" report_partial
+
+# --dtype tf32: the same FLOPs as fp32 (mac part = 8 x FlopCounterMode's
+# ResNet-50 forward 8,178,368,512 = 65,426,948,096), now mostly under the
+# TF32 tensor roof; the TF32 capture then needs no "TENSOR CORES" warning,
+# and the TF32 prediction is faster.
+report_tf32_dtype() {
+  rp_rc 0 "$RP" --model resnet50 --batch 8 --mode infer --hw h100 --json --dtype tf32 \
+      --ncu tests/data/resnet50-b8-infer-tf32-readme-raw.csv || return 1
+  cp "$RO/last.out" "$RO/tf32.json"
+  rp_rc 0 "$RP" --model resnet50 --batch 8 --mode infer --hw h100 --json || return 1
+  command -v python3 > /dev/null || return 0
+  python3 - "$RO/tf32.json" "$RO/last.out" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1])); f = json.load(open(sys.argv[2]))
+mt, mf = t["models"][0], f["models"][0]
+ok = (t["dtype"] == "tf32" and mt["estimate"]["prec"] == "tf32_tensor" and mf["estimate"]["prec"] == "fp32"
+      and mt["estimate"]["flops"] == mf["estimate"]["flops"]
+      and mt["estimate"]["mac_flops"] == 8 * 8178368512
+      and mt["machines"][0]["predicted_time_s"] < mf["machines"][0]["predicted_time_s"]
+      and not any("TENSOR CORES" in r for r in mt["ratio_reasons"]))
+sys.exit(0 if ok else 1)
+PY
+}
+step "rfl-report --dtype tf32: conv/matmul under the TF32 roof, same FLOPs, no tensor warning" report_tf32_dtype
