@@ -1023,8 +1023,11 @@ static void chart_layers(const model *m) {
         }
     }
     memset(&d, 0, sizeof d);
-    snprintf(title, sizeof title, "%s, batch %llu %s: layers hollow, kernels filled", m->disp,
-             (unsigned long long)(cd.batch ? cd.batch : 1), cd.mode == RFL_MODE_TRAIN ? "fwd+bwd" : "forward");
+    snprintf(title, sizeof title,
+             m->has_prof && m->meas_hw == h ? "%s b%llu %s: layers hollow, kernels filled, size = time"
+                                            : "%s b%llu %s: every layer, marker size = time",
+             m->disp, (unsigned long long)(cd.batch ? cd.batch : 1),
+             cd.mode == RFL_MODE_TRAIN ? "fwd+bwd" : "forward");
     d.title = title;
     d.machines = &hw[h];
     d.n_machines = 1;
