@@ -101,6 +101,7 @@ typedef struct model {
     double ratio;         /* measured / estimated FLOPs; 0 = unknown */
     char reasons[6][400];
     int n_reasons;
+    int mismatch;         /* the profile looks like another batch or mode */
 } model;
 
 static model *models[MAXM];
@@ -375,6 +376,31 @@ static void compare(model *m) {
                        tl_commas((double)m->res.total.tensor_inst));
     }
     if (!far) return;
+    /* a profile of another mode or batch: said first, and then the
+       algorithm reasons would only distract */
+    if (ten == 0 || ten < 0.5 * meas) {
+        double fwd = rfl_work_flops(&m->cost.forward);
+        double other = cd.mode == RFL_MODE_TRAIN ? fwd : fwd + rfl_work_flops(&m->cost.backward);
+        double ro = other > 0 ? meas / other : 0;
+        double k = r >= 1 ? r : 1 / r, kr = floor(k + 0.5);
+        if (ro > 0.8 && ro < 1.25) {
+            add_reason(m, "the profile looks like %s (measured / that estimate = %s): was it "
+                          "captured with --mode %s?",
+                       cd.mode == RFL_MODE_TRAIN ? "a forward pass only" : "a training step",
+                       tl_num(ro, 3), cd.mode == RFL_MODE_TRAIN ? "infer" : "train");
+            m->mismatch = 1;
+        } else if (kr >= 2 && fabs(k - kr) / kr < 0.15) {
+            unsigned long long b = (unsigned long long)(cd.batch ? cd.batch : 1);
+            if (r >= 1)
+                add_reason(m, "measured is about %gx the estimate: a profile of batch %llu "
+                              "instead of %llu?", kr, b * (unsigned long long)kr, b);
+            else
+                add_reason(m, "measured is about 1/%g of the estimate: a profile of a "
+                              "smaller batch (or a part of the step)?", kr);
+            m->mismatch = 1;
+        }
+    }
+    if (m->mismatch) return;
     if (r < 0.8 && (m->n_winograd || m->n_fft))
         add_reason(m, "%s Winograd/FFT kernel launches: these algorithms do fewer "
                       "multiplications than a direct convolution, so counters see fewer FLOPs "
@@ -388,29 +414,6 @@ static void compare(model *m) {
                       "padded to the tile size%s, layout conversions%s",
                    wf, cd.mode == RFL_MODE_TRAIN ? ", and work the estimate leaves out (loss, "
                                                    "optimizer step)" : "");
-    }
-    /* a profile of another mode or batch */
-    if (ten == 0 || ten < 0.5 * meas) {
-        double fwd = rfl_work_flops(&m->cost.forward);
-        double other = cd.mode == RFL_MODE_TRAIN ? fwd : fwd + rfl_work_flops(&m->cost.backward);
-        double ro = other > 0 ? meas / other : 0;
-        if (ro > 0.8 && ro < 1.25)
-            add_reason(m, "the profile looks like %s (measured / that estimate = %s): was it "
-                          "captured with --mode %s?",
-                       cd.mode == RFL_MODE_TRAIN ? "a forward pass only" : "a training step",
-                       tl_num(ro, 3), cd.mode == RFL_MODE_TRAIN ? "infer" : "train");
-        else {
-            double k = r >= 1 ? r : 1 / r, kr = floor(k + 0.5);
-            if (kr >= 2 && fabs(k - kr) / kr < 0.15) {
-                unsigned long long b = (unsigned long long)(cd.batch ? cd.batch : 1);
-                if (r >= 1)
-                    add_reason(m, "measured is about %gx the estimate: a profile of batch %llu "
-                                  "instead of %llu?", kr, b * (unsigned long long)kr, b);
-                else
-                    add_reason(m, "measured is about 1/%g of the estimate: a profile of a "
-                                  "smaller batch (or a part of the step)?", kr);
-            }
-        }
     }
 }
 
@@ -687,7 +690,10 @@ static void print_reasons(const model *m) {
     if (m->meas_hw >= 0 && !m->pred_err[m->meas_hw] && m->meas.time_s > 0) {
         double q = m->meas.time_s / m->pred[m->meas_hw].layers_s;
         double avg = m->meas.time_s / (double)(m->res.kernels ? m->res.kernels : 1);
-        if (q > 2)
+        if (m->mismatch)
+            printf("  - time: %sx the prediction, but the profile is of another batch or mode "
+                   "(above): compare like with like first.\n", tl_num(q, 3));
+        else if (q > 2)
             printf("  - time: the kernels took %sx the roofline prediction. %s kernels averaging %s "
                    "each are too small to fill the GPU (the roofline assumes every layer runs at "
                    "the whole machine's peak or bandwidth); a larger batch narrows the gap.\n",

@@ -139,6 +139,15 @@ report_mode_hint() {
 }
 step "rfl-report: a train profile under --mode infer is named as such" report_mode_hint
 
+# The batch-8 capture (CAPTURES.md) reported as batch 1: the tool says batch 8.
+report_batch_hint() {
+  rp_rc 0 "$RP" --model resnet50 --batch 1 --mode infer --hw h100 \
+      --ncu tests/data/resnet50-b8-infer-full-raw.csv &&
+  grep -q 'a profile of batch 8 instead of 1' "$RO/last.out" &&
+  ! grep -q 'libraries do more arithmetic' "$RO/last.out"
+}
+step "rfl-report: a batch-8 profile under --batch 1 is named as such" report_batch_hint
+
 # --explain: the formulas with the datasheet numbers put in.
 report_explain() {
   rp_rc 0 "$RP" --model alexnet --hw a100 --explain &&
