@@ -1152,65 +1152,6 @@ static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uin
 #endif
 }
 
-/* From p (a field start outside quotes, in column *col) skip `want` fields
-   when that can be done without any per-field work: returns the start of
-   the field reached and updates *col, or returns p unchanged. Stops early
-   (at the last separator seen) on a newline or near the chunk end, where
-   the general path takes over. */
-static const unsigned char *rfl__skip_fields(const unsigned char *p, const unsigned char *e,
-                                             uint32_t *col, uint32_t want) {
-    const unsigned char *commit = p, *b = p;
-    uint32_t done = 0;
-    uint64_t inside_carry = 0, prev_cq = 0, prev_ok = 1;
-    while (e - b >= 64 && done < want) {
-        uint64_t q, c, n, ins, sep, nl_mask, first_nl;
-        uint64_t r, cq, bad;
-        rfl__masks64(b, &q, &c, &n, &r);
-        ins = q;
-        ins ^= ins << 1, ins ^= ins << 2, ins ^= ins << 4;
-        ins ^= ins << 8, ins ^= ins << 16, ins ^= ins << 32;
-        ins ^= inside_carry;
-        sep = c & ~ins;
-        /* malformed quoting (a byte other than , \n \r " after a closing
-           quote, or an opening quote not after , \n "): stop before it and
-           let the general path report it */
-        cq = q & ~ins;
-        bad = (((cq << 1) | prev_cq) & ~(c | n | r | q)) |
-              (q & ins & ~(((c | n | q) << 1) | prev_ok));
-        prev_cq = cq >> 63;
-        prev_ok = ((c | n | q) >> 63) & 1;
-        n |= bad;
-        if (n) { /* newline: keep only the separators before the first one */
-            first_nl = n & (0 - n);
-            nl_mask = first_nl - 1;
-            sep &= nl_mask;
-        } else
-            nl_mask = ~(uint64_t)0;
-        {
-            uint64_t cnt = rfl__popcount(sep);
-            if (cnt >= want - done) {
-                uint32_t k = want - done;
-                while (--k) sep &= sep - 1; /* keep the wanted separator lowest */
-                commit = b + rfl__ctz(sep) + 1;
-                done = want;
-                break;
-            }
-            if (cnt) {
-                /* highest separator of the block is the new commit point */
-                int hb = 63;
-                while (!((sep >> hb) & 1)) hb--;
-                commit = b + hb + 1;
-                done += (uint32_t)cnt;
-            }
-        }
-        if (nl_mask != ~(uint64_t)0) break; /* a newline: the general path */
-        inside_carry = (uint64_t)0 - (ins >> 63);
-        b += 64;
-    }
-    *col += done;
-    return commit;
-}
-
 static int rfl__header_prefix(const char *s, size_t n, rfl_csv_format *fmt) {
     static const struct { const char *w; rfl_csv_format f; } t[] = {
         {"ID", RFL_CSV_NCU_RAW}, {"Device", RFL_CSV_NVPROF_METRICS},
@@ -1308,6 +1249,122 @@ static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) 
     }
 }
 
+/* The row walker: data rows, 64 bytes a step. One set of masks per block
+   serves every field in it: runs of unused columns are skipped by counting
+   separators (popcount), used fields are cut out in place and handed to the
+   same field handler as the general path. Anything unusual (a doubled
+   quote, a newline inside quotes, malformed quoting, a row with too few
+   fields, fewer than 64 bytes left in the chunk) returns to the general
+   path at the last field start, which then handles or reports it exactly
+   as if the walker had not run. */
+typedef struct rfl__blk {
+    const unsigned char *b;
+    uint64_t sep, ends, hard, inside_carry, prev_cq, prev_ok;
+} rfl__blk;
+
+static void rfl__blk_load(rfl__blk *k, const unsigned char *b) {
+    uint64_t q, c, n, r, ins, cq, bad;
+    rfl__masks64(b, &q, &c, &n, &r);
+    ins = q;
+    ins ^= ins << 1, ins ^= ins << 2, ins ^= ins << 4;
+    ins ^= ins << 8, ins ^= ins << 16, ins ^= ins << 32;
+    ins ^= k->inside_carry;
+    cq = q & ~ins;
+    /* hard stops: junk after a closing quote, an opening quote not after
+       , \n or ", and doubled quotes (unescaped by the general path) */
+    bad = (((cq << 1) | k->prev_cq) & ~(c | n | r)) |
+          (q & ins & ~(((c | n | q) << 1) | k->prev_ok));
+    k->prev_cq = cq >> 63;
+    k->prev_ok = ((c | n | q) >> 63) & 1;
+    k->inside_carry = (uint64_t)0 - (ins >> 63);
+    k->sep = c & ~ins;
+    k->ends = k->sep | (n & ~ins);
+    k->hard = bad | (n & ins);
+    k->b = b;
+}
+
+static rfl_result rfl__walk(rfl_reduce_state *st, const unsigned char **pp,
+                            const unsigned char *e, const unsigned char *p0, uint64_t base) {
+    const unsigned char *p = *pp, *cur = p;
+    const unsigned char *map = st->colmap, *rl = st->runs;
+    const uint32_t ncols = st->ncols;
+    rfl__blk k;
+    rfl_result err = RFL_OK;
+    if (e - p < 64) return RFL_OK;
+    k.inside_carry = 0, k.prev_cq = 0, k.prev_ok = 1; /* p: a field start */
+    rfl__blk_load(&k, p);
+    while (st->row_kind == RFL__ROW_DATA) {
+        uint32_t col = st->col;
+        uint64_t above, lim, avail;
+        unsigned pos;
+        if (col >= ncols) break;
+        if (cur - k.b >= 64) {
+            if (e - (k.b + 64) < 64) break;
+            rfl__blk_load(&k, k.b + 64);
+        }
+        pos = (unsigned)(cur - k.b);
+        above = ~(uint64_t)0 << pos;
+        lim = k.hard & above;
+        lim = lim ? (lim & (0 - lim)) - 1 : ~(uint64_t)0;
+        avail = k.ends & above & lim;
+        if (!map[col] && col + 1 < ncols) { /* a run of unused columns */
+            uint32_t want = (uint32_t)rl[2 * col] | (uint32_t)rl[2 * col + 1] << 8;
+            uint64_t s2 = avail, rowend = avail & ~k.sep, cnt;
+            if (want > ncols - 1 - col) want = ncols - 1 - col;
+            if (rowend) s2 &= (rowend & (0 - rowend)) - 1;
+            cnt = rfl__popcount(s2);
+            if (cnt >= want) {
+                uint32_t j = want;
+                while (--j) s2 &= s2 - 1;
+                p = cur = k.b + rfl__ctz(s2) + 1;
+                st->col = col + want;
+                continue;
+            }
+            if (cnt) {
+                int hb = 63;
+                while (!((s2 >> hb) & 1)) hb--;
+                p = k.b + hb + 1;
+                st->col = col + (uint32_t)cnt;
+            }
+            if (rowend || lim != ~(uint64_t)0) break;
+            cur = k.b + 64;
+            continue;
+        }
+        if (!avail) { /* the field goes on in the next block */
+            if (lim != ~(uint64_t)0) break;
+            cur = k.b + 64;
+            continue;
+        }
+        {
+            const unsigned char *end = k.b + rfl__ctz(avail), *cs = p, *ce = end;
+            if (*end == '\n' && ce > cs && ce[-1] == '\r') ce--;
+            if (*p == '"') {
+                if (ce - p < 2 || ce[-1] != '"') break;
+                cs = p + 1, ce--;
+            }
+            rfl__field_begin(st, base + (uint64_t)(p - p0));
+            st->quoted = *p == '"';
+            if (!st->quoted) ce = end; /* unquoted: the handler trims the CR */
+            if (st->need == RFL__NEED_NAME) rfl__append(st, cs, (size_t)(ce - cs));
+            else if ((size_t)(ce - cs) > st->carry_cap) st->field_over = 1;
+            st->offset_now = base + (uint64_t)(end - p0);
+            if ((err = rfl__field_end_s(st, (const char *)cs, (size_t)(ce - cs))) != RFL_OK) goto out;
+            p = cur = end + 1;
+            if (*end == ',') st->col++;
+            else {
+                if ((err = rfl__row_end(st)) != RFL_OK) goto out;
+                st->line++, st->line_start = base + (uint64_t)(end - p0) + 1;
+                st->col = 0;
+                if (cur < e && *cur == '"') continue; /* next row: quoted ID */
+                break;
+            }
+        }
+    }
+out:
+    *pp = p;
+    return err;
+}
+
 #define RFL__POS(q) (base + (uint64_t)((q) - p0))
 #define RFL__NEWLINE(q) (st->line++, st->line_start = RFL__POS(q) + 1)
 #define RFL__TRY(x) do { rfl_result e_ = (x); if (e_ != RFL_OK) return e_; } while (0)
@@ -1360,32 +1417,11 @@ static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_
         /* CSV */
         switch (st->fstate) {
         case RFL__F_START:
-            if (st->row_kind == RFL__ROW_DATA && st->col > 0 && st->col < st->ncols &&
-                !st->colmap[st->col]) {
-                /* hot path: a run of unused fields. First whole 64-byte
-                   blocks (rfl__skip_fields), then field by field near the
-                   end of a chunk; anything unusual falls back below. */
-                const unsigned char *map = st->colmap, *rl = st->runs;
-                uint32_t col = st->col, ncols = st->ncols;
-                uint32_t want = (uint32_t)rl[2 * col] | (uint32_t)rl[2 * col + 1] << 8;
-                if (want > ncols - 1 - col) want = ncols - 1 - col;
-                if (want) {
-                    q = rfl__skip_fields(p, e, &st->col, want);
-                    if (q != p) { p = q; continue; }
-                }
-                if (c == '"') {
-                    for (;;) {
-                        q = rfl__scan2(p + 1, e, '"', '\n');
-                        if (q + 1 >= e || *q != '"' || q[1] != ',') break;
-                        p = q + 2;
-                        col++;
-                        if (p >= e || *p != '"' || col >= ncols || map[col]) break;
-                    }
-                    st->col = col;
-                    if (p >= e) break;
-                    if (*p != '"' || col >= ncols || map[col]) continue; /* at a field start */
-                    c = *p;
-                }
+            if (st->row_kind == RFL__ROW_DATA && (st->col > 0 || c == '"')) {
+                /* hot path: the row walker (64-byte blocks) */
+                const unsigned char *w = p;
+                RFL__TRY(rfl__walk(st, &w, e, p0, base));
+                if (w != p) { p = w; continue; }
             }
             if (st->col == 0) { /* row start: blank or "==" line ends a section */
                 if (c == '\n') {

@@ -640,7 +640,58 @@ static void test_saturation_and_misc(void) {
     RT_STR(rfl_csv_format_name(RFL_CSV_NCU_DETAILS), "ncu-details");
 }
 
+/* A generated raw page that exercises the 64-byte row walker against the
+   byte-at-a-time path: doubled quotes and commas in names, unquoted and
+   empty fields, n/a, CRLF on some rows, long rows of unused columns.
+   The expected sums are accumulated here while writing the rows. */
+static void test_walker_mix(void) {
+    static char buf[1 << 20];
+    size_t n = 0;
+    int i, j;
+    uint64_t want_t = 0, want_b = 0, want_f = 0;
+    rfl_reduce_desc d;
+    memset(&d, 0, sizeof d);
+    n += (size_t)sprintf(buf + n, "==PROF== x\n\"ID\",\"Kernel Name\"");
+    for (j = 0; j < 40; j++) n += (size_t)sprintf(buf + n, ",\"unused_%d\"", j);
+    n += (size_t)sprintf(buf + n, ",\"gpu__time_duration.sum\",\"u2\",\"dram__bytes_read.sum\",\"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"u3\"\n\"\",\"\"");
+    for (j = 0; j < 40; j++) n += (size_t)sprintf(buf + n, ",\"\"");
+    n += (size_t)sprintf(buf + n, ",\"ns\",\"\",\"byte\",\"inst\",\"\"\n");
+    for (i = 0; i < 300; i++) {
+        unsigned t = 1000u + (unsigned)i, by = 1000000u + 7u * (unsigned)i, f = (unsigned)i % 5;
+        n += (size_t)sprintf(buf + n, "\"%d\",", i);
+        if (i % 3 == 0) n += (size_t)sprintf(buf + n, "\"k<a, \"\"%d\"\">(int, float)\"", i % 7);
+        else n += (size_t)sprintf(buf + n, "plain_kernel_%d", i % 4);
+        for (j = 0; j < 40; j++) {
+            if ((i + j) % 11 == 0) n += (size_t)sprintf(buf + n, ",");
+            else if ((i + j) % 13 == 0) n += (size_t)sprintf(buf + n, ",%d", j);
+            else if ((i + j) % 17 == 0) n += (size_t)sprintf(buf + n, ",\"a \"\"q\"\", b\"");
+            else n += (size_t)sprintf(buf + n, ",\"%d,%03d\"", j, i % 1000);
+        }
+        n += (size_t)sprintf(buf + n, ",\"%u,%03u.0\",\"(1, 2)\",", t / 1000, t % 1000);
+        if (i % 10 == 9) n += (size_t)sprintf(buf + n, "\"n/a\""); /* unknown bytes */
+        else n += (size_t)sprintf(buf + n, "%u", by), want_b += by;
+        n += (size_t)sprintf(buf + n, ",\"%u\",\"x\"%s", f, i % 4 == 1 ? "\r\n" : "\n");
+        want_t += t, want_f += 2 * f;
+    }
+    RT_CHECK(n < sizeof buf);
+    reduce_all_ways(buf, n, &d, "walker-mix");
+    RT_EQ_U64(R0.kernels, 300);
+    RT_EQ_U64(R0.total.time_ns, want_t);
+    RT_EQ_U64(R0.total.flops[RFL_FP32], want_f);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], want_b);  /* n/a rows add nothing ... */
+    RT_CHECK(!known(&R0.total, RFL_UNKNOWN_BYTES(RFL_DRAM))); /* ... and make it unknown */
+    RT_CHECK(strcmp(R0.top[0].name, "plain_kernel_3") == 0 || strchr(R0.top[0].name, '"'));
+    {
+        int quoted = 0;
+        for (i = 0; i < R0.top_count; i++)
+            if (strstr(R0.top[i].name, "k<a, \"")) quoted++;
+        RT_CHECK(quoted > 0); /* doubled quotes unescaped */
+        for (i = 0; i < R0.top_count; i++) RT_CHECK(!strchr(R0.top[i].name, '\r'));
+    }
+}
+
 int main(void) {
+    test_walker_mix();
     test_fixtures();
     test_nvprof();
     test_transforms();

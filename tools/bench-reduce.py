@@ -26,7 +26,13 @@ wc = min(run(['wc', '-l', BIG])[0] for _ in range(3))
 res = [run([RED, BIG, '--json']) for _ in range(RUNS)]
 wall = min(r[0] for r in res)
 cpu = min(r[1] for r in res)
+# peak RSS through /usr/bin/time (a forked Python child reports the
+# interpreter's own pages in ru_maxrss)
 rss = max(r[2] for r in res)
+if os.path.exists('/usr/bin/time'):
+    p = subprocess.run(['/usr/bin/time', '-f', '%M', RED, BIG], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, universal_newlines=True)
+    rss = int(p.stderr.strip().split()[-1])
 j = json.loads(res[0][3])
 print('reduce bench: %s, %.1f MB, %d kernels' % (BIG, size / 1e6, j['kernels']))
 print('  wc -l          %.3f s  %.2f GB/s (disk-cache read reference)' % (wc, size / wc / 1e9))
