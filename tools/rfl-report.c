@@ -213,7 +213,7 @@ static void load_profile(model *m) {
 }
 
 /* Which --hw machine the profile belongs to. */
-static int match_device(const model *m, const char *ncu_hw) {
+static int match_device(const model *m) {
     int h;
     if (ncu_hw) {
         const rfl_machine *x = tl_find_hw(ncu_hw);
@@ -624,7 +624,6 @@ static void print_machine(int h) {
 
 static void print_kinds(const model *m) {
     int k, h = m->has_prof && m->meas_hw >= 0 ? m->meas_hw : 0;
-    double t_est = 0, t_meas = 0;
     int merged;
     printf("== %s by layer type: estimate (%s, %s) beside the profile's kernels%s%s ==\n",
            m->disp, cd.mode == RFL_MODE_TRAIN ? "forward + backward" : "forward",
@@ -657,8 +656,6 @@ static void print_kinds(const model *m) {
             mt = m->kinds[k].w.time_s;
             mk = m->kinds[k].kernels;
             name = rk_kind_name[k];
-            t_est += et;
-            t_meas += mt;
         }
         if (!nl && !mk) continue;
         printf("  %-15s %6d %10s %10s %10s | ", name, nl, tl_si(ef, ""), tl_si(eb, ""), tl_si(et, "s"));
@@ -1434,7 +1431,7 @@ int main(int argc, char **argv) {
         model *m = models[i];
         if (!m->ncu) continue;
         load_profile(m);
-        m->meas_hw = match_device(m, ncu_hw);
+        m->meas_hw = match_device(m);
         compare(m);
     }
     if (outdir) make_dir(outdir);
