@@ -1371,11 +1371,26 @@ static int rfl__auto_font(double w, double h, int fs) {
     return 1 + (k >= 1.25) + (k >= 2.4) + (k >= 3.6);
 }
 
-/* Title band; returns the y below it. */
+/* Title band; returns the y below it. A title too wide for the canvas
+   drops one size, then is cut with "..". */
 static double rfl__title(rfl_canvas *c, const char *title, int s) {
     int ts = s + 1;
+    double room = c->width - 8.0 * s;
     if (!title || !title[0]) return 4.0 * s;
-    rfl_draw_text(c, c->width / 2.0, 6.0 * s, title, ts, RFL_TEXT_CENTER, RFL__INK);
+    if (rfl_text_width(title, -1, ts) > room) ts = s;
+    if (rfl_text_width(title, -1, ts) > room) {
+        char b[256];
+        int n = (int)(room / (RFL_FONT_W * ts)) - 2, i;
+        if (n > (int)sizeof b - 3) n = (int)sizeof b - 3;
+        if (n < 1) n = 1;
+        for (i = 0; i < n && title[i]; i++) b[i] = title[i];
+        b[i++] = '.';
+        b[i++] = '.';
+        b[i] = 0;
+        rfl_draw_text(c, c->width / 2.0, 6.0 * s, b, ts, RFL_TEXT_CENTER, RFL__INK);
+    } else {
+        rfl_draw_text(c, c->width / 2.0, 6.0 * s, title, ts, RFL_TEXT_CENTER, RFL__INK);
+    }
     return 6.0 * s + RFL_FONT_H * ts + 2.0 * s;
 }
 

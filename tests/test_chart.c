@@ -528,6 +528,40 @@ static void test_bars(void) {
     }
 }
 
+/* Parameter counts quoted in the reports (torchsummary / torchvision):
+   ResNet-18 11,689,512; AlexNet 61,100,840; ResNet-50 25,557,032; VGG-16
+   138,357,544. One series: bar lengths are proportional on a linear axis,
+   so VGG-16's bar is 138357544 / 11689512 = 11.8x ResNet-18's. */
+static void test_bars_params(void) {
+    static unsigned char pix[900 * 420 * 3];
+    rfl_canvas c;
+    const char *m[4] = {"ResNet-18", "AlexNet", "ResNet-50", "VGG-16"};
+    double v[4] = {11689512, 61100840, 25557032, 138357544};
+    rfl_bar_desc b;
+    rfl_chart_area a;
+    int k;
+    double len[4];
+    rfl_canvas_init(&c, pix, sizeof pix, 900, 420, 3, 0);
+    memset(&b, 0, sizeof b);
+    b.title = "Parameters per model (torchvision)";
+    b.value_title = "Parameters";
+    b.categories = m; b.n_categories = 4; b.values = v; b.value_labels = 1;
+    b.orient = RFL_ORIENT_HORIZONTAL; b.scale = RFL_SCALE_LINEAR; b.area = &a; b.font_scale = 2;
+    RT_EQ_INT(rfl_chart_bars(&c, &b), RFL_OK);
+    RT_CHECK(!a.x_log && a.x_min == 0 && a.x_max >= 138357544);
+    /* measure each bar's length along its row (category k centred at
+       y0 + (k + 0.5) / 4 of the plot) by walking the bar colour */
+    for (k = 0; k < 4; k++) {
+        int y = (int)(a.y0 + (a.y1 - a.y0) * (k + 0.5) / 4), x = (int)a.x0 + 2;
+        while (x < c.width && abs(px(&c, x, y)[2] - 0xB4) < 10 && abs(px(&c, x, y)[0] - 0x1F) < 10) x++;
+        len[k] = x - a.x0;
+    }
+    RT_NEAR(len[3] / len[0], 138357544.0 / 11689512.0, 0.05);
+    RT_NEAR(len[1] / len[2], 61100840.0 / 25557032.0, 0.03);
+    RT_NEAR(len[3], (a.x1 - a.x0) * 138357544.0 / a.x_max, 0.01);
+    dump(&c, "params");
+}
+
 static void test_scatter(void) {
     rfl_canvas c = guarded(500, 300, 3, 0);
     rfl_xy p[3];
@@ -709,6 +743,7 @@ int main(void) {
     test_roofline_precision();
     test_ranges();
     test_bars();
+    test_bars_params();
     test_scatter();
     test_ascii();
     test_determinism();

@@ -69,19 +69,25 @@ static void help(void) {
 }
 
 /* "ResNet18 estimate" -> prefix length and kind: 1 estimate, 2 measured. */
-static size_t label_kind(const char *l, int *kind) {
-    static const char *const est[] = {" estimate", " estimated", " predicted", " prediction", " est"};
-    static const char *const mea[] = {" measured", " measurement", " ncu", " profile", " profiled", " meas"};
-    size_t n = strlen(l), i;
+static size_t label_kind(const char *full, int *kind) {
+    static const char *const est[] = {"estimate", "estimated", "predicted", "prediction", "est"};
+    static const char *const mea[] = {"measured", "measurement", "ncu", "profile", "profiled", "meas"};
+    char l[MAXLABEL];
+    size_t n, i;
+    const char *sp;
     *kind = 0;
-    for (i = 0; i < sizeof est / sizeof *est; i++) {
-        size_t k = strlen(est[i]);
-        if (n > k && rfl_name_eq(l + n - k + 1, est[i] + 1) && l[n - k] == ' ') { *kind = 1; return n - k; }
+    snprintf(l, sizeof l, "%s", full);
+    n = strlen(l);
+    if (n && l[n - 1] == ')') { /* "X estimate (train)": look before the note */
+        char *o = strstr(l, " (");
+        if (o) { *o = 0; n = (size_t)(o - l); }
     }
-    for (i = 0; i < sizeof mea / sizeof *mea; i++) {
-        size_t k = strlen(mea[i]);
-        if (n > k && rfl_name_eq(l + n - k + 1, mea[i] + 1) && l[n - k] == ' ') { *kind = 2; return n - k; }
-    }
+    sp = strrchr(l, ' '); /* the last word says what it is */
+    if (!sp) return n;
+    for (i = 0; i < sizeof est / sizeof *est; i++)
+        if (rfl_name_eq(sp + 1, est[i])) { *kind = 1; return (size_t)(sp - l); }
+    for (i = 0; i < sizeof mea / sizeof *mea; i++)
+        if (rfl_name_eq(sp + 1, mea[i])) { *kind = 2; return (size_t)(sp - l); }
     return n;
 }
 
@@ -299,10 +305,12 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
                 for (i = top + 1; i < d.t[top].after; i = d.t[i].after) {
                     double kt = num_or(&d, i, "time_s", -1), kf = num_or(&d, i, "flops_per_s", -1);
                     double kai = num_or(&d, i, "ai", -1), kfl, kby;
+                    if (!(kai > 0)) kai = num_or(&d, i, "ai_dram", -1);
                     if (!(kai > 0)) kai = num_or(&d, i, "ai.dram", -1);
                     kfl = num_or(&d, i, "flops", -1);
                     if (!(kfl > 0)) kfl = num_or(&d, i, "flops.total", -1);
-                    kby = num_or(&d, i, "bytes", -1);
+                    kby = num_or(&d, i, "bytes_dram", -1);
+                    if (!(kby > 0)) kby = num_or(&d, i, "bytes", -1);
                     if (!(kby > 0)) kby = num_or(&d, i, "bytes.dram", -1);
                     if (!(kai > 0) && kfl > 0 && kby > 0) kai = kfl / kby;
                     if (!(kf > 0) && kfl > 0 && kt > 0) kf = kfl / kt;
