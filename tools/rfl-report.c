@@ -1060,41 +1060,44 @@ static void legend_line(rfl_canvas *cv, double cx, double y, const char *const *
 }
 
 static void chart_bars(const model *m) {
-    static double vf[RK_COUNT * 2], vt[RK_COUNT * 3];
+    static double vf[RK_COUNT * 3], vt[RK_COUNT * 3];
     static const char *cats[RK_COUNT];
-    static const char *const ser_f[] = {"forward", "backward"};
-    static const char *ser_t[3];
-    static const rfl_color col[3] = {RFL_RGB(0, 114, 178), RFL_RGB(230, 159, 0), RFL_RGB(0, 158, 115)};
-    static rfl_color colt[3];
+    static const char *ser[3];
+    static rfl_color col[3];
     enum { W = 1600, H = 760, HC = 690 };
     rfl_bar_desc b;
     rfl_canvas full, half;
     int k, n = 0, h = m->has_prof && m->meas_hw >= 0 ? m->meas_hw : 0;
-    int meas = m->has_prof && m->meas_hw == h, ns_f = cd.mode == RFL_MODE_TRAIN ? 2 : 1;
-    int ns_t = ns_f + meas;
+    int meas = m->has_prof && m->meas_hw == h, train = cd.mode == RFL_MODE_TRAIN;
+    int ns = 1 + train + meas; /* forward, backward (training), measured */
     char file[128], title_f[160], title_t[160];
     for (k = 0; k < RK_COUNT; k++) {
         if (!(m->k_fwd_flops[k] > 0) && !(m->k_pred_fwd_s[h][k] > 0) && !(meas && m->kinds[k].w.time_s > 0))
             continue;
         cats[n] = rk_kind_name[k];
-        vf[n * ns_f] = m->k_fwd_flops[k];
-        if (ns_f > 1) vf[n * ns_f + 1] = m->k_bwd_flops[k];
-        vt[n * ns_t] = m->k_pred_fwd_s[h][k];
-        if (ns_f > 1) vt[n * ns_t + 1] = m->k_pred_bwd_s[h][k];
-        if (meas) vt[n * ns_t + ns_t - 1] = m->kinds[k].w.time_s;
+        vf[n * ns] = m->k_fwd_flops[k];
+        vt[n * ns] = m->k_pred_fwd_s[h][k];
+        if (train) {
+            vf[n * ns + 1] = m->k_bwd_flops[k];
+            vt[n * ns + 1] = m->k_pred_bwd_s[h][k];
+        }
+        if (meas) {
+            vf[n * ns + ns - 1] = rfl_work_flops(&m->kinds[k].w);
+            vt[n * ns + ns - 1] = m->kinds[k].w.time_s;
+        }
         n++;
     }
-    ser_t[0] = "predicted fwd";
-    ser_t[1] = "predicted bwd";
-    colt[0] = col[0];
-    colt[1] = col[1];
+    ser[0] = "forward (estimate)";
+    col[0] = RFL_RGB(0, 114, 178);
+    ser[1] = "backward (estimate)";
+    col[1] = RFL_RGB(230, 159, 0);
     if (meas) {
-        ser_t[ns_t - 1] = plabel("measured (%s)", short_hw(hw[h]));
-        colt[ns_t - 1] = col[2];
+        ser[ns - 1] = plabel("measured kernels (%s)", short_hw(hw[h]));
+        col[ns - 1] = RFL_RGB(0, 158, 115);
     }
     canvas(&full, W, H);
     /* two charts side by side on one image, each on a sub-canvas over the
-       same pixels; the legends go in a strip underneath, clear of the bars */
+       same pixels; one legend in a strip underneath, clear of the bars */
     memset(&b, 0, sizeof b);
     snprintf(title_f, sizeof title_f, "%s FLOPs by layer type, batch %llu", m->disp,
              (unsigned long long)(cd.batch ? cd.batch : 1));
@@ -1102,8 +1105,8 @@ static void chart_bars(const model *m) {
     b.value_title = "FLOPs (FLOP, log scale)";
     b.categories = cats;
     b.n_categories = n;
-    b.series = ser_f;
-    b.n_series = ns_f;
+    b.series = ser;
+    b.n_series = ns;
     b.values = vf;
     b.orient = RFL_ORIENT_HORIZONTAL;
     b.scale = RFL_SCALE_LOG;
@@ -1112,17 +1115,13 @@ static void chart_bars(const model *m) {
     b.font_scale = 2;
     rfl_canvas_init(&half, full.pixels, (size_t)W * 3 * (HC - 1) + (W / 2) * 3, W / 2, HC, 3, W * 3);
     rfl_chart_bars(&half, &b);
-    b.title = title_t;
     snprintf(title_t, sizeof title_t, "%s time by layer type on %s", m->disp, short_hw(hw[h]));
-    b.value_title = "time (s, log scale)";
-    b.series = ser_t;
-    b.n_series = ns_t;
+    b.title = title_t;
+    b.value_title = "time (s, log scale; estimate = roofline prediction)";
     b.values = vt;
-    b.colors = colt;
     rfl_canvas_init(&half, full.pixels + (W / 2) * 3, (size_t)W * 3 * (HC - 1) + (W / 2) * 3, W / 2, HC, 3, W * 3);
     rfl_chart_bars(&half, &b);
-    legend_line(&full, W / 4.0, HC + 35, ser_f, col, ns_f, 2);
-    legend_line(&full, 3 * W / 4.0, HC + 35, ser_t, colt, ns_t, 2);
+    legend_line(&full, W / 2.0, HC + 35, ser, col, ns, 2);
     snprintf(file, sizeof file, "types-%s.png", m->name);
     save(&full, file);
 }
