@@ -86,11 +86,19 @@ static int rfl__starts(const char *a, size_t an, const char *pre) {
     return 1;
 }
 static int rfl__contains(const char *a, size_t an, const char *sub) {
-    size_t i, n = rfl__strlen(sub);
+    /* anchored on the first character of sub that is not a common letter
+       of kernel names, so most positions cost one compare */
+    static const char common[] = "etaoinsrlcdu_:<>, ";
+    size_t i, j, n = rfl__strlen(sub), k = 0;
     if (n == 0) return 1;
-    for (i = 0; i + n <= an; i++) {
-        size_t j = 0;
-        while (j < n && a[i + j] == sub[j]) j++;
+    for (j = 0; j < n; j++) {
+        const char *c = common;
+        while (*c && *c != sub[j]) c++;
+        if (!*c) { k = j; break; }
+    }
+    for (i = k; i + n - k <= an; i++) {
+        if (a[i] != sub[k]) continue;
+        for (j = 0; j < n && a[i - k + j] == sub[j]; j++) {}
         if (j == n) return 1;
     }
     return 0;
@@ -361,44 +369,29 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
     if (n == 0 || ((s[0] == 'n' || s[0] == 'N') && rfl__ieq(s, n, "n/a")) ||
         (n == 1 && s[0] == '-'))
         return RFL_OK; /* no value */
-    if (n <= 19 && u->mult == 1 && u->exp10 == 0 && mult == 1) {
-        /* fast path: plain digits in the base unit (most counters) */
+    if (n <= 40 && u->mult == 1 && u->exp10 == 0 && mult == 1) {
+        /* fast path, one pass: digits in the base unit, grouped by the
+           file's known convention ("1,970,899,334.25"), or plain digits
+           while it is still unknown (they read the same both ways) */
+        char g = st->locale == RFL_LOCALE_EU ? '.' : ',', dm = st->locale == RFL_LOCALE_EU ? ',' : '.';
         uint64_t m = 0;
-        for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++) m = m * 10 + (uint64_t)(s[i] - '0');
-        if (i == n) {
-            if (st->kset[role]) {
-                st->kv_d[role][0] += (double)m, st->kv_d[role][1] += (double)m;
-                st->kv_u[role][0] = rfl__sat_add(st->kv_u[role][0], m, &st->kflags);
-                st->kv_u[role][1] = st->kv_u[role][0];
-            } else {
-                st->kv_d[role][0] = st->kv_d[role][1] = (double)m;
-                st->kv_u[role][0] = st->kv_u[role][1] = m;
-            }
-            st->kset[role] = 1;
-            return RFL_OK;
-        }
-    }
-    if (st->locale != RFL_LOCALE_AUTO && n <= 40 && u->mult == 1 && u->exp10 == 0 && mult == 1) {
-        /* fast path once the convention is known: grouped digits, optional
-           fraction, in the base unit ("1,970,899,334.25") */
-        char g = st->locale == RFL_LOCALE_US ? ',' : '.', dm = st->locale == RFL_LOCALE_US ? '.' : ',';
-        uint64_t m = 0;
-        int nd = 0, since = -1, frac = 0, bad = 0;
+        int nd = 0, since = -1, frac = 0;
+        if (st->locale == RFL_LOCALE_AUTO) g = dm = 0; /* only plain digits */
         for (i = 0; i < n; i++) {
-            char ch = s[i];
-            if (ch >= '0' && ch <= '9') {
-                m = m * 10 + (uint64_t)(ch - '0'), nd++;
-                if (since >= 0) since++;
-            } else if (ch == g) {
-                if (!nd || (since >= 0 && since != 3) || (since < 0 && nd > 3)) { bad = 1; break; }
+            unsigned dg = (unsigned)(unsigned char)s[i] - '0';
+            if (dg <= 9) {
+                m = m * 10 + dg, nd++;
+                since += since >= 0;
+            } else if (s[i] == g && g) {
+                if (!nd || since > 3 || (since >= 0 && since != 3) || (since < 0 && nd > 3)) break;
                 since = 0;
-            } else break;
+            } else
+                break;
         }
-        if (since >= 0 && since != 3) bad = 1;
-        if (!bad && i < n && s[i] == dm) {
+        if (i < n && s[i] == dm && dm && (since < 0 || since == 3)) {
             for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) m = m * 10 + (uint64_t)(s[i] - '0'), nd++, frac++;
         }
-        if (!bad && i == n && nd > 0 && nd <= 19) {
+        if (i == n && nd > 0 && nd <= 19 && (since < 0 || since == 3)) {
             double d = frac ? rfl__scale10((double)m, -frac) : (double)m;
             uint64_t x = frac ? rfl__round_u64(d, &st->kflags) : m;
             if (st->kset[role]) {
@@ -1113,6 +1106,16 @@ static int rfl__ctz(uint64_t x) {
 #endif
 }
 
+static int rfl__hibit(uint64_t x) { /* x != 0 */
+#if defined(__GNUC__) || defined(__clang__)
+    return 63 - __builtin_clzll(x);
+#else
+    int n = 63;
+    while (!((x >> n) & 1)) n--;
+    return n;
+#endif
+}
+
 static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uint64_t *mn,
                          uint64_t *mr) {
 #ifdef RFL__SSE2
@@ -1321,9 +1324,7 @@ static rfl_result rfl__walk(rfl_reduce_state *st, const unsigned char **pp,
                 continue;
             }
             if (cnt) {
-                int hb = 63;
-                while (!((s2 >> hb) & 1)) hb--;
-                p = k.b + hb + 1;
+                p = k.b + rfl__hibit(s2) + 1;
                 st->col = col + (uint32_t)cnt;
             }
             if (rowend || lim != ~(uint64_t)0) break;
