@@ -14,9 +14,12 @@
      every pixel outside it untouched;
    - the ASCII chart writes no byte past `size`, and on success exactly
      rows lines of cols characters and a NUL;
+   - PNG encoding (small canvases, one input in eight) with an arena and an
+     output buffer of any size, each an exact heap block: stb_image_write's
+     allocations stay inside the arena, a short arena or output is
+     RFL_ERR_BUFFER, and a success is a PNG no longer than the buffer;
    - no crash, hang (libFuzzer -timeout) or UB. */
 #define ROOFLINE_IMPLEMENTATION
-#define RFL_NO_PNG
 #include "roofline.h"
 #include "fuzz_util.h"
 
@@ -264,13 +267,14 @@ static void draw_chart(rfl_canvas *c, fz_in *in) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in;
     rfl_canvas c;
-    int w, h, ch, stride, row_bytes_ok;
+    int w, h, ch, stride, row_bytes_ok, small;
     size_t need, bytes;
     unsigned char *px;
     rfl_result r;
     fz_init(&in, data, size);
-    w = any_int(&in, 0, 700);
-    h = any_int(&in, 0, 500);
+    small = (fz_u8(&in) & 3) == 0; /* a quarter small enough for PNG */
+    w = any_int(&in, 0, small ? 96 : 700);
+    h = any_int(&in, 0, small ? 96 : 500);
     ch = (int)(fz_u8(&in) % 6);      /* 0, 3, 4 valid; 1, 2, 5 not */
     stride = (fz_u8(&in) & 3) ? 0 : any_int(&in, 0, 3000);
     /* the documented rule, computed here in 64 bits */
@@ -306,6 +310,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check_guard(px, bytes, &c);
         draw_chart(&c, &in);
         check_guard(px, bytes, &c);
+#ifdef RFL_HAS_PNG
+        if ((fz_u8(&in) & 7) == 0 && (size_t)w * (size_t)h <= 96u * 96u) {
+            size_t full = rfl_png_arena_size(w, h, c.channels);
+            size_t asz = (fz_u8(&in) & 1) == 0 ? full : (size_t)fz_range(&in, full);
+            size_t osz = (fz_u8(&in) & 1) == 0 ? (size_t)w * (size_t)h * 4u + 1024u : (size_t)fz_range(&in, 4096);
+            unsigned char *arena = (unsigned char *)malloc(asz ? asz : 1);
+            unsigned char *out = (unsigned char *)malloc(osz ? osz : 1);
+            size_t len = 0;
+            r = rfl_png_encode(&c, asz ? arena : NULL, asz, osz ? out : NULL, osz, &len);
+            if (w == 0 || h == 0) FZ_CHECK(r != RFL_OK);
+            else if (asz >= full && r != RFL_OK) FZ_CHECK(r == RFL_ERR_BUFFER && len > osz); /* only the output */
+            if (r == RFL_OK) FZ_CHECK(len > 8 && len <= osz && memcmp(out, "\x89PNG", 4) == 0);
+            free(arena);
+            free(out);
+            check_guard(px, bytes, &c);
+        }
+#endif
     } else {
         check_guard(px, bytes, NULL);
     }
