@@ -59,3 +59,7 @@ if os.path.exists('/usr/bin/python3') and subprocess.call(
 else:
     print('  pandas         not installed (apt-get install python3-pandas): no ratio')
 print('  targets (>= 2 GB/s, >= 8x pandas, < 8 MiB): %s' % ('met' if ok else 'MISSED'))
+load = os.getloadavg()[0]
+if load > 1.5:
+    print('  (load average %.1f on %d cores: wall times include waiting for a core;'
+          ' the cpu figure is the one to compare)' % (load, os.cpu_count() or 1))
