@@ -302,13 +302,14 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
    Output is deterministic: the same pixels give the same bytes. */
 #ifdef RFL_HAS_PNG
 /* Arena bytes for encoding a w x h canvas of `channels`. With F the
-   filtered image size (w x channels + 1) x h, the encoder holds F, a 128 KiB
+   filtered image size (w x channels + 1) x h, the encoder holds F, a 32 KiB
    hash table, the compressed stream and the PNG file at once:
    RFL_PNG_ARENA_BYTES always suffices, even for noise (3.25 F + 140 kB);
-   RFL_PNG_ARENA_CHART suffices for charts, which compress 20-30x
-   (measured: 1600x1000 RGB chart needs 5.45 MB = 1.13 F; 1200x800 needs
-   1.10 F; 320x200 needs 1.83 F). Too small an arena is RFL_ERR_BUFFER,
-   never a crash. rfl_png_arena_size returns RFL_PNG_ARENA_BYTES. */
+   RFL_PNG_ARENA_CHART suffices for charts, which compress 25-50x
+   (measured: a 1600x1000 RGB chart needs 5.31 MB = 1.11 F; 1200x800
+   needs 1.06 F; 320x200 needs 1.31 F). Too small an arena is
+   RFL_ERR_BUFFER, never a crash. rfl_png_arena_size returns
+   RFL_PNG_ARENA_BYTES. */
 #define RFL__PNG_F(w, h, ch) (((size_t)(w) * (size_t)(ch) + 1u) * (size_t)(h))
 #define RFL_PNG_ARENA_BYTES(w, h, channels) \
     (RFL__PNG_F(w, h, channels) * 13u / 4u + (size_t)140000u)
