@@ -3,7 +3,7 @@
       exact error (code, line, column) derived by hand from its bytes (see
       the manifest's header for the position rules), and gives exactly that
       error through the library: in one push, one byte at a time, and in
-      chunks of 7 bytes.
+      chunks of 7 bytes; err_offset is the same place as a byte offset.
    2. Generated inputs too big to commit: a 1 MB field as a metric value
       (an error at the field: it cannot fit the carry), as a kernel name
       (kept truncated and flagged; the numbers still exact), as an unused
@@ -66,9 +66,23 @@ static rfl_result reduce(const unsigned char *b, size_t len, size_t chunk) {
     return rfl_reduce_finish(&st, &res);
 }
 
+/* Byte offset of (line, col) in b, counted here from the bytes: the start
+   of that line (after its line's '\n') plus col - 1, past a UTF-8 BOM on
+   line 1. */
+static uint64_t offset_of(const unsigned char *b, size_t len, unsigned long line,
+                          unsigned long col) {
+    size_t i = 0;
+    unsigned long l = 1;
+    if (len >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) i = 3;
+    for (; i < len && l < line; i++)
+        if (b[i] == '\n') l++;
+    return (uint64_t)i + col - 1;
+}
+
 static void expect_error(const char *file, const unsigned char *b, size_t len, rfl_result code,
                          unsigned long line, unsigned long col) {
     static const size_t chunks[3] = {0, 1, 7};
+    uint64_t off = offset_of(b, len, line, col);
     int k;
     for (k = 0; k < 3; k++) {
         rfl_result r = reduce(b, len, chunks[k]);
@@ -79,6 +93,8 @@ static void expect_error(const char *file, const unsigned char *b, size_t len, r
         RT_EQ_INT(r, code);
         RT_EQ_U64(st.err_line, line);
         RT_EQ_U64(st.err_col, col);
+        RT_EQ_U64(st.err_offset, off); /* the same place as a byte offset */
+        RT_CHECK(st.err_offset <= len);
         RT_CHECK(st.err_msg[0] != 0); /* a message for humans */
     }
 }
