@@ -942,7 +942,9 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
     case RFL__K_CC: {
         size_t i = 0;
         int v = 0;
-        while (i < n && s[i] >= '0' && s[i] <= '9') v = v * 10 + (s[i++] - '0');
+        /* capped: a long digit string must not overflow the int */
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+            if (v < 100000) v = v * 10 + (s[i] - '0');
         if (v < 1000) st->cc_major = v;
         return RFL_OK;
     }
