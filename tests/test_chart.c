@@ -78,6 +78,11 @@ static unsigned long long fnv(const rfl_canvas *c) {
 #ifdef RFL_HAS_PNG
 static unsigned char dump_arena[RFL_PNG_ARENA_CHART(640, 420, 4)];
 #endif
+#ifdef RFL_HAS_PNG
+static int file_write(void *u, const void *d, size_t n) {
+    return fwrite(d, 1, n, (FILE *)u) == n ? 0 : 1;
+}
+#endif
 static void dump(const rfl_canvas *c, const char *name) {
     const char *dir = getenv("RFL_CHART_DUMP");
     char path[512];
@@ -85,8 +90,12 @@ static void dump(const rfl_canvas *c, const char *name) {
     int y;
     if (!dir) return;
 #ifdef RFL_HAS_PNG
+    /* through the callback: rfl_png_save is absent with RFL_NO_STDIO */
     snprintf(path, sizeof path, "%s/%s.png", dir, name);
-    if (rfl_png_save(c, path, dump_arena, sizeof dump_arena) != RFL_OK) printf("dump %s failed\n", path);
+    f = fopen(path, "wb");
+    if (!f || rfl_png_write(c, dump_arena, sizeof dump_arena, file_write, f) != RFL_OK)
+        printf("dump %s failed\n", path);
+    if (f) fclose(f);
 #endif
     snprintf(path, sizeof path, "%s/%s.ppm", dir, name);
     f = fopen(path, "wb");
