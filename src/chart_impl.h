@@ -1000,7 +1000,9 @@ typedef struct rfl__obst {
 } rfl__obst;
 
 static void rfl__obst_add(rfl__obst *o, double x0, double y0, double x1, double y1, int w) {
-    if (o->n >= RFL__NOBST || !rfl__finite4(x0, y0, x1, y1)) return;
+    /* the last 96 places are kept for labels (weight 40): a label must
+       always see the labels placed before it */
+    if (o->n >= (w >= 40 ? RFL__NOBST : RFL__NOBST - 96) || !rfl__finite4(x0, y0, x1, y1)) return;
     o->r[o->n].x0 = x0; o->r[o->n].y0 = y0; o->r[o->n].x1 = x1; o->r[o->n].y1 = y1;
     o->w[o->n++] = w;
 }
@@ -1017,10 +1019,14 @@ static void rfl__obst_line(rfl__obst *o, double x0, double y0, double x1, double
     double dx = x1 - x0, dy = y1 - y0, len = RFL_SQRT(dx * dx + dy * dy), t;
     int k = 0;
     if (!(len > 0) || !rfl__isfinite(len)) return;
+    if (len / step > 48) step = len / 48; /* long lines: at most ~48 samples */
     for (t = 0; t <= len && k < 400; t += step, k++) {
         double x = x0 + dx * t / len, y = y0 + dy * t / len;
+        /* boxes stretched along the line so that they touch: the whole
+           line is covered, but only 2 px to either side of it */
+        double hx = rfl__absd(dx) / len * step / 2 + 2, hy = rfl__absd(dy) / len * step / 2 + 2;
         if (x < clip->x0 || x > clip->x1 || y < clip->y0 || y > clip->y1) continue;
-        rfl__obst_add(o, x - 2, y - 2, x + 2, y + 2, w);
+        rfl__obst_add(o, x - hx, y - hy, x + hx, y + hy, w);
     }
 }
 
@@ -1070,7 +1076,7 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
     /* a white halo keeps a label legible where it crosses grid lines */
     rfl_fill_rect(c, br.x0 - 2, br.y0, br.x1 - br.x0 + 4, br.y1 - br.y0, RFL_RGB(255, 255, 255));
     rfl_draw_text(c, cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags, color);
-    rfl__obst_add(o, br.x0 - 2, br.y0 - 2, br.x1 + 2, br.y1 + 2, 40);
+    rfl__obst_add(o, br.x0 - 4 * scale, br.y0 - 2, br.x1 + 4 * scale, br.y1 + 2, 40);
     return 1;
 }
 
@@ -1630,6 +1636,22 @@ static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, 
     return rfl__clip_seg(x0, y0, x1, y1, p->x0, p->y0, p->x1, p->y1);
 }
 
+/* An extra compute ceiling is drawn unless it is a main roof, has the
+   same peak as one (the line is already there), or repeats the peak of an
+   earlier extra ceiling (then that one's label names both). */
+static int rfl__extra_shown(const rfl_machine *m, unsigned extra, unsigned precs, int p) {
+    double pk = m->peak_flops[p];
+    int q;
+    if (!((extra >> p) & 1) || ((precs >> p) & 1) || !(pk > 0)) return 0;
+    for (q = 0; q < RFL_PREC_COUNT; q++) {
+        double o = m->peak_flops[q];
+        int main_q = (precs >> q) & 1, extra_q = ((extra >> q) & 1) && q < p;
+        if (q == p || !(o > 0) || !(main_q || extra_q)) continue;
+        if (rfl__absd(o - pk) <= pk * 1e-3) return 0;
+    }
+    return 1;
+}
+
 static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int k,
                                   const rfl__rect *panel, rfl__axis x, rfl__axis y, int s,
                                   rfl__series *ser) {
@@ -1699,7 +1721,7 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
     for (p = 0; p < RFL_PREC_COUNT; p++) {
         double pk = m->peak_flops[p];
         rfl__roofpx r;
-        if (!((d->extra_precs >> p) & 1) || ((precs >> p) & 1) || !(pk > 0)) continue;
+        if (!rfl__extra_shown(m, d->extra_precs, precs, p)) continue;
         rfl__roof_px(&x, &y, pk, bw, &r);
         if (r.n == 3 && pk < mainpeak) { /* only the flat part shows below the roof */
             r.xy[0] = r.xy[2]; r.xy[1] = r.xy[3]; r.xy[2] = r.xy[4]; r.xy[3] = r.xy[5]; r.n = 2;
@@ -1815,18 +1837,32 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
             char t[96];
             size_t n = 0, q;
             const char *pn = rfl__prec_title((rfl_prec)p);
-            if (!((d->extra_precs >> p) & 1) || ((precs >> p) & 1) || !(pk > 0)) continue;
+            int q2, all_int = p == RFL_INT8_TENSOR;
+            size_t first_len;
+            if (!rfl__extra_shown(m, d->extra_precs, precs, p)) continue;
             for (q = 0; pn[q]; q++) t[n++] = pn[q];
+            first_len = n;
+            /* later extra ceilings with this peak share the label */
+            for (q2 = p + 1; q2 < RFL_PREC_COUNT; q2++) {
+                const char *on = rfl__prec_title((rfl_prec)q2);
+                if (!((d->extra_precs >> q2) & 1) || ((precs >> q2) & 1) ||
+                    !(rfl__absd(m->peak_flops[q2] - pk) <= pk * 1e-3) || n + 16 > 60)
+                    continue;
+                t[n++] = '/';
+                for (q = 0; on[q]; q++) t[n++] = on[q];
+                if (q2 != RFL_INT8_TENSOR) all_int = 0;
+            }
+            (void)first_len;
             t[n++] = ' ';
             t[n] = 0;
-            rfl__fmt_unit(t + n, sizeof t - n, "", pk, p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
+            rfl__fmt_unit(t + n, sizeof t - n, "", pk, all_int ? "OP/s" : "FLOP/s");
             py = rfl__amap(&y, pk);
             rx = bw > 0 ? rfl__amap(&x, pk / bw) : plot.x0;
             if (rx < plot.x0) rx = plot.x0;
             cd[0].x = plot.x1 - 6 * s; cd[0].y = py - 3 * s; cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
             cd[1].x = plot.x1 - 6 * s; cd[1].y = py + 3 * s; cd[1].flags = RFL_TEXT_RIGHT;
             cd[2].x = rx + 10 * s; cd[2].y = py - 3 * s; cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-            rfl__place_label(c, &o, &inner, cd, 3, t, t + rfl__strlen(pn) + 1, s, 0xFF6A6A6Au);
+            rfl__place_label(c, &o, &inner, cd, 3, t, 0, s, 0xFF6A6A6Au);
         }
         for (i = 0; i < RFL_LEVEL_COUNT; i++) {
             double b2 = m->bw_bytes_per_s[i], mx, my;

@@ -64,7 +64,7 @@ static void help(void) {
            "  --ceilings LIST     extra lighter ceilings: fp64,fp16,tensor,l2,l1,all\n"
            "  --width W --height H  image size in pixels (default 1200 x 800)\n"
            "  --title T           chart title\n"
-           "  --ascii             print an 80x24 text chart to stdout\n"
+           "  --ascii             print an 80x24 text chart per machine to stdout\n"
            "  -o OUT.png          the PNG to write (not needed with --ascii)\n");
 }
 
@@ -420,12 +420,28 @@ int main(int argc, char **argv) {
     d.title = title;
     if (ceil) d.extra_precs = parse_ceilings(ceil, prec, &d.extra_levels);
 
-    if (ascii) {
+    if (ascii) { /* one 80x24 chart per machine, with that machine's points */
         static char text[RFL_ASCII_BYTES(80, 24)];
-        r = rfl_chart_roofline_ascii(text, sizeof text, 80, 24, &d);
-        if (r != RFL_OK && r != RFL_ERR_NO_ROOF)
-            tl_input_error(0, 0, 0, "text chart: %s", rfl_result_str(r));
-        fputs(text, stdout);
+        static rfl_point mine[MAXPTS];
+        int k;
+        for (k = 0; k < nmach; k++) {
+            rfl_roofline_desc one = d;
+            int n = 0;
+            for (i = 0; i < npts; i++)
+                if (pts[i].machine == k || pts[i].machine == RFL_ALL_MACHINES) {
+                    mine[n] = pts[i];
+                    mine[n++].machine = 0;
+                }
+            one.machines = &machines[k];
+            one.n_machines = 1;
+            one.points = mine;
+            one.n_points = n;
+            r = rfl_chart_roofline_ascii(text, sizeof text, 80, 24, &one);
+            if (r != RFL_OK && r != RFL_ERR_NO_ROOF)
+                tl_input_error(0, 0, 0, "text chart: %s", rfl_result_str(r));
+            if (k) fputc('\n', stdout);
+            fputs(text, stdout);
+        }
     }
     if (out) {
         size_t px = RFL_CANVAS_BYTES(w, h, 3), an = rfl_png_arena_size(w, h, 3);
