@@ -136,3 +136,15 @@ chart_nopng_test() {
   "$CO/test_chart_nopng" > "$CO/nopng.txt"
 }
 step "chart: unit tests pass without PNG" chart_nopng_test
+step "rfl-plot: --point @HW outside --hw is exit 2" ch_rc 2 "$PLOT" --hw a100 --point "a:1:1e12@h100" -o "$CO/x.png"
+plot_ascii_two() {
+  "$PLOT" --hw v100,a100 --point "R18 measured:17.13:1.6496e12@v100" --point "R18 measured:3.168:3.3537e11@a100" \
+          --ascii > "$CO/a2.txt" || return 1
+  # one 80x24 chart per machine, a blank line between; each point only on its machine
+  [ "$(wc -l < "$CO/a2.txt")" -eq 49 ] &&
+  grep -q 'ridge (+) 17.44 FLOP/B' "$CO/a2.txt" && grep -q 'ridge (+) 12.54 FLOP/B' "$CO/a2.txt" &&
+  [ "$(grep -c 'A R18 measured' "$CO/a2.txt")" -eq 2 ] &&
+  grep -q 'A R18 measured: 17.1 FLOP/B, 1.65 TFLOP/s' "$CO/a2.txt" &&
+  grep -q 'A R18 measured: 3.17 FLOP/B, 335.4 GFLOP/s' "$CO/a2.txt"
+}
+step "rfl-plot --ascii: one chart per machine, points on their own machine" plot_ascii_two
