@@ -31,3 +31,6 @@ bench-chart: build/rfl-plot $(CHART_ARGS)
 	printf '  (load average %s: on a busy machine wall time includes waiting for a core)\n' "$$load"
 
 bench:: bench-chart
+
+# rfl-plot also includes tools/json_read.h (the pattern rule lists tool.h only)
+build/rfl-plot: tools/json_read.h
