@@ -417,7 +417,11 @@ int main(int argc, char **argv) {
     d.points = pts;
     d.n_points = npts;
     d.prec = prec;
-    d.title = title;
+    {   /* default title names the precision whose roof is drawn */
+        static char deftitle[64];
+        snprintf(deftitle, sizeof deftitle, "Roofline (%s)", rfl_prec_name(prec));
+        d.title = title ? title : deftitle;
+    }
     if (ceil) d.extra_precs = parse_ceilings(ceil, prec, &d.extra_levels);
 
     if (ascii) { /* one 80x24 chart per machine, with that machine's points */
