@@ -148,3 +148,26 @@ plot_ascii_two() {
   grep -q 'A R18 measured: 3.17 FLOP/B, 335.4 GFLOP/s' "$CO/a2.txt"
 }
 step "rfl-plot --ascii: one chart per machine, points on their own machine" plot_ascii_two
+
+# the real chain: rfl-estimate and rfl-reduce JSON into rfl-plot; the key
+# must show the AI and FLOP/s that those tools report (3 and 4 digits)
+plot_chain() {
+  build/rfl-estimate resnet18 --json > "$CO/est.json" &&
+  build/rfl-reduce examples/data/resnet18-b1-train-seed-raw.csv --json --top 5 > "$CO/meas.json" &&
+  "$PLOT" --hw h100 --work "$CO/est.json=ResNet-18" --work "$CO/meas.json=ResNet-18" --kernels \
+          --ascii -o "$CO/chain.png" > "$CO/chain.txt" || return 1
+  python3 - "$CO" <<'PYEOF'
+import json, sys
+d = sys.argv[1]
+est, meas, txt = json.load(open(d + '/est.json')), json.load(open(d + '/meas.json')), open(d + '/chain.txt').read()
+def g(v, n): return ('%.*g' % (n, v))
+ai_e = est['forward']['flops'] / est['forward']['bytes']
+ai_m = meas['ai']['dram']
+assert 'ResNet-18 estimate: %s FLOP/B' % g(ai_e, 3) in txt, (g(ai_e, 3), txt)
+assert 'ResNet-18 measured: %s FLOP/B' % g(ai_m, 3) in txt, (g(ai_m, 3), txt)
+assert 'ResNet-18 kernels' in txt
+PYEOF
+}
+if [ -x build/rfl-estimate ] && [ -x build/rfl-reduce ] && command -v python3 > /dev/null 2>&1; then
+  step "rfl-plot: chained from rfl-estimate and rfl-reduce JSON" plot_chain
+fi
