@@ -48,7 +48,8 @@ typedef struct rfl_canvas {
                                                [x0,x1) x [y0,y1) */
 } rfl_canvas;
 
-/* Bytes a canvas of w x h pixels with `channels` needs (tight rows). */
+/* Bytes a canvas of w x h pixels with `channels` needs (tight rows). The
+   charts also use about 40 KB of stack (obstacle and legend tables). */
 #define RFL_CANVAS_BYTES(w, h, channels) ((size_t)(w) * (size_t)(h) * (size_t)(channels))
 #define RFL_CANVAS_MAX_SIDE 32768
 
@@ -91,7 +92,9 @@ RFL_API void rfl_fill_circle(rfl_canvas *c, double cx, double cy, double r, rfl_
 RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, double width,
                              rfl_color color);
 /* A filled polygon (non-zero winding) through n points, anti-aliased, with
-   the colour's alpha. At most RFL_POLY_MAX points (more: RFL_ERR_ARG). */
+   the colour's alpha. At most RFL_POLY_MAX points (more, or xy NULL:
+   RFL_ERR_ARG); a NaN or infinite vertex: RFL_ERR_NOT_FINITE, nothing
+   drawn. Vertices beyond +-1e7 are clamped. */
 #define RFL_POLY_MAX 256
 RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_color color);
 
@@ -231,8 +234,10 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
 /* The same roofline as text: `rows` lines of `cols` characters, each ended
    by '\n', then a NUL; buf needs RFL_ASCII_BYTES(cols, rows) bytes (size
    too small: RFL_ERR_BUFFER). cols/rows 0 = 80 x 24; minimum 20 x 8.
-   Only the first machine is drawn. Roof '/' and '_', ridge '+', points
-   by letter (A, B, ...) with a key under the plot. */
+   Only the first machine is drawn (rfl-plot --ascii draws one per
+   machine). Roof '/' and '_', ridge '+', points by letter (A, B, ...; '!'
+   above the roof) with a key under the plot. RFL_ERR_NO_ROOF as for
+   rfl_chart_roofline (the chart is still written). */
 #define RFL_ASCII_BYTES(cols, rows) ((size_t)((cols) + 1) * (size_t)(rows) + 1u)
 RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
                                             const rfl_roofline_desc *d);
@@ -266,6 +271,11 @@ typedef struct rfl_bar_desc {
     int value_labels;           /* nonzero: print each bar's value (SI) */
     rfl_chart_area *area;       /* optional out (x = categories 0..n) */
 } rfl_bar_desc;
+/* Draw a bar chart filling the canvas (cleared to white first): value axis
+   from 0 (linear) or decades (log), 1-2-5 or decade ticks, a legend with
+   one swatch per series when there are several. In: c, d. Out: pixels,
+   d->area. Returns RFL_ERR_ARG for NULL d or inconsistent counts; a
+   canvas too small for a plot draws only what fits. See rfl_bar_desc. */
 RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d);
 
 /* Scatter chart (latency against FLOPs, ...). */
@@ -291,6 +301,11 @@ typedef struct rfl_scatter_desc {
     int point_labels;   /* nonzero: write each label beside its point */
     rfl_chart_area *area; /* optional out */
 } rfl_scatter_desc;
+/* Draw a scatter chart filling the canvas (cleared to white first):
+   points that a log axis cannot show (<= 0, NaN) are skipped; each label
+   gets a colour and marker; with point_labels the labels go beside the
+   points (where they cover nothing), else in a legend. Returns
+   RFL_ERR_ARG for NULL d or a bad count. See rfl_scatter_desc. */
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 
 /* ---- PNG (stb_image_write, optional) ---------------------------------------
