@@ -56,7 +56,7 @@ nohw=$(unit nohw "RFL_NO_CHART RFL_NO_ZOO RFL_NO_HW_TABLE" "$IMPL") || FAILED=1
 nochart=$(unit nochart "RFL_NO_CHART" "$IMPL") || FAILED=1
 
 sub() { if [ "$1" = "?" ] || [ "$2" = "?" ]; then echo "?"; else echo $(($1 - $2)); fi; }
-row() { printf '  %-44s %8s\n' "$1" "$2"; }
+row() { printf '  %-48s %8s\n' "$1" "$2"; }
 
 echo "roofline.h on Cortex-M4 ($($ACC -dumpversion), -mthumb -Os, RFL_NO_STDIO): flash bytes (code + read-only data)"
 if [ -f src/core_impl.h ]; then
@@ -76,18 +76,24 @@ else
   row "zoo" "$(sub "$nochart" "$core")"
   row "chart" "$(sub "$whole" "$nochart")"
 fi
-verdict() { # VALUE BUDGET
-  if [ "$1" = "?" ]; then FAILED=1; echo "FAILED"
+# verdict VALUE BUDGET: prints ok / OVER; called in $(...), so the caller
+# checks over VALUE BUDGET itself to set FAILED.
+verdict() {
+  if [ "$1" = "?" ]; then echo "FAILED"
   elif [ "$1" -le "$2" ]; then echo "ok"
-  else FAILED=1; echo "OVER by $(($1 - $2))"; fi
+  else echo "OVER by $(($1 - $2))"; fi
 }
-printf '  %-44s %8s  budget %6s  %s\n' "core config (RFL_NO_CHART RFL_NO_ZOO)" "$core" $CORE_BUDGET "$(verdict "$core" $CORE_BUDGET)"
-printf '  %-44s %8s  budget %6s  %s\n' "whole header" "$whole" $WHOLE_BUDGET "$(verdict "$whole" $WHOLE_BUDGET)"
+over() { [ "$1" = "?" ] || [ "$1" -gt "$2" ]; }
+over "$core" $CORE_BUDGET && FAILED=1
+over "$whole" $WHOLE_BUDGET && FAILED=1
+printf '  %-48s %8s  budget %6s  %s\n' "core config (RFL_NO_CHART RFL_NO_ZOO)" "$core" $CORE_BUDGET "$(verdict "$core" $CORE_BUDGET)"
+printf '  %-48s %8s  budget %6s  %s\n' "whole header" "$whole" $WHOLE_BUDGET "$(verdict "$whole" $WHOLE_BUDGET)"
 
 # Stack frames of every function, both configurations (.su: file:line:col:function<TAB>bytes<TAB>kind)
 cat "$O/whole.su" "$O/core.su" 2> /dev/null | sed 's|^.*/\(src/\)|\1|; s|^\./||' | sort -u > "$O/frames.txt"
 big=$(sort -t "$(printf '\t')" -k2 -n "$O/frames.txt" | tail -n 1)
 if [ -n "$big" ]; then
+  over "$(echo "$big" | cut -f2)" $FRAME_BUDGET && FAILED=1
   printf '  largest stack frame: %s bytes in %s  budget %s  %s\n' "$(echo "$big" | cut -f2)" "$(echo "$big" | cut -f1)" $FRAME_BUDGET "$(verdict "$(echo "$big" | cut -f2)" $FRAME_BUDGET)"
 else
   echo "  no stack usage data"; FAILED=1
