@@ -274,7 +274,7 @@ static void test_errors(void) {
     RT_EQ_INT(rfl_layer_cost_get(&net, x, &d, &c), RFL_ERR_OVERFLOW);
     /* bad names */
     {
-        rfl_dtype dt;
+        rfl_dtype dt = RFL_DTYPE_FP32; /* gcc -O1, static: maybe-uninitialized */
         RT_EQ_INT(rfl_dtype_parse("bfloat16", &dt), RFL_OK);
         RT_EQ_INT(dt, RFL_DTYPE_BF16);
         RT_EQ_INT(rfl_dtype_parse("fp64", &dt), RFL_ERR_UNKNOWN_NAME);

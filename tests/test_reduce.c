@@ -382,10 +382,10 @@ static void test_transforms(void) {
 }
 
 /* ---- small hand-made files ---------------------------------------------------- */
-static rfl_result red(const char *text, rfl_locale loc) {
+static rfl_result red(const char *text, int loc) { /* int: C++ takes 0 too */
     rfl_reduce_desc d;
     memset(&d, 0, sizeof d);
-    d.locale = loc;
+    d.locale = (rfl_locale)loc;
     return reduce_mode(text, strlen(text), &d, 1, &R0);
 }
 
