@@ -175,7 +175,8 @@ typedef struct rfl_reduce_state {
     rfl_reduce_desc desc;
     unsigned char *carry, *colmap, *runs;
     size_t carry_cap, col_cap;
-    uint64_t offset, line, line_start, offset_now, field_line, field_col, unit_col;
+    uint64_t offset, line, line_start, offset_now, field_line, field_col, field_off;
+    uint64_t unit_line, unit_col, unit_off;
     int mode, fstate, quoted, need, row_kind, field_over, bom_state, saw_bytes;
     uint32_t col, ncols, carry_len;
     char pre[16];
@@ -191,7 +192,7 @@ typedef struct rfl_reduce_state {
     uint64_t kv_u[64][2];
     unsigned kflags;
     int amb_pending;
-    uint64_t amb_line, amb_col;
+    uint64_t amb_line, amb_col, amb_off;
     char amb_text[64], auto_example[64], unit[32];
     size_t unit_len, tmp_len, key_len;
     int unit_over, have_kernel, name_pending, row_skip, row_role, row_ucls, cc_major;

@@ -340,22 +340,30 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 
 /* ---- state helpers ------------------------------------------------------- */
 #define RFL__ST_KEYS 10
-static rfl_result rfl__fail(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
-                            const char *m1, const char *m2, size_t m2n, const char *m3) {
+/* An error at (line, col), byte offset `off`. The offset is passed in, not
+   derived from the current line: a field can open lines before the error is
+   seen (a quote left open until the end of input). */
+static rfl_result rfl__fail_at(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
+                               uint64_t off, const char *m1, const char *m2, size_t m2n,
+                               const char *m3) {
     size_t k = 0, i;
     if (st->err) return st->err;
-    st->err = r, st->err_line = line, st->err_col = col;
-    st->err_offset = st->line_start + (col ? col - 1 : 0);
+    st->err = r, st->err_line = line, st->err_col = col, st->err_offset = off;
     for (i = 0; m1 && m1[i] && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m1[i];
     for (i = 0; m2 && i < m2n && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m2[i];
     for (i = 0; m3 && m3[i] && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m3[i];
     st->err_msg[k] = 0;
     return r;
 }
+/* error at column `col` of the current line */
+static rfl_result rfl__fail(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
+                            const char *m1, const char *m2, size_t m2n, const char *m3) {
+    return rfl__fail_at(st, r, line, col, st->line_start + (col ? col - 1 : 0), m1, m2, m2n, m3);
+}
 /* error at the start of the current field */
 static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char *m1,
                                   const char *m2, size_t m2n, const char *m3) {
-    return rfl__fail(st, r, st->field_line, st->field_col, m1, m2, m2n, m3);
+    return rfl__fail_at(st, r, st->field_line, st->field_col, st->field_off, m1, m2, m2n, m3);
 }
 
 /* Store one value (both conventions while the file's is undecided). */
@@ -423,7 +431,7 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
         else if (okeu && !okus) st->locale = RFL_LOCALE_EU;
         else if (us.d != eu.d && !st->amb_pending) {
             st->amb_pending = 1;
-            st->amb_line = st->field_line, st->amb_col = st->field_col;
+            st->amb_line = st->field_line, st->amb_col = st->field_col, st->amb_off = st->field_off;
             for (i = 0; i < n && i + 1 < sizeof st->amb_text; i++) st->amb_text[i] = s[i];
             st->amb_text[i] = 0;
         }
@@ -573,7 +581,7 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     unsigned fl = 0;
     if (!st->have_kernel) return RFL_OK;
     if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
-        return rfl__fail(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, "'", st->amb_text,
+        return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
                          rfl__strlen(st->amb_text),
                          "' reads both as US (1,234.5) and European (1.234,5) and nothing "
                          "before it decides; declare the locale (--locale us|eu)");
@@ -968,7 +976,8 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
     case RFL__K_MVALUE:
         if (!st->row_role) return RFL_OK;
         if (st->unit_over || !rfl__unit_for(st->unit, st->unit_len, st->row_ucls, &u))
-            return rfl__fail(st, RFL_ERR_UNIT, st->line, st->unit_col, "unknown unit '", st->unit,
+            return rfl__fail_at(st, RFL_ERR_UNIT, st->unit_line, st->unit_col, st->unit_off,
+                                "unknown unit '", st->unit,
                              st->unit_len, "' for a metric that is used");
         return rfl__put_value(st, st->row_role, s, n, &u, st->row_mult);
     case RFL__K_INVOC:
@@ -1027,7 +1036,7 @@ static rfl_result rfl__row_end(rfl_reduce_state *st) {
         if (!st->row_skip && st->kset[0]) {
             int L;
             if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
-                return rfl__fail(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, "'", st->amb_text,
+                return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
                                  rfl__strlen(st->amb_text), "' is ambiguous; declare the locale");
             L = st->locale == RFL_LOCALE_EU ? 1 : 0;
             if (st->fmt == RFL_CSV_NVPROF_TRACE)
@@ -1213,7 +1222,8 @@ static rfl_result rfl__field_end_s(rfl_reduce_state *st, const char *s, size_t n
                                "field longer than the carry (RFL_REDUCE_CARRY bytes)", 0, 0, 0);
     }
     if (st->row_kind == RFL__ROW_UNITS) return rfl__unit_field(st, s, n);
-    if (st->colmap[st->col] == RFL__K_MUNIT) st->unit_col = st->field_col;
+    if (st->colmap[st->col] == RFL__K_MUNIT)
+        st->unit_line = st->field_line, st->unit_col = st->field_col, st->unit_off = st->field_off;
     return rfl__data_field(st, s, n);
 }
 static rfl_result rfl__field_end(rfl_reduce_state *st) {
@@ -1224,6 +1234,7 @@ static void rfl__field_begin(rfl_reduce_state *st, uint64_t pos) {
     int code;
     st->field_line = st->line;
     st->field_col = pos - st->line_start + 1;
+    st->field_off = pos;
     st->carry_len = 0;
     st->field_over = 0;
     st->quoted = 0;
@@ -1772,8 +1783,8 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
     r = &st->res;
     if (st->mode == RFL__M_CSV) {
         if (st->fstate == RFL__F_Q)
-            return rfl__fail(st, RFL_ERR_TRUNCATED, st->field_line, st->field_col,
-                             "unterminated quote: the input ends inside this field", 0, 0, 0);
+            return rfl__fail_field(st, RFL_ERR_TRUNCATED,
+                                   "unterminated quote: the input ends inside this field", 0, 0, 0);
         if (st->fstate != RFL__F_START || st->col > 0) { /* last row without a newline */
             st->offset_now = st->offset;
             if (st->fstate != RFL__F_START && st->fstate != RFL__F_CR0) {
