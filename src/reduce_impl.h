@@ -269,6 +269,8 @@ static uint64_t rfl__round_u64(double d, unsigned *flags) {
 
 /* Validates digits grouped by `grp` with decimal mark `dec`, and reads it.
    Returns 0 when the text does not fit this convention. */
+/* m * 10 + d still fits in 64 bits */
+#define RFL__FITS10(m, d) ((m) < 1844674407370955161ull || ((m) == 1844674407370955161ull && (d) <= 5))
 static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl__unit *u,
                           rfl__val *v) {
     size_t i = 0;
@@ -279,8 +281,10 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
     for (; i < n; i++) {
         char c = s[i];
         if (c >= '0' && c <= '9') {
-            if (m < 1000000000000000000ull) m = m * 10 + (uint64_t)(c - '0');
-            else big = 1, exp10++;
+            /* every digit that fits in 64 bits is kept (a 20-digit count is
+               exact); a dropped 0 only scales, checked below */
+            if (RFL__FITS10(m, (unsigned)(c - '0'))) m = m * 10 + (uint64_t)(c - '0');
+            else big |= c != '0', exp10++;
             digits++;
             if (groups) gl++;
             else lead++;
@@ -293,8 +297,8 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
     if (groups && lead > 3) return 0;
     if (i < n && s[i] == dec) {
         for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, frac++) {
-            if (m < 1000000000000000000ull) { m = m * 10 + (uint64_t)(s[i] - '0'); exp10--; }
-            else big = 1;
+            if (RFL__FITS10(m, (unsigned)(s[i] - '0'))) { m = m * 10 + (uint64_t)(s[i] - '0'); exp10--; }
+            else big |= s[i] != '0'; /* a trailing 0 adds nothing */
         }
     }
     if (i < n && (s[i] == 'e' || s[i] == 'E')) {
