@@ -21,8 +21,14 @@ enum { /* roles: what a used column means (index into the per-kernel values) */
     RFL__R_FFMA_PEAK, RFL__R_DFMA_PEAK, RFL__R_HFMA_PEAK, RFL__R_DRAM_PEAK,
     RFL__R_LTS_PEAK, RFL__R_L1_PEAK,
     RFL__R_NV_SP, RFL__R_NV_DP, RFL__R_NV_HP,
+    /* tensor-path *_sparsity_off/_on breakdowns, in RFL__R_T_* order: used
+       only for a kernel whose base counter is absent (they sum to it) */
+    RFL__R_TS_FP64, RFL__R_TS_TF32, RFL__R_TS_FP16, RFL__R_TS_BF16, RFL__R_TS_FP8,
+    RFL__R_TS_INT8,
     RFL__R_COUNT
 };
+/* every role indexes the state's 64-entry per-role tables */
+typedef char rfl__roles_fit_64[RFL__R_COUNT <= 64 ? 1 : -1];
 /* key columns: codes above every role in the column map */
 enum { RFL__K_ID = 200, RFL__K_NAME, RFL__K_CC, RFL__K_MNAME, RFL__K_MUNIT,
        RFL__K_MVALUE, RFL__K_INVOC, RFL__K_AVG, RFL__K_TYPE, RFL__K_TIME };
@@ -144,16 +150,18 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
     }
     /* tensor-path FLOP counters: one role per input precision */
     if (rfl__starts(s, n, "sm__ops_path_tensor_op_") && rfl__ends(s, n, ".sum")) {
+        /* X_sparsity_off + X_sparsity_on = X: counting both with X doubles */
+        int sp = rfl__contains(s, n, "_sparsity_") ? RFL__R_TS_FP64 - RFL__R_T_FP64 : 0;
         *ucls = RFL__U_COUNT;
-        if (rfl__contains(s, n, "src_tf32")) return RFL__R_T_TF32;
-        if (rfl__contains(s, n, "src_bf16")) return RFL__R_T_BF16;
-        if (rfl__contains(s, n, "src_fp16")) return RFL__R_T_FP16;
+        if (rfl__contains(s, n, "src_tf32")) return RFL__R_T_TF32 + sp;
+        if (rfl__contains(s, n, "src_bf16")) return RFL__R_T_BF16 + sp;
+        if (rfl__contains(s, n, "src_fp16")) return RFL__R_T_FP16 + sp;
         if (rfl__contains(s, n, "src_fp8") || rfl__contains(s, n, "e4m3") ||
             rfl__contains(s, n, "e5m2"))
-            return RFL__R_T_FP8;
-        if (rfl__contains(s, n, "src_int") || rfl__contains(s, n, "imma")) return RFL__R_T_INT8;
-        if (rfl__contains(s, n, "fp64") || rfl__contains(s, n, "dmma")) return RFL__R_T_FP64;
-        return RFL__R_T_FP16;
+            return RFL__R_T_FP8 + sp;
+        if (rfl__contains(s, n, "src_int") || rfl__contains(s, n, "imma")) return RFL__R_T_INT8 + sp;
+        if (rfl__contains(s, n, "fp64") || rfl__contains(s, n, "dmma")) return RFL__R_T_FP64 + sp;
+        return RFL__R_T_FP16 + sp;
     }
     if (rfl__starts(s, n, "sm__inst_executed_pipe_tensor_op_") && rfl__ends(s, n, ".sum") &&
         !rfl__contains(s, n, ".sum.")) {
@@ -647,9 +655,10 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
                                        RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
         any = 0;
         for (i = 0; i < 6; i++) {
-            if (st->roles_seen[tr[i]] || RFL__HAS(tr[i])) {
+            int b = tr[i], sp = tr[i] + (RFL__R_TS_FP64 - RFL__R_T_FP64);
+            if (st->roles_seen[b] || RFL__HAS(b) || st->roles_seen[sp] || RFL__HAS(sp)) {
                 any = 1;
-                k->flops[tp[i]] = RFL__HAS(tr[i]) ? RFL__U(tr[i]) : 0;
+                k->flops[tp[i]] = RFL__HAS(b) ? RFL__U(b) : RFL__HAS(sp) ? RFL__U(sp) : 0;
             } else
                 k->work.unknown |= RFL_UNKNOWN_FLOPS(tp[i]);
         }

@@ -37,6 +37,14 @@ static size_t next_rand(size_t m) {
     rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
     return (size_t)(rng % m);
 }
+/* Does s[0..n) contain the NUL-terminated t? */
+static int memmem_n(const char *s, size_t n, const char *t) {
+    size_t i, k = strlen(t);
+    for (i = 0; i + k <= n; i++)
+        if (memcmp(s + i, t, k) == 0) return 1;
+    return 0;
+}
+
 static rfl_result reduce_mode(const char *b, size_t n, const rfl_reduce_desc *d, int mode,
                               rfl_reduce_result *r) {
     size_t i = 0;
@@ -240,6 +248,35 @@ static void test_fixtures(void) {
         free(c);
     }
     free(b);
+
+    /* Exports with every sm__ops_path_tensor_op_* counter carry X,
+       X_sparsity_off and X_sparsity_on (off + on = X): X alone counts. The
+       expected sums are the base columns added up with Python's csv module:
+       ResNet-50 b8 TF32 hgmma 33,420,214,272 + hmma 40,256,929,792; ResNet-18
+       b1 train TF32 hgmma 83,886,080 + hmma 6,388,973,568. Without the base
+       columns the breakdowns give the same totals. */
+    {
+        static const char *files[2] = {"resnet50-b8-infer-tf32-full-raw.csv",
+                                       "resnet18-b1-train-tf32-full-raw.csv"};
+        static const uint64_t want[2] = {33420214272ull + 40256929792ull,
+                                         83886080ull + 6388973568ull};
+        int f;
+        for (f = 0; f < 2; f++) {
+            char *s, *q;
+            b = load(files[f], &n);
+            RT_EQ_INT(reduce_mode(b, n, &d, 0, &R1), RFL_OK);
+            RT_EQ_U64(R1.total.flops[RFL_TF32_TENSOR], want[f]);
+            RT_EQ_U64(rfl_kernel_tensor_flops(&R1.total), want[f]);
+            for (s = b; (s = strstr(s, "\"sm__ops_path_tensor_op_")) != 0; s++) {
+                q = strchr(s + 1, '"');
+                if (q && !memmem_n(s, (size_t)(q - s), "_sparsity_")) s[1] = 'x';
+            }
+            RT_EQ_INT(reduce_mode(b, n, &d, 0, &R1), RFL_OK);
+            RT_EQ_U64(R1.total.flops[RFL_TF32_TENSOR], want[f]);
+            RT_CHECK(!(R1.flags & RFL_REDUCE_TENSOR_ESTIMATED));
+            free(b);
+        }
+    }
 
     /* roofline sections: FP counts only as per-cycle rates (2 decimals) and
        DRAM only as bytes/s: counts derived, close to the seed's exact ones */
