@@ -184,6 +184,20 @@
        are flagged, never wrap; warnings (res.warnings) explain what a
        profile hides: uncounted tensor FLOPs, auto-scaled units, L2
        residency, points above the roof, a clock below boost.
+       Tensor cores: FLOPs come from the sm__ops_path_tensor_op_* counters
+       (X_sparsity_off/_on breakdowns only where X is absent). A kernel is a
+       tensor-core kernel when its name says so (tf32, tfloat32, hmma,
+       gmma, tensorop, an mma shape such as 1688 or tensor16x8x8, nvjet):
+       the tensor pipe also issues instructions in elementwise, pooling and
+       layout kernels (seen in H100 captures), so a pipe count proves
+       nothing. Without tensor FLOP counters, a named kernel's FLOPs are
+       estimated from sm__inst_executed_pipe_tensor x the FLOPs of the mma
+       shape its name gives (m16n8k8 2048, m16n8k16 4096, Hopper wgmma
+       32768; desc.tensor_flops_per_inst overrides), flagged
+       RFL_REDUCE_TENSOR_ESTIMATED; a named kernel with neither raises
+       RFL_WARN_TENSOR_UNCOUNTED; a profile with no tensor counter and no
+       such name gets RFL_WARN_NO_TENSOR_COUNTERS, a note that the FP
+       counters cannot see tensor cores.
 
    CHART (src/chart_api.h; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):

@@ -38,7 +38,7 @@ extern "C" {
 #define RFL_REDUCE_NAME_MAX 256  /* kernel name bytes kept, with the NUL */
 #define RFL_REDUCE_TOP_MAX 32    /* most kernels rfl_reduce_result.top holds */
 #define RFL_REDUCE_WARN_MAX 16   /* warnings kept (more are counted) */
-#define RFL_REDUCE_WARN_TEXT 240 /* bytes per warning text, with the NUL */
+#define RFL_REDUCE_WARN_TEXT 320 /* bytes per warning text, with the NUL */
 #define RFL_REDUCE_CARRY 256     /* partial-field carry taken from scratch */
 #define RFL_REDUCE_SCRATCH_SIZE(max_columns) \
     ((size_t)RFL_REDUCE_CARRY + 3 * (size_t)(max_columns))
@@ -69,7 +69,7 @@ typedef enum rfl_locale {
    what it means and what to do. */
 typedef enum rfl_reduce_warn {
     RFL_WARN_NONE = 0,
-    RFL_WARN_TENSOR_UNCOUNTED, /* tensor pipe busy, no tensor FLOPs counted */
+    RFL_WARN_TENSOR_UNCOUNTED, /* tensor-core kernels (by name) with no FLOP count */
     RFL_WARN_TENSOR_ESTIMATED, /* tensor FLOPs = instructions x a factor */
     RFL_WARN_NO_FP_COUNTERS,   /* no FLOP counter of any precision */
     RFL_WARN_ABOVE_ROOF,       /* a kernel or the total above the roof */
@@ -83,6 +83,7 @@ typedef enum rfl_reduce_warn {
     RFL_WARN_GROUPS_FULL,      /* by-name table full: rest under "other" */
     RFL_WARN_NO_TIME,          /* no time metric: FLOP/s unknown */
     RFL_WARN_PARTIAL_COUNTERS, /* e.g. ffma without fadd/fmul: lower bound */
+    RFL_WARN_NO_TENSOR_COUNTERS, /* none collected, none needed by the names */
     RFL_WARN_COUNT_
 } rfl_reduce_warn;
 
@@ -123,8 +124,9 @@ typedef struct rfl_reduce_desc {
     rfl_kernel_stat *groups;   /* by-name table (caller memory) or NULL */
     int group_cap;             /* entries in groups */
     const rfl_machine *machine; /* optional: roof and clock warnings */
-    double tensor_flops_per_inst; /* 0 = by architecture (see manual):
-                                  CC 7.x 512, 8.x 2048, 9.x 32768 */
+    double tensor_flops_per_inst; /* FLOPs per tensor-pipe instruction
+                                  for estimates; 0 = by each kernel's
+                                  name (see the REDUCER manual) */
     rfl_kernel_fn on_kernel;   /* optional per-kernel callback */
     void *user;                /* passed to on_kernel */
 } rfl_reduce_desc;
@@ -149,7 +151,7 @@ typedef struct rfl_reduce_result {
     double ceil_flops[RFL_PREC_COUNT];
     double ceil_bw[RFL_LEVEL_COUNT];
     double sm_clock_hz;        /* time-weighted SM clock; 0 = unknown */
-    double tensor_flops_per_inst; /* factor used for estimates, else 0 */
+    double tensor_flops_per_inst; /* mean factor of the estimates, else 0 */
     double auto_units_rel_err; /* worst relative rounding of a scaled value */
     unsigned flags;            /* RFL_REDUCE_* flags */
     int top_count;             /* top kernels by time, longest first */
@@ -204,7 +206,10 @@ typedef struct rfl_reduce_state {
     char scratch_text[RFL_REDUCE_WARN_TEXT];
     double clk_w, clk_sum, ceil_w[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT],
         ceil_sum[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT], w_above_x;
-    uint64_t w_tensor_kernels, w_tensor_inst, w_no_factor, w_below, w_below_id,
+    uint64_t w_tc_kernels, w_est_kernels, w_pipe_kernels, w_pipe_inst;
+    double w_tc_s, w_time_s, w_est_flops, w_est_inst;
+    char w_tc_example[48];
+    uint64_t w_below, w_below_id,
         w_below_got, w_below_need, w_above, w_above_id, w_trunc, w_other;
     unsigned w_partial;
     uint64_t nv_trace_ns, nv_sum_ns;

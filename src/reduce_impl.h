@@ -568,16 +568,68 @@ static int rfl__name_same(const char *a, const char *b) {
     return *a == *b;
 }
 
-static uint64_t rfl__hz_default_factor(int cc_major) {
-    /* FLOPs per tensor-pipe warp instruction, by architecture (an estimate:
-       it depends on the instruction shape). Volta: 512 per HMMA as the
-       NERSC roofline scripts use; Ampere: 2048 as copies of those scripts
-       use; Hopper: 32768 per HGMMA, measured on this project's micro-tc
-       fixture (6,442,450,944 FLOPs / 196,608 instructions). */
-    if (cc_major == 7) return 512;
-    if (cc_major == 8) return 2048;
-    if (cc_major == 9) return 32768;
-    return 0;
+/* ---- tensor-core kernels by name --------------------------------------------
+   The tensor pipe also issues instructions in kernels that do no matrix math
+   (this project's H100 captures show them in elementwise, pooling, reduction
+   and NCHW-to-NHWC kernels), so a pipe count alone proves no tensor work.
+   The libraries' kernel names do: cuDNN, cuBLAS and CUTLASS name the type
+   ("tf32", "f16f16"), the instruction ("hmma", "gmma", "tensorop") or the
+   mma shape ("1688", "16816"); cuBLASLt's Hopper kernels are "nvjet_*" with
+   a type code ("tst" BF16, "hsh" FP16 in the micro-tc capture). A kernel
+   named so is a tensor-core kernel; its precision and FLOPs per tensor-pipe
+   warp instruction (for estimates) follow from the same name. */
+static long rfl__find(const char *s, const char *t) {
+    size_t i, j;
+    for (i = 0; s[i]; i++) {
+        for (j = 0; t[j] && s[i + j] == t[j]; j++) {}
+        if (!t[j]) return (long)i;
+    }
+    return -1;
+}
+static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *per_inst) {
+    static const char *const marks[] = {"tf32", "hmma", "imma", "dmma", "gmma", "tensorop",
+                                        "1688", "16816", "16832", "884gemm", "f16f16",
+                                        "bf16bf16", "e4m3", "e5m2", "nvjet", "tfloat32", "tensor16x8x", 0};
+    long nv = rfl__find(s, "nvjet_");
+    char code = 0;
+    int i;
+    for (i = 0; marks[i] && rfl__find(s, marks[i]) < 0; i++) {}
+    if (!marks[i]) return 0;
+    if (nv >= 0) { /* nvjet_[smNN_]<A type><compute><C type>_... */
+        const char *c = s + nv + 6;
+        if (c[0] == 's' && c[1] == 'm' && c[2] >= '0' && c[2] <= '9')
+            while (*c && *c++ != '_') {}
+        code = *c;
+    }
+    if (rfl__find(s, "tf32") >= 0 || rfl__find(s, "tfloat32") >= 0) *prec = RFL_TF32_TENSOR;
+    else if (rfl__find(s, "bf16") >= 0 || code == 't') *prec = RFL_BF16_TENSOR;
+    else if (rfl__find(s, "e4m3") >= 0 || rfl__find(s, "e5m2") >= 0) *prec = RFL_FP8_TENSOR;
+    else if (rfl__find(s, "imma") >= 0 || rfl__find(s, "int8") >= 0 || rfl__find(s, "16832") >= 0)
+        *prec = RFL_INT8_TENSOR;
+    else if (rfl__find(s, "dmma") >= 0) *prec = RFL_FP64_TENSOR;
+    else if (rfl__find(s, "s1688") >= 0 && (cc_major >= 8 || rfl__find(s, "80") >= 0))
+        *prec = RFL_TF32_TENSOR; /* Ampere's FP32-in, FP32-out tensor op is TF32 */
+    else *prec = RFL_FP16_TENSOR;
+    /* FLOPs per warp instruction: warpgroup MMA (Hopper) 32768, measured on
+       the micro-tc capture (2^31 FLOPs / 65,536 instructions, each of its
+       three kernels); mma.sync by shape, 2 x M x N x K (m16n8k8 2048, the
+       TF32 kernels' measured figure on H100; m16n8k16 4096; m16n8k32 8192);
+       Volta's HMMA.884 512, the NERSC scripts' figure. */
+    if (rfl__find(s, "gmma") >= 0 || rfl__find(s, "warpgroup") >= 0 || nv >= 0 ||
+        rfl__find(s, "sm90") >= 0 || rfl__find(s, "sm100") >= 0)
+        *per_inst = 32768;
+    else if (rfl__find(s, "884") >= 0 || (cc_major == 7 && rfl__find(s, "1688") < 0 &&
+                                            rfl__find(s, "16816") < 0))
+        *per_inst = 512;
+    else if (rfl__find(s, "16832") >= 0 || rfl__find(s, "16x8x32") >= 0 ||
+             *prec == RFL_INT8_TENSOR)
+        *per_inst = 8192;
+    else if (rfl__find(s, "16816") >= 0 || rfl__find(s, "16x8x16") >= 0) *per_inst = 4096;
+    else if (rfl__find(s, "1688") >= 0 || rfl__find(s, "16x8x8") >= 0 || *prec == RFL_TF32_TENSOR)
+        *per_inst = 2048;
+    else if (*prec == RFL_FP64_TENSOR) *per_inst = 512;
+    else *per_inst = 4096;
+    return 1;
 }
 
 #define RFL__HAS(r) (st->kset[r])
@@ -589,7 +641,9 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     rfl_kernel_stat *k = &st->kst;
     rfl_reduce_result *r = &st->res;
     int L, i, p, any;
-    double cyc = -1, time_s = -1, hz, w;
+    double cyc = -1, time_s = -1, hz, w, per = 0;
+    rfl_prec tcp = RFL_FP16_TENSOR;
+    int tcase = 0; /* 1 tensor FLOPs estimated, 2 tensor kernel uncounted, 3 pipe only */
     unsigned fl = 0;
     if (!st->have_kernel) return RFL_OK;
     if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
@@ -664,22 +718,21 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         }
         if (RFL__HAS(RFL__R_TINST)) k->tensor_inst = RFL__U(RFL__R_TINST);
         else if (RFL__HAS(RFL__R_TINST_OP)) k->tensor_inst = RFL__U(RFL__R_TINST_OP);
-        if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP))) {
-            double f = st->desc.tensor_flops_per_inst;
-            if (f <= 0) f = (double)rfl__hz_default_factor(st->cc_major);
-            if (f > 0) {
-                k->flops[RFL_FP16_TENSOR] = rfl__round_u64((double)k->tensor_inst * f, &fl);
-                k->work.unknown &= ~RFL_UNKNOWN_FLOPS(RFL_FP16_TENSOR);
+        if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP)))
+            for (i = 0; i < 6; i++) /* estimates follow: 0 unless named below */
+                k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tp[i]);
+        if (rfl__tc_kernel(k->name, st->cc_major, &tcp, &per)) {
+            if (!any && k->tensor_inst > 0) {
+                /* no tensor FLOP counter: estimated from the instructions */
+                if (st->desc.tensor_flops_per_inst > 0) per = st->desc.tensor_flops_per_inst;
+                k->flops[tcp] = rfl__round_u64((double)k->tensor_inst * per, &fl);
+                k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tcp);
                 k->flags |= RFL_REDUCE_TENSOR_ESTIMATED;
-                r->tensor_flops_per_inst = f;
-            } else if (k->tensor_inst)
-                st->w_no_factor++;
-        }
-        if ((k->tensor_inst > 0 || (RFL__HAS(RFL__R_TPIPE) && RFL__D(RFL__R_TPIPE) > 0)) &&
-            rfl_kernel_tensor_flops(k) == 0) {
-            st->w_tensor_kernels++;
-            st->w_tensor_inst = rfl__sat_add(st->w_tensor_inst, k->tensor_inst, &fl);
-        }
+                tcase = 1;
+            } else if (rfl_kernel_tensor_flops(k) == 0)
+                tcase = 2; /* a tensor-core kernel whose FLOPs nothing counted */
+        } else if (!any && k->tensor_inst > 0)
+            tcase = 3; /* not a matrix kernel by name: not estimated */
     }
     /* bytes */
     if (RFL__HAS(RFL__R_DRAM_READ) || RFL__HAS(RFL__R_DRAM_WRITE))
@@ -725,6 +778,25 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         !rfl__contains(k->name, rfl__strlen(k->name), st->desc.filter))
         goto done;
     r->kernels++;
+    /* what the tensor warnings need, for kept kernels only */
+    if (time_s > 0) st->w_time_s += time_s;
+    if (tcase == 1) {
+        st->w_est_kernels++;
+        st->w_est_flops += (double)k->tensor_inst * per;
+        st->w_est_inst += (double)k->tensor_inst;
+        r->tensor_flops_per_inst = st->w_est_flops / st->w_est_inst;
+    } else if (tcase == 2) {
+        if (!st->w_tc_kernels) {
+            for (i = 0; k->name[i] && i + 1 < (int)sizeof st->w_tc_example; i++)
+                st->w_tc_example[i] = k->name[i];
+            st->w_tc_example[i] = 0;
+        }
+        st->w_tc_kernels++;
+        if (time_s > 0) st->w_tc_s += time_s;
+    } else if (tcase == 3) {
+        st->w_pipe_kernels++;
+        st->w_pipe_inst = rfl__sat_add(st->w_pipe_inst, k->tensor_inst, &fl);
+    }
     if (k->flags & RFL_REDUCE_NAME_TRUNCATED) st->w_trunc++;
     /* elementwise output below its size: L2 residency (see the manual) */
     if (RFL__HAS(RFL__R_DRAM_WRITE)) {
@@ -1627,33 +1699,56 @@ static void rfl__warnings(rfl_reduce_state *st) {
     int p;
     unsigned fp_bits = 0;
     for (p = 0; p < RFL_PREC_COUNT; p++) fp_bits |= RFL_UNKNOWN_FLOPS(p);
-    if (st->w_tensor_kernels) {
+    if (st->w_tc_kernels) {
+        int i;
         s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
-        rfl__sb_s(&s, "the tensor pipe was busy in ");
-        rfl__sb_u64(&s, st->w_tensor_kernels);
-        rfl__sb_s(&s, " kernel(s) (");
-        rfl__sb_u64(&s, st->w_tensor_inst);
-        rfl__sb_s(&s, " warp instructions) but no tensor FLOPs were counted for them: FLOPs are "
-                      "undercounted. Collect the sm__ops_path_tensor_op_* counters for every "
-                      "instruction type (ncu --query-metrics lists them)");
+        rfl__sb_u64(&s, st->w_tc_kernels);
+        rfl__sb_s(&s, " tensor-core kernel(s) by name (");
+        rfl__sb_num(&s, st->w_time_s > 0 ? 100 * st->w_tc_s / st->w_time_s : 0, 3);
+        rfl__sb_s(&s, "% of the time; e.g. ");
+        for (i = 0; st->w_tc_example[i] && i < 40 && s.n + 1 < s.cap; i++)
+            s.b[s.n++] = st->w_tc_example[i];
+        s.b[s.n] = 0;
+        rfl__sb_s(&s, st->w_tc_example[i] ? "...) " : ") ");
+        rfl__sb_s(&s, "have no tensor FLOP count: their FLOPs are missing from the totals (cuDNN "
+                      "runs FP32 convolutions as TF32 on Ampere and later by default). Collect "
+                      "sm__ops_path_tensor_op_* for every type");
     }
-    if (t->flags & RFL_REDUCE_TENSOR_ESTIMATED) {
+    if (st->w_est_kernels) {
         s = rfl__warn(st, RFL_WARN_TENSOR_ESTIMATED, 0, 0);
-        rfl__sb_s(&s, "tensor FLOPs are an estimate: ");
-        rfl__sb_u64(&s, t->tensor_inst);
-        rfl__sb_s(&s, " tensor-pipe warp instructions x ");
-        rfl__sb_num(&s, r->tensor_flops_per_inst, 6);
-        rfl__sb_s(&s, " FLOPs each (CC ");
-        rfl__sb_u64(&s, (uint64_t)(st->cc_major > 0 ? st->cc_major : 0));
-        rfl__sb_s(&s, ".x factor; 512 per HMMA on Volta, 2048 on Ampere, 32768 per HGMMA on "
-                      "Hopper; the true figure depends on the instruction shape). Collect "
-                      "sm__ops_path_tensor_op_* for counts");
+        rfl__sb_s(&s, "tensor FLOPs of ");
+        rfl__sb_u64(&s, st->w_est_kernels);
+        rfl__sb_s(&s, " kernel(s) are estimates: ");
+        rfl__sb_num(&s, st->w_est_inst, 15);
+        rfl__sb_s(&s, " tensor-pipe instructions x ");
+        rfl__sb_num(&s, r->tensor_flops_per_inst, 4);
+        rfl__sb_s(&s, st->desc.tensor_flops_per_inst > 0
+                          ? " FLOPs (the caller's factor). "
+                          : " FLOPs (mean; per kernel by the mma shape of its name: m16n8k8 "
+                            "2048, m16n8k16 4096, wgmma 32768). ");
+        if (st->w_pipe_kernels) {
+            rfl__sb_u64(&s, st->w_pipe_kernels);
+            rfl__sb_s(&s, " non-matrix kernel(s) by name also used the pipe: not counted. ");
+        }
+        rfl__sb_s(&s, "Collect sm__ops_path_tensor_op_* for counts");
     }
-    if (st->w_no_factor) {
-        s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
-        rfl__sb_s(&s, "tensor-pipe instructions were counted but the architecture is unknown, so "
-                      "no FLOPs per instruction could be assumed: tensor FLOPs unknown (set "
-                      "tensor_flops_per_inst)");
+    if (r->kernels && (t->work.unknown & fp_bits) != fp_bits && !st->w_tc_kernels) {
+        static const int tensor_roles[] = {RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16,
+                                           RFL__R_T_BF16, RFL__R_T_FP8,  RFL__R_T_INT8,
+                                           RFL__R_TS_FP64, RFL__R_TS_TF32, RFL__R_TS_FP16,
+                                           RFL__R_TS_BF16, RFL__R_TS_FP8, RFL__R_TS_INT8,
+                                           RFL__R_TINST, RFL__R_TINST_OP, RFL__R_TPIPE};
+        int i, seen = 0;
+        for (i = 0; i < (int)(sizeof tensor_roles / sizeof tensor_roles[0]); i++)
+            seen |= st->roles_seen[tensor_roles[i]];
+        if (!seen) {
+            s = rfl__warn(st, RFL_WARN_NO_TENSOR_COUNTERS, 0, 0);
+            rfl__sb_s(&s, "no tensor-core counter in this profile, and no kernel name marks a "
+                          "tensor-core kernel (tf32, hmma, gmma, tensorop): the FP counts are "
+                          "likely complete. Had tensor cores run (TF32 is cuDNN's default on "
+                          "Ampere and later), their FLOPs would be missing: add "
+                          "sm__ops_path_tensor_op_* to be sure");
+        }
     }
     if (r->kernels && (t->work.unknown & fp_bits) == fp_bits) {
         s = rfl__warn(st, RFL_WARN_NO_FP_COUNTERS, 0, 0);

@@ -47,6 +47,7 @@ static const char *warn_name(rfl_reduce_warn w) {
     case RFL_WARN_GROUPS_FULL: return "groups_full";
     case RFL_WARN_NO_TIME: return "no_time";
     case RFL_WARN_PARTIAL_COUNTERS: return "partial_counters";
+    case RFL_WARN_NO_TENSOR_COUNTERS: return "no_tensor_counters";
     default: return "warning";
     }
 }

@@ -139,6 +139,20 @@ report_mode_hint() {
 }
 step "rfl-report: a train profile under --mode infer is named as such" report_mode_hint
 
+# The reports' A100 case: TF32 on, only the SASS counters collected (the
+# ResNet-18 TF32 capture with its tensor columns renamed out of reach). The
+# measured/estimated ratio is low because tensor-core kernels are not
+# counted; the tool must say that, and not guess "a forward pass only".
+report_a100_case() {
+  sed '/^"ID"/ s/"sm__ops_path_tensor_op_/"xm__ops_path_tensor_op_/g; /^"ID"/ s/"sm__inst_executed_pipe_tensor/"xm__inst_executed_pipe_tensor/g' \
+      tests/data/resnet18-b1-train-tf32-full-raw.csv > "$RO/r18-tf32-sass-only.csv" &&
+  rp_rc 0 "$RP" --model resnet18 --hw a100,h100 --ncu "$RO/r18-tf32-sass-only.csv" -o "$RO/a100case" &&
+  grep -q 'TENSOR CORES NOT IN THE COUNTERS' "$RO/last.out" &&
+  grep -q 'FLOPs tensor cores  *NOT COUNTED' "$RO/last.out" &&
+  ! grep -q 'forward pass only' "$RO/last.out"
+}
+step "rfl-report: TF32 profile without tensor counters blames the tensor cores, not the mode" report_a100_case
+
 # The batch-8 capture (CAPTURES.md) reported as batch 1: the tool says batch 8.
 report_batch_hint() {
   rp_rc 0 "$RP" --model resnet50 --batch 1 --mode infer --hw h100 \
