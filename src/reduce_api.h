@@ -169,6 +169,7 @@ typedef struct rfl__unit { int cls; uint64_t mult; int exp10; } rfl__unit;
 /* Parser state: a plain struct (about 40 KB) so callers can place it
    anywhere; everything after err_msg is private. After a failure, err_line
    and err_col (1-based) and err_offset (0-based byte) say where. */
+#define RFL__ROLES 80 /* metric roles the reducer knows (private) */
 typedef struct rfl_reduce_state {
     rfl_result err;            /* first error (sticky) */
     uint64_t err_line, err_col, err_offset;
@@ -186,12 +187,12 @@ typedef struct rfl_reduce_state {
     rfl_csv_format fmt;
     rfl_locale locale;
     int top_n, key_col[10];
-    int roles_seen[64];
-    unsigned char role_ucls[64], role_unit_set[64], kset[64];
-    uint64_t role_mult[64];
-    rfl__unit role_unit[64], nv_time_unit;
-    double kv_d[64][2];        /* per-kernel values: US and EU readings */
-    uint64_t kv_u[64][2];
+    int roles_seen[RFL__ROLES];
+    unsigned char role_ucls[RFL__ROLES], role_unit_set[RFL__ROLES], kset[RFL__ROLES];
+    uint64_t role_mult[RFL__ROLES];
+    rfl__unit role_unit[RFL__ROLES], nv_time_unit;
+    double kv_d[RFL__ROLES][2]; /* per-kernel values: US and EU readings */
+    uint64_t kv_u[RFL__ROLES][2];
     unsigned kflags;
     int amb_pending;
     uint64_t amb_line, amb_col, amb_off;

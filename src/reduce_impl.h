@@ -21,14 +21,25 @@ enum { /* roles: what a used column means (index into the per-kernel values) */
     RFL__R_FFMA_PEAK, RFL__R_DFMA_PEAK, RFL__R_HFMA_PEAK, RFL__R_DRAM_PEAK,
     RFL__R_LTS_PEAK, RFL__R_L1_PEAK,
     RFL__R_NV_SP, RFL__R_NV_DP, RFL__R_NV_HP,
-    /* tensor-path *_sparsity_off/_on breakdowns, in RFL__R_T_* order: used
-       only for a kernel whose base counter is absent (they sum to it) */
+    /* Tensor-path counters come in two families, mma.sync (hmma, imma,
+       dmma: RFL__R_T_*) and warpgroup (hgmma, igmma: RFL__R_TW_*), each a
+       base counter with breakdowns: X_sparsity_off + X_sparsity_on = X
+       (RFL__R_TS_*, RFL__R_TWS_*), hmma_src_fp16_dst_fp16 + _dst_fp32 =
+       hmma_src_fp16 (RFL__R_TD_FP16). All in RFL__R_T_* order; a breakdown
+       counts only where its family's base is absent. */
+    RFL__R_TW_FP64, RFL__R_TW_TF32, RFL__R_TW_FP16, RFL__R_TW_BF16, RFL__R_TW_FP8,
+    RFL__R_TW_INT8,
     RFL__R_TS_FP64, RFL__R_TS_TF32, RFL__R_TS_FP16, RFL__R_TS_BF16, RFL__R_TS_FP8,
     RFL__R_TS_INT8,
+    RFL__R_TWS_FP64, RFL__R_TWS_TF32, RFL__R_TWS_FP16, RFL__R_TWS_BF16, RFL__R_TWS_FP8,
+    RFL__R_TWS_INT8,
+    RFL__R_TD_FP16,
+    RFL__R_TINST_HFMA2, /* HFMA2 on the tensor pipe: no matrix work */
+    RFL__R_TINST_GMMA,  /* warpgroup MMA instructions of the pipe */
     RFL__R_COUNT
 };
-/* every role indexes the state's 64-entry per-role tables */
-typedef char rfl__roles_fit_64[RFL__R_COUNT <= 64 ? 1 : -1];
+/* every role indexes the state's per-role tables */
+typedef char rfl__roles_fit[RFL__R_COUNT <= RFL__ROLES ? 1 : -1];
 /* key columns: codes above every role in the column map */
 enum { RFL__K_ID = 200, RFL__K_NAME, RFL__K_CC, RFL__K_MNAME, RFL__K_MUNIT,
        RFL__K_MVALUE, RFL__K_INVOC, RFL__K_AVG, RFL__K_TYPE, RFL__K_TIME };
@@ -150,9 +161,15 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
     }
     /* tensor-path FLOP counters: one role per input precision */
     if (rfl__starts(s, n, "sm__ops_path_tensor_op_") && rfl__ends(s, n, ".sum")) {
-        /* X_sparsity_off + X_sparsity_on = X: counting both with X doubles */
-        int sp = rfl__contains(s, n, "_sparsity_") ? RFL__R_TS_FP64 - RFL__R_T_FP64 : 0;
+        /* X_sparsity_off + X_sparsity_on = X, and on H100 hmma_src_fp16 =
+           its _dst_fp16 + _dst_fp32 (the captures): counting a breakdown
+           with its base doubles. A breakdown of a breakdown is never used. */
+        int wg = rfl__contains(s, n, "gmma_") != 0;
+        int sp = rfl__contains(s, n, "_sparsity_") != 0;
         *ucls = RFL__U_COUNT;
+        if (rfl__contains(s, n, "src_fp16_dst_")) return sp || wg ? 0 : RFL__R_TD_FP16;
+        sp = (wg ? (sp ? RFL__R_TWS_FP64 : RFL__R_TW_FP64) : (sp ? RFL__R_TS_FP64 : RFL__R_T_FP64)) -
+             RFL__R_T_FP64; /* the group's offset from RFL__R_T_* */
         if (rfl__contains(s, n, "src_tf32")) return RFL__R_T_TF32 + sp;
         if (rfl__contains(s, n, "src_bf16")) return RFL__R_T_BF16 + sp;
         if (rfl__contains(s, n, "src_fp16")) return RFL__R_T_FP16 + sp;
@@ -163,10 +180,19 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
         if (rfl__contains(s, n, "fp64") || rfl__contains(s, n, "dmma")) return RFL__R_T_FP64 + sp;
         return RFL__R_T_FP16 + sp;
     }
-    if (rfl__starts(s, n, "sm__inst_executed_pipe_tensor_op_") && rfl__ends(s, n, ".sum") &&
-        !rfl__contains(s, n, ".sum.")) {
+    /* per-type instruction counters: on H100, _op_hmma is the whole pipe
+       (gmma and hfma2 included, every kernel of the captures) */
+    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_hmma.sum")) {
         *ucls = RFL__U_COUNT;
         return RFL__R_TINST_OP;
+    }
+    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum")) {
+        *ucls = RFL__U_COUNT;
+        return RFL__R_TINST_HFMA2;
+    }
+    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_gmma.sum")) {
+        *ucls = RFL__U_COUNT;
+        return RFL__R_TINST_GMMA;
     }
     if (rfl__starts(s, n, "sm__pipe_tensor_op_") &&
         rfl__ends(s, n, "cycles_active.avg.pct_of_peak_sustained_elapsed")) {
@@ -570,8 +596,10 @@ static int rfl__name_same(const char *a, const char *b) {
 
 /* ---- tensor-core kernels by name --------------------------------------------
    The tensor pipe also issues instructions in kernels that do no matrix math
-   (this project's H100 captures show them in elementwise, pooling, reduction
-   and NCHW-to-NHWC kernels), so a pipe count alone proves no tensor work.
+   (this project's H100 captures show them in elementwise, pooling, reduction,
+   batch-norm and NCHW-to-NHWC kernels; in the FP16 captures every one is an
+   HFMA2, sm__inst_executed_pipe_tensor_op_hmma_type_hfma2), so a pipe count
+   alone proves no tensor work.
    The libraries' kernel names do: cuDNN, cuBLAS and CUTLASS name the type
    ("tf32", "f16f16"), the instruction ("hmma", "gmma", "tensorop") or the
    mma shape ("1688", "16816"); cuBLASLt's Hopper kernels are "nvjet_*" with
@@ -586,13 +614,19 @@ static long rfl__find(const char *s, const char *t) {
     }
     return -1;
 }
-static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *per_inst) {
+/* Is s[0..] a tensor-core kernel by name? Then its precision, the FLOPs of
+   one mma.sync warp instruction (*sync) and of one warpgroup MMA (*wg), and
+   whether the name says warpgroup MMA (return 2) or not (1). */
+static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *sync,
+                          double *wg) {
     static const char *const marks[] = {"tf32", "hmma", "imma", "dmma", "gmma", "tensorop",
                                         "1688", "16816", "16832", "884gemm", "f16f16",
-                                        "bf16bf16", "e4m3", "e5m2", "nvjet", "tfloat32", "tensor16x8x", 0};
-    long nv = rfl__find(s, "nvjet_");
+                                        "bf16bf16", "e4m3", "e5m2", "nvjet", "tfloat32",
+                                        "tensor16x8x", 0};
+    long nv = rfl__find(s, "nvjet_"), ts = rfl__find(s, "tilesize");
     char code = 0;
     int i;
+    double n_tile = 0;
     for (i = 0; marks[i] && rfl__find(s, marks[i]) < 0; i++) {}
     if (!marks[i]) return 0;
     if (nv >= 0) { /* nvjet_[smNN_]<A type><compute><C type>_... */
@@ -610,26 +644,35 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *p
     else if (rfl__find(s, "s1688") >= 0 && (cc_major >= 8 || rfl__find(s, "80") >= 0))
         *prec = RFL_TF32_TENSOR; /* Ampere's FP32-in, FP32-out tensor op is TF32 */
     else *prec = RFL_FP16_TENSOR;
-    /* FLOPs per warp instruction: warpgroup MMA (Hopper) 32768, measured on
-       the micro-tc capture (2^31 FLOPs / 65,536 instructions, each of its
-       three kernels); mma.sync by shape, 2 x M x N x K (m16n8k8 2048, the
-       TF32 kernels' measured figure on H100; m16n8k16 4096; m16n8k32 8192);
-       Volta's HMMA.884 512, the NERSC scripts' figure. */
-    if (rfl__find(s, "gmma") >= 0 || rfl__find(s, "warpgroup") >= 0 || nv >= 0 ||
-        rfl__find(s, "sm90") >= 0 || rfl__find(s, "sm100") >= 0)
-        *per_inst = 32768;
-    else if (rfl__find(s, "884") >= 0 || (cc_major == 7 && rfl__find(s, "1688") < 0 &&
-                                            rfl__find(s, "16816") < 0))
-        *per_inst = 512;
+    /* mma.sync: 2 x M x N x K of the shape (m16n8k8 2048: every TF32 and
+       the FP16 first-layer kernel of the captures; m16n8k16 4096: every
+       FP16/BF16 16816 kernel; m16n8k32 8192); Volta's HMMA.884 512, the
+       NERSC scripts' figure. */
+    if (rfl__find(s, "884") >= 0 || (cc_major == 7 && rfl__find(s, "1688") < 0 &&
+                                      rfl__find(s, "16816") < 0))
+        *sync = 512;
     else if (rfl__find(s, "16832") >= 0 || rfl__find(s, "16x8x32") >= 0 ||
              *prec == RFL_INT8_TENSOR)
-        *per_inst = 8192;
-    else if (rfl__find(s, "16816") >= 0 || rfl__find(s, "16x8x16") >= 0) *per_inst = 4096;
+        *sync = 8192;
+    else if (rfl__find(s, "16816") >= 0 || rfl__find(s, "16x8x16") >= 0) *sync = 4096;
     else if (rfl__find(s, "1688") >= 0 || rfl__find(s, "16x8x8") >= 0 || *prec == RFL_TF32_TENSOR)
-        *per_inst = 2048;
-    else if (*prec == RFL_FP64_TENSOR) *per_inst = 512;
-    else *per_inst = 4096;
-    return 1;
+        *sync = 2048;
+    else if (*prec == RFL_FP64_TENSOR) *sync = 512;
+    else *sync = 4096;
+    /* warpgroup MMA m64nNkK, per warp: 2 x 64 x N x K / 4 = 512 N for
+       FP16/BF16 (K 16), 256 N for TF32, 1024 N for 8-bit (the captures:
+       4096 to 81920 by tile; micro-tc's TF32 64x128 tile 32768). N from an
+       xmma name's tilesize MxNxK, else 64. */
+    if (ts >= 0) {
+        const char *c = s + ts + 8;
+        while (*c >= '0' && *c <= '9') c++;
+        if (*c == 'x')
+            for (c++; *c >= '0' && *c <= '9' && n_tile < 1e4; c++) n_tile = n_tile * 10 + (*c - '0');
+    }
+    if (!(n_tile >= 8)) n_tile = 64;
+    *wg = n_tile * (*prec == RFL_TF32_TENSOR ? 256 : *prec == RFL_FP8_TENSOR ||
+                                                       *prec == RFL_INT8_TENSOR ? 1024 : 512);
+    return rfl__find(s, "gmma") >= 0 || rfl__find(s, "warpgroup") >= 0 || nv >= 0 ? 2 : 1;
 }
 
 #define RFL__HAS(r) (st->kset[r])
@@ -641,7 +684,8 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     rfl_kernel_stat *k = &st->kst;
     rfl_reduce_result *r = &st->res;
     int L, i, p, any;
-    double cyc = -1, time_s = -1, hz, w, per = 0;
+    double cyc = -1, time_s = -1, hz, w, sync = 0, wg = 0, mma = 0, est = 0;
+    int fam;
     rfl_prec tcp = RFL_FP16_TENSOR;
     int tcase = 0; /* 1 tensor FLOPs estimated, 2 tensor kernel uncounted, 3 pipe only */
     unsigned fl = 0;
@@ -709,10 +753,17 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
                                        RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
         any = 0;
         for (i = 0; i < 6; i++) {
-            int b = tr[i], sp = tr[i] + (RFL__R_TS_FP64 - RFL__R_T_FP64);
-            if (st->roles_seen[b] || RFL__HAS(b) || st->roles_seen[sp] || RFL__HAS(sp)) {
+            /* per family: the base counter, else one breakdown's parts */
+            int b = tr[i], sp = b + (RFL__R_TS_FP64 - RFL__R_T_FP64);
+            int wb = b + (RFL__R_TW_FP64 - RFL__R_T_FP64), ws = b + (RFL__R_TWS_FP64 - RFL__R_T_FP64);
+            int dst = b == RFL__R_T_FP16 ? RFL__R_TD_FP16 : b;
+            if (st->roles_seen[b] || st->roles_seen[sp] || st->roles_seen[dst] ||
+                st->roles_seen[wb] || st->roles_seen[ws]) {
+                uint64_t fs = RFL__HAS(b) ? RFL__U(b) : RFL__HAS(sp) ? RFL__U(sp)
+                              : RFL__HAS(dst) ? RFL__U(dst) : 0;
+                uint64_t fw = RFL__HAS(wb) ? RFL__U(wb) : RFL__HAS(ws) ? RFL__U(ws) : 0;
                 any = 1;
-                k->flops[tp[i]] = RFL__HAS(b) ? RFL__U(b) : RFL__HAS(sp) ? RFL__U(sp) : 0;
+                k->flops[tp[i]] = rfl__sat_add(fs, fw, &fl);
             } else
                 k->work.unknown |= RFL_UNKNOWN_FLOPS(tp[i]);
         }
@@ -721,11 +772,20 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP)))
             for (i = 0; i < 6; i++) /* estimates follow: 0 unless named below */
                 k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tp[i]);
-        if (rfl__tc_kernel(k->name, st->cc_major, &tcp, &per)) {
+        if ((fam = rfl__tc_kernel(k->name, st->cc_major, &tcp, &sync, &wg)) != 0) {
             if (!any && k->tensor_inst > 0) {
-                /* no tensor FLOP counter: estimated from the instructions */
-                if (st->desc.tensor_flops_per_inst > 0) per = st->desc.tensor_flops_per_inst;
-                k->flops[tcp] = rfl__round_u64((double)k->tensor_inst * per, &fl);
+                /* no tensor FLOP counter: estimated from the matrix
+                   instructions (the pipe's HFMA2s left out when counted),
+                   split into warpgroup and mma.sync ones by the gmma counter
+                   when collected, else by the name */
+                uint64_t hf = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
+                double g;
+                mma = (double)(k->tensor_inst > hf ? k->tensor_inst - hf : 0);
+                g = RFL__HAS(RFL__R_TINST_GMMA) ? RFL__D(RFL__R_TINST_GMMA) : fam == 2 ? mma : 0;
+                if (g > mma) g = mma;
+                est = st->desc.tensor_flops_per_inst > 0 ? mma * st->desc.tensor_flops_per_inst
+                                                         : g * wg + (mma - g) * sync;
+                k->flops[tcp] = rfl__round_u64(est, &fl);
                 k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tcp);
                 k->flags |= RFL_REDUCE_TENSOR_ESTIMATED;
                 tcase = 1;
@@ -782,8 +842,8 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     if (time_s > 0) st->w_time_s += time_s;
     if (tcase == 1) {
         st->w_est_kernels++;
-        st->w_est_flops += (double)k->tensor_inst * per;
-        st->w_est_inst += (double)k->tensor_inst;
+        st->w_est_flops += est;
+        st->w_est_inst += mma;
         r->tensor_flops_per_inst = st->w_est_flops / st->w_est_inst;
     } else if (tcase == 2) {
         if (!st->w_tc_kernels) {
@@ -1725,7 +1785,7 @@ static void rfl__warnings(rfl_reduce_state *st) {
         rfl__sb_s(&s, st->desc.tensor_flops_per_inst > 0
                           ? " FLOPs (the caller's factor). "
                           : " FLOPs (mean; per kernel by the mma shape of its name: m16n8k8 "
-                            "2048, m16n8k16 4096, wgmma 32768). ");
+                            "2048, m16n8k16 4096, wgmma 512 x tile N). ");
         if (st->w_pipe_kernels) {
             rfl__sb_u64(&s, st->w_pipe_kernels);
             rfl__sb_s(&s, " non-matrix kernel(s) by name also used the pipe: not counted. ");
@@ -1733,14 +1793,11 @@ static void rfl__warnings(rfl_reduce_state *st) {
         rfl__sb_s(&s, "Collect sm__ops_path_tensor_op_* for counts");
     }
     if (r->kernels && (t->work.unknown & fp_bits) != fp_bits && !st->w_tc_kernels) {
-        static const int tensor_roles[] = {RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16,
-                                           RFL__R_T_BF16, RFL__R_T_FP8,  RFL__R_T_INT8,
-                                           RFL__R_TS_FP64, RFL__R_TS_TF32, RFL__R_TS_FP16,
-                                           RFL__R_TS_BF16, RFL__R_TS_FP8, RFL__R_TS_INT8,
-                                           RFL__R_TINST, RFL__R_TINST_OP, RFL__R_TPIPE};
-        int i, seen = 0;
-        for (i = 0; i < (int)(sizeof tensor_roles / sizeof tensor_roles[0]); i++)
-            seen |= st->roles_seen[tensor_roles[i]];
+        int i, seen = st->roles_seen[RFL__R_TINST] | st->roles_seen[RFL__R_TINST_OP] |
+                      st->roles_seen[RFL__R_TPIPE] | st->roles_seen[RFL__R_TD_FP16];
+        for (i = 0; i < 6; i++)
+            seen |= st->roles_seen[RFL__R_T_FP64 + i] | st->roles_seen[RFL__R_TW_FP64 + i] |
+                    st->roles_seen[RFL__R_TS_FP64 + i] | st->roles_seen[RFL__R_TWS_FP64 + i];
         if (!seen) {
             s = rfl__warn(st, RFL_WARN_NO_TENSOR_COUNTERS, 0, 0);
             rfl__sb_s(&s, "no tensor-core counter in this profile, and no kernel name marks a "
