@@ -200,35 +200,49 @@ examples_run() {
 }
 step "examples: minimal, homework, stream_reduce, custom_model, own_hardware run" examples_run
 
-# A capture made with the README's own ncu command (ResNet-50 b8 inference,
-# TF32 allowed, H100, base tensor counters only): the tensor FLOPs are the
-# CSV's hgmma + hmma tf32 sums (73,677,144,064, summed here), and the ratio
-# to the formula's 65.9 GFLOP is near 1 (padding and tiles: +-25%).
+# Captures made with the README's own ncu command (ResNet-50 b8 inference,
+# TF32 allowed, H100, base tensor counters only; one by an earlier session,
+# one by this one): the tensor FLOPs are the CSV's hgmma + hmma tf32 sums
+# (73,677,144,064, summed here), the DRAM AI is all FLOPs over DRAM bytes as
+# summed here, the ratio to the formula's 65.9 GFLOP is near 1 (padding and
+# tiles: +-25%), and the charts are written.
 report_readme_capture() {
+  rm -rf "$RO/own"
   rp_rc 0 "$RP" --model resnet50 --batch 8 --mode infer --hw h100 --json \
-      --ncu tests/data/resnet50-b8-infer-tf32-readme-raw.csv || return 1
+      --ncu "$1" -o "$RO/own" || return 1
+  is_png "$RO/own/roofline-h100-sxm.png" && is_png "$RO/own/layers-resnet50.png" &&
+  is_png "$RO/own/types-resnet50.png" || return 1
   command -v python3 > /dev/null || return 0
-  python3 - tests/data/resnet50-b8-infer-tf32-readme-raw.csv "$RO/last.out" <<'PY'
+  python3 - "$1" "$RO/last.out" <<'PY'
 import csv, json, sys
 rows = list(csv.reader(l for l in open(sys.argv[1]) if not l.startswith("==")))
 h, data = rows[0], rows[2:]
 def col(name):
     i = h.index(name)
     return sum(float(r[i].replace(",", "") or 0) for r in data)
+def sass(p):
+    op = "smsp__sass_thread_inst_executed_op_%s%s_pred_on.sum"
+    return col(op % (p, "add")) + col(op % (p, "mul")) + 2 * col(op % (p, "fma"))
 tensor = col("sm__ops_path_tensor_op_hgmma_src_tf32_dst_fp32.sum") + \
          col("sm__ops_path_tensor_op_hmma_src_tf32_dst_fp32.sum")
 dram = col("dram__bytes_read.sum") + col("dram__bytes_write.sum")
+total = tensor + sass("f") + sass("h") + sass("d")
 m = json.load(open(sys.argv[2]))["models"][0]
 p = m["profile"]
 ok = (tensor == 73677144064 and p["flops"]["tensor"] == tensor and p["bytes"]["dram"] == dram
+      and abs(p["ai"]["dram"] - total / dram) < 1e-9 * total / dram
       and p["prec"] == "tf32_tensor" and p["device"] == "NVIDIA H100 80GB HBM3"
       and 0.8 < m["flops_ratio"] < 1.25 and any("TENSOR CORES" in r for r in m["ratio_reasons"]))
 if not ok:
-    print("profile", p["flops"], p["bytes"], m["flops_ratio"], "want tensor", tensor, "dram", dram)
+    print("profile", p["flops"], p["bytes"], p["ai"], m["flops_ratio"], "want tensor", tensor,
+          "dram", dram, "ai", total / dram)
 sys.exit(0 if ok else 1)
 PY
 }
-step "rfl-report on a capture made with the README's ncu command: tensor FLOPs, DRAM, ratio" report_readme_capture
+step "rfl-report on a README-command capture (earlier session): tensor FLOPs, DRAM, AI, charts" \
+  report_readme_capture tests/data/resnet50-b8-infer-tf32-readme-raw.csv
+step "rfl-report on a README-command capture (this session's, 19:14 UTC): the same" \
+  report_readme_capture tests/data/resnet50-b8-infer-readme-raw.csv
 
 # The measured point belongs to the machine of the profile's device name
 # ("NVIDIA H100 80GB HBM3" in the capture): absent from --hw, it is left
