@@ -614,21 +614,55 @@ static long rfl__find(const char *s, const char *t) {
     }
     return -1;
 }
+static int rfl__pre(const unsigned char *p, const char *t) {
+    while (*t && *p == (unsigned char)*t) p++, t++;
+    return !*t;
+}
+/* Does the name carry a tensor-core mark (tf32, tfloat32, [hidg]mma,
+   tensorop, tensor16x8x, 1688, 16816, 16832, 884gemm, f16f16, bf16bf16,
+   e4m3, e5m2, nvjet)? One pass: this runs for most kernels of a profile. */
+static int rfl__tc_marked(const char *s) {
+    const unsigned char *p = (const unsigned char *)s;
+    for (; *p; p++) {
+        switch (*p) {
+        case 'm':
+            if (p[1] == 'm' && p[2] == 'a' && p > (const unsigned char *)s &&
+                (p[-1] == 'h' || p[-1] == 'i' || p[-1] == 'd' || p[-1] == 'g'))
+                return 1;
+            break;
+        case 't':
+            if ((p[1] == 'f' && (rfl__pre(p, "tf32") || rfl__pre(p, "tfloat32"))) ||
+                (p[1] == 'e' && rfl__pre(p, "tensor") &&
+                 (rfl__pre(p + 6, "op") || rfl__pre(p + 6, "16x8x"))))
+                return 1;
+            break;
+        case '1':
+            if (p[1] == '6' && (rfl__pre(p, "1688") || rfl__pre(p, "16816") || rfl__pre(p, "16832")))
+                return 1;
+            break;
+        case '8': if (p[1] == '8' && rfl__pre(p, "884gemm")) return 1; break;
+        case 'e':
+            if ((p[1] == '4' && p[2] == 'm' && p[3] == '3') || (p[1] == '5' && p[2] == 'm' && p[3] == '2'))
+                return 1;
+            break;
+        case 'n': if (p[1] == 'v' && rfl__pre(p, "nvjet")) return 1; break;
+        case 'f': if (p[1] == '1' && rfl__pre(p, "f16f16")) return 1; break;
+        case 'b': if (p[1] == 'f' && rfl__pre(p, "bf16bf16")) return 1; break;
+        default: break;
+        }
+    }
+    return 0;
+}
 /* Is s[0..] a tensor-core kernel by name? Then its precision, the FLOPs of
    one mma.sync warp instruction (*sync) and of one warpgroup MMA (*wg), and
    whether the name says warpgroup MMA (return 2) or not (1). */
 static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *sync,
                           double *wg) {
-    static const char *const marks[] = {"tf32", "hmma", "imma", "dmma", "gmma", "tensorop",
-                                        "1688", "16816", "16832", "884gemm", "f16f16",
-                                        "bf16bf16", "e4m3", "e5m2", "nvjet", "tfloat32",
-                                        "tensor16x8x", 0};
-    long nv = rfl__find(s, "nvjet_"), ts = rfl__find(s, "tilesize");
+    long nv, ts;
     char code = 0;
-    int i;
     double n_tile = 0;
-    for (i = 0; marks[i] && rfl__find(s, marks[i]) < 0; i++) {}
-    if (!marks[i]) return 0;
+    if (!rfl__tc_marked(s)) return 0;
+    nv = rfl__find(s, "nvjet_"), ts = rfl__find(s, "tilesize");
     if (nv >= 0) { /* nvjet_[smNN_]<A type><compute><C type>_... */
         const char *c = s + nv + 6;
         if (c[0] == 's' && c[1] == 'm' && c[2] >= '0' && c[2] <= '9')
@@ -772,7 +806,14 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP)))
             for (i = 0; i < 6; i++) /* estimates follow: 0 unless named below */
                 k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tp[i]);
-        if ((fam = rfl__tc_kernel(k->name, st->cc_major, &tcp, &sync, &wg)) != 0) {
+        /* the name matters only while this kernel's matrix work is neither
+           counted nor known to be none */
+        int have_inst = RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP);
+        uint64_t hf0 = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
+        fam = (any && rfl_kernel_tensor_flops(k) > 0) || (have_inst && k->tensor_inst <= hf0)
+                  ? 0
+                  : rfl__tc_kernel(k->name, st->cc_major, &tcp, &sync, &wg);
+        if (fam) {
             if (!any && k->tensor_inst > 0) {
                 /* no tensor FLOP counter: estimated from the matrix
                    instructions (the pipe's HFMA2s left out when counted),
