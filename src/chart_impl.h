@@ -912,42 +912,50 @@ static void rfl__nice_range(rfl__axis *a, double lo, double hi) {
     }
 }
 
+/* Ticks are computed where they are drawn, not kept in arrays (stack).
+   Majors 0..nmajor-1 (at most RFL__MAXTICK); minors only on log axes of at
+   most 8 decades: candidates 0..nminor-1, m x 10^k for m = 2..9, of which
+   rfl__tminor keeps those inside the axis. */
 #define RFL__MAXTICK 64
 typedef struct rfl__tickset {
-    double major[RFL__MAXTICK];
-    int nmajor;
-    double minor[4 * RFL__MAXTICK];
-    int nminor;
+    double k0, step; /* log: first decade, decades per tick; linear: first
+                        multiple of the step, the step */
+    int nmajor, nminor;
 } rfl__tickset;
+
+static double rfl__tmajor(const rfl__axis *a, const rfl__tickset *t, int i) {
+    double v;
+    /* i == 0 apart: k0 may be -inf (lo 0) with an infinite step */
+    if (a->log) return rfl__p10(i ? t->k0 + i * t->step : t->k0);
+    v = (t->k0 + i) * t->step;
+    return rfl__absd(v) < t->step * 1e-9 ? 0 : v;
+}
+/* minor candidate j; 0 when it lies outside the axis */
+static int rfl__tminor(const rfl__axis *a, const rfl__tickset *t, int j, double *v) {
+    *v = (j % 8 + 2) * rfl__p10(t->k0 - 1 + j / 8);
+    return *v > a->lo * (1 + 1e-9) && *v < a->hi * (1 - 1e-9);
+}
 
 static void rfl__make_ticks(const rfl__axis *a, rfl__tickset *t) {
     t->nmajor = t->nminor = 0;
     if (a->log) {
-        double k0 = RFL_CEIL(RFL_LOG10(a->lo) - 1e-9), k1 = RFL_FLOOR(RFL_LOG10(a->hi) + 1e-9), k;
-        double step = 1;
-        if (k1 - k0 > 12) step = RFL_CEIL((k1 - k0) / 10);
-        for (k = k0; k <= k1 + 1e-9 && t->nmajor < RFL__MAXTICK; k += step)
-            t->major[t->nmajor++] = rfl__p10(k);
-        if (step == 1 && k1 - k0 <= 8) {
-            for (k = k0 - 1; k <= k1; k++) {
-                int m;
-                for (m = 2; m <= 9; m++) {
-                    double v = m * rfl__p10(k);
-                    if (v > a->lo * (1 + 1e-9) && v < a->hi * (1 - 1e-9) &&
-                        t->nminor < 4 * RFL__MAXTICK)
-                        t->minor[t->nminor++] = v;
-                }
-            }
+        double k0 = RFL_CEIL(RFL_LOG10(a->lo) - 1e-9), k1 = RFL_FLOOR(RFL_LOG10(a->hi) + 1e-9);
+        t->k0 = k0;
+        t->step = 1;
+        if (k1 - k0 > 12) t->step = RFL_CEIL((k1 - k0) / 10);
+        while (t->nmajor < RFL__MAXTICK) {
+            int i = t->nmajor;
+            if (!((i ? k0 + i * t->step : k0) <= k1 + 1e-9)) break;
+            t->nmajor++;
         }
+        /* decades k0 - 1 .. k1 */
+        if (t->step == 1 && k1 - k0 <= 8 && k1 - k0 >= -1) t->nminor = 8 * ((int)(k1 - k0) + 2);
     } else {
-        double st = rfl__nice_step(a->hi - a->lo, 6), v;
-        int i;
-        for (i = 0; i < RFL__MAXTICK; i++) {
-            v = (RFL_CEIL(a->lo / st - 1e-9) + i) * st;
-            if (v > a->hi + st * 1e-9) break;
-            if (rfl__absd(v) < st * 1e-9) v = 0;
-            t->major[t->nmajor++] = v;
-        }
+        t->step = rfl__nice_step(a->hi - a->lo, 6);
+        t->k0 = RFL_CEIL(a->lo / t->step - 1e-9);
+        while (t->nmajor < RFL__MAXTICK &&
+               !((t->k0 + t->nmajor) * t->step > a->hi + t->step * 1e-9))
+            t->nmajor++;
     }
 }
 
@@ -1247,7 +1255,7 @@ static int rfl__ylabel_w(const rfl__axis *a, int s) {
     int i, w = 0;
     rfl__make_ticks(a, &t);
     for (i = 0; i < t.nmajor; i++) {
-        rfl__tick_label(b, sizeof b, a, t.major[i]);
+        rfl__tick_label(b, sizeof b, a, rfl__tmajor(a, &t, i));
         w = rfl__imax(w, rfl_text_width(b, -1, s));
     }
     return w;
@@ -1277,17 +1285,17 @@ static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axi
     rfl__tickset t;
     char b[40];
     int i, step;
-    double last_x1 = -1e300;
+    double v, last_x1 = -1e300;
     /* grid */
     rfl__make_ticks(x, &t);
     if (flags & RFL__NO_XTICKS) t.nmajor = t.nminor = 0;
     if (xgrid) {
         for (i = 0; i < t.nminor; i++) {
-            double px = RFL_FLOOR(rfl__amap(x, t.minor[i])) + 0.5;
-            rfl__vline(c, px, p->y0, p->y1, RFL__GRID2);
+            if (!rfl__tminor(x, &t, i, &v)) continue;
+            rfl__vline(c, RFL_FLOOR(rfl__amap(x, v)) + 0.5, p->y0, p->y1, RFL__GRID2);
         }
         for (i = 0; i < t.nmajor; i++) {
-            double px = RFL_FLOOR(rfl__amap(x, t.major[i])) + 0.5;
+            double px = RFL_FLOOR(rfl__amap(x, rfl__tmajor(x, &t, i))) + 0.5;
             rfl__vline(c, px, p->y0, p->y1, RFL__GRID);
         }
     }
@@ -1297,8 +1305,10 @@ static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axi
         double prev = -1e300;
         int ok = 1;
         for (i = 0; i < t.nmajor; i += step) {
-            double px = rfl__amap(x, t.major[i]), w;
-            rfl__tick_label(b, sizeof b, x, t.major[i]);
+            double px, w;
+            v = rfl__tmajor(x, &t, i);
+            px = rfl__amap(x, v);
+            rfl__tick_label(b, sizeof b, x, v);
             w = rfl_text_width(b, -1, s);
             if (px - w / 2 < prev + 4 * s) { ok = 0; break; }
             prev = px + w / 2;
@@ -1307,14 +1317,16 @@ static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axi
         step++;
     }
     for (i = 0; i < t.nminor; i++) {
-        double px = RFL_FLOOR(rfl__amap(x, t.minor[i])) + 0.5;
-        rfl__vline(c, px, p->y1, p->y1 + 3 * s, 0xFF888888u);
+        if (!rfl__tminor(x, &t, i, &v)) continue;
+        rfl__vline(c, RFL_FLOOR(rfl__amap(x, v)) + 0.5, p->y1, p->y1 + 3 * s, 0xFF888888u);
     }
     for (i = 0; i < t.nmajor; i++) {
-        double px = RFL_FLOOR(rfl__amap(x, t.major[i])) + 0.5;
+        double px;
+        v = rfl__tmajor(x, &t, i);
+        px = RFL_FLOOR(rfl__amap(x, v)) + 0.5;
         rfl__vline(c, px, p->y1, p->y1 + 5 * s, 0xFF555555u);
         if (i % step) continue;
-        rfl__tick_label(b, sizeof b, x, t.major[i]);
+        rfl__tick_label(b, sizeof b, x, v);
         rfl_draw_text(c, px, p->y1 + 7 * s, b, s, RFL_TEXT_CENTER, RFL__INK);
         last_x1 = px;
     }
@@ -1324,28 +1336,30 @@ static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axi
     if (flags & RFL__NO_YTICKS) t.nmajor = t.nminor = 0;
     if (ygrid) {
         for (i = 0; i < t.nminor; i++) {
-            double py = RFL_FLOOR(rfl__amap(y, t.minor[i])) + 0.5;
-            rfl__hline(c, p->x0, p->x1, py, RFL__GRID2);
+            if (!rfl__tminor(y, &t, i, &v)) continue;
+            rfl__hline(c, p->x0, p->x1, RFL_FLOOR(rfl__amap(y, v)) + 0.5, RFL__GRID2);
         }
         for (i = 0; i < t.nmajor; i++) {
-            double py = RFL_FLOOR(rfl__amap(y, t.major[i])) + 0.5;
+            double py = RFL_FLOOR(rfl__amap(y, rfl__tmajor(y, &t, i))) + 0.5;
             rfl__hline(c, p->x0, p->x1, py, RFL__GRID);
         }
     }
     step = 1;
     if (t.nmajor > 1) {
-        double gap = rfl__absd(rfl__amap(y, t.major[1]) - rfl__amap(y, t.major[0]));
+        double gap = rfl__absd(rfl__amap(y, rfl__tmajor(y, &t, 1)) - rfl__amap(y, rfl__tmajor(y, &t, 0)));
         while (gap * step < (RFL_FONT_H + 2) * s && step < t.nmajor) step++;
     }
     for (i = 0; i < t.nminor; i++) {
-        double py = RFL_FLOOR(rfl__amap(y, t.minor[i])) + 0.5;
-        rfl__hline(c, p->x0 - 3 * s, p->x0, py, 0xFF888888u);
+        if (!rfl__tminor(y, &t, i, &v)) continue;
+        rfl__hline(c, p->x0 - 3 * s, p->x0, RFL_FLOOR(rfl__amap(y, v)) + 0.5, 0xFF888888u);
     }
     for (i = 0; i < t.nmajor; i++) {
-        double py = RFL_FLOOR(rfl__amap(y, t.major[i])) + 0.5;
+        double py;
+        v = rfl__tmajor(y, &t, i);
+        py = RFL_FLOOR(rfl__amap(y, v)) + 0.5;
         rfl__hline(c, p->x0 - 5 * s, p->x0, py, 0xFF555555u);
         if (i % step) continue;
-        rfl__tick_label(b, sizeof b, y, t.major[i]);
+        rfl__tick_label(b, sizeof b, y, v);
         rfl_draw_text(c, p->x0 - 7 * s, py, b, s, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
     }
     /* frame */
@@ -2381,8 +2395,9 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
     y.ticks = d->y_ticks ? d->y_ticks : RFL_TICKS_SI;
     rfl__make_ticks(&y, &t);
     for (i = 0; i < t.nmajor; i++) {
-        int rr = rfl__grow(&y, t.major[i], top, ph), n;
-        rfl__tick_label(lab, sizeof lab, &y, t.major[i]);
+        double v = rfl__tmajor(&y, &t, i);
+        int rr = rfl__grow(&y, v, top, ph), n;
+        rfl__tick_label(lab, sizeof lab, &y, v);
         for (n = 0; lab[n]; n++) if (lab[n] == ' ') { int q = n; while (lab[q]) { lab[q] = lab[q + 1]; q++; } }
         n = (int)rfl__strlen(lab);
         rfl__gstr(&g, rr, left - 1 - n, lab);
@@ -2391,8 +2406,9 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
     {
         int last = -100;
         for (i = 0; i < t.nmajor; i++) {
-            int cc = rfl__gcol(&x, t.major[i], left, pw), n;
-            rfl__tick_label(lab, sizeof lab, &x, t.major[i]);
+            double v = rfl__tmajor(&x, &t, i);
+            int cc = rfl__gcol(&x, v, left, pw), n;
+            rfl__tick_label(lab, sizeof lab, &x, v);
             if (lab[2] == '^') { lab[2] = 'e'; } /* 10^3 reads as 10e3 in text */
             n = (int)rfl__strlen(lab);
             rfl__gput(&g, top + ph, cc, '+');
