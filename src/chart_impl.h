@@ -440,23 +440,66 @@ RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, doub
 /* ---- polygons ----------------------------------------------------------------
    Scanline fill, non-zero winding: RFL__SUB sub-scanlines per pixel row,
    exact horizontal coverage, accumulated in a stack row of RFL__TILE
-   columns (wider polygons are done in column tiles; no allocation). */
+   columns (wider polygons are done in column tiles, left to right; no
+   allocation). Each sub-scanline's crossings are found a few at a time
+   (RFL__XLOOK per pass over the edges), so that the frame does not grow
+   with RFL_POLY_MAX while a convex shape still takes one pass. */
 #define RFL__SUB 5
-#define RFL__TILE 512
+#define RFL__TILE 64
+#define RFL__XLOOK 4
+
+/* A sub-scanline: the span in progress starts at xl with winding `wind`;
+   x[i..n-1] are the next crossings (distinct, ascending) with their
+   summed directions (+1 down, -1 up); `rest`: more lie beyond x[n-1]. */
+typedef struct rfl__xing {
+    double sy, xl, x[RFL__XLOOK];
+    int dir[RFL__XLOOK], i, n, rest, wind;
+} rfl__xing;
+
+/* vertex i, clamped as the fill sees it */
+static void rfl__poly_pt(const double *xy, int i, double *x, double *y) {
+    *x = rfl__clampd(xy[2 * i], -RFL__BIG, RFL__BIG);
+    *y = rfl__clampd(xy[2 * i + 1], -RFL__BIG, RFL__BIG);
+}
+
+/* One pass over the edges: the RFL__XLOOK leftmost crossings right of
+   t->xl. A value that drops out (evicted or never let in) cannot come back,
+   so the sums of those kept are complete. */
+static void rfl__xing_next(const double *xy, int n, rfl__xing *t) {
+    double ax, ay, bx, by;
+    int e, j, k;
+    t->i = t->n = t->rest = 0;
+    rfl__poly_pt(xy, n - 1, &ax, &ay);
+    for (e = 0; e < n; e++, ax = bx, ay = by) { /* edge from vertex e - 1 to e */
+        double cx;
+        int d;
+        rfl__poly_pt(xy, e, &bx, &by);
+        if (!((ay <= t->sy && by > t->sy) || (by <= t->sy && ay > t->sy))) continue;
+        cx = ax + (t->sy - ay) * (bx - ax) / (by - ay);
+        d = by > ay ? 1 : -1;
+        if (!(cx > t->xl)) continue;
+        for (j = 0; j < t->n && t->x[j] < cx; j++) {}
+        if (j < t->n && t->x[j] == cx) { t->dir[j] += d; continue; }
+        if (j == RFL__XLOOK) { t->rest = 1; continue; }
+        if (t->n == RFL__XLOOK) { t->rest = 1; t->n--; }
+        for (k = t->n; k > j; k--) { t->x[k] = t->x[k - 1]; t->dir[k] = t->dir[k - 1]; }
+        t->x[j] = cx;
+        t->dir[j] = d;
+        t->n++;
+    }
+}
+
 RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_color color) {
-    double pts[2 * RFL_POLY_MAX];
-    double xs[RFL_POLY_MAX];
-    int dir[RFL_POLY_MAX];
     float acc[RFL__TILE + 1];
+    rfl__xing xs[RFL__SUB];
     double minx = RFL__BIG, maxx = -RFL__BIG, miny = RFL__BIG, maxy = -RFL__BIG;
-    int i, ya, yb, xa, xb, tx, py;
+    int i, ya, yb, xa, xb, tx, py, s, k;
     if (!xy || n < 0 || n > RFL_POLY_MAX) return RFL_ERR_ARG;
     if (n < 3 || !rfl__canvas_ok(c)) return RFL_OK;
     for (i = 0; i < n; i++) {
-        double x = xy[2 * i], y = xy[2 * i + 1];
-        if (!rfl__isfinite(x) || !rfl__isfinite(y)) return RFL_ERR_NOT_FINITE;
-        pts[2 * i] = x = rfl__clampd(x, -RFL__BIG, RFL__BIG);
-        pts[2 * i + 1] = y = rfl__clampd(y, -RFL__BIG, RFL__BIG);
+        double x, y;
+        if (!rfl__isfinite(xy[2 * i]) || !rfl__isfinite(xy[2 * i + 1])) return RFL_ERR_NOT_FINITE;
+        rfl__poly_pt(xy, i, &x, &y);
         if (x < minx) minx = x;
         if (x > maxx) maxx = x;
         if (y < miny) miny = y;
@@ -466,44 +509,43 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
     yb = rfl__iclamp(maxy + 1, c->clip_y0, c->clip_y1);
     xa = rfl__iclamp(minx, c->clip_x0, c->clip_x1);
     xb = rfl__iclamp(maxx + 1, c->clip_x0, c->clip_x1);
-    for (tx = xa; tx < xb; tx += RFL__TILE) {
-        int tw = rfl__imin(RFL__TILE, xb - tx);
-        for (py = ya; py < yb; py++) {
-            int s, any = 0, k;
+    for (py = ya; py < yb; py++) {
+        for (s = 0; s < RFL__SUB; s++) { /* left of every crossing: winding 0 */
+            xs[s].sy = py + (s + 0.5) / RFL__SUB;
+            xs[s].xl = -1e300;
+            xs[s].wind = 0;
+            rfl__xing_next(xy, n, &xs[s]);
+        }
+        for (tx = xa; tx < xb; tx += RFL__TILE) {
+            int tw = rfl__imin(RFL__TILE, xb - tx), any = 0;
             for (k = 0; k <= tw; k++) acc[k] = 0;
             for (s = 0; s < RFL__SUB; s++) {
-                double sy = py + (s + 0.5) / RFL__SUB;
-                int m = 0, j, wind = 0;
-                for (i = 0; i < n; i++) {
-                    double ax = pts[2 * i], ay = pts[2 * i + 1];
-                    double bx = pts[2 * ((i + 1) % n)], by = pts[2 * ((i + 1) % n) + 1];
-                    if ((ay <= sy && by > sy) || (by <= sy && ay > sy)) {
-                        double x = ax + (sy - ay) * (bx - ax) / (by - ay);
-                        int d = by > ay ? 1 : -1;
-                        /* insertion sort by x */
-                        j = m++;
-                        while (j > 0 && xs[j - 1] > x) { xs[j] = xs[j - 1]; dir[j] = dir[j - 1]; j--; }
-                        xs[j] = x;
-                        dir[j] = d;
-                    }
-                }
-                for (j = 0; j + 1 < m; j++) {
-                    wind += dir[j];
-                    if (wind != 0) {
-                        double sa = xs[j] - tx, sb = xs[j + 1] - tx;
-                        int ia, ib;
+                rfl__xing *t = &xs[s];
+                /* spans between neighbouring crossings where the winding
+                   is not 0 */
+                while (t->i < t->n) {
+                    double xr = t->x[t->i];
+                    if (t->wind != 0) {
+                        double sa = t->xl - tx, sb = xr - tx;
                         const float w = 1.0f / RFL__SUB;
                         if (sa < 0) sa = 0;
                         if (sb > tw) sb = tw;
-                        if (sa >= sb) continue;
-                        ia = (int)sa;
-                        ib = (int)sb;
-                        any = 1;
-                        if (ia == ib) { acc[ia] += (float)(sb - sa) * w; continue; }
-                        acc[ia] += (float)(ia + 1 - sa) * w;
-                        for (k = ia + 1; k < ib; k++) acc[k] += w;
-                        if (ib < tw) acc[ib] += (float)(sb - ib) * w;
+                        if (sa < sb) {
+                            int ia = (int)sa, ib = (int)sb;
+                            any = 1;
+                            if (ia == ib) {
+                                acc[ia] += (float)(sb - sa) * w;
+                            } else {
+                                acc[ia] += (float)(ia + 1 - sa) * w;
+                                for (k = ia + 1; k < ib; k++) acc[k] += w;
+                                if (ib < tw) acc[ib] += (float)(sb - ib) * w;
+                            }
+                        }
                     }
+                    if (xr >= tx + tw) break; /* goes on in the next tile */
+                    t->xl = xr;
+                    t->wind += t->dir[t->i++];
+                    if (t->i == t->n && t->rest) rfl__xing_next(xy, n, t);
                 }
             }
             if (!any) continue;
