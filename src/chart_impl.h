@@ -1163,32 +1163,36 @@ static RFL__UNUSED rfl_color rfl__tint(rfl_color c, double t) {
 
 /* ---- legend ---------------------------------------------------------------- */
 #define RFL__MAXLEG 24
+/* Entries in small types (the legend lives on the stack): a warning's
+   text is followed by rfl__leg_suffix. */
 typedef struct rfl__legend {
     const char *text[RFL__MAXLEG];
-    const char *suffix[RFL__MAXLEG];
-    rfl_marker marker[RFL__MAXLEG];
     rfl_color color[RFL__MAXLEG];
-    int hollow[RFL__MAXLEG];
-    int kind[RFL__MAXLEG]; /* 0 marker, 1 swatch, 2 warning, 3 note */
+    unsigned char marker[RFL__MAXLEG]; /* rfl_marker */
+    unsigned char hollow[RFL__MAXLEG];
+    unsigned char kind[RFL__MAXLEG]; /* 0 marker, 1 swatch, 2 warning, 3 note */
     int n, more;
 } rfl__legend;
 
-static void rfl__leg_add(rfl__legend *l, const char *text, const char *suffix, rfl_marker m,
-                         rfl_color col, int hollow, int kind) {
+static void rfl__leg_add(rfl__legend *l, const char *text, rfl_marker m, rfl_color col,
+                         int hollow, int kind) {
     if (l->n >= RFL__MAXLEG) { l->more++; return; }
     l->text[l->n] = text;
-    l->suffix[l->n] = suffix;
-    l->marker[l->n] = m;
+    /* rfl_draw_marker draws every value outside the enum as a circle */
+    l->marker[l->n] = (unsigned char)((unsigned)m < RFL_MARKER_COUNT ? m : RFL_MARKER_CIRCLE);
     l->color[l->n] = col;
-    l->hollow[l->n] = hollow;
-    l->kind[l->n] = kind;
+    l->hollow[l->n] = hollow != 0;
+    l->kind[l->n] = (unsigned char)kind;
     l->n++;
+}
+static const char *rfl__leg_suffix(const rfl__legend *l, int i) {
+    return l->kind[i] == 2 ? ": above roof, check units" : 0;
 }
 
 #define RFL__LEG_MAXCH 48 /* longer legend texts are cut with ".." */
 static int rfl__leg_textw(const rfl__legend *l, int i, int s) {
     int w = rfl_text_width(l->text[i], -1, s);
-    if (l->suffix[i]) w += rfl_text_width(l->suffix[i], -1, s);
+    if (rfl__leg_suffix(l, i)) w += rfl_text_width(rfl__leg_suffix(l, i), -1, s);
     if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
     return w;
 }
@@ -1230,9 +1234,10 @@ static void rfl__leg_draw(rfl_canvas *c, const rfl__legend *l, double x, double 
             rfl_draw_text(c, mx + 0.5, cy, "!", s, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL__WARN);
             break;
         case 3: break;
-        default: rfl_draw_marker(c, l->marker[i], mx, cy, 6.0 + 3 * s, l->hollow[i], l->color[i]);
+        default:
+            rfl_draw_marker(c, (rfl_marker)l->marker[i], mx, cy, 6.0 + 3 * s, l->hollow[i], l->color[i]);
         }
-        rfl__text_cut(c, x + 20 * s, cy + s, l->text[i], l->suffix[i], s, RFL_TEXT_MIDDLE,
+        rfl__text_cut(c, x + 20 * s, cy + s, l->text[i], rfl__leg_suffix(l, i), s, RFL_TEXT_MIDDLE,
                       l->kind[i] == 2 ? RFL__WARN : l->kind[i] == 3 ? 0xFF666666u : RFL__INK);
     }
     if (l->more) {
@@ -2002,7 +2007,7 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
         if (!on) continue;
         {
             const rfl_point *f = &d->points[ser->first[i]];
-            rfl__leg_add(&leg, ser->label[i], 0,
+            rfl__leg_add(&leg, ser->label[i],
                          f->marker ? f->marker : rfl__markers[i % 7],
                          f->color ? f->color : rfl__palette[ser->slot[i] % 10], est && hollow_all, 0);
         }
@@ -2014,9 +2019,9 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
         roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
         if (roof > 0 && pt->flops_per_s > roof * 1.02)
             rfl__leg_add(&leg, rfl__has_label(pt->label) ? pt->label : "a point",
-                         ": above roof, check units", RFL_MARKER_CIRCLE, RFL__WARN, 0, 2);
+                         RFL_MARKER_CIRCLE, RFL__WARN, 0, 2);
     }
-    if (any_est && !rfl__any_says_estimate(d, k)) rfl__leg_add(&leg, "hollow = estimate", 0, RFL_MARKER_CIRCLE, 0, 0, 3);
+    if (any_est && !rfl__any_says_estimate(d, k)) rfl__leg_add(&leg, "hollow = estimate", RFL_MARKER_CIRCLE, 0, 0, 3);
     rfl__leg_place(c, &leg, &plot, &o, d->legend, s);
     return res;
 }
@@ -2209,7 +2214,7 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     leg.n = leg.more = 0;
     if (nser > 1 && d->series)
         for (j = 0; j < nser; j++)
-            rfl__leg_add(&leg, d->series[j] ? d->series[j] : "", 0, RFL_MARKER_SQUARE,
+            rfl__leg_add(&leg, d->series[j] ? d->series[j] : "", RFL_MARKER_SQUARE,
                          d->colors && d->colors[j] ? d->colors[j] : rfl__palette[j % 10], 0, 1);
     rfl__leg_place(c, &leg, &plot, &o, d->legend, s);
     return RFL_OK;
@@ -2332,7 +2337,7 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     } else {
         for (i = 0; i < ser.n; i++) {
             const rfl_xy *f = &d->points[ser.first[i]];
-            rfl__leg_add(&leg, ser.label[i], 0, f->marker ? f->marker : rfl__markers[i % 7],
+            rfl__leg_add(&leg, ser.label[i], f->marker ? f->marker : rfl__markers[i % 7],
                          f->color ? f->color : rfl__palette[ser.slot[i] % 10], f->hollow, 0);
         }
     }
