@@ -1461,44 +1461,53 @@ static double rfl__title(rfl_canvas *c, const char *title, int s) {
     return 6.0 * s + RFL_FONT_H * ts + 2.0 * s;
 }
 
-/* ---- series: colour and marker per label ----------------------------------- */
+/* ---- series: colour and marker per label -----------------------------------
+   A series is the points that share a label. Only its first point and its
+   colour slot are kept (small frames): the label and the link are read
+   from that point. Series whose first points share a nonzero link share a
+   colour slot. */
 #define RFL__MAXSER 64
 typedef struct rfl__series {
-    const char *label[RFL__MAXSER];
-    int first[RFL__MAXSER];  /* first point of the series */
-    int slot[RFL__MAXSER];   /* colour slot */
-    int n;
-    int key_link[RFL__MAXSER]; /* colour slots: link id (0 = by series) */
-    int key_ser[RFL__MAXSER];
-    int nkeys;
+    const rfl_point *pts; /* roofline points, or */
+    const rfl_xy *xys;    /* scatter points */
+    int links;            /* 0: links do not share colours (the text chart) */
+    int first[RFL__MAXSER];          /* first point of the series */
+    unsigned char slot[RFL__MAXSER]; /* colour slot */
+    int n, nslots;
 } rfl__series;
 
+static void rfl__ser_init(rfl__series *t, const rfl_point *pts, const rfl_xy *xys, int links) {
+    t->pts = pts;
+    t->xys = xys;
+    t->links = links;
+    t->n = t->nslots = 0;
+}
+static const char *rfl__ser_label(const rfl__series *t, int i) {
+    return t->pts ? t->pts[t->first[i]].label : t->xys[t->first[i]].label;
+}
+static int rfl__ser_link(const rfl__series *t, int i) {
+    if (!t->links) return 0;
+    return t->pts ? t->pts[t->first[i]].link : t->xys[t->first[i]].link;
+}
 static int rfl__ser_find(const rfl__series *t, const char *label) {
     int i;
     for (i = 0; i < t->n; i++)
-        if (rfl__streq(t->label[i], label)) return i;
+        if (rfl__streq(rfl__ser_label(t, i), label)) return i;
     return -1;
 }
-static int rfl__ser_slot(rfl__series *t, int link, int ser) {
-    int i;
-    for (i = 0; i < t->nkeys; i++)
-        if (link ? t->key_link[i] == link : (t->key_link[i] == 0 && t->key_ser[i] == ser)) return i;
-    if (t->nkeys >= RFL__MAXSER) return (link ? link : ser) % 10;
-    t->key_link[t->nkeys] = link;
-    t->key_ser[t->nkeys] = ser;
-    return t->nkeys++;
-}
-/* Register a point's label; returns its series index (-1 when the table is
-   full or the label empty). */
-static int rfl__ser_add(rfl__series *t, const char *label, int index, int link) {
-    int k;
+/* Register point `index`'s label; returns its series index (-1 when the
+   table is full or the label empty). */
+static int rfl__ser_add(rfl__series *t, int index) {
+    int k, link;
+    const char *label = t->pts ? t->pts[index].label : t->xys[index].label;
     if (!rfl__has_label(label)) return -1;
     k = rfl__ser_find(t, label);
     if (k >= 0) return k;
     if (t->n >= RFL__MAXSER) return -1;
-    t->label[t->n] = label;
     t->first[t->n] = index;
-    t->slot[t->n] = rfl__ser_slot(t, link, t->n);
+    link = rfl__ser_link(t, t->n);
+    for (k = 0; k < t->n && !(link && rfl__ser_link(t, k) == link); k++) {}
+    t->slot[t->n] = (unsigned char)(k < t->n ? t->slot[k] : t->nslots++);
     return t->n++;
 }
 
@@ -1999,7 +2008,7 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
         for (j = ser->first[i]; j < d->n_points; j++) {
             const rfl_point *pt = &d->points[j];
             if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
-            if (!rfl__streq(pt->label, ser->label[i])) continue;
+            if (!rfl__streq(pt->label, rfl__ser_label(ser, i))) continue;
             on = 1;
             est |= pt->estimate;
             if (!pt->estimate) hollow_all = 0;
@@ -2007,7 +2016,7 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
         if (!on) continue;
         {
             const rfl_point *f = &d->points[ser->first[i]];
-            rfl__leg_add(&leg, ser->label[i],
+            rfl__leg_add(&leg, rfl__ser_label(ser, i),
                          f->marker ? f->marker : rfl__markers[i % 7],
                          f->color ? f->color : rfl__palette[ser->slot[i] % 10], est && hollow_all, 0);
         }
@@ -2045,10 +2054,9 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
     x.ticks = d->x_ticks;
     y.ticks = d->y_ticks ? d->y_ticks : RFL_TICKS_SI;
     rfl__ranges(d, &x, &y);
-    ser.n = ser.nkeys = 0;
+    rfl__ser_init(&ser, d->points, 0, 1);
     for (i = 0; i < d->n_points; i++)
-        if (rfl__point_ok(&d->points[i]))
-            rfl__ser_add(&ser, d->points[i].label, i, d->points[i].link);
+        if (rfl__point_ok(&d->points[i])) rfl__ser_add(&ser, i);
     cols = d->columns > 0 ? d->columns
            : c->width >= c->height ? (d->n_machines <= 3 ? d->n_machines : (d->n_machines + 1) / 2)
                                    : (d->n_machines <= 2 ? 1 : 2);
@@ -2280,9 +2288,9 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     rfl__draw_frame(c, &plot, &x, &y, d->x_title, d->y_title, s, 1, 1);
     o.n = 0;
     leg.n = leg.more = 0;
-    ser.n = ser.nkeys = 0;
+    rfl__ser_init(&ser, 0, d->points, 1);
     for (i = 0; i < d->n_points; i++)
-        if (rfl__xy_ok(&d->points[i], x.log, y.log)) rfl__ser_add(&ser, d->points[i].label, i, d->points[i].link);
+        if (rfl__xy_ok(&d->points[i], x.log, y.log)) rfl__ser_add(&ser, i);
     rfl_canvas_clip(c, (int)plot.x0 + 1, (int)plot.y0 + 1, (int)plot.x1, (int)plot.y1);
     for (i = 0; i < d->n_points; i++) {
         const rfl_xy *a = &d->points[i];
@@ -2337,7 +2345,7 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     } else {
         for (i = 0; i < ser.n; i++) {
             const rfl_xy *f = &d->points[ser.first[i]];
-            rfl__leg_add(&leg, ser.label[i], f->marker ? f->marker : rfl__markers[i % 7],
+            rfl__leg_add(&leg, rfl__ser_label(&ser, i), f->marker ? f->marker : rfl__markers[i % 7],
                          f->color ? f->color : rfl__palette[ser.slot[i] % 10], f->hollow, 0);
         }
     }
@@ -2419,10 +2427,9 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
         one.extra_levels = 0;
         rfl__ranges(&one, &x, &y);
     }
-    ser.n = ser.nkeys = 0;
+    rfl__ser_init(&ser, d->points, 0, 0); /* links do not show in text */
     for (i = 0; i < d->n_points; i++)
-        if (rfl__point_ok(&d->points[i]) && rfl__on_panel(&d->points[i], 0, 1))
-            rfl__ser_add(&ser, d->points[i].label, i, 0);
+        if (rfl__point_ok(&d->points[i]) && rfl__on_panel(&d->points[i], 0, 1)) rfl__ser_add(&ser, i);
     key = ser.n + 1;
     if (key > rows / 4) key = rows / 4;
     ph = rows - top - 3 - key;
@@ -2542,7 +2549,7 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
         lab[n++] = i < 26 ? (char)('A' + i) : '*';
         lab[n++] = ' ';
         {
-            const char *s1 = ser.label[i];
+            const char *s1 = rfl__ser_label(&ser, i);
             while (*s1 && n < 40) lab[n++] = *s1++;
         }
         lab[n++] = ':';
