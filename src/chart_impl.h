@@ -29,6 +29,18 @@
 
 #define RFL__BIG 1e7 /* coordinates beyond this are clamped or skipped */
 
+/* For a helper that holds one of a chart's tables (series, labels,
+   legend): called once, it would be inlined and its table added to its
+   caller's in one frame past 1 KiB, the budget per function on small
+   targets (tools/size-report.sh). */
+#if defined(__GNUC__) || defined(__clang__)
+#define RFL__NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define RFL__NOINLINE __declspec(noinline)
+#else
+#define RFL__NOINLINE
+#endif
+
 static RFL__UNUSED double rfl__clampd(double v, double lo, double hi) {
     return v < lo ? lo : v > hi ? hi : v;
 }
@@ -1039,32 +1051,82 @@ static int rfl__overlap(const rfl__rect *a, const rfl__rect *b) {
     return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
-/* Things a legend or a label should not cover: points, line samples and
-   labels placed so far, each with a weight. Fixed capacity (no allocation):
-   beyond it, later obstacles are ignored, which only affects placement. */
+/* Things a legend or a label should not cover, each with a weight: the
+   chart's fixed obstacles (points, samples along lines, bars), then the
+   labels placed so far. Only the labels' choices are stored (the frames
+   stay small): the chart replays its fixed obstacles into an rfl__scan
+   for every rectangle it scores, and rebuilds a placed label's box from
+   its id and choice. The limits are those of the table of RFL__NOBST
+   rectangles that this replaced: the first RFL__NOBST - RFL__NLAB fixed
+   obstacles count, then labels while the total is under RFL__NOBST, but
+   at most RFL__NLAB labels (a scatter chart; a roofline panel has at most
+   RFL__JOBS); beyond that they are ignored, which only affects placement. */
 #define RFL__NOBST 768
+#define RFL__NLAB 96
+typedef struct rfl__scan {
+    const rfl__rect *r; /* the rectangle scored; NULL: only count */
+    long score;
+    int n;              /* fixed obstacles counted so far */
+} rfl__scan;
+typedef void (*rfl__fixed_fn)(const void *ctx, rfl__scan *sc);
+typedef void (*rfl__label_fn)(const void *ctx, int id, int how, rfl__rect *box);
+typedef struct rfl__labels { /* the chart's arrays of cap (<= RFL__NLAB) entries */
+    int n, cap;
+    int *id;            /* which label: the chart's numbering */
+    unsigned char *how; /* candidate + 8 x form (1: the short one) */
+} rfl__labels;
 typedef struct rfl__obst {
-    rfl__rect r[RFL__NOBST];
-    int w[RFL__NOBST];
-    int n;
+    rfl__fixed_fn fixed;
+    rfl__label_fn label_box; /* a placed label's box from (id, how) */
+    const void *ctx;
+    rfl__labels *lab;        /* NULL: the chart places no labels */
+    int nfixed;              /* fixed obstacles that count */
 } rfl__obst;
 
-static void rfl__obst_add(rfl__obst *o, double x0, double y0, double x1, double y1, int w) {
-    /* the last 96 places are kept for labels (weight 40): a label must
-       always see the labels placed before it */
-    if (o->n >= (w >= 40 ? RFL__NOBST : RFL__NOBST - 96) || !rfl__finite4(x0, y0, x1, y1)) return;
-    o->r[o->n].x0 = x0; o->r[o->n].y0 = y0; o->r[o->n].x1 = x1; o->r[o->n].y1 = y1;
-    o->w[o->n++] = w;
+static void rfl__scan_add(rfl__scan *sc, double x0, double y0, double x1, double y1, int w) {
+    rfl__rect b;
+    if (sc->n >= RFL__NOBST - RFL__NLAB || !rfl__finite4(x0, y0, x1, y1)) return;
+    sc->n++;
+    b.x0 = x0; b.y0 = y0; b.x1 = x1; b.y1 = y1;
+    if (sc->r && rfl__overlap(&b, sc->r)) sc->score += w;
+}
+/* ctx must describe every fixed obstacle already: they are counted here */
+static void rfl__obst_init(rfl__obst *o, rfl__fixed_fn fixed, rfl__label_fn label_box,
+                           const void *ctx, rfl__labels *lab, int *id, unsigned char *how,
+                           int cap) {
+    rfl__scan sc;
+    o->fixed = fixed;
+    o->label_box = label_box;
+    o->ctx = ctx;
+    o->lab = lab;
+    if (lab) {
+        lab->n = 0;
+        lab->cap = cap;
+        lab->id = id;
+        lab->how = how;
+    }
+    sc.r = 0;
+    sc.score = 0;
+    sc.n = 0;
+    fixed(ctx, &sc);
+    o->nfixed = sc.n;
 }
 static long rfl__obst_score(const rfl__obst *o, const rfl__rect *r) {
-    long s = 0;
+    rfl__scan sc;
     int i;
-    for (i = 0; i < o->n; i++)
-        if (rfl__overlap(&o->r[i], r)) s += o->w[i];
-    return s;
+    sc.r = r;
+    sc.score = 0;
+    sc.n = 0;
+    o->fixed(o->ctx, &sc);
+    for (i = 0; o->lab && i < o->lab->n; i++) {
+        rfl__rect b;
+        o->label_box(o->ctx, o->lab->id[i], o->lab->how[i], &b);
+        if (rfl__overlap(&b, r)) sc.score += 40;
+    }
+    return sc.score;
 }
 /* Samples of a pixel polyline every few pixels as small obstacles. */
-static void rfl__obst_line(rfl__obst *o, double x0, double y0, double x1, double y1, double step,
+static void rfl__scan_line(rfl__scan *sc, double x0, double y0, double x1, double y1, double step,
                            int w, const rfl__rect *clip) {
     double dx = x1 - x0, dy = y1 - y0, len = RFL_SQRT(dx * dx + dy * dy), t;
     int k = 0;
@@ -1076,7 +1138,7 @@ static void rfl__obst_line(rfl__obst *o, double x0, double y0, double x1, double
            line is covered, but only 2 px to either side of it */
         double hx = rfl__absd(dx) / len * step / 2 + 2, hy = rfl__absd(dy) / len * step / 2 + 2;
         if (x < clip->x0 || x > clip->x1 || y < clip->y0 || y > clip->y1) continue;
-        rfl__obst_add(o, x - hx, y - hy, x + hx, y + hy, w);
+        rfl__scan_add(sc, x - hx, y - hy, x + hx, y + hy, w);
     }
 }
 
@@ -1095,19 +1157,29 @@ static rfl__rect rfl__text_box(double x, double y, const char *s, int scale, int
    (a shorter form, may be NULL); draw at the first place that stays inside
    `inside` and covers nothing. Failing that, the least bad place that
    covers no point or label (crossing a few line samples is tolerated);
-   failing that, nothing: an unreadable label is worse than none. Adds the
-   drawn label to o. Returns 1 when drawn. */
+   failing that, nothing: an unreadable label is worse than none. Records
+   the drawn label in o as `id` with its choice (see rfl__label_box).
+   Returns 1 when drawn. */
 typedef struct rfl__cand {
     double x, y;
     int flags;
 } rfl__cand;
+/* The box a placed label keeps others out of: its text with a margin. */
+static void rfl__label_box(const rfl__cand *cand, const char *t, int scale, rfl__rect *box) {
+    rfl__rect br = rfl__text_box(cand->x, cand->y, t, scale, cand->flags);
+    box->x0 = br.x0 - 4 * scale;
+    box->y0 = br.y0 - 2;
+    box->x1 = br.x1 + 4 * scale;
+    box->y1 = br.y1 + 2;
+}
 static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside,
                             const rfl__cand *cand, int n, const char *s, const char *alt,
-                            int scale, rfl_color color) {
+                            int scale, rfl_color color, int id) {
     long best = -1;
-    int i, v, bi = 0;
+    int i, v, bi = 0, bv = 0;
     const char *bs = s;
     rfl__rect br;
+    rfl__labels *lab = o->lab;
     for (v = 0; v < 2; v++) {
         const char *t = v ? alt : s;
         if (!t) continue;
@@ -1116,7 +1188,7 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
             long sc = rfl__obst_score(o, &r);
             if (r.x0 < inside->x0 || r.x1 > inside->x1 || r.y0 < inside->y0 || r.y1 > inside->y1)
                 sc += 1000;
-            if (best < 0 || sc < best) { best = sc; bi = i; bs = t; }
+            if (best < 0 || sc < best) { best = sc; bi = i; bs = t; bv = v; }
             if (sc == 0) break;
         }
         if (best == 0) break;
@@ -1126,7 +1198,12 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
     /* a white halo keeps a label legible where it crosses grid lines */
     rfl_fill_rect(c, br.x0 - 2, br.y0, br.x1 - br.x0 + 4, br.y1 - br.y0, RFL_RGB(255, 255, 255));
     rfl_draw_text(c, cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags, color);
-    rfl__obst_add(o, br.x0 - 4 * scale, br.y0 - 2, br.x1 + 4 * scale, br.y1 + 2, 40);
+    rfl__label_box(&cand[bi], bs, scale, &br);
+    if (lab && rfl__finite4(br.x0, br.y0, br.x1, br.y1) && o->nfixed + lab->n < RFL__NOBST &&
+        lab->n < lab->cap) {
+        lab->id[lab->n] = id;
+        lab->how[lab->n++] = (unsigned char)(bi + 8 * bv);
+    }
     return 1;
 }
 
@@ -1669,10 +1746,10 @@ static void rfl__roof_px(const rfl__axis *x, const rfl__axis *y, double peak, do
     r->has_ridge = 1;
 }
 
-static void rfl__obst_poly(rfl__obst *o, const double *xy, int n, int w, const rfl__rect *clip) {
+static void rfl__scan_poly(rfl__scan *sc, const double *xy, int n, int w, const rfl__rect *clip) {
     int i;
     for (i = 0; i + 1 < n; i++)
-        rfl__obst_line(o, xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], 8, w, clip);
+        rfl__scan_line(sc, xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], 8, w, clip);
 }
 
 /* The visible part of the slope: the mid point (for its label). */
@@ -1722,287 +1799,227 @@ static int rfl__extra_shown(const rfl_machine *m, unsigned extra, unsigned precs
     return 1;
 }
 
-static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int k,
-                                  const rfl__rect *panel, rfl__axis x, rfl__axis y, int s,
-                                  rfl__series *ser) {
-    const rfl_machine *m = d->machines[k];
-    rfl_level lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
-    unsigned precs = rfl__panel_precs(d, k);
-    double bw = m->bw_bytes_per_s[lv], mainpeak = 0;
-    rfl__rect area, plot;
-    rfl__obst o;
-    rfl__legend leg;
-    rfl__roofpx roofs[RFL_PREC_COUNT];
-    rfl_result res = RFL_OK;
-    char b[96], xt[64];
-    int p, i, any_est = 0, pass;
-    double lw = 1.0 + 1.25 * s;
+/* One panel: what its drawing, its obstacles and its labels share. */
+typedef struct rfl__panel {
+    const rfl_roofline_desc *d;
+    const rfl_machine *m;
+    int k, s;
+    rfl_level lv;
+    unsigned precs; /* the main roofs */
+    double bw, mainpeak;
+    rfl__axis x, y;
+    rfl__rect plot, inner; /* inner: 3 px inside the plot, for labels */
+} rfl__panel;
 
-    o.n = 0;
-    leg.n = leg.more = 0;
-    /* panel title: the machine */
-    rfl_draw_text(c, (panel->x0 + panel->x1) / 2, panel->y0, m->name ? m->name : m->id, s,
-                  RFL_TEXT_CENTER, RFL__INK);
-    area = *panel;
-    area.y0 += (RFL_FONT_H + 3) * s;
-    plot = rfl__plot_rect(&area, &x, &y, s, 1);
-    x.p0 = plot.x0; x.p1 = plot.x1;
-    y.p0 = plot.y1; y.p1 = plot.y0;
-    if (d->areas) {
-        rfl_chart_area *a = &d->areas[k];
-        a->x0 = plot.x0; a->y0 = plot.y0; a->x1 = plot.x1; a->y1 = plot.y1;
-        a->x_min = x.lo; a->x_max = x.hi; a->y_min = y.lo; a->y_max = y.hi;
-        a->x_log = a->y_log = 1;
+/* Main roof p in pixels; 0 when p has none here. */
+static int rfl__main_px(const rfl__panel *P, int p, rfl__roofpx *r) {
+    if (!((P->precs >> p) & 1) || !(P->m->peak_flops[p] > 0)) return 0;
+    rfl__roof_px(&P->x, &P->y, P->m->peak_flops[p], P->bw, r);
+    return 1;
+}
+/* Extra compute ceiling p in pixels; 0 when not shown. */
+static int rfl__extra_px(const rfl__panel *P, int p, rfl__roofpx *r) {
+    double pk = P->m->peak_flops[p];
+    if (!rfl__extra_shown(P->m, P->d->extra_precs, P->precs, p)) return 0;
+    rfl__roof_px(&P->x, &P->y, pk, P->bw, r);
+    if (r->n == 3 && pk < P->mainpeak) { /* only the flat part shows below the roof */
+        r->xy[0] = r->xy[2]; r->xy[1] = r->xy[3]; r->xy[2] = r->xy[4]; r->xy[3] = r->xy[5]; r->n = 2;
     }
-    xt[0] = 0;
-    {
-        const char *t1 = "Arithmetic intensity (FLOP/byte of ", *t2 = rfl__level_title(lv);
-        size_t n = 0;
-        while (*t1 && n < 60) xt[n++] = *t1++;
-        while (*t2 && n < 60) xt[n++] = *t2++;
-        xt[n++] = ')';
-        xt[n] = 0;
-    }
-    rfl__draw_frame(c, &plot, &x, &y, xt, "Performance (FLOP/s)", s, 1, 1);
+    return 1;
+}
+/* Extra bandwidth ceiling i in pixels: the slope up to the main peak; 0
+   when not shown. */
+static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
+    double b2 = P->m->bw_bytes_per_s[i];
+    if (!((P->d->extra_levels >> i) & 1) || i == (int)P->lv || !(b2 > 0) || !(P->mainpeak > 0))
+        return 0;
+    rfl__roof_px(&P->x, &P->y, P->mainpeak, b2, r);
+    if (r->n == 3) r->n = 2; /* has_ridge stays: rfl__slope_mid still takes it */
+    return 1;
+}
 
-    /* geometry of the main roofs first: they are obstacles for labels */
-    for (p = 0; p < RFL_PREC_COUNT; p++) {
-        roofs[p].n = 0;
-        if (!((precs >> p) & 1)) continue;
-        if (!(m->peak_flops[p] > 0)) { res = RFL_ERR_NO_ROOF; continue; }
-        if (m->peak_flops[p] > mainpeak) mainpeak = m->peak_flops[p];
-        rfl__roof_px(&x, &y, m->peak_flops[p], bw, &roofs[p]);
-        rfl__obst_poly(&o, roofs[p].xy, roofs[p].n, 6, &plot);
-    }
-    /* points as obstacles */
+/* The panel's fixed obstacles, in the order they count: main roofs,
+   points, extra ceilings. */
+static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
+    const rfl__panel *P = (const rfl__panel *)ctx;
+    const rfl_roofline_desc *d = P->d;
+    rfl__roofpx r;
+    int p, i;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__main_px(P, p, &r)) rfl__scan_poly(sc, r.xy, r.n, 6, &P->plot);
     for (i = 0; i < d->n_points; i++) {
         const rfl_point *pt = &d->points[i];
         double px, py, h;
-        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
-        px = rfl__amap(&x, pt->ai);
-        py = rfl__amap(&y, pt->flops_per_s);
-        h = rfl__marker_size(pt, s) / 2 + 3 * s;
-        rfl__obst_add(&o, px - h, py - h, px + h, py + h, 30);
-        if (pt->estimate) any_est = 1;
+        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, P->k, d->n_machines)) continue;
+        px = rfl__amap(&P->x, pt->ai);
+        py = rfl__amap(&P->y, pt->flops_per_s);
+        h = rfl__marker_size(pt, P->s) / 2 + 3 * P->s;
+        rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
     }
-
-    rfl_canvas_clip(c, (int)plot.x0 + 1, (int)plot.y0 + 1, (int)plot.x1, (int)plot.y1);
-    /* extra ceilings, lighter, under everything else */
-    for (p = 0; p < RFL_PREC_COUNT; p++) {
-        double pk = m->peak_flops[p];
-        rfl__roofpx r;
-        if (!rfl__extra_shown(m, d->extra_precs, precs, p)) continue;
-        rfl__roof_px(&x, &y, pk, bw, &r);
-        if (r.n == 3 && pk < mainpeak) { /* only the flat part shows below the roof */
-            r.xy[0] = r.xy[2]; r.xy[1] = r.xy[3]; r.xy[2] = r.xy[4]; r.xy[3] = r.xy[5]; r.n = 2;
-        }
-        rfl_draw_polyline(c, r.xy, r.n, 0.6 + 0.7 * s, 6.0 * s, 4.0 * s, RFL__LIGHT);
-        rfl__obst_poly(&o, r.xy, r.n, 4, &plot);
-    }
-    for (i = 0; i < RFL_LEVEL_COUNT; i++) {
-        double b2 = m->bw_bytes_per_s[i];
-        rfl__roofpx r;
-        if (!((d->extra_levels >> i) & 1) || i == (int)lv || !(b2 > 0) || !(mainpeak > 0)) continue;
-        rfl__roof_px(&x, &y, mainpeak, b2, &r);
-        if (r.n == 3) r.n = 2; /* the slope up to the peak */
-        rfl_draw_polyline(c, r.xy, r.n, 0.6 + 0.7 * s, 6.0 * s, 4.0 * s, RFL__LIGHT);
-        rfl__obst_poly(&o, r.xy, r.n, 4, &plot);
-    }
-    /* ridge drop lines (faint, dotted) then the roofs */
     for (p = 0; p < RFL_PREC_COUNT; p++)
-        if (roofs[p].n && roofs[p].has_ridge)
-            rfl_draw_dashed(c, roofs[p].rx, roofs[p].ry, roofs[p].rx, plot.y1, 1, 2.0 * s, 3.0 * s,
-                            0xFFB8B8B8u);
-    for (p = 0; p < RFL_PREC_COUNT; p++)
-        if (roofs[p].n) rfl_draw_polyline(c, roofs[p].xy, roofs[p].n, lw, 0, 0, RFL__INK);
-    for (p = 0; p < RFL_PREC_COUNT; p++)
-        if (roofs[p].n && roofs[p].has_ridge) {
-            rfl_fill_circle(c, roofs[p].rx, roofs[p].ry, 2.5 * s + 1, RFL__INK);
-            rfl_fill_circle(c, roofs[p].rx, roofs[p].ry, 1.2 * s, RFL_RGB(255, 255, 255));
-        }
+        if (rfl__extra_px(P, p, &r)) rfl__scan_poly(sc, r.xy, r.n, 4, &P->plot);
+    for (i = 0; i < RFL_LEVEL_COUNT; i++)
+        if (rfl__level_px(P, i, &r)) rfl__scan_poly(sc, r.xy, r.n, 4, &P->plot);
+}
 
-    /* labels (inside the plot) */
-    {
-        rfl__rect inner = plot;
-        inner.x0 += 3; inner.y0 += 3; inner.x1 -= 3; inner.y1 -= 3;
-        for (p = 0; p < RFL_PREC_COUNT; p++) {
-            rfl__cand cd[6];
-            double mx, my, sx0, sy0, sx1, sy1;
-            if (!roofs[p].n) continue;
-            /* ridge first: the label that matters most gets the best place */
-            if (roofs[p].has_ridge) {
-                char t[64] = "ridge ";
-                size_t n = 6;
-                n += rfl_fmt_num(t + n, sizeof t - n, m->peak_flops[p] / bw, 4);
-                cd[0].x = roofs[p].rx + 8 * s; cd[0].y = roofs[p].ry + 5 * s; cd[0].flags = RFL_TEXT_LEFT;
-                cd[1].x = roofs[p].rx - 8 * s; cd[1].y = roofs[p].ry - 5 * s; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-                cd[2].x = roofs[p].rx + 8 * s; cd[2].y = roofs[p].ry + 20 * s; cd[2].flags = RFL_TEXT_LEFT;
-                cd[3].x = roofs[p].rx + 4 * s; cd[3].y = roofs[p].ry - 5 * s; cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-                t[n] = 0; /* short form: "ridge 12.54" */
-                {
-                    char full[72];
-                    RFL_MEMCPY(full, t, n);
-                    RFL_MEMCPY(full + n, " FLOP/B", 8);
-                    rfl__place_label(c, &o, &inner, cd, 4, full, t, s, RFL__INK);
-                }
-            }
-            /* flat: name and peak, above the line at the right */
-            rfl__fmt_unit(b, sizeof b, rfl__prec_title((rfl_prec)p), 0, 0);
-            rfl__fmt_unit(b, sizeof b, "", m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
-            {
-                char t[96];
-                size_t n = 0, q;
-                const char *pn = rfl__prec_title((rfl_prec)p);
-                for (q = 0; pn[q]; q++) t[n++] = pn[q];
-                t[n++] = ' ';
-                t[n++] = 'p'; t[n++] = 'e'; t[n++] = 'a'; t[n++] = 'k'; t[n++] = ' ';
-                for (q = 0; b[q] && n + 1 < sizeof t; q++) t[n++] = b[q];
-                t[n] = 0;
-                {
-                    double fy = roofs[p].xy[2 * roofs[p].n - 1], lh = (RFL_FONT_H + 2) * s;
-                    cd[0].x = plot.x1 - 6 * s; cd[0].y = fy - 4 * s; cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-                    cd[1] = cd[0]; cd[1].y = fy + 4 * s; cd[1].flags = RFL_TEXT_RIGHT;
-                    cd[2] = cd[0]; cd[2].y = fy - 4 * s - lh;
-                    cd[3] = cd[1]; cd[3].y = fy + 4 * s + lh;
-                    cd[4] = cd[0]; cd[4].x = (roofs[p].has_ridge ? roofs[p].rx : plot.x0) + 10 * s;
-                    cd[4].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-                }
-                if (roofs[p].n == 3 || !(bw > 0) || roofs[p].xy[1] == roofs[p].xy[3])
-                    rfl__place_label(c, &o, &inner, cd, 5, t, t + rfl__strlen(pn) + 6, s, RFL__INK);
-            }
-            /* slope: bandwidth, left of the line's visible middle */
-            if (bw > 0 && rfl__slope_seg(&roofs[p], &plot, &sx0, &sy0, &sx1, &sy1) &&
-                rfl__slope_mid(&roofs[p], &plot, &mx, &my)) {
-                rfl__fmt_unit(b, sizeof b, rfl__level_title(lv), 0, 0);
-                {
-                    char t[64];
-                    size_t n = 0, q;
-                    const char *ln = rfl__level_title(lv);
-                    for (q = 0; ln[q]; q++) t[n++] = ln[q];
-                    t[n++] = ' ';
-                    rfl_fmt_si(t + n, sizeof t - n, bw, 4);
-                    n = rfl__strlen(t);
-                    t[n++] = 'B'; t[n++] = '/'; t[n++] = 's'; t[n] = 0;
-                    {   /* along the visible slope: middle, higher, lower */
-                        static const double fr[3] = {0.5, 0.75, 0.3};
-                        int q2;
-                        for (q2 = 0; q2 < 3; q2++) {
-                            double ax = sx0 + (sx1 - sx0) * fr[q2], ay = sy0 + (sy1 - sy0) * fr[q2];
-                            /* above-left of the line first (empty: above the
-                               roof), below-right only when that fails */
-                            cd[q2].x = ax - 6 * s; cd[q2].y = ay - 6 * s;
-                            cd[q2].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-                            cd[3 + q2].x = ax + 8 * s; cd[3 + q2].y = ay + 6 * s;
-                            cd[3 + q2].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-                        }
-                    }
-                    rfl__place_label(c, &o, &inner, cd, 6, t, t + rfl__strlen(ln) + 1, s, RFL__INK);
-                }
-            }
-        }
-        /* extra ceiling labels */
-        for (p = 0; p < RFL_PREC_COUNT; p++) {
-            double pk = m->peak_flops[p], py, rx;
-            rfl__cand cd[3];
-            char t[96];
-            size_t n = 0, q;
-            const char *pn = rfl__prec_title((rfl_prec)p);
-            int q2, all_int = p == RFL_INT8_TENSOR;
-            size_t first_len;
-            if (!rfl__extra_shown(m, d->extra_precs, precs, p)) continue;
-            for (q = 0; pn[q]; q++) t[n++] = pn[q];
-            first_len = n;
-            /* later extra ceilings with this peak share the label */
-            for (q2 = p + 1; q2 < RFL_PREC_COUNT; q2++) {
-                const char *on = rfl__prec_title((rfl_prec)q2);
-                if (!((d->extra_precs >> q2) & 1) || ((precs >> q2) & 1) ||
-                    !(rfl__absd(m->peak_flops[q2] - pk) <= pk * 1e-3) || n + 16 > 60)
-                    continue;
-                t[n++] = '/';
-                for (q = 0; on[q]; q++) t[n++] = on[q];
-                if (q2 != RFL_INT8_TENSOR) all_int = 0;
-            }
-            (void)first_len;
-            t[n++] = ' ';
-            t[n] = 0;
-            rfl__fmt_unit(t + n, sizeof t - n, "", pk, all_int ? "OP/s" : "FLOP/s");
-            py = rfl__amap(&y, pk);
-            rx = bw > 0 ? rfl__amap(&x, pk / bw) : plot.x0;
-            if (rx < plot.x0) rx = plot.x0;
-            cd[0].x = plot.x1 - 6 * s; cd[0].y = py - 3 * s; cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-            cd[1].x = plot.x1 - 6 * s; cd[1].y = py + 3 * s; cd[1].flags = RFL_TEXT_RIGHT;
-            cd[2].x = rx + 10 * s; cd[2].y = py - 3 * s; cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-            rfl__place_label(c, &o, &inner, cd, 3, t, 0, s, 0xFF6A6A6Au);
-        }
-        for (i = 0; i < RFL_LEVEL_COUNT; i++) {
-            double b2 = m->bw_bytes_per_s[i], mx, my;
-            rfl__roofpx r;
-            rfl__cand cd[2];
-            char t[64];
-            size_t n;
-            if (!((d->extra_levels >> i) & 1) || i == (int)lv || !(b2 > 0) || !(mainpeak > 0)) continue;
-            rfl__roof_px(&x, &y, mainpeak, b2, &r);
-            if (!rfl__slope_mid(&r, &plot, &mx, &my)) continue;
-            n = 0;
-            t[n] = 0;
-            {
-                const char *ln = rfl__level_title((rfl_level)i);
-                while (*ln) t[n++] = *ln++;
-            }
-            t[n++] = ' ';
-            rfl_fmt_si(t + n, sizeof t - n, b2, 4);
-            n = rfl__strlen(t);
-            t[n++] = 'B'; t[n++] = '/'; t[n++] = 's'; t[n] = 0;
-            cd[0].x = mx - 6 * s; cd[0].y = my - 6 * s; cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-            cd[1].x = mx + 6 * s; cd[1].y = my + 6 * s; cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-            rfl__place_label(c, &o, &inner, cd, 2, t, 0, s, 0xFF6A6A6Au);
-        }
-    }
+/* A label's candidates and text: the long form `full`, and `alt` (NULL or
+   a shorter form); n 0 when there is no such label. */
+typedef struct rfl__label {
+    rfl__cand cd[6];
+    int n;
+    const char *full, *alt;
+    rfl_color color;
+    char text[96], buf[64];
+} rfl__label;
 
-    /* links between an estimate and a measurement: thin dashed lines */
-    for (i = 0; i < d->n_points; i++) {
-        const rfl_point *a = &d->points[i];
-        int j;
-        if (!a->link || !rfl__point_ok(a) || !rfl__on_panel(a, k, d->n_machines)) continue;
-        for (j = i + 1; j < d->n_points; j++) {
-            const rfl_point *bp = &d->points[j];
-            if (bp->link != a->link || !rfl__point_ok(bp) || !rfl__on_panel(bp, k, d->n_machines)) continue;
-            rfl_draw_dashed(c, rfl__amap(&x, a->ai), rfl__amap(&y, a->flops_per_s),
-                            rfl__amap(&x, bp->ai), rfl__amap(&y, bp->flops_per_s), 0.5 + 0.5 * s,
-                            4.0 * s, 3.0 * s, 0xFF9A9A9Au);
-            break; /* a chain: each point to the next of its link */
+/* The panel's labels by number, in the order they are placed (the first
+   get the best places): per main roof p its ridge, peak and slope (3p,
+   3p + 1, 3p + 2), then the extra compute ceilings (RFL__JOB_EXTRA + p)
+   and the extra bandwidths (RFL__JOB_LEVEL + i). */
+#define RFL__JOB_EXTRA (3 * RFL_PREC_COUNT)
+#define RFL__JOB_LEVEL (RFL__JOB_EXTRA + RFL_PREC_COUNT)
+#define RFL__JOBS (RFL__JOB_LEVEL + RFL_LEVEL_COUNT)
+static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
+    const rfl_machine *m = P->m;
+    const rfl__rect *plot = &P->plot;
+    double bw = P->bw;
+    rfl__roofpx r;
+    int s = P->s, p = job / 3;
+    size_t n = 0, q;
+    L->n = 0;
+    L->alt = 0;
+    L->color = RFL__INK;
+    if (job < RFL__JOB_EXTRA && !rfl__main_px(P, p, &r)) return;
+    if (job < RFL__JOB_EXTRA && job % 3 == 0) { /* ridge: "ridge 12.54 FLOP/B", or without the unit */
+        if (!r.has_ridge) return;
+        RFL_MEMCPY(L->buf, "ridge ", 6);
+        n = 6;
+        n += rfl_fmt_num(L->buf + n, sizeof L->buf - n, m->peak_flops[p] / bw, 4);
+        L->buf[n] = 0;
+        RFL_MEMCPY(L->text, L->buf, n);
+        RFL_MEMCPY(L->text + n, " FLOP/B", 8);
+        L->full = L->text;
+        L->alt = L->buf;
+        L->cd[0].x = r.rx + 8 * s; L->cd[0].y = r.ry + 5 * s; L->cd[0].flags = RFL_TEXT_LEFT;
+        L->cd[1].x = r.rx - 8 * s; L->cd[1].y = r.ry - 5 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[2].x = r.rx + 8 * s; L->cd[2].y = r.ry + 20 * s; L->cd[2].flags = RFL_TEXT_LEFT;
+        L->cd[3].x = r.rx + 4 * s; L->cd[3].y = r.ry - 5 * s; L->cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+        L->n = 4;
+    } else if (job < RFL__JOB_EXTRA && job % 3 == 1) {
+        /* flat: "FP32 peak 19.5 TFLOP/s", or the value alone, above the line at the right */
+        const char *pn = rfl__prec_title((rfl_prec)p);
+        double fy = r.xy[2 * r.n - 1], lh = (RFL_FONT_H + 2) * s;
+        if (!(r.n == 3 || !(bw > 0) || r.xy[1] == r.xy[3])) return;
+        rfl__fmt_unit(L->buf, sizeof L->buf, "", m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
+        for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
+        L->text[n++] = ' ';
+        L->text[n++] = 'p'; L->text[n++] = 'e'; L->text[n++] = 'a'; L->text[n++] = 'k'; L->text[n++] = ' ';
+        for (q = 0; L->buf[q] && n + 1 < sizeof L->text; q++) L->text[n++] = L->buf[q];
+        L->text[n] = 0;
+        L->full = L->text;
+        L->alt = L->text + rfl__strlen(pn) + 6;
+        L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = fy - 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[1] = L->cd[0]; L->cd[1].y = fy + 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
+        L->cd[2] = L->cd[0]; L->cd[2].y = fy - 4 * s - lh;
+        L->cd[3] = L->cd[1]; L->cd[3].y = fy + 4 * s + lh;
+        L->cd[4] = L->cd[0]; L->cd[4].x = (r.has_ridge ? r.rx : plot->x0) + 10 * s;
+        L->cd[4].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+        L->n = 5;
+    } else if (job < RFL__JOB_EXTRA) {
+        /* slope: "DRAM 1.555 TB/s", or the value alone, left of the line's visible middle */
+        static const double fr[3] = {0.5, 0.75, 0.3}; /* middle, higher, lower */
+        const char *ln = rfl__level_title(P->lv);
+        double mx, my, sx0, sy0, sx1, sy1;
+        int q2;
+        if (!(bw > 0 && rfl__slope_seg(&r, plot, &sx0, &sy0, &sx1, &sy1) &&
+              rfl__slope_mid(&r, plot, &mx, &my)))
+            return;
+        for (q = 0; ln[q]; q++) L->buf[n++] = ln[q];
+        L->buf[n++] = ' ';
+        rfl_fmt_si(L->buf + n, sizeof L->buf - n, bw, 4);
+        n = rfl__strlen(L->buf);
+        L->buf[n++] = 'B'; L->buf[n++] = '/'; L->buf[n++] = 's'; L->buf[n] = 0;
+        L->full = L->buf;
+        L->alt = L->buf + rfl__strlen(ln) + 1;
+        for (q2 = 0; q2 < 3; q2++) {
+            double ax = sx0 + (sx1 - sx0) * fr[q2], ay = sy0 + (sy1 - sy0) * fr[q2];
+            /* above-left of the line first (empty: above the roof),
+               below-right only when that fails */
+            L->cd[q2].x = ax - 6 * s; L->cd[q2].y = ay - 6 * s;
+            L->cd[q2].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+            L->cd[3 + q2].x = ax + 8 * s; L->cd[3 + q2].y = ay + 6 * s;
+            L->cd[3 + q2].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
         }
-    }
-    /* points: weighted (kernels) first so that model points stay on top */
-    for (pass = 0; pass < 2; pass++) {
-        for (i = 0; i < d->n_points; i++) {
-            const rfl_point *pt = &d->points[i];
-            int si, weighted = pt->weight > 0;
-            rfl_color col;
-            rfl_marker mk;
-            double px, py, sz, roof;
-            if (weighted != (pass == 0)) continue;
-            if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
-            si = rfl__ser_find(ser, pt->label);
-            col = pt->color ? pt->color : si >= 0 ? rfl__palette[ser->slot[si] % 10] : 0xFF555555u;
-            mk = pt->marker ? pt->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
-            px = rfl__amap(&x, pt->ai);
-            py = rfl__amap(&y, pt->flops_per_s);
-            sz = rfl__marker_size(pt, s);
-            if (!pt->estimate && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
-                rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
-            rfl_draw_marker(c, mk, px, py, sz, pt->estimate, weighted ? (col & 0x00FFFFFFu) | 0xD0000000u : col);
-            roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
-            if (roof > 0 && pt->flops_per_s > roof * 1.02) {
-                rfl_draw_circle(c, px, py, sz / 2 + 4 * s, 1.5 * s, RFL__WARN);
-                rfl_draw_text(c, px + sz / 2 + 5 * s, py - sz / 2 - 3 * s, "!", s + 1,
-                              RFL_TEXT_LEFT | RFL_TEXT_BOTTOM, RFL__WARN);
-            }
+        L->n = 6;
+    } else if (job < RFL__JOB_LEVEL) {
+        /* extra compute ceiling: "FP64 9.7 TFLOP/s"; later extra ceilings
+           with this peak share the label */
+        const char *pn;
+        double pk, py, rx;
+        int q2, all_int;
+        p = job - RFL__JOB_EXTRA;
+        pk = m->peak_flops[p];
+        pn = rfl__prec_title((rfl_prec)p);
+        all_int = p == RFL_INT8_TENSOR;
+        if (!rfl__extra_shown(m, P->d->extra_precs, P->precs, p)) return;
+        for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
+        for (q2 = p + 1; q2 < RFL_PREC_COUNT; q2++) {
+            const char *on = rfl__prec_title((rfl_prec)q2);
+            if (!((P->d->extra_precs >> q2) & 1) || ((P->precs >> q2) & 1) ||
+                !(rfl__absd(m->peak_flops[q2] - pk) <= pk * 1e-3) || n + 16 > 60)
+                continue;
+            L->text[n++] = '/';
+            for (q = 0; on[q]; q++) L->text[n++] = on[q];
+            if (q2 != RFL_INT8_TENSOR) all_int = 0;
         }
+        L->text[n++] = ' ';
+        L->text[n] = 0;
+        rfl__fmt_unit(L->text + n, sizeof L->text - n, "", pk, all_int ? "OP/s" : "FLOP/s");
+        L->full = L->text;
+        L->color = 0xFF6A6A6Au;
+        py = rfl__amap(&P->y, pk);
+        rx = bw > 0 ? rfl__amap(&P->x, pk / bw) : plot->x0;
+        if (rx < plot->x0) rx = plot->x0;
+        L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = py - 3 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[1].x = plot->x1 - 6 * s; L->cd[1].y = py + 3 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
+        L->cd[2].x = rx + 10 * s; L->cd[2].y = py - 3 * s; L->cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+        L->n = 3;
+    } else { /* extra bandwidth: "L2 5.5 TB/s" at the middle of its slope */
+        int i = job - RFL__JOB_LEVEL;
+        const char *ln = rfl__level_title((rfl_level)i);
+        double mx, my;
+        if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, plot, &mx, &my)) return;
+        while (*ln) L->buf[n++] = *ln++;
+        L->buf[n++] = ' ';
+        rfl_fmt_si(L->buf + n, sizeof L->buf - n, m->bw_bytes_per_s[i], 4);
+        n = rfl__strlen(L->buf);
+        L->buf[n++] = 'B'; L->buf[n++] = '/'; L->buf[n++] = 's'; L->buf[n] = 0;
+        L->full = L->buf;
+        L->color = 0xFF6A6A6Au;
+        L->cd[0].x = mx - 6 * s; L->cd[0].y = my - 6 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[1].x = mx + 6 * s; L->cd[1].y = my + 6 * s; L->cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+        L->n = 2;
     }
-    rfl_canvas_unclip(c);
+}
+static void rfl__roof_label_box(const void *ctx, int job, int how, rfl__rect *box) {
+    const rfl__panel *P = (const rfl__panel *)ctx;
+    rfl__label L;
+    rfl__roof_label(P, job, &L);
+    rfl__label_box(&L.cd[how & 7], how >> 3 ? L.alt : L.full, P->s, box);
+}
+static void rfl__roof_place(rfl_canvas *c, const rfl__panel *P, rfl__obst *o, int job) {
+    rfl__label L;
+    rfl__roof_label(P, job, &L);
+    if (L.n) rfl__place_label(c, o, &P->inner, L.cd, L.n, L.full, L.alt, P->s, L.color, job);
+}
 
-    /* legend: the series on this panel, then warnings */
+/* The legend of a panel: its series, then warnings, then a note. */
+static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__series *ser,
+                             const rfl__obst *o) {
+    const rfl_roofline_desc *d = P->d;
+    rfl__legend leg;
+    int i, k = P->k, any_est = 0;
+    leg.n = leg.more = 0;
     for (i = 0; i < ser->n; i++) {
         int j, on = 0, est = 0, hollow_all = 1;
         for (j = ser->first[i]; j < d->n_points; j++) {
@@ -2025,13 +2042,154 @@ static rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int
         const rfl_point *pt = &d->points[i];
         double roof;
         if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
-        roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
+        if (pt->estimate) any_est = 1;
+        roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(P->m, pt->prec, P->lv, pt->ai) : 0;
         if (roof > 0 && pt->flops_per_s > roof * 1.02)
             rfl__leg_add(&leg, rfl__has_label(pt->label) ? pt->label : "a point",
                          RFL_MARKER_CIRCLE, RFL__WARN, 0, 2);
     }
     if (any_est && !rfl__any_says_estimate(d, k)) rfl__leg_add(&leg, "hollow = estimate", RFL_MARKER_CIRCLE, 0, 0, 3);
-    rfl__leg_place(c, &leg, &plot, &o, d->legend, s);
+    rfl__leg_place(c, &leg, &P->plot, o, d->legend, P->s);
+}
+
+/* The panel's title, plot rectangle (into P) and axes. */
+static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *panel) {
+    const rfl_roofline_desc *d = P->d;
+    rfl__rect area;
+    char xt[64];
+    int s = P->s;
+    /* panel title: the machine */
+    rfl_draw_text(c, (panel->x0 + panel->x1) / 2, panel->y0, P->m->name ? P->m->name : P->m->id, s,
+                  RFL_TEXT_CENTER, RFL__INK);
+    area = *panel;
+    area.y0 += (RFL_FONT_H + 3) * s;
+    P->plot = rfl__plot_rect(&area, &P->x, &P->y, s, 1);
+    P->x.p0 = P->plot.x0; P->x.p1 = P->plot.x1;
+    P->y.p0 = P->plot.y1; P->y.p1 = P->plot.y0;
+    P->inner = P->plot;
+    P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
+    if (d->areas) {
+        rfl_chart_area *a = &d->areas[P->k];
+        a->x0 = P->plot.x0; a->y0 = P->plot.y0; a->x1 = P->plot.x1; a->y1 = P->plot.y1;
+        a->x_min = P->x.lo; a->x_max = P->x.hi; a->y_min = P->y.lo; a->y_max = P->y.hi;
+        a->x_log = a->y_log = 1;
+    }
+    xt[0] = 0;
+    {
+        const char *t1 = "Arithmetic intensity (FLOP/byte of ", *t2 = rfl__level_title(P->lv);
+        size_t n = 0;
+        while (*t1 && n < 60) xt[n++] = *t1++;
+        while (*t2 && n < 60) xt[n++] = *t2++;
+        xt[n++] = ')';
+        xt[n] = 0;
+    }
+    rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 1, 1);
+}
+
+/* Extra ceilings (lighter, under everything else), ridge drop lines, the
+   roofs and their ridge marks. */
+static void rfl__panel_roofs(rfl_canvas *c, const rfl__panel *P) {
+    rfl__roofpx r;
+    int p, i, s = P->s;
+    double lw = 1.0 + 1.25 * s;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__extra_px(P, p, &r))
+            rfl_draw_polyline(c, r.xy, r.n, 0.6 + 0.7 * s, 6.0 * s, 4.0 * s, RFL__LIGHT);
+    for (i = 0; i < RFL_LEVEL_COUNT; i++)
+        if (rfl__level_px(P, i, &r))
+            rfl_draw_polyline(c, r.xy, r.n, 0.6 + 0.7 * s, 6.0 * s, 4.0 * s, RFL__LIGHT);
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__main_px(P, p, &r) && r.has_ridge)
+            rfl_draw_dashed(c, r.rx, r.ry, r.rx, P->plot.y1, 1, 2.0 * s, 3.0 * s, 0xFFB8B8B8u);
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__main_px(P, p, &r)) rfl_draw_polyline(c, r.xy, r.n, lw, 0, 0, RFL__INK);
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__main_px(P, p, &r) && r.has_ridge) {
+            rfl_fill_circle(c, r.rx, r.ry, 2.5 * s + 1, RFL__INK);
+            rfl_fill_circle(c, r.rx, r.ry, 1.2 * s, RFL_RGB(255, 255, 255));
+        }
+}
+
+/* Links between an estimate and a measurement (thin dashed lines), then
+   the points: weighted (kernels) first so that model points stay on top. */
+static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__series *ser) {
+    const rfl_roofline_desc *d = P->d;
+    int i, pass, k = P->k, s = P->s;
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *a = &d->points[i];
+        int j;
+        if (!a->link || !rfl__point_ok(a) || !rfl__on_panel(a, k, d->n_machines)) continue;
+        for (j = i + 1; j < d->n_points; j++) {
+            const rfl_point *bp = &d->points[j];
+            if (bp->link != a->link || !rfl__point_ok(bp) || !rfl__on_panel(bp, k, d->n_machines)) continue;
+            rfl_draw_dashed(c, rfl__amap(&P->x, a->ai), rfl__amap(&P->y, a->flops_per_s),
+                            rfl__amap(&P->x, bp->ai), rfl__amap(&P->y, bp->flops_per_s), 0.5 + 0.5 * s,
+                            4.0 * s, 3.0 * s, 0xFF9A9A9Au);
+            break; /* a chain: each point to the next of its link */
+        }
+    }
+    for (pass = 0; pass < 2; pass++) {
+        for (i = 0; i < d->n_points; i++) {
+            const rfl_point *pt = &d->points[i];
+            int si, weighted = pt->weight > 0;
+            rfl_color col;
+            rfl_marker mk;
+            double px, py, sz, roof;
+            if (weighted != (pass == 0)) continue;
+            if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
+            si = rfl__ser_find(ser, pt->label);
+            col = pt->color ? pt->color : si >= 0 ? rfl__palette[ser->slot[si] % 10] : 0xFF555555u;
+            mk = pt->marker ? pt->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
+            px = rfl__amap(&P->x, pt->ai);
+            py = rfl__amap(&P->y, pt->flops_per_s);
+            sz = rfl__marker_size(pt, s);
+            if (!pt->estimate && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
+                rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
+            rfl_draw_marker(c, mk, px, py, sz, pt->estimate, weighted ? (col & 0x00FFFFFFu) | 0xD0000000u : col);
+            roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(P->m, pt->prec, P->lv, pt->ai) : 0;
+            if (roof > 0 && pt->flops_per_s > roof * 1.02) {
+                rfl_draw_circle(c, px, py, sz / 2 + 4 * s, 1.5 * s, RFL__WARN);
+                rfl_draw_text(c, px + sz / 2 + 5 * s, py - sz / 2 - 3 * s, "!", s + 1,
+                              RFL_TEXT_LEFT | RFL_TEXT_BOTTOM, RFL__WARN);
+            }
+        }
+    }
+}
+
+static RFL__NOINLINE rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int k,
+                                                const rfl__rect *panel, const rfl__axis *x,
+                                                const rfl__axis *y, int s, const rfl__series *ser) {
+    rfl__panel P;
+    rfl__obst o;
+    rfl__labels lab;
+    int lab_id[RFL__JOBS]; /* each label once at most */
+    unsigned char lab_how[RFL__JOBS];
+    rfl_result res = RFL_OK;
+    int p, i;
+
+    P.d = d;
+    P.m = d->machines[k];
+    P.k = k;
+    P.s = s;
+    P.lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
+    P.precs = rfl__panel_precs(d, k);
+    P.bw = P.m->bw_bytes_per_s[P.lv];
+    P.x = *x;
+    P.y = *y;
+    rfl__panel_frame(c, &P, panel);
+    P.mainpeak = 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        if (!((P.precs >> p) & 1)) continue;
+        if (!(P.m->peak_flops[p] > 0)) { res = RFL_ERR_NO_ROOF; continue; }
+        if (P.m->peak_flops[p] > P.mainpeak) P.mainpeak = P.m->peak_flops[p];
+    }
+    rfl__obst_init(&o, rfl__roof_fixed, rfl__roof_label_box, &P, &lab, lab_id, lab_how, RFL__JOBS);
+    rfl_canvas_clip(c, (int)P.plot.x0 + 1, (int)P.plot.y0 + 1, (int)P.plot.x1, (int)P.plot.y1);
+    rfl__panel_roofs(c, &P);
+    for (i = 0; i < RFL__JOBS; i++) rfl__roof_place(c, &P, &o, i); /* labels inside the plot */
+    rfl__panel_points(c, &P, ser);
+    rfl_canvas_unclip(c);
+    rfl__roof_legend(c, &P, ser, &o);
     return res;
 }
 
@@ -2074,7 +2232,7 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
         panel.x1 = panel.x0 + pw - gap;
         panel.y0 = top + (k / cols) * ph;
         panel.y1 = panel.y0 + ph - 2.0 * s;
-        r = rfl__roof_panel(c, d, k, &panel, x, y, s, &ser);
+        r = rfl__roof_panel(c, d, k, &panel, &x, &y, s, &ser);
         if (r != RFL_OK) res = r;
     }
     return res;
@@ -2086,14 +2244,80 @@ static double rfl__bar_val(const rfl_bar_desc *d, int cat, int ser, int nser) {
     return rfl__isfinite(v) && v > 0 ? v : 0;
 }
 
+/* A bar chart's layout: what its drawing and its obstacles share. */
+typedef struct rfl__bars {
+    const rfl_bar_desc *d;
+    rfl__axis va;
+    rfl__rect plot;
+    double slot; /* pixels per category */
+    int horiz, nser, ncat, s;
+} rfl__bars;
+
+/* The bars in order with their category and value labels: drawn when c
+   is given, else counted and scored as obstacles into sc (one walk, so
+   that both see the same geometry). */
+static void rfl__bars_walk(const rfl__bars *B, rfl_canvas *c, rfl__scan *sc) {
+    const rfl_bar_desc *d = B->d;
+    const rfl__axis *va = &B->va;
+    const rfl__rect *plot = &B->plot;
+    int i, j, s = B->s, nser = B->nser, horiz = B->horiz;
+    double slot = B->slot;
+    char b[48];
+    for (i = 0; i < B->ncat; i++) {
+        double base = (horiz ? plot->y0 : plot->x0) + slot * i, acc = 0;
+        double gw = slot * 0.78, bw = d->stacked ? gw : gw / nser;
+        double start = base + (slot - gw) / 2;
+        double lo_px = rfl__amap(va, va->lo);
+        if (sc && sc->n >= RFL__NOBST - RFL__NLAB) return; /* no more count */
+        /* category label */
+        if (c && horiz)
+            rfl__text_cut(c, plot->x0 - 7 * s, base + slot / 2 + s, d->categories[i], 0, s,
+                          RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
+        else if (c)
+            rfl__text_cut(c, base + slot / 2, plot->y1 + 7 * s, d->categories[i], 0, s,
+                          RFL_TEXT_CENTER, RFL__INK);
+        for (j = 0; j < nser; j++) {
+            double v = rfl__bar_val(d, i, j, nser), a0, a1, p0, p1, q0, q1;
+            rfl_color col = d->colors && d->colors[j] ? d->colors[j] : rfl__palette[j % 10];
+            if (!(v > 0)) continue;
+            if (d->stacked) { a0 = acc; a1 = acc + v; acc = a1; }
+            else { a0 = va->log ? va->lo : 0; a1 = v; }
+            p0 = a0 > 0 || !va->log ? rfl__amap(va, a0 > 0 || !va->log ? a0 : va->lo) : lo_px;
+            if (va->log && !(a0 > 0)) p0 = lo_px;
+            p1 = rfl__amap(va, a1);
+            q0 = d->stacked ? start : start + bw * j;
+            q1 = q0 + bw - (nser > 1 && !d->stacked ? 1 : 0);
+            if (c && horiz) rfl_fill_rect(c, p0, q0, p1 - p0, q1 - q0, col);
+            else if (c) rfl_fill_rect(c, q0, p1, q1 - q0, p0 - p1, col);
+            else if (horiz) rfl__scan_add(sc, p0, q0, p1 + 2, q1, 20);
+            else rfl__scan_add(sc, q0, p1 - 2, q1, p0, 20);
+            if (d->value_labels && (!d->stacked || j == nser - 1)) {
+                double shown = d->stacked ? acc : v;
+                rfl_fmt_si(b, sizeof b, shown, 3);
+                rfl__rtrim(b);
+                if (horiz) {
+                    if (c) rfl_draw_text(c, p1 + 4 * s, (q0 + q1) / 2 + s, b, s, RFL_TEXT_LEFT | RFL_TEXT_MIDDLE, RFL__INK);
+                    else rfl__scan_add(sc, p1, q0, p1 + 6 * s + rfl_text_width(b, -1, s), q1, 20);
+                } else if (rfl_text_width(b, -1, s) <= (q1 - q0) + 6 * s || nser == 1 || d->stacked) {
+                    if (c) rfl_draw_text(c, (q0 + q1) / 2, p1 - 3 * s, b, s, RFL_TEXT_CENTER | RFL_TEXT_BOTTOM, RFL__INK);
+                    else rfl__scan_add(sc, q0, p1 - (RFL_FONT_H + 3) * s, q1, p1, 20);
+                }
+            }
+        }
+    }
+}
+static void rfl__bars_fixed(const void *ctx, rfl__scan *sc) {
+    rfl__bars_walk((const rfl__bars *)ctx, 0, sc);
+}
+
 RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     rfl__axis va, dummy;
     rfl__rect plot;
     rfl__obst o;
     rfl__legend leg;
+    rfl__bars B;
     int nser, ncat, s, i, j, horiz, maxlw = 0, logv;
-    double vmax = 0, vminpos = 1e300, top, slot;
-    char b[48];
+    double vmax = 0, vminpos = 1e300, top;
     if (!c || !d || d->n_categories < 0 || d->n_categories > 100000 || d->n_series < 0 ||
         d->n_series > 64 || (d->n_categories > 0 && (!d->values || !d->categories)))
         return RFL_ERR_ARG;
@@ -2164,53 +2388,15 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
         rfl__draw_frame_ex(c, &plot, &va, &dummy, d->value_title, 0, s, 1, 0, RFL__NO_YTICKS);
     else
         rfl__draw_frame_ex(c, &plot, &dummy, &va, 0, d->value_title, s, 0, 1, RFL__NO_XTICKS);
-    o.n = 0;
-    slot = ((horiz ? plot.y1 - plot.y0 : plot.x1 - plot.x0)) / (ncat > 0 ? ncat : 1);
-    for (i = 0; i < ncat; i++) {
-        double base = (horiz ? plot.y0 : plot.x0) + slot * i, acc = 0;
-        double gw = slot * 0.78, bw = d->stacked ? gw : gw / nser;
-        double start = base + (slot - gw) / 2;
-        double lo_px = rfl__amap(&va, va.lo);
-        /* category label */
-        if (horiz)
-            rfl__text_cut(c, plot.x0 - 7 * s, base + slot / 2 + s, d->categories[i], 0, s,
-                          RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
-        else
-            rfl__text_cut(c, base + slot / 2, plot.y1 + 7 * s, d->categories[i], 0, s,
-                          RFL_TEXT_CENTER, RFL__INK);
-        for (j = 0; j < nser; j++) {
-            double v = rfl__bar_val(d, i, j, nser), a0, a1, p0, p1;
-            rfl_color col = d->colors && d->colors[j] ? d->colors[j] : rfl__palette[j % 10];
-            if (!(v > 0)) continue;
-            if (d->stacked) { a0 = acc; a1 = acc + v; acc = a1; }
-            else { a0 = va.log ? va.lo : 0; a1 = v; }
-            p0 = a0 > 0 || !va.log ? rfl__amap(&va, a0 > 0 || !va.log ? a0 : va.lo) : lo_px;
-            if (va.log && !(a0 > 0)) p0 = lo_px;
-            p1 = rfl__amap(&va, a1);
-            {
-                double q0 = d->stacked ? start : start + bw * j, q1 = q0 + bw - (nser > 1 && !d->stacked ? 1 : 0);
-                if (horiz) {
-                    rfl_fill_rect(c, p0, q0, p1 - p0, q1 - q0, col);
-                    rfl__obst_add(&o, p0, q0, p1 + 2, q1, 20);
-                } else {
-                    rfl_fill_rect(c, q0, p1, q1 - q0, p0 - p1, col);
-                    rfl__obst_add(&o, q0, p1 - 2, q1, p0, 20);
-                }
-                if (d->value_labels && (!d->stacked || j == nser - 1)) {
-                    double shown = d->stacked ? acc : v;
-                    rfl_fmt_si(b, sizeof b, shown, 3);
-                    rfl__rtrim(b);
-                    if (horiz) {
-                        rfl_draw_text(c, p1 + 4 * s, (q0 + q1) / 2 + s, b, s, RFL_TEXT_LEFT | RFL_TEXT_MIDDLE, RFL__INK);
-                        rfl__obst_add(&o, p1, q0, p1 + 6 * s + rfl_text_width(b, -1, s), q1, 20);
-                    } else if (rfl_text_width(b, -1, s) <= (q1 - q0) + 6 * s || nser == 1 || d->stacked) {
-                        rfl_draw_text(c, (q0 + q1) / 2, p1 - 3 * s, b, s, RFL_TEXT_CENTER | RFL_TEXT_BOTTOM, RFL__INK);
-                        rfl__obst_add(&o, q0, p1 - (RFL_FONT_H + 3) * s, q1, p1, 20);
-                    }
-                }
-            }
-        }
-    }
+    B.d = d;
+    B.va = va;
+    B.plot = plot;
+    B.slot = ((horiz ? plot.y1 - plot.y0 : plot.x1 - plot.x0)) / (ncat > 0 ? ncat : 1);
+    B.horiz = horiz;
+    B.nser = nser;
+    B.ncat = ncat;
+    B.s = s;
+    rfl__bars_walk(&B, c, 0);
     if (d->category_title) {
         if (horiz)
             rfl_draw_text(c, 6.0 * s, (plot.y0 + plot.y1) / 2, d->category_title, s,
@@ -2224,6 +2410,7 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
         for (j = 0; j < nser; j++)
             rfl__leg_add(&leg, d->series[j] ? d->series[j] : "", RFL_MARKER_SQUARE,
                          d->colors && d->colors[j] ? d->colors[j] : rfl__palette[j % 10], 0, 1);
+    rfl__obst_init(&o, rfl__bars_fixed, 0, &B, 0, 0, 0, 0);
     rfl__leg_place(c, &leg, &plot, &o, d->legend, s);
     return RFL_OK;
 }
@@ -2233,11 +2420,85 @@ static int rfl__xy_ok(const rfl_xy *p, int xlog, int ylog) {
     return rfl__isfinite(p->x) && rfl__isfinite(p->y) && (!xlog || p->x > 0) && (!ylog || p->y > 0);
 }
 
+/* A scatter chart's plot: what its drawing, obstacles and labels share. */
+typedef struct rfl__xyplot {
+    const rfl_scatter_desc *d;
+    rfl__axis x, y;
+    rfl__rect plot;
+    int s;
+} rfl__xyplot;
+
+static double rfl__xy_size(const rfl_xy *p, int s) {
+    rfl_point tmp;
+    RFL_MEMSET(&tmp, 0, sizeof tmp);
+    tmp.weight = p->weight;
+    return rfl__marker_size(&tmp, s);
+}
+/* the points, the chart's fixed obstacles */
+static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
+    const rfl__xyplot *S = (const rfl__xyplot *)ctx;
+    int i;
+    for (i = 0; i < S->d->n_points; i++) {
+        const rfl_xy *p = &S->d->points[i];
+        double px, py, h;
+        if (!rfl__xy_ok(p, S->x.log, S->y.log)) continue;
+        px = rfl__amap(&S->x, p->x);
+        py = rfl__amap(&S->y, p->y);
+        h = rfl__xy_size(p, S->s) / 2 + 3 * S->s;
+        rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
+    }
+}
+/* where point i's label may go: right, left, above, below */
+static void rfl__xy_cands(const rfl__xyplot *S, int i, rfl__cand *cd) {
+    const rfl_xy *p = &S->d->points[i];
+    double px = rfl__amap(&S->x, p->x), py = rfl__amap(&S->y, p->y);
+    int s = S->s;
+    cd[0].x = px + 8 * s; cd[0].y = py; cd[0].flags = RFL_TEXT_LEFT | RFL_TEXT_MIDDLE;
+    cd[1].x = px - 8 * s; cd[1].y = py; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE;
+    cd[2].x = px; cd[2].y = py - 8 * s; cd[2].flags = RFL_TEXT_CENTER | RFL_TEXT_BOTTOM;
+    cd[3].x = px; cd[3].y = py + 8 * s; cd[3].flags = RFL_TEXT_CENTER | RFL_TEXT_TOP;
+}
+static void rfl__xy_label_box(const void *ctx, int i, int how, rfl__rect *box) {
+    const rfl__xyplot *S = (const rfl__xyplot *)ctx;
+    rfl__cand cd[4];
+    rfl__xy_cands(S, i, cd);
+    rfl__label_box(&cd[how & 7], S->d->points[i].label, S->s, box);
+}
+/* Labels beside the points, or the legend, placed around the points and
+   each other; unclips the canvas before the legend. */
+static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, const rfl__series *ser) {
+    const rfl_scatter_desc *d = S->d;
+    rfl__obst o;
+    rfl__labels lab;
+    int lab_id[RFL__NLAB];
+    unsigned char lab_how[RFL__NLAB];
+    rfl__legend leg;
+    int i;
+    rfl__obst_init(&o, rfl__xy_fixed, rfl__xy_label_box, S, &lab, lab_id, lab_how, RFL__NLAB);
+    leg.n = leg.more = 0;
+    if (d->point_labels) {
+        for (i = 0; i < d->n_points; i++) {
+            const rfl_xy *p = &d->points[i];
+            rfl__cand cd[4];
+            if (!rfl__xy_ok(p, S->x.log, S->y.log) || !rfl__has_label(p->label)) continue;
+            rfl__xy_cands(S, i, cd);
+            rfl__place_label(c, &o, &S->plot, cd, 4, p->label, 0, S->s, 0xFF444444u, i);
+        }
+    } else {
+        for (i = 0; i < ser->n; i++) {
+            const rfl_xy *f = &d->points[ser->first[i]];
+            rfl__leg_add(&leg, rfl__ser_label(ser, i), f->marker ? f->marker : rfl__markers[i % 7],
+                         f->color ? f->color : rfl__palette[ser->slot[i] % 10], f->hollow, 0);
+        }
+    }
+    rfl_canvas_unclip(c);
+    rfl__leg_place(c, &leg, &S->plot, &o, d->legend, S->s);
+}
+
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
+    rfl__xyplot S;
     rfl__axis x, y;
     rfl__rect panel, plot;
-    rfl__obst o;
-    rfl__legend leg;
     rfl__series ser;
     int s, i, k;
     double top, xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300, xpos = 1e300, ypos = 1e300;
@@ -2286,8 +2547,11 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
         d->area->x_log = x.log; d->area->y_log = y.log;
     }
     rfl__draw_frame(c, &plot, &x, &y, d->x_title, d->y_title, s, 1, 1);
-    o.n = 0;
-    leg.n = leg.more = 0;
+    S.d = d;
+    S.x = x;
+    S.y = y;
+    S.plot = plot;
+    S.s = s;
     rfl__ser_init(&ser, 0, d->points, 1);
     for (i = 0; i < d->n_points; i++)
         if (rfl__xy_ok(&d->points[i], x.log, y.log)) rfl__ser_add(&ser, i);
@@ -2305,7 +2569,7 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     }
     for (i = 0; i < d->n_points; i++) {
         const rfl_xy *p = &d->points[i];
-        double px, py, sz, h;
+        double px, py, sz;
         int si;
         rfl_color col;
         rfl_marker mk;
@@ -2315,42 +2579,12 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
         mk = p->marker ? p->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
         px = rfl__amap(&x, p->x);
         py = rfl__amap(&y, p->y);
-        {
-            rfl_point tmp;
-            RFL_MEMSET(&tmp, 0, sizeof tmp);
-            tmp.weight = p->weight;
-            sz = rfl__marker_size(&tmp, s);
-        }
-        h = sz / 2 + 3 * s;
+        sz = rfl__xy_size(p, s);
         if (!p->hollow && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
             rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
         rfl_draw_marker(c, mk, px, py, sz, p->hollow, col);
-        rfl__obst_add(&o, px - h, py - h, px + h, py + h, 30);
     }
-    if (d->point_labels) {
-        rfl__rect inner = plot;
-        for (i = 0; i < d->n_points; i++) {
-            const rfl_xy *p = &d->points[i];
-            rfl__cand cd[4];
-            double px, py;
-            if (!rfl__xy_ok(p, x.log, y.log) || !rfl__has_label(p->label)) continue;
-            px = rfl__amap(&x, p->x);
-            py = rfl__amap(&y, p->y);
-            cd[0].x = px + 8 * s; cd[0].y = py; cd[0].flags = RFL_TEXT_LEFT | RFL_TEXT_MIDDLE;
-            cd[1].x = px - 8 * s; cd[1].y = py; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE;
-            cd[2].x = px; cd[2].y = py - 8 * s; cd[2].flags = RFL_TEXT_CENTER | RFL_TEXT_BOTTOM;
-            cd[3].x = px; cd[3].y = py + 8 * s; cd[3].flags = RFL_TEXT_CENTER | RFL_TEXT_TOP;
-            rfl__place_label(c, &o, &inner, cd, 4, p->label, 0, s, 0xFF444444u);
-        }
-    } else {
-        for (i = 0; i < ser.n; i++) {
-            const rfl_xy *f = &d->points[ser.first[i]];
-            rfl__leg_add(&leg, rfl__ser_label(&ser, i), f->marker ? f->marker : rfl__markers[i % 7],
-                         f->color ? f->color : rfl__palette[ser.slot[i] % 10], f->hollow, 0);
-        }
-    }
-    rfl_canvas_unclip(c);
-    rfl__leg_place(c, &leg, &plot, &o, d->legend, s);
+    rfl__xy_annotate(c, &S, &ser);
     return RFL_OK;
 }
 
