@@ -909,19 +909,31 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
 
 /* ---- axes ------------------------------------------------------------------ */
 typedef struct rfl__axis {
-    double lo, hi; /* value range */
+    double lo, hi;   /* value range */
     int log;
-    double p0, p1; /* pixel positions of lo and hi */
+    double p0, p1;   /* pixel positions of lo and hi (rfl__axis_place) */
+    double llo, lhi; /* log axes: log10 of lo and hi, kept because the
+                        obstacles are mapped again for every score */
     rfl_ticks ticks;
 } rfl__axis;
 
-/* value -> pixel; values a log axis cannot show map far outside */
+/* Put the range (final by now) at pixels p0..p1. */
+static void rfl__axis_place(rfl__axis *a, double p0, double p1) {
+    a->p0 = p0;
+    a->p1 = p1;
+    if (a->log) {
+        a->llo = RFL_LOG10(a->lo);
+        a->lhi = RFL_LOG10(a->hi);
+    }
+}
+/* value -> pixel on a placed axis; values a log axis cannot show map far
+   outside */
 static double rfl__amap(const rfl__axis *a, double v) {
     double t;
     if (!rfl__isfinite(v)) return -1e300;
     if (a->log) {
         if (!(v > 0)) return -1e300;
-        t = (RFL_LOG10(v) - RFL_LOG10(a->lo)) / (RFL_LOG10(a->hi) - RFL_LOG10(a->lo));
+        t = (RFL_LOG10(v) - a->llo) / (a->lhi - a->llo);
     } else {
         t = (v - a->lo) / (a->hi - a->lo);
     }
@@ -2064,8 +2076,8 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
     area = *panel;
     area.y0 += (RFL_FONT_H + 3) * s;
     P->plot = rfl__plot_rect(&area, &P->x, &P->y, s, 1);
-    P->x.p0 = P->plot.x0; P->x.p1 = P->plot.x1;
-    P->y.p0 = P->plot.y1; P->y.p1 = P->plot.y0;
+    rfl__axis_place(&P->x, P->plot.x0, P->plot.x1);
+    rfl__axis_place(&P->y, P->plot.y1, P->plot.y0);
     P->inner = P->plot;
     P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
     if (d->areas) {
@@ -2363,15 +2375,15 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
         plot.x1 = c->width - 18.0 * s;
         plot.y0 = top + 4.0 * s;
         plot.y1 = c->height - (6.0 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
-        va.p0 = plot.x0; va.p1 = plot.x1;
-        dummy.p0 = plot.y0; dummy.p1 = plot.y1;
+        rfl__axis_place(&va, plot.x0, plot.x1);
+        rfl__axis_place(&dummy, plot.y0, plot.y1);
     } else {
         rfl__rect panel;
         panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
         panel.y0 = top; panel.y1 = c->height - 2.0 * s;
         plot = rfl__plot_rect(&panel, &dummy, &va, s, d->value_title != 0);
-        va.p0 = plot.y1; va.p1 = plot.y0;
-        dummy.p0 = plot.x0; dummy.p1 = plot.x1;
+        rfl__axis_place(&va, plot.y1, plot.y0);
+        rfl__axis_place(&dummy, plot.x0, plot.x1);
     }
     if (plot.x1 <= plot.x0 + 4 || plot.y1 <= plot.y0 + 4) return RFL_OK; /* too small */
     if (d->area) {
@@ -2497,8 +2509,7 @@ static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, 
 
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     rfl__xyplot S;
-    rfl__axis x, y;
-    rfl__rect panel, plot;
+    rfl__rect panel;
     rfl__series ser;
     int s, i, k;
     double top, xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300, xpos = 1e300, ypos = 1e300;
@@ -2507,6 +2518,8 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     rfl_canvas_unclip(c);
     rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     s = rfl__auto_font(c->width, c->height, d->font_scale);
+    S.d = d;
+    S.s = s;
     top = rfl__title(c, d->title, s);
     for (i = 0; i < d->n_points; i++) {
         const rfl_xy *p = &d->points[i];
@@ -2520,50 +2533,45 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     }
     if (xmin > xmax) { xmin = 0; xmax = 1; xpos = 1; }
     if (ymin > ymax) { ymin = 0; ymax = 1; ypos = 1; }
-    RFL_MEMSET(&x, 0, sizeof x);
-    RFL_MEMSET(&y, 0, sizeof y);
-    x.log = d->x_scale == RFL_SCALE_LOG || (d->x_scale == RFL_SCALE_AUTO && xmin > 0 && xmax / xmin > 100);
-    y.log = d->y_scale == RFL_SCALE_LOG || (d->y_scale == RFL_SCALE_AUTO && ymin > 0 && ymax / ymin > 100);
-    x.ticks = d->x_ticks;
-    y.ticks = d->y_ticks;
-    if (x.log) rfl__nice_range(&x, xpos / 1.5, xmax * 1.5);
-    else rfl__nice_range(&x, xmin >= 0 && xmin < (xmax - xmin) ? 0 : xmin - (xmax - xmin) * 0.05, xmax + (xmax - xmin) * 0.08 + (xmax == xmin));
-    if (y.log) rfl__nice_range(&y, ypos / 1.5, ymax * 1.5);
-    else rfl__nice_range(&y, ymin >= 0 && ymin < (ymax - ymin) ? 0 : ymin - (ymax - ymin) * 0.05, ymax + (ymax - ymin) * 0.08 + (ymax == ymin));
+    RFL_MEMSET(&S.x, 0, sizeof S.x);
+    RFL_MEMSET(&S.y, 0, sizeof S.y);
+    S.x.log = d->x_scale == RFL_SCALE_LOG || (d->x_scale == RFL_SCALE_AUTO && xmin > 0 && xmax / xmin > 100);
+    S.y.log = d->y_scale == RFL_SCALE_LOG || (d->y_scale == RFL_SCALE_AUTO && ymin > 0 && ymax / ymin > 100);
+    S.x.ticks = d->x_ticks;
+    S.y.ticks = d->y_ticks;
+    if (S.x.log) rfl__nice_range(&S.x, xpos / 1.5, xmax * 1.5);
+    else rfl__nice_range(&S.x, xmin >= 0 && xmin < (xmax - xmin) ? 0 : xmin - (xmax - xmin) * 0.05, xmax + (xmax - xmin) * 0.08 + (xmax == xmin));
+    if (S.y.log) rfl__nice_range(&S.y, ypos / 1.5, ymax * 1.5);
+    else rfl__nice_range(&S.y, ymin >= 0 && ymin < (ymax - ymin) ? 0 : ymin - (ymax - ymin) * 0.05, ymax + (ymax - ymin) * 0.08 + (ymax == ymin));
     if (d->x_min != 0 || d->x_max != 0) {
-        if (rfl__isfinite(d->x_min) && rfl__isfinite(d->x_max) && d->x_max > d->x_min && (!x.log || d->x_min > 0)) { x.lo = d->x_min; x.hi = d->x_max; }
+        if (rfl__isfinite(d->x_min) && rfl__isfinite(d->x_max) && d->x_max > d->x_min && (!S.x.log || d->x_min > 0)) { S.x.lo = d->x_min; S.x.hi = d->x_max; }
     }
     if (d->y_min != 0 || d->y_max != 0) {
-        if (rfl__isfinite(d->y_min) && rfl__isfinite(d->y_max) && d->y_max > d->y_min && (!y.log || d->y_min > 0)) { y.lo = d->y_min; y.hi = d->y_max; }
+        if (rfl__isfinite(d->y_min) && rfl__isfinite(d->y_max) && d->y_max > d->y_min && (!S.y.log || d->y_min > 0)) { S.y.lo = d->y_min; S.y.hi = d->y_max; }
     }
     panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
     panel.y0 = top; panel.y1 = c->height - 2.0 * s;
-    plot = rfl__plot_rect(&panel, &x, &y, s, d->y_title != 0);
-    x.p0 = plot.x0; x.p1 = plot.x1;
-    y.p0 = plot.y1; y.p1 = plot.y0;
+    S.plot = rfl__plot_rect(&panel, &S.x, &S.y, s, d->y_title != 0);
+    rfl__axis_place(&S.x, S.plot.x0, S.plot.x1);
+    rfl__axis_place(&S.y, S.plot.y1, S.plot.y0);
     if (d->area) {
-        d->area->x0 = plot.x0; d->area->y0 = plot.y0; d->area->x1 = plot.x1; d->area->y1 = plot.y1;
-        d->area->x_min = x.lo; d->area->x_max = x.hi; d->area->y_min = y.lo; d->area->y_max = y.hi;
-        d->area->x_log = x.log; d->area->y_log = y.log;
+        d->area->x0 = S.plot.x0; d->area->y0 = S.plot.y0; d->area->x1 = S.plot.x1; d->area->y1 = S.plot.y1;
+        d->area->x_min = S.x.lo; d->area->x_max = S.x.hi; d->area->y_min = S.y.lo; d->area->y_max = S.y.hi;
+        d->area->x_log = S.x.log; d->area->y_log = S.y.log;
     }
-    rfl__draw_frame(c, &plot, &x, &y, d->x_title, d->y_title, s, 1, 1);
-    S.d = d;
-    S.x = x;
-    S.y = y;
-    S.plot = plot;
-    S.s = s;
+    rfl__draw_frame(c, &S.plot, &S.x, &S.y, d->x_title, d->y_title, s, 1, 1);
     rfl__ser_init(&ser, 0, d->points, 1);
     for (i = 0; i < d->n_points; i++)
-        if (rfl__xy_ok(&d->points[i], x.log, y.log)) rfl__ser_add(&ser, i);
-    rfl_canvas_clip(c, (int)plot.x0 + 1, (int)plot.y0 + 1, (int)plot.x1, (int)plot.y1);
+        if (rfl__xy_ok(&d->points[i], S.x.log, S.y.log)) rfl__ser_add(&ser, i);
+    rfl_canvas_clip(c, (int)S.plot.x0 + 1, (int)S.plot.y0 + 1, (int)S.plot.x1, (int)S.plot.y1);
     for (i = 0; i < d->n_points; i++) {
         const rfl_xy *a = &d->points[i];
-        if (!a->link || !rfl__xy_ok(a, x.log, y.log)) continue;
+        if (!a->link || !rfl__xy_ok(a, S.x.log, S.y.log)) continue;
         for (k = i + 1; k < d->n_points; k++) {
             const rfl_xy *bp = &d->points[k];
-            if (bp->link != a->link || !rfl__xy_ok(bp, x.log, y.log)) continue;
-            rfl_draw_dashed(c, rfl__amap(&x, a->x), rfl__amap(&y, a->y), rfl__amap(&x, bp->x),
-                            rfl__amap(&y, bp->y), 0.5 + 0.5 * s, 4.0 * s, 3.0 * s, 0xFF9A9A9Au);
+            if (bp->link != a->link || !rfl__xy_ok(bp, S.x.log, S.y.log)) continue;
+            rfl_draw_dashed(c, rfl__amap(&S.x, a->x), rfl__amap(&S.y, a->y), rfl__amap(&S.x, bp->x),
+                            rfl__amap(&S.y, bp->y), 0.5 + 0.5 * s, 4.0 * s, 3.0 * s, 0xFF9A9A9Au);
             break;
         }
     }
@@ -2573,12 +2581,12 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
         int si;
         rfl_color col;
         rfl_marker mk;
-        if (!rfl__xy_ok(p, x.log, y.log)) continue;
+        if (!rfl__xy_ok(p, S.x.log, S.y.log)) continue;
         si = rfl__ser_find(&ser, p->label);
         col = p->color ? p->color : si >= 0 ? rfl__palette[ser.slot[si] % 10] : 0xFF555555u;
         mk = p->marker ? p->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
-        px = rfl__amap(&x, p->x);
-        py = rfl__amap(&y, p->y);
+        px = rfl__amap(&S.x, p->x);
+        py = rfl__amap(&S.y, p->y);
         sz = rfl__xy_size(p, s);
         if (!p->hollow && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
             rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
