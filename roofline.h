@@ -280,7 +280,8 @@
        layers 11.5 KB, reducer 25 KB, zoo 16 KB (RFL_NO_ZOO), chart 42 KB
        (RFL_NO_CHART). examples/embedded.c (layers, table, prediction)
        links to 27 KB of flash and 1.9 KB of RAM. Largest stack frames:
-       under 0.5 KB outside the chart; chart functions up to 30 KB.
+       under 0.5 KB outside the chart; chart functions under 1 KB (a
+       chart needs about 3.5 KB of stack in all).
 */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
