@@ -1190,7 +1190,7 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
     long best = -1;
     int i, v, bi = 0, bv = 0;
     const char *bs = s;
-    rfl__rect br;
+    rfl__rect br, box;
     rfl__labels *lab = o->lab;
     for (v = 0; v < 2; v++) {
         const char *t = v ? alt : s;
@@ -1210,8 +1210,8 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
     /* a white halo keeps a label legible where it crosses grid lines */
     rfl_fill_rect(c, br.x0 - 2, br.y0, br.x1 - br.x0 + 4, br.y1 - br.y0, RFL_RGB(255, 255, 255));
     rfl_draw_text(c, cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags, color);
-    rfl__label_box(&cand[bi], bs, scale, &br);
-    if (lab && rfl__finite4(br.x0, br.y0, br.x1, br.y1) && o->nfixed + lab->n < RFL__NOBST &&
+    rfl__label_box(&cand[bi], bs, scale, &box);
+    if (lab && rfl__finite4(box.x0, box.y0, box.x1, box.y1) && o->nfixed + lab->n < RFL__NOBST &&
         lab->n < lab->cap) {
         lab->id[lab->n] = id;
         lab->how[lab->n++] = (unsigned char)(bi + 8 * bv);
@@ -1594,6 +1594,7 @@ static int rfl__ser_add(rfl__series *t, int index) {
     if (k >= 0) return k;
     if (t->n >= RFL__MAXSER) return -1;
     t->first[t->n] = index;
+    /* a nonzero link takes the slot of the first series with that link */
     link = rfl__ser_link(t, t->n);
     for (k = 0; k < t->n && !(link && rfl__ser_link(t, k) == link); k++) {}
     t->slot[t->n] = (unsigned char)(k < t->n ? t->slot[k] : t->nslots++);
@@ -1851,7 +1852,7 @@ static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
 }
 
 /* The panel's fixed obstacles, in the order they count: main roofs,
-   points, extra ceilings. */
+   points, extra compute ceilings, extra bandwidths. */
 static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
     const rfl__panel *P = (const rfl__panel *)ctx;
     const rfl_roofline_desc *d = P->d;
