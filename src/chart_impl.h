@@ -1947,6 +1947,13 @@ static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
         if (!(bw > 0 && rfl__slope_seg(&r, plot, &sx0, &sy0, &sx1, &sy1) &&
               rfl__slope_mid(&r, plot, &mx, &my)))
             return;
+        /* the panel's roofs share one memory slope: labelled once, on the
+           roof of the highest peak (its slope is the longest) */
+        for (q2 = 0; q2 < RFL_PREC_COUNT; q2++) {
+            double pq = m->peak_flops[q2], pp = m->peak_flops[p];
+            if (q2 != p && ((P->precs >> q2) & 1) && pq > 0 && (pq > pp || (pq == pp && q2 < p)))
+                return;
+        }
         for (q = 0; ln[q]; q++) L->buf[n++] = ln[q];
         L->buf[n++] = ' ';
         rfl_fmt_si(L->buf + n, sizeof L->buf - n, bw, 4);
