@@ -439,7 +439,13 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
         }
         if (i == n && nd > 0 && nd <= 19 && (since < 0 || since == 3)) {
             double d = frac ? rfl__scale10((double)m, -frac) : (double)m;
-            uint64_t x = frac ? rfl__round_u64(d, &st->kflags) : m;
+            uint64_t x = m;
+            if (frac) { /* in integers: "6074...000.00" stays exact above 2^53 */
+                uint64_t p10 = 1, rem;
+                for (k = 0; k < frac; k++) p10 *= 10; /* frac <= 19: fits */
+                x = m / p10, rem = m % p10;
+                if (rem >= p10 - rem) x++; /* half up, as rfl__round_u64 */
+            }
             if (st->kset[role]) {
                 st->kv_d[role][0] += d, st->kv_d[role][1] += d;
                 st->kv_u[role][0] = rfl__sat_add(st->kv_u[role][0], x, &st->kflags);

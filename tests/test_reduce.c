@@ -658,6 +658,15 @@ static void test_saturation_and_misc(void) {
     RT_EQ_U64(R0.total.bytes[RFL_DRAM], UINT64_MAX);
     RT_CHECK(R0.flags & RFL_REDUCE_SATURATED);
     RT_CHECK(has_warning(&R0, RFL_WARN_SATURATED));
+    /* counts above 2^53 are exact in any spelling: 20 digits, or 19 with a
+       zero fraction (fuzz findings in tests/regress/number/), and a
+       fraction rounds half up */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n"
+                          "\"0\",\"k\",\"1\",\"60740005549520000.00\",\"1\"\n"
+                          "\"1\",\"k\",\"1\",\"12345678901234567891\",\"1\"\n"
+                          "\"2\",\"k\",\"1\",\"9007199254740993.5\",\"1\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM],
+              60740005549520000ull + 12345678901234567891ull + 9007199254740994ull);
     /* no FP counters at all: FLOPs unknown, warned */
     RT_EQ_INT(red("\"ID\",\"gpu__time_duration.sum\"\n\"\",\"ns\"\n\"0\",\"5\"\n", 0), RFL_OK);
     RT_CHECK(has_warning(&R0, RFL_WARN_NO_FP_COUNTERS));
