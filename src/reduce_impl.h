@@ -357,16 +357,24 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
     p = m;
     if (ok) {
         unsigned fl = 0;
-        p = rfl__sat_mul(p, u->mult, &fl);
+        uint64_t um = u->mult;
+        /* divide first, so that no step overflows what the result fits:
+           each 10 of the divisor (10 = 2 x 5) against the digits' and the
+           unit's factors ("5,555,555,555,555,555.5 KiB" = m x 512 / 5) */
+        while (ok && exp10 < 0) {
+            if (p % 10 == 0) p /= 10;
+            else if (um % 10 == 0) um /= 10;
+            else if (p % 5 == 0 && um % 2 == 0) p /= 5, um /= 2;
+            else if (p % 2 == 0 && um % 5 == 0) p /= 2, um /= 5;
+            else ok = 0;
+            exp10++;
+        }
+        if (ok) p = rfl__sat_mul(p, um, &fl);
         if (fl) ok = 0;
         while (ok && exp10 > 0) {
             p = rfl__sat_mul(p, 10, &fl);
             if (fl) ok = 0;
             exp10--;
-        }
-        while (ok && exp10 < 0) {
-            if (p % 10) ok = 0;
-            else p /= 10, exp10++;
         }
     }
     v->exact = ok;
