@@ -1495,7 +1495,9 @@ static void rfl__blk_load(rfl__blk *k, const unsigned char *b) {
     k->inside_carry = (uint64_t)0 - (ins >> 63);
     k->sep = c & ~ins;
     k->ends = k->sep | (n & ~ins);
-    k->hard = bad | (n & ins);
+    /* also hard: a CR outside quotes not followed by LF (an error the
+       exact path reports; a CR in the last byte is checked there too) */
+    k->hard = bad | (n & ins) | (r & ~ins & ~(n >> 1));
     k->b = b;
 }
 
