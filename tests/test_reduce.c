@@ -667,6 +667,11 @@ static void test_saturation_and_misc(void) {
                           "\"2\",\"k\",\"1\",\"9007199254740993.5\",\"1\"\n", 0), RFL_OK);
     RT_EQ_U64(R0.total.bytes[RFL_DRAM],
               60740005549520000ull + 12345678901234567891ull + 9007199254740994ull);
+    /* 5,555,555,555,555,555.5 KiB = 55,555,555,555,555,555 x 1024 / 10 =
+       5,688,888,888,888,888,832 bytes: exact although m x 1024 > 2^64 */
+    RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"KiB\",\"inst\"\n"
+                          "\"0\",\"k\",\"1\",\"5,555,555,555,555,555.5\",\"1\"\n", 0), RFL_OK);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 5688888888888888832ull);
     /* no FP counters at all: FLOPs unknown, warned */
     RT_EQ_INT(red("\"ID\",\"gpu__time_duration.sum\"\n\"\",\"ns\"\n\"0\",\"5\"\n", 0), RFL_OK);
     RT_CHECK(has_warning(&R0, RFL_WARN_NO_FP_COUNTERS));
