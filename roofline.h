@@ -22,10 +22,13 @@
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
        RFL_ASSERT(x)          default: no check (define to assert(x) to debug)
        RFL_NO_SIMD            the reducer's portable path instead of SSE2
+       RFL_NO_AVX2            no AVX2 / AVX-512BW row walker (x86-64 GCC
+                              and clang pick it at run time from CPUID)
        RFL_SQRT RFL_FLOOR RFL_CEIL RFL_LOG10 RFL_POW RFL_FABS
                               libm replacements (defaults: <math.h>, used by
                               the chart only; the core needs no libm)
-       RFL_MEMSET RFL_MEMCPY  default: the library's own byte loops
+       RFL_MEMSET RFL_MEMCPY  default: GCC/clang builtins (memcpy/memset),
+                              else the library's own byte loops
 
    QUICK START (a complete program; examples/minimal.c does it for the
    zoo's ResNet-18)
@@ -167,7 +170,7 @@
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
-           rfl_reduce_state st; rfl_reduce_result res;  (~40 KB each: static)
+           rfl_reduce_state st; rfl_reduce_result res;  (35 + 23 KB: static)
            rfl_reduce_desc d = {0};            d.top_n = 5; d.machine = h100;
            rfl_reduce_init(&st, &d, scratch, sizeof scratch);
            while ((n = fread(buf, 1, sizeof buf, f)) > 0)
@@ -198,6 +201,14 @@
        RFL_WARN_TENSOR_UNCOUNTED; a profile with no tensor counter and no
        such name gets RFL_WARN_NO_TENSOR_COUNTERS, a note that the FP
        counters cannot see tensor cores.
+       Speed: data rows go through a row walker that reads 64-byte blocks
+       as bit masks of quotes, commas and line ends, skips runs of unused
+       columns by counting separators, and reads the usual number
+       ("1,234.5") in one pass. On x86-64 with GCC or clang it uses AVX2 or
+       AVX-512BW when CPUID says so (RFL_NO_AVX2: never), else SSE2, else
+       portable 64-bit words (RFL_NO_SIMD); every path gives the same
+       result (tests/test_reduce.c compares them). What a kernel's name
+       says is remembered per name (64 names). `make bench` measures it.
 
    CHART (src/chart_api.h; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):

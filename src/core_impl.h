@@ -3,6 +3,17 @@
 #ifndef RFL_ASSERT
 #define RFL_ASSERT(x) ((void)0)
 #endif
+/* GCC and clang: their builtins (inline for small sizes, else memcpy and
+   memset, which freestanding GCC code needs from the target anyway);
+   other compilers: the loops below. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+#ifndef RFL_MEMSET
+#define RFL_MEMSET(p, c, n) __builtin_memset((p), (c), (n))
+#endif
+#ifndef RFL_MEMCPY
+#define RFL_MEMCPY(d, s, n) __builtin_memcpy((d), (s), (n))
+#endif
+#endif
 #ifndef RFL_MEMSET
 #define RFL_MEMSET(p, c, n) rfl__memset((p), (c), (n))
 #endif

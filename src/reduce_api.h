@@ -166,10 +166,17 @@ typedef struct rfl_reduce_result {
 /* A unit's scale into a metric's base unit (private to the reducer). */
 typedef struct rfl__unit { int cls; uint64_t mult; int exp10; } rfl__unit;
 
-/* Parser state: a plain struct (about 40 KB) so callers can place it
+/* Parser state: a plain struct (about 35 KB) so callers can place it
    anywhere; everything after err_msg is private. After a failure, err_line
    and err_col (1-based) and err_offset (0-based byte) say where. */
 #define RFL__ROLES 80 /* metric roles the reducer knows (private) */
+#define RFL__TC_MEMO 64 /* kernel-name answers remembered (private) */
+typedef struct rfl__tc_memo {
+    uint64_t h, len, stamp;
+    int used, cc, fam, elementwise;
+    rfl_prec prec;
+    double sync, wg;
+} rfl__tc_memo;
 typedef struct rfl_reduce_state {
     rfl_result err;            /* first error (sticky) */
     uint64_t err_line, err_col, err_offset;
@@ -197,12 +204,14 @@ typedef struct rfl_reduce_state {
     int amb_pending;
     uint64_t amb_line, amb_col, amb_off;
     char amb_text[64], auto_example[64], unit[32];
-    size_t unit_len, tmp_len, key_len;
+    size_t unit_len, tmp_len, key_len, name_len;
     int unit_over, have_kernel, name_pending, row_skip, row_role, row_ucls, cc_major;
-    int name_trunc, tmp_trunc, finished;
+    int name_trunc, tmp_trunc, finished, simd;
     uint64_t row_mult, cur_id, cur_invoc, nv_index, rows;
     char name[RFL_REDUCE_NAME_MAX], tmp_name[RFL_REDUCE_NAME_MAX], key[128];
     rfl_kernel_stat kst;
+    rfl__tc_memo tc_memo[RFL__TC_MEMO];
+    uint64_t tc_clock;
     rfl_reduce_result res;
     char scratch_text[RFL_REDUCE_WARN_TEXT];
     double clk_w, clk_sum, ceil_w[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT],

@@ -45,11 +45,16 @@ static int memmem_n(const char *s, size_t n, const char *t) {
     return 0;
 }
 
+/* >= 0: the row walker's instruction set for the next reductions (0
+   baseline, 1 AVX2, 2 AVX-512BW; never above what this CPU has) */
+static int force_simd = -1;
+
 static rfl_result reduce_mode(const char *b, size_t n, const rfl_reduce_desc *d, int mode,
                               rfl_reduce_result *r) {
     size_t i = 0;
     rfl_result e = rfl_reduce_init(&st, d, scratch, sizeof scratch);
     if (e) return e;
+    if (force_simd >= 0 && force_simd <= st.simd) st.simd = force_simd;
     while (i < n) {
         size_t k = mode == 0 ? n - i : mode == 1 ? 1 : mode == 2 ? 1 + next_rand(300) : 65536;
         if (mode == 2 && next_rand(5) == 0) k = 1 + next_rand(5000);
@@ -82,11 +87,13 @@ static int same_result(const rfl_reduce_result *a, const rfl_reduce_result *b) {
 
 static rfl_reduce_result R0, R1;
 
-/* Reduce a file whole, byte by byte, in random splits and in 64 KB chunks;
-   every way must give the same result (left in R0). */
+/* Reduce a file whole, byte by byte, in random splits and in 64 KB chunks,
+   and whole and in 64 KB chunks with each lower instruction set of the row
+   walker this CPU has; every way must give the same result (left in R0). */
 static void reduce_all_ways(const char *b, size_t n, const rfl_reduce_desc *d, const char *what) {
-    int mode;
+    int mode, simd, top;
     RT_EQ_INT(reduce_mode(b, n, d, 0, &R0), RFL_OK);
+    top = st.simd;
     for (mode = 1; mode <= 3; mode++) {
         int rep, reps = mode == 2 ? 3 : 1;
         for (rep = 0; rep < reps; rep++) {
@@ -94,6 +101,16 @@ static void reduce_all_ways(const char *b, size_t n, const rfl_reduce_desc *d, c
             RT_EQ_INT(reduce_mode(b, n, d, mode, &R1), RFL_OK);
             if (!RT_CHECK(same_result(&R0, &R1))) printf("     %s: chunking mode %d differs\n", what, mode);
         }
+    }
+    for (simd = 0; simd < top; simd++) {
+        force_simd = simd;
+        for (mode = 0; mode <= 3; mode += 3) {
+            memset(&R1, 0, sizeof R1);
+            RT_EQ_INT(reduce_mode(b, n, d, mode, &R1), RFL_OK);
+            if (!RT_CHECK(same_result(&R0, &R1)))
+                printf("     %s: walker level %d (of %d), chunking mode %d differs\n", what, simd, top, mode);
+        }
+        force_simd = -1;
     }
 }
 
