@@ -8,6 +8,15 @@ import json, os, subprocess, sys, time
 RED, BIG, RUNS = sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 5
 size = os.path.getsize(BIG)
 
+# Every run on one core, the same for all ("on one core" in the targets;
+# also keeps the scheduler from moving a run mid-way): the last one this
+# process may use (core 0 takes most interrupts). Set here, inherited by
+# every child (a preexec_fn would force a slower fork into each timing).
+CORE = None
+if hasattr(os, 'sched_setaffinity'):
+    CORE = max(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {CORE})
+
 def run(cmd):
     """wall seconds, cpu seconds, max RSS KiB, stdout of one child"""
     t0 = time.perf_counter()
@@ -34,7 +43,8 @@ if os.path.exists('/usr/bin/time'):
                        stderr=subprocess.PIPE, universal_newlines=True)
     rss = int(p.stderr.strip().split()[-1])
 j = json.loads(res[0][3])
-print('reduce bench: %s, %.1f MB, %d kernels' % (BIG, size / 1e6, j['kernels']))
+print('reduce bench: %s, %.1f MB, %d kernels%s' % (BIG, size / 1e6, j['kernels'],
+      '' if CORE is None else ', every run on core %d' % CORE))
 print('  wc -l          %.3f s  %.2f GB/s (disk-cache read reference)' % (wc, size / wc / 1e9))
 print('  rfl-reduce     %.3f s  %.2f GB/s wall (best of %d; cpu %.3f s = %.2f GB/s), peak RSS %.2f MiB'
       % (wall, size / wall / 1e9, RUNS, cpu, size / cpu / 1e9, rss / 1024))

@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <unistd.h>
 
-#define CHUNK (64 * 1024)
+#define CHUNK (256 * 1024) /* read() in L2-sized pieces: fewer calls, still cache-resident */
 #define GROUPS 512
 
 static const char *usage_text =
