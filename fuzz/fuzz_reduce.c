@@ -12,7 +12,8 @@
    - no crash, no UB, no access outside the scratch, state, group table or
      input (every caller buffer is an exact-size heap block under ASan);
    - the result of the chunked push (and, for small inputs, of pushing
-     every byte alone) is identical to the one-shot rfl_reduce_buffer:
+     every byte alone), at a row-walker instruction set picked by the seed,
+     is identical to the one-shot rfl_reduce_buffer:
      same error code and position, or the same result field by field;
    - an error has a position inside the input (line >= 1, col >= 1,
      offset <= length) and a NUL-terminated message;
@@ -198,6 +199,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     seed = 0x9E3779B9u ^ ((uint32_t)c[1] << 8) ^ (uint32_t)len;
     chunked.r = rfl_reduce_init(chunked.st, &d, chunked.scratch, scratch_size);
     FZ_CHECK(chunked.r == RFL_OK);
+    /* the row walker's instruction set, from the seed: any level up to what
+       this CPU has (0 baseline, 1 AVX2, 2 AVX-512BW) against the one shot's
+       top level */
+    chunked.st->simd = (int)(seed % (uint32_t)(chunked.st->simd + 1));
     for (pos = 0; pos < len;) {
         size_t n;
         uint32_t k = rng_next(&seed);

@@ -1550,19 +1550,20 @@ typedef struct rfl__blks {
 __attribute__((always_inline))
 #endif
 static inline void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t c, uint64_t n,
-                                  uint64_t r, uint64_t ins) {
-    uint64_t cq, bad;
-    ins ^= k->inside_carry;
+                                  uint64_t r, uint64_t ins, uint64_t *cy) {
+    /* cy: inside_carry, prev_cq, prev_ok, in the caller's registers */
+    uint64_t cq, bad, sep;
+    ins ^= cy[0];
     cq = q & ~ins;
     /* hard stops: junk after a closing quote, an opening quote not after
        , \n or ", and doubled quotes (unescaped by the general path) */
-    bad = (((cq << 1) | k->prev_cq) & ~(c | n | r)) |
-          (q & ins & ~(((c | n | q) << 1) | k->prev_ok));
-    k->prev_cq = cq >> 63;
-    k->prev_ok = ((c | n | q) >> 63) & 1;
-    k->inside_carry = (uint64_t)0 - (ins >> 63);
-    k->sep[i] = c & ~ins;
-    k->ends[i] = k->sep[i] | (n & ~ins);
+    bad = (((cq << 1) | cy[1]) & ~(c | n | r)) | (q & ins & ~(((c | n | q) << 1) | cy[2]));
+    cy[1] = cq >> 63;
+    cy[2] = ((c | n | q) >> 63) & 1;
+    cy[0] = (uint64_t)0 - (ins >> 63);
+    sep = c & ~ins;
+    k->sep[i] = sep;
+    k->ends[i] = sep | (n & ~ins);
     /* also hard: a CR outside quotes not followed by LF (an error the
        exact path reports; a CR in the last byte is checked there too) */
     k->hard[i] = bad | (n & ins) | (r & ~ins & ~(n >> 1));
@@ -1570,14 +1571,17 @@ static inline void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t c, u
 
 static void rfl__blk_fill(rfl__blks *k, const unsigned char *b, int nb) {
     int i;
+    uint64_t cy[3];
+    cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
     for (i = 0; i < nb; i++, b += 64) {
         uint64_t q, c, n, r, ins;
         rfl__masks64(b, &q, &c, &n, &r);
         ins = q;
         ins ^= ins << 1, ins ^= ins << 2, ins ^= ins << 4;
         ins ^= ins << 8, ins ^= ins << 16, ins ^= ins << 32;
-        rfl__blk_logic(k, i, q, c, n, r, ins);
+        rfl__blk_logic(k, i, q, c, n, r, ins, cy);
     }
+    k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
 
 /* AVX2 and PCLMUL where the CPU has them (checked once per reduction): two
@@ -1595,6 +1599,8 @@ __attribute__((target("avx2,pclmul"))) static void rfl__blk_fill_avx2(rfl__blks 
     const __m256i vq = _mm256_set1_epi8('"'), vc = _mm256_set1_epi8(','),
                   vn = _mm256_set1_epi8('\n'), vr = _mm256_set1_epi8('\r');
     int i;
+    uint64_t cy[3];
+    cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
     for (i = 0; i < nb; i++, b += 64) {
         const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)b),
                       hi = _mm256_loadu_si256((const __m256i *)(const void *)(b + 32));
@@ -1604,8 +1610,9 @@ __attribute__((target("avx2,pclmul"))) static void rfl__blk_fill_avx2(rfl__blks 
 #undef RFL__MM
         uint64_t ins = (uint64_t)_mm_cvtsi128_si64(
             _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)q), _mm_set1_epi8(-1), 0));
-        rfl__blk_logic(k, i, q, c, n, r, ins);
+        rfl__blk_logic(k, i, q, c, n, r, ins, cy);
     }
+    k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
 /* AVX-512BW: one load and four compares straight into 64-bit masks. */
 __attribute__((target("avx512f,avx512bw,pclmul,bmi"))) static void
@@ -1613,14 +1620,17 @@ rfl__blk_fill_avx512(rfl__blks *k, const unsigned char *b, int nb) {
     const __m512i vq = _mm512_set1_epi8('"'), vc = _mm512_set1_epi8(','),
                   vn = _mm512_set1_epi8('\n'), vr = _mm512_set1_epi8('\r');
     int i;
+    uint64_t cy[3];
+    cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
     for (i = 0; i < nb; i++, b += 64) {
         const __m512i v = _mm512_loadu_si512((const void *)b);
         uint64_t q = _mm512_cmpeq_epi8_mask(v, vq), c = _mm512_cmpeq_epi8_mask(v, vc),
                  n = _mm512_cmpeq_epi8_mask(v, vn), r = _mm512_cmpeq_epi8_mask(v, vr);
         uint64_t ins = (uint64_t)_mm_cvtsi128_si64(
             _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)q), _mm_set1_epi8(-1), 0));
-        rfl__blk_logic(k, i, q, c, n, r, ins);
+        rfl__blk_logic(k, i, q, c, n, r, ins, cy);
     }
+    k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
 /* 0: baseline, 1: AVX2 (with BMI1/2, POPCNT, PCLMUL), 2: also AVX-512BW.
    CPUID and XGETBV directly (cpuid.h is a compiler header): no libgcc
