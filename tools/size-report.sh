@@ -25,8 +25,8 @@ O=build/size
 mkdir -p "$O"
 FL="-mcpu=cortex-m4 -mthumb -Os -ffreestanding -std=c99 -Wall -Wextra -Werror -ffunction-sections -fdata-sections -fstack-usage -I."
 # Issue 7's flash targets (24 KiB core, 64 KiB whole) are printed but not
-# met: with the reducer (~27 KB), the hardware table with its sources
-# (~17.5 KB) and the layer formulas (~11.5 KB) the core alone is ~63 KB.
+# met: with the reducer (~30 KB), the hardware table with its sources
+# (~17.5 KB) and the layer formulas (~11.5 KB) the core alone is ~65 KB.
 # --check enforces the stack budget, which holds, and ceilings a little
 # above today's sizes so that growth is seen.
 CORE_TARGET=24576
