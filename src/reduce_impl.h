@@ -425,13 +425,13 @@ static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char
    0 when rfl__put_value's general reader must look (spaces, n/a, signs,
    exponents, scaled units, ambiguity, more than 19 digits). Inlined into
    the row walker: called for nearly every used field. */
+RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac);
 RFL__ALWAYS_INLINE int rfl__put_fast(rfl_reduce_state *st, int role, const char *s, size_t n,
                                      const rfl__unit *u, uint64_t mult) {
     char g = st->locale == RFL_LOCALE_EU ? '.' : ',', dm = st->locale == RFL_LOCALE_EU ? ',' : '.';
-    uint64_t m = 0, x, rem = 0, p10 = 0;
-    int nd, frac = 0, ng = 0, lastg = -1, k;
+    uint64_t m = 0;
+    int nd, frac = 0, ng = 0, lastg = -1;
     size_t i;
-    double d;
     if (n > 40 || u->mult != 1 || u->exp10 != 0 || mult != 1) return 0;
     if (st->locale == RFL_LOCALE_AUTO) g = dm = 0; /* only plain digits */
     for (i = 0; i < n; i++) {
@@ -453,6 +453,15 @@ RFL__ALWAYS_INLINE int rfl__put_fast(rfl_reduce_state *st, int role, const char 
         frac = (int)(i - f0), nd += frac;
     }
     if (i != n || nd == 0 || nd > 19) return 0;
+    rfl__put_digits(st, role, m, frac);
+    return 1;
+}
+
+/* Stores the digits m with frac of them decimals (nd <= 19) as role's value. */
+RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac) {
+    uint64_t x, rem = 0, p10 = 0;
+    double d;
+    int k;
     d = frac ? rfl__scale10((double)m, -frac) : (double)m;
     /* in integers: "6074...000.00" stays exact above 2^53; the usual 1 or
        2 decimals divide by a constant */
@@ -473,7 +482,6 @@ RFL__ALWAYS_INLINE int rfl__put_fast(rfl_reduce_state *st, int role, const char 
         st->kv_u[role][0] = st->kv_u[role][1] = x;
     }
     st->kset[role] = 1;
-    return 1;
 }
 
 static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, size_t n,
@@ -1762,20 +1770,22 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
                 cs = p + 1, ce--;
             } else
                 ce = end; /* unquoted: the number reader trims the CR */
-            st->offset_now = base + (uint64_t)(end - p0);
             if (map[col] && map[col] < RFL__R_COUNT && (size_t)(ce - cs) <= st->carry_cap) {
                 /* a metric value (the most common used field): straight to
-                   the number reader, as rfl__data_field would */
-                uint64_t at = base + (uint64_t)(p - p0);
+                   the number reader, as rfl__data_field would; its position
+                   is stored only for the general reader, which can fail */
                 int role = map[col];
-                st->field_line = st->line, st->field_col = at - st->line_start + 1;
-                st->field_off = at;
-                st->unit[0] = 0;
                 if (!rfl__put_fast(st, role, (const char *)cs, (size_t)(ce - cs),
-                                   &st->role_unit[role], st->role_mult[role]))
+                                   &st->role_unit[role], st->role_mult[role])) {
+                    uint64_t at = base + (uint64_t)(p - p0);
+                    st->field_line = st->line, st->field_col = at - st->line_start + 1;
+                    st->field_off = at;
+                    st->unit[0] = 0;
                     err = rfl__put_value(st, role, (const char *)cs, (size_t)(ce - cs),
                                          &st->role_unit[role], st->role_mult[role]);
+                }
             } else {
+                st->offset_now = base + (uint64_t)(end - p0);
                 st->col = col;
                 rfl__field_begin(st, base + (uint64_t)(p - p0));
                 st->quoted = *p == '"';
@@ -1788,6 +1798,7 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
             if (*end == ',') col++;
             else {
                 st->col = col;
+                st->offset_now = base + (uint64_t)(end - p0);
                 if ((err = rfl__row_end(st)) != RFL_OK) goto out;
                 st->line++, st->line_start = base + (uint64_t)(end - p0) + 1;
                 col = 0;
