@@ -462,7 +462,10 @@ RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t
     uint64_t x, rem = 0, p10 = 0;
     double d;
     int k;
-    d = frac ? rfl__scale10((double)m, -frac) : (double)m;
+    /* m / 10^frac: the same division rfl__scale10 does, inline for the
+       usual 1 or 2 decimals */
+    d = frac == 2 ? (double)m / 100.0 : frac == 1 ? (double)m / 10.0
+        : frac ? rfl__scale10((double)m, -frac) : (double)m;
     /* in integers: "6074...000.00" stays exact above 2^53; the usual 1 or
        2 decimals divide by a constant */
     x = m;

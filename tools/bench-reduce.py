@@ -48,7 +48,8 @@ print('reduce bench: %s, %.1f MB, %d kernels%s' % (BIG, size / 1e6, j['kernels']
 print('  wc -l          %.3f s  %.2f GB/s (disk-cache read reference)' % (wc, size / wc / 1e9))
 print('  rfl-reduce     %.3f s  %.2f GB/s wall (best of %d; cpu %.3f s = %.2f GB/s), peak RSS %.2f MiB'
       % (wall, size / wall / 1e9, RUNS, cpu, size / cpu / 1e9, rss / 1024))
-ok = size / wall / 1e9 >= 2.0 and rss < 8 * 1024
+gbs = size / wall / 1e9
+ok = gbs >= 2.0 and rss < 8 * 1024
 ratio = None
 if os.path.exists('/usr/bin/python3') and subprocess.call(
         ['/usr/bin/python3', '-c', 'import pandas'], stderr=subprocess.DEVNULL) == 0:
@@ -68,7 +69,12 @@ if os.path.exists('/usr/bin/python3') and subprocess.call(
     ok = ok and ratio >= 8 and same
 else:
     print('  pandas         not installed (apt-get install python3-pandas): no ratio')
-print('  targets (>= 2 GB/s, >= 8x pandas, < 8 MiB): %s' % ('met' if ok else 'MISSED'))
+def verdict(good):
+    return 'met' if good else 'MISSED'
+print('  targets: >= 2 GB/s %s (%.2f), >= 8x pandas %s (%s), < 8 MiB %s (%.1f): %s'
+      % (verdict(gbs >= 2.0), gbs, verdict(ratio is not None and ratio >= 8 and same),
+         'no pandas' if ratio is None else '%.1fx' % ratio, verdict(rss < 8 * 1024), rss / 1024,
+         'all met' if ok else 'MISSED'))
 load = os.getloadavg()[0]
 if load > 1.5:
     print('  (load average %.1f on %d cores: wall times include waiting for a core;'
