@@ -196,6 +196,7 @@ typedef struct rfl_reduce_state {
     int top_n, key_col[10];
     int roles_seen[RFL__ROLES];
     unsigned char role_ucls[RFL__ROLES], role_unit_set[RFL__ROLES], kset[RFL__ROLES];
+    unsigned char role_plain[RFL__ROLES];
     uint64_t role_mult[RFL__ROLES];
     rfl__unit role_unit[RFL__ROLES], nv_time_unit;
     double kv_d[RFL__ROLES][2]; /* per-kernel values: US and EU readings */

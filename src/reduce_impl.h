@@ -426,14 +426,21 @@ static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char
    exponents, scaled units, ambiguity, more than 19 digits). Inlined into
    the row walker: called for nearly every used field. */
 RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac);
-RFL__ALWAYS_INLINE int rfl__put_fast(rfl_reduce_state *st, int role, const char *s, size_t n,
-                                     const rfl__unit *u, uint64_t mult) {
-    char g = st->locale == RFL_LOCALE_EU ? '.' : ',', dm = st->locale == RFL_LOCALE_EU ? ',' : '.';
+/* The convention's group separator and decimal mark for rfl__put_num; both
+   0 while the locale is unknown (then only plain digits read the same both
+   ways). */
+#define RFL__GDM(st, g, dm)                                                                 \
+    ((g) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? '.' : ',', \
+     (dm) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? ',' : '.')
+
+/* rfl__put_fast for a metric in its base unit, separators given (RFL__GDM):
+   the row walker's call, with both checked once per section. */
+RFL__ALWAYS_INLINE int rfl__put_num(rfl_reduce_state *st, int role, const char *s, size_t n,
+                                    char g, char dm) {
     uint64_t m = 0;
     int nd, frac = 0, ng = 0, lastg = -1;
     size_t i;
-    if (n > 40 || u->mult != 1 || u->exp10 != 0 || mult != 1) return 0;
-    if (st->locale == RFL_LOCALE_AUTO) g = dm = 0; /* only plain digits */
+    if (n > 40) return 0;
     for (i = 0; i < n; i++) {
         unsigned dg = (unsigned)(unsigned char)s[i] - '0';
         if (dg <= 9) {
@@ -455,6 +462,13 @@ RFL__ALWAYS_INLINE int rfl__put_fast(rfl_reduce_state *st, int role, const char 
     if (i != n || nd == 0 || nd > 19) return 0;
     rfl__put_digits(st, role, m, frac);
     return 1;
+}
+RFL__ALWAYS_INLINE int rfl__put_fast(rfl_reduce_state *st, int role, const char *s, size_t n,
+                                     const rfl__unit *u, uint64_t mult) {
+    char g, dm;
+    if (u->mult != 1 || u->exp10 != 0 || mult != 1) return 0;
+    RFL__GDM(st, g, dm);
+    return rfl__put_num(st, role, s, n, g, dm);
 }
 
 /* Stores the digits m with frac of them decimals (nd <= 19) as role's value. */
@@ -1055,6 +1069,15 @@ done:
     return RFL_OK;
 }
 
+/* Data rows follow: which roles read in their base unit (rfl__put_num). */
+static void rfl__data_rows(rfl_reduce_state *st) {
+    int i;
+    st->row_kind = RFL__ROW_DATA;
+    for (i = 0; i < RFL__R_COUNT; i++)
+        st->role_plain[i] = st->role_unit[i].mult == 1 && st->role_unit[i].exp10 == 0 &&
+                            st->role_mult[i] == 1;
+}
+
 /* ---- header rows ----------------------------------------------------------- */
 static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t n, int overflow) {
     int code = 0, ucls = 0;
@@ -1123,7 +1146,7 @@ static rfl_result rfl__header_end(rfl_reduce_state *st) {
             kc[RFL__K_MVALUE - RFL__K_ID] < kc[RFL__K_MUNIT - RFL__K_ID])
             return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
                              "details header needs Metric Name, Metric Unit, then Metric Value", 0, 0, 0);
-        st->row_kind = RFL__ROW_DATA;
+        rfl__data_rows(st);
         break;
     case RFL_CSV_NVPROF_METRICS:
         if (kc[RFL__K_NAME - RFL__K_ID] < 0 || kc[RFL__K_MNAME - RFL__K_ID] < 0 ||
@@ -1132,7 +1155,7 @@ static rfl_result rfl__header_end(rfl_reduce_state *st) {
             kc[RFL__K_MNAME - RFL__K_ID] < kc[RFL__K_NAME - RFL__K_ID])
             return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
                              "nvprof metrics header needs Kernel, Invocations, Metric Name, Avg", 0, 0, 0);
-        st->row_kind = RFL__ROW_DATA;
+        rfl__data_rows(st);
         break;
     default: /* nvprof summary / trace: a units row follows */
         if (kc[RFL__K_TIME - RFL__K_ID] < 0 || kc[RFL__K_NAME - RFL__K_ID] < 0)
@@ -1300,7 +1323,7 @@ static rfl_result rfl__row_end(rfl_reduce_state *st) {
                          "row has ", t, k, " fields, fewer than the header");
     }
     if (st->row_kind == RFL__ROW_UNITS) {
-        st->row_kind = RFL__ROW_DATA;
+        rfl__data_rows(st);
         return RFL_OK;
     }
     st->rows++;
@@ -1682,7 +1705,9 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
     int bi = 0, bn;
     uint64_t ksep = 0, kends, khard;
     uint32_t col = st->col; /* in a register; st->col is set before calls */
+    char g, dm;
     rfl_result err = RFL_OK;
+    RFL__GDM(st, g, dm);
     if (e - p < 64) return RFL_OK;
     k.inside_carry = 0, k.prev_cq = 0, k.prev_ok = 1; /* p: a field start */
 #define RFL__FILL(at) do { \
@@ -1778,14 +1803,15 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
                    the number reader, as rfl__data_field would; its position
                    is stored only for the general reader, which can fail */
                 int role = map[col];
-                if (!rfl__put_fast(st, role, (const char *)cs, (size_t)(ce - cs),
-                                   &st->role_unit[role], st->role_mult[role])) {
+                if (!st->role_plain[role] ||
+                    !rfl__put_num(st, role, (const char *)cs, (size_t)(ce - cs), g, dm)) {
                     uint64_t at = base + (uint64_t)(p - p0);
                     st->field_line = st->line, st->field_col = at - st->line_start + 1;
                     st->field_off = at;
                     st->unit[0] = 0;
                     err = rfl__put_value(st, role, (const char *)cs, (size_t)(ce - cs),
                                          &st->role_unit[role], st->role_mult[role]);
+                    RFL__GDM(st, g, dm); /* the general reader may have settled the locale */
                 }
             } else {
                 st->offset_now = base + (uint64_t)(end - p0);
@@ -1795,6 +1821,7 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
                 if (st->need == RFL__NEED_NAME) rfl__append(st, cs, (size_t)(ce - cs));
                 else if ((size_t)(ce - cs) > st->carry_cap) st->field_over = 1;
                 err = rfl__field_end_s(st, (const char *)cs, (size_t)(ce - cs));
+                RFL__GDM(st, g, dm);
             }
             if (err != RFL_OK) goto out;
             p = cur = end + 1;
