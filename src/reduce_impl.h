@@ -1752,6 +1752,9 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
                 while (--j) s2 &= s2 - 1;
                 p = cur = kb + rfl__ctz(s2) + 1;
                 col += want;
+                /* the used field after the run, when it ends in this block */
+                s2 &= 0 - s2;
+                if ((avail &= ~(s2 | (s2 - 1))) != 0) goto field;
                 continue;
             }
             if (cnt) {
@@ -1778,6 +1781,9 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
                     while (--j) s2 &= s2 - 1;
                     p = cur = kb + rfl__ctz(s2) + 1;
                     col += want;
+                    /* as above: no hard stop or row end in this block */
+                    s2 &= 0 - s2;
+                    if ((avail = ksep & ~(s2 | (s2 - 1))) != 0) goto field;
                     break;
                 }
                 if (cnt) p = kb + rfl__hibit(ksep) + 1, col += (uint32_t)cnt, want -= (uint32_t)cnt;
@@ -1790,6 +1796,7 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
             cur = kb + 64;
             continue;
         }
+    field: /* p: the field's start; avail: its end is the lowest bit */
         {
             const unsigned char *end = kb + rfl__ctz(avail), *cs = p, *ce = end;
             if (*end == '\n' && ce > cs && ce[-1] == '\r') ce--;
