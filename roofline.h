@@ -170,7 +170,7 @@
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
-           rfl_reduce_state st; rfl_reduce_result res;  (35 + 23 KB: static)
+           rfl_reduce_state st; rfl_reduce_result res;  (36 + 23 KB: static)
            rfl_reduce_desc d = {0};            d.top_n = 5; d.machine = h100;
            rfl_reduce_init(&st, &d, scratch, sizeof scratch);
            while ((n = fread(buf, 1, sizeof buf, f)) > 0)

@@ -166,11 +166,16 @@ typedef struct rfl_reduce_result {
 /* A unit's scale into a metric's base unit (private to the reducer). */
 typedef struct rfl__unit { int cls; uint64_t mult; int exp10; } rfl__unit;
 
-/* Parser state: a plain struct (about 35 KB) so callers can place it
+/* Parser state: a plain struct (about 36 KB) so callers can place it
    anywhere; everything after err_msg is private. After a failure, err_line
    and err_col (1-based) and err_offset (0-based byte) say where. */
 #define RFL__ROLES 80 /* metric roles the reducer knows (private) */
 #define RFL__TC_MEMO 64 /* kernel-name answers remembered (private) */
+#define RFL__NB 32 /* 64-byte blocks of masks made at a time (private) */
+typedef struct rfl__blks {
+    uint64_t sep[RFL__NB], ends[RFL__NB], hard[RFL__NB];
+    uint64_t inside_carry, prev_cq, prev_ok;
+} rfl__blks;
 typedef struct rfl__tc_memo {
     uint64_t h, len, stamp;
     int used, cc, fam, elementwise;
@@ -212,6 +217,7 @@ typedef struct rfl_reduce_state {
     char name[RFL_REDUCE_NAME_MAX], tmp_name[RFL_REDUCE_NAME_MAX], key[128];
     rfl_kernel_stat kst;
     rfl__tc_memo tc_memo[RFL__TC_MEMO];
+    rfl__blks blks;
     uint64_t tc_clock;
     rfl_reduce_result res;
     char scratch_text[RFL_REDUCE_WARN_TEXT];

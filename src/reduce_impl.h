@@ -1571,12 +1571,8 @@ static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) 
    path at the last field start, which then handles or reports it exactly
    as if the walker had not run. */
 /* Block masks are made RFL__NB blocks at a time (one call, the state of
-   the quote chain in registers), then read by the walker. */
-#define RFL__NB 16
-typedef struct rfl__blks {
-    uint64_t sep[RFL__NB], ends[RFL__NB], hard[RFL__NB];
-    uint64_t inside_carry, prev_cq, prev_ok;
-} rfl__blks;
+   the quote chain in registers) into the state's rfl__blks (caller memory,
+   not the stack), then read by the walker. */
 
 /* One block's masks from its quotes q, commas c, newlines n, CRs r and
    in-quotes prefix XOR ins (before the carry). */
@@ -1701,7 +1697,7 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
     const unsigned char *p = *pp, *cur = p, *kb;
     const unsigned char *map = st->colmap, *rl = st->runs;
     const uint32_t ncols = st->ncols;
-    rfl__blks k;
+    rfl__blks *k = &st->blks;
     int bi = 0, bn;
     uint64_t ksep = 0, kends, khard;
     uint32_t col = st->col; /* in a register; st->col is set before calls */
@@ -1709,7 +1705,7 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
     rfl_result err = RFL_OK;
     RFL__GDM(st, g, dm);
     if (e - p < 64) return RFL_OK;
-    k.inside_carry = 0, k.prev_cq = 0, k.prev_ok = 1; /* p: a field start */
+    k->inside_carry = 0, k->prev_cq = 0, k->prev_ok = 1; /* p: a field start */
 #define RFL__FILL(at) do { \
         bn = (e - (at)) / 64 < RFL__NB ? (int)((e - (at)) / 64) : RFL__NB; \
         RFL__FILL_CALL(at); \
@@ -1717,14 +1713,14 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
     } while (0)
 #ifdef RFL__AVX2
 #define RFL__FILL_CALL(at)                                                                \
-    (simd == 2   ? rfl__blk_fill_avx512(&k, at, bn)                                        \
-     : simd == 1 ? rfl__blk_fill_avx2(&k, at, bn)                                          \
-                 : rfl__blk_fill(&k, at, bn))
+    (simd == 2   ? rfl__blk_fill_avx512(k, at, bn)                                        \
+     : simd == 1 ? rfl__blk_fill_avx2(k, at, bn)                                          \
+                 : rfl__blk_fill(k, at, bn))
 #else
-#define RFL__FILL_CALL(at) ((void)simd, rfl__blk_fill(&k, at, bn))
+#define RFL__FILL_CALL(at) ((void)simd, rfl__blk_fill(k, at, bn))
 #endif
     RFL__FILL(p);
-    kb = p, kends = k.ends[0], khard = k.hard[0], ksep = k.sep[0];
+    kb = p, kends = k->ends[0], khard = k->hard[0], ksep = k->sep[0];
     while (st->row_kind == RFL__ROW_DATA) {
         uint64_t above, lim, avail;
         unsigned pos;
@@ -1734,7 +1730,7 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
                 if (e - (kb + 64) < 64) break;
                 RFL__FILL(kb + 64);
             }
-            kb += 64, kends = k.ends[bi], khard = k.hard[bi], ksep = k.sep[bi];
+            kb += 64, kends = k->ends[bi], khard = k->hard[bi], ksep = k->sep[bi];
         }
         pos = (unsigned)(cur - kb);
         above = ~(uint64_t)0 << pos;
@@ -1771,7 +1767,7 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
                     if (e - (kb + 64) < 64) { bi--; break; }
                     RFL__FILL(kb + 64);
                 }
-                kb += 64, kends = k.ends[bi], khard = k.hard[bi], ksep = k.sep[bi];
+                kb += 64, kends = k->ends[bi], khard = k->hard[bi], ksep = k->sep[bi];
                 cur = kb;
                 if (khard | (kends & ~ksep)) break;
                 cnt = RFL__POPCNT(ksep);
