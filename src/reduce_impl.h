@@ -419,12 +419,6 @@ static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char
 #define RFL__ALWAYS_INLINE static
 #endif
 
-/* The common value, in one pass: digits in the base unit, grouped by the
-   file's known convention ("1,970,899,334.25"), or plain digits while it
-   is still unknown (they read the same both ways). Returns 1 when stored,
-   0 when rfl__put_value's general reader must look (spaces, n/a, signs,
-   exponents, scaled units, ambiguity, more than 19 digits). Inlined into
-   the row walker: called for nearly every used field. */
 RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac);
 /* The convention's group separator and decimal mark for rfl__put_num; both
    0 while the locale is unknown (then only plain digits read the same both
@@ -433,8 +427,13 @@ RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t
     ((g) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? '.' : ',', \
      (dm) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? ',' : '.')
 
-/* rfl__put_fast for a metric in its base unit, separators given (RFL__GDM):
-   the row walker's call, with both checked once per section. */
+/* The common value, in one pass: digits in the base unit, grouped by the
+   file's known convention ("1,970,899,334.25"), or plain digits while it
+   is still unknown. Returns 1 when stored, 0 when rfl__put_value's general
+   reader must look (spaces, n/a, signs, exponents, ambiguity, more than 19
+   digits). The row walker calls it with g and dm from RFL__GDM and the
+   unit checked once per section (role_plain), inlined: it runs for nearly
+   every used field. */
 RFL__ALWAYS_INLINE int rfl__put_num(rfl_reduce_state *st, int role, const char *s, size_t n,
                                     char g, char dm) {
     uint64_t m = 0;
@@ -463,6 +462,8 @@ RFL__ALWAYS_INLINE int rfl__put_num(rfl_reduce_state *st, int role, const char *
     rfl__put_digits(st, role, m, frac);
     return 1;
 }
+/* rfl__put_num for a value of any role: only in its base unit (scaled
+   units go to the general reader, which tracks the digits they lose). */
 RFL__ALWAYS_INLINE int rfl__put_fast(rfl_reduce_state *st, int role, const char *s, size_t n,
                                      const rfl__unit *u, uint64_t mult) {
     char g, dm;
