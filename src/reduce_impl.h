@@ -462,16 +462,6 @@ RFL__ALWAYS_INLINE int rfl__put_num(rfl_reduce_state *st, int role, const char *
     rfl__put_digits(st, role, m, frac);
     return 1;
 }
-/* rfl__put_num for a value of any role: only in its base unit (scaled
-   units go to the general reader, which tracks the digits they lose). */
-RFL__ALWAYS_INLINE int rfl__put_fast(rfl_reduce_state *st, int role, const char *s, size_t n,
-                                     const rfl__unit *u, uint64_t mult) {
-    char g, dm;
-    if (u->mult != 1 || u->exp10 != 0 || mult != 1) return 0;
-    RFL__GDM(st, g, dm);
-    return rfl__put_num(st, role, s, n, g, dm);
-}
-
 /* Stores the digits m with frac of them decimals (nd <= 19) as role's value. */
 RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac) {
     uint64_t x, rem = 0, p10 = 0;
@@ -507,12 +497,17 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
     rfl__val us, eu;
     int okus, okeu, k;
     size_t i;
+    char g, dm;
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
     while (n && s[0] == ' ') s++, n--;
     if (n == 0 || ((s[0] == 'n' || s[0] == 'N') && rfl__ieq(s, n, "n/a")) ||
         (n == 1 && s[0] == '-'))
         return RFL_OK; /* no value */
-    if (rfl__put_fast(st, role, s, n, u, mult)) return RFL_OK;
+    /* in the base unit, the one-pass reader first (scaled units come here:
+       the digits they lose are tracked below) */
+    RFL__GDM(st, g, dm);
+    if (u->mult == 1 && u->exp10 == 0 && mult == 1 && rfl__put_num(st, role, s, n, g, dm))
+        return RFL_OK;
     okus = st->locale != RFL_LOCALE_EU && rfl__read_conv(s, n, ',', '.', u, &us);
     okeu = st->locale != RFL_LOCALE_US && rfl__read_conv(s, n, '.', ',', u, &eu);
     if (st->locale == RFL_LOCALE_EU && !okeu) okus = rfl__read_conv(s, n, ',', '.', u, &us);
@@ -1577,10 +1572,7 @@ static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) 
 
 /* One block's masks from its quotes q, commas c, newlines n, CRs r and
    in-quotes prefix XOR ins (before the carry). */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((always_inline))
-#endif
-static inline void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t c, uint64_t n,
+RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t c, uint64_t n,
                                   uint64_t r, uint64_t ins, uint64_t *cy) {
     /* cy: inside_carry, prev_cq, prev_ok, in the caller's registers */
     uint64_t cq, bad, sep;
@@ -1624,6 +1616,12 @@ static void rfl__blk_fill(rfl__blks *k, const unsigned char *b, int nb) {
 #include <cpuid.h>
 #include <immintrin.h>
 #define RFL__AVX2 1
+/* The prefix XOR of the quote mask (bits inside quotes) as one carry-less
+   multiply by all-ones: shared by both wide fills. */
+__attribute__((target("pclmul,sse2"))) static inline uint64_t rfl__inside_clmul(uint64_t q) {
+    return (uint64_t)_mm_cvtsi128_si64(
+        _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)q), _mm_set1_epi8(-1), 0));
+}
 __attribute__((target("avx2,pclmul"))) static void rfl__blk_fill_avx2(rfl__blks *k,
                                                                       const unsigned char *b,
                                                                       int nb) {
@@ -1639,9 +1637,7 @@ __attribute__((target("avx2,pclmul"))) static void rfl__blk_fill_avx2(rfl__blks 
                     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, v)) << 32)
         uint64_t q = RFL__MM(vq), c = RFL__MM(vc), n = RFL__MM(vn), r = RFL__MM(vr);
 #undef RFL__MM
-        uint64_t ins = (uint64_t)_mm_cvtsi128_si64(
-            _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)q), _mm_set1_epi8(-1), 0));
-        rfl__blk_logic(k, i, q, c, n, r, ins, cy);
+        rfl__blk_logic(k, i, q, c, n, r, rfl__inside_clmul(q), cy);
     }
     k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
@@ -1657,9 +1653,7 @@ rfl__blk_fill_avx512(rfl__blks *k, const unsigned char *b, int nb) {
         const __m512i v = _mm512_loadu_si512((const void *)b);
         uint64_t q = _mm512_cmpeq_epi8_mask(v, vq), c = _mm512_cmpeq_epi8_mask(v, vc),
                  n = _mm512_cmpeq_epi8_mask(v, vn), r = _mm512_cmpeq_epi8_mask(v, vr);
-        uint64_t ins = (uint64_t)_mm_cvtsi128_si64(
-            _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)q), _mm_set1_epi8(-1), 0));
-        rfl__blk_logic(k, i, q, c, n, r, ins, cy);
+        rfl__blk_logic(k, i, q, c, n, r, rfl__inside_clmul(q), cy);
     }
     k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
@@ -1705,6 +1699,7 @@ static int rfl__cpu_simd(void) {
         else {                                                                                \
             uint32_t j_ = (want);                                                             \
             while (--j_) s2 &= s2 - 1;                                                        \
+            s2 &= 0 - s2;                                                                     \
         }                                                                                     \
     } while (0)
 #else
@@ -1712,6 +1707,7 @@ static int rfl__cpu_simd(void) {
     do {                                                                                      \
         uint32_t j_ = (want);                                                                 \
         while (--j_) s2 &= s2 - 1;                                                            \
+        s2 &= 0 - s2;                                                                         \
     } while (0)
 #endif
 RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigned char **pp,
@@ -1771,7 +1767,6 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
                 p = cur = kb + rfl__ctz(s2) + 1;
                 col += want;
                 /* the used field after the run, when it ends in this block */
-                s2 &= 0 - s2;
                 if ((avail &= ~(s2 | (s2 - 1))) != 0) goto field;
                 continue;
             }
@@ -1799,7 +1794,6 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
                     p = cur = kb + rfl__ctz(s2) + 1;
                     col += want;
                     /* as above: no hard stop or row end in this block */
-                    s2 &= 0 - s2;
                     if ((avail = ksep & ~(s2 | (s2 - 1))) != 0) goto field;
                     break;
                 }
