@@ -102,12 +102,13 @@ static int rfl__starts(const char *a, size_t an, const char *pre) {
         if (i >= an || a[i] != pre[i]) return 0;
     return 1;
 }
-static int rfl__contains(const char *a, size_t an, const char *sub) {
+/* Where sub first stands in a[0..an), or -1. */
+static long rfl__index(const char *a, size_t an, const char *sub) {
     /* anchored on the first character of sub that is not a common letter
        of kernel names, so most positions cost one compare */
     static const char common[] = "etaoinsrlcdu_:<>, ";
     size_t i, j, n = rfl__strlen(sub), k = 0;
-    if (n == 0) return 1;
+    if (n == 0) return 0;
     for (j = 0; j < n; j++) {
         const char *c = common;
         while (*c && *c != sub[j]) c++;
@@ -116,9 +117,12 @@ static int rfl__contains(const char *a, size_t an, const char *sub) {
     for (i = k; i + n - k <= an; i++) {
         if (a[i] != sub[k]) continue;
         for (j = 0; j < n && a[i - k + j] == sub[j]; j++) {}
-        if (j == n) return 1;
+        if (j == n) return (long)(i - k);
     }
-    return 0;
+    return -1;
+}
+static int rfl__contains(const char *a, size_t an, const char *sub) {
+    return rfl__index(a, an, sub) >= 0;
 }
 static int rfl__ends(const char *a, size_t an, const char *suf) {
     size_t n = rfl__strlen(suf);
@@ -662,14 +666,6 @@ static int rfl__name_same(const char *a, const char *b) {
    a type code ("tst" BF16, "hsh" FP16 in the micro-tc capture). A kernel
    named so is a tensor-core kernel; its precision and FLOPs per tensor-pipe
    warp instruction (for estimates) follow from the same name. */
-static long rfl__find(const char *s, const char *t) {
-    size_t i, j;
-    for (i = 0; s[i]; i++) {
-        for (j = 0; t[j] && s[i + j] == t[j]; j++) {}
-        if (!t[j]) return (long)i;
-    }
-    return -1;
-}
 static int rfl__pre(const unsigned char *p, const char *t) {
     while (*t && *p == (unsigned char)*t) p++, t++;
     return !*t;
@@ -717,35 +713,37 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *s
     long nv, ts;
     char code = 0;
     double n_tile = 0;
+    size_t n;
     if (!rfl__tc_marked(s)) return 0;
-    nv = rfl__find(s, "nvjet_"), ts = rfl__find(s, "tilesize");
+    n = rfl__strlen(s);
+    nv = rfl__index(s, n, "nvjet_"), ts = rfl__index(s, n, "tilesize");
     if (nv >= 0) { /* nvjet_[smNN_]<A type><compute><C type>_... */
         const char *c = s + nv + 6;
         if (c[0] == 's' && c[1] == 'm' && c[2] >= '0' && c[2] <= '9')
             while (*c && *c++ != '_') {}
         code = *c;
     }
-    if (rfl__find(s, "tf32") >= 0 || rfl__find(s, "tfloat32") >= 0) *prec = RFL_TF32_TENSOR;
-    else if (rfl__find(s, "bf16") >= 0 || code == 't') *prec = RFL_BF16_TENSOR;
-    else if (rfl__find(s, "e4m3") >= 0 || rfl__find(s, "e5m2") >= 0) *prec = RFL_FP8_TENSOR;
-    else if (rfl__find(s, "imma") >= 0 || rfl__find(s, "int8") >= 0 || rfl__find(s, "16832") >= 0)
+    if (rfl__index(s, n, "tf32") >= 0 || rfl__index(s, n, "tfloat32") >= 0) *prec = RFL_TF32_TENSOR;
+    else if (rfl__index(s, n, "bf16") >= 0 || code == 't') *prec = RFL_BF16_TENSOR;
+    else if (rfl__index(s, n, "e4m3") >= 0 || rfl__index(s, n, "e5m2") >= 0) *prec = RFL_FP8_TENSOR;
+    else if (rfl__index(s, n, "imma") >= 0 || rfl__index(s, n, "int8") >= 0 || rfl__index(s, n, "16832") >= 0)
         *prec = RFL_INT8_TENSOR;
-    else if (rfl__find(s, "dmma") >= 0) *prec = RFL_FP64_TENSOR;
-    else if (rfl__find(s, "s1688") >= 0 && (cc_major >= 8 || rfl__find(s, "80") >= 0))
+    else if (rfl__index(s, n, "dmma") >= 0) *prec = RFL_FP64_TENSOR;
+    else if (rfl__index(s, n, "s1688") >= 0 && (cc_major >= 8 || rfl__index(s, n, "80") >= 0))
         *prec = RFL_TF32_TENSOR; /* Ampere's FP32-in, FP32-out tensor op is TF32 */
     else *prec = RFL_FP16_TENSOR;
     /* mma.sync: 2 x M x N x K of the shape (m16n8k8 2048: every TF32 and
        the FP16 first-layer kernel of the captures; m16n8k16 4096: every
        FP16/BF16 16816 kernel; m16n8k32 8192); Volta's HMMA.884 512, the
        NERSC scripts' figure. */
-    if (rfl__find(s, "884") >= 0 || (cc_major == 7 && rfl__find(s, "1688") < 0 &&
-                                      rfl__find(s, "16816") < 0))
+    if (rfl__index(s, n, "884") >= 0 || (cc_major == 7 && rfl__index(s, n, "1688") < 0 &&
+                                      rfl__index(s, n, "16816") < 0))
         *sync = 512;
-    else if (rfl__find(s, "16832") >= 0 || rfl__find(s, "16x8x32") >= 0 ||
+    else if (rfl__index(s, n, "16832") >= 0 || rfl__index(s, n, "16x8x32") >= 0 ||
              *prec == RFL_INT8_TENSOR)
         *sync = 8192;
-    else if (rfl__find(s, "16816") >= 0 || rfl__find(s, "16x8x16") >= 0) *sync = 4096;
-    else if (rfl__find(s, "1688") >= 0 || rfl__find(s, "16x8x8") >= 0 || *prec == RFL_TF32_TENSOR)
+    else if (rfl__index(s, n, "16816") >= 0 || rfl__index(s, n, "16x8x16") >= 0) *sync = 4096;
+    else if (rfl__index(s, n, "1688") >= 0 || rfl__index(s, n, "16x8x8") >= 0 || *prec == RFL_TF32_TENSOR)
         *sync = 2048;
     else if (*prec == RFL_FP64_TENSOR) *sync = 512;
     else *sync = 4096;
@@ -762,7 +760,7 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *s
     if (!(n_tile >= 8)) n_tile = 64;
     *wg = n_tile * (*prec == RFL_TF32_TENSOR ? 256 : *prec == RFL_FP8_TENSOR ||
                                                        *prec == RFL_INT8_TENSOR ? 1024 : 512);
-    return rfl__find(s, "gmma") >= 0 || rfl__find(s, "warpgroup") >= 0 || nv >= 0 ? 2 : 1;
+    return rfl__index(s, n, "gmma") >= 0 || rfl__index(s, n, "warpgroup") >= 0 || nv >= 0 ? 2 : 1;
 }
 
 /* What a kernel's name says, by memo: kernel names repeat (a training step
