@@ -968,7 +968,88 @@ static void test_amp_captures(void) {
     free(b);
 }
 
+/* The SSE number reader (walker levels 1 and 2) against the scalar one
+   (level 0): whatever rfl__num16 accepts, rfl__num_scan reads the same.
+   Hand-derived values first, then random fields with junk after them
+   (rfl__num16 loads 16 bytes whatever the length). */
+static void test_num16(void) {
+#ifdef RFL__AVX2
+    static const struct { const char *s; char g, dm; int ok; uint64_t m; int f; } hand[] = {
+        {"1,970,899,334.25", ',', '.', 1, 197089933425ull, 2}, /* sm__cycles_elapsed.avg.per_second */
+        {"27.595.520", '.', ',', 1, 27595520ull, 0},          /* the European bytes of issue 4 */
+        {"65,77", '.', ',', 1, 6577ull, 2},
+        {"0", ',', '.', 1, 0, 0},
+        {"0", 0, 0, 1, 0, 0},
+        {"733,184", ',', '.', 1, 733184ull, 0},
+        {"999,999,999,999", ',', '.', 1, 999999999999ull, 0},
+        {"12.", ',', '.', 1, 12ull, 0},
+        {"1.2345678", ',', '.', 1, 12345678ull, 7},
+        {"1.23456789", ',', '.', 0, 0, 0},  /* 8 decimals: scalar's */
+        {"1234", ',', '.', 0, 0, 0},        /* ungrouped: scalar's */
+        {"1,23", ',', '.', 0, 0, 0},
+        {",123", ',', '.', 0, 0, 0},
+        {"1,,234", ',', '.', 0, 0, 0},
+        {"1,234.5.6", ',', '.', 0, 0, 0},
+        {"1,234", 0, 0, 0, 0, 0},           /* convention unknown */
+        {"", ',', '.', 0, 0, 0},
+        {"-5", ',', '.', 0, 0, 0},
+        {"1,234,567,890,123", ',', '.', 0, 0, 0}, /* 17 bytes */
+    };
+    static const char gs[3] = {0, ',', '.'}, dms[3] = {0, '.', ','};
+    char buf[40];
+    size_t i, n, accepted = 0, valid = 0, valid_ok = 0, differ = 0;
+    int c;
+    if (rfl__cpu_simd() < 1) return; /* no SSE4.1 here: level 0 only */
+    for (i = 0; i < sizeof hand / sizeof hand[0]; i++) {
+        uint64_t m = 99;
+        int f = 99, ok;
+        memset(buf, '7', sizeof buf);
+        n = strlen(hand[i].s);
+        memcpy(buf, hand[i].s, n);
+        ok = n <= 16 && rfl__num16(buf, (unsigned)n, hand[i].g, hand[i].dm, &m, &f);
+        if (!RT_CHECK(ok == hand[i].ok && (!ok || (m == hand[i].m && f == hand[i].f))))
+            printf("  num16 case \"%s\"\n", hand[i].s);
+    }
+    for (i = 0; i < 300000; i++) {
+        uint64_t m1 = 0, m2 = 0;
+        int f1 = 0, f2 = 0, ok1, ok2, gen = (int)next_rand(2);
+        size_t k;
+        c = (int)next_rand(3);
+        for (k = 0; k < sizeof buf; k++) buf[k] = "0123456789,.,.-x 9"[next_rand(18)];
+        if (gen && c) { /* a valid grouped number: lead, groups, decimals */
+            size_t lead = 1 + next_rand(3), groups = next_rand(4), dec = next_rand(9);
+            n = 0;
+            for (k = 0; k < lead; k++) buf[n++] = (char)('0' + next_rand(10));
+            for (k = 0; k < groups * 4; k++) buf[n++] = k % 4 == 0 ? gs[c] : (char)('0' + next_rand(10));
+            if (dec) {
+                buf[n++] = dms[c];
+                for (k = 1; k < dec; k++) buf[n++] = (char)('0' + next_rand(10));
+            }
+        } else
+            n = next_rand(17);
+        if (n > 16) continue;
+        ok1 = rfl__num16(buf, (unsigned)n, gs[c], dms[c], &m1, &f1);
+        ok2 = rfl__num_scan(buf, n, gs[c], dms[c], &m2, &f2);
+        if (ok1) {
+            accepted++;
+            if (!(ok2 && m1 == m2 && f1 == f2) && !differ++)
+                printf("  num16 and num_scan differ on \"%.*s\" (group '%c')\n", (int)n, buf,
+                       gs[c] ? gs[c] : '0');
+        }
+        if (gen && c) {
+            /* every grouped layout of up to 7 decimals is num16's */
+            valid++;
+            valid_ok += (size_t)ok1;
+        }
+    }
+    RT_EQ_U64((uint64_t)differ, 0);
+    RT_CHECK(accepted > 50000); /* the comparison above ran often */
+    RT_EQ_U64((uint64_t)valid_ok, (uint64_t)valid);
+#endif
+}
+
 int main(void) {
+    test_num16();
     test_walker_mix();
     test_tensor_kernels();
     test_amp_captures();
