@@ -1048,8 +1048,40 @@ static void test_num16(void) {
 #endif
 }
 
+/* The block masks of each wide fill against the portable one, on random
+   bytes of the characters that matter, every carry-in and batch length
+   (the AVX-512 fill works 8 blocks per step: lane boundaries included). */
+static void test_fills(void) {
+#ifdef RFL__AVX2
+    static unsigned char buf[RFL__NB * 64];
+    static rfl__blks a, w;
+    int it, lvl, top = rfl__cpu_simd(), bad = 0, runs = 0;
+    for (lvl = 1; lvl <= top; lvl++)
+        for (it = 0; it < 3000; it++) {
+            int nb = 1 + (int)next_rand(RFL__NB), i;
+            size_t j;
+            for (j = 0; j < sizeof buf; j++) buf[j] = (unsigned char)"\",\n\r\"x,,xxx"[next_rand(11)];
+            a.inside_carry = next_rand(2) ? ~(uint64_t)0 : 0;
+            a.prev_cq = next_rand(2), a.prev_ok = next_rand(2);
+            w.inside_carry = a.inside_carry, w.prev_cq = a.prev_cq, w.prev_ok = a.prev_ok;
+            rfl__blk_fill(&a, buf, nb);
+            if (lvl == 2) rfl__blk_fill_avx512(&w, buf, nb);
+            else rfl__blk_fill_avx2(&w, buf, nb);
+            runs++;
+            for (i = 0; i < nb; i++)
+                if (a.sep[i] != w.sep[i] || a.ends[i] != w.ends[i] || a.hard[i] != w.hard[i]) break;
+            if ((i < nb || a.inside_carry != w.inside_carry || a.prev_cq != w.prev_cq ||
+                 a.prev_ok != w.prev_ok) && !bad++)
+                printf("  fill level %d differs from the portable one (%d blocks, block %d)\n", lvl, nb, i);
+        }
+    RT_EQ_INT(bad, 0);
+    RT_CHECK(runs == 3000 * (top > 0 ? top : 0));
+#endif
+}
+
 int main(void) {
     test_num16();
+    test_fills();
     test_walker_mix();
     test_tensor_kernels();
     test_amp_captures();
