@@ -1673,8 +1673,8 @@ __attribute__((target("bmi,bmi2"))) static inline uint64_t rfl__sel_pdep(uint64_
    settled convention (g, dm; g 0 while unknown). Only the layout the
    one-pass reader accepts most often: a lead group of 1 to 3 digits, whole
    groups of 3, then up to 7 decimals. Returns 0 for anything else, and
-   rfl__put_num decides, so both always agree (test_reduce compares the
-   walker levels, and level 0 has only rfl__put_num).
+   rfl__num_scan decides, so both always agree (test_num16 compares them,
+   and test_reduce the walker levels: level 0 has only rfl__num_scan).
    The digits are gathered right-aligned by one PSHUFB. Digit t from the
    right (t = 0 the last) is byte r(t) from the field's end, RFL__NR below:
    row 0 without a decimal mark, row f + 1 with f decimals (a group
@@ -1891,12 +1891,13 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
                    the number reader, as rfl__data_field would; its position
                    is stored only for the general reader, which can fail */
                 int role = map[col];
-                uint64_t m16;
-                int f16;
-                if (st->role_plain[role] && RFL__NUM16(cs, ce, m16, f16))
-                    rfl__put_digits(st, role, m16, f16);
-                else if (!st->role_plain[role] ||
-                    !rfl__put_num(st, role, (const char *)cs, (size_t)(ce - cs), g, dm)) {
+                uint64_t m;
+                int fr;
+                if (st->role_plain[role] &&
+                    (RFL__NUM16(cs, ce, m, fr) ||
+                     rfl__num_scan((const char *)cs, (size_t)(ce - cs), g, dm, &m, &fr)))
+                    rfl__put_digits(st, role, m, fr);
+                else {
                     uint64_t at = base + (uint64_t)(p - p0);
                     st->field_line = st->line, st->field_col = at - st->line_start + 1;
                     st->field_off = at;
