@@ -27,8 +27,13 @@ FL="-mcpu=cortex-m4 -mthumb -Os -ffreestanding -std=c99 -Wall -Wextra -Werror -f
 # Issue 7's flash targets (24 KiB core, 64 KiB whole) are printed but not
 # met: with the reducer (~30 KB), the hardware table with its sources
 # (~17.5 KB) and the layer formulas (~11.5 KB) the core alone is ~65 KB.
-# --check enforces the stack budget, which holds, and ceilings a little
-# above today's sizes so that growth is seen.
+# They cannot be met with that content: the table's strings alone (ids,
+# names, aliases, sources of 47 machines) are 9.2 KB and its 17 figures
+# per machine at least 3.2 KB as floats; the reducer's metric names,
+# messages and tables are 7.7 KB; that leaves 4.4 KB of the core's
+# 24 KiB for the code of the math, the layer formulas and the reducer,
+# today 40 KB. --check enforces the stack budget, which holds, and
+# ceilings a little above today's sizes so that growth is seen.
 CORE_TARGET=24576
 WHOLE_TARGET=65536
 CORE_BUDGET=73728
