@@ -4,7 +4,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -std=c99 -Wall -Wextra -Wpedantic -Werror
 PREFIX  ?= /usr/local
-HDRS     = roofline.h hw_specs.h $(wildcard src/*.h)
+HDRS     = roofline.h hw_specs.h
 TOOLS    = $(patsubst tools/%.c,build/%,$(wildcard tools/rfl-*.c))
 EXAMPLES = $(patsubst examples/%.c,build/examples/%,$(wildcard examples/*.c))
 STB_H    = /usr/include/stb/stb_image_write.h
@@ -15,7 +15,7 @@ all: deps $(TOOLS) $(EXAMPLES)
 # stb_image_write comes from Debian; never vendored.
 deps: $(STB_H)
 $(STB_H):
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libstb-dev
+	sh tools/apt-install.sh libstb-dev
 
 build build/examples:
 	mkdir -p $@

@@ -90,7 +90,7 @@
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
        Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
 
-   LAYERS (src/layers_api.h; tools/rfl-estimate.c uses all of it)
+   LAYERS ([4], [5]; tools/rfl-estimate.c uses all of it)
        A network lives in the caller's array of rfl_layer (112 bytes each);
        each builder call appends a layer, propagates the per-sample shape and
        returns a tensor handle for wiring branches. Errors are sticky: check
@@ -166,7 +166,7 @@
          224): params, forward mac_flops and every torchsummary row equal
          PyTorch's for all 30 (tests/data/torch-zoo*.json).
 
-   REDUCER (src/reduce_api.h; tools/rfl-reduce.c, examples/stream_reduce.c)
+   REDUCER ([6]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
@@ -214,7 +214,7 @@
        in small pieces sits in 4 KB pages, and read() then costs 2 to 3
        times more (the bench prints that case too).
 
-   CHART (src/chart_api.h; tools/rfl-plot.c draws with it)
+   CHART ([7], [8]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
            static unsigned char px[1200 * 800 * 3];
            rfl_canvas c; const rfl_machine *m[1]; rfl_point p[2] = {{0}};
@@ -349,6 +349,10 @@ typedef enum rfl_result {
     RFL_ERR_NOT_FINITE,     /* NaN or infinity where a finite value is needed */
     RFL_ERR_STATE,          /* call out of order (push after finish, ...) */
     RFL_ERR_IO,             /* a file or write callback failed */
+    RFL_ERR_MISSING,        /* a required field or key is absent */
+    RFL_ERR_FORMAT,         /* malformed input (JSON, protobuf, ...): not what the format allows */
+    RFL_ERR_UNSUPPORTED,    /* a model type, operator or feature this library has no rule for */
+    RFL_ERR_GRAPH,          /* a graph with a cycle or a reference to an unknown name */
     RFL_ERR_COUNT_
 } rfl_result;
 
@@ -542,16 +546,1120 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out);
 /* Case-insensitive compare ignoring '-', '_', ' ' and '.'; 1 when equal. */
 RFL_API int rfl_name_eq(const char *a, const char *b);
 
+/* ---- JSON: a small reader over a caller token array -------------------------
+   Machine files (rfl-hw --json) and Hugging Face config.json files are
+   read with it; tools use it for their own inputs too. The whole document
+   is tokenised into the caller's array (no allocation; jsmn's model), then
+   looked up by key. Strings stay in the source: a token holds byte
+   offsets. Depth is limited to 64; numbers must be valid JSON numbers.
+       rfl_json_tok tok[256]; rfl_json_doc doc;
+       if (rfl_json_parse(&doc, text, len, tok, 256))
+           printf("%ld:%ld: %s\n", doc.line, doc.col, doc.err);
+       i = rfl_json_path(&doc, 0, "forward.flops");   value token or -1
+       if (rfl_json_num(&doc, i, &v)) ...
+   Count mode: rfl_json_parse(&doc, text, len, NULL, 0) checks the
+   document and sets doc.n to the number of tokens it needs. */
+typedef enum rfl_json_type {
+    RFL_JSON_OBJ = 1, RFL_JSON_ARR, RFL_JSON_STR, RFL_JSON_NUM,
+    RFL_JSON_TRUE, RFL_JSON_FALSE, RFL_JSON_NULL
+} rfl_json_type;
+typedef struct rfl_json_tok {
+    rfl_json_type type;
+    size_t start, end; /* bytes of the value (strings: inside the quotes) */
+    int after;         /* index of the first token after this subtree */
+} rfl_json_tok;
+typedef struct rfl_json_doc {
+    const char *src;
+    size_t len, pos;
+    rfl_json_tok *t;   /* NULL in count mode */
+    int n, cap, depth;
+    const char *err;   /* NULL when fine, else what is wrong */
+    long line, col;    /* of the error, 1-based */
+    size_t offset;     /* of the error, byte offset */
+} rfl_json_doc;
+/* Tokenise src[0..len) into toks (cap of them; NULL: count only).
+   Returns RFL_OK, RFL_ERR_BUFFER when cap is too small (doc->n then holds
+   how many were filled; parse again in count mode for the total), or
+   RFL_ERR_SYNTAX with doc->err, line, col and offset set. */
+RFL_API rfl_result rfl_json_parse(rfl_json_doc *doc, const char *src, size_t len,
+                                  rfl_json_tok *toks, int cap);
+/* Value token of `key` in object token obj; -1 when absent or obj is not
+   an object. */
+RFL_API int rfl_json_get(const rfl_json_doc *doc, int obj, const char *key);
+/* Value at a dotted path of object keys ("forward.flops"), or -1. */
+RFL_API int rfl_json_path(const rfl_json_doc *doc, int obj, const char *path);
+/* i-th element of array token arr, or -1. */
+RFL_API int rfl_json_at(const rfl_json_doc *doc, int arr, int i);
+/* 1 when tok is a number (stored in *out), else 0. */
+RFL_API int rfl_json_num(const rfl_json_doc *doc, int tok, double *out);
+/* String token into buf, escapes decoded (\uXXXX: ASCII only, else '?').
+   1 when tok is a string that fit, else 0 (buf gets "" or the prefix). */
+RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t size);
+/* 1 when tok is a string equal to s. */
+RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s);
+/* Line of the token's first byte (for error messages); 0 for tok < 0. */
+RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
+
 #ifdef __cplusplus
 }
 #endif
 
-/* ---- the parts ------------------------------------------------------------
-   Each part lives in src/ during development and is inlined into this file
-   for release (tools/amalgamate.sh). */
-#include "src/layers_api.h"
-#include "src/reduce_api.h"
-#include "src/chart_api.h"
+
+/* ==========================================================================
+   API  LAYERS AND THE ZOO
+   the layer builder, costs, predictions, torchsummary, the zoo
+   ========================================================================== */
+/* ---- layers part: API ------------------------------------------------------
+   Layer cost formulas over a network the caller builds into its own array
+   of layer records, and a zoo of torchvision models built the same way.
+
+   A network is a list of layers; a tensor is named by the index of the
+   layer that produced it (rfl_tensor). Shapes are per sample: the batch is
+   applied when costs are computed, so one built network answers for every
+   batch size. The builder keeps the first error in the net (sticky, like a
+   stream): after an error every builder call returns RFL_NO_TENSOR and
+   changes nothing, so a model can be written as straight-line code and
+   checked once at the end (net.err, net.err_layer, net.err_what).
+
+       rfl_layer rec[64];
+       rfl_net net;
+       rfl_tensor x, y;
+       rfl_net_init(&net, rec, 64, 0, 0);
+       x = rfl_input(&net, 3, 32, 32);
+       y = rfl_conv(&net, x, 16, 3, 1, 1);
+       y = rfl_batchnorm(&net, y);
+       y = rfl_act(&net, y, RFL_ACT_RELU);
+       y = rfl_add(&net, y, rfl_conv(&net, x, 16, 1, 1, 0));  residual branch
+       y = rfl_linear(&net, rfl_flatten(&net, rfl_adaptive_avgpool(&net, y, 1, 1)), 10, 1);
+       if (net.err) ... rfl_result_str(net.err), net.err_layer, net.err_what
+
+   Costs (rfl_layer_cost_get, rfl_net_cost_get) are exact 64-bit integers; sizes
+   that overflow 64 bits are RFL_ERR_OVERFLOW, never a wrapped number. The
+   FLOP conventions are in the LAYERS section of the manual at the top of
+   roofline.h. Compile the zoo out with RFL_NO_ZOO (the builder stays). */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- data types ------------------------------------------------------------ */
+typedef enum rfl_dtype {
+    RFL_DTYPE_FP32 = 0, /* 4 bytes; FLOPs under the FP32 roof */
+    RFL_DTYPE_FP16,     /* 2 bytes; conv/matmul under FP16 tensor, rest FP16 SIMT */
+    RFL_DTYPE_BF16,     /* 2 bytes; conv/matmul under BF16 tensor, rest FP16 SIMT */
+    RFL_DTYPE_INT8,     /* 1 byte;  conv/matmul under INT8 tensor, rest FP32 */
+    RFL_DTYPE_COUNT
+} rfl_dtype;
+
+/* "fp32", "fp16", "bf16", "int8" ("?" when out of range). */
+RFL_API const char *rfl_dtype_name(rfl_dtype d);
+/* Bytes per element: 4, 2, 2, 1 (0 when out of range). */
+RFL_API int rfl_dtype_bytes(rfl_dtype d);
+/* Parse a dtype name, case-insensitive: fp32/float32/float, fp16/float16/
+   half, bf16/bfloat16, int8. RFL_ERR_UNKNOWN_NAME otherwise. */
+RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out);
+
+/* ---- layer operations and their groups -------------------------------------- */
+typedef enum rfl_op {
+    RFL_OP_INPUT = 0,     /* the network input */
+    RFL_OP_PARAM,         /* a learned tensor (class token, position embedding) */
+    RFL_OP_CONV2D,
+    RFL_OP_LINEAR,
+    RFL_OP_MATMUL,        /* batched: [..., M, K] x [..., K, N] */
+    RFL_OP_ATTENTION,     /* scaled dot-product attention, all heads */
+    RFL_OP_BATCHNORM,
+    RFL_OP_LAYERNORM,
+    RFL_OP_ACT,           /* an activation, see rfl_act_kind */
+    RFL_OP_SOFTMAX,
+    RFL_OP_MAXPOOL,
+    RFL_OP_AVGPOOL,
+    RFL_OP_ADAPTIVE_AVGPOOL,
+    RFL_OP_ADD,
+    RFL_OP_MUL,
+    RFL_OP_CONCAT,
+    RFL_OP_SHUFFLE,       /* channel shuffle */
+    RFL_OP_FLATTEN,
+    RFL_OP_RESHAPE,
+    RFL_OP_TRANSPOSE,
+    RFL_OP_SLICE,
+    RFL_OP_DROPOUT,
+    RFL_OP_EMBEDDING,
+    RFL_OP_MARK,          /* a module boundary (BasicBlock ...): no cost, a
+                             row of the torchsummary table only */
+    RFL_OP_COUNT
+} rfl_op;
+
+typedef enum rfl_act_kind {
+    RFL_ACT_RELU = 0,
+    RFL_ACT_RELU6,
+    RFL_ACT_GELU,
+    RFL_ACT_SILU,
+    RFL_ACT_HARDSWISH,
+    RFL_ACT_HARDSIGMOID,
+    RFL_ACT_SIGMOID,
+    RFL_ACT_TANH,
+    RFL_ACT_COUNT
+} rfl_act_kind;
+
+/* Layer groups, for reports that sum by type. */
+typedef enum rfl_ltype {
+    RFL_LT_CONV = 0,    /* conv2d */
+    RFL_LT_MATMUL,      /* linear, matmul, attention */
+    RFL_LT_NORM,        /* batchnorm, layernorm */
+    RFL_LT_ELEMENTWISE, /* activations, add, mul */
+    RFL_LT_POOL,        /* max, avg, adaptive avg */
+    RFL_LT_REDUCTION,   /* softmax */
+    RFL_LT_EMBEDDING,
+    RFL_LT_DATA,        /* concat, shuffle, flatten, reshape, transpose,
+                           slice, dropout: data movement, no FLOPs */
+    RFL_LT_OTHER,       /* input, param, mark */
+    RFL_LT_COUNT
+} rfl_ltype;
+
+/* "conv2d", "linear", ..., "mark" / "relu", "gelu", ... / "conv", "matmul",
+   "norm", "elementwise", "pool", "reduction", "embedding", "data", "other".
+   "?" when out of range. */
+RFL_API const char *rfl_op_name(rfl_op op);
+RFL_API const char *rfl_act_name(rfl_act_kind a);
+RFL_API const char *rfl_ltype_name(rfl_ltype t);
+/* The group of an op. */
+RFL_API rfl_ltype rfl_op_ltype(rfl_op op);
+
+/* ---- records and the network ------------------------------------------------ */
+typedef int rfl_tensor;      /* index of the producing layer; < 0: none */
+#define RFL_NO_TENSOR (-1)
+#define RFL_MAX_RANK 4       /* per-sample dimensions (batch excluded) */
+
+/* rfl_layer.flags */
+#define RFL_LF_MODULE 0x01u  /* a torch module: a row of the torchsummary table */
+#define RFL_LF_BIAS 0x02u    /* conv / linear with a bias */
+#define RFL_LF_NOGRAD 0x04u  /* its input needs no gradient (the first layer) */
+#define RFL_LF_SHARED 0x08u  /* output is not per sample (a param tensor) */
+#define RFL_LF_VIEW 0x10u    /* output aliases its input: no bytes, no memory */
+#define RFL_LF_CEIL 0x20u    /* pooling with ceil_mode */
+
+/* One layer: 112 bytes on LP64. Per-sample counts are computed once when
+   the layer is added; rfl_layer_cost scales them by the batch. */
+typedef struct rfl_layer {
+    const char *name;     /* "layer1.0.conv1" (names arena / caller string) or
+                             NULL: tables then print "Conv2d-5" */
+    const char *cls;      /* class name of a mark ("BasicBlock") or one a
+                             model sets ("LayerNorm2d"); NULL: from the op */
+    uint64_t params;      /* learned parameters */
+    uint64_t in_numel;    /* elements read from activations, per sample */
+    uint64_t out_numel;   /* output elements, per sample */
+    uint64_t mac_flops;   /* 2 x multiply-adds of conv/matmul, per sample */
+    uint64_t flops;       /* every FLOP (mac_flops included), per sample */
+    uint64_t bias_flops;  /* bias adds of linear layers, per sample (for the
+                             pen-and-paper convention) */
+    rfl_tensor in[2];     /* producing layers of the first two inputs */
+    uint32_t shape[RFL_MAX_RANK]; /* per-sample output dims */
+    uint32_t arg[4];      /* op arguments: conv kh, kw, stride_h, groups;
+                             pools kh, kw, stride_h; act kind; shuffle groups;
+                             attention heads; slice dim, start */
+    uint8_t op;           /* rfl_op */
+    uint8_t rank;         /* 1..RFL_MAX_RANK */
+    uint8_t flags;        /* RFL_LF_* */
+    uint8_t needs_grad;   /* 1 when the output depends on a parameter */
+} rfl_layer;
+
+typedef struct rfl_net {
+    rfl_layer *layers;    /* the caller's array */
+    int cap;              /* its length */
+    int count;            /* layers used */
+    char *names;          /* optional arena for full dotted names; NULL: none */
+    size_t names_size, names_used;
+    char scope[96];       /* current name prefix ("layer1.0"), see rfl_scope_push */
+    size_t scope_len;
+    rfl_result err;       /* first builder error, RFL_OK when none */
+    int err_layer;        /* index the failing layer would have had */
+    const char *err_what; /* op name of the failing call ("conv2d"); the
+                             scope stays where the error happened */
+} rfl_net;
+
+/* Set up an empty network over the caller's array.
+   in:  layers[cap] (cap >= 1), optional names arena names[names_size]
+        (NULL/0: layers keep only names given as static strings).
+   out: *net. Returns RFL_ERR_ARG for a NULL net/array or cap < 1.
+   Memory: cap x sizeof(rfl_layer); the zoo needs at most RFL_ZOO_MAX_LAYERS
+   records and RFL_ZOO_NAMES_SIZE bytes of names. */
+RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *names,
+                                size_t names_size);
+
+/* Names. With an arena, layers get "scope.name" (torch's dotted module
+   path; name "" gives the scope itself); without one, rfl_name keeps the
+   caller's pointer and ignores the scope.
+   rfl_scope_push appends ".part" to the scope (part may be "3"); pop
+   removes the last part. A scope deeper than 95 bytes is RFL_ERR_BUFFER.
+   rfl_scope_pushi pushes a decimal index. */
+RFL_API void rfl_scope_push(rfl_net *net, const char *part);
+RFL_API void rfl_scope_pushi(rfl_net *net, int index);
+RFL_API void rfl_scope_pop(rfl_net *net);
+/* Name layer t (the string is copied into the arena under the current
+   scope, or kept as a pointer when there is no arena: it must outlive the
+   net). Returns t, so calls nest: rfl_name(&net, rfl_conv(...), "conv1"). */
+RFL_API rfl_tensor rfl_name(rfl_net *net, rfl_tensor t, const char *name);
+
+/* ---- the builder -------------------------------------------------------------
+   Every call appends one layer and returns its output tensor, or
+   RFL_NO_TENSOR after recording the error in net (RFL_ERR_SHAPE for a bad
+   shape or argument, RFL_ERR_BUFFER when the array is full,
+   RFL_ERR_OVERFLOW when a size overflows 64 bits, RFL_ERR_ARG for a
+   tensor handle that names no layer). */
+
+/* The network input, per sample: (C, H, W) for images, (L, 0, 0) token ids
+   for an embedding, (L, D, 0) a sequence. Trailing zeros end the shape.
+   Must be the first layer. */
+RFL_API rfl_tensor rfl_input(rfl_net *net, uint32_t d0, uint32_t d1, uint32_t d2);
+/* A learned tensor of the given per-sample shape (shared by the batch):
+   a class token (1, D, 0) or a position embedding (L, D, 0). */
+RFL_API rfl_tensor rfl_param(rfl_net *net, uint32_t d0, uint32_t d1, uint32_t d2);
+
+/* 2-D convolution over x = (C, H, W). kernel_w, stride_w, dilation_w of 0
+   copy the _h value; when kernel_w is 0 pad_w copies pad_h as well.
+   Output H = (H + 2 pad - dilation (k - 1) - 1) / stride + 1. */
+typedef struct rfl_conv_desc {
+    uint32_t out_channels;
+    uint32_t kernel_h, kernel_w;
+    uint32_t stride_h, stride_w;     /* 0 = 1 */
+    uint32_t pad_h, pad_w;
+    uint32_t dilation_h, dilation_w; /* 0 = 1 */
+    uint32_t groups;                 /* 0 = 1; divides C and out_channels */
+    int bias;                        /* nonzero: one bias per out channel */
+} rfl_conv_desc;
+RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *d);
+/* Square kernel, no groups, no dilation, no bias. */
+RFL_API rfl_tensor rfl_conv(rfl_net *net, rfl_tensor x, uint32_t out_channels,
+                            uint32_t kernel, uint32_t stride, uint32_t pad);
+
+/* Linear layer on the last dimension: (..., in) -> (..., out). */
+RFL_API rfl_tensor rfl_linear(rfl_net *net, rfl_tensor x, uint32_t out_features, int bias);
+/* Batched matrix product of two activations: a (..., M, K) x b (..., K, N)
+   -> (..., M, N); leading dims equal. Both operands get gradients. */
+RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b);
+/* Scaled dot-product attention of q (Lq, D), k (Lk, D), v (Lk, Dv) with
+   `heads` heads (dividing D and Dv): softmax(q k^T / sqrt(d)) v -> (Lq, Dv).
+   mac_flops = 2 Lq Lk D + 2 Lq Lk Dv, FlopCounterMode's count for SDPA. */
+RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_tensor v,
+                                 uint32_t heads);
+
+/* Normalisation: batchnorm over dim 0 (channels), layernorm over the last
+   dim; 2 x (normalised size) parameters each (scale and shift). */
+RFL_API rfl_tensor rfl_batchnorm(rfl_net *net, rfl_tensor x);
+RFL_API rfl_tensor rfl_layernorm(rfl_net *net, rfl_tensor x);
+RFL_API rfl_tensor rfl_act(rfl_net *net, rfl_tensor x, rfl_act_kind kind);
+/* Softmax over the last dimension. */
+RFL_API rfl_tensor rfl_softmax(rfl_net *net, rfl_tensor x);
+
+/* Pooling over (C, H, W), square window; pad <= kernel / 2; ceil_mode as
+   torch (a last window must start inside the input or left padding). */
+RFL_API rfl_tensor rfl_maxpool(rfl_net *net, rfl_tensor x, uint32_t kernel, uint32_t stride,
+                               uint32_t pad, int ceil_mode);
+RFL_API rfl_tensor rfl_avgpool(rfl_net *net, rfl_tensor x, uint32_t kernel, uint32_t stride,
+                               uint32_t pad, int ceil_mode);
+/* Adaptive average pooling to (C, out_h, out_w), torch's windows. */
+RFL_API rfl_tensor rfl_adaptive_avgpool(rfl_net *net, rfl_tensor x, uint32_t out_h,
+                                        uint32_t out_w);
+
+/* Elementwise a + b and a * b; b is equal to a or broadcasts to it (each of
+   its dims equal or 1: squeeze-excitation scales (C, 1, 1)). */
+RFL_API rfl_tensor rfl_add(rfl_net *net, rfl_tensor a, rfl_tensor b);
+RFL_API rfl_tensor rfl_mul(rfl_net *net, rfl_tensor a, rfl_tensor b);
+/* Concatenate n >= 1 tensors along dim (0 = channels); other dims equal. */
+RFL_API rfl_tensor rfl_concat(rfl_net *net, const rfl_tensor *xs, int n, int dim);
+/* Channel shuffle of (C, H, W) with groups dividing C. */
+RFL_API rfl_tensor rfl_shuffle(rfl_net *net, rfl_tensor x, uint32_t groups);
+/* Flatten every per-sample dim into one (torch.flatten(x, 1)); a view. */
+RFL_API rfl_tensor rfl_flatten(rfl_net *net, rfl_tensor x);
+/* View x as (d0, d1, d2, d3), trailing zeros end the shape; same numel. */
+RFL_API rfl_tensor rfl_reshape(rfl_net *net, rfl_tensor x, uint32_t d0, uint32_t d1,
+                               uint32_t d2, uint32_t d3);
+/* Swap two per-sample dims (a copy: bytes, no FLOPs). */
+RFL_API rfl_tensor rfl_transpose(rfl_net *net, rfl_tensor x, int dim_a, int dim_b);
+/* x[..., start:start+len, ...] along dim (channel split, class token); a view. */
+RFL_API rfl_tensor rfl_slice(rfl_net *net, rfl_tensor x, int dim, uint32_t start,
+                             uint32_t len);
+/* Dropout: identity in inference, a mask in training; no FLOPs. */
+RFL_API rfl_tensor rfl_dropout(rfl_net *net, rfl_tensor x);
+/* Embedding lookup: ids (L) -> (L, dim); vocab x dim parameters. */
+RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, uint32_t dim);
+/* A module boundary: x passes through unchanged; the record is a row of the
+   torchsummary table named cls ("BasicBlock", a static string) and costs
+   nothing. torchsummary counts container outputs in its pass size. */
+RFL_API rfl_tensor rfl_mark(rfl_net *net, rfl_tensor x, const char *cls);
+
+/* Torch class name of layer i as torchsummary prints it ("Conv2d", "ReLU",
+   "BatchNorm2d", a mark's cls; functional ops: "add", "cat", ...). */
+RFL_API const char *rfl_layer_class(const rfl_net *net, int i);
+/* Write the torchsummary label of layer i into buf: "Conv2d-5", the class
+   and the 1-based index among the module rows (functional layers: "add-12",
+   their layer index). The dotted name is layers[i].name. Returns the
+   length, 0 when it does not fit (buf gets ""). */
+RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size);
+/* Write "(B, C, H, W)" style output shape with the given batch (0: "-1",
+   as torchsummary). Returns the length, 0 when it does not fit. */
+RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, char *buf,
+                                   size_t size);
+
+/* ---- costs -------------------------------------------------------------------- */
+typedef enum rfl_flop_conv {
+    RFL_CONV_TORCH = 0, /* mac_flops as FlopCounterMode / torchvision GFLOPS */
+    RFL_CONV_REPORT     /* pen and paper: linear = 2 in out + out (bias) */
+} rfl_flop_conv;
+
+typedef enum rfl_mode {
+    RFL_MODE_INFER = 0, /* forward only */
+    RFL_MODE_TRAIN      /* forward + backward */
+} rfl_mode;
+
+/* Evaluation settings; zero means default. */
+typedef struct rfl_cost_desc {
+    uint64_t batch;           /* 0 = 1 */
+    rfl_dtype dtype;          /* 0 = fp32 */
+    rfl_flop_conv convention; /* 0 = torch */
+    rfl_mode mode;            /* 0 = inference. Selects what the predictions
+                                 time (forward, or forward + backward) and
+                                 whether dropout moves bytes */
+} rfl_cost_desc;
+
+/* Cost of one layer at a batch: exact counts. */
+typedef struct rfl_layer_cost {
+    uint64_t params;
+    uint64_t fwd_mac_flops, fwd_flops, fwd_bytes;
+    uint64_t bwd_mac_flops, bwd_flops, bwd_bytes;
+    uint64_t act_bytes;  /* activation memory kept for the backward pass */
+} rfl_layer_cost;
+
+/* Cost of layer i (see the LAYERS manual section for every formula).
+   Returns RFL_ERR_ARG for a bad index, RFL_ERR_OVERFLOW when a count at
+   this batch overflows 64 bits. */
+RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
+                                      rfl_layer_cost *out);
+/* Forward and backward work of layer i, FLOPs under the dtype's precision
+   (fp32: RFL_FP32; fp16/bf16: conv and matmul FLOPs under the tensor
+   precision, the rest under RFL_FP16; int8: conv and matmul under
+   RFL_INT8_TENSOR, the rest under RFL_FP32), bytes at RFL_DRAM, L2 and L1
+   marked unknown, no time. fwd or bwd may be NULL. */
+RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc *d,
+                                  rfl_work *fwd, rfl_work *bwd);
+
+typedef struct rfl_net_cost {
+    uint64_t params, param_bytes;
+    uint64_t input_bytes;            /* the network input at the batch */
+    uint64_t fwd_mac_flops, fwd_flops, fwd_bytes;
+    uint64_t bwd_mac_flops, bwd_flops, bwd_bytes;
+    uint64_t activation_bytes;       /* kept for backward, input included */
+    uint64_t train_sgd_bytes;        /* weights + grads + 1 momentum + activations */
+    uint64_t train_adam_bytes;       /* weights + grads + 2 moments + activations */
+    rfl_work forward, backward;      /* the summed works */
+    int layers;                      /* layers with a cost (marks excluded) */
+} rfl_net_cost;
+
+/* Totals over the network. Returns the first layer error (RFL_ERR_OVERFLOW)
+   or RFL_ERR_STATE when the net holds a builder error. */
+RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
+                                    rfl_net_cost *out);
+
+/* ---- predicted time ------------------------------------------------------------ */
+/* Layer i on machine m: rfl_predict of its forward work (inference) or
+   forward + backward work (training, d->mode). RFL_ERR_NO_ROOF when the
+   machine has no roof for the dtype's precisions. */
+RFL_API rfl_result rfl_layer_predict(const rfl_net *net, int i, const rfl_cost_desc *d,
+                                     const rfl_machine *m, rfl_prediction *out);
+
+typedef struct rfl_net_prediction {
+    double layers_s;        /* sum over layers of max(compute, memory) */
+    double compute_s;       /* sum over layers of the compute terms */
+    double memory_s;        /* sum over layers of the memory terms */
+    int compute_layers;     /* layers whose compute term binds */
+    int memory_layers;      /* layers whose memory term binds */
+    rfl_prediction whole;   /* the whole model as one piece of work */
+} rfl_net_prediction;
+/* Predicted time of the network: per layer, summed, and whole. */
+RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
+                                   const rfl_machine *m, rfl_net_prediction *out);
+
+/* ---- torchsummary ----------------------------------------------------------------
+   The totals torchsummary (sksq96/pytorch-summary) prints: it hooks every
+   module except containers (Sequential, ModuleList) and the model itself,
+   once per call, runs batch -1 and counts per sample at 4 bytes/element,
+   MB = 2^20 bytes: input = numel(input) x 4; forward/backward = 2 x sum of
+   every row's output numel x 4; params = params x 4. */
+typedef struct rfl_summary {
+    int rows;               /* hooked module calls (RFL_LF_MODULE layers) */
+    uint64_t params;        /* sum of the rows' params */
+    double input_mb, fwd_bwd_mb, params_mb, total_mb;
+} rfl_summary;
+RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out);
+
+/* ---- the zoo ---------------------------------------------------------------------
+   torchvision 0.26's models at any resolution, 3 input channels, 1000
+   classes, eval-mode structure; names are torch's module paths. */
+#ifndef RFL_NO_ZOO
+#define RFL_ZOO_MAX_LAYERS 720   /* records the largest model needs */
+#define RFL_ZOO_NAMES_SIZE 32768 /* names arena the largest model needs */
+/* Number of models and the i-th name (NULL when out of range). */
+RFL_API int rfl_zoo_count(void);
+RFL_API const char *rfl_zoo_name(int i);
+/* Build model `name` (rfl_name_eq: case, '-', '_' ignored) for res x res
+   inputs (0 = the model's default: 224, inception_v3 299) into an
+   initialised, empty net. RFL_ERR_UNKNOWN_NAME for
+   an unknown model; RFL_ERR_SHAPE when res is too small for the model;
+   RFL_ERR_BUFFER when the array or names arena is too small. */
+RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+/* ==========================================================================
+   API  REDUCER
+   streaming ncu / nvprof CSV -> work
+   ========================================================================== */
+/* ---- reducer: streaming Nsight Compute / nvprof CSV -> work ----------------
+   A push parser over caller memory: rfl_reduce_init(state, desc, scratch,
+   size), rfl_reduce_push(state, bytes, len) as often as needed (chunks split
+   anywhere; the result is the same for any chunking), rfl_reduce_finish(state,
+   result). Nothing is allocated; the state is a plain struct the caller owns.
+
+   Formats, detected from the bytes (preamble lines such as ==PROF== and the
+   application's own output are skipped; BOM, CRLF, quoted fields with commas
+   and doubled quotes, thousands separators, n/a and empty values handled):
+     ncu --csv --page raw     header row, units row, one row per kernel
+     ncu --csv (details)      one row per kernel per metric, own unit column
+     nvprof --csv --metrics   Device,Kernel,Invocations,Metric Name,...,Avg
+     nvprof --csv (summary)   Type,Time(%),Time,Calls,Avg,Min,Max,Name
+     nvprof --csv --print-gpu-trace   Start,Duration,...,Name
+   Several sections may follow each other in one stream (e.g. an nvprof
+   summary then its metrics): a blank line or a "==" line ends a section.
+
+   Scratch: RFL_REDUCE_SCRATCH_SIZE(max_columns) bytes = a carry of
+   RFL_REDUCE_CARRY bytes (holds one partial header name or number between
+   chunks) + 3 bytes per CSV column (the column -> metric map, and the
+   length of the run of unused columns from each column, which lets the
+   parser skip them 64 bytes at a time). A `--set full` raw page has ~2,100
+   columns; RFL_REDUCE_SCRATCH_DEFAULT (24,832 bytes) takes 8,192. Too many columns -> RFL_ERR_BUFFER; a number
+   longer than the carry -> RFL_ERR_FIELD_TOO_LONG; a kernel name longer than
+   RFL_REDUCE_NAME_MAX-1 is kept truncated and flagged (name_truncated).
+
+   Exactness: counts (FLOPs, bytes, instructions) and times in ns accumulate
+   in uint64; an overflow saturates at UINT64_MAX and is flagged
+   (RFL_REDUCE_SATURATED), never wraps. A quantity whose metrics are not in
+   the file is unknown (RFL_UNKNOWN_* bit), never 0. */
+#ifndef RFL_REDUCE_API_H
+#define RFL_REDUCE_API_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RFL_REDUCE_NAME_MAX 256  /* kernel name bytes kept, with the NUL */
+#define RFL_REDUCE_TOP_MAX 32    /* most kernels rfl_reduce_result.top holds */
+#define RFL_REDUCE_WARN_MAX 16   /* warnings kept (more are counted) */
+#define RFL_REDUCE_WARN_TEXT 320 /* bytes per warning text, with the NUL */
+#define RFL_REDUCE_CARRY 256     /* partial-field carry taken from scratch */
+#define RFL_REDUCE_SCRATCH_SIZE(max_columns) \
+    ((size_t)RFL_REDUCE_CARRY + 3 * (size_t)(max_columns))
+#define RFL_REDUCE_SCRATCH_DEFAULT RFL_REDUCE_SCRATCH_SIZE(8192)
+
+typedef enum rfl_csv_format {
+    RFL_CSV_UNKNOWN = 0,
+    RFL_CSV_NCU_RAW,         /* ncu --csv --page raw */
+    RFL_CSV_NCU_DETAILS,     /* ncu --csv (details page) */
+    RFL_CSV_NVPROF_METRICS,  /* nvprof --csv --metrics ... */
+    RFL_CSV_NVPROF_SUMMARY,  /* nvprof --csv (GPU activities summary) */
+    RFL_CSV_NVPROF_TRACE     /* nvprof --csv --print-gpu-trace */
+} rfl_csv_format;
+/* "ncu-raw", "ncu-details", "nvprof-metrics", "nvprof-summary",
+   "nvprof-trace", "unknown". */
+RFL_API const char *rfl_csv_format_name(rfl_csv_format f);
+
+/* Number convention. AUTO detects it from the file: "3,355,641.60" is US,
+   "27.595.520" or "65,77" is EU; a value that reads both ways ("1,280")
+   before any unambiguous one in the same row is RFL_ERR_LOCALE. */
+typedef enum rfl_locale {
+    RFL_LOCALE_AUTO = 0,
+    RFL_LOCALE_US,  /* 1,234.5 */
+    RFL_LOCALE_EU   /* 1.234,5 */
+} rfl_locale;
+
+/* Warning codes (rfl_reduce_warning.code). Each comes with a text that says
+   what it means and what to do. */
+typedef enum rfl_reduce_warn {
+    RFL_WARN_NONE = 0,
+    RFL_WARN_TENSOR_UNCOUNTED, /* tensor-core kernels (by name) with no FLOP count */
+    RFL_WARN_TENSOR_ESTIMATED, /* tensor FLOPs = instructions x a factor */
+    RFL_WARN_NO_FP_COUNTERS,   /* no FLOP counter of any precision */
+    RFL_WARN_ABOVE_ROOF,       /* a kernel or the total above the roof */
+    RFL_WARN_BELOW_COMPULSORY, /* DRAM writes below an elementwise output */
+    RFL_WARN_HIERARCHY,        /* AI(L1) > AI(L2) or AI(L2) > AI(DRAM) */
+    RFL_WARN_LOW_CLOCK,        /* profile clock well below the boost clock */
+    RFL_WARN_AUTO_UNITS,       /* --print-units auto: digits lost */
+    RFL_WARN_RATE_DERIVED,     /* counts derived from rounded rates */
+    RFL_WARN_NAME_TRUNCATED,   /* kernel names longer than NAME_MAX */
+    RFL_WARN_SATURATED,        /* a uint64 total saturated */
+    RFL_WARN_GROUPS_FULL,      /* by-name table full: rest under "other" */
+    RFL_WARN_NO_TIME,          /* no time metric: FLOP/s unknown */
+    RFL_WARN_PARTIAL_COUNTERS, /* e.g. ffma without fadd/fmul: lower bound */
+    RFL_WARN_NO_TENSOR_COUNTERS, /* none collected, none needed by the names */
+    RFL_WARN_COUNT_
+} rfl_reduce_warn;
+
+/* Flags in rfl_kernel_stat.flags and rfl_reduce_result.flags. */
+#define RFL_REDUCE_TENSOR_ESTIMATED 1u /* tensor FLOPs from instructions */
+#define RFL_REDUCE_RATE_DERIVED 2u     /* a count came from rate x cycles */
+#define RFL_REDUCE_SATURATED 4u        /* a uint64 count saturated */
+#define RFL_REDUCE_NAME_TRUNCATED 8u   /* the name was cut */
+#define RFL_REDUCE_TIME_FROM_CYCLES 16u /* time = cycles / clock */
+
+/* One kernel (a profiled launch), a group of kernels with the same name, or
+   a total. Exact integer counts and the same numbers as an rfl_work. */
+typedef struct rfl_kernel_stat {
+    uint64_t id;                  /* ncu "ID" (first id for groups) */
+    uint64_t invocations;         /* launches counted */
+    uint64_t flops[RFL_PREC_COUNT];  /* FLOPs (2 per multiply-add) */
+    uint64_t bytes[RFL_LEVEL_COUNT]; /* bytes per memory level */
+    uint64_t time_ns;             /* summed kernel time, ns */
+    uint64_t tensor_inst;         /* tensor pipe warp instructions */
+    unsigned flags;               /* RFL_REDUCE_* flags */
+    rfl_work work;                /* same numbers, unknown bits set */
+    char name[RFL_REDUCE_NAME_MAX]; /* NUL-terminated, maybe truncated */
+} rfl_kernel_stat;
+
+/* Called once per completed kernel (after filters), in file order. */
+typedef void (*rfl_kernel_fn)(void *user, const rfl_kernel_stat *k);
+
+typedef struct rfl_reduce_desc {
+    rfl_locale locale;         /* AUTO (0) detects; US/EU declares */
+    int top_n;                 /* kernels kept in result.top; 0 = 10,
+                                  negative = none,
+                                  capped at RFL_REDUCE_TOP_MAX */
+    const char *filter;        /* keep kernels whose name contains this;
+                                  NULL or "" = all. Matched on the kept
+                                  (maybe truncated) name. */
+    int use_ids;               /* nonzero: keep only id_first..id_last */
+    uint64_t id_first, id_last;
+    rfl_kernel_stat *groups;   /* by-name table (caller memory) or NULL */
+    int group_cap;             /* entries in groups */
+    const rfl_machine *machine; /* optional: roof and clock warnings */
+    double tensor_flops_per_inst; /* FLOPs per tensor-pipe instruction
+                                  for estimates; 0 = by each kernel's
+                                  name (see the REDUCER manual) */
+    rfl_kernel_fn on_kernel;   /* optional per-kernel callback */
+    void *user;                /* passed to on_kernel */
+} rfl_reduce_desc;
+
+typedef struct rfl_reduce_warning {
+    rfl_reduce_warn code;
+    int has_kernel;            /* 1: kernel_id names the kernel */
+    uint64_t kernel_id;
+    char text[RFL_REDUCE_WARN_TEXT];
+} rfl_reduce_warning;
+
+typedef struct rfl_reduce_result {
+    rfl_csv_format format;     /* the first section's format */
+    rfl_locale locale;         /* declared or detected (AUTO: no evidence) */
+    uint64_t kernels;          /* kernels counted after filters */
+    uint64_t kernels_seen;     /* before filters */
+    rfl_kernel_stat total;     /* totals (name "total") */
+    double flops_per_s;        /* total FLOPs / time; 0 when unknown */
+    /* The device's own ceilings when the profile carries them
+       (*.peak_sustained x the matching clock, time-weighted over kernels);
+       0 = not in the profile. */
+    double ceil_flops[RFL_PREC_COUNT];
+    double ceil_bw[RFL_LEVEL_COUNT];
+    double sm_clock_hz;        /* time-weighted SM clock; 0 = unknown */
+    double tensor_flops_per_inst; /* mean factor of the estimates, else 0 */
+    double auto_units_rel_err; /* worst relative rounding of a scaled value */
+    unsigned flags;            /* RFL_REDUCE_* flags */
+    int top_count;             /* top kernels by time, longest first */
+    rfl_kernel_stat top[RFL_REDUCE_TOP_MAX];
+    int group_count;           /* entries filled in desc.groups */
+    rfl_kernel_stat other;     /* kernels whose name found no group slot */
+    int warning_count;
+    int warnings_dropped;      /* beyond RFL_REDUCE_WARN_MAX */
+    rfl_reduce_warning warnings[RFL_REDUCE_WARN_MAX];
+} rfl_reduce_result;
+
+/* A unit's scale into a metric's base unit (private to the reducer). */
+typedef struct rfl__unit { int cls; uint64_t mult; int exp10; } rfl__unit;
+
+/* Parser state: a plain struct (about 36 KB) so callers can place it
+   anywhere; everything after err_msg is private. After a failure, err_line
+   and err_col (1-based) and err_offset (0-based byte) say where. */
+#define RFL__ROLES 80 /* metric roles the reducer knows (private) */
+#define RFL__TC_MEMO 64 /* kernel-name answers remembered (private) */
+#define RFL__NB 32 /* 64-byte blocks of masks made at a time (private) */
+typedef struct rfl__blks {
+    uint64_t sep[RFL__NB], ends[RFL__NB], hard[RFL__NB];
+    uint64_t inside_carry, prev_cq, prev_ok;
+} rfl__blks;
+typedef struct rfl__tc_memo {
+    uint64_t h, len, stamp;
+    int used, cc, fam, elementwise;
+    rfl_prec prec;
+    double sync, wg;
+} rfl__tc_memo;
+typedef struct rfl_reduce_state {
+    rfl_result err;            /* first error (sticky) */
+    uint64_t err_line, err_col, err_offset;
+    char err_msg[160];         /* what was wrong, for humans */
+    /* ---- private ---- */
+    rfl_reduce_desc desc;
+    unsigned char *carry, *colmap, *runs;
+    size_t carry_cap, col_cap;
+    uint64_t offset, line, line_start, offset_now, field_line, field_col, field_off;
+    uint64_t unit_line, unit_col, unit_off;
+    int mode, fstate, quoted, need, row_kind, field_over, bom_state, saw_bytes;
+    uint32_t col, ncols, carry_len;
+    char pre[16];
+    size_t pre_len;
+    rfl_csv_format fmt;
+    rfl_locale locale;
+    int top_n, key_col[10];
+    int roles_seen[RFL__ROLES];
+    unsigned char role_ucls[RFL__ROLES], role_unit_set[RFL__ROLES], kset[RFL__ROLES];
+    unsigned char role_plain[RFL__ROLES];
+    uint64_t role_mult[RFL__ROLES];
+    rfl__unit role_unit[RFL__ROLES], nv_time_unit;
+    double kv_d[RFL__ROLES][2]; /* per-kernel values: US and EU readings */
+    uint64_t kv_u[RFL__ROLES][2];
+    unsigned kflags;
+    int amb_pending;
+    uint64_t amb_line, amb_col, amb_off;
+    char amb_text[64], auto_example[64], unit[32];
+    size_t unit_len, tmp_len, key_len, name_len;
+    int unit_over, have_kernel, name_pending, row_skip, row_role, row_ucls, cc_major;
+    int name_trunc, tmp_trunc, finished, simd;
+    uint64_t row_mult, cur_id, cur_invoc, nv_index, rows;
+    char name[RFL_REDUCE_NAME_MAX], tmp_name[RFL_REDUCE_NAME_MAX], key[128];
+    rfl_kernel_stat kst;
+    rfl__tc_memo tc_memo[RFL__TC_MEMO];
+    rfl__blks blks;
+    uint64_t tc_clock;
+    rfl_reduce_result res;
+    char scratch_text[RFL_REDUCE_WARN_TEXT];
+    double clk_w, clk_sum, ceil_w[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT],
+        ceil_sum[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT], w_above_x;
+    uint64_t w_tc_kernels, w_est_kernels, w_pipe_kernels, w_pipe_inst;
+    double w_tc_s, w_time_s, w_est_flops, w_est_inst;
+    char w_tc_example[48];
+    uint64_t w_below, w_below_id,
+        w_below_got, w_below_need, w_above, w_above_id, w_trunc, w_other;
+    unsigned w_partial;
+    uint64_t nv_trace_ns, nv_sum_ns;
+    int nv_trace_known, nv_sum_known;
+} rfl_reduce_state;
+
+/* Start a reduction.
+   state   out: initialised (any previous content ignored)
+   desc    in: options, copied (NULL = all defaults); the strings, groups
+           table and machine it points to must outlive the reduction
+   scratch in: caller memory of RFL_REDUCE_SCRATCH_SIZE(columns) bytes
+   Returns RFL_ERR_ARG for NULL state/scratch, RFL_ERR_BUFFER when size is
+   below RFL_REDUCE_SCRATCH_SIZE(1). See also rfl_reduce_push. */
+RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *state,
+                                   const rfl_reduce_desc *desc,
+                                   void *scratch, size_t size);
+
+/* Feed len bytes (any split, len may be 0). Returns RFL_OK or the first
+   error, which is sticky: state->err_line/err_col/err_offset/err_msg say
+   where and what. See also rfl_reduce_finish. */
+RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *state,
+                                   const void *bytes, size_t len);
+
+/* End of input: completes the last row, computes totals, top kernels,
+   groups, ceilings and warnings into *result (out). Errors: RFL_ERR_EMPTY
+   (no bytes), RFL_ERR_NO_HEADER, RFL_ERR_NO_DATA (a header but no data
+   row), RFL_ERR_TRUNCATED (input ends inside a quoted field), or the
+   sticky error of a push. After finish, push returns
+   RFL_ERR_STATE. */
+RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *state,
+                                     rfl_reduce_result *result);
+
+/* Whole buffer at once: init + one push + finish. scratch as for init. */
+RFL_API rfl_result rfl_reduce_buffer(const void *bytes, size_t len,
+                                     const rfl_reduce_desc *desc,
+                                     void *scratch, size_t size,
+                                     rfl_reduce_state *state,
+                                     rfl_reduce_result *result);
+
+/* Tensor FLOPs summed over the tensor precisions of a stat (exact). */
+RFL_API uint64_t rfl_kernel_tensor_flops(const rfl_kernel_stat *k);
+
+/* A machine holding the profile's own ceilings (result.ceil_*), named
+   "profile" (so rfl_work_attainable etc. can use it). */
+RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
+                                         rfl_machine *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* RFL_REDUCE_API_H */
+
+/* ==========================================================================
+   API  CHART AND PNG
+   canvas, charts, PNG through stb_image_write
+   ========================================================================== */
+/* ---- chart part: API ------------------------------------------------------
+   A raster chart writer over caller pixels: a canvas with anti-aliased
+   drawing and a built-in bitmap font, log/linear axes, roofline, bar and
+   scatter charts, an 80x24 text rendering of a roofline, and PNG output
+   through stb_image_write (Debian libstb-dev) with its allocations routed
+   into a caller arena. Nothing here allocates.
+   Compile out with RFL_NO_CHART (everything) or RFL_NO_PNG (PNG only). */
+#ifndef RFL_NO_CHART
+
+/* PNG is available when stb_image_write.h can be found and RFL_NO_PNG is
+   not defined. Test RFL_HAS_PNG before calling rfl_png_*. */
+#if !defined(RFL_NO_PNG) && !defined(RFL_HAS_PNG)
+#if defined(__has_include)
+#if __has_include(<stb/stb_image_write.h>)
+#define RFL_HAS_PNG 1
+#define RFL__STB_PATH <stb/stb_image_write.h>
+#endif
+#endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- colours -------------------------------------------------------------
+   0xAARRGGBB; alpha 0xFF is opaque. In option structs a colour of 0 means
+   "default" (a fully transparent black is never useful there). */
+typedef uint32_t rfl_color;
+#define RFL_RGB(r, g, b) \
+    ((rfl_color)0xFF000000u | ((rfl_color)(r) << 16) | ((rfl_color)(g) << 8) | (rfl_color)(b))
+#define RFL_RGBA(r, g, b, a)                                                   \
+    (((rfl_color)(a) << 24) | ((rfl_color)(r) << 16) | ((rfl_color)(g) << 8) | \
+     (rfl_color)(b))
+
+/* ---- canvas ---------------------------------------------------------------
+   Pixels are the caller's: channels 3 (RGB) or 4 (RGBA, straight alpha),
+   rows stride_bytes apart, top row first. Every drawing call clips to the
+   clip rectangle (initially the whole canvas) and never writes outside the
+   buffer, whatever the coordinates (NaN, infinities, huge values are
+   skipped or clamped). Coordinates are in pixels, y down, pixel centres at
+   x + 0.5. A canvas of width or height 0 is valid and draws nothing. */
+typedef struct rfl_canvas {
+    unsigned char *pixels;
+    int width, height;
+    int channels;      /* 3 or 4 */
+    int stride_bytes;  /* bytes from one row to the next */
+    int clip_x0, clip_y0, clip_x1, clip_y1; /* drawing limited to
+                                               [x0,x1) x [y0,y1) */
+} rfl_canvas;
+
+/* Bytes a canvas of w x h pixels with `channels` needs (tight rows). The
+   charts also use up to about 3.5 KB of stack (Cortex-M4, -Os; no frame
+   over 1 KiB: tools/size-report.sh). */
+#define RFL_CANVAS_BYTES(w, h, channels) ((size_t)(w) * (size_t)(h) * (size_t)(channels))
+#define RFL_CANVAS_MAX_SIDE 32768
+
+/* Set up a canvas over caller memory.
+   in:  pixels (may be NULL only when w or h is 0), size_bytes of it,
+        w, h (0..RFL_CANVAS_MAX_SIDE), channels (0 = 3 = RGB, or 4 = RGBA),
+        stride_bytes (0 = w x channels; else >= w x channels).
+   out: *c. Pixels are not cleared (see rfl_canvas_clear).
+   Returns RFL_ERR_ARG for negative or oversized sides, a bad channel
+   count or stride; RFL_ERR_BUFFER when size_bytes is less than
+   stride_bytes x (h - 1) + w x channels. */
+RFL_API rfl_result rfl_canvas_init(rfl_canvas *c, void *pixels, size_t size_bytes,
+                                   int w, int h, int channels, int stride_bytes);
+/* Restrict drawing to [x0,x1) x [y0,y1), intersected with the canvas.
+   rfl_canvas_unclip restores the whole canvas. */
+RFL_API void rfl_canvas_clip(rfl_canvas *c, int x0, int y0, int x1, int y1);
+RFL_API void rfl_canvas_unclip(rfl_canvas *c);
+/* Fill the clip rectangle with a colour (alpha written as is on RGBA). */
+RFL_API void rfl_canvas_clear(rfl_canvas *c, rfl_color color);
+
+/* ---- primitives (anti-aliased, alpha-blended) ------------------------------ */
+/* A straight segment of any width (pixels; below 0.1 treated as 0.1, above
+   1000 as 1000) with round ends. */
+RFL_API void rfl_draw_line(rfl_canvas *c, double x0, double y0, double x1, double y1,
+                           double width, rfl_color color);
+/* A dashed segment: dashes of `on` pixels separated by `off` pixels
+   (a pattern shorter than 2 px, or on/off <= 0, draws a solid line). */
+RFL_API void rfl_draw_dashed(rfl_canvas *c, double x0, double y0, double x1, double y1,
+                             double width, double on, double off, rfl_color color);
+/* Connected segments through n points xy[2i], xy[2i+1]; non-finite points
+   break the line. dash_on <= 0: solid. */
+RFL_API void rfl_draw_polyline(rfl_canvas *c, const double *xy, int n, double width,
+                               double dash_on, double dash_off, rfl_color color);
+/* Rectangles with corner (x, y) and size w x h (negative sizes are empty). */
+RFL_API void rfl_fill_rect(rfl_canvas *c, double x, double y, double w, double h,
+                           rfl_color color);
+RFL_API void rfl_draw_rect(rfl_canvas *c, double x, double y, double w, double h,
+                           double width, rfl_color color);
+RFL_API void rfl_fill_circle(rfl_canvas *c, double cx, double cy, double r, rfl_color color);
+RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, double width,
+                             rfl_color color);
+/* A filled polygon (non-zero winding) through n points, anti-aliased, with
+   the colour's alpha. At most RFL_POLY_MAX points (more, or xy NULL:
+   RFL_ERR_ARG); a NaN or infinite vertex: RFL_ERR_NOT_FINITE, nothing
+   drawn. Vertices beyond +-1e7 are clamped. */
+#define RFL_POLY_MAX 256
+RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_color color);
+
+/* Markers: a point's shape. 0 = automatic (by series). */
+typedef enum rfl_marker {
+    RFL_MARKER_AUTO = 0,
+    RFL_MARKER_CIRCLE,
+    RFL_MARKER_SQUARE,
+    RFL_MARKER_TRIANGLE,
+    RFL_MARKER_DIAMOND,
+    RFL_MARKER_CROSS,
+    RFL_MARKER_PLUS,
+    RFL_MARKER_TRIANGLE_DOWN,
+    RFL_MARKER_COUNT
+} rfl_marker;
+/* A marker centred at (cx, cy), `size` pixels across; hollow != 0 draws an
+   outline with a white centre (used for estimates). */
+RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, double size,
+                             int hollow, rfl_color color);
+
+/* ---- text -----------------------------------------------------------------
+   The library's own bitmap font (printable ASCII 32..126; other bytes draw
+   as '?'): glyphs 5 x 9 pixels in a 6 x 11 cell at scale 1, drawn at integer
+   scales 1..8 with smoothed diagonals from scale 2 up. */
+enum {
+    RFL_TEXT_LEFT = 0, RFL_TEXT_CENTER = 1, RFL_TEXT_RIGHT = 2,   /* horizontal */
+    RFL_TEXT_TOP = 0, RFL_TEXT_MIDDLE = 4, RFL_TEXT_BOTTOM = 8,   /* vertical */
+    RFL_TEXT_UP = 16  /* rotated 90 degrees counter-clockwise (reads upward);
+                         alignment then applies to the rotated box */
+};
+#define RFL_FONT_W 6  /* advance per character at scale 1 */
+#define RFL_FONT_H 11 /* line height at scale 1 */
+/* Width in pixels of the first `len` bytes of text (len < 0: up to NUL) at
+   `scale` (clamped to 1..8). */
+RFL_API int rfl_text_width(const char *text, int len, int scale);
+/* Draw text anchored at (x, y) by `flags` (RFL_TEXT_*). A caret followed by
+   digits or a minus ("10^-3") draws the exponent raised and smaller.
+   Returns the width drawn (along the text direction). NULL text draws
+   nothing. */
+RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, int scale,
+                          int flags, rfl_color color);
+
+/* ---- axes and charts ------------------------------------------------------- */
+typedef enum rfl_scale {
+    RFL_SCALE_AUTO = 0, /* log when positive data spans more than ~2 decades */
+    RFL_SCALE_LINEAR,
+    RFL_SCALE_LOG
+} rfl_scale;
+
+/* Tick label style. */
+typedef enum rfl_ticks {
+    RFL_TICKS_AUTO = 0, /* plain numbers in 0.001..99999, else 10^k / SI */
+    RFL_TICKS_PLAIN,    /* 0.1, 1, 10, 100 */
+    RFL_TICKS_POW10,    /* 10^3 with a raised exponent (log axes) */
+    RFL_TICKS_SI        /* 1 k, 10 M, 1 T */
+} rfl_ticks;
+
+/* Where the legend goes. AUTO: the plot corner that hides the least data. */
+typedef enum rfl_legend {
+    RFL_LEGEND_AUTO = 0,
+    RFL_LEGEND_NONE,
+    RFL_LEGEND_TOP_LEFT,
+    RFL_LEGEND_TOP_RIGHT,
+    RFL_LEGEND_BOTTOM_LEFT,
+    RFL_LEGEND_BOTTOM_RIGHT
+} rfl_legend;
+
+/* Where a chart put a plot (out): the plot rectangle in pixels and its
+   ranges. A value v maps to px = x0 + t (x1 - x0), py = y1 - u (y1 - y0),
+   with t = (log10 v - log10 x_min) / (log10 x_max - log10 x_min) on a log
+   axis and (v - x_min) / (x_max - x_min) on a linear one (u likewise). */
+typedef struct rfl_chart_area {
+    double x0, y0, x1, y1;
+    double x_min, x_max, y_min, y_max;
+    int x_log, y_log;
+} rfl_chart_area;
+
+/* A point on a roofline chart: a model, a layer or a kernel. */
+typedef struct rfl_point {
+    const char *label;     /* legend entry; points with the same label share
+                              one entry, colour and marker (e.g. all kernels
+                              of one profile). NULL/"" = not in the legend */
+    double ai;             /* arithmetic intensity, FLOP/byte (x) */
+    double flops_per_s;    /* achieved (or predicted) FLOP/s (y) */
+    rfl_prec prec;         /* precision of the work: its roof is drawn and the
+                              point is checked against it */
+    int machine;           /* panel index into the machines (0 = first);
+                              RFL_ALL_MACHINES: every panel */
+    int estimate;          /* nonzero: an estimate (hollow marker) rather than
+                              a measurement (filled) */
+    int link;              /* nonzero: joined by a thin line to the other
+                              points with the same link id (an estimate and a
+                              measurement of one model) */
+    double weight;         /* marker area weight, e.g. share of time 0..1;
+                              0 = the standard size */
+    rfl_marker marker;     /* 0 = by label */
+    rfl_color color;       /* 0 = by label (a colour-blind-safe palette) */
+} rfl_point;
+#define RFL_ALL_MACHINES (-1)
+
+/* A roofline chart: one panel per machine, side by side. */
+typedef struct rfl_roofline_desc {
+    const char *title;                    /* NULL = "Roofline" */
+    const rfl_machine *const *machines;   /* one panel each (1..8) */
+    int n_machines;
+    const rfl_point *points;
+    int n_points;
+    rfl_prec prec;        /* the roof drawn when no point is on a panel
+                             (default RFL_FP32); otherwise one roof per
+                             precision of the points on the panel */
+    unsigned extra_precs; /* bits (1u << rfl_prec): lighter extra compute
+                             ceilings (FP64, tensor, ...) where the machine
+                             has them, each labelled with its value */
+    unsigned extra_levels;/* bits (1u << rfl_level): lighter extra bandwidth
+                             ceilings (L2, L1) where known */
+    rfl_level level;      /* bandwidth of the main roof (default DRAM) */
+    double x_min, x_max;  /* AI range; 0 = from the data and roofs */
+    double y_min, y_max;  /* FLOP/s range; 0 = from the data and roofs */
+    rfl_ticks x_ticks, y_ticks; /* default: plain AI, SI FLOP/s */
+    rfl_legend legend;
+    int font_scale;       /* 0 = from the canvas size */
+    int columns;          /* panels per row; 0 = all in one row when the
+                             canvas is wider than tall, else one column */
+    rfl_chart_area *areas;/* optional out: n_machines entries */
+} rfl_roofline_desc;
+
+/* Draw a roofline chart filling the canvas (cleared to white first).
+   Roof per machine and precision: the one polyline min(peak, AI x BW),
+   the ridge marked and labelled, extra ceilings lighter and labelled,
+   points with markers and a legend; a point above its roof gets a warning
+   mark and a legend entry "above roof: check units".
+   Returns RFL_ERR_ARG for NULL or no machines; RFL_ERR_NO_ROOF when a
+   machine lacks the roof of a point's precision or of desc->prec (the
+   rest is still drawn). A canvas too small for axes draws what fits. */
+RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d);
+
+/* The same roofline as text: `rows` lines of `cols` characters, each ended
+   by '\n', then a NUL; buf needs RFL_ASCII_BYTES(cols, rows) bytes (size
+   too small: RFL_ERR_BUFFER). cols/rows 0 = 80 x 24; minimum 20 x 8.
+   Only the first machine is drawn (rfl-plot --ascii draws one per
+   machine). Roof '/' and '_', ridge '+', points by letter (A, B, ...; '!'
+   above the roof) with a key under the plot. RFL_ERR_NO_ROOF as for
+   rfl_chart_roofline (the chart is still written). */
+#define RFL_ASCII_BYTES(cols, rows) ((size_t)((cols) + 1) * (size_t)(rows) + 1u)
+RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
+                                            const rfl_roofline_desc *d);
+
+/* Bar chart: categories (models, layer types) x series (e.g. forward and
+   backward, or FLOPs per model on two machines). */
+typedef enum rfl_orient {
+    RFL_ORIENT_AUTO = 0, /* horizontal when category labels are long */
+    RFL_ORIENT_VERTICAL,
+    RFL_ORIENT_HORIZONTAL
+} rfl_orient;
+typedef struct rfl_bar_desc {
+    const char *title;
+    const char *value_title;    /* value axis title with unit, e.g.
+                                   "Forward FLOPs (FLOP)" */
+    const char *category_title; /* optional */
+    const char *const *categories;
+    int n_categories;
+    const char *const *series;  /* legend names; NULL with one series */
+    int n_series;               /* 0 = 1 */
+    const double *values;       /* [category][series], n_categories x
+                                   n_series; non-finite or negative = none */
+    int stacked;                /* 0 grouped, nonzero stacked */
+    rfl_orient orient;
+    rfl_scale scale;            /* AUTO: linear for stacked, log when grouped
+                                   values span > 2.5 decades */
+    rfl_ticks ticks;            /* default SI */
+    const rfl_color *colors;    /* per series; NULL = palette */
+    rfl_legend legend;
+    int font_scale;             /* 0 = from the canvas size */
+    int value_labels;           /* nonzero: print each bar's value (SI) */
+    rfl_chart_area *area;       /* optional out (x = categories 0..n) */
+} rfl_bar_desc;
+/* Draw a bar chart filling the canvas (cleared to white first): value axis
+   from 0 (linear) or decades (log), 1-2-5 or decade ticks, a legend with
+   one swatch per series when there are several. In: c, d. Out: pixels,
+   d->area. Returns RFL_ERR_ARG for NULL d or inconsistent counts; a
+   canvas too small for a plot draws only what fits. See rfl_bar_desc. */
+RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d);
+
+/* Scatter chart (latency against FLOPs, ...). */
+typedef struct rfl_xy {
+    const char *label;  /* legend entry, shared as for rfl_point */
+    double x, y;
+    int link;           /* joins points with the same nonzero id */
+    double weight;      /* marker area weight; 0 = standard */
+    rfl_marker marker;
+    rfl_color color;
+    int hollow;
+} rfl_xy;
+typedef struct rfl_scatter_desc {
+    const char *title;
+    const char *x_title, *y_title; /* with units: "Forward FLOPs (FLOP)" */
+    const rfl_xy *points;
+    int n_points;
+    rfl_scale x_scale, y_scale;
+    rfl_ticks x_ticks, y_ticks;
+    double x_min, x_max, y_min, y_max; /* 0 = from the data */
+    rfl_legend legend;
+    int font_scale;
+    int point_labels;   /* nonzero: write each label beside its point */
+    rfl_chart_area *area; /* optional out */
+} rfl_scatter_desc;
+/* Draw a scatter chart filling the canvas (cleared to white first):
+   points that a log axis cannot show (<= 0, NaN) are skipped; each label
+   gets a colour and marker; with point_labels the labels go beside the
+   points (where they cover nothing), else in a legend. Returns
+   RFL_ERR_ARG for NULL d or a bad count. See rfl_scatter_desc. */
+RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
+
+/* ---- PNG (stb_image_write, optional) ---------------------------------------
+   stb_image_write allocates inside its encoder; here every allocation comes
+   from `arena`, a caller buffer used as a bump allocator, so nothing is
+   allocated outside caller memory. While encoding, a static pointer holds
+   the arena (stb's allocation macros take no context): the PNG functions
+   are not re-entrant; do not call them from two threads at once.
+   Output is deterministic: the same pixels give the same bytes. */
+#ifdef RFL_HAS_PNG
+/* Arena bytes for encoding a w x h canvas of `channels`. With F the
+   filtered image size (w x channels + 1) x h, the encoder holds F, a 32 KiB
+   hash table, the compressed stream and the PNG file at once:
+   RFL_PNG_ARENA_BYTES always suffices, even for noise (3.25 F + 140 kB);
+   RFL_PNG_ARENA_CHART suffices for charts, which compress 25-50x
+   (measured: a 1600x1000 RGB chart needs 5.31 MB = 1.11 F; 1200x800
+   needs 1.06 F; 320x200 needs 1.31 F). Too small an arena is
+   RFL_ERR_BUFFER, never a crash. rfl_png_arena_size returns
+   RFL_PNG_ARENA_BYTES. */
+#define RFL__PNG_F(w, h, ch) (((size_t)(w) * (size_t)(ch) + 1u) * (size_t)(h))
+#define RFL_PNG_ARENA_BYTES(w, h, channels) \
+    (RFL__PNG_F(w, h, channels) * 13u / 4u + (size_t)140000u)
+#define RFL_PNG_ARENA_CHART(w, h, channels) \
+    (RFL__PNG_F(w, h, channels) * 9u / 8u + (size_t)262144u)
+RFL_API size_t rfl_png_arena_size(int w, int h, int channels);
+/* Receives the whole PNG file in one or more calls; return nonzero to fail
+   (then RFL_ERR_IO). */
+typedef int (*rfl_write_fn)(void *user, const void *data, size_t len);
+/* Encode the canvas as PNG and hand the bytes to `write`.
+   Returns RFL_ERR_ARG (NULL, empty canvas), RFL_ERR_BUFFER (arena too
+   small: nothing written), RFL_ERR_IO (write returned nonzero). */
+RFL_API rfl_result rfl_png_write(const rfl_canvas *c, void *arena, size_t arena_size,
+                                 rfl_write_fn write, void *user);
+/* Encode into a caller buffer `out` of `size` bytes; *len gets the PNG size.
+   RFL_ERR_BUFFER when either the arena or out is too small. */
+RFL_API rfl_result rfl_png_encode(const rfl_canvas *c, void *arena, size_t arena_size,
+                                  void *out, size_t size, size_t *len);
+#ifndef RFL_NO_STDIO
+/* Write the canvas to a PNG file. RFL_ERR_IO when the file cannot be
+   written. */
+RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *arena,
+                                size_t arena_size);
+#endif
+#endif /* RFL_HAS_PNG */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* RFL_NO_CHART */
 
 #endif /* ROOFLINE_H */
 
@@ -561,9 +1669,8642 @@ RFL_API int rfl_name_eq(const char *a, const char *b);
 #if defined(ROOFLINE_IMPLEMENTATION) && !defined(ROOFLINE_IMPLEMENTATION_DONE)
 #define ROOFLINE_IMPLEMENTATION_DONE
 
-#include "src/core_impl.h"
-#include "src/layers_impl.h"
-#include "src/reduce_impl.h"
-#include "src/chart_impl.h"
+
+/* ==========================================================================
+   [1]  NUMBERS, RESULTS, WORK
+   results, the work record, our own number formatting and parsing
+   ========================================================================== */
+/* ---- core implementation: results, work, machines, roofline math, numbers */
+
+#ifndef RFL_ASSERT
+#define RFL_ASSERT(x) ((void)0)
+#endif
+/* GCC and clang: their builtins (inline for small sizes, else memcpy and
+   memset, which freestanding GCC code needs from the target anyway);
+   other compilers: the loops below. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+#ifndef RFL_MEMSET
+#define RFL_MEMSET(p, c, n) __builtin_memset((p), (c), (n))
+#endif
+#ifndef RFL_MEMCPY
+#define RFL_MEMCPY(d, s, n) __builtin_memcpy((d), (s), (n))
+#endif
+#endif
+#ifndef RFL_MEMSET
+#define RFL_MEMSET(p, c, n) rfl__memset((p), (c), (n))
+#endif
+#ifndef RFL_MEMCPY
+#define RFL_MEMCPY(d, s, n) rfl__memcpy((d), (s), (n))
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define RFL__UNUSED __attribute__((unused))
+#else
+#define RFL__UNUSED
+#endif
+
+/* Own byte loops so that the freestanding core links with no libc at all. */
+static RFL__UNUSED void *rfl__memset(void *p, int c, size_t n) {
+    unsigned char *d = (unsigned char *)p;
+    while (n--) *d++ = (unsigned char)c;
+    return p;
+}
+static RFL__UNUSED void *rfl__memcpy(void *dst, const void *src, size_t n) {
+    unsigned char *d = (unsigned char *)dst;
+    const unsigned char *s = (const unsigned char *)src;
+    while (n--) *d++ = *s++;
+    return dst;
+}
+static RFL__UNUSED size_t rfl__strlen(const char *s) {
+    size_t n = 0;
+    while (s[n]) n++;
+    return n;
+}
+static RFL__UNUSED int rfl__isfinite(double x) {
+    return x == x && x - x == 0.0; /* NaN fails the first, inf the second */
+}
+static RFL__UNUSED int rfl__lower(int c) {
+    return (c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c;
+}
+
+RFL_API const char *rfl_result_str(rfl_result r) {
+#ifdef RFL_NO_ERROR_STRINGS
+    (void)r;
+    return "";
+#else
+    switch (r) {
+    case RFL_OK: return "ok";
+    case RFL_ERR_ARG: return "invalid argument";
+    case RFL_ERR_BUFFER: return "buffer too small";
+    case RFL_ERR_UNKNOWN_NAME: return "unknown name";
+    case RFL_ERR_NO_ROOF: return "no ceiling for that precision on this machine";
+    case RFL_ERR_NO_DATA: return "quantity unknown or zero";
+    case RFL_ERR_SHAPE: return "invalid shape";
+    case RFL_ERR_OVERFLOW: return "size or count overflows";
+    case RFL_ERR_NUMBER: return "not a number";
+    case RFL_ERR_UNIT: return "unknown unit";
+    case RFL_ERR_SYNTAX: return "malformed CSV";
+    case RFL_ERR_TRUNCATED: return "input ends inside a field";
+    case RFL_ERR_NO_HEADER: return "no header row found";
+    case RFL_ERR_EMPTY: return "empty input";
+    case RFL_ERR_LOCALE: return "ambiguous number format (declare the locale)";
+    case RFL_ERR_FIELD_TOO_LONG: return "numeric field longer than the scratch buffer";
+    case RFL_ERR_NOT_FINITE: return "NaN or infinity";
+    case RFL_ERR_STATE: return "call out of order";
+    case RFL_ERR_IO: return "I/O error";
+    case RFL_ERR_MISSING: return "required field missing";
+    case RFL_ERR_FORMAT: return "malformed input";
+    case RFL_ERR_UNSUPPORTED: return "not supported";
+    case RFL_ERR_GRAPH: return "invalid graph";
+    case RFL_ERR_COUNT_: break;
+    }
+    return "unknown error";
+#endif
+}
+
+RFL_API const char *rfl_version(void) { return RFL_VERSION_STRING; }
+
+static const char *const rfl__prec_names[RFL_PREC_COUNT] = {
+    "fp32", "fp64", "fp16", "fp64_tensor", "tf32_tensor",
+    "fp16_tensor", "bf16_tensor", "fp8_tensor", "int8_tensor"};
+static const char *const rfl__level_names[RFL_LEVEL_COUNT] = {"dram", "l2", "l1"};
+
+RFL_API const char *rfl_prec_name(rfl_prec p) {
+    return ((unsigned)p < RFL_PREC_COUNT) ? rfl__prec_names[p] : "?";
+}
+RFL_API const char *rfl_level_name(rfl_level l) {
+    return ((unsigned)l < RFL_LEVEL_COUNT) ? rfl__level_names[l] : "?";
+}
+
+RFL_API int rfl_name_eq(const char *a, const char *b) {
+    if (!a || !b) return 0;
+    for (;;) {
+        while (*a == '-' || *a == '_' || *a == ' ' || *a == '.') a++;
+        while (*b == '-' || *b == '_' || *b == ' ' || *b == '.') b++;
+        if (rfl__lower((unsigned char)*a) != rfl__lower((unsigned char)*b)) return 0;
+        if (!*a) return 1;
+        a++, b++;
+    }
+}
+
+RFL_API rfl_result rfl_prec_parse(const char *name, rfl_prec *out) {
+    static const struct { const char *n; rfl_prec p; } extra[] = {
+        {"float32", RFL_FP32}, {"float", RFL_FP32}, {"float64", RFL_FP64},
+        {"double", RFL_FP64}, {"float16", RFL_FP16}, {"half", RFL_FP16},
+        {"bf16", RFL_FP16}, {"bfloat16", RFL_FP16}, {"tf32", RFL_TF32_TENSOR},
+        {"fp8", RFL_FP8_TENSOR}, {"int8", RFL_INT8_TENSOR}};
+    int i;
+    if (!name || !out) return RFL_ERR_ARG;
+    for (i = 0; i < RFL_PREC_COUNT; i++)
+        if (rfl_name_eq(name, rfl__prec_names[i])) { *out = (rfl_prec)i; return RFL_OK; }
+    for (i = 0; i < (int)(sizeof extra / sizeof extra[0]); i++)
+        if (rfl_name_eq(name, extra[i].n)) { *out = extra[i].p; return RFL_OK; }
+    return RFL_ERR_UNKNOWN_NAME;
+}
+
+/* ---- work ---------------------------------------------------------------- */
+RFL_API int rfl_work_known(const rfl_work *w, unsigned bits) {
+    return w && (w->unknown & bits) == 0;
+}
+
+RFL_API double rfl_work_flops(const rfl_work *w) {
+    double s = 0;
+    int p;
+    if (!w) return 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (!(w->unknown & RFL_UNKNOWN_FLOPS(p))) s += w->flops[p];
+    return s;
+}
+
+RFL_API rfl_prec rfl_work_main_prec(const rfl_work *w) {
+    int p, best = RFL_FP32;
+    if (!w) return RFL_FP32;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (!(w->unknown & RFL_UNKNOWN_FLOPS(p)) && w->flops[p] > w->flops[best]) best = p;
+    return (rfl_prec)best;
+}
+
+RFL_API double rfl_work_ai(const rfl_work *w, rfl_level level) {
+    double b;
+    if (!w || (unsigned)level >= RFL_LEVEL_COUNT) return 0;
+    if (w->unknown & RFL_UNKNOWN_BYTES(level)) return 0;
+    b = w->bytes[level];
+    return b > 0 ? rfl_work_flops(w) / b : 0;
+}
+
+RFL_API void rfl_work_add(rfl_work *acc, const rfl_work *w) {
+    int i;
+    if (!acc || !w) return;
+    for (i = 0; i < RFL_PREC_COUNT; i++) acc->flops[i] += w->flops[i];
+    for (i = 0; i < RFL_LEVEL_COUNT; i++) acc->bytes[i] += w->bytes[i];
+    acc->time_s += w->time_s;
+    acc->unknown |= w->unknown;
+}
+
+RFL_API void rfl_work_scale(rfl_work *w, double k) {
+    int i;
+    if (!w) return;
+    for (i = 0; i < RFL_PREC_COUNT; i++) w->flops[i] *= k;
+    for (i = 0; i < RFL_LEVEL_COUNT; i++) w->bytes[i] *= k;
+    w->time_s *= k;
+}
+
+
+/* ---- numbers ---------------------------------------------------------------
+   Our own formatting: deterministic on every IEEE-754 target (no printf,
+   no libm), so the tools print bit-identical output on x86 and ARM. */
+static double rfl__pow10(int k) {
+    static const double t[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                 1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    double r = 1;
+    if (k < 0) return 1 / rfl__pow10(-k);
+    while (k > 22) { r *= 1e22; k -= 22; }
+    return r * t[k];
+}
+
+/* v * 10^k with a single rounding where the power is exact (|k| <= 22). */
+static double rfl__scale10(double v, int k) {
+    while (k > 22) { v *= 1e22; k -= 22; }
+    while (k < -22) { v /= 1e22; k += 22; }
+    return k >= 0 ? v * rfl__pow10(k) : v / rfl__pow10(-k);
+}
+
+/* v > 0 finite -> digits m (exactly sig digits, < 10^sig) and exponent e of
+   the first digit: v ~= m * 10^(e - sig + 1). */
+static void rfl__decompose(double v, int sig, uint64_t *m, int *e) {
+    int ex = 0;
+    double s;
+    uint64_t lim = 1, mm;
+    int i;
+    for (i = 0; i < sig; i++) lim *= 10;
+    /* estimate the exponent by binary steps (no log10) */
+    while (v >= rfl__pow10(ex + 1) && ex < 400) ex++;
+    while (v < rfl__pow10(ex) && ex > -400) ex--;
+    s = rfl__scale10(v, sig - 1 - ex);
+    mm = (uint64_t)(s + 0.5);
+    if (mm >= lim) { mm = (mm + 5) / 10; ex++; }
+    if (mm < lim / 10) { mm = lim / 10; } /* guards a round-down at the boundary */
+    *m = mm;
+    *e = ex;
+}
+
+static size_t rfl__put(char *buf, size_t size, size_t pos, char c) {
+    if (pos + 1 < size) buf[pos] = c;
+    return pos + 1;
+}
+
+RFL_API size_t rfl_fmt_u64(char *buf, size_t size, uint64_t v) {
+    char tmp[24];
+    size_t n = 0, i;
+    do { tmp[n++] = (char)('0' + v % 10); v /= 10; } while (v);
+    if (!buf || n + 1 > size) { if (buf && size) buf[0] = 0; return 0; }
+    for (i = 0; i < n; i++) buf[i] = tmp[n - 1 - i];
+    buf[n] = 0;
+    return n;
+}
+
+/* Shared by rfl_fmt_num and rfl_fmt_si: digits m (sig of them, trailing zeros
+   dropped) with the decimal point after `point` digits (may be <= 0). */
+static size_t rfl__fmt_digits(char *buf, size_t size, size_t pos, uint64_t m, int sig,
+                              int point) {
+    char d[20];
+    int n = 0, i;
+    while (sig-- > 0) { d[sig] = (char)('0' + m % 10); m /= 10; n++; }
+    while (n > 1 && d[n - 1] == '0' && n > point) n--;
+    if (point <= 0) {
+        pos = rfl__put(buf, size, pos, '0');
+        pos = rfl__put(buf, size, pos, '.');
+        for (i = point; i < 0; i++) pos = rfl__put(buf, size, pos, '0');
+        for (i = 0; i < n; i++) pos = rfl__put(buf, size, pos, d[i]);
+        return pos;
+    }
+    for (i = 0; i < n || i < point; i++) {
+        if (i == point) pos = rfl__put(buf, size, pos, '.');
+        pos = rfl__put(buf, size, pos, i < n ? d[i] : '0');
+    }
+    return pos;
+}
+
+static size_t rfl__finish(char *buf, size_t size, size_t pos) {
+    if (!buf || pos + 1 > size) {
+        if (buf && size) buf[0] = 0;
+        return 0;
+    }
+    buf[pos] = 0;
+    return pos;
+}
+
+static size_t rfl__fmt_special(char *buf, size_t size, double v, size_t *pos) {
+    const char *s = 0;
+    if (v != v) s = "nan";
+    else if (v - v != 0.0) s = v > 0 ? "inf" : "-inf";
+    if (!s) return 0;
+    while (*s) *pos = rfl__put(buf, size, *pos, *s++);
+    return 1;
+}
+
+RFL_API size_t rfl_fmt_num(char *buf, size_t size, double v, int sig) {
+    size_t pos = 0;
+    uint64_t m;
+    int e;
+    if (!buf) return 0;
+    if (sig < 1) sig = 1;
+    if (sig > 17) sig = 17;
+    if (rfl__fmt_special(buf, size, v, &pos)) return rfl__finish(buf, size, pos);
+    if (v < 0) { pos = rfl__put(buf, size, pos, '-'); v = -v; }
+    if (v == 0) return rfl__finish(buf, size, rfl__put(buf, size, pos, '0'));
+    /* exact integers print in full when they fit the requested digits */
+    if (v < 9007199254740992.0 && v == (double)(uint64_t)v) {
+        char t[24];
+        size_t n = rfl_fmt_u64(t, sizeof t, (uint64_t)v), i;
+        if ((int)n <= sig || sig >= 16) {
+            for (i = 0; i < n; i++) pos = rfl__put(buf, size, pos, t[i]);
+            return rfl__finish(buf, size, pos);
+        }
+    }
+    rfl__decompose(v, sig, &m, &e);
+    if (e < -5 || e >= 15) {
+        char t[8];
+        size_t n, i;
+        int ae = e < 0 ? -e : e;
+        pos = rfl__fmt_digits(buf, size, pos, m, sig, 1);
+        pos = rfl__put(buf, size, pos, 'e');
+        pos = rfl__put(buf, size, pos, e < 0 ? '-' : '+');
+        n = rfl_fmt_u64(t, sizeof t, (uint64_t)ae);
+        if (n < 2) pos = rfl__put(buf, size, pos, '0');
+        for (i = 0; i < n; i++) pos = rfl__put(buf, size, pos, t[i]);
+    } else {
+        pos = rfl__fmt_digits(buf, size, pos, m, sig, e + 1);
+    }
+    return rfl__finish(buf, size, pos);
+}
+
+RFL_API size_t rfl_fmt_si(char *buf, size_t size, double v, int sig) {
+    static const char pre[] = "yzafpnum kMGTPEZY"; /* index 8 = none */
+    size_t pos = 0;
+    uint64_t m;
+    int e, e3, idx;
+    if (!buf) return 0;
+    if (sig < 1) sig = 1;
+    if (sig > 17) sig = 17;
+    if (rfl__fmt_special(buf, size, v, &pos)) return rfl__finish(buf, size, pos);
+    if (v < 0) { pos = rfl__put(buf, size, pos, '-'); v = -v; }
+    if (v == 0) {
+        pos = rfl__put(buf, size, pos, '0');
+        return rfl__finish(buf, size, rfl__put(buf, size, pos, ' '));
+    }
+    rfl__decompose(v, sig, &m, &e);
+    e3 = (e >= 0 ? e / 3 : -((-e + 2) / 3)) * 3;
+    idx = 8 + e3 / 3;
+    /* beyond yotta: plain form; pos is 1 when a minus was written (v was negated) */
+    if (idx < 0 || idx > 16) return rfl_fmt_num(buf, size, pos ? -v : v, sig);
+    pos = rfl__fmt_digits(buf, size, pos, m, sig, e - e3 + 1);
+    pos = rfl__put(buf, size, pos, ' ');
+    if (idx != 8) pos = rfl__put(buf, size, pos, pre[idx]);
+    return rfl__finish(buf, size, pos);
+}
+
+RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
+    size_t i = 0;
+    int neg = 0, digits = 0, exp10 = 0, eneg = 0, ev = 0, edig = 0;
+    uint64_t m = 0;
+    double v;
+    if (!s || !out) return RFL_ERR_ARG;
+    if (i < len && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
+    for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+        if (m < 1000000000000000000ull) m = m * 10 + (uint64_t)(s[i] - '0');
+        else exp10++; /* digits beyond 19 only scale */
+    }
+    if (i < len && s[i] == '.') {
+        for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++, digits++)
+            if (m < 1000000000000000000ull) { m = m * 10 + (uint64_t)(s[i] - '0'); exp10--; }
+    }
+    if (!digits) return RFL_ERR_NUMBER;
+    if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < len && (s[i] == '-' || s[i] == '+')) eneg = s[i++] == '-';
+        for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, edig++)
+            if (ev < 10000) ev = ev * 10 + (s[i] - '0');
+        if (!edig) return RFL_ERR_NUMBER;
+        exp10 += eneg ? -ev : ev;
+    }
+    if (i != len) return RFL_ERR_NUMBER;
+    /* exact when m < 2^53 and |exp10| <= 22: one correctly rounded op */
+    v = rfl__scale10((double)m, exp10);
+    if (!rfl__isfinite(v)) return RFL_ERR_OVERFLOW;
+    *out = neg ? -v : v;
+    return RFL_OK;
+}
+
+/* ==========================================================================
+   [2]  JSON
+   a small tokenising reader (machine files, Hugging Face configs)
+   ========================================================================== */
+static RFL__UNUSED int rfl__memeq(const void *a, const void *b, size_t n) {
+    const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+    while (n--)
+        if (*x++ != *y++) return 0;
+    return 1;
+}
+
+static void rfl__json_ws(rfl_json_doc *d) {
+    while (d->pos < d->len && (d->src[d->pos] == ' ' || d->src[d->pos] == '\t' ||
+                               d->src[d->pos] == '\n' || d->src[d->pos] == '\r'))
+        d->pos++;
+}
+
+/* Records the first error with its line and column; returns -1. */
+static int rfl__json_fail(rfl_json_doc *d, const char *msg) {
+    size_t i;
+    if (d->err) return -1;
+    d->err = msg;
+    d->offset = d->pos < d->len ? d->pos : d->len;
+    d->line = 1;
+    d->col = 1;
+    for (i = 0; i < d->offset; i++) {
+        if (d->src[i] == '\n') { d->line++; d->col = 1; }
+        else d->col++;
+    }
+    return -1;
+}
+
+/* A new token; in count mode only counted. -2 when the array is full. */
+static int rfl__json_new(rfl_json_doc *d, rfl_json_type type, size_t start) {
+    if (d->t) {
+        if (d->n >= d->cap) return -2;
+        d->t[d->n].type = type;
+        d->t[d->n].start = start;
+        d->t[d->n].end = start;
+        d->t[d->n].after = d->n + 1;
+    }
+    return d->n++;
+}
+static void rfl__json_close(rfl_json_doc *d, int k, size_t end) {
+    if (!d->t) return;
+    d->t[k].end = end;
+    d->t[k].after = d->n;
+}
+
+static int rfl__json_string(rfl_json_doc *d) {
+    int k;
+    size_t start = ++d->pos;
+    while (d->pos < d->len && d->src[d->pos] != '"') {
+        if ((unsigned char)d->src[d->pos] < 0x20) return rfl__json_fail(d, "control character in a string");
+        if (d->src[d->pos] == '\\') d->pos++;
+        d->pos++;
+    }
+    if (d->pos >= d->len) return rfl__json_fail(d, "unterminated string");
+    k = rfl__json_new(d, RFL_JSON_STR, start);
+    if (k >= 0) rfl__json_close(d, k, d->pos);
+    d->pos++;
+    return k;
+}
+
+/* true, false, null or a number: the bytes up to the next delimiter. */
+static int rfl__json_scalar(rfl_json_doc *d) {
+    size_t start = d->pos, n;
+    rfl_json_type type = RFL_JSON_NUM;
+    const char *s = d->src + start;
+    double v;
+    int k;
+    while (d->pos < d->len) {
+        char c = d->src[d->pos];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '+' || c == '-' ||
+              c == '.' || c == 'E'))
+            break;
+        d->pos++;
+    }
+    n = d->pos - start;
+    if (n == 0) return rfl__json_fail(d, "unexpected character");
+    if (n == 4 && rfl__memeq(s, "true", 4)) type = RFL_JSON_TRUE;
+    else if (n == 5 && rfl__memeq(s, "false", 5)) type = RFL_JSON_FALSE;
+    else if (n == 4 && rfl__memeq(s, "null", 4)) type = RFL_JSON_NULL;
+    else if (rfl_parse_num(s, n, &v) != RFL_OK) {
+        d->pos = start;
+        return rfl__json_fail(d, "invalid number or literal");
+    }
+    k = rfl__json_new(d, type, start);
+    if (k >= 0) rfl__json_close(d, k, d->pos);
+    return k;
+}
+
+static int rfl__json_value(rfl_json_doc *d);
+
+/* An object or array: members until the closing bracket. */
+static int rfl__json_container(rfl_json_doc *d) {
+    char open = d->src[d->pos], close = open == '{' ? '}' : ']';
+    int k, r;
+    if (++d->depth > 64) return rfl__json_fail(d, "nesting deeper than 64");
+    k = rfl__json_new(d, open == '{' ? RFL_JSON_OBJ : RFL_JSON_ARR, d->pos);
+    if (k < 0) return k;
+    d->pos++;
+    rfl__json_ws(d);
+    if (d->pos < d->len && d->src[d->pos] == close) {
+        d->pos++;
+    } else {
+        for (;;) {
+            rfl__json_ws(d);
+            if (open == '{') {
+                if (d->pos >= d->len || d->src[d->pos] != '"') return rfl__json_fail(d, "expected a key string");
+                if ((r = rfl__json_string(d)) < 0) return r;
+                rfl__json_ws(d);
+                if (d->pos >= d->len || d->src[d->pos] != ':') return rfl__json_fail(d, "expected ':'");
+                d->pos++;
+            }
+            if ((r = rfl__json_value(d)) < 0) return r;
+            rfl__json_ws(d);
+            if (d->pos < d->len && d->src[d->pos] == ',') { d->pos++; continue; }
+            if (d->pos < d->len && d->src[d->pos] == close) { d->pos++; break; }
+            return rfl__json_fail(d, open == '{' ? "expected ',' or '}'" : "expected ',' or ']'");
+        }
+    }
+    d->depth--;
+    rfl__json_close(d, k, d->pos);
+    return k;
+}
+
+static int rfl__json_value(rfl_json_doc *d) {
+    char c;
+    rfl__json_ws(d);
+    if (d->pos >= d->len) return rfl__json_fail(d, "unexpected end of input");
+    c = d->src[d->pos];
+    if (c == '{' || c == '[') return rfl__json_container(d);
+    if (c == '"') return rfl__json_string(d);
+    return rfl__json_scalar(d);
+}
+
+RFL_API rfl_result rfl_json_parse(rfl_json_doc *doc, const char *src, size_t len,
+                                  rfl_json_tok *toks, int cap) {
+    int r;
+    if (!doc || (!src && len)) return RFL_ERR_ARG;
+    RFL_MEMSET(doc, 0, sizeof *doc);
+    doc->src = src;
+    doc->len = len;
+    doc->t = toks;
+    doc->cap = toks ? cap : 0;
+    r = rfl__json_value(doc);
+    if (r == -2) return RFL_ERR_BUFFER;
+    if (r < 0) return RFL_ERR_SYNTAX;
+    rfl__json_ws(doc);
+    if (doc->pos != doc->len) {
+        rfl__json_fail(doc, "trailing characters after the document");
+        return RFL_ERR_SYNTAX;
+    }
+    return RFL_OK;
+}
+
+static int rfl__json_ok(const rfl_json_doc *d, int tok) {
+    return d && d->t && tok >= 0 && tok < d->n && tok < d->cap;
+}
+
+RFL_API int rfl_json_get(const rfl_json_doc *doc, int obj, const char *key) {
+    int i;
+    size_t kl;
+    if (!rfl__json_ok(doc, obj) || doc->t[obj].type != RFL_JSON_OBJ || !key) return -1;
+    kl = rfl__strlen(key);
+    for (i = obj + 1; i < doc->t[obj].after; i = doc->t[i + 1].after) {
+        const rfl_json_tok *k = &doc->t[i];
+        if (k->end - k->start == kl && rfl__memeq(doc->src + k->start, key, kl)) return i + 1;
+    }
+    return -1;
+}
+
+RFL_API int rfl_json_path(const rfl_json_doc *doc, int obj, const char *path) {
+    char key[64];
+    if (!path) return -1;
+    while (*path && obj >= 0) {
+        size_t n = 0;
+        while (*path && *path != '.' && n + 1 < sizeof key) key[n++] = *path++;
+        key[n] = 0;
+        if (*path == '.') path++;
+        obj = rfl_json_get(doc, obj, key);
+    }
+    return obj;
+}
+
+RFL_API int rfl_json_at(const rfl_json_doc *doc, int arr, int i) {
+    int k;
+    if (!rfl__json_ok(doc, arr) || doc->t[arr].type != RFL_JSON_ARR || i < 0) return -1;
+    for (k = arr + 1; k < doc->t[arr].after; k = doc->t[k].after)
+        if (i-- == 0) return k;
+    return -1;
+}
+
+RFL_API int rfl_json_num(const rfl_json_doc *doc, int tok, double *out) {
+    if (!rfl__json_ok(doc, tok) || doc->t[tok].type != RFL_JSON_NUM || !out) return 0;
+    return rfl_parse_num(doc->src + doc->t[tok].start, doc->t[tok].end - doc->t[tok].start, out) == RFL_OK;
+}
+
+static int rfl__json_hex4(const char *s, unsigned *out) {
+    int i;
+    *out = 0;
+    for (i = 0; i < 4; i++) {
+        int c = rfl__lower(s[i]);
+        unsigned v = (c >= '0' && c <= '9') ? (unsigned)(c - '0')
+                     : (c >= 'a' && c <= 'f') ? (unsigned)(c - 'a' + 10) : 16u;
+        if (v > 15) return 0;
+        *out = *out * 16 + v;
+    }
+    return 1;
+}
+
+RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t size) {
+    size_t i, n = 0, end;
+    if (!buf || !size) return 0;
+    buf[0] = 0;
+    if (!rfl__json_ok(doc, tok) || doc->t[tok].type != RFL_JSON_STR) return 0;
+    end = doc->t[tok].end;
+    for (i = doc->t[tok].start; i < end; i++) {
+        char c = doc->src[i];
+        if (n + 1 >= size) { buf[n] = 0; return 0; }
+        if (c == '\\' && i + 1 < end) {
+            unsigned u;
+            c = doc->src[++i];
+            if (c == 'n') c = '\n';
+            else if (c == 't') c = '\t';
+            else if (c == 'r') c = '\r';
+            else if (c == 'b') c = '\b';
+            else if (c == 'f') c = '\f';
+            else if (c == 'u' && i + 4 < end && rfl__json_hex4(doc->src + i + 1, &u)) {
+                c = u < 0x80 ? (char)u : '?';
+                i += 4;
+            }
+        }
+        buf[n++] = c;
+    }
+    buf[n] = 0;
+    return 1;
+}
+
+RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s) {
+    size_t n;
+    if (!rfl__json_ok(doc, tok) || doc->t[tok].type != RFL_JSON_STR || !s) return 0;
+    n = rfl__strlen(s);
+    return doc->t[tok].end - doc->t[tok].start == n && rfl__memeq(doc->src + doc->t[tok].start, s, n);
+}
+
+RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok) {
+    long line = 1;
+    size_t i;
+    if (!rfl__json_ok(doc, tok)) return 0;
+    for (i = 0; i < doc->t[tok].start && i < doc->len; i++) line += doc->src[i] == '\n';
+    return line;
+}
+
+/* ==========================================================================
+   [3]  MACHINES
+   the hardware table, lookups, machines from CPU parts
+   ========================================================================== */
+/* ---- machines ------------------------------------------------------------ */
+RFL_API const char *rfl_kind_name(rfl_kind k) {
+    switch (k) {
+    case RFL_KIND_GPU: return "gpu";
+    case RFL_KIND_CPU: return "cpu";
+    case RFL_KIND_TPU: return "tpu";
+    case RFL_KIND_ACCEL: return "accelerator";
+    case RFL_KIND_SOC: return "soc";
+    }
+    return "?";
+}
+
+#ifndef RFL_NO_HW_TABLE
+#define RFL__T 1e12
+#define RFL__G 1e9
+#define RFL__HW_ROW(E, id, name, al, kind, f64, f64t, f32, tf32, f16, f16t, bf16t, \
+                    f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src)        \
+    {id, name, al, RFL_KIND_##kind,                                                \
+     {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T,             \
+      (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T,          \
+      (i8t) * RFL__T},                                                             \
+     {(dram) * RFL__G, (l2) * RFL__G, (l1) * RFL__G},                              \
+     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, src},
+static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW)};
+#undef RFL__HW_ROW
+
+RFL_API int rfl_hw_count(void) {
+    return (int)(sizeof rfl__hw_table / sizeof rfl__hw_table[0]);
+}
+RFL_API const rfl_machine *rfl_hw_get(int i) {
+    return (i >= 0 && i < rfl_hw_count()) ? &rfl__hw_table[i] : (const rfl_machine *)0;
+}
+
+/* Does the comma-separated list contain name (normalised compare)? */
+static int rfl__alias_match(const char *list, const char *name) {
+    char one[64];
+    size_t n;
+    while (list && *list) {
+        n = 0;
+        while (*list && *list != ',') {
+            if (n + 1 < sizeof one) one[n++] = *list;
+            list++;
+        }
+        one[n] = 0;
+        if (rfl_name_eq(one, name)) return 1;
+        if (*list == ',') list++;
+    }
+    return 0;
+}
+
+RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
+    int i, n = rfl_hw_count();
+    if (!name || !out) return RFL_ERR_ARG;
+    *out = 0;
+    /* ids and names first, so an alias never shadows a full id */
+    for (i = 0; i < n; i++)
+        if (rfl_name_eq(rfl__hw_table[i].id, name) || rfl_name_eq(rfl__hw_table[i].name, name)) {
+            *out = &rfl__hw_table[i];
+            return RFL_OK;
+        }
+    for (i = 0; i < n; i++)
+        if (rfl__alias_match(rfl__hw_table[i].aliases, name)) {
+            *out = &rfl__hw_table[i];
+            return RFL_OK;
+        }
+    return RFL_ERR_UNKNOWN_NAME;
+}
+
+/* Normalise (lower case, no separators) into a fixed buffer; returns length. */
+static int rfl__norm(const char *s, size_t len, char *out, int cap) {
+    int n = 0;
+    size_t i;
+    for (i = 0; i < len && s[i] && n < cap; i++) {
+        char c = s[i];
+        if (c == '-' || c == '_' || c == ' ' || c == '.') continue;
+        out[n++] = (char)rfl__lower((unsigned char)c);
+    }
+    return n;
+}
+
+/* Edit distance with a substring bonus, on normalised strings of <= 48. */
+static int rfl__name_dist(const char *q, int qn, const char *c, int cn) {
+    int row[49], i, j, prev, tmp, best;
+    for (j = 0; j <= cn; j++) row[j] = j;
+    for (i = 1; i <= qn; i++) {
+        prev = row[0];
+        row[0] = i;
+        for (j = 1; j <= cn; j++) {
+            tmp = row[j];
+            best = prev + (q[i - 1] != c[j - 1]);
+            if (row[j] + 1 < best) best = row[j] + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            prev = tmp;
+        }
+    }
+    best = row[cn] * 2;
+    /* "mi300" inside "mi300x": a prefix/substring is a strong hint */
+    for (i = 0; qn > 1 && i + qn <= cn; i++) {
+        for (j = 0; j < qn && c[i + j] == q[j]; j++) {}
+        if (j == qn) { best = 1; break; }
+    }
+    return best;
+}
+
+RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
+    enum { MAXN = 8 };
+    int bestd[MAXN], besti[MAXN], k = 0, i, j, nm = rfl_hw_count();
+    char q[48], c[48];
+    int qn, written = 0;
+    size_t pos = 0;
+    if (buf && size) buf[0] = 0;
+    if (!name || n <= 0 || !buf || !size) return 0;
+    if (n > MAXN) n = MAXN;
+    qn = rfl__norm(name, (size_t)-1, q, 48);
+    for (i = 0; i < nm; i++) {
+        const rfl_machine *m = &rfl__hw_table[i];
+        int d = rfl__name_dist(q, qn, c, rfl__norm(m->id, (size_t)-1, c, 48));
+        const char *a = m->aliases;
+        while (a && *a) { /* each alias */
+            size_t l = 0;
+            int e;
+            while (a[l] && a[l] != ',') l++;
+            e = rfl__name_dist(q, qn, c, rfl__norm(a, l, c, 48));
+            if (e < d) d = e;
+            a += l + (a[l] == ',');
+        }
+        /* insert into the sorted top-n */
+        for (j = k; j > 0 && bestd[j - 1] > d; j--)
+            if (j < n) { bestd[j] = bestd[j - 1]; besti[j] = besti[j - 1]; }
+        if (j < n) {
+            bestd[j] = d;
+            besti[j] = i;
+            if (k < n) k++;
+        }
+    }
+    for (i = 0; i < k; i++) {
+        const char *id = rfl__hw_table[besti[i]].id;
+        size_t l = rfl__strlen(id) + (i ? 2 : 0);
+        if (pos + l + 1 > size) break;
+        if (i) { buf[pos++] = ','; buf[pos++] = ' '; }
+        RFL_MEMCPY(buf + pos, id, rfl__strlen(id));
+        pos += rfl__strlen(id);
+        buf[pos] = 0;
+        written++;
+    }
+    return written;
+}
+#else
+RFL_API int rfl_hw_count(void) { return 0; }
+RFL_API const rfl_machine *rfl_hw_get(int i) { (void)i; return (const rfl_machine *)0; }
+RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
+    (void)name;
+    if (out) *out = 0;
+    return RFL_ERR_UNKNOWN_NAME;
+}
+RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
+    (void)name, (void)n;
+    if (buf && size) buf[0] = 0;
+    return 0;
+}
+#endif /* RFL_NO_HW_TABLE */
+
+RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out) {
+    double sockets, lanes32, per_cycle, bpt;
+    if (!d || !out) return RFL_ERR_ARG;
+    if (d->cores <= 0 || d->simd_bits < 32 || d->simd_bits % 32 || d->fma_pipes <= 0 ||
+        d->mem_channels <= 0 || d->sockets < 0 || d->bytes_per_transfer < 0 ||
+        !rfl__isfinite(d->ghz) || d->ghz <= 0 || !rfl__isfinite(d->mts) || d->mts <= 0)
+        return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    sockets = d->sockets ? d->sockets : 1;
+    bpt = d->bytes_per_transfer ? d->bytes_per_transfer : 8;
+    lanes32 = d->simd_bits / 32;
+    /* FMA and separate add+mul pipes both retire 2 FLOPs per lane per cycle */
+    per_cycle = lanes32 * d->fma_pipes * 2.0;
+    out->id = d->id ? d->id : "custom-cpu";
+    out->name = d->name ? d->name : out->id;
+    out->aliases = "";
+    out->kind = RFL_KIND_CPU;
+    out->peak_flops[RFL_FP32] = sockets * d->cores * d->ghz * 1e9 * per_cycle;
+    out->peak_flops[RFL_FP64] = out->peak_flops[RFL_FP32] / 2;
+    if (d->fp16) out->peak_flops[RFL_FP16] = out->peak_flops[RFL_FP32] * 2;
+    out->bw_bytes_per_s[RFL_DRAM] = sockets * d->mem_channels * d->mts * 1e6 * bpt;
+    out->units = (int)sockets * d->cores;
+    out->boost_mhz = d->ghz * 1000;
+    out->source = "rfl_machine_from_cpu: sockets x cores x GHz x SIMD lanes x FMA pipes x 2; "
+                  "sockets x channels x MT/s x bytes per transfer";
+    return RFL_OK;
+}
+
+
+/* ==========================================================================
+   [4]  ROOFLINE MATH
+   ridge, attainable, prediction, fraction of the roof
+   ========================================================================== */
+/* ---- roofline math ------------------------------------------------------- */
+RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level) {
+    double pk, bw;
+    if (!m || (unsigned)prec >= RFL_PREC_COUNT || (unsigned)level >= RFL_LEVEL_COUNT) return 0;
+    pk = m->peak_flops[prec];
+    bw = m->bw_bytes_per_s[level];
+    return (pk > 0 && bw > 0) ? pk / bw : 0;
+}
+
+RFL_API double rfl_attainable(const rfl_machine *m, rfl_prec prec, rfl_level level,
+                              double ai) {
+    double pk, mem;
+    if (!m || (unsigned)prec >= RFL_PREC_COUNT || (unsigned)level >= RFL_LEVEL_COUNT) return 0;
+    pk = m->peak_flops[prec];
+    if (!(pk > 0) || !rfl__isfinite(ai) || ai < 0) return 0;
+    if (!(m->bw_bytes_per_s[level] > 0)) return pk; /* no such ceiling: compute only */
+    mem = ai * m->bw_bytes_per_s[level];
+    return mem < pk ? mem : pk;
+}
+
+RFL_API double rfl_work_attainable(const rfl_machine *m, const rfl_work *w, rfl_prec prec,
+                                   rfl_bound *bound) {
+    double att;
+    int l;
+    rfl_bound b;
+    b.memory = 0;
+    b.prec = prec;
+    b.level = RFL_DRAM;
+    if (bound) *bound = b;
+    if (!m || !w || (unsigned)prec >= RFL_PREC_COUNT || !(m->peak_flops[prec] > 0)) return 0;
+    att = m->peak_flops[prec];
+    for (l = 0; l < RFL_LEVEL_COUNT; l++) {
+        double ai, bw = m->bw_bytes_per_s[l];
+        if ((w->unknown & RFL_UNKNOWN_BYTES(l)) || !(w->bytes[l] > 0) || !(bw > 0)) continue;
+        ai = rfl_work_ai(w, (rfl_level)l);
+        if (ai * bw < att) {
+            att = ai * bw;
+            b.memory = 1;
+            b.level = (rfl_level)l;
+        }
+    }
+    if (bound) *bound = b;
+    return att;
+}
+
+RFL_API rfl_result rfl_predict(const rfl_machine *m, const rfl_work *w, rfl_prediction *out) {
+    int p, l;
+    double worst = -1;
+    if (!m || !w || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->bound.prec = RFL_FP32;
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        double f = w->flops[p], t;
+        if ((w->unknown & RFL_UNKNOWN_FLOPS(p)) || f == 0) continue;
+        if (!rfl__isfinite(f) || f < 0) return RFL_ERR_NOT_FINITE;
+        if (!(m->peak_flops[p] > 0)) return RFL_ERR_NO_ROOF;
+        t = f / m->peak_flops[p];
+        out->compute_s += t;
+        if (t > worst) { worst = t; out->bound.prec = (rfl_prec)p; }
+    }
+    for (l = 0; l < RFL_LEVEL_COUNT; l++) {
+        double b = w->bytes[l];
+        if ((w->unknown & RFL_UNKNOWN_BYTES(l)) || b == 0) continue;
+        if (!rfl__isfinite(b) || b < 0) return RFL_ERR_NOT_FINITE;
+        if (!(m->bw_bytes_per_s[l] > 0)) {
+            if (l == RFL_DRAM) return RFL_ERR_NO_ROOF; /* caches may be unpublished */
+            continue;
+        }
+        out->level_s[l] = b / m->bw_bytes_per_s[l];
+        if (out->level_s[l] > out->memory_s) {
+            out->memory_s = out->level_s[l];
+            out->bound.level = (rfl_level)l;
+        }
+    }
+    out->bound.memory = out->memory_s > out->compute_s;
+    out->time_s = out->bound.memory ? out->memory_s : out->compute_s;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w, rfl_prec prec,
+                                     double *fraction) {
+    double att;
+    if (!m || !w || !fraction || (unsigned)prec >= RFL_PREC_COUNT) return RFL_ERR_ARG;
+    *fraction = 0;
+    if (!(m->peak_flops[prec] > 0)) return RFL_ERR_NO_ROOF;
+    if ((w->unknown & RFL_UNKNOWN_TIME) || !(w->time_s > 0)) return RFL_ERR_NO_DATA;
+    att = rfl_work_attainable(m, w, prec, (rfl_bound *)0);
+    if (!(att > 0)) return RFL_ERR_NO_DATA;
+    *fraction = rfl_work_flops(w) / w->time_s / att;
+    return RFL_OK;
+}
+
+
+/* ==========================================================================
+   [5]  LAYERS
+   the builder, shape propagation, costs, predicted time, torchsummary
+   ========================================================================== */
+/* ---- layers part: implementation -------------------------------------------
+   Per-sample counts are computed when a layer is added (64-bit, overflow
+   checked); costs at a batch multiply them. Freestanding: no libc. */
+
+/* ---- checked 64-bit arithmetic ------------------------------------------------ */
+static RFL__UNUSED int rfl__ly_mul64(uint64_t a, uint64_t b, uint64_t *out) {
+    if (a && b > (uint64_t)-1 / a) return 0;
+    *out = a * b;
+    return 1;
+}
+static RFL__UNUSED int rfl__ly_add64(uint64_t a, uint64_t b, uint64_t *out) {
+    if (b > (uint64_t)-1 - a) return 0;
+    *out = a + b;
+    return 1;
+}
+/* a * b * c * d, 0 on overflow (callers treat a 0 result with non-zero
+   factors as overflow through the flag). */
+static int rfl__ly_mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *out) {
+    uint64_t t;
+    return rfl__ly_mul64(a, b, &t) && rfl__ly_mul64(t, c, &t) && rfl__ly_mul64(t, d, out);
+}
+
+/* ---- names of things ----------------------------------------------------------- */
+RFL_API const char *rfl_dtype_name(rfl_dtype d) {
+    static const char *const n[RFL_DTYPE_COUNT] = {"fp32", "fp16", "bf16", "int8"};
+    return ((unsigned)d < RFL_DTYPE_COUNT) ? n[d] : "?";
+}
+RFL_API int rfl_dtype_bytes(rfl_dtype d) {
+    static const int b[RFL_DTYPE_COUNT] = {4, 2, 2, 1};
+    return ((unsigned)d < RFL_DTYPE_COUNT) ? b[d] : 0;
+}
+RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out) {
+    static const struct { const char *n; rfl_dtype d; } t[] = {
+        {"fp32", RFL_DTYPE_FP32}, {"float32", RFL_DTYPE_FP32}, {"float", RFL_DTYPE_FP32},
+        {"fp16", RFL_DTYPE_FP16}, {"float16", RFL_DTYPE_FP16}, {"half", RFL_DTYPE_FP16},
+        {"bf16", RFL_DTYPE_BF16}, {"bfloat16", RFL_DTYPE_BF16}, {"int8", RFL_DTYPE_INT8}};
+    int i;
+    if (!name || !out) return RFL_ERR_ARG;
+    for (i = 0; i < (int)(sizeof t / sizeof t[0]); i++)
+        if (rfl_name_eq(name, t[i].n)) { *out = t[i].d; return RFL_OK; }
+    return RFL_ERR_UNKNOWN_NAME;
+}
+
+static const char *const rfl__ly_op_names[RFL_OP_COUNT] = {
+    "input", "param", "conv2d", "linear", "matmul", "attention", "batchnorm",
+    "layernorm", "act", "softmax", "maxpool", "avgpool", "adaptive_avgpool", "add",
+    "mul", "concat", "shuffle", "flatten", "reshape", "transpose", "slice", "dropout",
+    "embedding", "mark"};
+static const rfl_ltype rfl__ly_op_lt[RFL_OP_COUNT] = {
+    RFL_LT_OTHER, RFL_LT_OTHER, RFL_LT_CONV, RFL_LT_MATMUL, RFL_LT_MATMUL, RFL_LT_MATMUL,
+    RFL_LT_NORM, RFL_LT_NORM, RFL_LT_ELEMENTWISE, RFL_LT_REDUCTION, RFL_LT_POOL,
+    RFL_LT_POOL, RFL_LT_POOL, RFL_LT_ELEMENTWISE, RFL_LT_ELEMENTWISE, RFL_LT_DATA,
+    RFL_LT_DATA, RFL_LT_DATA, RFL_LT_DATA, RFL_LT_DATA, RFL_LT_DATA, RFL_LT_DATA,
+    RFL_LT_EMBEDDING, RFL_LT_OTHER};
+/* Torch class names (torchsummary rows) and per-element forward FLOPs of
+   the activations; see the LAYERS section of the manual. */
+static const char *const rfl__ly_act_names[RFL_ACT_COUNT] = {
+    "relu", "relu6", "gelu", "silu", "hardswish", "hardsigmoid", "sigmoid", "tanh"};
+static const char *const rfl__ly_act_cls[RFL_ACT_COUNT] = {
+    "ReLU", "ReLU6", "GELU", "SiLU", "Hardswish", "Hardsigmoid", "Sigmoid", "Tanh"};
+static const unsigned rfl__ly_act_flops[RFL_ACT_COUNT] = {1, 2, 5, 5, 5, 4, 4, 1};
+static const char *const rfl__ly_lt_names[RFL_LT_COUNT] = {
+    "conv", "matmul", "norm", "elementwise", "pool", "reduction", "embedding", "data",
+    "other"};
+
+RFL_API const char *rfl_op_name(rfl_op op) {
+    return ((unsigned)op < RFL_OP_COUNT) ? rfl__ly_op_names[op] : "?";
+}
+RFL_API const char *rfl_act_name(rfl_act_kind a) {
+    return ((unsigned)a < RFL_ACT_COUNT) ? rfl__ly_act_names[a] : "?";
+}
+RFL_API const char *rfl_ltype_name(rfl_ltype t) {
+    return ((unsigned)t < RFL_LT_COUNT) ? rfl__ly_lt_names[t] : "?";
+}
+RFL_API rfl_ltype rfl_op_ltype(rfl_op op) {
+    return ((unsigned)op < RFL_OP_COUNT) ? rfl__ly_op_lt[op] : RFL_LT_OTHER;
+}
+
+/* ---- the net ----------------------------------------------------------------------- */
+RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *names,
+                                size_t names_size) {
+    if (!net) return RFL_ERR_ARG;
+    RFL_MEMSET(net, 0, sizeof *net);
+    net->err_layer = -1;
+    net->err_what = "";
+    if (!layers || cap < 1) {
+        net->err = RFL_ERR_ARG;
+        return RFL_ERR_ARG;
+    }
+    net->layers = layers;
+    net->cap = cap;
+    net->names = names_size ? names : (char *)0;
+    net->names_size = names ? names_size : 0;
+    return RFL_OK;
+}
+
+/* Record the first error; always returns RFL_NO_TENSOR. */
+static rfl_tensor rfl__ly_fail(rfl_net *net, rfl_result r, const char *what) {
+    if (net && net->err == RFL_OK) {
+        net->err = r;
+        net->err_layer = net->count;
+        net->err_what = what;
+    }
+    return RFL_NO_TENSOR;
+}
+
+RFL_API void rfl_scope_push(rfl_net *net, const char *part) {
+    size_t n, need;
+    if (!net || !part || net->err) return;
+    n = rfl__strlen(part);
+    need = net->scope_len + (net->scope_len ? 1 : 0) + n;
+    if (need + 1 > sizeof net->scope) {
+        rfl__ly_fail(net, RFL_ERR_BUFFER, "scope");
+        return;
+    }
+    if (net->scope_len) net->scope[net->scope_len++] = '.';
+    RFL_MEMCPY(net->scope + net->scope_len, part, n);
+    net->scope_len += n;
+    net->scope[net->scope_len] = 0;
+}
+
+RFL_API void rfl_scope_pushi(rfl_net *net, int index) {
+    char b[24];
+    if (index < 0) index = 0;
+    rfl_fmt_u64(b, sizeof b, (uint64_t)index);
+    rfl_scope_push(net, b);
+}
+
+RFL_API void rfl_scope_pop(rfl_net *net) {
+    if (!net || net->err) return; /* after an error the scope says where */
+    while (net->scope_len && net->scope[net->scope_len - 1] != '.') net->scope_len--;
+    if (net->scope_len) net->scope_len--;
+    net->scope[net->scope_len] = 0;
+}
+
+RFL_API rfl_tensor rfl_name(rfl_net *net, rfl_tensor t, const char *name) {
+    size_t n, need, sep;
+    char *dst;
+    if (!net || net->err || t < 0 || t >= net->count || !name) return t;
+    if (!net->names) { net->layers[t].name = name; return t; }
+    n = rfl__strlen(name);
+    sep = (net->scope_len && n) ? 1 : 0; /* "" names the layer by the scope */
+    need = net->scope_len + sep + n + 1;
+    if (need > net->names_size - net->names_used) return rfl__ly_fail(net, RFL_ERR_BUFFER, "names");
+    dst = net->names + net->names_used;
+    RFL_MEMCPY(dst, net->scope, net->scope_len);
+    if (sep) dst[net->scope_len] = '.';
+    RFL_MEMCPY(dst + net->scope_len + sep, name, n);
+    dst[need - 1] = 0;
+    net->names_used += need;
+    net->layers[t].name = dst;
+    return t;
+}
+
+/* Start a layer: checks the sticky error, room, and the input handles. */
+static rfl_layer *rfl__ly_begin(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor b, int ninputs) {
+    rfl_layer *L;
+    const char *what = rfl__ly_op_names[op];
+    if (!net || net->err) return (rfl_layer *)0;
+    if (!net->layers) { rfl__ly_fail(net, RFL_ERR_ARG, what); return (rfl_layer *)0; }
+    if (op != RFL_OP_INPUT && net->count == 0) {
+        rfl__ly_fail(net, RFL_ERR_ARG, what); /* the input comes first */
+        return (rfl_layer *)0;
+    }
+    if ((ninputs > 0 && (a < 0 || a >= net->count)) ||
+        (ninputs > 1 && (b < 0 || b >= net->count))) {
+        rfl__ly_fail(net, RFL_ERR_ARG, what);
+        return (rfl_layer *)0;
+    }
+    if (net->count >= net->cap) {
+        rfl__ly_fail(net, RFL_ERR_BUFFER, what);
+        return (rfl_layer *)0;
+    }
+    L = &net->layers[net->count];
+    RFL_MEMSET(L, 0, sizeof *L);
+    L->op = (uint8_t)op;
+    L->in[0] = ninputs > 0 ? a : RFL_NO_TENSOR;
+    L->in[1] = ninputs > 1 ? b : RFL_NO_TENSOR;
+    if (ninputs > 0) L->needs_grad = net->layers[a].needs_grad;
+    if (ninputs > 1 && net->layers[b].needs_grad) L->needs_grad = 1;
+    return L;
+}
+
+/* Finish a layer: its output numel from the shape, grads, the index. */
+static rfl_tensor rfl__ly_commit(rfl_net *net, rfl_layer *L) {
+    uint64_t n = 1;
+    int i;
+    const char *what = rfl__ly_op_names[L->op];
+    if (L->rank < 1 || L->rank > RFL_MAX_RANK) return rfl__ly_fail(net, RFL_ERR_SHAPE, what);
+    for (i = 0; i < L->rank; i++) {
+        if (L->shape[i] == 0) return rfl__ly_fail(net, RFL_ERR_SHAPE, what);
+        if (!rfl__ly_mul64(n, L->shape[i], &n)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, what);
+    }
+    L->out_numel = n;
+    if (L->params) {
+        if (!L->needs_grad) L->flags |= RFL_LF_NOGRAD; /* weights only */
+        L->needs_grad = 1;
+    }
+    return net->count++;
+}
+
+static const rfl_layer *rfl__ly_in(const rfl_net *net, rfl_tensor t) { return &net->layers[t]; }
+
+/* Copy the shape of t into L. */
+static void rfl__ly_same_shape(rfl_layer *L, const rfl_layer *x) {
+    int i;
+    L->rank = x->rank;
+    for (i = 0; i < RFL_MAX_RANK; i++) L->shape[i] = x->shape[i];
+}
+
+/* u64 -> u32 dim, 0 when it does not fit (then commit reports a shape error
+   unless the caller reports overflow first). */
+static int rfl__ly_dim(uint64_t v, uint32_t *out) {
+    if (v > 0xFFFFFFFFu) return 0;
+    *out = (uint32_t)v;
+    return 1;
+}
+
+static rfl_tensor rfl__ly_shape3(rfl_net *net, rfl_op op, uint32_t d0, uint32_t d1, uint32_t d2,
+                              int shared) {
+    rfl_layer *L = rfl__ly_begin(net, op, 0, 0, 0);
+    if (!L) return RFL_NO_TENSOR;
+    if (op == RFL_OP_INPUT && net->count != 0) return rfl__ly_fail(net, RFL_ERR_ARG, "input");
+    if (!d0 || (!d1 && d2)) return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+    L->shape[0] = d0, L->shape[1] = d1, L->shape[2] = d2;
+    L->rank = (uint8_t)(d2 ? 3 : d1 ? 2 : 1);
+    if (shared) {
+        uint64_t n;
+        if (!rfl__ly_mul4(d0, d1 ? d1 : 1, d2 ? d2 : 1, 1, &n))
+            return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "param");
+        L->params = n;
+        L->flags = RFL_LF_SHARED;
+    }
+    return rfl__ly_commit(net, L);
+}
+
+RFL_API rfl_tensor rfl_input(rfl_net *net, uint32_t d0, uint32_t d1, uint32_t d2) {
+    return rfl__ly_shape3(net, RFL_OP_INPUT, d0, d1, d2, 0);
+}
+RFL_API rfl_tensor rfl_param(rfl_net *net, uint32_t d0, uint32_t d1, uint32_t d2) {
+    return rfl__ly_shape3(net, RFL_OP_PARAM, d0, d1, d2, 1);
+}
+
+RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *d) {
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_CONV2D, x, 0, 1);
+    const rfl_layer *X;
+    uint64_t C, H, W, kh, kw, sh, sw, ph, pw, dh, dw, g, co, eh, ew, oh, ow, cin_g, t;
+    if (!L) return RFL_NO_TENSOR;
+    X = rfl__ly_in(net, x);
+    if (!d || X->rank != 3) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
+    C = X->shape[0], H = X->shape[1], W = X->shape[2];
+    kh = d->kernel_h;
+    kw = d->kernel_w ? d->kernel_w : kh;
+    sh = d->stride_h ? d->stride_h : 1;
+    sw = d->stride_w ? d->stride_w : sh;
+    dh = d->dilation_h ? d->dilation_h : 1;
+    dw = d->dilation_w ? d->dilation_w : dh;
+    ph = d->pad_h;
+    pw = d->kernel_w ? d->pad_w : ph;
+    if (!d->kernel_w) sw = sh, dw = dh;
+    g = d->groups ? d->groups : 1;
+    co = d->out_channels;
+    if (!co || !kh || !kw || C % g || co % g) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
+    /* effective extent of a dilated kernel; all terms < 2^34, no overflow */
+    eh = dh * (kh - 1) + 1;
+    ew = dw * (kw - 1) + 1;
+    if (H + 2 * ph < eh || W + 2 * pw < ew) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
+    oh = (H + 2 * ph - eh) / sh + 1;
+    ow = (W + 2 * pw - ew) / sw + 1;
+    L->rank = 3;
+    L->shape[0] = (uint32_t)co;
+    if (!rfl__ly_dim(oh, &L->shape[1]) || !rfl__ly_dim(ow, &L->shape[2]))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+    cin_g = C / g;
+    /* params = co x cin/g x kh x kw (+ co); mac = 2 x that x oh x ow */
+    if (!rfl__ly_mul4(co, cin_g, kh, kw, &t)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+    L->params = t;
+    if (!rfl__ly_mul4(t, oh, ow, 2, &L->mac_flops)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+    L->flops = L->mac_flops;
+    if (d->bias) {
+        uint64_t b;
+        L->flags |= RFL_LF_BIAS;
+        if (!rfl__ly_add64(L->params, co, &L->params) || !rfl__ly_mul4(co, oh, ow, 1, &b) ||
+            !rfl__ly_add64(L->flops, b, &L->flops))
+            return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+    }
+    L->in_numel = X->out_numel;
+    L->flags |= RFL_LF_MODULE;
+    L->arg[0] = (uint32_t)kh, L->arg[1] = (uint32_t)kw, L->arg[2] = (uint32_t)sh;
+    L->arg[3] = (uint32_t)g;
+    return rfl__ly_commit(net, L);
+}
+
+RFL_API rfl_tensor rfl_conv(rfl_net *net, rfl_tensor x, uint32_t out_channels, uint32_t kernel,
+                            uint32_t stride, uint32_t pad) {
+    rfl_conv_desc d;
+    RFL_MEMSET(&d, 0, sizeof d);
+    d.out_channels = out_channels;
+    d.kernel_h = kernel;
+    d.stride_h = stride;
+    d.pad_h = pad;
+    return rfl_conv_ex(net, x, &d);
+}
+
+RFL_API rfl_tensor rfl_linear(rfl_net *net, rfl_tensor x, uint32_t out_features, int bias) {
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_LINEAR, x, 0, 1);
+    const rfl_layer *X;
+    uint64_t in, tokens, t;
+    if (!L) return RFL_NO_TENSOR;
+    X = rfl__ly_in(net, x);
+    if (!out_features) return rfl__ly_fail(net, RFL_ERR_SHAPE, "linear");
+    in = X->shape[X->rank - 1];
+    tokens = X->out_numel / in;
+    rfl__ly_same_shape(L, X);
+    L->shape[L->rank - 1] = out_features;
+    if (!rfl__ly_mul64(in, out_features, &t)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
+    L->params = t;
+    if (!rfl__ly_mul4(t, tokens, 2, 1, &L->mac_flops)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
+    L->flops = L->mac_flops;
+    if (bias) {
+        L->flags |= RFL_LF_BIAS;
+        if (!rfl__ly_add64(L->params, out_features, &L->params) ||
+            !rfl__ly_mul64(tokens, out_features, &L->bias_flops) ||
+            !rfl__ly_add64(L->flops, L->bias_flops, &L->flops))
+            return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
+    }
+    L->in_numel = X->out_numel;
+    L->flags |= RFL_LF_MODULE;
+    return rfl__ly_commit(net, L);
+}
+
+RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b) {
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_MATMUL, a, b, 2);
+    const rfl_layer *A, *B;
+    uint64_t M, K, N, lead;
+    int i, r;
+    if (!L) return RFL_NO_TENSOR;
+    A = rfl__ly_in(net, a), B = rfl__ly_in(net, b);
+    r = A->rank;
+    if (r < 2 || B->rank != r || A->shape[r - 1] != B->shape[r - 2])
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "matmul");
+    for (i = 0; i < r - 2; i++)
+        if (A->shape[i] != B->shape[i]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "matmul");
+    M = A->shape[r - 2], K = A->shape[r - 1], N = B->shape[r - 1];
+    rfl__ly_same_shape(L, A);
+    L->shape[r - 1] = (uint32_t)N;
+    lead = A->out_numel / (M * K);
+    if (!rfl__ly_mul4(lead, M, N, K, &L->mac_flops) || !rfl__ly_mul64(L->mac_flops, 2, &L->mac_flops) ||
+        !rfl__ly_add64(A->out_numel, B->out_numel, &L->in_numel))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "matmul");
+    L->flops = L->mac_flops;
+    return rfl__ly_commit(net, L);
+}
+
+RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_tensor v,
+                                 uint32_t heads) {
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_ATTENTION, q, k, 2);
+    const rfl_layer *Q, *K, *V;
+    uint64_t lq, lk, d, dv, s, m1, m2, sc;
+    if (!L) return RFL_NO_TENSOR;
+    if (v < 0 || v >= net->count) return rfl__ly_fail(net, RFL_ERR_ARG, "attention");
+    Q = rfl__ly_in(net, q), K = rfl__ly_in(net, k), V = rfl__ly_in(net, v);
+    if (V->needs_grad) L->needs_grad = 1;
+    if (Q->rank != 2 || K->rank != 2 || V->rank != 2 || !heads)
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "attention");
+    lq = Q->shape[0], d = Q->shape[1], lk = K->shape[0], dv = V->shape[1];
+    if (K->shape[1] != d || V->shape[0] != lk || d % heads || dv % heads)
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "attention");
+    L->rank = 2;
+    L->shape[0] = (uint32_t)lq, L->shape[1] = (uint32_t)dv;
+    /* q k^T: 2 lq lk d; probabilities x v: 2 lq lk dv; the scores get a
+       scale (1) and a softmax (5) per element, per head */
+    if (!rfl__ly_mul4(lq, lk, d, 2, &m1) || !rfl__ly_mul4(lq, lk, dv, 2, &m2) ||
+        !rfl__ly_add64(m1, m2, &L->mac_flops) || !rfl__ly_mul4(lq, lk, heads, 6, &sc) ||
+        !rfl__ly_add64(L->mac_flops, sc, &L->flops) ||
+        !rfl__ly_add64(Q->out_numel, K->out_numel, &s) || !rfl__ly_add64(s, V->out_numel, &L->in_numel))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "attention");
+    L->arg[0] = heads;
+    return rfl__ly_commit(net, L);
+}
+
+/* Elementwise one-input layers: per-element FLOPs, params per channel. */
+static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned per_elem,
+                             uint64_t params, unsigned flags, uint32_t arg0) {
+    rfl_layer *L = rfl__ly_begin(net, op, x, 0, 1);
+    const rfl_layer *X;
+    if (!L) return RFL_NO_TENSOR;
+    X = rfl__ly_in(net, x);
+    rfl__ly_same_shape(L, X);
+    if (!rfl__ly_mul64(X->out_numel, per_elem, &L->flops))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+    L->params = params;
+    L->in_numel = (flags & RFL_LF_VIEW) ? 0 : X->out_numel;
+    L->flags = (uint8_t)flags;
+    L->arg[0] = arg0;
+    return rfl__ly_commit(net, L);
+}
+
+/* 1 when x names an existing layer of a net without error. */
+static int rfl__ly_valid(const rfl_net *net, rfl_tensor x) {
+    return net && !net->err && net->layers && x >= 0 && x < net->count;
+}
+RFL_API rfl_tensor rfl_batchnorm(rfl_net *net, rfl_tensor x) {
+    uint64_t c = rfl__ly_valid(net, x) ? net->layers[x].shape[0] : 0;
+    return rfl__ly_unary(net, RFL_OP_BATCHNORM, x, 4, 2 * c, RFL_LF_MODULE, 0);
+}
+RFL_API rfl_tensor rfl_layernorm(rfl_net *net, rfl_tensor x) {
+    uint64_t c = rfl__ly_valid(net, x) ? net->layers[x].shape[net->layers[x].rank - 1] : 0;
+    return rfl__ly_unary(net, RFL_OP_LAYERNORM, x, 8, 2 * c, RFL_LF_MODULE, 0);
+}
+RFL_API rfl_tensor rfl_act(rfl_net *net, rfl_tensor x, rfl_act_kind kind) {
+    if ((unsigned)kind >= RFL_ACT_COUNT) return rfl__ly_fail(net, RFL_ERR_ARG, "act");
+    return rfl__ly_unary(net, RFL_OP_ACT, x, rfl__ly_act_flops[kind], 0, RFL_LF_MODULE,
+                      (uint32_t)kind);
+}
+RFL_API rfl_tensor rfl_softmax(rfl_net *net, rfl_tensor x) {
+    return rfl__ly_unary(net, RFL_OP_SOFTMAX, x, 5, 0, RFL_LF_MODULE, 0);
+}
+RFL_API rfl_tensor rfl_dropout(rfl_net *net, rfl_tensor x) {
+    return rfl__ly_unary(net, RFL_OP_DROPOUT, x, 0, 0, RFL_LF_MODULE, 0);
+}
+RFL_API rfl_tensor rfl_flatten(rfl_net *net, rfl_tensor x) {
+    rfl_tensor t = rfl__ly_unary(net, RFL_OP_FLATTEN, x, 0, 0, RFL_LF_VIEW, 0);
+    rfl_layer *L;
+    if (t < 0) return t;
+    L = &net->layers[t];
+    if (L->out_numel > 0xFFFFFFFFu) {
+        net->count--;
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "flatten");
+    }
+    L->rank = 1;
+    L->shape[0] = (uint32_t)L->out_numel;
+    L->shape[1] = L->shape[2] = L->shape[3] = 0;
+    return t;
+}
+RFL_API rfl_tensor rfl_mark(rfl_net *net, rfl_tensor x, const char *cls) {
+    rfl_tensor t = rfl__ly_unary(net, RFL_OP_MARK, x, 0, 0, RFL_LF_VIEW | RFL_LF_MODULE, 0);
+    if (t >= 0) net->layers[t].cls = cls ? cls : "Module";
+    return t;
+}
+RFL_API rfl_tensor rfl_shuffle(rfl_net *net, rfl_tensor x, uint32_t groups) {
+    if (rfl__ly_valid(net, x) &&
+        (net->layers[x].rank != 3 || !groups || net->layers[x].shape[0] % groups))
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "shuffle");
+    return rfl__ly_unary(net, RFL_OP_SHUFFLE, x, 0, 0, 0, groups);
+}
+
+/* Output size of a pooling window along one dim, torch's rule. */
+static int rfl__ly_pool_out(uint64_t n, uint64_t k, uint64_t s, uint64_t p, int ceil_mode,
+                         uint64_t *out) {
+    uint64_t span, o;
+    if (!k || !s || 2 * p > k || n + 2 * p < k) return 0;
+    span = n + 2 * p - k;
+    o = (ceil_mode ? (span + s - 1) / s : span / s) + 1;
+    /* ceil mode: the last window must start inside the input or left pad */
+    if (ceil_mode && (o - 1) * s >= n + p) o--;
+    *out = o;
+    return 1;
+}
+
+static rfl_tensor rfl__ly_pool(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t kernel,
+                            uint32_t stride, uint32_t pad, int ceil_mode) {
+    rfl_layer *L = rfl__ly_begin(net, op, x, 0, 1);
+    const rfl_layer *X;
+    uint64_t oh, ow, s = stride ? stride : kernel;
+    if (!L) return RFL_NO_TENSOR;
+    X = rfl__ly_in(net, x);
+    if (X->rank != 3 || !rfl__ly_pool_out(X->shape[1], kernel, s, pad, ceil_mode, &oh) ||
+        !rfl__ly_pool_out(X->shape[2], kernel, s, pad, ceil_mode, &ow))
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+    L->rank = 3;
+    L->shape[0] = X->shape[0];
+    if (!rfl__ly_dim(oh, &L->shape[1]) || !rfl__ly_dim(ow, &L->shape[2]))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+    /* one FLOP per window element (compare, or add; the divide replaces the
+       first add) */
+    if (!rfl__ly_mul4(X->shape[0], oh, ow, (uint64_t)kernel * kernel, &L->flops))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+    L->in_numel = X->out_numel;
+    L->flags = (uint8_t)(RFL_LF_MODULE | (ceil_mode ? RFL_LF_CEIL : 0));
+    L->arg[0] = kernel, L->arg[1] = kernel, L->arg[2] = (uint32_t)s, L->arg[3] = pad;
+    return rfl__ly_commit(net, L);
+}
+RFL_API rfl_tensor rfl_maxpool(rfl_net *net, rfl_tensor x, uint32_t kernel, uint32_t stride,
+                               uint32_t pad, int ceil_mode) {
+    return rfl__ly_pool(net, RFL_OP_MAXPOOL, x, kernel, stride, pad, ceil_mode);
+}
+RFL_API rfl_tensor rfl_avgpool(rfl_net *net, rfl_tensor x, uint32_t kernel, uint32_t stride,
+                               uint32_t pad, int ceil_mode) {
+    return rfl__ly_pool(net, RFL_OP_AVGPOOL, x, kernel, stride, pad, ceil_mode);
+}
+
+/* Sum of torch's adaptive window sizes along one dim: window i covers
+   [floor(i n / o), ceil((i + 1) n / o)). */
+static uint64_t rfl__ly_adaptive_sum(uint64_t n, uint64_t o) {
+    uint64_t i, s = 0;
+    for (i = 0; i < o; i++) s += ((i + 1) * n + o - 1) / o - (i * n) / o;
+    return s;
+}
+
+RFL_API rfl_tensor rfl_adaptive_avgpool(rfl_net *net, rfl_tensor x, uint32_t out_h,
+                                        uint32_t out_w) {
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_ADAPTIVE_AVGPOOL, x, 0, 1);
+    const rfl_layer *X;
+    if (!L) return RFL_NO_TENSOR;
+    X = rfl__ly_in(net, x);
+    /* the window loop is bounded: outputs up to 2^16 per side */
+    if (X->rank != 3 || !out_h || !out_w || out_h > 65536u || out_w > 65536u)
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "adaptive_avgpool");
+    L->rank = 3;
+    L->shape[0] = X->shape[0], L->shape[1] = out_h, L->shape[2] = out_w;
+    if (!rfl__ly_mul4(X->shape[0], rfl__ly_adaptive_sum(X->shape[1], out_h),
+                   rfl__ly_adaptive_sum(X->shape[2], out_w), 1, &L->flops))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "adaptive_avgpool");
+    L->in_numel = X->out_numel;
+    L->flags = RFL_LF_MODULE;
+    L->arg[0] = out_h, L->arg[1] = out_w;
+    return rfl__ly_commit(net, L);
+}
+
+static rfl_tensor rfl__ly_binary(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor b) {
+    rfl_layer *L = rfl__ly_begin(net, op, a, b, 2);
+    const rfl_layer *A, *B;
+    int i;
+    if (!L) return RFL_NO_TENSOR;
+    A = rfl__ly_in(net, a), B = rfl__ly_in(net, b);
+    if (A->rank != B->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+    for (i = 0; i < A->rank; i++)
+        if (B->shape[i] != A->shape[i] && B->shape[i] != 1)
+            return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+    rfl__ly_same_shape(L, A);
+    L->flops = A->out_numel;
+    if (!rfl__ly_add64(A->out_numel, B->out_numel, &L->in_numel))
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+    return rfl__ly_commit(net, L);
+}
+RFL_API rfl_tensor rfl_add(rfl_net *net, rfl_tensor a, rfl_tensor b) {
+    return rfl__ly_binary(net, RFL_OP_ADD, a, b);
+}
+RFL_API rfl_tensor rfl_mul(rfl_net *net, rfl_tensor a, rfl_tensor b) {
+    return rfl__ly_binary(net, RFL_OP_MUL, a, b);
+}
+
+RFL_API rfl_tensor rfl_concat(rfl_net *net, const rfl_tensor *xs, int n, int dim) {
+    rfl_layer *L;
+    const rfl_layer *X0;
+    uint64_t along = 0, in = 0;
+    int i, j;
+    if (!net || net->err) return RFL_NO_TENSOR;
+    if (!xs || n < 1) return rfl__ly_fail(net, RFL_ERR_ARG, "concat");
+    for (i = 0; i < n; i++)
+        if (xs[i] < 0 || xs[i] >= net->count) return rfl__ly_fail(net, RFL_ERR_ARG, "concat");
+    L = rfl__ly_begin(net, RFL_OP_CONCAT, xs[0], n > 1 ? xs[1] : 0, n > 1 ? 2 : 1);
+    if (!L) return RFL_NO_TENSOR;
+    X0 = rfl__ly_in(net, xs[0]);
+    if (dim < 0 || dim >= X0->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
+    for (i = 0; i < n; i++) {
+        const rfl_layer *X = rfl__ly_in(net, xs[i]);
+        if (X->rank != X0->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
+        for (j = 0; j < X->rank; j++)
+            if (j != dim && X->shape[j] != X0->shape[j]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
+        along += X->shape[dim]; /* n x 2^32 cannot overflow with n < 2^31 */
+        if (!rfl__ly_add64(in, X->out_numel, &in)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
+        if (X->needs_grad) L->needs_grad = 1;
+    }
+    rfl__ly_same_shape(L, X0);
+    if (!rfl__ly_dim(along, &L->shape[dim])) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
+    L->in_numel = in;
+    L->arg[0] = (uint32_t)n, L->arg[1] = (uint32_t)dim;
+    return rfl__ly_commit(net, L);
+}
+
+RFL_API rfl_tensor rfl_reshape(rfl_net *net, rfl_tensor x, uint32_t d0, uint32_t d1,
+                               uint32_t d2, uint32_t d3) {
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_RESHAPE, x, 0, 1);
+    uint32_t d[4];
+    int r = 0, i;
+    uint64_t n = 1;
+    if (!L) return RFL_NO_TENSOR;
+    d[0] = d0, d[1] = d1, d[2] = d2, d[3] = d3;
+    while (r < 4 && d[r]) r++;
+    for (i = r; i < 4; i++)
+        if (d[i]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "reshape");
+    for (i = 0; i < r; i++)
+        if (!rfl__ly_mul64(n, d[i], &n)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "reshape");
+    if (!r || n != rfl__ly_in(net, x)->out_numel) return rfl__ly_fail(net, RFL_ERR_SHAPE, "reshape");
+    L->rank = (uint8_t)r;
+    for (i = 0; i < 4; i++) L->shape[i] = d[i];
+    L->flags = RFL_LF_VIEW;
+    return rfl__ly_commit(net, L);
+}
+
+RFL_API rfl_tensor rfl_transpose(rfl_net *net, rfl_tensor x, int dim_a, int dim_b) {
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_TRANSPOSE, x, 0, 1);
+    const rfl_layer *X;
+    uint32_t t;
+    if (!L) return RFL_NO_TENSOR;
+    X = rfl__ly_in(net, x);
+    if (dim_a < 0 || dim_b < 0 || dim_a >= X->rank || dim_b >= X->rank)
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "transpose");
+    rfl__ly_same_shape(L, X);
+    t = L->shape[dim_a], L->shape[dim_a] = L->shape[dim_b], L->shape[dim_b] = t;
+    L->in_numel = X->out_numel;
+    L->arg[0] = (uint32_t)dim_a, L->arg[1] = (uint32_t)dim_b;
+    return rfl__ly_commit(net, L);
+}
+
+RFL_API rfl_tensor rfl_slice(rfl_net *net, rfl_tensor x, int dim, uint32_t start, uint32_t len) {
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_SLICE, x, 0, 1);
+    const rfl_layer *X;
+    if (!L) return RFL_NO_TENSOR;
+    X = rfl__ly_in(net, x);
+    if (dim < 0 || dim >= X->rank || !len || (uint64_t)start + len > X->shape[dim])
+        return rfl__ly_fail(net, RFL_ERR_SHAPE, "slice");
+    rfl__ly_same_shape(L, X);
+    L->shape[dim] = len;
+    L->flags = RFL_LF_VIEW;
+    L->arg[0] = (uint32_t)dim, L->arg[1] = start;
+    return rfl__ly_commit(net, L);
+}
+
+RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, uint32_t dim) {
+    rfl_layer *L = rfl__ly_begin(net, RFL_OP_EMBEDDING, ids, 0, 1);
+    const rfl_layer *X;
+    if (!L) return RFL_NO_TENSOR;
+    X = rfl__ly_in(net, ids);
+    if (X->rank != 1 || !vocab || !dim) return rfl__ly_fail(net, RFL_ERR_SHAPE, "embedding");
+    L->rank = 2;
+    L->shape[0] = X->shape[0], L->shape[1] = dim;
+    L->params = (uint64_t)vocab * dim;
+    L->in_numel = X->out_numel;
+    L->flags = RFL_LF_MODULE;
+    L->needs_grad = 0; /* ids carry no gradient; the table does (commit) */
+    return rfl__ly_commit(net, L);
+}
+
+/* ---- names for tables ------------------------------------------------------------- */
+RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
+    const rfl_layer *L;
+    if (!net || i < 0 || i >= net->count) return "?";
+    L = &net->layers[i];
+    if (L->cls) return L->cls; /* a mark's class, or one a model set */
+    if (!(L->flags & RFL_LF_MODULE)) { /* functional calls: torch.nn.functional names */
+        if (L->op == RFL_OP_ACT) return rfl_act_name((rfl_act_kind)L->arg[0]);
+        if (L->op == RFL_OP_ADAPTIVE_AVGPOOL) return "adaptive_avg_pool2d";
+        if (L->op == RFL_OP_LINEAR) return "linear";
+    }
+    switch ((rfl_op)L->op) {
+    case RFL_OP_INPUT: return "Input";
+    case RFL_OP_PARAM: return "Parameter";
+    case RFL_OP_CONV2D: return "Conv2d";
+    case RFL_OP_LINEAR: return "Linear";
+    case RFL_OP_MATMUL: return "matmul";
+    case RFL_OP_ATTENTION: return "attention";
+    case RFL_OP_BATCHNORM: return L->rank == 3 ? "BatchNorm2d" : "BatchNorm1d";
+    case RFL_OP_LAYERNORM: return "LayerNorm";
+    case RFL_OP_ACT: return L->arg[0] < RFL_ACT_COUNT ? rfl__ly_act_cls[L->arg[0]] : "?";
+    case RFL_OP_SOFTMAX: return "Softmax";
+    case RFL_OP_MAXPOOL: return "MaxPool2d";
+    case RFL_OP_AVGPOOL: return "AvgPool2d";
+    case RFL_OP_ADAPTIVE_AVGPOOL: return "AdaptiveAvgPool2d";
+    case RFL_OP_ADD: return "add";
+    case RFL_OP_MUL: return "mul";
+    case RFL_OP_CONCAT: return "cat";
+    case RFL_OP_SHUFFLE: return "channel_shuffle";
+    case RFL_OP_FLATTEN: return (L->flags & RFL_LF_MODULE) ? "Flatten" : "flatten";
+    case RFL_OP_RESHAPE: return "reshape";
+    case RFL_OP_TRANSPOSE: return "transpose";
+    case RFL_OP_SLICE: return "slice";
+    case RFL_OP_DROPOUT: return "Dropout";
+    case RFL_OP_EMBEDDING: return "Embedding";
+    case RFL_OP_MARK: return L->cls ? L->cls : "Module";
+    case RFL_OP_COUNT: break;
+    }
+    return "?";
+}
+
+static size_t rfl__ly_cat(char *buf, size_t size, size_t pos, const char *s) {
+    while (*s) {
+        if (pos + 1 < size) buf[pos] = *s;
+        pos++, s++;
+    }
+    return pos;
+}
+
+RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size) {
+    char num[24];
+    size_t pos = 0;
+    int j, ord = 0;
+    if (!buf || !size) return 0;
+    buf[0] = 0;
+    if (!net || i < 0 || i >= net->count) return 0;
+    /* modules: their ordinal among the rows (torchsummary's numbering);
+       functional layers: their layer index */
+    if (net->layers[i].flags & RFL_LF_MODULE) {
+        for (j = 0; j <= i; j++) ord += (net->layers[j].flags & RFL_LF_MODULE) != 0;
+    } else {
+        ord = i;
+    }
+    pos = rfl__ly_cat(buf, size, 0, rfl_layer_class(net, i));
+    rfl_fmt_u64(num, sizeof num, (uint64_t)ord);
+    pos = rfl__ly_cat(buf, size, pos, "-");
+    pos = rfl__ly_cat(buf, size, pos, num);
+    if (pos + 1 > size) { buf[0] = 0; return 0; }
+    buf[pos] = 0;
+    return pos;
+}
+
+RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, char *buf,
+                                   size_t size) {
+    char num[24];
+    size_t pos = 0;
+    int j;
+    const rfl_layer *L;
+    if (!buf || !size) return 0;
+    buf[0] = 0;
+    if (!net || i < 0 || i >= net->count) return 0;
+    L = &net->layers[i];
+    pos = rfl__ly_cat(buf, size, pos, "[");
+    if (batch) rfl_fmt_u64(num, sizeof num, batch);
+    pos = rfl__ly_cat(buf, size, pos, batch ? num : "-1");
+    for (j = 0; j < L->rank; j++) {
+        rfl_fmt_u64(num, sizeof num, L->shape[j]);
+        pos = rfl__ly_cat(buf, size, pos, ", ");
+        pos = rfl__ly_cat(buf, size, pos, num);
+    }
+    pos = rfl__ly_cat(buf, size, pos, "]");
+    if (pos + 1 > size) { buf[0] = 0; return 0; }
+    buf[pos] = 0;
+    return pos;
+}
+
+/* ---- costs ------------------------------------------------------------------------
+   The formulas; the manual's LAYERS section says the same in words. */
+RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
+                                      rfl_layer_cost *out) {
+    const rfl_layer *L;
+    uint64_t B, s, pb, in = 0, o = 0, w, fm = 0, ff = 0, ext = 0, t = 0, ig, rd = 0, wr = 0;
+    int ok = 1, train;
+    rfl_op op;
+    if (!net || !out || i < 0 || i >= net->count || !net->layers) return RFL_ERR_ARG;
+    if (d && (unsigned)d->dtype >= RFL_DTYPE_COUNT) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    L = &net->layers[i];
+    op = (rfl_op)L->op;
+    B = (d && d->batch) ? d->batch : 1;
+    s = (uint64_t)rfl_dtype_bytes(d ? d->dtype : RFL_DTYPE_FP32);
+    train = d && d->mode == RFL_MODE_TRAIN;
+    pb = (L->flags & RFL_LF_SHARED) ? 1 : B;
+    out->params = L->params;
+    if (op == RFL_OP_MARK || op == RFL_OP_PARAM) return RFL_OK;
+    /* per batch: input elements, output elements, forward mac and flops */
+    ok = rfl__ly_mul64(L->in_numel, B, &in) && rfl__ly_mul64(L->out_numel, pb, &o) &&
+         rfl__ly_mul64(L->mac_flops, B, &fm) && rfl__ly_mul64(L->flops, B, &ff);
+    ext = 0;
+    if (ok && d && d->convention == RFL_CONV_REPORT) ok = rfl__ly_mul64(L->bias_flops, B, &ext);
+    if (!ok) return RFL_ERR_OVERFLOW;
+    w = L->params;
+    if (op == RFL_OP_EMBEDDING) w = 0; /* only the gathered rows are read */
+    out->fwd_mac_flops = fm + ext;
+    out->fwd_flops = ff;
+    /* forward bytes: read inputs and weights, write the output; views move
+       nothing; eval-mode dropout returns its input */
+    if ((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)) {
+        rd = wr = 0;
+    } else {
+        ok = rfl__ly_add64(in, w, &rd) && (op != RFL_OP_EMBEDDING || rfl__ly_add64(rd, o, &rd));
+        wr = o;
+    }
+    ok = ok && rfl__ly_add64(rd, wr, &t) && rfl__ly_mul64(t, s, &out->fwd_bytes);
+    /* activation memory: every materialised output is kept (the input too) */
+    if (!(L->flags & RFL_LF_VIEW)) ok = ok && rfl__ly_mul64(o, s, &out->act_bytes);
+    if (!ok) return RFL_ERR_OVERFLOW;
+    if (!L->needs_grad || op == RFL_OP_INPUT) return RFL_OK; /* no gradient flows here */
+    /* backward */
+    ig = !(L->flags & RFL_LF_NOGRAD); /* an input gradient is computed */
+    switch (op) {
+    case RFL_OP_CONV2D:
+    case RFL_OP_LINEAR:
+        /* weight gradient = forward mac; input gradient = forward mac;
+           bias gradient = one add per output element */
+        /* checked: 2 x a forward count near 2^64 must be an overflow error,
+           not a wrapped number */
+        ok = rfl__ly_mul64(fm, ig ? 2 : 1, &t) && rfl__ly_add64(t, ext, &out->bwd_mac_flops) &&
+             rfl__ly_add64(t, ff - fm, &out->bwd_flops);
+        /* read grad out, saved input, (weights); write grad weights, (grad in) */
+        ok = ok && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, w, &t) &&
+             (!ig || (rfl__ly_add64(t, w, &t) && rfl__ly_add64(t, in, &t)));
+        break;
+    case RFL_OP_MATMUL:
+    case RFL_OP_ATTENTION:
+        /* a gradient for each operand: 2 x forward (no recomputation) */
+        ok = fm <= (uint64_t)-1 / 2 && ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) &&
+             rfl__ly_add64(t, in, &t);
+        out->bwd_mac_flops = ok ? 2 * fm : 0; /* no wrapped value, even with the error */
+        out->bwd_flops = ok ? 2 * ff : 0;
+        break;
+    case RFL_OP_EMBEDDING:
+        /* scatter-add of the output gradient into the table rows */
+        out->bwd_flops = o;
+        ok = rfl__ly_add64(o, o, &t) && rfl__ly_add64(t, in, &t);
+        break;
+    case RFL_OP_ADD:
+        /* the gradient passes through; a broadcast operand sums it */
+        if (L->in[1] >= 0 && net->layers[L->in[1]].out_numel != L->out_numel) out->bwd_flops = o;
+        ok = rfl__ly_add64(o, in, &t);
+        break;
+    case RFL_OP_CONCAT: case RFL_OP_SHUFFLE: case RFL_OP_TRANSPOSE: case RFL_OP_DROPOUT:
+        ok = rfl__ly_add64(o, in, &t); /* route the gradient: read, write */
+        if (op == RFL_OP_DROPOUT && !train) t = 0;
+        break;
+    case RFL_OP_FLATTEN: case RFL_OP_RESHAPE: case RFL_OP_SLICE:
+        t = 0;
+        break;
+    default:
+        /* norms, activations, softmax, pools, mul: 2 x forward FLOPs; read
+           grad out and the saved input, write grad in (and grad weights) */
+        ok = ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, in, &t) &&
+             rfl__ly_add64(t, w, &t);
+        out->bwd_flops = ok ? 2 * ff : 0;
+        break;
+    }
+    ok = ok && rfl__ly_mul64(t, s, &out->bwd_bytes);
+    return ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+/* The precisions of a dtype: conv/matmul work and the rest. */
+static void rfl__ly_dtype_precs(rfl_dtype dt, rfl_prec *mm, rfl_prec *ew) {
+    switch (dt) {
+    case RFL_DTYPE_FP16: *mm = RFL_FP16_TENSOR, *ew = RFL_FP16; break;
+    case RFL_DTYPE_BF16: *mm = RFL_BF16_TENSOR, *ew = RFL_FP16; break;
+    case RFL_DTYPE_INT8: *mm = RFL_INT8_TENSOR, *ew = RFL_FP32; break;
+    default: *mm = RFL_FP32, *ew = RFL_FP32; break;
+    }
+}
+
+static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, uint64_t all,
+                        uint64_t bytes) {
+    RFL_MEMSET(w, 0, sizeof *w);
+    w->flops[mm] += (double)mac;
+    w->flops[ew] += (double)(all - mac);
+    w->bytes[RFL_DRAM] = (double)bytes;
+    w->unknown = RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1) | RFL_UNKNOWN_TIME;
+}
+
+RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc *d,
+                                  rfl_work *fwd, rfl_work *bwd) {
+    rfl_layer_cost c;
+    rfl_prec mm, ew;
+    rfl_cost_desc dd;
+    rfl_result r;
+    uint64_t fm, bm;
+    if (d) dd = *d;
+    else RFL_MEMSET(&dd, 0, sizeof dd);
+    dd.convention = RFL_CONV_TORCH; /* works count what the machine runs */
+    r = rfl_layer_cost_get(net, i, &dd, &c);
+    if (r) return r;
+    rfl__ly_dtype_precs(dd.dtype, &mm, &ew);
+    /* the mac part of conv/matmul goes to the matrix precision */
+    fm = c.fwd_mac_flops, bm = c.bwd_mac_flops;
+    if (fwd) rfl__ly_mkwork(fwd, mm, ew, fm, c.fwd_flops, c.fwd_bytes);
+    if (bwd) rfl__ly_mkwork(bwd, mm, ew, bm, c.bwd_flops, c.bwd_bytes);
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
+                                    rfl_net_cost *out) {
+    rfl_layer_cost c;
+    rfl_work fw, bw;
+    rfl_result r;
+    uint64_t s, pb = 0, st = 0;
+    int i, ok = 1;
+    if (!net || !out || !net->layers) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->forward.unknown = out->backward.unknown =
+        RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1) | RFL_UNKNOWN_TIME;
+    if (net->err) return RFL_ERR_STATE;
+    if (net->count < 1) return RFL_ERR_NO_DATA;
+    for (i = 0; i < net->count; i++) {
+        r = rfl_layer_cost_get(net, i, d, &c);
+        if (r) return r;
+        r = rfl_layer_work(net, i, d, &fw, &bw);
+        if (r) return r;
+        ok = ok && rfl__ly_add64(out->params, c.params, &out->params) &&
+             rfl__ly_add64(out->fwd_mac_flops, c.fwd_mac_flops, &out->fwd_mac_flops) &&
+             rfl__ly_add64(out->fwd_flops, c.fwd_flops, &out->fwd_flops) &&
+             rfl__ly_add64(out->fwd_bytes, c.fwd_bytes, &out->fwd_bytes) &&
+             rfl__ly_add64(out->bwd_mac_flops, c.bwd_mac_flops, &out->bwd_mac_flops) &&
+             rfl__ly_add64(out->bwd_flops, c.bwd_flops, &out->bwd_flops) &&
+             rfl__ly_add64(out->bwd_bytes, c.bwd_bytes, &out->bwd_bytes) &&
+             rfl__ly_add64(out->activation_bytes, c.act_bytes, &out->activation_bytes);
+        if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes = c.act_bytes;
+        if (net->layers[i].op != RFL_OP_MARK) out->layers++;
+        rfl_work_add(&out->forward, &fw);
+        rfl_work_add(&out->backward, &bw);
+    }
+    s = (uint64_t)rfl_dtype_bytes(d ? d->dtype : RFL_DTYPE_FP32);
+    ok = ok && rfl__ly_mul64(out->params, s, &pb);
+    out->param_bytes = pb;
+    /* weights + gradients + optimizer state (1 momentum / 2 Adam moments),
+       all at the dtype's size, + activations */
+    ok = ok && rfl__ly_mul64(pb, 3, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_sgd_bytes);
+    ok = ok && rfl__ly_mul64(pb, 4, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_adam_bytes);
+    return ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+/* ---- predicted time --------------------------------------------------------------- */
+RFL_API rfl_result rfl_layer_predict(const rfl_net *net, int i, const rfl_cost_desc *d,
+                                     const rfl_machine *m, rfl_prediction *out) {
+    rfl_work fw, bw;
+    rfl_result r;
+    if (!m || !out) return RFL_ERR_ARG;
+    r = rfl_layer_work(net, i, d, &fw, &bw);
+    if (r) return r;
+    if (d && d->mode == RFL_MODE_TRAIN) rfl_work_add(&fw, &bw);
+    return rfl_predict(m, &fw, out);
+}
+
+RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
+                                   const rfl_machine *m, rfl_net_prediction *out) {
+    rfl_net_cost c;
+    rfl_prediction p;
+    rfl_result r;
+    int i;
+    if (!net || !m || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    r = rfl_net_cost_get(net, d, &c);
+    if (r) return r;
+    for (i = 0; i < net->count; i++) {
+        r = rfl_layer_predict(net, i, d, m, &p);
+        if (r) return r;
+        if (p.time_s <= 0) continue; /* views, marks: no work */
+        out->layers_s += p.time_s;
+        out->compute_s += p.compute_s;
+        out->memory_s += p.memory_s;
+        if (p.bound.memory) out->memory_layers++;
+        else out->compute_layers++;
+    }
+    if (d && d->mode == RFL_MODE_TRAIN) rfl_work_add(&c.forward, &c.backward);
+    return rfl_predict(m, &c.forward, &out->whole);
+}
+
+/* ---- torchsummary ------------------------------------------------------------------ */
+RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
+    double outs = 0, in = 0;
+    int i;
+    if (!net || !out || !net->layers) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (net->err) return RFL_ERR_STATE;
+    if (net->count < 1) return RFL_ERR_NO_DATA;
+    for (i = 0; i < net->count; i++) {
+        const rfl_layer *L = &net->layers[i];
+        if (L->op == RFL_OP_INPUT) in += (double)L->out_numel;
+        if (!(L->flags & RFL_LF_MODULE)) continue;
+        out->rows++;
+        out->params += L->params;
+        outs += (double)L->out_numel;
+    }
+    /* exactly torchsummary's arithmetic, in doubles, MB = 2^20 */
+    out->input_mb = in * 4.0 / 1048576.0;
+    out->fwd_bwd_mb = 2.0 * outs * 4.0 / 1048576.0;
+    out->params_mb = (double)out->params * 4.0 / 1048576.0;
+    out->total_mb = out->params_mb + out->fwd_bwd_mb + out->input_mb;
+    return RFL_OK;
+}
+
+
+/* ==========================================================================
+   [6]  ZOO
+   built-in models (RFL_NO_ZOO)
+   ========================================================================== */
+/* ---- the zoo -----------------------------------------------------------------------
+   torchvision 0.26's model definitions, layer by layer, with its module
+   names; rfl_mark rows stand for the non-container modules torchsummary
+   hooks (BasicBlock, InvertedResidual, SqueezeExcitation, ...). */
+#ifndef RFL_NO_ZOO
+
+/* conv named `name` in the current scope */
+static rfl_tensor rfl__zconv(rfl_net *n, rfl_tensor x, const char *name, uint32_t co,
+                             uint32_t k, uint32_t s, uint32_t p, uint32_t g, int bias) {
+    rfl_conv_desc d;
+    RFL_MEMSET(&d, 0, sizeof d);
+    d.out_channels = co, d.kernel_h = k, d.stride_h = s, d.pad_h = p, d.groups = g;
+    d.bias = bias;
+    return rfl_name(n, rfl_conv_ex(n, x, &d), name);
+}
+static rfl_tensor rfl__zbn(rfl_net *n, rfl_tensor x, const char *name) {
+    return rfl_name(n, rfl_batchnorm(n, x), name);
+}
+static rfl_tensor rfl__zact(rfl_net *n, rfl_tensor x, rfl_act_kind a, const char *name) {
+    return rfl_name(n, rfl_act(n, x, a), name);
+}
+/* Clear the module flag of t: a functional call, no torchsummary row. */
+static rfl_tensor rfl__zfn(rfl_net *n, rfl_tensor t) {
+    if (t >= 0 && n && t < n->count) n->layers[t].flags &= (uint8_t)~RFL_LF_MODULE;
+    return t;
+}
+static uint32_t rfl__zch(const rfl_net *n, rfl_tensor t) {
+    return (t >= 0 && n && t < n->count) ? n->layers[t].shape[0] : 0;
+}
+
+/* A module row named by the current scope ("layer1.0"). */
+static rfl_tensor rfl__zmark(rfl_net *n, rfl_tensor x, const char *cls) {
+    return rfl_name(n, rfl_mark(n, x, cls), "");
+}
+
+/* torchvision's Conv2dNormActivation (a Sequential) as child `idx` of the
+   scope: conv (padding (k-1)/2, no bias) "idx.0", BN "idx.1", act "idx.2".
+   act < 0: none. */
+static rfl_tensor rfl__zcna(rfl_net *n, rfl_tensor x, int idx, uint32_t co, uint32_t k,
+                            uint32_t s, uint32_t g, int act) {
+    if (idx >= 0) rfl_scope_pushi(n, idx);
+    x = rfl__zconv(n, x, "0", co, k, s, (k - 1) / 2, g, 0);
+    x = rfl__zbn(n, x, "1");
+    if (act >= 0) x = rfl__zact(n, x, (rfl_act_kind)act, "2");
+    if (idx >= 0) rfl_scope_pop(n);
+    return x;
+}
+
+/* torchvision's _make_divisible(v, 8) */
+static uint32_t rfl__zdiv8(uint32_t v) {
+    uint32_t r = (v + 4) / 8 * 8;
+    if (r < 8) r = 8;
+    if ((uint64_t)r * 10 < (uint64_t)v * 9) r += 8;
+    return r;
+}
+
+/* ---- ResNet ---- */
+/* bottleneck: 0 = BasicBlock; else Bottleneck with `groups` groups of
+   `wpg` channels per 64 planes (ResNeXt, Wide ResNet; ResNet: 1, 64) */
+static rfl_tensor rfl__zresnet_block(rfl_net *n, rfl_tensor x, uint32_t planes, uint32_t stride,
+                                     int bottleneck, uint32_t groups, uint32_t wpg) {
+    uint32_t inp = rfl__zch(n, x), outc = bottleneck ? planes * 4 : planes;
+    uint32_t width = planes * wpg / 64 * groups;
+    rfl_tensor y, id = x;
+    if (bottleneck) {
+        y = rfl__zconv(n, x, "conv1", width, 1, 1, 0, 1, 0);
+        y = rfl__zact(n, rfl__zbn(n, y, "bn1"), RFL_ACT_RELU, "relu");
+        y = rfl__zconv(n, y, "conv2", width, 3, stride, 1, groups, 0);
+        y = rfl__zact(n, rfl__zbn(n, y, "bn2"), RFL_ACT_RELU, "relu");
+        y = rfl__zconv(n, y, "conv3", outc, 1, 1, 0, 1, 0);
+        y = rfl__zbn(n, y, "bn3");
+    } else {
+        y = rfl__zconv(n, x, "conv1", planes, 3, stride, 1, 1, 0);
+        y = rfl__zact(n, rfl__zbn(n, y, "bn1"), RFL_ACT_RELU, "relu");
+        y = rfl__zconv(n, y, "conv2", planes, 3, 1, 1, 1, 0);
+        y = rfl__zbn(n, y, "bn2");
+    }
+    if (stride != 1 || inp != outc) {
+        rfl_scope_push(n, "downsample");
+        id = rfl__zconv(n, x, "0", outc, 1, stride, 0, 1, 0);
+        id = rfl__zbn(n, id, "1");
+        rfl_scope_pop(n);
+    }
+    y = rfl_add(n, y, id);
+    y = rfl__zact(n, y, RFL_ACT_RELU, "relu"); /* the same module, called again */
+    return rfl__zmark(n, y, bottleneck ? "Bottleneck" : "BasicBlock");
+}
+
+static rfl_tensor rfl__zresnet(rfl_net *n, rfl_tensor x, const uint8_t *blocks, int bottleneck,
+                               uint32_t groups, uint32_t wpg) {
+    static const char *const stage[4] = {"layer1", "layer2", "layer3", "layer4"};
+    int i, j;
+    x = rfl__zconv(n, x, "conv1", 64, 7, 2, 3, 1, 0);
+    x = rfl__zact(n, rfl__zbn(n, x, "bn1"), RFL_ACT_RELU, "relu");
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 1, 0), "maxpool");
+    for (i = 0; i < 4; i++) {
+        rfl_scope_push(n, stage[i]);
+        for (j = 0; j < blocks[i]; j++) {
+            rfl_scope_pushi(n, j);
+            x = rfl__zresnet_block(n, x, 64u << i, (i > 0 && j == 0) ? 2 : 1, bottleneck, groups,
+                                   wpg);
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n);
+    }
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_flatten(n, x);
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+}
+
+/* ---- AlexNet and VGG-16: features.i, avgpool, classifier.i ---- */
+static rfl_tensor rfl__zclassifier(rfl_net *n, rfl_tensor x, uint32_t hidden, int dropout_first) {
+    int i = 0;
+    rfl_scope_push(n, "classifier");
+    if (dropout_first) { rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n); }
+    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_linear(n, x, hidden, 1), ""); rfl_scope_pop(n);
+    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_act(n, x, RFL_ACT_RELU), ""); rfl_scope_pop(n);
+    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n);
+    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_linear(n, x, hidden, 1), ""); rfl_scope_pop(n);
+    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_act(n, x, RFL_ACT_RELU), ""); rfl_scope_pop(n);
+    if (!dropout_first) { rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n); }
+    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_linear(n, x, 1000, 1), ""); rfl_scope_pop(n);
+    rfl_scope_pop(n);
+    return x;
+}
+
+/* One child of a Sequential: name it by its index. */
+static rfl_tensor rfl__zidx(rfl_net *n, rfl_tensor x, int *idx) {
+    char b[24];
+    rfl_fmt_u64(b, sizeof b, (uint64_t)(*idx)++);
+    return rfl_name(n, x, b);
+}
+
+static rfl_tensor rfl__zalexnet(rfl_net *n, rfl_tensor x) {
+    int i = 0;
+    rfl_scope_push(n, "features");
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 64, 11, 4, 2, 1, 1), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 192, 5, 1, 2, 1, 1), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 384, 3, 1, 1, 1, 1), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 256, 3, 1, 1, 1, 1), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 256, 3, 1, 1, 1, 1), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 6, 6), "avgpool");
+    x = rfl_flatten(n, x);
+    return rfl__zclassifier(n, x, 4096, 1);
+}
+
+/* VGG: convs per stage (64, 128, 256, 512, 512 channels), each stage
+   ending in a 2x2 max pool */
+static rfl_tensor rfl__zvgg(rfl_net *n, rfl_tensor x, const uint8_t *per_stage) {
+    uint16_t cfg[32];
+    int i = 0, st, k;
+    unsigned j, nc = 0;
+    for (st = 0; st < 5; st++) {
+        for (k = 0; k < per_stage[st]; k++) cfg[nc++] = (uint16_t)(st < 4 ? 64 << st : 512);
+        cfg[nc++] = 0;
+    }
+    rfl_scope_push(n, "features");
+    for (j = 0; j < nc; j++) {
+        if (!cfg[j]) {
+            x = rfl__zidx(n, rfl_maxpool(n, x, 2, 2, 0, 0), &i);
+            continue;
+        }
+        x = rfl__zidx(n, rfl__zconv(n, x, 0, cfg[j], 3, 1, 1, 1, 1), &i);
+        x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    }
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 7, 7), "avgpool");
+    x = rfl_flatten(n, x);
+    return rfl__zclassifier(n, x, 4096, 0);
+}
+
+/* ---- MobileNetV2 ---- */
+static rfl_tensor rfl__zmobilenet_v2(rfl_net *n, rfl_tensor x) {
+    static const uint16_t set[7][4] = {{1, 16, 1, 1}, {6, 24, 2, 2}, {6, 32, 3, 2}, {6, 64, 4, 2},
+                                       {6, 96, 3, 1}, {6, 160, 3, 2}, {6, 320, 1, 1}};
+    int f = 0, i, j, c;
+    rfl_scope_push(n, "features");
+    x = rfl__zcna(n, x, f++, 32, 3, 2, 1, RFL_ACT_RELU6);
+    for (i = 0; i < 7; i++)
+        for (j = 0; j < set[i][2]; j++) {
+            uint32_t inp = rfl__zch(n, x), hid = inp * set[i][0], oup = set[i][1];
+            uint32_t s = j == 0 ? set[i][3] : 1;
+            rfl_tensor y = x;
+            c = 0;
+            rfl_scope_pushi(n, f++);
+            rfl_scope_push(n, "conv");
+            if (set[i][0] != 1) y = rfl__zcna(n, y, c++, hid, 1, 1, 1, RFL_ACT_RELU6);
+            y = rfl__zcna(n, y, c++, hid, 3, s, hid, RFL_ACT_RELU6);
+            y = rfl__zidx(n, rfl__zconv(n, y, 0, oup, 1, 1, 0, 1, 0), &c);
+            y = rfl__zidx(n, rfl_batchnorm(n, y), &c);
+            rfl_scope_pop(n);
+            if (s == 1 && inp == oup) y = rfl_add(n, x, y);
+            x = rfl__zmark(n, y, "InvertedResidual");
+            rfl_scope_pop(n);
+        }
+    x = rfl__zcna(n, x, f++, 1280, 1, 1, 1, RFL_ACT_RELU6);
+    rfl_scope_pop(n);
+    x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* functional in forward() */
+    x = rfl_flatten(n, x);
+    rfl_scope_push(n, "classifier");
+    x = rfl_name(n, rfl_dropout(n, x), "0");
+    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
+    rfl_scope_pop(n);
+    return x;
+}
+
+/* torchvision's SqueezeExcitation as child `name` of the scope. */
+static rfl_tensor rfl__zse(rfl_net *n, rfl_tensor x, const char *name, uint32_t squeeze,
+                           rfl_act_kind act, rfl_act_kind scale_act) {
+    rfl_tensor s;
+    uint32_t c = rfl__zch(n, x);
+    if (name) rfl_scope_push(n, name);
+    s = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    s = rfl__zconv(n, s, "fc1", squeeze, 1, 1, 0, 1, 1);
+    s = rfl__zact(n, s, act, "activation");
+    s = rfl__zconv(n, s, "fc2", c, 1, 1, 0, 1, 1);
+    s = rfl__zact(n, s, scale_act, "scale_activation");
+    x = rfl_mul(n, x, s);
+    x = rfl__zmark(n, x, "SqueezeExcitation");
+    if (name) rfl_scope_pop(n);
+    return x;
+}
+
+/* ---- MobileNetV3 ---- */
+/* in, kernel, expanded, out, se, hardswish, stride */
+static const uint16_t rfl__zmbv3_large[15][7] = {
+        {16, 3, 16, 16, 0, 0, 1},    {16, 3, 64, 24, 0, 0, 2},    {24, 3, 72, 24, 0, 0, 1},
+        {24, 5, 72, 40, 1, 0, 2},    {40, 5, 120, 40, 1, 0, 1},   {40, 5, 120, 40, 1, 0, 1},
+        {40, 3, 240, 80, 0, 1, 2},   {80, 3, 200, 80, 0, 1, 1},   {80, 3, 184, 80, 0, 1, 1},
+        {80, 3, 184, 80, 0, 1, 1},   {80, 3, 480, 112, 1, 1, 1},  {112, 3, 672, 112, 1, 1, 1},
+        {112, 5, 672, 160, 1, 1, 2}, {160, 5, 960, 160, 1, 1, 1}, {160, 5, 960, 160, 1, 1, 1}};
+static const uint16_t rfl__zmbv3_small[11][7] = {
+        {16, 3, 16, 16, 1, 0, 2},    {16, 3, 72, 24, 0, 0, 2},    {24, 3, 88, 24, 0, 0, 1},
+        {24, 5, 96, 40, 1, 1, 2},    {40, 5, 240, 40, 1, 1, 1},   {40, 5, 240, 40, 1, 1, 1},
+        {40, 5, 120, 48, 1, 1, 1},   {48, 5, 144, 48, 1, 1, 1},   {48, 5, 288, 96, 1, 1, 2},
+        {96, 5, 576, 96, 1, 1, 1},   {96, 5, 576, 96, 1, 1, 1}};
+static rfl_tensor rfl__zmobilenet_v3(rfl_net *n, rfl_tensor x, const uint16_t (*cf)[7], int nb,
+                                     uint32_t last) {
+    int f = 0, i, c;
+    rfl_scope_push(n, "features");
+    x = rfl__zcna(n, x, f++, 16, 3, 2, 1, RFL_ACT_HARDSWISH);
+    for (i = 0; i < nb; i++) {
+        int act = cf[i][5] ? RFL_ACT_HARDSWISH : RFL_ACT_RELU;
+        uint32_t e = cf[i][2];
+        rfl_tensor y = x;
+        c = 0;
+        rfl_scope_pushi(n, f++);
+        rfl_scope_push(n, "block");
+        if (e != cf[i][0]) y = rfl__zcna(n, y, c++, e, 1, 1, 1, act);
+        y = rfl__zcna(n, y, c++, e, cf[i][1], cf[i][6], e, act);
+        if (cf[i][4]) {
+            rfl_scope_pushi(n, c++);
+            y = rfl__zse(n, y, 0, rfl__zdiv8(e / 4), RFL_ACT_RELU, RFL_ACT_HARDSIGMOID);
+            rfl_scope_pop(n);
+        }
+        y = rfl__zcna(n, y, c++, cf[i][3], 1, 1, 1, -1);
+        rfl_scope_pop(n);
+        if (cf[i][6] == 1 && cf[i][0] == cf[i][3]) y = rfl_add(n, y, x);
+        x = rfl__zmark(n, y, "InvertedResidual");
+        rfl_scope_pop(n);
+    }
+    x = rfl__zcna(n, x, f++, 6u * cf[nb - 1][3], 1, 1, 1, RFL_ACT_HARDSWISH);
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_flatten(n, x);
+    rfl_scope_push(n, "classifier");
+    x = rfl_name(n, rfl_linear(n, x, last, 1), "0");
+    x = rfl_name(n, rfl_act(n, x, RFL_ACT_HARDSWISH), "1");
+    x = rfl_name(n, rfl_dropout(n, x), "2");
+    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "3");
+    rfl_scope_pop(n);
+    return x;
+}
+
+/* ---- SqueezeNet 1.1 ---- */
+static rfl_tensor rfl__zfire(rfl_net *n, rfl_tensor x, int idx, uint32_t sq, uint32_t e1,
+                             uint32_t e3) {
+    rfl_tensor a[2];
+    rfl_scope_pushi(n, idx);
+    x = rfl__zconv(n, x, "squeeze", sq, 1, 1, 0, 1, 1);
+    x = rfl__zact(n, x, RFL_ACT_RELU, "squeeze_activation");
+    a[0] = rfl__zconv(n, x, "expand1x1", e1, 1, 1, 0, 1, 1);
+    a[0] = rfl__zact(n, a[0], RFL_ACT_RELU, "expand1x1_activation");
+    a[1] = rfl__zconv(n, x, "expand3x3", e3, 3, 1, 1, 1, 1);
+    a[1] = rfl__zact(n, a[1], RFL_ACT_RELU, "expand3x3_activation");
+    x = rfl_concat(n, a, 2, 0);
+    x = rfl__zmark(n, x, "Fire");
+    rfl_scope_pop(n);
+    return x;
+}
+
+/* v1_0: 96 7x7 stem, pools after fires 3 and 7; 1.1: 64 3x3, after 2, 4 */
+static rfl_tensor rfl__zsqueezenet(rfl_net *n, rfl_tensor x, int v1_0) {
+    static const uint16_t sq[8] = {16, 16, 32, 32, 48, 48, 64, 64};
+    int i = 0, f;
+    rfl_scope_push(n, "features");
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, v1_0 ? 96 : 64, v1_0 ? 7 : 3, 2, 0, 1, 1), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 1), &i);
+    for (f = 0; f < 8; f++) {
+        x = rfl__zfire(n, x, i++, sq[f], 4u * sq[f], 4u * sq[f]);
+        if (f == (v1_0 ? 2 : 1) || f == (v1_0 ? 6 : 3))
+            x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 1), &i);
+    }
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "classifier");
+    x = rfl_name(n, rfl_dropout(n, x), "0");
+    x = rfl__zconv(n, x, "1", 1000, 1, 1, 0, 1, 1);
+    x = rfl_name(n, rfl_act(n, x, RFL_ACT_RELU), "2");
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "3");
+    rfl_scope_pop(n);
+    return rfl_flatten(n, x);
+}
+
+/* ---- ShuffleNetV2 x1.0 ---- */
+static rfl_tensor rfl__zshuffle_unit(rfl_net *n, rfl_tensor x, uint32_t oup, uint32_t stride) {
+    uint32_t inp = rfl__zch(n, x), bf = oup / 2;
+    rfl_tensor a[2], b = x;
+    if (stride > 1) {
+        rfl_scope_push(n, "branch1");
+        a[0] = rfl__zconv(n, x, "0", inp, 3, stride, 1, inp, 0);
+        a[0] = rfl__zbn(n, a[0], "1");
+        a[0] = rfl__zconv(n, a[0], "2", bf, 1, 1, 0, 1, 0);
+        a[0] = rfl__zbn(n, a[0], "3");
+        a[0] = rfl__zact(n, a[0], RFL_ACT_RELU, "4");
+        rfl_scope_pop(n);
+    } else {
+        a[0] = rfl_slice(n, x, 0, 0, inp / 2); /* x.chunk(2, dim=1) */
+        b = rfl_slice(n, x, 0, inp / 2, inp - inp / 2);
+    }
+    rfl_scope_push(n, "branch2");
+    b = rfl__zconv(n, b, "0", bf, 1, 1, 0, 1, 0);
+    b = rfl__zbn(n, b, "1");
+    b = rfl__zact(n, b, RFL_ACT_RELU, "2");
+    b = rfl__zconv(n, b, "3", bf, 3, stride, 1, bf, 0);
+    b = rfl__zbn(n, b, "4");
+    b = rfl__zconv(n, b, "5", bf, 1, 1, 0, 1, 0);
+    b = rfl__zbn(n, b, "6");
+    b = rfl__zact(n, b, RFL_ACT_RELU, "7");
+    rfl_scope_pop(n);
+    a[1] = b;
+    x = rfl_concat(n, a, 2, 0);
+    x = rfl_shuffle(n, x, 2);
+    return rfl__zmark(n, x, "InvertedResidual");
+}
+
+static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, const uint16_t *ch) {
+    static const char *const st[3] = {"stage2", "stage3", "stage4"};
+    static const uint16_t rep[3] = {4, 8, 4};
+    int i, j;
+    rfl_scope_push(n, "conv1");
+    x = rfl__zconv(n, x, "0", 24, 3, 2, 1, 1, 0);
+    x = rfl__zact(n, rfl__zbn(n, x, "1"), RFL_ACT_RELU, "2");
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 1, 0), "maxpool");
+    for (i = 0; i < 3; i++) {
+        rfl_scope_push(n, st[i]);
+        for (j = 0; j < rep[i]; j++) {
+            rfl_scope_pushi(n, j);
+            x = rfl__zshuffle_unit(n, x, ch[i], j == 0 ? 2 : 1);
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n);
+    }
+    rfl_scope_push(n, "conv5");
+    x = rfl__zconv(n, x, "0", 1024, 1, 1, 0, 1, 0);
+    x = rfl__zact(n, rfl__zbn(n, x, "1"), RFL_ACT_RELU, "2");
+    rfl_scope_pop(n);
+    x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* x.mean([2, 3]) */
+    x = rfl_flatten(n, x);
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+}
+
+/* ---- EfficientNet-B0 ---- */
+/* B0 and deeper variants: `layers` blocks per stage (B1: ceil(1.1 n)) */
+static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *layers) {
+    /* expand, kernel, stride, in, out, layers */
+    static const uint16_t cf[7][6] = {{1, 3, 1, 32, 16, 1},   {6, 3, 2, 16, 24, 2},
+                                      {6, 5, 2, 24, 40, 2},   {6, 3, 2, 40, 80, 3},
+                                      {6, 5, 1, 80, 112, 3},  {6, 5, 2, 112, 192, 4},
+                                      {6, 3, 1, 192, 320, 1}};
+    int i, j, c;
+    rfl_scope_push(n, "features");
+    x = rfl__zcna(n, x, 0, 32, 3, 2, 1, RFL_ACT_SILU);
+    for (i = 0; i < 7; i++) {
+        rfl_scope_pushi(n, i + 1);
+        for (j = 0; j < layers[i]; j++) {
+            uint32_t inp = j ? cf[i][4] : cf[i][3], s = j ? 1 : cf[i][2];
+            uint32_t e = rfl__zdiv8(inp * cf[i][0]);
+            rfl_tensor y = x;
+            c = 0;
+            rfl_scope_pushi(n, j);
+            rfl_scope_push(n, "block");
+            if (e != inp) y = rfl__zcna(n, y, c++, e, 1, 1, 1, RFL_ACT_SILU);
+            y = rfl__zcna(n, y, c++, e, cf[i][1], s, e, RFL_ACT_SILU);
+            rfl_scope_pushi(n, c++);
+            y = rfl__zse(n, y, 0, inp / 4 ? inp / 4 : 1, RFL_ACT_SILU, RFL_ACT_SIGMOID);
+            rfl_scope_pop(n);
+            y = rfl__zcna(n, y, c++, cf[i][4], 1, 1, 1, -1);
+            rfl_scope_pop(n);
+            if (s == 1 && inp == cf[i][4]) {
+                /* StochasticDepth: identity in eval, a module row */
+                y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+                y = rfl_add(n, y, x);
+            }
+            x = rfl__zmark(n, y, "MBConv");
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n);
+    }
+    x = rfl__zcna(n, x, 8, 1280, 1, 1, 1, RFL_ACT_SILU);
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_flatten(n, x);
+    rfl_scope_push(n, "classifier");
+    x = rfl_name(n, rfl_dropout(n, x), "0");
+    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
+    rfl_scope_pop(n);
+    return x;
+}
+
+/* ---- DenseNet-121 ---- */
+static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks) {
+    rfl_tensor feats[64];
+    char nm[24];
+    int i, j;
+    rfl_scope_push(n, "features");
+    x = rfl__zconv(n, x, "conv0", 64, 7, 2, 3, 1, 0);
+    x = rfl__zact(n, rfl__zbn(n, x, "norm0"), RFL_ACT_RELU, "relu0");
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 1, 0), "pool0");
+    for (i = 0; i < 4; i++) {
+        int nf = 0;
+        rfl_fmt_u64(nm, sizeof nm, (uint64_t)i + 1);
+        {
+            char b[24] = "denseblock";
+            RFL_MEMCPY(b + 10, nm, rfl__strlen(nm) + 1);
+            rfl_scope_push(n, b);
+        }
+        feats[nf++] = x;
+        for (j = 0; j < blocks[i]; j++) {
+            char b[24] = "denselayer";
+            rfl_tensor y;
+            rfl_fmt_u64(b + 10, sizeof b - 10, (uint64_t)j + 1);
+            rfl_scope_push(n, b);
+            y = rfl_concat(n, feats, nf, 0); /* torch.cat(inputs, 1) */
+            y = rfl__zact(n, rfl__zbn(n, y, "norm1"), RFL_ACT_RELU, "relu1");
+            y = rfl__zconv(n, y, "conv1", 128, 1, 1, 0, 1, 0);
+            y = rfl__zact(n, rfl__zbn(n, y, "norm2"), RFL_ACT_RELU, "relu2");
+            y = rfl__zconv(n, y, "conv2", 32, 3, 1, 1, 1, 0);
+            feats[nf++] = rfl__zmark(n, y, "_DenseLayer");
+            rfl_scope_pop(n);
+        }
+        x = rfl_concat(n, feats, nf, 0);
+        x = rfl__zmark(n, x, "_DenseBlock");
+        rfl_scope_pop(n);
+        if (i < 3) {
+            char b[24] = "transition";
+            RFL_MEMCPY(b + 10, nm, rfl__strlen(nm) + 1);
+            rfl_scope_push(n, b);
+            x = rfl__zact(n, rfl__zbn(n, x, "norm"), RFL_ACT_RELU, "relu");
+            x = rfl__zconv(n, x, "conv", rfl__zch(n, x) / 2, 1, 1, 0, 1, 0);
+            x = rfl_name(n, rfl_avgpool(n, x, 2, 2, 0, 0), "pool");
+            rfl_scope_pop(n);
+        }
+    }
+    x = rfl__zbn(n, x, "norm5");
+    rfl_scope_pop(n);
+    x = rfl__zfn(n, rfl_act(n, x, RFL_ACT_RELU)); /* F.relu */
+    x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1));
+    x = rfl_flatten(n, x);
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "classifier");
+}
+
+/* ---- ViT-B/16 (image_size = res) ---- */
+static rfl_tensor rfl__zvit_b(rfl_net *n, rfl_tensor x, uint32_t res, uint32_t P) {
+    const uint32_t D = 768, heads = 12, mlp = 3072;
+    uint32_t L;
+    rfl_tensor t[2], in, q, k, v;
+    int i;
+    if (res % P) return rfl__ly_fail(n, RFL_ERR_SHAPE, "vit: res must be a multiple of the patch");
+    /* (res / P)^2 tokens must fit 32 bits (res 2^20, P 16 would wrap to 0) */
+    if (res / P > 65535u) return rfl__ly_fail(n, RFL_ERR_OVERFLOW, "vit: res too large");
+    L = (res / P) * (res / P);
+    x = rfl__zconv(n, x, "conv_proj", D, P, P, 0, 1, 1);
+    x = rfl_reshape(n, x, D, L, 0, 0);
+    x = rfl_transpose(n, x, 0, 1); /* (L, D) */
+    t[0] = rfl_name(n, rfl_param(n, 1, D, 0), "class_token");
+    t[1] = x;
+    x = rfl_concat(n, t, 2, 0);
+    rfl_scope_push(n, "encoder");
+    x = rfl_add(n, x, rfl_name(n, rfl_param(n, L + 1, D, 0), "pos_embedding"));
+    x = rfl_name(n, rfl_dropout(n, x), "dropout");
+    rfl_scope_push(n, "layers");
+    for (i = 0; i < 12; i++) {
+        char b[24] = "encoder_layer_";
+        rfl_fmt_u64(b + 14, sizeof b - 14, (uint64_t)i);
+        rfl_scope_push(n, b);
+        in = x;
+        x = rfl_name(n, rfl_layernorm(n, x), "ln_1");
+        rfl_scope_push(n, "self_attention");
+        x = rfl__zfn(n, rfl_name(n, rfl_linear(n, x, 3 * D, 1), "in_proj"));
+        q = rfl_slice(n, x, 1, 0, D);
+        k = rfl_slice(n, x, 1, D, D);
+        v = rfl_slice(n, x, 1, 2 * D, D);
+        x = rfl_attention(n, q, k, v, heads);
+        /* MHA calls F.linear with out_proj's weight: no hook fires */
+        x = rfl__zfn(n, rfl_name(n, rfl_linear(n, x, D, 1), "out_proj"));
+        x = rfl__zmark(n, x, "MultiheadAttention");
+        rfl_scope_pop(n);
+        x = rfl_name(n, rfl_dropout(n, x), "dropout");
+        x = rfl_add(n, x, in);
+        in = x;
+        x = rfl_name(n, rfl_layernorm(n, x), "ln_2");
+        rfl_scope_push(n, "mlp");
+        x = rfl_name(n, rfl_linear(n, x, mlp, 1), "0");
+        x = rfl_name(n, rfl_act(n, x, RFL_ACT_GELU), "1");
+        x = rfl_name(n, rfl_dropout(n, x), "2");
+        x = rfl_name(n, rfl_linear(n, x, D, 1), "3");
+        x = rfl_name(n, rfl_dropout(n, x), "4");
+        rfl_scope_pop(n);
+        x = rfl_add(n, x, in);
+        x = rfl__zmark(n, x, "EncoderBlock");
+        rfl_scope_pop(n);
+    }
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_layernorm(n, x), "ln");
+    x = rfl__zmark(n, x, "Encoder");
+    rfl_scope_pop(n);
+    x = rfl_slice(n, x, 0, 0, 1); /* x[:, 0] */
+    x = rfl_reshape(n, x, D, 0, 0, 0);
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "heads.head");
+}
+
+/* ---- MNASNet 1.0 ---- */
+static rfl_tensor rfl__zmnasnet(rfl_net *n, rfl_tensor x) {
+    /* out, kernel, stride, expansion, repeats */
+    static const uint16_t st[6][5] = {{24, 3, 2, 3, 3},  {40, 5, 2, 3, 3},  {80, 5, 2, 6, 3},
+                                      {96, 3, 1, 6, 2},  {192, 5, 2, 6, 4}, {320, 3, 1, 6, 1}};
+    int i = 0, k, j;
+    rfl_scope_push(n, "layers");
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 32, 3, 2, 1, 1, 0), &i);
+    x = rfl__zidx(n, rfl_batchnorm(n, x), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 32, 3, 1, 1, 32, 0), &i);
+    x = rfl__zidx(n, rfl_batchnorm(n, x), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 16, 1, 1, 0, 1, 0), &i);
+    x = rfl__zidx(n, rfl_batchnorm(n, x), &i);
+    for (k = 0; k < 6; k++) {
+        rfl_scope_pushi(n, i++);
+        for (j = 0; j < st[k][4]; j++) {
+            uint32_t inp = rfl__zch(n, x), mid = inp * st[k][3], s = j ? 1 : st[k][2];
+            rfl_tensor y;
+            rfl_scope_pushi(n, j);
+            rfl_scope_push(n, "layers");
+            y = rfl__zconv(n, x, "0", mid, 1, 1, 0, 1, 0);
+            y = rfl__zact(n, rfl__zbn(n, y, "1"), RFL_ACT_RELU, "2");
+            y = rfl__zconv(n, y, "3", mid, st[k][1], s, st[k][1] / 2u, mid, 0);
+            y = rfl__zact(n, rfl__zbn(n, y, "4"), RFL_ACT_RELU, "5");
+            y = rfl__zconv(n, y, "6", st[k][0], 1, 1, 0, 1, 0);
+            y = rfl__zbn(n, y, "7");
+            rfl_scope_pop(n);
+            if (inp == st[k][0] && s == 1) y = rfl_add(n, y, x);
+            x = rfl__zmark(n, y, "_InvertedResidual");
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n);
+    }
+    x = rfl__zidx(n, rfl__zconv(n, x, 0, 1280, 1, 1, 0, 1, 0), &i);
+    x = rfl__zidx(n, rfl_batchnorm(n, x), &i);
+    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+    rfl_scope_pop(n);
+    x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* x.mean([2, 3]) */
+    x = rfl_flatten(n, x);
+    rfl_scope_push(n, "classifier");
+    x = rfl_name(n, rfl_dropout(n, x), "0");
+    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
+    rfl_scope_pop(n);
+    return x;
+}
+
+/* ---- GoogLeNet and Inception v3: BasicConv2d = conv (no bias), BN, F.relu ---- */
+static rfl_tensor rfl__zbasic(rfl_net *n, rfl_tensor x, const char *name, uint32_t co,
+                              uint32_t kh, uint32_t kw, uint32_t s, uint32_t ph, uint32_t pw) {
+    rfl_conv_desc d;
+    RFL_MEMSET(&d, 0, sizeof d);
+    d.out_channels = co, d.kernel_h = kh, d.kernel_w = kw, d.stride_h = s, d.stride_w = s;
+    d.pad_h = ph, d.pad_w = pw;
+    rfl_scope_push(n, name);
+    x = rfl_name(n, rfl_conv_ex(n, x, &d), "conv");
+    x = rfl__zbn(n, x, "bn");
+    x = rfl__zfn(n, rfl_act(n, x, RFL_ACT_RELU));
+    x = rfl__zmark(n, x, "BasicConv2d");
+    rfl_scope_pop(n);
+    return x;
+}
+#define RFL__ZB(x, name, co, k, s, p) rfl__zbasic(n, x, name, co, k, k, s, p, p)
+
+static rfl_tensor rfl__zgoogle_inception(rfl_net *n, rfl_tensor x, const char *name,
+                                         const uint16_t *c) {
+    rfl_tensor b[4];
+    rfl_scope_push(n, name);
+    b[0] = RFL__ZB(x, "branch1", c[0], 1, 1, 0);
+    rfl_scope_push(n, "branch2");
+    b[1] = RFL__ZB(RFL__ZB(x, "0", c[1], 1, 1, 0), "1", c[2], 3, 1, 1);
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "branch3"); /* torchvision's "5x5" branch is a 3x3 */
+    b[2] = RFL__ZB(RFL__ZB(x, "0", c[3], 1, 1, 0), "1", c[4], 3, 1, 1);
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "branch4");
+    b[3] = rfl_name(n, rfl_maxpool(n, x, 3, 1, 1, 1), "0");
+    b[3] = RFL__ZB(b[3], "1", c[5], 1, 1, 0);
+    rfl_scope_pop(n);
+    x = rfl__zmark(n, rfl_concat(n, b, 4, 0), "Inception");
+    rfl_scope_pop(n);
+    return x;
+}
+
+static rfl_tensor rfl__zgooglenet(rfl_net *n, rfl_tensor x) {
+    static const char *const nm[9] = {"inception3a", "inception3b", "inception4a", "inception4b",
+                                      "inception4c", "inception4d", "inception4e", "inception5a",
+                                      "inception5b"};
+    static const uint16_t c[9][6] = {
+        {64, 96, 128, 16, 32, 32},    {128, 128, 192, 32, 96, 64},  {192, 96, 208, 16, 48, 64},
+        {160, 112, 224, 24, 64, 64},  {128, 128, 256, 24, 64, 64},  {112, 144, 288, 32, 64, 64},
+        {256, 160, 320, 32, 128, 128}, {256, 160, 320, 32, 128, 128}, {384, 192, 384, 48, 128, 128}};
+    int i;
+    x = RFL__ZB(x, "conv1", 64, 7, 2, 3);
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool1");
+    x = RFL__ZB(x, "conv2", 64, 1, 1, 0);
+    x = RFL__ZB(x, "conv3", 192, 3, 1, 1);
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool2");
+    for (i = 0; i < 9; i++) {
+        x = rfl__zgoogle_inception(n, x, nm[i], c[i]);
+        if (i == 1) x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool3");
+        if (i == 6) x = rfl_name(n, rfl_maxpool(n, x, 2, 2, 0, 1), "maxpool4");
+    }
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_flatten(n, x);
+    x = rfl_name(n, rfl_dropout(n, x), "dropout");
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+}
+
+/* Inception v3 blocks; F.avg_pool2d / F.max_pool2d are functional */
+static rfl_tensor rfl__zinc_a(rfl_net *n, rfl_tensor x, uint32_t pool_features) {
+    rfl_tensor b[4];
+    b[0] = RFL__ZB(x, "branch1x1", 64, 1, 1, 0);
+    b[1] = RFL__ZB(RFL__ZB(x, "branch5x5_1", 48, 1, 1, 0), "branch5x5_2", 64, 5, 1, 2);
+    b[2] = RFL__ZB(x, "branch3x3dbl_1", 64, 1, 1, 0);
+    b[2] = RFL__ZB(b[2], "branch3x3dbl_2", 96, 3, 1, 1);
+    b[2] = RFL__ZB(b[2], "branch3x3dbl_3", 96, 3, 1, 1);
+    b[3] = rfl__zfn(n, rfl_avgpool(n, x, 3, 1, 1, 0));
+    b[3] = RFL__ZB(b[3], "branch_pool", pool_features, 1, 1, 0);
+    return rfl__zmark(n, rfl_concat(n, b, 4, 0), "InceptionA");
+}
+static rfl_tensor rfl__zinc_b(rfl_net *n, rfl_tensor x) {
+    rfl_tensor b[3];
+    b[0] = RFL__ZB(x, "branch3x3", 384, 3, 2, 0);
+    b[1] = RFL__ZB(x, "branch3x3dbl_1", 64, 1, 1, 0);
+    b[1] = RFL__ZB(b[1], "branch3x3dbl_2", 96, 3, 1, 1);
+    b[1] = RFL__ZB(b[1], "branch3x3dbl_3", 96, 3, 2, 0);
+    b[2] = rfl__zfn(n, rfl_maxpool(n, x, 3, 2, 0, 0));
+    return rfl__zmark(n, rfl_concat(n, b, 3, 0), "InceptionB");
+}
+static rfl_tensor rfl__zinc_c(rfl_net *n, rfl_tensor x, uint32_t c7) {
+    rfl_tensor b[4];
+    b[0] = RFL__ZB(x, "branch1x1", 192, 1, 1, 0);
+    b[1] = RFL__ZB(x, "branch7x7_1", c7, 1, 1, 0);
+    b[1] = rfl__zbasic(n, b[1], "branch7x7_2", c7, 1, 7, 1, 0, 3);
+    b[1] = rfl__zbasic(n, b[1], "branch7x7_3", 192, 7, 1, 1, 3, 0);
+    b[2] = RFL__ZB(x, "branch7x7dbl_1", c7, 1, 1, 0);
+    b[2] = rfl__zbasic(n, b[2], "branch7x7dbl_2", c7, 7, 1, 1, 3, 0);
+    b[2] = rfl__zbasic(n, b[2], "branch7x7dbl_3", c7, 1, 7, 1, 0, 3);
+    b[2] = rfl__zbasic(n, b[2], "branch7x7dbl_4", c7, 7, 1, 1, 3, 0);
+    b[2] = rfl__zbasic(n, b[2], "branch7x7dbl_5", 192, 1, 7, 1, 0, 3);
+    b[3] = rfl__zfn(n, rfl_avgpool(n, x, 3, 1, 1, 0));
+    b[3] = RFL__ZB(b[3], "branch_pool", 192, 1, 1, 0);
+    return rfl__zmark(n, rfl_concat(n, b, 4, 0), "InceptionC");
+}
+static rfl_tensor rfl__zinc_d(rfl_net *n, rfl_tensor x) {
+    rfl_tensor b[3];
+    b[0] = RFL__ZB(RFL__ZB(x, "branch3x3_1", 192, 1, 1, 0), "branch3x3_2", 320, 3, 2, 0);
+    b[1] = RFL__ZB(x, "branch7x7x3_1", 192, 1, 1, 0);
+    b[1] = rfl__zbasic(n, b[1], "branch7x7x3_2", 192, 1, 7, 1, 0, 3);
+    b[1] = rfl__zbasic(n, b[1], "branch7x7x3_3", 192, 7, 1, 1, 3, 0);
+    b[1] = RFL__ZB(b[1], "branch7x7x3_4", 192, 3, 2, 0);
+    b[2] = rfl__zfn(n, rfl_maxpool(n, x, 3, 2, 0, 0));
+    return rfl__zmark(n, rfl_concat(n, b, 3, 0), "InceptionD");
+}
+static rfl_tensor rfl__zinc_e(rfl_net *n, rfl_tensor x) {
+    rfl_tensor b[4], t[2], y;
+    b[0] = RFL__ZB(x, "branch1x1", 320, 1, 1, 0);
+    y = RFL__ZB(x, "branch3x3_1", 384, 1, 1, 0);
+    t[0] = rfl__zbasic(n, y, "branch3x3_2a", 384, 1, 3, 1, 0, 1);
+    t[1] = rfl__zbasic(n, y, "branch3x3_2b", 384, 3, 1, 1, 1, 0);
+    b[1] = rfl_concat(n, t, 2, 0);
+    y = RFL__ZB(x, "branch3x3dbl_1", 448, 1, 1, 0);
+    y = RFL__ZB(y, "branch3x3dbl_2", 384, 3, 1, 1);
+    t[0] = rfl__zbasic(n, y, "branch3x3dbl_3a", 384, 1, 3, 1, 0, 1);
+    t[1] = rfl__zbasic(n, y, "branch3x3dbl_3b", 384, 3, 1, 1, 1, 0);
+    b[2] = rfl_concat(n, t, 2, 0);
+    b[3] = rfl__zfn(n, rfl_avgpool(n, x, 3, 1, 1, 0));
+    b[3] = RFL__ZB(b[3], "branch_pool", 192, 1, 1, 0);
+    return rfl__zmark(n, rfl_concat(n, b, 4, 0), "InceptionE");
+}
+
+static rfl_tensor rfl__zinception_v3(rfl_net *n, rfl_tensor x) {
+    static const char *const c_names[4] = {"Mixed_6b", "Mixed_6c", "Mixed_6d", "Mixed_6e"};
+    static const uint16_t c7[4] = {128, 160, 160, 192};
+    static const char *const a_names[3] = {"Mixed_5b", "Mixed_5c", "Mixed_5d"};
+    static const uint16_t pf[3] = {32, 64, 64};
+    int i;
+    x = RFL__ZB(x, "Conv2d_1a_3x3", 32, 3, 2, 0);
+    x = RFL__ZB(x, "Conv2d_2a_3x3", 32, 3, 1, 0);
+    x = RFL__ZB(x, "Conv2d_2b_3x3", 64, 3, 1, 1);
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 0), "maxpool1");
+    x = RFL__ZB(x, "Conv2d_3b_1x1", 80, 1, 1, 0);
+    x = RFL__ZB(x, "Conv2d_4a_3x3", 192, 3, 1, 0);
+    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 0), "maxpool2");
+    for (i = 0; i < 3; i++) {
+        rfl_scope_push(n, a_names[i]);
+        x = rfl__zinc_a(n, x, pf[i]);
+        rfl_scope_pop(n);
+    }
+    rfl_scope_push(n, "Mixed_6a");
+    x = rfl__zinc_b(n, x);
+    rfl_scope_pop(n);
+    for (i = 0; i < 4; i++) {
+        rfl_scope_push(n, c_names[i]);
+        x = rfl__zinc_c(n, x, c7[i]);
+        rfl_scope_pop(n);
+    }
+    rfl_scope_push(n, "Mixed_7a");
+    x = rfl__zinc_d(n, x);
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "Mixed_7b");
+    x = rfl__zinc_e(n, x);
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "Mixed_7c");
+    x = rfl__zinc_e(n, x);
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_name(n, rfl_dropout(n, x), "dropout");
+    x = rfl_flatten(n, x);
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+}
+#undef RFL__ZB
+
+/* ---- RegNetY-400MF: stage widths 48, 104, 208, 440, depths 1, 3, 6, 6,
+   group width 8, SE ratio 0.25 (BlockParams.from_init_params(depth=16,
+   w_0=48, w_a=27.89, w_m=2.09)) ---- */
+static rfl_tensor rfl__zregnet_y_400mf(rfl_net *n, rfl_tensor x) {
+    static const uint16_t w[4] = {48, 104, 208, 440}, dep[4] = {1, 3, 6, 6};
+    char b[24];
+    int i, j;
+    rfl_scope_push(n, "stem");
+    x = rfl__zcna(n, x, -1, 32, 3, 2, 1, RFL_ACT_RELU);
+    rfl_scope_pop(n);
+    rfl_scope_push(n, "trunk_output");
+    for (i = 0; i < 4; i++) {
+        char s5[8] = "block";
+        s5[5] = (char)('1' + i), s5[6] = 0;
+        rfl_scope_push(n, s5);
+        for (j = 0; j < dep[i]; j++) {
+            uint32_t win = rfl__zch(n, x), wo = w[i], st = j ? 1 : 2;
+            rfl_tensor p = x, y;
+            RFL_MEMCPY(b, s5, 6);
+            b[6] = '-';
+            rfl_fmt_u64(b + 7, sizeof b - 7, (uint64_t)j);
+            rfl_scope_push(n, b);
+            if (win != wo || st != 1) {
+                rfl_scope_push(n, "proj");
+                p = rfl__zcna(n, x, -1, wo, 1, st, 1, -1);
+                rfl_scope_pop(n);
+            }
+            rfl_scope_push(n, "f");
+            rfl_scope_push(n, "a");
+            y = rfl__zcna(n, x, -1, wo, 1, 1, 1, RFL_ACT_RELU);
+            rfl_scope_pop(n);
+            rfl_scope_push(n, "b");
+            y = rfl__zcna(n, y, -1, wo, 3, st, wo / 8, RFL_ACT_RELU);
+            rfl_scope_pop(n);
+            /* squeeze = round(0.25 x width_in) */
+            y = rfl__zse(n, y, "se", (win + 2) / 4, RFL_ACT_RELU, RFL_ACT_SIGMOID);
+            rfl_scope_push(n, "c");
+            y = rfl__zcna(n, y, -1, wo, 1, 1, 1, -1);
+            rfl_scope_pop(n);
+            rfl_scope_pop(n);
+            x = rfl_add(n, p, y);
+            x = rfl__zact(n, x, RFL_ACT_RELU, "activation");
+            x = rfl__zmark(n, x, "ResBottleneckBlock");
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n); /* AnyStage is a Sequential: no row */
+    }
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_flatten(n, x);
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+}
+
+/* ---- ConvNeXt-Tiny ---- */
+/* LayerNorm2d: a layer norm over the channels of (C, H, W) */
+static rfl_tensor rfl__zln2d(rfl_net *n, rfl_tensor x, const char *name) {
+    rfl_tensor t = rfl_name(n, rfl_layernorm(n, x), name);
+    if (t >= 0) {
+        n->layers[t].params = 2ull * n->layers[t].shape[0];
+        n->layers[t].cls = "LayerNorm2d";
+    }
+    return t;
+}
+/* torchvision's Permute module: (C, H, W) <-> (H, W, C), one copy */
+static rfl_tensor rfl__zpermute(rfl_net *n, rfl_tensor x, const char *name, int to_last) {
+    uint32_t a, b, c;
+    rfl_tensor t;
+    if (x < 0 || x >= n->count) return RFL_NO_TENSOR;
+    a = n->layers[x].shape[0], b = n->layers[x].shape[1], c = n->layers[x].shape[2];
+    /* the merged dims must fit 32 bits (a huge resolution would wrap) */
+    if ((uint64_t)a * b > 0xFFFFFFFFu || (uint64_t)b * c > 0xFFFFFFFFu)
+        return rfl__ly_fail(n, RFL_ERR_OVERFLOW, "permute");
+    t = rfl_reshape(n, x, to_last ? a : a * b, to_last ? b * c : c, 0, 0);
+    t = rfl_name(n, rfl_transpose(n, t, 0, 1), name);
+    if (t >= 0) {
+        n->layers[t].flags |= RFL_LF_MODULE;
+        n->layers[t].cls = "Permute";
+    }
+    return to_last ? rfl_reshape(n, t, b, c, a, 0) : rfl_reshape(n, t, c, a, b, 0);
+}
+
+static rfl_tensor rfl__zconvnext_tiny(rfl_net *n, rfl_tensor x) {
+    static const uint16_t dim[4] = {96, 192, 384, 768}, dep[4] = {3, 3, 9, 3};
+    int i, j, f = 0;
+    rfl_scope_push(n, "features");
+    rfl_scope_pushi(n, f++);
+    x = rfl__zconv(n, x, "0", 96, 4, 4, 0, 1, 1);
+    x = rfl__zln2d(n, x, "1");
+    rfl_scope_pop(n);
+    for (i = 0; i < 4; i++) {
+        rfl_scope_pushi(n, f++);
+        for (j = 0; j < dep[i]; j++) {
+            rfl_tensor y, ls;
+            uint32_t d = dim[i];
+            rfl_scope_pushi(n, j);
+            rfl_scope_push(n, "block");
+            y = rfl__zconv(n, x, "0", d, 7, 1, 3, d, 1);
+            y = rfl__zpermute(n, y, "1", 1);
+            y = rfl_name(n, rfl_layernorm(n, y), "2");
+            y = rfl_name(n, rfl_linear(n, y, 4 * d, 1), "3");
+            y = rfl_name(n, rfl_act(n, y, RFL_ACT_GELU), "4");
+            y = rfl_name(n, rfl_linear(n, y, d, 1), "5");
+            y = rfl__zpermute(n, y, "6", 0);
+            rfl_scope_pop(n);
+            ls = rfl_name(n, rfl_param(n, d, 1, 1), "layer_scale");
+            y = rfl_mul(n, y, ls);
+            y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+            y = rfl_add(n, y, x);
+            x = rfl__zmark(n, y, "CNBlock");
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n);
+        if (i < 3) {
+            rfl_scope_pushi(n, f++);
+            x = rfl__zln2d(n, x, "0");
+            x = rfl__zconv(n, x, "1", dim[i + 1], 2, 2, 0, 1, 1);
+            rfl_scope_pop(n);
+        }
+    }
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    rfl_scope_push(n, "classifier");
+    x = rfl__zln2d(n, x, "0");
+    x = rfl_name(n, rfl_flatten(n, x), "1");
+    if (x >= 0) n->layers[x].flags |= RFL_LF_MODULE; /* nn.Flatten */
+    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "2");
+    rfl_scope_pop(n);
+    return x;
+}
+
+/* ---- Swin-T: 7x7 windows; the res must keep every stage a multiple of 7
+   (res a multiple of 224): window padding is not modelled ---- */
+static rfl_tensor rfl__zswin_attention(rfl_net *n, rfl_tensor x, uint32_t heads) {
+    uint32_t H, W, C, nw, N = 49, hd;
+    rfl_tensor qkv, q, k, v, a, bias;
+    if (x < 0 || x >= n->count) return RFL_NO_TENSOR;
+    H = n->layers[x].shape[0], W = n->layers[x].shape[1], C = n->layers[x].shape[2];
+    nw = (H / 7) * (W / 7), hd = C / heads;
+    rfl_scope_push(n, "attn");
+    x = rfl_reshape(n, x, nw, N, C, 0); /* window partition */
+    /* F.linear with the qkv and proj weights: the Linear modules never run */
+    qkv = rfl__zfn(n, rfl_name(n, rfl_linear(n, x, 3 * C, 1), "qkv"));
+    q = rfl_reshape(n, rfl_slice(n, qkv, 2, 0, C), nw, heads, N, hd);
+    k = rfl_reshape(n, rfl_slice(n, qkv, 2, C, C), nw, heads, hd, N);
+    v = rfl_reshape(n, rfl_slice(n, qkv, 2, 2 * C, C), nw, heads, N, hd);
+    a = rfl_matmul(n, q, k);
+    /* relative position bias: a (2 x 7 - 1)^2 x heads table, gathered */
+    bias = rfl_name(n, rfl_param(n, heads, N, N), "relative_position_bias_table");
+    if (bias >= 0) n->layers[bias].params = 169ull * heads;
+    a = rfl_add(n, a, rfl_reshape(n, bias, 1, heads, N, N));
+    a = rfl__zfn(n, rfl_softmax(n, a));
+    a = rfl_matmul(n, a, v);
+    a = rfl_reshape(n, a, nw, N, C, 0);
+    a = rfl__zfn(n, rfl_name(n, rfl_linear(n, a, C, 1), "proj"));
+    a = rfl_reshape(n, a, H, W, C, 0); /* window reverse */
+    a = rfl__zmark(n, a, "ShiftedWindowAttention");
+    rfl_scope_pop(n);
+    return a;
+}
+
+static rfl_tensor rfl__zswin_t(rfl_net *n, rfl_tensor x, uint32_t res) {
+    static const uint16_t dep[4] = {2, 2, 6, 2}, heads[4] = {3, 6, 12, 24};
+    int i, j, f = 0;
+    if (res % 224) return rfl__ly_fail(n, RFL_ERR_SHAPE, "swin_t: res must be a multiple of 224");
+    rfl_scope_push(n, "features");
+    rfl_scope_pushi(n, f++);
+    x = rfl__zconv(n, x, "0", 96, 4, 4, 0, 1, 1);
+    x = rfl__zpermute(n, x, "1", 1);
+    x = rfl_name(n, rfl_layernorm(n, x), "2");
+    rfl_scope_pop(n);
+    for (i = 0; i < 4; i++) {
+        rfl_scope_pushi(n, f++);
+        for (j = 0; j < dep[i]; j++) {
+            rfl_tensor y;
+            uint32_t c = rfl__zch(n, x) ? n->layers[x].shape[2] : 0;
+            rfl_scope_pushi(n, j);
+            y = rfl_name(n, rfl_layernorm(n, x), "norm1");
+            y = rfl__zswin_attention(n, y, heads[i]);
+            y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+            x = rfl_add(n, x, y);
+            y = rfl_name(n, rfl_layernorm(n, x), "norm2");
+            rfl_scope_push(n, "mlp");
+            y = rfl_name(n, rfl_linear(n, y, 4 * c, 1), "0");
+            y = rfl_name(n, rfl_act(n, y, RFL_ACT_GELU), "1");
+            y = rfl_name(n, rfl_dropout(n, y), "2");
+            y = rfl_name(n, rfl_linear(n, y, c, 1), "3");
+            y = rfl_name(n, rfl_dropout(n, y), "4");
+            rfl_scope_pop(n);
+            y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+            x = rfl_add(n, x, y);
+            x = rfl__zmark(n, x, "SwinTransformerBlock");
+            rfl_scope_pop(n);
+        }
+        rfl_scope_pop(n);
+        if (i < 3) { /* PatchMerging: 2x2 neighbours to channels */
+            uint32_t h = x >= 0 ? n->layers[x].shape[0] : 0, w = x >= 0 ? n->layers[x].shape[1] : 0;
+            uint32_t c = x >= 0 ? n->layers[x].shape[2] : 0;
+            rfl_scope_pushi(n, f++);
+            x = rfl_reshape(n, x, h / 2, w / 2, 4 * c, 0);
+            x = rfl_name(n, rfl_layernorm(n, x), "norm");
+            x = rfl_name(n, rfl_linear(n, x, 2 * c, 0), "reduction");
+            x = rfl__zmark(n, x, "PatchMerging");
+            rfl_scope_pop(n);
+        }
+    }
+    rfl_scope_pop(n);
+    x = rfl_name(n, rfl_layernorm(n, x), "norm");
+    x = rfl__zpermute(n, x, "permute", 0);
+    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_name(n, rfl_flatten(n, x), "flatten");
+    if (x >= 0) n->layers[x].flags |= RFL_LF_MODULE; /* nn.Flatten */
+    return rfl_name(n, rfl_linear(n, x, 1000, 1), "head");
+}
+
+/* The twelve of the issue first, then more of torchvision's. */
+enum {
+    RFL__Z_RESNET18, RFL__Z_RESNET34, RFL__Z_RESNET50, RFL__Z_ALEXNET, RFL__Z_VGG16,
+    RFL__Z_MOBILENET_V2, RFL__Z_MOBILENET_V3_LARGE, RFL__Z_SQUEEZENET1_1,
+    RFL__Z_SHUFFLENET_V2_X1_0, RFL__Z_EFFICIENTNET_B0, RFL__Z_DENSENET121, RFL__Z_VIT_B_16,
+    RFL__Z_RESNET101, RFL__Z_RESNET152, RFL__Z_WIDE_RESNET50_2, RFL__Z_RESNEXT50_32X4D,
+    RFL__Z_VGG11, RFL__Z_VGG19, RFL__Z_MOBILENET_V3_SMALL, RFL__Z_SQUEEZENET1_0,
+    RFL__Z_SHUFFLENET_V2_X0_5, RFL__Z_EFFICIENTNET_B1, RFL__Z_DENSENET169, RFL__Z_VIT_B_32,
+    RFL__Z_MNASNET1_0, RFL__Z_GOOGLENET, RFL__Z_INCEPTION_V3, RFL__Z_REGNET_Y_400MF,
+    RFL__Z_CONVNEXT_TINY, RFL__Z_SWIN_T, RFL__Z_COUNT
+};
+static const char *const rfl__zoo_names[RFL__Z_COUNT] = {
+    "resnet18", "resnet34", "resnet50", "alexnet", "vgg16", "mobilenet_v2",
+    "mobilenet_v3_large", "squeezenet1_1", "shufflenet_v2_x1_0", "efficientnet_b0",
+    "densenet121", "vit_b_16", "resnet101", "resnet152", "wide_resnet50_2",
+    "resnext50_32x4d", "vgg11", "vgg19", "mobilenet_v3_small", "squeezenet1_0",
+    "shufflenet_v2_x0_5", "efficientnet_b1", "densenet169", "vit_b_32", "mnasnet1_0", "googlenet",
+    "inception_v3", "regnet_y_400mf", "convnext_tiny", "swin_t"};
+
+RFL_API int rfl_zoo_count(void) { return RFL__Z_COUNT; }
+RFL_API const char *rfl_zoo_name(int i) {
+    return (i >= 0 && i < RFL__Z_COUNT) ? rfl__zoo_names[i] : (const char *)0;
+}
+
+RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
+    static const uint8_t r18[4] = {2, 2, 2, 2}, r34[4] = {3, 4, 6, 3}, r101[4] = {3, 4, 23, 3},
+                         r152[4] = {3, 8, 36, 3};
+    static const uint8_t v11[5] = {1, 1, 2, 2, 2}, v16[5] = {2, 2, 3, 3, 3},
+                         v19[5] = {2, 2, 4, 4, 4};
+    static const uint8_t d121[4] = {6, 12, 24, 16}, d169[4] = {6, 12, 32, 32};
+    static const uint8_t eb0[7] = {1, 2, 2, 3, 3, 4, 1}, eb1[7] = {2, 3, 3, 4, 4, 5, 2};
+    static const uint16_t sh10[3] = {116, 232, 464}, sh05[3] = {48, 96, 192};
+    int i, which = -1;
+    rfl_tensor x;
+    if (!net || !name) return RFL_ERR_ARG;
+    if (net->err) return net->err;
+    if (net->count) return RFL_ERR_STATE;
+    for (i = 0; i < RFL__Z_COUNT; i++)
+        if (rfl_name_eq(name, rfl__zoo_names[i])) which = i;
+    if (which < 0) return RFL_ERR_UNKNOWN_NAME;
+    if (!res) res = which == RFL__Z_INCEPTION_V3 ? 299 : 224;
+    x = rfl_name(net, rfl_input(net, 3, res, res), "input");
+    switch (which) {
+    case RFL__Z_RESNET18: rfl__zresnet(net, x, r18, 0, 1, 64); break;
+    case RFL__Z_RESNET34: rfl__zresnet(net, x, r34, 0, 1, 64); break;
+    case RFL__Z_RESNET50: rfl__zresnet(net, x, r34, 1, 1, 64); break;
+    case RFL__Z_RESNET101: rfl__zresnet(net, x, r101, 1, 1, 64); break;
+    case RFL__Z_RESNET152: rfl__zresnet(net, x, r152, 1, 1, 64); break;
+    case RFL__Z_WIDE_RESNET50_2: rfl__zresnet(net, x, r34, 1, 1, 128); break;
+    case RFL__Z_RESNEXT50_32X4D: rfl__zresnet(net, x, r34, 1, 32, 4); break;
+    case RFL__Z_ALEXNET: rfl__zalexnet(net, x); break;
+    case RFL__Z_VGG11: rfl__zvgg(net, x, v11); break;
+    case RFL__Z_VGG16: rfl__zvgg(net, x, v16); break;
+    case RFL__Z_VGG19: rfl__zvgg(net, x, v19); break;
+    case RFL__Z_MOBILENET_V2: rfl__zmobilenet_v2(net, x); break;
+    case RFL__Z_MOBILENET_V3_LARGE: rfl__zmobilenet_v3(net, x, rfl__zmbv3_large, 15, 1280); break;
+    case RFL__Z_MOBILENET_V3_SMALL: rfl__zmobilenet_v3(net, x, rfl__zmbv3_small, 11, 1024); break;
+    case RFL__Z_SQUEEZENET1_0: rfl__zsqueezenet(net, x, 1); break;
+    case RFL__Z_SQUEEZENET1_1: rfl__zsqueezenet(net, x, 0); break;
+    case RFL__Z_SHUFFLENET_V2_X1_0: rfl__zshufflenet_v2(net, x, sh10); break;
+    case RFL__Z_SHUFFLENET_V2_X0_5: rfl__zshufflenet_v2(net, x, sh05); break;
+    case RFL__Z_EFFICIENTNET_B0: rfl__zefficientnet(net, x, eb0); break;
+    case RFL__Z_EFFICIENTNET_B1: rfl__zefficientnet(net, x, eb1); break;
+    case RFL__Z_DENSENET121: rfl__zdensenet(net, x, d121); break;
+    case RFL__Z_DENSENET169: rfl__zdensenet(net, x, d169); break;
+    case RFL__Z_VIT_B_16: rfl__zvit_b(net, x, res, 16); break;
+    case RFL__Z_VIT_B_32: rfl__zvit_b(net, x, res, 32); break;
+    case RFL__Z_MNASNET1_0: rfl__zmnasnet(net, x); break;
+    case RFL__Z_GOOGLENET: rfl__zgooglenet(net, x); break;
+    case RFL__Z_INCEPTION_V3: rfl__zinception_v3(net, x); break;
+    case RFL__Z_REGNET_Y_400MF: rfl__zregnet_y_400mf(net, x); break;
+    case RFL__Z_CONVNEXT_TINY: rfl__zconvnext_tiny(net, x); break;
+    case RFL__Z_SWIN_T: rfl__zswin_t(net, x, res); break;
+    default: break;
+    }
+    return net->err;
+}
+#endif /* RFL_NO_ZOO */
+
+/* ==========================================================================
+   [7]  REDUCER
+   streaming ncu / nvprof CSV push parser
+   ========================================================================== */
+/* ---- reducer implementation -------------------------------------------------
+   One byte-driven CSV state machine. Unused columns are skipped with a
+   word-at-a-time scan for the next quote (no per-byte work, no copy); used
+   columns are copied into the carry (numbers, units, header names) or the
+   kernel-name buffer and handled when the field ends. Everything is
+   position-tracked so that errors can name line and column. */
+
+enum { /* roles: what a used column means (index into the per-kernel values) */
+    RFL__R_NONE = 0,
+    RFL__R_TIME, RFL__R_DRAM_READ, RFL__R_DRAM_WRITE, RFL__R_DRAM, RFL__R_DRAM_RATE,
+    RFL__R_L2, RFL__R_L1,
+    RFL__R_FADD, RFL__R_FMUL, RFL__R_FFMA, RFL__R_DADD, RFL__R_DMUL, RFL__R_DFMA,
+    RFL__R_HADD, RFL__R_HMUL, RFL__R_HFMA,
+    RFL__R_FADD_R, RFL__R_FMUL_R, RFL__R_FFMA_R, RFL__R_DADD_R, RFL__R_DMUL_R,
+    RFL__R_DFMA_R, RFL__R_HADD_R, RFL__R_HMUL_R, RFL__R_HFMA_R,
+    RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16, RFL__R_T_BF16, RFL__R_T_FP8,
+    RFL__R_T_INT8,
+    RFL__R_TINST, RFL__R_TINST_OP, RFL__R_TPIPE,
+    RFL__R_SM_CYC, RFL__R_SM_HZ, RFL__R_SMSP_CYC, RFL__R_SMSP_HZ, RFL__R_DRAM_HZ,
+    RFL__R_LTS_HZ, RFL__R_L1_HZ,
+    RFL__R_FFMA_PEAK, RFL__R_DFMA_PEAK, RFL__R_HFMA_PEAK, RFL__R_DRAM_PEAK,
+    RFL__R_LTS_PEAK, RFL__R_L1_PEAK,
+    RFL__R_NV_SP, RFL__R_NV_DP, RFL__R_NV_HP,
+    /* Tensor-path counters come in two families, mma.sync (hmma, imma,
+       dmma: RFL__R_T_*) and warpgroup (hgmma, igmma: RFL__R_TW_*), each a
+       base counter with breakdowns: X_sparsity_off + X_sparsity_on = X
+       (RFL__R_TS_*, RFL__R_TWS_*), hmma_src_fp16_dst_fp16 + _dst_fp32 =
+       hmma_src_fp16 (RFL__R_TD_FP16). All in RFL__R_T_* order; a breakdown
+       counts only where its family's base is absent. */
+    RFL__R_TW_FP64, RFL__R_TW_TF32, RFL__R_TW_FP16, RFL__R_TW_BF16, RFL__R_TW_FP8,
+    RFL__R_TW_INT8,
+    RFL__R_TS_FP64, RFL__R_TS_TF32, RFL__R_TS_FP16, RFL__R_TS_BF16, RFL__R_TS_FP8,
+    RFL__R_TS_INT8,
+    RFL__R_TWS_FP64, RFL__R_TWS_TF32, RFL__R_TWS_FP16, RFL__R_TWS_BF16, RFL__R_TWS_FP8,
+    RFL__R_TWS_INT8,
+    RFL__R_TD_FP16,
+    RFL__R_TINST_HFMA2, /* HFMA2 on the tensor pipe: no matrix work */
+    RFL__R_TINST_GMMA,  /* warpgroup MMA instructions of the pipe */
+    RFL__R_COUNT
+};
+/* every role indexes the state's per-role tables */
+typedef char rfl__roles_fit[RFL__R_COUNT <= RFL__ROLES ? 1 : -1];
+/* key columns: codes above every role in the column map */
+enum { RFL__K_ID = 200, RFL__K_NAME, RFL__K_CC, RFL__K_MNAME, RFL__K_MUNIT,
+       RFL__K_MVALUE, RFL__K_INVOC, RFL__K_AVG, RFL__K_TYPE, RFL__K_TIME };
+/* unit classes a role accepts */
+enum { RFL__U_TIME = 1, RFL__U_BYTES, RFL__U_COUNT, RFL__U_HZ, RFL__U_PERCYC,
+       RFL__U_BPS, RFL__U_PCT };
+enum { RFL__M_PRE = 0, RFL__M_SKIP, RFL__M_CSV };
+enum { RFL__ROW_HEADER = 0, RFL__ROW_UNITS, RFL__ROW_DATA };
+enum { RFL__F_START = 0, RFL__F_UNQ, RFL__F_Q, RFL__F_QQ, RFL__F_QCR, RFL__F_CR0 };
+enum { RFL__NEED_SKIP = 0, RFL__NEED_CARRY, RFL__NEED_NAME };
+
+typedef struct rfl__metric { const char *name; unsigned char role, ucls; } rfl__metric;
+
+/* Exact metric names (ncu), then nvprof names. Prefixed families
+   (sm__ops_path_tensor_op_*) are matched in rfl__classify. */
+static const rfl__metric rfl__metrics[] = {
+    {"gpu__time_duration.sum", RFL__R_TIME, RFL__U_TIME},
+    {"dram__bytes_read.sum", RFL__R_DRAM_READ, RFL__U_BYTES},
+    {"dram__bytes_write.sum", RFL__R_DRAM_WRITE, RFL__U_BYTES},
+    {"dram__bytes.sum", RFL__R_DRAM, RFL__U_BYTES},
+    {"dram__bytes.sum.per_second", RFL__R_DRAM_RATE, RFL__U_BPS},
+    {"lts__t_bytes.sum", RFL__R_L2, RFL__U_BYTES},
+    {"l1tex__t_bytes.sum", RFL__R_L1, RFL__U_BYTES},
+    {"sm__cycles_elapsed.avg", RFL__R_SM_CYC, RFL__U_COUNT},
+    {"sm__cycles_elapsed.avg.per_second", RFL__R_SM_HZ, RFL__U_HZ},
+    {"smsp__cycles_elapsed.avg", RFL__R_SMSP_CYC, RFL__U_COUNT},
+    {"smsp__cycles_elapsed.avg.per_second", RFL__R_SMSP_HZ, RFL__U_HZ},
+    {"dram__cycles_elapsed.avg.per_second", RFL__R_DRAM_HZ, RFL__U_HZ},
+    {"lts__cycles_elapsed.avg.per_second", RFL__R_LTS_HZ, RFL__U_HZ},
+    {"l1tex__cycles_elapsed.avg.per_second", RFL__R_L1_HZ, RFL__U_HZ},
+    {"sm__sass_thread_inst_executed_op_ffma_pred_on.sum.peak_sustained", RFL__R_FFMA_PEAK, RFL__U_PERCYC},
+    {"sm__sass_thread_inst_executed_op_dfma_pred_on.sum.peak_sustained", RFL__R_DFMA_PEAK, RFL__U_PERCYC},
+    {"sm__sass_thread_inst_executed_op_hfma_pred_on.sum.peak_sustained", RFL__R_HFMA_PEAK, RFL__U_PERCYC},
+    {"dram__bytes.sum.peak_sustained", RFL__R_DRAM_PEAK, RFL__U_PERCYC},
+    {"lts__t_bytes.sum.peak_sustained", RFL__R_LTS_PEAK, RFL__U_PERCYC},
+    {"l1tex__t_bytes.sum.peak_sustained", RFL__R_L1_PEAK, RFL__U_PERCYC},
+    {"sm__inst_executed_pipe_tensor.sum", RFL__R_TINST, RFL__U_COUNT},
+    {"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", RFL__R_TPIPE, RFL__U_PCT},
+    /* nvprof --metrics */
+    {"flop_count_sp", RFL__R_NV_SP, RFL__U_COUNT},
+    {"flop_count_dp", RFL__R_NV_DP, RFL__U_COUNT},
+    {"flop_count_hp", RFL__R_NV_HP, RFL__U_COUNT},
+    {"dram_read_bytes", RFL__R_DRAM_READ, RFL__U_BYTES},
+    {"dram_write_bytes", RFL__R_DRAM_WRITE, RFL__U_BYTES},
+    {"dram_read_transactions", RFL__R_DRAM_READ, RFL__U_COUNT},  /* x 32 B */
+    {"dram_write_transactions", RFL__R_DRAM_WRITE, RFL__U_COUNT}, /* x 32 B */
+    {"l2_read_transactions", RFL__R_L2, RFL__U_COUNT},           /* x 32 B */
+    {"l2_write_transactions", RFL__R_L2, RFL__U_COUNT}           /* x 32 B */
+};
+
+static int rfl__eqn(const char *a, size_t an, const char *b) {
+    size_t i;
+    for (i = 0; i < an; i++)
+        if (!b[i] || a[i] != b[i]) return 0;
+    return b[an] == 0;
+}
+static int rfl__starts(const char *a, size_t an, const char *pre) {
+    size_t i;
+    for (i = 0; pre[i]; i++)
+        if (i >= an || a[i] != pre[i]) return 0;
+    return 1;
+}
+/* Where sub first stands in a[0..an), or -1. */
+static long rfl__index(const char *a, size_t an, const char *sub) {
+    /* anchored on the first character of sub that is not a common letter
+       of kernel names, so most positions cost one compare */
+    static const char common[] = "etaoinsrlcdu_:<>, ";
+    size_t i, j, n = rfl__strlen(sub), k = 0;
+    if (n == 0) return 0;
+    for (j = 0; j < n; j++) {
+        const char *c = common;
+        while (*c && *c != sub[j]) c++;
+        if (!*c) { k = j; break; }
+    }
+    for (i = k; i + n - k <= an; i++) {
+        if (a[i] != sub[k]) continue;
+        for (j = 0; j < n && a[i - k + j] == sub[j]; j++) {}
+        if (j == n) return (long)(i - k);
+    }
+    return -1;
+}
+static int rfl__contains(const char *a, size_t an, const char *sub) {
+    return rfl__index(a, an, sub) >= 0;
+}
+static int rfl__ends(const char *a, size_t an, const char *suf) {
+    size_t n = rfl__strlen(suf);
+    return an >= n && rfl__eqn(a + an - n, n, suf);
+}
+
+/* Metric name -> role (0 = unused); *ucls gets the unit class; *mult the
+   factor nvprof transaction counts need (32 bytes each). */
+static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
+    static const char *const ops[9] = {"fadd", "fmul", "ffma", "dadd", "dmul",
+                                       "dfma", "hadd", "hmul", "hfma"};
+    size_t i;
+    *mult = 1;
+    for (i = 0; i < sizeof rfl__metrics / sizeof rfl__metrics[0]; i++)
+        if (rfl__eqn(s, n, rfl__metrics[i].name)) {
+            *ucls = rfl__metrics[i].ucls;
+            if (rfl__ends(s, n, "_transactions")) *mult = 32;
+            return rfl__metrics[i].role;
+        }
+    /* SASS FP counters, sm__ or smsp__ prefix, as counts or per-cycle rates */
+    {
+        const char *p = s;
+        size_t m = n;
+        if (rfl__starts(p, m, "smsp__")) p += 6, m -= 6;
+        else if (rfl__starts(p, m, "sm__")) p += 4, m -= 4;
+        else m = 0;
+        if (m && rfl__starts(p, m, "sass_thread_inst_executed_op_")) {
+            p += 29, m -= 29;
+            for (i = 0; i < 9; i++)
+                if (rfl__starts(p, m, ops[i]) && rfl__starts(p + 4, m - 4, "_pred_on.sum")) {
+                    const char *t = p + 16;
+                    size_t tn = m - 16;
+                    if (tn == 0) { *ucls = RFL__U_COUNT; return RFL__R_FADD + (int)i; }
+                    if (rfl__eqn(t, tn, ".per_cycle_elapsed")) {
+                        *ucls = RFL__U_PERCYC;
+                        return RFL__R_FADD_R + (int)i;
+                    }
+                }
+        }
+    }
+    /* tensor-path FLOP counters: one role per input precision */
+    if (rfl__starts(s, n, "sm__ops_path_tensor_op_") && rfl__ends(s, n, ".sum")) {
+        /* X_sparsity_off + X_sparsity_on = X, and on H100 hmma_src_fp16 =
+           its _dst_fp16 + _dst_fp32 (the captures): counting a breakdown
+           with its base doubles. A breakdown of a breakdown is never used. */
+        int wg = rfl__contains(s, n, "gmma_") != 0;
+        int sp = rfl__contains(s, n, "_sparsity_") != 0;
+        *ucls = RFL__U_COUNT;
+        if (rfl__contains(s, n, "src_fp16_dst_")) return sp || wg ? 0 : RFL__R_TD_FP16;
+        sp = (wg ? (sp ? RFL__R_TWS_FP64 : RFL__R_TW_FP64) : (sp ? RFL__R_TS_FP64 : RFL__R_T_FP64)) -
+             RFL__R_T_FP64; /* the group's offset from RFL__R_T_* */
+        if (rfl__contains(s, n, "src_tf32")) return RFL__R_T_TF32 + sp;
+        if (rfl__contains(s, n, "src_bf16")) return RFL__R_T_BF16 + sp;
+        if (rfl__contains(s, n, "src_fp16")) return RFL__R_T_FP16 + sp;
+        if (rfl__contains(s, n, "src_fp8") || rfl__contains(s, n, "e4m3") ||
+            rfl__contains(s, n, "e5m2"))
+            return RFL__R_T_FP8 + sp;
+        if (rfl__contains(s, n, "src_int") || rfl__contains(s, n, "imma")) return RFL__R_T_INT8 + sp;
+        if (rfl__contains(s, n, "fp64") || rfl__contains(s, n, "dmma")) return RFL__R_T_FP64 + sp;
+        return RFL__R_T_FP16 + sp;
+    }
+    /* per-type instruction counters: on H100, _op_hmma is the whole pipe
+       (gmma and hfma2 included, every kernel of the captures) */
+    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_hmma.sum")) {
+        *ucls = RFL__U_COUNT;
+        return RFL__R_TINST_OP;
+    }
+    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum")) {
+        *ucls = RFL__U_COUNT;
+        return RFL__R_TINST_HFMA2;
+    }
+    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_gmma.sum")) {
+        *ucls = RFL__U_COUNT;
+        return RFL__R_TINST_GMMA;
+    }
+    if (rfl__starts(s, n, "sm__pipe_tensor_op_") &&
+        rfl__ends(s, n, "cycles_active.avg.pct_of_peak_sustained_elapsed")) {
+        *ucls = RFL__U_PCT;
+        return RFL__R_TPIPE;
+    }
+    return 0;
+}
+
+/* ---- units ------------------------------------------------------------------
+   A unit is num[/den]; it scales a value into the role's base unit
+   (ns, bytes, counts, Hz, per cycle, bytes/s) as num_mult x 10^exp10. */
+
+static int rfl__ieq(const char *a, size_t an, const char *b) {
+    size_t i;
+    for (i = 0; i < an; i++)
+        if (!b[i] || rfl__lower((unsigned char)a[i]) != rfl__lower((unsigned char)b[i])) return 0;
+    return b[an] == 0;
+}
+/* class of a numerator word: bytes / time / count / hz */
+static int rfl__unit_word(const char *s, size_t n, rfl__unit *u) {
+    static const struct { const char *w; int cls; uint64_t mult; int e; } t[] = {
+        {"byte", RFL__U_BYTES, 1, 0}, {"bytes", RFL__U_BYTES, 1, 0}, {"b", RFL__U_BYTES, 1, 0},
+        {"kbyte", RFL__U_BYTES, 1, 3}, {"kb", RFL__U_BYTES, 1, 3},
+        {"mbyte", RFL__U_BYTES, 1, 6}, {"mb", RFL__U_BYTES, 1, 6},
+        {"gbyte", RFL__U_BYTES, 1, 9}, {"gb", RFL__U_BYTES, 1, 9},
+        {"tbyte", RFL__U_BYTES, 1, 12}, {"tb", RFL__U_BYTES, 1, 12},
+        {"kib", RFL__U_BYTES, 1024, 0}, {"kibyte", RFL__U_BYTES, 1024, 0},
+        {"mib", RFL__U_BYTES, 1048576, 0}, {"mibyte", RFL__U_BYTES, 1048576, 0},
+        {"gib", RFL__U_BYTES, 1073741824ull, 0}, {"gibyte", RFL__U_BYTES, 1073741824ull, 0},
+        {"tib", RFL__U_BYTES, 1099511627776ull, 0},
+        {"ns", RFL__U_TIME, 1, 0}, {"nsecond", RFL__U_TIME, 1, 0}, {"nsec", RFL__U_TIME, 1, 0},
+        {"us", RFL__U_TIME, 1, 3}, {"usecond", RFL__U_TIME, 1, 3}, {"usec", RFL__U_TIME, 1, 3},
+        {"ms", RFL__U_TIME, 1, 6}, {"msecond", RFL__U_TIME, 1, 6}, {"msec", RFL__U_TIME, 1, 6},
+        {"s", RFL__U_TIME, 1, 9}, {"second", RFL__U_TIME, 1, 9}, {"sec", RFL__U_TIME, 1, 9},
+        {"hz", RFL__U_HZ, 1, 0}, {"khz", RFL__U_HZ, 1, 3}, {"mhz", RFL__U_HZ, 1, 6},
+        {"ghz", RFL__U_HZ, 1, 9},
+        {"", RFL__U_COUNT, 1, 0}, {"inst", RFL__U_COUNT, 1, 0}, {"cycle", RFL__U_COUNT, 1, 0},
+        {"cycles", RFL__U_COUNT, 1, 0}, {"warp", RFL__U_COUNT, 1, 0},
+        {"thread", RFL__U_COUNT, 1, 0}, {"sector", RFL__U_COUNT, 1, 0},
+        {"request", RFL__U_COUNT, 1, 0}, {"wavefront", RFL__U_COUNT, 1, 0},
+        {"block", RFL__U_COUNT, 1, 0}, {"count", RFL__U_COUNT, 1, 0},
+        {"flop", RFL__U_COUNT, 1, 0}, {"op", RFL__U_COUNT, 1, 0}, {"ops", RFL__U_COUNT, 1, 0},
+        {"%", RFL__U_PCT, 1, 0}};
+    size_t i;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (rfl__ieq(s, n, t[i].w)) {
+            u->cls = t[i].cls, u->mult = t[i].mult, u->exp10 = t[i].e;
+            return 1;
+        }
+    return 0;
+}
+/* Parse a unit into the scale for a role of class `want`; 0 = unknown or
+   not fitting (the caller reports RFL_ERR_UNIT). */
+static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
+    size_t slash = n, i;
+    rfl__unit a, b;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
+    while (n && s[0] == ' ') s++, n--;
+    for (i = 0; i < n; i++)
+        if (s[i] == '/') { slash = i; break; }
+    if (slash > n) slash = n;
+    if (!rfl__unit_word(s, slash, &a)) return 0;
+    if (slash == n) { /* no denominator */
+        if (want == RFL__U_PERCYC && (a.cls == RFL__U_COUNT)) { *out = a; out->cls = want; return 1; }
+        if (a.cls != want) return 0;
+        *out = a;
+        return 1;
+    }
+    if (!rfl__unit_word(s + slash + 1, n - slash - 1, &b)) return 0;
+    if (b.cls == RFL__U_COUNT && !(b.mult == 1 && b.exp10 == 0)) return 0;
+    if (want == RFL__U_PERCYC && (a.cls == RFL__U_COUNT || a.cls == RFL__U_BYTES) &&
+        b.cls == RFL__U_COUNT && a.mult == 1 && a.exp10 == 0) {
+        out->cls = want, out->mult = 1, out->exp10 = 0;
+        return 1;
+    }
+    /* x per time: the time unit's scale is to ns, so per-second = 9 - e */
+    if (b.cls == RFL__U_TIME && b.mult == 1) {
+        if (want == RFL__U_HZ && a.cls == RFL__U_COUNT) {
+            out->cls = want, out->mult = 1, out->exp10 = 9 - b.exp10;
+            return 1;
+        }
+        if (want == RFL__U_BPS && a.cls == RFL__U_BYTES) {
+            out->cls = want, out->mult = a.mult, out->exp10 = a.exp10 + 9 - b.exp10;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- numbers ------------------------------------------------------------- */
+/* One value read under one convention. */
+typedef struct rfl__val { double d; uint64_t u; int exact, e10; unsigned sat; uint64_t mant; } rfl__val;
+
+static uint64_t rfl__sat_add(uint64_t a, uint64_t b, unsigned *flags) {
+    if (a > UINT64_MAX - b) { *flags |= RFL_REDUCE_SATURATED; return UINT64_MAX; }
+    return a + b;
+}
+static uint64_t rfl__sat_mul(uint64_t a, uint64_t b, unsigned *flags) {
+    if (a && b > UINT64_MAX / a) { *flags |= RFL_REDUCE_SATURATED; return UINT64_MAX; }
+    return a * b;
+}
+static uint64_t rfl__round_u64(double d, unsigned *flags) {
+    if (!(d > 0)) return 0;
+    if (d >= 18446744073709551615.0) { *flags |= RFL_REDUCE_SATURATED; return UINT64_MAX; }
+    return (uint64_t)(d + 0.5);
+}
+
+/* Validates digits grouped by `grp` with decimal mark `dec`, and reads it.
+   Returns 0 when the text does not fit this convention. */
+/* m * 10 + d still fits in 64 bits */
+#define RFL__FITS10(m, d) ((m) < 1844674407370955161ull || ((m) == 1844674407370955161ull && (d) <= 5))
+static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl__unit *u,
+                          rfl__val *v) {
+    size_t i = 0;
+    int neg = 0, digits = 0, lead = 0, groups = 0, gl = 0, frac = 0, exp10 = 0, ok;
+    uint64_t m = 0, p;
+    int big = 0;
+    if (i < n && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
+    for (; i < n; i++) {
+        char c = s[i];
+        if (c >= '0' && c <= '9') {
+            /* every digit that fits in 64 bits is kept (a 20-digit count is
+               exact); a dropped 0 only scales, checked below */
+            if (RFL__FITS10(m, (unsigned)(c - '0'))) m = m * 10 + (uint64_t)(c - '0');
+            else big |= c != '0', exp10++;
+            digits++;
+            if (groups) gl++;
+            else lead++;
+        } else if (c == grp) {
+            if (!digits || (groups && gl != 3) || (!groups && lead > 3)) return 0;
+            groups++, gl = 0;
+        } else break;
+    }
+    if (!digits || (groups && gl != 3)) return 0;
+    if (groups && lead > 3) return 0;
+    if (i < n && s[i] == dec) {
+        for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, frac++) {
+            if (RFL__FITS10(m, (unsigned)(s[i] - '0'))) { m = m * 10 + (uint64_t)(s[i] - '0'); exp10--; }
+            else big |= s[i] != '0'; /* a trailing 0 adds nothing */
+        }
+    }
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        int eneg = 0, ev = 0, ed = 0;
+        i++;
+        if (i < n && (s[i] == '-' || s[i] == '+')) eneg = s[i++] == '-';
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, ed++)
+            if (ev < 10000) ev = ev * 10 + (s[i] - '0');
+        if (!ed) return 0;
+        exp10 += eneg ? -ev : ev;
+        big = 1; /* exponent notation: keep the double, rounding to integer */
+    }
+    if (i != n) return 0;
+    (void)frac;
+    v->e10 = exp10;
+    exp10 += u->exp10;
+    v->mant = m;
+    v->d = exp10 == 0 ? (double)m * (double)u->mult : rfl__scale10((double)m * (double)u->mult, exp10);
+    if (neg) v->d = -v->d;
+    /* exact integer in the base unit? */
+    ok = !big && !neg;
+    p = m;
+    if (ok) {
+        unsigned fl = 0;
+        uint64_t um = u->mult;
+        /* divide first, so that no step overflows what the result fits:
+           each 10 of the divisor (10 = 2 x 5) against the digits' and the
+           unit's factors ("5,555,555,555,555,555.5 KiB" = m x 512 / 5) */
+        while (ok && exp10 < 0) {
+            if (p % 10 == 0) p /= 10;
+            else if (um % 10 == 0) um /= 10;
+            else if (p % 5 == 0 && um % 2 == 0) p /= 5, um /= 2;
+            else if (p % 2 == 0 && um % 5 == 0) p /= 2, um /= 5;
+            else ok = 0;
+            exp10++;
+        }
+        if (ok) p = rfl__sat_mul(p, um, &fl);
+        if (fl) ok = 0;
+        while (ok && exp10 > 0) {
+            p = rfl__sat_mul(p, 10, &fl);
+            if (fl) ok = 0;
+            exp10--;
+        }
+    }
+    v->exact = ok;
+    v->sat = 0;
+    if (ok) v->u = p;
+    else v->u = rfl__round_u64(v->d, &v->sat);
+    return 1;
+}
+
+/* ---- state helpers ------------------------------------------------------- */
+#define RFL__ST_KEYS 10
+/* An error at (line, col), byte offset `off`. The offset is passed in, not
+   derived from the current line: a field can open lines before the error is
+   seen (a quote left open until the end of input). */
+static rfl_result rfl__fail_at(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
+                               uint64_t off, const char *m1, const char *m2, size_t m2n,
+                               const char *m3) {
+    size_t k = 0, i;
+    if (st->err) return st->err;
+    st->err = r, st->err_line = line, st->err_col = col, st->err_offset = off;
+    for (i = 0; m1 && m1[i] && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m1[i];
+    for (i = 0; m2 && i < m2n && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m2[i];
+    for (i = 0; m3 && m3[i] && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m3[i];
+    st->err_msg[k] = 0;
+    return r;
+}
+/* error at column `col` of the current line */
+static rfl_result rfl__fail(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
+                            const char *m1, const char *m2, size_t m2n, const char *m3) {
+    return rfl__fail_at(st, r, line, col, st->line_start + (col ? col - 1 : 0), m1, m2, m2n, m3);
+}
+/* error at the start of the current field */
+static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char *m1,
+                                  const char *m2, size_t m2n, const char *m3) {
+    return rfl__fail_at(st, r, st->field_line, st->field_col, st->field_off, m1, m2, m2n, m3);
+}
+
+/* Store one value (both conventions while the file's is undecided). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define RFL__ALWAYS_INLINE static inline __attribute__((always_inline))
+#else /* -Os: one copy, the compiler decides */
+#define RFL__ALWAYS_INLINE static
+#endif
+
+RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac);
+/* The convention's group separator and decimal mark for rfl__put_num; both
+   0 while the locale is unknown (then only plain digits read the same both
+   ways). */
+#define RFL__GDM(st, g, dm)                                                                 \
+    ((g) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? '.' : ',', \
+     (dm) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? ',' : '.')
+
+/* The common value, in one pass: digits in the base unit, grouped by the
+   file's known convention ("1,970,899,334.25"), or plain digits while it
+   is still unknown (rfl__num_scan reads, rfl__put_num stores). Returns 1
+   when stored, 0 when rfl__put_value's general reader must look (spaces,
+   n/a, signs, exponents, ambiguity, more than 19 digits). The row walker
+   calls it with g and dm from RFL__GDM and the unit checked once per
+   section (role_plain), inlined: it runs for nearly every used field. */
+RFL__ALWAYS_INLINE int rfl__num_scan(const char *s, size_t n, char g, char dm, uint64_t *mo,
+                                      int *fo) {
+    uint64_t m = 0;
+    int nd, frac = 0, ng = 0, lastg = -1;
+    size_t i;
+    if (n > 40) return 0;
+    for (i = 0; i < n; i++) {
+        unsigned dg = (unsigned)(unsigned char)s[i] - '0';
+        if (dg <= 9) {
+            m = m * 10 + dg;
+            continue;
+        }
+        if (s[i] != g || !g) break;
+        /* a group separator: after 1 to 3 digits, then every 3 */
+        if (lastg < 0 ? (i == 0 || i > 3) : ((int)i - lastg != 4)) return 0;
+        lastg = (int)i, ng++;
+    }
+    nd = (int)i - ng;
+    if (lastg >= 0 && (int)i - lastg != 4) return 0; /* the last group: 3 digits */
+    if (i < n && s[i] == dm && dm) {
+        size_t f0 = ++i;
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) m = m * 10 + (uint64_t)(s[i] - '0');
+        frac = (int)(i - f0), nd += frac;
+    }
+    if (i != n || nd == 0 || nd > 19) return 0;
+    *mo = m, *fo = frac;
+    return 1;
+}
+RFL__ALWAYS_INLINE int rfl__put_num(rfl_reduce_state *st, int role, const char *s, size_t n,
+                                    char g, char dm) {
+    uint64_t m;
+    int frac;
+    if (!rfl__num_scan(s, n, g, dm, &m, &frac)) return 0;
+    rfl__put_digits(st, role, m, frac);
+    return 1;
+}
+/* Stores the digits m with frac of them decimals (nd <= 19) as role's value. */
+RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac) {
+    uint64_t x, rem = 0, p10 = 0;
+    double d;
+    int k;
+    /* m / 10^frac: the same division rfl__scale10 does, inline for the
+       usual 1 or 2 decimals */
+    d = frac == 2 ? (double)m / 100.0 : frac == 1 ? (double)m / 10.0
+        : frac ? rfl__scale10((double)m, -frac) : (double)m;
+    /* in integers: "6074...000.00" stays exact above 2^53; the usual 1 or
+       2 decimals divide by a constant */
+    x = m;
+    if (frac == 2) x = m / 100, rem = m % 100, p10 = 100;
+    else if (frac == 1) x = m / 10, rem = m % 10, p10 = 10;
+    else if (frac) {
+        for (p10 = 1, k = 0; k < frac; k++) p10 *= 10; /* frac <= 19: fits */
+        x = m / p10, rem = m % p10;
+    }
+    if (frac && rem >= p10 - rem) x++; /* half up, as rfl__round_u64 */
+    if (st->kset[role]) {
+        st->kv_d[role][0] += d, st->kv_d[role][1] += d;
+        st->kv_u[role][0] = rfl__sat_add(st->kv_u[role][0], x, &st->kflags);
+        st->kv_u[role][1] = st->kv_u[role][0];
+    } else {
+        st->kv_d[role][0] = st->kv_d[role][1] = d;
+        st->kv_u[role][0] = st->kv_u[role][1] = x;
+    }
+    st->kset[role] = 1;
+}
+
+static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, size_t n,
+                                 const rfl__unit *u, uint64_t mult) {
+    rfl__val us, eu;
+    int okus, okeu, k;
+    size_t i;
+    char g, dm;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
+    while (n && s[0] == ' ') s++, n--;
+    if (n == 0 || ((s[0] == 'n' || s[0] == 'N') && rfl__ieq(s, n, "n/a")) ||
+        (n == 1 && s[0] == '-'))
+        return RFL_OK; /* no value */
+    /* in the base unit, the one-pass reader first (scaled units come here:
+       the digits they lose are tracked below) */
+    RFL__GDM(st, g, dm);
+    if (u->mult == 1 && u->exp10 == 0 && mult == 1 && rfl__put_num(st, role, s, n, g, dm))
+        return RFL_OK;
+    okus = st->locale != RFL_LOCALE_EU && rfl__read_conv(s, n, ',', '.', u, &us);
+    okeu = st->locale != RFL_LOCALE_US && rfl__read_conv(s, n, '.', ',', u, &eu);
+    if (st->locale == RFL_LOCALE_EU && !okeu) okus = rfl__read_conv(s, n, ',', '.', u, &us);
+    if (st->locale == RFL_LOCALE_US && !okus) okeu = rfl__read_conv(s, n, '.', ',', u, &eu);
+    if (!okus && !okeu)
+        return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
+    if (st->locale == RFL_LOCALE_US && !okus)
+        return rfl__fail_field(st, RFL_ERR_LOCALE, "'", s, n,
+                               "' does not read as a US-convention number (1,234.5)");
+    if (st->locale == RFL_LOCALE_EU && !okeu)
+        return rfl__fail_field(st, RFL_ERR_LOCALE, "'", s, n,
+                               "' does not read as a European-convention number (1.234,5)");
+    if (st->locale == RFL_LOCALE_AUTO) {
+        if (okus && !okeu) st->locale = RFL_LOCALE_US;
+        else if (okeu && !okus) st->locale = RFL_LOCALE_EU;
+        else if (us.d != eu.d && !st->amb_pending) {
+            st->amb_pending = 1;
+            st->amb_line = st->field_line, st->amb_col = st->field_col, st->amb_off = st->field_off;
+            for (i = 0; i < n && i + 1 < sizeof st->amb_text; i++) st->amb_text[i] = s[i];
+            st->amb_text[i] = 0;
+        }
+    }
+    if (!okus) us = eu;
+    if (!okeu) eu = us;
+    if (u->mult != 1 || u->exp10 != 0) {
+        /* a scaled unit: only the printed digits survive */
+        /* digits were lost when the last printed digit is worth more than
+           one base unit (134.23 Mbyte: 10 kB; 0.069000 ms: 1 ns, none) */
+        if ((u->cls == RFL__U_BYTES || u->cls == RFL__U_TIME) && us.mant &&
+            ((double)u->mult * rfl__scale10(1.0, us.e10 + u->exp10)) > 1.0) {
+            double e = 0.5 / (double)us.mant;
+            if (e > st->res.auto_units_rel_err) {
+                st->res.auto_units_rel_err = e;
+                for (i = 0; i < n && i + 1 < sizeof st->auto_example; i++) st->auto_example[i] = s[i];
+                st->auto_example[i] = 0;
+                for (k = 0; st->unit[k] && i + 2 < sizeof st->auto_example; k++) {
+                    if (k == 0) st->auto_example[i++] = ' ';
+                    st->auto_example[i++] = st->unit[k];
+                }
+                st->auto_example[i] = 0;
+            }
+        }
+    }
+    for (k = 0; k < 2; k++) {
+        rfl__val *v = k ? &eu : &us;
+        uint64_t x = rfl__sat_mul(v->u, mult, &st->kflags);
+        st->kflags |= v->sat;
+        if (st->kset[role]) {
+            st->kv_d[role][k] += v->d * (double)mult;
+            st->kv_u[role][k] = rfl__sat_add(st->kv_u[role][k], x, &st->kflags);
+        } else {
+            st->kv_d[role][k] = v->d * (double)mult;
+            st->kv_u[role][k] = x;
+        }
+    }
+    st->kset[role] = 1;
+    return RFL_OK;
+}
+
+static void rfl__reset_kernel(rfl_reduce_state *st) {
+    RFL_MEMSET(st->kset, 0, sizeof st->kset);
+    st->kflags = 0;
+    st->amb_pending = 0;
+    st->have_kernel = 0;
+}
+
+/* ---- text building (warnings) ---------------------------------------------- */
+typedef struct rfl__sb { char *b; size_t n, cap; } rfl__sb;
+static void rfl__sb_s(rfl__sb *s, const char *t) {
+    while (t && *t && s->n + 1 < s->cap) s->b[s->n++] = *t++;
+    s->b[s->n] = 0;
+}
+static void rfl__sb_num(rfl__sb *s, double v, int sig) {
+    char t[40];
+    rfl_fmt_num(t, sizeof t, v, sig);
+    rfl__sb_s(s, t);
+}
+static void rfl__sb_u64(rfl__sb *s, uint64_t v) {
+    char t[32];
+    rfl_fmt_u64(t, sizeof t, v);
+    rfl__sb_s(s, t);
+}
+static void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
+    char t[40];
+    rfl_fmt_si(t, sizeof t, v, 4);
+    rfl__sb_s(s, t);
+    rfl__sb_s(s, unit);
+}
+static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_kernel,
+                         uint64_t id) {
+    rfl__sb s;
+    rfl_reduce_result *r = &st->res;
+    if (r->warning_count >= RFL_REDUCE_WARN_MAX) {
+        r->warnings_dropped++;
+        s.b = st->scratch_text, s.n = 0, s.cap = sizeof st->scratch_text;
+        return s;
+    }
+    r->warnings[r->warning_count].code = code;
+    r->warnings[r->warning_count].has_kernel = has_kernel;
+    r->warnings[r->warning_count].kernel_id = id;
+    s.b = r->warnings[r->warning_count].text, s.n = 0, s.cap = RFL_REDUCE_WARN_TEXT;
+    s.b[0] = 0;
+    r->warning_count++;
+    return s;
+}
+
+/* ---- kernels --------------------------------------------------------------- */
+RFL_API uint64_t rfl_kernel_tensor_flops(const rfl_kernel_stat *k) {
+    uint64_t s = 0;
+    unsigned fl = 0;
+    int p;
+    if (!k) return 0;
+    for (p = RFL_FP64_TENSOR; p < RFL_PREC_COUNT; p++)
+        if (!(k->work.unknown & RFL_UNKNOWN_FLOPS(p))) s = rfl__sat_add(s, k->flops[p], &fl);
+    return s;
+}
+
+static void rfl__stat_work(rfl_kernel_stat *k) {
+    int i;
+    for (i = 0; i < RFL_PREC_COUNT; i++) k->work.flops[i] = (double)k->flops[i];
+    for (i = 0; i < RFL_LEVEL_COUNT; i++) k->work.bytes[i] = (double)k->bytes[i];
+    k->work.time_s = (k->work.unknown & RFL_UNKNOWN_TIME) ? 0 : (double)k->time_ns * 1e-9;
+}
+
+static void rfl__stat_add(rfl_kernel_stat *a, const rfl_kernel_stat *k) {
+    int i;
+    unsigned fl = 0;
+    for (i = 0; i < RFL_PREC_COUNT; i++) a->flops[i] = rfl__sat_add(a->flops[i], k->flops[i], &fl);
+    for (i = 0; i < RFL_LEVEL_COUNT; i++) a->bytes[i] = rfl__sat_add(a->bytes[i], k->bytes[i], &fl);
+    a->time_ns = rfl__sat_add(a->time_ns, k->time_ns, &fl);
+    a->tensor_inst = rfl__sat_add(a->tensor_inst, k->tensor_inst, &fl);
+    a->invocations = rfl__sat_add(a->invocations, k->invocations, &fl);
+    a->flags |= k->flags | fl;
+    a->work.unknown |= k->work.unknown;
+    rfl__stat_work(a);
+}
+
+static int rfl__name_same(const char *a, const char *b) {
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
+
+/* ---- tensor-core kernels by name --------------------------------------------
+   The tensor pipe also issues instructions in kernels that do no matrix math
+   (this project's H100 captures show them in elementwise, pooling, reduction,
+   batch-norm and NCHW-to-NHWC kernels; in the FP16 captures every one is an
+   HFMA2, sm__inst_executed_pipe_tensor_op_hmma_type_hfma2), so a pipe count
+   alone proves no tensor work.
+   The libraries' kernel names do: cuDNN, cuBLAS and CUTLASS name the type
+   ("tf32", "f16f16"), the instruction ("hmma", "gmma", "tensorop") or the
+   mma shape ("1688", "16816"); cuBLASLt's Hopper kernels are "nvjet_*" with
+   a type code ("tst" BF16, "hsh" FP16 in the micro-tc capture). A kernel
+   named so is a tensor-core kernel; its precision and FLOPs per tensor-pipe
+   warp instruction (for estimates) follow from the same name. */
+static int rfl__pre(const unsigned char *p, const char *t) {
+    while (*t && *p == (unsigned char)*t) p++, t++;
+    return !*t;
+}
+/* Does the name carry a tensor-core mark (tf32, tfloat32, [hidg]mma,
+   tensorop, tensor16x8x, 1688, 16816, 16832, 884gemm, f16f16, bf16bf16,
+   e4m3, e5m2, nvjet)? One pass: this runs for most kernels of a profile. */
+static int rfl__tc_marked(const char *s) {
+    const unsigned char *p = (const unsigned char *)s;
+    for (; *p; p++) {
+        switch (*p) {
+        case 'm':
+            if (p[1] == 'm' && p[2] == 'a' && p > (const unsigned char *)s &&
+                (p[-1] == 'h' || p[-1] == 'i' || p[-1] == 'd' || p[-1] == 'g'))
+                return 1;
+            break;
+        case 't':
+            if ((p[1] == 'f' && (rfl__pre(p, "tf32") || rfl__pre(p, "tfloat32"))) ||
+                (p[1] == 'e' && rfl__pre(p, "tensor") &&
+                 (rfl__pre(p + 6, "op") || rfl__pre(p + 6, "16x8x"))))
+                return 1;
+            break;
+        case '1':
+            if (p[1] == '6' && (rfl__pre(p, "1688") || rfl__pre(p, "16816") || rfl__pre(p, "16832")))
+                return 1;
+            break;
+        case '8': if (p[1] == '8' && rfl__pre(p, "884gemm")) return 1; break;
+        case 'e':
+            if ((p[1] == '4' && p[2] == 'm' && p[3] == '3') || (p[1] == '5' && p[2] == 'm' && p[3] == '2'))
+                return 1;
+            break;
+        case 'n': if (p[1] == 'v' && rfl__pre(p, "nvjet")) return 1; break;
+        case 'f': if (p[1] == '1' && rfl__pre(p, "f16f16")) return 1; break;
+        case 'b': if (p[1] == 'f' && rfl__pre(p, "bf16bf16")) return 1; break;
+        default: break;
+        }
+    }
+    return 0;
+}
+/* Is s[0..] a tensor-core kernel by name? Then its precision, the FLOPs of
+   one mma.sync warp instruction (*sync) and of one warpgroup MMA (*wg), and
+   whether the name says warpgroup MMA (return 2) or not (1). */
+static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *sync,
+                          double *wg) {
+    long nv, ts;
+    char code = 0;
+    double n_tile = 0;
+    size_t n;
+    if (!rfl__tc_marked(s)) return 0;
+    n = rfl__strlen(s);
+    nv = rfl__index(s, n, "nvjet_"), ts = rfl__index(s, n, "tilesize");
+    if (nv >= 0) { /* nvjet_[smNN_]<A type><compute><C type>_... */
+        const char *c = s + nv + 6;
+        if (c[0] == 's' && c[1] == 'm' && c[2] >= '0' && c[2] <= '9')
+            while (*c && *c++ != '_') {}
+        code = *c;
+    }
+    if (rfl__index(s, n, "tf32") >= 0 || rfl__index(s, n, "tfloat32") >= 0) *prec = RFL_TF32_TENSOR;
+    else if (rfl__index(s, n, "bf16") >= 0 || code == 't') *prec = RFL_BF16_TENSOR;
+    else if (rfl__index(s, n, "e4m3") >= 0 || rfl__index(s, n, "e5m2") >= 0) *prec = RFL_FP8_TENSOR;
+    else if (rfl__index(s, n, "imma") >= 0 || rfl__index(s, n, "int8") >= 0 || rfl__index(s, n, "16832") >= 0)
+        *prec = RFL_INT8_TENSOR;
+    else if (rfl__index(s, n, "dmma") >= 0) *prec = RFL_FP64_TENSOR;
+    else if (rfl__index(s, n, "s1688") >= 0 && (cc_major >= 8 || rfl__index(s, n, "80") >= 0))
+        *prec = RFL_TF32_TENSOR; /* Ampere's FP32-in, FP32-out tensor op is TF32 */
+    else *prec = RFL_FP16_TENSOR;
+    /* mma.sync: 2 x M x N x K of the shape (m16n8k8 2048: every TF32 and
+       the FP16 first-layer kernel of the captures; m16n8k16 4096: every
+       FP16/BF16 16816 kernel; m16n8k32 8192); Volta's HMMA.884 512, the
+       NERSC scripts' figure. */
+    if (rfl__index(s, n, "884") >= 0 || (cc_major == 7 && rfl__index(s, n, "1688") < 0 &&
+                                      rfl__index(s, n, "16816") < 0))
+        *sync = 512;
+    else if (rfl__index(s, n, "16832") >= 0 || rfl__index(s, n, "16x8x32") >= 0 ||
+             *prec == RFL_INT8_TENSOR)
+        *sync = 8192;
+    else if (rfl__index(s, n, "16816") >= 0 || rfl__index(s, n, "16x8x16") >= 0) *sync = 4096;
+    else if (rfl__index(s, n, "1688") >= 0 || rfl__index(s, n, "16x8x8") >= 0 || *prec == RFL_TF32_TENSOR)
+        *sync = 2048;
+    else if (*prec == RFL_FP64_TENSOR) *sync = 512;
+    else *sync = 4096;
+    /* warpgroup MMA m64nNkK, per warp: 2 x 64 x N x K / 4 = 512 N for
+       FP16/BF16 (K 16), 256 N for TF32, 1024 N for 8-bit (the captures:
+       4096 to 81920 by tile; micro-tc's TF32 64x128 tile 32768). N from an
+       xmma name's tilesize MxNxK, else 64. */
+    if (ts >= 0) {
+        const char *c = s + ts + 8;
+        while (*c >= '0' && *c <= '9') c++;
+        if (*c == 'x')
+            for (c++; *c >= '0' && *c <= '9' && n_tile < 1e4; c++) n_tile = n_tile * 10 + (*c - '0');
+    }
+    if (!(n_tile >= 8)) n_tile = 64;
+    *wg = n_tile * (*prec == RFL_TF32_TENSOR ? 256 : *prec == RFL_FP8_TENSOR ||
+                                                       *prec == RFL_INT8_TENSOR ? 1024 : 512);
+    return rfl__index(s, n, "gmma") >= 0 || rfl__index(s, n, "warpgroup") >= 0 || nv >= 0 ? 2 : 1;
+}
+
+/* What a kernel's name says, by memo: kernel names repeat (a training step
+   runs the same few dozen kernels over and over) and a name is ~100-300
+   bytes, so the answers are kept per name, keyed by a 64-bit hash of all
+   its bytes, its length and the CC (a different name with the same key:
+   odds of about n^2 / 2^65 for n distinct names). RFL__TC_MEMO slots,
+   two places for each name. */
+static const rfl__tc_memo *rfl__name_memo(rfl_reduce_state *st, const char *s, size_t len) {
+    const unsigned char *u = (const unsigned char *)s;
+    const uint64_t K = 0x9E3779B97F4A7C15ull;
+    uint64_t h0 = 0x243F6A8885A308D3ull ^ (uint64_t)len, h1 = 0x13198A2E03707344ull,
+             h2 = 0xA4093822299F31D0ull, h3 = 0x082EFA98EC4E6C89ull, h;
+    size_t i = 0;
+    rfl__tc_memo *m, *m2;
+    /* four independent lanes: the multiplies overlap */
+    for (; i + 32 <= len; i += 32) {
+        uint64_t w[4];
+        RFL_MEMCPY(w, u + i, 32); /* native byte order: keys are only compared in this run */
+        h0 = (h0 ^ w[0]) * K, h1 = (h1 ^ w[1]) * K, h2 = (h2 ^ w[2]) * K, h3 = (h3 ^ w[3]) * K;
+        h0 ^= h0 >> 32, h1 ^= h1 >> 32, h2 ^= h2 >> 32, h3 ^= h3 >> 32;
+    }
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        RFL_MEMCPY(&w, u + i, 8);
+        h0 = (h0 ^ w) * K;
+        h0 ^= h0 >> 32;
+    }
+    for (; i < len; i++) h1 = (h1 ^ u[i]) * 0x100000001B3ull;
+    h = h0 ^ (h1 * 0xBF58476D1CE4E5B9ull) ^ (h2 * 0x94D049BB133111EBull) ^ (h3 * K);
+    h ^= h >> 29, h *= 0xBF58476D1CE4E5B9ull, h ^= h >> 32;
+    /* two candidate slots; a miss replaces the one used less recently */
+    m = &st->tc_memo[h % RFL__TC_MEMO], m2 = &st->tc_memo[(h >> 32) % RFL__TC_MEMO];
+    st->tc_clock++;
+    if (m2->used && m2->h == h && m2->len == len && m2->cc == st->cc_major) m = m2;
+    else if (!(m->used && m->h == h && m->len == len && m->cc == st->cc_major)) {
+        if (m2->stamp < m->stamp) m = m2;
+        m->used = 1, m->h = h, m->len = len, m->cc = st->cc_major;
+        m->prec = RFL_FP16_TENSOR, m->sync = 0, m->wg = 0;
+        m->fam = rfl__tc_kernel(s, st->cc_major, &m->prec, &m->sync, &m->wg);
+        m->elementwise = rfl__contains(s, rfl__strlen(s), "elementwise");
+    }
+    m->stamp = st->tc_clock;
+    return m;
+}
+
+#define RFL__HAS(r) (st->kset[r])
+#define RFL__U(r) (st->kv_u[r][L])
+#define RFL__D(r) (st->kv_d[r][L])
+
+/* A kernel (raw row, details group, nvprof metrics group) is complete. */
+static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
+    rfl_kernel_stat *k = &st->kst;
+    rfl_reduce_result *r = &st->res;
+    int L, i, p, any;
+    double cyc = -1, time_s = -1, hz, w, sync = 0, wg = 0, mma = 0, est = 0;
+    int fam;
+    const rfl__tc_memo *memo = 0;
+    rfl_prec tcp = RFL_FP16_TENSOR;
+    int tcase = 0; /* 1 tensor FLOPs estimated, 2 tensor kernel uncounted, 3 pipe only */
+    unsigned fl = 0;
+    if (!st->have_kernel) return RFL_OK;
+    if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
+        return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
+                         rfl__strlen(st->amb_text),
+                         "' reads both as US (1,234.5) and European (1.234,5) and nothing "
+                         "before it decides; declare the locale (--locale us|eu)");
+    L = st->locale == RFL_LOCALE_EU ? 1 : 0;
+    /* all but the name, which is copied by its length (hot: every row) */
+    RFL_MEMSET(k, 0, offsetof(rfl_kernel_stat, name));
+    k->id = st->cur_id;
+    k->invocations = st->fmt == RFL_CSV_NVPROF_METRICS ? st->cur_invoc : 1;
+    RFL_MEMCPY(k->name, st->name, st->name_len + 1); /* name_len < NAME_MAX */
+    if (st->name_trunc) k->flags |= RFL_REDUCE_NAME_TRUNCATED;
+    k->flags |= st->kflags;
+    /* time */
+    if (RFL__HAS(RFL__R_TIME)) {
+        k->time_ns = RFL__U(RFL__R_TIME);
+        time_s = RFL__D(RFL__R_TIME) * 1e-9;
+    } else if (RFL__HAS(RFL__R_SM_CYC) && RFL__HAS(RFL__R_SM_HZ) && RFL__D(RFL__R_SM_HZ) > 0) {
+        time_s = RFL__D(RFL__R_SM_CYC) / RFL__D(RFL__R_SM_HZ);
+        k->time_ns = rfl__round_u64(time_s * 1e9, &fl);
+        k->flags |= RFL_REDUCE_TIME_FROM_CYCLES;
+    } else
+        k->work.unknown |= RFL_UNKNOWN_TIME;
+    /* elapsed cycles for per-cycle rates */
+    if (RFL__HAS(RFL__R_SMSP_CYC)) cyc = RFL__D(RFL__R_SMSP_CYC);
+    else if (RFL__HAS(RFL__R_SM_CYC)) cyc = RFL__D(RFL__R_SM_CYC);
+    else if (RFL__HAS(RFL__R_SMSP_HZ) && time_s >= 0) cyc = RFL__D(RFL__R_SMSP_HZ) * time_s;
+    else if (RFL__HAS(RFL__R_SM_HZ) && time_s >= 0) cyc = RFL__D(RFL__R_SM_HZ) * time_s;
+    /* SIMT FLOPs: add + mul + 2 x fma per precision */
+    for (p = 0; p < 3; p++) {
+        int r0 = RFL__R_FADD + 3 * p, rr = RFL__R_FADD_R + 3 * p;
+        rfl_prec prec = p == 0 ? RFL_FP32 : p == 1 ? RFL_FP64 : RFL_FP16;
+        int nv = p == 0 ? RFL__R_NV_SP : p == 1 ? RFL__R_NV_DP : RFL__R_NV_HP;
+        uint64_t f = 0;
+        if (RFL__HAS(r0) || RFL__HAS(r0 + 1) || RFL__HAS(r0 + 2)) {
+            if (!(RFL__HAS(r0) && RFL__HAS(r0 + 1) && RFL__HAS(r0 + 2))) st->w_partial |= 1u << p;
+            f = rfl__sat_add(RFL__HAS(r0) ? RFL__U(r0) : 0, RFL__HAS(r0 + 1) ? RFL__U(r0 + 1) : 0, &fl);
+            if (RFL__HAS(r0 + 2)) f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + 2), 2, &fl), &fl);
+        } else if ((RFL__HAS(rr) || RFL__HAS(rr + 1) || RFL__HAS(rr + 2)) && cyc >= 0) {
+            double d = 0;
+            if (RFL__HAS(rr)) d += (double)rfl__round_u64(RFL__D(rr) * cyc, &fl);
+            if (RFL__HAS(rr + 1)) d += (double)rfl__round_u64(RFL__D(rr + 1) * cyc, &fl);
+            if (RFL__HAS(rr + 2)) d += 2.0 * (double)rfl__round_u64(RFL__D(rr + 2) * cyc, &fl);
+            f = rfl__round_u64(d, &fl);
+            k->flags |= RFL_REDUCE_RATE_DERIVED;
+        } else if (RFL__HAS(nv)) {
+            f = RFL__U(nv);
+        } else {
+            k->work.unknown |= RFL_UNKNOWN_FLOPS(prec);
+        }
+        k->flops[prec] = f;
+    }
+    /* tensor */
+    {
+        static const int tr[6] = {RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16,
+                                  RFL__R_T_BF16, RFL__R_T_FP8, RFL__R_T_INT8};
+        static const rfl_prec tp[6] = {RFL_FP64_TENSOR, RFL_TF32_TENSOR, RFL_FP16_TENSOR,
+                                       RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
+        any = 0;
+        for (i = 0; i < 6; i++) {
+            /* per family: the base counter, else one breakdown's parts */
+            int b = tr[i], sp = b + (RFL__R_TS_FP64 - RFL__R_T_FP64);
+            int wb = b + (RFL__R_TW_FP64 - RFL__R_T_FP64), ws = b + (RFL__R_TWS_FP64 - RFL__R_T_FP64);
+            int dst = b == RFL__R_T_FP16 ? RFL__R_TD_FP16 : b;
+            if (st->roles_seen[b] || st->roles_seen[sp] || st->roles_seen[dst] ||
+                st->roles_seen[wb] || st->roles_seen[ws]) {
+                uint64_t fs = RFL__HAS(b) ? RFL__U(b) : RFL__HAS(sp) ? RFL__U(sp)
+                              : RFL__HAS(dst) ? RFL__U(dst) : 0;
+                uint64_t fw = RFL__HAS(wb) ? RFL__U(wb) : RFL__HAS(ws) ? RFL__U(ws) : 0;
+                any = 1;
+                k->flops[tp[i]] = rfl__sat_add(fs, fw, &fl);
+            } else
+                k->work.unknown |= RFL_UNKNOWN_FLOPS(tp[i]);
+        }
+        if (RFL__HAS(RFL__R_TINST)) k->tensor_inst = RFL__U(RFL__R_TINST);
+        else if (RFL__HAS(RFL__R_TINST_OP)) k->tensor_inst = RFL__U(RFL__R_TINST_OP);
+        if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP)))
+            for (i = 0; i < 6; i++) /* estimates follow: 0 unless named below */
+                k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tp[i]);
+        /* the name matters only while this kernel's matrix work is neither
+           counted nor known to be none */
+        int have_inst = RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP);
+        uint64_t hf0 = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
+        fam = (any && rfl_kernel_tensor_flops(k) > 0) || (have_inst && k->tensor_inst <= hf0)
+                  ? 0
+                  : (memo = rfl__name_memo(st, k->name, st->name_len))->fam;
+        if (fam) tcp = memo->prec, sync = memo->sync, wg = memo->wg;
+        if (fam) {
+            if (!any && k->tensor_inst > 0) {
+                /* no tensor FLOP counter: estimated from the matrix
+                   instructions (the pipe's HFMA2s left out when counted),
+                   split into warpgroup and mma.sync ones by the gmma counter
+                   when collected, else by the name */
+                uint64_t hf = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
+                double g;
+                mma = (double)(k->tensor_inst > hf ? k->tensor_inst - hf : 0);
+                g = RFL__HAS(RFL__R_TINST_GMMA) ? RFL__D(RFL__R_TINST_GMMA) : fam == 2 ? mma : 0;
+                if (g > mma) g = mma;
+                est = st->desc.tensor_flops_per_inst > 0 ? mma * st->desc.tensor_flops_per_inst
+                                                         : g * wg + (mma - g) * sync;
+                k->flops[tcp] = rfl__round_u64(est, &fl);
+                k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tcp);
+                k->flags |= RFL_REDUCE_TENSOR_ESTIMATED;
+                tcase = 1;
+            } else if (rfl_kernel_tensor_flops(k) == 0)
+                tcase = 2; /* a tensor-core kernel whose FLOPs nothing counted */
+        } else if (!any && k->tensor_inst > 0)
+            tcase = 3; /* not a matrix kernel by name: not estimated */
+    }
+    /* bytes */
+    if (RFL__HAS(RFL__R_DRAM_READ) || RFL__HAS(RFL__R_DRAM_WRITE))
+        k->bytes[RFL_DRAM] = rfl__sat_add(RFL__HAS(RFL__R_DRAM_READ) ? RFL__U(RFL__R_DRAM_READ) : 0,
+                                          RFL__HAS(RFL__R_DRAM_WRITE) ? RFL__U(RFL__R_DRAM_WRITE) : 0, &fl);
+    else if (RFL__HAS(RFL__R_DRAM))
+        k->bytes[RFL_DRAM] = RFL__U(RFL__R_DRAM);
+    else if (RFL__HAS(RFL__R_DRAM_RATE) && time_s >= 0) {
+        k->bytes[RFL_DRAM] = rfl__round_u64(RFL__D(RFL__R_DRAM_RATE) * time_s, &fl);
+        k->flags |= RFL_REDUCE_RATE_DERIVED;
+    } else
+        k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_DRAM);
+    if (RFL__HAS(RFL__R_L2)) k->bytes[RFL_L2] = RFL__U(RFL__R_L2);
+    else k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_L2);
+    if (RFL__HAS(RFL__R_L1)) k->bytes[RFL_L1] = RFL__U(RFL__R_L1);
+    else k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_L1);
+    k->flags |= fl;
+    rfl__stat_work(k);
+
+    /* the device's own ceilings (every kernel, filtered or not) */
+    w = time_s > 0 ? time_s : 1e-9;
+    hz = RFL__HAS(RFL__R_SM_HZ) ? RFL__D(RFL__R_SM_HZ) : RFL__HAS(RFL__R_SMSP_HZ) ? RFL__D(RFL__R_SMSP_HZ) : 0;
+    if (hz > 0) st->clk_sum += hz * w, st->clk_w += w;
+    {
+        double c[(int)RFL_PREC_COUNT + RFL_LEVEL_COUNT];
+        RFL_MEMSET(c, 0, sizeof c);
+        if (hz > 0 && RFL__HAS(RFL__R_FFMA_PEAK)) c[RFL_FP32] = 2.0 * RFL__D(RFL__R_FFMA_PEAK) * hz;
+        if (hz > 0 && RFL__HAS(RFL__R_DFMA_PEAK)) c[RFL_FP64] = 2.0 * RFL__D(RFL__R_DFMA_PEAK) * hz;
+        if (hz > 0 && RFL__HAS(RFL__R_HFMA_PEAK)) c[RFL_FP16] = 2.0 * RFL__D(RFL__R_HFMA_PEAK) * hz;
+        if (RFL__HAS(RFL__R_DRAM_PEAK) && RFL__HAS(RFL__R_DRAM_HZ))
+            c[(int)RFL_PREC_COUNT + RFL_DRAM] = RFL__D(RFL__R_DRAM_PEAK) * RFL__D(RFL__R_DRAM_HZ);
+        if (RFL__HAS(RFL__R_LTS_PEAK) && RFL__HAS(RFL__R_LTS_HZ))
+            c[(int)RFL_PREC_COUNT + RFL_L2] = RFL__D(RFL__R_LTS_PEAK) * RFL__D(RFL__R_LTS_HZ);
+        if (RFL__HAS(RFL__R_L1_PEAK) && RFL__HAS(RFL__R_L1_HZ))
+            c[(int)RFL_PREC_COUNT + RFL_L1] = RFL__D(RFL__R_L1_PEAK) * RFL__D(RFL__R_L1_HZ);
+        for (i = 0; i < (int)RFL_PREC_COUNT + RFL_LEVEL_COUNT; i++)
+            if (c[i] > 0) st->ceil_sum[i] += c[i] * w, st->ceil_w[i] += w;
+    }
+    r->kernels_seen++;
+    /* filters */
+    if (st->desc.use_ids && (k->id < st->desc.id_first || k->id > st->desc.id_last)) goto done;
+    if (st->desc.filter && st->desc.filter[0] &&
+        !rfl__contains(k->name, rfl__strlen(k->name), st->desc.filter))
+        goto done;
+    r->kernels++;
+    /* what the tensor warnings need, for kept kernels only */
+    if (time_s > 0) st->w_time_s += time_s;
+    if (tcase == 1) {
+        st->w_est_kernels++;
+        st->w_est_flops += est;
+        st->w_est_inst += mma;
+        r->tensor_flops_per_inst = st->w_est_flops / st->w_est_inst;
+    } else if (tcase == 2) {
+        if (!st->w_tc_kernels) {
+            for (i = 0; k->name[i] && i + 1 < (int)sizeof st->w_tc_example; i++)
+                st->w_tc_example[i] = k->name[i];
+            st->w_tc_example[i] = 0;
+        }
+        st->w_tc_kernels++;
+        if (time_s > 0) st->w_tc_s += time_s;
+    } else if (tcase == 3) {
+        st->w_pipe_kernels++;
+        st->w_pipe_inst = rfl__sat_add(st->w_pipe_inst, k->tensor_inst, &fl);
+    }
+    if (k->flags & RFL_REDUCE_NAME_TRUNCATED) st->w_trunc++;
+    /* elementwise output below its size: L2 residency (see the manual) */
+    if (RFL__HAS(RFL__R_DRAM_WRITE)) {
+        uint64_t n32 = 0, n16 = 0, n64 = 0, need;
+        for (i = 0; i < 3; i++) {
+            if (RFL__HAS(RFL__R_FADD + i)) n32 += RFL__U(RFL__R_FADD + i);
+            if (RFL__HAS(RFL__R_DADD + i)) n64 += RFL__U(RFL__R_DADD + i);
+            if (RFL__HAS(RFL__R_HADD + i)) n16 += RFL__U(RFL__R_HADD + i);
+        }
+        need = 4 * n32 + 8 * n64 + 2 * n16;
+        if (need && (double)RFL__U(RFL__R_DRAM_WRITE) < 0.95 * (double)need &&
+            (memo ? memo : (memo = rfl__name_memo(st, k->name, st->name_len)))->elementwise) {
+            if (!st->w_below++) {
+                st->w_below_id = k->id;
+                st->w_below_got = RFL__U(RFL__R_DRAM_WRITE);
+                st->w_below_need = need;
+            }
+        }
+    }
+    /* above the machine's roof */
+    if (st->desc.machine && !(k->work.unknown & RFL_UNKNOWN_TIME) && k->time_ns) {
+        const rfl_machine *m = st->desc.machine;
+        double t = (double)k->time_ns * 1e-9, worst = 0;
+        for (p = 0; p < RFL_PREC_COUNT; p++)
+            if (!(k->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0 && k->flops[p]) {
+                double x = (double)k->flops[p] / t / m->peak_flops[p];
+                if (x > worst) worst = x;
+            }
+        for (p = 0; p < RFL_LEVEL_COUNT; p++)
+            if (!(k->work.unknown & RFL_UNKNOWN_BYTES(p)) && m->bw_bytes_per_s[p] > 0 && p == RFL_DRAM) {
+                double x = (double)k->bytes[p] / t / m->bw_bytes_per_s[p];
+                if (x > worst) worst = x;
+            }
+        if (worst > 1.0) {
+            if (!st->w_above++ || worst > st->w_above_x) st->w_above_x = worst, st->w_above_id = k->id;
+        }
+    }
+    rfl__stat_add(&r->total, k);
+    /* top N by time (ties: the earlier kernel stays first) */
+    {
+        int n = st->top_n, pos = r->top_count;
+        while (pos > 0 && r->top[pos - 1].time_ns < k->time_ns) pos--;
+        if (pos < n) {
+            int last = r->top_count < n ? r->top_count : n - 1;
+            for (i = last; i > pos; i--) r->top[i] = r->top[i - 1];
+            r->top[pos] = *k;
+            if (r->top_count < n) r->top_count++;
+        }
+    }
+    /* group by name */
+    if (st->desc.groups && st->desc.group_cap > 0) {
+        for (i = 0; i < r->group_count; i++)
+            if (rfl__name_same(st->desc.groups[i].name, k->name)) break;
+        if (i < r->group_count) rfl__stat_add(&st->desc.groups[i], k);
+        else if (r->group_count < st->desc.group_cap) {
+            st->desc.groups[r->group_count++] = *k;
+        } else {
+            if (!r->other.invocations) r->other.id = k->id;
+            rfl__stat_add(&r->other, k);
+            st->w_other++;
+        }
+    }
+    if (st->desc.on_kernel) st->desc.on_kernel(st->desc.user, k);
+done:
+    rfl__reset_kernel(st);
+    return RFL_OK;
+}
+
+/* Data rows follow: which roles read in their base unit (rfl__put_num). */
+static void rfl__data_rows(rfl_reduce_state *st) {
+    int i;
+    st->row_kind = RFL__ROW_DATA;
+    for (i = 0; i < RFL__R_COUNT; i++)
+        st->role_plain[i] = st->role_unit[i].mult == 1 && st->role_unit[i].exp10 == 0 &&
+                            st->role_mult[i] == 1;
+}
+
+/* ---- header rows ----------------------------------------------------------- */
+static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t n, int overflow) {
+    int code = 0, ucls = 0;
+    uint64_t mult = 1;
+    if (st->col >= st->col_cap)
+        return rfl__fail_field(st, RFL_ERR_BUFFER,
+                               "the header has more columns than the scratch's column map; "
+                               "pass RFL_REDUCE_SCRATCH_SIZE(columns) bytes", 0, 0, 0);
+    if (!overflow) {
+        switch (st->fmt) {
+        case RFL_CSV_NCU_RAW:
+        case RFL_CSV_NCU_DETAILS:
+            if (rfl__eqn(s, n, "ID")) code = RFL__K_ID;
+            else if (rfl__eqn(s, n, "Kernel Name")) code = RFL__K_NAME;
+            else if (rfl__eqn(s, n, "CC")) code = RFL__K_CC;
+            else if (rfl__eqn(s, n, "Metric Name")) code = RFL__K_MNAME;
+            else if (rfl__eqn(s, n, "Metric Unit")) code = RFL__K_MUNIT;
+            else if (rfl__eqn(s, n, "Metric Value")) code = RFL__K_MVALUE, st->fmt = RFL_CSV_NCU_DETAILS;
+            else code = rfl__classify(s, n, &ucls, &mult);
+            break;
+        case RFL_CSV_NVPROF_METRICS:
+            if (rfl__eqn(s, n, "Kernel")) code = RFL__K_NAME;
+            else if (rfl__eqn(s, n, "Invocations")) code = RFL__K_INVOC;
+            else if (rfl__eqn(s, n, "Metric Name")) code = RFL__K_MNAME;
+            else if (rfl__eqn(s, n, "Avg")) code = RFL__K_AVG;
+            break;
+        case RFL_CSV_NVPROF_SUMMARY:
+            if (rfl__eqn(s, n, "Type")) code = RFL__K_TYPE;
+            else if (rfl__eqn(s, n, "Time")) code = RFL__K_TIME;
+            else if (rfl__eqn(s, n, "Name")) code = RFL__K_NAME;
+            break;
+        case RFL_CSV_NVPROF_TRACE:
+            if (rfl__eqn(s, n, "Duration")) code = RFL__K_TIME;
+            else if (rfl__eqn(s, n, "Name")) code = RFL__K_NAME;
+            break;
+        default: break;
+        }
+    }
+    if (code >= RFL__K_ID) st->key_col[code - RFL__K_ID] = (int)st->col;
+    else if (code) {
+        st->roles_seen[code] = 1;
+        st->role_ucls[code] = (unsigned char)ucls;
+        st->role_mult[code] = mult;
+    }
+    st->colmap[st->col] = (unsigned char)code;
+    return RFL_OK;
+}
+
+static rfl_result rfl__header_end(rfl_reduce_state *st) {
+    int *kc = st->key_col;
+    uint32_t c, run = 0;
+    st->ncols = st->col + 1;
+    /* runs[c]: unused columns starting at c (the hot path skips them) */
+    for (c = st->ncols; c-- > 0;) {
+        run = st->colmap[c] ? 0 : run < 65535 ? run + 1 : run;
+        st->runs[2 * c] = (unsigned char)(run & 255);
+        st->runs[2 * c + 1] = (unsigned char)(run >> 8);
+    }
+    switch (st->fmt) {
+    case RFL_CSV_NCU_RAW:
+        st->row_kind = RFL__ROW_UNITS;
+        break;
+    case RFL_CSV_NCU_DETAILS:
+        if (kc[RFL__K_MNAME - RFL__K_ID] < 0 || kc[RFL__K_MUNIT - RFL__K_ID] < 0 ||
+            kc[RFL__K_MVALUE - RFL__K_ID] < kc[RFL__K_MNAME - RFL__K_ID] ||
+            kc[RFL__K_MVALUE - RFL__K_ID] < kc[RFL__K_MUNIT - RFL__K_ID])
+            return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
+                             "details header needs Metric Name, Metric Unit, then Metric Value", 0, 0, 0);
+        rfl__data_rows(st);
+        break;
+    case RFL_CSV_NVPROF_METRICS:
+        if (kc[RFL__K_NAME - RFL__K_ID] < 0 || kc[RFL__K_MNAME - RFL__K_ID] < 0 ||
+            kc[RFL__K_AVG - RFL__K_ID] < kc[RFL__K_MNAME - RFL__K_ID] ||
+            kc[RFL__K_AVG - RFL__K_ID] < kc[RFL__K_INVOC - RFL__K_ID] ||
+            kc[RFL__K_MNAME - RFL__K_ID] < kc[RFL__K_NAME - RFL__K_ID])
+            return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
+                             "nvprof metrics header needs Kernel, Invocations, Metric Name, Avg", 0, 0, 0);
+        rfl__data_rows(st);
+        break;
+    default: /* nvprof summary / trace: a units row follows */
+        if (kc[RFL__K_TIME - RFL__K_ID] < 0 || kc[RFL__K_NAME - RFL__K_ID] < 0)
+            return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
+                             "nvprof header needs a time column and Name", 0, 0, 0);
+        st->row_kind = RFL__ROW_UNITS;
+        break;
+    }
+    if (st->res.format == RFL_CSV_UNKNOWN) st->res.format = st->fmt;
+    return RFL_OK;
+}
+
+static rfl_result rfl__unit_field(rfl_reduce_state *st, const char *s, size_t n) {
+    int code = st->colmap[st->col];
+    rfl__unit u;
+    if (code == RFL__K_TIME) {
+        if (!rfl__unit_for(s, n, RFL__U_TIME, &u))
+            return rfl__fail_field(st, RFL_ERR_UNIT, "unknown time unit '", s, n, "'");
+        st->nv_time_unit = u;
+        return RFL_OK;
+    }
+    if (!code || code >= RFL__K_ID) return RFL_OK;
+    if (!rfl__unit_for(s, n, st->role_ucls[code], &u))
+        return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit '", s, n, "' for a metric that is used");
+    if (st->role_unit_set[code] &&
+        (st->role_unit[code].mult != u.mult || st->role_unit[code].exp10 != u.exp10))
+        return rfl__fail_field(st, RFL_ERR_UNIT, "columns of one quantity have different units ('",
+                               s, n, "')");
+    st->role_unit[code] = u;
+    st->role_unit_set[code] = 1;
+    return RFL_OK;
+}
+
+/* digits of an ID or count, ignoring separators of either convention */
+static rfl_result rfl__read_int(rfl_reduce_state *st, const char *s, size_t n, uint64_t *out) {
+    uint64_t v = 0;
+    size_t i;
+    int d = 0;
+    unsigned fl = 0;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
+    for (i = 0; i < n; i++) {
+        if (s[i] >= '0' && s[i] <= '9') v = rfl__sat_add(rfl__sat_mul(v, 10, &fl), (uint64_t)(s[i] - '0'), &fl), d++;
+        else if (s[i] != ',' && s[i] != '.' && s[i] != ' ') d = -1000;
+    }
+    if (d <= 0 || fl) return rfl__fail_field(st, RFL_ERR_NUMBER, "not an integer: '", s, n, "'");
+    *out = v;
+    return RFL_OK;
+}
+
+static void rfl__set_name(rfl_reduce_state *st) {
+    RFL_MEMCPY(st->name, st->tmp_name, st->tmp_len);
+    st->name[st->tmp_len] = 0;
+    st->name_len = st->tmp_len;
+    st->name_trunc = st->tmp_trunc;
+}
+
+static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n) {
+    int code = st->colmap[st->col];
+    rfl_result e;
+    rfl__unit u;
+    switch (code) {
+    case RFL__K_ID: {
+        uint64_t id;
+        if ((e = rfl__read_int(st, s, n, &id)) != RFL_OK) return e;
+        if (st->fmt == RFL_CSV_NCU_DETAILS) {
+            if (st->have_kernel && id == st->cur_id) return RFL_OK;
+            if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
+            st->name_pending = 1;
+        }
+        st->cur_id = id;
+        st->have_kernel = 1;
+        return RFL_OK;
+    }
+    case RFL__K_NAME:
+        if (st->fmt == RFL_CSV_NCU_RAW) rfl__set_name(st);
+        else if (st->fmt == RFL_CSV_NCU_DETAILS) {
+            if (st->name_pending) rfl__set_name(st), st->name_pending = 0;
+        } else if (st->fmt == RFL_CSV_NVPROF_METRICS) {
+            st->tmp_name[st->tmp_len] = 0;
+            if (!st->have_kernel || !rfl__name_same(st->name, st->tmp_name)) {
+                if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
+                rfl__set_name(st);
+                st->cur_id = st->nv_index++;
+                st->have_kernel = 1;
+            }
+        } else {
+            st->row_skip |= st->tmp_len >= 5 && rfl__starts(st->tmp_name, st->tmp_len, "[CUDA");
+        }
+        return RFL_OK;
+    case RFL__K_CC: {
+        size_t i = 0;
+        int v = 0;
+        /* capped: a long digit string must not overflow the int */
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+            if (v < 100000) v = v * 10 + (s[i] - '0');
+        if (v < 1000) st->cc_major = v;
+        return RFL_OK;
+    }
+    case RFL__K_MNAME: {
+        int ucls = 0;
+        uint64_t mult = 1;
+        st->row_role = rfl__classify(s, n, &ucls, &mult);
+        st->row_ucls = ucls, st->row_mult = mult;
+        if (st->row_role) st->roles_seen[st->row_role] = 1;
+        st->key_len = n < sizeof st->key - 1 ? n : sizeof st->key - 1;
+        RFL_MEMCPY(st->key, s, st->key_len);
+        st->key[st->key_len] = 0;
+        return RFL_OK;
+    }
+    case RFL__K_MUNIT:
+        st->unit_len = n < sizeof st->unit - 1 ? n : sizeof st->unit - 1;
+        st->unit_over = n >= sizeof st->unit;
+        RFL_MEMCPY(st->unit, s, st->unit_len);
+        st->unit[st->unit_len] = 0;
+        return RFL_OK;
+    case RFL__K_MVALUE:
+        if (!st->row_role) return RFL_OK;
+        if (st->unit_over || !rfl__unit_for(st->unit, st->unit_len, st->row_ucls, &u))
+            return rfl__fail_at(st, RFL_ERR_UNIT, st->unit_line, st->unit_col, st->unit_off,
+                                "unknown unit '", st->unit,
+                             st->unit_len, "' for a metric that is used");
+        return rfl__put_value(st, st->row_role, s, n, &u, st->row_mult);
+    case RFL__K_INVOC:
+        return rfl__read_int(st, s, n, &st->cur_invoc);
+    case RFL__K_AVG: {
+        /* nvprof: Avg per invocation; a unit may be glued on ("1.5GB") */
+        size_t m = n;
+        if (!st->row_role) return RFL_OK;
+        while (m && (s[m - 1] == ' ' || s[m - 1] == '\r')) m--;
+        n = m;
+        while (m && !((s[m - 1] >= '0' && s[m - 1] <= '9') || s[m - 1] == '.' || s[m - 1] == ','))
+            m--;
+        u.cls = st->row_ucls, u.mult = 1, u.exp10 = 0;
+        if (m == 0 && n > 0 && !rfl__ieq(s, n, "n/a"))
+            return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
+        if (m < n && !rfl__unit_for(s + m, n - m, st->row_ucls, &u))
+            return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit in '", s, n, "'");
+        st->unit[0] = 0;
+        return rfl__put_value(st, st->row_role, s, m, &u, rfl__sat_mul(st->row_mult, st->cur_invoc ? st->cur_invoc : 1, &st->kflags));
+    }
+    case RFL__K_TYPE:
+        st->row_skip |= !rfl__eqn(s, n, "GPU activities");
+        return RFL_OK;
+    case RFL__K_TIME:
+        st->unit[0] = 0;
+        st->kset[0] = 0;
+        if ((e = rfl__put_value(st, 0, s, n, &st->nv_time_unit, 1)) != RFL_OK) return e;
+        return RFL_OK;
+    default:
+        if (code > 0 && code < RFL__R_COUNT) {
+            st->unit[0] = 0;
+            return rfl__put_value(st, code, s, n, &st->role_unit[code], st->role_mult[code]);
+        }
+        return RFL_OK;
+    }
+}
+
+static rfl_result rfl__row_end(rfl_reduce_state *st) {
+    rfl_result e = RFL_OK;
+    if (st->row_kind == RFL__ROW_HEADER) return rfl__header_end(st);
+    if (st->col + 1 != st->ncols) {
+        char t[24];
+        size_t k = rfl_fmt_u64(t, sizeof t, (uint64_t)st->col + 1);
+        return rfl__fail(st, RFL_ERR_SYNTAX, st->line, st->offset_now - st->line_start + 1,
+                         "row has ", t, k, " fields, fewer than the header");
+    }
+    if (st->row_kind == RFL__ROW_UNITS) {
+        rfl__data_rows(st);
+        return RFL_OK;
+    }
+    st->rows++;
+    if (st->fmt == RFL_CSV_NCU_RAW) {
+        st->have_kernel = 1;
+        e = rfl__kernel_done(st);
+    } else if (st->fmt == RFL_CSV_NVPROF_SUMMARY || st->fmt == RFL_CSV_NVPROF_TRACE) {
+        if (!st->row_skip && st->kset[0]) {
+            int L;
+            if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
+                return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
+                                 rfl__strlen(st->amb_text), "' is ambiguous; declare the locale");
+            L = st->locale == RFL_LOCALE_EU ? 1 : 0;
+            if (st->fmt == RFL_CSV_NVPROF_TRACE)
+                st->nv_trace_ns = rfl__sat_add(st->nv_trace_ns, st->kv_u[0][L], &st->res.flags),
+                st->nv_trace_known = 1;
+            else
+                st->nv_sum_ns = rfl__sat_add(st->nv_sum_ns, st->kv_u[0][L], &st->res.flags),
+                st->nv_sum_known = 1;
+        }
+        st->kset[0] = 0;
+        st->amb_pending = 0;
+        st->row_skip = 0;
+    }
+    return e;
+}
+
+/* The end of a section: a blank line, a "==" line, or the end of input. */
+static rfl_result rfl__section_end(rfl_reduce_state *st) {
+    rfl_result e = RFL_OK;
+    if (st->fmt == RFL_CSV_NCU_DETAILS || st->fmt == RFL_CSV_NVPROF_METRICS) e = rfl__kernel_done(st);
+    rfl__reset_kernel(st);
+    st->mode = RFL__M_PRE;
+    st->pre_len = 0;
+    return e;
+}
+
+/* ---- the byte machine ------------------------------------------------------ */
+/* First position in [p, e) holding a or b (e when none): 8 bytes a step. */
+static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned char *e,
+                                       unsigned char a, unsigned char b) {
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    const uint64_t ma = ones * a, mb = ones * b;
+    while (e - p >= 8) {
+        uint64_t w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+                     (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+                     (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+        uint64_t xa = w ^ ma, xb = w ^ mb;
+        uint64_t t = ((xa - ones) & ~xa & high) | ((xb - ones) & ~xb & high);
+        if (t) {
+#if defined(__GNUC__) || defined(__clang__)
+            return p + (__builtin_ctzll(t) >> 3);
+#else
+            while (*p != a && *p != b) p++;
+            return p;
+#endif
+        }
+        p += 8;
+    }
+    while (p < e && *p != a && *p != b) p++;
+    return p;
+}
+
+/* ---- skipping runs of unused columns, 64 bytes a step ----------------------
+   Masks of quotes, commas and newlines per 64-byte block; the bytes inside
+   quotes are the prefix XOR of the quote mask (a doubled quote toggles
+   twice, so RFC 4180 quoting needs no special case); separators are commas
+   outside quotes. SSE2 where the compiler has it (a compiler header, no
+   libc), portable SWAR otherwise. */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(RFL_NO_SIMD)
+#include <emmintrin.h>
+#define RFL__SSE2 1
+#endif
+
+static uint64_t rfl__popcount(uint64_t x) {
+    /* SWAR: __builtin_popcountll becomes a libgcc call without -mpopcnt */
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (x * 0x0101010101010101ull) >> 56;
+}
+static int rfl__ctz(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) x >>= 1, n++;
+    return n;
+#endif
+}
+
+static int rfl__hibit(uint64_t x) { /* x != 0 */
+#if defined(__GNUC__) || defined(__clang__)
+    return 63 - __builtin_clzll(x);
+#else
+    int n = 63;
+    while (!((x >> n) & 1)) n--;
+    return n;
+#endif
+}
+
+static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uint64_t *mn,
+                         uint64_t *mr) {
+#ifdef RFL__SSE2
+    const __m128i vq = _mm_set1_epi8('"'), vc = _mm_set1_epi8(','), vn = _mm_set1_epi8('\n'),
+                  vr = _mm_set1_epi8('\r');
+    uint64_t q = 0, c = 0, n = 0, r = 0;
+    int i;
+    for (i = 0; i < 4; i++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+        q |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vq)) << (16 * i);
+        c |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vc)) << (16 * i);
+        n |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vn)) << (16 * i);
+        r |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vr)) << (16 * i);
+    }
+    *mq = q, *mc = c, *mn = n, *mr = r;
+#else
+    const uint64_t ones = 0x0101010101010101ull, lo7 = 0x7F7F7F7F7F7F7F7Full,
+                   high = 0x8080808080808080ull, magic = 0x0102040810204080ull;
+    uint64_t q = 0, c = 0, n = 0, r = 0;
+    int i;
+    for (i = 0; i < 8; i++) {
+        const unsigned char *b = p + 8 * i;
+        uint64_t w = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
+                     (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 |
+                     (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
+        uint64_t x, t;
+        x = w ^ (ones * '"'), t = ~(((x & lo7) + lo7) | x) & high;
+        q |= (((t >> 7) * magic) >> 56) << (8 * i);
+        x = w ^ (ones * ','), t = ~(((x & lo7) + lo7) | x) & high;
+        c |= (((t >> 7) * magic) >> 56) << (8 * i);
+        x = w ^ (ones * '\n'), t = ~(((x & lo7) + lo7) | x) & high;
+        n |= (((t >> 7) * magic) >> 56) << (8 * i);
+        x = w ^ (ones * '\r'), t = ~(((x & lo7) + lo7) | x) & high;
+        r |= (((t >> 7) * magic) >> 56) << (8 * i);
+    }
+    *mq = q, *mc = c, *mn = n, *mr = r;
+#endif
+}
+
+static int rfl__header_prefix(const char *s, size_t n, rfl_csv_format *fmt) {
+    static const struct { const char *w; rfl_csv_format f; } t[] = {
+        {"ID", RFL_CSV_NCU_RAW}, {"Device", RFL_CSV_NVPROF_METRICS},
+        {"Type", RFL_CSV_NVPROF_SUMMARY}, {"Time(%)", RFL_CSV_NVPROF_SUMMARY},
+        {"Start", RFL_CSV_NVPROF_TRACE}};
+    size_t i, k;
+    if (n && s[0] == '"') s++, n--;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        k = rfl__strlen(t[i].w);
+        if (n > k && rfl__starts(s, n, t[i].w) && (s[k] == '"' || s[k] == ',')) {
+            *fmt = t[i].f;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void rfl__csv_start(rfl_reduce_state *st, rfl_csv_format fmt) {
+    int i;
+    st->mode = RFL__M_CSV;
+    st->fmt = fmt;
+    st->row_kind = RFL__ROW_HEADER;
+    st->col = 0;
+    st->fstate = RFL__F_START;
+    st->ncols = 0;
+    for (i = 0; i < RFL__ST_KEYS; i++) st->key_col[i] = -1;
+    RFL_MEMSET(st->roles_seen, 0, sizeof st->roles_seen);
+    RFL_MEMSET(st->role_unit_set, 0, sizeof st->role_unit_set);
+    for (i = 0; i < RFL__R_COUNT; i++) {
+        st->role_unit[i].cls = RFL__U_COUNT, st->role_unit[i].mult = 1, st->role_unit[i].exp10 = 0;
+    }
+    rfl__reset_kernel(st);
+    st->name_pending = 0;
+    st->row_skip = 0;
+}
+
+static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p, size_t len);
+
+/* Field complete: dispatch by row kind. */
+static rfl_result rfl__field_end_s(rfl_reduce_state *st, const char *s, size_t n) {
+    if (st->need == RFL__NEED_SKIP) return RFL_OK;
+    if (st->need == RFL__NEED_NAME) {
+        while (st->tmp_len && st->tmp_name[st->tmp_len - 1] == '\r' && !st->quoted) st->tmp_len--;
+        st->tmp_name[st->tmp_len] = 0;
+        if (st->row_kind == RFL__ROW_DATA) return rfl__data_field(st, s, 0);
+        return RFL_OK;
+    }
+    if (!st->quoted) while (n && s[n - 1] == '\r') n--;
+    if (st->row_kind == RFL__ROW_HEADER) return rfl__header_field(st, s, n, st->field_over);
+    if (st->field_over) {
+        if (st->row_kind == RFL__ROW_UNITS)
+            return rfl__fail_field(st, RFL_ERR_UNIT, "unit longer than the carry", 0, 0, 0);
+        return rfl__fail_field(st, RFL_ERR_FIELD_TOO_LONG,
+                               "field longer than the carry (RFL_REDUCE_CARRY bytes)", 0, 0, 0);
+    }
+    if (st->row_kind == RFL__ROW_UNITS) return rfl__unit_field(st, s, n);
+    if (st->colmap[st->col] == RFL__K_MUNIT)
+        st->unit_line = st->field_line, st->unit_col = st->field_col, st->unit_off = st->field_off;
+    return rfl__data_field(st, s, n);
+}
+static rfl_result rfl__field_end(rfl_reduce_state *st) {
+    return rfl__field_end_s(st, (const char *)st->carry, st->carry_len);
+}
+
+static void rfl__field_begin(rfl_reduce_state *st, uint64_t pos) {
+    int code;
+    st->field_line = st->line;
+    st->field_col = pos - st->line_start + 1;
+    st->field_off = pos;
+    st->carry_len = 0;
+    st->field_over = 0;
+    st->quoted = 0;
+    if (st->row_kind == RFL__ROW_HEADER) { st->need = RFL__NEED_CARRY; return; }
+    code = st->col < st->ncols ? st->colmap[st->col] : 0;
+    if (st->row_kind == RFL__ROW_UNITS)
+        st->need = (code && code < RFL__R_COUNT) || code == RFL__K_TIME ? RFL__NEED_CARRY : RFL__NEED_SKIP;
+    else if (code == RFL__K_NAME) {
+        st->need = RFL__NEED_NAME;
+        st->tmp_len = 0;
+        st->tmp_trunc = 0;
+    } else
+        st->need = code ? RFL__NEED_CARRY : RFL__NEED_SKIP;
+}
+
+static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) {
+    if (st->need == RFL__NEED_CARRY) {
+        size_t room = st->carry_cap - st->carry_len;
+        if (n > room) st->field_over = 1, n = room;
+        RFL_MEMCPY(st->carry + st->carry_len, a, n);
+        st->carry_len += (uint32_t)n;
+    } else if (st->need == RFL__NEED_NAME) {
+        size_t room = RFL_REDUCE_NAME_MAX - 1 - st->tmp_len;
+        if (n > room) st->tmp_trunc = 1, n = room;
+        RFL_MEMCPY(st->tmp_name + st->tmp_len, a, n);
+        st->tmp_len += n;
+    }
+}
+
+/* The row walker: data rows, 64 bytes a step. One set of masks per block
+   serves every field in it: runs of unused columns are skipped by counting
+   separators (popcount), used fields are cut out in place and handed to the
+   same field handler as the general path. Anything unusual (a doubled
+   quote, a newline inside quotes, malformed quoting, a row with too few
+   fields, fewer than 64 bytes left in the chunk) returns to the general
+   path at the last field start, which then handles or reports it exactly
+   as if the walker had not run. */
+/* Block masks are made RFL__NB blocks at a time (one call, the state of
+   the quote chain in registers) into the state's rfl__blks (caller memory,
+   not the stack), then read by the walker. */
+
+/* One block's masks from its quotes q, commas c, newlines n, CRs r and
+   in-quotes prefix XOR ins (before the carry). */
+RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t c, uint64_t n,
+                                  uint64_t r, uint64_t ins, uint64_t *cy) {
+    /* cy: inside_carry, prev_cq, prev_ok, in the caller's registers */
+    uint64_t cq, bad, sep;
+    ins ^= cy[0];
+    cq = q & ~ins;
+    /* hard stops: junk after a closing quote, an opening quote not after
+       , \n or ", and doubled quotes (unescaped by the general path) */
+    bad = (((cq << 1) | cy[1]) & ~(c | n | r)) | (q & ins & ~(((c | n | q) << 1) | cy[2]));
+    cy[1] = cq >> 63;
+    cy[2] = ((c | n | q) >> 63) & 1;
+    cy[0] = (uint64_t)0 - (ins >> 63);
+    sep = c & ~ins;
+    k->sep[i] = sep;
+    k->ends[i] = sep | (n & ~ins);
+    /* also hard: a CR outside quotes not followed by LF (an error the
+       exact path reports; a CR in the last byte is checked there too) */
+    k->hard[i] = bad | (n & ins) | (r & ~ins & ~(n >> 1));
+}
+
+static void rfl__blk_fill(rfl__blks *k, const unsigned char *b, int nb) {
+    int i;
+    uint64_t cy[3];
+    cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
+    for (i = 0; i < nb; i++, b += 64) {
+        uint64_t q, c, n, r, ins;
+        rfl__masks64(b, &q, &c, &n, &r);
+        ins = q;
+        ins ^= ins << 1, ins ^= ins << 2, ins ^= ins << 4;
+        ins ^= ins << 8, ins ^= ins << 16, ins ^= ins << 32;
+        rfl__blk_logic(k, i, q, c, n, r, ins, cy);
+    }
+    k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
+}
+
+/* AVX2 and PCLMUL where the CPU has them (checked once per reduction): two
+   loads a block instead of four, and the in-quotes prefix XOR in one
+   carry-less multiply by all-ones. GCC and clang on x86-64 (a function
+   target attribute: no -mavx2 needed, the rest stays baseline). */
+#if defined(RFL__SSE2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(__TINYC__) && !defined(RFL_NO_AVX2)
+#include <cpuid.h>
+#include <immintrin.h>
+#define RFL__AVX2 1
+/* The prefix XOR of the quote mask (bits inside quotes) as one carry-less
+   multiply by all-ones: shared by both wide fills. */
+__attribute__((target("pclmul,sse2"))) static inline uint64_t rfl__inside_clmul(uint64_t q) {
+    return (uint64_t)_mm_cvtsi128_si64(
+        _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)q), _mm_set1_epi8(-1), 0));
+}
+__attribute__((target("avx2,pclmul"))) static void rfl__blk_fill_avx2(rfl__blks *k,
+                                                                      const unsigned char *b,
+                                                                      int nb) {
+    const __m256i vq = _mm256_set1_epi8('"'), vc = _mm256_set1_epi8(','),
+                  vn = _mm256_set1_epi8('\n'), vr = _mm256_set1_epi8('\r');
+    int i;
+    uint64_t cy[3];
+    cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
+    for (i = 0; i < nb; i++, b += 64) {
+        const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)b),
+                      hi = _mm256_loadu_si256((const __m256i *)(const void *)(b + 32));
+#define RFL__MM(v) ((uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, v)) | \
+                    (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, v)) << 32)
+        uint64_t q = RFL__MM(vq), c = RFL__MM(vc), n = RFL__MM(vn), r = RFL__MM(vr);
+#undef RFL__MM
+        rfl__blk_logic(k, i, q, c, n, r, rfl__inside_clmul(q), cy);
+    }
+    k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
+}
+/* AVX-512BW: one load and four compares straight into 64-bit masks. */
+__attribute__((target("avx512f,avx512bw,pclmul,bmi"))) static void
+rfl__blk_fill_avx512(rfl__blks *k, const unsigned char *b, int nb) {
+    const __m512i vq = _mm512_set1_epi8('"'), vc = _mm512_set1_epi8(','),
+                  vn = _mm512_set1_epi8('\n'), vr = _mm512_set1_epi8('\r');
+    int i;
+    uint64_t cy[3];
+    cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
+    for (i = 0; i < nb; i++, b += 64) {
+        const __m512i v = _mm512_loadu_si512((const void *)b);
+        uint64_t q = _mm512_cmpeq_epi8_mask(v, vq), c = _mm512_cmpeq_epi8_mask(v, vc),
+                 n = _mm512_cmpeq_epi8_mask(v, vn), r = _mm512_cmpeq_epi8_mask(v, vr);
+        rfl__blk_logic(k, i, q, c, n, r, rfl__inside_clmul(q), cy);
+    }
+    k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
+}
+/* The (j+1)-th set bit of x by one PDEP (walker level 2 only: every
+   AVX-512 CPU has a fast one; Zen 1 and 2, AVX2 only, take ~250 cycles). */
+__attribute__((target("bmi,bmi2"))) static inline uint64_t rfl__sel_pdep(uint64_t x, uint32_t j) {
+    return _pdep_u64((uint64_t)1 << j, x);
+}
+/* A metric value of n <= 16 bytes (16 readable at s) in one SSE pass, no
+   branch per digit: "1,970,899,334.25" as ncu writes it, grouped by the
+   settled convention (g, dm; g 0 while unknown). Only the layout the
+   one-pass reader accepts most often: a lead group of 1 to 3 digits, whole
+   groups of 3, then up to 7 decimals. Returns 0 for anything else, and
+   rfl__num_scan decides, so both always agree (test_num16 compares them,
+   and test_reduce the walker levels: level 0 has only rfl__num_scan).
+   The digits are gathered right-aligned by one PSHUFB. Digit t from the
+   right (t = 0 the last) is byte r(t) from the field's end, RFL__NR below:
+   row 0 without a decimal mark, row f + 1 with f decimals (a group
+   separator every 3 integer digits, the mark after the decimals). */
+#define RFL__NR(fi, t)                                                                         \
+    ((unsigned char)((fi) == 0 ? (t) + (t) / 3                                                 \
+                     : (t) < (fi) - 1 ? (t) : (fi) + ((t) - (fi) + 1) + ((t) - (fi) + 1) / 3))
+#define RFL__NROW(fi)                                                                          \
+    { RFL__NR(fi, 15), RFL__NR(fi, 14), RFL__NR(fi, 13), RFL__NR(fi, 12), RFL__NR(fi, 11),   \
+      RFL__NR(fi, 10), RFL__NR(fi, 9),  RFL__NR(fi, 8),  RFL__NR(fi, 7),  RFL__NR(fi, 6),    \
+      RFL__NR(fi, 5),  RFL__NR(fi, 4),  RFL__NR(fi, 3),  RFL__NR(fi, 2),  RFL__NR(fi, 1),    \
+      RFL__NR(fi, 0) }
+static const unsigned char rfl__num16_r[9][16] = {RFL__NROW(0), RFL__NROW(1), RFL__NROW(2),
+                                                  RFL__NROW(3), RFL__NROW(4), RFL__NROW(5),
+                                                  RFL__NROW(6), RFL__NROW(7), RFL__NROW(8)};
+#undef RFL__NROW
+#undef RFL__NR
+__attribute__((target("sse4.1,ssse3,bmi"))) static inline int
+rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
+    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s),
+                  d = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+    const unsigned dig =
+        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d));
+    const unsigned gm = g ? (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(g))) : 0;
+    /* L: the integer part (digits and separators); separators expected
+       at L-4, L-8, L-12 and nowhere else, the lead group not empty */
+    const unsigned L = (unsigned)__builtin_ctz(~(dig | gm) | 1u << n);
+    unsigned f = 0, fi = 0;
+    __m128i x;
+    uint64_t w;
+    if ((L & 3) == 0 || (gm & ((1u << L) - 1)) != 0x1111u >> (16 - L)) return 0;
+    if (L < n) { /* the decimal mark, then only digits */
+        f = n - L - 1;
+        if (s[L] != dm || !dm || f > 7 || ((dig >> (L + 1)) & ((1u << f) - 1)) != (1u << f) - 1)
+            return 0;
+        fi = f + 1;
+    }
+    x = _mm_sub_epi8(_mm_set1_epi8((char)(n - 1)),
+                     _mm_loadu_si128((const __m128i *)(const void *)rfl__num16_r[fi]));
+    x = _mm_shuffle_epi8(d, x); /* a negative index (beyond the field) gives 0 */
+    x = _mm_maddubs_epi16(x, _mm_set_epi8(1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10));
+    x = _mm_madd_epi16(x, _mm_set_epi16(1, 100, 1, 100, 1, 100, 1, 100));
+    x = _mm_packus_epi32(x, x);
+    x = _mm_madd_epi16(x, _mm_set_epi16(1, 10000, 1, 10000, 1, 10000, 1, 10000));
+    w = (uint64_t)_mm_cvtsi128_si64(x);
+    *mo = (w & 0xFFFFFFFFu) * 100000000u + (w >> 32);
+    *fo = (int)f;
+    return 1;
+}
+/* 0: baseline, 1: AVX2 (with BMI1/2, POPCNT, PCLMUL), 2: also AVX-512BW.
+   CPUID and XGETBV directly (cpuid.h is a compiler header): no libgcc
+   CPU-model symbols, and the OS must save the vector registers. */
+static int rfl__cpu_simd(void) {
+    unsigned a, b, c, d, xlo, xhi;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    /* OSXSAVE 27, AVX 28, PCLMUL 1, POPCNT 23 */
+    if ((c & (1u << 27 | 1u << 28 | 1u << 1 | 1u << 23)) != (1u << 27 | 1u << 28 | 1u << 1 | 1u << 23))
+        return 0;
+    __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));
+    (void)xhi;
+    if ((xlo & 6u) != 6u) return 0; /* XMM and YMM state */
+    if (__get_cpuid_max(0, 0) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    /* AVX2 5, BMI1 3, BMI2 8 */
+    if ((b & (1u << 5 | 1u << 3 | 1u << 8)) != (1u << 5 | 1u << 3 | 1u << 8)) return 0;
+    /* AVX512F 16, AVX512BW 30, and the opmask and ZMM state */
+    return (b & (1u << 16 | 1u << 30)) == (1u << 16 | 1u << 30) && (xlo & 0xE0u) == 0xE0u ? 2 : 1;
+}
+#endif
+
+/* The walker's body is compiled once per instruction set (simd: 0
+   baseline, 1 AVX2, 2 AVX-512BW, a constant in each copy), so that the x86
+   copies use the popcnt and BMI instructions throughout. */
+#ifdef RFL__AVX2
+#define RFL__POPCNT(x) (simd ? (uint64_t)__builtin_popcountll(x) : rfl__popcount(x))
+#else
+#define RFL__POPCNT(x) rfl__popcount(x)
+#endif
+/* a metric value by rfl__num16 where 16 bytes from cs can be read */
+#ifdef RFL__AVX2
+#define RFL__NUM16(cs, ce, m, f)                                                              \
+    (simd && (ce) - (cs) <= 16 && e - (cs) >= 16 &&                                           \
+     rfl__num16((const char *)(cs), (unsigned)((ce) - (cs)), g, dm, &(m), &(f)))
+#else
+#define RFL__NUM16(cs, ce, m, f) ((void)(m), (void)(f), 0)
+#endif
+/* s2 becomes its want-th lowest set bit alone (want >= 1, popcount >= want) */
+#ifdef RFL__AVX2
+#define RFL__SELECT(s2, want)                                                                 \
+    do {                                                                                      \
+        if (simd == 2) s2 = rfl__sel_pdep(s2, (want) - 1);                                    \
+        else {                                                                                \
+            uint32_t j_ = (want);                                                             \
+            while (--j_) s2 &= s2 - 1;                                                        \
+            s2 &= 0 - s2;                                                                     \
+        }                                                                                     \
+    } while (0)
+#else
+#define RFL__SELECT(s2, want)                                                                 \
+    do {                                                                                      \
+        uint32_t j_ = (want);                                                                 \
+        while (--j_) s2 &= s2 - 1;                                                            \
+        s2 &= 0 - s2;                                                                         \
+    } while (0)
+#endif
+RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigned char **pp,
+                                             const unsigned char *e, const unsigned char *p0,
+                                             uint64_t base, const int simd) {
+    const unsigned char *p = *pp, *cur = p, *kb;
+    const unsigned char *map = st->colmap, *rl = st->runs;
+    const uint32_t ncols = st->ncols;
+    rfl__blks *k = &st->blks;
+    int bi = 0, bn;
+    uint64_t ksep = 0, kends, khard;
+    uint32_t col = st->col; /* in a register; st->col is set before calls */
+    char g, dm;
+    rfl_result err = RFL_OK;
+    RFL__GDM(st, g, dm);
+    if (e - p < 64) return RFL_OK;
+    k->inside_carry = 0, k->prev_cq = 0, k->prev_ok = 1; /* p: a field start */
+#define RFL__FILL(at) do { \
+        bn = (e - (at)) / 64 < RFL__NB ? (int)((e - (at)) / 64) : RFL__NB; \
+        RFL__FILL_CALL(at); \
+        bi = 0; \
+    } while (0)
+#ifdef RFL__AVX2
+#define RFL__FILL_CALL(at)                                                                \
+    (simd == 2   ? rfl__blk_fill_avx512(k, at, bn)                                        \
+     : simd == 1 ? rfl__blk_fill_avx2(k, at, bn)                                          \
+                 : rfl__blk_fill(k, at, bn))
+#else
+#define RFL__FILL_CALL(at) ((void)simd, rfl__blk_fill(k, at, bn))
+#endif
+    RFL__FILL(p);
+    kb = p, kends = k->ends[0], khard = k->hard[0], ksep = k->sep[0];
+    while (st->row_kind == RFL__ROW_DATA) {
+        uint64_t above, lim, avail;
+        unsigned pos;
+        if (col >= ncols) break;
+        if (cur - kb >= 64) {
+            if (++bi == bn) {
+                if (e - (kb + 64) < 64) break;
+                RFL__FILL(kb + 64);
+            }
+            kb += 64, kends = k->ends[bi], khard = k->hard[bi], ksep = k->sep[bi];
+        }
+        pos = (unsigned)(cur - kb);
+        above = ~(uint64_t)0 << pos;
+        lim = khard & above;
+        lim = lim ? (lim & (0 - lim)) - 1 : ~(uint64_t)0;
+        avail = kends & above & lim;
+        if (!map[col] && col + 1 < ncols) { /* a run of unused columns */
+            uint32_t want = (uint32_t)rl[2 * col] | (uint32_t)rl[2 * col + 1] << 8;
+            uint64_t s2 = avail, rowend = avail & ~ksep, cnt;
+            if (want > ncols - 1 - col) want = ncols - 1 - col;
+            if (rowend) s2 &= (rowend & (0 - rowend)) - 1;
+            cnt = RFL__POPCNT(s2);
+            if (cnt >= want) {
+                RFL__SELECT(s2, want);
+                p = cur = kb + rfl__ctz(s2) + 1;
+                col += want;
+                /* the used field after the run, when it ends in this block */
+                if ((avail &= ~(s2 | (s2 - 1))) != 0) goto field;
+                continue;
+            }
+            if (cnt) {
+                p = kb + rfl__hibit(s2) + 1;
+                col += (uint32_t)cnt;
+            }
+            if (rowend || lim != ~(uint64_t)0) break;
+            /* the run goes on: whole blocks, a popcount each, while no row
+               end or hard stop is in them (those go round the main loop) */
+            want -= (uint32_t)cnt;
+            cur = kb + 64;
+            for (;;) {
+                if (++bi == bn) {
+                    if (e - (kb + 64) < 64) { bi--; break; }
+                    RFL__FILL(kb + 64);
+                }
+                kb += 64, kends = k->ends[bi], khard = k->hard[bi], ksep = k->sep[bi];
+                cur = kb;
+                if (khard | (kends & ~ksep)) break;
+                cnt = RFL__POPCNT(ksep);
+                if (cnt >= want) {
+                    s2 = ksep;
+                    RFL__SELECT(s2, want);
+                    p = cur = kb + rfl__ctz(s2) + 1;
+                    col += want;
+                    /* as above: no hard stop or row end in this block */
+                    if ((avail = ksep & ~(s2 | (s2 - 1))) != 0) goto field;
+                    break;
+                }
+                if (cnt) p = kb + rfl__hibit(ksep) + 1, col += (uint32_t)cnt, want -= (uint32_t)cnt;
+                cur = kb + 64;
+            }
+            continue;
+        }
+        if (!avail) { /* the field goes on in the next block */
+            if (lim != ~(uint64_t)0) break;
+            cur = kb + 64;
+            continue;
+        }
+    field: /* p: the field's start; avail: its end is the lowest bit */
+        {
+            const unsigned char *end = kb + rfl__ctz(avail), *cs = p, *ce = end;
+            if (*end == '\n' && ce > cs && ce[-1] == '\r') ce--;
+            if (*p == '"') {
+                if (ce - p < 2 || ce[-1] != '"') break;
+                cs = p + 1, ce--;
+            } else
+                ce = end; /* unquoted: the number reader trims the CR */
+            if (map[col] && map[col] < RFL__R_COUNT && (size_t)(ce - cs) <= st->carry_cap) {
+                /* a metric value (the most common used field): straight to
+                   the number reader, as rfl__data_field would; its position
+                   is stored only for the general reader, which can fail */
+                int role = map[col];
+                uint64_t m;
+                int fr;
+                if (st->role_plain[role] &&
+                    (RFL__NUM16(cs, ce, m, fr) ||
+                     rfl__num_scan((const char *)cs, (size_t)(ce - cs), g, dm, &m, &fr)))
+                    rfl__put_digits(st, role, m, fr);
+                else {
+                    uint64_t at = base + (uint64_t)(p - p0);
+                    st->field_line = st->line, st->field_col = at - st->line_start + 1;
+                    st->field_off = at;
+                    st->unit[0] = 0;
+                    err = rfl__put_value(st, role, (const char *)cs, (size_t)(ce - cs),
+                                         &st->role_unit[role], st->role_mult[role]);
+                    RFL__GDM(st, g, dm); /* the general reader may have settled the locale */
+                }
+            } else {
+                st->offset_now = base + (uint64_t)(end - p0);
+                st->col = col;
+                rfl__field_begin(st, base + (uint64_t)(p - p0));
+                st->quoted = *p == '"';
+                if (st->need == RFL__NEED_NAME) rfl__append(st, cs, (size_t)(ce - cs));
+                else if ((size_t)(ce - cs) > st->carry_cap) st->field_over = 1;
+                err = rfl__field_end_s(st, (const char *)cs, (size_t)(ce - cs));
+                RFL__GDM(st, g, dm);
+            }
+            if (err != RFL_OK) goto out;
+            p = cur = end + 1;
+            if (*end == ',') col++;
+            else {
+                st->col = col;
+                st->offset_now = base + (uint64_t)(end - p0);
+                if ((err = rfl__row_end(st)) != RFL_OK) goto out;
+                st->line++, st->line_start = base + (uint64_t)(end - p0) + 1;
+                col = 0;
+                if (cur < e && *cur == '"') continue; /* next row: quoted ID */
+                break;
+            }
+        }
+    }
+out:
+    st->col = col;
+    *pp = p;
+    return err;
+#undef RFL__FILL
+#undef RFL__FILL_CALL
+}
+#undef RFL__POPCNT
+#undef RFL__SELECT
+#undef RFL__NUM16
+
+static rfl_result rfl__walk0(rfl_reduce_state *st, const unsigned char **pp,
+                             const unsigned char *e, const unsigned char *p0, uint64_t base) {
+    return rfl__walk_body(st, pp, e, p0, base, 0);
+}
+#ifdef RFL__AVX2
+__attribute__((target("avx2,bmi,bmi2,popcnt,pclmul"))) static rfl_result
+rfl__walk1(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
+           const unsigned char *p0, uint64_t base) {
+    return rfl__walk_body(st, pp, e, p0, base, 1);
+}
+__attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2,popcnt,pclmul"))) static rfl_result
+rfl__walk2(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
+           const unsigned char *p0, uint64_t base) {
+    return rfl__walk_body(st, pp, e, p0, base, 2);
+}
+#endif
+static rfl_result rfl__walk(rfl_reduce_state *st, const unsigned char **pp,
+                            const unsigned char *e, const unsigned char *p0, uint64_t base) {
+#ifdef RFL__AVX2
+    if (st->simd == 2) return rfl__walk2(st, pp, e, p0, base);
+    if (st->simd == 1) return rfl__walk1(st, pp, e, p0, base);
+#endif
+    return rfl__walk0(st, pp, e, p0, base);
+}
+
+#define RFL__POS(q) (base + (uint64_t)((q) - p0))
+#define RFL__NEWLINE(q) (st->line++, st->line_start = RFL__POS(q) + 1)
+#define RFL__TRY(x) do { rfl_result e_ = (x); if (e_ != RFL_OK) return e_; } while (0)
+
+static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_t len) {
+    const unsigned char *p = p0, *e = p0 + len, *q;
+    uint64_t base = st->offset;
+    while (p < e) {
+        unsigned char c = *p;
+        if (st->mode == RFL__M_PRE) {
+            if (st->bom_state < 3) { /* UTF-8 BOM at the very start */
+                static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+                if (RFL__POS(p) == (uint64_t)st->bom_state && c == bom[st->bom_state]) {
+                    st->bom_state++;
+                    p++;
+                    if (st->bom_state == 3) st->line_start = RFL__POS(p);
+                    continue;
+                }
+                st->bom_state = 3;
+            }
+            if (c != ' ' && c != '\t' && c != '\r' && c != '\n') st->saw_bytes = 1;
+            if (c == '\n' || st->pre_len == sizeof st->pre) {
+                rfl_csv_format f;
+                if (rfl__header_prefix(st->pre, st->pre_len, &f)) {
+                    /* replay the prefix through the CSV machine */
+                    size_t n = st->pre_len;
+                    rfl__csv_start(st, f);
+                    st->offset = st->line_start;
+                    RFL__TRY(rfl__feed(st, (const unsigned char *)st->pre, n));
+                    continue; /* this byte goes to the CSV machine */
+                }
+                st->pre_len = 0;
+                if (c == '\n') { RFL__NEWLINE(p); p++; continue; }
+                st->mode = RFL__M_SKIP;
+                continue;
+            }
+            st->pre[st->pre_len++] = (char)c;
+            p++;
+            continue;
+        }
+        if (st->mode == RFL__M_SKIP) {
+            q = rfl__scan2(p, e, '\n', '\n');
+            if (q == e) { p = e; break; }
+            RFL__NEWLINE(q);
+            st->mode = RFL__M_PRE;
+            st->pre_len = 0;
+            p = q + 1;
+            continue;
+        }
+        /* CSV */
+        switch (st->fstate) {
+        case RFL__F_START:
+            if (st->row_kind == RFL__ROW_DATA && (st->col > 0 || c == '"')) {
+                /* hot path: the row walker (64-byte blocks) */
+                const unsigned char *w = p;
+                RFL__TRY(rfl__walk(st, &w, e, p0, base));
+                if (w != p) { p = w; continue; }
+            }
+            if (st->col == 0) { /* row start: blank or "==" line ends a section */
+                if (c == '\n') {
+                    RFL__TRY(rfl__section_end(st));
+                    RFL__NEWLINE(p);
+                    p++;
+                    continue;
+                }
+                if (c == '\r') { st->fstate = RFL__F_CR0; p++; continue; }
+                if (c == '=') {
+                    RFL__TRY(rfl__section_end(st));
+                    st->mode = RFL__M_SKIP;
+                    continue;
+                }
+            }
+            if (st->row_kind != RFL__ROW_HEADER && st->col >= st->ncols) {
+                char t[24];
+                size_t k = rfl_fmt_u64(t, sizeof t, (uint64_t)st->ncols);
+                return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                                 "row has more fields than the header's ", t, k, "");
+            }
+            rfl__field_begin(st, RFL__POS(p));
+            if (c == '"' && st->row_kind == RFL__ROW_DATA) {
+                /* a whole quoted field inside this chunk: handle it in place */
+                q = rfl__scan2(p + 1, e, '"', '\n');
+                if (q + 1 < e && *q == '"' && (q[1] == ',' || q[1] == '\n')) {
+                    size_t n = (size_t)(q - p - 1);
+                    st->quoted = 1;
+                    if (st->need == RFL__NEED_NAME) rfl__append(st, p + 1, n);
+                    else if (n > st->carry_cap) st->field_over = 1;
+                    st->offset_now = RFL__POS(q + 1);
+                    RFL__TRY(rfl__field_end_s(st, (const char *)p + 1, n));
+                    if (q[1] == ',') st->col++;
+                    else {
+                        RFL__TRY(rfl__row_end(st));
+                        RFL__NEWLINE(q + 1);
+                        st->col = 0;
+                    }
+                    p = q + 2;
+                    continue;
+                }
+            }
+            if (c == '"') { st->quoted = 1; st->fstate = RFL__F_Q; p++; }
+            else st->fstate = RFL__F_UNQ;
+            continue;
+        case RFL__F_CR0:
+            if (c == '\n') {
+                st->fstate = RFL__F_START;
+                RFL__TRY(rfl__section_end(st));
+                RFL__NEWLINE(p);
+                p++;
+                continue;
+            }
+            /* a lone CR starts a field: treat as unquoted data */
+            rfl__field_begin(st, RFL__POS(p) - 1);
+            rfl__append(st, (const unsigned char *)"\r", 1);
+            st->fstate = RFL__F_UNQ;
+            continue;
+        case RFL__F_UNQ:
+            q = rfl__scan2(p, e, ',', '\n');
+            rfl__append(st, p, (size_t)(q - p));
+            if (q == e) { p = e; break; }
+            st->fstate = RFL__F_START;
+            st->offset_now = RFL__POS(q);
+            RFL__TRY(rfl__field_end(st));
+            if (*q == ',') st->col++;
+            else {
+                RFL__TRY(rfl__row_end(st));
+                RFL__NEWLINE(q);
+                st->col = 0;
+            }
+            p = q + 1;
+            continue;
+        case RFL__F_Q:
+            q = rfl__scan2(p, e, '"', '\n');
+            rfl__append(st, p, (size_t)(q - p));
+            if (q == e) { p = e; break; }
+            if (*q == '\n') {
+                rfl__append(st, q, 1);
+                RFL__NEWLINE(q);
+                p = q + 1;
+                continue;
+            }
+            st->fstate = RFL__F_QQ;
+            p = q + 1;
+            continue;
+        case RFL__F_QQ:
+            if (c == '"') { rfl__append(st, p, 1); st->fstate = RFL__F_Q; p++; continue; }
+            if (c == ',' || c == '\n') {
+                st->fstate = RFL__F_START;
+                st->offset_now = RFL__POS(p);
+                RFL__TRY(rfl__field_end(st));
+                if (c == ',') st->col++;
+                else {
+                    RFL__TRY(rfl__row_end(st));
+                    RFL__NEWLINE(p);
+                    st->col = 0;
+                }
+                p++;
+                continue;
+            }
+            if (c == '\r') { st->fstate = RFL__F_QCR; p++; continue; }
+            return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                             "unexpected character after a closing quote", 0, 0, 0);
+        case RFL__F_QCR:
+            if (c != '\n')
+                return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                                 "carriage return not followed by a line feed", 0, 0, 0);
+            st->fstate = RFL__F_START;
+            st->offset_now = RFL__POS(p);
+            RFL__TRY(rfl__field_end(st));
+            RFL__TRY(rfl__row_end(st));
+            RFL__NEWLINE(p);
+            st->col = 0;
+            p++;
+            continue;
+        default:
+            return RFL_ERR_STATE;
+        }
+    }
+    st->offset = base + len;
+    return RFL_OK;
+}
+
+/* ---- public ------------------------------------------------------------------ */
+RFL_API const char *rfl_csv_format_name(rfl_csv_format f) {
+    switch (f) {
+    case RFL_CSV_NCU_RAW: return "ncu-raw";
+    case RFL_CSV_NCU_DETAILS: return "ncu-details";
+    case RFL_CSV_NVPROF_METRICS: return "nvprof-metrics";
+    case RFL_CSV_NVPROF_SUMMARY: return "nvprof-summary";
+    case RFL_CSV_NVPROF_TRACE: return "nvprof-trace";
+    default: return "unknown";
+    }
+}
+
+RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *desc,
+                                   void *scratch, size_t size) {
+    if (!st || !scratch) return RFL_ERR_ARG;
+    RFL_MEMSET(st, 0, sizeof *st);
+    if (size < RFL_REDUCE_SCRATCH_SIZE(1)) return RFL_ERR_BUFFER;
+    if (desc) st->desc = *desc;
+    st->carry = (unsigned char *)scratch;
+    st->carry_cap = RFL_REDUCE_CARRY;
+    st->colmap = st->carry + RFL_REDUCE_CARRY;
+    st->col_cap = (size - RFL_REDUCE_CARRY) / 3;
+    st->runs = st->colmap + st->col_cap;
+    st->line = 1;
+#ifdef RFL__AVX2
+    st->simd = rfl__cpu_simd();
+#endif
+    st->locale = st->desc.locale;
+    st->top_n = st->desc.top_n < 0 ? 0 : st->desc.top_n == 0 ? 10 : st->desc.top_n > RFL_REDUCE_TOP_MAX ? RFL_REDUCE_TOP_MAX
+                                                                              : st->desc.top_n;
+    st->res.total.work.unknown = 0;
+    st->res.total.name[0] = 't', st->res.total.name[1] = 'o', st->res.total.name[2] = 't';
+    st->res.total.name[3] = 'a', st->res.total.name[4] = 'l';
+    st->res.other.name[0] = 'o', st->res.other.name[1] = 't', st->res.other.name[2] = 'h';
+    st->res.other.name[3] = 'e', st->res.other.name[4] = 'r';
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size_t len) {
+    rfl_result e;
+    if (!st) return RFL_ERR_ARG;
+    if (st->err) return st->err;
+    if (st->finished) return RFL_ERR_STATE;
+    if (!bytes && len) return RFL_ERR_ARG;
+    if (!len) return RFL_OK;
+    e = rfl__feed(st, (const unsigned char *)bytes, len);
+    if (e != RFL_OK && !st->err) st->err = e;
+    return e;
+}
+
+static void rfl__warnings(rfl_reduce_state *st) {
+    rfl_reduce_result *r = &st->res;
+    rfl_kernel_stat *t = &r->total;
+    rfl__sb s;
+    int p;
+    unsigned fp_bits = 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++) fp_bits |= RFL_UNKNOWN_FLOPS(p);
+    if (st->w_tc_kernels) {
+        int i;
+        s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
+        rfl__sb_u64(&s, st->w_tc_kernels);
+        rfl__sb_s(&s, " tensor-core kernel(s) by name (");
+        rfl__sb_num(&s, st->w_time_s > 0 ? 100 * st->w_tc_s / st->w_time_s : 0, 3);
+        rfl__sb_s(&s, "% of the time; e.g. ");
+        for (i = 0; st->w_tc_example[i] && i < 40 && s.n + 1 < s.cap; i++)
+            s.b[s.n++] = st->w_tc_example[i];
+        s.b[s.n] = 0;
+        rfl__sb_s(&s, st->w_tc_example[i] ? "...) " : ") ");
+        rfl__sb_s(&s, "have no tensor FLOP count: their FLOPs are missing from the totals (cuDNN "
+                      "runs FP32 convolutions as TF32 on Ampere and later by default). Collect "
+                      "sm__ops_path_tensor_op_* for every type");
+    }
+    if (st->w_est_kernels) {
+        s = rfl__warn(st, RFL_WARN_TENSOR_ESTIMATED, 0, 0);
+        rfl__sb_s(&s, "tensor FLOPs of ");
+        rfl__sb_u64(&s, st->w_est_kernels);
+        rfl__sb_s(&s, " kernel(s) are estimates: ");
+        rfl__sb_num(&s, st->w_est_inst, 15);
+        rfl__sb_s(&s, " tensor-pipe instructions x ");
+        rfl__sb_num(&s, r->tensor_flops_per_inst, 4);
+        rfl__sb_s(&s, st->desc.tensor_flops_per_inst > 0
+                          ? " FLOPs (the caller's factor). "
+                          : " FLOPs (mean; per kernel by the mma shape of its name: m16n8k8 "
+                            "2048, m16n8k16 4096, wgmma 512 x tile N). ");
+        if (st->w_pipe_kernels) {
+            rfl__sb_u64(&s, st->w_pipe_kernels);
+            rfl__sb_s(&s, " non-matrix kernel(s) by name also used the pipe: not counted. ");
+        }
+        rfl__sb_s(&s, "Collect sm__ops_path_tensor_op_* for counts");
+    }
+    if (r->kernels && (t->work.unknown & fp_bits) != fp_bits && !st->w_tc_kernels) {
+        int i, seen = st->roles_seen[RFL__R_TINST] | st->roles_seen[RFL__R_TINST_OP] |
+                      st->roles_seen[RFL__R_TPIPE] | st->roles_seen[RFL__R_TD_FP16];
+        for (i = 0; i < 6; i++)
+            seen |= st->roles_seen[RFL__R_T_FP64 + i] | st->roles_seen[RFL__R_TW_FP64 + i] |
+                    st->roles_seen[RFL__R_TS_FP64 + i] | st->roles_seen[RFL__R_TWS_FP64 + i];
+        if (!seen) {
+            s = rfl__warn(st, RFL_WARN_NO_TENSOR_COUNTERS, 0, 0);
+            rfl__sb_s(&s, "no tensor-core counter in this profile, and no kernel name marks a "
+                          "tensor-core kernel (tf32, hmma, gmma, tensorop): the FP counts are "
+                          "likely complete. Had tensor cores run (TF32 is cuDNN's default on "
+                          "Ampere and later), their FLOPs would be missing: add "
+                          "sm__ops_path_tensor_op_* to be sure");
+        }
+    }
+    if (r->kernels && (t->work.unknown & fp_bits) == fp_bits) {
+        s = rfl__warn(st, RFL_WARN_NO_FP_COUNTERS, 0, 0);
+        rfl__sb_s(&s, "no FLOP counters in this profile: FLOPs and AI are unknown. Collect "
+                      "smsp__sass_thread_inst_executed_op_{fadd,fmul,ffma}_pred_on.sum (and the "
+                      "d/h variants and sm__ops_path_tensor_op_*)");
+    }
+    if (st->w_partial) {
+        s = rfl__warn(st, RFL_WARN_PARTIAL_COUNTERS, 0, 0);
+        rfl__sb_s(&s, "not every add/mul/fma counter was collected for ");
+        rfl__sb_s(&s, (st->w_partial & 1) ? "FP32 " : "");
+        rfl__sb_s(&s, (st->w_partial & 2) ? "FP64 " : "");
+        rfl__sb_s(&s, (st->w_partial & 4) ? "FP16 " : "");
+        rfl__sb_s(&s, "(a missing one counts 0): those FLOPs are a lower bound. Collect "
+                      "smsp__sass_thread_inst_executed_op_{add,mul,fma}_pred_on.sum together");
+    }
+    if (t->flags & RFL_REDUCE_RATE_DERIVED) {
+        s = rfl__warn(st, RFL_WARN_RATE_DERIVED, 0, 0);
+        rfl__sb_s(&s, "some counts were derived from per-cycle or per-second rates x elapsed "
+                      "cycles or time, as Nsight Compute's roofline does; the rates are printed "
+                      "with 2 decimals, so the counts are approximate. Collect the .sum counters "
+                      "for exact counts");
+    }
+    if (r->kernels && (t->work.unknown & RFL_UNKNOWN_TIME)) {
+        s = rfl__warn(st, RFL_WARN_NO_TIME, 0, 0);
+        rfl__sb_s(&s, "no time metric (gpu__time_duration.sum) for some kernels: time and FLOP/s "
+                      "unknown");
+    }
+    if (st->w_below) {
+        s = rfl__warn(st, RFL_WARN_BELOW_COMPULSORY, 1, st->w_below_id);
+        rfl__sb_s(&s, "DRAM writes of ");
+        rfl__sb_u64(&s, st->w_below);
+        rfl__sb_s(&s, " elementwise kernel(s) are below their output size (kernel ");
+        rfl__sb_u64(&s, st->w_below_id);
+        rfl__sb_s(&s, ": ");
+        rfl__sb_u64(&s, st->w_below_got);
+        rfl__sb_s(&s, " bytes written, output at least ");
+        rfl__sb_u64(&s, st->w_below_need);
+        rfl__sb_s(&s, "): part of the output was still in L2 when the kernel ended, so its DRAM "
+                      "AI is overstated");
+    }
+    {
+        int k1 = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_L1)),
+            k2 = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_L2)),
+            kd = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_DRAM));
+        if (r->kernels && ((k1 && k2 && t->bytes[RFL_L1] < t->bytes[RFL_L2]) ||
+                           (k2 && kd && t->bytes[RFL_L2] < t->bytes[RFL_DRAM]))) {
+            s = rfl__warn(st, RFL_WARN_HIERARCHY, 0, 0);
+            rfl__sb_s(&s, "hierarchy inversion: ");
+            if (k1 && k2 && t->bytes[RFL_L1] < t->bytes[RFL_L2])
+                rfl__sb_s(&s, "L1 bytes below L2 bytes (AI at L1 above AI at L2; TMA and other "
+                              "copies that bypass L1 are not in l1tex__t_bytes) ");
+            if (k2 && kd && t->bytes[RFL_L2] < t->bytes[RFL_DRAM])
+                rfl__sb_s(&s, "L2 bytes below DRAM bytes (AI at L2 above AI at DRAM: check units "
+                              "and that both metrics cover the same kernels)");
+        }
+    }
+    if (st->desc.machine) {
+        const rfl_machine *m = st->desc.machine;
+        if (st->w_above) {
+            s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id);
+            rfl__sb_u64(&s, st->w_above);
+            rfl__sb_s(&s, " kernel(s) ran above the roof of ");
+            rfl__sb_s(&s, m->id);
+            rfl__sb_s(&s, " (worst: kernel ");
+            rfl__sb_u64(&s, st->w_above_id);
+            rfl__sb_s(&s, " at ");
+            rfl__sb_num(&s, st->w_above_x * 100, 3);
+            rfl__sb_s(&s, "% of a ceiling): a measurement or unit bug, or the wrong machine");
+        }
+        if (!(t->work.unknown & RFL_UNKNOWN_TIME) && t->time_ns) {
+            double ts = (double)t->time_ns * 1e-9, worst = 0;
+            for (p = 0; p < RFL_PREC_COUNT; p++)
+                if (!(t->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0) {
+                    double x = (double)t->flops[p] / ts / m->peak_flops[p];
+                    if (x > worst) worst = x;
+                }
+            if (!(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_DRAM)) && m->bw_bytes_per_s[RFL_DRAM] > 0) {
+                double x = (double)t->bytes[RFL_DRAM] / ts / m->bw_bytes_per_s[RFL_DRAM];
+                if (x > worst) worst = x;
+            }
+            if (worst > 1.0) {
+                s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0);
+                rfl__sb_s(&s, "the total runs at ");
+                rfl__sb_num(&s, worst * 100, 3);
+                rfl__sb_s(&s, "% of a ceiling of ");
+                rfl__sb_s(&s, m->id);
+                rfl__sb_s(&s, ": above the roof means a measurement or unit bug");
+            }
+        }
+        if (m->boost_mhz > 0 && r->sm_clock_hz > 0 && r->sm_clock_hz < 0.9 * m->boost_mhz * 1e6) {
+            s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0);
+            rfl__sb_s(&s, "the profile ran at ");
+            rfl__sb_num(&s, r->sm_clock_hz / 1e6, 4);
+            rfl__sb_s(&s, " MHz, ");
+            rfl__sb_num(&s, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)), 3);
+            rfl__sb_s(&s, "% below the boost clock of ");
+            rfl__sb_s(&s, m->id);
+            rfl__sb_s(&s, " (");
+            rfl__sb_num(&s, m->boost_mhz, 5);
+            rfl__sb_s(&s, " MHz): datasheet peaks are too high for it (ncu locks the base clock "
+                          "unless --clock-control none); compare with the profile's own ceilings");
+        }
+    }
+    if (r->auto_units_rel_err > 0) {
+        s = rfl__warn(st, RFL_WARN_AUTO_UNITS, 0, 0);
+        rfl__sb_s(&s, "values were printed with auto-scaled units (e.g. '");
+        rfl__sb_s(&s, st->auto_example);
+        rfl__sb_s(&s, "'): each keeps only its printed digits, up to ");
+        rfl__sb_num(&s, r->auto_units_rel_err * 100, 2);
+        rfl__sb_s(&s, "% off per value. Export with --print-units base for exact counts");
+    }
+    if (st->w_trunc) {
+        s = rfl__warn(st, RFL_WARN_NAME_TRUNCATED, 0, 0);
+        rfl__sb_u64(&s, st->w_trunc);
+        rfl__sb_s(&s, " kernel name(s) longer than 255 bytes were truncated (grouping by name "
+                      "compares the kept part)");
+    }
+    if (t->flags & RFL_REDUCE_SATURATED) {
+        s = rfl__warn(st, RFL_WARN_SATURATED, 0, 0);
+        rfl__sb_s(&s, "a count overflowed 64 bits and was saturated at 18446744073709551615");
+    }
+    if (st->w_other) {
+        s = rfl__warn(st, RFL_WARN_GROUPS_FULL, 0, 0);
+        rfl__sb_u64(&s, st->w_other);
+        rfl__sb_s(&s, " kernel(s) found no free entry in the by-name table of ");
+        rfl__sb_u64(&s, (uint64_t)st->desc.group_cap);
+        rfl__sb_s(&s, ": counted under \"other\" (the totals include them)");
+    }
+    (void)rfl__sb_si;
+}
+
+RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
+    rfl_reduce_result *r;
+    int i;
+    if (!st || !out) return RFL_ERR_ARG;
+    if (st->err) return st->err;
+    if (st->finished) return RFL_ERR_STATE;
+    st->finished = 1;
+    r = &st->res;
+    if (st->mode == RFL__M_CSV) {
+        if (st->fstate == RFL__F_Q)
+            return rfl__fail_field(st, RFL_ERR_TRUNCATED,
+                                   "unterminated quote: the input ends inside this field", 0, 0, 0);
+        if (st->fstate != RFL__F_START || st->col > 0) { /* last row without a newline */
+            st->offset_now = st->offset;
+            if (st->fstate != RFL__F_START && st->fstate != RFL__F_CR0) {
+                if ((st->err = rfl__field_end(st)) != RFL_OK) return st->err;
+                if ((st->err = rfl__row_end(st)) != RFL_OK) return st->err;
+            }
+        }
+        if ((st->err = rfl__section_end(st)) != RFL_OK) return st->err;
+    } else if (st->mode == RFL__M_PRE && st->pre_len && !st->res.format) {
+        rfl_csv_format f;
+        if (rfl__header_prefix(st->pre, st->pre_len, &f))
+            return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1, "header row without data", 0, 0, 0);
+    }
+    if (!st->saw_bytes) return rfl__fail(st, RFL_ERR_EMPTY, st->line, 1, "empty input", 0, 0, 0);
+    if (r->format == RFL_CSV_UNKNOWN)
+        return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
+                         "no ncu or nvprof CSV header row found (a line starting with \"ID\", "
+                         "\"Device\", \"Type\" or \"Start\")", 0, 0, 0);
+    if (!st->rows)
+        return rfl__fail(st, RFL_ERR_NO_DATA, st->line, 1,
+                         "a header but no data rows: nothing was profiled", 0, 0, 0);
+    r->locale = st->locale;
+    /* nvprof: time from the summary or trace section */
+    if (st->nv_trace_known || st->nv_sum_known) {
+        r->total.time_ns = st->nv_trace_known ? st->nv_trace_ns : st->nv_sum_ns;
+        if (!r->kernels) r->total.work.unknown = RFL_UNKNOWN_ALL;
+        r->total.work.unknown &= ~RFL_UNKNOWN_TIME;
+    } else if (!r->kernels)
+        r->total.work.unknown = RFL_UNKNOWN_ALL;
+    rfl__stat_work(&r->total);
+    for (i = 0; i < RFL_PREC_COUNT; i++)
+        r->ceil_flops[i] = st->ceil_w[i] > 0 ? st->ceil_sum[i] / st->ceil_w[i] : 0;
+    for (i = 0; i < RFL_LEVEL_COUNT; i++)
+        r->ceil_bw[i] = st->ceil_w[RFL_PREC_COUNT + i] > 0
+                            ? st->ceil_sum[RFL_PREC_COUNT + i] / st->ceil_w[RFL_PREC_COUNT + i] : 0;
+    r->sm_clock_hz = st->clk_w > 0 ? st->clk_sum / st->clk_w : 0;
+    if (!(r->total.work.unknown & RFL_UNKNOWN_TIME) && r->total.time_ns &&
+        (r->total.work.unknown & (RFL_UNKNOWN_FLOPS(0) | 0x1FFu)) != 0x1FFu)
+        r->flops_per_s = rfl_work_flops(&r->total.work) / r->total.work.time_s;
+    r->flags |= r->total.flags;
+    r->total.flags = r->flags;
+    rfl__warnings(st);
+    *out = *r;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_reduce_buffer(const void *bytes, size_t len, const rfl_reduce_desc *desc,
+                                     void *scratch, size_t size, rfl_reduce_state *st,
+                                     rfl_reduce_result *result) {
+    rfl_result e = rfl_reduce_init(st, desc, scratch, size);
+    if (e != RFL_OK) return e;
+    if ((e = rfl_reduce_push(st, bytes, len)) != RFL_OK) return e;
+    return rfl_reduce_finish(st, result);
+}
+
+RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine *out) {
+    int i;
+    if (!out) return;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->id = "profile";
+    out->name = "the profile's own ceilings";
+    out->aliases = "";
+    out->source = "Nsight Compute *.peak_sustained x cycles_elapsed.avg.per_second";
+    if (!r) return;
+    for (i = 0; i < RFL_PREC_COUNT; i++) out->peak_flops[i] = r->ceil_flops[i];
+    for (i = 0; i < RFL_LEVEL_COUNT; i++) out->bw_bytes_per_s[i] = r->ceil_bw[i];
+    out->boost_mhz = r->sm_clock_hz / 1e6;
+}
+
+#undef RFL__HAS
+#undef RFL__U
+#undef RFL__D
+#undef RFL__POS
+#undef RFL__NEWLINE
+#undef RFL__TRY
+
+/* ==========================================================================
+   [8]  CHART
+   canvas, font, axes, roofline / bar / scatter / text charts (RFL_NO_CHART)
+   ========================================================================== */
+/* ---- chart part: implementation -------------------------------------------
+   Canvas primitives, our own bitmap font, axes, roofline/bar/scatter charts,
+   the text rendering of a roofline, and PNG output through stb_image_write
+   with its allocations in a caller arena. */
+#ifndef RFL_NO_CHART
+
+/* libm through overridable macros (the chart needs log10/pow/sqrt; the
+   core does not). */
+#ifndef RFL_SQRT
+#include <math.h>
+#define RFL_SQRT(x) sqrt(x)
+#endif
+#ifndef RFL_LOG10
+#include <math.h>
+#define RFL_LOG10(x) log10(x)
+#endif
+#ifndef RFL_POW
+#include <math.h>
+#define RFL_POW(x, y) pow(x, y)
+#endif
+#ifndef RFL_FLOOR
+#include <math.h>
+#define RFL_FLOOR(x) floor(x)
+#endif
+#ifndef RFL_CEIL
+#include <math.h>
+#define RFL_CEIL(x) ceil(x)
+#endif
+
+#define RFL__BIG 1e7 /* coordinates beyond this are clamped or skipped */
+
+/* For a helper that holds one of a chart's tables (series, labels,
+   legend): called once, it would be inlined and its table added to its
+   caller's in one frame past 1 KiB, the budget per function on small
+   targets (tools/size-report.sh). */
+#if defined(__GNUC__) || defined(__clang__)
+#define RFL__NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define RFL__NOINLINE __declspec(noinline)
+#else
+#define RFL__NOINLINE
+#endif
+
+static RFL__UNUSED double rfl__clampd(double v, double lo, double hi) {
+    return v < lo ? lo : v > hi ? hi : v;
+}
+/* floor to int for values already clamped into int range */
+static RFL__UNUSED int rfl__ifloor(double v) {
+    int i = (int)v;
+    return (v < (double)i) ? i - 1 : i;
+}
+/* a safe double -> int: NaN -> lo, clamped to [lo, hi] */
+static RFL__UNUSED int rfl__iclamp(double v, int lo, int hi) {
+    if (!(v == v) || v <= (double)lo) return lo;
+    if (v >= (double)hi) return hi;
+    return rfl__ifloor(v);
+}
+static RFL__UNUSED double rfl__absd(double v) { return v < 0 ? -v : v; }
+static RFL__UNUSED int rfl__imin(int a, int b) { return a < b ? a : b; }
+static RFL__UNUSED int rfl__imax(int a, int b) { return a > b ? a : b; }
+
+/* ---- canvas -------------------------------------------------------------- */
+RFL_API rfl_result rfl_canvas_init(rfl_canvas *c, void *pixels, size_t size_bytes, int w,
+                                   int h, int channels, int stride_bytes) {
+    size_t need;
+    if (!c) return RFL_ERR_ARG;
+    RFL_MEMSET(c, 0, sizeof *c);
+    if (channels == 0) channels = 3;
+    if (w < 0 || h < 0 || w > RFL_CANVAS_MAX_SIDE || h > RFL_CANVAS_MAX_SIDE) return RFL_ERR_ARG;
+    if (channels != 3 && channels != 4) return RFL_ERR_ARG;
+    if (stride_bytes == 0) stride_bytes = w * channels;
+    if (stride_bytes < w * channels) return RFL_ERR_ARG;
+    if (w > 0 && h > 0) {
+        if (!pixels) return RFL_ERR_ARG;
+        need = (size_t)stride_bytes * (size_t)(h - 1) + (size_t)w * (size_t)channels;
+        if (size_bytes < need) return RFL_ERR_BUFFER;
+    }
+    c->pixels = (unsigned char *)pixels;
+    c->width = w;
+    c->height = h;
+    c->channels = channels;
+    c->stride_bytes = stride_bytes;
+    c->clip_x1 = w;
+    c->clip_y1 = h;
+    return RFL_OK;
+}
+
+RFL_API void rfl_canvas_unclip(rfl_canvas *c) {
+    if (!c) return;
+    c->clip_x0 = c->clip_y0 = 0;
+    c->clip_x1 = c->width;
+    c->clip_y1 = c->height;
+}
+
+RFL_API void rfl_canvas_clip(rfl_canvas *c, int x0, int y0, int x1, int y1) {
+    if (!c) return;
+    c->clip_x0 = rfl__imin(rfl__imax(x0, 0), c->width);
+    c->clip_y0 = rfl__imin(rfl__imax(y0, 0), c->height);
+    c->clip_x1 = rfl__imin(rfl__imax(x1, c->clip_x0), c->width);
+    c->clip_y1 = rfl__imin(rfl__imax(y1, c->clip_y0), c->height);
+}
+
+/* true when the canvas can be drawn on at all (defends against a canvas
+   struct filled in by hand with a clip outside the buffer) */
+static int rfl__canvas_ok(const rfl_canvas *c) {
+    return c && c->pixels && c->width > 0 && c->height > 0 &&
+           (c->channels == 3 || c->channels == 4) && c->stride_bytes >= c->width * c->channels &&
+           c->clip_x0 >= 0 && c->clip_y0 >= 0 && c->clip_x1 <= c->width &&
+           c->clip_y1 <= c->height && c->clip_x0 < c->clip_x1 && c->clip_y0 < c->clip_y1;
+}
+
+RFL_API void rfl_canvas_clear(rfl_canvas *c, rfl_color color) {
+    int x, y;
+    unsigned char r = (unsigned char)(color >> 16), g = (unsigned char)(color >> 8),
+                  b = (unsigned char)color, a = (unsigned char)(color >> 24);
+    if (!rfl__canvas_ok(c)) return;
+    for (y = c->clip_y0; y < c->clip_y1; y++) {
+        unsigned char *p = c->pixels + (size_t)y * (size_t)c->stride_bytes +
+                           (size_t)c->clip_x0 * (size_t)c->channels;
+        if (r == g && g == b && (c->channels == 3 || a == r)) { /* grey: one fill */
+            RFL_MEMSET(p, r, (size_t)(c->clip_x1 - c->clip_x0) * (size_t)c->channels);
+            continue;
+        }
+        for (x = c->clip_x0; x < c->clip_x1; x++) {
+            p[0] = r; p[1] = g; p[2] = b;
+            if (c->channels == 4) p[3] = a;
+            p += c->channels;
+        }
+    }
+}
+
+/* Blend `color` with weight a (0..256, coverage x alpha) into one pixel. */
+static void rfl__blend_at(unsigned char *p, int ch, rfl_color color, int a) {
+    int r = (int)((color >> 16) & 255), g = (int)((color >> 8) & 255), b = (int)(color & 255);
+    if (a <= 0) return;
+    if (a >= 256) {
+        p[0] = (unsigned char)r; p[1] = (unsigned char)g; p[2] = (unsigned char)b;
+        if (ch == 4) p[3] = 255;
+        return;
+    }
+    if (ch == 3) {
+        p[0] = (unsigned char)(p[0] + (((r - p[0]) * a) >> 8));
+        p[1] = (unsigned char)(p[1] + (((g - p[1]) * a) >> 8));
+        p[2] = (unsigned char)(p[2] + (((b - p[2]) * a) >> 8));
+    } else {
+        /* straight alpha "over": out_a = a + da (1 - a) */
+        int da = p[3] * (256 - a) >> 8, oa = a + da;
+        if (oa <= 0) return;
+        p[0] = (unsigned char)((r * a + p[0] * da) / oa);
+        p[1] = (unsigned char)((g * a + p[1] * da) / oa);
+        p[2] = (unsigned char)((b * a + p[2] * da) / oa);
+        p[3] = (unsigned char)(oa >= 256 ? 255 : oa);
+    }
+}
+
+/* weight 0..256 from a coverage 0..1 and the colour's alpha */
+static int rfl__weight(rfl_color color, double cov) {
+    double a = (double)((color >> 24) & 255) * (256.0 / 255.0) * cov;
+    if (!(a > 0)) return 0;
+    return a >= 256 ? 256 : (int)(a + 0.5);
+}
+
+/* One pixel, coordinates checked against the clip. */
+static void rfl__plot(rfl_canvas *c, int x, int y, rfl_color color, double cov) {
+    if (x < c->clip_x0 || x >= c->clip_x1 || y < c->clip_y0 || y >= c->clip_y1) return;
+    rfl__blend_at(c->pixels + (size_t)y * (size_t)c->stride_bytes + (size_t)x * (size_t)c->channels,
+                  c->channels, color, rfl__weight(color, cov));
+}
+
+/* A horizontal run [x0, x1) on row y with one weight (clipped). Opaque
+   runs (the grid, text, bars) are plain stores. */
+static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, int a) {
+    unsigned char *p, r = (unsigned char)(color >> 16), g = (unsigned char)(color >> 8),
+                      b = (unsigned char)color;
+    if (y < c->clip_y0 || y >= c->clip_y1 || a <= 0) return;
+    if (x0 < c->clip_x0) x0 = c->clip_x0;
+    if (x1 > c->clip_x1) x1 = c->clip_x1;
+    if (x0 >= x1) return;
+    p = c->pixels + (size_t)y * (size_t)c->stride_bytes + (size_t)x0 * (size_t)c->channels;
+    if (a >= 256) {
+        if (c->channels == 3)
+            for (; x0 < x1; x0++, p += 3) { p[0] = r; p[1] = g; p[2] = b; }
+        else
+            for (; x0 < x1; x0++, p += 4) { p[0] = r; p[1] = g; p[2] = b; p[3] = 255; }
+        return;
+    }
+    for (; x0 < x1; x0++, p += c->channels) rfl__blend_at(p, c->channels, color, a);
+}
+
+/* ---- lines ------------------------------------------------------------------
+   A segment is a capsule: every pixel whose centre lies within width/2 of the
+   segment, with a one-pixel linear ramp for anti-aliasing. Each row only
+   visits the x range the capsule can reach, so long diagonals stay cheap. */
+static int rfl__finite4(double a, double b, double c2, double d) {
+    return rfl__isfinite(a) && rfl__isfinite(b) && rfl__isfinite(c2) && rfl__isfinite(d);
+}
+
+/* Liang-Barsky: clip the segment to the rectangle; 0 when outside. */
+static int rfl__clip_seg(double *x0, double *y0, double *x1, double *y1, double rx0, double ry0,
+                         double rx1, double ry1) {
+    double t0 = 0, t1 = 1, dx = *x1 - *x0, dy = *y1 - *y0;
+    double p[4], q[4];
+    int i;
+    p[0] = -dx; q[0] = *x0 - rx0;
+    p[1] = dx;  q[1] = rx1 - *x0;
+    p[2] = -dy; q[2] = *y0 - ry0;
+    p[3] = dy;  q[3] = ry1 - *y0;
+    for (i = 0; i < 4; i++) {
+        if (p[i] == 0) {
+            if (q[i] < 0) return 0;
+        } else {
+            double t = q[i] / p[i];
+            if (p[i] < 0) { if (t > t1) return 0; if (t > t0) t0 = t; }
+            else { if (t < t0) return 0; if (t < t1) t1 = t; }
+        }
+    }
+    *x1 = *x0 + t1 * dx; *y1 = *y0 + t1 * dy;
+    *x0 = *x0 + t0 * dx; *y0 = *y0 + t0 * dy;
+    return 1;
+}
+
+static void rfl__capsule(rfl_canvas *c, double x0, double y0, double x1, double y1, double hw,
+                         rfl_color color) {
+    double dx, dy, l2, r = hw + 1.0, scale = 1.0;
+    int ya, yb, py;
+    if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1)) return;
+    if (rfl__absd(x0) > 1e150 || rfl__absd(y0) > 1e150 || rfl__absd(x1) > 1e150 ||
+        rfl__absd(y1) > 1e150)
+        return; /* beyond any sensible drawing; avoids overflow below */
+    if (hw < 0.5) { scale = hw * 2; hw = 0.5; r = 1.5; } /* thin: fainter, not thinner */
+    if (!(hw <= RFL__BIG)) return;
+    if (hw > 500) { hw = 500; r = 501; } /* widths beyond 1000 px are clamped */
+    if (!rfl__clip_seg(&x0, &y0, &x1, &y1, c->clip_x0 - r - 1, c->clip_y0 - r - 1,
+                       c->clip_x1 + r + 1, c->clip_y1 + r + 1))
+        return;
+    dx = x1 - x0;
+    dy = y1 - y0;
+    l2 = dx * dx + dy * dy;
+    ya = rfl__iclamp((y0 < y1 ? y0 : y1) - r, c->clip_y0, c->clip_y1);
+    yb = rfl__iclamp((y0 > y1 ? y0 : y1) + r + 1, c->clip_y0, c->clip_y1);
+    for (py = ya; py < yb; py++) {
+        double cy = py + 0.5, ta = 0, tb = 1, xa, xb;
+        int xs, xe, px;
+        unsigned char *row = c->pixels + (size_t)py * (size_t)c->stride_bytes;
+        if (rfl__absd(dy) > 1e-12) {
+            ta = (cy - r - y0) / dy;
+            tb = (cy + r - y0) / dy;
+            if (ta > tb) { double t = ta; ta = tb; tb = t; }
+            if (ta < 0) ta = 0;
+            if (tb > 1) tb = 1;
+            if (ta > tb) { ta = tb = (cy - y0) / dy < 0 ? 0 : 1; }
+        }
+        xa = x0 + dx * ta;
+        xb = x0 + dx * tb;
+        if (xa > xb) { double t = xa; xa = xb; xb = t; }
+        xs = rfl__iclamp(xa - r, c->clip_x0, c->clip_x1);
+        xe = rfl__iclamp(xb + r + 1, c->clip_x0, c->clip_x1);
+        for (px = xs; px < xe; px++) {
+            double qx = px + 0.5 - x0, qy = cy - y0, t = 0, ex, ey, d2, cov;
+            if (l2 > 0) {
+                t = (qx * dx + qy * dy) / l2;
+                t = t < 0 ? 0 : t > 1 ? 1 : t;
+            }
+            ex = qx - t * dx;
+            ey = qy - t * dy;
+            d2 = ex * ex + ey * ey;
+            if (d2 >= (hw + 0.5) * (hw + 0.5)) continue;
+            if (d2 <= (hw - 0.5) * (hw - 0.5)) cov = 1;
+            else cov = hw + 0.5 - RFL_SQRT(d2);
+            rfl__blend_at(row + (size_t)px * (size_t)c->channels, c->channels, color,
+                          rfl__weight(color, cov * scale));
+        }
+    }
+}
+
+RFL_API void rfl_draw_line(rfl_canvas *c, double x0, double y0, double x1, double y1,
+                           double width, rfl_color color) {
+    if (!(width >= 0.1)) width = 0.1; /* also NaN */
+    rfl__capsule(c, x0, y0, x1, y1, width * 0.5, color);
+}
+
+/* Dashes along one segment starting at pattern phase *phase (pixels into
+   the on+off period); returns with *phase advanced. */
+static void rfl__dash_seg(rfl_canvas *c, double x0, double y0, double x1, double y1, double hw,
+                          double on, double off, double *phase, rfl_color color) {
+    double dx = x1 - x0, dy = y1 - y0, len = RFL_SQRT(dx * dx + dy * dy), pos = 0, period;
+    int guard = 0;
+    if (!(len > 0) || !rfl__isfinite(len)) return;
+    if (len > 4 * RFL__BIG) { rfl__capsule(c, x0, y0, x1, y1, hw, color); return; }
+    period = on + off;
+    while (pos < len && guard++ < 200000) {
+        double ph = *phase, seg;
+        if (ph < on) { /* inside a dash */
+            double a = pos, b;
+            seg = on - ph;
+            b = pos + seg < len ? pos + seg : len;
+            {   /* round caps add hw at each end: shorten the drawn part */
+                double sa = a + hw * 0.5, sb = b - hw * 0.5;
+                if (sb < sa) sa = sb = (a + b) * 0.5;
+                rfl__capsule(c, x0 + dx * sa / len, y0 + dy * sa / len, x0 + dx * sb / len,
+                             y0 + dy * sb / len, hw, color);
+            }
+            *phase += b - a;
+            pos = b;
+        } else {
+            seg = period - ph;
+            if (pos + seg > len) { *phase += len - pos; pos = len; }
+            else { pos += seg; *phase = 0; }
+        }
+        if (*phase >= period) *phase = 0;
+    }
+}
+
+/* Dashes along a segment that may reach far off the canvas: only the
+   visible part is walked, the phase advanced over the rest so the pattern
+   does not shift. */
+static void rfl__dash_clipped(rfl_canvas *c, double x0, double y0, double x1, double y1,
+                              double hw, double on, double off, double *phase, rfl_color color) {
+    double cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1, m = hw * 2 + 2, dx, dy, period = on + off;
+    double skip, len, tail;
+    if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1) || !(hw <= RFL__BIG)) return;
+    if (hw > 500) { hw = 500; m = 1002; }
+    if (rfl__absd(x0) > 1e150 || rfl__absd(y0) > 1e150 || rfl__absd(x1) > 1e150 ||
+        rfl__absd(y1) > 1e150)
+        return;
+    dx = x1 - x0;
+    dy = y1 - y0;
+    len = RFL_SQRT(dx * dx + dy * dy);
+    if (!rfl__clip_seg(&cx0, &cy0, &cx1, &cy1, c->clip_x0 - m, c->clip_y0 - m, c->clip_x1 + m,
+                       c->clip_y1 + m)) {
+        *phase += len - period * RFL_FLOOR(len / period);
+        if (*phase >= period) *phase -= period;
+        return;
+    }
+    dx = cx0 - x0;
+    dy = cy0 - y0;
+    skip = RFL_SQRT(dx * dx + dy * dy);
+    *phase += skip - period * RFL_FLOOR(skip / period);
+    if (*phase >= period) *phase -= period;
+    rfl__dash_seg(c, cx0, cy0, cx1, cy1, hw, on, off, phase, color);
+    dx = x1 - cx1;
+    dy = y1 - cy1;
+    tail = RFL_SQRT(dx * dx + dy * dy);
+    *phase += tail - period * RFL_FLOOR(tail / period);
+    if (*phase >= period) *phase -= period;
+}
+
+RFL_API void rfl_draw_dashed(rfl_canvas *c, double x0, double y0, double x1, double y1,
+                             double width, double on, double off, rfl_color color) {
+    double phase = 0;
+    if (!(width >= 0.1)) width = 0.1;
+    if (!(on > 0) || !(off > 0) || !(on + off >= 2) || !(on + off < RFL__BIG)) {
+        rfl__capsule(c, x0, y0, x1, y1, width * 0.5, color);
+        return;
+    }
+    if (on < 0.5) on = 0.5;
+    rfl__dash_clipped(c, x0, y0, x1, y1, width * 0.5, on, off, &phase, color);
+}
+
+RFL_API void rfl_draw_polyline(rfl_canvas *c, const double *xy, int n, double width,
+                               double dash_on, double dash_off, rfl_color color) {
+    int i;
+    double phase = 0;
+    if (!xy || n < 2) return;
+    if (!(width >= 0.1)) width = 0.1;
+    for (i = 0; i + 1 < n; i++) {
+        double x0 = xy[2 * i], y0 = xy[2 * i + 1], x1 = xy[2 * i + 2], y1 = xy[2 * i + 3];
+        if (!rfl__finite4(x0, y0, x1, y1)) { phase = 0; continue; }
+        /* patterns finer than 2 px would only look grey: draw solid */
+        if (dash_on > 0 && dash_off > 0 && dash_on + dash_off >= 2 && dash_on + dash_off < RFL__BIG)
+            rfl__dash_clipped(c, x0, y0, x1, y1, width * 0.5, dash_on < 0.5 ? 0.5 : dash_on,
+                              dash_off, &phase, color);
+        else
+            rfl__capsule(c, x0, y0, x1, y1, width * 0.5, color);
+    }
+}
+
+/* ---- rectangles and circles ------------------------------------------------ */
+RFL_API void rfl_fill_rect(rfl_canvas *c, double x, double y, double w, double h,
+                           rfl_color color) {
+    double x1, y1;
+    int iy0, iy1, py, xl, xr, in0, in1;
+    if (!rfl__canvas_ok(c) || !rfl__finite4(x, y, w, h) || !(w > 0) || !(h > 0)) return;
+    x1 = rfl__clampd(x + w, -RFL__BIG, RFL__BIG);
+    y1 = rfl__clampd(y + h, -RFL__BIG, RFL__BIG);
+    x = rfl__clampd(x, -RFL__BIG, RFL__BIG);
+    y = rfl__clampd(y, -RFL__BIG, RFL__BIG);
+    iy0 = rfl__iclamp(y, c->clip_y0, c->clip_y1);
+    iy1 = rfl__iclamp(RFL_CEIL(y1), c->clip_y0, c->clip_y1);
+    xl = rfl__ifloor(x);             /* first touched column */
+    xr = rfl__ifloor(RFL_CEIL(x1));  /* one past the last touched column */
+    in0 = (double)xl == x ? xl : xl + 1;   /* fully covered columns [in0, in1) */
+    in1 = rfl__ifloor(x1);
+    for (py = iy0; py < iy1; py++) {
+        double cy = (py + 1 < y1 ? py + 1 : y1) - (py > y ? py : y);
+        if (cy <= 0) continue;
+        if (in1 > in0) rfl__hspan(c, py, in0, in1, color, rfl__weight(color, cy));
+        if (xr - xl == 1 && in1 <= in0) { rfl__plot(c, xl, py, color, (x1 - x) * cy); continue; }
+        if (in0 != xl) rfl__plot(c, xl, py, color, (xl + 1 - x) * cy);
+        if (in1 < xr && in1 >= in0) rfl__plot(c, in1, py, color, (x1 - in1) * cy);
+    }
+}
+
+RFL_API void rfl_draw_rect(rfl_canvas *c, double x, double y, double w, double h, double width,
+                           rfl_color color) {
+    if (!(w > 0) || !(h > 0) || !(width > 0)) return;
+    if (width * 2 >= w || width * 2 >= h) { rfl_fill_rect(c, x, y, w, h, color); return; }
+    rfl_fill_rect(c, x, y, w, width, color);
+    rfl_fill_rect(c, x, y + h - width, w, width, color);
+    rfl_fill_rect(c, x, y + width, width, h - 2 * width, color);
+    rfl_fill_rect(c, x + w - width, y + width, width, h - 2 * width, color);
+}
+
+/* Disc or ring: coverage from the distance to the centre. ring_hw < 0 fills. */
+static void rfl__disc(rfl_canvas *c, double cx, double cy, double r, double ring_hw,
+                      rfl_color color) {
+    double reach;
+    int ya, yb, xa, xb, py, px;
+    if (!rfl__canvas_ok(c) || !rfl__finite4(cx, cy, r, 0) || !(r > 0)) return;
+    if (rfl__absd(cx) > RFL__BIG || rfl__absd(cy) > RFL__BIG || r > RFL__BIG) return;
+    reach = r + (ring_hw > 0 ? ring_hw : 0) + 1;
+    ya = rfl__iclamp(cy - reach, c->clip_y0, c->clip_y1);
+    yb = rfl__iclamp(cy + reach + 1, c->clip_y0, c->clip_y1);
+    xa = rfl__iclamp(cx - reach, c->clip_x0, c->clip_x1);
+    xb = rfl__iclamp(cx + reach + 1, c->clip_x0, c->clip_x1);
+    for (py = ya; py < yb; py++) {
+        double dy = py + 0.5 - cy;
+        unsigned char *row = c->pixels + (size_t)py * (size_t)c->stride_bytes;
+        for (px = xa; px < xb; px++) {
+            double dx = px + 0.5 - cx, d2 = dx * dx + dy * dy, d, cov;
+            if (d2 >= reach * reach) continue;
+            d = RFL_SQRT(d2);
+            if (ring_hw < 0) cov = r + 0.5 - d;
+            else cov = ring_hw + 0.5 - rfl__absd(d - r);
+            if (cov <= 0) continue;
+            if (cov > 1) cov = 1;
+            rfl__blend_at(row + (size_t)px * (size_t)c->channels, c->channels, color,
+                          rfl__weight(color, cov));
+        }
+    }
+}
+
+RFL_API void rfl_fill_circle(rfl_canvas *c, double cx, double cy, double r, rfl_color color) {
+    rfl__disc(c, cx, cy, r, -1, color);
+}
+RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, double width,
+                             rfl_color color) {
+    if (!(width >= 0.1)) width = 0.1;
+    rfl__disc(c, cx, cy, r, width * 0.5, color);
+}
+
+/* ---- polygons ----------------------------------------------------------------
+   Scanline fill, non-zero winding: RFL__SUB sub-scanlines per pixel row,
+   exact horizontal coverage, accumulated in a stack row of RFL__TILE
+   columns (wider polygons are done in column tiles, left to right; no
+   allocation). Each sub-scanline's crossings are found a few at a time
+   (RFL__XLOOK per pass over the edges), so that the frame does not grow
+   with RFL_POLY_MAX while a convex shape still takes one pass. */
+#define RFL__SUB 5
+#define RFL__TILE 64
+#define RFL__XLOOK 4
+
+/* A sub-scanline: the span in progress starts at xl with winding `wind`;
+   x[i..n-1] are the next crossings (distinct, ascending) with their
+   summed directions (+1 down, -1 up); `rest`: more lie beyond x[n-1]. */
+typedef struct rfl__xing {
+    double sy, xl, x[RFL__XLOOK];
+    int dir[RFL__XLOOK], i, n, rest, wind;
+} rfl__xing;
+
+/* vertex i, clamped as the fill sees it */
+static void rfl__poly_pt(const double *xy, int i, double *x, double *y) {
+    *x = rfl__clampd(xy[2 * i], -RFL__BIG, RFL__BIG);
+    *y = rfl__clampd(xy[2 * i + 1], -RFL__BIG, RFL__BIG);
+}
+
+/* One pass over the edges: the RFL__XLOOK leftmost crossings right of
+   t->xl. A value that drops out (evicted or never let in) cannot come back,
+   so the sums of those kept are complete. */
+static void rfl__xing_next(const double *xy, int n, rfl__xing *t) {
+    double ax, ay, bx, by;
+    int e, j, k;
+    t->i = t->n = t->rest = 0;
+    rfl__poly_pt(xy, n - 1, &ax, &ay);
+    for (e = 0; e < n; e++, ax = bx, ay = by) { /* edge from vertex e - 1 to e */
+        double cx;
+        int d;
+        rfl__poly_pt(xy, e, &bx, &by);
+        if (!((ay <= t->sy && by > t->sy) || (by <= t->sy && ay > t->sy))) continue;
+        cx = ax + (t->sy - ay) * (bx - ax) / (by - ay);
+        d = by > ay ? 1 : -1;
+        if (!(cx > t->xl)) continue;
+        for (j = 0; j < t->n && t->x[j] < cx; j++) {}
+        if (j < t->n && t->x[j] == cx) { t->dir[j] += d; continue; }
+        if (j == RFL__XLOOK) { t->rest = 1; continue; }
+        if (t->n == RFL__XLOOK) { t->rest = 1; t->n--; }
+        for (k = t->n; k > j; k--) { t->x[k] = t->x[k - 1]; t->dir[k] = t->dir[k - 1]; }
+        t->x[j] = cx;
+        t->dir[j] = d;
+        t->n++;
+    }
+}
+
+RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_color color) {
+    float acc[RFL__TILE + 1];
+    rfl__xing xs[RFL__SUB];
+    double minx = RFL__BIG, maxx = -RFL__BIG, miny = RFL__BIG, maxy = -RFL__BIG;
+    int i, ya, yb, xa, xb, tx, py, s, k;
+    if (!xy || n < 0 || n > RFL_POLY_MAX) return RFL_ERR_ARG;
+    if (n < 3 || !rfl__canvas_ok(c)) return RFL_OK;
+    for (i = 0; i < n; i++) {
+        double x, y;
+        if (!rfl__isfinite(xy[2 * i]) || !rfl__isfinite(xy[2 * i + 1])) return RFL_ERR_NOT_FINITE;
+        rfl__poly_pt(xy, i, &x, &y);
+        if (x < minx) minx = x;
+        if (x > maxx) maxx = x;
+        if (y < miny) miny = y;
+        if (y > maxy) maxy = y;
+    }
+    ya = rfl__iclamp(miny, c->clip_y0, c->clip_y1);
+    yb = rfl__iclamp(maxy + 1, c->clip_y0, c->clip_y1);
+    xa = rfl__iclamp(minx, c->clip_x0, c->clip_x1);
+    xb = rfl__iclamp(maxx + 1, c->clip_x0, c->clip_x1);
+    for (py = ya; py < yb; py++) {
+        for (s = 0; s < RFL__SUB; s++) { /* left of every crossing: winding 0 */
+            xs[s].sy = py + (s + 0.5) / RFL__SUB;
+            xs[s].xl = -1e300;
+            xs[s].wind = 0;
+            rfl__xing_next(xy, n, &xs[s]);
+        }
+        for (tx = xa; tx < xb; tx += RFL__TILE) {
+            int tw = rfl__imin(RFL__TILE, xb - tx), any = 0;
+            for (k = 0; k <= tw; k++) acc[k] = 0;
+            for (s = 0; s < RFL__SUB; s++) {
+                rfl__xing *t = &xs[s];
+                /* spans between neighbouring crossings where the winding
+                   is not 0 */
+                while (t->i < t->n) {
+                    double xr = t->x[t->i];
+                    if (t->wind != 0) {
+                        double sa = t->xl - tx, sb = xr - tx;
+                        const float w = 1.0f / RFL__SUB;
+                        if (sa < 0) sa = 0;
+                        if (sb > tw) sb = tw;
+                        if (sa < sb) {
+                            int ia = (int)sa, ib = (int)sb;
+                            any = 1;
+                            if (ia == ib) {
+                                acc[ia] += (float)(sb - sa) * w;
+                            } else {
+                                acc[ia] += (float)(ia + 1 - sa) * w;
+                                for (k = ia + 1; k < ib; k++) acc[k] += w;
+                                if (ib < tw) acc[ib] += (float)(sb - ib) * w;
+                            }
+                        }
+                    }
+                    if (xr >= tx + tw) break; /* goes on in the next tile */
+                    t->xl = xr;
+                    t->wind += t->dir[t->i++];
+                    if (t->i == t->n && t->rest) rfl__xing_next(xy, n, t);
+                }
+            }
+            if (!any) continue;
+            for (k = 0; k < tw; k++) {
+                if (acc[k] <= 0.001f) continue;
+                if (acc[k] >= 0.999f) {
+                    int e = k, a = rfl__weight(color, 1);
+                    while (e < tw && acc[e] >= 0.999f) e++;
+                    rfl__hspan(c, py, tx + k, tx + e, color, a);
+                    k = e - 1;
+                    continue;
+                }
+                rfl__plot(c, tx + k, py, color, acc[k] > 1 ? 1.0 : (double)acc[k]);
+            }
+        }
+    }
+    return RFL_OK;
+}
+
+/* ---- markers ------------------------------------------------------------------ */
+static void rfl__shape(double *xy, rfl_marker m, double cx, double cy, double h, int *n) {
+    switch (m) {
+    case RFL_MARKER_SQUARE:
+        h *= 0.88;
+        xy[0] = cx - h; xy[1] = cy - h; xy[2] = cx + h; xy[3] = cy - h;
+        xy[4] = cx + h; xy[5] = cy + h; xy[6] = cx - h; xy[7] = cy + h; *n = 4; break;
+    case RFL_MARKER_TRIANGLE:
+        h *= 1.2;
+        xy[0] = cx; xy[1] = cy - h; xy[2] = cx + h * 0.95; xy[3] = cy + h * 0.7;
+        xy[4] = cx - h * 0.95; xy[5] = cy + h * 0.7; *n = 3; break;
+    case RFL_MARKER_TRIANGLE_DOWN:
+        h *= 1.2;
+        xy[0] = cx; xy[1] = cy + h; xy[2] = cx - h * 0.95; xy[3] = cy - h * 0.7;
+        xy[4] = cx + h * 0.95; xy[5] = cy - h * 0.7; *n = 3; break;
+    default: /* diamond */
+        h *= 1.2;
+        xy[0] = cx; xy[1] = cy - h; xy[2] = cx + h; xy[3] = cy;
+        xy[4] = cx; xy[5] = cy + h; xy[6] = cx - h; xy[7] = cy; *n = 4; break;
+    }
+}
+
+RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, double size,
+                             int hollow, rfl_color color) {
+    double h, lw, xy[8];
+    int n = 0;
+    if (!rfl__canvas_ok(c) || !rfl__finite4(cx, cy, size, 0) || !(size > 0)) return;
+    if (rfl__absd(cx) > RFL__BIG || rfl__absd(cy) > RFL__BIG) return;
+    if (size > 1000) size = 1000;
+    h = size * 0.5;
+    lw = size / 7 < 1.5 ? 1.5 : size / 7;
+    switch (m) {
+    case RFL_MARKER_CROSS:
+    case RFL_MARKER_PLUS: {
+        double k = m == RFL_MARKER_CROSS ? h * 0.8 : h;
+        double w = hollow ? lw : lw * 1.6;
+        if (m == RFL_MARKER_CROSS) {
+            rfl__capsule(c, cx - k, cy - k, cx + k, cy + k, w * 0.5, color);
+            rfl__capsule(c, cx - k, cy + k, cx + k, cy - k, w * 0.5, color);
+        } else {
+            rfl__capsule(c, cx - k, cy, cx + k, cy, w * 0.5, color);
+            rfl__capsule(c, cx, cy - k, cx, cy + k, w * 0.5, color);
+        }
+        return;
+    }
+    case RFL_MARKER_SQUARE:
+    case RFL_MARKER_TRIANGLE:
+    case RFL_MARKER_TRIANGLE_DOWN:
+    case RFL_MARKER_DIAMOND:
+        rfl__shape(xy, m, cx, cy, h, &n);
+        if (hollow) {
+            double inner[8];
+            int ni;
+            rfl__shape(inner, m, cx, cy, h - lw * (m == RFL_MARKER_SQUARE ? 1.1 : 1.6), &ni);
+            rfl_fill_polygon(c, xy, n, color);
+            if (h - lw * 1.6 > 0.5) rfl_fill_polygon(c, inner, ni, RFL_RGB(255, 255, 255));
+        } else {
+            rfl_fill_polygon(c, xy, n, color);
+        }
+        return;
+    default: /* circle */
+        if (hollow) {
+            rfl__disc(c, cx, cy, h - lw * 0.5, -1, RFL_RGB(255, 255, 255));
+            rfl__disc(c, cx, cy, h - lw * 0.5, lw * 0.5, color);
+        } else {
+            rfl__disc(c, cx, cy, h, -1, color);
+        }
+        return;
+    }
+}
+
+/* ---- text: the library's own bitmap font -----------------------------------
+   Designed for this library: 5 x 9 glyph boxes (rows 0..6 cap height, 7..8
+   descenders), one byte per row, bit 4 = leftmost column. */
+static const unsigned char rfl__font[95][9] = {
+    {0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00}, /*   */
+    {0x04,0x04,0x04,0x04,0x04,0x00,0x04,0x00,0x00}, /* ! */
+    {0x0a,0x0a,0x0a,0x00,0x00,0x00,0x00,0x00,0x00}, /* " */
+    {0x0a,0x0a,0x1f,0x0a,0x1f,0x0a,0x0a,0x00,0x00}, /* # */
+    {0x04,0x0f,0x14,0x0e,0x05,0x1e,0x04,0x00,0x00}, /* $ */
+    {0x18,0x19,0x02,0x04,0x08,0x13,0x03,0x00,0x00}, /* % */
+    {0x0c,0x12,0x14,0x08,0x15,0x12,0x0d,0x00,0x00}, /* & */
+    {0x04,0x04,0x08,0x00,0x00,0x00,0x00,0x00,0x00}, /* ' */
+    {0x02,0x04,0x08,0x08,0x08,0x04,0x02,0x00,0x00}, /* ( */
+    {0x08,0x04,0x02,0x02,0x02,0x04,0x08,0x00,0x00}, /* ) */
+    {0x00,0x04,0x15,0x0e,0x15,0x04,0x00,0x00,0x00}, /* star */
+    {0x00,0x04,0x04,0x1f,0x04,0x04,0x00,0x00,0x00}, /* + */
+    {0x00,0x00,0x00,0x00,0x00,0x0c,0x0c,0x04,0x08}, /* , */
+    {0x00,0x00,0x00,0x1f,0x00,0x00,0x00,0x00,0x00}, /* - */
+    {0x00,0x00,0x00,0x00,0x00,0x0c,0x0c,0x00,0x00}, /* . */
+    {0x01,0x01,0x02,0x04,0x08,0x10,0x10,0x00,0x00}, /* / */
+    {0x0e,0x11,0x13,0x15,0x19,0x11,0x0e,0x00,0x00}, /* 0 */
+    {0x04,0x0c,0x04,0x04,0x04,0x04,0x0e,0x00,0x00}, /* 1 */
+    {0x0e,0x11,0x01,0x02,0x04,0x08,0x1f,0x00,0x00}, /* 2 */
+    {0x1f,0x02,0x04,0x02,0x01,0x11,0x0e,0x00,0x00}, /* 3 */
+    {0x02,0x06,0x0a,0x12,0x1f,0x02,0x02,0x00,0x00}, /* 4 */
+    {0x1f,0x10,0x1e,0x01,0x01,0x11,0x0e,0x00,0x00}, /* 5 */
+    {0x06,0x08,0x10,0x1e,0x11,0x11,0x0e,0x00,0x00}, /* 6 */
+    {0x1f,0x01,0x02,0x04,0x08,0x08,0x08,0x00,0x00}, /* 7 */
+    {0x0e,0x11,0x11,0x0e,0x11,0x11,0x0e,0x00,0x00}, /* 8 */
+    {0x0e,0x11,0x11,0x0f,0x01,0x02,0x0c,0x00,0x00}, /* 9 */
+    {0x00,0x0c,0x0c,0x00,0x0c,0x0c,0x00,0x00,0x00}, /* : */
+    {0x00,0x0c,0x0c,0x00,0x0c,0x0c,0x04,0x08,0x00}, /* ; */
+    {0x02,0x04,0x08,0x10,0x08,0x04,0x02,0x00,0x00}, /* < */
+    {0x00,0x00,0x1f,0x00,0x1f,0x00,0x00,0x00,0x00}, /* = */
+    {0x08,0x04,0x02,0x01,0x02,0x04,0x08,0x00,0x00}, /* > */
+    {0x0e,0x11,0x01,0x02,0x04,0x00,0x04,0x00,0x00}, /* ? */
+    {0x0e,0x11,0x17,0x15,0x17,0x10,0x0f,0x00,0x00}, /* @ */
+    {0x0e,0x11,0x11,0x1f,0x11,0x11,0x11,0x00,0x00}, /* A */
+    {0x1e,0x11,0x11,0x1e,0x11,0x11,0x1e,0x00,0x00}, /* B */
+    {0x0e,0x11,0x10,0x10,0x10,0x11,0x0e,0x00,0x00}, /* C */
+    {0x1c,0x12,0x11,0x11,0x11,0x12,0x1c,0x00,0x00}, /* D */
+    {0x1f,0x10,0x10,0x1e,0x10,0x10,0x1f,0x00,0x00}, /* E */
+    {0x1f,0x10,0x10,0x1e,0x10,0x10,0x10,0x00,0x00}, /* F */
+    {0x0e,0x11,0x10,0x17,0x11,0x11,0x0f,0x00,0x00}, /* G */
+    {0x11,0x11,0x11,0x1f,0x11,0x11,0x11,0x00,0x00}, /* H */
+    {0x0e,0x04,0x04,0x04,0x04,0x04,0x0e,0x00,0x00}, /* I */
+    {0x07,0x02,0x02,0x02,0x02,0x12,0x0c,0x00,0x00}, /* J */
+    {0x11,0x12,0x14,0x18,0x14,0x12,0x11,0x00,0x00}, /* K */
+    {0x10,0x10,0x10,0x10,0x10,0x10,0x1f,0x00,0x00}, /* L */
+    {0x11,0x1b,0x15,0x15,0x11,0x11,0x11,0x00,0x00}, /* M */
+    {0x11,0x11,0x19,0x15,0x13,0x11,0x11,0x00,0x00}, /* N */
+    {0x0e,0x11,0x11,0x11,0x11,0x11,0x0e,0x00,0x00}, /* O */
+    {0x1e,0x11,0x11,0x1e,0x10,0x10,0x10,0x00,0x00}, /* P */
+    {0x0e,0x11,0x11,0x11,0x15,0x12,0x0d,0x00,0x00}, /* Q */
+    {0x1e,0x11,0x11,0x1e,0x14,0x12,0x11,0x00,0x00}, /* R */
+    {0x0f,0x10,0x10,0x0e,0x01,0x01,0x1e,0x00,0x00}, /* S */
+    {0x1f,0x04,0x04,0x04,0x04,0x04,0x04,0x00,0x00}, /* T */
+    {0x11,0x11,0x11,0x11,0x11,0x11,0x0e,0x00,0x00}, /* U */
+    {0x11,0x11,0x11,0x11,0x11,0x0a,0x04,0x00,0x00}, /* V */
+    {0x11,0x11,0x11,0x15,0x15,0x15,0x0a,0x00,0x00}, /* W */
+    {0x11,0x11,0x0a,0x04,0x0a,0x11,0x11,0x00,0x00}, /* X */
+    {0x11,0x11,0x0a,0x04,0x04,0x04,0x04,0x00,0x00}, /* Y */
+    {0x1f,0x01,0x02,0x04,0x08,0x10,0x1f,0x00,0x00}, /* Z */
+    {0x0e,0x08,0x08,0x08,0x08,0x08,0x0e,0x00,0x00}, /* [ */
+    {0x10,0x10,0x08,0x04,0x02,0x01,0x01,0x00,0x00}, /* backslash */
+    {0x0e,0x02,0x02,0x02,0x02,0x02,0x0e,0x00,0x00}, /* ] */
+    {0x04,0x0a,0x11,0x00,0x00,0x00,0x00,0x00,0x00}, /* ^ */
+    {0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x1f}, /* _ */
+    {0x08,0x04,0x02,0x00,0x00,0x00,0x00,0x00,0x00}, /* ` */
+    {0x00,0x00,0x0e,0x01,0x0f,0x11,0x0f,0x00,0x00}, /* a */
+    {0x10,0x10,0x16,0x19,0x11,0x11,0x1e,0x00,0x00}, /* b */
+    {0x00,0x00,0x0e,0x10,0x10,0x11,0x0e,0x00,0x00}, /* c */
+    {0x01,0x01,0x0d,0x13,0x11,0x11,0x0f,0x00,0x00}, /* d */
+    {0x00,0x00,0x0e,0x11,0x1f,0x10,0x0e,0x00,0x00}, /* e */
+    {0x06,0x09,0x08,0x1c,0x08,0x08,0x08,0x00,0x00}, /* f */
+    {0x00,0x00,0x0f,0x11,0x11,0x11,0x0f,0x01,0x0e}, /* g */
+    {0x10,0x10,0x16,0x19,0x11,0x11,0x11,0x00,0x00}, /* h */
+    {0x04,0x00,0x0c,0x04,0x04,0x04,0x0e,0x00,0x00}, /* i */
+    {0x02,0x00,0x06,0x02,0x02,0x02,0x02,0x12,0x0c}, /* j */
+    {0x10,0x10,0x12,0x14,0x18,0x14,0x12,0x00,0x00}, /* k */
+    {0x0c,0x04,0x04,0x04,0x04,0x04,0x0e,0x00,0x00}, /* l */
+    {0x00,0x00,0x1a,0x15,0x15,0x15,0x15,0x00,0x00}, /* m */
+    {0x00,0x00,0x16,0x19,0x11,0x11,0x11,0x00,0x00}, /* n */
+    {0x00,0x00,0x0e,0x11,0x11,0x11,0x0e,0x00,0x00}, /* o */
+    {0x00,0x00,0x16,0x19,0x11,0x11,0x1e,0x10,0x10}, /* p */
+    {0x00,0x00,0x0d,0x13,0x11,0x11,0x0f,0x01,0x01}, /* q */
+    {0x00,0x00,0x16,0x19,0x10,0x10,0x10,0x00,0x00}, /* r */
+    {0x00,0x00,0x0f,0x10,0x0e,0x01,0x1e,0x00,0x00}, /* s */
+    {0x08,0x08,0x1e,0x08,0x08,0x09,0x06,0x00,0x00}, /* t */
+    {0x00,0x00,0x11,0x11,0x11,0x13,0x0d,0x00,0x00}, /* u */
+    {0x00,0x00,0x11,0x11,0x11,0x0a,0x04,0x00,0x00}, /* v */
+    {0x00,0x00,0x11,0x11,0x15,0x15,0x0a,0x00,0x00}, /* w */
+    {0x00,0x00,0x11,0x0a,0x04,0x0a,0x11,0x00,0x00}, /* x */
+    {0x00,0x00,0x11,0x11,0x11,0x11,0x0f,0x01,0x0e}, /* y */
+    {0x00,0x00,0x1f,0x02,0x04,0x08,0x1f,0x00,0x00}, /* z */
+    {0x03,0x04,0x04,0x08,0x04,0x04,0x03,0x00,0x00}, /* { */
+    {0x04,0x04,0x04,0x04,0x04,0x04,0x04,0x04,0x04}, /* | */
+    {0x18,0x04,0x04,0x02,0x04,0x04,0x18,0x00,0x00}, /* } */
+    {0x00,0x00,0x08,0x15,0x02,0x00,0x00,0x00,0x00}, /* ~ */
+};
+
+#define RFL__FONT_MAXSCALE 8
+
+static int rfl__is_sup(int ch) { return (ch >= '0' && ch <= '9') || ch == '-' || ch == '+'; }
+
+RFL_API int rfl_text_width(const char *text, int len, int scale) {
+    long w = 0;
+    int i, sup = 0, ss;
+    if (!text) return 0;
+    if (scale < 1) scale = 1;
+    if (scale > RFL__FONT_MAXSCALE) scale = RFL__FONT_MAXSCALE;
+    ss = scale > 1 ? scale - 1 : 1;
+    for (i = 0; (len < 0 || i < len) && text[i]; i++) {
+        if (text[i] == '^' && rfl__is_sup((unsigned char)text[i + 1]) &&
+            (len < 0 || i + 1 < len)) { sup = 1; continue; }
+        if (sup && !rfl__is_sup((unsigned char)text[i])) sup = 0;
+        w += RFL_FONT_W * (sup ? ss : scale);
+        if (w > 1000000000L) break;
+    }
+    return (int)w;
+}
+
+/* Frame of a text run: glyph-local (u along the text, v down the glyph)
+   to canvas pixels. */
+typedef struct rfl__tframe {
+    double ox, oy;
+    int up;
+} rfl__tframe;
+
+static void rfl__tfill(rfl_canvas *c, const rfl__tframe *f, double u, double v, double du,
+                       double dv, rfl_color color) {
+    if (f->up) rfl_fill_rect(c, f->ox + v, f->oy - u - du, dv, du, color);
+    else rfl_fill_rect(c, f->ox + u, f->oy + v, du, dv, color);
+}
+static void rfl__ttri(rfl_canvas *c, const rfl__tframe *f, const double *uv, rfl_color color) {
+    double xy[6];
+    int i;
+    for (i = 0; i < 3; i++) {
+        double u = uv[2 * i], v = uv[2 * i + 1];
+        xy[2 * i] = f->up ? f->ox + v : f->ox + u;
+        xy[2 * i + 1] = f->up ? f->oy - u : f->oy + v;
+    }
+    {   /* vertex 1 is the right angle, the legs run along the axes: exact
+           coverage per pixel, far cheaper than the general polygon fill */
+        double cx = xy[2], cy = xy[3], h = 0, sx = 1, sy = 1;
+        int q, j, n, ix, iy;
+        for (q = 0; q < 3; q += 2) {
+            double dx = xy[2 * q] - cx, dy = xy[2 * q + 1] - cy;
+            if (dx != 0) { sx = dx > 0 ? 1 : -1; h = dx > 0 ? dx : -dx; }
+            if (dy != 0) sy = dy > 0 ? 1 : -1;
+        }
+        if (cx != RFL_FLOOR(cx) || cy != RFL_FLOOR(cy) || h <= 0 || h > 8 ||
+            rfl__absd(cx) > RFL__BIG || rfl__absd(cy) > RFL__BIG) {
+            rfl_fill_polygon(c, xy, 3, color);
+            return;
+        }
+        n = (int)RFL_CEIL(h);
+        ix = (int)cx;
+        iy = (int)cy;
+        for (j = 0; j < n; j++)
+            for (q = 0; q + j < n + 1 && q < n; q++) {
+                double t = h - q - j, a;
+                if (t <= 0) continue;
+                a = t >= 2 ? 1 : t <= 1 ? t * t / 2 : 1 - (2 - t) * (2 - t) / 2;
+                rfl__plot(c, sx > 0 ? ix + q : ix - 1 - q, sy > 0 ? iy + j : iy - 1 - j, color, a);
+            }
+    }
+}
+
+static int rfl__glyph_on(const unsigned char *g, int col, int row) {
+    if (col < 0 || col > 4 || row < 0 || row > 8) return 0;
+    return (g[row] >> (4 - col)) & 1;
+}
+
+/* One glyph with its top-left cell corner at local (u, v). From scale 2 up,
+   diagonal steps get small bridging triangles so strokes read smoothly. */
+static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, int ch, int s,
+                       rfl_color color) {
+    const unsigned char *g;
+    int row, col;
+    if (ch < 32 || ch > 126) ch = '?';
+    g = rfl__font[ch - 32];
+    v += s; /* one empty row above the glyph in the cell */
+    for (row = 0; row < 9; row++) {
+        int bits = g[row];
+        col = 0;
+        while (col < 5) {
+            int end;
+            if (!((bits >> (4 - col)) & 1)) { col++; continue; }
+            end = col;
+            while (end < 5 && ((bits >> (4 - end)) & 1)) end++;
+            rfl__tfill(c, f, u + col * s, v + row * s, (end - col) * s, s, color);
+            col = end;
+        }
+    }
+    if (s < 2) return;
+    for (row = 0; row < 8; row++) {
+        for (col = -1; col < 5; col++) {
+            int a = rfl__glyph_on(g, col, row), b = rfl__glyph_on(g, col + 1, row);
+            int cc = rfl__glyph_on(g, col, row + 1), d = rfl__glyph_on(g, col + 1, row + 1);
+            double X = u + (col + 1) * s, Y = v + (row + 1) * s, h = s * 0.5, t[6];
+            if (a && d && !b && !cc) { /* "\" step */
+                t[0] = X; t[1] = Y - h; t[2] = X; t[3] = Y; t[4] = X + h; t[5] = Y;
+                rfl__ttri(c, f, t, color);
+                t[0] = X - h; t[1] = Y; t[2] = X; t[3] = Y; t[4] = X; t[5] = Y + h;
+                rfl__ttri(c, f, t, color);
+            } else if (b && cc && !a && !d) { /* "/" step */
+                t[0] = X; t[1] = Y - h; t[2] = X; t[3] = Y; t[4] = X - h; t[5] = Y;
+                rfl__ttri(c, f, t, color);
+                t[0] = X + h; t[1] = Y; t[2] = X; t[3] = Y; t[4] = X; t[5] = Y + h;
+                rfl__ttri(c, f, t, color);
+            }
+        }
+    }
+}
+
+RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, int scale,
+                          int flags, rfl_color color) {
+    int w, h, i, sup = 0, ss;
+    double u = 0, limit;
+    rfl__tframe f;
+    if (!text) return 0;
+    if (scale < 1) scale = 1;
+    if (scale > RFL__FONT_MAXSCALE) scale = RFL__FONT_MAXSCALE;
+    ss = scale > 1 ? scale - 1 : 1;
+    w = rfl_text_width(text, -1, scale);
+    if (!rfl__canvas_ok(c) || !rfl__isfinite(x) || !rfl__isfinite(y)) return w;
+    x = rfl__clampd(x, -RFL__BIG, RFL__BIG);
+    y = rfl__clampd(y, -RFL__BIG, RFL__BIG);
+    h = RFL_FONT_H * scale;
+    /* along: offset of the start; across: offset of the top */
+    {
+        double along = (flags & 3) == RFL_TEXT_CENTER ? -w * 0.5 : (flags & 3) == RFL_TEXT_RIGHT ? -w : 0;
+        double across = (flags & 12) == RFL_TEXT_MIDDLE ? -h * 0.5 : (flags & 12) == RFL_TEXT_BOTTOM ? -h : 0;
+        f.up = (flags & RFL_TEXT_UP) != 0;
+        if (f.up) { f.ox = x + across; f.oy = y - along; }
+        else { f.ox = x + along; f.oy = y + across; }
+        /* whole pixels keep the glyph blocks crisp */
+        f.ox = RFL_FLOOR(f.ox + 0.5);
+        f.oy = RFL_FLOOR(f.oy + 0.5);
+    }
+    /* stop once the pen has left the clip box: long labels cost nothing */
+    limit = f.up ? f.oy - c->clip_y0 : c->clip_x1 - f.ox;
+    for (i = 0; text[i]; i++) {
+        int ch = (unsigned char)text[i];
+        if (ch == '^' && rfl__is_sup((unsigned char)text[i + 1])) { sup = 1; continue; }
+        if (sup && !rfl__is_sup(ch)) sup = 0;
+        if (u > limit) break;
+        {   /* skip glyphs wholly before the clip box (centred long text) */
+            double adv = RFL_FONT_W * (sup ? ss : scale);
+            if (f.up ? f.oy - u - adv > c->clip_y1 : f.ox + u + adv < c->clip_x0) { u += adv; continue; }
+        }
+        if (sup) rfl__glyph(c, &f, u, -scale * 2.0 + (scale - ss) * 1.0, ch, ss, color);
+        else rfl__glyph(c, &f, u, 0, ch, scale, color);
+        u += RFL_FONT_W * (sup ? ss : scale);
+    }
+    return w;
+}
+
+/* ---- axes ------------------------------------------------------------------ */
+typedef struct rfl__axis {
+    double lo, hi;   /* value range */
+    int log;
+    double p0, p1;   /* pixel positions of lo and hi (rfl__axis_place) */
+    double llo, lhi; /* log axes: log10 of lo and hi, kept because the
+                        obstacles are mapped again for every score */
+    rfl_ticks ticks;
+} rfl__axis;
+
+/* Put the range (final by now) at pixels p0..p1. */
+static void rfl__axis_place(rfl__axis *a, double p0, double p1) {
+    a->p0 = p0;
+    a->p1 = p1;
+    if (a->log) {
+        a->llo = RFL_LOG10(a->lo);
+        a->lhi = RFL_LOG10(a->hi);
+    }
+}
+/* value -> pixel on a placed axis; values a log axis cannot show map far
+   outside */
+static double rfl__amap(const rfl__axis *a, double v) {
+    double t;
+    if (!rfl__isfinite(v)) return -1e300;
+    if (a->log) {
+        if (!(v > 0)) return -1e300;
+        t = (RFL_LOG10(v) - a->llo) / (a->lhi - a->llo);
+    } else {
+        t = (v - a->lo) / (a->hi - a->lo);
+    }
+    if (t > 1e6) t = 1e6; /* far off the plot, still a safe coordinate */
+    if (t < -1e6) t = -1e6;
+    return a->p0 + t * (a->p1 - a->p0);
+}
+/* pixel -> value */
+static RFL__UNUSED double rfl__aunmap(const rfl__axis *a, double p) {
+    double t = (p - a->p0) / (a->p1 - a->p0);
+    if (a->log) return RFL_POW(10.0, RFL_LOG10(a->lo) + t * (RFL_LOG10(a->hi) - RFL_LOG10(a->lo)));
+    return a->lo + t * (a->hi - a->lo);
+}
+
+static double rfl__p10(double k) { return RFL_POW(10.0, k); }
+
+/* 1-2-5 step near span/target */
+static double rfl__nice_step(double span, int target) {
+    double raw = span / (target > 0 ? target : 1), e, f;
+    if (!(raw > 0) || !rfl__isfinite(raw)) return 1;
+    e = RFL_FLOOR(RFL_LOG10(raw));
+    f = raw / rfl__p10(e);
+    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * rfl__p10(e);
+}
+
+/* Snap a range outward: decades on log axes, 1-2-5 steps on linear ones. */
+static void rfl__nice_range(rfl__axis *a, double lo, double hi) {
+    if (a->log) {
+        if (!(lo > 0) || !rfl__isfinite(lo)) lo = 1;
+        if (!(hi > lo) || !rfl__isfinite(hi)) hi = lo * 10;
+        a->lo = rfl__p10(RFL_FLOOR(RFL_LOG10(lo) + 1e-9));
+        a->hi = rfl__p10(RFL_CEIL(RFL_LOG10(hi) - 1e-9));
+        if (!(a->hi > a->lo)) a->hi = a->lo * 10;
+    } else {
+        double st;
+        if (!rfl__isfinite(lo)) lo = 0;
+        if (!rfl__isfinite(hi) || !(hi > lo)) hi = lo + 1;
+        st = rfl__nice_step(hi - lo, 6);
+        a->lo = RFL_FLOOR(lo / st + 1e-9) * st;
+        a->hi = RFL_CEIL(hi / st - 1e-9) * st;
+        if (!(a->hi > a->lo)) a->hi = a->lo + st;
+    }
+}
+
+/* Ticks are computed where they are drawn, not kept in arrays (stack).
+   Majors 0..nmajor-1 (at most RFL__MAXTICK); minors only on log axes of at
+   most 8 decades: candidates 0..nminor-1, m x 10^k for m = 2..9, of which
+   rfl__tminor keeps those inside the axis. */
+#define RFL__MAXTICK 64
+typedef struct rfl__tickset {
+    double k0, step; /* log: first decade, decades per tick; linear: first
+                        multiple of the step, the step */
+    int nmajor, nminor;
+} rfl__tickset;
+
+static double rfl__tmajor(const rfl__axis *a, const rfl__tickset *t, int i) {
+    double v;
+    /* i == 0 apart: k0 may be -inf (lo 0) with an infinite step */
+    if (a->log) return rfl__p10(i ? t->k0 + i * t->step : t->k0);
+    v = (t->k0 + i) * t->step;
+    return rfl__absd(v) < t->step * 1e-9 ? 0 : v;
+}
+/* minor candidate j; 0 when it lies outside the axis */
+static int rfl__tminor(const rfl__axis *a, const rfl__tickset *t, int j, double *v) {
+    *v = (j % 8 + 2) * rfl__p10(t->k0 - 1 + j / 8);
+    return *v > a->lo * (1 + 1e-9) && *v < a->hi * (1 - 1e-9);
+}
+
+static void rfl__make_ticks(const rfl__axis *a, rfl__tickset *t) {
+    t->nmajor = t->nminor = 0;
+    if (a->log) {
+        double k0 = RFL_CEIL(RFL_LOG10(a->lo) - 1e-9), k1 = RFL_FLOOR(RFL_LOG10(a->hi) + 1e-9);
+        t->k0 = k0;
+        t->step = 1;
+        if (k1 - k0 > 12) t->step = RFL_CEIL((k1 - k0) / 10);
+        while (t->nmajor < RFL__MAXTICK) {
+            int i = t->nmajor;
+            if (!((i ? k0 + i * t->step : k0) <= k1 + 1e-9)) break;
+            t->nmajor++;
+        }
+        /* decades k0 - 1 .. k1 */
+        if (t->step == 1 && k1 - k0 <= 8 && k1 - k0 >= -1) t->nminor = 8 * ((int)(k1 - k0) + 2);
+    } else {
+        t->step = rfl__nice_step(a->hi - a->lo, 6);
+        t->k0 = RFL_CEIL(a->lo / t->step - 1e-9);
+        while (t->nmajor < RFL__MAXTICK &&
+               !((t->k0 + t->nmajor) * t->step > a->hi + t->step * 1e-9))
+            t->nmajor++;
+    }
+}
+
+/* Trim trailing blanks left by rfl_fmt_si ("100 " -> "100"). */
+static void rfl__rtrim(char *b) {
+    size_t n = rfl__strlen(b);
+    while (n && b[n - 1] == ' ') b[--n] = 0;
+}
+
+static void rfl__tick_label(char *b, size_t size, const rfl__axis *a, double v) {
+    double av = rfl__absd(v);
+    rfl_ticks st = a->ticks;
+    b[0] = 0;
+    if (st == RFL_TICKS_AUTO) st = (av == 0 || (av >= 1e-3 && av < 1e5)) ? RFL_TICKS_PLAIN
+                                   : a->log ? RFL_TICKS_POW10 : RFL_TICKS_SI;
+    if (st == RFL_TICKS_POW10 && a->log && v > 0) {
+        double k = RFL_FLOOR(RFL_LOG10(v) + 0.5);
+        if (rfl__absd(v / rfl__p10(k) - 1) < 1e-6) {
+            b[0] = '1'; b[1] = '0'; b[2] = '^';
+            rfl_fmt_num(b + 3, size - 3, k, 4);
+            return;
+        }
+        st = RFL_TICKS_SI;
+    }
+    if (st == RFL_TICKS_SI && av >= 1e-24) {
+        rfl_fmt_si(b, size, v, 3);
+        rfl__rtrim(b);
+        return;
+    }
+    rfl_fmt_num(b, size, v, 6);
+}
+
+/* ---- layout helpers ---------------------------------------------------------- */
+typedef struct rfl__rect {
+    double x0, y0, x1, y1;
+} rfl__rect;
+
+static int rfl__overlap(const rfl__rect *a, const rfl__rect *b) {
+    return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* Things a legend or a label should not cover, each with a weight: the
+   chart's fixed obstacles (points, samples along lines, bars), then the
+   labels placed so far. Only the labels' choices are stored (the frames
+   stay small): the chart replays its fixed obstacles into an rfl__scan
+   for every rectangle it scores, and rebuilds a placed label's box from
+   its id and choice. The limits are those of the table of RFL__NOBST
+   rectangles that this replaced: the first RFL__NOBST - RFL__NLAB fixed
+   obstacles count, then labels while the total is under RFL__NOBST, but
+   at most RFL__NLAB labels (a scatter chart; a roofline panel has at most
+   RFL__JOBS); beyond that they are ignored, which only affects placement. */
+#define RFL__NOBST 768
+#define RFL__NLAB 96
+typedef struct rfl__scan {
+    const rfl__rect *r; /* the rectangle scored; NULL: only count */
+    long score;
+    int n;              /* fixed obstacles counted so far */
+} rfl__scan;
+typedef void (*rfl__fixed_fn)(const void *ctx, rfl__scan *sc);
+typedef void (*rfl__label_fn)(const void *ctx, int id, int how, rfl__rect *box);
+typedef struct rfl__labels { /* the chart's arrays of cap (<= RFL__NLAB) entries */
+    int n, cap;
+    int *id;            /* which label: the chart's numbering */
+    unsigned char *how; /* candidate + 8 x form (1: the short one) */
+} rfl__labels;
+typedef struct rfl__obst {
+    rfl__fixed_fn fixed;
+    rfl__label_fn label_box; /* a placed label's box from (id, how) */
+    const void *ctx;
+    rfl__labels *lab;        /* NULL: the chart places no labels */
+    int nfixed;              /* fixed obstacles that count */
+} rfl__obst;
+
+static void rfl__scan_add(rfl__scan *sc, double x0, double y0, double x1, double y1, int w) {
+    rfl__rect b;
+    if (sc->n >= RFL__NOBST - RFL__NLAB || !rfl__finite4(x0, y0, x1, y1)) return;
+    sc->n++;
+    b.x0 = x0; b.y0 = y0; b.x1 = x1; b.y1 = y1;
+    if (sc->r && rfl__overlap(&b, sc->r)) sc->score += w;
+}
+/* ctx must describe every fixed obstacle already: they are counted here */
+static void rfl__obst_init(rfl__obst *o, rfl__fixed_fn fixed, rfl__label_fn label_box,
+                           const void *ctx, rfl__labels *lab, int *id, unsigned char *how,
+                           int cap) {
+    rfl__scan sc;
+    o->fixed = fixed;
+    o->label_box = label_box;
+    o->ctx = ctx;
+    o->lab = lab;
+    if (lab) {
+        lab->n = 0;
+        lab->cap = cap;
+        lab->id = id;
+        lab->how = how;
+    }
+    sc.r = 0;
+    sc.score = 0;
+    sc.n = 0;
+    fixed(ctx, &sc);
+    o->nfixed = sc.n;
+}
+static long rfl__obst_score(const rfl__obst *o, const rfl__rect *r) {
+    rfl__scan sc;
+    int i;
+    sc.r = r;
+    sc.score = 0;
+    sc.n = 0;
+    o->fixed(o->ctx, &sc);
+    for (i = 0; o->lab && i < o->lab->n; i++) {
+        rfl__rect b;
+        o->label_box(o->ctx, o->lab->id[i], o->lab->how[i], &b);
+        if (rfl__overlap(&b, r)) sc.score += 40;
+    }
+    return sc.score;
+}
+/* Samples of a pixel polyline every few pixels as small obstacles. */
+static void rfl__scan_line(rfl__scan *sc, double x0, double y0, double x1, double y1, double step,
+                           int w, const rfl__rect *clip) {
+    double dx = x1 - x0, dy = y1 - y0, len = RFL_SQRT(dx * dx + dy * dy), t;
+    int k = 0;
+    if (!(len > 0) || !rfl__isfinite(len)) return;
+    if (len / step > 48) step = len / 48; /* long lines: at most ~48 samples */
+    for (t = 0; t <= len && k < 400; t += step, k++) {
+        double x = x0 + dx * t / len, y = y0 + dy * t / len;
+        /* boxes stretched along the line so that they touch: the whole
+           line is covered, but only 2 px to either side of it */
+        double hx = rfl__absd(dx) / len * step / 2 + 2, hy = rfl__absd(dy) / len * step / 2 + 2;
+        if (x < clip->x0 || x > clip->x1 || y < clip->y0 || y > clip->y1) continue;
+        rfl__scan_add(sc, x - hx, y - hy, x + hx, y + hy, w);
+    }
+}
+
+/* Text box for anchor + flags (horizontal text only). */
+static rfl__rect rfl__text_box(double x, double y, const char *s, int scale, int flags) {
+    rfl__rect r;
+    double w = rfl_text_width(s, -1, scale), h = RFL_FONT_H * scale;
+    r.x0 = (flags & 3) == RFL_TEXT_CENTER ? x - w / 2 : (flags & 3) == RFL_TEXT_RIGHT ? x - w : x;
+    r.y0 = (flags & 12) == RFL_TEXT_MIDDLE ? y - h / 2 : (flags & 12) == RFL_TEXT_BOTTOM ? y - h : y;
+    r.x1 = r.x0 + w;
+    r.y1 = r.y0 + h;
+    return r;
+}
+
+/* Try label anchors in order, first with the full text, then with `alt`
+   (a shorter form, may be NULL); draw at the first place that stays inside
+   `inside` and covers nothing. Failing that, the least bad place that
+   covers no point or label (crossing a few line samples is tolerated);
+   failing that, nothing: an unreadable label is worse than none. Records
+   the drawn label in o as `id` with its choice (see rfl__label_box).
+   Returns 1 when drawn. */
+typedef struct rfl__cand {
+    double x, y;
+    int flags;
+} rfl__cand;
+/* The box a placed label keeps others out of: its text with a margin. */
+static void rfl__label_box(const rfl__cand *cand, const char *t, int scale, rfl__rect *box) {
+    rfl__rect br = rfl__text_box(cand->x, cand->y, t, scale, cand->flags);
+    box->x0 = br.x0 - 4 * scale;
+    box->y0 = br.y0 - 2;
+    box->x1 = br.x1 + 4 * scale;
+    box->y1 = br.y1 + 2;
+}
+static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside,
+                            const rfl__cand *cand, int n, const char *s, const char *alt,
+                            int scale, rfl_color color, int id) {
+    long best = -1;
+    int i, v, bi = 0, bv = 0;
+    const char *bs = s;
+    rfl__rect br, box;
+    rfl__labels *lab = o->lab;
+    for (v = 0; v < 2; v++) {
+        const char *t = v ? alt : s;
+        if (!t) continue;
+        for (i = 0; i < n; i++) {
+            rfl__rect r = rfl__text_box(cand[i].x, cand[i].y, t, scale, cand[i].flags);
+            long sc = rfl__obst_score(o, &r);
+            if (r.x0 < inside->x0 || r.x1 > inside->x1 || r.y0 < inside->y0 || r.y1 > inside->y1)
+                sc += 1000;
+            if (best < 0 || sc < best) { best = sc; bi = i; bs = t; bv = v; }
+            if (sc == 0) break;
+        }
+        if (best == 0) break;
+    }
+    if (n <= 0 || best < 0 || best >= 30) return 0;
+    br = rfl__text_box(cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags);
+    /* a white halo keeps a label legible where it crosses grid lines */
+    rfl_fill_rect(c, br.x0 - 2, br.y0, br.x1 - br.x0 + 4, br.y1 - br.y0, RFL_RGB(255, 255, 255));
+    rfl_draw_text(c, cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags, color);
+    rfl__label_box(&cand[bi], bs, scale, &box);
+    if (lab && rfl__finite4(box.x0, box.y0, box.x1, box.y1) && o->nfixed + lab->n < RFL__NOBST &&
+        lab->n < lab->cap) {
+        lab->id[lab->n] = id;
+        lab->how[lab->n++] = (unsigned char)(bi + 8 * bv);
+    }
+    return 1;
+}
+
+/* ---- palette and series ------------------------------------------------------ */
+static const rfl_color rfl__palette[10] = {
+    0xFF1F77B4u, 0xFFE8710Au, 0xFF2CA02Cu, 0xFF8E5CC8u, 0xFF8C564Bu,
+    0xFFD6449Fu, 0xFF17A2B8u, 0xFF8A8A14u, 0xFF2B3A8Cu, 0xFF6F6F6Fu};
+static const rfl_marker rfl__markers[7] = {RFL_MARKER_CIRCLE, RFL_MARKER_SQUARE,
+                                           RFL_MARKER_TRIANGLE, RFL_MARKER_DIAMOND,
+                                           RFL_MARKER_TRIANGLE_DOWN, RFL_MARKER_PLUS,
+                                           RFL_MARKER_CROSS};
+#define RFL__INK 0xFF222222u
+#define RFL__GRID 0xFFDADADAu
+#define RFL__GRID2 0xFFF0F0F0u
+#define RFL__WARN 0xFFD62728u
+#define RFL__LIGHT 0xFF8F8F8Fu
+
+static int rfl__streq(const char *a, const char *b) {
+    if (a == b) return 1;
+    if (!a || !b) return 0;
+    while (*a && *a == *b) { a++; b++; }
+    return *a == *b;
+}
+static int rfl__has_label(const char *s) { return s && s[0]; }
+
+/* Mix a colour toward white by t (0..1). */
+static RFL__UNUSED rfl_color rfl__tint(rfl_color c, double t) {
+    int r = (int)((c >> 16) & 255), g = (int)((c >> 8) & 255), b = (int)(c & 255);
+    r = r + (int)((255 - r) * t);
+    g = g + (int)((255 - g) * t);
+    b = b + (int)((255 - b) * t);
+    return RFL_RGB(r, g, b);
+}
+
+/* ---- legend ---------------------------------------------------------------- */
+#define RFL__MAXLEG 24
+/* Entries in small types (the legend lives on the stack): a warning's
+   text is followed by rfl__leg_suffix. */
+typedef struct rfl__legend {
+    const char *text[RFL__MAXLEG];
+    rfl_color color[RFL__MAXLEG];
+    unsigned char marker[RFL__MAXLEG]; /* rfl_marker */
+    unsigned char hollow[RFL__MAXLEG];
+    unsigned char kind[RFL__MAXLEG]; /* 0 marker, 1 swatch, 2 warning, 3 note */
+    int n, more;
+} rfl__legend;
+
+static void rfl__leg_add(rfl__legend *l, const char *text, rfl_marker m, rfl_color col,
+                         int hollow, int kind) {
+    if (l->n >= RFL__MAXLEG) { l->more++; return; }
+    l->text[l->n] = text;
+    /* rfl_draw_marker draws every value outside the enum as a circle */
+    l->marker[l->n] = (unsigned char)((unsigned)m < RFL_MARKER_COUNT ? m : RFL_MARKER_CIRCLE);
+    l->color[l->n] = col;
+    l->hollow[l->n] = hollow != 0;
+    l->kind[l->n] = (unsigned char)kind;
+    l->n++;
+}
+static const char *rfl__leg_suffix(const rfl__legend *l, int i) {
+    return l->kind[i] == 2 ? ": above roof, check units" : 0;
+}
+
+#define RFL__LEG_MAXCH 48 /* longer legend texts are cut with ".." */
+static int rfl__leg_textw(const rfl__legend *l, int i, int s) {
+    int w = rfl_text_width(l->text[i], -1, s);
+    if (rfl__leg_suffix(l, i)) w += rfl_text_width(rfl__leg_suffix(l, i), -1, s);
+    if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
+    return w;
+}
+static void rfl__leg_size(const rfl__legend *l, int s, double *w, double *h) {
+    int i, mw = 0;
+    for (i = 0; i < l->n; i++) mw = rfl__imax(mw, rfl__leg_textw(l, i, s));
+    if (l->more) mw = rfl__imax(mw, 12 * RFL_FONT_W * s);
+    *w = mw + 24.0 * s;
+    *h = (l->n + (l->more ? 1 : 0)) * (RFL_FONT_H + 3) * s + 6.0 * s;
+}
+
+/* Draw text clipped to at most RFL__LEG_MAXCH characters. */
+static void rfl__text_cut(rfl_canvas *c, double x, double y, const char *a, const char *b, int s,
+                          int flags, rfl_color col) {
+    char buf[RFL__LEG_MAXCH + 4];
+    int n = 0, i;
+    for (i = 0; a && a[i] && n < RFL__LEG_MAXCH; i++) buf[n++] = a[i];
+    for (i = 0; b && b[i] && n < RFL__LEG_MAXCH; i++) buf[n++] = b[i];
+    if ((a && a[0] && rfl__strlen(a) + (b ? rfl__strlen(b) : 0) > RFL__LEG_MAXCH)) {
+        buf[n - 2] = '.';
+        buf[n - 1] = '.';
+    }
+    buf[n] = 0;
+    rfl_draw_text(c, x, y, buf, s, flags, col);
+}
+
+static void rfl__leg_draw(rfl_canvas *c, const rfl__legend *l, double x, double y, int s) {
+    double w, h, rowh = (RFL_FONT_H + 3) * s;
+    int i;
+    rfl__leg_size(l, s, &w, &h);
+    rfl_fill_rect(c, x, y, w, h, RFL_RGB(255, 255, 255)); /* opaque: it sits where no data is */
+    rfl_draw_rect(c, x, y, w, h, 1, 0xFFB0B0B0u);
+    for (i = 0; i < l->n; i++) {
+        double cy = y + 3 * s + rowh * i + rowh / 2, mx = x + 11 * s;
+        switch (l->kind[i]) {
+        case 1: rfl_fill_rect(c, mx - 5 * s, cy - 4 * s, 10 * s, 8 * s, l->color[i]); break;
+        case 2:
+            rfl_draw_circle(c, mx, cy, 4.5 * s, 1.5 * s, RFL__WARN);
+            rfl_draw_text(c, mx + 0.5, cy, "!", s, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL__WARN);
+            break;
+        case 3: break;
+        default:
+            rfl_draw_marker(c, (rfl_marker)l->marker[i], mx, cy, 6.0 + 3 * s, l->hollow[i], l->color[i]);
+        }
+        rfl__text_cut(c, x + 20 * s, cy + s, l->text[i], rfl__leg_suffix(l, i), s, RFL_TEXT_MIDDLE,
+                      l->kind[i] == 2 ? RFL__WARN : l->kind[i] == 3 ? 0xFF666666u : RFL__INK);
+    }
+    if (l->more) {
+        char b[48] = "... and ";
+        size_t k = rfl__strlen(b);
+        k += rfl_fmt_num(b + k, sizeof b - k, l->more, 6);
+        if (k + 6 < sizeof b) { RFL_MEMCPY(b + k, " more", 6); }
+        rfl_draw_text(c, x + 20 * s, y + 3 * s + rowh * l->n + rowh / 2 + s, b, s, RFL_TEXT_MIDDLE,
+                      0xFF666666u);
+    }
+}
+
+/* Put the legend in the corner of `plot` that covers the least; when every
+   corner would hide a point or a label at the normal text size, try one
+   size smaller before settling for the least bad corner. */
+static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect *plot,
+                           const rfl__obst *o, rfl_legend where, int s) {
+    static const int order[4] = {0, 3, 1, 2}; /* ties: TL, BR, TR, BL */
+    rfl__rect r;
+    long best = -1;
+    int i, ls, bi = 0, bs = s;
+    double bx = 0, by = 0;
+    if (where == RFL_LEGEND_NONE || (l->n == 0 && !l->more)) return;
+    for (ls = s; ls >= 1 && ls >= s - 1; ls--) {
+        double w, h, pad = 6.0 * ls;
+        rfl__leg_size(l, ls, &w, &h);
+        for (i = 0; i < 4; i++) {
+            int k = order[i];
+            long sc;
+            if (where >= RFL_LEGEND_TOP_LEFT && where <= RFL_LEGEND_BOTTOM_RIGHT &&
+                k != (int)where - (int)RFL_LEGEND_TOP_LEFT)
+                continue;
+            r.x0 = (k & 1) ? plot->x1 - pad - w : plot->x0 + pad;
+            r.y0 = (k & 2) ? plot->y1 - pad - h : plot->y0 + pad;
+            r.x1 = r.x0 + w;
+            r.y1 = r.y0 + h;
+            sc = rfl__obst_score(o, &r);
+            if (r.x0 < plot->x0 || r.y0 < plot->y0) sc += 100000; /* does not fit */
+            if (best < 0 || sc < best) { best = sc; bi = k; bs = ls; bx = r.x0; by = r.y0; }
+        }
+        if (best >= 0 && best < 30) break; /* hides no point or label */
+    }
+    (void)bi;
+    rfl__leg_draw(c, l, bx, by, bs);
+}
+
+/* ---- frame: axes, grid, ticks, titles ------------------------------------------ */
+/* One-pixel grid and tick lines: the pixel column (row) holding x (y),
+   from y0 to y1 (x0 to x1). Exact and far cheaper than a round-capped
+   anti-aliased segment. */
+static void rfl__vline(rfl_canvas *c, double x, double y0, double y1, rfl_color col) {
+    rfl_fill_rect(c, RFL_FLOOR(x), y0, 1, y1 - y0, col);
+}
+static void rfl__hline(rfl_canvas *c, double x0, double x1, double y, rfl_color col) {
+    rfl_fill_rect(c, x0, RFL_FLOOR(y), x1 - x0, 1, col);
+}
+
+/* Width of the widest y tick label. */
+static int rfl__ylabel_w(const rfl__axis *a, int s) {
+    rfl__tickset t;
+    char b[40];
+    int i, w = 0;
+    rfl__make_ticks(a, &t);
+    for (i = 0; i < t.nmajor; i++) {
+        rfl__tick_label(b, sizeof b, a, rfl__tmajor(a, &t, i));
+        w = rfl__imax(w, rfl_text_width(b, -1, s));
+    }
+    return w;
+}
+
+/* Margins around a plot for axes with these ranges. */
+static rfl__rect rfl__plot_rect(const rfl__rect *panel, const rfl__axis *x, const rfl__axis *y,
+                                int s, int has_ytitle) {
+    rfl__rect r;
+    double lw = rfl__ylabel_w(y, s);
+    r.x0 = panel->x0 + 6 * s + (has_ytitle ? (RFL_FONT_H + 4) * s : 0) + lw + 6 * s;
+    r.x1 = panel->x1 - 14 * s;
+    r.y0 = panel->y0 + 4 * s;
+    r.y1 = panel->y1 - (6 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
+    (void)x;
+    if (r.x1 < r.x0 + 4) r.x1 = r.x0 + 4;
+    if (r.y1 < r.y0 + 4) r.y1 = r.y0 + 4;
+    return r;
+}
+
+/* axes flags for rfl__draw_frame */
+#define RFL__NO_XTICKS 1
+#define RFL__NO_YTICKS 2
+static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
+                               const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
+                               int xgrid, int ygrid, int flags) {
+    rfl__tickset t;
+    char b[40];
+    int i, step;
+    double v, last_x1 = -1e300;
+    /* grid */
+    rfl__make_ticks(x, &t);
+    if (flags & RFL__NO_XTICKS) t.nmajor = t.nminor = 0;
+    if (xgrid) {
+        for (i = 0; i < t.nminor; i++) {
+            if (!rfl__tminor(x, &t, i, &v)) continue;
+            rfl__vline(c, RFL_FLOOR(rfl__amap(x, v)) + 0.5, p->y0, p->y1, RFL__GRID2);
+        }
+        for (i = 0; i < t.nmajor; i++) {
+            double px = RFL_FLOOR(rfl__amap(x, rfl__tmajor(x, &t, i))) + 0.5;
+            rfl__vline(c, px, p->y0, p->y1, RFL__GRID);
+        }
+    }
+    /* x ticks and labels; skip labels that would collide */
+    step = 1;
+    for (;;) {
+        double prev = -1e300;
+        int ok = 1;
+        for (i = 0; i < t.nmajor; i += step) {
+            double px, w;
+            v = rfl__tmajor(x, &t, i);
+            px = rfl__amap(x, v);
+            rfl__tick_label(b, sizeof b, x, v);
+            w = rfl_text_width(b, -1, s);
+            if (px - w / 2 < prev + 4 * s) { ok = 0; break; }
+            prev = px + w / 2;
+        }
+        if (ok || step > t.nmajor) break;
+        step++;
+    }
+    for (i = 0; i < t.nminor; i++) {
+        if (!rfl__tminor(x, &t, i, &v)) continue;
+        rfl__vline(c, RFL_FLOOR(rfl__amap(x, v)) + 0.5, p->y1, p->y1 + 3 * s, 0xFF888888u);
+    }
+    for (i = 0; i < t.nmajor; i++) {
+        double px;
+        v = rfl__tmajor(x, &t, i);
+        px = RFL_FLOOR(rfl__amap(x, v)) + 0.5;
+        rfl__vline(c, px, p->y1, p->y1 + 5 * s, 0xFF555555u);
+        if (i % step) continue;
+        rfl__tick_label(b, sizeof b, x, v);
+        rfl_draw_text(c, px, p->y1 + 7 * s, b, s, RFL_TEXT_CENTER, RFL__INK);
+        last_x1 = px;
+    }
+    (void)last_x1;
+    /* y */
+    rfl__make_ticks(y, &t);
+    if (flags & RFL__NO_YTICKS) t.nmajor = t.nminor = 0;
+    if (ygrid) {
+        for (i = 0; i < t.nminor; i++) {
+            if (!rfl__tminor(y, &t, i, &v)) continue;
+            rfl__hline(c, p->x0, p->x1, RFL_FLOOR(rfl__amap(y, v)) + 0.5, RFL__GRID2);
+        }
+        for (i = 0; i < t.nmajor; i++) {
+            double py = RFL_FLOOR(rfl__amap(y, rfl__tmajor(y, &t, i))) + 0.5;
+            rfl__hline(c, p->x0, p->x1, py, RFL__GRID);
+        }
+    }
+    step = 1;
+    if (t.nmajor > 1) {
+        double gap = rfl__absd(rfl__amap(y, rfl__tmajor(y, &t, 1)) - rfl__amap(y, rfl__tmajor(y, &t, 0)));
+        while (gap * step < (RFL_FONT_H + 2) * s && step < t.nmajor) step++;
+    }
+    for (i = 0; i < t.nminor; i++) {
+        if (!rfl__tminor(y, &t, i, &v)) continue;
+        rfl__hline(c, p->x0 - 3 * s, p->x0, RFL_FLOOR(rfl__amap(y, v)) + 0.5, 0xFF888888u);
+    }
+    for (i = 0; i < t.nmajor; i++) {
+        double py;
+        v = rfl__tmajor(y, &t, i);
+        py = RFL_FLOOR(rfl__amap(y, v)) + 0.5;
+        rfl__hline(c, p->x0 - 5 * s, p->x0, py, 0xFF555555u);
+        if (i % step) continue;
+        rfl__tick_label(b, sizeof b, y, v);
+        rfl_draw_text(c, p->x0 - 7 * s, py, b, s, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
+    }
+    /* frame */
+    rfl_draw_rect(c, RFL_FLOOR(p->x0), RFL_FLOOR(p->y0), RFL_FLOOR(p->x1) - RFL_FLOOR(p->x0) + 1,
+                  RFL_FLOOR(p->y1) - RFL_FLOOR(p->y0) + 1, 1, 0xFF555555u);
+    /* titles */
+    if (xtitle)
+        rfl_draw_text(c, (p->x0 + p->x1) / 2, p->y1 + 7 * s + RFL_FONT_H * s + 5 * s, xtitle, s,
+                      RFL_TEXT_CENTER, RFL__INK);
+    if (ytitle) {
+        double lw = (flags & RFL__NO_YTICKS) ? 0 : rfl__ylabel_w(y, s);
+        rfl_draw_text(c, p->x0 - 7 * s - lw - 4 * s, (p->y0 + p->y1) / 2, ytitle, s,
+                      RFL_TEXT_UP | RFL_TEXT_CENTER | RFL_TEXT_BOTTOM, RFL__INK);
+    }
+}
+
+static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
+                            const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
+                            int xgrid, int ygrid) {
+    rfl__draw_frame_ex(c, p, x, y, xtitle, ytitle, s, xgrid, ygrid, 0);
+}
+
+/* Font scale from the size of one plot panel: 1 below ~700 x 440 pixels,
+   2 up to ~1350 x 840, then 3 and 4 (text stays near 1/50 of the panel). */
+static int rfl__auto_font(double w, double h, int fs) {
+    double k;
+    if (fs > 0) return fs > RFL__FONT_MAXSCALE ? RFL__FONT_MAXSCALE : fs;
+    k = w / 560.0 < h / 350.0 ? w / 560.0 : h / 350.0;
+    return 1 + (k >= 1.25) + (k >= 2.4) + (k >= 3.6);
+}
+
+/* Title band; returns the y below it. A title too wide for the canvas
+   drops one size, then is cut with "..". */
+static double rfl__title(rfl_canvas *c, const char *title, int s) {
+    int ts = s + 1;
+    double room = c->width - 8.0 * s;
+    if (!title || !title[0]) return 4.0 * s;
+    if (rfl_text_width(title, -1, ts) > room) ts = s;
+    if (rfl_text_width(title, -1, ts) > room) {
+        char b[256];
+        int n = (int)(room / (RFL_FONT_W * ts)) - 2, i;
+        if (n > (int)sizeof b - 3) n = (int)sizeof b - 3;
+        if (n < 1) n = 1;
+        for (i = 0; i < n && title[i]; i++) b[i] = title[i];
+        b[i++] = '.';
+        b[i++] = '.';
+        b[i] = 0;
+        rfl_draw_text(c, c->width / 2.0, 6.0 * s, b, ts, RFL_TEXT_CENTER, RFL__INK);
+    } else {
+        rfl_draw_text(c, c->width / 2.0, 6.0 * s, title, ts, RFL_TEXT_CENTER, RFL__INK);
+    }
+    return 6.0 * s + RFL_FONT_H * ts + 2.0 * s;
+}
+
+/* ---- series: colour and marker per label -----------------------------------
+   A series is the points that share a label. Only its first point and its
+   colour slot are kept (small frames): the label and the link are read
+   from that point. Series whose first points share a nonzero link share a
+   colour slot. */
+#define RFL__MAXSER 64
+typedef struct rfl__series {
+    const rfl_point *pts; /* roofline points, or */
+    const rfl_xy *xys;    /* scatter points */
+    int links;            /* 0: links do not share colours (the text chart) */
+    int first[RFL__MAXSER];          /* first point of the series */
+    unsigned char slot[RFL__MAXSER]; /* colour slot */
+    int n, nslots;
+} rfl__series;
+
+static void rfl__ser_init(rfl__series *t, const rfl_point *pts, const rfl_xy *xys, int links) {
+    t->pts = pts;
+    t->xys = xys;
+    t->links = links;
+    t->n = t->nslots = 0;
+}
+static const char *rfl__ser_label(const rfl__series *t, int i) {
+    return t->pts ? t->pts[t->first[i]].label : t->xys[t->first[i]].label;
+}
+static int rfl__ser_link(const rfl__series *t, int i) {
+    if (!t->links) return 0;
+    return t->pts ? t->pts[t->first[i]].link : t->xys[t->first[i]].link;
+}
+static int rfl__ser_find(const rfl__series *t, const char *label) {
+    int i;
+    for (i = 0; i < t->n; i++)
+        if (rfl__streq(rfl__ser_label(t, i), label)) return i;
+    return -1;
+}
+/* Register point `index`'s label; returns its series index (-1 when the
+   table is full or the label empty). */
+static int rfl__ser_add(rfl__series *t, int index) {
+    int k, link;
+    const char *label = t->pts ? t->pts[index].label : t->xys[index].label;
+    if (!rfl__has_label(label)) return -1;
+    k = rfl__ser_find(t, label);
+    if (k >= 0) return k;
+    if (t->n >= RFL__MAXSER) return -1;
+    t->first[t->n] = index;
+    /* a nonzero link takes the slot of the first series with that link */
+    link = rfl__ser_link(t, t->n);
+    for (k = 0; k < t->n && !(link && rfl__ser_link(t, k) == link); k++) {}
+    t->slot[t->n] = (unsigned char)(k < t->n ? t->slot[k] : t->nslots++);
+    return t->n++;
+}
+
+/* ---- the roofline chart ------------------------------------------------------- */
+static const char *rfl__prec_title(rfl_prec p) {
+    static const char *const n[RFL_PREC_COUNT] = {"FP32", "FP64", "FP16", "FP64 tensor",
+                                                 "TF32 tensor", "FP16 tensor", "BF16 tensor",
+                                                 "FP8 tensor", "INT8 tensor"};
+    return (unsigned)p < RFL_PREC_COUNT ? n[p] : "?";
+}
+static const char *rfl__level_title(rfl_level l) {
+    static const char *const n[RFL_LEVEL_COUNT] = {"DRAM", "L2", "L1"};
+    return (unsigned)l < RFL_LEVEL_COUNT ? n[l] : "?";
+}
+
+/* "19.5 TFLOP/s": value with SI prefix and unit appended. */
+static void rfl__fmt_unit(char *b, size_t size, const char *pre, double v, const char *unit) {
+    size_t n = 0, k;
+    b[0] = 0;
+    for (k = 0; pre && pre[k] && n + 1 < size; k++) b[n++] = pre[k];
+    n += rfl_fmt_si(b + n, size - n, v, 4);
+    for (k = 0; unit && unit[k] && n + 1 < size; k++) b[n++] = unit[k];
+    b[n] = 0;
+}
+
+static int rfl__point_ok(const rfl_point *p) {
+    return rfl__isfinite(p->ai) && p->ai > 0 && rfl__isfinite(p->flops_per_s) && p->flops_per_s > 0;
+}
+static int rfl__on_panel(const rfl_point *p, int k, int n) {
+    return p->machine == RFL_ALL_MACHINES ? 1 : (p->machine == k && k < n);
+}
+
+/* Precisions drawn as main roofs on panel k (bit mask). */
+static unsigned rfl__panel_precs(const rfl_roofline_desc *d, int k) {
+    unsigned m = 0;
+    int i;
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *p = &d->points[i];
+        if (rfl__point_ok(p) && rfl__on_panel(p, k, d->n_machines) && (unsigned)p->prec < RFL_PREC_COUNT)
+            m |= 1u << p->prec;
+    }
+    if (!m) m = 1u << ((unsigned)d->prec < RFL_PREC_COUNT ? d->prec : RFL_FP32);
+    return m;
+}
+
+/* roof of prec at ai on machine m (main level); 0 when absent */
+static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai) {
+    double peak = m->peak_flops[p], bw = m->bw_bytes_per_s[l];
+    if (!(peak > 0)) return 0;
+    if (!(bw > 0)) return peak;
+    return ai * bw < peak ? ai * bw : peak;
+}
+
+static double rfl__marker_size(const rfl_point *p, int s) {
+    double base = 6.0 + 4.0 * s, k;
+    if (!(p->weight > 0) || !rfl__isfinite(p->weight)) return base;
+    k = RFL_SQRT(p->weight > 1 ? 1 : p->weight) * 2.6;
+    return base * (k < 0.45 ? 0.45 : k > 2.6 ? 2.6 : k);
+}
+
+static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) {
+    double xlo = 1e300, xhi = -1e300, ylo = 1e300, yhi = -1e300, ymin_roof = 1e300;
+    double plo = 1e300;
+    int k, i, p;
+    rfl_level lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
+    for (k = 0; k < d->n_machines; k++) {
+        const rfl_machine *m = d->machines[k];
+        unsigned precs = rfl__panel_precs(d, k) | d->extra_precs;
+        double bw = m->bw_bytes_per_s[lv], mainpeak = 0;
+        for (p = 0; p < RFL_PREC_COUNT; p++) {
+            double pk = m->peak_flops[p];
+            if (!((precs >> p) & 1) || !(pk > 0)) continue;
+            if ((rfl__panel_precs(d, k) >> p) & 1 && pk > mainpeak) mainpeak = pk;
+            /* room above a main roof for its label; extra ceilings less */
+            if (pk * ((rfl__panel_precs(d, k) >> p) & 1 ? 3 : 1.6) > yhi)
+                yhi = pk * ((rfl__panel_precs(d, k) >> p) & 1 ? 3 : 1.6);
+            if (pk / 10 < ylo) ylo = pk / 10;
+            if (bw > 0) {
+                double r = pk / bw;
+                if (r / 30 < xlo) xlo = r / 30;
+                if (r * 30 > xhi) xhi = r * 30;
+            }
+        }
+        for (i = 0; i < RFL_LEVEL_COUNT; i++) {
+            double b2 = m->bw_bytes_per_s[i];
+            if (!((d->extra_levels >> i) & 1) || !(b2 > 0) || !(mainpeak > 0)) continue;
+            if (mainpeak / b2 / 10 < xlo) xlo = mainpeak / b2 / 10;
+        }
+    }
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *pt = &d->points[i];
+        if (!rfl__point_ok(pt)) continue;
+        if (pt->ai / 3 < xlo) xlo = pt->ai / 3;
+        if (pt->ai * 3 > xhi) xhi = pt->ai * 3;
+        if (pt->flops_per_s / 3 < plo) plo = pt->flops_per_s / 3;
+        if (pt->flops_per_s * 3 > yhi) yhi = pt->flops_per_s * 3;
+    }
+    if (!(xhi > xlo)) { xlo = 0.1; xhi = 1000; }
+    /* the roof should enter from the left edge rather than the bottom */
+    for (k = 0; k < d->n_machines; k++) {
+        const rfl_machine *m = d->machines[k];
+        unsigned precs = rfl__panel_precs(d, k);
+        for (p = 0; p < RFL_PREC_COUNT; p++) {
+            double r;
+            if (!((precs >> p) & 1)) continue;
+            r = rfl__roof(m, (rfl_prec)p, lv, rfl__p10(RFL_FLOOR(RFL_LOG10(xlo) + 1e-9)));
+            if (r > 0 && r < ymin_roof) ymin_roof = r;
+        }
+    }
+    if (ymin_roof < ylo) ylo = ymin_roof;
+    if (!(yhi > 0) || yhi < -1e299) yhi = 1e15;
+    if (ylo > yhi / 100) ylo = yhi / 100;
+    if (ylo < yhi / 1e7) ylo = yhi / 1e7; /* keep the roof readable ... */
+    if (plo < ylo) ylo = plo;             /* ... unless a point needs more */
+    if (d->x_min > 0 && rfl__isfinite(d->x_min)) xlo = d->x_min;
+    if (d->x_max > 0 && rfl__isfinite(d->x_max)) xhi = d->x_max;
+    if (d->y_min > 0 && rfl__isfinite(d->y_min)) ylo = d->y_min;
+    if (d->y_max > 0 && rfl__isfinite(d->y_max)) yhi = d->y_max;
+    x->log = y->log = 1;
+    if (d->x_min > 0 && d->x_max > d->x_min && rfl__isfinite(d->x_max)) { x->lo = xlo; x->hi = xhi; }
+    else rfl__nice_range(x, xlo, xhi);
+    if (d->y_min > 0 && d->y_max > d->y_min && rfl__isfinite(d->y_max)) { y->lo = ylo; y->hi = yhi; }
+    else rfl__nice_range(y, ylo, yhi);
+}
+
+/* Geometry of one roof in pixels: left end, ridge, right end. */
+typedef struct rfl__roofpx {
+    double xy[6];
+    int n;
+    double rx, ry; /* ridge, when 0 < ridge within range */
+    int has_ridge;
+} rfl__roofpx;
+
+static void rfl__roof_px(const rfl__axis *x, const rfl__axis *y, double peak, double bw,
+                         rfl__roofpx *r) {
+    double ridge = bw > 0 ? peak / bw : 0;
+    r->n = 0;
+    r->has_ridge = 0;
+    if (!(peak > 0)) return;
+    if (!(bw > 0) || ridge <= x->lo) { /* flat only */
+        r->xy[0] = rfl__amap(x, x->lo); r->xy[1] = rfl__amap(y, peak);
+        r->xy[2] = rfl__amap(x, x->hi); r->xy[3] = r->xy[1];
+        r->n = 2;
+        return;
+    }
+    r->xy[0] = rfl__amap(x, x->lo);
+    r->xy[1] = rfl__amap(y, x->lo * bw);
+    if (ridge >= x->hi) {
+        r->xy[2] = rfl__amap(x, x->hi);
+        r->xy[3] = rfl__amap(y, x->hi * bw);
+        r->n = 2;
+        return;
+    }
+    r->rx = r->xy[2] = rfl__amap(x, ridge);
+    r->ry = r->xy[3] = rfl__amap(y, peak);
+    r->xy[4] = rfl__amap(x, x->hi);
+    r->xy[5] = r->xy[3];
+    r->n = 3;
+    r->has_ridge = 1;
+}
+
+static void rfl__scan_poly(rfl__scan *sc, const double *xy, int n, int w, const rfl__rect *clip) {
+    int i;
+    for (i = 0; i + 1 < n; i++)
+        rfl__scan_line(sc, xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], 8, w, clip);
+}
+
+/* The visible part of the slope: the mid point (for its label). */
+static int rfl__slope_mid(const rfl__roofpx *r, const rfl__rect *p, double *mx, double *my) {
+    double x0 = r->xy[0], y0 = r->xy[1], x1 = r->xy[2], y1 = r->xy[3];
+    if (r->n < 2 || !(r->has_ridge || r->n == 2) || y0 == y1) return 0;
+    if (!rfl__clip_seg(&x0, &y0, &x1, &y1, p->x0, p->y0, p->x1, p->y1)) return 0;
+    *mx = (x0 + x1) / 2;
+    *my = (y0 + y1) / 2;
+    return (x1 - x0) + (y0 - y1) > 40;
+}
+
+/* 1 when a label on panel k already says "estim" (no need for a note) */
+static int rfl__any_says_estimate(const rfl_roofline_desc *d, int k) {
+    int i;
+    for (i = 0; i < d->n_points; i++) {
+        const char *l = d->points[i].label;
+        if (!d->points[i].estimate || !rfl__on_panel(&d->points[i], k, d->n_machines) || !l) continue;
+        for (; *l; l++)
+            if (rfl__lower(l[0]) == 'e' && rfl__lower(l[1]) == 's' && rfl__lower(l[2]) == 't') break;
+        if (!*l) return 0;
+    }
+    return 1;
+}
+
+/* The visible part of the slope (clipped to the plot). */
+static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, double *y0,
+                          double *x1, double *y1) {
+    *x0 = r->xy[0]; *y0 = r->xy[1]; *x1 = r->xy[2]; *y1 = r->xy[3];
+    if (r->n < 2 || *y0 == *y1) return 0;
+    return rfl__clip_seg(x0, y0, x1, y1, p->x0, p->y0, p->x1, p->y1);
+}
+
+/* An extra compute ceiling is drawn unless it is a main roof, has the
+   same peak as one (the line is already there), or repeats the peak of an
+   earlier extra ceiling (then that one's label names both). */
+static int rfl__extra_shown(const rfl_machine *m, unsigned extra, unsigned precs, int p) {
+    double pk = m->peak_flops[p];
+    int q;
+    if (!((extra >> p) & 1) || ((precs >> p) & 1) || !(pk > 0)) return 0;
+    for (q = 0; q < RFL_PREC_COUNT; q++) {
+        double o = m->peak_flops[q];
+        int main_q = (precs >> q) & 1, extra_q = ((extra >> q) & 1) && q < p;
+        if (q == p || !(o > 0) || !(main_q || extra_q)) continue;
+        if (rfl__absd(o - pk) <= pk * 1e-3) return 0;
+    }
+    return 1;
+}
+
+/* One panel: what its drawing, its obstacles and its labels share. */
+typedef struct rfl__panel {
+    const rfl_roofline_desc *d;
+    const rfl_machine *m;
+    int k, s;
+    rfl_level lv;
+    unsigned precs; /* the main roofs */
+    double bw, mainpeak;
+    rfl__axis x, y;
+    rfl__rect plot, inner; /* inner: 3 px inside the plot, for labels */
+} rfl__panel;
+
+/* Main roof p in pixels; 0 when p has none here. */
+static int rfl__main_px(const rfl__panel *P, int p, rfl__roofpx *r) {
+    if (!((P->precs >> p) & 1) || !(P->m->peak_flops[p] > 0)) return 0;
+    rfl__roof_px(&P->x, &P->y, P->m->peak_flops[p], P->bw, r);
+    return 1;
+}
+/* Extra compute ceiling p in pixels; 0 when not shown. */
+static int rfl__extra_px(const rfl__panel *P, int p, rfl__roofpx *r) {
+    double pk = P->m->peak_flops[p];
+    if (!rfl__extra_shown(P->m, P->d->extra_precs, P->precs, p)) return 0;
+    rfl__roof_px(&P->x, &P->y, pk, P->bw, r);
+    if (r->n == 3 && pk < P->mainpeak) { /* only the flat part shows below the roof */
+        r->xy[0] = r->xy[2]; r->xy[1] = r->xy[3]; r->xy[2] = r->xy[4]; r->xy[3] = r->xy[5]; r->n = 2;
+    }
+    return 1;
+}
+/* Extra bandwidth ceiling i in pixels: the slope up to the main peak; 0
+   when not shown. */
+static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
+    double b2 = P->m->bw_bytes_per_s[i];
+    if (!((P->d->extra_levels >> i) & 1) || i == (int)P->lv || !(b2 > 0) || !(P->mainpeak > 0))
+        return 0;
+    rfl__roof_px(&P->x, &P->y, P->mainpeak, b2, r);
+    if (r->n == 3) r->n = 2; /* has_ridge stays: rfl__slope_mid still takes it */
+    return 1;
+}
+
+/* The panel's fixed obstacles, in the order they count: main roofs,
+   points, extra compute ceilings, extra bandwidths. */
+static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
+    const rfl__panel *P = (const rfl__panel *)ctx;
+    const rfl_roofline_desc *d = P->d;
+    rfl__roofpx r;
+    int p, i;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__main_px(P, p, &r)) rfl__scan_poly(sc, r.xy, r.n, 6, &P->plot);
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *pt = &d->points[i];
+        double px, py, h;
+        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, P->k, d->n_machines)) continue;
+        px = rfl__amap(&P->x, pt->ai);
+        py = rfl__amap(&P->y, pt->flops_per_s);
+        h = rfl__marker_size(pt, P->s) / 2 + 3 * P->s;
+        rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
+    }
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__extra_px(P, p, &r)) rfl__scan_poly(sc, r.xy, r.n, 4, &P->plot);
+    for (i = 0; i < RFL_LEVEL_COUNT; i++)
+        if (rfl__level_px(P, i, &r)) rfl__scan_poly(sc, r.xy, r.n, 4, &P->plot);
+}
+
+/* A label's candidates and text: the long form `full`, and `alt` (NULL or
+   a shorter form); n 0 when there is no such label. */
+typedef struct rfl__label {
+    rfl__cand cd[6];
+    int n;
+    const char *full, *alt;
+    rfl_color color;
+    char text[96], buf[64];
+} rfl__label;
+
+/* The panel's labels by number, in the order they are placed (the first
+   get the best places): per main roof p its ridge, peak and slope (3p,
+   3p + 1, 3p + 2), then the extra compute ceilings (RFL__JOB_EXTRA + p)
+   and the extra bandwidths (RFL__JOB_LEVEL + i). */
+#define RFL__JOB_EXTRA (3 * RFL_PREC_COUNT)
+#define RFL__JOB_LEVEL (RFL__JOB_EXTRA + RFL_PREC_COUNT)
+#define RFL__JOBS (RFL__JOB_LEVEL + RFL_LEVEL_COUNT)
+static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
+    const rfl_machine *m = P->m;
+    const rfl__rect *plot = &P->plot;
+    double bw = P->bw;
+    rfl__roofpx r;
+    int s = P->s, p = job / 3;
+    size_t n = 0, q;
+    L->n = 0;
+    L->alt = 0;
+    L->color = RFL__INK;
+    if (job < RFL__JOB_EXTRA && !rfl__main_px(P, p, &r)) return;
+    if (job < RFL__JOB_EXTRA && job % 3 == 0) { /* ridge: "ridge 12.54 FLOP/B", or without the unit */
+        if (!r.has_ridge) return;
+        RFL_MEMCPY(L->buf, "ridge ", 6);
+        n = 6;
+        n += rfl_fmt_num(L->buf + n, sizeof L->buf - n, m->peak_flops[p] / bw, 4);
+        L->buf[n] = 0;
+        RFL_MEMCPY(L->text, L->buf, n);
+        RFL_MEMCPY(L->text + n, " FLOP/B", 8);
+        L->full = L->text;
+        L->alt = L->buf;
+        L->cd[0].x = r.rx + 8 * s; L->cd[0].y = r.ry + 5 * s; L->cd[0].flags = RFL_TEXT_LEFT;
+        L->cd[1].x = r.rx - 8 * s; L->cd[1].y = r.ry - 5 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[2].x = r.rx + 8 * s; L->cd[2].y = r.ry + 20 * s; L->cd[2].flags = RFL_TEXT_LEFT;
+        L->cd[3].x = r.rx + 4 * s; L->cd[3].y = r.ry - 5 * s; L->cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+        L->n = 4;
+    } else if (job < RFL__JOB_EXTRA && job % 3 == 1) {
+        /* flat: "FP32 peak 19.5 TFLOP/s", or the value alone, above the line at the right */
+        const char *pn = rfl__prec_title((rfl_prec)p);
+        double fy = r.xy[2 * r.n - 1], lh = (RFL_FONT_H + 2) * s;
+        if (!(r.n == 3 || !(bw > 0) || r.xy[1] == r.xy[3])) return;
+        rfl__fmt_unit(L->buf, sizeof L->buf, "", m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
+        for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
+        L->text[n++] = ' ';
+        L->text[n++] = 'p'; L->text[n++] = 'e'; L->text[n++] = 'a'; L->text[n++] = 'k'; L->text[n++] = ' ';
+        for (q = 0; L->buf[q] && n + 1 < sizeof L->text; q++) L->text[n++] = L->buf[q];
+        L->text[n] = 0;
+        L->full = L->text;
+        L->alt = L->text + rfl__strlen(pn) + 6;
+        L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = fy - 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[1] = L->cd[0]; L->cd[1].y = fy + 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
+        L->cd[2] = L->cd[0]; L->cd[2].y = fy - 4 * s - lh;
+        L->cd[3] = L->cd[1]; L->cd[3].y = fy + 4 * s + lh;
+        L->cd[4] = L->cd[0]; L->cd[4].x = (r.has_ridge ? r.rx : plot->x0) + 10 * s;
+        L->cd[4].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+        L->n = 5;
+    } else if (job < RFL__JOB_EXTRA) {
+        /* slope: "DRAM 1.555 TB/s", or the value alone, left of the line's visible middle */
+        static const double fr[3] = {0.5, 0.75, 0.3}; /* middle, higher, lower */
+        const char *ln = rfl__level_title(P->lv);
+        double mx, my, sx0, sy0, sx1, sy1;
+        int q2;
+        if (!(bw > 0 && rfl__slope_seg(&r, plot, &sx0, &sy0, &sx1, &sy1) &&
+              rfl__slope_mid(&r, plot, &mx, &my)))
+            return;
+        /* the panel's roofs share one memory slope: labelled once, on the
+           roof of the highest peak (its slope is the longest) */
+        for (q2 = 0; q2 < RFL_PREC_COUNT; q2++) {
+            double pq = m->peak_flops[q2], pp = m->peak_flops[p];
+            if (q2 != p && ((P->precs >> q2) & 1) && pq > 0 && (pq > pp || (pq == pp && q2 < p)))
+                return;
+        }
+        for (q = 0; ln[q]; q++) L->buf[n++] = ln[q];
+        L->buf[n++] = ' ';
+        rfl_fmt_si(L->buf + n, sizeof L->buf - n, bw, 4);
+        n = rfl__strlen(L->buf);
+        L->buf[n++] = 'B'; L->buf[n++] = '/'; L->buf[n++] = 's'; L->buf[n] = 0;
+        L->full = L->buf;
+        L->alt = L->buf + rfl__strlen(ln) + 1;
+        for (q2 = 0; q2 < 3; q2++) {
+            double ax = sx0 + (sx1 - sx0) * fr[q2], ay = sy0 + (sy1 - sy0) * fr[q2];
+            /* above-left of the line first (empty: above the roof),
+               below-right only when that fails */
+            L->cd[q2].x = ax - 6 * s; L->cd[q2].y = ay - 6 * s;
+            L->cd[q2].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+            L->cd[3 + q2].x = ax + 8 * s; L->cd[3 + q2].y = ay + 6 * s;
+            L->cd[3 + q2].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+        }
+        L->n = 6;
+    } else if (job < RFL__JOB_LEVEL) {
+        /* extra compute ceiling: "FP64 9.7 TFLOP/s"; later extra ceilings
+           with this peak share the label */
+        const char *pn;
+        double pk, py, rx;
+        int q2, all_int;
+        p = job - RFL__JOB_EXTRA;
+        pk = m->peak_flops[p];
+        pn = rfl__prec_title((rfl_prec)p);
+        all_int = p == RFL_INT8_TENSOR;
+        if (!rfl__extra_shown(m, P->d->extra_precs, P->precs, p)) return;
+        for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
+        for (q2 = p + 1; q2 < RFL_PREC_COUNT; q2++) {
+            const char *on = rfl__prec_title((rfl_prec)q2);
+            if (!((P->d->extra_precs >> q2) & 1) || ((P->precs >> q2) & 1) ||
+                !(rfl__absd(m->peak_flops[q2] - pk) <= pk * 1e-3) || n + 16 > 60)
+                continue;
+            L->text[n++] = '/';
+            for (q = 0; on[q]; q++) L->text[n++] = on[q];
+            if (q2 != RFL_INT8_TENSOR) all_int = 0;
+        }
+        L->text[n++] = ' ';
+        L->text[n] = 0;
+        rfl__fmt_unit(L->text + n, sizeof L->text - n, "", pk, all_int ? "OP/s" : "FLOP/s");
+        L->full = L->text;
+        L->color = 0xFF6A6A6Au;
+        py = rfl__amap(&P->y, pk);
+        rx = bw > 0 ? rfl__amap(&P->x, pk / bw) : plot->x0;
+        if (rx < plot->x0) rx = plot->x0;
+        L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = py - 3 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[1].x = plot->x1 - 6 * s; L->cd[1].y = py + 3 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
+        L->cd[2].x = rx + 10 * s; L->cd[2].y = py - 3 * s; L->cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+        L->n = 3;
+    } else { /* extra bandwidth: "L2 5.5 TB/s" at the middle of its slope */
+        int i = job - RFL__JOB_LEVEL;
+        const char *ln = rfl__level_title((rfl_level)i);
+        double mx, my;
+        if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, plot, &mx, &my)) return;
+        while (*ln) L->buf[n++] = *ln++;
+        L->buf[n++] = ' ';
+        rfl_fmt_si(L->buf + n, sizeof L->buf - n, m->bw_bytes_per_s[i], 4);
+        n = rfl__strlen(L->buf);
+        L->buf[n++] = 'B'; L->buf[n++] = '/'; L->buf[n++] = 's'; L->buf[n] = 0;
+        L->full = L->buf;
+        L->color = 0xFF6A6A6Au;
+        L->cd[0].x = mx - 6 * s; L->cd[0].y = my - 6 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[1].x = mx + 6 * s; L->cd[1].y = my + 6 * s; L->cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+        L->n = 2;
+    }
+}
+static void rfl__roof_label_box(const void *ctx, int job, int how, rfl__rect *box) {
+    const rfl__panel *P = (const rfl__panel *)ctx;
+    rfl__label L;
+    rfl__roof_label(P, job, &L);
+    rfl__label_box(&L.cd[how & 7], how >> 3 ? L.alt : L.full, P->s, box);
+}
+static void rfl__roof_place(rfl_canvas *c, const rfl__panel *P, rfl__obst *o, int job) {
+    rfl__label L;
+    rfl__roof_label(P, job, &L);
+    if (L.n) rfl__place_label(c, o, &P->inner, L.cd, L.n, L.full, L.alt, P->s, L.color, job);
+}
+
+/* The legend of a panel: its series, then warnings, then a note. */
+static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__series *ser,
+                             const rfl__obst *o) {
+    const rfl_roofline_desc *d = P->d;
+    rfl__legend leg;
+    int i, k = P->k, any_est = 0;
+    leg.n = leg.more = 0;
+    for (i = 0; i < ser->n; i++) {
+        int j, on = 0, est = 0, hollow_all = 1;
+        for (j = ser->first[i]; j < d->n_points; j++) {
+            const rfl_point *pt = &d->points[j];
+            if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
+            if (!rfl__streq(pt->label, rfl__ser_label(ser, i))) continue;
+            on = 1;
+            est |= pt->estimate;
+            if (!pt->estimate) hollow_all = 0;
+        }
+        if (!on) continue;
+        {
+            const rfl_point *f = &d->points[ser->first[i]];
+            rfl__leg_add(&leg, rfl__ser_label(ser, i),
+                         f->marker ? f->marker : rfl__markers[i % 7],
+                         f->color ? f->color : rfl__palette[ser->slot[i] % 10], est && hollow_all, 0);
+        }
+    }
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *pt = &d->points[i];
+        double roof;
+        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
+        if (pt->estimate) any_est = 1;
+        roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(P->m, pt->prec, P->lv, pt->ai) : 0;
+        if (roof > 0 && pt->flops_per_s > roof * 1.02)
+            rfl__leg_add(&leg, rfl__has_label(pt->label) ? pt->label : "a point",
+                         RFL_MARKER_CIRCLE, RFL__WARN, 0, 2);
+    }
+    if (any_est && !rfl__any_says_estimate(d, k)) rfl__leg_add(&leg, "hollow = estimate", RFL_MARKER_CIRCLE, 0, 0, 3);
+    rfl__leg_place(c, &leg, &P->plot, o, d->legend, P->s);
+}
+
+/* The panel's title, plot rectangle (into P) and axes. */
+static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *panel) {
+    const rfl_roofline_desc *d = P->d;
+    rfl__rect area;
+    char xt[64];
+    int s = P->s;
+    /* panel title: the machine */
+    rfl_draw_text(c, (panel->x0 + panel->x1) / 2, panel->y0, P->m->name ? P->m->name : P->m->id, s,
+                  RFL_TEXT_CENTER, RFL__INK);
+    area = *panel;
+    area.y0 += (RFL_FONT_H + 3) * s;
+    P->plot = rfl__plot_rect(&area, &P->x, &P->y, s, 1);
+    rfl__axis_place(&P->x, P->plot.x0, P->plot.x1);
+    rfl__axis_place(&P->y, P->plot.y1, P->plot.y0);
+    P->inner = P->plot;
+    P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
+    if (d->areas) {
+        rfl_chart_area *a = &d->areas[P->k];
+        a->x0 = P->plot.x0; a->y0 = P->plot.y0; a->x1 = P->plot.x1; a->y1 = P->plot.y1;
+        a->x_min = P->x.lo; a->x_max = P->x.hi; a->y_min = P->y.lo; a->y_max = P->y.hi;
+        a->x_log = a->y_log = 1;
+    }
+    xt[0] = 0;
+    {
+        const char *t1 = "Arithmetic intensity (FLOP/byte of ", *t2 = rfl__level_title(P->lv);
+        size_t n = 0;
+        while (*t1 && n < 60) xt[n++] = *t1++;
+        while (*t2 && n < 60) xt[n++] = *t2++;
+        xt[n++] = ')';
+        xt[n] = 0;
+    }
+    rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 1, 1);
+}
+
+/* Extra ceilings (lighter, under everything else), ridge drop lines, the
+   roofs and their ridge marks. */
+static void rfl__panel_roofs(rfl_canvas *c, const rfl__panel *P) {
+    rfl__roofpx r;
+    int p, i, s = P->s;
+    double lw = 1.0 + 1.25 * s;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__extra_px(P, p, &r))
+            rfl_draw_polyline(c, r.xy, r.n, 0.6 + 0.7 * s, 6.0 * s, 4.0 * s, RFL__LIGHT);
+    for (i = 0; i < RFL_LEVEL_COUNT; i++)
+        if (rfl__level_px(P, i, &r))
+            rfl_draw_polyline(c, r.xy, r.n, 0.6 + 0.7 * s, 6.0 * s, 4.0 * s, RFL__LIGHT);
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__main_px(P, p, &r) && r.has_ridge)
+            rfl_draw_dashed(c, r.rx, r.ry, r.rx, P->plot.y1, 1, 2.0 * s, 3.0 * s, 0xFFB8B8B8u);
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__main_px(P, p, &r)) rfl_draw_polyline(c, r.xy, r.n, lw, 0, 0, RFL__INK);
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__main_px(P, p, &r) && r.has_ridge) {
+            rfl_fill_circle(c, r.rx, r.ry, 2.5 * s + 1, RFL__INK);
+            rfl_fill_circle(c, r.rx, r.ry, 1.2 * s, RFL_RGB(255, 255, 255));
+        }
+}
+
+/* Links between an estimate and a measurement (thin dashed lines), then
+   the points: weighted (kernels) first so that model points stay on top. */
+static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__series *ser) {
+    const rfl_roofline_desc *d = P->d;
+    int i, pass, k = P->k, s = P->s;
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *a = &d->points[i];
+        int j;
+        if (!a->link || !rfl__point_ok(a) || !rfl__on_panel(a, k, d->n_machines)) continue;
+        for (j = i + 1; j < d->n_points; j++) {
+            const rfl_point *bp = &d->points[j];
+            if (bp->link != a->link || !rfl__point_ok(bp) || !rfl__on_panel(bp, k, d->n_machines)) continue;
+            rfl_draw_dashed(c, rfl__amap(&P->x, a->ai), rfl__amap(&P->y, a->flops_per_s),
+                            rfl__amap(&P->x, bp->ai), rfl__amap(&P->y, bp->flops_per_s), 0.5 + 0.5 * s,
+                            4.0 * s, 3.0 * s, 0xFF9A9A9Au);
+            break; /* a chain: each point to the next of its link */
+        }
+    }
+    for (pass = 0; pass < 2; pass++) {
+        for (i = 0; i < d->n_points; i++) {
+            const rfl_point *pt = &d->points[i];
+            int si, weighted = pt->weight > 0;
+            rfl_color col;
+            rfl_marker mk;
+            double px, py, sz, roof;
+            if (weighted != (pass == 0)) continue;
+            if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
+            si = rfl__ser_find(ser, pt->label);
+            col = pt->color ? pt->color : si >= 0 ? rfl__palette[ser->slot[si] % 10] : 0xFF555555u;
+            mk = pt->marker ? pt->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
+            px = rfl__amap(&P->x, pt->ai);
+            py = rfl__amap(&P->y, pt->flops_per_s);
+            sz = rfl__marker_size(pt, s);
+            if (!pt->estimate && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
+                rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
+            rfl_draw_marker(c, mk, px, py, sz, pt->estimate, weighted ? (col & 0x00FFFFFFu) | 0xD0000000u : col);
+            roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(P->m, pt->prec, P->lv, pt->ai) : 0;
+            if (roof > 0 && pt->flops_per_s > roof * 1.02) {
+                rfl_draw_circle(c, px, py, sz / 2 + 4 * s, 1.5 * s, RFL__WARN);
+                rfl_draw_text(c, px + sz / 2 + 5 * s, py - sz / 2 - 3 * s, "!", s + 1,
+                              RFL_TEXT_LEFT | RFL_TEXT_BOTTOM, RFL__WARN);
+            }
+        }
+    }
+}
+
+static RFL__NOINLINE rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_roofline_desc *d, int k,
+                                                const rfl__rect *panel, const rfl__axis *x,
+                                                const rfl__axis *y, int s, const rfl__series *ser) {
+    rfl__panel P;
+    rfl__obst o;
+    rfl__labels lab;
+    int lab_id[RFL__JOBS]; /* each label once at most */
+    unsigned char lab_how[RFL__JOBS];
+    rfl_result res = RFL_OK;
+    int p, i;
+
+    P.d = d;
+    P.m = d->machines[k];
+    P.k = k;
+    P.s = s;
+    P.lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
+    P.precs = rfl__panel_precs(d, k);
+    P.bw = P.m->bw_bytes_per_s[P.lv];
+    P.x = *x;
+    P.y = *y;
+    rfl__panel_frame(c, &P, panel);
+    P.mainpeak = 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        if (!((P.precs >> p) & 1)) continue;
+        if (!(P.m->peak_flops[p] > 0)) { res = RFL_ERR_NO_ROOF; continue; }
+        if (P.m->peak_flops[p] > P.mainpeak) P.mainpeak = P.m->peak_flops[p];
+    }
+    rfl__obst_init(&o, rfl__roof_fixed, rfl__roof_label_box, &P, &lab, lab_id, lab_how, RFL__JOBS);
+    rfl_canvas_clip(c, (int)P.plot.x0 + 1, (int)P.plot.y0 + 1, (int)P.plot.x1, (int)P.plot.y1);
+    rfl__panel_roofs(c, &P);
+    for (i = 0; i < RFL__JOBS; i++) rfl__roof_place(c, &P, &o, i); /* labels inside the plot */
+    rfl__panel_points(c, &P, ser);
+    rfl_canvas_unclip(c);
+    rfl__roof_legend(c, &P, ser, &o);
+    return res;
+}
+
+RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d) {
+    rfl__axis x, y;
+    rfl__series ser;
+    rfl_result res = RFL_OK;
+    int s, cols, rows, k, i;
+    double top, pw, ph, gap;
+    if (!c || !d || !d->machines || d->n_machines < 1 || d->n_machines > 8 || d->n_points < 0 ||
+        (d->n_points > 0 && !d->points))
+        return RFL_ERR_ARG;
+    for (k = 0; k < d->n_machines; k++)
+        if (!d->machines[k]) return RFL_ERR_ARG;
+    if (!rfl__canvas_ok(c)) return RFL_OK; /* nothing to draw on */
+    rfl_canvas_unclip(c);
+    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
+    RFL_MEMSET(&x, 0, sizeof x);
+    RFL_MEMSET(&y, 0, sizeof y);
+    x.ticks = d->x_ticks;
+    y.ticks = d->y_ticks ? d->y_ticks : RFL_TICKS_SI;
+    rfl__ranges(d, &x, &y);
+    rfl__ser_init(&ser, d->points, 0, 1);
+    for (i = 0; i < d->n_points; i++)
+        if (rfl__point_ok(&d->points[i])) rfl__ser_add(&ser, i);
+    cols = d->columns > 0 ? d->columns
+           : c->width >= c->height ? (d->n_machines <= 3 ? d->n_machines : (d->n_machines + 1) / 2)
+                                   : (d->n_machines <= 2 ? 1 : 2);
+    if (cols > d->n_machines) cols = d->n_machines;
+    rows = (d->n_machines + cols - 1) / cols;
+    s = rfl__auto_font((double)c->width / cols, (double)c->height / rows, d->font_scale);
+    top = rfl__title(c, d->title ? d->title : "Roofline", s);
+    gap = 8.0 * s;
+    pw = (c->width - gap) / cols;
+    ph = (c->height - top - 4.0 * s) / rows;
+    for (k = 0; k < d->n_machines; k++) {
+        rfl__rect panel;
+        rfl_result r;
+        panel.x0 = gap + (k % cols) * pw;
+        panel.x1 = panel.x0 + pw - gap;
+        panel.y0 = top + (k / cols) * ph;
+        panel.y1 = panel.y0 + ph - 2.0 * s;
+        r = rfl__roof_panel(c, d, k, &panel, &x, &y, s, &ser);
+        if (r != RFL_OK) res = r;
+    }
+    return res;
+}
+
+/* ---- bar charts --------------------------------------------------------------- */
+static double rfl__bar_val(const rfl_bar_desc *d, int cat, int ser, int nser) {
+    double v = d->values[(size_t)cat * (size_t)nser + (size_t)ser];
+    return rfl__isfinite(v) && v > 0 ? v : 0;
+}
+
+/* A bar chart's layout: what its drawing and its obstacles share. */
+typedef struct rfl__bars {
+    const rfl_bar_desc *d;
+    rfl__axis va;
+    rfl__rect plot;
+    double slot; /* pixels per category */
+    int horiz, nser, ncat, s;
+} rfl__bars;
+
+/* The bars in order with their category and value labels: drawn when c
+   is given, else counted and scored as obstacles into sc (one walk, so
+   that both see the same geometry). */
+static void rfl__bars_walk(const rfl__bars *B, rfl_canvas *c, rfl__scan *sc) {
+    const rfl_bar_desc *d = B->d;
+    const rfl__axis *va = &B->va;
+    const rfl__rect *plot = &B->plot;
+    int i, j, s = B->s, nser = B->nser, horiz = B->horiz;
+    double slot = B->slot;
+    char b[48];
+    for (i = 0; i < B->ncat; i++) {
+        double base = (horiz ? plot->y0 : plot->x0) + slot * i, acc = 0;
+        double gw = slot * 0.78, bw = d->stacked ? gw : gw / nser;
+        double start = base + (slot - gw) / 2;
+        double lo_px = rfl__amap(va, va->lo);
+        if (sc && sc->n >= RFL__NOBST - RFL__NLAB) return; /* no more count */
+        /* category label */
+        if (c && horiz)
+            rfl__text_cut(c, plot->x0 - 7 * s, base + slot / 2 + s, d->categories[i], 0, s,
+                          RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
+        else if (c)
+            rfl__text_cut(c, base + slot / 2, plot->y1 + 7 * s, d->categories[i], 0, s,
+                          RFL_TEXT_CENTER, RFL__INK);
+        for (j = 0; j < nser; j++) {
+            double v = rfl__bar_val(d, i, j, nser), a0, a1, p0, p1, q0, q1;
+            rfl_color col = d->colors && d->colors[j] ? d->colors[j] : rfl__palette[j % 10];
+            if (!(v > 0)) continue;
+            if (d->stacked) { a0 = acc; a1 = acc + v; acc = a1; }
+            else { a0 = va->log ? va->lo : 0; a1 = v; }
+            p0 = a0 > 0 || !va->log ? rfl__amap(va, a0 > 0 || !va->log ? a0 : va->lo) : lo_px;
+            if (va->log && !(a0 > 0)) p0 = lo_px;
+            p1 = rfl__amap(va, a1);
+            q0 = d->stacked ? start : start + bw * j;
+            q1 = q0 + bw - (nser > 1 && !d->stacked ? 1 : 0);
+            if (c && horiz) rfl_fill_rect(c, p0, q0, p1 - p0, q1 - q0, col);
+            else if (c) rfl_fill_rect(c, q0, p1, q1 - q0, p0 - p1, col);
+            else if (horiz) rfl__scan_add(sc, p0, q0, p1 + 2, q1, 20);
+            else rfl__scan_add(sc, q0, p1 - 2, q1, p0, 20);
+            if (d->value_labels && (!d->stacked || j == nser - 1)) {
+                double shown = d->stacked ? acc : v;
+                rfl_fmt_si(b, sizeof b, shown, 3);
+                rfl__rtrim(b);
+                if (horiz) {
+                    if (c) rfl_draw_text(c, p1 + 4 * s, (q0 + q1) / 2 + s, b, s, RFL_TEXT_LEFT | RFL_TEXT_MIDDLE, RFL__INK);
+                    else rfl__scan_add(sc, p1, q0, p1 + 6 * s + rfl_text_width(b, -1, s), q1, 20);
+                } else if (rfl_text_width(b, -1, s) <= (q1 - q0) + 6 * s || nser == 1 || d->stacked) {
+                    if (c) rfl_draw_text(c, (q0 + q1) / 2, p1 - 3 * s, b, s, RFL_TEXT_CENTER | RFL_TEXT_BOTTOM, RFL__INK);
+                    else rfl__scan_add(sc, q0, p1 - (RFL_FONT_H + 3) * s, q1, p1, 20);
+                }
+            }
+        }
+    }
+}
+static void rfl__bars_fixed(const void *ctx, rfl__scan *sc) {
+    rfl__bars_walk((const rfl__bars *)ctx, 0, sc);
+}
+
+RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
+    rfl__axis va, dummy;
+    rfl__rect plot;
+    rfl__obst o;
+    rfl__legend leg;
+    rfl__bars B;
+    int nser, ncat, s, i, j, horiz, maxlw = 0, logv;
+    double vmax = 0, vminpos = 1e300, top;
+    if (!c || !d || d->n_categories < 0 || d->n_categories > 100000 || d->n_series < 0 ||
+        d->n_series > 64 || (d->n_categories > 0 && (!d->values || !d->categories)))
+        return RFL_ERR_ARG;
+    if (!rfl__canvas_ok(c)) return RFL_OK;
+    nser = d->n_series ? d->n_series : 1;
+    ncat = d->n_categories;
+    rfl_canvas_unclip(c);
+    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
+    s = rfl__auto_font(c->width, c->height, d->font_scale);
+    top = rfl__title(c, d->title, s);
+    for (i = 0; i < ncat; i++) {
+        double sum = 0;
+        int w = rfl_text_width(d->categories[i], -1, s);
+        if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
+        if (w > maxlw) maxlw = w;
+        for (j = 0; j < nser; j++) {
+            double v = rfl__bar_val(d, i, j, nser);
+            sum += v;
+            if (v > 0 && v < vminpos) vminpos = v;
+            if (!d->stacked && v > vmax) vmax = v;
+        }
+        if (d->stacked && sum > vmax) vmax = sum;
+    }
+    if (!(vmax > 0)) { vmax = 1; vminpos = 1; }
+    logv = d->scale == RFL_SCALE_LOG ||
+           (d->scale == RFL_SCALE_AUTO && !d->stacked && vmax / vminpos > 316.0);
+    RFL_MEMSET(&va, 0, sizeof va);
+    RFL_MEMSET(&dummy, 0, sizeof dummy);
+    va.log = logv;
+    va.ticks = d->ticks ? d->ticks : RFL_TICKS_SI;
+    if (logv) rfl__nice_range(&va, vminpos / 2, vmax * 1.5);
+    else rfl__nice_range(&va, 0, vmax * 1.08);
+    dummy.lo = 0;
+    dummy.hi = ncat > 0 ? ncat : 1;
+    /* orientation: horizontal when labels would not fit under their bars */
+    {
+        double avail = (c->width - 120.0 * s) / (ncat > 0 ? ncat : 1);
+        horiz = d->orient == RFL_ORIENT_HORIZONTAL ||
+                (d->orient == RFL_ORIENT_AUTO && (maxlw > avail * 0.92 || ncat > 24));
+    }
+    if (horiz) {
+        plot.x0 = 8.0 * s + maxlw + 8 * s + (d->category_title ? (RFL_FONT_H + 4) * s : 0);
+        plot.x1 = c->width - 18.0 * s;
+        plot.y0 = top + 4.0 * s;
+        plot.y1 = c->height - (6.0 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
+        rfl__axis_place(&va, plot.x0, plot.x1);
+        rfl__axis_place(&dummy, plot.y0, plot.y1);
+    } else {
+        rfl__rect panel;
+        panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
+        panel.y0 = top; panel.y1 = c->height - 2.0 * s;
+        plot = rfl__plot_rect(&panel, &dummy, &va, s, d->value_title != 0);
+        rfl__axis_place(&va, plot.y1, plot.y0);
+        rfl__axis_place(&dummy, plot.x0, plot.x1);
+    }
+    if (plot.x1 <= plot.x0 + 4 || plot.y1 <= plot.y0 + 4) return RFL_OK; /* too small */
+    if (d->area) {
+        d->area->x0 = plot.x0; d->area->y0 = plot.y0; d->area->x1 = plot.x1; d->area->y1 = plot.y1;
+        if (horiz) {
+            d->area->x_min = va.lo; d->area->x_max = va.hi; d->area->x_log = logv;
+            d->area->y_min = 0; d->area->y_max = dummy.hi; d->area->y_log = 0;
+        } else {
+            d->area->y_min = va.lo; d->area->y_max = va.hi; d->area->y_log = logv;
+            d->area->x_min = 0; d->area->x_max = dummy.hi; d->area->x_log = 0;
+        }
+    }
+    if (horiz)
+        rfl__draw_frame_ex(c, &plot, &va, &dummy, d->value_title, 0, s, 1, 0, RFL__NO_YTICKS);
+    else
+        rfl__draw_frame_ex(c, &plot, &dummy, &va, 0, d->value_title, s, 0, 1, RFL__NO_XTICKS);
+    B.d = d;
+    B.va = va;
+    B.plot = plot;
+    B.slot = ((horiz ? plot.y1 - plot.y0 : plot.x1 - plot.x0)) / (ncat > 0 ? ncat : 1);
+    B.horiz = horiz;
+    B.nser = nser;
+    B.ncat = ncat;
+    B.s = s;
+    rfl__bars_walk(&B, c, 0);
+    if (d->category_title) {
+        if (horiz)
+            rfl_draw_text(c, 6.0 * s, (plot.y0 + plot.y1) / 2, d->category_title, s,
+                          RFL_TEXT_UP | RFL_TEXT_CENTER | RFL_TEXT_TOP, RFL__INK);
+        else
+            rfl_draw_text(c, (plot.x0 + plot.x1) / 2, plot.y1 + 7 * s + RFL_FONT_H * s + 5 * s,
+                          d->category_title, s, RFL_TEXT_CENTER, RFL__INK);
+    }
+    leg.n = leg.more = 0;
+    if (nser > 1 && d->series)
+        for (j = 0; j < nser; j++)
+            rfl__leg_add(&leg, d->series[j] ? d->series[j] : "", RFL_MARKER_SQUARE,
+                         d->colors && d->colors[j] ? d->colors[j] : rfl__palette[j % 10], 0, 1);
+    rfl__obst_init(&o, rfl__bars_fixed, 0, &B, 0, 0, 0, 0);
+    rfl__leg_place(c, &leg, &plot, &o, d->legend, s);
+    return RFL_OK;
+}
+
+/* ---- scatter ---------------------------------------------------------------------- */
+static int rfl__xy_ok(const rfl_xy *p, int xlog, int ylog) {
+    return rfl__isfinite(p->x) && rfl__isfinite(p->y) && (!xlog || p->x > 0) && (!ylog || p->y > 0);
+}
+
+/* A scatter chart's plot: what its drawing, obstacles and labels share. */
+typedef struct rfl__xyplot {
+    const rfl_scatter_desc *d;
+    rfl__axis x, y;
+    rfl__rect plot;
+    int s;
+} rfl__xyplot;
+
+static double rfl__xy_size(const rfl_xy *p, int s) {
+    rfl_point tmp;
+    RFL_MEMSET(&tmp, 0, sizeof tmp);
+    tmp.weight = p->weight;
+    return rfl__marker_size(&tmp, s);
+}
+/* the points, the chart's fixed obstacles */
+static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
+    const rfl__xyplot *S = (const rfl__xyplot *)ctx;
+    int i;
+    for (i = 0; i < S->d->n_points; i++) {
+        const rfl_xy *p = &S->d->points[i];
+        double px, py, h;
+        if (!rfl__xy_ok(p, S->x.log, S->y.log)) continue;
+        px = rfl__amap(&S->x, p->x);
+        py = rfl__amap(&S->y, p->y);
+        h = rfl__xy_size(p, S->s) / 2 + 3 * S->s;
+        rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
+    }
+}
+/* where point i's label may go: right, left, above, below */
+static void rfl__xy_cands(const rfl__xyplot *S, int i, rfl__cand *cd) {
+    const rfl_xy *p = &S->d->points[i];
+    double px = rfl__amap(&S->x, p->x), py = rfl__amap(&S->y, p->y);
+    int s = S->s;
+    cd[0].x = px + 8 * s; cd[0].y = py; cd[0].flags = RFL_TEXT_LEFT | RFL_TEXT_MIDDLE;
+    cd[1].x = px - 8 * s; cd[1].y = py; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE;
+    cd[2].x = px; cd[2].y = py - 8 * s; cd[2].flags = RFL_TEXT_CENTER | RFL_TEXT_BOTTOM;
+    cd[3].x = px; cd[3].y = py + 8 * s; cd[3].flags = RFL_TEXT_CENTER | RFL_TEXT_TOP;
+}
+static void rfl__xy_label_box(const void *ctx, int i, int how, rfl__rect *box) {
+    const rfl__xyplot *S = (const rfl__xyplot *)ctx;
+    rfl__cand cd[4];
+    rfl__xy_cands(S, i, cd);
+    rfl__label_box(&cd[how & 7], S->d->points[i].label, S->s, box);
+}
+/* Labels beside the points, or the legend, placed around the points and
+   each other; unclips the canvas before the legend. */
+static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, const rfl__series *ser) {
+    const rfl_scatter_desc *d = S->d;
+    rfl__obst o;
+    rfl__labels lab;
+    int lab_id[RFL__NLAB];
+    unsigned char lab_how[RFL__NLAB];
+    rfl__legend leg;
+    int i;
+    rfl__obst_init(&o, rfl__xy_fixed, rfl__xy_label_box, S, &lab, lab_id, lab_how, RFL__NLAB);
+    leg.n = leg.more = 0;
+    if (d->point_labels) {
+        for (i = 0; i < d->n_points; i++) {
+            const rfl_xy *p = &d->points[i];
+            rfl__cand cd[4];
+            if (!rfl__xy_ok(p, S->x.log, S->y.log) || !rfl__has_label(p->label)) continue;
+            rfl__xy_cands(S, i, cd);
+            rfl__place_label(c, &o, &S->plot, cd, 4, p->label, 0, S->s, 0xFF444444u, i);
+        }
+    } else {
+        for (i = 0; i < ser->n; i++) {
+            const rfl_xy *f = &d->points[ser->first[i]];
+            rfl__leg_add(&leg, rfl__ser_label(ser, i), f->marker ? f->marker : rfl__markers[i % 7],
+                         f->color ? f->color : rfl__palette[ser->slot[i] % 10], f->hollow, 0);
+        }
+    }
+    rfl_canvas_unclip(c);
+    rfl__leg_place(c, &leg, &S->plot, &o, d->legend, S->s);
+}
+
+RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
+    rfl__xyplot S;
+    rfl__rect panel;
+    rfl__series ser;
+    int s, i, k;
+    double top, xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300, xpos = 1e300, ypos = 1e300;
+    if (!c || !d || d->n_points < 0 || (d->n_points > 0 && !d->points)) return RFL_ERR_ARG;
+    if (!rfl__canvas_ok(c)) return RFL_OK;
+    rfl_canvas_unclip(c);
+    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
+    s = rfl__auto_font(c->width, c->height, d->font_scale);
+    S.d = d;
+    S.s = s;
+    top = rfl__title(c, d->title, s);
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_xy *p = &d->points[i];
+        if (!rfl__xy_ok(p, 0, 0)) continue;
+        if (p->x < xmin) xmin = p->x;
+        if (p->x > xmax) xmax = p->x;
+        if (p->y < ymin) ymin = p->y;
+        if (p->y > ymax) ymax = p->y;
+        if (p->x > 0 && p->x < xpos) xpos = p->x;
+        if (p->y > 0 && p->y < ypos) ypos = p->y;
+    }
+    if (xmin > xmax) { xmin = 0; xmax = 1; xpos = 1; }
+    if (ymin > ymax) { ymin = 0; ymax = 1; ypos = 1; }
+    RFL_MEMSET(&S.x, 0, sizeof S.x);
+    RFL_MEMSET(&S.y, 0, sizeof S.y);
+    S.x.log = d->x_scale == RFL_SCALE_LOG || (d->x_scale == RFL_SCALE_AUTO && xmin > 0 && xmax / xmin > 100);
+    S.y.log = d->y_scale == RFL_SCALE_LOG || (d->y_scale == RFL_SCALE_AUTO && ymin > 0 && ymax / ymin > 100);
+    S.x.ticks = d->x_ticks;
+    S.y.ticks = d->y_ticks;
+    if (S.x.log) rfl__nice_range(&S.x, xpos / 1.5, xmax * 1.5);
+    else rfl__nice_range(&S.x, xmin >= 0 && xmin < (xmax - xmin) ? 0 : xmin - (xmax - xmin) * 0.05, xmax + (xmax - xmin) * 0.08 + (xmax == xmin));
+    if (S.y.log) rfl__nice_range(&S.y, ypos / 1.5, ymax * 1.5);
+    else rfl__nice_range(&S.y, ymin >= 0 && ymin < (ymax - ymin) ? 0 : ymin - (ymax - ymin) * 0.05, ymax + (ymax - ymin) * 0.08 + (ymax == ymin));
+    if (d->x_min != 0 || d->x_max != 0) {
+        if (rfl__isfinite(d->x_min) && rfl__isfinite(d->x_max) && d->x_max > d->x_min && (!S.x.log || d->x_min > 0)) { S.x.lo = d->x_min; S.x.hi = d->x_max; }
+    }
+    if (d->y_min != 0 || d->y_max != 0) {
+        if (rfl__isfinite(d->y_min) && rfl__isfinite(d->y_max) && d->y_max > d->y_min && (!S.y.log || d->y_min > 0)) { S.y.lo = d->y_min; S.y.hi = d->y_max; }
+    }
+    panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
+    panel.y0 = top; panel.y1 = c->height - 2.0 * s;
+    S.plot = rfl__plot_rect(&panel, &S.x, &S.y, s, d->y_title != 0);
+    rfl__axis_place(&S.x, S.plot.x0, S.plot.x1);
+    rfl__axis_place(&S.y, S.plot.y1, S.plot.y0);
+    if (d->area) {
+        d->area->x0 = S.plot.x0; d->area->y0 = S.plot.y0; d->area->x1 = S.plot.x1; d->area->y1 = S.plot.y1;
+        d->area->x_min = S.x.lo; d->area->x_max = S.x.hi; d->area->y_min = S.y.lo; d->area->y_max = S.y.hi;
+        d->area->x_log = S.x.log; d->area->y_log = S.y.log;
+    }
+    rfl__draw_frame(c, &S.plot, &S.x, &S.y, d->x_title, d->y_title, s, 1, 1);
+    rfl__ser_init(&ser, 0, d->points, 1);
+    for (i = 0; i < d->n_points; i++)
+        if (rfl__xy_ok(&d->points[i], S.x.log, S.y.log)) rfl__ser_add(&ser, i);
+    rfl_canvas_clip(c, (int)S.plot.x0 + 1, (int)S.plot.y0 + 1, (int)S.plot.x1, (int)S.plot.y1);
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_xy *a = &d->points[i];
+        if (!a->link || !rfl__xy_ok(a, S.x.log, S.y.log)) continue;
+        for (k = i + 1; k < d->n_points; k++) {
+            const rfl_xy *bp = &d->points[k];
+            if (bp->link != a->link || !rfl__xy_ok(bp, S.x.log, S.y.log)) continue;
+            rfl_draw_dashed(c, rfl__amap(&S.x, a->x), rfl__amap(&S.y, a->y), rfl__amap(&S.x, bp->x),
+                            rfl__amap(&S.y, bp->y), 0.5 + 0.5 * s, 4.0 * s, 3.0 * s, 0xFF9A9A9Au);
+            break;
+        }
+    }
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_xy *p = &d->points[i];
+        double px, py, sz;
+        int si;
+        rfl_color col;
+        rfl_marker mk;
+        if (!rfl__xy_ok(p, S.x.log, S.y.log)) continue;
+        si = rfl__ser_find(&ser, p->label);
+        col = p->color ? p->color : si >= 0 ? rfl__palette[ser.slot[si] % 10] : 0xFF555555u;
+        mk = p->marker ? p->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
+        px = rfl__amap(&S.x, p->x);
+        py = rfl__amap(&S.y, p->y);
+        sz = rfl__xy_size(p, s);
+        if (!p->hollow && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
+            rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
+        rfl_draw_marker(c, mk, px, py, sz, p->hollow, col);
+    }
+    rfl__xy_annotate(c, &S, &ser);
+    return RFL_OK;
+}
+
+/* ---- the roofline as text ---------------------------------------------------- */
+typedef struct rfl__grid {
+    char *b;
+    int cols, rows;
+} rfl__grid;
+static void rfl__gput(rfl__grid *g, int r, int c, char ch) {
+    if (r < 0 || r >= g->rows || c < 0 || c >= g->cols) return;
+    g->b[(size_t)r * (size_t)(g->cols + 1) + (size_t)c] = ch;
+}
+static char rfl__gget(const rfl__grid *g, int r, int c) {
+    if (r < 0 || r >= g->rows || c < 0 || c >= g->cols) return 0;
+    return g->b[(size_t)r * (size_t)(g->cols + 1) + (size_t)c];
+}
+static void rfl__gstr(rfl__grid *g, int r, int c, const char *s) {
+    for (; s && *s; s++, c++) {
+        char ch = *s;
+        if ((unsigned char)ch < 32 || (unsigned char)ch > 126) ch = '?';
+        rfl__gput(g, r, c, ch);
+    }
+}
+/* row (0 = top of the plot area) of a value on the log y axis */
+static int rfl__grow(const rfl__axis *y, double v, int top, int h) {
+    double t = (RFL_LOG10(v) - RFL_LOG10(y->lo)) / (RFL_LOG10(y->hi) - RFL_LOG10(y->lo));
+    if (!(t == t)) return -1000;
+    t = rfl__clampd(t, -10, 10);
+    return top + h - 1 - rfl__ifloor(t * (h - 1) + 0.5);
+}
+static int rfl__gcol(const rfl__axis *x, double v, int left, int w) {
+    double t = (RFL_LOG10(v) - RFL_LOG10(x->lo)) / (RFL_LOG10(x->hi) - RFL_LOG10(x->lo));
+    if (!(t == t)) return -1000;
+    t = rfl__clampd(t, -10, 10);
+    return left + rfl__ifloor(t * (w - 1) + 0.5);
+}
+
+RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
+                                            const rfl_roofline_desc *d) {
+    rfl__grid g;
+    rfl__axis x, y;
+    rfl__series ser;
+    rfl__tickset t;
+    const rfl_machine *m;
+    rfl_level lv;
+    rfl_result res = RFL_OK;
+    unsigned precs;
+    int r, c, i, p, left = 7, top = 1, key, ph, pw, line;
+    char lab[96];
+    if (cols == 0 && rows == 0) { cols = 80; rows = 24; }
+    if (!buf || !d || !d->machines || d->n_machines < 1 || !d->machines[0] || d->n_points < 0 ||
+        (d->n_points > 0 && !d->points) || cols < 20 || rows < 8 || cols > 1000 || rows > 1000)
+        return RFL_ERR_ARG;
+    if (size < RFL_ASCII_BYTES(cols, rows)) {
+        if (size) buf[0] = 0;
+        return RFL_ERR_BUFFER;
+    }
+    g.b = buf;
+    g.cols = cols;
+    g.rows = rows;
+    for (r = 0; r < rows; r++) {
+        RFL_MEMSET(buf + (size_t)r * (size_t)(cols + 1), ' ', (size_t)cols);
+        buf[(size_t)r * (size_t)(cols + 1) + (size_t)cols] = '\n';
+    }
+    buf[(size_t)rows * (size_t)(cols + 1)] = 0;
+    m = d->machines[0];
+    lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
+    RFL_MEMSET(&x, 0, sizeof x);
+    RFL_MEMSET(&y, 0, sizeof y);
+    {   /* ranges as the picture has them, for this machine alone */
+        rfl_roofline_desc one = *d;
+        one.n_machines = 1;
+        one.extra_precs = 0;
+        one.extra_levels = 0;
+        rfl__ranges(&one, &x, &y);
+    }
+    rfl__ser_init(&ser, d->points, 0, 0); /* links do not show in text */
+    for (i = 0; i < d->n_points; i++)
+        if (rfl__point_ok(&d->points[i]) && rfl__on_panel(&d->points[i], 0, 1)) rfl__ser_add(&ser, i);
+    key = ser.n + 1;
+    if (key > rows / 4) key = rows / 4;
+    ph = rows - top - 3 - key;
+    pw = cols - left - 1;
+    if (ph < 3) ph = 3;
+    /* title: the machine */
+    {
+        const char *name = m->name ? m->name : m->id;
+        int n = (int)rfl__strlen(name);
+        rfl__gstr(&g, 0, n < cols ? (cols - n) / 2 : 0, name);
+    }
+    /* axes */
+    for (r = top; r < top + ph; r++) rfl__gput(&g, r, left - 1, '|');
+    rfl__gput(&g, top + ph, left - 1, '+');
+    for (c = left; c < left + pw; c++) rfl__gput(&g, top + ph, c, '-');
+    x.ticks = d->x_ticks;
+    y.ticks = d->y_ticks ? d->y_ticks : RFL_TICKS_SI;
+    rfl__make_ticks(&y, &t);
+    for (i = 0; i < t.nmajor; i++) {
+        double v = rfl__tmajor(&y, &t, i);
+        int rr = rfl__grow(&y, v, top, ph), n;
+        rfl__tick_label(lab, sizeof lab, &y, v);
+        for (n = 0; lab[n]; n++) if (lab[n] == ' ') { int q = n; while (lab[q]) { lab[q] = lab[q + 1]; q++; } }
+        n = (int)rfl__strlen(lab);
+        rfl__gstr(&g, rr, left - 1 - n, lab);
+    }
+    rfl__make_ticks(&x, &t);
+    {
+        int last = -100;
+        for (i = 0; i < t.nmajor; i++) {
+            double v = rfl__tmajor(&x, &t, i);
+            int cc = rfl__gcol(&x, v, left, pw), n;
+            rfl__tick_label(lab, sizeof lab, &x, v);
+            if (lab[2] == '^') { lab[2] = 'e'; } /* 10^3 reads as 10e3 in text */
+            n = (int)rfl__strlen(lab);
+            rfl__gput(&g, top + ph, cc, '+');
+            if (cc - n / 2 > last + 1) { rfl__gstr(&g, top + ph + 1, cc - n / 2, lab); last = cc - n / 2 + n; }
+        }
+    }
+    rfl__gstr(&g, top + ph + 2, left + (pw - 36 > 0 ? (pw - 36) / 2 : 0),
+              "arithmetic intensity (FLOP/byte) ->");
+    rfl__gstr(&g, 0, 0, "FLOP/s");
+    /* roofs */
+    precs = rfl__panel_precs(d, 0);
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        double pk = m->peak_flops[p], bw = m->bw_bytes_per_s[lv];
+        int prev = -1000;
+        if (!((precs >> p) & 1)) continue;
+        if (!(pk > 0)) { res = RFL_ERR_NO_ROOF; continue; }
+        for (c = left; c < left + pw; c++) {
+            double ai = RFL_POW(10.0, RFL_LOG10(x.lo) + (double)(c - left) / (pw - 1) *
+                                                          (RFL_LOG10(x.hi) - RFL_LOG10(x.lo)));
+            double v = rfl__roof(m, (rfl_prec)p, lv, ai);
+            int rr = rfl__grow(&y, v, top, ph), q;
+            int flat = !(bw > 0) || ai * bw >= pk;
+            if (rr >= top && rr < top + ph) rfl__gput(&g, rr, c, flat ? '_' : '/');
+            /* steep in text: fill the rows skipped since the last column */
+            if (!flat && prev > -1000)
+                for (q = prev - 1; q > rr; q--)
+                    if (q >= top && q < top + ph) rfl__gput(&g, q, c, '/');
+            prev = rr;
+        }
+        if (bw > 0) {
+            double ridge = pk / bw;
+            int rc = rfl__gcol(&x, ridge, left, pw), rr = rfl__grow(&y, pk, top, ph);
+            if (rc >= left && rc < left + pw && rr >= top && rr < top + ph) rfl__gput(&g, rr, rc, '+');
+        }
+    }
+    /* points: a letter per series, '!' above the roof */
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *pt = &d->points[i];
+        int si, rr, cc;
+        double roof;
+        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, 0, 1)) continue;
+        si = rfl__ser_find(&ser, pt->label);
+        rr = rfl__grow(&y, pt->flops_per_s, top, ph);
+        cc = rfl__gcol(&x, pt->ai, left, pw);
+        roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
+        if (rr < top || rr >= top + ph || cc < left || cc >= left + pw) continue;
+        rfl__gput(&g, rr, cc, roof > 0 && pt->flops_per_s > roof * 1.02 ? '!'
+                              : si >= 0 && si < 26 ? (char)('A' + si) : '*');
+    }
+    /* key */
+    line = top + ph + 3;
+    for (p = 0; p < RFL_PREC_COUNT && line < rows; p++) {
+        double pk = m->peak_flops[p], bw = m->bw_bytes_per_s[lv];
+        size_t n = 0;
+        if (!((precs >> p) & 1) || !(pk > 0)) continue;
+        {
+            const char *s1 = rfl__prec_title((rfl_prec)p);
+            while (*s1 && n < 40) lab[n++] = *s1++;
+        }
+        lab[n++] = ' ';
+        lab[n] = 0;
+        rfl__fmt_unit(lab + n, sizeof lab - n, "", pk, "FLOP/s");
+        n = rfl__strlen(lab);
+        if (bw > 0 && n + 40 < sizeof lab) {
+            const char *s2 = ", ridge (+) ";
+            while (*s2) lab[n++] = *s2++;
+            n += rfl_fmt_num(lab + n, sizeof lab - n, pk / bw, 4);
+            s2 = " FLOP/B, ";
+            while (*s2) lab[n++] = *s2++;
+            s2 = rfl__level_title(lv);
+            while (*s2) lab[n++] = *s2++;
+            lab[n++] = ' ';
+            lab[n] = 0;
+            rfl__fmt_unit(lab + n, sizeof lab - n, "", bw, "B/s");
+        }
+        rfl__gstr(&g, line++, 1, lab);
+        break; /* one line for the roof */
+    }
+    for (i = 0; i < ser.n && line < rows; i++) {
+        const rfl_point *pt = &d->points[ser.first[i]];
+        size_t n = 0;
+        double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
+        if (line == rows - 1 && i + 1 < ser.n) { rfl__gstr(&g, line++, 1, "..."); break; }
+        lab[n++] = i < 26 ? (char)('A' + i) : '*';
+        lab[n++] = ' ';
+        {
+            const char *s1 = rfl__ser_label(&ser, i);
+            while (*s1 && n < 40) lab[n++] = *s1++;
+        }
+        lab[n++] = ':';
+        lab[n++] = ' ';
+        n += rfl_fmt_num(lab + n, sizeof lab - n, pt->ai, 3);
+        lab[n++] = ' ';
+        lab[n] = 0;
+        {
+            const char *s2 = "FLOP/B, ";
+            while (*s2) lab[n++] = *s2++;
+            lab[n] = 0;
+        }
+        rfl__fmt_unit(lab + n, sizeof lab - n, "", pt->flops_per_s, "FLOP/s");
+        n = rfl__strlen(lab);
+        if (roof > 0 && pt->flops_per_s > roof * 1.02 && n + 30 < sizeof lab) {
+            const char *s3 = " (!) above roof: check units";
+            while (*s3) lab[n++] = *s3++;
+            lab[n] = 0;
+        }
+        rfl__gstr(&g, line++, 1, lab);
+    }
+    (void)rfl__gget;
+    return res;
+}
+#endif /* RFL_NO_CHART */
+
+/* ==========================================================================
+   [9]  PNG
+   stb_image_write with its allocations in a caller arena (RFL_NO_PNG)
+   ========================================================================== */
+/* ---- PNG through stb_image_write ---------------------------------------------
+   stb's allocation macros take no context, so a static pointer names the
+   arena of the call in progress: the one sanctioned mutable static, which
+   makes this path non-reentrant (documented in the API). When the arena
+   runs out, the allocator longjmps back to rfl_png_write: stb does not
+   check every allocation, so returning NULL would not be safe. */
+#if !defined(RFL_NO_CHART) && defined(RFL_HAS_PNG)
+#include <setjmp.h>
+#include <string.h> /* memcpy: 8-byte compares in rfl__zlib (stb needs it too) */
+
+typedef struct rfl__arena {
+    unsigned char *base;
+    size_t size, used, top; /* top: offset of the last block's header */
+    size_t peak;
+    jmp_buf fail;
+    rfl_write_fn write;
+    void *user;
+    int write_failed;
+} rfl__arena;
+
+static rfl__arena *rfl__png_arena; /* see above: set only during a call */
+
+#define RFL__AHDR 16u /* block header: previous top offset, block size */
+static void *rfl__arena_alloc(size_t n) {
+    rfl__arena *a = rfl__png_arena;
+    size_t start = (a->used + 15u) & ~(size_t)15u, need;
+    if (n > a->size || start > a->size) longjmp(a->fail, 1);
+    need = RFL__AHDR + ((n + 15u) & ~(size_t)15u);
+    if (need > a->size - start) longjmp(a->fail, 1);
+    ((size_t *)(void *)(a->base + start))[0] = a->top;
+    ((size_t *)(void *)(a->base + start))[1] = n;
+    a->top = start;
+    a->used = start + need;
+    if (a->used > a->peak) a->peak = a->used;
+    return a->base + start + RFL__AHDR;
+}
+static void rfl__arena_free(void *p) {
+    rfl__arena *a = rfl__png_arena;
+    size_t off;
+    if (!p) return;
+    off = (size_t)((unsigned char *)p - a->base) - RFL__AHDR;
+    if (off == a->top && a->used > 0) { /* last block: give it back */
+        a->used = off;
+        a->top = ((size_t *)(void *)(a->base + off))[0];
+    }
+}
+static void *rfl__arena_realloc(void *p, size_t oldsz, size_t n) {
+    rfl__arena *a = rfl__png_arena;
+    unsigned char *q;
+    size_t off;
+    if (!p) return rfl__arena_alloc(n);
+    off = (size_t)((unsigned char *)p - a->base) - RFL__AHDR;
+    if (off == a->top) { /* grow the last block in place */
+        size_t need = RFL__AHDR + ((n + 15u) & ~(size_t)15u);
+        if (n > a->size || need > a->size - off) longjmp(a->fail, 1);
+        ((size_t *)(void *)(a->base + off))[1] = n;
+        a->used = off + need;
+        if (a->used > a->peak) a->peak = a->used;
+        return p;
+    }
+    q = (unsigned char *)rfl__arena_alloc(n);
+    RFL_MEMCPY(q, p, oldsz < n ? oldsz : n);
+    return q;
+}
+
+/* Our own zlib stream (RFC 1950/1951) for stb's PNG writer, through its
+   STBIW_ZLIB_COMPRESS hook: greedy LZ77 with one hash probe per position
+   and the fixed Huffman code. Charts are mostly flat colour, so long
+   matches dominate; this runs several times faster than stb's built-in
+   compressor (which compares against up to 2 x quality candidates per
+   byte) at a similar size, and keeps a 1600x1000 chart within the time
+   budget. Output buffer and hash table come from the arena. */
+#define RFL__ZHBITS 13
+typedef struct rfl__zout {
+    unsigned char *p;
+    size_t n, cap, max;
+    uint32_t bits;
+    int nbits;
+} rfl__zout;
+
+static void rfl__zreserve(rfl__zout *z) {
+    if (z->n + 16 <= z->cap) return;
+    {
+        size_t nc = z->cap * 2 > z->max ? z->max : z->cap * 2;
+        if (nc < z->n + 16) nc = z->n + 16;
+        z->p = (unsigned char *)rfl__arena_realloc(z->p, z->cap, nc);
+        z->cap = nc;
+    }
+}
+static void rfl__zput(rfl__zout *z, uint32_t v, int n) {
+    z->bits |= v << z->nbits;
+    z->nbits += n;
+    while (z->nbits >= 8) {
+        z->p[z->n++] = (unsigned char)z->bits;
+        z->bits >>= 8;
+        z->nbits -= 8;
+    }
+}
+static uint32_t rfl__zrev(uint32_t v, int n) {
+    uint32_t r = 0;
+    while (n--) { r = (r << 1) | (v & 1u); v >>= 1; }
+    return r;
+}
+/* Per-call code tables (a few hundred entries, built in microseconds):
+   fixed Huffman literal/length codes bit-reversed for the LSB-first
+   stream (RFC 1951 3.2.6), and length/distance -> code index. */
+typedef struct rfl__ztab {
+    uint16_t lit[288];
+    unsigned char litn[288];
+    unsigned char lcode[259];  /* length 3..258 -> 0..28 */
+    unsigned char dlo[257];    /* distance 1..256 -> 0..15 */
+    unsigned char dhi[256];    /* (distance - 1) >> 7 for 257..32768 */
+} rfl__ztab;
+/* length and distance bases and extra bits: RFC 1951 section 3.2.5 */
+static const unsigned short rfl__zlbase[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27,
+                                               31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
+                                               227, 258};
+static const unsigned char rfl__zlext[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                             2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+static const unsigned short rfl__zdbase[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97,
+                                               129, 193, 257, 385, 513, 769, 1025, 1537, 2049,
+                                               3073, 4097, 6145, 8193, 12289, 16385, 24577};
+static const unsigned char rfl__zdext[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6,
+                                             6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+
+static void rfl__ztab_init(rfl__ztab *t) {
+    int i, k;
+    for (i = 0; i < 288; i++) {
+        uint32_t code;
+        int n;
+        if (i < 144) { code = 0x30u + (uint32_t)i; n = 8; }
+        else if (i < 256) { code = 0x190u + (uint32_t)(i - 144); n = 9; }
+        else if (i < 280) { code = (uint32_t)(i - 256); n = 7; }
+        else { code = 0xC0u + (uint32_t)(i - 280); n = 8; }
+        t->lit[i] = (uint16_t)rfl__zrev(code, n);
+        t->litn[i] = (unsigned char)n;
+    }
+    for (i = 3, k = 0; i <= 258; i++) {
+        while (k < 28 && rfl__zlbase[k + 1] <= i) k++;
+        t->lcode[i] = (unsigned char)k;
+    }
+    for (i = 1, k = 0; i <= 256; i++) {
+        while (k < 29 && rfl__zdbase[k + 1] <= i) k++;
+        t->dlo[i] = (unsigned char)k;
+    }
+    for (i = 2; i < 256; i++) { /* distances 257..32768 share a code per 128 */
+        int d = i * 128 + 1;
+        k = 29;
+        while (rfl__zdbase[k] > d) k--;
+        t->dhi[i] = (unsigned char)k;
+    }
+}
+static void rfl__zsym(rfl__zout *z, const rfl__ztab *t, int sym) {
+    rfl__zput(z, t->lit[sym], t->litn[sym]);
+}
+static void rfl__zmatch(rfl__zout *z, const rfl__ztab *t, int len, int dist) {
+    int i = t->lcode[len], k = dist <= 256 ? t->dlo[dist] : t->dhi[(dist - 1) >> 7];
+    rfl__zsym(z, t, 257 + i);
+    if (rfl__zlext[i]) rfl__zput(z, (uint32_t)(len - rfl__zlbase[i]), rfl__zlext[i]);
+    rfl__zput(z, rfl__zrev((uint32_t)k, 5), 5);
+    if (rfl__zdext[k]) rfl__zput(z, (uint32_t)(dist - rfl__zdbase[k]), rfl__zdext[k]);
+}
+
+static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len, int quality) {
+    uint32_t *head, a = 1, b = 0;
+    rfl__zout z;
+    rfl__ztab tab;
+    size_t i = 0, n = data_len > 0 ? (size_t)data_len : 0, k;
+    (void)quality;
+    rfl__ztab_init(&tab);
+    head = (uint32_t *)rfl__arena_alloc(sizeof(uint32_t) << RFL__ZHBITS);
+    RFL_MEMSET(head, 0, sizeof(uint32_t) << RFL__ZHBITS);
+    z.max = n + n / 8 + 64; /* fixed codes: at most 9 bits per byte */
+    z.cap = n / 32 + 1024 < z.max ? n / 32 + 1024 : z.max;
+    z.p = (unsigned char *)rfl__arena_alloc(z.cap); /* last block: grows in place */
+    z.n = 0;
+    z.bits = 0;
+    z.nbits = 0;
+    z.p[z.n++] = 0x78; /* deflate, 32K window */
+    z.p[z.n++] = 0x01; /* (0x7801 % 31 == 0), no dictionary, fastest */
+    rfl__zput(&z, 1, 1); /* final block */
+    rfl__zput(&z, 1, 2); /* fixed Huffman codes */
+    while (i < n) {
+        rfl__zreserve(&z);
+        if (i + 4 <= n) {
+            uint32_t v = (uint32_t)data[i] | (uint32_t)data[i + 1] << 8 |
+                         (uint32_t)data[i + 2] << 16 | (uint32_t)data[i + 3] << 24;
+            uint32_t h = (v * 2654435761u) >> (32 - RFL__ZHBITS);
+            size_t cand = head[h];
+            head[h] = (uint32_t)(i + 1);
+            if (cand && i - (cand - 1) <= 32768) {
+                const unsigned char *p = data + cand - 1, *q = data + i;
+                size_t lim = n - i < 258 ? n - i : 258, len = 0;
+                while (len + 8 <= lim) { /* eight bytes at a time */
+                    uint64_t u, w;
+                    memcpy(&u, p + len, 8);
+                    memcpy(&w, q + len, 8);
+                    if (u != w) break;
+                    len += 8;
+                }
+                while (len < lim && p[len] == q[len]) len++;
+                if (len >= 4) {
+                    rfl__zmatch(&z, &tab, (int)len, (int)(i - (cand - 1)));
+                    i += len;
+                    continue;
+                }
+            }
+        }
+        rfl__zsym(&z, &tab, data[i]);
+        i++;
+    }
+    rfl__zreserve(&z);
+    rfl__zsym(&z, &tab, 256);             /* end of block */
+    if (z.nbits) rfl__zput(&z, 0, 8 - z.nbits);
+    for (k = 0; k < n; ) { /* Adler-32; runs of zero bytes (most of a
+                              filtered chart) only add a to b */
+        size_t end = k + 5552 < n ? k + 5552 : n;
+        while (k < end) {
+            uint64_t w = 1;
+            if (k + 8 <= end) memcpy(&w, data + k, 8);
+            if (w == 0) { b += 8u * a; k += 8; continue; }
+            { size_t e = k + 8 < end ? k + 8 : end; for (; k < e; k++) { a += data[k]; b += a; } }
+        }
+        a %= 65521u;
+        b %= 65521u;
+    }
+    z.p[z.n++] = (unsigned char)(b >> 8);
+    z.p[z.n++] = (unsigned char)b;
+    z.p[z.n++] = (unsigned char)(a >> 8);
+    z.p[z.n++] = (unsigned char)a;
+    *out_len = (int)z.n;
+    return z.p;
+}
+
+#define STBIW_MALLOC(sz) rfl__arena_alloc(sz)
+#define STBIW_ZLIB_COMPRESS(d, n, o, q) rfl__zlib(d, n, o, q)
+#define STBIW_REALLOC_SIZED(p, oldsz, newsz) rfl__arena_realloc(p, oldsz, newsz)
+#define STBIW_FREE(p) rfl__arena_free(p)
+#define STBIW_ASSERT(x) ((void)0)
+#define STB_IMAGE_WRITE_STATIC
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STBI_WRITE_NO_STDIO /* files go through our own callback */
+/* stb is not warning-clean under our flags: silence it, and only it. */
+#ifdef __clang__
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wunknown-warning-option"
+#pragma clang diagnostic ignored "-Wcomma"
+#pragma clang diagnostic ignored "-Wextra-semi-stmt"
+#pragma clang diagnostic ignored "-Wimplicit-int-conversion"
+#pragma clang diagnostic ignored "-Wshorten-64-to-32"
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wpedantic"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#pragma GCC diagnostic ignored "-Wcast-qual"
+#pragma GCC diagnostic ignored "-Wdouble-promotion"
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wclobbered"
+#endif
+#ifdef __cplusplus
+#pragma GCC diagnostic ignored "-Wold-style-cast"
+#pragma GCC diagnostic ignored "-Wzero-as-null-pointer-constant"
+#endif
+#endif
+#include RFL__STB_PATH
+/* With STBI_WRITE_NO_STDIO stb declares its HDR callback writer but only
+   defines it with stdio; an unused stub keeps -Wunused-function quiet. */
+static RFL__UNUSED int stbi_write_hdr_to_func(stbi_write_func *func, void *context, int w, int h,
+                                              int comp, const float *data) {
+    (void)func; (void)context; (void)w; (void)h; (void)comp; (void)data;
+    return 0;
+}
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+#ifdef __clang__
+#pragma clang diagnostic pop
+#endif
+
+RFL_API size_t rfl_png_arena_size(int w, int h, int channels) {
+    if (w <= 0 || h <= 0) return 0;
+    if (channels != 4) channels = 3;
+    return RFL_PNG_ARENA_BYTES(w, h, channels);
+}
+
+
+static void rfl__png_sink(void *ctx, void *data, int size) {
+    rfl__arena *a = (rfl__arena *)ctx;
+    if (a->write_failed || size < 0) return;
+    if (a->write(a->user, data, (size_t)size) != 0) a->write_failed = 1;
+}
+
+/* setjmp here, around a call stb cannot see through: the volatile pointer
+   keeps stb's encoder out of line, so none of its locals live across the
+   setjmp (-Wclobbered). Returns stb's result, or 0 when the arena ran out. */
+typedef int (*rfl__png_fn)(stbi_write_func *, void *, int, int, int, const void *, int);
+static int rfl__png_guarded(rfl__arena *a, const rfl_canvas *c) {
+    rfl__png_fn volatile fn = stbi_write_png_to_func;
+    if (setjmp(a->fail)) return 0;
+    return fn(rfl__png_sink, a, c->width, c->height, c->channels, c->pixels, c->stride_bytes);
+}
+
+RFL_API rfl_result rfl_png_write(const rfl_canvas *c, void *arena, size_t arena_size,
+                                 rfl_write_fn write, void *user) {
+    rfl__arena a;
+    int ok;
+    if (!c || !write || !c->pixels || c->width <= 0 || c->height <= 0 ||
+        (c->channels != 3 && c->channels != 4) || c->stride_bytes < c->width * c->channels)
+        return RFL_ERR_ARG;
+    if (!arena) return RFL_ERR_BUFFER;
+    if ((size_t)c->width * (size_t)c->channels + 1u > (size_t)0x7FFFFFFF / (size_t)c->height)
+        return RFL_ERR_OVERFLOW; /* stb counts bytes in int */
+    RFL_MEMSET(&a, 0, sizeof a);
+    a.base = (unsigned char *)arena;
+    a.size = arena_size;
+    a.write = write;
+    a.user = user;
+    rfl__png_arena = &a;
+    /* stb's settings are statics of this unit only (STB_IMAGE_WRITE_STATIC):
+       set on every call so that output depends on nothing else. Filter 2
+       ("up") for every row: stb's per-row choice among five filters costs
+       more than the whole rest of the encode, and "up" turns a chart's
+       repeated rows into zeros that our compressor (rfl__zlib) packs
+       into long matches. The compression level is unused by rfl__zlib. */
+    stbi_write_force_png_filter = 2;
+    stbi__flip_vertically_on_write = 0;
+    ok = rfl__png_guarded(&a, c);
+    rfl__png_arena = 0;
+    if (!ok) return RFL_ERR_BUFFER;
+    return a.write_failed ? RFL_ERR_IO : RFL_OK;
+}
+
+typedef struct rfl__membuf {
+    unsigned char *out;
+    size_t size, len;
+} rfl__membuf;
+static int rfl__mem_write(void *user, const void *data, size_t len) {
+    rfl__membuf *m = (rfl__membuf *)user;
+    if (m->len + len <= m->size && m->out) RFL_MEMCPY(m->out + m->len, data, len);
+    m->len += len;
+    return 0;
+}
+
+RFL_API rfl_result rfl_png_encode(const rfl_canvas *c, void *arena, size_t arena_size, void *out,
+                                  size_t size, size_t *len) {
+    rfl__membuf m;
+    rfl_result r;
+    m.out = (unsigned char *)out;
+    m.size = out ? size : 0;
+    m.len = 0;
+    r = rfl_png_write(c, arena, arena_size, rfl__mem_write, &m);
+    if (len) *len = m.len;
+    if (r == RFL_OK && m.len > m.size) r = RFL_ERR_BUFFER;
+    return r;
+}
+
+#ifndef RFL_NO_STDIO
+#include <stdio.h>
+static int rfl__file_write(void *user, const void *data, size_t len) {
+    return fwrite(data, 1, len, (FILE *)user) == len ? 0 : 1;
+}
+RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *arena,
+                                size_t arena_size) {
+    FILE *f;
+    rfl_result r;
+    if (!path) return RFL_ERR_ARG;
+    f = fopen(path, "wb");
+    if (!f) return RFL_ERR_IO;
+    r = rfl_png_write(c, arena, arena_size, rfl__file_write, f);
+    if (fclose(f) != 0 && r == RFL_OK) r = RFL_ERR_IO;
+    return r;
+}
+#endif
+#endif /* RFL_HAS_PNG */
 
 #endif /* ROOFLINE_IMPLEMENTATION */

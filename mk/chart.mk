@@ -32,5 +32,3 @@ bench-chart: build/rfl-plot $(CHART_ARGS)
 
 bench:: bench-chart
 
-# rfl-plot also includes tools/json_read.h (the pattern rule lists tool.h only)
-build/rfl-plot: tools/json_read.h

@@ -6,4 +6,4 @@ test-sanitize: all /usr/bin/valgrind
 	sh tests/sanitize.sh
 
 /usr/bin/valgrind:
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
+	sh tools/apt-install.sh valgrind

@@ -16,7 +16,6 @@
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
 #include "tool.h"
-#include "json_read.h"
 #include <errno.h>
 #ifdef __linux__
 #include <sys/mman.h>
@@ -183,9 +182,9 @@ static char *read_file(const char *path, size_t *len) {
     return buf;
 }
 
-static double num_or(const jr_doc *d, int obj, const char *path, double dflt) {
+static double num_or(const rfl_json_doc *d, int obj, const char *path, double dflt) {
     double v;
-    return jr_num(d, jr_path(d, obj, path), &v) ? v : dflt;
+    return rfl_json_num(d, rfl_json_path(d, obj, path), &v) ? v : dflt;
 }
 
 /* file stem: "runs/resnet18-b1.json" -> "resnet18-b1" */
@@ -198,8 +197,8 @@ static void stem(const char *path, char *out, size_t n) {
 }
 
 static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels) {
-    static jr_tok toks[200000];
-    jr_doc d;
+    static rfl_json_tok toks[200000];
+    rfl_json_doc d;
     size_t len;
     char path[1024], name[64], lab[MAXLABEL], dt[32], *src;
     const char *given = 0, *eq = strrchr(arg, '=');
@@ -210,34 +209,34 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
     if (eq && (probe = fopen(arg, "rb")) != 0) fclose(probe);
     else if (eq) { path[eq - arg] = 0; given = eq + 1; }
     src = read_file(path, &len);
-    if (jr_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) != 0)
-        tl_input_error(path, d.line, d.col, "%s", d.err);
+    if (rfl_json_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) != 0)
+        tl_input_error(path, d.line, d.col, "%s", d.err ? d.err : "document too large for the token table");
     root = 0;
-    if (d.t[root].type != JR_OBJ) tl_input_error(path, 1, 1, "expected a JSON object");
-    if (jr_get(&d, root, "forward") >= 0) {
+    if (d.t[root].type != RFL_JSON_OBJ) tl_input_error(path, 1, 1, "expected a JSON object");
+    if (rfl_json_get(&d, root, "forward") >= 0) {
         /* rfl-estimate: an estimate, forward (or forward + backward when
            the mode is train) */
         double fl = num_or(&d, root, "forward.flops", -1), by = num_or(&d, root, "forward.bytes", -1);
         double t = num_or(&d, root, "predicted_time_s", -1);
         char mode[16] = "", hw[64] = "";
         int k, train;
-        jr_str(&d, jr_get(&d, root, "mode"), mode, sizeof mode);
-        jr_str(&d, jr_get(&d, root, "hw"), hw, sizeof hw);
+        rfl_json_str(&d, rfl_json_get(&d, root, "mode"), mode, sizeof mode);
+        rfl_json_str(&d, rfl_json_get(&d, root, "hw"), hw, sizeof hw);
         train = rfl_name_eq(mode, "train");
         if (train) {
             double bf = num_or(&d, root, "backward.flops", -1), bb = num_or(&d, root, "backward.bytes", -1);
             if (bf < 0 || bb < 0)
-                tl_input_error(path, jr_line(&d, jr_get(&d, root, "backward")), 0,
+                tl_input_error(path, rfl_json_line(&d, rfl_json_get(&d, root, "backward")), 0,
                                "mode is train but backward.flops/bytes are missing");
             fl += bf;
             by += bb;
         }
         if (!(fl > 0) || !(by > 0))
-            tl_input_error(path, jr_line(&d, jr_get(&d, root, "forward")), 0,
+            tl_input_error(path, rfl_json_line(&d, rfl_json_get(&d, root, "forward")), 0,
                            "forward.flops and forward.bytes must be positive numbers");
         if (given) snprintf(name, sizeof name, "%s", given);
-        else if (!jr_str(&d, jr_get(&d, root, "model"), name, sizeof name)) stem(path, name, sizeof name);
-        if (!prec_given && jr_str(&d, jr_get(&d, root, "dtype"), dt, sizeof dt) &&
+        else if (!rfl_json_str(&d, rfl_json_get(&d, root, "model"), name, sizeof name)) stem(path, name, sizeof name);
+        if (!prec_given && rfl_json_str(&d, rfl_json_get(&d, root, "dtype"), dt, sizeof dt) &&
             rfl_prec_parse(dt, &prec) != RFL_OK)
             prec = RFL_FP32;
         snprintf(lab, sizeof lab, "%s estimate%s", name, train ? " (train)" : "");
@@ -255,7 +254,7 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
             p->flops_per_s = here ? fl / t : rfl_attainable(machines[k], prec, RFL_DRAM, p->ai);
             if (!(p->flops_per_s > 0)) npts--; /* no roof of that precision: nothing to place */
         }
-    } else if (jr_get(&d, root, "kernels") >= 0 || jr_get(&d, root, "format") >= 0) {
+    } else if (rfl_json_get(&d, root, "kernels") >= 0 || rfl_json_get(&d, root, "format") >= 0) {
         /* rfl-reduce: a measurement */
         double total = num_or(&d, root, "flops.total", -1), dram = num_or(&d, root, "bytes.dram", -1);
         double time_s = num_or(&d, root, "time_s", -1), ai = num_or(&d, root, "ai.dram", -1);
@@ -270,11 +269,11 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
                            "needs ai.dram (or flops.total and bytes.dram) and flops_per_s (or "
                            "flops.total and time_s); a null means the profile lacked those metrics");
         if (given) snprintf(name, sizeof name, "%s", given);
-        else if (!jr_str(&d, jr_get(&d, root, "model"), name, sizeof name) &&
-                 !jr_str(&d, jr_get(&d, root, "label"), name, sizeof name))
+        else if (!rfl_json_str(&d, rfl_json_get(&d, root, "model"), name, sizeof name) &&
+                 !rfl_json_str(&d, rfl_json_get(&d, root, "label"), name, sizeof name))
             stem(path, name, sizeof name);
         if (!prec_given) {
-            if (jr_str(&d, jr_get(&d, root, "dtype"), dt, sizeof dt) && rfl_prec_parse(dt, &prec) == RFL_OK) {
+            if (rfl_json_str(&d, rfl_json_get(&d, root, "dtype"), dt, sizeof dt) && rfl_prec_parse(dt, &prec) == RFL_OK) {
             } else if (ften > f32 && ften > f64 && ften > f16) {
                 prec = RFL_TF32_TENSOR;
                 fprintf(stderr, "rfl-plot: %s: mostly tensor-core FLOPs: drawn under the TF32 tensor roof "
@@ -293,13 +292,13 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
             char hw[64];
             const rfl_machine *hm;
             int k;
-            if (jr_str(&d, jr_get(&d, root, "hw"), hw, sizeof hw) && rfl_hw_find(hw, &hm) == RFL_OK)
+            if (rfl_json_str(&d, rfl_json_get(&d, root, "hw"), hw, sizeof hw) && rfl_hw_find(hw, &hm) == RFL_OK)
                 for (k = 0; k < nmach; k++)
                     if (machines[k] == hm) p->machine = k;
         }
         if (kernels) {
-            int top = jr_get(&d, root, "top"), i;
-            if (top >= 0 && d.t[top].type == JR_ARR) {
+            int top = rfl_json_get(&d, root, "top"), i;
+            if (top >= 0 && d.t[top].type == RFL_JSON_ARR) {
                 char klab[MAXLABEL];
                 snprintf(klab, sizeof klab, "%s kernels", name);
                 for (i = top + 1; i < d.t[top].after; i = d.t[i].after) {
