@@ -19,6 +19,15 @@
        RFL_NO_ZOO             leave out the built-in models
        RFL_NO_CHART           leave out the chart writer (and PNG)
        RFL_NO_PNG             leave out PNG output (stb_image_write)
+       RFL_NO_REDUCE          leave out the ncu / nvprof CSV reducer
+       RFL_NO_LLM             leave out the decoder transformers (and the
+                              LLM join, which also needs the reducer)
+       RFL_NO_ONNX            leave out the ONNX reader
+       RFL_NO_MACHINE_FILE    leave out the machine-file (JSON) reader
+       RFL_NO_PROBE           leave out the probe (measured ceilings)
+       RFL_HW_NO_STRINGS      the table without its sources and aliases
+       RFL_HW_ONLY            the table with only the machines named by
+                              RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
        RFL_ASSERT(x)          default: no check (define to assert(x) to debug)
        RFL_NO_SIMD            the reducer's portable path instead of SSE2
@@ -1014,6 +1023,49 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
 #endif
 
 /* ==========================================================================
+   API  TRANSFORMERS (RFL_NO_LLM removes it)
+   decoder LLMs by config: prefill and decode steps, the HF config reader
+   ========================================================================== */
+#ifndef RFL_NO_LLM
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* Where a step's work goes, for joining an estimate to a profile (the
+   kinds a kernel name is sorted into). */
+typedef enum rfl_llm_kind {
+    RFL_LLM_EMBEDDING,   /* token (and learned position) lookup: a gather */
+    RFL_LLM_ATTENTION,   /* q/k/v/o projections, scores, context, rotary,
+                            KV cache reads and writes */
+    RFL_LLM_MLP,         /* up/gate/down or fc/proj, router, experts */
+    RFL_LLM_LM_HEAD,     /* final projection to the vocabulary */
+    RFL_LLM_NORM,        /* LayerNorm, RMSNorm */
+    RFL_LLM_ELEMENTWISE, /* residual adds, activations, casts, copies */
+    RFL_LLM_KIND_COUNT
+} rfl_llm_kind;
+
+/* The estimate of one kind in one step (exact at the batch). */
+typedef struct rfl_llm_kind_cost {
+    uint64_t mac_flops; /* 2 x multiply-adds, eager attention (S x S) */
+    uint64_t flops;     /* everything, causal attention (what runs) */
+    uint64_t bytes;     /* DRAM bytes at the storage dtypes */
+} rfl_llm_kind_cost;
+
+/* ---- issue 17: the rest of the TRANSFORMERS API goes here ---- */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* RFL_NO_LLM */
+
+/* ==========================================================================
+   API  ONNX (RFL_NO_ONNX removes it)
+   a streamed protobuf reader into a caller arena, shapes, the same records
+   ========================================================================== */
+#ifndef RFL_NO_ONNX
+/* ---- issue 18: the ONNX API goes here ---- */
+#endif /* RFL_NO_ONNX */
+
+/* ==========================================================================
    API  REDUCER
    streaming ncu / nvprof CSV -> work
    ========================================================================== */
@@ -1660,6 +1712,15 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 }
 #endif
 #endif /* RFL_NO_CHART */
+
+
+/* ==========================================================================
+   API  MACHINE FILES AND PROBE
+   machines from JSON (RFL_NO_MACHINE_FILE); measured ceilings (RFL_NO_PROBE)
+   ========================================================================== */
+/* ---- issue 19: the machine-file API goes here ---- */
+
+/* ---- issue 19: the probe API goes here ---- */
 
 #endif /* ROOFLINE_H */
 
@@ -2486,6 +2547,13 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
                   "sockets x channels x MT/s x bytes per transfer";
     return RFL_OK;
 }
+
+
+/* ==========================================================================
+   [3b] MACHINE FILES
+   a machine from the JSON that rfl-hw --json prints (RFL_NO_MACHINE_FILE)
+   ========================================================================== */
+/* ---- issue 19: the machine-file reader goes here ---- */
 
 
 /* ==========================================================================
@@ -3557,6 +3625,13 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
 
 
 /* ==========================================================================
+   [5b] TRANSFORMERS
+   decoder LLMs as layer records; phases; the HF config reader (RFL_NO_LLM)
+   ========================================================================== */
+/* ---- issue 17: the transformer implementation goes here ---- */
+
+
+/* ==========================================================================
    [6]  ZOO
    built-in models (RFL_NO_ZOO)
    ========================================================================== */
@@ -4609,6 +4684,13 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
     return net->err;
 }
 #endif /* RFL_NO_ZOO */
+
+/* ==========================================================================
+   [6b] ONNX
+   protobuf wire format, streamed; graph into the arena; shapes (RFL_NO_ONNX)
+   ========================================================================== */
+/* ---- issue 18: the ONNX implementation goes here ---- */
+
 
 /* ==========================================================================
    [7]  REDUCER
@@ -7086,6 +7168,13 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
 #undef RFL__POS
 #undef RFL__NEWLINE
 #undef RFL__TRY
+
+/* ==========================================================================
+   [7b] LLM JOIN
+   an LLM estimate beside a profile: kernels by kind, padded_mma, launch_bound
+   ========================================================================== */
+/* ---- issue 17 (items 5, 6): the join goes here ---- */
+
 
 /* ==========================================================================
    [8]  CHART
@@ -10306,5 +10395,12 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 }
 #endif
 #endif /* RFL_HAS_PNG */
+
+
+/* ==========================================================================
+   [10] PROBE
+   measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
+   ========================================================================== */
+/* ---- issue 19: the probe implementation goes here ---- */
 
 #endif /* ROOFLINE_IMPLEMENTATION */
