@@ -58,7 +58,8 @@ static const char *tensor_cell(const model *m) {
     return tl_si(meas_tensor(m), "FLOP");
 }
 
-static void print_machine(int h) {
+/* The estimate rows of machine h's table. */
+static void print_estimate_rows(int h) {
     const rfl_machine *mc = hw[h];
     rfl_prec p0 = models[0]->est_prec;
     const char **c;
@@ -110,27 +111,13 @@ static void print_machine(int h) {
     for (i = 0; i < nm; i++)
         CELL(c, i, "%s", models[i]->pred_err[h] ? "-" : tl_si(models[i]->pred[h].layers_s, "s"));
     row("predicted time (per layer)", c);
+}
 
-    {
-        int any = 0;
-        for (i = 0; i < nm; i++) any |= models[i]->has_prof;
-        if (!any) { printf("\n"); return; }
-    }
-    printf("  measured (Nsight Compute)\n");
-    c = cells();
-    for (i = 0; i < nm; i++) {
-        model *m = models[i];
-        if (!m->has_prof) CELL(c, i, "no profile");
-        else if (m->meas_hw == h) CELL(c, i, "this machine");
-        else if (m->meas_hw >= 0) CELL(c, i, "on %s only", short_hw(hw[m->meas_hw]));
-        else CELL(c, i, "not on --hw");
-    }
-    row("measured on", c);
-    {
-        int any = 0;
-        for (i = 0; i < nm; i++) any |= models[i]->has_prof && models[i]->meas_hw == h;
-        if (!any) { printf("\n"); return; }
-    }
+/* The measured rows of machine h's table (the profiles taken on it). */
+static void print_measured_rows(int h) {
+    const rfl_machine *mc = hw[h];
+    const char **c;
+    int i;
 #define MROW(label, expr)                                                  \
     do {                                                                   \
         c = cells();                                                       \
@@ -206,6 +193,36 @@ static void print_machine(int h) {
     }
     row("profile's own fp32, DRAM roof", c);
 #undef MROW
+}
+
+
+static int any_profile(int on_hw) {
+    int i, any = 0;
+    for (i = 0; i < nm; i++) any |= models[i]->has_prof && (on_hw < 0 || models[i]->meas_hw == on_hw);
+    return any;
+}
+
+static void print_measured_on(int h) {
+    const char **c = cells();
+    int i;
+    for (i = 0; i < nm; i++) {
+        model *m = models[i];
+        if (!m->has_prof) CELL(c, i, "no profile");
+        else if (m->meas_hw == h) CELL(c, i, "this machine");
+        else if (m->meas_hw >= 0) CELL(c, i, "on %s only", short_hw(hw[m->meas_hw]));
+        else CELL(c, i, "not on --hw");
+    }
+    row("measured on", c);
+}
+
+/* One machine's table: the estimate, then what was measured on it. */
+static void print_machine(int h) {
+    print_estimate_rows(h);
+    if (any_profile(-1)) {
+        printf("  measured (Nsight Compute)\n");
+        print_measured_on(h);
+        if (any_profile(h)) print_measured_rows(h);
+    }
     printf("\n");
 }
 
