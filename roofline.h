@@ -5517,47 +5517,43 @@ static const rfl__tc_memo *rfl__name_memo(rfl_reduce_state *st, const char *s, s
 #define RFL__U(r) (st->kv_u[r][L])
 #define RFL__D(r) (st->kv_d[r][L])
 
-/* A kernel (raw row, details group, nvprof metrics group) is complete. */
-static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
-    rfl_kernel_stat *k = &st->kst;
-    rfl_reduce_result *r = &st->res;
-    int L, i, p, any;
-    double cyc = -1, time_s = -1, hz, w, sync = 0, wg = 0, mma = 0, est = 0;
-    int fam;
-    const rfl__tc_memo *memo = 0;
-    rfl_prec tcp = RFL_FP16_TENSOR;
-    int tcase = 0; /* 1 tensor FLOPs estimated, 2 tensor kernel uncounted, 3 pipe only */
-    unsigned fl = 0;
-    if (!st->have_kernel) return RFL_OK;
-    if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
-        return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
-                         rfl__strlen(st->amb_text),
-                         "' reads both as US (1,234.5) and European (1.234,5) and nothing "
-                         "before it decides; declare the locale (--locale us|eu)");
-    L = st->locale == RFL_LOCALE_EU ? 1 : 0;
-    /* all but the name, which is copied by its length (hot: every row) */
-    RFL_MEMSET(k, 0, offsetof(rfl_kernel_stat, name));
-    k->id = st->cur_id;
-    k->invocations = st->fmt == RFL_CSV_NVPROF_METRICS ? st->cur_invoc : 1;
-    RFL_MEMCPY(k->name, st->name, st->name_len + 1); /* name_len < NAME_MAX */
-    if (st->name_trunc) k->flags |= RFL_REDUCE_NAME_TRUNCATED;
-    k->flags |= st->kflags;
-    /* time */
+/* What one kernel's tensor-core work looked like (rfl__kernel_tensor), for
+   the warnings. */
+typedef struct rfl__tc_case {
+    int what;     /* 1 FLOPs estimated, 2 tensor kernel uncounted, 3 pipe only */
+    double est;   /* estimated FLOPs (what == 1) */
+    double mma;   /* matrix instructions behind the estimate */
+    const rfl__tc_memo *memo; /* the name's answers, when looked up */
+} rfl__tc_case;
+
+/* Time from the duration metric, else from cycles / clock; -1 = unknown. */
+static double rfl__kernel_time(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl) {
+    double time_s = -1;
     if (RFL__HAS(RFL__R_TIME)) {
         k->time_ns = RFL__U(RFL__R_TIME);
         time_s = RFL__D(RFL__R_TIME) * 1e-9;
     } else if (RFL__HAS(RFL__R_SM_CYC) && RFL__HAS(RFL__R_SM_HZ) && RFL__D(RFL__R_SM_HZ) > 0) {
         time_s = RFL__D(RFL__R_SM_CYC) / RFL__D(RFL__R_SM_HZ);
-        k->time_ns = rfl__round_u64(time_s * 1e9, &fl);
+        k->time_ns = rfl__round_u64(time_s * 1e9, fl);
         k->flags |= RFL_REDUCE_TIME_FROM_CYCLES;
     } else
         k->work.unknown |= RFL_UNKNOWN_TIME;
-    /* elapsed cycles for per-cycle rates */
-    if (RFL__HAS(RFL__R_SMSP_CYC)) cyc = RFL__D(RFL__R_SMSP_CYC);
-    else if (RFL__HAS(RFL__R_SM_CYC)) cyc = RFL__D(RFL__R_SM_CYC);
-    else if (RFL__HAS(RFL__R_SMSP_HZ) && time_s >= 0) cyc = RFL__D(RFL__R_SMSP_HZ) * time_s;
-    else if (RFL__HAS(RFL__R_SM_HZ) && time_s >= 0) cyc = RFL__D(RFL__R_SM_HZ) * time_s;
-    /* SIMT FLOPs: add + mul + 2 x fma per precision */
+    return time_s;
+}
+
+/* Elapsed cycles for per-cycle rates; -1 = unknown. */
+static double rfl__kernel_cycles(rfl_reduce_state *st, int L, double time_s) {
+    if (RFL__HAS(RFL__R_SMSP_CYC)) return RFL__D(RFL__R_SMSP_CYC);
+    if (RFL__HAS(RFL__R_SM_CYC)) return RFL__D(RFL__R_SM_CYC);
+    if (RFL__HAS(RFL__R_SMSP_HZ) && time_s >= 0) return RFL__D(RFL__R_SMSP_HZ) * time_s;
+    if (RFL__HAS(RFL__R_SM_HZ) && time_s >= 0) return RFL__D(RFL__R_SM_HZ) * time_s;
+    return -1;
+}
+
+/* SIMT FLOPs: add + mul + 2 x fma per precision, from counts, else from
+   per-cycle rates, else from nvprof's flop_count_*. */
+static void rfl__kernel_simt(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double cyc, unsigned *fl) {
+    int p;
     for (p = 0; p < 3; p++) {
         int r0 = RFL__R_FADD + 3 * p, rr = RFL__R_FADD_R + 3 * p;
         rfl_prec prec = p == 0 ? RFL_FP32 : p == 1 ? RFL_FP64 : RFL_FP16;
@@ -5565,14 +5561,14 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         uint64_t f = 0;
         if (RFL__HAS(r0) || RFL__HAS(r0 + 1) || RFL__HAS(r0 + 2)) {
             if (!(RFL__HAS(r0) && RFL__HAS(r0 + 1) && RFL__HAS(r0 + 2))) st->w_partial |= 1u << p;
-            f = rfl__sat_add(RFL__HAS(r0) ? RFL__U(r0) : 0, RFL__HAS(r0 + 1) ? RFL__U(r0 + 1) : 0, &fl);
-            if (RFL__HAS(r0 + 2)) f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + 2), 2, &fl), &fl);
+            f = rfl__sat_add(RFL__HAS(r0) ? RFL__U(r0) : 0, RFL__HAS(r0 + 1) ? RFL__U(r0 + 1) : 0, fl);
+            if (RFL__HAS(r0 + 2)) f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + 2), 2, fl), fl);
         } else if ((RFL__HAS(rr) || RFL__HAS(rr + 1) || RFL__HAS(rr + 2)) && cyc >= 0) {
             double d = 0;
-            if (RFL__HAS(rr)) d += (double)rfl__round_u64(RFL__D(rr) * cyc, &fl);
-            if (RFL__HAS(rr + 1)) d += (double)rfl__round_u64(RFL__D(rr + 1) * cyc, &fl);
-            if (RFL__HAS(rr + 2)) d += 2.0 * (double)rfl__round_u64(RFL__D(rr + 2) * cyc, &fl);
-            f = rfl__round_u64(d, &fl);
+            if (RFL__HAS(rr)) d += (double)rfl__round_u64(RFL__D(rr) * cyc, fl);
+            if (RFL__HAS(rr + 1)) d += (double)rfl__round_u64(RFL__D(rr + 1) * cyc, fl);
+            if (RFL__HAS(rr + 2)) d += 2.0 * (double)rfl__round_u64(RFL__D(rr + 2) * cyc, fl);
+            f = rfl__round_u64(d, fl);
             k->flags |= RFL_REDUCE_RATE_DERIVED;
         } else if (RFL__HAS(nv)) {
             f = RFL__U(nv);
@@ -5581,71 +5577,81 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         }
         k->flops[prec] = f;
     }
-    /* tensor */
-    {
-        static const int tr[6] = {RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16,
-                                  RFL__R_T_BF16, RFL__R_T_FP8, RFL__R_T_INT8};
-        static const rfl_prec tp[6] = {RFL_FP64_TENSOR, RFL_TF32_TENSOR, RFL_FP16_TENSOR,
-                                       RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
-        any = 0;
-        for (i = 0; i < 6; i++) {
-            /* per family: the base counter, else one breakdown's parts */
-            int b = tr[i], sp = b + (RFL__R_TS_FP64 - RFL__R_T_FP64);
-            int wb = b + (RFL__R_TW_FP64 - RFL__R_T_FP64), ws = b + (RFL__R_TWS_FP64 - RFL__R_T_FP64);
-            int dst = b == RFL__R_T_FP16 ? RFL__R_TD_FP16 : b;
-            if (st->roles_seen[b] || st->roles_seen[sp] || st->roles_seen[dst] ||
-                st->roles_seen[wb] || st->roles_seen[ws]) {
-                uint64_t fs = RFL__HAS(b) ? RFL__U(b) : RFL__HAS(sp) ? RFL__U(sp)
-                              : RFL__HAS(dst) ? RFL__U(dst) : 0;
-                uint64_t fw = RFL__HAS(wb) ? RFL__U(wb) : RFL__HAS(ws) ? RFL__U(ws) : 0;
-                any = 1;
-                k->flops[tp[i]] = rfl__sat_add(fs, fw, &fl);
-            } else
-                k->work.unknown |= RFL_UNKNOWN_FLOPS(tp[i]);
-        }
-        if (RFL__HAS(RFL__R_TINST)) k->tensor_inst = RFL__U(RFL__R_TINST);
-        else if (RFL__HAS(RFL__R_TINST_OP)) k->tensor_inst = RFL__U(RFL__R_TINST_OP);
-        if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP)))
-            for (i = 0; i < 6; i++) /* estimates follow: 0 unless named below */
-                k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tp[i]);
-        /* the name matters only while this kernel's matrix work is neither
-           counted nor known to be none */
-        int have_inst = RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP);
-        uint64_t hf0 = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
-        fam = (any && rfl_kernel_tensor_flops(k) > 0) || (have_inst && k->tensor_inst <= hf0)
-                  ? 0
-                  : (memo = rfl__name_memo(st, k->name, st->name_len))->fam;
-        if (fam) tcp = memo->prec, sync = memo->sync, wg = memo->wg;
-        if (fam) {
-            if (!any && k->tensor_inst > 0) {
-                /* no tensor FLOP counter: estimated from the matrix
-                   instructions (the pipe's HFMA2s left out when counted),
-                   split into warpgroup and mma.sync ones by the gmma counter
-                   when collected, else by the name */
-                uint64_t hf = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
-                double g;
-                mma = (double)(k->tensor_inst > hf ? k->tensor_inst - hf : 0);
-                g = RFL__HAS(RFL__R_TINST_GMMA) ? RFL__D(RFL__R_TINST_GMMA) : fam == 2 ? mma : 0;
-                if (g > mma) g = mma;
-                est = st->desc.tensor_flops_per_inst > 0 ? mma * st->desc.tensor_flops_per_inst
-                                                         : g * wg + (mma - g) * sync;
-                k->flops[tcp] = rfl__round_u64(est, &fl);
-                k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tcp);
-                k->flags |= RFL_REDUCE_TENSOR_ESTIMATED;
-                tcase = 1;
-            } else if (rfl_kernel_tensor_flops(k) == 0)
-                tcase = 2; /* a tensor-core kernel whose FLOPs nothing counted */
-        } else if (!any && k->tensor_inst > 0)
-            tcase = 3; /* not a matrix kernel by name: not estimated */
+}
+
+/* Tensor FLOPs per family from the counters (the base counter, else one
+   breakdown's parts); returns whether any family's counter was collected. */
+static int rfl__kernel_tensor_counted(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl) {
+    static const int tr[6] = {RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16,
+                              RFL__R_T_BF16, RFL__R_T_FP8, RFL__R_T_INT8};
+    static const rfl_prec tp[6] = {RFL_FP64_TENSOR, RFL_TF32_TENSOR, RFL_FP16_TENSOR,
+                                   RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
+    int i, any = 0;
+    for (i = 0; i < 6; i++) {
+        int b = tr[i], sp = b + (RFL__R_TS_FP64 - RFL__R_T_FP64);
+        int wb = b + (RFL__R_TW_FP64 - RFL__R_T_FP64), ws = b + (RFL__R_TWS_FP64 - RFL__R_T_FP64);
+        int dst = b == RFL__R_T_FP16 ? RFL__R_TD_FP16 : b;
+        if (st->roles_seen[b] || st->roles_seen[sp] || st->roles_seen[dst] ||
+            st->roles_seen[wb] || st->roles_seen[ws]) {
+            uint64_t fs = RFL__HAS(b) ? RFL__U(b) : RFL__HAS(sp) ? RFL__U(sp)
+                          : RFL__HAS(dst) ? RFL__U(dst) : 0;
+            uint64_t fw = RFL__HAS(wb) ? RFL__U(wb) : RFL__HAS(ws) ? RFL__U(ws) : 0;
+            any = 1;
+            k->flops[tp[i]] = rfl__sat_add(fs, fw, fl);
+        } else
+            k->work.unknown |= RFL_UNKNOWN_FLOPS(tp[i]);
     }
-    /* bytes */
+    if (RFL__HAS(RFL__R_TINST)) k->tensor_inst = RFL__U(RFL__R_TINST);
+    else if (RFL__HAS(RFL__R_TINST_OP)) k->tensor_inst = RFL__U(RFL__R_TINST_OP);
+    if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP)))
+        for (i = 0; i < 6; i++) /* estimates follow: 0 unless named below */
+            k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tp[i]);
+    return any;
+}
+
+/* Tensor FLOPs: counted, else estimated from the matrix instructions of a
+   kernel whose name says tensor cores. */
+static void rfl__kernel_tensor(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl,
+                               rfl__tc_case *tc) {
+    int any = rfl__kernel_tensor_counted(st, L, k, fl), fam;
+    /* the name matters only while this kernel's matrix work is neither
+       counted nor known to be none */
+    int have_inst = RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP);
+    uint64_t hf = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
+    if ((any && rfl_kernel_tensor_flops(k) > 0) || (have_inst && k->tensor_inst <= hf)) fam = 0;
+    else fam = (tc->memo = rfl__name_memo(st, k->name, st->name_len))->fam;
+    if (!fam) {
+        if (!any && k->tensor_inst > 0) tc->what = 3; /* not a matrix kernel by name */
+        return;
+    }
+    if (!any && k->tensor_inst > 0) {
+        /* no tensor FLOP counter: estimated from the matrix instructions
+           (the pipe's HFMA2s left out when counted), split into warpgroup
+           and mma.sync ones by the gmma counter when collected, else by
+           the name */
+        rfl_prec tcp = tc->memo->prec;
+        double g;
+        tc->mma = (double)(k->tensor_inst > hf ? k->tensor_inst - hf : 0);
+        g = RFL__HAS(RFL__R_TINST_GMMA) ? RFL__D(RFL__R_TINST_GMMA) : fam == 2 ? tc->mma : 0;
+        if (g > tc->mma) g = tc->mma;
+        tc->est = st->desc.tensor_flops_per_inst > 0 ? tc->mma * st->desc.tensor_flops_per_inst
+                                                     : g * tc->memo->wg + (tc->mma - g) * tc->memo->sync;
+        k->flops[tcp] = rfl__round_u64(tc->est, fl);
+        k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tcp);
+        k->flags |= RFL_REDUCE_TENSOR_ESTIMATED;
+        tc->what = 1;
+    } else if (rfl_kernel_tensor_flops(k) == 0)
+        tc->what = 2; /* a tensor-core kernel whose FLOPs nothing counted */
+}
+
+static void rfl__kernel_bytes(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double time_s, unsigned *fl) {
     if (RFL__HAS(RFL__R_DRAM_READ) || RFL__HAS(RFL__R_DRAM_WRITE))
         k->bytes[RFL_DRAM] = rfl__sat_add(RFL__HAS(RFL__R_DRAM_READ) ? RFL__U(RFL__R_DRAM_READ) : 0,
-                                          RFL__HAS(RFL__R_DRAM_WRITE) ? RFL__U(RFL__R_DRAM_WRITE) : 0, &fl);
+                                          RFL__HAS(RFL__R_DRAM_WRITE) ? RFL__U(RFL__R_DRAM_WRITE) : 0, fl);
     else if (RFL__HAS(RFL__R_DRAM))
         k->bytes[RFL_DRAM] = RFL__U(RFL__R_DRAM);
     else if (RFL__HAS(RFL__R_DRAM_RATE) && time_s >= 0) {
-        k->bytes[RFL_DRAM] = rfl__round_u64(RFL__D(RFL__R_DRAM_RATE) * time_s, &fl);
+        k->bytes[RFL_DRAM] = rfl__round_u64(RFL__D(RFL__R_DRAM_RATE) * time_s, fl);
         k->flags |= RFL_REDUCE_RATE_DERIVED;
     } else
         k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_DRAM);
@@ -5653,43 +5659,41 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     else k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_L2);
     if (RFL__HAS(RFL__R_L1)) k->bytes[RFL_L1] = RFL__U(RFL__R_L1);
     else k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_L1);
-    k->flags |= fl;
-    rfl__stat_work(k);
+}
 
-    /* the device's own ceilings (every kernel, filtered or not) */
-    w = time_s > 0 ? time_s : 1e-9;
+/* The device's own ceilings (every kernel, filtered or not), weighted by
+   the kernel's time. */
+static void rfl__kernel_ceilings(rfl_reduce_state *st, int L, double time_s) {
+    double c[(int)RFL_PREC_COUNT + RFL_LEVEL_COUNT];
+    double w = time_s > 0 ? time_s : 1e-9, hz;
+    int i;
     hz = RFL__HAS(RFL__R_SM_HZ) ? RFL__D(RFL__R_SM_HZ) : RFL__HAS(RFL__R_SMSP_HZ) ? RFL__D(RFL__R_SMSP_HZ) : 0;
     if (hz > 0) st->clk_sum += hz * w, st->clk_w += w;
-    {
-        double c[(int)RFL_PREC_COUNT + RFL_LEVEL_COUNT];
-        RFL_MEMSET(c, 0, sizeof c);
-        if (hz > 0 && RFL__HAS(RFL__R_FFMA_PEAK)) c[RFL_FP32] = 2.0 * RFL__D(RFL__R_FFMA_PEAK) * hz;
-        if (hz > 0 && RFL__HAS(RFL__R_DFMA_PEAK)) c[RFL_FP64] = 2.0 * RFL__D(RFL__R_DFMA_PEAK) * hz;
-        if (hz > 0 && RFL__HAS(RFL__R_HFMA_PEAK)) c[RFL_FP16] = 2.0 * RFL__D(RFL__R_HFMA_PEAK) * hz;
-        if (RFL__HAS(RFL__R_DRAM_PEAK) && RFL__HAS(RFL__R_DRAM_HZ))
-            c[(int)RFL_PREC_COUNT + RFL_DRAM] = RFL__D(RFL__R_DRAM_PEAK) * RFL__D(RFL__R_DRAM_HZ);
-        if (RFL__HAS(RFL__R_LTS_PEAK) && RFL__HAS(RFL__R_LTS_HZ))
-            c[(int)RFL_PREC_COUNT + RFL_L2] = RFL__D(RFL__R_LTS_PEAK) * RFL__D(RFL__R_LTS_HZ);
-        if (RFL__HAS(RFL__R_L1_PEAK) && RFL__HAS(RFL__R_L1_HZ))
-            c[(int)RFL_PREC_COUNT + RFL_L1] = RFL__D(RFL__R_L1_PEAK) * RFL__D(RFL__R_L1_HZ);
-        for (i = 0; i < (int)RFL_PREC_COUNT + RFL_LEVEL_COUNT; i++)
-            if (c[i] > 0) st->ceil_sum[i] += c[i] * w, st->ceil_w[i] += w;
-    }
-    r->kernels_seen++;
-    /* filters */
-    if (st->desc.use_ids && (k->id < st->desc.id_first || k->id > st->desc.id_last)) goto done;
-    if (st->desc.filter && st->desc.filter[0] &&
-        !rfl__contains(k->name, rfl__strlen(k->name), st->desc.filter))
-        goto done;
-    r->kernels++;
-    /* what the tensor warnings need, for kept kernels only */
-    if (time_s > 0) st->w_time_s += time_s;
-    if (tcase == 1) {
+    RFL_MEMSET(c, 0, sizeof c);
+    if (hz > 0 && RFL__HAS(RFL__R_FFMA_PEAK)) c[RFL_FP32] = 2.0 * RFL__D(RFL__R_FFMA_PEAK) * hz;
+    if (hz > 0 && RFL__HAS(RFL__R_DFMA_PEAK)) c[RFL_FP64] = 2.0 * RFL__D(RFL__R_DFMA_PEAK) * hz;
+    if (hz > 0 && RFL__HAS(RFL__R_HFMA_PEAK)) c[RFL_FP16] = 2.0 * RFL__D(RFL__R_HFMA_PEAK) * hz;
+    if (RFL__HAS(RFL__R_DRAM_PEAK) && RFL__HAS(RFL__R_DRAM_HZ))
+        c[(int)RFL_PREC_COUNT + RFL_DRAM] = RFL__D(RFL__R_DRAM_PEAK) * RFL__D(RFL__R_DRAM_HZ);
+    if (RFL__HAS(RFL__R_LTS_PEAK) && RFL__HAS(RFL__R_LTS_HZ))
+        c[(int)RFL_PREC_COUNT + RFL_L2] = RFL__D(RFL__R_LTS_PEAK) * RFL__D(RFL__R_LTS_HZ);
+    if (RFL__HAS(RFL__R_L1_PEAK) && RFL__HAS(RFL__R_L1_HZ))
+        c[(int)RFL_PREC_COUNT + RFL_L1] = RFL__D(RFL__R_L1_PEAK) * RFL__D(RFL__R_L1_HZ);
+    for (i = 0; i < (int)RFL_PREC_COUNT + RFL_LEVEL_COUNT; i++)
+        if (c[i] > 0) st->ceil_sum[i] += c[i] * w, st->ceil_w[i] += w;
+}
+
+/* What the tensor warnings need, for kept kernels only. */
+static void rfl__note_tensor(rfl_reduce_state *st, const rfl_kernel_stat *k, double time_s,
+                             const rfl__tc_case *tc) {
+    unsigned fl = 0;
+    int i;
+    if (tc->what == 1) {
         st->w_est_kernels++;
-        st->w_est_flops += est;
-        st->w_est_inst += mma;
-        r->tensor_flops_per_inst = st->w_est_flops / st->w_est_inst;
-    } else if (tcase == 2) {
+        st->w_est_flops += tc->est;
+        st->w_est_inst += tc->mma;
+        st->res.tensor_flops_per_inst = st->w_est_flops / st->w_est_inst;
+    } else if (tc->what == 2) {
         if (!st->w_tc_kernels) {
             for (i = 0; k->name[i] && i + 1 < (int)sizeof st->w_tc_example; i++)
                 st->w_tc_example[i] = k->name[i];
@@ -5697,74 +5701,136 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         }
         st->w_tc_kernels++;
         if (time_s > 0) st->w_tc_s += time_s;
-    } else if (tcase == 3) {
+    } else if (tc->what == 3) {
         st->w_pipe_kernels++;
         st->w_pipe_inst = rfl__sat_add(st->w_pipe_inst, k->tensor_inst, &fl);
     }
-    if (k->flags & RFL_REDUCE_NAME_TRUNCATED) st->w_trunc++;
-    /* elementwise output below its size: L2 residency (see the manual) */
-    if (RFL__HAS(RFL__R_DRAM_WRITE)) {
-        uint64_t n32 = 0, n16 = 0, n64 = 0, need;
-        for (i = 0; i < 3; i++) {
-            if (RFL__HAS(RFL__R_FADD + i)) n32 += RFL__U(RFL__R_FADD + i);
-            if (RFL__HAS(RFL__R_DADD + i)) n64 += RFL__U(RFL__R_DADD + i);
-            if (RFL__HAS(RFL__R_HADD + i)) n16 += RFL__U(RFL__R_HADD + i);
-        }
-        need = 4 * n32 + 8 * n64 + 2 * n16;
-        if (need && (double)RFL__U(RFL__R_DRAM_WRITE) < 0.95 * (double)need &&
-            (memo ? memo : (memo = rfl__name_memo(st, k->name, st->name_len)))->elementwise) {
-            if (!st->w_below++) {
-                st->w_below_id = k->id;
-                st->w_below_got = RFL__U(RFL__R_DRAM_WRITE);
-                st->w_below_need = need;
-            }
-        }
+}
+
+/* An elementwise kernel that wrote less to DRAM than its output: L2
+   residency (see the manual). */
+static void rfl__note_below_output(rfl_reduce_state *st, int L, const rfl_kernel_stat *k,
+                                   rfl__tc_case *tc) {
+    uint64_t n32 = 0, n16 = 0, n64 = 0, need;
+    int i;
+    if (!RFL__HAS(RFL__R_DRAM_WRITE)) return;
+    for (i = 0; i < 3; i++) {
+        if (RFL__HAS(RFL__R_FADD + i)) n32 += RFL__U(RFL__R_FADD + i);
+        if (RFL__HAS(RFL__R_DADD + i)) n64 += RFL__U(RFL__R_DADD + i);
+        if (RFL__HAS(RFL__R_HADD + i)) n16 += RFL__U(RFL__R_HADD + i);
     }
-    /* above the machine's roof */
-    if (st->desc.machine && !(k->work.unknown & RFL_UNKNOWN_TIME) && k->time_ns) {
-        const rfl_machine *m = st->desc.machine;
-        double t = (double)k->time_ns * 1e-9, worst = 0;
-        for (p = 0; p < RFL_PREC_COUNT; p++)
-            if (!(k->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0 && k->flops[p]) {
-                double x = (double)k->flops[p] / t / m->peak_flops[p];
-                if (x > worst) worst = x;
-            }
-        for (p = 0; p < RFL_LEVEL_COUNT; p++)
-            if (!(k->work.unknown & RFL_UNKNOWN_BYTES(p)) && m->bw_bytes_per_s[p] > 0 && p == RFL_DRAM) {
-                double x = (double)k->bytes[p] / t / m->bw_bytes_per_s[p];
-                if (x > worst) worst = x;
-            }
-        if (worst > 1.0) {
-            if (!st->w_above++ || worst > st->w_above_x) st->w_above_x = worst, st->w_above_id = k->id;
-        }
+    need = 4 * n32 + 8 * n64 + 2 * n16;
+    if (!need || (double)RFL__U(RFL__R_DRAM_WRITE) >= 0.95 * (double)need) return;
+    if (!tc->memo) tc->memo = rfl__name_memo(st, k->name, st->name_len);
+    if (tc->memo->elementwise && !st->w_below++) {
+        st->w_below_id = k->id;
+        st->w_below_got = RFL__U(RFL__R_DRAM_WRITE);
+        st->w_below_need = need;
     }
-    rfl__stat_add(&r->total, k);
-    /* top N by time (ties: the earlier kernel stays first) */
-    {
-        int n = st->top_n, pos = r->top_count;
-        while (pos > 0 && r->top[pos - 1].time_ns < k->time_ns) pos--;
-        if (pos < n) {
-            int last = r->top_count < n ? r->top_count : n - 1;
-            for (i = last; i > pos; i--) r->top[i] = r->top[i - 1];
-            r->top[pos] = *k;
-            if (r->top_count < n) r->top_count++;
+}
+
+/* A kernel faster than the machine's roof allows. */
+static void rfl__note_above_roof(rfl_reduce_state *st, const rfl_kernel_stat *k) {
+    const rfl_machine *m = st->desc.machine;
+    double t, worst = 0, x;
+    int p;
+    if (!m || (k->work.unknown & RFL_UNKNOWN_TIME) || !k->time_ns) return;
+    t = (double)k->time_ns * 1e-9;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (!(k->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0 && k->flops[p]) {
+            x = (double)k->flops[p] / t / m->peak_flops[p];
+            if (x > worst) worst = x;
         }
+    if (!(k->work.unknown & RFL_UNKNOWN_BYTES(RFL_DRAM)) && m->bw_bytes_per_s[RFL_DRAM] > 0) {
+        x = (double)k->bytes[RFL_DRAM] / t / m->bw_bytes_per_s[RFL_DRAM];
+        if (x > worst) worst = x;
     }
-    /* group by name */
-    if (st->desc.groups && st->desc.group_cap > 0) {
-        for (i = 0; i < r->group_count; i++)
-            if (rfl__name_same(st->desc.groups[i].name, k->name)) break;
-        if (i < r->group_count) rfl__stat_add(&st->desc.groups[i], k);
-        else if (r->group_count < st->desc.group_cap) {
-            st->desc.groups[r->group_count++] = *k;
-        } else {
-            if (!r->other.invocations) r->other.id = k->id;
-            rfl__stat_add(&r->other, k);
-            st->w_other++;
-        }
+    if (worst > 1.0 && (!st->w_above++ || worst > st->w_above_x))
+        st->w_above_x = worst, st->w_above_id = k->id;
+}
+
+/* Top N by time (ties: the earlier kernel stays first). */
+static void rfl__keep_top(rfl_reduce_state *st, const rfl_kernel_stat *k) {
+    rfl_reduce_result *r = &st->res;
+    int n = st->top_n, pos = r->top_count, i, last;
+    while (pos > 0 && r->top[pos - 1].time_ns < k->time_ns) pos--;
+    if (pos >= n) return;
+    last = r->top_count < n ? r->top_count : n - 1;
+    for (i = last; i > pos; i--) r->top[i] = r->top[i - 1];
+    r->top[pos] = *k;
+    if (r->top_count < n) r->top_count++;
+}
+
+/* Into the by-name table; a full table sends the rest to "other". */
+static void rfl__group_by_name(rfl_reduce_state *st, const rfl_kernel_stat *k) {
+    rfl_reduce_result *r = &st->res;
+    int i;
+    if (!st->desc.groups || st->desc.group_cap <= 0) return;
+    for (i = 0; i < r->group_count; i++)
+        if (rfl__name_same(st->desc.groups[i].name, k->name)) break;
+    if (i < r->group_count) rfl__stat_add(&st->desc.groups[i], k);
+    else if (r->group_count < st->desc.group_cap) st->desc.groups[r->group_count++] = *k;
+    else {
+        if (!r->other.invocations) r->other.id = k->id;
+        rfl__stat_add(&r->other, k);
+        st->w_other++;
     }
-    if (st->desc.on_kernel) st->desc.on_kernel(st->desc.user, k);
-done:
+}
+
+static int rfl__kernel_kept(const rfl_reduce_state *st, const rfl_kernel_stat *k) {
+    if (st->desc.use_ids && (k->id < st->desc.id_first || k->id > st->desc.id_last)) return 0;
+    return !st->desc.filter || !st->desc.filter[0] ||
+           rfl__contains(k->name, rfl__strlen(k->name), st->desc.filter);
+}
+
+/* The kernel's numbers from the metrics read for it. */
+static void rfl__kernel_measure(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double *time_s,
+                                rfl__tc_case *tc) {
+    unsigned fl = 0;
+    /* all but the name, which is copied by its length (hot: every row) */
+    RFL_MEMSET(k, 0, offsetof(rfl_kernel_stat, name));
+    k->id = st->cur_id;
+    k->invocations = st->fmt == RFL_CSV_NVPROF_METRICS ? st->cur_invoc : 1;
+    RFL_MEMCPY(k->name, st->name, st->name_len + 1); /* name_len < NAME_MAX */
+    if (st->name_trunc) k->flags |= RFL_REDUCE_NAME_TRUNCATED;
+    k->flags |= st->kflags;
+    *time_s = rfl__kernel_time(st, L, k, &fl);
+    rfl__kernel_simt(st, L, k, rfl__kernel_cycles(st, L, *time_s), &fl);
+    rfl__kernel_tensor(st, L, k, &fl, tc);
+    rfl__kernel_bytes(st, L, k, *time_s, &fl);
+    k->flags |= fl;
+    rfl__stat_work(k);
+}
+
+/* A kernel (raw row, details group, nvprof metrics group) is complete. */
+static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
+    rfl_kernel_stat *k = &st->kst;
+    rfl__tc_case tc;
+    double time_s;
+    int L;
+    if (!st->have_kernel) return RFL_OK;
+    if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
+        return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
+                         rfl__strlen(st->amb_text),
+                         "' reads both as US (1,234.5) and European (1.234,5) and nothing "
+                         "before it decides; declare the locale (--locale us|eu)");
+    L = st->locale == RFL_LOCALE_EU ? 1 : 0;
+    RFL_MEMSET(&tc, 0, sizeof tc);
+    rfl__kernel_measure(st, L, k, &time_s, &tc);
+    rfl__kernel_ceilings(st, L, time_s);
+    st->res.kernels_seen++;
+    if (rfl__kernel_kept(st, k)) {
+        st->res.kernels++;
+        if (time_s > 0) st->w_time_s += time_s;
+        rfl__note_tensor(st, k, time_s, &tc);
+        if (k->flags & RFL_REDUCE_NAME_TRUNCATED) st->w_trunc++;
+        rfl__note_below_output(st, L, k, &tc);
+        rfl__note_above_roof(st, k);
+        rfl__stat_add(&st->res.total, k);
+        rfl__keep_top(st, k);
+        rfl__group_by_name(st, k);
+        if (st->desc.on_kernel) st->desc.on_kernel(st->desc.user, k);
+    }
     rfl__reset_kernel(st);
     return RFL_OK;
 }
