@@ -5729,15 +5729,16 @@ static void rfl__note_below_output(rfl_reduce_state *st, int L, const rfl_kernel
     }
 }
 
-/* A kernel faster than the machine's roof allows. */
-static void rfl__note_above_roof(rfl_reduce_state *st, const rfl_kernel_stat *k) {
-    const rfl_machine *m = st->desc.machine;
+/* The largest fraction of one of the machine's ceilings (FLOP/s per
+   precision, DRAM bytes/s) that a kernel or a total reached; 0 when its
+   time is unknown. Above 1 is impossible: a bug in the data. */
+static double rfl__roof_excess(const rfl_machine *m, const rfl_kernel_stat *k) {
     double t, worst = 0, x;
     int p;
-    if (!m || (k->work.unknown & RFL_UNKNOWN_TIME) || !k->time_ns) return;
+    if ((k->work.unknown & RFL_UNKNOWN_TIME) || !k->time_ns) return 0;
     t = (double)k->time_ns * 1e-9;
     for (p = 0; p < RFL_PREC_COUNT; p++)
-        if (!(k->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0 && k->flops[p]) {
+        if (!(k->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0) {
             x = (double)k->flops[p] / t / m->peak_flops[p];
             if (x > worst) worst = x;
         }
@@ -5745,6 +5746,12 @@ static void rfl__note_above_roof(rfl_reduce_state *st, const rfl_kernel_stat *k)
         x = (double)k->bytes[RFL_DRAM] / t / m->bw_bytes_per_s[RFL_DRAM];
         if (x > worst) worst = x;
     }
+    return worst;
+}
+
+/* A kernel faster than the machine's roof allows. */
+static void rfl__note_above_roof(rfl_reduce_state *st, const rfl_kernel_stat *k) {
+    double worst = st->desc.machine ? rfl__roof_excess(st->desc.machine, k) : 0;
     if (worst > 1.0 && (!st->w_above++ || worst > st->w_above_x))
         st->w_above_x = worst, st->w_above_id = k->id;
 }
@@ -6961,13 +6968,10 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size
     return e;
 }
 
-static void rfl__warnings(rfl_reduce_state *st) {
+/* Tensor-core FLOPs uncounted or estimated. */
+static void rfl__warn_tensor(rfl_reduce_state *st) {
     rfl_reduce_result *r = &st->res;
-    rfl_kernel_stat *t = &r->total;
     rfl__sb s;
-    int p;
-    unsigned fp_bits = 0;
-    for (p = 0; p < RFL_PREC_COUNT; p++) fp_bits |= RFL_UNKNOWN_FLOPS(p);
     if (st->w_tc_kernels) {
         int i;
         s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
@@ -7001,6 +7005,16 @@ static void rfl__warnings(rfl_reduce_state *st) {
         }
         rfl__sb_s(&s, "Collect sm__ops_path_tensor_op_* for counts");
     }
+}
+
+/* Which counters the profile lacks, or has only in part. */
+static void rfl__warn_counters(rfl_reduce_state *st) {
+    rfl_reduce_result *r = &st->res;
+    rfl_kernel_stat *t = &r->total;
+    rfl__sb s;
+    int p;
+    unsigned fp_bits = 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++) fp_bits |= RFL_UNKNOWN_FLOPS(p);
     if (r->kernels && (t->work.unknown & fp_bits) != fp_bits && !st->w_tc_kernels) {
         int i, seen = st->roles_seen[RFL__R_TINST] | st->roles_seen[RFL__R_TINST_OP] |
                       st->roles_seen[RFL__R_TPIPE] | st->roles_seen[RFL__R_TD_FP16];
@@ -7043,6 +7057,13 @@ static void rfl__warnings(rfl_reduce_state *st) {
         rfl__sb_s(&s, "no time metric (gpu__time_duration.sum) for some kernels: time and FLOP/s "
                       "unknown");
     }
+}
+
+/* What the bytes say: L2 residency, a hierarchy upside down. */
+static void rfl__warn_memory(rfl_reduce_state *st) {
+    rfl_reduce_result *r = &st->res;
+    rfl_kernel_stat *t = &r->total;
+    rfl__sb s;
     if (st->w_below) {
         s = rfl__warn(st, RFL_WARN_BELOW_COMPULSORY, 1, st->w_below_id);
         rfl__sb_s(&s, "DRAM writes of ");
@@ -7072,53 +7093,62 @@ static void rfl__warnings(rfl_reduce_state *st) {
                               "and that both metrics cover the same kernels)");
         }
     }
-    if (st->desc.machine) {
-        const rfl_machine *m = st->desc.machine;
-        if (st->w_above) {
-            s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id);
-            rfl__sb_u64(&s, st->w_above);
-            rfl__sb_s(&s, " kernel(s) ran above the roof of ");
+}
+
+/* Kernels, or the total, faster than the machine allows. */
+static void rfl__warn_above_roof(rfl_reduce_state *st) {
+    const rfl_machine *m = st->desc.machine;
+    rfl_kernel_stat *t = &st->res.total;
+    rfl__sb s;
+    if (st->w_above) {
+        s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id);
+        rfl__sb_u64(&s, st->w_above);
+        rfl__sb_s(&s, " kernel(s) ran above the roof of ");
+        rfl__sb_s(&s, m->id);
+        rfl__sb_s(&s, " (worst: kernel ");
+        rfl__sb_u64(&s, st->w_above_id);
+        rfl__sb_s(&s, " at ");
+        rfl__sb_num(&s, st->w_above_x * 100, 3);
+        rfl__sb_s(&s, "% of a ceiling): a measurement or unit bug, or the wrong machine");
+    }
+    {
+        double worst = rfl__roof_excess(m, t);
+        if (worst > 1.0) {
+            s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0);
+            rfl__sb_s(&s, "the total runs at ");
+            rfl__sb_num(&s, worst * 100, 3);
+            rfl__sb_s(&s, "% of a ceiling of ");
             rfl__sb_s(&s, m->id);
-            rfl__sb_s(&s, " (worst: kernel ");
-            rfl__sb_u64(&s, st->w_above_id);
-            rfl__sb_s(&s, " at ");
-            rfl__sb_num(&s, st->w_above_x * 100, 3);
-            rfl__sb_s(&s, "% of a ceiling): a measurement or unit bug, or the wrong machine");
-        }
-        if (!(t->work.unknown & RFL_UNKNOWN_TIME) && t->time_ns) {
-            double ts = (double)t->time_ns * 1e-9, worst = 0;
-            for (p = 0; p < RFL_PREC_COUNT; p++)
-                if (!(t->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0) {
-                    double x = (double)t->flops[p] / ts / m->peak_flops[p];
-                    if (x > worst) worst = x;
-                }
-            if (!(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_DRAM)) && m->bw_bytes_per_s[RFL_DRAM] > 0) {
-                double x = (double)t->bytes[RFL_DRAM] / ts / m->bw_bytes_per_s[RFL_DRAM];
-                if (x > worst) worst = x;
-            }
-            if (worst > 1.0) {
-                s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0);
-                rfl__sb_s(&s, "the total runs at ");
-                rfl__sb_num(&s, worst * 100, 3);
-                rfl__sb_s(&s, "% of a ceiling of ");
-                rfl__sb_s(&s, m->id);
-                rfl__sb_s(&s, ": above the roof means a measurement or unit bug");
-            }
-        }
-        if (m->boost_mhz > 0 && r->sm_clock_hz > 0 && r->sm_clock_hz < 0.9 * m->boost_mhz * 1e6) {
-            s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0);
-            rfl__sb_s(&s, "the profile ran at ");
-            rfl__sb_num(&s, r->sm_clock_hz / 1e6, 4);
-            rfl__sb_s(&s, " MHz, ");
-            rfl__sb_num(&s, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)), 3);
-            rfl__sb_s(&s, "% below the boost clock of ");
-            rfl__sb_s(&s, m->id);
-            rfl__sb_s(&s, " (");
-            rfl__sb_num(&s, m->boost_mhz, 5);
-            rfl__sb_s(&s, " MHz): datasheet peaks are too high for it (ncu locks the base clock "
-                          "unless --clock-control none); compare with the profile's own ceilings");
+            rfl__sb_s(&s, ": above the roof means a measurement or unit bug");
         }
     }
+}
+
+/* A profile clocked below the machine's boost. */
+static void rfl__warn_clock(rfl_reduce_state *st) {
+    const rfl_machine *m = st->desc.machine;
+    rfl_reduce_result *r = &st->res;
+    rfl__sb s;
+    if (m->boost_mhz > 0 && r->sm_clock_hz > 0 && r->sm_clock_hz < 0.9 * m->boost_mhz * 1e6) {
+        s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0);
+        rfl__sb_s(&s, "the profile ran at ");
+        rfl__sb_num(&s, r->sm_clock_hz / 1e6, 4);
+        rfl__sb_s(&s, " MHz, ");
+        rfl__sb_num(&s, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)), 3);
+        rfl__sb_s(&s, "% below the boost clock of ");
+        rfl__sb_s(&s, m->id);
+        rfl__sb_s(&s, " (");
+        rfl__sb_num(&s, m->boost_mhz, 5);
+        rfl__sb_s(&s, " MHz): datasheet peaks are too high for it (ncu locks the base clock "
+                      "unless --clock-control none); compare with the profile's own ceilings");
+    }
+}
+
+/* Units, names, saturation, a full by-name table. */
+static void rfl__warn_bookkeeping(rfl_reduce_state *st) {
+    rfl_reduce_result *r = &st->res;
+    rfl_kernel_stat *t = &r->total;
+    rfl__sb s;
     if (r->auto_units_rel_err > 0) {
         s = rfl__warn(st, RFL_WARN_AUTO_UNITS, 0, 0);
         rfl__sb_s(&s, "values were printed with auto-scaled units (e.g. '");
@@ -7144,6 +7174,17 @@ static void rfl__warnings(rfl_reduce_state *st) {
         rfl__sb_u64(&s, (uint64_t)st->desc.group_cap);
         rfl__sb_s(&s, ": counted under \"other\" (the totals include them)");
     }
+}
+
+static void rfl__warnings(rfl_reduce_state *st) {
+    rfl__warn_tensor(st);
+    rfl__warn_counters(st);
+    rfl__warn_memory(st);
+    if (st->desc.machine) {
+        rfl__warn_above_roof(st);
+        rfl__warn_clock(st);
+    }
+    rfl__warn_bookkeeping(st);
     (void)rfl__sb_si;
 }
 
