@@ -6741,178 +6741,193 @@ static rfl_result rfl__walk(rfl_reduce_state *st, const unsigned char **pp,
 #define RFL__NEWLINE(q) (st->line++, st->line_start = RFL__POS(q) + 1)
 #define RFL__TRY(x) do { rfl_result e_ = (x); if (e_ != RFL_OK) return e_; } while (0)
 
+static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_t len);
+
+/* The bytes before a CSV header (ncu's ==PROF== lines, a BOM): kept a line
+   at a time until one starts a known header, which is then replayed
+   through the CSV machine. One step; moves *pp. */
+static rfl_result rfl__feed_pre(rfl_reduce_state *st, const unsigned char **pp,
+                                const unsigned char *p0, uint64_t base) {
+    const unsigned char *p = *pp;
+    unsigned char c = *p;
+    rfl_csv_format f;
+    if (st->bom_state < 3) { /* UTF-8 BOM at the very start */
+        static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+        if (RFL__POS(p) == (uint64_t)st->bom_state && c == bom[st->bom_state]) {
+            st->bom_state++;
+            *pp = p + 1;
+            if (st->bom_state == 3) st->line_start = RFL__POS(p + 1);
+            return RFL_OK;
+        }
+        st->bom_state = 3;
+    }
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') st->saw_bytes = 1;
+    if (c != '\n' && st->pre_len < sizeof st->pre) {
+        st->pre[st->pre_len++] = (char)c;
+        *pp = p + 1;
+        return RFL_OK;
+    }
+    if (rfl__header_prefix(st->pre, st->pre_len, &f)) {
+        /* replay the prefix through the CSV machine; this byte goes to it next */
+        size_t n = st->pre_len;
+        rfl__csv_start(st, f);
+        st->offset = st->line_start;
+        return rfl__feed(st, (const unsigned char *)st->pre, n);
+    }
+    st->pre_len = 0;
+    if (c == '\n') { RFL__NEWLINE(p); *pp = p + 1; }
+    else st->mode = RFL__M_SKIP;
+    return RFL_OK;
+}
+
+/* A line that is not CSV: skipped to its end. */
+static void rfl__feed_skip(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
+                           const unsigned char *p0, uint64_t base) {
+    const unsigned char *q = rfl__scan2(*pp, e, '\n', '\n');
+    if (q == e) { *pp = e; return; }
+    RFL__NEWLINE(q);
+    st->mode = RFL__M_PRE;
+    st->pre_len = 0;
+    *pp = q + 1;
+}
+
+/* The field ended at q (a ',' or '\n'): hand it over, next field or row. */
+static rfl_result rfl__field_done(rfl_reduce_state *st, const unsigned char *q,
+                                  const unsigned char *p0, uint64_t base) {
+    st->fstate = RFL__F_START;
+    st->offset_now = RFL__POS(q);
+    RFL__TRY(rfl__field_end(st));
+    if (*q == ',') { st->col++; return RFL_OK; }
+    RFL__TRY(rfl__row_end(st));
+    RFL__NEWLINE(q);
+    st->col = 0;
+    return RFL_OK;
+}
+
+/* A whole quoted data field inside this chunk, handled in place; 0 when
+   it is not (it then goes through the quote states). */
+static int rfl__quoted_in_place(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
+                                const unsigned char *p0, uint64_t base, rfl_result *err) {
+    const unsigned char *p = *pp, *q = rfl__scan2(p + 1, e, '"', '\n');
+    size_t n;
+    if (!(q + 1 < e && *q == '"' && (q[1] == ',' || q[1] == '\n'))) return 0;
+    n = (size_t)(q - p - 1);
+    st->quoted = 1;
+    if (st->need == RFL__NEED_NAME) rfl__append(st, p + 1, n);
+    else if (n > st->carry_cap) st->field_over = 1;
+    st->offset_now = RFL__POS(q + 1);
+    *err = rfl__field_end_s(st, (const char *)p + 1, n);
+    if (*err == RFL_OK) {
+        if (q[1] == ',') st->col++;
+        else if ((*err = rfl__row_end(st)) == RFL_OK) {
+            RFL__NEWLINE(q + 1);
+            st->col = 0;
+        }
+    }
+    *pp = q + 2;
+    return 1;
+}
+
+/* A field starts (or a row, or a section ends). */
+static rfl_result rfl__field_start(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
+                                   const unsigned char *p0, uint64_t base) {
+    const unsigned char *p = *pp;
+    unsigned char c = *p;
+    rfl_result err;
+    if (st->row_kind == RFL__ROW_DATA && (st->col > 0 || c == '"')) {
+        /* hot path: the row walker (64-byte blocks) */
+        RFL__TRY(rfl__walk(st, pp, e, p0, base));
+        if (*pp != p) return RFL_OK;
+    }
+    if (st->col == 0) { /* row start: blank or "==" line ends a section */
+        if (c == '\n') {
+            RFL__TRY(rfl__section_end(st));
+            RFL__NEWLINE(p);
+            *pp = p + 1;
+            return RFL_OK;
+        }
+        if (c == '\r') { st->fstate = RFL__F_CR0; *pp = p + 1; return RFL_OK; }
+        if (c == '=') {
+            RFL__TRY(rfl__section_end(st));
+            st->mode = RFL__M_SKIP;
+            return RFL_OK;
+        }
+    }
+    if (st->row_kind != RFL__ROW_HEADER && st->col >= st->ncols) {
+        char t[24];
+        size_t k = rfl_fmt_u64(t, sizeof t, (uint64_t)st->ncols);
+        return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                         "row has more fields than the header's ", t, k, "");
+    }
+    rfl__field_begin(st, RFL__POS(p));
+    if (c == '"' && st->row_kind == RFL__ROW_DATA && rfl__quoted_in_place(st, pp, e, p0, base, &err))
+        return err;
+    if (c == '"') { st->quoted = 1; st->fstate = RFL__F_Q; *pp = p + 1; }
+    else st->fstate = RFL__F_UNQ;
+    return RFL_OK;
+}
+
+/* One step of the CSV machine: the state's next bytes. Moves *pp. */
+static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
+                                const unsigned char *p0, uint64_t base) {
+    const unsigned char *p = *pp, *q;
+    unsigned char c = *p;
+    switch (st->fstate) {
+    case RFL__F_START:
+        return rfl__field_start(st, pp, e, p0, base);
+    case RFL__F_CR0:
+        if (c == '\n') {
+            st->fstate = RFL__F_START;
+            RFL__TRY(rfl__section_end(st));
+            RFL__NEWLINE(p);
+            *pp = p + 1;
+            return RFL_OK;
+        }
+        /* a lone CR starts a field: treat as unquoted data */
+        rfl__field_begin(st, RFL__POS(p) - 1);
+        rfl__append(st, (const unsigned char *)"\r", 1);
+        st->fstate = RFL__F_UNQ;
+        return RFL_OK;
+    case RFL__F_UNQ:
+        q = rfl__scan2(p, e, ',', '\n');
+        rfl__append(st, p, (size_t)(q - p));
+        *pp = q == e ? e : q + 1;
+        return q == e ? RFL_OK : rfl__field_done(st, q, p0, base);
+    case RFL__F_Q:
+        q = rfl__scan2(p, e, '"', '\n');
+        rfl__append(st, p, (size_t)(q - p));
+        *pp = q == e ? e : q + 1;
+        if (q == e) return RFL_OK;
+        if (*q == '\n') {
+            rfl__append(st, q, 1);
+            RFL__NEWLINE(q);
+        } else
+            st->fstate = RFL__F_QQ;
+        return RFL_OK;
+    case RFL__F_QQ:
+        if (c == '"') { rfl__append(st, p, 1); st->fstate = RFL__F_Q; *pp = p + 1; return RFL_OK; }
+        if (c == ',' || c == '\n') { *pp = p + 1; return rfl__field_done(st, p, p0, base); }
+        if (c == '\r') { st->fstate = RFL__F_QCR; *pp = p + 1; return RFL_OK; }
+        return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                         "unexpected character after a closing quote", 0, 0, 0);
+    case RFL__F_QCR:
+        if (c != '\n')
+            return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                             "carriage return not followed by a line feed", 0, 0, 0);
+        *pp = p + 1;
+        return rfl__field_done(st, p, p0, base);
+    default:
+        return RFL_ERR_STATE;
+    }
+}
+
 static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_t len) {
-    const unsigned char *p = p0, *e = p0 + len, *q;
+    const unsigned char *p = p0, *e = p0 + len;
     uint64_t base = st->offset;
     while (p < e) {
-        unsigned char c = *p;
-        if (st->mode == RFL__M_PRE) {
-            if (st->bom_state < 3) { /* UTF-8 BOM at the very start */
-                static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
-                if (RFL__POS(p) == (uint64_t)st->bom_state && c == bom[st->bom_state]) {
-                    st->bom_state++;
-                    p++;
-                    if (st->bom_state == 3) st->line_start = RFL__POS(p);
-                    continue;
-                }
-                st->bom_state = 3;
-            }
-            if (c != ' ' && c != '\t' && c != '\r' && c != '\n') st->saw_bytes = 1;
-            if (c == '\n' || st->pre_len == sizeof st->pre) {
-                rfl_csv_format f;
-                if (rfl__header_prefix(st->pre, st->pre_len, &f)) {
-                    /* replay the prefix through the CSV machine */
-                    size_t n = st->pre_len;
-                    rfl__csv_start(st, f);
-                    st->offset = st->line_start;
-                    RFL__TRY(rfl__feed(st, (const unsigned char *)st->pre, n));
-                    continue; /* this byte goes to the CSV machine */
-                }
-                st->pre_len = 0;
-                if (c == '\n') { RFL__NEWLINE(p); p++; continue; }
-                st->mode = RFL__M_SKIP;
-                continue;
-            }
-            st->pre[st->pre_len++] = (char)c;
-            p++;
-            continue;
-        }
-        if (st->mode == RFL__M_SKIP) {
-            q = rfl__scan2(p, e, '\n', '\n');
-            if (q == e) { p = e; break; }
-            RFL__NEWLINE(q);
-            st->mode = RFL__M_PRE;
-            st->pre_len = 0;
-            p = q + 1;
-            continue;
-        }
-        /* CSV */
-        switch (st->fstate) {
-        case RFL__F_START:
-            if (st->row_kind == RFL__ROW_DATA && (st->col > 0 || c == '"')) {
-                /* hot path: the row walker (64-byte blocks) */
-                const unsigned char *w = p;
-                RFL__TRY(rfl__walk(st, &w, e, p0, base));
-                if (w != p) { p = w; continue; }
-            }
-            if (st->col == 0) { /* row start: blank or "==" line ends a section */
-                if (c == '\n') {
-                    RFL__TRY(rfl__section_end(st));
-                    RFL__NEWLINE(p);
-                    p++;
-                    continue;
-                }
-                if (c == '\r') { st->fstate = RFL__F_CR0; p++; continue; }
-                if (c == '=') {
-                    RFL__TRY(rfl__section_end(st));
-                    st->mode = RFL__M_SKIP;
-                    continue;
-                }
-            }
-            if (st->row_kind != RFL__ROW_HEADER && st->col >= st->ncols) {
-                char t[24];
-                size_t k = rfl_fmt_u64(t, sizeof t, (uint64_t)st->ncols);
-                return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
-                                 "row has more fields than the header's ", t, k, "");
-            }
-            rfl__field_begin(st, RFL__POS(p));
-            if (c == '"' && st->row_kind == RFL__ROW_DATA) {
-                /* a whole quoted field inside this chunk: handle it in place */
-                q = rfl__scan2(p + 1, e, '"', '\n');
-                if (q + 1 < e && *q == '"' && (q[1] == ',' || q[1] == '\n')) {
-                    size_t n = (size_t)(q - p - 1);
-                    st->quoted = 1;
-                    if (st->need == RFL__NEED_NAME) rfl__append(st, p + 1, n);
-                    else if (n > st->carry_cap) st->field_over = 1;
-                    st->offset_now = RFL__POS(q + 1);
-                    RFL__TRY(rfl__field_end_s(st, (const char *)p + 1, n));
-                    if (q[1] == ',') st->col++;
-                    else {
-                        RFL__TRY(rfl__row_end(st));
-                        RFL__NEWLINE(q + 1);
-                        st->col = 0;
-                    }
-                    p = q + 2;
-                    continue;
-                }
-            }
-            if (c == '"') { st->quoted = 1; st->fstate = RFL__F_Q; p++; }
-            else st->fstate = RFL__F_UNQ;
-            continue;
-        case RFL__F_CR0:
-            if (c == '\n') {
-                st->fstate = RFL__F_START;
-                RFL__TRY(rfl__section_end(st));
-                RFL__NEWLINE(p);
-                p++;
-                continue;
-            }
-            /* a lone CR starts a field: treat as unquoted data */
-            rfl__field_begin(st, RFL__POS(p) - 1);
-            rfl__append(st, (const unsigned char *)"\r", 1);
-            st->fstate = RFL__F_UNQ;
-            continue;
-        case RFL__F_UNQ:
-            q = rfl__scan2(p, e, ',', '\n');
-            rfl__append(st, p, (size_t)(q - p));
-            if (q == e) { p = e; break; }
-            st->fstate = RFL__F_START;
-            st->offset_now = RFL__POS(q);
-            RFL__TRY(rfl__field_end(st));
-            if (*q == ',') st->col++;
-            else {
-                RFL__TRY(rfl__row_end(st));
-                RFL__NEWLINE(q);
-                st->col = 0;
-            }
-            p = q + 1;
-            continue;
-        case RFL__F_Q:
-            q = rfl__scan2(p, e, '"', '\n');
-            rfl__append(st, p, (size_t)(q - p));
-            if (q == e) { p = e; break; }
-            if (*q == '\n') {
-                rfl__append(st, q, 1);
-                RFL__NEWLINE(q);
-                p = q + 1;
-                continue;
-            }
-            st->fstate = RFL__F_QQ;
-            p = q + 1;
-            continue;
-        case RFL__F_QQ:
-            if (c == '"') { rfl__append(st, p, 1); st->fstate = RFL__F_Q; p++; continue; }
-            if (c == ',' || c == '\n') {
-                st->fstate = RFL__F_START;
-                st->offset_now = RFL__POS(p);
-                RFL__TRY(rfl__field_end(st));
-                if (c == ',') st->col++;
-                else {
-                    RFL__TRY(rfl__row_end(st));
-                    RFL__NEWLINE(p);
-                    st->col = 0;
-                }
-                p++;
-                continue;
-            }
-            if (c == '\r') { st->fstate = RFL__F_QCR; p++; continue; }
-            return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
-                             "unexpected character after a closing quote", 0, 0, 0);
-        case RFL__F_QCR:
-            if (c != '\n')
-                return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
-                                 "carriage return not followed by a line feed", 0, 0, 0);
-            st->fstate = RFL__F_START;
-            st->offset_now = RFL__POS(p);
-            RFL__TRY(rfl__field_end(st));
-            RFL__TRY(rfl__row_end(st));
-            RFL__NEWLINE(p);
-            st->col = 0;
-            p++;
-            continue;
-        default:
-            return RFL_ERR_STATE;
-        }
+        if (st->mode == RFL__M_PRE) RFL__TRY(rfl__feed_pre(st, &p, p0, base));
+        else if (st->mode == RFL__M_SKIP) rfl__feed_skip(st, &p, e, p0, base);
+        else RFL__TRY(rfl__feed_csv(st, &p, e, p0, base));
     }
     st->offset = base + len;
     return RFL_OK;
