@@ -2098,6 +2098,43 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
     return RFL_OK;
 }
 
+/* ---- text building: messages into a caller's fixed buffer -------------------
+   Appends stop at the buffer's end (the text is cut, never overrun) and
+   keep it NUL-terminated. */
+typedef struct rfl__sb { char *b; size_t n, cap; } rfl__sb;
+static RFL__UNUSED rfl__sb rfl__sb_make(char *b, size_t cap) {
+    rfl__sb s;
+    s.b = b, s.n = 0, s.cap = cap;
+    if (cap) b[0] = 0;
+    return s;
+}
+static RFL__UNUSED void rfl__sb_s(rfl__sb *s, const char *t) {
+    while (t && *t && s->n + 1 < s->cap) s->b[s->n++] = *t++;
+    if (s->cap) s->b[s->n] = 0;
+}
+/* at most max characters of t */
+static RFL__UNUSED void rfl__sb_sn(rfl__sb *s, const char *t, size_t max) {
+    while (t && *t && max-- && s->n + 1 < s->cap) s->b[s->n++] = *t++;
+    if (s->cap) s->b[s->n] = 0;
+}
+static RFL__UNUSED void rfl__sb_num(rfl__sb *s, double v, int sig) {
+    char t[40];
+    rfl_fmt_num(t, sizeof t, v, sig);
+    rfl__sb_s(s, t);
+}
+static RFL__UNUSED void rfl__sb_u64(rfl__sb *s, uint64_t v) {
+    char t[32];
+    rfl_fmt_u64(t, sizeof t, v);
+    rfl__sb_s(s, t);
+}
+/* "19.5 TFLOP/s" */
+static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
+    char t[40];
+    rfl_fmt_si(t, sizeof t, v, 4);
+    rfl__sb_s(s, t);
+    rfl__sb_s(s, unit);
+}
+
 /* ==========================================================================
    [2]  JSON
    a small tokenising reader (machine files, Hugging Face configs)
@@ -5284,28 +5321,6 @@ static void rfl__reset_kernel(rfl_reduce_state *st) {
     st->have_kernel = 0;
 }
 
-/* ---- text building (warnings) ---------------------------------------------- */
-typedef struct rfl__sb { char *b; size_t n, cap; } rfl__sb;
-static void rfl__sb_s(rfl__sb *s, const char *t) {
-    while (t && *t && s->n + 1 < s->cap) s->b[s->n++] = *t++;
-    s->b[s->n] = 0;
-}
-static void rfl__sb_num(rfl__sb *s, double v, int sig) {
-    char t[40];
-    rfl_fmt_num(t, sizeof t, v, sig);
-    rfl__sb_s(s, t);
-}
-static void rfl__sb_u64(rfl__sb *s, uint64_t v) {
-    char t[32];
-    rfl_fmt_u64(t, sizeof t, v);
-    rfl__sb_s(s, t);
-}
-static void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
-    char t[40];
-    rfl_fmt_si(t, sizeof t, v, 4);
-    rfl__sb_s(s, t);
-    rfl__sb_s(s, unit);
-}
 static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_kernel,
                          uint64_t id) {
     rfl__sb s;
@@ -7200,7 +7215,6 @@ static void rfl__warnings(rfl_reduce_state *st) {
         rfl__warn_clock(st);
     }
     rfl__warn_bookkeeping(st);
-    (void)rfl__sb_si;
 }
 
 RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
@@ -9942,18 +9956,160 @@ static int rfl__gcol(const rfl__axis *x, double v, int left, int w) {
     return left + rfl__ifloor(t * (w - 1) + 0.5);
 }
 
-RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
-                                            const rfl_roofline_desc *d) {
+/* The text picture's frame: plot area, axes, ticks, labels. */
+typedef struct rfl__ascii {
     rfl__grid g;
     rfl__axis x, y;
-    rfl__series ser;
-    rfl__tickset t;
+    int left, top, pw, ph; /* plot area */
     const rfl_machine *m;
     rfl_level lv;
+} rfl__ascii;
+
+static void rfl__ascii_blank(rfl__grid *g, char *buf, int cols, int rows) {
+    int r;
+    g->b = buf;
+    g->cols = cols;
+    g->rows = rows;
+    for (r = 0; r < rows; r++) {
+        RFL_MEMSET(buf + (size_t)r * (size_t)(cols + 1), ' ', (size_t)cols);
+        buf[(size_t)r * (size_t)(cols + 1) + (size_t)cols] = '\n';
+    }
+    buf[(size_t)rows * (size_t)(cols + 1)] = 0;
+}
+
+static void rfl__ascii_axes(rfl__ascii *A, const rfl_roofline_desc *d) {
+    rfl__grid *g = &A->g;
+    rfl__tickset t;
+    char lab[96];
+    const char *name = A->m->name ? A->m->name : A->m->id;
+    int r, c, i, n, last = -100, bottom = A->top + A->ph;
+    n = (int)rfl__strlen(name);
+    rfl__gstr(g, 0, n < g->cols ? (g->cols - n) / 2 : 0, name); /* title: the machine */
+    for (r = A->top; r < bottom; r++) rfl__gput(g, r, A->left - 1, '|');
+    rfl__gput(g, bottom, A->left - 1, '+');
+    for (c = A->left; c < A->left + A->pw; c++) rfl__gput(g, bottom, c, '-');
+    A->x.ticks = d->x_ticks;
+    A->y.ticks = d->y_ticks ? d->y_ticks : RFL_TICKS_SI;
+    rfl__make_ticks(&A->y, &t);
+    for (i = 0; i < t.nmajor; i++) { /* y labels, spaces squeezed out */
+        double v = rfl__tmajor(&A->y, &t, i);
+        int k = 0, j;
+        rfl__tick_label(lab, sizeof lab, &A->y, v);
+        for (j = 0; lab[j]; j++) if (lab[j] != ' ') lab[k++] = lab[j];
+        lab[k] = 0;
+        rfl__gstr(g, rfl__grow(&A->y, v, A->top, A->ph), A->left - 1 - k, lab);
+    }
+    rfl__make_ticks(&A->x, &t);
+    for (i = 0; i < t.nmajor; i++) {
+        double v = rfl__tmajor(&A->x, &t, i);
+        int cc = rfl__gcol(&A->x, v, A->left, A->pw);
+        rfl__tick_label(lab, sizeof lab, &A->x, v);
+        if (lab[2] == '^') lab[2] = 'e'; /* 10^3 reads as 10e3 in text */
+        n = (int)rfl__strlen(lab);
+        rfl__gput(g, bottom, cc, '+');
+        if (cc - n / 2 > last + 1) { rfl__gstr(g, bottom + 1, cc - n / 2, lab); last = cc - n / 2 + n; }
+    }
+    rfl__gstr(g, bottom + 2, A->left + (A->pw - 36 > 0 ? (A->pw - 36) / 2 : 0),
+              "arithmetic intensity (FLOP/byte) ->");
+    rfl__gstr(g, 0, 0, "FLOP/s");
+}
+
+/* One precision's roof: '_' flat, '/' slanted, '+' at the ridge. */
+static void rfl__ascii_roof(rfl__ascii *A, rfl_prec p) {
+    double pk = A->m->peak_flops[p], bw = A->m->bw_bytes_per_s[A->lv];
+    double l0 = RFL_LOG10(A->x.lo), l1 = RFL_LOG10(A->x.hi);
+    int c, q, prev = -1000, top = A->top, bottom = A->top + A->ph;
+    for (c = A->left; c < A->left + A->pw; c++) {
+        double ai = RFL_POW(10.0, l0 + (double)(c - A->left) / (A->pw - 1) * (l1 - l0));
+        int rr = rfl__grow(&A->y, rfl__roof(A->m, p, A->lv, ai), top, A->ph);
+        int flat = !(bw > 0) || ai * bw >= pk;
+        if (rr >= top && rr < bottom) rfl__gput(&A->g, rr, c, flat ? '_' : '/');
+        /* steep in text: fill the rows skipped since the last column */
+        if (!flat && prev > -1000)
+            for (q = prev - 1; q > rr; q--)
+                if (q >= top && q < bottom) rfl__gput(&A->g, q, c, '/');
+        prev = rr;
+    }
+    if (bw > 0) {
+        int rc = rfl__gcol(&A->x, pk / bw, A->left, A->pw), rr = rfl__grow(&A->y, pk, top, A->ph);
+        if (rc >= A->left && rc < A->left + A->pw && rr >= top && rr < bottom) rfl__gput(&A->g, rr, rc, '+');
+    }
+}
+
+static int rfl__ascii_above(const rfl__ascii *A, const rfl_point *pt) {
+    double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(A->m, pt->prec, A->lv, pt->ai) : 0;
+    return roof > 0 && pt->flops_per_s > roof * 1.02;
+}
+
+/* Points: a letter per series, '!' above the roof. */
+static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const rfl__series *ser) {
+    int i, rr, cc, si;
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *pt = &d->points[i];
+        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, 0, 1)) continue;
+        si = rfl__ser_find(ser, pt->label);
+        rr = rfl__grow(&A->y, pt->flops_per_s, A->top, A->ph);
+        cc = rfl__gcol(&A->x, pt->ai, A->left, A->pw);
+        if (rr < A->top || rr >= A->top + A->ph || cc < A->left || cc >= A->left + A->pw) continue;
+        rfl__gput(&A->g, rr, cc, rfl__ascii_above(A, pt) ? '!' : si >= 0 && si < 26 ? (char)('A' + si) : '*');
+    }
+}
+
+/* Key, first line: the first drawn roof, its ridge and bandwidth. Returns
+   the next free line. */
+static int rfl__ascii_key_roof(rfl__ascii *A, unsigned precs, int line) {
+    double bw = A->m->bw_bytes_per_s[A->lv], pk;
+    char lab[96];
+    rfl__sb s = rfl__sb_make(lab, sizeof lab);
+    int p;
+    for (p = 0; p < RFL_PREC_COUNT && !(((precs >> p) & 1) && A->m->peak_flops[p] > 0); p++) {}
+    if (p == RFL_PREC_COUNT || line >= A->g.rows) return line;
+    pk = A->m->peak_flops[p];
+    rfl__sb_sn(&s, rfl__prec_title((rfl_prec)p), 40);
+    rfl__sb_s(&s, " ");
+    rfl__sb_si(&s, pk, "FLOP/s");
+    if (bw > 0) {
+        rfl__sb_s(&s, ", ridge (+) ");
+        rfl__sb_num(&s, pk / bw, 4);
+        rfl__sb_s(&s, " FLOP/B, ");
+        rfl__sb_s(&s, rfl__level_title(A->lv));
+        rfl__sb_s(&s, " ");
+        rfl__sb_si(&s, bw, "B/s");
+    }
+    rfl__gstr(&A->g, line, 1, lab);
+    return line + 1;
+}
+
+/* Key, one line per series: letter, label, AI and FLOP/s. */
+static void rfl__ascii_key_points(rfl__ascii *A, const rfl_roofline_desc *d, const rfl__series *ser,
+                                  int line) {
+    char lab[96];
+    int i;
+    for (i = 0; i < ser->n && line < A->g.rows; i++) {
+        const rfl_point *pt = &d->points[ser->first[i]];
+        rfl__sb s = rfl__sb_make(lab, sizeof lab);
+        char letter[3] = {'*', ' ', 0};
+        if (line == A->g.rows - 1 && i + 1 < ser->n) { rfl__gstr(&A->g, line, 1, "..."); return; }
+        if (i < 26) letter[0] = (char)('A' + i);
+        rfl__sb_s(&s, letter);
+        rfl__sb_sn(&s, rfl__ser_label(ser, i), 40);
+        rfl__sb_s(&s, ": ");
+        rfl__sb_num(&s, pt->ai, 3);
+        rfl__sb_s(&s, " FLOP/B, ");
+        rfl__sb_si(&s, pt->flops_per_s, "FLOP/s");
+        if (rfl__ascii_above(A, pt)) rfl__sb_s(&s, " (!) above roof: check units");
+        rfl__gstr(&A->g, line++, 1, lab);
+    }
+}
+
+RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
+                                            const rfl_roofline_desc *d) {
+    rfl__ascii A;
+    rfl__series ser;
+    rfl_roofline_desc one;
     rfl_result res = RFL_OK;
     unsigned precs;
-    int r, c, i, p, left = 7, top = 1, key, ph, pw, line;
-    char lab[96];
+    int i, p, key;
     if (cols == 0 && rows == 0) { cols = 80; rows = 24; }
     if (!buf || !d || !d->machines || d->n_machines < 1 || !d->machines[0] || d->n_points < 0 ||
         (d->n_points > 0 && !d->points) || cols < 20 || rows < 8 || cols > 1000 || rows > 1000)
@@ -9962,169 +10118,31 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
         if (size) buf[0] = 0;
         return RFL_ERR_BUFFER;
     }
-    g.b = buf;
-    g.cols = cols;
-    g.rows = rows;
-    for (r = 0; r < rows; r++) {
-        RFL_MEMSET(buf + (size_t)r * (size_t)(cols + 1), ' ', (size_t)cols);
-        buf[(size_t)r * (size_t)(cols + 1) + (size_t)cols] = '\n';
-    }
-    buf[(size_t)rows * (size_t)(cols + 1)] = 0;
-    m = d->machines[0];
-    lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
-    RFL_MEMSET(&x, 0, sizeof x);
-    RFL_MEMSET(&y, 0, sizeof y);
-    {   /* ranges as the picture has them, for this machine alone */
-        rfl_roofline_desc one = *d;
-        one.n_machines = 1;
-        one.extra_precs = 0;
-        one.extra_levels = 0;
-        rfl__ranges(&one, &x, &y);
-    }
+    RFL_MEMSET(&A, 0, sizeof A);
+    rfl__ascii_blank(&A.g, buf, cols, rows);
+    A.m = d->machines[0];
+    A.lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
+    one = *d; /* ranges as the picture has them, for this machine alone */
+    one.n_machines = 1;
+    one.extra_precs = 0;
+    one.extra_levels = 0;
+    rfl__ranges(&one, &A.x, &A.y);
     rfl__ser_init(&ser, d->points, 0, 0); /* links do not show in text */
     for (i = 0; i < d->n_points; i++)
         if (rfl__point_ok(&d->points[i]) && rfl__on_panel(&d->points[i], 0, 1)) rfl__ser_add(&ser, i);
-    key = ser.n + 1;
-    if (key > rows / 4) key = rows / 4;
-    ph = rows - top - 3 - key;
-    pw = cols - left - 1;
-    if (ph < 3) ph = 3;
-    /* title: the machine */
-    {
-        const char *name = m->name ? m->name : m->id;
-        int n = (int)rfl__strlen(name);
-        rfl__gstr(&g, 0, n < cols ? (cols - n) / 2 : 0, name);
-    }
-    /* axes */
-    for (r = top; r < top + ph; r++) rfl__gput(&g, r, left - 1, '|');
-    rfl__gput(&g, top + ph, left - 1, '+');
-    for (c = left; c < left + pw; c++) rfl__gput(&g, top + ph, c, '-');
-    x.ticks = d->x_ticks;
-    y.ticks = d->y_ticks ? d->y_ticks : RFL_TICKS_SI;
-    rfl__make_ticks(&y, &t);
-    for (i = 0; i < t.nmajor; i++) {
-        double v = rfl__tmajor(&y, &t, i);
-        int rr = rfl__grow(&y, v, top, ph), n;
-        rfl__tick_label(lab, sizeof lab, &y, v);
-        for (n = 0; lab[n]; n++) if (lab[n] == ' ') { int q = n; while (lab[q]) { lab[q] = lab[q + 1]; q++; } }
-        n = (int)rfl__strlen(lab);
-        rfl__gstr(&g, rr, left - 1 - n, lab);
-    }
-    rfl__make_ticks(&x, &t);
-    {
-        int last = -100;
-        for (i = 0; i < t.nmajor; i++) {
-            double v = rfl__tmajor(&x, &t, i);
-            int cc = rfl__gcol(&x, v, left, pw), n;
-            rfl__tick_label(lab, sizeof lab, &x, v);
-            if (lab[2] == '^') { lab[2] = 'e'; } /* 10^3 reads as 10e3 in text */
-            n = (int)rfl__strlen(lab);
-            rfl__gput(&g, top + ph, cc, '+');
-            if (cc - n / 2 > last + 1) { rfl__gstr(&g, top + ph + 1, cc - n / 2, lab); last = cc - n / 2 + n; }
-        }
-    }
-    rfl__gstr(&g, top + ph + 2, left + (pw - 36 > 0 ? (pw - 36) / 2 : 0),
-              "arithmetic intensity (FLOP/byte) ->");
-    rfl__gstr(&g, 0, 0, "FLOP/s");
-    /* roofs */
+    key = ser.n + 1 < rows / 4 ? ser.n + 1 : rows / 4;
+    A.left = 7, A.top = 1;
+    A.ph = rows - A.top - 3 - key > 3 ? rows - A.top - 3 - key : 3;
+    A.pw = cols - A.left - 1;
+    rfl__ascii_axes(&A, d);
     precs = rfl__panel_precs(d, 0);
     for (p = 0; p < RFL_PREC_COUNT; p++) {
-        double pk = m->peak_flops[p], bw = m->bw_bytes_per_s[lv];
-        int prev = -1000;
         if (!((precs >> p) & 1)) continue;
-        if (!(pk > 0)) { res = RFL_ERR_NO_ROOF; continue; }
-        for (c = left; c < left + pw; c++) {
-            double ai = RFL_POW(10.0, RFL_LOG10(x.lo) + (double)(c - left) / (pw - 1) *
-                                                          (RFL_LOG10(x.hi) - RFL_LOG10(x.lo)));
-            double v = rfl__roof(m, (rfl_prec)p, lv, ai);
-            int rr = rfl__grow(&y, v, top, ph), q;
-            int flat = !(bw > 0) || ai * bw >= pk;
-            if (rr >= top && rr < top + ph) rfl__gput(&g, rr, c, flat ? '_' : '/');
-            /* steep in text: fill the rows skipped since the last column */
-            if (!flat && prev > -1000)
-                for (q = prev - 1; q > rr; q--)
-                    if (q >= top && q < top + ph) rfl__gput(&g, q, c, '/');
-            prev = rr;
-        }
-        if (bw > 0) {
-            double ridge = pk / bw;
-            int rc = rfl__gcol(&x, ridge, left, pw), rr = rfl__grow(&y, pk, top, ph);
-            if (rc >= left && rc < left + pw && rr >= top && rr < top + ph) rfl__gput(&g, rr, rc, '+');
-        }
+        if (A.m->peak_flops[p] > 0) rfl__ascii_roof(&A, (rfl_prec)p);
+        else res = RFL_ERR_NO_ROOF;
     }
-    /* points: a letter per series, '!' above the roof */
-    for (i = 0; i < d->n_points; i++) {
-        const rfl_point *pt = &d->points[i];
-        int si, rr, cc;
-        double roof;
-        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, 0, 1)) continue;
-        si = rfl__ser_find(&ser, pt->label);
-        rr = rfl__grow(&y, pt->flops_per_s, top, ph);
-        cc = rfl__gcol(&x, pt->ai, left, pw);
-        roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
-        if (rr < top || rr >= top + ph || cc < left || cc >= left + pw) continue;
-        rfl__gput(&g, rr, cc, roof > 0 && pt->flops_per_s > roof * 1.02 ? '!'
-                              : si >= 0 && si < 26 ? (char)('A' + si) : '*');
-    }
-    /* key */
-    line = top + ph + 3;
-    for (p = 0; p < RFL_PREC_COUNT && line < rows; p++) {
-        double pk = m->peak_flops[p], bw = m->bw_bytes_per_s[lv];
-        size_t n = 0;
-        if (!((precs >> p) & 1) || !(pk > 0)) continue;
-        {
-            const char *s1 = rfl__prec_title((rfl_prec)p);
-            while (*s1 && n < 40) lab[n++] = *s1++;
-        }
-        lab[n++] = ' ';
-        lab[n] = 0;
-        rfl__fmt_unit(lab + n, sizeof lab - n, "", pk, "FLOP/s");
-        n = rfl__strlen(lab);
-        if (bw > 0 && n + 40 < sizeof lab) {
-            const char *s2 = ", ridge (+) ";
-            while (*s2) lab[n++] = *s2++;
-            n += rfl_fmt_num(lab + n, sizeof lab - n, pk / bw, 4);
-            s2 = " FLOP/B, ";
-            while (*s2) lab[n++] = *s2++;
-            s2 = rfl__level_title(lv);
-            while (*s2) lab[n++] = *s2++;
-            lab[n++] = ' ';
-            lab[n] = 0;
-            rfl__fmt_unit(lab + n, sizeof lab - n, "", bw, "B/s");
-        }
-        rfl__gstr(&g, line++, 1, lab);
-        break; /* one line for the roof */
-    }
-    for (i = 0; i < ser.n && line < rows; i++) {
-        const rfl_point *pt = &d->points[ser.first[i]];
-        size_t n = 0;
-        double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
-        if (line == rows - 1 && i + 1 < ser.n) { rfl__gstr(&g, line++, 1, "..."); break; }
-        lab[n++] = i < 26 ? (char)('A' + i) : '*';
-        lab[n++] = ' ';
-        {
-            const char *s1 = rfl__ser_label(&ser, i);
-            while (*s1 && n < 40) lab[n++] = *s1++;
-        }
-        lab[n++] = ':';
-        lab[n++] = ' ';
-        n += rfl_fmt_num(lab + n, sizeof lab - n, pt->ai, 3);
-        lab[n++] = ' ';
-        lab[n] = 0;
-        {
-            const char *s2 = "FLOP/B, ";
-            while (*s2) lab[n++] = *s2++;
-            lab[n] = 0;
-        }
-        rfl__fmt_unit(lab + n, sizeof lab - n, "", pt->flops_per_s, "FLOP/s");
-        n = rfl__strlen(lab);
-        if (roof > 0 && pt->flops_per_s > roof * 1.02 && n + 30 < sizeof lab) {
-            const char *s3 = " (!) above roof: check units";
-            while (*s3) lab[n++] = *s3++;
-            lab[n] = 0;
-        }
-        rfl__gstr(&g, line++, 1, lab);
-    }
+    rfl__ascii_points(&A, d, &ser);
+    rfl__ascii_key_points(&A, d, &ser, rfl__ascii_key_roof(&A, precs, A.top + A.ph + 3));
     (void)rfl__gget;
     return res;
 }
