@@ -6566,6 +6566,66 @@ static int rfl__cpu_simd(void) {
         s2 &= 0 - s2;                                                                         \
     } while (0)
 #endif
+enum { RFL__W_NEXT, RFL__W_STOP, RFL__W_ERR };
+/* One field whose end the masks found (end: its ',' or '\n'): a metric
+   value goes straight to the number reader, as rfl__data_field would (its
+   position is stored only for the general reader, which can fail); any
+   other field to the general field handler. *pp moves past the field,
+   except where a quoted field was cut by the masks (RFL__W_STOP, *pp
+   unmoved). RFL__W_NEXT: walk on; RFL__W_STOP: the row ended (or the
+   field needs the byte machine). */
+RFL__ALWAYS_INLINE int rfl__walk_field(rfl_reduce_state *st, const unsigned char **pp,
+                                       const unsigned char *end, const unsigned char *e,
+                                       uint32_t *colp, char *gp, char *dmp,
+                                       const unsigned char *p0, uint64_t base, const int simd,
+                                       rfl_result *err) {
+    const unsigned char *p = *pp, *cs = p, *ce = end;
+    const unsigned char *map = st->colmap;
+    uint32_t col = *colp;
+    char g = *gp, dm = *dmp;
+    (void)simd; /* used by RFL__NUM16 where the wide readers exist */
+    if (*end == '\n' && ce > cs && ce[-1] == '\r') ce--;
+    if (*p == '"') {
+        if (ce - p < 2 || ce[-1] != '"') return RFL__W_STOP;
+        cs = p + 1, ce--;
+    } else
+        ce = end; /* unquoted: the number reader trims the CR */
+    if (map[col] && map[col] < RFL__R_COUNT && (size_t)(ce - cs) <= st->carry_cap) {
+        int role = map[col], fr;
+        uint64_t m;
+        if (st->role_plain[role] &&
+            (RFL__NUM16(cs, ce, m, fr) || rfl__num_scan((const char *)cs, (size_t)(ce - cs), g, dm, &m, &fr)))
+            rfl__put_digits(st, role, m, fr);
+        else {
+            uint64_t at = base + (uint64_t)(p - p0);
+            st->field_line = st->line, st->field_col = at - st->line_start + 1;
+            st->field_off = at;
+            st->unit[0] = 0;
+            *err = rfl__put_value(st, role, (const char *)cs, (size_t)(ce - cs), &st->role_unit[role],
+                                  st->role_mult[role]);
+            RFL__GDM(st, *gp, *dmp); /* the general reader may have settled the locale */
+        }
+    } else {
+        st->offset_now = base + (uint64_t)(end - p0);
+        st->col = col;
+        rfl__field_begin(st, base + (uint64_t)(p - p0));
+        st->quoted = *p == '"';
+        if (st->need == RFL__NEED_NAME) rfl__append(st, cs, (size_t)(ce - cs));
+        else if ((size_t)(ce - cs) > st->carry_cap) st->field_over = 1;
+        *err = rfl__field_end_s(st, (const char *)cs, (size_t)(ce - cs));
+        RFL__GDM(st, *gp, *dmp);
+    }
+    if (*err != RFL_OK) return RFL__W_ERR;
+    *pp = end + 1;
+    if (*end == ',') { *colp = col + 1; return RFL__W_NEXT; }
+    st->col = col;
+    st->offset_now = base + (uint64_t)(end - p0);
+    if ((*err = rfl__row_end(st)) != RFL_OK) return RFL__W_ERR;
+    st->line++, st->line_start = base + (uint64_t)(end - p0) + 1;
+    *colp = 0;
+    return end + 1 < e && end[1] == '"' ? RFL__W_NEXT : RFL__W_STOP; /* next row: quoted ID */
+}
+
 RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigned char **pp,
                                              const unsigned char *e, const unsigned char *p0,
                                              uint64_t base, const int simd) {
@@ -6665,55 +6725,10 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
         }
     field: /* p: the field's start; avail: its end is the lowest bit */
         {
-            const unsigned char *end = kb + rfl__ctz(avail), *cs = p, *ce = end;
-            if (*end == '\n' && ce > cs && ce[-1] == '\r') ce--;
-            if (*p == '"') {
-                if (ce - p < 2 || ce[-1] != '"') break;
-                cs = p + 1, ce--;
-            } else
-                ce = end; /* unquoted: the number reader trims the CR */
-            if (map[col] && map[col] < RFL__R_COUNT && (size_t)(ce - cs) <= st->carry_cap) {
-                /* a metric value (the most common used field): straight to
-                   the number reader, as rfl__data_field would; its position
-                   is stored only for the general reader, which can fail */
-                int role = map[col];
-                uint64_t m;
-                int fr;
-                if (st->role_plain[role] &&
-                    (RFL__NUM16(cs, ce, m, fr) ||
-                     rfl__num_scan((const char *)cs, (size_t)(ce - cs), g, dm, &m, &fr)))
-                    rfl__put_digits(st, role, m, fr);
-                else {
-                    uint64_t at = base + (uint64_t)(p - p0);
-                    st->field_line = st->line, st->field_col = at - st->line_start + 1;
-                    st->field_off = at;
-                    st->unit[0] = 0;
-                    err = rfl__put_value(st, role, (const char *)cs, (size_t)(ce - cs),
-                                         &st->role_unit[role], st->role_mult[role]);
-                    RFL__GDM(st, g, dm); /* the general reader may have settled the locale */
-                }
-            } else {
-                st->offset_now = base + (uint64_t)(end - p0);
-                st->col = col;
-                rfl__field_begin(st, base + (uint64_t)(p - p0));
-                st->quoted = *p == '"';
-                if (st->need == RFL__NEED_NAME) rfl__append(st, cs, (size_t)(ce - cs));
-                else if ((size_t)(ce - cs) > st->carry_cap) st->field_over = 1;
-                err = rfl__field_end_s(st, (const char *)cs, (size_t)(ce - cs));
-                RFL__GDM(st, g, dm);
-            }
-            if (err != RFL_OK) goto out;
-            p = cur = end + 1;
-            if (*end == ',') col++;
-            else {
-                st->col = col;
-                st->offset_now = base + (uint64_t)(end - p0);
-                if ((err = rfl__row_end(st)) != RFL_OK) goto out;
-                st->line++, st->line_start = base + (uint64_t)(end - p0) + 1;
-                col = 0;
-                if (cur < e && *cur == '"') continue; /* next row: quoted ID */
-                break;
-            }
+            int w = rfl__walk_field(st, &p, kb + rfl__ctz(avail), e, &col, &g, &dm, p0, base, simd, &err);
+            if (w == RFL__W_ERR) goto out;
+            cur = p;
+            if (w == RFL__W_STOP) break;
         }
     }
 out:
