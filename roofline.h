@@ -1099,7 +1099,7 @@ typedef struct rfl_llm_kind_cost {
    in uint64; an overflow saturates at UINT64_MAX and is flagged
    (RFL_REDUCE_SATURATED), never wraps. A quantity whose metrics are not in
    the file is unknown (RFL_UNKNOWN_* bit), never 0. */
-#ifndef RFL_REDUCE_API_H
+#if !defined(RFL_REDUCE_API_H) && !defined(RFL_NO_REDUCE)
 #define RFL_REDUCE_API_H
 
 #ifdef __cplusplus
@@ -4696,6 +4696,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    [7]  REDUCER
    streaming ncu / nvprof CSV push parser
    ========================================================================== */
+#ifndef RFL_NO_REDUCE
 /* ---- reducer implementation -------------------------------------------------
    One byte-driven CSV state machine. Unused columns are skipped with a
    word-at-a-time scan for the next quote (no per-byte work, no copy); used
@@ -7168,6 +7169,7 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
 #undef RFL__POS
 #undef RFL__NEWLINE
 #undef RFL__TRY
+#endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
    [7b] LLM JOIN
