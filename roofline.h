@@ -459,10 +459,36 @@ typedef struct rfl_machine {
 } rfl_machine;
 
 /* The built-in table (hw_specs.h). Absent with RFL_NO_HW_TABLE: then the
-   lookups find nothing and rfl_hw_count() is 0. */
+   lookups find nothing and rfl_hw_count() is 0.
+   A device carries only the machines it needs: with RFL_HW_ONLY the table
+   (and the enum, so RFL_HW_<ID> stays its index) holds only the rows whose
+   RFL_HW_KEEP_<ID> is defined (empty or 1), e.g.
+       #define RFL_HW_ONLY
+       #define RFL_HW_KEEP_H100_SXM
+   (at least one). RFL_HW_NO_STRINGS leaves out the sources and aliases
+   (both ""): rfl_hw_find then knows the id and the display name only. */
 #ifndef RFL_NO_HW_TABLE
 #include "hw_specs.h"
+#ifdef RFL_HW_ONLY
+/* RFL__HW_KEPT(E) is 1 when RFL_HW_KEEP_E is defined empty or as 1, else 0:
+   the defined macro's value pasted onto RFL__HWK_ names one of the two
+   macros below, which put "0," before the 1 and so shift it into second
+   place. */
+#define RFL__HWK_ 0,
+#define RFL__HWK_1 0,
+#define RFL__HW_SECOND_(a, b, ...) b
+#define RFL__HW_SECOND(...) RFL__HW_SECOND_(__VA_ARGS__)
+#define RFL__HW_KEPT3(v) RFL__HW_SECOND(RFL__HWK_##v 1, 0, ~)
+#define RFL__HW_KEPT2(v) RFL__HW_KEPT3(v)
+#define RFL__HW_KEPT(E) RFL__HW_KEPT2(RFL_HW_KEEP_##E)
+#define RFL__HW_IF_0(...)
+#define RFL__HW_IF_1(...) __VA_ARGS__
+#define RFL__HW_IF2(c) RFL__HW_IF_##c
+#define RFL__HW_IF(c) RFL__HW_IF2(c)
+#define RFL__HW_ENUM(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL_HW_##E,)
+#else
 #define RFL__HW_ENUM(E, ...) RFL_HW_##E,
+#endif
 typedef enum rfl_hw_id { RFL_HW_TABLE(RFL__HW_ENUM) RFL_HW_COUNT } rfl_hw_id;
 #undef RFL__HW_ENUM
 #endif
@@ -2374,14 +2400,26 @@ RFL_API const char *rfl_kind_name(rfl_kind k) {
 #define RFL__G 1e9
 #define RFL__HW_ROW(E, id, name, al, kind, f64, f64t, f32, tf32, f16, f16t, bf16t, \
                     f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src)        \
-    {id, name, al, RFL_KIND_##kind,                                                \
+    {id, name, RFL__HW_STR(al), RFL_KIND_##kind,                                                \
      {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T,             \
       (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T,          \
       (i8t) * RFL__T},                                                             \
      {(dram) * RFL__G, (l2) * RFL__G, (l1) * RFL__G},                              \
-     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, src},
+     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, RFL__HW_STR(src)},
+#ifdef RFL_HW_NO_STRINGS
+#define RFL__HW_STR(s) ""
+#else
+#define RFL__HW_STR(s) s
+#endif
+#ifdef RFL_HW_ONLY
+#define RFL__HW_ROW_IF(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL__HW_ROW(E, __VA_ARGS__))
+static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW_IF)};
+#undef RFL__HW_ROW_IF
+#else
 static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW)};
+#endif
 #undef RFL__HW_ROW
+#undef RFL__HW_STR
 
 RFL_API int rfl_hw_count(void) {
     return (int)(sizeof rfl__hw_table / sizeof rfl__hw_table[0]);
@@ -2390,6 +2428,7 @@ RFL_API const rfl_machine *rfl_hw_get(int i) {
     return (i >= 0 && i < rfl_hw_count()) ? &rfl__hw_table[i] : (const rfl_machine *)0;
 }
 
+#ifndef RFL_HW_NO_STRINGS /* no aliases to match */
 /* Does the comma-separated list contain name (normalised compare)? */
 static int rfl__alias_match(const char *list, const char *name) {
     char one[64];
@@ -2406,6 +2445,7 @@ static int rfl__alias_match(const char *list, const char *name) {
     }
     return 0;
 }
+#endif
 
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
     int i, n = rfl_hw_count();
@@ -2417,11 +2457,13 @@ RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
+#ifndef RFL_HW_NO_STRINGS
     for (i = 0; i < n; i++)
         if (rfl__alias_match(rfl__hw_table[i].aliases, name)) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
+#endif
     return RFL_ERR_UNKNOWN_NAME;
 }
 
