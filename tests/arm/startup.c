@@ -1,17 +1,29 @@
 /* Minimal Cortex-M4 start-up for the bare-metal build of examples/embedded.c
-   (tests/steps/portability.sh, make size): a vector table, a reset handler
-   that sets up .data and .bss and calls main, and the four memory functions
-   GCC may call even in -ffreestanding code (it requires memcpy, memmove,
-   memset and memcmp from every environment). No libc is linked: whatever
-   else the library referenced would fail the link, which is the point.
+   (make m4 runs it on qemu's mps2-an386 board; tests/steps/portability.sh
+   and make size link it too): a vector table, a reset handler that turns
+   the FPU on (when built for it), sets up .data and .bss, calls main and
+   hands main's return value to the host as the exit status; the board's
+   write function (ARM semihosting); and the four memory functions GCC may
+   call even in -ffreestanding code (it requires memcpy, memmove, memset and
+   memcmp from every environment). No libc is linked: whatever else the
+   library referenced would fail the link, which is the point.
    Compile this file with -fno-tree-loop-distribute-patterns so that the
-   loops below are not turned back into calls to themselves. */
+   loops below are not turned back into calls to themselves.
+
+   Semihosting (ARM's "Semihosting for AArch32 and AArch64", v2): the
+   program stops at BKPT 0xAB with the operation in r0 and a pointer to its
+   arguments in r1; the debugger, or qemu with -semihosting-config
+   enable=on,target=native, does the operation on the host. On a board with
+   no debugger attached BKPT faults, so a real device replaces
+   rfl_board_write with its UART and rfl_board_exit with a halt. */
 #include <stddef.h>
 #include <stdint.h>
 
 extern uint32_t _stack_top, _data_load, _data_start, _data_end, _bss_start, _bss_end;
 int main(void);
 void rfl_reset(void);
+void rfl_board_write(const char *s, size_t n);
+void rfl_board_exit(int status);
 void *memcpy(void *dst, const void *src, size_t n);
 void *memmove(void *dst, const void *src, size_t n);
 void *memset(void *p, int c, size_t n);
@@ -20,17 +32,64 @@ int memcmp(const void *a, const void *b, size_t n);
 /* main's return value, for a debugger: 0 means the example succeeded. */
 volatile int rfl_exit_code = -1;
 
+enum {
+    SEMI_SYS_OPEN = 0x01,          /* {name, mode, strlen(name)} -> handle */
+    SEMI_SYS_WRITE = 0x05,         /* {handle, buf, len} -> bytes NOT written */
+    SEMI_SYS_EXIT_EXTENDED = 0x20, /* {reason, status}: exit with a status */
+    SEMI_OPEN_W = 4,               /* fopen mode "w" */
+    SEMI_APPLICATION_EXIT = 0x20026 /* ADP_Stopped_ApplicationExit */
+};
+
+static int semihost(int op, void *args) {
+    register int r0 __asm__("r0") = op;
+    register void *r1 __asm__("r1") = args;
+    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
 static void rfl_halt(void) {
     for (;;) {
     }
 }
 
+/* The host's standard output: ":tt" opened for writing (mode "w"). */
+void rfl_board_write(const char *s, size_t n) {
+    static int out = -1;
+    uint32_t args[3];
+    if (out < 0) {
+        args[0] = (uint32_t)(uintptr_t)":tt";
+        args[1] = SEMI_OPEN_W;
+        args[2] = 3;
+        out = semihost(SEMI_SYS_OPEN, args);
+        if (out < 0) return;
+    }
+    args[0] = (uint32_t)out;
+    args[1] = (uint32_t)(uintptr_t)s;
+    args[2] = (uint32_t)n;
+    semihost(SEMI_SYS_WRITE, args);
+}
+
+void rfl_board_exit(int status) {
+    uint32_t args[2];
+    args[0] = SEMI_APPLICATION_EXIT;
+    args[1] = (uint32_t)status;
+    semihost(SEMI_SYS_EXIT_EXTENDED, args);
+    rfl_halt(); /* no debugger answered */
+}
+
 void rfl_reset(void) {
     uint32_t *s = &_data_load, *d = &_data_start;
+#if defined(__ARM_FP)
+    /* CPACR: full access to coprocessors 10 and 11 (the FPU), which are
+       off after reset; built with -mfpu the first float instruction would
+       fault otherwise. */
+    *(volatile uint32_t *)0xE000ED88u |= 0xFu << 20;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+#endif
     while (d < &_data_end) *d++ = *s++;
     for (d = &_bss_start; d < &_bss_end; d++) *d = 0;
     rfl_exit_code = main();
-    rfl_halt();
+    rfl_board_exit(rfl_exit_code);
 }
 
 /* Initial stack pointer, reset, then NMI, HardFault, MemManage, BusFault,
