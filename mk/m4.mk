@@ -31,3 +31,8 @@ build/m4/embedded.elf: examples/embedded.c tests/arm/startup.c tests/arm/link.ld
 m4: build/m4/embedded.elf | /usr/bin/qemu-system-arm
 	@arm-none-eabi-size $<
 	timeout 60 $(M4_QEMU) $<
+
+.PHONY: m4-profile
+# Instructions of the board run by symbol: what double costs on the M4.
+m4-profile: build/m4/embedded.elf | /usr/bin/qemu-system-arm
+	@sh tools/m4-profile.sh $<
