@@ -1701,7 +1701,8 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 #ifdef RFL_HAS_PNG
 /* Arena bytes for encoding a w x h canvas of `channels`. With F the
    filtered image size (w x channels + 1) x h, the encoder holds F, a 32 KiB
-   hash table, the compressed stream and the PNG file at once:
+   hash table, 1.6 KB of code tables, the compressed stream and the PNG
+   file at once:
    RFL_PNG_ARENA_BYTES always suffices, even for noise (3.25 F + 140 kB);
    RFL_PNG_ARENA_CHART suffices for charts, which compress 25-50x
    (measured: a 1600x1000 RGB chart needs 5.31 MB = 1.11 F; 1200x800
@@ -10222,10 +10223,11 @@ static void rfl__zmatch(rfl__zout *z, const rfl__ztab *t, int len, int dist) {
 static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len, int quality) {
     uint32_t *head, a = 1, b = 0;
     rfl__zout z;
-    rfl__ztab tab;
+    rfl__ztab *tab; /* 1.6 KB: in the arena, not on the stack (1 KiB frames) */
     size_t i = 0, n = data_len > 0 ? (size_t)data_len : 0, k;
     (void)quality;
-    rfl__ztab_init(&tab);
+    tab = (rfl__ztab *)rfl__arena_alloc(sizeof *tab);
+    rfl__ztab_init(tab);
     head = (uint32_t *)rfl__arena_alloc(sizeof(uint32_t) << RFL__ZHBITS);
     RFL_MEMSET(head, 0, sizeof(uint32_t) << RFL__ZHBITS);
     z.max = n + n / 8 + 64; /* fixed codes: at most 9 bits per byte */
@@ -10258,17 +10260,17 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
                 }
                 while (len < lim && p[len] == q[len]) len++;
                 if (len >= 4) {
-                    rfl__zmatch(&z, &tab, (int)len, (int)(i - (cand - 1)));
+                    rfl__zmatch(&z, tab, (int)len, (int)(i - (cand - 1)));
                     i += len;
                     continue;
                 }
             }
         }
-        rfl__zsym(&z, &tab, data[i]);
+        rfl__zsym(&z, tab, data[i]);
         i++;
     }
     rfl__zreserve(&z);
-    rfl__zsym(&z, &tab, 256);             /* end of block */
+    rfl__zsym(&z, tab, 256);             /* end of block */
     if (z.nbits) rfl__zput(&z, 0, 8 - z.nbits);
     for (k = 0; k < n; ) { /* Adler-32; runs of zero bytes (most of a
                               filtered chart) only add a to b */
