@@ -290,25 +290,33 @@
        Nothing is allocated. Functions that need memory take (buffer, size);
        the sizes each part needs are given in its section.
 
-   EMBEDDED (examples/embedded.c; `make size` measures, tools/size-report.sh)
-       With RFL_NO_STDIO and RFL_NO_CHART the library references nothing
-       but the compiler's own helpers (libgcc, memcpy/memset): no libc, no
-       libm, no heap, no writable globals. For a Cortex-M4:
+   EMBEDDED (examples/embedded.c, `make m4`; `make size`: tools/size-report.sh)
+       The core: RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
+       RFL_NO_CHART RFL_NO_PNG (and RFL_NO_LLM RFL_NO_ONNX
+       RFL_NO_MACHINE_FILE RFL_NO_PROBE): numbers, roofline math, layer
+       formulas and predictions with the caller's own rfl_machine. It
+       references nothing but the compiler's own helpers (libgcc,
+       memcpy/memset): no libc, no libm, no heap, no writable globals.
+       For a Cortex-M4:
            arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffreestanding \
                -ffunction-sections -fdata-sections -Wl,--gc-sections \
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
-       (tests/arm/ has a minimal vector table, start-up and linker script).
-       ROOFLINE_STATIC lets the compiler drop what the program never calls.
-       Flash (code + read-only data) per part, gcc 12.2 -Os: core 5.7 KB,
-       hw table 17.6 KB (sources 6.4 KB of it; RFL_NO_HW_TABLE), layers
-       11.5 KB, reducer 30 KB, zoo 16 KB (RFL_NO_ZOO), chart 42 KB
-       (RFL_NO_CHART): the core configuration is 65 KB, the whole header
-       123 KB (issue 7's targets of 24 and 64 KB are not met; `make size`
-       prints the current figures). A program pays only for what it calls
-       (ROOFLINE_STATIC, --gc-sections): examples/embedded.c (layers,
-       table, prediction) links to 26 KB of flash and 1.9 KB of RAM.
-       Largest stack frames: under 0.5 KB outside the chart; chart
-       functions under 1 KB (a chart needs about 3.5 KB of stack in all).
+       (tests/arm/: vector table, start-up, semihosting write and exit, a
+       linker script for qemu's mps2-an386 that also fits an STM32F407).
+       Flash (code + read-only data), gcc 12.2 -Os: core 19.1 KB (budget
+       24 KiB); hw table 17.6 KB, 9.9 KB with RFL_HW_NO_STRINGS, one
+       machine (RFL_HW_ONLY + RFL_HW_KEEP_<ID>) 1.0 KB; zoo 16.3 KB;
+       reducer 30.4 KB; chart 42.3 KB; PNG 4.0 KB; the whole header
+       129.8 KB (budget 128 KiB = 131,072). Largest stack frame 968 bytes
+       (budget 1 KiB). make size prints the current figures and fails when
+       a budget is broken. examples/embedded.c (DS-CNN-S on a caller-
+       defined STM32F407, per-layer report) links with ROOFLINE_STATIC and
+       --gc-sections to 14.0 KB of flash and 7.4 KB of RAM + stack, and
+       runs on the emulated board (make m4) printing what the host build
+       prints. double is soft on the M4's single-precision FPU: half of
+       that run's 1.04 M instructions are libgcc's __aeabi_d* helpers
+       (2.2 KB of flash), about 3 ms at 168 MHz per estimate; no float
+       build (make m4-profile measures it).
 */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
