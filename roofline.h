@@ -311,10 +311,10 @@
        (budget 1 KiB). make size prints the current figures and fails when
        a budget is broken. examples/embedded.c (DS-CNN-S on a caller-
        defined STM32F407, per-layer report) links with ROOFLINE_STATIC and
-       --gc-sections to 14.0 KB of flash and 7.4 KB of RAM + stack, and
-       runs on the emulated board (make m4) printing what the host build
-       prints. double is soft on the M4's single-precision FPU: half of
-       that run's 1.04 M instructions are libgcc's __aeabi_d* helpers
+       --gc-sections to 14.3 KB of flash and 7.4 KB of RAM + 2.4 KB of
+       stack, and runs on the emulated board (make m4) printing what the
+       host build prints. double is soft on the M4's single-precision FPU:
+       half of that run's 1.03 M instructions are libgcc's __aeabi_d* helpers
        (2.2 KB of flash), about 3 ms at 168 MHz per estimate; no float
        build (make m4-profile measures it).
 */

@@ -65,7 +65,14 @@ fi
 # not search /usr/include, so the one header is linked into our own tree.
 mkdir -p "$O/inc/stb"
 STB=/usr/include/stb/stb_image_write.h
-[ -f "$STB" ] && ln -sf "$STB" "$O/inc/stb/stb_image_write.h"
+# stb includes <stdlib.h> and <string.h>: newlib's (libnewlib-arm-none-eabi).
+HAVE_PNG=0
+if [ -f "$STB" ] && echo '#include <stdlib.h>' | $ACC -E -x c - > /dev/null 2>&1; then
+  ln -sf "$STB" "$O/inc/stb/stb_image_write.h"
+  HAVE_PNG=1
+else
+  rm -f "$O/inc/stb/stb_image_write.h"
+fi
 
 trim() { echo "$1" | sed 's/^ *//; s/ *$//'; }
 # defines BUILD: CORE with BUILD's -M removed and +M added
@@ -122,7 +129,7 @@ if [ "$CHECK" = 0 ]; then
     echo "$size" > "$O/p_$name.size"
     note=""
     [ "$base" != "-" ] && note=" (over $base)"
-    [ "$name" = png ] && [ ! -f "$STB" ] && note=" (no $STB: not built)"
+    [ "$name" = png ] && [ "$HAVE_PNG" = 0 ] && note=" (not built: needs $STB and newlib's headers)"
     printf '  %-10s %8s  %s%s\n' "$name" "$(sub "$size" "$ref")" "$(trim "$what")" "$note"
   done
   ls "$O"/p_*.failed > /dev/null 2>&1 && FAILED=1

@@ -1,8 +1,9 @@
 /* Minimal Cortex-M4 start-up for the bare-metal build of examples/embedded.c
    (make m4 runs it on qemu's mps2-an386 board; tests/steps/portability.sh
    and make size link it too): a vector table, a reset handler that turns
-   the FPU on (when built for it), sets up .data and .bss, calls main and
-   hands main's return value to the host as the exit status; the board's
+   the FPU on (when built for it), sets up .data and .bss, calls main,
+   reports the stack it used and hands main's return value to the host as
+   the exit status; the board's
    write function (ARM semihosting); and the four memory functions GCC may
    call even in -ffreestanding code (it requires memcpy, memmove, memset and
    memcmp from every environment). No libc is linked: whatever else the
@@ -37,6 +38,7 @@ enum {
     SEMI_SYS_WRITE = 0x05,         /* {handle, buf, len} -> bytes NOT written */
     SEMI_SYS_EXIT_EXTENDED = 0x20, /* {reason, status}: exit with a status */
     SEMI_OPEN_W = 4,               /* fopen mode "w" */
+    SEMI_OPEN_A = 8,               /* fopen mode "a" */
     SEMI_APPLICATION_EXIT = 0x20026 /* ADP_Stopped_ApplicationExit */
 };
 
@@ -52,21 +54,54 @@ static void rfl_halt(void) {
     }
 }
 
-/* The host's standard output: ":tt" opened for writing (mode "w"). */
-void rfl_board_write(const char *s, size_t n) {
-    static int out = -1;
+/* ":tt" opened with mode "w" is the host's standard output, with "a" its
+   standard error. */
+static void semihost_write(int *handle, int mode, const char *s, size_t n) {
     uint32_t args[3];
-    if (out < 0) {
+    if (*handle < 0) {
         args[0] = (uint32_t)(uintptr_t)":tt";
-        args[1] = SEMI_OPEN_W;
+        args[1] = (uint32_t)mode;
         args[2] = 3;
-        out = semihost(SEMI_SYS_OPEN, args);
-        if (out < 0) return;
+        *handle = semihost(SEMI_SYS_OPEN, args);
+        if (*handle < 0) return;
     }
-    args[0] = (uint32_t)out;
+    args[0] = (uint32_t)*handle;
     args[1] = (uint32_t)(uintptr_t)s;
     args[2] = (uint32_t)n;
     semihost(SEMI_SYS_WRITE, args);
+}
+void rfl_board_write(const char *s, size_t n) {
+    static int out = -1;
+    semihost_write(&out, SEMI_OPEN_W, s, n);
+}
+
+/* Stack high-water mark: the top STACK_WATCH bytes of RAM are painted
+   before main and scanned after it; the depth main reached goes to the
+   host's standard error ("board: stack used N bytes"), beside the
+   example's own output on standard output. */
+#define STACK_WATCH 16384u
+#define STACK_PAINT 0xA5A5A5A5u
+static uint32_t *stack_watch_start(void) {
+    /* an address computed as a number: not an offset into _stack_top */
+    return (uint32_t *)((uintptr_t)&_stack_top - STACK_WATCH);
+}
+static __attribute__((noinline)) void stack_paint(void) {
+    uint32_t *p = stack_watch_start(), *sp;
+    __asm__ volatile("mov %0, sp" : "=r"(sp));
+    while (p < sp - 16) *p++ = STACK_PAINT; /* stop 64 bytes below us */
+}
+static void stack_report(void) {
+    static int err = -1;
+    char msg[48] = "board: stack used ", digits[12];
+    uint32_t *p = stack_watch_start(), used;
+    size_t n = 18, k = 0;
+    while (p < &_stack_top && *p == STACK_PAINT) p++;
+    used = (uint32_t)((uintptr_t)&_stack_top - (uintptr_t)p);
+    do digits[k++] = (char)('0' + used % 10u), used /= 10u; while (used);
+    if (p == stack_watch_start()) msg[n++] = '>', msg[n++] = '=';
+    while (k) msg[n++] = digits[--k];
+    memcpy(msg + n, " bytes\n", 7);
+    semihost_write(&err, SEMI_OPEN_A, msg, n + 7);
 }
 
 void rfl_board_exit(int status) {
@@ -88,7 +123,9 @@ void rfl_reset(void) {
 #endif
     while (d < &_data_end) *d++ = *s++;
     for (d = &_bss_start; d < &_bss_end; d++) *d = 0;
+    stack_paint();
     rfl_exit_code = main();
+    stack_report();
     rfl_board_exit(rfl_exit_code);
 }
 
