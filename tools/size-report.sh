@@ -139,6 +139,7 @@ fi
 
 printf '  %-44s %8s  budget %6s  %s\n' "core" "$core" $CORE_BUDGET "$(verdict "$core" $CORE_BUDGET)"
 printf '  %-44s %8s  budget %6s  %s\n' "whole ($WHOLE_NAMES)" "$whole" $WHOLE_BUDGET "$(verdict "$whole" $WHOLE_BUDGET)"
+[ "$HAVE_PNG" = 0 ] && echo "  (PNG not built: no $STB or no newlib headers; whole is without it)"
 over "$core" $CORE_BUDGET && FAILED=1
 over "$whole" $WHOLE_BUDGET && FAILED=1
 [ "$CHECK" = 0 ] && printf '  %-44s %8s  (not enforced)\n' "everything (no RFL_NO_* at all)" "$every"
