@@ -2409,7 +2409,7 @@ RFL_API const char *rfl_kind_name(rfl_kind k) {
 #define RFL__G 1e9
 #define RFL__HW_ROW(E, id, name, al, kind, f64, f64t, f32, tf32, f16, f16t, bf16t, \
                     f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src)        \
-    {id, name, RFL__HW_STR(al), RFL_KIND_##kind,                                                \
+    {id, name, RFL__HW_STR(al), RFL_KIND_##kind,                                   \
      {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T,             \
       (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T,          \
       (i8t) * RFL__T},                                                             \
