@@ -290,25 +290,33 @@
        Nothing is allocated. Functions that need memory take (buffer, size);
        the sizes each part needs are given in its section.
 
-   EMBEDDED (examples/embedded.c; `make size` measures, tools/size-report.sh)
-       With RFL_NO_STDIO and RFL_NO_CHART the library references nothing
-       but the compiler's own helpers (libgcc, memcpy/memset): no libc, no
-       libm, no heap, no writable globals. For a Cortex-M4:
+   EMBEDDED (examples/embedded.c, `make m4`; `make size`: tools/size-report.sh)
+       The core: RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
+       RFL_NO_CHART RFL_NO_PNG (and RFL_NO_LLM RFL_NO_ONNX
+       RFL_NO_MACHINE_FILE RFL_NO_PROBE): numbers, roofline math, layer
+       formulas and predictions with the caller's own rfl_machine. It
+       references nothing but the compiler's own helpers (libgcc,
+       memcpy/memset): no libc, no libm, no heap, no writable globals.
+       For a Cortex-M4:
            arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffreestanding \
                -ffunction-sections -fdata-sections -Wl,--gc-sections \
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
-       (tests/arm/ has a minimal vector table, start-up and linker script).
-       ROOFLINE_STATIC lets the compiler drop what the program never calls.
-       Flash (code + read-only data) per part, gcc 12.2 -Os: core 5.7 KB,
-       hw table 17.6 KB (sources 6.4 KB of it; RFL_NO_HW_TABLE), layers
-       11.5 KB, reducer 30 KB, zoo 16 KB (RFL_NO_ZOO), chart 42 KB
-       (RFL_NO_CHART): the core configuration is 65 KB, the whole header
-       123 KB (issue 7's targets of 24 and 64 KB are not met; `make size`
-       prints the current figures). A program pays only for what it calls
-       (ROOFLINE_STATIC, --gc-sections): examples/embedded.c (layers,
-       table, prediction) links to 26 KB of flash and 1.9 KB of RAM.
-       Largest stack frames: under 0.5 KB outside the chart; chart
-       functions under 1 KB (a chart needs about 3.5 KB of stack in all).
+       (tests/arm/: vector table, start-up, semihosting write and exit, a
+       linker script for qemu's mps2-an386 that also fits an STM32F407).
+       Flash (code + read-only data), gcc 12.2 -Os: core 19.1 KB (budget
+       24 KiB); hw table 17.6 KB, 9.9 KB with RFL_HW_NO_STRINGS, one
+       machine (RFL_HW_ONLY + RFL_HW_KEEP_<ID>) 1.0 KB; zoo 16.3 KB;
+       reducer 30.4 KB; chart 42.3 KB; PNG 4.0 KB; the whole header
+       129.8 KB (budget 128 KiB = 131,072). Largest stack frame 968 bytes
+       (budget 1 KiB). make size prints the current figures and fails when
+       a budget is broken. examples/embedded.c (DS-CNN-S on a caller-
+       defined STM32F407, per-layer report) links with ROOFLINE_STATIC and
+       --gc-sections to 14.3 KB of flash and 7.4 KB of RAM + 2.4 KB of
+       stack, and runs on the emulated board (make m4) printing what the
+       host build prints. double is soft on the M4's single-precision FPU:
+       half of that run's 1.03 M instructions are libgcc's __aeabi_d* helpers
+       (2.2 KB of flash), about 3 ms at 168 MHz per estimate; no float
+       build (make m4-profile measures it).
 */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
@@ -459,10 +467,36 @@ typedef struct rfl_machine {
 } rfl_machine;
 
 /* The built-in table (hw_specs.h). Absent with RFL_NO_HW_TABLE: then the
-   lookups find nothing and rfl_hw_count() is 0. */
+   lookups find nothing and rfl_hw_count() is 0.
+   A device carries only the machines it needs: with RFL_HW_ONLY the table
+   (and the enum, so RFL_HW_<ID> stays its index) holds only the rows whose
+   RFL_HW_KEEP_<ID> is defined (empty or 1), e.g.
+       #define RFL_HW_ONLY
+       #define RFL_HW_KEEP_H100_SXM
+   (at least one). RFL_HW_NO_STRINGS leaves out the sources and aliases
+   (both ""): rfl_hw_find then knows the id and the display name only. */
 #ifndef RFL_NO_HW_TABLE
 #include "hw_specs.h"
+#ifdef RFL_HW_ONLY
+/* RFL__HW_KEPT(E) is 1 when RFL_HW_KEEP_E is defined empty or as 1, else 0:
+   the defined macro's value pasted onto RFL__HWK_ names one of the two
+   macros below, which put "0," before the 1 and so shift it into second
+   place. */
+#define RFL__HWK_ 0,
+#define RFL__HWK_1 0,
+#define RFL__HW_SECOND_(a, b, ...) b
+#define RFL__HW_SECOND(...) RFL__HW_SECOND_(__VA_ARGS__)
+#define RFL__HW_KEPT3(v) RFL__HW_SECOND(RFL__HWK_##v 1, 0, ~)
+#define RFL__HW_KEPT2(v) RFL__HW_KEPT3(v)
+#define RFL__HW_KEPT(E) RFL__HW_KEPT2(RFL_HW_KEEP_##E)
+#define RFL__HW_IF_0(...)
+#define RFL__HW_IF_1(...) __VA_ARGS__
+#define RFL__HW_IF2(c) RFL__HW_IF_##c
+#define RFL__HW_IF(c) RFL__HW_IF2(c)
+#define RFL__HW_ENUM(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL_HW_##E,)
+#else
 #define RFL__HW_ENUM(E, ...) RFL_HW_##E,
+#endif
 typedef enum rfl_hw_id { RFL_HW_TABLE(RFL__HW_ENUM) RFL_HW_COUNT } rfl_hw_id;
 #undef RFL__HW_ENUM
 #endif
@@ -1099,7 +1133,7 @@ typedef struct rfl_llm_kind_cost {
    in uint64; an overflow saturates at UINT64_MAX and is flagged
    (RFL_REDUCE_SATURATED), never wraps. A quantity whose metrics are not in
    the file is unknown (RFL_UNKNOWN_* bit), never 0. */
-#ifndef RFL_REDUCE_API_H
+#if !defined(RFL_REDUCE_API_H) && !defined(RFL_NO_REDUCE)
 #define RFL_REDUCE_API_H
 
 #ifdef __cplusplus
@@ -1675,7 +1709,8 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 #ifdef RFL_HAS_PNG
 /* Arena bytes for encoding a w x h canvas of `channels`. With F the
    filtered image size (w x channels + 1) x h, the encoder holds F, a 32 KiB
-   hash table, the compressed stream and the PNG file at once:
+   hash table, 1.6 KB of code tables, the compressed stream and the PNG
+   file at once:
    RFL_PNG_ARENA_BYTES always suffices, even for noise (3.25 F + 140 kB);
    RFL_PNG_ARENA_CHART suffices for charts, which compress 25-50x
    (measured: a 1600x1000 RGB chart needs 5.31 MB = 1.11 F; 1200x800
@@ -2411,14 +2446,26 @@ RFL_API const char *rfl_kind_name(rfl_kind k) {
 #define RFL__G 1e9
 #define RFL__HW_ROW(E, id, name, al, kind, f64, f64t, f32, tf32, f16, f16t, bf16t, \
                     f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src)        \
-    {id, name, al, RFL_KIND_##kind,                                                \
+    {id, name, RFL__HW_STR(al), RFL_KIND_##kind,                                   \
      {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T,             \
       (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T,          \
       (i8t) * RFL__T},                                                             \
      {(dram) * RFL__G, (l2) * RFL__G, (l1) * RFL__G},                              \
-     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, src},
+     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, RFL__HW_STR(src)},
+#ifdef RFL_HW_NO_STRINGS
+#define RFL__HW_STR(s) ""
+#else
+#define RFL__HW_STR(s) s
+#endif
+#ifdef RFL_HW_ONLY
+#define RFL__HW_ROW_IF(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL__HW_ROW(E, __VA_ARGS__))
+static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW_IF)};
+#undef RFL__HW_ROW_IF
+#else
 static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW)};
+#endif
 #undef RFL__HW_ROW
+#undef RFL__HW_STR
 
 RFL_API int rfl_hw_count(void) {
     return (int)(sizeof rfl__hw_table / sizeof rfl__hw_table[0]);
@@ -2427,6 +2474,7 @@ RFL_API const rfl_machine *rfl_hw_get(int i) {
     return (i >= 0 && i < rfl_hw_count()) ? &rfl__hw_table[i] : (const rfl_machine *)0;
 }
 
+#ifndef RFL_HW_NO_STRINGS /* no aliases to match */
 /* Does the comma-separated list contain name (normalised compare)? */
 static int rfl__alias_match(const char *list, const char *name) {
     char one[64];
@@ -2443,6 +2491,7 @@ static int rfl__alias_match(const char *list, const char *name) {
     }
     return 0;
 }
+#endif
 
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
     int i, n = rfl_hw_count();
@@ -2454,11 +2503,13 @@ RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
+#ifndef RFL_HW_NO_STRINGS
     for (i = 0; i < n; i++)
         if (rfl__alias_match(rfl__hw_table[i].aliases, name)) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
+#endif
     return RFL_ERR_UNKNOWN_NAME;
 }
 
@@ -4733,6 +4784,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    [7]  REDUCER
    streaming ncu / nvprof CSV push parser
    ========================================================================== */
+#ifndef RFL_NO_REDUCE
 /* ---- reducer implementation -------------------------------------------------
    One byte-driven CSV state machine. Unused columns are skipped with a
    word-at-a-time scan for the next quote (no per-byte work, no copy); used
@@ -7319,6 +7371,7 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
 #undef RFL__POS
 #undef RFL__NEWLINE
 #undef RFL__TRY
+#endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
    [7b] LLM JOIN
@@ -10333,10 +10386,11 @@ static void rfl__zmatch(rfl__zout *z, const rfl__ztab *t, int len, int dist) {
 static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len, int quality) {
     uint32_t *head, a = 1, b = 0;
     rfl__zout z;
-    rfl__ztab tab;
+    rfl__ztab *tab; /* 1.6 KB: in the arena, not on the stack (1 KiB frames) */
     size_t i = 0, n = data_len > 0 ? (size_t)data_len : 0, k;
     (void)quality;
-    rfl__ztab_init(&tab);
+    tab = (rfl__ztab *)rfl__arena_alloc(sizeof *tab);
+    rfl__ztab_init(tab);
     head = (uint32_t *)rfl__arena_alloc(sizeof(uint32_t) << RFL__ZHBITS);
     RFL_MEMSET(head, 0, sizeof(uint32_t) << RFL__ZHBITS);
     z.max = n + n / 8 + 64; /* fixed codes: at most 9 bits per byte */
@@ -10369,17 +10423,17 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
                 }
                 while (len < lim && p[len] == q[len]) len++;
                 if (len >= 4) {
-                    rfl__zmatch(&z, &tab, (int)len, (int)(i - (cand - 1)));
+                    rfl__zmatch(&z, tab, (int)len, (int)(i - (cand - 1)));
                     i += len;
                     continue;
                 }
             }
         }
-        rfl__zsym(&z, &tab, data[i]);
+        rfl__zsym(&z, tab, data[i]);
         i++;
     }
     rfl__zreserve(&z);
-    rfl__zsym(&z, &tab, 256);             /* end of block */
+    rfl__zsym(&z, tab, 256);             /* end of block */
     if (z.nbits) rfl__zput(&z, 0, 8 - z.nbits);
     for (k = 0; k < n; ) { /* Adler-32; runs of zero bytes (most of a
                               filtered chart) only add a to b */
