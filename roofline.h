@@ -3903,6 +3903,17 @@ static rfl_tensor rfl__zvgg(rfl_net *n, rfl_tensor x, const uint8_t *per_stage) 
     return rfl__zclassifier(n, x, 4096, 0);
 }
 
+/* The head MobileNetV2, EfficientNet and MNASNet end with: flatten, then
+   classifier = Dropout (0), Linear to 1000 classes (1). */
+static rfl_tensor rfl__zhead(rfl_net *n, rfl_tensor x) {
+    x = rfl_flatten(n, x);
+    rfl_scope_push(n, "classifier");
+    x = rfl_name(n, rfl_dropout(n, x), "0");
+    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
+    rfl_scope_pop(n);
+    return x;
+}
+
 /* ---- MobileNetV2 ---- */
 static rfl_tensor rfl__zmobilenet_v2(rfl_net *n, rfl_tensor x) {
     static const uint16_t set[7][4] = {{1, 16, 1, 1}, {6, 24, 2, 2}, {6, 32, 3, 2}, {6, 64, 4, 2},
@@ -3930,12 +3941,7 @@ static rfl_tensor rfl__zmobilenet_v2(rfl_net *n, rfl_tensor x) {
     x = rfl__zcna(n, x, f++, 1280, 1, 1, 1, RFL_ACT_RELU6);
     rfl_scope_pop(n);
     x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* functional in forward() */
-    x = rfl_flatten(n, x);
-    rfl_scope_push(n, "classifier");
-    x = rfl_name(n, rfl_dropout(n, x), "0");
-    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
-    rfl_scope_pop(n);
-    return x;
+    return rfl__zhead(n, x);
 }
 
 /* torchvision's SqueezeExcitation as child `name` of the scope. */
@@ -4145,12 +4151,7 @@ static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *la
     x = rfl__zcna(n, x, 8, 1280, 1, 1, 1, RFL_ACT_SILU);
     rfl_scope_pop(n);
     x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-    x = rfl_flatten(n, x);
-    rfl_scope_push(n, "classifier");
-    x = rfl_name(n, rfl_dropout(n, x), "0");
-    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
-    rfl_scope_pop(n);
-    return x;
+    return rfl__zhead(n, x);
 }
 
 /* ---- DenseNet-121 ---- */
@@ -4305,12 +4306,7 @@ static rfl_tensor rfl__zmnasnet(rfl_net *n, rfl_tensor x) {
     x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
     rfl_scope_pop(n);
     x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* x.mean([2, 3]) */
-    x = rfl_flatten(n, x);
-    rfl_scope_push(n, "classifier");
-    x = rfl_name(n, rfl_dropout(n, x), "0");
-    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
-    rfl_scope_pop(n);
-    return x;
+    return rfl__zhead(n, x);
 }
 
 /* ---- GoogLeNet and Inception v3: BasicConv2d = conv (no bias), BN, F.relu ---- */
