@@ -4424,7 +4424,8 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
         out->experts_per_tok = b->ept, out->sliding_window = b->window;
         out->tied = b->tied;
         out->qkv_bias = (uint8_t)(out->qkv_bias | b->qkv_bias);
-        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_LLM_FP32 : RFL_LLM_BF16);
+        /* GPT-2's published config names no torch_dtype */
+        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_LLM_DEFAULT : RFL_LLM_BF16);
         return RFL_OK;
     }
     return RFL_ERR_UNKNOWN_NAME;
