@@ -59,7 +59,7 @@ static rfl_llm_type llm_type_arg(const char *opt, const char *v, int allow_int4)
     rfl_llm_type t;
     if (!v) tl_usage_error("%s needs a value", opt);
     if (rfl_llm_type_parse(v, &t) != RFL_OK || (t == RFL_LLM_INT4 && !allow_int4))
-        tl_usage_error("%s: unknown type '%s' (fp32, fp16, bf16, fp8, int8%s)", opt, v,
+        tl_input_error(0, 0, 0, "%s: unknown type '%s' (fp32, fp16, bf16, fp8, int8%s)", opt, v,
                        allow_int4 ? ", int4" : "");
     return t;
 }
@@ -71,7 +71,8 @@ static unsigned long long llm_count_arg(const char *opt, const char *v, int zero
     errno = 0;
     n = strtoull(v, &end, 10);
     if (*v == '-' || end == v || *end || errno || (!zero_ok && n == 0) || n > (1ull << 40))
-        tl_usage_error("%s: '%s' is not a whole number from %d to 2^40", opt, v, zero_ok ? 0 : 1);
+        tl_input_error(0, 0, 0, "%s: '%s' is not a whole number from %d to 2^40", opt, v,
+                       zero_ok ? 0 : 1);
     return n;
 }
 
@@ -107,7 +108,8 @@ static void llm_parse_args(int argc, char **argv, llm_args *g) {
     }
     if (g->model && g->hf) tl_usage_error("a model name or --hf-config, not both");
     if (!g->model && !g->hf) tl_usage_error("no model given (rfl-estimate --list)");
-    if (g->d.phase == RFL_LLM_PREFILL && g->d.seq == 0) tl_usage_error("--seq must be at least 1 for prefill");
+    if (g->d.phase == RFL_LLM_PREFILL && g->d.seq == 0)
+        tl_input_error(0, 0, 0, "--seq must be at least 1 for prefill");
 }
 
 /* Read and parse --hf-config into *c; exit 1 naming the file, line and
