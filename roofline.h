@@ -4046,7 +4046,8 @@ static void rfl__llm_norm(rfl__llm_ctx *x, rfl_llm_row *r) {
    step sees P + i keys: pairs = T P + T (T + 1) / 2 per sequence. */
 static void rfl__llm_attention(rfl__llm_ctx *x, rfl_llm_row *r, int decode) {
     uint64_t lk = rfl__lm_add(x, x->P, x->T), heads_b = rfl__lm_mul(x, x->B, x->Hq);
-    uint64_t tri = x->T % 2 ? rfl__lm_mul(x, (x->T + 1) / 2, x->T) : rfl__lm_mul(x, x->T / 2, x->T + 1);
+    /* T (T + 1) / 2 without forming T + 1 for odd T (it may be 2^64 - 1) */
+    uint64_t tri = x->T % 2 ? rfl__lm_mul(x, x->T / 2 + 1, x->T) : rfl__lm_mul(x, x->T / 2, x->T + 1);
     uint64_t pairs = rfl__lm_mul(x, heads_b, rfl__lm_add(x, rfl__lm_mul(x, x->T, x->P), tri));
     uint64_t kvw = rfl__lm_mul3(x, 2, x->Hk, x->hd), hd4 = rfl__lm_mul(x, 4, x->hd);
     uint64_t q = rfl__lm_mul3(x, x->N, x->Hq, x->hd), kv = rfl__lm_mul(x, x->N, kvw);
