@@ -42,7 +42,7 @@ llm_eq "llama-3-8b bytes.kv_write" "$(lj_in "$j" bytes kv_write)" 131072
 llm_eq "llama-3-8b phase" "$(lj_top "$j" phase)" '"decode"'
 llm_eq "llama-3-8b ttft_s (decode)" "$(lj_top "$j" ttft_s)" null
 llm_eq "llama-3-8b decode_compute_bound_batch" "$(lj_top "$j" decode_compute_bound_batch)" null
-for k in tokens_per_s predicted_time_s bound gemm_compute_bound_batch; do
+for k in tokens_per_s predicted_time_s bound gemm_compute_bound_batch max_batch_in_memory; do
   if [ -n "$(lj_top "$j" $k)" ]; then ok; else bad "llama-3-8b --json lacks $k"; fi
 done
 if grep -q '"activations": ' "$j" && grep -q '"weights": ' "$j" && grep -q '"layers": \[' "$j"; then ok; else bad "llama-3-8b --json bytes/layers"; fi
