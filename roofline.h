@@ -90,6 +90,9 @@
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
                   rfl_net_cost_get rfl_net_predict rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
+       LLMs:      rfl_llm_find rfl_hf_config_parse rfl_llm_step_cost
+                  rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
+                  rfl_llm_compute_bound_batch (API TRANSFORMERS: conventions)
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
                   rfl_reduce_ceilings_machine rfl_csv_format_name (REDUCER below)
