@@ -8,7 +8,8 @@
 #     a unit of its own beside core_impl.h and the core's size subtracted;
 #     the hw table and the zoo by their compile-out macros;
 #   - the two configurations with ceilings: the core (RFL_NO_CHART
-#     RFL_NO_ZOO) <= 72 KiB and the whole header <= 128 KiB, beside issue
+#     RFL_NO_ZOO RFL_NO_LLM: no charts, no models) <= 72 KiB and the whole
+#     header <= 140 KiB (the LLM part is 11.5 KB), beside issue
 #     7's targets of 24 and 64 KiB, which are not met (see below);
 #   - the largest stack frames (-fstack-usage) of both configurations,
 #     budget 1 KiB for every function; a dynamic frame (VLA, alloca) fails;
@@ -37,7 +38,7 @@ FL="-mcpu=cortex-m4 -mthumb -Os -ffreestanding -std=c99 -Wall -Wextra -Werror -f
 CORE_TARGET=24576
 WHOLE_TARGET=65536
 CORE_BUDGET=73728
-WHOLE_BUDGET=131072
+WHOLE_BUDGET=143360
 FRAME_BUDGET=1024
 FAILED=0
 
@@ -65,9 +66,9 @@ unit() {
 IMPL='#define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"'
 whole=$(unit whole "" "$IMPL") || FAILED=1
-core=$(unit core "RFL_NO_CHART RFL_NO_ZOO" "$IMPL") || FAILED=1
+core=$(unit core "RFL_NO_CHART RFL_NO_ZOO RFL_NO_LLM" "$IMPL") || FAILED=1
 if [ "$CHECK" = 0 ]; then
-  nohw=$(unit nohw "RFL_NO_CHART RFL_NO_ZOO RFL_NO_HW_TABLE" "$IMPL") || FAILED=1
+  nohw=$(unit nohw "RFL_NO_CHART RFL_NO_ZOO RFL_NO_LLM RFL_NO_HW_TABLE" "$IMPL") || FAILED=1
   nochart=$(unit nochart "RFL_NO_CHART" "$IMPL") || FAILED=1
 fi
 
@@ -87,11 +88,11 @@ elif [ -f src/core_impl.h ]; then
   row "hw table (hw_specs.h, $(grep -c '^X(' hw_specs.h) machines, with strings)" "$(sub "$core" "$nohw")"
   row "layers (builder, costs, predictions)" "$(sub "$ly" "$c0")"
   row "reducer (CSV push parser, warnings)" "$(sub "$rd" "$c0")"
-  row "zoo (built-in models)" "$(sub "$nochart" "$core")"
+  row "zoo and LLMs (built-in models)" "$(sub "$nochart" "$core")"
   row "chart (canvas, font, charts; no PNG here)" "$(sub "$ch" "$c0")"
 else
   row "hw table" "$(sub "$core" "$nohw")"
-  row "zoo" "$(sub "$nochart" "$core")"
+  row "zoo and LLMs" "$(sub "$nochart" "$core")"
   row "chart" "$(sub "$whole" "$nochart")"
 fi
 # verdict VALUE BUDGET: prints ok / OVER; called in $(...), so the caller
@@ -105,7 +106,7 @@ over() { [ "$1" = "?" ] || [ "$1" -gt "$2" ]; }
 over "$core" $CORE_BUDGET && FAILED=1
 over "$whole" $WHOLE_BUDGET && FAILED=1
 tgt() { if [ "$1" != "?" ] && [ "$1" -le "$2" ]; then echo "met"; else echo "NOT MET"; fi; }
-printf '  %-48s %8s  ceiling %6s  %s (issue 7 target %s: %s)\n' "core config (RFL_NO_CHART RFL_NO_ZOO)" "$core" $CORE_BUDGET "$(verdict "$core" $CORE_BUDGET)" $CORE_TARGET "$(tgt "$core" $CORE_TARGET)"
+printf '  %-48s %8s  ceiling %6s  %s (issue 7 target %s: %s)\n' "core config (RFL_NO_CHART RFL_NO_ZOO RFL_NO_LLM)" "$core" $CORE_BUDGET "$(verdict "$core" $CORE_BUDGET)" $CORE_TARGET "$(tgt "$core" $CORE_TARGET)"
 printf '  %-48s %8s  ceiling %6s  %s (issue 7 target %s: %s)\n' "whole header" "$whole" $WHOLE_BUDGET "$(verdict "$whole" $WHOLE_BUDGET)" $WHOLE_TARGET "$(tgt "$whole" $WHOLE_TARGET)"
 
 # Stack frames of every function, both configurations (.su: file:line:col:function<TAB>bytes<TAB>kind)
