@@ -54,6 +54,7 @@ zoo       | -RFL_NO_ZOO                                                | yes | -
 reducer   | -RFL_NO_REDUCE                                             | yes | -     | ncu / nvprof CSV reducer (RFL_NO_REDUCE)
 chart     | -RFL_NO_CHART                                              | yes | -     | canvas, font, charts, no PNG (RFL_NO_CHART)
 png       | -RFL_NO_CHART -RFL_NO_PNG                                  | yes | chart | PNG through stb_image_write (RFL_NO_PNG)
+llm       | -RFL_NO_LLM                                                | -   | -     | decoder LLMs: configs, steps, HF config reader (RFL_NO_LLM)
 "
 FAILED=0
 
