@@ -1052,6 +1052,226 @@ typedef struct rfl_llm_kind_cost {
 
 /* ---- issue 17: the rest of the TRANSFORMERS API goes here ---- */
 
+/* ---- decoder LLMs: configs, steps, rows ---------------------------------------
+   A decoder transformer (GPT-2, Llama, Qwen2, Mistral, Mixtral) is given
+   by an rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
+   config.json, rfl_hf_config_parse) and costed for one step
+   (rfl_llm_step_desc): a prefill of S tokens per sequence, or a decode of
+   one new token per sequence after a cache of S tokens (it attends to
+   S + 1 positions).
+       rfl_llm_config c; rfl_llm_step_desc d; rfl_llm_cost t;
+       rfl_llm_find("llama-3-8b", &c);
+       memset(&d, 0, sizeof d); d.phase = RFL_LLM_DECODE; d.seq = 2048;
+       d.math = RFL_LLM_BF16;
+       rfl_llm_step_cost(&c, &d, &t);   t.bytes, t.kv_cache_bytes, ...
+   Rows. A step is a list of rows (rfl_llm_row_get), one per module of the
+   model ("model.layers.*.self_attn.q_proj"), each with the number of times
+   it runs in the step (count: the layers, for a block's modules). They are
+   LLM records beside the zoo's rfl_layer, not rfl_layer themselves: a layer
+   record has one dtype for all its bytes and per-sample shapes, while a
+   step needs weights and the KV cache at their own storage types, cache
+   reads of past tokens, a causal count beside the eager one, and a rotary
+   count that does not scale with the batch (see CONVENTIONS).
+   Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW):
+     mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
+                (transformers 5.x): 2 x multiply-adds of every mm, addmm,
+                bmm. Attention scores and context over the full T x (P + T)
+                for each head (grouped KV heads repeated, as repeat_kv
+                does); rotary's inv_freq x positions bmm, once per forward,
+                hd x T, batch-independent (positions are (1, T)). Equal to
+                llm-reference.json by op (tests/test_llm.c).
+     flops      what runs: linear mac + biases; causal attention
+                (FlashAttention: query i sees P + i keys) mac + 6 per score
+                (scale, softmax); LayerNorm 8 and RMSNorm 4 per element;
+                rotary 3 per q and k element; gelu / silu 5, mul and add
+                1; the router's softmax 5 per expert. The predictions use
+                these: matrix FLOPs (mma_flops) under the math type's matrix
+                roof, the rest under its vector roof.
+     bytes      DRAM traffic of a fused FlashAttention step: every weight
+                matrix read once at the weights type (embedding: only the
+                gathered rows; MoE: the experts the routed tokens touch,
+                all distinct, at most all of them); norm scales and biases
+                at the math type; the KV cache written (the step's new
+                tokens) and read (decode: the S + 1 cached positions;
+                prefill reads K and V as activations) at the kv type; each
+                row reads its inputs and writes its outputs at the math
+                type (scores are not materialised). int4 = 4 bits; scales
+                and zero points of quantised weights are not counted.
+     kv_cache_bytes  the cache after the step: (S or S + 1) x 2 x kv_heads
+                x head_dim x layers x batch at the kv type.
+     logits     prefill: the LM head on the last position of each sequence
+                (logits_all = 0, as generation does) or on every position
+                (a plain forward); decode: one position.
+   Not modelled: sliding windows (read, kept, not used: eager attention
+   masks and still computes the full product), dropout (inference),
+   sampling, the attention mask and position-id builders. */
+
+typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase;
+typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
+typedef enum rfl_llm_pos { RFL_LLM_POS_LEARNED = 0, RFL_LLM_POS_ROTARY } rfl_llm_pos;
+
+/* Storage and math types. RFL_LLM_DEFAULT (0): math fp32; weights and kv
+   as the math type. */
+typedef enum rfl_llm_type {
+    RFL_LLM_DEFAULT = 0, RFL_LLM_FP32, RFL_LLM_FP16, RFL_LLM_BF16, RFL_LLM_FP8,
+    RFL_LLM_INT8, RFL_LLM_INT4, RFL_LLM_TYPE_COUNT
+} rfl_llm_type;
+/* "fp32" ... "int4" ("default", "?" out of range); bits 32 16 16 8 8 4. */
+RFL_API const char *rfl_llm_type_name(rfl_llm_type t);
+RFL_API int rfl_llm_type_bits(rfl_llm_type t);
+/* fp32/float32, fp16/float16/half, bf16/bfloat16, fp8 (e4m3, e5m2), int8,
+   int4; RFL_ERR_UNKNOWN_NAME otherwise. */
+RFL_API rfl_result rfl_llm_type_parse(const char *name, rfl_llm_type *out);
+
+typedef struct rfl_llm_config {
+    char model_type[16];     /* "gpt2", "llama", "qwen2", "mistral", "mixtral" */
+    uint32_t hidden;         /* hidden_size / n_embd */
+    uint32_t layers;         /* num_hidden_layers / n_layer */
+    uint32_t heads;          /* num_attention_heads / n_head */
+    uint32_t kv_heads;       /* num_key_value_heads (MHA: = heads, MQA: 1) */
+    uint32_t head_dim;       /* head_dim, else hidden / heads */
+    uint32_t intermediate;   /* intermediate_size / n_inner (gpt2: 4 x hidden) */
+    uint32_t vocab;          /* vocab_size */
+    uint32_t max_positions;  /* max_position_embeddings / n_positions */
+    uint32_t experts;        /* num_local_experts; 0: a dense MLP */
+    uint32_t experts_per_tok;/* num_experts_per_tok */
+    uint32_t sliding_window; /* 0: none (recorded, not used in counts) */
+    uint8_t norm;            /* rfl_llm_norm */
+    uint8_t pos;             /* rfl_llm_pos: learned (a wpe table) or rotary */
+    uint8_t act;             /* rfl_act_kind: RFL_ACT_GELU, RFL_ACT_SILU */
+    uint8_t gated;           /* 1: down(act(gate(x)) * up(x)) (SwiGLU); 0:
+                                proj(act(fc(x))) */
+    uint8_t tied;            /* the LM head is the embedding table */
+    uint8_t qkv_bias;        /* biases on q, k, v (Qwen2, attention_bias) */
+    uint8_t o_bias;          /* bias on the attention output (attention_bias) */
+    uint8_t mlp_bias;        /* biases on the MLP (GPT-2, mlp_bias) */
+    uint8_t dtype;           /* rfl_llm_type of torch_dtype / dtype; 0: none */
+} rfl_llm_config;
+
+/* One step. Zero means the default for every field. */
+typedef struct rfl_llm_step_desc {
+    rfl_llm_phase phase;  /* prefill (0) or decode */
+    uint64_t batch;       /* sequences; 0 = 1 */
+    uint64_t seq;         /* prefill: S tokens per sequence (0 = 1); decode:
+                             tokens already cached (may be 0) */
+    int logits_all;       /* prefill: LM head on every position (default:
+                             the last one only) */
+    rfl_llm_type math;    /* type the math runs in (the roof); 0 = fp32 */
+    rfl_llm_type weights; /* storage of weight matrices; 0 = math */
+    rfl_llm_type kv;      /* storage of the KV cache; 0 = math */
+} rfl_llm_step_desc;
+
+/* FlopCounterMode's op of a row's mac_flops. */
+typedef enum rfl_llm_aten {
+    RFL_LLM_ATEN_NONE = 0, RFL_LLM_ATEN_MM, RFL_LLM_ATEN_ADDMM, RFL_LLM_ATEN_BMM,
+    RFL_LLM_ATEN_COUNT
+} rfl_llm_aten;
+/* "", "aten.mm", "aten.addmm", "aten.bmm". */
+RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a);
+/* "embedding", "attention", "mlp", "lm_head", "norm", "elementwise". */
+RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
+
+/* One module of the step; counts are for one run of it, at the batch. */
+typedef struct rfl_llm_row {
+    const char *name;        /* module path, '*' for the layer index:
+                                "model.layers.*.mlp.down_proj" */
+    const char *op;          /* "linear", "attention", "rmsnorm", ... */
+    rfl_llm_kind kind;
+    rfl_llm_aten aten;
+    uint32_t count;          /* runs per step (layers, or 1) */
+    uint64_t params;
+    uint64_t mac_flops;      /* FlopCounterMode (eager attention) */
+    uint64_t flops;          /* everything, causal attention */
+    uint64_t mma_flops;      /* the part of flops on matrix units */
+    uint64_t weight_bytes, kv_read_bytes, kv_write_bytes, act_bytes;
+    uint64_t param_bytes;    /* its parameters at their storage types */
+} rfl_llm_row;
+#define RFL_LLM_MAX_ROWS 32 /* rows of the largest model */
+
+/* The step's totals (rows x count summed). */
+typedef struct rfl_llm_cost {
+    uint64_t params, param_bytes;      /* every parameter; at the storage types */
+    uint64_t tokens;                   /* new tokens: batch x (S or 1) */
+    uint64_t mac_flops, flops, mma_flops;
+    uint64_t by_aten[RFL_LLM_ATEN_COUNT]; /* mac_flops by FlopCounterMode op */
+    uint64_t bytes;                    /* weight + kv read + kv write + act */
+    uint64_t weight_bytes, kv_read_bytes, kv_write_bytes, act_bytes;
+    uint64_t kv_cache_bytes;           /* the cache after the step */
+    int rows;
+} rfl_llm_cost;
+
+/* Built-in models, by name (rfl_name_eq: case, '-', '_', '.' ignored):
+   gpt2 gpt2-medium gpt2-large gpt2-xl llama-3.2-1b llama-3.2-3b llama-3-8b
+   llama-3-70b qwen2.5-0.5b qwen2.5-7b mistral-7b mixtral-8x7b, from their
+   published config.json. RFL_ERR_UNKNOWN_NAME otherwise. */
+RFL_API int rfl_llm_count(void);
+RFL_API const char *rfl_llm_name(int i);
+RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
+
+/* Where a config is wrong: the field (the JSON key, "" for a syntax error),
+   what is wrong, and where (byte offset, line, column of its value). On
+   RFL_ERR_BUFFER, tokens_needed says how many tokens the document needs. */
+typedef struct rfl_llm_config_error {
+    const char *field;
+    const char *msg;
+    size_t offset;
+    long line, col;
+    int tokens_needed;
+} rfl_llm_config_error;
+/* Read a Hugging Face config.json (model_type gpt2, llama, qwen2, mistral,
+   mixtral) from json[0..len) into *out, tokenised into the caller's toks
+   (about 64 + 4 per key; 512 is plenty for a published config). Errors:
+   RFL_ERR_SYNTAX (malformed JSON), RFL_ERR_BUFFER (toks too small),
+   RFL_ERR_MISSING (a required field is absent), RFL_ERR_UNSUPPORTED (an
+   unknown model_type or activation), RFL_ERR_NUMBER (not a whole number,
+   or negative), RFL_ERR_OVERFLOW (beyond 2^32 - 1, or a model too large
+   to count in 64 bits), RFL_ERR_SHAPE (zero, heads not dividing hidden,
+   kv_heads not dividing heads, more experts per token than experts); err
+   (may be NULL) names the field. */
+RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_tok *toks,
+                                       int cap, rfl_llm_config *out,
+                                       rfl_llm_config_error *err);
+/* Check a config (the same rules as the reader); err->field names the
+   first bad field. */
+RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_llm_config_error *err);
+
+/* Rows of the step: their number, and row i. */
+RFL_API int rfl_llm_row_count(const rfl_llm_config *cfg);
+RFL_API rfl_result rfl_llm_row_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   int i, rfl_llm_row *out);
+/* Totals of the step. */
+RFL_API rfl_result rfl_llm_step_cost(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                     rfl_llm_cost *out);
+/* The step's estimate by kind (exact at the batch). */
+RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      rfl_llm_kind_cost out[RFL_LLM_KIND_COUNT]);
+/* Work of one run of a row: mma_flops under the math type's matrix
+   precision (fp32: RFL_FP32; fp16, bf16: their tensor roofs; fp8: FP8
+   tensor; int8: INT8 tensor), the rest under its vector precision (fp32:
+   RFL_FP32, 16- and 8-bit floats: RFL_FP16, int8: RFL_FP32); bytes at
+   RFL_DRAM. int4 math is RFL_ERR_ARG. */
+RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
+                                    rfl_work *out);
+
+typedef struct rfl_llm_prediction {
+    double time_s;          /* sum over rows of count x max(compute, memory) */
+    double compute_s, memory_s; /* sums of the two terms over rows */
+    int memory_bound;       /* memory_s > compute_s: the step's bound */
+    double tokens_per_s;    /* decode: batch / time; prefill: batch x S / time */
+    double ttft_s;          /* prefill: time (to the first token); decode: 0 */
+} rfl_llm_prediction;
+RFL_API rfl_result rfl_llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   const rfl_machine *m, rfl_llm_prediction *out);
+/* The smallest batch (<= cap) at which the decode step at d->seq turns
+   compute-bound on m (compute_s >= memory_s), 0 when none up to cap.
+   gemm_only: count only the matrix rows with weights (projections, MLP,
+   experts, LM head), leaving attention's KV traffic out: the batch at
+   which the weight GEMMs stop being memory-bound. */
+RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
+                                               const rfl_llm_step_desc *d,
+                                               const rfl_machine *m, int gemm_only,
+                                               uint64_t cap, uint64_t *out);
+
 /* ---- issue 17 (items 5, 6): the LLM join ------------------------------------
    A step's estimate (rfl_llm_step_kinds) beside its Nsight Compute profile,
    kind by kind, and two warnings that explain the usual gap.
@@ -1203,7 +1423,6 @@ typedef struct rfl_llm_join {
     rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
 } rfl_llm_join;
 
-#ifndef RFL__H17B_TMP
 /* Join the estimate of step d of cfg on machine m (its bandwidth and
    roofs; the machine the profile ran on) to a finished classifier.
    Returns RFL_ERR_ARG (NULL argument), RFL_ERR_STATE (classifier not
@@ -1213,7 +1432,6 @@ typedef struct rfl_llm_join {
 RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                         const rfl_machine *m, const rfl_llm_classifier *c,
                                         rfl_llm_join *out);
-#endif
 #endif /* RFL_NO_REDUCE */
 
 #ifdef __cplusplus
@@ -3793,6 +4011,817 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
    decoder LLMs as layer records; phases; the HF config reader (RFL_NO_LLM)
    ========================================================================== */
 /* ---- issue 17: the transformer implementation goes here ---- */
+#ifndef RFL_NO_LLM
+/* ---- types and names ----------------------------------------------------------- */
+RFL_API const char *rfl_llm_type_name(rfl_llm_type t) {
+    static const char *const n[RFL_LLM_TYPE_COUNT] = {"default", "fp32", "fp16", "bf16",
+                                                       "fp8", "int8", "int4"};
+    return (unsigned)t < RFL_LLM_TYPE_COUNT ? n[t] : "?";
+}
+RFL_API int rfl_llm_type_bits(rfl_llm_type t) {
+    static const int b[RFL_LLM_TYPE_COUNT] = {32, 32, 16, 16, 8, 8, 4};
+    return (unsigned)t < RFL_LLM_TYPE_COUNT ? b[t] : 0;
+}
+RFL_API rfl_result rfl_llm_type_parse(const char *name, rfl_llm_type *out) {
+    static const struct { const char *n; rfl_llm_type t; } tab[] = {
+        {"fp32", RFL_LLM_FP32}, {"float32", RFL_LLM_FP32}, {"float", RFL_LLM_FP32},
+        {"fp16", RFL_LLM_FP16}, {"float16", RFL_LLM_FP16}, {"half", RFL_LLM_FP16},
+        {"bf16", RFL_LLM_BF16}, {"bfloat16", RFL_LLM_BF16}, {"fp8", RFL_LLM_FP8},
+        {"e4m3", RFL_LLM_FP8}, {"e5m2", RFL_LLM_FP8}, {"float8", RFL_LLM_FP8},
+        {"int8", RFL_LLM_INT8}, {"int4", RFL_LLM_INT4}};
+    int i;
+    if (!name || !out) return RFL_ERR_ARG;
+    for (i = 0; i < (int)(sizeof tab / sizeof tab[0]); i++)
+        if (rfl_name_eq(name, tab[i].n)) { *out = tab[i].t; return RFL_OK; }
+    return RFL_ERR_UNKNOWN_NAME;
+}
+RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a) {
+    static const char *const n[RFL_LLM_ATEN_COUNT] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
+    return (unsigned)a < RFL_LLM_ATEN_COUNT ? n[a] : "?";
+}
+RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k) {
+    static const char *const n[RFL_LLM_KIND_COUNT] = {"embedding", "attention", "mlp",
+                                                       "lm_head", "norm", "elementwise"};
+    return (unsigned)k < RFL_LLM_KIND_COUNT ? n[k] : "?";
+}
+
+/* ---- the rows of a step -----------------------------------------------------------
+   A model is a plan: a list of row ids (embedding, one block's modules,
+   final norm, LM head). Each row is computed on demand from the config and
+   the step, so nothing larger than one row is ever on the stack. */
+enum {
+    RFL__LR_WTE, RFL__LR_WPE, RFL__LR_EMB_ADD, RFL__LR_ROPE_EMB, RFL__LR_LN1, RFL__LR_QKV,
+    RFL__LR_Q, RFL__LR_K, RFL__LR_V, RFL__LR_ROPE, RFL__LR_KV, RFL__LR_ATTN, RFL__LR_O,
+    RFL__LR_ADD1, RFL__LR_LN2, RFL__LR_FC, RFL__LR_GATE, RFL__LR_UP, RFL__LR_ACT, RFL__LR_MUL,
+    RFL__LR_DOWN, RFL__LR_ROUTER, RFL__LR_EXPERTS, RFL__LR_ADD2, RFL__LR_LNF, RFL__LR_HEAD,
+    RFL__LR_COUNT
+};
+/* Module names: Hugging Face's paths for GPT-2 and for the Llama family
+   (functional parts that are no module get a descriptive name). */
+static const char *const rfl__llm_gpt2_names[RFL__LR_COUNT] = {
+    "transformer.wte", "transformer.wpe", "transformer.embed_add", "",
+    "transformer.h.*.ln_1", "transformer.h.*.attn.c_attn", "", "", "", "",
+    "transformer.h.*.attn.kv_cache", "transformer.h.*.attn.attention",
+    "transformer.h.*.attn.c_proj", "transformer.h.*.add_attn", "transformer.h.*.ln_2",
+    "transformer.h.*.mlp.c_fc", "", "", "transformer.h.*.mlp.act", "",
+    "transformer.h.*.mlp.c_proj", "", "", "transformer.h.*.add_mlp", "transformer.ln_f",
+    "lm_head"};
+static const char *const rfl__llm_hf_names[RFL__LR_COUNT] = {
+    "model.embed_tokens", "", "", "model.rotary_emb", "model.layers.*.input_layernorm", "",
+    "model.layers.*.self_attn.q_proj", "model.layers.*.self_attn.k_proj",
+    "model.layers.*.self_attn.v_proj", "model.layers.*.self_attn.rotary",
+    "model.layers.*.self_attn.kv_cache", "model.layers.*.self_attn.attention",
+    "model.layers.*.self_attn.o_proj", "model.layers.*.add_attn",
+    "model.layers.*.post_attention_layernorm", "", "model.layers.*.mlp.gate_proj",
+    "model.layers.*.mlp.up_proj", "model.layers.*.mlp.act_fn", "model.layers.*.mlp.mul",
+    "model.layers.*.mlp.down_proj", "model.layers.*.block_sparse_moe.gate",
+    "model.layers.*.block_sparse_moe.experts", "model.layers.*.add_mlp", "model.norm",
+    "lm_head"};
+
+static int rfl__llm_is_gpt2(const rfl_llm_config *c) { return c->pos == RFL_LLM_POS_LEARNED; }
+
+/* The plan of cfg into ids[RFL_LLM_MAX_ROWS]; returns the row count. */
+static int rfl__llm_plan(const rfl_llm_config *c, unsigned char *ids) {
+    int n = 0;
+    ids[n++] = RFL__LR_WTE;
+    if (c->pos == RFL_LLM_POS_LEARNED) ids[n++] = RFL__LR_WPE, ids[n++] = RFL__LR_EMB_ADD;
+    else ids[n++] = RFL__LR_ROPE_EMB;
+    ids[n++] = RFL__LR_LN1;
+    if (rfl__llm_is_gpt2(c)) {
+        ids[n++] = RFL__LR_QKV;
+    } else {
+        ids[n++] = RFL__LR_Q, ids[n++] = RFL__LR_K, ids[n++] = RFL__LR_V;
+    }
+    if (c->pos == RFL_LLM_POS_ROTARY) ids[n++] = RFL__LR_ROPE;
+    ids[n++] = RFL__LR_KV, ids[n++] = RFL__LR_ATTN, ids[n++] = RFL__LR_O;
+    ids[n++] = RFL__LR_ADD1, ids[n++] = RFL__LR_LN2;
+    if (c->experts) {
+        ids[n++] = RFL__LR_ROUTER, ids[n++] = RFL__LR_EXPERTS;
+    } else if (c->gated) {
+        ids[n++] = RFL__LR_GATE, ids[n++] = RFL__LR_UP, ids[n++] = RFL__LR_ACT;
+        ids[n++] = RFL__LR_MUL, ids[n++] = RFL__LR_DOWN;
+    } else {
+        ids[n++] = RFL__LR_FC, ids[n++] = RFL__LR_ACT, ids[n++] = RFL__LR_DOWN;
+    }
+    ids[n++] = RFL__LR_ADD2, ids[n++] = RFL__LR_LNF, ids[n++] = RFL__LR_HEAD;
+    return n;
+}
+
+/* The step's sizes, with a sticky overflow flag for checked arithmetic. */
+typedef struct rfl__llm_ctx {
+    const rfl_llm_config *c;
+    uint64_t B, T, P, N, NH, D, Hq, Hk, hd, I, V, E, K, L;
+    uint64_t e;     /* math bytes per element */
+    int wbits, kbits, ok;
+} rfl__llm_ctx;
+
+static uint64_t rfl__lm_mul(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
+    uint64_t r = 0;
+    if (!rfl__ly_mul64(a, b, &r)) x->ok = 0;
+    return r;
+}
+static uint64_t rfl__lm_mul3(rfl__llm_ctx *x, uint64_t a, uint64_t b, uint64_t c) {
+    return rfl__lm_mul(x, rfl__lm_mul(x, a, b), c);
+}
+static uint64_t rfl__lm_add(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
+    uint64_t r = 0;
+    if (!rfl__ly_add64(a, b, &r)) x->ok = 0;
+    return r;
+}
+/* n elements of `bits` bits, in whole bytes (int4: two per byte). */
+static uint64_t rfl__lm_store(rfl__llm_ctx *x, uint64_t n, int bits) {
+    uint64_t whole = rfl__lm_mul(x, n / 8, (uint64_t)bits);
+    return rfl__lm_add(x, whole, ((n % 8) * (uint64_t)bits + 7) / 8);
+}
+static rfl_llm_type rfl__llm_math(const rfl_llm_step_desc *d) {
+    return d->math == RFL_LLM_DEFAULT ? RFL_LLM_FP32 : d->math;
+}
+
+static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
+                                    const rfl_llm_step_desc *d) {
+    rfl_llm_type m, w, k;
+    rfl_result r = rfl_llm_config_check(c, (rfl_llm_config_error *)0);
+    if (r) return r;
+    if (!d || (unsigned)d->math >= RFL_LLM_TYPE_COUNT ||
+        (unsigned)d->weights >= RFL_LLM_TYPE_COUNT || (unsigned)d->kv >= RFL_LLM_TYPE_COUNT ||
+        (d->phase != RFL_LLM_PREFILL && d->phase != RFL_LLM_DECODE))
+        return RFL_ERR_ARG;
+    m = rfl__llm_math(d);
+    if (m == RFL_LLM_INT4) return RFL_ERR_ARG; /* no int4 math roof */
+    w = d->weights ? d->weights : m;
+    k = d->kv ? d->kv : m;
+    RFL_MEMSET(x, 0, sizeof *x);
+    x->c = c;
+    x->ok = 1;
+    x->B = d->batch ? d->batch : 1;
+    if (d->phase == RFL_LLM_DECODE) x->T = 1, x->P = d->seq;
+    else x->T = d->seq ? d->seq : 1, x->P = 0;
+    x->N = rfl__lm_mul(x, x->B, x->T);
+    x->NH = (d->phase == RFL_LLM_PREFILL && d->logits_all) ? x->N : x->B;
+    x->D = c->hidden, x->Hq = c->heads, x->Hk = c->kv_heads, x->hd = c->head_dim;
+    x->I = c->intermediate, x->V = c->vocab, x->E = c->experts, x->K = c->experts_per_tok;
+    x->L = c->layers;
+    x->e = (uint64_t)rfl_llm_type_bits(m) / 8;
+    x->wbits = rfl_llm_type_bits(w);
+    x->kbits = rfl_llm_type_bits(k);
+    /* learned positions have a table of max_positions rows */
+    if (c->pos == RFL_LLM_POS_LEARNED && rfl__lm_add(x, x->P, x->T) > c->max_positions)
+        return RFL_ERR_SHAPE;
+    rfl__lm_add(x, x->P, x->T); /* P + T must fit too */
+    return x->ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+/* A linear layer in -> out on `tokens` tokens. */
+static void rfl__llm_linear(rfl__llm_ctx *x, rfl_llm_row *r, uint64_t in, uint64_t out,
+                            int bias, uint64_t tokens) {
+    uint64_t w = rfl__lm_mul(x, in, out), b = bias ? out : 0;
+    r->op = "linear";
+    r->aten = bias ? RFL_LLM_ATEN_ADDMM : RFL_LLM_ATEN_MM;
+    r->params = rfl__lm_add(x, w, b);
+    r->mac_flops = rfl__lm_mul3(x, 2, tokens, w);
+    r->mma_flops = r->mac_flops;
+    r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_mul(x, tokens, b));
+    r->weight_bytes = rfl__lm_add(x, rfl__lm_store(x, w, x->wbits), rfl__lm_mul(x, b, x->e));
+    r->param_bytes = r->weight_bytes;
+    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, tokens, in),
+                                              rfl__lm_mul(x, tokens, out)), x->e);
+}
+
+/* An elementwise row over n elements: per-element FLOPs, tensors read. */
+static void rfl__llm_elementwise(rfl__llm_ctx *x, rfl_llm_row *r, const char *op, uint64_t n,
+                                 uint64_t per, uint64_t reads) {
+    r->op = op;
+    r->flops = rfl__lm_mul(x, n, per);
+    r->act_bytes = rfl__lm_mul3(x, n, reads + 1, x->e);
+}
+
+static void rfl__llm_norm(rfl__llm_ctx *x, rfl_llm_row *r) {
+    int ln = x->c->norm == RFL_LLM_LAYERNORM;
+    rfl__llm_elementwise(x, r, ln ? "layernorm" : "rmsnorm", rfl__lm_mul(x, x->N, x->D),
+                         ln ? 8 : 4, 1);
+    r->params = rfl__lm_mul(x, x->D, ln ? 2 : 1);
+    r->weight_bytes = r->param_bytes = rfl__lm_mul(x, r->params, x->e);
+}
+
+/* Scores and context, one row for all heads. Eager (mac_flops): every
+   query against every key, T x (P + T). Causal (flops): query i of the
+   step sees P + i keys: pairs = T P + T (T + 1) / 2 per sequence. */
+static void rfl__llm_attention(rfl__llm_ctx *x, rfl_llm_row *r, int decode) {
+    uint64_t lk = rfl__lm_add(x, x->P, x->T), heads_b = rfl__lm_mul(x, x->B, x->Hq);
+    uint64_t tri = x->T % 2 ? rfl__lm_mul(x, (x->T + 1) / 2, x->T) : rfl__lm_mul(x, x->T / 2, x->T + 1);
+    uint64_t pairs = rfl__lm_mul(x, heads_b, rfl__lm_add(x, rfl__lm_mul(x, x->T, x->P), tri));
+    uint64_t kvw = rfl__lm_mul3(x, 2, x->Hk, x->hd), hd4 = rfl__lm_mul(x, 4, x->hd);
+    uint64_t q = rfl__lm_mul3(x, x->N, x->Hq, x->hd), kv = rfl__lm_mul(x, x->N, kvw);
+    r->op = "attention";
+    r->aten = RFL_LLM_ATEN_BMM;
+    r->mac_flops = rfl__lm_mul(x, rfl__lm_mul3(x, heads_b, x->T, lk), hd4);
+    r->mma_flops = rfl__lm_mul(x, pairs, hd4);
+    r->flops = rfl__lm_add(x, r->mma_flops, rfl__lm_mul(x, pairs, 6));
+    /* decode reads K and V of every attended position from the cache;
+       prefill reads them as the step's activations */
+    if (decode) r->kv_read_bytes = rfl__lm_store(x, rfl__lm_mul3(x, x->B, lk, kvw), x->kbits);
+    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, 2, q), decode ? 0 : kv), x->e);
+}
+
+/* Mixture of experts: R = tokens x experts_per_tok routed token-expert
+   pairs through gated MLPs; the weights of min(E, R) experts are read. */
+static void rfl__llm_experts(rfl__llm_ctx *x, rfl_llm_row *r) {
+    uint64_t R = rfl__lm_mul(x, x->N, x->K), one = rfl__lm_mul3(x, 3, x->D, x->I);
+    uint64_t ri = rfl__lm_mul(x, R, x->I), rd = rfl__lm_mul(x, R, x->D);
+    r->op = "experts";
+    r->aten = RFL_LLM_ATEN_MM;
+    r->params = rfl__lm_mul(x, x->E, one);
+    r->mac_flops = r->mma_flops = rfl__lm_mul3(x, 2, R, one);
+    /* silu 5 + mul 1 per intermediate element, weighted sum 2 per output */
+    r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_add(x, rfl__lm_mul(x, ri, 6), rfl__lm_mul(x, 2, rd)));
+    r->weight_bytes = rfl__lm_store(x, rfl__lm_mul(x, R < x->E ? R : x->E, one), x->wbits);
+    r->param_bytes = rfl__lm_store(x, r->params, x->wbits);
+    /* x read by gate and up, output written; gate, up, act, mul, down
+       intermediates: 8 R I */
+    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, rd, 3), rfl__lm_mul(x, ri, 8)), x->e);
+}
+
+/* Row `id` of the plan (everything but name, kind and count). */
+static void rfl__llm_row_fill(rfl__llm_ctx *x, int id, int decode, rfl_llm_row *r) {
+    const rfl_llm_config *c = x->c;
+    uint64_t q = rfl__lm_mul(x, x->Hq, x->hd), kvd = rfl__lm_mul(x, x->Hk, x->hd);
+    uint64_t nd = rfl__lm_mul(x, x->N, x->D), ni = rfl__lm_mul(x, x->N, x->I);
+    switch (id) {
+    case RFL__LR_WTE: case RFL__LR_WPE: {
+        /* a gather: the rows of the step's tokens (positions: shared by
+           the batch), ids as int64, no FLOPs */
+        uint64_t rows = id == RFL__LR_WTE ? x->N : x->T;
+        r->op = "embedding";
+        r->params = rfl__lm_mul(x, id == RFL__LR_WTE ? x->V : c->max_positions, x->D);
+        r->weight_bytes = rfl__lm_store(x, rfl__lm_mul(x, rows, x->D), x->wbits);
+        r->param_bytes = rfl__lm_store(x, r->params, x->wbits);
+        r->act_bytes = rfl__lm_add(x, rfl__lm_mul(x, rows, 8), rfl__lm_mul3(x, rows, x->D, x->e));
+        break;
+    }
+    case RFL__LR_ROPE_EMB:
+        /* inv_freq (hd/2, 1) x positions (1, T): a bmm FlopCounterMode
+           counts, once per forward; then cos and sin of T x hd */
+        r->op = "rotary_emb";
+        r->aten = RFL_LLM_ATEN_BMM;
+        r->mac_flops = rfl__lm_mul3(x, 2, x->hd / 2, x->T);
+        r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_mul3(x, 2, x->T, x->hd));
+        r->act_bytes = rfl__lm_mul3(x, rfl__lm_mul(x, 2, x->T), x->hd, x->e);
+        break;
+    case RFL__LR_LN1: case RFL__LR_LN2: case RFL__LR_LNF: rfl__llm_norm(x, r); break;
+    case RFL__LR_QKV: rfl__llm_linear(x, r, x->D, rfl__lm_add(x, q, rfl__lm_mul(x, 2, kvd)), c->qkv_bias, x->N); break;
+    case RFL__LR_Q: rfl__llm_linear(x, r, x->D, q, c->qkv_bias, x->N); break;
+    case RFL__LR_K: case RFL__LR_V: rfl__llm_linear(x, r, x->D, kvd, c->qkv_bias, x->N); break;
+    case RFL__LR_O: rfl__llm_linear(x, r, q, x->D, c->o_bias, x->N); break;
+    case RFL__LR_ROPE: /* q x cos + rotate_half(q) x sin, and k: 3 per element */
+        rfl__llm_elementwise(x, r, "rotary", rfl__lm_mul(x, x->N, rfl__lm_add(x, q, kvd)), 3, 1);
+        break;
+    case RFL__LR_KV: /* the step's new K and V into the cache */
+        r->op = "kv_cache";
+        r->kv_write_bytes = rfl__lm_store(x, rfl__lm_mul3(x, x->N, 2, kvd), x->kbits);
+        r->act_bytes = rfl__lm_mul3(x, x->N, rfl__lm_mul(x, 2, kvd), x->e);
+        break;
+    case RFL__LR_ATTN: rfl__llm_attention(x, r, decode); break;
+    case RFL__LR_EMB_ADD: case RFL__LR_ADD1: case RFL__LR_ADD2:
+        rfl__llm_elementwise(x, r, "add", nd, 1, 2);
+        break;
+    case RFL__LR_FC: rfl__llm_linear(x, r, x->D, x->I, c->mlp_bias, x->N); break;
+    case RFL__LR_GATE: case RFL__LR_UP: rfl__llm_linear(x, r, x->D, x->I, c->mlp_bias, x->N); break;
+    case RFL__LR_DOWN: rfl__llm_linear(x, r, x->I, x->D, c->mlp_bias, x->N); break;
+    case RFL__LR_ACT:
+        rfl__llm_elementwise(x, r, rfl_act_name((rfl_act_kind)c->act), ni,
+                             rfl__ly_act_flops[c->act < RFL_ACT_COUNT ? c->act : 0], 1);
+        break;
+    case RFL__LR_MUL: rfl__llm_elementwise(x, r, "mul", ni, 1, 2); break;
+    case RFL__LR_ROUTER: /* gate linear, then softmax over the experts */
+        rfl__llm_linear(x, r, x->D, x->E, 0, x->N);
+        r->op = "router";
+        r->flops = rfl__lm_add(x, r->flops, rfl__lm_mul3(x, x->N, x->E, 5));
+        break;
+    case RFL__LR_EXPERTS: rfl__llm_experts(x, r); break;
+    case RFL__LR_HEAD:
+        rfl__llm_linear(x, r, x->D, x->V, 0, x->NH);
+        if (c->tied) r->params = r->param_bytes = 0; /* the embedding's table */
+        break;
+    default: break;
+    }
+}
+
+static rfl_llm_kind rfl__llm_row_kind(int id) {
+    switch (id) {
+    case RFL__LR_WTE: case RFL__LR_WPE: return RFL_LLM_EMBEDDING;
+    case RFL__LR_ROPE_EMB: case RFL__LR_QKV: case RFL__LR_Q: case RFL__LR_K: case RFL__LR_V:
+    case RFL__LR_ROPE: case RFL__LR_KV: case RFL__LR_ATTN: case RFL__LR_O: return RFL_LLM_ATTENTION;
+    case RFL__LR_LN1: case RFL__LR_LN2: case RFL__LR_LNF: return RFL_LLM_NORM;
+    case RFL__LR_FC: case RFL__LR_GATE: case RFL__LR_UP: case RFL__LR_DOWN: case RFL__LR_ROUTER:
+    case RFL__LR_EXPERTS: return RFL_LLM_MLP;
+    case RFL__LR_HEAD: return RFL_LLM_LM_HEAD;
+    default: return RFL_LLM_ELEMENTWISE; /* adds, activation, mul */
+    }
+}
+
+RFL_API int rfl_llm_row_count(const rfl_llm_config *cfg) {
+    unsigned char ids[RFL_LLM_MAX_ROWS];
+    if (rfl_llm_config_check(cfg, (rfl_llm_config_error *)0)) return 0;
+    return rfl__llm_plan(cfg, ids);
+}
+
+RFL_API rfl_result rfl_llm_row_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   int i, rfl_llm_row *out) {
+    unsigned char ids[RFL_LLM_MAX_ROWS];
+    rfl__llm_ctx x;
+    rfl_result r;
+    int n, id;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    r = rfl__llm_ctx_init(&x, cfg, d);
+    if (r) return r;
+    n = rfl__llm_plan(cfg, ids);
+    if (i < 0 || i >= n) return RFL_ERR_ARG;
+    id = ids[i];
+    out->name = (rfl__llm_is_gpt2(cfg) ? rfl__llm_gpt2_names : rfl__llm_hf_names)[id];
+    out->kind = rfl__llm_row_kind(id);
+    out->count = (id == RFL__LR_WTE || id == RFL__LR_WPE || id == RFL__LR_EMB_ADD ||
+                  id == RFL__LR_ROPE_EMB || id == RFL__LR_LNF || id == RFL__LR_HEAD)
+                     ? 1 : cfg->layers;
+    rfl__llm_row_fill(&x, id, d->phase == RFL_LLM_DECODE, out);
+    return x.ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+/* t += v x count, checked. */
+static int rfl__llm_acc(uint64_t *t, uint64_t v, uint32_t count) {
+    uint64_t p;
+    return rfl__ly_mul64(v, count, &p) && rfl__ly_add64(*t, p, t);
+}
+
+RFL_API rfl_result rfl_llm_step_cost(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                     rfl_llm_cost *out) {
+    rfl_llm_row row;
+    rfl__llm_ctx x;
+    rfl_result r;
+    int i, n, ok = 1;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    r = rfl__llm_ctx_init(&x, cfg, d);
+    if (r) return r;
+    n = rfl_llm_row_count(cfg);
+    for (i = 0; i < n && ok; i++) {
+        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
+        ok = rfl__llm_acc(&out->params, row.params, row.count) &&
+             rfl__llm_acc(&out->param_bytes, row.param_bytes, row.count) &&
+             rfl__llm_acc(&out->mac_flops, row.mac_flops, row.count) &&
+             rfl__llm_acc(&out->by_aten[row.aten], row.mac_flops, row.count) &&
+             rfl__llm_acc(&out->flops, row.flops, row.count) &&
+             rfl__llm_acc(&out->mma_flops, row.mma_flops, row.count) &&
+             rfl__llm_acc(&out->weight_bytes, row.weight_bytes, row.count) &&
+             rfl__llm_acc(&out->kv_read_bytes, row.kv_read_bytes, row.count) &&
+             rfl__llm_acc(&out->kv_write_bytes, row.kv_write_bytes, row.count) &&
+             rfl__llm_acc(&out->act_bytes, row.act_bytes, row.count);
+    }
+    ok = ok && rfl__ly_add64(out->weight_bytes, out->kv_read_bytes, &out->bytes) &&
+         rfl__ly_add64(out->bytes, out->kv_write_bytes, &out->bytes) &&
+         rfl__ly_add64(out->bytes, out->act_bytes, &out->bytes);
+    out->tokens = x.N;
+    out->rows = n;
+    /* the cache after the step: P + T positions of every layer */
+    out->kv_cache_bytes = rfl__lm_store(
+        &x, rfl__lm_mul3(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__lm_mul3(&x, 2, x.Hk, x.hd), x.L),
+        x.kbits);
+    return ok && x.ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      rfl_llm_kind_cost out[RFL_LLM_KIND_COUNT]) {
+    rfl_llm_row row;
+    rfl_result r;
+    int i, n, ok = 1;
+    uint64_t b;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof(rfl_llm_kind_cost) * RFL_LLM_KIND_COUNT);
+    n = rfl_llm_row_count(cfg);
+    if (!n) return rfl_llm_config_check(cfg, (rfl_llm_config_error *)0);
+    for (i = 0; i < n && ok; i++) {
+        rfl_llm_kind_cost *k;
+        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
+        k = &out[row.kind];
+        ok = rfl__ly_add64(row.weight_bytes, row.kv_read_bytes, &b) &&
+             rfl__ly_add64(b, row.kv_write_bytes, &b) && rfl__ly_add64(b, row.act_bytes, &b) &&
+             rfl__llm_acc(&k->mac_flops, row.mac_flops, row.count) &&
+             rfl__llm_acc(&k->flops, row.flops, row.count) &&
+             rfl__llm_acc(&k->bytes, b, row.count);
+    }
+    return ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+/* ---- time ---------------------------------------------------------------------- */
+RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
+                                    rfl_work *out) {
+    rfl_prec mm, ew;
+    if (!row || !d || !out || (unsigned)d->math >= RFL_LLM_TYPE_COUNT) return RFL_ERR_ARG;
+    switch (rfl__llm_math(d)) {
+    case RFL_LLM_FP32: mm = RFL_FP32, ew = RFL_FP32; break;
+    case RFL_LLM_FP16: mm = RFL_FP16_TENSOR, ew = RFL_FP16; break;
+    case RFL_LLM_BF16: mm = RFL_BF16_TENSOR, ew = RFL_FP16; break;
+    case RFL_LLM_FP8: mm = RFL_FP8_TENSOR, ew = RFL_FP16; break;
+    case RFL_LLM_INT8: mm = RFL_INT8_TENSOR, ew = RFL_FP32; break;
+    default: return RFL_ERR_ARG;
+    }
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->flops[mm] += (double)row->mma_flops;
+    out->flops[ew] += (double)(row->flops - row->mma_flops);
+    out->bytes[RFL_DRAM] = (double)row->weight_bytes + (double)row->kv_read_bytes +
+                           (double)row->kv_write_bytes + (double)row->act_bytes;
+    out->unknown = RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1) | RFL_UNKNOWN_TIME;
+    return RFL_OK;
+}
+
+/* Rows that multiply by a weight matrix (the GEMMs of decode). */
+static int rfl__llm_row_gemm(const rfl_llm_row *r) {
+    return r->kind != RFL_LLM_EMBEDDING && r->weight_bytes && r->mma_flops;
+}
+
+static rfl_result rfl__llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   const rfl_machine *m, int gemm_only,
+                                   rfl_llm_prediction *out) {
+    rfl_llm_row row;
+    rfl_work w;
+    rfl_prediction p;
+    rfl_result r;
+    int i, n;
+    double toks;
+    if (!m || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    n = rfl_llm_row_count(cfg);
+    if (!n) return rfl_llm_config_check(cfg, (rfl_llm_config_error *)0);
+    for (i = 0; i < n; i++) {
+        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
+        if (gemm_only && !rfl__llm_row_gemm(&row)) continue;
+        if ((r = rfl_llm_row_work(&row, d, &w)) != RFL_OK) return r;
+        if (!row.flops && w.bytes[RFL_DRAM] == 0) continue;
+        if ((r = rfl_predict(m, &w, &p)) != RFL_OK) return r;
+        out->time_s += p.time_s * row.count;
+        out->compute_s += p.compute_s * row.count;
+        out->memory_s += p.memory_s * row.count;
+    }
+    out->memory_bound = out->memory_s > out->compute_s;
+    toks = (double)(d->batch ? d->batch : 1);
+    if (d->phase == RFL_LLM_PREFILL) {
+        toks *= (double)(d->seq ? d->seq : 1);
+        out->ttft_s = out->time_s;
+    }
+    out->tokens_per_s = out->time_s > 0 ? toks / out->time_s : 0;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   const rfl_machine *m, rfl_llm_prediction *out) {
+    return rfl__llm_predict(cfg, d, m, 0, out);
+}
+
+/* compute_s / memory_s grows with the batch (weights are read once, FLOPs
+   grow with it), so the first compute-bound batch is found by doubling,
+   then bisection. */
+RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
+                                               const rfl_llm_step_desc *d,
+                                               const rfl_machine *m, int gemm_only,
+                                               uint64_t cap, uint64_t *out) {
+    rfl_llm_step_desc dd;
+    rfl_llm_prediction p;
+    rfl_result r;
+    uint64_t lo = 0, hi = 1; /* lo: memory-bound (0: none seen); hi: to test */
+    if (!d || !out || !cap) return RFL_ERR_ARG;
+    *out = 0;
+    dd = *d;
+    for (;;) {
+        dd.batch = hi;
+        if ((r = rfl__llm_predict(cfg, &dd, m, gemm_only, &p)) != RFL_OK) return r;
+        if (!p.memory_bound) break;
+        if (hi >= cap) return RFL_OK; /* memory-bound up to cap */
+        lo = hi;
+        hi = hi > cap / 2 ? cap : hi * 2;
+    }
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        dd.batch = mid;
+        if ((r = rfl__llm_predict(cfg, &dd, m, gemm_only, &p)) != RFL_OK) return r;
+        if (p.memory_bound) lo = mid;
+        else hi = mid;
+    }
+    *out = hi;
+    return RFL_OK;
+}
+
+/* ---- configs: built-in, checked ----------------------------------------------------- */
+#ifdef RFL_NO_ERROR_STRINGS
+#define RFL__LLM_MSG(s) ""
+#else
+#define RFL__LLM_MSG(s) s
+#endif
+
+/* Published config.json values (the files at
+   https://huggingface.co/<repo>/blob/main/config.json):
+   openai-community/gpt2, gpt2-medium, gpt2-large, gpt2-xl;
+   meta-llama/Llama-3.2-1B, Llama-3.2-3B, Meta-Llama-3-8B, Meta-Llama-3-70B;
+   Qwen/Qwen2.5-0.5B, Qwen2.5-7B (use_sliding_window false);
+   mistralai/Mistral-7B-v0.1 (sliding_window 4096), Mixtral-8x7B-v0.1. */
+typedef struct rfl__llm_builtin {
+    const char *name, *type;
+    uint32_t hidden, layers, heads, kv_heads, head_dim, inter, vocab, max_pos, experts, ept,
+        window;
+    uint8_t tied, qkv_bias;
+} rfl__llm_builtin;
+static const rfl__llm_builtin rfl__llm_builtins[] = {
+    {"gpt2", "gpt2", 768, 12, 12, 12, 64, 3072, 50257, 1024, 0, 0, 0, 1, 1},
+    {"gpt2-medium", "gpt2", 1024, 24, 16, 16, 64, 4096, 50257, 1024, 0, 0, 0, 1, 1},
+    {"gpt2-large", "gpt2", 1280, 36, 20, 20, 64, 5120, 50257, 1024, 0, 0, 0, 1, 1},
+    {"gpt2-xl", "gpt2", 1600, 48, 25, 25, 64, 6400, 50257, 1024, 0, 0, 0, 1, 1},
+    {"llama-3.2-1b", "llama", 2048, 16, 32, 8, 64, 8192, 128256, 131072, 0, 0, 0, 1, 0},
+    {"llama-3.2-3b", "llama", 3072, 28, 24, 8, 128, 8192, 128256, 131072, 0, 0, 0, 1, 0},
+    {"llama-3-8b", "llama", 4096, 32, 32, 8, 128, 14336, 128256, 8192, 0, 0, 0, 0, 0},
+    {"llama-3-70b", "llama", 8192, 80, 64, 8, 128, 28672, 128256, 8192, 0, 0, 0, 0, 0},
+    {"qwen2.5-0.5b", "qwen2", 896, 24, 14, 2, 64, 4864, 151936, 32768, 0, 0, 0, 1, 1},
+    {"qwen2.5-7b", "qwen2", 3584, 28, 28, 4, 128, 18944, 152064, 131072, 0, 0, 0, 0, 1},
+    {"mistral-7b", "mistral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 0, 0, 4096, 0, 0},
+    {"mixtral-8x7b", "mixtral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 8, 2, 0, 0, 0}};
+#define RFL__LLM_NBUILTIN ((int)(sizeof rfl__llm_builtins / sizeof rfl__llm_builtins[0]))
+
+static void rfl__llm_copy_type(rfl_llm_config *c, const char *t) {
+    size_t n = rfl__strlen(t);
+    if (n >= sizeof c->model_type) n = sizeof c->model_type - 1;
+    RFL_MEMCPY(c->model_type, t, n);
+    c->model_type[n] = 0;
+}
+/* 0: gpt2, 1: the Llama family, -1: unknown. */
+static int rfl__llm_family(const char *t) {
+    if (rfl_name_eq(t, "gpt2")) return 0;
+    if (rfl_name_eq(t, "llama") || rfl_name_eq(t, "mistral") || rfl_name_eq(t, "qwen2") ||
+        rfl_name_eq(t, "mixtral"))
+        return 1;
+    return -1;
+}
+/* A family's defaults for everything but the sizes. */
+static void rfl__llm_family_defaults(rfl_llm_config *c, int gpt2) {
+    c->norm = (uint8_t)(gpt2 ? RFL_LLM_LAYERNORM : RFL_LLM_RMSNORM);
+    c->pos = (uint8_t)(gpt2 ? RFL_LLM_POS_LEARNED : RFL_LLM_POS_ROTARY);
+    c->act = (uint8_t)(gpt2 ? RFL_ACT_GELU : RFL_ACT_SILU);
+    c->gated = (uint8_t)!gpt2;
+    c->qkv_bias = c->o_bias = c->mlp_bias = (uint8_t)gpt2;
+}
+
+RFL_API int rfl_llm_count(void) { return RFL__LLM_NBUILTIN; }
+RFL_API const char *rfl_llm_name(int i) {
+    return i >= 0 && i < RFL__LLM_NBUILTIN ? rfl__llm_builtins[i].name : (const char *)0;
+}
+RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
+    int i;
+    if (!name || !out) return RFL_ERR_ARG;
+    for (i = 0; i < RFL__LLM_NBUILTIN; i++) {
+        const rfl__llm_builtin *b = &rfl__llm_builtins[i];
+        if (!rfl_name_eq(name, b->name)) continue;
+        RFL_MEMSET(out, 0, sizeof *out);
+        rfl__llm_copy_type(out, b->type);
+        rfl__llm_family_defaults(out, rfl__llm_family(b->type) == 0);
+        out->hidden = b->hidden, out->layers = b->layers, out->heads = b->heads;
+        out->kv_heads = b->kv_heads, out->head_dim = b->head_dim, out->intermediate = b->inter;
+        out->vocab = b->vocab, out->max_positions = b->max_pos, out->experts = b->experts;
+        out->experts_per_tok = b->ept, out->sliding_window = b->window;
+        out->tied = b->tied;
+        out->qkv_bias = (uint8_t)(out->qkv_bias | b->qkv_bias);
+        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_LLM_FP32 : RFL_LLM_BF16);
+        return RFL_OK;
+    }
+    return RFL_ERR_UNKNOWN_NAME;
+}
+
+static rfl_result rfl__llm_bad(rfl_llm_config_error *err, rfl_result r, const char *field,
+                               const char *msg) {
+    if (err) err->field = field, err->msg = msg;
+    return r;
+}
+
+RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_llm_config_error *err) {
+    int fam, g;
+    if (err) RFL_MEMSET(err, 0, sizeof *err);
+    if (!c) return RFL_ERR_ARG;
+    fam = rfl__llm_family(c->model_type);
+    if (err) err->field = "", err->msg = "";
+    if (fam < 0) return rfl__llm_bad(err, RFL_ERR_UNSUPPORTED, "model_type", RFL__LLM_MSG("unknown model_type"));
+    g = fam == 0;
+#define RFL__LLM_NZ(v, k2, kh)                                                                 \
+    if (!(v)) return rfl__llm_bad(err, RFL_ERR_SHAPE, g ? k2 : kh, RFL__LLM_MSG("must be at least 1"))
+    RFL__LLM_NZ(c->hidden, "n_embd", "hidden_size");
+    RFL__LLM_NZ(c->layers, "n_layer", "num_hidden_layers");
+    RFL__LLM_NZ(c->heads, "n_head", "num_attention_heads");
+    RFL__LLM_NZ(c->kv_heads, "n_head", "num_key_value_heads");
+    RFL__LLM_NZ(c->head_dim, "n_embd", "head_dim");
+    RFL__LLM_NZ(c->intermediate, "n_inner", "intermediate_size");
+    RFL__LLM_NZ(c->vocab, "vocab_size", "vocab_size");
+#undef RFL__LLM_NZ
+    if (c->heads % c->kv_heads)
+        return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_key_value_heads", RFL__LLM_MSG("does not divide num_attention_heads"));
+    if (c->pos == RFL_LLM_POS_LEARNED && !c->max_positions)
+        return rfl__llm_bad(err, RFL_ERR_SHAPE, "n_positions", RFL__LLM_MSG("must be at least 1"));
+    if (c->experts && (!c->experts_per_tok || c->experts_per_tok > c->experts))
+        return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_experts_per_tok", RFL__LLM_MSG("must be from 1 to num_local_experts"));
+    if (c->norm > RFL_LLM_RMSNORM || c->pos > RFL_LLM_POS_ROTARY || c->act >= RFL_ACT_COUNT ||
+        c->dtype >= RFL_LLM_TYPE_COUNT)
+        return rfl__llm_bad(err, RFL_ERR_ARG, "", RFL__LLM_MSG("norm, pos, act or dtype out of range"));
+    return RFL_OK;
+}
+
+/* ---- the Hugging Face config reader ------------------------------------------------ */
+typedef struct rfl__hf {
+    rfl_json_doc doc;
+    rfl_llm_config_error *err;
+    int gpt2;
+} rfl__hf;
+
+/* Record an error at token tok (the root when tok < 0). */
+static rfl_result rfl__hf_fail(rfl__hf *h, int tok, rfl_result r, const char *field,
+                               const char *msg) {
+    size_t i, off = tok >= 0 ? h->doc.t[tok].start : 0;
+    rfl_llm_config_error *e = h->err;
+    if (!e) return r;
+    if (tok >= 0 && h->doc.t[tok].type == RFL_JSON_STR && off) off--; /* the quote */
+    e->field = field, e->msg = msg, e->offset = off, e->line = 1, e->col = 1;
+    for (i = 0; i < off && i < h->doc.len; i++) {
+        if (h->doc.src[i] == '\n') e->line++, e->col = 1;
+        else e->col++;
+    }
+    return r;
+}
+
+/* A whole number in [0, 2^32) at key; absent or null: *out = def, or
+   RFL_ERR_MISSING when required. */
+static rfl_result rfl__hf_u32(rfl__hf *h, const char *key, int required, uint32_t def,
+                              uint32_t *out) {
+    int t = rfl_json_get(&h->doc, 0, key);
+    double v;
+    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) {
+        *out = def;
+        return required ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__LLM_MSG("required field is missing"))
+                        : RFL_OK;
+    }
+    if (!rfl_json_num(&h->doc, t, &v))
+        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
+    if (v < 0) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
+    if (v > 4294967295.0) return rfl__hf_fail(h, t, RFL_ERR_OVERFLOW, key, RFL__LLM_MSG("larger than 2^32 - 1"));
+    if ((double)(uint32_t)v != v)
+        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a whole number"));
+    *out = (uint32_t)v;
+    return RFL_OK;
+}
+
+/* true / false at key; absent or null: def. */
+static rfl_result rfl__hf_bool(rfl__hf *h, const char *key, uint8_t def, uint8_t *out) {
+    int t = rfl_json_get(&h->doc, 0, key);
+    *out = def;
+    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
+    if (h->doc.t[t].type == RFL_JSON_TRUE) *out = 1;
+    else if (h->doc.t[t].type == RFL_JSON_FALSE) *out = 0;
+    else return rfl__hf_fail(h, t, RFL_ERR_FORMAT, key, RFL__LLM_MSG("not true or false"));
+    return RFL_OK;
+}
+
+/* The activation (hidden_act / activation_function), if present. */
+static rfl_result rfl__hf_act(rfl__hf *h, rfl_llm_config *c) {
+    static const char *const gelu[] = {"gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast"};
+    const char *key = h->gpt2 ? "activation_function" : "hidden_act";
+    int t = rfl_json_get(&h->doc, 0, key), i;
+    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
+    for (i = 0; i < 4; i++)
+        if (rfl_json_str_eq(&h->doc, t, gelu[i])) { c->act = RFL_ACT_GELU; return RFL_OK; }
+    if (rfl_json_str_eq(&h->doc, t, "silu") || rfl_json_str_eq(&h->doc, t, "swish")) {
+        c->act = RFL_ACT_SILU;
+        return RFL_OK;
+    }
+    return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, key, RFL__LLM_MSG("unknown activation"));
+}
+
+/* torch_dtype (or transformers 5's dtype): the model's own type. */
+static void rfl__hf_dtype(rfl__hf *h, rfl_llm_config *c) {
+    char b[16];
+    rfl_llm_type t;
+    int k = rfl_json_get(&h->doc, 0, "torch_dtype");
+    if (k < 0) k = rfl_json_get(&h->doc, 0, "dtype");
+    if (k >= 0 && rfl_json_str(&h->doc, k, b, sizeof b) && rfl_llm_type_parse(b, &t) == RFL_OK)
+        c->dtype = (uint8_t)t;
+}
+
+static rfl_result rfl__hf_gpt2(rfl__hf *h, rfl_llm_config *c) {
+    rfl_result r;
+    uint32_t inner;
+    if ((r = rfl__hf_u32(h, "n_embd", 1, 0, &c->hidden)) ||
+        (r = rfl__hf_u32(h, "n_layer", 1, 0, &c->layers)) ||
+        (r = rfl__hf_u32(h, "n_head", 1, 0, &c->heads)) ||
+        (r = rfl__hf_u32(h, "vocab_size", 1, 0, &c->vocab)) ||
+        (r = rfl__hf_u32(h, "n_positions", 1, 0, &c->max_positions)) ||
+        (r = rfl__hf_u32(h, "n_inner", 0, 0, &inner)) ||
+        (r = rfl__hf_bool(h, "tie_word_embeddings", 1, &c->tied)))
+        return r;
+    if (!c->heads || c->hidden % c->heads)
+        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "n_head"), RFL_ERR_SHAPE, "n_head",
+                            RFL__LLM_MSG("does not divide n_embd"));
+    c->kv_heads = c->heads;
+    c->head_dim = c->hidden / c->heads;
+    if (inner) c->intermediate = inner;
+    else if (c->hidden > 0xFFFFFFFFu / 4)
+        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "n_embd"), RFL_ERR_OVERFLOW, "n_embd",
+                            RFL__LLM_MSG("4 x n_embd is larger than 2^32 - 1"));
+    else c->intermediate = 4 * c->hidden;
+    return RFL_OK;
+}
+
+static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
+    rfl_result r;
+    uint8_t attn_bias;
+    int qwen2 = rfl_name_eq(c->model_type, "qwen2"), moe = rfl_name_eq(c->model_type, "mixtral");
+    if ((r = rfl__hf_u32(h, "hidden_size", 1, 0, &c->hidden)) ||
+        (r = rfl__hf_u32(h, "num_hidden_layers", 1, 0, &c->layers)) ||
+        (r = rfl__hf_u32(h, "num_attention_heads", 1, 0, &c->heads)) ||
+        (r = rfl__hf_u32(h, "intermediate_size", 1, 0, &c->intermediate)) ||
+        (r = rfl__hf_u32(h, "vocab_size", 1, 0, &c->vocab)) ||
+        (r = rfl__hf_u32(h, "num_key_value_heads", 0, c->heads, &c->kv_heads)) ||
+        (r = rfl__hf_u32(h, "max_position_embeddings", 0, 0, &c->max_positions)) ||
+        (r = rfl__hf_u32(h, "sliding_window", 0, 0, &c->sliding_window)) ||
+        (r = rfl__hf_bool(h, "tie_word_embeddings", 0, &c->tied)) ||
+        (r = rfl__hf_bool(h, "attention_bias", 0, &attn_bias)) ||
+        (r = rfl__hf_bool(h, "mlp_bias", 0, &c->mlp_bias)))
+        return r;
+    if (!c->heads) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_attention_heads"),
+                                       RFL_ERR_SHAPE, "num_attention_heads", RFL__LLM_MSG("must be at least 1"));
+    if ((r = rfl__hf_u32(h, "head_dim", 0, c->hidden / c->heads, &c->head_dim))) return r;
+    if (rfl_json_get(&h->doc, 0, "head_dim") < 0 && c->hidden % c->heads)
+        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_attention_heads"), RFL_ERR_SHAPE,
+                            "num_attention_heads", RFL__LLM_MSG("does not divide hidden_size"));
+    c->qkv_bias = (uint8_t)(qwen2 || attn_bias); /* Qwen2: always on q, k, v */
+    c->o_bias = attn_bias;
+    if (moe && ((r = rfl__hf_u32(h, "num_local_experts", 1, 0, &c->experts)) ||
+                (r = rfl__hf_u32(h, "num_experts_per_tok", 1, 0, &c->experts_per_tok))))
+        return r;
+    if (qwen2) { /* the window applies only with use_sliding_window */
+        uint8_t use;
+        if ((r = rfl__hf_bool(h, "use_sliding_window", 0, &use))) return r;
+        if (!use) c->sliding_window = 0;
+    }
+    return RFL_OK;
+}
+
+/* The field a config_check error names, as a token of the document. */
+static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
+    rfl_llm_config_error e;
+    rfl_llm_step_desc d;
+    rfl_llm_cost cost;
+    rfl_result r = rfl_llm_config_check(c, &e);
+    if (r) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, e.field), r, e.field, e.msg);
+    /* absurd sizes: the model must be countable in 64 bits */
+    RFL_MEMSET(&d, 0, sizeof d);
+    r = rfl_llm_step_cost(c, &d, &cost);
+    if (r) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, h->gpt2 ? "n_embd" : "hidden_size"), r,
+                               h->gpt2 ? "n_embd" : "hidden_size",
+                               RFL__LLM_MSG("the model's sizes overflow 64-bit counts"));
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_tok *toks,
+                                       int cap, rfl_llm_config *out,
+                                       rfl_llm_config_error *err) {
+    rfl__hf h;
+    rfl_result r;
+    int t, fam;
+    char type[32];
+    if (err) RFL_MEMSET(err, 0, sizeof *err), err->field = err->msg = "";
+    if (!out || (!json && len) || !toks || cap < 1) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    RFL_MEMSET(&h, 0, sizeof h);
+    h.err = err;
+    r = rfl_json_parse(&h.doc, json, len, toks, cap);
+    if (r == RFL_ERR_BUFFER) {
+        rfl_json_doc count;
+        rfl_json_parse(&count, json, len, (rfl_json_tok *)0, 0);
+        if (err) err->tokens_needed = count.n, err->msg = RFL__LLM_MSG("token array too small");
+        return r;
+    }
+    if (r) {
+        if (err) err->msg = h.doc.err, err->offset = h.doc.offset, err->line = h.doc.line, err->col = h.doc.col;
+        return r;
+    }
+    if (toks[0].type != RFL_JSON_OBJ)
+        return rfl__hf_fail(&h, 0, RFL_ERR_FORMAT, "", RFL__LLM_MSG("not a JSON object"));
+    t = rfl_json_get(&h.doc, 0, "model_type");
+    if (t < 0) return rfl__hf_fail(&h, -1, RFL_ERR_MISSING, "model_type", RFL__LLM_MSG("required field is missing"));
+    if (!rfl_json_str(&h.doc, t, type, sizeof type) || (fam = rfl__llm_family(type)) < 0)
+        return rfl__hf_fail(&h, t, RFL_ERR_UNSUPPORTED, "model_type",
+                            RFL__LLM_MSG("unknown model_type (gpt2, llama, qwen2, mistral, mixtral)"));
+    rfl__llm_copy_type(out, type);
+    h.gpt2 = fam == 0;
+    rfl__llm_family_defaults(out, h.gpt2);
+    r = h.gpt2 ? rfl__hf_gpt2(&h, out) : rfl__hf_llama(&h, out);
+    if (!r) r = rfl__hf_act(&h, out);
+    if (r) return r;
+    rfl__hf_dtype(&h, out);
+    return rfl__hf_check(&h, out);
+}
+#endif /* RFL_NO_LLM */
 
 
 /* ==========================================================================
