@@ -8540,6 +8540,146 @@ RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w) {
     default: return "";
     }
 }
+/* ---- the join: estimate beside profile, warnings ---- */
+typedef struct rfl__llm_txt { char *buf; size_t cap, len; } rfl__llm_txt;
+static void rfl__llm_put(rfl__llm_txt *t, const char *s) {
+    while (*s && t->len + 1 < t->cap) t->buf[t->len++] = *s++;
+    t->buf[t->len] = 0;
+}
+static void rfl__llm_put_si(rfl__llm_txt *t, double v, const char *unit) {
+    char b[40];
+    rfl_fmt_si(b, sizeof b, v, 3);
+    rfl__llm_put(t, b);
+    rfl__llm_put(t, unit);
+}
+static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
+    char b[40];
+    rfl_fmt_num(b, sizeof b, v, sig);
+    rfl__llm_put(t, b);
+}
+
+/* The estimate's time at the roof, by kind: rfl_llm_predict's rule. */
+static rfl_result rfl__llm_kind_times(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      const rfl_machine *m, rfl_llm_join *out) {
+    rfl_llm_row row;
+    rfl_work w;
+    rfl_prediction p;
+    rfl_result r;
+    int i, n = rfl_llm_row_count(cfg);
+    for (i = 0; i < n; i++) {
+        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
+        if ((r = rfl_llm_row_work(&row, d, &w)) != RFL_OK) return r;
+        if (!row.flops && w.bytes[RFL_DRAM] == 0) continue;
+        if ((r = rfl_predict(m, &w, &p)) != RFL_OK) return r;
+        out->kinds[row.kind].est_time_s += p.time_s * row.count;
+        out->total.est_time_s += p.time_s * row.count;
+    }
+    return RFL_OK;
+}
+
+static void rfl__llm_padded(rfl_llm_join *j) {
+    rfl_llm_warning *w = &j->warnings[j->warning_count++];
+    rfl__llm_txt t;
+    int k, first = 1;
+    t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
+    w->code = RFL_LLM_WARN_PADDED_MMA;
+    rfl__llm_put(&t, "the tensor cores executed ");
+    rfl__llm_put_si(&t, j->executed_tensor_flops, "FLOP for ");
+    rfl__llm_put_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
+    rfl__llm_put_num(&t, j->useful_per_executed, 2);
+    rfl__llm_put(&t, "; ");
+    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
+        double ex = (double)j->kinds[k].meas.tensor_flops, us = (double)j->kinds[k].est.mac_flops;
+        if (ex < RFL_LLM_PADDED_RATIO * us || ex <= 0) continue;
+        rfl__llm_put(&t, first ? "" : ", ");
+        rfl__llm_put(&t, rfl_llm_kind_name((rfl_llm_kind)k));
+        rfl__llm_put(&t, " ");
+        rfl__llm_put_si(&t, ex, "FLOP for ");
+        rfl__llm_put_si(&t, us, "FLOP");
+        first = 0;
+    }
+    rfl__llm_put(&t, "): a product with few rows (a decode GEMV, one query row of attention) "
+                     "runs on MMA tiles padded to 64 rows or more. Measured FLOP/s");
+    if (j->kernel_time_s > 0) {
+        rfl__llm_put(&t, " (");
+        rfl__llm_put_si(&t, (double)j->total.meas.flops / j->kernel_time_s, "FLOP/s");
+        rfl__llm_put(&t, ")");
+    }
+    rfl__llm_put(&t, " overstates useful work");
+    if (j->kernel_time_s > 0) {
+        rfl__llm_put(&t, " (");
+        rfl__llm_put_si(&t, j->useful_flops / j->kernel_time_s, "FLOP/s");
+        rfl__llm_put(&t, ")");
+    }
+    rfl__llm_put(&t, ": judge this step by its bytes and time.");
+}
+
+static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
+    rfl_llm_warning *w = &j->warnings[j->warning_count++];
+    rfl__llm_txt t;
+    t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
+    w->code = RFL_LLM_WARN_LAUNCH_BOUND;
+    rfl__llm_put_num(&t, (double)j->total.meas.kernels, 10);
+    rfl__llm_put(&t, " kernels, mean ");
+    rfl__llm_put_si(&t, j->mean_kernel_s, "s: ");
+    rfl__llm_put_si(&t, j->kernel_time_s, "s of kernel time, ");
+    rfl__llm_put_num(&t, j->gap, 2);
+    rfl__llm_put(&t, "x the ");
+    rfl__llm_put_si(&t, j->roof_time_s, "s the step needs at the roof (its bytes, ");
+    rfl__llm_put_si(&t, (double)j->total.est.bytes, "B at ");
+    rfl__llm_put_si(&t, m->bw_bytes_per_s[RFL_DRAM], "B/s: ");
+    rfl__llm_put_si(&t, j->bytes_time_s, "s); ");
+    rfl__llm_put_num(&t, (double)j->total.meas.tiny_kernels, 10);
+    rfl__llm_put(&t, " kernels (");
+    rfl__llm_put_num(&t, 100.0 * j->tiny_share, 2);
+    rfl__llm_put(&t, "% of the time) each need under 1 us of work, so launch, ramp-up and "
+                     "drain fill the step. What helps: CUDA graphs (one launch for the "
+                     "step), fused kernels (norm, rotary, MLP: fewer launches), a larger "
+                     "batch (the same launches carry more tokens).");
+}
+
+RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                        const rfl_machine *m, const rfl_llm_classifier *c,
+                                        rfl_llm_join *out) {
+    rfl_llm_kind_cost est[RFL_LLM_KIND_COUNT];
+    rfl_result r;
+    int k;
+    if (!cfg || !d || !m || !c || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (!c->finished) return RFL_ERR_STATE;
+    if ((r = rfl_llm_step_kinds(cfg, d, est)) != RFL_OK) return r;
+    if ((r = rfl__llm_kind_times(cfg, d, m, out)) != RFL_OK) return r;
+    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
+        out->kinds[k].est = est[k];
+        out->kinds[k].meas = c->kinds[k];
+        out->total.est.mac_flops += est[k].mac_flops; /* step_kinds checked overflow */
+        out->total.est.flops += est[k].flops;
+        out->total.est.bytes += est[k].bytes;
+    }
+    out->total.meas = c->total;
+    out->unknown = c->unknown;
+    out->useful_flops = (double)out->total.est.mac_flops;
+    out->executed_tensor_flops = (double)c->total.tensor_flops;
+    if (c->total.tensor_flops)
+        out->useful_per_executed = out->useful_flops / out->executed_tensor_flops;
+    out->roof_time_s = out->total.est_time_s;
+    if (m->bw_bytes_per_s[RFL_DRAM] > 0)
+        out->bytes_time_s = (double)out->total.est.bytes / m->bw_bytes_per_s[RFL_DRAM];
+    if (!(c->unknown & RFL_UNKNOWN_TIME) && c->total.kernels) {
+        out->kernel_time_s = (double)c->total.time_ns * 1e-9;
+        out->mean_kernel_s = out->kernel_time_s / (double)c->total.kernels;
+        if (c->total.time_ns)
+            out->tiny_share = (double)c->total.tiny_time_ns / (double)c->total.time_ns;
+        if (out->roof_time_s > 0) out->gap = out->kernel_time_s / out->roof_time_s;
+    }
+    /* no tensor counter in the profile: executed tensor FLOPs are unknown */
+    if (c->total.tensor_flops && out->useful_flops > 0 &&
+        out->executed_tensor_flops >= RFL_LLM_PADDED_RATIO * out->useful_flops)
+        rfl__llm_padded(out);
+    if (out->gap >= RFL_LLM_LAUNCH_GAP && out->tiny_share >= RFL_LLM_LAUNCH_SHARE)
+        rfl__llm_launch(out, m);
+    return RFL_OK;
+}
 #endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
 
 
