@@ -8598,8 +8598,9 @@ static void rfl__llm_padded(rfl_llm_join *j) {
         rfl__llm_put_si(&t, us, "FLOP");
         first = 0;
     }
-    rfl__llm_put(&t, "): a product with few rows (a decode GEMV, one query row of attention) "
-                     "runs on MMA tiles padded to 64 rows or more. Measured FLOP/s");
+    rfl__llm_put(&t, "): a product with one token or one query row (a decode GEMV, decode "
+                     "attention) runs on whole MMA tiles of 8 to 64 rows, the rest padding. "
+                     "Measured FLOP/s");
     if (j->kernel_time_s > 0) {
         rfl__llm_put(&t, " (");
         rfl__llm_put_si(&t, (double)j->total.meas.flops / j->kernel_time_s, "FLOP/s");

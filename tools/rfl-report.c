@@ -17,6 +17,7 @@
 #include "roofline.h"
 #include "tool.h"
 #include "report_kinds.h"
+#include "report_llm.h" /* decoder LLMs: --llm / --hf-config (issue 17) */
 #include <errno.h>
 #include <math.h>
 #include <sys/stat.h>
@@ -1323,6 +1324,7 @@ int main(int argc, char **argv) {
     int n_ncu = 0, a, i, h, setting = 0;
     unsigned long long batch = 1;
     tl_prog = "rfl-report";
+    if (rl_wanted(argc, argv)) return rl_main(argc, argv);
     memset(&cd, 0, sizeof cd);
     cd.mode = RFL_MODE_TRAIN;
     for (a = 1; a < argc; a++) {
