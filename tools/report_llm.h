@@ -288,16 +288,16 @@ static void rl_print(const rl_state *s) {
         rl_row(s, rfl_llm_kind_name((rfl_llm_kind)k), &s->j.kinds[k]);
     rl_row(s, "total", &s->j.total);
     printf("\nest FLOP: what runs (causal attention); useful matrix FLOPs (FlopCounterMode,\n"
-           "eager attention): %s. est time: each row at the roof of the machine, summed.\n",
+           "eager attention): %s. est time: rows at the roof, summed.\n",
            tl_si(s->j.useful_flops, "FLOP"));
     if (s->has_prof) {
-        printf("measured: kernel time %s, %s x the estimate at the roof (%s; its bytes alone\n"
-               "%s at %s: %s); useful / executed tensor FLOPs %s; %s%% of the kernel\n"
-               "time in kernels that each need under 1 us at the roof.\n",
+        double all = (double)s->j.total.meas.flops;
+        printf("measured: kernel time %s, %sx the estimate at the roof (%s;\n"
+               "its bytes alone, %s at %s: %s); useful / executed FLOPs %s;\n"
+               "%s%% of the kernel time in kernels that each need under 1 us at the roof.\n",
                tl_si(s->j.kernel_time_s, "s"), tl_num(s->j.gap, 3), tl_si(s->j.roof_time_s, "s"),
                tl_si((double)s->j.total.est.bytes, "B"), tl_si(s->hw[0]->bw_bytes_per_s[RFL_DRAM], "B/s"),
-               tl_si(s->j.bytes_time_s, "s"),
-               s->j.useful_per_executed > 0 ? tl_num(s->j.useful_per_executed, 3) : "-",
+               tl_si(s->j.bytes_time_s, "s"), all > 0 ? tl_num(s->j.useful_flops / all, 3) : "-",
                tl_num(100.0 * s->j.tiny_share, 3));
         printf("Kinds from the kernel names and their order (roofline.h, LLM JOIN).\n");
     }
