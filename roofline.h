@@ -90,6 +90,9 @@
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
                   rfl_net_cost_get rfl_net_predict rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
+       LLMs:      rfl_llm_find rfl_hf_config_parse rfl_llm_step_cost
+                  rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
+                  rfl_llm_compute_bound_batch (API TRANSFORMERS: conventions)
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
                   rfl_reduce_ceilings_machine rfl_csv_format_name (REDUCER below)
@@ -4208,7 +4211,8 @@ static void rfl__llm_norm(rfl__llm_ctx *x, rfl_llm_row *r) {
    step sees P + i keys: pairs = T P + T (T + 1) / 2 per sequence. */
 static void rfl__llm_attention(rfl__llm_ctx *x, rfl_llm_row *r, int decode) {
     uint64_t lk = rfl__lm_add(x, x->P, x->T), heads_b = rfl__lm_mul(x, x->B, x->Hq);
-    uint64_t tri = x->T % 2 ? rfl__lm_mul(x, (x->T + 1) / 2, x->T) : rfl__lm_mul(x, x->T / 2, x->T + 1);
+    /* T (T + 1) / 2 without forming T + 1 for odd T (it may be 2^64 - 1) */
+    uint64_t tri = x->T % 2 ? rfl__lm_mul(x, x->T / 2 + 1, x->T) : rfl__lm_mul(x, x->T / 2, x->T + 1);
     uint64_t pairs = rfl__lm_mul(x, heads_b, rfl__lm_add(x, rfl__lm_mul(x, x->T, x->P), tri));
     uint64_t kvw = rfl__lm_mul3(x, 2, x->Hk, x->hd), hd4 = rfl__lm_mul(x, 4, x->hd);
     uint64_t q = rfl__lm_mul3(x, x->N, x->Hq, x->hd), kv = rfl__lm_mul(x, x->N, kvw);
@@ -4586,7 +4590,8 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
         out->experts_per_tok = b->ept, out->sliding_window = b->window;
         out->tied = b->tied;
         out->qkv_bias = (uint8_t)(out->qkv_bias | b->qkv_bias);
-        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_LLM_FP32 : RFL_LLM_BF16);
+        /* GPT-2's published config names no torch_dtype */
+        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_LLM_DEFAULT : RFL_LLM_BF16);
         return RFL_OK;
     }
     return RFL_ERR_UNKNOWN_NAME;

@@ -59,7 +59,7 @@ static rfl_llm_type llm_type_arg(const char *opt, const char *v, int allow_int4)
     rfl_llm_type t;
     if (!v) tl_usage_error("%s needs a value", opt);
     if (rfl_llm_type_parse(v, &t) != RFL_OK || (t == RFL_LLM_INT4 && !allow_int4))
-        tl_usage_error("%s: unknown type '%s' (fp32, fp16, bf16, fp8, int8%s)", opt, v,
+        tl_input_error(0, 0, 0, "%s: unknown type '%s' (fp32, fp16, bf16, fp8, int8%s)", opt, v,
                        allow_int4 ? ", int4" : "");
     return t;
 }
@@ -71,7 +71,8 @@ static unsigned long long llm_count_arg(const char *opt, const char *v, int zero
     errno = 0;
     n = strtoull(v, &end, 10);
     if (*v == '-' || end == v || *end || errno || (!zero_ok && n == 0) || n > (1ull << 40))
-        tl_usage_error("%s: '%s' is not a whole number from %d to 2^40", opt, v, zero_ok ? 0 : 1);
+        tl_input_error(0, 0, 0, "%s: '%s' is not a whole number from %d to 2^40", opt, v,
+                       zero_ok ? 0 : 1);
     return n;
 }
 
@@ -107,7 +108,8 @@ static void llm_parse_args(int argc, char **argv, llm_args *g) {
     }
     if (g->model && g->hf) tl_usage_error("a model name or --hf-config, not both");
     if (!g->model && !g->hf) tl_usage_error("no model given (rfl-estimate --list)");
-    if (g->d.phase == RFL_LLM_PREFILL && g->d.seq == 0) tl_usage_error("--seq must be at least 1 for prefill");
+    if (g->d.phase == RFL_LLM_PREFILL && g->d.seq == 0)
+        tl_input_error(0, 0, 0, "--seq must be at least 1 for prefill");
 }
 
 /* Read and parse --hf-config into *c; exit 1 naming the file, line and
@@ -179,7 +181,25 @@ typedef struct llm_result {
     rfl_llm_kind_cost kinds[RFL_LLM_KIND_COUNT];
     rfl_llm_prediction p;
     uint64_t cb_batch, gemm_batch; /* 0: none up to LLM_BATCH_CAP */
+    uint64_t mem_batch;            /* sequences whose cache fits beside the
+                                      weights in the machine's memory; 0:
+                                      none, or the memory is unknown */
 } llm_result;
+
+/* How many sequences of the step's length fit in m's memory: weights at
+   their storage type plus each sequence's KV cache (activations and
+   workspace left out: an upper bound). */
+static uint64_t llm_mem_batch(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                              const rfl_machine *m, const rfl_llm_cost *t) {
+    rfl_llm_step_desc one = *d;
+    rfl_llm_cost t1;
+    (void)t;
+    one.batch = 1;
+    if (!(m->mem_bytes > 0) || rfl_llm_step_cost(c, &one, &t1) != RFL_OK || !t1.kv_cache_bytes)
+        return 0;
+    if ((double)t1.param_bytes >= m->mem_bytes) return 0;
+    return (uint64_t)((m->mem_bytes - (double)t1.param_bytes) / (double)t1.kv_cache_bytes);
+}
 
 static void llm_json_batch(tl_json *j, const char *key, uint64_t b) {
     if (b) jint(j, key, b);
@@ -233,6 +253,7 @@ static void llm_print_json(const char *model, const rfl_llm_config *c, const rfl
         else tl_jnull(&j, "ttft_s");
         llm_json_batch(&j, "decode_compute_bound_batch", r->cb_batch);
         llm_json_batch(&j, "gemm_compute_bound_batch", r->gemm_batch);
+        llm_json_batch(&j, "max_batch_in_memory", r->mem_batch);
     }
     tl_jarr(&j, "by_kind");
     for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
@@ -316,11 +337,22 @@ static void llm_print_table(const char *model, const rfl_llm_config *c,
     if (r->gemm_batch)
         printf("  its weight GEMMs turn compute-bound at batch %llu\n",
                (unsigned long long)r->gemm_batch);
+    if (r->mem_batch)
+        printf("  memory holds the weights and the KV cache of at most %llu sequences of "
+               "%llu tokens\n",
+               (unsigned long long)r->mem_batch,
+               (unsigned long long)(d->seq + (d->phase == RFL_LLM_DECODE)));
 }
 
-static void llm_fail(const char *model, const rfl_machine *hw, rfl_result r, const char *what) {
+static void llm_fail(const char *model, const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                     const rfl_machine *hw, rfl_result r, const char *what) {
     if (r == RFL_ERR_NO_ROOF)
-        tl_input_error(0, 0, 0, "%s has no roof for the math type of %s", hw ? hw->id : "?", model);
+        tl_input_error(0, 0, 0, "%s has no roof for %s math (matrix or vector units); try "
+                       "another --dtype", hw ? hw->id : "?", rfl_llm_type_name(d->math));
+    if (r == RFL_ERR_SHAPE && c->pos == RFL_LLM_POS_LEARNED)
+        tl_input_error(0, 0, 0, "%s: --seq %llu%s is beyond its %u learned positions", model,
+                       (unsigned long long)d->seq, d->phase == RFL_LLM_DECODE ? " + 1" : "",
+                       c->max_positions);
     tl_input_error(0, 0, 0, "%s: %s: %s", model, what, rfl_result_str(r));
 }
 
@@ -348,15 +380,16 @@ static int llm_main(int argc, char **argv) {
     if (!g.d.batch) g.d.batch = 1;
     if (g.hwname) hw = tl_find_hw(g.hwname);
     memset(&res, 0, sizeof res);
-    if ((r = rfl_llm_step_cost(&c, &g.d, &res.t)) != RFL_OK) llm_fail(model, hw, r, "step");
-    if ((r = rfl_llm_step_kinds(&c, &g.d, res.kinds)) != RFL_OK) llm_fail(model, hw, r, "kinds");
+    if ((r = rfl_llm_step_cost(&c, &g.d, &res.t)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "step");
+    if ((r = rfl_llm_step_kinds(&c, &g.d, res.kinds)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "kinds");
     if (hw) {
         rfl_llm_step_desc dd = g.d;
-        if ((r = rfl_llm_predict(&c, &g.d, hw, &res.p)) != RFL_OK) llm_fail(model, hw, r, "predict");
+        if ((r = rfl_llm_predict(&c, &g.d, hw, &res.p)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "predict");
         dd.phase = RFL_LLM_DECODE;
         if ((r = rfl_llm_compute_bound_batch(&c, &dd, hw, 0, LLM_BATCH_CAP, &res.cb_batch)) ||
             (r = rfl_llm_compute_bound_batch(&c, &dd, hw, 1, LLM_BATCH_CAP, &res.gemm_batch)))
-            llm_fail(model, hw, r, "compute-bound batch");
+            llm_fail(model, &c, &g.d, hw, r, "compute-bound batch");
+        res.mem_batch = llm_mem_batch(&c, &g.d, hw, &res.t);
     }
     if (g.json) llm_print_json(model, &c, &g.d, hw, &res);
     else llm_print_table(model, &c, &g.d, hw, &res);
