@@ -267,6 +267,13 @@ static void rl_wrap(const char *code, const char *text) {
         while (*text == ' ') text++;
         while (text[n] && text[n] != ' ') n++;
         if (!n) break;
+        if (text[n - 1] >= '0' && text[n - 1] <= '9' && text[n] == ' ') {
+            int u = n + 1; /* keep "744 us" together: a number and its unit */
+            while (text[u] && text[u] != ' ' && u - n < 12) u++;
+            if (u > n + 1 && ((text[n + 1] >= 'a' && text[n + 1] <= 'z') ||
+                              (text[n + 1] >= 'A' && text[n + 1] <= 'Z')) && (!text[u] || text[u] == ' '))
+                n = u;
+        }
         if (col + 1 + n > 80) col = printf("\n    ") - 1;
         col += printf(" %.*s", n, text);
         text += n;

@@ -90,7 +90,7 @@ static void rl_batch_panel(rl_state *s, rfl_canvas *cv, int which) {
         pts[n].marker = RFL_MARKER_DIAMOND;
         pts[n].color = RFL_RGB(0, 0, 0);
         pts[n].hollow = 1;
-        pts[n].weight = 1.6;
+        pts[n].weight = 0.3;
         n++;
     }
     snprintf(title, sizeof title, "%s: %s", rl_title_model(s),
@@ -182,7 +182,7 @@ static void rl_chart_roofline(rl_state *s) {
             pts[n].label = lab[1];
             pts[n].link = 2;
             which[n] = i;
-            pts[n].weight = 0.5 + 0.5 * i;
+            pts[n].weight = 0.15 * (i + 1);
             n++;
         }
     if (s->has_prof && s->j.kernel_time_s > 0 && s->j.total.meas.dram_bytes) {
