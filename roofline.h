@@ -96,6 +96,9 @@
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
                   rfl_reduce_ceilings_machine rfl_csv_format_name (REDUCER below)
+       LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
+                  rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
+                  rfl_llm_kernel_role_of (API TRANSFORMERS: the LLM join)
        Chart:     rfl_canvas_init rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
                   (CHART below)
