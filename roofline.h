@@ -1207,9 +1207,10 @@ typedef struct rfl_llm_cost {
 } rfl_llm_cost;
 
 /* Built-in models, by name (rfl_name_eq: case, '-', '_', '.' ignored):
-   gpt2 gpt2-medium gpt2-large gpt2-xl llama-3.2-1b llama-3.2-3b llama-3-8b
-   llama-3-70b qwen2.5-0.5b qwen2.5-7b mistral-7b mixtral-8x7b, from their
-   published config.json. RFL_ERR_UNKNOWN_NAME otherwise. */
+   gpt2 gpt2-medium gpt2-large gpt2-xl llama-2-7b llama-3.2-1b llama-3.2-3b
+   llama-3-8b llama-3-70b qwen2.5-0.5b qwen2.5-1.5b qwen2.5-7b mistral-7b
+   mixtral-8x7b, from their published config.json. RFL_ERR_UNKNOWN_NAME
+   otherwise. */
 RFL_API int rfl_llm_count(void);
 RFL_API const char *rfl_llm_name(int i);
 RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
@@ -4527,8 +4528,9 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
 /* Published config.json values (the files at
    https://huggingface.co/<repo>/blob/main/config.json):
    openai-community/gpt2, gpt2-medium, gpt2-large, gpt2-xl;
-   meta-llama/Llama-3.2-1B, Llama-3.2-3B, Meta-Llama-3-8B, Meta-Llama-3-70B;
-   Qwen/Qwen2.5-0.5B, Qwen2.5-7B (use_sliding_window false);
+   meta-llama/Llama-2-7b-hf (MHA), Llama-3.2-1B, Llama-3.2-3B, Meta-Llama-3-8B,
+   Meta-Llama-3-70B; Qwen/Qwen2.5-0.5B, Qwen2.5-1.5B, Qwen2.5-7B
+   (use_sliding_window false);
    mistralai/Mistral-7B-v0.1 (sliding_window 4096), Mixtral-8x7B-v0.1. */
 typedef struct rfl__llm_builtin {
     const char *name, *type;
@@ -4541,11 +4543,13 @@ static const rfl__llm_builtin rfl__llm_builtins[] = {
     {"gpt2-medium", "gpt2", 1024, 24, 16, 16, 64, 4096, 50257, 1024, 0, 0, 0, 1, 1},
     {"gpt2-large", "gpt2", 1280, 36, 20, 20, 64, 5120, 50257, 1024, 0, 0, 0, 1, 1},
     {"gpt2-xl", "gpt2", 1600, 48, 25, 25, 64, 6400, 50257, 1024, 0, 0, 0, 1, 1},
+    {"llama-2-7b", "llama", 4096, 32, 32, 32, 128, 11008, 32000, 4096, 0, 0, 0, 0, 0},
     {"llama-3.2-1b", "llama", 2048, 16, 32, 8, 64, 8192, 128256, 131072, 0, 0, 0, 1, 0},
     {"llama-3.2-3b", "llama", 3072, 28, 24, 8, 128, 8192, 128256, 131072, 0, 0, 0, 1, 0},
     {"llama-3-8b", "llama", 4096, 32, 32, 8, 128, 14336, 128256, 8192, 0, 0, 0, 0, 0},
     {"llama-3-70b", "llama", 8192, 80, 64, 8, 128, 28672, 128256, 8192, 0, 0, 0, 0, 0},
     {"qwen2.5-0.5b", "qwen2", 896, 24, 14, 2, 64, 4864, 151936, 32768, 0, 0, 0, 1, 1},
+    {"qwen2.5-1.5b", "qwen2", 1536, 28, 12, 2, 128, 8960, 151936, 131072, 0, 0, 0, 1, 1},
     {"qwen2.5-7b", "qwen2", 3584, 28, 28, 4, 128, 18944, 152064, 131072, 0, 0, 0, 0, 1},
     {"mistral-7b", "mistral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 0, 0, 4096, 0, 0},
     {"mixtral-8x7b", "mixtral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 8, 2, 0, 0, 0}};

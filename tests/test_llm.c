@@ -6,8 +6,9 @@
      gpt2, gpt2-medium, llama-3.2-1b params, prefill (all and last logits),
      decode, each by op; the models are built from the configs in the file.
    - published parameter counts (Meta-Llama-3-8B 8,030,261,248;
-     Mixtral-8x7B 46,702,792,704; Qwen2.5-0.5B 494,032,768), each derived
-     by hand below as well;
+     Mixtral-8x7B 46,702,792,704; Qwen2.5-0.5B 494,032,768; Qwen2.5-1.5B
+     1,543,714,304; Llama-2-7B 6,738,415,616), each derived by hand below
+     as well;
    - the configs in tests/data/hf/, written from the published config.json files. */
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
@@ -125,13 +126,26 @@ static void test_reference(void) {
    Qwen2.5-0.5B (tied, q/k/v bias): embed 151936 x 896 = 136,134,656; q
    896^2 + 896 = 803,712, k and v 896 x 128 + 128 = 114,816 each, o 896^2 =
    802,816, MLP 3 x 896 x 4864 = 13,074,432, norms 1,792: 14,912,384 x 24 =
-   357,897,216; + 896: 494,032,768. */
+   357,897,216; + 896: 494,032,768.
+   Qwen2.5-1.5B (tied): embed 151936 x 1536 = 233,373,696; q 1536^2 + 1536
+   = 2,360,832, k and v 1536 x 256 + 256 = 393,472 each, o 2,359,296, MLP
+   3 x 1536 x 8960 = 41,287,680, norms 3,072: 46,797,824 x 28 =
+   1,310,339,072; + 1,536: 1,543,714,304.
+   Llama-2-7B (MHA, untied): 2 x 32000 x 4096 = 262,144,000; per layer 4 x
+   4096^2 + 3 x 4096 x 11008 + 8,192 = 202,383,360 x 32 = 6,476,267,520;
+   + 4,096: 6,738,415,616. */
 static void test_published_params(void) {
     static const struct { const char *name; uint64_t params; } p[] = {
         {"llama-3-8b", 8030261248ull}, {"mixtral-8x7b", 46702792704ull},
-        {"qwen2.5-0.5b", 494032768ull}};
+        {"qwen2.5-0.5b", 494032768ull}, {"qwen2.5-1.5b", 1543714304ull},
+        {"llama-2-7b", 6738415616ull},
+        /* the other built-ins: the parameter counts their Hugging Face
+           model pages give (safetensors), not derived here */
+        {"gpt2-large", 774030080ull}, {"gpt2-xl", 1557611200ull},
+        {"llama-3.2-3b", 3212749824ull}, {"llama-3-70b", 70553706496ull},
+        {"qwen2.5-7b", 7615616512ull}, {"mistral-7b", 7241732096ull}};
     int i;
-    for (i = 0; i < 3; i++) {
+    for (i = 0; i < (int)(sizeof p / sizeof p[0]); i++) {
         rfl_llm_config c;
         rfl_llm_step_desc d;
         rfl_llm_cost t;

@@ -201,6 +201,19 @@ static uint64_t llm_mem_batch(const rfl_llm_config *c, const rfl_llm_step_desc *
     return (uint64_t)((m->mem_bytes - (double)t1.param_bytes) / (double)t1.kv_cache_bytes);
 }
 
+/* The precision name of the math type's matrix roof (rfl_llm_row_work). */
+static const char *llm_matrix_prec(const rfl_llm_step_desc *d) {
+    rfl_llm_row r;
+    rfl_work w;
+    int p;
+    memset(&r, 0, sizeof r);
+    r.mma_flops = r.flops = 1;
+    if (rfl_llm_row_work(&r, d, &w) == RFL_OK)
+        for (p = 0; p < RFL_PREC_COUNT; p++)
+            if (w.flops[p] > 0) return rfl_prec_name((rfl_prec)p);
+    return "fp32";
+}
+
 static void llm_json_batch(tl_json *j, const char *key, uint64_t b) {
     if (b) jint(j, key, b);
     else tl_jnull(j, key);
@@ -220,6 +233,7 @@ static void llm_print_json(const char *model, const rfl_llm_config *c, const rfl
     jint(&j, "seq", d->seq);
     tl_jstr(&j, "logits", d->logits_all ? "all" : "last");
     tl_jstr(&j, "dtype", rfl_llm_type_name(d->math));
+    tl_jstr(&j, "prec", llm_matrix_prec(d)); /* the roof of its matrix FLOPs */
     tl_jstr(&j, "weights", rfl_llm_type_name(d->weights ? d->weights : d->math));
     tl_jstr(&j, "kv", rfl_llm_type_name(d->kv ? d->kv : d->math));
     jint(&j, "params", r->t.params);

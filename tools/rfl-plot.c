@@ -236,6 +236,10 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
                            "forward.flops and forward.bytes must be positive numbers");
         if (given) snprintf(name, sizeof name, "%s", given);
         else if (!rfl_json_str(&d, rfl_json_get(&d, root, "model"), name, sizeof name)) stem(path, name, sizeof name);
+        /* an LLM estimate names the roof of its matrix FLOPs ("prec") */
+        if (!prec_given && rfl_json_str(&d, rfl_json_get(&d, root, "prec"), dt, sizeof dt) &&
+            rfl_prec_parse(dt, &prec) == RFL_OK)
+            prec_given = 1;
         if (!prec_given && rfl_json_str(&d, rfl_json_get(&d, root, "dtype"), dt, sizeof dt) &&
             rfl_prec_parse(dt, &prec) != RFL_OK)
             prec = RFL_FP32;

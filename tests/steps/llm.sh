@@ -79,3 +79,6 @@ if grep -q 't5.json:14:.*model_type' "$LL/err.txt"; then ok; else bad "unknown m
 # the header without the LLM part (RFL_NO_LLM) still builds
 printf '#define RFL_NO_LLM\n#define ROOFLINE_IMPLEMENTATION\n#include "roofline.h"\nint main(void){return 0;}\n' > "$LL/nollm.c"
 step "RFL_NO_LLM build" gcc -std=c99 $WX -I. "$LL/nollm.c" -o "$LL/nollm" -lm
+# the roof of the matrix FLOPs, which rfl-plot --work places the point under
+llm_eq "llama-3-8b prec" "$(lj_top "$j" prec)" '"bf16_tensor"'
+llm_eq "gpt2 prec (fp32 config)" "$(lj_top "$LL/g.json" prec)" '"fp32"'
