@@ -163,6 +163,47 @@ static rfl_prec rl_prec(const rl_state *s) {
     }
 }
 
+/* Name the decode batches beside their markers: below right, else right,
+   below left, above right or above left, wherever the label overlaps no
+   earlier label or marker; left out when none fits. On a white box, so
+   that a roof line under it does not hide it. */
+static void rl_batch_labels(rfl_canvas *cv, const rfl_chart_area *a, const rfl_point *pts,
+                            const int *which, int n, const uint64_t *batches) {
+    /* below right, right, below left, above right, above left */
+    static const double dx[5] = {14, 16, -14, 14, -14}, dy[5] = {14, 0, 14, -14, -14};
+    static const int ax[5] = {0, 0, 1, 0, 1}, ay[5] = {0, 1, 0, 2, 2}; /* 1: right / middle, 2: bottom */
+    double box[16][4], px[16], py[16]; /* x0 y0 x1 y1 of the labels drawn */
+    int nb = 0, i, k, j;
+    if (!(a->x_max > a->x_min) || !(a->y_max > a->y_min)) return;
+    for (i = 0; i < n && i < 16; i++) {
+        px[i] = a->x0 + (log10(pts[i].ai) - log10(a->x_min)) / (log10(a->x_max) - log10(a->x_min)) *
+                            (a->x1 - a->x0);
+        py[i] = a->y1 - (log10(pts[i].flops_per_s) - log10(a->y_min)) /
+                            (log10(a->y_max) - log10(a->y_min)) * (a->y1 - a->y0);
+    }
+    for (i = 0; i < n && i < 16; i++) {
+        char t[32];
+        double w, h = 2 * RFL_FONT_H;
+        if (pts[i].link != 2) continue;
+        snprintf(t, sizeof t, "batch %s", tl_num((double)batches[which[i]], 10));
+        w = rfl_text_width(t, -1, 2);
+        for (k = 0; k < 5; k++) {
+            double x0 = px[i] + dx[k] - (ax[k] ? w : 0), y0 = py[i] + dy[k] - h * 0.5 * ay[k];
+            int clash = x0 < a->x0 || x0 + w > a->x1 || y0 < a->y0 || y0 + h > a->y1;
+            for (j = 0; j < nb && !clash; j++)
+                clash = x0 < box[j][2] && box[j][0] < x0 + w && y0 < box[j][3] && box[j][1] < y0 + h;
+            for (j = 0; j < n && j < 16 && !clash; j++) /* markers, 12 px around */
+                clash = px[j] > x0 - 12 && px[j] < x0 + w + 12 && py[j] > y0 - 12 && py[j] < y0 + h + 12;
+            if (clash) continue;
+            rfl_fill_rect(cv, x0 - 2, y0, w + 4, h, RFL_RGBA(255, 255, 255, 210));
+            rfl_draw_text(cv, x0, y0, t, 2, RFL_TEXT_LEFT | RFL_TEXT_TOP, RFL_RGB(60, 60, 60));
+            box[nb][0] = x0, box[nb][1] = y0, box[nb][2] = x0 + w, box[nb][3] = y0 + h;
+            nb++;
+            break;
+        }
+    }
+}
+
 static void rl_chart_roofline(rl_state *s) {
     static rfl_point pts[16];
     static char lab[6][96], title[200];
@@ -217,16 +258,7 @@ static void rl_chart_roofline(rl_state *s) {
     rfl_canvas_clear(&cv, RFL_RGB(255, 255, 255));
     d.areas = &area;
     rfl_chart_roofline(&cv, &d);
-    for (i = 0; i < n; i++) /* name the decode batches beside their markers */
-        if (pts[i].link == 2 && area.x_max > area.x_min && area.y_max > area.y_min) {
-            double x = area.x0 + (log10(pts[i].ai) - log10(area.x_min)) /
-                                     (log10(area.x_max) - log10(area.x_min)) * (area.x1 - area.x0);
-            double y = area.y1 - (log10(pts[i].flops_per_s) - log10(area.y_min)) /
-                                     (log10(area.y_max) - log10(area.y_min)) * (area.y1 - area.y0);
-            char t[32];
-            snprintf(t, sizeof t, "batch %s", tl_num((double)batches[which[i]], 10));
-            rfl_draw_text(&cv, x + 14, y + 14, t, 2, RFL_TEXT_LEFT | RFL_TEXT_TOP, RFL_RGB(60, 60, 60));
-        }
+    rl_batch_labels(&cv, &area, pts, which, n, batches);
     rl_save(s, &cv, "llm-roofline.png");
 }
 
