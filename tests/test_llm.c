@@ -296,6 +296,17 @@ static void test_kinds_and_time(void) {
     d.batch = gb;
     RT_EQ_INT(rfl_llm_compute_bound_batch(&c, &d, h100, 1, gb - 1, &cb), RFL_OK);
     RT_EQ_U64(cb, 0); /* not below gb */
+    /* at 128 cached tokens the whole step does turn compute-bound: the
+       batch found is the first one (memory-bound just below it) */
+    d.seq = 128, d.batch = 1;
+    RT_EQ_INT(rfl_llm_compute_bound_batch(&c, &d, h100, 0, 65536, &cb), RFL_OK);
+    RT_CHECK(cb > gb);
+    d.batch = cb;
+    RT_EQ_INT(rfl_llm_predict(&c, &d, h100, &p), RFL_OK);
+    RT_CHECK(!p.memory_bound);
+    d.batch = cb - 1;
+    RT_EQ_INT(rfl_llm_predict(&c, &d, h100, &p), RFL_OK);
+    RT_CHECK(p.memory_bound);
 #else
     (void)p, (void)h100, (void)cb, (void)gb;
 #endif

@@ -99,6 +99,11 @@ static void llm_parse_args(int argc, char **argv, llm_args *g) {
             else if (v && tl_is(v, "last")) g->d.logits_all = 0;
             else tl_usage_error("--logits is last or all");
             a++;
+        } else if (tl_is(o, "--mode")) { /* the zoo's option: only inference here */
+            if (!v) tl_usage_error("--mode needs a value");
+            if (!tl_is(v, "infer") && !tl_is(v, "inference"))
+                tl_input_error(0, 0, 0, "--mode %s: an LLM estimate is one inference step", v);
+            a++;
         } else if (tl_is(o, "--dtype")) { g->d.math = llm_type_arg(o, v, 0); g->dtype_given = 1; a++; }
         else if (tl_is(o, "--weights")) { g->d.weights = llm_type_arg(o, v, 1); a++; }
         else if (tl_is(o, "--kv")) { g->d.kv = llm_type_arg(o, v, 1); a++; }

@@ -68,6 +68,8 @@ llm_exit 2 "$EST" llama-3-8b --phase sideways
 llm_exit 2 "$EST" llama-3-8b --bogus
 llm_exit 1 "$EST" llama-3-8b --weights int3
 llm_exit 1 "$EST" llama-3-8b --batch 0
+llm_exit 1 "$EST" llama-3-8b --mode train
+llm_exit 0 "$EST" llama-3-8b --mode infer
 llm_exit 1 "$EST" gpt2 --phase prefill --seq 2000
 llm_exit 1 "$EST" --hf-config tests/data/hf/nonexistent.json
 sed 's/"num_attention_heads": 32,//' tests/data/hf/llama-3-8b.json > "$LL/nohead.json"
