@@ -96,6 +96,9 @@
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
                   rfl_reduce_ceilings_machine rfl_csv_format_name (REDUCER below)
+       LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
+                  rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
+                  rfl_llm_kernel_role_of (API TRANSFORMERS: the LLM join)
        Chart:     rfl_canvas_init rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
                   (CHART below)
@@ -1309,6 +1312,168 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
                                                const rfl_llm_step_desc *d,
                                                const rfl_machine *m, int gemm_only,
                                                uint64_t cap, uint64_t *out);
+
+/* ---- issue 17 (items 5, 6): the LLM join ------------------------------------
+   A step's estimate (rfl_llm_step_kinds) beside its Nsight Compute profile,
+   kind by kind, and two warnings that explain the usual gap.
+       rfl_llm_classifier cl; rfl_llm_join j;      (both plain structs)
+       rfl_llm_classify_init(&cl, h100);
+       rd.on_kernel = rfl_llm_classify_kernel; rd.user = &cl;   reducer desc
+       ... rfl_reduce_push / rfl_reduce_finish ...
+       rfl_llm_classify_finish(&cl);
+       rfl_llm_join_compute(&cfg, &step, h100, &cl, &j);   j.kinds[], j.warnings[]
+   Kernels into kinds. A name alone cannot tell an attention projection from
+   an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
+   reads the kernel stream in order, as a Hugging Face forward launches it:
+     - a norm starts a segment: a fused layer_norm / rms_norm kernel, or an
+       eager RMSNorm (x.to(fp32), x.pow(2), .mean(-1), + eps, rsqrt, *, cast
+       back, * weight: 8 kernels, found by its mean reduction and the pow and
+       cast just before it; gelu_new's pow(x, 3) is not followed by a mean);
+       every kernel from there up to the next GEMM or attention kernel is
+       RFL_LLM_NORM;
+     - a segment with an attention kernel (fmha, flash, sdpa, attention,
+       cuDNN) is attention: its GEMMs (q, k, v, o), the attention kernel and
+       the elementwise kernels between its first GEMM and the attention
+       kernel (rotary, the KV cache's torch.cat) are RFL_LLM_ATTENTION;
+     - a segment without one is the MLP (its GEMMs, splitK reductions
+       included: RFL_LLM_MLP), except the last segment, whose GEMMs are the
+       LM head (RFL_LLM_LM_HEAD); GEMMs before the first norm are rotary's
+       inv_freq product (RFL_LLM_ATTENTION);
+     - index_select / gather / embedding kernels are RFL_LLM_EMBEDDING;
+       everything else (residual adds, activations, casts, position ids,
+       rotary's cos / sin tables) is RFL_LLM_ELEMENTWISE.
+   Limits: one step per profile (a second step's LM head would count as an
+   MLP); eager or SDPA Hugging Face forwards (a fused kernel that does norm
+   and GEMM at once, or attention written as plain GEMMs, is misread); an
+   eager RMSNorm's first kernel (the cast to fp32) counts as a norm only when
+   it sits right before the pow. tests/test_llm_join.c checks the kinds on
+   the four shared GPT-2 and Llama-3.2-1B captures.
+   Warnings (stable codes, thresholds below):
+     padded_mma    tensor FLOPs executed >= RFL_LLM_PADDED_RATIO x the
+                   step's useful matrix FLOPs (the estimate's mac_flops):
+                   small products (a decode GEMV, one query row) run on
+                   padded MMA tiles; measured FLOP/s overstates useful work.
+     launch_bound  kernel time >= RFL_LLM_LAUNCH_GAP x the estimate's time at
+                   the roof, and >= RFL_LLM_LAUNCH_SHARE of that time is in
+                   tiny kernels: kernels whose own measured bytes and FLOPs
+                   need under RFL_LLM_TINY_S at the roof of the machine (the
+                   time is launch, ramp-up and drain). Measured on the shared
+                   captures: 66% and 75% of the time on the decodes, 29% on
+                   both prefills. */
+#define RFL_LLM_PADDED_RATIO 2.0
+#define RFL_LLM_LAUNCH_GAP 2.0
+#define RFL_LLM_LAUNCH_SHARE 0.5
+#define RFL_LLM_TINY_S 1e-6
+#ifndef RFL_NO_REDUCE
+struct rfl_kernel_stat; /* the reducer's (API REDUCER, below) */
+
+/* What a kernel's name alone says (rfl_llm_kernel_role_of). */
+typedef enum rfl_llm_role {
+    RFL_LLM_ROLE_OTHER = 0,  /* elementwise, reductions, anything else */
+    RFL_LLM_ROLE_GEMM,       /* gemm, gemv, nvjet, cutlass, xmma, splitKreduce */
+    RFL_LLM_ROLE_ATTENTION,  /* fmha, flash, sdpa, attention, cudnn */
+    RFL_LLM_ROLE_NORM,       /* a fused layer_norm / rms_norm kernel */
+    RFL_LLM_ROLE_MEAN,       /* a MeanOps reduction (eager RMSNorm) */
+    RFL_LLM_ROLE_POW,        /* pow (RMSNorm's x^2, or gelu_new's x^3) */
+    RFL_LLM_ROLE_CAST,       /* copy / cast kernels */
+    RFL_LLM_ROLE_EMBEDDING,  /* index_select, gather, embedding */
+    RFL_LLM_ROLE_COUNT
+} rfl_llm_role;
+/* Case-insensitive rules, first match wins; NULL is RFL_LLM_ROLE_OTHER. */
+RFL_API rfl_llm_role rfl_llm_kernel_role_of(const char *name);
+
+/* Measured, one kind (or the total): exact sums over its kernels
+   (saturating at UINT64_MAX). */
+typedef struct rfl_llm_kind_meas {
+    uint64_t kernels;
+    uint64_t time_ns;
+    uint64_t flops;        /* every precision, tensor included */
+    uint64_t tensor_flops; /* the tensor-core part */
+    uint64_t dram_bytes;
+    uint64_t tiny_kernels; /* kernels needing < RFL_LLM_TINY_S at the roof */
+    uint64_t tiny_time_ns;
+} rfl_llm_kind_meas;
+
+typedef struct rfl_llm__kern { /* private: one held-back kernel */
+    uint64_t id, time_ns, flops, tensor_flops, dram_bytes;
+    int role, norm_start, tiny;
+} rfl_llm__kern;
+
+/* The classifier: a plain struct (about 1 KB) fed one kernel at a time. */
+typedef struct rfl_llm_classifier {
+    rfl_llm_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
+    rfl_llm_kind_meas total;
+    unsigned unknown;        /* RFL_UNKNOWN_* bits OR-ed over the kernels */
+    int finished;
+    /* ---- private ---- */
+    const rfl_machine *machine;
+    rfl_llm__kern hold[2];   /* the last two kernels, held back until the
+                                next one says whether they start a norm */
+    int held;
+    int segment, in_norm, seg_gemm, seg_core;
+    rfl_llm_kind_meas seg_gemms, seg_pre; /* GEMMs, and kernels between the
+                                first GEMM and an attention kernel, of the
+                                open segment: their kind waits for its end */
+} rfl_llm_classifier;
+
+/* Start (machine may be NULL: then no kernel counts as tiny). */
+RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine);
+/* One kernel, in launch order; an rfl_kernel_fn for rfl_reduce_desc.on_kernel
+   (user = the classifier). Ignored after finish. */
+RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k);
+/* End of the step: settles the held kernels and the last segment. */
+RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c);
+
+typedef enum rfl_llm_warn {
+    RFL_LLM_WARN_NONE = 0,
+    RFL_LLM_WARN_PADDED_MMA,   /* "padded_mma" */
+    RFL_LLM_WARN_LAUNCH_BOUND, /* "launch_bound" */
+    RFL_LLM_WARN_COUNT_
+} rfl_llm_warn;
+/* The stable code string ("" for NONE). */
+RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w);
+
+#define RFL_LLM_WARN_TEXT 640
+typedef struct rfl_llm_warning {
+    rfl_llm_warn code;
+    char text[RFL_LLM_WARN_TEXT]; /* what it means, the figures, what helps */
+} rfl_llm_warning;
+
+/* One row of the join: a kind (or the total). */
+typedef struct rfl_llm_join_row {
+    rfl_llm_kind_cost est;   /* estimated (rfl_llm_step_kinds) */
+    double est_time_s;       /* its rows' time at the roof (rfl_llm_predict's
+                                rule: max(compute, memory) per row) */
+    rfl_llm_kind_meas meas;  /* measured */
+} rfl_llm_join_row;
+
+typedef struct rfl_llm_join {
+    rfl_llm_join_row kinds[RFL_LLM_KIND_COUNT];
+    rfl_llm_join_row total;
+    unsigned unknown;            /* the profile's RFL_UNKNOWN_* bits */
+    double useful_flops;         /* the estimate's mac_flops */
+    double executed_tensor_flops;/* measured */
+    double useful_per_executed;  /* useful / executed tensor; 0: none ran */
+    double kernel_time_s;        /* measured, summed over kernels */
+    double roof_time_s;          /* the estimate at the roof */
+    double bytes_time_s;         /* the estimate's bytes / DRAM bandwidth */
+    double gap;                  /* kernel_time_s / roof_time_s (0: unknown) */
+    double mean_kernel_s;
+    double tiny_share;           /* share of kernel time in tiny kernels */
+    int warning_count;
+    rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
+} rfl_llm_join;
+
+/* Join the estimate of step d of cfg on machine m (its bandwidth and
+   roofs; the machine the profile ran on) to a finished classifier.
+   Returns RFL_ERR_ARG (NULL argument), RFL_ERR_STATE (classifier not
+   finished), or the estimate's errors (RFL_ERR_NO_ROOF when m lacks the
+   step's roofs). A warning needs the quantities it compares: no tensor
+   counters, no padded_mma; no time, no launch_bound. */
+RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                        const rfl_machine *m, const rfl_llm_classifier *c,
+                                        rfl_llm_join *out);
+#endif /* RFL_NO_REDUCE */
 
 #ifdef __cplusplus
 }
@@ -8422,6 +8587,321 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
    an LLM estimate beside a profile: kernels by kind, padded_mma, launch_bound
    ========================================================================== */
 /* ---- issue 17 (items 5, 6): the join goes here ---- */
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
+/* A kernel name against the classifier's keys, case-insensitively. */
+static int rfl__llm_has(const char *s, const char *key) {
+    size_t i;
+    for (; *s; s++) {
+        for (i = 0; key[i] && s[i] && rfl__lower((unsigned char)s[i]) == key[i]; i++) {}
+        if (!key[i]) return 1;
+    }
+    return 0;
+}
+
+RFL_API rfl_llm_role rfl_llm_kernel_role_of(const char *name) {
+    /* Order matters: "fmha_cutlassF" is attention before it is cutlass;
+       "cublasLt::splitKreduce" belongs to its GEMM; "layer_norm" before
+       any elementwise rule. Keys in lower case. */
+    static const struct { const char *key; unsigned char role; } rules[] = {
+        {"fmha", RFL_LLM_ROLE_ATTENTION},      {"flash", RFL_LLM_ROLE_ATTENTION},
+        {"sdpa", RFL_LLM_ROLE_ATTENTION},      {"attention", RFL_LLM_ROLE_ATTENTION},
+        {"cudnn", RFL_LLM_ROLE_ATTENTION},     /* cuDNN's SDPA and its reduction */
+        {"layer_norm", RFL_LLM_ROLE_NORM},     {"layernorm", RFL_LLM_ROLE_NORM},
+        {"rms_norm", RFL_LLM_ROLE_NORM},       {"rmsnorm", RFL_LLM_ROLE_NORM},
+        {"splitkreduce", RFL_LLM_ROLE_GEMM},   {"gemm", RFL_LLM_ROLE_GEMM},
+        {"gemv", RFL_LLM_ROLE_GEMM},           {"nvjet", RFL_LLM_ROLE_GEMM},
+        {"cutlass", RFL_LLM_ROLE_GEMM},        {"xmma", RFL_LLM_ROLE_GEMM},
+        {"cublas", RFL_LLM_ROLE_GEMM},         {"matmul", RFL_LLM_ROLE_GEMM},
+        {"meanops", RFL_LLM_ROLE_MEAN},        {"pow_tensor", RFL_LLM_ROLE_POW},
+        {"indexselect", RFL_LLM_ROLE_EMBEDDING}, {"index_select", RFL_LLM_ROLE_EMBEDDING},
+        {"gather", RFL_LLM_ROLE_EMBEDDING},    {"embedding", RFL_LLM_ROLE_EMBEDDING},
+        {"copy_kernel", RFL_LLM_ROLE_CAST}};
+    size_t i;
+    if (!name) return RFL_LLM_ROLE_OTHER;
+    for (i = 0; i < sizeof rules / sizeof rules[0]; i++)
+        if (rfl__llm_has(name, rules[i].key)) return (rfl_llm_role)rules[i].role;
+    return RFL_LLM_ROLE_OTHER;
+}
+
+static uint64_t rfl__llm_sat(uint64_t a, uint64_t b) {
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+static void rfl__llm_meas_add(rfl_llm_kind_meas *a, const rfl_llm_kind_meas *b) {
+    a->kernels = rfl__llm_sat(a->kernels, b->kernels);
+    a->time_ns = rfl__llm_sat(a->time_ns, b->time_ns);
+    a->flops = rfl__llm_sat(a->flops, b->flops);
+    a->tensor_flops = rfl__llm_sat(a->tensor_flops, b->tensor_flops);
+    a->dram_bytes = rfl__llm_sat(a->dram_bytes, b->dram_bytes);
+    a->tiny_kernels = rfl__llm_sat(a->tiny_kernels, b->tiny_kernels);
+    a->tiny_time_ns = rfl__llm_sat(a->tiny_time_ns, b->tiny_time_ns);
+}
+static void rfl__llm_kern_meas(const rfl_llm__kern *k, rfl_llm_kind_meas *m) {
+    RFL_MEMSET(m, 0, sizeof *m);
+    m->kernels = 1;
+    m->time_ns = k->time_ns;
+    m->flops = k->flops;
+    m->tensor_flops = k->tensor_flops;
+    m->dram_bytes = k->dram_bytes;
+    m->tiny_kernels = (uint64_t)(k->tiny != 0);
+    m->tiny_time_ns = k->tiny ? k->time_ns : 0;
+}
+
+RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine) {
+    if (!c) return;
+    RFL_MEMSET(c, 0, sizeof *c);
+    c->machine = machine;
+}
+
+/* The kind of the open segment's GEMMs, when it closes. */
+static rfl_llm_kind rfl__llm_gemm_kind(const rfl_llm_classifier *c, int last) {
+    if (c->segment == 0 || c->seg_core) return RFL_LLM_ATTENTION;
+    return last ? RFL_LLM_LM_HEAD : RFL_LLM_MLP;
+}
+static void rfl__llm_close(rfl_llm_classifier *c, int last) {
+    rfl__llm_meas_add(&c->kinds[rfl__llm_gemm_kind(c, last)], &c->seg_gemms);
+    rfl__llm_meas_add(&c->kinds[RFL_LLM_ELEMENTWISE], &c->seg_pre);
+    RFL_MEMSET(&c->seg_gemms, 0, sizeof c->seg_gemms);
+    RFL_MEMSET(&c->seg_pre, 0, sizeof c->seg_pre);
+    c->seg_gemm = c->seg_core = 0;
+}
+
+/* One kernel leaves the hold: the segment rules of the manual. */
+static void rfl__llm_settle(rfl_llm_classifier *c, const rfl_llm__kern *k) {
+    rfl_llm_kind_meas m;
+    rfl__llm_kern_meas(k, &m);
+    rfl__llm_meas_add(&c->total, &m);
+    if (k->role == RFL_LLM_ROLE_EMBEDDING) {
+        rfl__llm_meas_add(&c->kinds[RFL_LLM_EMBEDDING], &m);
+        return;
+    }
+    if (k->role == RFL_LLM_ROLE_NORM || k->norm_start ||
+        (k->role == RFL_LLM_ROLE_MEAN && !c->in_norm)) {
+        rfl__llm_close(c, 0);
+        c->segment++;
+        c->in_norm = 1;
+    }
+    if (k->role == RFL_LLM_ROLE_GEMM) {
+        c->in_norm = 0;
+        c->seg_gemm = 1;
+        rfl__llm_meas_add(&c->seg_gemms, &m);
+    } else if (k->role == RFL_LLM_ROLE_ATTENTION) {
+        c->in_norm = 0;
+        c->seg_core = 1;
+        rfl__llm_meas_add(&c->kinds[RFL_LLM_ATTENTION], &m);
+        rfl__llm_meas_add(&c->kinds[RFL_LLM_ATTENTION], &c->seg_pre); /* rotary, KV cache */
+        RFL_MEMSET(&c->seg_pre, 0, sizeof c->seg_pre);
+    } else if (c->in_norm) {
+        rfl__llm_meas_add(&c->kinds[RFL_LLM_NORM], &m);
+    } else if (c->segment > 0 && c->seg_gemm && !c->seg_core) {
+        rfl__llm_meas_add(&c->seg_pre, &m);
+    } else {
+        rfl__llm_meas_add(&c->kinds[RFL_LLM_ELEMENTWISE], &m);
+    }
+}
+
+/* 1 when a kernel's own counters need under RFL_LLM_TINY_S at the roof. */
+static int rfl__llm_tiny(const rfl_machine *m, const rfl_kernel_stat *k) {
+    double need;
+    int p;
+    if (!m || (k->work.unknown & (RFL_UNKNOWN_TIME | RFL_UNKNOWN_BYTES(RFL_DRAM))) ||
+        m->bw_bytes_per_s[RFL_DRAM] <= 0)
+        return 0;
+    need = (double)k->bytes[RFL_DRAM] / m->bw_bytes_per_s[RFL_DRAM];
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        if (!k->flops[p]) continue;
+        if (m->peak_flops[p] <= 0) return 0; /* no roof: cannot say */
+        if ((double)k->flops[p] / m->peak_flops[p] > need)
+            need = (double)k->flops[p] / m->peak_flops[p];
+    }
+    return need < RFL_LLM_TINY_S;
+}
+
+RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k) {
+    rfl_llm_classifier *c = (rfl_llm_classifier *)classifier;
+    rfl_llm__kern x;
+    int p;
+    if (!c || !k || c->finished) return;
+    RFL_MEMSET(&x, 0, sizeof x);
+    x.id = k->id;
+    x.time_ns = k->time_ns;
+    for (p = 0; p < RFL_PREC_COUNT; p++) x.flops = rfl__llm_sat(x.flops, k->flops[p]);
+    x.tensor_flops = rfl_kernel_tensor_flops(k);
+    x.dram_bytes = k->bytes[RFL_DRAM];
+    x.role = (int)rfl_llm_kernel_role_of(k->name);
+    x.tiny = rfl__llm_tiny(c->machine, k);
+    c->unknown |= k->work.unknown;
+    /* An eager RMSNorm shows itself at its mean: the pow before it, and the
+       cast before that, start the norm. */
+    if (x.role == RFL_LLM_ROLE_MEAN && c->held && c->hold[c->held - 1].role == RFL_LLM_ROLE_POW) {
+        if (c->held == 2 && c->hold[0].role == RFL_LLM_ROLE_CAST) c->hold[0].norm_start = 1;
+        else c->hold[c->held - 1].norm_start = 1;
+    }
+    if (c->held == 2) {
+        rfl__llm_settle(c, &c->hold[0]);
+        c->hold[0] = c->hold[1];
+        c->held = 1;
+    }
+    c->hold[c->held++] = x;
+}
+
+RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c) {
+    int i;
+    if (!c || c->finished) return;
+    for (i = 0; i < c->held; i++) rfl__llm_settle(c, &c->hold[i]);
+    c->held = 0;
+    rfl__llm_close(c, 1);
+    c->finished = 1;
+}
+
+RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w) {
+    switch (w) {
+    case RFL_LLM_WARN_PADDED_MMA: return "padded_mma";
+    case RFL_LLM_WARN_LAUNCH_BOUND: return "launch_bound";
+    default: return "";
+    }
+}
+/* ---- the join: estimate beside profile, warnings ---- */
+typedef struct rfl__llm_txt { char *buf; size_t cap, len; } rfl__llm_txt;
+static void rfl__llm_put(rfl__llm_txt *t, const char *s) {
+    while (*s && t->len + 1 < t->cap) t->buf[t->len++] = *s++;
+    t->buf[t->len] = 0;
+}
+static void rfl__llm_put_si(rfl__llm_txt *t, double v, const char *unit) {
+    char b[40];
+    rfl_fmt_si(b, sizeof b, v, 3);
+    rfl__llm_put(t, b);
+    rfl__llm_put(t, unit);
+}
+static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
+    char b[40];
+    rfl_fmt_num(b, sizeof b, v, sig);
+    rfl__llm_put(t, b);
+}
+
+/* The estimate's time at the roof, by kind: rfl_llm_predict's rule. */
+static rfl_result rfl__llm_kind_times(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      const rfl_machine *m, rfl_llm_join *out) {
+    rfl_llm_row row;
+    rfl_work w;
+    rfl_prediction p;
+    rfl_result r;
+    int i, n = rfl_llm_row_count(cfg);
+    for (i = 0; i < n; i++) {
+        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
+        if ((r = rfl_llm_row_work(&row, d, &w)) != RFL_OK) return r;
+        if (!row.flops && w.bytes[RFL_DRAM] == 0) continue;
+        if ((r = rfl_predict(m, &w, &p)) != RFL_OK) return r;
+        out->kinds[row.kind].est_time_s += p.time_s * row.count;
+        out->total.est_time_s += p.time_s * row.count;
+    }
+    return RFL_OK;
+}
+
+static void rfl__llm_padded(rfl_llm_join *j) {
+    rfl_llm_warning *w = &j->warnings[j->warning_count++];
+    rfl__llm_txt t;
+    int k, first = 1;
+    t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
+    w->code = RFL_LLM_WARN_PADDED_MMA;
+    rfl__llm_put(&t, "the tensor cores executed ");
+    rfl__llm_put_si(&t, j->executed_tensor_flops, "FLOP for ");
+    rfl__llm_put_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
+    rfl__llm_put_num(&t, j->useful_per_executed, 2);
+    rfl__llm_put(&t, "; ");
+    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
+        double ex = (double)j->kinds[k].meas.tensor_flops, us = (double)j->kinds[k].est.mac_flops;
+        if (ex < RFL_LLM_PADDED_RATIO * us || ex <= 0) continue;
+        rfl__llm_put(&t, first ? "" : ", ");
+        rfl__llm_put(&t, rfl_llm_kind_name((rfl_llm_kind)k));
+        rfl__llm_put(&t, " ");
+        rfl__llm_put_si(&t, ex, "FLOP for ");
+        rfl__llm_put_si(&t, us, "FLOP");
+        first = 0;
+    }
+    rfl__llm_put(&t, "): a product with one token or one query row (a decode GEMV, decode "
+                     "attention) runs on whole MMA tiles of 8 to 64 rows, the rest padding. "
+                     "Measured FLOP/s");
+    if (j->kernel_time_s > 0) {
+        rfl__llm_put(&t, " (");
+        rfl__llm_put_si(&t, (double)j->total.meas.flops / j->kernel_time_s, "FLOP/s");
+        rfl__llm_put(&t, ")");
+    }
+    rfl__llm_put(&t, " overstates useful work");
+    if (j->kernel_time_s > 0) {
+        rfl__llm_put(&t, " (");
+        rfl__llm_put_si(&t, j->useful_flops / j->kernel_time_s, "FLOP/s");
+        rfl__llm_put(&t, ")");
+    }
+    rfl__llm_put(&t, ": judge this step by its bytes and time.");
+}
+
+static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
+    rfl_llm_warning *w = &j->warnings[j->warning_count++];
+    rfl__llm_txt t;
+    t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
+    w->code = RFL_LLM_WARN_LAUNCH_BOUND;
+    rfl__llm_put_num(&t, (double)j->total.meas.kernels, 10);
+    rfl__llm_put(&t, " kernels, mean ");
+    rfl__llm_put_si(&t, j->mean_kernel_s, "s: ");
+    rfl__llm_put_si(&t, j->kernel_time_s, "s of kernel time, ");
+    rfl__llm_put_num(&t, j->gap, 2);
+    rfl__llm_put(&t, "x the ");
+    rfl__llm_put_si(&t, j->roof_time_s, "s the step needs at the roof (its bytes, ");
+    rfl__llm_put_si(&t, (double)j->total.est.bytes, "B at ");
+    rfl__llm_put_si(&t, m->bw_bytes_per_s[RFL_DRAM], "B/s: ");
+    rfl__llm_put_si(&t, j->bytes_time_s, "s); ");
+    rfl__llm_put_num(&t, (double)j->total.meas.tiny_kernels, 10);
+    rfl__llm_put(&t, " kernels (");
+    rfl__llm_put_num(&t, 100.0 * j->tiny_share, 2);
+    rfl__llm_put(&t, "% of the time) each need under 1 us of work, so launch, ramp-up and "
+                     "drain fill the step. What helps: CUDA graphs (one launch for the "
+                     "step), fused kernels (norm, rotary, MLP: fewer launches), a larger "
+                     "batch (the same launches carry more tokens).");
+}
+
+RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                        const rfl_machine *m, const rfl_llm_classifier *c,
+                                        rfl_llm_join *out) {
+    rfl_llm_kind_cost est[RFL_LLM_KIND_COUNT];
+    rfl_result r;
+    int k;
+    if (!cfg || !d || !m || !c || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (!c->finished) return RFL_ERR_STATE;
+    if ((r = rfl_llm_step_kinds(cfg, d, est)) != RFL_OK) return r;
+    if ((r = rfl__llm_kind_times(cfg, d, m, out)) != RFL_OK) return r;
+    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
+        out->kinds[k].est = est[k];
+        out->kinds[k].meas = c->kinds[k];
+        out->total.est.mac_flops += est[k].mac_flops; /* step_kinds checked overflow */
+        out->total.est.flops += est[k].flops;
+        out->total.est.bytes += est[k].bytes;
+    }
+    out->total.meas = c->total;
+    out->unknown = c->unknown;
+    out->useful_flops = (double)out->total.est.mac_flops;
+    out->executed_tensor_flops = (double)c->total.tensor_flops;
+    if (c->total.tensor_flops)
+        out->useful_per_executed = out->useful_flops / out->executed_tensor_flops;
+    out->roof_time_s = out->total.est_time_s;
+    if (m->bw_bytes_per_s[RFL_DRAM] > 0)
+        out->bytes_time_s = (double)out->total.est.bytes / m->bw_bytes_per_s[RFL_DRAM];
+    if (!(c->unknown & RFL_UNKNOWN_TIME) && c->total.kernels) {
+        out->kernel_time_s = (double)c->total.time_ns * 1e-9;
+        out->mean_kernel_s = out->kernel_time_s / (double)c->total.kernels;
+        if (c->total.time_ns)
+            out->tiny_share = (double)c->total.tiny_time_ns / (double)c->total.time_ns;
+        if (out->roof_time_s > 0) out->gap = out->kernel_time_s / out->roof_time_s;
+    }
+    /* no tensor counter in the profile: executed tensor FLOPs are unknown */
+    if (c->total.tensor_flops && out->useful_flops > 0 &&
+        out->executed_tensor_flops >= RFL_LLM_PADDED_RATIO * out->useful_flops)
+        rfl__llm_padded(out);
+    if (out->gap >= RFL_LLM_LAUNCH_GAP && out->tiny_share >= RFL_LLM_LAUNCH_SHARE)
+        rfl__llm_launch(out, m);
+    return RFL_OK;
+}
+#endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
 
 
 /* ==========================================================================

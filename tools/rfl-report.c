@@ -17,6 +17,7 @@
 #include "roofline.h"
 #include "tool.h"
 #include "report_kinds.h"
+#include "report_llm.h" /* decoder LLMs: --llm / --hf-config (issue 17) */
 #include <errno.h>
 #include <math.h>
 #include <sys/stat.h>
@@ -347,6 +348,7 @@ static void print_report(void) {
 int main(int argc, char **argv) {
     static args A;
     tl_prog = "rfl-report";
+    if (rl_wanted(argc, argv)) return rl_main(argc, argv); /* decoder LLMs */
     memset(&cd, 0, sizeof cd);
     cd.mode = RFL_MODE_TRAIN;
     A.batch = 1;
