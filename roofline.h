@@ -1576,6 +1576,11 @@ typedef struct rfl_roofline_desc {
     int columns;          /* panels per row; 0 = all in one row when the
                              canvas is wider than tall, else one column */
     rfl_chart_area *areas;/* optional out: n_machines entries */
+    const rfl_machine *const *measured; /* optional: n_machines entries (NULL
+                             entries = none): the panel's measured ceilings
+                             (rfl_machine_file.measured), drawn dashed in
+                             the roof's colour beside the solid datasheet
+                             roof, labelled "measured" */
 } rfl_roofline_desc;
 
 /* Draw a roofline chart filling the canvas (cleared to white first).
@@ -1719,6 +1724,95 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    machines from JSON (RFL_NO_MACHINE_FILE); measured ceilings (RFL_NO_PROBE)
    ========================================================================== */
 /* ---- issue 19: the machine-file API goes here ---- */
+#ifndef RFL_NO_MACHINE_FILE
+/* ---- machine files ---------------------------------------------------------
+   A machine file is exactly what `rfl-hw NAME --json` prints, read back
+   (tools: --hw-file FILE), plus an optional "measured" object that
+   rfl-probe writes. Keys, in any order:
+
+     "name"        string, required: display name
+     "id"          string; default: the name
+     "aliases"     array of strings (no commas inside); default none
+     "kind"        "gpu" | "cpu" | "tpu" | "accelerator" | "soc", required
+     "peak_flops"  object, required: dense FLOP/s by precision name
+                   (fp64 fp64_tensor fp32 tf32_tensor fp16 fp16_tensor
+                   bf16_tensor fp8_tensor int8_tensor); null or 0 = no such
+                   unit; at least one must be > 0
+     "mem_bw"      object, required: bytes/s by level (dram l2 l1); null or
+                   0 = unknown; at least one must be > 0
+     "mem_bytes" "l2_bytes" "boost_mhz" "tdp_w"
+                   numbers or null (= unknown), optional
+     "units"       integer or null, optional
+     "ridge"       object, optional and ignored: derived (peak / bandwidth),
+                   recomputed from the figures above
+     "source"      string, optional: where the figures come from
+     "measured"    object, optional: ceilings measured on the machine (by
+                   rfl-probe or by hand), kept beside the datasheet's:
+         "peak_flops"  as above (at least one > 0, or the object absent)
+         "mem_bw"      as above (at least one > 0, or the object absent)
+                       (at least one of the two objects is required)
+         "threads"     integer or null: threads the probe ran (optional)
+         "source"      string, optional: how they were measured
+     any key starting with '_' (anywhere): ignored (comments, extras a
+                   tool keeps for itself, e.g. a probe's raw sweep)
+
+   Numbers: finite and >= 0 (negative, NaN, inf and 1e999 are errors).
+   Any other key, a precision or level name not listed, a duplicate key,
+   a wrong type or a missing required field is an error naming the field
+   ("peak_flops.fp32", "measured.mem_bw.l2") and its line. A whole table
+   (rfl-hw --json without NAME) is rejected: give one machine.
+
+   The top level is the machine every tool uses for its numbers
+   (estimates, reductions, fractions of the roof). A host the table does
+   not know is written by rfl-probe with its measured figures at the top
+   level *and* under "measured"; a known host gets the table's datasheet
+   figures at the top and the probe's under "measured". Charts draw the
+   measured roof dashed beside the solid datasheet roof (see
+   rfl_roofline_desc.measured).
+
+   out->machine gets the top level; out->measured (valid when
+   out->has_measured) is a copy of it whose peak_flops and bw_bytes_per_s
+   are the measured ones (0 where not measured) and whose source is the
+   measured source. Every string (id, name, aliases joined by commas,
+   sources) points into strbuf: keep strbuf (not the JSON) alive while the
+   machines are used. toks: RFL_MACHINE_FILE_TOKS suffices for anything
+   rfl-hw prints; more for files with many '_' extras. Errors:
+     RFL_ERR_SYNTAX    not JSON (err->line/col/offset from the tokenizer)
+     RFL_ERR_BUFFER    toks or strbuf too small: err->need_toks /
+                       err->need_str say how many are needed
+     RFL_ERR_MISSING   a required field is absent (err->field names it)
+     RFL_ERR_FORMAT    wrong type, unknown key or name, duplicate key
+     RFL_ERR_NOT_FINITE / RFL_ERR_NUMBER  a bad number (negative, NaN,
+                       inf, not an integer where one is needed)
+     RFL_ERR_ARG       NULL arguments */
+#define RFL_MACHINE_FILE_TOKS 256
+typedef struct rfl_machine_file {
+    rfl_machine machine;   /* the top level: datasheet (or hand-written) */
+    rfl_machine measured;  /* measured ceilings; valid when has_measured */
+    int has_measured;
+    int measured_threads;  /* 0 = not given */
+} rfl_machine_file;
+typedef struct rfl_machine_file_err {
+    rfl_result code;
+    const char *msg;       /* what is wrong ("" when fine) */
+    char field[64];        /* dotted path of the field ("" = the document) */
+    long line, col;        /* 1-based; 0 = unknown */
+    size_t offset;         /* byte offset of the error */
+    int need_toks;         /* RFL_ERR_BUFFER: tokens needed (0 = enough) */
+    size_t need_str;       /* RFL_ERR_BUFFER: strbuf bytes needed (0 = enough) */
+} rfl_machine_file_err;
+#ifdef __cplusplus
+extern "C" {
+#endif
+RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
+                                          rfl_json_tok *toks, int ntoks,
+                                          char *strbuf, size_t strsize,
+                                          rfl_machine_file *out,
+                                          rfl_machine_file_err *err);
+#ifdef __cplusplus
+}
+#endif
+#endif /* RFL_NO_MACHINE_FILE */
 
 /* ---- issue 19: the probe API goes here ---- */
 
