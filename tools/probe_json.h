@@ -1,0 +1,133 @@
+/* probe_json.h - the machine file rfl-probe writes (--json, -o): what
+   `rfl-hw NAME --json` prints for this machine, the measured ceilings
+   under "measured", the raw runs under "_probe" (ignored by readers). */
+static const rfl_prec jprec[RFL_PREC_COUNT] = {
+    RFL_FP64, RFL_FP64_TENSOR, RFL_FP32, RFL_TF32_TENSOR, RFL_FP16,
+    RFL_FP16_TENSOR, RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
+
+static void j_peaks(tl_json *j, const char *key, const double *peak) {
+    int i;
+    tl_jobj(j, key);
+    for (i = 0; i < RFL_PREC_COUNT; i++)
+        tl_jnum_if(j, rfl_prec_name(jprec[i]), peak[jprec[i]] > 0, peak[jprec[i]]);
+    tl_jclose(j);
+}
+static void j_bw(tl_json *j, const char *key, const double *bw) {
+    int l;
+    tl_jobj(j, key);
+    for (l = 0; l < RFL_LEVEL_COUNT; l++)
+        tl_jnum_if(j, rfl_level_name((rfl_level)l), bw[l] > 0, bw[l]);
+    tl_jclose(j);
+}
+static void j_levels(tl_json *j, const char *key, const double *v) {
+    static const char *names[RFL_PROBE_LEVELS] = {"l1", "l2", "l3", "dram"};
+    int l;
+    tl_jobj(j, key);
+    for (l = 0; l < RFL_PROBE_LEVELS; l++) tl_jnum_if(j, names[l], v[l] > 0, v[l]);
+    tl_jclose(j);
+}
+
+/* the top level: the table's machine, or the measured one for this host */
+static void j_machine(tl_json *j, const rfl_machine *m) {
+    const char *a = m->aliases;
+    char one[64];
+    tl_jstr(j, "name", m->name);
+    tl_jstr(j, "id", m->id);
+    tl_jarr(j, "aliases");
+    while (a && *a) {
+        size_t n = strcspn(a, ",");
+        snprintf(one, sizeof one, "%.*s", (int)n, a);
+        tl_jstr(j, 0, one);
+        a += n + (a[n] == ',');
+    }
+    tl_jclose_arr(j);
+    tl_jstr(j, "kind", rfl_kind_name(m->kind));
+    j_peaks(j, "peak_flops", m->peak_flops);
+    j_bw(j, "mem_bw", m->bw_bytes_per_s);
+    tl_jnum_if(j, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
+    tl_jnum_if(j, "l2_bytes", m->l2_bytes > 0, m->l2_bytes);
+    tl_jnum_if(j, "units", m->units > 0, m->units);
+    tl_jnum_if(j, "boost_mhz", m->boost_mhz > 0, m->boost_mhz);
+    tl_jnum_if(j, "tdp_w", m->tdp_w > 0, m->tdp_w);
+    tl_jstr(j, "source", m->source);
+}
+
+static void j_run(tl_json *j, const probe_run *run) {
+    const rfl_probe_result *r = &run->r;
+    double pk[2];
+    int k;
+    tl_jobj(j, 0);
+    tl_jnum(j, "threads", r->threads);
+    tl_jnum(j, "seconds", run->wall_s);
+    tl_jobj(j, "peak_flops");
+    pk[0] = r->peak_flops[RFL_FP64], pk[1] = r->peak_flops[RFL_FP32];
+    tl_jnum_if(j, "fp64", pk[0] > 0, pk[0]);
+    tl_jnum_if(j, "fp32", pk[1] > 0, pk[1]);
+    tl_jclose(j);
+    j_levels(j, "read_bw", r->read_bps);
+    j_levels(j, "triad_bw", r->triad_bps);
+    tl_jarr(j, "sweep");
+    for (k = 0; k < r->n_points; k++) {
+        tl_jobj(j, 0);
+        tl_jnum(j, "bytes", r->sweep[k].bytes);
+        tl_jnum(j, "read_bw", r->sweep[k].read_bps);
+        tl_jnum(j, "triad_bw", r->sweep[k].triad_bps);
+        tl_jclose(j);
+    }
+    tl_jclose_arr(j);
+    tl_jclose(j);
+}
+
+static void write_machine_file(FILE *f, const probe_opts *o, const probe_run *runs, int n,
+                               const char *model, const rfl_machine *t) {
+    const probe_run *best = &runs[n - 1]; /* every CPU: the machine's roof */
+    rfl_machine host = best->r.machine;
+    char src[200], hsrc[260];
+    tl_json j;
+    int i;
+    memset(&j, 0, sizeof j);
+    j.f = f;
+    snprintf(src, sizeof src, "rfl-probe %s: %d thread%s, %s FMA chains, triad bandwidth "
+             "(24 bytes an element, STREAM), best of %d%s", rfl_version(), best->r.threads,
+             best->r.threads > 1 ? "s" : "", rfl_probe_isa_name(best->r.isa), o->quick ? 2 : 5,
+             o->quick ? " (quick)" : "");
+    snprintf(hsrc, sizeof hsrc, "measured on this host, no datasheet: %s", src);
+    host.id = "host", host.name = model, host.aliases = "", host.source = hsrc;
+    host.mem_bytes = phys_bytes();
+    tl_jobj(&j, 0);
+    j_machine(&j, t ? t : &host);
+    tl_jobj(&j, "measured");
+    j_peaks(&j, "peak_flops", best->r.machine.peak_flops);
+    j_bw(&j, "mem_bw", best->r.machine.bw_bytes_per_s);
+    tl_jnum(&j, "threads", best->r.threads);
+    tl_jstr(&j, "source", src);
+    tl_jclose(&j);
+    tl_jobj(&j, "_probe");
+    tl_jstr(&j, "cpu", model);
+    tl_jstr(&j, "isa", rfl_probe_isa_name(best->r.isa));
+    tl_jbool(&j, "quick", o->quick);
+    tl_jstr(&j, "table", t ? t->id : 0);
+    tl_jarr(&j, "runs");
+    for (i = 0; i < n; i++) j_run(&j, &runs[i]);
+    tl_jclose_arr(&j);
+    tl_jclose(&j);
+    tl_jclose(&j);
+}
+
+static int probe_output(const probe_opts *o, const probe_run *runs, int n) {
+    char model[256];
+    const rfl_machine *t = 0;
+    cpu_model(model, sizeof model);
+    if (o->hw) t = tl_find_hw(o->hw);
+    else t = table_match(model);
+    if (o->json) write_machine_file(stdout, o, runs, n, model, t);
+    else print_table(o, runs, n, model, t);
+    if (o->out) {
+        FILE *f = fopen(o->out, "w");
+        if (!f) tl_input_error(o->out, 0, 0, "cannot write: %s", strerror(errno));
+        write_machine_file(f, o, runs, n, model, t);
+        if (fclose(f)) tl_input_error(o->out, 0, 0, "write failed: %s", strerror(errno));
+        if (!o->json) printf("wrote %s (use it with --hw-file)\n", o->out);
+    }
+    return 0;
+}
