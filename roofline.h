@@ -1843,8 +1843,9 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
    Working set of a sweep point of S bytes: READ n = S / 8, TRIAD three
    arrays of n = S / 24 doubles. Sizes from min_bytes doubling (factor 2;
    desc.step 4 for a quick run) up to max_bytes. Each measurement doubles
-   its repetitions until one run takes min_s, then keeps the best (the
-   shortest) of `runs` runs.
+   its repetitions until the work of one run takes min_s beyond the time
+   of an empty run (the clock, waking the threads), then keeps the best
+   (the shortest) of `runs` runs.
    Levels: the triad (and read) curve is fitted by 1 to 4 flat pieces
    (least squares on log bandwidth, at least 2 points each; a piece is
    kept when it lowers the error clearly and differs from its neighbour by
@@ -11061,17 +11062,22 @@ static double rfl__probe_time(rfl__probe_ctx *x, const rfl_probe_job *job) {
     return (t1 - t0) / x->tps;
 }
 
-/* Repetitions doubled (or more) until one run takes min_s, then the best
-   of `runs` runs at that count. Returns the best seconds (0: the clock
-   never advanced). */
+/* Repetitions doubled (or more) until the work of one run takes min_s
+   beyond the overhead of a run (an empty job: the clock and, with
+   threads, waking them, which on a busy machine can take longer than
+   min_s), then the best of `runs` runs at that count. Returns the best
+   seconds, overhead included (0: the clock never advanced). */
 static double rfl__probe_measure(rfl__probe_ctx *x, rfl_probe_job *job, const char *what) {
-    double t, best;
+    double t, best, over = 1e300;
     int i;
     if (x->d->progress) x->d->progress(x->d->progress_ctx, what, ++x->done, x->total);
+    for (job->reps = 0, i = 0; i < 3; i++)
+        if ((t = rfl__probe_time(x, job)) < over) over = t;
+    if (!(over > 0)) over = 0;
     job->reps = 1;
     for (;;) {
         uint64_t grow = 16;
-        t = rfl__probe_time(x, job);
+        t = rfl__probe_time(x, job) - over;
         if (t >= x->min_s || job->reps >= ((uint64_t)1 << 40)) break;
         if (t > 0 && x->min_s * 1.25 / t < 16) grow = (uint64_t)(x->min_s * 1.25 / t) + 1;
         if (grow < 2) grow = 2;

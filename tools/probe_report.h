@@ -80,8 +80,8 @@ static int probe_one(const probe_opts *o, int threads, probe_run *run) {
     d.now = now_s, d.ticks_per_s = 1;
     d.buf = o->buf, d.size = o->buf_size, d.max_bytes = o->max_bytes;
     d.isa = o->isa, d.threads = threads;
-    d.min_s = o->quick ? 0.004 : 0.02;
-    d.runs = o->quick ? 2 : 5;
+    d.min_s = o->quick ? 0.002 : 0.01;
+    d.runs = o->quick ? 3 : 7;
     snprintf(label, sizeof label, "%d thread%s", threads, threads > 1 ? "s" : "");
     if (isatty(2)) d.progress = progress, d.progress_ctx = label;
     if (threads > 1) {
