@@ -9287,6 +9287,25 @@ static double rfl__marker_size(const rfl_point *p, int s) {
     return base * (k < 0.45 ? 0.45 : k > 2.6 ? 2.6 : k);
 }
 
+/* Room for the measured roofs: their peaks and ridges widen the ranges. */
+static void rfl__ranges_measured(const rfl_roofline_desc *d, rfl_level lv, double *xhi,
+                                 double *ylo, double *yhi) {
+    int k, p;
+    for (k = 0; d->measured && k < d->n_machines; k++) {
+        const rfl_machine *mm = d->measured[k], *m = d->machines[k];
+        double bw;
+        if (!mm) continue;
+        bw = mm->bw_bytes_per_s[lv] > 0 ? mm->bw_bytes_per_s[lv] : m->bw_bytes_per_s[lv];
+        for (p = 0; p < RFL_PREC_COUNT; p++) {
+            double pk = mm->peak_flops[p] > 0 ? mm->peak_flops[p] : m->peak_flops[p];
+            if (!((rfl__panel_precs(d, k) >> p) & 1) || !(pk > 0)) continue;
+            if (pk * 3 > *yhi) *yhi = pk * 3;
+            if (pk / 10 < *ylo) *ylo = pk / 10;
+            if (bw > 0 && pk / bw * 30 > *xhi) *xhi = pk / bw * 30;
+        }
+    }
+}
+
 static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) {
     double xlo = 1e300, xhi = -1e300, ylo = 1e300, yhi = -1e300, ymin_roof = 1e300;
     double plo = 1e300;
@@ -9316,6 +9335,7 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
             if (mainpeak / b2 / 10 < xlo) xlo = mainpeak / b2 / 10;
         }
     }
+    rfl__ranges_measured(d, lv, &xhi, &ylo, &yhi);
     for (i = 0; i < d->n_points; i++) {
         const rfl_point *pt = &d->points[i];
         if (!rfl__point_ok(pt)) continue;
@@ -9445,6 +9465,7 @@ static int rfl__extra_shown(const rfl_machine *m, unsigned extra, unsigned precs
 typedef struct rfl__panel {
     const rfl_roofline_desc *d;
     const rfl_machine *m;
+    const rfl_machine *meas; /* measured ceilings (desc->measured[k]) or NULL */
     int k, s;
     rfl_level lv;
     unsigned precs; /* the main roofs */
@@ -9480,6 +9501,22 @@ static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
     return 1;
 }
 
+/* Measured roof of main precision p in pixels (dashed beside the solid
+   one): the measured peak and bandwidth, the datasheet's where one was
+   not measured; 0 when nothing of it was measured. */
+static int rfl__meas_px(const rfl__panel *P, int p, rfl__roofpx *r) {
+    const rfl_machine *mm = P->meas;
+    double pk, bw;
+    if (!mm || !((P->precs >> p) & 1)) return 0;
+    if (!(mm->peak_flops[p] > 0) && !(mm->bw_bytes_per_s[P->lv] > 0)) return 0;
+    pk = mm->peak_flops[p] > 0 ? mm->peak_flops[p] : P->m->peak_flops[p];
+    bw = mm->bw_bytes_per_s[P->lv] > 0 ? mm->bw_bytes_per_s[P->lv] : P->bw;
+    if (!(pk > 0)) return 0;
+    rfl__roof_px(&P->x, &P->y, pk, bw, r);
+    return 1;
+}
+#define RFL__MEAS_INK 0xFFC04A00u /* dark orange: apart from the ink and the palette's blue */
+
 /* The panel's fixed obstacles, in the order they count: main roofs,
    points, extra compute ceilings, extra bandwidths. */
 static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
@@ -9489,6 +9526,8 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
     int p, i;
     for (p = 0; p < RFL_PREC_COUNT; p++)
         if (rfl__main_px(P, p, &r)) rfl__scan_poly(sc, r.xy, r.n, 6, &P->plot);
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__meas_px(P, p, &r)) rfl__scan_poly(sc, r.xy, r.n, 6, &P->plot);
     for (i = 0; i < d->n_points; i++) {
         const rfl_point *pt = &d->points[i];
         double px, py, h;
@@ -9520,7 +9559,51 @@ typedef struct rfl__label {
    and the extra bandwidths (RFL__JOB_LEVEL + i). */
 #define RFL__JOB_EXTRA (3 * RFL_PREC_COUNT)
 #define RFL__JOB_LEVEL (RFL__JOB_EXTRA + RFL_PREC_COUNT)
-#define RFL__JOBS (RFL__JOB_LEVEL + RFL_LEVEL_COUNT)
+#define RFL__JOB_MEAS (RFL__JOB_LEVEL + RFL_LEVEL_COUNT) /* measured peak, slope */
+#define RFL__JOBS (RFL__JOB_MEAS + 2)
+/* The measured roof that carries the labels: the highest main roof with
+   one. -1 when none. */
+static int rfl__meas_main(const rfl__panel *P) {
+    rfl__roofpx r;
+    int p, best = -1;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__meas_px(P, p, &r) && (best < 0 || P->m->peak_flops[p] > P->m->peak_flops[best])) best = p;
+    return best;
+}
+
+/* "measured 1.23 TFLOP/s" under the measured flat (which 0), "measured
+   45.1 GB/s" right of its slope (which 1); only for what was measured. */
+static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
+    const rfl_machine *mm = P->meas;
+    double sx0, sy0, sx1, sy1, fy;
+    rfl__roofpx r;
+    int p = rfl__meas_main(P), s = P->s, i;
+    if (p < 0 || !rfl__meas_px(P, p, &r)) return;
+    L->color = RFL__MEAS_INK;
+    L->full = L->text;
+    if (which == 0) {
+        if (!(mm->peak_flops[p] > 0) || !(r.n == 3 || !(P->bw > 0) || r.xy[1] == r.xy[3])) return;
+        rfl__fmt_unit(L->text, sizeof L->text, "measured ", mm->peak_flops[p],
+                      p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
+        fy = r.xy[2 * r.n - 1];
+        L->cd[0].x = P->plot.x1 - 6 * s; L->cd[0].y = fy + 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT;
+        L->cd[1] = L->cd[0]; L->cd[1].y = fy - 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[2] = L->cd[0]; L->cd[2].x = (r.has_ridge ? r.rx : P->plot.x0) + 10 * s;
+        L->cd[2].flags = RFL_TEXT_LEFT;
+        L->n = 3;
+        return;
+    }
+    if (!(mm->bw_bytes_per_s[P->lv] > 0) || !rfl__slope_seg(&r, &P->plot, &sx0, &sy0, &sx1, &sy1)) return;
+    rfl__fmt_unit(L->text, sizeof L->text, "measured ", mm->bw_bytes_per_s[P->lv], "B/s");
+    for (i = 0; i < 3; i++) { /* below-right of the dashed slope, where the solid one is not */
+        double t = i == 0 ? 0.55 : i == 1 ? 0.75 : 0.35;
+        L->cd[i].x = sx0 + (sx1 - sx0) * t + 8 * s;
+        L->cd[i].y = sy0 + (sy1 - sy0) * t + 6 * s;
+        L->cd[i].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+    }
+    L->n = 3;
+}
+
 static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
     const rfl_machine *m = P->m;
     const rfl__rect *plot = &P->plot;
@@ -9531,6 +9614,7 @@ static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
     L->n = 0;
     L->alt = 0;
     L->color = RFL__INK;
+    if (job >= RFL__JOB_MEAS) { rfl__meas_label(P, job - RFL__JOB_MEAS, L); return; }
     if (job < RFL__JOB_EXTRA && !rfl__main_px(P, p, &r)) return;
     if (job < RFL__JOB_EXTRA && job % 3 == 0) { /* ridge: "ridge 12.54 FLOP/B", or without the unit */
         if (!r.has_ridge) return;
@@ -9752,6 +9836,8 @@ static void rfl__panel_roofs(rfl_canvas *c, const rfl__panel *P) {
             rfl_draw_dashed(c, r.rx, r.ry, r.rx, P->plot.y1, 1, 2.0 * s, 3.0 * s, 0xFFB8B8B8u);
     for (p = 0; p < RFL_PREC_COUNT; p++)
         if (rfl__main_px(P, p, &r)) rfl_draw_polyline(c, r.xy, r.n, lw, 0, 0, RFL__INK);
+    for (p = 0; p < RFL_PREC_COUNT; p++) /* measured beside the datasheet: dashed */
+        if (rfl__meas_px(P, p, &r)) rfl_draw_polyline(c, r.xy, r.n, lw, 7.0 * s, 4.0 * s, RFL__MEAS_INK);
     for (p = 0; p < RFL_PREC_COUNT; p++)
         if (rfl__main_px(P, p, &r) && r.has_ridge) {
             rfl_fill_circle(c, r.rx, r.ry, 2.5 * s + 1, RFL__INK);
@@ -9818,6 +9904,7 @@ static RFL__NOINLINE rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_rooflin
 
     P.d = d;
     P.m = d->machines[k];
+    P.meas = d->measured ? d->measured[k] : 0;
     P.k = k;
     P.s = s;
     P.lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
