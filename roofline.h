@@ -2784,6 +2784,359 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
    a machine from the JSON that rfl-hw --json prints (RFL_NO_MACHINE_FILE)
    ========================================================================== */
 /* ---- issue 19: the machine-file reader goes here ---- */
+#ifndef RFL_NO_MACHINE_FILE
+/* The reader's state: the tokenised document, the caller's string buffer
+   (strings are counted even when they no longer fit, so that one error
+   reports the whole size needed) and where the first error goes. */
+typedef struct rfl__mf {
+    rfl_json_doc doc;
+    char *sb;
+    size_t sb_size, sb_used, sb_need;
+    rfl_machine_file_err *err;
+} rfl__mf;
+
+static void rfl__mf_path(char *dst, size_t size, const char *prefix, const char *key) {
+    size_t n = 0;
+    const char *parts[2];
+    int i;
+    parts[0] = prefix ? prefix : "";
+    parts[1] = key ? key : "";
+    for (i = 0; i < 2; i++) {
+        const char *s = parts[i];
+        if (i == 1 && n > 0 && *s && n + 1 < size) dst[n++] = '.';
+        while (*s && n + 1 < size) dst[n++] = *s++;
+    }
+    dst[n] = 0;
+}
+
+/* Records the error at token tok (-1: none) for field prefix.key. */
+static rfl_result rfl__mf_fail(rfl__mf *f, rfl_result code, int tok, const char *prefix,
+                               const char *key, const char *msg) {
+    rfl_machine_file_err *e = f->err;
+    size_t i, at;
+    e->code = code;
+    e->msg = msg;
+    rfl__mf_path(e->field, sizeof e->field, prefix, key);
+    if (tok >= 0 && tok < f->doc.n) {
+        at = f->doc.t[tok].start;
+        if (f->doc.t[tok].type == RFL_JSON_STR && at > 0) at--; /* the opening quote */
+        e->offset = at;
+        e->line = 1;
+        e->col = 1;
+        for (i = 0; i < at && i < f->doc.len; i++) {
+            if (f->doc.src[i] == '\n') { e->line++; e->col = 1; }
+            else e->col++;
+        }
+    }
+    return code;
+}
+
+/* Length of a string token once decoded, as rfl_json_str writes it. */
+static size_t rfl__mf_decoded_len(const rfl_json_doc *d, int tok) {
+    size_t i, n = 0, end = d->t[tok].end;
+    unsigned u;
+    for (i = d->t[tok].start; i < end; i++, n++) {
+        if (d->src[i] != '\\' || i + 1 >= end) continue;
+        i++;
+        if (d->src[i] == 'u' && i + 4 < end && rfl__json_hex4(d->src + i + 1, &u)) i += 4;
+    }
+    return n;
+}
+
+/* Copies a string token into the string buffer; "" (counted in sb_need)
+   when it no longer fits. */
+static const char *rfl__mf_strdup(rfl__mf *f, int tok) {
+    size_t n = rfl__mf_decoded_len(&f->doc, tok) + 1;
+    char *s;
+    f->sb_need += n;
+    if (f->sb_used + n > f->sb_size) return "";
+    s = f->sb + f->sb_used;
+    rfl_json_str(&f->doc, tok, s, n);
+    f->sb_used += n;
+    return s;
+}
+
+/* Index of key token k in names[0..n), -2 for a '_' key (ignored), -1 when
+   unknown. */
+static int rfl__mf_key(const rfl__mf *f, int k, const char *const *names, int n) {
+    int i;
+    if (f->doc.t[k].end > f->doc.t[k].start && f->doc.src[f->doc.t[k].start] == '_') return -2;
+    for (i = 0; i < n; i++)
+        if (rfl_json_str_eq(&f->doc, k, names[i])) return i;
+    return -1;
+}
+
+/* The key's text for an error message (truncated to the buffer). */
+static const char *rfl__mf_keytext(const rfl__mf *f, int k, char *buf, size_t size) {
+    rfl_json_str(&f->doc, k, buf, size);
+    return buf;
+}
+
+/* A number >= 0, or null (stored as 0: unknown / absent). */
+static rfl_result rfl__mf_num(rfl__mf *f, int tok, const char *prefix, const char *key,
+                              double *out) {
+    double v;
+    *out = 0;
+    if (f->doc.t[tok].type == RFL_JSON_NULL) return RFL_OK;
+    if (f->doc.t[tok].type != RFL_JSON_NUM)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, prefix, key, "expected a number or null");
+    if (!rfl_json_num(&f->doc, tok, &v) || !rfl__isfinite(v))
+        return rfl__mf_fail(f, RFL_ERR_NOT_FINITE, tok, prefix, key, "not a finite number");
+    if (v < 0) return rfl__mf_fail(f, RFL_ERR_NUMBER, tok, prefix, key, "negative");
+    *out = v;
+    return RFL_OK;
+}
+
+/* A whole number 0..2^31-1, or null (0). */
+static rfl_result rfl__mf_int(rfl__mf *f, int tok, const char *prefix, const char *key, int *out) {
+    double v;
+    rfl_result r = rfl__mf_num(f, tok, prefix, key, &v);
+    *out = 0;
+    if (r != RFL_OK) return r;
+    if (v > 2147483647.0 || v != (double)(long)v)
+        return rfl__mf_fail(f, RFL_ERR_NUMBER, tok, prefix, key, "expected a whole number below 2^31");
+    *out = (int)v;
+    return RFL_OK;
+}
+
+/* peak_flops (levels 0) or mem_bw (levels 1): precision / level names to
+   numbers or null. *positive counts the values > 0. */
+static rfl_result rfl__mf_ceilings(rfl__mf *f, int obj, const char *path, int levels,
+                                   double *vals, int *positive) {
+    const char *names[RFL_PREC_COUNT];
+    int n = levels ? (int)RFL_LEVEL_COUNT : (int)RFL_PREC_COUNT, i, k;
+    unsigned seen = 0;
+    char kb[48];
+    rfl_result r;
+    *positive = 0;
+    if (f->doc.t[obj].type != RFL_JSON_OBJ)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, path, 0, "expected an object");
+    for (i = 0; i < n; i++)
+        names[i] = levels ? rfl_level_name((rfl_level)i) : rfl_prec_name((rfl_prec)i);
+    for (k = obj + 1; k < f->doc.t[obj].after; k = f->doc.t[k + 1].after) {
+        i = rfl__mf_key(f, k, names, n);
+        if (i == -2) continue;
+        if (i < 0)
+            return rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, rfl__mf_keytext(f, k, kb, sizeof kb),
+                                levels ? "unknown memory level (dram, l2, l1)"
+                                       : "unknown precision (fp64, fp64_tensor, fp32, tf32_tensor, "
+                                         "fp16, fp16_tensor, bf16_tensor, fp8_tensor, int8_tensor)");
+        if (seen & (1u << i)) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, names[i], "duplicate key");
+        seen |= 1u << i;
+        if ((r = rfl__mf_num(f, k + 1, path, names[i], &vals[i])) != RFL_OK) return r;
+        *positive += vals[i] > 0;
+    }
+    return RFL_OK;
+}
+
+/* "aliases": strings without commas, joined by commas into the buffer. */
+static rfl_result rfl__mf_aliases(rfl__mf *f, int arr, const char **out) {
+    size_t need = 0, i;
+    int k, count = 0;
+    char *s;
+    if (f->doc.t[arr].type != RFL_JSON_ARR)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, arr, "aliases", 0, "expected an array of strings");
+    for (k = arr + 1; k < f->doc.t[arr].after; k = f->doc.t[k].after, count++) {
+        if (f->doc.t[k].type != RFL_JSON_STR || f->doc.t[k].end == f->doc.t[k].start)
+            return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "aliases", 0, "expected a non-empty string");
+        for (i = f->doc.t[k].start; i < f->doc.t[k].end; i++)
+            if (f->doc.src[i] == ',')
+                return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "aliases", 0, "an alias cannot hold a comma");
+        need += rfl__mf_decoded_len(&f->doc, k) + 1; /* the comma, or the final NUL */
+    }
+    *out = "";
+    if (!count) return RFL_OK;
+    f->sb_need += need;
+    if (f->sb_used + need > f->sb_size) return RFL_OK; /* reported at the end */
+    s = f->sb + f->sb_used;
+    for (k = arr + 1; k < f->doc.t[arr].after; k = f->doc.t[k].after) {
+        size_t n = rfl__mf_decoded_len(&f->doc, k);
+        rfl_json_str(&f->doc, k, f->sb + f->sb_used, n + 1);
+        f->sb_used += n + 1;
+        f->sb[f->sb_used - 1] = ',';
+    }
+    f->sb[f->sb_used - 1] = 0;
+    *out = s;
+    return RFL_OK;
+}
+
+enum {
+    RFL__MF_NAME, RFL__MF_ID, RFL__MF_ALIASES, RFL__MF_KIND, RFL__MF_PEAK, RFL__MF_BW,
+    RFL__MF_MEM, RFL__MF_L2, RFL__MF_UNITS, RFL__MF_MHZ, RFL__MF_TDP, RFL__MF_RIDGE,
+    RFL__MF_SOURCE, RFL__MF_MEASURED, RFL__MF_KEYS
+};
+static const char *const rfl__mf_keys[RFL__MF_KEYS] = {
+    "name", "id", "aliases", "kind", "peak_flops", "mem_bw", "mem_bytes",
+    "l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "measured"};
+
+static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *key, const char **out) {
+    if (f->doc.t[tok].type != RFL_JSON_STR)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, 0, key, "expected a string");
+    *out = rfl__mf_strdup(f, tok);
+    return RFL_OK;
+}
+
+static rfl_result rfl__mf_kind(rfl__mf *f, int tok, rfl_kind *out) {
+    int k;
+    for (k = RFL_KIND_GPU; k <= RFL_KIND_SOC; k++)
+        if (rfl_json_str_eq(&f->doc, tok, rfl_kind_name((rfl_kind)k))) {
+            *out = (rfl_kind)k;
+            return RFL_OK;
+        }
+    return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, 0, "kind",
+                        "expected \"gpu\", \"cpu\", \"tpu\", \"accelerator\" or \"soc\"");
+}
+
+/* One top-level member (key index which, value token v) into m; positive
+   counts the ceilings > 0 of peak_flops [0] and mem_bw [1]. */
+static rfl_result rfl__mf_member(rfl__mf *f, int which, int v, rfl_machine *m, int *positive) {
+    const char *key = rfl__mf_keys[which];
+    switch (which) {
+    case RFL__MF_NAME: return rfl__mf_string(f, v, key, &m->name);
+    case RFL__MF_ID: return rfl__mf_string(f, v, key, &m->id);
+    case RFL__MF_SOURCE: return rfl__mf_string(f, v, key, &m->source);
+    case RFL__MF_ALIASES: return rfl__mf_aliases(f, v, &m->aliases);
+    case RFL__MF_KIND: return rfl__mf_kind(f, v, &m->kind);
+    case RFL__MF_PEAK: return rfl__mf_ceilings(f, v, key, 0, m->peak_flops, &positive[0]);
+    case RFL__MF_BW: return rfl__mf_ceilings(f, v, key, 1, m->bw_bytes_per_s, &positive[1]);
+    case RFL__MF_MEM: return rfl__mf_num(f, v, 0, key, &m->mem_bytes);
+    case RFL__MF_L2: return rfl__mf_num(f, v, 0, key, &m->l2_bytes);
+    case RFL__MF_UNITS: return rfl__mf_int(f, v, 0, key, &m->units);
+    case RFL__MF_MHZ: return rfl__mf_num(f, v, 0, key, &m->boost_mhz);
+    case RFL__MF_TDP: return rfl__mf_num(f, v, 0, key, &m->tdp_w);
+    case RFL__MF_RIDGE: /* derived: recomputed from the figures, never read */
+        if (f->doc.t[v].type != RFL_JSON_OBJ && f->doc.t[v].type != RFL_JSON_NULL)
+            return rfl__mf_fail(f, RFL_ERR_FORMAT, v, 0, key, "expected an object");
+        return RFL_OK;
+    }
+    return RFL_OK; /* "measured": read after the top level */
+}
+
+/* A field absent, or present with no ceiling > 0. */
+static rfl_result rfl__mf_need(rfl__mf *f, int tok, const char *prefix, const char *key,
+                               int present, int positive) {
+    if (!present) return rfl__mf_fail(f, RFL_ERR_MISSING, tok, prefix, key, "required field missing");
+    if (!positive) return rfl__mf_fail(f, RFL_ERR_MISSING, tok, prefix, key, "needs at least one value > 0");
+    return RFL_OK;
+}
+
+/* The "measured" object: a copy of the machine with measured ceilings. */
+static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
+    static const char *const keys[] = {"peak_flops", "mem_bw", "threads", "source"};
+    rfl_machine *m = &out->measured;
+    int k, i, seen[4] = {0, 0, 0, 0}, positive[2] = {0, 0};
+    char kb[48];
+    rfl_result r = RFL_OK;
+    if (f->doc.t[obj].type != RFL_JSON_OBJ)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "measured", "expected an object");
+    *m = out->machine;
+    RFL_MEMSET(m->peak_flops, 0, sizeof m->peak_flops);
+    RFL_MEMSET(m->bw_bytes_per_s, 0, sizeof m->bw_bytes_per_s);
+    m->source = "measured";
+    for (k = obj + 1; k < f->doc.t[obj].after && r == RFL_OK; k = f->doc.t[k + 1].after) {
+        if ((i = rfl__mf_key(f, k, keys, 4)) == -2) continue;
+        if (i < 0)
+            return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "measured", rfl__mf_keytext(f, k, kb, sizeof kb),
+                                "unknown key (peak_flops, mem_bw, threads, source)");
+        if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "measured", keys[i], "duplicate key");
+        if (i == 0) r = rfl__mf_ceilings(f, k + 1, "measured.peak_flops", 0, m->peak_flops, &positive[0]);
+        else if (i == 1) r = rfl__mf_ceilings(f, k + 1, "measured.mem_bw", 1, m->bw_bytes_per_s, &positive[1]);
+        else if (i == 2) r = rfl__mf_int(f, k + 1, "measured", "threads", &out->measured_threads);
+        else if (f->doc.t[k + 1].type != RFL_JSON_STR)
+            r = rfl__mf_fail(f, RFL_ERR_FORMAT, k + 1, "measured", "source", "expected a string");
+        else m->source = rfl__mf_strdup(f, k + 1);
+    }
+    if (r != RFL_OK) return r;
+    if (!seen[0] && !seen[1])
+        return rfl__mf_fail(f, RFL_ERR_MISSING, obj, "measured", 0, "needs peak_flops or mem_bw");
+    if (seen[0] && (r = rfl__mf_need(f, obj, "measured", "peak_flops", 1, positive[0])) != RFL_OK) return r;
+    if (seen[1] && (r = rfl__mf_need(f, obj, "measured", "mem_bw", 1, positive[1])) != RFL_OK) return r;
+    out->has_measured = 1;
+    return RFL_OK;
+}
+
+/* The top-level object: every key known (or '_'), none twice, the required
+   ones present; then "measured", which copies the finished machine. */
+static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
+    rfl_machine *m = &out->machine;
+    int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1;
+    char kb[48];
+    rfl_result r;
+    RFL_MEMSET(seen, 0, sizeof seen);
+    m->aliases = "";
+    m->source = "";
+    for (k = 1; k < f->doc.t[0].after; k = f->doc.t[k + 1].after) {
+        if ((i = rfl__mf_key(f, k, rfl__mf_keys, RFL__MF_KEYS)) == -2) continue;
+        if (i < 0 && (rfl_json_str_eq(&f->doc, k, "machines") || rfl_json_str_eq(&f->doc, k, "count")))
+            return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, "machines",
+                                "a whole table (rfl-hw --json): give one machine (rfl-hw NAME --json)");
+        if (i < 0) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keytext(f, k, kb, sizeof kb), "unknown key");
+        if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keys[i], "duplicate key");
+        if (i == RFL__MF_MEASURED) measured = k + 1;
+        if ((r = rfl__mf_member(f, i, k + 1, m, positive)) != RFL_OK) return r;
+    }
+    if ((r = rfl__mf_need(f, 0, 0, "name", seen[RFL__MF_NAME], 1)) != RFL_OK ||
+        (r = rfl__mf_need(f, 0, 0, "kind", seen[RFL__MF_KIND], 1)) != RFL_OK ||
+        (r = rfl__mf_need(f, 0, 0, "peak_flops", seen[RFL__MF_PEAK], positive[0])) != RFL_OK ||
+        (r = rfl__mf_need(f, 0, 0, "mem_bw", seen[RFL__MF_BW], positive[1])) != RFL_OK)
+        return r;
+    if (!seen[RFL__MF_ID]) m->id = m->name;
+    return measured >= 0 ? rfl__mf_measured(f, measured, out) : RFL_OK;
+}
+
+/* Tokenise; a syntax error or a short token array becomes err. */
+static rfl_result rfl__mf_tokenise(rfl__mf *f, const char *json, size_t len, rfl_json_tok *toks,
+                                   int ntoks) {
+    rfl_result r = rfl_json_parse(&f->doc, json, len, toks, ntoks);
+    rfl_machine_file_err *e = f->err;
+    if (r == RFL_ERR_SYNTAX) {
+        e->code = r;
+        e->msg = f->doc.err;
+        e->line = f->doc.line;
+        e->col = f->doc.col;
+        e->offset = f->doc.offset;
+    } else if (r == RFL_ERR_BUFFER) {
+        rfl_json_doc count;
+        rfl_json_parse(&count, json, len, (rfl_json_tok *)0, 0);
+        e->code = r;
+        e->msg = "token array too small";
+        e->need_toks = count.n;
+    } else if (r == RFL_OK && f->doc.t[0].type != RFL_JSON_OBJ) {
+        r = rfl__mf_fail(f, RFL_ERR_FORMAT, 0, 0, 0, "expected an object (one machine)");
+    }
+    return r;
+}
+
+RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json_tok *toks,
+                                          int ntoks, char *strbuf, size_t strsize,
+                                          rfl_machine_file *out, rfl_machine_file_err *err) {
+    rfl__mf f;
+    rfl_machine_file_err spare;
+    rfl_result r;
+    if (!err) err = &spare;
+    RFL_MEMSET(err, 0, sizeof *err);
+    err->msg = "";
+    if ((!json && len) || !out || !toks || ntoks < 1 || (!strbuf && strsize)) {
+        err->code = RFL_ERR_ARG;
+        err->msg = "NULL argument";
+        return RFL_ERR_ARG;
+    }
+    RFL_MEMSET(out, 0, sizeof *out);
+    RFL_MEMSET(&f, 0, sizeof f);
+    f.sb = strbuf;
+    f.sb_size = strsize;
+    f.err = err;
+    r = rfl__mf_tokenise(&f, json, len, toks, ntoks);
+    if (r == RFL_OK) r = rfl__mf_top(&f, out);
+    if (r == RFL_OK && f.sb_need > strsize) {
+        r = err->code = RFL_ERR_BUFFER;
+        err->msg = "string buffer too small";
+        err->need_str = f.sb_need;
+    }
+    if (r != RFL_OK) RFL_MEMSET(out, 0, sizeof *out);
+    return r;
+}
+#endif /* RFL_NO_MACHINE_FILE */
 
 
 /* ==========================================================================
@@ -9070,6 +9423,25 @@ static double rfl__marker_size(const rfl_point *p, int s) {
     return base * (k < 0.45 ? 0.45 : k > 2.6 ? 2.6 : k);
 }
 
+/* Room for the measured roofs: their peaks and ridges widen the ranges. */
+static void rfl__ranges_measured(const rfl_roofline_desc *d, rfl_level lv, double *xhi,
+                                 double *ylo, double *yhi) {
+    int k, p;
+    for (k = 0; d->measured && k < d->n_machines; k++) {
+        const rfl_machine *mm = d->measured[k], *m = d->machines[k];
+        double bw;
+        if (!mm) continue;
+        bw = mm->bw_bytes_per_s[lv] > 0 ? mm->bw_bytes_per_s[lv] : m->bw_bytes_per_s[lv];
+        for (p = 0; p < RFL_PREC_COUNT; p++) {
+            double pk = mm->peak_flops[p] > 0 ? mm->peak_flops[p] : m->peak_flops[p];
+            if (!((rfl__panel_precs(d, k) >> p) & 1) || !(pk > 0)) continue;
+            if (pk * 3 > *yhi) *yhi = pk * 3;
+            if (pk / 10 < *ylo) *ylo = pk / 10;
+            if (bw > 0 && pk / bw * 30 > *xhi) *xhi = pk / bw * 30;
+        }
+    }
+}
+
 static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) {
     double xlo = 1e300, xhi = -1e300, ylo = 1e300, yhi = -1e300, ymin_roof = 1e300;
     double plo = 1e300;
@@ -9099,6 +9471,7 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
             if (mainpeak / b2 / 10 < xlo) xlo = mainpeak / b2 / 10;
         }
     }
+    rfl__ranges_measured(d, lv, &xhi, &ylo, &yhi);
     for (i = 0; i < d->n_points; i++) {
         const rfl_point *pt = &d->points[i];
         if (!rfl__point_ok(pt)) continue;
@@ -9228,6 +9601,7 @@ static int rfl__extra_shown(const rfl_machine *m, unsigned extra, unsigned precs
 typedef struct rfl__panel {
     const rfl_roofline_desc *d;
     const rfl_machine *m;
+    const rfl_machine *meas; /* measured ceilings (desc->measured[k]) or NULL */
     int k, s;
     rfl_level lv;
     unsigned precs; /* the main roofs */
@@ -9263,6 +9637,22 @@ static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
     return 1;
 }
 
+/* Measured roof of main precision p in pixels (dashed beside the solid
+   one): the measured peak and bandwidth, the datasheet's where one was
+   not measured; 0 when nothing of it was measured. */
+static int rfl__meas_px(const rfl__panel *P, int p, rfl__roofpx *r) {
+    const rfl_machine *mm = P->meas;
+    double pk, bw;
+    if (!mm || !((P->precs >> p) & 1)) return 0;
+    if (!(mm->peak_flops[p] > 0) && !(mm->bw_bytes_per_s[P->lv] > 0)) return 0;
+    pk = mm->peak_flops[p] > 0 ? mm->peak_flops[p] : P->m->peak_flops[p];
+    bw = mm->bw_bytes_per_s[P->lv] > 0 ? mm->bw_bytes_per_s[P->lv] : P->bw;
+    if (!(pk > 0)) return 0;
+    rfl__roof_px(&P->x, &P->y, pk, bw, r);
+    return 1;
+}
+#define RFL__MEAS_INK 0xFFC04A00u /* dark orange: apart from the ink and the palette's blue */
+
 /* The panel's fixed obstacles, in the order they count: main roofs,
    points, extra compute ceilings, extra bandwidths. */
 static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
@@ -9272,6 +9662,8 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
     int p, i;
     for (p = 0; p < RFL_PREC_COUNT; p++)
         if (rfl__main_px(P, p, &r)) rfl__scan_poly(sc, r.xy, r.n, 6, &P->plot);
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__meas_px(P, p, &r)) rfl__scan_poly(sc, r.xy, r.n, 6, &P->plot);
     for (i = 0; i < d->n_points; i++) {
         const rfl_point *pt = &d->points[i];
         double px, py, h;
@@ -9303,7 +9695,51 @@ typedef struct rfl__label {
    and the extra bandwidths (RFL__JOB_LEVEL + i). */
 #define RFL__JOB_EXTRA (3 * RFL_PREC_COUNT)
 #define RFL__JOB_LEVEL (RFL__JOB_EXTRA + RFL_PREC_COUNT)
-#define RFL__JOBS (RFL__JOB_LEVEL + RFL_LEVEL_COUNT)
+#define RFL__JOB_MEAS (RFL__JOB_LEVEL + RFL_LEVEL_COUNT) /* measured peak, slope */
+#define RFL__JOBS (RFL__JOB_MEAS + 2)
+/* The measured roof that carries the labels: the highest main roof with
+   one. -1 when none. */
+static int rfl__meas_main(const rfl__panel *P) {
+    rfl__roofpx r;
+    int p, best = -1;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (rfl__meas_px(P, p, &r) && (best < 0 || P->m->peak_flops[p] > P->m->peak_flops[best])) best = p;
+    return best;
+}
+
+/* "measured 1.23 TFLOP/s" under the measured flat (which 0), "measured
+   45.1 GB/s" right of its slope (which 1); only for what was measured. */
+static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
+    const rfl_machine *mm = P->meas;
+    double sx0, sy0, sx1, sy1, fy;
+    rfl__roofpx r;
+    int p = rfl__meas_main(P), s = P->s, i;
+    if (p < 0 || !rfl__meas_px(P, p, &r)) return;
+    L->color = RFL__MEAS_INK;
+    L->full = L->text;
+    if (which == 0) {
+        if (!(mm->peak_flops[p] > 0) || !(r.n == 3 || !(P->bw > 0) || r.xy[1] == r.xy[3])) return;
+        rfl__fmt_unit(L->text, sizeof L->text, "measured ", mm->peak_flops[p],
+                      p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
+        fy = r.xy[2 * r.n - 1];
+        L->cd[0].x = P->plot.x1 - 6 * s; L->cd[0].y = fy + 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT;
+        L->cd[1] = L->cd[0]; L->cd[1].y = fy - 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[2] = L->cd[0]; L->cd[2].x = (r.has_ridge ? r.rx : P->plot.x0) + 10 * s;
+        L->cd[2].flags = RFL_TEXT_LEFT;
+        L->n = 3;
+        return;
+    }
+    if (!(mm->bw_bytes_per_s[P->lv] > 0) || !rfl__slope_seg(&r, &P->plot, &sx0, &sy0, &sx1, &sy1)) return;
+    rfl__fmt_unit(L->text, sizeof L->text, "measured ", mm->bw_bytes_per_s[P->lv], "B/s");
+    for (i = 0; i < 3; i++) { /* below-right of the dashed slope, where the solid one is not */
+        double t = i == 0 ? 0.55 : i == 1 ? 0.75 : 0.35;
+        L->cd[i].x = sx0 + (sx1 - sx0) * t + 8 * s;
+        L->cd[i].y = sy0 + (sy1 - sy0) * t + 6 * s;
+        L->cd[i].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+    }
+    L->n = 3;
+}
+
 static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
     const rfl_machine *m = P->m;
     const rfl__rect *plot = &P->plot;
@@ -9314,6 +9750,7 @@ static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
     L->n = 0;
     L->alt = 0;
     L->color = RFL__INK;
+    if (job >= RFL__JOB_MEAS) { rfl__meas_label(P, job - RFL__JOB_MEAS, L); return; }
     if (job < RFL__JOB_EXTRA && !rfl__main_px(P, p, &r)) return;
     if (job < RFL__JOB_EXTRA && job % 3 == 0) { /* ridge: "ridge 12.54 FLOP/B", or without the unit */
         if (!r.has_ridge) return;
@@ -9535,6 +9972,8 @@ static void rfl__panel_roofs(rfl_canvas *c, const rfl__panel *P) {
             rfl_draw_dashed(c, r.rx, r.ry, r.rx, P->plot.y1, 1, 2.0 * s, 3.0 * s, 0xFFB8B8B8u);
     for (p = 0; p < RFL_PREC_COUNT; p++)
         if (rfl__main_px(P, p, &r)) rfl_draw_polyline(c, r.xy, r.n, lw, 0, 0, RFL__INK);
+    for (p = 0; p < RFL_PREC_COUNT; p++) /* measured beside the datasheet: dashed */
+        if (rfl__meas_px(P, p, &r)) rfl_draw_polyline(c, r.xy, r.n, lw, 7.0 * s, 4.0 * s, RFL__MEAS_INK);
     for (p = 0; p < RFL_PREC_COUNT; p++)
         if (rfl__main_px(P, p, &r) && r.has_ridge) {
             rfl_fill_circle(c, r.rx, r.ry, 2.5 * s + 1, RFL__INK);
@@ -9601,6 +10040,7 @@ static RFL__NOINLINE rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_rooflin
 
     P.d = d;
     P.m = d->machines[k];
+    P.meas = d->measured ? d->measured[k] : 0;
     P.k = k;
     P.s = s;
     P.lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;

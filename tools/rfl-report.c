@@ -35,6 +35,9 @@ static const char *usage =
     "machine: a table per machine, a comparison by layer type, charts and JSON.\n\n"
     "  --model M,...    zoo models (rfl-estimate --list), at most 8\n"
     "  --hw NAME,...    machines, one table and one chart each (rfl-hw lists them)\n"
+    "  --hw-file F,...  machine files (rfl-hw NAME --json, rfl-probe -o F): a machine\n"
+    "                   each; measured ceilings are drawn dashed beside the\n"
+    "                   datasheet roof (a file of a --hw machine joins its chart)\n"
     "  --ncu M=FILE     the profile of model M: ncu --csv --page raw (or details,\n"
     "                   or nvprof) of the same batch and mode; --ncu FILE when\n"
     "                   there is one model\n"
@@ -107,6 +110,7 @@ typedef struct model {
 static model *models[MAXM];
 static int nm;
 static const rfl_machine *hw[MAXH];
+static const rfl_machine *hw_measured[MAXH]; /* measured roofs (--hw-file), dashed beside hw[h] */
 static int nh;
 static rfl_cost_desc cd;
 static int json_out, explain, ascii;
@@ -939,6 +943,7 @@ static void chart_rooflines(void) {
                  cd.mode == RFL_MODE_TRAIN ? "training step" : "inference", dtype_name());
         d.title = title;
         d.machines = &hw[h];
+        d.measured = &hw_measured[h];
         d.n_machines = 1;
         d.points = pts;
         d.n_points = n;
@@ -960,6 +965,7 @@ static void chart_rooflines(void) {
                  cd.mode == RFL_MODE_TRAIN ? "training" : "inference", dtype_name());
         d.title = title;
         d.machines = hw;
+        d.measured = hw_measured;
         d.n_machines = nh;
         d.points = pts;
         d.n_points = n;
@@ -1038,6 +1044,7 @@ static void chart_layers(const model *m) {
              cd.mode == RFL_MODE_TRAIN ? "fwd+bwd" : "forward");
     d.title = title;
     d.machines = &hw[h];
+    d.measured = &hw_measured[h];
     d.n_machines = 1;
     d.points = pts;
     d.n_points = n;
@@ -1318,7 +1325,7 @@ static void make_dir(const char *dir) {
 
 int main(int argc, char **argv) {
     static char model_arg[512], hw_arg[512];
-    char *mnames[MAXM], *hnames[MAXH];
+    char *mnames[MAXM];
     const char *ncu_arg[MAXM * 2];
     int n_ncu = 0, a, i, h, setting = 0;
     unsigned long long batch = 1;
@@ -1331,6 +1338,7 @@ int main(int argc, char **argv) {
         if (tl_is(o, "-h") || tl_is(o, "--help")) { fputs(usage, stdout); return 0; }
         else if (tl_is(o, "--model") || tl_is(o, "-m")) { NEED(); snprintf(model_arg, sizeof model_arg, "%s", v); }
         else if (tl_is(o, "--hw")) { NEED(); snprintf(hw_arg, sizeof hw_arg, "%s", v); }
+        else if (tl_hw_file_option(o, v)) a++;
         else if (tl_is(o, "--ncu")) {
             const char *eq;
             NEED();
@@ -1376,7 +1384,7 @@ int main(int argc, char **argv) {
         else tl_usage_error("unknown option '%s'", o);
 #undef NEED
     }
-    if (!model_arg[0] && !hw_arg[0] && !n_ncu && !setting) {
+    if (!model_arg[0] && !hw_arg[0] && !tl_hw_files && !n_ncu && !setting) {
         demo = 1;
         snprintf(model_arg, sizeof model_arg, "resnet18,alexnet");
         snprintf(hw_arg, sizeof hw_arg, "v100,a100,h100");
@@ -1394,13 +1402,13 @@ int main(int argc, char **argv) {
                    ncu_arg[1], ncu_arg[3], outdir);
     }
     if (!model_arg[0]) tl_usage_error("--model is required (e.g. --model resnet18; rfl-estimate --list)");
-    if (!hw_arg[0]) tl_usage_error("--hw is required (e.g. --hw a100,h100; rfl-hw lists machines)");
+    if (!hw_arg[0] && !tl_hw_files) tl_usage_error("--hw is required (e.g. --hw a100,h100; rfl-hw lists machines)");
     cd.batch = batch;
     nm = split(model_arg, mnames, MAXM, "model");
-    nh = split(hw_arg, hnames, MAXH, "hw");
+    nh = tl_machines(hw_arg, hw, hw_measured, MAXH); /* --hw NAME,... and --hw-file FILE,... */
+    if (!nh) tl_usage_error("--hw needs at least one name");
     for (h = 0; h < nh; h++) {
         int g;
-        hw[h] = tl_find_hw(hnames[h]);
         for (g = 0; g < h; g++)
             if (hw[g] == hw[h]) tl_usage_error("--hw names %s twice", hw[h]->id);
     }
@@ -1472,6 +1480,7 @@ int main(int argc, char **argv) {
         n = model_points(pts, 0, 0, h);
         memset(&d, 0, sizeof d);
         d.machines = &hw[h];
+        d.measured = &hw_measured[h];
         d.n_machines = 1;
         d.points = pts;
         d.n_points = n;
