@@ -1,55 +1,12 @@
 /* probe_json.h - the machine file rfl-probe writes (--json, -o): what
    `rfl-hw NAME --json` prints for this machine, the measured ceilings
    under "measured", the raw runs under "_probe" (ignored by readers). */
-static const rfl_prec jprec[RFL_PREC_COUNT] = {
-    RFL_FP64, RFL_FP64_TENSOR, RFL_FP32, RFL_TF32_TENSOR, RFL_FP16,
-    RFL_FP16_TENSOR, RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
-
-static void j_peaks(tl_json *j, const char *key, const double *peak) {
-    int i;
-    tl_jobj(j, key);
-    for (i = 0; i < RFL_PREC_COUNT; i++)
-        tl_jnum_if(j, rfl_prec_name(jprec[i]), peak[jprec[i]] > 0, peak[jprec[i]]);
-    tl_jclose(j);
-}
-static void j_bw(tl_json *j, const char *key, const double *bw) {
-    int l;
-    tl_jobj(j, key);
-    for (l = 0; l < RFL_LEVEL_COUNT; l++)
-        tl_jnum_if(j, rfl_level_name((rfl_level)l), bw[l] > 0, bw[l]);
-    tl_jclose(j);
-}
 static void j_levels(tl_json *j, const char *key, const double *v) {
     static const char *names[RFL_PROBE_LEVELS] = {"l1", "l2", "l3", "dram"};
     int l;
     tl_jobj(j, key);
     for (l = 0; l < RFL_PROBE_LEVELS; l++) tl_jnum_if(j, names[l], v[l] > 0, v[l]);
     tl_jclose(j);
-}
-
-/* the top level: the table's machine, or the measured one for this host */
-static void j_machine(tl_json *j, const rfl_machine *m) {
-    const char *a = m->aliases;
-    char one[64];
-    tl_jstr(j, "name", m->name);
-    tl_jstr(j, "id", m->id);
-    tl_jarr(j, "aliases");
-    while (a && *a) {
-        size_t n = strcspn(a, ",");
-        snprintf(one, sizeof one, "%.*s", (int)n, a);
-        tl_jstr(j, 0, one);
-        a += n + (a[n] == ',');
-    }
-    tl_jclose_arr(j);
-    tl_jstr(j, "kind", rfl_kind_name(m->kind));
-    j_peaks(j, "peak_flops", m->peak_flops);
-    j_bw(j, "mem_bw", m->bw_bytes_per_s);
-    tl_jnum_if(j, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
-    tl_jnum_if(j, "l2_bytes", m->l2_bytes > 0, m->l2_bytes);
-    tl_jnum_if(j, "units", m->units > 0, m->units);
-    tl_jnum_if(j, "boost_mhz", m->boost_mhz > 0, m->boost_mhz);
-    tl_jnum_if(j, "tdp_w", m->tdp_w > 0, m->tdp_w);
-    tl_jstr(j, "source", m->source);
 }
 
 static void j_run(tl_json *j, const probe_run *run) {
@@ -78,15 +35,19 @@ static void j_run(tl_json *j, const probe_run *run) {
     tl_jclose(j);
 }
 
+/* The machine (tl_json_machine: exactly what rfl-hw NAME --json prints,
+   with "measured"), then "_probe" added inside the same object: the
+   machine's JSON goes through a memory stream, its closing brace is cut
+   and the writer goes on one level down. */
 static void write_machine_file(FILE *f, const probe_opts *o, const probe_run *runs, int n,
                                const char *model, const rfl_machine *t) {
     const probe_run *best = &runs[n - 1]; /* every CPU: the machine's roof */
-    rfl_machine host = best->r.machine;
-    char src[200], hsrc[260];
+    rfl_machine host = best->r.machine, meas = best->r.machine;
+    char src[200], hsrc[260], *text = 0;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
     tl_json j;
     int i;
-    memset(&j, 0, sizeof j);
-    j.f = f;
     snprintf(src, sizeof src, "rfl-probe %s: %d thread%s, %s FMA chains, triad bandwidth "
              "(24 bytes an element, STREAM), best of %d%s", rfl_version(), best->r.threads,
              best->r.threads > 1 ? "s" : "", rfl_probe_isa_name(best->r.isa), o->quick ? 3 : 7,
@@ -94,14 +55,19 @@ static void write_machine_file(FILE *f, const probe_opts *o, const probe_run *ru
     snprintf(hsrc, sizeof hsrc, "measured on this host, no datasheet: %s", src);
     host.id = "host", host.name = model, host.aliases = "", host.source = hsrc;
     host.mem_bytes = phys_bytes();
-    tl_jobj(&j, 0);
-    j_machine(&j, t ? t : &host);
-    tl_jobj(&j, "measured");
-    j_peaks(&j, "peak_flops", best->r.machine.peak_flops);
-    j_bw(&j, "mem_bw", best->r.machine.bw_bytes_per_s);
-    tl_jnum(&j, "threads", best->r.threads);
-    tl_jstr(&j, "source", src);
-    tl_jclose(&j);
+    meas.source = src;
+    if (!mem) tl_input_error(0, 0, 0, "out of memory");
+    memset(&j, 0, sizeof j);
+    j.f = mem;
+    tl_json_machine(&j, 0, t ? t : &host, &meas, best->r.threads);
+    fclose(mem);
+    while (len > 0 && text[len - 1] == '\n') len--;
+    if (len > 0 && text[len - 1] == '}') len--; /* the top level's brace only */
+    while (len > 0 && text[len - 1] == '\n') len--;
+    fwrite(text, 1, len, f);
+    free(text);
+    memset(&j, 0, sizeof j);
+    j.f = f, j.depth = 1, j.count[1] = 1; /* inside the object, after members */
     tl_jobj(&j, "_probe");
     tl_jstr(&j, "cpu", model);
     tl_jstr(&j, "isa", rfl_probe_isa_name(best->r.isa));

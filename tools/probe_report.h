@@ -210,7 +210,11 @@ static void print_table(const probe_opts *o, const probe_run *runs, int n, const
     }
     printf("\n");
     if (!t) printf("This CPU is not in the table (rfl-hw lists it; --hw NAME compares with one).\n");
-    else printf("The last column is the datasheet's (rfl-hw %s).\n", t->id);
+    else {
+        printf("The last column is the datasheet's (rfl-hw %s)", t->id);
+        if (t->units > o->threads) printf(": the whole chip, %d cores", t->units);
+        printf(".\n");
+    }
     printf("Triad bytes: 24 an element (STREAM: no write-allocate); levels are the plateaus\n"
            "of the sweep (--sweep shows it). -o FILE writes a machine file for --hw-file.\n");
     if (o->sweep)
