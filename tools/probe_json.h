@@ -89,10 +89,8 @@ static int probe_output(const probe_opts *o, const probe_run *runs, int n) {
     if (o->json) write_machine_file(stdout, o, runs, n, model, t);
     else print_table(o, runs, n, model, t);
     if (o->out) {
-        FILE *f = fopen(o->out, "w");
-        if (!f) tl_input_error(o->out, 0, 0, "cannot write: %s", strerror(errno));
-        write_machine_file(f, o, runs, n, model, t);
-        if (fclose(f)) tl_input_error(o->out, 0, 0, "write failed: %s", strerror(errno));
+        write_machine_file(o->out_f, o, runs, n, model, t);
+        if (fclose(o->out_f)) tl_input_error(o->out, 0, 0, "write failed: %s", strerror(errno));
         if (!o->json) printf("wrote %s (use it with --hw-file)\n", o->out);
     }
     return 0;

@@ -11,6 +11,7 @@ typedef struct probe_opts {
     rfl_probe_isa isa;
     double *buf;
     size_t buf_size;
+    FILE *out_f; /* -o, opened before the probe: a bad path fails at once */
 } probe_opts;
 
 typedef struct probe_run {
@@ -61,6 +62,8 @@ static void probe_parse_args(int argc, char **argv, probe_opts *o) {
         else tl_usage_error("no arguments expected (got '%s')", a);
     }
     if (o->hw) tl_find_hw(o->hw); /* an unknown name: exit 1 with suggestions */
+    if (o->out && !(o->out_f = fopen(o->out, "w")))
+        tl_input_error(o->out, 0, 0, "cannot write: %s", strerror(errno));
     if (!o->max_bytes) o->max_bytes = (size_t)(o->quick ? 64 : 512) << 20;
     while (phys > 0 && (double)o->max_bytes > phys / 4 && o->max_bytes > (1u << 20))
         o->max_bytes /= 2; /* a quarter of the memory at most */
