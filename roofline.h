@@ -1877,7 +1877,7 @@ typedef enum rfl_probe_kernel {
 } rfl_probe_kernel;
 /* Memory levels the probe finds (rfl_level has no L3). */
 enum { RFL_PROBE_L1 = 0, RFL_PROBE_L2, RFL_PROBE_L3, RFL_PROBE_DRAM, RFL_PROBE_LEVELS };
-#define RFL_PROBE_MAX_POINTS 40
+#define RFL_PROBE_MAX_POINTS 32
 /* doubles of buffer a sweep up to max_bytes needs (alignment included) */
 #define RFL_PROBE_BUFFER_DOUBLES(max_bytes) ((size_t)(max_bytes) / 8u + 64u)
 
@@ -1943,10 +1943,13 @@ typedef struct rfl_probe_result {
    buffer smaller than min_bytes; RFL_ERR_NO_DATA: the clock did not
    advance. */
 RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r);
-/* The levels of a sweep curve (bytes/s by size, n points in size order):
-   the fit described above. out[RFL_PROBE_LEVELS], 0 where none. Returns
-   the number of pieces (0 when n < 1). */
-RFL_API int rfl_probe_levels(const double *bps, int n, double out[RFL_PROBE_LEVELS]);
+/* The levels of a sweep curve (bytes/s by size, n points in size order,
+   bps[i * stride]: stride 1 for an array, sizeof(rfl_probe_point) /
+   sizeof(double) for a field of rfl_probe_result.sweep; values <= 0 are
+   skipped): the fit described above. out[RFL_PROBE_LEVELS], 0 where
+   none. Returns the number of pieces (0 when no value). */
+RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
+                             double out[RFL_PROBE_LEVELS]);
 #ifdef __cplusplus
 }
 #endif
@@ -11411,17 +11414,23 @@ static double rfl__probe_log2(double x) {
     return e + 2 * s * 1.4426950408889634; /* 1 / ln 2 */
 }
 
-/* sum of squares of y[i..j] about its mean, from prefix sums */
-static double rfl__probe_sse(const double *p1, const double *p2, int i, int j) {
-    double n = (double)(j - i + 1), s = p1[j + 1] - p1[i];
-    return p2[j + 1] - p2[i] - s * s / n;
+/* sum of squares of y[i..j] about its mean */
+static float rfl__probe_sse(const float *y, int i, int j) {
+    float mean = 0, e = 0, d;
+    int k;
+    for (k = i; k <= j; k++) mean += y[k];
+    mean /= (float)(j - i + 1);
+    for (k = i; k <= j; k++) d = y[k] - mean, e += d * d;
+    return e;
 }
 
-static double rfl__probe_median(const double *v, int i, int j) {
+/* median of bps[idx[i..j]] (the values a piece holds) */
+static double rfl__probe_median(const double *bps, int stride, const unsigned char *idx, int i,
+                                int j) {
     double t[RFL_PROBE_MAX_POINTS], x;
     int n = 0, a, b;
-    for (a = i; a <= j; a++) { /* insertion sort: at most 40 values */
-        x = v[a];
+    for (a = i; a <= j; a++) { /* insertion sort: at most 32 values */
+        x = bps[idx[a] * stride];
         for (b = n++; b > 0 && t[b - 1] > x; b--) t[b] = t[b - 1];
         t[b] = x;
     }
@@ -11429,57 +11438,71 @@ static double rfl__probe_median(const double *v, int i, int j) {
 }
 
 /* Best split of y[0..n) into k pieces (ends >= 1 point, middles >= 2):
-   error returned, piece starts in start[0..k). */
-static double rfl__probe_fit(const double *p1, const double *p2, int n, int k, int *start) {
-    double best[5][RFL_PROBE_MAX_POINTS + 1];
-    int from[5][RFL_PROBE_MAX_POINTS + 1], p, j, i;
-    for (p = 0; p <= k; p++)
-        for (j = 0; j <= n; j++) best[p][j] = 1e300, from[p][j] = 0;
-    best[0][0] = 0;
-    for (p = 1; p <= k; p++)     /* best[p][j]: y[0..j) in p pieces */
-        for (j = 1; j <= n; j++) /* the last piece is y[i..j) */
+   error returned, piece starts in start[0..k). Two rows of the table
+   and the back pointers: small stack for a board. */
+static float rfl__probe_fit(const float *y, int n, int k, int *start) {
+    float prev[RFL_PROBE_MAX_POINTS + 1], cur[RFL_PROBE_MAX_POINTS + 1];
+    unsigned char from[4][RFL_PROBE_MAX_POINTS + 1];
+    int p, j, i;
+    for (j = 0; j <= n; j++) prev[j] = j ? 3e38f : 0;
+    for (p = 1; p <= k; p++) {   /* cur[j]: y[0..j) in p pieces */
+        for (j = 0; j <= n; j++) { /* the last piece is y[i..j) */
+            cur[j] = 3e38f, from[p - 1][j] = 0;
             for (i = p - 1; i < j; i++) {
-                int len = j - i, end = p == 1 || (p == k && j == n);
-                double e;
-                if (best[p - 1][i] >= 1e300 || (p == 1 && i != 0) || (!end && len < 2)) continue;
-                e = best[p - 1][i] + rfl__probe_sse(p1, p2, i, j - 1);
-                if (e < best[p][j]) best[p][j] = e, from[p][j] = i;
+                int end = p == 1 || (p == k && j == n);
+                float e;
+                if (prev[i] >= 3e38f || (p == 1 && i != 0) || (!end && j - i < 2)) continue;
+                e = prev[i] + rfl__probe_sse(y, i, j - 1);
+                if (e < cur[j]) cur[j] = e, from[p - 1][j] = (unsigned char)i;
             }
-    for (p = k, j = n; p >= 1; p--) start[p - 1] = from[p][j], j = from[p][j];
-    return best[k][n];
+        }
+        for (j = 0; j <= n; j++) prev[j] = cur[j];
+    }
+    for (p = k, j = n; p >= 1; p--) start[p - 1] = from[p - 1][j], j = from[p - 1][j];
+    return prev[n];
 }
 
-RFL_API int rfl_probe_levels(const double *bps, int n, double out[RFL_PROBE_LEVELS]) {
-    static const int label[5][4] = {{0}, {RFL_PROBE_DRAM}, {RFL_PROBE_L1, RFL_PROBE_DRAM},
-                                    {RFL_PROBE_L1, RFL_PROBE_L2, RFL_PROBE_DRAM},
-                                    {RFL_PROBE_L1, RFL_PROBE_L2, RFL_PROBE_L3, RFL_PROBE_DRAM}};
-    double y[RFL_PROBE_MAX_POINTS], v[RFL_PROBE_MAX_POINTS];
-    double p1[RFL_PROBE_MAX_POINTS + 1], p2[RFL_PROBE_MAX_POINTS + 1], err = 0, e;
+/* 1 when each piece's median differs from the next one's by over 15% */
+static int rfl__probe_steps(const double *bps, int stride, const unsigned char *idx, int m,
+                            int k, const int *st) {
+    int i;
+    for (i = 1; i < k; i++) {
+        double hi = rfl__probe_median(bps, stride, idx, st[i - 1], st[i] - 1);
+        double lo = rfl__probe_median(bps, stride, idx, st[i], i + 1 < k ? st[i + 1] - 1 : m - 1);
+        if (hi < lo * 1.15 && lo < hi * 1.15) return 0;
+    }
+    return 1;
+}
+
+RFL_API int rfl_probe_levels(const double *bps, int n, int stride, double out[RFL_PROBE_LEVELS]) {
+    static const unsigned char label[5][4] = {
+        {0}, {RFL_PROBE_DRAM}, {RFL_PROBE_L1, RFL_PROBE_DRAM},
+        {RFL_PROBE_L1, RFL_PROBE_L2, RFL_PROBE_DRAM},
+        {RFL_PROBE_L1, RFL_PROBE_L2, RFL_PROBE_L3, RFL_PROBE_DRAM}};
+    float y[RFL_PROBE_MAX_POINTS], err, e;
+    unsigned char idx[RFL_PROBE_MAX_POINTS];
     int start[4], st[4], m = 0, i, k, kept = 1;
     if (out) RFL_MEMSET(out, 0, sizeof(double) * RFL_PROBE_LEVELS);
-    if (!bps || !out) return 0;
-    for (i = 0; i < n && m < RFL_PROBE_MAX_POINTS; i++)
-        if (bps[i] > 0 && bps[i] < 1e300) v[m] = bps[i], y[m] = rfl__probe_log2(bps[i]), m++;
+    if (!bps || !out || stride < 1) return 0;
+    for (i = 0; i < n && m < RFL_PROBE_MAX_POINTS; i++) {
+        double v = bps[i * stride];
+        if (v > 0 && v < 1e300) idx[m] = (unsigned char)i, y[m++] = (float)rfl__probe_log2(v);
+    }
     if (m < 1) return 0;
-    for (p1[0] = p2[0] = 0, i = 0; i < m; i++) p1[i + 1] = p1[i] + y[i], p2[i + 1] = p2[i] + y[i] * y[i];
-    start[0] = 0, err = rfl__probe_sse(p1, p2, 0, m - 1);
+    for (i = m - 1; i >= 0; i--) y[i] -= y[0]; /* relative (y[0] last): float keeps its digits */
+    start[0] = 0, err = rfl__probe_sse(y, 0, m - 1);
     for (k = 2; k <= 4 && k <= m; k++) {
-        int ok = 1;
-        e = rfl__probe_fit(p1, p2, m, k, st);
+        e = rfl__probe_fit(y, m, k, st);
         /* a new piece must explain clearly more than noise (a 15% step
-           on 2 points is 2 x 0.2^2 = 0.08) */
-        if (err - e < 0.06 + 0.004 * m) break;
-        for (i = 1; i < k; i++) { /* and be a step of more than 15% */
-            double hi = rfl__probe_median(v, st[i - 1], st[i] - 1);
-            double lo = rfl__probe_median(v, st[i], i + 1 < k ? st[i + 1] - 1 : m - 1);
-            if (hi < lo * 1.15 && lo < hi * 1.15) ok = 0;
-        }
-        if (!ok) break;
+           on 2 points is 2 x 0.2^2 = 0.08) and be a step of over 15% */
+        if (err - e < 0.06f + 0.004f * (float)m || !rfl__probe_steps(bps, stride, idx, m, k, st))
+            break;
         err = e, kept = k;
         for (i = 0; i < k; i++) start[i] = st[i];
     }
     for (i = 0; i < kept; i++)
-        out[label[kept][i]] = rfl__probe_median(v, start[i], i + 1 < kept ? start[i + 1] - 1 : m - 1);
+        out[label[kept][i]] =
+            rfl__probe_median(bps, stride, idx, start[i], i + 1 < kept ? start[i + 1] - 1 : m - 1);
     return kept;
 }
 
@@ -11583,16 +11606,15 @@ static int rfl__probe_npoints(size_t lo, size_t hi, int step) {
 static rfl_result rfl__probe_sweep_all(rfl__probe_ctx *x, double *base, size_t lo, int npts,
                                        int step, rfl_probe_isa isa) {
     rfl_probe_result *r = x->r;
-    double rd[RFL_PROBE_MAX_POINTS], tr[RFL_PROBE_MAX_POINTS];
+    const int stride = (int)(sizeof(rfl_probe_point) / sizeof(double));
     int i;
     for (i = 0; i < npts; i++, lo *= (size_t)step) {
         rfl_result e = rfl__probe_point(x, base, lo, isa, &r->sweep[i]);
         if (e) return e;
-        rd[i] = r->sweep[i].read_bps, tr[i] = r->sweep[i].triad_bps;
         r->n_points = i + 1;
     }
-    rfl_probe_levels(rd, npts, r->read_bps);
-    rfl_probe_levels(tr, npts, r->triad_bps);
+    rfl_probe_levels(&r->sweep[0].read_bps, npts, stride, r->read_bps);
+    rfl_probe_levels(&r->sweep[0].triad_bps, npts, stride, r->triad_bps);
     return RFL_OK;
 }
 

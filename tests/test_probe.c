@@ -235,7 +235,7 @@ static void test_levels(void) {
     static const double quick[] = {150, 60, 58, 30, 31, 8}; /* ends of 1 point */
     double v[16], out[RFL_PROBE_LEVELS];
     int i;
-#define LV(arr) (memcpy(v, arr, sizeof arr), rfl_probe_levels(v, (int)(sizeof arr / sizeof arr[0]), out))
+#define LV(arr) (memcpy(v, arr, sizeof arr), rfl_probe_levels(v, (int)(sizeof arr / sizeof arr[0]), 1, out))
     for (i = 0; i < 16; i++) v[i] = 0;
     RT_EQ_INT(LV(flat), 1);
     RT_NEAR(out[RFL_PROBE_DRAM], 5, 0.011); /* median 5 or 5.025 */
@@ -259,10 +259,10 @@ static void test_levels(void) {
     RT_NEAR(out[RFL_PROBE_DRAM], 8, 1e-12);
     /* zeros (not measured) are skipped; nothing: 0 pieces */
     v[0] = 0, v[1] = 7, v[2] = 0, v[3] = 7;
-    RT_EQ_INT(rfl_probe_levels(v, 4, out), 1);
+    RT_EQ_INT(rfl_probe_levels(v, 4, 1, out), 1);
     RT_NEAR(out[RFL_PROBE_DRAM], 7, 0);
     v[0] = 0;
-    RT_EQ_INT(rfl_probe_levels(v, 1, out), 0);
+    RT_EQ_INT(rfl_probe_levels(v, 1, 1, out), 0);
     RT_NEAR(out[RFL_PROBE_DRAM], 0, 0);
 #undef LV
 }
