@@ -79,6 +79,7 @@
    API BY TASK
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
+                  rfl_machine_file_parse (MACHINE FILES below)
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
                   rfl_roof_fraction rfl_work_add
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
