@@ -79,6 +79,7 @@
    API BY TASK
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
+                  rfl_machine_file_parse (MACHINE FILES below)
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
                   rfl_roof_fraction rfl_work_add
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
@@ -1777,7 +1778,9 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    sources) points into strbuf: keep strbuf (not the JSON) alive while the
    machines are used. toks: RFL_MACHINE_FILE_TOKS suffices for anything
    rfl-hw prints; more for files with many '_' extras. Errors:
-     RFL_ERR_SYNTAX    not JSON (err->line/col/offset from the tokenizer)
+     RFL_ERR_SYNTAX    not JSON (err->line/col/offset from the tokenizer;
+                       err->field: the key it happened in, e.g. a file cut
+                       after "tf32_tensor": 156 names peak_flops.tf32_tensor)
      RFL_ERR_BUFFER    toks or strbuf too small: err->need_toks /
                        err->need_str say how many are needed
      RFL_ERR_MISSING   a required field is absent (err->field names it)
@@ -3087,6 +3090,37 @@ static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
     return measured >= 0 ? rfl__mf_measured(f, measured, out) : RFL_OK;
 }
 
+/* Where a syntax error is, as a field path: the keys of the containers
+   still open at the error (a closed container has end > start; an open one
+   still has end == start) and the last key inside the innermost one. So a
+   file cut after "tf32_tensor": 156 names peak_flops.tf32_tensor. */
+static void rfl__mf_syntax_path(rfl__mf *f) {
+    enum { DEPTH = 16 };
+    int box[DEPTH], kids[DEPTH], key[DEPTH], top = -1, i, l;
+    const rfl_json_tok *t = f->doc.t;
+    size_t n = 0;
+    char *out = f->err->field;
+    for (i = 0; i < f->doc.n && i < f->doc.cap; i++) {
+        while (top >= 0 && t[box[top]].end > t[box[top]].start && i >= t[box[top]].after) top--;
+        if (top >= 0 && t[box[top]].type == RFL_JSON_OBJ && kids[top]++ % 2 == 0) key[top] = i;
+        if ((t[i].type == RFL_JSON_OBJ || t[i].type == RFL_JSON_ARR) && top + 1 < DEPTH) {
+            box[++top] = i;
+            kids[top] = 0;
+            key[top] = -1;
+        }
+    }
+    while (top >= 0 && t[box[top]].end > t[box[top]].start && t[box[top]].end <= f->doc.offset)
+        top--; /* closed before the error */
+    for (l = 0; l <= top; l++) {
+        size_t k;
+        if (t[box[l]].type != RFL_JSON_OBJ || key[l] < 0) continue;
+        if (n > 0 && n + 1 < sizeof f->err->field) out[n++] = '.';
+        for (k = t[key[l]].start; k < t[key[l]].end && n + 1 < sizeof f->err->field; k++)
+            out[n++] = f->doc.src[k];
+    }
+    out[n] = 0;
+}
+
 /* Tokenise; a syntax error or a short token array becomes err. */
 static rfl_result rfl__mf_tokenise(rfl__mf *f, const char *json, size_t len, rfl_json_tok *toks,
                                    int ntoks) {
@@ -3098,6 +3132,7 @@ static rfl_result rfl__mf_tokenise(rfl__mf *f, const char *json, size_t len, rfl
         e->line = f->doc.line;
         e->col = f->doc.col;
         e->offset = f->doc.offset;
+        rfl__mf_syntax_path(f);
     } else if (r == RFL_ERR_BUFFER) {
         rfl_json_doc count;
         rfl_json_parse(&count, json, len, (rfl_json_tok *)0, 0);

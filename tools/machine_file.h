@@ -168,16 +168,20 @@ static void tl_json_ceilings(tl_json *j, const rfl_machine *m, int skip_empty) {
 static void tl_json_machine(tl_json *j, const char *key, const rfl_machine *m,
                             const rfl_machine *measured, int threads) {
     int i, l;
-    char rk[48], one[64];
+    char rk[48];
     const char *a = m->aliases;
     tl_jobj(j, key);
     tl_jstr(j, "name", m->name);
     tl_jstr(j, "id", m->id);
     tl_jarr(j, "aliases");
-    while (a && *a) {
+    while (a && *a) { /* any length: a file's aliases are not the table's */
         size_t n = strcspn(a, ",");
-        snprintf(one, sizeof one, "%.*s", (int)n, a);
+        char *one = (char *)malloc(n + 1);
+        if (!one) tl_input_error(0, 0, 0, "out of memory");
+        memcpy(one, a, n);
+        one[n] = 0;
         tl_jstr(j, 0, one);
+        free(one);
         a += n + (a[n] == ',');
     }
     tl_jclose_arr(j);
