@@ -32,7 +32,8 @@
        RFL_ASSERT(x)          default: no check (define to assert(x) to debug)
        RFL_NO_SIMD            the reducer's portable path instead of SSE2
        RFL_NO_AVX2            no AVX2 / AVX-512BW row walker (x86-64 GCC
-                              and clang pick it at run time from CPUID)
+                              and clang pick it at run time from CPUID),
+                              and no AVX2 / AVX-512 probe kernels
        RFL_SQRT RFL_FLOOR RFL_CEIL RFL_LOG10 RFL_POW RFL_FABS
                               libm replacements (defaults: <math.h>, used by
                               the chart only; the core needs no libm)
@@ -80,6 +81,7 @@
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
                   rfl_machine_file_parse (MACHINE FILES below)
+                  rfl_probe_run rfl_probe_levels (measured roofs: PROBE below)
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
                   rfl_roof_fraction rfl_work_add
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
