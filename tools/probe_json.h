@@ -50,7 +50,7 @@ static void write_machine_file(FILE *f, const probe_opts *o, const probe_run *ru
     int i;
     snprintf(src, sizeof src, "rfl-probe %s: %d thread%s, %s FMA chains, triad bandwidth "
              "(24 bytes an element, STREAM), best of %d%s", rfl_version(), best->r.threads,
-             best->r.threads > 1 ? "s" : "", rfl_probe_isa_name(best->r.isa), o->quick ? 3 : 7,
+             best->r.threads > 1 ? "s" : "", rfl_probe_isa_name(best->r.isa), o->quick ? 5 : 10,
              o->quick ? " (quick)" : "");
     snprintf(hsrc, sizeof hsrc, "measured on this host, no datasheet: %s", src);
     host.id = "host", host.name = model, host.aliases = "", host.source = hsrc;

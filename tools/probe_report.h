@@ -5,7 +5,7 @@
 #define RFL_PROBE_REPORT_H
 
 typedef struct probe_opts {
-    int quick, json, sweep, threads;
+    int quick, json, sweep, threads, ncpu;
     const char *out, *hw;
     size_t max_bytes;
     rfl_probe_isa isa;
@@ -45,6 +45,7 @@ static void probe_parse_args(int argc, char **argv, probe_opts *o) {
     int i;
     memset(o, 0, sizeof *o);
     o->threads = ncpu > 0 ? (int)(ncpu < 256 ? ncpu : 256) : 1;
+    o->ncpu = o->threads;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -83,8 +84,8 @@ static int probe_one(const probe_opts *o, int threads, probe_run *run) {
     d.now = now_s, d.ticks_per_s = 1;
     d.buf = o->buf, d.size = o->buf_size, d.max_bytes = o->max_bytes;
     d.isa = o->isa, d.threads = threads;
-    d.min_s = o->quick ? 0.002 : 0.01;
-    d.runs = o->quick ? 3 : 7;
+    d.min_s = o->quick ? 0.001 : 0.003; /* short runs: a busy SMT sibling spoils fewer */
+    d.runs = o->quick ? 5 : 10;
     snprintf(label, sizeof label, "%d thread%s", threads, threads > 1 ? "s" : "");
     if (isatty(2)) d.progress = progress, d.progress_ctx = label;
     if (threads > 1) {
@@ -187,7 +188,8 @@ static void print_table(const probe_opts *o, const probe_run *runs, int n, const
     static const char *lname[RFL_PROBE_LEVELS] = {"L1", "L2", "L3", "DRAM"};
     char head[3][40];
     int i, l, k;
-    printf("%s: %d CPUs online, %s kernels, working sets to %s MiB%s\n", model, o->threads,
+    printf("%s: %d CPU%s online, %s kernels, working sets to %s MiB%s\n", model, o->ncpu,
+           o->ncpu > 1 ? "s" : "",
            rfl_probe_isa_name(runs[0].r.isa), tl_num((double)o->max_bytes / 1048576.0, 6),
            o->quick ? " (quick)" : "");
     printf("  %-16s", "");
