@@ -1854,7 +1854,8 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
    Levels: the triad (and read) curve is fitted by 1 to 4 flat pieces
    (least squares on log bandwidth, at least 2 points each; a piece is
    kept when it lowers the error clearly and differs from its neighbour by
-   over 15%); each piece's median is its level: 1 piece DRAM; 2 L1, DRAM;
+   over 15%); each piece's median is its level (the last piece's over its
+   3 largest sizes at most): 1 piece DRAM; 2 L1, DRAM;
    3 L1, L2, DRAM; 4 L1, L2, L3, DRAM. So max_bytes must be well beyond
    the last cache (4x) for DRAM to be DRAM. rfl_machine has no L3: the
    machine gets L1, L2 and DRAM from the triad; L3 stays in the result.
@@ -11537,6 +11538,9 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride, double out[RF
         err = e, kept = k;
         for (i = 0; i < k; i++) start[i] = st[i];
     }
+    /* DRAM from the 3 largest sizes at most: past the last cache the
+       curve may still fall (TLB reach, a shared cache of other cores) */
+    if (start[kept - 1] < m - 3) start[kept - 1] = m - 3;
     for (i = 0; i < kept; i++)
         out[label[kept][i]] =
             rfl__probe_median(bps, stride, idx, start[i], i + 1 < kept ? start[i + 1] - 1 : m - 1);
