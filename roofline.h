@@ -1850,7 +1850,7 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
    desc.step 4 for a quick run) up to max_bytes. Each measurement doubles
    its repetitions until the work of one run takes min_s beyond the time
    of an empty run (the clock, waking the threads), then keeps the best
-   (the shortest) of `runs` runs.
+   (the shortest) of `runs` runs (the two FMA peaks: 3 x runs).
    Levels: the triad (and read) curve is fitted by 1 to 4 flat pieces
    (least squares on log bandwidth, at least 2 points each; a piece is
    kept when it lowers the error clearly and differs from its neighbour by
@@ -11602,7 +11602,9 @@ static rfl_result rfl__probe_peaks(rfl__probe_ctx *x, rfl_probe_isa isa) {
         double s;
         RFL_MEMSET(&job, 0, sizeof job);
         job.kernel = RFL_PROBE_FMA, job.prec = precs[i], job.isa = isa;
+        x->runs *= 3; /* the peaks: 2 measurements, so 3x the runs cost little */
         s = rfl__probe_measure(x, &job, precs[i] == RFL_FP64 ? "fma fp64" : "fma fp32");
+        x->runs /= 3;
         if (!(s > 0)) return RFL_ERR_NO_DATA;
         x->r->peak_flops[precs[i]] = rfl_probe_job_flops(&job) * (double)x->r->threads / s;
     }

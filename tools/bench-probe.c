@@ -3,7 +3,7 @@
    static arrays of 2^25 doubles, 768 MiB, far beyond any cache; 24 bytes
    an element as STREAM counts; best of 10) and hand-unrolled FMA loops
    (10 accumulators, AVX-512 or AVX2 intrinsics as the CPU has, else
-   plain C), on the same thread counts as the probe. Prints both side by
+   plain C; best of 15), on the same thread counts as the probe. Prints both side by
    side and whether they agree within 10%.
    Usage: bench-probe PROBE.json   (from rfl-probe --json) */
 #define _POSIX_C_SOURCE 200809L
@@ -150,8 +150,8 @@ static figures independent(int threads) {
     for (t = 1; t < threads; t++) pthread_create(&tid[t], 0, worker, &tasks[t]);
     for (j = 0; j < N; j++) A[j] = 1, B[j] = 2, C[j] = 0.5;
     f.dram = 24.0 * N / best_of(threads, 0, 0, 10);
-    f.fp64 = fma_flops(0) * threads / best_of(threads, 1, 0, 5);
-    f.fp32 = fma_flops(1) * threads / best_of(threads, 1, 1, 5);
+    f.fp64 = fma_flops(0) * threads / best_of(threads, 1, 0, 15);
+    f.fp32 = fma_flops(1) * threads / best_of(threads, 1, 1, 15);
     quit = 1;
     pthread_barrier_wait(&bar);
     for (t = 1; t < threads; t++) pthread_join(tid[t], 0);
