@@ -103,18 +103,23 @@ static int probe_one(const probe_opts *o, int threads, probe_run *run) {
 }
 
 /* ---- this CPU and the table ------------------------------------------------ */
+/* /proc/cpuinfo's first "model name" (x86, most ARM), unless a board's
+   "Model" line ("Raspberry Pi 4 Model B Rev 1.4") names the machine. */
 static void cpu_model(char *buf, size_t size) {
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[512];
+    int have = 0;
     snprintf(buf, size, "unknown CPU");
     if (!f) return;
     while (fgets(line, sizeof line, f)) {
         char *c = strchr(line, ':');
-        if (!c || (strncmp(line, "model name", 10) && strncmp(line, "Model", 5))) continue;
+        int board = strncmp(line, "Model", 5) == 0;
+        if (!c || (!board && (have || strncmp(line, "model name", 10)))) continue;
         c++;
         while (*c == ' ' || *c == '\t') c++;
         c[strcspn(c, "\n")] = 0;
-        if (*c) { snprintf(buf, size, "%s", c); break; }
+        if (*c) snprintf(buf, size, "%s", c), have = 1;
+        if (*c && board) break;
     }
     fclose(f);
 }
