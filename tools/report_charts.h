@@ -137,6 +137,8 @@ static void chart_rooflines(void) {
                  cd.mode == RFL_MODE_TRAIN ? "training step" : "inference", dtype_name());
         d.title = title;
         d.machines = &hw[h];
+    d.measured = &hw_measured[h];
+        d.measured = &hw_measured[h];
         d.n_machines = 1;
         d.points = pts;
         d.n_points = n;
@@ -158,6 +160,7 @@ static void chart_rooflines(void) {
                  cd.mode == RFL_MODE_TRAIN ? "training" : "inference", dtype_name());
         d.title = title;
         d.machines = hw;
+        d.measured = hw_measured;
         d.n_machines = nh;
         d.points = pts;
         d.n_points = n;
@@ -236,6 +239,7 @@ static void chart_layers(const model *m) {
              cd.mode == RFL_MODE_TRAIN ? "fwd+bwd" : "forward");
     d.title = title;
     d.machines = &hw[h];
+    d.measured = &hw_measured[h];
     d.n_machines = 1;
     d.points = pts;
     d.n_points = n;

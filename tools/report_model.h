@@ -39,6 +39,7 @@ typedef struct model {
 static model *models[MAXM];
 static int nm;
 static const rfl_machine *hw[MAXH];
+static const rfl_machine *hw_measured[MAXH]; /* measured roofs (--hw-file), dashed beside hw[h] */
 static int nh;
 static rfl_cost_desc cd;
 static int json_out, explain, ascii;

@@ -8,7 +8,8 @@
 
 static const char *usage =
     "usage: rfl-estimate MODEL [--batch N] [--res H] [--dtype D] [--mode train|infer]\n"
-    "                    [--hw NAME] [--summary] [--conv torch|report] [--json]\n"
+    "                    [--hw NAME | --hw-file FILE] [--summary] [--conv torch|report]\n"
+    "                    [--json]\n"
     "       rfl-estimate LLM|--hf-config FILE --phase prefill|decode --seq S ...\n"
     "                    (rfl-estimate llama-3-8b --help: the LLM options)\n"
     "       rfl-estimate --list\n"
@@ -22,6 +23,7 @@ static const char *usage =
     "              + backward\n"
     "  --hw NAME   predict time on a machine (rfl-hw lists them): per layer\n"
     "              max(compute, memory) summed, and the whole model at once\n"
+    "  --hw-file F a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
     "  --summary   the torchsummary table (per sample, fp32, MB = 2^20 bytes)\n"
     "  --conv C    torch (default): mac FLOPs as PyTorch's FlopCounterMode and\n"
     "              torchvision's GFLOPS (2 x multiply-adds of conv/matmul, no\n"
@@ -181,6 +183,8 @@ int main(int argc, char **argv) {
             a++;
         } else if (tl_is(o, "--pen-and-paper")) {
             d.convention = RFL_CONV_REPORT;
+        } else if (tl_hw_file_option(o, v)) {
+            a++;
         } else if (tl_is(o, "--hw")) {
             if (!v) tl_usage_error("--hw needs a value");
             hwname = v;
@@ -190,7 +194,7 @@ int main(int argc, char **argv) {
         else tl_usage_error("one model at a time ('%s' and '%s')", model, o);
     }
     if (!model) tl_usage_error("no model given (rfl-estimate --list shows the zoo)");
-    if (hwname) hw = tl_find_hw(hwname);
+    hw = tl_machine(hwname); /* --hw NAME or --hw-file FILE */
     d.batch = batch;
 
     rfl_net_init(&net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);

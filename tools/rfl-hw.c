@@ -1,11 +1,11 @@
 /* rfl-hw: the hardware table, or one machine with its ceilings and ridge
-   points. Usage: rfl-hw [NAME] [--json] */
+   points. Usage: rfl-hw [NAME | --hw-file FILE] [--json] */
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
 #include "tool.h"
 
 static const char *usage =
-    "usage: rfl-hw [NAME] [--json]\n"
+    "usage: rfl-hw [NAME | --hw-file FILE] [--json]\n"
     "  no NAME: the table, one line per machine, grouped by kind: FP64, FP32 and\n"
     "           best dense tensor peak (TFLOP/s), DRAM (GB/s), memory (GiB),\n"
     "           FP32 ridge (FLOP/byte).\n"
@@ -14,63 +14,22 @@ static const char *usage =
     "           Lookup ignores case, '-', '_', ' ' and '.'. Short names:\n"
     "           v100 = V100 SXM2, a100 = A100 SXM4 40GB, h100 = H100 SXM,\n"
     "           p100 = P100 PCIe; variants by full name (v100-pcie, a100-pcie-80gb).\n"
+    "  --hw-file FILE: a machine file (what NAME --json prints, perhaps with a\n"
+    "           \"measured\" object from rfl-probe) shown like NAME.\n"
     "  --json:  name, aliases, kind, peak_flops{...} (FLOP/s, null where absent),\n"
     "           mem_bw{dram,l2,l1} (bytes/s), mem_bytes, ridge{prec_level}, source.\n"
     "Peaks are dense (sparse figures halved); GB = 1e9 bytes, GiB = 2^30.\n"
-    "Exit status: 0 ok, 1 unknown machine (closest names suggested), 2 bad usage.\n";
+    "Exit status: 0 ok, 1 unknown machine (closest names suggested) or a bad\n"
+    "machine file (file:line:col: field: what), 2 bad usage.\n";
 
 /* JSON field order of the issue: fp64 first, then by unit kind. */
-static const rfl_prec json_order[RFL_PREC_COUNT] = {
-    RFL_FP64, RFL_FP64_TENSOR, RFL_FP32, RFL_TF32_TENSOR, RFL_FP16,
-    RFL_FP16_TENSOR, RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
+static const rfl_prec *const json_order = tl_json_prec_order;
 
+/* One machine as a machine file; a --hw-file machine keeps its "measured". */
 static void json_machine(tl_json *j, const char *key, const rfl_machine *m) {
-    int i, l;
-    char rk[48];
-    tl_jobj(j, key);
-    tl_jstr(j, "name", m->name);
-    tl_jstr(j, "id", m->id);
-    tl_jarr(j, "aliases");
-    {
-        const char *a = m->aliases;
-        char one[64];
-        while (a && *a) {
-            size_t n = strcspn(a, ",");
-            snprintf(one, sizeof one, "%.*s", (int)n, a);
-            tl_jstr(j, 0, one);
-            a += n + (a[n] == ',');
-        }
-    }
-    tl_jclose_arr(j);
-    tl_jstr(j, "kind", rfl_kind_name(m->kind));
-    tl_jobj(j, "peak_flops");
-    for (i = 0; i < RFL_PREC_COUNT; i++) {
-        rfl_prec p = json_order[i];
-        tl_jnum_if(j, rfl_prec_name(p), m->peak_flops[p] > 0, m->peak_flops[p]);
-    }
-    tl_jclose(j);
-    tl_jobj(j, "mem_bw");
-    for (l = 0; l < RFL_LEVEL_COUNT; l++)
-        tl_jnum_if(j, rfl_level_name((rfl_level)l), m->bw_bytes_per_s[l] > 0, m->bw_bytes_per_s[l]);
-    tl_jclose(j);
-    tl_jnum_if(j, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
-    tl_jnum_if(j, "l2_bytes", m->l2_bytes > 0, m->l2_bytes);
-    tl_jnum_if(j, "units", m->units > 0, m->units);
-    tl_jnum_if(j, "boost_mhz", m->boost_mhz > 0, m->boost_mhz);
-    tl_jnum_if(j, "tdp_w", m->tdp_w > 0, m->tdp_w);
-    tl_jobj(j, "ridge");
-    for (i = 0; i < RFL_PREC_COUNT; i++)
-        for (l = 0; l < RFL_LEVEL_COUNT; l++) {
-            double r = rfl_ridge(m, json_order[i], (rfl_level)l);
-            if (r > 0) {
-                snprintf(rk, sizeof rk, "%s_%s", rfl_prec_name(json_order[i]),
-                         rfl_level_name((rfl_level)l));
-                tl_jnum(j, rk, r);
-            }
-        }
-    tl_jclose(j);
-    tl_jstr(j, "source", m->source);
-    tl_jclose(j);
+    const rfl_machine_file *mf = tl_file_of(m);
+    tl_json_machine(j, key, m, mf && mf->has_measured ? &mf->measured : 0,
+                    mf ? mf->measured_threads : 0);
 }
 
 /* Datasheet units for humans: bandwidth in GB/s, memory in GiB (as
@@ -93,6 +52,25 @@ static const char *unit_word(const rfl_machine *m) {
     case RFL_KIND_GPU: return strncmp(m->name, "AMD", 3) == 0 ? "CUs" : "SMs";
     }
     return "units";
+}
+
+/* A --hw-file machine's "measured" ceilings beside the figures above. */
+static void print_measured(const rfl_machine *m) {
+    const rfl_machine_file *mf = tl_file_of(m);
+    int i, l;
+    if (!mf || !mf->has_measured) return;
+    printf("\n  measured");
+    if (mf->measured_threads > 0) printf(" (%d threads)", mf->measured_threads);
+    printf(":\n");
+    for (i = 0; i < RFL_PREC_COUNT; i++) {
+        rfl_prec p = json_order[i];
+        if (mf->measured.peak_flops[p] > 0)
+            printf("  %-12s %16s\n", rfl_prec_name(p), tl_si(mf->measured.peak_flops[p], "FLOP/s"));
+    }
+    for (l = 0; l < RFL_LEVEL_COUNT; l++)
+        if (mf->measured.bw_bytes_per_s[l] > 0)
+            printf("  %-12s %16s\n", rfl_level_name((rfl_level)l), gbps(mf->measured.bw_bytes_per_s[l]));
+    printf("  source: %s\n", mf->measured.source);
 }
 
 static void print_one(const rfl_machine *m) {
@@ -135,6 +113,7 @@ static void print_one(const rfl_machine *m) {
         printf("  (no FP32 figure: the vendor publishes none for this machine)\n");
     printf("  (ridge = peak / bandwidth in FLOP/byte: below it a kernel is memory-bound)\n");
     printf("\n  source: %s\n", m->source);
+    print_measured(m);
 }
 
 /* The largest dense FLOP/s of the matrix units (INT8 is ops, left out), and
@@ -199,12 +178,13 @@ int main(int argc, char **argv) {
     for (i = 1; i < argc; i++) {
         if (tl_is(argv[i], "--help") || tl_is(argv[i], "-h")) { fputs(usage, stdout); return 0; }
         else if (tl_is(argv[i], "--json")) json = 1;
+        else if (tl_hw_file_option(argv[i], i + 1 < argc ? argv[i + 1] : 0)) i++;
         else if (argv[i][0] == '-' && argv[i][1]) tl_usage_error("unknown option '%s'", argv[i]);
         else if (name) tl_usage_error("one machine name at most (got '%s' and '%s')", name, argv[i]);
         else name = argv[i];
     }
-    if (name) {
-        const rfl_machine *m = tl_find_hw(name);
+    if (name || tl_hw_files) {
+        const rfl_machine *m = tl_machine(name);
         if (json) { tl_json j = {stdout, 0, {0}}; json_machine(&j, 0, m); }
         else print_one(m);
     } else if (json) {

@@ -43,13 +43,19 @@ static rfl_point pts[MAXPTS];
 static char labels[MAXPTS][MAXLABEL];
 static int npts;
 static const rfl_machine *machines[8];
+static const rfl_machine *measured[8]; /* dashed beside machines[k] (--hw-file) */
 static int nmach;
 
 static void help(void) {
-    printf("usage: rfl-plot --hw NAME[,NAME...] [options] -o OUT.png\n"
+    printf("usage: rfl-plot --hw NAME[,NAME...] | --hw-file FILE[,...] [options] -o OUT.png\n"
            "Draw a roofline: one panel per machine, the roof min(peak, AI x BW) of\n"
            "the work's precision, its ridge, and your points.\n\n"
            "  --hw NAMES          machines, comma-separated (rfl-hw lists them)\n"
+           "  --hw-file FILES     machine files, comma-separated (rfl-hw NAME --json,\n"
+           "                      rfl-probe -o FILE): a panel each; a file's\n"
+           "                      \"measured\" roof is drawn dashed beside its datasheet\n"
+           "                      roof, and a file of a --hw machine (same id) joins\n"
+           "                      that panel as its measured roof\n"
            "  --dtype D           precision of the work and its roof (default fp32;\n"
            "                      tf32, fp16, bf16, fp64, fp16_tensor, ...)\n"
            "  --point L:AI:FLOPS[@HW]  a point: label, FLOP/byte, achieved FLOP/s\n"
@@ -359,6 +365,7 @@ int main(int argc, char **argv) {
                            tl_is(a, "--title") || tl_is(a, "-o") || tl_is(a, "--ceilings")))
             tl_usage_error("%s needs a value", a);
         else if (tl_is(a, "--hw")) hw = argv[++i];
+        else if (tl_hw_file_option(a, more ? argv[i + 1] : 0)) i++;
         else if (tl_is(a, "--dtype")) dtype = argv[++i];
         else if (tl_is(a, "--point")) { if (npoints < MAXPTS) points[npoints++] = argv[++i]; else i++; }
         else if (tl_is(a, "--work")) { if (nworks < 64) works[nworks++] = argv[++i]; else i++; }
@@ -369,20 +376,13 @@ int main(int argc, char **argv) {
         else if (tl_is(a, "-o")) out = argv[++i];
         else tl_usage_error("unknown argument '%s'", a);
     }
-    if (!hw) tl_usage_error("--hw NAME is required (rfl-hw lists the machines)");
+    if (!hw && !tl_hw_files) tl_usage_error("--hw NAME or --hw-file FILE is required (rfl-hw lists the machines)");
     if (!out && !ascii) tl_usage_error("-o OUT.png is required (or --ascii)");
     if (w < 64 || h < 64 || w > 8192 || h > 8192) tl_usage_error("--width/--height must be 64..8192");
     if (dtype && rfl_prec_parse(dtype, &prec) != RFL_OK)
         tl_usage_error("unknown --dtype '%s' (fp32, tf32, fp16, bf16, fp64, ...)", dtype);
-    {
-        char buf[512], *s, *tok;
-        snprintf(buf, sizeof buf, "%s", hw);
-        for (s = buf; (tok = strtok(s, ",")) != 0; s = 0) {
-            if (nmach >= 8) tl_usage_error("at most 8 machines");
-            machines[nmach++] = tl_find_hw(tok);
-        }
-        if (!nmach) tl_usage_error("--hw needs at least one machine");
-    }
+    nmach = tl_machines(hw, machines, measured, 8); /* --hw and --hw-file */
+    if (!nmach) tl_usage_error("--hw needs at least one machine");
     for (i = 0; i < npoints; i++) add_point_arg(points[i], prec);
     for (i = 0; i < nworks; i++) add_work(works[i], prec, dtype != 0, kernels);
     link_points();
@@ -394,6 +394,7 @@ int main(int argc, char **argv) {
 
     memset(&d, 0, sizeof d);
     d.machines = machines;
+    d.measured = measured;
     d.n_machines = nmach;
     d.points = pts;
     d.n_points = npts;
@@ -418,6 +419,7 @@ int main(int argc, char **argv) {
                     mine[n++].machine = 0;
                 }
             one.machines = &machines[k];
+            one.measured = &measured[k];
             one.n_machines = 1;
             one.points = mine;
             one.n_points = n;

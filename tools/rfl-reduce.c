@@ -12,7 +12,7 @@
 
 static const char *usage_text =
     "usage: rfl-reduce [FILE|-] [--top N] [--by-name] [--filter TEXT] [--ids A-B]\n"
-    "                  [--hw NAME] [--locale us|eu] [--json]\n"
+    "                  [--hw NAME | --hw-file FILE] [--locale us|eu] [--json]\n"
     "Reduce an ncu (--csv, --page raw or details) or nvprof (--csv) export to\n"
     "totals: FLOPs per precision, bytes per memory level, time, AI, FLOP/s,\n"
     "the device's own ceilings when the profile has them, the top kernels by\n"
@@ -22,6 +22,7 @@ static const char *usage_text =
     "  --filter TEXT  only kernels whose name contains TEXT\n"
     "  --ids A-B      only kernels with ID in A..B\n"
     "  --hw NAME      compare against a machine (rfl-hw lists them)\n"
+    "  --hw-file F    a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
     "  --locale us|eu number convention (default: detect)\n"
     "  --json         machine-readable output\n";
 
@@ -270,6 +271,7 @@ int main(int argc, char **argv) {
         if (tl_is(a, "--help") || tl_is(a, "-h")) { fputs(usage_text, stdout); return 0; }
         else if (tl_is(a, "--json")) json = 1;
         else if (tl_is(a, "--by-name")) by_name = 1;
+        else if (tl_hw_file_option(a, i + 1 < argc ? argv[i + 1] : 0)) i++;
         else if (tl_is(a, "--top") || tl_is(a, "--filter") || tl_is(a, "--ids") ||
                  tl_is(a, "--hw") || tl_is(a, "--locale")) {
             const char *v;
@@ -299,7 +301,7 @@ int main(int argc, char **argv) {
         else file = a;
     }
     if (!file) file = "-";
-    if (hwname) hw = tl_find_hw(hwname);
+    hw = tl_machine(hwname); /* --hw NAME or --hw-file FILE */
     d.machine = hw;
     if (by_name) d.groups = groups, d.group_cap = GROUPS;
     if (tl_is(file, "-")) f = stdin;

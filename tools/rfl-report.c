@@ -36,6 +36,9 @@ static const char *usage =
     "machine: a table per machine, a comparison by layer type, charts and JSON.\n\n"
     "  --model M,...    zoo models (rfl-estimate --list), at most 8\n"
     "  --hw NAME,...    machines, one table and one chart each (rfl-hw lists them)\n"
+    "  --hw-file F,...  machine files (rfl-hw NAME --json, rfl-probe -o F): a machine\n"
+    "                   each; measured ceilings are drawn dashed beside the\n"
+    "                   datasheet roof (a file of a --hw machine joins its chart)\n"
     "  --ncu M=FILE     the profile of model M: ncu --csv --page raw (or details,\n"
     "                   or nvprof) of the same batch and mode; --ncu FILE when\n"
     "                   there is one model\n"
@@ -182,6 +185,7 @@ static void parse_args(int argc, char **argv, args *A) {
         if (tl_is(o, "-h") || tl_is(o, "--help")) { fputs(usage, stdout); exit(0); }
         else if (tl_is(o, "--model") || tl_is(o, "-m")) { NEED(); snprintf(A->model, sizeof A->model, "%s", v); }
         else if (tl_is(o, "--hw")) { NEED(); snprintf(A->hw, sizeof A->hw, "%s", v); }
+        else if (tl_hw_file_option(o, v)) a++;
         else if (tl_is(o, "--ncu")) { NEED(); add_ncu(A, v); }
         else if (tl_is(o, "--ncu-hw")) { NEED(); ncu_hw = v; }
         else if (tl_is(o, "--batch")) { NEED(); A->batch = parse_batch(v); A->setting = 1; }
@@ -216,13 +220,13 @@ static void demo_args(const char *argv0, args *A) {
                A->ncu[1], A->ncu[3], outdir);
 }
 
-/* --hw names (each once), plus the measured machine when --hw forgot it. */
+/* --hw names and --hw-file files (each machine once), plus the measured
+   machine when --hw forgot it. */
 static void pick_machines(char *hw_arg) {
-    char *hnames[MAXH];
     int h, g;
-    nh = split(hw_arg, hnames, MAXH, "hw");
+    nh = tl_machines(hw_arg, hw, hw_measured, MAXH);
+    if (!nh) tl_usage_error("--hw needs at least one name");
     for (h = 0; h < nh; h++) {
-        hw[h] = tl_find_hw(hnames[h]);
         for (g = 0; g < h; g++)
             if (hw[g] == hw[h]) tl_usage_error("--hw names %s twice", hw[h]->id);
     }
@@ -310,6 +314,7 @@ static void print_ascii(void) {
     n = model_points(pts, 0, 0, h);
     memset(&d, 0, sizeof d);
     d.machines = &hw[h];
+    d.measured = &hw_measured[h];
     d.n_machines = 1;
     d.points = pts;
     d.n_points = n;
@@ -353,9 +358,9 @@ int main(int argc, char **argv) {
     cd.mode = RFL_MODE_TRAIN;
     A.batch = 1;
     parse_args(argc, argv, &A);
-    if (!A.model[0] && !A.hw[0] && !A.n_ncu && !A.setting) demo_args(argv[0], &A);
+    if (!A.model[0] && !A.hw[0] && !tl_hw_files && !A.n_ncu && !A.setting) demo_args(argv[0], &A);
     if (!A.model[0]) tl_usage_error("--model is required (e.g. --model resnet18; rfl-estimate --list)");
-    if (!A.hw[0]) tl_usage_error("--hw is required (e.g. --hw a100,h100; rfl-hw lists machines)");
+    if (!A.hw[0] && !tl_hw_files) tl_usage_error("--hw is required (e.g. --hw a100,h100; rfl-hw lists machines)");
     cd.batch = A.batch;
     make_models(A.model);
     pick_machines(A.hw);

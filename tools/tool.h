@@ -201,4 +201,6 @@ static void tl_jstr(tl_json *j, const char *key, const char *s) {
     }
     fputc('"', j->f);
 }
+
+#include "machine_file.h" /* --hw-file: machine files */
 #endif

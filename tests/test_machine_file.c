@@ -1,0 +1,257 @@
+/* The machine-file reader (rfl_machine_file_parse): hand-written files with
+   the figures typed here, a "measured" object, every kind of bad file (the
+   field and line it must name are typed here too), caller buffers too
+   small, and every table machine through the tools' JSON writer and back.
+   Expected values are the files' own numbers, never the reader's. */
+#define ROOFLINE_IMPLEMENTATION
+#include "roofline.h"
+#include "../tools/tool.h"
+#include "rfl_test.h"
+
+static rfl_json_tok toks[512];
+static char strs[4096];
+static rfl_machine_file mf;
+static rfl_machine_file_err err;
+
+static rfl_result parse(const char *json) {
+    return rfl_machine_file_parse(json, strlen(json), toks, 512, strs, sizeof strs, &mf, &err);
+}
+
+static void test_minimal(void) {
+    /* the least a hand-written file needs: name, kind, one peak, one bandwidth */
+    const char *f = "{\"name\": \"Board X\", \"kind\": \"cpu\",\n"
+                    " \"peak_flops\": {\"fp32\": 1e9}, \"mem_bw\": {\"dram\": 2.5e9}}";
+    RT_EQ_INT(parse(f), RFL_OK);
+    RT_STR(mf.machine.name, "Board X");
+    RT_STR(mf.machine.id, "Board X"); /* id defaults to the name */
+    RT_STR(mf.machine.aliases, "");
+    RT_STR(mf.machine.source, "");
+    RT_EQ_INT(mf.machine.kind, RFL_KIND_CPU);
+    RT_NEAR(mf.machine.peak_flops[RFL_FP32], 1e9, 0);
+    RT_NEAR(mf.machine.peak_flops[RFL_FP64], 0, 0);
+    RT_NEAR(mf.machine.bw_bytes_per_s[RFL_DRAM], 2.5e9, 0);
+    RT_NEAR(rfl_ridge(&mf.machine, RFL_FP32, RFL_DRAM), 0.4, 1e-15); /* 1e9 / 2.5e9 */
+    RT_EQ_INT(mf.has_measured, 0);
+    RT_EQ_INT(err.code, RFL_OK);
+    RT_STR(err.msg, "");
+}
+
+static void test_full_and_measured(void) {
+    /* every field; ridge deliberately wrong (it is derived, never read);
+       '_' keys ignored at every level; escapes decoded */
+    const char *f =
+        "{\n"
+        "  \"_comment\": \"hand-written\",\n"
+        "  \"name\": \"My \\\"GPU\\\" \\u0041\",\n"
+        "  \"id\": \"my-gpu\",\n"
+        "  \"aliases\": [\"mine\", \"gpu0\"],\n"
+        "  \"kind\": \"gpu\",\n"
+        "  \"peak_flops\": {\"fp64\": null, \"fp32\": 20e12, \"fp16_tensor\": 300e12, \"_x\": 1},\n"
+        "  \"mem_bw\": {\"dram\": 2000000000000, \"l2\": 5e12, \"l1\": null},\n"
+        "  \"mem_bytes\": 85899345920, \"l2_bytes\": null, \"units\": 100,\n"
+        "  \"boost_mhz\": 1500.5, \"tdp_w\": 350,\n"
+        "  \"ridge\": {\"fp32_dram\": 999},\n"
+        "  \"source\": \"typed in\",\n"
+        "  \"measured\": {\"peak_flops\": {\"fp32\": 18e12}, \"mem_bw\": {\"dram\": 1.6e12},\n"
+        "                \"threads\": 8, \"source\": \"probe\", \"_raw\": [1, 2, 3]}\n"
+        "}\n";
+    RT_EQ_INT(parse(f), RFL_OK);
+    RT_STR(mf.machine.name, "My \"GPU\" A");
+    RT_STR(mf.machine.id, "my-gpu");
+    RT_STR(mf.machine.aliases, "mine,gpu0");
+    RT_STR(mf.machine.source, "typed in");
+    RT_EQ_INT(mf.machine.kind, RFL_KIND_GPU);
+    RT_NEAR(mf.machine.peak_flops[RFL_FP32], 20e12, 0);
+    RT_NEAR(mf.machine.peak_flops[RFL_FP16_TENSOR], 300e12, 0);
+    RT_NEAR(mf.machine.peak_flops[RFL_FP64], 0, 0);
+    RT_NEAR(mf.machine.bw_bytes_per_s[RFL_DRAM], 2e12, 0);
+    RT_NEAR(mf.machine.bw_bytes_per_s[RFL_L2], 5e12, 0);
+    RT_NEAR(mf.machine.mem_bytes, 80.0 * 1073741824.0, 0);
+    RT_NEAR(mf.machine.l2_bytes, 0, 0);
+    RT_EQ_INT(mf.machine.units, 100);
+    RT_NEAR(mf.machine.boost_mhz, 1500.5, 0);
+    RT_NEAR(mf.machine.tdp_w, 350, 0);
+    RT_NEAR(rfl_ridge(&mf.machine, RFL_FP32, RFL_DRAM), 10, 1e-15); /* 20e12 / 2e12, not 999 */
+    RT_EQ_INT(mf.has_measured, 1);
+    RT_EQ_INT(mf.measured_threads, 8);
+    RT_STR(mf.measured.id, "my-gpu");
+    RT_STR(mf.measured.source, "probe");
+    RT_NEAR(mf.measured.peak_flops[RFL_FP32], 18e12, 0);
+    RT_NEAR(mf.measured.peak_flops[RFL_FP16_TENSOR], 0, 0); /* not measured */
+    RT_NEAR(mf.measured.bw_bytes_per_s[RFL_DRAM], 1.6e12, 0);
+    RT_NEAR(mf.measured.bw_bytes_per_s[RFL_L2], 0, 0);
+    RT_NEAR(mf.measured.mem_bytes, 80.0 * 1073741824.0, 0); /* the rest is the machine's */
+}
+
+/* A bad file: its result code, the field and line the error must name. */
+typedef struct bad_case {
+    const char *what, *json;
+    rfl_result code;
+    const char *field;
+    long line;
+} bad_case;
+
+#define HEAD "{\"name\": \"x\", \"kind\": \"gpu\",\n"
+#define PEAK " \"peak_flops\": {\"fp32\": 1e12},\n"
+#define BW " \"mem_bw\": {\"dram\": 1e11}"
+static const bad_case bad[] = {
+    {"missing name", "{\"kind\": \"gpu\",\n" PEAK BW "}", RFL_ERR_MISSING, "name", 1},
+    {"missing kind", "{\"name\": \"x\",\n" PEAK BW "}", RFL_ERR_MISSING, "kind", 1},
+    {"missing peak_flops", HEAD BW "}", RFL_ERR_MISSING, "peak_flops", 1},
+    {"missing mem_bw", HEAD PEAK " \"units\": 2}", RFL_ERR_MISSING, "mem_bw", 1},
+    {"no peak > 0", HEAD " \"peak_flops\": {\"fp32\": null, \"fp64\": 0},\n" BW "}",
+     RFL_ERR_MISSING, "peak_flops", 1},
+    {"a peak as a string", HEAD " \"peak_flops\": {\"fp32\": \"19.5\"},\n" BW "}",
+     RFL_ERR_FORMAT, "peak_flops.fp32", 2},
+    {"peak_flops not an object", HEAD " \"peak_flops\": [1],\n" BW "}", RFL_ERR_FORMAT,
+     "peak_flops", 2},
+    {"name not a string", "{\"name\": 3, \"kind\": \"gpu\",\n" PEAK BW "}", RFL_ERR_FORMAT,
+     "name", 1},
+    {"unknown kind", "{\"name\": \"x\",\n \"kind\": \"gpu2\",\n" PEAK BW "}", RFL_ERR_FORMAT,
+     "kind", 2},
+    {"unknown precision", HEAD PEAK BW ",\n \"x\": 1}", RFL_ERR_FORMAT, "x", 4},
+    {"unknown precision name", HEAD " \"peak_flops\": {\"fp32\": 1e12, \"fp4\": 1e15},\n" BW "}",
+     RFL_ERR_FORMAT, "peak_flops.fp4", 2},
+    {"unknown level", HEAD PEAK " \"mem_bw\": {\"dram\": 1e11,\n \"l3\": 5e11}}", RFL_ERR_FORMAT,
+     "mem_bw.l3", 4},
+    {"misspelt key", HEAD " \"peek_flops\": {\"fp32\": 1e12},\n" BW "}", RFL_ERR_FORMAT,
+     "peek_flops", 2},
+    {"duplicate key", HEAD PEAK BW ",\n \"name\": \"y\"}", RFL_ERR_FORMAT, "name", 4},
+    {"duplicate precision", HEAD " \"peak_flops\": {\"fp32\": 1e12, \"fp32\": 2e12},\n" BW "}",
+     RFL_ERR_FORMAT, "peak_flops.fp32", 2},
+    {"negative bandwidth", HEAD PEAK " \"mem_bw\": {\"dram\": -1e11}}", RFL_ERR_NUMBER,
+     "mem_bw.dram", 3},
+    {"negative memory", HEAD PEAK BW ",\n \"mem_bytes\": -4}", RFL_ERR_NUMBER, "mem_bytes", 4},
+    {"units not whole", HEAD PEAK BW ",\n \"units\": 1.5}", RFL_ERR_NUMBER, "units", 4},
+    {"units too large", HEAD PEAK BW ",\n \"units\": 3e9}", RFL_ERR_NUMBER, "units", 4},
+    {"inf (1e999)", HEAD " \"peak_flops\": {\"fp32\": 1e999},\n" BW "}", RFL_ERR_SYNTAX, "peak_flops.fp32", 2},
+    {"NaN", HEAD " \"peak_flops\": {\"fp32\": nan},\n" BW "}", RFL_ERR_SYNTAX, "peak_flops.fp32", 2},
+    {"cut after a value", HEAD " \"peak_flops\": {\"fp32\": 1e12,\n \"fp64\": 5e11", RFL_ERR_SYNTAX,
+     "peak_flops.fp64", 3},
+    {"no colon", HEAD PEAK BW ",\n \"measured\": {\"mem_bw\": {\"dram\" 5}}}", RFL_ERR_SYNTAX,
+     "measured.mem_bw.dram", 4},
+    {"array without a comma", HEAD PEAK BW ",\n \"aliases\": [\"a\" \"b\"]}", RFL_ERR_SYNTAX,
+     "aliases", 4},
+    {"alias with a comma", HEAD PEAK BW ",\n \"aliases\": [\"a,b\"]}", RFL_ERR_FORMAT, "aliases", 4},
+    {"alias not a string", HEAD PEAK BW ",\n \"aliases\": [\"a\", 2]}", RFL_ERR_FORMAT, "aliases", 4},
+    {"measured: unknown key", HEAD PEAK BW ",\n \"measured\": {\"peak\": {}}}", RFL_ERR_FORMAT,
+     "measured.peak", 4},
+    {"measured: empty", HEAD PEAK BW ",\n \"measured\": {}}", RFL_ERR_MISSING, "measured", 4},
+    {"measured: nothing > 0", HEAD PEAK BW ",\n \"measured\": {\"mem_bw\": {\"dram\": null}}}",
+     RFL_ERR_MISSING, "measured.mem_bw", 4},
+    {"measured: negative", HEAD PEAK BW ",\n \"measured\": {\n  \"mem_bw\": {\"dram\": -5}}}",
+     RFL_ERR_NUMBER, "measured.mem_bw.dram", 5},
+    {"measured: bad level", HEAD PEAK BW ",\n \"measured\": {\"mem_bw\": {\"hbm\": 5}}}",
+     RFL_ERR_FORMAT, "measured.mem_bw.hbm", 4},
+    {"measured: threads not whole", HEAD PEAK BW ",\n \"measured\": {\"mem_bw\": {\"dram\": 5},\n"
+     " \"threads\": 2.5}}", RFL_ERR_NUMBER, "measured.threads", 5},
+    {"a whole table", "{\"count\": 1, \"machines\": []}", RFL_ERR_FORMAT, "machines", 1},
+    {"an array", "[{\"name\": \"x\"}]", RFL_ERR_FORMAT, "", 1},
+    {"empty", "", RFL_ERR_SYNTAX, "", 1},
+    {"trailing garbage", HEAD PEAK BW "}\n}", RFL_ERR_SYNTAX, "", 4},
+};
+
+static void test_bad_files(void) {
+    size_t i;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rfl_result r = parse(bad[i].json);
+        int ok = r == bad[i].code && strcmp(err.field, bad[i].field) == 0 && err.line == bad[i].line &&
+                 err.msg && err.msg[0] && err.col > 0 && mf.machine.name == 0;
+        if (!RT_CHECK(ok))
+            printf("     %s: got %s, field '%s', line %ld:%ld (%s); want %s, '%s', line %ld\n",
+                   bad[i].what, rfl_result_str(r), err.field, err.line, err.col, err.msg,
+                   rfl_result_str(bad[i].code), bad[i].field, bad[i].line);
+    }
+}
+
+/* A machine file cut short at every byte: always an error, never a
+   crash, and a syntax error points at the last line of what is left. */
+static void test_truncated(void) {
+    const char *f = HEAD PEAK BW ",\n \"source\": \"s\"}";
+    size_t n = strlen(f), cut;
+    int all_failed = 1, lines_ok = 1;
+    for (cut = 0; cut < n; cut++) {
+        long lines = 1;
+        size_t i;
+        rfl_result r = rfl_machine_file_parse(f, cut, toks, 512, strs, sizeof strs, &mf, &err);
+        if (r == RFL_OK) all_failed = 0;
+        for (i = 0; i < cut; i++) lines += f[i] == '\n';
+        if (r == RFL_ERR_SYNTAX && err.line != lines) lines_ok = 0;
+    }
+    RT_CHECK(all_failed);
+    RT_CHECK(lines_ok);
+    RT_EQ_INT(rfl_machine_file_parse(f, n, toks, 512, strs, sizeof strs, &mf, &err), RFL_OK);
+}
+
+static void test_buffers(void) {
+    /* strings: "ab" 3 + "c" 2 + "x,yz" 5 + "s" 2 = 12 bytes */
+    const char *f = "{\"name\": \"ab\", \"id\": \"c\", \"aliases\": [\"x\", \"yz\"], \"source\": \"s\","
+                    " \"kind\": \"soc\", \"peak_flops\": {\"fp16\": 1}, \"mem_bw\": {\"l1\": 1}}";
+    rfl_json_doc count;
+    RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, 512, strs, 11, &mf, &err), RFL_ERR_BUFFER);
+    RT_EQ_INT((long long)err.need_str, 12);
+    RT_CHECK(mf.machine.name == 0);
+    RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, 512, strs, 12, &mf, &err), RFL_OK);
+    RT_STR(mf.machine.aliases, "x,yz");
+    RT_STR(mf.machine.source, "s");
+    RT_EQ_INT(mf.machine.kind, RFL_KIND_SOC);
+    rfl_json_parse(&count, f, strlen(f), 0, 0);
+    RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, 4, strs, 12, &mf, &err), RFL_ERR_BUFFER);
+    RT_EQ_INT(err.need_toks, count.n);
+    RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, count.n, strs, 12, &mf, &err), RFL_OK);
+    RT_EQ_INT(rfl_machine_file_parse(0, 5, toks, 512, strs, 12, &mf, &err), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, 512, strs, 12, 0, &err), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, 512, strs, 12, &mf, 0), RFL_OK);
+}
+
+/* Every table machine through the tools' writer (what rfl-hw NAME --json
+   prints) and back: the same machine, figures to 15 digits. */
+static int same_machine(const rfl_machine *a, const rfl_machine *b) {
+    int i, ok = strcmp(a->id, b->id) == 0 && strcmp(a->name, b->name) == 0 &&
+                strcmp(a->aliases, b->aliases) == 0 && strcmp(a->source, b->source) == 0 &&
+                a->kind == b->kind && a->units == b->units;
+    const double *x[4] = {&a->mem_bytes, &a->l2_bytes, &a->boost_mhz, &a->tdp_w};
+    const double *y[4] = {&b->mem_bytes, &b->l2_bytes, &b->boost_mhz, &b->tdp_w};
+    for (i = 0; i < RFL_PREC_COUNT; i++)
+        ok &= fabs(a->peak_flops[i] - b->peak_flops[i]) <= 1e-14 * a->peak_flops[i];
+    for (i = 0; i < RFL_LEVEL_COUNT; i++)
+        ok &= fabs(a->bw_bytes_per_s[i] - b->bw_bytes_per_s[i]) <= 1e-14 * a->bw_bytes_per_s[i];
+    for (i = 0; i < 4; i++) ok &= fabs(*x[i] - *y[i]) <= 1e-14 * *x[i];
+    return ok;
+}
+
+static void test_table_round_trip(void) {
+    static char text[16384];
+    int i, n = rfl_hw_count(), bad_ones = 0;
+    for (i = 0; i < n; i++) {
+        const rfl_machine *m = rfl_hw_get(i);
+        FILE *f = tmpfile();
+        tl_json j;
+        size_t len;
+        memset(&j, 0, sizeof j);
+        j.f = f;
+        tl_json_machine(&j, 0, m, i % 2 ? m : 0, i); /* odd ones with a "measured" copy */
+        rewind(f);
+        len = fread(text, 1, sizeof text, f);
+        fclose(f);
+        if (rfl_machine_file_parse(text, len, toks, 512, strs, sizeof strs, &mf, &err) != RFL_OK ||
+            !same_machine(m, &mf.machine) || mf.has_measured != i % 2 ||
+            (i % 2 && (mf.measured_threads != i || !same_machine(m, &mf.measured)))) {
+            printf("     round trip of %s: %s (%s: %s)\n", m->id, rfl_result_str(err.code), err.field,
+                   err.msg);
+            bad_ones++;
+        }
+    }
+    RT_CHECK(n >= 40);
+    RT_EQ_INT(bad_ones, 0);
+}
+
+int main(void) {
+    test_minimal();
+    test_full_and_measured();
+    test_bad_files();
+    test_truncated();
+    test_buffers();
+    test_table_round_trip();
+    return rt_done();
+}

@@ -1,0 +1,217 @@
+/* machine_file.h - tools only: --hw-file FILE (a machine file, the JSON
+   that `rfl-hw NAME --json` prints, read by rfl_machine_file_parse), the
+   writer of that JSON, and how --hw and --hw-file together pick the chart
+   panels and their measured roofs. Included by tool.h. Tools may allocate:
+   a loaded file lives until the tool exits. */
+#ifndef RFL_TOOL_MACHINE_FILE_H
+#define RFL_TOOL_MACHINE_FILE_H
+#ifndef RFL_NO_MACHINE_FILE
+#include <errno.h>
+
+/* The --hw-file value: FILE[,FILE...] (set by tl_hw_file_option). */
+static const char *tl_hw_files = 0;
+
+/* Every file loaded, so that a machine's measured roof can be found again. */
+enum { TL_MAX_FILES = 16 };
+static rfl_machine_file *tl_loaded[TL_MAX_FILES];
+static int tl_nloaded;
+
+/* Option hook: 1 when opt is --hw-file (its value kept), else 0. */
+static int tl_hw_file_option(const char *opt, const char *val) {
+    if (strcmp(opt, "--hw-file") != 0) return 0;
+    if (!val) tl_usage_error("--hw-file needs a value (a machine file: rfl-hw NAME --json > FILE)");
+    tl_hw_files = val;
+    return 1;
+}
+
+static char *tl_read_all(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    size_t cap = 4096, n = 0, got;
+    char *buf = (char *)malloc(cap);
+    if (!f) tl_input_error(path, 0, 0, "cannot open: %s", strerror(errno));
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) buf = (char *)realloc(buf, cap *= 2);
+    }
+    if (!buf) tl_input_error(path, 0, 0, "out of memory");
+    if (ferror(f)) tl_input_error(path, 0, 0, "cannot read: %s", strerror(errno));
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+/* Reads a machine file; a bad one exits 1 with "FILE:LINE:COL: field: what". */
+static const rfl_machine_file *tl_load_hw_file(const char *path) {
+    size_t len;
+    char *text = tl_read_all(path, &len);
+    rfl_machine_file *mf = (rfl_machine_file *)malloc(sizeof *mf);
+    char *strs = (char *)malloc(len + 1); /* decoded strings never outgrow the text */
+    int ntoks = RFL_MACHINE_FILE_TOKS;
+    rfl_json_tok *toks = (rfl_json_tok *)malloc(sizeof *toks * (size_t)ntoks);
+    rfl_machine_file_err e;
+    rfl_result r;
+    if (!mf || !strs || !toks) tl_input_error(path, 0, 0, "out of memory");
+    r = rfl_machine_file_parse(text, len, toks, ntoks, strs, len + 1, mf, &e);
+    if (r == RFL_ERR_BUFFER && e.need_toks > ntoks) { /* a file with many '_' extras */
+        ntoks = e.need_toks;
+        toks = (rfl_json_tok *)realloc(toks, sizeof *toks * (size_t)ntoks);
+        if (!toks) tl_input_error(path, 0, 0, "out of memory");
+        r = rfl_machine_file_parse(text, len, toks, ntoks, strs, len + 1, mf, &e);
+    }
+    if (r != RFL_OK)
+        tl_input_error(path, e.line, e.col, "%s%s%s", e.field, e.field[0] ? ": " : "",
+                       e.msg && e.msg[0] ? e.msg : rfl_result_str(r));
+    free(toks);
+    free(text); /* the machine's strings live in strs */
+    if (tl_nloaded < TL_MAX_FILES) tl_loaded[tl_nloaded++] = mf;
+    return mf;
+}
+
+/* A measured roof worth drawing: one that differs from the machine's own
+   (a probe of a host the table lacks writes the same figures twice). */
+static int tl_measured_differs(const rfl_machine_file *mf) {
+    return mf->has_measured &&
+           (memcmp(mf->measured.peak_flops, mf->machine.peak_flops, sizeof mf->machine.peak_flops) ||
+            memcmp(mf->measured.bw_bytes_per_s, mf->machine.bw_bytes_per_s,
+                   sizeof mf->machine.bw_bytes_per_s));
+}
+
+/* The one machine of a tool that takes a single --hw (rfl-hw, rfl-estimate,
+   rfl-reduce): --hw NAME or --hw-file FILE, not both. NULL when neither. */
+static const rfl_machine *tl_machine(const char *name) {
+    if (name && tl_hw_files) tl_usage_error("give --hw NAME or --hw-file FILE, not both");
+    if (tl_hw_files) {
+        if (strchr(tl_hw_files, ',')) tl_usage_error("one --hw-file here ('%s')", tl_hw_files);
+        return &tl_load_hw_file(tl_hw_files)->machine;
+    }
+    return name ? tl_find_hw(name) : 0;
+}
+
+/* Is file machine f the table machine m (by id or name)? */
+static int tl_same_machine(const rfl_machine *f, const rfl_machine *m) {
+    const rfl_machine *t;
+    return rfl_name_eq(f->id, m->id) || rfl_name_eq(f->name, m->name) ||
+           (rfl_hw_find(f->id, &t) == RFL_OK && t == m);
+}
+
+/* Chart panels from --hw NAME[,NAME...] and tl_hw_files FILE[,FILE...]:
+   out[] the machines (table ones first, then files), measured[] the roof
+   drawn dashed beside each (NULL: none). A file with a "measured" object
+   draws it beside its own figures. A file that is one of the --hw
+   machines (same id or name) joins that panel instead: its measured
+   object, or else its figures, are drawn dashed beside the table's roof.
+   Returns the number of panels (exits 2 past cap). */
+static int tl_machines(const char *names, const rfl_machine **out, const rfl_machine **measured,
+                       int cap) {
+    char buf[1024], *s, *tok;
+    int n = 0, ntable, k;
+    snprintf(buf, sizeof buf, "%s", names ? names : "");
+    for (s = buf; (tok = strtok(s, ",")) != 0; s = 0) {
+        if (n >= cap) tl_usage_error("at most %d machines", cap);
+        measured[n] = 0;
+        out[n++] = tl_find_hw(tok);
+    }
+    ntable = n;
+    snprintf(buf, sizeof buf, "%s", tl_hw_files ? tl_hw_files : "");
+    for (s = buf; (tok = strtok(s, ",")) != 0; s = 0) {
+        const rfl_machine_file *mf = tl_load_hw_file(tok);
+        for (k = 0; k < ntable && !tl_same_machine(&mf->machine, out[k]); k++) {}
+        if (k < ntable) {
+            measured[k] = mf->has_measured ? &mf->measured : &mf->machine;
+            continue;
+        }
+        if (n >= cap) tl_usage_error("at most %d machines", cap);
+        measured[n] = tl_measured_differs(mf) ? &mf->measured : 0;
+        out[n++] = &mf->machine;
+    }
+    return n;
+}
+
+/* The file machine m was loaded from (a --hw-file machine), or NULL. */
+static const rfl_machine_file *tl_file_of(const rfl_machine *m) {
+    int i;
+    for (i = 0; i < tl_nloaded; i++)
+        if (&tl_loaded[i]->machine == m) return tl_loaded[i];
+    return 0;
+}
+
+/* The machine file's JSON (what rfl-hw NAME --json prints): field order of
+   the issue, fp64 first, then by unit kind. measured (may be NULL): the
+   "measured" object, with threads when > 0. */
+static const rfl_prec tl_json_prec_order[RFL_PREC_COUNT] = {
+    RFL_FP64, RFL_FP64_TENSOR, RFL_FP32, RFL_TF32_TENSOR, RFL_FP16,
+    RFL_FP16_TENSOR, RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
+
+/* peak_flops and mem_bw. skip_empty: leave out an object with no value > 0
+   (a probe that measured only bandwidth), which the reader would reject. */
+static void tl_json_ceilings(tl_json *j, const rfl_machine *m, int skip_empty) {
+    int i, l, peaks = 0, bws = 0;
+    for (i = 0; i < RFL_PREC_COUNT; i++) peaks += m->peak_flops[i] > 0;
+    for (l = 0; l < RFL_LEVEL_COUNT; l++) bws += m->bw_bytes_per_s[l] > 0;
+    if (peaks || !skip_empty) {
+        tl_jobj(j, "peak_flops");
+        for (i = 0; i < RFL_PREC_COUNT; i++) {
+            rfl_prec p = tl_json_prec_order[i];
+            tl_jnum_if(j, rfl_prec_name(p), m->peak_flops[p] > 0, m->peak_flops[p]);
+        }
+        tl_jclose(j);
+    }
+    if (bws || !skip_empty) {
+        tl_jobj(j, "mem_bw");
+        for (l = 0; l < RFL_LEVEL_COUNT; l++)
+            tl_jnum_if(j, rfl_level_name((rfl_level)l), m->bw_bytes_per_s[l] > 0,
+                       m->bw_bytes_per_s[l]);
+        tl_jclose(j);
+    }
+}
+
+static void tl_json_machine(tl_json *j, const char *key, const rfl_machine *m,
+                            const rfl_machine *measured, int threads) {
+    int i, l;
+    char rk[48];
+    const char *a = m->aliases;
+    tl_jobj(j, key);
+    tl_jstr(j, "name", m->name);
+    tl_jstr(j, "id", m->id);
+    tl_jarr(j, "aliases");
+    while (a && *a) { /* any length: a file's aliases are not the table's */
+        size_t n = strcspn(a, ",");
+        char *one = (char *)malloc(n + 1);
+        if (!one) tl_input_error(0, 0, 0, "out of memory");
+        memcpy(one, a, n);
+        one[n] = 0;
+        tl_jstr(j, 0, one);
+        free(one);
+        a += n + (a[n] == ',');
+    }
+    tl_jclose_arr(j);
+    tl_jstr(j, "kind", rfl_kind_name(m->kind));
+    tl_json_ceilings(j, m, 0);
+    tl_jnum_if(j, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
+    tl_jnum_if(j, "l2_bytes", m->l2_bytes > 0, m->l2_bytes);
+    tl_jnum_if(j, "units", m->units > 0, m->units);
+    tl_jnum_if(j, "boost_mhz", m->boost_mhz > 0, m->boost_mhz);
+    tl_jnum_if(j, "tdp_w", m->tdp_w > 0, m->tdp_w);
+    tl_jobj(j, "ridge");
+    for (i = 0; i < RFL_PREC_COUNT; i++)
+        for (l = 0; l < RFL_LEVEL_COUNT; l++) {
+            double r = rfl_ridge(m, tl_json_prec_order[i], (rfl_level)l);
+            if (r > 0) {
+                snprintf(rk, sizeof rk, "%s_%s", rfl_prec_name(tl_json_prec_order[i]),
+                         rfl_level_name((rfl_level)l));
+                tl_jnum(j, rk, r);
+            }
+        }
+    tl_jclose(j);
+    tl_jstr(j, "source", m->source);
+    if (measured) {
+        tl_jobj(j, "measured");
+        tl_json_ceilings(j, measured, 1);
+        tl_jnum_if(j, "threads", threads > 0, threads);
+        tl_jstr(j, "source", measured->source);
+        tl_jclose(j);
+    }
+    tl_jclose(j);
+}
+#endif /* RFL_NO_MACHINE_FILE */
+#endif
