@@ -91,9 +91,15 @@
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
                   rfl_net_cost_get rfl_net_predict rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
+       LLMs:      rfl_llm_find rfl_hf_config_parse rfl_llm_step_cost
+                  rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
+                  rfl_llm_compute_bound_batch (API TRANSFORMERS: conventions)
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
                   rfl_reduce_ceilings_machine rfl_csv_format_name (REDUCER below)
+       LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
+                  rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
+                  rfl_llm_kernel_role_of (API TRANSFORMERS: the LLM join)
        Chart:     rfl_canvas_init rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
                   (CHART below)
@@ -291,25 +297,33 @@
        Nothing is allocated. Functions that need memory take (buffer, size);
        the sizes each part needs are given in its section.
 
-   EMBEDDED (examples/embedded.c; `make size` measures, tools/size-report.sh)
-       With RFL_NO_STDIO and RFL_NO_CHART the library references nothing
-       but the compiler's own helpers (libgcc, memcpy/memset): no libc, no
-       libm, no heap, no writable globals. For a Cortex-M4:
+   EMBEDDED (examples/embedded.c, `make m4`; `make size`: tools/size-report.sh)
+       The core: RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
+       RFL_NO_CHART RFL_NO_PNG (and RFL_NO_LLM RFL_NO_ONNX
+       RFL_NO_MACHINE_FILE RFL_NO_PROBE): numbers, roofline math, layer
+       formulas and predictions with the caller's own rfl_machine. It
+       references nothing but the compiler's own helpers (libgcc,
+       memcpy/memset): no libc, no libm, no heap, no writable globals.
+       For a Cortex-M4:
            arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffreestanding \
                -ffunction-sections -fdata-sections -Wl,--gc-sections \
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
-       (tests/arm/ has a minimal vector table, start-up and linker script).
-       ROOFLINE_STATIC lets the compiler drop what the program never calls.
-       Flash (code + read-only data) per part, gcc 12.2 -Os: core 5.7 KB,
-       hw table 17.6 KB (sources 6.4 KB of it; RFL_NO_HW_TABLE), layers
-       11.5 KB, reducer 30 KB, zoo 16 KB (RFL_NO_ZOO), chart 42 KB
-       (RFL_NO_CHART): the core configuration is 65 KB, the whole header
-       123 KB (issue 7's targets of 24 and 64 KB are not met; `make size`
-       prints the current figures). A program pays only for what it calls
-       (ROOFLINE_STATIC, --gc-sections): examples/embedded.c (layers,
-       table, prediction) links to 26 KB of flash and 1.9 KB of RAM.
-       Largest stack frames: under 0.5 KB outside the chart; chart
-       functions under 1 KB (a chart needs about 3.5 KB of stack in all).
+       (tests/arm/: vector table, start-up, semihosting write and exit, a
+       linker script for qemu's mps2-an386 that also fits an STM32F407).
+       Flash (code + read-only data), gcc 12.2 -Os: core 19.1 KB (budget
+       24 KiB); hw table 17.6 KB, 9.9 KB with RFL_HW_NO_STRINGS, one
+       machine (RFL_HW_ONLY + RFL_HW_KEEP_<ID>) 1.0 KB; zoo 16.3 KB;
+       reducer 30.4 KB; chart 42.3 KB; PNG 4.0 KB; the whole header
+       129.8 KB (budget 128 KiB = 131,072). Largest stack frame 968 bytes
+       (budget 1 KiB). make size prints the current figures and fails when
+       a budget is broken. examples/embedded.c (DS-CNN-S on a caller-
+       defined STM32F407, per-layer report) links with ROOFLINE_STATIC and
+       --gc-sections to 14.3 KB of flash and 7.4 KB of RAM + 2.4 KB of
+       stack, and runs on the emulated board (make m4) printing what the
+       host build prints. double is soft on the M4's single-precision FPU:
+       half of that run's 1.03 M instructions are libgcc's __aeabi_d* helpers
+       (2.2 KB of flash), about 3 ms at 168 MHz per estimate; no float
+       build (make m4-profile measures it).
 */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
@@ -460,10 +474,36 @@ typedef struct rfl_machine {
 } rfl_machine;
 
 /* The built-in table (hw_specs.h). Absent with RFL_NO_HW_TABLE: then the
-   lookups find nothing and rfl_hw_count() is 0. */
+   lookups find nothing and rfl_hw_count() is 0.
+   A device carries only the machines it needs: with RFL_HW_ONLY the table
+   (and the enum, so RFL_HW_<ID> stays its index) holds only the rows whose
+   RFL_HW_KEEP_<ID> is defined (empty or 1), e.g.
+       #define RFL_HW_ONLY
+       #define RFL_HW_KEEP_H100_SXM
+   (at least one). RFL_HW_NO_STRINGS leaves out the sources and aliases
+   (both ""): rfl_hw_find then knows the id and the display name only. */
 #ifndef RFL_NO_HW_TABLE
 #include "hw_specs.h"
+#ifdef RFL_HW_ONLY
+/* RFL__HW_KEPT(E) is 1 when RFL_HW_KEEP_E is defined empty or as 1, else 0:
+   the defined macro's value pasted onto RFL__HWK_ names one of the two
+   macros below, which put "0," before the 1 and so shift it into second
+   place. */
+#define RFL__HWK_ 0,
+#define RFL__HWK_1 0,
+#define RFL__HW_SECOND_(a, b, ...) b
+#define RFL__HW_SECOND(...) RFL__HW_SECOND_(__VA_ARGS__)
+#define RFL__HW_KEPT3(v) RFL__HW_SECOND(RFL__HWK_##v 1, 0, ~)
+#define RFL__HW_KEPT2(v) RFL__HW_KEPT3(v)
+#define RFL__HW_KEPT(E) RFL__HW_KEPT2(RFL_HW_KEEP_##E)
+#define RFL__HW_IF_0(...)
+#define RFL__HW_IF_1(...) __VA_ARGS__
+#define RFL__HW_IF2(c) RFL__HW_IF_##c
+#define RFL__HW_IF(c) RFL__HW_IF2(c)
+#define RFL__HW_ENUM(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL_HW_##E,)
+#else
 #define RFL__HW_ENUM(E, ...) RFL_HW_##E,
+#endif
 typedef enum rfl_hw_id { RFL_HW_TABLE(RFL__HW_ENUM) RFL_HW_COUNT } rfl_hw_id;
 #undef RFL__HW_ENUM
 #endif
@@ -1053,6 +1093,389 @@ typedef struct rfl_llm_kind_cost {
 
 /* ---- issue 17: the rest of the TRANSFORMERS API goes here ---- */
 
+/* ---- decoder LLMs: configs, steps, rows ---------------------------------------
+   A decoder transformer (GPT-2, Llama, Qwen2, Mistral, Mixtral) is given
+   by an rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
+   config.json, rfl_hf_config_parse) and costed for one step
+   (rfl_llm_step_desc): a prefill of S tokens per sequence, or a decode of
+   one new token per sequence after a cache of S tokens (it attends to
+   S + 1 positions).
+       rfl_llm_config c; rfl_llm_step_desc d; rfl_llm_cost t;
+       rfl_llm_find("llama-3-8b", &c);
+       memset(&d, 0, sizeof d); d.phase = RFL_LLM_DECODE; d.seq = 2048;
+       d.math = RFL_LLM_BF16;
+       rfl_llm_step_cost(&c, &d, &t);   t.bytes, t.kv_cache_bytes, ...
+   Rows. A step is a list of rows (rfl_llm_row_get), one per module of the
+   model ("model.layers.*.self_attn.q_proj"), each with the number of times
+   it runs in the step (count: the layers, for a block's modules). They are
+   LLM records beside the zoo's rfl_layer, not rfl_layer themselves: a layer
+   record has one dtype for all its bytes and per-sample shapes, while a
+   step needs weights and the KV cache at their own storage types, cache
+   reads of past tokens, a causal count beside the eager one, and a rotary
+   count that does not scale with the batch (see CONVENTIONS).
+   Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW):
+     mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
+                (transformers 5.x): 2 x multiply-adds of every mm, addmm,
+                bmm. Attention scores and context over the full T x (P + T)
+                for each head (grouped KV heads repeated, as repeat_kv
+                does); rotary's inv_freq x positions bmm, once per forward,
+                hd x T, batch-independent (positions are (1, T)). Equal to
+                llm-reference.json by op (tests/test_llm.c).
+     flops      what runs: linear mac + biases; causal attention
+                (FlashAttention: query i sees P + i keys) mac + 6 per score
+                (scale, softmax); LayerNorm 8 and RMSNorm 4 per element;
+                rotary 3 per q and k element; gelu / silu 5, mul and add
+                1; the router's softmax 5 per expert. The predictions use
+                these: matrix FLOPs (mma_flops) under the math type's matrix
+                roof, the rest under its vector roof.
+     bytes      DRAM traffic of a fused FlashAttention step: every weight
+                matrix read once at the weights type (embedding: only the
+                gathered rows; MoE: the experts the routed tokens touch,
+                all distinct, at most all of them); norm scales and biases
+                at the math type; the KV cache written (the step's new
+                tokens) and read (decode: the S + 1 cached positions;
+                prefill reads K and V as activations) at the kv type; each
+                row reads its inputs and writes its outputs at the math
+                type (scores are not materialised). int4 = 4 bits; scales
+                and zero points of quantised weights are not counted.
+     kv_cache_bytes  the cache after the step: (S or S + 1) x 2 x kv_heads
+                x head_dim x layers x batch at the kv type.
+     logits     prefill: the LM head on the last position of each sequence
+                (logits_all = 0, as generation does) or on every position
+                (a plain forward); decode: one position.
+   Not modelled: sliding windows (read, kept, not used: eager attention
+   masks and still computes the full product), dropout (inference),
+   sampling, the attention mask and position-id builders. */
+
+typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase;
+typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
+typedef enum rfl_llm_pos { RFL_LLM_POS_LEARNED = 0, RFL_LLM_POS_ROTARY } rfl_llm_pos;
+
+/* Storage and math types. RFL_LLM_DEFAULT (0): math fp32; weights and kv
+   as the math type. */
+typedef enum rfl_llm_type {
+    RFL_LLM_DEFAULT = 0, RFL_LLM_FP32, RFL_LLM_FP16, RFL_LLM_BF16, RFL_LLM_FP8,
+    RFL_LLM_INT8, RFL_LLM_INT4, RFL_LLM_TYPE_COUNT
+} rfl_llm_type;
+/* "fp32" ... "int4" ("default", "?" out of range); bits 32 16 16 8 8 4. */
+RFL_API const char *rfl_llm_type_name(rfl_llm_type t);
+RFL_API int rfl_llm_type_bits(rfl_llm_type t);
+/* fp32/float32, fp16/float16/half, bf16/bfloat16, fp8 (e4m3, e5m2), int8,
+   int4; RFL_ERR_UNKNOWN_NAME otherwise. */
+RFL_API rfl_result rfl_llm_type_parse(const char *name, rfl_llm_type *out);
+
+typedef struct rfl_llm_config {
+    char model_type[16];     /* "gpt2", "llama", "qwen2", "mistral", "mixtral" */
+    uint32_t hidden;         /* hidden_size / n_embd */
+    uint32_t layers;         /* num_hidden_layers / n_layer */
+    uint32_t heads;          /* num_attention_heads / n_head */
+    uint32_t kv_heads;       /* num_key_value_heads (MHA: = heads, MQA: 1) */
+    uint32_t head_dim;       /* head_dim, else hidden / heads */
+    uint32_t intermediate;   /* intermediate_size / n_inner (gpt2: 4 x hidden) */
+    uint32_t vocab;          /* vocab_size */
+    uint32_t max_positions;  /* max_position_embeddings / n_positions */
+    uint32_t experts;        /* num_local_experts; 0: a dense MLP */
+    uint32_t experts_per_tok;/* num_experts_per_tok */
+    uint32_t sliding_window; /* 0: none (recorded, not used in counts) */
+    uint8_t norm;            /* rfl_llm_norm */
+    uint8_t pos;             /* rfl_llm_pos: learned (a wpe table) or rotary */
+    uint8_t act;             /* rfl_act_kind: RFL_ACT_GELU, RFL_ACT_SILU */
+    uint8_t gated;           /* 1: down(act(gate(x)) * up(x)) (SwiGLU); 0:
+                                proj(act(fc(x))) */
+    uint8_t tied;            /* the LM head is the embedding table */
+    uint8_t qkv_bias;        /* biases on q, k, v (Qwen2, attention_bias) */
+    uint8_t o_bias;          /* bias on the attention output (attention_bias) */
+    uint8_t mlp_bias;        /* biases on the MLP (GPT-2, mlp_bias) */
+    uint8_t dtype;           /* rfl_llm_type of torch_dtype / dtype; 0: none */
+} rfl_llm_config;
+
+/* One step. Zero means the default for every field. */
+typedef struct rfl_llm_step_desc {
+    rfl_llm_phase phase;  /* prefill (0) or decode */
+    uint64_t batch;       /* sequences; 0 = 1 */
+    uint64_t seq;         /* prefill: S tokens per sequence (0 = 1); decode:
+                             tokens already cached (may be 0) */
+    int logits_all;       /* prefill: LM head on every position (default:
+                             the last one only) */
+    rfl_llm_type math;    /* type the math runs in (the roof); 0 = fp32 */
+    rfl_llm_type weights; /* storage of weight matrices; 0 = math */
+    rfl_llm_type kv;      /* storage of the KV cache; 0 = math */
+} rfl_llm_step_desc;
+
+/* FlopCounterMode's op of a row's mac_flops. */
+typedef enum rfl_llm_aten {
+    RFL_LLM_ATEN_NONE = 0, RFL_LLM_ATEN_MM, RFL_LLM_ATEN_ADDMM, RFL_LLM_ATEN_BMM,
+    RFL_LLM_ATEN_COUNT
+} rfl_llm_aten;
+/* "", "aten.mm", "aten.addmm", "aten.bmm". */
+RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a);
+/* "embedding", "attention", "mlp", "lm_head", "norm", "elementwise". */
+RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
+
+/* One module of the step; counts are for one run of it, at the batch. */
+typedef struct rfl_llm_row {
+    const char *name;        /* module path, '*' for the layer index:
+                                "model.layers.*.mlp.down_proj" */
+    const char *op;          /* "linear", "attention", "rmsnorm", ... */
+    rfl_llm_kind kind;
+    rfl_llm_aten aten;
+    uint32_t count;          /* runs per step (layers, or 1) */
+    uint64_t params;
+    uint64_t mac_flops;      /* FlopCounterMode (eager attention) */
+    uint64_t flops;          /* everything, causal attention */
+    uint64_t mma_flops;      /* the part of flops on matrix units */
+    uint64_t weight_bytes, kv_read_bytes, kv_write_bytes, act_bytes;
+    uint64_t param_bytes;    /* its parameters at their storage types */
+} rfl_llm_row;
+#define RFL_LLM_MAX_ROWS 32 /* rows of the largest model */
+
+/* The step's totals (rows x count summed). */
+typedef struct rfl_llm_cost {
+    uint64_t params, param_bytes;      /* every parameter; at the storage types */
+    uint64_t tokens;                   /* new tokens: batch x (S or 1) */
+    uint64_t mac_flops, flops, mma_flops;
+    uint64_t by_aten[RFL_LLM_ATEN_COUNT]; /* mac_flops by FlopCounterMode op */
+    uint64_t bytes;                    /* weight + kv read + kv write + act */
+    uint64_t weight_bytes, kv_read_bytes, kv_write_bytes, act_bytes;
+    uint64_t kv_cache_bytes;           /* the cache after the step */
+    int rows;
+} rfl_llm_cost;
+
+/* Built-in models, by name (rfl_name_eq: case, '-', '_', '.' ignored):
+   gpt2 gpt2-medium gpt2-large gpt2-xl llama-2-7b llama-3.2-1b llama-3.2-3b
+   llama-3-8b llama-3-70b qwen2.5-0.5b qwen2.5-1.5b qwen2.5-7b mistral-7b
+   mixtral-8x7b, from their published config.json. RFL_ERR_UNKNOWN_NAME
+   otherwise. */
+RFL_API int rfl_llm_count(void);
+RFL_API const char *rfl_llm_name(int i);
+RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
+
+/* Where a config is wrong: the field (the JSON key, "" for a syntax error),
+   what is wrong, and where (byte offset, line, column of its value). On
+   RFL_ERR_BUFFER, tokens_needed says how many tokens the document needs. */
+typedef struct rfl_llm_config_error {
+    const char *field;
+    const char *msg;
+    size_t offset;
+    long line, col;
+    int tokens_needed;
+} rfl_llm_config_error;
+/* Read a Hugging Face config.json (model_type gpt2, llama, qwen2, mistral,
+   mixtral) from json[0..len) into *out, tokenised into the caller's toks
+   (about 64 + 4 per key; 512 is plenty for a published config). Errors:
+   RFL_ERR_SYNTAX (malformed JSON), RFL_ERR_BUFFER (toks too small),
+   RFL_ERR_MISSING (a required field is absent), RFL_ERR_UNSUPPORTED (an
+   unknown model_type or activation), RFL_ERR_NUMBER (not a whole number,
+   or negative), RFL_ERR_OVERFLOW (beyond 2^32 - 1, or a model too large
+   to count in 64 bits), RFL_ERR_SHAPE (zero, heads not dividing hidden,
+   kv_heads not dividing heads, more experts per token than experts); err
+   (may be NULL) names the field. */
+RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_tok *toks,
+                                       int cap, rfl_llm_config *out,
+                                       rfl_llm_config_error *err);
+/* Check a config (the same rules as the reader); err->field names the
+   first bad field. */
+RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_llm_config_error *err);
+
+/* Rows of the step: their number, and row i. */
+RFL_API int rfl_llm_row_count(const rfl_llm_config *cfg);
+RFL_API rfl_result rfl_llm_row_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   int i, rfl_llm_row *out);
+/* Totals of the step. */
+RFL_API rfl_result rfl_llm_step_cost(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                     rfl_llm_cost *out);
+/* The step's estimate by kind (exact at the batch). */
+RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      rfl_llm_kind_cost out[RFL_LLM_KIND_COUNT]);
+/* Work of one run of a row: mma_flops under the math type's matrix
+   precision (fp32: RFL_FP32; fp16, bf16: their tensor roofs; fp8: FP8
+   tensor; int8: INT8 tensor), the rest under its vector precision (fp32:
+   RFL_FP32, 16- and 8-bit floats: RFL_FP16, int8: RFL_FP32); bytes at
+   RFL_DRAM. int4 math is RFL_ERR_ARG. */
+RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
+                                    rfl_work *out);
+
+typedef struct rfl_llm_prediction {
+    double time_s;          /* sum over rows of count x max(compute, memory) */
+    double compute_s, memory_s; /* sums of the two terms over rows */
+    int memory_bound;       /* memory_s > compute_s: the step's bound */
+    double tokens_per_s;    /* decode: batch / time; prefill: batch x S / time */
+    double ttft_s;          /* prefill: time (to the first token); decode: 0 */
+} rfl_llm_prediction;
+RFL_API rfl_result rfl_llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   const rfl_machine *m, rfl_llm_prediction *out);
+/* The smallest batch (<= cap) at which the decode step at d->seq turns
+   compute-bound on m (compute_s >= memory_s), 0 when none up to cap.
+   gemm_only: count only the matrix rows with weights (projections, MLP,
+   experts, LM head), leaving attention's KV traffic out: the batch at
+   which the weight GEMMs stop being memory-bound. */
+RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
+                                               const rfl_llm_step_desc *d,
+                                               const rfl_machine *m, int gemm_only,
+                                               uint64_t cap, uint64_t *out);
+
+/* ---- issue 17 (items 5, 6): the LLM join ------------------------------------
+   A step's estimate (rfl_llm_step_kinds) beside its Nsight Compute profile,
+   kind by kind, and two warnings that explain the usual gap.
+       rfl_llm_classifier cl; rfl_llm_join j;      (both plain structs)
+       rfl_llm_classify_init(&cl, h100);
+       rd.on_kernel = rfl_llm_classify_kernel; rd.user = &cl;   reducer desc
+       ... rfl_reduce_push / rfl_reduce_finish ...
+       rfl_llm_classify_finish(&cl);
+       rfl_llm_join_compute(&cfg, &step, h100, &cl, &j);   j.kinds[], j.warnings[]
+   Kernels into kinds. A name alone cannot tell an attention projection from
+   an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
+   reads the kernel stream in order, as a Hugging Face forward launches it:
+     - a norm starts a segment: a fused layer_norm / rms_norm kernel, or an
+       eager RMSNorm (x.to(fp32), x.pow(2), .mean(-1), + eps, rsqrt, *, cast
+       back, * weight: 8 kernels, found by its mean reduction and the pow and
+       cast just before it; gelu_new's pow(x, 3) is not followed by a mean);
+       every kernel from there up to the next GEMM or attention kernel is
+       RFL_LLM_NORM;
+     - a segment with an attention kernel (fmha, flash, sdpa, attention,
+       cuDNN) is attention: its GEMMs (q, k, v, o), the attention kernel and
+       the elementwise kernels between its first GEMM and the attention
+       kernel (rotary, the KV cache's torch.cat) are RFL_LLM_ATTENTION;
+     - a segment without one is the MLP (its GEMMs, splitK reductions
+       included: RFL_LLM_MLP), except the last segment, whose GEMMs are the
+       LM head (RFL_LLM_LM_HEAD); GEMMs before the first norm are rotary's
+       inv_freq product (RFL_LLM_ATTENTION);
+     - index_select / gather / embedding kernels are RFL_LLM_EMBEDDING;
+       everything else (residual adds, activations, casts, position ids,
+       rotary's cos / sin tables) is RFL_LLM_ELEMENTWISE.
+   Limits: one step per profile (a second step's LM head would count as an
+   MLP); eager or SDPA Hugging Face forwards (a fused kernel that does norm
+   and GEMM at once, or attention written as plain GEMMs, is misread); an
+   eager RMSNorm's first kernel (the cast to fp32) counts as a norm only when
+   it sits right before the pow. tests/test_llm_join.c checks the kinds on
+   the four shared GPT-2 and Llama-3.2-1B captures.
+   Warnings (stable codes, thresholds below):
+     padded_mma    tensor FLOPs executed >= RFL_LLM_PADDED_RATIO x the
+                   step's useful matrix FLOPs (the estimate's mac_flops):
+                   small products (a decode GEMV, one query row) run on
+                   padded MMA tiles; measured FLOP/s overstates useful work.
+     launch_bound  kernel time >= RFL_LLM_LAUNCH_GAP x the estimate's time at
+                   the roof, and >= RFL_LLM_LAUNCH_SHARE of that time is in
+                   tiny kernels: kernels whose own measured bytes and FLOPs
+                   need under RFL_LLM_TINY_S at the roof of the machine (the
+                   time is launch, ramp-up and drain). Measured on the shared
+                   captures: 66% and 75% of the time on the decodes, 29% on
+                   both prefills. */
+#define RFL_LLM_PADDED_RATIO 2.0
+#define RFL_LLM_LAUNCH_GAP 2.0
+#define RFL_LLM_LAUNCH_SHARE 0.5
+#define RFL_LLM_TINY_S 1e-6
+#ifndef RFL_NO_REDUCE
+struct rfl_kernel_stat; /* the reducer's (API REDUCER, below) */
+
+/* What a kernel's name alone says (rfl_llm_kernel_role_of). */
+typedef enum rfl_llm_role {
+    RFL_LLM_ROLE_OTHER = 0,  /* elementwise, reductions, anything else */
+    RFL_LLM_ROLE_GEMM,       /* gemm, gemv, nvjet, cutlass, xmma, splitKreduce */
+    RFL_LLM_ROLE_ATTENTION,  /* fmha, flash, sdpa, attention, cudnn */
+    RFL_LLM_ROLE_NORM,       /* a fused layer_norm / rms_norm kernel */
+    RFL_LLM_ROLE_MEAN,       /* a MeanOps reduction (eager RMSNorm) */
+    RFL_LLM_ROLE_POW,        /* pow (RMSNorm's x^2, or gelu_new's x^3) */
+    RFL_LLM_ROLE_CAST,       /* copy / cast kernels */
+    RFL_LLM_ROLE_EMBEDDING,  /* index_select, gather, embedding */
+    RFL_LLM_ROLE_COUNT
+} rfl_llm_role;
+/* Case-insensitive rules, first match wins; NULL is RFL_LLM_ROLE_OTHER. */
+RFL_API rfl_llm_role rfl_llm_kernel_role_of(const char *name);
+
+/* Measured, one kind (or the total): exact sums over its kernels
+   (saturating at UINT64_MAX). */
+typedef struct rfl_llm_kind_meas {
+    uint64_t kernels;
+    uint64_t time_ns;
+    uint64_t flops;        /* every precision, tensor included */
+    uint64_t tensor_flops; /* the tensor-core part */
+    uint64_t dram_bytes;
+    uint64_t tiny_kernels; /* kernels needing < RFL_LLM_TINY_S at the roof */
+    uint64_t tiny_time_ns;
+} rfl_llm_kind_meas;
+
+typedef struct rfl_llm__kern { /* private: one held-back kernel */
+    uint64_t id, time_ns, flops, tensor_flops, dram_bytes;
+    int role, norm_start, tiny;
+} rfl_llm__kern;
+
+/* The classifier: a plain struct (about 1 KB) fed one kernel at a time. */
+typedef struct rfl_llm_classifier {
+    rfl_llm_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
+    rfl_llm_kind_meas total;
+    unsigned unknown;        /* RFL_UNKNOWN_* bits OR-ed over the kernels */
+    int finished;
+    /* ---- private ---- */
+    const rfl_machine *machine;
+    rfl_llm__kern hold[2];   /* the last two kernels, held back until the
+                                next one says whether they start a norm */
+    int held;
+    int segment, in_norm, seg_gemm, seg_core;
+    rfl_llm_kind_meas seg_gemms, seg_pre; /* GEMMs, and kernels between the
+                                first GEMM and an attention kernel, of the
+                                open segment: their kind waits for its end */
+} rfl_llm_classifier;
+
+/* Start (machine may be NULL: then no kernel counts as tiny). */
+RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine);
+/* One kernel, in launch order; an rfl_kernel_fn for rfl_reduce_desc.on_kernel
+   (user = the classifier). Ignored after finish. */
+RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k);
+/* End of the step: settles the held kernels and the last segment. */
+RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c);
+
+typedef enum rfl_llm_warn {
+    RFL_LLM_WARN_NONE = 0,
+    RFL_LLM_WARN_PADDED_MMA,   /* "padded_mma" */
+    RFL_LLM_WARN_LAUNCH_BOUND, /* "launch_bound" */
+    RFL_LLM_WARN_COUNT_
+} rfl_llm_warn;
+/* The stable code string ("" for NONE). */
+RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w);
+
+#define RFL_LLM_WARN_TEXT 640
+typedef struct rfl_llm_warning {
+    rfl_llm_warn code;
+    char text[RFL_LLM_WARN_TEXT]; /* what it means, the figures, what helps */
+} rfl_llm_warning;
+
+/* One row of the join: a kind (or the total). */
+typedef struct rfl_llm_join_row {
+    rfl_llm_kind_cost est;   /* estimated (rfl_llm_step_kinds) */
+    double est_time_s;       /* its rows' time at the roof (rfl_llm_predict's
+                                rule: max(compute, memory) per row) */
+    rfl_llm_kind_meas meas;  /* measured */
+} rfl_llm_join_row;
+
+typedef struct rfl_llm_join {
+    rfl_llm_join_row kinds[RFL_LLM_KIND_COUNT];
+    rfl_llm_join_row total;
+    unsigned unknown;            /* the profile's RFL_UNKNOWN_* bits */
+    double useful_flops;         /* the estimate's mac_flops */
+    double executed_tensor_flops;/* measured */
+    double useful_per_executed;  /* useful / executed tensor; 0: none ran */
+    double kernel_time_s;        /* measured, summed over kernels */
+    double roof_time_s;          /* the estimate at the roof */
+    double bytes_time_s;         /* the estimate's bytes / DRAM bandwidth */
+    double gap;                  /* kernel_time_s / roof_time_s (0: unknown) */
+    double mean_kernel_s;
+    double tiny_share;           /* share of kernel time in tiny kernels */
+    int warning_count;
+    rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
+} rfl_llm_join;
+
+/* Join the estimate of step d of cfg on machine m (its bandwidth and
+   roofs; the machine the profile ran on) to a finished classifier.
+   Returns RFL_ERR_ARG (NULL argument), RFL_ERR_STATE (classifier not
+   finished), or the estimate's errors (RFL_ERR_NO_ROOF when m lacks the
+   step's roofs). A warning needs the quantities it compares: no tensor
+   counters, no padded_mma; no time, no launch_bound. */
+RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                        const rfl_machine *m, const rfl_llm_classifier *c,
+                                        rfl_llm_join *out);
+#endif /* RFL_NO_REDUCE */
+
 #ifdef __cplusplus
 }
 #endif
@@ -1100,7 +1523,7 @@ typedef struct rfl_llm_kind_cost {
    in uint64; an overflow saturates at UINT64_MAX and is flagged
    (RFL_REDUCE_SATURATED), never wraps. A quantity whose metrics are not in
    the file is unknown (RFL_UNKNOWN_* bit), never 0. */
-#ifndef RFL_REDUCE_API_H
+#if !defined(RFL_REDUCE_API_H) && !defined(RFL_NO_REDUCE)
 #define RFL_REDUCE_API_H
 
 #ifdef __cplusplus
@@ -1681,7 +2104,8 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 #ifdef RFL_HAS_PNG
 /* Arena bytes for encoding a w x h canvas of `channels`. With F the
    filtered image size (w x channels + 1) x h, the encoder holds F, a 32 KiB
-   hash table, the compressed stream and the PNG file at once:
+   hash table, 1.6 KB of code tables, the compressed stream and the PNG
+   file at once:
    RFL_PNG_ARENA_BYTES always suffices, even for noise (3.25 F + 140 kB);
    RFL_PNG_ARENA_CHART suffices for charts, which compress 25-50x
    (measured: a 1600x1000 RGB chart needs 5.31 MB = 1.11 F; 1200x800
@@ -2195,6 +2619,43 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
     return RFL_OK;
 }
 
+/* ---- text building: messages into a caller's fixed buffer -------------------
+   Appends stop at the buffer's end (the text is cut, never overrun) and
+   keep it NUL-terminated. */
+typedef struct rfl__sb { char *b; size_t n, cap; } rfl__sb;
+static RFL__UNUSED rfl__sb rfl__sb_make(char *b, size_t cap) {
+    rfl__sb s;
+    s.b = b, s.n = 0, s.cap = cap;
+    if (cap) b[0] = 0;
+    return s;
+}
+static RFL__UNUSED void rfl__sb_s(rfl__sb *s, const char *t) {
+    while (t && *t && s->n + 1 < s->cap) s->b[s->n++] = *t++;
+    if (s->cap) s->b[s->n] = 0;
+}
+/* at most max characters of t */
+static RFL__UNUSED void rfl__sb_sn(rfl__sb *s, const char *t, size_t max) {
+    while (t && *t && max-- && s->n + 1 < s->cap) s->b[s->n++] = *t++;
+    if (s->cap) s->b[s->n] = 0;
+}
+static RFL__UNUSED void rfl__sb_num(rfl__sb *s, double v, int sig) {
+    char t[40];
+    rfl_fmt_num(t, sizeof t, v, sig);
+    rfl__sb_s(s, t);
+}
+static RFL__UNUSED void rfl__sb_u64(rfl__sb *s, uint64_t v) {
+    char t[32];
+    rfl_fmt_u64(t, sizeof t, v);
+    rfl__sb_s(s, t);
+}
+/* "19.5 TFLOP/s" */
+static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
+    char t[40];
+    rfl_fmt_si(t, sizeof t, v, 4);
+    rfl__sb_s(s, t);
+    rfl__sb_s(s, unit);
+}
+
 /* ==========================================================================
    [2]  JSON
    a small tokenising reader (machine files, Hugging Face configs)
@@ -2471,14 +2932,26 @@ RFL_API const char *rfl_kind_name(rfl_kind k) {
 #define RFL__G 1e9
 #define RFL__HW_ROW(E, id, name, al, kind, f64, f64t, f32, tf32, f16, f16t, bf16t, \
                     f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src)        \
-    {id, name, al, RFL_KIND_##kind,                                                \
+    {id, name, RFL__HW_STR(al), RFL_KIND_##kind,                                   \
      {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T,             \
       (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T,          \
       (i8t) * RFL__T},                                                             \
      {(dram) * RFL__G, (l2) * RFL__G, (l1) * RFL__G},                              \
-     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, src},
+     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, RFL__HW_STR(src)},
+#ifdef RFL_HW_NO_STRINGS
+#define RFL__HW_STR(s) ""
+#else
+#define RFL__HW_STR(s) s
+#endif
+#ifdef RFL_HW_ONLY
+#define RFL__HW_ROW_IF(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL__HW_ROW(E, __VA_ARGS__))
+static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW_IF)};
+#undef RFL__HW_ROW_IF
+#else
 static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW)};
+#endif
 #undef RFL__HW_ROW
+#undef RFL__HW_STR
 
 RFL_API int rfl_hw_count(void) {
     return (int)(sizeof rfl__hw_table / sizeof rfl__hw_table[0]);
@@ -2487,6 +2960,7 @@ RFL_API const rfl_machine *rfl_hw_get(int i) {
     return (i >= 0 && i < rfl_hw_count()) ? &rfl__hw_table[i] : (const rfl_machine *)0;
 }
 
+#ifndef RFL_HW_NO_STRINGS /* no aliases to match */
 /* Does the comma-separated list contain name (normalised compare)? */
 static int rfl__alias_match(const char *list, const char *name) {
     char one[64];
@@ -2503,6 +2977,7 @@ static int rfl__alias_match(const char *list, const char *name) {
     }
     return 0;
 }
+#endif
 
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
     int i, n = rfl_hw_count();
@@ -2514,11 +2989,13 @@ RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
+#ifndef RFL_HW_NO_STRINGS
     for (i = 0; i < n; i++)
         if (rfl__alias_match(rfl__hw_table[i].aliases, name)) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
+#endif
     return RFL_ERR_UNKNOWN_NAME;
 }
 
@@ -4111,6 +4588,830 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
    decoder LLMs as layer records; phases; the HF config reader (RFL_NO_LLM)
    ========================================================================== */
 /* ---- issue 17: the transformer implementation goes here ---- */
+#ifndef RFL_NO_LLM
+/* ---- types and names ----------------------------------------------------------- */
+RFL_API const char *rfl_llm_type_name(rfl_llm_type t) {
+    static const char *const n[RFL_LLM_TYPE_COUNT] = {"default", "fp32", "fp16", "bf16",
+                                                       "fp8", "int8", "int4"};
+    return (unsigned)t < RFL_LLM_TYPE_COUNT ? n[t] : "?";
+}
+RFL_API int rfl_llm_type_bits(rfl_llm_type t) {
+    static const int b[RFL_LLM_TYPE_COUNT] = {32, 32, 16, 16, 8, 8, 4};
+    return (unsigned)t < RFL_LLM_TYPE_COUNT ? b[t] : 0;
+}
+RFL_API rfl_result rfl_llm_type_parse(const char *name, rfl_llm_type *out) {
+    static const struct { const char *n; rfl_llm_type t; } tab[] = {
+        {"fp32", RFL_LLM_FP32}, {"float32", RFL_LLM_FP32}, {"float", RFL_LLM_FP32},
+        {"fp16", RFL_LLM_FP16}, {"float16", RFL_LLM_FP16}, {"half", RFL_LLM_FP16},
+        {"bf16", RFL_LLM_BF16}, {"bfloat16", RFL_LLM_BF16}, {"fp8", RFL_LLM_FP8},
+        {"e4m3", RFL_LLM_FP8}, {"e5m2", RFL_LLM_FP8}, {"float8", RFL_LLM_FP8},
+        {"int8", RFL_LLM_INT8}, {"int4", RFL_LLM_INT4}};
+    int i;
+    if (!name || !out) return RFL_ERR_ARG;
+    for (i = 0; i < (int)(sizeof tab / sizeof tab[0]); i++)
+        if (rfl_name_eq(name, tab[i].n)) { *out = tab[i].t; return RFL_OK; }
+    return RFL_ERR_UNKNOWN_NAME;
+}
+RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a) {
+    static const char *const n[RFL_LLM_ATEN_COUNT] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
+    return (unsigned)a < RFL_LLM_ATEN_COUNT ? n[a] : "?";
+}
+RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k) {
+    static const char *const n[RFL_LLM_KIND_COUNT] = {"embedding", "attention", "mlp",
+                                                       "lm_head", "norm", "elementwise"};
+    return (unsigned)k < RFL_LLM_KIND_COUNT ? n[k] : "?";
+}
+
+/* ---- the rows of a step -----------------------------------------------------------
+   A model is a plan: a list of row ids (embedding, one block's modules,
+   final norm, LM head). Each row is computed on demand from the config and
+   the step, so nothing larger than one row is ever on the stack. */
+enum {
+    RFL__LR_WTE, RFL__LR_WPE, RFL__LR_EMB_ADD, RFL__LR_ROPE_EMB, RFL__LR_LN1, RFL__LR_QKV,
+    RFL__LR_Q, RFL__LR_K, RFL__LR_V, RFL__LR_ROPE, RFL__LR_KV, RFL__LR_ATTN, RFL__LR_O,
+    RFL__LR_ADD1, RFL__LR_LN2, RFL__LR_FC, RFL__LR_GATE, RFL__LR_UP, RFL__LR_ACT, RFL__LR_MUL,
+    RFL__LR_DOWN, RFL__LR_ROUTER, RFL__LR_EXPERTS, RFL__LR_ADD2, RFL__LR_LNF, RFL__LR_HEAD,
+    RFL__LR_COUNT
+};
+/* Module names: Hugging Face's paths for GPT-2 and for the Llama family
+   (functional parts that are no module get a descriptive name). */
+static const char *const rfl__llm_gpt2_names[RFL__LR_COUNT] = {
+    "transformer.wte", "transformer.wpe", "transformer.embed_add", "",
+    "transformer.h.*.ln_1", "transformer.h.*.attn.c_attn", "", "", "", "",
+    "transformer.h.*.attn.kv_cache", "transformer.h.*.attn.attention",
+    "transformer.h.*.attn.c_proj", "transformer.h.*.add_attn", "transformer.h.*.ln_2",
+    "transformer.h.*.mlp.c_fc", "", "", "transformer.h.*.mlp.act", "",
+    "transformer.h.*.mlp.c_proj", "", "", "transformer.h.*.add_mlp", "transformer.ln_f",
+    "lm_head"};
+static const char *const rfl__llm_hf_names[RFL__LR_COUNT] = {
+    "model.embed_tokens", "", "", "model.rotary_emb", "model.layers.*.input_layernorm", "",
+    "model.layers.*.self_attn.q_proj", "model.layers.*.self_attn.k_proj",
+    "model.layers.*.self_attn.v_proj", "model.layers.*.self_attn.rotary",
+    "model.layers.*.self_attn.kv_cache", "model.layers.*.self_attn.attention",
+    "model.layers.*.self_attn.o_proj", "model.layers.*.add_attn",
+    "model.layers.*.post_attention_layernorm", "", "model.layers.*.mlp.gate_proj",
+    "model.layers.*.mlp.up_proj", "model.layers.*.mlp.act_fn", "model.layers.*.mlp.mul",
+    "model.layers.*.mlp.down_proj", "model.layers.*.block_sparse_moe.gate",
+    "model.layers.*.block_sparse_moe.experts", "model.layers.*.add_mlp", "model.norm",
+    "lm_head"};
+
+static int rfl__llm_is_gpt2(const rfl_llm_config *c) { return c->pos == RFL_LLM_POS_LEARNED; }
+
+/* The plan of cfg into ids[RFL_LLM_MAX_ROWS]; returns the row count. */
+static int rfl__llm_plan(const rfl_llm_config *c, unsigned char *ids) {
+    int n = 0;
+    ids[n++] = RFL__LR_WTE;
+    if (c->pos == RFL_LLM_POS_LEARNED) ids[n++] = RFL__LR_WPE, ids[n++] = RFL__LR_EMB_ADD;
+    else ids[n++] = RFL__LR_ROPE_EMB;
+    ids[n++] = RFL__LR_LN1;
+    if (rfl__llm_is_gpt2(c)) {
+        ids[n++] = RFL__LR_QKV;
+    } else {
+        ids[n++] = RFL__LR_Q, ids[n++] = RFL__LR_K, ids[n++] = RFL__LR_V;
+    }
+    if (c->pos == RFL_LLM_POS_ROTARY) ids[n++] = RFL__LR_ROPE;
+    ids[n++] = RFL__LR_KV, ids[n++] = RFL__LR_ATTN, ids[n++] = RFL__LR_O;
+    ids[n++] = RFL__LR_ADD1, ids[n++] = RFL__LR_LN2;
+    if (c->experts) {
+        ids[n++] = RFL__LR_ROUTER, ids[n++] = RFL__LR_EXPERTS;
+    } else if (c->gated) {
+        ids[n++] = RFL__LR_GATE, ids[n++] = RFL__LR_UP, ids[n++] = RFL__LR_ACT;
+        ids[n++] = RFL__LR_MUL, ids[n++] = RFL__LR_DOWN;
+    } else {
+        ids[n++] = RFL__LR_FC, ids[n++] = RFL__LR_ACT, ids[n++] = RFL__LR_DOWN;
+    }
+    ids[n++] = RFL__LR_ADD2, ids[n++] = RFL__LR_LNF, ids[n++] = RFL__LR_HEAD;
+    return n;
+}
+
+/* The checked helpers below stay out of line: inlined at each of their
+   ~150 uses they made the rows 6 KB larger on a Cortex-M4. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RFL__LLM_NOINLINE __attribute__((noinline))
+#else
+#define RFL__LLM_NOINLINE
+#endif
+
+/* The step's sizes, with a sticky overflow flag for checked arithmetic. */
+typedef struct rfl__llm_ctx {
+    const rfl_llm_config *c;
+    uint64_t B, T, P, N, NH, D, Hq, Hk, hd, I, V, E, K, L;
+    uint64_t e;     /* math bytes per element */
+    int wbits, kbits, ok;
+} rfl__llm_ctx;
+
+static RFL__LLM_NOINLINE uint64_t rfl__lm_mul(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
+    uint64_t r = 0;
+    if (!rfl__ly_mul64(a, b, &r)) x->ok = 0;
+    return r;
+}
+static RFL__LLM_NOINLINE uint64_t rfl__lm_mul3(rfl__llm_ctx *x, uint64_t a, uint64_t b, uint64_t c) {
+    return rfl__lm_mul(x, rfl__lm_mul(x, a, b), c);
+}
+static RFL__LLM_NOINLINE uint64_t rfl__lm_add(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
+    uint64_t r = 0;
+    if (!rfl__ly_add64(a, b, &r)) x->ok = 0;
+    return r;
+}
+/* n elements of `bits` bits, in whole bytes (int4: two per byte). */
+static RFL__LLM_NOINLINE uint64_t rfl__lm_store(rfl__llm_ctx *x, uint64_t n, int bits) {
+    uint64_t whole = rfl__lm_mul(x, n / 8, (uint64_t)bits);
+    return rfl__lm_add(x, whole, ((n % 8) * (uint64_t)bits + 7) / 8);
+}
+static rfl_llm_type rfl__llm_math(const rfl_llm_step_desc *d) {
+    return d->math == RFL_LLM_DEFAULT ? RFL_LLM_FP32 : d->math;
+}
+
+static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
+                                    const rfl_llm_step_desc *d) {
+    rfl_llm_type m, w, k;
+    rfl_result r = rfl_llm_config_check(c, (rfl_llm_config_error *)0);
+    if (r) return r;
+    if (!d || (unsigned)d->math >= RFL_LLM_TYPE_COUNT ||
+        (unsigned)d->weights >= RFL_LLM_TYPE_COUNT || (unsigned)d->kv >= RFL_LLM_TYPE_COUNT ||
+        (d->phase != RFL_LLM_PREFILL && d->phase != RFL_LLM_DECODE))
+        return RFL_ERR_ARG;
+    m = rfl__llm_math(d);
+    if (m == RFL_LLM_INT4) return RFL_ERR_ARG; /* no int4 math roof */
+    w = d->weights ? d->weights : m;
+    k = d->kv ? d->kv : m;
+    RFL_MEMSET(x, 0, sizeof *x);
+    x->c = c;
+    x->ok = 1;
+    x->B = d->batch ? d->batch : 1;
+    if (d->phase == RFL_LLM_DECODE) x->T = 1, x->P = d->seq;
+    else x->T = d->seq ? d->seq : 1, x->P = 0;
+    x->N = rfl__lm_mul(x, x->B, x->T);
+    x->NH = (d->phase == RFL_LLM_PREFILL && d->logits_all) ? x->N : x->B;
+    x->D = c->hidden, x->Hq = c->heads, x->Hk = c->kv_heads, x->hd = c->head_dim;
+    x->I = c->intermediate, x->V = c->vocab, x->E = c->experts, x->K = c->experts_per_tok;
+    x->L = c->layers;
+    x->e = (uint64_t)rfl_llm_type_bits(m) / 8;
+    x->wbits = rfl_llm_type_bits(w);
+    x->kbits = rfl_llm_type_bits(k);
+    /* learned positions have a table of max_positions rows */
+    if (c->pos == RFL_LLM_POS_LEARNED && rfl__lm_add(x, x->P, x->T) > c->max_positions)
+        return RFL_ERR_SHAPE;
+    rfl__lm_add(x, x->P, x->T); /* P + T must fit too */
+    return x->ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+/* A linear layer in -> out on `tokens` tokens. */
+static void rfl__llm_linear(rfl__llm_ctx *x, rfl_llm_row *r, uint64_t in, uint64_t out,
+                            int bias, uint64_t tokens) {
+    uint64_t w = rfl__lm_mul(x, in, out), b = bias ? out : 0;
+    r->op = "linear";
+    r->aten = bias ? RFL_LLM_ATEN_ADDMM : RFL_LLM_ATEN_MM;
+    r->params = rfl__lm_add(x, w, b);
+    r->mac_flops = rfl__lm_mul3(x, 2, tokens, w);
+    r->mma_flops = r->mac_flops;
+    r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_mul(x, tokens, b));
+    r->weight_bytes = rfl__lm_add(x, rfl__lm_store(x, w, x->wbits), rfl__lm_mul(x, b, x->e));
+    r->param_bytes = r->weight_bytes;
+    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, tokens, in),
+                                              rfl__lm_mul(x, tokens, out)), x->e);
+}
+
+/* An elementwise row over n elements: per-element FLOPs, tensors read. */
+static void rfl__llm_elementwise(rfl__llm_ctx *x, rfl_llm_row *r, const char *op, uint64_t n,
+                                 uint64_t per, uint64_t reads) {
+    r->op = op;
+    r->flops = rfl__lm_mul(x, n, per);
+    r->act_bytes = rfl__lm_mul3(x, n, reads + 1, x->e);
+}
+
+static void rfl__llm_norm(rfl__llm_ctx *x, rfl_llm_row *r) {
+    int ln = x->c->norm == RFL_LLM_LAYERNORM;
+    rfl__llm_elementwise(x, r, ln ? "layernorm" : "rmsnorm", rfl__lm_mul(x, x->N, x->D),
+                         ln ? 8 : 4, 1);
+    r->params = rfl__lm_mul(x, x->D, ln ? 2 : 1);
+    r->weight_bytes = r->param_bytes = rfl__lm_mul(x, r->params, x->e);
+}
+
+/* Scores and context, one row for all heads. Eager (mac_flops): every
+   query against every key, T x (P + T). Causal (flops): query i of the
+   step sees P + i keys: pairs = T P + T (T + 1) / 2 per sequence. */
+static void rfl__llm_attention(rfl__llm_ctx *x, rfl_llm_row *r, int decode) {
+    uint64_t lk = rfl__lm_add(x, x->P, x->T), heads_b = rfl__lm_mul(x, x->B, x->Hq);
+    /* T (T + 1) / 2 without forming T + 1 for odd T (it may be 2^64 - 1) */
+    uint64_t tri = x->T % 2 ? rfl__lm_mul(x, x->T / 2 + 1, x->T) : rfl__lm_mul(x, x->T / 2, x->T + 1);
+    uint64_t pairs = rfl__lm_mul(x, heads_b, rfl__lm_add(x, rfl__lm_mul(x, x->T, x->P), tri));
+    uint64_t kvw = rfl__lm_mul3(x, 2, x->Hk, x->hd), hd4 = rfl__lm_mul(x, 4, x->hd);
+    uint64_t q = rfl__lm_mul3(x, x->N, x->Hq, x->hd), kv = rfl__lm_mul(x, x->N, kvw);
+    r->op = "attention";
+    r->aten = RFL_LLM_ATEN_BMM;
+    r->mac_flops = rfl__lm_mul(x, rfl__lm_mul3(x, heads_b, x->T, lk), hd4);
+    r->mma_flops = rfl__lm_mul(x, pairs, hd4);
+    r->flops = rfl__lm_add(x, r->mma_flops, rfl__lm_mul(x, pairs, 6));
+    /* decode reads K and V of every attended position from the cache;
+       prefill reads them as the step's activations */
+    if (decode) r->kv_read_bytes = rfl__lm_store(x, rfl__lm_mul3(x, x->B, lk, kvw), x->kbits);
+    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, 2, q), decode ? 0 : kv), x->e);
+}
+
+/* Mixture of experts: R = tokens x experts_per_tok routed token-expert
+   pairs through gated MLPs; the weights of min(E, R) experts are read. */
+static void rfl__llm_experts(rfl__llm_ctx *x, rfl_llm_row *r) {
+    uint64_t R = rfl__lm_mul(x, x->N, x->K), one = rfl__lm_mul3(x, 3, x->D, x->I);
+    uint64_t ri = rfl__lm_mul(x, R, x->I), rd = rfl__lm_mul(x, R, x->D);
+    r->op = "experts";
+    r->aten = RFL_LLM_ATEN_MM;
+    r->params = rfl__lm_mul(x, x->E, one);
+    r->mac_flops = r->mma_flops = rfl__lm_mul3(x, 2, R, one);
+    /* silu 5 + mul 1 per intermediate element, weighted sum 2 per output */
+    r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_add(x, rfl__lm_mul(x, ri, 6), rfl__lm_mul(x, 2, rd)));
+    r->weight_bytes = rfl__lm_store(x, rfl__lm_mul(x, R < x->E ? R : x->E, one), x->wbits);
+    r->param_bytes = rfl__lm_store(x, r->params, x->wbits);
+    /* x read by gate and up, output written; gate, up, act, mul, down
+       intermediates: 8 R I */
+    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, rd, 3), rfl__lm_mul(x, ri, 8)), x->e);
+}
+
+/* Row `id` of the plan (everything but name, kind and count). */
+static void rfl__llm_row_fill(rfl__llm_ctx *x, int id, int decode, rfl_llm_row *r) {
+    const rfl_llm_config *c = x->c;
+    uint64_t q = rfl__lm_mul(x, x->Hq, x->hd), kvd = rfl__lm_mul(x, x->Hk, x->hd);
+    uint64_t nd = rfl__lm_mul(x, x->N, x->D), ni = rfl__lm_mul(x, x->N, x->I);
+    switch (id) {
+    case RFL__LR_WTE: case RFL__LR_WPE: {
+        /* a gather: the rows of the step's tokens (positions: shared by
+           the batch), ids as int64, no FLOPs */
+        uint64_t rows = id == RFL__LR_WTE ? x->N : x->T;
+        r->op = "embedding";
+        r->params = rfl__lm_mul(x, id == RFL__LR_WTE ? x->V : c->max_positions, x->D);
+        r->weight_bytes = rfl__lm_store(x, rfl__lm_mul(x, rows, x->D), x->wbits);
+        r->param_bytes = rfl__lm_store(x, r->params, x->wbits);
+        r->act_bytes = rfl__lm_add(x, rfl__lm_mul(x, rows, 8), rfl__lm_mul3(x, rows, x->D, x->e));
+        break;
+    }
+    case RFL__LR_ROPE_EMB:
+        /* inv_freq (hd/2, 1) x positions (1, T): a bmm FlopCounterMode
+           counts, once per forward; then cos and sin of T x hd */
+        r->op = "rotary_emb";
+        r->aten = RFL_LLM_ATEN_BMM;
+        r->mac_flops = rfl__lm_mul3(x, 2, x->hd / 2, x->T);
+        r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_mul3(x, 2, x->T, x->hd));
+        r->act_bytes = rfl__lm_mul3(x, rfl__lm_mul(x, 2, x->T), x->hd, x->e);
+        break;
+    case RFL__LR_LN1: case RFL__LR_LN2: case RFL__LR_LNF: rfl__llm_norm(x, r); break;
+    case RFL__LR_QKV: rfl__llm_linear(x, r, x->D, rfl__lm_add(x, q, rfl__lm_mul(x, 2, kvd)), c->qkv_bias, x->N); break;
+    case RFL__LR_Q: rfl__llm_linear(x, r, x->D, q, c->qkv_bias, x->N); break;
+    case RFL__LR_K: case RFL__LR_V: rfl__llm_linear(x, r, x->D, kvd, c->qkv_bias, x->N); break;
+    case RFL__LR_O: rfl__llm_linear(x, r, q, x->D, c->o_bias, x->N); break;
+    case RFL__LR_ROPE: /* q x cos + rotate_half(q) x sin, and k: 3 per element */
+        rfl__llm_elementwise(x, r, "rotary", rfl__lm_mul(x, x->N, rfl__lm_add(x, q, kvd)), 3, 1);
+        break;
+    case RFL__LR_KV: /* the step's new K and V into the cache */
+        r->op = "kv_cache";
+        r->kv_write_bytes = rfl__lm_store(x, rfl__lm_mul3(x, x->N, 2, kvd), x->kbits);
+        r->act_bytes = rfl__lm_mul3(x, x->N, rfl__lm_mul(x, 2, kvd), x->e);
+        break;
+    case RFL__LR_ATTN: rfl__llm_attention(x, r, decode); break;
+    case RFL__LR_EMB_ADD: case RFL__LR_ADD1: case RFL__LR_ADD2:
+        rfl__llm_elementwise(x, r, "add", nd, 1, 2);
+        break;
+    case RFL__LR_FC: rfl__llm_linear(x, r, x->D, x->I, c->mlp_bias, x->N); break;
+    case RFL__LR_GATE: case RFL__LR_UP: rfl__llm_linear(x, r, x->D, x->I, c->mlp_bias, x->N); break;
+    case RFL__LR_DOWN: rfl__llm_linear(x, r, x->I, x->D, c->mlp_bias, x->N); break;
+    case RFL__LR_ACT:
+        rfl__llm_elementwise(x, r, rfl_act_name((rfl_act_kind)c->act), ni,
+                             rfl__ly_act_flops[c->act < RFL_ACT_COUNT ? c->act : 0], 1);
+        break;
+    case RFL__LR_MUL: rfl__llm_elementwise(x, r, "mul", ni, 1, 2); break;
+    case RFL__LR_ROUTER: /* gate linear, then softmax over the experts */
+        rfl__llm_linear(x, r, x->D, x->E, 0, x->N);
+        r->op = "router";
+        r->flops = rfl__lm_add(x, r->flops, rfl__lm_mul3(x, x->N, x->E, 5));
+        break;
+    case RFL__LR_EXPERTS: rfl__llm_experts(x, r); break;
+    case RFL__LR_HEAD:
+        rfl__llm_linear(x, r, x->D, x->V, 0, x->NH);
+        if (c->tied) r->params = r->param_bytes = 0; /* the embedding's table */
+        break;
+    default: break;
+    }
+}
+
+static rfl_llm_kind rfl__llm_row_kind(int id) {
+    switch (id) {
+    case RFL__LR_WTE: case RFL__LR_WPE: return RFL_LLM_EMBEDDING;
+    case RFL__LR_ROPE_EMB: case RFL__LR_QKV: case RFL__LR_Q: case RFL__LR_K: case RFL__LR_V:
+    case RFL__LR_ROPE: case RFL__LR_KV: case RFL__LR_ATTN: case RFL__LR_O: return RFL_LLM_ATTENTION;
+    case RFL__LR_LN1: case RFL__LR_LN2: case RFL__LR_LNF: return RFL_LLM_NORM;
+    case RFL__LR_FC: case RFL__LR_GATE: case RFL__LR_UP: case RFL__LR_DOWN: case RFL__LR_ROUTER:
+    case RFL__LR_EXPERTS: return RFL_LLM_MLP;
+    case RFL__LR_HEAD: return RFL_LLM_LM_HEAD;
+    default: return RFL_LLM_ELEMENTWISE; /* adds, activation, mul */
+    }
+}
+
+RFL_API int rfl_llm_row_count(const rfl_llm_config *cfg) {
+    unsigned char ids[RFL_LLM_MAX_ROWS];
+    if (rfl_llm_config_check(cfg, (rfl_llm_config_error *)0)) return 0;
+    return rfl__llm_plan(cfg, ids);
+}
+
+RFL_API rfl_result rfl_llm_row_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   int i, rfl_llm_row *out) {
+    unsigned char ids[RFL_LLM_MAX_ROWS];
+    rfl__llm_ctx x;
+    rfl_result r;
+    int n, id;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    r = rfl__llm_ctx_init(&x, cfg, d);
+    if (r) return r;
+    n = rfl__llm_plan(cfg, ids);
+    if (i < 0 || i >= n) return RFL_ERR_ARG;
+    id = ids[i];
+    out->name = (rfl__llm_is_gpt2(cfg) ? rfl__llm_gpt2_names : rfl__llm_hf_names)[id];
+    out->kind = rfl__llm_row_kind(id);
+    out->count = (id == RFL__LR_WTE || id == RFL__LR_WPE || id == RFL__LR_EMB_ADD ||
+                  id == RFL__LR_ROPE_EMB || id == RFL__LR_LNF || id == RFL__LR_HEAD)
+                     ? 1 : cfg->layers;
+    rfl__llm_row_fill(&x, id, d->phase == RFL_LLM_DECODE, out);
+    return x.ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+/* t += v x count, checked. */
+static int rfl__llm_acc(uint64_t *t, uint64_t v, uint32_t count) {
+    uint64_t p;
+    return rfl__ly_mul64(v, count, &p) && rfl__ly_add64(*t, p, t);
+}
+
+RFL_API rfl_result rfl_llm_step_cost(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                     rfl_llm_cost *out) {
+    rfl_llm_row row;
+    rfl__llm_ctx x;
+    rfl_result r;
+    int i, n, ok = 1;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    r = rfl__llm_ctx_init(&x, cfg, d);
+    if (r) return r;
+    n = rfl_llm_row_count(cfg);
+    for (i = 0; i < n && ok; i++) {
+        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
+        ok = rfl__llm_acc(&out->params, row.params, row.count) &&
+             rfl__llm_acc(&out->param_bytes, row.param_bytes, row.count) &&
+             rfl__llm_acc(&out->mac_flops, row.mac_flops, row.count) &&
+             rfl__llm_acc(&out->by_aten[row.aten], row.mac_flops, row.count) &&
+             rfl__llm_acc(&out->flops, row.flops, row.count) &&
+             rfl__llm_acc(&out->mma_flops, row.mma_flops, row.count) &&
+             rfl__llm_acc(&out->weight_bytes, row.weight_bytes, row.count) &&
+             rfl__llm_acc(&out->kv_read_bytes, row.kv_read_bytes, row.count) &&
+             rfl__llm_acc(&out->kv_write_bytes, row.kv_write_bytes, row.count) &&
+             rfl__llm_acc(&out->act_bytes, row.act_bytes, row.count);
+    }
+    ok = ok && rfl__ly_add64(out->weight_bytes, out->kv_read_bytes, &out->bytes) &&
+         rfl__ly_add64(out->bytes, out->kv_write_bytes, &out->bytes) &&
+         rfl__ly_add64(out->bytes, out->act_bytes, &out->bytes);
+    out->tokens = x.N;
+    out->rows = n;
+    /* the cache after the step: P + T positions of every layer */
+    out->kv_cache_bytes = rfl__lm_store(
+        &x, rfl__lm_mul3(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__lm_mul3(&x, 2, x.Hk, x.hd), x.L),
+        x.kbits);
+    return ok && x.ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      rfl_llm_kind_cost out[RFL_LLM_KIND_COUNT]) {
+    rfl_llm_row row;
+    rfl_result r;
+    int i, n, ok = 1;
+    uint64_t b;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof(rfl_llm_kind_cost) * RFL_LLM_KIND_COUNT);
+    n = rfl_llm_row_count(cfg);
+    if (!n) return rfl_llm_config_check(cfg, (rfl_llm_config_error *)0);
+    for (i = 0; i < n && ok; i++) {
+        rfl_llm_kind_cost *k;
+        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
+        k = &out[row.kind];
+        ok = rfl__ly_add64(row.weight_bytes, row.kv_read_bytes, &b) &&
+             rfl__ly_add64(b, row.kv_write_bytes, &b) && rfl__ly_add64(b, row.act_bytes, &b) &&
+             rfl__llm_acc(&k->mac_flops, row.mac_flops, row.count) &&
+             rfl__llm_acc(&k->flops, row.flops, row.count) &&
+             rfl__llm_acc(&k->bytes, b, row.count);
+    }
+    return ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+/* ---- time ---------------------------------------------------------------------- */
+RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
+                                    rfl_work *out) {
+    rfl_prec mm, ew;
+    if (!row || !d || !out || (unsigned)d->math >= RFL_LLM_TYPE_COUNT) return RFL_ERR_ARG;
+    switch (rfl__llm_math(d)) {
+    case RFL_LLM_FP32: mm = RFL_FP32, ew = RFL_FP32; break;
+    case RFL_LLM_FP16: mm = RFL_FP16_TENSOR, ew = RFL_FP16; break;
+    case RFL_LLM_BF16: mm = RFL_BF16_TENSOR, ew = RFL_FP16; break;
+    case RFL_LLM_FP8: mm = RFL_FP8_TENSOR, ew = RFL_FP16; break;
+    case RFL_LLM_INT8: mm = RFL_INT8_TENSOR, ew = RFL_FP32; break;
+    default: return RFL_ERR_ARG;
+    }
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->flops[mm] += (double)row->mma_flops;
+    out->flops[ew] += (double)(row->flops - row->mma_flops);
+    out->bytes[RFL_DRAM] = (double)row->weight_bytes + (double)row->kv_read_bytes +
+                           (double)row->kv_write_bytes + (double)row->act_bytes;
+    out->unknown = RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1) | RFL_UNKNOWN_TIME;
+    return RFL_OK;
+}
+
+/* Rows that multiply by a weight matrix (the GEMMs of decode). */
+static int rfl__llm_row_gemm(const rfl_llm_row *r) {
+    return r->kind != RFL_LLM_EMBEDDING && r->weight_bytes && r->mma_flops;
+}
+
+static rfl_result rfl__llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   const rfl_machine *m, int gemm_only,
+                                   rfl_llm_prediction *out) {
+    rfl_llm_row row;
+    rfl_work w;
+    rfl_prediction p;
+    rfl_result r;
+    int i, n;
+    double toks;
+    if (!m || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    n = rfl_llm_row_count(cfg);
+    if (!n) return rfl_llm_config_check(cfg, (rfl_llm_config_error *)0);
+    for (i = 0; i < n; i++) {
+        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
+        if (gemm_only && !rfl__llm_row_gemm(&row)) continue;
+        if ((r = rfl_llm_row_work(&row, d, &w)) != RFL_OK) return r;
+        if (!row.flops && w.bytes[RFL_DRAM] == 0) continue;
+        if ((r = rfl_predict(m, &w, &p)) != RFL_OK) return r;
+        out->time_s += p.time_s * row.count;
+        out->compute_s += p.compute_s * row.count;
+        out->memory_s += p.memory_s * row.count;
+    }
+    out->memory_bound = out->memory_s > out->compute_s;
+    toks = (double)(d->batch ? d->batch : 1);
+    if (d->phase == RFL_LLM_PREFILL) {
+        toks *= (double)(d->seq ? d->seq : 1);
+        out->ttft_s = out->time_s;
+    }
+    out->tokens_per_s = out->time_s > 0 ? toks / out->time_s : 0;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   const rfl_machine *m, rfl_llm_prediction *out) {
+    return rfl__llm_predict(cfg, d, m, 0, out);
+}
+
+/* compute_s / memory_s grows with the batch (weights are read once, FLOPs
+   grow with it), so the first compute-bound batch is found by doubling,
+   then bisection. */
+RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
+                                               const rfl_llm_step_desc *d,
+                                               const rfl_machine *m, int gemm_only,
+                                               uint64_t cap, uint64_t *out) {
+    rfl_llm_step_desc dd;
+    rfl_llm_prediction p;
+    rfl_result r;
+    uint64_t lo = 0, hi = 1; /* lo: memory-bound (0: none seen); hi: to test */
+    if (!d || !out || !cap) return RFL_ERR_ARG;
+    *out = 0;
+    dd = *d;
+    for (;;) {
+        dd.batch = hi;
+        if ((r = rfl__llm_predict(cfg, &dd, m, gemm_only, &p)) != RFL_OK) return r;
+        if (!p.memory_bound) break;
+        if (hi >= cap) return RFL_OK; /* memory-bound up to cap */
+        lo = hi;
+        hi = hi > cap / 2 ? cap : hi * 2;
+    }
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        dd.batch = mid;
+        if ((r = rfl__llm_predict(cfg, &dd, m, gemm_only, &p)) != RFL_OK) return r;
+        if (p.memory_bound) lo = mid;
+        else hi = mid;
+    }
+    *out = hi;
+    return RFL_OK;
+}
+
+/* ---- configs: built-in, checked ----------------------------------------------------- */
+#ifdef RFL_NO_ERROR_STRINGS
+#define RFL__LLM_MSG(s) ""
+#else
+#define RFL__LLM_MSG(s) s
+#endif
+
+/* Published config.json values (the files at
+   https://huggingface.co/<repo>/blob/main/config.json):
+   openai-community/gpt2, gpt2-medium, gpt2-large, gpt2-xl;
+   meta-llama/Llama-2-7b-hf (MHA), Llama-3.2-1B, Llama-3.2-3B, Meta-Llama-3-8B,
+   Meta-Llama-3-70B; Qwen/Qwen2.5-0.5B, Qwen2.5-1.5B, Qwen2.5-7B
+   (use_sliding_window false);
+   mistralai/Mistral-7B-v0.1 (sliding_window 4096), Mixtral-8x7B-v0.1. */
+typedef struct rfl__llm_builtin {
+    const char *name, *type;
+    uint32_t hidden, layers, heads, kv_heads, head_dim, inter, vocab, max_pos, experts, ept,
+        window;
+    uint8_t tied, qkv_bias;
+} rfl__llm_builtin;
+static const rfl__llm_builtin rfl__llm_builtins[] = {
+    {"gpt2", "gpt2", 768, 12, 12, 12, 64, 3072, 50257, 1024, 0, 0, 0, 1, 1},
+    {"gpt2-medium", "gpt2", 1024, 24, 16, 16, 64, 4096, 50257, 1024, 0, 0, 0, 1, 1},
+    {"gpt2-large", "gpt2", 1280, 36, 20, 20, 64, 5120, 50257, 1024, 0, 0, 0, 1, 1},
+    {"gpt2-xl", "gpt2", 1600, 48, 25, 25, 64, 6400, 50257, 1024, 0, 0, 0, 1, 1},
+    {"llama-2-7b", "llama", 4096, 32, 32, 32, 128, 11008, 32000, 4096, 0, 0, 0, 0, 0},
+    {"llama-3.2-1b", "llama", 2048, 16, 32, 8, 64, 8192, 128256, 131072, 0, 0, 0, 1, 0},
+    {"llama-3.2-3b", "llama", 3072, 28, 24, 8, 128, 8192, 128256, 131072, 0, 0, 0, 1, 0},
+    {"llama-3-8b", "llama", 4096, 32, 32, 8, 128, 14336, 128256, 8192, 0, 0, 0, 0, 0},
+    {"llama-3-70b", "llama", 8192, 80, 64, 8, 128, 28672, 128256, 8192, 0, 0, 0, 0, 0},
+    {"qwen2.5-0.5b", "qwen2", 896, 24, 14, 2, 64, 4864, 151936, 32768, 0, 0, 0, 1, 1},
+    {"qwen2.5-1.5b", "qwen2", 1536, 28, 12, 2, 128, 8960, 151936, 131072, 0, 0, 0, 1, 1},
+    {"qwen2.5-7b", "qwen2", 3584, 28, 28, 4, 128, 18944, 152064, 131072, 0, 0, 0, 0, 1},
+    {"mistral-7b", "mistral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 0, 0, 4096, 0, 0},
+    {"mixtral-8x7b", "mixtral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 8, 2, 0, 0, 0}};
+#define RFL__LLM_NBUILTIN ((int)(sizeof rfl__llm_builtins / sizeof rfl__llm_builtins[0]))
+
+static void rfl__llm_copy_type(rfl_llm_config *c, const char *t) {
+    size_t n = rfl__strlen(t);
+    if (n >= sizeof c->model_type) n = sizeof c->model_type - 1;
+    RFL_MEMCPY(c->model_type, t, n);
+    c->model_type[n] = 0;
+}
+/* 0: gpt2, 1: the Llama family, -1: unknown. */
+static int rfl__llm_family(const char *t) {
+    if (rfl_name_eq(t, "gpt2")) return 0;
+    if (rfl_name_eq(t, "llama") || rfl_name_eq(t, "mistral") || rfl_name_eq(t, "qwen2") ||
+        rfl_name_eq(t, "mixtral"))
+        return 1;
+    return -1;
+}
+/* A family's defaults for everything but the sizes. */
+static void rfl__llm_family_defaults(rfl_llm_config *c, int gpt2) {
+    c->norm = (uint8_t)(gpt2 ? RFL_LLM_LAYERNORM : RFL_LLM_RMSNORM);
+    c->pos = (uint8_t)(gpt2 ? RFL_LLM_POS_LEARNED : RFL_LLM_POS_ROTARY);
+    c->act = (uint8_t)(gpt2 ? RFL_ACT_GELU : RFL_ACT_SILU);
+    c->gated = (uint8_t)!gpt2;
+    c->qkv_bias = c->o_bias = c->mlp_bias = (uint8_t)gpt2;
+}
+
+RFL_API int rfl_llm_count(void) { return RFL__LLM_NBUILTIN; }
+RFL_API const char *rfl_llm_name(int i) {
+    return i >= 0 && i < RFL__LLM_NBUILTIN ? rfl__llm_builtins[i].name : (const char *)0;
+}
+RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
+    int i;
+    if (!name || !out) return RFL_ERR_ARG;
+    for (i = 0; i < RFL__LLM_NBUILTIN; i++) {
+        const rfl__llm_builtin *b = &rfl__llm_builtins[i];
+        if (!rfl_name_eq(name, b->name)) continue;
+        RFL_MEMSET(out, 0, sizeof *out);
+        rfl__llm_copy_type(out, b->type);
+        rfl__llm_family_defaults(out, rfl__llm_family(b->type) == 0);
+        out->hidden = b->hidden, out->layers = b->layers, out->heads = b->heads;
+        out->kv_heads = b->kv_heads, out->head_dim = b->head_dim, out->intermediate = b->inter;
+        out->vocab = b->vocab, out->max_positions = b->max_pos, out->experts = b->experts;
+        out->experts_per_tok = b->ept, out->sliding_window = b->window;
+        out->tied = b->tied;
+        out->qkv_bias = (uint8_t)(out->qkv_bias | b->qkv_bias);
+        /* GPT-2's published config names no torch_dtype */
+        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_LLM_DEFAULT : RFL_LLM_BF16);
+        return RFL_OK;
+    }
+    return RFL_ERR_UNKNOWN_NAME;
+}
+
+static rfl_result rfl__llm_bad(rfl_llm_config_error *err, rfl_result r, const char *field,
+                               const char *msg) {
+    if (err) err->field = field, err->msg = msg;
+    return r;
+}
+
+RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_llm_config_error *err) {
+    int fam, g;
+    if (err) RFL_MEMSET(err, 0, sizeof *err);
+    if (!c) return RFL_ERR_ARG;
+    fam = rfl__llm_family(c->model_type);
+    if (err) err->field = "", err->msg = "";
+    if (fam < 0) return rfl__llm_bad(err, RFL_ERR_UNSUPPORTED, "model_type", RFL__LLM_MSG("unknown model_type"));
+    g = fam == 0;
+#define RFL__LLM_NZ(v, k2, kh)                                                                 \
+    if (!(v)) return rfl__llm_bad(err, RFL_ERR_SHAPE, g ? k2 : kh, RFL__LLM_MSG("must be at least 1"))
+    RFL__LLM_NZ(c->hidden, "n_embd", "hidden_size");
+    RFL__LLM_NZ(c->layers, "n_layer", "num_hidden_layers");
+    RFL__LLM_NZ(c->heads, "n_head", "num_attention_heads");
+    RFL__LLM_NZ(c->kv_heads, "n_head", "num_key_value_heads");
+    RFL__LLM_NZ(c->head_dim, "n_embd", "head_dim");
+    RFL__LLM_NZ(c->intermediate, "n_inner", "intermediate_size");
+    RFL__LLM_NZ(c->vocab, "vocab_size", "vocab_size");
+#undef RFL__LLM_NZ
+    if (c->heads % c->kv_heads)
+        return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_key_value_heads", RFL__LLM_MSG("does not divide num_attention_heads"));
+    if (c->pos == RFL_LLM_POS_LEARNED && !c->max_positions)
+        return rfl__llm_bad(err, RFL_ERR_SHAPE, "n_positions", RFL__LLM_MSG("must be at least 1"));
+    if (c->experts && (!c->experts_per_tok || c->experts_per_tok > c->experts))
+        return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_experts_per_tok", RFL__LLM_MSG("must be from 1 to num_local_experts"));
+    if (c->norm > RFL_LLM_RMSNORM || c->pos > RFL_LLM_POS_ROTARY || c->act >= RFL_ACT_COUNT ||
+        c->dtype >= RFL_LLM_TYPE_COUNT)
+        return rfl__llm_bad(err, RFL_ERR_ARG, "", RFL__LLM_MSG("norm, pos, act or dtype out of range"));
+    return RFL_OK;
+}
+
+/* ---- the Hugging Face config reader ------------------------------------------------ */
+typedef struct rfl__hf {
+    rfl_json_doc doc;
+    rfl_llm_config_error *err;
+    int gpt2;
+} rfl__hf;
+
+/* Record an error at token tok (the root when tok < 0). */
+static rfl_result rfl__hf_fail(rfl__hf *h, int tok, rfl_result r, const char *field,
+                               const char *msg) {
+    size_t i, off = tok >= 0 ? h->doc.t[tok].start : 0;
+    rfl_llm_config_error *e = h->err;
+    if (!e) return r;
+    if (tok >= 0 && h->doc.t[tok].type == RFL_JSON_STR && off) off--; /* the quote */
+    e->field = field, e->msg = msg, e->offset = off, e->line = 1, e->col = 1;
+    for (i = 0; i < off && i < h->doc.len; i++) {
+        if (h->doc.src[i] == '\n') e->line++, e->col = 1;
+        else e->col++;
+    }
+    return r;
+}
+
+/* A whole number in [0, 2^32) at key; absent or null: *out = def, or
+   RFL_ERR_MISSING when required. */
+static rfl_result rfl__hf_u32(rfl__hf *h, const char *key, int required, uint32_t def,
+                              uint32_t *out) {
+    int t = rfl_json_get(&h->doc, 0, key);
+    double v;
+    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) {
+        *out = def;
+        return required ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__LLM_MSG("required field is missing"))
+                        : RFL_OK;
+    }
+    if (!rfl_json_num(&h->doc, t, &v))
+        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
+    if (v < 0) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
+    if (v > 4294967295.0) return rfl__hf_fail(h, t, RFL_ERR_OVERFLOW, key, RFL__LLM_MSG("larger than 2^32 - 1"));
+    if ((double)(uint32_t)v != v)
+        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a whole number"));
+    *out = (uint32_t)v;
+    return RFL_OK;
+}
+
+/* true / false at key; absent or null: def. */
+static rfl_result rfl__hf_bool(rfl__hf *h, const char *key, uint8_t def, uint8_t *out) {
+    int t = rfl_json_get(&h->doc, 0, key);
+    *out = def;
+    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
+    if (h->doc.t[t].type == RFL_JSON_TRUE) *out = 1;
+    else if (h->doc.t[t].type == RFL_JSON_FALSE) *out = 0;
+    else return rfl__hf_fail(h, t, RFL_ERR_FORMAT, key, RFL__LLM_MSG("not true or false"));
+    return RFL_OK;
+}
+
+/* The activation (hidden_act / activation_function), if present. */
+static rfl_result rfl__hf_act(rfl__hf *h, rfl_llm_config *c) {
+    static const char *const gelu[] = {"gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast"};
+    const char *key = h->gpt2 ? "activation_function" : "hidden_act";
+    int t = rfl_json_get(&h->doc, 0, key), i;
+    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
+    for (i = 0; i < 4; i++)
+        if (rfl_json_str_eq(&h->doc, t, gelu[i])) { c->act = RFL_ACT_GELU; return RFL_OK; }
+    if (rfl_json_str_eq(&h->doc, t, "silu") || rfl_json_str_eq(&h->doc, t, "swish")) {
+        c->act = RFL_ACT_SILU;
+        return RFL_OK;
+    }
+    return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, key, RFL__LLM_MSG("unknown activation"));
+}
+
+/* torch_dtype (or transformers 5's dtype): the model's own type. */
+static void rfl__hf_dtype(rfl__hf *h, rfl_llm_config *c) {
+    char b[16];
+    rfl_llm_type t;
+    int k = rfl_json_get(&h->doc, 0, "torch_dtype");
+    if (k < 0) k = rfl_json_get(&h->doc, 0, "dtype");
+    if (k >= 0 && rfl_json_str(&h->doc, k, b, sizeof b) && rfl_llm_type_parse(b, &t) == RFL_OK)
+        c->dtype = (uint8_t)t;
+}
+
+static rfl_result rfl__hf_gpt2(rfl__hf *h, rfl_llm_config *c) {
+    rfl_result r;
+    uint32_t inner;
+    if ((r = rfl__hf_u32(h, "n_embd", 1, 0, &c->hidden)) ||
+        (r = rfl__hf_u32(h, "n_layer", 1, 0, &c->layers)) ||
+        (r = rfl__hf_u32(h, "n_head", 1, 0, &c->heads)) ||
+        (r = rfl__hf_u32(h, "vocab_size", 1, 0, &c->vocab)) ||
+        (r = rfl__hf_u32(h, "n_positions", 1, 0, &c->max_positions)) ||
+        (r = rfl__hf_u32(h, "n_inner", 0, 0, &inner)) ||
+        (r = rfl__hf_bool(h, "tie_word_embeddings", 1, &c->tied)))
+        return r;
+    if (!c->heads || c->hidden % c->heads)
+        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "n_head"), RFL_ERR_SHAPE, "n_head",
+                            RFL__LLM_MSG("does not divide n_embd"));
+    c->kv_heads = c->heads;
+    c->head_dim = c->hidden / c->heads;
+    if (inner) c->intermediate = inner;
+    else if (c->hidden > 0xFFFFFFFFu / 4)
+        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "n_embd"), RFL_ERR_OVERFLOW, "n_embd",
+                            RFL__LLM_MSG("4 x n_embd is larger than 2^32 - 1"));
+    else c->intermediate = 4 * c->hidden;
+    return RFL_OK;
+}
+
+static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
+    rfl_result r;
+    uint8_t attn_bias;
+    int qwen2 = rfl_name_eq(c->model_type, "qwen2"), moe = rfl_name_eq(c->model_type, "mixtral");
+    if ((r = rfl__hf_u32(h, "hidden_size", 1, 0, &c->hidden)) ||
+        (r = rfl__hf_u32(h, "num_hidden_layers", 1, 0, &c->layers)) ||
+        (r = rfl__hf_u32(h, "num_attention_heads", 1, 0, &c->heads)) ||
+        (r = rfl__hf_u32(h, "intermediate_size", 1, 0, &c->intermediate)) ||
+        (r = rfl__hf_u32(h, "vocab_size", 1, 0, &c->vocab)) ||
+        (r = rfl__hf_u32(h, "num_key_value_heads", 0, c->heads, &c->kv_heads)) ||
+        (r = rfl__hf_u32(h, "max_position_embeddings", 0, 0, &c->max_positions)) ||
+        (r = rfl__hf_u32(h, "sliding_window", 0, 0, &c->sliding_window)) ||
+        (r = rfl__hf_bool(h, "tie_word_embeddings", 0, &c->tied)) ||
+        (r = rfl__hf_bool(h, "attention_bias", 0, &attn_bias)) ||
+        (r = rfl__hf_bool(h, "mlp_bias", 0, &c->mlp_bias)))
+        return r;
+    if (!c->heads) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_attention_heads"),
+                                       RFL_ERR_SHAPE, "num_attention_heads", RFL__LLM_MSG("must be at least 1"));
+    if ((r = rfl__hf_u32(h, "head_dim", 0, c->hidden / c->heads, &c->head_dim))) return r;
+    if (rfl_json_get(&h->doc, 0, "head_dim") < 0 && c->hidden % c->heads)
+        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_attention_heads"), RFL_ERR_SHAPE,
+                            "num_attention_heads", RFL__LLM_MSG("does not divide hidden_size"));
+    c->qkv_bias = (uint8_t)(qwen2 || attn_bias); /* Qwen2: always on q, k, v */
+    c->o_bias = attn_bias;
+    if (moe && ((r = rfl__hf_u32(h, "num_local_experts", 1, 0, &c->experts)) ||
+                (r = rfl__hf_u32(h, "num_experts_per_tok", 1, 0, &c->experts_per_tok))))
+        return r;
+    if (qwen2) { /* the window applies only with use_sliding_window */
+        uint8_t use;
+        if ((r = rfl__hf_bool(h, "use_sliding_window", 0, &use))) return r;
+        if (!use) c->sliding_window = 0;
+    }
+    return RFL_OK;
+}
+
+/* The field a config_check error names, as a token of the document. */
+static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
+    rfl_llm_config_error e;
+    rfl_llm_step_desc d;
+    rfl_llm_cost cost;
+    rfl_result r = rfl_llm_config_check(c, &e);
+    if (r) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, e.field), r, e.field, e.msg);
+    /* absurd sizes: the model must be countable in 64 bits */
+    RFL_MEMSET(&d, 0, sizeof d);
+    r = rfl_llm_step_cost(c, &d, &cost);
+    if (r) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, h->gpt2 ? "n_embd" : "hidden_size"), r,
+                               h->gpt2 ? "n_embd" : "hidden_size",
+                               RFL__LLM_MSG("the model's sizes overflow 64-bit counts"));
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_tok *toks,
+                                       int cap, rfl_llm_config *out,
+                                       rfl_llm_config_error *err) {
+    rfl__hf h;
+    rfl_result r;
+    int t, fam;
+    char type[32];
+    if (err) RFL_MEMSET(err, 0, sizeof *err), err->field = err->msg = "";
+    if (!out || (!json && len) || !toks || cap < 1) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    RFL_MEMSET(&h, 0, sizeof h);
+    h.err = err;
+    r = rfl_json_parse(&h.doc, json, len, toks, cap);
+    if (r == RFL_ERR_BUFFER) {
+        rfl_json_doc count;
+        rfl_json_parse(&count, json, len, (rfl_json_tok *)0, 0);
+        if (err) err->tokens_needed = count.n, err->msg = RFL__LLM_MSG("token array too small");
+        return r;
+    }
+    if (r) {
+        if (err) err->msg = h.doc.err, err->offset = h.doc.offset, err->line = h.doc.line, err->col = h.doc.col;
+        return r;
+    }
+    if (toks[0].type != RFL_JSON_OBJ)
+        return rfl__hf_fail(&h, 0, RFL_ERR_FORMAT, "", RFL__LLM_MSG("not a JSON object"));
+    t = rfl_json_get(&h.doc, 0, "model_type");
+    if (t < 0) return rfl__hf_fail(&h, -1, RFL_ERR_MISSING, "model_type", RFL__LLM_MSG("required field is missing"));
+    if (!rfl_json_str(&h.doc, t, type, sizeof type) || (fam = rfl__llm_family(type)) < 0)
+        return rfl__hf_fail(&h, t, RFL_ERR_UNSUPPORTED, "model_type",
+                            RFL__LLM_MSG("unknown model_type (gpt2, llama, qwen2, mistral, mixtral)"));
+    rfl__llm_copy_type(out, type);
+    h.gpt2 = fam == 0;
+    rfl__llm_family_defaults(out, h.gpt2);
+    r = h.gpt2 ? rfl__hf_gpt2(&h, out) : rfl__hf_llama(&h, out);
+    if (!r) r = rfl__hf_act(&h, out);
+    if (r) return r;
+    rfl__hf_dtype(&h, out);
+    return rfl__hf_check(&h, out);
+}
+#endif /* RFL_NO_LLM */
 
 
 /* ==========================================================================
@@ -4297,6 +5598,17 @@ static rfl_tensor rfl__zvgg(rfl_net *n, rfl_tensor x, const uint8_t *per_stage) 
     return rfl__zclassifier(n, x, 4096, 0);
 }
 
+/* The head MobileNetV2, EfficientNet and MNASNet end with: flatten, then
+   classifier = Dropout (0), Linear to 1000 classes (1). */
+static rfl_tensor rfl__zhead(rfl_net *n, rfl_tensor x) {
+    x = rfl_flatten(n, x);
+    rfl_scope_push(n, "classifier");
+    x = rfl_name(n, rfl_dropout(n, x), "0");
+    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
+    rfl_scope_pop(n);
+    return x;
+}
+
 /* ---- MobileNetV2 ---- */
 static rfl_tensor rfl__zmobilenet_v2(rfl_net *n, rfl_tensor x) {
     static const uint16_t set[7][4] = {{1, 16, 1, 1}, {6, 24, 2, 2}, {6, 32, 3, 2}, {6, 64, 4, 2},
@@ -4324,12 +5636,7 @@ static rfl_tensor rfl__zmobilenet_v2(rfl_net *n, rfl_tensor x) {
     x = rfl__zcna(n, x, f++, 1280, 1, 1, 1, RFL_ACT_RELU6);
     rfl_scope_pop(n);
     x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* functional in forward() */
-    x = rfl_flatten(n, x);
-    rfl_scope_push(n, "classifier");
-    x = rfl_name(n, rfl_dropout(n, x), "0");
-    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
-    rfl_scope_pop(n);
-    return x;
+    return rfl__zhead(n, x);
 }
 
 /* torchvision's SqueezeExcitation as child `name` of the scope. */
@@ -4539,12 +5846,7 @@ static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *la
     x = rfl__zcna(n, x, 8, 1280, 1, 1, 1, RFL_ACT_SILU);
     rfl_scope_pop(n);
     x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-    x = rfl_flatten(n, x);
-    rfl_scope_push(n, "classifier");
-    x = rfl_name(n, rfl_dropout(n, x), "0");
-    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
-    rfl_scope_pop(n);
-    return x;
+    return rfl__zhead(n, x);
 }
 
 /* ---- DenseNet-121 ---- */
@@ -4699,12 +6001,7 @@ static rfl_tensor rfl__zmnasnet(rfl_net *n, rfl_tensor x) {
     x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
     rfl_scope_pop(n);
     x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* x.mean([2, 3]) */
-    x = rfl_flatten(n, x);
-    rfl_scope_push(n, "classifier");
-    x = rfl_name(n, rfl_dropout(n, x), "0");
-    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
-    rfl_scope_pop(n);
-    return x;
+    return rfl__zhead(n, x);
 }
 
 /* ---- GoogLeNet and Inception v3: BasicConv2d = conv (no bias), BN, F.relu ---- */
@@ -5178,6 +6475,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    [7]  REDUCER
    streaming ncu / nvprof CSV push parser
    ========================================================================== */
+#ifndef RFL_NO_REDUCE
 /* ---- reducer implementation -------------------------------------------------
    One byte-driven CSV state machine. Unused columns are skipped with a
    word-at-a-time scan for the next quote (no per-byte work, no copy); used
@@ -5766,28 +7064,6 @@ static void rfl__reset_kernel(rfl_reduce_state *st) {
     st->have_kernel = 0;
 }
 
-/* ---- text building (warnings) ---------------------------------------------- */
-typedef struct rfl__sb { char *b; size_t n, cap; } rfl__sb;
-static void rfl__sb_s(rfl__sb *s, const char *t) {
-    while (t && *t && s->n + 1 < s->cap) s->b[s->n++] = *t++;
-    s->b[s->n] = 0;
-}
-static void rfl__sb_num(rfl__sb *s, double v, int sig) {
-    char t[40];
-    rfl_fmt_num(t, sizeof t, v, sig);
-    rfl__sb_s(s, t);
-}
-static void rfl__sb_u64(rfl__sb *s, uint64_t v) {
-    char t[32];
-    rfl_fmt_u64(t, sizeof t, v);
-    rfl__sb_s(s, t);
-}
-static void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
-    char t[40];
-    rfl_fmt_si(t, sizeof t, v, 4);
-    rfl__sb_s(s, t);
-    rfl__sb_s(s, unit);
-}
 static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_kernel,
                          uint64_t id) {
     rfl__sb s;
@@ -5999,47 +7275,43 @@ static const rfl__tc_memo *rfl__name_memo(rfl_reduce_state *st, const char *s, s
 #define RFL__U(r) (st->kv_u[r][L])
 #define RFL__D(r) (st->kv_d[r][L])
 
-/* A kernel (raw row, details group, nvprof metrics group) is complete. */
-static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
-    rfl_kernel_stat *k = &st->kst;
-    rfl_reduce_result *r = &st->res;
-    int L, i, p, any;
-    double cyc = -1, time_s = -1, hz, w, sync = 0, wg = 0, mma = 0, est = 0;
-    int fam;
-    const rfl__tc_memo *memo = 0;
-    rfl_prec tcp = RFL_FP16_TENSOR;
-    int tcase = 0; /* 1 tensor FLOPs estimated, 2 tensor kernel uncounted, 3 pipe only */
-    unsigned fl = 0;
-    if (!st->have_kernel) return RFL_OK;
-    if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
-        return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
-                         rfl__strlen(st->amb_text),
-                         "' reads both as US (1,234.5) and European (1.234,5) and nothing "
-                         "before it decides; declare the locale (--locale us|eu)");
-    L = st->locale == RFL_LOCALE_EU ? 1 : 0;
-    /* all but the name, which is copied by its length (hot: every row) */
-    RFL_MEMSET(k, 0, offsetof(rfl_kernel_stat, name));
-    k->id = st->cur_id;
-    k->invocations = st->fmt == RFL_CSV_NVPROF_METRICS ? st->cur_invoc : 1;
-    RFL_MEMCPY(k->name, st->name, st->name_len + 1); /* name_len < NAME_MAX */
-    if (st->name_trunc) k->flags |= RFL_REDUCE_NAME_TRUNCATED;
-    k->flags |= st->kflags;
-    /* time */
+/* What one kernel's tensor-core work looked like (rfl__kernel_tensor), for
+   the warnings. */
+typedef struct rfl__tc_case {
+    int what;     /* 1 FLOPs estimated, 2 tensor kernel uncounted, 3 pipe only */
+    double est;   /* estimated FLOPs (what == 1) */
+    double mma;   /* matrix instructions behind the estimate */
+    const rfl__tc_memo *memo; /* the name's answers, when looked up */
+} rfl__tc_case;
+
+/* Time from the duration metric, else from cycles / clock; -1 = unknown. */
+static double rfl__kernel_time(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl) {
+    double time_s = -1;
     if (RFL__HAS(RFL__R_TIME)) {
         k->time_ns = RFL__U(RFL__R_TIME);
         time_s = RFL__D(RFL__R_TIME) * 1e-9;
     } else if (RFL__HAS(RFL__R_SM_CYC) && RFL__HAS(RFL__R_SM_HZ) && RFL__D(RFL__R_SM_HZ) > 0) {
         time_s = RFL__D(RFL__R_SM_CYC) / RFL__D(RFL__R_SM_HZ);
-        k->time_ns = rfl__round_u64(time_s * 1e9, &fl);
+        k->time_ns = rfl__round_u64(time_s * 1e9, fl);
         k->flags |= RFL_REDUCE_TIME_FROM_CYCLES;
     } else
         k->work.unknown |= RFL_UNKNOWN_TIME;
-    /* elapsed cycles for per-cycle rates */
-    if (RFL__HAS(RFL__R_SMSP_CYC)) cyc = RFL__D(RFL__R_SMSP_CYC);
-    else if (RFL__HAS(RFL__R_SM_CYC)) cyc = RFL__D(RFL__R_SM_CYC);
-    else if (RFL__HAS(RFL__R_SMSP_HZ) && time_s >= 0) cyc = RFL__D(RFL__R_SMSP_HZ) * time_s;
-    else if (RFL__HAS(RFL__R_SM_HZ) && time_s >= 0) cyc = RFL__D(RFL__R_SM_HZ) * time_s;
-    /* SIMT FLOPs: add + mul + 2 x fma per precision */
+    return time_s;
+}
+
+/* Elapsed cycles for per-cycle rates; -1 = unknown. */
+static double rfl__kernel_cycles(rfl_reduce_state *st, int L, double time_s) {
+    if (RFL__HAS(RFL__R_SMSP_CYC)) return RFL__D(RFL__R_SMSP_CYC);
+    if (RFL__HAS(RFL__R_SM_CYC)) return RFL__D(RFL__R_SM_CYC);
+    if (RFL__HAS(RFL__R_SMSP_HZ) && time_s >= 0) return RFL__D(RFL__R_SMSP_HZ) * time_s;
+    if (RFL__HAS(RFL__R_SM_HZ) && time_s >= 0) return RFL__D(RFL__R_SM_HZ) * time_s;
+    return -1;
+}
+
+/* SIMT FLOPs: add + mul + 2 x fma per precision, from counts, else from
+   per-cycle rates, else from nvprof's flop_count_*. */
+static void rfl__kernel_simt(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double cyc, unsigned *fl) {
+    int p;
     for (p = 0; p < 3; p++) {
         int r0 = RFL__R_FADD + 3 * p, rr = RFL__R_FADD_R + 3 * p;
         rfl_prec prec = p == 0 ? RFL_FP32 : p == 1 ? RFL_FP64 : RFL_FP16;
@@ -6047,14 +7319,14 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         uint64_t f = 0;
         if (RFL__HAS(r0) || RFL__HAS(r0 + 1) || RFL__HAS(r0 + 2)) {
             if (!(RFL__HAS(r0) && RFL__HAS(r0 + 1) && RFL__HAS(r0 + 2))) st->w_partial |= 1u << p;
-            f = rfl__sat_add(RFL__HAS(r0) ? RFL__U(r0) : 0, RFL__HAS(r0 + 1) ? RFL__U(r0 + 1) : 0, &fl);
-            if (RFL__HAS(r0 + 2)) f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + 2), 2, &fl), &fl);
+            f = rfl__sat_add(RFL__HAS(r0) ? RFL__U(r0) : 0, RFL__HAS(r0 + 1) ? RFL__U(r0 + 1) : 0, fl);
+            if (RFL__HAS(r0 + 2)) f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + 2), 2, fl), fl);
         } else if ((RFL__HAS(rr) || RFL__HAS(rr + 1) || RFL__HAS(rr + 2)) && cyc >= 0) {
             double d = 0;
-            if (RFL__HAS(rr)) d += (double)rfl__round_u64(RFL__D(rr) * cyc, &fl);
-            if (RFL__HAS(rr + 1)) d += (double)rfl__round_u64(RFL__D(rr + 1) * cyc, &fl);
-            if (RFL__HAS(rr + 2)) d += 2.0 * (double)rfl__round_u64(RFL__D(rr + 2) * cyc, &fl);
-            f = rfl__round_u64(d, &fl);
+            if (RFL__HAS(rr)) d += (double)rfl__round_u64(RFL__D(rr) * cyc, fl);
+            if (RFL__HAS(rr + 1)) d += (double)rfl__round_u64(RFL__D(rr + 1) * cyc, fl);
+            if (RFL__HAS(rr + 2)) d += 2.0 * (double)rfl__round_u64(RFL__D(rr + 2) * cyc, fl);
+            f = rfl__round_u64(d, fl);
             k->flags |= RFL_REDUCE_RATE_DERIVED;
         } else if (RFL__HAS(nv)) {
             f = RFL__U(nv);
@@ -6063,71 +7335,81 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         }
         k->flops[prec] = f;
     }
-    /* tensor */
-    {
-        static const int tr[6] = {RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16,
-                                  RFL__R_T_BF16, RFL__R_T_FP8, RFL__R_T_INT8};
-        static const rfl_prec tp[6] = {RFL_FP64_TENSOR, RFL_TF32_TENSOR, RFL_FP16_TENSOR,
-                                       RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
-        any = 0;
-        for (i = 0; i < 6; i++) {
-            /* per family: the base counter, else one breakdown's parts */
-            int b = tr[i], sp = b + (RFL__R_TS_FP64 - RFL__R_T_FP64);
-            int wb = b + (RFL__R_TW_FP64 - RFL__R_T_FP64), ws = b + (RFL__R_TWS_FP64 - RFL__R_T_FP64);
-            int dst = b == RFL__R_T_FP16 ? RFL__R_TD_FP16 : b;
-            if (st->roles_seen[b] || st->roles_seen[sp] || st->roles_seen[dst] ||
-                st->roles_seen[wb] || st->roles_seen[ws]) {
-                uint64_t fs = RFL__HAS(b) ? RFL__U(b) : RFL__HAS(sp) ? RFL__U(sp)
-                              : RFL__HAS(dst) ? RFL__U(dst) : 0;
-                uint64_t fw = RFL__HAS(wb) ? RFL__U(wb) : RFL__HAS(ws) ? RFL__U(ws) : 0;
-                any = 1;
-                k->flops[tp[i]] = rfl__sat_add(fs, fw, &fl);
-            } else
-                k->work.unknown |= RFL_UNKNOWN_FLOPS(tp[i]);
-        }
-        if (RFL__HAS(RFL__R_TINST)) k->tensor_inst = RFL__U(RFL__R_TINST);
-        else if (RFL__HAS(RFL__R_TINST_OP)) k->tensor_inst = RFL__U(RFL__R_TINST_OP);
-        if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP)))
-            for (i = 0; i < 6; i++) /* estimates follow: 0 unless named below */
-                k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tp[i]);
-        /* the name matters only while this kernel's matrix work is neither
-           counted nor known to be none */
-        int have_inst = RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP);
-        uint64_t hf0 = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
-        fam = (any && rfl_kernel_tensor_flops(k) > 0) || (have_inst && k->tensor_inst <= hf0)
-                  ? 0
-                  : (memo = rfl__name_memo(st, k->name, st->name_len))->fam;
-        if (fam) tcp = memo->prec, sync = memo->sync, wg = memo->wg;
-        if (fam) {
-            if (!any && k->tensor_inst > 0) {
-                /* no tensor FLOP counter: estimated from the matrix
-                   instructions (the pipe's HFMA2s left out when counted),
-                   split into warpgroup and mma.sync ones by the gmma counter
-                   when collected, else by the name */
-                uint64_t hf = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
-                double g;
-                mma = (double)(k->tensor_inst > hf ? k->tensor_inst - hf : 0);
-                g = RFL__HAS(RFL__R_TINST_GMMA) ? RFL__D(RFL__R_TINST_GMMA) : fam == 2 ? mma : 0;
-                if (g > mma) g = mma;
-                est = st->desc.tensor_flops_per_inst > 0 ? mma * st->desc.tensor_flops_per_inst
-                                                         : g * wg + (mma - g) * sync;
-                k->flops[tcp] = rfl__round_u64(est, &fl);
-                k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tcp);
-                k->flags |= RFL_REDUCE_TENSOR_ESTIMATED;
-                tcase = 1;
-            } else if (rfl_kernel_tensor_flops(k) == 0)
-                tcase = 2; /* a tensor-core kernel whose FLOPs nothing counted */
-        } else if (!any && k->tensor_inst > 0)
-            tcase = 3; /* not a matrix kernel by name: not estimated */
+}
+
+/* Tensor FLOPs per family from the counters (the base counter, else one
+   breakdown's parts); returns whether any family's counter was collected. */
+static int rfl__kernel_tensor_counted(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl) {
+    static const int tr[6] = {RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16,
+                              RFL__R_T_BF16, RFL__R_T_FP8, RFL__R_T_INT8};
+    static const rfl_prec tp[6] = {RFL_FP64_TENSOR, RFL_TF32_TENSOR, RFL_FP16_TENSOR,
+                                   RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
+    int i, any = 0;
+    for (i = 0; i < 6; i++) {
+        int b = tr[i], sp = b + (RFL__R_TS_FP64 - RFL__R_T_FP64);
+        int wb = b + (RFL__R_TW_FP64 - RFL__R_T_FP64), ws = b + (RFL__R_TWS_FP64 - RFL__R_T_FP64);
+        int dst = b == RFL__R_T_FP16 ? RFL__R_TD_FP16 : b;
+        if (st->roles_seen[b] || st->roles_seen[sp] || st->roles_seen[dst] ||
+            st->roles_seen[wb] || st->roles_seen[ws]) {
+            uint64_t fs = RFL__HAS(b) ? RFL__U(b) : RFL__HAS(sp) ? RFL__U(sp)
+                          : RFL__HAS(dst) ? RFL__U(dst) : 0;
+            uint64_t fw = RFL__HAS(wb) ? RFL__U(wb) : RFL__HAS(ws) ? RFL__U(ws) : 0;
+            any = 1;
+            k->flops[tp[i]] = rfl__sat_add(fs, fw, fl);
+        } else
+            k->work.unknown |= RFL_UNKNOWN_FLOPS(tp[i]);
     }
-    /* bytes */
+    if (RFL__HAS(RFL__R_TINST)) k->tensor_inst = RFL__U(RFL__R_TINST);
+    else if (RFL__HAS(RFL__R_TINST_OP)) k->tensor_inst = RFL__U(RFL__R_TINST_OP);
+    if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP)))
+        for (i = 0; i < 6; i++) /* estimates follow: 0 unless named below */
+            k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tp[i]);
+    return any;
+}
+
+/* Tensor FLOPs: counted, else estimated from the matrix instructions of a
+   kernel whose name says tensor cores. */
+static void rfl__kernel_tensor(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl,
+                               rfl__tc_case *tc) {
+    int any = rfl__kernel_tensor_counted(st, L, k, fl), fam;
+    /* the name matters only while this kernel's matrix work is neither
+       counted nor known to be none */
+    int have_inst = RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP);
+    uint64_t hf = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
+    if ((any && rfl_kernel_tensor_flops(k) > 0) || (have_inst && k->tensor_inst <= hf)) fam = 0;
+    else fam = (tc->memo = rfl__name_memo(st, k->name, st->name_len))->fam;
+    if (!fam) {
+        if (!any && k->tensor_inst > 0) tc->what = 3; /* not a matrix kernel by name */
+        return;
+    }
+    if (!any && k->tensor_inst > 0) {
+        /* no tensor FLOP counter: estimated from the matrix instructions
+           (the pipe's HFMA2s left out when counted), split into warpgroup
+           and mma.sync ones by the gmma counter when collected, else by
+           the name */
+        rfl_prec tcp = tc->memo->prec;
+        double g;
+        tc->mma = (double)(k->tensor_inst > hf ? k->tensor_inst - hf : 0);
+        g = RFL__HAS(RFL__R_TINST_GMMA) ? RFL__D(RFL__R_TINST_GMMA) : fam == 2 ? tc->mma : 0;
+        if (g > tc->mma) g = tc->mma;
+        tc->est = st->desc.tensor_flops_per_inst > 0 ? tc->mma * st->desc.tensor_flops_per_inst
+                                                     : g * tc->memo->wg + (tc->mma - g) * tc->memo->sync;
+        k->flops[tcp] = rfl__round_u64(tc->est, fl);
+        k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tcp);
+        k->flags |= RFL_REDUCE_TENSOR_ESTIMATED;
+        tc->what = 1;
+    } else if (rfl_kernel_tensor_flops(k) == 0)
+        tc->what = 2; /* a tensor-core kernel whose FLOPs nothing counted */
+}
+
+static void rfl__kernel_bytes(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double time_s, unsigned *fl) {
     if (RFL__HAS(RFL__R_DRAM_READ) || RFL__HAS(RFL__R_DRAM_WRITE))
         k->bytes[RFL_DRAM] = rfl__sat_add(RFL__HAS(RFL__R_DRAM_READ) ? RFL__U(RFL__R_DRAM_READ) : 0,
-                                          RFL__HAS(RFL__R_DRAM_WRITE) ? RFL__U(RFL__R_DRAM_WRITE) : 0, &fl);
+                                          RFL__HAS(RFL__R_DRAM_WRITE) ? RFL__U(RFL__R_DRAM_WRITE) : 0, fl);
     else if (RFL__HAS(RFL__R_DRAM))
         k->bytes[RFL_DRAM] = RFL__U(RFL__R_DRAM);
     else if (RFL__HAS(RFL__R_DRAM_RATE) && time_s >= 0) {
-        k->bytes[RFL_DRAM] = rfl__round_u64(RFL__D(RFL__R_DRAM_RATE) * time_s, &fl);
+        k->bytes[RFL_DRAM] = rfl__round_u64(RFL__D(RFL__R_DRAM_RATE) * time_s, fl);
         k->flags |= RFL_REDUCE_RATE_DERIVED;
     } else
         k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_DRAM);
@@ -6135,43 +7417,41 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     else k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_L2);
     if (RFL__HAS(RFL__R_L1)) k->bytes[RFL_L1] = RFL__U(RFL__R_L1);
     else k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_L1);
-    k->flags |= fl;
-    rfl__stat_work(k);
+}
 
-    /* the device's own ceilings (every kernel, filtered or not) */
-    w = time_s > 0 ? time_s : 1e-9;
+/* The device's own ceilings (every kernel, filtered or not), weighted by
+   the kernel's time. */
+static void rfl__kernel_ceilings(rfl_reduce_state *st, int L, double time_s) {
+    double c[(int)RFL_PREC_COUNT + RFL_LEVEL_COUNT];
+    double w = time_s > 0 ? time_s : 1e-9, hz;
+    int i;
     hz = RFL__HAS(RFL__R_SM_HZ) ? RFL__D(RFL__R_SM_HZ) : RFL__HAS(RFL__R_SMSP_HZ) ? RFL__D(RFL__R_SMSP_HZ) : 0;
     if (hz > 0) st->clk_sum += hz * w, st->clk_w += w;
-    {
-        double c[(int)RFL_PREC_COUNT + RFL_LEVEL_COUNT];
-        RFL_MEMSET(c, 0, sizeof c);
-        if (hz > 0 && RFL__HAS(RFL__R_FFMA_PEAK)) c[RFL_FP32] = 2.0 * RFL__D(RFL__R_FFMA_PEAK) * hz;
-        if (hz > 0 && RFL__HAS(RFL__R_DFMA_PEAK)) c[RFL_FP64] = 2.0 * RFL__D(RFL__R_DFMA_PEAK) * hz;
-        if (hz > 0 && RFL__HAS(RFL__R_HFMA_PEAK)) c[RFL_FP16] = 2.0 * RFL__D(RFL__R_HFMA_PEAK) * hz;
-        if (RFL__HAS(RFL__R_DRAM_PEAK) && RFL__HAS(RFL__R_DRAM_HZ))
-            c[(int)RFL_PREC_COUNT + RFL_DRAM] = RFL__D(RFL__R_DRAM_PEAK) * RFL__D(RFL__R_DRAM_HZ);
-        if (RFL__HAS(RFL__R_LTS_PEAK) && RFL__HAS(RFL__R_LTS_HZ))
-            c[(int)RFL_PREC_COUNT + RFL_L2] = RFL__D(RFL__R_LTS_PEAK) * RFL__D(RFL__R_LTS_HZ);
-        if (RFL__HAS(RFL__R_L1_PEAK) && RFL__HAS(RFL__R_L1_HZ))
-            c[(int)RFL_PREC_COUNT + RFL_L1] = RFL__D(RFL__R_L1_PEAK) * RFL__D(RFL__R_L1_HZ);
-        for (i = 0; i < (int)RFL_PREC_COUNT + RFL_LEVEL_COUNT; i++)
-            if (c[i] > 0) st->ceil_sum[i] += c[i] * w, st->ceil_w[i] += w;
-    }
-    r->kernels_seen++;
-    /* filters */
-    if (st->desc.use_ids && (k->id < st->desc.id_first || k->id > st->desc.id_last)) goto done;
-    if (st->desc.filter && st->desc.filter[0] &&
-        !rfl__contains(k->name, rfl__strlen(k->name), st->desc.filter))
-        goto done;
-    r->kernels++;
-    /* what the tensor warnings need, for kept kernels only */
-    if (time_s > 0) st->w_time_s += time_s;
-    if (tcase == 1) {
+    RFL_MEMSET(c, 0, sizeof c);
+    if (hz > 0 && RFL__HAS(RFL__R_FFMA_PEAK)) c[RFL_FP32] = 2.0 * RFL__D(RFL__R_FFMA_PEAK) * hz;
+    if (hz > 0 && RFL__HAS(RFL__R_DFMA_PEAK)) c[RFL_FP64] = 2.0 * RFL__D(RFL__R_DFMA_PEAK) * hz;
+    if (hz > 0 && RFL__HAS(RFL__R_HFMA_PEAK)) c[RFL_FP16] = 2.0 * RFL__D(RFL__R_HFMA_PEAK) * hz;
+    if (RFL__HAS(RFL__R_DRAM_PEAK) && RFL__HAS(RFL__R_DRAM_HZ))
+        c[(int)RFL_PREC_COUNT + RFL_DRAM] = RFL__D(RFL__R_DRAM_PEAK) * RFL__D(RFL__R_DRAM_HZ);
+    if (RFL__HAS(RFL__R_LTS_PEAK) && RFL__HAS(RFL__R_LTS_HZ))
+        c[(int)RFL_PREC_COUNT + RFL_L2] = RFL__D(RFL__R_LTS_PEAK) * RFL__D(RFL__R_LTS_HZ);
+    if (RFL__HAS(RFL__R_L1_PEAK) && RFL__HAS(RFL__R_L1_HZ))
+        c[(int)RFL_PREC_COUNT + RFL_L1] = RFL__D(RFL__R_L1_PEAK) * RFL__D(RFL__R_L1_HZ);
+    for (i = 0; i < (int)RFL_PREC_COUNT + RFL_LEVEL_COUNT; i++)
+        if (c[i] > 0) st->ceil_sum[i] += c[i] * w, st->ceil_w[i] += w;
+}
+
+/* What the tensor warnings need, for kept kernels only. */
+static void rfl__note_tensor(rfl_reduce_state *st, const rfl_kernel_stat *k, double time_s,
+                             const rfl__tc_case *tc) {
+    unsigned fl = 0;
+    int i;
+    if (tc->what == 1) {
         st->w_est_kernels++;
-        st->w_est_flops += est;
-        st->w_est_inst += mma;
-        r->tensor_flops_per_inst = st->w_est_flops / st->w_est_inst;
-    } else if (tcase == 2) {
+        st->w_est_flops += tc->est;
+        st->w_est_inst += tc->mma;
+        st->res.tensor_flops_per_inst = st->w_est_flops / st->w_est_inst;
+    } else if (tc->what == 2) {
         if (!st->w_tc_kernels) {
             for (i = 0; k->name[i] && i + 1 < (int)sizeof st->w_tc_example; i++)
                 st->w_tc_example[i] = k->name[i];
@@ -6179,74 +7459,143 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
         }
         st->w_tc_kernels++;
         if (time_s > 0) st->w_tc_s += time_s;
-    } else if (tcase == 3) {
+    } else if (tc->what == 3) {
         st->w_pipe_kernels++;
         st->w_pipe_inst = rfl__sat_add(st->w_pipe_inst, k->tensor_inst, &fl);
     }
-    if (k->flags & RFL_REDUCE_NAME_TRUNCATED) st->w_trunc++;
-    /* elementwise output below its size: L2 residency (see the manual) */
-    if (RFL__HAS(RFL__R_DRAM_WRITE)) {
-        uint64_t n32 = 0, n16 = 0, n64 = 0, need;
-        for (i = 0; i < 3; i++) {
-            if (RFL__HAS(RFL__R_FADD + i)) n32 += RFL__U(RFL__R_FADD + i);
-            if (RFL__HAS(RFL__R_DADD + i)) n64 += RFL__U(RFL__R_DADD + i);
-            if (RFL__HAS(RFL__R_HADD + i)) n16 += RFL__U(RFL__R_HADD + i);
-        }
-        need = 4 * n32 + 8 * n64 + 2 * n16;
-        if (need && (double)RFL__U(RFL__R_DRAM_WRITE) < 0.95 * (double)need &&
-            (memo ? memo : (memo = rfl__name_memo(st, k->name, st->name_len)))->elementwise) {
-            if (!st->w_below++) {
-                st->w_below_id = k->id;
-                st->w_below_got = RFL__U(RFL__R_DRAM_WRITE);
-                st->w_below_need = need;
-            }
-        }
+}
+
+/* An elementwise kernel that wrote less to DRAM than its output: L2
+   residency (see the manual). */
+static void rfl__note_below_output(rfl_reduce_state *st, int L, const rfl_kernel_stat *k,
+                                   rfl__tc_case *tc) {
+    uint64_t n32 = 0, n16 = 0, n64 = 0, need;
+    int i;
+    if (!RFL__HAS(RFL__R_DRAM_WRITE)) return;
+    for (i = 0; i < 3; i++) {
+        if (RFL__HAS(RFL__R_FADD + i)) n32 += RFL__U(RFL__R_FADD + i);
+        if (RFL__HAS(RFL__R_DADD + i)) n64 += RFL__U(RFL__R_DADD + i);
+        if (RFL__HAS(RFL__R_HADD + i)) n16 += RFL__U(RFL__R_HADD + i);
     }
-    /* above the machine's roof */
-    if (st->desc.machine && !(k->work.unknown & RFL_UNKNOWN_TIME) && k->time_ns) {
-        const rfl_machine *m = st->desc.machine;
-        double t = (double)k->time_ns * 1e-9, worst = 0;
-        for (p = 0; p < RFL_PREC_COUNT; p++)
-            if (!(k->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0 && k->flops[p]) {
-                double x = (double)k->flops[p] / t / m->peak_flops[p];
-                if (x > worst) worst = x;
-            }
-        for (p = 0; p < RFL_LEVEL_COUNT; p++)
-            if (!(k->work.unknown & RFL_UNKNOWN_BYTES(p)) && m->bw_bytes_per_s[p] > 0 && p == RFL_DRAM) {
-                double x = (double)k->bytes[p] / t / m->bw_bytes_per_s[p];
-                if (x > worst) worst = x;
-            }
-        if (worst > 1.0) {
-            if (!st->w_above++ || worst > st->w_above_x) st->w_above_x = worst, st->w_above_id = k->id;
-        }
+    need = 4 * n32 + 8 * n64 + 2 * n16;
+    if (!need || (double)RFL__U(RFL__R_DRAM_WRITE) >= 0.95 * (double)need) return;
+    if (!tc->memo) tc->memo = rfl__name_memo(st, k->name, st->name_len);
+    if (tc->memo->elementwise && !st->w_below++) {
+        st->w_below_id = k->id;
+        st->w_below_got = RFL__U(RFL__R_DRAM_WRITE);
+        st->w_below_need = need;
     }
-    rfl__stat_add(&r->total, k);
-    /* top N by time (ties: the earlier kernel stays first) */
-    {
-        int n = st->top_n, pos = r->top_count;
-        while (pos > 0 && r->top[pos - 1].time_ns < k->time_ns) pos--;
-        if (pos < n) {
-            int last = r->top_count < n ? r->top_count : n - 1;
-            for (i = last; i > pos; i--) r->top[i] = r->top[i - 1];
-            r->top[pos] = *k;
-            if (r->top_count < n) r->top_count++;
+}
+
+/* The largest fraction of one of the machine's ceilings (FLOP/s per
+   precision, DRAM bytes/s) that a kernel or a total reached; 0 when its
+   time is unknown. Above 1 is impossible: a bug in the data. */
+static double rfl__roof_excess(const rfl_machine *m, const rfl_kernel_stat *k) {
+    double t, worst = 0, x;
+    int p;
+    if ((k->work.unknown & RFL_UNKNOWN_TIME) || !k->time_ns) return 0;
+    t = (double)k->time_ns * 1e-9;
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (!(k->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0) {
+            x = (double)k->flops[p] / t / m->peak_flops[p];
+            if (x > worst) worst = x;
         }
+    if (!(k->work.unknown & RFL_UNKNOWN_BYTES(RFL_DRAM)) && m->bw_bytes_per_s[RFL_DRAM] > 0) {
+        x = (double)k->bytes[RFL_DRAM] / t / m->bw_bytes_per_s[RFL_DRAM];
+        if (x > worst) worst = x;
     }
-    /* group by name */
-    if (st->desc.groups && st->desc.group_cap > 0) {
-        for (i = 0; i < r->group_count; i++)
-            if (rfl__name_same(st->desc.groups[i].name, k->name)) break;
-        if (i < r->group_count) rfl__stat_add(&st->desc.groups[i], k);
-        else if (r->group_count < st->desc.group_cap) {
-            st->desc.groups[r->group_count++] = *k;
-        } else {
-            if (!r->other.invocations) r->other.id = k->id;
-            rfl__stat_add(&r->other, k);
-            st->w_other++;
-        }
+    return worst;
+}
+
+/* A kernel faster than the machine's roof allows. */
+static void rfl__note_above_roof(rfl_reduce_state *st, const rfl_kernel_stat *k) {
+    double worst = st->desc.machine ? rfl__roof_excess(st->desc.machine, k) : 0;
+    if (worst > 1.0 && (!st->w_above++ || worst > st->w_above_x))
+        st->w_above_x = worst, st->w_above_id = k->id;
+}
+
+/* Top N by time (ties: the earlier kernel stays first). */
+static void rfl__keep_top(rfl_reduce_state *st, const rfl_kernel_stat *k) {
+    rfl_reduce_result *r = &st->res;
+    int n = st->top_n, pos = r->top_count, i, last;
+    while (pos > 0 && r->top[pos - 1].time_ns < k->time_ns) pos--;
+    if (pos >= n) return;
+    last = r->top_count < n ? r->top_count : n - 1;
+    for (i = last; i > pos; i--) r->top[i] = r->top[i - 1];
+    r->top[pos] = *k;
+    if (r->top_count < n) r->top_count++;
+}
+
+/* Into the by-name table; a full table sends the rest to "other". */
+static void rfl__group_by_name(rfl_reduce_state *st, const rfl_kernel_stat *k) {
+    rfl_reduce_result *r = &st->res;
+    int i;
+    if (!st->desc.groups || st->desc.group_cap <= 0) return;
+    for (i = 0; i < r->group_count; i++)
+        if (rfl__name_same(st->desc.groups[i].name, k->name)) break;
+    if (i < r->group_count) rfl__stat_add(&st->desc.groups[i], k);
+    else if (r->group_count < st->desc.group_cap) st->desc.groups[r->group_count++] = *k;
+    else {
+        if (!r->other.invocations) r->other.id = k->id;
+        rfl__stat_add(&r->other, k);
+        st->w_other++;
     }
-    if (st->desc.on_kernel) st->desc.on_kernel(st->desc.user, k);
-done:
+}
+
+static int rfl__kernel_kept(const rfl_reduce_state *st, const rfl_kernel_stat *k) {
+    if (st->desc.use_ids && (k->id < st->desc.id_first || k->id > st->desc.id_last)) return 0;
+    return !st->desc.filter || !st->desc.filter[0] ||
+           rfl__contains(k->name, rfl__strlen(k->name), st->desc.filter);
+}
+
+/* The kernel's numbers from the metrics read for it. */
+static void rfl__kernel_measure(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double *time_s,
+                                rfl__tc_case *tc) {
+    unsigned fl = 0;
+    /* all but the name, which is copied by its length (hot: every row) */
+    RFL_MEMSET(k, 0, offsetof(rfl_kernel_stat, name));
+    k->id = st->cur_id;
+    k->invocations = st->fmt == RFL_CSV_NVPROF_METRICS ? st->cur_invoc : 1;
+    RFL_MEMCPY(k->name, st->name, st->name_len + 1); /* name_len < NAME_MAX */
+    if (st->name_trunc) k->flags |= RFL_REDUCE_NAME_TRUNCATED;
+    k->flags |= st->kflags;
+    *time_s = rfl__kernel_time(st, L, k, &fl);
+    rfl__kernel_simt(st, L, k, rfl__kernel_cycles(st, L, *time_s), &fl);
+    rfl__kernel_tensor(st, L, k, &fl, tc);
+    rfl__kernel_bytes(st, L, k, *time_s, &fl);
+    k->flags |= fl;
+    rfl__stat_work(k);
+}
+
+/* A kernel (raw row, details group, nvprof metrics group) is complete. */
+static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
+    rfl_kernel_stat *k = &st->kst;
+    rfl__tc_case tc;
+    double time_s;
+    int L;
+    if (!st->have_kernel) return RFL_OK;
+    if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
+        return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
+                         rfl__strlen(st->amb_text),
+                         "' reads both as US (1,234.5) and European (1.234,5) and nothing "
+                         "before it decides; declare the locale (--locale us|eu)");
+    L = st->locale == RFL_LOCALE_EU ? 1 : 0;
+    RFL_MEMSET(&tc, 0, sizeof tc);
+    rfl__kernel_measure(st, L, k, &time_s, &tc);
+    rfl__kernel_ceilings(st, L, time_s);
+    st->res.kernels_seen++;
+    if (rfl__kernel_kept(st, k)) {
+        st->res.kernels++;
+        if (time_s > 0) st->w_time_s += time_s;
+        rfl__note_tensor(st, k, time_s, &tc);
+        if (k->flags & RFL_REDUCE_NAME_TRUNCATED) st->w_trunc++;
+        rfl__note_below_output(st, L, k, &tc);
+        rfl__note_above_roof(st, k);
+        rfl__stat_add(&st->res.total, k);
+        rfl__keep_top(st, k);
+        rfl__group_by_name(st, k);
+        if (st->desc.on_kernel) st->desc.on_kernel(st->desc.user, k);
+    }
     rfl__reset_kernel(st);
     return RFL_OK;
 }
@@ -6960,6 +8309,66 @@ static int rfl__cpu_simd(void) {
         s2 &= 0 - s2;                                                                         \
     } while (0)
 #endif
+enum { RFL__W_NEXT, RFL__W_STOP, RFL__W_ERR };
+/* One field whose end the masks found (end: its ',' or '\n'): a metric
+   value goes straight to the number reader, as rfl__data_field would (its
+   position is stored only for the general reader, which can fail); any
+   other field to the general field handler. *pp moves past the field,
+   except where a quoted field was cut by the masks (RFL__W_STOP, *pp
+   unmoved). RFL__W_NEXT: walk on; RFL__W_STOP: the row ended (or the
+   field needs the byte machine). */
+RFL__ALWAYS_INLINE int rfl__walk_field(rfl_reduce_state *st, const unsigned char **pp,
+                                       const unsigned char *end, const unsigned char *e,
+                                       uint32_t *colp, char *gp, char *dmp,
+                                       const unsigned char *p0, uint64_t base, const int simd,
+                                       rfl_result *err) {
+    const unsigned char *p = *pp, *cs = p, *ce = end;
+    const unsigned char *map = st->colmap;
+    uint32_t col = *colp;
+    char g = *gp, dm = *dmp;
+    (void)simd; /* used by RFL__NUM16 where the wide readers exist */
+    if (*end == '\n' && ce > cs && ce[-1] == '\r') ce--;
+    if (*p == '"') {
+        if (ce - p < 2 || ce[-1] != '"') return RFL__W_STOP;
+        cs = p + 1, ce--;
+    } else
+        ce = end; /* unquoted: the number reader trims the CR */
+    if (map[col] && map[col] < RFL__R_COUNT && (size_t)(ce - cs) <= st->carry_cap) {
+        int role = map[col], fr;
+        uint64_t m;
+        if (st->role_plain[role] &&
+            (RFL__NUM16(cs, ce, m, fr) || rfl__num_scan((const char *)cs, (size_t)(ce - cs), g, dm, &m, &fr)))
+            rfl__put_digits(st, role, m, fr);
+        else {
+            uint64_t at = base + (uint64_t)(p - p0);
+            st->field_line = st->line, st->field_col = at - st->line_start + 1;
+            st->field_off = at;
+            st->unit[0] = 0;
+            *err = rfl__put_value(st, role, (const char *)cs, (size_t)(ce - cs), &st->role_unit[role],
+                                  st->role_mult[role]);
+            RFL__GDM(st, *gp, *dmp); /* the general reader may have settled the locale */
+        }
+    } else {
+        st->offset_now = base + (uint64_t)(end - p0);
+        st->col = col;
+        rfl__field_begin(st, base + (uint64_t)(p - p0));
+        st->quoted = *p == '"';
+        if (st->need == RFL__NEED_NAME) rfl__append(st, cs, (size_t)(ce - cs));
+        else if ((size_t)(ce - cs) > st->carry_cap) st->field_over = 1;
+        *err = rfl__field_end_s(st, (const char *)cs, (size_t)(ce - cs));
+        RFL__GDM(st, *gp, *dmp);
+    }
+    if (*err != RFL_OK) return RFL__W_ERR;
+    *pp = end + 1;
+    if (*end == ',') { *colp = col + 1; return RFL__W_NEXT; }
+    st->col = col;
+    st->offset_now = base + (uint64_t)(end - p0);
+    if ((*err = rfl__row_end(st)) != RFL_OK) return RFL__W_ERR;
+    st->line++, st->line_start = base + (uint64_t)(end - p0) + 1;
+    *colp = 0;
+    return end + 1 < e && end[1] == '"' ? RFL__W_NEXT : RFL__W_STOP; /* next row: quoted ID */
+}
+
 RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigned char **pp,
                                              const unsigned char *e, const unsigned char *p0,
                                              uint64_t base, const int simd) {
@@ -7059,55 +8468,10 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
         }
     field: /* p: the field's start; avail: its end is the lowest bit */
         {
-            const unsigned char *end = kb + rfl__ctz(avail), *cs = p, *ce = end;
-            if (*end == '\n' && ce > cs && ce[-1] == '\r') ce--;
-            if (*p == '"') {
-                if (ce - p < 2 || ce[-1] != '"') break;
-                cs = p + 1, ce--;
-            } else
-                ce = end; /* unquoted: the number reader trims the CR */
-            if (map[col] && map[col] < RFL__R_COUNT && (size_t)(ce - cs) <= st->carry_cap) {
-                /* a metric value (the most common used field): straight to
-                   the number reader, as rfl__data_field would; its position
-                   is stored only for the general reader, which can fail */
-                int role = map[col];
-                uint64_t m;
-                int fr;
-                if (st->role_plain[role] &&
-                    (RFL__NUM16(cs, ce, m, fr) ||
-                     rfl__num_scan((const char *)cs, (size_t)(ce - cs), g, dm, &m, &fr)))
-                    rfl__put_digits(st, role, m, fr);
-                else {
-                    uint64_t at = base + (uint64_t)(p - p0);
-                    st->field_line = st->line, st->field_col = at - st->line_start + 1;
-                    st->field_off = at;
-                    st->unit[0] = 0;
-                    err = rfl__put_value(st, role, (const char *)cs, (size_t)(ce - cs),
-                                         &st->role_unit[role], st->role_mult[role]);
-                    RFL__GDM(st, g, dm); /* the general reader may have settled the locale */
-                }
-            } else {
-                st->offset_now = base + (uint64_t)(end - p0);
-                st->col = col;
-                rfl__field_begin(st, base + (uint64_t)(p - p0));
-                st->quoted = *p == '"';
-                if (st->need == RFL__NEED_NAME) rfl__append(st, cs, (size_t)(ce - cs));
-                else if ((size_t)(ce - cs) > st->carry_cap) st->field_over = 1;
-                err = rfl__field_end_s(st, (const char *)cs, (size_t)(ce - cs));
-                RFL__GDM(st, g, dm);
-            }
-            if (err != RFL_OK) goto out;
-            p = cur = end + 1;
-            if (*end == ',') col++;
-            else {
-                st->col = col;
-                st->offset_now = base + (uint64_t)(end - p0);
-                if ((err = rfl__row_end(st)) != RFL_OK) goto out;
-                st->line++, st->line_start = base + (uint64_t)(end - p0) + 1;
-                col = 0;
-                if (cur < e && *cur == '"') continue; /* next row: quoted ID */
-                break;
-            }
+            int w = rfl__walk_field(st, &p, kb + rfl__ctz(avail), e, &col, &g, &dm, p0, base, simd, &err);
+            if (w == RFL__W_ERR) goto out;
+            cur = p;
+            if (w == RFL__W_STOP) break;
         }
     }
 out:
@@ -7150,178 +8514,193 @@ static rfl_result rfl__walk(rfl_reduce_state *st, const unsigned char **pp,
 #define RFL__NEWLINE(q) (st->line++, st->line_start = RFL__POS(q) + 1)
 #define RFL__TRY(x) do { rfl_result e_ = (x); if (e_ != RFL_OK) return e_; } while (0)
 
+static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_t len);
+
+/* The bytes before a CSV header (ncu's ==PROF== lines, a BOM): kept a line
+   at a time until one starts a known header, which is then replayed
+   through the CSV machine. One step; moves *pp. */
+static rfl_result rfl__feed_pre(rfl_reduce_state *st, const unsigned char **pp,
+                                const unsigned char *p0, uint64_t base) {
+    const unsigned char *p = *pp;
+    unsigned char c = *p;
+    rfl_csv_format f;
+    if (st->bom_state < 3) { /* UTF-8 BOM at the very start */
+        static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+        if (RFL__POS(p) == (uint64_t)st->bom_state && c == bom[st->bom_state]) {
+            st->bom_state++;
+            *pp = p + 1;
+            if (st->bom_state == 3) st->line_start = RFL__POS(p + 1);
+            return RFL_OK;
+        }
+        st->bom_state = 3;
+    }
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') st->saw_bytes = 1;
+    if (c != '\n' && st->pre_len < sizeof st->pre) {
+        st->pre[st->pre_len++] = (char)c;
+        *pp = p + 1;
+        return RFL_OK;
+    }
+    if (rfl__header_prefix(st->pre, st->pre_len, &f)) {
+        /* replay the prefix through the CSV machine; this byte goes to it next */
+        size_t n = st->pre_len;
+        rfl__csv_start(st, f);
+        st->offset = st->line_start;
+        return rfl__feed(st, (const unsigned char *)st->pre, n);
+    }
+    st->pre_len = 0;
+    if (c == '\n') { RFL__NEWLINE(p); *pp = p + 1; }
+    else st->mode = RFL__M_SKIP;
+    return RFL_OK;
+}
+
+/* A line that is not CSV: skipped to its end. */
+static void rfl__feed_skip(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
+                           const unsigned char *p0, uint64_t base) {
+    const unsigned char *q = rfl__scan2(*pp, e, '\n', '\n');
+    if (q == e) { *pp = e; return; }
+    RFL__NEWLINE(q);
+    st->mode = RFL__M_PRE;
+    st->pre_len = 0;
+    *pp = q + 1;
+}
+
+/* The field ended at q (a ',' or '\n'): hand it over, next field or row. */
+static rfl_result rfl__field_done(rfl_reduce_state *st, const unsigned char *q,
+                                  const unsigned char *p0, uint64_t base) {
+    st->fstate = RFL__F_START;
+    st->offset_now = RFL__POS(q);
+    RFL__TRY(rfl__field_end(st));
+    if (*q == ',') { st->col++; return RFL_OK; }
+    RFL__TRY(rfl__row_end(st));
+    RFL__NEWLINE(q);
+    st->col = 0;
+    return RFL_OK;
+}
+
+/* A whole quoted data field inside this chunk, handled in place; 0 when
+   it is not (it then goes through the quote states). */
+static int rfl__quoted_in_place(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
+                                const unsigned char *p0, uint64_t base, rfl_result *err) {
+    const unsigned char *p = *pp, *q = rfl__scan2(p + 1, e, '"', '\n');
+    size_t n;
+    if (!(q + 1 < e && *q == '"' && (q[1] == ',' || q[1] == '\n'))) return 0;
+    n = (size_t)(q - p - 1);
+    st->quoted = 1;
+    if (st->need == RFL__NEED_NAME) rfl__append(st, p + 1, n);
+    else if (n > st->carry_cap) st->field_over = 1;
+    st->offset_now = RFL__POS(q + 1);
+    *err = rfl__field_end_s(st, (const char *)p + 1, n);
+    if (*err == RFL_OK) {
+        if (q[1] == ',') st->col++;
+        else if ((*err = rfl__row_end(st)) == RFL_OK) {
+            RFL__NEWLINE(q + 1);
+            st->col = 0;
+        }
+    }
+    *pp = q + 2;
+    return 1;
+}
+
+/* A field starts (or a row, or a section ends). */
+static rfl_result rfl__field_start(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
+                                   const unsigned char *p0, uint64_t base) {
+    const unsigned char *p = *pp;
+    unsigned char c = *p;
+    rfl_result err;
+    if (st->row_kind == RFL__ROW_DATA && (st->col > 0 || c == '"')) {
+        /* hot path: the row walker (64-byte blocks) */
+        RFL__TRY(rfl__walk(st, pp, e, p0, base));
+        if (*pp != p) return RFL_OK;
+    }
+    if (st->col == 0) { /* row start: blank or "==" line ends a section */
+        if (c == '\n') {
+            RFL__TRY(rfl__section_end(st));
+            RFL__NEWLINE(p);
+            *pp = p + 1;
+            return RFL_OK;
+        }
+        if (c == '\r') { st->fstate = RFL__F_CR0; *pp = p + 1; return RFL_OK; }
+        if (c == '=') {
+            RFL__TRY(rfl__section_end(st));
+            st->mode = RFL__M_SKIP;
+            return RFL_OK;
+        }
+    }
+    if (st->row_kind != RFL__ROW_HEADER && st->col >= st->ncols) {
+        char t[24];
+        size_t k = rfl_fmt_u64(t, sizeof t, (uint64_t)st->ncols);
+        return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                         "row has more fields than the header's ", t, k, "");
+    }
+    rfl__field_begin(st, RFL__POS(p));
+    if (c == '"' && st->row_kind == RFL__ROW_DATA && rfl__quoted_in_place(st, pp, e, p0, base, &err))
+        return err;
+    if (c == '"') { st->quoted = 1; st->fstate = RFL__F_Q; *pp = p + 1; }
+    else st->fstate = RFL__F_UNQ;
+    return RFL_OK;
+}
+
+/* One step of the CSV machine: the state's next bytes. Moves *pp. */
+static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
+                                const unsigned char *p0, uint64_t base) {
+    const unsigned char *p = *pp, *q;
+    unsigned char c = *p;
+    switch (st->fstate) {
+    case RFL__F_START:
+        return rfl__field_start(st, pp, e, p0, base);
+    case RFL__F_CR0:
+        if (c == '\n') {
+            st->fstate = RFL__F_START;
+            RFL__TRY(rfl__section_end(st));
+            RFL__NEWLINE(p);
+            *pp = p + 1;
+            return RFL_OK;
+        }
+        /* a lone CR starts a field: treat as unquoted data */
+        rfl__field_begin(st, RFL__POS(p) - 1);
+        rfl__append(st, (const unsigned char *)"\r", 1);
+        st->fstate = RFL__F_UNQ;
+        return RFL_OK;
+    case RFL__F_UNQ:
+        q = rfl__scan2(p, e, ',', '\n');
+        rfl__append(st, p, (size_t)(q - p));
+        *pp = q == e ? e : q + 1;
+        return q == e ? RFL_OK : rfl__field_done(st, q, p0, base);
+    case RFL__F_Q:
+        q = rfl__scan2(p, e, '"', '\n');
+        rfl__append(st, p, (size_t)(q - p));
+        *pp = q == e ? e : q + 1;
+        if (q == e) return RFL_OK;
+        if (*q == '\n') {
+            rfl__append(st, q, 1);
+            RFL__NEWLINE(q);
+        } else
+            st->fstate = RFL__F_QQ;
+        return RFL_OK;
+    case RFL__F_QQ:
+        if (c == '"') { rfl__append(st, p, 1); st->fstate = RFL__F_Q; *pp = p + 1; return RFL_OK; }
+        if (c == ',' || c == '\n') { *pp = p + 1; return rfl__field_done(st, p, p0, base); }
+        if (c == '\r') { st->fstate = RFL__F_QCR; *pp = p + 1; return RFL_OK; }
+        return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                         "unexpected character after a closing quote", 0, 0, 0);
+    case RFL__F_QCR:
+        if (c != '\n')
+            return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
+                             "carriage return not followed by a line feed", 0, 0, 0);
+        *pp = p + 1;
+        return rfl__field_done(st, p, p0, base);
+    default:
+        return RFL_ERR_STATE;
+    }
+}
+
 static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_t len) {
-    const unsigned char *p = p0, *e = p0 + len, *q;
+    const unsigned char *p = p0, *e = p0 + len;
     uint64_t base = st->offset;
     while (p < e) {
-        unsigned char c = *p;
-        if (st->mode == RFL__M_PRE) {
-            if (st->bom_state < 3) { /* UTF-8 BOM at the very start */
-                static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
-                if (RFL__POS(p) == (uint64_t)st->bom_state && c == bom[st->bom_state]) {
-                    st->bom_state++;
-                    p++;
-                    if (st->bom_state == 3) st->line_start = RFL__POS(p);
-                    continue;
-                }
-                st->bom_state = 3;
-            }
-            if (c != ' ' && c != '\t' && c != '\r' && c != '\n') st->saw_bytes = 1;
-            if (c == '\n' || st->pre_len == sizeof st->pre) {
-                rfl_csv_format f;
-                if (rfl__header_prefix(st->pre, st->pre_len, &f)) {
-                    /* replay the prefix through the CSV machine */
-                    size_t n = st->pre_len;
-                    rfl__csv_start(st, f);
-                    st->offset = st->line_start;
-                    RFL__TRY(rfl__feed(st, (const unsigned char *)st->pre, n));
-                    continue; /* this byte goes to the CSV machine */
-                }
-                st->pre_len = 0;
-                if (c == '\n') { RFL__NEWLINE(p); p++; continue; }
-                st->mode = RFL__M_SKIP;
-                continue;
-            }
-            st->pre[st->pre_len++] = (char)c;
-            p++;
-            continue;
-        }
-        if (st->mode == RFL__M_SKIP) {
-            q = rfl__scan2(p, e, '\n', '\n');
-            if (q == e) { p = e; break; }
-            RFL__NEWLINE(q);
-            st->mode = RFL__M_PRE;
-            st->pre_len = 0;
-            p = q + 1;
-            continue;
-        }
-        /* CSV */
-        switch (st->fstate) {
-        case RFL__F_START:
-            if (st->row_kind == RFL__ROW_DATA && (st->col > 0 || c == '"')) {
-                /* hot path: the row walker (64-byte blocks) */
-                const unsigned char *w = p;
-                RFL__TRY(rfl__walk(st, &w, e, p0, base));
-                if (w != p) { p = w; continue; }
-            }
-            if (st->col == 0) { /* row start: blank or "==" line ends a section */
-                if (c == '\n') {
-                    RFL__TRY(rfl__section_end(st));
-                    RFL__NEWLINE(p);
-                    p++;
-                    continue;
-                }
-                if (c == '\r') { st->fstate = RFL__F_CR0; p++; continue; }
-                if (c == '=') {
-                    RFL__TRY(rfl__section_end(st));
-                    st->mode = RFL__M_SKIP;
-                    continue;
-                }
-            }
-            if (st->row_kind != RFL__ROW_HEADER && st->col >= st->ncols) {
-                char t[24];
-                size_t k = rfl_fmt_u64(t, sizeof t, (uint64_t)st->ncols);
-                return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
-                                 "row has more fields than the header's ", t, k, "");
-            }
-            rfl__field_begin(st, RFL__POS(p));
-            if (c == '"' && st->row_kind == RFL__ROW_DATA) {
-                /* a whole quoted field inside this chunk: handle it in place */
-                q = rfl__scan2(p + 1, e, '"', '\n');
-                if (q + 1 < e && *q == '"' && (q[1] == ',' || q[1] == '\n')) {
-                    size_t n = (size_t)(q - p - 1);
-                    st->quoted = 1;
-                    if (st->need == RFL__NEED_NAME) rfl__append(st, p + 1, n);
-                    else if (n > st->carry_cap) st->field_over = 1;
-                    st->offset_now = RFL__POS(q + 1);
-                    RFL__TRY(rfl__field_end_s(st, (const char *)p + 1, n));
-                    if (q[1] == ',') st->col++;
-                    else {
-                        RFL__TRY(rfl__row_end(st));
-                        RFL__NEWLINE(q + 1);
-                        st->col = 0;
-                    }
-                    p = q + 2;
-                    continue;
-                }
-            }
-            if (c == '"') { st->quoted = 1; st->fstate = RFL__F_Q; p++; }
-            else st->fstate = RFL__F_UNQ;
-            continue;
-        case RFL__F_CR0:
-            if (c == '\n') {
-                st->fstate = RFL__F_START;
-                RFL__TRY(rfl__section_end(st));
-                RFL__NEWLINE(p);
-                p++;
-                continue;
-            }
-            /* a lone CR starts a field: treat as unquoted data */
-            rfl__field_begin(st, RFL__POS(p) - 1);
-            rfl__append(st, (const unsigned char *)"\r", 1);
-            st->fstate = RFL__F_UNQ;
-            continue;
-        case RFL__F_UNQ:
-            q = rfl__scan2(p, e, ',', '\n');
-            rfl__append(st, p, (size_t)(q - p));
-            if (q == e) { p = e; break; }
-            st->fstate = RFL__F_START;
-            st->offset_now = RFL__POS(q);
-            RFL__TRY(rfl__field_end(st));
-            if (*q == ',') st->col++;
-            else {
-                RFL__TRY(rfl__row_end(st));
-                RFL__NEWLINE(q);
-                st->col = 0;
-            }
-            p = q + 1;
-            continue;
-        case RFL__F_Q:
-            q = rfl__scan2(p, e, '"', '\n');
-            rfl__append(st, p, (size_t)(q - p));
-            if (q == e) { p = e; break; }
-            if (*q == '\n') {
-                rfl__append(st, q, 1);
-                RFL__NEWLINE(q);
-                p = q + 1;
-                continue;
-            }
-            st->fstate = RFL__F_QQ;
-            p = q + 1;
-            continue;
-        case RFL__F_QQ:
-            if (c == '"') { rfl__append(st, p, 1); st->fstate = RFL__F_Q; p++; continue; }
-            if (c == ',' || c == '\n') {
-                st->fstate = RFL__F_START;
-                st->offset_now = RFL__POS(p);
-                RFL__TRY(rfl__field_end(st));
-                if (c == ',') st->col++;
-                else {
-                    RFL__TRY(rfl__row_end(st));
-                    RFL__NEWLINE(p);
-                    st->col = 0;
-                }
-                p++;
-                continue;
-            }
-            if (c == '\r') { st->fstate = RFL__F_QCR; p++; continue; }
-            return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
-                             "unexpected character after a closing quote", 0, 0, 0);
-        case RFL__F_QCR:
-            if (c != '\n')
-                return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
-                                 "carriage return not followed by a line feed", 0, 0, 0);
-            st->fstate = RFL__F_START;
-            st->offset_now = RFL__POS(p);
-            RFL__TRY(rfl__field_end(st));
-            RFL__TRY(rfl__row_end(st));
-            RFL__NEWLINE(p);
-            st->col = 0;
-            p++;
-            continue;
-        default:
-            return RFL_ERR_STATE;
-        }
+        if (st->mode == RFL__M_PRE) RFL__TRY(rfl__feed_pre(st, &p, p0, base));
+        else if (st->mode == RFL__M_SKIP) rfl__feed_skip(st, &p, e, p0, base);
+        else RFL__TRY(rfl__feed_csv(st, &p, e, p0, base));
     }
     st->offset = base + len;
     return RFL_OK;
@@ -7377,13 +8756,10 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size
     return e;
 }
 
-static void rfl__warnings(rfl_reduce_state *st) {
+/* Tensor-core FLOPs uncounted or estimated. */
+static void rfl__warn_tensor(rfl_reduce_state *st) {
     rfl_reduce_result *r = &st->res;
-    rfl_kernel_stat *t = &r->total;
     rfl__sb s;
-    int p;
-    unsigned fp_bits = 0;
-    for (p = 0; p < RFL_PREC_COUNT; p++) fp_bits |= RFL_UNKNOWN_FLOPS(p);
     if (st->w_tc_kernels) {
         int i;
         s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
@@ -7417,6 +8793,16 @@ static void rfl__warnings(rfl_reduce_state *st) {
         }
         rfl__sb_s(&s, "Collect sm__ops_path_tensor_op_* for counts");
     }
+}
+
+/* Which counters the profile lacks, or has only in part. */
+static void rfl__warn_counters(rfl_reduce_state *st) {
+    rfl_reduce_result *r = &st->res;
+    rfl_kernel_stat *t = &r->total;
+    rfl__sb s;
+    int p;
+    unsigned fp_bits = 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++) fp_bits |= RFL_UNKNOWN_FLOPS(p);
     if (r->kernels && (t->work.unknown & fp_bits) != fp_bits && !st->w_tc_kernels) {
         int i, seen = st->roles_seen[RFL__R_TINST] | st->roles_seen[RFL__R_TINST_OP] |
                       st->roles_seen[RFL__R_TPIPE] | st->roles_seen[RFL__R_TD_FP16];
@@ -7459,6 +8845,13 @@ static void rfl__warnings(rfl_reduce_state *st) {
         rfl__sb_s(&s, "no time metric (gpu__time_duration.sum) for some kernels: time and FLOP/s "
                       "unknown");
     }
+}
+
+/* What the bytes say: L2 residency, a hierarchy upside down. */
+static void rfl__warn_memory(rfl_reduce_state *st) {
+    rfl_reduce_result *r = &st->res;
+    rfl_kernel_stat *t = &r->total;
+    rfl__sb s;
     if (st->w_below) {
         s = rfl__warn(st, RFL_WARN_BELOW_COMPULSORY, 1, st->w_below_id);
         rfl__sb_s(&s, "DRAM writes of ");
@@ -7488,53 +8881,62 @@ static void rfl__warnings(rfl_reduce_state *st) {
                               "and that both metrics cover the same kernels)");
         }
     }
-    if (st->desc.machine) {
-        const rfl_machine *m = st->desc.machine;
-        if (st->w_above) {
-            s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id);
-            rfl__sb_u64(&s, st->w_above);
-            rfl__sb_s(&s, " kernel(s) ran above the roof of ");
+}
+
+/* Kernels, or the total, faster than the machine allows. */
+static void rfl__warn_above_roof(rfl_reduce_state *st) {
+    const rfl_machine *m = st->desc.machine;
+    rfl_kernel_stat *t = &st->res.total;
+    rfl__sb s;
+    if (st->w_above) {
+        s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id);
+        rfl__sb_u64(&s, st->w_above);
+        rfl__sb_s(&s, " kernel(s) ran above the roof of ");
+        rfl__sb_s(&s, m->id);
+        rfl__sb_s(&s, " (worst: kernel ");
+        rfl__sb_u64(&s, st->w_above_id);
+        rfl__sb_s(&s, " at ");
+        rfl__sb_num(&s, st->w_above_x * 100, 3);
+        rfl__sb_s(&s, "% of a ceiling): a measurement or unit bug, or the wrong machine");
+    }
+    {
+        double worst = rfl__roof_excess(m, t);
+        if (worst > 1.0) {
+            s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0);
+            rfl__sb_s(&s, "the total runs at ");
+            rfl__sb_num(&s, worst * 100, 3);
+            rfl__sb_s(&s, "% of a ceiling of ");
             rfl__sb_s(&s, m->id);
-            rfl__sb_s(&s, " (worst: kernel ");
-            rfl__sb_u64(&s, st->w_above_id);
-            rfl__sb_s(&s, " at ");
-            rfl__sb_num(&s, st->w_above_x * 100, 3);
-            rfl__sb_s(&s, "% of a ceiling): a measurement or unit bug, or the wrong machine");
-        }
-        if (!(t->work.unknown & RFL_UNKNOWN_TIME) && t->time_ns) {
-            double ts = (double)t->time_ns * 1e-9, worst = 0;
-            for (p = 0; p < RFL_PREC_COUNT; p++)
-                if (!(t->work.unknown & RFL_UNKNOWN_FLOPS(p)) && m->peak_flops[p] > 0) {
-                    double x = (double)t->flops[p] / ts / m->peak_flops[p];
-                    if (x > worst) worst = x;
-                }
-            if (!(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_DRAM)) && m->bw_bytes_per_s[RFL_DRAM] > 0) {
-                double x = (double)t->bytes[RFL_DRAM] / ts / m->bw_bytes_per_s[RFL_DRAM];
-                if (x > worst) worst = x;
-            }
-            if (worst > 1.0) {
-                s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0);
-                rfl__sb_s(&s, "the total runs at ");
-                rfl__sb_num(&s, worst * 100, 3);
-                rfl__sb_s(&s, "% of a ceiling of ");
-                rfl__sb_s(&s, m->id);
-                rfl__sb_s(&s, ": above the roof means a measurement or unit bug");
-            }
-        }
-        if (m->boost_mhz > 0 && r->sm_clock_hz > 0 && r->sm_clock_hz < 0.9 * m->boost_mhz * 1e6) {
-            s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0);
-            rfl__sb_s(&s, "the profile ran at ");
-            rfl__sb_num(&s, r->sm_clock_hz / 1e6, 4);
-            rfl__sb_s(&s, " MHz, ");
-            rfl__sb_num(&s, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)), 3);
-            rfl__sb_s(&s, "% below the boost clock of ");
-            rfl__sb_s(&s, m->id);
-            rfl__sb_s(&s, " (");
-            rfl__sb_num(&s, m->boost_mhz, 5);
-            rfl__sb_s(&s, " MHz): datasheet peaks are too high for it (ncu locks the base clock "
-                          "unless --clock-control none); compare with the profile's own ceilings");
+            rfl__sb_s(&s, ": above the roof means a measurement or unit bug");
         }
     }
+}
+
+/* A profile clocked below the machine's boost. */
+static void rfl__warn_clock(rfl_reduce_state *st) {
+    const rfl_machine *m = st->desc.machine;
+    rfl_reduce_result *r = &st->res;
+    rfl__sb s;
+    if (m->boost_mhz > 0 && r->sm_clock_hz > 0 && r->sm_clock_hz < 0.9 * m->boost_mhz * 1e6) {
+        s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0);
+        rfl__sb_s(&s, "the profile ran at ");
+        rfl__sb_num(&s, r->sm_clock_hz / 1e6, 4);
+        rfl__sb_s(&s, " MHz, ");
+        rfl__sb_num(&s, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)), 3);
+        rfl__sb_s(&s, "% below the boost clock of ");
+        rfl__sb_s(&s, m->id);
+        rfl__sb_s(&s, " (");
+        rfl__sb_num(&s, m->boost_mhz, 5);
+        rfl__sb_s(&s, " MHz): datasheet peaks are too high for it (ncu locks the base clock "
+                      "unless --clock-control none); compare with the profile's own ceilings");
+    }
+}
+
+/* Units, names, saturation, a full by-name table. */
+static void rfl__warn_bookkeeping(rfl_reduce_state *st) {
+    rfl_reduce_result *r = &st->res;
+    rfl_kernel_stat *t = &r->total;
+    rfl__sb s;
     if (r->auto_units_rel_err > 0) {
         s = rfl__warn(st, RFL_WARN_AUTO_UNITS, 0, 0);
         rfl__sb_s(&s, "values were printed with auto-scaled units (e.g. '");
@@ -7560,7 +8962,17 @@ static void rfl__warnings(rfl_reduce_state *st) {
         rfl__sb_u64(&s, (uint64_t)st->desc.group_cap);
         rfl__sb_s(&s, ": counted under \"other\" (the totals include them)");
     }
-    (void)rfl__sb_si;
+}
+
+static void rfl__warnings(rfl_reduce_state *st) {
+    rfl__warn_tensor(st);
+    rfl__warn_counters(st);
+    rfl__warn_memory(st);
+    if (st->desc.machine) {
+        rfl__warn_above_roof(st);
+        rfl__warn_clock(st);
+    }
+    rfl__warn_bookkeeping(st);
 }
 
 RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
@@ -7650,12 +9062,328 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
 #undef RFL__POS
 #undef RFL__NEWLINE
 #undef RFL__TRY
+#endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
    [7b] LLM JOIN
    an LLM estimate beside a profile: kernels by kind, padded_mma, launch_bound
    ========================================================================== */
 /* ---- issue 17 (items 5, 6): the join goes here ---- */
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
+/* A kernel name against the classifier's keys, case-insensitively. */
+static int rfl__llm_has(const char *s, const char *key) {
+    size_t i;
+    for (; *s; s++) {
+        for (i = 0; key[i] && s[i] && rfl__lower((unsigned char)s[i]) == key[i]; i++) {}
+        if (!key[i]) return 1;
+    }
+    return 0;
+}
+
+RFL_API rfl_llm_role rfl_llm_kernel_role_of(const char *name) {
+    /* Order matters: "fmha_cutlassF" is attention before it is cutlass;
+       "cublasLt::splitKreduce" belongs to its GEMM; "layer_norm" before
+       any elementwise rule. Keys in lower case. */
+    static const struct { const char *key; unsigned char role; } rules[] = {
+        {"fmha", RFL_LLM_ROLE_ATTENTION},      {"flash", RFL_LLM_ROLE_ATTENTION},
+        {"sdpa", RFL_LLM_ROLE_ATTENTION},      {"attention", RFL_LLM_ROLE_ATTENTION},
+        {"cudnn", RFL_LLM_ROLE_ATTENTION},     /* cuDNN's SDPA and its reduction */
+        {"layer_norm", RFL_LLM_ROLE_NORM},     {"layernorm", RFL_LLM_ROLE_NORM},
+        {"rms_norm", RFL_LLM_ROLE_NORM},       {"rmsnorm", RFL_LLM_ROLE_NORM},
+        {"splitkreduce", RFL_LLM_ROLE_GEMM},   {"gemm", RFL_LLM_ROLE_GEMM},
+        {"gemv", RFL_LLM_ROLE_GEMM},           {"nvjet", RFL_LLM_ROLE_GEMM},
+        {"cutlass", RFL_LLM_ROLE_GEMM},        {"xmma", RFL_LLM_ROLE_GEMM},
+        {"cublas", RFL_LLM_ROLE_GEMM},         {"matmul", RFL_LLM_ROLE_GEMM},
+        {"meanops", RFL_LLM_ROLE_MEAN},        {"pow_tensor", RFL_LLM_ROLE_POW},
+        {"indexselect", RFL_LLM_ROLE_EMBEDDING}, {"index_select", RFL_LLM_ROLE_EMBEDDING},
+        {"gather", RFL_LLM_ROLE_EMBEDDING},    {"embedding", RFL_LLM_ROLE_EMBEDDING},
+        {"copy_kernel", RFL_LLM_ROLE_CAST}};
+    size_t i;
+    if (!name) return RFL_LLM_ROLE_OTHER;
+    for (i = 0; i < sizeof rules / sizeof rules[0]; i++)
+        if (rfl__llm_has(name, rules[i].key)) return (rfl_llm_role)rules[i].role;
+    return RFL_LLM_ROLE_OTHER;
+}
+
+static uint64_t rfl__llm_sat(uint64_t a, uint64_t b) {
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+static void rfl__llm_meas_add(rfl_llm_kind_meas *a, const rfl_llm_kind_meas *b) {
+    a->kernels = rfl__llm_sat(a->kernels, b->kernels);
+    a->time_ns = rfl__llm_sat(a->time_ns, b->time_ns);
+    a->flops = rfl__llm_sat(a->flops, b->flops);
+    a->tensor_flops = rfl__llm_sat(a->tensor_flops, b->tensor_flops);
+    a->dram_bytes = rfl__llm_sat(a->dram_bytes, b->dram_bytes);
+    a->tiny_kernels = rfl__llm_sat(a->tiny_kernels, b->tiny_kernels);
+    a->tiny_time_ns = rfl__llm_sat(a->tiny_time_ns, b->tiny_time_ns);
+}
+static void rfl__llm_kern_meas(const rfl_llm__kern *k, rfl_llm_kind_meas *m) {
+    RFL_MEMSET(m, 0, sizeof *m);
+    m->kernels = 1;
+    m->time_ns = k->time_ns;
+    m->flops = k->flops;
+    m->tensor_flops = k->tensor_flops;
+    m->dram_bytes = k->dram_bytes;
+    m->tiny_kernels = (uint64_t)(k->tiny != 0);
+    m->tiny_time_ns = k->tiny ? k->time_ns : 0;
+}
+
+RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine) {
+    if (!c) return;
+    RFL_MEMSET(c, 0, sizeof *c);
+    c->machine = machine;
+}
+
+/* The kind of the open segment's GEMMs, when it closes. */
+static rfl_llm_kind rfl__llm_gemm_kind(const rfl_llm_classifier *c, int last) {
+    if (c->segment == 0 || c->seg_core) return RFL_LLM_ATTENTION;
+    return last ? RFL_LLM_LM_HEAD : RFL_LLM_MLP;
+}
+static void rfl__llm_close(rfl_llm_classifier *c, int last) {
+    rfl__llm_meas_add(&c->kinds[rfl__llm_gemm_kind(c, last)], &c->seg_gemms);
+    rfl__llm_meas_add(&c->kinds[RFL_LLM_ELEMENTWISE], &c->seg_pre);
+    RFL_MEMSET(&c->seg_gemms, 0, sizeof c->seg_gemms);
+    RFL_MEMSET(&c->seg_pre, 0, sizeof c->seg_pre);
+    c->seg_gemm = c->seg_core = 0;
+}
+
+/* One kernel leaves the hold: the segment rules of the manual. */
+static void rfl__llm_settle(rfl_llm_classifier *c, const rfl_llm__kern *k) {
+    rfl_llm_kind_meas m;
+    rfl__llm_kern_meas(k, &m);
+    rfl__llm_meas_add(&c->total, &m);
+    if (k->role == RFL_LLM_ROLE_EMBEDDING) {
+        rfl__llm_meas_add(&c->kinds[RFL_LLM_EMBEDDING], &m);
+        return;
+    }
+    if (k->role == RFL_LLM_ROLE_NORM || k->norm_start ||
+        (k->role == RFL_LLM_ROLE_MEAN && !c->in_norm)) {
+        rfl__llm_close(c, 0);
+        c->segment++;
+        c->in_norm = 1;
+    }
+    if (k->role == RFL_LLM_ROLE_GEMM) {
+        c->in_norm = 0;
+        c->seg_gemm = 1;
+        rfl__llm_meas_add(&c->seg_gemms, &m);
+    } else if (k->role == RFL_LLM_ROLE_ATTENTION) {
+        c->in_norm = 0;
+        c->seg_core = 1;
+        rfl__llm_meas_add(&c->kinds[RFL_LLM_ATTENTION], &m);
+        rfl__llm_meas_add(&c->kinds[RFL_LLM_ATTENTION], &c->seg_pre); /* rotary, KV cache */
+        RFL_MEMSET(&c->seg_pre, 0, sizeof c->seg_pre);
+    } else if (c->in_norm) {
+        rfl__llm_meas_add(&c->kinds[RFL_LLM_NORM], &m);
+    } else if (c->segment > 0 && c->seg_gemm && !c->seg_core) {
+        rfl__llm_meas_add(&c->seg_pre, &m);
+    } else {
+        rfl__llm_meas_add(&c->kinds[RFL_LLM_ELEMENTWISE], &m);
+    }
+}
+
+/* 1 when a kernel's own counters need under RFL_LLM_TINY_S at the roof. */
+static int rfl__llm_tiny(const rfl_machine *m, const rfl_kernel_stat *k) {
+    double need;
+    int p;
+    if (!m || (k->work.unknown & (RFL_UNKNOWN_TIME | RFL_UNKNOWN_BYTES(RFL_DRAM))) ||
+        m->bw_bytes_per_s[RFL_DRAM] <= 0)
+        return 0;
+    need = (double)k->bytes[RFL_DRAM] / m->bw_bytes_per_s[RFL_DRAM];
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        if (!k->flops[p]) continue;
+        if (m->peak_flops[p] <= 0) return 0; /* no roof: cannot say */
+        if ((double)k->flops[p] / m->peak_flops[p] > need)
+            need = (double)k->flops[p] / m->peak_flops[p];
+    }
+    return need < RFL_LLM_TINY_S;
+}
+
+RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k) {
+    rfl_llm_classifier *c = (rfl_llm_classifier *)classifier;
+    rfl_llm__kern x;
+    int p;
+    if (!c || !k || c->finished) return;
+    RFL_MEMSET(&x, 0, sizeof x);
+    x.id = k->id;
+    x.time_ns = k->time_ns;
+    for (p = 0; p < RFL_PREC_COUNT; p++) x.flops = rfl__llm_sat(x.flops, k->flops[p]);
+    x.tensor_flops = rfl_kernel_tensor_flops(k);
+    x.dram_bytes = k->bytes[RFL_DRAM];
+    x.role = (int)rfl_llm_kernel_role_of(k->name);
+    x.tiny = rfl__llm_tiny(c->machine, k);
+    c->unknown |= k->work.unknown;
+    /* An eager RMSNorm shows itself at its mean: the pow before it, and the
+       cast before that, start the norm. */
+    if (x.role == RFL_LLM_ROLE_MEAN && c->held && c->hold[c->held - 1].role == RFL_LLM_ROLE_POW) {
+        if (c->held == 2 && c->hold[0].role == RFL_LLM_ROLE_CAST) c->hold[0].norm_start = 1;
+        else c->hold[c->held - 1].norm_start = 1;
+    }
+    if (c->held == 2) {
+        rfl__llm_settle(c, &c->hold[0]);
+        c->hold[0] = c->hold[1];
+        c->held = 1;
+    }
+    c->hold[c->held++] = x;
+}
+
+RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c) {
+    int i;
+    if (!c || c->finished) return;
+    for (i = 0; i < c->held; i++) rfl__llm_settle(c, &c->hold[i]);
+    c->held = 0;
+    rfl__llm_close(c, 1);
+    c->finished = 1;
+}
+
+RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w) {
+    switch (w) {
+    case RFL_LLM_WARN_PADDED_MMA: return "padded_mma";
+    case RFL_LLM_WARN_LAUNCH_BOUND: return "launch_bound";
+    default: return "";
+    }
+}
+/* ---- the join: estimate beside profile, warnings ---- */
+typedef struct rfl__llm_txt { char *buf; size_t cap, len; } rfl__llm_txt;
+static void rfl__llm_put(rfl__llm_txt *t, const char *s) {
+    while (*s && t->len + 1 < t->cap) t->buf[t->len++] = *s++;
+    t->buf[t->len] = 0;
+}
+static void rfl__llm_put_si(rfl__llm_txt *t, double v, const char *unit) {
+    char b[40];
+    rfl_fmt_si(b, sizeof b, v, 3);
+    rfl__llm_put(t, b);
+    rfl__llm_put(t, unit);
+}
+static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
+    char b[40];
+    rfl_fmt_num(b, sizeof b, v, sig);
+    rfl__llm_put(t, b);
+}
+
+/* The estimate's time at the roof, by kind: rfl_llm_predict's rule. */
+static rfl_result rfl__llm_kind_times(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      const rfl_machine *m, rfl_llm_join *out) {
+    rfl_llm_row row;
+    rfl_work w;
+    rfl_prediction p;
+    rfl_result r;
+    int i, n = rfl_llm_row_count(cfg);
+    for (i = 0; i < n; i++) {
+        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
+        if ((r = rfl_llm_row_work(&row, d, &w)) != RFL_OK) return r;
+        if (!row.flops && w.bytes[RFL_DRAM] == 0) continue;
+        if ((r = rfl_predict(m, &w, &p)) != RFL_OK) return r;
+        out->kinds[row.kind].est_time_s += p.time_s * row.count;
+        out->total.est_time_s += p.time_s * row.count;
+    }
+    return RFL_OK;
+}
+
+static void rfl__llm_padded(rfl_llm_join *j) {
+    rfl_llm_warning *w = &j->warnings[j->warning_count++];
+    rfl__llm_txt t;
+    int k, first = 1;
+    t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
+    w->code = RFL_LLM_WARN_PADDED_MMA;
+    rfl__llm_put(&t, "the tensor cores executed ");
+    rfl__llm_put_si(&t, j->executed_tensor_flops, "FLOP for ");
+    rfl__llm_put_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
+    rfl__llm_put_num(&t, j->useful_per_executed, 2);
+    rfl__llm_put(&t, "; ");
+    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
+        double ex = (double)j->kinds[k].meas.tensor_flops, us = (double)j->kinds[k].est.mac_flops;
+        if (ex < RFL_LLM_PADDED_RATIO * us || ex <= 0) continue;
+        rfl__llm_put(&t, first ? "" : ", ");
+        rfl__llm_put(&t, rfl_llm_kind_name((rfl_llm_kind)k));
+        rfl__llm_put(&t, " ");
+        rfl__llm_put_si(&t, ex, "FLOP for ");
+        rfl__llm_put_si(&t, us, "FLOP");
+        first = 0;
+    }
+    rfl__llm_put(&t, "): a product with one token or one query row (a decode GEMV, decode "
+                     "attention) runs on whole MMA tiles of 8 to 64 rows, the rest padding. "
+                     "Measured FLOP/s");
+    if (j->kernel_time_s > 0) {
+        rfl__llm_put(&t, " (");
+        rfl__llm_put_si(&t, (double)j->total.meas.flops / j->kernel_time_s, "FLOP/s");
+        rfl__llm_put(&t, ")");
+    }
+    rfl__llm_put(&t, " overstates useful work");
+    if (j->kernel_time_s > 0) {
+        rfl__llm_put(&t, " (");
+        rfl__llm_put_si(&t, j->useful_flops / j->kernel_time_s, "FLOP/s");
+        rfl__llm_put(&t, ")");
+    }
+    rfl__llm_put(&t, ": judge this step by its bytes and time.");
+}
+
+static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
+    rfl_llm_warning *w = &j->warnings[j->warning_count++];
+    rfl__llm_txt t;
+    t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
+    w->code = RFL_LLM_WARN_LAUNCH_BOUND;
+    rfl__llm_put_num(&t, (double)j->total.meas.kernels, 10);
+    rfl__llm_put(&t, " kernels, mean ");
+    rfl__llm_put_si(&t, j->mean_kernel_s, "s: ");
+    rfl__llm_put_si(&t, j->kernel_time_s, "s of kernel time, ");
+    rfl__llm_put_num(&t, j->gap, 2);
+    rfl__llm_put(&t, "x the ");
+    rfl__llm_put_si(&t, j->roof_time_s, "s the step needs at the roof (its bytes, ");
+    rfl__llm_put_si(&t, (double)j->total.est.bytes, "B at ");
+    rfl__llm_put_si(&t, m->bw_bytes_per_s[RFL_DRAM], "B/s: ");
+    rfl__llm_put_si(&t, j->bytes_time_s, "s); ");
+    rfl__llm_put_num(&t, (double)j->total.meas.tiny_kernels, 10);
+    rfl__llm_put(&t, " kernels (");
+    rfl__llm_put_num(&t, 100.0 * j->tiny_share, 2);
+    rfl__llm_put(&t, "% of the time) each need under 1 us of work, so launch, ramp-up and "
+                     "drain fill the step. What helps: CUDA graphs (one launch for the "
+                     "step), fused kernels (norm, rotary, MLP: fewer launches), a larger "
+                     "batch (the same launches carry more tokens).");
+}
+
+RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                        const rfl_machine *m, const rfl_llm_classifier *c,
+                                        rfl_llm_join *out) {
+    rfl_llm_kind_cost est[RFL_LLM_KIND_COUNT];
+    rfl_result r;
+    int k;
+    if (!cfg || !d || !m || !c || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (!c->finished) return RFL_ERR_STATE;
+    if ((r = rfl_llm_step_kinds(cfg, d, est)) != RFL_OK) return r;
+    if ((r = rfl__llm_kind_times(cfg, d, m, out)) != RFL_OK) return r;
+    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
+        out->kinds[k].est = est[k];
+        out->kinds[k].meas = c->kinds[k];
+        out->total.est.mac_flops += est[k].mac_flops; /* step_kinds checked overflow */
+        out->total.est.flops += est[k].flops;
+        out->total.est.bytes += est[k].bytes;
+    }
+    out->total.meas = c->total;
+    out->unknown = c->unknown;
+    out->useful_flops = (double)out->total.est.mac_flops;
+    out->executed_tensor_flops = (double)c->total.tensor_flops;
+    if (c->total.tensor_flops)
+        out->useful_per_executed = out->useful_flops / out->executed_tensor_flops;
+    out->roof_time_s = out->total.est_time_s;
+    if (m->bw_bytes_per_s[RFL_DRAM] > 0)
+        out->bytes_time_s = (double)out->total.est.bytes / m->bw_bytes_per_s[RFL_DRAM];
+    if (!(c->unknown & RFL_UNKNOWN_TIME) && c->total.kernels) {
+        out->kernel_time_s = (double)c->total.time_ns * 1e-9;
+        out->mean_kernel_s = out->kernel_time_s / (double)c->total.kernels;
+        if (c->total.time_ns)
+            out->tiny_share = (double)c->total.tiny_time_ns / (double)c->total.time_ns;
+        if (out->roof_time_s > 0) out->gap = out->kernel_time_s / out->roof_time_s;
+    }
+    /* no tensor counter in the profile: executed tensor FLOPs are unknown */
+    if (c->total.tensor_flops && out->useful_flops > 0 &&
+        out->executed_tensor_flops >= RFL_LLM_PADDED_RATIO * out->useful_flops)
+        rfl__llm_padded(out);
+    if (out->gap >= RFL_LLM_LAUNCH_GAP && out->tiny_share >= RFL_LLM_LAUNCH_SHARE)
+        rfl__llm_launch(out, m);
+    return RFL_OK;
+}
+#endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
 
 
 /* ==========================================================================
@@ -10389,18 +12117,160 @@ static int rfl__gcol(const rfl__axis *x, double v, int left, int w) {
     return left + rfl__ifloor(t * (w - 1) + 0.5);
 }
 
-RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
-                                            const rfl_roofline_desc *d) {
+/* The text picture's frame: plot area, axes, ticks, labels. */
+typedef struct rfl__ascii {
     rfl__grid g;
     rfl__axis x, y;
-    rfl__series ser;
-    rfl__tickset t;
+    int left, top, pw, ph; /* plot area */
     const rfl_machine *m;
     rfl_level lv;
+} rfl__ascii;
+
+static void rfl__ascii_blank(rfl__grid *g, char *buf, int cols, int rows) {
+    int r;
+    g->b = buf;
+    g->cols = cols;
+    g->rows = rows;
+    for (r = 0; r < rows; r++) {
+        RFL_MEMSET(buf + (size_t)r * (size_t)(cols + 1), ' ', (size_t)cols);
+        buf[(size_t)r * (size_t)(cols + 1) + (size_t)cols] = '\n';
+    }
+    buf[(size_t)rows * (size_t)(cols + 1)] = 0;
+}
+
+static void rfl__ascii_axes(rfl__ascii *A, const rfl_roofline_desc *d) {
+    rfl__grid *g = &A->g;
+    rfl__tickset t;
+    char lab[96];
+    const char *name = A->m->name ? A->m->name : A->m->id;
+    int r, c, i, n, last = -100, bottom = A->top + A->ph;
+    n = (int)rfl__strlen(name);
+    rfl__gstr(g, 0, n < g->cols ? (g->cols - n) / 2 : 0, name); /* title: the machine */
+    for (r = A->top; r < bottom; r++) rfl__gput(g, r, A->left - 1, '|');
+    rfl__gput(g, bottom, A->left - 1, '+');
+    for (c = A->left; c < A->left + A->pw; c++) rfl__gput(g, bottom, c, '-');
+    A->x.ticks = d->x_ticks;
+    A->y.ticks = d->y_ticks ? d->y_ticks : RFL_TICKS_SI;
+    rfl__make_ticks(&A->y, &t);
+    for (i = 0; i < t.nmajor; i++) { /* y labels, spaces squeezed out */
+        double v = rfl__tmajor(&A->y, &t, i);
+        int k = 0, j;
+        rfl__tick_label(lab, sizeof lab, &A->y, v);
+        for (j = 0; lab[j]; j++) if (lab[j] != ' ') lab[k++] = lab[j];
+        lab[k] = 0;
+        rfl__gstr(g, rfl__grow(&A->y, v, A->top, A->ph), A->left - 1 - k, lab);
+    }
+    rfl__make_ticks(&A->x, &t);
+    for (i = 0; i < t.nmajor; i++) {
+        double v = rfl__tmajor(&A->x, &t, i);
+        int cc = rfl__gcol(&A->x, v, A->left, A->pw);
+        rfl__tick_label(lab, sizeof lab, &A->x, v);
+        if (lab[2] == '^') lab[2] = 'e'; /* 10^3 reads as 10e3 in text */
+        n = (int)rfl__strlen(lab);
+        rfl__gput(g, bottom, cc, '+');
+        if (cc - n / 2 > last + 1) { rfl__gstr(g, bottom + 1, cc - n / 2, lab); last = cc - n / 2 + n; }
+    }
+    rfl__gstr(g, bottom + 2, A->left + (A->pw - 36 > 0 ? (A->pw - 36) / 2 : 0),
+              "arithmetic intensity (FLOP/byte) ->");
+    rfl__gstr(g, 0, 0, "FLOP/s");
+}
+
+/* One precision's roof: '_' flat, '/' slanted, '+' at the ridge. */
+static void rfl__ascii_roof(rfl__ascii *A, rfl_prec p) {
+    double pk = A->m->peak_flops[p], bw = A->m->bw_bytes_per_s[A->lv];
+    double l0 = RFL_LOG10(A->x.lo), l1 = RFL_LOG10(A->x.hi);
+    int c, q, prev = -1000, top = A->top, bottom = A->top + A->ph;
+    for (c = A->left; c < A->left + A->pw; c++) {
+        double ai = RFL_POW(10.0, l0 + (double)(c - A->left) / (A->pw - 1) * (l1 - l0));
+        int rr = rfl__grow(&A->y, rfl__roof(A->m, p, A->lv, ai), top, A->ph);
+        int flat = !(bw > 0) || ai * bw >= pk;
+        if (rr >= top && rr < bottom) rfl__gput(&A->g, rr, c, flat ? '_' : '/');
+        /* steep in text: fill the rows skipped since the last column */
+        if (!flat && prev > -1000)
+            for (q = prev - 1; q > rr; q--)
+                if (q >= top && q < bottom) rfl__gput(&A->g, q, c, '/');
+        prev = rr;
+    }
+    if (bw > 0) {
+        int rc = rfl__gcol(&A->x, pk / bw, A->left, A->pw), rr = rfl__grow(&A->y, pk, top, A->ph);
+        if (rc >= A->left && rc < A->left + A->pw && rr >= top && rr < bottom) rfl__gput(&A->g, rr, rc, '+');
+    }
+}
+
+static int rfl__ascii_above(const rfl__ascii *A, const rfl_point *pt) {
+    double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(A->m, pt->prec, A->lv, pt->ai) : 0;
+    return roof > 0 && pt->flops_per_s > roof * 1.02;
+}
+
+/* Points: a letter per series, '!' above the roof. */
+static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const rfl__series *ser) {
+    int i, rr, cc, si;
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *pt = &d->points[i];
+        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, 0, 1)) continue;
+        si = rfl__ser_find(ser, pt->label);
+        rr = rfl__grow(&A->y, pt->flops_per_s, A->top, A->ph);
+        cc = rfl__gcol(&A->x, pt->ai, A->left, A->pw);
+        if (rr < A->top || rr >= A->top + A->ph || cc < A->left || cc >= A->left + A->pw) continue;
+        rfl__gput(&A->g, rr, cc, rfl__ascii_above(A, pt) ? '!' : si >= 0 && si < 26 ? (char)('A' + si) : '*');
+    }
+}
+
+/* Key, first line: the first drawn roof, its ridge and bandwidth. Returns
+   the next free line. */
+static int rfl__ascii_key_roof(rfl__ascii *A, unsigned precs, int line) {
+    double bw = A->m->bw_bytes_per_s[A->lv], pk;
+    char lab[96];
+    rfl__sb s = rfl__sb_make(lab, sizeof lab);
+    int p;
+    for (p = 0; p < RFL_PREC_COUNT && !(((precs >> p) & 1) && A->m->peak_flops[p] > 0); p++) {}
+    if (p == RFL_PREC_COUNT || line >= A->g.rows) return line;
+    pk = A->m->peak_flops[p];
+    rfl__sb_sn(&s, rfl__prec_title((rfl_prec)p), 40);
+    rfl__sb_s(&s, " ");
+    rfl__sb_si(&s, pk, "FLOP/s");
+    if (bw > 0) {
+        rfl__sb_s(&s, ", ridge (+) ");
+        rfl__sb_num(&s, pk / bw, 4);
+        rfl__sb_s(&s, " FLOP/B, ");
+        rfl__sb_s(&s, rfl__level_title(A->lv));
+        rfl__sb_s(&s, " ");
+        rfl__sb_si(&s, bw, "B/s");
+    }
+    rfl__gstr(&A->g, line, 1, lab);
+    return line + 1;
+}
+
+/* Key, one line per series: letter, label, AI and FLOP/s. */
+static void rfl__ascii_key_points(rfl__ascii *A, const rfl_roofline_desc *d, const rfl__series *ser,
+                                  int line) {
+    char lab[96];
+    int i;
+    for (i = 0; i < ser->n && line < A->g.rows; i++) {
+        const rfl_point *pt = &d->points[ser->first[i]];
+        rfl__sb s = rfl__sb_make(lab, sizeof lab);
+        char letter[3] = {'*', ' ', 0};
+        if (line == A->g.rows - 1 && i + 1 < ser->n) { rfl__gstr(&A->g, line, 1, "..."); return; }
+        if (i < 26) letter[0] = (char)('A' + i);
+        rfl__sb_s(&s, letter);
+        rfl__sb_sn(&s, rfl__ser_label(ser, i), 40);
+        rfl__sb_s(&s, ": ");
+        rfl__sb_num(&s, pt->ai, 3);
+        rfl__sb_s(&s, " FLOP/B, ");
+        rfl__sb_si(&s, pt->flops_per_s, "FLOP/s");
+        if (rfl__ascii_above(A, pt)) rfl__sb_s(&s, " (!) above roof: check units");
+        rfl__gstr(&A->g, line++, 1, lab);
+    }
+}
+
+RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
+                                            const rfl_roofline_desc *d) {
+    rfl__ascii A;
+    rfl__series ser;
+    rfl_roofline_desc one;
     rfl_result res = RFL_OK;
     unsigned precs;
-    int r, c, i, p, left = 7, top = 1, key, ph, pw, line;
-    char lab[96];
+    int i, p, key;
     if (cols == 0 && rows == 0) { cols = 80; rows = 24; }
     if (!buf || !d || !d->machines || d->n_machines < 1 || !d->machines[0] || d->n_points < 0 ||
         (d->n_points > 0 && !d->points) || cols < 20 || rows < 8 || cols > 1000 || rows > 1000)
@@ -10409,169 +12279,31 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
         if (size) buf[0] = 0;
         return RFL_ERR_BUFFER;
     }
-    g.b = buf;
-    g.cols = cols;
-    g.rows = rows;
-    for (r = 0; r < rows; r++) {
-        RFL_MEMSET(buf + (size_t)r * (size_t)(cols + 1), ' ', (size_t)cols);
-        buf[(size_t)r * (size_t)(cols + 1) + (size_t)cols] = '\n';
-    }
-    buf[(size_t)rows * (size_t)(cols + 1)] = 0;
-    m = d->machines[0];
-    lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
-    RFL_MEMSET(&x, 0, sizeof x);
-    RFL_MEMSET(&y, 0, sizeof y);
-    {   /* ranges as the picture has them, for this machine alone */
-        rfl_roofline_desc one = *d;
-        one.n_machines = 1;
-        one.extra_precs = 0;
-        one.extra_levels = 0;
-        rfl__ranges(&one, &x, &y);
-    }
+    RFL_MEMSET(&A, 0, sizeof A);
+    rfl__ascii_blank(&A.g, buf, cols, rows);
+    A.m = d->machines[0];
+    A.lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
+    one = *d; /* ranges as the picture has them, for this machine alone */
+    one.n_machines = 1;
+    one.extra_precs = 0;
+    one.extra_levels = 0;
+    rfl__ranges(&one, &A.x, &A.y);
     rfl__ser_init(&ser, d->points, 0, 0); /* links do not show in text */
     for (i = 0; i < d->n_points; i++)
         if (rfl__point_ok(&d->points[i]) && rfl__on_panel(&d->points[i], 0, 1)) rfl__ser_add(&ser, i);
-    key = ser.n + 1;
-    if (key > rows / 4) key = rows / 4;
-    ph = rows - top - 3 - key;
-    pw = cols - left - 1;
-    if (ph < 3) ph = 3;
-    /* title: the machine */
-    {
-        const char *name = m->name ? m->name : m->id;
-        int n = (int)rfl__strlen(name);
-        rfl__gstr(&g, 0, n < cols ? (cols - n) / 2 : 0, name);
-    }
-    /* axes */
-    for (r = top; r < top + ph; r++) rfl__gput(&g, r, left - 1, '|');
-    rfl__gput(&g, top + ph, left - 1, '+');
-    for (c = left; c < left + pw; c++) rfl__gput(&g, top + ph, c, '-');
-    x.ticks = d->x_ticks;
-    y.ticks = d->y_ticks ? d->y_ticks : RFL_TICKS_SI;
-    rfl__make_ticks(&y, &t);
-    for (i = 0; i < t.nmajor; i++) {
-        double v = rfl__tmajor(&y, &t, i);
-        int rr = rfl__grow(&y, v, top, ph), n;
-        rfl__tick_label(lab, sizeof lab, &y, v);
-        for (n = 0; lab[n]; n++) if (lab[n] == ' ') { int q = n; while (lab[q]) { lab[q] = lab[q + 1]; q++; } }
-        n = (int)rfl__strlen(lab);
-        rfl__gstr(&g, rr, left - 1 - n, lab);
-    }
-    rfl__make_ticks(&x, &t);
-    {
-        int last = -100;
-        for (i = 0; i < t.nmajor; i++) {
-            double v = rfl__tmajor(&x, &t, i);
-            int cc = rfl__gcol(&x, v, left, pw), n;
-            rfl__tick_label(lab, sizeof lab, &x, v);
-            if (lab[2] == '^') { lab[2] = 'e'; } /* 10^3 reads as 10e3 in text */
-            n = (int)rfl__strlen(lab);
-            rfl__gput(&g, top + ph, cc, '+');
-            if (cc - n / 2 > last + 1) { rfl__gstr(&g, top + ph + 1, cc - n / 2, lab); last = cc - n / 2 + n; }
-        }
-    }
-    rfl__gstr(&g, top + ph + 2, left + (pw - 36 > 0 ? (pw - 36) / 2 : 0),
-              "arithmetic intensity (FLOP/byte) ->");
-    rfl__gstr(&g, 0, 0, "FLOP/s");
-    /* roofs */
+    key = ser.n + 1 < rows / 4 ? ser.n + 1 : rows / 4;
+    A.left = 7, A.top = 1;
+    A.ph = rows - A.top - 3 - key > 3 ? rows - A.top - 3 - key : 3;
+    A.pw = cols - A.left - 1;
+    rfl__ascii_axes(&A, d);
     precs = rfl__panel_precs(d, 0);
     for (p = 0; p < RFL_PREC_COUNT; p++) {
-        double pk = m->peak_flops[p], bw = m->bw_bytes_per_s[lv];
-        int prev = -1000;
         if (!((precs >> p) & 1)) continue;
-        if (!(pk > 0)) { res = RFL_ERR_NO_ROOF; continue; }
-        for (c = left; c < left + pw; c++) {
-            double ai = RFL_POW(10.0, RFL_LOG10(x.lo) + (double)(c - left) / (pw - 1) *
-                                                          (RFL_LOG10(x.hi) - RFL_LOG10(x.lo)));
-            double v = rfl__roof(m, (rfl_prec)p, lv, ai);
-            int rr = rfl__grow(&y, v, top, ph), q;
-            int flat = !(bw > 0) || ai * bw >= pk;
-            if (rr >= top && rr < top + ph) rfl__gput(&g, rr, c, flat ? '_' : '/');
-            /* steep in text: fill the rows skipped since the last column */
-            if (!flat && prev > -1000)
-                for (q = prev - 1; q > rr; q--)
-                    if (q >= top && q < top + ph) rfl__gput(&g, q, c, '/');
-            prev = rr;
-        }
-        if (bw > 0) {
-            double ridge = pk / bw;
-            int rc = rfl__gcol(&x, ridge, left, pw), rr = rfl__grow(&y, pk, top, ph);
-            if (rc >= left && rc < left + pw && rr >= top && rr < top + ph) rfl__gput(&g, rr, rc, '+');
-        }
+        if (A.m->peak_flops[p] > 0) rfl__ascii_roof(&A, (rfl_prec)p);
+        else res = RFL_ERR_NO_ROOF;
     }
-    /* points: a letter per series, '!' above the roof */
-    for (i = 0; i < d->n_points; i++) {
-        const rfl_point *pt = &d->points[i];
-        int si, rr, cc;
-        double roof;
-        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, 0, 1)) continue;
-        si = rfl__ser_find(&ser, pt->label);
-        rr = rfl__grow(&y, pt->flops_per_s, top, ph);
-        cc = rfl__gcol(&x, pt->ai, left, pw);
-        roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
-        if (rr < top || rr >= top + ph || cc < left || cc >= left + pw) continue;
-        rfl__gput(&g, rr, cc, roof > 0 && pt->flops_per_s > roof * 1.02 ? '!'
-                              : si >= 0 && si < 26 ? (char)('A' + si) : '*');
-    }
-    /* key */
-    line = top + ph + 3;
-    for (p = 0; p < RFL_PREC_COUNT && line < rows; p++) {
-        double pk = m->peak_flops[p], bw = m->bw_bytes_per_s[lv];
-        size_t n = 0;
-        if (!((precs >> p) & 1) || !(pk > 0)) continue;
-        {
-            const char *s1 = rfl__prec_title((rfl_prec)p);
-            while (*s1 && n < 40) lab[n++] = *s1++;
-        }
-        lab[n++] = ' ';
-        lab[n] = 0;
-        rfl__fmt_unit(lab + n, sizeof lab - n, "", pk, "FLOP/s");
-        n = rfl__strlen(lab);
-        if (bw > 0 && n + 40 < sizeof lab) {
-            const char *s2 = ", ridge (+) ";
-            while (*s2) lab[n++] = *s2++;
-            n += rfl_fmt_num(lab + n, sizeof lab - n, pk / bw, 4);
-            s2 = " FLOP/B, ";
-            while (*s2) lab[n++] = *s2++;
-            s2 = rfl__level_title(lv);
-            while (*s2) lab[n++] = *s2++;
-            lab[n++] = ' ';
-            lab[n] = 0;
-            rfl__fmt_unit(lab + n, sizeof lab - n, "", bw, "B/s");
-        }
-        rfl__gstr(&g, line++, 1, lab);
-        break; /* one line for the roof */
-    }
-    for (i = 0; i < ser.n && line < rows; i++) {
-        const rfl_point *pt = &d->points[ser.first[i]];
-        size_t n = 0;
-        double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
-        if (line == rows - 1 && i + 1 < ser.n) { rfl__gstr(&g, line++, 1, "..."); break; }
-        lab[n++] = i < 26 ? (char)('A' + i) : '*';
-        lab[n++] = ' ';
-        {
-            const char *s1 = rfl__ser_label(&ser, i);
-            while (*s1 && n < 40) lab[n++] = *s1++;
-        }
-        lab[n++] = ':';
-        lab[n++] = ' ';
-        n += rfl_fmt_num(lab + n, sizeof lab - n, pt->ai, 3);
-        lab[n++] = ' ';
-        lab[n] = 0;
-        {
-            const char *s2 = "FLOP/B, ";
-            while (*s2) lab[n++] = *s2++;
-            lab[n] = 0;
-        }
-        rfl__fmt_unit(lab + n, sizeof lab - n, "", pt->flops_per_s, "FLOP/s");
-        n = rfl__strlen(lab);
-        if (roof > 0 && pt->flops_per_s > roof * 1.02 && n + 30 < sizeof lab) {
-            const char *s3 = " (!) above roof: check units";
-            while (*s3) lab[n++] = *s3++;
-            lab[n] = 0;
-        }
-        rfl__gstr(&g, line++, 1, lab);
-    }
+    rfl__ascii_points(&A, d, &ser);
+    rfl__ascii_key_points(&A, d, &ser, rfl__ascii_key_roof(&A, precs, A.top + A.ph + 3));
     (void)rfl__gget;
     return res;
 }
@@ -10747,10 +12479,11 @@ static void rfl__zmatch(rfl__zout *z, const rfl__ztab *t, int len, int dist) {
 static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len, int quality) {
     uint32_t *head, a = 1, b = 0;
     rfl__zout z;
-    rfl__ztab tab;
+    rfl__ztab *tab; /* 1.6 KB: in the arena, not on the stack (1 KiB frames) */
     size_t i = 0, n = data_len > 0 ? (size_t)data_len : 0, k;
     (void)quality;
-    rfl__ztab_init(&tab);
+    tab = (rfl__ztab *)rfl__arena_alloc(sizeof *tab);
+    rfl__ztab_init(tab);
     head = (uint32_t *)rfl__arena_alloc(sizeof(uint32_t) << RFL__ZHBITS);
     RFL_MEMSET(head, 0, sizeof(uint32_t) << RFL__ZHBITS);
     z.max = n + n / 8 + 64; /* fixed codes: at most 9 bits per byte */
@@ -10783,17 +12516,17 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
                 }
                 while (len < lim && p[len] == q[len]) len++;
                 if (len >= 4) {
-                    rfl__zmatch(&z, &tab, (int)len, (int)(i - (cand - 1)));
+                    rfl__zmatch(&z, tab, (int)len, (int)(i - (cand - 1)));
                     i += len;
                     continue;
                 }
             }
         }
-        rfl__zsym(&z, &tab, data[i]);
+        rfl__zsym(&z, tab, data[i]);
         i++;
     }
     rfl__zreserve(&z);
-    rfl__zsym(&z, &tab, 256);             /* end of block */
+    rfl__zsym(&z, tab, 256);             /* end of block */
     if (z.nbits) rfl__zput(&z, 0, 8 - z.nbits);
     for (k = 0; k < n; ) { /* Adler-32; runs of zero bytes (most of a
                               filtered chart) only add a to b */

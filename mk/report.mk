@@ -1,2 +1,2 @@
-# rfl-report's own helper header (the pattern rule knows only tool.h).
-build/rfl-report: tools/report_kinds.h
+# rfl-report's own parts (the pattern rule knows only tool.h).
+build/rfl-report: $(wildcard tools/report_*.h)

@@ -1,7 +1,7 @@
 /* test_config.c - the OPTIONS of roofline.h, one build per combination.
    tests/run.sh builds it plain; tests/steps/portability.sh builds it again
    with ROOFLINE_STATIC, RFL_NO_STDIO, RFL_NO_CHART, RFL_NO_PNG, RFL_NO_ZOO,
-   RFL_NO_HW_TABLE, RFL_NO_ERROR_STRINGS, all of them at once, and with the
+   RFL_NO_REDUCE, RFL_NO_HW_TABLE, RFL_NO_ERROR_STRINGS, all of them at once, and with the
    overrides below (RFL_TEST_OVERRIDES: our own libm and memory functions,
    linked without -lm). Each check follows from the documented meaning of a
    macro; the expected numbers are derived by hand in the comments. */
@@ -217,6 +217,26 @@ static void test_zoo(void) {
 #endif
 }
 
+/* RFL_NO_REDUCE (issue 16): the reducer's API is gone with its macros. By
+   the manual: the default scratch is a 256-byte carry + 3 bytes for each of
+   8,192 columns = 24,832; an empty input is RFL_ERR_EMPTY. */
+static void test_reduce(void) {
+#ifndef RFL_NO_REDUCE
+    static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
+    static rfl_reduce_state st;
+    static rfl_reduce_result res;
+    rfl_reduce_desc d;
+    RT_EQ_U64(sizeof scratch, 256u + 3u * 8192u);
+    memset(&d, 0, sizeof d);
+    RT_EQ_INT(rfl_reduce_init(&st, &d, scratch, sizeof scratch), RFL_OK);
+    RT_EQ_INT(rfl_reduce_finish(&st, &res), RFL_ERR_EMPTY);
+#else
+#ifdef RFL_REDUCE_SCRATCH_DEFAULT
+    RT_CHECK(!"RFL_NO_REDUCE left the reducer's macros declared");
+#endif
+#endif
+}
+
 static void test_chart(void) {
 #ifndef RFL_NO_CHART
     enum { W = 96, H = 64 };
@@ -261,6 +281,7 @@ int main(void) {
     test_layers();
     test_numbers();
     test_zoo();
+    test_reduce();
     test_chart();
     RT_EQ_INT(tc_assert_failures, 0);
     return rt_done();

@@ -10,6 +10,8 @@ static const char *usage =
     "usage: rfl-estimate MODEL [--batch N] [--res H] [--dtype D] [--mode train|infer]\n"
     "                    [--hw NAME | --hw-file FILE] [--summary] [--conv torch|report]\n"
     "                    [--json]\n"
+    "       rfl-estimate LLM|--hf-config FILE --phase prefill|decode --seq S ...\n"
+    "                    (rfl-estimate llama-3-8b --help: the LLM options)\n"
     "       rfl-estimate --list\n"
     "  MODEL       a zoo model (--list): torchvision's definition, 3 channels,\n"
     "              1000 classes, H x H input\n"
@@ -72,6 +74,8 @@ static void jint(tl_json *j, const char *key, uint64_t v) {
     tl_j_sep(j, key);
     fprintf(j->f, "%llu", (unsigned long long)v);
 }
+
+#include "estimate_llm.h" /* decoder LLMs (issue 17) */
 
 static void json_shape(tl_json *j, const char *key, const rfl_net *net, int i, uint64_t batch) {
     int k;
@@ -141,11 +145,21 @@ int main(int argc, char **argv) {
     const rfl_machine *hw = 0;
     rfl_result r;
     tl_prog = "rfl-estimate";
+#ifndef RFL_NO_LLM
+    if (llm_wanted(argc, argv)) return llm_main(argc, argv);
+#endif
     memset(&d, 0, sizeof d);
     for (a = 1; a < argc; a++) {
         const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : 0;
         if (tl_is(o, "--help") || tl_is(o, "-h")) { fputs(usage, stdout); return 0; }
-        else if (tl_is(o, "--list")) { list_zoo(stdout, "\n"); putchar('\n'); return 0; }
+        else if (tl_is(o, "--list")) {
+            list_zoo(stdout, "\n");
+            putchar('\n');
+#ifndef RFL_NO_LLM
+            llm_list(stdout); /* decoder LLMs */
+#endif
+            return 0;
+        }
         else if (tl_is(o, "--json")) json = 1;
         else if (tl_is(o, "--summary")) summary = 1;
         else if (tl_is(o, "--batch")) { batch = parse_count(o, v, 1ull << 40); a++; }

@@ -168,26 +168,6 @@ static void add_point_arg(const char *full, rfl_prec prec) {
     p->estimate = kind == 1;
 }
 
-static char *read_file(const char *path, size_t *len) {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    char *buf = 0;
-    size_t cap = 0, n = 0, r;
-    if (!f) tl_input_error(path, 0, 0, "cannot open: %s", strerror(errno));
-    for (;;) {
-        if (n + 4096 > cap) {
-            cap = cap ? cap * 2 : 65536;
-            buf = (char *)realloc(buf, cap);
-            if (!buf) tl_input_error(path, 0, 0, "out of memory");
-        }
-        r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (r == 0) break;
-    }
-    if (f != stdin) fclose(f);
-    *len = n;
-    return buf;
-}
-
 static double num_or(const rfl_json_doc *d, int obj, const char *path, double dflt) {
     double v;
     return rfl_json_num(d, rfl_json_path(d, obj, path), &v) ? v : dflt;
@@ -209,12 +189,10 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
     char path[1024], name[64], lab[MAXLABEL], dt[32], *src;
     const char *given = 0, *eq = strrchr(arg, '=');
     int root;
-    FILE *probe;
     /* FILE.json=LABEL names the model (unless a file has that whole name) */
     snprintf(path, sizeof path, "%s", arg);
-    if (eq && (probe = fopen(arg, "rb")) != 0) fclose(probe);
-    else if (eq) { path[eq - arg] = 0; given = eq + 1; }
-    src = read_file(path, &len);
+    if (eq && !tl_file_exists(arg)) { path[eq - arg] = 0; given = eq + 1; }
+    src = tl_read_file(path, &len);
     if (rfl_json_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) != 0)
         tl_input_error(path, d.line, d.col, "%s", d.err ? d.err : "document too large for the token table");
     root = 0;
@@ -242,6 +220,10 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
                            "forward.flops and forward.bytes must be positive numbers");
         if (given) snprintf(name, sizeof name, "%s", given);
         else if (!rfl_json_str(&d, rfl_json_get(&d, root, "model"), name, sizeof name)) stem(path, name, sizeof name);
+        /* an LLM estimate names the roof of its matrix FLOPs ("prec") */
+        if (!prec_given && rfl_json_str(&d, rfl_json_get(&d, root, "prec"), dt, sizeof dt) &&
+            rfl_prec_parse(dt, &prec) == RFL_OK)
+            prec_given = 1;
         if (!prec_given && rfl_json_str(&d, rfl_json_get(&d, root, "dtype"), dt, sizeof dt) &&
             rfl_prec_parse(dt, &prec) != RFL_OK)
             prec = RFL_FP32;

@@ -3,6 +3,7 @@
    never prints. Include after roofline.h (with the implementation). */
 #ifndef RFL_TOOL_H
 #define RFL_TOOL_H
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +56,43 @@ static const rfl_machine *tl_find_hw(const char *name) {
 }
 
 static int tl_is(const char *a, const char *b) { return strcmp(a, b) == 0; }
+
+/* ---- memory and files (tools may allocate; the library never does) ------ */
+static void *tl_xmalloc(size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (!p) tl_input_error(0, 0, 0, "out of memory (%lu bytes)", (unsigned long)n);
+    return p;
+}
+
+static int tl_file_exists(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != 0;
+}
+
+/* The whole of a file ("-": standard input) in one malloc'd buffer, with a
+   NUL after its *len bytes. Exits 1 naming the file when it cannot. */
+static char *tl_read_file(const char *path, size_t *len) {
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    char *buf = 0, *grown;
+    size_t cap = 0, n = 0, r;
+    if (!f) tl_input_error(path, 0, 0, "cannot open: %s", strerror(errno));
+    for (;;) {
+        if (n + 65536 > cap) {
+            cap = cap ? cap * 2 : (size_t)1 << 20;
+            grown = (char *)realloc(buf, cap);
+            if (!grown) tl_input_error(path, 0, 0, "out of memory");
+            buf = grown;
+        }
+        r = fread(buf + n, 1, cap - n - 1, f);
+        n += r;
+        if (r == 0) break;
+    }
+    if (f != stdin) fclose(f);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
 
 /* ---- numbers for humans -------------------------------------------------- */
 /* SI-prefixed number with unit: "19.5 TFLOP/s". Rotating buffers so that a

@@ -197,8 +197,9 @@ examples_run() {
   grep -q 'backward' "$RO/last.out" || return 1
   rp_rc 0 build/examples/own_hardware "$RO/own.png" && is_png "$RO/own.png" &&
   grep -q '2x Xeon E5-2697 v2 *1036.8 GFLOP/s FP32,  119.4 GB/s' "$RO/last.out" || return 1
-  # embedded prints nothing: exit 0 means its MAC count matched the one
-  # derived by hand in its source, 1 to 5 name the step that failed
+  # embedded: exit 0 means its MAC and parameter counts matched the ones
+  # derived by hand in its source (tests/steps/m4.sh compares its lines
+  # with the board's)
   rp_rc 0 build/examples/embedded
 }
 step "examples: minimal, homework, stream_reduce, custom_model, own_hardware, embedded run" examples_run

@@ -1,0 +1,86 @@
+# rfl-estimate for decoder LLMs (issue 17): the built-in name and
+# --hf-config give the same estimate; the JSON fields design.md names;
+# counts against tests/data/llm/llm-reference.json (PyTorch FlopCounterMode);
+# exit codes. The library's counts are checked in depth by tests/test_llm.c.
+EST=build/rfl-estimate
+LL=$B/llm-step
+mkdir -p "$LL"
+if [ ! -x "$EST" ] || [ tools/estimate_llm.h -nt "$EST" ]; then
+  step "build rfl-estimate" ${MAKE:-make} -s "$EST"
+fi
+llm_eq() { # NAME GOT WANT
+  if [ -n "$2" ] && [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', want '$3'"; fi
+}
+# top-level "key": N and "obj": { "key": N } of the --json output
+lj_top() { sed -n "s/^  \"$2\": \\(.*\\),*$/\\1/p" "$1" | sed 's/,$//' | head -1; }
+lj_in() { awk -v o="  \"$2\": {" -v k="    \"$3\":" 'index($0, o) == 1 { f = 1 } f && index($0, k) == 1 { gsub(/[^0-9]/, ""); print; exit }' "$1"; }
+
+# the issue's example, by name and by config file: same output (the model
+# line aside, which names the file)
+a="$LL/name.txt" h="$LL/hf.txt"
+if "$EST" llama-3-8b --phase decode --batch 1 --seq 2048 --hw h100 > "$a" 2>> "$LOG" &&
+   "$EST" --hf-config tests/data/hf/llama-3-8b.json --phase decode --batch 1 --seq 2048 --hw h100 > "$h" 2>> "$LOG"; then
+  ok
+  if [ "$(tail -n +2 "$a")" = "$(tail -n +2 "$h")" ]; then ok; else bad "llama-3-8b: name and --hf-config differ"; fi
+  if grep -q '^  tokens/s ' "$a" && grep -q 'model.layers.\*.self_attn.q_proj' "$a"; then ok; else bad "llama-3-8b table lacks rows or tokens/s"; fi
+else bad "rfl-estimate llama-3-8b decode"; fi
+for m in qwen2.5-0.5b mixtral-8x7b mistral-7b gpt2; do
+  "$EST" "$m" --phase prefill --seq 512 --batch 2 --json > "$LL/$m-n.json" 2>> "$LOG"
+  "$EST" --hf-config "tests/data/hf/$m.json" --phase prefill --seq 512 --batch 2 --json > "$LL/$m-h.json" 2>> "$LOG"
+  if [ -s "$LL/$m-n.json" ] && [ "$(tail -n +3 "$LL/$m-n.json")" = "$(tail -n +3 "$LL/$m-h.json")" ]; then ok
+  else bad "$m: name and --hf-config JSON differ"; fi
+done
+
+# JSON: design.md's fields; llama-3-8b decode b1 s2048 bf16 by hand:
+# cache after the step 2049 x 32 layers x 8 KV heads x 128 x 2 x 2 bytes
+j="$LL/l8-decode.json"
+"$EST" llama-3-8b --phase decode --seq 2048 --hw h100 --json > "$j" 2>> "$LOG" || bad "llama-3-8b --json"
+llm_eq "llama-3-8b params" "$(lj_top "$j" params)" 8030261248
+llm_eq "llama-3-8b kv_cache_bytes" "$(lj_top "$j" kv_cache_bytes)" 268566528
+llm_eq "llama-3-8b bytes.kv_read" "$(lj_in "$j" bytes kv_read)" 268566528
+llm_eq "llama-3-8b bytes.kv_write" "$(lj_in "$j" bytes kv_write)" 131072
+llm_eq "llama-3-8b phase" "$(lj_top "$j" phase)" '"decode"'
+llm_eq "llama-3-8b ttft_s (decode)" "$(lj_top "$j" ttft_s)" null
+llm_eq "llama-3-8b decode_compute_bound_batch" "$(lj_top "$j" decode_compute_bound_batch)" null
+for k in tokens_per_s predicted_time_s bound gemm_compute_bound_batch max_batch_in_memory; do
+  if [ -n "$(lj_top "$j" $k)" ]; then ok; else bad "llama-3-8b --json lacks $k"; fi
+done
+if grep -q '"activations": ' "$j" && grep -q '"weights": ' "$j" && grep -q '"layers": \[' "$j"; then ok; else bad "llama-3-8b --json bytes/layers"; fi
+# prefill: ttft_s is the step time
+"$EST" llama-3.2-1b --phase prefill --seq 128 --hw h100 --json > "$LL/l1-prefill.json" 2>> "$LOG"
+llm_eq "prefill ttft_s = predicted_time_s" "$(lj_top "$LL/l1-prefill.json" ttft_s)" "$(lj_top "$LL/l1-prefill.json" predicted_time_s)"
+
+# FlopCounterMode counts through the tool (values from llm-reference.json)
+"$EST" gpt2 --phase prefill --seq 128 --logits all --json > "$LL/g.json" 2>> "$LOG"
+llm_eq "gpt2 prefill b1 s128 mac_flops" "$(lj_in "$LL/g.json" forward mac_flops)" 32228179968
+"$EST" llama-3.2-1b --phase decode --seq 512 --batch 4 --json > "$LL/l.json" 2>> "$LOG"
+llm_eq "llama-3.2-1b decode b4 s512 mac_flops" "$(lj_in "$LL/l.json" forward mac_flops)" 10154934336
+
+# storage types: int4 weights halve the bf16 weight bytes of llama-3-8b's
+# q_proj (4096 x 4096 / 2 = 8,388,608 bytes per layer)
+"$EST" llama-3-8b --dtype bf16 --weights int4 --kv fp8 --json > "$LL/q.json" 2>> "$LOG"
+if grep -q '"weight_bytes": 8388608,' "$LL/q.json"; then ok; else bad "int4 q_proj weight_bytes"; fi
+
+# exit codes: 0 help, 2 usage, 1 bad input naming the field
+llm_exit() { want=$1; shift; "$@" > /dev/null 2> "$LL/err.txt"; rc=$?; llm_eq "exit of $*" "$rc" "$want"; }
+llm_exit 0 "$EST" llama-3-8b --help
+llm_exit 2 "$EST" llama-3-8b --phase sideways
+llm_exit 2 "$EST" llama-3-8b --bogus
+llm_exit 1 "$EST" llama-3-8b --weights int3
+llm_exit 1 "$EST" llama-3-8b --batch 0
+llm_exit 1 "$EST" llama-3-8b --mode train
+llm_exit 0 "$EST" llama-3-8b --mode infer
+llm_exit 1 "$EST" gpt2 --phase prefill --seq 2000
+llm_exit 1 "$EST" --hf-config tests/data/hf/nonexistent.json
+sed 's/"num_attention_heads": 32,//' tests/data/hf/llama-3-8b.json > "$LL/nohead.json"
+llm_exit 1 "$EST" --hf-config "$LL/nohead.json"
+if grep -q 'nohead.json.*num_attention_heads' "$LL/err.txt"; then ok; else bad "missing field not named: $(cat "$LL/err.txt")"; fi
+sed 's/"llama"/"t5"/' tests/data/hf/llama-3-8b.json > "$LL/t5.json"
+llm_exit 1 "$EST" --hf-config "$LL/t5.json"
+if grep -q 't5.json:14:.*model_type' "$LL/err.txt"; then ok; else bad "unknown model_type not named: $(cat "$LL/err.txt")"; fi
+# the header without the LLM part (RFL_NO_LLM) still builds
+printf '#define RFL_NO_LLM\n#define ROOFLINE_IMPLEMENTATION\n#include "roofline.h"\nint main(void){return 0;}\n' > "$LL/nollm.c"
+step "RFL_NO_LLM build" gcc -std=c99 $WX -I. "$LL/nollm.c" -o "$LL/nollm" -lm
+# the roof of the matrix FLOPs, which rfl-plot --work places the point under
+llm_eq "llama-3-8b prec" "$(lj_top "$j" prec)" '"bf16_tensor"'
+llm_eq "gpt2 prec (fp32 config)" "$(lj_top "$LL/g.json" prec)" '"fp32"'

@@ -1,0 +1,420 @@
+/* estimate_llm.h - rfl-estimate for decoder LLMs (issue 17): a built-in
+   model (rfl_llm_find) or --hf-config FILE, one prefill or decode step,
+   its rows, totals, and with --hw the predicted time, tokens/s and the
+   batch at which decode turns compute-bound. Included by rfl-estimate.c
+   after tool.h; rfl-estimate hands over when llm_wanted() says so. */
+#ifndef RFL_ESTIMATE_LLM_H
+#define RFL_ESTIMATE_LLM_H
+
+#ifndef RFL_NO_LLM
+static const char *llm_usage =
+    "usage: rfl-estimate LLM|--hf-config FILE [--phase prefill|decode] [--seq S]\n"
+    "                    [--batch N] [--logits last|all] [--dtype T] [--weights T]\n"
+    "                    [--kv T] [--hw NAME | --hw-file FILE] [--json]\n"
+    "  LLM          a built-in decoder (--list), from its published config.json\n"
+    "  --hf-config  a Hugging Face config.json (model_type gpt2, llama, qwen2,\n"
+    "               mistral, mixtral)\n"
+    "  --phase      decode (default): one new token per sequence after a cache of\n"
+    "               S tokens (attends to S + 1); prefill: S tokens per sequence\n"
+    "  --seq S      default 1024\n"
+    "  --logits     last (default): the LM head on the last prefill position, as\n"
+    "               generation does; all: on every position, as a plain forward\n"
+    "  --dtype T    the type the math runs in, which picks the roof (default: the\n"
+    "               config's torch_dtype, else fp32): fp32 fp16 bf16 fp8 int8\n"
+    "  --weights T  storage of the weight matrices (default: --dtype): also int4\n"
+    "  --kv T       storage of the KV cache (default: --dtype)\n"
+    "  --hw NAME    predicted step time (sum over rows of max(compute, memory)),\n"
+    "               tokens/s, ttft (prefill), decode_compute_bound_batch\n"
+    "  --hw-file F  a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
+    "mac_flops: PyTorch FlopCounterMode on the eager forward (attention over the\n"
+    "full T x (S + T) scores); flops: what runs, with causal (FlashAttention)\n"
+    "attention, used for time. Bytes follow the storage types.\n";
+
+#define LLM_BATCH_CAP 65536 /* decode_compute_bound_batch: null above this */
+
+typedef struct llm_args {
+    const char *model, *hf, *hwname;
+    int json;
+    rfl_llm_step_desc d;
+    int dtype_given;
+} llm_args;
+
+/* 1 when argv asks for an LLM estimate: --hf-config, --phase, or a model
+   name that is a built-in LLM. */
+static int llm_wanted(int argc, char **argv) {
+    rfl_llm_config c;
+    int a;
+    for (a = 1; a < argc; a++) {
+        if (tl_is(argv[a], "--hf-config") || tl_is(argv[a], "--phase")) return 1;
+        if (argv[a][0] != '-' && rfl_llm_find(argv[a], &c) == RFL_OK) return 1;
+    }
+    return 0;
+}
+
+static void llm_list(FILE *f) {
+    int i;
+    for (i = 0; i < rfl_llm_count(); i++) fprintf(f, "%s\n", rfl_llm_name(i));
+}
+
+static rfl_llm_type llm_type_arg(const char *opt, const char *v, int allow_int4) {
+    rfl_llm_type t;
+    if (!v) tl_usage_error("%s needs a value", opt);
+    if (rfl_llm_type_parse(v, &t) != RFL_OK || (t == RFL_LLM_INT4 && !allow_int4))
+        tl_input_error(0, 0, 0, "%s: unknown type '%s' (fp32, fp16, bf16, fp8, int8%s)", opt, v,
+                       allow_int4 ? ", int4" : "");
+    return t;
+}
+
+static unsigned long long llm_count_arg(const char *opt, const char *v, int zero_ok) {
+    char *end;
+    unsigned long long n;
+    if (!v) tl_usage_error("%s needs a value", opt);
+    errno = 0;
+    n = strtoull(v, &end, 10);
+    if (*v == '-' || end == v || *end || errno || (!zero_ok && n == 0) || n > (1ull << 40))
+        tl_input_error(0, 0, 0, "%s: '%s' is not a whole number from %d to 2^40", opt, v,
+                       zero_ok ? 0 : 1);
+    return n;
+}
+
+static void llm_parse_args(int argc, char **argv, llm_args *g) {
+    int a;
+    memset(g, 0, sizeof *g);
+    g->d.phase = RFL_LLM_DECODE;
+    g->d.seq = 1024;
+    for (a = 1; a < argc; a++) {
+        const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : 0;
+        if (tl_is(o, "--help") || tl_is(o, "-h")) { fputs(llm_usage, stdout); exit(0); }
+        else if (tl_is(o, "--json")) g->json = 1;
+        else if (tl_is(o, "--hf-config")) { if (!v) tl_usage_error("--hf-config needs a file"); g->hf = v; a++; }
+        else if (tl_is(o, "--hw")) { if (!v) tl_usage_error("--hw needs a value"); g->hwname = v; a++; }
+        else if (tl_hw_file_option(o, v)) a++;
+        else if (tl_is(o, "--batch")) { g->d.batch = llm_count_arg(o, v, 0); a++; }
+        else if (tl_is(o, "--seq")) { g->d.seq = llm_count_arg(o, v, 1); a++; }
+        else if (tl_is(o, "--phase")) {
+            if (v && tl_is(v, "prefill")) g->d.phase = RFL_LLM_PREFILL;
+            else if (v && tl_is(v, "decode")) g->d.phase = RFL_LLM_DECODE;
+            else tl_usage_error("--phase is prefill or decode");
+            a++;
+        } else if (tl_is(o, "--logits")) {
+            if (v && tl_is(v, "all")) g->d.logits_all = 1;
+            else if (v && tl_is(v, "last")) g->d.logits_all = 0;
+            else tl_usage_error("--logits is last or all");
+            a++;
+        } else if (tl_is(o, "--mode")) { /* the zoo's option: only inference here */
+            if (!v) tl_usage_error("--mode needs a value");
+            if (!tl_is(v, "infer") && !tl_is(v, "inference"))
+                tl_input_error(0, 0, 0, "--mode %s: an LLM estimate is one inference step", v);
+            a++;
+        } else if (tl_is(o, "--dtype")) { g->d.math = llm_type_arg(o, v, 0); g->dtype_given = 1; a++; }
+        else if (tl_is(o, "--weights")) { g->d.weights = llm_type_arg(o, v, 1); a++; }
+        else if (tl_is(o, "--kv")) { g->d.kv = llm_type_arg(o, v, 1); a++; }
+        else if (o[0] == '-' && o[1]) tl_usage_error("unknown option '%s' for an LLM", o);
+        else if (!g->model) g->model = o;
+        else tl_usage_error("one model at a time ('%s' and '%s')", g->model, o);
+    }
+    if (g->model && g->hf) tl_usage_error("a model name or --hf-config, not both");
+    if (!g->model && !g->hf) tl_usage_error("no model given (rfl-estimate --list)");
+    if (g->d.phase == RFL_LLM_PREFILL && g->d.seq == 0)
+        tl_input_error(0, 0, 0, "--seq must be at least 1 for prefill");
+}
+
+/* Read and parse --hf-config into *c; exit 1 naming the file, line and
+   field on any error. */
+static void llm_read_hf(const char *path, rfl_llm_config *c) {
+    static char text[1 << 20];
+    static rfl_json_tok toks[8192];
+    rfl_llm_config_error e;
+    rfl_result r;
+    size_t n;
+    FILE *f = fopen(path, "rb");
+    if (!f) tl_input_error(path, 0, 0, "cannot open: %s", strerror(errno));
+    n = fread(text, 1, sizeof text, f);
+    if (n == sizeof text) tl_input_error(path, 0, 0, "larger than %u bytes", (unsigned)sizeof text);
+    fclose(f);
+    r = rfl_hf_config_parse(text, n, toks, 8192, c, &e);
+    if (r == RFL_ERR_BUFFER)
+        tl_input_error(path, 0, 0, "needs %d JSON tokens, more than 8192", e.tokens_needed);
+    if (r != RFL_OK)
+        tl_input_error(path, e.line, e.col, "%s%s%s (%s)", e.field, e.field[0] ? ": " : "",
+                       e.msg, rfl_result_str(r));
+}
+
+/* The rows and the totals, as the table. */
+static void llm_print_rows(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                           const rfl_machine *hw) {
+    int i, n = rfl_llm_row_count(c);
+    printf("%-44s %-11s %5s %14s %10s %10s %10s %10s", "row (x count)", "kind", "count",
+           "params", "mac FLOP", "FLOP", "weights", "bytes");
+    if (hw) printf(" %10s  %s", "time", "bound");
+    putchar('\n');
+    for (i = 0; i < n; i++) {
+        rfl_llm_row w;
+        double b;
+        rfl_llm_row_get(c, d, i, &w);
+        b = (double)w.weight_bytes + (double)w.kv_read_bytes + (double)w.kv_write_bytes +
+            (double)w.act_bytes;
+        printf("%-44s %-11s %5u %14s %10s %10s %10s %10s", w.name, rfl_llm_kind_name(w.kind),
+               w.count, tl_commas((double)w.params), tl_si((double)w.mac_flops, ""),
+               tl_si((double)w.flops, ""), tl_si((double)w.weight_bytes, "B"), tl_si(b, "B"));
+        if (hw) {
+            rfl_work wk;
+            rfl_prediction p;
+            rfl_llm_row_work(&w, d, &wk);
+            if (rfl_predict(hw, &wk, &p) == RFL_OK && p.time_s > 0)
+                printf(" %10s  %s", tl_si(p.time_s * w.count, "s"), p.bound.memory ? "memory" : "compute");
+        }
+        putchar('\n');
+    }
+}
+
+static const char *llm_phase_name(const rfl_llm_step_desc *d) {
+    return d->phase == RFL_LLM_DECODE ? "decode" : "prefill";
+}
+
+/* Row i's predicted time (count runs) and bound; 0 when it does no work. */
+static double llm_row_time(const rfl_llm_row *w, const rfl_llm_step_desc *d,
+                           const rfl_machine *hw, int *memory) {
+    rfl_work wk;
+    rfl_prediction p;
+    *memory = 0;
+    if (rfl_llm_row_work(w, d, &wk) != RFL_OK || rfl_predict(hw, &wk, &p) != RFL_OK) return 0;
+    *memory = p.bound.memory;
+    return p.time_s * w->count;
+}
+
+typedef struct llm_result {
+    rfl_llm_cost t;
+    rfl_llm_kind_cost kinds[RFL_LLM_KIND_COUNT];
+    rfl_llm_prediction p;
+    uint64_t cb_batch, gemm_batch; /* 0: none up to LLM_BATCH_CAP */
+    uint64_t mem_batch;            /* sequences whose cache fits beside the
+                                      weights in the machine's memory; 0:
+                                      none, or the memory is unknown */
+} llm_result;
+
+/* How many sequences of the step's length fit in m's memory: weights at
+   their storage type plus each sequence's KV cache (activations and
+   workspace left out: an upper bound). */
+static uint64_t llm_mem_batch(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                              const rfl_machine *m, const rfl_llm_cost *t) {
+    rfl_llm_step_desc one = *d;
+    rfl_llm_cost t1;
+    (void)t;
+    one.batch = 1;
+    if (!(m->mem_bytes > 0) || rfl_llm_step_cost(c, &one, &t1) != RFL_OK || !t1.kv_cache_bytes)
+        return 0;
+    if ((double)t1.param_bytes >= m->mem_bytes) return 0;
+    return (uint64_t)((m->mem_bytes - (double)t1.param_bytes) / (double)t1.kv_cache_bytes);
+}
+
+/* The precision name of the math type's matrix roof (rfl_llm_row_work). */
+static const char *llm_matrix_prec(const rfl_llm_step_desc *d) {
+    rfl_llm_row r;
+    rfl_work w;
+    int p;
+    memset(&r, 0, sizeof r);
+    r.mma_flops = r.flops = 1;
+    if (rfl_llm_row_work(&r, d, &w) == RFL_OK)
+        for (p = 0; p < RFL_PREC_COUNT; p++)
+            if (w.flops[p] > 0) return rfl_prec_name((rfl_prec)p);
+    return "fp32";
+}
+
+static void llm_json_batch(tl_json *j, const char *key, uint64_t b) {
+    if (b) jint(j, key, b);
+    else tl_jnull(j, key);
+}
+
+static void llm_print_json(const char *model, const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                           const rfl_machine *hw, const llm_result *r) {
+    tl_json j;
+    int i, k, n = rfl_llm_row_count(c);
+    memset(&j, 0, sizeof j);
+    j.f = stdout;
+    tl_jobj(&j, 0);
+    tl_jstr(&j, "model", model);
+    tl_jstr(&j, "model_type", c->model_type);
+    tl_jstr(&j, "phase", llm_phase_name(d));
+    jint(&j, "batch", d->batch);
+    jint(&j, "seq", d->seq);
+    tl_jstr(&j, "logits", d->logits_all ? "all" : "last");
+    tl_jstr(&j, "dtype", rfl_llm_type_name(d->math));
+    tl_jstr(&j, "prec", llm_matrix_prec(d)); /* the roof of its matrix FLOPs */
+    tl_jstr(&j, "weights", rfl_llm_type_name(d->weights ? d->weights : d->math));
+    tl_jstr(&j, "kv", rfl_llm_type_name(d->kv ? d->kv : d->math));
+    jint(&j, "params", r->t.params);
+    jint(&j, "param_bytes", r->t.param_bytes);
+    jint(&j, "tokens", r->t.tokens);
+    tl_jobj(&j, "forward");
+    jint(&j, "flops", r->t.flops);
+    jint(&j, "mac_flops", r->t.mac_flops);
+    jint(&j, "mma_flops", r->t.mma_flops);
+    jint(&j, "bytes", r->t.bytes);
+    tl_jobj(&j, "mac_flops_by_op");
+    for (k = 1; k < RFL_LLM_ATEN_COUNT; k++)
+        if (r->t.by_aten[k]) jint(&j, rfl_llm_aten_name((rfl_llm_aten)k), r->t.by_aten[k]);
+    tl_jclose(&j);
+    tl_jclose(&j);
+    tl_jobj(&j, "bytes");
+    jint(&j, "weights", r->t.weight_bytes);
+    jint(&j, "kv_read", r->t.kv_read_bytes);
+    jint(&j, "kv_write", r->t.kv_write_bytes);
+    jint(&j, "activations", r->t.act_bytes);
+    tl_jclose(&j);
+    jint(&j, "kv_cache_bytes", r->t.kv_cache_bytes);
+    if (hw) {
+        tl_jstr(&j, "hw", hw->id);
+        tl_jnum(&j, "predicted_time_s", r->p.time_s);
+        tl_jnum(&j, "compute_s", r->p.compute_s);
+        tl_jnum(&j, "memory_s", r->p.memory_s);
+        tl_jstr(&j, "bound", r->p.memory_bound ? "memory" : "compute");
+        tl_jnum(&j, "tokens_per_s", r->p.tokens_per_s);
+        if (d->phase == RFL_LLM_PREFILL) tl_jnum(&j, "ttft_s", r->p.ttft_s);
+        else tl_jnull(&j, "ttft_s");
+        llm_json_batch(&j, "decode_compute_bound_batch", r->cb_batch);
+        llm_json_batch(&j, "gemm_compute_bound_batch", r->gemm_batch);
+        llm_json_batch(&j, "max_batch_in_memory", r->mem_batch);
+    }
+    tl_jarr(&j, "by_kind");
+    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
+        tl_jobj(&j, 0);
+        tl_jstr(&j, "kind", rfl_llm_kind_name((rfl_llm_kind)k));
+        jint(&j, "flops", r->kinds[k].flops);
+        jint(&j, "mac_flops", r->kinds[k].mac_flops);
+        jint(&j, "bytes", r->kinds[k].bytes);
+        tl_jclose(&j);
+    }
+    tl_jclose_arr(&j);
+    tl_jarr(&j, "layers");
+    for (i = 0; i < n; i++) {
+        rfl_llm_row w;
+        rfl_llm_row_get(c, d, i, &w);
+        tl_jobj(&j, 0);
+        tl_jstr(&j, "name", w.name);
+        tl_jstr(&j, "type", rfl_llm_kind_name(w.kind));
+        tl_jstr(&j, "op", w.op);
+        if (w.aten) tl_jstr(&j, "aten", rfl_llm_aten_name(w.aten));
+        else tl_jnull(&j, "aten");
+        tl_jnum(&j, "count", w.count);
+        jint(&j, "params", w.params);
+        jint(&j, "forward_flops", w.flops);
+        jint(&j, "forward_mac_flops", w.mac_flops);
+        jint(&j, "forward_bytes", w.weight_bytes + w.kv_read_bytes + w.kv_write_bytes + w.act_bytes);
+        jint(&j, "weight_bytes", w.weight_bytes);
+        jint(&j, "kv_read_bytes", w.kv_read_bytes);
+        jint(&j, "kv_write_bytes", w.kv_write_bytes);
+        jint(&j, "activation_bytes", w.act_bytes);
+        if (hw) {
+            int mem;
+            double t = llm_row_time(&w, d, hw, &mem);
+            tl_jnum(&j, "predicted_time_s", t);
+            if (t > 0) tl_jstr(&j, "bound", mem ? "memory" : "compute");
+            else tl_jnull(&j, "bound");
+        }
+        tl_jclose(&j);
+    }
+    tl_jclose_arr(&j);
+    tl_jclose(&j);
+}
+
+static void llm_print_table(const char *model, const rfl_llm_config *c,
+                            const rfl_llm_step_desc *d, const rfl_machine *hw,
+                            const llm_result *r) {
+    const char *wt = rfl_llm_type_name(d->weights ? d->weights : d->math);
+    printf("%s (%s): %s, batch %llu, seq %llu%s, math %s, weights %s, KV %s\n", model,
+           c->model_type, llm_phase_name(d), (unsigned long long)d->batch,
+           (unsigned long long)d->seq,
+           d->phase == RFL_LLM_DECODE ? " cached (attends to seq + 1)"
+                                      : d->logits_all ? ", logits on all positions"
+                                                      : ", logits on the last position",
+           rfl_llm_type_name(d->math), wt, rfl_llm_type_name(d->kv ? d->kv : d->math));
+    llm_print_rows(c, d, hw);
+    printf("\nparams           %s (%s at %s)\n", tl_commas((double)r->t.params),
+           tl_si((double)r->t.param_bytes, "B"), wt);
+    printf("forward          %s FLOP causal (on matrix units %s), mac %s FLOP = %s eager "
+           "(FlopCounterMode)\n",
+           tl_si((double)r->t.flops, ""), tl_si((double)r->t.mma_flops, ""),
+           tl_si((double)r->t.mac_flops, ""), tl_commas((double)r->t.mac_flops));
+    printf("bytes            %s: weights %s, KV read %s, KV written %s, activations %s\n",
+           tl_si((double)r->t.bytes, "B"), tl_si((double)r->t.weight_bytes, "B"),
+           tl_si((double)r->t.kv_read_bytes, "B"), tl_si((double)r->t.kv_write_bytes, "B"),
+           tl_si((double)r->t.act_bytes, "B"));
+    printf("KV cache         %s after the step\n", tl_si((double)r->t.kv_cache_bytes, "B"));
+    if (!hw) return;
+    printf("on %s:\n", hw->name);
+    printf("  step time      %s (compute %s, memory %s): %s-bound\n", tl_si(r->p.time_s, "s"),
+           tl_si(r->p.compute_s, "s"), tl_si(r->p.memory_s, "s"),
+           r->p.memory_bound ? "memory" : "compute");
+    printf("  tokens/s       %s%s\n", tl_num(r->p.tokens_per_s, 4),
+           d->phase == RFL_LLM_PREFILL ? " (batch x seq / step time)" : " (batch / step time)");
+    if (d->phase == RFL_LLM_PREFILL) printf("  ttft           %s\n", tl_si(r->p.ttft_s, "s"));
+    if (r->cb_batch)
+        printf("  decode turns compute-bound at batch %llu (seq %llu)\n",
+               (unsigned long long)r->cb_batch, (unsigned long long)d->seq);
+    else
+        printf("  decode stays memory-bound up to batch %d at seq %llu (the KV cache grows "
+               "with the batch)\n", LLM_BATCH_CAP, (unsigned long long)d->seq);
+    if (r->gemm_batch)
+        printf("  its weight GEMMs turn compute-bound at batch %llu\n",
+               (unsigned long long)r->gemm_batch);
+    if (r->mem_batch)
+        printf("  memory holds the weights and the KV cache of at most %llu sequences of "
+               "%llu tokens\n",
+               (unsigned long long)r->mem_batch,
+               (unsigned long long)(d->seq + (d->phase == RFL_LLM_DECODE)));
+}
+
+static void llm_fail(const char *model, const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                     const rfl_machine *hw, rfl_result r, const char *what) {
+    if (r == RFL_ERR_NO_ROOF)
+        tl_input_error(0, 0, 0, "%s has no roof for %s math (matrix or vector units); try "
+                       "another --dtype", hw ? hw->id : "?", rfl_llm_type_name(d->math));
+    if (r == RFL_ERR_SHAPE && c->pos == RFL_LLM_POS_LEARNED)
+        tl_input_error(0, 0, 0, "%s: --seq %llu%s is beyond its %u learned positions", model,
+                       (unsigned long long)d->seq, d->phase == RFL_LLM_DECODE ? " + 1" : "",
+                       c->max_positions);
+    tl_input_error(0, 0, 0, "%s: %s: %s", model, what, rfl_result_str(r));
+}
+
+/* The whole LLM estimate; returns the exit code. */
+static int llm_main(int argc, char **argv) {
+    llm_args g;
+    rfl_llm_config c;
+    llm_result res;
+    const rfl_machine *hw = 0;
+    const char *model;
+    rfl_result r;
+    int i;
+    llm_parse_args(argc, argv, &g);
+    if (g.hf) {
+        llm_read_hf(g.hf, &c);
+        model = g.hf;
+    } else {
+        if (rfl_llm_find(g.model, &c) != RFL_OK)
+            tl_input_error(0, 0, 0, "unknown model '%s' (rfl-estimate --list)", g.model);
+        model = g.model;
+        for (i = 0; i < rfl_llm_count(); i++) /* the canonical spelling */
+            if (rfl_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
+    }
+    if (!g.dtype_given) g.d.math = c.dtype ? (rfl_llm_type)c.dtype : RFL_LLM_FP32;
+    if (!g.d.batch) g.d.batch = 1;
+    hw = tl_machine(g.hwname); /* --hw NAME or --hw-file FILE */
+    memset(&res, 0, sizeof res);
+    if ((r = rfl_llm_step_cost(&c, &g.d, &res.t)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "step");
+    if ((r = rfl_llm_step_kinds(&c, &g.d, res.kinds)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "kinds");
+    if (hw) {
+        rfl_llm_step_desc dd = g.d;
+        if ((r = rfl_llm_predict(&c, &g.d, hw, &res.p)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "predict");
+        dd.phase = RFL_LLM_DECODE;
+        if ((r = rfl_llm_compute_bound_batch(&c, &dd, hw, 0, LLM_BATCH_CAP, &res.cb_batch)) ||
+            (r = rfl_llm_compute_bound_batch(&c, &dd, hw, 1, LLM_BATCH_CAP, &res.gemm_batch)))
+            llm_fail(model, &c, &g.d, hw, r, "compute-bound batch");
+        res.mem_batch = llm_mem_batch(&c, &g.d, hw, &res.t);
+    }
+    if (g.json) llm_print_json(model, &c, &g.d, hw, &res);
+    else llm_print_table(model, &c, &g.d, hw, &res);
+    return 0;
+}
+#endif /* RFL_NO_LLM */
+#endif /* RFL_ESTIMATE_LLM_H */
