@@ -11495,7 +11495,9 @@ static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
         L->cd[1] = L->cd[0]; L->cd[1].y = fy - 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
         L->cd[2] = L->cd[0]; L->cd[2].x = (r.has_ridge ? r.rx : P->plot.x0) + 10 * s;
         L->cd[2].flags = RFL_TEXT_LEFT;
-        L->n = 3;
+        L->cd[3] = L->cd[0]; L->cd[3].y = fy + 4 * s + (RFL_FONT_H + 2) * s; /* a line lower */
+        L->cd[4] = L->cd[2]; L->cd[4].y = L->cd[3].y;
+        L->n = 5;
         return;
     }
     if (!(mm->bw_bytes_per_s[P->lv] > 0) || !rfl__slope_seg(&r, &P->plot, &sx0, &sy0, &sx1, &sy1)) return;

@@ -10,7 +10,7 @@
 static const char *llm_usage =
     "usage: rfl-estimate LLM|--hf-config FILE [--phase prefill|decode] [--seq S]\n"
     "                    [--batch N] [--logits last|all] [--dtype T] [--weights T]\n"
-    "                    [--kv T] [--hw NAME] [--json]\n"
+    "                    [--kv T] [--hw NAME | --hw-file FILE] [--json]\n"
     "  LLM          a built-in decoder (--list), from its published config.json\n"
     "  --hf-config  a Hugging Face config.json (model_type gpt2, llama, qwen2,\n"
     "               mistral, mixtral)\n"
@@ -25,6 +25,7 @@ static const char *llm_usage =
     "  --kv T       storage of the KV cache (default: --dtype)\n"
     "  --hw NAME    predicted step time (sum over rows of max(compute, memory)),\n"
     "               tokens/s, ttft (prefill), decode_compute_bound_batch\n"
+    "  --hw-file F  a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
     "mac_flops: PyTorch FlopCounterMode on the eager forward (attention over the\n"
     "full T x (S + T) scores); flops: what runs, with causal (FlashAttention)\n"
     "attention, used for time. Bytes follow the storage types.\n";
@@ -87,6 +88,7 @@ static void llm_parse_args(int argc, char **argv, llm_args *g) {
         else if (tl_is(o, "--json")) g->json = 1;
         else if (tl_is(o, "--hf-config")) { if (!v) tl_usage_error("--hf-config needs a file"); g->hf = v; a++; }
         else if (tl_is(o, "--hw")) { if (!v) tl_usage_error("--hw needs a value"); g->hwname = v; a++; }
+        else if (tl_hw_file_option(o, v)) a++;
         else if (tl_is(o, "--batch")) { g->d.batch = llm_count_arg(o, v, 0); a++; }
         else if (tl_is(o, "--seq")) { g->d.seq = llm_count_arg(o, v, 1); a++; }
         else if (tl_is(o, "--phase")) {
@@ -397,7 +399,7 @@ static int llm_main(int argc, char **argv) {
     }
     if (!g.dtype_given) g.d.math = c.dtype ? (rfl_llm_type)c.dtype : RFL_LLM_FP32;
     if (!g.d.batch) g.d.batch = 1;
-    if (g.hwname) hw = tl_find_hw(g.hwname);
+    hw = tl_machine(g.hwname); /* --hw NAME or --hw-file FILE */
     memset(&res, 0, sizeof res);
     if ((r = rfl_llm_step_cost(&c, &g.d, &res.t)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "step");
     if ((r = rfl_llm_step_kinds(&c, &g.d, res.kinds)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "kinds");

@@ -137,7 +137,6 @@ static void chart_rooflines(void) {
                  cd.mode == RFL_MODE_TRAIN ? "training step" : "inference", dtype_name());
         d.title = title;
         d.machines = &hw[h];
-    d.measured = &hw_measured[h];
         d.measured = &hw_measured[h];
         d.n_machines = 1;
         d.points = pts;

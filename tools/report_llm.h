@@ -32,6 +32,7 @@ static const char *rl_usage =
     "  --hw NAME,...   machines: the first is the one the profile ran on (default:\n"
     "                  the profile's GPU, else h100); all go on the batch chart\n"
     "                  (default a100-80gb, h100, h200, mi300x beside the first)\n"
+    "  --hw-file F,... machine files (rfl-hw NAME --json, rfl-probe -o F), after --hw\n"
     "  -o DIR          write llm-batch.png, llm-roofline.png and report.json\n"
     "  --json          print report.json instead of the table: model, phase, seq,\n"
     "                  batch, dtype, hw, profile{file, device, kernels, time_s} or\n"
@@ -108,6 +109,7 @@ static void rl_args(int argc, char **argv, rl_state *s) {
         else if (tl_is(o, "--hf-config")) s->hf = v;
         else if (tl_is(o, "--ncu")) s->ncu = v;
         else if (tl_is(o, "--hw")) s->hwarg = v;
+        else if (tl_hw_file_option(o, v)) {}
         else if (tl_is(o, "-o") || tl_is(o, "--out")) s->outdir = v;
         else if (tl_is(o, "--batch")) s->d.batch = rl_count(o, v, 0);
         else if (tl_is(o, "--seq")) s->d.seq = rl_count(o, v, 1);
@@ -178,10 +180,10 @@ static void rl_machines(rl_state *s) {
     static const char *const usual[] = {"a100-80gb", "h100", "h200", "mi300x"};
     const rfl_machine *m;
     size_t i;
-    if (s->hwarg) {
-        char buf[512], *t;
-        snprintf(buf, sizeof buf, "%s", s->hwarg);
-        for (t = strtok(buf, ","); t; t = strtok(0, ",")) rl_add_hw(s, tl_find_hw(t));
+    if (s->hwarg || tl_hw_files) { /* --hw NAME,... and --hw-file FILE,... */
+        const rfl_machine *ms[RL_MAXH], *meas[RL_MAXH];
+        int k, n = tl_machines(s->hwarg, ms, meas, RL_MAXH);
+        for (k = 0; k < n; k++) rl_add_hw(s, ms[k]);
         if (!s->nh) tl_usage_error("--hw needs at least one machine");
         return;
     }
