@@ -1363,15 +1363,20 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
    Compile out with RFL_NO_CHART (everything) or RFL_NO_PNG (PNG only). */
 #ifndef RFL_NO_CHART
 
-/* PNG is available when stb_image_write.h can be found and RFL_NO_PNG is
-   not defined. Test RFL_HAS_PNG before calling rfl_png_*. */
+/* PNG is available (RFL_HAS_PNG is defined) when RFL_NO_PNG is not and
+   <stb/stb_image_write.h> is found through __has_include; a compiler
+   without __has_include gets PNG when the caller defines RFL_HAS_PNG.
+   Test RFL_HAS_PNG before calling rfl_png_*; without it, a call is a
+   compile error that says why (see "PNG off" below). */
 #if !defined(RFL_NO_PNG) && !defined(RFL_HAS_PNG)
 #if defined(__has_include)
 #if __has_include(<stb/stb_image_write.h>)
 #define RFL_HAS_PNG 1
+#endif
+#endif
+#endif
+#if defined(RFL_HAS_PNG) && !defined(RFL__STB_PATH)
 #define RFL__STB_PATH <stb/stb_image_write.h>
-#endif
-#endif
 #endif
 
 #ifdef __cplusplus
@@ -1712,6 +1717,36 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 }
 #endif
 #endif /* RFL_NO_CHART */
+
+/* ---- PNG off ----------------------------------------------------------------
+   Without PNG (RFL_NO_PNG, RFL_NO_CHART, or stb_image_write.h not found),
+   a call of rfl_png_* must not become an implicit declaration: each name
+   expands to an identifier that says why, so the compiler stops with
+   "'rfl_png_off__...' undeclared". RFL_PNG_REQUIRED (the tools define it)
+   makes a missing stb an #error naming the fix. */
+#if defined(RFL_NO_PNG) || defined(RFL_NO_CHART)
+#undef RFL_HAS_PNG
+#endif
+#if defined(RFL_PNG_REQUIRED) && !defined(RFL_HAS_PNG)
+#if defined(RFL_NO_PNG) || defined(RFL_NO_CHART)
+#error "roofline.h: RFL_PNG_REQUIRED is defined, and so is RFL_NO_PNG or RFL_NO_CHART"
+#else
+#error "roofline.h: PNG output needs <stb/stb_image_write.h>: install it (Debian/Ubuntu: sudo apt-get install libstb-dev) or define RFL_NO_PNG"
+#endif
+#endif
+#ifndef RFL_HAS_PNG
+#if defined(RFL_NO_PNG) || defined(RFL_NO_CHART)
+#define RFL__PNG_OFF rfl_png_off__RFL_NO_PNG_or_RFL_NO_CHART_is_defined
+#else
+#define RFL__PNG_OFF rfl_png_off__stb_image_write_h_not_found__install_libstb_dev
+#endif
+#define rfl_png_write(...) RFL__PNG_OFF
+#define rfl_png_encode(...) RFL__PNG_OFF
+#define rfl_png_save(...) RFL__PNG_OFF
+#define rfl_png_arena_size(...) RFL__PNG_OFF
+#define RFL_PNG_ARENA_BYTES(...) RFL__PNG_OFF
+#define RFL_PNG_ARENA_CHART(...) RFL__PNG_OFF
+#endif
 
 
 /* ==========================================================================
