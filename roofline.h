@@ -19,6 +19,12 @@
        RFL_NO_ZOO             leave out the built-in models
        RFL_NO_CHART           leave out the chart writer (and PNG)
        RFL_NO_PNG             leave out PNG output (stb_image_write)
+       RFL_PNG_REQUIRED       a missing stb_image_write.h is an #error
+                              naming the fix (the tools define it); by
+                              default PNG then just drops out (RFL_HAS_PNG)
+       RFL_HAS_PNG            defined by the header when PNG is on; define
+                              it yourself where the compiler lacks
+                              __has_include (stb at <stb/stb_image_write.h>)
        RFL_NO_REDUCE          leave out the ncu / nvprof CSV reducer
        RFL_NO_LLM             leave out the decoder transformers (and the
                               LLM join, which also needs the reducer)
@@ -33,7 +39,7 @@
        RFL_NO_SIMD            the reducer's portable path instead of SSE2
        RFL_NO_AVX2            no AVX2 / AVX-512BW row walker (x86-64 GCC
                               and clang pick it at run time from CPUID)
-       RFL_SQRT RFL_FLOOR RFL_CEIL RFL_LOG10 RFL_POW RFL_FABS
+       RFL_SQRT RFL_FLOOR RFL_CEIL RFL_LOG10 RFL_POW
                               libm replacements (defaults: <math.h>, used by
                               the chart only; the core needs no libm)
        RFL_MEMSET RFL_MEMCPY  default: GCC/clang builtins (memcpy/memset),
@@ -54,6 +60,24 @@
                   b.memory ? "memory" : "compute");
            return 0;
        }
+
+   CONTENTS (search for a banner's text, e.g. "[7]  REDUCER")
+       this block   the manual: options, quick start, API by task,
+                    conventions, each part's rules, errors, memory
+       API  LAYERS AND THE ZOO / TRANSFORMERS / ONNX / REDUCER /
+            CHART AND PNG / MACHINE FILES AND PROBE   declarations, each
+                    function with its in/out, buffers and results
+       IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
+       [1]  NUMBERS, RESULTS, WORK    [5b] TRANSFORMERS
+       [2]  JSON                      [6]  ZOO
+       [3]  MACHINES                  [6b] ONNX
+       [3b] MACHINE FILES             [7]  REDUCER
+       [4]  ROOFLINE MATH             [7b] LLM JOIN
+       [5]  LAYERS                    [8]  CHART
+                                      [9]  PNG
+                                      [10] PROBE
+       VERSION HISTORY, LICENSE (MIT) at the end of the file.
+       rfl_version() returns RFL_VERSION_STRING, the version compiled in.
 
    EXAMPLES (examples/, built by make into build/examples/, each runs with
    no arguments)
@@ -99,7 +123,7 @@
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
        Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
 
-   LAYERS ([4], [5]; tools/rfl-estimate.c uses all of it)
+   LAYERS ([5], [6]; tools/rfl-estimate.c uses all of it)
        A network lives in the caller's array of rfl_layer (112 bytes each);
        each builder call appends a layer, propagates the per-sample shape and
        returns a tensor handle for wiring branches. Errors are sticky: check
@@ -175,7 +199,7 @@
          224): params, forward mac_flops and every torchsummary row equal
          PyTorch's for all 30 (tests/data/torch-zoo*.json).
 
-   REDUCER ([6]; tools/rfl-reduce.c, examples/stream_reduce.c)
+   REDUCER ([7]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
@@ -223,7 +247,7 @@
        in small pieces sits in 4 KB pages, and read() then costs 2 to 3
        times more (the bench prints that case too).
 
-   CHART ([7], [8]; tools/rfl-plot.c draws with it)
+   CHART ([8]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
            static unsigned char px[1200 * 800 * 3];
            rfl_canvas c; const rfl_machine *m[1]; rfl_point p[2] = {{0}};
@@ -261,7 +285,9 @@
        Deterministic: the same inputs give the same pixels and PNG bytes.
        libm: the chart needs RFL_LOG10 RFL_POW RFL_SQRT RFL_FLOOR RFL_CEIL,
        by default from <math.h> (link with -lm).
-   PNG (stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says so)
+   PNG ([9]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
+   so. Without it rfl_png_* calls do not compile, with a message that says
+   why: test RFL_HAS_PNG, or define RFL_PNG_REQUIRED to insist)
        rfl_png_write   the PNG bytes to a callback (no FILE anywhere)
        rfl_png_encode  into a caller buffer (too small: the size needed)
        rfl_png_save    to a file (not with RFL_NO_STDIO)
@@ -10439,3 +10465,37 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 /* ---- issue 19: the probe implementation goes here ---- */
 
 #endif /* ROOFLINE_IMPLEMENTATION */
+
+/*
+   VERSION HISTORY
+       0.1.0 (2026-11)  first release: layer formulas and a 30-model zoo
+                        equal to PyTorch's counts, a 47-machine datasheet
+                        table (hw_specs.h), the streaming ncu / nvprof CSV
+                        reducer, the chart writer with PNG through
+                        stb_image_write; one file (the former src/ parts
+                        merged into this header), runtime rfl_version(),
+                        RFL_PNG_REQUIRED, and rfl_png_* calls that fail to
+                        compile, saying why, when PNG is off.
+
+   LICENSE (MIT)
+       Copyright (c) 2026 the roofline.h authors
+
+       Permission is hereby granted, free of charge, to any person obtaining
+       a copy of this software and associated documentation files (the
+       "Software"), to deal in the Software without restriction, including
+       without limitation the rights to use, copy, modify, merge, publish,
+       distribute, sublicense, and/or sell copies of the Software, and to
+       permit persons to whom the Software is furnished to do so, subject to
+       the following conditions:
+
+       The above copyright notice and this permission notice shall be
+       included in all copies or substantial portions of the Software.
+
+       THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND,
+       EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
+       MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+       NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE
+       LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION
+       OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION
+       WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+*/
