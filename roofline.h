@@ -104,24 +104,36 @@
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
-                  rfl_roof_fraction rfl_work_add
+                  rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
+                  rfl_work_main_prec
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
                   rfl_matmul rfl_attention rfl_batchnorm rfl_layernorm rfl_act
                   rfl_softmax rfl_maxpool rfl_avgpool rfl_adaptive_avgpool
                   rfl_add rfl_mul rfl_concat rfl_shuffle rfl_flatten
                   rfl_reshape rfl_transpose rfl_slice rfl_dropout
                   rfl_embedding rfl_param rfl_mark rfl_name rfl_scope_push
+                  rfl_scope_pushi rfl_scope_pop rfl_layer_label
+                  rfl_layer_class rfl_layer_shape_str rfl_op_ltype
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
                   rfl_net_cost_get rfl_net_predict rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
                   rfl_reduce_ceilings_machine rfl_csv_format_name (REDUCER below)
-       Chart:     rfl_canvas_init rfl_chart_roofline rfl_chart_bars
+       Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
+                  rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
+                  rfl_text_width
                   (CHART below)
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
        Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
+       JSON:      rfl_json_parse (count mode: NULL tokens) rfl_json_get
+                  rfl_json_at rfl_json_path rfl_json_num rfl_json_str
+                  rfl_json_str_eq rfl_json_line ([2]; see its API comment)
+       Names:     rfl_result_str rfl_version rfl_name_eq rfl_prec_name
+                  rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
+                  rfl_dtype_parse rfl_dtype_bytes rfl_act_name rfl_op_name
+                  rfl_ltype_name
 
    LAYERS ([5], [6]; tools/rfl-estimate.c uses all of it)
        A network lives in the caller's array of rfl_layer (112 bytes each);

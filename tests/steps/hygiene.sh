@@ -91,3 +91,25 @@ hy_report_once() {
   [ $? = 1 ] && grep -q 'empty.csv:1:1: empty input$' "$HY/once.err" || { cat "$HY/once.err"; return 1; }
 }
 step "hygiene: rfl-report --ncu of an empty file: 'empty input', once" hy_report_once
+
+# the manual at the top of roofline.h names every public function (the
+# rfl_draw_* / rfl_fill_* families by pattern) and every macro the header
+# tests (#if, #ifdef, defined()), except include guards and rfl__ privates
+hy_manual() {
+  sed '/^\*\//q' roofline.h > "$HY/manual.txt"
+  grep -o 'RFL_API [^;{=]*(' roofline.h | sed 's/ *($//; s/.*[ *]//' | grep '^rfl_' | sort -u > "$HY/api.txt"
+  sed -e ':a' -e '/\\$/N; s/\\\n//; ta' roofline.h hw_specs.h | grep '^ *# *\(if\|elif\)' |
+    grep -o '\bR[OF][OL][A-Z0-9_]*' | grep -v '^RFL__' | sort -u > "$HY/macros.txt"
+  missing=
+  for f in $(cat "$HY/api.txt"); do
+    case $f in rfl_draw_*|rfl_fill_*) continue ;; esac
+    grep -q "\\b$f\\b" "$HY/manual.txt" || missing="$missing $f"
+  done
+  for m in $(cat "$HY/macros.txt"); do
+    case $m in ROOFLINE_H|ROOFLINE_IMPLEMENTATION_DONE|RFL_HW_SPECS_H|RFL_REDUCE_API_H) continue ;; esac
+    grep -q "\\b$m\\b" "$HY/manual.txt" || missing="$missing $m"
+  done
+  [ -z "$missing" ] || { echo "not in the manual at the top of roofline.h:$missing"; return 1; }
+  [ "$(wc -l < "$HY/api.txt")" -gt 100 ] && grep -qx RFL_NO_PNG "$HY/macros.txt"
+}
+step "hygiene: the manual names every public function and every option macro" hy_manual
