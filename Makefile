@@ -19,12 +19,15 @@ PNG_USERS = build/rfl-plot build/rfl-report build/examples/homework build/exampl
 # toolchains (clang, cross compilers, qemu...) that mk/*.mk add to it.
 all: $(TOOLS) $(EXAMPLES)
 
-# stb_image_write comes from Debian; never vendored. As root, make installs
-# it; otherwise make stops with one line saying what to install.
+# Debian packages the build needs: as root, make installs them (recipe
+# $(call APT_INSTALL,PKG...), serialised by tools/apt-install.sh);
+# otherwise make stops with one line saying what to install.
 RFL_UID ?= $(shell id -u)
+APT_INSTALL = $(if $(filter 0,$(RFL_UID)),sh tools/apt-install.sh $(1),$(error roofline.h: $@ is missing; run: sudo apt-get install $(1)))
+# stb_image_write comes from Debian; never vendored.
 deps: $(STB_H)
 $(STB_H):
-	$(if $(filter 0,$(RFL_UID)),sh tools/apt-install.sh libstb-dev,$(error roofline.h needs $(STB_H); run: sudo apt-get install libstb-dev))
+	$(call APT_INSTALL,libstb-dev)
 
 build build/examples:
 	mkdir -p $@
