@@ -64,6 +64,14 @@ di_quick_start() {
 }
 step "drop-in: the header's QUICK START builds and prints the hand-derived figures" di_quick_start
 
+# RFL_NO_HW_TABLE: roofline.h alone, without hw_specs.h, is the library
+# for a program that describes its own machine (examples/own_hardware.c)
+di_no_table() {
+  mkdir -p "$DI/alone" && cp roofline.h examples/own_hardware.c "$DI/alone/" &&
+  (cd "$DI/alone" && $DI_CC -std=c99 $W -DRFL_NO_HW_TABLE -fsyntax-only own_hardware.c)
+}
+step "drop-in: roofline.h alone builds own_hardware.c with RFL_NO_HW_TABLE" di_no_table
+
 # PNG: with stb_image_write.h installed the examples above drew with it;
 # with -DRFL_NO_PNG the one that writes a PNG still builds (and says so).
 if [ -f /usr/include/stb/stb_image_write.h ]; then
