@@ -239,3 +239,4 @@ X(RPI5, "raspberry-pi-5", "Raspberry Pi 5 (BCM2712)", "rpi5,pi5", CPU, \
   "Raspberry Pi 5 product brief: 4x Cortex-A76 2.4 GHz x NEON 4 lanes x 2 FMA x 2 = 153.6 GFLOP/s, FP16 2x; LPDDR4X-4267 32-bit = 17.07 GB/s")
 
 #endif /* RFL_HW_SPECS_H */
+/* Part of roofline.h, MIT licence: see the end of roofline.h. */

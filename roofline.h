@@ -19,6 +19,12 @@
        RFL_NO_ZOO             leave out the built-in models
        RFL_NO_CHART           leave out the chart writer (and PNG)
        RFL_NO_PNG             leave out PNG output (stb_image_write)
+       RFL_PNG_REQUIRED       a missing stb_image_write.h is an #error
+                              naming the fix (the tools define it); by
+                              default PNG then just drops out (RFL_HAS_PNG)
+       RFL_HAS_PNG            defined by the header when PNG is on; define
+                              it yourself where the compiler lacks
+                              __has_include (stb at <stb/stb_image_write.h>)
        RFL_NO_REDUCE          leave out the ncu / nvprof CSV reducer
        RFL_NO_LLM             leave out the decoder transformers (and the
                               LLM join, which also needs the reducer)
@@ -34,7 +40,7 @@
        RFL_NO_AVX2            no AVX2 / AVX-512BW row walker (x86-64 GCC
                               and clang pick it at run time from CPUID),
                               and no AVX2 / AVX-512 probe kernels
-       RFL_SQRT RFL_FLOOR RFL_CEIL RFL_LOG10 RFL_POW RFL_FABS
+       RFL_SQRT RFL_FLOOR RFL_CEIL RFL_LOG10 RFL_POW
                               libm replacements (defaults: <math.h>, used by
                               the chart only; the core needs no libm)
        RFL_MEMSET RFL_MEMCPY  default: GCC/clang builtins (memcpy/memset),
@@ -55,6 +61,24 @@
                   b.memory ? "memory" : "compute");
            return 0;
        }
+
+   CONTENTS (search for a banner's text, e.g. "[7]  REDUCER")
+       this block   the manual: options, quick start, API by task,
+                    conventions, each part's rules, errors, memory
+       API  LAYERS AND THE ZOO / TRANSFORMERS / ONNX / REDUCER /
+            CHART AND PNG / MACHINE FILES AND PROBE   declarations, each
+                    function with its in/out, buffers and results
+       IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
+       [1]  NUMBERS, RESULTS, WORK    [5b] TRANSFORMERS
+       [2]  JSON                      [6]  ZOO
+       [3]  MACHINES                  [6b] ONNX
+       [3b] MACHINE FILES             [7]  REDUCER
+       [4]  ROOFLINE MATH             [7b] LLM JOIN
+       [5]  LAYERS                    [8]  CHART
+                                      [9]  PNG
+                                      [10] PROBE
+       VERSION HISTORY, LICENSE (MIT) at the end of the file.
+       rfl_version() returns RFL_VERSION_STRING, the version compiled in.
 
    EXAMPLES (examples/, built by make into build/examples/, each runs with
    no arguments)
@@ -83,13 +107,16 @@
                   rfl_machine_file_parse (MACHINE FILES below)
                   rfl_probe_run rfl_probe_levels (measured roofs: PROBE below)
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
-                  rfl_roof_fraction rfl_work_add
+                  rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
+                  rfl_work_main_prec
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
                   rfl_matmul rfl_attention rfl_batchnorm rfl_layernorm rfl_act
                   rfl_softmax rfl_maxpool rfl_avgpool rfl_adaptive_avgpool
                   rfl_add rfl_mul rfl_concat rfl_shuffle rfl_flatten
                   rfl_reshape rfl_transpose rfl_slice rfl_dropout
                   rfl_embedding rfl_param rfl_mark rfl_name rfl_scope_push
+                  rfl_scope_pushi rfl_scope_pop rfl_layer_label
+                  rfl_layer_class rfl_layer_shape_str rfl_op_ltype
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
                   rfl_net_cost_get rfl_net_predict rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
@@ -102,13 +129,22 @@
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
                   rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
                   rfl_llm_kernel_role_of (API TRANSFORMERS: the LLM join)
-       Chart:     rfl_canvas_init rfl_chart_roofline rfl_chart_bars
+       Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
+                  rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
+                  rfl_text_width
                   (CHART below)
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
        Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
+       JSON:      rfl_json_parse (count mode: NULL tokens) rfl_json_get
+                  rfl_json_at rfl_json_path rfl_json_num rfl_json_str
+                  rfl_json_str_eq rfl_json_line ([2]; see its API comment)
+       Names:     rfl_result_str rfl_version rfl_name_eq rfl_prec_name
+                  rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
+                  rfl_dtype_parse rfl_dtype_bytes rfl_act_name rfl_op_name
+                  rfl_ltype_name
 
-   LAYERS ([4], [5]; tools/rfl-estimate.c uses all of it)
+   LAYERS ([5], [6]; tools/rfl-estimate.c uses all of it)
        A network lives in the caller's array of rfl_layer (112 bytes each);
        each builder call appends a layer, propagates the per-sample shape and
        returns a tensor handle for wiring branches. Errors are sticky: check
@@ -184,7 +220,7 @@
          224): params, forward mac_flops and every torchsummary row equal
          PyTorch's for all 30 (tests/data/torch-zoo*.json).
 
-   REDUCER ([6]; tools/rfl-reduce.c, examples/stream_reduce.c)
+   REDUCER ([7]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
@@ -232,7 +268,7 @@
        in small pieces sits in 4 KB pages, and read() then costs 2 to 3
        times more (the bench prints that case too).
 
-   CHART ([7], [8]; tools/rfl-plot.c draws with it)
+   CHART ([8]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
            static unsigned char px[1200 * 800 * 3];
            rfl_canvas c; const rfl_machine *m[1]; rfl_point p[2] = {{0}};
@@ -270,7 +306,9 @@
        Deterministic: the same inputs give the same pixels and PNG bytes.
        libm: the chart needs RFL_LOG10 RFL_POW RFL_SQRT RFL_FLOOR RFL_CEIL,
        by default from <math.h> (link with -lm).
-   PNG (stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says so)
+   PNG ([9]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
+   so. Without it rfl_png_* calls do not compile, with a message that says
+   why: test RFL_HAS_PNG, or define RFL_PNG_REQUIRED to insist)
        rfl_png_write   the PNG bytes to a callback (no FILE anywhere)
        rfl_png_encode  into a caller buffer (too small: the size needed)
        rfl_png_save    to a file (not with RFL_NO_STDIO)
@@ -366,7 +404,7 @@ typedef enum rfl_result {
     RFL_ERR_OVERFLOW,       /* a size or count overflows 64 bits */
     RFL_ERR_NUMBER,         /* a field that should be a number is not */
     RFL_ERR_UNIT,           /* an unknown unit on a metric that is used */
-    RFL_ERR_SYNTAX,         /* malformed CSV (quote, field count) */
+    RFL_ERR_SYNTAX,         /* malformed input: CSV (quote, field count), JSON */
     RFL_ERR_TRUNCATED,      /* input ended inside a quoted field or row */
     RFL_ERR_NO_HEADER,      /* no recognisable header row */
     RFL_ERR_EMPTY,          /* empty input */
@@ -1789,15 +1827,20 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
    Compile out with RFL_NO_CHART (everything) or RFL_NO_PNG (PNG only). */
 #ifndef RFL_NO_CHART
 
-/* PNG is available when stb_image_write.h can be found and RFL_NO_PNG is
-   not defined. Test RFL_HAS_PNG before calling rfl_png_*. */
+/* PNG is available (RFL_HAS_PNG is defined) when RFL_NO_PNG is not and
+   <stb/stb_image_write.h> is found through __has_include; a compiler
+   without __has_include gets PNG when the caller defines RFL_HAS_PNG.
+   Test RFL_HAS_PNG before calling rfl_png_*; without it, a call is a
+   compile error that says why (see "PNG off" below). */
 #if !defined(RFL_NO_PNG) && !defined(RFL_HAS_PNG)
 #if defined(__has_include)
 #if __has_include(<stb/stb_image_write.h>)
 #define RFL_HAS_PNG 1
+#endif
+#endif
+#endif
+#if defined(RFL_HAS_PNG) && !defined(RFL__STB_PATH)
 #define RFL__STB_PATH <stb/stb_image_write.h>
-#endif
-#endif
 #endif
 
 #ifdef __cplusplus
@@ -2145,6 +2188,36 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 #endif
 #endif /* RFL_NO_CHART */
 
+/* ---- PNG off ----------------------------------------------------------------
+   Without PNG (RFL_NO_PNG, RFL_NO_CHART, or stb_image_write.h not found),
+   a call of rfl_png_* must not become an implicit declaration: each name
+   expands to an identifier that says why, so the compiler stops with
+   "'rfl_png_off__...' undeclared". RFL_PNG_REQUIRED (the tools define it)
+   makes a missing stb an #error naming the fix. */
+#if defined(RFL_NO_PNG) || defined(RFL_NO_CHART)
+#undef RFL_HAS_PNG
+#endif
+#if defined(RFL_PNG_REQUIRED) && !defined(RFL_HAS_PNG)
+#if defined(RFL_NO_PNG) || defined(RFL_NO_CHART)
+#error "roofline.h: RFL_PNG_REQUIRED is defined, and so is RFL_NO_PNG or RFL_NO_CHART"
+#else
+#error "roofline.h: PNG output needs <stb/stb_image_write.h>: install it (Debian/Ubuntu: sudo apt-get install libstb-dev) or define RFL_NO_PNG"
+#endif
+#endif
+#ifndef RFL_HAS_PNG
+#if defined(RFL_NO_PNG) || defined(RFL_NO_CHART)
+#define RFL__PNG_OFF rfl_png_off__RFL_NO_PNG_or_RFL_NO_CHART_is_defined
+#else
+#define RFL__PNG_OFF rfl_png_off__stb_image_write_h_not_found__install_libstb_dev
+#endif
+#define rfl_png_write(...) RFL__PNG_OFF
+#define rfl_png_encode(...) RFL__PNG_OFF
+#define rfl_png_save(...) RFL__PNG_OFF
+#define rfl_png_arena_size(...) RFL__PNG_OFF
+#define RFL_PNG_ARENA_BYTES(...) RFL__PNG_OFF
+#define RFL_PNG_ARENA_CHART(...) RFL__PNG_OFF
+#endif
+
 
 /* ==========================================================================
    API  MACHINE FILES AND PROBE
@@ -2467,7 +2540,7 @@ RFL_API const char *rfl_result_str(rfl_result r) {
     case RFL_ERR_OVERFLOW: return "size or count overflows";
     case RFL_ERR_NUMBER: return "not a number";
     case RFL_ERR_UNIT: return "unknown unit";
-    case RFL_ERR_SYNTAX: return "malformed CSV";
+    case RFL_ERR_SYNTAX: return "malformed input (syntax)";
     case RFL_ERR_TRUNCATED: return "input ends inside a field";
     case RFL_ERR_NO_HEADER: return "no header row found";
     case RFL_ERR_EMPTY: return "empty input";
@@ -13465,3 +13538,37 @@ RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r) {
 #endif /* RFL_NO_PROBE */
 
 #endif /* ROOFLINE_IMPLEMENTATION */
+
+/*
+   VERSION HISTORY
+       0.1.0 (2026-11)  first release: layer formulas and a 30-model zoo
+                        equal to PyTorch's counts, a 47-machine datasheet
+                        table (hw_specs.h), the streaming ncu / nvprof CSV
+                        reducer, the chart writer with PNG through
+                        stb_image_write; one file (the former src/ parts
+                        merged into this header), runtime rfl_version(),
+                        RFL_PNG_REQUIRED, and rfl_png_* calls that fail to
+                        compile, saying why, when PNG is off.
+
+   LICENSE (MIT)
+       Copyright (c) 2026 the roofline.h authors
+
+       Permission is hereby granted, free of charge, to any person obtaining
+       a copy of this software and associated documentation files (the
+       "Software"), to deal in the Software without restriction, including
+       without limitation the rights to use, copy, modify, merge, publish,
+       distribute, sublicense, and/or sell copies of the Software, and to
+       permit persons to whom the Software is furnished to do so, subject to
+       the following conditions:
+
+       The above copyright notice and this permission notice shall be
+       included in all copies or substantial portions of the Software.
+
+       THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND,
+       EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
+       MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+       NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE
+       LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION
+       OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION
+       WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+*/

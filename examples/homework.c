@@ -57,7 +57,6 @@ static int measure(const char *path, rfl_work *w) {
 }
 
 int main(int argc, char **argv) {
-    const char *out = argc > 1 ? argv[1] : "homework.png";
     const rfl_machine *h100;
     rfl_point pts[4];
     char labels[4][48];
@@ -102,6 +101,7 @@ int main(int argc, char **argv) {
     }
 #ifdef RFL_HAS_PNG
     { /* 5. the chart: pixels and the PNG encoder's arena are ours too */
+        const char *out = argc > 1 ? argv[1] : "homework.png";
         enum { W = 1000, H = 700 };
         size_t arena_n = RFL_PNG_ARENA_BYTES(W, H, 3);
         unsigned char *px = (unsigned char *)malloc(RFL_CANVAS_BYTES(W, H, 3));
@@ -123,6 +123,10 @@ int main(int argc, char **argv) {
         free(arena);
         printf("wrote %s\n", out);
     }
+#else
+    (void)argc;
+    (void)argv;
+    printf("(no PNG: built without stb_image_write.h or with RFL_NO_PNG)\n");
 #endif
     return 0;
 }

@@ -26,7 +26,7 @@ FUZZ_RT := $(or $(shell $(FUZZ_CC) -print-runtime-dir 2>/dev/null),/usr/lib/llvm
 deps: fuzz-deps
 fuzz-deps: $(FUZZ_RT)
 $(FUZZ_RT):
-	sh tools/apt-install.sh clang libclang-rt-dev
+	$(call APT_INSTALL,clang libclang-rt-dev)
 
 build/fuzz:
 	mkdir -p $@

@@ -9,7 +9,7 @@ PORT_PKGS = gcc-arm-none-eabi gcc-arm-linux-gnueabihf libc6-dev-armhf-cross \
 
 deps: $(PORT_BINS)
 $(PORT_BINS) &:
-	sh tools/apt-install.sh $(PORT_PKGS)
+	$(call APT_INSTALL,$(PORT_PKGS))
 
 .PHONY: size
 # Flash bytes per part on a Cortex-M4, the budgets, the largest stack frame.

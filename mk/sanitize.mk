@@ -6,4 +6,4 @@ test-sanitize: all /usr/bin/valgrind
 	sh tests/sanitize.sh
 
 /usr/bin/valgrind:
-	sh tools/apt-install.sh valgrind
+	$(call APT_INSTALL,valgrind)

@@ -136,8 +136,8 @@ static void llm_read_hf(const char *path, rfl_llm_config *c) {
     if (r == RFL_ERR_BUFFER)
         tl_input_error(path, 0, 0, "needs %d JSON tokens, more than 8192", e.tokens_needed);
     if (r != RFL_OK)
-        tl_input_error(path, e.line, e.col, "%s%s%s (%s)", e.field, e.field[0] ? ": " : "",
-                       e.msg, rfl_result_str(r));
+        tl_input_error(path, e.line, e.col, "%s%s%s", e.field, e.field[0] ? ": " : "",
+                       e.msg[0] ? e.msg : rfl_result_str(r));
 }
 
 /* The rows and the totals, as the table. */

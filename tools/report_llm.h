@@ -160,8 +160,8 @@ static void rl_config(rl_state *s) {
         if (r == RFL_ERR_BUFFER)
             tl_input_error(s->hf, 0, 0, "needs %d JSON tokens, more than 8192", e.tokens_needed);
         if (r != RFL_OK)
-            tl_input_error(s->hf, e.line, e.col, "%s%s%s (%s)", e.field, e.field[0] ? ": " : "",
-                           e.msg, rfl_result_str(r));
+            tl_input_error(s->hf, e.line, e.col, "%s%s%s", e.field, e.field[0] ? ": " : "",
+                           e.msg[0] ? e.msg : rfl_result_str(r));
         free(text);
         snprintf(s->name, sizeof s->name, "%s (%s)", s->cfg.model_type, s->hf);
     }
@@ -219,8 +219,8 @@ static void rl_profile(rl_state *s) {
     if (st.err == RFL_OK) rfl_reduce_finish(&st, &s->res);
     free(buf);
     if (st.err != RFL_OK)
-        tl_input_error(s->ncu, (long)st.err_line, (long)st.err_col, "%s (%s)", st.err_msg,
-                       rfl_result_str(st.err));
+        tl_input_error(s->ncu, (long)st.err_line, (long)st.err_col, "%s",
+                       st.err_msg[0] ? st.err_msg : rfl_result_str(st.err));
     if (!s->res.kernels) tl_input_error(s->ncu, 0, 0, "no kernels in the profile");
     rfl_llm_classify_finish(&s->cl);
     s->has_prof = 1;

@@ -104,10 +104,9 @@ static void load_profile(model *m) {
     }
     if (st.err == RFL_OK) rfl_reduce_finish(&st, &m->res);
     if (st.err != RFL_OK) {
-        const char *what = rfl_result_str(st.err);
-        if (!st.err_msg[0] || !strcmp(st.err_msg, what))
-            tl_input_error(m->ncu, (long)st.err_line, (long)st.err_col, "%s", what);
-        tl_input_error(m->ncu, (long)st.err_line, (long)st.err_col, "%s (%s)", st.err_msg, what);
+        /* err_msg is the specific message; the result's name would repeat it */
+        tl_input_error(m->ncu, (long)st.err_line, (long)st.err_col, "%s",
+                       st.err_msg[0] ? st.err_msg : rfl_result_str(st.err));
     }
     if (m->res.kernels == 0 && !(m->res.total.work.time_s > 0))
         tl_input_error(m->ncu, 0, 0, "no kernels in the profile (was the region between "

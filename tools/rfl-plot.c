@@ -14,6 +14,7 @@
 #define _DEFAULT_SOURCE /* posix_memalign, madvise */
 #endif
 #define ROOFLINE_IMPLEMENTATION
+#define RFL_PNG_REQUIRED 1 /* this tool draws PNGs: without stb, stop with the fix */
 #include "roofline.h"
 #include "tool.h"
 #include <errno.h>
