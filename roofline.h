@@ -32,7 +32,8 @@
        RFL_ASSERT(x)          default: no check (define to assert(x) to debug)
        RFL_NO_SIMD            the reducer's portable path instead of SSE2
        RFL_NO_AVX2            no AVX2 / AVX-512BW row walker (x86-64 GCC
-                              and clang pick it at run time from CPUID)
+                              and clang pick it at run time from CPUID),
+                              and no AVX2 / AVX-512 probe kernels
        RFL_SQRT RFL_FLOOR RFL_CEIL RFL_LOG10 RFL_POW RFL_FABS
                               libm replacements (defaults: <math.h>, used by
                               the chart only; the core needs no libm)
@@ -80,6 +81,7 @@
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
                   rfl_machine_file_parse (MACHINE FILES below)
+                  rfl_probe_run rfl_probe_levels (measured roofs: PROBE below)
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
                   rfl_roof_fraction rfl_work_add
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
@@ -2242,6 +2244,146 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
 #endif /* RFL_NO_MACHINE_FILE */
 
 /* ---- issue 19: the probe API goes here ---- */
+#ifndef RFL_NO_PROBE
+/* ---- the probe: measured ceilings ------------------------------------------
+   Peak FLOP/s (FMA chains) and bandwidth per memory level (read and triad
+   sweeps over working-set sizes) measured on the machine that runs it,
+   with the caller's timer, the caller's buffer and, on a host, the
+   caller's threads: nothing is allocated, nothing is started, no OS is
+   needed, so a board's firmware measures its own roof with its cycle
+   counter. tools/rfl-probe.c runs it on a host with pthreads.
+       static double buf[RFL_PROBE_BUFFER_DOUBLES(64u << 20)];
+       rfl_probe_desc d; rfl_probe_result r;
+       memset(&d, 0, sizeof d);
+       d.now = my_cycles; d.ticks_per_s = 168e6;       or seconds and 1
+       d.buf = buf; d.size = sizeof buf;
+       if (rfl_probe_run(&d, &r) == RFL_OK) ... r.machine, r.sweep[]
+   Kernels (each single-threaded; run_all spreads one over threads):
+     FMA    per precision (fp64, fp32): 12 independent vector accumulators
+            x = x * m + c, 2 FLOPs per lane and step; on x86-64 with GCC or
+            clang, AVX-512F, AVX2+FMA or SSE2 (mul + add) by CPUID at run
+            time (the reducer's CPUID helper: with RFL_NO_AVX2 only SSE2),
+            plain C elsewhere. The best instruction set only (desc.isa
+            forces one).
+     READ   s += a[i] over n doubles: 8 bytes per element.
+     TRIAD  a[i] = b[i] + s * c[i]: 24 bytes per element (STREAM's
+            convention: reads of b, c and the write of a; the
+            write-allocate read of a is not counted).
+   Working set of a sweep point of S bytes: READ n = S / 8, TRIAD three
+   arrays of n = S / 24 doubles. Sizes from min_bytes doubling (factor 2;
+   desc.step 4 for a quick run) up to max_bytes. Each measurement doubles
+   its repetitions until the work of one run takes min_s beyond the time
+   of an empty run (the clock, waking the threads), then keeps the best
+   (the shortest) of `runs` runs (the two FMA peaks: 3 x runs).
+   Levels: the triad (and read) curve is fitted by 1 to 4 flat pieces
+   (least squares on log bandwidth, at least 2 points each; a piece is
+   kept when it lowers the error clearly and differs from its neighbour by
+   over 15%); each piece's median is its level (the last piece's over its
+   3 largest sizes at most): 1 piece DRAM; 2 L1, DRAM;
+   3 L1, L2, DRAM; 4 L1, L2, L3, DRAM. So max_bytes must be well beyond
+   the last cache (4x) for DRAM to be DRAM. rfl_machine has no L3: the
+   machine gets L1, L2 and DRAM from the triad; L3 stays in the result.
+   Threads: with run_all set, every job goes to it; it must run the job on
+   all `threads` threads (rfl_probe_job_slice gives thread t its part:
+   FMA jobs whole, each thread its own accumulators; sweep jobs a 1/threads
+   slice of the arrays) and return when all are done. FLOPs count
+   threads x the job's; bytes count the whole arrays. The timer brackets
+   the call, so the pool's start-up is in the time: keep threads waiting
+   on a barrier, not created per call. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+typedef enum rfl_probe_isa {
+    RFL_ISA_AUTO = 0, /* the best this CPU has */
+    RFL_ISA_C,        /* plain C (what the compiler makes of it) */
+    RFL_ISA_SSE2,     /* x86-64: 128-bit, mul + add */
+    RFL_ISA_AVX2,     /* x86-64: 256-bit FMA */
+    RFL_ISA_AVX512,   /* x86-64: 512-bit FMA */
+    RFL_ISA_COUNT
+} rfl_probe_isa;
+typedef enum rfl_probe_kernel {
+    RFL_PROBE_FMA = 0, RFL_PROBE_READ, RFL_PROBE_TRIAD,
+    RFL_PROBE_INIT     /* writes the arrays' start values (first touch) */
+} rfl_probe_kernel;
+/* Memory levels the probe finds (rfl_level has no L3). */
+enum { RFL_PROBE_L1 = 0, RFL_PROBE_L2, RFL_PROBE_L3, RFL_PROBE_DRAM, RFL_PROBE_LEVELS };
+#define RFL_PROBE_MAX_POINTS 32
+/* doubles of buffer a sweep up to max_bytes needs (alignment included) */
+#define RFL_PROBE_BUFFER_DOUBLES(max_bytes) ((size_t)(max_bytes) / 8u + 64u)
+
+typedef struct rfl_probe_job {
+    rfl_probe_kernel kernel;
+    rfl_prec prec;       /* FMA: RFL_FP64 or RFL_FP32 */
+    rfl_probe_isa isa;   /* never AUTO here */
+    double *a, *b, *c;   /* READ: a; TRIAD / INIT: a, b, c */
+    size_t n;            /* doubles per array */
+    uint64_t reps;       /* FMA: steps of the 12 accumulators; sweeps: passes */
+} rfl_probe_job;
+/* Run a job on this thread. Returns a checksum of what it computed (the
+   caller keeps it, so no compiler can drop the work). */
+RFL_API double rfl_probe_kernel_run(const rfl_probe_job *job);
+/* Thread t's part of a job run by `threads` threads (see above). */
+RFL_API void rfl_probe_job_slice(const rfl_probe_job *job, int t, int threads,
+                                 rfl_probe_job *out);
+/* FLOPs of one FMA job on one thread; bytes of a sweep job (whole). */
+RFL_API double rfl_probe_job_flops(const rfl_probe_job *job);
+RFL_API double rfl_probe_job_bytes(const rfl_probe_job *job);
+/* The best instruction set this CPU and build have; its name ("avx512",
+   "avx2", "sse2", "c"). */
+RFL_API rfl_probe_isa rfl_probe_isa_best(void);
+RFL_API const char *rfl_probe_isa_name(rfl_probe_isa isa);
+
+typedef struct rfl_probe_desc {
+    double (*now)(void *ctx);  /* required: a clock in ticks (or seconds) */
+    void *now_ctx;
+    double ticks_per_s;        /* 0 = 1: now() returns seconds */
+    void (*run_all)(void *ctx, const rfl_probe_job *job); /* NULL: this thread */
+    void *run_ctx;
+    int threads;               /* threads run_all uses; 0 = 1 */
+    double *buf;               /* required for sweeps: the working sets */
+    size_t size;               /* its bytes */
+    size_t min_bytes;          /* first sweep size; 0 = 16 KiB */
+    size_t max_bytes;          /* last; 0 = what buf holds */
+    int step;                  /* size factor per point: 0 = 2, or 4 */
+    int runs;                  /* best of; 0 = 3 */
+    double min_s;              /* shortest run timed; 0 = 0.01 s */
+    rfl_probe_isa isa;         /* 0 = the best (rfl_probe_isa_best) */
+    unsigned skip;             /* 1: no FMA; 2: no read; 4: no triad */
+    void (*progress)(void *ctx, const char *what, int done, int total);
+    void *progress_ctx;        /* optional: called before each measurement */
+} rfl_probe_desc;
+
+typedef struct rfl_probe_point {
+    double bytes;              /* working-set size */
+    double read_bps, triad_bps; /* bytes/s (0 = not measured) */
+} rfl_probe_point;
+typedef struct rfl_probe_result {
+    double peak_flops[RFL_PREC_COUNT];   /* fp64 and fp32 measured, else 0 */
+    double read_bps[RFL_PROBE_LEVELS];   /* by RFL_PROBE_L1 .. DRAM; 0 = not found */
+    double triad_bps[RFL_PROBE_LEVELS];
+    rfl_probe_point sweep[RFL_PROBE_MAX_POINTS];
+    int n_points;
+    rfl_probe_isa isa;
+    int threads;
+    double seconds;            /* the whole probe, by the caller's clock */
+    double checksum;           /* of every kernel (keep it, print it) */
+    rfl_machine machine;       /* id "host", kind cpu: peaks, triad L1 L2 DRAM */
+} rfl_probe_result;
+/* Measure. RFL_ERR_ARG: no clock, a sweep without buffer, min > max, a
+   buffer smaller than min_bytes; RFL_ERR_NO_DATA: the clock did not
+   advance. */
+RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r);
+/* The levels of a sweep curve (bytes/s by size, n points in size order,
+   bps[i * stride]: stride 1 for an array, sizeof(rfl_probe_point) /
+   sizeof(double) for a field of rfl_probe_result.sweep; values <= 0 are
+   skipped): the fit described above. out[RFL_PROBE_LEVELS], 0 where
+   none. Returns the number of pieces (0 when no value). */
+RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
+                             double out[RFL_PROBE_LEVELS]);
+#ifdef __cplusplus
+}
+#endif
+#endif /* RFL_NO_PROBE */
 
 #endif /* ROOFLINE_H */
 
@@ -12706,5 +12848,620 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
    ========================================================================== */
 /* ---- issue 19: the probe implementation goes here ---- */
+#ifndef RFL_NO_PROBE
+/* ---- kernels ------------------------------------------------------------------
+   One template per kernel, instantiated per instruction set by redefining
+   RFL__V (vector type), RFL__E (element), RFL__SET1, RFL__MADD, RFL__STORE
+   and RFL__LANES: twelve named accumulators (not an array, which a
+   compiler may keep in memory) so every chain stays in a register. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RFL__CLOBBER() __asm__ __volatile__("" ::: "memory") /* no pass merged away */
+#else
+#define RFL__CLOBBER() ((void)0)
+#endif
+#define RFL__ACC12(D) D(0) D(1) D(2) D(3) D(4) D(5) D(6) D(7) D(8) D(9) D(10) D(11)
+#define RFL__FMA_DECL(k) RFL__V x##k = RFL__SET1((RFL__E)(0.5 + 0.01 * (k)));
+#define RFL__FMA_STEP(k) x##k = RFL__MADD(x##k, m, c);
+#define RFL__FMA_SUM(k)                                                                       \
+    RFL__STORE(t, x##k);                                                                      \
+    for (i = 0; i < RFL__LANES; i++) s += (double)t[i];
+/* x = x * m + c converges to c / (1 - m) (about 1): no overflow, no
+   denormals, and no compiler may shorten it (no -ffast-math) */
+#define RFL__FMA_FN(NAME, ATTR)                                                               \
+    ATTR static double NAME(uint64_t reps) {                                                  \
+        const RFL__V m = RFL__SET1((RFL__E)0.9999999), c = RFL__SET1((RFL__E)1e-7);           \
+        RFL__E t[RFL__LANES];                                                                 \
+        double s = 0;                                                                         \
+        uint64_t r;                                                                           \
+        int i;                                                                                \
+        RFL__ACC12(RFL__FMA_DECL)                                                             \
+        for (r = 0; r < reps; r++) { RFL__ACC12(RFL__FMA_STEP) }                              \
+        RFL__ACC12(RFL__FMA_SUM)                                                              \
+        return s;                                                                             \
+    }
+/* plain C: scalar chains (a compiler may pack them into vectors) */
+#define RFL__SET1(v) (v)
+#define RFL__MADD(x, m, c) ((x) * (m) + (c))
+#define RFL__STORE(t, x) ((t)[0] = (x))
+#define RFL__LANES 1
+#define RFL__V double
+#define RFL__E double
+RFL__FMA_FN(rfl__fma_c64, )
+#undef RFL__V
+#undef RFL__E
+#define RFL__V float
+#define RFL__E float
+RFL__FMA_FN(rfl__fma_c32, )
+#undef RFL__V
+#undef RFL__E
+#undef RFL__SET1
+#undef RFL__MADD
+#undef RFL__STORE
+#undef RFL__LANES
+
+static double rfl__read_c(const double *a, size_t n, uint64_t reps) {
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    uint64_t r;
+    size_t i;
+    for (r = 0; r < reps; r++) {
+        for (i = 0; i + 4 <= n; i += 4) s0 += a[i], s1 += a[i + 1], s2 += a[i + 2], s3 += a[i + 3];
+        for (; i < n; i++) s0 += a[i];
+        RFL__CLOBBER();
+    }
+    return s0 + s1 + s2 + s3;
+}
+static double rfl__triad_c(double *a, const double *b, const double *c, size_t n, uint64_t reps) {
+    const double s = 3.0;
+    uint64_t r;
+    size_t i;
+    for (r = 0; r < reps; r++) {
+        for (i = 0; i < n; i++) a[i] = b[i] + s * c[i];
+        RFL__CLOBBER();
+    }
+    return n ? a[0] + a[n - 1] : 0;
+}
+
+/* Vector sweeps: 8 accumulators (read) or 2 vectors a step (triad), the
+   tail in C. LOAD/ADD/FMA name the intrinsics, W the doubles a vector. */
+#define RFL__SWEEP_FNS(SUF, ATTR, V, W, LOAD, STORE, ADD, MUL, SET1, ZERO, RED)               \
+    ATTR static double rfl__read_##SUF(const double *a, size_t n, uint64_t reps) {            \
+        V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                                 \
+        V s4 = ZERO(), s5 = ZERO(), s6 = ZERO(), s7 = ZERO();                                 \
+        double t = 0;                                                                         \
+        uint64_t r;                                                                           \
+        size_t i;                                                                             \
+        for (r = 0; r < reps; r++) {                                                          \
+            for (i = 0; i + 8 * W <= n; i += 8 * W) {                                         \
+                s0 = ADD(s0, LOAD(a + i)), s1 = ADD(s1, LOAD(a + i + W));                     \
+                s2 = ADD(s2, LOAD(a + i + 2 * W)), s3 = ADD(s3, LOAD(a + i + 3 * W));         \
+                s4 = ADD(s4, LOAD(a + i + 4 * W)), s5 = ADD(s5, LOAD(a + i + 5 * W));         \
+                s6 = ADD(s6, LOAD(a + i + 6 * W)), s7 = ADD(s7, LOAD(a + i + 7 * W));         \
+            }                                                                                 \
+            for (; i < n; i++) t += a[i];                                                     \
+            RFL__CLOBBER();                                                                   \
+        }                                                                                     \
+        s0 = ADD(ADD(ADD(s0, s1), ADD(s2, s3)), ADD(ADD(s4, s5), ADD(s6, s7)));               \
+        return t + RED(s0);                                                                   \
+    }                                                                                         \
+    ATTR static double rfl__triad_##SUF(double *a, const double *b, const double *c,          \
+                                         size_t n, uint64_t reps) {                           \
+        const V s = SET1(3.0);                                                                \
+        uint64_t r;                                                                           \
+        size_t i;                                                                             \
+        for (r = 0; r < reps; r++) {                                                          \
+            for (i = 0; i + 2 * W <= n; i += 2 * W) {                                         \
+                STORE(a + i, ADD(LOAD(b + i), MUL(s, LOAD(c + i))));                          \
+                STORE(a + i + W, ADD(LOAD(b + i + W), MUL(s, LOAD(c + i + W))));              \
+            }                                                                                 \
+            for (; i < n; i++) a[i] = b[i] + 3.0 * c[i];                                      \
+            RFL__CLOBBER();                                                                   \
+        }                                                                                     \
+        return n ? a[0] + a[n - 1] : 0;                                                       \
+    }
+
+#ifdef RFL__SSE2 /* x86-64 baseline (emmintrin.h is included above) */
+static double rfl__red_sse2(__m128d v) {
+    double t[2];
+    _mm_storeu_pd(t, v);
+    return t[0] + t[1];
+}
+RFL__SWEEP_FNS(sse2, , __m128d, 2, _mm_loadu_pd, _mm_storeu_pd, _mm_add_pd, _mm_mul_pd,
+               _mm_set1_pd, _mm_setzero_pd, rfl__red_sse2)
+#define RFL__MADD(x, m, c) RFL__ADDV(RFL__MULV(x, m), c) /* no FMA: mul + add */
+#define RFL__LANES (16 / (int)sizeof(RFL__E))
+#define RFL__V __m128d
+#define RFL__E double
+#define RFL__SET1 _mm_set1_pd
+#define RFL__ADDV _mm_add_pd
+#define RFL__MULV _mm_mul_pd
+#define RFL__STORE _mm_storeu_pd
+RFL__FMA_FN(rfl__fma_sse2_64, )
+#undef RFL__V
+#undef RFL__E
+#undef RFL__SET1
+#undef RFL__ADDV
+#undef RFL__MULV
+#undef RFL__STORE
+#define RFL__V __m128
+#define RFL__E float
+#define RFL__SET1 _mm_set1_ps
+#define RFL__ADDV _mm_add_ps
+#define RFL__MULV _mm_mul_ps
+#define RFL__STORE _mm_storeu_ps
+RFL__FMA_FN(rfl__fma_sse2_32, )
+#undef RFL__V
+#undef RFL__E
+#undef RFL__SET1
+#undef RFL__ADDV
+#undef RFL__MULV
+#undef RFL__STORE
+#undef RFL__MADD
+#undef RFL__LANES
+#endif /* RFL__SSE2 */
+
+#ifdef RFL__AVX2 /* the reducer's CPUID helper and immintrin.h */
+#define RFL__ATTR_AVX2 __attribute__((target("avx2,fma")))
+#define RFL__ATTR_AVX512 __attribute__((target("avx512f")))
+RFL__ATTR_AVX2 static double rfl__red_avx2(__m256d v) {
+    double t[4];
+    _mm256_storeu_pd(t, v);
+    return t[0] + t[1] + t[2] + t[3];
+}
+RFL__ATTR_AVX512 static double rfl__red_avx512(__m512d v) {
+    double t[8];
+    _mm512_storeu_pd(t, v);
+    return t[0] + t[1] + t[2] + t[3] + t[4] + t[5] + t[6] + t[7];
+}
+RFL__SWEEP_FNS(avx2, RFL__ATTR_AVX2, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd,
+               _mm256_add_pd, _mm256_mul_pd, _mm256_set1_pd, _mm256_setzero_pd, rfl__red_avx2)
+RFL__SWEEP_FNS(avx512, RFL__ATTR_AVX512, __m512d, 8, _mm512_loadu_pd, _mm512_storeu_pd,
+               _mm512_add_pd, _mm512_mul_pd, _mm512_set1_pd, _mm512_setzero_pd,
+               rfl__red_avx512)
+#define RFL__LANES ((int)sizeof(RFL__V) / (int)sizeof(RFL__E))
+#define RFL__V __m256d
+#define RFL__E double
+#define RFL__SET1 _mm256_set1_pd
+#define RFL__MADD _mm256_fmadd_pd
+#define RFL__STORE _mm256_storeu_pd
+RFL__FMA_FN(rfl__fma_avx2_64, RFL__ATTR_AVX2)
+#undef RFL__V
+#undef RFL__E
+#undef RFL__SET1
+#undef RFL__MADD
+#undef RFL__STORE
+#define RFL__V __m256
+#define RFL__E float
+#define RFL__SET1 _mm256_set1_ps
+#define RFL__MADD _mm256_fmadd_ps
+#define RFL__STORE _mm256_storeu_ps
+RFL__FMA_FN(rfl__fma_avx2_32, RFL__ATTR_AVX2)
+#undef RFL__V
+#undef RFL__E
+#undef RFL__SET1
+#undef RFL__MADD
+#undef RFL__STORE
+#define RFL__V __m512d
+#define RFL__E double
+#define RFL__SET1 _mm512_set1_pd
+#define RFL__MADD _mm512_fmadd_pd
+#define RFL__STORE _mm512_storeu_pd
+RFL__FMA_FN(rfl__fma_avx512_64, RFL__ATTR_AVX512)
+#undef RFL__V
+#undef RFL__E
+#undef RFL__SET1
+#undef RFL__MADD
+#undef RFL__STORE
+#define RFL__V __m512
+#define RFL__E float
+#define RFL__SET1 _mm512_set1_ps
+#define RFL__MADD _mm512_fmadd_ps
+#define RFL__STORE _mm512_storeu_ps
+RFL__FMA_FN(rfl__fma_avx512_32, RFL__ATTR_AVX512)
+#undef RFL__V
+#undef RFL__E
+#undef RFL__SET1
+#undef RFL__MADD
+#undef RFL__STORE
+#undef RFL__LANES
+#endif /* RFL__AVX2 */
+
+RFL_API rfl_probe_isa rfl_probe_isa_best(void) {
+#ifdef RFL__AVX2
+    unsigned a, b, c, d;
+    int level = rfl__cpu_simd(); /* 1: AVX2 (+BMI...), 2: also AVX-512BW */
+    /* every AVX2 CPU made has FMA3, but a hypervisor may hide it: bit 12 */
+    if (level >= 1 && __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 12)))
+        return level == 2 ? RFL_ISA_AVX512 : RFL_ISA_AVX2;
+#endif
+#ifdef RFL__SSE2
+    return RFL_ISA_SSE2;
+#else
+    return RFL_ISA_C;
+#endif
+}
+
+RFL_API const char *rfl_probe_isa_name(rfl_probe_isa isa) {
+    static const char *const names[RFL_ISA_COUNT] = {"auto", "c", "sse2", "avx2", "avx512"};
+    return (unsigned)isa < (unsigned)RFL_ISA_COUNT ? names[isa] : "?";
+}
+
+/* doubles (fp64) or floats (fp32) a vector of isa holds */
+static int rfl__probe_lanes(rfl_probe_isa isa, rfl_prec prec) {
+    static const int vec_bytes[RFL_ISA_COUNT] = {8, 8, 16, 32, 64};
+    int w = (unsigned)isa < (unsigned)RFL_ISA_COUNT ? vec_bytes[isa] : 8;
+    if (isa == RFL_ISA_C || isa == RFL_ISA_AUTO) return 1;
+    return prec == RFL_FP32 ? w / 4 : w / 8;
+}
+
+RFL_API double rfl_probe_job_flops(const rfl_probe_job *job) {
+    if (!job || job->kernel != RFL_PROBE_FMA) return 0;
+    return (double)job->reps * 12.0 * 2.0 * (double)rfl__probe_lanes(job->isa, job->prec);
+}
+
+RFL_API double rfl_probe_job_bytes(const rfl_probe_job *job) {
+    if (!job) return 0;
+    switch (job->kernel) {
+    case RFL_PROBE_READ: return 8.0 * (double)job->n * (double)job->reps;
+    case RFL_PROBE_TRIAD: return 24.0 * (double)job->n * (double)job->reps; /* STREAM */
+    case RFL_PROBE_INIT: return 8.0 * (double)job->n;
+    case RFL_PROBE_FMA: break;
+    }
+    return 0;
+}
+
+RFL_API void rfl_probe_job_slice(const rfl_probe_job *job, int t, int threads,
+                                 rfl_probe_job *out) {
+    size_t per, start;
+    *out = *job;
+    if (job->kernel == RFL_PROBE_FMA || threads <= 1 || t < 0 || t >= threads) return;
+    per = job->n / (size_t)threads / 8u * 8u; /* 64-byte pieces: no shared lines */
+    start = per * (size_t)t;
+    out->n = t == threads - 1 ? job->n - start : per;
+    out->a = job->a ? job->a + start : 0;
+    out->b = job->b ? job->b + start : 0;
+    out->c = job->c ? job->c + start : 0;
+}
+
+static double rfl__probe_fma(rfl_probe_isa isa, rfl_prec prec, uint64_t reps) {
+    int f32 = prec == RFL_FP32;
+    switch (isa) {
+#ifdef RFL__AVX2
+    case RFL_ISA_AVX512: return f32 ? rfl__fma_avx512_32(reps) : rfl__fma_avx512_64(reps);
+    case RFL_ISA_AVX2: return f32 ? rfl__fma_avx2_32(reps) : rfl__fma_avx2_64(reps);
+#endif
+#ifdef RFL__SSE2
+    case RFL_ISA_SSE2: return f32 ? rfl__fma_sse2_32(reps) : rfl__fma_sse2_64(reps);
+#endif
+    default: return f32 ? (double)rfl__fma_c32(reps) : rfl__fma_c64(reps);
+    }
+}
+
+static double rfl__probe_sweep(const rfl_probe_job *j) {
+    int rd = j->kernel == RFL_PROBE_READ;
+    switch (j->isa) {
+#ifdef RFL__AVX2
+    case RFL_ISA_AVX512:
+        return rd ? rfl__read_avx512(j->a, j->n, j->reps)
+                  : rfl__triad_avx512(j->a, j->b, j->c, j->n, j->reps);
+    case RFL_ISA_AVX2:
+        return rd ? rfl__read_avx2(j->a, j->n, j->reps)
+                  : rfl__triad_avx2(j->a, j->b, j->c, j->n, j->reps);
+#endif
+#ifdef RFL__SSE2
+    case RFL_ISA_SSE2:
+        return rd ? rfl__read_sse2(j->a, j->n, j->reps)
+                  : rfl__triad_sse2(j->a, j->b, j->c, j->n, j->reps);
+#endif
+    default:
+        return rd ? rfl__read_c(j->a, j->n, j->reps) : rfl__triad_c(j->a, j->b, j->c, j->n, j->reps);
+    }
+}
+
+RFL_API double rfl_probe_kernel_run(const rfl_probe_job *job) {
+    size_t i;
+    if (!job) return 0;
+    switch (job->kernel) {
+    case RFL_PROBE_FMA: return rfl__probe_fma(job->isa, job->prec, job->reps);
+    case RFL_PROBE_INIT:
+        for (i = 0; job->a && i < job->n; i++) job->a[i] = 1.0;
+        return 0;
+    case RFL_PROBE_READ:
+    case RFL_PROBE_TRIAD:
+        if (!job->a || (job->kernel == RFL_PROBE_TRIAD && (!job->b || !job->c))) return 0;
+        return rfl__probe_sweep(job);
+    }
+    return 0;
+}
+
+/* ---- levels: a piecewise-flat fit of the sweep curve ----------------------------
+   log2 without libm: x = m 2^e, m in [1, 2), ln m = 2 atanh((m-1)/(m+1))
+   (z <= 1/3: six terms are within 1e-7). */
+static double rfl__probe_log2(double x) {
+    double e = 0, z, z2, t, s = 0;
+    int k;
+    if (!(x > 0) || x > 1e300) return 0;
+    while (x >= 2) x *= 0.5, e += 1;
+    while (x < 1) x *= 2, e -= 1;
+    z = (x - 1) / (x + 1), z2 = z * z, t = z;
+    for (k = 0; k < 6; k++, t *= z2) s += t / (double)(2 * k + 1);
+    return e + 2 * s * 1.4426950408889634; /* 1 / ln 2 */
+}
+
+/* sum of squares of y[i..j] about its mean */
+static float rfl__probe_sse(const float *y, int i, int j) {
+    float mean = 0, e = 0, d;
+    int k;
+    for (k = i; k <= j; k++) mean += y[k];
+    mean /= (float)(j - i + 1);
+    for (k = i; k <= j; k++) d = y[k] - mean, e += d * d;
+    return e;
+}
+
+/* median of bps[idx[i..j]] (the values a piece holds) */
+static double rfl__probe_median(const double *bps, int stride, const unsigned char *idx, int i,
+                                int j) {
+    double t[RFL_PROBE_MAX_POINTS], x;
+    int n = 0, a, b;
+    for (a = i; a <= j; a++) { /* insertion sort: at most 32 values */
+        x = bps[idx[a] * stride];
+        for (b = n++; b > 0 && t[b - 1] > x; b--) t[b] = t[b - 1];
+        t[b] = x;
+    }
+    return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+}
+
+/* Best split of y[0..n) into k pieces (ends >= 1 point, middles >= 2):
+   error returned, piece starts in start[0..k). Two rows of the table
+   and the back pointers: small stack for a board. */
+static float rfl__probe_fit(const float *y, int n, int k, int *start) {
+    float prev[RFL_PROBE_MAX_POINTS + 1], cur[RFL_PROBE_MAX_POINTS + 1];
+    unsigned char from[4][RFL_PROBE_MAX_POINTS + 1];
+    int p, j, i;
+    for (j = 0; j <= n; j++) prev[j] = j ? 3e38f : 0;
+    for (p = 1; p <= k; p++) {   /* cur[j]: y[0..j) in p pieces */
+        for (j = 0; j <= n; j++) { /* the last piece is y[i..j) */
+            cur[j] = 3e38f, from[p - 1][j] = 0;
+            for (i = p - 1; i < j; i++) {
+                int end = p == 1 || (p == k && j == n);
+                float e;
+                if (prev[i] >= 3e38f || (p == 1 && i != 0) || (!end && j - i < 2)) continue;
+                e = prev[i] + rfl__probe_sse(y, i, j - 1);
+                if (e < cur[j]) cur[j] = e, from[p - 1][j] = (unsigned char)i;
+            }
+        }
+        for (j = 0; j <= n; j++) prev[j] = cur[j];
+    }
+    for (p = k, j = n; p >= 1; p--) start[p - 1] = from[p - 1][j], j = from[p - 1][j];
+    return prev[n];
+}
+
+/* 1 when each piece's median differs from the next one's by over 15% */
+static int rfl__probe_steps(const double *bps, int stride, const unsigned char *idx, int m,
+                            int k, const int *st) {
+    int i;
+    for (i = 1; i < k; i++) {
+        double hi = rfl__probe_median(bps, stride, idx, st[i - 1], st[i] - 1);
+        double lo = rfl__probe_median(bps, stride, idx, st[i], i + 1 < k ? st[i + 1] - 1 : m - 1);
+        if (hi < lo * 1.15 && lo < hi * 1.15) return 0;
+    }
+    return 1;
+}
+
+RFL_API int rfl_probe_levels(const double *bps, int n, int stride, double out[RFL_PROBE_LEVELS]) {
+    static const unsigned char label[5][4] = {
+        {0}, {RFL_PROBE_DRAM}, {RFL_PROBE_L1, RFL_PROBE_DRAM},
+        {RFL_PROBE_L1, RFL_PROBE_L2, RFL_PROBE_DRAM},
+        {RFL_PROBE_L1, RFL_PROBE_L2, RFL_PROBE_L3, RFL_PROBE_DRAM}};
+    float y[RFL_PROBE_MAX_POINTS], err, e;
+    unsigned char idx[RFL_PROBE_MAX_POINTS];
+    int start[4], st[4], m = 0, i, k, kept = 1;
+    if (out) RFL_MEMSET(out, 0, sizeof(double) * RFL_PROBE_LEVELS);
+    if (!bps || !out || stride < 1) return 0;
+    for (i = 0; i < n && m < RFL_PROBE_MAX_POINTS; i++) {
+        double v = bps[i * stride];
+        if (v > 0 && v < 1e300) idx[m] = (unsigned char)i, y[m++] = (float)rfl__probe_log2(v);
+    }
+    if (m < 1) return 0;
+    for (i = m - 1; i >= 0; i--) y[i] -= y[0]; /* relative (y[0] last): float keeps its digits */
+    start[0] = 0, err = rfl__probe_sse(y, 0, m - 1);
+    for (k = 2; k <= 4 && k <= m; k++) {
+        e = rfl__probe_fit(y, m, k, st);
+        /* a new piece must explain clearly more than noise (a 15% step
+           on 2 points is 2 x 0.2^2 = 0.08) and be a step of over 15% */
+        if (err - e < 0.06f + 0.004f * (float)m || !rfl__probe_steps(bps, stride, idx, m, k, st))
+            break;
+        err = e, kept = k;
+        for (i = 0; i < k; i++) start[i] = st[i];
+    }
+    /* DRAM from the 3 largest sizes at most: past the last cache the
+       curve may still fall (TLB reach, a shared cache of other cores) */
+    if (start[kept - 1] < m - 3) start[kept - 1] = m - 3;
+    for (i = 0; i < kept; i++)
+        out[label[kept][i]] =
+            rfl__probe_median(bps, stride, idx, start[i], i + 1 < kept ? start[i + 1] - 1 : m - 1);
+    return kept;
+}
+
+/* ---- the driver ---------------------------------------------------------------- */
+typedef struct rfl__probe_ctx {
+    const rfl_probe_desc *d;
+    rfl_probe_result *r;
+    double tps, min_s;
+    int runs, done, total;
+} rfl__probe_ctx;
+
+static double rfl__probe_time(rfl__probe_ctx *x, const rfl_probe_job *job) {
+    const rfl_probe_desc *d = x->d;
+    double t0 = d->now(d->now_ctx), t1;
+    if (d->run_all)
+        d->run_all(d->run_ctx, job);
+    else
+        x->r->checksum += rfl_probe_kernel_run(job);
+    t1 = d->now(d->now_ctx);
+    return (t1 - t0) / x->tps;
+}
+
+/* Repetitions doubled (or more) until the work of one run takes min_s
+   beyond the overhead of a run (an empty job: the clock and, with
+   threads, waking them, which on a busy machine can take longer than
+   min_s), then the best of `runs` runs at that count. Returns the best
+   seconds, overhead included (0: the clock never advanced). */
+static double rfl__probe_measure(rfl__probe_ctx *x, rfl_probe_job *job, const char *what) {
+    double t, best, over = 1e300;
+    int i;
+    if (x->d->progress) x->d->progress(x->d->progress_ctx, what, ++x->done, x->total);
+    for (job->reps = 0, i = 0; i < 3; i++)
+        if ((t = rfl__probe_time(x, job)) < over) over = t;
+    if (!(over > 0)) over = 0;
+    job->reps = 1;
+    for (;;) {
+        uint64_t grow = 16;
+        t = rfl__probe_time(x, job) - over;
+        if (t >= x->min_s || job->reps >= ((uint64_t)1 << 40)) break;
+        if (t > 0 && x->min_s * 1.25 / t < 16) grow = (uint64_t)(x->min_s * 1.25 / t) + 1;
+        if (grow < 2) grow = 2;
+        job->reps *= grow;
+    }
+    for (best = t, i = 1; i < x->runs; i++) {
+        t = rfl__probe_time(x, job);
+        if (t > 0 && (t < best || !(best > 0))) best = t;
+    }
+    return best > 0 ? best : 0;
+}
+
+static rfl_result rfl__probe_peaks(rfl__probe_ctx *x, rfl_probe_isa isa) {
+    static const rfl_prec precs[2] = {RFL_FP64, RFL_FP32};
+    int i;
+    for (i = 0; i < 2; i++) {
+        rfl_probe_job job;
+        double s;
+        RFL_MEMSET(&job, 0, sizeof job);
+        job.kernel = RFL_PROBE_FMA, job.prec = precs[i], job.isa = isa;
+        x->runs *= 3; /* the peaks: 2 measurements, so 3x the runs cost little */
+        s = rfl__probe_measure(x, &job, precs[i] == RFL_FP64 ? "fma fp64" : "fma fp32");
+        x->runs /= 3;
+        if (!(s > 0)) return RFL_ERR_NO_DATA;
+        x->r->peak_flops[precs[i]] = rfl_probe_job_flops(&job) * (double)x->r->threads / s;
+    }
+    return RFL_OK;
+}
+
+/* One sweep point: a read over S / 8 doubles and a triad over three
+   arrays of S / 24. */
+static rfl_result rfl__probe_point(rfl__probe_ctx *x, double *base, size_t bytes,
+                                   rfl_probe_isa isa, rfl_probe_point *pt) {
+    rfl_probe_job job;
+    double s;
+    RFL_MEMSET(&job, 0, sizeof job);
+    RFL_MEMSET(pt, 0, sizeof *pt);
+    pt->bytes = (double)bytes;
+    job.isa = isa, job.a = base;
+    if (!(x->d->skip & 2u)) {
+        job.kernel = RFL_PROBE_READ, job.n = bytes / 8u;
+        if (!((s = rfl__probe_measure(x, &job, "read")) > 0)) return RFL_ERR_NO_DATA;
+        pt->read_bps = rfl_probe_job_bytes(&job) / s;
+    }
+    if (!(x->d->skip & 4u)) {
+        job.kernel = RFL_PROBE_TRIAD, job.n = bytes / 24u;
+        job.b = base + job.n, job.c = base + 2 * job.n;
+        if (!((s = rfl__probe_measure(x, &job, "triad")) > 0)) return RFL_ERR_NO_DATA;
+        pt->triad_bps = rfl_probe_job_bytes(&job) / s;
+    }
+    return RFL_OK;
+}
+
+/* sizes min, min x step, ... <= max: the number of points (capped) */
+static int rfl__probe_npoints(size_t lo, size_t hi, int step) {
+    int n = 0;
+    while (lo <= hi && n < RFL_PROBE_MAX_POINTS) {
+        n++;
+        if (lo > hi / (size_t)step) break;
+        lo *= (size_t)step;
+    }
+    return n;
+}
+
+static rfl_result rfl__probe_sweep_all(rfl__probe_ctx *x, double *base, size_t lo, int npts,
+                                       int step, rfl_probe_isa isa) {
+    rfl_probe_result *r = x->r;
+    const int stride = (int)(sizeof(rfl_probe_point) / sizeof(double));
+    int i;
+    for (i = 0; i < npts; i++, lo *= (size_t)step) {
+        rfl_result e = rfl__probe_point(x, base, lo, isa, &r->sweep[i]);
+        if (e) return e;
+        r->n_points = i + 1;
+    }
+    rfl_probe_levels(&r->sweep[0].read_bps, npts, stride, r->read_bps);
+    rfl_probe_levels(&r->sweep[0].triad_bps, npts, stride, r->triad_bps);
+    return RFL_OK;
+}
+
+static void rfl__probe_machine(rfl_probe_result *r) {
+    rfl_machine *m = &r->machine;
+    const double *bw = r->triad_bps[RFL_PROBE_DRAM] > 0 ? r->triad_bps : r->read_bps;
+    int i;
+    RFL_MEMSET(m, 0, sizeof *m);
+    m->id = "host", m->name = "this host (measured)", m->aliases = "";
+    m->kind = RFL_KIND_CPU, m->source = "measured by rfl_probe_run";
+    for (i = 0; i < RFL_PREC_COUNT; i++) m->peak_flops[i] = r->peak_flops[i];
+    m->bw_bytes_per_s[RFL_DRAM] = bw[RFL_PROBE_DRAM];
+    m->bw_bytes_per_s[RFL_L2] = bw[RFL_PROBE_L2];
+    m->bw_bytes_per_s[RFL_L1] = bw[RFL_PROBE_L1];
+    m->units = r->threads;
+}
+
+/* the isa to use: the asked one if this CPU and build have it */
+static rfl_result rfl__probe_pick_isa(rfl_probe_isa want, rfl_probe_isa *out) {
+    rfl_probe_isa best = rfl_probe_isa_best();
+    if ((unsigned)want >= (unsigned)RFL_ISA_COUNT) return RFL_ERR_ARG;
+    if (want == RFL_ISA_AUTO) want = best;
+    if (want > best) return RFL_ERR_UNSUPPORTED;
+    *out = want;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r) {
+    rfl__probe_ctx x;
+    double *base = 0, t0;
+    size_t lo, hi = 0, cap = 0;
+    int step, npts = 0;
+    rfl_result e;
+    if (!d || !r || !d->now) return RFL_ERR_ARG;
+    RFL_MEMSET(r, 0, sizeof *r);
+    RFL_MEMSET(&x, 0, sizeof x);
+    x.d = d, x.r = r;
+    x.tps = d->ticks_per_s > 0 ? d->ticks_per_s : 1;
+    x.min_s = d->min_s > 0 ? d->min_s : 0.01;
+    x.runs = d->runs > 0 ? d->runs : 3;
+    r->threads = d->threads > 0 ? d->threads : 1;
+    if ((e = rfl__probe_pick_isa(d->isa, &r->isa)) != RFL_OK) return e;
+    step = d->step == 4 ? 4 : 2;
+    lo = d->min_bytes ? d->min_bytes : 16384u;
+    if ((d->skip & 6u) != 6u) { /* a sweep: the buffer, 64-byte aligned */
+        size_t skew;
+        if (!d->buf) return RFL_ERR_ARG;
+        skew = (size_t)((64u - (uintptr_t)d->buf % 64u) % 64u) / 8u;
+        cap = d->size / 8u > skew ? (d->size / 8u - skew) * 8u : 0;
+        base = d->buf + skew;
+        hi = d->max_bytes && d->max_bytes < cap ? d->max_bytes : cap;
+        if (lo < 64 || lo > hi) return RFL_ERR_ARG;
+        npts = rfl__probe_npoints(lo, hi, step);
+    }
+    x.total = ((d->skip & 1u) ? 0 : 2) + npts * (((d->skip & 2u) ? 0 : 1) + ((d->skip & 4u) ? 0 : 1));
+    t0 = d->now(d->now_ctx);
+    if (base) { /* first touch by the threads that will use the pages */
+        rfl_probe_job init;
+        RFL_MEMSET(&init, 0, sizeof init);
+        init.kernel = RFL_PROBE_INIT, init.isa = r->isa, init.a = base, init.n = hi / 8u;
+        if (d->run_all) d->run_all(d->run_ctx, &init);
+        else rfl_probe_kernel_run(&init);
+    }
+    if (!(d->skip & 1u) && (e = rfl__probe_peaks(&x, r->isa)) != RFL_OK) return e;
+    if (base && (e = rfl__probe_sweep_all(&x, base, lo, npts, step, r->isa)) != RFL_OK) return e;
+    r->seconds = (d->now(d->now_ctx) - t0) / x.tps;
+    rfl__probe_machine(r);
+    return RFL_OK;
+}
+#endif /* RFL_NO_PROBE */
 
 #endif /* ROOFLINE_IMPLEMENTATION */

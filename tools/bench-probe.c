@@ -1,0 +1,218 @@
+/* bench-probe: rfl-probe's figures against measurements written here,
+   independently of the library's kernels: a STREAM-style triad (three
+   static arrays of 2^25 doubles, 768 MiB, far beyond any cache; 24 bytes
+   an element as STREAM counts; best of 10) and hand-unrolled FMA loops
+   (10 accumulators, AVX-512 or AVX2 intrinsics as the CPU has, else
+   plain C; best of 15), on the same thread counts as the probe. Prints both side by
+   side and whether they agree within 10%.
+   Usage: bench-probe PROBE.json   (from rfl-probe --json) */
+#define _POSIX_C_SOURCE 200809L
+#define ROOFLINE_IMPLEMENTATION
+#include "roofline.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define BENCH_X86 1
+#endif
+
+#define N (1u << 25)
+/* not static: a compiler may drop stores to an array nobody can read */
+double A[N], B[N], C[N];
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---- threads: each runs job(t) between two barriers, main times ------- */
+typedef struct task { int t, threads, kind, prec; double out; } task;
+static pthread_barrier_t bar;
+static int quit;
+static task tasks[256];
+
+static void triad_part(int t, int threads) {
+    size_t lo = (size_t)N / (size_t)threads * (size_t)t;
+    size_t hi = t == threads - 1 ? N : (size_t)N / (size_t)threads * (size_t)(t + 1), j;
+    const double s = 3.0;
+    for (j = lo; j < hi; j++) A[j] = B[j] + s * C[j];
+}
+
+#define REPS 2000000L
+#ifdef BENCH_X86
+#define FMA10(T, SET, MADD, ST, L)                                                     \
+    T m = SET(0.99999), c = SET(1e-6), x0 = SET(1), x1 = SET(2), x2 = SET(3),      \
+      x3 = SET(4), x4 = SET(5), x5 = SET(6), x6 = SET(7), x7 = SET(8), x8 = SET(9), \
+      x9 = SET(10);                                                                \
+    long r;                                                                        \
+    float tf[16];                                                                  \
+    double td[8], s = 0;                                                           \
+    int i;                                                                         \
+    (void)tf, (void)td;                                                            \
+    for (r = 0; r < REPS; r++) {                                                   \
+        x0 = MADD(x0, m, c); x1 = MADD(x1, m, c); x2 = MADD(x2, m, c);             \
+        x3 = MADD(x3, m, c); x4 = MADD(x4, m, c); x5 = MADD(x5, m, c);             \
+        x6 = MADD(x6, m, c); x7 = MADD(x7, m, c); x8 = MADD(x8, m, c);             \
+        x9 = MADD(x9, m, c);                                                       \
+    }                                                                              \
+    x0 = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x7 + x8 + x9;                          \
+    ST(L, x0);                                                                     \
+    for (i = 0; i < (int)(sizeof x0 / sizeof L[0]); i++) s += (double)L[i];        \
+    return s;
+__attribute__((target("avx512f"))) static double fma512d(void) {
+    FMA10(__m512d, _mm512_set1_pd, _mm512_fmadd_pd, _mm512_storeu_pd, td)
+}
+__attribute__((target("avx512f"))) static double fma512s(void) {
+    FMA10(__m512, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_storeu_ps, tf)
+}
+__attribute__((target("avx2,fma"))) static double fma256d(void) {
+    FMA10(__m256d, _mm256_set1_pd, _mm256_fmadd_pd, _mm256_storeu_pd, td)
+}
+__attribute__((target("avx2,fma"))) static double fma256s(void) {
+    FMA10(__m256, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_storeu_ps, tf)
+}
+#endif
+static int width; /* bytes a vector: 64, 32 or 8 (plain C) */
+static double fma_plain(int prec32) {
+    double x[10], s = 0;
+    long r;
+    int i;
+    (void)prec32;
+    for (i = 0; i < 10; i++) x[i] = i + 1;
+    for (r = 0; r < REPS; r++) {
+        x[0] = x[0] * 0.99999 + 1e-6; x[1] = x[1] * 0.99999 + 1e-6;
+        x[2] = x[2] * 0.99999 + 1e-6; x[3] = x[3] * 0.99999 + 1e-6;
+        x[4] = x[4] * 0.99999 + 1e-6; x[5] = x[5] * 0.99999 + 1e-6;
+        x[6] = x[6] * 0.99999 + 1e-6; x[7] = x[7] * 0.99999 + 1e-6;
+        x[8] = x[8] * 0.99999 + 1e-6; x[9] = x[9] * 0.99999 + 1e-6;
+    }
+    for (i = 0; i < 10; i++) s += x[i];
+    return s;
+}
+static double fma_run(int prec32) {
+#ifdef BENCH_X86
+    if (width == 64) return prec32 ? fma512s() : fma512d();
+    if (width == 32) return prec32 ? fma256s() : fma256d();
+#endif
+    return fma_plain(prec32);
+}
+/* FLOPs of one fma_run on one thread: 10 chains x lanes x 2 x REPS */
+static double fma_flops(int prec32) {
+    double lanes = width == 8 ? 1 : (double)width / (prec32 ? 4 : 8);
+    return 10.0 * lanes * 2.0 * (double)REPS;
+}
+
+static void do_task(task *k) {
+    if (k->kind == 0) triad_part(k->t, k->threads);
+    else k->out += fma_run(k->prec);
+}
+static void *worker(void *v) {
+    task *k = (task *)v;
+    for (;;) {
+        pthread_barrier_wait(&bar);
+        if (quit) return 0;
+        do_task(k);
+        pthread_barrier_wait(&bar);
+    }
+}
+
+/* best seconds of `runs` runs of job kind on all threads */
+static double best_of(int threads, int kind, int prec, int runs) {
+    double best = 1e30;
+    int i, t;
+    for (i = 0; i < runs; i++) {
+        double t0;
+        for (t = 0; t < threads; t++) tasks[t].kind = kind, tasks[t].prec = prec;
+        t0 = now();
+        pthread_barrier_wait(&bar);
+        do_task(&tasks[0]);
+        pthread_barrier_wait(&bar);
+        t0 = now() - t0;
+        if (t0 < best) best = t0;
+    }
+    return best;
+}
+
+typedef struct figures { double fp64, fp32, dram; } figures;
+
+static figures independent(int threads) {
+    pthread_t tid[256];
+    figures f;
+    int t;
+    size_t j;
+    quit = 0;
+    pthread_barrier_init(&bar, 0, (unsigned)threads);
+    for (t = 0; t < threads; t++) tasks[t].t = t, tasks[t].threads = threads, tasks[t].out = 0;
+    for (t = 1; t < threads; t++) pthread_create(&tid[t], 0, worker, &tasks[t]);
+    for (j = 0; j < N; j++) A[j] = 1, B[j] = 2, C[j] = 0.5;
+    f.dram = 24.0 * N / best_of(threads, 0, 0, 10);
+    f.fp64 = fma_flops(0) * threads / best_of(threads, 1, 0, 15);
+    f.fp32 = fma_flops(1) * threads / best_of(threads, 1, 1, 15);
+    quit = 1;
+    pthread_barrier_wait(&bar);
+    for (t = 1; t < threads; t++) pthread_join(tid[t], 0);
+    pthread_barrier_destroy(&bar);
+    return f;
+}
+
+/* ---- the probe's figures from its JSON ------------------------------------ */
+static int probe_figures(const char *path, int run, int *threads, figures *f, char *isa) {
+    static char text[1 << 20];
+    static rfl_json_tok tok[8192];
+    rfl_json_doc d;
+    FILE *fp = fopen(path, "rb");
+    size_t n;
+    int r;
+    double v;
+    if (!fp) return -1;
+    n = fread(text, 1, sizeof text, fp);
+    fclose(fp);
+    if (rfl_json_parse(&d, text, n, tok, 8192)) return -1;
+    rfl_json_str(&d, rfl_json_path(&d, 0, "_probe.isa"), isa, 16);
+    r = rfl_json_at(&d, rfl_json_path(&d, 0, "_probe.runs"), run);
+    if (r < 0) return 1;
+    if (!rfl_json_num(&d, rfl_json_get(&d, r, "threads"), &v)) return -1;
+    *threads = (int)v;
+    f->fp64 = f->fp32 = f->dram = 0;
+    rfl_json_num(&d, rfl_json_path(&d, r, "peak_flops.fp64"), &f->fp64);
+    rfl_json_num(&d, rfl_json_path(&d, r, "peak_flops.fp32"), &f->fp32);
+    rfl_json_num(&d, rfl_json_path(&d, r, "triad_bw.dram"), &f->dram);
+    return 0;
+}
+
+static int line(const char *what, int threads, double probe, double mine, double unit) {
+    double diff = mine > 0 ? (probe - mine) / mine : 0;
+    int ok = probe > 0 && mine > 0 && diff < 0.10 && diff > -0.10;
+    printf("  %-11s %2d thr  %12.2f %12.2f %+7.1f%%  %s\n", what, threads, probe / unit,
+           mine / unit, 100 * diff, ok ? "ok" : "DISAGREE");
+    return ok;
+}
+
+int main(int argc, char **argv) {
+    char isa[16] = "";
+    int run, threads, bad = 0, st;
+    if (argc != 2) { fprintf(stderr, "usage: bench-probe PROBE.json\n"); return 2; }
+    if (probe_figures(argv[1], 0, &threads, &(figures){0, 0, 0}, isa) < 0) {
+        fprintf(stderr, "bench-probe: %s: not rfl-probe --json output\n", argv[1]);
+        return 1;
+    }
+    width = strcmp(isa, "avx512") == 0 ? 64 : strcmp(isa, "avx2") == 0 ? 32 : 8;
+    printf("rfl-probe against an independent triad (768 MiB, STREAM bytes) and FMA loop (%s)\n",
+           width == 8 ? "plain C" : isa);
+    printf("  %-11s %6s  %12s %12s %8s\n", "", "", "rfl-probe", "independent", "diff");
+    for (run = 0; (st = probe_figures(argv[1], run, &threads, &(figures){0, 0, 0}, isa)) == 0; run++) {
+        figures p, m;
+        probe_figures(argv[1], run, &threads, &p, isa);
+        m = independent(threads);
+        bad += !line("fp64 GFLOP/s", threads, p.fp64, m.fp64, 1e9);
+        bad += !line("fp32 GFLOP/s", threads, p.fp32, m.fp32, 1e9);
+        bad += !line("DRAM GB/s", threads, p.dram, m.dram, 1e9);
+    }
+    printf(bad ? "%d figures differ by 10%% or more (a busy machine? run again idle)\n"
+               : "all figures agree within 10%%\n", bad);
+    return 0;
+}
