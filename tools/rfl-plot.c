@@ -144,8 +144,11 @@ static void add_point_arg(const char *full, rfl_prec prec) {
     c2 = strrchr(arg, ':');
     at = c2 ? strchr(c2, '@') : 0;
     if (at) { /* LABEL:AI:FLOPS@MACHINE: only on that machine's panel */
-        const rfl_machine *m = tl_find_hw(at + 1);
+        const rfl_machine *m;
         int k;
+        for (k = 0; k < nmach; k++) /* a --hw-file machine by its id or name */
+            if (rfl_name_eq(machines[k]->id, at + 1) || rfl_name_eq(machines[k]->name, at + 1)) machine = k;
+        m = machine == RFL_ALL_MACHINES ? tl_find_hw(at + 1) : machines[machine];
         for (k = 0; k < nmach; k++)
             if (machines[k] == m) machine = k;
         if (machine == RFL_ALL_MACHINES)

@@ -220,7 +220,8 @@ static void demo_args(const char *argv0, args *A) {
                A->ncu[1], A->ncu[3], outdir);
 }
 
-/* --hw names (each once), plus the measured machine when --hw forgot it. */
+/* --hw names and --hw-file files (each machine once), plus the measured
+   machine when --hw forgot it. */
 static void pick_machines(char *hw_arg) {
     int h, g;
     nh = tl_machines(hw_arg, hw, hw_measured, MAXH); /* --hw NAME,... and --hw-file FILE,... */

@@ -114,4 +114,9 @@ mf_report() {
   [ -s "$MFO/report/roofline-xeon-8480plus.png" ] && [ -s "$MFO/report/roofline-a100-sxm4-40gb.png" ]
 }
 step "machine file: rfl-report --hw a100 --hw-file xeon: a chart each" mf_report
+printf '{"name": "Board Z", "id": "board-z", "kind": "soc",\n "peak_flops": {"fp32": 2e11}, "mem_bw": {"dram": 5e10}}\n' > "$MFO/z.json"
+step "machine file: rfl-plot --point ...@ID finds a --hw-file machine" \
+  build/rfl-plot --hw a100 --hw-file "$MFO/z.json" --point "k:2:5e10@board-z" -o "$MFO/z.png"
+step "machine file: rfl-plot --point ...@NAME not among the machines: exit 2" \
+  mf_rc 2 build/rfl-plot --hw-file "$MFO/z.json" --point "k:2:5e10@a100" -o "$MFO/z.png"
 step "machine file: header builds with RFL_NO_MACHINE_FILE" gcc -std=c99 $WX -DRFL_NO_MACHINE_FILE -I. -c $B/one.c -o "$MFO/nomf.o"
