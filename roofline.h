@@ -6064,10 +6064,21 @@ static uint64_t rfl__ox_per(uint64_t x, uint64_t b) { return x / b + (x % b != 0
 static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) {
     int64_t d[RFL_ONNX_MAX_RANK];
     int r = 0, i, start = 0;
+    int ax = -1;
     for (i = 0; i < s->rank; i++) d[r++] = s->dim[i];
-    if (s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) {
-        d[0] = (int64_t)((uint64_t)d[0] / B->batch);
-        if (d[0] == 1 && r > 1) start = 1; /* the batch axis itself */
+    /* the batch axis: the first, else one equal to the batch (moved by a
+       Transpose or Unsqueeze), else one it divides; it goes, or shrinks */
+    if (s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) ax = 0;
+    for (i = 0; ax < 0 && s->batched && i < r; i++)
+        if ((uint64_t)d[i] == B->batch) ax = i;
+    for (i = 0; ax < 0 && s->batched && i < r; i++)
+        if (d[i] && (uint64_t)d[i] % B->batch == 0) ax = i;
+    if (ax >= 0) {
+        d[ax] = (int64_t)((uint64_t)d[ax] / B->batch);
+        if (d[ax] == 1 && r > 1) {
+            for (i = ax; i > 0; i--) d[i] = d[i - 1];
+            start = 1;
+        }
     }
     if (r == 0) d[r++] = 1;
     while (r - start > RFL_MAX_RANK) { /* fold the leading dims */
