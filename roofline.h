@@ -7438,6 +7438,8 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
     unsigned char buf[65536];
     FILE *f;
     size_t n;
+    long end = 0;
+    int size_known = 0;
     rfl_result r;
     if (!st || !path || !g) return RFL_ERR_ARG;
     r = rfl_onnx_init(st, arena, size);
@@ -7447,9 +7449,15 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
         rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "cannot open the file");
         return st->err = RFL_ERR_IO;
     }
+    /* the file's size bounds every seek: a payload cut short by the end
+       of the file is read (not seeked over), so finish sees the truncation */
+    if (fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
+        size_known = 1;
+    else
+        rewind(f);
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         if (rfl_onnx_push(st, buf, n)) break;
-        while (st->skip > 0) {
+        while (size_known && st->skip > 0 && st->skip <= (uint64_t)end - st->offset) {
             long step = st->skip > 0x40000000u ? 0x40000000L : (long)st->skip;
             if (fseek(f, step, SEEK_CUR) != 0) break;
             rfl_onnx_skip(st, (uint64_t)step);

@@ -749,6 +749,27 @@ static void test_unsorted_costs(void) {
     RT_EQ_U64(c.fwd_flops, 7 * 32 + 7 * 4);
 }
 
+/* rfl_onnx_read_file seeks over payloads, and sees a file cut inside one. */
+static void test_file(void) {
+    const pb *m = small_model();
+    const char *path = "build/test/test_onnx_tmp.onnx";
+    FILE *f = fopen(path, "wb");
+    if (!RT_CHECK(f != 0)) return;
+    fwrite(m->b, 1, m->n, f);
+    fclose(f);
+    RT_EQ_INT(rfl_onnx_read_file(&st, path, arena, sizeof arena, &gr), RFL_OK);
+    RT_EQ_U64(gr.params, 8 * 27 + 80 + 10);
+    RT_EQ_U64(st.offset, m->n);
+    /* cut inside the first weight's payload (it starts after byte 100) */
+    f = fopen(path, "wb");
+    fwrite(m->b, 1, 300, f);
+    fclose(f);
+    RT_EQ_INT(rfl_onnx_read_file(&st, path, arena, sizeof arena, &gr), RFL_ERR_TRUNCATED);
+    RT_EQ_U64(st.err_offset, 300);
+    remove(path);
+    RT_EQ_INT(rfl_onnx_read_file(&st, path, arena, sizeof arena, &gr), RFL_ERR_IO);
+}
+
 int main(void) {
     test_conv();
     test_convtranspose();
@@ -764,5 +785,6 @@ int main(void) {
     test_arena_skip();
     test_bad();
     test_unsorted_costs();
+    test_file();
     return rt_done();
 }
