@@ -6221,7 +6221,14 @@ static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op 
         }
         return RFL_OK;
     }
-    if (batched || (bdep && writes_shape)) {
+    /* a tensor made from shape values (ConstantOfShape, Expand, Range) is
+       per sample when its first axis is the batch; a Range over the
+       sequence length is not */
+    if (!batched && bdep && writes_shape) {
+        rfl__ox_slot *o = rfl__ox_out(B, n, 0);
+        batched = o && o->rank > 0 && (uint64_t)o->dim[0] == B->batch;
+    }
+    if (batched) {
         RFL_MEMSET(&z, 0, sizeof z);
         z.flags = c->flags & ~(unsigned)RFL_LF_BIAS;
         for (k = 0; k < n->n_outputs && !r; k++) {
