@@ -521,7 +521,7 @@ static void test_fold_chain(void) {
 /* Position ids of a transformer: Range(0, seq) is sized by the sequence,
    not the batch (no record); its Expand to (batch, seq) is per sample. */
 static void test_position_ids(void) {
-    static const int64_t zero = 0, one = 1, ax0[1] = {0}, m1[1] = {-1};
+    static const int64_t zero = 0, one = 1, ax0[1] = {0};
     g_begin();
     g_input("ids", "batch,seq");
     n_begin("Shape", "s", "ids", "s");
@@ -533,10 +533,12 @@ static void test_position_ids(void) {
     n_end();
     n_begin("Gather", "gb", "s,zero", "b");
     n_end();
-    g_init_i64("ax0", "1", ax0, 1), g_init_i64("m1", "1", m1, 1);
+    g_init_i64("ax0", "1", ax0, 1);
     n_begin("Unsqueeze", "bu", "b,ax0", "bu");
     n_end();
-    n_begin("Concat", "shp", "bu,m1", "shp");
+    n_begin("Unsqueeze", "lu", "L,ax0", "lu");
+    n_end();
+    n_begin("Concat", "shp", "bu,lu", "shp"); /* (batch, seq) */
     a_int("axis", 0);
     n_end();
     n_begin("Expand", "expand", "pos,shp", "posb");
