@@ -552,6 +552,41 @@ static void test_position_ids(void) {
     { REC(emb); RT_EQ_INT(emb_->op, RFL_OP_EMBEDDING); RT_EQ_U64(emb_->params, 512); shape_is(emb_, 2, 12, 8, 0, 0); }
 }
 
+/* Equal, Where, Cast, Identity, Dropout on activations; Constant's
+   value_ints feeding a Reshape. */
+static void test_misc_ops(void) {
+    g_begin();
+    g_input("x", "N,6");
+    n_begin("Equal", "eq", "x,x", "e"); /* 6 compares */
+    n_end();
+    n_begin("Cast", "cast", "x", "c");
+    a_int("to", 10);
+    n_end();
+    n_begin("Identity", "id", "c", "i"); /* the same tensor: no record */
+    n_end();
+    n_begin("Dropout", "drop", "i", "d");
+    n_end();
+    n_begin("Where", "where", "e,x,d", "w"); /* 6 selects */
+    n_end();
+    n_begin("Constant", "k", "", "shape");
+    a_ints("value_ints", "0,2,3");
+    n_end();
+    n_begin("Reshape", "rs", "w,shape", "r");
+    n_end();
+    RT_EQ_INT(build(13, 4, 0), RFL_OK);
+    { REC(eq); RT_EQ_U64(eq_->flops, 6); }
+    { REC(cast); RT_EQ_U64(cast_->flops, 0); RT_EQ_U64(cast_->in_numel, 6); }
+    RT_CHECK(find("id") == 0);
+    {
+        REC(drop);
+        const rfl_layer *c = find("cast");
+        RT_EQ_INT(drop_->op, RFL_OP_DROPOUT);
+        RT_CHECK(c && drop_->in[0] == (int)(c - rec)); /* through the Identity */
+    }
+    { REC(where); RT_EQ_U64(where_->flops, 6); RT_EQ_U64(where_->in_numel, 18); }
+    { REC(rs); shape_is(rs_, 2, 2, 3, 0, 0); }
+}
+
 static void test_resize_unknown(void) {
     g_begin();
     g_input("x", "N,2,4,4");
@@ -815,6 +850,7 @@ int main(void) {
     test_shape_arith();
     test_fold_chain();
     test_position_ids();
+    test_misc_ops();
     test_resize_unknown();
     test_chunks();
     test_arena_skip();
