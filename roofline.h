@@ -7376,10 +7376,16 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
         const char *missing = "";
         rfl_layer *L;
         uint64_t numel;
-        if (!rfl__ox_file_dims(B, v, s, 1, &missing))
-            return rfl__ox_berr(B, RFL_ERR_MISSING, v->flags & RFL_ONNX_HAS_SHAPE ?
-                                "a symbolic dim without a value (desc.dims \"NAME=V\"): " :
-                                "an input of unknown rank: ", v->flags & RFL_ONNX_HAS_SHAPE ? missing : v->name);
+        if (!rfl__ox_file_dims(B, v, s, 1, &missing)) {
+            char what[120];
+            size_t k = rfl__ox_cat(what, sizeof what, 0, "input '");
+            k = rfl__ox_cat(what, sizeof what, k, v->name);
+            if (!(v->flags & RFL_ONNX_HAS_SHAPE) || v->rank > RFL_ONNX_MAX_RANK)
+                return rfl__ox_berr(B, RFL_ERR_MISSING, what, "': no shape (or rank above 8)");
+            k = rfl__ox_cat(what, sizeof what, k, "': symbolic dim '");
+            k = rfl__ox_cat(what, sizeof what, k, missing);
+            return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value (NAME=V in desc.dims)");
+        }
         if (i == 0) {
             B->batch = s->rank > 0 ? (uint64_t)s->dim[0] : 1;
             if (!B->batch) return rfl__ox_berr(B, RFL_ERR_SHAPE, "batch of 0 in input ", v->name);
