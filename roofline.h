@@ -123,6 +123,9 @@
        LLMs:      rfl_llm_find rfl_hf_config_parse rfl_llm_step_cost
                   rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
                   rfl_llm_compute_bound_batch (API TRANSFORMERS: conventions)
+       ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
+                  rfl_onnx_build rfl_onnx_read_file rfl_onnx_read_buffer
+                  (the ONNX API section: a model file streamed into layer records)
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
                   rfl_reduce_ceilings_machine rfl_csv_format_name (REDUCER below)
@@ -1527,6 +1530,221 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
    ========================================================================== */
 #ifndef RFL_NO_ONNX
 /* ---- issue 18: the ONNX API goes here ---- */
+/* ---- ONNX part: API -------------------------------------------------------
+   An .onnx file read as a stream of chunks of any size (split anywhere, same
+   result), with no allocation: the graph's structure (nodes, names, dims,
+   attributes, the small integer tensors that shape computations read) is
+   kept in the caller's arena; weight payloads are skipped, never held, and
+   a caller that can seek jumps over them (st.skip). Weights kept as
+   external data need only the .onnx: the dims are in it.
+
+       rfl_onnx_state st; rfl_onnx_graph g; rfl_onnx_info info;
+       rfl_onnx_init(&st, arena, sizeof arena);
+       while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+           if (rfl_onnx_push(&st, buf, n)) break;          errors are sticky
+           if (st.skip) { fseek(f, (long)st.skip, SEEK_CUR);  optional
+                          rfl_onnx_skip(&st, st.skip); }
+       }
+       if (st.err || rfl_onnx_finish(&st, &g))
+           printf("byte %llu: %s\n", st.err_offset, st.err_msg);
+       desc.batch = 8;                       dynamic first axis of the inputs
+       rfl_net_init(&net, rec, g.record_bound, 0, 0);
+       if (rfl_onnx_build(&g, &desc, &net, &info)) puts(info.err_msg);
+       rfl_cost_desc c = {0}; c.batch = info.batch;   counts are per sample
+
+   Arena: NULL (count mode) reads the stream and finish returns RFL_OK with
+   st.need, the bytes the whole read and build take; a non-NULL arena that
+   is too small makes finish return RFL_ERR_BUFFER with st.need set (the
+   stream is still read to its end, so one pass gives the size). Everything
+   the graph points to lives in the arena: keep it while the graph or a net
+   built from it (layer names) is in use. Measured needs (torchvision
+   exports): resnet50 179,472 bytes, vit_b_16 1,525,712, swin_t 6,269,904;
+   rfl_onnx_state is about 700 bytes. Payloads are never touched: a 346 MB
+   vit_b_16 file is read in ~2 ms from the page cache (seeking past them).
+
+   Records (rfl_onnx_build): one rfl_layer per node that computes on data
+   (constant-folded shape arithmetic makes none), cls = the op type, name =
+   the node name (its first output's name when empty). Layer kinds and
+   FLOPs follow the LAYERS conventions: mac_flops = 2 x multiply-adds of
+   Conv, ConvTranspose, Gemm and MatMul (no bias); MatMul / Gemm with a
+   weight initializer are linear layers, between two activations matmul;
+   params = elements of the floating-point initializers (each counted
+   once, at its first consumer). Shapes are inferred at batch info.batch
+   and stored per sample (counts / batch). An op without a cost rule gets
+   RFL_LF_UNKNOWN_FLOPS (flops 0, info.unknown_ops counts them) when its
+   output shape is known (from a shape rule or the file's value_info);
+   otherwise the build fails naming the node.
+   Ops with shape and cost rules: Conv ConvTranspose Gemm MatMul
+   BatchNormalization LayerNormalization InstanceNormalization Relu
+   LeakyRelu Clip Sigmoid HardSigmoid HardSwish Tanh Erf Gelu Softmax
+   LogSoftmax Add Sub Mul Div Pow Sqrt Exp Log Neg Abs Reciprocal Floor
+   Ceil Max Min Equal Less Greater Not And Or Where MaxPool AveragePool
+   GlobalAveragePool GlobalMaxPool ReduceMean ReduceSum ReduceMax
+   ReduceMin Flatten Reshape Transpose Concat Split Slice Gather Squeeze
+   Unsqueeze Pad Resize Upsample Shape Constant ConstantOfShape Expand
+   Range Cast Identity Dropout Tile ScatterND ScatterElements Trilu CumSum
+   Sin Cos Round Sign Softplus Elu PRelu Mod Xor LessOrEqual
+   GreaterOrEqual QuantizeLinear DequantizeLinear. Data movement (Concat,
+   Pad, Expand, Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize
+   linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
+   Reduce* one per input element; unary math 1 per element. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RFL_ONNX_MAX_RANK 8      /* tensor rank the shape rules handle */
+#define RFL_ONNX_KEEP_BYTES 512  /* tensor payloads up to this size are kept */
+#define RFL_ONNX_NAME_MAX 4096   /* longest name (a longer one is an error) */
+#define RFL_ONNX_MAX_DEPTH 8     /* nested messages followed (deeper ones,
+                                    such as subgraphs, are skipped) */
+/* rfl_layer.flags of a record whose op has no FLOP rule (FLOPs unknown,
+   cls names the op) */
+#define RFL_LF_UNKNOWN_FLOPS 0x80u
+
+/* rfl_onnx_value.flags */
+#define RFL_ONNX_INPUT 0x01u       /* listed in graph.input */
+#define RFL_ONNX_INITIALIZER 0x02u /* a weight or constant of the graph */
+#define RFL_ONNX_OUTPUT 0x04u      /* listed in graph.output */
+#define RFL_ONNX_HAS_SHAPE 0x08u   /* rank and dims known from the file */
+#define RFL_ONNX_EXTERNAL 0x10u    /* its data lives in an external file */
+
+typedef struct rfl_onnx_dim {
+    int64_t value;      /* >= 0, or -1 when symbolic / unknown */
+    const char *param;  /* the symbolic name ("batch"), or NULL */
+} rfl_onnx_dim;
+
+/* A named tensor: a graph input, an initializer, a node output, or the
+   tensor of a Constant's attribute (name ""). */
+typedef struct rfl_onnx_value {
+    const char *name;
+    const rfl_onnx_dim *dims;  /* rank entries (from the file) */
+    int rank;                  /* -1: unknown */
+    int elem_type;             /* TensorProto.DataType: 1 float, 6 int32,
+                                  7 int64, 10 float16, 16 bfloat16; 0 unknown */
+    int producer;              /* node index; -1: none */
+    unsigned flags;            /* RFL_ONNX_* */
+    int n_data;                /* kept elements (payloads <= KEEP_BYTES) */
+    const int64_t *ints;       /* integer or bool data, or NULL */
+    const double *reals;       /* floating-point data, or NULL */
+} rfl_onnx_value;
+
+typedef struct rfl_onnx_attr {
+    const char *name;
+    int type;              /* AttributeProto type: 1 float, 2 int, 3 string,
+                              4 tensor, 6 floats, 7 ints (0: from the fields) */
+    int n;                 /* elements of ints / floats */
+    int64_t i;
+    double f;
+    const char *s;         /* NULL when absent */
+    const int64_t *ints;
+    const double *floats;
+    int tensor;            /* value index of t, or -1 */
+} rfl_onnx_attr;
+
+typedef struct rfl_onnx_node {
+    const char *name, *op_type, *domain;
+    const int *inputs;     /* value indexes; -1 for an omitted optional input */
+    const int *outputs;
+    const rfl_onnx_attr *attrs;
+    int n_inputs, n_outputs, n_attrs;
+} rfl_onnx_node;
+
+typedef struct rfl_onnx_graph {
+    const rfl_onnx_node *nodes;
+    rfl_onnx_value *values;
+    const int *inputs;       /* graph inputs that are not initializers */
+    const int *outputs;
+    int node_count, value_count, input_count, output_count;
+    int record_bound;        /* layer records rfl_onnx_build may need */
+    int64_t ir_version;
+    int64_t opset;           /* of the default domain (0 when not given) */
+    uint64_t params;         /* elements of floating-point initializers */
+    int initializer_count;
+    void *work;              /* rfl_onnx_build's scratch (in the arena) */
+    size_t work_size;
+} rfl_onnx_graph;
+
+typedef struct rfl_onnx_frame_ {
+    uint64_t end;            /* stream offset where the message ends */
+    size_t len_at;           /* arena position of its length varint */
+    size_t body_at;          /* arena position of its first field */
+    uint8_t len_width, type;
+} rfl_onnx_frame_;
+
+typedef struct rfl_onnx_state {
+    uint64_t offset;         /* stream bytes consumed (pushed or skipped) */
+    uint64_t skip;           /* after a push: this many bytes that follow
+                                are payload the reader ignores; seek past
+                                them and call rfl_onnx_skip, or push them */
+    size_t need;             /* arena bytes the read and build need (set by
+                                finish, also with RFL_ERR_BUFFER) */
+    rfl_result err;          /* first error (sticky) */
+    uint64_t err_offset;     /* stream byte offset of a wire error */
+    char err_msg[160];       /* what was wrong, for humans */
+    /* private */
+    unsigned char *arena_;
+    size_t size_, used_;
+    uint64_t counts_[16];
+    rfl_onnx_frame_ frames_[RFL_ONNX_MAX_DEPTH];
+    int depth_, phase_, action_, finished_;
+    uint32_t field_;
+    uint64_t val_, remain_, field_start_;
+    unsigned shift_, hdr_len_, wire_;
+    unsigned char hdr_[24];
+} rfl_onnx_state;
+
+/* Settings of rfl_onnx_build; zero means default. */
+typedef struct rfl_onnx_desc {
+    uint64_t batch;          /* first axis of every graph input when it is
+                                symbolic or unknown: 0 = 1 */
+    const char *dims;        /* "seq=128,height=224": values of the other
+                                symbolic dims (also "NAME=V" for the batch
+                                axis' name); NULL: none */
+} rfl_onnx_desc;
+
+typedef struct rfl_onnx_info {
+    uint64_t batch;          /* batch the shapes were inferred at: records
+                                hold counts / batch (per sample) */
+    int unknown_ops;         /* records with RFL_LF_UNKNOWN_FLOPS */
+    const char *unknown_op;  /* op type of the first of them, or NULL */
+    int err_node;            /* node index of a build error, or -1 */
+    char err_msg[200];       /* "node 'x' (Reshape): ..." */
+} rfl_onnx_info;
+
+/* Start a read into arena[size] (NULL / 0: count mode). */
+RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size);
+/* Feed the next len bytes. Errors are sticky (st->err, st->err_offset,
+   st->err_msg): RFL_ERR_FORMAT for bytes that are not ONNX protobuf. */
+RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t len);
+/* The caller seeked past n <= st->skip bytes instead of pushing them. */
+RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n);
+/* End of the stream: decode the kept structure into *g. RFL_ERR_TRUNCATED
+   when the stream stops inside a message; RFL_ERR_GRAPH (err_msg names the
+   node) for an unknown input name or a name produced twice;
+   RFL_ERR_FORMAT / RFL_ERR_OVERFLOW for a negative or overflowing dim
+   (err_msg names the tensor); RFL_ERR_BUFFER: see st->need. */
+RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g);
+/* Shapes and costs: appends the records to an initialised, empty net
+   (g->record_bound records suffice). RFL_ERR_GRAPH for a cycle,
+   RFL_ERR_SHAPE / RFL_ERR_OVERFLOW for shapes that do not fit,
+   RFL_ERR_UNSUPPORTED for a node whose output shape cannot be known,
+   RFL_ERR_MISSING for a symbolic dim without a value; info->err_msg and
+   info->err_node say which node. Uses g->work (the graph is modified). */
+RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl_net *net,
+                                  rfl_onnx_info *info);
+/* Whole-buffer helper: init + push + finish. */
+RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, size_t len,
+                                        void *arena, size_t size, rfl_onnx_graph *g);
+#ifndef RFL_NO_STDIO
+/* Read a file, seeking past weight payloads: init + push + finish.
+   RFL_ERR_IO when it cannot be opened or read (st->err_msg says). */
+RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
+                                      size_t size, rfl_onnx_graph *g);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
 #endif /* RFL_NO_ONNX */
 
 /* ==========================================================================
@@ -6684,6 +6902,2627 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    protobuf wire format, streamed; graph into the arena; shapes (RFL_NO_ONNX)
    ========================================================================== */
 /* ---- issue 18: the ONNX implementation goes here ---- */
+#ifndef RFL_NO_ONNX
+/* ---- ONNX part: implementation ----------------------------------------------
+   Two stages. The stream stage walks the protobuf wire format byte by byte
+   (any split), follows only the messages and fields the graph needs (a
+   schema below) and copies those fields, tag and length bytes unchanged,
+   into the arena: the arena then holds a smaller but valid ModelProto. A
+   message's length varint is rewritten in place when it ends (same width,
+   padded with 0x80 bytes: still valid protobuf). Skipped payloads (weights,
+   doc strings, subgraphs) cost O(1) per chunk. The finish stage decodes
+   that compact copy into arrays (nodes, values, attributes) behind it;
+   the build stage infers shapes and writes layer records.
+
+   Stream counters bound every array finish makes, so st.need is known at
+   the end of the stream even in count mode. */
+
+/* message types of the schema */
+enum {
+    RFL__OX_MODEL, RFL__OX_GRAPH, RFL__OX_NODE, RFL__OX_ATTR, RFL__OX_TENSOR, RFL__OX_VINFO,
+    RFL__OX_TYPE, RFL__OX_TTYPE, RFL__OX_SHAPE, RFL__OX_DIM, RFL__OX_OPSET, RFL__OX_NTYPES
+};
+/* field actions; RFL__OX_MSG + type: a sub-message to follow */
+enum {
+    RFL__OX_SKIP = 0, RFL__OX_SCALAR, RFL__OX_NAME, RFL__OX_STRING, RFL__OX_DATA, RFL__OX_LIST,
+    RFL__OX_MSG = 16
+};
+/* stream counters (st->counts_[]): messages by type, then these */
+enum { RFL__OXC_IO = RFL__OX_NTYPES, RFL__OXC_STR, RFL__OXC_ELEMS, RFL__OXC_OUT };
+/* phases of the byte machine */
+enum { RFL__OXP_TAG, RFL__OXP_LEN, RFL__OXP_VARINT, RFL__OXP_FIXED, RFL__OXP_COPY, RFL__OXP_SKIP };
+
+static const char *const rfl__ox_msg_names[RFL__OX_NTYPES] = {
+    "ModelProto", "GraphProto", "NodeProto", "AttributeProto", "TensorProto", "ValueInfoProto",
+    "TypeProto", "TypeProto.Tensor", "TensorShapeProto", "Dimension", "OperatorSetId"};
+
+/* The schema: which fields of which message the graph needs (onnx.proto
+   field numbers). Everything else is skipped. */
+static int rfl__ox_action(int msg, uint32_t f) {
+    switch (msg) {
+    case RFL__OX_MODEL:
+        return f == 1 ? RFL__OX_SCALAR : f == 7 ? RFL__OX_MSG + RFL__OX_GRAPH
+             : f == 8 ? RFL__OX_MSG + RFL__OX_OPSET : RFL__OX_SKIP;
+    case RFL__OX_GRAPH:
+        return f == 1 ? RFL__OX_MSG + RFL__OX_NODE : f == 5 ? RFL__OX_MSG + RFL__OX_TENSOR
+             : (f == 11 || f == 12 || f == 13) ? RFL__OX_MSG + RFL__OX_VINFO : RFL__OX_SKIP;
+    case RFL__OX_NODE:
+        return (f == 1 || f == 2 || f == 3 || f == 4 || f == 7) ? RFL__OX_NAME
+             : f == 5 ? RFL__OX_MSG + RFL__OX_ATTR : RFL__OX_SKIP;
+    case RFL__OX_ATTR:
+        return f == 1 ? RFL__OX_NAME : (f == 2 || f == 3 || f == 20) ? RFL__OX_SCALAR
+             : f == 4 ? RFL__OX_STRING : f == 5 ? RFL__OX_MSG + RFL__OX_TENSOR
+             : (f == 7 || f == 8) ? RFL__OX_LIST : RFL__OX_SKIP;
+    case RFL__OX_TENSOR:
+        return f == 1 ? RFL__OX_LIST : (f == 2 || f == 14) ? RFL__OX_SCALAR : f == 8 ? RFL__OX_NAME
+             : (f == 4 || f == 5 || f == 7 || f == 9 || f == 10 || f == 11) ? RFL__OX_DATA
+             : RFL__OX_SKIP;
+    case RFL__OX_VINFO: return f == 1 ? RFL__OX_NAME : f == 2 ? RFL__OX_MSG + RFL__OX_TYPE : RFL__OX_SKIP;
+    case RFL__OX_TYPE: return f == 1 ? RFL__OX_MSG + RFL__OX_TTYPE : RFL__OX_SKIP;
+    case RFL__OX_TTYPE:
+        return f == 1 ? RFL__OX_SCALAR : f == 2 ? RFL__OX_MSG + RFL__OX_SHAPE : RFL__OX_SKIP;
+    case RFL__OX_SHAPE: return f == 1 ? RFL__OX_MSG + RFL__OX_DIM : RFL__OX_SKIP;
+    case RFL__OX_DIM: return f == 1 ? RFL__OX_SCALAR : f == 2 ? RFL__OX_NAME : RFL__OX_SKIP;
+    case RFL__OX_OPSET: return f == 1 ? RFL__OX_NAME : f == 2 ? RFL__OX_SCALAR : RFL__OX_SKIP;
+    default: return RFL__OX_SKIP;
+    }
+}
+
+/* Append text to a message buffer (truncating). */
+static size_t rfl__ox_cat(char *buf, size_t size, size_t k, const char *s) {
+    while (s && *s && k + 1 < size) buf[k++] = *s++;
+    buf[k] = 0;
+    return k;
+}
+static size_t rfl__ox_catu(char *buf, size_t size, size_t k, uint64_t v) {
+    char n[24];
+    rfl_fmt_u64(n, sizeof n, v);
+    return rfl__ox_cat(buf, size, k, n);
+}
+static RFL__UNUSED size_t rfl__ox_cati(char *buf, size_t size, size_t k, int64_t v) {
+    if (v < 0) {
+        k = rfl__ox_cat(buf, size, k, "-");
+        return rfl__ox_catu(buf, size, k, (uint64_t)0 - (uint64_t)v);
+    }
+    return rfl__ox_catu(buf, size, k, (uint64_t)v);
+}
+
+/* A wire error at stream offset `at`: "byte N: what (in Message field F)". */
+static rfl_result rfl__ox_wire_err(rfl_onnx_state *st, rfl_result r, uint64_t at, const char *what) {
+    size_t k;
+    if (st->err) return st->err;
+    st->err = r;
+    st->err_offset = at;
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "byte ");
+    k = rfl__ox_catu(st->err_msg, sizeof st->err_msg, k, at);
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, ": ");
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, what);
+    if (st->depth_ > 0) {
+        k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, " (in ");
+        k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k,
+                        rfl__ox_msg_names[st->frames_[st->depth_ - 1].type]);
+        k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, ")");
+    }
+    return r;
+}
+
+RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size) {
+    if (!st) return RFL_ERR_ARG;
+    RFL_MEMSET(st, 0, sizeof *st);
+    st->arena_ = (unsigned char *)arena;
+    st->size_ = arena ? size : 0;
+    /* the ModelProto itself: open until the end of the stream */
+    st->frames_[0].end = (uint64_t)-1;
+    st->frames_[0].type = RFL__OX_MODEL;
+    st->depth_ = 1;
+    st->phase_ = RFL__OXP_TAG;
+    return RFL_OK;
+}
+
+/* Copy kept bytes into the arena; past its end only count them. */
+static void rfl__ox_emit(rfl_onnx_state *st, const unsigned char *p, size_t n) {
+    if (st->arena_ && st->used_ <= st->size_ && n <= st->size_ - st->used_)
+        RFL_MEMCPY(st->arena_ + st->used_, p, n);
+    st->used_ += n;
+}
+
+/* A message ends: rewrite its length varint (same width) with what was kept. */
+static void rfl__ox_pop(rfl_onnx_state *st) {
+    rfl_onnx_frame_ *fr = &st->frames_[--st->depth_];
+    size_t len = st->used_ - fr->body_at;
+    unsigned i;
+    if (!st->arena_ || st->used_ > st->size_) return;
+    for (i = 0; i < fr->len_width; i++) {
+        unsigned char b = (unsigned char)(len & 0x7F);
+        len >>= 7;
+        if (i + 1 < fr->len_width) b |= 0x80;
+        st->arena_[fr->len_at + i] = b;
+    }
+}
+
+/* After a field: close every message that ends here; a field that runs
+   past its message's end is an error. */
+static rfl_result rfl__ox_field_done(rfl_onnx_state *st) {
+    st->phase_ = RFL__OXP_TAG;
+    st->hdr_len_ = 0;
+    st->val_ = 0;
+    st->shift_ = 0;
+    while (st->depth_ > 1 && st->offset >= st->frames_[st->depth_ - 1].end) {
+        if (st->offset > st->frames_[st->depth_ - 1].end)
+            return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+                                    "field runs past the end of its message");
+        rfl__ox_pop(st);
+    }
+    return RFL_OK;
+}
+
+/* One more varint byte into st->val_; 1 when the varint is complete. */
+static int rfl__ox_varint_byte(rfl_onnx_state *st, unsigned char b, rfl_result *err) {
+    if (st->shift_ >= 64 || (st->shift_ == 63 && (b & 0x7E))) {
+        *err = rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "varint longer than 64 bits");
+        return 0;
+    }
+    st->val_ |= (uint64_t)(b & 0x7F) << st->shift_;
+    st->shift_ += 7;
+    if (st->hdr_len_ < sizeof st->hdr_) st->hdr_[st->hdr_len_++] = b;
+    return !(b & 0x80);
+}
+
+/* The tag is complete: pick the field's action and the next phase. */
+static rfl_result rfl__ox_on_tag(rfl_onnx_state *st) {
+    uint64_t tag = st->val_;
+    int msg = st->frames_[st->depth_ - 1].type;
+    if (tag >> 32 || (tag >> 3) == 0)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "bad field number");
+    st->field_ = (uint32_t)(tag >> 3);
+    st->wire_ = (unsigned)(tag & 7);
+    st->action_ = rfl__ox_action(msg, st->field_);
+    st->val_ = 0;
+    st->shift_ = 0;
+    switch (st->wire_) {
+    case 0: st->phase_ = RFL__OXP_VARINT; break;
+    case 1: st->phase_ = RFL__OXP_FIXED, st->remain_ = 8; break;
+    case 5: st->phase_ = RFL__OXP_FIXED, st->remain_ = 4; break;
+    case 2: st->phase_ = RFL__OXP_LEN; break;
+    default:
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+                                "wire type 3, 4, 6 or 7 (not ONNX protobuf)");
+    }
+    if (st->action_ >= RFL__OX_MSG && st->wire_ != 2)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+                                "a message field with a scalar wire type");
+    return RFL_OK;
+}
+
+/* Open a sub-message of len bytes (its header is in hdr_). */
+static rfl_result rfl__ox_open(rfl_onnx_state *st, uint64_t len, unsigned len_width) {
+    rfl_onnx_frame_ *fr;
+    int type = st->action_ - RFL__OX_MSG;
+    if (st->depth_ >= RFL_ONNX_MAX_DEPTH)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "messages nested too deep");
+    rfl__ox_emit(st, st->hdr_, st->hdr_len_);
+    fr = &st->frames_[st->depth_++];
+    fr->end = st->offset + len;
+    fr->len_at = st->used_ - len_width;
+    fr->body_at = st->used_;
+    fr->len_width = (uint8_t)len_width;
+    fr->type = (uint8_t)type;
+    st->counts_[type]++;
+    return rfl__ox_field_done(st); /* an empty message closes at once */
+}
+
+/* The length of a length-delimited field is complete: follow, keep or skip. */
+static rfl_result rfl__ox_on_len(rfl_onnx_state *st, unsigned len_width) {
+    uint64_t len = st->val_;
+    int msg = st->frames_[st->depth_ - 1].type, a = st->action_;
+    if (len > st->frames_[st->depth_ - 1].end - st->offset)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+                                "length runs past the end of its message");
+    if (a >= RFL__OX_MSG) return rfl__ox_open(st, len, len_width);
+    if (a == RFL__OX_NAME && len > RFL_ONNX_NAME_MAX)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "name longer than 4096 bytes");
+    if ((a == RFL__OX_STRING && len > RFL_ONNX_NAME_MAX) ||
+        (a == RFL__OX_DATA && len > RFL_ONNX_KEEP_BYTES) ||
+        ((a == RFL__OX_LIST || a == RFL__OX_SCALAR) && len > 65536))
+        a = RFL__OX_SKIP;
+    st->remain_ = len;
+    if (a == RFL__OX_SKIP) {
+        st->phase_ = RFL__OXP_SKIP;
+    } else {
+        if (a == RFL__OX_NAME || a == RFL__OX_STRING) {
+            st->counts_[RFL__OXC_STR] += len + 1;
+            if (msg == RFL__OX_NODE && (st->field_ == 1 || st->field_ == 2))
+                st->counts_[RFL__OXC_IO]++;
+            if (msg == RFL__OX_NODE && st->field_ == 2) st->counts_[RFL__OXC_OUT]++;
+        } else {
+            st->counts_[RFL__OXC_ELEMS] += len; /* >= 1 byte per element */
+        }
+        rfl__ox_emit(st, st->hdr_, st->hdr_len_);
+        st->phase_ = RFL__OXP_COPY;
+    }
+    st->action_ = a;
+    if (len == 0) return rfl__ox_field_done(st);
+    return RFL_OK;
+}
+
+/* The byte machine over one chunk. Payload phases take whole runs. */
+static rfl_result rfl__ox_run(rfl_onnx_state *st, const unsigned char *p, size_t n) {
+    size_t i = 0;
+    rfl_result r = RFL_OK;
+    while (i < n) {
+        unsigned char b;
+        if (st->phase_ == RFL__OXP_COPY || st->phase_ == RFL__OXP_SKIP) {
+            size_t take = (st->remain_ < (uint64_t)(n - i)) ? (size_t)st->remain_ : n - i;
+            if (st->phase_ == RFL__OXP_COPY) rfl__ox_emit(st, p + i, take);
+            i += take, st->offset += take, st->remain_ -= take;
+            if (!st->remain_ && (r = rfl__ox_field_done(st)) != RFL_OK) return r;
+            continue;
+        }
+        b = p[i++];
+        if (st->phase_ == RFL__OXP_TAG && st->hdr_len_ == 0) st->field_start_ = st->offset;
+        st->offset++;
+        switch (st->phase_) {
+        case RFL__OXP_TAG:
+            if (st->hdr_len_ >= 5 && (b & 0x80))
+                return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "bad field tag");
+            if (rfl__ox_varint_byte(st, b, &r)) r = rfl__ox_on_tag(st);
+            break;
+        case RFL__OXP_LEN: {
+            unsigned before = st->hdr_len_;
+            if (rfl__ox_varint_byte(st, b, &r)) {
+                unsigned w = 0, k;
+                /* width of the length varint: bytes since the tag's end */
+                for (k = 0; k < before + 1; k++)
+                    if (!(st->hdr_[k] & 0x80)) { w = before + 1 - k - 1; break; }
+                r = rfl__ox_on_len(st, w);
+            }
+            break;
+        }
+        case RFL__OXP_VARINT:
+            if (rfl__ox_varint_byte(st, b, &r)) {
+                if (st->action_ != RFL__OX_SKIP) {
+                    rfl__ox_emit(st, st->hdr_, st->hdr_len_);
+                    st->counts_[RFL__OXC_ELEMS]++;
+                }
+                r = rfl__ox_field_done(st);
+            }
+            break;
+        case RFL__OXP_FIXED:
+            if (st->hdr_len_ < sizeof st->hdr_) st->hdr_[st->hdr_len_++] = b;
+            if (--st->remain_ == 0) {
+                if (st->action_ != RFL__OX_SKIP) {
+                    rfl__ox_emit(st, st->hdr_, st->hdr_len_);
+                    st->counts_[RFL__OXC_ELEMS]++;
+                }
+                r = rfl__ox_field_done(st);
+            }
+            break;
+        default: break;
+        }
+        if (r) return r;
+    }
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t len) {
+    rfl_result r;
+    if (!st) return RFL_ERR_ARG;
+    if (st->err) return st->err;
+    if (st->finished_) return RFL_ERR_STATE;
+    if (!data && len) return RFL_ERR_ARG;
+    r = rfl__ox_run(st, (const unsigned char *)data, len);
+    st->skip = st->phase_ == RFL__OXP_SKIP ? st->remain_ : 0;
+    return r;
+}
+
+RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n) {
+    if (!st) return RFL_ERR_ARG;
+    if (st->err) return st->err;
+    if (st->phase_ != RFL__OXP_SKIP || n > st->remain_) return RFL_ERR_ARG;
+    st->offset += n;
+    st->remain_ -= n;
+    st->skip = st->remain_;
+    if (!st->remain_) return rfl__ox_field_done(st);
+    return RFL_OK;
+}
+
+/* ---- finish: the compact copy into arrays -------------------------------------- */
+
+/* Per-value scratch of the build (shape, folded constant, its record). */
+#define RFL__OX_CONSTS 8
+typedef struct rfl__ox_slot {
+    int64_t dim[RFL_ONNX_MAX_RANK];
+    int64_t cv[RFL__OX_CONSTS]; /* folded values (a double's bits when isfloat) */
+    const int64_t *ext_i;       /* or the graph's kept data */
+    const double *ext_f;
+    int32_t rank;               /* -1: unknown */
+    int32_t nconst;             /* elements of a known constant, -1: none */
+    int32_t record;             /* producing layer record, -1: none */
+    uint64_t pending;           /* parameters not yet claimed by a record */
+    uint8_t batched, isfloat, done, bdep; /* bdep: values depend on the batch */
+} rfl__ox_slot;
+
+/* An in-memory protobuf reader over the compact copy. */
+typedef struct rfl__pb {
+    const unsigned char *p, *end;
+} rfl__pb;
+
+static int rfl__pb_varint(rfl__pb *r, uint64_t *v) {
+    unsigned shift = 0;
+    *v = 0;
+    while (r->p < r->end && shift < 64) {
+        unsigned char b = *r->p++;
+        *v |= (uint64_t)(b & 0x7F) << shift;
+        if (!(b & 0x80)) return 1;
+        shift += 7;
+    }
+    return 0;
+}
+/* Next field: 1 and its number, wire type, value (wire 0, 1, 5) or body
+   (wire 2); 0 at the end or on a malformed field. */
+static int rfl__pb_next(rfl__pb *r, uint32_t *f, unsigned *wire, uint64_t *v, rfl__pb *sub) {
+    uint64_t tag, len;
+    unsigned k, n;
+    if (r->p >= r->end || !rfl__pb_varint(r, &tag)) return 0;
+    *f = (uint32_t)(tag >> 3);
+    *wire = (unsigned)(tag & 7);
+    *v = 0;
+    switch (*wire) {
+    case 0: return rfl__pb_varint(r, v);
+    case 1: case 5:
+        n = *wire == 1 ? 8 : 4;
+        if ((size_t)(r->end - r->p) < n) return 0;
+        for (k = 0; k < n; k++) *v |= (uint64_t)r->p[k] << (8 * k);
+        r->p += n;
+        return 1;
+    case 2:
+        if (!rfl__pb_varint(r, &len) || len > (uint64_t)(r->end - r->p)) return 0;
+        sub->p = r->p;
+        sub->end = r->p + len;
+        r->p += len;
+        *v = len;
+        return 1;
+    default: return 0;
+    }
+}
+
+typedef struct rfl__ox_fin {
+    rfl_onnx_state *st;
+    rfl_onnx_graph *g;
+    unsigned char *base;
+    size_t pos, size;
+    rfl_onnx_node *nodes;
+    rfl_onnx_attr *attrs;
+    int *io;
+    rfl_onnx_value *values;
+    rfl_onnx_dim *dims;
+    int64_t *el;  /* kept elements: int64, or double through memcpy */
+    char *str;
+    int *hash, *ins, *outs;
+    size_t n_io, n_dims, n_el, n_str, cap_io, cap_dims, cap_el, cap_str;
+    int n_nodes, n_attrs, n_values, cap_nodes, cap_attrs, cap_values, n_ins, n_outs, cap_vi;
+    uint32_t hmask;
+} rfl__ox_fin;
+
+static size_t rfl__ox_align(size_t n) { return (n + 7u) & ~(size_t)7u; }
+static uint64_t rfl__ox_align64(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
+
+/* The bytes finish and build need beyond the compact copy, from the
+   stream counters; 0 when it overflows. */
+static uint64_t rfl__ox_tables_size(const uint64_t *c, uint32_t *hsize) {
+    uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1, h = 16, t = 0;
+    if (vals > 0x10000000u || c[RFL__OXC_ELEMS] > ((uint64_t)1 << 40) ||
+        c[RFL__OXC_STR] > ((uint64_t)1 << 40) || c[RFL__OX_DIM] > ((uint64_t)1 << 40))
+        return 0;
+    while (h < 2 * vals) h *= 2;
+    *hsize = (uint32_t)h;
+    t += rfl__ox_align64(c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
+    t += rfl__ox_align64(c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
+    t += rfl__ox_align64(c[RFL__OXC_IO] * sizeof(int));
+    t += rfl__ox_align64(vals * sizeof(rfl_onnx_value));
+    t += rfl__ox_align64((c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]) * sizeof(rfl_onnx_dim));
+    t += rfl__ox_align64(c[RFL__OXC_ELEMS] * 8);
+    t += rfl__ox_align64(c[RFL__OXC_STR]);
+    t += rfl__ox_align64(h * sizeof(int));
+    t += 2 * rfl__ox_align64(c[RFL__OX_VINFO] * sizeof(int));
+    t += rfl__ox_align64(vals * sizeof(rfl__ox_slot));
+    return t;
+}
+
+static void *rfl__ox_take(rfl__ox_fin *F, size_t bytes) {
+    void *p = F->base + F->pos;
+    F->pos += rfl__ox_align(bytes);
+    return p;
+}
+
+/* A graph error: RFL_ERR_* with "a 'x'..." assembled from parts. */
+static rfl_result rfl__ox_gerr(rfl__ox_fin *F, rfl_result r, const char *a, const char *b,
+                               const char *c, const char *d) {
+    rfl_onnx_state *st = F->st;
+    size_t k = 0;
+    if (st->err) return st->err;
+    st->err = r;
+    st->err_offset = st->offset;
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, a);
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, b);
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, c);
+    rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, d);
+    return r;
+}
+
+static const char *rfl__ox_strdup(rfl__ox_fin *F, const rfl__pb *s) {
+    size_t n = (size_t)(s->end - s->p);
+    char *d;
+    if (n + 1 > F->cap_str - F->n_str) return "";
+    d = F->str + F->n_str;
+    RFL_MEMCPY(d, s->p, n);
+    d[n] = 0;
+    F->n_str += n + 1;
+    return d;
+}
+
+static uint32_t rfl__ox_hash(const unsigned char *s, size_t n) {
+    uint32_t h = 2166136261u;
+    size_t i;
+    for (i = 0; i < n; i++) h = (h ^ s[i]) * 16777619u;
+    return h;
+}
+static int rfl__ox_name_is(const char *name, const rfl__pb *s) {
+    size_t n = (size_t)(s->end - s->p), i;
+    for (i = 0; i < n; i++)
+        if (name[i] != (char)s->p[i]) return 0;
+    return name[n] == 0;
+}
+/* Index of the value named s; with create, a new one when absent.
+   -1 when absent (or no room). */
+static int rfl__ox_lookup(rfl__ox_fin *F, const rfl__pb *s, int create) {
+    uint32_t h = rfl__ox_hash(s->p, (size_t)(s->end - s->p)) & F->hmask;
+    rfl_onnx_value *v;
+    while (F->hash[h] >= 0) {
+        if (rfl__ox_name_is(F->values[F->hash[h]].name, s)) return F->hash[h];
+        h = (h + 1) & F->hmask;
+    }
+    if (!create || F->n_values >= F->cap_values) return -1;
+    v = &F->values[F->n_values];
+    RFL_MEMSET(v, 0, sizeof *v);
+    v->name = rfl__ox_strdup(F, s);
+    v->rank = -1;
+    v->producer = -1;
+    F->hash[h] = F->n_values;
+    return F->n_values++;
+}
+static int rfl__ox_new_value(rfl__ox_fin *F) {
+    rfl_onnx_value *v;
+    if (F->n_values >= F->cap_values) return -1;
+    v = &F->values[F->n_values];
+    RFL_MEMSET(v, 0, sizeof *v);
+    v->name = "";
+    v->rank = -1;
+    v->producer = -1;
+    return F->n_values++;
+}
+
+/* Elements of a repeated scalar field (packed or not) into F->el. */
+static void rfl__ox_put_el(rfl__ox_fin *F, int64_t x) {
+    if (F->n_el < F->cap_el) F->el[F->n_el++] = x;
+}
+static void rfl__ox_put_real(rfl__ox_fin *F, double x) {
+    if (F->n_el < F->cap_el) RFL_MEMCPY(F->el + F->n_el++, &x, sizeof x);
+}
+static double rfl__ox_f32(uint64_t bits) {
+    uint32_t u = (uint32_t)bits;
+    float x;
+    RFL_MEMCPY(&x, &u, sizeof x);
+    return (double)x;
+}
+static double rfl__ox_f64(uint64_t bits) {
+    double x;
+    RFL_MEMCPY(&x, &bits, sizeof x);
+    return x;
+}
+/* kind 0: varint ints, 1: fixed32 floats, 2: fixed64 doubles */
+static int rfl__ox_list(rfl__ox_fin *F, unsigned wire, uint64_t v, rfl__pb *sub, int kind) {
+    int n = 0;
+    if (wire == 2) {
+        rfl__pb r = *sub;
+        while (r.p < r.end) {
+            uint64_t x = 0;
+            unsigned k;
+            if (kind == 0) {
+                if (!rfl__pb_varint(&r, &x)) break;
+                rfl__ox_put_el(F, (int64_t)x);
+            } else {
+                unsigned w = kind == 1 ? 4 : 8;
+                if ((size_t)(r.end - r.p) < w) break;
+                for (k = 0; k < w; k++) x |= (uint64_t)r.p[k] << (8 * k);
+                r.p += w;
+                rfl__ox_put_real(F, kind == 1 ? rfl__ox_f32(x) : rfl__ox_f64(x));
+            }
+            n++;
+        }
+        return n;
+    }
+    if (kind == 0) rfl__ox_put_el(F, (int64_t)v);
+    else rfl__ox_put_real(F, kind == 1 ? rfl__ox_f32(v) : rfl__ox_f64(v));
+    return 1;
+}
+
+static int rfl__ox_is_float_type(int t) { return t == 1 || t == 10 || t == 11 || t == 16 || (t >= 17 && t <= 20); }
+
+/* Little-endian raw_data of a kept tensor into elements. */
+static int rfl__ox_raw(rfl__ox_fin *F, const rfl__pb *s, int type) {
+    size_t n = (size_t)(s->end - s->p), w, i, k;
+    int sgn = (type == 3 || type == 5 || type == 6 || type == 7);
+    w = (type == 7 || type == 11 || type == 13) ? 8 : (type == 1 || type == 6 || type == 12) ? 4
+      : (type == 4 || type == 5) ? 2 : (type == 2 || type == 3 || type == 9) ? 1 : 0;
+    if (!w || n % w) return 0;
+    for (i = 0; i < n / w; i++) {
+        uint64_t x = 0;
+        for (k = 0; k < w; k++) x |= (uint64_t)s->p[i * w + k] << (8 * k);
+        if (type == 1) rfl__ox_put_real(F, rfl__ox_f32(x));
+        else if (type == 11) rfl__ox_put_real(F, rfl__ox_f64(x));
+        else if (sgn && w < 8 && (x >> (8 * w - 1)) & 1) rfl__ox_put_el(F, (int64_t)(x | (~(uint64_t)0 << (8 * w))));
+        else rfl__ox_put_el(F, (int64_t)x);
+    }
+    return (int)(n / w);
+}
+
+/* Element count of a value's dims, checked; 0 with *ok = 0 on overflow. */
+static uint64_t rfl__ox_numel(const rfl_onnx_value *v, int *ok) {
+    uint64_t n = 1;
+    int i;
+    *ok = 1;
+    for (i = 0; i < v->rank; i++) {
+        uint64_t d = (uint64_t)v->dims[i].value;
+        if (v->dims[i].value < 0) return 0;
+        if (d && n > (uint64_t)-1 / d) { *ok = 0; return 0; }
+        n *= d;
+    }
+    return n;
+}
+
+/* A TensorProto: dims, type, name, kept data. Returns the value index. */
+static int rfl__ox_tensor(rfl__ox_fin *F, rfl__pb body, int named) {
+    rfl__pb r = body, sub, name;
+    uint32_t f;
+    unsigned w;
+    uint64_t v;
+    int type = 0, vi, rank = 0, ext = 0, n = 0;
+    size_t d0 = F->n_dims, e0;
+    rfl_onnx_value *val;
+    name.p = name.end = body.p;
+    /* first: dims, type, name, location (any order) */
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (f == 1) { /* dims go through el (the list reader), then into dims */
+            size_t j;
+            e0 = F->n_el;
+            rfl__ox_list(F, w, v, &sub, 0);
+            for (j = e0; j < F->n_el && F->n_dims < F->cap_dims; j++, rank++) {
+                F->dims[F->n_dims].value = F->el[j];
+                F->dims[F->n_dims++].param = (const char *)0;
+            }
+            F->n_el = e0;
+        } else if (f == 2 && w == 0) {
+            type = (int)v;
+        } else if (f == 8 && w == 2) {
+            name = sub;
+        } else if (f == 14 && w == 0) {
+            ext = v == 1;
+        }
+    }
+    vi = named ? rfl__ox_lookup(F, &name, 1) : rfl__ox_new_value(F);
+    if (vi < 0) return -1;
+    val = &F->values[vi];
+    val->dims = F->dims + d0;
+    val->rank = rank;
+    val->elem_type = type;
+    val->flags |= RFL_ONNX_HAS_SHAPE | (ext ? RFL_ONNX_EXTERNAL : 0u);
+    /* then: the kept data */
+    e0 = F->n_el;
+    r = body;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (f == 9 && w == 2) n += rfl__ox_raw(F, &sub, type);
+        else if ((f == 5 || f == 7 || f == 11) && !rfl__ox_is_float_type(type)) n += rfl__ox_list(F, w, v, &sub, 0);
+        else if (f == 4 && type == 1) n += rfl__ox_list(F, w, v, &sub, 1);
+        else if (f == 10 && type == 11) n += rfl__ox_list(F, w, v, &sub, 2);
+    }
+    if (n > 0) {
+        val->n_data = n;
+        if (type == 1 || type == 11) val->reals = (const double *)(const void *)(F->el + e0);
+        else val->ints = F->el + e0;
+    }
+    return vi;
+}
+
+/* A ValueInfoProto (graph input, output or value_info): elem type, dims. */
+static int rfl__ox_vinfo(rfl__ox_fin *F, rfl__pb body) {
+    rfl__pb r = body, sub, t, tt, sh, dm, name;
+    uint32_t f, f2;
+    unsigned w, w2;
+    uint64_t v, v2;
+    int vi, type = 0, rank = -1;
+    size_t d0 = F->n_dims;
+    name.p = name.end = body.p;
+    t.p = t.end = body.p;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (f == 1 && w == 2) name = sub;
+        else if (f == 2 && w == 2) t = sub;
+    }
+    vi = rfl__ox_lookup(F, &name, 1);
+    if (vi < 0) return -1;
+    /* TypeProto.tensor_type -> elem_type, shape -> dims */
+    while (rfl__pb_next(&t, &f, &w, &v, &sub)) {
+        if (f != 1 || w != 2) continue;
+        tt = sub;
+        while (rfl__pb_next(&tt, &f, &w, &v, &sub)) {
+            if (f == 1 && w == 0) type = (int)v;
+            if (f != 2 || w != 2) continue;
+            sh = sub;
+            rank = 0;
+            while (rfl__pb_next(&sh, &f, &w, &v, &sub)) {
+                rfl_onnx_dim *d;
+                if (f != 1 || w != 2 || F->n_dims >= F->cap_dims) continue;
+                d = &F->dims[F->n_dims++];
+                d->value = -1;
+                d->param = (const char *)0;
+                rank++;
+                dm = sub;
+                while (rfl__pb_next(&dm, &f2, &w2, &v2, &sub)) {
+                    if (f2 == 1 && w2 == 0) d->value = (int64_t)v2;
+                    else if (f2 == 2 && w2 == 2) d->param = rfl__ox_strdup(F, &sub), d->value = -1;
+                }
+            }
+        }
+    }
+    if (F->values[vi].elem_type == 0) F->values[vi].elem_type = type;
+    if (rank >= 0 && !(F->values[vi].flags & RFL_ONNX_HAS_SHAPE)) {
+        F->values[vi].rank = rank;
+        F->values[vi].dims = F->dims + d0;
+        F->values[vi].flags |= RFL_ONNX_HAS_SHAPE;
+    }
+    return vi;
+}
+
+/* Check a value's dims: a negative dim is an error naming the tensor. */
+static rfl_result rfl__ox_check_dims(rfl__ox_fin *F, const rfl_onnx_value *v) {
+    int i;
+    for (i = 0; i < v->rank; i++)
+        if (v->dims[i].value < -1 || (v->dims[i].value == -1 && !v->dims[i].param &&
+                                      (v->flags & RFL_ONNX_INITIALIZER)))
+            return rfl__ox_gerr(F, RFL_ERR_FORMAT, "tensor '", v->name, "': negative dim", "");
+    return RFL_OK;
+}
+
+/* An AttributeProto into attrs[k]. */
+static void rfl__ox_attr(rfl__ox_fin *F, rfl__pb body, rfl_onnx_attr *a) {
+    rfl__pb r = body, sub;
+    uint32_t f;
+    unsigned w;
+    uint64_t v;
+    size_t e0;
+    RFL_MEMSET(a, 0, sizeof *a);
+    a->name = "";
+    a->tensor = -1;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        switch (f) {
+        case 1: if (w == 2) a->name = rfl__ox_strdup(F, &sub); break;
+        case 2: if (w == 5) a->f = rfl__ox_f32(v); break;
+        case 3: if (w == 0) a->i = (int64_t)v; break;
+        case 4: if (w == 2) a->s = rfl__ox_strdup(F, &sub); break;
+        case 5: if (w == 2) a->tensor = rfl__ox_tensor(F, sub, 0); break;
+        case 7: /* floats: elements of one attribute are contiguous */
+            e0 = F->n_el;
+            a->n += rfl__ox_list(F, w, v, &sub, 1);
+            if (!a->floats) a->floats = (const double *)(const void *)(F->el + e0);
+            break;
+        case 8:
+            e0 = F->n_el;
+            a->n += rfl__ox_list(F, w, v, &sub, 0);
+            if (!a->ints) a->ints = F->el + e0;
+            break;
+        case 20: if (w == 0) a->type = (int)v; break;
+        default: break;
+        }
+    }
+}
+
+/* A NodeProto into nodes[k]: names, outputs (their producer), attributes;
+   inputs are resolved once every value is known (rfl__ox_inputs). */
+static rfl_result rfl__ox_node(rfl__ox_fin *F, rfl__pb body, int k) {
+    rfl__pb r = body, sub;
+    uint32_t f;
+    unsigned w;
+    uint64_t v;
+    int nin = 0, nout = 0, nat = 0, *io;
+    rfl_onnx_node *n = &F->nodes[k];
+    while (rfl__pb_next(&r, &f, &w, &v, &sub))
+        nin += f == 1 && w == 2, nout += f == 2 && w == 2, nat += f == 5 && w == 2;
+    if ((size_t)(nin + nout) > F->cap_io - F->n_io || nat > F->cap_attrs - F->n_attrs)
+        return rfl__ox_gerr(F, RFL_ERR_FORMAT, "node tables overflow", "", "", "");
+    io = F->io + F->n_io;
+    F->n_io += (size_t)(nin + nout);
+    RFL_MEMSET(n, 0, sizeof *n);
+    n->name = n->op_type = n->domain = "";
+    n->inputs = io, n->outputs = io + nin, n->attrs = F->attrs + F->n_attrs;
+    r = body;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (w != 2) continue;
+        if (f == 1) io[n->n_inputs++] = -1;
+        else if (f == 3) n->name = rfl__ox_strdup(F, &sub);
+        else if (f == 4) n->op_type = rfl__ox_strdup(F, &sub);
+        else if (f == 7) n->domain = rfl__ox_strdup(F, &sub);
+        else if (f == 5) rfl__ox_attr(F, sub, &F->attrs[F->n_attrs++]), n->n_attrs++;
+    }
+    r = body;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        int vi;
+        if (f != 2 || w != 2) continue;
+        if (sub.p == sub.end) { io[nin + n->n_outputs++] = -1; continue; }
+        vi = rfl__ox_lookup(F, &sub, 1);
+        if (vi < 0) return rfl__ox_gerr(F, RFL_ERR_FORMAT, "value table overflow", "", "", "");
+        if (F->values[vi].producer >= 0 || (F->values[vi].flags & RFL_ONNX_INITIALIZER))
+            return rfl__ox_gerr(F, RFL_ERR_GRAPH, "node '", n->name[0] ? n->name : n->op_type,
+                                "': output produced twice: ", F->values[vi].name);
+        F->values[vi].producer = k;
+        io[nin + n->n_outputs++] = vi;
+    }
+    return RFL_OK;
+}
+
+/* Second pass over a node: its input names to value indexes. */
+static rfl_result rfl__ox_inputs(rfl__ox_fin *F, rfl__pb body, int k) {
+    rfl__pb r = body, sub;
+    uint32_t f;
+    unsigned w;
+    uint64_t v;
+    int i = 0, *io = (int *)F->nodes[k].inputs;
+    const rfl_onnx_node *n = &F->nodes[k];
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        int vi;
+        const rfl_onnx_value *val;
+        if (f != 1 || w != 2) continue;
+        if (sub.p == sub.end) { io[i++] = -1; continue; } /* an omitted optional input */
+        vi = rfl__ox_lookup(F, &sub, 0);
+        val = vi >= 0 ? &F->values[vi] : (const rfl_onnx_value *)0;
+        if (!val || (val->producer < 0 && !(val->flags & (RFL_ONNX_INPUT | RFL_ONNX_INITIALIZER)))) {
+            char nm[64];
+            size_t len = (size_t)(sub.end - sub.p);
+            if (len > sizeof nm - 1) len = sizeof nm - 1;
+            RFL_MEMCPY(nm, sub.p, len);
+            nm[len] = 0;
+            return rfl__ox_gerr(F, RFL_ERR_GRAPH, "node '", n->name[0] ? n->name : n->op_type,
+                                "': unknown input name ", nm);
+        }
+        io[i++] = vi;
+    }
+    return RFL_OK;
+}
+
+/* GraphProto: pass 0 creates values and nodes, pass 1 resolves inputs. */
+static rfl_result rfl__ox_graph(rfl__ox_fin *F, rfl__pb body, int pass) {
+    rfl__pb r = body, sub;
+    uint32_t f;
+    unsigned w;
+    uint64_t v;
+    int k = 0, vi;
+    rfl_result e = RFL_OK;
+    while (!e && rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (w != 2) continue;
+        if (f == 1 && pass == 1) e = rfl__ox_inputs(F, sub, k++);
+        if (pass == 1) continue;
+        if (f == 1) {
+            if (F->n_nodes >= F->cap_nodes) return rfl__ox_gerr(F, RFL_ERR_FORMAT, "node overflow", "", "", "");
+            e = rfl__ox_node(F, sub, F->n_nodes++);
+        } else if (f == 5) {
+            vi = rfl__ox_tensor(F, sub, 1);
+            if (vi < 0) return rfl__ox_gerr(F, RFL_ERR_FORMAT, "value table overflow", "", "", "");
+            if (F->values[vi].producer >= 0)
+                return rfl__ox_gerr(F, RFL_ERR_GRAPH, "initializer '", F->values[vi].name,
+                                    "' is also a node output", "");
+            F->values[vi].flags |= RFL_ONNX_INITIALIZER;
+            e = rfl__ox_check_dims(F, &F->values[vi]);
+        } else if (f == 11 || f == 12 || f == 13) {
+            vi = rfl__ox_vinfo(F, sub);
+            if (vi < 0) return rfl__ox_gerr(F, RFL_ERR_FORMAT, "value table overflow", "", "", "");
+            if (f == 11 && F->n_ins < F->cap_vi && !(F->values[vi].flags & RFL_ONNX_INPUT))
+                F->ins[F->n_ins++] = vi, F->values[vi].flags |= RFL_ONNX_INPUT;
+            if (f == 12 && F->n_outs < F->cap_vi && !(F->values[vi].flags & RFL_ONNX_OUTPUT))
+                F->outs[F->n_outs++] = vi, F->values[vi].flags |= RFL_ONNX_OUTPUT;
+            e = rfl__ox_check_dims(F, &F->values[vi]);
+        }
+    }
+    return e;
+}
+
+/* Lay the tables out behind the compact copy. */
+static void rfl__ox_layout(rfl__ox_fin *F, const uint64_t *c, uint32_t hsize) {
+    size_t vals = (size_t)(c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1);
+    uint32_t i;
+    F->cap_nodes = (int)c[RFL__OX_NODE];
+    F->nodes = (rfl_onnx_node *)rfl__ox_take(F, (size_t)c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
+    F->cap_attrs = (int)c[RFL__OX_ATTR];
+    F->attrs = (rfl_onnx_attr *)rfl__ox_take(F, (size_t)c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
+    F->cap_io = (size_t)c[RFL__OXC_IO];
+    F->io = (int *)rfl__ox_take(F, F->cap_io * sizeof(int));
+    F->cap_values = (int)vals;
+    F->values = (rfl_onnx_value *)rfl__ox_take(F, vals * sizeof(rfl_onnx_value));
+    F->cap_dims = (size_t)(c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]);
+    F->dims = (rfl_onnx_dim *)rfl__ox_take(F, F->cap_dims * sizeof(rfl_onnx_dim));
+    F->cap_el = (size_t)c[RFL__OXC_ELEMS];
+    F->el = (int64_t *)rfl__ox_take(F, F->cap_el * 8);
+    F->cap_str = (size_t)c[RFL__OXC_STR];
+    F->str = (char *)rfl__ox_take(F, F->cap_str);
+    F->hmask = hsize - 1;
+    F->hash = (int *)rfl__ox_take(F, hsize * sizeof(int));
+    for (i = 0; i < hsize; i++) F->hash[i] = -1;
+    F->cap_vi = (int)c[RFL__OX_VINFO];
+    F->ins = (int *)rfl__ox_take(F, (size_t)F->cap_vi * sizeof(int));
+    F->outs = (int *)rfl__ox_take(F, (size_t)F->cap_vi * sizeof(int));
+    F->g->work = rfl__ox_take(F, vals * sizeof(rfl__ox_slot));
+    F->g->work_size = vals * sizeof(rfl__ox_slot);
+}
+
+/* ModelProto: ir_version, the default domain's opset, the graph. */
+static rfl_result rfl__ox_model(rfl__ox_fin *F, rfl__pb model) {
+    rfl__pb r = model, sub, o, s2, graph;
+    uint32_t f, f2;
+    unsigned w, w2;
+    uint64_t v, v2;
+    rfl_result e;
+    int has_graph = 0;
+    graph.p = graph.end = model.p;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (f == 1 && w == 0) F->g->ir_version = (int64_t)v;
+        if (f == 7 && w == 2) graph = sub, has_graph = 1;
+        if (f == 8 && w == 2) {
+            int64_t ver = 0;
+            int dflt = 1;
+            o = sub;
+            while (rfl__pb_next(&o, &f2, &w2, &v2, &s2)) {
+                if (f2 == 1 && w2 == 2 && s2.end > s2.p && !(s2.end - s2.p == 7 &&
+                    rfl__memeq(s2.p, "ai.onnx", 7)))
+                    dflt = 0;
+                if (f2 == 2 && w2 == 0) ver = (int64_t)v2;
+            }
+            if (dflt) F->g->opset = ver;
+        }
+    }
+    if (!has_graph)
+        return rfl__ox_gerr(F, RFL_ERR_FORMAT, "no graph: not an ONNX model", "", "", "");
+    e = rfl__ox_graph(F, graph, 0);
+    if (!e) e = rfl__ox_graph(F, graph, 1);
+    return e;
+}
+
+/* Totals over the values: params (floating-point initializers) and the
+   records a build may need. */
+static rfl_result rfl__ox_totals(rfl__ox_fin *F) {
+    rfl_onnx_graph *g = F->g;
+    int i, ok;
+    uint64_t n, rb = 1;
+    for (i = 0; i < F->n_values; i++) {
+        const rfl_onnx_value *v = &F->values[i];
+        if (!(v->flags & RFL_ONNX_INITIALIZER)) continue;
+        g->initializer_count++;
+        n = rfl__ox_numel(v, &ok);
+        if (!ok) return rfl__ox_gerr(F, RFL_ERR_OVERFLOW, "tensor '", v->name,
+                                     "': element count overflows 64 bits", "");
+        if (rfl__ox_is_float_type(v->elem_type)) {
+            if (g->params + n < n) return rfl__ox_gerr(F, RFL_ERR_OVERFLOW, "params overflow", "", "", "");
+            g->params += n;
+        }
+    }
+    for (i = 0; i < F->n_nodes; i++) rb += (uint64_t)F->nodes[i].n_outputs;
+    rb += (uint64_t)F->n_ins;
+    g->record_bound = rb > 0x7FFFFFFF ? 0x7FFFFFFF : (int)rb;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
+    rfl__ox_fin F;
+    uint32_t hsize = 0;
+    uint64_t tables, need;
+    size_t pad;
+    rfl__pb model;
+    rfl_result e;
+    if (!st || !g) return RFL_ERR_ARG;
+    RFL_MEMSET(g, 0, sizeof *g);
+    if (st->err) return st->err;
+    if (st->finished_) return RFL_ERR_STATE;
+    st->finished_ = 1;
+    if (st->offset == 0) return rfl__ox_wire_err(st, RFL_ERR_EMPTY, 0, "empty input");
+    if (st->phase_ != RFL__OXP_TAG || st->hdr_len_ || st->depth_ > 1)
+        return rfl__ox_wire_err(st, RFL_ERR_TRUNCATED, st->offset,
+                                "the stream ends inside a message (truncated file)");
+    tables = rfl__ox_tables_size(st->counts_, &hsize);
+    need = (uint64_t)rfl__ox_align(st->used_) + tables + 8;
+    if (!tables || need > (uint64_t)(size_t)-1)
+        return rfl__ox_wire_err(st, RFL_ERR_OVERFLOW, st->offset, "graph too large");
+    st->need = (size_t)need;
+    if (!st->arena_) return RFL_OK; /* count mode */
+    if (need > st->size_) {
+        size_t k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "arena too small: ");
+        k = rfl__ox_catu(st->err_msg, sizeof st->err_msg, k, need);
+        rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, " bytes needed");
+        st->err_offset = st->offset;
+        return st->err = RFL_ERR_BUFFER;
+    }
+    RFL_MEMSET(&F, 0, sizeof F);
+    F.st = st;
+    F.g = g;
+    pad = (size_t)((8u - ((uintptr_t)(st->arena_ + st->used_) & 7u)) & 7u);
+    F.base = st->arena_ + st->used_ + pad;
+    F.size = st->size_ - st->used_ - pad;
+    model.p = st->arena_;
+    model.end = st->arena_ + st->used_;
+    rfl__ox_layout(&F, st->counts_, hsize);
+    e = rfl__ox_model(&F, model);
+    if (!e) e = rfl__ox_totals(&F);
+    if (e) return e;
+    g->nodes = F.nodes, g->node_count = F.n_nodes;
+    g->values = F.values, g->value_count = F.n_values;
+    g->outputs = F.outs, g->output_count = F.n_outs;
+    /* graph inputs, less those that are initializers (IR < 4 lists both) */
+    {
+        int i, n = 0;
+        for (i = 0; i < F.n_ins; i++)
+            if (!(F.values[F.ins[i]].flags & RFL_ONNX_INITIALIZER)) F.ins[n++] = F.ins[i];
+        g->inputs = F.ins, g->input_count = n;
+    }
+    return RFL_OK;
+}
+
+/* ---- build: shapes, folded shape arithmetic, records ------------------------------
+   Every value gets a slot (g->work): its dims at the inferred batch, and
+   for small integer tensors (Shape -> Gather -> Concat -> Reshape chains)
+   its values, so a Reshape's target shape is known. A tensor is "batched"
+   when it derives from a graph input; nodes with a batched input become
+   layer records, the others (weights arithmetic, folded constants) make
+   none and hand their unclaimed parameters on to the first record that
+   consumes them ("pending"). */
+typedef struct rfl__ox_b {
+    rfl_onnx_graph *g;
+    const rfl_onnx_desc *d;
+    rfl_net *net;
+    rfl_onnx_info *info;
+    rfl__ox_slot *s;
+    uint64_t batch;
+    int node;
+} rfl__ox_b;
+
+/* Totals at the batch for one record; rfl__ox_record makes them per sample. */
+typedef struct rfl__ox_cost {
+    uint64_t mac, flops, bias;
+    uint32_t arg[4];
+    unsigned flags;
+} rfl__ox_cost;
+
+static const char *rfl__ox_node_label(const rfl_onnx_graph *g, const rfl_onnx_node *n) {
+    if (n->name[0]) return n->name;
+    if (n->n_outputs > 0 && n->outputs[0] >= 0) return g->values[n->outputs[0]].name;
+    return n->op_type;
+}
+
+/* A build error naming the node: "node 'x' (Op): what detail". */
+static rfl_result rfl__ox_berr(rfl__ox_b *B, rfl_result r, const char *what, const char *detail) {
+    rfl_onnx_info *I = B->info;
+    size_t k = 0;
+    if (I->err_msg[0]) return r;
+    I->err_node = B->node;
+    if (B->node >= 0) {
+        const rfl_onnx_node *n = &B->g->nodes[B->node];
+        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, "node '");
+        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, rfl__ox_node_label(B->g, n));
+        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, "' (");
+        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, n->op_type);
+        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, "): ");
+    }
+    k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, what);
+    rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, detail);
+    return r;
+}
+
+static int rfl__ox_streq(const char *a, const char *b) {
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
+
+/* ---- attributes ---- */
+static const rfl_onnx_attr *rfl__ox_attr_get(const rfl_onnx_node *n, const char *name) {
+    int i;
+    for (i = 0; i < n->n_attrs; i++)
+        if (rfl__ox_streq(n->attrs[i].name, name)) return &n->attrs[i];
+    return (const rfl_onnx_attr *)0;
+}
+static int64_t rfl__ox_attr_i(const rfl_onnx_node *n, const char *name, int64_t dflt) {
+    const rfl_onnx_attr *a = rfl__ox_attr_get(n, name);
+    return a ? a->i : dflt;
+}
+static const char *rfl__ox_attr_s(const rfl_onnx_node *n, const char *name) {
+    const rfl_onnx_attr *a = rfl__ox_attr_get(n, name);
+    return a && a->s ? a->s : "";
+}
+/* ints attribute: count (0 when absent), elements in *out */
+static int rfl__ox_attr_ints(const rfl_onnx_node *n, const char *name, const int64_t **out) {
+    const rfl_onnx_attr *a = rfl__ox_attr_get(n, name);
+    *out = a ? a->ints : (const int64_t *)0;
+    return a && a->ints ? a->n : 0;
+}
+
+/* ---- slots ---- */
+static rfl__ox_slot *rfl__ox_in(rfl__ox_b *B, const rfl_onnx_node *n, int i) {
+    if (i >= n->n_inputs || n->inputs[i] < 0) return (rfl__ox_slot *)0;
+    return &B->s[n->inputs[i]];
+}
+static rfl__ox_slot *rfl__ox_out(rfl__ox_b *B, const rfl_onnx_node *n, int i) {
+    if (i >= n->n_outputs || n->outputs[i] < 0) return (rfl__ox_slot *)0;
+    return &B->s[n->outputs[i]];
+}
+/* double -> int64 without undefined behaviour: NaN 0, clamped. */
+static int64_t rfl__ox_d2i(double x) {
+    if (!(x == x)) return 0;
+    if (x >= 9.2e18) return INT64_MAX;
+    if (x <= -9.2e18) return INT64_MIN;
+    return (int64_t)x;
+}
+static int64_t rfl__ox_geti(const rfl__ox_slot *s, int i) {
+    double x;
+    if (s->isfloat) {
+        if (s->ext_f) x = s->ext_f[i];
+        else RFL_MEMCPY(&x, &s->cv[i], sizeof x);
+        return rfl__ox_d2i(x);
+    }
+    return s->ext_i ? s->ext_i[i] : s->cv[i];
+}
+static double rfl__ox_getf(const rfl__ox_slot *s, int i) {
+    double x;
+    if (!s->isfloat) return (double)rfl__ox_geti(s, i);
+    if (s->ext_f) return s->ext_f[i];
+    RFL_MEMCPY(&x, &s->cv[i], sizeof x);
+    return x;
+}
+static void rfl__ox_setf(rfl__ox_slot *s, int i, double x) { RFL_MEMCPY(&s->cv[i], &x, sizeof x); }
+
+/* Element count of a slot; 0 with *ok = 0 when unknown or overflowing. */
+static uint64_t rfl__ox_count(const rfl__ox_slot *s, int *ok) {
+    uint64_t n = 1;
+    int i;
+    *ok = s->rank >= 0;
+    for (i = 0; i < s->rank; i++) {
+        uint64_t d = (uint64_t)s->dim[i];
+        if (d && n > (uint64_t)-1 / d) { *ok = 0; return 0; }
+        n *= d;
+    }
+    return *ok ? n : 0;
+}
+
+/* An output's shape; dims must be >= 0. */
+static rfl_result rfl__ox_shape(rfl__ox_b *B, rfl__ox_slot *o, const int64_t *dims, int rank) {
+    int i, ok;
+    if (!o) return RFL_OK;
+    if (rank < 0 || rank > RFL_ONNX_MAX_RANK)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+    for (i = 0; i < rank; i++) {
+        if (dims[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative output dim", "");
+        o->dim[i] = dims[i];
+    }
+    o->rank = rank;
+    rfl__ox_count(o, &ok);
+    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "output size overflows 64 bits", "");
+    return RFL_OK;
+}
+
+/* Values of a constant input into buf (at most max); -1 when not known. */
+static int rfl__ox_consts(const rfl__ox_slot *s, int64_t *buf, int max) {
+    int i;
+    if (!s || s->nconst < 0 || s->nconst > max) return -1;
+    for (i = 0; i < s->nconst; i++) buf[i] = rfl__ox_geti(s, i);
+    return s->nconst;
+}
+
+/* ---- symbolic dims from the desc ("a=1,b=2") ---- */
+static int rfl__ox_dim_lookup(const char *list, const char *name, int64_t *out) {
+    const char *p = list;
+    if (!p || !name) return 0;
+    while (*p) {
+        const char *q = name;
+        while (*p == ' ' || *p == ',') p++;
+        while (*q && *p == *q) p++, q++;
+        if (!*q && *p == '=') {
+            uint64_t v = 0;
+            int digits = 0;
+            p++;
+            while (*p >= '0' && *p <= '9' && v < ((uint64_t)1 << 40)) v = v * 10 + (uint64_t)(*p++ - '0'), digits++;
+            if (digits && (*p == 0 || *p == ',' || *p == ' ')) { *out = (int64_t)v; return 1; }
+            return 0;
+        }
+        while (*p && *p != ',') p++;
+    }
+    return 0;
+}
+
+/* Dims of a value from the file into slot s: numbers, NAME=V, or the batch
+   for a graph input's first axis. 0 and the missing name when unknown. */
+static int rfl__ox_file_dims(rfl__ox_b *B, const rfl_onnx_value *v, rfl__ox_slot *s, int input,
+                             const char **missing) {
+    int i;
+    int64_t x;
+    if (!(v->flags & RFL_ONNX_HAS_SHAPE) || v->rank > RFL_ONNX_MAX_RANK) return 0;
+    for (i = 0; i < v->rank; i++) {
+        const rfl_onnx_dim *d = &v->dims[i];
+        if (d->value >= 0) x = d->value;
+        else if (d->param && rfl__ox_dim_lookup(B->d ? B->d->dims : (const char *)0, d->param, &x)) {}
+        else if (i == 0 && (input || (d->param && B->g->input_count > 0 &&
+                                     B->g->values[B->g->inputs[0]].rank > 0 &&
+                                     B->g->values[B->g->inputs[0]].dims[0].param &&
+                                     rfl__ox_streq(d->param, B->g->values[B->g->inputs[0]].dims[0].param))))
+            x = (int64_t)B->batch;
+        else {
+            *missing = d->param ? d->param : "?";
+            return 0;
+        }
+        s->dim[i] = x;
+    }
+    s->rank = v->rank;
+    return 1;
+}
+
+/* ---- records ---- */
+static uint64_t rfl__ox_per(uint64_t x, uint64_t b) { return x / b + (x % b != 0); }
+
+/* Per-sample shape of slot s into L (rank <= 4: leading dims folded). */
+static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) {
+    int64_t d[RFL_ONNX_MAX_RANK];
+    int r = 0, i, start = 0;
+    int ax = -1;
+    for (i = 0; i < s->rank; i++) d[r++] = s->dim[i];
+    /* the batch axis: the first, else one equal to the batch (moved by a
+       Transpose or Unsqueeze), else one it divides; it goes, or shrinks */
+    if (s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) ax = 0;
+    for (i = 0; ax < 0 && s->batched && i < r; i++)
+        if ((uint64_t)d[i] == B->batch) ax = i;
+    for (i = 0; ax < 0 && s->batched && i < r; i++)
+        if (d[i] && (uint64_t)d[i] % B->batch == 0) ax = i;
+    if (ax >= 0) {
+        d[ax] = (int64_t)((uint64_t)d[ax] / B->batch);
+        if (d[ax] == 1 && r > 1) {
+            for (i = ax; i > 0; i--) d[i] = d[i - 1];
+            start = 1;
+        }
+    }
+    if (r == 0) d[r++] = 1;
+    while (r - start > RFL_MAX_RANK) { /* fold the leading dims */
+        if (d[start] && (uint64_t)d[start + 1] > 0xFFFFFFFFu / (uint64_t)d[start]) return 0;
+        d[start + 1] *= d[start];
+        start++;
+    }
+    L->rank = (uint8_t)(r - start);
+    for (i = start; i < r; i++) {
+        if ((uint64_t)d[i] > 0xFFFFFFFFu) return 0;
+        L->shape[i - start] = (uint32_t)d[i];
+    }
+    return 1;
+}
+
+/* The record of output k of node n: totals at the batch made per sample,
+   parameters claimed from the inputs, its inputs' records. */
+static rfl_result rfl__ox_record(rfl__ox_b *B, const rfl_onnx_node *n, int k, rfl_op op,
+                                 const rfl__ox_cost *c) {
+    rfl_net *net = B->net;
+    rfl__ox_slot *o = rfl__ox_out(B, n, k);
+    rfl_layer *L;
+    uint64_t in = 0, numel, params = 0;
+    int i, ok, nin = 0;
+    if (!o) return RFL_OK;
+    if (net->count >= net->cap) return rfl__ox_berr(B, RFL_ERR_BUFFER, "layer array full", "");
+    L = &net->layers[net->count];
+    RFL_MEMSET(L, 0, sizeof *L);
+    L->name = (n->name[0] && n->n_outputs == 1) ? n->name : B->g->values[n->outputs[k]].name;
+    L->cls = n->op_type;
+    L->op = (uint8_t)op;
+    L->in[0] = L->in[1] = RFL_NO_TENSOR;
+    for (i = 0; i < n->n_inputs; i++) {
+        rfl__ox_slot *x = rfl__ox_in(B, n, i);
+        if (!x) continue;
+        if (k == 0) params += x->pending, x->pending = 0;
+        if (!x->batched) continue;
+        if (x->record >= 0 && nin < 2) {
+            L->in[nin++] = x->record;
+            if (net->layers[x->record].needs_grad) L->needs_grad = 1;
+        }
+        numel = rfl__ox_count(x, &ok);
+        if (!ok || in + numel < in) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "input size overflows", "");
+        in += numel;
+    }
+    numel = rfl__ox_count(o, &ok);
+    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "output size overflows", "");
+    L->params = params;
+    L->in_numel = rfl__ox_per(in, B->batch);
+    L->out_numel = o->batched ? rfl__ox_per(numel, B->batch) : numel;
+    L->mac_flops = rfl__ox_per(c->mac, B->batch);
+    L->flops = rfl__ox_per(c->flops, B->batch);
+    L->bias_flops = rfl__ox_per(c->bias, B->batch);
+    if (L->flops < L->mac_flops) L->flops = L->mac_flops;
+    for (i = 0; i < 4; i++) L->arg[i] = c->arg[i];
+    L->flags = (uint8_t)(c->flags | (o->batched ? 0u : (unsigned)RFL_LF_SHARED));
+    if (!rfl__ox_rec_shape(B, o, L)) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "a dim above 2^32", "");
+    if (L->params) { /* as the builder's commit */
+        if (!L->needs_grad) L->flags |= RFL_LF_NOGRAD;
+        L->needs_grad = 1;
+    }
+    if (c->flags & RFL_LF_UNKNOWN_FLOPS) {
+        if (!B->info->unknown_op) B->info->unknown_op = n->op_type;
+        B->info->unknown_ops++;
+    }
+    o->record = net->count++;
+    return RFL_OK;
+}
+
+/* Does node n read a batched tensor (or batch-dependent shape values)? */
+static int rfl__ox_batched_in(rfl__ox_b *B, const rfl_onnx_node *n, int *bdep) {
+    int i, b = 0;
+    *bdep = 0;
+    for (i = 0; i < n->n_inputs; i++) {
+        rfl__ox_slot *x = rfl__ox_in(B, n, i);
+        if (!x) continue;
+        if (x->batched) b = 1;
+        if (x->bdep) *bdep = 1;
+    }
+    return b;
+}
+
+/* ---- broadcasting ---- */
+static rfl_result rfl__ox_bcast(rfl__ox_b *B, const rfl__ox_slot *a, const rfl__ox_slot *b,
+                                int64_t *out, int *rank) {
+    int r = a->rank > b->rank ? a->rank : b->rank, i;
+    for (i = 0; i < r; i++) {
+        int ia = i - (r - a->rank), ib = i - (r - b->rank);
+        int64_t da = ia >= 0 ? a->dim[ia] : 1, db = ib >= 0 ? b->dim[ib] : 1;
+        if (da != db && da != 1 && db != 1)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "shapes do not broadcast", "");
+        out[i] = da == 1 ? db : da;
+    }
+    *rank = r;
+    return RFL_OK;
+}
+
+/* Flat index into a broadcast operand (row-major) for output index idx. */
+static int rfl__ox_bidx(const rfl__ox_slot *s, const int64_t *od, int orank, int idx) {
+    int i, pos = 0;
+    int64_t stride = 1, rem = idx;
+    int64_t coord[RFL_ONNX_MAX_RANK];
+    for (i = orank - 1; i >= 0; i--) coord[i] = rem % (od[i] ? od[i] : 1), rem /= (od[i] ? od[i] : 1);
+    for (i = s->rank - 1; i >= 0; i--) {
+        int oi = i + (orank - s->rank);
+        pos += (int)((s->dim[i] == 1 ? 0 : coord[oi]) * stride);
+        stride *= s->dim[i];
+    }
+    return pos;
+}
+
+/* After an op's shape rule: outputs that are folded constants make no
+   record; a node reading a batched tensor (or, for ops that write a tensor
+   of a given shape, batch-dependent shape values) makes one record per
+   output, the cost on the first; the rest (weights arithmetic) hand their
+   unclaimed params to the first output. */
+static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op,
+                                   const rfl__ox_cost *c, int writes_shape) {
+    int k, i, bdep, batched = rfl__ox_batched_in(B, n, &bdep), folded = 1;
+    rfl__ox_cost z;
+    rfl_result r = RFL_OK;
+    for (k = 0; k < n->n_outputs; k++) {
+        rfl__ox_slot *o = rfl__ox_out(B, n, k);
+        if (o && o->nconst < 0) folded = 0;
+    }
+    if (folded) {
+        for (k = 0; k < n->n_outputs; k++) {
+            rfl__ox_slot *o = rfl__ox_out(B, n, k);
+            if (o) o->bdep = (uint8_t)(o->bdep | bdep), o->batched = 0;
+        }
+        return RFL_OK;
+    }
+    /* a tensor made from shape values (ConstantOfShape, Expand, Range) is
+       per sample when its first axis is the batch; a Range over the
+       sequence length is not */
+    if (!batched && bdep && writes_shape) {
+        rfl__ox_slot *o = rfl__ox_out(B, n, 0);
+        batched = o && o->rank > 0 && (uint64_t)o->dim[0] == B->batch;
+    }
+    if (batched) {
+        RFL_MEMSET(&z, 0, sizeof z);
+        z.flags = c->flags & ~(unsigned)RFL_LF_BIAS;
+        for (k = 0; k < n->n_outputs && !r; k++) {
+            rfl__ox_slot *o = rfl__ox_out(B, n, k);
+            if (!o || o->rank < 0) continue;
+            o->batched = 1;
+            r = rfl__ox_record(B, n, k, op, k == 0 ? c : &z);
+        }
+        return r;
+    }
+    for (i = 0; i < n->n_inputs; i++) { /* weights arithmetic: no record */
+        rfl__ox_slot *x = rfl__ox_in(B, n, i), *o = rfl__ox_out(B, n, 0);
+        if (x && o && x != o) o->pending += x->pending, x->pending = 0;
+    }
+    return RFL_OK;
+}
+
+static rfl_result rfl__ox_need(rfl__ox_b *B, const rfl__ox_slot *x, const char *what) {
+    if (!x) return rfl__ox_berr(B, RFL_ERR_SHAPE, "missing input ", what);
+    if (x->rank < 0) return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, "shape unknown of input ", what);
+    return RFL_OK;
+}
+
+/* Normalise an axis against rank r (negative counts from the end). */
+static int rfl__ox_axis(int64_t a, int r, int *out) {
+    if (a < 0) a += r;
+    if (a < 0 || a >= r) return 0;
+    *out = (int)a;
+    return 1;
+}
+
+/* Fold a unary op on a small constant; 1 when done. */
+static int rfl__ox_fold1(const rfl_onnx_node *n, const rfl__ox_slot *x, rfl__ox_slot *o) {
+    const char *op = n->op_type;
+    int i, tofloat = x->isfloat;
+    if (x->nconst < 0 || x->nconst > RFL__OX_CONSTS) return 0;
+    if (rfl__ox_streq(op, "Cast")) {
+        int64_t t = rfl__ox_attr_i(n, "to", 1);
+        tofloat = rfl__ox_is_float_type((int)t);
+    } else if (rfl__ox_streq(op, "Sqrt") || rfl__ox_streq(op, "Reciprocal")) {
+        tofloat = 1;
+    } else if (!rfl__ox_streq(op, "Neg") && !rfl__ox_streq(op, "Floor") &&
+               !rfl__ox_streq(op, "Ceil") && !rfl__ox_streq(op, "Abs") &&
+               !rfl__ox_streq(op, "Not") && !rfl__ox_streq(op, "Relu")) {
+        return 0;
+    }
+    o->isfloat = (uint8_t)tofloat;
+    for (i = 0; i < x->nconst; i++) {
+        double v = rfl__ox_getf(x, i), r = v;
+        switch (op[0]) {
+        case 'N': r = op[1] == 'e' ? -v : (v == 0); break;
+        case 'F': r = (double)rfl__ox_d2i(v) - ((double)rfl__ox_d2i(v) > v); break;
+        case 'C': if (op[1] == 'e') r = (double)rfl__ox_d2i(v) + ((double)rfl__ox_d2i(v) < v); break;
+        case 'A': r = v < 0 ? -v : v; break;
+        case 'R': r = op[2] == 'l' ? (v < 0 ? 0 : v) : (v != 0 ? 1.0 / v : 0); break;
+        case 'S': { double g = v > 1 ? v / 2 : 1; int it; /* Newton: no libm */
+            for (it = 0; it < 60 && v > 0; it++) g = 0.5 * (g + v / g);
+            r = v > 0 ? g : 0; break; }
+        default: break;
+        }
+        if (tofloat) rfl__ox_setf(o, i, r);
+        else o->cv[i] = x->isfloat ? rfl__ox_d2i(r) : (op[0] == 'C' && op[1] == 'a') ? rfl__ox_geti(x, i) : rfl__ox_d2i(r);
+    }
+    o->nconst = x->nconst;
+    return 1;
+}
+
+/* Elementwise one-input ops: same shape, per-element FLOPs. */
+static rfl_result rfl__ox_unary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op,
+                                unsigned per_elem, unsigned act, unsigned flags) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "0");
+    int ok;
+    if (r || (r = rfl__ox_shape(B, o, x->dim, x->rank)) != RFL_OK || !o) return r;
+    rfl__ox_fold1(n, x, o);
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(o, &ok) * per_elem;
+    c.arg[0] = act;
+    c.flags = flags;
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Identity (and eval Dropout of a non-batched tensor): the output is the
+   input, record and all. */
+static rfl_result rfl__ox_alias(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    rfl_result r = rfl__ox_need(B, x, "0");
+    if (r || !o) return r;
+    *o = *x;
+    x->pending = 0;
+    return RFL_OK;
+}
+
+/* Fold an elementwise op over small constants (broadcast). */
+static void rfl__ox_fold2(const rfl_onnx_node *n, rfl__ox_slot *const *in, int nin, rfl__ox_slot *o) {
+    const char *op = n->op_type;
+    int i, j, isf = 0, cmp, ok;
+    uint64_t cnt = rfl__ox_count(o, &ok);
+    for (j = 0; j < nin; j++)
+        if (!in[j] || in[j]->nconst < 0) return;
+    if (!ok || cnt > RFL__OX_CONSTS) return;
+    cmp = rfl__ox_streq(op, "Equal") || rfl__ox_streq(op, "Less") || rfl__ox_streq(op, "Greater") ||
+          rfl__ox_streq(op, "And") || rfl__ox_streq(op, "Or");
+    for (j = (nin == 3 ? 1 : 0); j < nin; j++) isf |= in[j]->isfloat;
+    if (cmp) isf = 0;
+    for (i = 0; i < (int)cnt; i++) {
+        double v[3], r = 0;
+        for (j = 0; j < nin; j++) v[j] = rfl__ox_getf(in[j], rfl__ox_bidx(in[j], o->dim, o->rank, i));
+        switch (op[0]) {
+        case 'A': r = op[1] == 'd' ? v[0] + v[1] : (v[0] != 0 && v[1] != 0); break;
+        case 'S': r = v[0] - v[1]; break;
+        case 'M': r = op[1] == 'u' ? v[0] * v[1] : op[1] == 'a' ? (v[0] > v[1] ? v[0] : v[1])
+                    : op[1] == 'i' ? (v[0] < v[1] ? v[0] : v[1])
+                    : (rfl__ox_d2i(v[1]) && rfl__ox_d2i(v[1]) != -1) ? (double)(rfl__ox_d2i(v[0]) % rfl__ox_d2i(v[1])) : 0; break;
+        case 'D':
+            r = v[1] != 0 ? v[0] / v[1] : 0;
+            if (!isf) r = (double)rfl__ox_d2i(r); /* integer division truncates */
+            break;
+        case 'E': r = v[0] == v[1]; break;
+        case 'L': r = v[0] < v[1]; break;
+        case 'G': r = v[0] > v[1]; break;
+        case 'O': r = v[0] != 0 || v[1] != 0; break;
+        case 'W': r = v[0] != 0 ? v[1] : v[2]; break;
+        default: return;
+        }
+        if (isf) rfl__ox_setf(o, i, r);
+        else o->cv[i] = rfl__ox_d2i(r);
+    }
+    o->isfloat = (uint8_t)isf;
+    o->nconst = (int32_t)cnt;
+}
+
+/* Broadcast elementwise ops (Add ... Where): one FLOP per output element. */
+static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
+    rfl__ox_slot *in[3], *o = rfl__ox_out(B, n, 0);
+    rfl__ox_slot acc;
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int nin = n->n_inputs < 3 ? n->n_inputs : 3, j, orank = 0, ok;
+    rfl_result r = RFL_OK;
+    if (nin < 2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "needs two inputs", "");
+    RFL_MEMSET(&acc, 0, sizeof acc);
+    for (j = 0; j < nin && !r; j++) {
+        in[j] = rfl__ox_in(B, n, j);
+        r = rfl__ox_need(B, in[j], j == 0 ? "0" : j == 1 ? "1" : "2");
+        if (r) return r;
+        if (j == 0) acc = *in[0];
+        else if ((r = rfl__ox_bcast(B, &acc, in[j], od, &orank)) == RFL_OK)
+            RFL_MEMCPY(acc.dim, od, sizeof od), acc.rank = orank;
+    }
+    if (r || (r = rfl__ox_shape(B, o, acc.dim, acc.rank)) != RFL_OK || !o) return r;
+    rfl__ox_fold2(n, in, nin, o);
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(o, &ok);
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Spatial geometry of Conv / ConvTranspose / pools: kernel, strides,
+   pads (begin..., end...), dilations, auto_pad. */
+typedef struct rfl__ox_win {
+    int64_t k[RFL_ONNX_MAX_RANK], s[RFL_ONNX_MAX_RANK], pb[RFL_ONNX_MAX_RANK],
+        pe[RFL_ONNX_MAX_RANK], d[RFL_ONNX_MAX_RANK], op[RFL_ONNX_MAX_RANK];
+    int nsp;
+    uint64_t kprod;
+} rfl__ox_win;
+
+static rfl_result rfl__ox_window(rfl__ox_b *B, const rfl_onnx_node *n, int nsp,
+                                 const int64_t *wk, rfl__ox_win *w) {
+    const int64_t *a;
+    int i, cnt;
+    w->nsp = nsp;
+    w->kprod = 1;
+    cnt = rfl__ox_attr_ints(n, "kernel_shape", &a);
+    for (i = 0; i < nsp; i++) {
+        w->k[i] = cnt == nsp ? a[i] : wk ? wk[i] : 0;
+        if (w->k[i] <= 0 || w->k[i] > 65536)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad or missing kernel_shape", "");
+        w->kprod *= (uint64_t)w->k[i];
+        w->s[i] = w->d[i] = 1, w->pb[i] = w->pe[i] = w->op[i] = 0;
+    }
+    cnt = rfl__ox_attr_ints(n, "strides", &a);
+    for (i = 0; i < nsp && cnt == nsp; i++) w->s[i] = a[i];
+    cnt = rfl__ox_attr_ints(n, "dilations", &a);
+    for (i = 0; i < nsp && cnt == nsp; i++) w->d[i] = a[i];
+    cnt = rfl__ox_attr_ints(n, "pads", &a);
+    for (i = 0; i < nsp && cnt == 2 * nsp; i++) w->pb[i] = a[i], w->pe[i] = a[nsp + i];
+    cnt = rfl__ox_attr_ints(n, "output_padding", &a);
+    for (i = 0; i < nsp && cnt == nsp; i++) w->op[i] = a[i];
+    for (i = 0; i < nsp; i++)
+        if (w->s[i] <= 0 || w->s[i] > 65536 || w->d[i] <= 0 || w->d[i] > 65536 || w->pb[i] < 0 ||
+            w->pe[i] < 0 || w->pb[i] > ((int64_t)1 << 32) || w->pe[i] > ((int64_t)1 << 32) ||
+            w->op[i] < 0 || w->op[i] > 65536)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad strides, dilations or pads", "");
+    return RFL_OK;
+}
+
+/* Output extent along one spatial axis (forward windows), ONNX's rules. */
+static int rfl__ox_win_out(const rfl__ox_win *w, int i, int64_t in, const char *autopad, int ceil_mode,
+                           int64_t *out) {
+    int64_t ext = w->d[i] * (w->k[i] - 1) + 1, span;
+    if (autopad[0] == 'S') { *out = (in + w->s[i] - 1) / w->s[i]; return 1; } /* SAME_* */
+    if (autopad[0] == 'V') { if (in < ext) return 0; *out = (in - ext) / w->s[i] + 1; return 1; }
+    if (in + w->pb[i] + w->pe[i] < ext) return 0;
+    span = in + w->pb[i] + w->pe[i] - ext;
+    *out = (ceil_mode ? (span + w->s[i] - 1) / w->s[i] : span / w->s[i]) + 1;
+    /* ceil mode: the last window must start inside the input or left pad */
+    if (ceil_mode && (*out - 1) * w->s[i] >= in + w->pb[i]) (*out)--;
+    return 1;
+}
+
+static int rfl__ox_mul(uint64_t a, uint64_t b, uint64_t *o) {
+    if (a && b > (uint64_t)-1 / a) return 0;
+    *o = a * b;
+    return 1;
+}
+
+/* Conv: [N, C, spatial...] with weights [M, C/group, k...]. mac = 2 N M
+   (C/group) prod(k) prod(out). */
+static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transposed) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_win win;
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    const int64_t *os;
+    int nsp, i, ok = 1, nos;
+    int64_t g = rfl__ox_attr_i(n, "group", 1), cout;
+    uint64_t outsp = 1, insp = 1, t;
+    const char *ap = rfl__ox_attr_s(n, "auto_pad");
+    rfl_result r = rfl__ox_need(B, x, "X");
+    if (!r) r = rfl__ox_need(B, w, "W");
+    if (r) return r;
+    nsp = x->rank - 2;
+    if (nsp < 1 || w->rank != x->rank || g < 1 || x->dim[1] % g)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "input, weight and group do not agree", "");
+    if ((r = rfl__ox_window(B, n, nsp, w->dim + 2, &win)) != RFL_OK) return r;
+    if (!transposed && w->dim[1] * g != x->dim[1])
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weight channels do not match the input", "");
+    if (transposed && w->dim[0] != x->dim[1])
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weight channels do not match the input", "");
+    cout = transposed ? w->dim[1] * g : w->dim[0];
+    od[0] = x->dim[0], od[1] = cout;
+    nos = rfl__ox_attr_ints(n, "output_shape", &os);
+    for (i = 0; i < nsp; i++) {
+        int64_t in = x->dim[2 + i];
+        if (!transposed) {
+            if (!rfl__ox_win_out(&win, i, in, ap, 0, &od[2 + i]))
+                return rfl__ox_berr(B, RFL_ERR_SHAPE, "input smaller than the kernel", "");
+        } else if (nos == nsp) {
+            od[2 + i] = os[i];
+        } else if (ap[0] == 'S') {
+            od[2 + i] = in * win.s[i];
+        } else {
+            od[2 + i] = win.s[i] * (in - 1) + win.op[i] + win.d[i] * (win.k[i] - 1) + 1 - win.pb[i] - win.pe[i];
+            if (od[2 + i] <= 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "empty output", "");
+        }
+        ok = ok && rfl__ox_mul(outsp, (uint64_t)od[2 + i], &outsp) && rfl__ox_mul(insp, (uint64_t)in, &insp);
+    }
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    /* MACs per batch element: conv M (C/g) k out; transposed C (M/g) k in */
+    ok = ok && rfl__ox_mul((uint64_t)x->dim[0], (uint64_t)(transposed ? x->dim[1] : cout), &t) &&
+         rfl__ox_mul(t, (uint64_t)(transposed ? cout / g : x->dim[1] / g), &t) &&
+         rfl__ox_mul(t, win.kprod, &t) && rfl__ox_mul(t, transposed ? insp : outsp, &t) &&
+         rfl__ox_mul(t, 2, &c.mac);
+    c.flops = c.mac;
+    if (n->n_inputs > 2 && n->inputs[2] >= 0) { /* bias: one add per output */
+        uint64_t b = rfl__ox_count(o, &i);
+        ok = ok && c.flops + b >= b;
+        c.flops += b;
+        c.flags |= RFL_LF_BIAS;
+    }
+    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    c.flags |= RFL_LF_MODULE;
+    c.arg[0] = (uint32_t)win.k[0], c.arg[1] = (uint32_t)(nsp > 1 ? win.k[1] : 1);
+    c.arg[2] = (uint32_t)win.s[0], c.arg[3] = (uint32_t)g;
+    return rfl__ox_conclude(B, n, RFL_OP_CONV2D, &c, 0);
+}
+
+/* MaxPool / AveragePool: FLOPs = output elements x window size. */
+static rfl_result rfl__ox_pool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_win win;
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int nsp, i, ok;
+    int ceil_mode = (int)rfl__ox_attr_i(n, "ceil_mode", 0);
+    const char *ap = rfl__ox_attr_s(n, "auto_pad");
+    rfl_result r = rfl__ox_need(B, x, "X");
+    if (r) return r;
+    nsp = x->rank - 2;
+    if (nsp < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "input rank below 3", "");
+    if ((r = rfl__ox_window(B, n, nsp, (const int64_t *)0, &win)) != RFL_OK) return r;
+    od[0] = x->dim[0], od[1] = x->dim[1];
+    for (i = 0; i < nsp; i++)
+        if (!rfl__ox_win_out(&win, i, x->dim[2 + i], ap, ceil_mode, &od[2 + i]))
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "input smaller than the window", "");
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, x->rank)) != RFL_OK) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (!rfl__ox_mul(rfl__ox_count(o, &ok), win.kprod, &c.flops))
+        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    c.flags = RFL_LF_MODULE | (ceil_mode ? RFL_LF_CEIL : 0u);
+    c.arg[0] = (uint32_t)win.k[0], c.arg[1] = (uint32_t)(nsp > 1 ? win.k[1] : 1);
+    c.arg[2] = (uint32_t)win.s[0], c.arg[3] = (uint32_t)win.pb[0];
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* GlobalAveragePool / GlobalMaxPool: [N, C, 1, ...], one FLOP per input. */
+static rfl_result rfl__ox_gpool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int i, ok;
+    rfl_result r = rfl__ox_need(B, x, "X");
+    if (r) return r;
+    if (x->rank < 3) return rfl__ox_berr(B, RFL_ERR_SHAPE, "input rank below 3", "");
+    for (i = 0; i < x->rank; i++) od[i] = i < 2 ? x->dim[i] : 1;
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(x, &ok);
+    c.flags = RFL_LF_MODULE;
+    c.arg[0] = c.arg[1] = 1;
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Is slot x a weight (derived from initializers only, not a constant)? */
+static int rfl__ox_is_weight(const rfl__ox_slot *x) { return x && !x->batched && !x->bdep; }
+
+/* Gemm: A [M, K] (transA), B [K, N] (transB), C broadcast. A linear layer
+   when B is a weight. mac = 2 M N K; the bias adds M N. */
+static rfl_result rfl__ox_gemm(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *a = rfl__ox_in(B, n, 0), *b = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_cost c;
+    int64_t M, K, N, K2, od[2];
+    int ok, lin;
+    rfl_result r = rfl__ox_need(B, a, "A");
+    if (!r) r = rfl__ox_need(B, b, "B");
+    if (r) return r;
+    if (a->rank != 2 || b->rank != 2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "A and B must be 2-D", "");
+    M = rfl__ox_attr_i(n, "transA", 0) ? a->dim[1] : a->dim[0];
+    K = rfl__ox_attr_i(n, "transA", 0) ? a->dim[0] : a->dim[1];
+    K2 = rfl__ox_attr_i(n, "transB", 0) ? b->dim[1] : b->dim[0];
+    N = rfl__ox_attr_i(n, "transB", 0) ? b->dim[0] : b->dim[1];
+    if (K != K2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "inner dims differ", "");
+    od[0] = M, od[1] = N;
+    if ((r = rfl__ox_shape(B, o, od, 2)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    ok = rfl__ox_mul((uint64_t)M, (uint64_t)N, &c.bias) && rfl__ox_mul(c.bias, (uint64_t)K, &c.mac) &&
+         rfl__ox_mul(c.mac, 2, &c.mac);
+    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    lin = rfl__ox_is_weight(b);
+    c.flops = c.mac;
+    if (n->n_inputs > 2 && n->inputs[2] >= 0) {
+        c.flops += c.bias;
+        c.flags |= RFL_LF_BIAS;
+    } else {
+        c.bias = 0;
+    }
+    if (!lin) c.bias = 0; /* bias_flops: linear layers only */
+    if (lin) c.flags |= RFL_LF_MODULE;
+    return rfl__ox_conclude(B, n, lin ? RFL_OP_LINEAR : RFL_OP_MATMUL, &c, 0);
+}
+
+/* MatMul, numpy rules: 1-D operands promoted, batch dims broadcast.
+   A linear layer when B is a 2-D weight. */
+static rfl_result rfl__ox_matmul(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *a = rfl__ox_in(B, n, 0), *b = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_slot ba, bb;
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK], M, K, N;
+    int orank = 0, i, ok, r1a, r1b;
+    uint64_t lead = 1;
+    rfl_result r = rfl__ox_need(B, a, "A");
+    if (!r) r = rfl__ox_need(B, b, "B");
+    if (r) return r;
+    if (a->rank < 1 || b->rank < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "scalar operand", "");
+    r1a = a->rank == 1, r1b = b->rank == 1;
+    M = r1a ? 1 : a->dim[a->rank - 2], K = a->dim[a->rank - 1];
+    N = r1b ? 1 : b->dim[b->rank - 1];
+    if ((r1b ? b->dim[0] : b->dim[b->rank - 2]) != K)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "inner dims differ", "");
+    /* broadcast the batch dims */
+    ba.rank = r1a ? 0 : a->rank - 2, bb.rank = r1b ? 0 : b->rank - 2;
+    for (i = 0; i < ba.rank; i++) ba.dim[i] = a->dim[i];
+    for (i = 0; i < bb.rank; i++) bb.dim[i] = b->dim[i];
+    if ((r = rfl__ox_bcast(B, &ba, &bb, od, &orank)) != RFL_OK) return r;
+    for (i = 0; i < orank; i++) lead *= (uint64_t)od[i];
+    if (!r1a) od[orank++] = M;
+    if (!r1b) od[orank++] = N;
+    if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    ok = rfl__ox_mul(lead, (uint64_t)M, &c.mac) && rfl__ox_mul(c.mac, (uint64_t)N, &c.mac) &&
+         rfl__ox_mul(c.mac, (uint64_t)K, &c.mac) && rfl__ox_mul(c.mac, 2, &c.mac);
+    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    c.flops = c.mac;
+    if (rfl__ox_is_weight(b) && b->rank == 2 && !r1a) {
+        c.flags = RFL_LF_MODULE;
+        return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
+    }
+    return rfl__ox_conclude(B, n, RFL_OP_MATMUL, &c, 0);
+}
+
+/* An int list from attribute `name` or, when absent, from constant input
+   `idx`; -1 when neither is known, -2 when the input exists but is not a
+   constant. */
+static int rfl__ox_ints_arg(rfl__ox_b *B, const rfl_onnx_node *n, const char *name, int idx,
+                            int64_t *buf, int max) {
+    const int64_t *a;
+    int cnt = rfl__ox_attr_ints(n, name, &a), i;
+    rfl__ox_slot *x;
+    if (cnt > 0 || rfl__ox_attr_get(n, name)) {
+        if (cnt > max) return -2;
+        for (i = 0; i < cnt; i++) buf[i] = a[i];
+        return cnt;
+    }
+    x = rfl__ox_in(B, n, idx);
+    if (!x) return -1;
+    cnt = rfl__ox_consts(x, buf, max);
+    return cnt < 0 ? -2 : cnt;
+}
+
+static rfl_result rfl__ox_not_const(rfl__ox_b *B, const char *what) {
+    return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, what, " is not a known constant");
+}
+
+/* The output keeps the input's small constant values (views of constants). */
+static void rfl__ox_keep_values(const rfl__ox_slot *x, rfl__ox_slot *o) {
+    int ok;
+    uint64_t cnt = rfl__ox_count(o, &ok);
+    if (x->nconst < 0 || !ok || cnt != (uint64_t)x->nconst) return;
+    o->nconst = x->nconst, o->isfloat = x->isfloat;
+    o->ext_i = x->ext_i, o->ext_f = x->ext_f;
+    RFL_MEMCPY(o->cv, x->cv, sizeof o->cv);
+}
+
+static rfl_result rfl__ox_view_done(rfl__ox_b *B, const rfl_onnx_node *n, const rfl__ox_slot *x,
+                                    rfl_op op, unsigned flags) {
+    rfl__ox_cost c;
+    rfl__ox_slot *o = rfl__ox_out(B, n, 0);
+    if (o) rfl__ox_keep_values(x, o);
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flags = flags;
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Flatten(axis): [prod(d[:axis]), prod(d[axis:])]. */
+static rfl_result rfl__ox_flatten(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t od[2] = {1, 1}, ax = rfl__ox_attr_i(n, "axis", 1);
+    int i;
+    rfl_result r = rfl__ox_need(B, x, "0");
+    if (r) return r;
+    if (ax < 0) ax += x->rank;
+    if (ax < 0 || ax > x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+    for (i = 0; i < x->rank; i++) od[i < ax ? 0 : 1] *= x->dim[i];
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 2)) != RFL_OK) return r;
+    return rfl__ox_view_done(B, n, x, RFL_OP_FLATTEN, RFL_LF_VIEW);
+}
+
+/* Reshape(data, shape): 0 copies the input dim (unless allowzero), -1 takes
+   the rest. */
+static rfl_result rfl__ox_reshape(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t sh[RFL_ONNX_MAX_RANK];
+    int cnt, i, infer = -1, ok;
+    uint64_t total, known = 1;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    cnt = rfl__ox_ints_arg(B, n, "shape", 1, sh, RFL_ONNX_MAX_RANK);
+    if (cnt < 0) return rfl__ox_not_const(B, "the target shape");
+    total = rfl__ox_count(x, &ok);
+    for (i = 0; i < cnt; i++) {
+        if (sh[i] == 0 && !rfl__ox_attr_i(n, "allowzero", 0)) {
+            if (i >= x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "0 beyond the input rank", "");
+            sh[i] = x->dim[i];
+        }
+        if (sh[i] == -1) {
+            if (infer >= 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "two -1 dims", "");
+            infer = i;
+            continue;
+        }
+        if (sh[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative dim in the target shape", "");
+        if (!rfl__ox_mul(known, (uint64_t)sh[i], &known))
+            return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "target shape overflows", "");
+    }
+    if (infer >= 0) {
+        if (!known || total % known) return rfl__ox_berr(B, RFL_ERR_SHAPE, "size not divisible by the target shape", "");
+        sh[infer] = (int64_t)(total / known);
+    } else if (known != total) {
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "element count differs from the target shape", "");
+    }
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), sh, cnt)) != RFL_OK) return r;
+    return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
+}
+
+/* Squeeze / Unsqueeze (axes from the attribute or input 1). */
+static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
+    int cnt, i, j, orank, mark[RFL_ONNX_MAX_RANK], a;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
+    if (cnt == -2) return rfl__ox_not_const(B, "axes");
+    orank = un ? x->rank + (cnt > 0 ? cnt : 0) : x->rank;
+    if (orank > RFL_ONNX_MAX_RANK) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+    for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = 0;
+    for (i = 0; i < cnt; i++) {
+        if (!rfl__ox_axis(ax[i], orank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        mark[a] = 1;
+    }
+    if (un) {
+        for (i = 0, j = 0; i < orank; i++) od[i] = mark[i] ? 1 : x->dim[j++];
+    } else {
+        for (i = 0, j = 0; i < x->rank; i++) {
+            if (cnt <= 0 ? x->dim[i] == 1 : mark[i]) {
+                if (x->dim[i] != 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "squeezing a dim that is not 1", "");
+                continue;
+            }
+            od[j++] = x->dim[i];
+        }
+        orank = j;
+    }
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, orank)) != RFL_OK) return r;
+    return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
+}
+
+/* Transpose(perm; default: reversed). A copy. */
+static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    const int64_t *p;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int cnt, i, a, seen = 0;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    cnt = rfl__ox_attr_ints(n, "perm", &p);
+    if (cnt && cnt != x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "perm length differs from the rank", "");
+    for (i = 0; i < x->rank; i++) {
+        if (!cnt) a = x->rank - 1 - i;
+        else if (!rfl__ox_axis(p[i], x->rank, &a) || (seen >> a) & 1)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "perm is not a permutation", "");
+        seen |= 1 << a;
+        od[i] = x->dim[a];
+    }
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    if (x->nconst >= 0 && x->nconst <= RFL__OX_CONSTS) { /* small constants move */
+        int j, k;
+        for (j = 0; j < x->nconst; j++) {
+            int64_t rem = j, src = 0, coord[RFL_ONNX_MAX_RANK], stride[RFL_ONNX_MAX_RANK];
+            for (k = x->rank - 1; k >= 0; k--) coord[k] = rem % od[k], rem /= od[k];
+            for (k = x->rank - 1, rem = 1; k >= 0; k--) stride[k] = rem, rem *= x->dim[k];
+            for (k = 0; k < x->rank; k++) src += coord[k] * stride[cnt ? (int)(p[k] < 0 ? p[k] + x->rank : p[k]) : x->rank - 1 - k];
+            if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)src));
+            else o->cv[j] = rfl__ox_geti(x, (int)src);
+        }
+        o->nconst = x->nconst, o->isfloat = x->isfloat;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.arg[0] = cnt >= 2 ? (uint32_t)p[0] : 0, c.arg[1] = cnt >= 2 ? (uint32_t)p[1] : 1;
+    return rfl__ox_conclude(B, n, RFL_OP_TRANSPOSE, &c, 0);
+}
+
+/* Concat(axis): other dims equal; small constants concatenate. */
+static rfl_result rfl__ox_concat(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x0 = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int i, j, a, all = 1, k = 0, isf = 0;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x0, "0");
+    if (r) return r;
+    if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x0->rank, &a))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+    for (j = 0; j < x0->rank; j++) od[j] = x0->dim[j];
+    od[a] = 0;
+    for (i = 0; i < n->n_inputs; i++) {
+        rfl__ox_slot *x = rfl__ox_in(B, n, i);
+        if ((r = rfl__ox_need(B, x, "i")) != RFL_OK) return r;
+        if (x->rank != x0->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "ranks differ", "");
+        for (j = 0; j < x->rank; j++)
+            if (j != a && x->dim[j] != x0->dim[j]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "dims differ", "");
+        od[a] += x->dim[a];
+        if (x->nconst < 0) all = 0;
+        isf |= x->isfloat;
+    }
+    if ((r = rfl__ox_shape(B, o, od, x0->rank)) != RFL_OK || !o) return r;
+    if (all && x0->rank == 1 && od[0] <= RFL__OX_CONSTS) { /* shape arithmetic */
+        for (i = 0; i < n->n_inputs; i++) {
+            rfl__ox_slot *x = rfl__ox_in(B, n, i);
+            for (j = 0; j < x->nconst; j++, k++)
+                if (isf) rfl__ox_setf(o, k, rfl__ox_getf(x, j));
+                else o->cv[k] = rfl__ox_geti(x, j);
+        }
+        o->nconst = k, o->isfloat = (uint8_t)isf;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.arg[0] = (uint32_t)n->n_inputs, c.arg[1] = (uint32_t)a;
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 0);
+}
+
+/* Split(axis; sizes from input 1, the 'split' attribute, or equal parts). */
+static rfl_result rfl__ox_split(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t sz[64], od[RFL_ONNX_MAX_RANK], sum = 0, start = 0;
+    int cnt, i, j, a, no = n->n_outputs;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "input");
+    if (r) return r;
+    if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x->rank, &a))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+    if (no < 1 || no > 64) return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, "more than 64 outputs", "");
+    cnt = rfl__ox_ints_arg(B, n, "split", 1, sz, 64);
+    if (cnt == -2) return rfl__ox_not_const(B, "split");
+    if (cnt <= 0) { /* equal parts, the last one smaller */
+        int64_t part = (x->dim[a] + no - 1) / no;
+        for (i = 0; i < no; i++) sz[i] = x->dim[a] - part * i < part ? x->dim[a] - part * i : part;
+        cnt = no;
+    }
+    if (cnt != no) return rfl__ox_berr(B, RFL_ERR_SHAPE, "split sizes differ from the outputs", "");
+    for (i = 0; i < cnt; i++) {
+        if (sz[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative split size", "");
+        sum += sz[i];
+    }
+    if (sum != x->dim[a]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "split sizes do not add up", "");
+    for (i = 0; i < no; i++) {
+        rfl__ox_slot *o = rfl__ox_out(B, n, i);
+        for (j = 0; j < x->rank; j++) od[j] = x->dim[j];
+        od[a] = sz[i];
+        if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK) return r;
+        if (o && x->nconst >= 0 && x->rank == 1 && sz[i] <= RFL__OX_CONSTS) {
+            for (j = 0; j < sz[i]; j++)
+                if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)(start + j)));
+                else o->cv[j] = rfl__ox_geti(x, (int)(start + j));
+            o->nconst = (int32_t)sz[i], o->isfloat = x->isfloat;
+        }
+        start += sz[i];
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flags = RFL_LF_VIEW;
+    c.arg[0] = (uint32_t)a;
+    return rfl__ox_conclude(B, n, RFL_OP_SLICE, &c, 0);
+}
+
+/* Slice(data, starts, ends, axes, steps), ONNX's clamping rules; the
+   opset < 10 form takes attributes. */
+static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    int64_t st[RFL_ONNX_MAX_RANK], en[RFL_ONNX_MAX_RANK], ax[RFL_ONNX_MAX_RANK], sp[RFL_ONNX_MAX_RANK];
+    int64_t od[RFL_ONNX_MAX_RANK], first[RFL_ONNX_MAX_RANK], step[RFL_ONNX_MAX_RANK];
+    int ns, ne, na, nsp, i, a, j;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    ns = rfl__ox_ints_arg(B, n, "starts", 1, st, RFL_ONNX_MAX_RANK);
+    ne = rfl__ox_ints_arg(B, n, "ends", 2, en, RFL_ONNX_MAX_RANK);
+    if (ns < 0 || ne != ns) return rfl__ox_not_const(B, "starts / ends");
+    na = rfl__ox_ints_arg(B, n, "axes", 3, ax, RFL_ONNX_MAX_RANK);
+    nsp = rfl__ox_ints_arg(B, n, "steps", 4, sp, RFL_ONNX_MAX_RANK);
+    if (na == -2 || nsp == -2) return rfl__ox_not_const(B, "axes / steps");
+    for (i = 0; i < x->rank; i++) od[i] = x->dim[i], first[i] = 0, step[i] = 1;
+    for (i = 0; i < ns; i++) {
+        int64_t d, s0, e0, k = nsp > i ? sp[i] : 1;
+        if (!rfl__ox_axis(na > i ? ax[i] : i, x->rank, &a) || k == 0)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad axis or zero step", "");
+        d = x->dim[a], s0 = st[i], e0 = en[i];
+        if (s0 < 0) s0 = s0 < -d ? 0 - (k < 0) : s0 + d;
+        if (e0 < 0) e0 = e0 < -d ? 0 - (k < 0) : e0 + d;
+        if (k > 0) {
+            s0 = s0 > d ? d : s0, e0 = e0 > d ? d : e0;
+            od[a] = e0 > s0 ? (e0 - s0 + k - 1) / k : 0;
+        } else {
+            s0 = s0 > d - 1 ? d - 1 : s0, e0 = e0 > d - 1 ? d - 1 : e0;
+            od[a] = s0 > e0 ? (s0 - e0 + (-k) - 1) / (-k) : 0;
+        }
+        first[a] = s0, step[a] = k;
+    }
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    if (x->nconst >= 0) { /* small constants of any rank (reversed pad lists) */
+        int ok;
+        uint64_t cnt = rfl__ox_count(o, &ok);
+        if (ok && cnt <= RFL__OX_CONSTS) {
+            for (j = 0; j < (int)cnt; j++) {
+                int64_t rem = j, src = 0, stride = 1, coord[RFL_ONNX_MAX_RANK];
+                for (i = x->rank - 1; i >= 0; i--) coord[i] = rem % od[i], rem /= od[i];
+                for (i = x->rank - 1; i >= 0; i--)
+                    src += (first[i] + coord[i] * step[i]) * stride, stride *= x->dim[i];
+                if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)src));
+                else o->cv[j] = rfl__ox_geti(x, (int)src);
+            }
+            o->nconst = (int32_t)cnt, o->isfloat = x->isfloat;
+        }
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flags = RFL_LF_VIEW;
+    return rfl__ox_conclude(B, n, RFL_OP_SLICE, &c, 0);
+}
+
+/* Gather(data, indices, axis): data[:axis] + indices.shape + data[axis+1:].
+   A weight table read with batched indices is an embedding. */
+static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *ix = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int a, i, k = 0, ok;
+    uint64_t cnt;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (!r) r = rfl__ox_need(B, ix, "indices");
+    if (r) return r;
+    if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x->rank, &a))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+    if (x->rank - 1 + ix->rank > RFL_ONNX_MAX_RANK) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+    for (i = 0; i < a; i++) od[k++] = x->dim[i];
+    for (i = 0; i < ix->rank; i++) od[k++] = ix->dim[i];
+    for (i = a + 1; i < x->rank; i++) od[k++] = x->dim[i];
+    if ((r = rfl__ox_shape(B, o, od, k)) != RFL_OK || !o) return r;
+    cnt = rfl__ox_count(o, &ok);
+    if (x->nconst >= 0 && ix->nconst >= 0 && x->rank == 1 && ok && cnt <= RFL__OX_CONSTS) {
+        for (i = 0; i < (int)cnt; i++) {
+            int64_t j = rfl__ox_geti(ix, i);
+            if (j < 0) j += x->dim[0];
+            if (j < 0 || j >= x->dim[0]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "index out of range", "");
+            if (x->isfloat) rfl__ox_setf(o, i, rfl__ox_getf(x, (int)j));
+            else o->cv[i] = rfl__ox_geti(x, (int)j);
+        }
+        o->nconst = (int32_t)cnt, o->isfloat = x->isfloat;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (rfl__ox_is_weight(x) && ix->batched) {
+        c.flags = RFL_LF_MODULE;
+        return rfl__ox_conclude(B, n, RFL_OP_EMBEDDING, &c, 0);
+    }
+    c.flags = RFL_LF_VIEW;
+    return rfl__ox_conclude(B, n, RFL_OP_SLICE, &c, 0);
+}
+
+/* Pad: pads from the attribute (opset < 11) or input 1, axes input 3. */
+static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t p[2 * RFL_ONNX_MAX_RANK], ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
+    int cnt, na, i, a, np;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    cnt = rfl__ox_ints_arg(B, n, "pads", 1, p, 2 * RFL_ONNX_MAX_RANK);
+    if (cnt < 0) return rfl__ox_not_const(B, "pads");
+    na = rfl__ox_ints_arg(B, n, "axes_", 3, ax, RFL_ONNX_MAX_RANK);
+    if (na == -2) return rfl__ox_not_const(B, "axes");
+    np = na > 0 ? na : x->rank;
+    if (cnt != 2 * np) return rfl__ox_berr(B, RFL_ERR_SHAPE, "pads length differs from the rank", "");
+    for (i = 0; i < x->rank; i++) od[i] = x->dim[i];
+    for (i = 0; i < np; i++) {
+        if (!rfl__ox_axis(na > 0 ? ax[i] : i, x->rank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        od[a] += p[i] + p[np + i];
+        if (od[a] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "pads remove more than the dim", "");
+    }
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, x->rank)) != RFL_OK) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 0);
+}
+
+/* Resize / Upsample: sizes, or floor(dim x scale). FLOPs per output:
+   nearest 0; linear 2^(k+1) - 1 (k resized axes: 2^k weighted inputs);
+   cubic 2 x 4^k - 1. */
+static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *sc, *sz, *o = rfl__ox_out(B, n, 0);
+    int64_t od[RFL_ONNX_MAX_RANK], sizes[RFL_ONNX_MAX_RANK];
+    int i, k = 0, up = rfl__ox_streq(n->op_type, "Upsample"), ok;
+    const char *mode = rfl__ox_attr_s(n, "mode");
+    uint64_t per = 0;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "X");
+    if (r) return r;
+    sc = rfl__ox_in(B, n, up || n->n_inputs == 2 ? 1 : 2);
+    sz = up ? (rfl__ox_slot *)0 : rfl__ox_in(B, n, 3);
+    if (sz && sz->nconst > 0) {
+        if (rfl__ox_consts(sz, sizes, RFL_ONNX_MAX_RANK) != x->rank)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "sizes length differs from the rank", "");
+        for (i = 0; i < x->rank; i++) od[i] = sizes[i];
+    } else if (sc && sc->nconst == x->rank) {
+        for (i = 0; i < x->rank; i++) {
+            double s = rfl__ox_getf(sc, i), v = (double)x->dim[i] * s;
+            if (!(s > 0) || v > 9e15) return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad scale", "");
+            od[i] = (int64_t)v;
+        }
+    } else {
+        const rfl_onnx_attr *a = rfl__ox_attr_get(n, "scales");
+        if (!a || a->n != x->rank || !a->floats) return rfl__ox_not_const(B, "scales / sizes");
+        for (i = 0; i < x->rank; i++) od[i] = rfl__ox_d2i((double)x->dim[i] * a->floats[i]);
+    }
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    for (i = 0; i < x->rank; i++) k += od[i] != x->dim[i];
+    if (mode[0] == 'l' || mode[0] == 'b') per = ((uint64_t)2 << k) - 1;
+    else if (mode[0] == 'c') per = 2 * ((uint64_t)1 << (2 * k)) - 1;
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(o, &ok) * per;
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 0);
+}
+
+/* Shape(start, end): the dims as a folded constant. */
+static rfl_result rfl__ox_shape_op(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    int64_t s0 = rfl__ox_attr_i(n, "start", 0), e0 = rfl__ox_attr_i(n, "end", 64), len;
+    int i;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r || !o) return r;
+    if (s0 < 0) s0 += x->rank;
+    if (e0 < 0) e0 += x->rank;
+    s0 = s0 < 0 ? 0 : s0 > x->rank ? x->rank : s0;
+    e0 = e0 < 0 ? 0 : e0 > x->rank ? x->rank : e0;
+    len = e0 > s0 ? e0 - s0 : 0;
+    if ((r = rfl__ox_shape(B, o, &len, 1)) != RFL_OK) return r;
+    for (i = 0; i < len; i++) o->cv[i] = x->dim[s0 + i];
+    o->nconst = (int32_t)len;
+    o->bdep = (uint8_t)(x->batched | x->bdep);
+    return RFL_OK;
+}
+
+/* A constant from a graph value (an initializer or a Constant's tensor). */
+static void rfl__ox_from_value(rfl__ox_slot *s, const rfl_onnx_value *v) {
+    int i, ok;
+    s->rank = v->rank;
+    for (i = 0; i < v->rank && i < RFL_ONNX_MAX_RANK; i++) s->dim[i] = v->dims[i].value;
+    if (v->rank > RFL_ONNX_MAX_RANK) s->rank = -1;
+    if (v->n_data > 0 && s->rank >= 0 && rfl__ox_count(s, &ok) == (uint64_t)v->n_data && ok) {
+        s->nconst = v->n_data;
+        s->ext_i = v->ints, s->ext_f = v->reals;
+        s->isfloat = v->reals != 0;
+    }
+}
+
+/* Constant(value | value_int(s) | value_float(s)). */
+static rfl_result rfl__ox_constant(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *o = rfl__ox_out(B, n, 0);
+    const rfl_onnx_attr *a;
+    int64_t len;
+    int i;
+    if (!o) return RFL_OK;
+    if ((a = rfl__ox_attr_get(n, "value")) != 0 && a->tensor >= 0) {
+        const rfl_onnx_value *v = &B->g->values[a->tensor];
+        rfl__ox_from_value(o, v);
+        if (o->rank < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+        return RFL_OK; /* not an initializer: no params */
+    }
+    if ((a = rfl__ox_attr_get(n, "value_int")) != 0 || (a = rfl__ox_attr_get(n, "value_float")) != 0) {
+        o->rank = 0, o->nconst = 1;
+        if (a->name[6] == 'f') o->isfloat = 1, rfl__ox_setf(o, 0, a->f);
+        else o->cv[0] = a->i;
+        return RFL_OK;
+    }
+    if ((a = rfl__ox_attr_get(n, "value_ints")) != 0 || (a = rfl__ox_attr_get(n, "value_floats")) != 0) {
+        len = a->n;
+        if ((rfl__ox_shape(B, o, &len, 1)) != RFL_OK) return RFL_ERR_SHAPE;
+        if (len <= RFL__OX_CONSTS) {
+            for (i = 0; i < a->n; i++)
+                if (a->floats) rfl__ox_setf(o, i, a->floats[i]);
+                else o->cv[i] = a->ints[i];
+            o->nconst = a->n, o->isfloat = a->floats != 0;
+        }
+        return RFL_OK;
+    }
+    return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, "no value attribute this reader knows", "");
+}
+
+/* ConstantOfShape(shape; value): a filled tensor; small ones fold. */
+static rfl_result rfl__ox_const_of_shape(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *o = rfl__ox_out(B, n, 0), fill;
+    int64_t sh[RFL_ONNX_MAX_RANK];
+    int cnt = rfl__ox_consts(rfl__ox_in(B, n, 0), sh, RFL_ONNX_MAX_RANK), i, ok;
+    const rfl_onnx_attr *a = rfl__ox_attr_get(n, "value");
+    uint64_t num;
+    rfl__ox_cost c;
+    rfl_result r;
+    if (cnt < 0) return rfl__ox_not_const(B, "the shape");
+    if ((r = rfl__ox_shape(B, o, sh, cnt)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&fill, 0, sizeof fill);
+    fill.isfloat = 1, fill.nconst = 1; /* default: float 0 */
+    if (a && a->tensor >= 0) rfl__ox_from_value(&fill, &B->g->values[a->tensor]);
+    num = rfl__ox_count(o, &ok);
+    if (ok && num <= RFL__OX_CONSTS && fill.nconst == 1) {
+        for (i = 0; i < (int)num; i++)
+            if (fill.isfloat) rfl__ox_setf(o, i, rfl__ox_getf(&fill, 0));
+            else o->cv[i] = rfl__ox_geti(&fill, 0);
+        o->nconst = (int32_t)num, o->isfloat = fill.isfloat;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+}
+
+/* Expand(input, shape): numpy broadcast of the two. */
+static rfl_result rfl__ox_expand(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0), t;
+    rfl__ox_slot *ins[1];
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int cnt, orank, i;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "input");
+    if (r) return r;
+    RFL_MEMSET(&t, 0, sizeof t);
+    cnt = rfl__ox_consts(rfl__ox_in(B, n, 1), t.dim, RFL_ONNX_MAX_RANK);
+    if (cnt < 0) return rfl__ox_not_const(B, "the shape");
+    t.rank = cnt;
+    for (i = 0; i < cnt; i++)
+        if (t.dim[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative dim in the shape", "");
+    if ((r = rfl__ox_bcast(B, x, &t, od, &orank)) != RFL_OK) return r;
+    if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
+    ins[0] = x;
+    if (x->nconst >= 0) { /* fold as a broadcast copy */
+        int ok;
+        uint64_t num = rfl__ox_count(o, &ok);
+        if (ok && num <= RFL__OX_CONSTS) {
+            for (i = 0; i < (int)num; i++) {
+                int src = rfl__ox_bidx(ins[0], o->dim, o->rank, i);
+                if (x->isfloat) rfl__ox_setf(o, i, rfl__ox_getf(x, src));
+                else o->cv[i] = rfl__ox_geti(x, src);
+            }
+            o->nconst = (int32_t)num, o->isfloat = x->isfloat;
+        }
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+}
+
+/* Range(start, limit, delta) of constants. */
+static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *s = rfl__ox_in(B, n, 0), *l = rfl__ox_in(B, n, 1), *d = rfl__ox_in(B, n, 2);
+    rfl__ox_slot *o = rfl__ox_out(B, n, 0);
+    double a, b, st, cntf;
+    int64_t cnt;
+    int i;
+    rfl__ox_cost c;
+    rfl_result r;
+    if (!s || !l || !d || s->nconst != 1 || l->nconst != 1 || d->nconst != 1)
+        return rfl__ox_not_const(B, "start / limit / delta");
+    a = rfl__ox_getf(s, 0), b = rfl__ox_getf(l, 0), st = rfl__ox_getf(d, 0);
+    if (st == 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "zero delta", "");
+    cntf = (b - a) / st;
+    if (cntf > 9e15) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "too many elements", "");
+    cnt = !(cntf > 0) ? 0 : rfl__ox_d2i(cntf) + ((double)rfl__ox_d2i(cntf) < cntf);
+    if ((r = rfl__ox_shape(B, o, &cnt, 1)) != RFL_OK || !o) return r;
+    if (cnt <= RFL__OX_CONSTS) {
+        o->isfloat = (uint8_t)(s->isfloat | l->isfloat | d->isfloat);
+        for (i = 0; i < cnt; i++)
+            if (o->isfloat) rfl__ox_setf(o, i, a + st * i);
+            else o->cv[i] = rfl__ox_d2i(a + st * i);
+        o->nconst = (int32_t)cnt;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+}
+
+/* ReduceMean / Sum / Max / Min / Prod: axes from the attribute or input 1,
+   keepdims; one FLOP per input element. Small constants fold. */
+static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    int64_t ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
+    int cnt, i, a, k = 0, mark[RFL_ONNX_MAX_RANK], keep = (int)rfl__ox_attr_i(n, "keepdims", 1), ok;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
+    if (cnt == -2) return rfl__ox_not_const(B, "axes");
+    for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = cnt <= 0 && !rfl__ox_attr_i(n, "noop_with_empty_axes", 0);
+    for (i = 0; i < cnt; i++) {
+        if (!rfl__ox_axis(ax[i], x->rank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        mark[a] = 1;
+    }
+    for (i = 0; i < x->rank; i++)
+        if (!mark[i]) od[k++] = x->dim[i];
+        else if (keep) od[k++] = 1;
+    if ((r = rfl__ox_shape(B, o, od, k)) != RFL_OK || !o) return r;
+    if (x->nconst >= 0 && x->rank == 1 && mark[0] && x->nconst <= 64) { /* e.g. ReduceProd of a shape */
+        double acc = rfl__ox_getf(x, 0);
+        for (i = 1; i < x->nconst; i++) {
+            double v = rfl__ox_getf(x, i);
+            if (rfl__ox_streq(n->op_type, "ReduceProd")) acc *= v;
+            else if (rfl__ox_streq(n->op_type, "ReduceMax")) acc = v > acc ? v : acc;
+            else if (rfl__ox_streq(n->op_type, "ReduceMin")) acc = v < acc ? v : acc;
+            else acc += v;
+        }
+        if (rfl__ox_streq(n->op_type, "ReduceMean") && x->nconst) acc /= x->nconst;
+        if (x->isfloat) rfl__ox_setf(o, 0, acc);
+        else o->cv[0] = rfl__ox_d2i(acc);
+        o->nconst = 1, o->isfloat = x->isfloat;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(x, &ok);
+    c.arg[0] = c.arg[1] = 1;
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Tile(input, repeats): each dim times its repeat; a copy. */
+static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t rep[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
+    int cnt, i;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "input");
+    if (r) return r;
+    cnt = rfl__ox_consts(rfl__ox_in(B, n, 1), rep, RFL_ONNX_MAX_RANK);
+    if (cnt < 0) return rfl__ox_not_const(B, "repeats");
+    if (cnt != x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "repeats length differs from the rank", "");
+    for (i = 0; i < cnt; i++) {
+        if (rep[i] < 0 || (rep[i] && x->dim[i] > INT64_MAX / rep[i]))
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad repeats", "");
+        od[i] = x->dim[i] * rep[i];
+    }
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, cnt)) != RFL_OK) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+}
+
+/* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
+   reader has none. Per-element FLOPs as the LAYERS section says. */
+static rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
+    static const struct { const char *op; uint8_t kind, per, act; } un[] = {
+        {"Relu", RFL_OP_ACT, 1, RFL_ACT_RELU}, {"LeakyRelu", RFL_OP_ACT, 2, RFL_ACT_RELU},
+        {"Clip", RFL_OP_ACT, 2, RFL_ACT_RELU6}, {"Sigmoid", RFL_OP_ACT, 4, RFL_ACT_SIGMOID},
+        {"HardSigmoid", RFL_OP_ACT, 4, RFL_ACT_HARDSIGMOID},
+        {"HardSwish", RFL_OP_ACT, 5, RFL_ACT_HARDSWISH}, {"Tanh", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Gelu", RFL_OP_ACT, 5, RFL_ACT_GELU}, {"Erf", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Sqrt", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Exp", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Log", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Neg", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Abs", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Reciprocal", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Floor", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Ceil", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Not", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Softmax", RFL_OP_SOFTMAX, 5, 0}, {"LogSoftmax", RFL_OP_SOFTMAX, 6, 0},
+        {"BatchNormalization", RFL_OP_BATCHNORM, 4, 0},
+        {"LayerNormalization", RFL_OP_LAYERNORM, 8, 0},
+        {"InstanceNormalization", RFL_OP_LAYERNORM, 8, 0},
+        {"Cast", RFL_OP_TRANSPOSE, 0, 0}, {"Dropout", RFL_OP_DROPOUT, 0, 0},
+        {"ScatterND", RFL_OP_CONCAT, 0, 0}, {"ScatterElements", RFL_OP_CONCAT, 0, 0},
+        {"Trilu", RFL_OP_CONCAT, 0, 0}, {"CumSum", RFL_OP_ADD, 1, 0},
+        {"Sin", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Cos", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Round", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Sign", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Softplus", RFL_OP_ACT, 2, RFL_ACT_TANH}, {"Elu", RFL_OP_ACT, 2, RFL_ACT_TANH},
+        {"QuantizeLinear", RFL_OP_MUL, 2, 0}, {"DequantizeLinear", RFL_OP_MUL, 2, 0}};
+    static const struct { const char *op; uint8_t kind; } bin[] = {
+        {"Add", RFL_OP_ADD}, {"Sub", RFL_OP_ADD}, {"Mul", RFL_OP_MUL}, {"Div", RFL_OP_MUL},
+        {"Pow", RFL_OP_MUL}, {"Max", RFL_OP_ADD}, {"Min", RFL_OP_ADD}, {"Equal", RFL_OP_ADD},
+        {"Less", RFL_OP_ADD}, {"Greater", RFL_OP_ADD}, {"And", RFL_OP_MUL}, {"Or", RFL_OP_ADD},
+        {"Where", RFL_OP_MUL}, {"Mod", RFL_OP_MUL}, {"PRelu", RFL_OP_MUL},
+        {"LessOrEqual", RFL_OP_ADD}, {"GreaterOrEqual", RFL_OP_ADD}, {"Xor", RFL_OP_ADD}};
+    const char *op = n->op_type;
+    int i;
+    for (i = 0; i < (int)(sizeof un / sizeof un[0]); i++)
+        if (rfl__ox_streq(op, un[i].op)) {
+            unsigned fl = (un[i].kind == RFL_OP_TRANSPOSE || un[i].kind == RFL_OP_CONCAT ||
+                           un[i].kind == RFL_OP_ADD || un[i].kind == RFL_OP_MUL) ? 0u : (unsigned)RFL_LF_MODULE;
+            rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+            if (un[i].kind == RFL_OP_DROPOUT && x && !x->batched) return rfl__ox_alias(B, n);
+            return rfl__ox_unary(B, n, (rfl_op)un[i].kind, un[i].per, un[i].act, fl);
+        }
+    for (i = 0; i < (int)(sizeof bin / sizeof bin[0]); i++)
+        if (rfl__ox_streq(op, bin[i].op)) return rfl__ox_binary(B, n, (rfl_op)bin[i].kind);
+    if (rfl__ox_streq(op, "Identity")) return rfl__ox_alias(B, n);
+    if (rfl__ox_streq(op, "Conv")) return rfl__ox_conv(B, n, 0);
+    if (rfl__ox_streq(op, "ConvTranspose")) return rfl__ox_conv(B, n, 1);
+    if (rfl__ox_streq(op, "Gemm")) return rfl__ox_gemm(B, n);
+    if (rfl__ox_streq(op, "MatMul")) return rfl__ox_matmul(B, n);
+    if (rfl__ox_streq(op, "MaxPool")) return rfl__ox_pool(B, n, RFL_OP_MAXPOOL);
+    if (rfl__ox_streq(op, "AveragePool")) return rfl__ox_pool(B, n, RFL_OP_AVGPOOL);
+    if (rfl__ox_streq(op, "GlobalAveragePool")) return rfl__ox_gpool(B, n, RFL_OP_ADAPTIVE_AVGPOOL);
+    if (rfl__ox_streq(op, "GlobalMaxPool")) return rfl__ox_gpool(B, n, RFL_OP_MAXPOOL);
+    if (rfl__ox_streq(op, "ReduceMean")) return rfl__ox_reduce(B, n, RFL_OP_ADAPTIVE_AVGPOOL);
+    if (rfl__ox_streq(op, "ReduceSum") || rfl__ox_streq(op, "ReduceMax") ||
+        rfl__ox_streq(op, "ReduceMin") || rfl__ox_streq(op, "ReduceProd"))
+        return rfl__ox_reduce(B, n, RFL_OP_SOFTMAX);
+    if (rfl__ox_streq(op, "Flatten")) return rfl__ox_flatten(B, n);
+    if (rfl__ox_streq(op, "Reshape")) return rfl__ox_reshape(B, n);
+    if (rfl__ox_streq(op, "Squeeze")) return rfl__ox_squeeze(B, n, 0);
+    if (rfl__ox_streq(op, "Unsqueeze")) return rfl__ox_squeeze(B, n, 1);
+    if (rfl__ox_streq(op, "Transpose")) return rfl__ox_transpose(B, n);
+    if (rfl__ox_streq(op, "Concat")) return rfl__ox_concat(B, n);
+    if (rfl__ox_streq(op, "Split")) return rfl__ox_split(B, n);
+    if (rfl__ox_streq(op, "Slice")) return rfl__ox_slice(B, n);
+    if (rfl__ox_streq(op, "Gather")) return rfl__ox_gather(B, n);
+    if (rfl__ox_streq(op, "Pad")) return rfl__ox_pad(B, n);
+    if (rfl__ox_streq(op, "Resize") || rfl__ox_streq(op, "Upsample")) return rfl__ox_resize(B, n);
+    if (rfl__ox_streq(op, "Shape")) return rfl__ox_shape_op(B, n);
+    if (rfl__ox_streq(op, "Constant")) return rfl__ox_constant(B, n);
+    if (rfl__ox_streq(op, "ConstantOfShape")) return rfl__ox_const_of_shape(B, n);
+    if (rfl__ox_streq(op, "Expand")) return rfl__ox_expand(B, n);
+    if (rfl__ox_streq(op, "Range")) return rfl__ox_range(B, n);
+    if (rfl__ox_streq(op, "Tile")) return rfl__ox_tile(B, n);
+    return RFL_ERR_UNKNOWN_NAME;
+}
+
+/* No rule (or a rule that needs a value the file does not fold): take the
+   output shapes from the file's value_info; FLOPs unknown. */
+static rfl_result rfl__ox_fallback(rfl__ox_b *B, const rfl_onnx_node *n, int known_op) {
+    rfl__ox_cost c;
+    const char *missing = "";
+    int k;
+    for (k = 0; k < n->n_outputs; k++) {
+        rfl__ox_slot *o = rfl__ox_out(B, n, k);
+        if (!o) continue;
+        o->nconst = -1;
+        if (!rfl__ox_file_dims(B, &B->g->values[n->outputs[k]], o, 0, &missing)) {
+            if (known_op) return RFL_ERR_UNSUPPORTED; /* keep the rule's message */
+            B->info->err_msg[0] = 0;
+            return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED,
+                                "no shape rule for this op and no value_info shape for output ",
+                                B->g->values[n->outputs[k]].name);
+        }
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flags = RFL_LF_UNKNOWN_FLOPS;
+    return rfl__ox_conclude(B, n, RFL_OP_RESHAPE, &c, 1);
+}
+
+static rfl_result rfl__ox_run_node(rfl__ox_b *B, int i) {
+    const rfl_onnx_node *n = &B->g->nodes[i];
+    rfl_result r;
+    int k;
+    B->node = i;
+    r = rfl__ox_rule(B, n);
+    if (r == RFL_ERR_UNKNOWN_NAME) r = rfl__ox_fallback(B, n, 0);
+    else if (r == RFL_ERR_UNSUPPORTED) {
+        char keep[sizeof B->info->err_msg];
+        RFL_MEMCPY(keep, B->info->err_msg, sizeof keep);
+        B->info->err_msg[0] = 0;
+        r = rfl__ox_fallback(B, n, 1);
+        if (r) RFL_MEMCPY(B->info->err_msg, keep, sizeof keep);
+    }
+    for (k = 0; k < n->n_outputs; k++)
+        if (n->outputs[k] >= 0) B->s[n->outputs[k]].done = 1;
+    return r;
+}
+
+/* Graph inputs: dims from the file, the batch and NAME=V; an input record
+   each. The first input's first axis is the batch of the build. */
+static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
+    rfl_onnx_graph *g = B->g;
+    int i, ok;
+    for (i = 0; i < g->input_count; i++) {
+        const rfl_onnx_value *v = &g->values[g->inputs[i]];
+        rfl__ox_slot *s = &B->s[g->inputs[i]];
+        const char *missing = "";
+        rfl_layer *L;
+        uint64_t numel;
+        if (!rfl__ox_file_dims(B, v, s, 1, &missing)) {
+            char what[120];
+            size_t k = rfl__ox_cat(what, sizeof what, 0, "input '");
+            k = rfl__ox_cat(what, sizeof what, k, v->name);
+            if (!(v->flags & RFL_ONNX_HAS_SHAPE) || v->rank > RFL_ONNX_MAX_RANK)
+                return rfl__ox_berr(B, RFL_ERR_MISSING, what, "': no shape (or rank above 8)");
+            k = rfl__ox_cat(what, sizeof what, k, "': symbolic dim '");
+            k = rfl__ox_cat(what, sizeof what, k, missing);
+            return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value (NAME=V in desc.dims)");
+        }
+        if (i == 0) {
+            B->batch = s->rank > 0 ? (uint64_t)s->dim[0] : 1;
+            if (!B->batch) return rfl__ox_berr(B, RFL_ERR_SHAPE, "batch of 0 in input ", v->name);
+            B->info->batch = B->batch;
+        }
+        s->batched = 1, s->done = 1;
+        numel = rfl__ox_count(s, &ok);
+        if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "input size overflows: ", v->name);
+        if (B->net->count >= B->net->cap) return rfl__ox_berr(B, RFL_ERR_BUFFER, "layer array full", "");
+        L = &B->net->layers[B->net->count];
+        RFL_MEMSET(L, 0, sizeof *L);
+        L->name = v->name;
+        L->op = RFL_OP_INPUT;
+        L->in[0] = L->in[1] = RFL_NO_TENSOR;
+        L->out_numel = rfl__ox_per(numel, B->batch);
+        if (!rfl__ox_rec_shape(B, s, L)) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "a dim above 2^32 in ", v->name);
+        s->record = B->net->count++;
+    }
+    return RFL_OK;
+}
+
+/* Slots: unknown; initializers from the file (their params pending). */
+static void rfl__ox_slots_init(rfl__ox_b *B) {
+    rfl_onnx_graph *g = B->g;
+    int i, ok;
+    for (i = 0; i < g->value_count; i++) {
+        rfl__ox_slot *s = &B->s[i];
+        const rfl_onnx_value *v = &g->values[i];
+        RFL_MEMSET(s, 0, sizeof *s);
+        s->rank = -1, s->nconst = -1, s->record = -1;
+        if (!(v->flags & RFL_ONNX_INITIALIZER)) continue;
+        rfl__ox_from_value(s, v);
+        s->done = 1;
+        if (rfl__ox_is_float_type(v->elem_type)) s->pending = rfl__ox_count(s, &ok);
+    }
+}
+
+/* 1 when node n has an output not yet computed (nodes without named
+   outputs compute nothing anyone reads). */
+static int rfl__ox_pending_node(const rfl__ox_b *B, const rfl_onnx_node *n) {
+    int j;
+    for (j = 0; j < n->n_outputs; j++)
+        if (n->outputs[j] >= 0 && !B->s[n->outputs[j]].done) return 1;
+    return 0;
+}
+
+RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl_net *net,
+                                  rfl_onnx_info *info) {
+    rfl__ox_b B;
+    rfl_onnx_info scratch;
+    rfl_result r;
+    int left, progress, i, j;
+    if (!info) info = &scratch;
+    RFL_MEMSET(info, 0, sizeof *info);
+    info->err_node = -1;
+    if (!g || !net || !net->layers || (g->value_count && !g->values)) return RFL_ERR_ARG;
+    if (net->err || net->count) return RFL_ERR_STATE;
+    if (!g->work || g->work_size < (size_t)g->value_count * sizeof(rfl__ox_slot)) return RFL_ERR_ARG;
+    RFL_MEMSET(&B, 0, sizeof B);
+    B.g = g, B.d = d, B.net = net, B.info = info, B.node = -1;
+    B.s = (rfl__ox_slot *)g->work;
+    B.batch = (d && d->batch) ? d->batch : 1;
+    info->batch = B.batch;
+    rfl__ox_slots_init(&B);
+    r = rfl__ox_inputs_init(&B);
+    /* nodes in file order; a node whose inputs are not ready yet waits for
+       a later pass (unsorted files); no progress means a cycle */
+    for (i = 0, left = 0; i < g->node_count; i++) left += rfl__ox_pending_node(&B, &g->nodes[i]);
+    for (progress = 1; !r && left && progress;) {
+        progress = 0;
+        for (i = 0; i < g->node_count && !r; i++) {
+            const rfl_onnx_node *n = &g->nodes[i];
+            int ready = 1;
+            if (!rfl__ox_pending_node(&B, n)) continue;
+            for (j = 0; j < n->n_inputs; j++)
+                if (n->inputs[j] >= 0 && !B.s[n->inputs[j]].done) ready = 0;
+            if (!ready) continue;
+            r = rfl__ox_run_node(&B, i);
+            left--, progress = 1;
+        }
+    }
+    if (!r && left) {
+        for (i = 0; i < g->node_count; i++)
+            if (rfl__ox_pending_node(&B, &g->nodes[i])) break;
+        B.node = i < g->node_count ? i : -1;
+        r = rfl__ox_berr(&B, RFL_ERR_GRAPH, "a cycle: its inputs depend on its own output", "");
+    }
+    if (r && !net->err) net->err = r, net->err_layer = net->count, net->err_what = "onnx";
+    return r;
+}
+
+RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, size_t len,
+                                        void *arena, size_t size, rfl_onnx_graph *g) {
+    rfl_result r = rfl_onnx_init(st, arena, size);
+    if (!r) r = rfl_onnx_push(st, data, len);
+    if (!r) r = rfl_onnx_finish(st, g);
+    return r;
+}
+
+#ifndef RFL_NO_STDIO
+#include <stdio.h>
+/* Push the file in 64 KB reads; payloads the reader skips are seeked
+   over (fseek from the current position, in steps a long can hold). */
+RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
+                                      size_t size, rfl_onnx_graph *g) {
+    unsigned char buf[65536];
+    FILE *f;
+    size_t n;
+    long end = 0;
+    int size_known = 0;
+    rfl_result r;
+    if (!st || !path || !g) return RFL_ERR_ARG;
+    r = rfl_onnx_init(st, arena, size);
+    if (r) return r;
+    f = fopen(path, "rb");
+    if (!f) {
+        rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "cannot open the file");
+        return st->err = RFL_ERR_IO;
+    }
+    /* the file's size bounds every seek: a payload cut short by the end
+       of the file is read (not seeked over), so finish sees the truncation */
+    if (fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
+        size_known = 1;
+    else
+        rewind(f);
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (rfl_onnx_push(st, buf, n)) break;
+        while (size_known && st->skip > 0 && st->skip <= (uint64_t)end - st->offset) {
+            long step = st->skip > 0x40000000u ? 0x40000000L : (long)st->skip;
+            if (fseek(f, step, SEEK_CUR) != 0) break;
+            rfl_onnx_skip(st, (uint64_t)step);
+        }
+    }
+    if (ferror(f) && !st->err) {
+        rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "read error");
+        st->err = RFL_ERR_IO;
+    }
+    fclose(f);
+    if (st->err) return st->err;
+    return rfl_onnx_finish(st, g);
+}
+#endif
+#endif /* RFL_NO_ONNX */
 
 
 /* ==========================================================================
