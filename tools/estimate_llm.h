@@ -122,17 +122,13 @@ static void llm_parse_args(int argc, char **argv, llm_args *g) {
 /* Read and parse --hf-config into *c; exit 1 naming the file, line and
    field on any error. */
 static void llm_read_hf(const char *path, rfl_llm_config *c) {
-    static char text[1 << 20];
     static rfl_json_tok toks[8192];
     rfl_llm_config_error e;
     rfl_result r;
     size_t n;
-    FILE *f = fopen(path, "rb");
-    if (!f) tl_input_error(path, 0, 0, "cannot open: %s", strerror(errno));
-    n = fread(text, 1, sizeof text, f);
-    if (n == sizeof text) tl_input_error(path, 0, 0, "larger than %u bytes", (unsigned)sizeof text);
-    fclose(f);
+    char *text = tl_read_file(path, &n);
     r = rfl_hf_config_parse(text, n, toks, 8192, c, &e);
+    free(text);
     if (r == RFL_ERR_BUFFER)
         tl_input_error(path, 0, 0, "needs %d JSON tokens, more than 8192", e.tokens_needed);
     if (r != RFL_OK)

@@ -24,26 +24,10 @@ static int tl_hw_file_option(const char *opt, const char *val) {
     return 1;
 }
 
-static char *tl_read_all(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    size_t cap = 4096, n = 0, got;
-    char *buf = (char *)malloc(cap);
-    if (!f) tl_input_error(path, 0, 0, "cannot open: %s", strerror(errno));
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) buf = (char *)realloc(buf, cap *= 2);
-    }
-    if (!buf) tl_input_error(path, 0, 0, "out of memory");
-    if (ferror(f)) tl_input_error(path, 0, 0, "cannot read: %s", strerror(errno));
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
 /* Reads a machine file; a bad one exits 1 with "FILE:LINE:COL: field: what". */
 static const rfl_machine_file *tl_load_hw_file(const char *path) {
     size_t len;
-    char *text = tl_read_all(path, &len);
+    char *text = tl_read_file(path, &len);
     rfl_machine_file *mf = (rfl_machine_file *)malloc(sizeof *mf);
     char *strs = (char *)malloc(len + 1); /* decoded strings never outgrow the text */
     int ntoks = RFL_MACHINE_FILE_TOKS;

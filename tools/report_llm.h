@@ -130,22 +130,6 @@ static void rl_args(int argc, char **argv, rl_state *s) {
     if (!s->d.batch) s->d.batch = 1;
 }
 
-static char *rl_read(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    char *b;
-    long n;
-    if (!f) tl_input_error(path, 0, 0, "cannot open: %s", strerror(errno));
-    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
-        tl_input_error(path, 0, 0, "cannot read");
-    b = (char *)malloc((size_t)n + 1);
-    if (!b) tl_input_error(path, 0, 0, "out of memory");
-    if (fread(b, 1, (size_t)n, f) != (size_t)n) tl_input_error(path, 0, 0, "cannot read");
-    fclose(f);
-    b[n] = 0;
-    *len = (size_t)n;
-    return b;
-}
-
 static void rl_config(rl_state *s) {
     if (s->model) {
         if (rfl_llm_find(s->model, &s->cfg) != RFL_OK)
@@ -155,7 +139,7 @@ static void rl_config(rl_state *s) {
         static rfl_json_tok toks[8192];
         rfl_llm_config_error e;
         size_t n;
-        char *text = rl_read(s->hf, &n);
+        char *text = tl_read_file(s->hf, &n);
         rfl_result r = rfl_hf_config_parse(text, n, toks, 8192, &s->cfg, &e);
         if (r == RFL_ERR_BUFFER)
             tl_input_error(s->hf, 0, 0, "needs %d JSON tokens, more than 8192", e.tokens_needed);
@@ -204,7 +188,7 @@ static void rl_profile(rl_state *s) {
     static rfl_reduce_state st;
     rfl_reduce_desc d;
     size_t len, off;
-    char *buf = rl_read(s->ncu, &len);
+    char *buf = tl_read_file(s->ncu, &len);
     rk_device_name(buf, len, s->device, sizeof s->device);
     rl_machines(s);
     memset(&d, 0, sizeof d);
