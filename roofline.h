@@ -12757,50 +12757,42 @@ static void rfl__dash_seg(rfl_canvas *c, double x0, double y0, double x1, double
     }
 }
 
+/* The dash phase after dist more pixels of a pattern of the given period. */
+static void rfl__phase_walk(double *phase, double dist, double period) {
+    *phase += dist - period * RFL_FLOOR(dist / period);
+    if (*phase >= period) *phase -= period;
+}
+
+static double rfl__dist(double x0, double y0, double x1, double y1) {
+    return RFL_SQRT((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
+}
+
 /* Dashes along a segment that may reach far off the canvas: only the
    visible part is walked, the phase advanced over the rest so the pattern
    does not shift. */
 static void rfl__dash_clipped(rfl_canvas *c, double x0, double y0, double x1, double y1,
                               double hw, double on, double off, double *phase, rfl_color color) {
-    double cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1, m = hw * 2 + 2, dx, dy, period = on + off;
-    double skip, len, tail;
+    double cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1, m = hw * 2 + 2, period = on + off;
     if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1) || !(hw <= RFL__BIG)) return;
     if (hw > 500) { hw = 500; m = 1002; }
     if (rfl__absd(x0) > 1e150 || rfl__absd(y0) > 1e150 || rfl__absd(x1) > 1e150 ||
         rfl__absd(y1) > 1e150)
         return;
-    dx = x1 - x0;
-    dy = y1 - y0;
-    len = RFL_SQRT(dx * dx + dy * dy);
     if (!rfl__clip_seg(&cx0, &cy0, &cx1, &cy1, c->clip_x0 - m, c->clip_y0 - m, c->clip_x1 + m,
                        c->clip_y1 + m)) {
-        *phase += len - period * RFL_FLOOR(len / period);
-        if (*phase >= period) *phase -= period;
+        rfl__phase_walk(phase, rfl__dist(x0, y0, x1, y1), period);
         return;
     }
-    dx = cx0 - x0;
-    dy = cy0 - y0;
-    skip = RFL_SQRT(dx * dx + dy * dy);
-    *phase += skip - period * RFL_FLOOR(skip / period);
-    if (*phase >= period) *phase -= period;
+    rfl__phase_walk(phase, rfl__dist(x0, y0, cx0, cy0), period);
     rfl__dash_seg(c, cx0, cy0, cx1, cy1, hw, on, off, phase, color);
-    dx = x1 - cx1;
-    dy = y1 - cy1;
-    tail = RFL_SQRT(dx * dx + dy * dy);
-    *phase += tail - period * RFL_FLOOR(tail / period);
-    if (*phase >= period) *phase -= period;
+    rfl__phase_walk(phase, rfl__dist(cx1, cy1, x1, y1), period);
 }
 
 RFL_API void rfl_draw_dashed(rfl_canvas *c, double x0, double y0, double x1, double y1,
                              double width, double on, double off, rfl_color color) {
-    double phase = 0;
-    if (!(width >= 0.1)) width = 0.1;
-    if (!(on > 0) || !(off > 0) || !(on + off >= 2) || !(on + off < RFL__BIG)) {
-        rfl__capsule(c, x0, y0, x1, y1, width * 0.5, color);
-        return;
-    }
-    if (on < 0.5) on = 0.5;
-    rfl__dash_clipped(c, x0, y0, x1, y1, width * 0.5, on, off, &phase, color);
+    double xy[4];
+    xy[0] = x0, xy[1] = y0, xy[2] = x1, xy[3] = y1;
+    rfl_draw_polyline(c, xy, 2, width, on, off, color);
 }
 
 RFL_API void rfl_draw_polyline(rfl_canvas *c, const double *xy, int n, double width,

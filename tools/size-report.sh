@@ -55,6 +55,10 @@ reducer   | -RFL_NO_REDUCE                                             | yes | -
 chart     | -RFL_NO_CHART                                              | yes | -     | canvas, font, charts, no PNG (RFL_NO_CHART)
 png       | -RFL_NO_CHART -RFL_NO_PNG                                  | yes | chart | PNG through stb_image_write (RFL_NO_PNG)
 llm       | -RFL_NO_LLM                                                | -   | -     | decoder LLMs: configs, steps, HF config reader (RFL_NO_LLM)
+llm-join  | -RFL_NO_LLM -RFL_NO_REDUCE                                 | -   | reducer | the LLMs with their join to a profile (the join needs the reducer)
+onnx      | -RFL_NO_ONNX                                               | -   | -     | ONNX reader and shapes (RFL_NO_ONNX)
+mfile     | -RFL_NO_MACHINE_FILE                                       | -   | -     | machine-file reader (RFL_NO_MACHINE_FILE)
+probe     | -RFL_NO_PROBE                                              | -   | -     | probe: FMA chains, read and triad sweeps (RFL_NO_PROBE)
 "
 FAILED=0
 
