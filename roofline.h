@@ -3052,6 +3052,41 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
     return RFL_OK;
 }
 
+/* ---- x86 vector units: what the reducer's row walker and the probe's
+   kernels may use. SSE2 is the x86-64 baseline (a compiler header, no
+   libc); AVX2 and AVX-512 are chosen at run time from CPUID by GCC and
+   clang (function target attributes: no -mavx2 needed). RFL_NO_SIMD and
+   RFL_NO_AVX2 turn them off. */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(RFL_NO_SIMD)
+#include <emmintrin.h>
+#define RFL__SSE2 1
+#endif
+#if defined(RFL__SSE2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(__TINYC__) && !defined(RFL_NO_AVX2)
+#include <cpuid.h>
+#include <immintrin.h>
+#define RFL__AVX2 1
+/* 0: baseline, 1: AVX2 (with BMI1/2, POPCNT, PCLMUL), 2: also AVX-512BW.
+   CPUID and XGETBV directly (cpuid.h is a compiler header): no libgcc
+   CPU-model symbols, and the OS must save the vector registers. */
+static RFL__UNUSED int rfl__cpu_simd(void) {
+    unsigned a, b, c, d, xlo, xhi;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    /* OSXSAVE 27, AVX 28, PCLMUL 1, POPCNT 23 */
+    if ((c & (1u << 27 | 1u << 28 | 1u << 1 | 1u << 23)) != (1u << 27 | 1u << 28 | 1u << 1 | 1u << 23))
+        return 0;
+    __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));
+    (void)xhi;
+    if ((xlo & 6u) != 6u) return 0; /* XMM and YMM state */
+    if (__get_cpuid_max(0, 0) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    /* AVX2 5, BMI1 3, BMI2 8 */
+    if ((b & (1u << 5 | 1u << 3 | 1u << 8)) != (1u << 5 | 1u << 3 | 1u << 8)) return 0;
+    /* AVX512F 16, AVX512BW 30, and the opmask and ZMM state */
+    return (b & (1u << 16 | 1u << 30)) == (1u << 16 | 1u << 30) && (xlo & 0xE0u) == 0xE0u ? 2 : 1;
+}
+#endif
+
 /* ---- text building: messages into a caller's fixed buffer -------------------
    Appends stop at the buffer's end (the text is cut, never overrun) and
    keep it NUL-terminated. */
@@ -10978,10 +11013,6 @@ static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned ch
    twice, so RFC 4180 quoting needs no special case); separators are commas
    outside quotes. SSE2 where the compiler has it (a compiler header, no
    libc), portable SWAR otherwise. */
-#if (defined(__SSE2__) || defined(_M_X64)) && !defined(RFL_NO_SIMD)
-#include <emmintrin.h>
-#define RFL__SSE2 1
-#endif
 
 static uint64_t rfl__popcount(uint64_t x) {
     /* SWAR: __builtin_popcountll becomes a libgcc call without -mpopcnt */
@@ -11200,11 +11231,7 @@ static void rfl__blk_fill(rfl__blks *k, const unsigned char *b, int nb) {
    loads a block instead of four, and the in-quotes prefix XOR in one
    carry-less multiply by all-ones. GCC and clang on x86-64 (a function
    target attribute: no -mavx2 needed, the rest stays baseline). */
-#if defined(RFL__SSE2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
-    !defined(__TINYC__) && !defined(RFL_NO_AVX2)
-#include <cpuid.h>
-#include <immintrin.h>
-#define RFL__AVX2 1
+#ifdef RFL__AVX2
 /* The prefix XOR of the quote mask (bits inside quotes) as one carry-less
    multiply by all-ones: shared by both wide fills. */
 __attribute__((target("pclmul,sse2"))) static inline uint64_t rfl__inside_clmul(uint64_t q) {
@@ -11306,25 +11333,6 @@ rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
     *mo = (w & 0xFFFFFFFFu) * 100000000u + (w >> 32);
     *fo = (int)f;
     return 1;
-}
-/* 0: baseline, 1: AVX2 (with BMI1/2, POPCNT, PCLMUL), 2: also AVX-512BW.
-   CPUID and XGETBV directly (cpuid.h is a compiler header): no libgcc
-   CPU-model symbols, and the OS must save the vector registers. */
-static int rfl__cpu_simd(void) {
-    unsigned a, b, c, d, xlo, xhi;
-    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    /* OSXSAVE 27, AVX 28, PCLMUL 1, POPCNT 23 */
-    if ((c & (1u << 27 | 1u << 28 | 1u << 1 | 1u << 23)) != (1u << 27 | 1u << 28 | 1u << 1 | 1u << 23))
-        return 0;
-    __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));
-    (void)xhi;
-    if ((xlo & 6u) != 6u) return 0; /* XMM and YMM state */
-    if (__get_cpuid_max(0, 0) < 7) return 0;
-    __cpuid_count(7, 0, a, b, c, d);
-    /* AVX2 5, BMI1 3, BMI2 8 */
-    if ((b & (1u << 5 | 1u << 3 | 1u << 8)) != (1u << 5 | 1u << 3 | 1u << 8)) return 0;
-    /* AVX512F 16, AVX512BW 30, and the opmask and ZMM state */
-    return (b & (1u << 16 | 1u << 30)) == (1u << 16 | 1u << 30) && (xlo & 0xE0u) == 0xE0u ? 2 : 1;
 }
 #endif
 
