@@ -210,4 +210,45 @@ static void tl_onnx_json(tl_json *j, const tl_onnx *o) {
     if (o->info.unknown_op) tl_jstr(j, "unknown_flops_op", o->info.unknown_op);
     else tl_jnull(j, "unknown_flops_op");
 }
+
+/* ---- rfl-report: --onnx FILE adds a model named after the file ---------- */
+#define TL_ONNX_MAX_FILES 8
+static tl_onnx *tl_onnx_files[TL_ONNX_MAX_FILES];
+static int tl_onnx_nfiles;
+static char tl_onnx_names[TL_ONNX_MAX_FILES][64];
+
+static void tl_onnx_report_add(const char *path) {
+    tl_onnx *o;
+    if (tl_onnx_nfiles >= TL_ONNX_MAX_FILES) tl_usage_error("at most %d --onnx files", TL_ONNX_MAX_FILES);
+    o = (tl_onnx *)malloc(sizeof *o);
+    if (!o) tl_input_error(path, 0, 0, "out of memory");
+    tl_onnx_init(o, path);
+    tl_onnx_model_name(path, tl_onnx_names[tl_onnx_nfiles], sizeof tl_onnx_names[0]);
+    tl_onnx_files[tl_onnx_nfiles++] = o;
+}
+
+/* Append the files' model names to the comma-separated --model list. */
+static void tl_onnx_report_names(char *list, size_t size) {
+    int i;
+    for (i = 0; i < tl_onnx_nfiles; i++) {
+        size_t n = strlen(list);
+        if (n + strlen(tl_onnx_names[i]) + 2 > size) tl_usage_error("too many models");
+        snprintf(list + n, size - n, "%s%s", n ? "," : "", tl_onnx_names[i]);
+    }
+}
+
+/* The records of model `name` when it came from --onnx (1), else 0. The
+   batch is the report's (a file with a fixed other batch is an error). */
+static int tl_onnx_report_net(const char *name, const rfl_cost_desc *cd, rfl_net *net) {
+    int i;
+    for (i = 0; i < tl_onnx_nfiles; i++) {
+        tl_onnx *o = tl_onnx_files[i];
+        if (!tl_is(name, tl_onnx_names[i])) continue;
+        o->batch = cd->batch ? cd->batch : 1;
+        tl_onnx_load(o);
+        *net = o->net;
+        return 1;
+    }
+    return 0;
+}
 #endif

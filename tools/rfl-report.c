@@ -17,6 +17,7 @@
 #include "roofline.h"
 #include "tool.h"
 #include "report_kinds.h"
+#include "onnx_load.h"
 #include <errno.h>
 #include <math.h>
 #include <sys/stat.h>
@@ -34,6 +35,7 @@ static const char *usage =
     "Nsight Compute profile (rfl-reduce), and put both on the roofline of each\n"
     "machine: a table per machine, a comparison by layer type, charts and JSON.\n\n"
     "  --model M,...    zoo models (rfl-estimate --list), at most 8\n"
+    "  --onnx FILE      also a model from an ONNX file, named after it (repeatable)\n"
     "  --hw NAME,...    machines, one table and one chart each (rfl-hw lists them)\n"
     "  --ncu M=FILE     the profile of model M: ncu --csv --page raw (or details,\n"
     "                   or nvprof) of the same batch and mode; --ncu FILE when\n"
@@ -255,7 +257,7 @@ static void estimate(model *m) {
     int i, h;
     if (rfl_net_init(&m->net, m->recs, RFL_ZOO_MAX_LAYERS, m->names, sizeof m->names) != RFL_OK)
         tl_input_error(0, 0, 0, "internal: net init");
-    r = rfl_zoo_build(&m->net, m->name, 0);
+    r = tl_onnx_report_net(m->name, &cd, &m->net) ? RFL_OK : rfl_zoo_build(&m->net, m->name, 0);
     if (r == RFL_ERR_UNKNOWN_NAME) {
         char list[2048] = "";
         size_t n = 0;
@@ -1330,6 +1332,7 @@ int main(int argc, char **argv) {
 #define NEED() do { if (!v) tl_usage_error("%s needs a value", o); a++; } while (0)
         if (tl_is(o, "-h") || tl_is(o, "--help")) { fputs(usage, stdout); return 0; }
         else if (tl_is(o, "--model") || tl_is(o, "-m")) { NEED(); snprintf(model_arg, sizeof model_arg, "%s", v); }
+        else if (tl_is(o, "--onnx")) { NEED(); tl_onnx_report_add(v); setting = 1; }
         else if (tl_is(o, "--hw")) { NEED(); snprintf(hw_arg, sizeof hw_arg, "%s", v); }
         else if (tl_is(o, "--ncu")) {
             const char *eq;
@@ -1393,6 +1396,7 @@ int main(int argc, char **argv) {
                    "    --ncu resnet18=%s --ncu alexnet=%s -o %s\n\n",
                    ncu_arg[1], ncu_arg[3], outdir);
     }
+    tl_onnx_report_names(model_arg, sizeof model_arg);
     if (!model_arg[0]) tl_usage_error("--model is required (e.g. --model resnet18; rfl-estimate --list)");
     if (!hw_arg[0]) tl_usage_error("--hw is required (e.g. --hw a100,h100; rfl-hw lists machines)");
     cd.batch = batch;
