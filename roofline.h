@@ -1063,6 +1063,213 @@ typedef struct rfl_llm_kind_cost {
    ========================================================================== */
 #ifndef RFL_NO_ONNX
 /* ---- issue 18: the ONNX API goes here ---- */
+/* ---- ONNX part: API -------------------------------------------------------
+   An .onnx file read as a stream of chunks of any size (split anywhere, same
+   result), with no allocation: the graph's structure (nodes, names, dims,
+   attributes, the small integer tensors that shape computations read) is
+   kept in the caller's arena; weight payloads are skipped, never held, and
+   a caller that can seek jumps over them (st.skip). Weights kept as
+   external data need only the .onnx: the dims are in it.
+
+       rfl_onnx_state st; rfl_onnx_graph g; rfl_onnx_info info;
+       rfl_onnx_init(&st, arena, sizeof arena);
+       while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+           if (rfl_onnx_push(&st, buf, n)) break;          errors are sticky
+           if (st.skip) { fseek(f, (long)st.skip, SEEK_CUR);  optional
+                          rfl_onnx_skip(&st, st.skip); }
+       }
+       if (st.err || rfl_onnx_finish(&st, &g))
+           printf("byte %llu: %s\n", st.err_offset, st.err_msg);
+       desc.batch = 8;                       dynamic first axis of the inputs
+       rfl_net_init(&net, rec, g.record_bound, 0, 0);
+       if (rfl_onnx_build(&g, &desc, &net, &info)) puts(info.err_msg);
+       rfl_cost_desc c = {0}; c.batch = info.batch;   counts are per sample
+
+   Arena: NULL (count mode) reads the stream and finish returns RFL_OK with
+   st.need, the bytes the whole read and build take; a non-NULL arena that
+   is too small makes finish return RFL_ERR_BUFFER with st.need set (the
+   stream is still read to its end, so one pass gives the size). Everything
+   the graph points to lives in the arena: keep it while the graph or a net
+   built from it (layer names) is in use.
+
+   Records (rfl_onnx_build): one rfl_layer per node that computes on data
+   (constant-folded shape arithmetic makes none), cls = the op type, name =
+   the node name (its first output's name when empty). Layer kinds and
+   FLOPs follow the LAYERS conventions: mac_flops = 2 x multiply-adds of
+   Conv, ConvTranspose, Gemm and MatMul (no bias); MatMul / Gemm with a
+   weight initializer are linear layers, between two activations matmul;
+   params = elements of the floating-point initializers (each counted
+   once, at its first consumer). Shapes are inferred at batch info.batch
+   and stored per sample (counts / batch). An op without a cost rule gets
+   RFL_LF_UNKNOWN_FLOPS (flops 0, info.unknown_ops counts them) when its
+   output shape is known (from a shape rule or the file's value_info);
+   otherwise the build fails naming the node.
+   Ops with shape and cost rules: Conv ConvTranspose Gemm MatMul
+   BatchNormalization LayerNormalization InstanceNormalization Relu
+   LeakyRelu Clip Sigmoid HardSigmoid HardSwish Tanh Erf Gelu Softmax
+   LogSoftmax Add Sub Mul Div Pow Sqrt Exp Log Neg Abs Reciprocal Floor
+   Ceil Max Min Equal Less Greater Not And Or Where MaxPool AveragePool
+   GlobalAveragePool GlobalMaxPool ReduceMean ReduceSum ReduceMax
+   ReduceMin Flatten Reshape Transpose Concat Split Slice Gather Squeeze
+   Unsqueeze Pad Resize Upsample Shape Constant ConstantOfShape Expand
+   Range Cast Identity Dropout. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RFL_ONNX_MAX_RANK 8      /* tensor rank the shape rules handle */
+#define RFL_ONNX_KEEP_BYTES 512  /* tensor payloads up to this size are kept */
+#define RFL_ONNX_NAME_MAX 4096   /* longest name (a longer one is an error) */
+#define RFL_ONNX_MAX_DEPTH 8     /* nested messages followed (deeper ones,
+                                    such as subgraphs, are skipped) */
+/* rfl_layer.flags of a record whose op has no FLOP rule (FLOPs unknown,
+   cls names the op) */
+#define RFL_LF_UNKNOWN_FLOPS 0x80u
+
+/* rfl_onnx_value.flags */
+#define RFL_ONNX_INPUT 0x01u       /* listed in graph.input */
+#define RFL_ONNX_INITIALIZER 0x02u /* a weight or constant of the graph */
+#define RFL_ONNX_OUTPUT 0x04u      /* listed in graph.output */
+#define RFL_ONNX_HAS_SHAPE 0x08u   /* rank and dims known from the file */
+#define RFL_ONNX_EXTERNAL 0x10u    /* its data lives in an external file */
+
+typedef struct rfl_onnx_dim {
+    int64_t value;      /* >= 0, or -1 when symbolic / unknown */
+    const char *param;  /* the symbolic name ("batch"), or NULL */
+} rfl_onnx_dim;
+
+/* A named tensor: a graph input, an initializer, a node output, or the
+   tensor of a Constant's attribute (name ""). */
+typedef struct rfl_onnx_value {
+    const char *name;
+    const rfl_onnx_dim *dims;  /* rank entries (from the file) */
+    int rank;                  /* -1: unknown */
+    int elem_type;             /* TensorProto.DataType: 1 float, 6 int32,
+                                  7 int64, 10 float16, 16 bfloat16; 0 unknown */
+    int producer;              /* node index; -1: none */
+    unsigned flags;            /* RFL_ONNX_* */
+    int n_data;                /* kept elements (payloads <= KEEP_BYTES) */
+    const int64_t *ints;       /* integer or bool data, or NULL */
+    const double *reals;       /* floating-point data, or NULL */
+} rfl_onnx_value;
+
+typedef struct rfl_onnx_attr {
+    const char *name;
+    int type;              /* AttributeProto type: 1 float, 2 int, 3 string,
+                              4 tensor, 6 floats, 7 ints (0: from the fields) */
+    int n;                 /* elements of ints / floats */
+    int64_t i;
+    double f;
+    const char *s;         /* NULL when absent */
+    const int64_t *ints;
+    const double *floats;
+    int tensor;            /* value index of t, or -1 */
+} rfl_onnx_attr;
+
+typedef struct rfl_onnx_node {
+    const char *name, *op_type, *domain;
+    const int *inputs;     /* value indexes; -1 for an omitted optional input */
+    const int *outputs;
+    const rfl_onnx_attr *attrs;
+    int n_inputs, n_outputs, n_attrs;
+} rfl_onnx_node;
+
+typedef struct rfl_onnx_graph {
+    const rfl_onnx_node *nodes;
+    rfl_onnx_value *values;
+    const int *inputs;       /* graph inputs that are not initializers */
+    const int *outputs;
+    int node_count, value_count, input_count, output_count;
+    int record_bound;        /* layer records rfl_onnx_build may need */
+    int64_t ir_version;
+    int64_t opset;           /* of the default domain (0 when not given) */
+    uint64_t params;         /* elements of floating-point initializers */
+    int initializer_count;
+    void *work;              /* rfl_onnx_build's scratch (in the arena) */
+    size_t work_size;
+} rfl_onnx_graph;
+
+typedef struct rfl_onnx_frame_ {
+    uint64_t end;            /* stream offset where the message ends */
+    size_t len_at;           /* arena position of its length varint */
+    size_t body_at;          /* arena position of its first field */
+    uint8_t len_width, type;
+} rfl_onnx_frame_;
+
+typedef struct rfl_onnx_state {
+    uint64_t offset;         /* stream bytes consumed (pushed or skipped) */
+    uint64_t skip;           /* after a push: this many bytes that follow
+                                are payload the reader ignores; seek past
+                                them and call rfl_onnx_skip, or push them */
+    size_t need;             /* arena bytes the read and build need (set by
+                                finish, also with RFL_ERR_BUFFER) */
+    rfl_result err;          /* first error (sticky) */
+    uint64_t err_offset;     /* stream byte offset of a wire error */
+    char err_msg[160];       /* what was wrong, for humans */
+    /* private */
+    unsigned char *arena_;
+    size_t size_, used_;
+    uint64_t counts_[16];
+    rfl_onnx_frame_ frames_[RFL_ONNX_MAX_DEPTH];
+    int depth_, phase_, action_, finished_;
+    uint32_t field_;
+    uint64_t val_, remain_, field_start_;
+    unsigned shift_, hdr_len_, wire_;
+    unsigned char hdr_[24];
+} rfl_onnx_state;
+
+/* Settings of rfl_onnx_build; zero means default. */
+typedef struct rfl_onnx_desc {
+    uint64_t batch;          /* first axis of every graph input when it is
+                                symbolic or unknown: 0 = 1 */
+    const char *dims;        /* "seq=128,height=224": values of the other
+                                symbolic dims (also "NAME=V" for the batch
+                                axis' name); NULL: none */
+} rfl_onnx_desc;
+
+typedef struct rfl_onnx_info {
+    uint64_t batch;          /* batch the shapes were inferred at: records
+                                hold counts / batch (per sample) */
+    int unknown_ops;         /* records with RFL_LF_UNKNOWN_FLOPS */
+    const char *unknown_op;  /* op type of the first of them, or NULL */
+    int err_node;            /* node index of a build error, or -1 */
+    char err_msg[200];       /* "node 'x' (Reshape): ..." */
+} rfl_onnx_info;
+
+/* Start a read into arena[size] (NULL / 0: count mode). */
+RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size);
+/* Feed the next len bytes. Errors are sticky (st->err, st->err_offset,
+   st->err_msg): RFL_ERR_FORMAT for bytes that are not ONNX protobuf. */
+RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t len);
+/* The caller seeked past n <= st->skip bytes instead of pushing them. */
+RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n);
+/* End of the stream: decode the kept structure into *g. RFL_ERR_TRUNCATED
+   when the stream stops inside a message; RFL_ERR_GRAPH (err_msg names the
+   node) for an unknown input name or a name produced twice;
+   RFL_ERR_FORMAT / RFL_ERR_OVERFLOW for a negative or overflowing dim
+   (err_msg names the tensor); RFL_ERR_BUFFER: see st->need. */
+RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g);
+/* Shapes and costs: appends the records to an initialised, empty net
+   (g->record_bound records suffice). RFL_ERR_GRAPH for a cycle,
+   RFL_ERR_SHAPE / RFL_ERR_OVERFLOW for shapes that do not fit,
+   RFL_ERR_UNSUPPORTED for a node whose output shape cannot be known,
+   RFL_ERR_MISSING for a symbolic dim without a value; info->err_msg and
+   info->err_node say which node. Uses g->work (the graph is modified). */
+RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl_net *net,
+                                  rfl_onnx_info *info);
+/* Whole-buffer helper: init + push + finish. */
+RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, size_t len,
+                                        void *arena, size_t size, rfl_onnx_graph *g);
+#ifndef RFL_NO_STDIO
+/* Read a file, seeking past weight payloads: init + push + finish.
+   RFL_ERR_IO when it cannot be opened or read (st->err_msg says). */
+RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
+                                      size_t size, rfl_onnx_graph *g);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
 #endif /* RFL_NO_ONNX */
 
 /* ==========================================================================
@@ -4690,6 +4897,1023 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    protobuf wire format, streamed; graph into the arena; shapes (RFL_NO_ONNX)
    ========================================================================== */
 /* ---- issue 18: the ONNX implementation goes here ---- */
+#ifndef RFL_NO_ONNX
+/* ---- ONNX part: implementation ----------------------------------------------
+   Two stages. The stream stage walks the protobuf wire format byte by byte
+   (any split), follows only the messages and fields the graph needs (a
+   schema below) and copies those fields, tag and length bytes unchanged,
+   into the arena: the arena then holds a smaller but valid ModelProto. A
+   message's length varint is rewritten in place when it ends (same width,
+   padded with 0x80 bytes: still valid protobuf). Skipped payloads (weights,
+   doc strings, subgraphs) cost O(1) per chunk. The finish stage decodes
+   that compact copy into arrays (nodes, values, attributes) behind it;
+   the build stage infers shapes and writes layer records.
+
+   Stream counters bound every array finish makes, so st.need is known at
+   the end of the stream even in count mode. */
+
+/* message types of the schema */
+enum {
+    RFL__OX_MODEL, RFL__OX_GRAPH, RFL__OX_NODE, RFL__OX_ATTR, RFL__OX_TENSOR, RFL__OX_VINFO,
+    RFL__OX_TYPE, RFL__OX_TTYPE, RFL__OX_SHAPE, RFL__OX_DIM, RFL__OX_OPSET, RFL__OX_NTYPES
+};
+/* field actions; RFL__OX_MSG + type: a sub-message to follow */
+enum {
+    RFL__OX_SKIP = 0, RFL__OX_SCALAR, RFL__OX_NAME, RFL__OX_STRING, RFL__OX_DATA, RFL__OX_LIST,
+    RFL__OX_MSG = 16
+};
+/* stream counters (st->counts_[]): messages by type, then these */
+enum { RFL__OXC_IO = RFL__OX_NTYPES, RFL__OXC_STR, RFL__OXC_ELEMS };
+/* phases of the byte machine */
+enum { RFL__OXP_TAG, RFL__OXP_LEN, RFL__OXP_VARINT, RFL__OXP_FIXED, RFL__OXP_COPY, RFL__OXP_SKIP };
+
+static const char *const rfl__ox_msg_names[RFL__OX_NTYPES] = {
+    "ModelProto", "GraphProto", "NodeProto", "AttributeProto", "TensorProto", "ValueInfoProto",
+    "TypeProto", "TypeProto.Tensor", "TensorShapeProto", "Dimension", "OperatorSetId"};
+
+/* The schema: which fields of which message the graph needs (onnx.proto
+   field numbers). Everything else is skipped. */
+static int rfl__ox_action(int msg, uint32_t f) {
+    switch (msg) {
+    case RFL__OX_MODEL:
+        return f == 1 ? RFL__OX_SCALAR : f == 7 ? RFL__OX_MSG + RFL__OX_GRAPH
+             : f == 8 ? RFL__OX_MSG + RFL__OX_OPSET : RFL__OX_SKIP;
+    case RFL__OX_GRAPH:
+        return f == 1 ? RFL__OX_MSG + RFL__OX_NODE : f == 5 ? RFL__OX_MSG + RFL__OX_TENSOR
+             : (f == 11 || f == 12 || f == 13) ? RFL__OX_MSG + RFL__OX_VINFO : RFL__OX_SKIP;
+    case RFL__OX_NODE:
+        return (f == 1 || f == 2 || f == 3 || f == 4 || f == 7) ? RFL__OX_NAME
+             : f == 5 ? RFL__OX_MSG + RFL__OX_ATTR : RFL__OX_SKIP;
+    case RFL__OX_ATTR:
+        return f == 1 ? RFL__OX_NAME : (f == 2 || f == 3 || f == 20) ? RFL__OX_SCALAR
+             : f == 4 ? RFL__OX_STRING : f == 5 ? RFL__OX_MSG + RFL__OX_TENSOR
+             : (f == 7 || f == 8) ? RFL__OX_LIST : RFL__OX_SKIP;
+    case RFL__OX_TENSOR:
+        return f == 1 ? RFL__OX_LIST : (f == 2 || f == 14) ? RFL__OX_SCALAR : f == 8 ? RFL__OX_NAME
+             : (f == 4 || f == 5 || f == 7 || f == 9 || f == 10 || f == 11) ? RFL__OX_DATA
+             : RFL__OX_SKIP;
+    case RFL__OX_VINFO: return f == 1 ? RFL__OX_NAME : f == 2 ? RFL__OX_MSG + RFL__OX_TYPE : RFL__OX_SKIP;
+    case RFL__OX_TYPE: return f == 1 ? RFL__OX_MSG + RFL__OX_TTYPE : RFL__OX_SKIP;
+    case RFL__OX_TTYPE:
+        return f == 1 ? RFL__OX_SCALAR : f == 2 ? RFL__OX_MSG + RFL__OX_SHAPE : RFL__OX_SKIP;
+    case RFL__OX_SHAPE: return f == 1 ? RFL__OX_MSG + RFL__OX_DIM : RFL__OX_SKIP;
+    case RFL__OX_DIM: return f == 1 ? RFL__OX_SCALAR : f == 2 ? RFL__OX_NAME : RFL__OX_SKIP;
+    case RFL__OX_OPSET: return f == 1 ? RFL__OX_NAME : f == 2 ? RFL__OX_SCALAR : RFL__OX_SKIP;
+    default: return RFL__OX_SKIP;
+    }
+}
+
+/* Append text to a message buffer (truncating). */
+static size_t rfl__ox_cat(char *buf, size_t size, size_t k, const char *s) {
+    while (s && *s && k + 1 < size) buf[k++] = *s++;
+    buf[k] = 0;
+    return k;
+}
+static size_t rfl__ox_catu(char *buf, size_t size, size_t k, uint64_t v) {
+    char n[24];
+    rfl_fmt_u64(n, sizeof n, v);
+    return rfl__ox_cat(buf, size, k, n);
+}
+static RFL__UNUSED size_t rfl__ox_cati(char *buf, size_t size, size_t k, int64_t v) {
+    if (v < 0) {
+        k = rfl__ox_cat(buf, size, k, "-");
+        return rfl__ox_catu(buf, size, k, (uint64_t)0 - (uint64_t)v);
+    }
+    return rfl__ox_catu(buf, size, k, (uint64_t)v);
+}
+
+/* A wire error at stream offset `at`: "byte N: what (in Message field F)". */
+static rfl_result rfl__ox_wire_err(rfl_onnx_state *st, rfl_result r, uint64_t at, const char *what) {
+    size_t k;
+    if (st->err) return st->err;
+    st->err = r;
+    st->err_offset = at;
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "byte ");
+    k = rfl__ox_catu(st->err_msg, sizeof st->err_msg, k, at);
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, ": ");
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, what);
+    if (st->depth_ > 0) {
+        k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, " (in ");
+        k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k,
+                        rfl__ox_msg_names[st->frames_[st->depth_ - 1].type]);
+        k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, ")");
+    }
+    return r;
+}
+
+RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size) {
+    if (!st) return RFL_ERR_ARG;
+    RFL_MEMSET(st, 0, sizeof *st);
+    st->arena_ = (unsigned char *)arena;
+    st->size_ = arena ? size : 0;
+    /* the ModelProto itself: open until the end of the stream */
+    st->frames_[0].end = (uint64_t)-1;
+    st->frames_[0].type = RFL__OX_MODEL;
+    st->depth_ = 1;
+    st->phase_ = RFL__OXP_TAG;
+    return RFL_OK;
+}
+
+/* Copy kept bytes into the arena; past its end only count them. */
+static void rfl__ox_emit(rfl_onnx_state *st, const unsigned char *p, size_t n) {
+    if (st->arena_ && st->used_ <= st->size_ && n <= st->size_ - st->used_)
+        RFL_MEMCPY(st->arena_ + st->used_, p, n);
+    st->used_ += n;
+}
+
+/* A message ends: rewrite its length varint (same width) with what was kept. */
+static void rfl__ox_pop(rfl_onnx_state *st) {
+    rfl_onnx_frame_ *fr = &st->frames_[--st->depth_];
+    size_t len = st->used_ - fr->body_at;
+    unsigned i;
+    if (!st->arena_ || st->used_ > st->size_) return;
+    for (i = 0; i < fr->len_width; i++) {
+        unsigned char b = (unsigned char)(len & 0x7F);
+        len >>= 7;
+        if (i + 1 < fr->len_width) b |= 0x80;
+        st->arena_[fr->len_at + i] = b;
+    }
+}
+
+/* After a field: close every message that ends here; a field that runs
+   past its message's end is an error. */
+static rfl_result rfl__ox_field_done(rfl_onnx_state *st) {
+    st->phase_ = RFL__OXP_TAG;
+    st->hdr_len_ = 0;
+    st->val_ = 0;
+    st->shift_ = 0;
+    while (st->depth_ > 1 && st->offset >= st->frames_[st->depth_ - 1].end) {
+        if (st->offset > st->frames_[st->depth_ - 1].end)
+            return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+                                    "field runs past the end of its message");
+        rfl__ox_pop(st);
+    }
+    return RFL_OK;
+}
+
+/* One more varint byte into st->val_; 1 when the varint is complete. */
+static int rfl__ox_varint_byte(rfl_onnx_state *st, unsigned char b, rfl_result *err) {
+    if (st->shift_ >= 64 || (st->shift_ == 63 && (b & 0x7E))) {
+        *err = rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "varint longer than 64 bits");
+        return 0;
+    }
+    st->val_ |= (uint64_t)(b & 0x7F) << st->shift_;
+    st->shift_ += 7;
+    if (st->hdr_len_ < sizeof st->hdr_) st->hdr_[st->hdr_len_++] = b;
+    return !(b & 0x80);
+}
+
+/* The tag is complete: pick the field's action and the next phase. */
+static rfl_result rfl__ox_on_tag(rfl_onnx_state *st) {
+    uint64_t tag = st->val_;
+    int msg = st->frames_[st->depth_ - 1].type;
+    if (tag >> 32 || (tag >> 3) == 0)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "bad field number");
+    st->field_ = (uint32_t)(tag >> 3);
+    st->wire_ = (unsigned)(tag & 7);
+    st->action_ = rfl__ox_action(msg, st->field_);
+    st->val_ = 0;
+    st->shift_ = 0;
+    switch (st->wire_) {
+    case 0: st->phase_ = RFL__OXP_VARINT; break;
+    case 1: st->phase_ = RFL__OXP_FIXED, st->remain_ = 8; break;
+    case 5: st->phase_ = RFL__OXP_FIXED, st->remain_ = 4; break;
+    case 2: st->phase_ = RFL__OXP_LEN; break;
+    default:
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+                                "wire type 3, 4, 6 or 7 (not ONNX protobuf)");
+    }
+    if (st->action_ >= RFL__OX_MSG && st->wire_ != 2)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+                                "a message field with a scalar wire type");
+    return RFL_OK;
+}
+
+/* Open a sub-message of len bytes (its header is in hdr_). */
+static rfl_result rfl__ox_open(rfl_onnx_state *st, uint64_t len, unsigned len_width) {
+    rfl_onnx_frame_ *fr;
+    int type = st->action_ - RFL__OX_MSG;
+    if (st->depth_ >= RFL_ONNX_MAX_DEPTH)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "messages nested too deep");
+    rfl__ox_emit(st, st->hdr_, st->hdr_len_);
+    fr = &st->frames_[st->depth_++];
+    fr->end = st->offset + len;
+    fr->len_at = st->used_ - len_width;
+    fr->body_at = st->used_;
+    fr->len_width = (uint8_t)len_width;
+    fr->type = (uint8_t)type;
+    st->counts_[type]++;
+    return rfl__ox_field_done(st); /* an empty message closes at once */
+}
+
+/* The length of a length-delimited field is complete: follow, keep or skip. */
+static rfl_result rfl__ox_on_len(rfl_onnx_state *st, unsigned len_width) {
+    uint64_t len = st->val_;
+    int msg = st->frames_[st->depth_ - 1].type, a = st->action_;
+    if (len > st->frames_[st->depth_ - 1].end - st->offset)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+                                "length runs past the end of its message");
+    if (a >= RFL__OX_MSG) return rfl__ox_open(st, len, len_width);
+    if (a == RFL__OX_NAME && len > RFL_ONNX_NAME_MAX)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "name longer than 4096 bytes");
+    if ((a == RFL__OX_STRING && len > RFL_ONNX_NAME_MAX) ||
+        (a == RFL__OX_DATA && len > RFL_ONNX_KEEP_BYTES) ||
+        ((a == RFL__OX_LIST || a == RFL__OX_SCALAR) && len > 65536))
+        a = RFL__OX_SKIP;
+    st->remain_ = len;
+    if (a == RFL__OX_SKIP) {
+        st->phase_ = RFL__OXP_SKIP;
+    } else {
+        if (a == RFL__OX_NAME || a == RFL__OX_STRING) {
+            st->counts_[RFL__OXC_STR] += len + 1;
+            if (msg == RFL__OX_NODE && (st->field_ == 1 || st->field_ == 2))
+                st->counts_[RFL__OXC_IO]++;
+        } else {
+            st->counts_[RFL__OXC_ELEMS] += len; /* >= 1 byte per element */
+        }
+        rfl__ox_emit(st, st->hdr_, st->hdr_len_);
+        st->phase_ = RFL__OXP_COPY;
+    }
+    st->action_ = a;
+    if (len == 0) return rfl__ox_field_done(st);
+    return RFL_OK;
+}
+
+/* The byte machine over one chunk. Payload phases take whole runs. */
+static rfl_result rfl__ox_run(rfl_onnx_state *st, const unsigned char *p, size_t n) {
+    size_t i = 0;
+    rfl_result r = RFL_OK;
+    while (i < n) {
+        unsigned char b;
+        if (st->phase_ == RFL__OXP_COPY || st->phase_ == RFL__OXP_SKIP) {
+            size_t take = (st->remain_ < (uint64_t)(n - i)) ? (size_t)st->remain_ : n - i;
+            if (st->phase_ == RFL__OXP_COPY) rfl__ox_emit(st, p + i, take);
+            i += take, st->offset += take, st->remain_ -= take;
+            if (!st->remain_ && (r = rfl__ox_field_done(st)) != RFL_OK) return r;
+            continue;
+        }
+        b = p[i++];
+        if (st->phase_ == RFL__OXP_TAG && st->hdr_len_ == 0) st->field_start_ = st->offset;
+        st->offset++;
+        switch (st->phase_) {
+        case RFL__OXP_TAG:
+            if (st->hdr_len_ >= 5 && (b & 0x80))
+                return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "bad field tag");
+            if (rfl__ox_varint_byte(st, b, &r)) r = rfl__ox_on_tag(st);
+            break;
+        case RFL__OXP_LEN: {
+            unsigned before = st->hdr_len_;
+            if (rfl__ox_varint_byte(st, b, &r)) {
+                unsigned w = 0, k;
+                /* width of the length varint: bytes since the tag's end */
+                for (k = 0; k < before + 1; k++)
+                    if (!(st->hdr_[k] & 0x80)) { w = before + 1 - k - 1; break; }
+                r = rfl__ox_on_len(st, w);
+            }
+            break;
+        }
+        case RFL__OXP_VARINT:
+            if (rfl__ox_varint_byte(st, b, &r)) {
+                if (st->action_ != RFL__OX_SKIP) {
+                    rfl__ox_emit(st, st->hdr_, st->hdr_len_);
+                    st->counts_[RFL__OXC_ELEMS]++;
+                }
+                r = rfl__ox_field_done(st);
+            }
+            break;
+        case RFL__OXP_FIXED:
+            if (st->hdr_len_ < sizeof st->hdr_) st->hdr_[st->hdr_len_++] = b;
+            if (--st->remain_ == 0) {
+                if (st->action_ != RFL__OX_SKIP) {
+                    rfl__ox_emit(st, st->hdr_, st->hdr_len_);
+                    st->counts_[RFL__OXC_ELEMS]++;
+                }
+                r = rfl__ox_field_done(st);
+            }
+            break;
+        default: break;
+        }
+        if (r) return r;
+    }
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t len) {
+    rfl_result r;
+    if (!st) return RFL_ERR_ARG;
+    if (st->err) return st->err;
+    if (st->finished_) return RFL_ERR_STATE;
+    if (!data && len) return RFL_ERR_ARG;
+    r = rfl__ox_run(st, (const unsigned char *)data, len);
+    st->skip = st->phase_ == RFL__OXP_SKIP ? st->remain_ : 0;
+    return r;
+}
+
+RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n) {
+    if (!st) return RFL_ERR_ARG;
+    if (st->err) return st->err;
+    if (st->phase_ != RFL__OXP_SKIP || n > st->remain_) return RFL_ERR_ARG;
+    st->offset += n;
+    st->remain_ -= n;
+    st->skip = st->remain_;
+    if (!st->remain_) return rfl__ox_field_done(st);
+    return RFL_OK;
+}
+
+/* ---- finish: the compact copy into arrays -------------------------------------- */
+
+/* Per-value scratch of the build (shape, folded constant, its record). */
+#define RFL__OX_CONSTS 8
+typedef struct rfl__ox_slot {
+    int64_t dim[RFL_ONNX_MAX_RANK];
+    int64_t cv[RFL__OX_CONSTS]; /* folded values (a double's bits when isfloat) */
+    const int64_t *ext_i;       /* or the graph's kept data */
+    const double *ext_f;
+    int32_t rank;               /* -1: unknown */
+    int32_t nconst;             /* elements of a known constant, -1: none */
+    int32_t record;             /* producing layer record, -1: none */
+    uint8_t batched, isfloat, done, claimed; /* claimed: params counted */
+} rfl__ox_slot;
+
+/* An in-memory protobuf reader over the compact copy. */
+typedef struct rfl__pb {
+    const unsigned char *p, *end;
+} rfl__pb;
+
+static int rfl__pb_varint(rfl__pb *r, uint64_t *v) {
+    unsigned shift = 0;
+    *v = 0;
+    while (r->p < r->end && shift < 64) {
+        unsigned char b = *r->p++;
+        *v |= (uint64_t)(b & 0x7F) << shift;
+        if (!(b & 0x80)) return 1;
+        shift += 7;
+    }
+    return 0;
+}
+/* Next field: 1 and its number, wire type, value (wire 0, 1, 5) or body
+   (wire 2); 0 at the end or on a malformed field. */
+static int rfl__pb_next(rfl__pb *r, uint32_t *f, unsigned *wire, uint64_t *v, rfl__pb *sub) {
+    uint64_t tag, len;
+    unsigned k, n;
+    if (r->p >= r->end || !rfl__pb_varint(r, &tag)) return 0;
+    *f = (uint32_t)(tag >> 3);
+    *wire = (unsigned)(tag & 7);
+    *v = 0;
+    switch (*wire) {
+    case 0: return rfl__pb_varint(r, v);
+    case 1: case 5:
+        n = *wire == 1 ? 8 : 4;
+        if ((size_t)(r->end - r->p) < n) return 0;
+        for (k = 0; k < n; k++) *v |= (uint64_t)r->p[k] << (8 * k);
+        r->p += n;
+        return 1;
+    case 2:
+        if (!rfl__pb_varint(r, &len) || len > (uint64_t)(r->end - r->p)) return 0;
+        sub->p = r->p;
+        sub->end = r->p + len;
+        r->p += len;
+        *v = len;
+        return 1;
+    default: return 0;
+    }
+}
+
+typedef struct rfl__ox_fin {
+    rfl_onnx_state *st;
+    rfl_onnx_graph *g;
+    unsigned char *base;
+    size_t pos, size;
+    rfl_onnx_node *nodes;
+    rfl_onnx_attr *attrs;
+    int *io;
+    rfl_onnx_value *values;
+    rfl_onnx_dim *dims;
+    int64_t *el;  /* kept elements: int64, or double through memcpy */
+    char *str;
+    int *hash, *ins, *outs;
+    size_t n_io, n_dims, n_el, n_str, cap_io, cap_dims, cap_el, cap_str;
+    int n_nodes, n_attrs, n_values, cap_nodes, cap_attrs, cap_values, n_ins, n_outs, cap_vi;
+    uint32_t hmask;
+} rfl__ox_fin;
+
+static size_t rfl__ox_align(size_t n) { return (n + 7u) & ~(size_t)7u; }
+
+/* The bytes finish and build need beyond the compact copy, from the
+   stream counters; 0 when it overflows. */
+static uint64_t rfl__ox_tables_size(const uint64_t *c, uint32_t *hsize) {
+    uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_IO] + 1, h = 16, t = 0;
+    if (vals > 0x10000000u || c[RFL__OXC_ELEMS] > ((uint64_t)1 << 40) ||
+        c[RFL__OXC_STR] > ((uint64_t)1 << 40) || c[RFL__OX_DIM] > ((uint64_t)1 << 40))
+        return 0;
+    while (h < 2 * vals) h *= 2;
+    *hsize = (uint32_t)h;
+    t += rfl__ox_align(c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
+    t += rfl__ox_align(c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
+    t += rfl__ox_align(c[RFL__OXC_IO] * sizeof(int));
+    t += rfl__ox_align(vals * sizeof(rfl_onnx_value));
+    t += rfl__ox_align((c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]) * sizeof(rfl_onnx_dim));
+    t += rfl__ox_align(c[RFL__OXC_ELEMS] * 8);
+    t += rfl__ox_align(c[RFL__OXC_STR]);
+    t += rfl__ox_align(h * sizeof(int));
+    t += 2 * rfl__ox_align(c[RFL__OX_VINFO] * sizeof(int));
+    t += rfl__ox_align(vals * sizeof(rfl__ox_slot));
+    return t;
+}
+
+static void *rfl__ox_take(rfl__ox_fin *F, size_t bytes) {
+    void *p = F->base + F->pos;
+    F->pos += rfl__ox_align(bytes);
+    return p;
+}
+
+/* A graph error: RFL_ERR_* with "a 'x'..." assembled from parts. */
+static rfl_result rfl__ox_gerr(rfl__ox_fin *F, rfl_result r, const char *a, const char *b,
+                               const char *c, const char *d) {
+    rfl_onnx_state *st = F->st;
+    size_t k = 0;
+    if (st->err) return st->err;
+    st->err = r;
+    st->err_offset = st->offset;
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, a);
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, b);
+    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, c);
+    rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, d);
+    return r;
+}
+
+static const char *rfl__ox_strdup(rfl__ox_fin *F, const rfl__pb *s) {
+    size_t n = (size_t)(s->end - s->p);
+    char *d;
+    if (n + 1 > F->cap_str - F->n_str) return "";
+    d = F->str + F->n_str;
+    RFL_MEMCPY(d, s->p, n);
+    d[n] = 0;
+    F->n_str += n + 1;
+    return d;
+}
+
+static uint32_t rfl__ox_hash(const unsigned char *s, size_t n) {
+    uint32_t h = 2166136261u;
+    size_t i;
+    for (i = 0; i < n; i++) h = (h ^ s[i]) * 16777619u;
+    return h;
+}
+static int rfl__ox_name_is(const char *name, const rfl__pb *s) {
+    size_t n = (size_t)(s->end - s->p), i;
+    for (i = 0; i < n; i++)
+        if (name[i] != (char)s->p[i]) return 0;
+    return name[n] == 0;
+}
+/* Index of the value named s; with create, a new one when absent.
+   -1 when absent (or no room). */
+static int rfl__ox_lookup(rfl__ox_fin *F, const rfl__pb *s, int create) {
+    uint32_t h = rfl__ox_hash(s->p, (size_t)(s->end - s->p)) & F->hmask;
+    rfl_onnx_value *v;
+    while (F->hash[h] >= 0) {
+        if (rfl__ox_name_is(F->values[F->hash[h]].name, s)) return F->hash[h];
+        h = (h + 1) & F->hmask;
+    }
+    if (!create || F->n_values >= F->cap_values) return -1;
+    v = &F->values[F->n_values];
+    RFL_MEMSET(v, 0, sizeof *v);
+    v->name = rfl__ox_strdup(F, s);
+    v->rank = -1;
+    v->producer = -1;
+    F->hash[h] = F->n_values;
+    return F->n_values++;
+}
+static int rfl__ox_new_value(rfl__ox_fin *F) {
+    rfl_onnx_value *v;
+    if (F->n_values >= F->cap_values) return -1;
+    v = &F->values[F->n_values];
+    RFL_MEMSET(v, 0, sizeof *v);
+    v->name = "";
+    v->rank = -1;
+    v->producer = -1;
+    return F->n_values++;
+}
+
+/* Elements of a repeated scalar field (packed or not) into F->el. */
+static void rfl__ox_put_el(rfl__ox_fin *F, int64_t x) {
+    if (F->n_el < F->cap_el) F->el[F->n_el++] = x;
+}
+static void rfl__ox_put_real(rfl__ox_fin *F, double x) {
+    if (F->n_el < F->cap_el) RFL_MEMCPY(F->el + F->n_el++, &x, sizeof x);
+}
+static double rfl__ox_f32(uint64_t bits) {
+    uint32_t u = (uint32_t)bits;
+    float x;
+    RFL_MEMCPY(&x, &u, sizeof x);
+    return (double)x;
+}
+static double rfl__ox_f64(uint64_t bits) {
+    double x;
+    RFL_MEMCPY(&x, &bits, sizeof x);
+    return x;
+}
+/* kind 0: varint ints, 1: fixed32 floats, 2: fixed64 doubles */
+static int rfl__ox_list(rfl__ox_fin *F, unsigned wire, uint64_t v, rfl__pb *sub, int kind) {
+    int n = 0;
+    if (wire == 2) {
+        rfl__pb r = *sub;
+        while (r.p < r.end) {
+            uint64_t x = 0;
+            unsigned k;
+            if (kind == 0) {
+                if (!rfl__pb_varint(&r, &x)) break;
+                rfl__ox_put_el(F, (int64_t)x);
+            } else {
+                unsigned w = kind == 1 ? 4 : 8;
+                if ((size_t)(r.end - r.p) < w) break;
+                for (k = 0; k < w; k++) x |= (uint64_t)r.p[k] << (8 * k);
+                r.p += w;
+                rfl__ox_put_real(F, kind == 1 ? rfl__ox_f32(x) : rfl__ox_f64(x));
+            }
+            n++;
+        }
+        return n;
+    }
+    if (kind == 0) rfl__ox_put_el(F, (int64_t)v);
+    else rfl__ox_put_real(F, kind == 1 ? rfl__ox_f32(v) : rfl__ox_f64(v));
+    return 1;
+}
+
+static int rfl__ox_is_float_type(int t) { return t == 1 || t == 10 || t == 11 || t == 16 || (t >= 17 && t <= 20); }
+
+/* Little-endian raw_data of a kept tensor into elements. */
+static int rfl__ox_raw(rfl__ox_fin *F, const rfl__pb *s, int type) {
+    size_t n = (size_t)(s->end - s->p), w, i, k;
+    int sgn = (type == 3 || type == 5 || type == 6 || type == 7);
+    w = (type == 7 || type == 11 || type == 13) ? 8 : (type == 1 || type == 6 || type == 12) ? 4
+      : (type == 4 || type == 5) ? 2 : (type == 2 || type == 3 || type == 9) ? 1 : 0;
+    if (!w || n % w) return 0;
+    for (i = 0; i < n / w; i++) {
+        uint64_t x = 0;
+        for (k = 0; k < w; k++) x |= (uint64_t)s->p[i * w + k] << (8 * k);
+        if (type == 1) rfl__ox_put_real(F, rfl__ox_f32(x));
+        else if (type == 11) rfl__ox_put_real(F, rfl__ox_f64(x));
+        else if (sgn && w < 8 && (x >> (8 * w - 1)) & 1) rfl__ox_put_el(F, (int64_t)(x | (~(uint64_t)0 << (8 * w))));
+        else rfl__ox_put_el(F, (int64_t)x);
+    }
+    return (int)(n / w);
+}
+
+/* Element count of a value's dims, checked; 0 with *ok = 0 on overflow. */
+static uint64_t rfl__ox_numel(const rfl_onnx_value *v, int *ok) {
+    uint64_t n = 1;
+    int i;
+    *ok = 1;
+    for (i = 0; i < v->rank; i++) {
+        uint64_t d = (uint64_t)v->dims[i].value;
+        if (v->dims[i].value < 0) return 0;
+        if (d && n > (uint64_t)-1 / d) { *ok = 0; return 0; }
+        n *= d;
+    }
+    return n;
+}
+
+/* A TensorProto: dims, type, name, kept data. Returns the value index. */
+static int rfl__ox_tensor(rfl__ox_fin *F, rfl__pb body, int named) {
+    rfl__pb r = body, sub, name;
+    uint32_t f;
+    unsigned w;
+    uint64_t v;
+    int type = 0, vi, rank = 0, ext = 0, n = 0;
+    size_t d0 = F->n_dims, e0;
+    rfl_onnx_value *val;
+    name.p = name.end = body.p;
+    /* first: dims, type, name, location (any order) */
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (f == 1) { /* dims go through el (the list reader), then into dims */
+            size_t j;
+            e0 = F->n_el;
+            rfl__ox_list(F, w, v, &sub, 0);
+            for (j = e0; j < F->n_el && F->n_dims < F->cap_dims; j++, rank++) {
+                F->dims[F->n_dims].value = F->el[j];
+                F->dims[F->n_dims++].param = (const char *)0;
+            }
+            F->n_el = e0;
+        } else if (f == 2 && w == 0) {
+            type = (int)v;
+        } else if (f == 8 && w == 2) {
+            name = sub;
+        } else if (f == 14 && w == 0) {
+            ext = v == 1;
+        }
+    }
+    vi = named ? rfl__ox_lookup(F, &name, 1) : rfl__ox_new_value(F);
+    if (vi < 0) return -1;
+    val = &F->values[vi];
+    val->dims = F->dims + d0;
+    val->rank = rank;
+    val->elem_type = type;
+    val->flags |= RFL_ONNX_HAS_SHAPE | (ext ? RFL_ONNX_EXTERNAL : 0u);
+    /* then: the kept data */
+    e0 = F->n_el;
+    r = body;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (f == 9 && w == 2) n += rfl__ox_raw(F, &sub, type);
+        else if ((f == 5 || f == 7 || f == 11) && !rfl__ox_is_float_type(type)) n += rfl__ox_list(F, w, v, &sub, 0);
+        else if (f == 4 && type == 1) n += rfl__ox_list(F, w, v, &sub, 1);
+        else if (f == 10 && type == 11) n += rfl__ox_list(F, w, v, &sub, 2);
+    }
+    if (n > 0) {
+        val->n_data = n;
+        if (type == 1 || type == 11) val->reals = (const double *)(const void *)(F->el + e0);
+        else val->ints = F->el + e0;
+    }
+    return vi;
+}
+
+/* A ValueInfoProto (graph input, output or value_info): elem type, dims. */
+static int rfl__ox_vinfo(rfl__ox_fin *F, rfl__pb body) {
+    rfl__pb r = body, sub, t, tt, sh, dm, name;
+    uint32_t f, f2;
+    unsigned w, w2;
+    uint64_t v, v2;
+    int vi, type = 0, rank = -1;
+    size_t d0 = F->n_dims;
+    name.p = name.end = body.p;
+    t.p = t.end = body.p;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (f == 1 && w == 2) name = sub;
+        else if (f == 2 && w == 2) t = sub;
+    }
+    vi = rfl__ox_lookup(F, &name, 1);
+    if (vi < 0) return -1;
+    /* TypeProto.tensor_type -> elem_type, shape -> dims */
+    while (rfl__pb_next(&t, &f, &w, &v, &sub)) {
+        if (f != 1 || w != 2) continue;
+        tt = sub;
+        while (rfl__pb_next(&tt, &f, &w, &v, &sub)) {
+            if (f == 1 && w == 0) type = (int)v;
+            if (f != 2 || w != 2) continue;
+            sh = sub;
+            rank = 0;
+            while (rfl__pb_next(&sh, &f, &w, &v, &sub)) {
+                rfl_onnx_dim *d;
+                if (f != 1 || w != 2 || F->n_dims >= F->cap_dims) continue;
+                d = &F->dims[F->n_dims++];
+                d->value = -1;
+                d->param = (const char *)0;
+                rank++;
+                dm = sub;
+                while (rfl__pb_next(&dm, &f2, &w2, &v2, &sub)) {
+                    if (f2 == 1 && w2 == 0) d->value = (int64_t)v2;
+                    else if (f2 == 2 && w2 == 2) d->param = rfl__ox_strdup(F, &sub), d->value = -1;
+                }
+            }
+        }
+    }
+    if (F->values[vi].elem_type == 0) F->values[vi].elem_type = type;
+    if (rank >= 0 && !(F->values[vi].flags & RFL_ONNX_HAS_SHAPE)) {
+        F->values[vi].rank = rank;
+        F->values[vi].dims = F->dims + d0;
+        F->values[vi].flags |= RFL_ONNX_HAS_SHAPE;
+    }
+    return vi;
+}
+
+/* Check a value's dims: a negative dim is an error naming the tensor. */
+static rfl_result rfl__ox_check_dims(rfl__ox_fin *F, const rfl_onnx_value *v) {
+    int i;
+    for (i = 0; i < v->rank; i++)
+        if (v->dims[i].value < -1 || (v->dims[i].value == -1 && !v->dims[i].param &&
+                                      (v->flags & RFL_ONNX_INITIALIZER)))
+            return rfl__ox_gerr(F, RFL_ERR_FORMAT, "tensor '", v->name, "': negative dim", "");
+    return RFL_OK;
+}
+
+/* An AttributeProto into attrs[k]. */
+static void rfl__ox_attr(rfl__ox_fin *F, rfl__pb body, rfl_onnx_attr *a) {
+    rfl__pb r = body, sub;
+    uint32_t f;
+    unsigned w;
+    uint64_t v;
+    size_t e0;
+    RFL_MEMSET(a, 0, sizeof *a);
+    a->name = "";
+    a->tensor = -1;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        switch (f) {
+        case 1: if (w == 2) a->name = rfl__ox_strdup(F, &sub); break;
+        case 2: if (w == 5) a->f = rfl__ox_f32(v); break;
+        case 3: if (w == 0) a->i = (int64_t)v; break;
+        case 4: if (w == 2) a->s = rfl__ox_strdup(F, &sub); break;
+        case 5: if (w == 2) a->tensor = rfl__ox_tensor(F, sub, 0); break;
+        case 7: /* floats: elements of one attribute are contiguous */
+            e0 = F->n_el;
+            a->n += rfl__ox_list(F, w, v, &sub, 1);
+            if (!a->floats) a->floats = (const double *)(const void *)(F->el + e0);
+            break;
+        case 8:
+            e0 = F->n_el;
+            a->n += rfl__ox_list(F, w, v, &sub, 0);
+            if (!a->ints) a->ints = F->el + e0;
+            break;
+        case 20: if (w == 0) a->type = (int)v; break;
+        default: break;
+        }
+    }
+}
+
+/* A NodeProto into nodes[k]: names, outputs (their producer), attributes;
+   inputs are resolved once every value is known (rfl__ox_inputs). */
+static rfl_result rfl__ox_node(rfl__ox_fin *F, rfl__pb body, int k) {
+    rfl__pb r = body, sub;
+    uint32_t f;
+    unsigned w;
+    uint64_t v;
+    int nin = 0, nout = 0, nat = 0, *io;
+    rfl_onnx_node *n = &F->nodes[k];
+    while (rfl__pb_next(&r, &f, &w, &v, &sub))
+        nin += f == 1 && w == 2, nout += f == 2 && w == 2, nat += f == 5 && w == 2;
+    if ((size_t)(nin + nout) > F->cap_io - F->n_io || nat > F->cap_attrs - F->n_attrs)
+        return rfl__ox_gerr(F, RFL_ERR_FORMAT, "node tables overflow", "", "", "");
+    io = F->io + F->n_io;
+    F->n_io += (size_t)(nin + nout);
+    RFL_MEMSET(n, 0, sizeof *n);
+    n->name = n->op_type = n->domain = "";
+    n->inputs = io, n->outputs = io + nin, n->attrs = F->attrs + F->n_attrs;
+    r = body;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (w != 2) continue;
+        if (f == 1) io[n->n_inputs++] = -1;
+        else if (f == 3) n->name = rfl__ox_strdup(F, &sub);
+        else if (f == 4) n->op_type = rfl__ox_strdup(F, &sub);
+        else if (f == 7) n->domain = rfl__ox_strdup(F, &sub);
+        else if (f == 5) rfl__ox_attr(F, sub, &F->attrs[F->n_attrs++]), n->n_attrs++;
+    }
+    r = body;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        int vi;
+        if (f != 2 || w != 2) continue;
+        if (sub.p == sub.end) { io[nin + n->n_outputs++] = -1; continue; }
+        vi = rfl__ox_lookup(F, &sub, 1);
+        if (vi < 0) return rfl__ox_gerr(F, RFL_ERR_FORMAT, "value table overflow", "", "", "");
+        if (F->values[vi].producer >= 0 || (F->values[vi].flags & RFL_ONNX_INITIALIZER))
+            return rfl__ox_gerr(F, RFL_ERR_GRAPH, "node '", n->name[0] ? n->name : n->op_type,
+                                "': output produced twice: ", F->values[vi].name);
+        F->values[vi].producer = k;
+        io[nin + n->n_outputs++] = vi;
+    }
+    return RFL_OK;
+}
+
+/* Second pass over a node: its input names to value indexes. */
+static rfl_result rfl__ox_inputs(rfl__ox_fin *F, rfl__pb body, int k) {
+    rfl__pb r = body, sub;
+    uint32_t f;
+    unsigned w;
+    uint64_t v;
+    int i = 0, *io = (int *)F->nodes[k].inputs;
+    const rfl_onnx_node *n = &F->nodes[k];
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        int vi;
+        const rfl_onnx_value *val;
+        if (f != 1 || w != 2) continue;
+        if (sub.p == sub.end) { io[i++] = -1; continue; } /* an omitted optional input */
+        vi = rfl__ox_lookup(F, &sub, 0);
+        val = vi >= 0 ? &F->values[vi] : (const rfl_onnx_value *)0;
+        if (!val || (val->producer < 0 && !(val->flags & (RFL_ONNX_INPUT | RFL_ONNX_INITIALIZER)))) {
+            char nm[64];
+            size_t len = (size_t)(sub.end - sub.p);
+            if (len > sizeof nm - 1) len = sizeof nm - 1;
+            RFL_MEMCPY(nm, sub.p, len);
+            nm[len] = 0;
+            return rfl__ox_gerr(F, RFL_ERR_GRAPH, "node '", n->name[0] ? n->name : n->op_type,
+                                "': unknown input name ", nm);
+        }
+        io[i++] = vi;
+    }
+    return RFL_OK;
+}
+
+/* GraphProto: pass 0 creates values and nodes, pass 1 resolves inputs. */
+static rfl_result rfl__ox_graph(rfl__ox_fin *F, rfl__pb body, int pass) {
+    rfl__pb r = body, sub;
+    uint32_t f;
+    unsigned w;
+    uint64_t v;
+    int k = 0, vi;
+    rfl_result e = RFL_OK;
+    while (!e && rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (w != 2) continue;
+        if (f == 1 && pass == 1) e = rfl__ox_inputs(F, sub, k++);
+        if (pass == 1) continue;
+        if (f == 1) {
+            if (F->n_nodes >= F->cap_nodes) return rfl__ox_gerr(F, RFL_ERR_FORMAT, "node overflow", "", "", "");
+            e = rfl__ox_node(F, sub, F->n_nodes++);
+        } else if (f == 5) {
+            vi = rfl__ox_tensor(F, sub, 1);
+            if (vi < 0) return rfl__ox_gerr(F, RFL_ERR_FORMAT, "value table overflow", "", "", "");
+            if (F->values[vi].producer >= 0)
+                return rfl__ox_gerr(F, RFL_ERR_GRAPH, "initializer '", F->values[vi].name,
+                                    "' is also a node output", "");
+            F->values[vi].flags |= RFL_ONNX_INITIALIZER;
+            e = rfl__ox_check_dims(F, &F->values[vi]);
+        } else if (f == 11 || f == 12 || f == 13) {
+            vi = rfl__ox_vinfo(F, sub);
+            if (vi < 0) return rfl__ox_gerr(F, RFL_ERR_FORMAT, "value table overflow", "", "", "");
+            if (f == 11 && F->n_ins < F->cap_vi && !(F->values[vi].flags & RFL_ONNX_INPUT))
+                F->ins[F->n_ins++] = vi, F->values[vi].flags |= RFL_ONNX_INPUT;
+            if (f == 12 && F->n_outs < F->cap_vi && !(F->values[vi].flags & RFL_ONNX_OUTPUT))
+                F->outs[F->n_outs++] = vi, F->values[vi].flags |= RFL_ONNX_OUTPUT;
+            e = rfl__ox_check_dims(F, &F->values[vi]);
+        }
+    }
+    return e;
+}
+
+/* Lay the tables out behind the compact copy. */
+static void rfl__ox_layout(rfl__ox_fin *F, const uint64_t *c, uint32_t hsize) {
+    size_t vals = (size_t)(c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_IO] + 1);
+    uint32_t i;
+    F->cap_nodes = (int)c[RFL__OX_NODE];
+    F->nodes = (rfl_onnx_node *)rfl__ox_take(F, (size_t)c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
+    F->cap_attrs = (int)c[RFL__OX_ATTR];
+    F->attrs = (rfl_onnx_attr *)rfl__ox_take(F, (size_t)c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
+    F->cap_io = (size_t)c[RFL__OXC_IO];
+    F->io = (int *)rfl__ox_take(F, F->cap_io * sizeof(int));
+    F->cap_values = (int)vals;
+    F->values = (rfl_onnx_value *)rfl__ox_take(F, vals * sizeof(rfl_onnx_value));
+    F->cap_dims = (size_t)(c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]);
+    F->dims = (rfl_onnx_dim *)rfl__ox_take(F, F->cap_dims * sizeof(rfl_onnx_dim));
+    F->cap_el = (size_t)c[RFL__OXC_ELEMS];
+    F->el = (int64_t *)rfl__ox_take(F, F->cap_el * 8);
+    F->cap_str = (size_t)c[RFL__OXC_STR];
+    F->str = (char *)rfl__ox_take(F, F->cap_str);
+    F->hmask = hsize - 1;
+    F->hash = (int *)rfl__ox_take(F, hsize * sizeof(int));
+    for (i = 0; i < hsize; i++) F->hash[i] = -1;
+    F->cap_vi = (int)c[RFL__OX_VINFO];
+    F->ins = (int *)rfl__ox_take(F, (size_t)F->cap_vi * sizeof(int));
+    F->outs = (int *)rfl__ox_take(F, (size_t)F->cap_vi * sizeof(int));
+    F->g->work = rfl__ox_take(F, vals * sizeof(rfl__ox_slot));
+    F->g->work_size = vals * sizeof(rfl__ox_slot);
+}
+
+/* ModelProto: ir_version, the default domain's opset, the graph. */
+static rfl_result rfl__ox_model(rfl__ox_fin *F, rfl__pb model) {
+    rfl__pb r = model, sub, o, s2, graph;
+    uint32_t f, f2;
+    unsigned w, w2;
+    uint64_t v, v2;
+    rfl_result e;
+    int has_graph = 0;
+    graph.p = graph.end = model.p;
+    while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
+        if (f == 1 && w == 0) F->g->ir_version = (int64_t)v;
+        if (f == 7 && w == 2) graph = sub, has_graph = 1;
+        if (f == 8 && w == 2) {
+            int64_t ver = 0;
+            int dflt = 1;
+            o = sub;
+            while (rfl__pb_next(&o, &f2, &w2, &v2, &s2)) {
+                if (f2 == 1 && w2 == 2 && s2.end > s2.p && !(s2.end - s2.p == 7 &&
+                    rfl__memeq(s2.p, "ai.onnx", 7)))
+                    dflt = 0;
+                if (f2 == 2 && w2 == 0) ver = (int64_t)v2;
+            }
+            if (dflt) F->g->opset = ver;
+        }
+    }
+    if (!has_graph)
+        return rfl__ox_gerr(F, RFL_ERR_FORMAT, "no graph: not an ONNX model", "", "", "");
+    e = rfl__ox_graph(F, graph, 0);
+    if (!e) e = rfl__ox_graph(F, graph, 1);
+    return e;
+}
+
+/* Totals over the values: params (floating-point initializers) and the
+   records a build may need. */
+static rfl_result rfl__ox_totals(rfl__ox_fin *F) {
+    rfl_onnx_graph *g = F->g;
+    int i, ok;
+    uint64_t n, rb = 1;
+    for (i = 0; i < F->n_values; i++) {
+        const rfl_onnx_value *v = &F->values[i];
+        if (!(v->flags & RFL_ONNX_INITIALIZER)) continue;
+        g->initializer_count++;
+        n = rfl__ox_numel(v, &ok);
+        if (!ok) return rfl__ox_gerr(F, RFL_ERR_OVERFLOW, "tensor '", v->name,
+                                     "': element count overflows 64 bits", "");
+        if (rfl__ox_is_float_type(v->elem_type)) {
+            if (g->params + n < n) return rfl__ox_gerr(F, RFL_ERR_OVERFLOW, "params overflow", "", "", "");
+            g->params += n;
+        }
+    }
+    for (i = 0; i < F->n_nodes; i++) rb += (uint64_t)F->nodes[i].n_outputs;
+    rb += (uint64_t)F->n_ins;
+    g->record_bound = rb > 0x7FFFFFFF ? 0x7FFFFFFF : (int)rb;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
+    rfl__ox_fin F;
+    uint32_t hsize = 0;
+    uint64_t tables, need;
+    size_t pad;
+    rfl__pb model;
+    rfl_result e;
+    if (!st || !g) return RFL_ERR_ARG;
+    RFL_MEMSET(g, 0, sizeof *g);
+    if (st->err) return st->err;
+    if (st->finished_) return RFL_ERR_STATE;
+    st->finished_ = 1;
+    if (st->offset == 0) return rfl__ox_wire_err(st, RFL_ERR_EMPTY, 0, "empty input");
+    if (st->phase_ != RFL__OXP_TAG || st->hdr_len_ || st->depth_ > 1)
+        return rfl__ox_wire_err(st, RFL_ERR_TRUNCATED, st->offset,
+                                "the stream ends inside a message (truncated file)");
+    tables = rfl__ox_tables_size(st->counts_, &hsize);
+    need = (uint64_t)rfl__ox_align(st->used_) + tables + 8;
+    if (!tables || need > (uint64_t)(size_t)-1)
+        return rfl__ox_wire_err(st, RFL_ERR_OVERFLOW, st->offset, "graph too large");
+    st->need = (size_t)need;
+    if (!st->arena_) return RFL_OK; /* count mode */
+    if (need > st->size_) {
+        size_t k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "arena too small: ");
+        k = rfl__ox_catu(st->err_msg, sizeof st->err_msg, k, need);
+        rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, " bytes needed");
+        st->err_offset = st->offset;
+        return st->err = RFL_ERR_BUFFER;
+    }
+    RFL_MEMSET(&F, 0, sizeof F);
+    F.st = st;
+    F.g = g;
+    pad = (size_t)((8u - ((uintptr_t)(st->arena_ + st->used_) & 7u)) & 7u);
+    F.base = st->arena_ + st->used_ + pad;
+    F.size = st->size_ - st->used_ - pad;
+    model.p = st->arena_;
+    model.end = st->arena_ + st->used_;
+    rfl__ox_layout(&F, st->counts_, hsize);
+    e = rfl__ox_model(&F, model);
+    if (!e) e = rfl__ox_totals(&F);
+    if (e) return e;
+    g->nodes = F.nodes, g->node_count = F.n_nodes;
+    g->values = F.values, g->value_count = F.n_values;
+    g->outputs = F.outs, g->output_count = F.n_outs;
+    /* graph inputs, less those that are initializers (IR < 4 lists both) */
+    {
+        int i, n = 0;
+        for (i = 0; i < F.n_ins; i++)
+            if (!(F.values[F.ins[i]].flags & RFL_ONNX_INITIALIZER)) F.ins[n++] = F.ins[i];
+        g->inputs = F.ins, g->input_count = n;
+    }
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl_net *net,
+                                  rfl_onnx_info *info) {
+    (void)g, (void)d, (void)net, (void)info;
+    return RFL_ERR_UNSUPPORTED;
+}
+
+RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, size_t len,
+                                        void *arena, size_t size, rfl_onnx_graph *g) {
+    rfl_result r = rfl_onnx_init(st, arena, size);
+    if (!r) r = rfl_onnx_push(st, data, len);
+    if (!r) r = rfl_onnx_finish(st, g);
+    return r;
+}
+
+#ifndef RFL_NO_STDIO
+#include <stdio.h>
+/* Push the file in 64 KB reads; payloads the reader skips are seeked
+   over (fseek from the current position, in steps a long can hold). */
+RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
+                                      size_t size, rfl_onnx_graph *g) {
+    unsigned char buf[65536];
+    FILE *f;
+    size_t n;
+    rfl_result r;
+    if (!st || !path || !g) return RFL_ERR_ARG;
+    r = rfl_onnx_init(st, arena, size);
+    if (r) return r;
+    f = fopen(path, "rb");
+    if (!f) {
+        rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "cannot open the file");
+        return st->err = RFL_ERR_IO;
+    }
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (rfl_onnx_push(st, buf, n)) break;
+        while (st->skip > 0) {
+            long step = st->skip > 0x40000000u ? 0x40000000L : (long)st->skip;
+            if (fseek(f, step, SEEK_CUR) != 0) break;
+            rfl_onnx_skip(st, (uint64_t)step);
+        }
+    }
+    if (ferror(f) && !st->err) {
+        rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "read error");
+        st->err = RFL_ERR_IO;
+    }
+    fclose(f);
+    if (st->err) return st->err;
+    return rfl_onnx_finish(st, g);
+}
+#endif
+#endif /* RFL_NO_ONNX */
 
 
 /* ==========================================================================
