@@ -5232,7 +5232,8 @@ typedef struct rfl__ox_slot {
     int32_t rank;               /* -1: unknown */
     int32_t nconst;             /* elements of a known constant, -1: none */
     int32_t record;             /* producing layer record, -1: none */
-    uint8_t batched, isfloat, done, claimed; /* claimed: params counted */
+    uint64_t pending;           /* parameters not yet claimed by a record */
+    uint8_t batched, isfloat, done, bdep; /* bdep: values depend on the batch */
 } rfl__ox_slot;
 
 /* An in-memory protobuf reader over the compact copy. */
@@ -5864,10 +5865,1528 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
     return RFL_OK;
 }
 
+/* ---- build: shapes, folded shape arithmetic, records ------------------------------
+   Every value gets a slot (g->work): its dims at the inferred batch, and
+   for small integer tensors (Shape -> Gather -> Concat -> Reshape chains)
+   its values, so a Reshape's target shape is known. A tensor is "batched"
+   when it derives from a graph input; nodes with a batched input become
+   layer records, the others (weights arithmetic, folded constants) make
+   none and hand their unclaimed parameters on to the first record that
+   consumes them ("pending"). */
+typedef struct rfl__ox_b {
+    rfl_onnx_graph *g;
+    const rfl_onnx_desc *d;
+    rfl_net *net;
+    rfl_onnx_info *info;
+    rfl__ox_slot *s;
+    uint64_t batch;
+    int node;
+} rfl__ox_b;
+
+/* Totals at the batch for one record; rfl__ox_record makes them per sample. */
+typedef struct rfl__ox_cost {
+    uint64_t mac, flops, bias;
+    uint32_t arg[4];
+    unsigned flags;
+} rfl__ox_cost;
+
+static const char *rfl__ox_node_label(const rfl_onnx_graph *g, const rfl_onnx_node *n) {
+    if (n->name[0]) return n->name;
+    if (n->n_outputs > 0 && n->outputs[0] >= 0) return g->values[n->outputs[0]].name;
+    return n->op_type;
+}
+
+/* A build error naming the node: "node 'x' (Op): what detail". */
+static rfl_result rfl__ox_berr(rfl__ox_b *B, rfl_result r, const char *what, const char *detail) {
+    rfl_onnx_info *I = B->info;
+    size_t k = 0;
+    if (I->err_msg[0]) return r;
+    I->err_node = B->node;
+    if (B->node >= 0) {
+        const rfl_onnx_node *n = &B->g->nodes[B->node];
+        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, "node '");
+        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, rfl__ox_node_label(B->g, n));
+        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, "' (");
+        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, n->op_type);
+        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, "): ");
+    }
+    k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, what);
+    rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, detail);
+    return r;
+}
+
+static int rfl__ox_streq(const char *a, const char *b) {
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
+
+/* ---- attributes ---- */
+static const rfl_onnx_attr *rfl__ox_attr_get(const rfl_onnx_node *n, const char *name) {
+    int i;
+    for (i = 0; i < n->n_attrs; i++)
+        if (rfl__ox_streq(n->attrs[i].name, name)) return &n->attrs[i];
+    return (const rfl_onnx_attr *)0;
+}
+static int64_t rfl__ox_attr_i(const rfl_onnx_node *n, const char *name, int64_t dflt) {
+    const rfl_onnx_attr *a = rfl__ox_attr_get(n, name);
+    return a ? a->i : dflt;
+}
+static const char *rfl__ox_attr_s(const rfl_onnx_node *n, const char *name) {
+    const rfl_onnx_attr *a = rfl__ox_attr_get(n, name);
+    return a && a->s ? a->s : "";
+}
+/* ints attribute: count (0 when absent), elements in *out */
+static int rfl__ox_attr_ints(const rfl_onnx_node *n, const char *name, const int64_t **out) {
+    const rfl_onnx_attr *a = rfl__ox_attr_get(n, name);
+    *out = a ? a->ints : (const int64_t *)0;
+    return a && a->ints ? a->n : 0;
+}
+
+/* ---- slots ---- */
+static rfl__ox_slot *rfl__ox_in(rfl__ox_b *B, const rfl_onnx_node *n, int i) {
+    if (i >= n->n_inputs || n->inputs[i] < 0) return (rfl__ox_slot *)0;
+    return &B->s[n->inputs[i]];
+}
+static rfl__ox_slot *rfl__ox_out(rfl__ox_b *B, const rfl_onnx_node *n, int i) {
+    if (i >= n->n_outputs || n->outputs[i] < 0) return (rfl__ox_slot *)0;
+    return &B->s[n->outputs[i]];
+}
+static int64_t rfl__ox_geti(const rfl__ox_slot *s, int i) {
+    double x;
+    if (s->isfloat) {
+        if (s->ext_f) x = s->ext_f[i];
+        else RFL_MEMCPY(&x, &s->cv[i], sizeof x);
+        if (!(x == x)) return 0;
+        if (x > 9.2e18) return INT64_MAX;
+        if (x < -9.2e18) return INT64_MIN;
+        return (int64_t)x;
+    }
+    return s->ext_i ? s->ext_i[i] : s->cv[i];
+}
+static double rfl__ox_getf(const rfl__ox_slot *s, int i) {
+    double x;
+    if (!s->isfloat) return (double)rfl__ox_geti(s, i);
+    if (s->ext_f) return s->ext_f[i];
+    RFL_MEMCPY(&x, &s->cv[i], sizeof x);
+    return x;
+}
+static void rfl__ox_setf(rfl__ox_slot *s, int i, double x) { RFL_MEMCPY(&s->cv[i], &x, sizeof x); }
+
+/* Element count of a slot; 0 with *ok = 0 when unknown or overflowing. */
+static uint64_t rfl__ox_count(const rfl__ox_slot *s, int *ok) {
+    uint64_t n = 1;
+    int i;
+    *ok = s->rank >= 0;
+    for (i = 0; i < s->rank; i++) {
+        uint64_t d = (uint64_t)s->dim[i];
+        if (d && n > (uint64_t)-1 / d) { *ok = 0; return 0; }
+        n *= d;
+    }
+    return *ok ? n : 0;
+}
+
+/* An output's shape; dims must be >= 0. */
+static rfl_result rfl__ox_shape(rfl__ox_b *B, rfl__ox_slot *o, const int64_t *dims, int rank) {
+    int i, ok;
+    if (!o) return RFL_OK;
+    if (rank < 0 || rank > RFL_ONNX_MAX_RANK)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+    for (i = 0; i < rank; i++) {
+        if (dims[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative output dim", "");
+        o->dim[i] = dims[i];
+    }
+    o->rank = rank;
+    rfl__ox_count(o, &ok);
+    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "output size overflows 64 bits", "");
+    return RFL_OK;
+}
+
+/* Values of a constant input into buf (at most max); -1 when not known. */
+static int rfl__ox_consts(const rfl__ox_slot *s, int64_t *buf, int max) {
+    int i;
+    if (!s || s->nconst < 0 || s->nconst > max) return -1;
+    for (i = 0; i < s->nconst; i++) buf[i] = rfl__ox_geti(s, i);
+    return s->nconst;
+}
+
+/* ---- symbolic dims from the desc ("a=1,b=2") ---- */
+static int rfl__ox_dim_lookup(const char *list, const char *name, int64_t *out) {
+    const char *p = list;
+    if (!p || !name) return 0;
+    while (*p) {
+        const char *q = name;
+        while (*p == ' ' || *p == ',') p++;
+        while (*q && *p == *q) p++, q++;
+        if (!*q && *p == '=') {
+            uint64_t v = 0;
+            int digits = 0;
+            p++;
+            while (*p >= '0' && *p <= '9' && v < ((uint64_t)1 << 40)) v = v * 10 + (uint64_t)(*p++ - '0'), digits++;
+            if (digits && (*p == 0 || *p == ',' || *p == ' ')) { *out = (int64_t)v; return 1; }
+            return 0;
+        }
+        while (*p && *p != ',') p++;
+    }
+    return 0;
+}
+
+/* Dims of a value from the file into slot s: numbers, NAME=V, or the batch
+   for a graph input's first axis. 0 and the missing name when unknown. */
+static int rfl__ox_file_dims(rfl__ox_b *B, const rfl_onnx_value *v, rfl__ox_slot *s, int input,
+                             const char **missing) {
+    int i;
+    int64_t x;
+    if (!(v->flags & RFL_ONNX_HAS_SHAPE) || v->rank > RFL_ONNX_MAX_RANK) return 0;
+    for (i = 0; i < v->rank; i++) {
+        const rfl_onnx_dim *d = &v->dims[i];
+        if (d->value >= 0) x = d->value;
+        else if (d->param && rfl__ox_dim_lookup(B->d ? B->d->dims : (const char *)0, d->param, &x)) {}
+        else if (i == 0 && (input || (d->param && B->g->input_count > 0 &&
+                                     B->g->values[B->g->inputs[0]].rank > 0 &&
+                                     B->g->values[B->g->inputs[0]].dims[0].param &&
+                                     rfl__ox_streq(d->param, B->g->values[B->g->inputs[0]].dims[0].param))))
+            x = (int64_t)B->batch;
+        else {
+            *missing = d->param ? d->param : "?";
+            return 0;
+        }
+        s->dim[i] = x;
+    }
+    s->rank = v->rank;
+    return 1;
+}
+
+/* ---- records ---- */
+static uint64_t rfl__ox_per(uint64_t x, uint64_t b) { return x / b + (x % b != 0); }
+
+/* Per-sample shape of slot s into L (rank <= 4: leading dims folded). */
+static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) {
+    int64_t d[RFL_ONNX_MAX_RANK];
+    int r = 0, i, start = 0;
+    for (i = 0; i < s->rank; i++) d[r++] = s->dim[i];
+    if (s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) {
+        d[0] = (int64_t)((uint64_t)d[0] / B->batch);
+        if (d[0] == 1 && r > 1) start = 1; /* the batch axis itself */
+    }
+    if (r == 0) d[r++] = 1;
+    while (r - start > RFL_MAX_RANK) { /* fold the leading dims */
+        if (d[start] && (uint64_t)d[start + 1] > 0xFFFFFFFFu / (uint64_t)d[start]) return 0;
+        d[start + 1] *= d[start];
+        start++;
+    }
+    L->rank = (uint8_t)(r - start);
+    for (i = start; i < r; i++) {
+        if ((uint64_t)d[i] > 0xFFFFFFFFu) return 0;
+        L->shape[i - start] = (uint32_t)d[i];
+    }
+    return 1;
+}
+
+/* The record of output k of node n: totals at the batch made per sample,
+   parameters claimed from the inputs, its inputs' records. */
+static rfl_result rfl__ox_record(rfl__ox_b *B, const rfl_onnx_node *n, int k, rfl_op op,
+                                 const rfl__ox_cost *c) {
+    rfl_net *net = B->net;
+    rfl__ox_slot *o = rfl__ox_out(B, n, k);
+    rfl_layer *L;
+    uint64_t in = 0, numel, params = 0;
+    int i, ok, nin = 0;
+    if (!o) return RFL_OK;
+    if (net->count >= net->cap) return rfl__ox_berr(B, RFL_ERR_BUFFER, "layer array full", "");
+    L = &net->layers[net->count];
+    RFL_MEMSET(L, 0, sizeof *L);
+    L->name = (n->name[0] && n->n_outputs == 1) ? n->name : B->g->values[n->outputs[k]].name;
+    L->cls = n->op_type;
+    L->op = (uint8_t)op;
+    L->in[0] = L->in[1] = RFL_NO_TENSOR;
+    for (i = 0; i < n->n_inputs; i++) {
+        rfl__ox_slot *x = rfl__ox_in(B, n, i);
+        if (!x) continue;
+        if (k == 0) params += x->pending, x->pending = 0;
+        if (!x->batched) continue;
+        if (x->record >= 0 && nin < 2) {
+            L->in[nin++] = x->record;
+            if (net->layers[x->record].needs_grad) L->needs_grad = 1;
+        }
+        numel = rfl__ox_count(x, &ok);
+        if (!ok || in + numel < in) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "input size overflows", "");
+        in += numel;
+    }
+    numel = rfl__ox_count(o, &ok);
+    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "output size overflows", "");
+    L->params = params;
+    L->in_numel = rfl__ox_per(in, B->batch);
+    L->out_numel = o->batched ? rfl__ox_per(numel, B->batch) : numel;
+    L->mac_flops = rfl__ox_per(c->mac, B->batch);
+    L->flops = rfl__ox_per(c->flops, B->batch);
+    L->bias_flops = rfl__ox_per(c->bias, B->batch);
+    if (L->flops < L->mac_flops) L->flops = L->mac_flops;
+    for (i = 0; i < 4; i++) L->arg[i] = c->arg[i];
+    L->flags = (uint8_t)(c->flags | (o->batched ? 0u : (unsigned)RFL_LF_SHARED));
+    if (!rfl__ox_rec_shape(B, o, L)) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "a dim above 2^32", "");
+    if (L->params) { /* as the builder's commit */
+        if (!L->needs_grad) L->flags |= RFL_LF_NOGRAD;
+        L->needs_grad = 1;
+    }
+    if (c->flags & RFL_LF_UNKNOWN_FLOPS) {
+        if (!B->info->unknown_op) B->info->unknown_op = n->op_type;
+        B->info->unknown_ops++;
+    }
+    o->record = net->count++;
+    return RFL_OK;
+}
+
+/* Does node n read a batched tensor (or batch-dependent shape values)? */
+static int rfl__ox_batched_in(rfl__ox_b *B, const rfl_onnx_node *n, int *bdep) {
+    int i, b = 0;
+    *bdep = 0;
+    for (i = 0; i < n->n_inputs; i++) {
+        rfl__ox_slot *x = rfl__ox_in(B, n, i);
+        if (!x) continue;
+        if (x->batched) b = 1;
+        if (x->bdep) *bdep = 1;
+    }
+    return b;
+}
+
+/* ---- broadcasting ---- */
+static rfl_result rfl__ox_bcast(rfl__ox_b *B, const rfl__ox_slot *a, const rfl__ox_slot *b,
+                                int64_t *out, int *rank) {
+    int r = a->rank > b->rank ? a->rank : b->rank, i;
+    for (i = 0; i < r; i++) {
+        int ia = i - (r - a->rank), ib = i - (r - b->rank);
+        int64_t da = ia >= 0 ? a->dim[ia] : 1, db = ib >= 0 ? b->dim[ib] : 1;
+        if (da != db && da != 1 && db != 1)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "shapes do not broadcast", "");
+        out[i] = da == 1 ? db : da;
+    }
+    *rank = r;
+    return RFL_OK;
+}
+
+/* Flat index into a broadcast operand (row-major) for output index idx. */
+static int rfl__ox_bidx(const rfl__ox_slot *s, const int64_t *od, int orank, int idx) {
+    int i, pos = 0;
+    int64_t stride = 1, rem = idx;
+    int64_t coord[RFL_ONNX_MAX_RANK];
+    for (i = orank - 1; i >= 0; i--) coord[i] = rem % (od[i] ? od[i] : 1), rem /= (od[i] ? od[i] : 1);
+    for (i = s->rank - 1; i >= 0; i--) {
+        int oi = i + (orank - s->rank);
+        pos += (int)((s->dim[i] == 1 ? 0 : coord[oi]) * stride);
+        stride *= s->dim[i];
+    }
+    return pos;
+}
+
+/* After an op's shape rule: outputs that are folded constants make no
+   record; a node reading a batched tensor (or, for ops that write a tensor
+   of a given shape, batch-dependent shape values) makes one record per
+   output, the cost on the first; the rest (weights arithmetic) hand their
+   unclaimed params to the first output. */
+static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op,
+                                   const rfl__ox_cost *c, int writes_shape) {
+    int k, i, bdep, batched = rfl__ox_batched_in(B, n, &bdep), folded = 1;
+    rfl__ox_cost z;
+    rfl_result r = RFL_OK;
+    for (k = 0; k < n->n_outputs; k++) {
+        rfl__ox_slot *o = rfl__ox_out(B, n, k);
+        if (o && o->nconst < 0) folded = 0;
+    }
+    if (folded) {
+        for (k = 0; k < n->n_outputs; k++) {
+            rfl__ox_slot *o = rfl__ox_out(B, n, k);
+            if (o) o->bdep = (uint8_t)(o->bdep | bdep), o->batched = 0;
+        }
+        return RFL_OK;
+    }
+    if (batched || (bdep && writes_shape)) {
+        RFL_MEMSET(&z, 0, sizeof z);
+        z.flags = c->flags & ~(unsigned)RFL_LF_BIAS;
+        for (k = 0; k < n->n_outputs && !r; k++) {
+            rfl__ox_slot *o = rfl__ox_out(B, n, k);
+            if (!o || o->rank < 0) continue;
+            o->batched = 1;
+            r = rfl__ox_record(B, n, k, op, k == 0 ? c : &z);
+        }
+        return r;
+    }
+    for (i = 0; i < n->n_inputs; i++) { /* weights arithmetic: no record */
+        rfl__ox_slot *x = rfl__ox_in(B, n, i), *o = rfl__ox_out(B, n, 0);
+        if (x && o && x != o) o->pending += x->pending, x->pending = 0;
+    }
+    return RFL_OK;
+}
+
+static rfl_result rfl__ox_need(rfl__ox_b *B, const rfl__ox_slot *x, const char *what) {
+    if (!x) return rfl__ox_berr(B, RFL_ERR_SHAPE, "missing input ", what);
+    if (x->rank < 0) return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, "shape unknown of input ", what);
+    return RFL_OK;
+}
+
+/* Normalise an axis against rank r (negative counts from the end). */
+static int rfl__ox_axis(int64_t a, int r, int *out) {
+    if (a < 0) a += r;
+    if (a < 0 || a >= r) return 0;
+    *out = (int)a;
+    return 1;
+}
+
+/* Fold a unary op on a small constant; 1 when done. */
+static int rfl__ox_fold1(const rfl_onnx_node *n, const rfl__ox_slot *x, rfl__ox_slot *o) {
+    const char *op = n->op_type;
+    int i, tofloat = x->isfloat;
+    if (x->nconst < 0 || x->nconst > RFL__OX_CONSTS) return 0;
+    if (rfl__ox_streq(op, "Cast")) {
+        int64_t t = rfl__ox_attr_i(n, "to", 1);
+        tofloat = rfl__ox_is_float_type((int)t);
+    } else if (rfl__ox_streq(op, "Sqrt") || rfl__ox_streq(op, "Reciprocal")) {
+        tofloat = 1;
+    } else if (!rfl__ox_streq(op, "Neg") && !rfl__ox_streq(op, "Floor") &&
+               !rfl__ox_streq(op, "Ceil") && !rfl__ox_streq(op, "Abs") &&
+               !rfl__ox_streq(op, "Not") && !rfl__ox_streq(op, "Relu")) {
+        return 0;
+    }
+    o->isfloat = (uint8_t)tofloat;
+    for (i = 0; i < x->nconst; i++) {
+        double v = rfl__ox_getf(x, i), r = v;
+        switch (op[0]) {
+        case 'N': r = op[1] == 'e' ? -v : (v == 0); break;
+        case 'F': r = (double)(int64_t)v - ((double)(int64_t)v > v); break;
+        case 'C': if (op[1] == 'e') r = (double)(int64_t)v + ((double)(int64_t)v < v); break;
+        case 'A': r = v < 0 ? -v : v; break;
+        case 'R': r = op[2] == 'l' ? (v < 0 ? 0 : v) : (v != 0 ? 1.0 / v : 0); break;
+        case 'S': { double g = v > 1 ? v / 2 : 1; int it; /* Newton: no libm */
+            for (it = 0; it < 60 && v > 0; it++) g = 0.5 * (g + v / g);
+            r = v > 0 ? g : 0; break; }
+        default: break;
+        }
+        if (tofloat) rfl__ox_setf(o, i, r);
+        else o->cv[i] = x->isfloat ? (int64_t)r : (op[0] == 'C' && op[1] == 'a') ? rfl__ox_geti(x, i) : (int64_t)r;
+    }
+    o->nconst = x->nconst;
+    return 1;
+}
+
+/* Elementwise one-input ops: same shape, per-element FLOPs. */
+static rfl_result rfl__ox_unary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op,
+                                unsigned per_elem, unsigned act, unsigned flags) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "0");
+    int ok;
+    if (r || (r = rfl__ox_shape(B, o, x->dim, x->rank)) != RFL_OK || !o) return r;
+    rfl__ox_fold1(n, x, o);
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(o, &ok) * per_elem;
+    c.arg[0] = act;
+    c.flags = flags;
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Identity (and eval Dropout of a non-batched tensor): the output is the
+   input, record and all. */
+static rfl_result rfl__ox_alias(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    rfl_result r = rfl__ox_need(B, x, "0");
+    if (r || !o) return r;
+    *o = *x;
+    x->pending = 0;
+    return RFL_OK;
+}
+
+/* Fold an elementwise op over small constants (broadcast). */
+static void rfl__ox_fold2(const rfl_onnx_node *n, rfl__ox_slot *const *in, int nin, rfl__ox_slot *o) {
+    const char *op = n->op_type;
+    int i, j, isf = 0, cmp, ok;
+    uint64_t cnt = rfl__ox_count(o, &ok);
+    for (j = 0; j < nin; j++)
+        if (!in[j] || in[j]->nconst < 0) return;
+    if (!ok || cnt > RFL__OX_CONSTS) return;
+    cmp = rfl__ox_streq(op, "Equal") || rfl__ox_streq(op, "Less") || rfl__ox_streq(op, "Greater") ||
+          rfl__ox_streq(op, "And") || rfl__ox_streq(op, "Or");
+    for (j = (nin == 3 ? 1 : 0); j < nin; j++) isf |= in[j]->isfloat;
+    if (cmp) isf = 0;
+    for (i = 0; i < (int)cnt; i++) {
+        double v[3], r = 0;
+        for (j = 0; j < nin; j++) v[j] = rfl__ox_getf(in[j], rfl__ox_bidx(in[j], o->dim, o->rank, i));
+        switch (op[0]) {
+        case 'A': r = op[1] == 'd' ? v[0] + v[1] : (v[0] != 0 && v[1] != 0); break;
+        case 'S': r = v[0] - v[1]; break;
+        case 'M': r = op[1] == 'u' ? v[0] * v[1] : op[1] == 'a' ? (v[0] > v[1] ? v[0] : v[1])
+                    : op[1] == 'i' ? (v[0] < v[1] ? v[0] : v[1])
+                    : (int64_t)v[1] ? (double)((int64_t)v[0] % (int64_t)v[1]) : 0; break;
+        case 'D':
+            r = v[1] != 0 ? v[0] / v[1] : 0;
+            if (!isf) r = (double)(int64_t)r; /* integer division truncates */
+            break;
+        case 'E': r = v[0] == v[1]; break;
+        case 'L': r = v[0] < v[1]; break;
+        case 'G': r = v[0] > v[1]; break;
+        case 'O': r = v[0] != 0 || v[1] != 0; break;
+        case 'W': r = v[0] != 0 ? v[1] : v[2]; break;
+        default: return;
+        }
+        if (isf) rfl__ox_setf(o, i, r);
+        else o->cv[i] = (int64_t)r;
+    }
+    o->isfloat = (uint8_t)isf;
+    o->nconst = (int32_t)cnt;
+}
+
+/* Broadcast elementwise ops (Add ... Where): one FLOP per output element. */
+static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
+    rfl__ox_slot *in[3], *o = rfl__ox_out(B, n, 0);
+    rfl__ox_slot acc;
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int nin = n->n_inputs < 3 ? n->n_inputs : 3, j, orank = 0, ok;
+    rfl_result r = RFL_OK;
+    if (nin < 2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "needs two inputs", "");
+    RFL_MEMSET(&acc, 0, sizeof acc);
+    for (j = 0; j < nin && !r; j++) {
+        in[j] = rfl__ox_in(B, n, j);
+        r = rfl__ox_need(B, in[j], j == 0 ? "0" : j == 1 ? "1" : "2");
+        if (r) return r;
+        if (j == 0) acc = *in[0];
+        else if ((r = rfl__ox_bcast(B, &acc, in[j], od, &orank)) == RFL_OK)
+            RFL_MEMCPY(acc.dim, od, sizeof od), acc.rank = orank;
+    }
+    if (r || (r = rfl__ox_shape(B, o, acc.dim, acc.rank)) != RFL_OK || !o) return r;
+    rfl__ox_fold2(n, in, nin, o);
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(o, &ok);
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Spatial geometry of Conv / ConvTranspose / pools: kernel, strides,
+   pads (begin..., end...), dilations, auto_pad. */
+typedef struct rfl__ox_win {
+    int64_t k[RFL_ONNX_MAX_RANK], s[RFL_ONNX_MAX_RANK], pb[RFL_ONNX_MAX_RANK],
+        pe[RFL_ONNX_MAX_RANK], d[RFL_ONNX_MAX_RANK], op[RFL_ONNX_MAX_RANK];
+    int nsp;
+    uint64_t kprod;
+} rfl__ox_win;
+
+static rfl_result rfl__ox_window(rfl__ox_b *B, const rfl_onnx_node *n, int nsp,
+                                 const int64_t *wk, rfl__ox_win *w) {
+    const int64_t *a;
+    int i, cnt;
+    w->nsp = nsp;
+    w->kprod = 1;
+    cnt = rfl__ox_attr_ints(n, "kernel_shape", &a);
+    for (i = 0; i < nsp; i++) {
+        w->k[i] = cnt == nsp ? a[i] : wk ? wk[i] : 0;
+        if (w->k[i] <= 0 || w->k[i] > 65536)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad or missing kernel_shape", "");
+        w->kprod *= (uint64_t)w->k[i];
+        w->s[i] = w->d[i] = 1, w->pb[i] = w->pe[i] = w->op[i] = 0;
+    }
+    cnt = rfl__ox_attr_ints(n, "strides", &a);
+    for (i = 0; i < nsp && cnt == nsp; i++) w->s[i] = a[i];
+    cnt = rfl__ox_attr_ints(n, "dilations", &a);
+    for (i = 0; i < nsp && cnt == nsp; i++) w->d[i] = a[i];
+    cnt = rfl__ox_attr_ints(n, "pads", &a);
+    for (i = 0; i < nsp && cnt == 2 * nsp; i++) w->pb[i] = a[i], w->pe[i] = a[nsp + i];
+    cnt = rfl__ox_attr_ints(n, "output_padding", &a);
+    for (i = 0; i < nsp && cnt == nsp; i++) w->op[i] = a[i];
+    for (i = 0; i < nsp; i++)
+        if (w->s[i] <= 0 || w->s[i] > 65536 || w->d[i] <= 0 || w->d[i] > 65536 || w->pb[i] < 0 ||
+            w->pe[i] < 0 || w->pb[i] > ((int64_t)1 << 32) || w->pe[i] > ((int64_t)1 << 32) ||
+            w->op[i] < 0 || w->op[i] > 65536)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad strides, dilations or pads", "");
+    return RFL_OK;
+}
+
+/* Output extent along one spatial axis (forward windows), ONNX's rules. */
+static int rfl__ox_win_out(const rfl__ox_win *w, int i, int64_t in, const char *autopad, int ceil_mode,
+                           int64_t *out) {
+    int64_t ext = w->d[i] * (w->k[i] - 1) + 1, span;
+    if (autopad[0] == 'S') { *out = (in + w->s[i] - 1) / w->s[i]; return 1; } /* SAME_* */
+    if (autopad[0] == 'V') { if (in < ext) return 0; *out = (in - ext) / w->s[i] + 1; return 1; }
+    if (in + w->pb[i] + w->pe[i] < ext) return 0;
+    span = in + w->pb[i] + w->pe[i] - ext;
+    *out = (ceil_mode ? (span + w->s[i] - 1) / w->s[i] : span / w->s[i]) + 1;
+    /* ceil mode: the last window must start inside the input or left pad */
+    if (ceil_mode && (*out - 1) * w->s[i] >= in + w->pb[i]) (*out)--;
+    return 1;
+}
+
+static int rfl__ox_mul(uint64_t a, uint64_t b, uint64_t *o) {
+    if (a && b > (uint64_t)-1 / a) return 0;
+    *o = a * b;
+    return 1;
+}
+
+/* Conv: [N, C, spatial...] with weights [M, C/group, k...]. mac = 2 N M
+   (C/group) prod(k) prod(out). */
+static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transposed) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_win win;
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    const int64_t *os;
+    int nsp, i, ok = 1, nos;
+    int64_t g = rfl__ox_attr_i(n, "group", 1), cout;
+    uint64_t outsp = 1, insp = 1, t;
+    const char *ap = rfl__ox_attr_s(n, "auto_pad");
+    rfl_result r = rfl__ox_need(B, x, "X");
+    if (!r) r = rfl__ox_need(B, w, "W");
+    if (r) return r;
+    nsp = x->rank - 2;
+    if (nsp < 1 || w->rank != x->rank || g < 1 || x->dim[1] % g)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "input, weight and group do not agree", "");
+    if ((r = rfl__ox_window(B, n, nsp, w->dim + 2, &win)) != RFL_OK) return r;
+    if (!transposed && w->dim[1] * g != x->dim[1])
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weight channels do not match the input", "");
+    if (transposed && w->dim[0] != x->dim[1])
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weight channels do not match the input", "");
+    cout = transposed ? w->dim[1] * g : w->dim[0];
+    od[0] = x->dim[0], od[1] = cout;
+    nos = rfl__ox_attr_ints(n, "output_shape", &os);
+    for (i = 0; i < nsp; i++) {
+        int64_t in = x->dim[2 + i];
+        if (!transposed) {
+            if (!rfl__ox_win_out(&win, i, in, ap, 0, &od[2 + i]))
+                return rfl__ox_berr(B, RFL_ERR_SHAPE, "input smaller than the kernel", "");
+        } else if (nos == nsp) {
+            od[2 + i] = os[i];
+        } else if (ap[0] == 'S') {
+            od[2 + i] = in * win.s[i];
+        } else {
+            od[2 + i] = win.s[i] * (in - 1) + win.op[i] + win.d[i] * (win.k[i] - 1) + 1 - win.pb[i] - win.pe[i];
+            if (od[2 + i] <= 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "empty output", "");
+        }
+        ok = ok && rfl__ox_mul(outsp, (uint64_t)od[2 + i], &outsp) && rfl__ox_mul(insp, (uint64_t)in, &insp);
+    }
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    /* MACs per batch element: conv M (C/g) k out; transposed C (M/g) k in */
+    ok = ok && rfl__ox_mul((uint64_t)x->dim[0], (uint64_t)(transposed ? x->dim[1] : cout), &t) &&
+         rfl__ox_mul(t, (uint64_t)(transposed ? cout / g : x->dim[1] / g), &t) &&
+         rfl__ox_mul(t, win.kprod, &t) && rfl__ox_mul(t, transposed ? insp : outsp, &t) &&
+         rfl__ox_mul(t, 2, &c.mac);
+    c.flops = c.mac;
+    if (n->n_inputs > 2 && n->inputs[2] >= 0) { /* bias: one add per output */
+        uint64_t b = rfl__ox_count(o, &i);
+        ok = ok && c.flops + b >= b;
+        c.flops += b;
+        c.flags |= RFL_LF_BIAS;
+    }
+    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    c.flags |= RFL_LF_MODULE;
+    c.arg[0] = (uint32_t)win.k[0], c.arg[1] = (uint32_t)(nsp > 1 ? win.k[1] : 1);
+    c.arg[2] = (uint32_t)win.s[0], c.arg[3] = (uint32_t)g;
+    return rfl__ox_conclude(B, n, RFL_OP_CONV2D, &c, 0);
+}
+
+/* MaxPool / AveragePool: FLOPs = output elements x window size. */
+static rfl_result rfl__ox_pool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_win win;
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int nsp, i, ok;
+    int ceil_mode = (int)rfl__ox_attr_i(n, "ceil_mode", 0);
+    const char *ap = rfl__ox_attr_s(n, "auto_pad");
+    rfl_result r = rfl__ox_need(B, x, "X");
+    if (r) return r;
+    nsp = x->rank - 2;
+    if (nsp < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "input rank below 3", "");
+    if ((r = rfl__ox_window(B, n, nsp, (const int64_t *)0, &win)) != RFL_OK) return r;
+    od[0] = x->dim[0], od[1] = x->dim[1];
+    for (i = 0; i < nsp; i++)
+        if (!rfl__ox_win_out(&win, i, x->dim[2 + i], ap, ceil_mode, &od[2 + i]))
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "input smaller than the window", "");
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, x->rank)) != RFL_OK) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (!rfl__ox_mul(rfl__ox_count(o, &ok), win.kprod, &c.flops))
+        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    c.flags = RFL_LF_MODULE | (ceil_mode ? RFL_LF_CEIL : 0u);
+    c.arg[0] = (uint32_t)win.k[0], c.arg[1] = (uint32_t)(nsp > 1 ? win.k[1] : 1);
+    c.arg[2] = (uint32_t)win.s[0], c.arg[3] = (uint32_t)win.pb[0];
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* GlobalAveragePool / GlobalMaxPool: [N, C, 1, ...], one FLOP per input. */
+static rfl_result rfl__ox_gpool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int i, ok;
+    rfl_result r = rfl__ox_need(B, x, "X");
+    if (r) return r;
+    if (x->rank < 3) return rfl__ox_berr(B, RFL_ERR_SHAPE, "input rank below 3", "");
+    for (i = 0; i < x->rank; i++) od[i] = i < 2 ? x->dim[i] : 1;
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(x, &ok);
+    c.flags = RFL_LF_MODULE;
+    c.arg[0] = c.arg[1] = 1;
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Is slot x a weight (derived from initializers only, not a constant)? */
+static int rfl__ox_is_weight(const rfl__ox_slot *x) { return x && !x->batched && !x->bdep; }
+
+/* Gemm: A [M, K] (transA), B [K, N] (transB), C broadcast. A linear layer
+   when B is a weight. mac = 2 M N K; the bias adds M N. */
+static rfl_result rfl__ox_gemm(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *a = rfl__ox_in(B, n, 0), *b = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_cost c;
+    int64_t M, K, N, K2, od[2];
+    int ok, lin;
+    rfl_result r = rfl__ox_need(B, a, "A");
+    if (!r) r = rfl__ox_need(B, b, "B");
+    if (r) return r;
+    if (a->rank != 2 || b->rank != 2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "A and B must be 2-D", "");
+    M = rfl__ox_attr_i(n, "transA", 0) ? a->dim[1] : a->dim[0];
+    K = rfl__ox_attr_i(n, "transA", 0) ? a->dim[0] : a->dim[1];
+    K2 = rfl__ox_attr_i(n, "transB", 0) ? b->dim[1] : b->dim[0];
+    N = rfl__ox_attr_i(n, "transB", 0) ? b->dim[0] : b->dim[1];
+    if (K != K2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "inner dims differ", "");
+    od[0] = M, od[1] = N;
+    if ((r = rfl__ox_shape(B, o, od, 2)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    ok = rfl__ox_mul((uint64_t)M, (uint64_t)N, &c.bias) && rfl__ox_mul(c.bias, (uint64_t)K, &c.mac) &&
+         rfl__ox_mul(c.mac, 2, &c.mac);
+    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    lin = rfl__ox_is_weight(b);
+    c.flops = c.mac;
+    if (n->n_inputs > 2 && n->inputs[2] >= 0) {
+        c.flops += c.bias;
+        c.flags |= RFL_LF_BIAS;
+    } else {
+        c.bias = 0;
+    }
+    if (!lin) c.bias = 0; /* bias_flops: linear layers only */
+    if (lin) c.flags |= RFL_LF_MODULE;
+    return rfl__ox_conclude(B, n, lin ? RFL_OP_LINEAR : RFL_OP_MATMUL, &c, 0);
+}
+
+/* MatMul, numpy rules: 1-D operands promoted, batch dims broadcast.
+   A linear layer when B is a 2-D weight. */
+static rfl_result rfl__ox_matmul(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *a = rfl__ox_in(B, n, 0), *b = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
+    rfl__ox_slot ba, bb;
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK], M, K, N;
+    int orank = 0, i, ok, r1a, r1b;
+    uint64_t lead = 1;
+    rfl_result r = rfl__ox_need(B, a, "A");
+    if (!r) r = rfl__ox_need(B, b, "B");
+    if (r) return r;
+    if (a->rank < 1 || b->rank < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "scalar operand", "");
+    r1a = a->rank == 1, r1b = b->rank == 1;
+    M = r1a ? 1 : a->dim[a->rank - 2], K = a->dim[a->rank - 1];
+    N = r1b ? 1 : b->dim[b->rank - 1];
+    if ((r1b ? b->dim[0] : b->dim[b->rank - 2]) != K)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "inner dims differ", "");
+    /* broadcast the batch dims */
+    ba.rank = r1a ? 0 : a->rank - 2, bb.rank = r1b ? 0 : b->rank - 2;
+    for (i = 0; i < ba.rank; i++) ba.dim[i] = a->dim[i];
+    for (i = 0; i < bb.rank; i++) bb.dim[i] = b->dim[i];
+    if ((r = rfl__ox_bcast(B, &ba, &bb, od, &orank)) != RFL_OK) return r;
+    for (i = 0; i < orank; i++) lead *= (uint64_t)od[i];
+    if (!r1a) od[orank++] = M;
+    if (!r1b) od[orank++] = N;
+    if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    ok = rfl__ox_mul(lead, (uint64_t)M, &c.mac) && rfl__ox_mul(c.mac, (uint64_t)N, &c.mac) &&
+         rfl__ox_mul(c.mac, (uint64_t)K, &c.mac) && rfl__ox_mul(c.mac, 2, &c.mac);
+    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    c.flops = c.mac;
+    if (rfl__ox_is_weight(b) && b->rank == 2 && !r1a) {
+        c.flags = RFL_LF_MODULE;
+        return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
+    }
+    return rfl__ox_conclude(B, n, RFL_OP_MATMUL, &c, 0);
+}
+
+/* An int list from attribute `name` or, when absent, from constant input
+   `idx`; -1 when neither is known, -2 when the input exists but is not a
+   constant. */
+static int rfl__ox_ints_arg(rfl__ox_b *B, const rfl_onnx_node *n, const char *name, int idx,
+                            int64_t *buf, int max) {
+    const int64_t *a;
+    int cnt = rfl__ox_attr_ints(n, name, &a), i;
+    rfl__ox_slot *x;
+    if (cnt > 0 || rfl__ox_attr_get(n, name)) {
+        if (cnt > max) return -2;
+        for (i = 0; i < cnt; i++) buf[i] = a[i];
+        return cnt;
+    }
+    x = rfl__ox_in(B, n, idx);
+    if (!x) return -1;
+    cnt = rfl__ox_consts(x, buf, max);
+    return cnt < 0 ? -2 : cnt;
+}
+
+static rfl_result rfl__ox_not_const(rfl__ox_b *B, const char *what) {
+    return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, what, " is not a known constant");
+}
+
+/* The output keeps the input's small constant values (views of constants). */
+static void rfl__ox_keep_values(const rfl__ox_slot *x, rfl__ox_slot *o) {
+    int ok;
+    uint64_t cnt = rfl__ox_count(o, &ok);
+    if (x->nconst < 0 || !ok || cnt != (uint64_t)x->nconst) return;
+    o->nconst = x->nconst, o->isfloat = x->isfloat;
+    o->ext_i = x->ext_i, o->ext_f = x->ext_f;
+    RFL_MEMCPY(o->cv, x->cv, sizeof o->cv);
+}
+
+static rfl_result rfl__ox_view_done(rfl__ox_b *B, const rfl_onnx_node *n, const rfl__ox_slot *x,
+                                    rfl_op op, unsigned flags) {
+    rfl__ox_cost c;
+    rfl__ox_slot *o = rfl__ox_out(B, n, 0);
+    if (o) rfl__ox_keep_values(x, o);
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flags = flags;
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Flatten(axis): [prod(d[:axis]), prod(d[axis:])]. */
+static rfl_result rfl__ox_flatten(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t od[2] = {1, 1}, ax = rfl__ox_attr_i(n, "axis", 1);
+    int i;
+    rfl_result r = rfl__ox_need(B, x, "0");
+    if (r) return r;
+    if (ax < 0) ax += x->rank;
+    if (ax < 0 || ax > x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+    for (i = 0; i < x->rank; i++) od[i < ax ? 0 : 1] *= x->dim[i];
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 2)) != RFL_OK) return r;
+    return rfl__ox_view_done(B, n, x, RFL_OP_FLATTEN, RFL_LF_VIEW);
+}
+
+/* Reshape(data, shape): 0 copies the input dim (unless allowzero), -1 takes
+   the rest. */
+static rfl_result rfl__ox_reshape(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t sh[RFL_ONNX_MAX_RANK];
+    int cnt, i, infer = -1, ok;
+    uint64_t total, known = 1;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    cnt = rfl__ox_ints_arg(B, n, "shape", 1, sh, RFL_ONNX_MAX_RANK);
+    if (cnt < 0) return rfl__ox_not_const(B, "the target shape");
+    total = rfl__ox_count(x, &ok);
+    for (i = 0; i < cnt; i++) {
+        if (sh[i] == 0 && !rfl__ox_attr_i(n, "allowzero", 0)) {
+            if (i >= x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "0 beyond the input rank", "");
+            sh[i] = x->dim[i];
+        }
+        if (sh[i] == -1) {
+            if (infer >= 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "two -1 dims", "");
+            infer = i;
+            continue;
+        }
+        if (sh[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative dim in the target shape", "");
+        if (!rfl__ox_mul(known, (uint64_t)sh[i], &known))
+            return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "target shape overflows", "");
+    }
+    if (infer >= 0) {
+        if (!known || total % known) return rfl__ox_berr(B, RFL_ERR_SHAPE, "size not divisible by the target shape", "");
+        sh[infer] = (int64_t)(total / known);
+    } else if (known != total) {
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "element count differs from the target shape", "");
+    }
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), sh, cnt)) != RFL_OK) return r;
+    return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
+}
+
+/* Squeeze / Unsqueeze (axes from the attribute or input 1). */
+static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
+    int cnt, i, j, orank, mark[RFL_ONNX_MAX_RANK], a;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
+    if (cnt == -2) return rfl__ox_not_const(B, "axes");
+    orank = un ? x->rank + (cnt > 0 ? cnt : 0) : x->rank;
+    if (orank > RFL_ONNX_MAX_RANK) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+    for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = 0;
+    for (i = 0; i < cnt; i++) {
+        if (!rfl__ox_axis(ax[i], orank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        mark[a] = 1;
+    }
+    if (un) {
+        for (i = 0, j = 0; i < orank; i++) od[i] = mark[i] ? 1 : x->dim[j++];
+    } else {
+        for (i = 0, j = 0; i < x->rank; i++) {
+            if (cnt <= 0 ? x->dim[i] == 1 : mark[i]) {
+                if (x->dim[i] != 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "squeezing a dim that is not 1", "");
+                continue;
+            }
+            od[j++] = x->dim[i];
+        }
+        orank = j;
+    }
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, orank)) != RFL_OK) return r;
+    return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
+}
+
+/* Transpose(perm; default: reversed). A copy. */
+static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    const int64_t *p;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int cnt, i, a, seen = 0;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    cnt = rfl__ox_attr_ints(n, "perm", &p);
+    if (cnt && cnt != x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "perm length differs from the rank", "");
+    for (i = 0; i < x->rank; i++) {
+        if (!cnt) a = x->rank - 1 - i;
+        else if (!rfl__ox_axis(p[i], x->rank, &a) || (seen >> a) & 1)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "perm is not a permutation", "");
+        seen |= 1 << a;
+        od[i] = x->dim[a];
+    }
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    if (x->rank <= 1) rfl__ox_keep_values(x, o);
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.arg[0] = cnt >= 2 ? (uint32_t)p[0] : 0, c.arg[1] = cnt >= 2 ? (uint32_t)p[1] : 1;
+    return rfl__ox_conclude(B, n, RFL_OP_TRANSPOSE, &c, 0);
+}
+
+/* Concat(axis): other dims equal; small constants concatenate. */
+static rfl_result rfl__ox_concat(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x0 = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int i, j, a, all = 1, k = 0, isf = 0;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x0, "0");
+    if (r) return r;
+    if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x0->rank, &a))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+    for (j = 0; j < x0->rank; j++) od[j] = x0->dim[j];
+    od[a] = 0;
+    for (i = 0; i < n->n_inputs; i++) {
+        rfl__ox_slot *x = rfl__ox_in(B, n, i);
+        if ((r = rfl__ox_need(B, x, "i")) != RFL_OK) return r;
+        if (x->rank != x0->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "ranks differ", "");
+        for (j = 0; j < x->rank; j++)
+            if (j != a && x->dim[j] != x0->dim[j]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "dims differ", "");
+        od[a] += x->dim[a];
+        if (x->nconst < 0) all = 0;
+        isf |= x->isfloat;
+    }
+    if ((r = rfl__ox_shape(B, o, od, x0->rank)) != RFL_OK || !o) return r;
+    if (all && x0->rank == 1 && od[0] <= RFL__OX_CONSTS) { /* shape arithmetic */
+        for (i = 0; i < n->n_inputs; i++) {
+            rfl__ox_slot *x = rfl__ox_in(B, n, i);
+            for (j = 0; j < x->nconst; j++, k++)
+                if (isf) rfl__ox_setf(o, k, rfl__ox_getf(x, j));
+                else o->cv[k] = rfl__ox_geti(x, j);
+        }
+        o->nconst = k, o->isfloat = (uint8_t)isf;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.arg[0] = (uint32_t)n->n_inputs, c.arg[1] = (uint32_t)a;
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 0);
+}
+
+/* Split(axis; sizes from input 1, the 'split' attribute, or equal parts). */
+static rfl_result rfl__ox_split(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t sz[64], od[RFL_ONNX_MAX_RANK], sum = 0, start = 0;
+    int cnt, i, j, a, no = n->n_outputs;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "input");
+    if (r) return r;
+    if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x->rank, &a))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+    if (no < 1 || no > 64) return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, "more than 64 outputs", "");
+    cnt = rfl__ox_ints_arg(B, n, "split", 1, sz, 64);
+    if (cnt == -2) return rfl__ox_not_const(B, "split");
+    if (cnt <= 0) { /* equal parts, the last one smaller */
+        int64_t part = (x->dim[a] + no - 1) / no;
+        for (i = 0; i < no; i++) sz[i] = x->dim[a] - part * i < part ? x->dim[a] - part * i : part;
+        cnt = no;
+    }
+    if (cnt != no) return rfl__ox_berr(B, RFL_ERR_SHAPE, "split sizes differ from the outputs", "");
+    for (i = 0; i < cnt; i++) {
+        if (sz[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative split size", "");
+        sum += sz[i];
+    }
+    if (sum != x->dim[a]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "split sizes do not add up", "");
+    for (i = 0; i < no; i++) {
+        rfl__ox_slot *o = rfl__ox_out(B, n, i);
+        for (j = 0; j < x->rank; j++) od[j] = x->dim[j];
+        od[a] = sz[i];
+        if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK) return r;
+        if (o && x->nconst >= 0 && x->rank == 1 && sz[i] <= RFL__OX_CONSTS) {
+            for (j = 0; j < sz[i]; j++)
+                if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)(start + j)));
+                else o->cv[j] = rfl__ox_geti(x, (int)(start + j));
+            o->nconst = (int32_t)sz[i], o->isfloat = x->isfloat;
+        }
+        start += sz[i];
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flags = RFL_LF_VIEW;
+    c.arg[0] = (uint32_t)a;
+    return rfl__ox_conclude(B, n, RFL_OP_SLICE, &c, 0);
+}
+
+/* Slice(data, starts, ends, axes, steps), ONNX's clamping rules; the
+   opset < 10 form takes attributes. */
+static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    int64_t st[RFL_ONNX_MAX_RANK], en[RFL_ONNX_MAX_RANK], ax[RFL_ONNX_MAX_RANK], sp[RFL_ONNX_MAX_RANK];
+    int64_t od[RFL_ONNX_MAX_RANK], first[RFL_ONNX_MAX_RANK], step[RFL_ONNX_MAX_RANK];
+    int ns, ne, na, nsp, i, a, j;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    ns = rfl__ox_ints_arg(B, n, "starts", 1, st, RFL_ONNX_MAX_RANK);
+    ne = rfl__ox_ints_arg(B, n, "ends", 2, en, RFL_ONNX_MAX_RANK);
+    if (ns < 0 || ne != ns) return rfl__ox_not_const(B, "starts / ends");
+    na = rfl__ox_ints_arg(B, n, "axes", 3, ax, RFL_ONNX_MAX_RANK);
+    nsp = rfl__ox_ints_arg(B, n, "steps", 4, sp, RFL_ONNX_MAX_RANK);
+    if (na == -2 || nsp == -2) return rfl__ox_not_const(B, "axes / steps");
+    for (i = 0; i < x->rank; i++) od[i] = x->dim[i], first[i] = 0, step[i] = 1;
+    for (i = 0; i < ns; i++) {
+        int64_t d, s0, e0, k = nsp > i ? sp[i] : 1;
+        if (!rfl__ox_axis(na > i ? ax[i] : i, x->rank, &a) || k == 0)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad axis or zero step", "");
+        d = x->dim[a], s0 = st[i], e0 = en[i];
+        if (s0 < 0) s0 = s0 < -d ? 0 - (k < 0) : s0 + d;
+        if (e0 < 0) e0 = e0 < -d ? 0 - (k < 0) : e0 + d;
+        if (k > 0) {
+            s0 = s0 > d ? d : s0, e0 = e0 > d ? d : e0;
+            od[a] = e0 > s0 ? (e0 - s0 + k - 1) / k : 0;
+        } else {
+            s0 = s0 > d - 1 ? d - 1 : s0, e0 = e0 > d - 1 ? d - 1 : e0;
+            od[a] = s0 > e0 ? (s0 - e0 + (-k) - 1) / (-k) : 0;
+        }
+        first[a] = s0, step[a] = k;
+    }
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    if (x->nconst >= 0 && x->rank == 1 && od[0] <= RFL__OX_CONSTS) {
+        for (j = 0; j < od[0]; j++) {
+            int src = (int)(first[0] + j * step[0]);
+            if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, src));
+            else o->cv[j] = rfl__ox_geti(x, src);
+        }
+        o->nconst = (int32_t)od[0], o->isfloat = x->isfloat;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flags = RFL_LF_VIEW;
+    return rfl__ox_conclude(B, n, RFL_OP_SLICE, &c, 0);
+}
+
+/* Gather(data, indices, axis): data[:axis] + indices.shape + data[axis+1:].
+   A weight table read with batched indices is an embedding. */
+static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *ix = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int a, i, k = 0, ok;
+    uint64_t cnt;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (!r) r = rfl__ox_need(B, ix, "indices");
+    if (r) return r;
+    if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x->rank, &a))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+    if (x->rank - 1 + ix->rank > RFL_ONNX_MAX_RANK) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+    for (i = 0; i < a; i++) od[k++] = x->dim[i];
+    for (i = 0; i < ix->rank; i++) od[k++] = ix->dim[i];
+    for (i = a + 1; i < x->rank; i++) od[k++] = x->dim[i];
+    if ((r = rfl__ox_shape(B, o, od, k)) != RFL_OK || !o) return r;
+    cnt = rfl__ox_count(o, &ok);
+    if (x->nconst >= 0 && ix->nconst >= 0 && x->rank == 1 && ok && cnt <= RFL__OX_CONSTS) {
+        for (i = 0; i < (int)cnt; i++) {
+            int64_t j = rfl__ox_geti(ix, i);
+            if (j < 0) j += x->dim[0];
+            if (j < 0 || j >= x->dim[0]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "index out of range", "");
+            if (x->isfloat) rfl__ox_setf(o, i, rfl__ox_getf(x, (int)j));
+            else o->cv[i] = rfl__ox_geti(x, (int)j);
+        }
+        o->nconst = (int32_t)cnt, o->isfloat = x->isfloat;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (rfl__ox_is_weight(x) && ix->batched) {
+        c.flags = RFL_LF_MODULE;
+        return rfl__ox_conclude(B, n, RFL_OP_EMBEDDING, &c, 0);
+    }
+    c.flags = RFL_LF_VIEW;
+    return rfl__ox_conclude(B, n, RFL_OP_SLICE, &c, 0);
+}
+
+/* Pad: pads from the attribute (opset < 11) or input 1, axes input 3. */
+static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t p[2 * RFL_ONNX_MAX_RANK], ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
+    int cnt, na, i, a, np;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    cnt = rfl__ox_ints_arg(B, n, "pads", 1, p, 2 * RFL_ONNX_MAX_RANK);
+    if (cnt < 0) return rfl__ox_not_const(B, "pads");
+    na = rfl__ox_ints_arg(B, n, "axes_", 3, ax, RFL_ONNX_MAX_RANK);
+    if (na == -2) return rfl__ox_not_const(B, "axes");
+    np = na > 0 ? na : x->rank;
+    if (cnt != 2 * np) return rfl__ox_berr(B, RFL_ERR_SHAPE, "pads length differs from the rank", "");
+    for (i = 0; i < x->rank; i++) od[i] = x->dim[i];
+    for (i = 0; i < np; i++) {
+        if (!rfl__ox_axis(na > 0 ? ax[i] : i, x->rank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        od[a] += p[i] + p[np + i];
+        if (od[a] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "pads remove more than the dim", "");
+    }
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, x->rank)) != RFL_OK) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 0);
+}
+
+/* Resize / Upsample: sizes, or floor(dim x scale). FLOPs per output:
+   nearest 0; linear 2^(k+1) - 1 (k resized axes: 2^k weighted inputs);
+   cubic 2 x 4^k - 1. */
+static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *sc, *sz, *o = rfl__ox_out(B, n, 0);
+    int64_t od[RFL_ONNX_MAX_RANK], sizes[RFL_ONNX_MAX_RANK];
+    int i, k = 0, up = rfl__ox_streq(n->op_type, "Upsample"), ok;
+    const char *mode = rfl__ox_attr_s(n, "mode");
+    uint64_t per = 0;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "X");
+    if (r) return r;
+    sc = rfl__ox_in(B, n, up || n->n_inputs == 2 ? 1 : 2);
+    sz = up ? (rfl__ox_slot *)0 : rfl__ox_in(B, n, 3);
+    if (sz && sz->nconst > 0) {
+        if (rfl__ox_consts(sz, sizes, RFL_ONNX_MAX_RANK) != x->rank)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "sizes length differs from the rank", "");
+        for (i = 0; i < x->rank; i++) od[i] = sizes[i];
+    } else if (sc && sc->nconst == x->rank) {
+        for (i = 0; i < x->rank; i++) {
+            double s = rfl__ox_getf(sc, i), v = (double)x->dim[i] * s;
+            if (!(s > 0) || v > 9e15) return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad scale", "");
+            od[i] = (int64_t)v;
+        }
+    } else {
+        const rfl_onnx_attr *a = rfl__ox_attr_get(n, "scales");
+        if (!a || a->n != x->rank || !a->floats) return rfl__ox_not_const(B, "scales / sizes");
+        for (i = 0; i < x->rank; i++) od[i] = (int64_t)((double)x->dim[i] * a->floats[i]);
+    }
+    if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+    for (i = 0; i < x->rank; i++) k += od[i] != x->dim[i];
+    if (mode[0] == 'l' || mode[0] == 'b') per = ((uint64_t)2 << k) - 1;
+    else if (mode[0] == 'c') per = 2 * ((uint64_t)1 << (2 * k)) - 1;
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(o, &ok) * per;
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 0);
+}
+
+/* Shape(start, end): the dims as a folded constant. */
+static rfl_result rfl__ox_shape_op(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    int64_t s0 = rfl__ox_attr_i(n, "start", 0), e0 = rfl__ox_attr_i(n, "end", 64), len;
+    int i;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r || !o) return r;
+    if (s0 < 0) s0 += x->rank;
+    if (e0 < 0) e0 += x->rank;
+    s0 = s0 < 0 ? 0 : s0 > x->rank ? x->rank : s0;
+    e0 = e0 < 0 ? 0 : e0 > x->rank ? x->rank : e0;
+    len = e0 > s0 ? e0 - s0 : 0;
+    if ((r = rfl__ox_shape(B, o, &len, 1)) != RFL_OK) return r;
+    for (i = 0; i < len; i++) o->cv[i] = x->dim[s0 + i];
+    o->nconst = (int32_t)len;
+    o->bdep = (uint8_t)(x->batched | x->bdep);
+    return RFL_OK;
+}
+
+/* A constant from a graph value (an initializer or a Constant's tensor). */
+static void rfl__ox_from_value(rfl__ox_slot *s, const rfl_onnx_value *v) {
+    int i, ok;
+    s->rank = v->rank;
+    for (i = 0; i < v->rank && i < RFL_ONNX_MAX_RANK; i++) s->dim[i] = v->dims[i].value;
+    if (v->rank > RFL_ONNX_MAX_RANK) s->rank = -1;
+    if (v->n_data > 0 && s->rank >= 0 && rfl__ox_count(s, &ok) == (uint64_t)v->n_data && ok) {
+        s->nconst = v->n_data;
+        s->ext_i = v->ints, s->ext_f = v->reals;
+        s->isfloat = v->reals != 0;
+    }
+}
+
+/* Constant(value | value_int(s) | value_float(s)). */
+static rfl_result rfl__ox_constant(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *o = rfl__ox_out(B, n, 0);
+    const rfl_onnx_attr *a;
+    int64_t len;
+    int i;
+    if (!o) return RFL_OK;
+    if ((a = rfl__ox_attr_get(n, "value")) != 0 && a->tensor >= 0) {
+        const rfl_onnx_value *v = &B->g->values[a->tensor];
+        rfl__ox_from_value(o, v);
+        if (o->rank < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+        if (rfl__ox_is_float_type(v->elem_type)) o->pending = rfl__ox_count(o, &i);
+        return RFL_OK;
+    }
+    if ((a = rfl__ox_attr_get(n, "value_int")) != 0 || (a = rfl__ox_attr_get(n, "value_float")) != 0) {
+        o->rank = 0, o->nconst = 1;
+        if (a->name[6] == 'f') o->isfloat = 1, rfl__ox_setf(o, 0, a->f);
+        else o->cv[0] = a->i;
+        return RFL_OK;
+    }
+    if ((a = rfl__ox_attr_get(n, "value_ints")) != 0 || (a = rfl__ox_attr_get(n, "value_floats")) != 0) {
+        len = a->n;
+        if ((rfl__ox_shape(B, o, &len, 1)) != RFL_OK) return RFL_ERR_SHAPE;
+        if (len <= RFL__OX_CONSTS) {
+            for (i = 0; i < a->n; i++)
+                if (a->floats) rfl__ox_setf(o, i, a->floats[i]);
+                else o->cv[i] = a->ints[i];
+            o->nconst = a->n, o->isfloat = a->floats != 0;
+        }
+        return RFL_OK;
+    }
+    return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, "no value attribute this reader knows", "");
+}
+
+/* ConstantOfShape(shape; value): a filled tensor; small ones fold. */
+static rfl_result rfl__ox_const_of_shape(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *o = rfl__ox_out(B, n, 0), fill;
+    int64_t sh[RFL_ONNX_MAX_RANK];
+    int cnt = rfl__ox_consts(rfl__ox_in(B, n, 0), sh, RFL_ONNX_MAX_RANK), i, ok;
+    const rfl_onnx_attr *a = rfl__ox_attr_get(n, "value");
+    uint64_t num;
+    rfl__ox_cost c;
+    rfl_result r;
+    if (cnt < 0) return rfl__ox_not_const(B, "the shape");
+    if ((r = rfl__ox_shape(B, o, sh, cnt)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&fill, 0, sizeof fill);
+    fill.isfloat = 1, fill.nconst = 1; /* default: float 0 */
+    if (a && a->tensor >= 0) rfl__ox_from_value(&fill, &B->g->values[a->tensor]);
+    num = rfl__ox_count(o, &ok);
+    if (ok && num <= RFL__OX_CONSTS && fill.nconst == 1) {
+        for (i = 0; i < (int)num; i++)
+            if (fill.isfloat) rfl__ox_setf(o, i, rfl__ox_getf(&fill, 0));
+            else o->cv[i] = rfl__ox_geti(&fill, 0);
+        o->nconst = (int32_t)num, o->isfloat = fill.isfloat;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+}
+
+/* Expand(input, shape): numpy broadcast of the two. */
+static rfl_result rfl__ox_expand(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0), t;
+    rfl__ox_slot *ins[1];
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int cnt, orank, i;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "input");
+    if (r) return r;
+    RFL_MEMSET(&t, 0, sizeof t);
+    cnt = rfl__ox_consts(rfl__ox_in(B, n, 1), t.dim, RFL_ONNX_MAX_RANK);
+    if (cnt < 0) return rfl__ox_not_const(B, "the shape");
+    t.rank = cnt;
+    for (i = 0; i < cnt; i++)
+        if (t.dim[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative dim in the shape", "");
+    if ((r = rfl__ox_bcast(B, x, &t, od, &orank)) != RFL_OK) return r;
+    if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
+    ins[0] = x;
+    if (x->nconst >= 0) { /* fold as a broadcast copy */
+        int ok;
+        uint64_t num = rfl__ox_count(o, &ok);
+        if (ok && num <= RFL__OX_CONSTS) {
+            for (i = 0; i < (int)num; i++) {
+                int src = rfl__ox_bidx(ins[0], o->dim, o->rank, i);
+                if (x->isfloat) rfl__ox_setf(o, i, rfl__ox_getf(x, src));
+                else o->cv[i] = rfl__ox_geti(x, src);
+            }
+            o->nconst = (int32_t)num, o->isfloat = x->isfloat;
+        }
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+}
+
+/* Range(start, limit, delta) of constants. */
+static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *s = rfl__ox_in(B, n, 0), *l = rfl__ox_in(B, n, 1), *d = rfl__ox_in(B, n, 2);
+    rfl__ox_slot *o = rfl__ox_out(B, n, 0);
+    double a, b, st, cntf;
+    int64_t cnt;
+    int i;
+    rfl__ox_cost c;
+    rfl_result r;
+    if (!s || !l || !d || s->nconst != 1 || l->nconst != 1 || d->nconst != 1)
+        return rfl__ox_not_const(B, "start / limit / delta");
+    a = rfl__ox_getf(s, 0), b = rfl__ox_getf(l, 0), st = rfl__ox_getf(d, 0);
+    if (st == 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "zero delta", "");
+    cntf = (b - a) / st;
+    if (cntf > 9e15) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "too many elements", "");
+    cnt = cntf <= 0 ? 0 : (int64_t)cntf + ((double)(int64_t)cntf < cntf);
+    if ((r = rfl__ox_shape(B, o, &cnt, 1)) != RFL_OK || !o) return r;
+    if (cnt <= RFL__OX_CONSTS) {
+        o->isfloat = (uint8_t)(s->isfloat | l->isfloat | d->isfloat);
+        for (i = 0; i < cnt; i++)
+            if (o->isfloat) rfl__ox_setf(o, i, a + st * i);
+            else o->cv[i] = (int64_t)a + (int64_t)st * i;
+        o->nconst = (int32_t)cnt;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+}
+
+/* ReduceMean / Sum / Max / Min / Prod: axes from the attribute or input 1,
+   keepdims; one FLOP per input element. Small constants fold. */
+static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
+    int64_t ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
+    int cnt, i, a, k = 0, mark[RFL_ONNX_MAX_RANK], keep = (int)rfl__ox_attr_i(n, "keepdims", 1), ok;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "data");
+    if (r) return r;
+    cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
+    if (cnt == -2) return rfl__ox_not_const(B, "axes");
+    for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = cnt <= 0 && !rfl__ox_attr_i(n, "noop_with_empty_axes", 0);
+    for (i = 0; i < cnt; i++) {
+        if (!rfl__ox_axis(ax[i], x->rank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        mark[a] = 1;
+    }
+    for (i = 0; i < x->rank; i++)
+        if (!mark[i]) od[k++] = x->dim[i];
+        else if (keep) od[k++] = 1;
+    if ((r = rfl__ox_shape(B, o, od, k)) != RFL_OK || !o) return r;
+    if (x->nconst >= 0 && x->rank == 1 && mark[0] && x->nconst <= 64) { /* e.g. ReduceProd of a shape */
+        double acc = rfl__ox_getf(x, 0);
+        for (i = 1; i < x->nconst; i++) {
+            double v = rfl__ox_getf(x, i);
+            if (rfl__ox_streq(n->op_type, "ReduceProd")) acc *= v;
+            else if (rfl__ox_streq(n->op_type, "ReduceMax")) acc = v > acc ? v : acc;
+            else if (rfl__ox_streq(n->op_type, "ReduceMin")) acc = v < acc ? v : acc;
+            else acc += v;
+        }
+        if (rfl__ox_streq(n->op_type, "ReduceMean") && x->nconst) acc /= x->nconst;
+        if (x->isfloat) rfl__ox_setf(o, 0, acc);
+        else o->cv[0] = (int64_t)acc;
+        o->nconst = 1, o->isfloat = x->isfloat;
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(x, &ok);
+    c.arg[0] = c.arg[1] = 1;
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
+   reader has none. Per-element FLOPs as the LAYERS section says. */
+static rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
+    static const struct { const char *op; uint8_t kind, per, act; } un[] = {
+        {"Relu", RFL_OP_ACT, 1, RFL_ACT_RELU}, {"LeakyRelu", RFL_OP_ACT, 2, RFL_ACT_RELU},
+        {"Clip", RFL_OP_ACT, 2, RFL_ACT_RELU6}, {"Sigmoid", RFL_OP_ACT, 4, RFL_ACT_SIGMOID},
+        {"HardSigmoid", RFL_OP_ACT, 4, RFL_ACT_HARDSIGMOID},
+        {"HardSwish", RFL_OP_ACT, 5, RFL_ACT_HARDSWISH}, {"Tanh", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Gelu", RFL_OP_ACT, 5, RFL_ACT_GELU}, {"Erf", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Sqrt", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Exp", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Log", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Neg", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Abs", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Reciprocal", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Floor", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Ceil", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Not", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Softmax", RFL_OP_SOFTMAX, 5, 0}, {"LogSoftmax", RFL_OP_SOFTMAX, 6, 0},
+        {"BatchNormalization", RFL_OP_BATCHNORM, 4, 0},
+        {"LayerNormalization", RFL_OP_LAYERNORM, 8, 0},
+        {"InstanceNormalization", RFL_OP_LAYERNORM, 8, 0},
+        {"Cast", RFL_OP_TRANSPOSE, 0, 0}, {"Dropout", RFL_OP_DROPOUT, 0, 0}};
+    static const struct { const char *op; uint8_t kind; } bin[] = {
+        {"Add", RFL_OP_ADD}, {"Sub", RFL_OP_ADD}, {"Mul", RFL_OP_MUL}, {"Div", RFL_OP_MUL},
+        {"Pow", RFL_OP_MUL}, {"Max", RFL_OP_ADD}, {"Min", RFL_OP_ADD}, {"Equal", RFL_OP_ADD},
+        {"Less", RFL_OP_ADD}, {"Greater", RFL_OP_ADD}, {"And", RFL_OP_MUL}, {"Or", RFL_OP_ADD},
+        {"Where", RFL_OP_MUL}, {"Mod", RFL_OP_MUL}};
+    const char *op = n->op_type;
+    int i;
+    for (i = 0; i < (int)(sizeof un / sizeof un[0]); i++)
+        if (rfl__ox_streq(op, un[i].op)) {
+            unsigned fl = (un[i].kind == RFL_OP_TRANSPOSE) ? 0u : (unsigned)RFL_LF_MODULE;
+            rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+            if (un[i].kind == RFL_OP_DROPOUT && x && !x->batched) return rfl__ox_alias(B, n);
+            return rfl__ox_unary(B, n, (rfl_op)un[i].kind, un[i].per, un[i].act, fl);
+        }
+    for (i = 0; i < (int)(sizeof bin / sizeof bin[0]); i++)
+        if (rfl__ox_streq(op, bin[i].op)) return rfl__ox_binary(B, n, (rfl_op)bin[i].kind);
+    if (rfl__ox_streq(op, "Identity")) return rfl__ox_alias(B, n);
+    if (rfl__ox_streq(op, "Conv")) return rfl__ox_conv(B, n, 0);
+    if (rfl__ox_streq(op, "ConvTranspose")) return rfl__ox_conv(B, n, 1);
+    if (rfl__ox_streq(op, "Gemm")) return rfl__ox_gemm(B, n);
+    if (rfl__ox_streq(op, "MatMul")) return rfl__ox_matmul(B, n);
+    if (rfl__ox_streq(op, "MaxPool")) return rfl__ox_pool(B, n, RFL_OP_MAXPOOL);
+    if (rfl__ox_streq(op, "AveragePool")) return rfl__ox_pool(B, n, RFL_OP_AVGPOOL);
+    if (rfl__ox_streq(op, "GlobalAveragePool")) return rfl__ox_gpool(B, n, RFL_OP_ADAPTIVE_AVGPOOL);
+    if (rfl__ox_streq(op, "GlobalMaxPool")) return rfl__ox_gpool(B, n, RFL_OP_MAXPOOL);
+    if (rfl__ox_streq(op, "ReduceMean")) return rfl__ox_reduce(B, n, RFL_OP_ADAPTIVE_AVGPOOL);
+    if (rfl__ox_streq(op, "ReduceSum") || rfl__ox_streq(op, "ReduceMax") ||
+        rfl__ox_streq(op, "ReduceMin") || rfl__ox_streq(op, "ReduceProd"))
+        return rfl__ox_reduce(B, n, RFL_OP_SOFTMAX);
+    if (rfl__ox_streq(op, "Flatten")) return rfl__ox_flatten(B, n);
+    if (rfl__ox_streq(op, "Reshape")) return rfl__ox_reshape(B, n);
+    if (rfl__ox_streq(op, "Squeeze")) return rfl__ox_squeeze(B, n, 0);
+    if (rfl__ox_streq(op, "Unsqueeze")) return rfl__ox_squeeze(B, n, 1);
+    if (rfl__ox_streq(op, "Transpose")) return rfl__ox_transpose(B, n);
+    if (rfl__ox_streq(op, "Concat")) return rfl__ox_concat(B, n);
+    if (rfl__ox_streq(op, "Split")) return rfl__ox_split(B, n);
+    if (rfl__ox_streq(op, "Slice")) return rfl__ox_slice(B, n);
+    if (rfl__ox_streq(op, "Gather")) return rfl__ox_gather(B, n);
+    if (rfl__ox_streq(op, "Pad")) return rfl__ox_pad(B, n);
+    if (rfl__ox_streq(op, "Resize") || rfl__ox_streq(op, "Upsample")) return rfl__ox_resize(B, n);
+    if (rfl__ox_streq(op, "Shape")) return rfl__ox_shape_op(B, n);
+    if (rfl__ox_streq(op, "Constant")) return rfl__ox_constant(B, n);
+    if (rfl__ox_streq(op, "ConstantOfShape")) return rfl__ox_const_of_shape(B, n);
+    if (rfl__ox_streq(op, "Expand")) return rfl__ox_expand(B, n);
+    if (rfl__ox_streq(op, "Range")) return rfl__ox_range(B, n);
+    return RFL_ERR_UNKNOWN_NAME;
+}
+
+/* No rule (or a rule that needs a value the file does not fold): take the
+   output shapes from the file's value_info; FLOPs unknown. */
+static rfl_result rfl__ox_fallback(rfl__ox_b *B, const rfl_onnx_node *n, int known_op) {
+    rfl__ox_cost c;
+    const char *missing = "";
+    int k;
+    for (k = 0; k < n->n_outputs; k++) {
+        rfl__ox_slot *o = rfl__ox_out(B, n, k);
+        if (!o) continue;
+        o->nconst = -1;
+        if (!rfl__ox_file_dims(B, &B->g->values[n->outputs[k]], o, 0, &missing)) {
+            if (known_op) return RFL_ERR_UNSUPPORTED; /* keep the rule's message */
+            B->info->err_msg[0] = 0;
+            return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED,
+                                "no shape rule for this op and no value_info shape for output ",
+                                B->g->values[n->outputs[k]].name);
+        }
+    }
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flags = RFL_LF_UNKNOWN_FLOPS;
+    return rfl__ox_conclude(B, n, RFL_OP_RESHAPE, &c, 1);
+}
+
+static rfl_result rfl__ox_run_node(rfl__ox_b *B, int i) {
+    const rfl_onnx_node *n = &B->g->nodes[i];
+    rfl_result r;
+    int k;
+    B->node = i;
+    r = rfl__ox_rule(B, n);
+    if (r == RFL_ERR_UNKNOWN_NAME) r = rfl__ox_fallback(B, n, 0);
+    else if (r == RFL_ERR_UNSUPPORTED) {
+        char keep[sizeof B->info->err_msg];
+        RFL_MEMCPY(keep, B->info->err_msg, sizeof keep);
+        B->info->err_msg[0] = 0;
+        r = rfl__ox_fallback(B, n, 1);
+        if (r) RFL_MEMCPY(B->info->err_msg, keep, sizeof keep);
+    }
+    for (k = 0; k < n->n_outputs; k++)
+        if (n->outputs[k] >= 0) B->s[n->outputs[k]].done = 1;
+    return r;
+}
+
+/* Graph inputs: dims from the file, the batch and NAME=V; an input record
+   each. The first input's first axis is the batch of the build. */
+static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
+    rfl_onnx_graph *g = B->g;
+    int i, ok;
+    for (i = 0; i < g->input_count; i++) {
+        const rfl_onnx_value *v = &g->values[g->inputs[i]];
+        rfl__ox_slot *s = &B->s[g->inputs[i]];
+        const char *missing = "";
+        rfl_layer *L;
+        uint64_t numel;
+        if (!rfl__ox_file_dims(B, v, s, 1, &missing))
+            return rfl__ox_berr(B, RFL_ERR_MISSING, v->flags & RFL_ONNX_HAS_SHAPE ?
+                                "a symbolic dim without a value (desc.dims \"NAME=V\"): " :
+                                "an input of unknown rank: ", v->flags & RFL_ONNX_HAS_SHAPE ? missing : v->name);
+        if (i == 0) {
+            B->batch = s->rank > 0 ? (uint64_t)s->dim[0] : 1;
+            if (!B->batch) return rfl__ox_berr(B, RFL_ERR_SHAPE, "batch of 0 in input ", v->name);
+            B->info->batch = B->batch;
+        }
+        s->batched = 1, s->done = 1;
+        numel = rfl__ox_count(s, &ok);
+        if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "input size overflows: ", v->name);
+        if (B->net->count >= B->net->cap) return rfl__ox_berr(B, RFL_ERR_BUFFER, "layer array full", "");
+        L = &B->net->layers[B->net->count];
+        RFL_MEMSET(L, 0, sizeof *L);
+        L->name = v->name;
+        L->op = RFL_OP_INPUT;
+        L->in[0] = L->in[1] = RFL_NO_TENSOR;
+        L->out_numel = rfl__ox_per(numel, B->batch);
+        if (!rfl__ox_rec_shape(B, s, L)) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "a dim above 2^32 in ", v->name);
+        s->record = B->net->count++;
+    }
+    return RFL_OK;
+}
+
+/* Slots: unknown; initializers from the file (their params pending). */
+static void rfl__ox_slots_init(rfl__ox_b *B) {
+    rfl_onnx_graph *g = B->g;
+    int i, ok;
+    for (i = 0; i < g->value_count; i++) {
+        rfl__ox_slot *s = &B->s[i];
+        const rfl_onnx_value *v = &g->values[i];
+        RFL_MEMSET(s, 0, sizeof *s);
+        s->rank = -1, s->nconst = -1, s->record = -1;
+        if (!(v->flags & RFL_ONNX_INITIALIZER)) continue;
+        rfl__ox_from_value(s, v);
+        s->done = 1;
+        if (rfl__ox_is_float_type(v->elem_type)) s->pending = rfl__ox_count(s, &ok);
+    }
+}
+
+/* 1 when node n has an output not yet computed (nodes without named
+   outputs compute nothing anyone reads). */
+static int rfl__ox_pending_node(const rfl__ox_b *B, const rfl_onnx_node *n) {
+    int j;
+    for (j = 0; j < n->n_outputs; j++)
+        if (n->outputs[j] >= 0 && !B->s[n->outputs[j]].done) return 1;
+    return 0;
+}
+
 RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl_net *net,
                                   rfl_onnx_info *info) {
-    (void)g, (void)d, (void)net, (void)info;
-    return RFL_ERR_UNSUPPORTED;
+    rfl__ox_b B;
+    rfl_onnx_info scratch;
+    rfl_result r;
+    int left, progress, i, j;
+    if (!info) info = &scratch;
+    RFL_MEMSET(info, 0, sizeof *info);
+    info->err_node = -1;
+    if (!g || !net || !net->layers || (g->value_count && !g->values)) return RFL_ERR_ARG;
+    if (net->err || net->count) return RFL_ERR_STATE;
+    if (!g->work || g->work_size < (size_t)g->value_count * sizeof(rfl__ox_slot)) return RFL_ERR_ARG;
+    RFL_MEMSET(&B, 0, sizeof B);
+    B.g = g, B.d = d, B.net = net, B.info = info, B.node = -1;
+    B.s = (rfl__ox_slot *)g->work;
+    B.batch = (d && d->batch) ? d->batch : 1;
+    info->batch = B.batch;
+    rfl__ox_slots_init(&B);
+    r = rfl__ox_inputs_init(&B);
+    /* nodes in file order; a node whose inputs are not ready yet waits for
+       a later pass (unsorted files); no progress means a cycle */
+    for (i = 0, left = 0; i < g->node_count; i++) left += rfl__ox_pending_node(&B, &g->nodes[i]);
+    for (progress = 1; !r && left && progress;) {
+        progress = 0;
+        for (i = 0; i < g->node_count && !r; i++) {
+            const rfl_onnx_node *n = &g->nodes[i];
+            int ready = 1;
+            if (!rfl__ox_pending_node(&B, n)) continue;
+            for (j = 0; j < n->n_inputs; j++)
+                if (n->inputs[j] >= 0 && !B.s[n->inputs[j]].done) ready = 0;
+            if (!ready) continue;
+            r = rfl__ox_run_node(&B, i);
+            left--, progress = 1;
+        }
+    }
+    if (!r && left) {
+        for (i = 0; i < g->node_count; i++)
+            if (rfl__ox_pending_node(&B, &g->nodes[i])) break;
+        B.node = i < g->node_count ? i : -1;
+        r = rfl__ox_berr(&B, RFL_ERR_GRAPH, "a cycle: its inputs depend on its own output", "");
+    }
+    if (r && !net->err) net->err = r, net->err_layer = net->count, net->err_what = "onnx";
+    return r;
 }
 
 RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, size_t len,
