@@ -20,7 +20,7 @@
          had no bias, a bias (C): -C each.
    - the inline squeezenet read by seeking past the payloads and by pushing
      every byte (in odd chunks, as from a pipe): the same graph, and the
-     seeking pass reads under a tenth of the file. */
+     seeking pass reads under a quarter of the file. */
 #ifndef RFL_NO_CHART
 #define RFL_NO_CHART
 #endif
@@ -208,7 +208,9 @@ static void check_dynamic_batch(const char *zoo) {
 
 /* squeezenet1_1 holds its 1.2 M weights inline (4.9 MB): seeking reads a
    small part of the file; pushing every byte in chunks of 4093 (a pipe)
-   gives the same graph and the same counts. */
+   gives the same graph and the same counts. (Seeking still reads the rest
+   of each 64 KiB chunk a payload starts in: many of squeezenet's tensors
+   are smaller than that, so about a fifth of the file is read.) */
 static void check_inline(const char *zoo) {
     unsigned long long fwd = 0;
     loaded S, P;
@@ -223,7 +225,7 @@ static void check_inline(const char *zoo) {
     printf("squeezenet1_1 inline: %ld bytes, seeking pushed %llu, streaming pushed %llu; "
            "arena %lu bytes\n", size, (unsigned long long)S.pushed, (unsigned long long)P.pushed,
            (unsigned long)S.need);
-    RT_CHECK(S.pushed * 10 < (uint64_t)size);
+    RT_CHECK(S.pushed * 4 < (uint64_t)size); /* 64 KiB reads: the rest of a chunk is read */
     RT_EQ_U64(P.pushed, (uint64_t)size);
     RT_EQ_U64(S.need, P.need);
     RT_EQ_INT(S.g.node_count, P.g.node_count);
