@@ -11,7 +11,7 @@ build/bench-onnx-read: tools/bench-onnx-read.c tools/onnx_load.h tools/tool.h $(
 
 $(ONNX_BENCH): tools/bench-onnx-gen.py
 	mkdir -p build/bench
-	/usr/bin/python3 tools/bench-onnx-gen.py $@ 500 > /dev/null
+	python3 tools/bench-onnx-gen.py $@ 500 > /dev/null
 
 .PHONY: bench-onnx
 bench-onnx: build/bench-onnx-read $(ONNX_BENCH)

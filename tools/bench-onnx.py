@@ -81,8 +81,10 @@ if have_onnx and os.environ.get('BENCH_ONNX_LOAD', '1') != '0':
           % (best, size / best / 1e9, rss / 1024))
     print('  ratio          streamed %.1fx faster, %.0fx less memory; seeking %.0fx faster'
           % (best / stream, rss / stream_rss, best / seek))
-else:
+elif not have_onnx:
     print('  onnx.load      python3-onnx not installed under /usr/bin/python3: no comparison')
+else:
+    print('  onnx.load      skipped (BENCH_ONNX_LOAD=0)')
 gbs, gbs_cpu = size / stream / 1e9, size / stream_cpu / 1e9
 print('  targets: streamed >= 2 GB/s %s (%.2f wall, %.2f cpu), constant memory (peak RSS %.1f MiB for %.0f MB)'
       % ('met' if gbs >= 2 else 'met in cpu time only' if gbs_cpu >= 2 else 'MISSED', gbs, gbs_cpu,
