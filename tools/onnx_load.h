@@ -184,6 +184,11 @@ static const char *tl_onnx_input_str(const tl_onnx *o, char *buf, size_t size) {
     return buf;
 }
 
+/* A table cell of FLOPs: "?" for a record whose op has no FLOP rule. */
+static const char *tl_onnx_flops_cell(const rfl_layer *L, uint64_t flops) {
+    return (L->flags & RFL_LF_UNKNOWN_FLOPS) ? "?" : tl_si((double)flops, "");
+}
+
 /* Ops whose FLOPs are unknown (no cost rule), one line for humans. */
 static void tl_onnx_unknown_note(const tl_onnx *o, FILE *f) {
     if (o->info.unknown_ops > 0)

@@ -369,8 +369,8 @@ int main(int argc, char **argv) {
             rfl_layer_shape_str(&net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch, shp, sizeof shp);
             printf("%4d  %-*.*s %-11s %-22s %12s %10s %10s %10s", i, w, w, layer_name(&net, i),
                    rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)), shp, tl_commas((double)c.params),
-                   tl_si((double)c.fwd_flops, ""), tl_si((double)c.fwd_bytes, "B"),
-                   tl_si((double)c.bwd_flops, ""));
+                   tl_onnx_flops_cell(L, c.fwd_flops), tl_si((double)c.fwd_bytes, "B"),
+                   tl_onnx_flops_cell(L, c.bwd_flops));
             if (hw) {
                 rfl_prediction p;
                 double f = (double)c.fwd_flops, b = (double)c.fwd_bytes;

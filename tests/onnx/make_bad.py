@@ -54,6 +54,16 @@ def main():
     save("unknown-input.onnx", conv_graph([conv("x", "c", "conv_1"),
                                            helper.make_node("Add", ["c", "ghost"], ["y"],
                                                             name="add_ghost")]))
+    # an op with no rule: with the output's shape in value_info the count
+    # goes on (its FLOPs unknown, named); without it, exit 1 naming the node
+    odd = helper.make_node("FancyNorm", ["c"], ["f"], name="fancy_1", domain="com.example")
+    shaped = conv_graph([conv("x", "c", "conv_1"), odd, relu("f", "y", "relu_1")])
+    shaped.graph.value_info.append(helper.make_tensor_value_info("f", TensorProto.FLOAT, [1, 4, 8, 8]))
+    shaped.opset_import.append(helper.make_opsetid("com.example", 1))
+    save("unknown-op-shaped.onnx", shaped)
+    unshaped = conv_graph([conv("x", "c", "conv_1"), odd, relu("f", "y", "relu_1")])
+    unshaped.opset_import.append(helper.make_opsetid("com.example", 1))
+    save("unknown-op.onnx", unshaped)
 
 
 if __name__ == "__main__":

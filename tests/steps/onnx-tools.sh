@@ -61,6 +61,11 @@ if [ -x "$EST" ]; then
       [ "$(grep -c conv "$OX/last.out")" -ge 20 ]
   }
   step "rfl-estimate --onnx resnet18.onnx --hw h100: table and time" ox_table
+  ox_unknown() { # an op without a FLOP rule, its output shape in value_info
+    ox_rc 0 $EST --onnx tests/onnx/bad/unknown-op-shaped.onnx || return 1
+    grep -q "fancy_1 .* ? " "$OX/last.out" && grep -q "^note: 1 node without a FLOP rule (first: FancyNorm)" "$OX/last.out"
+  }
+  step "an op without a FLOP rule: counted on, FLOPs '?', named" ox_unknown
   step "--batch 8 on a fixed batch-1 file: exit 1" ox_rc 1 $EST --onnx $ZOO/alexnet.onnx --batch 8
   step "--onnx with no file: exit 2" ox_rc 2 $EST --onnx
   step "--dim without =: exit 2" ox_rc 2 $EST --onnx $ZOO/resnet18.onnx --dim batch
