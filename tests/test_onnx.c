@@ -1,0 +1,672 @@
+/* test_onnx.c - the ONNX reader (issue 18) on hand-made graphs: one or
+   more per op, written by the tiny protobuf writer in onnx_pb.h. Every
+   expected number is derived by hand in the comment beside it (per sample
+   unless said). Also: any chunk split gives the same graph, count mode,
+   skipping, bad input with its offset or node name. */
+#define ROOFLINE_IMPLEMENTATION
+#include "roofline.h"
+#include "rfl_test.h"
+#include "onnx_pb.h"
+
+static unsigned char arena[1 << 20];
+static rfl_layer rec[256];
+static rfl_onnx_state st;
+static rfl_onnx_graph gr;
+static rfl_onnx_info info;
+static rfl_net net;
+
+/* Read and build the current graph; returns the build result (or the
+   read error). */
+static rfl_result build(int opset, uint64_t batch, const char *dims) {
+    const pb *m = g_model_bytes(opset);
+    rfl_onnx_desc d;
+    rfl_result r = rfl_onnx_read_buffer(&st, m->b, m->n, arena, sizeof arena, &gr);
+    memset(&info, 0, sizeof info);
+    if (r) return r;
+    rfl_net_init(&net, rec, 256, 0, 0);
+    memset(&d, 0, sizeof d);
+    d.batch = batch;
+    d.dims = dims;
+    return rfl_onnx_build(&gr, &d, &net, &info);
+}
+
+/* The record named name (a node name), or NULL. */
+static const rfl_layer *find(const char *name) {
+    int i;
+    for (i = 0; i < net.count; i++)
+        if (rec[i].name && strcmp(rec[i].name, name) == 0) return &rec[i];
+    return 0;
+}
+#define REC(name) const rfl_layer *name##_ = find(#name); if (!RT_CHECK(name##_ != 0)) return
+
+static void shape_is(const rfl_layer *L, int rank, unsigned d0, unsigned d1, unsigned d2, unsigned d3) {
+    RT_EQ_INT(L->rank, rank);
+    RT_EQ_U64(L->shape[0], d0);
+    if (rank > 1) RT_EQ_U64(L->shape[1], d1);
+    if (rank > 2) RT_EQ_U64(L->shape[2], d2);
+    if (rank > 3) RT_EQ_U64(L->shape[3], d3);
+}
+
+static void test_conv(void) {
+    g_begin();
+    g_input("x", "N,3,8,8");
+    g_weight("w", "4,3,3,3");
+    g_weight("b", "4");
+    n_begin("Conv", "c1", "x,w,b", "y");
+    a_ints("kernel_shape", "3,3"), a_ints("pads", "1,1,1,1"), a_ints("strides", "1,1");
+    n_end();
+    /* depthwise, stride 2, no pads: 8 -> (8 - 3) / 2 + 1 = 3 */
+    g_weight("wd", "4,1,3,3");
+    n_begin("Conv", "c2", "y,wd", "z");
+    a_int("group", 4), a_ints("strides", "2,2");
+    n_end();
+    /* SAME_UPPER, stride 2, dilation 2: ceil(3 / 2) = 2 */
+    g_weight("w3", "2,4,1,1");
+    n_begin("Conv", "c3", "z,w3", "u");
+    a_str("auto_pad", "SAME_UPPER"), a_ints("strides", "2,2");
+    n_end();
+    g_output("u");
+    RT_EQ_INT(build(13, 5, 0), RFL_OK);
+    RT_EQ_U64(info.batch, 5);
+    {
+        REC(c1);
+        /* 2 x Cout 4 x Cin 3 x 3 x 3 x 8 x 8 = 13,824; bias 4 x 64 = 256 */
+        shape_is(c1_, 3, 4, 8, 8, 0);
+        RT_EQ_U64(c1_->mac_flops, 13824);
+        RT_EQ_U64(c1_->flops, 13824 + 256);
+        RT_EQ_U64(c1_->params, 4 * 3 * 9 + 4);
+        RT_EQ_INT(c1_->op, RFL_OP_CONV2D);
+        RT_STR(c1_->cls, "Conv");
+    }
+    {
+        REC(c2);
+        /* 2 x 4 x (4/4) x 9 x 3 x 3 = 648, no bias */
+        shape_is(c2_, 3, 4, 3, 3, 0);
+        RT_EQ_U64(c2_->mac_flops, 648);
+        RT_EQ_U64(c2_->flops, 648);
+        RT_EQ_U64(c2_->arg[3], 4);
+    }
+    {
+        REC(c3);
+        /* 2 x 2 x 4 x 1 x 2 x 2 = 64 */
+        shape_is(c3_, 3, 2, 2, 2, 0);
+        RT_EQ_U64(c3_->mac_flops, 64);
+    }
+    RT_EQ_INT(rec[0].op, RFL_OP_INPUT);
+    shape_is(&rec[0], 3, 3, 8, 8, 0);
+}
+
+static void test_convtranspose(void) {
+    g_begin();
+    g_input("x", "1,4,5,5");
+    g_weight("w", "4,2,3,3");
+    n_begin("ConvTranspose", "ct", "x,w", "y");
+    a_ints("strides", "2,2"), a_ints("pads", "1,1,1,1"), a_ints("output_padding", "1,1");
+    n_end();
+    g_output("y");
+    RT_EQ_INT(build(13, 0, 0), RFL_OK);
+    {
+        REC(ct);
+        /* out = 2 (5 - 1) + 1 + 1 (3 - 1) + 1 - 1 - 1 = 10; mac = 2 x Cin 4 x
+           in 25 x Cout 2 x 9 = 3,600 */
+        shape_is(ct_, 3, 2, 10, 10, 0);
+        RT_EQ_U64(ct_->mac_flops, 3600);
+        RT_EQ_U64(ct_->params, 72);
+    }
+}
+
+static void test_gemm_matmul(void) {
+    g_begin();
+    g_input("x", "batch,16");
+    g_weight("W", "10,16");
+    g_weight("C", "10");
+    n_begin("Gemm", "fc", "x,W,C", "y");
+    a_int("transB", 1);
+    n_end();
+    /* x2 (N, 2, 3, 4, 5) @ b (3, 5, 6) broadcast -> (N, 2, 3, 4, 6) */
+    g_input("a", "batch,2,3,4,5");
+    g_input("b", "3,5,6");
+    n_begin("MatMul", "mm", "a,b", "ab");
+    n_end();
+    /* activation x weight (5, 7): a linear layer */
+    g_weight("Wm", "5,7");
+    n_begin("MatMul", "lin", "a,Wm", "al");
+    n_end();
+    g_output("y");
+    RT_EQ_INT(build(13, 2, 0), RFL_OK);
+    {
+        REC(fc);
+        /* 2 x 16 x 10 = 320 mac; bias 10; params 160 + 10 */
+        RT_EQ_INT(fc_->op, RFL_OP_LINEAR);
+        RT_EQ_U64(fc_->mac_flops, 320);
+        RT_EQ_U64(fc_->flops, 330);
+        RT_EQ_U64(fc_->bias_flops, 10);
+        RT_EQ_U64(fc_->params, 170);
+        shape_is(fc_, 1, 10, 0, 0, 0);
+    }
+    {
+        REC(mm);
+        /* per sample 2 x (2 x 3) x 4 x 6 x 5 = 1,440 */
+        RT_EQ_INT(mm_->op, RFL_OP_MATMUL);
+        RT_EQ_U64(mm_->mac_flops, 1440);
+        shape_is(mm_, 4, 2, 3, 4, 6);
+        RT_EQ_U64(mm_->params, 0);
+    }
+    {
+        REC(lin);
+        /* 2 x (2 x 3 x 4) x 7 x 5 = 1,680; params 35 */
+        RT_EQ_INT(lin_->op, RFL_OP_LINEAR);
+        RT_EQ_U64(lin_->mac_flops, 1680);
+        RT_EQ_U64(lin_->params, 35);
+    }
+}
+
+static void test_norms_acts(void) {
+    static const struct { const char *op; unsigned per; } acts[] = {
+        {"Relu", 1}, {"Clip", 2}, {"Sigmoid", 4}, {"HardSigmoid", 4}, {"HardSwish", 5},
+        {"Erf", 1}, {"Gelu", 5}, {"Softmax", 5}, {"Sqrt", 1}, {"Tanh", 1}};
+    int i;
+    char in[16], out[16];
+    g_begin();
+    g_input("x", "N,4,2,2");
+    g_weight("s", "4"), g_weight("bb", "4"), g_weight("m", "4"), g_weight("v", "4");
+    n_begin("BatchNormalization", "bn", "x,s,bb,m,v", "y");
+    n_end();
+    g_input("t", "N,3,8");
+    g_weight("ls", "8"), g_weight("lb", "8");
+    n_begin("LayerNormalization", "ln", "t,ls,lb", "a0");
+    a_int("axis", -1);
+    n_end();
+    for (i = 0; i < 10; i++) {
+        sprintf(in, "a%d", i);
+        sprintf(out, "a%d", i + 1);
+        n_begin(acts[i].op, acts[i].op, in, out);
+        n_end();
+    }
+    RT_EQ_INT(build(17, 1, 0), RFL_OK);
+    {
+        REC(bn);
+        /* 4 per element x 16; params 4 x 4 */
+        RT_EQ_U64(bn_->flops, 64);
+        RT_EQ_U64(bn_->params, 16);
+        RT_EQ_INT(bn_->op, RFL_OP_BATCHNORM);
+    }
+    {
+        REC(ln);
+        RT_EQ_U64(ln_->flops, 8 * 24);
+        RT_EQ_U64(ln_->params, 16);
+    }
+    for (i = 0; i < 10; i++) {
+        const rfl_layer *L = find(acts[i].op);
+        if (!RT_CHECK(L != 0)) continue;
+        RT_EQ_U64(L->flops, 24 * acts[i].per); /* 3 x 8 elements */
+        shape_is(L, 2, 3, 8, 0, 0);
+    }
+}
+
+static void test_binary(void) {
+    static const char *ops[] = {"Add", "Sub", "Mul", "Div", "Pow"};
+    int i;
+    g_begin();
+    g_input("x", "N,3,1");
+    g_input("y", "N,1,4");
+    g_weight("c", "4");
+    n_begin("Add", "both", "x,y", "s"); /* (3,1) + (1,4) -> (3,4) */
+    n_end();
+    for (i = 0; i < 5; i++) {
+        char out[16];
+        sprintf(out, "o%d", i);
+        n_begin(ops[i], ops[i], "s,c", out);
+        n_end();
+    }
+    RT_EQ_INT(build(13, 2, 0), RFL_OK);
+    {
+        REC(both);
+        shape_is(both_, 2, 3, 4, 0, 0);
+        RT_EQ_U64(both_->flops, 12);
+        RT_EQ_U64(both_->in_numel, 3 + 4);
+    }
+    for (i = 0; i < 5; i++) {
+        const rfl_layer *L = find(ops[i]);
+        if (!RT_CHECK(L != 0)) continue;
+        RT_EQ_U64(L->flops, 12);
+        RT_EQ_U64(L->params, i == 0 ? 4 : 0); /* the constant counts once */
+    }
+    /* shapes that do not broadcast: the node is named */
+    g_begin();
+    g_input("x", "N,3");
+    g_input("y", "N,4");
+    n_begin("Add", "bad_add", "x,y", "s");
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_ERR_SHAPE);
+    RT_CHECK(strstr(info.err_msg, "bad_add") != 0);
+}
+
+static void test_pools(void) {
+    g_begin();
+    g_input("x", "N,2,8,8");
+    n_begin("MaxPool", "mp", "x", "a");
+    a_ints("kernel_shape", "3,3"), a_ints("strides", "2,2"), a_ints("pads", "1,1,1,1");
+    n_end();
+    n_begin("MaxPool", "mpc", "x", "b");
+    a_ints("kernel_shape", "3,3"), a_ints("strides", "2,2"), a_int("ceil_mode", 1);
+    n_end();
+    n_begin("AveragePool", "ap", "x", "c");
+    a_ints("kernel_shape", "2,2"), a_ints("strides", "2,2");
+    n_end();
+    n_begin("GlobalAveragePool", "gap", "x", "d");
+    n_end();
+    n_begin("ReduceMean", "rm", "x", "e");
+    a_ints("axes", "2,3"), a_int("keepdims", 0);
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_OK);
+    {
+        /* (8 + 2 - 3) / 2 + 1 = 4; 2 x 16 x 9 = 288 */
+        REC(mp);
+        shape_is(mp_, 3, 2, 4, 4, 0);
+        RT_EQ_U64(mp_->flops, 288);
+    }
+    {
+        /* ceil((8 - 3) / 2) + 1 = 4; last window starts at 6 < 8 */
+        REC(mpc);
+        shape_is(mpc_, 3, 2, 4, 4, 0);
+    }
+    {
+        REC(ap);
+        shape_is(ap_, 3, 2, 4, 4, 0);
+        RT_EQ_U64(ap_->flops, 2 * 16 * 4);
+    }
+    {
+        REC(gap);
+        shape_is(gap_, 3, 2, 1, 1, 0);
+        RT_EQ_U64(gap_->flops, 128);
+    }
+    {
+        REC(rm);
+        shape_is(rm_, 1, 2, 0, 0, 0);
+        RT_EQ_U64(rm_->flops, 128);
+    }
+}
+
+static void test_data_ops(void) {
+    static const int64_t shape_0m1[2] = {0, -1}, split24[2] = {2, 4}, st[1] = {2},
+                         en[1] = {INT64_MAX}, ax1[1] = {1}, step2[1] = {2}, ax0[1] = {0},
+                         pads[8] = {0, 0, 1, 1, 0, 0, 1, 1}, idx0 = 0;
+    g_begin();
+    g_input("x", "N,2,3,4");
+    n_begin("Flatten", "fl", "x", "f");
+    n_end();
+    g_init_i64("shp", "2", shape_0m1, 2);
+    n_begin("Reshape", "rs", "x,shp", "r");
+    n_end();
+    n_begin("Transpose", "tp", "x", "t");
+    a_ints("perm", "0,3,1,2");
+    n_end();
+    n_begin("Concat", "cat", "x,x", "c");
+    a_int("axis", 2);
+    n_end();
+    g_init_i64("spl", "2", split24, 2);
+    n_begin("Split", "sp", "c,spl", "s1,s2"); /* axis 2 (6) into 2 + 4 */
+    a_int("axis", 2);
+    n_end();
+    g_init_i64("st", "1", st, 1), g_init_i64("en", "1", en, 1);
+    g_init_i64("ax", "1", ax1, 1), g_init_i64("step", "1", step2, 1);
+    n_begin("Slice", "sl", "r,st,en,ax,step", "sl_out"); /* 24: [2::2] -> 11 */
+    n_end();
+    g_init_i64("ax0", "1", ax0, 1);
+    n_begin("Unsqueeze", "us", "f,ax0", "u"); /* (N, 24) -> (1, N, 24) */
+    n_end();
+    n_begin("Squeeze", "sq", "u,ax0", "q");
+    n_end();
+    g_init_i64("pads", "8", pads, 8);
+    n_begin("Pad", "pad", "x,pads", "p");
+    n_end();
+    g_init_i64("i0", "", &idx0, 1);
+    n_begin("Gather", "ga", "x,i0", "g"); /* axis 0 of (N,...) index 0: (2,3,4) */
+    a_int("axis", 1);
+    n_end();
+    RT_EQ_INT(build(13, 3, 0), RFL_OK);
+    if (info.err_msg[0]) printf("     %s\n", info.err_msg);
+    { REC(fl); shape_is(fl_, 1, 24, 0, 0, 0); RT_CHECK(fl_->flags & RFL_LF_VIEW); }
+    { REC(rs); shape_is(rs_, 1, 24, 0, 0, 0); }
+    { REC(tp); shape_is(tp_, 3, 4, 2, 3, 0); RT_EQ_INT(tp_->op, RFL_OP_TRANSPOSE); }
+    { REC(cat); shape_is(cat_, 3, 2, 6, 4, 0); }
+    { REC(s1); shape_is(s1_, 3, 2, 2, 4, 0); }
+    { REC(s2); shape_is(s2_, 3, 2, 4, 4, 0); }
+    { REC(sl); shape_is(sl_, 1, 11, 0, 0, 0); }
+    /* (1, N=3, 24): the batch is not the first axis; per sample 24 */
+    { REC(us); RT_EQ_U64(us_->out_numel, 24); }
+    { REC(sq); shape_is(sq_, 1, 24, 0, 0, 0); }
+    { REC(pad); shape_is(pad_, 3, 2, 5, 6, 0); }
+    { REC(ga); shape_is(ga_, 2, 3, 4, 0, 0); }
+}
+
+/* The transformer export pattern: Shape -> Gather -> Unsqueeze -> Concat ->
+   Reshape, and batch-sized constants (ConstantOfShape, Expand, Range). */
+static void test_shape_arith(void) {
+    static const int64_t zero = 0, m1[1] = {-1}, ax0[1] = {0}, one = 1;
+    g_begin();
+    g_input("x", "batch,seq,6");
+    n_begin("Shape", "shape", "x", "s");
+    n_end();
+    g_init_i64("zero", "", &zero, 1);
+    n_begin("Gather", "g0", "s,zero", "b");
+    n_end();
+    g_init_i64("ax0", "1", ax0, 1);
+    n_begin("Unsqueeze", "u0", "b,ax0", "bu");
+    n_end();
+    n_begin("Constant", "k", "", "m1");
+    a_tensor_i64("value", "1", m1, 1);
+    n_end();
+    n_begin("Concat", "c0", "bu,m1", "target");
+    a_int("axis", 0);
+    n_end();
+    n_begin("Reshape", "rs", "x,target", "r"); /* (B, seq x 6) */
+    n_end();
+    n_begin("ConstantOfShape", "mask", "s", "ms"); /* (B, seq, 6) of zeros */
+    n_end();
+    n_begin("Cast", "cast", "ms", "mc");
+    a_int("to", 7);
+    n_end();
+    n_begin("Equal", "eq", "mc,zero", "e");
+    n_end();
+    n_begin("Where", "wh", "e,x,x", "w");
+    n_end();
+    g_init_i64("one", "", &one, 1);
+    n_begin("Gather", "g1", "s,one", "L");
+    n_end();
+    n_begin("Range", "pos", "zero,L,one", "ids"); /* 0..seq-1 */
+    n_end();
+    n_begin("Expand", "ex", "ids,target", "ide"); /* (seq) to (B, -1)?: see below */
+    n_end();
+    n_begin("Identity", "id", "w", "wi");
+    n_end();
+    n_begin("Dropout", "dr", "wi", "dd");
+    n_end();
+    g_output("dd");
+    /* Expand(ids (seq), (B, -1)): -1 is not a valid broadcast dim: the node
+       is named in the error */
+    RT_EQ_INT(build(13, 3, "seq=10"), RFL_ERR_SHAPE);
+    RT_CHECK(strstr(info.err_msg, "'ex'") != 0);
+    /* the same without the bad Expand */
+    g_begin();
+    g_input("x", "batch,seq,6");
+    n_begin("Shape", "shape", "x", "s");
+    n_end();
+    g_init_i64("zero", "", &zero, 1);
+    n_begin("Gather", "g0", "s,zero", "b");
+    n_end();
+    g_init_i64("ax0", "1", ax0, 1);
+    n_begin("Unsqueeze", "u0", "b,ax0", "bu");
+    n_end();
+    n_begin("Constant", "k", "", "m1");
+    a_tensor_i64("value", "1", m1, 1);
+    n_end();
+    n_begin("Concat", "c0", "bu,m1", "target");
+    a_int("axis", 0);
+    n_end();
+    n_begin("Reshape", "rs", "x,target", "r");
+    n_end();
+    n_begin("ConstantOfShape", "mask", "s", "ms");
+    n_end();
+    n_begin("Where", "wh", "ms,x,x", "w");
+    n_end();
+    RT_EQ_INT(build(13, 3, "seq=10"), RFL_OK);
+    RT_EQ_U64(info.batch, 3);
+    { REC(rs); shape_is(rs_, 1, 60, 0, 0, 0); }
+    /* folded: no records for the shape arithmetic */
+    RT_CHECK(find("g0") == 0 && find("c0") == 0 && find("shape") == 0);
+    { REC(mask); shape_is(mask_, 2, 10, 6, 0, 0); RT_EQ_U64(mask_->out_numel, 60); }
+    { REC(wh); RT_EQ_U64(wh_->flops, 60); }
+    /* a symbolic dim without a value: RFL_ERR_MISSING naming it */
+    RT_EQ_INT(build(13, 3, 0), RFL_ERR_MISSING);
+    RT_CHECK(strstr(info.err_msg, "seq") != 0);
+}
+
+static void test_resize_unknown(void) {
+    g_begin();
+    g_input("x", "N,2,4,4");
+    {
+        /* scales as a float initializer (1, 1, 2, 2) */
+        float sc[4] = {1, 1, 2, 2};
+        pb_reset(&g_tmp);
+        pb_int(&g_tmp, 1, 4), pb_int(&g_tmp, 2, 1), pb_str(&g_tmp, 8, "scales");
+        pb_bytes(&g_tmp, 9, sc, 16);
+        pb_msg(&g_graph, 5, &g_tmp);
+    }
+    n_begin("Resize", "up", "x,,scales", "y");
+    a_str("mode", "nearest");
+    n_end();
+    n_begin("Resize", "upl", "x,,scales", "yl");
+    a_str("mode", "linear");
+    n_end();
+    /* an op without a rule, its output shape in value_info: continues */
+    n_begin("MyOp", "custom", "y", "z");
+    n_end();
+    g_value(13, "z", 1, "N,2,8,8");
+    n_begin("Relu", "after", "z", "zr");
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_OK);
+    { REC(up); shape_is(up_, 3, 2, 8, 8, 0); RT_EQ_U64(up_->flops, 0); }
+    /* linear over 2 resized axes: 2^3 - 1 = 7 FLOPs per output */
+    { REC(upl); RT_EQ_U64(upl_->flops, 7 * 128); }
+    { REC(custom); RT_CHECK(custom_->flags & RFL_LF_UNKNOWN_FLOPS); RT_STR(custom_->cls, "MyOp"); }
+    { REC(after); RT_EQ_U64(after_->flops, 128); }
+    RT_EQ_INT(info.unknown_ops, 1);
+    RT_STR(info.unknown_op, "MyOp");
+    /* without the value_info: an error naming the node */
+    g_begin();
+    g_input("x", "N,2,4,4");
+    n_begin("MyOp", "custom", "x", "z");
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_ERR_UNSUPPORTED);
+    RT_CHECK(strstr(info.err_msg, "custom") != 0);
+}
+
+/* A small conv net used by the stream tests. */
+static const pb *small_model(void) {
+    g_begin();
+    g_input("x", "N,3,16,16");
+    g_weight("w", "8,3,3,3");
+    n_begin("Conv", "conv", "x,w", "y");
+    a_ints("pads", "1,1,1,1");
+    n_end();
+    n_begin("Relu", "relu", "y", "r");
+    n_end();
+    n_begin("GlobalAveragePool", "gap", "r", "p");
+    n_end();
+    n_begin("Flatten", "flat", "p", "f");
+    n_end();
+    g_weight("fw", "10,8");
+    g_weight("fb", "10");
+    n_begin("Gemm", "fc", "f,fw,fb", "out");
+    a_int("transB", 1);
+    n_end();
+    g_output("out");
+    return g_model_bytes(13);
+}
+
+static uint32_t rng = 12345;
+static uint32_t next_rand(void) {
+    rng ^= rng << 13, rng ^= rng >> 17, rng ^= rng << 5;
+    return rng;
+}
+
+/* Same graph for every split of the stream. */
+static void test_chunks(void) {
+    static unsigned char a2[1 << 16];
+    const pb *m = small_model();
+    rfl_onnx_graph g2;
+    rfl_onnx_state s2;
+    size_t i, trial;
+    RT_EQ_INT(rfl_onnx_read_buffer(&st, m->b, m->n, arena, sizeof arena, &gr), RFL_OK);
+    RT_EQ_INT(gr.node_count, 5);
+    RT_EQ_U64(gr.params, 8 * 27 + 80 + 10);
+    for (trial = 0; trial < 41; trial++) {
+        int ok = 1, k;
+        rfl_onnx_init(&s2, a2, sizeof a2);
+        for (i = 0; i < m->n;) {
+            size_t n = trial == 0 ? 1 : 1 + next_rand() % (trial < 20 ? 7 : 300);
+            if (n > m->n - i) n = m->n - i;
+            if (rfl_onnx_push(&s2, m->b + i, n)) break;
+            i += n;
+        }
+        RT_EQ_INT(rfl_onnx_finish(&s2, &g2), RFL_OK);
+        RT_EQ_U64(s2.need, st.need);
+        ok = g2.node_count == gr.node_count && g2.value_count == gr.value_count &&
+             g2.params == gr.params;
+        for (k = 0; ok && k < g2.node_count; k++)
+            ok = strcmp(g2.nodes[k].name, gr.nodes[k].name) == 0 &&
+                 strcmp(g2.nodes[k].op_type, gr.nodes[k].op_type) == 0 &&
+                 g2.nodes[k].n_attrs == gr.nodes[k].n_attrs &&
+                 g2.nodes[k].n_inputs == gr.nodes[k].n_inputs;
+        for (k = 0; ok && k < g2.value_count; k++)
+            ok = strcmp(g2.values[k].name, gr.values[k].name) == 0 && g2.values[k].rank == gr.values[k].rank;
+        RT_CHECK(ok);
+    }
+}
+
+/* Count mode, a too small arena, skipping by seeking. */
+static void test_arena_skip(void) {
+    const pb *m = small_model();
+    size_t need, i;
+    RT_EQ_INT(rfl_onnx_read_buffer(&st, m->b, m->n, 0, 0, &gr), RFL_OK);
+    need = st.need;
+    RT_CHECK(need > 0);
+    RT_EQ_INT(rfl_onnx_read_buffer(&st, m->b, m->n, arena, need - 1, &gr), RFL_ERR_BUFFER);
+    RT_EQ_U64(st.need, need);
+    RT_CHECK(strstr(st.err_msg, "bytes needed") != 0);
+    RT_EQ_INT(rfl_onnx_read_buffer(&st, m->b, m->n, arena, need, &gr), RFL_OK);
+    /* push 40 bytes at a time; when the reader says it skips, jump */
+    rfl_onnx_init(&st, arena, sizeof arena);
+    for (i = 0; i < m->n;) {
+        size_t n = m->n - i < 40 ? m->n - i : 40;
+        RT_EQ_INT(rfl_onnx_push(&st, m->b + i, n), RFL_OK);
+        i += n;
+        if (st.skip) {
+            /* the weights' raw_data: 8 x 27 x 4 = 864 bytes, 320, 40 */
+            RT_CHECK(st.skip <= 864);
+            i += (size_t)st.skip;
+            RT_EQ_INT(rfl_onnx_skip(&st, st.skip), RFL_OK);
+        }
+    }
+    RT_EQ_INT(rfl_onnx_finish(&st, &gr), RFL_OK);
+    RT_EQ_U64(gr.params, 8 * 27 + 80 + 10);
+    RT_EQ_U64(st.offset, m->n);
+}
+
+static void test_bad(void) {
+    static const char text[] = "hello, this is not a model\n";
+    const pb *m = small_model();
+    /* text: 'h' = field 13 varint, 'e' its value, 'l' = field 13 wire 4 */
+    RT_EQ_INT(rfl_onnx_read_buffer(&st, text, sizeof text - 1, arena, sizeof arena, &gr), RFL_ERR_FORMAT);
+    RT_EQ_U64(st.err_offset, 2);
+    RT_CHECK(strstr(st.err_msg, "byte 2") != 0);
+    /* truncated: the stream ends inside the graph */
+    RT_EQ_INT(rfl_onnx_read_buffer(&st, m->b, m->n / 2, arena, sizeof arena, &gr), RFL_ERR_TRUNCATED);
+    RT_EQ_U64(st.err_offset, m->n / 2);
+    RT_EQ_INT(rfl_onnx_read_buffer(&st, "", 0, arena, sizeof arena, &gr), RFL_ERR_EMPTY);
+    /* graph field 7 of length 100, holding a name of 5 bytes cut after 2 */
+    {
+        static const unsigned char bad[] = {0x08, 0x08, 0x3A, 100, 0x12, 0x05, 'a', 'b'};
+        RT_EQ_INT(rfl_onnx_read_buffer(&st, bad, sizeof bad, arena, sizeof arena, &gr), RFL_ERR_TRUNCATED);
+        RT_EQ_U64(st.err_offset, 8);
+    }
+    {
+        /* inner length runs past the outer message: graph (len 3) holding a node of len 9 */
+        static const unsigned char bad[] = {0x3A, 0x03, 0x0A, 0x09, 0x00, 0x00};
+        RT_EQ_INT(rfl_onnx_read_buffer(&st, bad, sizeof bad, arena, sizeof arena, &gr), RFL_ERR_FORMAT);
+        RT_EQ_U64(st.err_offset, 2);
+    }
+    /* negative dim in an initializer: named */
+    g_begin();
+    g_input("x", "N,4");
+    g_init_i64("w", "-3,4", 0, 0);
+    n_begin("MatMul", "mm", "x,w", "y");
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_ERR_FORMAT);
+    RT_CHECK(strstr(st.err_msg, "'w'") != 0 && strstr(st.err_msg, "negative") != 0);
+    /* negative dim in an input's type */
+    g_begin();
+    g_input("x", "N,-5");
+    RT_EQ_INT(build(13, 1, 0), RFL_ERR_FORMAT);
+    RT_CHECK(strstr(st.err_msg, "'x'") != 0);
+    /* overflowing dims: 2^40 x 2^40 elements */
+    g_begin();
+    g_input("x", "N,4");
+    g_init_i64("big", "1099511627776,1099511627776", 0, 0);
+    RT_EQ_INT(build(13, 1, 0), RFL_ERR_OVERFLOW);
+    RT_CHECK(strstr(st.err_msg, "'big'") != 0);
+    g_begin();
+    g_input("x", "N,4294967296,4294967296");
+    RT_EQ_INT(build(13, 1, 0), RFL_ERR_OVERFLOW);
+    RT_CHECK(strstr(info.err_msg, "x") != 0);
+    /* unknown input name */
+    g_begin();
+    g_input("x", "N,4");
+    n_begin("Relu", "r1", "nosuch", "y");
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_ERR_GRAPH);
+    RT_CHECK(strstr(st.err_msg, "'r1'") != 0 && strstr(st.err_msg, "nosuch") != 0);
+    /* a cycle: a -> b -> a */
+    g_begin();
+    g_input("x", "N,4");
+    n_begin("Add", "first", "x,b", "a");
+    n_end();
+    n_begin("Relu", "second", "a", "b");
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_ERR_GRAPH);
+    RT_CHECK(strstr(info.err_msg, "cycle") != 0 && strstr(info.err_msg, "'first'") != 0);
+    /* an output produced twice */
+    g_begin();
+    g_input("x", "N,4");
+    n_begin("Relu", "r1", "x", "y");
+    n_end();
+    n_begin("Relu", "r2", "x", "y");
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_ERR_GRAPH);
+    RT_CHECK(strstr(st.err_msg, "'r2'") != 0);
+    /* push after finish */
+    m = small_model();
+    RT_EQ_INT(rfl_onnx_read_buffer(&st, m->b, m->n, arena, sizeof arena, &gr), RFL_OK);
+    RT_EQ_INT(rfl_onnx_push(&st, m->b, 1), RFL_ERR_STATE);
+}
+
+/* Unsorted nodes are fine (sorted by their inputs); counts at any batch
+   scale; the cost functions take the records. */
+static void test_unsorted_costs(void) {
+    rfl_net_cost c;
+    rfl_cost_desc d;
+    g_begin();
+    g_input("x", "N,4");
+    g_weight("w", "4,4");
+    n_begin("Relu", "second", "a", "b");
+    n_end();
+    n_begin("MatMul", "first", "x,w", "a");
+    n_end();
+    RT_EQ_INT(build(13, 7, 0), RFL_OK);
+    RT_EQ_INT(net.count, 3);
+    memset(&d, 0, sizeof d);
+    d.batch = info.batch;
+    RT_EQ_INT(rfl_net_cost_get(&net, &d, &c), RFL_OK);
+    RT_EQ_U64(c.fwd_mac_flops, 7 * 2 * 16); /* 7 rows x 2 x 4 x 4 */
+    RT_EQ_U64(c.params, 16);
+    RT_EQ_U64(c.fwd_flops, 7 * 32 + 7 * 4);
+}
+
+int main(void) {
+    test_conv();
+    test_convtranspose();
+    test_gemm_matmul();
+    test_norms_acts();
+    test_binary();
+    test_pools();
+    test_data_ops();
+    test_shape_arith();
+    test_resize_unknown();
+    test_chunks();
+    test_arena_skip();
+    test_bad();
+    test_unsorted_costs();
+    return rt_done();
+}
