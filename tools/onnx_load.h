@@ -224,11 +224,16 @@ static char tl_onnx_names[TL_ONNX_MAX_FILES][64];
 
 static void tl_onnx_report_add(const char *path) {
     tl_onnx *o;
+    int i;
     if (tl_onnx_nfiles >= TL_ONNX_MAX_FILES) tl_usage_error("at most %d --onnx files", TL_ONNX_MAX_FILES);
     o = (tl_onnx *)malloc(sizeof *o);
     if (!o) tl_input_error(path, 0, 0, "out of memory");
     tl_onnx_init(o, path);
     tl_onnx_model_name(path, tl_onnx_names[tl_onnx_nfiles], sizeof tl_onnx_names[0]);
+    for (i = 0; i < tl_onnx_nfiles; i++) /* models are named after their files */
+        if (tl_is(tl_onnx_names[i], tl_onnx_names[tl_onnx_nfiles]))
+            tl_usage_error("--onnx %s and %s: two models named %s", tl_onnx_files[i]->path, path,
+                           tl_onnx_names[i]);
     tl_onnx_files[tl_onnx_nfiles++] = o;
 }
 
