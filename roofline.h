@@ -6747,7 +6747,18 @@ static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
         od[i] = x->dim[a];
     }
     if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
-    if (x->rank <= 1) rfl__ox_keep_values(x, o);
+    if (x->nconst >= 0 && x->nconst <= RFL__OX_CONSTS) { /* small constants move */
+        int j, k;
+        for (j = 0; j < x->nconst; j++) {
+            int64_t rem = j, src = 0, coord[RFL_ONNX_MAX_RANK], stride[RFL_ONNX_MAX_RANK];
+            for (k = x->rank - 1; k >= 0; k--) coord[k] = rem % od[k], rem /= od[k];
+            for (k = x->rank - 1, rem = 1; k >= 0; k--) stride[k] = rem, rem *= x->dim[k];
+            for (k = 0; k < x->rank; k++) src += coord[k] * stride[cnt ? (int)(p[k] < 0 ? p[k] + x->rank : p[k]) : x->rank - 1 - k];
+            if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)src));
+            else o->cv[j] = rfl__ox_geti(x, (int)src);
+        }
+        o->nconst = x->nconst, o->isfloat = x->isfloat;
+    }
     RFL_MEMSET(&c, 0, sizeof c);
     c.arg[0] = cnt >= 2 ? (uint32_t)p[0] : 0, c.arg[1] = cnt >= 2 ? (uint32_t)p[1] : 1;
     return rfl__ox_conclude(B, n, RFL_OP_TRANSPOSE, &c, 0);
@@ -6867,13 +6878,20 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
         first[a] = s0, step[a] = k;
     }
     if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
-    if (x->nconst >= 0 && x->rank == 1 && od[0] <= RFL__OX_CONSTS) {
-        for (j = 0; j < od[0]; j++) {
-            int src = (int)(first[0] + j * step[0]);
-            if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, src));
-            else o->cv[j] = rfl__ox_geti(x, src);
+    if (x->nconst >= 0) { /* small constants of any rank (reversed pad lists) */
+        int ok;
+        uint64_t cnt = rfl__ox_count(o, &ok);
+        if (ok && cnt <= RFL__OX_CONSTS) {
+            for (j = 0; j < (int)cnt; j++) {
+                int64_t rem = j, src = 0, stride = 1, coord[RFL_ONNX_MAX_RANK];
+                for (i = x->rank - 1; i >= 0; i--) coord[i] = rem % od[i], rem /= od[i];
+                for (i = x->rank - 1; i >= 0; i--)
+                    src += (first[i] + coord[i] * step[i]) * stride, stride *= x->dim[i];
+                if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)src));
+                else o->cv[j] = rfl__ox_geti(x, (int)src);
+            }
+            o->nconst = (int32_t)cnt, o->isfloat = x->isfloat;
         }
-        o->nconst = (int32_t)od[0], o->isfloat = x->isfloat;
     }
     RFL_MEMSET(&c, 0, sizeof c);
     c.flags = RFL_LF_VIEW;
@@ -7024,8 +7042,7 @@ static rfl_result rfl__ox_constant(rfl__ox_b *B, const rfl_onnx_node *n) {
         const rfl_onnx_value *v = &B->g->values[a->tensor];
         rfl__ox_from_value(o, v);
         if (o->rank < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
-        if (rfl__ox_is_float_type(v->elem_type)) o->pending = rfl__ox_count(o, &i);
-        return RFL_OK;
+        return RFL_OK; /* not an initializer: no params */
     }
     if ((a = rfl__ox_attr_get(n, "value_int")) != 0 || (a = rfl__ox_attr_get(n, "value_float")) != 0) {
         o->rank = 0, o->nconst = 1;
@@ -7192,7 +7209,9 @@ static rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
         {"BatchNormalization", RFL_OP_BATCHNORM, 4, 0},
         {"LayerNormalization", RFL_OP_LAYERNORM, 8, 0},
         {"InstanceNormalization", RFL_OP_LAYERNORM, 8, 0},
-        {"Cast", RFL_OP_TRANSPOSE, 0, 0}, {"Dropout", RFL_OP_DROPOUT, 0, 0}};
+        {"Cast", RFL_OP_TRANSPOSE, 0, 0}, {"Dropout", RFL_OP_DROPOUT, 0, 0},
+        {"ScatterND", RFL_OP_CONCAT, 0, 0}, {"ScatterElements", RFL_OP_CONCAT, 0, 0},
+        {"Trilu", RFL_OP_CONCAT, 0, 0}, {"CumSum", RFL_OP_ADD, 1, 0}};
     static const struct { const char *op; uint8_t kind; } bin[] = {
         {"Add", RFL_OP_ADD}, {"Sub", RFL_OP_ADD}, {"Mul", RFL_OP_MUL}, {"Div", RFL_OP_MUL},
         {"Pow", RFL_OP_MUL}, {"Max", RFL_OP_ADD}, {"Min", RFL_OP_ADD}, {"Equal", RFL_OP_ADD},
@@ -7202,7 +7221,8 @@ static rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
     int i;
     for (i = 0; i < (int)(sizeof un / sizeof un[0]); i++)
         if (rfl__ox_streq(op, un[i].op)) {
-            unsigned fl = (un[i].kind == RFL_OP_TRANSPOSE) ? 0u : (unsigned)RFL_LF_MODULE;
+            unsigned fl = (un[i].kind == RFL_OP_TRANSPOSE || un[i].kind == RFL_OP_CONCAT ||
+                           un[i].kind == RFL_OP_ADD) ? 0u : (unsigned)RFL_LF_MODULE;
             rfl__ox_slot *x = rfl__ox_in(B, n, 0);
             if (un[i].kind == RFL_OP_DROPOUT && x && !x->batched) return rfl__ox_alias(B, n);
             return rfl__ox_unary(B, n, (rfl_op)un[i].kind, un[i].per, un[i].act, fl);
