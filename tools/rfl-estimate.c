@@ -346,17 +346,16 @@ int main(int argc, char **argv) {
     /* the per-layer table */
     {
         int w = 4;
-        char shp[64];
+        char shp[64], in[160];
         for (i = 0; i < net.count; i++) {
             int l = (int)strlen(layer_name(&net, i));
             if (net.layers[i].op != RFL_OP_MARK && l > w) w = l;
         }
         if (w > 56) w = 56;
-        char in[160];
         if (ox.path) printf("%s: input %s, ", ox.path, tl_onnx_input_str(&ox, in, sizeof in));
         else printf("%s: input [%llu, 3, %llu, %llu], ", model, batch, res, res);
-        printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(d.dtype), d.mode == RFL_MODE_TRAIN ? "training" : "inference",
-               d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
+        printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(d.dtype),
+               d.mode == RFL_MODE_TRAIN ? "training" : "inference", d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
         printf("%4s  %-*s %-11s %-22s %12s %10s %10s %10s", "#", w, "layer", "type", "output",
                "params", "fwd FLOP", "fwd bytes", "bwd FLOP");
         if (hw) printf(" %8s %10s  %s", "AI", "time", "bound");
