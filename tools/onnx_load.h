@@ -141,7 +141,8 @@ static void tl_onnx_build(tl_onnx *o) {
     rfl_net_init(&o->net, o->layers, cap, 0, 0);
     r = rfl_onnx_build(&o->g, &d, &o->net, &o->info);
     if (r != RFL_OK)
-        tl_input_error(o->path, 0, 0, "%s", o->info.err_msg[0] ? o->info.err_msg : rfl_result_str(r));
+        tl_input_error(o->path, 0, 0, "%s%s", o->info.err_msg[0] ? o->info.err_msg : rfl_result_str(r),
+                       r == RFL_ERR_MISSING ? " (give it with --dim NAME=V)" : "");
     if (o->batch && o->info.batch != o->batch)
         tl_input_error(o->path, 0, 0, "the batch axis is fixed at %llu in the file; --batch %llu "
                        "cannot change it (export with a dynamic batch axis)",
@@ -165,6 +166,23 @@ static const char *tl_onnx_model_name(const char *path, char *buf, size_t size) 
     return buf;
 }
 
+/* Dim i of graph input v as the build saw it: the batch for a symbolic or
+   unknown first axis, a --dim value for a named one, else the file's;
+   -1 when none of these. */
+static int64_t tl_onnx_dim(const tl_onnx *o, const rfl_onnx_value *v, int i) {
+    const rfl_onnx_dim *d = &v->dims[i];
+    const char *p = o->dims;
+    size_t n = d->param ? strlen(d->param) : 0;
+    while (n && *p) { /* "seq=128,height=224" */
+        if (strncmp(p, d->param, n) == 0 && p[n] == '=') return (int64_t)strtoll(p + n + 1, 0, 10);
+        p = strchr(p, ',');
+        if (!p) break;
+        p++;
+    }
+    if (i == 0 && (d->value < 0 || d->param)) return (int64_t)o->info.batch;
+    return d->param ? -1 : d->value;
+}
+
 /* The first graph input's dims at the batch, "[8, 3, 224, 224]". */
 static const char *tl_onnx_input_str(const tl_onnx *o, char *buf, size_t size) {
     const rfl_onnx_value *v;
@@ -175,9 +193,9 @@ static const char *tl_onnx_input_str(const tl_onnx *o, char *buf, size_t size) {
     v = &o->g.values[o->g.inputs[0]];
     k += (size_t)snprintf(buf + k, size - k, "'%s' [", v->name);
     for (i = 0; i < v->rank && k < size; i++) {
-        int64_t x = v->dims[i].value;
-        if (i == 0 && (x < 0 || v->dims[i].param)) x = (int64_t)o->info.batch;
-        if (x < 0 && v->dims[i].param) k += (size_t)snprintf(buf + k, size - k, "%s%s", i ? ", " : "", v->dims[i].param);
+        int64_t x = tl_onnx_dim(o, v, i);
+        if (x < 0) k += (size_t)snprintf(buf + k, size - k, "%s%s", i ? ", " : "",
+                                         v->dims[i].param ? v->dims[i].param : "?");
         else k += (size_t)snprintf(buf + k, size - k, "%s%lld", i ? ", " : "", (long long)x);
     }
     if (k < size) snprintf(buf + k, size - k, "]");
@@ -201,10 +219,10 @@ static void tl_onnx_unknown_note(const tl_onnx *o, FILE *f) {
 static void tl_onnx_json(tl_json *j, const tl_onnx *o) {
     const rfl_onnx_value *v = o->g.input_count > 0 ? &o->g.values[o->g.inputs[0]] : 0;
     int i;
-    tl_jarr(j, "input"); /* the first input's dims; a symbolic one not the batch: null */
+    tl_jarr(j, "input"); /* the first input's dims as built; unknown: null */
     for (i = 0; v && i < v->rank; i++) {
-        if (i == 0 && (v->dims[0].value < 0 || v->dims[0].param)) tl_jnum(j, 0, (double)o->info.batch);
-        else if (v->dims[i].value >= 0 && !v->dims[i].param) tl_jnum(j, 0, (double)v->dims[i].value);
+        int64_t x = tl_onnx_dim(o, v, i);
+        if (x >= 0) tl_jnum(j, 0, (double)x);
         else tl_jnull(j, 0);
     }
     tl_jclose_arr(j);

@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """Makes the bad ONNX files in tests/onnx/bad/ (issue 18, item 5): each has
 one defect, and tests/onnx/bad/EXPECTED.txt says what the error line must
-name (a byte offset or a node / tensor name). Small graphs built with
+name (a byte offset or a node / tensor name). A few good ones sit beside
+them for tests/steps/onnx-tools.sh: good.onnx (their base),
+unknown-op-shaped.onnx (an op without a FLOP rule whose output shape is
+known), seq-dim.onnx (a symbolic dim besides the batch). Small graphs built with
 python-onnx's helpers, no checker (they are meant to be wrong); the
 truncated one is a prefix of a real fixture.
     /usr/bin/python3 tests/onnx/make_bad.py
@@ -64,6 +67,13 @@ def main():
     unshaped = conv_graph([conv("x", "c", "conv_1"), odd, relu("f", "y", "relu_1")])
     unshaped.opset_import.append(helper.make_opsetid("com.example", 1))
     save("unknown-op.onnx", unshaped)
+    # a symbolic dim besides the batch: x [batch, seq, 64] @ w [64, 32]
+    wm = helper.make_tensor("wm", TensorProto.FLOAT, [64, 32], [0.0] * 2048)
+    xs = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["batch", "seq", 64])
+    ys = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    g = helper.make_graph([helper.make_node("MatMul", ["x", "wm"], ["y"], name="proj")], "seq",
+                          [xs], [ys], initializer=[wm])
+    save("seq-dim.onnx", helper.make_model(g, opset_imports=[helper.make_opsetid("", 14)]))
 
 
 if __name__ == "__main__":

@@ -66,6 +66,15 @@ if [ -x "$EST" ]; then
     grep -q "fancy_1 .* ? " "$OX/last.out" && grep -q "^note: 1 node without a FLOP rule (first: FancyNorm)" "$OX/last.out"
   }
   step "an op without a FLOP rule: counted on, FLOPs '?', named" ox_unknown
+  ox_seq() { # x [batch, seq, 64] @ w [64, 32] at batch 2, seq 10: 2 x 2*10*64*32 = 81,920
+    ox_rc 0 $EST --onnx tests/onnx/bad/seq-dim.onnx --batch 2 --dim seq=10 --json &&
+      python3 -c 'import json,sys; e=json.load(open(sys.argv[1])); sys.exit(e["forward"]["mac_flops"] != 81920 or e["params"] != 2048 or e["input"] != [2, 10, 64])' "$OX/last.out"
+  }
+  step "--dim seq=10: a symbolic dim besides the batch (81,920 mac FLOPs)" ox_seq
+  ox_noseq() {
+    ox_rc 1 $EST --onnx tests/onnx/bad/seq-dim.onnx && grep -q "seq.*--dim" "$OX/last.err"
+  }
+  step "a symbolic dim without --dim: exit 1 naming it" ox_noseq
   step "--batch 8 on a fixed batch-1 file: exit 1" ox_rc 1 $EST --onnx $ZOO/alexnet.onnx --batch 8
   step "--onnx with no file: exit 2" ox_rc 2 $EST --onnx
   step "--dim without =: exit 2" ox_rc 2 $EST --onnx $ZOO/resnet18.onnx --dim batch
