@@ -4923,7 +4923,7 @@ enum {
     RFL__OX_MSG = 16
 };
 /* stream counters (st->counts_[]): messages by type, then these */
-enum { RFL__OXC_IO = RFL__OX_NTYPES, RFL__OXC_STR, RFL__OXC_ELEMS };
+enum { RFL__OXC_IO = RFL__OX_NTYPES, RFL__OXC_STR, RFL__OXC_ELEMS, RFL__OXC_OUT };
 /* phases of the byte machine */
 enum { RFL__OXP_TAG, RFL__OXP_LEN, RFL__OXP_VARINT, RFL__OXP_FIXED, RFL__OXP_COPY, RFL__OXP_SKIP };
 
@@ -5128,6 +5128,7 @@ static rfl_result rfl__ox_on_len(rfl_onnx_state *st, unsigned len_width) {
             st->counts_[RFL__OXC_STR] += len + 1;
             if (msg == RFL__OX_NODE && (st->field_ == 1 || st->field_ == 2))
                 st->counts_[RFL__OXC_IO]++;
+            if (msg == RFL__OX_NODE && st->field_ == 2) st->counts_[RFL__OXC_OUT]++;
         } else {
             st->counts_[RFL__OXC_ELEMS] += len; /* >= 1 byte per element */
         }
@@ -5303,7 +5304,7 @@ static size_t rfl__ox_align(size_t n) { return (n + 7u) & ~(size_t)7u; }
 /* The bytes finish and build need beyond the compact copy, from the
    stream counters; 0 when it overflows. */
 static uint64_t rfl__ox_tables_size(const uint64_t *c, uint32_t *hsize) {
-    uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_IO] + 1, h = 16, t = 0;
+    uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1, h = 16, t = 0;
     if (vals > 0x10000000u || c[RFL__OXC_ELEMS] > ((uint64_t)1 << 40) ||
         c[RFL__OXC_STR] > ((uint64_t)1 << 40) || c[RFL__OX_DIM] > ((uint64_t)1 << 40))
         return 0;
@@ -5729,7 +5730,7 @@ static rfl_result rfl__ox_graph(rfl__ox_fin *F, rfl__pb body, int pass) {
 
 /* Lay the tables out behind the compact copy. */
 static void rfl__ox_layout(rfl__ox_fin *F, const uint64_t *c, uint32_t hsize) {
-    size_t vals = (size_t)(c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_IO] + 1);
+    size_t vals = (size_t)(c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1);
     uint32_t i;
     F->cap_nodes = (int)c[RFL__OX_NODE];
     F->nodes = (rfl_onnx_node *)rfl__ox_take(F, (size_t)c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
