@@ -161,7 +161,7 @@ static const char *tl_onnx_model_name(const char *path, char *buf, size_t size) 
     b = b ? b + 1 : path;
     n = strlen(b);
     if (n > 5 && tl_is(b + n - 5, ".onnx")) n -= 5;
-    if (tl_is(path, "-")) b = "<stdin>", n = 7;
+    if (tl_is(path, "-")) b = "stdin", n = 5; /* also a chart file name */
     snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), b);
     return buf;
 }
