@@ -5952,15 +5952,19 @@ static rfl__ox_slot *rfl__ox_out(rfl__ox_b *B, const rfl_onnx_node *n, int i) {
     if (i >= n->n_outputs || n->outputs[i] < 0) return (rfl__ox_slot *)0;
     return &B->s[n->outputs[i]];
 }
+/* double -> int64 without undefined behaviour: NaN 0, clamped. */
+static int64_t rfl__ox_d2i(double x) {
+    if (!(x == x)) return 0;
+    if (x >= 9.2e18) return INT64_MAX;
+    if (x <= -9.2e18) return INT64_MIN;
+    return (int64_t)x;
+}
 static int64_t rfl__ox_geti(const rfl__ox_slot *s, int i) {
     double x;
     if (s->isfloat) {
         if (s->ext_f) x = s->ext_f[i];
         else RFL_MEMCPY(&x, &s->cv[i], sizeof x);
-        if (!(x == x)) return 0;
-        if (x > 9.2e18) return INT64_MAX;
-        if (x < -9.2e18) return INT64_MIN;
-        return (int64_t)x;
+        return rfl__ox_d2i(x);
     }
     return s->ext_i ? s->ext_i[i] : s->cv[i];
 }
@@ -6064,10 +6068,21 @@ static uint64_t rfl__ox_per(uint64_t x, uint64_t b) { return x / b + (x % b != 0
 static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) {
     int64_t d[RFL_ONNX_MAX_RANK];
     int r = 0, i, start = 0;
+    int ax = -1;
     for (i = 0; i < s->rank; i++) d[r++] = s->dim[i];
-    if (s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) {
-        d[0] = (int64_t)((uint64_t)d[0] / B->batch);
-        if (d[0] == 1 && r > 1) start = 1; /* the batch axis itself */
+    /* the batch axis: the first, else one equal to the batch (moved by a
+       Transpose or Unsqueeze), else one it divides; it goes, or shrinks */
+    if (s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) ax = 0;
+    for (i = 0; ax < 0 && s->batched && i < r; i++)
+        if ((uint64_t)d[i] == B->batch) ax = i;
+    for (i = 0; ax < 0 && s->batched && i < r; i++)
+        if (d[i] && (uint64_t)d[i] % B->batch == 0) ax = i;
+    if (ax >= 0) {
+        d[ax] = (int64_t)((uint64_t)d[ax] / B->batch);
+        if (d[ax] == 1 && r > 1) {
+            for (i = ax; i > 0; i--) d[i] = d[i - 1];
+            start = 1;
+        }
     }
     if (r == 0) d[r++] = 1;
     while (r - start > RFL_MAX_RANK) { /* fold the leading dims */
@@ -6252,8 +6267,8 @@ static int rfl__ox_fold1(const rfl_onnx_node *n, const rfl__ox_slot *x, rfl__ox_
         double v = rfl__ox_getf(x, i), r = v;
         switch (op[0]) {
         case 'N': r = op[1] == 'e' ? -v : (v == 0); break;
-        case 'F': r = (double)(int64_t)v - ((double)(int64_t)v > v); break;
-        case 'C': if (op[1] == 'e') r = (double)(int64_t)v + ((double)(int64_t)v < v); break;
+        case 'F': r = (double)rfl__ox_d2i(v) - ((double)rfl__ox_d2i(v) > v); break;
+        case 'C': if (op[1] == 'e') r = (double)rfl__ox_d2i(v) + ((double)rfl__ox_d2i(v) < v); break;
         case 'A': r = v < 0 ? -v : v; break;
         case 'R': r = op[2] == 'l' ? (v < 0 ? 0 : v) : (v != 0 ? 1.0 / v : 0); break;
         case 'S': { double g = v > 1 ? v / 2 : 1; int it; /* Newton: no libm */
@@ -6262,7 +6277,7 @@ static int rfl__ox_fold1(const rfl_onnx_node *n, const rfl__ox_slot *x, rfl__ox_
         default: break;
         }
         if (tofloat) rfl__ox_setf(o, i, r);
-        else o->cv[i] = x->isfloat ? (int64_t)r : (op[0] == 'C' && op[1] == 'a') ? rfl__ox_geti(x, i) : (int64_t)r;
+        else o->cv[i] = x->isfloat ? rfl__ox_d2i(r) : (op[0] == 'C' && op[1] == 'a') ? rfl__ox_geti(x, i) : rfl__ox_d2i(r);
     }
     o->nconst = x->nconst;
     return 1;
@@ -6315,10 +6330,10 @@ static void rfl__ox_fold2(const rfl_onnx_node *n, rfl__ox_slot *const *in, int n
         case 'S': r = v[0] - v[1]; break;
         case 'M': r = op[1] == 'u' ? v[0] * v[1] : op[1] == 'a' ? (v[0] > v[1] ? v[0] : v[1])
                     : op[1] == 'i' ? (v[0] < v[1] ? v[0] : v[1])
-                    : (int64_t)v[1] ? (double)((int64_t)v[0] % (int64_t)v[1]) : 0; break;
+                    : (rfl__ox_d2i(v[1]) && rfl__ox_d2i(v[1]) != -1) ? (double)(rfl__ox_d2i(v[0]) % rfl__ox_d2i(v[1])) : 0; break;
         case 'D':
             r = v[1] != 0 ? v[0] / v[1] : 0;
-            if (!isf) r = (double)(int64_t)r; /* integer division truncates */
+            if (!isf) r = (double)rfl__ox_d2i(r); /* integer division truncates */
             break;
         case 'E': r = v[0] == v[1]; break;
         case 'L': r = v[0] < v[1]; break;
@@ -6328,7 +6343,7 @@ static void rfl__ox_fold2(const rfl_onnx_node *n, rfl__ox_slot *const *in, int n
         default: return;
         }
         if (isf) rfl__ox_setf(o, i, r);
-        else o->cv[i] = (int64_t)r;
+        else o->cv[i] = rfl__ox_d2i(r);
     }
     o->isfloat = (uint8_t)isf;
     o->nconst = (int32_t)cnt;
@@ -6989,7 +7004,7 @@ static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
     } else {
         const rfl_onnx_attr *a = rfl__ox_attr_get(n, "scales");
         if (!a || a->n != x->rank || !a->floats) return rfl__ox_not_const(B, "scales / sizes");
-        for (i = 0; i < x->rank; i++) od[i] = (int64_t)((double)x->dim[i] * a->floats[i]);
+        for (i = 0; i < x->rank; i++) od[i] = rfl__ox_d2i((double)x->dim[i] * a->floats[i]);
     }
     if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
     for (i = 0; i < x->rank; i++) k += od[i] != x->dim[i];
@@ -7139,13 +7154,13 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (st == 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "zero delta", "");
     cntf = (b - a) / st;
     if (cntf > 9e15) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "too many elements", "");
-    cnt = cntf <= 0 ? 0 : (int64_t)cntf + ((double)(int64_t)cntf < cntf);
+    cnt = !(cntf > 0) ? 0 : rfl__ox_d2i(cntf) + ((double)rfl__ox_d2i(cntf) < cntf);
     if ((r = rfl__ox_shape(B, o, &cnt, 1)) != RFL_OK || !o) return r;
     if (cnt <= RFL__OX_CONSTS) {
         o->isfloat = (uint8_t)(s->isfloat | l->isfloat | d->isfloat);
         for (i = 0; i < cnt; i++)
             if (o->isfloat) rfl__ox_setf(o, i, a + st * i);
-            else o->cv[i] = (int64_t)a + (int64_t)st * i;
+            else o->cv[i] = rfl__ox_d2i(a + st * i);
         o->nconst = (int32_t)cnt;
     }
     RFL_MEMSET(&c, 0, sizeof c);
@@ -7183,7 +7198,7 @@ static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
         }
         if (rfl__ox_streq(n->op_type, "ReduceMean") && x->nconst) acc /= x->nconst;
         if (x->isfloat) rfl__ox_setf(o, 0, acc);
-        else o->cv[0] = (int64_t)acc;
+        else o->cv[0] = rfl__ox_d2i(acc);
         o->nconst = 1, o->isfloat = x->isfloat;
     }
     RFL_MEMSET(&c, 0, sizeof c);
@@ -7427,6 +7442,8 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
     unsigned char buf[65536];
     FILE *f;
     size_t n;
+    long end = 0;
+    int size_known = 0;
     rfl_result r;
     if (!st || !path || !g) return RFL_ERR_ARG;
     r = rfl_onnx_init(st, arena, size);
@@ -7436,9 +7453,15 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
         rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "cannot open the file");
         return st->err = RFL_ERR_IO;
     }
+    /* the file's size bounds every seek: a payload cut short by the end
+       of the file is read (not seeked over), so finish sees the truncation */
+    if (fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
+        size_known = 1;
+    else
+        rewind(f);
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         if (rfl_onnx_push(st, buf, n)) break;
-        while (st->skip > 0) {
+        while (size_known && st->skip > 0 && st->skip <= (uint64_t)end - st->offset) {
             long step = st->skip > 0x40000000u ? 0x40000000L : (long)st->skip;
             if (fseek(f, step, SEEK_CUR) != 0) break;
             rfl_onnx_skip(st, (uint64_t)step);

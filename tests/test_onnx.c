@@ -334,8 +334,8 @@ static void test_data_ops(void) {
     { REC(s1); shape_is(s1_, 3, 2, 2, 4, 0); }
     { REC(s2); shape_is(s2_, 3, 2, 4, 4, 0); }
     { REC(sl); shape_is(sl_, 1, 11, 0, 0, 0); }
-    /* (1, N=3, 24): the batch is not the first axis; per sample 24 */
-    { REC(us); RT_EQ_U64(us_->out_numel, 24); }
+    /* (1, N=3, 24): the batch is not the first axis; per sample (1, 24) */
+    { REC(us); RT_EQ_U64(us_->out_numel, 24); shape_is(us_, 2, 1, 24, 0, 0); }
     { REC(sq); shape_is(sq_, 1, 24, 0, 0, 0); }
     { REC(pad); shape_is(pad_, 3, 2, 5, 6, 0); }
     { REC(ga); shape_is(ga_, 2, 3, 4, 0, 0); }
@@ -421,6 +421,101 @@ static void test_shape_arith(void) {
     /* a symbolic dim without a value: RFL_ERR_MISSING naming it */
     RT_EQ_INT(build(13, 3, 0), RFL_ERR_MISSING);
     RT_CHECK(strstr(info.err_msg, "seq") != 0);
+}
+
+/* Swin's padding to a window multiple, as torch exports it: the pads list
+   is computed from Shape, reversed by a Slice with step -1 over a (4, 2)
+   view, transposed and flattened. x (N, 5, 5, 4), window 4: W gets
+   (4 - 5 % 4) % 4 = 3 at its end, H a fixed 1. Also Range and a
+   batch-sized Expand, an external-data weight, a node without a name. */
+static void test_fold_chain(void) {
+    static const int64_t two = 2, four = 4, eight[1] = {8}, zero = 0, one = 1, c000[3] = {0, 0, 0},
+                         c0[1] = {0}, c1[1] = {1}, ax0[1] = {0}, m1_2[2] = {-1, 2}, m1[1] = {-1},
+                         sst[1] = {-1}, sen[1] = {-9223372036854775807LL}, sst1[1] = {-1}, five[1] = {5};
+    g_begin();
+    g_input("x", "N,5,5,4");
+    n_begin("Shape", "s", "x", "s");
+    n_end();
+    g_init_i64("two", "", &two, 1), g_init_i64("four", "", &four, 1);
+    n_begin("Gather", "gw", "s,two", "w"); /* 5 */
+    n_end();
+    n_begin("Mod", "m", "w,four", "m"); /* 1 */
+    n_end();
+    n_begin("Sub", "sub", "four,m", "p"); /* 3 */
+    n_end();
+    n_begin("Mod", "m2", "p,four", "p2"); /* 3 */
+    n_end();
+    g_init_i64("ax0", "1", ax0, 1);
+    n_begin("Unsqueeze", "pu", "p2,ax0", "pu"); /* [3] */
+    n_end();
+    g_init_i64("c000", "3", c000, 3), g_init_i64("c0", "1", c0, 1), g_init_i64("c1", "1", c1, 1);
+    n_begin("Concat", "c6", "c000,pu,c0,c1", "c6"); /* [0,0,0,3,0,1]: (W: 0,3) (H: 0,1) */
+    a_int("axis", 0);
+    n_end();
+    n_begin("Shape", "n6", "c6", "n6"); /* [6] */
+    n_end();
+    g_init_i64("eight", "1", eight, 1);
+    n_begin("Sub", "k", "eight,n6", "k"); /* [2] */
+    n_end();
+    n_begin("ConstantOfShape", "z", "k", "z"); /* [0,0] */
+    a_tensor_i64("value", "1", &zero, 1);
+    n_end();
+    n_begin("Concat", "c8", "c6,z", "c8");
+    a_int("axis", 0);
+    n_end();
+    g_init_i64("m1_2", "2", m1_2, 2);
+    n_begin("Reshape", "r42", "c8,m1_2", "r42"); /* [[0,0],[0,3],[0,1],[0,0]] */
+    n_end();
+    g_init_i64("sst", "1", sst, 1), g_init_i64("sen", "1", sen, 1), g_init_i64("sst1", "1", sst1, 1);
+    n_begin("Slice", "rev", "r42,sst,sen,ax0,sst1", "rev"); /* rows reversed */
+    n_end();
+    n_begin("Transpose", "tr", "rev", "tr"); /* [[0,0,0,0],[0,1,3,0]] */
+    a_ints("perm", "1,0");
+    n_end();
+    g_init_i64("m1", "1", m1, 1);
+    n_begin("Reshape", "flat", "tr,m1", "pads");
+    n_end();
+    n_begin("Pad", "pad", "x,pads", "xp"); /* ends (0, 1, 3, 0): (N, 6, 8, 4) */
+    n_end();
+    /* Range over a shape value, broadcast to the batch */
+    g_init_i64("zero", "", &zero, 1), g_init_i64("one", "", &one, 1);
+    n_begin("Gather", "gl", "s,one", "L"); /* 5 */
+    n_end();
+    n_begin("Range", "ids", "zero,L,one", "ids"); /* [0..4] */
+    n_end();
+    n_begin("Gather", "gb", "s,zero", "b");
+    n_end();
+    n_begin("Unsqueeze", "bu", "b,ax0", "bu");
+    n_end();
+    g_init_i64("five", "1", five, 1);
+    n_begin("Concat", "bshape", "bu,five", "bshape"); /* [N, 5] */
+    a_int("axis", 0);
+    n_end();
+    n_begin("Expand", "pos", "ids,bshape", "pos"); /* (N, 5), sized by the batch */
+    n_end();
+    /* a weight kept in an external file: only its dims are here */
+    pb_reset(&g_tmp);
+    pb_int(&g_tmp, 1, 4), pb_int(&g_tmp, 1, 6), pb_int(&g_tmp, 2, 1), pb_str(&g_tmp, 8, "ext");
+    pb_reset(&g_tmp2);
+    pb_str(&g_tmp2, 1, "location"), pb_str(&g_tmp2, 2, "weights.bin");
+    pb_msg(&g_tmp, 13, &g_tmp2);
+    pb_int(&g_tmp, 14, 1);
+    pb_msg(&g_graph, 5, &g_tmp);
+    n_begin("MatMul", (const char *)0, "xp,ext", "unnamed_out"); /* (N, 6, 8, 6) */
+    n_end();
+    RT_EQ_INT(build(13, 2, 0), RFL_OK);
+    if (info.err_msg[0]) printf("     %s\n", info.err_msg);
+    RT_EQ_U64(gr.params, 24);
+    { REC(pad); shape_is(pad_, 3, 6, 8, 4, 0); }
+    { REC(pos); shape_is(pos_, 1, 5, 0, 0, 0); RT_EQ_U64(pos_->out_numel, 5); }
+    {
+        REC(unnamed_out);
+        /* 2 x (6 x 8) x 6 x 4 = 2,304; the external weight's 24 params */
+        RT_EQ_U64(unnamed_out_->mac_flops, 2304);
+        RT_EQ_U64(unnamed_out_->params, 24);
+        RT_EQ_INT(unnamed_out_->op, RFL_OP_LINEAR);
+    }
+    RT_CHECK(find("rev") == 0 && find("tr") == 0 && find("ids") == 0); /* folded */
 }
 
 static void test_resize_unknown(void) {
@@ -654,6 +749,27 @@ static void test_unsorted_costs(void) {
     RT_EQ_U64(c.fwd_flops, 7 * 32 + 7 * 4);
 }
 
+/* rfl_onnx_read_file seeks over payloads, and sees a file cut inside one. */
+static void test_file(void) {
+    const pb *m = small_model();
+    const char *path = "build/test/test_onnx_tmp.onnx";
+    FILE *f = fopen(path, "wb");
+    if (!RT_CHECK(f != 0)) return;
+    fwrite(m->b, 1, m->n, f);
+    fclose(f);
+    RT_EQ_INT(rfl_onnx_read_file(&st, path, arena, sizeof arena, &gr), RFL_OK);
+    RT_EQ_U64(gr.params, 8 * 27 + 80 + 10);
+    RT_EQ_U64(st.offset, m->n);
+    /* cut inside the first weight's payload (it starts after byte 100) */
+    f = fopen(path, "wb");
+    fwrite(m->b, 1, 300, f);
+    fclose(f);
+    RT_EQ_INT(rfl_onnx_read_file(&st, path, arena, sizeof arena, &gr), RFL_ERR_TRUNCATED);
+    RT_EQ_U64(st.err_offset, 300);
+    remove(path);
+    RT_EQ_INT(rfl_onnx_read_file(&st, path, arena, sizeof arena, &gr), RFL_ERR_IO);
+}
+
 int main(void) {
     test_conv();
     test_convtranspose();
@@ -663,10 +779,12 @@ int main(void) {
     test_pools();
     test_data_ops();
     test_shape_arith();
+    test_fold_chain();
     test_resize_unknown();
     test_chunks();
     test_arena_skip();
     test_bad();
     test_unsorted_costs();
+    test_file();
     return rt_done();
 }
