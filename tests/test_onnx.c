@@ -518,6 +518,38 @@ static void test_fold_chain(void) {
     RT_CHECK(find("rev") == 0 && find("tr") == 0 && find("ids") == 0); /* folded */
 }
 
+/* Position ids of a transformer: Range(0, seq) is sized by the sequence,
+   not the batch (no record); its Expand to (batch, seq) is per sample. */
+static void test_position_ids(void) {
+    static const int64_t zero = 0, one = 1, ax0[1] = {0}, m1[1] = {-1};
+    g_begin();
+    g_input("ids", "batch,seq");
+    n_begin("Shape", "s", "ids", "s");
+    n_end();
+    g_init_i64("zero", "", &zero, 1), g_init_i64("one", "", &one, 1);
+    n_begin("Gather", "gl", "s,one", "L");
+    n_end();
+    n_begin("Range", "range", "zero,L,one", "pos");
+    n_end();
+    n_begin("Gather", "gb", "s,zero", "b");
+    n_end();
+    g_init_i64("ax0", "1", ax0, 1), g_init_i64("m1", "1", m1, 1);
+    n_begin("Unsqueeze", "bu", "b,ax0", "bu");
+    n_end();
+    n_begin("Concat", "shp", "bu,m1", "shp");
+    a_int("axis", 0);
+    n_end();
+    n_begin("Expand", "expand", "pos,shp", "posb");
+    n_end();
+    g_weight("table", "64,8");
+    n_begin("Gather", "emb", "table,posb", "e"); /* an embedding: 64 x 8 params */
+    n_end();
+    RT_EQ_INT(build(13, 3, "seq=12"), RFL_OK);
+    RT_CHECK(find("range") == 0);
+    { REC(expand); shape_is(expand_, 1, 12, 0, 0, 0); RT_EQ_U64(expand_->out_numel, 12); }
+    { REC(emb); RT_EQ_INT(emb_->op, RFL_OP_EMBEDDING); RT_EQ_U64(emb_->params, 512); shape_is(emb_, 2, 12, 8, 0, 0); }
+}
+
 static void test_resize_unknown(void) {
     g_begin();
     g_input("x", "N,2,4,4");
@@ -780,6 +812,7 @@ int main(void) {
     test_data_ops();
     test_shape_arith();
     test_fold_chain();
+    test_position_ids();
     test_resize_unknown();
     test_chunks();
     test_arena_skip();
