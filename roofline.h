@@ -5306,6 +5306,7 @@ typedef struct rfl__ox_fin {
 } rfl__ox_fin;
 
 static size_t rfl__ox_align(size_t n) { return (n + 7u) & ~(size_t)7u; }
+static uint64_t rfl__ox_align64(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
 
 /* The bytes finish and build need beyond the compact copy, from the
    stream counters; 0 when it overflows. */
@@ -5316,16 +5317,16 @@ static uint64_t rfl__ox_tables_size(const uint64_t *c, uint32_t *hsize) {
         return 0;
     while (h < 2 * vals) h *= 2;
     *hsize = (uint32_t)h;
-    t += rfl__ox_align(c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
-    t += rfl__ox_align(c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
-    t += rfl__ox_align(c[RFL__OXC_IO] * sizeof(int));
-    t += rfl__ox_align(vals * sizeof(rfl_onnx_value));
-    t += rfl__ox_align((c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]) * sizeof(rfl_onnx_dim));
-    t += rfl__ox_align(c[RFL__OXC_ELEMS] * 8);
-    t += rfl__ox_align(c[RFL__OXC_STR]);
-    t += rfl__ox_align(h * sizeof(int));
-    t += 2 * rfl__ox_align(c[RFL__OX_VINFO] * sizeof(int));
-    t += rfl__ox_align(vals * sizeof(rfl__ox_slot));
+    t += rfl__ox_align64(c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
+    t += rfl__ox_align64(c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
+    t += rfl__ox_align64(c[RFL__OXC_IO] * sizeof(int));
+    t += rfl__ox_align64(vals * sizeof(rfl_onnx_value));
+    t += rfl__ox_align64((c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]) * sizeof(rfl_onnx_dim));
+    t += rfl__ox_align64(c[RFL__OXC_ELEMS] * 8);
+    t += rfl__ox_align64(c[RFL__OXC_STR]);
+    t += rfl__ox_align64(h * sizeof(int));
+    t += 2 * rfl__ox_align64(c[RFL__OX_VINFO] * sizeof(int));
+    t += rfl__ox_align64(vals * sizeof(rfl__ox_slot));
     return t;
 }
 

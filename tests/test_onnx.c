@@ -521,7 +521,7 @@ static void test_fold_chain(void) {
 /* Position ids of a transformer: Range(0, seq) is sized by the sequence,
    not the batch (no record); its Expand to (batch, seq) is per sample. */
 static void test_position_ids(void) {
-    static const int64_t zero = 0, one = 1, ax0[1] = {0}, m1[1] = {-1};
+    static const int64_t zero = 0, one = 1, ax0[1] = {0};
     g_begin();
     g_input("ids", "batch,seq");
     n_begin("Shape", "s", "ids", "s");
@@ -533,10 +533,12 @@ static void test_position_ids(void) {
     n_end();
     n_begin("Gather", "gb", "s,zero", "b");
     n_end();
-    g_init_i64("ax0", "1", ax0, 1), g_init_i64("m1", "1", m1, 1);
+    g_init_i64("ax0", "1", ax0, 1);
     n_begin("Unsqueeze", "bu", "b,ax0", "bu");
     n_end();
-    n_begin("Concat", "shp", "bu,m1", "shp");
+    n_begin("Unsqueeze", "lu", "L,ax0", "lu");
+    n_end();
+    n_begin("Concat", "shp", "bu,lu", "shp"); /* (batch, seq) */
     a_int("axis", 0);
     n_end();
     n_begin("Expand", "expand", "pos,shp", "posb");
@@ -548,6 +550,41 @@ static void test_position_ids(void) {
     RT_CHECK(find("range") == 0);
     { REC(expand); shape_is(expand_, 1, 12, 0, 0, 0); RT_EQ_U64(expand_->out_numel, 12); }
     { REC(emb); RT_EQ_INT(emb_->op, RFL_OP_EMBEDDING); RT_EQ_U64(emb_->params, 512); shape_is(emb_, 2, 12, 8, 0, 0); }
+}
+
+/* Equal, Where, Cast, Identity, Dropout on activations; Constant's
+   value_ints feeding a Reshape. */
+static void test_misc_ops(void) {
+    g_begin();
+    g_input("x", "N,6");
+    n_begin("Equal", "eq", "x,x", "e"); /* 6 compares */
+    n_end();
+    n_begin("Cast", "cast", "x", "c");
+    a_int("to", 10);
+    n_end();
+    n_begin("Identity", "id", "c", "i"); /* the same tensor: no record */
+    n_end();
+    n_begin("Dropout", "drop", "i", "d");
+    n_end();
+    n_begin("Where", "where", "e,x,d", "w"); /* 6 selects */
+    n_end();
+    n_begin("Constant", "k", "", "shape");
+    a_ints("value_ints", "0,2,3");
+    n_end();
+    n_begin("Reshape", "rs", "w,shape", "r");
+    n_end();
+    RT_EQ_INT(build(13, 4, 0), RFL_OK);
+    { REC(eq); RT_EQ_U64(eq_->flops, 6); }
+    { REC(cast); RT_EQ_U64(cast_->flops, 0); RT_EQ_U64(cast_->in_numel, 6); }
+    RT_CHECK(find("id") == 0);
+    {
+        REC(drop);
+        const rfl_layer *c = find("cast");
+        RT_EQ_INT(drop_->op, RFL_OP_DROPOUT);
+        RT_CHECK(c && drop_->in[0] == (int)(c - rec)); /* through the Identity */
+    }
+    { REC(where); RT_EQ_U64(where_->flops, 6); RT_EQ_U64(where_->in_numel, 18); }
+    { REC(rs); shape_is(rs_, 2, 2, 3, 0, 0); }
 }
 
 static void test_resize_unknown(void) {
@@ -813,6 +850,7 @@ int main(void) {
     test_shape_arith();
     test_fold_chain();
     test_position_ids();
+    test_misc_ops();
     test_resize_unknown();
     test_chunks();
     test_arena_skip();
