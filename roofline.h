@@ -1118,7 +1118,12 @@ typedef struct rfl_llm_kind_cost {
    GlobalAveragePool GlobalMaxPool ReduceMean ReduceSum ReduceMax
    ReduceMin Flatten Reshape Transpose Concat Split Slice Gather Squeeze
    Unsqueeze Pad Resize Upsample Shape Constant ConstantOfShape Expand
-   Range Cast Identity Dropout. */
+   Range Cast Identity Dropout Tile ScatterND ScatterElements Trilu CumSum
+   Sin Cos Round Sign Softplus Elu PRelu Mod Xor LessOrEqual
+   GreaterOrEqual QuantizeLinear DequantizeLinear. Data movement (Concat,
+   Pad, Expand, Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize
+   linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
+   Reduce* one per input element; unary math 1 per element. */
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -7221,6 +7226,27 @@ static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
     return rfl__ox_conclude(B, n, op, &c, 0);
 }
 
+/* Tile(input, repeats): each dim times its repeat; a copy. */
+static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+    int64_t rep[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
+    int cnt, i;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "input");
+    if (r) return r;
+    cnt = rfl__ox_consts(rfl__ox_in(B, n, 1), rep, RFL_ONNX_MAX_RANK);
+    if (cnt < 0) return rfl__ox_not_const(B, "repeats");
+    if (cnt != x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "repeats length differs from the rank", "");
+    for (i = 0; i < cnt; i++) {
+        if (rep[i] < 0 || (rep[i] && x->dim[i] > INT64_MAX / rep[i]))
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad repeats", "");
+        od[i] = x->dim[i] * rep[i];
+    }
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, cnt)) != RFL_OK) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+}
+
 /* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
    reader has none. Per-element FLOPs as the LAYERS section says. */
 static rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
@@ -7241,18 +7267,23 @@ static rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
         {"InstanceNormalization", RFL_OP_LAYERNORM, 8, 0},
         {"Cast", RFL_OP_TRANSPOSE, 0, 0}, {"Dropout", RFL_OP_DROPOUT, 0, 0},
         {"ScatterND", RFL_OP_CONCAT, 0, 0}, {"ScatterElements", RFL_OP_CONCAT, 0, 0},
-        {"Trilu", RFL_OP_CONCAT, 0, 0}, {"CumSum", RFL_OP_ADD, 1, 0}};
+        {"Trilu", RFL_OP_CONCAT, 0, 0}, {"CumSum", RFL_OP_ADD, 1, 0},
+        {"Sin", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Cos", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Round", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Sign", RFL_OP_ACT, 1, RFL_ACT_TANH},
+        {"Softplus", RFL_OP_ACT, 2, RFL_ACT_TANH}, {"Elu", RFL_OP_ACT, 2, RFL_ACT_TANH},
+        {"QuantizeLinear", RFL_OP_MUL, 2, 0}, {"DequantizeLinear", RFL_OP_MUL, 2, 0}};
     static const struct { const char *op; uint8_t kind; } bin[] = {
         {"Add", RFL_OP_ADD}, {"Sub", RFL_OP_ADD}, {"Mul", RFL_OP_MUL}, {"Div", RFL_OP_MUL},
         {"Pow", RFL_OP_MUL}, {"Max", RFL_OP_ADD}, {"Min", RFL_OP_ADD}, {"Equal", RFL_OP_ADD},
         {"Less", RFL_OP_ADD}, {"Greater", RFL_OP_ADD}, {"And", RFL_OP_MUL}, {"Or", RFL_OP_ADD},
-        {"Where", RFL_OP_MUL}, {"Mod", RFL_OP_MUL}};
+        {"Where", RFL_OP_MUL}, {"Mod", RFL_OP_MUL}, {"PRelu", RFL_OP_MUL},
+        {"LessOrEqual", RFL_OP_ADD}, {"GreaterOrEqual", RFL_OP_ADD}, {"Xor", RFL_OP_ADD}};
     const char *op = n->op_type;
     int i;
     for (i = 0; i < (int)(sizeof un / sizeof un[0]); i++)
         if (rfl__ox_streq(op, un[i].op)) {
             unsigned fl = (un[i].kind == RFL_OP_TRANSPOSE || un[i].kind == RFL_OP_CONCAT ||
-                           un[i].kind == RFL_OP_ADD) ? 0u : (unsigned)RFL_LF_MODULE;
+                           un[i].kind == RFL_OP_ADD || un[i].kind == RFL_OP_MUL) ? 0u : (unsigned)RFL_LF_MODULE;
             rfl__ox_slot *x = rfl__ox_in(B, n, 0);
             if (un[i].kind == RFL_OP_DROPOUT && x && !x->batched) return rfl__ox_alias(B, n);
             return rfl__ox_unary(B, n, (rfl_op)un[i].kind, un[i].per, un[i].act, fl);
@@ -7288,6 +7319,7 @@ static rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (rfl__ox_streq(op, "ConstantOfShape")) return rfl__ox_const_of_shape(B, n);
     if (rfl__ox_streq(op, "Expand")) return rfl__ox_expand(B, n);
     if (rfl__ox_streq(op, "Range")) return rfl__ox_range(B, n);
+    if (rfl__ox_streq(op, "Tile")) return rfl__ox_tile(B, n);
     return RFL_ERR_UNKNOWN_NAME;
 }
 
@@ -7344,10 +7376,16 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
         const char *missing = "";
         rfl_layer *L;
         uint64_t numel;
-        if (!rfl__ox_file_dims(B, v, s, 1, &missing))
-            return rfl__ox_berr(B, RFL_ERR_MISSING, v->flags & RFL_ONNX_HAS_SHAPE ?
-                                "a symbolic dim without a value (desc.dims \"NAME=V\"): " :
-                                "an input of unknown rank: ", v->flags & RFL_ONNX_HAS_SHAPE ? missing : v->name);
+        if (!rfl__ox_file_dims(B, v, s, 1, &missing)) {
+            char what[120];
+            size_t k = rfl__ox_cat(what, sizeof what, 0, "input '");
+            k = rfl__ox_cat(what, sizeof what, k, v->name);
+            if (!(v->flags & RFL_ONNX_HAS_SHAPE) || v->rank > RFL_ONNX_MAX_RANK)
+                return rfl__ox_berr(B, RFL_ERR_MISSING, what, "': no shape (or rank above 8)");
+            k = rfl__ox_cat(what, sizeof what, k, "': symbolic dim '");
+            k = rfl__ox_cat(what, sizeof what, k, missing);
+            return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value (NAME=V in desc.dims)");
+        }
         if (i == 0) {
             B->batch = s->rank > 0 ? (uint64_t)s->dim[0] : 1;
             if (!B->batch) return rfl__ox_berr(B, RFL_ERR_SHAPE, "batch of 0 in input ", v->name);

@@ -585,6 +585,17 @@ static void test_misc_ops(void) {
     }
     { REC(where); RT_EQ_U64(where_->flops, 6); RT_EQ_U64(where_->in_numel, 18); }
     { REC(rs); shape_is(rs_, 2, 2, 3, 0, 0); }
+    /* Tile (2, 3) by (1, 2) -> (2, 6), a copy */
+    g_begin();
+    g_input("x", "N,2,3");
+    {
+        static const int64_t reps[3] = {1, 1, 2};
+        g_init_i64("reps", "3", reps, 3);
+    }
+    n_begin("Tile", "tile", "x,reps", "t");
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_OK);
+    { REC(tile); shape_is(tile_, 2, 2, 6, 0, 0); RT_EQ_U64(tile_->flops, 0); }
 }
 
 static void test_resize_unknown(void) {
