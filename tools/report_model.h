@@ -161,7 +161,7 @@ static void estimate(model *m) {
     int i, h;
     if (rfl_net_init(&m->net, m->recs, RFL_ZOO_MAX_LAYERS, m->names, sizeof m->names) != RFL_OK)
         tl_input_error(0, 0, 0, "internal: net init");
-    r = rfl_zoo_build(&m->net, m->name, 0);
+    r = tl_onnx_report_net(m->name, &cd, &m->net) ? RFL_OK : rfl_zoo_build(&m->net, m->name, 0);
     if (r == RFL_ERR_UNKNOWN_NAME) {
         char list[2048] = "";
         size_t n = 0;

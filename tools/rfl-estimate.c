@@ -5,6 +5,7 @@
 #include "roofline.h"
 #include "tool.h"
 #include <errno.h>
+#include "onnx_load.h"
 
 static const char *usage =
     "usage: rfl-estimate MODEL [--batch N] [--res H] [--dtype D] [--mode train|infer]\n"
@@ -12,9 +13,15 @@ static const char *usage =
     "                    [--json]\n"
     "       rfl-estimate LLM|--hf-config FILE --phase prefill|decode --seq S ...\n"
     "                    (rfl-estimate llama-3-8b --help: the LLM options)\n"
+    "       rfl-estimate --onnx FILE [--batch N] [--dim NAME=V]... [options above]\n"
     "       rfl-estimate --list\n"
     "  MODEL       a zoo model (--list): torchvision's definition, 3 channels,\n"
     "              1000 classes, H x H input\n"
+    "  --onnx FILE an ONNX model instead (- reads standard input): streamed,\n"
+    "              weights skipped (external data not needed); params = float\n"
+    "              initializer elements (batch norm folded into a conv changes\n"
+    "              them, not the MACs); --batch sets a symbolic first axis\n"
+    "  --dim N=V   value of the symbolic dim N of an ONNX input (repeatable)\n"
     "  --batch N   batch size (default 1)\n"
     "  --res H     input resolution (default 224; inception_v3 299)\n"
     "  --dtype D   fp32 (default), fp16, bf16, int8: bytes per element and the\n"
@@ -137,7 +144,9 @@ static void print_summary(const rfl_net *net) {
 int main(int argc, char **argv) {
     const char *model = 0, *hwname = 0;
     unsigned long long batch = 1, res = 0; /* 0: the model's own (224; 299 Inception) */
-    int json = 0, summary = 0, i, a;
+    int json = 0, summary = 0, i, a, batch_given = 0;
+    tl_onnx ox; /* --onnx */
+    char oxname[64];
     rfl_cost_desc d;
     rfl_net net;
     rfl_net_cost tot;
@@ -149,6 +158,7 @@ int main(int argc, char **argv) {
     if (llm_wanted(argc, argv)) return llm_main(argc, argv);
 #endif
     memset(&d, 0, sizeof d);
+    tl_onnx_init(&ox, 0);
     for (a = 1; a < argc; a++) {
         const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : 0;
         if (tl_is(o, "--help") || tl_is(o, "-h")) { fputs(usage, stdout); return 0; }
@@ -162,7 +172,9 @@ int main(int argc, char **argv) {
         }
         else if (tl_is(o, "--json")) json = 1;
         else if (tl_is(o, "--summary")) summary = 1;
-        else if (tl_is(o, "--batch")) { batch = parse_count(o, v, 1ull << 40); a++; }
+        else if (tl_is(o, "--batch")) { batch = parse_count(o, v, 1ull << 40); batch_given = 1; a++; }
+        else if (tl_is(o, "--onnx")) { if (!v) tl_usage_error("--onnx needs a file"); ox.path = v; a++; }
+        else if (tl_is(o, "--dim")) { tl_onnx_add_dim(&ox, v); a++; }
         else if (tl_is(o, "--res")) { res = parse_count(o, v, 65536); a++; }
         else if (tl_is(o, "--dtype")) {
             if (!v) tl_usage_error("--dtype needs a value");
@@ -193,19 +205,27 @@ int main(int argc, char **argv) {
         else if (!model) model = o;
         else tl_usage_error("one model at a time ('%s' and '%s')", model, o);
     }
+    if (ox.path && model) tl_usage_error("a zoo model or --onnx, not both");
+    if (ox.dims[0] && !ox.path) tl_usage_error("--dim is for --onnx models");
+    if (ox.path) model = tl_onnx_model_name(ox.path, oxname, sizeof oxname);
     if (!model) tl_usage_error("no model given (rfl-estimate --list shows the zoo)");
     hw = tl_machine(hwname); /* --hw NAME or --hw-file FILE */
     d.batch = batch;
 
     rfl_net_init(&net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);
-    r = rfl_zoo_build(&net, model, (uint32_t)res);
+    if (ox.path) { /* the records come from the file, at the file's batch */
+        ox.batch = batch_given ? batch : 0;
+        tl_onnx_load(&ox);
+        net = ox.net, batch = d.batch = ox.info.batch;
+    }
+    r = ox.path ? RFL_OK : rfl_zoo_build(&net, model, (uint32_t)res);
     if (r == RFL_ERR_UNKNOWN_NAME) {
         fprintf(stderr, "%s: unknown model '%s'; the zoo: ", tl_prog, model);
         list_zoo(stderr, ", ");
         fputc('\n', stderr);
         return TL_BAD_INPUT;
     }
-    if (r == RFL_OK) res = net.layers[0].shape[1];
+    if (r == RFL_OK && !ox.path) res = net.layers[0].shape[1];
     if (r != RFL_OK)
         tl_input_error(0, 0, 0, "%s at %llux%llu: %s at layer %d (%s%s%s)", model, res, res,
                        rfl_result_str(r), net.err_layer, net.err_what, net.scope_len ? " in " : "",
@@ -244,7 +264,8 @@ int main(int argc, char **argv) {
         tl_jobj(&j, 0);
         tl_jstr(&j, "model", model);
         jint(&j, "batch", batch);
-        json_shape(&j, "input", &net, 0, batch);
+        if (ox.path) tl_onnx_json(&j, &ox);
+        else json_shape(&j, "input", &net, 0, batch);
         tl_jstr(&j, "dtype", rfl_dtype_name(d.dtype));
         tl_jstr(&j, "mode", d.mode == RFL_MODE_TRAIN ? "train" : "infer");
         tl_jstr(&j, "convention", d.convention == RFL_CONV_REPORT ? "report" : "torch");
@@ -343,15 +364,16 @@ int main(int argc, char **argv) {
     /* the per-layer table */
     {
         int w = 4;
-        char shp[64];
+        char shp[64], in[160];
         for (i = 0; i < net.count; i++) {
             int l = (int)strlen(layer_name(&net, i));
             if (net.layers[i].op != RFL_OP_MARK && l > w) w = l;
         }
         if (w > 56) w = 56;
-        printf("%s: input [%llu, 3, %llu, %llu], %s, %s, FLOPs: %s convention\n", model, batch,
-               res, res, rfl_dtype_name(d.dtype), d.mode == RFL_MODE_TRAIN ? "training" : "inference",
-               d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
+        if (ox.path) printf("%s: input %s, ", ox.path, tl_onnx_input_str(&ox, in, sizeof in));
+        else printf("%s: input [%llu, 3, %llu, %llu], ", model, batch, res, res);
+        printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(d.dtype),
+               d.mode == RFL_MODE_TRAIN ? "training" : "inference", d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
         printf("%4s  %-*s %-11s %-22s %12s %10s %10s %10s", "#", w, "layer", "type", "output",
                "params", "fwd FLOP", "fwd bytes", "bwd FLOP");
         if (hw) printf(" %8s %10s  %s", "AI", "time", "bound");
@@ -364,8 +386,8 @@ int main(int argc, char **argv) {
             rfl_layer_shape_str(&net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch, shp, sizeof shp);
             printf("%4d  %-*.*s %-11s %-22s %12s %10s %10s %10s", i, w, w, layer_name(&net, i),
                    rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)), shp, tl_commas((double)c.params),
-                   tl_si((double)c.fwd_flops, ""), tl_si((double)c.fwd_bytes, "B"),
-                   tl_si((double)c.bwd_flops, ""));
+                   tl_onnx_flops_cell(L, c.fwd_flops), tl_si((double)c.fwd_bytes, "B"),
+                   tl_onnx_flops_cell(L, c.bwd_flops));
             if (hw) {
                 rfl_prediction p;
                 double f = (double)c.fwd_flops, b = (double)c.fwd_bytes;
@@ -408,6 +430,7 @@ int main(int argc, char **argv) {
         printf("backward         %s FLOP (mac %s FLOP = %s), %s moved\n",
                tl_si((double)tot.bwd_flops, ""), tl_si((double)tot.bwd_mac_flops, ""),
                tl_commas((double)tot.bwd_mac_flops), tl_si((double)tot.bwd_bytes, "B"));
+        if (ox.path) tl_onnx_unknown_note(&ox, stdout);
         printf("activations      %s kept for backward\n", tl_si((double)tot.activation_bytes, "B"));
         printf("training memory  %s with SGD+momentum, %s with Adam\n",
                tl_si((double)tot.train_sgd_bytes, "B"), tl_si((double)tot.train_adam_bytes, "B"));

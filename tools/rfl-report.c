@@ -17,6 +17,7 @@
 #include "roofline.h"
 #include "tool.h"
 #include "report_kinds.h"
+#include "onnx_load.h"
 #include "report_llm.h" /* decoder LLMs: --llm / --hf-config (issue 17) */
 #include <errno.h>
 #include <math.h>
@@ -35,6 +36,7 @@ static const char *usage =
     "Nsight Compute profile (rfl-reduce), and put both on the roofline of each\n"
     "machine: a table per machine, a comparison by layer type, charts and JSON.\n\n"
     "  --model M,...    zoo models (rfl-estimate --list), at most 8\n"
+    "  --onnx FILE      also a model from an ONNX file, named after it (repeatable)\n"
     "  --hw NAME,...    machines, one table and one chart each (rfl-hw lists them)\n"
     "  --hw-file F,...  machine files (rfl-hw NAME --json, rfl-probe -o F): a machine\n"
     "                   each; measured ceilings are drawn dashed beside the\n"
@@ -184,6 +186,7 @@ static void parse_args(int argc, char **argv, args *A) {
 #define NEED() do { if (!v) tl_usage_error("%s needs a value", o); a++; } while (0)
         if (tl_is(o, "-h") || tl_is(o, "--help")) { fputs(usage, stdout); exit(0); }
         else if (tl_is(o, "--model") || tl_is(o, "-m")) { NEED(); snprintf(A->model, sizeof A->model, "%s", v); }
+        else if (tl_is(o, "--onnx")) { NEED(); tl_onnx_report_add(v); A->setting = 1; }
         else if (tl_is(o, "--hw")) { NEED(); snprintf(A->hw, sizeof A->hw, "%s", v); }
         else if (tl_hw_file_option(o, v)) a++;
         else if (tl_is(o, "--ncu")) { NEED(); add_ncu(A, v); }
@@ -359,6 +362,7 @@ int main(int argc, char **argv) {
     A.batch = 1;
     parse_args(argc, argv, &A);
     if (!A.model[0] && !A.hw[0] && !tl_hw_files && !A.n_ncu && !A.setting) demo_args(argv[0], &A);
+    tl_onnx_report_names(A.model, sizeof A.model);
     if (!A.model[0]) tl_usage_error("--model is required (e.g. --model resnet18; rfl-estimate --list)");
     if (!A.hw[0] && !tl_hw_files) tl_usage_error("--hw is required (e.g. --hw a100,h100; rfl-hw lists machines)");
     cd.batch = A.batch;

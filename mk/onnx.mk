@@ -1,0 +1,20 @@
+# ONNX part (issue 18): the tools' loader, the read benchmark.
+#   make bench-onnx   the streamed reader on a ~500 MB ONNX file with inline
+#                     weights (build/bench/, never committed) beside onnx.load
+# (also run by `make bench`)
+ONNX_BENCH = build/bench/onnx-500mb.onnx
+
+build/rfl-estimate build/rfl-report: tools/onnx_load.h
+
+build/bench-onnx-read: tools/bench-onnx-read.c tools/onnx_load.h tools/tool.h $(HDRS) | build
+	$(CC) $(WARN) -O2 -g -I. $< -o $@ -lm
+
+$(ONNX_BENCH): tools/bench-onnx-gen.py
+	mkdir -p build/bench
+	python3 tools/bench-onnx-gen.py $@ 500 > /dev/null
+
+.PHONY: bench-onnx
+bench-onnx: build/bench-onnx-read $(ONNX_BENCH)
+	python3 tools/bench-onnx.py build/bench-onnx-read $(ONNX_BENCH) 5
+
+bench:: bench-onnx
