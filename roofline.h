@@ -105,7 +105,9 @@
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
                   rfl_machine_file_parse (MACHINE FILES below)
-                  rfl_probe_run rfl_probe_levels (measured roofs: PROBE below)
+                  rfl_probe_run rfl_probe_levels rfl_probe_kernel_run
+                  rfl_probe_job_slice rfl_probe_job_flops rfl_probe_job_bytes
+                  rfl_probe_isa_best rfl_probe_isa_name (measured roofs: PROBE)
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
                   rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
                   rfl_work_main_prec
@@ -122,7 +124,11 @@
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        LLMs:      rfl_llm_find rfl_hf_config_parse rfl_llm_step_cost
                   rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
-                  rfl_llm_compute_bound_batch (API TRANSFORMERS: conventions)
+                  rfl_llm_compute_bound_batch rfl_llm_count rfl_llm_name
+                  rfl_llm_config_check rfl_llm_row_count rfl_llm_row_work
+                  rfl_llm_kind_name rfl_llm_aten_name rfl_llm_type_parse
+                  rfl_llm_type_name rfl_llm_type_bits
+                  (API TRANSFORMERS: conventions)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
                   rfl_onnx_build rfl_onnx_read_file rfl_onnx_read_buffer
                   (the ONNX API section: a model file streamed into layer records)
@@ -3051,6 +3057,18 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
     *out = neg ? -v : v;
     return RFL_OK;
 }
+
+/* For a helper with a large frame (a chart's tables, an ONNX op's shape
+   arrays): called once, it would be inlined and its locals added to its
+   caller's in one frame past 1 KiB, the budget per function on small
+   targets (tools/size-report.sh). */
+#if defined(__GNUC__) || defined(__clang__)
+#define RFL__NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define RFL__NOINLINE __declspec(noinline)
+#else
+#define RFL__NOINLINE
+#endif
 
 /* ---- x86 vector units: what the reducer's row walker and the probe's
    kernels may use. SSE2 is the x86-64 baseline (a compiler header, no
@@ -9278,7 +9296,7 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
 
 /* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
    reader has none. Per-element FLOPs as the LAYERS section says. */
-static rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
+static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
     static const struct { const char *op; uint8_t kind, per, act; } un[] = {
         {"Relu", RFL_OP_ACT, 1, RFL_ACT_RELU}, {"LeakyRelu", RFL_OP_ACT, 2, RFL_ACT_RELU},
         {"Clip", RFL_OP_ACT, 2, RFL_ACT_RELU6}, {"Sigmoid", RFL_OP_ACT, 4, RFL_ACT_SIGMOID},
@@ -9516,11 +9534,13 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
 
 #ifndef RFL_NO_STDIO
 #include <stdio.h>
-/* Push the file in 64 KB reads; payloads the reader skips are seeked
-   over (fseek from the current position, in steps a long can hold). */
+/* Push the file in 512-byte reads (stdio buffers the file; a small
+   buffer keeps the frame under 1 KiB for small stacks); payloads the
+   reader skips are seeked over (fseek from the current position, in steps
+   a long can hold), so the reads cover only the graph. */
 RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
                                       size_t size, rfl_onnx_graph *g) {
-    unsigned char buf[65536];
+    unsigned char buf[512];
     FILE *f;
     size_t n;
     long end = 0;
@@ -12482,18 +12502,6 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
 #endif
 
 #define RFL__BIG 1e7 /* coordinates beyond this are clamped or skipped */
-
-/* For a helper that holds one of a chart's tables (series, labels,
-   legend): called once, it would be inlined and its table added to its
-   caller's in one frame past 1 KiB, the budget per function on small
-   targets (tools/size-report.sh). */
-#if defined(__GNUC__) || defined(__clang__)
-#define RFL__NOINLINE __attribute__((noinline))
-#elif defined(_MSC_VER)
-#define RFL__NOINLINE __declspec(noinline)
-#else
-#define RFL__NOINLINE
-#endif
 
 static RFL__UNUSED double rfl__clampd(double v, double lo, double hi) {
     return v < lo ? lo : v > hi ? hi : v;
