@@ -141,67 +141,65 @@ static void print_summary(const rfl_net *net) {
     printf("----------------------------------------------------------------\n");
 }
 
-int main(int argc, char **argv) {
-    const char *model = 0, *hwname = 0;
-    unsigned long long batch = 1, res = 0; /* 0: the model's own (224; 299 Inception) */
-    int json = 0, summary = 0, i, a, batch_given = 0;
-    tl_onnx ox; /* --onnx */
-    char oxname[64];
-    rfl_cost_desc d;
-    rfl_net net;
-    rfl_net_cost tot;
-    rfl_net_prediction np;
-    const rfl_machine *hw = 0;
-    rfl_result r;
-    tl_prog = "rfl-estimate";
+/* ---- the run: one model, its costs, its prediction ---------------------- */
+static const char *model, *hwname;
+static unsigned long long batch = 1, res = 0; /* res 0: the model's own (224; 299 Inception) */
+static int json, summary, batch_given;
+static tl_onnx ox; /* --onnx */
+static char oxname[64];
+static rfl_cost_desc d;
+static rfl_net net;
+static rfl_net_cost tot;
+static rfl_net_prediction np;
+static const rfl_machine *hw;
+
+static void parse_dtype(const char *v) {
+    if (!v) tl_usage_error("--dtype needs a value");
+    if (rfl_dtype_parse(v, &d.dtype) != RFL_OK)
+        tl_input_error(0, 0, 0, "unknown dtype '%s' (fp32, fp16, bf16, int8)", v);
+}
+
+static void parse_mode(const char *v) {
+    if (!v) tl_usage_error("--mode needs a value");
+    if (tl_is(v, "train")) d.mode = RFL_MODE_TRAIN;
+    else if (tl_is(v, "infer") || tl_is(v, "inference")) d.mode = RFL_MODE_INFER;
+    else tl_usage_error("--mode is train or infer, not '%s'", v);
+}
+
+static void parse_conv(const char *v) {
+    if (!v) tl_usage_error("--conv needs a value");
+    if (tl_is(v, "report")) d.convention = RFL_CONV_REPORT;
+    else if (tl_is(v, "torch")) d.convention = RFL_CONV_TORCH;
+    else tl_usage_error("--conv is torch or report, not '%s'", v);
+}
+
+static void print_list(void) {
+    list_zoo(stdout, "\n");
+    putchar('\n');
 #ifndef RFL_NO_LLM
-    if (llm_wanted(argc, argv)) return llm_main(argc, argv);
+    llm_list(stdout); /* decoder LLMs */
 #endif
-    memset(&d, 0, sizeof d);
-    tl_onnx_init(&ox, 0);
+}
+
+static void parse_args(int argc, char **argv) {
+    int a;
     for (a = 1; a < argc; a++) {
         const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : 0;
-        if (tl_is(o, "--help") || tl_is(o, "-h")) { fputs(usage, stdout); return 0; }
-        else if (tl_is(o, "--list")) {
-            list_zoo(stdout, "\n");
-            putchar('\n');
-#ifndef RFL_NO_LLM
-            llm_list(stdout); /* decoder LLMs */
-#endif
-            return 0;
-        }
+        if (tl_is(o, "--help") || tl_is(o, "-h")) { fputs(usage, stdout); exit(0); }
+        else if (tl_is(o, "--list")) { print_list(); exit(0); }
         else if (tl_is(o, "--json")) json = 1;
         else if (tl_is(o, "--summary")) summary = 1;
         else if (tl_is(o, "--batch")) { batch = parse_count(o, v, 1ull << 40); batch_given = 1; a++; }
         else if (tl_is(o, "--onnx")) { if (!v) tl_usage_error("--onnx needs a file"); ox.path = v; a++; }
         else if (tl_is(o, "--dim")) { tl_onnx_add_dim(&ox, v); a++; }
         else if (tl_is(o, "--res")) { res = parse_count(o, v, 65536); a++; }
-        else if (tl_is(o, "--dtype")) {
-            if (!v) tl_usage_error("--dtype needs a value");
-            if (rfl_dtype_parse(v, &d.dtype) != RFL_OK)
-                tl_input_error(0, 0, 0, "unknown dtype '%s' (fp32, fp16, bf16, int8)", v);
-            a++;
-        } else if (tl_is(o, "--mode")) {
-            if (!v) tl_usage_error("--mode needs a value");
-            if (tl_is(v, "train")) d.mode = RFL_MODE_TRAIN;
-            else if (tl_is(v, "infer") || tl_is(v, "inference")) d.mode = RFL_MODE_INFER;
-            else tl_usage_error("--mode is train or infer, not '%s'", v);
-            a++;
-        } else if (tl_is(o, "--conv")) {
-            if (!v) tl_usage_error("--conv needs a value");
-            if (tl_is(v, "report")) d.convention = RFL_CONV_REPORT;
-            else if (tl_is(v, "torch")) d.convention = RFL_CONV_TORCH;
-            else tl_usage_error("--conv is torch or report, not '%s'", v);
-            a++;
-        } else if (tl_is(o, "--pen-and-paper")) {
-            d.convention = RFL_CONV_REPORT;
-        } else if (tl_hw_file_option(o, v)) {
-            a++;
-        } else if (tl_is(o, "--hw")) {
-            if (!v) tl_usage_error("--hw needs a value");
-            hwname = v;
-            a++;
-        } else if (o[0] == '-' && o[1]) tl_usage_error("unknown option '%s'", o);
+        else if (tl_is(o, "--dtype")) { parse_dtype(v); a++; }
+        else if (tl_is(o, "--mode")) { parse_mode(v); a++; }
+        else if (tl_is(o, "--conv")) { parse_conv(v); a++; }
+        else if (tl_is(o, "--pen-and-paper")) d.convention = RFL_CONV_REPORT;
+        else if (tl_hw_file_option(o, v)) a++;
+        else if (tl_is(o, "--hw")) { if (!v) tl_usage_error("--hw needs a value"); hwname = v; a++; }
+        else if (o[0] == '-' && o[1]) tl_usage_error("unknown option '%s'", o);
         else if (!model) model = o;
         else tl_usage_error("one model at a time ('%s' and '%s')", model, o);
     }
@@ -209,11 +207,14 @@ int main(int argc, char **argv) {
     if (ox.dims[0] && !ox.path) tl_usage_error("--dim is for --onnx models");
     if (ox.path) model = tl_onnx_model_name(ox.path, oxname, sizeof oxname);
     if (!model) tl_usage_error("no model given (rfl-estimate --list shows the zoo)");
-    hw = tl_machine(hwname); /* --hw NAME or --hw-file FILE */
-    d.batch = batch;
+}
 
+/* The layer records: from the zoo, or from the ONNX file at its batch. */
+static void build_model(void) {
+    rfl_result r;
+    int i;
     rfl_net_init(&net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);
-    if (ox.path) { /* the records come from the file, at the file's batch */
+    if (ox.path) {
         ox.batch = batch_given ? batch : 0;
         tl_onnx_load(&ox);
         net = ox.net, batch = d.batch = ox.info.batch;
@@ -223,7 +224,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: unknown model '%s'; the zoo: ", tl_prog, model);
         list_zoo(stderr, ", ");
         fputc('\n', stderr);
-        return TL_BAD_INPUT;
+        exit(TL_BAD_INPUT);
     }
     if (r == RFL_OK && !ox.path) res = net.layers[0].shape[1];
     if (r != RFL_OK)
@@ -232,220 +233,251 @@ int main(int argc, char **argv) {
                        net.scope);
     for (i = 0; i < rfl_zoo_count(); i++) /* the canonical spelling */
         if (rfl_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
-    r = rfl_net_cost_get(&net, &d, &tot);
+}
+
+/* No roof for some of the work: say which precision lacks one, and what
+   the machine has. */
+static void no_roof_error(void) {
+    char miss[128] = "", have[256] = "";
+    int p;
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        double f = tot.forward.flops[p] + (d.mode == RFL_MODE_TRAIN ? tot.backward.flops[p] : 0);
+        char *dst = f > 0 && !(hw->peak_flops[p] > 0) ? miss : hw->peak_flops[p] > 0 ? have : 0;
+        size_t sz = dst == miss ? sizeof miss : sizeof have;
+        if (dst) snprintf(dst + strlen(dst), sz - strlen(dst), "%s%s", *dst ? ", " : "",
+                          rfl_prec_name((rfl_prec)p));
+    }
+    tl_input_error(0, 0, 0,
+                   "%s has no %s roof for the %s work of %s (conv/matmul go to the "
+                   "tensor roof, the rest to the vector roof); its roofs: %s",
+                   hw->id, miss[0] ? miss : "dram", rfl_dtype_name(d.dtype), model,
+                   have[0] ? have : "none");
+}
+
+static void cost_and_predict(void) {
+    rfl_result r = rfl_net_cost_get(&net, &d, &tot);
     if (r != RFL_OK)
         tl_input_error(0, 0, 0, "%s at batch %llu: %s", model, batch, rfl_result_str(r));
-    if (hw) {
-        r = rfl_net_predict(&net, &d, hw, &np);
-        if (r == RFL_ERR_NO_ROOF) { /* say which precision lacks a roof, and what there is */
-            char miss[128] = "", have[256] = "";
-            int p;
-            for (p = 0; p < RFL_PREC_COUNT; p++) {
-                double f = tot.forward.flops[p] + (d.mode == RFL_MODE_TRAIN ? tot.backward.flops[p] : 0);
-                char *dst = f > 0 && !(hw->peak_flops[p] > 0) ? miss : hw->peak_flops[p] > 0 ? have : 0;
-                size_t sz = dst == miss ? sizeof miss : sizeof have;
-                if (dst) snprintf(dst + strlen(dst), sz - strlen(dst), "%s%s", *dst ? ", " : "",
-                                  rfl_prec_name((rfl_prec)p));
-            }
-            tl_input_error(0, 0, 0,
-                           "%s has no %s roof for the %s work of %s (conv/matmul go to the "
-                           "tensor roof, the rest to the vector roof); its roofs: %s",
-                           hw->id, miss[0] ? miss : "dram", rfl_dtype_name(d.dtype), model,
-                           have[0] ? have : "none");
-        }
-        if (r != RFL_OK)
-            tl_input_error(0, 0, 0, "%s on %s: %s", model, hw->id, rfl_result_str(r));
-    }
+    if (!hw) return;
+    r = rfl_net_predict(&net, &d, hw, &np);
+    if (r == RFL_ERR_NO_ROOF) no_roof_error();
+    if (r != RFL_OK) tl_input_error(0, 0, 0, "%s on %s: %s", model, hw->id, rfl_result_str(r));
+}
 
-    if (json) {
-        tl_json j;
-        memset(&j, 0, sizeof j);
-        j.f = stdout;
+static void json_layers(tl_json *jp) {
+    tl_json j = *jp;
+    int i;
+    tl_jarr(&j, "layers");
+    for (i = 0; i < net.count; i++) {
+        rfl_layer_cost c;
+        const rfl_layer *L = &net.layers[i];
+        if (L->op == RFL_OP_MARK) continue;
+        rfl_layer_cost_get(&net, i, &d, &c);
         tl_jobj(&j, 0);
-        tl_jstr(&j, "model", model);
-        jint(&j, "batch", batch);
-        if (ox.path) tl_onnx_json(&j, &ox);
-        else json_shape(&j, "input", &net, 0, batch);
-        tl_jstr(&j, "dtype", rfl_dtype_name(d.dtype));
-        tl_jstr(&j, "mode", d.mode == RFL_MODE_TRAIN ? "train" : "infer");
-        tl_jstr(&j, "convention", d.convention == RFL_CONV_REPORT ? "report" : "torch");
-        jint(&j, "params", tot.params);
-        jint(&j, "param_bytes", tot.param_bytes);
-        tl_jobj(&j, "forward");
-        jint(&j, "flops", tot.fwd_flops);
-        jint(&j, "mac_flops", tot.fwd_mac_flops);
-        jint(&j, "bytes", tot.fwd_bytes);
-        tl_jclose(&j);
-        tl_jobj(&j, "backward");
-        jint(&j, "flops", tot.bwd_flops);
-        jint(&j, "mac_flops", tot.bwd_mac_flops);
-        jint(&j, "bytes", tot.bwd_bytes);
-        tl_jclose(&j);
-        jint(&j, "activation_bytes", tot.activation_bytes);
-        tl_jobj(&j, "train");
-        jint(&j, "sgd_bytes", tot.train_sgd_bytes);
-        jint(&j, "adam_bytes", tot.train_adam_bytes);
-        tl_jclose(&j);
+        tl_jstr(&j, "name", layer_name(&net, i));
+        tl_jstr(&j, "type", rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)));
+        tl_jstr(&j, "op", L->op == RFL_OP_ACT ? rfl_act_name((rfl_act_kind)L->arg[0])
+                                               : rfl_op_name((rfl_op)L->op));
+        json_shape(&j, "out", &net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch);
+        jint(&j, "params", c.params);
+        jint(&j, "forward_flops", c.fwd_flops);
+        jint(&j, "forward_mac_flops", c.fwd_mac_flops);
+        jint(&j, "forward_bytes", c.fwd_bytes);
+        jint(&j, "backward_flops", c.bwd_flops);
+        jint(&j, "backward_mac_flops", c.bwd_mac_flops);
+        jint(&j, "backward_bytes", c.bwd_bytes);
         if (hw) {
-            tl_jstr(&j, "hw", hw->id);
-            tl_jnum(&j, "predicted_time_s", np.layers_s);
-            tl_jstr(&j, "bound", bound_str(&np.whole));
-            tl_jnum(&j, "whole_model_time_s", np.whole.time_s);
-            tl_jnum(&j, "compute_bound_layers", np.compute_layers);
-            tl_jnum(&j, "memory_bound_layers", np.memory_layers);
+            rfl_prediction p;
+            rfl_layer_predict(&net, i, &d, hw, &p);
+            tl_jnum(&j, "predicted_time_s", p.time_s);
+            if (p.time_s > 0) tl_jstr(&j, "bound", bound_str(&p));
+            else tl_jnull(&j, "bound");
         }
-        if (summary) {
-            rfl_summary s;
-            rfl_net_summary(&net, &s);
-            tl_jobj(&j, "summary");
-            tl_jnum(&j, "rows", s.rows);
-            jint(&j, "params", s.params);
-            tl_jnum(&j, "input_mb", s.input_mb);
-            tl_jnum(&j, "fwd_bwd_mb", s.fwd_bwd_mb);
-            tl_jnum(&j, "params_mb", s.params_mb);
-            tl_jnum(&j, "total_mb", s.total_mb);
-            tl_jclose(&j);
-        }
-        {
-            double tf[RFL_LT_COUNT], tb[RFL_LT_COUNT], tt[RFL_LT_COUNT];
-            int cnt[RFL_LT_COUNT], t;
-            by_type(&net, &d, hw, cnt, tf, tb, tt);
-            tl_jarr(&j, "by_type");
-            for (t = 0; t < RFL_LT_COUNT; t++) {
-                if (!cnt[t]) continue;
-                tl_jobj(&j, 0);
-                tl_jstr(&j, "type", rfl_ltype_name((rfl_ltype)t));
-                tl_jnum(&j, "layers", cnt[t]);
-                tl_jnum(&j, "flops", tf[t]);
-                tl_jnum(&j, "bytes", tb[t]);
-                if (hw) tl_jnum(&j, "predicted_time_s", tt[t]);
-                tl_jclose(&j);
-            }
-            tl_jclose_arr(&j);
-        }
-        tl_jarr(&j, "layers");
-        for (i = 0; i < net.count; i++) {
-            rfl_layer_cost c;
-            const rfl_layer *L = &net.layers[i];
-            if (L->op == RFL_OP_MARK) continue;
-            rfl_layer_cost_get(&net, i, &d, &c);
+        tl_jclose(&j);
+    }
+    tl_jclose_arr(&j);
+    *jp = j;
+}
+
+static void print_json(void) {
+    tl_json j;
+    memset(&j, 0, sizeof j);
+    j.f = stdout;
+    tl_jobj(&j, 0);
+    tl_jstr(&j, "model", model);
+    jint(&j, "batch", batch);
+    if (ox.path) tl_onnx_json(&j, &ox);
+    else json_shape(&j, "input", &net, 0, batch);
+    tl_jstr(&j, "dtype", rfl_dtype_name(d.dtype));
+    tl_jstr(&j, "mode", d.mode == RFL_MODE_TRAIN ? "train" : "infer");
+    tl_jstr(&j, "convention", d.convention == RFL_CONV_REPORT ? "report" : "torch");
+    jint(&j, "params", tot.params);
+    jint(&j, "param_bytes", tot.param_bytes);
+    tl_jobj(&j, "forward");
+    jint(&j, "flops", tot.fwd_flops);
+    jint(&j, "mac_flops", tot.fwd_mac_flops);
+    jint(&j, "bytes", tot.fwd_bytes);
+    tl_jclose(&j);
+    tl_jobj(&j, "backward");
+    jint(&j, "flops", tot.bwd_flops);
+    jint(&j, "mac_flops", tot.bwd_mac_flops);
+    jint(&j, "bytes", tot.bwd_bytes);
+    tl_jclose(&j);
+    jint(&j, "activation_bytes", tot.activation_bytes);
+    tl_jobj(&j, "train");
+    jint(&j, "sgd_bytes", tot.train_sgd_bytes);
+    jint(&j, "adam_bytes", tot.train_adam_bytes);
+    tl_jclose(&j);
+    if (hw) {
+        tl_jstr(&j, "hw", hw->id);
+        tl_jnum(&j, "predicted_time_s", np.layers_s);
+        tl_jstr(&j, "bound", bound_str(&np.whole));
+        tl_jnum(&j, "whole_model_time_s", np.whole.time_s);
+        tl_jnum(&j, "compute_bound_layers", np.compute_layers);
+        tl_jnum(&j, "memory_bound_layers", np.memory_layers);
+    }
+    if (summary) {
+        rfl_summary s;
+        rfl_net_summary(&net, &s);
+        tl_jobj(&j, "summary");
+        tl_jnum(&j, "rows", s.rows);
+        jint(&j, "params", s.params);
+        tl_jnum(&j, "input_mb", s.input_mb);
+        tl_jnum(&j, "fwd_bwd_mb", s.fwd_bwd_mb);
+        tl_jnum(&j, "params_mb", s.params_mb);
+        tl_jnum(&j, "total_mb", s.total_mb);
+        tl_jclose(&j);
+    }
+    {
+        double tf[RFL_LT_COUNT], tb[RFL_LT_COUNT], tt[RFL_LT_COUNT];
+        int cnt[RFL_LT_COUNT], t;
+        by_type(&net, &d, hw, cnt, tf, tb, tt);
+        tl_jarr(&j, "by_type");
+        for (t = 0; t < RFL_LT_COUNT; t++) {
+            if (!cnt[t]) continue;
             tl_jobj(&j, 0);
-            tl_jstr(&j, "name", layer_name(&net, i));
-            tl_jstr(&j, "type", rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)));
-            tl_jstr(&j, "op", L->op == RFL_OP_ACT ? rfl_act_name((rfl_act_kind)L->arg[0])
-                                                   : rfl_op_name((rfl_op)L->op));
-            json_shape(&j, "out", &net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch);
-            jint(&j, "params", c.params);
-            jint(&j, "forward_flops", c.fwd_flops);
-            jint(&j, "forward_mac_flops", c.fwd_mac_flops);
-            jint(&j, "forward_bytes", c.fwd_bytes);
-            jint(&j, "backward_flops", c.bwd_flops);
-            jint(&j, "backward_mac_flops", c.bwd_mac_flops);
-            jint(&j, "backward_bytes", c.bwd_bytes);
-            if (hw) {
-                rfl_prediction p;
-                rfl_layer_predict(&net, i, &d, hw, &p);
-                tl_jnum(&j, "predicted_time_s", p.time_s);
-                if (p.time_s > 0) tl_jstr(&j, "bound", bound_str(&p));
-                else tl_jnull(&j, "bound");
-            }
+            tl_jstr(&j, "type", rfl_ltype_name((rfl_ltype)t));
+            tl_jnum(&j, "layers", cnt[t]);
+            tl_jnum(&j, "flops", tf[t]);
+            tl_jnum(&j, "bytes", tb[t]);
+            if (hw) tl_jnum(&j, "predicted_time_s", tt[t]);
             tl_jclose(&j);
         }
         tl_jclose_arr(&j);
-        tl_jclose(&j);
-        return 0;
     }
+    json_layers(&j);
+    tl_jclose(&j);
+}
 
-    if (summary) {
-        print_summary(&net);
-        return 0;
+static void print_layers_table(void) {
+    int i;
+    int w = 4;
+    char shp[64], in[160];
+    for (i = 0; i < net.count; i++) {
+        int l = (int)strlen(layer_name(&net, i));
+        if (net.layers[i].op != RFL_OP_MARK && l > w) w = l;
     }
-
-    /* the per-layer table */
-    {
-        int w = 4;
-        char shp[64], in[160];
-        for (i = 0; i < net.count; i++) {
-            int l = (int)strlen(layer_name(&net, i));
-            if (net.layers[i].op != RFL_OP_MARK && l > w) w = l;
-        }
-        if (w > 56) w = 56;
-        if (ox.path) printf("%s: input %s, ", ox.path, tl_onnx_input_str(&ox, in, sizeof in));
-        else printf("%s: input [%llu, 3, %llu, %llu], ", model, batch, res, res);
-        printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(d.dtype),
-               d.mode == RFL_MODE_TRAIN ? "training" : "inference", d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
-        printf("%4s  %-*s %-11s %-22s %12s %10s %10s %10s", "#", w, "layer", "type", "output",
-               "params", "fwd FLOP", "fwd bytes", "bwd FLOP");
-        if (hw) printf(" %8s %10s  %s", "AI", "time", "bound");
-        putchar('\n');
-        for (i = 0; i < net.count; i++) {
-            rfl_layer_cost c;
-            const rfl_layer *L = &net.layers[i];
-            if (L->op == RFL_OP_MARK) continue;
-            rfl_layer_cost_get(&net, i, &d, &c);
-            rfl_layer_shape_str(&net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch, shp, sizeof shp);
-            printf("%4d  %-*.*s %-11s %-22s %12s %10s %10s %10s", i, w, w, layer_name(&net, i),
-                   rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)), shp, tl_commas((double)c.params),
-                   tl_onnx_flops_cell(L, c.fwd_flops), tl_si((double)c.fwd_bytes, "B"),
-                   tl_onnx_flops_cell(L, c.bwd_flops));
-            if (hw) {
-                rfl_prediction p;
-                double f = (double)c.fwd_flops, b = (double)c.fwd_bytes;
-                if (d.mode == RFL_MODE_TRAIN) f += (double)c.bwd_flops, b += (double)c.bwd_bytes;
-                rfl_layer_predict(&net, i, &d, hw, &p);
-                if (p.time_s > 0)
-                    printf(" %8s %10s  %s", b > 0 ? tl_num(f / b, 3) : "-", tl_si(p.time_s, "s"),
-                           bound_str(&p));
-                else
-                    printf(" %8s %10s  %s", "-", "-", "-");
-            }
-            putchar('\n');
-        }
-        /* by layer type: where the FLOPs, the bytes and the time go */
-        {
-            double tf[RFL_LT_COUNT], tb[RFL_LT_COUNT], tt[RFL_LT_COUNT];
-            int cnt[RFL_LT_COUNT], t;
-            double sf = 0, sb = 0, st = 0;
-            by_type(&net, &d, hw, cnt, tf, tb, tt);
-            for (t = 0; t < RFL_LT_COUNT; t++) sf += tf[t], sb += tb[t], st += tt[t];
-            printf("\n%-12s %6s %12s %6s %12s %6s", "by type", "layers",
-                   d.mode == RFL_MODE_TRAIN ? "FLOP (f+b)" : "FLOP", "", "bytes", "");
-            if (hw) printf(" %10s %6s", "time", "");
-            putchar('\n');
-            for (t = 0; t < RFL_LT_COUNT; t++) {
-                if (!cnt[t]) continue;
-                printf("%-12s %6d %12s %5.1f%% %12s %5.1f%%", rfl_ltype_name((rfl_ltype)t), cnt[t],
-                       tl_si(tf[t], ""), sf > 0 ? 100 * tf[t] / sf : 0, tl_si(tb[t], "B"),
-                       sb > 0 ? 100 * tb[t] / sb : 0);
-                if (hw) printf(" %10s %5.1f%%", tl_si(tt[t], "s"), st > 0 ? 100 * tt[t] / st : 0);
-                putchar('\n');
-            }
-        }
-        printf("\n");
-        printf("params           %s (%s at %s)\n", tl_commas((double)tot.params),
-               tl_si((double)tot.param_bytes, "B"), rfl_dtype_name(d.dtype));
-        printf("forward          %s FLOP (mac %s FLOP = %s), %s moved\n",
-               tl_si((double)tot.fwd_flops, ""), tl_si((double)tot.fwd_mac_flops, ""),
-               tl_commas((double)tot.fwd_mac_flops), tl_si((double)tot.fwd_bytes, "B"));
-        printf("backward         %s FLOP (mac %s FLOP = %s), %s moved\n",
-               tl_si((double)tot.bwd_flops, ""), tl_si((double)tot.bwd_mac_flops, ""),
-               tl_commas((double)tot.bwd_mac_flops), tl_si((double)tot.bwd_bytes, "B"));
-        if (ox.path) tl_onnx_unknown_note(&ox, stdout);
-        printf("activations      %s kept for backward\n", tl_si((double)tot.activation_bytes, "B"));
-        printf("training memory  %s with SGD+momentum, %s with Adam\n",
-               tl_si((double)tot.train_sgd_bytes, "B"), tl_si((double)tot.train_adam_bytes, "B"));
+    if (w > 56) w = 56;
+    if (ox.path) printf("%s: input %s, ", ox.path, tl_onnx_input_str(&ox, in, sizeof in));
+    else printf("%s: input [%llu, 3, %llu, %llu], ", model, batch, res, res);
+    printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(d.dtype),
+           d.mode == RFL_MODE_TRAIN ? "training" : "inference", d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
+    printf("%4s  %-*s %-11s %-22s %12s %10s %10s %10s", "#", w, "layer", "type", "output",
+           "params", "fwd FLOP", "fwd bytes", "bwd FLOP");
+    if (hw) printf(" %8s %10s  %s", "AI", "time", "bound");
+    putchar('\n');
+    for (i = 0; i < net.count; i++) {
+        rfl_layer_cost c;
+        const rfl_layer *L = &net.layers[i];
+        if (L->op == RFL_OP_MARK) continue;
+        rfl_layer_cost_get(&net, i, &d, &c);
+        rfl_layer_shape_str(&net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch, shp, sizeof shp);
+        printf("%4d  %-*.*s %-11s %-22s %12s %10s %10s %10s", i, w, w, layer_name(&net, i),
+               rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)), shp, tl_commas((double)c.params),
+               tl_onnx_flops_cell(L, c.fwd_flops), tl_si((double)c.fwd_bytes, "B"),
+               tl_onnx_flops_cell(L, c.bwd_flops));
         if (hw) {
-            printf("on %s (%s):\n", hw->name, d.mode == RFL_MODE_TRAIN ? "forward + backward"
-                                                                      : "forward");
-            printf("  predicted time %s: sum over layers of max(compute, memory); %d layers "
-                   "compute-bound, %d memory-bound\n",
-                   tl_si(np.layers_s, "s"), np.compute_layers, np.memory_layers);
-            rfl_work all = tot.forward;
-            if (d.mode == RFL_MODE_TRAIN) rfl_work_add(&all, &tot.backward);
-            printf("  whole model    %s: all FLOPs and bytes at once, %s-bound (AI %s FLOP/B)\n",
-                   tl_si(np.whole.time_s, "s"), bound_str(&np.whole),
-                   tl_num(rfl_work_ai(&all, RFL_DRAM), 3));
+            rfl_prediction p;
+            double f = (double)c.fwd_flops, b = (double)c.fwd_bytes;
+            if (d.mode == RFL_MODE_TRAIN) f += (double)c.bwd_flops, b += (double)c.bwd_bytes;
+            rfl_layer_predict(&net, i, &d, hw, &p);
+            if (p.time_s > 0)
+                printf(" %8s %10s  %s", b > 0 ? tl_num(f / b, 3) : "-", tl_si(p.time_s, "s"),
+                       bound_str(&p));
+            else
+                printf(" %8s %10s  %s", "-", "-", "-");
         }
+        putchar('\n');
+    }
+}
+
+/* By layer type: where the FLOPs, the bytes and the time go. */
+static void print_types_table(void) {
+    double tf[RFL_LT_COUNT], tb[RFL_LT_COUNT], tt[RFL_LT_COUNT];
+    int cnt[RFL_LT_COUNT], t;
+    double sf = 0, sb = 0, st = 0;
+    by_type(&net, &d, hw, cnt, tf, tb, tt);
+    for (t = 0; t < RFL_LT_COUNT; t++) sf += tf[t], sb += tb[t], st += tt[t];
+    printf("\n%-12s %6s %12s %6s %12s %6s", "by type", "layers",
+           d.mode == RFL_MODE_TRAIN ? "FLOP (f+b)" : "FLOP", "", "bytes", "");
+    if (hw) printf(" %10s %6s", "time", "");
+    putchar('\n');
+    for (t = 0; t < RFL_LT_COUNT; t++) {
+        if (!cnt[t]) continue;
+        printf("%-12s %6d %12s %5.1f%% %12s %5.1f%%", rfl_ltype_name((rfl_ltype)t), cnt[t],
+               tl_si(tf[t], ""), sf > 0 ? 100 * tf[t] / sf : 0, tl_si(tb[t], "B"),
+               sb > 0 ? 100 * tb[t] / sb : 0);
+        if (hw) printf(" %10s %5.1f%%", tl_si(tt[t], "s"), st > 0 ? 100 * tt[t] / st : 0);
+        putchar('\n');
+    }
+}
+
+static void print_totals(void) {
+    printf("\n");
+    printf("params           %s (%s at %s)\n", tl_commas((double)tot.params),
+           tl_si((double)tot.param_bytes, "B"), rfl_dtype_name(d.dtype));
+    printf("forward          %s FLOP (mac %s FLOP = %s), %s moved\n",
+           tl_si((double)tot.fwd_flops, ""), tl_si((double)tot.fwd_mac_flops, ""),
+           tl_commas((double)tot.fwd_mac_flops), tl_si((double)tot.fwd_bytes, "B"));
+    printf("backward         %s FLOP (mac %s FLOP = %s), %s moved\n",
+           tl_si((double)tot.bwd_flops, ""), tl_si((double)tot.bwd_mac_flops, ""),
+           tl_commas((double)tot.bwd_mac_flops), tl_si((double)tot.bwd_bytes, "B"));
+    if (ox.path) tl_onnx_unknown_note(&ox, stdout);
+    printf("activations      %s kept for backward\n", tl_si((double)tot.activation_bytes, "B"));
+    printf("training memory  %s with SGD+momentum, %s with Adam\n",
+           tl_si((double)tot.train_sgd_bytes, "B"), tl_si((double)tot.train_adam_bytes, "B"));
+    if (hw) {
+        printf("on %s (%s):\n", hw->name, d.mode == RFL_MODE_TRAIN ? "forward + backward"
+                                                                  : "forward");
+        printf("  predicted time %s: sum over layers of max(compute, memory); %d layers "
+               "compute-bound, %d memory-bound\n",
+               tl_si(np.layers_s, "s"), np.compute_layers, np.memory_layers);
+        rfl_work all = tot.forward;
+        if (d.mode == RFL_MODE_TRAIN) rfl_work_add(&all, &tot.backward);
+        printf("  whole model    %s: all FLOPs and bytes at once, %s-bound (AI %s FLOP/B)\n",
+               tl_si(np.whole.time_s, "s"), bound_str(&np.whole),
+               tl_num(rfl_work_ai(&all, RFL_DRAM), 3));
+    }
+}
+
+int main(int argc, char **argv) {
+    tl_prog = "rfl-estimate";
+#ifndef RFL_NO_LLM
+    if (llm_wanted(argc, argv)) return llm_main(argc, argv);
+#endif
+    memset(&d, 0, sizeof d);
+    tl_onnx_init(&ox, 0);
+    parse_args(argc, argv);
+    hw = tl_machine(hwname); /* --hw NAME or --hw-file FILE */
+    d.batch = batch;
+    build_model();
+    cost_and_predict();
+    if (json) print_json();
+    else if (summary) print_summary(&net);
+    else {
+        print_layers_table();
+        print_types_table();
+        print_totals();
     }
     return 0;
 }
