@@ -62,21 +62,20 @@
            return 0;
        }
 
-   CONTENTS (search for a banner's text, e.g. "[7]  REDUCER")
+   CONTENTS (search for a banner's text, e.g. "[10] REDUCER")
        this block   the manual: options, quick start, API by task,
                     conventions, each part's rules, errors, memory
        API  LAYERS AND THE ZOO / TRANSFORMERS / ONNX / REDUCER /
             CHART AND PNG / MACHINE FILES AND PROBE   declarations, each
                     function with its in/out, buffers and results
        IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
-       [1]  NUMBERS, RESULTS, WORK    [5b] TRANSFORMERS
-       [2]  JSON                      [6]  ZOO
-       [3]  MACHINES                  [6b] ONNX
-       [3b] MACHINE FILES             [7]  REDUCER
-       [4]  ROOFLINE MATH             [7b] LLM JOIN
-       [5]  LAYERS                    [8]  CHART
-                                      [9]  PNG
-                                      [10] PROBE
+       [1]  NUMBERS, RESULTS, WORK    [8]  ZOO
+       [2]  JSON                      [9]  ONNX
+       [3]  MACHINES                  [10] REDUCER
+       [4]  MACHINE FILES             [11] LLM JOIN
+       [5]  ROOFLINE MATH             [12] CHART
+       [6]  LAYERS                    [13] PNG
+       [7]  TRANSFORMERS              [14] PROBE
        VERSION HISTORY, LICENSE (MIT) at the end of the file.
        rfl_version() returns RFL_VERSION_STRING, the version compiled in.
 
@@ -153,7 +152,7 @@
                   rfl_dtype_parse rfl_dtype_bytes rfl_act_name rfl_op_name
                   rfl_ltype_name
 
-   LAYERS ([5], [6]; tools/rfl-estimate.c uses all of it)
+   LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
        A network lives in the caller's array of rfl_layer (112 bytes each);
        each builder call appends a layer, propagates the per-sample shape and
        returns a tensor handle for wiring branches. Errors are sticky: check
@@ -229,7 +228,7 @@
          224): params, forward mac_flops and every torchsummary row equal
          PyTorch's for all 30 (tests/data/torch-zoo*.json).
 
-   REDUCER ([7]; tools/rfl-reduce.c, examples/stream_reduce.c)
+   REDUCER ([10]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
@@ -277,7 +276,7 @@
        in small pieces sits in 4 KB pages, and read() then costs 2 to 3
        times more (the bench prints that case too).
 
-   CHART ([8]; tools/rfl-plot.c draws with it)
+   CHART ([12]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
            static unsigned char px[1200 * 800 * 3];
            rfl_canvas c; const rfl_machine *m[1]; rfl_point p[2] = {{0}};
@@ -315,7 +314,7 @@
        Deterministic: the same inputs give the same pixels and PNG bytes.
        libm: the chart needs RFL_LOG10 RFL_POW RFL_SQRT RFL_FLOOR RFL_CEIL,
        by default from <math.h> (link with -lm).
-   PNG ([9]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
+   PNG ([13]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
    so. Without it rfl_png_* calls do not compile, with a message that says
    why: test RFL_HAS_PNG, or define RFL_PNG_REQUIRED to insist)
        rfl_png_write   the PNG bytes to a callback (no FILE anywhere)
@@ -3610,7 +3609,7 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
 
 
 /* ==========================================================================
-   [3b] MACHINE FILES
+   [4]  MACHINE FILES
    a machine from the JSON that rfl-hw --json prints (RFL_NO_MACHINE_FILE)
    ========================================================================== */
 /* ---- issue 19: the machine-file reader goes here ---- */
@@ -4002,7 +4001,7 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json
 
 
 /* ==========================================================================
-   [4]  ROOFLINE MATH
+   [5]  ROOFLINE MATH
    ridge, attainable, prediction, fraction of the roof
    ========================================================================== */
 /* ---- roofline math ------------------------------------------------------- */
@@ -4099,7 +4098,7 @@ RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w, rf
 
 
 /* ==========================================================================
-   [5]  LAYERS
+   [6]  LAYERS
    the builder, shape propagation, costs, predicted time, torchsummary
    ========================================================================== */
 /* ---- layers part: implementation -------------------------------------------
@@ -5070,7 +5069,7 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
 
 
 /* ==========================================================================
-   [5b] TRANSFORMERS
+   [7]  TRANSFORMERS
    decoder LLMs as layer records; phases; the HF config reader (RFL_NO_LLM)
    ========================================================================== */
 /* ---- issue 17: the transformer implementation goes here ---- */
@@ -5901,7 +5900,7 @@ RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_to
 
 
 /* ==========================================================================
-   [6]  ZOO
+   [8]  ZOO
    built-in models (RFL_NO_ZOO)
    ========================================================================== */
 /* ---- the zoo -----------------------------------------------------------------------
@@ -6951,7 +6950,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
 #endif /* RFL_NO_ZOO */
 
 /* ==========================================================================
-   [6b] ONNX
+   [9]  ONNX
    protobuf wire format, streamed; graph into the arena; shapes (RFL_NO_ONNX)
    ========================================================================== */
 /* ---- issue 18: the ONNX implementation goes here ---- */
@@ -9581,7 +9580,7 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
 
 
 /* ==========================================================================
-   [7]  REDUCER
+   [10] REDUCER
    streaming ncu / nvprof CSV push parser
    ========================================================================== */
 #ifndef RFL_NO_REDUCE
@@ -12147,7 +12146,7 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
-   [7b] LLM JOIN
+   [11] LLM JOIN
    an LLM estimate beside a profile: kernels by kind, padded_mma, launch_bound
    ========================================================================== */
 /* ---- issue 17 (items 5, 6): the join goes here ---- */
@@ -12469,7 +12468,7 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
 
 
 /* ==========================================================================
-   [8]  CHART
+   [12] CHART
    canvas, font, axes, roofline / bar / scatter / text charts (RFL_NO_CHART)
    ========================================================================== */
 /* ---- chart part: implementation -------------------------------------------
@@ -15374,7 +15373,7 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
 #endif /* RFL_NO_CHART */
 
 /* ==========================================================================
-   [9]  PNG
+   [13] PNG
    stb_image_write with its allocations in a caller arena (RFL_NO_PNG)
    ========================================================================== */
 /* ---- PNG through stb_image_write ---------------------------------------------
@@ -15764,7 +15763,7 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 
 
 /* ==========================================================================
-   [10] PROBE
+   [14] PROBE
    measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
    ========================================================================== */
 /* ---- issue 19: the probe implementation goes here ---- */
