@@ -3104,6 +3104,14 @@ static RFL__UNUSED int rfl__cpu_simd(void) {
 }
 #endif
 
+/* A message text that RFL_NO_ERROR_STRINGS removes (the result code and
+   the position stay). */
+#ifdef RFL_NO_ERROR_STRINGS
+#define RFL__MSG(s) ""
+#else
+#define RFL__MSG(s) s
+#endif
+
 /* ---- text building: messages into a caller's fixed buffer -------------------
    Appends stop at the buffer's end (the text is cut, never overrun) and
    keep it NUL-terminated. */
@@ -3976,10 +3984,10 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json
     rfl_result r;
     if (!err) err = &spare;
     RFL_MEMSET(err, 0, sizeof *err);
-    err->msg = "";
+    err->msg = RFL__MSG("");
     if ((!json && len) || !out || !toks || ntoks < 1 || (!strbuf && strsize)) {
         err->code = RFL_ERR_ARG;
-        err->msg = "NULL argument";
+        err->msg = RFL__MSG("NULL argument");
         return RFL_ERR_ARG;
     }
     RFL_MEMSET(out, 0, sizeof *out);
@@ -3991,7 +3999,7 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json
     if (r == RFL_OK) r = rfl__mf_top(&f, out);
     if (r == RFL_OK && f.sb_need > strsize) {
         r = err->code = RFL_ERR_BUFFER;
-        err->msg = "string buffer too small";
+        err->msg = RFL__MSG("string buffer too small");
         err->need_str = f.sb_need;
     }
     if (r != RFL_OK) RFL_MEMSET(out, 0, sizeof *out);
@@ -5582,11 +5590,7 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
 }
 
 /* ---- configs: built-in, checked ----------------------------------------------------- */
-#ifdef RFL_NO_ERROR_STRINGS
-#define RFL__LLM_MSG(s) ""
-#else
-#define RFL__LLM_MSG(s) s
-#endif
+#define RFL__LLM_MSG(s) RFL__MSG(s)
 
 /* Published config.json values (the files at
    https://huggingface.co/<repo>/blob/main/config.json):
@@ -5678,7 +5682,7 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_llm_config_
     if (err) RFL_MEMSET(err, 0, sizeof *err);
     if (!c) return RFL_ERR_ARG;
     fam = rfl__llm_family(c->model_type);
-    if (err) err->field = "", err->msg = "";
+    if (err) err->field = "", err->msg = RFL__MSG("");
     if (fam < 0) return rfl__llm_bad(err, RFL_ERR_UNSUPPORTED, "model_type", RFL__LLM_MSG("unknown model_type"));
     g = fam == 0;
 #define RFL__LLM_NZ(v, k2, kh)                                                                 \
@@ -5864,7 +5868,7 @@ RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_to
     rfl_result r;
     int t, fam;
     char type[32];
-    if (err) RFL_MEMSET(err, 0, sizeof *err), err->field = err->msg = "";
+    if (err) RFL_MEMSET(err, 0, sizeof *err), err->field = err->msg = RFL__MSG("");
     if (!out || (!json && len) || !toks || cap < 1) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     RFL_MEMSET(&h, 0, sizeof h);
