@@ -41,7 +41,10 @@ build/rfl-%: tools/rfl-%.c tools/tool.h $(HDRS) | build
 build/examples/%: examples/%.c $(HDRS) | build/examples
 	$(CC) $(WARN) $(CFLAGS) $(PNG_DEF) -I. $< -o $@ -lm
 
-test: deps all
+# the tools and examples each compile the whole header: one job per CPU
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+test: deps
+	$(MAKE) -j$(NPROC) all
 	sh tests/run.sh
 
 demo: all
