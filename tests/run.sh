@@ -11,6 +11,7 @@ PASS=0
 FAIL=0
 LOG=$B/log.txt
 : > "$LOG"
+: > "$B/times.txt"
 
 ok()   { PASS=$((PASS + 1)); }
 bad()  { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
@@ -64,8 +65,11 @@ for t in tests/test_*.c; do
 done
 
 # 4. steps of later issues (tools, option matrix, cross builds, ...)
+# (each step's seconds go to $B/times.txt: where the CI time goes)
 for s in tests/steps/*.sh; do
+  t0=$(date +%s)
   [ -f "$s" ] && . "./$s"
+  echo "$(($(date +%s) - t0)) s  $s" >> "$B/times.txt"
 done
 
 echo "$PASS passed, $FAIL failed"
