@@ -67,9 +67,9 @@ done
 # 4. steps of later issues (tools, option matrix, cross builds, ...)
 # (each step's seconds go to $B/times.txt: where the CI time goes)
 for s in tests/steps/*.sh; do
-  t0=$(date +%s)
+  rfl_step_t0=$(date +%s)
   [ -f "$s" ] && . "./$s"
-  echo "$(($(date +%s) - t0)) s  $s" >> "$B/times.txt"
+  echo "$(($(date +%s) - rfl_step_t0)) s  $s" >> "$B/times.txt"
 done
 
 echo "$PASS passed, $FAIL failed"

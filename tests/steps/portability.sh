@@ -139,10 +139,11 @@ else
 fi
 
 # ---- 5a. the header alone: every compiler, standard and option ----------------
-# (every option with one compiler per language and standard family; the
-# others with none and with all of them)
+# (every option with gcc, g++ and tcc (below); the other compilers and
+# standards with none and with all of them)
 grep -E '^(default|all-off)\|' "$P/all-combos.txt" > "$P/two-combos.txt"
-for cc in "gcc -std=c99|all" "clang -std=c11|all" "g++ -std=c++11|all" "clang++ -std=c++17|all" \
+for cc in "gcc -std=c99|all" "g++ -std=c++11|all" \
+          "clang -std=c11|two" "clang++ -std=c++17|two" \
           "gcc -std=c11|two" "clang -std=c99|two" "g++ -std=c++17|two" "clang++ -std=c++11|two"; do
   which=${cc#*|} cc=${cc%|*}
   set -- $cc
