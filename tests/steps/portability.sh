@@ -67,17 +67,15 @@ TESTS=$(ls tests/test_*.c)
 # ---- 4. 32-bit ARM Linux under qemu-arm (first: the longest jobs) -----------
 if have arm-linux-gnueabihf-gcc && have qemu-arm; then
   AC="arm-linux-gnueabihf-gcc -std=c99 $W -O1 -static -I."
-  # every unit test runs; test_chart is the slowest (~30 s: qemu emulates
-  # VFP arithmetic in software). RFL_QEMU_SKIP="test_x ..." builds without
-  # running, for a quick local pass.
+  # the tests of the core and of each reader run there (32-bit size_t,
+  # unsigned char, soft alignment); the rest (charts, the zoo against
+  # PyTorch, ONNX exports, probe) add nothing ARM-specific and cost minutes
+  # of emulation: RFL_QEMU_TESTS="all" runs every test, a list runs those
+  QEMU_TESTS=${RFL_QEMU_TESTS:-test_core test_layers test_reduce test_bad test_hw test_config test_llm test_onnx test_machine_file}
   for t in $TESTS; do
     n=$(basename "$t" .c)
-    # test_chart (about 30 s: qemu emulates VFP in software) is built, not
-    # run, unless RFL_QEMU_SKIP is set (empty runs everything)
-    case " ${RFL_QEMU_SKIP-test_chart} " in
-      *" $n "*) pjob check "arm build (not run: RFL_QEMU_SKIP): $n" "$AC -Itests $t -o $P/arm/$n -lm" ;;
-      *) pjob test "qemu-arm: $n" "$AC -Itests $t -o $P/arm/$n -lm" "timeout ${RFL_QEMU_TIMEOUT:-240} qemu-arm $P/arm/$n" ;;
-    esac
+    case " $QEMU_TESTS " in *" $n "*|" all ") ;; *) continue ;; esac
+    pjob test "qemu-arm: $n" "$AC -Itests $t -o $P/arm/$n -lm" "timeout ${RFL_QEMU_TIMEOUT:-240} qemu-arm $P/arm/$n"
   done
   for tn in rfl-hw rfl-estimate rfl-reduce; do # the tools compared below
     [ -x "build/$tn" ] && [ -f "tools/$tn.c" ] || continue
