@@ -9182,7 +9182,7 @@ static rfl_result rfl__ox_expand(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0), t;
     rfl__ox_slot *ins[1];
     int64_t od[RFL_ONNX_MAX_RANK];
-    int cnt, orank, i;
+    int cnt, orank = 0, i;
     rfl__ox_cost c;
     rfl_result r = rfl__ox_need(B, x, "input");
     if (r) return r;
