@@ -16273,7 +16273,7 @@ static rfl_result rfl__probe_peaks(rfl__probe_ctx *x, rfl_probe_isa isa) {
 }
 
 /* One sweep point: a read over S / 8 doubles and a triad over three
-   arrays of S / 24. */
+   arrays of about S / 24. */
 static rfl_result rfl__probe_point(rfl__probe_ctx *x, double *base, size_t bytes,
                                    rfl_probe_isa isa, rfl_probe_point *pt) {
     rfl_probe_job job;
@@ -16288,7 +16288,9 @@ static rfl_result rfl__probe_point(rfl__probe_ctx *x, double *base, size_t bytes
         pt->read_bps = rfl_probe_job_bytes(&job) / s;
     }
     if (!(x->d->skip & 4u)) {
-        job.kernel = RFL_PROBE_TRIAD, job.n = bytes / 24u;
+        /* n a multiple of 8 doubles: b and c start on 64-byte lines, as
+           STREAM's arrays do (a vector load across two lines is slower) */
+        job.kernel = RFL_PROBE_TRIAD, job.n = bytes / 24u / 8u * 8u;
         job.b = base + job.n, job.c = base + 2 * job.n;
         if (!((s = rfl__probe_measure(x, &job, "triad")) > 0)) return RFL_ERR_NO_DATA;
         pt->triad_bps = rfl_probe_job_bytes(&job) / s;

@@ -3,15 +3,21 @@
    static arrays of 2^25 doubles, 768 MiB, far beyond any cache; 24 bytes
    an element as STREAM counts; best of 10) and hand-unrolled FMA loops
    (10 accumulators, AVX-512 or AVX2 intrinsics as the CPU has, else
-   plain C; best of 15), on the same thread counts as the probe. Prints both side by
-   side and whether they agree within 10%.
-   Usage: bench-probe PROBE.json   (from rfl-probe --json) */
+   plain C; best of 15), on the same thread counts as the probe. Prints both
+   side by side and whether they agree within 10%.
+   Rounds: each runs the probe command, then the independent measurement
+   right after it. On a shared machine DRAM bandwidth moves by 20% from one
+   minute to the next (neighbours), so one probe against one measurement
+   taken later can differ by the neighbours alone; the medians of the
+   rounds are compared, and every round's DRAM pair is printed.
+   Usage: bench-probe [--rounds N] PROBE_COMMAND...   (rfl-probe --json) */
 #define _POSIX_C_SOURCE 200809L
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -160,18 +166,25 @@ static figures independent(int threads) {
 }
 
 /* ---- the probe's figures from its JSON ------------------------------------ */
-static int probe_figures(const char *path, int run, int *threads, figures *f, char *isa) {
-    static char text[1 << 20];
+static char text[1 << 20];
+static size_t text_len;
+
+/* Run the probe command; its stdout (rfl-probe --json) goes to text. */
+static int run_probe(const char *cmd) {
+    FILE *p = popen(cmd, "r");
+    if (!p) return -1;
+    text_len = fread(text, 1, sizeof text, p);
+    return pclose(p) == 0 && text_len > 0 ? 0 : -1;
+}
+
+/* Figures of the probe's run `run` (0: 1 thread, 1: every CPU).
+   Returns 1 when there is no such run, -1 when text is not probe JSON. */
+static int probe_figures(int run, int *threads, figures *f, char *isa) {
     static rfl_json_tok tok[8192];
     rfl_json_doc d;
-    FILE *fp = fopen(path, "rb");
-    size_t n;
     int r;
     double v;
-    if (!fp) return -1;
-    n = fread(text, 1, sizeof text, fp);
-    fclose(fp);
-    if (rfl_json_parse(&d, text, n, tok, 8192)) return -1;
+    if (rfl_json_parse(&d, text, text_len, tok, 8192)) return -1;
     rfl_json_str(&d, rfl_json_path(&d, 0, "_probe.isa"), isa, 16);
     r = rfl_json_at(&d, rfl_json_path(&d, 0, "_probe.runs"), run);
     if (r < 0) return 1;
@@ -192,25 +205,72 @@ static int line(const char *what, int threads, double probe, double mine, double
     return ok;
 }
 
-int main(int argc, char **argv) {
-    char isa[16] = "";
-    int run, threads, bad = 0, st;
-    if (argc != 2) { fprintf(stderr, "usage: bench-probe PROBE.json\n"); return 2; }
-    if (probe_figures(argv[1], 0, &threads, &(figures){0, 0, 0}, isa) < 0) {
-        fprintf(stderr, "bench-probe: %s: not rfl-probe --json output\n", argv[1]);
-        return 1;
+#define MAX_ROUNDS 9
+#define MAX_RUNS 2
+typedef struct pair { figures probe, mine; int threads; } pair;
+static pair rounds[MAX_ROUNDS][MAX_RUNS];
+
+static double median(int n, int run, int mine, size_t field) {
+    double v[MAX_ROUNDS], t;
+    int i, j;
+    for (i = 0; i < n; i++) {
+        const figures *f = mine ? &rounds[i][run].mine : &rounds[i][run].probe;
+        v[i] = *(const double *)((const char *)f + field);
     }
-    width = strcmp(isa, "avx512") == 0 ? 64 : strcmp(isa, "avx2") == 0 ? 32 : 8;
-    printf("rfl-probe against an independent triad (768 MiB, STREAM bytes) and FMA loop (%s)\n",
-           width == 8 ? "plain C" : isa);
+    for (i = 1; i < n; i++)
+        for (j = i; j > 0 && v[j] < v[j - 1]; j--) t = v[j], v[j] = v[j - 1], v[j - 1] = t;
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* One round: the probe, then the independent figures on each of its runs'
+   thread counts. Returns the number of runs, -1 on a probe failure. */
+static int one_round(const char *cmd, pair *out, char *isa) {
+    int run, threads;
+    if (run_probe(cmd)) return -1;
+    for (run = 0; run < MAX_RUNS; run++) {
+        int st = probe_figures(run, &threads, &out[run].probe, isa);
+        if (st < 0) return -1;
+        if (st > 0) break;
+        if (!width) width = strcmp(isa, "avx512") == 0 ? 64 : strcmp(isa, "avx2") == 0 ? 32 : 8;
+        out[run].threads = threads;
+        out[run].mine = independent(threads);
+    }
+    return run;
+}
+
+int main(int argc, char **argv) {
+    char isa[16] = "", cmd[4096] = "";
+    int nrounds = 3, a = 1, r, run, runs = 0, bad = 0;
+    if (argc > 2 && strcmp(argv[1], "--rounds") == 0) nrounds = atoi(argv[2]), a = 3;
+    if (a >= argc || nrounds < 1 || nrounds > MAX_ROUNDS) {
+        fprintf(stderr, "usage: bench-probe [--rounds 1..%d] PROBE_COMMAND...\n", MAX_ROUNDS);
+        return 2;
+    }
+    for (; a < argc; a++) strncat(strncat(cmd, argv[a], 1000), " ", 2);
+    for (r = 0; r < nrounds; r++) {
+        fprintf(stderr, "bench-probe: round %d of %d\n", r + 1, nrounds);
+        if ((runs = one_round(cmd, rounds[r], isa)) <= 0) {
+            fprintf(stderr, "bench-probe: '%s' gave no rfl-probe --json output\n", cmd);
+            return 1;
+        }
+    }
+    printf("rfl-probe against an independent triad (768 MiB, STREAM bytes) and FMA loop (%s),\n"
+           "median of %d rounds\n", width == 8 ? "plain C" : isa, nrounds);
     printf("  %-11s %6s  %12s %12s %8s\n", "", "", "rfl-probe", "independent", "diff");
-    for (run = 0; (st = probe_figures(argv[1], run, &threads, &(figures){0, 0, 0}, isa)) == 0; run++) {
-        figures p, m;
-        probe_figures(argv[1], run, &threads, &p, isa);
-        m = independent(threads);
-        bad += !line("fp64 GFLOP/s", threads, p.fp64, m.fp64, 1e9);
-        bad += !line("fp32 GFLOP/s", threads, p.fp32, m.fp32, 1e9);
-        bad += !line("DRAM GB/s", threads, p.dram, m.dram, 1e9);
+    for (run = 0; run < runs; run++) {
+        int t = rounds[0][run].threads;
+        bad += !line("fp64 GFLOP/s", t, median(nrounds, run, 0, offsetof(figures, fp64)),
+                     median(nrounds, run, 1, offsetof(figures, fp64)), 1e9);
+        bad += !line("fp32 GFLOP/s", t, median(nrounds, run, 0, offsetof(figures, fp32)),
+                     median(nrounds, run, 1, offsetof(figures, fp32)), 1e9);
+        bad += !line("DRAM GB/s", t, median(nrounds, run, 0, offsetof(figures, dram)),
+                     median(nrounds, run, 1, offsetof(figures, dram)), 1e9);
+    }
+    for (run = 0; run < runs; run++) {
+        printf("  DRAM GB/s by round, %d thr (probe / independent):", rounds[0][run].threads);
+        for (r = 0; r < nrounds; r++)
+            printf("  %.1f / %.1f", rounds[r][run].probe.dram / 1e9, rounds[r][run].mine.dram / 1e9);
+        printf("\n");
     }
     printf(bad ? "%d figures differ by 10%% or more (a busy machine? run again idle)\n"
                : "all figures agree within 10%%\n", bad);
