@@ -40,9 +40,12 @@ WX="$W -Wshadow -Wconversion"
 # 1. the header alone, in every language mode we promise
 printf '#define ROOFLINE_IMPLEMENTATION\n#include "roofline.h"\n#include "roofline.h"\nint main(void){return 0;}\n' > $B/one.c
 cp $B/one.c $B/one.cc
+# (gcc c99 at -O2: -Wmaybe-uninitialized needs the optimiser; the unit
+# tests below build at -O0, where compiling the header is 3x faster)
 for cc in gcc clang; do
   for std in c99 c11; do
-    step "header alone: $cc -std=$std" $cc -std=$std $WX -I. -c $B/one.c -o $B/one_${cc}_$std.o
+    opt=; [ $cc$std = gccc99 ] && opt=-O2
+    step "header alone: $cc -std=$std $opt" $cc -std=$std $opt $WX -I. -c $B/one.c -o $B/one_${cc}_$std.o
   done
 done
 step "header alone: g++ -std=c++11" g++ -std=c++11 $WX -I. -c $B/one.cc -o $B/one_cxx.o
@@ -55,7 +58,7 @@ step "no heap function referenced (g++)" heap_free $B/one_cxx.o
 # then run in order
 JOBS=${RFL_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 ls tests/test_*.c | xargs -P "$JOBS" -I{} sh -c \
-  'n=$(basename "$1" .c); gcc -std=c99 $2 -O1 -g -I. -Itests "$1" -o "$3/$n" -lm > "$3/$n.build" 2>&1; echo $? > "$3/$n.rc"' \
+  'n=$(basename "$1" .c); gcc -std=c99 $2 -O0 -g -I. -Itests "$1" -o "$3/$n" -lm > "$3/$n.build" 2>&1; echo $? > "$3/$n.rc"' \
   sh {} "$W" "$B"
 for t in tests/test_*.c; do
   n=$(basename "$t" .c)

@@ -47,7 +47,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 # built two at a time (each compiles the whole header), then run in order
 JOBS=${RFL_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 ls tests/test_*.c | xargs -P "$JOBS" -I{} sh -c \
-  'n=$(basename "$1" .c); $2 -std=c99 -Wall -Wextra -Wpedantic -Werror -O1 -g $3 -I. -Itests "$1" -o "$4/$n" -lm > "$4/$n.build" 2>&1; echo $? > "$4/$n.rc"' \
+  'n=$(basename "$1" .c); $2 -std=c99 -Wall -Wextra -Wpedantic -Werror -O0 -g $3 -I. -Itests "$1" -o "$4/$n" -lm > "$4/$n.build" 2>&1; echo $? > "$4/$n.rc"' \
   sh {} "$CC" "$SAN" "$B"
 for t in tests/test_*.c; do
   n=$(basename "$t" .c)

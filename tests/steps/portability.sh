@@ -223,7 +223,7 @@ while IFS='|' read -r name defs; do
     if [ -n "$why" ]; then echo "skip: $n with $name: it $why without testing the macro" >> "$LOG"; continue; fi
     exe=$P/bin/$n-$name
     if [ "$name" = embedded ]; then
-      pjob test "gcc $name: $n" "gcc -std=c99 $WX $defs -O1 -I. -Itests $t -o $exe $lm" "$exe"
+      pjob test "gcc $name: $n" "gcc -std=c99 $WX $defs -O0 -I. -Itests $t -o $exe $lm" "$exe"
     elif [ "$n" = test_config ]; then
       pjob test "gcc $name: $n" "gcc -std=c99 $WX $defs -O0 -I. -Itests $t -o $exe $lm" "$exe"
     else

@@ -7,7 +7,7 @@
 # the replay binaries are built two at a time (each compiles the whole
 # header), then run in order
 ls fuzz/fuzz_*.c | xargs -P "${RFL_TEST_JOBS:-2}" -I{} sh -c \
-  'n=$(basename "$1" .c); n=${n#fuzz_}; gcc -std=gnu99 -O1 -g $2 -I. -Ifuzz "$1" fuzz/replay.c -o "$3/replay_$n" -lm > "$3/replay_$n.build" 2>&1; echo $? > "$3/replay_$n.rc"' \
+  'n=$(basename "$1" .c); n=${n#fuzz_}; gcc -std=gnu99 -O0 -g $2 -I. -Ifuzz "$1" fuzz/replay.c -o "$3/replay_$n" -lm > "$3/replay_$n.build" 2>&1; echo $? > "$3/replay_$n.rc"' \
   sh {} "${RFL_REPLAY_CFLAGS:-}" "$B"
 for h in fuzz/fuzz_*.c; do
   [ -f "$h" ] || continue
