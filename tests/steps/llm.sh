@@ -91,6 +91,11 @@ llm_eq "records: gpt2 train backward mac" "$(lj_in "$LL/rec-train.json" backward
 if "$EST" llama-3.2-1b --layers --seq 512 | grep -q '^ *13  model.layers.0.self_attn.attention '; then ok; else bad "records: --layers table"; fi
 llm_exit 2 "$EST" llama-3.2-1b --layers --weights int4
 llm_exit 2 "$EST" resnet18 --seq 5
+# rfl-report takes an LLM among the zoo's models (its prefill as records)
+if [ -x build/rfl-report ] || ${MAKE:-make} -s build/rfl-report >> "$LOG" 2>&1; then
+  if build/rfl-report --model llama-3.2-1b,resnet18 --hw h100 --mode infer --json > "$LL/rep.json" 2>> "$LOG" &&
+     grep -q '"model": "llama-3.2-1b"' "$LL/rep.json"; then ok; else bad "rfl-report --model llama-3.2-1b,resnet18"; fi
+fi
 # the header without the LLM part (RFL_NO_LLM) still builds
 printf '#define RFL_NO_LLM\n#define ROOFLINE_IMPLEMENTATION\n#include "roofline.h"\nint main(void){return 0;}\n' > "$LL/nollm.c"
 step "RFL_NO_LLM build" gcc -std=c99 $WX -I. "$LL/nollm.c" -o "$LL/nollm" -lm
