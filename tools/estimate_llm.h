@@ -518,7 +518,11 @@ static const char *llm_rec_step_str(void) {
     return b;
 }
 
-static void llm_rec_json(tl_json *j) {
+static void llm_rec_json(tl_json *j, rfl_dtype dt) {
+    /* the roof of the matrix FLOPs, which rfl-plot --work places it under */
+    tl_jstr(j, "prec", rfl_prec_name(dt == RFL_DTYPE_FP16 ? RFL_FP16_TENSOR
+                                     : dt == RFL_DTYPE_BF16 ? RFL_BF16_TENSOR
+                                     : dt == RFL_DTYPE_INT8 ? RFL_INT8_TENSOR : RFL_FP32));
     tl_jstr(j, "phase", llm_phase_name(&lrec.d));
     tl_jnum(j, "seq", (double)lrec.d.seq);
     tl_jstr(j, "logits", lrec.d.logits_all ? "all" : "last");

@@ -331,7 +331,7 @@ static void print_json(void) {
     if (ox.path) tl_onnx_json(&j, &ox);
     else json_shape(&j, "input", &net, 0, batch);
 #ifndef RFL_NO_LLM
-    if (lrec.on) llm_rec_json(&j);
+    if (lrec.on) llm_rec_json(&j, d.dtype);
 #endif
     tl_jstr(&j, "dtype", rfl_dtype_name(d.dtype));
     tl_jstr(&j, "mode", d.mode == RFL_MODE_TRAIN ? "train" : "infer");

@@ -90,6 +90,12 @@ llm_eq "records: gpt2 train forward mac" "$(lj_in "$LL/rec-train.json" forward m
 llm_eq "records: gpt2 train backward mac" "$(lj_in "$LL/rec-train.json" backward mac_flops)" 64456359936
 if "$EST" llama-3.2-1b --layers --seq 512 | grep -q '^ *13  model.layers.0.self_attn.attention '; then ok; else bad "records: --layers table"; fi
 llm_exit 2 "$EST" llama-3.2-1b --layers --weights int4
+llm_eq "records: prec (bf16 config)" "$(lj_top "$LL/rec.json" prec)" '"bf16_tensor"'
+# rfl-plot --work --kernels draws an estimate's distinct layers
+if [ -x build/rfl-plot ] || ${MAKE:-make} -s build/rfl-plot >> "$LOG" 2>&1; then
+  if build/rfl-plot --hw h100 --work "$LL/rec.json" --kernels --ascii > "$LL/rec-plot.txt" 2>> "$LOG" &&
+     grep -q 'llama-3.2-1b layers' "$LL/rec-plot.txt"; then ok; else bad "rfl-plot --work records --kernels"; fi
+fi
 llm_exit 2 "$EST" resnet18 --seq 5
 # rfl-report takes an LLM among the zoo's models (its prefill as records)
 if [ -x build/rfl-report ] || ${MAKE:-make} -s build/rfl-report >> "$LOG" 2>&1; then
