@@ -126,8 +126,9 @@
                   rfl_llm_compute_bound_batch rfl_llm_count rfl_llm_name
                   rfl_llm_config_check rfl_llm_row_count rfl_llm_row_work
                   rfl_llm_kind_name rfl_llm_aten_name rfl_llm_type_parse
-                  rfl_llm_type_name rfl_llm_type_bits
-                  (API TRANSFORMERS: conventions)
+                  rfl_llm_type_name rfl_llm_type_bits rfl_llm_build
+                  (API TRANSFORMERS: conventions; rfl_llm_build writes a
+                  step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
                   rfl_onnx_build rfl_onnx_read_file rfl_onnx_read_buffer
                   (the ONNX API section: a model file streamed into layer records)
@@ -217,6 +218,14 @@
          rows stand for BasicBlock & co.), per sample, 4 bytes/element:
          fwd/bwd = 2 x sum of row outputs. ResNet-18: 0.57, 62.79, 44.59,
          107.96 MB; AlexNet: 0.57, 8.38, 233.08, 242.03.
+       Attention takes grouped k and v (GQA, MQA: k of width D x kv_heads /
+         heads), repeated per query head as repeat_kv does (mac_flops as
+         FlopCounterMode's eager count); k may be longer than q (a decode
+         attends to S + 1 cached positions). A record flagged RFL_LF_ONCE
+         is done once per batch (rotary's inv_freq x positions): its counts
+         do not scale with the batch. Decoder LLMs become records through
+         rfl_llm_build (API TRANSFORMERS), one sequence of a prefill or
+         decode step, so the table, training and charts take them too.
        Zoo (RFL_NO_ZOO removes it): rfl_zoo_build(&net, "resnet50", res)
          builds torchvision 0.26's model with its module names; needs
          RFL_ZOO_MAX_LAYERS records and RFL_ZOO_NAMES_SIZE bytes of names.
@@ -358,14 +367,14 @@
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
        (tests/arm/: vector table, start-up, semihosting write and exit, a
        linker script for qemu's mps2-an386 that also fits an STM32F407).
-       Flash (code + read-only data), gcc 12.2 -Os: core 19.1 KB (budget
+       Flash (code + read-only data), gcc 12.2 -Os: core 19.2 KB (budget
        24 KiB); hw table 17.6 KB, 9.9 KB with RFL_HW_NO_STRINGS, one
        machine (RFL_HW_ONLY + RFL_HW_KEEP_<ID>) 1.0 KB; zoo 16.3 KB;
        reducer 30.0 KB; chart 43.8 KB; PNG 4.0 KB; the whole header
-       (those parts) 130.7 KB (budget 128 KiB = 131,072). The model and
-       machine sources are optional beside it: LLMs 11.5 KB (with the
-       profile join 15.6 KB), ONNX 30.9 KB, machine files 4.1 KB, probe
-       5.1 KB; with everything, 187 KB. Largest stack frame 992 bytes
+       (those parts) 130.8 KB (budget 128 KiB = 131,072). The model and
+       machine sources are optional beside it: LLMs 14.6 KB (with the
+       profile join 18.6 KB), ONNX 30.9 KB, machine files 4.1 KB, probe
+       5.1 KB; with everything, 190 KB. Largest stack frame 992 bytes
        (budget 1 KiB). make size prints the current figures and fails when
        a budget is broken. examples/embedded.c (DS-CNN-S on a caller-
        defined STM32F407, per-layer report) links with ROOFLINE_STATIC and
@@ -859,7 +868,7 @@ typedef struct rfl_layer {
     uint32_t shape[RFL_MAX_RANK]; /* per-sample output dims */
     uint32_t arg[4];      /* op arguments: conv kh, kw, stride_h, groups;
                              pools kh, kw, stride_h; act kind; shuffle groups;
-                             attention heads; slice dim, start */
+                             attention heads, kv heads; slice dim, start */
     uint8_t op;           /* rfl_op */
     uint8_t rank;         /* 1..RFL_MAX_RANK */
     uint8_t flags;        /* RFL_LF_* */
@@ -1165,11 +1174,11 @@ typedef struct rfl_llm_kind_cost {
    Rows. A step is a list of rows (rfl_llm_row_get), one per module of the
    model ("model.layers.*.self_attn.q_proj"), each with the number of times
    it runs in the step (count: the layers, for a block's modules). They are
-   LLM records beside the zoo's rfl_layer, not rfl_layer themselves: a layer
-   record has one dtype for all its bytes and per-sample shapes, while a
-   step needs weights and the KV cache at their own storage types, cache
-   reads of past tokens, a causal count beside the eager one, and a rotary
-   count that does not scale with the batch (see CONVENTIONS).
+   LLM records beside the zoo's rfl_layer: a layer record has one dtype for
+   all its bytes, while a step may keep weights and the KV cache at their
+   own storage types and is timed by its causal count (see CONVENTIONS).
+   The same step as rfl_layer records, for every tool of the zoo (tables,
+   training, charts): rfl_llm_build, below.
    Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW):
      mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
                 (transformers 5.x): 2 x multiply-adds of every mm, addmm,
@@ -1402,13 +1411,15 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
    its rows and gets a gradient). Dropout (eval) is left out.
    Against the rows (rfl_llm_row_get): params and mac_flops are equal (and
    PyTorch's, tests/test_llm.c); flops count eager attention (the rows:
-   causal); bytes are at one dtype, and equal the rows' with
-   weights = kv = math at that dtype, except that the records read every
-   MoE expert's weights (the rows: the experts the batch touches),
-   materialise dispatch and combine, and read GPT-2's wpe rows and
-   rotary's cos / sin per batch as the rows do. What records cannot hold
-   (separate weight and KV types, the causal count used for time) stays
-   with the rows: rfl-estimate uses the rows unless asked for records.
+   causal); bytes are at one dtype and equal the rows' with weights = kv =
+   math at that dtype, but for: token ids read at the dtype (the rows:
+   int64; GPT-2 reads them twice, for wte and wpe); rotary_emb reading
+   inv_freq and the positions (head_dim / 2 + T elements, once); MoE,
+   where the records read every expert's weights (the rows: the experts
+   the batch reaches) and materialise dispatch and combine. What records
+   cannot hold (separate weight and KV types, the causal count used for
+   time) stays with the rows: rfl-estimate uses the rows unless asked
+   for records (--layers).
    Returns RFL_ERR_ARG (NULL, or a net not empty), the config's and the
    step's errors (as rfl_llm_step_cost), RFL_ERR_OVERFLOW (a dim beyond
    32 bits), or net->err (RFL_ERR_BUFFER: the array or names too small). */
