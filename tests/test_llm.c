@@ -703,6 +703,32 @@ static void test_records_misc(void) {
     d.seq = 8;
     RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_SHAPE);
     RT_EQ_INT(net.count, 0); /* nothing written on a refused step */
+    /* grouped attention: k and v narrower than q by a factor dividing the
+       heads; anything else is a shape error, never a division by zero */
+    {
+        rfl_tensor x, q, k;
+        rfl_net_init(&net, rec, 16, 0, 0);
+        x = rfl_input(&net, 4, 8, 0);
+        q = rfl_linear(&net, x, 8, 0);
+        k = rfl_linear(&net, x, 2, 0); /* 4 heads, 1 kv head (MQA) */
+        RT_CHECK(rfl_attention(&net, q, k, k, 4) >= 0);
+        RT_EQ_U64(net.layers[net.count - 1].mac_flops, 2ull * 2 * 4 * 4 * 8); /* repeated */
+        RT_EQ_INT(net.layers[net.count - 1].shape[1], 8);
+        RT_EQ_INT(net.layers[net.count - 1].arg[1], 1);
+        RT_EQ_INT(rfl_attention(&net, k, q, q, 4), RFL_NO_TENSOR); /* k wider than q */
+        RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+        rfl_net_init(&net, rec, 16, 0, 0);
+        x = rfl_input(&net, 4, 8, 0);
+        q = rfl_linear(&net, x, 8, 0);
+        k = rfl_linear(&net, x, 3, 0);
+        RT_EQ_INT(rfl_attention(&net, q, k, k, 4), RFL_NO_TENSOR); /* 3 does not divide 8 */
+        rfl_net_init(&net, rec, 16, 0, 0);
+        x = rfl_input(&net, 4, 8, 0);
+        q = rfl_linear(&net, x, 8, 0);
+        k = rfl_linear(&net, x, 1, 0); /* g = 8 does not divide 4 heads */
+        RT_EQ_INT(rfl_attention(&net, q, k, k, 4), RFL_NO_TENSOR);
+        RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    }
 }
 
 int main(void) {

@@ -28,7 +28,10 @@ static const char *llm_usage =
     "  --hw-file F  a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
     "mac_flops: PyTorch FlopCounterMode on the eager forward (attention over the\n"
     "full T x (S + T) scores); flops: what runs, with causal (FlashAttention)\n"
-    "attention, used for time. Bytes follow the storage types.\n";
+    "attention, used for time. Bytes follow the storage types.\n"
+    "--layers (or --mode train, --summary): the step as the zoo's layer records\n"
+    "instead of these rows: per-layer table, training, one dtype, eager attention\n"
+    "(rfl-estimate --help).\n";
 
 #define LLM_BATCH_CAP 65536 /* decode_compute_bound_batch: null above this */
 
