@@ -1418,8 +1418,12 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
    where the records read every expert's weights (the rows: the experts
    the batch reaches) and materialise dispatch and combine. What records
    cannot hold (separate weight and KV types, the causal count used for
-   time) stays with the rows: rfl-estimate uses the rows unless asked
-   for records (--layers).
+   time) stays with the rows. Tools: records in rfl-estimate --layers
+   (implied by --mode train and --summary; training is a prefill with
+   every position's logits), rfl-report --model NAME (a prefill of 512
+   tokens beside zoo models) and rfl-plot --work FILE --kernels (a point
+   per distinct layer); the rows in rfl-estimate without --layers and in
+   rfl-report --llm.
    Returns RFL_ERR_ARG (NULL, or a net not empty), the config's and the
    step's errors (as rfl_llm_step_cost), RFL_ERR_OVERFLOW (a dim beyond
    32 bits), or net->err (RFL_ERR_BUFFER: the array or names too small). */
@@ -6076,7 +6080,8 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     if (!rfl__ly_dim(tk, &tk32) || !rfl__ly_mul64(tk, c->hidden, &n) || n > (uint64_t)-1 / 2)
         return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "experts");
     rfl_scope_push(net, "block_sparse_moe");
-    rfl_name(net, rfl_softmax(net, rfl__lb_linear(b, h, c->experts, 0, "gate", 1)), "routing");
+    g = rfl_name(net, rfl_softmax(net, rfl__lb_linear(b, h, c->experts, 0, "gate", 1)), "routing");
+    if (g >= 0) net->layers[g].flags &= (uint8_t)~RFL_LF_MODULE; /* F.softmax */
     x = rfl_name(net, rfl__lb_rec(net, RFL_OP_CONCAT, h, tk32, c->hidden, n, 0, "dispatch"), "dispatch");
     rfl_scope_push(net, "experts");
     g = rfl_act(net, rfl__lb_linear(b, x, c->intermediate, 0, "w1", c->experts), (rfl_act_kind)c->act);
@@ -6099,6 +6104,7 @@ static rfl_tensor rfl__lb_mlp(rfl__lb *b, rfl_tensor h) {
     rfl_scope_push(net, "mlp");
     g = rfl__lb_linear(b, h, c->intermediate, bias, c->gated ? "gate_proj" : b->gpt2 ? "c_fc" : "up_proj", 1);
     g = rfl_name(net, rfl_act(net, g, (rfl_act_kind)c->act), b->gpt2 ? "act" : "act_fn");
+    if (g >= 0 && b->gpt2) net->layers[g].cls = "NewGELUActivation"; /* gelu_new's module */
     if (c->gated) g = rfl_name(net, rfl_mul(net, g, rfl__lb_linear(b, h, c->intermediate, bias, "up_proj", 1)), "mul");
     g = rfl__lb_linear(b, g, c->hidden, bias, b->gpt2 ? "c_proj" : "down_proj", 1);
     rfl_scope_pop(net);
