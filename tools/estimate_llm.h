@@ -470,7 +470,7 @@ static int llm_rec_option(const char *o, const char *v) {
    for the loss); the dtype is the config's unless --dtype says. */
 static int llm_rec_build(rfl_net *net, const char **model, rfl_cost_desc *cd) {
     static rfl_llm_config c;
-    rfl_layer *recs;
+    rfl_layer *lrecs;
     char *nm;
     rfl_result r;
     int i, train = cd->mode == RFL_MODE_TRAIN;
@@ -500,9 +500,9 @@ static int llm_rec_build(rfl_net *net, const char **model, rfl_cost_desc *cd) {
         cd->dtype = t == RFL_LLM_FP16 ? RFL_DTYPE_FP16 : t == RFL_LLM_BF16 ? RFL_DTYPE_BF16
                     : t == RFL_LLM_INT8 ? RFL_DTYPE_INT8 : RFL_DTYPE_FP32;
     }
-    recs = (rfl_layer *)tl_xmalloc(sizeof(rfl_layer) * (size_t)RFL_LLM_NET_LAYERS((size_t)c.layers));
+    lrecs = (rfl_layer *)tl_xmalloc(sizeof(rfl_layer) * (size_t)RFL_LLM_NET_LAYERS((size_t)c.layers));
     nm = (char *)tl_xmalloc((size_t)RFL_LLM_NET_NAMES((size_t)c.layers));
-    rfl_net_init(net, recs, (int)RFL_LLM_NET_LAYERS((size_t)c.layers), nm,
+    rfl_net_init(net, lrecs, (int)RFL_LLM_NET_LAYERS((size_t)c.layers), nm,
                  (size_t)RFL_LLM_NET_NAMES((size_t)c.layers));
     r = rfl_llm_build(net, &c, &lrec.d);
     if (r != RFL_OK) llm_fail(*model, &c, &lrec.d, 0, r, "records");
