@@ -126,8 +126,9 @@
                   rfl_llm_compute_bound_batch rfl_llm_count rfl_llm_name
                   rfl_llm_config_check rfl_llm_row_count rfl_llm_row_work
                   rfl_llm_kind_name rfl_llm_aten_name rfl_llm_type_parse
-                  rfl_llm_type_name rfl_llm_type_bits
-                  (API TRANSFORMERS: conventions)
+                  rfl_llm_type_name rfl_llm_type_bits rfl_llm_build
+                  (API TRANSFORMERS: conventions; rfl_llm_build writes a
+                  step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
                   rfl_onnx_build rfl_onnx_read_file rfl_onnx_read_buffer
                   (the ONNX API section: a model file streamed into layer records)
@@ -217,6 +218,14 @@
          rows stand for BasicBlock & co.), per sample, 4 bytes/element:
          fwd/bwd = 2 x sum of row outputs. ResNet-18: 0.57, 62.79, 44.59,
          107.96 MB; AlexNet: 0.57, 8.38, 233.08, 242.03.
+       Attention takes grouped k and v (GQA, MQA: k of width D x kv_heads /
+         heads), repeated per query head as repeat_kv does (mac_flops as
+         FlopCounterMode's eager count); k may be longer than q (a decode
+         attends to S + 1 cached positions). A record flagged RFL_LF_ONCE
+         is done once per batch (rotary's inv_freq x positions): its counts
+         do not scale with the batch. Decoder LLMs become records through
+         rfl_llm_build (API TRANSFORMERS), one sequence of a prefill or
+         decode step, so the table, training and charts take them too.
        Zoo (RFL_NO_ZOO removes it): rfl_zoo_build(&net, "resnet50", res)
          builds torchvision 0.26's model with its module names; needs
          RFL_ZOO_MAX_LAYERS records and RFL_ZOO_NAMES_SIZE bytes of names.
@@ -358,14 +367,14 @@
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
        (tests/arm/: vector table, start-up, semihosting write and exit, a
        linker script for qemu's mps2-an386 that also fits an STM32F407).
-       Flash (code + read-only data), gcc 12.2 -Os: core 19.1 KB (budget
+       Flash (code + read-only data), gcc 12.2 -Os: core 19.2 KB (budget
        24 KiB); hw table 17.6 KB, 9.9 KB with RFL_HW_NO_STRINGS, one
        machine (RFL_HW_ONLY + RFL_HW_KEEP_<ID>) 1.0 KB; zoo 16.3 KB;
        reducer 30.0 KB; chart 43.8 KB; PNG 4.0 KB; the whole header
-       (those parts) 130.7 KB (budget 128 KiB = 131,072). The model and
-       machine sources are optional beside it: LLMs 11.5 KB (with the
-       profile join 15.6 KB), ONNX 30.9 KB, machine files 4.1 KB, probe
-       5.1 KB; with everything, 187 KB. Largest stack frame 992 bytes
+       (those parts) 130.8 KB (budget 128 KiB = 131,072). The model and
+       machine sources are optional beside it: LLMs 14.7 KB (with the
+       profile join 18.7 KB), ONNX 30.9 KB, machine files 4.1 KB, probe
+       5.1 KB; with everything, 190 KB. Largest stack frame 992 bytes
        (budget 1 KiB). make size prints the current figures and fails when
        a budget is broken. examples/embedded.c (DS-CNN-S on a caller-
        defined STM32F407, per-layer report) links with ROOFLINE_STATIC and
@@ -838,6 +847,8 @@ typedef int rfl_tensor;      /* index of the producing layer; < 0: none */
 #define RFL_LF_SHARED 0x08u  /* output is not per sample (a param tensor) */
 #define RFL_LF_VIEW 0x10u    /* output aliases its input: no bytes, no memory */
 #define RFL_LF_CEIL 0x20u    /* pooling with ceil_mode */
+#define RFL_LF_ONCE 0x40u    /* done once per batch, not per sample (rotary's
+                                inv_freq x positions): counts do not scale */
 
 /* One layer: 112 bytes on LP64. Per-sample counts are computed once when
    the layer is added; rfl_layer_cost scales them by the batch. */
@@ -857,7 +868,7 @@ typedef struct rfl_layer {
     uint32_t shape[RFL_MAX_RANK]; /* per-sample output dims */
     uint32_t arg[4];      /* op arguments: conv kh, kw, stride_h, groups;
                              pools kh, kw, stride_h; act kind; shuffle groups;
-                             attention heads; slice dim, start */
+                             attention heads, kv heads; slice dim, start */
     uint8_t op;           /* rfl_op */
     uint8_t rank;         /* 1..RFL_MAX_RANK */
     uint8_t flags;        /* RFL_LF_* */
@@ -940,7 +951,10 @@ RFL_API rfl_tensor rfl_linear(rfl_net *net, rfl_tensor x, uint32_t out_features,
 RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b);
 /* Scaled dot-product attention of q (Lq, D), k (Lk, D), v (Lk, Dv) with
    `heads` heads (dividing D and Dv): softmax(q k^T / sqrt(d)) v -> (Lq, Dv).
-   mac_flops = 2 Lq Lk D + 2 Lq Lk Dv, FlopCounterMode's count for SDPA. */
+   mac_flops = 2 Lq Lk D + 2 Lq Lk Dv, FlopCounterMode's count for SDPA.
+   Grouped keys (GQA, MQA): k (Lk, D / g) and v (Lk, Dv / g), g dividing
+   heads, give heads / g kv heads, each repeated g times (repeat_kv):
+   output (Lq, Dv), mac_flops as for the repeated k and v (arg[1]: kv heads). */
 RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_tensor v,
                                  uint32_t heads);
 
@@ -1046,7 +1060,8 @@ RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc
 
 typedef struct rfl_net_cost {
     uint64_t params, param_bytes;
-    uint64_t input_bytes;            /* the network input at the batch */
+    uint64_t input_bytes;            /* the network inputs at the batch (a
+                                        decode step's KV cache included) */
     uint64_t fwd_mac_flops, fwd_flops, fwd_bytes;
     uint64_t bwd_mac_flops, bwd_flops, bwd_bytes;
     uint64_t activation_bytes;       /* kept for backward, input included */
@@ -1159,11 +1174,11 @@ typedef struct rfl_llm_kind_cost {
    Rows. A step is a list of rows (rfl_llm_row_get), one per module of the
    model ("model.layers.*.self_attn.q_proj"), each with the number of times
    it runs in the step (count: the layers, for a block's modules). They are
-   LLM records beside the zoo's rfl_layer, not rfl_layer themselves: a layer
-   record has one dtype for all its bytes and per-sample shapes, while a
-   step needs weights and the KV cache at their own storage types, cache
-   reads of past tokens, a causal count beside the eager one, and a rotary
-   count that does not scale with the batch (see CONVENTIONS).
+   LLM records beside the zoo's rfl_layer: a layer record has one dtype for
+   all its bytes, while a step may keep weights and the KV cache at their
+   own storage types and is timed by its causal count (see CONVENTIONS).
+   The same step as rfl_layer records, for every tool of the zoo (tables,
+   training, charts): rfl_llm_build, below.
    Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW):
      mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
                 (transformers 5.x): 2 x multiply-adds of every mm, addmm,
@@ -1364,6 +1379,58 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
                                                const rfl_llm_step_desc *d,
                                                const rfl_machine *m, int gemm_only,
                                                uint64_t cap, uint64_t *out);
+
+/* ---- the step as layer records -------------------------------------------------
+   rfl_llm_build writes one step of cfg into an initialised, empty net with
+   the LAYERS builders, as the zoo does, so rfl_net_cost_get, the per-layer
+   tables, --mode train and the charts treat a decoder like any model:
+       rfl_layer rec[RFL_LLM_NET_LAYERS(16)]; char nm[RFL_LLM_NET_NAMES(16)];
+       rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(16), nm, sizeof nm);
+       rfl_llm_build(&net, &cfg, &step);       step: phase, seq, logits_all
+       cd.batch = 8; cd.dtype = RFL_DTYPE_BF16; rfl_net_cost_get(&net, &cd, &c);
+   Records are per sequence: d->batch and the storage types are ignored (the
+   batch and the one dtype of every byte go in rfl_cost_desc). Names are
+   Hugging Face's module paths ("model.layers.3.mlp.down_proj"; GPT-2:
+   "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get a
+   descriptive name ("model.layers.3.self_attn.rotary_q").
+   Per block: norm (LayerNorm; RMSNorm: class RMSNorm, hidden params, 4
+   FLOPs per element); q, k, v (GPT-2: c_attn and three slices); rotary on
+   q and k (3 FLOPs per element); k_cache_write and v_cache_write (copies of
+   the new K and V into the cache; no gradient); decode: k_cache and
+   v_cache, inputs of S + 1 positions (the cache read per sample); attention
+   with kv_heads groups (eager: T x (S + T) scores, mac_flops as
+   FlopCounterMode); o_proj; the residual add; norm; the MLP (SwiGLU:
+   gate_proj, up_proj, act_fn, mul, down_proj; GPT-2: c_fc, act, c_proj;
+   MoE: gate, routing softmax, dispatch of T x experts_per_tok token
+   slots, experts.w1 / w3 / w2 holding all experts' weights, combine); the
+   add. Before the blocks: input_ids, the embedding(s) (GPT-2: wte + wpe),
+   rotary_emb (its inv_freq x positions product once per batch:
+   RFL_LF_ONCE); after: the final norm, last_position (prefill without
+   logits_all: a view of the last row), lm_head. Tied: the table is
+   counted on lm_head (the embedding record has 0 params; it still reads
+   its rows and gets a gradient). Dropout (eval) is left out.
+   Against the rows (rfl_llm_row_get): params and mac_flops are equal (and
+   PyTorch's, tests/test_llm.c); flops count eager attention (the rows:
+   causal); bytes are at one dtype and equal the rows' with weights = kv =
+   math at that dtype, but for: token ids read at the dtype (the rows:
+   int64; GPT-2 reads them twice, for wte and wpe); rotary_emb reading
+   inv_freq and the positions (head_dim / 2 + T elements, once); MoE,
+   where the records read every expert's weights (the rows: the experts
+   the batch reaches) and materialise dispatch and combine. What records
+   cannot hold (separate weight and KV types, the causal count used for
+   time) stays with the rows. Tools: records in rfl-estimate --layers
+   (implied by --mode train and --summary; training is a prefill with
+   every position's logits), rfl-report --model NAME (a prefill of 512
+   tokens beside zoo models) and rfl-plot --work FILE --kernels (a point
+   per distinct layer); the rows in rfl-estimate without --layers and in
+   rfl-report --llm.
+   Returns RFL_ERR_ARG (NULL, or a net not empty), the config's and the
+   step's errors (as rfl_llm_step_cost), RFL_ERR_OVERFLOW (a dim beyond
+   32 bits), or net->err (RFL_ERR_BUFFER: the array or names too small). */
+#define RFL_LLM_NET_LAYERS(layers) (8 + 24 * (layers)) /* records, enough */
+#define RFL_LLM_NET_NAMES(layers) (64 * RFL_LLM_NET_LAYERS(layers)) /* bytes */
+RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
+                                 const rfl_llm_step_desc *d);
 
 /* ---- issue 17 (items 5, 6): the LLM join ------------------------------------
    A step's estimate (rfl_llm_step_kinds) beside its Nsight Compute profile,
@@ -4470,7 +4537,7 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
                                  uint32_t heads) {
     rfl_layer *L = rfl__ly_begin(net, RFL_OP_ATTENTION, q, k, 2);
     const rfl_layer *Q, *K, *V;
-    uint64_t lq, lk, d, dv, s, m1, m2, sc;
+    uint64_t lq, lk, d, dv, s, m1, m2, sc, g;
     if (!L) return RFL_NO_TENSOR;
     if (v < 0 || v >= net->count) return rfl__ly_fail(net, RFL_ERR_ARG, "attention");
     Q = rfl__ly_in(net, q), K = rfl__ly_in(net, k), V = rfl__ly_in(net, v);
@@ -4478,10 +4545,15 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
     if (Q->rank != 2 || K->rank != 2 || V->rank != 2 || !heads)
         return rfl__ly_fail(net, RFL_ERR_SHAPE, "attention");
     lq = Q->shape[0], d = Q->shape[1], lk = K->shape[0], dv = V->shape[1];
-    if (K->shape[1] != d || V->shape[0] != lk || d % heads || dv % heads)
+    /* grouped k and v (GQA, MQA): d / K width query heads share each kv
+       head, repeated as repeat_kv does; g = 1 is plain multi-head */
+    g = K->shape[1] <= d ? d / K->shape[1] : 0;
+    if (!g || d % K->shape[1] || heads % g || V->shape[0] != lk || d % heads || dv % (heads / g) ||
+        !rfl__ly_dim(dv * g, &L->shape[1]))
         return rfl__ly_fail(net, RFL_ERR_SHAPE, "attention");
+    dv *= g;
     L->rank = 2;
-    L->shape[0] = (uint32_t)lq, L->shape[1] = (uint32_t)dv;
+    L->shape[0] = (uint32_t)lq;
     /* q k^T: 2 lq lk d; probabilities x v: 2 lq lk dv; the scores get a
        scale (1) and a softmax (5) per element, per head */
     if (!rfl__ly_mul4(lq, lk, d, 2, &m1) || !rfl__ly_mul4(lq, lk, dv, 2, &m2) ||
@@ -4489,7 +4561,7 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
         !rfl__ly_add64(L->mac_flops, sc, &L->flops) ||
         !rfl__ly_add64(Q->out_numel, K->out_numel, &s) || !rfl__ly_add64(s, V->out_numel, &L->in_numel))
         return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "attention");
-    L->arg[0] = heads;
+    L->arg[0] = heads, L->arg[1] = (uint32_t)(heads / g); /* kv heads */
     return rfl__ly_commit(net, L);
 }
 
@@ -4857,7 +4929,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     RFL_MEMSET(out, 0, sizeof *out);
     L = &net->layers[i];
     op = (rfl_op)L->op;
-    B = (d && d->batch) ? d->batch : 1;
+    B = (d && d->batch && !(L->flags & RFL_LF_ONCE)) ? d->batch : 1;
     s = (uint64_t)rfl_dtype_bytes(d ? d->dtype : RFL_DTYPE_FP32);
     train = d && d->mode == RFL_MODE_TRAIN;
     pb = (L->flags & RFL_LF_SHARED) ? 1 : B;
@@ -5003,7 +5075,7 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_add64(out->bwd_flops, c.bwd_flops, &out->bwd_flops) &&
              rfl__ly_add64(out->bwd_bytes, c.bwd_bytes, &out->bwd_bytes) &&
              rfl__ly_add64(out->activation_bytes, c.act_bytes, &out->activation_bytes);
-        if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes = c.act_bytes;
+        if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
         if (net->layers[i].op != RFL_OP_MARK) out->layers++;
         rfl_work_add(&out->forward, &fw);
         rfl_work_add(&out->backward, &bw);
@@ -5902,6 +5974,219 @@ RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_to
     if (r) return r;
     rfl__hf_dtype(&h, out);
     return rfl__hf_check(&h, out);
+}
+/* ---- the step as layer records (rfl_llm_build) ---------------------------------
+   One sequence of the step, written with [6]'s builders so that every tool
+   that reads records (per-layer tables, training, charts, reports) reads a
+   decoder too. The few records [6] has no builder for (the KV cache read as
+   an input, rotary's once-per-batch product, MoE dispatch and combine) are
+   made here with [6]'s begin / commit, so [6] stays as the zoo needs it. */
+typedef struct rfl__lb {
+    rfl_net *net;
+    const rfl_llm_config *c;
+    uint32_t T, Lk, q, kv; /* new tokens, attended positions, q and kv widths */
+    int gpt2, decode;
+    rfl_tensor ids;
+} rfl__lb;
+
+/* A record of op `op` on x (RFL_NO_TENSOR: a source), shape (d0, d1). */
+static rfl_tensor rfl__lb_rec(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t d0, uint32_t d1,
+                              uint64_t in_numel, uint64_t flops, const char *cls) {
+    rfl_layer *L = rfl__ly_begin(net, op, x, 0, x >= 0 ? 1 : 0);
+    if (!L) return RFL_NO_TENSOR;
+    L->rank = 2, L->shape[0] = d0, L->shape[1] = d1;
+    L->in_numel = in_numel, L->flops = flops, L->cls = cls;
+    return rfl__ly_commit(net, L);
+}
+
+/* A linear module (GPT-2's are Conv1D, the same product); `experts` copies
+   of its weights (MoE: the record stands for all of them). */
+static rfl_tensor rfl__lb_linear(rfl__lb *b, rfl_tensor x, uint32_t out, int bias,
+                                 const char *name, uint64_t experts) {
+    rfl_tensor t = rfl_name(b->net, rfl_linear(b->net, x, out, bias), name);
+    if (t < 0) return t;
+    if (b->gpt2 && bias) b->net->layers[t].cls = "Conv1D";
+    if (!rfl__ly_mul64(b->net->layers[t].params, experts, &b->net->layers[t].params))
+        return rfl__ly_fail(b->net, RFL_ERR_OVERFLOW, "linear");
+    return t;
+}
+
+/* LayerNorm, or RMSNorm: a scale and no shift (hidden params), no mean: x^2,
+   mean, rsqrt, scale = 4 FLOPs per element, half of LayerNorm's 8. */
+static rfl_tensor rfl__lb_norm(rfl__lb *b, rfl_tensor x, const char *name) {
+    rfl_tensor t = rfl_name(b->net, rfl_layernorm(b->net, x), name);
+    if (t >= 0 && b->c->norm == RFL_LLM_RMSNORM) {
+        rfl_layer *L = &b->net->layers[t];
+        L->params /= 2, L->flops /= 2, L->cls = "RMSNorm";
+    }
+    return t;
+}
+
+/* x with `cls` as a functional elementwise record: per-element FLOPs. */
+static rfl_tensor rfl__lb_unary(rfl__lb *b, rfl_op op, rfl_tensor x, unsigned per,
+                                const char *cls, const char *name) {
+    rfl_tensor t = rfl_name(b->net, rfl__ly_unary(b->net, op, x, per, 0, 0, 0), name);
+    if (t >= 0) b->net->layers[t].cls = cls;
+    return t;
+}
+
+/* q / k / v projections, rotary, the cache, attention, output projection.
+   The step's new K and V are copied into the cache (kv type, no gradient);
+   decode attends to the cache, a per-sample input of S + 1 positions. */
+static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
+    rfl_net *net = b->net;
+    const rfl_llm_config *c = b->c;
+    rfl_tensor q, k, v, a;
+    int i;
+    rfl_scope_push(net, b->gpt2 ? "attn" : "self_attn");
+    if (b->gpt2) {
+        a = rfl__lb_linear(b, h, b->q + 2 * b->kv, c->qkv_bias, "c_attn", 1);
+        q = rfl_name(net, rfl_slice(net, a, 1, 0, b->q), "q");
+        k = rfl_name(net, rfl_slice(net, a, 1, b->q, b->kv), "k");
+        v = rfl_name(net, rfl_slice(net, a, 1, b->q + b->kv, b->kv), "v");
+    } else {
+        q = rfl__lb_linear(b, h, b->q, c->qkv_bias, "q_proj", 1);
+        k = rfl__lb_linear(b, h, b->kv, c->qkv_bias, "k_proj", 1);
+        v = rfl__lb_linear(b, h, b->kv, c->qkv_bias, "v_proj", 1);
+    }
+    if (c->pos == RFL_LLM_POS_ROTARY) { /* q cos + rotate_half(q) sin: 3 per element */
+        q = rfl__lb_unary(b, RFL_OP_MUL, q, 3, "apply_rotary_pos_emb", "rotary_q");
+        k = rfl__lb_unary(b, RFL_OP_MUL, k, 3, "apply_rotary_pos_emb", "rotary_k");
+    }
+    for (i = 0; i < 2; i++) {
+        a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? v : k, 0, "cache_update",
+                          i ? "v_cache_write" : "k_cache_write");
+        if (a >= 0) net->layers[a].needs_grad = 0;
+    }
+    if (b->decode) {
+        k = rfl_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "k_cache");
+        v = rfl_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "v_cache");
+    }
+    a = rfl_name(net, rfl_attention(net, q, k, v, c->heads), "attention");
+    a = rfl__lb_linear(b, a, c->hidden, c->o_bias, b->gpt2 ? "c_proj" : "o_proj", 1);
+    rfl_scope_pop(net);
+    return a;
+}
+
+/* Mixture of experts: router and its softmax; the T x K routed token slots
+   gathered (dispatch), through one gated MLP record set that holds every
+   expert's weights, weighted and summed back per token (combine). */
+static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
+    rfl_net *net = b->net;
+    const rfl_llm_config *c = b->c;
+    uint64_t tk = (uint64_t)b->T * c->experts_per_tok, n;
+    uint32_t tk32 = 0;
+    rfl_tensor x, g;
+    if (!rfl__ly_dim(tk, &tk32) || !rfl__ly_mul64(tk, c->hidden, &n) || n > (uint64_t)-1 / 2)
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "experts");
+    rfl_scope_push(net, "block_sparse_moe");
+    g = rfl_name(net, rfl_softmax(net, rfl__lb_linear(b, h, c->experts, 0, "gate", 1)), "routing");
+    if (g >= 0) net->layers[g].flags &= (uint8_t)~RFL_LF_MODULE; /* F.softmax */
+    x = rfl_name(net, rfl__lb_rec(net, RFL_OP_CONCAT, h, tk32, c->hidden, n, 0, "dispatch"), "dispatch");
+    rfl_scope_push(net, "experts");
+    g = rfl_act(net, rfl__lb_linear(b, x, c->intermediate, 0, "w1", c->experts), (rfl_act_kind)c->act);
+    g = rfl_mul(net, rfl_name(net, g, "act_fn"), rfl__lb_linear(b, x, c->intermediate, 0, "w3", c->experts));
+    x = rfl__lb_linear(b, rfl_name(net, g, "mul"), c->hidden, 0, "w2", c->experts);
+    rfl_scope_pop(net);
+    x = rfl_name(net, rfl__lb_rec(net, RFL_OP_ADD, x, b->T, c->hidden, n, 2 * n, "combine"), "combine");
+    rfl_scope_pop(net);
+    return x;
+}
+
+/* The MLP: gated (SwiGLU: down(act(gate(x)) * up(x))), plain (GPT-2:
+   c_proj(act(c_fc(x)))), or experts. */
+static rfl_tensor rfl__lb_mlp(rfl__lb *b, rfl_tensor h) {
+    rfl_net *net = b->net;
+    const rfl_llm_config *c = b->c;
+    rfl_tensor g;
+    int bias = c->mlp_bias;
+    if (c->experts) return rfl__lb_moe(b, h);
+    rfl_scope_push(net, "mlp");
+    g = rfl__lb_linear(b, h, c->intermediate, bias, c->gated ? "gate_proj" : b->gpt2 ? "c_fc" : "up_proj", 1);
+    g = rfl_name(net, rfl_act(net, g, (rfl_act_kind)c->act), b->gpt2 ? "act" : "act_fn");
+    if (g >= 0 && b->gpt2) net->layers[g].cls = "NewGELUActivation"; /* gelu_new's module */
+    if (c->gated) g = rfl_name(net, rfl_mul(net, g, rfl__lb_linear(b, h, c->intermediate, bias, "up_proj", 1)), "mul");
+    g = rfl__lb_linear(b, g, c->hidden, bias, b->gpt2 ? "c_proj" : "down_proj", 1);
+    rfl_scope_pop(net);
+    return g;
+}
+
+static rfl_tensor rfl__lb_block(rfl__lb *b, rfl_tensor h) {
+    rfl_net *net = b->net;
+    rfl_tensor a = rfl__lb_norm(b, h, b->gpt2 ? "ln_1" : "input_layernorm");
+    h = rfl_name(net, rfl_add(net, h, rfl__lb_attention(b, a)), "add_attn");
+    a = rfl__lb_norm(b, h, b->gpt2 ? "ln_2" : "post_attention_layernorm");
+    return rfl_name(net, rfl_add(net, h, rfl__lb_mlp(b, a)), "add_mlp");
+}
+
+/* Token ids, the embedding(s), rotary's cos / sin. Returns the hidden state. */
+static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
+    rfl_net *net = b->net;
+    const rfl_llm_config *c = b->c;
+    rfl_tensor h;
+    b->ids = rfl_name(net, rfl_input(net, b->T, 0, 0), "input_ids");
+    rfl_scope_push(net, b->gpt2 ? "transformer" : "model");
+    *wte = h = rfl_name(net, rfl_embedding(net, b->ids, c->vocab, c->hidden), b->gpt2 ? "wte" : "embed_tokens");
+    if (c->pos == RFL_LLM_POS_LEARNED) {
+        rfl_tensor p = rfl_name(net, rfl_embedding(net, b->ids, c->max_positions, c->hidden), "wpe");
+        h = rfl_name(net, rfl_add(net, h, p), "embed_add");
+    } else {
+        /* inv_freq (hd/2, 1) x positions (1, T), once per forward whatever
+           the batch (FlopCounterMode counts one bmm); cos and sin of T x hd */
+        uint64_t hd = c->head_dim, mac = 0, all = 0;
+        rfl_tensor t;
+        if (!rfl__ly_mul4(2, hd / 2, b->T, 1, &mac) || !rfl__ly_mul4(2, hd, b->T, 1, &all) ||
+            !rfl__ly_add64(all, mac, &all))
+            return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "rotary_emb");
+        t = rfl_name(net, rfl__lb_rec(net, RFL_OP_MATMUL, b->ids, b->T, 2 * c->head_dim,
+                                      hd / 2 + b->T, all, "LlamaRotaryEmbedding"), "rotary_emb");
+        if (t >= 0) {
+            net->layers[t].mac_flops = mac;
+            net->layers[t].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
+        }
+    }
+    rfl_scope_pop(net);
+    return h;
+}
+
+RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
+                                 const rfl_llm_step_desc *d) {
+    rfl__llm_ctx x;
+    rfl_llm_step_desc one;
+    rfl__lb b;
+    rfl_result r;
+    rfl_tensor h, wte = RFL_NO_TENSOR;
+    uint32_t l;
+    if (!net || !d || !net->layers || net->count || net->err) return RFL_ERR_ARG;
+    one = *d;
+    one.batch = 1; /* records are per sequence: the batch is rfl_cost_desc's */
+    r = rfl__llm_ctx_init(&x, cfg, &one);
+    if (r) return r;
+    RFL_MEMSET(&b, 0, sizeof b);
+    b.net = net, b.c = cfg, b.gpt2 = rfl__llm_is_gpt2(cfg), b.decode = d->phase == RFL_LLM_DECODE;
+    /* per-sample dims are 32-bit (rotary's cos / sin: 2 x head_dim) */
+    if (!rfl__ly_dim(x.T, &b.T) || !rfl__ly_dim(x.P + x.T, &b.Lk) ||
+        !rfl__ly_dim(x.Hq * x.hd, &b.q) || !rfl__ly_dim(x.Hk * x.hd, &b.kv) ||
+        !rfl__ly_dim((uint64_t)b.q + 2 * (uint64_t)b.kv, &l) || cfg->head_dim > 0x7FFFFFFFu)
+        return RFL_ERR_OVERFLOW;
+    h = rfl__lb_embed(&b, &wte);
+    rfl_scope_push(net, b.gpt2 ? "transformer" : "model");
+    rfl_scope_push(net, b.gpt2 ? "h" : "layers");
+    for (l = 0; l < cfg->layers; l++) {
+        rfl_scope_pushi(net, (int)l);
+        h = rfl__lb_block(&b, h);
+        rfl_scope_pop(net);
+    }
+    rfl_scope_pop(net);
+    h = rfl__lb_norm(&b, h, b.gpt2 ? "ln_f" : "norm");
+    rfl_scope_pop(net);
+    /* generation's logits: the last position only (hidden_states[:, -1:]) */
+    if (!b.decode && !d->logits_all && b.T > 1) h = rfl_name(net, rfl_slice(net, h, 0, b.T - 1, 1), "last_position");
+    rfl_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head");
+    /* tied: one table, counted on lm_head, which reads all of it; the
+       embedding reads only its rows and still gets a gradient */
+    if (cfg->tied && !net->err) net->layers[wte].params = 0;
+    return net->err;
 }
 #endif /* RFL_NO_LLM */
 

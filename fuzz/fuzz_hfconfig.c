@@ -22,6 +22,39 @@
 #include "roofline.h"
 #include "fuzz_util.h"
 
+/* The same step as layer records (rfl_llm_build), for models of up to 64
+   layers: it builds or fails with a documented error; built, its params
+   and mac_flops at the batch are the rows' (or the records' eager FLOPs
+   overflow where the rows' causal ones did not). */
+static void check_records(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                          const rfl_llm_cost *t) {
+    rfl_layer *recs;
+    char *names;
+    rfl_net net;
+    rfl_net_cost nc;
+    rfl_cost_desc cd;
+    rfl_result r;
+    int cap;
+    if (c->layers > 64) return;
+    cap = RFL_LLM_NET_LAYERS((int)c->layers);
+    recs = (rfl_layer *)malloc(sizeof(rfl_layer) * (size_t)cap);
+    names = (char *)malloc((size_t)RFL_LLM_NET_NAMES((int)c->layers));
+    if (!recs || !names) { free(recs); free(names); return; }
+    rfl_net_init(&net, recs, cap, names, (size_t)RFL_LLM_NET_NAMES((int)c->layers));
+    r = rfl_llm_build(&net, c, d);
+    FZ_CHECK(r == RFL_OK || r == RFL_ERR_OVERFLOW || r == RFL_ERR_SHAPE);
+    if (r == RFL_OK) {
+        memset(&cd, 0, sizeof cd);
+        cd.batch = d->batch;
+        FZ_CHECK(net.count <= cap);
+        r = rfl_net_cost_get(&net, &cd, &nc);
+        FZ_CHECK(r == RFL_OK || r == RFL_ERR_OVERFLOW);
+        if (r == RFL_OK) FZ_CHECK(nc.params == t->params && nc.fwd_mac_flops == t->mac_flops);
+    }
+    free(recs);
+    free(names);
+}
+
 static void check_step(const rfl_llm_config *c, const rfl_llm_step_desc *d) {
     rfl_llm_cost t;
     rfl_llm_kind_cost k[RFL_LLM_KIND_COUNT];
@@ -42,6 +75,7 @@ static void check_step(const rfl_llm_config *c, const rfl_llm_step_desc *d) {
         rf += row.flops * row.count; /* cannot wrap: the total did not */
     }
     FZ_CHECK(rf == t.flops);
+    check_records(c, d, &t);
 #ifndef RFL_NO_HW_TABLE
     {
         const rfl_machine *m;

@@ -9,7 +9,10 @@
      Mixtral-8x7B 46,702,792,704; Qwen2.5-0.5B 494,032,768; Qwen2.5-1.5B
      1,543,714,304; Llama-2-7B 6,738,415,616), each derived by hand below
      as well;
-   - the configs in tests/data/hf/, written from the published config.json files. */
+   - the configs in tests/data/hf/, written from the published config.json files.
+   The same for the step as layer records (rfl_llm_build): params and
+   mac_flops by op against the reference at every case, bytes of a tiny GQA
+   model and a training step by hand. */
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
 #include "rfl_test.h"
@@ -413,6 +416,321 @@ static void test_step_errors(void) {
     RT_EQ_INT(rfl_llm_row_count(&c), 0);
 }
 
+/* ---- the step as layer records (rfl_llm_build, issue 17 item 1) -------------
+   The same model as rows and as rfl_layer records: PyTorch's params and
+   mac_flops by op, bytes and training by hand. */
+static rfl_layer rec[RFL_LLM_NET_LAYERS(80)];
+static char names[RFL_LLM_NET_NAMES(80)];
+static rfl_net net;
+
+static rfl_result rec_build(const rfl_llm_config *c, rfl_llm_phase ph, uint64_t seq, int all) {
+    rfl_llm_step_desc d;
+    memset(&d, 0, sizeof d);
+    d.phase = ph, d.seq = seq, d.logits_all = all;
+    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), names, sizeof names);
+    return rfl_llm_build(&net, c, &d);
+}
+
+static rfl_net_cost rec_cost_at(uint64_t batch, rfl_mode mode) {
+    rfl_cost_desc cd;
+    rfl_net_cost t;
+    memset(&cd, 0, sizeof cd);
+    cd.batch = batch, cd.mode = mode;
+    RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
+    return t;
+}
+
+/* mac_flops of the records at a batch, by the op FlopCounterMode sees:
+   nn.Linear without bias is aten.mm, GPT-2's Conv1D (a bias) torch.addmm,
+   eager attention's scores and context and rotary's inv_freq x positions
+   are aten.bmm (index 1 mm, 2 addmm, 3 bmm). */
+static void rec_by_op(uint64_t batch, uint64_t out[4]) {
+    rfl_cost_desc cd;
+    int i;
+    memset(&cd, 0, sizeof cd);
+    cd.batch = batch;
+    out[0] = out[1] = out[2] = out[3] = 0;
+    for (i = 0; i < net.count; i++) {
+        rfl_layer_cost lc;
+        const rfl_layer *L = &net.layers[i];
+        int a = L->op == RFL_OP_LINEAR ? ((L->flags & RFL_LF_BIAS) ? 2 : 1)
+                : (L->op == RFL_OP_ATTENTION || L->op == RFL_OP_MATMUL) ? 3 : 0;
+        rfl_layer_cost_get(&net, i, &cd, &lc);
+        out[a] += lc.fwd_mac_flops;
+    }
+}
+
+static uint64_t rec_jnum(const rfl_json_doc *d, int obj, const char *key) {
+    double v = -1;
+    if (!rfl_json_num(d, rfl_json_path(d, obj, key), &v)) printf("     missing %s\n", key);
+    return v < 0 ? (uint64_t)-1 : (uint64_t)v;
+}
+
+static void rec_check_ops(const rfl_json_doc *d, int obj, uint64_t batch) {
+    static const char *const k[4] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
+    uint64_t got[4];
+    int a;
+    rec_by_op(batch, got);
+    RT_EQ_U64(got[0], 0); /* every mac belongs to one of the three */
+    for (a = 1; a < 4; a++) {
+        int v = rfl_json_get(d, obj, k[a]);
+        double want = 0;
+        if (v >= 0) rfl_json_num(d, v, &want);
+        RT_EQ_U64(got[a], (uint64_t)want);
+    }
+}
+
+/* One case "bB_sS": prefill all, prefill last, decode; params each time. */
+static void rec_check_case(const rfl_llm_config *c, const rfl_json_doc *d, int cs, uint64_t params,
+                       uint64_t b, uint64_t s) {
+    rfl_net_cost t;
+    RT_EQ_INT(rec_build(c, RFL_LLM_PREFILL, s, 1), RFL_OK);
+    t = rec_cost_at(b, RFL_MODE_INFER);
+    RT_EQ_U64(t.params, params);
+    RT_EQ_U64(t.fwd_mac_flops, rec_jnum(d, cs, "prefill_flops"));
+    rec_check_ops(d, rfl_json_get(d, cs, "prefill_by_op"), b);
+    RT_EQ_INT(rec_build(c, RFL_LLM_PREFILL, s, 0), RFL_OK);
+    t = rec_cost_at(b, RFL_MODE_INFER);
+    RT_EQ_U64(t.params, params);
+    RT_EQ_U64(t.fwd_mac_flops, rec_jnum(d, cs, "prefill_flops_last_logits"));
+    RT_EQ_INT(rec_build(c, RFL_LLM_DECODE, s, 0), RFL_OK);
+    t = rec_cost_at(b, RFL_MODE_INFER);
+    RT_EQ_U64(t.params, params);
+    RT_EQ_U64(t.fwd_mac_flops, rec_jnum(d, cs, "decode_flops"));
+    rec_check_ops(d, rfl_json_get(d, cs, "decode_by_op"), b);
+}
+
+static void test_records_reference(void) {
+    static const char *const models[3] = {"gpt2", "gpt2-medium", "llama-3.2-1b"};
+    static rfl_json_tok sub[1024];
+    size_t len;
+    char *json = slurp("tests/data/llm/llm-reference.json", &len);
+    rfl_json_doc d;
+    int m, cases = 0;
+    RT_CHECK(json != 0);
+    if (!json) return;
+    RT_EQ_INT(rfl_json_parse(&d, json, len, toks, 8192), RFL_OK);
+    for (m = 0; m < 3; m++) {
+        int mo = rfl_json_get(&d, 0, models[m]), co = rfl_json_get(&d, mo, "config");
+        int cs = rfl_json_get(&d, mo, "cases"), k;
+        rfl_llm_config c;
+        rfl_llm_config_error e;
+        RT_CHECK(co >= 0 && cs >= 0);
+        if (co < 0 || cs < 0) continue;
+        RT_EQ_INT(rfl_hf_config_parse(json + toks[co].start, toks[co].end - toks[co].start, sub,
+                                      1024, &c, &e), RFL_OK);
+        for (k = cs + 1; k < toks[cs].after; k = toks[k + 1].after) {
+            unsigned long b = 0, s = 0;
+            char name[32];
+            rfl_json_str(&d, k, name, sizeof name);
+            RT_CHECK(sscanf(name, "b%lu_s%lu", &b, &s) == 2);
+            rec_check_case(&c, &d, k + 1, rec_jnum(&d, mo, "params"), b, s);
+            cases++;
+        }
+    }
+    RT_EQ_INT(cases, 7);
+    free(json);
+}
+
+/* A tiny GQA model by hand: hidden 8, 4 heads of 2, 2 kv heads (kv width
+   4), MLP 12 (SwiGLU), vocab 10, 1 layer, RMSNorm, rotary, untied, no
+   biases; prefill of T = 3 tokens, last logits, batch 2, fp32.
+   Elements read + written per sequence, record by record (weights once
+   per batch, listed apart):
+     embed_tokens 3 ids + 24 rows + 24 out = 51     input_layernorm 24 + 24
+     q_proj 24 + 24   k_proj 24 + 12   v_proj 24 + 12  (w 64, 32, 32)
+     rotary_q 24 + 24   rotary_k 12 + 12   k_cache_write, v_cache_write 12 + 12
+     attention q 24 + k 12 + v 12 + out 24 = 72   o_proj 24 + 24 (w 64)
+     add_attn 48 + 24   post_attention_layernorm 24 + 24
+     gate_proj, up_proj 24 + 36 each (w 96)   act_fn 36 + 36   mul 72 + 36
+     down_proj 36 + 24 (w 96)   add_mlp 72   norm 24 + 24
+     last_position: a view, 0   lm_head 8 + 10 (w 80)
+   = 1,077 per sequence; weights 3 norms x 8 + 64 + 32 + 32 + 64 + 3 x 96
+   + 80 = 584; rotary_emb once: inv_freq 1 + positions 3 + cos, sin 12 = 16.
+   Batch 2 at 4 bytes: (2 x 1,077 + 584 + 16) x 4 = 11,016 bytes.
+   mac_flops: q 2x3x64 = 384, k, v 192 each, attention 2 x 3 x 3 x 8 x 2 =
+   288 (kv heads repeated), o 384, MLP 3 x 576, lm_head 2 x 80 = 160:
+   3,328 per sequence; x 2 + rotary 2 x 1 x 3 = 6, once: 6,662.
+   Params 80 + 3 x 8 + 64 + 32 + 32 + 64 + 288 + 80 = 664. */
+static void rec_tiny(rfl_llm_config *c) {
+    memset(c, 0, sizeof *c);
+    memcpy(c->model_type, "llama", 6);
+    c->hidden = 8, c->layers = 1, c->heads = 4, c->kv_heads = 2, c->head_dim = 2;
+    c->intermediate = 12, c->vocab = 10, c->max_positions = 64;
+    c->norm = RFL_LLM_RMSNORM, c->pos = RFL_LLM_POS_ROTARY, c->act = RFL_ACT_SILU, c->gated = 1;
+}
+
+static void test_records_bytes(void) {
+    rfl_llm_config c;
+    rfl_net_cost t;
+    rfl_llm_step_desc sd;
+    rfl_llm_cost rows;
+    rec_tiny(&c);
+    RT_EQ_INT(rec_build(&c, RFL_LLM_PREFILL, 3, 0), RFL_OK);
+    t = rec_cost_at(2, RFL_MODE_INFER);
+    RT_EQ_U64(t.fwd_bytes, 11016);
+    RT_EQ_U64(t.fwd_mac_flops, 6662);
+    RT_EQ_U64(t.params, 664);
+    /* the rows at fp32 (weights = kv = math): the same traffic but for the
+       ids (the rows read int64 ids, 8 bytes; records at the dtype, 4) and
+       rotary's inv_freq and positions (the rows read nothing): records -
+       rows = 16 x 4 - (1 + 3) x 4 ... exactly: + (1 + 3) x 4 - 2 x 3 x 4 */
+    memset(&sd, 0, sizeof sd);
+    sd.seq = 3, sd.batch = 2;
+    RT_EQ_INT(rfl_llm_step_cost(&c, &sd, &rows), RFL_OK);
+    RT_EQ_U64(t.fwd_bytes + 2 * 3 * 4, rows.bytes + (1 + 3) * 4);
+    RT_EQ_U64(t.fwd_mac_flops, rows.mac_flops);
+    /* decode after 5 cached tokens: the cache is two inputs of 6 x 4 per
+       layer; input bytes = (1 id + 2 x 24) x 4 bytes x batch 2 = 392;
+       attention reads q 8 + k 24 + v 24 and writes 8: 64 elements, 512
+       bytes at batch 2; its mac: 2 x 1 x 6 x 8 x 2 = 192 per sequence */
+    RT_EQ_INT(rec_build(&c, RFL_LLM_DECODE, 5, 0), RFL_OK);
+    t = rec_cost_at(2, RFL_MODE_INFER);
+    RT_EQ_U64(t.input_bytes, 392);
+    {
+        rfl_cost_desc cd;
+        rfl_layer_cost lc;
+        int i, found = 0;
+        memset(&cd, 0, sizeof cd);
+        cd.batch = 2;
+        for (i = 0; i < net.count; i++)
+            if (net.layers[i].op == RFL_OP_ATTENTION) {
+                RT_STR(net.layers[i].name, "model.layers.0.self_attn.attention");
+                rfl_layer_cost_get(&net, i, &cd, &lc);
+                RT_EQ_U64(lc.fwd_bytes, 512);
+                RT_EQ_U64(lc.fwd_mac_flops, 2 * 192);
+                RT_EQ_U64(net.layers[i].arg[1], 2); /* kv heads */
+                found++;
+            }
+        RT_EQ_INT(found, 1);
+    }
+    sd.phase = RFL_LLM_DECODE, sd.seq = 5;
+    RT_EQ_INT(rfl_llm_step_cost(&c, &sd, &rows), RFL_OK);
+    RT_EQ_U64(t.fwd_bytes + 2 * 1 * 4, rows.bytes + (1 + 1) * 4);
+}
+
+/* Training: every linear's backward is a weight gradient and an input
+   gradient, each the forward's mac; attention's is 2 x its forward; the
+   embedding's scatter-add and the KV cache copies have no mac (the cache
+   takes no gradient). So a dense model's train step is 3 x the forward
+   mac, less once-per-batch products without gradient (rotary). GPT-2 has
+   none: b1 s128, all logits, 3 x 32,228,179,968 (the reference's
+   forward) = 96,684,539,904. The tiny model: 6,662 + 2 x (6,662 - 6). */
+static void test_records_train(void) {
+    rfl_llm_config c;
+    rfl_net_cost t;
+    RT_EQ_INT(rfl_llm_find("gpt2", &c), RFL_OK);
+    RT_EQ_INT(rec_build(&c, RFL_LLM_PREFILL, 128, 1), RFL_OK);
+    t = rec_cost_at(1, RFL_MODE_TRAIN);
+    RT_EQ_U64(t.fwd_mac_flops, 32228179968ull);
+    RT_EQ_U64(t.fwd_mac_flops + t.bwd_mac_flops, 96684539904ull);
+    /* 6 x params x tokens, the usual rule, within attention's share:
+       6 x 124,439,808 x 128 = 95.57 G (the wte gather does no mac, the
+       tied head does); the step is 1.2% above it */
+    RT_NEAR((double)(t.fwd_mac_flops + t.bwd_mac_flops), 6.0 * 124439808.0 * 128, 0.012);
+    rec_tiny(&c);
+    RT_EQ_INT(rec_build(&c, RFL_LLM_PREFILL, 3, 0), RFL_OK);
+    t = rec_cost_at(2, RFL_MODE_TRAIN);
+    RT_EQ_U64(t.bwd_mac_flops, 2 * (6662 - 6));
+}
+
+/* MoE: Mixtral-8x7B's published params; the experts as one record set of
+   all 8 experts' weights on T x 2 routed slots: mac per layer 2 x (T x 2)
+   x 3 x 4096 x 14336; router 2 x T x 4096 x 8. */
+static void test_records_moe(void) {
+    rfl_llm_config c;
+    rfl_net_cost t;
+    uint64_t T = 16, per_layer;
+    int i, experts = 0;
+    RT_EQ_INT(rfl_llm_find("mixtral-8x7b", &c), RFL_OK);
+    RT_EQ_INT(rec_build(&c, RFL_LLM_PREFILL, T, 0), RFL_OK);
+    t = rec_cost_at(1, RFL_MODE_INFER);
+    RT_EQ_U64(t.params, 46702792704ull);
+    per_layer = 2 * T * 2 * 3 * 4096 * 14336 + 2 * T * 4096 * 8 /* router */ +
+                2 * T * (4096 + 1024 + 1024 + 4096) * 4096 /* q k v o */ +
+                2 * 2 * T * T * 4096 /* attention, 32 heads of 128 */;
+    RT_EQ_U64(t.fwd_mac_flops, 32 * per_layer + 2 * 64 * T /* rotary */ + 2 * 4096 * 32000 /* head */);
+    for (i = 0; i < net.count; i++)
+        if (net.layers[i].name && strstr(net.layers[i].name, "experts.w")) {
+            RT_EQ_U64(net.layers[i].params, 8ull * 4096 * 14336);
+            RT_EQ_INT(net.layers[i].shape[0], 2 * T);
+            experts++;
+        }
+    RT_EQ_INT(experts, 3 * 32);
+}
+
+/* Names, classes, the array sizes, errors. */
+static void test_records_misc(void) {
+    rfl_llm_config c;
+    rfl_llm_step_desc d;
+    rfl_layer small[8];
+    int i, ph;
+    RT_EQ_INT(rfl_llm_find("llama-3.2-1b", &c), RFL_OK);
+    RT_EQ_INT(rec_build(&c, RFL_LLM_DECODE, 512, 0), RFL_OK);
+    RT_STR(net.layers[1].name, "model.embed_tokens");
+    RT_EQ_U64(net.layers[1].params, 0); /* tied: on lm_head */
+    RT_STR(net.layers[net.count - 1].name, "lm_head");
+    RT_EQ_U64(net.layers[net.count - 1].params, 128256ull * 2048);
+    RT_STR(rfl_layer_class(&net, 3), "RMSNorm");
+    RT_EQ_U64(net.layers[3].params, 2048);
+    RT_STR(net.layers[4].name, "model.layers.0.self_attn.q_proj");
+    RT_EQ_INT(rfl_llm_find("gpt2", &c), RFL_OK);
+    RT_EQ_INT(rec_build(&c, RFL_LLM_PREFILL, 8, 0), RFL_OK);
+    RT_STR(net.layers[5].name, "transformer.h.0.attn.c_attn");
+    RT_STR(rfl_layer_class(&net, 5), "Conv1D");
+    /* every built-in model fits the macros, in both phases */
+    for (i = 0; i < rfl_llm_count(); i++)
+        for (ph = 0; ph < 2; ph++) {
+            RT_EQ_INT(rfl_llm_find(rfl_llm_name(i), &c), RFL_OK);
+            RT_EQ_INT(rec_build(&c, (rfl_llm_phase)ph, 64, 0), RFL_OK);
+            RT_CHECK(net.count <= RFL_LLM_NET_LAYERS((int)c.layers));
+            RT_CHECK(net.names_used <= (size_t)RFL_LLM_NET_NAMES((int)c.layers));
+        }
+    /* too small an array: the builder's error, no overflow */
+    memset(&d, 0, sizeof d);
+    rfl_net_init(&net, small, 8, 0, 0);
+    RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_BUFFER);
+    RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_ARG); /* not empty */
+    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), names, sizeof names);
+    RT_EQ_INT(rfl_llm_find("gpt2", &c), RFL_OK);
+    d.seq = 1025; /* beyond GPT-2's learned positions */
+    RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_SHAPE);
+    d.seq = 1ull << 33; /* a dim beyond 32 bits */
+    RT_EQ_INT(rfl_llm_find("llama-3-8b", &c), RFL_OK);
+    RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_OVERFLOW);
+    RT_EQ_INT(rfl_llm_build(&net, &c, 0), RFL_ERR_ARG);
+    c.heads = 0;
+    d.seq = 8;
+    RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_SHAPE);
+    RT_EQ_INT(net.count, 0); /* nothing written on a refused step */
+    /* grouped attention: k and v narrower than q by a factor dividing the
+       heads; anything else is a shape error, never a division by zero */
+    {
+        rfl_tensor x, q, k;
+        rfl_net_init(&net, rec, 16, 0, 0);
+        x = rfl_input(&net, 4, 8, 0);
+        q = rfl_linear(&net, x, 8, 0);
+        k = rfl_linear(&net, x, 2, 0); /* 4 heads, 1 kv head (MQA) */
+        RT_CHECK(rfl_attention(&net, q, k, k, 4) >= 0);
+        RT_EQ_U64(net.layers[net.count - 1].mac_flops, 2ull * 2 * 4 * 4 * 8); /* repeated */
+        RT_EQ_INT(net.layers[net.count - 1].shape[1], 8);
+        RT_EQ_INT(net.layers[net.count - 1].arg[1], 1);
+        RT_EQ_INT(rfl_attention(&net, k, q, q, 4), RFL_NO_TENSOR); /* k wider than q */
+        RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+        rfl_net_init(&net, rec, 16, 0, 0);
+        x = rfl_input(&net, 4, 8, 0);
+        q = rfl_linear(&net, x, 8, 0);
+        k = rfl_linear(&net, x, 3, 0);
+        RT_EQ_INT(rfl_attention(&net, q, k, k, 4), RFL_NO_TENSOR); /* 3 does not divide 8 */
+        rfl_net_init(&net, rec, 16, 0, 0);
+        x = rfl_input(&net, 4, 8, 0);
+        q = rfl_linear(&net, x, 8, 0);
+        k = rfl_linear(&net, x, 1, 0); /* g = 8 does not divide 4 heads */
+        RT_EQ_INT(rfl_attention(&net, q, k, k, 4), RFL_NO_TENSOR);
+        RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    }
+}
+
 int main(void) {
     test_reference();
     test_published_params();
@@ -424,5 +742,10 @@ int main(void) {
     test_hf_files();
     test_config_errors();
     test_step_errors();
+    test_records_reference();
+    test_records_bytes();
+    test_records_train();
+    test_records_moe();
+    test_records_misc();
     return rt_done();
 }

@@ -28,7 +28,10 @@ static const char *llm_usage =
     "  --hw-file F  a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
     "mac_flops: PyTorch FlopCounterMode on the eager forward (attention over the\n"
     "full T x (S + T) scores); flops: what runs, with causal (FlashAttention)\n"
-    "attention, used for time. Bytes follow the storage types.\n";
+    "attention, used for time. Bytes follow the storage types.\n"
+    "--layers (or --mode train, --summary): the step as the zoo's layer records\n"
+    "instead of these rows: per-layer table, training, one dtype, eager attention\n"
+    "(rfl-estimate --help).\n";
 
 #define LLM_BATCH_CAP 65536 /* decode_compute_bound_batch: null above this */
 
@@ -411,6 +414,122 @@ static int llm_main(int argc, char **argv) {
     if (g.json) llm_print_json(model, &c, &g.d, hw, &res);
     else llm_print_table(model, &c, &g.d, hw, &res);
     return 0;
+}
+/* ---- an LLM as layer records: the zoo's path (--layers) -------------------
+   rfl_llm_build writes the step as rfl_layer records, so the zoo's table,
+   --json, --summary and --mode train work on a decoder. Records hold one
+   dtype and count eager attention: --weights, --kv and the causal time stay
+   with the rows (the LLM path above). */
+typedef struct llm_rec {
+    int on;                 /* --layers, or --mode train / --summary with an LLM */
+    const char *hf;         /* --hf-config FILE */
+    rfl_llm_step_desc d;    /* phase, seq, logits_all */
+    int phase_given, logits_given, dtype_given, seq_given;
+} llm_rec;
+static llm_rec lrec;
+
+/* 1 when argv asks for the records (the zoo's path) rather than the rows. */
+static int llm_records_wanted(int argc, char **argv) {
+    int a;
+    for (a = 1; a < argc; a++)
+        if (tl_is(argv[a], "--layers") || tl_is(argv[a], "--summary") ||
+            (tl_is(argv[a], "--mode") && a + 1 < argc && tl_is(argv[a + 1], "train")))
+            return 1;
+    return 0;
+}
+
+/* The LLM options of the zoo's path: the number of arguments used, 0 when
+   o is not one of them. */
+static int llm_rec_option(const char *o, const char *v) {
+    if (tl_is(o, "--layers")) { lrec.on = 1; return 1; }
+    if (tl_is(o, "--weights") || tl_is(o, "--kv"))
+        tl_usage_error("%s: layer records hold one dtype for every byte; for separate storage "
+                       "types leave out --layers (the rows)", o);
+    if (!tl_is(o, "--phase") && !tl_is(o, "--seq") && !tl_is(o, "--logits") && !tl_is(o, "--hf-config"))
+        return 0;
+    if (!v) tl_usage_error("%s needs a value", o);
+    if (tl_is(o, "--hf-config")) lrec.hf = v;
+    else if (tl_is(o, "--seq")) lrec.d.seq = llm_count_arg(o, v, 1), lrec.seq_given = 1;
+    else if (tl_is(o, "--phase")) {
+        if (tl_is(v, "prefill")) lrec.d.phase = RFL_LLM_PREFILL;
+        else if (tl_is(v, "decode")) lrec.d.phase = RFL_LLM_DECODE;
+        else tl_usage_error("--phase is prefill or decode");
+        lrec.phase_given = 1;
+    } else {
+        if (tl_is(v, "all")) lrec.d.logits_all = 1;
+        else if (tl_is(v, "last")) lrec.d.logits_all = 0;
+        else tl_usage_error("--logits is last or all");
+        lrec.logits_given = 1;
+    }
+    return 2;
+}
+
+/* Build the model as records when it is an LLM (a built-in name or
+   --hf-config); returns 0 when it is not one. Defaults: decode after 1024
+   tokens, as the rows; training is a prefill (every position's logits,
+   for the loss); the dtype is the config's unless --dtype says. */
+static int llm_rec_build(rfl_net *net, const char **model, rfl_cost_desc *cd) {
+    static rfl_llm_config c;
+    rfl_layer *lrecs;
+    char *nm;
+    rfl_result r;
+    int i, train = cd->mode == RFL_MODE_TRAIN;
+    if (lrec.hf) {
+        if (*model && *model != lrec.hf) tl_usage_error("a model name or --hf-config, not both");
+        llm_read_hf(lrec.hf, &c);
+        *model = lrec.hf;
+    } else if (!*model || rfl_llm_find(*model, &c) != RFL_OK) {
+        if (lrec.on || lrec.phase_given || lrec.logits_given || lrec.seq_given)
+            tl_usage_error("--layers, --phase, --seq and --logits are for decoder LLMs "
+                           "(rfl-estimate --list)");
+        return 0;
+    } else {
+        for (i = 0; i < rfl_llm_count(); i++) /* the canonical spelling */
+            if (rfl_name_eq(*model, rfl_llm_name(i))) *model = rfl_llm_name(i);
+    }
+    lrec.on = 1;
+    if (!lrec.phase_given) lrec.d.phase = train ? RFL_LLM_PREFILL : RFL_LLM_DECODE;
+    if (train && lrec.d.phase == RFL_LLM_DECODE)
+        tl_input_error(0, 0, 0, "--mode train is a prefill (decode generates without gradients)");
+    if (!lrec.logits_given) lrec.d.logits_all = train;
+    if (!lrec.seq_given) lrec.d.seq = 1024;
+    if (lrec.d.phase == RFL_LLM_PREFILL && lrec.d.seq == 0)
+        tl_input_error(0, 0, 0, "--seq must be at least 1 for prefill");
+    if (!lrec.dtype_given && c.dtype) {
+        rfl_llm_type t = (rfl_llm_type)c.dtype;
+        cd->dtype = t == RFL_LLM_FP16 ? RFL_DTYPE_FP16 : t == RFL_LLM_BF16 ? RFL_DTYPE_BF16
+                    : t == RFL_LLM_INT8 ? RFL_DTYPE_INT8 : RFL_DTYPE_FP32;
+    }
+    lrecs = (rfl_layer *)tl_xmalloc(sizeof(rfl_layer) * (size_t)RFL_LLM_NET_LAYERS((size_t)c.layers));
+    nm = (char *)tl_xmalloc((size_t)RFL_LLM_NET_NAMES((size_t)c.layers));
+    rfl_net_init(net, lrecs, (int)RFL_LLM_NET_LAYERS((size_t)c.layers), nm,
+                 (size_t)RFL_LLM_NET_NAMES((size_t)c.layers));
+    r = rfl_llm_build(net, &c, &lrec.d);
+    if (r != RFL_OK) llm_fail(*model, &c, &lrec.d, 0, r, "records");
+    return 1;
+}
+
+/* "prefill of 512 tokens, logits on the last position" */
+static const char *llm_rec_step_str(void) {
+    static char b[160];
+    if (lrec.d.phase == RFL_LLM_DECODE)
+        snprintf(b, sizeof b, "decode of 1 token after %llu cached (attends to %llu)",
+                 (unsigned long long)lrec.d.seq, (unsigned long long)lrec.d.seq + 1);
+    else
+        snprintf(b, sizeof b, "prefill of %llu tokens, logits on %s", (unsigned long long)lrec.d.seq,
+                 lrec.d.logits_all ? "every position" : "the last position");
+    return b;
+}
+
+static void llm_rec_json(tl_json *j, rfl_dtype dt) {
+    /* the roof of the matrix FLOPs, which rfl-plot --work places it under */
+    tl_jstr(j, "prec", rfl_prec_name(dt == RFL_DTYPE_FP16 ? RFL_FP16_TENSOR
+                                     : dt == RFL_DTYPE_BF16 ? RFL_BF16_TENSOR
+                                     : dt == RFL_DTYPE_INT8 ? RFL_INT8_TENSOR : RFL_FP32));
+    tl_jstr(j, "phase", llm_phase_name(&lrec.d));
+    tl_jnum(j, "seq", (double)lrec.d.seq);
+    tl_jstr(j, "logits", lrec.d.logits_all ? "all" : "last");
+    tl_jstr(j, "attention", "eager");
 }
 #endif /* RFL_NO_LLM */
 #endif /* RFL_ESTIMATE_LLM_H */

@@ -423,6 +423,27 @@ static int rl_main(int argc, char **argv) {
     return 0;
 }
 
+/* --model NAME of a decoder LLM: the step as layer records (rfl_llm_build)
+   beside the zoo's models: a prefill of RL_MODEL_SEQ tokens per sequence,
+   logits on the last position (training: on every position, for the loss).
+   Returns RFL_ERR_UNKNOWN_NAME when name is no built-in LLM. */
+#define RL_MODEL_SEQ 512
+static rfl_result rl_model_records(const char *name, rfl_net *net, int train, char *disp,
+                                   size_t n) {
+    rfl_llm_config c;
+    rfl_llm_step_desc d;
+    size_t cap;
+    if (rfl_llm_find(name, &c) != RFL_OK) return RFL_ERR_UNKNOWN_NAME;
+    memset(&d, 0, sizeof d);
+    d.phase = RFL_LLM_PREFILL, d.seq = RL_MODEL_SEQ, d.logits_all = train;
+    cap = (size_t)RFL_LLM_NET_LAYERS((size_t)c.layers);
+    rfl_net_init(net, (rfl_layer *)tl_xmalloc(cap * sizeof(rfl_layer)), (int)cap,
+                 (char *)tl_xmalloc((size_t)RFL_LLM_NET_NAMES((size_t)c.layers)),
+                 (size_t)RFL_LLM_NET_NAMES((size_t)c.layers));
+    snprintf(disp, n, "%.30s (prefill %d)", name, RL_MODEL_SEQ);
+    return rfl_llm_build(net, &c, &d);
+}
+
 #else
 static int rl_wanted(int argc, char **argv) { (void)argc; (void)argv; return 0; }
 static int rl_main(int argc, char **argv) { (void)argc; (void)argv; return 2; }

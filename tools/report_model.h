@@ -162,12 +162,17 @@ static void estimate(model *m) {
     if (rfl_net_init(&m->net, m->recs, RFL_ZOO_MAX_LAYERS, m->names, sizeof m->names) != RFL_OK)
         tl_input_error(0, 0, 0, "internal: net init");
     r = tl_onnx_report_net(m->name, &cd, &m->net) ? RFL_OK : rfl_zoo_build(&m->net, m->name, 0);
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
+    if (r == RFL_ERR_UNKNOWN_NAME) /* a decoder LLM: its step as records */
+        r = rl_model_records(m->name, &m->net, cd.mode == RFL_MODE_TRAIN, m->disp, sizeof m->disp);
+#endif
     if (r == RFL_ERR_UNKNOWN_NAME) {
         char list[2048] = "";
         size_t n = 0;
         for (i = 0; i < rfl_zoo_count() && n + 40 < sizeof list; i++)
             n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? " " : "", rfl_zoo_name(i));
-        tl_input_error(0, 0, 0, "unknown model '%s'; the zoo has: %s", m->name, list);
+        tl_input_error(0, 0, 0, "unknown model '%s'; the zoo has: %s (and the LLMs of "
+                       "rfl-estimate --list)", m->name, list);
     }
     if (r != RFL_OK) tl_input_error(0, 0, 0, "model '%s': %s", m->name, rfl_result_str(r));
     r = rfl_net_cost_get(&m->net, &cd, &m->cost);

@@ -13,6 +13,8 @@ static const char *usage =
     "                    [--json]\n"
     "       rfl-estimate LLM|--hf-config FILE --phase prefill|decode --seq S ...\n"
     "                    (rfl-estimate llama-3-8b --help: the LLM options)\n"
+    "       rfl-estimate LLM|--hf-config FILE --layers [--phase P] [--seq S]\n"
+    "                    [--logits last|all] [the options above]\n"
     "       rfl-estimate --onnx FILE [--batch N] [--dim NAME=V]... [options above]\n"
     "       rfl-estimate --list\n"
     "  MODEL       a zoo model (--list): torchvision's definition, 3 channels,\n"
@@ -36,6 +38,14 @@ static const char *usage =
     "              torchvision's GFLOPS (2 x multiply-adds of conv/matmul, no\n"
     "              bias); report: the pen-and-paper convention, linear =\n"
     "              2 x in x out + out (also: --pen-and-paper)\n"
+    "  --layers    an LLM as layer records, the zoo's table (also implied by\n"
+    "              --mode train or --summary with an LLM): one sequence of the\n"
+    "              step, --batch sequences, one dtype (default: the config's);\n"
+    "              defaults as the LLM rows: decode after --seq 1024 (--mode\n"
+    "              train: a prefill, logits on every position). FLOPs and time\n"
+    "              count eager attention (T x (S + T) scores); without --layers\n"
+    "              the rows give the causal count, the time from it, and\n"
+    "              --weights/--kv storage types\n"
     "  --json      one JSON object: model, batch, input, dtype, mode, params,\n"
     "              param_bytes, forward{flops, mac_flops, bytes}, backward{...},\n"
     "              activation_bytes, train{sgd_bytes, adam_bytes}, by_type[...],\n"
@@ -144,7 +154,7 @@ static void print_summary(const rfl_net *net) {
 /* ---- the run: one model, its costs, its prediction ---------------------- */
 static const char *model, *hwname;
 static unsigned long long batch = 1, res = 0; /* res 0: the model's own (224; 299 Inception) */
-static int json, summary, batch_given;
+static int json, summary, batch_given, dtype_given;
 static tl_onnx ox; /* --onnx */
 static char oxname[64];
 static rfl_cost_desc d;
@@ -157,6 +167,7 @@ static void parse_dtype(const char *v) {
     if (!v) tl_usage_error("--dtype needs a value");
     if (rfl_dtype_parse(v, &d.dtype) != RFL_OK)
         tl_input_error(0, 0, 0, "unknown dtype '%s' (fp32, fp16, bf16, int8)", v);
+    dtype_given = 1;
 }
 
 static void parse_mode(const char *v) {
@@ -182,7 +193,7 @@ static void print_list(void) {
 }
 
 static void parse_args(int argc, char **argv) {
-    int a;
+    int a, k = 0;
     for (a = 1; a < argc; a++) {
         const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : 0;
         if (tl_is(o, "--help") || tl_is(o, "-h")) { fputs(usage, stdout); exit(0); }
@@ -199,6 +210,9 @@ static void parse_args(int argc, char **argv) {
         else if (tl_is(o, "--pen-and-paper")) d.convention = RFL_CONV_REPORT;
         else if (tl_hw_file_option(o, v)) a++;
         else if (tl_is(o, "--hw")) { if (!v) tl_usage_error("--hw needs a value"); hwname = v; a++; }
+#ifndef RFL_NO_LLM
+        else if ((k = llm_rec_option(o, v)) > 0) a += k - 1; /* --layers --phase --seq ... */
+#endif
         else if (o[0] == '-' && o[1]) tl_usage_error("unknown option '%s'", o);
         else if (!model) model = o;
         else tl_usage_error("one model at a time ('%s' and '%s')", model, o);
@@ -206,6 +220,10 @@ static void parse_args(int argc, char **argv) {
     if (ox.path && model) tl_usage_error("a zoo model or --onnx, not both");
     if (ox.dims[0] && !ox.path) tl_usage_error("--dim is for --onnx models");
     if (ox.path) model = tl_onnx_model_name(ox.path, oxname, sizeof oxname);
+    (void)k;
+#ifndef RFL_NO_LLM
+    if (!model && lrec.hf) model = lrec.hf;
+#endif
     if (!model) tl_usage_error("no model given (rfl-estimate --list shows the zoo)");
 }
 
@@ -214,6 +232,10 @@ static void build_model(void) {
     rfl_result r;
     int i;
     rfl_net_init(&net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);
+#ifndef RFL_NO_LLM
+    lrec.dtype_given = dtype_given;
+    if (!ox.path && llm_rec_build(&net, &model, &d)) return; /* an LLM: its records */
+#endif
     if (ox.path) {
         ox.batch = batch_given ? batch : 0;
         tl_onnx_load(&ox);
@@ -308,6 +330,9 @@ static void print_json(void) {
     jint(&j, "batch", batch);
     if (ox.path) tl_onnx_json(&j, &ox);
     else json_shape(&j, "input", &net, 0, batch);
+#ifndef RFL_NO_LLM
+    if (lrec.on) llm_rec_json(&j, d.dtype);
+#endif
     tl_jstr(&j, "dtype", rfl_dtype_name(d.dtype));
     tl_jstr(&j, "mode", d.mode == RFL_MODE_TRAIN ? "train" : "infer");
     tl_jstr(&j, "convention", d.convention == RFL_CONV_REPORT ? "report" : "torch");
@@ -379,6 +404,9 @@ static void print_layers_table(void) {
     }
     if (w > 56) w = 56;
     if (ox.path) printf("%s: input %s, ", ox.path, tl_onnx_input_str(&ox, in, sizeof in));
+#ifndef RFL_NO_LLM
+    else if (lrec.on) printf("%s: %s, batch %llu, ", model, llm_rec_step_str(), batch);
+#endif
     else printf("%s: input [%llu, 3, %llu, %llu], ", model, batch, res, res);
     printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(d.dtype),
            d.mode == RFL_MODE_TRAIN ? "training" : "inference", d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
@@ -463,7 +491,7 @@ static void print_totals(void) {
 int main(int argc, char **argv) {
     tl_prog = "rfl-estimate";
 #ifndef RFL_NO_LLM
-    if (llm_wanted(argc, argv)) return llm_main(argc, argv);
+    if (llm_wanted(argc, argv) && !llm_records_wanted(argc, argv)) return llm_main(argc, argv);
 #endif
     memset(&d, 0, sizeof d);
     tl_onnx_init(&ox, 0);

@@ -66,7 +66,9 @@ static void help(void) {
            "                      or rfl-reduce --json (a measurement); NAME labels\n"
            "                      it (default: its \"model\" field or the file name)\n"
            "  --kernels           with rfl-reduce JSON: also its top kernels, sized\n"
-           "                      by their share of time\n"
+           "                      by their share of time; with rfl-estimate JSON\n"
+           "                      (a zoo model, an LLM's rows or --layers records):\n"
+           "                      its layers, sized by their share of the FLOPs\n"
            "  --ceilings LIST     extra lighter ceilings: fp64,fp16,tensor,l2,l1,all\n"
            "  --width W --height H  image size in pixels (default 1200 x 800)\n"
            "  --title T           chart title\n"
@@ -186,6 +188,31 @@ static void stem(const char *path, char *out, size_t n) {
     snprintf(out, n, "%.*s", (int)(e - b), b);
 }
 
+/* --kernels with an estimate: each distinct layer of its "layers" (records
+   or LLM rows) at the roof of the estimate's precision, sized by its share
+   of the FLOPs; repeated blocks give one point. */
+static void add_layer_points(const rfl_json_doc *d, int root, const char *name, rfl_prec prec,
+                             int train, double total) {
+    int arr = rfl_json_get(d, root, "layers"), i, k, first = npts, j;
+    char lab[MAXLABEL];
+    if (arr < 0 || d->t[arr].type != RFL_JSON_ARR) return;
+    snprintf(lab, sizeof lab, "%s layers", name);
+    for (i = arr + 1; i < d->t[arr].after; i = d->t[i].after) {
+        double f = num_or(d, i, "forward_flops", -1), b = num_or(d, i, "forward_bytes", -1);
+        if (train) f += num_or(d, i, "backward_flops", 0), b += num_or(d, i, "backward_bytes", 0);
+        if (!(f > 0) || !(b > 0)) continue;
+        for (j = first; j < npts && !(pts[j].ai == f / b && pts[j].weight == f / total); j++) {}
+        if (j < npts) continue;
+        for (k = 0; k < nmach; k++) {
+            rfl_point *p = new_point(lab);
+            p->ai = f / b, p->prec = prec, p->machine = k, p->estimate = 1;
+            p->weight = f / total;
+            p->flops_per_s = rfl_attainable(machines[k], prec, RFL_DRAM, p->ai);
+            if (!(p->flops_per_s > 0)) npts--;
+        }
+    }
+}
+
 static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels) {
     static rfl_json_tok toks[200000];
     rfl_json_doc d;
@@ -246,6 +273,7 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
             p->flops_per_s = here ? fl / t : rfl_attainable(machines[k], prec, RFL_DRAM, p->ai);
             if (!(p->flops_per_s > 0)) npts--; /* no roof of that precision: nothing to place */
         }
+        if (kernels) add_layer_points(&d, root, name, prec, train, fl);
     } else if (rfl_json_get(&d, root, "kernels") >= 0 || rfl_json_get(&d, root, "format") >= 0) {
         /* rfl-reduce: a measurement */
         double total = num_or(&d, root, "flops.total", -1), dram = num_or(&d, root, "bytes.dram", -1);

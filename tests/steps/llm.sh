@@ -68,7 +68,7 @@ llm_exit 2 "$EST" llama-3-8b --phase sideways
 llm_exit 2 "$EST" llama-3-8b --bogus
 llm_exit 1 "$EST" llama-3-8b --weights int3
 llm_exit 1 "$EST" llama-3-8b --batch 0
-llm_exit 1 "$EST" llama-3-8b --mode train
+llm_exit 1 "$EST" llama-3-8b --mode train --phase decode # training is a prefill
 llm_exit 0 "$EST" llama-3-8b --mode infer
 llm_exit 1 "$EST" gpt2 --phase prefill --seq 2000
 llm_exit 1 "$EST" --hf-config tests/data/hf/nonexistent.json
@@ -78,6 +78,30 @@ if grep -q 'nohead.json.*num_attention_heads' "$LL/err.txt"; then ok; else bad "
 sed 's/"llama"/"t5"/' tests/data/hf/llama-3-8b.json > "$LL/t5.json"
 llm_exit 1 "$EST" --hf-config "$LL/t5.json"
 if grep -q 't5.json:14:.*model_type' "$LL/err.txt"; then ok; else bad "unknown model_type not named: $(cat "$LL/err.txt")"; fi
+# the step as layer records (the zoo's path: --layers, --mode train): the
+# reference's decode b4 s512 and GPT-2's prefill, training = 3 x forward
+# mac (linear and attention backward = 2 x forward, by hand in test_llm.c)
+"$EST" llama-3.2-1b --layers --phase decode --seq 512 --batch 4 --json > "$LL/rec.json" 2>> "$LOG"
+llm_eq "records: llama-3.2-1b decode b4 s512 mac_flops" "$(lj_in "$LL/rec.json" forward mac_flops)" 10154934336
+llm_eq "records: llama-3.2-1b params" "$(lj_top "$LL/rec.json" params)" 1235814400
+if grep -q '"name": "model.layers.15.mlp.down_proj"' "$LL/rec.json"; then ok; else bad "records: no per-layer rows"; fi
+"$EST" gpt2 --mode train --seq 128 --json > "$LL/rec-train.json" 2>> "$LOG"
+llm_eq "records: gpt2 train forward mac" "$(lj_in "$LL/rec-train.json" forward mac_flops)" 32228179968
+llm_eq "records: gpt2 train backward mac" "$(lj_in "$LL/rec-train.json" backward mac_flops)" 64456359936
+if "$EST" llama-3.2-1b --layers --seq 512 | grep -q '^ *13  model.layers.0.self_attn.attention '; then ok; else bad "records: --layers table"; fi
+llm_exit 2 "$EST" llama-3.2-1b --layers --weights int4
+llm_eq "records: prec (bf16 config)" "$(lj_top "$LL/rec.json" prec)" '"bf16_tensor"'
+# rfl-plot --work --kernels draws an estimate's distinct layers
+if [ -x build/rfl-plot ] || ${MAKE:-make} -s build/rfl-plot >> "$LOG" 2>&1; then
+  if build/rfl-plot --hw h100 --work "$LL/rec.json" --kernels --ascii > "$LL/rec-plot.txt" 2>> "$LOG" &&
+     grep -q 'llama-3.2-1b layers' "$LL/rec-plot.txt"; then ok; else bad "rfl-plot --work records --kernels"; fi
+fi
+llm_exit 2 "$EST" resnet18 --seq 5
+# rfl-report takes an LLM among the zoo's models (its prefill as records)
+if [ -x build/rfl-report ] || ${MAKE:-make} -s build/rfl-report >> "$LOG" 2>&1; then
+  if build/rfl-report --model llama-3.2-1b,resnet18 --hw h100 --mode infer --json > "$LL/rep.json" 2>> "$LOG" &&
+     grep -q '"model": "llama-3.2-1b"' "$LL/rep.json"; then ok; else bad "rfl-report --model llama-3.2-1b,resnet18"; fi
+fi
 # the header without the LLM part (RFL_NO_LLM) still builds
 printf '#define RFL_NO_LLM\n#define ROOFLINE_IMPLEMENTATION\n#include "roofline.h"\nint main(void){return 0;}\n' > "$LL/nollm.c"
 step "RFL_NO_LLM build" gcc -std=c99 $WX -I. "$LL/nollm.c" -o "$LL/nollm" -lm
