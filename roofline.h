@@ -1209,9 +1209,13 @@ typedef struct rfl_llm_kind_cost {
      logits     prefill: the LM head on the last position of each sequence
                 (logits_all = 0, as generation does) or on every position
                 (a plain forward); decode: one position.
-   Not modelled: sliding windows (read, kept, not used: eager attention
-   masks and still computes the full product), dropout (inference),
-   sampling, the attention mask and position-id builders. */
+   Sliding windows (Mistral-7B-v0.1: 4,096; Qwen2 only with
+   use_sliding_window): a query sees at most the window's keys in the
+   causal count (flops, mma_flops, time) and in a decode's KV-cache read;
+   mac_flops stays eager (masked, still computed) and kv_cache_bytes
+   keeps every position (Hugging Face's default cache does).
+   Not modelled: dropout (inference), sampling, the attention mask and
+   position-id builders. */
 
 typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase;
 typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
@@ -1242,7 +1246,7 @@ typedef struct rfl_llm_config {
     uint32_t max_positions;  /* max_position_embeddings / n_positions */
     uint32_t experts;        /* num_local_experts; 0: a dense MLP */
     uint32_t experts_per_tok;/* num_experts_per_tok */
-    uint32_t sliding_window; /* 0: none (recorded, not used in counts) */
+    uint32_t sliding_window; /* 0: none; else the causal count's window */
     uint8_t norm;            /* rfl_llm_norm */
     uint8_t pos;             /* rfl_llm_pos: learned (a wpe table) or rotary */
     uint8_t act;             /* rfl_act_kind: RFL_ACT_GELU, RFL_ACT_SILU */
@@ -5356,14 +5360,30 @@ static void rfl__llm_norm(rfl__llm_ctx *x, rfl_llm_row *r) {
     r->weight_bytes = r->param_bytes = rfl__lm_mul(x, r->params, x->e);
 }
 
+/* n (n + 1) / 2 without forming n + 1 for odd n (it may be 2^64 - 1) */
+static uint64_t rfl__lm_tri(rfl__llm_ctx *x, uint64_t n) {
+    return n % 2 ? rfl__lm_mul(x, n / 2 + 1, n) : rfl__lm_mul(x, n / 2, n + 1);
+}
+
+/* Causal query-key pairs of one sequence and head: query i of the step
+   (at position P + i) sees P + i + 1 keys, or the window's W when the
+   model has one (a sliding-window kernel reads no more). The first
+   a = clamp(W - P, 0, T) queries see P + i + 1: a P + a (a + 1) / 2;
+   the other T - a see W each. */
+static uint64_t rfl__llm_causal_pairs(rfl__llm_ctx *x) {
+    uint64_t W = x->c->sliding_window, a = x->T;
+    if (W && W < rfl__lm_add(x, x->P, x->T)) a = W > x->P ? W - x->P : 0;
+    return rfl__lm_add(x, rfl__lm_add(x, rfl__lm_mul(x, a, x->P), rfl__lm_tri(x, a)),
+                       rfl__lm_mul(x, x->T - a, W));
+}
+
 /* Scores and context, one row for all heads. Eager (mac_flops): every
-   query against every key, T x (P + T). Causal (flops): query i of the
-   step sees P + i keys: pairs = T P + T (T + 1) / 2 per sequence. */
+   query against every key, T x (P + T), a window or not (eager attention
+   masks, it does not skip). Causal (flops): rfl__llm_causal_pairs. */
 static void rfl__llm_attention(rfl__llm_ctx *x, rfl_llm_row *r, int decode) {
     uint64_t lk = rfl__lm_add(x, x->P, x->T), heads_b = rfl__lm_mul(x, x->B, x->Hq);
-    /* T (T + 1) / 2 without forming T + 1 for odd T (it may be 2^64 - 1) */
-    uint64_t tri = x->T % 2 ? rfl__lm_mul(x, x->T / 2 + 1, x->T) : rfl__lm_mul(x, x->T / 2, x->T + 1);
-    uint64_t pairs = rfl__lm_mul(x, heads_b, rfl__lm_add(x, rfl__lm_mul(x, x->T, x->P), tri));
+    uint64_t pairs = rfl__lm_mul(x, heads_b, rfl__llm_causal_pairs(x));
+    uint64_t seen = x->c->sliding_window && x->c->sliding_window < lk ? x->c->sliding_window : lk;
     uint64_t kvw = rfl__lm_mul3(x, 2, x->Hk, x->hd), hd4 = rfl__lm_mul(x, 4, x->hd);
     uint64_t q = rfl__lm_mul3(x, x->N, x->Hq, x->hd), kv = rfl__lm_mul(x, x->N, kvw);
     r->op = "attention";
@@ -5371,9 +5391,9 @@ static void rfl__llm_attention(rfl__llm_ctx *x, rfl_llm_row *r, int decode) {
     r->mac_flops = rfl__lm_mul(x, rfl__lm_mul3(x, heads_b, x->T, lk), hd4);
     r->mma_flops = rfl__lm_mul(x, pairs, hd4);
     r->flops = rfl__lm_add(x, r->mma_flops, rfl__lm_mul(x, pairs, 6));
-    /* decode reads K and V of every attended position from the cache;
-       prefill reads them as the step's activations */
-    if (decode) r->kv_read_bytes = rfl__lm_store(x, rfl__lm_mul3(x, x->B, lk, kvw), x->kbits);
+    /* decode reads K and V of every attended position (the window's at
+       most) from the cache; prefill reads them as the step's activations */
+    if (decode) r->kv_read_bytes = rfl__lm_store(x, rfl__lm_mul3(x, x->B, seen, kvw), x->kbits);
     r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, 2, q), decode ? 0 : kv), x->e);
 }
 

@@ -237,6 +237,46 @@ static void test_causal(void) {
     RT_EQ_INT(r.kind, RFL_LLM_ATTENTION);
 }
 
+/* Sliding window, Mistral-7B-v0.1 (sliding_window 4096; 32 layers, 32
+   heads, 8 kv heads, head_dim 128), bf16. Decode after 8191 cached: the
+   query attends 8192 positions, the window keeps 4096, so the cache read
+   is 32 layers x 4096 x 2 x 8 x 128 x 2 bytes = 536,870,912 (twice that
+   without the window) while the cache itself keeps all 8192 positions.
+   Prefill of 6000: the first 4096 queries see 1..4096 keys (4096 x 4097
+   / 2 = 8,390,656 pairs), the other 1904 see 4096 (7,798,784): 16,189,440
+   pairs per head, 4 x 128 FLOPs each; eager stays 6000 x 6000. */
+static void test_sliding_window(void) {
+    rfl_llm_config c;
+    rfl_llm_step_desc d;
+    rfl_llm_cost t;
+    rfl_llm_row r;
+    memset(&d, 0, sizeof d);
+    RT_EQ_INT(rfl_llm_find("mistral-7b", &c), RFL_OK);
+    RT_EQ_U64(c.sliding_window, 4096);
+    d.phase = RFL_LLM_DECODE, d.seq = 8191, d.math = RFL_LLM_BF16;
+    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
+    RT_EQ_U64(t.kv_read_bytes, 536870912ull);
+    RT_EQ_U64(t.kv_cache_bytes, 2 * 536870912ull);
+    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.attention", &r));
+    RT_EQ_U64(r.mma_flops, 32ull * 4 * 128 * 4096);
+    RT_EQ_U64(r.mac_flops, 32ull * 4 * 128 * 8192);
+    c.sliding_window = 0; /* no window: every position */
+    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
+    RT_EQ_U64(t.kv_read_bytes, 2 * 536870912ull);
+    c.sliding_window = 4096;
+    d.seq = 100; /* inside the window: unchanged */
+    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
+    RT_EQ_U64(t.kv_read_bytes, 32ull * 101 * 2 * 8 * 128 * 2);
+    memset(&d, 0, sizeof d);
+    d.seq = 6000, d.math = RFL_LLM_BF16;
+    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.attention", &r));
+    RT_EQ_U64(r.mma_flops, 32ull * 4 * 128 * 16189440);
+    RT_EQ_U64(r.mac_flops, 32ull * 4 * 128 * 6000 * 6000);
+    d.seq = 4096; /* exactly the window: the plain causal count */
+    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.attention", &r));
+    RT_EQ_U64(r.mma_flops, 32ull * 4 * 128 * (4096ull * 4097 / 2));
+}
+
 /* MoE, Mixtral-8x7B decode batch 1 (bf16): 2 of 8 experts per token, so
    the experts row reads 2 x 3 x 4096 x 14336 x 2 bytes per layer and
    multiplies 2 x 2 x 3 x 4096 x 14336; at batch 64 (128 routed pairs)
@@ -737,6 +777,7 @@ int main(void) {
     test_qwen2_bias();
     test_gqa_kv();
     test_causal();
+    test_sliding_window();
     test_moe();
     test_kinds_and_time();
     test_hf_files();
