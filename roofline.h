@@ -13401,12 +13401,6 @@ static double rfl__amap(const rfl__axis *a, double v) {
     if (t < -1e6) t = -1e6;
     return a->p0 + t * (a->p1 - a->p0);
 }
-/* pixel -> value */
-static RFL__UNUSED double rfl__aunmap(const rfl__axis *a, double p) {
-    double t = (p - a->p0) / (a->p1 - a->p0);
-    if (a->log) return RFL_POW(10.0, RFL_LOG10(a->lo) + t * (RFL_LOG10(a->hi) - RFL_LOG10(a->lo)));
-    return a->lo + t * (a->hi - a->lo);
-}
 
 static double rfl__p10(double k) { return RFL_POW(10.0, k); }
 
@@ -13700,15 +13694,6 @@ static int rfl__streq(const char *a, const char *b) {
     return *a == *b;
 }
 static int rfl__has_label(const char *s) { return s && s[0]; }
-
-/* Mix a colour toward white by t (0..1). */
-static RFL__UNUSED rfl_color rfl__tint(rfl_color c, double t) {
-    int r = (int)((c >> 16) & 255), g = (int)((c >> 8) & 255), b = (int)(c & 255);
-    r = r + (int)((255 - r) * t);
-    g = g + (int)((255 - g) * t);
-    b = b + (int)((255 - b) * t);
-    return RFL_RGB(r, g, b);
-}
 
 /* ---- legend ---------------------------------------------------------------- */
 #define RFL__MAXLEG 24
