@@ -13995,6 +13995,15 @@ static double rfl__title(rfl_canvas *c, const char *title, int s) {
     return 6.0 * s + RFL_FONT_H * ts + 2.0 * s;
 }
 
+/* Where the plot went, for the caller (rfl_chart_area; a NULL a: nothing). */
+static void rfl__put_area(rfl_chart_area *a, const rfl__rect *p, const rfl__axis *x,
+                          const rfl__axis *y) {
+    if (!a) return;
+    a->x0 = p->x0; a->y0 = p->y0; a->x1 = p->x1; a->y1 = p->y1;
+    a->x_min = x->lo; a->x_max = x->hi; a->x_log = x->log;
+    a->y_min = y->lo; a->y_max = y->hi; a->y_log = y->log;
+}
+
 /* ---- series: colour and marker per label -----------------------------------
    A series is the points that share a label. Only its first point and its
    colour slot are kept (small frames): the label and the link are read
@@ -14422,135 +14431,152 @@ static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
     L->n = 3;
 }
 
-static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
+/* "DRAM 1.555 TB/s" into b (64 bytes); returns where the value starts. */
+static size_t rfl__bw_text(char *b, size_t size, const char *level, double bw) {
+    size_t n = 0, k;
+    while (level[n]) { b[n] = level[n]; n++; }
+    b[n++] = ' ';
+    rfl_fmt_si(b + n, size - n, bw, 4);
+    k = rfl__strlen(b);
+    b[k++] = 'B'; b[k++] = '/'; b[k++] = 's'; b[k] = 0;
+    return n;
+}
+
+/* The ridge: "ridge 12.54 FLOP/B", or without the unit. */
+static void rfl__ridge_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
+    int s = P->s;
+    size_t n = 6;
+    if (!r->has_ridge) return;
+    RFL_MEMCPY(L->buf, "ridge ", 6);
+    n += rfl_fmt_num(L->buf + n, sizeof L->buf - n, P->m->peak_flops[p] / P->bw, 4);
+    L->buf[n] = 0;
+    RFL_MEMCPY(L->text, L->buf, n);
+    RFL_MEMCPY(L->text + n, " FLOP/B", 8);
+    L->full = L->text;
+    L->alt = L->buf;
+    L->cd[0].x = r->rx + 8 * s; L->cd[0].y = r->ry + 5 * s; L->cd[0].flags = RFL_TEXT_LEFT;
+    L->cd[1].x = r->rx - 8 * s; L->cd[1].y = r->ry - 5 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+    L->cd[2].x = r->rx + 8 * s; L->cd[2].y = r->ry + 20 * s; L->cd[2].flags = RFL_TEXT_LEFT;
+    L->cd[3].x = r->rx + 4 * s; L->cd[3].y = r->ry - 5 * s; L->cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+    L->n = 4;
+}
+
+/* The flat roof: "FP32 peak 19.5 TFLOP/s", or the value alone, above the
+   line at the right. */
+static void rfl__peak_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
+    const char *pn = rfl__prec_title((rfl_prec)p);
+    double fy = r->xy[2 * r->n - 1], lh = (RFL_FONT_H + 2) * P->s;
+    int s = P->s;
+    size_t n = 0, q;
+    if (!(r->n == 3 || !(P->bw > 0) || r->xy[1] == r->xy[3])) return;
+    rfl__fmt_unit(L->buf, sizeof L->buf, "", P->m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
+    for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
+    L->text[n++] = ' ';
+    L->text[n++] = 'p'; L->text[n++] = 'e'; L->text[n++] = 'a'; L->text[n++] = 'k'; L->text[n++] = ' ';
+    for (q = 0; L->buf[q] && n + 1 < sizeof L->text; q++) L->text[n++] = L->buf[q];
+    L->text[n] = 0;
+    L->full = L->text;
+    L->alt = L->text + rfl__strlen(pn) + 6;
+    L->cd[0].x = P->plot.x1 - 6 * s; L->cd[0].y = fy - 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+    L->cd[1] = L->cd[0]; L->cd[1].y = fy + 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
+    L->cd[2] = L->cd[0]; L->cd[2].y = fy - 4 * s - lh;
+    L->cd[3] = L->cd[1]; L->cd[3].y = fy + 4 * s + lh;
+    L->cd[4] = L->cd[0]; L->cd[4].x = (r->has_ridge ? r->rx : P->plot.x0) + 10 * s;
+    L->cd[4].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+    L->n = 5;
+}
+
+/* The slope: "DRAM 1.555 TB/s", or the value alone, left of the line's
+   visible middle. The panel's roofs share one memory slope: labelled
+   once, on the roof of the highest peak (its slope is the longest). */
+static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
+    static const double fr[3] = {0.5, 0.75, 0.3}; /* middle, higher, lower */
+    const rfl_machine *m = P->m;
+    double mx, my, sx0, sy0, sx1, sy1;
+    int s = P->s, q;
+    if (!(P->bw > 0 && rfl__slope_seg(r, &P->plot, &sx0, &sy0, &sx1, &sy1) &&
+          rfl__slope_mid(r, &P->plot, &mx, &my)))
+        return;
+    for (q = 0; q < RFL_PREC_COUNT; q++) {
+        double pq = m->peak_flops[q], pp = m->peak_flops[p];
+        if (q != p && ((P->precs >> q) & 1) && pq > 0 && (pq > pp || (pq == pp && q < p)))
+            return;
+    }
+    L->full = L->buf;
+    L->alt = L->buf + rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title(P->lv), P->bw);
+    for (q = 0; q < 3; q++) {
+        double ax = sx0 + (sx1 - sx0) * fr[q], ay = sy0 + (sy1 - sy0) * fr[q];
+        /* above-left of the line first (empty: above the roof),
+           below-right only when that fails */
+        L->cd[q].x = ax - 6 * s; L->cd[q].y = ay - 6 * s;
+        L->cd[q].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[3 + q].x = ax + 8 * s; L->cd[3 + q].y = ay + 6 * s;
+        L->cd[3 + q].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+    }
+    L->n = 6;
+}
+
+/* An extra compute ceiling: "FP64 9.7 TFLOP/s"; later extra ceilings with
+   this peak share the label. */
+static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
     const rfl_machine *m = P->m;
     const rfl__rect *plot = &P->plot;
-    double bw = P->bw;
-    rfl__roofpx r;
-    int s = P->s, p = job / 3;
+    const char *pn = rfl__prec_title((rfl_prec)p);
+    double pk = m->peak_flops[p], py, rx;
+    int s = P->s, q2, all_int = p == RFL_INT8_TENSOR;
     size_t n = 0, q;
+    if (!rfl__extra_shown(m, P->d->extra_precs, P->precs, p)) return;
+    for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
+    for (q2 = p + 1; q2 < RFL_PREC_COUNT; q2++) {
+        const char *on = rfl__prec_title((rfl_prec)q2);
+        if (!((P->d->extra_precs >> q2) & 1) || ((P->precs >> q2) & 1) ||
+            !(rfl__absd(m->peak_flops[q2] - pk) <= pk * 1e-3) || n + 16 > 60)
+            continue;
+        L->text[n++] = '/';
+        for (q = 0; on[q]; q++) L->text[n++] = on[q];
+        if (q2 != RFL_INT8_TENSOR) all_int = 0;
+    }
+    L->text[n++] = ' ';
+    L->text[n] = 0;
+    rfl__fmt_unit(L->text + n, sizeof L->text - n, "", pk, all_int ? "OP/s" : "FLOP/s");
+    L->full = L->text;
+    L->color = 0xFF6A6A6Au;
+    py = rfl__amap(&P->y, pk);
+    rx = P->bw > 0 ? rfl__amap(&P->x, pk / P->bw) : plot->x0;
+    if (rx < plot->x0) rx = plot->x0;
+    L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = py - 3 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+    L->cd[1].x = plot->x1 - 6 * s; L->cd[1].y = py + 3 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
+    L->cd[2].x = rx + 10 * s; L->cd[2].y = py - 3 * s; L->cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+    L->n = 3;
+}
+
+/* An extra bandwidth: "L2 5.5 TB/s" at the middle of its slope. */
+static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
+    rfl__roofpx r;
+    double mx, my;
+    int s = P->s;
+    if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, &P->plot, &mx, &my)) return;
+    rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title((rfl_level)i), P->m->bw_bytes_per_s[i]);
+    L->full = L->buf;
+    L->color = 0xFF6A6A6Au;
+    L->cd[0].x = mx - 6 * s; L->cd[0].y = my - 6 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+    L->cd[1].x = mx + 6 * s; L->cd[1].y = my + 6 * s; L->cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+    L->n = 2;
+}
+
+/* Label `job` of the panel (numbered as above); L->n = 0: none. */
+static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
+    rfl__roofpx r;
     L->n = 0;
     L->alt = 0;
     L->color = RFL__INK;
-    if (job >= RFL__JOB_MEAS) { rfl__meas_label(P, job - RFL__JOB_MEAS, L); return; }
-    if (job < RFL__JOB_EXTRA && !rfl__main_px(P, p, &r)) return;
-    if (job < RFL__JOB_EXTRA && job % 3 == 0) { /* ridge: "ridge 12.54 FLOP/B", or without the unit */
-        if (!r.has_ridge) return;
-        RFL_MEMCPY(L->buf, "ridge ", 6);
-        n = 6;
-        n += rfl_fmt_num(L->buf + n, sizeof L->buf - n, m->peak_flops[p] / bw, 4);
-        L->buf[n] = 0;
-        RFL_MEMCPY(L->text, L->buf, n);
-        RFL_MEMCPY(L->text + n, " FLOP/B", 8);
-        L->full = L->text;
-        L->alt = L->buf;
-        L->cd[0].x = r.rx + 8 * s; L->cd[0].y = r.ry + 5 * s; L->cd[0].flags = RFL_TEXT_LEFT;
-        L->cd[1].x = r.rx - 8 * s; L->cd[1].y = r.ry - 5 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[2].x = r.rx + 8 * s; L->cd[2].y = r.ry + 20 * s; L->cd[2].flags = RFL_TEXT_LEFT;
-        L->cd[3].x = r.rx + 4 * s; L->cd[3].y = r.ry - 5 * s; L->cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-        L->n = 4;
-    } else if (job < RFL__JOB_EXTRA && job % 3 == 1) {
-        /* flat: "FP32 peak 19.5 TFLOP/s", or the value alone, above the line at the right */
-        const char *pn = rfl__prec_title((rfl_prec)p);
-        double fy = r.xy[2 * r.n - 1], lh = (RFL_FONT_H + 2) * s;
-        if (!(r.n == 3 || !(bw > 0) || r.xy[1] == r.xy[3])) return;
-        rfl__fmt_unit(L->buf, sizeof L->buf, "", m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
-        for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
-        L->text[n++] = ' ';
-        L->text[n++] = 'p'; L->text[n++] = 'e'; L->text[n++] = 'a'; L->text[n++] = 'k'; L->text[n++] = ' ';
-        for (q = 0; L->buf[q] && n + 1 < sizeof L->text; q++) L->text[n++] = L->buf[q];
-        L->text[n] = 0;
-        L->full = L->text;
-        L->alt = L->text + rfl__strlen(pn) + 6;
-        L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = fy - 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[1] = L->cd[0]; L->cd[1].y = fy + 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
-        L->cd[2] = L->cd[0]; L->cd[2].y = fy - 4 * s - lh;
-        L->cd[3] = L->cd[1]; L->cd[3].y = fy + 4 * s + lh;
-        L->cd[4] = L->cd[0]; L->cd[4].x = (r.has_ridge ? r.rx : plot->x0) + 10 * s;
-        L->cd[4].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-        L->n = 5;
-    } else if (job < RFL__JOB_EXTRA) {
-        /* slope: "DRAM 1.555 TB/s", or the value alone, left of the line's visible middle */
-        static const double fr[3] = {0.5, 0.75, 0.3}; /* middle, higher, lower */
-        const char *ln = rfl__level_title(P->lv);
-        double mx, my, sx0, sy0, sx1, sy1;
-        int q2;
-        if (!(bw > 0 && rfl__slope_seg(&r, plot, &sx0, &sy0, &sx1, &sy1) &&
-              rfl__slope_mid(&r, plot, &mx, &my)))
-            return;
-        /* the panel's roofs share one memory slope: labelled once, on the
-           roof of the highest peak (its slope is the longest) */
-        for (q2 = 0; q2 < RFL_PREC_COUNT; q2++) {
-            double pq = m->peak_flops[q2], pp = m->peak_flops[p];
-            if (q2 != p && ((P->precs >> q2) & 1) && pq > 0 && (pq > pp || (pq == pp && q2 < p)))
-                return;
-        }
-        for (q = 0; ln[q]; q++) L->buf[n++] = ln[q];
-        L->buf[n++] = ' ';
-        rfl_fmt_si(L->buf + n, sizeof L->buf - n, bw, 4);
-        n = rfl__strlen(L->buf);
-        L->buf[n++] = 'B'; L->buf[n++] = '/'; L->buf[n++] = 's'; L->buf[n] = 0;
-        L->full = L->buf;
-        L->alt = L->buf + rfl__strlen(ln) + 1;
-        for (q2 = 0; q2 < 3; q2++) {
-            double ax = sx0 + (sx1 - sx0) * fr[q2], ay = sy0 + (sy1 - sy0) * fr[q2];
-            /* above-left of the line first (empty: above the roof),
-               below-right only when that fails */
-            L->cd[q2].x = ax - 6 * s; L->cd[q2].y = ay - 6 * s;
-            L->cd[q2].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-            L->cd[3 + q2].x = ax + 8 * s; L->cd[3 + q2].y = ay + 6 * s;
-            L->cd[3 + q2].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-        }
-        L->n = 6;
-    } else if (job < RFL__JOB_LEVEL) {
-        /* extra compute ceiling: "FP64 9.7 TFLOP/s"; later extra ceilings
-           with this peak share the label */
-        const char *pn;
-        double pk, py, rx;
-        int q2, all_int;
-        p = job - RFL__JOB_EXTRA;
-        pk = m->peak_flops[p];
-        pn = rfl__prec_title((rfl_prec)p);
-        all_int = p == RFL_INT8_TENSOR;
-        if (!rfl__extra_shown(m, P->d->extra_precs, P->precs, p)) return;
-        for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
-        for (q2 = p + 1; q2 < RFL_PREC_COUNT; q2++) {
-            const char *on = rfl__prec_title((rfl_prec)q2);
-            if (!((P->d->extra_precs >> q2) & 1) || ((P->precs >> q2) & 1) ||
-                !(rfl__absd(m->peak_flops[q2] - pk) <= pk * 1e-3) || n + 16 > 60)
-                continue;
-            L->text[n++] = '/';
-            for (q = 0; on[q]; q++) L->text[n++] = on[q];
-            if (q2 != RFL_INT8_TENSOR) all_int = 0;
-        }
-        L->text[n++] = ' ';
-        L->text[n] = 0;
-        rfl__fmt_unit(L->text + n, sizeof L->text - n, "", pk, all_int ? "OP/s" : "FLOP/s");
-        L->full = L->text;
-        L->color = 0xFF6A6A6Au;
-        py = rfl__amap(&P->y, pk);
-        rx = bw > 0 ? rfl__amap(&P->x, pk / bw) : plot->x0;
-        if (rx < plot->x0) rx = plot->x0;
-        L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = py - 3 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[1].x = plot->x1 - 6 * s; L->cd[1].y = py + 3 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
-        L->cd[2].x = rx + 10 * s; L->cd[2].y = py - 3 * s; L->cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-        L->n = 3;
-    } else { /* extra bandwidth: "L2 5.5 TB/s" at the middle of its slope */
-        int i = job - RFL__JOB_LEVEL;
-        const char *ln = rfl__level_title((rfl_level)i);
-        double mx, my;
-        if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, plot, &mx, &my)) return;
-        while (*ln) L->buf[n++] = *ln++;
-        L->buf[n++] = ' ';
-        rfl_fmt_si(L->buf + n, sizeof L->buf - n, m->bw_bytes_per_s[i], 4);
-        n = rfl__strlen(L->buf);
-        L->buf[n++] = 'B'; L->buf[n++] = '/'; L->buf[n++] = 's'; L->buf[n] = 0;
-        L->full = L->buf;
-        L->color = 0xFF6A6A6Au;
-        L->cd[0].x = mx - 6 * s; L->cd[0].y = my - 6 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[1].x = mx + 6 * s; L->cd[1].y = my + 6 * s; L->cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-        L->n = 2;
-    }
+    if (job >= RFL__JOB_MEAS) rfl__meas_label(P, job - RFL__JOB_MEAS, L);
+    else if (job >= RFL__JOB_LEVEL) rfl__level_label(P, job - RFL__JOB_LEVEL, L);
+    else if (job >= RFL__JOB_EXTRA) rfl__extra_label(P, job - RFL__JOB_EXTRA, L);
+    else if (!rfl__main_px(P, job / 3, &r)) return;
+    else if (job % 3 == 0) rfl__ridge_label(P, job / 3, &r, L);
+    else if (job % 3 == 1) rfl__peak_label(P, job / 3, &r, L);
+    else rfl__slope_label(P, job / 3, &r, L);
 }
 static void rfl__roof_label_box(const void *ctx, int job, int how, rfl__rect *box) {
     const rfl__panel *P = (const rfl__panel *)ctx;
@@ -14619,12 +14645,7 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
     rfl__axis_place(&P->y, P->plot.y1, P->plot.y0);
     P->inner = P->plot;
     P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
-    if (d->areas) {
-        rfl_chart_area *a = &d->areas[P->k];
-        a->x0 = P->plot.x0; a->y0 = P->plot.y0; a->x1 = P->plot.x1; a->y1 = P->plot.y1;
-        a->x_min = P->x.lo; a->x_max = P->x.hi; a->y_min = P->y.lo; a->y_max = P->y.hi;
-        a->x_log = a->y_log = 1;
-    }
+    rfl__put_area(d->areas ? &d->areas[P->k] : 0, &P->plot, &P->x, &P->y);
     xt[0] = 0;
     {
         const char *t1 = "Arithmetic intensity (FLOP/byte of ", *t2 = rfl__level_title(P->lv);
@@ -14864,14 +14885,43 @@ static void rfl__bars_fixed(const void *ctx, rfl__scan *sc) {
     rfl__bars_walk((const rfl__bars *)ctx, 0, sc);
 }
 
+/* The value axis (log when asked, or when grouped values span over 2.5
+   decades) and the width of the widest category label (cut as the legend
+   cuts). */
+static void rfl__bars_values(const rfl_bar_desc *d, int nser, int s, rfl__axis *va, int *maxlw) {
+    double vmax = 0, vminpos = 1e300;
+    int i, j;
+    *maxlw = 0;
+    for (i = 0; i < d->n_categories; i++) {
+        double sum = 0;
+        int w = rfl_text_width(d->categories[i], -1, s);
+        if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
+        if (w > *maxlw) *maxlw = w;
+        for (j = 0; j < nser; j++) {
+            double v = rfl__bar_val(d, i, j, nser);
+            sum += v;
+            if (v > 0 && v < vminpos) vminpos = v;
+            if (!d->stacked && v > vmax) vmax = v;
+        }
+        if (d->stacked && sum > vmax) vmax = sum;
+    }
+    if (!(vmax > 0)) { vmax = 1; vminpos = 1; }
+    RFL_MEMSET(va, 0, sizeof *va);
+    va->log = d->scale == RFL_SCALE_LOG ||
+              (d->scale == RFL_SCALE_AUTO && !d->stacked && vmax / vminpos > 316.0);
+    va->ticks = d->ticks ? d->ticks : RFL_TICKS_SI;
+    if (va->log) rfl__nice_range(va, vminpos / 2, vmax * 1.5);
+    else rfl__nice_range(va, 0, vmax * 1.08);
+}
+
 RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     rfl__axis va, dummy;
     rfl__rect plot;
     rfl__obst o;
     rfl__legend leg;
     rfl__bars B;
-    int nser, ncat, s, i, j, horiz, maxlw = 0, logv;
-    double vmax = 0, vminpos = 1e300, top;
+    int nser, ncat, s, j, horiz, maxlw;
+    double top;
     if (!c || !d || d->n_categories < 0 || d->n_categories > 100000 || d->n_series < 0 ||
         d->n_series > 64 || (d->n_categories > 0 && (!d->values || !d->categories)))
         return RFL_ERR_ARG;
@@ -14882,28 +14932,8 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     s = rfl__auto_font(c->width, c->height, d->font_scale);
     top = rfl__title(c, d->title, s);
-    for (i = 0; i < ncat; i++) {
-        double sum = 0;
-        int w = rfl_text_width(d->categories[i], -1, s);
-        if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
-        if (w > maxlw) maxlw = w;
-        for (j = 0; j < nser; j++) {
-            double v = rfl__bar_val(d, i, j, nser);
-            sum += v;
-            if (v > 0 && v < vminpos) vminpos = v;
-            if (!d->stacked && v > vmax) vmax = v;
-        }
-        if (d->stacked && sum > vmax) vmax = sum;
-    }
-    if (!(vmax > 0)) { vmax = 1; vminpos = 1; }
-    logv = d->scale == RFL_SCALE_LOG ||
-           (d->scale == RFL_SCALE_AUTO && !d->stacked && vmax / vminpos > 316.0);
-    RFL_MEMSET(&va, 0, sizeof va);
+    rfl__bars_values(d, nser, s, &va, &maxlw);
     RFL_MEMSET(&dummy, 0, sizeof dummy);
-    va.log = logv;
-    va.ticks = d->ticks ? d->ticks : RFL_TICKS_SI;
-    if (logv) rfl__nice_range(&va, vminpos / 2, vmax * 1.5);
-    else rfl__nice_range(&va, 0, vmax * 1.08);
     dummy.lo = 0;
     dummy.hi = ncat > 0 ? ncat : 1;
     /* orientation: horizontal when labels would not fit under their bars */
@@ -14928,16 +14958,7 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
         rfl__axis_place(&dummy, plot.x0, plot.x1);
     }
     if (plot.x1 <= plot.x0 + 4 || plot.y1 <= plot.y0 + 4) return RFL_OK; /* too small */
-    if (d->area) {
-        d->area->x0 = plot.x0; d->area->y0 = plot.y0; d->area->x1 = plot.x1; d->area->y1 = plot.y1;
-        if (horiz) {
-            d->area->x_min = va.lo; d->area->x_max = va.hi; d->area->x_log = logv;
-            d->area->y_min = 0; d->area->y_max = dummy.hi; d->area->y_log = 0;
-        } else {
-            d->area->y_min = va.lo; d->area->y_max = va.hi; d->area->y_log = logv;
-            d->area->x_min = 0; d->area->x_max = dummy.hi; d->area->x_log = 0;
-        }
-    }
+    rfl__put_area(d->area, &plot, horiz ? &va : &dummy, horiz ? &dummy : &va);
     if (horiz)
         rfl__draw_frame_ex(c, &plot, &va, &dummy, d->value_title, 0, s, 1, 0, RFL__NO_YTICKS);
     else
@@ -15049,20 +15070,11 @@ static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, 
     rfl__leg_place(c, &leg, &S->plot, &o, d->legend, S->s);
 }
 
-RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
-    rfl__xyplot S;
-    rfl__rect panel;
-    rfl__series ser;
-    int s, i, k;
-    double top, xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300, xpos = 1e300, ypos = 1e300;
-    if (!c || !d || d->n_points < 0 || (d->n_points > 0 && !d->points)) return RFL_ERR_ARG;
-    if (!rfl__canvas_ok(c)) return RFL_OK;
-    rfl_canvas_unclip(c);
-    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
-    s = rfl__auto_font(c->width, c->height, d->font_scale);
-    S.d = d;
-    S.s = s;
-    top = rfl__title(c, d->title, s);
+/* The axes' scales and ranges: from the finite points, unless the caller
+   gives a usable range. */
+static void rfl__xy_ranges(const rfl_scatter_desc *d, rfl__axis *x, rfl__axis *y) {
+    double xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300, xpos = 1e300, ypos = 1e300;
+    int i;
     for (i = 0; i < d->n_points; i++) {
         const rfl_xy *p = &d->points[i];
         if (!rfl__xy_ok(p, 0, 0)) continue;
@@ -15075,32 +15087,45 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     }
     if (xmin > xmax) { xmin = 0; xmax = 1; xpos = 1; }
     if (ymin > ymax) { ymin = 0; ymax = 1; ypos = 1; }
-    RFL_MEMSET(&S.x, 0, sizeof S.x);
-    RFL_MEMSET(&S.y, 0, sizeof S.y);
-    S.x.log = d->x_scale == RFL_SCALE_LOG || (d->x_scale == RFL_SCALE_AUTO && xmin > 0 && xmax / xmin > 100);
-    S.y.log = d->y_scale == RFL_SCALE_LOG || (d->y_scale == RFL_SCALE_AUTO && ymin > 0 && ymax / ymin > 100);
-    S.x.ticks = d->x_ticks;
-    S.y.ticks = d->y_ticks;
-    if (S.x.log) rfl__nice_range(&S.x, xpos / 1.5, xmax * 1.5);
-    else rfl__nice_range(&S.x, xmin >= 0 && xmin < (xmax - xmin) ? 0 : xmin - (xmax - xmin) * 0.05, xmax + (xmax - xmin) * 0.08 + (xmax == xmin));
-    if (S.y.log) rfl__nice_range(&S.y, ypos / 1.5, ymax * 1.5);
-    else rfl__nice_range(&S.y, ymin >= 0 && ymin < (ymax - ymin) ? 0 : ymin - (ymax - ymin) * 0.05, ymax + (ymax - ymin) * 0.08 + (ymax == ymin));
+    RFL_MEMSET(x, 0, sizeof *x);
+    RFL_MEMSET(y, 0, sizeof *y);
+    x->log = d->x_scale == RFL_SCALE_LOG || (d->x_scale == RFL_SCALE_AUTO && xmin > 0 && xmax / xmin > 100);
+    y->log = d->y_scale == RFL_SCALE_LOG || (d->y_scale == RFL_SCALE_AUTO && ymin > 0 && ymax / ymin > 100);
+    x->ticks = d->x_ticks;
+    y->ticks = d->y_ticks;
+    if (x->log) rfl__nice_range(x, xpos / 1.5, xmax * 1.5);
+    else rfl__nice_range(x, xmin >= 0 && xmin < (xmax - xmin) ? 0 : xmin - (xmax - xmin) * 0.05, xmax + (xmax - xmin) * 0.08 + (xmax == xmin));
+    if (y->log) rfl__nice_range(y, ypos / 1.5, ymax * 1.5);
+    else rfl__nice_range(y, ymin >= 0 && ymin < (ymax - ymin) ? 0 : ymin - (ymax - ymin) * 0.05, ymax + (ymax - ymin) * 0.08 + (ymax == ymin));
     if (d->x_min != 0 || d->x_max != 0) {
-        if (rfl__isfinite(d->x_min) && rfl__isfinite(d->x_max) && d->x_max > d->x_min && (!S.x.log || d->x_min > 0)) { S.x.lo = d->x_min; S.x.hi = d->x_max; }
+        if (rfl__isfinite(d->x_min) && rfl__isfinite(d->x_max) && d->x_max > d->x_min && (!x->log || d->x_min > 0)) { x->lo = d->x_min; x->hi = d->x_max; }
     }
     if (d->y_min != 0 || d->y_max != 0) {
-        if (rfl__isfinite(d->y_min) && rfl__isfinite(d->y_max) && d->y_max > d->y_min && (!S.y.log || d->y_min > 0)) { S.y.lo = d->y_min; S.y.hi = d->y_max; }
+        if (rfl__isfinite(d->y_min) && rfl__isfinite(d->y_max) && d->y_max > d->y_min && (!y->log || d->y_min > 0)) { y->lo = d->y_min; y->hi = d->y_max; }
     }
+}
+
+RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
+    rfl__xyplot S;
+    rfl__rect panel;
+    rfl__series ser;
+    int s, i, k;
+    double top;
+    if (!c || !d || d->n_points < 0 || (d->n_points > 0 && !d->points)) return RFL_ERR_ARG;
+    if (!rfl__canvas_ok(c)) return RFL_OK;
+    rfl_canvas_unclip(c);
+    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
+    s = rfl__auto_font(c->width, c->height, d->font_scale);
+    S.d = d;
+    S.s = s;
+    top = rfl__title(c, d->title, s);
+    rfl__xy_ranges(d, &S.x, &S.y);
     panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
     panel.y0 = top; panel.y1 = c->height - 2.0 * s;
     S.plot = rfl__plot_rect(&panel, &S.x, &S.y, s, d->y_title != 0);
     rfl__axis_place(&S.x, S.plot.x0, S.plot.x1);
     rfl__axis_place(&S.y, S.plot.y1, S.plot.y0);
-    if (d->area) {
-        d->area->x0 = S.plot.x0; d->area->y0 = S.plot.y0; d->area->x1 = S.plot.x1; d->area->y1 = S.plot.y1;
-        d->area->x_min = S.x.lo; d->area->x_max = S.x.hi; d->area->y_min = S.y.lo; d->area->y_max = S.y.hi;
-        d->area->x_log = S.x.log; d->area->y_log = S.y.log;
-    }
+    rfl__put_area(d->area, &S.plot, &S.x, &S.y);
     rfl__draw_frame(c, &S.plot, &S.x, &S.y, d->x_title, d->y_title, s, 1, 1);
     rfl__ser_init(&ser, 0, d->points, 1);
     for (i = 0; i < d->n_points; i++)
