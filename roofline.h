@@ -240,15 +240,11 @@
            if (st.err || rfl_reduce_finish(&st, &res))
                printf("%llu:%llu: %s\n", st.err_line, st.err_col, st.err_msg);
            ai = rfl_work_ai(&res.total.work, RFL_DRAM);   res.total.flops[]: exact u64
-       Scratch rule: RFL_REDUCE_SCRATCH_SIZE(columns) = 256-byte carry (one
-       partial number or header name between chunks) + 3 bytes per CSV
-       column; a `--set full` raw page has ~2,100 columns, so the default
-       (8,192 columns, 24,832 bytes) fits. The by-name table (desc.groups)
-       and everything else come from the caller too. Quantities a profile
-       lacks stay unknown (work.unknown bits), never 0; counts saturate and
-       are flagged, never wrap; warnings (res.warnings) explain what a
-       profile hides: uncounted tensor FLOPs, auto-scaled units, L2
-       residency, points above the roof, a clock below boost.
+       Scratch: RFL_REDUCE_SCRATCH_SIZE(columns) bytes (API REDUCER); the
+       default fits a `--set full` raw page. The by-name table (desc.groups)
+       comes from the caller too. Quantities a profile lacks stay unknown
+       (work.unknown bits), never 0; counts saturate and are flagged, never
+       wrap; warnings (res.warnings) explain what a profile hides.
        Tensor cores: FLOPs come from the sm__ops_path_tensor_op_* counters
        (X_sparsity_off/_on breakdowns only where X is absent). A kernel is a
        tensor-core kernel when its name says so (tf32, tfloat32, hmma,
@@ -291,18 +287,12 @@
            d.machines = m; d.n_machines = 1; d.points = p; d.n_points = 2;
            rfl_chart_roofline(&c, &d);
            rfl_png_save(&c, "r.png", arena, sizeof arena);   see PNG below
-       Roofline: one panel per machine, side by side, sharing ranges. Per
-       panel, one roof min(peak, AI x BW) per precision of the points on it
-       (a precision's roof only for work of that precision; d.prec when the
-       panel has none), the ridge marked and labelled "ridge 12.54 FLOP/B",
-       extra_precs / extra_levels as lighter labelled ceilings. Points with
-       one label share colour, marker and legend entry; weight sizes
-       kernels by their share of time; link joins an estimate and its
-       measurement; a point above its roof gets a red ring and a legend
-       line "above roof, check units". Ranges snap to decades around the
-       data and the ridges; the legend takes the plot corner that covers
-       least; a label that does not fit is shortened, then left out.
-       d.areas receives each plot's pixel rectangle and ranges.
+       Roofline: one panel per machine, sharing ranges, with one roof per
+       precision of the points on it, the ridge labelled, lighter extra
+       ceilings, and the points (rfl_point, rfl_roofline_desc). Ranges snap
+       to decades around the data and the ridges; the legend takes the plot
+       corner that covers least; a label that does not fit is shortened,
+       then left out.
        Also: rfl_chart_bars (grouped or stacked; horizontal when labels are
        long; log when values span > 2.5 decades), rfl_chart_scatter,
        rfl_chart_roofline_ascii (80x24 text), and the primitives
@@ -320,14 +310,10 @@
        rfl_png_write   the PNG bytes to a callback (no FILE anywhere)
        rfl_png_encode  into a caller buffer (too small: the size needed)
        rfl_png_save    to a file (not with RFL_NO_STDIO)
-       stb allocates inside its encoder: its STBIW_MALLOC/REALLOC/FREE go to
-       `arena`, a bump allocator over a caller buffer, so nothing is
-       allocated anywhere else. Too small is RFL_ERR_BUFFER, never a crash.
-       Size, with F = (w x channels + 1) x h: RFL_PNG_ARENA_BYTES(w, h, ch)
-       always suffices (3.25 F + 140 kB); RFL_PNG_ARENA_CHART (1.125 F +
-       256 KiB) suffices for charts (1600x1000 RGB measured: 5.31 MB).
-       NOT RE-ENTRANT: stb's macros take no context, so while a call runs a
-       static pointer names its arena. Do not encode in two threads at once.
+       stb allocates only in `arena`, a caller buffer of
+       RFL_PNG_ARENA_BYTES(w, h, ch) bytes (RFL_PNG_ARENA_CHART for charts:
+       API PNG). NOT RE-ENTRANT: while a call runs a static pointer names
+       its arena. Do not encode in two threads at once.
        Speed: the library's own deflate (greedy LZ77, fixed Huffman codes)
        goes in through stb's STBIW_ZLIB_COMPRESS hook, and every row uses
        PNG filter "up" (stb's per-row filter search and its compressor took
@@ -1759,13 +1745,7 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
    API  REDUCER
    streaming ncu / nvprof CSV -> work
    ========================================================================== */
-/* ---- reducer: streaming Nsight Compute / nvprof CSV -> work ----------------
-   A push parser over caller memory: rfl_reduce_init(state, desc, scratch,
-   size), rfl_reduce_push(state, bytes, len) as often as needed (chunks split
-   anywhere; the result is the same for any chunking), rfl_reduce_finish(state,
-   result). Nothing is allocated; the state is a plain struct the caller owns.
-
-   Formats, detected from the bytes (preamble lines such as ==PROF== and the
+/* Formats, detected from the bytes (preamble lines such as ==PROF== and the
    application's own output are skipped; BOM, CRLF, quoted fields with commas
    and doubled quotes, thousands separators, n/a and empty values handled):
      ncu --csv --page raw     header row, units row, one row per kernel
@@ -1781,14 +1761,12 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
    chunks) + 3 bytes per CSV column (the column -> metric map, and the
    length of the run of unused columns from each column, which lets the
    parser skip them 64 bytes at a time). A `--set full` raw page has ~2,100
-   columns; RFL_REDUCE_SCRATCH_DEFAULT (24,832 bytes) takes 8,192. Too many columns -> RFL_ERR_BUFFER; a number
-   longer than the carry -> RFL_ERR_FIELD_TOO_LONG; a kernel name longer than
-   RFL_REDUCE_NAME_MAX-1 is kept truncated and flagged (name_truncated).
-
-   Exactness: counts (FLOPs, bytes, instructions) and times in ns accumulate
-   in uint64; an overflow saturates at UINT64_MAX and is flagged
-   (RFL_REDUCE_SATURATED), never wraps. A quantity whose metrics are not in
-   the file is unknown (RFL_UNKNOWN_* bit), never 0. */
+   columns; RFL_REDUCE_SCRATCH_DEFAULT (24,832 bytes) takes 8,192. Too many
+   columns -> RFL_ERR_BUFFER; a number longer than the carry ->
+   RFL_ERR_FIELD_TOO_LONG; a kernel name longer than RFL_REDUCE_NAME_MAX-1
+   is kept truncated and flagged (RFL_REDUCE_NAME_TRUNCATED).
+   Counts (FLOPs, bytes, instructions) and times in ns are exact uint64;
+   an overflow saturates at UINT64_MAX (RFL_REDUCE_SATURATED). */
 #if !defined(RFL_REDUCE_API_H) && !defined(RFL_NO_REDUCE)
 #define RFL_REDUCE_API_H
 
@@ -2044,13 +2022,6 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
    API  CHART AND PNG
    canvas, charts, PNG through stb_image_write
    ========================================================================== */
-/* ---- chart part: API ------------------------------------------------------
-   A raster chart writer over caller pixels: a canvas with anti-aliased
-   drawing and a built-in bitmap font, log/linear axes, roofline, bar and
-   scatter charts, an 80x24 text rendering of a roofline, and PNG output
-   through stb_image_write (Debian libstb-dev) with its allocations routed
-   into a caller arena. Nothing here allocates.
-   Compile out with RFL_NO_CHART (everything) or RFL_NO_PNG (PNG only). */
 #ifndef RFL_NO_CHART
 
 /* PNG is available (RFL_HAS_PNG is defined) when RFL_NO_PNG is not and
