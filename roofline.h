@@ -687,47 +687,15 @@ RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s);
 /* Line of the token's first byte (for error messages); 0 for tok < 0. */
 RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
 
-#ifdef __cplusplus
-}
-#endif
-
-
 /* ==========================================================================
    API  LAYERS AND THE ZOO
    the layer builder, costs, predictions, torchsummary, the zoo
    ========================================================================== */
-/* ---- layers part: API ------------------------------------------------------
-   Layer cost formulas over a network the caller builds into its own array
-   of layer records, and a zoo of torchvision models built the same way.
-
-   A network is a list of layers; a tensor is named by the index of the
-   layer that produced it (rfl_tensor). Shapes are per sample: the batch is
-   applied when costs are computed, so one built network answers for every
-   batch size. The builder keeps the first error in the net (sticky, like a
-   stream): after an error every builder call returns RFL_NO_TENSOR and
-   changes nothing, so a model can be written as straight-line code and
-   checked once at the end (net.err, net.err_layer, net.err_what).
-
-       rfl_layer rec[64];
-       rfl_net net;
-       rfl_tensor x, y;
-       rfl_net_init(&net, rec, 64, 0, 0);
-       x = rfl_input(&net, 3, 32, 32);
-       y = rfl_conv(&net, x, 16, 3, 1, 1);
-       y = rfl_batchnorm(&net, y);
-       y = rfl_act(&net, y, RFL_ACT_RELU);
-       y = rfl_add(&net, y, rfl_conv(&net, x, 16, 1, 1, 0));  residual branch
-       y = rfl_linear(&net, rfl_flatten(&net, rfl_adaptive_avgpool(&net, y, 1, 1)), 10, 1);
-       if (net.err) ... rfl_result_str(net.err), net.err_layer, net.err_what
-
-   Costs (rfl_layer_cost_get, rfl_net_cost_get) are exact 64-bit integers; sizes
-   that overflow 64 bits are RFL_ERR_OVERFLOW, never a wrapped number. The
-   FLOP conventions are in the LAYERS section of the manual at the top of
-   roofline.h. Compile the zoo out with RFL_NO_ZOO (the builder stays). */
-
-#ifdef __cplusplus
-extern "C" {
-#endif
+/* A tensor is named by the index of the layer that produced it
+   (rfl_tensor). Shapes are per sample: the batch applies when costs are
+   computed, so one built network answers for every batch size. After the
+   first error every builder call returns RFL_NO_TENSOR and changes
+   nothing. The example and the FLOP conventions: LAYERS in the manual. */
 
 /* ---- data types ------------------------------------------------------------ */
 typedef enum rfl_dtype {
@@ -1767,13 +1735,10 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
    is kept truncated and flagged (RFL_REDUCE_NAME_TRUNCATED).
    Counts (FLOPs, bytes, instructions) and times in ns are exact uint64;
    an overflow saturates at UINT64_MAX (RFL_REDUCE_SATURATED). */
-#if !defined(RFL_REDUCE_API_H) && !defined(RFL_NO_REDUCE)
-#define RFL_REDUCE_API_H
-
 #ifdef __cplusplus
 extern "C" {
 #endif
-
+#ifndef RFL_NO_REDUCE
 #define RFL_REDUCE_NAME_MAX 256  /* kernel name bytes kept, with the NUL */
 #define RFL_REDUCE_TOP_MAX 32    /* most kernels rfl_reduce_result.top holds */
 #define RFL_REDUCE_WARN_MAX 16   /* warnings kept (more are counted) */
@@ -2012,11 +1977,7 @@ RFL_API uint64_t rfl_kernel_tensor_flops(const rfl_kernel_stat *k);
    "profile" (so rfl_work_attainable etc. can use it). */
 RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
                                          rfl_machine *out);
-
-#ifdef __cplusplus
-}
-#endif
-#endif /* RFL_REDUCE_API_H */
+#endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
    API  CHART AND PNG
@@ -2038,10 +1999,6 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
 #endif
 #if defined(RFL_HAS_PNG) && !defined(RFL__STB_PATH)
 #define RFL__STB_PATH <stb/stb_image_write.h>
-#endif
-
-#ifdef __cplusplus
-extern "C" {
 #endif
 
 /* ---- colours -------------------------------------------------------------
@@ -2379,11 +2336,10 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
                                 size_t arena_size);
 #endif
 #endif /* RFL_HAS_PNG */
-
+#endif /* RFL_NO_CHART */
 #ifdef __cplusplus
 }
 #endif
-#endif /* RFL_NO_CHART */
 
 /* ---- PNG off ----------------------------------------------------------------
    Without PNG (RFL_NO_PNG, RFL_NO_CHART, or stb_image_write.h not found),
