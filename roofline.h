@@ -204,12 +204,10 @@
          included; no in-place, no recomputation): an upper estimate.
          Training footprint: params x dtype x 3 (SGD with momentum: weights,
          gradients, momentum) or x 4 (Adam: two moments) + activations.
-       Works and roofs (rfl_layer_work): bytes at RFL_DRAM (L2/L1 unknown);
-         fp32: all FLOPs under RFL_FP32. fp16 / bf16: conv and matmul mac
-         under RFL_FP16_TENSOR / RFL_BF16_TENSOR, the rest under RFL_FP16
-         (vector units). int8: mac under RFL_INT8_TENSOR, the rest under
-         RFL_FP32 (requantisation and activations run on the vector units).
-         A machine without that roof is RFL_ERR_NO_ROOF, never a guess.
+       Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at fp16, bf16
+         and int8 conv and matmul go under the tensor roof of the dtype, the
+         rest under the vector units' (API LAYERS). A machine without that
+         roof is RFL_ERR_NO_ROOF, never a guess.
        Time (rfl_net_predict): per layer max(compute, memory) summed, and
          beside it the whole model as one work; each layer's bound.
        torchsummary (rfl_net_summary): sksq96/pytorch-summary's totals,
@@ -2624,8 +2622,6 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
    [1]  NUMBERS, RESULTS, WORK
    results, the work record, our own number formatting and parsing
    ========================================================================== */
-/* ---- core implementation: results, work, machines, roofline math, numbers */
-
 #ifndef RFL_ASSERT
 #define RFL_ASSERT(x) ((void)0)
 #endif
@@ -12589,6 +12585,11 @@ static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, in
 static int rfl__finite4(double a, double b, double c2, double d) {
     return rfl__isfinite(a) && rfl__isfinite(b) && rfl__isfinite(c2) && rfl__isfinite(d);
 }
+/* Beyond any sensible drawing (1e150 px): skipped, which avoids overflow. */
+static int rfl__far4(double a, double b, double c2, double d) {
+    return rfl__absd(a) > 1e150 || rfl__absd(b) > 1e150 || rfl__absd(c2) > 1e150 ||
+           rfl__absd(d) > 1e150;
+}
 
 /* Liang-Barsky: clip the segment to the rectangle; 0 when outside. */
 static int rfl__clip_seg(double *x0, double *y0, double *x1, double *y1, double rx0, double ry0,
@@ -12618,10 +12619,8 @@ static void rfl__capsule(rfl_canvas *c, double x0, double y0, double x1, double 
                          rfl_color color) {
     double dx, dy, l2, r = hw + 1.0, scale = 1.0;
     int ya, yb, py;
-    if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1)) return;
-    if (rfl__absd(x0) > 1e150 || rfl__absd(y0) > 1e150 || rfl__absd(x1) > 1e150 ||
-        rfl__absd(y1) > 1e150)
-        return; /* beyond any sensible drawing; avoids overflow below */
+    if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1) || rfl__far4(x0, y0, x1, y1))
+        return;
     if (hw < 0.5) { scale = hw * 2; hw = 0.5; r = 1.5; } /* thin: fainter, not thinner */
     if (!(hw <= RFL__BIG)) return;
     if (hw > 500) { hw = 500; r = 501; } /* widths beyond 1000 px are clamped */
@@ -12724,9 +12723,7 @@ static void rfl__dash_clipped(rfl_canvas *c, double x0, double y0, double x1, do
     double cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1, m = hw * 2 + 2, period = on + off;
     if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1) || !(hw <= RFL__BIG)) return;
     if (hw > 500) { hw = 500; m = 1002; }
-    if (rfl__absd(x0) > 1e150 || rfl__absd(y0) > 1e150 || rfl__absd(x1) > 1e150 ||
-        rfl__absd(y1) > 1e150)
-        return;
+    if (rfl__far4(x0, y0, x1, y1)) return;
     if (!rfl__clip_seg(&cx0, &cy0, &cx1, &cy1, c->clip_x0 - m, c->clip_y0 - m, c->clip_x1 + m,
                        c->clip_y1 + m)) {
         rfl__phase_walk(phase, rfl__dist(x0, y0, x1, y1), period);
