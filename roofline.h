@@ -13781,96 +13781,97 @@ static rfl__rect rfl__plot_rect(const rfl__rect *panel, const rfl__axis *x, cons
     return r;
 }
 
-/* axes flags for rfl__draw_frame */
-#define RFL__NO_XTICKS 1
-#define RFL__NO_YTICKS 2
-static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
-                               const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
-                               int xgrid, int ygrid, int flags) {
-    rfl__tickset t;
+/* A line at pixel pos of an axis, from a to b across the other: vertical
+   for the x axis, horizontal for the y axis (is_y). */
+static void rfl__tick_line(rfl_canvas *c, int is_y, double pos, double a, double b, rfl_color col) {
+    if (is_y) rfl__hline(c, a, b, pos, col);
+    else rfl__vline(c, pos, a, b, col);
+}
+
+/* An axis's grid lines across the plot: minor ones lighter, first. */
+static void rfl__axis_grid(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a,
+                           const rfl__tickset *t, int is_y) {
+    double v, lo = is_y ? p->x0 : p->y0, hi = is_y ? p->x1 : p->y1;
+    int i;
+    for (i = 0; i < t->nminor; i++)
+        if (rfl__tminor(a, t, i, &v))
+            rfl__tick_line(c, is_y, RFL_FLOOR(rfl__amap(a, v)) + 0.5, lo, hi, RFL__GRID2);
+    for (i = 0; i < t->nmajor; i++)
+        rfl__tick_line(c, is_y, RFL_FLOOR(rfl__amap(a, rfl__tmajor(a, t, i))) + 0.5, lo, hi,
+                       RFL__GRID);
+}
+
+/* An axis's tick marks outside the plot, and the label of every step-th
+   major tick: below the x axis, left of the y axis. */
+static void rfl__axis_ticks(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a,
+                            const rfl__tickset *t, int is_y, int step, int s) {
+    char b[40];
+    double v, pos;
+    int i;
+    for (i = 0; i < t->nminor; i++) {
+        if (!rfl__tminor(a, t, i, &v)) continue;
+        pos = RFL_FLOOR(rfl__amap(a, v)) + 0.5;
+        if (is_y) rfl__tick_line(c, 1, pos, p->x0 - 3 * s, p->x0, 0xFF888888u);
+        else rfl__tick_line(c, 0, pos, p->y1, p->y1 + 3 * s, 0xFF888888u);
+    }
+    for (i = 0; i < t->nmajor; i++) {
+        v = rfl__tmajor(a, t, i);
+        pos = RFL_FLOOR(rfl__amap(a, v)) + 0.5;
+        if (is_y) rfl__tick_line(c, 1, pos, p->x0 - 5 * s, p->x0, 0xFF555555u);
+        else rfl__tick_line(c, 0, pos, p->y1, p->y1 + 5 * s, 0xFF555555u);
+        if (i % step) continue;
+        rfl__tick_label(b, sizeof b, a, v);
+        if (is_y) rfl_draw_text(c, p->x0 - 7 * s, pos, b, s, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
+        else rfl_draw_text(c, pos, p->y1 + 7 * s, b, s, RFL_TEXT_CENTER, RFL__INK);
+    }
+}
+
+/* Every step-th x label, the smallest step at which no two collide. */
+static int rfl__xlabel_step(const rfl__axis *x, const rfl__tickset *t, int s) {
     char b[40];
     int i, step;
-    double v, last_x1 = -1e300;
-    /* grid */
-    rfl__make_ticks(x, &t);
-    if (flags & RFL__NO_XTICKS) t.nmajor = t.nminor = 0;
-    if (xgrid) {
-        for (i = 0; i < t.nminor; i++) {
-            if (!rfl__tminor(x, &t, i, &v)) continue;
-            rfl__vline(c, RFL_FLOOR(rfl__amap(x, v)) + 0.5, p->y0, p->y1, RFL__GRID2);
-        }
-        for (i = 0; i < t.nmajor; i++) {
-            double px = RFL_FLOOR(rfl__amap(x, rfl__tmajor(x, &t, i))) + 0.5;
-            rfl__vline(c, px, p->y0, p->y1, RFL__GRID);
-        }
-    }
-    /* x ticks and labels; skip labels that would collide */
-    step = 1;
-    for (;;) {
+    for (step = 1;; step++) {
         double prev = -1e300;
         int ok = 1;
-        for (i = 0; i < t.nmajor; i += step) {
-            double px, w;
-            v = rfl__tmajor(x, &t, i);
-            px = rfl__amap(x, v);
+        for (i = 0; i < t->nmajor; i += step) {
+            double v = rfl__tmajor(x, t, i), px = rfl__amap(x, v), w;
             rfl__tick_label(b, sizeof b, x, v);
             w = rfl_text_width(b, -1, s);
             if (px - w / 2 < prev + 4 * s) { ok = 0; break; }
             prev = px + w / 2;
         }
-        if (ok || step > t.nmajor) break;
-        step++;
+        if (ok || step > t->nmajor) return step;
     }
-    for (i = 0; i < t.nminor; i++) {
-        if (!rfl__tminor(x, &t, i, &v)) continue;
-        rfl__vline(c, RFL_FLOOR(rfl__amap(x, v)) + 0.5, p->y1, p->y1 + 3 * s, 0xFF888888u);
+}
+
+/* Every step-th y label, so that labels are a line apart. */
+static int rfl__ylabel_step(const rfl__axis *y, const rfl__tickset *t, int s) {
+    int step = 1;
+    if (t->nmajor > 1) {
+        double gap = rfl__absd(rfl__amap(y, rfl__tmajor(y, t, 1)) - rfl__amap(y, rfl__tmajor(y, t, 0)));
+        while (gap * step < (RFL_FONT_H + 2) * s && step < t->nmajor) step++;
     }
-    for (i = 0; i < t.nmajor; i++) {
-        double px;
-        v = rfl__tmajor(x, &t, i);
-        px = RFL_FLOOR(rfl__amap(x, v)) + 0.5;
-        rfl__vline(c, px, p->y1, p->y1 + 5 * s, 0xFF555555u);
-        if (i % step) continue;
-        rfl__tick_label(b, sizeof b, x, v);
-        rfl_draw_text(c, px, p->y1 + 7 * s, b, s, RFL_TEXT_CENTER, RFL__INK);
-        last_x1 = px;
-    }
-    (void)last_x1;
-    /* y */
+    return step;
+}
+
+/* axes flags for rfl__draw_frame */
+#define RFL__NO_XTICKS 1
+#define RFL__NO_YTICKS 2
+/* The plot's frame: grid, ticks and labels, and the axis titles. */
+static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
+                               const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
+                               int xgrid, int ygrid, int flags) {
+    rfl__tickset t;
+    rfl__make_ticks(x, &t);
+    if (flags & RFL__NO_XTICKS) t.nmajor = t.nminor = 0;
+    if (xgrid) rfl__axis_grid(c, p, x, &t, 0);
+    rfl__axis_ticks(c, p, x, &t, 0, rfl__xlabel_step(x, &t, s), s);
     rfl__make_ticks(y, &t);
     if (flags & RFL__NO_YTICKS) t.nmajor = t.nminor = 0;
-    if (ygrid) {
-        for (i = 0; i < t.nminor; i++) {
-            if (!rfl__tminor(y, &t, i, &v)) continue;
-            rfl__hline(c, p->x0, p->x1, RFL_FLOOR(rfl__amap(y, v)) + 0.5, RFL__GRID2);
-        }
-        for (i = 0; i < t.nmajor; i++) {
-            double py = RFL_FLOOR(rfl__amap(y, rfl__tmajor(y, &t, i))) + 0.5;
-            rfl__hline(c, p->x0, p->x1, py, RFL__GRID);
-        }
-    }
-    step = 1;
-    if (t.nmajor > 1) {
-        double gap = rfl__absd(rfl__amap(y, rfl__tmajor(y, &t, 1)) - rfl__amap(y, rfl__tmajor(y, &t, 0)));
-        while (gap * step < (RFL_FONT_H + 2) * s && step < t.nmajor) step++;
-    }
-    for (i = 0; i < t.nminor; i++) {
-        if (!rfl__tminor(y, &t, i, &v)) continue;
-        rfl__hline(c, p->x0 - 3 * s, p->x0, RFL_FLOOR(rfl__amap(y, v)) + 0.5, 0xFF888888u);
-    }
-    for (i = 0; i < t.nmajor; i++) {
-        double py;
-        v = rfl__tmajor(y, &t, i);
-        py = RFL_FLOOR(rfl__amap(y, v)) + 0.5;
-        rfl__hline(c, p->x0 - 5 * s, p->x0, py, 0xFF555555u);
-        if (i % step) continue;
-        rfl__tick_label(b, sizeof b, y, v);
-        rfl_draw_text(c, p->x0 - 7 * s, py, b, s, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
-    }
-    /* frame */
+    if (ygrid) rfl__axis_grid(c, p, y, &t, 1);
+    rfl__axis_ticks(c, p, y, &t, 1, rfl__ylabel_step(y, &t, s), s);
     rfl_draw_rect(c, RFL_FLOOR(p->x0), RFL_FLOOR(p->y0), RFL_FLOOR(p->x1) - RFL_FLOOR(p->x0) + 1,
                   RFL_FLOOR(p->y1) - RFL_FLOOR(p->y0) + 1, 1, 0xFF555555u);
-    /* titles */
     if (xtitle)
         rfl_draw_text(c, (p->x0 + p->x1) / 2, p->y1 + 7 * s + RFL_FONT_H * s + 5 * s, xtitle, s,
                       RFL_TEXT_CENTER, RFL__INK);
