@@ -10781,39 +10781,67 @@ static void rfl__set_name(rfl_reduce_state *st) {
     st->name_trunc = st->tmp_trunc;
 }
 
+/* The ID column: a new kernel (on a details page, when the ID changes). */
+static rfl_result rfl__data_id(rfl_reduce_state *st, const char *s, size_t n) {
+    uint64_t id;
+    rfl_result e;
+    if ((e = rfl__read_int(st, s, n, &id)) != RFL_OK) return e;
+    if (st->fmt == RFL_CSV_NCU_DETAILS) {
+        if (st->have_kernel && id == st->cur_id) return RFL_OK;
+        if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
+        st->name_pending = 1;
+    }
+    st->cur_id = id;
+    st->have_kernel = 1;
+    return RFL_OK;
+}
+
+/* The kernel-name column (the name is in tmp_name): what it means depends
+   on the format. */
+static rfl_result rfl__data_name(rfl_reduce_state *st) {
+    rfl_result e;
+    if (st->fmt == RFL_CSV_NCU_RAW) rfl__set_name(st);
+    else if (st->fmt == RFL_CSV_NCU_DETAILS) {
+        if (st->name_pending) rfl__set_name(st), st->name_pending = 0;
+    } else if (st->fmt == RFL_CSV_NVPROF_METRICS) {
+        st->tmp_name[st->tmp_len] = 0;
+        if (!st->have_kernel || !rfl__name_same(st->name, st->tmp_name)) {
+            if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
+            rfl__set_name(st);
+            st->cur_id = st->nv_index++;
+            st->have_kernel = 1;
+        }
+    } else {
+        st->row_skip |= st->tmp_len >= 5 && rfl__starts(st->tmp_name, st->tmp_len, "[CUDA");
+    }
+    return RFL_OK;
+}
+
+/* nvprof's Avg column: the value per invocation; a unit may be glued on
+   ("1.5GB"). */
+static rfl_result rfl__data_avg(rfl_reduce_state *st, const char *s, size_t n) {
+    size_t m = n;
+    rfl__unit u;
+    if (!st->row_role) return RFL_OK;
+    while (m && (s[m - 1] == ' ' || s[m - 1] == '\r')) m--;
+    n = m;
+    while (m && !((s[m - 1] >= '0' && s[m - 1] <= '9') || s[m - 1] == '.' || s[m - 1] == ','))
+        m--;
+    u.cls = st->row_ucls, u.mult = 1, u.exp10 = 0;
+    if (m == 0 && n > 0 && !rfl__ieq(s, n, "n/a"))
+        return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
+    if (m < n && !rfl__unit_for(s + m, n - m, st->row_ucls, &u))
+        return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit in '", s, n, "'");
+    st->unit[0] = 0;
+    return rfl__put_value(st, st->row_role, s, m, &u, rfl__sat_mul(st->row_mult, st->cur_invoc ? st->cur_invoc : 1, &st->kflags));
+}
+
 static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n) {
     int code = st->colmap[st->col];
-    rfl_result e;
     rfl__unit u;
     switch (code) {
-    case RFL__K_ID: {
-        uint64_t id;
-        if ((e = rfl__read_int(st, s, n, &id)) != RFL_OK) return e;
-        if (st->fmt == RFL_CSV_NCU_DETAILS) {
-            if (st->have_kernel && id == st->cur_id) return RFL_OK;
-            if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
-            st->name_pending = 1;
-        }
-        st->cur_id = id;
-        st->have_kernel = 1;
-        return RFL_OK;
-    }
-    case RFL__K_NAME:
-        if (st->fmt == RFL_CSV_NCU_RAW) rfl__set_name(st);
-        else if (st->fmt == RFL_CSV_NCU_DETAILS) {
-            if (st->name_pending) rfl__set_name(st), st->name_pending = 0;
-        } else if (st->fmt == RFL_CSV_NVPROF_METRICS) {
-            st->tmp_name[st->tmp_len] = 0;
-            if (!st->have_kernel || !rfl__name_same(st->name, st->tmp_name)) {
-                if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
-                rfl__set_name(st);
-                st->cur_id = st->nv_index++;
-                st->have_kernel = 1;
-            }
-        } else {
-            st->row_skip |= st->tmp_len >= 5 && rfl__starts(st->tmp_name, st->tmp_len, "[CUDA");
-        }
-        return RFL_OK;
+    case RFL__K_ID: return rfl__data_id(st, s, n);
+    case RFL__K_NAME: return rfl__data_name(st);
     case RFL__K_CC: {
         size_t i = 0;
         int v = 0;
@@ -10849,30 +10877,14 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
         return rfl__put_value(st, st->row_role, s, n, &u, st->row_mult);
     case RFL__K_INVOC:
         return rfl__read_int(st, s, n, &st->cur_invoc);
-    case RFL__K_AVG: {
-        /* nvprof: Avg per invocation; a unit may be glued on ("1.5GB") */
-        size_t m = n;
-        if (!st->row_role) return RFL_OK;
-        while (m && (s[m - 1] == ' ' || s[m - 1] == '\r')) m--;
-        n = m;
-        while (m && !((s[m - 1] >= '0' && s[m - 1] <= '9') || s[m - 1] == '.' || s[m - 1] == ','))
-            m--;
-        u.cls = st->row_ucls, u.mult = 1, u.exp10 = 0;
-        if (m == 0 && n > 0 && !rfl__ieq(s, n, "n/a"))
-            return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
-        if (m < n && !rfl__unit_for(s + m, n - m, st->row_ucls, &u))
-            return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit in '", s, n, "'");
-        st->unit[0] = 0;
-        return rfl__put_value(st, st->row_role, s, m, &u, rfl__sat_mul(st->row_mult, st->cur_invoc ? st->cur_invoc : 1, &st->kflags));
-    }
+    case RFL__K_AVG: return rfl__data_avg(st, s, n);
     case RFL__K_TYPE:
         st->row_skip |= !rfl__eqn(s, n, "GPU activities");
         return RFL_OK;
     case RFL__K_TIME:
         st->unit[0] = 0;
         st->kset[0] = 0;
-        if ((e = rfl__put_value(st, 0, s, n, &st->nv_time_unit, 1)) != RFL_OK) return e;
-        return RFL_OK;
+        return rfl__put_value(st, 0, s, n, &st->nv_time_unit, 1);
     default:
         if (code > 0 && code < RFL__R_COUNT) {
             st->unit[0] = 0;
