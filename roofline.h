@@ -368,6 +368,7 @@
 #define RFL_VERSION_PATCH 0
 #define RFL_VERSION_STRING "0.1.0"
 
+#include <stdarg.h> /* va_list (messages): freestanding */
 #include <stddef.h> /* size_t: freestanding */
 #include <stdint.h> /* uint64_t: freestanding */
 
@@ -3066,6 +3067,29 @@ static RFL__UNUSED void rfl__sb_u64(rfl__sb *s, uint64_t v) {
     char t[32];
     rfl_fmt_u64(t, sizeof t, v);
     rfl__sb_s(s, t);
+}
+/* Append fmt, where "%s" takes a string, "%u" a uint64_t and "%N" a
+   double printed with N significant digits (1..17); any other '%' stands
+   for itself ("%3% of the time": a number, then "% of the time"). */
+static RFL__UNUSED void rfl__sb_f(rfl__sb *s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    while (*fmt) {
+        const char *lit = fmt;
+        int sig = 0;
+        while (*fmt && !(fmt[0] == '%' && (fmt[1] == 's' || fmt[1] == 'u' ||
+                                           (fmt[1] >= '1' && fmt[1] <= '9'))))
+            fmt++;
+        rfl__sb_sn(s, lit, (size_t)(fmt - lit));
+        if (!*fmt++) break;
+        if (*fmt == 's') rfl__sb_s(s, va_arg(ap, const char *)), fmt++;
+        else if (*fmt == 'u') rfl__sb_u64(s, va_arg(ap, uint64_t)), fmt++;
+        else {
+            while (*fmt >= '0' && *fmt <= '9') sig = sig * 10 + (*fmt++ - '0');
+            rfl__sb_num(s, va_arg(ap, double), sig);
+        }
+    }
+    va_end(ap);
 }
 /* "19.5 TFLOP/s" */
 static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
@@ -11784,36 +11808,26 @@ static void rfl__warn_tensor(rfl_reduce_state *st) {
     rfl_reduce_result *r = &st->res;
     rfl__sb s;
     if (st->w_tc_kernels) {
-        int i;
         s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
-        rfl__sb_u64(&s, st->w_tc_kernels);
-        rfl__sb_s(&s, " tensor-core kernel(s) by name (");
-        rfl__sb_num(&s, st->w_time_s > 0 ? 100 * st->w_tc_s / st->w_time_s : 0, 3);
-        rfl__sb_s(&s, "% of the time; e.g. ");
-        for (i = 0; st->w_tc_example[i] && i < 40 && s.n + 1 < s.cap; i++)
-            s.b[s.n++] = st->w_tc_example[i];
-        s.b[s.n] = 0;
-        rfl__sb_s(&s, st->w_tc_example[i] ? "...) " : ") ");
+        rfl__sb_f(&s, "%u tensor-core kernel(s) by name (%3% of the time; e.g. ", st->w_tc_kernels,
+                  st->w_time_s > 0 ? 100 * st->w_tc_s / st->w_time_s : 0);
+        rfl__sb_sn(&s, st->w_tc_example, 40);
+        rfl__sb_s(&s, rfl__strlen(st->w_tc_example) > 40 ? "...) " : ") ");
         rfl__sb_s(&s, "have no tensor FLOP count: their FLOPs are missing from the totals (cuDNN "
                       "runs FP32 convolutions as TF32 on Ampere and later by default). Collect "
                       "sm__ops_path_tensor_op_* for every type");
     }
     if (st->w_est_kernels) {
         s = rfl__warn(st, RFL_WARN_TENSOR_ESTIMATED, 0, 0);
-        rfl__sb_s(&s, "tensor FLOPs of ");
-        rfl__sb_u64(&s, st->w_est_kernels);
-        rfl__sb_s(&s, " kernel(s) are estimates: ");
-        rfl__sb_num(&s, st->w_est_inst, 15);
-        rfl__sb_s(&s, " tensor-pipe instructions x ");
-        rfl__sb_num(&s, r->tensor_flops_per_inst, 4);
+        rfl__sb_f(&s, "tensor FLOPs of %u kernel(s) are estimates: %15 tensor-pipe instructions x %4",
+                  st->w_est_kernels, st->w_est_inst, r->tensor_flops_per_inst);
         rfl__sb_s(&s, st->desc.tensor_flops_per_inst > 0
                           ? " FLOPs (the caller's factor). "
                           : " FLOPs (mean; per kernel by the mma shape of its name: m16n8k8 "
                             "2048, m16n8k16 4096, wgmma 512 x tile N). ");
-        if (st->w_pipe_kernels) {
-            rfl__sb_u64(&s, st->w_pipe_kernels);
-            rfl__sb_s(&s, " non-matrix kernel(s) by name also used the pipe: not counted. ");
-        }
+        if (st->w_pipe_kernels)
+            rfl__sb_f(&s, "%u non-matrix kernel(s) by name also used the pipe: not counted. ",
+                      st->w_pipe_kernels);
         rfl__sb_s(&s, "Collect sm__ops_path_tensor_op_* for counts");
     }
 }
@@ -11849,10 +11863,9 @@ static void rfl__warn_counters(rfl_reduce_state *st) {
     }
     if (st->w_partial) {
         s = rfl__warn(st, RFL_WARN_PARTIAL_COUNTERS, 0, 0);
-        rfl__sb_s(&s, "not every add/mul/fma counter was collected for ");
-        rfl__sb_s(&s, (st->w_partial & 1) ? "FP32 " : "");
-        rfl__sb_s(&s, (st->w_partial & 2) ? "FP64 " : "");
-        rfl__sb_s(&s, (st->w_partial & 4) ? "FP16 " : "");
+        rfl__sb_f(&s, "not every add/mul/fma counter was collected for %s%s%s",
+                  (st->w_partial & 1) ? "FP32 " : "", (st->w_partial & 2) ? "FP64 " : "",
+                  (st->w_partial & 4) ? "FP16 " : "");
         rfl__sb_s(&s, "(a missing one counts 0): those FLOPs are a lower bound. Collect "
                       "smsp__sass_thread_inst_executed_op_{add,mul,fma}_pred_on.sum together");
     }
@@ -11877,14 +11890,9 @@ static void rfl__warn_memory(rfl_reduce_state *st) {
     rfl__sb s;
     if (st->w_below) {
         s = rfl__warn(st, RFL_WARN_BELOW_COMPULSORY, 1, st->w_below_id);
-        rfl__sb_s(&s, "DRAM writes of ");
-        rfl__sb_u64(&s, st->w_below);
-        rfl__sb_s(&s, " elementwise kernel(s) are below their output size (kernel ");
-        rfl__sb_u64(&s, st->w_below_id);
-        rfl__sb_s(&s, ": ");
-        rfl__sb_u64(&s, st->w_below_got);
-        rfl__sb_s(&s, " bytes written, output at least ");
-        rfl__sb_u64(&s, st->w_below_need);
+        rfl__sb_f(&s, "DRAM writes of %u elementwise kernel(s) are below their output size (kernel "
+                      "%u: %u bytes written, output at least %u", st->w_below, st->w_below_id,
+                  st->w_below_got, st->w_below_need);
         rfl__sb_s(&s, "): part of the output was still in L2 when the kernel ended, so its DRAM "
                       "AI is overstated");
     }
@@ -11913,24 +11921,16 @@ static void rfl__warn_above_roof(rfl_reduce_state *st) {
     rfl__sb s;
     if (st->w_above) {
         s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id);
-        rfl__sb_u64(&s, st->w_above);
-        rfl__sb_s(&s, " kernel(s) ran above the roof of ");
-        rfl__sb_s(&s, m->id);
-        rfl__sb_s(&s, " (worst: kernel ");
-        rfl__sb_u64(&s, st->w_above_id);
-        rfl__sb_s(&s, " at ");
-        rfl__sb_num(&s, st->w_above_x * 100, 3);
-        rfl__sb_s(&s, "% of a ceiling): a measurement or unit bug, or the wrong machine");
+        rfl__sb_f(&s, "%u kernel(s) ran above the roof of %s (worst: kernel %u at %3% of a "
+                      "ceiling): a measurement or unit bug, or the wrong machine",
+                  st->w_above, m->id, st->w_above_id, st->w_above_x * 100);
     }
     {
         double worst = rfl__roof_excess(m, t);
         if (worst > 1.0) {
             s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0);
-            rfl__sb_s(&s, "the total runs at ");
-            rfl__sb_num(&s, worst * 100, 3);
-            rfl__sb_s(&s, "% of a ceiling of ");
-            rfl__sb_s(&s, m->id);
-            rfl__sb_s(&s, ": above the roof means a measurement or unit bug");
+            rfl__sb_f(&s, "the total runs at %3% of a ceiling of %s: above the roof means a "
+                          "measurement or unit bug", worst * 100, m->id);
         }
     }
 }
@@ -11942,15 +11942,10 @@ static void rfl__warn_clock(rfl_reduce_state *st) {
     rfl__sb s;
     if (m->boost_mhz > 0 && r->sm_clock_hz > 0 && r->sm_clock_hz < 0.9 * m->boost_mhz * 1e6) {
         s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0);
-        rfl__sb_s(&s, "the profile ran at ");
-        rfl__sb_num(&s, r->sm_clock_hz / 1e6, 4);
-        rfl__sb_s(&s, " MHz, ");
-        rfl__sb_num(&s, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)), 3);
-        rfl__sb_s(&s, "% below the boost clock of ");
-        rfl__sb_s(&s, m->id);
-        rfl__sb_s(&s, " (");
-        rfl__sb_num(&s, m->boost_mhz, 5);
-        rfl__sb_s(&s, " MHz): datasheet peaks are too high for it (ncu locks the base clock "
+        rfl__sb_f(&s, "the profile ran at %4 MHz, %3% below the boost clock of %s (%5 MHz): ",
+                  r->sm_clock_hz / 1e6, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)),
+                  m->id, m->boost_mhz);
+        rfl__sb_s(&s, "datasheet peaks are too high for it (ncu locks the base clock "
                       "unless --clock-control none); compare with the profile's own ceilings");
     }
 }
@@ -11962,17 +11957,14 @@ static void rfl__warn_bookkeeping(rfl_reduce_state *st) {
     rfl__sb s;
     if (r->auto_units_rel_err > 0) {
         s = rfl__warn(st, RFL_WARN_AUTO_UNITS, 0, 0);
-        rfl__sb_s(&s, "values were printed with auto-scaled units (e.g. '");
-        rfl__sb_s(&s, st->auto_example);
-        rfl__sb_s(&s, "'): each keeps only its printed digits, up to ");
-        rfl__sb_num(&s, r->auto_units_rel_err * 100, 2);
-        rfl__sb_s(&s, "% off per value. Export with --print-units base for exact counts");
+        rfl__sb_f(&s, "values were printed with auto-scaled units (e.g. '%s'): each keeps only its "
+                      "printed digits, up to %2% off per value. Export with --print-units base "
+                      "for exact counts", st->auto_example, r->auto_units_rel_err * 100);
     }
     if (st->w_trunc) {
         s = rfl__warn(st, RFL_WARN_NAME_TRUNCATED, 0, 0);
-        rfl__sb_u64(&s, st->w_trunc);
-        rfl__sb_s(&s, " kernel name(s) longer than 255 bytes were truncated (grouping by name "
-                      "compares the kept part)");
+        rfl__sb_f(&s, "%u kernel name(s) longer than 255 bytes were truncated (grouping by name "
+                      "compares the kept part)", st->w_trunc);
     }
     if (t->flags & RFL_REDUCE_SATURATED) {
         s = rfl__warn(st, RFL_WARN_SATURATED, 0, 0);
@@ -11980,10 +11972,8 @@ static void rfl__warn_bookkeeping(rfl_reduce_state *st) {
     }
     if (st->w_other) {
         s = rfl__warn(st, RFL_WARN_GROUPS_FULL, 0, 0);
-        rfl__sb_u64(&s, st->w_other);
-        rfl__sb_s(&s, " kernel(s) found no free entry in the by-name table of ");
-        rfl__sb_u64(&s, (uint64_t)st->desc.group_cap);
-        rfl__sb_s(&s, ": counted under \"other\" (the totals include them)");
+        rfl__sb_f(&s, "%u kernel(s) found no free entry in the by-name table of %u: counted under "
+                      "\"other\" (the totals include them)", st->w_other, (uint64_t)st->desc.group_cap);
     }
 }
 
