@@ -15237,11 +15237,7 @@ static int rfl__ascii_key_roof(rfl__ascii *A, unsigned precs, int line) {
     rfl__sb_s(&s, " ");
     rfl__sb_si(&s, pk, "FLOP/s");
     if (bw > 0) {
-        rfl__sb_s(&s, ", ridge (+) ");
-        rfl__sb_num(&s, pk / bw, 4);
-        rfl__sb_s(&s, " FLOP/B, ");
-        rfl__sb_s(&s, rfl__level_title(A->lv));
-        rfl__sb_s(&s, " ");
+        rfl__sb_f(&s, ", ridge (+) %4 FLOP/B, %s ", pk / bw, rfl__level_title(A->lv));
         rfl__sb_si(&s, bw, "B/s");
     }
     rfl__gstr(&A->g, line, 1, lab);
@@ -15261,9 +15257,7 @@ static void rfl__ascii_key_points(rfl__ascii *A, const rfl_roofline_desc *d, con
         if (i < 26) letter[0] = (char)('A' + i);
         rfl__sb_s(&s, letter);
         rfl__sb_sn(&s, rfl__ser_label(ser, i), 40);
-        rfl__sb_s(&s, ": ");
-        rfl__sb_num(&s, pt->ai, 3);
-        rfl__sb_s(&s, " FLOP/B, ");
+        rfl__sb_f(&s, ": %3 FLOP/B, ", pt->ai);
         rfl__sb_si(&s, pt->flops_per_s, "FLOP/s");
         if (rfl__ascii_above(A, pt)) rfl__sb_s(&s, " (!) above roof: check units");
         rfl__gstr(&A->g, line++, 1, lab);
