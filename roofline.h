@@ -345,11 +345,11 @@
        Flash (code + read-only data), gcc 12.2 -Os: core 19.1 KB (budget
        24 KiB); hw table 17.6 KB, 9.9 KB with RFL_HW_NO_STRINGS, one
        machine (RFL_HW_ONLY + RFL_HW_KEEP_<ID>) 1.0 KB; zoo 16.3 KB;
-       reducer 30.0 KB; chart 43.8 KB; PNG 4.0 KB; the whole header
-       (those parts) 130.7 KB (budget 128 KiB = 131,072). The model and
+       reducer 29.9 KB; chart 43.5 KB; PNG 4.0 KB; the whole header
+       (those parts) 130.1 KB (budget 128 KiB = 131,072). The model and
        machine sources are optional beside it: LLMs 11.5 KB (with the
        profile join 15.6 KB), ONNX 30.9 KB, machine files 4.1 KB, probe
-       5.1 KB; with everything, 187 KB. Largest stack frame 992 bytes
+       5.1 KB; with everything, 186 KB. Largest stack frame 992 bytes
        (budget 1 KiB). make size prints the current figures and fails when
        a budget is broken. examples/embedded.c (DS-CNN-S on a caller-
        defined STM32F407, per-layer report) links with ROOFLINE_STATIC and
