@@ -257,18 +257,14 @@
        RFL_WARN_TENSOR_UNCOUNTED; a profile with no tensor counter and no
        such name gets RFL_WARN_NO_TENSOR_COUNTERS, a note that the FP
        counters cannot see tensor cores.
-       Speed: data rows go through a row walker that reads 64-byte blocks
-       as bit masks of quotes, commas and line ends, skips runs of unused
-       columns by counting separators, and reads the usual number
-       ("1,234.5") in one pass (with AVX2, a field of up to 16 bytes by one
-       PSHUFB). On x86-64 with GCC or clang it uses AVX2 or AVX-512BW when
-       CPUID says so (RFL_NO_AVX2: never), else SSE2, else portable 64-bit
-       words (RFL_NO_SIMD); every path gives the same result
-       (tests/test_reduce.c compares them). What a kernel's name says is
-       remembered per name (64 names). `make bench` measures it on 200 MB,
-       with the page cache as after a read from disk: a file just written
-       in small pieces sits in 4 KB pages, and read() then costs 2 to 3
-       times more (the bench prints that case too).
+       Speed: data rows go through a row walker over 64-byte blocks of
+       masks ([10] says how). On x86-64 with GCC or clang it uses AVX2 or
+       AVX-512BW when CPUID says so (RFL_NO_AVX2: never), else SSE2, else
+       portable 64-bit words (RFL_NO_SIMD); every path gives the same
+       result (tests/test_reduce.c compares them). `make bench` measures
+       it on 200 MB, with the page cache as after a read from disk (a file
+       just written in small pieces reads 2 to 3 times slower; the bench
+       prints that case too).
 
    CHART ([12]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
