@@ -364,7 +364,6 @@
 #define RFL_VERSION_PATCH 0
 #define RFL_VERSION_STRING "0.1.0"
 
-#include <stdarg.h> /* va_list (messages): freestanding */
 #include <stddef.h> /* size_t: freestanding */
 #include <stdint.h> /* uint64_t: freestanding */
 
@@ -2619,6 +2618,7 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
    [1]  NUMBERS, RESULTS, WORK
    results, the work record, our own number formatting and parsing
    ========================================================================== */
+#include <stdarg.h> /* va_list of rfl__sb_f: freestanding, no libc */
 #ifndef RFL_ASSERT
 #define RFL_ASSERT(x) ((void)0)
 #endif
