@@ -205,12 +205,10 @@
          included; no in-place, no recomputation): an upper estimate.
          Training footprint: params x dtype x 3 (SGD with momentum: weights,
          gradients, momentum) or x 4 (Adam: two moments) + activations.
-       Works and roofs (rfl_layer_work): bytes at RFL_DRAM (L2/L1 unknown);
-         fp32: all FLOPs under RFL_FP32. fp16 / bf16: conv and matmul mac
-         under RFL_FP16_TENSOR / RFL_BF16_TENSOR, the rest under RFL_FP16
-         (vector units). int8: mac under RFL_INT8_TENSOR, the rest under
-         RFL_FP32 (requantisation and activations run on the vector units).
-         A machine without that roof is RFL_ERR_NO_ROOF, never a guess.
+       Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at fp16, bf16
+         and int8 conv and matmul go under the tensor roof of the dtype, the
+         rest under the vector units' (API LAYERS). A machine without that
+         roof is RFL_ERR_NO_ROOF, never a guess.
        Time (rfl_net_predict): per layer max(compute, memory) summed, and
          beside it the whole model as one work; each layer's bound.
        torchsummary (rfl_net_summary): sksq96/pytorch-summary's totals,
@@ -249,15 +247,11 @@
            if (st.err || rfl_reduce_finish(&st, &res))
                printf("%llu:%llu: %s\n", st.err_line, st.err_col, st.err_msg);
            ai = rfl_work_ai(&res.total.work, RFL_DRAM);   res.total.flops[]: exact u64
-       Scratch rule: RFL_REDUCE_SCRATCH_SIZE(columns) = 256-byte carry (one
-       partial number or header name between chunks) + 3 bytes per CSV
-       column; a `--set full` raw page has ~2,100 columns, so the default
-       (8,192 columns, 24,832 bytes) fits. The by-name table (desc.groups)
-       and everything else come from the caller too. Quantities a profile
-       lacks stay unknown (work.unknown bits), never 0; counts saturate and
-       are flagged, never wrap; warnings (res.warnings) explain what a
-       profile hides: uncounted tensor FLOPs, auto-scaled units, L2
-       residency, points above the roof, a clock below boost.
+       Scratch: RFL_REDUCE_SCRATCH_SIZE(columns) bytes (API REDUCER); the
+       default fits a `--set full` raw page. The by-name table (desc.groups)
+       comes from the caller too. Quantities a profile lacks stay unknown
+       (work.unknown bits), never 0; counts saturate and are flagged, never
+       wrap; warnings (res.warnings) explain what a profile hides.
        Tensor cores: FLOPs come from the sm__ops_path_tensor_op_* counters
        (X_sparsity_off/_on breakdowns only where X is absent). A kernel is a
        tensor-core kernel when its name says so (tf32, tfloat32, hmma,
@@ -272,18 +266,14 @@
        RFL_WARN_TENSOR_UNCOUNTED; a profile with no tensor counter and no
        such name gets RFL_WARN_NO_TENSOR_COUNTERS, a note that the FP
        counters cannot see tensor cores.
-       Speed: data rows go through a row walker that reads 64-byte blocks
-       as bit masks of quotes, commas and line ends, skips runs of unused
-       columns by counting separators, and reads the usual number
-       ("1,234.5") in one pass (with AVX2, a field of up to 16 bytes by one
-       PSHUFB). On x86-64 with GCC or clang it uses AVX2 or AVX-512BW when
-       CPUID says so (RFL_NO_AVX2: never), else SSE2, else portable 64-bit
-       words (RFL_NO_SIMD); every path gives the same result
-       (tests/test_reduce.c compares them). What a kernel's name says is
-       remembered per name (64 names). `make bench` measures it on 200 MB,
-       with the page cache as after a read from disk: a file just written
-       in small pieces sits in 4 KB pages, and read() then costs 2 to 3
-       times more (the bench prints that case too).
+       Speed: data rows go through a row walker over 64-byte blocks of
+       masks ([10] says how). On x86-64 with GCC or clang it uses AVX2 or
+       AVX-512BW when CPUID says so (RFL_NO_AVX2: never), else SSE2, else
+       portable 64-bit words (RFL_NO_SIMD); every path gives the same
+       result (tests/test_reduce.c compares them). `make bench` measures
+       it on 200 MB, with the page cache as after a read from disk (a file
+       just written in small pieces reads 2 to 3 times slower; the bench
+       prints that case too).
 
    CHART ([12]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
@@ -300,18 +290,12 @@
            d.machines = m; d.n_machines = 1; d.points = p; d.n_points = 2;
            rfl_chart_roofline(&c, &d);
            rfl_png_save(&c, "r.png", arena, sizeof arena);   see PNG below
-       Roofline: one panel per machine, side by side, sharing ranges. Per
-       panel, one roof min(peak, AI x BW) per precision of the points on it
-       (a precision's roof only for work of that precision; d.prec when the
-       panel has none), the ridge marked and labelled "ridge 12.54 FLOP/B",
-       extra_precs / extra_levels as lighter labelled ceilings. Points with
-       one label share colour, marker and legend entry; weight sizes
-       kernels by their share of time; link joins an estimate and its
-       measurement; a point above its roof gets a red ring and a legend
-       line "above roof, check units". Ranges snap to decades around the
-       data and the ridges; the legend takes the plot corner that covers
-       least; a label that does not fit is shortened, then left out.
-       d.areas receives each plot's pixel rectangle and ranges.
+       Roofline: one panel per machine, sharing ranges, with one roof per
+       precision of the points on it, the ridge labelled, lighter extra
+       ceilings, and the points (rfl_point, rfl_roofline_desc). Ranges snap
+       to decades around the data and the ridges; the legend takes the plot
+       corner that covers least; a label that does not fit is shortened,
+       then left out.
        Also: rfl_chart_bars (grouped or stacked; horizontal when labels are
        long; log when values span > 2.5 decades), rfl_chart_scatter,
        rfl_chart_roofline_ascii (80x24 text), and the primitives
@@ -329,14 +313,10 @@
        rfl_png_write   the PNG bytes to a callback (no FILE anywhere)
        rfl_png_encode  into a caller buffer (too small: the size needed)
        rfl_png_save    to a file (not with RFL_NO_STDIO)
-       stb allocates inside its encoder: its STBIW_MALLOC/REALLOC/FREE go to
-       `arena`, a bump allocator over a caller buffer, so nothing is
-       allocated anywhere else. Too small is RFL_ERR_BUFFER, never a crash.
-       Size, with F = (w x channels + 1) x h: RFL_PNG_ARENA_BYTES(w, h, ch)
-       always suffices (3.25 F + 140 kB); RFL_PNG_ARENA_CHART (1.125 F +
-       256 KiB) suffices for charts (1600x1000 RGB measured: 5.31 MB).
-       NOT RE-ENTRANT: stb's macros take no context, so while a call runs a
-       static pointer names its arena. Do not encode in two threads at once.
+       stb allocates only in `arena`, a caller buffer of
+       RFL_PNG_ARENA_BYTES(w, h, ch) bytes (RFL_PNG_ARENA_CHART for charts:
+       API PNG). NOT RE-ENTRANT: while a call runs a static pointer names
+       its arena. Do not encode in two threads at once.
        Speed: the library's own deflate (greedy LZ77, fixed Huffman codes)
        goes in through stb's STBIW_ZLIB_COMPRESS hook, and every row uses
        PNG filter "up" (stb's per-row filter search and its compressor took
@@ -370,10 +350,10 @@
        Flash (code + read-only data), gcc 12.2 -Os: core 19.2 KB (budget
        24 KiB); hw table 17.6 KB, 9.9 KB with RFL_HW_NO_STRINGS, one
        machine (RFL_HW_ONLY + RFL_HW_KEEP_<ID>) 1.0 KB; zoo 16.3 KB;
-       reducer 30.0 KB; chart 43.8 KB; PNG 4.0 KB; the whole header
-       (those parts) 130.8 KB (budget 128 KiB = 131,072). The model and
-       machine sources are optional beside it: LLMs 14.7 KB (with the
-       profile join 18.7 KB), ONNX 30.9 KB, machine files 4.1 KB, probe
+       reducer 29.9 KB; chart 43.5 KB; PNG 4.0 KB; the whole header
+       (those parts) 130.2 KB (budget 128 KiB = 131,072). The model and
+       machine sources are optional beside it: LLMs 14.8 KB (with the
+       profile join 18.9 KB), ONNX 31.0 KB, machine files 4.1 KB, probe
        5.1 KB; with everything, 190 KB. Largest stack frame 992 bytes
        (budget 1 KiB). make size prints the current figures and fails when
        a budget is broken. examples/embedded.c (DS-CNN-S on a caller-
@@ -710,47 +690,15 @@ RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s);
 /* Line of the token's first byte (for error messages); 0 for tok < 0. */
 RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
 
-#ifdef __cplusplus
-}
-#endif
-
-
 /* ==========================================================================
    API  LAYERS AND THE ZOO
    the layer builder, costs, predictions, torchsummary, the zoo
    ========================================================================== */
-/* ---- layers part: API ------------------------------------------------------
-   Layer cost formulas over a network the caller builds into its own array
-   of layer records, and a zoo of torchvision models built the same way.
-
-   A network is a list of layers; a tensor is named by the index of the
-   layer that produced it (rfl_tensor). Shapes are per sample: the batch is
-   applied when costs are computed, so one built network answers for every
-   batch size. The builder keeps the first error in the net (sticky, like a
-   stream): after an error every builder call returns RFL_NO_TENSOR and
-   changes nothing, so a model can be written as straight-line code and
-   checked once at the end (net.err, net.err_layer, net.err_what).
-
-       rfl_layer rec[64];
-       rfl_net net;
-       rfl_tensor x, y;
-       rfl_net_init(&net, rec, 64, 0, 0);
-       x = rfl_input(&net, 3, 32, 32);
-       y = rfl_conv(&net, x, 16, 3, 1, 1);
-       y = rfl_batchnorm(&net, y);
-       y = rfl_act(&net, y, RFL_ACT_RELU);
-       y = rfl_add(&net, y, rfl_conv(&net, x, 16, 1, 1, 0));  residual branch
-       y = rfl_linear(&net, rfl_flatten(&net, rfl_adaptive_avgpool(&net, y, 1, 1)), 10, 1);
-       if (net.err) ... rfl_result_str(net.err), net.err_layer, net.err_what
-
-   Costs (rfl_layer_cost_get, rfl_net_cost_get) are exact 64-bit integers; sizes
-   that overflow 64 bits are RFL_ERR_OVERFLOW, never a wrapped number. The
-   FLOP conventions are in the LAYERS section of the manual at the top of
-   roofline.h. Compile the zoo out with RFL_NO_ZOO (the builder stays). */
-
-#ifdef __cplusplus
-extern "C" {
-#endif
+/* A tensor is named by the index of the layer that produced it
+   (rfl_tensor). Shapes are per sample: the batch applies when costs are
+   computed, so one built network answers for every batch size. After the
+   first error every builder call returns RFL_NO_TENSOR and changes
+   nothing. The example and the FLOP conventions: LAYERS in the manual. */
 
 /* ---- data types ------------------------------------------------------------ */
 typedef enum rfl_dtype {
@@ -1830,13 +1778,7 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
    API  REDUCER
    streaming ncu / nvprof CSV -> work
    ========================================================================== */
-/* ---- reducer: streaming Nsight Compute / nvprof CSV -> work ----------------
-   A push parser over caller memory: rfl_reduce_init(state, desc, scratch,
-   size), rfl_reduce_push(state, bytes, len) as often as needed (chunks split
-   anywhere; the result is the same for any chunking), rfl_reduce_finish(state,
-   result). Nothing is allocated; the state is a plain struct the caller owns.
-
-   Formats, detected from the bytes (preamble lines such as ==PROF== and the
+/* Formats, detected from the bytes (preamble lines such as ==PROF== and the
    application's own output are skipped; BOM, CRLF, quoted fields with commas
    and doubled quotes, thousands separators, n/a and empty values handled):
      ncu --csv --page raw     header row, units row, one row per kernel
@@ -1852,21 +1794,16 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
    chunks) + 3 bytes per CSV column (the column -> metric map, and the
    length of the run of unused columns from each column, which lets the
    parser skip them 64 bytes at a time). A `--set full` raw page has ~2,100
-   columns; RFL_REDUCE_SCRATCH_DEFAULT (24,832 bytes) takes 8,192. Too many columns -> RFL_ERR_BUFFER; a number
-   longer than the carry -> RFL_ERR_FIELD_TOO_LONG; a kernel name longer than
-   RFL_REDUCE_NAME_MAX-1 is kept truncated and flagged (name_truncated).
-
-   Exactness: counts (FLOPs, bytes, instructions) and times in ns accumulate
-   in uint64; an overflow saturates at UINT64_MAX and is flagged
-   (RFL_REDUCE_SATURATED), never wraps. A quantity whose metrics are not in
-   the file is unknown (RFL_UNKNOWN_* bit), never 0. */
-#if !defined(RFL_REDUCE_API_H) && !defined(RFL_NO_REDUCE)
-#define RFL_REDUCE_API_H
-
+   columns; RFL_REDUCE_SCRATCH_DEFAULT (24,832 bytes) takes 8,192. Too many
+   columns -> RFL_ERR_BUFFER; a number longer than the carry ->
+   RFL_ERR_FIELD_TOO_LONG; a kernel name longer than RFL_REDUCE_NAME_MAX-1
+   is kept truncated and flagged (RFL_REDUCE_NAME_TRUNCATED).
+   Counts (FLOPs, bytes, instructions) and times in ns are exact uint64;
+   an overflow saturates at UINT64_MAX (RFL_REDUCE_SATURATED). */
 #ifdef __cplusplus
 extern "C" {
 #endif
-
+#ifndef RFL_NO_REDUCE
 #define RFL_REDUCE_NAME_MAX 256  /* kernel name bytes kept, with the NUL */
 #define RFL_REDUCE_TOP_MAX 32    /* most kernels rfl_reduce_result.top holds */
 #define RFL_REDUCE_WARN_MAX 16   /* warnings kept (more are counted) */
@@ -2105,23 +2042,12 @@ RFL_API uint64_t rfl_kernel_tensor_flops(const rfl_kernel_stat *k);
    "profile" (so rfl_work_attainable etc. can use it). */
 RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
                                          rfl_machine *out);
-
-#ifdef __cplusplus
-}
-#endif
-#endif /* RFL_REDUCE_API_H */
+#endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
    API  CHART AND PNG
    canvas, charts, PNG through stb_image_write
    ========================================================================== */
-/* ---- chart part: API ------------------------------------------------------
-   A raster chart writer over caller pixels: a canvas with anti-aliased
-   drawing and a built-in bitmap font, log/linear axes, roofline, bar and
-   scatter charts, an 80x24 text rendering of a roofline, and PNG output
-   through stb_image_write (Debian libstb-dev) with its allocations routed
-   into a caller arena. Nothing here allocates.
-   Compile out with RFL_NO_CHART (everything) or RFL_NO_PNG (PNG only). */
 #ifndef RFL_NO_CHART
 
 /* PNG is available (RFL_HAS_PNG is defined) when RFL_NO_PNG is not and
@@ -2138,10 +2064,6 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
 #endif
 #if defined(RFL_HAS_PNG) && !defined(RFL__STB_PATH)
 #define RFL__STB_PATH <stb/stb_image_write.h>
-#endif
-
-#ifdef __cplusplus
-extern "C" {
 #endif
 
 /* ---- colours -------------------------------------------------------------
@@ -2479,11 +2401,10 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
                                 size_t arena_size);
 #endif
 #endif /* RFL_HAS_PNG */
-
+#endif /* RFL_NO_CHART */
 #ifdef __cplusplus
 }
 #endif
-#endif /* RFL_NO_CHART */
 
 /* ---- PNG off ----------------------------------------------------------------
    Without PNG (RFL_NO_PNG, RFL_NO_CHART, or stb_image_write.h not found),
@@ -2768,8 +2689,7 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
    [1]  NUMBERS, RESULTS, WORK
    results, the work record, our own number formatting and parsing
    ========================================================================== */
-/* ---- core implementation: results, work, machines, roofline math, numbers */
-
+#include <stdarg.h> /* va_list of rfl__sb_f: freestanding, no libc */
 #ifndef RFL_ASSERT
 #define RFL_ASSERT(x) ((void)0)
 #endif
@@ -3214,6 +3134,29 @@ static RFL__UNUSED void rfl__sb_u64(rfl__sb *s, uint64_t v) {
     char t[32];
     rfl_fmt_u64(t, sizeof t, v);
     rfl__sb_s(s, t);
+}
+/* Append fmt, where "%s" takes a string, "%u" a uint64_t and "%N" a
+   double printed with N significant digits (1..17); any other '%' stands
+   for itself ("%3% of the time": a number, then "% of the time"). */
+static RFL__UNUSED void rfl__sb_f(rfl__sb *s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    while (*fmt) {
+        const char *lit = fmt;
+        int sig = 0;
+        while (*fmt && !(fmt[0] == '%' && (fmt[1] == 's' || fmt[1] == 'u' ||
+                                           (fmt[1] >= '1' && fmt[1] <= '9'))))
+            fmt++;
+        rfl__sb_sn(s, lit, (size_t)(fmt - lit));
+        if (!*fmt++) break;
+        if (*fmt == 's') rfl__sb_s(s, va_arg(ap, const char *)), fmt++;
+        else if (*fmt == 'u') rfl__sb_u64(s, va_arg(ap, uint64_t)), fmt++;
+        else {
+            while (*fmt >= '0' && *fmt <= '9') sig = sig * 10 + (*fmt++ - '0');
+            rfl__sb_num(s, va_arg(ap, double), sig);
+        }
+    }
+    va_end(ap);
 }
 /* "19.5 TFLOP/s" */
 static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
@@ -11163,39 +11106,67 @@ static void rfl__set_name(rfl_reduce_state *st) {
     st->name_trunc = st->tmp_trunc;
 }
 
+/* The ID column: a new kernel (on a details page, when the ID changes). */
+static rfl_result rfl__data_id(rfl_reduce_state *st, const char *s, size_t n) {
+    uint64_t id;
+    rfl_result e;
+    if ((e = rfl__read_int(st, s, n, &id)) != RFL_OK) return e;
+    if (st->fmt == RFL_CSV_NCU_DETAILS) {
+        if (st->have_kernel && id == st->cur_id) return RFL_OK;
+        if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
+        st->name_pending = 1;
+    }
+    st->cur_id = id;
+    st->have_kernel = 1;
+    return RFL_OK;
+}
+
+/* The kernel-name column (the name is in tmp_name): what it means depends
+   on the format. */
+static rfl_result rfl__data_name(rfl_reduce_state *st) {
+    rfl_result e;
+    if (st->fmt == RFL_CSV_NCU_RAW) rfl__set_name(st);
+    else if (st->fmt == RFL_CSV_NCU_DETAILS) {
+        if (st->name_pending) rfl__set_name(st), st->name_pending = 0;
+    } else if (st->fmt == RFL_CSV_NVPROF_METRICS) {
+        st->tmp_name[st->tmp_len] = 0;
+        if (!st->have_kernel || !rfl__name_same(st->name, st->tmp_name)) {
+            if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
+            rfl__set_name(st);
+            st->cur_id = st->nv_index++;
+            st->have_kernel = 1;
+        }
+    } else {
+        st->row_skip |= st->tmp_len >= 5 && rfl__starts(st->tmp_name, st->tmp_len, "[CUDA");
+    }
+    return RFL_OK;
+}
+
+/* nvprof's Avg column: the value per invocation; a unit may be glued on
+   ("1.5GB"). */
+static rfl_result rfl__data_avg(rfl_reduce_state *st, const char *s, size_t n) {
+    size_t m = n;
+    rfl__unit u;
+    if (!st->row_role) return RFL_OK;
+    while (m && (s[m - 1] == ' ' || s[m - 1] == '\r')) m--;
+    n = m;
+    while (m && !((s[m - 1] >= '0' && s[m - 1] <= '9') || s[m - 1] == '.' || s[m - 1] == ','))
+        m--;
+    u.cls = st->row_ucls, u.mult = 1, u.exp10 = 0;
+    if (m == 0 && n > 0 && !rfl__ieq(s, n, "n/a"))
+        return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
+    if (m < n && !rfl__unit_for(s + m, n - m, st->row_ucls, &u))
+        return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit in '", s, n, "'");
+    st->unit[0] = 0;
+    return rfl__put_value(st, st->row_role, s, m, &u, rfl__sat_mul(st->row_mult, st->cur_invoc ? st->cur_invoc : 1, &st->kflags));
+}
+
 static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n) {
     int code = st->colmap[st->col];
-    rfl_result e;
     rfl__unit u;
     switch (code) {
-    case RFL__K_ID: {
-        uint64_t id;
-        if ((e = rfl__read_int(st, s, n, &id)) != RFL_OK) return e;
-        if (st->fmt == RFL_CSV_NCU_DETAILS) {
-            if (st->have_kernel && id == st->cur_id) return RFL_OK;
-            if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
-            st->name_pending = 1;
-        }
-        st->cur_id = id;
-        st->have_kernel = 1;
-        return RFL_OK;
-    }
-    case RFL__K_NAME:
-        if (st->fmt == RFL_CSV_NCU_RAW) rfl__set_name(st);
-        else if (st->fmt == RFL_CSV_NCU_DETAILS) {
-            if (st->name_pending) rfl__set_name(st), st->name_pending = 0;
-        } else if (st->fmt == RFL_CSV_NVPROF_METRICS) {
-            st->tmp_name[st->tmp_len] = 0;
-            if (!st->have_kernel || !rfl__name_same(st->name, st->tmp_name)) {
-                if ((e = rfl__kernel_done(st)) != RFL_OK) return e;
-                rfl__set_name(st);
-                st->cur_id = st->nv_index++;
-                st->have_kernel = 1;
-            }
-        } else {
-            st->row_skip |= st->tmp_len >= 5 && rfl__starts(st->tmp_name, st->tmp_len, "[CUDA");
-        }
-        return RFL_OK;
+    case RFL__K_ID: return rfl__data_id(st, s, n);
+    case RFL__K_NAME: return rfl__data_name(st);
     case RFL__K_CC: {
         size_t i = 0;
         int v = 0;
@@ -11231,30 +11202,14 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
         return rfl__put_value(st, st->row_role, s, n, &u, st->row_mult);
     case RFL__K_INVOC:
         return rfl__read_int(st, s, n, &st->cur_invoc);
-    case RFL__K_AVG: {
-        /* nvprof: Avg per invocation; a unit may be glued on ("1.5GB") */
-        size_t m = n;
-        if (!st->row_role) return RFL_OK;
-        while (m && (s[m - 1] == ' ' || s[m - 1] == '\r')) m--;
-        n = m;
-        while (m && !((s[m - 1] >= '0' && s[m - 1] <= '9') || s[m - 1] == '.' || s[m - 1] == ','))
-            m--;
-        u.cls = st->row_ucls, u.mult = 1, u.exp10 = 0;
-        if (m == 0 && n > 0 && !rfl__ieq(s, n, "n/a"))
-            return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
-        if (m < n && !rfl__unit_for(s + m, n - m, st->row_ucls, &u))
-            return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit in '", s, n, "'");
-        st->unit[0] = 0;
-        return rfl__put_value(st, st->row_role, s, m, &u, rfl__sat_mul(st->row_mult, st->cur_invoc ? st->cur_invoc : 1, &st->kflags));
-    }
+    case RFL__K_AVG: return rfl__data_avg(st, s, n);
     case RFL__K_TYPE:
         st->row_skip |= !rfl__eqn(s, n, "GPU activities");
         return RFL_OK;
     case RFL__K_TIME:
         st->unit[0] = 0;
         st->kset[0] = 0;
-        if ((e = rfl__put_value(st, 0, s, n, &st->nv_time_unit, 1)) != RFL_OK) return e;
-        return RFL_OK;
+        return rfl__put_value(st, 0, s, n, &st->nv_time_unit, 1);
     default:
         if (code > 0 && code < RFL__R_COUNT) {
             st->unit[0] = 0;
@@ -12154,36 +12109,26 @@ static void rfl__warn_tensor(rfl_reduce_state *st) {
     rfl_reduce_result *r = &st->res;
     rfl__sb s;
     if (st->w_tc_kernels) {
-        int i;
         s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
-        rfl__sb_u64(&s, st->w_tc_kernels);
-        rfl__sb_s(&s, " tensor-core kernel(s) by name (");
-        rfl__sb_num(&s, st->w_time_s > 0 ? 100 * st->w_tc_s / st->w_time_s : 0, 3);
-        rfl__sb_s(&s, "% of the time; e.g. ");
-        for (i = 0; st->w_tc_example[i] && i < 40 && s.n + 1 < s.cap; i++)
-            s.b[s.n++] = st->w_tc_example[i];
-        s.b[s.n] = 0;
-        rfl__sb_s(&s, st->w_tc_example[i] ? "...) " : ") ");
+        rfl__sb_f(&s, "%u tensor-core kernel(s) by name (%3% of the time; e.g. ", st->w_tc_kernels,
+                  st->w_time_s > 0 ? 100 * st->w_tc_s / st->w_time_s : 0);
+        rfl__sb_sn(&s, st->w_tc_example, 40);
+        rfl__sb_s(&s, rfl__strlen(st->w_tc_example) > 40 ? "...) " : ") ");
         rfl__sb_s(&s, "have no tensor FLOP count: their FLOPs are missing from the totals (cuDNN "
                       "runs FP32 convolutions as TF32 on Ampere and later by default). Collect "
                       "sm__ops_path_tensor_op_* for every type");
     }
     if (st->w_est_kernels) {
         s = rfl__warn(st, RFL_WARN_TENSOR_ESTIMATED, 0, 0);
-        rfl__sb_s(&s, "tensor FLOPs of ");
-        rfl__sb_u64(&s, st->w_est_kernels);
-        rfl__sb_s(&s, " kernel(s) are estimates: ");
-        rfl__sb_num(&s, st->w_est_inst, 15);
-        rfl__sb_s(&s, " tensor-pipe instructions x ");
-        rfl__sb_num(&s, r->tensor_flops_per_inst, 4);
+        rfl__sb_f(&s, "tensor FLOPs of %u kernel(s) are estimates: %15 tensor-pipe instructions x %4",
+                  st->w_est_kernels, st->w_est_inst, r->tensor_flops_per_inst);
         rfl__sb_s(&s, st->desc.tensor_flops_per_inst > 0
                           ? " FLOPs (the caller's factor). "
                           : " FLOPs (mean; per kernel by the mma shape of its name: m16n8k8 "
                             "2048, m16n8k16 4096, wgmma 512 x tile N). ");
-        if (st->w_pipe_kernels) {
-            rfl__sb_u64(&s, st->w_pipe_kernels);
-            rfl__sb_s(&s, " non-matrix kernel(s) by name also used the pipe: not counted. ");
-        }
+        if (st->w_pipe_kernels)
+            rfl__sb_f(&s, "%u non-matrix kernel(s) by name also used the pipe: not counted. ",
+                      st->w_pipe_kernels);
         rfl__sb_s(&s, "Collect sm__ops_path_tensor_op_* for counts");
     }
 }
@@ -12219,10 +12164,9 @@ static void rfl__warn_counters(rfl_reduce_state *st) {
     }
     if (st->w_partial) {
         s = rfl__warn(st, RFL_WARN_PARTIAL_COUNTERS, 0, 0);
-        rfl__sb_s(&s, "not every add/mul/fma counter was collected for ");
-        rfl__sb_s(&s, (st->w_partial & 1) ? "FP32 " : "");
-        rfl__sb_s(&s, (st->w_partial & 2) ? "FP64 " : "");
-        rfl__sb_s(&s, (st->w_partial & 4) ? "FP16 " : "");
+        rfl__sb_f(&s, "not every add/mul/fma counter was collected for %s%s%s",
+                  (st->w_partial & 1) ? "FP32 " : "", (st->w_partial & 2) ? "FP64 " : "",
+                  (st->w_partial & 4) ? "FP16 " : "");
         rfl__sb_s(&s, "(a missing one counts 0): those FLOPs are a lower bound. Collect "
                       "smsp__sass_thread_inst_executed_op_{add,mul,fma}_pred_on.sum together");
     }
@@ -12247,14 +12191,9 @@ static void rfl__warn_memory(rfl_reduce_state *st) {
     rfl__sb s;
     if (st->w_below) {
         s = rfl__warn(st, RFL_WARN_BELOW_COMPULSORY, 1, st->w_below_id);
-        rfl__sb_s(&s, "DRAM writes of ");
-        rfl__sb_u64(&s, st->w_below);
-        rfl__sb_s(&s, " elementwise kernel(s) are below their output size (kernel ");
-        rfl__sb_u64(&s, st->w_below_id);
-        rfl__sb_s(&s, ": ");
-        rfl__sb_u64(&s, st->w_below_got);
-        rfl__sb_s(&s, " bytes written, output at least ");
-        rfl__sb_u64(&s, st->w_below_need);
+        rfl__sb_f(&s, "DRAM writes of %u elementwise kernel(s) are below their output size (kernel "
+                      "%u: %u bytes written, output at least %u", st->w_below, st->w_below_id,
+                  st->w_below_got, st->w_below_need);
         rfl__sb_s(&s, "): part of the output was still in L2 when the kernel ended, so its DRAM "
                       "AI is overstated");
     }
@@ -12283,24 +12222,16 @@ static void rfl__warn_above_roof(rfl_reduce_state *st) {
     rfl__sb s;
     if (st->w_above) {
         s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id);
-        rfl__sb_u64(&s, st->w_above);
-        rfl__sb_s(&s, " kernel(s) ran above the roof of ");
-        rfl__sb_s(&s, m->id);
-        rfl__sb_s(&s, " (worst: kernel ");
-        rfl__sb_u64(&s, st->w_above_id);
-        rfl__sb_s(&s, " at ");
-        rfl__sb_num(&s, st->w_above_x * 100, 3);
-        rfl__sb_s(&s, "% of a ceiling): a measurement or unit bug, or the wrong machine");
+        rfl__sb_f(&s, "%u kernel(s) ran above the roof of %s (worst: kernel %u at %3% of a "
+                      "ceiling): a measurement or unit bug, or the wrong machine",
+                  st->w_above, m->id, st->w_above_id, st->w_above_x * 100);
     }
     {
         double worst = rfl__roof_excess(m, t);
         if (worst > 1.0) {
             s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0);
-            rfl__sb_s(&s, "the total runs at ");
-            rfl__sb_num(&s, worst * 100, 3);
-            rfl__sb_s(&s, "% of a ceiling of ");
-            rfl__sb_s(&s, m->id);
-            rfl__sb_s(&s, ": above the roof means a measurement or unit bug");
+            rfl__sb_f(&s, "the total runs at %3% of a ceiling of %s: above the roof means a "
+                          "measurement or unit bug", worst * 100, m->id);
         }
     }
 }
@@ -12312,15 +12243,10 @@ static void rfl__warn_clock(rfl_reduce_state *st) {
     rfl__sb s;
     if (m->boost_mhz > 0 && r->sm_clock_hz > 0 && r->sm_clock_hz < 0.9 * m->boost_mhz * 1e6) {
         s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0);
-        rfl__sb_s(&s, "the profile ran at ");
-        rfl__sb_num(&s, r->sm_clock_hz / 1e6, 4);
-        rfl__sb_s(&s, " MHz, ");
-        rfl__sb_num(&s, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)), 3);
-        rfl__sb_s(&s, "% below the boost clock of ");
-        rfl__sb_s(&s, m->id);
-        rfl__sb_s(&s, " (");
-        rfl__sb_num(&s, m->boost_mhz, 5);
-        rfl__sb_s(&s, " MHz): datasheet peaks are too high for it (ncu locks the base clock "
+        rfl__sb_f(&s, "the profile ran at %4 MHz, %3% below the boost clock of %s (%5 MHz): ",
+                  r->sm_clock_hz / 1e6, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)),
+                  m->id, m->boost_mhz);
+        rfl__sb_s(&s, "datasheet peaks are too high for it (ncu locks the base clock "
                       "unless --clock-control none); compare with the profile's own ceilings");
     }
 }
@@ -12332,17 +12258,14 @@ static void rfl__warn_bookkeeping(rfl_reduce_state *st) {
     rfl__sb s;
     if (r->auto_units_rel_err > 0) {
         s = rfl__warn(st, RFL_WARN_AUTO_UNITS, 0, 0);
-        rfl__sb_s(&s, "values were printed with auto-scaled units (e.g. '");
-        rfl__sb_s(&s, st->auto_example);
-        rfl__sb_s(&s, "'): each keeps only its printed digits, up to ");
-        rfl__sb_num(&s, r->auto_units_rel_err * 100, 2);
-        rfl__sb_s(&s, "% off per value. Export with --print-units base for exact counts");
+        rfl__sb_f(&s, "values were printed with auto-scaled units (e.g. '%s'): each keeps only its "
+                      "printed digits, up to %2% off per value. Export with --print-units base "
+                      "for exact counts", st->auto_example, r->auto_units_rel_err * 100);
     }
     if (st->w_trunc) {
         s = rfl__warn(st, RFL_WARN_NAME_TRUNCATED, 0, 0);
-        rfl__sb_u64(&s, st->w_trunc);
-        rfl__sb_s(&s, " kernel name(s) longer than 255 bytes were truncated (grouping by name "
-                      "compares the kept part)");
+        rfl__sb_f(&s, "%u kernel name(s) longer than 255 bytes were truncated (grouping by name "
+                      "compares the kept part)", st->w_trunc);
     }
     if (t->flags & RFL_REDUCE_SATURATED) {
         s = rfl__warn(st, RFL_WARN_SATURATED, 0, 0);
@@ -12350,10 +12273,8 @@ static void rfl__warn_bookkeeping(rfl_reduce_state *st) {
     }
     if (st->w_other) {
         s = rfl__warn(st, RFL_WARN_GROUPS_FULL, 0, 0);
-        rfl__sb_u64(&s, st->w_other);
-        rfl__sb_s(&s, " kernel(s) found no free entry in the by-name table of ");
-        rfl__sb_u64(&s, (uint64_t)st->desc.group_cap);
-        rfl__sb_s(&s, ": counted under \"other\" (the totals include them)");
+        rfl__sb_f(&s, "%u kernel(s) found no free entry in the by-name table of %u: counted under "
+                      "\"other\" (the totals include them)", st->w_other, (uint64_t)st->desc.group_cap);
     }
 }
 
@@ -12967,6 +12888,11 @@ static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, in
 static int rfl__finite4(double a, double b, double c2, double d) {
     return rfl__isfinite(a) && rfl__isfinite(b) && rfl__isfinite(c2) && rfl__isfinite(d);
 }
+/* Beyond any sensible drawing (1e150 px): skipped, which avoids overflow. */
+static int rfl__far4(double a, double b, double c2, double d) {
+    return rfl__absd(a) > 1e150 || rfl__absd(b) > 1e150 || rfl__absd(c2) > 1e150 ||
+           rfl__absd(d) > 1e150;
+}
 
 /* Liang-Barsky: clip the segment to the rectangle; 0 when outside. */
 static int rfl__clip_seg(double *x0, double *y0, double *x1, double *y1, double rx0, double ry0,
@@ -12996,10 +12922,8 @@ static void rfl__capsule(rfl_canvas *c, double x0, double y0, double x1, double 
                          rfl_color color) {
     double dx, dy, l2, r = hw + 1.0, scale = 1.0;
     int ya, yb, py;
-    if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1)) return;
-    if (rfl__absd(x0) > 1e150 || rfl__absd(y0) > 1e150 || rfl__absd(x1) > 1e150 ||
-        rfl__absd(y1) > 1e150)
-        return; /* beyond any sensible drawing; avoids overflow below */
+    if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1) || rfl__far4(x0, y0, x1, y1))
+        return;
     if (hw < 0.5) { scale = hw * 2; hw = 0.5; r = 1.5; } /* thin: fainter, not thinner */
     if (!(hw <= RFL__BIG)) return;
     if (hw > 500) { hw = 500; r = 501; } /* widths beyond 1000 px are clamped */
@@ -13102,9 +13026,7 @@ static void rfl__dash_clipped(rfl_canvas *c, double x0, double y0, double x1, do
     double cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1, m = hw * 2 + 2, period = on + off;
     if (!rfl__canvas_ok(c) || !rfl__finite4(x0, y0, x1, y1) || !(hw <= RFL__BIG)) return;
     if (hw > 500) { hw = 500; m = 1002; }
-    if (rfl__absd(x0) > 1e150 || rfl__absd(y0) > 1e150 || rfl__absd(x1) > 1e150 ||
-        rfl__absd(y1) > 1e150)
-        return;
+    if (rfl__far4(x0, y0, x1, y1)) return;
     if (!rfl__clip_seg(&cx0, &cy0, &cx1, &cy1, c->clip_x0 - m, c->clip_y0 - m, c->clip_x1 + m,
                        c->clip_y1 + m)) {
         rfl__phase_walk(phase, rfl__dist(x0, y0, x1, y1), period);
@@ -13706,12 +13628,6 @@ static double rfl__amap(const rfl__axis *a, double v) {
     if (t < -1e6) t = -1e6;
     return a->p0 + t * (a->p1 - a->p0);
 }
-/* pixel -> value */
-static RFL__UNUSED double rfl__aunmap(const rfl__axis *a, double p) {
-    double t = (p - a->p0) / (a->p1 - a->p0);
-    if (a->log) return RFL_POW(10.0, RFL_LOG10(a->lo) + t * (RFL_LOG10(a->hi) - RFL_LOG10(a->lo)));
-    return a->lo + t * (a->hi - a->lo);
-}
 
 static double rfl__p10(double k) { return RFL_POW(10.0, k); }
 
@@ -14006,15 +13922,6 @@ static int rfl__streq(const char *a, const char *b) {
 }
 static int rfl__has_label(const char *s) { return s && s[0]; }
 
-/* Mix a colour toward white by t (0..1). */
-static RFL__UNUSED rfl_color rfl__tint(rfl_color c, double t) {
-    int r = (int)((c >> 16) & 255), g = (int)((c >> 8) & 255), b = (int)(c & 255);
-    r = r + (int)((255 - r) * t);
-    g = g + (int)((255 - g) * t);
-    b = b + (int)((255 - b) * t);
-    return RFL_RGB(r, g, b);
-}
-
 /* ---- legend ---------------------------------------------------------------- */
 #define RFL__MAXLEG 24
 /* Entries in small types (the legend lives on the stack): a warning's
@@ -14177,96 +14084,97 @@ static rfl__rect rfl__plot_rect(const rfl__rect *panel, const rfl__axis *x, cons
     return r;
 }
 
-/* axes flags for rfl__draw_frame */
-#define RFL__NO_XTICKS 1
-#define RFL__NO_YTICKS 2
-static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
-                               const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
-                               int xgrid, int ygrid, int flags) {
-    rfl__tickset t;
+/* A line at pixel pos of an axis, from a to b across the other: vertical
+   for the x axis, horizontal for the y axis (is_y). */
+static void rfl__tick_line(rfl_canvas *c, int is_y, double pos, double a, double b, rfl_color col) {
+    if (is_y) rfl__hline(c, a, b, pos, col);
+    else rfl__vline(c, pos, a, b, col);
+}
+
+/* An axis's grid lines across the plot: minor ones lighter, first. */
+static void rfl__axis_grid(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a,
+                           const rfl__tickset *t, int is_y) {
+    double v, lo = is_y ? p->x0 : p->y0, hi = is_y ? p->x1 : p->y1;
+    int i;
+    for (i = 0; i < t->nminor; i++)
+        if (rfl__tminor(a, t, i, &v))
+            rfl__tick_line(c, is_y, RFL_FLOOR(rfl__amap(a, v)) + 0.5, lo, hi, RFL__GRID2);
+    for (i = 0; i < t->nmajor; i++)
+        rfl__tick_line(c, is_y, RFL_FLOOR(rfl__amap(a, rfl__tmajor(a, t, i))) + 0.5, lo, hi,
+                       RFL__GRID);
+}
+
+/* An axis's tick marks outside the plot, and the label of every step-th
+   major tick: below the x axis, left of the y axis. */
+static void rfl__axis_ticks(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a,
+                            const rfl__tickset *t, int is_y, int step, int s) {
+    char b[40];
+    double v, pos;
+    int i;
+    for (i = 0; i < t->nminor; i++) {
+        if (!rfl__tminor(a, t, i, &v)) continue;
+        pos = RFL_FLOOR(rfl__amap(a, v)) + 0.5;
+        if (is_y) rfl__tick_line(c, 1, pos, p->x0 - 3 * s, p->x0, 0xFF888888u);
+        else rfl__tick_line(c, 0, pos, p->y1, p->y1 + 3 * s, 0xFF888888u);
+    }
+    for (i = 0; i < t->nmajor; i++) {
+        v = rfl__tmajor(a, t, i);
+        pos = RFL_FLOOR(rfl__amap(a, v)) + 0.5;
+        if (is_y) rfl__tick_line(c, 1, pos, p->x0 - 5 * s, p->x0, 0xFF555555u);
+        else rfl__tick_line(c, 0, pos, p->y1, p->y1 + 5 * s, 0xFF555555u);
+        if (i % step) continue;
+        rfl__tick_label(b, sizeof b, a, v);
+        if (is_y) rfl_draw_text(c, p->x0 - 7 * s, pos, b, s, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
+        else rfl_draw_text(c, pos, p->y1 + 7 * s, b, s, RFL_TEXT_CENTER, RFL__INK);
+    }
+}
+
+/* Every step-th x label, the smallest step at which no two collide. */
+static int rfl__xlabel_step(const rfl__axis *x, const rfl__tickset *t, int s) {
     char b[40];
     int i, step;
-    double v, last_x1 = -1e300;
-    /* grid */
-    rfl__make_ticks(x, &t);
-    if (flags & RFL__NO_XTICKS) t.nmajor = t.nminor = 0;
-    if (xgrid) {
-        for (i = 0; i < t.nminor; i++) {
-            if (!rfl__tminor(x, &t, i, &v)) continue;
-            rfl__vline(c, RFL_FLOOR(rfl__amap(x, v)) + 0.5, p->y0, p->y1, RFL__GRID2);
-        }
-        for (i = 0; i < t.nmajor; i++) {
-            double px = RFL_FLOOR(rfl__amap(x, rfl__tmajor(x, &t, i))) + 0.5;
-            rfl__vline(c, px, p->y0, p->y1, RFL__GRID);
-        }
-    }
-    /* x ticks and labels; skip labels that would collide */
-    step = 1;
-    for (;;) {
+    for (step = 1;; step++) {
         double prev = -1e300;
         int ok = 1;
-        for (i = 0; i < t.nmajor; i += step) {
-            double px, w;
-            v = rfl__tmajor(x, &t, i);
-            px = rfl__amap(x, v);
+        for (i = 0; i < t->nmajor; i += step) {
+            double v = rfl__tmajor(x, t, i), px = rfl__amap(x, v), w;
             rfl__tick_label(b, sizeof b, x, v);
             w = rfl_text_width(b, -1, s);
             if (px - w / 2 < prev + 4 * s) { ok = 0; break; }
             prev = px + w / 2;
         }
-        if (ok || step > t.nmajor) break;
-        step++;
+        if (ok || step > t->nmajor) return step;
     }
-    for (i = 0; i < t.nminor; i++) {
-        if (!rfl__tminor(x, &t, i, &v)) continue;
-        rfl__vline(c, RFL_FLOOR(rfl__amap(x, v)) + 0.5, p->y1, p->y1 + 3 * s, 0xFF888888u);
+}
+
+/* Every step-th y label, so that labels are a line apart. */
+static int rfl__ylabel_step(const rfl__axis *y, const rfl__tickset *t, int s) {
+    int step = 1;
+    if (t->nmajor > 1) {
+        double gap = rfl__absd(rfl__amap(y, rfl__tmajor(y, t, 1)) - rfl__amap(y, rfl__tmajor(y, t, 0)));
+        while (gap * step < (RFL_FONT_H + 2) * s && step < t->nmajor) step++;
     }
-    for (i = 0; i < t.nmajor; i++) {
-        double px;
-        v = rfl__tmajor(x, &t, i);
-        px = RFL_FLOOR(rfl__amap(x, v)) + 0.5;
-        rfl__vline(c, px, p->y1, p->y1 + 5 * s, 0xFF555555u);
-        if (i % step) continue;
-        rfl__tick_label(b, sizeof b, x, v);
-        rfl_draw_text(c, px, p->y1 + 7 * s, b, s, RFL_TEXT_CENTER, RFL__INK);
-        last_x1 = px;
-    }
-    (void)last_x1;
-    /* y */
+    return step;
+}
+
+/* axes flags for rfl__draw_frame */
+#define RFL__NO_XTICKS 1
+#define RFL__NO_YTICKS 2
+/* The plot's frame: grid, ticks and labels, and the axis titles. */
+static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
+                               const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
+                               int xgrid, int ygrid, int flags) {
+    rfl__tickset t;
+    rfl__make_ticks(x, &t);
+    if (flags & RFL__NO_XTICKS) t.nmajor = t.nminor = 0;
+    if (xgrid) rfl__axis_grid(c, p, x, &t, 0);
+    rfl__axis_ticks(c, p, x, &t, 0, rfl__xlabel_step(x, &t, s), s);
     rfl__make_ticks(y, &t);
     if (flags & RFL__NO_YTICKS) t.nmajor = t.nminor = 0;
-    if (ygrid) {
-        for (i = 0; i < t.nminor; i++) {
-            if (!rfl__tminor(y, &t, i, &v)) continue;
-            rfl__hline(c, p->x0, p->x1, RFL_FLOOR(rfl__amap(y, v)) + 0.5, RFL__GRID2);
-        }
-        for (i = 0; i < t.nmajor; i++) {
-            double py = RFL_FLOOR(rfl__amap(y, rfl__tmajor(y, &t, i))) + 0.5;
-            rfl__hline(c, p->x0, p->x1, py, RFL__GRID);
-        }
-    }
-    step = 1;
-    if (t.nmajor > 1) {
-        double gap = rfl__absd(rfl__amap(y, rfl__tmajor(y, &t, 1)) - rfl__amap(y, rfl__tmajor(y, &t, 0)));
-        while (gap * step < (RFL_FONT_H + 2) * s && step < t.nmajor) step++;
-    }
-    for (i = 0; i < t.nminor; i++) {
-        if (!rfl__tminor(y, &t, i, &v)) continue;
-        rfl__hline(c, p->x0 - 3 * s, p->x0, RFL_FLOOR(rfl__amap(y, v)) + 0.5, 0xFF888888u);
-    }
-    for (i = 0; i < t.nmajor; i++) {
-        double py;
-        v = rfl__tmajor(y, &t, i);
-        py = RFL_FLOOR(rfl__amap(y, v)) + 0.5;
-        rfl__hline(c, p->x0 - 5 * s, p->x0, py, 0xFF555555u);
-        if (i % step) continue;
-        rfl__tick_label(b, sizeof b, y, v);
-        rfl_draw_text(c, p->x0 - 7 * s, py, b, s, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
-    }
-    /* frame */
+    if (ygrid) rfl__axis_grid(c, p, y, &t, 1);
+    rfl__axis_ticks(c, p, y, &t, 1, rfl__ylabel_step(y, &t, s), s);
     rfl_draw_rect(c, RFL_FLOOR(p->x0), RFL_FLOOR(p->y0), RFL_FLOOR(p->x1) - RFL_FLOOR(p->x0) + 1,
                   RFL_FLOOR(p->y1) - RFL_FLOOR(p->y0) + 1, 1, 0xFF555555u);
-    /* titles */
     if (xtitle)
         rfl_draw_text(c, (p->x0 + p->x1) / 2, p->y1 + 7 * s + RFL_FONT_H * s + 5 * s, xtitle, s,
                       RFL_TEXT_CENTER, RFL__INK);
@@ -14313,6 +14221,15 @@ static double rfl__title(rfl_canvas *c, const char *title, int s) {
         rfl_draw_text(c, c->width / 2.0, 6.0 * s, title, ts, RFL_TEXT_CENTER, RFL__INK);
     }
     return 6.0 * s + RFL_FONT_H * ts + 2.0 * s;
+}
+
+/* Where the plot went, for the caller (rfl_chart_area; a NULL a: nothing). */
+static void rfl__put_area(rfl_chart_area *a, const rfl__rect *p, const rfl__axis *x,
+                          const rfl__axis *y) {
+    if (!a) return;
+    a->x0 = p->x0; a->y0 = p->y0; a->x1 = p->x1; a->y1 = p->y1;
+    a->x_min = x->lo; a->x_max = x->hi; a->x_log = x->log;
+    a->y_min = y->lo; a->y_max = y->hi; a->y_log = y->log;
 }
 
 /* ---- series: colour and marker per label -----------------------------------
@@ -14742,135 +14659,152 @@ static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
     L->n = 3;
 }
 
-static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
+/* "DRAM 1.555 TB/s" into b (64 bytes); returns where the value starts. */
+static size_t rfl__bw_text(char *b, size_t size, const char *level, double bw) {
+    size_t n = 0, k;
+    while (level[n]) { b[n] = level[n]; n++; }
+    b[n++] = ' ';
+    rfl_fmt_si(b + n, size - n, bw, 4);
+    k = rfl__strlen(b);
+    b[k++] = 'B'; b[k++] = '/'; b[k++] = 's'; b[k] = 0;
+    return n;
+}
+
+/* The ridge: "ridge 12.54 FLOP/B", or without the unit. */
+static void rfl__ridge_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
+    int s = P->s;
+    size_t n = 6;
+    if (!r->has_ridge) return;
+    RFL_MEMCPY(L->buf, "ridge ", 6);
+    n += rfl_fmt_num(L->buf + n, sizeof L->buf - n, P->m->peak_flops[p] / P->bw, 4);
+    L->buf[n] = 0;
+    RFL_MEMCPY(L->text, L->buf, n);
+    RFL_MEMCPY(L->text + n, " FLOP/B", 8);
+    L->full = L->text;
+    L->alt = L->buf;
+    L->cd[0].x = r->rx + 8 * s; L->cd[0].y = r->ry + 5 * s; L->cd[0].flags = RFL_TEXT_LEFT;
+    L->cd[1].x = r->rx - 8 * s; L->cd[1].y = r->ry - 5 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+    L->cd[2].x = r->rx + 8 * s; L->cd[2].y = r->ry + 20 * s; L->cd[2].flags = RFL_TEXT_LEFT;
+    L->cd[3].x = r->rx + 4 * s; L->cd[3].y = r->ry - 5 * s; L->cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+    L->n = 4;
+}
+
+/* The flat roof: "FP32 peak 19.5 TFLOP/s", or the value alone, above the
+   line at the right. */
+static void rfl__peak_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
+    const char *pn = rfl__prec_title((rfl_prec)p);
+    double fy = r->xy[2 * r->n - 1], lh = (RFL_FONT_H + 2) * P->s;
+    int s = P->s;
+    size_t n = 0, q;
+    if (!(r->n == 3 || !(P->bw > 0) || r->xy[1] == r->xy[3])) return;
+    rfl__fmt_unit(L->buf, sizeof L->buf, "", P->m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
+    for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
+    L->text[n++] = ' ';
+    L->text[n++] = 'p'; L->text[n++] = 'e'; L->text[n++] = 'a'; L->text[n++] = 'k'; L->text[n++] = ' ';
+    for (q = 0; L->buf[q] && n + 1 < sizeof L->text; q++) L->text[n++] = L->buf[q];
+    L->text[n] = 0;
+    L->full = L->text;
+    L->alt = L->text + rfl__strlen(pn) + 6;
+    L->cd[0].x = P->plot.x1 - 6 * s; L->cd[0].y = fy - 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+    L->cd[1] = L->cd[0]; L->cd[1].y = fy + 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
+    L->cd[2] = L->cd[0]; L->cd[2].y = fy - 4 * s - lh;
+    L->cd[3] = L->cd[1]; L->cd[3].y = fy + 4 * s + lh;
+    L->cd[4] = L->cd[0]; L->cd[4].x = (r->has_ridge ? r->rx : P->plot.x0) + 10 * s;
+    L->cd[4].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+    L->n = 5;
+}
+
+/* The slope: "DRAM 1.555 TB/s", or the value alone, left of the line's
+   visible middle. The panel's roofs share one memory slope: labelled
+   once, on the roof of the highest peak (its slope is the longest). */
+static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
+    static const double fr[3] = {0.5, 0.75, 0.3}; /* middle, higher, lower */
+    const rfl_machine *m = P->m;
+    double mx, my, sx0, sy0, sx1, sy1;
+    int s = P->s, q;
+    if (!(P->bw > 0 && rfl__slope_seg(r, &P->plot, &sx0, &sy0, &sx1, &sy1) &&
+          rfl__slope_mid(r, &P->plot, &mx, &my)))
+        return;
+    for (q = 0; q < RFL_PREC_COUNT; q++) {
+        double pq = m->peak_flops[q], pp = m->peak_flops[p];
+        if (q != p && ((P->precs >> q) & 1) && pq > 0 && (pq > pp || (pq == pp && q < p)))
+            return;
+    }
+    L->full = L->buf;
+    L->alt = L->buf + rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title(P->lv), P->bw);
+    for (q = 0; q < 3; q++) {
+        double ax = sx0 + (sx1 - sx0) * fr[q], ay = sy0 + (sy1 - sy0) * fr[q];
+        /* above-left of the line first (empty: above the roof),
+           below-right only when that fails */
+        L->cd[q].x = ax - 6 * s; L->cd[q].y = ay - 6 * s;
+        L->cd[q].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+        L->cd[3 + q].x = ax + 8 * s; L->cd[3 + q].y = ay + 6 * s;
+        L->cd[3 + q].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+    }
+    L->n = 6;
+}
+
+/* An extra compute ceiling: "FP64 9.7 TFLOP/s"; later extra ceilings with
+   this peak share the label. */
+static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
     const rfl_machine *m = P->m;
     const rfl__rect *plot = &P->plot;
-    double bw = P->bw;
-    rfl__roofpx r;
-    int s = P->s, p = job / 3;
+    const char *pn = rfl__prec_title((rfl_prec)p);
+    double pk = m->peak_flops[p], py, rx;
+    int s = P->s, q2, all_int = p == RFL_INT8_TENSOR;
     size_t n = 0, q;
+    if (!rfl__extra_shown(m, P->d->extra_precs, P->precs, p)) return;
+    for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
+    for (q2 = p + 1; q2 < RFL_PREC_COUNT; q2++) {
+        const char *on = rfl__prec_title((rfl_prec)q2);
+        if (!((P->d->extra_precs >> q2) & 1) || ((P->precs >> q2) & 1) ||
+            !(rfl__absd(m->peak_flops[q2] - pk) <= pk * 1e-3) || n + 16 > 60)
+            continue;
+        L->text[n++] = '/';
+        for (q = 0; on[q]; q++) L->text[n++] = on[q];
+        if (q2 != RFL_INT8_TENSOR) all_int = 0;
+    }
+    L->text[n++] = ' ';
+    L->text[n] = 0;
+    rfl__fmt_unit(L->text + n, sizeof L->text - n, "", pk, all_int ? "OP/s" : "FLOP/s");
+    L->full = L->text;
+    L->color = 0xFF6A6A6Au;
+    py = rfl__amap(&P->y, pk);
+    rx = P->bw > 0 ? rfl__amap(&P->x, pk / P->bw) : plot->x0;
+    if (rx < plot->x0) rx = plot->x0;
+    L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = py - 3 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+    L->cd[1].x = plot->x1 - 6 * s; L->cd[1].y = py + 3 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
+    L->cd[2].x = rx + 10 * s; L->cd[2].y = py - 3 * s; L->cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
+    L->n = 3;
+}
+
+/* An extra bandwidth: "L2 5.5 TB/s" at the middle of its slope. */
+static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
+    rfl__roofpx r;
+    double mx, my;
+    int s = P->s;
+    if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, &P->plot, &mx, &my)) return;
+    rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title((rfl_level)i), P->m->bw_bytes_per_s[i]);
+    L->full = L->buf;
+    L->color = 0xFF6A6A6Au;
+    L->cd[0].x = mx - 6 * s; L->cd[0].y = my - 6 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
+    L->cd[1].x = mx + 6 * s; L->cd[1].y = my + 6 * s; L->cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+    L->n = 2;
+}
+
+/* Label `job` of the panel (numbered as above); L->n = 0: none. */
+static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
+    rfl__roofpx r;
     L->n = 0;
     L->alt = 0;
     L->color = RFL__INK;
-    if (job >= RFL__JOB_MEAS) { rfl__meas_label(P, job - RFL__JOB_MEAS, L); return; }
-    if (job < RFL__JOB_EXTRA && !rfl__main_px(P, p, &r)) return;
-    if (job < RFL__JOB_EXTRA && job % 3 == 0) { /* ridge: "ridge 12.54 FLOP/B", or without the unit */
-        if (!r.has_ridge) return;
-        RFL_MEMCPY(L->buf, "ridge ", 6);
-        n = 6;
-        n += rfl_fmt_num(L->buf + n, sizeof L->buf - n, m->peak_flops[p] / bw, 4);
-        L->buf[n] = 0;
-        RFL_MEMCPY(L->text, L->buf, n);
-        RFL_MEMCPY(L->text + n, " FLOP/B", 8);
-        L->full = L->text;
-        L->alt = L->buf;
-        L->cd[0].x = r.rx + 8 * s; L->cd[0].y = r.ry + 5 * s; L->cd[0].flags = RFL_TEXT_LEFT;
-        L->cd[1].x = r.rx - 8 * s; L->cd[1].y = r.ry - 5 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[2].x = r.rx + 8 * s; L->cd[2].y = r.ry + 20 * s; L->cd[2].flags = RFL_TEXT_LEFT;
-        L->cd[3].x = r.rx + 4 * s; L->cd[3].y = r.ry - 5 * s; L->cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-        L->n = 4;
-    } else if (job < RFL__JOB_EXTRA && job % 3 == 1) {
-        /* flat: "FP32 peak 19.5 TFLOP/s", or the value alone, above the line at the right */
-        const char *pn = rfl__prec_title((rfl_prec)p);
-        double fy = r.xy[2 * r.n - 1], lh = (RFL_FONT_H + 2) * s;
-        if (!(r.n == 3 || !(bw > 0) || r.xy[1] == r.xy[3])) return;
-        rfl__fmt_unit(L->buf, sizeof L->buf, "", m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
-        for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
-        L->text[n++] = ' ';
-        L->text[n++] = 'p'; L->text[n++] = 'e'; L->text[n++] = 'a'; L->text[n++] = 'k'; L->text[n++] = ' ';
-        for (q = 0; L->buf[q] && n + 1 < sizeof L->text; q++) L->text[n++] = L->buf[q];
-        L->text[n] = 0;
-        L->full = L->text;
-        L->alt = L->text + rfl__strlen(pn) + 6;
-        L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = fy - 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[1] = L->cd[0]; L->cd[1].y = fy + 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
-        L->cd[2] = L->cd[0]; L->cd[2].y = fy - 4 * s - lh;
-        L->cd[3] = L->cd[1]; L->cd[3].y = fy + 4 * s + lh;
-        L->cd[4] = L->cd[0]; L->cd[4].x = (r.has_ridge ? r.rx : plot->x0) + 10 * s;
-        L->cd[4].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-        L->n = 5;
-    } else if (job < RFL__JOB_EXTRA) {
-        /* slope: "DRAM 1.555 TB/s", or the value alone, left of the line's visible middle */
-        static const double fr[3] = {0.5, 0.75, 0.3}; /* middle, higher, lower */
-        const char *ln = rfl__level_title(P->lv);
-        double mx, my, sx0, sy0, sx1, sy1;
-        int q2;
-        if (!(bw > 0 && rfl__slope_seg(&r, plot, &sx0, &sy0, &sx1, &sy1) &&
-              rfl__slope_mid(&r, plot, &mx, &my)))
-            return;
-        /* the panel's roofs share one memory slope: labelled once, on the
-           roof of the highest peak (its slope is the longest) */
-        for (q2 = 0; q2 < RFL_PREC_COUNT; q2++) {
-            double pq = m->peak_flops[q2], pp = m->peak_flops[p];
-            if (q2 != p && ((P->precs >> q2) & 1) && pq > 0 && (pq > pp || (pq == pp && q2 < p)))
-                return;
-        }
-        for (q = 0; ln[q]; q++) L->buf[n++] = ln[q];
-        L->buf[n++] = ' ';
-        rfl_fmt_si(L->buf + n, sizeof L->buf - n, bw, 4);
-        n = rfl__strlen(L->buf);
-        L->buf[n++] = 'B'; L->buf[n++] = '/'; L->buf[n++] = 's'; L->buf[n] = 0;
-        L->full = L->buf;
-        L->alt = L->buf + rfl__strlen(ln) + 1;
-        for (q2 = 0; q2 < 3; q2++) {
-            double ax = sx0 + (sx1 - sx0) * fr[q2], ay = sy0 + (sy1 - sy0) * fr[q2];
-            /* above-left of the line first (empty: above the roof),
-               below-right only when that fails */
-            L->cd[q2].x = ax - 6 * s; L->cd[q2].y = ay - 6 * s;
-            L->cd[q2].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-            L->cd[3 + q2].x = ax + 8 * s; L->cd[3 + q2].y = ay + 6 * s;
-            L->cd[3 + q2].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-        }
-        L->n = 6;
-    } else if (job < RFL__JOB_LEVEL) {
-        /* extra compute ceiling: "FP64 9.7 TFLOP/s"; later extra ceilings
-           with this peak share the label */
-        const char *pn;
-        double pk, py, rx;
-        int q2, all_int;
-        p = job - RFL__JOB_EXTRA;
-        pk = m->peak_flops[p];
-        pn = rfl__prec_title((rfl_prec)p);
-        all_int = p == RFL_INT8_TENSOR;
-        if (!rfl__extra_shown(m, P->d->extra_precs, P->precs, p)) return;
-        for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
-        for (q2 = p + 1; q2 < RFL_PREC_COUNT; q2++) {
-            const char *on = rfl__prec_title((rfl_prec)q2);
-            if (!((P->d->extra_precs >> q2) & 1) || ((P->precs >> q2) & 1) ||
-                !(rfl__absd(m->peak_flops[q2] - pk) <= pk * 1e-3) || n + 16 > 60)
-                continue;
-            L->text[n++] = '/';
-            for (q = 0; on[q]; q++) L->text[n++] = on[q];
-            if (q2 != RFL_INT8_TENSOR) all_int = 0;
-        }
-        L->text[n++] = ' ';
-        L->text[n] = 0;
-        rfl__fmt_unit(L->text + n, sizeof L->text - n, "", pk, all_int ? "OP/s" : "FLOP/s");
-        L->full = L->text;
-        L->color = 0xFF6A6A6Au;
-        py = rfl__amap(&P->y, pk);
-        rx = bw > 0 ? rfl__amap(&P->x, pk / bw) : plot->x0;
-        if (rx < plot->x0) rx = plot->x0;
-        L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = py - 3 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[1].x = plot->x1 - 6 * s; L->cd[1].y = py + 3 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
-        L->cd[2].x = rx + 10 * s; L->cd[2].y = py - 3 * s; L->cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-        L->n = 3;
-    } else { /* extra bandwidth: "L2 5.5 TB/s" at the middle of its slope */
-        int i = job - RFL__JOB_LEVEL;
-        const char *ln = rfl__level_title((rfl_level)i);
-        double mx, my;
-        if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, plot, &mx, &my)) return;
-        while (*ln) L->buf[n++] = *ln++;
-        L->buf[n++] = ' ';
-        rfl_fmt_si(L->buf + n, sizeof L->buf - n, m->bw_bytes_per_s[i], 4);
-        n = rfl__strlen(L->buf);
-        L->buf[n++] = 'B'; L->buf[n++] = '/'; L->buf[n++] = 's'; L->buf[n] = 0;
-        L->full = L->buf;
-        L->color = 0xFF6A6A6Au;
-        L->cd[0].x = mx - 6 * s; L->cd[0].y = my - 6 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[1].x = mx + 6 * s; L->cd[1].y = my + 6 * s; L->cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-        L->n = 2;
-    }
+    if (job >= RFL__JOB_MEAS) rfl__meas_label(P, job - RFL__JOB_MEAS, L);
+    else if (job >= RFL__JOB_LEVEL) rfl__level_label(P, job - RFL__JOB_LEVEL, L);
+    else if (job >= RFL__JOB_EXTRA) rfl__extra_label(P, job - RFL__JOB_EXTRA, L);
+    else if (!rfl__main_px(P, job / 3, &r)) return;
+    else if (job % 3 == 0) rfl__ridge_label(P, job / 3, &r, L);
+    else if (job % 3 == 1) rfl__peak_label(P, job / 3, &r, L);
+    else rfl__slope_label(P, job / 3, &r, L);
 }
 static void rfl__roof_label_box(const void *ctx, int job, int how, rfl__rect *box) {
     const rfl__panel *P = (const rfl__panel *)ctx;
@@ -14939,12 +14873,7 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
     rfl__axis_place(&P->y, P->plot.y1, P->plot.y0);
     P->inner = P->plot;
     P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
-    if (d->areas) {
-        rfl_chart_area *a = &d->areas[P->k];
-        a->x0 = P->plot.x0; a->y0 = P->plot.y0; a->x1 = P->plot.x1; a->y1 = P->plot.y1;
-        a->x_min = P->x.lo; a->x_max = P->x.hi; a->y_min = P->y.lo; a->y_max = P->y.hi;
-        a->x_log = a->y_log = 1;
-    }
+    rfl__put_area(d->areas ? &d->areas[P->k] : 0, &P->plot, &P->x, &P->y);
     xt[0] = 0;
     {
         const char *t1 = "Arithmetic intensity (FLOP/byte of ", *t2 = rfl__level_title(P->lv);
@@ -15184,14 +15113,43 @@ static void rfl__bars_fixed(const void *ctx, rfl__scan *sc) {
     rfl__bars_walk((const rfl__bars *)ctx, 0, sc);
 }
 
+/* The value axis (log when asked, or when grouped values span over 2.5
+   decades) and the width of the widest category label (cut as the legend
+   cuts). */
+static void rfl__bars_values(const rfl_bar_desc *d, int nser, int s, rfl__axis *va, int *maxlw) {
+    double vmax = 0, vminpos = 1e300;
+    int i, j;
+    *maxlw = 0;
+    for (i = 0; i < d->n_categories; i++) {
+        double sum = 0;
+        int w = rfl_text_width(d->categories[i], -1, s);
+        if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
+        if (w > *maxlw) *maxlw = w;
+        for (j = 0; j < nser; j++) {
+            double v = rfl__bar_val(d, i, j, nser);
+            sum += v;
+            if (v > 0 && v < vminpos) vminpos = v;
+            if (!d->stacked && v > vmax) vmax = v;
+        }
+        if (d->stacked && sum > vmax) vmax = sum;
+    }
+    if (!(vmax > 0)) { vmax = 1; vminpos = 1; }
+    RFL_MEMSET(va, 0, sizeof *va);
+    va->log = d->scale == RFL_SCALE_LOG ||
+              (d->scale == RFL_SCALE_AUTO && !d->stacked && vmax / vminpos > 316.0);
+    va->ticks = d->ticks ? d->ticks : RFL_TICKS_SI;
+    if (va->log) rfl__nice_range(va, vminpos / 2, vmax * 1.5);
+    else rfl__nice_range(va, 0, vmax * 1.08);
+}
+
 RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     rfl__axis va, dummy;
     rfl__rect plot;
     rfl__obst o;
     rfl__legend leg;
     rfl__bars B;
-    int nser, ncat, s, i, j, horiz, maxlw = 0, logv;
-    double vmax = 0, vminpos = 1e300, top;
+    int nser, ncat, s, j, horiz, maxlw;
+    double top;
     if (!c || !d || d->n_categories < 0 || d->n_categories > 100000 || d->n_series < 0 ||
         d->n_series > 64 || (d->n_categories > 0 && (!d->values || !d->categories)))
         return RFL_ERR_ARG;
@@ -15202,28 +15160,8 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     s = rfl__auto_font(c->width, c->height, d->font_scale);
     top = rfl__title(c, d->title, s);
-    for (i = 0; i < ncat; i++) {
-        double sum = 0;
-        int w = rfl_text_width(d->categories[i], -1, s);
-        if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
-        if (w > maxlw) maxlw = w;
-        for (j = 0; j < nser; j++) {
-            double v = rfl__bar_val(d, i, j, nser);
-            sum += v;
-            if (v > 0 && v < vminpos) vminpos = v;
-            if (!d->stacked && v > vmax) vmax = v;
-        }
-        if (d->stacked && sum > vmax) vmax = sum;
-    }
-    if (!(vmax > 0)) { vmax = 1; vminpos = 1; }
-    logv = d->scale == RFL_SCALE_LOG ||
-           (d->scale == RFL_SCALE_AUTO && !d->stacked && vmax / vminpos > 316.0);
-    RFL_MEMSET(&va, 0, sizeof va);
+    rfl__bars_values(d, nser, s, &va, &maxlw);
     RFL_MEMSET(&dummy, 0, sizeof dummy);
-    va.log = logv;
-    va.ticks = d->ticks ? d->ticks : RFL_TICKS_SI;
-    if (logv) rfl__nice_range(&va, vminpos / 2, vmax * 1.5);
-    else rfl__nice_range(&va, 0, vmax * 1.08);
     dummy.lo = 0;
     dummy.hi = ncat > 0 ? ncat : 1;
     /* orientation: horizontal when labels would not fit under their bars */
@@ -15248,16 +15186,7 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
         rfl__axis_place(&dummy, plot.x0, plot.x1);
     }
     if (plot.x1 <= plot.x0 + 4 || plot.y1 <= plot.y0 + 4) return RFL_OK; /* too small */
-    if (d->area) {
-        d->area->x0 = plot.x0; d->area->y0 = plot.y0; d->area->x1 = plot.x1; d->area->y1 = plot.y1;
-        if (horiz) {
-            d->area->x_min = va.lo; d->area->x_max = va.hi; d->area->x_log = logv;
-            d->area->y_min = 0; d->area->y_max = dummy.hi; d->area->y_log = 0;
-        } else {
-            d->area->y_min = va.lo; d->area->y_max = va.hi; d->area->y_log = logv;
-            d->area->x_min = 0; d->area->x_max = dummy.hi; d->area->x_log = 0;
-        }
-    }
+    rfl__put_area(d->area, &plot, horiz ? &va : &dummy, horiz ? &dummy : &va);
     if (horiz)
         rfl__draw_frame_ex(c, &plot, &va, &dummy, d->value_title, 0, s, 1, 0, RFL__NO_YTICKS);
     else
@@ -15369,20 +15298,11 @@ static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, 
     rfl__leg_place(c, &leg, &S->plot, &o, d->legend, S->s);
 }
 
-RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
-    rfl__xyplot S;
-    rfl__rect panel;
-    rfl__series ser;
-    int s, i, k;
-    double top, xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300, xpos = 1e300, ypos = 1e300;
-    if (!c || !d || d->n_points < 0 || (d->n_points > 0 && !d->points)) return RFL_ERR_ARG;
-    if (!rfl__canvas_ok(c)) return RFL_OK;
-    rfl_canvas_unclip(c);
-    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
-    s = rfl__auto_font(c->width, c->height, d->font_scale);
-    S.d = d;
-    S.s = s;
-    top = rfl__title(c, d->title, s);
+/* The axes' scales and ranges: from the finite points, unless the caller
+   gives a usable range. */
+static void rfl__xy_ranges(const rfl_scatter_desc *d, rfl__axis *x, rfl__axis *y) {
+    double xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300, xpos = 1e300, ypos = 1e300;
+    int i;
     for (i = 0; i < d->n_points; i++) {
         const rfl_xy *p = &d->points[i];
         if (!rfl__xy_ok(p, 0, 0)) continue;
@@ -15395,32 +15315,45 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     }
     if (xmin > xmax) { xmin = 0; xmax = 1; xpos = 1; }
     if (ymin > ymax) { ymin = 0; ymax = 1; ypos = 1; }
-    RFL_MEMSET(&S.x, 0, sizeof S.x);
-    RFL_MEMSET(&S.y, 0, sizeof S.y);
-    S.x.log = d->x_scale == RFL_SCALE_LOG || (d->x_scale == RFL_SCALE_AUTO && xmin > 0 && xmax / xmin > 100);
-    S.y.log = d->y_scale == RFL_SCALE_LOG || (d->y_scale == RFL_SCALE_AUTO && ymin > 0 && ymax / ymin > 100);
-    S.x.ticks = d->x_ticks;
-    S.y.ticks = d->y_ticks;
-    if (S.x.log) rfl__nice_range(&S.x, xpos / 1.5, xmax * 1.5);
-    else rfl__nice_range(&S.x, xmin >= 0 && xmin < (xmax - xmin) ? 0 : xmin - (xmax - xmin) * 0.05, xmax + (xmax - xmin) * 0.08 + (xmax == xmin));
-    if (S.y.log) rfl__nice_range(&S.y, ypos / 1.5, ymax * 1.5);
-    else rfl__nice_range(&S.y, ymin >= 0 && ymin < (ymax - ymin) ? 0 : ymin - (ymax - ymin) * 0.05, ymax + (ymax - ymin) * 0.08 + (ymax == ymin));
+    RFL_MEMSET(x, 0, sizeof *x);
+    RFL_MEMSET(y, 0, sizeof *y);
+    x->log = d->x_scale == RFL_SCALE_LOG || (d->x_scale == RFL_SCALE_AUTO && xmin > 0 && xmax / xmin > 100);
+    y->log = d->y_scale == RFL_SCALE_LOG || (d->y_scale == RFL_SCALE_AUTO && ymin > 0 && ymax / ymin > 100);
+    x->ticks = d->x_ticks;
+    y->ticks = d->y_ticks;
+    if (x->log) rfl__nice_range(x, xpos / 1.5, xmax * 1.5);
+    else rfl__nice_range(x, xmin >= 0 && xmin < (xmax - xmin) ? 0 : xmin - (xmax - xmin) * 0.05, xmax + (xmax - xmin) * 0.08 + (xmax == xmin));
+    if (y->log) rfl__nice_range(y, ypos / 1.5, ymax * 1.5);
+    else rfl__nice_range(y, ymin >= 0 && ymin < (ymax - ymin) ? 0 : ymin - (ymax - ymin) * 0.05, ymax + (ymax - ymin) * 0.08 + (ymax == ymin));
     if (d->x_min != 0 || d->x_max != 0) {
-        if (rfl__isfinite(d->x_min) && rfl__isfinite(d->x_max) && d->x_max > d->x_min && (!S.x.log || d->x_min > 0)) { S.x.lo = d->x_min; S.x.hi = d->x_max; }
+        if (rfl__isfinite(d->x_min) && rfl__isfinite(d->x_max) && d->x_max > d->x_min && (!x->log || d->x_min > 0)) { x->lo = d->x_min; x->hi = d->x_max; }
     }
     if (d->y_min != 0 || d->y_max != 0) {
-        if (rfl__isfinite(d->y_min) && rfl__isfinite(d->y_max) && d->y_max > d->y_min && (!S.y.log || d->y_min > 0)) { S.y.lo = d->y_min; S.y.hi = d->y_max; }
+        if (rfl__isfinite(d->y_min) && rfl__isfinite(d->y_max) && d->y_max > d->y_min && (!y->log || d->y_min > 0)) { y->lo = d->y_min; y->hi = d->y_max; }
     }
+}
+
+RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
+    rfl__xyplot S;
+    rfl__rect panel;
+    rfl__series ser;
+    int s, i, k;
+    double top;
+    if (!c || !d || d->n_points < 0 || (d->n_points > 0 && !d->points)) return RFL_ERR_ARG;
+    if (!rfl__canvas_ok(c)) return RFL_OK;
+    rfl_canvas_unclip(c);
+    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
+    s = rfl__auto_font(c->width, c->height, d->font_scale);
+    S.d = d;
+    S.s = s;
+    top = rfl__title(c, d->title, s);
+    rfl__xy_ranges(d, &S.x, &S.y);
     panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
     panel.y0 = top; panel.y1 = c->height - 2.0 * s;
     S.plot = rfl__plot_rect(&panel, &S.x, &S.y, s, d->y_title != 0);
     rfl__axis_place(&S.x, S.plot.x0, S.plot.x1);
     rfl__axis_place(&S.y, S.plot.y1, S.plot.y0);
-    if (d->area) {
-        d->area->x0 = S.plot.x0; d->area->y0 = S.plot.y0; d->area->x1 = S.plot.x1; d->area->y1 = S.plot.y1;
-        d->area->x_min = S.x.lo; d->area->x_max = S.x.hi; d->area->y_min = S.y.lo; d->area->y_max = S.y.hi;
-        d->area->x_log = S.x.log; d->area->y_log = S.y.log;
-    }
+    rfl__put_area(d->area, &S.plot, &S.x, &S.y);
     rfl__draw_frame(c, &S.plot, &S.x, &S.y, d->x_title, d->y_title, s, 1, 1);
     rfl__ser_init(&ser, 0, d->points, 1);
     for (i = 0; i < d->n_points; i++)
@@ -15605,11 +15538,7 @@ static int rfl__ascii_key_roof(rfl__ascii *A, unsigned precs, int line) {
     rfl__sb_s(&s, " ");
     rfl__sb_si(&s, pk, "FLOP/s");
     if (bw > 0) {
-        rfl__sb_s(&s, ", ridge (+) ");
-        rfl__sb_num(&s, pk / bw, 4);
-        rfl__sb_s(&s, " FLOP/B, ");
-        rfl__sb_s(&s, rfl__level_title(A->lv));
-        rfl__sb_s(&s, " ");
+        rfl__sb_f(&s, ", ridge (+) %4 FLOP/B, %s ", pk / bw, rfl__level_title(A->lv));
         rfl__sb_si(&s, bw, "B/s");
     }
     rfl__gstr(&A->g, line, 1, lab);
@@ -15629,9 +15558,7 @@ static void rfl__ascii_key_points(rfl__ascii *A, const rfl_roofline_desc *d, con
         if (i < 26) letter[0] = (char)('A' + i);
         rfl__sb_s(&s, letter);
         rfl__sb_sn(&s, rfl__ser_label(ser, i), 40);
-        rfl__sb_s(&s, ": ");
-        rfl__sb_num(&s, pt->ai, 3);
-        rfl__sb_s(&s, " FLOP/B, ");
+        rfl__sb_f(&s, ": %3 FLOP/B, ", pt->ai);
         rfl__sb_si(&s, pt->flops_per_s, "FLOP/s");
         if (rfl__ascii_above(A, pt)) rfl__sb_s(&s, " (!) above roof: check units");
         rfl__gstr(&A->g, line++, 1, lab);

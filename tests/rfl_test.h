@@ -6,8 +6,14 @@
 #include <stdio.h>
 #include <string.h>
 #include <math.h>
+#include <stdlib.h>
 
 static int rt_pass_, rt_fail_;
+#if defined(__GNUC__) || defined(__clang__)
+#define RT_UNUSED_ __attribute__((unused)) /* helpers a test may not need */
+#else
+#define RT_UNUSED_
+#endif
 
 static int rt_report_(int ok, const char *what, const char *file, int line) {
     if (ok) rt_pass_++;
@@ -44,6 +50,33 @@ static int rt_report_(int ok, const char *what, const char *file, int line) {
         if (!rt_report_(a_ && b_ && strcmp(a_, b_) == 0, #a " == " #b, __FILE__, __LINE__)) \
             printf("     got \"%s\", expected \"%s\"\n", a_ ? a_ : "(null)", b_ ? b_ : "(null)"); \
     } while (0)
+
+/* The whole file in malloc'd memory (a test ends soon: never freed), with a
+   NUL after its *len bytes (len may be NULL); NULL when it cannot be read. */
+static RT_UNUSED_ char *rt_slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    char *b;
+    long n;
+    if (!f) return 0;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    b = (char *)malloc((size_t)n + 1);
+    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) { free(b); b = 0; }
+    if (b) b[n] = 0;
+    fclose(f);
+    if (len) *len = (size_t)n;
+    return b;
+}
+
+/* rt_slurp of DIR/NAME, or the test ends (exit 1) saying which file. */
+static RT_UNUSED_ char *rt_load(const char *dir, const char *name, size_t *len) {
+    char path[256];
+    char *b;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (!(b = rt_slurp(path, len))) { printf("cannot read %s\n", path); exit(1); }
+    return b;
+}
 
 static int rt_done(void) {
     printf("%d passed, %d failed\n", rt_pass_, rt_fail_);

@@ -42,21 +42,6 @@ static int code_of(const char *name, rfl_result *out) {
     return 0;
 }
 
-static unsigned char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    unsigned char *b;
-    long n;
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    b = (unsigned char *)malloc((size_t)n + 1);
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) { free(b); b = NULL; }
-    fclose(f);
-    *len = (size_t)n;
-    return b;
-}
-
 /* Reduce `len` bytes pushed in chunks of `chunk` (0 = all at once). */
 static rfl_result reduce(const unsigned char *b, size_t len, size_t chunk) {
     size_t i;
@@ -129,7 +114,7 @@ static void test_manifest(void) {
         }
         RT_CHECK(code_of(code, &r));
         snprintf(path, sizeof path, "tests/bad/%s", file);
-        b = slurp(path, &len);
+        b = (unsigned char *)rt_slurp(path, &len);
         RT_CHECK(b != NULL);
         if (!b) continue;
         expect_error(file, b, len, r, line, col);

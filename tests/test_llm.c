@@ -18,22 +18,6 @@
 #include "rfl_test.h"
 #include <stdlib.h>
 
-static char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    char *b;
-    long n;
-    if (!f) return 0;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    b = (char *)malloc((size_t)n + 1);
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) { free(b); b = 0; }
-    if (b) b[n] = 0;
-    fclose(f);
-    if (len) *len = (size_t)n;
-    return b;
-}
-
 static rfl_json_tok toks[8192];
 
 static uint64_t jget(const rfl_json_doc *d, int obj, const char *path) {
@@ -79,7 +63,7 @@ static void test_reference(void) {
     static const char *const models[3] = {"gpt2", "gpt2-medium", "llama-3.2-1b"};
     static rfl_json_tok sub[1024];
     size_t len;
-    char *json = slurp("tests/data/llm/llm-reference.json", &len);
+    char *json = rt_slurp("tests/data/llm/llm-reference.json", &len);
     rfl_json_doc d;
     int m, cases = 0;
     RT_CHECK(json != 0);
@@ -367,7 +351,7 @@ static void test_hf_files(void) {
         rfl_llm_config a, b;
         rfl_llm_config_error e;
         snprintf(path, sizeof path, "tests/data/hf/%s.json", names[i]);
-        json = slurp(path, &len);
+        json = rt_slurp(path, &len);
         RT_CHECK(json != 0);
         if (!json) continue;
         RT_EQ_INT(rfl_hf_config_parse(json, len, toks, 8192, &a, &e), RFL_OK);
@@ -383,7 +367,7 @@ static rfl_result parse_edit(const char *from, const char *to, rfl_llm_config_er
     size_t len;
     rfl_llm_config c;
     rfl_result r;
-    char *json = slurp("tests/data/hf/llama-3-8b.json", &len), *at;
+    char *json = rt_slurp("tests/data/hf/llama-3-8b.json", &len), *at;
     if (!json) return RFL_ERR_IO;
     at = strstr(json, from);
     if (!at) { free(json); return RFL_ERR_IO; }
@@ -544,7 +528,7 @@ static void test_records_reference(void) {
     static const char *const models[3] = {"gpt2", "gpt2-medium", "llama-3.2-1b"};
     static rfl_json_tok sub[1024];
     size_t len;
-    char *json = slurp("tests/data/llm/llm-reference.json", &len);
+    char *json = rt_slurp("tests/data/llm/llm-reference.json", &len);
     rfl_json_doc d;
     int m, cases = 0;
     RT_CHECK(json != 0);

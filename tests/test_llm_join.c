@@ -20,23 +20,7 @@ static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
 static rfl_reduce_state st;
 static rfl_reduce_result res;
 
-static char *load(const char *name, size_t *len) {
-    char path[256];
-    FILE *f;
-    char *b;
-    long n;
-    snprintf(path, sizeof path, "tests/data/llm/%s", name);
-    f = fopen(path, "rb");
-    if (!f) { printf("cannot open %s\n", path); exit(1); }
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    b = (char *)malloc((size_t)n + 1);
-    if (fread(b, 1, (size_t)n, f) != (size_t)n) exit(1);
-    fclose(f);
-    *len = (size_t)n;
-    return b;
-}
+static char *load(const char *name, size_t *len) { return rt_load("tests/data/llm", name, len); }
 
 /* Reduce a capture into a classifier, in chunks of `chunk` bytes (0: one
    push); returns the reducer's result code. */

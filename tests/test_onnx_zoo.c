@@ -31,21 +31,6 @@
 
 #define ZOO_DIR "tests/onnx/zoo/"
 
-static char *slurp(const char *path) {
-    FILE *f = fopen(path, "rb");
-    long n;
-    char *b;
-    if (!f) return 0;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    b = (char *)malloc((size_t)n + 1);
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) { free(b); b = 0; }
-    if (b) b[n] = 0;
-    fclose(f);
-    return b;
-}
-
 /* The integer after "key": within the object that starts at `"model": {`
    (the first occurrence after `from`); 0 when absent. */
 static int json_u64(const char *json, const char *model, const char *path, unsigned long long *v) {
@@ -259,8 +244,8 @@ static void check_inline(const char *zoo) {
 }
 
 int main(void) {
-    char *zoo = slurp("tests/data/torch-zoo.json");
-    char *man = slurp(ZOO_DIR "MANIFEST.json");
+    char *zoo = rt_slurp("tests/data/torch-zoo.json", 0);
+    char *man = rt_slurp(ZOO_DIR "MANIFEST.json", 0);
     size_t i;
     if (!RT_CHECK(zoo && man)) return rt_done();
     for (i = 0; i < sizeof models / sizeof *models; i++) check_model(zoo, man, models[i]);

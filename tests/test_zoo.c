@@ -17,21 +17,6 @@
 static rfl_layer rec[RFL_ZOO_MAX_LAYERS];
 static char names[RFL_ZOO_NAMES_SIZE];
 
-static char *slurp(const char *path) {
-    FILE *f = fopen(path, "rb");
-    long n;
-    char *b;
-    if (!f) return 0;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    b = (char *)malloc((size_t)n + 1);
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) { free(b); b = 0; }
-    if (b) b[n] = 0;
-    fclose(f);
-    return b;
-}
-
 /* The integer after `"key": ` at or after p (before end when end != 0). */
 static int json_u64(const char *p, const char *end, const char *key, unsigned long long *v) {
     char pat[96];
@@ -257,8 +242,8 @@ static void test_summary_text(const char *model, const char *want[4], unsigned l
 }
 
 int main(void) {
-    char *json = slurp("tests/data/torch-zoo.json");
-    char *mods = slurp("tests/data/torch-zoo-modules.json");
+    char *json = rt_slurp("tests/data/torch-zoo.json", 0);
+    char *mods = rt_slurp("tests/data/torch-zoo-modules.json", 0);
     int k;
     rfl_net net;
     rfl_net_cost c;

@@ -10,33 +10,10 @@ static char written[32][512];
 static int nwritten;
 
 static void save(rfl_canvas *cv, const char *file) {
-    static unsigned char *arena;
-    static size_t arena_n;
     char path[512];
-    size_t need = rfl_png_arena_size(cv->width, cv->height, 3);
-    rfl_result r;
-    if (need > arena_n) {
-        free(arena);
-        arena = (unsigned char *)tl_xmalloc(need);
-        arena_n = need;
-    }
     snprintf(path, sizeof path, "%s/%s", outdir, file);
-    r = rfl_png_save(cv, path, arena, arena_n);
-    if (r != RFL_OK) tl_input_error(path, 0, 0, "cannot write the PNG: %s", rfl_result_str(r));
+    tl_png_save(cv, path);
     if (nwritten < 32) snprintf(written[nwritten++], sizeof written[0], "%s", path);
-}
-
-static void canvas(rfl_canvas *cv, int w, int h) {
-    static unsigned char *px;
-    static size_t pxn;
-    size_t need = RFL_CANVAS_BYTES(w, h, 3);
-    if (need > pxn) {
-        free(px);
-        px = (unsigned char *)tl_xmalloc(need);
-        pxn = need;
-    }
-    rfl_canvas_init(cv, px, need, w, h, 3, 0);
-    rfl_canvas_clear(cv, RFL_RGB(255, 255, 255));
 }
 
 static char plabels[256][96];
@@ -131,19 +108,12 @@ static void chart_rooflines(void) {
     char file[128], title[160];
     for (h = 0; h < nh; h++) {
         n = model_points(pts, 0, 0, h);
-        memset(&d, 0, sizeof d);
         snprintf(title, sizeof title, "%s, batch %llu, %s, %s",
                  short_hw(hw[h]), (unsigned long long)(cd.batch ? cd.batch : 1),
                  cd.mode == RFL_MODE_TRAIN ? "training step" : "inference", dtype_name());
-        d.title = title;
-        d.machines = &hw[h];
-        d.measured = &hw_measured[h];
-        d.n_machines = 1;
-        d.points = pts;
-        d.n_points = n;
-        d.prec = models[0]->est_prec;
+        tl_roofline_desc(&d, title, &hw[h], &hw_measured[h], 1, pts, n, models[0]->est_prec);
         d.areas = areas;
-        canvas(&cv, 1200, 800);
+        tl_canvas(&cv, 1200, 800);
         rfl_chart_roofline(&cv, &d);
         no_roof_notes(&cv, areas, &hw[h], 1, d.prec);
         elsewhere_notes(&cv, areas, &h, 1, 2);
@@ -153,18 +123,11 @@ static void chart_rooflines(void) {
     if (nh > 1) { /* the overview: one panel per machine, side by side */
         n = 0;
         for (h = 0; h < nh; h++) n = model_points(pts, n, h, h);
-        memset(&d, 0, sizeof d);
         snprintf(title, sizeof title, "Roofline, batch %llu %s, %s: hollow = estimate, filled = measured",
                  (unsigned long long)(cd.batch ? cd.batch : 1),
                  cd.mode == RFL_MODE_TRAIN ? "training" : "inference", dtype_name());
-        d.title = title;
-        d.machines = hw;
-        d.measured = hw_measured;
-        d.n_machines = nh;
-        d.points = pts;
-        d.n_points = n;
-        d.prec = models[0]->est_prec;
-        canvas(&cv, 700 * (nh < 4 ? nh : 3), nh <= 3 ? 750 : 1400);
+        tl_roofline_desc(&d, title, hw, hw_measured, nh, pts, n, models[0]->est_prec);
+        tl_canvas(&cv, 700 * (nh < 4 ? nh : 3), nh <= 3 ? 750 : 1400);
         d.columns = nh <= 3 ? nh : 3;
         d.font_scale = 2; /* readable when the picture is shown scaled down */
         d.areas = areas;
@@ -230,21 +193,14 @@ static void chart_layers(const model *m) {
             q->color = kind_color[k];
         }
     }
-    memset(&d, 0, sizeof d);
     snprintf(title, sizeof title,
              m->has_prof && m->meas_hw == h ? "%s b%llu %s: layers hollow, kernels filled, size = time"
                                             : "%s b%llu %s: every layer, marker size = time",
              m->disp, (unsigned long long)(cd.batch ? cd.batch : 1),
              cd.mode == RFL_MODE_TRAIN ? "fwd+bwd" : "forward");
-    d.title = title;
-    d.machines = &hw[h];
-    d.measured = &hw_measured[h];
-    d.n_machines = 1;
-    d.points = pts;
-    d.n_points = n;
-    d.prec = m->est_prec;
+    tl_roofline_desc(&d, title, &hw[h], &hw_measured[h], 1, pts, n, m->est_prec);
     d.legend = RFL_LEGEND_TOP_LEFT; /* above the memory slope: always empty */
-    canvas(&cv, 1200, 800);
+    tl_canvas(&cv, 1200, 800);
     rfl_chart_roofline(&cv, &d);
     snprintf(file, sizeof file, "layers-%s.png", m->name);
     save(&cv, file);
@@ -301,7 +257,7 @@ static void chart_bars(const model *m) {
         ser[ns - 1] = plabel("measured kernels (%s)", short_hw(hw[h]));
         col[ns - 1] = RFL_RGB(0, 158, 115);
     }
-    canvas(&full, W, H);
+    tl_canvas(&full, W, H);
     /* two charts side by side on one image, each on a sub-canvas over the
        same pixels; one legend in a strip underneath, clear of the bars */
     memset(&b, 0, sizeof b);

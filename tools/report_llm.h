@@ -405,7 +405,7 @@ static int rl_main(int argc, char **argv) {
     if (s.outdir) {
         char path[600];
         FILE *f;
-        rl_mkdir(s.outdir);
+        tl_make_dir(s.outdir);
         rl_charts(&s);
         snprintf(path, sizeof path, "%s/report.json", s.outdir);
         if (!(f = fopen(path, "w"))) tl_input_error(path, 0, 0, "cannot write: %s", strerror(errno));

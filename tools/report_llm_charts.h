@@ -9,42 +9,17 @@
    Included by report_llm.h. */
 #ifndef RFL_REPORT_LLM_CHARTS_H
 #define RFL_REPORT_LLM_CHARTS_H
-#include <errno.h>
 #include <math.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-
-static void rl_mkdir(const char *dir) {
-    char p[512];
-    size_t i, n = strlen(dir);
-    if (n >= sizeof p) tl_usage_error("-o: path too long");
-    memcpy(p, dir, n + 1);
-    for (i = 1; i <= n; i++) {
-        if (p[i] == '/' || p[i] == 0) {
-            char c = p[i];
-            p[i] = 0;
-            if (mkdir(p, 0777) != 0 && errno != EEXIST)
-                tl_input_error(p, 0, 0, "cannot create the output directory: %s", strerror(errno));
-            p[i] = c;
-        }
-    }
-}
 
 #ifdef RFL_HAS_PNG
 #define RL_W 1600
 #define RL_H 790
 #define RL_PANEL_H 720 /* the batch panels; a footnote below */
-static unsigned char rl_px[RL_W * RL_H * 3];
 
 static void rl_save(rl_state *s, rfl_canvas *cv, const char *file) {
-    static unsigned char *arena;
-    size_t need = rfl_png_arena_size(RL_W, RL_H, 3);
     char *path = s->charts[s->ncharts];
-    rfl_result r;
-    if (!arena && !(arena = (unsigned char *)malloc(need))) tl_input_error(0, 0, 0, "out of memory");
     snprintf(path, sizeof s->charts[0], "%s/%s", s->outdir, file);
-    r = rfl_png_save(cv, path, arena, need);
-    if (r != RFL_OK) tl_input_error(path, 0, 0, "cannot write the PNG: %s", rfl_result_str(r));
+    tl_png_save(cv, path);
     s->ncharts++;
 }
 
@@ -115,12 +90,12 @@ static void rl_chart_batch(rl_state *s) {
     char note[400];
     size_t k;
     int h;
-    rfl_canvas_init(&full, rl_px, sizeof rl_px, RL_W, RL_H, 3, 0);
-    rfl_canvas_clear(&full, RFL_RGB(255, 255, 255));
-    rfl_canvas_init(&half, rl_px, sizeof rl_px, RL_W / 2, RL_PANEL_H, 3, RL_W * 3);
+    tl_canvas(&full, RL_W, RL_H);
+    rfl_canvas_init(&half, full.pixels, RFL_CANVAS_BYTES(RL_W, RL_H, 3), RL_W / 2, RL_PANEL_H, 3,
+                    RL_W * 3);
     rl_batch_panel(s, &half, 0);
-    rfl_canvas_init(&half, rl_px + (RL_W / 2) * 3, sizeof rl_px - (RL_W / 2) * 3, RL_W / 2,
-                    RL_PANEL_H, 3, RL_W * 3);
+    rfl_canvas_init(&half, full.pixels + (RL_W / 2) * 3, RFL_CANVAS_BYTES(RL_W, RL_H, 3) - (RL_W / 2) * 3,
+                    RL_W / 2, RL_PANEL_H, 3, RL_W * 3);
     rl_batch_panel(s, &half, 1);
     /* the footnote: where each machine's weight GEMMs turn compute-bound */
     rfl_draw_text(&full, RL_W / 2, RL_PANEL_H + 20, "Diamonds: the batch at which the weight "
@@ -246,16 +221,9 @@ static void rl_chart_roofline(rl_state *s) {
     ms[0] = s->hw[0];
     snprintf(title, sizeof title, "%s on %s: prefill and decode (%s)",
              s->model ? s->model : s->cfg.model_type, s->hw[0]->id, rfl_llm_type_name(s->d.math));
-    memset(&d, 0, sizeof d);
-    d.title = title;
-    d.machines = ms;
-    d.n_machines = 1;
-    d.points = pts;
-    d.n_points = n;
-    d.prec = rl_prec(s);
+    tl_roofline_desc(&d, title, ms, 0, 1, pts, n, rl_prec(s));
     d.legend = RFL_LEGEND_BOTTOM_RIGHT;
-    rfl_canvas_init(&cv, rl_px, sizeof rl_px, RL_W, RL_H, 3, 0);
-    rfl_canvas_clear(&cv, RFL_RGB(255, 255, 255));
+    tl_canvas(&cv, RL_W, RL_H);
     d.areas = &area;
     rfl_chart_roofline(&cv, &d);
     rl_batch_labels(&cv, &area, pts, which, n, batches);

@@ -424,17 +424,10 @@ int main(int argc, char **argv) {
                            rfl_prec_name(prec));
     }
 
-    memset(&d, 0, sizeof d);
-    d.machines = machines;
-    d.measured = measured;
-    d.n_machines = nmach;
-    d.points = pts;
-    d.n_points = npts;
-    d.prec = prec;
     {   /* default title names the precision whose roof is drawn */
         static char deftitle[64];
         snprintf(deftitle, sizeof deftitle, "Roofline (%s)", rfl_prec_name(prec));
-        d.title = title ? title : deftitle;
+        tl_roofline_desc(&d, title ? title : deftitle, machines, measured, nmach, pts, npts, prec);
     }
     if (ceil) d.extra_precs = parse_ceilings(ceil, prec, &d.extra_levels);
 

@@ -21,8 +21,6 @@
 #include "report_llm.h" /* decoder LLMs: --llm / --hf-config (issue 17) */
 #include <errno.h>
 #include <math.h>
-#include <sys/stat.h>
-#include <sys/types.h>
 
 #define MAXM 8 /* models */
 #define MAXH 8 /* machines */
@@ -117,22 +115,6 @@ static const char *demo_file(const char *argv0, const char *name) {
     tl_input_error(0, 0, 0, "demo data examples/data/%s not found: run rfl-report from the "
                    "project directory (make demo does)", name);
     return 0;
-}
-
-static void make_dir(const char *dir) {
-    char p[512];
-    size_t i, n = strlen(dir);
-    if (n >= sizeof p) tl_usage_error("-o: path too long");
-    memcpy(p, dir, n + 1);
-    for (i = 1; i <= n; i++) {
-        if (p[i] == '/' || p[i] == 0) {
-            char c = p[i];
-            p[i] = 0;
-            if (mkdir(p, 0777) != 0 && errno != EEXIST)
-                tl_input_error(p, 0, 0, "cannot create the output directory: %s", strerror(errno));
-            p[i] = c;
-        }
-    }
 }
 
 /* The command line, as given. */
@@ -294,7 +276,7 @@ static void gather(void) {
 static void write_outputs(void) {
     char path[512];
     FILE *f;
-    make_dir(outdir);
+    tl_make_dir(outdir);
 #ifdef RFL_HAS_PNG
     {
         int i;
@@ -319,13 +301,7 @@ static void print_ascii(void) {
     for (i = 0; i < nm; i++)
         if (models[i]->has_prof && models[i]->meas_hw >= 0) { h = models[i]->meas_hw; break; }
     n = model_points(pts, 0, 0, h);
-    memset(&d, 0, sizeof d);
-    d.machines = &hw[h];
-    d.measured = &hw_measured[h];
-    d.n_machines = 1;
-    d.points = pts;
-    d.n_points = n;
-    d.prec = models[0]->est_prec;
+    tl_roofline_desc(&d, 0, &hw[h], &hw_measured[h], 1, pts, n, models[0]->est_prec);
     if (rfl_chart_roofline_ascii(text, sizeof text, 80, 24, &d) == RFL_OK)
         printf("Roofline of %s (text):\n%s\n", hw[h]->name, text);
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h> /* mkdir */
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic ignored "-Wunused-function" /* each tool uses a subset */
@@ -201,6 +202,75 @@ static void tl_jstr(tl_json *j, const char *key, const char *s) {
     }
     fputc('"', j->f);
 }
+
+/* mkdir -p: dir and every folder above it (exit 1 when one cannot be made). */
+static void tl_make_dir(const char *dir) {
+    char p[512];
+    size_t i, n = strlen(dir);
+    if (n >= sizeof p) tl_usage_error("-o: path too long");
+    memcpy(p, dir, n + 1);
+    for (i = 1; i <= n; i++) {
+        if (p[i] == '/' || p[i] == 0) {
+            char c = p[i];
+            p[i] = 0;
+            if (mkdir(p, 0777) != 0 && errno != EEXIST)
+                tl_input_error(p, 0, 0, "cannot create the output directory: %s", strerror(errno));
+            p[i] = c;
+        }
+    }
+}
+
+#ifndef RFL_NO_CHART
+/* A white RGB canvas of w x h over pixels kept for the next call (grown
+   when a larger one is asked for). */
+static void tl_canvas(rfl_canvas *cv, int w, int h) {
+    static unsigned char *px;
+    static size_t pxn;
+    size_t need = RFL_CANVAS_BYTES(w, h, 3);
+    if (need > pxn) {
+        free(px);
+        px = (unsigned char *)tl_xmalloc(need);
+        pxn = need;
+    }
+    rfl_canvas_init(cv, px, need, w, h, 3, 0);
+    rfl_canvas_clear(cv, RFL_RGB(255, 255, 255));
+}
+
+/* A roofline of n machines (measured: their measured ceilings, or NULL)
+   with npts points under the roofs of prec; every other option 0, the
+   default. */
+static void tl_roofline_desc(rfl_roofline_desc *d, const char *title,
+                             const rfl_machine *const *machines,
+                             const rfl_machine *const *measured, int n,
+                             const rfl_point *pts, int npts, rfl_prec prec) {
+    memset(d, 0, sizeof *d);
+    d->title = title;
+    d->machines = machines;
+    d->measured = measured;
+    d->n_machines = n;
+    d->points = pts;
+    d->n_points = npts;
+    d->prec = prec;
+}
+
+#ifdef RFL_HAS_PNG
+/* The canvas as a PNG file (exit 1 when it cannot be written); the
+   encoder's arena is kept for the next call. */
+static void tl_png_save(const rfl_canvas *cv, const char *path) {
+    static unsigned char *arena;
+    static size_t arena_n;
+    size_t need = rfl_png_arena_size(cv->width, cv->height, 3);
+    rfl_result r;
+    if (need > arena_n) {
+        free(arena);
+        arena = (unsigned char *)tl_xmalloc(need);
+        arena_n = need;
+    }
+    r = rfl_png_save(cv, path, arena, arena_n);
+    if (r != RFL_OK) tl_input_error(path, 0, 0, "cannot write the PNG: %s", rfl_result_str(r));
+}
+#endif
+#endif /* RFL_NO_CHART */
 
 #include "machine_file.h" /* --hw-file: machine files */
 #endif
