@@ -253,7 +253,7 @@ static void tl_roofline_desc(rfl_roofline_desc *d, const char *title,
     d->prec = prec;
 }
 
-#ifdef RFL_HAS_PNG
+#if defined(RFL_HAS_PNG) && !defined(RFL_NO_STDIO) /* rfl_png_save writes a file */
 /* The canvas as a PNG file (exit 1 when it cannot be written); the
    encoder's arena is kept for the next call. */
 static void tl_png_save(const rfl_canvas *cv, const char *path) {

@@ -121,16 +121,8 @@ bad_json() {
 step "rfl-plot: malformed JSON names file:line:col" bad_json
 step "rfl-plot: missing JSON file is exit 1" ch_rc 1 "$PLOT" --hw a100 --work "$CO/none.json" -o "$CO/x.png"
 
-# option builds: the header alone, warning-clean, no heap
-chart_opt() {
-  printf '#define ROOFLINE_IMPLEMENTATION\n#include "roofline.h"\nint main(void){return 0;}\n' > "$CO/opt.c"
-  gcc -std=c99 $WX "$@" -I. -c "$CO/opt.c" -o "$CO/opt.o" && ! nm -u "$CO/opt.o" | grep -wE 'malloc|calloc|realloc|free'
-}
-step "chart: -DRFL_NO_PNG builds clean" chart_opt -DRFL_NO_PNG
-step "chart: -DRFL_NO_CHART builds clean" chart_opt -DRFL_NO_CHART
-step "chart: -DRFL_NO_STDIO builds clean (PNG by callback only)" chart_opt -DRFL_NO_STDIO
-no_png_symbols() { chart_opt -DRFL_NO_PNG && ! nm "$CO/opt.o" | grep -q 'rfl_png_write'; }
-step "chart: RFL_NO_PNG leaves no PNG code" no_png_symbols
+# the header alone with RFL_NO_PNG, RFL_NO_CHART and RFL_NO_STDIO (warning-
+# clean, no heap, no PNG or chart symbol left) is portability.sh's part 1
 chart_nopng_test() {
   gcc -std=c99 $W -O0 -DRFL_NO_PNG -I. -Itests tests/test_chart.c -o "$CO/test_chart_nopng" -lm &&
   "$CO/test_chart_nopng" > "$CO/nopng.txt"
