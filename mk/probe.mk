@@ -4,13 +4,13 @@ build/rfl-probe: tools/rfl-probe.c tools/probe_report.h tools/probe_json.h tools
 
 # make bench, probe part (issue 19, item 5): rfl-probe (default run) against
 # an independent STREAM-style triad and hand-unrolled FMA loop, side by side;
-# three rounds, each the probe then the independent figures, medians compared.
+# five rounds, each the probe then the independent figures, medians compared.
 # -O3 -march=native as STREAM is built: the compiler vectorises the triad.
 build/bench-probe: tools/bench-probe.c $(HDRS) | build
 	$(CC) $(WARN) $(CFLAGS) -O3 -march=native -I. $< -o $@ -lm -lpthread
 
 .PHONY: bench-probe
 bench-probe: build/rfl-probe build/bench-probe
-	build/bench-probe --rounds 3 build/rfl-probe --json
+	build/bench-probe --rounds 5 build/rfl-probe --json
 
 bench:: bench-probe

@@ -9,7 +9,9 @@
    right after it. On a shared machine DRAM bandwidth moves by 20% from one
    minute to the next (neighbours), so one probe against one measurement
    taken later can differ by the neighbours alone; the medians of the
-   rounds are compared, and every round's DRAM pair is printed.
+   rounds are compared, and every round's DRAM pair is printed. A last
+   pair of lines times the library's triad kernel and the independent one
+   pass by pass in turn on the same arrays: the same moments, no drift.
    Usage: bench-probe [--rounds N] PROBE_COMMAND...   (rfl-probe --json) */
 #define _POSIX_C_SOURCE 200809L
 #define ROOFLINE_IMPLEMENTATION
@@ -112,8 +114,21 @@ static double fma_flops(int prec32) {
     return 10.0 * lanes * 2.0 * (double)REPS;
 }
 
+/* kind 2: the library's own triad kernel (the one rfl-probe times, at
+   the instruction set it chose) on this thread's slice of the same arrays */
+static rfl_probe_isa lib_isa;
+static void lib_triad_part(task *k) {
+    rfl_probe_job job, mine;
+    memset(&job, 0, sizeof job);
+    job.kernel = RFL_PROBE_TRIAD, job.isa = lib_isa;
+    job.a = A, job.b = B, job.c = C, job.n = N, job.reps = 1;
+    rfl_probe_job_slice(&job, k->t, k->threads, &mine);
+    k->out += rfl_probe_kernel_run(&mine);
+}
+
 static void do_task(task *k) {
     if (k->kind == 0) triad_part(k->t, k->threads);
+    else if (k->kind == 2) lib_triad_part(k);
     else k->out += fma_run(k->prec);
 }
 static void *worker(void *v) {
@@ -143,7 +158,10 @@ static double best_of(int threads, int kind, int prec, int runs) {
     return best;
 }
 
-typedef struct figures { double fp64, fp32, dram; } figures;
+/* dram: rfl-probe's figure or the independent triad's; lib_dram and
+   same_dram: the library's triad kernel and the independent one timed
+   pass by pass in turn (the same moments of a shared machine) */
+typedef struct figures { double fp64, fp32, dram, lib_dram, same_dram; } figures;
 
 static figures independent(int threads) {
     pthread_t tid[256];
@@ -156,6 +174,12 @@ static figures independent(int threads) {
     for (t = 1; t < threads; t++) pthread_create(&tid[t], 0, worker, &tasks[t]);
     for (j = 0; j < N; j++) A[j] = 1, B[j] = 2, C[j] = 0.5;
     f.dram = 24.0 * N / best_of(threads, 0, 0, 10);
+    f.lib_dram = f.same_dram = 0;
+    for (t = 0; t < 10; t++) { /* alternating passes, best of each */
+        double lib = 24.0 * N / best_of(threads, 2, 0, 1), mine = 24.0 * N / best_of(threads, 0, 0, 1);
+        if (lib > f.lib_dram) f.lib_dram = lib;
+        if (mine > f.same_dram) f.same_dram = mine;
+    }
     f.fp64 = fma_flops(0) * threads / best_of(threads, 1, 0, 15);
     f.fp32 = fma_flops(1) * threads / best_of(threads, 1, 1, 15);
     quit = 1;
@@ -231,7 +255,12 @@ static int one_round(const char *cmd, pair *out, char *isa) {
         int st = probe_figures(run, &threads, &out[run].probe, isa);
         if (st < 0) return -1;
         if (st > 0) break;
-        if (!width) width = strcmp(isa, "avx512") == 0 ? 64 : strcmp(isa, "avx2") == 0 ? 32 : 8;
+        if (!width) {
+            width = strcmp(isa, "avx512") == 0 ? 64 : strcmp(isa, "avx2") == 0 ? 32 : 8;
+            for (lib_isa = RFL_ISA_C; lib_isa < RFL_ISA_COUNT; lib_isa = (rfl_probe_isa)(lib_isa + 1))
+                if (strcmp(isa, rfl_probe_isa_name(lib_isa)) == 0) break;
+            if (lib_isa == RFL_ISA_COUNT) lib_isa = RFL_ISA_C;
+        }
         out[run].threads = threads;
         out[run].mine = independent(threads);
     }
@@ -240,7 +269,7 @@ static int one_round(const char *cmd, pair *out, char *isa) {
 
 int main(int argc, char **argv) {
     char isa[16] = "", cmd[4096] = "";
-    int nrounds = 3, a = 1, r, run, runs = 0, bad = 0;
+    int nrounds = 5, a = 1, r, run, runs = 0, bad = 0;
     if (argc > 2 && strcmp(argv[1], "--rounds") == 0) nrounds = atoi(argv[2]), a = 3;
     if (a >= argc || nrounds < 1 || nrounds > MAX_ROUNDS) {
         fprintf(stderr, "usage: bench-probe [--rounds 1..%d] PROBE_COMMAND...\n", MAX_ROUNDS);
@@ -266,6 +295,11 @@ int main(int argc, char **argv) {
         bad += !line("DRAM GB/s", t, median(nrounds, run, 0, offsetof(figures, dram)),
                      median(nrounds, run, 1, offsetof(figures, dram)), 1e9);
     }
+    printf("  the library's triad kernel and the independent one, pass by pass in turn:\n");
+    for (run = 0; run < runs; run++)
+        bad += !line("DRAM GB/s", rounds[0][run].threads,
+                     median(nrounds, run, 1, offsetof(figures, lib_dram)),
+                     median(nrounds, run, 1, offsetof(figures, same_dram)), 1e9);
     for (run = 0; run < runs; run++) {
         printf("  DRAM GB/s by round, %d thr (probe / independent):", rounds[0][run].threads);
         for (r = 0; r < nrounds; r++)
