@@ -54,12 +54,12 @@ heap_free() { ! nm -u "$1" | grep -wE 'malloc|calloc|realloc|free|strdup|aligned
 step "no heap function referenced (gcc c99)" heap_free $B/one_gcc_c99.o
 step "no heap function referenced (g++)" heap_free $B/one_cxx.o
 
-# 3. the unit tests: built two at a time (each compiles the whole header),
-# then run in order
+# 3. the unit tests: built two at a time (most link one shared build of
+# the implementation, see tests/build_test.sh), then run in order
 JOBS=${RFL_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
-ls tests/test_*.c | xargs -P "$JOBS" -I{} sh -c \
-  'n=$(basename "$1" .c); gcc -std=c99 $2 -O0 -g -I. -Itests "$1" -o "$3/$n" -lm > "$3/$n.build" 2>&1; echo $? > "$3/$n.rc"' \
-  sh {} "$W" "$B"
+rm -f "$B"/impl*.o
+sh tests/build_test.sh --impl "$B" gcc -std=c99 $W -O0 -g
+ls tests/test_*.c | xargs -P "$JOBS" -I{} sh tests/build_test.sh "$B" {} gcc -std=c99 $W -O0 -g
 for t in tests/test_*.c; do
   n=$(basename "$t" .c)
   cat "$B/$n.build" >> "$LOG"

@@ -44,11 +44,13 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
 # 1. unit tests
-# built two at a time (each compiles the whole header), then run in order
+# built two at a time (most link one shared build of the implementation,
+# see tests/build_test.sh), then run in order
 JOBS=${RFL_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
-ls tests/test_*.c | xargs -P "$JOBS" -I{} sh -c \
-  'n=$(basename "$1" .c); $2 -std=c99 -Wall -Wextra -Wpedantic -Werror -O0 -g $3 -I. -Itests "$1" -o "$4/$n" -lm > "$4/$n.build" 2>&1; echo $? > "$4/$n.rc"' \
-  sh {} "$CC" "$SAN" "$B"
+rm -f "$B"/impl*.o
+SANC="$CC -std=c99 -Wall -Wextra -Wpedantic -Werror -O0 -g $SAN"
+sh tests/build_test.sh --impl "$B" $SANC
+ls tests/test_*.c | xargs -P "$JOBS" -I{} sh tests/build_test.sh "$B" {} $SANC
 for t in tests/test_*.c; do
   n=$(basename "$t" .c)
   cat "$B/$n.build" >> "$LOG"

@@ -12,7 +12,9 @@
       flagged and warned about, and never wrap.
    Expected values are hand-derived in the comments next to them. */
 #define _POSIX_C_SOURCE 200809L
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #define RFL_NO_CHART
 #include "roofline.h"
 #include "rfl_test.h"

@@ -4,7 +4,9 @@
    arena rule, the text chart, determinism, and pixel checksums of small
    charts (regression pins, each paired with the structural checks above on
    the same image). */
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #include "roofline.h"
 #include "rfl_test.h"
 #include <stdlib.h>

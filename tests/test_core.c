@@ -1,6 +1,8 @@
 /* Core: work record, roofline math, machine lookup, CPU formula, numbers.
    Expected values are hand derivations and datasheet figures, written here. */
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #include "roofline.h"
 #include "rfl_test.h"
 

@@ -5,7 +5,9 @@
    with the vendors' inputs (cores, clock, SIMD width, channels, MT/s).
    Expected values come from the datasheets named beside them, never from
    the table itself. */
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #define RFL_NO_CHART /* the table needs no chart; keeps this test independent */
 #include "roofline.h"
 #include "rfl_test.h"

@@ -3,7 +3,9 @@
 #ifndef RFL_NO_CHART /* layers only: independent of the chart and PNG part */
 #define RFL_NO_CHART
 #endif
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #include "roofline.h"
 #include "rfl_test.h"
 

@@ -13,7 +13,9 @@
    The same for the step as layer records (rfl_llm_build): params and
    mac_flops by op against the reference at every case, bytes of a tiny GQA
    model and a training step by hand. */
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #include "roofline.h"
 #include "rfl_test.h"
 #include <stdlib.h>

@@ -11,7 +11,9 @@
      661 / 693 kernels) and useful FLOPs from ../shared/llm-reference.json
      (decode mac_flops by op) with the S dependence derived by hand. */
 #define RFL_NO_CHART
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #include "roofline.h"
 #include "rfl_test.h"
 #include <stdlib.h>

@@ -3,7 +3,9 @@
    field and line it must name are typed here too), caller buffers too
    small, and every table machine through the tools' JSON writer and back.
    Expected values are the files' own numbers, never the reader's. */
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #include "roofline.h"
 #include "../tools/tool.h"
 #include "rfl_test.h"

@@ -3,7 +3,9 @@
    expected number is derived by hand in the comment beside it (per sample
    unless said). Also: any chunk split gives the same graph, count mode,
    skipping, bad input with its offset or node name. */
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #include "roofline.h"
 #include "rfl_test.h"
 #include "onnx_pb.h"

@@ -24,7 +24,9 @@
 #ifndef RFL_NO_CHART
 #define RFL_NO_CHART
 #endif
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #include "roofline.h"
 #include "rfl_test.h"
 #include <stdlib.h>

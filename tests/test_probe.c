@@ -4,7 +4,9 @@
    bandwidth and peak is the test's own, and the byte and FLOP counts are
    derived here by hand). No timing of the real host: tests/steps/probe.sh
    runs rfl-probe --quick once. */
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
+#endif
 #include "roofline.h"
 #include "rfl_test.h"
 
