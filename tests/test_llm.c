@@ -59,41 +59,62 @@ static void check_case(const rfl_llm_config *c, const rfl_json_doc *d, int cs, u
     check_by_op(d, rfl_json_get(d, cs, "decode_by_op"), &t);
 }
 
+/* ---- llm-reference.json: PyTorch's counts ------------------------------- */
+static const char *const ref_names[3] = {"gpt2", "gpt2-medium", "llama-3.2-1b"};
+
+/* The reference parsed into d (over toks); its text (free it), or NULL. */
+static char *ref_open(rfl_json_doc *d) {
+    size_t len;
+    char *json = rt_slurp("tests/data/llm/llm-reference.json", &len);
+    if (!RT_CHECK(json != 0)) return 0;
+    if (!RT_CHECK(rfl_json_parse(d, json, len, toks, 8192) == RFL_OK)) free(json), json = 0;
+    return json;
+}
+
+/* Model `name` of the reference: its object, its cases, and its config
+   read by rfl_hf_config_parse. 0 when one is missing. */
+static int ref_model(const rfl_json_doc *d, const char *json, const char *name, int *mo,
+                     int *cs, rfl_llm_config *c) {
+    static rfl_json_tok sub[1024];
+    rfl_llm_config_error e;
+    int co;
+    *mo = rfl_json_get(d, 0, name), co = rfl_json_get(d, *mo, "config");
+    *cs = rfl_json_get(d, *mo, "cases");
+    if (!RT_CHECK(co >= 0 && *cs >= 0)) return 0;
+    return RT_CHECK(rfl_hf_config_parse(json + toks[co].start, toks[co].end - toks[co].start,
+                                        sub, 1024, c, &e) == RFL_OK);
+}
+
+/* Batch and sequence of case k from its name ("b4_s512"). */
+static void ref_case(const rfl_json_doc *d, int k, unsigned long *b, unsigned long *s) {
+    char name[32];
+    *b = *s = 0;
+    rfl_json_str(d, k, name, sizeof name);
+    RT_CHECK(sscanf(name, "b%lu_s%lu", b, s) == 2);
+}
+
 /* Every model and case of the reference, built from its own config (read
    by rfl_hf_config_parse) and from the built-in config of that name. */
 static void test_reference(void) {
-    static const char *const models[3] = {"gpt2", "gpt2-medium", "llama-3.2-1b"};
-    static rfl_json_tok sub[1024];
-    size_t len;
-    char *json = rt_slurp("tests/data/llm/llm-reference.json", &len);
     rfl_json_doc d;
+    char *json = ref_open(&d);
     int m, cases = 0;
-    RT_CHECK(json != 0);
     if (!json) return;
-    RT_EQ_INT(rfl_json_parse(&d, json, len, toks, 8192), RFL_OK);
     for (m = 0; m < 3; m++) {
-        int mo = rfl_json_get(&d, 0, models[m]), co = rfl_json_get(&d, mo, "config");
-        int cs = rfl_json_get(&d, mo, "cases"), k, pass;
+        int mo, cs, k, pass;
         rfl_llm_config hf, bi;
-        rfl_llm_config_error e;
         rfl_llm_cost t;
         rfl_llm_step_desc sd;
-        RT_CHECK(co >= 0 && cs >= 0);
-        if (co < 0 || cs < 0) continue;
-        RT_EQ_INT(rfl_hf_config_parse(json + toks[co].start, toks[co].end - toks[co].start, sub,
-                                      1024, &hf, &e), RFL_OK);
-        RT_EQ_INT(rfl_llm_find(models[m], &bi), RFL_OK);
+        if (!ref_model(&d, json, ref_names[m], &mo, &cs, &hf)) continue;
+        RT_EQ_INT(rfl_llm_find(ref_names[m], &bi), RFL_OK);
         memset(&sd, 0, sizeof sd);
         for (pass = 0; pass < 2; pass++) {
             const rfl_llm_config *c = pass ? &bi : &hf;
             RT_EQ_INT(rfl_llm_step_cost(c, &sd, &t), RFL_OK);
             RT_EQ_U64(t.params, jget(&d, mo, "params"));
             for (k = cs + 1; k < toks[cs].after; k = toks[k + 1].after) {
-                /* "b4_s512": batch and sequence from the case name */
-                unsigned long b = 0, s = 0;
-                char name[32];
-                rfl_json_str(&d, k, name, sizeof name);
-                RT_CHECK(sscanf(name, "b%lu_s%lu", &b, &s) == 2);
+                unsigned long b, s;
+                ref_case(&d, k, &b, &s);
                 check_case(c, &d, k + 1, b, s);
                 cases++;
             }
@@ -527,29 +548,17 @@ static void rec_check_case(const rfl_llm_config *c, const rfl_json_doc *d, int c
 }
 
 static void test_records_reference(void) {
-    static const char *const models[3] = {"gpt2", "gpt2-medium", "llama-3.2-1b"};
-    static rfl_json_tok sub[1024];
-    size_t len;
-    char *json = rt_slurp("tests/data/llm/llm-reference.json", &len);
     rfl_json_doc d;
+    char *json = ref_open(&d);
     int m, cases = 0;
-    RT_CHECK(json != 0);
     if (!json) return;
-    RT_EQ_INT(rfl_json_parse(&d, json, len, toks, 8192), RFL_OK);
     for (m = 0; m < 3; m++) {
-        int mo = rfl_json_get(&d, 0, models[m]), co = rfl_json_get(&d, mo, "config");
-        int cs = rfl_json_get(&d, mo, "cases"), k;
+        int mo, cs, k;
         rfl_llm_config c;
-        rfl_llm_config_error e;
-        RT_CHECK(co >= 0 && cs >= 0);
-        if (co < 0 || cs < 0) continue;
-        RT_EQ_INT(rfl_hf_config_parse(json + toks[co].start, toks[co].end - toks[co].start, sub,
-                                      1024, &c, &e), RFL_OK);
+        if (!ref_model(&d, json, ref_names[m], &mo, &cs, &c)) continue;
         for (k = cs + 1; k < toks[cs].after; k = toks[k + 1].after) {
-            unsigned long b = 0, s = 0;
-            char name[32];
-            rfl_json_str(&d, k, name, sizeof name);
-            RT_CHECK(sscanf(name, "b%lu_s%lu", &b, &s) == 2);
+            unsigned long b, s;
+            ref_case(&d, k, &b, &s);
             rec_check_case(&c, &d, k + 1, rec_jnum(&d, mo, "params"), b, s);
             cases++;
         }
