@@ -3427,14 +3427,8 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok) {
    ========================================================================== */
 /* ---- machines ------------------------------------------------------------ */
 RFL_API const char *rfl_kind_name(rfl_kind k) {
-    switch (k) {
-    case RFL_KIND_GPU: return "gpu";
-    case RFL_KIND_CPU: return "cpu";
-    case RFL_KIND_TPU: return "tpu";
-    case RFL_KIND_ACCEL: return "accelerator";
-    case RFL_KIND_SOC: return "soc";
-    }
-    return "?";
+    static const char *const n[] = {"gpu", "cpu", "tpu", "accelerator", "soc"};
+    return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
 }
 
 #ifndef RFL_NO_HW_TABLE
@@ -3637,7 +3631,6 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
    [4]  MACHINE FILES
    a machine from the JSON that rfl-hw --json prints (RFL_NO_MACHINE_FILE)
    ========================================================================== */
-/* ---- issue 19: the machine-file reader goes here ---- */
 #ifndef RFL_NO_MACHINE_FILE
 /* The reader's state: the tokenised document, the caller's string buffer
    (strings are counted even when they no longer fit, so that one error
@@ -4769,50 +4762,32 @@ RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, u
 
 /* ---- names for tables ------------------------------------------------------------- */
 RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
+    /* torch's class of each op as a module; functional ops by their call */
+    static const char *const cls[RFL_OP_COUNT] = {
+        "Input", "Parameter", "Conv2d", "Linear", "matmul", "attention", "BatchNorm2d",
+        "LayerNorm", "?", "Softmax", "MaxPool2d", "AvgPool2d", "AdaptiveAvgPool2d", "add",
+        "mul", "cat", "channel_shuffle", "flatten", "reshape", "transpose", "slice", "Dropout",
+        "Embedding", "Module"};
     const rfl_layer *L;
-    if (!net || i < 0 || i >= net->count) return "?";
+    int module;
+    if (!net || i < 0 || i >= net->count || net->layers[i].op >= RFL_OP_COUNT) return "?";
     L = &net->layers[i];
+    module = (L->flags & RFL_LF_MODULE) != 0;
     if (L->cls) return L->cls; /* a mark's class, or one a model set */
-    if (!(L->flags & RFL_LF_MODULE)) { /* functional calls: torch.nn.functional names */
-        if (L->op == RFL_OP_ACT) return rfl_act_name((rfl_act_kind)L->arg[0]);
-        if (L->op == RFL_OP_ADAPTIVE_AVGPOOL) return "adaptive_avg_pool2d";
-        if (L->op == RFL_OP_LINEAR) return "linear";
-    }
-    switch ((rfl_op)L->op) {
-    case RFL_OP_INPUT: return "Input";
-    case RFL_OP_PARAM: return "Parameter";
-    case RFL_OP_CONV2D: return "Conv2d";
-    case RFL_OP_LINEAR: return "Linear";
-    case RFL_OP_MATMUL: return "matmul";
-    case RFL_OP_ATTENTION: return "attention";
+    switch (L->op) {
+    case RFL_OP_ACT:
+        if (!module) return rfl_act_name((rfl_act_kind)L->arg[0]);
+        return L->arg[0] < RFL_ACT_COUNT ? rfl__ly_act_cls[L->arg[0]] : "?";
+    case RFL_OP_ADAPTIVE_AVGPOOL: return module ? cls[L->op] : "adaptive_avg_pool2d";
+    case RFL_OP_LINEAR: return module ? cls[L->op] : "linear";
     case RFL_OP_BATCHNORM: return L->rank == 3 ? "BatchNorm2d" : "BatchNorm1d";
-    case RFL_OP_LAYERNORM: return "LayerNorm";
-    case RFL_OP_ACT: return L->arg[0] < RFL_ACT_COUNT ? rfl__ly_act_cls[L->arg[0]] : "?";
-    case RFL_OP_SOFTMAX: return "Softmax";
-    case RFL_OP_MAXPOOL: return "MaxPool2d";
-    case RFL_OP_AVGPOOL: return "AvgPool2d";
-    case RFL_OP_ADAPTIVE_AVGPOOL: return "AdaptiveAvgPool2d";
-    case RFL_OP_ADD: return "add";
-    case RFL_OP_MUL: return "mul";
-    case RFL_OP_CONCAT: return "cat";
-    case RFL_OP_SHUFFLE: return "channel_shuffle";
-    case RFL_OP_FLATTEN: return (L->flags & RFL_LF_MODULE) ? "Flatten" : "flatten";
-    case RFL_OP_RESHAPE: return "reshape";
-    case RFL_OP_TRANSPOSE: return "transpose";
-    case RFL_OP_SLICE: return "slice";
-    case RFL_OP_DROPOUT: return "Dropout";
-    case RFL_OP_EMBEDDING: return "Embedding";
-    case RFL_OP_MARK: return L->cls ? L->cls : "Module";
-    case RFL_OP_COUNT: break;
+    case RFL_OP_FLATTEN: return module ? "Flatten" : "flatten";
+    default: return cls[L->op];
     }
-    return "?";
 }
 
 static size_t rfl__ly_cat(char *buf, size_t size, size_t pos, const char *s) {
-    while (*s) {
-        if (pos + 1 < size) buf[pos] = *s;
-        pos++, s++;
-    }
+    while (*s) pos = rfl__put(buf, size, pos, *s++);
     return pos;
 }
 
@@ -4834,9 +4809,7 @@ RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size
     rfl_fmt_u64(num, sizeof num, (uint64_t)ord);
     pos = rfl__ly_cat(buf, size, pos, "-");
     pos = rfl__ly_cat(buf, size, pos, num);
-    if (pos + 1 > size) { buf[0] = 0; return 0; }
-    buf[pos] = 0;
-    return pos;
+    return rfl__finish(buf, size, pos);
 }
 
 RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, char *buf,
@@ -4858,9 +4831,7 @@ RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, ch
         pos = rfl__ly_cat(buf, size, pos, num);
     }
     pos = rfl__ly_cat(buf, size, pos, "]");
-    if (pos + 1 > size) { buf[0] = 0; return 0; }
-    buf[pos] = 0;
-    return pos;
+    return rfl__finish(buf, size, pos);
 }
 
 /* ---- costs ------------------------------------------------------------------------
@@ -4982,7 +4953,6 @@ RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc
     rfl_prec mm, ew;
     rfl_cost_desc dd;
     rfl_result r;
-    uint64_t fm, bm;
     if (d) dd = *d;
     else RFL_MEMSET(&dd, 0, sizeof dd);
     dd.convention = RFL_CONV_TORCH; /* works count what the machine runs */
@@ -4990,9 +4960,8 @@ RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc
     if (r) return r;
     rfl__ly_dtype_precs(dd.dtype, &mm, &ew);
     /* the mac part of conv/matmul goes to the matrix precision */
-    fm = c.fwd_mac_flops, bm = c.bwd_mac_flops;
-    if (fwd) rfl__ly_mkwork(fwd, mm, ew, fm, c.fwd_flops, c.fwd_bytes);
-    if (bwd) rfl__ly_mkwork(bwd, mm, ew, bm, c.bwd_flops, c.bwd_bytes);
+    if (fwd) rfl__ly_mkwork(fwd, mm, ew, c.fwd_mac_flops, c.fwd_flops, c.fwd_bytes);
+    if (bwd) rfl__ly_mkwork(bwd, mm, ew, c.bwd_mac_flops, c.bwd_flops, c.bwd_bytes);
     return RFL_OK;
 }
 
