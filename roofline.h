@@ -6260,6 +6260,15 @@ static rfl_tensor rfl__zidx(rfl_net *n, rfl_tensor x, int *idx) {
     return rfl_name(n, x, b);
 }
 
+/* Push a numbered scope ("denseblock" 1: "denseblock1"). */
+static void rfl__zpush_num(rfl_net *n, const char *prefix, uint64_t i) {
+    char b[32];
+    size_t l = rfl__strlen(prefix);
+    RFL_MEMCPY(b, prefix, l);
+    rfl_fmt_u64(b + l, sizeof b - l, i);
+    rfl_scope_push(n, b);
+}
+
 static rfl_tensor rfl__zalexnet(rfl_net *n, rfl_tensor x) {
     int i = 0;
     rfl_scope_push(n, "features");
@@ -6561,7 +6570,6 @@ static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *la
 /* ---- DenseNet-121 ---- */
 static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks) {
     rfl_tensor feats[64];
-    char nm[24];
     int i, j;
     rfl_scope_push(n, "features");
     x = rfl__zconv(n, x, "conv0", 64, 7, 2, 3, 1, 0);
@@ -6569,18 +6577,11 @@ static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks
     x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 1, 0), "pool0");
     for (i = 0; i < 4; i++) {
         int nf = 0;
-        rfl_fmt_u64(nm, sizeof nm, (uint64_t)i + 1);
-        {
-            char b[24] = "denseblock";
-            RFL_MEMCPY(b + 10, nm, rfl__strlen(nm) + 1);
-            rfl_scope_push(n, b);
-        }
+        rfl__zpush_num(n, "denseblock", (uint64_t)i + 1);
         feats[nf++] = x;
         for (j = 0; j < blocks[i]; j++) {
-            char b[24] = "denselayer";
             rfl_tensor y;
-            rfl_fmt_u64(b + 10, sizeof b - 10, (uint64_t)j + 1);
-            rfl_scope_push(n, b);
+            rfl__zpush_num(n, "denselayer", (uint64_t)j + 1);
             y = rfl_concat(n, feats, nf, 0); /* torch.cat(inputs, 1) */
             y = rfl__zact(n, rfl__zbn(n, y, "norm1"), RFL_ACT_RELU, "relu1");
             y = rfl__zconv(n, y, "conv1", 128, 1, 1, 0, 1, 0);
@@ -6593,9 +6594,7 @@ static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks
         x = rfl__zmark(n, x, "_DenseBlock");
         rfl_scope_pop(n);
         if (i < 3) {
-            char b[24] = "transition";
-            RFL_MEMCPY(b + 10, nm, rfl__strlen(nm) + 1);
-            rfl_scope_push(n, b);
+            rfl__zpush_num(n, "transition", (uint64_t)i + 1);
             x = rfl__zact(n, rfl__zbn(n, x, "norm"), RFL_ACT_RELU, "relu");
             x = rfl__zconv(n, x, "conv", rfl__zch(n, x) / 2, 1, 1, 0, 1, 0);
             x = rfl_name(n, rfl_avgpool(n, x, 2, 2, 0, 0), "pool");
@@ -6631,9 +6630,7 @@ static rfl_tensor rfl__zvit_b(rfl_net *n, rfl_tensor x, uint32_t res, uint32_t P
     x = rfl_name(n, rfl_dropout(n, x), "dropout");
     rfl_scope_push(n, "layers");
     for (i = 0; i < 12; i++) {
-        char b[24] = "encoder_layer_";
-        rfl_fmt_u64(b + 14, sizeof b - 14, (uint64_t)i);
-        rfl_scope_push(n, b);
+        rfl__zpush_num(n, "encoder_layer_", (uint64_t)i);
         in = x;
         x = rfl_name(n, rfl_layernorm(n, x), "ln_1");
         rfl_scope_push(n, "self_attention");
@@ -6885,23 +6882,18 @@ static rfl_tensor rfl__zinception_v3(rfl_net *n, rfl_tensor x) {
    w_0=48, w_a=27.89, w_m=2.09)) ---- */
 static rfl_tensor rfl__zregnet_y_400mf(rfl_net *n, rfl_tensor x) {
     static const uint16_t w[4] = {48, 104, 208, 440}, dep[4] = {1, 3, 6, 6};
-    char b[24];
+    static const char *const block[4] = {"block1-", "block2-", "block3-", "block4-"};
     int i, j;
     rfl_scope_push(n, "stem");
     x = rfl__zcna(n, x, -1, 32, 3, 2, 1, RFL_ACT_RELU);
     rfl_scope_pop(n);
     rfl_scope_push(n, "trunk_output");
     for (i = 0; i < 4; i++) {
-        char s5[8] = "block";
-        s5[5] = (char)('1' + i), s5[6] = 0;
-        rfl_scope_push(n, s5);
+        rfl__zpush_num(n, "block", (uint64_t)i + 1);
         for (j = 0; j < dep[i]; j++) {
             uint32_t win = rfl__zch(n, x), wo = w[i], st = j ? 1 : 2;
             rfl_tensor p = x, y;
-            RFL_MEMCPY(b, s5, 6);
-            b[6] = '-';
-            rfl_fmt_u64(b + 7, sizeof b - 7, (uint64_t)j);
-            rfl_scope_push(n, b);
+            rfl__zpush_num(n, block[i], (uint64_t)j); /* "block1-0" */
             if (win != wo || st != 1) {
                 rfl_scope_push(n, "proj");
                 p = rfl__zcna(n, x, -1, wo, 1, st, 1, -1);
