@@ -6836,10 +6836,12 @@ static rfl_tensor rfl__zinc_e(rfl_net *n, rfl_tensor x) {
 }
 
 static rfl_tensor rfl__zinception_v3(rfl_net *n, rfl_tensor x) {
-    static const char *const c_names[4] = {"Mixed_6b", "Mixed_6c", "Mixed_6d", "Mixed_6e"};
-    static const uint16_t c7[4] = {128, 160, 160, 192};
-    static const char *const a_names[3] = {"Mixed_5b", "Mixed_5c", "Mixed_5d"};
-    static const uint16_t pf[3] = {32, 64, 64};
+    /* the Mixed blocks: InceptionA (arg: pool features) to E (C: 7x7 channels) */
+    static const struct { const char *name; char block; uint16_t arg; } mixed[11] = {
+        {"Mixed_5b", 'A', 32},  {"Mixed_5c", 'A', 64},  {"Mixed_5d", 'A', 64},
+        {"Mixed_6a", 'B', 0},   {"Mixed_6b", 'C', 128}, {"Mixed_6c", 'C', 160},
+        {"Mixed_6d", 'C', 160}, {"Mixed_6e", 'C', 192}, {"Mixed_7a", 'D', 0},
+        {"Mixed_7b", 'E', 0},   {"Mixed_7c", 'E', 0}};
     int i;
     x = RFL__ZB(x, "Conv2d_1a_3x3", 32, 3, 2, 0);
     x = RFL__ZB(x, "Conv2d_2a_3x3", 32, 3, 1, 0);
@@ -6848,28 +6850,15 @@ static rfl_tensor rfl__zinception_v3(rfl_net *n, rfl_tensor x) {
     x = RFL__ZB(x, "Conv2d_3b_1x1", 80, 1, 1, 0);
     x = RFL__ZB(x, "Conv2d_4a_3x3", 192, 3, 1, 0);
     x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 0), "maxpool2");
-    for (i = 0; i < 3; i++) {
-        rfl_scope_push(n, a_names[i]);
-        x = rfl__zinc_a(n, x, pf[i]);
+    for (i = 0; i < 11; i++) {
+        rfl_scope_push(n, mixed[i].name);
+        if (mixed[i].block == 'A') x = rfl__zinc_a(n, x, mixed[i].arg);
+        else if (mixed[i].block == 'B') x = rfl__zinc_b(n, x);
+        else if (mixed[i].block == 'C') x = rfl__zinc_c(n, x, mixed[i].arg);
+        else if (mixed[i].block == 'D') x = rfl__zinc_d(n, x);
+        else x = rfl__zinc_e(n, x);
         rfl_scope_pop(n);
     }
-    rfl_scope_push(n, "Mixed_6a");
-    x = rfl__zinc_b(n, x);
-    rfl_scope_pop(n);
-    for (i = 0; i < 4; i++) {
-        rfl_scope_push(n, c_names[i]);
-        x = rfl__zinc_c(n, x, c7[i]);
-        rfl_scope_pop(n);
-    }
-    rfl_scope_push(n, "Mixed_7a");
-    x = rfl__zinc_d(n, x);
-    rfl_scope_pop(n);
-    rfl_scope_push(n, "Mixed_7b");
-    x = rfl__zinc_e(n, x);
-    rfl_scope_pop(n);
-    rfl_scope_push(n, "Mixed_7c");
-    x = rfl__zinc_e(n, x);
-    rfl_scope_pop(n);
     x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
     x = rfl_name(n, rfl_dropout(n, x), "dropout");
     x = rfl_flatten(n, x);
