@@ -1979,11 +1979,11 @@ typedef struct rfl_reduce_state {
     int amb_pending;
     uint64_t amb_line, amb_col, amb_off;
     char amb_text[64], auto_example[64], unit[32];
-    size_t unit_len, tmp_len, key_len, name_len;
+    size_t unit_len, tmp_len, name_len;
     int unit_over, have_kernel, name_pending, row_skip, row_role, row_ucls, cc_major;
     int name_trunc, tmp_trunc, finished, simd;
     uint64_t row_mult, cur_id, cur_invoc, nv_index, rows;
-    char name[RFL_REDUCE_NAME_MAX], tmp_name[RFL_REDUCE_NAME_MAX], key[128];
+    char name[RFL_REDUCE_NAME_MAX], tmp_name[RFL_REDUCE_NAME_MAX];
     rfl_kernel_stat kst;
     rfl__tc_memo tc_memo[RFL__TC_MEMO];
     rfl__blks blks;
@@ -1992,7 +1992,7 @@ typedef struct rfl_reduce_state {
     char scratch_text[RFL_REDUCE_WARN_TEXT];
     double clk_w, clk_sum, ceil_w[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT],
         ceil_sum[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT], w_above_x;
-    uint64_t w_tc_kernels, w_est_kernels, w_pipe_kernels, w_pipe_inst;
+    uint64_t w_tc_kernels, w_est_kernels, w_pipe_kernels;
     double w_tc_s, w_time_s, w_est_flops, w_est_inst;
     char w_tc_example[48];
     uint64_t w_below, w_below_id,
@@ -9969,6 +9969,13 @@ static int rfl__ends(const char *a, size_t an, const char *suf) {
     size_t n = rfl__strlen(suf);
     return an >= n && rfl__eqn(a + an - n, n, suf);
 }
+/* s[0..n) into dst of cap bytes, cut to fit, NUL-terminated; the length kept */
+static size_t rfl__copy_text(char *dst, size_t cap, const char *s, size_t n) {
+    if (n > cap - 1) n = cap - 1;
+    RFL_MEMCPY(dst, s, n);
+    dst[n] = 0;
+    return n;
+}
 
 /* Metric name -> role (0 = unused); *ucls gets the unit class; *mult the
    factor nvprof transaction counts need (32 bytes each). */
@@ -10130,7 +10137,7 @@ static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
 
 /* ---- numbers ------------------------------------------------------------- */
 /* One value read under one convention. */
-typedef struct rfl__val { double d; uint64_t u; int exact, e10; unsigned sat; uint64_t mant; } rfl__val;
+typedef struct rfl__val { double d; uint64_t u; int e10; unsigned sat; uint64_t mant; } rfl__val;
 
 static uint64_t rfl__sat_add(uint64_t a, uint64_t b, unsigned *flags) {
     if (a > UINT64_MAX - b) { *flags |= RFL_REDUCE_SATURATED; return UINT64_MAX; }
@@ -10153,7 +10160,7 @@ static uint64_t rfl__round_u64(double d, unsigned *flags) {
 static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl__unit *u,
                           rfl__val *v) {
     size_t i = 0;
-    int neg = 0, digits = 0, lead = 0, groups = 0, gl = 0, frac = 0, exp10 = 0, ok;
+    int neg = 0, digits = 0, lead = 0, groups = 0, gl = 0, exp10 = 0, ok;
     uint64_t m = 0, p;
     int big = 0;
     if (i < n && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
@@ -10173,9 +10180,8 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
         } else break;
     }
     if (!digits || (groups && gl != 3)) return 0;
-    if (groups && lead > 3) return 0;
     if (i < n && s[i] == dec) {
-        for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, frac++) {
+        for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
             if (RFL__FITS10(m, (unsigned)(s[i] - '0'))) { m = m * 10 + (uint64_t)(s[i] - '0'); exp10--; }
             else big |= s[i] != '0'; /* a trailing 0 adds nothing */
         }
@@ -10191,7 +10197,6 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
         big = 1; /* exponent notation: keep the double, rounding to integer */
     }
     if (i != n) return 0;
-    (void)frac;
     v->e10 = exp10;
     exp10 += u->exp10;
     v->mant = m;
@@ -10222,7 +10227,6 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
             exp10--;
         }
     }
-    v->exact = ok;
     v->sat = 0;
     if (ok) v->u = p;
     else v->u = rfl__round_u64(v->d, &v->sat);
@@ -10230,7 +10234,6 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 }
 
 /* ---- state helpers ------------------------------------------------------- */
-#define RFL__ST_KEYS 10
 /* An error at (line, col), byte offset `off`. The offset is passed in, not
    derived from the current line: a field can open lines before the error is
    seen (a quote left open until the end of input). */
@@ -10379,8 +10382,7 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
         else if (us.d != eu.d && !st->amb_pending) {
             st->amb_pending = 1;
             st->amb_line = st->field_line, st->amb_col = st->field_col, st->amb_off = st->field_off;
-            for (i = 0; i < n && i + 1 < sizeof st->amb_text; i++) st->amb_text[i] = s[i];
-            st->amb_text[i] = 0;
+            rfl__copy_text(st->amb_text, sizeof st->amb_text, s, n);
         }
     }
     if (!okus) us = eu;
@@ -10394,8 +10396,7 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
             double e = 0.5 / (double)us.mant;
             if (e > st->res.auto_units_rel_err) {
                 st->res.auto_units_rel_err = e;
-                for (i = 0; i < n && i + 1 < sizeof st->auto_example; i++) st->auto_example[i] = s[i];
-                st->auto_example[i] = 0;
+                i = rfl__copy_text(st->auto_example, sizeof st->auto_example, s, n);
                 for (k = 0; st->unit[k] && i + 2 < sizeof st->auto_example; k++) {
                     if (k == 0) st->auto_example[i++] = ' ';
                     st->auto_example[i++] = st->unit[k];
@@ -10807,25 +10808,19 @@ static void rfl__kernel_ceilings(rfl_reduce_state *st, int L, double time_s) {
 /* What the tensor warnings need, for kept kernels only. */
 static void rfl__note_tensor(rfl_reduce_state *st, const rfl_kernel_stat *k, double time_s,
                              const rfl__tc_case *tc) {
-    unsigned fl = 0;
-    int i;
     if (tc->what == 1) {
         st->w_est_kernels++;
         st->w_est_flops += tc->est;
         st->w_est_inst += tc->mma;
         st->res.tensor_flops_per_inst = st->w_est_flops / st->w_est_inst;
     } else if (tc->what == 2) {
-        if (!st->w_tc_kernels) {
-            for (i = 0; k->name[i] && i + 1 < (int)sizeof st->w_tc_example; i++)
-                st->w_tc_example[i] = k->name[i];
-            st->w_tc_example[i] = 0;
-        }
+        if (!st->w_tc_kernels)
+            rfl__copy_text(st->w_tc_example, sizeof st->w_tc_example, k->name,
+                           rfl__strlen(k->name));
         st->w_tc_kernels++;
         if (time_s > 0) st->w_tc_s += time_s;
-    } else if (tc->what == 3) {
+    } else if (tc->what == 3)
         st->w_pipe_kernels++;
-        st->w_pipe_inst = rfl__sat_add(st->w_pipe_inst, k->tensor_inst, &fl);
-    }
 }
 
 /* An elementwise kernel that wrote less to DRAM than its output: L2
@@ -11100,9 +11095,7 @@ static rfl_result rfl__read_int(rfl_reduce_state *st, const char *s, size_t n, u
 }
 
 static void rfl__set_name(rfl_reduce_state *st) {
-    RFL_MEMCPY(st->name, st->tmp_name, st->tmp_len);
-    st->name[st->tmp_len] = 0;
-    st->name_len = st->tmp_len;
+    st->name_len = rfl__copy_text(st->name, sizeof st->name, st->tmp_name, st->tmp_len);
     st->name_trunc = st->tmp_trunc;
 }
 
@@ -11182,16 +11175,11 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
         st->row_role = rfl__classify(s, n, &ucls, &mult);
         st->row_ucls = ucls, st->row_mult = mult;
         if (st->row_role) st->roles_seen[st->row_role] = 1;
-        st->key_len = n < sizeof st->key - 1 ? n : sizeof st->key - 1;
-        RFL_MEMCPY(st->key, s, st->key_len);
-        st->key[st->key_len] = 0;
         return RFL_OK;
     }
     case RFL__K_MUNIT:
-        st->unit_len = n < sizeof st->unit - 1 ? n : sizeof st->unit - 1;
+        st->unit_len = rfl__copy_text(st->unit, sizeof st->unit, s, n);
         st->unit_over = n >= sizeof st->unit;
-        RFL_MEMCPY(st->unit, s, st->unit_len);
-        st->unit[st->unit_len] = 0;
         return RFL_OK;
     case RFL__K_MVALUE:
         if (!st->row_role) return RFL_OK;
@@ -11391,7 +11379,7 @@ static void rfl__csv_start(rfl_reduce_state *st, rfl_csv_format fmt) {
     st->col = 0;
     st->fstate = RFL__F_START;
     st->ncols = 0;
-    for (i = 0; i < RFL__ST_KEYS; i++) st->key_col[i] = -1;
+    for (i = 0; i < (int)(sizeof st->key_col / sizeof st->key_col[0]); i++) st->key_col[i] = -1;
     RFL_MEMSET(st->roles_seen, 0, sizeof st->roles_seen);
     RFL_MEMSET(st->role_unit_set, 0, sizeof st->role_unit_set);
     for (i = 0; i < RFL__R_COUNT; i++) {
@@ -11401,8 +11389,6 @@ static void rfl__csv_start(rfl_reduce_state *st, rfl_csv_format fmt) {
     st->name_pending = 0;
     st->row_skip = 0;
 }
-
-static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p, size_t len);
 
 /* Field complete: dispatch by row kind. */
 static rfl_result rfl__field_end_s(rfl_reduce_state *st, const char *s, size_t n) {
