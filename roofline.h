@@ -9918,6 +9918,11 @@ static const rfl__metric rfl__metrics[] = {
     {"lts__t_bytes.sum.peak_sustained", RFL__R_LTS_PEAK, RFL__U_PERCYC},
     {"l1tex__t_bytes.sum.peak_sustained", RFL__R_L1_PEAK, RFL__U_PERCYC},
     {"sm__inst_executed_pipe_tensor.sum", RFL__R_TINST, RFL__U_COUNT},
+    /* per-type instruction counters: on H100, _op_hmma is the whole pipe
+       (gmma and hfma2 included, every kernel of the captures) */
+    {"sm__inst_executed_pipe_tensor_op_hmma.sum", RFL__R_TINST_OP, RFL__U_COUNT},
+    {"sm__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum", RFL__R_TINST_HFMA2, RFL__U_COUNT},
+    {"sm__inst_executed_pipe_tensor_op_gmma.sum", RFL__R_TINST_GMMA, RFL__U_COUNT},
     {"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", RFL__R_TPIPE, RFL__U_PCT},
     /* nvprof --metrics */
     {"flop_count_sp", RFL__R_NV_SP, RFL__U_COUNT},
@@ -9982,7 +9987,14 @@ static size_t rfl__copy_text(char *dst, size_t cap, const char *s, size_t n) {
 static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
     static const char *const ops[9] = {"fadd", "fmul", "ffma", "dadd", "dmul",
                                        "dfma", "hadd", "hmul", "hfma"};
-    size_t i;
+    /* tensor-path counters by input type, first match (default FP16) */
+    static const struct { const char *sub; int role; } by_src[] = {
+        {"src_tf32", RFL__R_T_TF32}, {"src_bf16", RFL__R_T_BF16}, {"src_fp16", RFL__R_T_FP16},
+        {"src_fp8", RFL__R_T_FP8},   {"e4m3", RFL__R_T_FP8},      {"e5m2", RFL__R_T_FP8},
+        {"src_int", RFL__R_T_INT8},  {"imma", RFL__R_T_INT8},     {"fp64", RFL__R_T_FP64},
+        {"dmma", RFL__R_T_FP64}};
+    const char *p = s;
+    size_t i, m = n;
     *mult = 1;
     for (i = 0; i < sizeof rfl__metrics / sizeof rfl__metrics[0]; i++)
         if (rfl__eqn(s, n, rfl__metrics[i].name)) {
@@ -9991,25 +10003,19 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
             return rfl__metrics[i].role;
         }
     /* SASS FP counters, sm__ or smsp__ prefix, as counts or per-cycle rates */
-    {
-        const char *p = s;
-        size_t m = n;
-        if (rfl__starts(p, m, "smsp__")) p += 6, m -= 6;
-        else if (rfl__starts(p, m, "sm__")) p += 4, m -= 4;
-        else m = 0;
-        if (m && rfl__starts(p, m, "sass_thread_inst_executed_op_")) {
-            p += 29, m -= 29;
-            for (i = 0; i < 9; i++)
-                if (rfl__starts(p, m, ops[i]) && rfl__starts(p + 4, m - 4, "_pred_on.sum")) {
-                    const char *t = p + 16;
-                    size_t tn = m - 16;
-                    if (tn == 0) { *ucls = RFL__U_COUNT; return RFL__R_FADD + (int)i; }
-                    if (rfl__eqn(t, tn, ".per_cycle_elapsed")) {
-                        *ucls = RFL__U_PERCYC;
-                        return RFL__R_FADD_R + (int)i;
-                    }
+    if (rfl__starts(p, m, "smsp__")) p += 6, m -= 6;
+    else if (rfl__starts(p, m, "sm__")) p += 4, m -= 4;
+    else m = 0;
+    if (m && rfl__starts(p, m, "sass_thread_inst_executed_op_")) {
+        p += 29, m -= 29;
+        for (i = 0; i < 9; i++)
+            if (rfl__starts(p, m, ops[i]) && rfl__starts(p + 4, m - 4, "_pred_on.sum")) {
+                if (m == 16) { *ucls = RFL__U_COUNT; return RFL__R_FADD + (int)i; }
+                if (rfl__eqn(p + 16, m - 16, ".per_cycle_elapsed")) {
+                    *ucls = RFL__U_PERCYC;
+                    return RFL__R_FADD_R + (int)i;
                 }
-        }
+            }
     }
     /* tensor-path FLOP counters: one role per input precision */
     if (rfl__starts(s, n, "sm__ops_path_tensor_op_") && rfl__ends(s, n, ".sum")) {
@@ -10022,29 +10028,9 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
         if (rfl__contains(s, n, "src_fp16_dst_")) return sp || wg ? 0 : RFL__R_TD_FP16;
         sp = (wg ? (sp ? RFL__R_TWS_FP64 : RFL__R_TW_FP64) : (sp ? RFL__R_TS_FP64 : RFL__R_T_FP64)) -
              RFL__R_T_FP64; /* the group's offset from RFL__R_T_* */
-        if (rfl__contains(s, n, "src_tf32")) return RFL__R_T_TF32 + sp;
-        if (rfl__contains(s, n, "src_bf16")) return RFL__R_T_BF16 + sp;
-        if (rfl__contains(s, n, "src_fp16")) return RFL__R_T_FP16 + sp;
-        if (rfl__contains(s, n, "src_fp8") || rfl__contains(s, n, "e4m3") ||
-            rfl__contains(s, n, "e5m2"))
-            return RFL__R_T_FP8 + sp;
-        if (rfl__contains(s, n, "src_int") || rfl__contains(s, n, "imma")) return RFL__R_T_INT8 + sp;
-        if (rfl__contains(s, n, "fp64") || rfl__contains(s, n, "dmma")) return RFL__R_T_FP64 + sp;
+        for (i = 0; i < sizeof by_src / sizeof by_src[0]; i++)
+            if (rfl__contains(s, n, by_src[i].sub)) return by_src[i].role + sp;
         return RFL__R_T_FP16 + sp;
-    }
-    /* per-type instruction counters: on H100, _op_hmma is the whole pipe
-       (gmma and hfma2 included, every kernel of the captures) */
-    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_hmma.sum")) {
-        *ucls = RFL__U_COUNT;
-        return RFL__R_TINST_OP;
-    }
-    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum")) {
-        *ucls = RFL__U_COUNT;
-        return RFL__R_TINST_HFMA2;
-    }
-    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_gmma.sum")) {
-        *ucls = RFL__U_COUNT;
-        return RFL__R_TINST_GMMA;
     }
     if (rfl__starts(s, n, "sm__pipe_tensor_op_") &&
         rfl__ends(s, n, "cycles_active.avg.pct_of_peak_sustained_elapsed")) {
@@ -10058,6 +10044,11 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
    A unit is num[/den]; it scales a value into the role's base unit
    (ns, bytes, counts, Hz, per cycle, bytes/s) as num_mult x 10^exp10. */
 
+/* *u = class cls, scale mult x 10^exp10; returns 1 */
+static int rfl__unit_set(rfl__unit *u, int cls, uint64_t mult, int exp10) {
+    u->cls = cls, u->mult = mult, u->exp10 = exp10;
+    return 1;
+}
 static int rfl__ieq(const char *a, size_t an, const char *b) {
     size_t i;
     for (i = 0; i < an; i++)
@@ -10091,46 +10082,31 @@ static int rfl__unit_word(const char *s, size_t n, rfl__unit *u) {
         {"%", RFL__U_PCT, 1, 0}};
     size_t i;
     for (i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (rfl__ieq(s, n, t[i].w)) {
-            u->cls = t[i].cls, u->mult = t[i].mult, u->exp10 = t[i].e;
-            return 1;
-        }
+        if (rfl__ieq(s, n, t[i].w)) return rfl__unit_set(u, t[i].cls, t[i].mult, t[i].e);
     return 0;
 }
 /* Parse a unit into the scale for a role of class `want`; 0 = unknown or
    not fitting (the caller reports RFL_ERR_UNIT). */
 static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
-    size_t slash = n, i;
+    size_t slash;
     rfl__unit a, b;
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
     while (n && s[0] == ' ') s++, n--;
-    for (i = 0; i < n; i++)
-        if (s[i] == '/') { slash = i; break; }
-    if (slash > n) slash = n;
+    for (slash = 0; slash < n && s[slash] != '/'; slash++) {}
     if (!rfl__unit_word(s, slash, &a)) return 0;
-    if (slash == n) { /* no denominator */
-        if (want == RFL__U_PERCYC && (a.cls == RFL__U_COUNT)) { *out = a; out->cls = want; return 1; }
-        if (a.cls != want) return 0;
-        *out = a;
-        return 1;
-    }
+    if (slash == n) /* no denominator: a count also reads per cycle */
+        return (a.cls == want || (want == RFL__U_PERCYC && a.cls == RFL__U_COUNT)) &&
+               rfl__unit_set(out, want, a.mult, a.exp10);
     if (!rfl__unit_word(s + slash + 1, n - slash - 1, &b)) return 0;
     if (b.cls == RFL__U_COUNT && !(b.mult == 1 && b.exp10 == 0)) return 0;
     if (want == RFL__U_PERCYC && (a.cls == RFL__U_COUNT || a.cls == RFL__U_BYTES) &&
-        b.cls == RFL__U_COUNT && a.mult == 1 && a.exp10 == 0) {
-        out->cls = want, out->mult = 1, out->exp10 = 0;
-        return 1;
-    }
+        b.cls == RFL__U_COUNT && a.mult == 1 && a.exp10 == 0)
+        return rfl__unit_set(out, want, 1, 0);
     /* x per time: the time unit's scale is to ns, so per-second = 9 - e */
     if (b.cls == RFL__U_TIME && b.mult == 1) {
-        if (want == RFL__U_HZ && a.cls == RFL__U_COUNT) {
-            out->cls = want, out->mult = 1, out->exp10 = 9 - b.exp10;
-            return 1;
-        }
-        if (want == RFL__U_BPS && a.cls == RFL__U_BYTES) {
-            out->cls = want, out->mult = a.mult, out->exp10 = a.exp10 + 9 - b.exp10;
-            return 1;
-        }
+        if (want == RFL__U_HZ && a.cls == RFL__U_COUNT) return rfl__unit_set(out, want, 1, 9 - b.exp10);
+        if (want == RFL__U_BPS && a.cls == RFL__U_BYTES)
+            return rfl__unit_set(out, want, a.mult, a.exp10 + 9 - b.exp10);
     }
     return 0;
 }
@@ -10968,43 +10944,35 @@ static void rfl__data_rows(rfl_reduce_state *st) {
 }
 
 /* ---- header rows ----------------------------------------------------------- */
+/* The key columns by name, per format (bit f: rfl_csv_format f). */
+#define RFL__NCU ((1u << RFL_CSV_NCU_RAW) | (1u << RFL_CSV_NCU_DETAILS))
+static const struct { unsigned fmts; const char *name; int code; } rfl__key_names[] = {
+    {RFL__NCU, "ID", RFL__K_ID}, {RFL__NCU, "Kernel Name", RFL__K_NAME},
+    {RFL__NCU, "CC", RFL__K_CC}, {RFL__NCU, "Metric Unit", RFL__K_MUNIT},
+    {RFL__NCU, "Metric Value", RFL__K_MVALUE},
+    {RFL__NCU | 1u << RFL_CSV_NVPROF_METRICS, "Metric Name", RFL__K_MNAME},
+    {1u << RFL_CSV_NVPROF_METRICS, "Kernel", RFL__K_NAME},
+    {1u << RFL_CSV_NVPROF_METRICS, "Invocations", RFL__K_INVOC},
+    {1u << RFL_CSV_NVPROF_METRICS, "Avg", RFL__K_AVG},
+    {1u << RFL_CSV_NVPROF_SUMMARY, "Type", RFL__K_TYPE},
+    {1u << RFL_CSV_NVPROF_SUMMARY, "Time", RFL__K_TIME},
+    {1u << RFL_CSV_NVPROF_TRACE, "Duration", RFL__K_TIME},
+    {1u << RFL_CSV_NVPROF_SUMMARY | 1u << RFL_CSV_NVPROF_TRACE, "Name", RFL__K_NAME}};
+
 static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t n, int overflow) {
     int code = 0, ucls = 0;
     uint64_t mult = 1;
+    size_t i;
     if (st->col >= st->col_cap)
         return rfl__fail_field(st, RFL_ERR_BUFFER,
                                "the header has more columns than the scratch's column map; "
                                "pass RFL_REDUCE_SCRATCH_SIZE(columns) bytes", 0, 0, 0);
-    if (!overflow) {
-        switch (st->fmt) {
-        case RFL_CSV_NCU_RAW:
-        case RFL_CSV_NCU_DETAILS:
-            if (rfl__eqn(s, n, "ID")) code = RFL__K_ID;
-            else if (rfl__eqn(s, n, "Kernel Name")) code = RFL__K_NAME;
-            else if (rfl__eqn(s, n, "CC")) code = RFL__K_CC;
-            else if (rfl__eqn(s, n, "Metric Name")) code = RFL__K_MNAME;
-            else if (rfl__eqn(s, n, "Metric Unit")) code = RFL__K_MUNIT;
-            else if (rfl__eqn(s, n, "Metric Value")) code = RFL__K_MVALUE, st->fmt = RFL_CSV_NCU_DETAILS;
-            else code = rfl__classify(s, n, &ucls, &mult);
-            break;
-        case RFL_CSV_NVPROF_METRICS:
-            if (rfl__eqn(s, n, "Kernel")) code = RFL__K_NAME;
-            else if (rfl__eqn(s, n, "Invocations")) code = RFL__K_INVOC;
-            else if (rfl__eqn(s, n, "Metric Name")) code = RFL__K_MNAME;
-            else if (rfl__eqn(s, n, "Avg")) code = RFL__K_AVG;
-            break;
-        case RFL_CSV_NVPROF_SUMMARY:
-            if (rfl__eqn(s, n, "Type")) code = RFL__K_TYPE;
-            else if (rfl__eqn(s, n, "Time")) code = RFL__K_TIME;
-            else if (rfl__eqn(s, n, "Name")) code = RFL__K_NAME;
-            break;
-        case RFL_CSV_NVPROF_TRACE:
-            if (rfl__eqn(s, n, "Duration")) code = RFL__K_TIME;
-            else if (rfl__eqn(s, n, "Name")) code = RFL__K_NAME;
-            break;
-        default: break;
-        }
-    }
+    for (i = 0; !overflow && !code && i < sizeof rfl__key_names / sizeof rfl__key_names[0]; i++)
+        if (((rfl__key_names[i].fmts >> st->fmt) & 1) && rfl__eqn(s, n, rfl__key_names[i].name))
+            code = rfl__key_names[i].code;
+    if (code == RFL__K_MVALUE) st->fmt = RFL_CSV_NCU_DETAILS;
+    else if (!overflow && !code && ((RFL__NCU >> st->fmt) & 1))
+        code = rfl__classify(s, n, &ucls, &mult); /* ncu: metric columns */
     if (code >= RFL__K_ID) st->key_col[code - RFL__K_ID] = (int)st->col;
     else if (code) {
         st->roles_seen[code] = 1;
@@ -11145,7 +11113,7 @@ static rfl_result rfl__data_avg(rfl_reduce_state *st, const char *s, size_t n) {
     n = m;
     while (m && !((s[m - 1] >= '0' && s[m - 1] <= '9') || s[m - 1] == '.' || s[m - 1] == ','))
         m--;
-    u.cls = st->row_ucls, u.mult = 1, u.exp10 = 0;
+    rfl__unit_set(&u, st->row_ucls, 1, 0);
     if (m == 0 && n > 0 && !rfl__ieq(s, n, "n/a"))
         return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
     if (m < n && !rfl__unit_for(s + m, n - m, st->row_ucls, &u))
@@ -11382,9 +11350,7 @@ static void rfl__csv_start(rfl_reduce_state *st, rfl_csv_format fmt) {
     for (i = 0; i < (int)(sizeof st->key_col / sizeof st->key_col[0]); i++) st->key_col[i] = -1;
     RFL_MEMSET(st->roles_seen, 0, sizeof st->roles_seen);
     RFL_MEMSET(st->role_unit_set, 0, sizeof st->role_unit_set);
-    for (i = 0; i < RFL__R_COUNT; i++) {
-        st->role_unit[i].cls = RFL__U_COUNT, st->role_unit[i].mult = 1, st->role_unit[i].exp10 = 0;
-    }
+    for (i = 0; i < RFL__R_COUNT; i++) rfl__unit_set(&st->role_unit[i], RFL__U_COUNT, 1, 0);
     rfl__reset_kernel(st);
     st->name_pending = 0;
     st->row_skip = 0;
@@ -12362,6 +12328,7 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
 #undef RFL__POS
 #undef RFL__NEWLINE
 #undef RFL__TRY
+#undef RFL__NCU
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
