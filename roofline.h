@@ -10406,20 +10406,17 @@ static void rfl__reset_kernel(rfl_reduce_state *st) {
 
 static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_kernel,
                          uint64_t id) {
-    rfl__sb s;
     rfl_reduce_result *r = &st->res;
+    rfl_reduce_warning *w;
     if (r->warning_count >= RFL_REDUCE_WARN_MAX) {
         r->warnings_dropped++;
-        s.b = st->scratch_text, s.n = 0, s.cap = sizeof st->scratch_text;
-        return s;
+        return rfl__sb_make(st->scratch_text, sizeof st->scratch_text);
     }
-    r->warnings[r->warning_count].code = code;
-    r->warnings[r->warning_count].has_kernel = has_kernel;
-    r->warnings[r->warning_count].kernel_id = id;
-    s.b = r->warnings[r->warning_count].text, s.n = 0, s.cap = RFL_REDUCE_WARN_TEXT;
-    s.b[0] = 0;
-    r->warning_count++;
-    return s;
+    w = &r->warnings[r->warning_count++];
+    w->code = code;
+    w->has_kernel = has_kernel;
+    w->kernel_id = id;
+    return rfl__sb_make(w->text, sizeof w->text);
 }
 
 /* ---- kernels --------------------------------------------------------------- */
@@ -10649,44 +10646,41 @@ static double rfl__kernel_cycles(rfl_reduce_state *st, int L, double time_s) {
 }
 
 /* SIMT FLOPs: add + mul + 2 x fma per precision, from counts, else from
-   per-cycle rates, else from nvprof's flop_count_*. */
+   per-cycle rates, else from nvprof's flop_count_*. The roles of each
+   kind come in the order of RFL_FP32, RFL_FP64, RFL_FP16 (0, 1, 2). */
 static void rfl__kernel_simt(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double cyc, unsigned *fl) {
-    int p;
+    int p, j;
     for (p = 0; p < 3; p++) {
-        int r0 = RFL__R_FADD + 3 * p, rr = RFL__R_FADD_R + 3 * p;
-        rfl_prec prec = p == 0 ? RFL_FP32 : p == 1 ? RFL_FP64 : RFL_FP16;
-        int nv = p == 0 ? RFL__R_NV_SP : p == 1 ? RFL__R_NV_DP : RFL__R_NV_HP;
+        int r0 = RFL__R_FADD + 3 * p, rr = RFL__R_FADD_R + 3 * p, nv = RFL__R_NV_SP + p;
+        int counts = RFL__HAS(r0) + RFL__HAS(r0 + 1) + RFL__HAS(r0 + 2);
         uint64_t f = 0;
-        if (RFL__HAS(r0) || RFL__HAS(r0 + 1) || RFL__HAS(r0 + 2)) {
-            if (!(RFL__HAS(r0) && RFL__HAS(r0 + 1) && RFL__HAS(r0 + 2))) st->w_partial |= 1u << p;
-            f = rfl__sat_add(RFL__HAS(r0) ? RFL__U(r0) : 0, RFL__HAS(r0 + 1) ? RFL__U(r0 + 1) : 0, fl);
-            if (RFL__HAS(r0 + 2)) f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + 2), 2, fl), fl);
+        if (counts) {
+            if (counts < 3) st->w_partial |= 1u << p;
+            for (j = 0; j < 3; j++) /* add, mul, fma */
+                if (RFL__HAS(r0 + j))
+                    f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + j), j == 2 ? 2 : 1, fl), fl);
         } else if ((RFL__HAS(rr) || RFL__HAS(rr + 1) || RFL__HAS(rr + 2)) && cyc >= 0) {
             double d = 0;
-            if (RFL__HAS(rr)) d += (double)rfl__round_u64(RFL__D(rr) * cyc, fl);
-            if (RFL__HAS(rr + 1)) d += (double)rfl__round_u64(RFL__D(rr + 1) * cyc, fl);
-            if (RFL__HAS(rr + 2)) d += 2.0 * (double)rfl__round_u64(RFL__D(rr + 2) * cyc, fl);
+            for (j = 0; j < 3; j++)
+                if (RFL__HAS(rr + j))
+                    d += (j == 2 ? 2.0 : 1.0) * (double)rfl__round_u64(RFL__D(rr + j) * cyc, fl);
             f = rfl__round_u64(d, fl);
             k->flags |= RFL_REDUCE_RATE_DERIVED;
-        } else if (RFL__HAS(nv)) {
+        } else if (RFL__HAS(nv))
             f = RFL__U(nv);
-        } else {
-            k->work.unknown |= RFL_UNKNOWN_FLOPS(prec);
-        }
-        k->flops[prec] = f;
+        else
+            k->work.unknown |= RFL_UNKNOWN_FLOPS(p);
+        k->flops[p] = f;
     }
 }
 
 /* Tensor FLOPs per family from the counters (the base counter, else one
    breakdown's parts); returns whether any family's counter was collected. */
 static int rfl__kernel_tensor_counted(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl) {
-    static const int tr[6] = {RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16,
-                              RFL__R_T_BF16, RFL__R_T_FP8, RFL__R_T_INT8};
-    static const rfl_prec tp[6] = {RFL_FP64_TENSOR, RFL_TF32_TENSOR, RFL_FP16_TENSOR,
-                                   RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
     int i, any = 0;
-    for (i = 0; i < 6; i++) {
-        int b = tr[i], sp = b + (RFL__R_TS_FP64 - RFL__R_T_FP64);
+    for (i = 0; i < 6; i++) { /* RFL__R_T_* in the order of RFL_FP64_TENSOR.. */
+        int tp = RFL_FP64_TENSOR + i;
+        int b = RFL__R_T_FP64 + i, sp = b + (RFL__R_TS_FP64 - RFL__R_T_FP64);
         int wb = b + (RFL__R_TW_FP64 - RFL__R_T_FP64), ws = b + (RFL__R_TWS_FP64 - RFL__R_T_FP64);
         int dst = b == RFL__R_T_FP16 ? RFL__R_TD_FP16 : b;
         if (st->roles_seen[b] || st->roles_seen[sp] || st->roles_seen[dst] ||
@@ -10695,15 +10689,15 @@ static int rfl__kernel_tensor_counted(rfl_reduce_state *st, int L, rfl_kernel_st
                           : RFL__HAS(dst) ? RFL__U(dst) : 0;
             uint64_t fw = RFL__HAS(wb) ? RFL__U(wb) : RFL__HAS(ws) ? RFL__U(ws) : 0;
             any = 1;
-            k->flops[tp[i]] = rfl__sat_add(fs, fw, fl);
+            k->flops[tp] = rfl__sat_add(fs, fw, fl);
         } else
-            k->work.unknown |= RFL_UNKNOWN_FLOPS(tp[i]);
+            k->work.unknown |= RFL_UNKNOWN_FLOPS(tp);
     }
     if (RFL__HAS(RFL__R_TINST)) k->tensor_inst = RFL__U(RFL__R_TINST);
     else if (RFL__HAS(RFL__R_TINST_OP)) k->tensor_inst = RFL__U(RFL__R_TINST_OP);
     if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP)))
         for (i = 0; i < 6; i++) /* estimates follow: 0 unless named below */
-            k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tp[i]);
+            k->work.unknown &= ~RFL_UNKNOWN_FLOPS(RFL_FP64_TENSOR + i);
     return any;
 }
 
@@ -10768,15 +10762,12 @@ static void rfl__kernel_ceilings(rfl_reduce_state *st, int L, double time_s) {
     hz = RFL__HAS(RFL__R_SM_HZ) ? RFL__D(RFL__R_SM_HZ) : RFL__HAS(RFL__R_SMSP_HZ) ? RFL__D(RFL__R_SMSP_HZ) : 0;
     if (hz > 0) st->clk_sum += hz * w, st->clk_w += w;
     RFL_MEMSET(c, 0, sizeof c);
-    if (hz > 0 && RFL__HAS(RFL__R_FFMA_PEAK)) c[RFL_FP32] = 2.0 * RFL__D(RFL__R_FFMA_PEAK) * hz;
-    if (hz > 0 && RFL__HAS(RFL__R_DFMA_PEAK)) c[RFL_FP64] = 2.0 * RFL__D(RFL__R_DFMA_PEAK) * hz;
-    if (hz > 0 && RFL__HAS(RFL__R_HFMA_PEAK)) c[RFL_FP16] = 2.0 * RFL__D(RFL__R_HFMA_PEAK) * hz;
-    if (RFL__HAS(RFL__R_DRAM_PEAK) && RFL__HAS(RFL__R_DRAM_HZ))
-        c[(int)RFL_PREC_COUNT + RFL_DRAM] = RFL__D(RFL__R_DRAM_PEAK) * RFL__D(RFL__R_DRAM_HZ);
-    if (RFL__HAS(RFL__R_LTS_PEAK) && RFL__HAS(RFL__R_LTS_HZ))
-        c[(int)RFL_PREC_COUNT + RFL_L2] = RFL__D(RFL__R_LTS_PEAK) * RFL__D(RFL__R_LTS_HZ);
-    if (RFL__HAS(RFL__R_L1_PEAK) && RFL__HAS(RFL__R_L1_HZ))
-        c[(int)RFL_PREC_COUNT + RFL_L1] = RFL__D(RFL__R_L1_PEAK) * RFL__D(RFL__R_L1_HZ);
+    for (i = 0; i < 3; i++) { /* the roles in the order of FP32, FP64, FP16 and DRAM, L2, L1 */
+        if (hz > 0 && RFL__HAS(RFL__R_FFMA_PEAK + i))
+            c[i] = 2.0 * RFL__D(RFL__R_FFMA_PEAK + i) * hz;
+        if (RFL__HAS(RFL__R_DRAM_PEAK + i) && RFL__HAS(RFL__R_DRAM_HZ + i))
+            c[(int)RFL_PREC_COUNT + i] = RFL__D(RFL__R_DRAM_PEAK + i) * RFL__D(RFL__R_DRAM_HZ + i);
+    }
     for (i = 0; i < (int)RFL_PREC_COUNT + RFL_LEVEL_COUNT; i++)
         if (c[i] > 0) st->ceil_sum[i] += c[i] * w, st->ceil_w[i] += w;
 }
@@ -10803,15 +10794,12 @@ static void rfl__note_tensor(rfl_reduce_state *st, const rfl_kernel_stat *k, dou
    residency (see the manual). */
 static void rfl__note_below_output(rfl_reduce_state *st, int L, const rfl_kernel_stat *k,
                                    rfl__tc_case *tc) {
-    uint64_t n32 = 0, n16 = 0, n64 = 0, need;
+    static const uint64_t elem_bytes[3] = {4, 8, 2}; /* FP32, FP64, FP16 */
+    uint64_t need = 0;
     int i;
     if (!RFL__HAS(RFL__R_DRAM_WRITE)) return;
-    for (i = 0; i < 3; i++) {
-        if (RFL__HAS(RFL__R_FADD + i)) n32 += RFL__U(RFL__R_FADD + i);
-        if (RFL__HAS(RFL__R_DADD + i)) n64 += RFL__U(RFL__R_DADD + i);
-        if (RFL__HAS(RFL__R_HADD + i)) n16 += RFL__U(RFL__R_HADD + i);
-    }
-    need = 4 * n32 + 8 * n64 + 2 * n16;
+    for (i = 0; i < 9; i++) /* add, mul, fma of each precision: one element written each */
+        if (RFL__HAS(RFL__R_FADD + i)) need += elem_bytes[i / 3] * RFL__U(RFL__R_FADD + i);
     if (!need || (double)RFL__U(RFL__R_DRAM_WRITE) >= 0.95 * (double)need) return;
     if (!tc->memo) tc->memo = rfl__name_memo(st, k->name, st->name_len);
     if (tc->memo->elementwise && !st->w_below++) {
@@ -11224,38 +11212,6 @@ static rfl_result rfl__section_end(rfl_reduce_state *st) {
 }
 
 /* ---- the byte machine ------------------------------------------------------ */
-/* First position in [p, e) holding a or b (e when none): 8 bytes a step. */
-static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned char *e,
-                                       unsigned char a, unsigned char b) {
-    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-    const uint64_t ma = ones * a, mb = ones * b;
-    while (e - p >= 8) {
-        uint64_t w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-                     (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-                     (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-        uint64_t xa = w ^ ma, xb = w ^ mb;
-        uint64_t t = ((xa - ones) & ~xa & high) | ((xb - ones) & ~xb & high);
-        if (t) {
-#if defined(__GNUC__) || defined(__clang__)
-            return p + (__builtin_ctzll(t) >> 3);
-#else
-            while (*p != a && *p != b) p++;
-            return p;
-#endif
-        }
-        p += 8;
-    }
-    while (p < e && *p != a && *p != b) p++;
-    return p;
-}
-
-/* ---- skipping runs of unused columns, 64 bytes a step ----------------------
-   Masks of quotes, commas and newlines per 64-byte block; the bytes inside
-   quotes are the prefix XOR of the quote mask (a doubled quote toggles
-   twice, so RFC 4180 quoting needs no special case); separators are commas
-   outside quotes. SSE2 where the compiler has it (a compiler header, no
-   libc), portable SWAR otherwise. */
-
 static uint64_t rfl__popcount(uint64_t x) {
     /* SWAR: __builtin_popcountll becomes a libgcc call without -mpopcnt */
     x = x - ((x >> 1) & 0x5555555555555555ull);
@@ -11282,6 +11238,31 @@ static int rfl__hibit(uint64_t x) { /* x != 0 */
     return n;
 #endif
 }
+
+/* First position in [p, e) holding a or b (e when none): 8 bytes a step. */
+static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned char *e,
+                                       unsigned char a, unsigned char b) {
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    const uint64_t ma = ones * a, mb = ones * b;
+    while (e - p >= 8) {
+        uint64_t w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+                     (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+                     (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+        uint64_t xa = w ^ ma, xb = w ^ mb;
+        uint64_t t = ((xa - ones) & ~xa & high) | ((xb - ones) & ~xb & high);
+        if (t) return p + (rfl__ctz(t) >> 3); /* bits above a match may be false */
+        p += 8;
+    }
+    while (p < e && *p != a && *p != b) p++;
+    return p;
+}
+
+/* ---- skipping runs of unused columns, 64 bytes a step ----------------------
+   Masks of quotes, commas and newlines per 64-byte block; the bytes inside
+   quotes are the prefix XOR of the quote mask (a doubled quote toggles
+   twice, so RFC 4180 quoting needs no special case); separators are commas
+   outside quotes. SSE2 where the compiler has it (a compiler header, no
+   libc), portable SWAR otherwise. */
 
 static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uint64_t *mn,
                          uint64_t *mr) {
@@ -11591,23 +11572,15 @@ rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
 #define RFL__NUM16(cs, ce, m, f) ((void)(m), (void)(f), 0)
 #endif
 /* s2 becomes its want-th lowest set bit alone (want >= 1, popcount >= want) */
+RFL__ALWAYS_INLINE uint64_t rfl__nth_bit(uint64_t x, uint32_t want) {
+    while (--want) x &= x - 1;
+    return x & (0 - x);
+}
 #ifdef RFL__AVX2
-#define RFL__SELECT(s2, want)                                                                 \
-    do {                                                                                      \
-        if (simd == 2) s2 = rfl__sel_pdep(s2, (want) - 1);                                    \
-        else {                                                                                \
-            uint32_t j_ = (want);                                                             \
-            while (--j_) s2 &= s2 - 1;                                                        \
-            s2 &= 0 - s2;                                                                     \
-        }                                                                                     \
-    } while (0)
+#define RFL__SELECT(s2, want) \
+    ((s2) = simd == 2 ? rfl__sel_pdep(s2, (want) - 1) : rfl__nth_bit(s2, want))
 #else
-#define RFL__SELECT(s2, want)                                                                 \
-    do {                                                                                      \
-        uint32_t j_ = (want);                                                                 \
-        while (--j_) s2 &= s2 - 1;                                                            \
-        s2 &= 0 - s2;                                                                         \
-    } while (0)
+#define RFL__SELECT(s2, want) ((s2) = rfl__nth_bit(s2, want))
 #endif
 enum { RFL__W_NEXT, RFL__W_STOP, RFL__W_ERR };
 /* One field whose end the masks found (end: its ',' or '\n'): a metric
@@ -12008,14 +11981,9 @@ static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_
 
 /* ---- public ------------------------------------------------------------------ */
 RFL_API const char *rfl_csv_format_name(rfl_csv_format f) {
-    switch (f) {
-    case RFL_CSV_NCU_RAW: return "ncu-raw";
-    case RFL_CSV_NCU_DETAILS: return "ncu-details";
-    case RFL_CSV_NVPROF_METRICS: return "nvprof-metrics";
-    case RFL_CSV_NVPROF_SUMMARY: return "nvprof-summary";
-    case RFL_CSV_NVPROF_TRACE: return "nvprof-trace";
-    default: return "unknown";
-    }
+    static const char *const names[] = {"unknown", "ncu-raw", "ncu-details", "nvprof-metrics",
+                                        "nvprof-summary", "nvprof-trace"};
+    return (unsigned)f < sizeof names / sizeof names[0] ? names[f] : "unknown";
 }
 
 RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *desc,
@@ -12036,11 +12004,8 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
     st->locale = st->desc.locale;
     st->top_n = st->desc.top_n < 0 ? 0 : st->desc.top_n == 0 ? 10 : st->desc.top_n > RFL_REDUCE_TOP_MAX ? RFL_REDUCE_TOP_MAX
                                                                               : st->desc.top_n;
-    st->res.total.work.unknown = 0;
-    st->res.total.name[0] = 't', st->res.total.name[1] = 'o', st->res.total.name[2] = 't';
-    st->res.total.name[3] = 'a', st->res.total.name[4] = 'l';
-    st->res.other.name[0] = 'o', st->res.other.name[1] = 't', st->res.other.name[2] = 'h';
-    st->res.other.name[3] = 'e', st->res.other.name[4] = 'r';
+    RFL_MEMCPY(st->res.total.name, "total", 6);
+    RFL_MEMCPY(st->res.other.name, "other", 6);
     return RFL_OK;
 }
 
