@@ -1998,8 +1998,8 @@ typedef struct rfl_reduce_state {
     uint64_t w_below, w_below_id,
         w_below_got, w_below_need, w_above, w_above_id, w_trunc, w_other;
     unsigned w_partial;
-    uint64_t nv_trace_ns, nv_sum_ns;
-    int nv_trace_known, nv_sum_known;
+    uint64_t nv_ns[2];         /* nvprof kernel time: summary, trace */
+    int nv_known[2];
 } rfl_reduce_state;
 
 /* Start a reduction.
@@ -10236,15 +10236,13 @@ static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char
     return rfl__fail_at(st, r, st->field_line, st->field_col, st->field_off, m1, m2, m2n, m3);
 }
 
-/* Store one value (both conventions while the file's is undecided). */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
 #define RFL__ALWAYS_INLINE static inline __attribute__((always_inline))
 #else /* -Os: one copy, the compiler decides */
 #define RFL__ALWAYS_INLINE static
 #endif
 
-RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac);
-/* The convention's group separator and decimal mark for rfl__put_num; both
+/* The convention's group separator and decimal mark for rfl__num_scan; both
    0 while the locale is unknown (then only plain digits read the same both
    ways). */
 #define RFL__GDM(st, g, dm)                                                                 \
@@ -10253,8 +10251,8 @@ RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t
 
 /* The common value, in one pass: digits in the base unit, grouped by the
    file's known convention ("1,970,899,334.25"), or plain digits while it
-   is still unknown (rfl__num_scan reads, rfl__put_num stores). Returns 1
-   when stored, 0 when rfl__put_value's general reader must look (spaces,
+   is still unknown (rfl__num_scan reads, rfl__put_digits stores). Returns 1
+   when read, 0 when rfl__put_value's general reader must look (spaces,
    n/a, signs, exponents, ambiguity, more than 19 digits). The row walker
    calls it with g and dm from RFL__GDM and the unit checked once per
    section (role_plain), inlined: it runs for nearly every used field. */
@@ -10284,14 +10282,6 @@ RFL__ALWAYS_INLINE int rfl__num_scan(const char *s, size_t n, char g, char dm, u
     }
     if (i != n || nd == 0 || nd > 19) return 0;
     *mo = m, *fo = frac;
-    return 1;
-}
-RFL__ALWAYS_INLINE int rfl__put_num(rfl_reduce_state *st, int role, const char *s, size_t n,
-                                    char g, char dm) {
-    uint64_t m;
-    int frac;
-    if (!rfl__num_scan(s, n, g, dm, &m, &frac)) return 0;
-    rfl__put_digits(st, role, m, frac);
     return 1;
 }
 /* Stores the digits m with frac of them decimals (nd <= 19) as role's value. */
@@ -10327,8 +10317,9 @@ RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t
 static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, size_t n,
                                  const rfl__unit *u, uint64_t mult) {
     rfl__val us, eu;
-    int okus, okeu, k;
+    int okus, okeu, k, frac;
     size_t i;
+    uint64_t m;
     char g, dm;
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
     while (n && s[0] == ' ') s++, n--;
@@ -10338,8 +10329,10 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
     /* in the base unit, the one-pass reader first (scaled units come here:
        the digits they lose are tracked below) */
     RFL__GDM(st, g, dm);
-    if (u->mult == 1 && u->exp10 == 0 && mult == 1 && rfl__put_num(st, role, s, n, g, dm))
+    if (u->mult == 1 && u->exp10 == 0 && mult == 1 && rfl__num_scan(s, n, g, dm, &m, &frac)) {
+        rfl__put_digits(st, role, m, frac);
         return RFL_OK;
+    }
     okus = st->locale != RFL_LOCALE_EU && rfl__read_conv(s, n, ',', '.', u, &us);
     okeu = st->locale != RFL_LOCALE_US && rfl__read_conv(s, n, '.', ',', u, &eu);
     if (st->locale == RFL_LOCALE_EU && !okeu) okus = rfl__read_conv(s, n, ',', '.', u, &us);
@@ -10363,23 +10356,19 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
     }
     if (!okus) us = eu;
     if (!okeu) eu = us;
-    if (u->mult != 1 || u->exp10 != 0) {
-        /* a scaled unit: only the printed digits survive */
-        /* digits were lost when the last printed digit is worth more than
-           one base unit (134.23 Mbyte: 10 kB; 0.069000 ms: 1 ns, none) */
-        if ((u->cls == RFL__U_BYTES || u->cls == RFL__U_TIME) && us.mant &&
-            ((double)u->mult * rfl__scale10(1.0, us.e10 + u->exp10)) > 1.0) {
-            double e = 0.5 / (double)us.mant;
-            if (e > st->res.auto_units_rel_err) {
-                st->res.auto_units_rel_err = e;
-                i = rfl__copy_text(st->auto_example, sizeof st->auto_example, s, n);
-                for (k = 0; st->unit[k] && i + 2 < sizeof st->auto_example; k++) {
-                    if (k == 0) st->auto_example[i++] = ' ';
-                    st->auto_example[i++] = st->unit[k];
-                }
-                st->auto_example[i] = 0;
-            }
+    /* a scaled unit keeps only the printed digits: digits were lost when
+       the last printed one is worth more than one base unit (134.23 Mbyte:
+       10 kB; 0.069000 ms: 1 ns, none) */
+    if ((u->mult != 1 || u->exp10 != 0) && (u->cls == RFL__U_BYTES || u->cls == RFL__U_TIME) &&
+        us.mant && ((double)u->mult * rfl__scale10(1.0, us.e10 + u->exp10)) > 1.0 &&
+        0.5 / (double)us.mant > st->res.auto_units_rel_err) {
+        st->res.auto_units_rel_err = 0.5 / (double)us.mant;
+        i = rfl__copy_text(st->auto_example, sizeof st->auto_example, s, n);
+        for (k = 0; st->unit[k] && i + 2 < sizeof st->auto_example; k++) {
+            if (k == 0) st->auto_example[i++] = ' ';
+            st->auto_example[i++] = st->unit[k];
         }
+        st->auto_example[i] = 0;
     }
     for (k = 0; k < 2; k++) {
         rfl__val *v = k ? &eu : &us;
@@ -10404,19 +10393,25 @@ static void rfl__reset_kernel(rfl_reduce_state *st) {
     st->have_kernel = 0;
 }
 
+/* A new warning whose text starts with text; more may be appended to the
+   builder returned (beyond RFL_REDUCE_WARN_MAX: counted, text dropped). */
 static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_kernel,
-                         uint64_t id) {
+                         uint64_t id, const char *text) {
     rfl_reduce_result *r = &st->res;
     rfl_reduce_warning *w;
+    rfl__sb s;
     if (r->warning_count >= RFL_REDUCE_WARN_MAX) {
         r->warnings_dropped++;
-        return rfl__sb_make(st->scratch_text, sizeof st->scratch_text);
+        s = rfl__sb_make(st->scratch_text, sizeof st->scratch_text);
+    } else {
+        w = &r->warnings[r->warning_count++];
+        w->code = code;
+        w->has_kernel = has_kernel;
+        w->kernel_id = id;
+        s = rfl__sb_make(w->text, sizeof w->text);
     }
-    w = &r->warnings[r->warning_count++];
-    w->code = code;
-    w->has_kernel = has_kernel;
-    w->kernel_id = id;
-    return rfl__sb_make(w->text, sizeof w->text);
+    rfl__sb_s(&s, text);
+    return s;
 }
 
 /* ---- kernels --------------------------------------------------------------- */
@@ -10922,7 +10917,7 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     return RFL_OK;
 }
 
-/* Data rows follow: which roles read in their base unit (rfl__put_num). */
+/* Data rows follow: which roles read in their base unit (rfl__num_scan). */
 static void rfl__data_rows(rfl_reduce_state *st) {
     int i;
     st->row_kind = RFL__ROW_DATA;
@@ -11182,17 +11177,13 @@ static rfl_result rfl__row_end(rfl_reduce_state *st) {
         e = rfl__kernel_done(st);
     } else if (st->fmt == RFL_CSV_NVPROF_SUMMARY || st->fmt == RFL_CSV_NVPROF_TRACE) {
         if (!st->row_skip && st->kset[0]) {
-            int L;
+            int L, trace = st->fmt == RFL_CSV_NVPROF_TRACE;
             if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
                 return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
                                  rfl__strlen(st->amb_text), "' is ambiguous; declare the locale");
             L = st->locale == RFL_LOCALE_EU ? 1 : 0;
-            if (st->fmt == RFL_CSV_NVPROF_TRACE)
-                st->nv_trace_ns = rfl__sat_add(st->nv_trace_ns, st->kv_u[0][L], &st->res.flags),
-                st->nv_trace_known = 1;
-            else
-                st->nv_sum_ns = rfl__sat_add(st->nv_sum_ns, st->kv_u[0][L], &st->res.flags),
-                st->nv_sum_known = 1;
+            st->nv_ns[trace] = rfl__sat_add(st->nv_ns[trace], st->kv_u[0][L], &st->res.flags);
+            st->nv_known[trace] = 1;
         }
         st->kset[0] = 0;
         st->amb_pending = 0;
@@ -11758,10 +11749,6 @@ out:
 #undef RFL__SELECT
 #undef RFL__NUM16
 
-static rfl_result rfl__walk0(rfl_reduce_state *st, const unsigned char **pp,
-                             const unsigned char *e, const unsigned char *p0, uint64_t base) {
-    return rfl__walk_body(st, pp, e, p0, base, 0);
-}
 #ifdef RFL__AVX2
 __attribute__((target("avx2,bmi,bmi2,popcnt,pclmul"))) static rfl_result
 rfl__walk1(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
@@ -11780,7 +11767,7 @@ static rfl_result rfl__walk(rfl_reduce_state *st, const unsigned char **pp,
     if (st->simd == 2) return rfl__walk2(st, pp, e, p0, base);
     if (st->simd == 1) return rfl__walk1(st, pp, e, p0, base);
 #endif
-    return rfl__walk0(st, pp, e, p0, base);
+    return rfl__walk_body(st, pp, e, p0, base, 0);
 }
 
 #define RFL__POS(q) (base + (uint64_t)((q) - p0))
@@ -12023,10 +12010,9 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size
 
 /* Tensor-core FLOPs uncounted or estimated. */
 static void rfl__warn_tensor(rfl_reduce_state *st) {
-    rfl_reduce_result *r = &st->res;
     rfl__sb s;
     if (st->w_tc_kernels) {
-        s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
+        s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0, "");
         rfl__sb_f(&s, "%u tensor-core kernel(s) by name (%3% of the time; e.g. ", st->w_tc_kernels,
                   st->w_time_s > 0 ? 100 * st->w_tc_s / st->w_time_s : 0);
         rfl__sb_sn(&s, st->w_tc_example, 40);
@@ -12036,9 +12022,9 @@ static void rfl__warn_tensor(rfl_reduce_state *st) {
                       "sm__ops_path_tensor_op_* for every type");
     }
     if (st->w_est_kernels) {
-        s = rfl__warn(st, RFL_WARN_TENSOR_ESTIMATED, 0, 0);
+        s = rfl__warn(st, RFL_WARN_TENSOR_ESTIMATED, 0, 0, "");
         rfl__sb_f(&s, "tensor FLOPs of %u kernel(s) are estimates: %15 tensor-pipe instructions x %4",
-                  st->w_est_kernels, st->w_est_inst, r->tensor_flops_per_inst);
+                  st->w_est_kernels, st->w_est_inst, st->res.tensor_flops_per_inst);
         rfl__sb_s(&s, st->desc.tensor_flops_per_inst > 0
                           ? " FLOPs (the caller's factor). "
                           : " FLOPs (mean; per kernel by the mma shape of its name: m16n8k8 "
@@ -12064,102 +12050,87 @@ static void rfl__warn_counters(rfl_reduce_state *st) {
         for (i = 0; i < 6; i++)
             seen |= st->roles_seen[RFL__R_T_FP64 + i] | st->roles_seen[RFL__R_TW_FP64 + i] |
                     st->roles_seen[RFL__R_TS_FP64 + i] | st->roles_seen[RFL__R_TWS_FP64 + i];
-        if (!seen) {
-            s = rfl__warn(st, RFL_WARN_NO_TENSOR_COUNTERS, 0, 0);
-            rfl__sb_s(&s, "no tensor-core counter in this profile, and no kernel name marks a "
-                          "tensor-core kernel (tf32, hmma, gmma, tensorop): the FP counts are "
-                          "likely complete. Had tensor cores run (TF32 is cuDNN's default on "
-                          "Ampere and later), their FLOPs would be missing: add "
-                          "sm__ops_path_tensor_op_* to be sure");
-        }
+        if (!seen)
+            rfl__warn(st, RFL_WARN_NO_TENSOR_COUNTERS, 0, 0,
+                      "no tensor-core counter in this profile, and no kernel name marks a "
+                      "tensor-core kernel (tf32, hmma, gmma, tensorop): the FP counts are "
+                      "likely complete. Had tensor cores run (TF32 is cuDNN's default on "
+                      "Ampere and later), their FLOPs would be missing: add "
+                      "sm__ops_path_tensor_op_* to be sure");
     }
-    if (r->kernels && (t->work.unknown & fp_bits) == fp_bits) {
-        s = rfl__warn(st, RFL_WARN_NO_FP_COUNTERS, 0, 0);
-        rfl__sb_s(&s, "no FLOP counters in this profile: FLOPs and AI are unknown. Collect "
-                      "smsp__sass_thread_inst_executed_op_{fadd,fmul,ffma}_pred_on.sum (and the "
-                      "d/h variants and sm__ops_path_tensor_op_*)");
-    }
+    if (r->kernels && (t->work.unknown & fp_bits) == fp_bits)
+        rfl__warn(st, RFL_WARN_NO_FP_COUNTERS, 0, 0,
+                  "no FLOP counters in this profile: FLOPs and AI are unknown. Collect "
+                  "smsp__sass_thread_inst_executed_op_{fadd,fmul,ffma}_pred_on.sum (and the "
+                  "d/h variants and sm__ops_path_tensor_op_*)");
     if (st->w_partial) {
-        s = rfl__warn(st, RFL_WARN_PARTIAL_COUNTERS, 0, 0);
+        s = rfl__warn(st, RFL_WARN_PARTIAL_COUNTERS, 0, 0, "");
         rfl__sb_f(&s, "not every add/mul/fma counter was collected for %s%s%s",
                   (st->w_partial & 1) ? "FP32 " : "", (st->w_partial & 2) ? "FP64 " : "",
                   (st->w_partial & 4) ? "FP16 " : "");
         rfl__sb_s(&s, "(a missing one counts 0): those FLOPs are a lower bound. Collect "
                       "smsp__sass_thread_inst_executed_op_{add,mul,fma}_pred_on.sum together");
     }
-    if (t->flags & RFL_REDUCE_RATE_DERIVED) {
-        s = rfl__warn(st, RFL_WARN_RATE_DERIVED, 0, 0);
-        rfl__sb_s(&s, "some counts were derived from per-cycle or per-second rates x elapsed "
-                      "cycles or time, as Nsight Compute's roofline does; the rates are printed "
-                      "with 2 decimals, so the counts are approximate. Collect the .sum counters "
-                      "for exact counts");
-    }
-    if (r->kernels && (t->work.unknown & RFL_UNKNOWN_TIME)) {
-        s = rfl__warn(st, RFL_WARN_NO_TIME, 0, 0);
-        rfl__sb_s(&s, "no time metric (gpu__time_duration.sum) for some kernels: time and FLOP/s "
-                      "unknown");
-    }
+    if (t->flags & RFL_REDUCE_RATE_DERIVED)
+        rfl__warn(st, RFL_WARN_RATE_DERIVED, 0, 0,
+                  "some counts were derived from per-cycle or per-second rates x elapsed "
+                  "cycles or time, as Nsight Compute's roofline does; the rates are printed "
+                  "with 2 decimals, so the counts are approximate. Collect the .sum counters "
+                  "for exact counts");
+    if (r->kernels && (t->work.unknown & RFL_UNKNOWN_TIME))
+        rfl__warn(st, RFL_WARN_NO_TIME, 0, 0,
+                  "no time metric (gpu__time_duration.sum) for some kernels: time and FLOP/s "
+                  "unknown");
 }
 
 /* What the bytes say: L2 residency, a hierarchy upside down. */
 static void rfl__warn_memory(rfl_reduce_state *st) {
-    rfl_reduce_result *r = &st->res;
-    rfl_kernel_stat *t = &r->total;
+    rfl_kernel_stat *t = &st->res.total;
+    unsigned known = ~t->work.unknown;
+    /* fewer bytes at an outer level than at the one inside it */
+    int l1_low = (known & RFL_UNKNOWN_BYTES(RFL_L1)) && (known & RFL_UNKNOWN_BYTES(RFL_L2)) &&
+                 t->bytes[RFL_L1] < t->bytes[RFL_L2];
+    int l2_low = (known & RFL_UNKNOWN_BYTES(RFL_L2)) && (known & RFL_UNKNOWN_BYTES(RFL_DRAM)) &&
+                 t->bytes[RFL_L2] < t->bytes[RFL_DRAM];
     rfl__sb s;
     if (st->w_below) {
-        s = rfl__warn(st, RFL_WARN_BELOW_COMPULSORY, 1, st->w_below_id);
+        s = rfl__warn(st, RFL_WARN_BELOW_COMPULSORY, 1, st->w_below_id, "");
         rfl__sb_f(&s, "DRAM writes of %u elementwise kernel(s) are below their output size (kernel "
                       "%u: %u bytes written, output at least %u", st->w_below, st->w_below_id,
                   st->w_below_got, st->w_below_need);
         rfl__sb_s(&s, "): part of the output was still in L2 when the kernel ended, so its DRAM "
                       "AI is overstated");
     }
-    {
-        int k1 = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_L1)),
-            k2 = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_L2)),
-            kd = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_DRAM));
-        if (r->kernels && ((k1 && k2 && t->bytes[RFL_L1] < t->bytes[RFL_L2]) ||
-                           (k2 && kd && t->bytes[RFL_L2] < t->bytes[RFL_DRAM]))) {
-            s = rfl__warn(st, RFL_WARN_HIERARCHY, 0, 0);
-            rfl__sb_s(&s, "hierarchy inversion: ");
-            if (k1 && k2 && t->bytes[RFL_L1] < t->bytes[RFL_L2])
-                rfl__sb_s(&s, "L1 bytes below L2 bytes (AI at L1 above AI at L2; TMA and other "
-                              "copies that bypass L1 are not in l1tex__t_bytes) ");
-            if (k2 && kd && t->bytes[RFL_L2] < t->bytes[RFL_DRAM])
-                rfl__sb_s(&s, "L2 bytes below DRAM bytes (AI at L2 above AI at DRAM: check units "
-                              "and that both metrics cover the same kernels)");
-        }
+    if (st->res.kernels && (l1_low || l2_low)) {
+        s = rfl__warn(st, RFL_WARN_HIERARCHY, 0, 0, "hierarchy inversion: ");
+        if (l1_low)
+            rfl__sb_s(&s, "L1 bytes below L2 bytes (AI at L1 above AI at L2; TMA and other "
+                          "copies that bypass L1 are not in l1tex__t_bytes) ");
+        if (l2_low)
+            rfl__sb_s(&s, "L2 bytes below DRAM bytes (AI at L2 above AI at DRAM: check units "
+                          "and that both metrics cover the same kernels)");
     }
 }
 
-/* Kernels, or the total, faster than the machine allows. */
-static void rfl__warn_above_roof(rfl_reduce_state *st) {
-    const rfl_machine *m = st->desc.machine;
-    rfl_kernel_stat *t = &st->res.total;
+/* Against the machine: kernels or the total faster than it allows, a
+   profile clocked below its boost. */
+static void rfl__warn_machine(rfl_reduce_state *st, const rfl_machine *m) {
+    rfl_reduce_result *r = &st->res;
+    double worst = rfl__roof_excess(m, &r->total);
     rfl__sb s;
     if (st->w_above) {
-        s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id);
+        s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id, "");
         rfl__sb_f(&s, "%u kernel(s) ran above the roof of %s (worst: kernel %u at %3% of a "
                       "ceiling): a measurement or unit bug, or the wrong machine",
                   st->w_above, m->id, st->w_above_id, st->w_above_x * 100);
     }
-    {
-        double worst = rfl__roof_excess(m, t);
-        if (worst > 1.0) {
-            s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0);
-            rfl__sb_f(&s, "the total runs at %3% of a ceiling of %s: above the roof means a "
-                          "measurement or unit bug", worst * 100, m->id);
-        }
+    if (worst > 1.0) {
+        s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0, "");
+        rfl__sb_f(&s, "the total runs at %3% of a ceiling of %s: above the roof means a "
+                      "measurement or unit bug", worst * 100, m->id);
     }
-}
-
-/* A profile clocked below the machine's boost. */
-static void rfl__warn_clock(rfl_reduce_state *st) {
-    const rfl_machine *m = st->desc.machine;
-    rfl_reduce_result *r = &st->res;
-    rfl__sb s;
     if (m->boost_mhz > 0 && r->sm_clock_hz > 0 && r->sm_clock_hz < 0.9 * m->boost_mhz * 1e6) {
-        s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0);
+        s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0, "");
         rfl__sb_f(&s, "the profile ran at %4 MHz, %3% below the boost clock of %s (%5 MHz): ",
                   r->sm_clock_hz / 1e6, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)),
                   m->id, m->boost_mhz);
@@ -12171,25 +12142,23 @@ static void rfl__warn_clock(rfl_reduce_state *st) {
 /* Units, names, saturation, a full by-name table. */
 static void rfl__warn_bookkeeping(rfl_reduce_state *st) {
     rfl_reduce_result *r = &st->res;
-    rfl_kernel_stat *t = &r->total;
     rfl__sb s;
     if (r->auto_units_rel_err > 0) {
-        s = rfl__warn(st, RFL_WARN_AUTO_UNITS, 0, 0);
+        s = rfl__warn(st, RFL_WARN_AUTO_UNITS, 0, 0, "");
         rfl__sb_f(&s, "values were printed with auto-scaled units (e.g. '%s'): each keeps only its "
                       "printed digits, up to %2% off per value. Export with --print-units base "
                       "for exact counts", st->auto_example, r->auto_units_rel_err * 100);
     }
     if (st->w_trunc) {
-        s = rfl__warn(st, RFL_WARN_NAME_TRUNCATED, 0, 0);
+        s = rfl__warn(st, RFL_WARN_NAME_TRUNCATED, 0, 0, "");
         rfl__sb_f(&s, "%u kernel name(s) longer than 255 bytes were truncated (grouping by name "
                       "compares the kept part)", st->w_trunc);
     }
-    if (t->flags & RFL_REDUCE_SATURATED) {
-        s = rfl__warn(st, RFL_WARN_SATURATED, 0, 0);
-        rfl__sb_s(&s, "a count overflowed 64 bits and was saturated at 18446744073709551615");
-    }
+    if (r->total.flags & RFL_REDUCE_SATURATED)
+        rfl__warn(st, RFL_WARN_SATURATED, 0, 0,
+                  "a count overflowed 64 bits and was saturated at 18446744073709551615");
     if (st->w_other) {
-        s = rfl__warn(st, RFL_WARN_GROUPS_FULL, 0, 0);
+        s = rfl__warn(st, RFL_WARN_GROUPS_FULL, 0, 0, "");
         rfl__sb_f(&s, "%u kernel(s) found no free entry in the by-name table of %u: counted under "
                       "\"other\" (the totals include them)", st->w_other, (uint64_t)st->desc.group_cap);
     }
@@ -12199,10 +12168,7 @@ static void rfl__warnings(rfl_reduce_state *st) {
     rfl__warn_tensor(st);
     rfl__warn_counters(st);
     rfl__warn_memory(st);
-    if (st->desc.machine) {
-        rfl__warn_above_roof(st);
-        rfl__warn_clock(st);
-    }
+    if (st->desc.machine) rfl__warn_machine(st, st->desc.machine);
     rfl__warn_bookkeeping(st);
 }
 
@@ -12218,12 +12184,10 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
         if (st->fstate == RFL__F_Q)
             return rfl__fail_field(st, RFL_ERR_TRUNCATED,
                                    "unterminated quote: the input ends inside this field", 0, 0, 0);
-        if (st->fstate != RFL__F_START || st->col > 0) { /* last row without a newline */
+        if (st->fstate != RFL__F_START && st->fstate != RFL__F_CR0) { /* a last row, no newline */
             st->offset_now = st->offset;
-            if (st->fstate != RFL__F_START && st->fstate != RFL__F_CR0) {
-                if ((st->err = rfl__field_end(st)) != RFL_OK) return st->err;
-                if ((st->err = rfl__row_end(st)) != RFL_OK) return st->err;
-            }
+            if ((st->err = rfl__field_end(st)) != RFL_OK) return st->err;
+            if ((st->err = rfl__row_end(st)) != RFL_OK) return st->err;
         }
         if ((st->err = rfl__section_end(st)) != RFL_OK) return st->err;
     } else if (st->mode == RFL__M_PRE && st->pre_len && !st->res.format) {
@@ -12241,8 +12205,8 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
                          "a header but no data rows: nothing was profiled", 0, 0, 0);
     r->locale = st->locale;
     /* nvprof: time from the summary or trace section */
-    if (st->nv_trace_known || st->nv_sum_known) {
-        r->total.time_ns = st->nv_trace_known ? st->nv_trace_ns : st->nv_sum_ns;
+    if (st->nv_known[0] || st->nv_known[1]) {
+        r->total.time_ns = st->nv_ns[st->nv_known[1]]; /* the trace's, else the summary's */
         if (!r->kernels) r->total.work.unknown = RFL_UNKNOWN_ALL;
         r->total.work.unknown &= ~RFL_UNKNOWN_TIME;
     } else if (!r->kernels)
