@@ -9892,11 +9892,9 @@ enum { RFL__ROW_HEADER = 0, RFL__ROW_UNITS, RFL__ROW_DATA };
 enum { RFL__F_START = 0, RFL__F_UNQ, RFL__F_Q, RFL__F_QQ, RFL__F_QCR, RFL__F_CR0 };
 enum { RFL__NEED_SKIP = 0, RFL__NEED_CARRY, RFL__NEED_NAME };
 
-typedef struct rfl__metric { const char *name; unsigned char role, ucls; } rfl__metric;
-
 /* Exact metric names (ncu), then nvprof names. Prefixed families
    (sm__ops_path_tensor_op_*) are matched in rfl__classify. */
-static const rfl__metric rfl__metrics[] = {
+static const struct { const char *name; unsigned char role, ucls; } rfl__metrics[] = {
     {"gpu__time_duration.sum", RFL__R_TIME, RFL__U_TIME},
     {"dram__bytes_read.sum", RFL__R_DRAM_READ, RFL__U_BYTES},
     {"dram__bytes_write.sum", RFL__R_DRAM_WRITE, RFL__U_BYTES},
@@ -10967,7 +10965,7 @@ static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t 
 }
 
 static rfl_result rfl__header_end(rfl_reduce_state *st) {
-    int *kc = st->key_col;
+#define RFL__KC(key) (st->key_col[RFL__K_##key - RFL__K_ID]) /* its column, -1 = none */
     uint32_t c, run = 0;
     st->ncols = st->col + 1;
     /* runs[c]: unused columns starting at c (the hot path skips them) */
@@ -10981,24 +10979,21 @@ static rfl_result rfl__header_end(rfl_reduce_state *st) {
         st->row_kind = RFL__ROW_UNITS;
         break;
     case RFL_CSV_NCU_DETAILS:
-        if (kc[RFL__K_MNAME - RFL__K_ID] < 0 || kc[RFL__K_MUNIT - RFL__K_ID] < 0 ||
-            kc[RFL__K_MVALUE - RFL__K_ID] < kc[RFL__K_MNAME - RFL__K_ID] ||
-            kc[RFL__K_MVALUE - RFL__K_ID] < kc[RFL__K_MUNIT - RFL__K_ID])
+        if (RFL__KC(MNAME) < 0 || RFL__KC(MUNIT) < 0 || RFL__KC(MVALUE) < RFL__KC(MNAME) ||
+            RFL__KC(MVALUE) < RFL__KC(MUNIT))
             return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
                              "details header needs Metric Name, Metric Unit, then Metric Value", 0, 0, 0);
         rfl__data_rows(st);
         break;
     case RFL_CSV_NVPROF_METRICS:
-        if (kc[RFL__K_NAME - RFL__K_ID] < 0 || kc[RFL__K_MNAME - RFL__K_ID] < 0 ||
-            kc[RFL__K_AVG - RFL__K_ID] < kc[RFL__K_MNAME - RFL__K_ID] ||
-            kc[RFL__K_AVG - RFL__K_ID] < kc[RFL__K_INVOC - RFL__K_ID] ||
-            kc[RFL__K_MNAME - RFL__K_ID] < kc[RFL__K_NAME - RFL__K_ID])
+        if (RFL__KC(NAME) < 0 || RFL__KC(MNAME) < 0 || RFL__KC(AVG) < RFL__KC(MNAME) ||
+            RFL__KC(AVG) < RFL__KC(INVOC) || RFL__KC(MNAME) < RFL__KC(NAME))
             return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
                              "nvprof metrics header needs Kernel, Invocations, Metric Name, Avg", 0, 0, 0);
         rfl__data_rows(st);
         break;
     default: /* nvprof summary / trace: a units row follows */
-        if (kc[RFL__K_TIME - RFL__K_ID] < 0 || kc[RFL__K_NAME - RFL__K_ID] < 0)
+        if (RFL__KC(TIME) < 0 || RFL__KC(NAME) < 0)
             return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
                              "nvprof header needs a time column and Name", 0, 0, 0);
         st->row_kind = RFL__ROW_UNITS;
@@ -11006,6 +11001,7 @@ static rfl_result rfl__header_end(rfl_reduce_state *st) {
     }
     if (st->res.format == RFL_CSV_UNKNOWN) st->res.format = st->fmt;
     return RFL_OK;
+#undef RFL__KC
 }
 
 static rfl_result rfl__unit_field(rfl_reduce_state *st, const char *s, size_t n) {
@@ -11120,14 +11116,10 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
         if (v < 1000) st->cc_major = v;
         return RFL_OK;
     }
-    case RFL__K_MNAME: {
-        int ucls = 0;
-        uint64_t mult = 1;
-        st->row_role = rfl__classify(s, n, &ucls, &mult);
-        st->row_ucls = ucls, st->row_mult = mult;
+    case RFL__K_MNAME: /* row_ucls and row_mult are read only where row_role is set */
+        st->row_role = rfl__classify(s, n, &st->row_ucls, &st->row_mult);
         if (st->row_role) st->roles_seen[st->row_role] = 1;
         return RFL_OK;
-    }
     case RFL__K_MUNIT:
         st->unit_len = rfl__copy_text(st->unit, sizeof st->unit, s, n);
         st->unit_over = n >= sizeof st->unit;
@@ -11548,30 +11540,30 @@ rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
 
 /* The walker's body is compiled once per instruction set (simd: 0
    baseline, 1 AVX2, 2 AVX-512BW, a constant in each copy), so that the x86
-   copies use the popcnt and BMI instructions throughout. */
-#ifdef RFL__AVX2
-#define RFL__POPCNT(x) (simd ? (uint64_t)__builtin_popcountll(x) : rfl__popcount(x))
-#else
-#define RFL__POPCNT(x) rfl__popcount(x)
-#endif
-/* a metric value by rfl__num16 where 16 bytes from cs can be read */
-#ifdef RFL__AVX2
-#define RFL__NUM16(cs, ce, m, f)                                                              \
-    (simd && (ce) - (cs) <= 16 && e - (cs) >= 16 &&                                           \
-     rfl__num16((const char *)(cs), (unsigned)((ce) - (cs)), g, dm, &(m), &(f)))
-#else
-#define RFL__NUM16(cs, ce, m, f) ((void)(m), (void)(f), 0)
-#endif
-/* s2 becomes its want-th lowest set bit alone (want >= 1, popcount >= want) */
+   copies use the popcnt and BMI instructions throughout: RFL__POPCNT
+   counts bits, RFL__NUM16 reads a metric value by rfl__num16 where 16
+   bytes from cs can be read, RFL__SELECT leaves s2 its want-th lowest set
+   bit alone (want >= 1, popcount >= want), RFL__FILL_CALL makes masks. */
 RFL__ALWAYS_INLINE uint64_t rfl__nth_bit(uint64_t x, uint32_t want) {
     while (--want) x &= x - 1;
     return x & (0 - x);
 }
 #ifdef RFL__AVX2
+#define RFL__POPCNT(x) (simd ? (uint64_t)__builtin_popcountll(x) : rfl__popcount(x))
+#define RFL__NUM16(cs, ce, m, f)                                                              \
+    (simd && (ce) - (cs) <= 16 && e - (cs) >= 16 &&                                           \
+     rfl__num16((const char *)(cs), (unsigned)((ce) - (cs)), g, dm, &(m), &(f)))
 #define RFL__SELECT(s2, want) \
     ((s2) = simd == 2 ? rfl__sel_pdep(s2, (want) - 1) : rfl__nth_bit(s2, want))
+#define RFL__FILL_CALL(at)                                                                \
+    (simd == 2   ? rfl__blk_fill_avx512(k, at, bn)                                        \
+     : simd == 1 ? rfl__blk_fill_avx2(k, at, bn)                                          \
+                 : rfl__blk_fill(k, at, bn))
 #else
+#define RFL__POPCNT(x) rfl__popcount(x)
+#define RFL__NUM16(cs, ce, m, f) ((void)(m), (void)(f), 0)
 #define RFL__SELECT(s2, want) ((s2) = rfl__nth_bit(s2, want))
+#define RFL__FILL_CALL(at) ((void)simd, rfl__blk_fill(k, at, bn))
 #endif
 enum { RFL__W_NEXT, RFL__W_STOP, RFL__W_ERR };
 /* One field whose end the masks found (end: its ',' or '\n'): a metric
@@ -11653,14 +11645,6 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
         RFL__FILL_CALL(at); \
         bi = 0; \
     } while (0)
-#ifdef RFL__AVX2
-#define RFL__FILL_CALL(at)                                                                \
-    (simd == 2   ? rfl__blk_fill_avx512(k, at, bn)                                        \
-     : simd == 1 ? rfl__blk_fill_avx2(k, at, bn)                                          \
-                 : rfl__blk_fill(k, at, bn))
-#else
-#define RFL__FILL_CALL(at) ((void)simd, rfl__blk_fill(k, at, bn))
-#endif
     RFL__FILL(p);
     kb = p, kends = k->ends[0], khard = k->hard[0], ksep = k->sep[0];
     while (st->row_kind == RFL__ROW_DATA) {
@@ -11743,8 +11727,8 @@ out:
     *pp = p;
     return err;
 #undef RFL__FILL
-#undef RFL__FILL_CALL
 }
+#undef RFL__FILL_CALL
 #undef RFL__POPCNT
 #undef RFL__SELECT
 #undef RFL__NUM16
