@@ -1958,7 +1958,7 @@ typedef struct rfl_reduce_state {
     /* ---- private ---- */
     rfl_reduce_desc desc;
     unsigned char *carry, *colmap, *runs;
-    size_t carry_cap, col_cap;
+    size_t col_cap;
     uint64_t offset, line, line_start, offset_now, field_line, field_col, field_off;
     uint64_t unit_line, unit_col, unit_off;
     int mode, fstate, quoted, need, row_kind, field_over, bom_state, saw_bytes;
@@ -11342,9 +11342,6 @@ static rfl_result rfl__field_end_s(rfl_reduce_state *st, const char *s, size_t n
         st->unit_line = st->field_line, st->unit_col = st->field_col, st->unit_off = st->field_off;
     return rfl__data_field(st, s, n);
 }
-static rfl_result rfl__field_end(rfl_reduce_state *st) {
-    return rfl__field_end_s(st, (const char *)st->carry, st->carry_len);
-}
 
 static void rfl__field_begin(rfl_reduce_state *st, uint64_t pos) {
     int code;
@@ -11368,7 +11365,7 @@ static void rfl__field_begin(rfl_reduce_state *st, uint64_t pos) {
 
 static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) {
     if (st->need == RFL__NEED_CARRY) {
-        size_t room = st->carry_cap - st->carry_len;
+        size_t room = RFL_REDUCE_CARRY - st->carry_len;
         if (n > room) st->field_over = 1, n = room;
         RFL_MEMCPY(st->carry + st->carry_len, a, n);
         st->carry_len += (uint32_t)n;
@@ -11397,7 +11394,7 @@ static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) 
 RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t c, uint64_t n,
                                   uint64_t r, uint64_t ins, uint64_t *cy) {
     /* cy: inside_carry, prev_cq, prev_ok, in the caller's registers */
-    uint64_t cq, bad, sep;
+    uint64_t cq, bad;
     ins ^= cy[0];
     cq = q & ~ins;
     /* hard stops: junk after a closing quote, an opening quote not after
@@ -11406,9 +11403,8 @@ RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t
     cy[1] = cq >> 63;
     cy[2] = ((c | n | q) >> 63) & 1;
     cy[0] = (uint64_t)0 - (ins >> 63);
-    sep = c & ~ins;
-    k->sep[i] = sep;
-    k->ends[i] = sep | (n & ~ins);
+    k->sep[i] = c & ~ins;
+    k->ends[i] = (c | n) & ~ins;
     /* also hard: a CR outside quotes not followed by LF (an error the
        exact path reports; a CR in the last byte is checked there too) */
     k->hard[i] = bad | (n & ins) | (r & ~ins & ~(n >> 1));
@@ -11589,7 +11585,7 @@ RFL__ALWAYS_INLINE int rfl__walk_field(rfl_reduce_state *st, const unsigned char
         cs = p + 1, ce--;
     } else
         ce = end; /* unquoted: the number reader trims the CR */
-    if (map[col] && map[col] < RFL__R_COUNT && (size_t)(ce - cs) <= st->carry_cap) {
+    if (map[col] && map[col] < RFL__R_COUNT && (size_t)(ce - cs) <= RFL_REDUCE_CARRY) {
         int role = map[col], fr;
         uint64_t m;
         if (st->role_plain[role] &&
@@ -11610,7 +11606,7 @@ RFL__ALWAYS_INLINE int rfl__walk_field(rfl_reduce_state *st, const unsigned char
         rfl__field_begin(st, base + (uint64_t)(p - p0));
         st->quoted = *p == '"';
         if (st->need == RFL__NEED_NAME) rfl__append(st, cs, (size_t)(ce - cs));
-        else if ((size_t)(ce - cs) > st->carry_cap) st->field_over = 1;
+        else if ((size_t)(ce - cs) > RFL_REDUCE_CARRY) st->field_over = 1;
         *err = rfl__field_end_s(st, (const char *)cs, (size_t)(ce - cs));
         RFL__GDM(st, *gp, *dmp);
     }
@@ -11808,12 +11804,13 @@ static void rfl__feed_skip(rfl_reduce_state *st, const unsigned char **pp, const
     *pp = q + 1;
 }
 
-/* The field ended at q (a ',' or '\n'): hand it over, next field or row. */
-static rfl_result rfl__field_done(rfl_reduce_state *st, const unsigned char *q,
-                                  const unsigned char *p0, uint64_t base) {
+/* The field s[0..n) ended at q (a ',' or '\n'): hand it over, next field
+   or row. */
+static rfl_result rfl__field_done(rfl_reduce_state *st, const unsigned char *s, size_t n,
+                                  const unsigned char *q, const unsigned char *p0, uint64_t base) {
     st->fstate = RFL__F_START;
     st->offset_now = RFL__POS(q);
-    RFL__TRY(rfl__field_end(st));
+    RFL__TRY(rfl__field_end_s(st, (const char *)s, n));
     if (*q == ',') { st->col++; return RFL_OK; }
     RFL__TRY(rfl__row_end(st));
     RFL__NEWLINE(q);
@@ -11831,16 +11828,8 @@ static int rfl__quoted_in_place(rfl_reduce_state *st, const unsigned char **pp, 
     n = (size_t)(q - p - 1);
     st->quoted = 1;
     if (st->need == RFL__NEED_NAME) rfl__append(st, p + 1, n);
-    else if (n > st->carry_cap) st->field_over = 1;
-    st->offset_now = RFL__POS(q + 1);
-    *err = rfl__field_end_s(st, (const char *)p + 1, n);
-    if (*err == RFL_OK) {
-        if (q[1] == ',') st->col++;
-        else if ((*err = rfl__row_end(st)) == RFL_OK) {
-            RFL__NEWLINE(q + 1);
-            st->col = 0;
-        }
-    }
+    else if (n > RFL_REDUCE_CARRY) st->field_over = 1;
+    *err = rfl__field_done(st, p + 1, n, q + 1, p0, base);
     *pp = q + 2;
     return 1;
 }
@@ -11893,12 +11882,9 @@ static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, 
     case RFL__F_START:
         return rfl__field_start(st, pp, e, p0, base);
     case RFL__F_CR0:
-        if (c == '\n') {
+        if (c == '\n') { /* a blank CRLF line: the LF as a blank line */
             st->fstate = RFL__F_START;
-            RFL__TRY(rfl__section_end(st));
-            RFL__NEWLINE(p);
-            *pp = p + 1;
-            return RFL_OK;
+            return rfl__field_start(st, pp, e, p0, base);
         }
         /* a lone CR starts a field: treat as unquoted data */
         rfl__field_begin(st, RFL__POS(p) - 1);
@@ -11909,7 +11895,7 @@ static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, 
         q = rfl__scan2(p, e, ',', '\n');
         rfl__append(st, p, (size_t)(q - p));
         *pp = q == e ? e : q + 1;
-        return q == e ? RFL_OK : rfl__field_done(st, q, p0, base);
+        return q == e ? RFL_OK : rfl__field_done(st, st->carry, st->carry_len, q, p0, base);
     case RFL__F_Q:
         q = rfl__scan2(p, e, '"', '\n');
         rfl__append(st, p, (size_t)(q - p));
@@ -11923,7 +11909,10 @@ static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, 
         return RFL_OK;
     case RFL__F_QQ:
         if (c == '"') { rfl__append(st, p, 1); st->fstate = RFL__F_Q; *pp = p + 1; return RFL_OK; }
-        if (c == ',' || c == '\n') { *pp = p + 1; return rfl__field_done(st, p, p0, base); }
+        if (c == ',' || c == '\n') {
+            *pp = p + 1;
+            return rfl__field_done(st, st->carry, st->carry_len, p, p0, base);
+        }
         if (c == '\r') { st->fstate = RFL__F_QCR; *pp = p + 1; return RFL_OK; }
         return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
                          "unexpected character after a closing quote", 0, 0, 0);
@@ -11932,7 +11921,7 @@ static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, 
             return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
                              "carriage return not followed by a line feed", 0, 0, 0);
         *pp = p + 1;
-        return rfl__field_done(st, p, p0, base);
+        return rfl__field_done(st, st->carry, st->carry_len, p, p0, base);
     default:
         return RFL_ERR_STATE;
     }
@@ -11964,7 +11953,6 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
     if (size < RFL_REDUCE_SCRATCH_SIZE(1)) return RFL_ERR_BUFFER;
     if (desc) st->desc = *desc;
     st->carry = (unsigned char *)scratch;
-    st->carry_cap = RFL_REDUCE_CARRY;
     st->colmap = st->carry + RFL_REDUCE_CARRY;
     st->col_cap = (size - RFL_REDUCE_CARRY) / 3;
     st->runs = st->colmap + st->col_cap;
@@ -12170,7 +12158,8 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
                                    "unterminated quote: the input ends inside this field", 0, 0, 0);
         if (st->fstate != RFL__F_START && st->fstate != RFL__F_CR0) { /* a last row, no newline */
             st->offset_now = st->offset;
-            if ((st->err = rfl__field_end(st)) != RFL_OK) return st->err;
+            st->err = rfl__field_end_s(st, (const char *)st->carry, st->carry_len);
+            if (st->err != RFL_OK) return st->err;
             if ((st->err = rfl__row_end(st)) != RFL_OK) return st->err;
         }
         if ((st->err = rfl__section_end(st)) != RFL_OK) return st->err;
