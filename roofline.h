@@ -10488,8 +10488,7 @@ static int rfl__tc_marked(const char *s) {
             break;
         case '8': if (p[1] == '8' && rfl__pre(p, "884gemm")) return 1; break;
         case 'e':
-            if ((p[1] == '4' && p[2] == 'm' && p[3] == '3') || (p[1] == '5' && p[2] == 'm' && p[3] == '2'))
-                return 1;
+            if (rfl__pre(p, "e4m3") || rfl__pre(p, "e5m2")) return 1;
             break;
         case 'n': if (p[1] == 'v' && rfl__pre(p, "nvjet")) return 1; break;
         case 'f': if (p[1] == '1' && rfl__pre(p, "f16f16")) return 1; break;
@@ -12013,9 +12012,7 @@ static void rfl__warn_counters(rfl_reduce_state *st) {
     rfl_reduce_result *r = &st->res;
     rfl_kernel_stat *t = &r->total;
     rfl__sb s;
-    int p;
-    unsigned fp_bits = 0;
-    for (p = 0; p < RFL_PREC_COUNT; p++) fp_bits |= RFL_UNKNOWN_FLOPS(p);
+    unsigned fp_bits = RFL_UNKNOWN_FLOPS(RFL_PREC_COUNT) - 1; /* every precision's */
     if (r->kernels && (t->work.unknown & fp_bits) != fp_bits && !st->w_tc_kernels) {
         int i, seen = st->roles_seen[RFL__R_TINST] | st->roles_seen[RFL__R_TINST_OP] |
                       st->roles_seen[RFL__R_TPIPE] | st->roles_seen[RFL__R_TD_FP16];
@@ -12177,13 +12174,11 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
         return rfl__fail(st, RFL_ERR_NO_DATA, st->line, 1,
                          "a header but no data rows: nothing was profiled", 0, 0, 0);
     r->locale = st->locale;
-    /* nvprof: time from the summary or trace section */
-    if (st->nv_known[0] || st->nv_known[1]) {
-        r->total.time_ns = st->nv_ns[st->nv_known[1]]; /* the trace's, else the summary's */
-        if (!r->kernels) r->total.work.unknown = RFL_UNKNOWN_ALL;
+    if (!r->kernels) r->total.work.unknown = RFL_UNKNOWN_ALL;
+    if (st->nv_known[0] || st->nv_known[1]) { /* nvprof: the trace's time, else the summary's */
+        r->total.time_ns = st->nv_ns[st->nv_known[1]];
         r->total.work.unknown &= ~RFL_UNKNOWN_TIME;
-    } else if (!r->kernels)
-        r->total.work.unknown = RFL_UNKNOWN_ALL;
+    }
     rfl__stat_work(&r->total);
     for (i = 0; i < RFL_PREC_COUNT; i++)
         r->ceil_flops[i] = st->ceil_w[i] > 0 ? st->ceil_sum[i] / st->ceil_w[i] : 0;
