@@ -10893,7 +10893,7 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
                          rfl__strlen(st->amb_text),
                          "' reads both as US (1,234.5) and European (1.234,5) and nothing "
                          "before it decides; declare the locale (--locale us|eu)");
-    L = st->locale == RFL_LOCALE_EU ? 1 : 0;
+    L = st->locale == RFL_LOCALE_EU;
     RFL_MEMSET(&tc, 0, sizeof tc);
     rfl__kernel_measure(st, L, k, &time_s, &tc);
     rfl__kernel_ceilings(st, L, time_s);
@@ -11006,13 +11006,9 @@ static rfl_result rfl__header_end(rfl_reduce_state *st) {
 static rfl_result rfl__unit_field(rfl_reduce_state *st, const char *s, size_t n) {
     int code = st->colmap[st->col];
     rfl__unit u;
-    if (code == RFL__K_TIME) {
-        if (!rfl__unit_for(s, n, RFL__U_TIME, &u))
-            return rfl__fail_field(st, RFL_ERR_UNIT, "unknown time unit '", s, n, "'");
-        st->nv_time_unit = u;
-        return RFL_OK;
-    }
-    if (!code || code >= RFL__K_ID) return RFL_OK;
+    if (code == RFL__K_TIME && !rfl__unit_for(s, n, RFL__U_TIME, &st->nv_time_unit))
+        return rfl__fail_field(st, RFL_ERR_UNIT, "unknown time unit '", s, n, "'");
+    if (!code || code >= RFL__K_ID) return RFL_OK; /* K_TIME's unit is read above */
     if (!rfl__unit_for(s, n, st->role_ucls[code], &u))
         return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit '", s, n, "' for a metric that is used");
     if (st->role_unit_set[code] &&
@@ -11325,8 +11321,7 @@ static rfl_result rfl__field_end_s(rfl_reduce_state *st, const char *s, size_t n
     if (st->need == RFL__NEED_NAME) {
         while (st->tmp_len && st->tmp_name[st->tmp_len - 1] == '\r' && !st->quoted) st->tmp_len--;
         st->tmp_name[st->tmp_len] = 0;
-        if (st->row_kind == RFL__ROW_DATA) return rfl__data_field(st, s, 0);
-        return RFL_OK;
+        return st->row_kind == RFL__ROW_DATA ? rfl__data_field(st, s, 0) : RFL_OK;
     }
     if (!st->quoted) while (n && s[n - 1] == '\r') n--;
     if (st->row_kind == RFL__ROW_HEADER) return rfl__header_field(st, s, n, st->field_over);
