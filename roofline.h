@@ -10865,19 +10865,16 @@ static int rfl__kernel_kept(const rfl_reduce_state *st, const rfl_kernel_stat *k
 /* The kernel's numbers from the metrics read for it. */
 static void rfl__kernel_measure(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double *time_s,
                                 rfl__tc_case *tc) {
-    unsigned fl = 0;
     /* all but the name, which is copied by its length (hot: every row) */
     RFL_MEMSET(k, 0, offsetof(rfl_kernel_stat, name));
     k->id = st->cur_id;
     k->invocations = st->fmt == RFL_CSV_NVPROF_METRICS ? st->cur_invoc : 1;
     RFL_MEMCPY(k->name, st->name, st->name_len + 1); /* name_len < NAME_MAX */
-    if (st->name_trunc) k->flags |= RFL_REDUCE_NAME_TRUNCATED;
-    k->flags |= st->kflags;
-    *time_s = rfl__kernel_time(st, L, k, &fl);
-    rfl__kernel_simt(st, L, k, rfl__kernel_cycles(st, L, *time_s), &fl);
-    rfl__kernel_tensor(st, L, k, &fl, tc);
-    rfl__kernel_bytes(st, L, k, *time_s, &fl);
-    k->flags |= fl;
+    k->flags = st->kflags | (st->name_trunc ? RFL_REDUCE_NAME_TRUNCATED : 0u);
+    *time_s = rfl__kernel_time(st, L, k, &k->flags);
+    rfl__kernel_simt(st, L, k, rfl__kernel_cycles(st, L, *time_s), &k->flags);
+    rfl__kernel_tensor(st, L, k, &k->flags, tc);
+    rfl__kernel_bytes(st, L, k, *time_s, &k->flags);
     rfl__stat_work(k);
 }
 
