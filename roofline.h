@@ -10516,28 +10516,23 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *s
             while (*c && *c++ != '_') {}
         code = *c;
     }
-    if (rfl__index(s, n, "tf32") >= 0 || rfl__index(s, n, "tfloat32") >= 0) *prec = RFL_TF32_TENSOR;
-    else if (rfl__index(s, n, "bf16") >= 0 || code == 't') *prec = RFL_BF16_TENSOR;
-    else if (rfl__index(s, n, "e4m3") >= 0 || rfl__index(s, n, "e5m2") >= 0) *prec = RFL_FP8_TENSOR;
-    else if (rfl__index(s, n, "imma") >= 0 || rfl__index(s, n, "int8") >= 0 || rfl__index(s, n, "16832") >= 0)
-        *prec = RFL_INT8_TENSOR;
-    else if (rfl__index(s, n, "dmma") >= 0) *prec = RFL_FP64_TENSOR;
-    else if (rfl__index(s, n, "s1688") >= 0 && (cc_major >= 8 || rfl__index(s, n, "80") >= 0))
+#define RFL__IN(t) rfl__contains(s, n, t) /* the name holds t */
+    if (RFL__IN("tf32") || RFL__IN("tfloat32")) *prec = RFL_TF32_TENSOR;
+    else if (RFL__IN("bf16") || code == 't') *prec = RFL_BF16_TENSOR;
+    else if (RFL__IN("e4m3") || RFL__IN("e5m2")) *prec = RFL_FP8_TENSOR;
+    else if (RFL__IN("imma") || RFL__IN("int8") || RFL__IN("16832")) *prec = RFL_INT8_TENSOR;
+    else if (RFL__IN("dmma")) *prec = RFL_FP64_TENSOR;
+    else if (RFL__IN("s1688") && (cc_major >= 8 || RFL__IN("80")))
         *prec = RFL_TF32_TENSOR; /* Ampere's FP32-in, FP32-out tensor op is TF32 */
     else *prec = RFL_FP16_TENSOR;
     /* mma.sync: 2 x M x N x K of the shape (m16n8k8 2048: every TF32 and
        the FP16 first-layer kernel of the captures; m16n8k16 4096: every
        FP16/BF16 16816 kernel; m16n8k32 8192); Volta's HMMA.884 512, the
        NERSC scripts' figure. */
-    if (rfl__index(s, n, "884") >= 0 || (cc_major == 7 && rfl__index(s, n, "1688") < 0 &&
-                                      rfl__index(s, n, "16816") < 0))
-        *sync = 512;
-    else if (rfl__index(s, n, "16832") >= 0 || rfl__index(s, n, "16x8x32") >= 0 ||
-             *prec == RFL_INT8_TENSOR)
-        *sync = 8192;
-    else if (rfl__index(s, n, "16816") >= 0 || rfl__index(s, n, "16x8x16") >= 0) *sync = 4096;
-    else if (rfl__index(s, n, "1688") >= 0 || rfl__index(s, n, "16x8x8") >= 0 || *prec == RFL_TF32_TENSOR)
-        *sync = 2048;
+    if (RFL__IN("884") || (cc_major == 7 && !RFL__IN("1688") && !RFL__IN("16816"))) *sync = 512;
+    else if (RFL__IN("16832") || RFL__IN("16x8x32") || *prec == RFL_INT8_TENSOR) *sync = 8192;
+    else if (RFL__IN("16816") || RFL__IN("16x8x16")) *sync = 4096;
+    else if (RFL__IN("1688") || RFL__IN("16x8x8") || *prec == RFL_TF32_TENSOR) *sync = 2048;
     else if (*prec == RFL_FP64_TENSOR) *sync = 512;
     else *sync = 4096;
     /* warpgroup MMA m64nNkK, per warp: 2 x 64 x N x K / 4 = 512 N for
@@ -10553,7 +10548,8 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *s
     if (!(n_tile >= 8)) n_tile = 64;
     *wg = n_tile * (*prec == RFL_TF32_TENSOR ? 256 : *prec == RFL_FP8_TENSOR ||
                                                        *prec == RFL_INT8_TENSOR ? 1024 : 512);
-    return rfl__index(s, n, "gmma") >= 0 || rfl__index(s, n, "warpgroup") >= 0 || nv >= 0 ? 2 : 1;
+    return RFL__IN("gmma") || RFL__IN("warpgroup") || nv >= 0 ? 2 : 1;
+#undef RFL__IN
 }
 
 /* What a kernel's name says, by memo: kernel names repeat (a training step
