@@ -10102,7 +10102,8 @@ static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
         return rfl__unit_set(out, want, 1, 0);
     /* x per time: the time unit's scale is to ns, so per-second = 9 - e */
     if (b.cls == RFL__U_TIME && b.mult == 1) {
-        if (want == RFL__U_HZ && a.cls == RFL__U_COUNT) return rfl__unit_set(out, want, 1, 9 - b.exp10);
+        if (want == RFL__U_HZ && a.cls == RFL__U_COUNT)
+            return rfl__unit_set(out, want, 1, 9 - b.exp10);
         if (want == RFL__U_BPS && a.cls == RFL__U_BYTES)
             return rfl__unit_set(out, want, a.mult, a.exp10 + 9 - b.exp10);
     }
