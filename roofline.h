@@ -1958,7 +1958,7 @@ typedef struct rfl_reduce_state {
     /* ---- private ---- */
     rfl_reduce_desc desc;
     unsigned char *carry, *colmap, *runs;
-    size_t carry_cap, col_cap;
+    size_t col_cap;
     uint64_t offset, line, line_start, offset_now, field_line, field_col, field_off;
     uint64_t unit_line, unit_col, unit_off;
     int mode, fstate, quoted, need, row_kind, field_over, bom_state, saw_bytes;
@@ -1979,11 +1979,11 @@ typedef struct rfl_reduce_state {
     int amb_pending;
     uint64_t amb_line, amb_col, amb_off;
     char amb_text[64], auto_example[64], unit[32];
-    size_t unit_len, tmp_len, key_len, name_len;
+    size_t unit_len, tmp_len, name_len;
     int unit_over, have_kernel, name_pending, row_skip, row_role, row_ucls, cc_major;
     int name_trunc, tmp_trunc, finished, simd;
     uint64_t row_mult, cur_id, cur_invoc, nv_index, rows;
-    char name[RFL_REDUCE_NAME_MAX], tmp_name[RFL_REDUCE_NAME_MAX], key[128];
+    char name[RFL_REDUCE_NAME_MAX], tmp_name[RFL_REDUCE_NAME_MAX];
     rfl_kernel_stat kst;
     rfl__tc_memo tc_memo[RFL__TC_MEMO];
     rfl__blks blks;
@@ -1992,14 +1992,14 @@ typedef struct rfl_reduce_state {
     char scratch_text[RFL_REDUCE_WARN_TEXT];
     double clk_w, clk_sum, ceil_w[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT],
         ceil_sum[(int)RFL_PREC_COUNT + (int)RFL_LEVEL_COUNT], w_above_x;
-    uint64_t w_tc_kernels, w_est_kernels, w_pipe_kernels, w_pipe_inst;
+    uint64_t w_tc_kernels, w_est_kernels, w_pipe_kernels;
     double w_tc_s, w_time_s, w_est_flops, w_est_inst;
     char w_tc_example[48];
     uint64_t w_below, w_below_id,
         w_below_got, w_below_need, w_above, w_above_id, w_trunc, w_other;
     unsigned w_partial;
-    uint64_t nv_trace_ns, nv_sum_ns;
-    int nv_trace_known, nv_sum_known;
+    uint64_t nv_ns[2];         /* nvprof kernel time: summary, trace */
+    int nv_known[2];
 } rfl_reduce_state;
 
 /* Start a reduction.
@@ -9842,11 +9842,9 @@ enum { RFL__ROW_HEADER = 0, RFL__ROW_UNITS, RFL__ROW_DATA };
 enum { RFL__F_START = 0, RFL__F_UNQ, RFL__F_Q, RFL__F_QQ, RFL__F_QCR, RFL__F_CR0 };
 enum { RFL__NEED_SKIP = 0, RFL__NEED_CARRY, RFL__NEED_NAME };
 
-typedef struct rfl__metric { const char *name; unsigned char role, ucls; } rfl__metric;
-
 /* Exact metric names (ncu), then nvprof names. Prefixed families
    (sm__ops_path_tensor_op_*) are matched in rfl__classify. */
-static const rfl__metric rfl__metrics[] = {
+static const struct { const char *name; unsigned char role, ucls; } rfl__metrics[] = {
     {"gpu__time_duration.sum", RFL__R_TIME, RFL__U_TIME},
     {"dram__bytes_read.sum", RFL__R_DRAM_READ, RFL__U_BYTES},
     {"dram__bytes_write.sum", RFL__R_DRAM_WRITE, RFL__U_BYTES},
@@ -9868,6 +9866,11 @@ static const rfl__metric rfl__metrics[] = {
     {"lts__t_bytes.sum.peak_sustained", RFL__R_LTS_PEAK, RFL__U_PERCYC},
     {"l1tex__t_bytes.sum.peak_sustained", RFL__R_L1_PEAK, RFL__U_PERCYC},
     {"sm__inst_executed_pipe_tensor.sum", RFL__R_TINST, RFL__U_COUNT},
+    /* per-type instruction counters: on H100, _op_hmma is the whole pipe
+       (gmma and hfma2 included, every kernel of the captures) */
+    {"sm__inst_executed_pipe_tensor_op_hmma.sum", RFL__R_TINST_OP, RFL__U_COUNT},
+    {"sm__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum", RFL__R_TINST_HFMA2, RFL__U_COUNT},
+    {"sm__inst_executed_pipe_tensor_op_gmma.sum", RFL__R_TINST_GMMA, RFL__U_COUNT},
     {"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", RFL__R_TPIPE, RFL__U_PCT},
     /* nvprof --metrics */
     {"flop_count_sp", RFL__R_NV_SP, RFL__U_COUNT},
@@ -9919,13 +9922,27 @@ static int rfl__ends(const char *a, size_t an, const char *suf) {
     size_t n = rfl__strlen(suf);
     return an >= n && rfl__eqn(a + an - n, n, suf);
 }
+/* s[0..n) into dst of cap bytes, cut to fit, NUL-terminated; the length kept */
+static size_t rfl__copy_text(char *dst, size_t cap, const char *s, size_t n) {
+    if (n > cap - 1) n = cap - 1;
+    RFL_MEMCPY(dst, s, n);
+    dst[n] = 0;
+    return n;
+}
 
 /* Metric name -> role (0 = unused); *ucls gets the unit class; *mult the
    factor nvprof transaction counts need (32 bytes each). */
 static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
     static const char *const ops[9] = {"fadd", "fmul", "ffma", "dadd", "dmul",
                                        "dfma", "hadd", "hmul", "hfma"};
-    size_t i;
+    /* tensor-path counters by input type, first match (default FP16) */
+    static const struct { const char *sub; int role; } by_src[] = {
+        {"src_tf32", RFL__R_T_TF32}, {"src_bf16", RFL__R_T_BF16}, {"src_fp16", RFL__R_T_FP16},
+        {"src_fp8", RFL__R_T_FP8},   {"e4m3", RFL__R_T_FP8},      {"e5m2", RFL__R_T_FP8},
+        {"src_int", RFL__R_T_INT8},  {"imma", RFL__R_T_INT8},     {"fp64", RFL__R_T_FP64},
+        {"dmma", RFL__R_T_FP64}};
+    const char *p = s;
+    size_t i, m = n;
     *mult = 1;
     for (i = 0; i < sizeof rfl__metrics / sizeof rfl__metrics[0]; i++)
         if (rfl__eqn(s, n, rfl__metrics[i].name)) {
@@ -9934,25 +9951,19 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
             return rfl__metrics[i].role;
         }
     /* SASS FP counters, sm__ or smsp__ prefix, as counts or per-cycle rates */
-    {
-        const char *p = s;
-        size_t m = n;
-        if (rfl__starts(p, m, "smsp__")) p += 6, m -= 6;
-        else if (rfl__starts(p, m, "sm__")) p += 4, m -= 4;
-        else m = 0;
-        if (m && rfl__starts(p, m, "sass_thread_inst_executed_op_")) {
-            p += 29, m -= 29;
-            for (i = 0; i < 9; i++)
-                if (rfl__starts(p, m, ops[i]) && rfl__starts(p + 4, m - 4, "_pred_on.sum")) {
-                    const char *t = p + 16;
-                    size_t tn = m - 16;
-                    if (tn == 0) { *ucls = RFL__U_COUNT; return RFL__R_FADD + (int)i; }
-                    if (rfl__eqn(t, tn, ".per_cycle_elapsed")) {
-                        *ucls = RFL__U_PERCYC;
-                        return RFL__R_FADD_R + (int)i;
-                    }
+    if (rfl__starts(p, m, "smsp__")) p += 6, m -= 6;
+    else if (rfl__starts(p, m, "sm__")) p += 4, m -= 4;
+    else m = 0;
+    if (m && rfl__starts(p, m, "sass_thread_inst_executed_op_")) {
+        p += 29, m -= 29;
+        for (i = 0; i < 9; i++)
+            if (rfl__starts(p, m, ops[i]) && rfl__starts(p + 4, m - 4, "_pred_on.sum")) {
+                if (m == 16) { *ucls = RFL__U_COUNT; return RFL__R_FADD + (int)i; }
+                if (rfl__eqn(p + 16, m - 16, ".per_cycle_elapsed")) {
+                    *ucls = RFL__U_PERCYC;
+                    return RFL__R_FADD_R + (int)i;
                 }
-        }
+            }
     }
     /* tensor-path FLOP counters: one role per input precision */
     if (rfl__starts(s, n, "sm__ops_path_tensor_op_") && rfl__ends(s, n, ".sum")) {
@@ -9965,29 +9976,9 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
         if (rfl__contains(s, n, "src_fp16_dst_")) return sp || wg ? 0 : RFL__R_TD_FP16;
         sp = (wg ? (sp ? RFL__R_TWS_FP64 : RFL__R_TW_FP64) : (sp ? RFL__R_TS_FP64 : RFL__R_T_FP64)) -
              RFL__R_T_FP64; /* the group's offset from RFL__R_T_* */
-        if (rfl__contains(s, n, "src_tf32")) return RFL__R_T_TF32 + sp;
-        if (rfl__contains(s, n, "src_bf16")) return RFL__R_T_BF16 + sp;
-        if (rfl__contains(s, n, "src_fp16")) return RFL__R_T_FP16 + sp;
-        if (rfl__contains(s, n, "src_fp8") || rfl__contains(s, n, "e4m3") ||
-            rfl__contains(s, n, "e5m2"))
-            return RFL__R_T_FP8 + sp;
-        if (rfl__contains(s, n, "src_int") || rfl__contains(s, n, "imma")) return RFL__R_T_INT8 + sp;
-        if (rfl__contains(s, n, "fp64") || rfl__contains(s, n, "dmma")) return RFL__R_T_FP64 + sp;
+        for (i = 0; i < sizeof by_src / sizeof by_src[0]; i++)
+            if (rfl__contains(s, n, by_src[i].sub)) return by_src[i].role + sp;
         return RFL__R_T_FP16 + sp;
-    }
-    /* per-type instruction counters: on H100, _op_hmma is the whole pipe
-       (gmma and hfma2 included, every kernel of the captures) */
-    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_hmma.sum")) {
-        *ucls = RFL__U_COUNT;
-        return RFL__R_TINST_OP;
-    }
-    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum")) {
-        *ucls = RFL__U_COUNT;
-        return RFL__R_TINST_HFMA2;
-    }
-    if (rfl__eqn(s, n, "sm__inst_executed_pipe_tensor_op_gmma.sum")) {
-        *ucls = RFL__U_COUNT;
-        return RFL__R_TINST_GMMA;
     }
     if (rfl__starts(s, n, "sm__pipe_tensor_op_") &&
         rfl__ends(s, n, "cycles_active.avg.pct_of_peak_sustained_elapsed")) {
@@ -10001,6 +9992,11 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
    A unit is num[/den]; it scales a value into the role's base unit
    (ns, bytes, counts, Hz, per cycle, bytes/s) as num_mult x 10^exp10. */
 
+/* *u = class cls, scale mult x 10^exp10; returns 1 */
+static int rfl__unit_set(rfl__unit *u, int cls, uint64_t mult, int exp10) {
+    u->cls = cls, u->mult = mult, u->exp10 = exp10;
+    return 1;
+}
 static int rfl__ieq(const char *a, size_t an, const char *b) {
     size_t i;
     for (i = 0; i < an; i++)
@@ -10034,53 +10030,39 @@ static int rfl__unit_word(const char *s, size_t n, rfl__unit *u) {
         {"%", RFL__U_PCT, 1, 0}};
     size_t i;
     for (i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (rfl__ieq(s, n, t[i].w)) {
-            u->cls = t[i].cls, u->mult = t[i].mult, u->exp10 = t[i].e;
-            return 1;
-        }
+        if (rfl__ieq(s, n, t[i].w)) return rfl__unit_set(u, t[i].cls, t[i].mult, t[i].e);
     return 0;
 }
 /* Parse a unit into the scale for a role of class `want`; 0 = unknown or
    not fitting (the caller reports RFL_ERR_UNIT). */
 static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
-    size_t slash = n, i;
+    size_t slash;
     rfl__unit a, b;
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
     while (n && s[0] == ' ') s++, n--;
-    for (i = 0; i < n; i++)
-        if (s[i] == '/') { slash = i; break; }
-    if (slash > n) slash = n;
+    for (slash = 0; slash < n && s[slash] != '/'; slash++) {}
     if (!rfl__unit_word(s, slash, &a)) return 0;
-    if (slash == n) { /* no denominator */
-        if (want == RFL__U_PERCYC && (a.cls == RFL__U_COUNT)) { *out = a; out->cls = want; return 1; }
-        if (a.cls != want) return 0;
-        *out = a;
-        return 1;
-    }
+    if (slash == n) /* no denominator: a count also reads per cycle */
+        return (a.cls == want || (want == RFL__U_PERCYC && a.cls == RFL__U_COUNT)) &&
+               rfl__unit_set(out, want, a.mult, a.exp10);
     if (!rfl__unit_word(s + slash + 1, n - slash - 1, &b)) return 0;
     if (b.cls == RFL__U_COUNT && !(b.mult == 1 && b.exp10 == 0)) return 0;
     if (want == RFL__U_PERCYC && (a.cls == RFL__U_COUNT || a.cls == RFL__U_BYTES) &&
-        b.cls == RFL__U_COUNT && a.mult == 1 && a.exp10 == 0) {
-        out->cls = want, out->mult = 1, out->exp10 = 0;
-        return 1;
-    }
+        b.cls == RFL__U_COUNT && a.mult == 1 && a.exp10 == 0)
+        return rfl__unit_set(out, want, 1, 0);
     /* x per time: the time unit's scale is to ns, so per-second = 9 - e */
     if (b.cls == RFL__U_TIME && b.mult == 1) {
-        if (want == RFL__U_HZ && a.cls == RFL__U_COUNT) {
-            out->cls = want, out->mult = 1, out->exp10 = 9 - b.exp10;
-            return 1;
-        }
-        if (want == RFL__U_BPS && a.cls == RFL__U_BYTES) {
-            out->cls = want, out->mult = a.mult, out->exp10 = a.exp10 + 9 - b.exp10;
-            return 1;
-        }
+        if (want == RFL__U_HZ && a.cls == RFL__U_COUNT)
+            return rfl__unit_set(out, want, 1, 9 - b.exp10);
+        if (want == RFL__U_BPS && a.cls == RFL__U_BYTES)
+            return rfl__unit_set(out, want, a.mult, a.exp10 + 9 - b.exp10);
     }
     return 0;
 }
 
 /* ---- numbers ------------------------------------------------------------- */
 /* One value read under one convention. */
-typedef struct rfl__val { double d; uint64_t u; int exact, e10; unsigned sat; uint64_t mant; } rfl__val;
+typedef struct rfl__val { double d; uint64_t u; int e10; unsigned sat; uint64_t mant; } rfl__val;
 
 static uint64_t rfl__sat_add(uint64_t a, uint64_t b, unsigned *flags) {
     if (a > UINT64_MAX - b) { *flags |= RFL_REDUCE_SATURATED; return UINT64_MAX; }
@@ -10103,7 +10085,7 @@ static uint64_t rfl__round_u64(double d, unsigned *flags) {
 static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl__unit *u,
                           rfl__val *v) {
     size_t i = 0;
-    int neg = 0, digits = 0, lead = 0, groups = 0, gl = 0, frac = 0, exp10 = 0, ok;
+    int neg = 0, digits = 0, lead = 0, groups = 0, gl = 0, exp10 = 0, ok;
     uint64_t m = 0, p;
     int big = 0;
     if (i < n && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
@@ -10123,9 +10105,8 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
         } else break;
     }
     if (!digits || (groups && gl != 3)) return 0;
-    if (groups && lead > 3) return 0;
     if (i < n && s[i] == dec) {
-        for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, frac++) {
+        for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
             if (RFL__FITS10(m, (unsigned)(s[i] - '0'))) { m = m * 10 + (uint64_t)(s[i] - '0'); exp10--; }
             else big |= s[i] != '0'; /* a trailing 0 adds nothing */
         }
@@ -10141,7 +10122,6 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
         big = 1; /* exponent notation: keep the double, rounding to integer */
     }
     if (i != n) return 0;
-    (void)frac;
     v->e10 = exp10;
     exp10 += u->exp10;
     v->mant = m;
@@ -10172,7 +10152,6 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
             exp10--;
         }
     }
-    v->exact = ok;
     v->sat = 0;
     if (ok) v->u = p;
     else v->u = rfl__round_u64(v->d, &v->sat);
@@ -10180,7 +10159,6 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 }
 
 /* ---- state helpers ------------------------------------------------------- */
-#define RFL__ST_KEYS 10
 /* An error at (line, col), byte offset `off`. The offset is passed in, not
    derived from the current line: a field can open lines before the error is
    seen (a quote left open until the end of input). */
@@ -10207,15 +10185,13 @@ static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char
     return rfl__fail_at(st, r, st->field_line, st->field_col, st->field_off, m1, m2, m2n, m3);
 }
 
-/* Store one value (both conventions while the file's is undecided). */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
 #define RFL__ALWAYS_INLINE static inline __attribute__((always_inline))
 #else /* -Os: one copy, the compiler decides */
 #define RFL__ALWAYS_INLINE static
 #endif
 
-RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac);
-/* The convention's group separator and decimal mark for rfl__put_num; both
+/* The convention's group separator and decimal mark for rfl__num_scan; both
    0 while the locale is unknown (then only plain digits read the same both
    ways). */
 #define RFL__GDM(st, g, dm)                                                                 \
@@ -10224,8 +10200,8 @@ RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t
 
 /* The common value, in one pass: digits in the base unit, grouped by the
    file's known convention ("1,970,899,334.25"), or plain digits while it
-   is still unknown (rfl__num_scan reads, rfl__put_num stores). Returns 1
-   when stored, 0 when rfl__put_value's general reader must look (spaces,
+   is still unknown (rfl__num_scan reads, rfl__put_digits stores). Returns 1
+   when read, 0 when rfl__put_value's general reader must look (spaces,
    n/a, signs, exponents, ambiguity, more than 19 digits). The row walker
    calls it with g and dm from RFL__GDM and the unit checked once per
    section (role_plain), inlined: it runs for nearly every used field. */
@@ -10255,14 +10231,6 @@ RFL__ALWAYS_INLINE int rfl__num_scan(const char *s, size_t n, char g, char dm, u
     }
     if (i != n || nd == 0 || nd > 19) return 0;
     *mo = m, *fo = frac;
-    return 1;
-}
-RFL__ALWAYS_INLINE int rfl__put_num(rfl_reduce_state *st, int role, const char *s, size_t n,
-                                    char g, char dm) {
-    uint64_t m;
-    int frac;
-    if (!rfl__num_scan(s, n, g, dm, &m, &frac)) return 0;
-    rfl__put_digits(st, role, m, frac);
     return 1;
 }
 /* Stores the digits m with frac of them decimals (nd <= 19) as role's value. */
@@ -10298,8 +10266,9 @@ RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t
 static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, size_t n,
                                  const rfl__unit *u, uint64_t mult) {
     rfl__val us, eu;
-    int okus, okeu, k;
+    int okus, okeu, k, frac;
     size_t i;
+    uint64_t m;
     char g, dm;
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
     while (n && s[0] == ' ') s++, n--;
@@ -10309,8 +10278,10 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
     /* in the base unit, the one-pass reader first (scaled units come here:
        the digits they lose are tracked below) */
     RFL__GDM(st, g, dm);
-    if (u->mult == 1 && u->exp10 == 0 && mult == 1 && rfl__put_num(st, role, s, n, g, dm))
+    if (u->mult == 1 && u->exp10 == 0 && mult == 1 && rfl__num_scan(s, n, g, dm, &m, &frac)) {
+        rfl__put_digits(st, role, m, frac);
         return RFL_OK;
+    }
     okus = st->locale != RFL_LOCALE_EU && rfl__read_conv(s, n, ',', '.', u, &us);
     okeu = st->locale != RFL_LOCALE_US && rfl__read_conv(s, n, '.', ',', u, &eu);
     if (st->locale == RFL_LOCALE_EU && !okeu) okus = rfl__read_conv(s, n, ',', '.', u, &us);
@@ -10329,30 +10300,24 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
         else if (us.d != eu.d && !st->amb_pending) {
             st->amb_pending = 1;
             st->amb_line = st->field_line, st->amb_col = st->field_col, st->amb_off = st->field_off;
-            for (i = 0; i < n && i + 1 < sizeof st->amb_text; i++) st->amb_text[i] = s[i];
-            st->amb_text[i] = 0;
+            rfl__copy_text(st->amb_text, sizeof st->amb_text, s, n);
         }
     }
     if (!okus) us = eu;
     if (!okeu) eu = us;
-    if (u->mult != 1 || u->exp10 != 0) {
-        /* a scaled unit: only the printed digits survive */
-        /* digits were lost when the last printed digit is worth more than
-           one base unit (134.23 Mbyte: 10 kB; 0.069000 ms: 1 ns, none) */
-        if ((u->cls == RFL__U_BYTES || u->cls == RFL__U_TIME) && us.mant &&
-            ((double)u->mult * rfl__scale10(1.0, us.e10 + u->exp10)) > 1.0) {
-            double e = 0.5 / (double)us.mant;
-            if (e > st->res.auto_units_rel_err) {
-                st->res.auto_units_rel_err = e;
-                for (i = 0; i < n && i + 1 < sizeof st->auto_example; i++) st->auto_example[i] = s[i];
-                st->auto_example[i] = 0;
-                for (k = 0; st->unit[k] && i + 2 < sizeof st->auto_example; k++) {
-                    if (k == 0) st->auto_example[i++] = ' ';
-                    st->auto_example[i++] = st->unit[k];
-                }
-                st->auto_example[i] = 0;
-            }
+    /* a scaled unit keeps only the printed digits: digits were lost when
+       the last printed one is worth more than one base unit (134.23 Mbyte:
+       10 kB; 0.069000 ms: 1 ns, none) */
+    if ((u->mult != 1 || u->exp10 != 0) && (u->cls == RFL__U_BYTES || u->cls == RFL__U_TIME) &&
+        us.mant && ((double)u->mult * rfl__scale10(1.0, us.e10 + u->exp10)) > 1.0 &&
+        0.5 / (double)us.mant > st->res.auto_units_rel_err) {
+        st->res.auto_units_rel_err = 0.5 / (double)us.mant;
+        i = rfl__copy_text(st->auto_example, sizeof st->auto_example, s, n);
+        for (k = 0; st->unit[k] && i + 2 < sizeof st->auto_example; k++) {
+            if (k == 0) st->auto_example[i++] = ' ';
+            st->auto_example[i++] = st->unit[k];
         }
+        st->auto_example[i] = 0;
     }
     for (k = 0; k < 2; k++) {
         rfl__val *v = k ? &eu : &us;
@@ -10377,21 +10342,24 @@ static void rfl__reset_kernel(rfl_reduce_state *st) {
     st->have_kernel = 0;
 }
 
+/* A new warning whose text starts with text; more may be appended to the
+   builder returned (beyond RFL_REDUCE_WARN_MAX: counted, text dropped). */
 static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_kernel,
-                         uint64_t id) {
-    rfl__sb s;
+                         uint64_t id, const char *text) {
     rfl_reduce_result *r = &st->res;
+    rfl_reduce_warning *w;
+    rfl__sb s;
     if (r->warning_count >= RFL_REDUCE_WARN_MAX) {
         r->warnings_dropped++;
-        s.b = st->scratch_text, s.n = 0, s.cap = sizeof st->scratch_text;
-        return s;
+        s = rfl__sb_make(st->scratch_text, sizeof st->scratch_text);
+    } else {
+        w = &r->warnings[r->warning_count++];
+        w->code = code;
+        w->has_kernel = has_kernel;
+        w->kernel_id = id;
+        s = rfl__sb_make(w->text, sizeof w->text);
     }
-    r->warnings[r->warning_count].code = code;
-    r->warnings[r->warning_count].has_kernel = has_kernel;
-    r->warnings[r->warning_count].kernel_id = id;
-    s.b = r->warnings[r->warning_count].text, s.n = 0, s.cap = RFL_REDUCE_WARN_TEXT;
-    s.b[0] = 0;
-    r->warning_count++;
+    rfl__sb_s(&s, text);
     return s;
 }
 
@@ -10471,8 +10439,7 @@ static int rfl__tc_marked(const char *s) {
             break;
         case '8': if (p[1] == '8' && rfl__pre(p, "884gemm")) return 1; break;
         case 'e':
-            if ((p[1] == '4' && p[2] == 'm' && p[3] == '3') || (p[1] == '5' && p[2] == 'm' && p[3] == '2'))
-                return 1;
+            if (rfl__pre(p, "e4m3") || rfl__pre(p, "e5m2")) return 1;
             break;
         case 'n': if (p[1] == 'v' && rfl__pre(p, "nvjet")) return 1; break;
         case 'f': if (p[1] == '1' && rfl__pre(p, "f16f16")) return 1; break;
@@ -10500,28 +10467,23 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *s
             while (*c && *c++ != '_') {}
         code = *c;
     }
-    if (rfl__index(s, n, "tf32") >= 0 || rfl__index(s, n, "tfloat32") >= 0) *prec = RFL_TF32_TENSOR;
-    else if (rfl__index(s, n, "bf16") >= 0 || code == 't') *prec = RFL_BF16_TENSOR;
-    else if (rfl__index(s, n, "e4m3") >= 0 || rfl__index(s, n, "e5m2") >= 0) *prec = RFL_FP8_TENSOR;
-    else if (rfl__index(s, n, "imma") >= 0 || rfl__index(s, n, "int8") >= 0 || rfl__index(s, n, "16832") >= 0)
-        *prec = RFL_INT8_TENSOR;
-    else if (rfl__index(s, n, "dmma") >= 0) *prec = RFL_FP64_TENSOR;
-    else if (rfl__index(s, n, "s1688") >= 0 && (cc_major >= 8 || rfl__index(s, n, "80") >= 0))
+#define RFL__IN(t) rfl__contains(s, n, t) /* the name holds t */
+    if (RFL__IN("tf32") || RFL__IN("tfloat32")) *prec = RFL_TF32_TENSOR;
+    else if (RFL__IN("bf16") || code == 't') *prec = RFL_BF16_TENSOR;
+    else if (RFL__IN("e4m3") || RFL__IN("e5m2")) *prec = RFL_FP8_TENSOR;
+    else if (RFL__IN("imma") || RFL__IN("int8") || RFL__IN("16832")) *prec = RFL_INT8_TENSOR;
+    else if (RFL__IN("dmma")) *prec = RFL_FP64_TENSOR;
+    else if (RFL__IN("s1688") && (cc_major >= 8 || RFL__IN("80")))
         *prec = RFL_TF32_TENSOR; /* Ampere's FP32-in, FP32-out tensor op is TF32 */
     else *prec = RFL_FP16_TENSOR;
     /* mma.sync: 2 x M x N x K of the shape (m16n8k8 2048: every TF32 and
        the FP16 first-layer kernel of the captures; m16n8k16 4096: every
        FP16/BF16 16816 kernel; m16n8k32 8192); Volta's HMMA.884 512, the
        NERSC scripts' figure. */
-    if (rfl__index(s, n, "884") >= 0 || (cc_major == 7 && rfl__index(s, n, "1688") < 0 &&
-                                      rfl__index(s, n, "16816") < 0))
-        *sync = 512;
-    else if (rfl__index(s, n, "16832") >= 0 || rfl__index(s, n, "16x8x32") >= 0 ||
-             *prec == RFL_INT8_TENSOR)
-        *sync = 8192;
-    else if (rfl__index(s, n, "16816") >= 0 || rfl__index(s, n, "16x8x16") >= 0) *sync = 4096;
-    else if (rfl__index(s, n, "1688") >= 0 || rfl__index(s, n, "16x8x8") >= 0 || *prec == RFL_TF32_TENSOR)
-        *sync = 2048;
+    if (RFL__IN("884") || (cc_major == 7 && !RFL__IN("1688") && !RFL__IN("16816"))) *sync = 512;
+    else if (RFL__IN("16832") || RFL__IN("16x8x32") || *prec == RFL_INT8_TENSOR) *sync = 8192;
+    else if (RFL__IN("16816") || RFL__IN("16x8x16")) *sync = 4096;
+    else if (RFL__IN("1688") || RFL__IN("16x8x8") || *prec == RFL_TF32_TENSOR) *sync = 2048;
     else if (*prec == RFL_FP64_TENSOR) *sync = 512;
     else *sync = 4096;
     /* warpgroup MMA m64nNkK, per warp: 2 x 64 x N x K / 4 = 512 N for
@@ -10537,7 +10499,8 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *s
     if (!(n_tile >= 8)) n_tile = 64;
     *wg = n_tile * (*prec == RFL_TF32_TENSOR ? 256 : *prec == RFL_FP8_TENSOR ||
                                                        *prec == RFL_INT8_TENSOR ? 1024 : 512);
-    return rfl__index(s, n, "gmma") >= 0 || rfl__index(s, n, "warpgroup") >= 0 || nv >= 0 ? 2 : 1;
+    return RFL__IN("gmma") || RFL__IN("warpgroup") || nv >= 0 ? 2 : 1;
+#undef RFL__IN
 }
 
 /* What a kernel's name says, by memo: kernel names repeat (a training step
@@ -10622,44 +10585,41 @@ static double rfl__kernel_cycles(rfl_reduce_state *st, int L, double time_s) {
 }
 
 /* SIMT FLOPs: add + mul + 2 x fma per precision, from counts, else from
-   per-cycle rates, else from nvprof's flop_count_*. */
+   per-cycle rates, else from nvprof's flop_count_*. The roles of each
+   kind come in the order of RFL_FP32, RFL_FP64, RFL_FP16 (0, 1, 2). */
 static void rfl__kernel_simt(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double cyc, unsigned *fl) {
-    int p;
+    int p, j;
     for (p = 0; p < 3; p++) {
-        int r0 = RFL__R_FADD + 3 * p, rr = RFL__R_FADD_R + 3 * p;
-        rfl_prec prec = p == 0 ? RFL_FP32 : p == 1 ? RFL_FP64 : RFL_FP16;
-        int nv = p == 0 ? RFL__R_NV_SP : p == 1 ? RFL__R_NV_DP : RFL__R_NV_HP;
+        int r0 = RFL__R_FADD + 3 * p, rr = RFL__R_FADD_R + 3 * p, nv = RFL__R_NV_SP + p;
+        int counts = RFL__HAS(r0) + RFL__HAS(r0 + 1) + RFL__HAS(r0 + 2);
         uint64_t f = 0;
-        if (RFL__HAS(r0) || RFL__HAS(r0 + 1) || RFL__HAS(r0 + 2)) {
-            if (!(RFL__HAS(r0) && RFL__HAS(r0 + 1) && RFL__HAS(r0 + 2))) st->w_partial |= 1u << p;
-            f = rfl__sat_add(RFL__HAS(r0) ? RFL__U(r0) : 0, RFL__HAS(r0 + 1) ? RFL__U(r0 + 1) : 0, fl);
-            if (RFL__HAS(r0 + 2)) f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + 2), 2, fl), fl);
+        if (counts) {
+            if (counts < 3) st->w_partial |= 1u << p;
+            for (j = 0; j < 3; j++) /* add, mul, fma */
+                if (RFL__HAS(r0 + j))
+                    f = rfl__sat_add(f, rfl__sat_mul(RFL__U(r0 + j), j == 2 ? 2 : 1, fl), fl);
         } else if ((RFL__HAS(rr) || RFL__HAS(rr + 1) || RFL__HAS(rr + 2)) && cyc >= 0) {
             double d = 0;
-            if (RFL__HAS(rr)) d += (double)rfl__round_u64(RFL__D(rr) * cyc, fl);
-            if (RFL__HAS(rr + 1)) d += (double)rfl__round_u64(RFL__D(rr + 1) * cyc, fl);
-            if (RFL__HAS(rr + 2)) d += 2.0 * (double)rfl__round_u64(RFL__D(rr + 2) * cyc, fl);
+            for (j = 0; j < 3; j++)
+                if (RFL__HAS(rr + j))
+                    d += (j == 2 ? 2.0 : 1.0) * (double)rfl__round_u64(RFL__D(rr + j) * cyc, fl);
             f = rfl__round_u64(d, fl);
             k->flags |= RFL_REDUCE_RATE_DERIVED;
-        } else if (RFL__HAS(nv)) {
+        } else if (RFL__HAS(nv))
             f = RFL__U(nv);
-        } else {
-            k->work.unknown |= RFL_UNKNOWN_FLOPS(prec);
-        }
-        k->flops[prec] = f;
+        else
+            k->work.unknown |= RFL_UNKNOWN_FLOPS(p);
+        k->flops[p] = f;
     }
 }
 
 /* Tensor FLOPs per family from the counters (the base counter, else one
    breakdown's parts); returns whether any family's counter was collected. */
 static int rfl__kernel_tensor_counted(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl) {
-    static const int tr[6] = {RFL__R_T_FP64, RFL__R_T_TF32, RFL__R_T_FP16,
-                              RFL__R_T_BF16, RFL__R_T_FP8, RFL__R_T_INT8};
-    static const rfl_prec tp[6] = {RFL_FP64_TENSOR, RFL_TF32_TENSOR, RFL_FP16_TENSOR,
-                                   RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
     int i, any = 0;
-    for (i = 0; i < 6; i++) {
-        int b = tr[i], sp = b + (RFL__R_TS_FP64 - RFL__R_T_FP64);
+    for (i = 0; i < 6; i++) { /* RFL__R_T_* in the order of RFL_FP64_TENSOR.. */
+        int tp = RFL_FP64_TENSOR + i;
+        int b = RFL__R_T_FP64 + i, sp = b + (RFL__R_TS_FP64 - RFL__R_T_FP64);
         int wb = b + (RFL__R_TW_FP64 - RFL__R_T_FP64), ws = b + (RFL__R_TWS_FP64 - RFL__R_T_FP64);
         int dst = b == RFL__R_T_FP16 ? RFL__R_TD_FP16 : b;
         if (st->roles_seen[b] || st->roles_seen[sp] || st->roles_seen[dst] ||
@@ -10668,15 +10628,15 @@ static int rfl__kernel_tensor_counted(rfl_reduce_state *st, int L, rfl_kernel_st
                           : RFL__HAS(dst) ? RFL__U(dst) : 0;
             uint64_t fw = RFL__HAS(wb) ? RFL__U(wb) : RFL__HAS(ws) ? RFL__U(ws) : 0;
             any = 1;
-            k->flops[tp[i]] = rfl__sat_add(fs, fw, fl);
+            k->flops[tp] = rfl__sat_add(fs, fw, fl);
         } else
-            k->work.unknown |= RFL_UNKNOWN_FLOPS(tp[i]);
+            k->work.unknown |= RFL_UNKNOWN_FLOPS(tp);
     }
     if (RFL__HAS(RFL__R_TINST)) k->tensor_inst = RFL__U(RFL__R_TINST);
     else if (RFL__HAS(RFL__R_TINST_OP)) k->tensor_inst = RFL__U(RFL__R_TINST_OP);
     if (!any && (RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP)))
         for (i = 0; i < 6; i++) /* estimates follow: 0 unless named below */
-            k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tp[i]);
+            k->work.unknown &= ~RFL_UNKNOWN_FLOPS(RFL_FP64_TENSOR + i);
     return any;
 }
 
@@ -10741,15 +10701,12 @@ static void rfl__kernel_ceilings(rfl_reduce_state *st, int L, double time_s) {
     hz = RFL__HAS(RFL__R_SM_HZ) ? RFL__D(RFL__R_SM_HZ) : RFL__HAS(RFL__R_SMSP_HZ) ? RFL__D(RFL__R_SMSP_HZ) : 0;
     if (hz > 0) st->clk_sum += hz * w, st->clk_w += w;
     RFL_MEMSET(c, 0, sizeof c);
-    if (hz > 0 && RFL__HAS(RFL__R_FFMA_PEAK)) c[RFL_FP32] = 2.0 * RFL__D(RFL__R_FFMA_PEAK) * hz;
-    if (hz > 0 && RFL__HAS(RFL__R_DFMA_PEAK)) c[RFL_FP64] = 2.0 * RFL__D(RFL__R_DFMA_PEAK) * hz;
-    if (hz > 0 && RFL__HAS(RFL__R_HFMA_PEAK)) c[RFL_FP16] = 2.0 * RFL__D(RFL__R_HFMA_PEAK) * hz;
-    if (RFL__HAS(RFL__R_DRAM_PEAK) && RFL__HAS(RFL__R_DRAM_HZ))
-        c[(int)RFL_PREC_COUNT + RFL_DRAM] = RFL__D(RFL__R_DRAM_PEAK) * RFL__D(RFL__R_DRAM_HZ);
-    if (RFL__HAS(RFL__R_LTS_PEAK) && RFL__HAS(RFL__R_LTS_HZ))
-        c[(int)RFL_PREC_COUNT + RFL_L2] = RFL__D(RFL__R_LTS_PEAK) * RFL__D(RFL__R_LTS_HZ);
-    if (RFL__HAS(RFL__R_L1_PEAK) && RFL__HAS(RFL__R_L1_HZ))
-        c[(int)RFL_PREC_COUNT + RFL_L1] = RFL__D(RFL__R_L1_PEAK) * RFL__D(RFL__R_L1_HZ);
+    for (i = 0; i < 3; i++) { /* the roles in the order of FP32, FP64, FP16 and DRAM, L2, L1 */
+        if (hz > 0 && RFL__HAS(RFL__R_FFMA_PEAK + i))
+            c[i] = 2.0 * RFL__D(RFL__R_FFMA_PEAK + i) * hz;
+        if (RFL__HAS(RFL__R_DRAM_PEAK + i) && RFL__HAS(RFL__R_DRAM_HZ + i))
+            c[(int)RFL_PREC_COUNT + i] = RFL__D(RFL__R_DRAM_PEAK + i) * RFL__D(RFL__R_DRAM_HZ + i);
+    }
     for (i = 0; i < (int)RFL_PREC_COUNT + RFL_LEVEL_COUNT; i++)
         if (c[i] > 0) st->ceil_sum[i] += c[i] * w, st->ceil_w[i] += w;
 }
@@ -10757,40 +10714,31 @@ static void rfl__kernel_ceilings(rfl_reduce_state *st, int L, double time_s) {
 /* What the tensor warnings need, for kept kernels only. */
 static void rfl__note_tensor(rfl_reduce_state *st, const rfl_kernel_stat *k, double time_s,
                              const rfl__tc_case *tc) {
-    unsigned fl = 0;
-    int i;
     if (tc->what == 1) {
         st->w_est_kernels++;
         st->w_est_flops += tc->est;
         st->w_est_inst += tc->mma;
         st->res.tensor_flops_per_inst = st->w_est_flops / st->w_est_inst;
     } else if (tc->what == 2) {
-        if (!st->w_tc_kernels) {
-            for (i = 0; k->name[i] && i + 1 < (int)sizeof st->w_tc_example; i++)
-                st->w_tc_example[i] = k->name[i];
-            st->w_tc_example[i] = 0;
-        }
+        if (!st->w_tc_kernels)
+            rfl__copy_text(st->w_tc_example, sizeof st->w_tc_example, k->name,
+                           rfl__strlen(k->name));
         st->w_tc_kernels++;
         if (time_s > 0) st->w_tc_s += time_s;
-    } else if (tc->what == 3) {
+    } else if (tc->what == 3)
         st->w_pipe_kernels++;
-        st->w_pipe_inst = rfl__sat_add(st->w_pipe_inst, k->tensor_inst, &fl);
-    }
 }
 
 /* An elementwise kernel that wrote less to DRAM than its output: L2
    residency (see the manual). */
 static void rfl__note_below_output(rfl_reduce_state *st, int L, const rfl_kernel_stat *k,
                                    rfl__tc_case *tc) {
-    uint64_t n32 = 0, n16 = 0, n64 = 0, need;
+    static const uint64_t elem_bytes[3] = {4, 8, 2}; /* FP32, FP64, FP16 */
+    uint64_t need = 0;
     int i;
     if (!RFL__HAS(RFL__R_DRAM_WRITE)) return;
-    for (i = 0; i < 3; i++) {
-        if (RFL__HAS(RFL__R_FADD + i)) n32 += RFL__U(RFL__R_FADD + i);
-        if (RFL__HAS(RFL__R_DADD + i)) n64 += RFL__U(RFL__R_DADD + i);
-        if (RFL__HAS(RFL__R_HADD + i)) n16 += RFL__U(RFL__R_HADD + i);
-    }
-    need = 4 * n32 + 8 * n64 + 2 * n16;
+    for (i = 0; i < 9; i++) /* add, mul, fma of each precision: one element written each */
+        if (RFL__HAS(RFL__R_FADD + i)) need += elem_bytes[i / 3] * RFL__U(RFL__R_FADD + i);
     if (!need || (double)RFL__U(RFL__R_DRAM_WRITE) >= 0.95 * (double)need) return;
     if (!tc->memo) tc->memo = rfl__name_memo(st, k->name, st->name_len);
     if (tc->memo->elementwise && !st->w_below++) {
@@ -10864,19 +10812,16 @@ static int rfl__kernel_kept(const rfl_reduce_state *st, const rfl_kernel_stat *k
 /* The kernel's numbers from the metrics read for it. */
 static void rfl__kernel_measure(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double *time_s,
                                 rfl__tc_case *tc) {
-    unsigned fl = 0;
     /* all but the name, which is copied by its length (hot: every row) */
     RFL_MEMSET(k, 0, offsetof(rfl_kernel_stat, name));
     k->id = st->cur_id;
     k->invocations = st->fmt == RFL_CSV_NVPROF_METRICS ? st->cur_invoc : 1;
     RFL_MEMCPY(k->name, st->name, st->name_len + 1); /* name_len < NAME_MAX */
-    if (st->name_trunc) k->flags |= RFL_REDUCE_NAME_TRUNCATED;
-    k->flags |= st->kflags;
-    *time_s = rfl__kernel_time(st, L, k, &fl);
-    rfl__kernel_simt(st, L, k, rfl__kernel_cycles(st, L, *time_s), &fl);
-    rfl__kernel_tensor(st, L, k, &fl, tc);
-    rfl__kernel_bytes(st, L, k, *time_s, &fl);
-    k->flags |= fl;
+    k->flags = st->kflags | (st->name_trunc ? RFL_REDUCE_NAME_TRUNCATED : 0u);
+    *time_s = rfl__kernel_time(st, L, k, &k->flags);
+    rfl__kernel_simt(st, L, k, rfl__kernel_cycles(st, L, *time_s), &k->flags);
+    rfl__kernel_tensor(st, L, k, &k->flags, tc);
+    rfl__kernel_bytes(st, L, k, *time_s, &k->flags);
     rfl__stat_work(k);
 }
 
@@ -10892,7 +10837,7 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
                          rfl__strlen(st->amb_text),
                          "' reads both as US (1,234.5) and European (1.234,5) and nothing "
                          "before it decides; declare the locale (--locale us|eu)");
-    L = st->locale == RFL_LOCALE_EU ? 1 : 0;
+    L = st->locale == RFL_LOCALE_EU;
     RFL_MEMSET(&tc, 0, sizeof tc);
     rfl__kernel_measure(st, L, k, &time_s, &tc);
     rfl__kernel_ceilings(st, L, time_s);
@@ -10913,7 +10858,7 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     return RFL_OK;
 }
 
-/* Data rows follow: which roles read in their base unit (rfl__put_num). */
+/* Data rows follow: which roles read in their base unit (rfl__num_scan). */
 static void rfl__data_rows(rfl_reduce_state *st) {
     int i;
     st->row_kind = RFL__ROW_DATA;
@@ -10923,43 +10868,35 @@ static void rfl__data_rows(rfl_reduce_state *st) {
 }
 
 /* ---- header rows ----------------------------------------------------------- */
+/* The key columns by name, per format (bit f: rfl_csv_format f). */
+#define RFL__NCU ((1u << RFL_CSV_NCU_RAW) | (1u << RFL_CSV_NCU_DETAILS))
+static const struct { unsigned fmts; const char *name; int code; } rfl__key_names[] = {
+    {RFL__NCU, "ID", RFL__K_ID}, {RFL__NCU, "Kernel Name", RFL__K_NAME},
+    {RFL__NCU, "CC", RFL__K_CC}, {RFL__NCU, "Metric Unit", RFL__K_MUNIT},
+    {RFL__NCU, "Metric Value", RFL__K_MVALUE},
+    {RFL__NCU | 1u << RFL_CSV_NVPROF_METRICS, "Metric Name", RFL__K_MNAME},
+    {1u << RFL_CSV_NVPROF_METRICS, "Kernel", RFL__K_NAME},
+    {1u << RFL_CSV_NVPROF_METRICS, "Invocations", RFL__K_INVOC},
+    {1u << RFL_CSV_NVPROF_METRICS, "Avg", RFL__K_AVG},
+    {1u << RFL_CSV_NVPROF_SUMMARY, "Type", RFL__K_TYPE},
+    {1u << RFL_CSV_NVPROF_SUMMARY, "Time", RFL__K_TIME},
+    {1u << RFL_CSV_NVPROF_TRACE, "Duration", RFL__K_TIME},
+    {1u << RFL_CSV_NVPROF_SUMMARY | 1u << RFL_CSV_NVPROF_TRACE, "Name", RFL__K_NAME}};
+
 static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t n, int overflow) {
     int code = 0, ucls = 0;
     uint64_t mult = 1;
+    size_t i;
     if (st->col >= st->col_cap)
         return rfl__fail_field(st, RFL_ERR_BUFFER,
                                "the header has more columns than the scratch's column map; "
                                "pass RFL_REDUCE_SCRATCH_SIZE(columns) bytes", 0, 0, 0);
-    if (!overflow) {
-        switch (st->fmt) {
-        case RFL_CSV_NCU_RAW:
-        case RFL_CSV_NCU_DETAILS:
-            if (rfl__eqn(s, n, "ID")) code = RFL__K_ID;
-            else if (rfl__eqn(s, n, "Kernel Name")) code = RFL__K_NAME;
-            else if (rfl__eqn(s, n, "CC")) code = RFL__K_CC;
-            else if (rfl__eqn(s, n, "Metric Name")) code = RFL__K_MNAME;
-            else if (rfl__eqn(s, n, "Metric Unit")) code = RFL__K_MUNIT;
-            else if (rfl__eqn(s, n, "Metric Value")) code = RFL__K_MVALUE, st->fmt = RFL_CSV_NCU_DETAILS;
-            else code = rfl__classify(s, n, &ucls, &mult);
-            break;
-        case RFL_CSV_NVPROF_METRICS:
-            if (rfl__eqn(s, n, "Kernel")) code = RFL__K_NAME;
-            else if (rfl__eqn(s, n, "Invocations")) code = RFL__K_INVOC;
-            else if (rfl__eqn(s, n, "Metric Name")) code = RFL__K_MNAME;
-            else if (rfl__eqn(s, n, "Avg")) code = RFL__K_AVG;
-            break;
-        case RFL_CSV_NVPROF_SUMMARY:
-            if (rfl__eqn(s, n, "Type")) code = RFL__K_TYPE;
-            else if (rfl__eqn(s, n, "Time")) code = RFL__K_TIME;
-            else if (rfl__eqn(s, n, "Name")) code = RFL__K_NAME;
-            break;
-        case RFL_CSV_NVPROF_TRACE:
-            if (rfl__eqn(s, n, "Duration")) code = RFL__K_TIME;
-            else if (rfl__eqn(s, n, "Name")) code = RFL__K_NAME;
-            break;
-        default: break;
-        }
-    }
+    for (i = 0; !overflow && !code && i < sizeof rfl__key_names / sizeof rfl__key_names[0]; i++)
+        if (((rfl__key_names[i].fmts >> st->fmt) & 1) && rfl__eqn(s, n, rfl__key_names[i].name))
+            code = rfl__key_names[i].code;
+    if (code == RFL__K_MVALUE) st->fmt = RFL_CSV_NCU_DETAILS;
+    else if (!overflow && !code && ((RFL__NCU >> st->fmt) & 1))
+        code = rfl__classify(s, n, &ucls, &mult); /* ncu: metric columns */
     if (code >= RFL__K_ID) st->key_col[code - RFL__K_ID] = (int)st->col;
     else if (code) {
         st->roles_seen[code] = 1;
@@ -10971,7 +10908,7 @@ static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t 
 }
 
 static rfl_result rfl__header_end(rfl_reduce_state *st) {
-    int *kc = st->key_col;
+#define RFL__KC(key) (st->key_col[RFL__K_##key - RFL__K_ID]) /* its column, -1 = none */
     uint32_t c, run = 0;
     st->ncols = st->col + 1;
     /* runs[c]: unused columns starting at c (the hot path skips them) */
@@ -10985,24 +10922,21 @@ static rfl_result rfl__header_end(rfl_reduce_state *st) {
         st->row_kind = RFL__ROW_UNITS;
         break;
     case RFL_CSV_NCU_DETAILS:
-        if (kc[RFL__K_MNAME - RFL__K_ID] < 0 || kc[RFL__K_MUNIT - RFL__K_ID] < 0 ||
-            kc[RFL__K_MVALUE - RFL__K_ID] < kc[RFL__K_MNAME - RFL__K_ID] ||
-            kc[RFL__K_MVALUE - RFL__K_ID] < kc[RFL__K_MUNIT - RFL__K_ID])
+        if (RFL__KC(MNAME) < 0 || RFL__KC(MUNIT) < 0 || RFL__KC(MVALUE) < RFL__KC(MNAME) ||
+            RFL__KC(MVALUE) < RFL__KC(MUNIT))
             return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
                              "details header needs Metric Name, Metric Unit, then Metric Value", 0, 0, 0);
         rfl__data_rows(st);
         break;
     case RFL_CSV_NVPROF_METRICS:
-        if (kc[RFL__K_NAME - RFL__K_ID] < 0 || kc[RFL__K_MNAME - RFL__K_ID] < 0 ||
-            kc[RFL__K_AVG - RFL__K_ID] < kc[RFL__K_MNAME - RFL__K_ID] ||
-            kc[RFL__K_AVG - RFL__K_ID] < kc[RFL__K_INVOC - RFL__K_ID] ||
-            kc[RFL__K_MNAME - RFL__K_ID] < kc[RFL__K_NAME - RFL__K_ID])
+        if (RFL__KC(NAME) < 0 || RFL__KC(MNAME) < 0 || RFL__KC(AVG) < RFL__KC(MNAME) ||
+            RFL__KC(AVG) < RFL__KC(INVOC) || RFL__KC(MNAME) < RFL__KC(NAME))
             return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
                              "nvprof metrics header needs Kernel, Invocations, Metric Name, Avg", 0, 0, 0);
         rfl__data_rows(st);
         break;
     default: /* nvprof summary / trace: a units row follows */
-        if (kc[RFL__K_TIME - RFL__K_ID] < 0 || kc[RFL__K_NAME - RFL__K_ID] < 0)
+        if (RFL__KC(TIME) < 0 || RFL__KC(NAME) < 0)
             return rfl__fail(st, RFL_ERR_NO_HEADER, st->line, 1,
                              "nvprof header needs a time column and Name", 0, 0, 0);
         st->row_kind = RFL__ROW_UNITS;
@@ -11010,18 +10944,15 @@ static rfl_result rfl__header_end(rfl_reduce_state *st) {
     }
     if (st->res.format == RFL_CSV_UNKNOWN) st->res.format = st->fmt;
     return RFL_OK;
+#undef RFL__KC
 }
 
 static rfl_result rfl__unit_field(rfl_reduce_state *st, const char *s, size_t n) {
     int code = st->colmap[st->col];
     rfl__unit u;
-    if (code == RFL__K_TIME) {
-        if (!rfl__unit_for(s, n, RFL__U_TIME, &u))
-            return rfl__fail_field(st, RFL_ERR_UNIT, "unknown time unit '", s, n, "'");
-        st->nv_time_unit = u;
-        return RFL_OK;
-    }
-    if (!code || code >= RFL__K_ID) return RFL_OK;
+    if (code == RFL__K_TIME && !rfl__unit_for(s, n, RFL__U_TIME, &st->nv_time_unit))
+        return rfl__fail_field(st, RFL_ERR_UNIT, "unknown time unit '", s, n, "'");
+    if (!code || code >= RFL__K_ID) return RFL_OK; /* K_TIME's unit is read above */
     if (!rfl__unit_for(s, n, st->role_ucls[code], &u))
         return rfl__fail_field(st, RFL_ERR_UNIT, "unknown unit '", s, n, "' for a metric that is used");
     if (st->role_unit_set[code] &&
@@ -11050,9 +10981,7 @@ static rfl_result rfl__read_int(rfl_reduce_state *st, const char *s, size_t n, u
 }
 
 static void rfl__set_name(rfl_reduce_state *st) {
-    RFL_MEMCPY(st->name, st->tmp_name, st->tmp_len);
-    st->name[st->tmp_len] = 0;
-    st->name_len = st->tmp_len;
+    st->name_len = rfl__copy_text(st->name, sizeof st->name, st->tmp_name, st->tmp_len);
     st->name_trunc = st->tmp_trunc;
 }
 
@@ -11102,7 +11031,7 @@ static rfl_result rfl__data_avg(rfl_reduce_state *st, const char *s, size_t n) {
     n = m;
     while (m && !((s[m - 1] >= '0' && s[m - 1] <= '9') || s[m - 1] == '.' || s[m - 1] == ','))
         m--;
-    u.cls = st->row_ucls, u.mult = 1, u.exp10 = 0;
+    rfl__unit_set(&u, st->row_ucls, 1, 0);
     if (m == 0 && n > 0 && !rfl__ieq(s, n, "n/a"))
         return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
     if (m < n && !rfl__unit_for(s + m, n - m, st->row_ucls, &u))
@@ -11126,22 +11055,13 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
         if (v < 1000) st->cc_major = v;
         return RFL_OK;
     }
-    case RFL__K_MNAME: {
-        int ucls = 0;
-        uint64_t mult = 1;
-        st->row_role = rfl__classify(s, n, &ucls, &mult);
-        st->row_ucls = ucls, st->row_mult = mult;
+    case RFL__K_MNAME: /* row_ucls and row_mult are read only where row_role is set */
+        st->row_role = rfl__classify(s, n, &st->row_ucls, &st->row_mult);
         if (st->row_role) st->roles_seen[st->row_role] = 1;
-        st->key_len = n < sizeof st->key - 1 ? n : sizeof st->key - 1;
-        RFL_MEMCPY(st->key, s, st->key_len);
-        st->key[st->key_len] = 0;
         return RFL_OK;
-    }
     case RFL__K_MUNIT:
-        st->unit_len = n < sizeof st->unit - 1 ? n : sizeof st->unit - 1;
+        st->unit_len = rfl__copy_text(st->unit, sizeof st->unit, s, n);
         st->unit_over = n >= sizeof st->unit;
-        RFL_MEMCPY(st->unit, s, st->unit_len);
-        st->unit[st->unit_len] = 0;
         return RFL_OK;
     case RFL__K_MVALUE:
         if (!st->row_role) return RFL_OK;
@@ -11188,17 +11108,13 @@ static rfl_result rfl__row_end(rfl_reduce_state *st) {
         e = rfl__kernel_done(st);
     } else if (st->fmt == RFL_CSV_NVPROF_SUMMARY || st->fmt == RFL_CSV_NVPROF_TRACE) {
         if (!st->row_skip && st->kset[0]) {
-            int L;
+            int L, trace = st->fmt == RFL_CSV_NVPROF_TRACE;
             if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
                 return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
                                  rfl__strlen(st->amb_text), "' is ambiguous; declare the locale");
             L = st->locale == RFL_LOCALE_EU ? 1 : 0;
-            if (st->fmt == RFL_CSV_NVPROF_TRACE)
-                st->nv_trace_ns = rfl__sat_add(st->nv_trace_ns, st->kv_u[0][L], &st->res.flags),
-                st->nv_trace_known = 1;
-            else
-                st->nv_sum_ns = rfl__sat_add(st->nv_sum_ns, st->kv_u[0][L], &st->res.flags),
-                st->nv_sum_known = 1;
+            st->nv_ns[trace] = rfl__sat_add(st->nv_ns[trace], st->kv_u[0][L], &st->res.flags);
+            st->nv_known[trace] = 1;
         }
         st->kset[0] = 0;
         st->amb_pending = 0;
@@ -11218,38 +11134,6 @@ static rfl_result rfl__section_end(rfl_reduce_state *st) {
 }
 
 /* ---- the byte machine ------------------------------------------------------ */
-/* First position in [p, e) holding a or b (e when none): 8 bytes a step. */
-static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned char *e,
-                                       unsigned char a, unsigned char b) {
-    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-    const uint64_t ma = ones * a, mb = ones * b;
-    while (e - p >= 8) {
-        uint64_t w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-                     (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-                     (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-        uint64_t xa = w ^ ma, xb = w ^ mb;
-        uint64_t t = ((xa - ones) & ~xa & high) | ((xb - ones) & ~xb & high);
-        if (t) {
-#if defined(__GNUC__) || defined(__clang__)
-            return p + (__builtin_ctzll(t) >> 3);
-#else
-            while (*p != a && *p != b) p++;
-            return p;
-#endif
-        }
-        p += 8;
-    }
-    while (p < e && *p != a && *p != b) p++;
-    return p;
-}
-
-/* ---- skipping runs of unused columns, 64 bytes a step ----------------------
-   Masks of quotes, commas and newlines per 64-byte block; the bytes inside
-   quotes are the prefix XOR of the quote mask (a doubled quote toggles
-   twice, so RFC 4180 quoting needs no special case); separators are commas
-   outside quotes. SSE2 where the compiler has it (a compiler header, no
-   libc), portable SWAR otherwise. */
-
 static uint64_t rfl__popcount(uint64_t x) {
     /* SWAR: __builtin_popcountll becomes a libgcc call without -mpopcnt */
     x = x - ((x >> 1) & 0x5555555555555555ull);
@@ -11276,6 +11160,31 @@ static int rfl__hibit(uint64_t x) { /* x != 0 */
     return n;
 #endif
 }
+
+/* First position in [p, e) holding a or b (e when none): 8 bytes a step. */
+static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned char *e,
+                                       unsigned char a, unsigned char b) {
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    const uint64_t ma = ones * a, mb = ones * b;
+    while (e - p >= 8) {
+        uint64_t w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+                     (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+                     (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+        uint64_t xa = w ^ ma, xb = w ^ mb;
+        uint64_t t = ((xa - ones) & ~xa & high) | ((xb - ones) & ~xb & high);
+        if (t) return p + (rfl__ctz(t) >> 3); /* bits above a match may be false */
+        p += 8;
+    }
+    while (p < e && *p != a && *p != b) p++;
+    return p;
+}
+
+/* ---- skipping runs of unused columns, 64 bytes a step ----------------------
+   Masks of quotes, commas and newlines per 64-byte block; the bytes inside
+   quotes are the prefix XOR of the quote mask (a doubled quote toggles
+   twice, so RFC 4180 quoting needs no special case); separators are commas
+   outside quotes. SSE2 where the compiler has it (a compiler header, no
+   libc), portable SWAR otherwise. */
 
 static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uint64_t *mn,
                          uint64_t *mr) {
@@ -11341,18 +11250,14 @@ static void rfl__csv_start(rfl_reduce_state *st, rfl_csv_format fmt) {
     st->col = 0;
     st->fstate = RFL__F_START;
     st->ncols = 0;
-    for (i = 0; i < RFL__ST_KEYS; i++) st->key_col[i] = -1;
+    for (i = 0; i < (int)(sizeof st->key_col / sizeof st->key_col[0]); i++) st->key_col[i] = -1;
     RFL_MEMSET(st->roles_seen, 0, sizeof st->roles_seen);
     RFL_MEMSET(st->role_unit_set, 0, sizeof st->role_unit_set);
-    for (i = 0; i < RFL__R_COUNT; i++) {
-        st->role_unit[i].cls = RFL__U_COUNT, st->role_unit[i].mult = 1, st->role_unit[i].exp10 = 0;
-    }
+    for (i = 0; i < RFL__R_COUNT; i++) rfl__unit_set(&st->role_unit[i], RFL__U_COUNT, 1, 0);
     rfl__reset_kernel(st);
     st->name_pending = 0;
     st->row_skip = 0;
 }
-
-static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p, size_t len);
 
 /* Field complete: dispatch by row kind. */
 static rfl_result rfl__field_end_s(rfl_reduce_state *st, const char *s, size_t n) {
@@ -11360,8 +11265,7 @@ static rfl_result rfl__field_end_s(rfl_reduce_state *st, const char *s, size_t n
     if (st->need == RFL__NEED_NAME) {
         while (st->tmp_len && st->tmp_name[st->tmp_len - 1] == '\r' && !st->quoted) st->tmp_len--;
         st->tmp_name[st->tmp_len] = 0;
-        if (st->row_kind == RFL__ROW_DATA) return rfl__data_field(st, s, 0);
-        return RFL_OK;
+        return st->row_kind == RFL__ROW_DATA ? rfl__data_field(st, s, 0) : RFL_OK;
     }
     if (!st->quoted) while (n && s[n - 1] == '\r') n--;
     if (st->row_kind == RFL__ROW_HEADER) return rfl__header_field(st, s, n, st->field_over);
@@ -11375,9 +11279,6 @@ static rfl_result rfl__field_end_s(rfl_reduce_state *st, const char *s, size_t n
     if (st->colmap[st->col] == RFL__K_MUNIT)
         st->unit_line = st->field_line, st->unit_col = st->field_col, st->unit_off = st->field_off;
     return rfl__data_field(st, s, n);
-}
-static rfl_result rfl__field_end(rfl_reduce_state *st) {
-    return rfl__field_end_s(st, (const char *)st->carry, st->carry_len);
 }
 
 static void rfl__field_begin(rfl_reduce_state *st, uint64_t pos) {
@@ -11402,7 +11303,7 @@ static void rfl__field_begin(rfl_reduce_state *st, uint64_t pos) {
 
 static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) {
     if (st->need == RFL__NEED_CARRY) {
-        size_t room = st->carry_cap - st->carry_len;
+        size_t room = RFL_REDUCE_CARRY - st->carry_len;
         if (n > room) st->field_over = 1, n = room;
         RFL_MEMCPY(st->carry + st->carry_len, a, n);
         st->carry_len += (uint32_t)n;
@@ -11431,7 +11332,7 @@ static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) 
 RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t c, uint64_t n,
                                   uint64_t r, uint64_t ins, uint64_t *cy) {
     /* cy: inside_carry, prev_cq, prev_ok, in the caller's registers */
-    uint64_t cq, bad, sep;
+    uint64_t cq, bad;
     ins ^= cy[0];
     cq = q & ~ins;
     /* hard stops: junk after a closing quote, an opening quote not after
@@ -11440,9 +11341,8 @@ RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t
     cy[1] = cq >> 63;
     cy[2] = ((c | n | q) >> 63) & 1;
     cy[0] = (uint64_t)0 - (ins >> 63);
-    sep = c & ~ins;
-    k->sep[i] = sep;
-    k->ends[i] = sep | (n & ~ins);
+    k->sep[i] = c & ~ins;
+    k->ends[i] = (c | n) & ~ins;
     /* also hard: a CR outside quotes not followed by LF (an error the
        exact path reports; a CR in the last byte is checked there too) */
     k->hard[i] = bad | (n & ins) | (r & ~ins & ~(n >> 1));
@@ -11574,38 +11474,30 @@ rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
 
 /* The walker's body is compiled once per instruction set (simd: 0
    baseline, 1 AVX2, 2 AVX-512BW, a constant in each copy), so that the x86
-   copies use the popcnt and BMI instructions throughout. */
+   copies use the popcnt and BMI instructions throughout: RFL__POPCNT
+   counts bits, RFL__NUM16 reads a metric value by rfl__num16 where 16
+   bytes from cs can be read, RFL__SELECT leaves s2 its want-th lowest set
+   bit alone (want >= 1, popcount >= want), RFL__FILL_CALL makes masks. */
+RFL__ALWAYS_INLINE uint64_t rfl__nth_bit(uint64_t x, uint32_t want) {
+    while (--want) x &= x - 1;
+    return x & (0 - x);
+}
 #ifdef RFL__AVX2
 #define RFL__POPCNT(x) (simd ? (uint64_t)__builtin_popcountll(x) : rfl__popcount(x))
-#else
-#define RFL__POPCNT(x) rfl__popcount(x)
-#endif
-/* a metric value by rfl__num16 where 16 bytes from cs can be read */
-#ifdef RFL__AVX2
 #define RFL__NUM16(cs, ce, m, f)                                                              \
     (simd && (ce) - (cs) <= 16 && e - (cs) >= 16 &&                                           \
      rfl__num16((const char *)(cs), (unsigned)((ce) - (cs)), g, dm, &(m), &(f)))
+#define RFL__SELECT(s2, want) \
+    ((s2) = simd == 2 ? rfl__sel_pdep(s2, (want) - 1) : rfl__nth_bit(s2, want))
+#define RFL__FILL_CALL(at)                                                                \
+    (simd == 2   ? rfl__blk_fill_avx512(k, at, bn)                                        \
+     : simd == 1 ? rfl__blk_fill_avx2(k, at, bn)                                          \
+                 : rfl__blk_fill(k, at, bn))
 #else
+#define RFL__POPCNT(x) rfl__popcount(x)
 #define RFL__NUM16(cs, ce, m, f) ((void)(m), (void)(f), 0)
-#endif
-/* s2 becomes its want-th lowest set bit alone (want >= 1, popcount >= want) */
-#ifdef RFL__AVX2
-#define RFL__SELECT(s2, want)                                                                 \
-    do {                                                                                      \
-        if (simd == 2) s2 = rfl__sel_pdep(s2, (want) - 1);                                    \
-        else {                                                                                \
-            uint32_t j_ = (want);                                                             \
-            while (--j_) s2 &= s2 - 1;                                                        \
-            s2 &= 0 - s2;                                                                     \
-        }                                                                                     \
-    } while (0)
-#else
-#define RFL__SELECT(s2, want)                                                                 \
-    do {                                                                                      \
-        uint32_t j_ = (want);                                                                 \
-        while (--j_) s2 &= s2 - 1;                                                            \
-        s2 &= 0 - s2;                                                                         \
-    } while (0)
+#define RFL__SELECT(s2, want) ((s2) = rfl__nth_bit(s2, want))
+#define RFL__FILL_CALL(at) ((void)simd, rfl__blk_fill(k, at, bn))
 #endif
 enum { RFL__W_NEXT, RFL__W_STOP, RFL__W_ERR };
 /* One field whose end the masks found (end: its ',' or '\n'): a metric
@@ -11631,7 +11523,7 @@ RFL__ALWAYS_INLINE int rfl__walk_field(rfl_reduce_state *st, const unsigned char
         cs = p + 1, ce--;
     } else
         ce = end; /* unquoted: the number reader trims the CR */
-    if (map[col] && map[col] < RFL__R_COUNT && (size_t)(ce - cs) <= st->carry_cap) {
+    if (map[col] && map[col] < RFL__R_COUNT && (size_t)(ce - cs) <= RFL_REDUCE_CARRY) {
         int role = map[col], fr;
         uint64_t m;
         if (st->role_plain[role] &&
@@ -11652,7 +11544,7 @@ RFL__ALWAYS_INLINE int rfl__walk_field(rfl_reduce_state *st, const unsigned char
         rfl__field_begin(st, base + (uint64_t)(p - p0));
         st->quoted = *p == '"';
         if (st->need == RFL__NEED_NAME) rfl__append(st, cs, (size_t)(ce - cs));
-        else if ((size_t)(ce - cs) > st->carry_cap) st->field_over = 1;
+        else if ((size_t)(ce - cs) > RFL_REDUCE_CARRY) st->field_over = 1;
         *err = rfl__field_end_s(st, (const char *)cs, (size_t)(ce - cs));
         RFL__GDM(st, *gp, *dmp);
     }
@@ -11687,14 +11579,6 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
         RFL__FILL_CALL(at); \
         bi = 0; \
     } while (0)
-#ifdef RFL__AVX2
-#define RFL__FILL_CALL(at)                                                                \
-    (simd == 2   ? rfl__blk_fill_avx512(k, at, bn)                                        \
-     : simd == 1 ? rfl__blk_fill_avx2(k, at, bn)                                          \
-                 : rfl__blk_fill(k, at, bn))
-#else
-#define RFL__FILL_CALL(at) ((void)simd, rfl__blk_fill(k, at, bn))
-#endif
     RFL__FILL(p);
     kb = p, kends = k->ends[0], khard = k->hard[0], ksep = k->sep[0];
     while (st->row_kind == RFL__ROW_DATA) {
@@ -11777,16 +11661,12 @@ out:
     *pp = p;
     return err;
 #undef RFL__FILL
-#undef RFL__FILL_CALL
 }
+#undef RFL__FILL_CALL
 #undef RFL__POPCNT
 #undef RFL__SELECT
 #undef RFL__NUM16
 
-static rfl_result rfl__walk0(rfl_reduce_state *st, const unsigned char **pp,
-                             const unsigned char *e, const unsigned char *p0, uint64_t base) {
-    return rfl__walk_body(st, pp, e, p0, base, 0);
-}
 #ifdef RFL__AVX2
 __attribute__((target("avx2,bmi,bmi2,popcnt,pclmul"))) static rfl_result
 rfl__walk1(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
@@ -11805,7 +11685,7 @@ static rfl_result rfl__walk(rfl_reduce_state *st, const unsigned char **pp,
     if (st->simd == 2) return rfl__walk2(st, pp, e, p0, base);
     if (st->simd == 1) return rfl__walk1(st, pp, e, p0, base);
 #endif
-    return rfl__walk0(st, pp, e, p0, base);
+    return rfl__walk_body(st, pp, e, p0, base, 0);
 }
 
 #define RFL__POS(q) (base + (uint64_t)((q) - p0))
@@ -11862,12 +11742,13 @@ static void rfl__feed_skip(rfl_reduce_state *st, const unsigned char **pp, const
     *pp = q + 1;
 }
 
-/* The field ended at q (a ',' or '\n'): hand it over, next field or row. */
-static rfl_result rfl__field_done(rfl_reduce_state *st, const unsigned char *q,
-                                  const unsigned char *p0, uint64_t base) {
+/* The field s[0..n) ended at q (a ',' or '\n'): hand it over, next field
+   or row. */
+static rfl_result rfl__field_done(rfl_reduce_state *st, const unsigned char *s, size_t n,
+                                  const unsigned char *q, const unsigned char *p0, uint64_t base) {
     st->fstate = RFL__F_START;
     st->offset_now = RFL__POS(q);
-    RFL__TRY(rfl__field_end(st));
+    RFL__TRY(rfl__field_end_s(st, (const char *)s, n));
     if (*q == ',') { st->col++; return RFL_OK; }
     RFL__TRY(rfl__row_end(st));
     RFL__NEWLINE(q);
@@ -11885,16 +11766,8 @@ static int rfl__quoted_in_place(rfl_reduce_state *st, const unsigned char **pp, 
     n = (size_t)(q - p - 1);
     st->quoted = 1;
     if (st->need == RFL__NEED_NAME) rfl__append(st, p + 1, n);
-    else if (n > st->carry_cap) st->field_over = 1;
-    st->offset_now = RFL__POS(q + 1);
-    *err = rfl__field_end_s(st, (const char *)p + 1, n);
-    if (*err == RFL_OK) {
-        if (q[1] == ',') st->col++;
-        else if ((*err = rfl__row_end(st)) == RFL_OK) {
-            RFL__NEWLINE(q + 1);
-            st->col = 0;
-        }
-    }
+    else if (n > RFL_REDUCE_CARRY) st->field_over = 1;
+    *err = rfl__field_done(st, p + 1, n, q + 1, p0, base);
     *pp = q + 2;
     return 1;
 }
@@ -11947,12 +11820,9 @@ static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, 
     case RFL__F_START:
         return rfl__field_start(st, pp, e, p0, base);
     case RFL__F_CR0:
-        if (c == '\n') {
+        if (c == '\n') { /* a blank CRLF line: the LF as a blank line */
             st->fstate = RFL__F_START;
-            RFL__TRY(rfl__section_end(st));
-            RFL__NEWLINE(p);
-            *pp = p + 1;
-            return RFL_OK;
+            return rfl__field_start(st, pp, e, p0, base);
         }
         /* a lone CR starts a field: treat as unquoted data */
         rfl__field_begin(st, RFL__POS(p) - 1);
@@ -11963,7 +11833,7 @@ static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, 
         q = rfl__scan2(p, e, ',', '\n');
         rfl__append(st, p, (size_t)(q - p));
         *pp = q == e ? e : q + 1;
-        return q == e ? RFL_OK : rfl__field_done(st, q, p0, base);
+        return q == e ? RFL_OK : rfl__field_done(st, st->carry, st->carry_len, q, p0, base);
     case RFL__F_Q:
         q = rfl__scan2(p, e, '"', '\n');
         rfl__append(st, p, (size_t)(q - p));
@@ -11977,7 +11847,10 @@ static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, 
         return RFL_OK;
     case RFL__F_QQ:
         if (c == '"') { rfl__append(st, p, 1); st->fstate = RFL__F_Q; *pp = p + 1; return RFL_OK; }
-        if (c == ',' || c == '\n') { *pp = p + 1; return rfl__field_done(st, p, p0, base); }
+        if (c == ',' || c == '\n') {
+            *pp = p + 1;
+            return rfl__field_done(st, st->carry, st->carry_len, p, p0, base);
+        }
         if (c == '\r') { st->fstate = RFL__F_QCR; *pp = p + 1; return RFL_OK; }
         return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
                          "unexpected character after a closing quote", 0, 0, 0);
@@ -11986,7 +11859,7 @@ static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, 
             return rfl__fail(st, RFL_ERR_SYNTAX, st->line, RFL__POS(p) - st->line_start + 1,
                              "carriage return not followed by a line feed", 0, 0, 0);
         *pp = p + 1;
-        return rfl__field_done(st, p, p0, base);
+        return rfl__field_done(st, st->carry, st->carry_len, p, p0, base);
     default:
         return RFL_ERR_STATE;
     }
@@ -12006,14 +11879,9 @@ static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_
 
 /* ---- public ------------------------------------------------------------------ */
 RFL_API const char *rfl_csv_format_name(rfl_csv_format f) {
-    switch (f) {
-    case RFL_CSV_NCU_RAW: return "ncu-raw";
-    case RFL_CSV_NCU_DETAILS: return "ncu-details";
-    case RFL_CSV_NVPROF_METRICS: return "nvprof-metrics";
-    case RFL_CSV_NVPROF_SUMMARY: return "nvprof-summary";
-    case RFL_CSV_NVPROF_TRACE: return "nvprof-trace";
-    default: return "unknown";
-    }
+    static const char *const names[] = {"unknown", "ncu-raw", "ncu-details", "nvprof-metrics",
+                                        "nvprof-summary", "nvprof-trace"};
+    return (unsigned)f < sizeof names / sizeof names[0] ? names[f] : "unknown";
 }
 
 RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *desc,
@@ -12023,7 +11891,6 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
     if (size < RFL_REDUCE_SCRATCH_SIZE(1)) return RFL_ERR_BUFFER;
     if (desc) st->desc = *desc;
     st->carry = (unsigned char *)scratch;
-    st->carry_cap = RFL_REDUCE_CARRY;
     st->colmap = st->carry + RFL_REDUCE_CARRY;
     st->col_cap = (size - RFL_REDUCE_CARRY) / 3;
     st->runs = st->colmap + st->col_cap;
@@ -12034,11 +11901,8 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
     st->locale = st->desc.locale;
     st->top_n = st->desc.top_n < 0 ? 0 : st->desc.top_n == 0 ? 10 : st->desc.top_n > RFL_REDUCE_TOP_MAX ? RFL_REDUCE_TOP_MAX
                                                                               : st->desc.top_n;
-    st->res.total.work.unknown = 0;
-    st->res.total.name[0] = 't', st->res.total.name[1] = 'o', st->res.total.name[2] = 't';
-    st->res.total.name[3] = 'a', st->res.total.name[4] = 'l';
-    st->res.other.name[0] = 'o', st->res.other.name[1] = 't', st->res.other.name[2] = 'h';
-    st->res.other.name[3] = 'e', st->res.other.name[4] = 'r';
+    RFL_MEMCPY(st->res.total.name, "total", 6);
+    RFL_MEMCPY(st->res.other.name, "other", 6);
     return RFL_OK;
 }
 
@@ -12056,10 +11920,9 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size
 
 /* Tensor-core FLOPs uncounted or estimated. */
 static void rfl__warn_tensor(rfl_reduce_state *st) {
-    rfl_reduce_result *r = &st->res;
     rfl__sb s;
     if (st->w_tc_kernels) {
-        s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0);
+        s = rfl__warn(st, RFL_WARN_TENSOR_UNCOUNTED, 0, 0, "");
         rfl__sb_f(&s, "%u tensor-core kernel(s) by name (%3% of the time; e.g. ", st->w_tc_kernels,
                   st->w_time_s > 0 ? 100 * st->w_tc_s / st->w_time_s : 0);
         rfl__sb_sn(&s, st->w_tc_example, 40);
@@ -12069,9 +11932,9 @@ static void rfl__warn_tensor(rfl_reduce_state *st) {
                       "sm__ops_path_tensor_op_* for every type");
     }
     if (st->w_est_kernels) {
-        s = rfl__warn(st, RFL_WARN_TENSOR_ESTIMATED, 0, 0);
+        s = rfl__warn(st, RFL_WARN_TENSOR_ESTIMATED, 0, 0, "");
         rfl__sb_f(&s, "tensor FLOPs of %u kernel(s) are estimates: %15 tensor-pipe instructions x %4",
-                  st->w_est_kernels, st->w_est_inst, r->tensor_flops_per_inst);
+                  st->w_est_kernels, st->w_est_inst, st->res.tensor_flops_per_inst);
         rfl__sb_s(&s, st->desc.tensor_flops_per_inst > 0
                           ? " FLOPs (the caller's factor). "
                           : " FLOPs (mean; per kernel by the mma shape of its name: m16n8k8 "
@@ -12088,111 +11951,94 @@ static void rfl__warn_counters(rfl_reduce_state *st) {
     rfl_reduce_result *r = &st->res;
     rfl_kernel_stat *t = &r->total;
     rfl__sb s;
-    int p;
-    unsigned fp_bits = 0;
-    for (p = 0; p < RFL_PREC_COUNT; p++) fp_bits |= RFL_UNKNOWN_FLOPS(p);
+    unsigned fp_bits = RFL_UNKNOWN_FLOPS(RFL_PREC_COUNT) - 1; /* every precision's */
     if (r->kernels && (t->work.unknown & fp_bits) != fp_bits && !st->w_tc_kernels) {
         int i, seen = st->roles_seen[RFL__R_TINST] | st->roles_seen[RFL__R_TINST_OP] |
                       st->roles_seen[RFL__R_TPIPE] | st->roles_seen[RFL__R_TD_FP16];
         for (i = 0; i < 6; i++)
             seen |= st->roles_seen[RFL__R_T_FP64 + i] | st->roles_seen[RFL__R_TW_FP64 + i] |
                     st->roles_seen[RFL__R_TS_FP64 + i] | st->roles_seen[RFL__R_TWS_FP64 + i];
-        if (!seen) {
-            s = rfl__warn(st, RFL_WARN_NO_TENSOR_COUNTERS, 0, 0);
-            rfl__sb_s(&s, "no tensor-core counter in this profile, and no kernel name marks a "
-                          "tensor-core kernel (tf32, hmma, gmma, tensorop): the FP counts are "
-                          "likely complete. Had tensor cores run (TF32 is cuDNN's default on "
-                          "Ampere and later), their FLOPs would be missing: add "
-                          "sm__ops_path_tensor_op_* to be sure");
-        }
+        if (!seen)
+            rfl__warn(st, RFL_WARN_NO_TENSOR_COUNTERS, 0, 0,
+                      "no tensor-core counter in this profile, and no kernel name marks a "
+                      "tensor-core kernel (tf32, hmma, gmma, tensorop): the FP counts are "
+                      "likely complete. Had tensor cores run (TF32 is cuDNN's default on "
+                      "Ampere and later), their FLOPs would be missing: add "
+                      "sm__ops_path_tensor_op_* to be sure");
     }
-    if (r->kernels && (t->work.unknown & fp_bits) == fp_bits) {
-        s = rfl__warn(st, RFL_WARN_NO_FP_COUNTERS, 0, 0);
-        rfl__sb_s(&s, "no FLOP counters in this profile: FLOPs and AI are unknown. Collect "
-                      "smsp__sass_thread_inst_executed_op_{fadd,fmul,ffma}_pred_on.sum (and the "
-                      "d/h variants and sm__ops_path_tensor_op_*)");
-    }
+    if (r->kernels && (t->work.unknown & fp_bits) == fp_bits)
+        rfl__warn(st, RFL_WARN_NO_FP_COUNTERS, 0, 0,
+                  "no FLOP counters in this profile: FLOPs and AI are unknown. Collect "
+                  "smsp__sass_thread_inst_executed_op_{fadd,fmul,ffma}_pred_on.sum (and the "
+                  "d/h variants and sm__ops_path_tensor_op_*)");
     if (st->w_partial) {
-        s = rfl__warn(st, RFL_WARN_PARTIAL_COUNTERS, 0, 0);
+        s = rfl__warn(st, RFL_WARN_PARTIAL_COUNTERS, 0, 0, "");
         rfl__sb_f(&s, "not every add/mul/fma counter was collected for %s%s%s",
                   (st->w_partial & 1) ? "FP32 " : "", (st->w_partial & 2) ? "FP64 " : "",
                   (st->w_partial & 4) ? "FP16 " : "");
         rfl__sb_s(&s, "(a missing one counts 0): those FLOPs are a lower bound. Collect "
                       "smsp__sass_thread_inst_executed_op_{add,mul,fma}_pred_on.sum together");
     }
-    if (t->flags & RFL_REDUCE_RATE_DERIVED) {
-        s = rfl__warn(st, RFL_WARN_RATE_DERIVED, 0, 0);
-        rfl__sb_s(&s, "some counts were derived from per-cycle or per-second rates x elapsed "
-                      "cycles or time, as Nsight Compute's roofline does; the rates are printed "
-                      "with 2 decimals, so the counts are approximate. Collect the .sum counters "
-                      "for exact counts");
-    }
-    if (r->kernels && (t->work.unknown & RFL_UNKNOWN_TIME)) {
-        s = rfl__warn(st, RFL_WARN_NO_TIME, 0, 0);
-        rfl__sb_s(&s, "no time metric (gpu__time_duration.sum) for some kernels: time and FLOP/s "
-                      "unknown");
-    }
+    if (t->flags & RFL_REDUCE_RATE_DERIVED)
+        rfl__warn(st, RFL_WARN_RATE_DERIVED, 0, 0,
+                  "some counts were derived from per-cycle or per-second rates x elapsed "
+                  "cycles or time, as Nsight Compute's roofline does; the rates are printed "
+                  "with 2 decimals, so the counts are approximate. Collect the .sum counters "
+                  "for exact counts");
+    if (r->kernels && (t->work.unknown & RFL_UNKNOWN_TIME))
+        rfl__warn(st, RFL_WARN_NO_TIME, 0, 0,
+                  "no time metric (gpu__time_duration.sum) for some kernels: time and FLOP/s "
+                  "unknown");
 }
 
 /* What the bytes say: L2 residency, a hierarchy upside down. */
 static void rfl__warn_memory(rfl_reduce_state *st) {
-    rfl_reduce_result *r = &st->res;
-    rfl_kernel_stat *t = &r->total;
+    rfl_kernel_stat *t = &st->res.total;
+    unsigned known = ~t->work.unknown;
+    /* fewer bytes at an outer level than at the one inside it */
+    int l1_low = (known & RFL_UNKNOWN_BYTES(RFL_L1)) && (known & RFL_UNKNOWN_BYTES(RFL_L2)) &&
+                 t->bytes[RFL_L1] < t->bytes[RFL_L2];
+    int l2_low = (known & RFL_UNKNOWN_BYTES(RFL_L2)) && (known & RFL_UNKNOWN_BYTES(RFL_DRAM)) &&
+                 t->bytes[RFL_L2] < t->bytes[RFL_DRAM];
     rfl__sb s;
     if (st->w_below) {
-        s = rfl__warn(st, RFL_WARN_BELOW_COMPULSORY, 1, st->w_below_id);
+        s = rfl__warn(st, RFL_WARN_BELOW_COMPULSORY, 1, st->w_below_id, "");
         rfl__sb_f(&s, "DRAM writes of %u elementwise kernel(s) are below their output size (kernel "
                       "%u: %u bytes written, output at least %u", st->w_below, st->w_below_id,
                   st->w_below_got, st->w_below_need);
         rfl__sb_s(&s, "): part of the output was still in L2 when the kernel ended, so its DRAM "
                       "AI is overstated");
     }
-    {
-        int k1 = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_L1)),
-            k2 = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_L2)),
-            kd = !(t->work.unknown & RFL_UNKNOWN_BYTES(RFL_DRAM));
-        if (r->kernels && ((k1 && k2 && t->bytes[RFL_L1] < t->bytes[RFL_L2]) ||
-                           (k2 && kd && t->bytes[RFL_L2] < t->bytes[RFL_DRAM]))) {
-            s = rfl__warn(st, RFL_WARN_HIERARCHY, 0, 0);
-            rfl__sb_s(&s, "hierarchy inversion: ");
-            if (k1 && k2 && t->bytes[RFL_L1] < t->bytes[RFL_L2])
-                rfl__sb_s(&s, "L1 bytes below L2 bytes (AI at L1 above AI at L2; TMA and other "
-                              "copies that bypass L1 are not in l1tex__t_bytes) ");
-            if (k2 && kd && t->bytes[RFL_L2] < t->bytes[RFL_DRAM])
-                rfl__sb_s(&s, "L2 bytes below DRAM bytes (AI at L2 above AI at DRAM: check units "
-                              "and that both metrics cover the same kernels)");
-        }
+    if (st->res.kernels && (l1_low || l2_low)) {
+        s = rfl__warn(st, RFL_WARN_HIERARCHY, 0, 0, "hierarchy inversion: ");
+        if (l1_low)
+            rfl__sb_s(&s, "L1 bytes below L2 bytes (AI at L1 above AI at L2; TMA and other "
+                          "copies that bypass L1 are not in l1tex__t_bytes) ");
+        if (l2_low)
+            rfl__sb_s(&s, "L2 bytes below DRAM bytes (AI at L2 above AI at DRAM: check units "
+                          "and that both metrics cover the same kernels)");
     }
 }
 
-/* Kernels, or the total, faster than the machine allows. */
-static void rfl__warn_above_roof(rfl_reduce_state *st) {
-    const rfl_machine *m = st->desc.machine;
-    rfl_kernel_stat *t = &st->res.total;
+/* Against the machine: kernels or the total faster than it allows, a
+   profile clocked below its boost. */
+static void rfl__warn_machine(rfl_reduce_state *st, const rfl_machine *m) {
+    rfl_reduce_result *r = &st->res;
+    double worst = rfl__roof_excess(m, &r->total);
     rfl__sb s;
     if (st->w_above) {
-        s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id);
+        s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 1, st->w_above_id, "");
         rfl__sb_f(&s, "%u kernel(s) ran above the roof of %s (worst: kernel %u at %3% of a "
                       "ceiling): a measurement or unit bug, or the wrong machine",
                   st->w_above, m->id, st->w_above_id, st->w_above_x * 100);
     }
-    {
-        double worst = rfl__roof_excess(m, t);
-        if (worst > 1.0) {
-            s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0);
-            rfl__sb_f(&s, "the total runs at %3% of a ceiling of %s: above the roof means a "
-                          "measurement or unit bug", worst * 100, m->id);
-        }
+    if (worst > 1.0) {
+        s = rfl__warn(st, RFL_WARN_ABOVE_ROOF, 0, 0, "");
+        rfl__sb_f(&s, "the total runs at %3% of a ceiling of %s: above the roof means a "
+                      "measurement or unit bug", worst * 100, m->id);
     }
-}
-
-/* A profile clocked below the machine's boost. */
-static void rfl__warn_clock(rfl_reduce_state *st) {
-    const rfl_machine *m = st->desc.machine;
-    rfl_reduce_result *r = &st->res;
-    rfl__sb s;
     if (m->boost_mhz > 0 && r->sm_clock_hz > 0 && r->sm_clock_hz < 0.9 * m->boost_mhz * 1e6) {
-        s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0);
+        s = rfl__warn(st, RFL_WARN_LOW_CLOCK, 0, 0, "");
         rfl__sb_f(&s, "the profile ran at %4 MHz, %3% below the boost clock of %s (%5 MHz): ",
                   r->sm_clock_hz / 1e6, 100.0 * (1.0 - r->sm_clock_hz / (m->boost_mhz * 1e6)),
                   m->id, m->boost_mhz);
@@ -12204,25 +12050,23 @@ static void rfl__warn_clock(rfl_reduce_state *st) {
 /* Units, names, saturation, a full by-name table. */
 static void rfl__warn_bookkeeping(rfl_reduce_state *st) {
     rfl_reduce_result *r = &st->res;
-    rfl_kernel_stat *t = &r->total;
     rfl__sb s;
     if (r->auto_units_rel_err > 0) {
-        s = rfl__warn(st, RFL_WARN_AUTO_UNITS, 0, 0);
+        s = rfl__warn(st, RFL_WARN_AUTO_UNITS, 0, 0, "");
         rfl__sb_f(&s, "values were printed with auto-scaled units (e.g. '%s'): each keeps only its "
                       "printed digits, up to %2% off per value. Export with --print-units base "
                       "for exact counts", st->auto_example, r->auto_units_rel_err * 100);
     }
     if (st->w_trunc) {
-        s = rfl__warn(st, RFL_WARN_NAME_TRUNCATED, 0, 0);
+        s = rfl__warn(st, RFL_WARN_NAME_TRUNCATED, 0, 0, "");
         rfl__sb_f(&s, "%u kernel name(s) longer than 255 bytes were truncated (grouping by name "
                       "compares the kept part)", st->w_trunc);
     }
-    if (t->flags & RFL_REDUCE_SATURATED) {
-        s = rfl__warn(st, RFL_WARN_SATURATED, 0, 0);
-        rfl__sb_s(&s, "a count overflowed 64 bits and was saturated at 18446744073709551615");
-    }
+    if (r->total.flags & RFL_REDUCE_SATURATED)
+        rfl__warn(st, RFL_WARN_SATURATED, 0, 0,
+                  "a count overflowed 64 bits and was saturated at 18446744073709551615");
     if (st->w_other) {
-        s = rfl__warn(st, RFL_WARN_GROUPS_FULL, 0, 0);
+        s = rfl__warn(st, RFL_WARN_GROUPS_FULL, 0, 0, "");
         rfl__sb_f(&s, "%u kernel(s) found no free entry in the by-name table of %u: counted under "
                       "\"other\" (the totals include them)", st->w_other, (uint64_t)st->desc.group_cap);
     }
@@ -12232,10 +12076,7 @@ static void rfl__warnings(rfl_reduce_state *st) {
     rfl__warn_tensor(st);
     rfl__warn_counters(st);
     rfl__warn_memory(st);
-    if (st->desc.machine) {
-        rfl__warn_above_roof(st);
-        rfl__warn_clock(st);
-    }
+    if (st->desc.machine) rfl__warn_machine(st, st->desc.machine);
     rfl__warn_bookkeeping(st);
 }
 
@@ -12251,12 +12092,11 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
         if (st->fstate == RFL__F_Q)
             return rfl__fail_field(st, RFL_ERR_TRUNCATED,
                                    "unterminated quote: the input ends inside this field", 0, 0, 0);
-        if (st->fstate != RFL__F_START || st->col > 0) { /* last row without a newline */
+        if (st->fstate != RFL__F_START && st->fstate != RFL__F_CR0) { /* a last row, no newline */
             st->offset_now = st->offset;
-            if (st->fstate != RFL__F_START && st->fstate != RFL__F_CR0) {
-                if ((st->err = rfl__field_end(st)) != RFL_OK) return st->err;
-                if ((st->err = rfl__row_end(st)) != RFL_OK) return st->err;
-            }
+            st->err = rfl__field_end_s(st, (const char *)st->carry, st->carry_len);
+            if (st->err != RFL_OK) return st->err;
+            if ((st->err = rfl__row_end(st)) != RFL_OK) return st->err;
         }
         if ((st->err = rfl__section_end(st)) != RFL_OK) return st->err;
     } else if (st->mode == RFL__M_PRE && st->pre_len && !st->res.format) {
@@ -12273,13 +12113,11 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
         return rfl__fail(st, RFL_ERR_NO_DATA, st->line, 1,
                          "a header but no data rows: nothing was profiled", 0, 0, 0);
     r->locale = st->locale;
-    /* nvprof: time from the summary or trace section */
-    if (st->nv_trace_known || st->nv_sum_known) {
-        r->total.time_ns = st->nv_trace_known ? st->nv_trace_ns : st->nv_sum_ns;
-        if (!r->kernels) r->total.work.unknown = RFL_UNKNOWN_ALL;
+    if (!r->kernels) r->total.work.unknown = RFL_UNKNOWN_ALL;
+    if (st->nv_known[0] || st->nv_known[1]) { /* nvprof: the trace's time, else the summary's */
+        r->total.time_ns = st->nv_ns[st->nv_known[1]];
         r->total.work.unknown &= ~RFL_UNKNOWN_TIME;
-    } else if (!r->kernels)
-        r->total.work.unknown = RFL_UNKNOWN_ALL;
+    }
     rfl__stat_work(&r->total);
     for (i = 0; i < RFL_PREC_COUNT; i++)
         r->ceil_flops[i] = st->ceil_w[i] > 0 ? st->ceil_sum[i] / st->ceil_w[i] : 0;
@@ -12326,6 +12164,7 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
 #undef RFL__POS
 #undef RFL__NEWLINE
 #undef RFL__TRY
+#undef RFL__NCU
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
