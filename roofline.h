@@ -216,14 +216,11 @@
          rows stand for BasicBlock & co.), per sample, 4 bytes/element:
          fwd/bwd = 2 x sum of row outputs. ResNet-18: 0.57, 62.79, 44.59,
          107.96 MB; AlexNet: 0.57, 8.38, 233.08, 242.03.
-       Attention takes grouped k and v (GQA, MQA: k of width D x kv_heads /
-         heads), repeated per query head as repeat_kv does (mac_flops as
-         FlopCounterMode's eager count); k may be longer than q (a decode
-         attends to S + 1 cached positions). A record flagged RFL_LF_ONCE
-         is done once per batch (rotary's inv_freq x positions): its counts
-         do not scale with the batch. Decoder LLMs become records through
-         rfl_llm_build (API TRANSFORMERS), one sequence of a prefill or
-         decode step, so the table, training and charts take them too.
+       Attention takes grouped k and v (GQA, MQA) and a k longer than q (a
+         decode's cache): rfl_attention. RFL_LF_ONCE records (rotary's
+         inv_freq x positions) do not scale with the batch. Decoder LLMs
+         become records through rfl_llm_build (API TRANSFORMERS), so the
+         table, training and charts take them too.
        Zoo (RFL_NO_ZOO removes it): rfl_zoo_build(&net, "resnet50", res)
          builds torchvision 0.26's model with its module names; needs
          RFL_ZOO_MAX_LAYERS records and RFL_ZOO_NAMES_SIZE bytes of names.
@@ -347,23 +344,17 @@
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
        (tests/arm/: vector table, start-up, semihosting write and exit, a
        linker script for qemu's mps2-an386 that also fits an STM32F407).
-       Flash (code + read-only data), gcc 12.2 -Os: core 19.2 KB (budget
-       24 KiB); hw table 17.6 KB, 9.9 KB with RFL_HW_NO_STRINGS, one
-       machine (RFL_HW_ONLY + RFL_HW_KEEP_<ID>) 1.0 KB; zoo 16.3 KB;
-       reducer 29.9 KB; chart 43.5 KB; PNG 4.0 KB; the whole header
-       (those parts) 130.2 KB (budget 128 KiB = 131,072). The model and
-       machine sources are optional beside it: LLMs 14.8 KB (with the
-       profile join 18.9 KB), ONNX 31.0 KB, machine files 4.1 KB, probe
-       5.1 KB; with everything, 190 KB. Largest stack frame 992 bytes
-       (budget 1 KiB). make size prints the current figures and fails when
-       a budget is broken. examples/embedded.c (DS-CNN-S on a caller-
-       defined STM32F407, per-layer report) links with ROOFLINE_STATIC and
-       --gc-sections to 14.3 KB of flash and 7.4 KB of RAM + 2.4 KB of
-       stack, and runs on the emulated board (make m4) printing what the
+       Budgets (code + read-only data, gcc -Os): the core 24 KiB (19.2 KB
+       today); the table, zoo, reducer, chart and PNG together 128 KiB;
+       no stack frame over 1 KiB. One machine of the table (RFL_HW_ONLY +
+       RFL_HW_KEEP_<ID>) takes 1.0 KB. make size prints every part's size
+       and fails when a budget is broken (README: "Using the header in
+       your project"). examples/embedded.c (DS-CNN-S on a caller-defined
+       STM32F407) links with ROOFLINE_STATIC and --gc-sections to 14.3 KB
+       of flash and runs on the emulated board (make m4), printing what the
        host build prints. double is soft on the M4's single-precision FPU:
-       half of that run's 1.03 M instructions are libgcc's __aeabi_d* helpers
-       (2.2 KB of flash), about 3 ms at 168 MHz per estimate; no float
-       build (make m4-profile measures it).
+       it costs about 3 ms at 168 MHz per estimate (make m4-profile
+       measures it); there is no float build.
 */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
