@@ -12704,10 +12704,6 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
    [12] CHART
    canvas, font, axes, roofline / bar / scatter / text charts (RFL_NO_CHART)
    ========================================================================== */
-/* ---- chart part: implementation -------------------------------------------
-   Canvas primitives, our own bitmap font, axes, roofline/bar/scatter charts,
-   the text rendering of a roofline, and PNG output through stb_image_write
-   with its allocations in a caller arena. */
 #ifndef RFL_NO_CHART
 
 /* libm through overridable macros (the chart needs log10/pow/sqrt; the
@@ -13536,25 +13532,20 @@ static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, 
             int a = rfl__glyph_on(g, col, row), b = rfl__glyph_on(g, col + 1, row);
             int cc = rfl__glyph_on(g, col, row + 1), d = rfl__glyph_on(g, col + 1, row + 1);
             double X = u + (col + 1) * s, Y = v + (row + 1) * s, h = s * 0.5, t[6];
-            if (a && d && !b && !cc) { /* "\" step */
-                t[0] = X; t[1] = Y - h; t[2] = X; t[3] = Y; t[4] = X + h; t[5] = Y;
-                rfl__ttri(c, f, t, color);
-                t[0] = X - h; t[1] = Y; t[2] = X; t[3] = Y; t[4] = X; t[5] = Y + h;
-                rfl__ttri(c, f, t, color);
-            } else if (b && cc && !a && !d) { /* "/" step */
-                t[0] = X; t[1] = Y - h; t[2] = X; t[3] = Y; t[4] = X - h; t[5] = Y;
-                rfl__ttri(c, f, t, color);
-                t[0] = X + h; t[1] = Y; t[2] = X; t[3] = Y; t[4] = X; t[5] = Y + h;
-                rfl__ttri(c, f, t, color);
-            }
+            int dir = a && d && !b && !cc ? 1 : b && cc && !a && !d ? -1 : 0; /* "\" or "/" */
+            if (!dir) continue;
+            t[0] = X; t[1] = Y - h; t[2] = X; t[3] = Y; t[4] = X + dir * h; t[5] = Y;
+            rfl__ttri(c, f, t, color);
+            t[0] = X - dir * h; t[1] = Y; t[4] = X; t[5] = Y + h;
+            rfl__ttri(c, f, t, color);
         }
     }
 }
 
 RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, int scale,
                           int flags, rfl_color color) {
-    int w, h, i, sup = 0, ss;
-    double u = 0, limit;
+    int w, h, i, sup = 0, ss, before;
+    double u = 0, limit, adv;
     rfl__tframe f;
     if (!text) return 0;
     if (scale < 1) scale = 1;
@@ -13583,13 +13574,12 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
         if (ch == '^' && rfl__is_sup((unsigned char)text[i + 1])) { sup = 1; continue; }
         if (sup && !rfl__is_sup(ch)) sup = 0;
         if (u > limit) break;
-        {   /* skip glyphs wholly before the clip box (centred long text) */
-            double adv = RFL_FONT_W * (sup ? ss : scale);
-            if (f.up ? f.oy - u - adv > c->clip_y1 : f.ox + u + adv < c->clip_x0) { u += adv; continue; }
-        }
-        if (sup) rfl__glyph(c, &f, u, -scale * 2.0 + (scale - ss) * 1.0, ch, ss, color);
-        else rfl__glyph(c, &f, u, 0, ch, scale, color);
-        u += RFL_FONT_W * (sup ? ss : scale);
+        adv = RFL_FONT_W * (sup ? ss : scale);
+        /* glyphs wholly before the clip box (centred long text) are skipped */
+        before = f.up ? f.oy - u - adv > c->clip_y1 : f.ox + u + adv < c->clip_x0;
+        if (!before && sup) rfl__glyph(c, &f, u, -scale * 2.0 + (scale - ss) * 1.0, ch, ss, color);
+        else if (!before) rfl__glyph(c, &f, u, 0, ch, scale, color);
+        u += adv;
     }
     return w;
 }
@@ -13798,18 +13788,15 @@ static void rfl__obst_init(rfl__obst *o, rfl__fixed_fn fixed, rfl__label_fn labe
         lab->id = id;
         lab->how = how;
     }
-    sc.r = 0;
-    sc.score = 0;
-    sc.n = 0;
+    RFL_MEMSET(&sc, 0, sizeof sc);
     fixed(ctx, &sc);
     o->nfixed = sc.n;
 }
 static long rfl__obst_score(const rfl__obst *o, const rfl__rect *r) {
     rfl__scan sc;
     int i;
+    RFL_MEMSET(&sc, 0, sizeof sc);
     sc.r = r;
-    sc.score = 0;
-    sc.n = 0;
     o->fixed(o->ctx, &sc);
     for (i = 0; o->lab && i < o->lab->n; i++) {
         rfl__rect b;
@@ -14019,7 +14006,7 @@ static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect 
     static const int order[4] = {0, 3, 1, 2}; /* ties: TL, BR, TR, BL */
     rfl__rect r;
     long best = -1;
-    int i, ls, bi = 0, bs = s;
+    int i, ls, bs = s;
     double bx = 0, by = 0;
     if (where == RFL_LEGEND_NONE || (l->n == 0 && !l->more)) return;
     for (ls = s; ls >= 1 && ls >= s - 1; ls--) {
@@ -14037,25 +14024,14 @@ static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect 
             r.y1 = r.y0 + h;
             sc = rfl__obst_score(o, &r);
             if (r.x0 < plot->x0 || r.y0 < plot->y0) sc += 100000; /* does not fit */
-            if (best < 0 || sc < best) { best = sc; bi = k; bs = ls; bx = r.x0; by = r.y0; }
+            if (best < 0 || sc < best) { best = sc; bs = ls; bx = r.x0; by = r.y0; }
         }
         if (best >= 0 && best < 30) break; /* hides no point or label */
     }
-    (void)bi;
     rfl__leg_draw(c, l, bx, by, bs);
 }
 
 /* ---- frame: axes, grid, ticks, titles ------------------------------------------ */
-/* One-pixel grid and tick lines: the pixel column (row) holding x (y),
-   from y0 to y1 (x0 to x1). Exact and far cheaper than a round-capped
-   anti-aliased segment. */
-static void rfl__vline(rfl_canvas *c, double x, double y0, double y1, rfl_color col) {
-    rfl_fill_rect(c, RFL_FLOOR(x), y0, 1, y1 - y0, col);
-}
-static void rfl__hline(rfl_canvas *c, double x0, double x1, double y, rfl_color col) {
-    rfl_fill_rect(c, x0, RFL_FLOOR(y), x1 - x0, 1, col);
-}
-
 /* Width of the widest y tick label. */
 static int rfl__ylabel_w(const rfl__axis *a, int s) {
     rfl__tickset t;
@@ -14070,25 +14046,24 @@ static int rfl__ylabel_w(const rfl__axis *a, int s) {
 }
 
 /* Margins around a plot for axes with these ranges. */
-static rfl__rect rfl__plot_rect(const rfl__rect *panel, const rfl__axis *x, const rfl__axis *y,
-                                int s, int has_ytitle) {
+static rfl__rect rfl__plot_rect(const rfl__rect *panel, const rfl__axis *y, int s, int has_ytitle) {
     rfl__rect r;
     double lw = rfl__ylabel_w(y, s);
     r.x0 = panel->x0 + 6 * s + (has_ytitle ? (RFL_FONT_H + 4) * s : 0) + lw + 6 * s;
     r.x1 = panel->x1 - 14 * s;
     r.y0 = panel->y0 + 4 * s;
     r.y1 = panel->y1 - (6 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
-    (void)x;
     if (r.x1 < r.x0 + 4) r.x1 = r.x0 + 4;
     if (r.y1 < r.y0 + 4) r.y1 = r.y0 + 4;
     return r;
 }
 
-/* A line at pixel pos of an axis, from a to b across the other: vertical
-   for the x axis, horizontal for the y axis (is_y). */
+/* A one-pixel grid or tick line at pixel pos of an axis, from a to b
+   across the other: vertical for the x axis, horizontal for the y axis
+   (is_y). Exact and far cheaper than a round-capped anti-aliased segment. */
 static void rfl__tick_line(rfl_canvas *c, int is_y, double pos, double a, double b, rfl_color col) {
-    if (is_y) rfl__hline(c, a, b, pos, col);
-    else rfl__vline(c, pos, a, b, col);
+    if (is_y) rfl_fill_rect(c, a, RFL_FLOOR(pos), b - a, 1, col);
+    else rfl_fill_rect(c, RFL_FLOOR(pos), a, 1, b - a, col);
 }
 
 /* An axis's grid lines across the plot: minor ones lighter, first. */
@@ -14160,18 +14135,19 @@ static int rfl__ylabel_step(const rfl__axis *y, const rfl__tickset *t, int s) {
 /* axes flags for rfl__draw_frame */
 #define RFL__NO_XTICKS 1
 #define RFL__NO_YTICKS 2
-/* The plot's frame: grid, ticks and labels, and the axis titles. */
-static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
-                               const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
-                               int xgrid, int ygrid, int flags) {
+/* The plot's frame: grid, ticks and labels (an axis without ticks has no
+   grid either), and the axis titles. */
+static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
+                            const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
+                            int flags) {
     rfl__tickset t;
     rfl__make_ticks(x, &t);
     if (flags & RFL__NO_XTICKS) t.nmajor = t.nminor = 0;
-    if (xgrid) rfl__axis_grid(c, p, x, &t, 0);
+    rfl__axis_grid(c, p, x, &t, 0);
     rfl__axis_ticks(c, p, x, &t, 0, rfl__xlabel_step(x, &t, s), s);
     rfl__make_ticks(y, &t);
     if (flags & RFL__NO_YTICKS) t.nmajor = t.nminor = 0;
-    if (ygrid) rfl__axis_grid(c, p, y, &t, 1);
+    rfl__axis_grid(c, p, y, &t, 1);
     rfl__axis_ticks(c, p, y, &t, 1, rfl__ylabel_step(y, &t, s), s);
     rfl_draw_rect(c, RFL_FLOOR(p->x0), RFL_FLOOR(p->y0), RFL_FLOOR(p->x1) - RFL_FLOOR(p->x0) + 1,
                   RFL_FLOOR(p->y1) - RFL_FLOOR(p->y0) + 1, 1, 0xFF555555u);
@@ -14183,12 +14159,6 @@ static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axi
         rfl_draw_text(c, p->x0 - 7 * s - lw - 4 * s, (p->y0 + p->y1) / 2, ytitle, s,
                       RFL_TEXT_UP | RFL_TEXT_CENTER | RFL_TEXT_BOTTOM, RFL__INK);
     }
-}
-
-static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
-                            const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
-                            int xgrid, int ygrid) {
-    rfl__draw_frame_ex(c, p, x, y, xtitle, ytitle, s, xgrid, ygrid, 0);
 }
 
 /* Font scale from the size of one plot panel: 1 below ~700 x 440 pixels,
@@ -14297,12 +14267,9 @@ static const char *rfl__level_title(rfl_level l) {
 
 /* "19.5 TFLOP/s": value with SI prefix and unit appended. */
 static void rfl__fmt_unit(char *b, size_t size, const char *pre, double v, const char *unit) {
-    size_t n = 0, k;
-    b[0] = 0;
-    for (k = 0; pre && pre[k] && n + 1 < size; k++) b[n++] = pre[k];
-    n += rfl_fmt_si(b + n, size - n, v, 4);
-    for (k = 0; unit && unit[k] && n + 1 < size; k++) b[n++] = unit[k];
-    b[n] = 0;
+    rfl__sb t = rfl__sb_make(b, size);
+    rfl__sb_s(&t, pre);
+    rfl__sb_si(&t, v, unit);
 }
 
 static int rfl__point_ok(const rfl_point *p) {
@@ -14606,6 +14573,13 @@ typedef struct rfl__label {
     char text[96], buf[64];
 } rfl__label;
 
+/* One more place for L, anchored at (x, y) by flags (RFL_TEXT_*). */
+static void rfl__cand_add(rfl__label *L, double x, double y, int flags) {
+    L->cd[L->n].x = x;
+    L->cd[L->n].y = y;
+    L->cd[L->n++].flags = flags;
+}
+
 /* The panel's labels by number, in the order they are placed (the first
    get the best places): per main roof p its ridge, peak and slope (3p,
    3p + 1, 3p + 2), then the extra compute ceilings (RFL__JOB_EXTRA + p)
@@ -14627,8 +14601,9 @@ static int rfl__meas_main(const rfl__panel *P) {
 /* "measured 1.23 TFLOP/s" under the measured flat (which 0), "measured
    45.1 GB/s" right of its slope (which 1); only for what was measured. */
 static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
+    static const double fr[3] = {0.55, 0.75, 0.35};
     const rfl_machine *mm = P->meas;
-    double sx0, sy0, sx1, sy1, fy;
+    double sx0, sy0, sx1, sy1, fy, lx;
     rfl__roofpx r;
     int p = rfl__meas_main(P), s = P->s, i;
     if (p < 0 || !rfl__meas_px(P, p, &r)) return;
@@ -14639,79 +14614,64 @@ static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
         rfl__fmt_unit(L->text, sizeof L->text, "measured ", mm->peak_flops[p],
                       p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
         fy = r.xy[2 * r.n - 1];
-        L->cd[0].x = P->plot.x1 - 6 * s; L->cd[0].y = fy + 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT;
-        L->cd[1] = L->cd[0]; L->cd[1].y = fy - 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[2] = L->cd[0]; L->cd[2].x = (r.has_ridge ? r.rx : P->plot.x0) + 10 * s;
-        L->cd[2].flags = RFL_TEXT_LEFT;
-        L->cd[3] = L->cd[0]; L->cd[3].y = fy + 4 * s + (RFL_FONT_H + 2) * s; /* a line lower */
-        L->cd[4] = L->cd[2]; L->cd[4].y = L->cd[3].y;
-        L->n = 5;
+        lx = (r.has_ridge ? r.rx : P->plot.x0) + 10 * s;
+        rfl__cand_add(L, P->plot.x1 - 6 * s, fy + 4 * s, RFL_TEXT_RIGHT);
+        rfl__cand_add(L, P->plot.x1 - 6 * s, fy - 4 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+        rfl__cand_add(L, lx, fy + 4 * s, RFL_TEXT_LEFT);
+        /* a line lower */
+        rfl__cand_add(L, P->plot.x1 - 6 * s, fy + 4 * s + (RFL_FONT_H + 2) * s, RFL_TEXT_RIGHT);
+        rfl__cand_add(L, lx, fy + 4 * s + (RFL_FONT_H + 2) * s, RFL_TEXT_LEFT);
         return;
     }
     if (!(mm->bw_bytes_per_s[P->lv] > 0) || !rfl__slope_seg(&r, &P->plot, &sx0, &sy0, &sx1, &sy1)) return;
     rfl__fmt_unit(L->text, sizeof L->text, "measured ", mm->bw_bytes_per_s[P->lv], "B/s");
-    for (i = 0; i < 3; i++) { /* below-right of the dashed slope, where the solid one is not */
-        double t = i == 0 ? 0.55 : i == 1 ? 0.75 : 0.35;
-        L->cd[i].x = sx0 + (sx1 - sx0) * t + 8 * s;
-        L->cd[i].y = sy0 + (sy1 - sy0) * t + 6 * s;
-        L->cd[i].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-    }
-    L->n = 3;
+    for (i = 0; i < 3; i++) /* below-right of the dashed slope, where the solid one is not */
+        rfl__cand_add(L, sx0 + (sx1 - sx0) * fr[i] + 8 * s, sy0 + (sy1 - sy0) * fr[i] + 6 * s,
+                      RFL_TEXT_LEFT | RFL_TEXT_TOP);
 }
 
 /* "DRAM 1.555 TB/s" into b (64 bytes); returns where the value starts. */
 static size_t rfl__bw_text(char *b, size_t size, const char *level, double bw) {
-    size_t n = 0, k;
-    while (level[n]) { b[n] = level[n]; n++; }
-    b[n++] = ' ';
-    rfl_fmt_si(b + n, size - n, bw, 4);
-    k = rfl__strlen(b);
-    b[k++] = 'B'; b[k++] = '/'; b[k++] = 's'; b[k] = 0;
+    rfl__sb t = rfl__sb_make(b, size);
+    size_t n;
+    rfl__sb_f(&t, "%s ", level);
+    n = t.n;
+    rfl__sb_si(&t, bw, "B/s");
     return n;
 }
 
 /* The ridge: "ridge 12.54 FLOP/B", or without the unit. */
 static void rfl__ridge_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
+    rfl__sb b = rfl__sb_make(L->buf, sizeof L->buf), t = rfl__sb_make(L->text, sizeof L->text);
     int s = P->s;
-    size_t n = 6;
     if (!r->has_ridge) return;
-    RFL_MEMCPY(L->buf, "ridge ", 6);
-    n += rfl_fmt_num(L->buf + n, sizeof L->buf - n, P->m->peak_flops[p] / P->bw, 4);
-    L->buf[n] = 0;
-    RFL_MEMCPY(L->text, L->buf, n);
-    RFL_MEMCPY(L->text + n, " FLOP/B", 8);
+    rfl__sb_f(&b, "ridge %4", P->m->peak_flops[p] / P->bw);
+    rfl__sb_f(&t, "%s FLOP/B", L->buf);
     L->full = L->text;
     L->alt = L->buf;
-    L->cd[0].x = r->rx + 8 * s; L->cd[0].y = r->ry + 5 * s; L->cd[0].flags = RFL_TEXT_LEFT;
-    L->cd[1].x = r->rx - 8 * s; L->cd[1].y = r->ry - 5 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-    L->cd[2].x = r->rx + 8 * s; L->cd[2].y = r->ry + 20 * s; L->cd[2].flags = RFL_TEXT_LEFT;
-    L->cd[3].x = r->rx + 4 * s; L->cd[3].y = r->ry - 5 * s; L->cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-    L->n = 4;
+    rfl__cand_add(L, r->rx + 8 * s, r->ry + 5 * s, RFL_TEXT_LEFT);
+    rfl__cand_add(L, r->rx - 8 * s, r->ry - 5 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    rfl__cand_add(L, r->rx + 8 * s, r->ry + 20 * s, RFL_TEXT_LEFT);
+    rfl__cand_add(L, r->rx + 4 * s, r->ry - 5 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
 /* The flat roof: "FP32 peak 19.5 TFLOP/s", or the value alone, above the
    line at the right. */
 static void rfl__peak_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
-    const char *pn = rfl__prec_title((rfl_prec)p);
-    double fy = r->xy[2 * r->n - 1], lh = (RFL_FONT_H + 2) * P->s;
+    rfl__sb t = rfl__sb_make(L->text, sizeof L->text);
+    double fy = r->xy[2 * r->n - 1], lh = (RFL_FONT_H + 2) * P->s, rx = P->plot.x1 - 6 * P->s;
     int s = P->s;
-    size_t n = 0, q;
     if (!(r->n == 3 || !(P->bw > 0) || r->xy[1] == r->xy[3])) return;
-    rfl__fmt_unit(L->buf, sizeof L->buf, "", P->m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
-    for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
-    L->text[n++] = ' ';
-    L->text[n++] = 'p'; L->text[n++] = 'e'; L->text[n++] = 'a'; L->text[n++] = 'k'; L->text[n++] = ' ';
-    for (q = 0; L->buf[q] && n + 1 < sizeof L->text; q++) L->text[n++] = L->buf[q];
-    L->text[n] = 0;
+    rfl__sb_f(&t, "%s peak ", rfl__prec_title((rfl_prec)p));
+    L->alt = L->text + t.n;
+    rfl__sb_si(&t, P->m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
     L->full = L->text;
-    L->alt = L->text + rfl__strlen(pn) + 6;
-    L->cd[0].x = P->plot.x1 - 6 * s; L->cd[0].y = fy - 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-    L->cd[1] = L->cd[0]; L->cd[1].y = fy + 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
-    L->cd[2] = L->cd[0]; L->cd[2].y = fy - 4 * s - lh;
-    L->cd[3] = L->cd[1]; L->cd[3].y = fy + 4 * s + lh;
-    L->cd[4] = L->cd[0]; L->cd[4].x = (r->has_ridge ? r->rx : P->plot.x0) + 10 * s;
-    L->cd[4].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-    L->n = 5;
+    rfl__cand_add(L, rx, fy - 4 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    rfl__cand_add(L, rx, fy + 4 * s, RFL_TEXT_RIGHT);
+    rfl__cand_add(L, rx, fy - 4 * s - lh, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    rfl__cand_add(L, rx, fy + 4 * s + lh, RFL_TEXT_RIGHT);
+    rfl__cand_add(L, (r->has_ridge ? r->rx : P->plot.x0) + 10 * s, fy - 4 * s,
+                  RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
 /* The slope: "DRAM 1.555 TB/s", or the value alone, left of the line's
@@ -14732,16 +14692,13 @@ static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, r
     }
     L->full = L->buf;
     L->alt = L->buf + rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title(P->lv), P->bw);
-    for (q = 0; q < 3; q++) {
-        double ax = sx0 + (sx1 - sx0) * fr[q], ay = sy0 + (sy1 - sy0) * fr[q];
+    for (q = 0; q < 6; q++) {
+        double ax = sx0 + (sx1 - sx0) * fr[q % 3], ay = sy0 + (sy1 - sy0) * fr[q % 3];
         /* above-left of the line first (empty: above the roof),
            below-right only when that fails */
-        L->cd[q].x = ax - 6 * s; L->cd[q].y = ay - 6 * s;
-        L->cd[q].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[3 + q].x = ax + 8 * s; L->cd[3 + q].y = ay + 6 * s;
-        L->cd[3 + q].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+        if (q < 3) rfl__cand_add(L, ax - 6 * s, ay - 6 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+        else rfl__cand_add(L, ax + 8 * s, ay + 6 * s, RFL_TEXT_LEFT | RFL_TEXT_TOP);
     }
-    L->n = 6;
 }
 
 /* An extra compute ceiling: "FP64 9.7 TFLOP/s"; later extra ceilings with
@@ -14749,33 +14706,28 @@ static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, r
 static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
     const rfl_machine *m = P->m;
     const rfl__rect *plot = &P->plot;
-    const char *pn = rfl__prec_title((rfl_prec)p);
+    rfl__sb t = rfl__sb_make(L->text, sizeof L->text);
     double pk = m->peak_flops[p], py, rx;
-    int s = P->s, q2, all_int = p == RFL_INT8_TENSOR;
-    size_t n = 0, q;
+    int s = P->s, q, all_int = p == RFL_INT8_TENSOR;
     if (!rfl__extra_shown(m, P->d->extra_precs, P->precs, p)) return;
-    for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
-    for (q2 = p + 1; q2 < RFL_PREC_COUNT; q2++) {
-        const char *on = rfl__prec_title((rfl_prec)q2);
-        if (!((P->d->extra_precs >> q2) & 1) || ((P->precs >> q2) & 1) ||
-            !(rfl__absd(m->peak_flops[q2] - pk) <= pk * 1e-3) || n + 16 > 60)
+    rfl__sb_s(&t, rfl__prec_title((rfl_prec)p));
+    for (q = p + 1; q < RFL_PREC_COUNT; q++) {
+        if (!((P->d->extra_precs >> q) & 1) || ((P->precs >> q) & 1) ||
+            !(rfl__absd(m->peak_flops[q] - pk) <= pk * 1e-3) || t.n + 16 > 60)
             continue;
-        L->text[n++] = '/';
-        for (q = 0; on[q]; q++) L->text[n++] = on[q];
-        if (q2 != RFL_INT8_TENSOR) all_int = 0;
+        rfl__sb_f(&t, "/%s", rfl__prec_title((rfl_prec)q));
+        if (q != RFL_INT8_TENSOR) all_int = 0;
     }
-    L->text[n++] = ' ';
-    L->text[n] = 0;
-    rfl__fmt_unit(L->text + n, sizeof L->text - n, "", pk, all_int ? "OP/s" : "FLOP/s");
+    rfl__sb_s(&t, " ");
+    rfl__sb_si(&t, pk, all_int ? "OP/s" : "FLOP/s");
     L->full = L->text;
     L->color = 0xFF6A6A6Au;
     py = rfl__amap(&P->y, pk);
     rx = P->bw > 0 ? rfl__amap(&P->x, pk / P->bw) : plot->x0;
     if (rx < plot->x0) rx = plot->x0;
-    L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = py - 3 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-    L->cd[1].x = plot->x1 - 6 * s; L->cd[1].y = py + 3 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
-    L->cd[2].x = rx + 10 * s; L->cd[2].y = py - 3 * s; L->cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-    L->n = 3;
+    rfl__cand_add(L, plot->x1 - 6 * s, py - 3 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    rfl__cand_add(L, plot->x1 - 6 * s, py + 3 * s, RFL_TEXT_RIGHT);
+    rfl__cand_add(L, rx + 10 * s, py - 3 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
 /* An extra bandwidth: "L2 5.5 TB/s" at the middle of its slope. */
@@ -14787,9 +14739,8 @@ static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
     rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title((rfl_level)i), P->m->bw_bytes_per_s[i]);
     L->full = L->buf;
     L->color = 0xFF6A6A6Au;
-    L->cd[0].x = mx - 6 * s; L->cd[0].y = my - 6 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-    L->cd[1].x = mx + 6 * s; L->cd[1].y = my + 6 * s; L->cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-    L->n = 2;
+    rfl__cand_add(L, mx - 6 * s, my - 6 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    rfl__cand_add(L, mx + 6 * s, my + 6 * s, RFL_TEXT_LEFT | RFL_TEXT_TOP);
 }
 
 /* Label `job` of the panel (numbered as above); L->n = 0: none. */
@@ -14862,28 +14813,21 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
     const rfl_roofline_desc *d = P->d;
     rfl__rect area;
     char xt[64];
+    rfl__sb xs = rfl__sb_make(xt, sizeof xt);
     int s = P->s;
     /* panel title: the machine */
     rfl_draw_text(c, (panel->x0 + panel->x1) / 2, panel->y0, P->m->name ? P->m->name : P->m->id, s,
                   RFL_TEXT_CENTER, RFL__INK);
     area = *panel;
     area.y0 += (RFL_FONT_H + 3) * s;
-    P->plot = rfl__plot_rect(&area, &P->x, &P->y, s, 1);
+    P->plot = rfl__plot_rect(&area, &P->y, s, 1);
     rfl__axis_place(&P->x, P->plot.x0, P->plot.x1);
     rfl__axis_place(&P->y, P->plot.y1, P->plot.y0);
     P->inner = P->plot;
     P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
     rfl__put_area(d->areas ? &d->areas[P->k] : 0, &P->plot, &P->x, &P->y);
-    xt[0] = 0;
-    {
-        const char *t1 = "Arithmetic intensity (FLOP/byte of ", *t2 = rfl__level_title(P->lv);
-        size_t n = 0;
-        while (*t1 && n < 60) xt[n++] = *t1++;
-        while (*t2 && n < 60) xt[n++] = *t2++;
-        xt[n++] = ')';
-        xt[n] = 0;
-    }
-    rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 1, 1);
+    rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s)", rfl__level_title(P->lv));
+    rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 0);
 }
 
 /* Extra ceilings (lighter, under everything else), ridge drop lines, the
@@ -15181,16 +15125,16 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
         rfl__rect panel;
         panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
         panel.y0 = top; panel.y1 = c->height - 2.0 * s;
-        plot = rfl__plot_rect(&panel, &dummy, &va, s, d->value_title != 0);
+        plot = rfl__plot_rect(&panel, &va, s, d->value_title != 0);
         rfl__axis_place(&va, plot.y1, plot.y0);
         rfl__axis_place(&dummy, plot.x0, plot.x1);
     }
     if (plot.x1 <= plot.x0 + 4 || plot.y1 <= plot.y0 + 4) return RFL_OK; /* too small */
     rfl__put_area(d->area, &plot, horiz ? &va : &dummy, horiz ? &dummy : &va);
     if (horiz)
-        rfl__draw_frame_ex(c, &plot, &va, &dummy, d->value_title, 0, s, 1, 0, RFL__NO_YTICKS);
+        rfl__draw_frame(c, &plot, &va, &dummy, d->value_title, 0, s, RFL__NO_YTICKS);
     else
-        rfl__draw_frame_ex(c, &plot, &dummy, &va, 0, d->value_title, s, 0, 1, RFL__NO_XTICKS);
+        rfl__draw_frame(c, &plot, &dummy, &va, 0, d->value_title, s, RFL__NO_XTICKS);
     B.d = d;
     B.va = va;
     B.plot = plot;
@@ -15350,11 +15294,11 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     rfl__xy_ranges(d, &S.x, &S.y);
     panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
     panel.y0 = top; panel.y1 = c->height - 2.0 * s;
-    S.plot = rfl__plot_rect(&panel, &S.x, &S.y, s, d->y_title != 0);
+    S.plot = rfl__plot_rect(&panel, &S.y, s, d->y_title != 0);
     rfl__axis_place(&S.x, S.plot.x0, S.plot.x1);
     rfl__axis_place(&S.y, S.plot.y1, S.plot.y0);
     rfl__put_area(d->area, &S.plot, &S.x, &S.y);
-    rfl__draw_frame(c, &S.plot, &S.x, &S.y, d->x_title, d->y_title, s, 1, 1);
+    rfl__draw_frame(c, &S.plot, &S.x, &S.y, d->x_title, d->y_title, s, 0);
     rfl__ser_init(&ser, 0, d->points, 1);
     for (i = 0; i < d->n_points; i++)
         if (rfl__xy_ok(&d->points[i], S.x.log, S.y.log)) rfl__ser_add(&ser, i);
@@ -15399,10 +15343,6 @@ typedef struct rfl__grid {
 static void rfl__gput(rfl__grid *g, int r, int c, char ch) {
     if (r < 0 || r >= g->rows || c < 0 || c >= g->cols) return;
     g->b[(size_t)r * (size_t)(g->cols + 1) + (size_t)c] = ch;
-}
-static char rfl__gget(const rfl__grid *g, int r, int c) {
-    if (r < 0 || r >= g->rows || c < 0 || c >= g->cols) return 0;
-    return g->b[(size_t)r * (size_t)(g->cols + 1) + (size_t)c];
 }
 static void rfl__gstr(rfl__grid *g, int r, int c, const char *s) {
     for (; s && *s; s++, c++) {
@@ -15606,7 +15546,6 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
     }
     rfl__ascii_points(&A, d, &ser);
     rfl__ascii_key_points(&A, d, &ser, rfl__ascii_key_roof(&A, precs, A.top + A.ph + 3));
-    (void)rfl__gget;
     return res;
 }
 #endif /* RFL_NO_CHART */
