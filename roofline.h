@@ -13260,74 +13260,62 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
     return RFL_OK;
 }
 
-/* ---- markers ------------------------------------------------------------------ */
-static void rfl__shape(double *xy, rfl_marker m, double cx, double cy, double h, int *n) {
-    switch (m) {
-    case RFL_MARKER_SQUARE:
-        h *= 0.88;
-        xy[0] = cx - h; xy[1] = cy - h; xy[2] = cx + h; xy[3] = cy - h;
-        xy[4] = cx + h; xy[5] = cy + h; xy[6] = cx - h; xy[7] = cy + h; *n = 4; break;
-    case RFL_MARKER_TRIANGLE:
-        h *= 1.2;
-        xy[0] = cx; xy[1] = cy - h; xy[2] = cx + h * 0.95; xy[3] = cy + h * 0.7;
-        xy[4] = cx - h * 0.95; xy[5] = cy + h * 0.7; *n = 3; break;
-    case RFL_MARKER_TRIANGLE_DOWN:
-        h *= 1.2;
-        xy[0] = cx; xy[1] = cy + h; xy[2] = cx - h * 0.95; xy[3] = cy - h * 0.7;
-        xy[4] = cx + h * 0.95; xy[5] = cy - h * 0.7; *n = 3; break;
-    default: /* diamond */
-        h *= 1.2;
-        xy[0] = cx; xy[1] = cy - h; xy[2] = cx + h; xy[3] = cy;
-        xy[4] = cx; xy[5] = cy + h; xy[6] = cx - h; xy[7] = cy; *n = 4; break;
+/* ---- markers ------------------------------------------------------------------
+   The filled shapes: a factor on the half size (so that the shapes look
+   alike in size), the vertex count, and the vertices as multiples of the
+   scaled half size. */
+static const struct rfl__shape_def {
+    rfl_marker m;
+    double k;
+    int n;
+    double v[8];
+} rfl__shapes[4] = {
+    {RFL_MARKER_SQUARE, 0.88, 4, {-1, -1, 1, -1, 1, 1, -1, 1}},
+    {RFL_MARKER_TRIANGLE, 1.2, 3, {0, -1, 0.95, 0.7, -0.95, 0.7}},
+    {RFL_MARKER_TRIANGLE_DOWN, 1.2, 3, {0, 1, -0.95, -0.7, 0.95, -0.7}},
+    {RFL_MARKER_DIAMOND, 1.2, 4, {0, -1, 1, 0, 0, 1, -1, 0}}};
+
+/* Fill the shape of marker i of rfl__shapes with half size h. */
+static void rfl__fill_shape(rfl_canvas *c, int i, double cx, double cy, double h, rfl_color color) {
+    const struct rfl__shape_def *sh = &rfl__shapes[i];
+    double xy[8];
+    int j;
+    for (j = 0; j < 2 * sh->n; j += 2) {
+        xy[j] = cx + h * sh->k * sh->v[j];
+        xy[j + 1] = cy + h * sh->k * sh->v[j + 1];
     }
+    rfl_fill_polygon(c, xy, sh->n, color);
 }
 
 RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, double size,
                              int hollow, rfl_color color) {
-    double h, lw, xy[8];
-    int n = 0;
+    double h, lw;
+    int i;
     if (!rfl__canvas_ok(c) || !rfl__finite4(cx, cy, size, 0) || !(size > 0)) return;
     if (rfl__absd(cx) > RFL__BIG || rfl__absd(cy) > RFL__BIG) return;
     if (size > 1000) size = 1000;
     h = size * 0.5;
     lw = size / 7 < 1.5 ? 1.5 : size / 7;
-    switch (m) {
-    case RFL_MARKER_CROSS:
-    case RFL_MARKER_PLUS: {
-        double k = m == RFL_MARKER_CROSS ? h * 0.8 : h;
-        double w = hollow ? lw : lw * 1.6;
+    for (i = 0; i < 4 && rfl__shapes[i].m != m; i++) {}
+    if (m == RFL_MARKER_CROSS || m == RFL_MARKER_PLUS) {
+        double k = m == RFL_MARKER_CROSS ? h * 0.8 : h, w = (hollow ? lw : lw * 1.6) * 0.5;
         if (m == RFL_MARKER_CROSS) {
-            rfl__capsule(c, cx - k, cy - k, cx + k, cy + k, w * 0.5, color);
-            rfl__capsule(c, cx - k, cy + k, cx + k, cy - k, w * 0.5, color);
+            rfl__capsule(c, cx - k, cy - k, cx + k, cy + k, w, color);
+            rfl__capsule(c, cx - k, cy + k, cx + k, cy - k, w, color);
         } else {
-            rfl__capsule(c, cx - k, cy, cx + k, cy, w * 0.5, color);
-            rfl__capsule(c, cx, cy - k, cx, cy + k, w * 0.5, color);
+            rfl__capsule(c, cx - k, cy, cx + k, cy, w, color);
+            rfl__capsule(c, cx, cy - k, cx, cy + k, w, color);
         }
-        return;
-    }
-    case RFL_MARKER_SQUARE:
-    case RFL_MARKER_TRIANGLE:
-    case RFL_MARKER_TRIANGLE_DOWN:
-    case RFL_MARKER_DIAMOND:
-        rfl__shape(xy, m, cx, cy, h, &n);
-        if (hollow) {
-            double inner[8];
-            int ni;
-            rfl__shape(inner, m, cx, cy, h - lw * (m == RFL_MARKER_SQUARE ? 1.1 : 1.6), &ni);
-            rfl_fill_polygon(c, xy, n, color);
-            if (h - lw * 1.6 > 0.5) rfl_fill_polygon(c, inner, ni, RFL_RGB(255, 255, 255));
-        } else {
-            rfl_fill_polygon(c, xy, n, color);
-        }
-        return;
-    default: /* circle */
-        if (hollow) {
-            rfl__disc(c, cx, cy, h - lw * 0.5, -1, RFL_RGB(255, 255, 255));
-            rfl__disc(c, cx, cy, h - lw * 0.5, lw * 0.5, color);
-        } else {
-            rfl__disc(c, cx, cy, h, -1, color);
-        }
-        return;
+    } else if (i < 4) {
+        rfl__fill_shape(c, i, cx, cy, h, color);
+        if (hollow && h - lw * 1.6 > 0.5) /* a white inside */
+            rfl__fill_shape(c, i, cx, cy, h - lw * (m == RFL_MARKER_SQUARE ? 1.1 : 1.6),
+                            RFL_RGB(255, 255, 255));
+    } else if (hollow) { /* circle */
+        rfl__disc(c, cx, cy, h - lw * 0.5, -1, RFL_RGB(255, 255, 255));
+        rfl__disc(c, cx, cy, h - lw * 0.5, lw * 0.5, color);
+    } else {
+        rfl__disc(c, cx, cy, h, -1, color);
     }
 }
 
@@ -13510,22 +13498,15 @@ static int rfl__glyph_on(const unsigned char *g, int col, int row) {
 static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, int ch, int s,
                        rfl_color color) {
     const unsigned char *g;
-    int row, col;
+    int row, col, end;
     if (ch < 32 || ch > 126) ch = '?';
     g = rfl__font[ch - 32];
     v += s; /* one empty row above the glyph in the cell */
-    for (row = 0; row < 9; row++) {
-        int bits = g[row];
-        col = 0;
-        while (col < 5) {
-            int end;
-            if (!((bits >> (4 - col)) & 1)) { col++; continue; }
-            end = col;
-            while (end < 5 && ((bits >> (4 - end)) & 1)) end++;
-            rfl__tfill(c, f, u + col * s, v + row * s, (end - col) * s, s, color);
-            col = end;
+    for (row = 0; row < 9; row++)
+        for (col = 0; col < 5; col = end + 1) { /* a rectangle per run of set bits */
+            for (end = col; rfl__glyph_on(g, end, row); end++) {}
+            if (end > col) rfl__tfill(c, f, u + col * s, v + row * s, (end - col) * s, s, color);
         }
-    }
     if (s < 2) return;
     for (row = 0; row < 8; row++) {
         for (col = -1; col < 5; col++) {
@@ -13989,10 +13970,9 @@ static void rfl__leg_draw(rfl_canvas *c, const rfl__legend *l, double x, double 
                       l->kind[i] == 2 ? RFL__WARN : l->kind[i] == 3 ? 0xFF666666u : RFL__INK);
     }
     if (l->more) {
-        char b[48] = "... and ";
-        size_t k = rfl__strlen(b);
-        k += rfl_fmt_num(b + k, sizeof b - k, l->more, 6);
-        if (k + 6 < sizeof b) { RFL_MEMCPY(b + k, " more", 6); }
+        char b[48];
+        rfl__sb t = rfl__sb_make(b, sizeof b);
+        rfl__sb_f(&t, "... and %6 more", (double)l->more);
         rfl_draw_text(c, x + 20 * s, y + 3 * s + rowh * l->n + rowh / 2 + s, b, s, RFL_TEXT_MIDDLE,
                       0xFF666666u);
     }
@@ -14307,6 +14287,12 @@ static double rfl__marker_size(const rfl_point *p, int s) {
     return base * (k < 0.45 ? 0.45 : k > 2.6 ? 2.6 : k);
 }
 
+/* Widen [*lo, *hi] to take in vlo and vhi. */
+static void rfl__widen(double *lo, double *hi, double vlo, double vhi) {
+    if (vlo < *lo) *lo = vlo;
+    if (vhi > *hi) *hi = vhi;
+}
+
 /* Room for the measured roofs: their peaks and ridges widen the ranges. */
 static void rfl__ranges_measured(const rfl_roofline_desc *d, rfl_level lv, double *xhi,
                                  double *ylo, double *yhi) {
@@ -14319,8 +14305,7 @@ static void rfl__ranges_measured(const rfl_roofline_desc *d, rfl_level lv, doubl
         for (p = 0; p < RFL_PREC_COUNT; p++) {
             double pk = mm->peak_flops[p] > 0 ? mm->peak_flops[p] : m->peak_flops[p];
             if (!((rfl__panel_precs(d, k) >> p) & 1) || !(pk > 0)) continue;
-            if (pk * 3 > *yhi) *yhi = pk * 3;
-            if (pk / 10 < *ylo) *ylo = pk / 10;
+            rfl__widen(ylo, yhi, pk / 10, pk * 3);
             if (bw > 0 && pk / bw * 30 > *xhi) *xhi = pk / bw * 30;
         }
     }
@@ -14333,21 +14318,16 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
     rfl_level lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
     for (k = 0; k < d->n_machines; k++) {
         const rfl_machine *m = d->machines[k];
-        unsigned precs = rfl__panel_precs(d, k) | d->extra_precs;
+        unsigned mains = rfl__panel_precs(d, k), precs = mains | d->extra_precs;
         double bw = m->bw_bytes_per_s[lv], mainpeak = 0;
         for (p = 0; p < RFL_PREC_COUNT; p++) {
             double pk = m->peak_flops[p];
+            int is_main = (mains >> p) & 1;
             if (!((precs >> p) & 1) || !(pk > 0)) continue;
-            if ((rfl__panel_precs(d, k) >> p) & 1 && pk > mainpeak) mainpeak = pk;
+            if (is_main && pk > mainpeak) mainpeak = pk;
             /* room above a main roof for its label; extra ceilings less */
-            if (pk * ((rfl__panel_precs(d, k) >> p) & 1 ? 3 : 1.6) > yhi)
-                yhi = pk * ((rfl__panel_precs(d, k) >> p) & 1 ? 3 : 1.6);
-            if (pk / 10 < ylo) ylo = pk / 10;
-            if (bw > 0) {
-                double r = pk / bw;
-                if (r / 30 < xlo) xlo = r / 30;
-                if (r * 30 > xhi) xhi = r * 30;
-            }
+            rfl__widen(&ylo, &yhi, pk / 10, pk * (is_main ? 3 : 1.6));
+            if (bw > 0) rfl__widen(&xlo, &xhi, pk / bw / 30, pk / bw * 30);
         }
         for (i = 0; i < RFL_LEVEL_COUNT; i++) {
             double b2 = m->bw_bytes_per_s[i];
@@ -14359,10 +14339,8 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
     for (i = 0; i < d->n_points; i++) {
         const rfl_point *pt = &d->points[i];
         if (!rfl__point_ok(pt)) continue;
-        if (pt->ai / 3 < xlo) xlo = pt->ai / 3;
-        if (pt->ai * 3 > xhi) xhi = pt->ai * 3;
-        if (pt->flops_per_s / 3 < plo) plo = pt->flops_per_s / 3;
-        if (pt->flops_per_s * 3 > yhi) yhi = pt->flops_per_s * 3;
+        rfl__widen(&xlo, &xhi, pt->ai / 3, pt->ai * 3);
+        rfl__widen(&plo, &yhi, pt->flops_per_s / 3, pt->flops_per_s * 3);
     }
     if (!(xhi > xlo)) { xlo = 0.1; xhi = 1000; }
     /* the roof should enter from the left edge rather than the bottom */
@@ -15242,6 +15220,24 @@ static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, 
     rfl__leg_place(c, &leg, &S->plot, &o, d->legend, S->s);
 }
 
+/* A scatter axis from the data's least, greatest and least positive
+   values (mn > mx: no data), unless the caller gives a usable range. */
+static void rfl__xy_axis(rfl__axis *a, rfl_scale scale, rfl_ticks ticks, double mn, double mx,
+                         double pos, double umin, double umax) {
+    if (mn > mx) { mn = 0; mx = 1; pos = 1; }
+    RFL_MEMSET(a, 0, sizeof *a);
+    a->log = scale == RFL_SCALE_LOG || (scale == RFL_SCALE_AUTO && mn > 0 && mx / mn > 100);
+    a->ticks = ticks;
+    if (a->log) rfl__nice_range(a, pos / 1.5, mx * 1.5);
+    else rfl__nice_range(a, mn >= 0 && mn < mx - mn ? 0 : mn - (mx - mn) * 0.05,
+                         mx + (mx - mn) * 0.08 + (mx == mn));
+    if ((umin != 0 || umax != 0) && rfl__isfinite(umin) && rfl__isfinite(umax) && umax > umin &&
+        (!a->log || umin > 0)) {
+        a->lo = umin;
+        a->hi = umax;
+    }
+}
+
 /* The axes' scales and ranges: from the finite points, unless the caller
    gives a usable range. */
 static void rfl__xy_ranges(const rfl_scatter_desc *d, rfl__axis *x, rfl__axis *y) {
@@ -15250,31 +15246,13 @@ static void rfl__xy_ranges(const rfl_scatter_desc *d, rfl__axis *x, rfl__axis *y
     for (i = 0; i < d->n_points; i++) {
         const rfl_xy *p = &d->points[i];
         if (!rfl__xy_ok(p, 0, 0)) continue;
-        if (p->x < xmin) xmin = p->x;
-        if (p->x > xmax) xmax = p->x;
-        if (p->y < ymin) ymin = p->y;
-        if (p->y > ymax) ymax = p->y;
+        rfl__widen(&xmin, &xmax, p->x, p->x);
+        rfl__widen(&ymin, &ymax, p->y, p->y);
         if (p->x > 0 && p->x < xpos) xpos = p->x;
         if (p->y > 0 && p->y < ypos) ypos = p->y;
     }
-    if (xmin > xmax) { xmin = 0; xmax = 1; xpos = 1; }
-    if (ymin > ymax) { ymin = 0; ymax = 1; ypos = 1; }
-    RFL_MEMSET(x, 0, sizeof *x);
-    RFL_MEMSET(y, 0, sizeof *y);
-    x->log = d->x_scale == RFL_SCALE_LOG || (d->x_scale == RFL_SCALE_AUTO && xmin > 0 && xmax / xmin > 100);
-    y->log = d->y_scale == RFL_SCALE_LOG || (d->y_scale == RFL_SCALE_AUTO && ymin > 0 && ymax / ymin > 100);
-    x->ticks = d->x_ticks;
-    y->ticks = d->y_ticks;
-    if (x->log) rfl__nice_range(x, xpos / 1.5, xmax * 1.5);
-    else rfl__nice_range(x, xmin >= 0 && xmin < (xmax - xmin) ? 0 : xmin - (xmax - xmin) * 0.05, xmax + (xmax - xmin) * 0.08 + (xmax == xmin));
-    if (y->log) rfl__nice_range(y, ypos / 1.5, ymax * 1.5);
-    else rfl__nice_range(y, ymin >= 0 && ymin < (ymax - ymin) ? 0 : ymin - (ymax - ymin) * 0.05, ymax + (ymax - ymin) * 0.08 + (ymax == ymin));
-    if (d->x_min != 0 || d->x_max != 0) {
-        if (rfl__isfinite(d->x_min) && rfl__isfinite(d->x_max) && d->x_max > d->x_min && (!x->log || d->x_min > 0)) { x->lo = d->x_min; x->hi = d->x_max; }
-    }
-    if (d->y_min != 0 || d->y_max != 0) {
-        if (rfl__isfinite(d->y_min) && rfl__isfinite(d->y_max) && d->y_max > d->y_min && (!y->log || d->y_min > 0)) { y->lo = d->y_min; y->hi = d->y_max; }
-    }
+    rfl__xy_axis(x, d->x_scale, d->x_ticks, xmin, xmax, xpos, d->x_min, d->x_max);
+    rfl__xy_axis(y, d->y_scale, d->y_ticks, ymin, ymax, ypos, d->y_min, d->y_max);
 }
 
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
