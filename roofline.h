@@ -14280,6 +14280,13 @@ static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai
     return ai * bw < peak ? ai * bw : peak;
 }
 
+/* 1 when the point lies above its roof on m (2% allowed for rounding):
+   its units are probably wrong. */
+static int rfl__above_roof(const rfl_machine *m, rfl_level lv, const rfl_point *pt) {
+    double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
+    return roof > 0 && pt->flops_per_s > roof * 1.02;
+}
+
 static double rfl__marker_size(const rfl_point *p, int s) {
     double base = 6.0 + 4.0 * s, k;
     if (!(p->weight > 0) || !rfl__isfinite(p->weight)) return base;
@@ -14412,11 +14419,19 @@ static void rfl__scan_poly(rfl__scan *sc, const double *xy, int n, int w, const 
         rfl__scan_line(sc, xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], 8, w, clip);
 }
 
-/* The visible part of the slope: the mid point (for its label). */
+/* The visible part of the slope (clipped to the plot). */
+static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, double *y0,
+                          double *x1, double *y1) {
+    *x0 = r->xy[0]; *y0 = r->xy[1]; *x1 = r->xy[2]; *y1 = r->xy[3];
+    if (r->n < 2 || *y0 == *y1) return 0;
+    return rfl__clip_seg(x0, y0, x1, y1, p->x0, p->y0, p->x1, p->y1);
+}
+
+/* The visible part of the slope: the mid point (for its label); 0 when
+   too short to carry one. */
 static int rfl__slope_mid(const rfl__roofpx *r, const rfl__rect *p, double *mx, double *my) {
-    double x0 = r->xy[0], y0 = r->xy[1], x1 = r->xy[2], y1 = r->xy[3];
-    if (r->n < 2 || !(r->has_ridge || r->n == 2) || y0 == y1) return 0;
-    if (!rfl__clip_seg(&x0, &y0, &x1, &y1, p->x0, p->y0, p->x1, p->y1)) return 0;
+    double x0, y0, x1, y1;
+    if (!rfl__slope_seg(r, p, &x0, &y0, &x1, &y1)) return 0;
     *mx = (x0 + x1) / 2;
     *my = (y0 + y1) / 2;
     return (x1 - x0) + (y0 - y1) > 40;
@@ -14433,14 +14448,6 @@ static int rfl__any_says_estimate(const rfl_roofline_desc *d, int k) {
         if (!*l) return 0;
     }
     return 1;
-}
-
-/* The visible part of the slope (clipped to the plot). */
-static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, double *y0,
-                          double *x1, double *y1) {
-    *x0 = r->xy[0]; *y0 = r->xy[1]; *x1 = r->xy[2]; *y1 = r->xy[3];
-    if (r->n < 2 || *y0 == *y1) return 0;
-    return rfl__clip_seg(x0, y0, x1, y1, p->x0, p->y0, p->x1, p->y1);
 }
 
 /* An extra compute ceiling is drawn unless it is a main roof, has the
@@ -14755,6 +14762,7 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
     int i, k = P->k, any_est = 0;
     leg.n = leg.more = 0;
     for (i = 0; i < ser->n; i++) {
+        const rfl_point *f = &d->points[ser->first[i]];
         int j, on = 0, est = 0, hollow_all = 1;
         for (j = ser->first[i]; j < d->n_points; j++) {
             const rfl_point *pt = &d->points[j];
@@ -14764,21 +14772,15 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
             est |= pt->estimate;
             if (!pt->estimate) hollow_all = 0;
         }
-        if (!on) continue;
-        {
-            const rfl_point *f = &d->points[ser->first[i]];
-            rfl__leg_add(&leg, rfl__ser_label(ser, i),
-                         f->marker ? f->marker : rfl__markers[i % 7],
+        if (on)
+            rfl__leg_add(&leg, rfl__ser_label(ser, i), f->marker ? f->marker : rfl__markers[i % 7],
                          f->color ? f->color : rfl__palette[ser->slot[i] % 10], est && hollow_all, 0);
-        }
     }
     for (i = 0; i < d->n_points; i++) {
         const rfl_point *pt = &d->points[i];
-        double roof;
         if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
         if (pt->estimate) any_est = 1;
-        roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(P->m, pt->prec, P->lv, pt->ai) : 0;
-        if (roof > 0 && pt->flops_per_s > roof * 1.02)
+        if (rfl__above_roof(P->m, P->lv, pt))
             rfl__leg_add(&leg, rfl__has_label(pt->label) ? pt->label : "a point",
                          RFL_MARKER_CIRCLE, RFL__WARN, 0, 2);
     }
@@ -14858,7 +14860,7 @@ static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__ser
             int si, weighted = pt->weight > 0;
             rfl_color col;
             rfl_marker mk;
-            double px, py, sz, roof;
+            double px, py, sz;
             if (weighted != (pass == 0)) continue;
             if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
             si = rfl__ser_find(ser, pt->label);
@@ -14870,8 +14872,7 @@ static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__ser
             if (!pt->estimate && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
                 rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
             rfl_draw_marker(c, mk, px, py, sz, pt->estimate, weighted ? (col & 0x00FFFFFFu) | 0xD0000000u : col);
-            roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(P->m, pt->prec, P->lv, pt->ai) : 0;
-            if (roof > 0 && pt->flops_per_s > roof * 1.02) {
+            if (rfl__above_roof(P->m, P->lv, pt)) {
                 rfl_draw_circle(c, px, py, sz / 2 + 4 * s, 1.5 * s, RFL__WARN);
                 rfl_draw_text(c, px + sz / 2 + 5 * s, py - sz / 2 - 3 * s, "!", s + 1,
                               RFL_TEXT_LEFT | RFL_TEXT_BOTTOM, RFL__WARN);
@@ -15423,11 +15424,6 @@ static void rfl__ascii_roof(rfl__ascii *A, rfl_prec p) {
     }
 }
 
-static int rfl__ascii_above(const rfl__ascii *A, const rfl_point *pt) {
-    double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(A->m, pt->prec, A->lv, pt->ai) : 0;
-    return roof > 0 && pt->flops_per_s > roof * 1.02;
-}
-
 /* Points: a letter per series, '!' above the roof. */
 static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const rfl__series *ser) {
     int i, rr, cc, si;
@@ -15438,7 +15434,7 @@ static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const r
         rr = rfl__grow(&A->y, pt->flops_per_s, A->top, A->ph);
         cc = rfl__gcol(&A->x, pt->ai, A->left, A->pw);
         if (rr < A->top || rr >= A->top + A->ph || cc < A->left || cc >= A->left + A->pw) continue;
-        rfl__gput(&A->g, rr, cc, rfl__ascii_above(A, pt) ? '!' : si >= 0 && si < 26 ? (char)('A' + si) : '*');
+        rfl__gput(&A->g, rr, cc, rfl__above_roof(A->m, A->lv, pt) ? '!' : si >= 0 && si < 26 ? (char)('A' + si) : '*');
     }
 }
 
@@ -15478,7 +15474,7 @@ static void rfl__ascii_key_points(rfl__ascii *A, const rfl_roofline_desc *d, con
         rfl__sb_sn(&s, rfl__ser_label(ser, i), 40);
         rfl__sb_f(&s, ": %3 FLOP/B, ", pt->ai);
         rfl__sb_si(&s, pt->flops_per_s, "FLOP/s");
-        if (rfl__ascii_above(A, pt)) rfl__sb_s(&s, " (!) above roof: check units");
+        if (rfl__above_roof(A->m, A->lv, pt)) rfl__sb_s(&s, " (!) above roof: check units");
         rfl__gstr(&A->g, line++, 1, lab);
     }
 }
