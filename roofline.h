@@ -2050,11 +2050,7 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
    ========================================================================== */
 #ifndef RFL_NO_CHART
 
-/* PNG is available (RFL_HAS_PNG is defined) when RFL_NO_PNG is not and
-   <stb/stb_image_write.h> is found through __has_include; a compiler
-   without __has_include gets PNG when the caller defines RFL_HAS_PNG.
-   Test RFL_HAS_PNG before calling rfl_png_*; without it, a call is a
-   compile error that says why (see "PNG off" below). */
+/* RFL_HAS_PNG: see OPTIONS, and "PNG off" below. */
 #if !defined(RFL_NO_PNG) && !defined(RFL_HAS_PNG)
 #if defined(__has_include)
 #if __has_include(<stb/stb_image_write.h>)
@@ -2359,12 +2355,8 @@ typedef struct rfl_scatter_desc {
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 
 /* ---- PNG (stb_image_write, optional) ---------------------------------------
-   stb_image_write allocates inside its encoder; here every allocation comes
-   from `arena`, a caller buffer used as a bump allocator, so nothing is
-   allocated outside caller memory. While encoding, a static pointer holds
-   the arena (stb's allocation macros take no context): the PNG functions
-   are not re-entrant; do not call them from two threads at once.
-   Output is deterministic: the same pixels give the same bytes. */
+   Every allocation of stb's encoder comes from `arena`, a caller buffer
+   used as a bump allocator. Not re-entrant (see PNG in the manual). */
 #ifdef RFL_HAS_PNG
 /* Arena bytes for encoding a w x h canvas of `channels`. With F the
    filtered image size (w x channels + 1) x h, the encoder holds F, a 32 KiB
@@ -14025,14 +14017,16 @@ static int rfl__ylabel_w(const rfl__axis *a, int s) {
     return w;
 }
 
-/* Margins around a plot for axes with these ranges. */
-static rfl__rect rfl__plot_rect(const rfl__rect *panel, const rfl__axis *y, int s, int has_ytitle) {
+/* The plot inside the panel x0..x1, y0..y1: margins for the axes (the y
+   axis with these ranges) and their titles. */
+static rfl__rect rfl__plot_rect(double x0, double y0, double x1, double y1, const rfl__axis *y,
+                                int s, int has_ytitle) {
     rfl__rect r;
     double lw = rfl__ylabel_w(y, s);
-    r.x0 = panel->x0 + 6 * s + (has_ytitle ? (RFL_FONT_H + 4) * s : 0) + lw + 6 * s;
-    r.x1 = panel->x1 - 14 * s;
-    r.y0 = panel->y0 + 4 * s;
-    r.y1 = panel->y1 - (6 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
+    r.x0 = x0 + 6 * s + (has_ytitle ? (RFL_FONT_H + 4) * s : 0) + lw + 6 * s;
+    r.x1 = x1 - 14 * s;
+    r.y0 = y0 + 4 * s;
+    r.y1 = y1 - (6 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
     if (r.x1 < r.x0 + 4) r.x1 = r.x0 + 4;
     if (r.y1 < r.y0 + 4) r.y1 = r.y0 + 4;
     return r;
@@ -14150,26 +14144,27 @@ static int rfl__auto_font(double w, double h, int fs) {
     return 1 + (k >= 1.25) + (k >= 2.4) + (k >= 3.6);
 }
 
-/* Title band; returns the y below it. A title too wide for the canvas
-   drops one size, then is cut with "..". */
-static double rfl__title(rfl_canvas *c, const char *title, int s) {
+/* A chart's start: the whole canvas cleared to white, and the title band;
+   returns the y below it. A title too wide for the canvas drops one size,
+   then is cut with "..". */
+static double rfl__begin_chart(rfl_canvas *c, const char *title, int s) {
+    char b[256];
+    rfl__sb t = rfl__sb_make(b, sizeof b);
     int ts = s + 1;
     double room = c->width - 8.0 * s;
+    rfl_canvas_unclip(c);
+    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     if (!title || !title[0]) return 4.0 * s;
     if (rfl_text_width(title, -1, ts) > room) ts = s;
     if (rfl_text_width(title, -1, ts) > room) {
-        char b[256];
-        int n = (int)(room / (RFL_FONT_W * ts)) - 2, i;
+        int n = (int)(room / (RFL_FONT_W * ts)) - 2;
         if (n > (int)sizeof b - 3) n = (int)sizeof b - 3;
         if (n < 1) n = 1;
-        for (i = 0; i < n && title[i]; i++) b[i] = title[i];
-        b[i++] = '.';
-        b[i++] = '.';
-        b[i] = 0;
-        rfl_draw_text(c, c->width / 2.0, 6.0 * s, b, ts, RFL_TEXT_CENTER, RFL__INK);
-    } else {
-        rfl_draw_text(c, c->width / 2.0, 6.0 * s, title, ts, RFL_TEXT_CENTER, RFL__INK);
+        rfl__sb_sn(&t, title, (size_t)n);
+        rfl__sb_s(&t, "..");
+        title = b;
     }
+    rfl_draw_text(c, c->width / 2.0, 6.0 * s, title, ts, RFL_TEXT_CENTER, RFL__INK);
     return 6.0 * s + RFL_FONT_H * ts + 2.0 * s;
 }
 
@@ -14287,10 +14282,10 @@ static int rfl__above_roof(const rfl_machine *m, rfl_level lv, const rfl_point *
     return roof > 0 && pt->flops_per_s > roof * 1.02;
 }
 
-static double rfl__marker_size(const rfl_point *p, int s) {
+static double rfl__marker_size(double weight, int s) {
     double base = 6.0 + 4.0 * s, k;
-    if (!(p->weight > 0) || !rfl__isfinite(p->weight)) return base;
-    k = RFL_SQRT(p->weight > 1 ? 1 : p->weight) * 2.6;
+    if (!(weight > 0) || !rfl__isfinite(weight)) return base;
+    k = RFL_SQRT(weight > 1 ? 1 : weight) * 2.6;
     return base * (k < 0.45 ? 0.45 : k > 2.6 ? 2.6 : k);
 }
 
@@ -14539,7 +14534,7 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
         if (!rfl__point_ok(pt) || !rfl__on_panel(pt, P->k, d->n_machines)) continue;
         px = rfl__amap(&P->x, pt->ai);
         py = rfl__amap(&P->y, pt->flops_per_s);
-        h = rfl__marker_size(pt, P->s) / 2 + 3 * P->s;
+        h = rfl__marker_size(pt->weight, P->s) / 2 + 3 * P->s;
         rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
     }
     for (p = 0; p < RFL_PREC_COUNT; p++)
@@ -14791,16 +14786,14 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
 /* The panel's title, plot rectangle (into P) and axes. */
 static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *panel) {
     const rfl_roofline_desc *d = P->d;
-    rfl__rect area;
     char xt[64];
     rfl__sb xs = rfl__sb_make(xt, sizeof xt);
     int s = P->s;
     /* panel title: the machine */
     rfl_draw_text(c, (panel->x0 + panel->x1) / 2, panel->y0, P->m->name ? P->m->name : P->m->id, s,
                   RFL_TEXT_CENTER, RFL__INK);
-    area = *panel;
-    area.y0 += (RFL_FONT_H + 3) * s;
-    P->plot = rfl__plot_rect(&area, &P->y, s, 1);
+    P->plot = rfl__plot_rect(panel->x0, panel->y0 + (RFL_FONT_H + 3) * s, panel->x1, panel->y1,
+                             &P->y, s, 1);
     rfl__axis_place(&P->x, P->plot.x0, P->plot.x1);
     rfl__axis_place(&P->y, P->plot.y1, P->plot.y0);
     P->inner = P->plot;
@@ -14868,7 +14861,7 @@ static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__ser
             mk = pt->marker ? pt->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
             px = rfl__amap(&P->x, pt->ai);
             py = rfl__amap(&P->y, pt->flops_per_s);
-            sz = rfl__marker_size(pt, s);
+            sz = rfl__marker_size(pt->weight, s);
             if (!pt->estimate && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
                 rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
             rfl_draw_marker(c, mk, px, py, sz, pt->estimate, weighted ? (col & 0x00FFFFFFu) | 0xD0000000u : col);
@@ -14931,8 +14924,6 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
     for (k = 0; k < d->n_machines; k++)
         if (!d->machines[k]) return RFL_ERR_ARG;
     if (!rfl__canvas_ok(c)) return RFL_OK; /* nothing to draw on */
-    rfl_canvas_unclip(c);
-    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     RFL_MEMSET(&x, 0, sizeof x);
     RFL_MEMSET(&y, 0, sizeof y);
     x.ticks = d->x_ticks;
@@ -14947,7 +14938,7 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
     if (cols > d->n_machines) cols = d->n_machines;
     rows = (d->n_machines + cols - 1) / cols;
     s = rfl__auto_font((double)c->width / cols, (double)c->height / rows, d->font_scale);
-    top = rfl__title(c, d->title ? d->title : "Roofline", s);
+    top = rfl__begin_chart(c, d->title ? d->title : "Roofline", s);
     gap = 8.0 * s;
     pw = (c->width - gap) / cols;
     ph = (c->height - top - 4.0 * s) / rows;
@@ -15079,10 +15070,8 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     if (!rfl__canvas_ok(c)) return RFL_OK;
     nser = d->n_series ? d->n_series : 1;
     ncat = d->n_categories;
-    rfl_canvas_unclip(c);
-    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     s = rfl__auto_font(c->width, c->height, d->font_scale);
-    top = rfl__title(c, d->title, s);
+    top = rfl__begin_chart(c, d->title, s);
     rfl__bars_values(d, nser, s, &va, &maxlw);
     RFL_MEMSET(&dummy, 0, sizeof dummy);
     dummy.lo = 0;
@@ -15101,10 +15090,8 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
         rfl__axis_place(&va, plot.x0, plot.x1);
         rfl__axis_place(&dummy, plot.y0, plot.y1);
     } else {
-        rfl__rect panel;
-        panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
-        panel.y0 = top; panel.y1 = c->height - 2.0 * s;
-        plot = rfl__plot_rect(&panel, &va, s, d->value_title != 0);
+        plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - 2.0 * s, &va, s,
+                              d->value_title != 0);
         rfl__axis_place(&va, plot.y1, plot.y0);
         rfl__axis_place(&dummy, plot.x0, plot.x1);
     }
@@ -15154,12 +15141,6 @@ typedef struct rfl__xyplot {
     int s;
 } rfl__xyplot;
 
-static double rfl__xy_size(const rfl_xy *p, int s) {
-    rfl_point tmp;
-    RFL_MEMSET(&tmp, 0, sizeof tmp);
-    tmp.weight = p->weight;
-    return rfl__marker_size(&tmp, s);
-}
 /* the points, the chart's fixed obstacles */
 static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
     const rfl__xyplot *S = (const rfl__xyplot *)ctx;
@@ -15170,7 +15151,7 @@ static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
         if (!rfl__xy_ok(p, S->x.log, S->y.log)) continue;
         px = rfl__amap(&S->x, p->x);
         py = rfl__amap(&S->y, p->y);
-        h = rfl__xy_size(p, S->s) / 2 + 3 * S->s;
+        h = rfl__marker_size(p->weight, S->s) / 2 + 3 * S->s;
         rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
     }
 }
@@ -15258,22 +15239,18 @@ static void rfl__xy_ranges(const rfl_scatter_desc *d, rfl__axis *x, rfl__axis *y
 
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     rfl__xyplot S;
-    rfl__rect panel;
     rfl__series ser;
     int s, i, k;
     double top;
     if (!c || !d || d->n_points < 0 || (d->n_points > 0 && !d->points)) return RFL_ERR_ARG;
     if (!rfl__canvas_ok(c)) return RFL_OK;
-    rfl_canvas_unclip(c);
-    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     s = rfl__auto_font(c->width, c->height, d->font_scale);
     S.d = d;
     S.s = s;
-    top = rfl__title(c, d->title, s);
+    top = rfl__begin_chart(c, d->title, s);
     rfl__xy_ranges(d, &S.x, &S.y);
-    panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
-    panel.y0 = top; panel.y1 = c->height - 2.0 * s;
-    S.plot = rfl__plot_rect(&panel, &S.y, s, d->y_title != 0);
+    S.plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - 2.0 * s, &S.y, s,
+                            d->y_title != 0);
     rfl__axis_place(&S.x, S.plot.x0, S.plot.x1);
     rfl__axis_place(&S.y, S.plot.y1, S.plot.y0);
     rfl__put_area(d->area, &S.plot, &S.x, &S.y);
@@ -15305,7 +15282,7 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
         mk = p->marker ? p->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
         px = rfl__amap(&S.x, p->x);
         py = rfl__amap(&S.y, p->y);
-        sz = rfl__xy_size(p, s);
+        sz = rfl__marker_size(p->weight, s);
         if (!p->hollow && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
             rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
         rfl_draw_marker(c, mk, px, py, sz, p->hollow, col);
@@ -15541,7 +15518,6 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
 typedef struct rfl__arena {
     unsigned char *base;
     size_t size, used, top; /* top: offset of the last block's header */
-    size_t peak;
     jmp_buf fail;
     rfl_write_fn write;
     void *user;
@@ -15561,7 +15537,6 @@ static void *rfl__arena_alloc(size_t n) {
     ((size_t *)(void *)(a->base + start))[1] = n;
     a->top = start;
     a->used = start + need;
-    if (a->used > a->peak) a->peak = a->used;
     return a->base + start + RFL__AHDR;
 }
 static void rfl__arena_free(void *p) {
@@ -15585,7 +15560,6 @@ static void *rfl__arena_realloc(void *p, size_t oldsz, size_t n) {
         if (n > a->size || need > a->size - off) longjmp(a->fail, 1);
         ((size_t *)(void *)(a->base + off))[1] = n;
         a->used = off + need;
-        if (a->used > a->peak) a->peak = a->used;
         return p;
     }
     q = (unsigned char *)rfl__arena_alloc(n);
@@ -15609,13 +15583,11 @@ typedef struct rfl__zout {
 } rfl__zout;
 
 static void rfl__zreserve(rfl__zout *z) {
+    size_t nc = z->cap * 2 > z->max ? z->max : z->cap * 2;
     if (z->n + 16 <= z->cap) return;
-    {
-        size_t nc = z->cap * 2 > z->max ? z->max : z->cap * 2;
-        if (nc < z->n + 16) nc = z->n + 16;
-        z->p = (unsigned char *)rfl__arena_realloc(z->p, z->cap, nc);
-        z->cap = nc;
-    }
+    if (nc < z->n + 16) nc = z->n + 16;
+    z->p = (unsigned char *)rfl__arena_realloc(z->p, z->cap, nc);
+    z->cap = nc;
 }
 static void rfl__zput(rfl__zout *z, uint32_t v, int n) {
     z->bits |= v << z->nbits;
@@ -15755,10 +15727,8 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
         a %= 65521u;
         b %= 65521u;
     }
-    z.p[z.n++] = (unsigned char)(b >> 8);
-    z.p[z.n++] = (unsigned char)b;
-    z.p[z.n++] = (unsigned char)(a >> 8);
-    z.p[z.n++] = (unsigned char)a;
+    for (k = 0; k < 4; k++) /* Adler-32, big-endian */
+        z.p[z.n++] = (unsigned char)((b << 16 | a) >> (24 - 8 * k));
     *out_len = (int)z.n;
     return z.p;
 }
@@ -15822,7 +15792,6 @@ RFL_API size_t rfl_png_arena_size(int w, int h, int channels) {
     if (channels != 4) channels = 3;
     return RFL_PNG_ARENA_BYTES(w, h, channels);
 }
-
 
 static void rfl__png_sink(void *ctx, void *data, int size) {
     rfl__arena *a = (rfl__arena *)ctx;
