@@ -12767,19 +12767,16 @@ RFL_API rfl_result rfl_canvas_init(rfl_canvas *c, void *pixels, size_t size_byte
     return RFL_OK;
 }
 
-RFL_API void rfl_canvas_unclip(rfl_canvas *c) {
-    if (!c) return;
-    c->clip_x0 = c->clip_y0 = 0;
-    c->clip_x1 = c->width;
-    c->clip_y1 = c->height;
-}
-
 RFL_API void rfl_canvas_clip(rfl_canvas *c, int x0, int y0, int x1, int y1) {
     if (!c) return;
     c->clip_x0 = rfl__imin(rfl__imax(x0, 0), c->width);
     c->clip_y0 = rfl__imin(rfl__imax(y0, 0), c->height);
     c->clip_x1 = rfl__imin(rfl__imax(x1, c->clip_x0), c->width);
     c->clip_y1 = rfl__imin(rfl__imax(y1, c->clip_y0), c->height);
+}
+
+RFL_API void rfl_canvas_unclip(rfl_canvas *c) {
+    if (c) rfl_canvas_clip(c, 0, 0, c->width, c->height);
 }
 
 /* true when the canvas can be drawn on at all (defends against a canvas
@@ -13912,10 +13909,8 @@ static const char *rfl__leg_suffix(const rfl__legend *l, int i) {
 
 #define RFL__LEG_MAXCH 48 /* longer legend texts are cut with ".." */
 static int rfl__leg_textw(const rfl__legend *l, int i, int s) {
-    int w = rfl_text_width(l->text[i], -1, s);
-    if (rfl__leg_suffix(l, i)) w += rfl_text_width(rfl__leg_suffix(l, i), -1, s);
-    if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
-    return w;
+    int w = rfl_text_width(l->text[i], -1, s) + rfl_text_width(rfl__leg_suffix(l, i), -1, s);
+    return rfl__imin(w, RFL__LEG_MAXCH * RFL_FONT_W * s);
 }
 static void rfl__leg_size(const rfl__legend *l, int s, double *w, double *h) {
     int i, mw = 0;
@@ -14999,8 +14994,7 @@ static void rfl__bars_walk(const rfl__bars *B, rfl_canvas *c, rfl__scan *sc) {
             if (!(v > 0)) continue;
             if (d->stacked) { a0 = acc; a1 = acc + v; acc = a1; }
             else { a0 = va->log ? va->lo : 0; a1 = v; }
-            p0 = a0 > 0 || !va->log ? rfl__amap(va, a0 > 0 || !va->log ? a0 : va->lo) : lo_px;
-            if (va->log && !(a0 > 0)) p0 = lo_px;
+            p0 = a0 > 0 || !va->log ? rfl__amap(va, a0) : lo_px;
             p1 = rfl__amap(va, a1);
             q0 = d->stacked ? start : start + bw * j;
             q1 = q0 + bw - (nser > 1 && !d->stacked ? 1 : 0);
@@ -15037,8 +15031,7 @@ static void rfl__bars_values(const rfl_bar_desc *d, int nser, int s, rfl__axis *
     for (i = 0; i < d->n_categories; i++) {
         double sum = 0;
         int w = rfl_text_width(d->categories[i], -1, s);
-        if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
-        if (w > *maxlw) *maxlw = w;
+        *maxlw = rfl__imax(*maxlw, rfl__imin(w, RFL__LEG_MAXCH * RFL_FONT_W * s));
         for (j = 0; j < nser; j++) {
             double v = rfl__bar_val(d, i, j, nser);
             sum += v;
@@ -15057,11 +15050,11 @@ static void rfl__bars_values(const rfl_bar_desc *d, int nser, int s, rfl__axis *
 }
 
 RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
-    rfl__axis va, dummy;
-    rfl__rect plot;
+    rfl__bars B;
+    rfl__axis *va = &B.va, dummy;
+    rfl__rect *plot = &B.plot;
     rfl__obst o;
     rfl__legend leg;
-    rfl__bars B;
     int nser, ncat, s, j, horiz, maxlw;
     double top;
     if (!c || !d || d->n_categories < 0 || d->n_categories > 100000 || d->n_series < 0 ||
@@ -15072,7 +15065,7 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     ncat = d->n_categories;
     s = rfl__auto_font(c->width, c->height, d->font_scale);
     top = rfl__begin_chart(c, d->title, s);
-    rfl__bars_values(d, nser, s, &va, &maxlw);
+    rfl__bars_values(d, nser, s, va, &maxlw);
     RFL_MEMSET(&dummy, 0, sizeof dummy);
     dummy.lo = 0;
     dummy.hi = ncat > 0 ? ncat : 1;
@@ -15083,48 +15076,42 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
                 (d->orient == RFL_ORIENT_AUTO && (maxlw > avail * 0.92 || ncat > 24));
     }
     if (horiz) {
-        plot.x0 = 8.0 * s + maxlw + 8 * s + (d->category_title ? (RFL_FONT_H + 4) * s : 0);
-        plot.x1 = c->width - 18.0 * s;
-        plot.y0 = top + 4.0 * s;
-        plot.y1 = c->height - (6.0 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
-        rfl__axis_place(&va, plot.x0, plot.x1);
-        rfl__axis_place(&dummy, plot.y0, plot.y1);
+        plot->x0 = 8.0 * s + maxlw + 8 * s + (d->category_title ? (RFL_FONT_H + 4) * s : 0);
+        plot->x1 = c->width - 18.0 * s;
+        plot->y0 = top + 4.0 * s;
+        plot->y1 = c->height - (6.0 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
+        rfl__axis_place(va, plot->x0, plot->x1);
+        rfl__axis_place(&dummy, plot->y0, plot->y1);
     } else {
-        plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - 2.0 * s, &va, s,
-                              d->value_title != 0);
-        rfl__axis_place(&va, plot.y1, plot.y0);
-        rfl__axis_place(&dummy, plot.x0, plot.x1);
+        *plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - 2.0 * s, va, s,
+                               d->value_title != 0);
+        rfl__axis_place(va, plot->y1, plot->y0);
+        rfl__axis_place(&dummy, plot->x0, plot->x1);
     }
-    if (plot.x1 <= plot.x0 + 4 || plot.y1 <= plot.y0 + 4) return RFL_OK; /* too small */
-    rfl__put_area(d->area, &plot, horiz ? &va : &dummy, horiz ? &dummy : &va);
+    if (plot->x1 <= plot->x0 + 4 || plot->y1 <= plot->y0 + 4) return RFL_OK; /* too small */
+    rfl__put_area(d->area, plot, horiz ? va : &dummy, horiz ? &dummy : va);
     if (horiz)
-        rfl__draw_frame(c, &plot, &va, &dummy, d->value_title, 0, s, RFL__NO_YTICKS);
+        rfl__draw_frame(c, plot, va, &dummy, d->value_title, 0, s, RFL__NO_YTICKS);
     else
-        rfl__draw_frame(c, &plot, &dummy, &va, 0, d->value_title, s, RFL__NO_XTICKS);
+        rfl__draw_frame(c, plot, &dummy, va, d->category_title, d->value_title, s,
+                        RFL__NO_XTICKS);
     B.d = d;
-    B.va = va;
-    B.plot = plot;
-    B.slot = ((horiz ? plot.y1 - plot.y0 : plot.x1 - plot.x0)) / (ncat > 0 ? ncat : 1);
+    B.slot = ((horiz ? plot->y1 - plot->y0 : plot->x1 - plot->x0)) / (ncat > 0 ? ncat : 1);
     B.horiz = horiz;
     B.nser = nser;
     B.ncat = ncat;
     B.s = s;
     rfl__bars_walk(&B, c, 0);
-    if (d->category_title) {
-        if (horiz)
-            rfl_draw_text(c, 6.0 * s, (plot.y0 + plot.y1) / 2, d->category_title, s,
-                          RFL_TEXT_UP | RFL_TEXT_CENTER | RFL_TEXT_TOP, RFL__INK);
-        else
-            rfl_draw_text(c, (plot.x0 + plot.x1) / 2, plot.y1 + 7 * s + RFL_FONT_H * s + 5 * s,
-                          d->category_title, s, RFL_TEXT_CENTER, RFL__INK);
-    }
+    if (horiz && d->category_title) /* vertical bars: the frame's x title */
+        rfl_draw_text(c, 6.0 * s, (plot->y0 + plot->y1) / 2, d->category_title, s,
+                      RFL_TEXT_UP | RFL_TEXT_CENTER | RFL_TEXT_TOP, RFL__INK);
     leg.n = leg.more = 0;
     if (nser > 1 && d->series)
         for (j = 0; j < nser; j++)
             rfl__leg_add(&leg, d->series[j] ? d->series[j] : "", RFL_MARKER_SQUARE,
                          d->colors && d->colors[j] ? d->colors[j] : rfl__palette[j % 10], 0, 1);
     rfl__obst_init(&o, rfl__bars_fixed, 0, &B, 0, 0, 0, 0);
-    rfl__leg_place(c, &leg, &plot, &o, d->legend, s);
+    rfl__leg_place(c, &leg, plot, &o, d->legend, s);
     return RFL_OK;
 }
 
