@@ -13512,10 +13512,17 @@ static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, 
     }
 }
 
+/* Offsets from a text's anchor to the start of its box (along the text)
+   and to its top (across it), for a box w x h and the RFL_TEXT_* flags. */
+static void rfl__text_anchor(int flags, double w, double h, double *along, double *across) {
+    *along = (flags & 3) == RFL_TEXT_CENTER ? -w * 0.5 : (flags & 3) == RFL_TEXT_RIGHT ? -w : 0;
+    *across = (flags & 12) == RFL_TEXT_MIDDLE ? -h * 0.5 : (flags & 12) == RFL_TEXT_BOTTOM ? -h : 0;
+}
+
 RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, int scale,
                           int flags, rfl_color color) {
-    int w, h, i, sup = 0, ss, before;
-    double u = 0, limit, adv;
+    int w, i, sup = 0, ss, before;
+    double u = 0, limit, adv, along, across;
     rfl__tframe f;
     if (!text) return 0;
     if (scale < 1) scale = 1;
@@ -13525,18 +13532,11 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
     if (!rfl__canvas_ok(c) || !rfl__isfinite(x) || !rfl__isfinite(y)) return w;
     x = rfl__clampd(x, -RFL__BIG, RFL__BIG);
     y = rfl__clampd(y, -RFL__BIG, RFL__BIG);
-    h = RFL_FONT_H * scale;
-    /* along: offset of the start; across: offset of the top */
-    {
-        double along = (flags & 3) == RFL_TEXT_CENTER ? -w * 0.5 : (flags & 3) == RFL_TEXT_RIGHT ? -w : 0;
-        double across = (flags & 12) == RFL_TEXT_MIDDLE ? -h * 0.5 : (flags & 12) == RFL_TEXT_BOTTOM ? -h : 0;
-        f.up = (flags & RFL_TEXT_UP) != 0;
-        if (f.up) { f.ox = x + across; f.oy = y - along; }
-        else { f.ox = x + along; f.oy = y + across; }
-        /* whole pixels keep the glyph blocks crisp */
-        f.ox = RFL_FLOOR(f.ox + 0.5);
-        f.oy = RFL_FLOOR(f.oy + 0.5);
-    }
+    rfl__text_anchor(flags, w, RFL_FONT_H * scale, &along, &across);
+    f.up = (flags & RFL_TEXT_UP) != 0;
+    /* whole pixels keep the glyph blocks crisp */
+    f.ox = RFL_FLOOR((f.up ? x + across : x + along) + 0.5);
+    f.oy = RFL_FLOOR((f.up ? y - along : y + across) + 0.5);
     /* stop once the pen has left the clip box: long labels cost nothing */
     limit = f.up ? f.oy - c->clip_y0 : c->clip_x1 - f.ox;
     for (i = 0; text[i]; i++) {
@@ -13795,9 +13795,10 @@ static void rfl__scan_line(rfl__scan *sc, double x0, double y0, double x1, doubl
 /* Text box for anchor + flags (horizontal text only). */
 static rfl__rect rfl__text_box(double x, double y, const char *s, int scale, int flags) {
     rfl__rect r;
-    double w = rfl_text_width(s, -1, scale), h = RFL_FONT_H * scale;
-    r.x0 = (flags & 3) == RFL_TEXT_CENTER ? x - w / 2 : (flags & 3) == RFL_TEXT_RIGHT ? x - w : x;
-    r.y0 = (flags & 12) == RFL_TEXT_MIDDLE ? y - h / 2 : (flags & 12) == RFL_TEXT_BOTTOM ? y - h : y;
+    double w = rfl_text_width(s, -1, scale), h = RFL_FONT_H * scale, dx, dy;
+    rfl__text_anchor(flags, w, h, &dx, &dy);
+    r.x0 = x + dx;
+    r.y0 = y + dy;
     r.x1 = r.x0 + w;
     r.y1 = r.y0 + h;
     return r;
@@ -15056,7 +15057,7 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     rfl__obst o;
     rfl__legend leg;
     int nser, ncat, s, j, horiz, maxlw;
-    double top;
+    double top, avail;
     if (!c || !d || d->n_categories < 0 || d->n_categories > 100000 || d->n_series < 0 ||
         d->n_series > 64 || (d->n_categories > 0 && (!d->values || !d->categories)))
         return RFL_ERR_ARG;
@@ -15070,11 +15071,9 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     dummy.lo = 0;
     dummy.hi = ncat > 0 ? ncat : 1;
     /* orientation: horizontal when labels would not fit under their bars */
-    {
-        double avail = (c->width - 120.0 * s) / (ncat > 0 ? ncat : 1);
-        horiz = d->orient == RFL_ORIENT_HORIZONTAL ||
-                (d->orient == RFL_ORIENT_AUTO && (maxlw > avail * 0.92 || ncat > 24));
-    }
+    avail = (c->width - 120.0 * s) / (ncat > 0 ? ncat : 1);
+    horiz = d->orient == RFL_ORIENT_HORIZONTAL ||
+            (d->orient == RFL_ORIENT_AUTO && (maxlw > avail * 0.92 || ncat > 24));
     if (horiz) {
         plot->x0 = 8.0 * s + maxlw + 8 * s + (d->category_title ? (RFL_FONT_H + 4) * s : 0);
         plot->x1 = c->width - 18.0 * s;
