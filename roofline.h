@@ -13443,38 +13443,37 @@ static void rfl__tfill(rfl_canvas *c, const rfl__tframe *f, double u, double v, 
     else rfl_fill_rect(c, f->ox + u, f->oy + v, du, dv, color);
 }
 static void rfl__ttri(rfl_canvas *c, const rfl__tframe *f, const double *uv, rfl_color color) {
-    double xy[6];
-    int i;
-    for (i = 0; i < 3; i++) {
-        double u = uv[2 * i], v = uv[2 * i + 1];
-        xy[2 * i] = f->up ? f->ox + v : f->ox + u;
-        xy[2 * i + 1] = f->up ? f->oy - u : f->oy + v;
+    double xy[6], cx, cy, h = 0, sx = 1, sy = 1;
+    int q, j, n, ix, iy;
+    for (q = 0; q < 3; q++) {
+        double u = uv[2 * q], v = uv[2 * q + 1];
+        xy[2 * q] = f->up ? f->ox + v : f->ox + u;
+        xy[2 * q + 1] = f->up ? f->oy - u : f->oy + v;
     }
-    {   /* vertex 1 is the right angle, the legs run along the axes: exact
-           coverage per pixel, far cheaper than the general polygon fill */
-        double cx = xy[2], cy = xy[3], h = 0, sx = 1, sy = 1;
-        int q, j, n, ix, iy;
-        for (q = 0; q < 3; q += 2) {
-            double dx = xy[2 * q] - cx, dy = xy[2 * q + 1] - cy;
-            if (dx != 0) { sx = dx > 0 ? 1 : -1; h = dx > 0 ? dx : -dx; }
-            if (dy != 0) sy = dy > 0 ? 1 : -1;
-        }
-        if (cx != RFL_FLOOR(cx) || cy != RFL_FLOOR(cy) || h <= 0 || h > 8 ||
-            rfl__absd(cx) > RFL__BIG || rfl__absd(cy) > RFL__BIG) {
-            rfl_fill_polygon(c, xy, 3, color);
-            return;
-        }
-        n = (int)RFL_CEIL(h);
-        ix = (int)cx;
-        iy = (int)cy;
-        for (j = 0; j < n; j++)
-            for (q = 0; q + j < n + 1 && q < n; q++) {
-                double t = h - q - j, a;
-                if (t <= 0) continue;
-                a = t >= 2 ? 1 : t <= 1 ? t * t / 2 : 1 - (2 - t) * (2 - t) / 2;
-                rfl__plot(c, sx > 0 ? ix + q : ix - 1 - q, sy > 0 ? iy + j : iy - 1 - j, color, a);
-            }
+    /* vertex 1 is the right angle, the legs run along the axes: exact
+       coverage per pixel, far cheaper than the general polygon fill */
+    cx = xy[2];
+    cy = xy[3];
+    for (q = 0; q < 3; q += 2) {
+        double dx = xy[2 * q] - cx, dy = xy[2 * q + 1] - cy;
+        if (dx != 0) { sx = dx > 0 ? 1 : -1; h = dx > 0 ? dx : -dx; }
+        if (dy != 0) sy = dy > 0 ? 1 : -1;
     }
+    if (cx != RFL_FLOOR(cx) || cy != RFL_FLOOR(cy) || h <= 0 || h > 8 ||
+        rfl__absd(cx) > RFL__BIG || rfl__absd(cy) > RFL__BIG) {
+        rfl_fill_polygon(c, xy, 3, color);
+        return;
+    }
+    n = (int)RFL_CEIL(h);
+    ix = (int)cx;
+    iy = (int)cy;
+    for (j = 0; j < n; j++)
+        for (q = 0; q + j < n + 1 && q < n; q++) {
+            double t = h - q - j, a;
+            if (t <= 0) continue;
+            a = t >= 2 ? 1 : t <= 1 ? t * t / 2 : 1 - (2 - t) * (2 - t) / 2;
+            rfl__plot(c, sx > 0 ? ix + q : ix - 1 - q, sy > 0 ? iy + j : iy - 1 - j, color, a);
+        }
 }
 
 static int rfl__glyph_on(const unsigned char *g, int col, int row) {
@@ -13650,11 +13649,9 @@ static void rfl__make_ticks(const rfl__axis *a, rfl__tickset *t) {
         t->k0 = k0;
         t->step = 1;
         if (k1 - k0 > 12) t->step = RFL_CEIL((k1 - k0) / 10);
-        while (t->nmajor < RFL__MAXTICK) {
-            int i = t->nmajor;
-            if (!((i ? k0 + i * t->step : k0) <= k1 + 1e-9)) break;
+        while (t->nmajor < RFL__MAXTICK &&
+               (t->nmajor ? k0 + t->nmajor * t->step : k0) <= k1 + 1e-9)
             t->nmajor++;
-        }
         /* decades k0 - 1 .. k1 */
         if (t->step == 1 && k1 - k0 <= 8 && k1 - k0 >= -1) t->nminor = 8 * ((int)(k1 - k0) + 2);
     } else {
@@ -14056,18 +14053,15 @@ static void rfl__axis_ticks(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
     char b[40];
     double v, pos;
     int i;
-    for (i = 0; i < t->nminor; i++) {
-        if (!rfl__tminor(a, t, i, &v)) continue;
+    for (i = 0; i < t->nminor + t->nmajor; i++) { /* minor ticks first, shorter and lighter */
+        int major = i >= t->nminor, len = (major ? 5 : 3) * s;
+        rfl_color col = major ? 0xFF555555u : 0xFF888888u;
+        if (major) v = rfl__tmajor(a, t, i - t->nminor);
+        else if (!rfl__tminor(a, t, i, &v)) continue;
         pos = RFL_FLOOR(rfl__amap(a, v)) + 0.5;
-        if (is_y) rfl__tick_line(c, 1, pos, p->x0 - 3 * s, p->x0, 0xFF888888u);
-        else rfl__tick_line(c, 0, pos, p->y1, p->y1 + 3 * s, 0xFF888888u);
-    }
-    for (i = 0; i < t->nmajor; i++) {
-        v = rfl__tmajor(a, t, i);
-        pos = RFL_FLOOR(rfl__amap(a, v)) + 0.5;
-        if (is_y) rfl__tick_line(c, 1, pos, p->x0 - 5 * s, p->x0, 0xFF555555u);
-        else rfl__tick_line(c, 0, pos, p->y1, p->y1 + 5 * s, 0xFF555555u);
-        if (i % step) continue;
+        if (is_y) rfl__tick_line(c, 1, pos, p->x0 - len, p->x0, col);
+        else rfl__tick_line(c, 0, pos, p->y1, p->y1 + len, col);
+        if (!major || (i - t->nminor) % step) continue;
         rfl__tick_label(b, sizeof b, a, v);
         if (is_y) rfl_draw_text(c, p->x0 - 7 * s, pos, b, s, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
         else rfl_draw_text(c, pos, p->y1 + 7 * s, b, s, RFL_TEXT_CENTER, RFL__INK);
