@@ -12738,6 +12738,11 @@ static RFL__UNUSED int rfl__iclamp(double v, int lo, int hi) {
     return rfl__ifloor(v);
 }
 static RFL__UNUSED double rfl__absd(double v) { return v < 0 ? -v : v; }
+/* Widen [*lo, *hi] to take in vlo and vhi. */
+static RFL__UNUSED void rfl__widen(double *lo, double *hi, double vlo, double vhi) {
+    if (vlo < *lo) *lo = vlo;
+    if (vhi > *hi) *hi = vhi;
+}
 static RFL__UNUSED int rfl__imin(int a, int b) { return a < b ? a : b; }
 static RFL__UNUSED int rfl__imax(int a, int b) { return a > b ? a : b; }
 
@@ -13184,10 +13189,8 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
         double x, y;
         if (!rfl__isfinite(xy[2 * i]) || !rfl__isfinite(xy[2 * i + 1])) return RFL_ERR_NOT_FINITE;
         rfl__poly_pt(xy, i, &x, &y);
-        if (x < minx) minx = x;
-        if (x > maxx) maxx = x;
-        if (y < miny) miny = y;
-        if (y > maxy) maxy = y;
+        rfl__widen(&minx, &maxx, x, x);
+        rfl__widen(&miny, &maxy, y, y);
     }
     ya = rfl__iclamp(miny, c->clip_y0, c->clip_y1);
     yb = rfl__iclamp(maxy + 1, c->clip_y0, c->clip_y1);
@@ -13417,8 +13420,7 @@ RFL_API int rfl_text_width(const char *text, int len, int scale) {
     long w = 0;
     int i, sup = 0, ss;
     if (!text) return 0;
-    if (scale < 1) scale = 1;
-    if (scale > RFL__FONT_MAXSCALE) scale = RFL__FONT_MAXSCALE;
+    scale = rfl__imin(rfl__imax(scale, 1), RFL__FONT_MAXSCALE);
     ss = scale > 1 ? scale - 1 : 1;
     for (i = 0; (len < 0 || i < len) && text[i]; i++) {
         if (text[i] == '^' && rfl__is_sup((unsigned char)text[i + 1]) &&
@@ -13524,8 +13526,7 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
     double u = 0, limit, adv, along, across;
     rfl__tframe f;
     if (!text) return 0;
-    if (scale < 1) scale = 1;
-    if (scale > RFL__FONT_MAXSCALE) scale = RFL__FONT_MAXSCALE;
+    scale = rfl__imin(rfl__imax(scale, 1), RFL__FONT_MAXSCALE);
     ss = scale > 1 ? scale - 1 : 1;
     w = rfl_text_width(text, -1, scale);
     if (!rfl__canvas_ok(c) || !rfl__isfinite(x) || !rfl__isfinite(y)) return w;
@@ -13583,8 +13584,7 @@ static double rfl__amap(const rfl__axis *a, double v) {
     } else {
         t = (v - a->lo) / (a->hi - a->lo);
     }
-    if (t > 1e6) t = 1e6; /* far off the plot, still a safe coordinate */
-    if (t < -1e6) t = -1e6;
+    t = rfl__clampd(t, -1e6, 1e6); /* far off the plot, still a safe coordinate */
     return a->p0 + t * (a->p1 - a->p0);
 }
 
@@ -14148,8 +14148,7 @@ static double rfl__begin_chart(rfl_canvas *c, const char *title, int s) {
     if (rfl_text_width(title, -1, ts) > room) ts = s;
     if (rfl_text_width(title, -1, ts) > room) {
         int n = (int)(room / (RFL_FONT_W * ts)) - 2;
-        if (n > (int)sizeof b - 3) n = (int)sizeof b - 3;
-        if (n < 1) n = 1;
+        n = rfl__imax(rfl__imin(n, (int)sizeof b - 3), 1);
         rfl__sb_sn(&t, title, (size_t)n);
         rfl__sb_s(&t, "..");
         title = b;
@@ -14277,12 +14276,6 @@ static double rfl__marker_size(double weight, int s) {
     if (!(weight > 0) || !rfl__isfinite(weight)) return base;
     k = RFL_SQRT(weight > 1 ? 1 : weight) * 2.6;
     return base * (k < 0.45 ? 0.45 : k > 2.6 ? 2.6 : k);
-}
-
-/* Widen [*lo, *hi] to take in vlo and vhi. */
-static void rfl__widen(double *lo, double *hi, double vlo, double vhi) {
-    if (vlo < *lo) *lo = vlo;
-    if (vhi > *hi) *hi = vhi;
 }
 
 /* Room for the measured roofs: their peaks and ridges widen the ranges. */
