@@ -15384,7 +15384,8 @@ static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const r
         rr = rfl__grow(&A->y, pt->flops_per_s, A->top, A->ph);
         cc = rfl__gcol(&A->x, pt->ai, A->left, A->pw);
         if (rr < A->top || rr >= A->top + A->ph || cc < A->left || cc >= A->left + A->pw) continue;
-        rfl__gput(&A->g, rr, cc, rfl__above_roof(A->m, A->lv, pt) ? '!' : si >= 0 && si < 26 ? (char)('A' + si) : '*');
+        rfl__gput(&A->g, rr, cc,
+                  rfl__above_roof(A->m, A->lv, pt) ? '!' : si >= 0 && si < 26 ? (char)('A' + si) : '*');
     }
 }
 
