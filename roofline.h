@@ -2041,11 +2041,7 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
    ========================================================================== */
 #ifndef RFL_NO_CHART
 
-/* PNG is available (RFL_HAS_PNG is defined) when RFL_NO_PNG is not and
-   <stb/stb_image_write.h> is found through __has_include; a compiler
-   without __has_include gets PNG when the caller defines RFL_HAS_PNG.
-   Test RFL_HAS_PNG before calling rfl_png_*; without it, a call is a
-   compile error that says why (see "PNG off" below). */
+/* RFL_HAS_PNG: see OPTIONS, and "PNG off" below. */
 #if !defined(RFL_NO_PNG) && !defined(RFL_HAS_PNG)
 #if defined(__has_include)
 #if __has_include(<stb/stb_image_write.h>)
@@ -2350,12 +2346,8 @@ typedef struct rfl_scatter_desc {
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 
 /* ---- PNG (stb_image_write, optional) ---------------------------------------
-   stb_image_write allocates inside its encoder; here every allocation comes
-   from `arena`, a caller buffer used as a bump allocator, so nothing is
-   allocated outside caller memory. While encoding, a static pointer holds
-   the arena (stb's allocation macros take no context): the PNG functions
-   are not re-entrant; do not call them from two threads at once.
-   Output is deterministic: the same pixels give the same bytes. */
+   Every allocation of stb's encoder comes from `arena`, a caller buffer
+   used as a bump allocator. Not re-entrant (see PNG in the manual). */
 #ifdef RFL_HAS_PNG
 /* Arena bytes for encoding a w x h canvas of `channels`. With F the
    filtered image size (w x channels + 1) x h, the encoder holds F, a 32 KiB
@@ -12484,10 +12476,6 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
    [12] CHART
    canvas, font, axes, roofline / bar / scatter / text charts (RFL_NO_CHART)
    ========================================================================== */
-/* ---- chart part: implementation -------------------------------------------
-   Canvas primitives, our own bitmap font, axes, roofline/bar/scatter charts,
-   the text rendering of a roofline, and PNG output through stb_image_write
-   with its allocations in a caller arena. */
 #ifndef RFL_NO_CHART
 
 /* libm through overridable macros (the chart needs log10/pow/sqrt; the
@@ -12530,6 +12518,11 @@ static RFL__UNUSED int rfl__iclamp(double v, int lo, int hi) {
     return rfl__ifloor(v);
 }
 static RFL__UNUSED double rfl__absd(double v) { return v < 0 ? -v : v; }
+/* Widen [*lo, *hi] to take in vlo and vhi. */
+static RFL__UNUSED void rfl__widen(double *lo, double *hi, double vlo, double vhi) {
+    if (vlo < *lo) *lo = vlo;
+    if (vhi > *hi) *hi = vhi;
+}
 static RFL__UNUSED int rfl__imin(int a, int b) { return a < b ? a : b; }
 static RFL__UNUSED int rfl__imax(int a, int b) { return a > b ? a : b; }
 
@@ -12559,19 +12552,16 @@ RFL_API rfl_result rfl_canvas_init(rfl_canvas *c, void *pixels, size_t size_byte
     return RFL_OK;
 }
 
-RFL_API void rfl_canvas_unclip(rfl_canvas *c) {
-    if (!c) return;
-    c->clip_x0 = c->clip_y0 = 0;
-    c->clip_x1 = c->width;
-    c->clip_y1 = c->height;
-}
-
 RFL_API void rfl_canvas_clip(rfl_canvas *c, int x0, int y0, int x1, int y1) {
     if (!c) return;
     c->clip_x0 = rfl__imin(rfl__imax(x0, 0), c->width);
     c->clip_y0 = rfl__imin(rfl__imax(y0, 0), c->height);
     c->clip_x1 = rfl__imin(rfl__imax(x1, c->clip_x0), c->width);
     c->clip_y1 = rfl__imin(rfl__imax(y1, c->clip_y0), c->height);
+}
+
+RFL_API void rfl_canvas_unclip(rfl_canvas *c) {
+    if (c) rfl_canvas_clip(c, 0, 0, c->width, c->height);
 }
 
 /* true when the canvas can be drawn on at all (defends against a canvas
@@ -12979,10 +12969,8 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
         double x, y;
         if (!rfl__isfinite(xy[2 * i]) || !rfl__isfinite(xy[2 * i + 1])) return RFL_ERR_NOT_FINITE;
         rfl__poly_pt(xy, i, &x, &y);
-        if (x < minx) minx = x;
-        if (x > maxx) maxx = x;
-        if (y < miny) miny = y;
-        if (y > maxy) maxy = y;
+        rfl__widen(&minx, &maxx, x, x);
+        rfl__widen(&miny, &maxy, y, y);
     }
     ya = rfl__iclamp(miny, c->clip_y0, c->clip_y1);
     yb = rfl__iclamp(maxy + 1, c->clip_y0, c->clip_y1);
@@ -13044,74 +13032,62 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
     return RFL_OK;
 }
 
-/* ---- markers ------------------------------------------------------------------ */
-static void rfl__shape(double *xy, rfl_marker m, double cx, double cy, double h, int *n) {
-    switch (m) {
-    case RFL_MARKER_SQUARE:
-        h *= 0.88;
-        xy[0] = cx - h; xy[1] = cy - h; xy[2] = cx + h; xy[3] = cy - h;
-        xy[4] = cx + h; xy[5] = cy + h; xy[6] = cx - h; xy[7] = cy + h; *n = 4; break;
-    case RFL_MARKER_TRIANGLE:
-        h *= 1.2;
-        xy[0] = cx; xy[1] = cy - h; xy[2] = cx + h * 0.95; xy[3] = cy + h * 0.7;
-        xy[4] = cx - h * 0.95; xy[5] = cy + h * 0.7; *n = 3; break;
-    case RFL_MARKER_TRIANGLE_DOWN:
-        h *= 1.2;
-        xy[0] = cx; xy[1] = cy + h; xy[2] = cx - h * 0.95; xy[3] = cy - h * 0.7;
-        xy[4] = cx + h * 0.95; xy[5] = cy - h * 0.7; *n = 3; break;
-    default: /* diamond */
-        h *= 1.2;
-        xy[0] = cx; xy[1] = cy - h; xy[2] = cx + h; xy[3] = cy;
-        xy[4] = cx; xy[5] = cy + h; xy[6] = cx - h; xy[7] = cy; *n = 4; break;
+/* ---- markers ------------------------------------------------------------------
+   The filled shapes: a factor on the half size (so that the shapes look
+   alike in size), the vertex count, and the vertices as multiples of the
+   scaled half size. */
+static const struct rfl__shape_def {
+    rfl_marker m;
+    double k;
+    int n;
+    double v[8];
+} rfl__shapes[4] = {
+    {RFL_MARKER_SQUARE, 0.88, 4, {-1, -1, 1, -1, 1, 1, -1, 1}},
+    {RFL_MARKER_TRIANGLE, 1.2, 3, {0, -1, 0.95, 0.7, -0.95, 0.7}},
+    {RFL_MARKER_TRIANGLE_DOWN, 1.2, 3, {0, 1, -0.95, -0.7, 0.95, -0.7}},
+    {RFL_MARKER_DIAMOND, 1.2, 4, {0, -1, 1, 0, 0, 1, -1, 0}}};
+
+/* Fill the shape of marker i of rfl__shapes with half size h. */
+static void rfl__fill_shape(rfl_canvas *c, int i, double cx, double cy, double h, rfl_color color) {
+    const struct rfl__shape_def *sh = &rfl__shapes[i];
+    double xy[8];
+    int j;
+    for (j = 0; j < 2 * sh->n; j += 2) {
+        xy[j] = cx + h * sh->k * sh->v[j];
+        xy[j + 1] = cy + h * sh->k * sh->v[j + 1];
     }
+    rfl_fill_polygon(c, xy, sh->n, color);
 }
 
 RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, double size,
                              int hollow, rfl_color color) {
-    double h, lw, xy[8];
-    int n = 0;
+    double h, lw;
+    int i;
     if (!rfl__canvas_ok(c) || !rfl__finite4(cx, cy, size, 0) || !(size > 0)) return;
     if (rfl__absd(cx) > RFL__BIG || rfl__absd(cy) > RFL__BIG) return;
     if (size > 1000) size = 1000;
     h = size * 0.5;
     lw = size / 7 < 1.5 ? 1.5 : size / 7;
-    switch (m) {
-    case RFL_MARKER_CROSS:
-    case RFL_MARKER_PLUS: {
-        double k = m == RFL_MARKER_CROSS ? h * 0.8 : h;
-        double w = hollow ? lw : lw * 1.6;
+    for (i = 0; i < 4 && rfl__shapes[i].m != m; i++) {}
+    if (m == RFL_MARKER_CROSS || m == RFL_MARKER_PLUS) {
+        double k = m == RFL_MARKER_CROSS ? h * 0.8 : h, w = (hollow ? lw : lw * 1.6) * 0.5;
         if (m == RFL_MARKER_CROSS) {
-            rfl__capsule(c, cx - k, cy - k, cx + k, cy + k, w * 0.5, color);
-            rfl__capsule(c, cx - k, cy + k, cx + k, cy - k, w * 0.5, color);
+            rfl__capsule(c, cx - k, cy - k, cx + k, cy + k, w, color);
+            rfl__capsule(c, cx - k, cy + k, cx + k, cy - k, w, color);
         } else {
-            rfl__capsule(c, cx - k, cy, cx + k, cy, w * 0.5, color);
-            rfl__capsule(c, cx, cy - k, cx, cy + k, w * 0.5, color);
+            rfl__capsule(c, cx - k, cy, cx + k, cy, w, color);
+            rfl__capsule(c, cx, cy - k, cx, cy + k, w, color);
         }
-        return;
-    }
-    case RFL_MARKER_SQUARE:
-    case RFL_MARKER_TRIANGLE:
-    case RFL_MARKER_TRIANGLE_DOWN:
-    case RFL_MARKER_DIAMOND:
-        rfl__shape(xy, m, cx, cy, h, &n);
-        if (hollow) {
-            double inner[8];
-            int ni;
-            rfl__shape(inner, m, cx, cy, h - lw * (m == RFL_MARKER_SQUARE ? 1.1 : 1.6), &ni);
-            rfl_fill_polygon(c, xy, n, color);
-            if (h - lw * 1.6 > 0.5) rfl_fill_polygon(c, inner, ni, RFL_RGB(255, 255, 255));
-        } else {
-            rfl_fill_polygon(c, xy, n, color);
-        }
-        return;
-    default: /* circle */
-        if (hollow) {
-            rfl__disc(c, cx, cy, h - lw * 0.5, -1, RFL_RGB(255, 255, 255));
-            rfl__disc(c, cx, cy, h - lw * 0.5, lw * 0.5, color);
-        } else {
-            rfl__disc(c, cx, cy, h, -1, color);
-        }
-        return;
+    } else if (i < 4) {
+        rfl__fill_shape(c, i, cx, cy, h, color);
+        if (hollow && h - lw * 1.6 > 0.5) /* a white inside */
+            rfl__fill_shape(c, i, cx, cy, h - lw * (m == RFL_MARKER_SQUARE ? 1.1 : 1.6),
+                            RFL_RGB(255, 255, 255));
+    } else if (hollow) { /* circle */
+        rfl__disc(c, cx, cy, h - lw * 0.5, -1, RFL_RGB(255, 255, 255));
+        rfl__disc(c, cx, cy, h - lw * 0.5, lw * 0.5, color);
+    } else {
+        rfl__disc(c, cx, cy, h, -1, color);
     }
 }
 
@@ -13224,8 +13200,7 @@ RFL_API int rfl_text_width(const char *text, int len, int scale) {
     long w = 0;
     int i, sup = 0, ss;
     if (!text) return 0;
-    if (scale < 1) scale = 1;
-    if (scale > RFL__FONT_MAXSCALE) scale = RFL__FONT_MAXSCALE;
+    scale = rfl__imin(rfl__imax(scale, 1), RFL__FONT_MAXSCALE);
     ss = scale > 1 ? scale - 1 : 1;
     for (i = 0; (len < 0 || i < len) && text[i]; i++) {
         if (text[i] == '^' && rfl__is_sup((unsigned char)text[i + 1]) &&
@@ -13250,38 +13225,37 @@ static void rfl__tfill(rfl_canvas *c, const rfl__tframe *f, double u, double v, 
     else rfl_fill_rect(c, f->ox + u, f->oy + v, du, dv, color);
 }
 static void rfl__ttri(rfl_canvas *c, const rfl__tframe *f, const double *uv, rfl_color color) {
-    double xy[6];
-    int i;
-    for (i = 0; i < 3; i++) {
-        double u = uv[2 * i], v = uv[2 * i + 1];
-        xy[2 * i] = f->up ? f->ox + v : f->ox + u;
-        xy[2 * i + 1] = f->up ? f->oy - u : f->oy + v;
+    double xy[6], cx, cy, h = 0, sx = 1, sy = 1;
+    int q, j, n, ix, iy;
+    for (q = 0; q < 3; q++) {
+        double u = uv[2 * q], v = uv[2 * q + 1];
+        xy[2 * q] = f->up ? f->ox + v : f->ox + u;
+        xy[2 * q + 1] = f->up ? f->oy - u : f->oy + v;
     }
-    {   /* vertex 1 is the right angle, the legs run along the axes: exact
-           coverage per pixel, far cheaper than the general polygon fill */
-        double cx = xy[2], cy = xy[3], h = 0, sx = 1, sy = 1;
-        int q, j, n, ix, iy;
-        for (q = 0; q < 3; q += 2) {
-            double dx = xy[2 * q] - cx, dy = xy[2 * q + 1] - cy;
-            if (dx != 0) { sx = dx > 0 ? 1 : -1; h = dx > 0 ? dx : -dx; }
-            if (dy != 0) sy = dy > 0 ? 1 : -1;
-        }
-        if (cx != RFL_FLOOR(cx) || cy != RFL_FLOOR(cy) || h <= 0 || h > 8 ||
-            rfl__absd(cx) > RFL__BIG || rfl__absd(cy) > RFL__BIG) {
-            rfl_fill_polygon(c, xy, 3, color);
-            return;
-        }
-        n = (int)RFL_CEIL(h);
-        ix = (int)cx;
-        iy = (int)cy;
-        for (j = 0; j < n; j++)
-            for (q = 0; q + j < n + 1 && q < n; q++) {
-                double t = h - q - j, a;
-                if (t <= 0) continue;
-                a = t >= 2 ? 1 : t <= 1 ? t * t / 2 : 1 - (2 - t) * (2 - t) / 2;
-                rfl__plot(c, sx > 0 ? ix + q : ix - 1 - q, sy > 0 ? iy + j : iy - 1 - j, color, a);
-            }
+    /* vertex 1 is the right angle, the legs run along the axes: exact
+       coverage per pixel, far cheaper than the general polygon fill */
+    cx = xy[2];
+    cy = xy[3];
+    for (q = 0; q < 3; q += 2) {
+        double dx = xy[2 * q] - cx, dy = xy[2 * q + 1] - cy;
+        if (dx != 0) { sx = dx > 0 ? 1 : -1; h = dx > 0 ? dx : -dx; }
+        if (dy != 0) sy = dy > 0 ? 1 : -1;
     }
+    if (cx != RFL_FLOOR(cx) || cy != RFL_FLOOR(cy) || h <= 0 || h > 8 ||
+        rfl__absd(cx) > RFL__BIG || rfl__absd(cy) > RFL__BIG) {
+        rfl_fill_polygon(c, xy, 3, color);
+        return;
+    }
+    n = (int)RFL_CEIL(h);
+    ix = (int)cx;
+    iy = (int)cy;
+    for (j = 0; j < n; j++)
+        for (q = 0; q + j < n + 1 && q < n; q++) {
+            double t = h - q - j, a;
+            if (t <= 0) continue;
+            a = t >= 2 ? 1 : t <= 1 ? t * t / 2 : 1 - (2 - t) * (2 - t) / 2;
+            rfl__plot(c, sx > 0 ? ix + q : ix - 1 - q, sy > 0 ? iy + j : iy - 1 - j, color, a);
+        }
 }
 
 static int rfl__glyph_on(const unsigned char *g, int col, int row) {
@@ -13294,68 +13268,55 @@ static int rfl__glyph_on(const unsigned char *g, int col, int row) {
 static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, int ch, int s,
                        rfl_color color) {
     const unsigned char *g;
-    int row, col;
+    int row, col, end;
     if (ch < 32 || ch > 126) ch = '?';
     g = rfl__font[ch - 32];
     v += s; /* one empty row above the glyph in the cell */
-    for (row = 0; row < 9; row++) {
-        int bits = g[row];
-        col = 0;
-        while (col < 5) {
-            int end;
-            if (!((bits >> (4 - col)) & 1)) { col++; continue; }
-            end = col;
-            while (end < 5 && ((bits >> (4 - end)) & 1)) end++;
-            rfl__tfill(c, f, u + col * s, v + row * s, (end - col) * s, s, color);
-            col = end;
+    for (row = 0; row < 9; row++)
+        for (col = 0; col < 5; col = end + 1) { /* a rectangle per run of set bits */
+            for (end = col; rfl__glyph_on(g, end, row); end++) {}
+            if (end > col) rfl__tfill(c, f, u + col * s, v + row * s, (end - col) * s, s, color);
         }
-    }
     if (s < 2) return;
     for (row = 0; row < 8; row++) {
         for (col = -1; col < 5; col++) {
             int a = rfl__glyph_on(g, col, row), b = rfl__glyph_on(g, col + 1, row);
             int cc = rfl__glyph_on(g, col, row + 1), d = rfl__glyph_on(g, col + 1, row + 1);
             double X = u + (col + 1) * s, Y = v + (row + 1) * s, h = s * 0.5, t[6];
-            if (a && d && !b && !cc) { /* "\" step */
-                t[0] = X; t[1] = Y - h; t[2] = X; t[3] = Y; t[4] = X + h; t[5] = Y;
-                rfl__ttri(c, f, t, color);
-                t[0] = X - h; t[1] = Y; t[2] = X; t[3] = Y; t[4] = X; t[5] = Y + h;
-                rfl__ttri(c, f, t, color);
-            } else if (b && cc && !a && !d) { /* "/" step */
-                t[0] = X; t[1] = Y - h; t[2] = X; t[3] = Y; t[4] = X - h; t[5] = Y;
-                rfl__ttri(c, f, t, color);
-                t[0] = X + h; t[1] = Y; t[2] = X; t[3] = Y; t[4] = X; t[5] = Y + h;
-                rfl__ttri(c, f, t, color);
-            }
+            int dir = a && d && !b && !cc ? 1 : b && cc && !a && !d ? -1 : 0; /* "\" or "/" */
+            if (!dir) continue;
+            t[0] = X; t[1] = Y - h; t[2] = X; t[3] = Y; t[4] = X + dir * h; t[5] = Y;
+            rfl__ttri(c, f, t, color);
+            t[0] = X - dir * h; t[1] = Y; t[4] = X; t[5] = Y + h;
+            rfl__ttri(c, f, t, color);
         }
     }
 }
 
+/* Offsets from a text's anchor to the start of its box (along the text)
+   and to its top (across it), for a box w x h and the RFL_TEXT_* flags. */
+static void rfl__text_anchor(int flags, double w, double h, double *along, double *across) {
+    *along = (flags & 3) == RFL_TEXT_CENTER ? -w * 0.5 : (flags & 3) == RFL_TEXT_RIGHT ? -w : 0;
+    *across = (flags & 12) == RFL_TEXT_MIDDLE ? -h * 0.5 : (flags & 12) == RFL_TEXT_BOTTOM ? -h : 0;
+}
+
 RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, int scale,
                           int flags, rfl_color color) {
-    int w, h, i, sup = 0, ss;
-    double u = 0, limit;
+    int w, i, sup = 0, ss, before;
+    double u = 0, limit, adv, along, across;
     rfl__tframe f;
     if (!text) return 0;
-    if (scale < 1) scale = 1;
-    if (scale > RFL__FONT_MAXSCALE) scale = RFL__FONT_MAXSCALE;
+    scale = rfl__imin(rfl__imax(scale, 1), RFL__FONT_MAXSCALE);
     ss = scale > 1 ? scale - 1 : 1;
     w = rfl_text_width(text, -1, scale);
     if (!rfl__canvas_ok(c) || !rfl__isfinite(x) || !rfl__isfinite(y)) return w;
     x = rfl__clampd(x, -RFL__BIG, RFL__BIG);
     y = rfl__clampd(y, -RFL__BIG, RFL__BIG);
-    h = RFL_FONT_H * scale;
-    /* along: offset of the start; across: offset of the top */
-    {
-        double along = (flags & 3) == RFL_TEXT_CENTER ? -w * 0.5 : (flags & 3) == RFL_TEXT_RIGHT ? -w : 0;
-        double across = (flags & 12) == RFL_TEXT_MIDDLE ? -h * 0.5 : (flags & 12) == RFL_TEXT_BOTTOM ? -h : 0;
-        f.up = (flags & RFL_TEXT_UP) != 0;
-        if (f.up) { f.ox = x + across; f.oy = y - along; }
-        else { f.ox = x + along; f.oy = y + across; }
-        /* whole pixels keep the glyph blocks crisp */
-        f.ox = RFL_FLOOR(f.ox + 0.5);
-        f.oy = RFL_FLOOR(f.oy + 0.5);
-    }
+    rfl__text_anchor(flags, w, RFL_FONT_H * scale, &along, &across);
+    f.up = (flags & RFL_TEXT_UP) != 0;
+    /* whole pixels keep the glyph blocks crisp */
+    f.ox = RFL_FLOOR((f.up ? x + across : x + along) + 0.5);
+    f.oy = RFL_FLOOR((f.up ? y - along : y + across) + 0.5);
     /* stop once the pen has left the clip box: long labels cost nothing */
     limit = f.up ? f.oy - c->clip_y0 : c->clip_x1 - f.ox;
     for (i = 0; text[i]; i++) {
@@ -13363,13 +13324,12 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
         if (ch == '^' && rfl__is_sup((unsigned char)text[i + 1])) { sup = 1; continue; }
         if (sup && !rfl__is_sup(ch)) sup = 0;
         if (u > limit) break;
-        {   /* skip glyphs wholly before the clip box (centred long text) */
-            double adv = RFL_FONT_W * (sup ? ss : scale);
-            if (f.up ? f.oy - u - adv > c->clip_y1 : f.ox + u + adv < c->clip_x0) { u += adv; continue; }
-        }
-        if (sup) rfl__glyph(c, &f, u, -scale * 2.0 + (scale - ss) * 1.0, ch, ss, color);
-        else rfl__glyph(c, &f, u, 0, ch, scale, color);
-        u += RFL_FONT_W * (sup ? ss : scale);
+        adv = RFL_FONT_W * (sup ? ss : scale);
+        /* glyphs wholly before the clip box (centred long text) are skipped */
+        before = f.up ? f.oy - u - adv > c->clip_y1 : f.ox + u + adv < c->clip_x0;
+        if (!before && sup) rfl__glyph(c, &f, u, -scale * 2.0 + (scale - ss) * 1.0, ch, ss, color);
+        else if (!before) rfl__glyph(c, &f, u, 0, ch, scale, color);
+        u += adv;
     }
     return w;
 }
@@ -13404,8 +13364,7 @@ static double rfl__amap(const rfl__axis *a, double v) {
     } else {
         t = (v - a->lo) / (a->hi - a->lo);
     }
-    if (t > 1e6) t = 1e6; /* far off the plot, still a safe coordinate */
-    if (t < -1e6) t = -1e6;
+    t = rfl__clampd(t, -1e6, 1e6); /* far off the plot, still a safe coordinate */
     return a->p0 + t * (a->p1 - a->p0);
 }
 
@@ -13470,11 +13429,9 @@ static void rfl__make_ticks(const rfl__axis *a, rfl__tickset *t) {
         t->k0 = k0;
         t->step = 1;
         if (k1 - k0 > 12) t->step = RFL_CEIL((k1 - k0) / 10);
-        while (t->nmajor < RFL__MAXTICK) {
-            int i = t->nmajor;
-            if (!((i ? k0 + i * t->step : k0) <= k1 + 1e-9)) break;
+        while (t->nmajor < RFL__MAXTICK &&
+               (t->nmajor ? k0 + t->nmajor * t->step : k0) <= k1 + 1e-9)
             t->nmajor++;
-        }
         /* decades k0 - 1 .. k1 */
         if (t->step == 1 && k1 - k0 <= 8 && k1 - k0 >= -1) t->nminor = 8 * ((int)(k1 - k0) + 2);
     } else {
@@ -13578,18 +13535,15 @@ static void rfl__obst_init(rfl__obst *o, rfl__fixed_fn fixed, rfl__label_fn labe
         lab->id = id;
         lab->how = how;
     }
-    sc.r = 0;
-    sc.score = 0;
-    sc.n = 0;
+    RFL_MEMSET(&sc, 0, sizeof sc);
     fixed(ctx, &sc);
     o->nfixed = sc.n;
 }
 static long rfl__obst_score(const rfl__obst *o, const rfl__rect *r) {
     rfl__scan sc;
     int i;
+    RFL_MEMSET(&sc, 0, sizeof sc);
     sc.r = r;
-    sc.score = 0;
-    sc.n = 0;
     o->fixed(o->ctx, &sc);
     for (i = 0; o->lab && i < o->lab->n; i++) {
         rfl__rect b;
@@ -13618,9 +13572,10 @@ static void rfl__scan_line(rfl__scan *sc, double x0, double y0, double x1, doubl
 /* Text box for anchor + flags (horizontal text only). */
 static rfl__rect rfl__text_box(double x, double y, const char *s, int scale, int flags) {
     rfl__rect r;
-    double w = rfl_text_width(s, -1, scale), h = RFL_FONT_H * scale;
-    r.x0 = (flags & 3) == RFL_TEXT_CENTER ? x - w / 2 : (flags & 3) == RFL_TEXT_RIGHT ? x - w : x;
-    r.y0 = (flags & 12) == RFL_TEXT_MIDDLE ? y - h / 2 : (flags & 12) == RFL_TEXT_BOTTOM ? y - h : y;
+    double w = rfl_text_width(s, -1, scale), h = RFL_FONT_H * scale, dx, dy;
+    rfl__text_anchor(flags, w, h, &dx, &dy);
+    r.x0 = x + dx;
+    r.y0 = y + dy;
     r.x1 = r.x0 + w;
     r.y1 = r.y0 + h;
     return r;
@@ -13732,10 +13687,8 @@ static const char *rfl__leg_suffix(const rfl__legend *l, int i) {
 
 #define RFL__LEG_MAXCH 48 /* longer legend texts are cut with ".." */
 static int rfl__leg_textw(const rfl__legend *l, int i, int s) {
-    int w = rfl_text_width(l->text[i], -1, s);
-    if (rfl__leg_suffix(l, i)) w += rfl_text_width(rfl__leg_suffix(l, i), -1, s);
-    if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
-    return w;
+    int w = rfl_text_width(l->text[i], -1, s) + rfl_text_width(rfl__leg_suffix(l, i), -1, s);
+    return rfl__imin(w, RFL__LEG_MAXCH * RFL_FONT_W * s);
 }
 static void rfl__leg_size(const rfl__legend *l, int s, double *w, double *h) {
     int i, mw = 0;
@@ -13782,10 +13735,9 @@ static void rfl__leg_draw(rfl_canvas *c, const rfl__legend *l, double x, double 
                       l->kind[i] == 2 ? RFL__WARN : l->kind[i] == 3 ? 0xFF666666u : RFL__INK);
     }
     if (l->more) {
-        char b[48] = "... and ";
-        size_t k = rfl__strlen(b);
-        k += rfl_fmt_num(b + k, sizeof b - k, l->more, 6);
-        if (k + 6 < sizeof b) { RFL_MEMCPY(b + k, " more", 6); }
+        char b[48];
+        rfl__sb t = rfl__sb_make(b, sizeof b);
+        rfl__sb_f(&t, "... and %6 more", (double)l->more);
         rfl_draw_text(c, x + 20 * s, y + 3 * s + rowh * l->n + rowh / 2 + s, b, s, RFL_TEXT_MIDDLE,
                       0xFF666666u);
     }
@@ -13799,7 +13751,7 @@ static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect 
     static const int order[4] = {0, 3, 1, 2}; /* ties: TL, BR, TR, BL */
     rfl__rect r;
     long best = -1;
-    int i, ls, bi = 0, bs = s;
+    int i, ls, bs = s;
     double bx = 0, by = 0;
     if (where == RFL_LEGEND_NONE || (l->n == 0 && !l->more)) return;
     for (ls = s; ls >= 1 && ls >= s - 1; ls--) {
@@ -13817,25 +13769,14 @@ static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect 
             r.y1 = r.y0 + h;
             sc = rfl__obst_score(o, &r);
             if (r.x0 < plot->x0 || r.y0 < plot->y0) sc += 100000; /* does not fit */
-            if (best < 0 || sc < best) { best = sc; bi = k; bs = ls; bx = r.x0; by = r.y0; }
+            if (best < 0 || sc < best) { best = sc; bs = ls; bx = r.x0; by = r.y0; }
         }
         if (best >= 0 && best < 30) break; /* hides no point or label */
     }
-    (void)bi;
     rfl__leg_draw(c, l, bx, by, bs);
 }
 
 /* ---- frame: axes, grid, ticks, titles ------------------------------------------ */
-/* One-pixel grid and tick lines: the pixel column (row) holding x (y),
-   from y0 to y1 (x0 to x1). Exact and far cheaper than a round-capped
-   anti-aliased segment. */
-static void rfl__vline(rfl_canvas *c, double x, double y0, double y1, rfl_color col) {
-    rfl_fill_rect(c, RFL_FLOOR(x), y0, 1, y1 - y0, col);
-}
-static void rfl__hline(rfl_canvas *c, double x0, double x1, double y, rfl_color col) {
-    rfl_fill_rect(c, x0, RFL_FLOOR(y), x1 - x0, 1, col);
-}
-
 /* Width of the widest y tick label. */
 static int rfl__ylabel_w(const rfl__axis *a, int s) {
     rfl__tickset t;
@@ -13849,26 +13790,27 @@ static int rfl__ylabel_w(const rfl__axis *a, int s) {
     return w;
 }
 
-/* Margins around a plot for axes with these ranges. */
-static rfl__rect rfl__plot_rect(const rfl__rect *panel, const rfl__axis *x, const rfl__axis *y,
+/* The plot inside the panel x0..x1, y0..y1: margins for the axes (the y
+   axis with these ranges) and their titles. */
+static rfl__rect rfl__plot_rect(double x0, double y0, double x1, double y1, const rfl__axis *y,
                                 int s, int has_ytitle) {
     rfl__rect r;
     double lw = rfl__ylabel_w(y, s);
-    r.x0 = panel->x0 + 6 * s + (has_ytitle ? (RFL_FONT_H + 4) * s : 0) + lw + 6 * s;
-    r.x1 = panel->x1 - 14 * s;
-    r.y0 = panel->y0 + 4 * s;
-    r.y1 = panel->y1 - (6 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
-    (void)x;
+    r.x0 = x0 + 6 * s + (has_ytitle ? (RFL_FONT_H + 4) * s : 0) + lw + 6 * s;
+    r.x1 = x1 - 14 * s;
+    r.y0 = y0 + 4 * s;
+    r.y1 = y1 - (6 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
     if (r.x1 < r.x0 + 4) r.x1 = r.x0 + 4;
     if (r.y1 < r.y0 + 4) r.y1 = r.y0 + 4;
     return r;
 }
 
-/* A line at pixel pos of an axis, from a to b across the other: vertical
-   for the x axis, horizontal for the y axis (is_y). */
+/* A one-pixel grid or tick line at pixel pos of an axis, from a to b
+   across the other: vertical for the x axis, horizontal for the y axis
+   (is_y). Exact and far cheaper than a round-capped anti-aliased segment. */
 static void rfl__tick_line(rfl_canvas *c, int is_y, double pos, double a, double b, rfl_color col) {
-    if (is_y) rfl__hline(c, a, b, pos, col);
-    else rfl__vline(c, pos, a, b, col);
+    if (is_y) rfl_fill_rect(c, a, RFL_FLOOR(pos), b - a, 1, col);
+    else rfl_fill_rect(c, RFL_FLOOR(pos), a, 1, b - a, col);
 }
 
 /* An axis's grid lines across the plot: minor ones lighter, first. */
@@ -13891,18 +13833,15 @@ static void rfl__axis_ticks(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
     char b[40];
     double v, pos;
     int i;
-    for (i = 0; i < t->nminor; i++) {
-        if (!rfl__tminor(a, t, i, &v)) continue;
+    for (i = 0; i < t->nminor + t->nmajor; i++) { /* minor ticks first, shorter and lighter */
+        int major = i >= t->nminor, len = (major ? 5 : 3) * s;
+        rfl_color col = major ? 0xFF555555u : 0xFF888888u;
+        if (major) v = rfl__tmajor(a, t, i - t->nminor);
+        else if (!rfl__tminor(a, t, i, &v)) continue;
         pos = RFL_FLOOR(rfl__amap(a, v)) + 0.5;
-        if (is_y) rfl__tick_line(c, 1, pos, p->x0 - 3 * s, p->x0, 0xFF888888u);
-        else rfl__tick_line(c, 0, pos, p->y1, p->y1 + 3 * s, 0xFF888888u);
-    }
-    for (i = 0; i < t->nmajor; i++) {
-        v = rfl__tmajor(a, t, i);
-        pos = RFL_FLOOR(rfl__amap(a, v)) + 0.5;
-        if (is_y) rfl__tick_line(c, 1, pos, p->x0 - 5 * s, p->x0, 0xFF555555u);
-        else rfl__tick_line(c, 0, pos, p->y1, p->y1 + 5 * s, 0xFF555555u);
-        if (i % step) continue;
+        if (is_y) rfl__tick_line(c, 1, pos, p->x0 - len, p->x0, col);
+        else rfl__tick_line(c, 0, pos, p->y1, p->y1 + len, col);
+        if (!major || (i - t->nminor) % step) continue;
         rfl__tick_label(b, sizeof b, a, v);
         if (is_y) rfl_draw_text(c, p->x0 - 7 * s, pos, b, s, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE, RFL__INK);
         else rfl_draw_text(c, pos, p->y1 + 7 * s, b, s, RFL_TEXT_CENTER, RFL__INK);
@@ -13940,18 +13879,19 @@ static int rfl__ylabel_step(const rfl__axis *y, const rfl__tickset *t, int s) {
 /* axes flags for rfl__draw_frame */
 #define RFL__NO_XTICKS 1
 #define RFL__NO_YTICKS 2
-/* The plot's frame: grid, ticks and labels, and the axis titles. */
-static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
-                               const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
-                               int xgrid, int ygrid, int flags) {
+/* The plot's frame: grid, ticks and labels (an axis without ticks has no
+   grid either), and the axis titles. */
+static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
+                            const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
+                            int flags) {
     rfl__tickset t;
     rfl__make_ticks(x, &t);
     if (flags & RFL__NO_XTICKS) t.nmajor = t.nminor = 0;
-    if (xgrid) rfl__axis_grid(c, p, x, &t, 0);
+    rfl__axis_grid(c, p, x, &t, 0);
     rfl__axis_ticks(c, p, x, &t, 0, rfl__xlabel_step(x, &t, s), s);
     rfl__make_ticks(y, &t);
     if (flags & RFL__NO_YTICKS) t.nmajor = t.nminor = 0;
-    if (ygrid) rfl__axis_grid(c, p, y, &t, 1);
+    rfl__axis_grid(c, p, y, &t, 1);
     rfl__axis_ticks(c, p, y, &t, 1, rfl__ylabel_step(y, &t, s), s);
     rfl_draw_rect(c, RFL_FLOOR(p->x0), RFL_FLOOR(p->y0), RFL_FLOOR(p->x1) - RFL_FLOOR(p->x0) + 1,
                   RFL_FLOOR(p->y1) - RFL_FLOOR(p->y0) + 1, 1, 0xFF555555u);
@@ -13965,12 +13905,6 @@ static void rfl__draw_frame_ex(rfl_canvas *c, const rfl__rect *p, const rfl__axi
     }
 }
 
-static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
-                            const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
-                            int xgrid, int ygrid) {
-    rfl__draw_frame_ex(c, p, x, y, xtitle, ytitle, s, xgrid, ygrid, 0);
-}
-
 /* Font scale from the size of one plot panel: 1 below ~700 x 440 pixels,
    2 up to ~1350 x 840, then 3 and 4 (text stays near 1/50 of the panel). */
 static int rfl__auto_font(double w, double h, int fs) {
@@ -13980,26 +13914,26 @@ static int rfl__auto_font(double w, double h, int fs) {
     return 1 + (k >= 1.25) + (k >= 2.4) + (k >= 3.6);
 }
 
-/* Title band; returns the y below it. A title too wide for the canvas
-   drops one size, then is cut with "..". */
-static double rfl__title(rfl_canvas *c, const char *title, int s) {
+/* A chart's start: the whole canvas cleared to white, and the title band;
+   returns the y below it. A title too wide for the canvas drops one size,
+   then is cut with "..". */
+static double rfl__begin_chart(rfl_canvas *c, const char *title, int s) {
+    char b[256];
+    rfl__sb t = rfl__sb_make(b, sizeof b);
     int ts = s + 1;
     double room = c->width - 8.0 * s;
+    rfl_canvas_unclip(c);
+    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     if (!title || !title[0]) return 4.0 * s;
     if (rfl_text_width(title, -1, ts) > room) ts = s;
     if (rfl_text_width(title, -1, ts) > room) {
-        char b[256];
-        int n = (int)(room / (RFL_FONT_W * ts)) - 2, i;
-        if (n > (int)sizeof b - 3) n = (int)sizeof b - 3;
-        if (n < 1) n = 1;
-        for (i = 0; i < n && title[i]; i++) b[i] = title[i];
-        b[i++] = '.';
-        b[i++] = '.';
-        b[i] = 0;
-        rfl_draw_text(c, c->width / 2.0, 6.0 * s, b, ts, RFL_TEXT_CENTER, RFL__INK);
-    } else {
-        rfl_draw_text(c, c->width / 2.0, 6.0 * s, title, ts, RFL_TEXT_CENTER, RFL__INK);
+        int n = (int)(room / (RFL_FONT_W * ts)) - 2;
+        n = rfl__imax(rfl__imin(n, (int)sizeof b - 3), 1);
+        rfl__sb_sn(&t, title, (size_t)n);
+        rfl__sb_s(&t, "..");
+        title = b;
     }
+    rfl_draw_text(c, c->width / 2.0, 6.0 * s, title, ts, RFL_TEXT_CENTER, RFL__INK);
     return 6.0 * s + RFL_FONT_H * ts + 2.0 * s;
 }
 
@@ -14077,12 +14011,9 @@ static const char *rfl__level_title(rfl_level l) {
 
 /* "19.5 TFLOP/s": value with SI prefix and unit appended. */
 static void rfl__fmt_unit(char *b, size_t size, const char *pre, double v, const char *unit) {
-    size_t n = 0, k;
-    b[0] = 0;
-    for (k = 0; pre && pre[k] && n + 1 < size; k++) b[n++] = pre[k];
-    n += rfl_fmt_si(b + n, size - n, v, 4);
-    for (k = 0; unit && unit[k] && n + 1 < size; k++) b[n++] = unit[k];
-    b[n] = 0;
+    rfl__sb t = rfl__sb_make(b, size);
+    rfl__sb_s(&t, pre);
+    rfl__sb_si(&t, v, unit);
 }
 
 static int rfl__point_ok(const rfl_point *p) {
@@ -14113,10 +14044,17 @@ static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai
     return ai * bw < peak ? ai * bw : peak;
 }
 
-static double rfl__marker_size(const rfl_point *p, int s) {
+/* 1 when the point lies above its roof on m (2% allowed for rounding):
+   its units are probably wrong. */
+static int rfl__above_roof(const rfl_machine *m, rfl_level lv, const rfl_point *pt) {
+    double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
+    return roof > 0 && pt->flops_per_s > roof * 1.02;
+}
+
+static double rfl__marker_size(double weight, int s) {
     double base = 6.0 + 4.0 * s, k;
-    if (!(p->weight > 0) || !rfl__isfinite(p->weight)) return base;
-    k = RFL_SQRT(p->weight > 1 ? 1 : p->weight) * 2.6;
+    if (!(weight > 0) || !rfl__isfinite(weight)) return base;
+    k = RFL_SQRT(weight > 1 ? 1 : weight) * 2.6;
     return base * (k < 0.45 ? 0.45 : k > 2.6 ? 2.6 : k);
 }
 
@@ -14132,8 +14070,7 @@ static void rfl__ranges_measured(const rfl_roofline_desc *d, rfl_level lv, doubl
         for (p = 0; p < RFL_PREC_COUNT; p++) {
             double pk = mm->peak_flops[p] > 0 ? mm->peak_flops[p] : m->peak_flops[p];
             if (!((rfl__panel_precs(d, k) >> p) & 1) || !(pk > 0)) continue;
-            if (pk * 3 > *yhi) *yhi = pk * 3;
-            if (pk / 10 < *ylo) *ylo = pk / 10;
+            rfl__widen(ylo, yhi, pk / 10, pk * 3);
             if (bw > 0 && pk / bw * 30 > *xhi) *xhi = pk / bw * 30;
         }
     }
@@ -14146,21 +14083,16 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
     rfl_level lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
     for (k = 0; k < d->n_machines; k++) {
         const rfl_machine *m = d->machines[k];
-        unsigned precs = rfl__panel_precs(d, k) | d->extra_precs;
+        unsigned mains = rfl__panel_precs(d, k), precs = mains | d->extra_precs;
         double bw = m->bw_bytes_per_s[lv], mainpeak = 0;
         for (p = 0; p < RFL_PREC_COUNT; p++) {
             double pk = m->peak_flops[p];
+            int is_main = (mains >> p) & 1;
             if (!((precs >> p) & 1) || !(pk > 0)) continue;
-            if ((rfl__panel_precs(d, k) >> p) & 1 && pk > mainpeak) mainpeak = pk;
+            if (is_main && pk > mainpeak) mainpeak = pk;
             /* room above a main roof for its label; extra ceilings less */
-            if (pk * ((rfl__panel_precs(d, k) >> p) & 1 ? 3 : 1.6) > yhi)
-                yhi = pk * ((rfl__panel_precs(d, k) >> p) & 1 ? 3 : 1.6);
-            if (pk / 10 < ylo) ylo = pk / 10;
-            if (bw > 0) {
-                double r = pk / bw;
-                if (r / 30 < xlo) xlo = r / 30;
-                if (r * 30 > xhi) xhi = r * 30;
-            }
+            rfl__widen(&ylo, &yhi, pk / 10, pk * (is_main ? 3 : 1.6));
+            if (bw > 0) rfl__widen(&xlo, &xhi, pk / bw / 30, pk / bw * 30);
         }
         for (i = 0; i < RFL_LEVEL_COUNT; i++) {
             double b2 = m->bw_bytes_per_s[i];
@@ -14172,10 +14104,8 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
     for (i = 0; i < d->n_points; i++) {
         const rfl_point *pt = &d->points[i];
         if (!rfl__point_ok(pt)) continue;
-        if (pt->ai / 3 < xlo) xlo = pt->ai / 3;
-        if (pt->ai * 3 > xhi) xhi = pt->ai * 3;
-        if (pt->flops_per_s / 3 < plo) plo = pt->flops_per_s / 3;
-        if (pt->flops_per_s * 3 > yhi) yhi = pt->flops_per_s * 3;
+        rfl__widen(&xlo, &xhi, pt->ai / 3, pt->ai * 3);
+        rfl__widen(&plo, &yhi, pt->flops_per_s / 3, pt->flops_per_s * 3);
     }
     if (!(xhi > xlo)) { xlo = 0.1; xhi = 1000; }
     /* the roof should enter from the left edge rather than the bottom */
@@ -14247,11 +14177,19 @@ static void rfl__scan_poly(rfl__scan *sc, const double *xy, int n, int w, const 
         rfl__scan_line(sc, xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], 8, w, clip);
 }
 
-/* The visible part of the slope: the mid point (for its label). */
+/* The visible part of the slope (clipped to the plot). */
+static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, double *y0,
+                          double *x1, double *y1) {
+    *x0 = r->xy[0]; *y0 = r->xy[1]; *x1 = r->xy[2]; *y1 = r->xy[3];
+    if (r->n < 2 || *y0 == *y1) return 0;
+    return rfl__clip_seg(x0, y0, x1, y1, p->x0, p->y0, p->x1, p->y1);
+}
+
+/* The visible part of the slope: the mid point (for its label); 0 when
+   too short to carry one. */
 static int rfl__slope_mid(const rfl__roofpx *r, const rfl__rect *p, double *mx, double *my) {
-    double x0 = r->xy[0], y0 = r->xy[1], x1 = r->xy[2], y1 = r->xy[3];
-    if (r->n < 2 || !(r->has_ridge || r->n == 2) || y0 == y1) return 0;
-    if (!rfl__clip_seg(&x0, &y0, &x1, &y1, p->x0, p->y0, p->x1, p->y1)) return 0;
+    double x0, y0, x1, y1;
+    if (!rfl__slope_seg(r, p, &x0, &y0, &x1, &y1)) return 0;
     *mx = (x0 + x1) / 2;
     *my = (y0 + y1) / 2;
     return (x1 - x0) + (y0 - y1) > 40;
@@ -14268,14 +14206,6 @@ static int rfl__any_says_estimate(const rfl_roofline_desc *d, int k) {
         if (!*l) return 0;
     }
     return 1;
-}
-
-/* The visible part of the slope (clipped to the plot). */
-static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, double *y0,
-                          double *x1, double *y1) {
-    *x0 = r->xy[0]; *y0 = r->xy[1]; *x1 = r->xy[2]; *y1 = r->xy[3];
-    if (r->n < 2 || *y0 == *y1) return 0;
-    return rfl__clip_seg(x0, y0, x1, y1, p->x0, p->y0, p->x1, p->y1);
 }
 
 /* An extra compute ceiling is drawn unless it is a main roof, has the
@@ -14367,7 +14297,7 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
         if (!rfl__point_ok(pt) || !rfl__on_panel(pt, P->k, d->n_machines)) continue;
         px = rfl__amap(&P->x, pt->ai);
         py = rfl__amap(&P->y, pt->flops_per_s);
-        h = rfl__marker_size(pt, P->s) / 2 + 3 * P->s;
+        h = rfl__marker_size(pt->weight, P->s) / 2 + 3 * P->s;
         rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
     }
     for (p = 0; p < RFL_PREC_COUNT; p++)
@@ -14385,6 +14315,13 @@ typedef struct rfl__label {
     rfl_color color;
     char text[96], buf[64];
 } rfl__label;
+
+/* One more place for L, anchored at (x, y) by flags (RFL_TEXT_*). */
+static void rfl__cand_add(rfl__label *L, double x, double y, int flags) {
+    L->cd[L->n].x = x;
+    L->cd[L->n].y = y;
+    L->cd[L->n++].flags = flags;
+}
 
 /* The panel's labels by number, in the order they are placed (the first
    get the best places): per main roof p its ridge, peak and slope (3p,
@@ -14407,8 +14344,9 @@ static int rfl__meas_main(const rfl__panel *P) {
 /* "measured 1.23 TFLOP/s" under the measured flat (which 0), "measured
    45.1 GB/s" right of its slope (which 1); only for what was measured. */
 static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
+    static const double fr[3] = {0.55, 0.75, 0.35};
     const rfl_machine *mm = P->meas;
-    double sx0, sy0, sx1, sy1, fy;
+    double sx0, sy0, sx1, sy1, fy, lx;
     rfl__roofpx r;
     int p = rfl__meas_main(P), s = P->s, i;
     if (p < 0 || !rfl__meas_px(P, p, &r)) return;
@@ -14419,79 +14357,64 @@ static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
         rfl__fmt_unit(L->text, sizeof L->text, "measured ", mm->peak_flops[p],
                       p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
         fy = r.xy[2 * r.n - 1];
-        L->cd[0].x = P->plot.x1 - 6 * s; L->cd[0].y = fy + 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT;
-        L->cd[1] = L->cd[0]; L->cd[1].y = fy - 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[2] = L->cd[0]; L->cd[2].x = (r.has_ridge ? r.rx : P->plot.x0) + 10 * s;
-        L->cd[2].flags = RFL_TEXT_LEFT;
-        L->cd[3] = L->cd[0]; L->cd[3].y = fy + 4 * s + (RFL_FONT_H + 2) * s; /* a line lower */
-        L->cd[4] = L->cd[2]; L->cd[4].y = L->cd[3].y;
-        L->n = 5;
+        lx = (r.has_ridge ? r.rx : P->plot.x0) + 10 * s;
+        rfl__cand_add(L, P->plot.x1 - 6 * s, fy + 4 * s, RFL_TEXT_RIGHT);
+        rfl__cand_add(L, P->plot.x1 - 6 * s, fy - 4 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+        rfl__cand_add(L, lx, fy + 4 * s, RFL_TEXT_LEFT);
+        /* a line lower */
+        rfl__cand_add(L, P->plot.x1 - 6 * s, fy + 4 * s + (RFL_FONT_H + 2) * s, RFL_TEXT_RIGHT);
+        rfl__cand_add(L, lx, fy + 4 * s + (RFL_FONT_H + 2) * s, RFL_TEXT_LEFT);
         return;
     }
     if (!(mm->bw_bytes_per_s[P->lv] > 0) || !rfl__slope_seg(&r, &P->plot, &sx0, &sy0, &sx1, &sy1)) return;
     rfl__fmt_unit(L->text, sizeof L->text, "measured ", mm->bw_bytes_per_s[P->lv], "B/s");
-    for (i = 0; i < 3; i++) { /* below-right of the dashed slope, where the solid one is not */
-        double t = i == 0 ? 0.55 : i == 1 ? 0.75 : 0.35;
-        L->cd[i].x = sx0 + (sx1 - sx0) * t + 8 * s;
-        L->cd[i].y = sy0 + (sy1 - sy0) * t + 6 * s;
-        L->cd[i].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-    }
-    L->n = 3;
+    for (i = 0; i < 3; i++) /* below-right of the dashed slope, where the solid one is not */
+        rfl__cand_add(L, sx0 + (sx1 - sx0) * fr[i] + 8 * s, sy0 + (sy1 - sy0) * fr[i] + 6 * s,
+                      RFL_TEXT_LEFT | RFL_TEXT_TOP);
 }
 
 /* "DRAM 1.555 TB/s" into b (64 bytes); returns where the value starts. */
 static size_t rfl__bw_text(char *b, size_t size, const char *level, double bw) {
-    size_t n = 0, k;
-    while (level[n]) { b[n] = level[n]; n++; }
-    b[n++] = ' ';
-    rfl_fmt_si(b + n, size - n, bw, 4);
-    k = rfl__strlen(b);
-    b[k++] = 'B'; b[k++] = '/'; b[k++] = 's'; b[k] = 0;
+    rfl__sb t = rfl__sb_make(b, size);
+    size_t n;
+    rfl__sb_f(&t, "%s ", level);
+    n = t.n;
+    rfl__sb_si(&t, bw, "B/s");
     return n;
 }
 
 /* The ridge: "ridge 12.54 FLOP/B", or without the unit. */
 static void rfl__ridge_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
+    rfl__sb b = rfl__sb_make(L->buf, sizeof L->buf), t = rfl__sb_make(L->text, sizeof L->text);
     int s = P->s;
-    size_t n = 6;
     if (!r->has_ridge) return;
-    RFL_MEMCPY(L->buf, "ridge ", 6);
-    n += rfl_fmt_num(L->buf + n, sizeof L->buf - n, P->m->peak_flops[p] / P->bw, 4);
-    L->buf[n] = 0;
-    RFL_MEMCPY(L->text, L->buf, n);
-    RFL_MEMCPY(L->text + n, " FLOP/B", 8);
+    rfl__sb_f(&b, "ridge %4", P->m->peak_flops[p] / P->bw);
+    rfl__sb_f(&t, "%s FLOP/B", L->buf);
     L->full = L->text;
     L->alt = L->buf;
-    L->cd[0].x = r->rx + 8 * s; L->cd[0].y = r->ry + 5 * s; L->cd[0].flags = RFL_TEXT_LEFT;
-    L->cd[1].x = r->rx - 8 * s; L->cd[1].y = r->ry - 5 * s; L->cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-    L->cd[2].x = r->rx + 8 * s; L->cd[2].y = r->ry + 20 * s; L->cd[2].flags = RFL_TEXT_LEFT;
-    L->cd[3].x = r->rx + 4 * s; L->cd[3].y = r->ry - 5 * s; L->cd[3].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-    L->n = 4;
+    rfl__cand_add(L, r->rx + 8 * s, r->ry + 5 * s, RFL_TEXT_LEFT);
+    rfl__cand_add(L, r->rx - 8 * s, r->ry - 5 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    rfl__cand_add(L, r->rx + 8 * s, r->ry + 20 * s, RFL_TEXT_LEFT);
+    rfl__cand_add(L, r->rx + 4 * s, r->ry - 5 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
 /* The flat roof: "FP32 peak 19.5 TFLOP/s", or the value alone, above the
    line at the right. */
 static void rfl__peak_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
-    const char *pn = rfl__prec_title((rfl_prec)p);
-    double fy = r->xy[2 * r->n - 1], lh = (RFL_FONT_H + 2) * P->s;
+    rfl__sb t = rfl__sb_make(L->text, sizeof L->text);
+    double fy = r->xy[2 * r->n - 1], lh = (RFL_FONT_H + 2) * P->s, rx = P->plot.x1 - 6 * P->s;
     int s = P->s;
-    size_t n = 0, q;
     if (!(r->n == 3 || !(P->bw > 0) || r->xy[1] == r->xy[3])) return;
-    rfl__fmt_unit(L->buf, sizeof L->buf, "", P->m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
-    for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
-    L->text[n++] = ' ';
-    L->text[n++] = 'p'; L->text[n++] = 'e'; L->text[n++] = 'a'; L->text[n++] = 'k'; L->text[n++] = ' ';
-    for (q = 0; L->buf[q] && n + 1 < sizeof L->text; q++) L->text[n++] = L->buf[q];
-    L->text[n] = 0;
+    rfl__sb_f(&t, "%s peak ", rfl__prec_title((rfl_prec)p));
+    L->alt = L->text + t.n;
+    rfl__sb_si(&t, P->m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s");
     L->full = L->text;
-    L->alt = L->text + rfl__strlen(pn) + 6;
-    L->cd[0].x = P->plot.x1 - 6 * s; L->cd[0].y = fy - 4 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-    L->cd[1] = L->cd[0]; L->cd[1].y = fy + 4 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
-    L->cd[2] = L->cd[0]; L->cd[2].y = fy - 4 * s - lh;
-    L->cd[3] = L->cd[1]; L->cd[3].y = fy + 4 * s + lh;
-    L->cd[4] = L->cd[0]; L->cd[4].x = (r->has_ridge ? r->rx : P->plot.x0) + 10 * s;
-    L->cd[4].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-    L->n = 5;
+    rfl__cand_add(L, rx, fy - 4 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    rfl__cand_add(L, rx, fy + 4 * s, RFL_TEXT_RIGHT);
+    rfl__cand_add(L, rx, fy - 4 * s - lh, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    rfl__cand_add(L, rx, fy + 4 * s + lh, RFL_TEXT_RIGHT);
+    rfl__cand_add(L, (r->has_ridge ? r->rx : P->plot.x0) + 10 * s, fy - 4 * s,
+                  RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
 /* The slope: "DRAM 1.555 TB/s", or the value alone, left of the line's
@@ -14512,16 +14435,13 @@ static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, r
     }
     L->full = L->buf;
     L->alt = L->buf + rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title(P->lv), P->bw);
-    for (q = 0; q < 3; q++) {
-        double ax = sx0 + (sx1 - sx0) * fr[q], ay = sy0 + (sy1 - sy0) * fr[q];
+    for (q = 0; q < 6; q++) {
+        double ax = sx0 + (sx1 - sx0) * fr[q % 3], ay = sy0 + (sy1 - sy0) * fr[q % 3];
         /* above-left of the line first (empty: above the roof),
            below-right only when that fails */
-        L->cd[q].x = ax - 6 * s; L->cd[q].y = ay - 6 * s;
-        L->cd[q].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-        L->cd[3 + q].x = ax + 8 * s; L->cd[3 + q].y = ay + 6 * s;
-        L->cd[3 + q].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
+        if (q < 3) rfl__cand_add(L, ax - 6 * s, ay - 6 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+        else rfl__cand_add(L, ax + 8 * s, ay + 6 * s, RFL_TEXT_LEFT | RFL_TEXT_TOP);
     }
-    L->n = 6;
 }
 
 /* An extra compute ceiling: "FP64 9.7 TFLOP/s"; later extra ceilings with
@@ -14529,33 +14449,28 @@ static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, r
 static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
     const rfl_machine *m = P->m;
     const rfl__rect *plot = &P->plot;
-    const char *pn = rfl__prec_title((rfl_prec)p);
+    rfl__sb t = rfl__sb_make(L->text, sizeof L->text);
     double pk = m->peak_flops[p], py, rx;
-    int s = P->s, q2, all_int = p == RFL_INT8_TENSOR;
-    size_t n = 0, q;
+    int s = P->s, q, all_int = p == RFL_INT8_TENSOR;
     if (!rfl__extra_shown(m, P->d->extra_precs, P->precs, p)) return;
-    for (q = 0; pn[q]; q++) L->text[n++] = pn[q];
-    for (q2 = p + 1; q2 < RFL_PREC_COUNT; q2++) {
-        const char *on = rfl__prec_title((rfl_prec)q2);
-        if (!((P->d->extra_precs >> q2) & 1) || ((P->precs >> q2) & 1) ||
-            !(rfl__absd(m->peak_flops[q2] - pk) <= pk * 1e-3) || n + 16 > 60)
+    rfl__sb_s(&t, rfl__prec_title((rfl_prec)p));
+    for (q = p + 1; q < RFL_PREC_COUNT; q++) {
+        if (!((P->d->extra_precs >> q) & 1) || ((P->precs >> q) & 1) ||
+            !(rfl__absd(m->peak_flops[q] - pk) <= pk * 1e-3) || t.n + 16 > 60)
             continue;
-        L->text[n++] = '/';
-        for (q = 0; on[q]; q++) L->text[n++] = on[q];
-        if (q2 != RFL_INT8_TENSOR) all_int = 0;
+        rfl__sb_f(&t, "/%s", rfl__prec_title((rfl_prec)q));
+        if (q != RFL_INT8_TENSOR) all_int = 0;
     }
-    L->text[n++] = ' ';
-    L->text[n] = 0;
-    rfl__fmt_unit(L->text + n, sizeof L->text - n, "", pk, all_int ? "OP/s" : "FLOP/s");
+    rfl__sb_s(&t, " ");
+    rfl__sb_si(&t, pk, all_int ? "OP/s" : "FLOP/s");
     L->full = L->text;
     L->color = 0xFF6A6A6Au;
     py = rfl__amap(&P->y, pk);
     rx = P->bw > 0 ? rfl__amap(&P->x, pk / P->bw) : plot->x0;
     if (rx < plot->x0) rx = plot->x0;
-    L->cd[0].x = plot->x1 - 6 * s; L->cd[0].y = py - 3 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-    L->cd[1].x = plot->x1 - 6 * s; L->cd[1].y = py + 3 * s; L->cd[1].flags = RFL_TEXT_RIGHT;
-    L->cd[2].x = rx + 10 * s; L->cd[2].y = py - 3 * s; L->cd[2].flags = RFL_TEXT_LEFT | RFL_TEXT_BOTTOM;
-    L->n = 3;
+    rfl__cand_add(L, plot->x1 - 6 * s, py - 3 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    rfl__cand_add(L, plot->x1 - 6 * s, py + 3 * s, RFL_TEXT_RIGHT);
+    rfl__cand_add(L, rx + 10 * s, py - 3 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
 /* An extra bandwidth: "L2 5.5 TB/s" at the middle of its slope. */
@@ -14567,9 +14482,8 @@ static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
     rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title((rfl_level)i), P->m->bw_bytes_per_s[i]);
     L->full = L->buf;
     L->color = 0xFF6A6A6Au;
-    L->cd[0].x = mx - 6 * s; L->cd[0].y = my - 6 * s; L->cd[0].flags = RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM;
-    L->cd[1].x = mx + 6 * s; L->cd[1].y = my + 6 * s; L->cd[1].flags = RFL_TEXT_LEFT | RFL_TEXT_TOP;
-    L->n = 2;
+    rfl__cand_add(L, mx - 6 * s, my - 6 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    rfl__cand_add(L, mx + 6 * s, my + 6 * s, RFL_TEXT_LEFT | RFL_TEXT_TOP);
 }
 
 /* Label `job` of the panel (numbered as above); L->n = 0: none. */
@@ -14606,6 +14520,7 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
     int i, k = P->k, any_est = 0;
     leg.n = leg.more = 0;
     for (i = 0; i < ser->n; i++) {
+        const rfl_point *f = &d->points[ser->first[i]];
         int j, on = 0, est = 0, hollow_all = 1;
         for (j = ser->first[i]; j < d->n_points; j++) {
             const rfl_point *pt = &d->points[j];
@@ -14615,21 +14530,15 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
             est |= pt->estimate;
             if (!pt->estimate) hollow_all = 0;
         }
-        if (!on) continue;
-        {
-            const rfl_point *f = &d->points[ser->first[i]];
-            rfl__leg_add(&leg, rfl__ser_label(ser, i),
-                         f->marker ? f->marker : rfl__markers[i % 7],
+        if (on)
+            rfl__leg_add(&leg, rfl__ser_label(ser, i), f->marker ? f->marker : rfl__markers[i % 7],
                          f->color ? f->color : rfl__palette[ser->slot[i] % 10], est && hollow_all, 0);
-        }
     }
     for (i = 0; i < d->n_points; i++) {
         const rfl_point *pt = &d->points[i];
-        double roof;
         if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
         if (pt->estimate) any_est = 1;
-        roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(P->m, pt->prec, P->lv, pt->ai) : 0;
-        if (roof > 0 && pt->flops_per_s > roof * 1.02)
+        if (rfl__above_roof(P->m, P->lv, pt))
             rfl__leg_add(&leg, rfl__has_label(pt->label) ? pt->label : "a point",
                          RFL_MARKER_CIRCLE, RFL__WARN, 0, 2);
     }
@@ -14640,30 +14549,21 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
 /* The panel's title, plot rectangle (into P) and axes. */
 static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *panel) {
     const rfl_roofline_desc *d = P->d;
-    rfl__rect area;
     char xt[64];
+    rfl__sb xs = rfl__sb_make(xt, sizeof xt);
     int s = P->s;
     /* panel title: the machine */
     rfl_draw_text(c, (panel->x0 + panel->x1) / 2, panel->y0, P->m->name ? P->m->name : P->m->id, s,
                   RFL_TEXT_CENTER, RFL__INK);
-    area = *panel;
-    area.y0 += (RFL_FONT_H + 3) * s;
-    P->plot = rfl__plot_rect(&area, &P->x, &P->y, s, 1);
+    P->plot = rfl__plot_rect(panel->x0, panel->y0 + (RFL_FONT_H + 3) * s, panel->x1, panel->y1,
+                             &P->y, s, 1);
     rfl__axis_place(&P->x, P->plot.x0, P->plot.x1);
     rfl__axis_place(&P->y, P->plot.y1, P->plot.y0);
     P->inner = P->plot;
     P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
     rfl__put_area(d->areas ? &d->areas[P->k] : 0, &P->plot, &P->x, &P->y);
-    xt[0] = 0;
-    {
-        const char *t1 = "Arithmetic intensity (FLOP/byte of ", *t2 = rfl__level_title(P->lv);
-        size_t n = 0;
-        while (*t1 && n < 60) xt[n++] = *t1++;
-        while (*t2 && n < 60) xt[n++] = *t2++;
-        xt[n++] = ')';
-        xt[n] = 0;
-    }
-    rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 1, 1);
+    rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s)", rfl__level_title(P->lv));
+    rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 0);
 }
 
 /* Extra ceilings (lighter, under everything else), ridge drop lines, the
@@ -14716,7 +14616,7 @@ static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__ser
             int si, weighted = pt->weight > 0;
             rfl_color col;
             rfl_marker mk;
-            double px, py, sz, roof;
+            double px, py, sz;
             if (weighted != (pass == 0)) continue;
             if (!rfl__point_ok(pt) || !rfl__on_panel(pt, k, d->n_machines)) continue;
             si = rfl__ser_find(ser, pt->label);
@@ -14724,12 +14624,11 @@ static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__ser
             mk = pt->marker ? pt->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
             px = rfl__amap(&P->x, pt->ai);
             py = rfl__amap(&P->y, pt->flops_per_s);
-            sz = rfl__marker_size(pt, s);
+            sz = rfl__marker_size(pt->weight, s);
             if (!pt->estimate && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
                 rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
             rfl_draw_marker(c, mk, px, py, sz, pt->estimate, weighted ? (col & 0x00FFFFFFu) | 0xD0000000u : col);
-            roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(P->m, pt->prec, P->lv, pt->ai) : 0;
-            if (roof > 0 && pt->flops_per_s > roof * 1.02) {
+            if (rfl__above_roof(P->m, P->lv, pt)) {
                 rfl_draw_circle(c, px, py, sz / 2 + 4 * s, 1.5 * s, RFL__WARN);
                 rfl_draw_text(c, px + sz / 2 + 5 * s, py - sz / 2 - 3 * s, "!", s + 1,
                               RFL_TEXT_LEFT | RFL_TEXT_BOTTOM, RFL__WARN);
@@ -14788,8 +14687,6 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
     for (k = 0; k < d->n_machines; k++)
         if (!d->machines[k]) return RFL_ERR_ARG;
     if (!rfl__canvas_ok(c)) return RFL_OK; /* nothing to draw on */
-    rfl_canvas_unclip(c);
-    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     RFL_MEMSET(&x, 0, sizeof x);
     RFL_MEMSET(&y, 0, sizeof y);
     x.ticks = d->x_ticks;
@@ -14804,7 +14701,7 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
     if (cols > d->n_machines) cols = d->n_machines;
     rows = (d->n_machines + cols - 1) / cols;
     s = rfl__auto_font((double)c->width / cols, (double)c->height / rows, d->font_scale);
-    top = rfl__title(c, d->title ? d->title : "Roofline", s);
+    top = rfl__begin_chart(c, d->title ? d->title : "Roofline", s);
     gap = 8.0 * s;
     pw = (c->width - gap) / cols;
     ph = (c->height - top - 4.0 * s) / rows;
@@ -14865,8 +14762,7 @@ static void rfl__bars_walk(const rfl__bars *B, rfl_canvas *c, rfl__scan *sc) {
             if (!(v > 0)) continue;
             if (d->stacked) { a0 = acc; a1 = acc + v; acc = a1; }
             else { a0 = va->log ? va->lo : 0; a1 = v; }
-            p0 = a0 > 0 || !va->log ? rfl__amap(va, a0 > 0 || !va->log ? a0 : va->lo) : lo_px;
-            if (va->log && !(a0 > 0)) p0 = lo_px;
+            p0 = a0 > 0 || !va->log ? rfl__amap(va, a0) : lo_px;
             p1 = rfl__amap(va, a1);
             q0 = d->stacked ? start : start + bw * j;
             q1 = q0 + bw - (nser > 1 && !d->stacked ? 1 : 0);
@@ -14903,8 +14799,7 @@ static void rfl__bars_values(const rfl_bar_desc *d, int nser, int s, rfl__axis *
     for (i = 0; i < d->n_categories; i++) {
         double sum = 0;
         int w = rfl_text_width(d->categories[i], -1, s);
-        if (w > RFL__LEG_MAXCH * RFL_FONT_W * s) w = RFL__LEG_MAXCH * RFL_FONT_W * s;
-        if (w > *maxlw) *maxlw = w;
+        *maxlw = rfl__imax(*maxlw, rfl__imin(w, RFL__LEG_MAXCH * RFL_FONT_W * s));
         for (j = 0; j < nser; j++) {
             double v = rfl__bar_val(d, i, j, nser);
             sum += v;
@@ -14923,78 +14818,66 @@ static void rfl__bars_values(const rfl_bar_desc *d, int nser, int s, rfl__axis *
 }
 
 RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
-    rfl__axis va, dummy;
-    rfl__rect plot;
+    rfl__bars B;
+    rfl__axis *va = &B.va, dummy;
+    rfl__rect *plot = &B.plot;
     rfl__obst o;
     rfl__legend leg;
-    rfl__bars B;
     int nser, ncat, s, j, horiz, maxlw;
-    double top;
+    double top, avail;
     if (!c || !d || d->n_categories < 0 || d->n_categories > 100000 || d->n_series < 0 ||
         d->n_series > 64 || (d->n_categories > 0 && (!d->values || !d->categories)))
         return RFL_ERR_ARG;
     if (!rfl__canvas_ok(c)) return RFL_OK;
     nser = d->n_series ? d->n_series : 1;
     ncat = d->n_categories;
-    rfl_canvas_unclip(c);
-    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     s = rfl__auto_font(c->width, c->height, d->font_scale);
-    top = rfl__title(c, d->title, s);
-    rfl__bars_values(d, nser, s, &va, &maxlw);
+    top = rfl__begin_chart(c, d->title, s);
+    rfl__bars_values(d, nser, s, va, &maxlw);
     RFL_MEMSET(&dummy, 0, sizeof dummy);
     dummy.lo = 0;
     dummy.hi = ncat > 0 ? ncat : 1;
     /* orientation: horizontal when labels would not fit under their bars */
-    {
-        double avail = (c->width - 120.0 * s) / (ncat > 0 ? ncat : 1);
-        horiz = d->orient == RFL_ORIENT_HORIZONTAL ||
-                (d->orient == RFL_ORIENT_AUTO && (maxlw > avail * 0.92 || ncat > 24));
-    }
+    avail = (c->width - 120.0 * s) / (ncat > 0 ? ncat : 1);
+    horiz = d->orient == RFL_ORIENT_HORIZONTAL ||
+            (d->orient == RFL_ORIENT_AUTO && (maxlw > avail * 0.92 || ncat > 24));
     if (horiz) {
-        plot.x0 = 8.0 * s + maxlw + 8 * s + (d->category_title ? (RFL_FONT_H + 4) * s : 0);
-        plot.x1 = c->width - 18.0 * s;
-        plot.y0 = top + 4.0 * s;
-        plot.y1 = c->height - (6.0 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
-        rfl__axis_place(&va, plot.x0, plot.x1);
-        rfl__axis_place(&dummy, plot.y0, plot.y1);
+        plot->x0 = 8.0 * s + maxlw + 8 * s + (d->category_title ? (RFL_FONT_H + 4) * s : 0);
+        plot->x1 = c->width - 18.0 * s;
+        plot->y0 = top + 4.0 * s;
+        plot->y1 = c->height - (6.0 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
+        rfl__axis_place(va, plot->x0, plot->x1);
+        rfl__axis_place(&dummy, plot->y0, plot->y1);
     } else {
-        rfl__rect panel;
-        panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
-        panel.y0 = top; panel.y1 = c->height - 2.0 * s;
-        plot = rfl__plot_rect(&panel, &dummy, &va, s, d->value_title != 0);
-        rfl__axis_place(&va, plot.y1, plot.y0);
-        rfl__axis_place(&dummy, plot.x0, plot.x1);
+        *plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - 2.0 * s, va, s,
+                               d->value_title != 0);
+        rfl__axis_place(va, plot->y1, plot->y0);
+        rfl__axis_place(&dummy, plot->x0, plot->x1);
     }
-    if (plot.x1 <= plot.x0 + 4 || plot.y1 <= plot.y0 + 4) return RFL_OK; /* too small */
-    rfl__put_area(d->area, &plot, horiz ? &va : &dummy, horiz ? &dummy : &va);
+    if (plot->x1 <= plot->x0 + 4 || plot->y1 <= plot->y0 + 4) return RFL_OK; /* too small */
+    rfl__put_area(d->area, plot, horiz ? va : &dummy, horiz ? &dummy : va);
     if (horiz)
-        rfl__draw_frame_ex(c, &plot, &va, &dummy, d->value_title, 0, s, 1, 0, RFL__NO_YTICKS);
+        rfl__draw_frame(c, plot, va, &dummy, d->value_title, 0, s, RFL__NO_YTICKS);
     else
-        rfl__draw_frame_ex(c, &plot, &dummy, &va, 0, d->value_title, s, 0, 1, RFL__NO_XTICKS);
+        rfl__draw_frame(c, plot, &dummy, va, d->category_title, d->value_title, s,
+                        RFL__NO_XTICKS);
     B.d = d;
-    B.va = va;
-    B.plot = plot;
-    B.slot = ((horiz ? plot.y1 - plot.y0 : plot.x1 - plot.x0)) / (ncat > 0 ? ncat : 1);
+    B.slot = ((horiz ? plot->y1 - plot->y0 : plot->x1 - plot->x0)) / (ncat > 0 ? ncat : 1);
     B.horiz = horiz;
     B.nser = nser;
     B.ncat = ncat;
     B.s = s;
     rfl__bars_walk(&B, c, 0);
-    if (d->category_title) {
-        if (horiz)
-            rfl_draw_text(c, 6.0 * s, (plot.y0 + plot.y1) / 2, d->category_title, s,
-                          RFL_TEXT_UP | RFL_TEXT_CENTER | RFL_TEXT_TOP, RFL__INK);
-        else
-            rfl_draw_text(c, (plot.x0 + plot.x1) / 2, plot.y1 + 7 * s + RFL_FONT_H * s + 5 * s,
-                          d->category_title, s, RFL_TEXT_CENTER, RFL__INK);
-    }
+    if (horiz && d->category_title) /* vertical bars: the frame's x title */
+        rfl_draw_text(c, 6.0 * s, (plot->y0 + plot->y1) / 2, d->category_title, s,
+                      RFL_TEXT_UP | RFL_TEXT_CENTER | RFL_TEXT_TOP, RFL__INK);
     leg.n = leg.more = 0;
     if (nser > 1 && d->series)
         for (j = 0; j < nser; j++)
             rfl__leg_add(&leg, d->series[j] ? d->series[j] : "", RFL_MARKER_SQUARE,
                          d->colors && d->colors[j] ? d->colors[j] : rfl__palette[j % 10], 0, 1);
     rfl__obst_init(&o, rfl__bars_fixed, 0, &B, 0, 0, 0, 0);
-    rfl__leg_place(c, &leg, &plot, &o, d->legend, s);
+    rfl__leg_place(c, &leg, plot, &o, d->legend, s);
     return RFL_OK;
 }
 
@@ -15011,12 +14894,6 @@ typedef struct rfl__xyplot {
     int s;
 } rfl__xyplot;
 
-static double rfl__xy_size(const rfl_xy *p, int s) {
-    rfl_point tmp;
-    RFL_MEMSET(&tmp, 0, sizeof tmp);
-    tmp.weight = p->weight;
-    return rfl__marker_size(&tmp, s);
-}
 /* the points, the chart's fixed obstacles */
 static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
     const rfl__xyplot *S = (const rfl__xyplot *)ctx;
@@ -15027,7 +14904,7 @@ static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
         if (!rfl__xy_ok(p, S->x.log, S->y.log)) continue;
         px = rfl__amap(&S->x, p->x);
         py = rfl__amap(&S->y, p->y);
-        h = rfl__xy_size(p, S->s) / 2 + 3 * S->s;
+        h = rfl__marker_size(p->weight, S->s) / 2 + 3 * S->s;
         rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
     }
 }
@@ -15078,6 +14955,24 @@ static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, 
     rfl__leg_place(c, &leg, &S->plot, &o, d->legend, S->s);
 }
 
+/* A scatter axis from the data's least, greatest and least positive
+   values (mn > mx: no data), unless the caller gives a usable range. */
+static void rfl__xy_axis(rfl__axis *a, rfl_scale scale, rfl_ticks ticks, double mn, double mx,
+                         double pos, double umin, double umax) {
+    if (mn > mx) { mn = 0; mx = 1; pos = 1; }
+    RFL_MEMSET(a, 0, sizeof *a);
+    a->log = scale == RFL_SCALE_LOG || (scale == RFL_SCALE_AUTO && mn > 0 && mx / mn > 100);
+    a->ticks = ticks;
+    if (a->log) rfl__nice_range(a, pos / 1.5, mx * 1.5);
+    else rfl__nice_range(a, mn >= 0 && mn < mx - mn ? 0 : mn - (mx - mn) * 0.05,
+                         mx + (mx - mn) * 0.08 + (mx == mn));
+    if ((umin != 0 || umax != 0) && rfl__isfinite(umin) && rfl__isfinite(umax) && umax > umin &&
+        (!a->log || umin > 0)) {
+        a->lo = umin;
+        a->hi = umax;
+    }
+}
+
 /* The axes' scales and ranges: from the finite points, unless the caller
    gives a usable range. */
 static void rfl__xy_ranges(const rfl_scatter_desc *d, rfl__axis *x, rfl__axis *y) {
@@ -15086,55 +14981,33 @@ static void rfl__xy_ranges(const rfl_scatter_desc *d, rfl__axis *x, rfl__axis *y
     for (i = 0; i < d->n_points; i++) {
         const rfl_xy *p = &d->points[i];
         if (!rfl__xy_ok(p, 0, 0)) continue;
-        if (p->x < xmin) xmin = p->x;
-        if (p->x > xmax) xmax = p->x;
-        if (p->y < ymin) ymin = p->y;
-        if (p->y > ymax) ymax = p->y;
+        rfl__widen(&xmin, &xmax, p->x, p->x);
+        rfl__widen(&ymin, &ymax, p->y, p->y);
         if (p->x > 0 && p->x < xpos) xpos = p->x;
         if (p->y > 0 && p->y < ypos) ypos = p->y;
     }
-    if (xmin > xmax) { xmin = 0; xmax = 1; xpos = 1; }
-    if (ymin > ymax) { ymin = 0; ymax = 1; ypos = 1; }
-    RFL_MEMSET(x, 0, sizeof *x);
-    RFL_MEMSET(y, 0, sizeof *y);
-    x->log = d->x_scale == RFL_SCALE_LOG || (d->x_scale == RFL_SCALE_AUTO && xmin > 0 && xmax / xmin > 100);
-    y->log = d->y_scale == RFL_SCALE_LOG || (d->y_scale == RFL_SCALE_AUTO && ymin > 0 && ymax / ymin > 100);
-    x->ticks = d->x_ticks;
-    y->ticks = d->y_ticks;
-    if (x->log) rfl__nice_range(x, xpos / 1.5, xmax * 1.5);
-    else rfl__nice_range(x, xmin >= 0 && xmin < (xmax - xmin) ? 0 : xmin - (xmax - xmin) * 0.05, xmax + (xmax - xmin) * 0.08 + (xmax == xmin));
-    if (y->log) rfl__nice_range(y, ypos / 1.5, ymax * 1.5);
-    else rfl__nice_range(y, ymin >= 0 && ymin < (ymax - ymin) ? 0 : ymin - (ymax - ymin) * 0.05, ymax + (ymax - ymin) * 0.08 + (ymax == ymin));
-    if (d->x_min != 0 || d->x_max != 0) {
-        if (rfl__isfinite(d->x_min) && rfl__isfinite(d->x_max) && d->x_max > d->x_min && (!x->log || d->x_min > 0)) { x->lo = d->x_min; x->hi = d->x_max; }
-    }
-    if (d->y_min != 0 || d->y_max != 0) {
-        if (rfl__isfinite(d->y_min) && rfl__isfinite(d->y_max) && d->y_max > d->y_min && (!y->log || d->y_min > 0)) { y->lo = d->y_min; y->hi = d->y_max; }
-    }
+    rfl__xy_axis(x, d->x_scale, d->x_ticks, xmin, xmax, xpos, d->x_min, d->x_max);
+    rfl__xy_axis(y, d->y_scale, d->y_ticks, ymin, ymax, ypos, d->y_min, d->y_max);
 }
 
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     rfl__xyplot S;
-    rfl__rect panel;
     rfl__series ser;
     int s, i, k;
     double top;
     if (!c || !d || d->n_points < 0 || (d->n_points > 0 && !d->points)) return RFL_ERR_ARG;
     if (!rfl__canvas_ok(c)) return RFL_OK;
-    rfl_canvas_unclip(c);
-    rfl_canvas_clear(c, RFL_RGB(255, 255, 255));
     s = rfl__auto_font(c->width, c->height, d->font_scale);
     S.d = d;
     S.s = s;
-    top = rfl__title(c, d->title, s);
+    top = rfl__begin_chart(c, d->title, s);
     rfl__xy_ranges(d, &S.x, &S.y);
-    panel.x0 = 4.0 * s; panel.x1 = c->width - 4.0 * s;
-    panel.y0 = top; panel.y1 = c->height - 2.0 * s;
-    S.plot = rfl__plot_rect(&panel, &S.x, &S.y, s, d->y_title != 0);
+    S.plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - 2.0 * s, &S.y, s,
+                            d->y_title != 0);
     rfl__axis_place(&S.x, S.plot.x0, S.plot.x1);
     rfl__axis_place(&S.y, S.plot.y1, S.plot.y0);
     rfl__put_area(d->area, &S.plot, &S.x, &S.y);
-    rfl__draw_frame(c, &S.plot, &S.x, &S.y, d->x_title, d->y_title, s, 1, 1);
+    rfl__draw_frame(c, &S.plot, &S.x, &S.y, d->x_title, d->y_title, s, 0);
     rfl__ser_init(&ser, 0, d->points, 1);
     for (i = 0; i < d->n_points; i++)
         if (rfl__xy_ok(&d->points[i], S.x.log, S.y.log)) rfl__ser_add(&ser, i);
@@ -15162,7 +15035,7 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
         mk = p->marker ? p->marker : si >= 0 ? rfl__markers[si % 7] : RFL_MARKER_CIRCLE;
         px = rfl__amap(&S.x, p->x);
         py = rfl__amap(&S.y, p->y);
-        sz = rfl__xy_size(p, s);
+        sz = rfl__marker_size(p->weight, s);
         if (!p->hollow && mk != RFL_MARKER_CROSS && mk != RFL_MARKER_PLUS)
             rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
         rfl_draw_marker(c, mk, px, py, sz, p->hollow, col);
@@ -15179,10 +15052,6 @@ typedef struct rfl__grid {
 static void rfl__gput(rfl__grid *g, int r, int c, char ch) {
     if (r < 0 || r >= g->rows || c < 0 || c >= g->cols) return;
     g->b[(size_t)r * (size_t)(g->cols + 1) + (size_t)c] = ch;
-}
-static char rfl__gget(const rfl__grid *g, int r, int c) {
-    if (r < 0 || r >= g->rows || c < 0 || c >= g->cols) return 0;
-    return g->b[(size_t)r * (size_t)(g->cols + 1) + (size_t)c];
 }
 static void rfl__gstr(rfl__grid *g, int r, int c, const char *s) {
     for (; s && *s; s++, c++) {
@@ -15285,11 +15154,6 @@ static void rfl__ascii_roof(rfl__ascii *A, rfl_prec p) {
     }
 }
 
-static int rfl__ascii_above(const rfl__ascii *A, const rfl_point *pt) {
-    double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(A->m, pt->prec, A->lv, pt->ai) : 0;
-    return roof > 0 && pt->flops_per_s > roof * 1.02;
-}
-
 /* Points: a letter per series, '!' above the roof. */
 static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const rfl__series *ser) {
     int i, rr, cc, si;
@@ -15300,7 +15164,8 @@ static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const r
         rr = rfl__grow(&A->y, pt->flops_per_s, A->top, A->ph);
         cc = rfl__gcol(&A->x, pt->ai, A->left, A->pw);
         if (rr < A->top || rr >= A->top + A->ph || cc < A->left || cc >= A->left + A->pw) continue;
-        rfl__gput(&A->g, rr, cc, rfl__ascii_above(A, pt) ? '!' : si >= 0 && si < 26 ? (char)('A' + si) : '*');
+        rfl__gput(&A->g, rr, cc,
+                  rfl__above_roof(A->m, A->lv, pt) ? '!' : si >= 0 && si < 26 ? (char)('A' + si) : '*');
     }
 }
 
@@ -15340,7 +15205,7 @@ static void rfl__ascii_key_points(rfl__ascii *A, const rfl_roofline_desc *d, con
         rfl__sb_sn(&s, rfl__ser_label(ser, i), 40);
         rfl__sb_f(&s, ": %3 FLOP/B, ", pt->ai);
         rfl__sb_si(&s, pt->flops_per_s, "FLOP/s");
-        if (rfl__ascii_above(A, pt)) rfl__sb_s(&s, " (!) above roof: check units");
+        if (rfl__above_roof(A->m, A->lv, pt)) rfl__sb_s(&s, " (!) above roof: check units");
         rfl__gstr(&A->g, line++, 1, lab);
     }
 }
@@ -15386,7 +15251,6 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
     }
     rfl__ascii_points(&A, d, &ser);
     rfl__ascii_key_points(&A, d, &ser, rfl__ascii_key_roof(&A, precs, A.top + A.ph + 3));
-    (void)rfl__gget;
     return res;
 }
 #endif /* RFL_NO_CHART */
@@ -15408,7 +15272,6 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
 typedef struct rfl__arena {
     unsigned char *base;
     size_t size, used, top; /* top: offset of the last block's header */
-    size_t peak;
     jmp_buf fail;
     rfl_write_fn write;
     void *user;
@@ -15428,7 +15291,6 @@ static void *rfl__arena_alloc(size_t n) {
     ((size_t *)(void *)(a->base + start))[1] = n;
     a->top = start;
     a->used = start + need;
-    if (a->used > a->peak) a->peak = a->used;
     return a->base + start + RFL__AHDR;
 }
 static void rfl__arena_free(void *p) {
@@ -15452,7 +15314,6 @@ static void *rfl__arena_realloc(void *p, size_t oldsz, size_t n) {
         if (n > a->size || need > a->size - off) longjmp(a->fail, 1);
         ((size_t *)(void *)(a->base + off))[1] = n;
         a->used = off + need;
-        if (a->used > a->peak) a->peak = a->used;
         return p;
     }
     q = (unsigned char *)rfl__arena_alloc(n);
@@ -15476,13 +15337,11 @@ typedef struct rfl__zout {
 } rfl__zout;
 
 static void rfl__zreserve(rfl__zout *z) {
+    size_t nc = z->cap * 2 > z->max ? z->max : z->cap * 2;
     if (z->n + 16 <= z->cap) return;
-    {
-        size_t nc = z->cap * 2 > z->max ? z->max : z->cap * 2;
-        if (nc < z->n + 16) nc = z->n + 16;
-        z->p = (unsigned char *)rfl__arena_realloc(z->p, z->cap, nc);
-        z->cap = nc;
-    }
+    if (nc < z->n + 16) nc = z->n + 16;
+    z->p = (unsigned char *)rfl__arena_realloc(z->p, z->cap, nc);
+    z->cap = nc;
 }
 static void rfl__zput(rfl__zout *z, uint32_t v, int n) {
     z->bits |= v << z->nbits;
@@ -15622,10 +15481,8 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
         a %= 65521u;
         b %= 65521u;
     }
-    z.p[z.n++] = (unsigned char)(b >> 8);
-    z.p[z.n++] = (unsigned char)b;
-    z.p[z.n++] = (unsigned char)(a >> 8);
-    z.p[z.n++] = (unsigned char)a;
+    for (k = 0; k < 4; k++) /* Adler-32, big-endian */
+        z.p[z.n++] = (unsigned char)((b << 16 | a) >> (24 - 8 * k));
     *out_len = (int)z.n;
     return z.p;
 }
@@ -15689,7 +15546,6 @@ RFL_API size_t rfl_png_arena_size(int w, int h, int channels) {
     if (channels != 4) channels = 3;
     return RFL_PNG_ARENA_BYTES(w, h, channels);
 }
-
 
 static void rfl__png_sink(void *ctx, void *data, int size) {
     rfl__arena *a = (rfl__arena *)ctx;
