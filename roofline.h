@@ -1064,18 +1064,12 @@ RFL_API const char *rfl_zoo_name(int i);
 RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
 #endif
 
-#ifdef __cplusplus
-}
-#endif
 
 /* ==========================================================================
    API  TRANSFORMERS (RFL_NO_LLM removes it)
    decoder LLMs by config: prefill and decode steps, the HF config reader
    ========================================================================== */
 #ifndef RFL_NO_LLM
-#ifdef __cplusplus
-extern "C" {
-#endif
 /* Where a step's work goes, for joining an estimate to a profile (the
    kinds a kernel name is sorted into). */
 typedef enum rfl_llm_kind {
@@ -1537,9 +1531,6 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
                                         rfl_llm_join *out);
 #endif /* RFL_NO_REDUCE */
 
-#ifdef __cplusplus
-}
-#endif
 #endif /* RFL_NO_LLM */
 
 /* ==========================================================================
@@ -1606,9 +1597,6 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
    Pad, Expand, Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize
    linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
    Reduce* one per input element; unary math 1 per element. */
-#ifdef __cplusplus
-extern "C" {
-#endif
 
 #define RFL_ONNX_MAX_RANK 8      /* tensor rank the shape rules handle */
 #define RFL_ONNX_KEEP_BYTES 512  /* tensor payloads up to this size are kept */
@@ -1760,9 +1748,6 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
                                       size_t size, rfl_onnx_graph *g);
 #endif
 
-#ifdef __cplusplus
-}
-#endif
 #endif /* RFL_NO_ONNX */
 
 /* ==========================================================================
@@ -1791,9 +1776,6 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
    is kept truncated and flagged (RFL_REDUCE_NAME_TRUNCATED).
    Counts (FLOPs, bytes, instructions) and times in ns are exact uint64;
    an overflow saturates at UINT64_MAX (RFL_REDUCE_SATURATED). */
-#ifdef __cplusplus
-extern "C" {
-#endif
 #ifndef RFL_NO_REDUCE
 #define RFL_REDUCE_NAME_MAX 256  /* kernel name bytes kept, with the NUL */
 #define RFL_REDUCE_TOP_MAX 32    /* most kernels rfl_reduce_result.top holds */
@@ -2385,9 +2367,6 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 #endif
 #endif /* RFL_HAS_PNG */
 #endif /* RFL_NO_CHART */
-#ifdef __cplusplus
-}
-#endif
 
 /* ---- PNG off ----------------------------------------------------------------
    Without PNG (RFL_NO_PNG, RFL_NO_CHART, or stb_image_write.h not found),
@@ -2504,17 +2483,11 @@ typedef struct rfl_machine_file_err {
     int need_toks;         /* RFL_ERR_BUFFER: tokens needed (0 = enough) */
     size_t need_str;       /* RFL_ERR_BUFFER: strbuf bytes needed (0 = enough) */
 } rfl_machine_file_err;
-#ifdef __cplusplus
-extern "C" {
-#endif
 RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
                                           rfl_json_tok *toks, int ntoks,
                                           char *strbuf, size_t strsize,
                                           rfl_machine_file *out,
                                           rfl_machine_file_err *err);
-#ifdef __cplusplus
-}
-#endif
 #endif /* RFL_NO_MACHINE_FILE */
 
 /* ---- issue 19: the probe API goes here ---- */
@@ -2564,9 +2537,6 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
    threads x the job's; bytes count the whole arrays. The timer brackets
    the call, so the pool's start-up is in the time: keep threads waiting
    on a barrier, not created per call. */
-#ifdef __cplusplus
-extern "C" {
-#endif
 typedef enum rfl_probe_isa {
     RFL_ISA_AUTO = 0, /* the best this CPU has */
     RFL_ISA_C,        /* plain C (what the compiler makes of it) */
@@ -2654,10 +2624,11 @@ RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r);
    none. Returns the number of pieces (0 when no value). */
 RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
                              double out[RFL_PROBE_LEVELS]);
+#endif /* RFL_NO_PROBE */
+
 #ifdef __cplusplus
 }
 #endif
-#endif /* RFL_NO_PROBE */
 
 #endif /* ROOFLINE_H */
 
