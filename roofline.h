@@ -16236,13 +16236,14 @@ RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r) {
 /*
    VERSION HISTORY
        0.1.0 (2026-11)  first release: layer formulas and a 30-model zoo
-                        equal to PyTorch's counts, a 47-machine datasheet
-                        table (hw_specs.h), the streaming ncu / nvprof CSV
-                        reducer, the chart writer with PNG through
-                        stb_image_write; one file (the former src/ parts
-                        merged into this header), runtime rfl_version(),
-                        RFL_PNG_REQUIRED, and rfl_png_* calls that fail to
-                        compile, saying why, when PNG is off.
+                        equal to PyTorch's counts, decoder LLMs (configs,
+                        Hugging Face config.json, prefill and decode), the
+                        ONNX reader, a 47-machine datasheet table
+                        (hw_specs.h), machine files and the probe of the
+                        host's own ceilings, the streaming ncu / nvprof CSV
+                        reducer and its LLM join, the chart writer with PNG
+                        through stb_image_write; one file (the former src/
+                        parts merged into this header), rfl_version().
 
    LICENSE (MIT)
        Copyright (c) 2026 the roofline.h authors
