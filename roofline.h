@@ -10233,7 +10233,21 @@ RFL__ALWAYS_INLINE int rfl__num_scan(const char *s, size_t n, char g, char dm, u
     *mo = m, *fo = frac;
     return 1;
 }
-/* Stores the digits m with frac of them decimals (nd <= 19) as role's value. */
+/* Adds d and x to role's reading k (0 US, 1 European): each reading sums
+   on its own while the locale is undecided. The caller sets kset[role]
+   once both readings are stored. */
+RFL__ALWAYS_INLINE void rfl__store(rfl_reduce_state *st, int role, int k, double d, uint64_t x) {
+    if (st->kset[role]) {
+        st->kv_d[role][k] += d;
+        st->kv_u[role][k] = rfl__sat_add(st->kv_u[role][k], x, &st->kflags);
+    } else {
+        st->kv_d[role][k] = d;
+        st->kv_u[role][k] = x;
+    }
+}
+
+/* Stores the digits m with frac of them decimals (nd <= 19) as role's value
+   (plain digits: both readings the same). */
 RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac) {
     uint64_t x, rem = 0, p10 = 0;
     double d;
@@ -10252,14 +10266,8 @@ RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t
         x = m / p10, rem = m % p10;
     }
     if (frac && rem >= p10 - rem) x++; /* half up, as rfl__round_u64 */
-    if (st->kset[role]) {
-        st->kv_d[role][0] += d, st->kv_d[role][1] += d;
-        st->kv_u[role][0] = rfl__sat_add(st->kv_u[role][0], x, &st->kflags);
-        st->kv_u[role][1] = st->kv_u[role][0];
-    } else {
-        st->kv_d[role][0] = st->kv_d[role][1] = d;
-        st->kv_u[role][0] = st->kv_u[role][1] = x;
-    }
+    rfl__store(st, role, 0, d, x);
+    rfl__store(st, role, 1, d, x);
     st->kset[role] = 1;
 }
 
@@ -10323,13 +10331,7 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
         rfl__val *v = k ? &eu : &us;
         uint64_t x = rfl__sat_mul(v->u, mult, &st->kflags);
         st->kflags |= v->sat;
-        if (st->kset[role]) {
-            st->kv_d[role][k] += v->d * (double)mult;
-            st->kv_u[role][k] = rfl__sat_add(st->kv_u[role][k], x, &st->kflags);
-        } else {
-            st->kv_d[role][k] = v->d * (double)mult;
-            st->kv_u[role][k] = x;
-        }
+        rfl__store(st, role, k, v->d * (double)mult, x);
     }
     st->kset[role] = 1;
     return RFL_OK;
