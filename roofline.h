@@ -2746,33 +2746,17 @@ RFL_API const char *rfl_result_str(rfl_result r) {
     (void)r;
     return "";
 #else
-    switch (r) {
-    case RFL_OK: return "ok";
-    case RFL_ERR_ARG: return "invalid argument";
-    case RFL_ERR_BUFFER: return "buffer too small";
-    case RFL_ERR_UNKNOWN_NAME: return "unknown name";
-    case RFL_ERR_NO_ROOF: return "no ceiling for that precision on this machine";
-    case RFL_ERR_NO_DATA: return "quantity unknown or zero";
-    case RFL_ERR_SHAPE: return "invalid shape";
-    case RFL_ERR_OVERFLOW: return "size or count overflows";
-    case RFL_ERR_NUMBER: return "not a number";
-    case RFL_ERR_UNIT: return "unknown unit";
-    case RFL_ERR_SYNTAX: return "malformed input (syntax)";
-    case RFL_ERR_TRUNCATED: return "input ends inside a field";
-    case RFL_ERR_NO_HEADER: return "no header row found";
-    case RFL_ERR_EMPTY: return "empty input";
-    case RFL_ERR_LOCALE: return "ambiguous number format (declare the locale)";
-    case RFL_ERR_FIELD_TOO_LONG: return "numeric field longer than the scratch buffer";
-    case RFL_ERR_NOT_FINITE: return "NaN or infinity";
-    case RFL_ERR_STATE: return "call out of order";
-    case RFL_ERR_IO: return "I/O error";
-    case RFL_ERR_MISSING: return "required field missing";
-    case RFL_ERR_FORMAT: return "malformed input";
-    case RFL_ERR_UNSUPPORTED: return "not supported";
-    case RFL_ERR_GRAPH: return "invalid graph";
-    case RFL_ERR_COUNT_: break;
-    }
-    return "unknown error";
+    /* in the order of rfl_result */
+    static const char *const msg[] = {
+        "ok", "invalid argument", "buffer too small", "unknown name",
+        "no ceiling for that precision on this machine", "quantity unknown or zero",
+        "invalid shape", "size or count overflows", "not a number", "unknown unit",
+        "malformed input (syntax)", "input ends inside a field", "no header row found",
+        "empty input", "ambiguous number format (declare the locale)",
+        "numeric field longer than the scratch buffer", "NaN or infinity", "call out of order",
+        "I/O error", "required field missing", "malformed input", "not supported",
+        "invalid graph"};
+    return (unsigned)r < sizeof msg / sizeof msg[0] ? msg[r] : "unknown error";
 #endif
 }
 
@@ -4276,20 +4260,13 @@ RFL_API rfl_tensor rfl_name(rfl_net *net, rfl_tensor t, const char *name) {
 /* Start a layer: checks the sticky error, room, and the input handles. */
 static rfl_layer *rfl__ly_begin(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor b, int ninputs) {
     rfl_layer *L;
-    const char *what = rfl__ly_op_names[op];
+    int bad_arg;
     if (!net || net->err) return (rfl_layer *)0;
-    if (!net->layers) { rfl__ly_fail(net, RFL_ERR_ARG, what); return (rfl_layer *)0; }
-    if (op != RFL_OP_INPUT && net->count == 0) {
-        rfl__ly_fail(net, RFL_ERR_ARG, what); /* the input comes first */
-        return (rfl_layer *)0;
-    }
-    if ((ninputs > 0 && (a < 0 || a >= net->count)) ||
-        (ninputs > 1 && (b < 0 || b >= net->count))) {
-        rfl__ly_fail(net, RFL_ERR_ARG, what);
-        return (rfl_layer *)0;
-    }
-    if (net->count >= net->cap) {
-        rfl__ly_fail(net, RFL_ERR_BUFFER, what);
+    bad_arg = !net->layers || (op != RFL_OP_INPUT && net->count == 0) || /* the input first */
+              (ninputs > 0 && (a < 0 || a >= net->count)) ||
+              (ninputs > 1 && (b < 0 || b >= net->count));
+    if (bad_arg || net->count >= net->cap) {
+        rfl__ly_fail(net, bad_arg ? RFL_ERR_ARG : RFL_ERR_BUFFER, rfl__ly_op_names[op]);
         return (rfl_layer *)0;
     }
     L = &net->layers[net->count];
@@ -4324,9 +4301,8 @@ static const rfl_layer *rfl__ly_in(const rfl_net *net, rfl_tensor t) { return &n
 
 /* Copy the shape of t into L. */
 static void rfl__ly_same_shape(rfl_layer *L, const rfl_layer *x) {
-    int i;
     L->rank = x->rank;
-    for (i = 0; i < RFL_MAX_RANK; i++) L->shape[i] = x->shape[i];
+    RFL_MEMCPY(L->shape, x->shape, sizeof L->shape);
 }
 
 /* u64 -> u32 dim, 0 when it does not fit (then commit reports a shape error
@@ -4928,15 +4904,6 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     return ok ? RFL_OK : RFL_ERR_OVERFLOW;
 }
 
-/* The precisions of a dtype: conv/matmul work and the rest. */
-static void rfl__ly_dtype_precs(rfl_dtype dt, rfl_prec *mm, rfl_prec *ew) {
-    switch (dt) {
-    case RFL_DTYPE_FP16: *mm = RFL_FP16_TENSOR, *ew = RFL_FP16; break;
-    case RFL_DTYPE_BF16: *mm = RFL_BF16_TENSOR, *ew = RFL_FP16; break;
-    case RFL_DTYPE_INT8: *mm = RFL_INT8_TENSOR, *ew = RFL_FP32; break;
-    default: *mm = RFL_FP32, *ew = RFL_FP32; break;
-    }
-}
 
 static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, uint64_t all,
                         uint64_t bytes) {
@@ -4949,6 +4916,10 @@ static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, 
 
 RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc *d,
                                   rfl_work *fwd, rfl_work *bwd) {
+    /* the precisions of each dtype: conv/matmul work and the rest */
+    static const rfl_prec mm_prec[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP16_TENSOR, RFL_BF16_TENSOR,
+                                                      RFL_INT8_TENSOR};
+    static const rfl_prec ew_prec[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP16, RFL_FP16, RFL_FP32};
     rfl_layer_cost c;
     rfl_prec mm, ew;
     rfl_cost_desc dd;
@@ -4958,7 +4929,8 @@ RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc
     dd.convention = RFL_CONV_TORCH; /* works count what the machine runs */
     r = rfl_layer_cost_get(net, i, &dd, &c);
     if (r) return r;
-    rfl__ly_dtype_precs(dd.dtype, &mm, &ew);
+    mm = mm_prec[dd.dtype]; /* a valid dtype: rfl_layer_cost_get checked it */
+    ew = ew_prec[dd.dtype];
     /* the mac part of conv/matmul goes to the matrix precision */
     if (fwd) rfl__ly_mkwork(fwd, mm, ew, c.fwd_mac_flops, c.fwd_flops, c.fwd_bytes);
     if (bwd) rfl__ly_mkwork(bwd, mm, ew, c.bwd_mac_flops, c.bwd_flops, c.bwd_bytes);
@@ -6270,21 +6242,16 @@ static void rfl__zpush_num(rfl_net *n, const char *prefix, uint64_t i) {
 }
 
 static rfl_tensor rfl__zalexnet(rfl_net *n, rfl_tensor x) {
-    int i = 0;
+    /* out, kernel, stride, pad, a 3x3 max pool after */
+    static const uint16_t cv[5][5] = {{64, 11, 4, 2, 1}, {192, 5, 1, 2, 1}, {384, 3, 1, 1, 0},
+                                      {256, 3, 1, 1, 0}, {256, 3, 1, 1, 1}};
+    int i = 0, c;
     rfl_scope_push(n, "features");
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 64, 11, 4, 2, 1, 1), &i);
-    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
-    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 192, 5, 1, 2, 1, 1), &i);
-    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
-    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 384, 3, 1, 1, 1, 1), &i);
-    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 256, 3, 1, 1, 1, 1), &i);
-    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 256, 3, 1, 1, 1, 1), &i);
-    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
-    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
+    for (c = 0; c < 5; c++) {
+        x = rfl__zidx(n, rfl__zconv(n, x, 0, cv[c][0], cv[c][1], cv[c][2], cv[c][3], 1, 1), &i);
+        x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+        if (cv[c][4]) x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
+    }
     rfl_scope_pop(n);
     x = rfl_name(n, rfl_adaptive_avgpool(n, x, 6, 6), "avgpool");
     x = rfl_flatten(n, x);
