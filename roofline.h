@@ -1067,9 +1067,9 @@ RFL_API int rfl_zoo_count(void);
 RFL_API const char *rfl_zoo_name(int i);
 /* Build model `name` (rfl_name_eq: case, '-', '_' ignored) for res x res
    inputs (0 = the model's default: 224, inception_v3 299) into an
-   initialised, empty net. RFL_ERR_UNKNOWN_NAME for
-   an unknown model; RFL_ERR_SHAPE when res is too small for the model;
-   RFL_ERR_BUFFER when the array or names arena is too small. */
+   initialised, empty net. RFL_ERR_UNKNOWN_NAME for an unknown model;
+   RFL_ERR_SHAPE when res is too small for the model; RFL_ERR_BUFFER when
+   the array or names arena is too small. */
 RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
 #endif
 
@@ -3313,13 +3313,9 @@ static int rfl__json_ok(const rfl_json_doc *d, int tok) {
 
 RFL_API int rfl_json_get(const rfl_json_doc *doc, int obj, const char *key) {
     int i;
-    size_t kl;
     if (!rfl__json_ok(doc, obj) || doc->t[obj].type != RFL_JSON_OBJ || !key) return -1;
-    kl = rfl__strlen(key);
-    for (i = obj + 1; i < doc->t[obj].after; i = doc->t[i + 1].after) {
-        const rfl_json_tok *k = &doc->t[i];
-        if (k->end - k->start == kl && rfl__memeq(doc->src + k->start, key, kl)) return i + 1;
-    }
+    for (i = obj + 1; i < doc->t[obj].after; i = doc->t[i + 1].after)
+        if (rfl_json_str_eq(doc, i, key)) return i + 1;
     return -1;
 }
 
@@ -3373,12 +3369,10 @@ RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t siz
         if (n + 1 >= size) { buf[n] = 0; return 0; }
         if (c == '\\' && i + 1 < end) {
             unsigned u;
+            const char *e = "n\nt\tr\rb\bf\f"; /* an escape's letter, then its character */
             c = doc->src[++i];
-            if (c == 'n') c = '\n';
-            else if (c == 't') c = '\t';
-            else if (c == 'r') c = '\r';
-            else if (c == 'b') c = '\b';
-            else if (c == 'f') c = '\f';
+            while (*e && *e != c) e += 2;
+            if (*e) c = e[1];
             else if (c == 'u' && i + 4 < end && rfl__json_hex4(doc->src + i + 1, &u)) {
                 c = u < 0x80 ? (char)u : '?';
                 i += 4;
@@ -3528,7 +3522,7 @@ RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
     enum { MAXN = 8 };
     int bestd[MAXN], besti[MAXN], k = 0, i, j, nm = rfl_hw_count();
     char q[48], c[48];
-    int qn, written = 0;
+    int qn;
     size_t pos = 0;
     if (buf && size) buf[0] = 0;
     if (!name || n <= 0 || !buf || !size) return 0;
@@ -3563,9 +3557,8 @@ RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
         RFL_MEMCPY(buf + pos, id, rfl__strlen(id));
         pos += rfl__strlen(id);
         buf[pos] = 0;
-        written++;
     }
-    return written;
+    return i; /* the ids that fit */
 }
 #else
 RFL_API int rfl_hw_count(void) { return 0; }
