@@ -4825,7 +4825,6 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     /* per batch: input elements, output elements, forward mac and flops */
     ok = rfl__ly_mul64(L->in_numel, B, &in) && rfl__ly_mul64(L->out_numel, pb, &o) &&
          rfl__ly_mul64(L->mac_flops, B, &fm) && rfl__ly_mul64(L->flops, B, &ff);
-    ext = 0;
     if (ok && d && d->convention == RFL_CONV_REPORT) ok = rfl__ly_mul64(L->bias_flops, B, &ext);
     if (!ok) return RFL_ERR_OVERFLOW;
     w = L->params;
