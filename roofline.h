@@ -3182,13 +3182,14 @@ static int rfl__json_fail(rfl_json_doc *d, const char *msg) {
     return -1;
 }
 
-/* A new token; in count mode only counted. -2 when the array is full. */
-static int rfl__json_new(rfl_json_doc *d, rfl_json_type type, size_t start) {
+/* A new token over [start, end) (a container's end: rfl__json_close); in
+   count mode only counted. -2 when the array is full. */
+static int rfl__json_new(rfl_json_doc *d, rfl_json_type type, size_t start, size_t end) {
     if (d->t) {
         if (d->n >= d->cap) return -2;
         d->t[d->n].type = type;
         d->t[d->n].start = start;
-        d->t[d->n].end = start;
+        d->t[d->n].end = end;
         d->t[d->n].after = d->n + 1;
     }
     return d->n++;
@@ -3208,8 +3209,7 @@ static int rfl__json_string(rfl_json_doc *d) {
         d->pos++;
     }
     if (d->pos >= d->len) return rfl__json_fail(d, "unterminated string");
-    k = rfl__json_new(d, RFL_JSON_STR, start);
-    if (k >= 0) rfl__json_close(d, k, d->pos);
+    k = rfl__json_new(d, RFL_JSON_STR, start, d->pos);
     d->pos++;
     return k;
 }
@@ -3220,7 +3220,6 @@ static int rfl__json_scalar(rfl_json_doc *d) {
     rfl_json_type type = RFL_JSON_NUM;
     const char *s = d->src + start;
     double v;
-    int k;
     while (d->pos < d->len) {
         char c = d->src[d->pos];
         if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '+' || c == '-' ||
@@ -3237,9 +3236,7 @@ static int rfl__json_scalar(rfl_json_doc *d) {
         d->pos = start;
         return rfl__json_fail(d, "invalid number or literal");
     }
-    k = rfl__json_new(d, type, start);
-    if (k >= 0) rfl__json_close(d, k, d->pos);
-    return k;
+    return rfl__json_new(d, type, start, d->pos);
 }
 
 static int rfl__json_value(rfl_json_doc *d);
@@ -3249,7 +3246,7 @@ static int rfl__json_container(rfl_json_doc *d) {
     char open = d->src[d->pos], close = open == '{' ? '}' : ']';
     int k, r;
     if (++d->depth > 64) return rfl__json_fail(d, "nesting deeper than 64");
-    k = rfl__json_new(d, open == '{' ? RFL_JSON_OBJ : RFL_JSON_ARR, d->pos);
+    k = rfl__json_new(d, open == '{' ? RFL_JSON_OBJ : RFL_JSON_ARR, d->pos, d->pos);
     if (k < 0) return k;
     d->pos++;
     rfl__json_ws(d);
