@@ -1058,9 +1058,9 @@ RFL_API int rfl_zoo_count(void);
 RFL_API const char *rfl_zoo_name(int i);
 /* Build model `name` (rfl_name_eq: case, '-', '_' ignored) for res x res
    inputs (0 = the model's default: 224, inception_v3 299) into an
-   initialised, empty net. RFL_ERR_UNKNOWN_NAME for
-   an unknown model; RFL_ERR_SHAPE when res is too small for the model;
-   RFL_ERR_BUFFER when the array or names arena is too small. */
+   initialised, empty net. RFL_ERR_UNKNOWN_NAME for an unknown model;
+   RFL_ERR_SHAPE when res is too small for the model; RFL_ERR_BUFFER when
+   the array or names arena is too small. */
 RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
 #endif
 
@@ -2700,33 +2700,17 @@ RFL_API const char *rfl_result_str(rfl_result r) {
     (void)r;
     return "";
 #else
-    switch (r) {
-    case RFL_OK: return "ok";
-    case RFL_ERR_ARG: return "invalid argument";
-    case RFL_ERR_BUFFER: return "buffer too small";
-    case RFL_ERR_UNKNOWN_NAME: return "unknown name";
-    case RFL_ERR_NO_ROOF: return "no ceiling for that precision on this machine";
-    case RFL_ERR_NO_DATA: return "quantity unknown or zero";
-    case RFL_ERR_SHAPE: return "invalid shape";
-    case RFL_ERR_OVERFLOW: return "size or count overflows";
-    case RFL_ERR_NUMBER: return "not a number";
-    case RFL_ERR_UNIT: return "unknown unit";
-    case RFL_ERR_SYNTAX: return "malformed input (syntax)";
-    case RFL_ERR_TRUNCATED: return "input ends inside a field";
-    case RFL_ERR_NO_HEADER: return "no header row found";
-    case RFL_ERR_EMPTY: return "empty input";
-    case RFL_ERR_LOCALE: return "ambiguous number format (declare the locale)";
-    case RFL_ERR_FIELD_TOO_LONG: return "numeric field longer than the scratch buffer";
-    case RFL_ERR_NOT_FINITE: return "NaN or infinity";
-    case RFL_ERR_STATE: return "call out of order";
-    case RFL_ERR_IO: return "I/O error";
-    case RFL_ERR_MISSING: return "required field missing";
-    case RFL_ERR_FORMAT: return "malformed input";
-    case RFL_ERR_UNSUPPORTED: return "not supported";
-    case RFL_ERR_GRAPH: return "invalid graph";
-    case RFL_ERR_COUNT_: break;
-    }
-    return "unknown error";
+    /* in the order of rfl_result */
+    static const char *const msg[] = {
+        "ok", "invalid argument", "buffer too small", "unknown name",
+        "no ceiling for that precision on this machine", "quantity unknown or zero",
+        "invalid shape", "size or count overflows", "not a number", "unknown unit",
+        "malformed input (syntax)", "input ends inside a field", "no header row found",
+        "empty input", "ambiguous number format (declare the locale)",
+        "numeric field longer than the scratch buffer", "NaN or infinity", "call out of order",
+        "I/O error", "required field missing", "malformed input", "not supported",
+        "invalid graph"};
+    return (unsigned)r < sizeof msg / sizeof msg[0] ? msg[r] : "unknown error";
 #endif
 }
 
@@ -3152,13 +3136,14 @@ static int rfl__json_fail(rfl_json_doc *d, const char *msg) {
     return -1;
 }
 
-/* A new token; in count mode only counted. -2 when the array is full. */
-static int rfl__json_new(rfl_json_doc *d, rfl_json_type type, size_t start) {
+/* A new token over [start, end) (a container's end: rfl__json_close); in
+   count mode only counted. -2 when the array is full. */
+static int rfl__json_new(rfl_json_doc *d, rfl_json_type type, size_t start, size_t end) {
     if (d->t) {
         if (d->n >= d->cap) return -2;
         d->t[d->n].type = type;
         d->t[d->n].start = start;
-        d->t[d->n].end = start;
+        d->t[d->n].end = end;
         d->t[d->n].after = d->n + 1;
     }
     return d->n++;
@@ -3178,8 +3163,7 @@ static int rfl__json_string(rfl_json_doc *d) {
         d->pos++;
     }
     if (d->pos >= d->len) return rfl__json_fail(d, "unterminated string");
-    k = rfl__json_new(d, RFL_JSON_STR, start);
-    if (k >= 0) rfl__json_close(d, k, d->pos);
+    k = rfl__json_new(d, RFL_JSON_STR, start, d->pos);
     d->pos++;
     return k;
 }
@@ -3190,7 +3174,6 @@ static int rfl__json_scalar(rfl_json_doc *d) {
     rfl_json_type type = RFL_JSON_NUM;
     const char *s = d->src + start;
     double v;
-    int k;
     while (d->pos < d->len) {
         char c = d->src[d->pos];
         if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '+' || c == '-' ||
@@ -3207,9 +3190,7 @@ static int rfl__json_scalar(rfl_json_doc *d) {
         d->pos = start;
         return rfl__json_fail(d, "invalid number or literal");
     }
-    k = rfl__json_new(d, type, start);
-    if (k >= 0) rfl__json_close(d, k, d->pos);
-    return k;
+    return rfl__json_new(d, type, start, d->pos);
 }
 
 static int rfl__json_value(rfl_json_doc *d);
@@ -3219,7 +3200,7 @@ static int rfl__json_container(rfl_json_doc *d) {
     char open = d->src[d->pos], close = open == '{' ? '}' : ']';
     int k, r;
     if (++d->depth > 64) return rfl__json_fail(d, "nesting deeper than 64");
-    k = rfl__json_new(d, open == '{' ? RFL_JSON_OBJ : RFL_JSON_ARR, d->pos);
+    k = rfl__json_new(d, open == '{' ? RFL_JSON_OBJ : RFL_JSON_ARR, d->pos, d->pos);
     if (k < 0) return k;
     d->pos++;
     rfl__json_ws(d);
@@ -3283,13 +3264,9 @@ static int rfl__json_ok(const rfl_json_doc *d, int tok) {
 
 RFL_API int rfl_json_get(const rfl_json_doc *doc, int obj, const char *key) {
     int i;
-    size_t kl;
     if (!rfl__json_ok(doc, obj) || doc->t[obj].type != RFL_JSON_OBJ || !key) return -1;
-    kl = rfl__strlen(key);
-    for (i = obj + 1; i < doc->t[obj].after; i = doc->t[i + 1].after) {
-        const rfl_json_tok *k = &doc->t[i];
-        if (k->end - k->start == kl && rfl__memeq(doc->src + k->start, key, kl)) return i + 1;
-    }
+    for (i = obj + 1; i < doc->t[obj].after; i = doc->t[i + 1].after)
+        if (rfl_json_str_eq(doc, i, key)) return i + 1;
     return -1;
 }
 
@@ -3343,12 +3320,10 @@ RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t siz
         if (n + 1 >= size) { buf[n] = 0; return 0; }
         if (c == '\\' && i + 1 < end) {
             unsigned u;
+            const char *e = "n\nt\tr\rb\bf\f"; /* an escape's letter, then its character */
             c = doc->src[++i];
-            if (c == 'n') c = '\n';
-            else if (c == 't') c = '\t';
-            else if (c == 'r') c = '\r';
-            else if (c == 'b') c = '\b';
-            else if (c == 'f') c = '\f';
+            while (*e && *e != c) e += 2;
+            if (*e) c = e[1];
             else if (c == 'u' && i + 4 < end && rfl__json_hex4(doc->src + i + 1, &u)) {
                 c = u < 0x80 ? (char)u : '?';
                 i += 4;
@@ -3498,7 +3473,7 @@ RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
     enum { MAXN = 8 };
     int bestd[MAXN], besti[MAXN], k = 0, i, j, nm = rfl_hw_count();
     char q[48], c[48];
-    int qn, written = 0;
+    int qn;
     size_t pos = 0;
     if (buf && size) buf[0] = 0;
     if (!name || n <= 0 || !buf || !size) return 0;
@@ -3533,9 +3508,8 @@ RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
         RFL_MEMCPY(buf + pos, id, rfl__strlen(id));
         pos += rfl__strlen(id);
         buf[pos] = 0;
-        written++;
     }
-    return written;
+    return i; /* the ids that fit */
 }
 #else
 RFL_API int rfl_hw_count(void) { return 0; }
@@ -4230,20 +4204,13 @@ RFL_API rfl_tensor rfl_name(rfl_net *net, rfl_tensor t, const char *name) {
 /* Start a layer: checks the sticky error, room, and the input handles. */
 static rfl_layer *rfl__ly_begin(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor b, int ninputs) {
     rfl_layer *L;
-    const char *what = rfl__ly_op_names[op];
+    int bad_arg;
     if (!net || net->err) return (rfl_layer *)0;
-    if (!net->layers) { rfl__ly_fail(net, RFL_ERR_ARG, what); return (rfl_layer *)0; }
-    if (op != RFL_OP_INPUT && net->count == 0) {
-        rfl__ly_fail(net, RFL_ERR_ARG, what); /* the input comes first */
-        return (rfl_layer *)0;
-    }
-    if ((ninputs > 0 && (a < 0 || a >= net->count)) ||
-        (ninputs > 1 && (b < 0 || b >= net->count))) {
-        rfl__ly_fail(net, RFL_ERR_ARG, what);
-        return (rfl_layer *)0;
-    }
-    if (net->count >= net->cap) {
-        rfl__ly_fail(net, RFL_ERR_BUFFER, what);
+    bad_arg = !net->layers || (op != RFL_OP_INPUT && net->count == 0) || /* the input first */
+              (ninputs > 0 && (a < 0 || a >= net->count)) ||
+              (ninputs > 1 && (b < 0 || b >= net->count));
+    if (bad_arg || net->count >= net->cap) {
+        rfl__ly_fail(net, bad_arg ? RFL_ERR_ARG : RFL_ERR_BUFFER, rfl__ly_op_names[op]);
         return (rfl_layer *)0;
     }
     L = &net->layers[net->count];
@@ -4278,9 +4245,8 @@ static const rfl_layer *rfl__ly_in(const rfl_net *net, rfl_tensor t) { return &n
 
 /* Copy the shape of t into L. */
 static void rfl__ly_same_shape(rfl_layer *L, const rfl_layer *x) {
-    int i;
     L->rank = x->rank;
-    for (i = 0; i < RFL_MAX_RANK; i++) L->shape[i] = x->shape[i];
+    RFL_MEMCPY(L->shape, x->shape, sizeof L->shape);
 }
 
 /* u64 -> u32 dim, 0 when it does not fit (then commit reports a shape error
@@ -4810,7 +4776,6 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     /* per batch: input elements, output elements, forward mac and flops */
     ok = rfl__ly_mul64(L->in_numel, B, &in) && rfl__ly_mul64(L->out_numel, pb, &o) &&
          rfl__ly_mul64(L->mac_flops, B, &fm) && rfl__ly_mul64(L->flops, B, &ff);
-    ext = 0;
     if (ok && d && d->convention == RFL_CONV_REPORT) ok = rfl__ly_mul64(L->bias_flops, B, &ext);
     if (!ok) return RFL_ERR_OVERFLOW;
     w = L->params;
@@ -4882,15 +4847,6 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     return ok ? RFL_OK : RFL_ERR_OVERFLOW;
 }
 
-/* The precisions of a dtype: conv/matmul work and the rest. */
-static void rfl__ly_dtype_precs(rfl_dtype dt, rfl_prec *mm, rfl_prec *ew) {
-    switch (dt) {
-    case RFL_DTYPE_FP16: *mm = RFL_FP16_TENSOR, *ew = RFL_FP16; break;
-    case RFL_DTYPE_BF16: *mm = RFL_BF16_TENSOR, *ew = RFL_FP16; break;
-    case RFL_DTYPE_INT8: *mm = RFL_INT8_TENSOR, *ew = RFL_FP32; break;
-    default: *mm = RFL_FP32, *ew = RFL_FP32; break;
-    }
-}
 
 static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, uint64_t all,
                         uint64_t bytes) {
@@ -4903,6 +4859,10 @@ static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, 
 
 RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc *d,
                                   rfl_work *fwd, rfl_work *bwd) {
+    /* the precisions of each dtype: conv/matmul work and the rest */
+    static const rfl_prec mm_prec[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP16_TENSOR, RFL_BF16_TENSOR,
+                                                      RFL_INT8_TENSOR};
+    static const rfl_prec ew_prec[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP16, RFL_FP16, RFL_FP32};
     rfl_layer_cost c;
     rfl_prec mm, ew;
     rfl_cost_desc dd;
@@ -4912,7 +4872,8 @@ RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc
     dd.convention = RFL_CONV_TORCH; /* works count what the machine runs */
     r = rfl_layer_cost_get(net, i, &dd, &c);
     if (r) return r;
-    rfl__ly_dtype_precs(dd.dtype, &mm, &ew);
+    mm = mm_prec[dd.dtype]; /* a valid dtype: rfl_layer_cost_get checked it */
+    ew = ew_prec[dd.dtype];
     /* the mac part of conv/matmul goes to the matrix precision */
     if (fwd) rfl__ly_mkwork(fwd, mm, ew, c.fwd_mac_flops, c.fwd_flops, c.fwd_bytes);
     if (bwd) rfl__ly_mkwork(bwd, mm, ew, c.bwd_mac_flops, c.bwd_flops, c.bwd_bytes);
@@ -6224,21 +6185,16 @@ static void rfl__zpush_num(rfl_net *n, const char *prefix, uint64_t i) {
 }
 
 static rfl_tensor rfl__zalexnet(rfl_net *n, rfl_tensor x) {
-    int i = 0;
+    /* out, kernel, stride, pad, a 3x3 max pool after */
+    static const uint16_t cv[5][5] = {{64, 11, 4, 2, 1}, {192, 5, 1, 2, 1}, {384, 3, 1, 1, 0},
+                                      {256, 3, 1, 1, 0}, {256, 3, 1, 1, 1}};
+    int i = 0, c;
     rfl_scope_push(n, "features");
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 64, 11, 4, 2, 1, 1), &i);
-    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
-    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 192, 5, 1, 2, 1, 1), &i);
-    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
-    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 384, 3, 1, 1, 1, 1), &i);
-    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 256, 3, 1, 1, 1, 1), &i);
-    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
-    x = rfl__zidx(n, rfl__zconv(n, x, 0, 256, 3, 1, 1, 1, 1), &i);
-    x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
-    x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
+    for (c = 0; c < 5; c++) {
+        x = rfl__zidx(n, rfl__zconv(n, x, 0, cv[c][0], cv[c][1], cv[c][2], cv[c][3], 1, 1), &i);
+        x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+        if (cv[c][4]) x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
+    }
     rfl_scope_pop(n);
     x = rfl_name(n, rfl_adaptive_avgpool(n, x, 6, 6), "avgpool");
     x = rfl_flatten(n, x);
@@ -10187,7 +10143,21 @@ RFL__ALWAYS_INLINE int rfl__num_scan(const char *s, size_t n, char g, char dm, u
     *mo = m, *fo = frac;
     return 1;
 }
-/* Stores the digits m with frac of them decimals (nd <= 19) as role's value. */
+/* Adds d and x to role's reading k (0 US, 1 European): each reading sums
+   on its own while the locale is undecided. The caller sets kset[role]
+   once both readings are stored. */
+RFL__ALWAYS_INLINE void rfl__store(rfl_reduce_state *st, int role, int k, double d, uint64_t x) {
+    if (st->kset[role]) {
+        st->kv_d[role][k] += d;
+        st->kv_u[role][k] = rfl__sat_add(st->kv_u[role][k], x, &st->kflags);
+    } else {
+        st->kv_d[role][k] = d;
+        st->kv_u[role][k] = x;
+    }
+}
+
+/* Stores the digits m with frac of them decimals (nd <= 19) as role's value
+   (plain digits: both readings the same). */
 RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac) {
     uint64_t x, rem = 0, p10 = 0;
     double d;
@@ -10206,14 +10176,8 @@ RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t
         x = m / p10, rem = m % p10;
     }
     if (frac && rem >= p10 - rem) x++; /* half up, as rfl__round_u64 */
-    if (st->kset[role]) {
-        st->kv_d[role][0] += d, st->kv_d[role][1] += d;
-        st->kv_u[role][0] = rfl__sat_add(st->kv_u[role][0], x, &st->kflags);
-        st->kv_u[role][1] = st->kv_u[role][0];
-    } else {
-        st->kv_d[role][0] = st->kv_d[role][1] = d;
-        st->kv_u[role][0] = st->kv_u[role][1] = x;
-    }
+    rfl__store(st, role, 0, d, x);
+    rfl__store(st, role, 1, d, x);
     st->kset[role] = 1;
 }
 
@@ -10277,13 +10241,7 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
         rfl__val *v = k ? &eu : &us;
         uint64_t x = rfl__sat_mul(v->u, mult, &st->kflags);
         st->kflags |= v->sat;
-        if (st->kset[role]) {
-            st->kv_d[role][k] += v->d * (double)mult;
-            st->kv_u[role][k] = rfl__sat_add(st->kv_u[role][k], x, &st->kflags);
-        } else {
-            st->kv_d[role][k] = v->d * (double)mult;
-            st->kv_u[role][k] = x;
-        }
+        rfl__store(st, role, k, v->d * (double)mult, x);
     }
     st->kset[role] = 1;
     return RFL_OK;

@@ -511,6 +511,17 @@ static void test_locale_and_units(void) {
     RT_EQ_U64(R0.top[0].bytes[RFL_DRAM], 2000000);
     RT_CHECK(!known(&R0.top[1], RFL_UNKNOWN_BYTES(RFL_DRAM))); /* kernel b: no bytes */
     RT_CHECK(!known(&R0.total, RFL_UNKNOWN_BYTES(RFL_DRAM)));
+    /* undecided locale: each reading keeps its own sum. "1,280" reads
+       1280 (US) or 1.28 (EU); the plain "5" adds 5 to both; "1.234,5"
+       can only be European, so dram = 1.28 + 5 = 6.28 -> 6 bytes (the US
+       sum, 1285, must not leak into the European one) */
+    RT_EQ_INT(red("\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                  "\"0\",\"a\",\"dram__bytes_read.sum\",\"byte\",\"1,280\"\n"
+                  "\"0\",\"a\",\"dram_read_bytes\",\"byte\",\"5\"\n"
+                  "\"0\",\"a\",\"gpu__time_duration.sum\",\"nsecond\",\"1.234,5\"\n", 0),
+              RFL_OK);
+    RT_EQ_INT(R0.locale, RFL_LOCALE_EU);
+    RT_EQ_U64(R0.total.bytes[RFL_DRAM], 6);
     /* quoted fields with commas and doubled quotes; unquoted numbers */
     RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n"
                           "0,\"f<a, \"\"b\"\">(int, float)\",\"1,000\",\"3,000,000\",7\n", 0), RFL_OK);
