@@ -2700,8 +2700,8 @@ RFL_API const char *rfl_result_str(rfl_result r) {
     (void)r;
     return "";
 #else
-    /* in the order of rfl_result */
-    static const char *const msg[] = {
+    /* in the order of rfl_result (tests/test_core.c checks the last) */
+    static const char *const msg[RFL_ERR_COUNT_] = {
         "ok", "invalid argument", "buffer too small", "unknown name",
         "no ceiling for that precision on this machine", "quantity unknown or zero",
         "invalid shape", "size or count overflows", "not a number", "unknown unit",
@@ -2710,7 +2710,7 @@ RFL_API const char *rfl_result_str(rfl_result r) {
         "numeric field longer than the scratch buffer", "NaN or infinity", "call out of order",
         "I/O error", "required field missing", "malformed input", "not supported",
         "invalid graph"};
-    return (unsigned)r < sizeof msg / sizeof msg[0] ? msg[r] : "unknown error";
+    return (unsigned)r < RFL_ERR_COUNT_ && msg[r] ? msg[r] : "unknown error";
 #endif
 }
 

@@ -11,6 +11,11 @@ static void test_version_and_errors(void) {
 #ifndef RFL_NO_ERROR_STRINGS /* then every string is "" (tests/test_config.c) */
     RT_STR(rfl_result_str(RFL_OK), "ok");
     RT_CHECK(strlen(rfl_result_str(RFL_ERR_BUFFER)) > 0);
+    /* the texts are a table in rfl_result's order: a code added without
+       its text, or in another place, moves these */
+    RT_STR(rfl_result_str(RFL_ERR_SYNTAX), "malformed input (syntax)");
+    RT_STR(rfl_result_str(RFL_ERR_GRAPH), "invalid graph");
+    RT_STR(rfl_result_str(RFL_ERR_COUNT_), "unknown error");
 #endif
     RT_CHECK(rfl_result_str((rfl_result)999) != 0);
 }
