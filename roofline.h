@@ -2403,7 +2403,6 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    API  MACHINE FILES AND PROBE
    machines from JSON (RFL_NO_MACHINE_FILE); measured ceilings (RFL_NO_PROBE)
    ========================================================================== */
-/* ---- issue 19: the machine-file API goes here ---- */
 #ifndef RFL_NO_MACHINE_FILE
 /* ---- machine files ---------------------------------------------------------
    A machine file is exactly what `rfl-hw NAME --json` prints, read back
