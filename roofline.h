@@ -293,12 +293,8 @@
        to decades around the data and the ridges; the legend takes the plot
        corner that covers least; a label that does not fit is shortened,
        then left out.
-       Also: rfl_chart_bars (grouped or stacked; horizontal when labels are
-       long; log when values span > 2.5 decades), rfl_chart_scatter,
-       rfl_chart_roofline_ascii (80x24 text), and the primitives
-       rfl_draw_line/_dashed/_polyline/_rect/_circle/_marker/_text,
-       rfl_fill_rect/_circle/_polygon, our own 5x9 bitmap font at scales
-       1..8 (RFL_TEXT_UP rotates; "10^3" raises the exponent).
+       Also bar and scatter charts, the roofline as 80x24 text, and the
+       primitives with our own 5x9 bitmap font (API CHART AND PNG).
        Never writes outside the canvas, whatever the input (NaN, inf, huge
        or negative values, 1x1 and 0x0 canvases, 10,000-character labels).
        Deterministic: the same inputs give the same pixels and PNG bytes.
