@@ -1086,7 +1086,6 @@ typedef struct rfl_llm_kind_cost {
     uint64_t bytes;     /* DRAM bytes at the storage dtypes */
 } rfl_llm_kind_cost;
 
-/* ---- issue 17: the rest of the TRANSFORMERS API goes here ---- */
 
 /* ---- decoder LLMs: configs, steps, rows ---------------------------------------
    A decoder transformer (GPT-2, Llama, Qwen2, Mistral, Mixtral) is given
@@ -1534,7 +1533,6 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
    a streamed protobuf reader into a caller arena, shapes, the same records
    ========================================================================== */
 #ifndef RFL_NO_ONNX
-/* ---- issue 18: the ONNX API goes here ---- */
 /* ---- ONNX part: API -------------------------------------------------------
    An .onnx file read as a stream of chunks of any size (split anywhere, same
    result), with no allocation: the graph's structure (nodes, names, dims,
@@ -2485,7 +2483,6 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
                                           rfl_machine_file_err *err);
 #endif /* RFL_NO_MACHINE_FILE */
 
-/* ---- issue 19: the probe API goes here ---- */
 #ifndef RFL_NO_PROBE
 /* ---- the probe: measured ceilings ------------------------------------------
    Peak FLOP/s (FMA chains) and bandwidth per memory level (read and triad
@@ -4981,7 +4978,6 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
    [7]  TRANSFORMERS
    decoder LLMs as layer records; phases; the HF config reader (RFL_NO_LLM)
    ========================================================================== */
-/* ---- issue 17: the transformer implementation goes here ---- */
 #ifndef RFL_NO_LLM
 /* ---- types and names ----------------------------------------------------------- */
 RFL_API const char *rfl_llm_type_name(rfl_llm_type t) {
@@ -7063,7 +7059,6 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    [9]  ONNX
    protobuf wire format, streamed; graph into the arena; shapes (RFL_NO_ONNX)
    ========================================================================== */
-/* ---- issue 18: the ONNX implementation goes here ---- */
 #ifndef RFL_NO_ONNX
 /* ---- ONNX part: implementation ----------------------------------------------
    Two stages. The stream stage walks the protobuf wire format byte by byte
@@ -15565,7 +15560,6 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    [14] PROBE
    measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
    ========================================================================== */
-/* ---- issue 19: the probe implementation goes here ---- */
 #ifndef RFL_NO_PROBE
 /* ---- kernels ------------------------------------------------------------------
    One template per kernel, instantiated per instruction set by redefining
