@@ -12073,7 +12073,6 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
    [11] LLM JOIN
    an LLM estimate beside a profile: kernels by kind, padded_mma, launch_bound
    ========================================================================== */
-/* ---- issue 17 (items 5, 6): the join goes here ---- */
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
 /* A kernel name against the classifier's keys, case-insensitively. */
 static int rfl__llm_has(const char *s, const char *key) {
