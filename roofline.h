@@ -14806,8 +14806,7 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     s = rfl__auto_font(c->width, c->height, d->font_scale);
     top = rfl__begin_chart(c, d->title, s);
     rfl__bars_values(d, nser, s, va, &maxlw);
-    RFL_MEMSET(&dummy, 0, sizeof dummy);
-    dummy.lo = 0;
+    RFL_MEMSET(&dummy, 0, sizeof dummy); /* linear, from 0 */
     dummy.hi = ncat > 0 ? ncat : 1;
     /* orientation: horizontal when labels would not fit under their bars */
     avail = (c->width - 120.0 * s) / (ncat > 0 ? ncat : 1);
