@@ -13708,12 +13708,11 @@ static int rfl__ylabel_w(const rfl__axis *a, int s) {
     return w;
 }
 
-/* The plot inside the panel x0..x1, y0..y1: margins for the axes (the y
-   axis with these ranges) and their titles. */
-static rfl__rect rfl__plot_rect(double x0, double y0, double x1, double y1, const rfl__axis *y,
-                                int s, int has_ytitle) {
+/* The plot inside the panel x0..x1, y0..y1: margins for the axes (y
+   labels lw wide) and their titles. */
+static rfl__rect rfl__plot_rect(double x0, double y0, double x1, double y1, double lw, int s,
+                                int has_ytitle) {
     rfl__rect r;
-    double lw = rfl__ylabel_w(y, s);
     r.x0 = x0 + 6 * s + (has_ytitle ? (RFL_FONT_H + 4) * s : 0) + lw + 6 * s;
     r.x1 = x1 - 14 * s;
     r.y0 = y0 + 4 * s;
@@ -13975,6 +13974,11 @@ static double rfl__marker_size(double weight, int s) {
     k = RFL_SQRT(weight > 1 ? 1 : weight) * 2.6;
     return base * (k < 0.45 ? 0.45 : k > 2.6 ? 2.6 : k);
 }
+/* A point's marker at (px, py) as an obstacle, with a margin. */
+static void rfl__scan_marker(rfl__scan *sc, double px, double py, double weight, int s) {
+    double h = rfl__marker_size(weight, s) / 2 + 3 * s;
+    rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
+}
 
 /* Room for the measured roofs: their peaks and ridges widen the ranges. */
 static void rfl__ranges_measured(const rfl_roofline_desc *d, rfl_level lv, double *xhi,
@@ -14211,12 +14215,9 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
         if (rfl__meas_px(P, p, &r)) rfl__scan_poly(sc, r.xy, r.n, 6, &P->plot);
     for (i = 0; i < d->n_points; i++) {
         const rfl_point *pt = &d->points[i];
-        double px, py, h;
-        if (!rfl__point_ok(pt) || !rfl__on_panel(pt, P->k, d->n_machines)) continue;
-        px = rfl__amap(&P->x, pt->ai);
-        py = rfl__amap(&P->y, pt->flops_per_s);
-        h = rfl__marker_size(pt->weight, P->s) / 2 + 3 * P->s;
-        rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
+        if (rfl__point_ok(pt) && rfl__on_panel(pt, P->k, d->n_machines))
+            rfl__scan_marker(sc, rfl__amap(&P->x, pt->ai), rfl__amap(&P->y, pt->flops_per_s),
+                             pt->weight, P->s);
     }
     for (p = 0; p < RFL_PREC_COUNT; p++)
         if (rfl__extra_px(P, p, &r)) rfl__scan_poly(sc, r.xy, r.n, 4, &P->plot);
@@ -14474,7 +14475,7 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
     rfl_draw_text(c, (panel->x0 + panel->x1) / 2, panel->y0, P->m->name ? P->m->name : P->m->id, s,
                   RFL_TEXT_CENTER, RFL__INK);
     P->plot = rfl__plot_rect(panel->x0, panel->y0 + (RFL_FONT_H + 3) * s, panel->x1, panel->y1,
-                             &P->y, s, 1);
+                             rfl__ylabel_w(&P->y, s), s, 1);
     rfl__axis_place(&P->x, P->plot.x0, P->plot.x1);
     rfl__axis_place(&P->y, P->plot.y1, P->plot.y0);
     P->inner = P->plot;
@@ -14737,7 +14738,7 @@ static void rfl__bars_values(const rfl_bar_desc *d, int nser, int s, rfl__axis *
 
 RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     rfl__bars B;
-    rfl__axis *va = &B.va, dummy;
+    rfl__axis *va = &B.va, dummy, *x, *y;
     rfl__rect *plot = &B.plot;
     rfl__obst o;
     rfl__legend leg;
@@ -14752,33 +14753,25 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
     s = rfl__auto_font(c->width, c->height, d->font_scale);
     top = rfl__begin_chart(c, d->title, s);
     rfl__bars_values(d, nser, s, va, &maxlw);
-    RFL_MEMSET(&dummy, 0, sizeof dummy);
-    dummy.lo = 0;
+    RFL_MEMSET(&dummy, 0, sizeof dummy); /* linear, from 0 */
     dummy.hi = ncat > 0 ? ncat : 1;
     /* orientation: horizontal when labels would not fit under their bars */
     avail = (c->width - 120.0 * s) / (ncat > 0 ? ncat : 1);
     horiz = d->orient == RFL_ORIENT_HORIZONTAL ||
             (d->orient == RFL_ORIENT_AUTO && (maxlw > avail * 0.92 || ncat > 24));
-    if (horiz) {
-        plot->x0 = 8.0 * s + maxlw + 8 * s + (d->category_title ? (RFL_FONT_H + 4) * s : 0);
-        plot->x1 = c->width - 18.0 * s;
-        plot->y0 = top + 4.0 * s;
-        plot->y1 = c->height - (6.0 * s + RFL_FONT_H * s + 4 * s + (RFL_FONT_H + 4) * s);
-        rfl__axis_place(va, plot->x0, plot->x1);
-        rfl__axis_place(&dummy, plot->y0, plot->y1);
-    } else {
-        *plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - 2.0 * s, va, s,
-                               d->value_title != 0);
-        rfl__axis_place(va, plot->y1, plot->y0);
-        rfl__axis_place(&dummy, plot->x0, plot->x1);
-    }
+    /* the value axis along x or y, the categories (no ticks) along the other; horizontal bars
+       have the category labels where the y labels go, and no margin under the x title */
+    x = horiz ? va : &dummy;
+    y = horiz ? &dummy : va;
+    *plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - (horiz ? 0 : 2.0 * s),
+                           horiz ? maxlw : rfl__ylabel_w(va, s), s,
+                           (horiz ? d->category_title : d->value_title) != 0);
+    rfl__axis_place(x, plot->x0, plot->x1);
+    rfl__axis_place(y, plot->y1, plot->y0);
     if (plot->x1 <= plot->x0 + 4 || plot->y1 <= plot->y0 + 4) return RFL_OK; /* too small */
-    rfl__put_area(d->area, plot, horiz ? va : &dummy, horiz ? &dummy : va);
-    if (horiz)
-        rfl__draw_frame(c, plot, va, &dummy, d->value_title, 0, s, RFL__NO_YTICKS);
-    else
-        rfl__draw_frame(c, plot, &dummy, va, d->category_title, d->value_title, s,
-                        RFL__NO_XTICKS);
+    rfl__put_area(d->area, plot, x, y);
+    rfl__draw_frame(c, plot, x, y, horiz ? d->value_title : d->category_title,
+                    horiz ? 0 : d->value_title, s, horiz ? RFL__NO_YTICKS : RFL__NO_XTICKS);
     B.d = d;
     B.slot = ((horiz ? plot->y1 - plot->y0 : plot->x1 - plot->x0)) / (ncat > 0 ? ncat : 1);
     B.horiz = horiz;
@@ -14818,12 +14811,8 @@ static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
     int i;
     for (i = 0; i < S->d->n_points; i++) {
         const rfl_xy *p = &S->d->points[i];
-        double px, py, h;
-        if (!rfl__xy_ok(p, S->x.log, S->y.log)) continue;
-        px = rfl__amap(&S->x, p->x);
-        py = rfl__amap(&S->y, p->y);
-        h = rfl__marker_size(p->weight, S->s) / 2 + 3 * S->s;
-        rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
+        if (rfl__xy_ok(p, S->x.log, S->y.log))
+            rfl__scan_marker(sc, rfl__amap(&S->x, p->x), rfl__amap(&S->y, p->y), p->weight, S->s);
     }
 }
 /* where point i's label may go: right, left, above, below */
@@ -14920,8 +14909,8 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     S.s = s;
     top = rfl__begin_chart(c, d->title, s);
     rfl__xy_ranges(d, &S.x, &S.y);
-    S.plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - 2.0 * s, &S.y, s,
-                            d->y_title != 0);
+    S.plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - 2.0 * s,
+                            rfl__ylabel_w(&S.y, s), s, d->y_title != 0);
     rfl__axis_place(&S.x, S.plot.x0, S.plot.x1);
     rfl__axis_place(&S.y, S.plot.y1, S.plot.y0);
     rfl__put_area(d->area, &S.plot, &S.x, &S.y);
