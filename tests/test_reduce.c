@@ -195,6 +195,13 @@ static void test_fixtures(void) {
     /* profile's own ceilings: 16,896 x 2 x ~1.97 GHz; 1,280 B x ~2.61 GHz */
     RT_NEAR(R0.ceil_flops[RFL_FP32], 67e12, 0.02);
     RT_NEAR(R0.ceil_bw[RFL_DRAM], 3.35e12, 0.01);
+    { /* the same ceilings as a machine: ridge 67e12 / 3.35e12 = 20 FLOP/B */
+        rfl_machine pm;
+        rfl_reduce_ceilings_machine(&R0, &pm);
+        RT_STR(pm.id, "profile");
+        RT_NEAR(rfl_ridge(&pm, RFL_FP32, RFL_DRAM), 20.0, 0.03);
+        RT_NEAR(pm.boost_mhz, 1970, 0.02);
+    }
     free(b);
 
     /* H200 ResNet-18: FP32 10,278,929,315; DRAM 280,009,216; time 2,568,672;
