@@ -25,4 +25,11 @@ END {
     }
     printf "%6d  total\n%6d  parts of issues 17-19\n%6d  the rest, against %d before the merge (%+d)\n",
            total, added, total - added, before, total - added - before
-}' "$f"
+}' "$f" > "${TMPDIR:-/tmp}/linecount.$$"
+cat "${TMPDIR:-/tmp}/linecount.$$"
+# the rest, like for like: without what issues 16-19 added inside it
+rest=$(awk '/the rest, against/ { print $1 }' "${TMPDIR:-/tmp}/linecount.$$")
+rm -f "${TMPDIR:-/tmp}/linecount.$$"
+if command -v python3 > /dev/null; then
+    echo; python3 "$(dirname "$0")/linecount_late.py" "$f" "$rest"
+fi
