@@ -10065,13 +10065,13 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 static rfl_result rfl__fail_at(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
                                uint64_t off, const char *m1, const char *m2, size_t m2n,
                                const char *m3) {
-    size_t k = 0, i;
+    rfl__sb s;
     if (st->err) return st->err;
     st->err = r, st->err_line = line, st->err_col = col, st->err_offset = off;
-    for (i = 0; m1 && m1[i] && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m1[i];
-    for (i = 0; m2 && i < m2n && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m2[i];
-    for (i = 0; m3 && m3[i] && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m3[i];
-    st->err_msg[k] = 0;
+    s = rfl__sb_make(st->err_msg, sizeof st->err_msg);
+    rfl__sb_s(&s, m1);
+    rfl__sb_sn(&s, m2, m2n);
+    rfl__sb_s(&s, m3);
     return r;
 }
 /* error at column `col` of the current line */
