@@ -10044,17 +10044,12 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
             else ok = 0;
             exp10++;
         }
-        if (ok) p = rfl__sat_mul(p, um, &fl);
-        if (fl) ok = 0;
-        while (ok && exp10 > 0) {
-            p = rfl__sat_mul(p, 10, &fl);
-            if (fl) ok = 0;
-            exp10--;
-        }
+        for (; exp10 > 0; exp10--) um = rfl__sat_mul(um, 10, &fl);
+        p = rfl__sat_mul(p, um, &fl);
+        ok = ok && !fl;
     }
     v->sat = 0;
-    if (ok) v->u = p;
-    else v->u = rfl__round_u64(v->d, &v->sat);
+    v->u = ok ? p : rfl__round_u64(v->d, &v->sat);
     return 1;
 }
 
