@@ -10730,10 +10730,10 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     int L;
     if (!st->have_kernel) return RFL_OK;
     if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
-        return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
-                         rfl__strlen(st->amb_text),
-                         "' reads both as US (1,234.5) and European (1.234,5) and nothing "
-                         "before it decides; declare the locale (--locale us|eu)");
+        return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off, "'",
+                            st->amb_text, rfl__strlen(st->amb_text),
+                            "' reads both as US (1,234.5) and European (1.234,5) and nothing "
+                            "before it decides; declare the locale (--locale us|eu)");
     L = st->locale == RFL_LOCALE_EU;
     RFL_MEMSET(&tc, 0, sizeof tc);
     rfl__kernel_measure(st, L, k, &time_s, &tc);
@@ -10964,8 +10964,8 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
         if (!st->row_role) return RFL_OK;
         if (st->unit_over || !rfl__unit_for(st->unit, st->unit_len, st->row_ucls, &u))
             return rfl__fail_at(st, RFL_ERR_UNIT, st->unit_line, st->unit_col, st->unit_off,
-                                "unknown unit '", st->unit,
-                             st->unit_len, "' for a metric that is used");
+                                "unknown unit '", st->unit, st->unit_len,
+                                "' for a metric that is used");
         return rfl__put_value(st, st->row_role, s, n, &u, st->row_mult);
     case RFL__K_INVOC:
         return rfl__read_int(st, s, n, &st->cur_invoc);
