@@ -10044,17 +10044,12 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
             else ok = 0;
             exp10++;
         }
-        if (ok) p = rfl__sat_mul(p, um, &fl);
-        if (fl) ok = 0;
-        while (ok && exp10 > 0) {
-            p = rfl__sat_mul(p, 10, &fl);
-            if (fl) ok = 0;
-            exp10--;
-        }
+        for (; exp10 > 0; exp10--) um = rfl__sat_mul(um, 10, &fl);
+        p = rfl__sat_mul(p, um, &fl);
+        ok = ok && !fl;
     }
     v->sat = 0;
-    if (ok) v->u = p;
-    else v->u = rfl__round_u64(v->d, &v->sat);
+    v->u = ok ? p : rfl__round_u64(v->d, &v->sat);
     return 1;
 }
 
@@ -10065,13 +10060,13 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 static rfl_result rfl__fail_at(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
                                uint64_t off, const char *m1, const char *m2, size_t m2n,
                                const char *m3) {
-    size_t k = 0, i;
+    rfl__sb s;
     if (st->err) return st->err;
     st->err = r, st->err_line = line, st->err_col = col, st->err_offset = off;
-    for (i = 0; m1 && m1[i] && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m1[i];
-    for (i = 0; m2 && i < m2n && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m2[i];
-    for (i = 0; m3 && m3[i] && k + 1 < sizeof st->err_msg; i++) st->err_msg[k++] = m3[i];
-    st->err_msg[k] = 0;
+    s = rfl__sb_make(st->err_msg, sizeof st->err_msg);
+    rfl__sb_s(&s, m1);
+    rfl__sb_sn(&s, m2, m2n);
+    rfl__sb_s(&s, m3);
     return r;
 }
 /* error at column `col` of the current line */
@@ -10735,10 +10730,10 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
     int L;
     if (!st->have_kernel) return RFL_OK;
     if (st->amb_pending && st->locale == RFL_LOCALE_AUTO)
-        return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off,"'", st->amb_text,
-                         rfl__strlen(st->amb_text),
-                         "' reads both as US (1,234.5) and European (1.234,5) and nothing "
-                         "before it decides; declare the locale (--locale us|eu)");
+        return rfl__fail_at(st, RFL_ERR_LOCALE, st->amb_line, st->amb_col, st->amb_off, "'",
+                            st->amb_text, rfl__strlen(st->amb_text),
+                            "' reads both as US (1,234.5) and European (1.234,5) and nothing "
+                            "before it decides; declare the locale (--locale us|eu)");
     L = st->locale == RFL_LOCALE_EU;
     RFL_MEMSET(&tc, 0, sizeof tc);
     rfl__kernel_measure(st, L, k, &time_s, &tc);
@@ -10969,8 +10964,8 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
         if (!st->row_role) return RFL_OK;
         if (st->unit_over || !rfl__unit_for(st->unit, st->unit_len, st->row_ucls, &u))
             return rfl__fail_at(st, RFL_ERR_UNIT, st->unit_line, st->unit_col, st->unit_off,
-                                "unknown unit '", st->unit,
-                             st->unit_len, "' for a metric that is used");
+                                "unknown unit '", st->unit, st->unit_len,
+                                "' for a metric that is used");
         return rfl__put_value(st, st->row_role, s, n, &u, st->row_mult);
     case RFL__K_INVOC:
         return rfl__read_int(st, s, n, &st->cur_invoc);
