@@ -327,6 +327,19 @@
        Nothing is allocated. Functions that need memory take (buffer, size);
        the sizes each part needs are given in its section.
 
+   FILES (not with RFL_NO_STDIO)
+       rfl_file_read reads a whole text file into a caller buffer in
+       bounded chunks and stops at the buffer's size: a directory, a
+       device such as /dev/zero, a binary (a NUL byte) or a file above its
+       cap is a clear error at once, never a read that fills memory. Every
+       reader of the tools goes through it with a cap fit for what it
+       reads: RFL_CAP_CONFIG 1 MiB (a Hugging Face config.json; real ones
+       are kilobytes), RFL_CAP_MACHINE 1 MiB (a machine file),
+       RFL_CAP_WORK 16 MiB (rfl-plot --work), RFL_CAP_PROFILE 1 GiB (an
+       ncu / nvprof CSV read whole by rfl-report; rfl-reduce streams it
+       and stops at the first NUL byte). ONNX files are streamed (weights
+       skipped, the graph kept in the caller's arena, whose size caps it).
+
    EMBEDDED (examples/embedded.c, `make m4`; `make size`: tools/size-report.sh)
        The core: RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
        RFL_NO_CHART RFL_NO_PNG (and RFL_NO_LLM RFL_NO_ONNX
@@ -676,6 +689,27 @@ RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t siz
 RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s);
 /* Line of the token's first byte (for error messages); 0 for tok < 0. */
 RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
+
+/* ---- files: bounded reads (not with RFL_NO_STDIO) ------------------------------
+   The caps the tools read their inputs with (the manual's FILES). */
+#define RFL_CAP_CONFIG ((size_t)1 << 20)   /* a Hugging Face config.json */
+#define RFL_CAP_MACHINE ((size_t)1 << 20)  /* a machine file (rfl-hw --json) */
+#define RFL_CAP_WORK ((size_t)16 << 20)    /* rfl-plot --work JSON */
+#define RFL_CAP_PROFILE ((size_t)1 << 30)  /* an ncu / nvprof CSV read whole */
+#define RFL_FILE_CHUNK 65536               /* bytes per read */
+#ifndef RFL_NO_STDIO
+/* Read the file at path ("-": standard input) into buf[cap]: at most
+   cap - 1 bytes, RFL_FILE_CHUNK at a time, and a NUL after them; *len gets
+   the bytes read. With `text` set a NUL byte stops the read (binary, not
+   text). Returns RFL_OK; RFL_ERR_IO when the file cannot be opened or read
+   or is a directory; RFL_ERR_FORMAT at a NUL byte (*len = its offset);
+   RFL_ERR_BUFFER when the file holds more than cap - 1 bytes (*len =
+   cap - 1). *why (may be NULL) gets what happened in words: "is a
+   directory", "cannot be opened", "read error", "binary (a NUL byte), not
+   text", "larger than the cap", or "" on success. */
+RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
+                                 const char **why);
+#endif
 
 /* ==========================================================================
    API  LAYERS AND THE ZOO
@@ -1997,7 +2031,8 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *state,
 
 /* Feed len bytes (any split, len may be 0). Returns RFL_OK or the first
    error, which is sticky: state->err_line/err_col/err_offset/err_msg say
-   where and what. See also rfl_reduce_finish. */
+   where and what. A NUL byte is RFL_ERR_FORMAT at once (binary, not a
+   CSV export). See also rfl_reduce_finish. */
 RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *state,
                                    const void *bytes, size_t len);
 
@@ -3110,6 +3145,65 @@ static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
     rfl__sb_s(s, t);
     rfl__sb_s(s, unit);
 }
+
+/* ---- files: bounded reads ---------------------------------------------------
+   fopen of a directory succeeds on POSIX systems and the first read fails
+   with EISDIR; where errno has no EISDIR the error stays "read error". */
+#ifndef RFL_NO_STDIO
+#include <errno.h>
+#include <stdio.h>
+static rfl_result rfl__file_fail(rfl_result r, const char **why, const char *w) {
+    if (why) *why = w;
+    return r;
+}
+
+RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
+                                 const char **why) {
+    unsigned char *b = (unsigned char *)buf;
+    size_t n = 0, got, i;
+    rfl_result r = RFL_OK;
+    FILE *f;
+    int c;
+    if (why) *why = "";
+    if (len) *len = 0;
+    if (!path || !buf || cap < 1 || !len) return rfl__file_fail(RFL_ERR_ARG, why, "bad argument");
+    f = (path[0] == '-' && !path[1]) ? stdin : fopen(path, "rb");
+    if (!f) {
+#ifdef EISDIR
+        if (errno == EISDIR) return rfl__file_fail(RFL_ERR_IO, why, "is a directory");
+#endif
+        return rfl__file_fail(RFL_ERR_IO, why, "cannot be opened");
+    }
+    for (;;) {
+        size_t want = cap - 1 - n < RFL_FILE_CHUNK ? cap - 1 - n : RFL_FILE_CHUNK;
+        if (want == 0) { /* full: one byte more means over the cap */
+            if ((c = fgetc(f)) != EOF) r = rfl__file_fail(RFL_ERR_BUFFER, why, "larger than the cap");
+            break;
+        }
+        errno = 0;
+        got = fread(b + n, 1, want, f);
+        for (i = 0; text && i < got && b[n + i]; i++) {}
+        if (text && i < got) {
+            n += i;
+            r = rfl__file_fail(RFL_ERR_FORMAT, why, "binary (a NUL byte), not text");
+            break;
+        }
+        n += got;
+        if (got < want) break;
+    }
+    if (!r && ferror(f)) {
+#ifdef EISDIR
+        if (errno == EISDIR) r = rfl__file_fail(RFL_ERR_IO, why, "is a directory");
+        else
+#endif
+            r = rfl__file_fail(RFL_ERR_IO, why, "read error");
+    }
+    if (f != stdin) fclose(f);
+    b[n] = 0;
+    *len = n;
+    return r;
+}
+#endif
 
 /* ==========================================================================
    [2]  JSON
@@ -12139,14 +12233,34 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
     return RFL_OK;
 }
 
+/* Index of the first NUL byte in p[0..n), or n: eight bytes a step (a
+   word has a zero byte when (w - 0x01..01) & ~w & 0x80..80 is not 0). */
+static size_t rfl__nul_at(const unsigned char *p, size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        RFL_MEMCPY(&w, p + i, 8);
+        if ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) break;
+    }
+    while (i < n && p[i]) i++;
+    return i;
+}
+
 RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size_t len) {
     rfl_result e;
+    size_t k;
     if (!st) return RFL_ERR_ARG;
     if (st->err) return st->err;
     if (st->finished) return RFL_ERR_STATE;
     if (!bytes && len) return RFL_ERR_ARG;
     if (!len) return RFL_OK;
-    e = rfl__feed(st, (const unsigned char *)bytes, len);
+    /* no CSV export holds a NUL byte: a binary or a device (/dev/zero)
+       stops here, where it would otherwise be skipped as preamble forever */
+    k = rfl__nul_at((const unsigned char *)bytes, len);
+    e = rfl__feed(st, (const unsigned char *)bytes, k);
+    if (e == RFL_OK && k < len)
+        e = rfl__fail_at(st, RFL_ERR_FORMAT, st->line, st->offset - st->line_start + 1, st->offset,
+                         "a NUL byte: binary, not a CSV export of ncu or nvprof", "", 0, "");
     if (e != RFL_OK && !st->err) st->err = e;
     return e;
 }

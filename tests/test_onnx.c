@@ -1089,6 +1089,40 @@ static void test_file(void) {
     remove(path);
     RT_EQ_INT(rfl_onnx_read_file(&st, path, arena, sizeof arena, &gr), RFL_ERR_IO);
 }
+
+/* rfl_file_read: the cap, a NUL byte, a directory, a missing file */
+static void test_file_read(void) {
+    static char buf[64];
+    const char *path = "build/test/test_onnx_read.txt", *why = "";
+    size_t len = 99;
+    FILE *f = fopen(path, "wb");
+    if (!RT_CHECK(f != 0)) return;
+    fputs("{\"a\": 1}", f); /* 8 bytes */
+    fclose(f);
+    RT_EQ_INT(rfl_file_read(path, buf, sizeof buf, 1, &len, &why), RFL_OK);
+    RT_EQ_U64(len, 8);
+    RT_STR(buf, "{\"a\": 1}");
+    RT_STR(why, "");
+    /* cap 9: 8 bytes and the NUL fit; cap 8: one byte over */
+    RT_EQ_INT(rfl_file_read(path, buf, 9, 1, &len, &why), RFL_OK);
+    RT_EQ_INT(rfl_file_read(path, buf, 8, 1, &len, &why), RFL_ERR_BUFFER);
+    RT_EQ_U64(len, 7);
+    RT_STR(why, "larger than the cap");
+    f = fopen(path, "wb");
+    fwrite("ab\0cd", 1, 5, f);
+    fclose(f);
+    RT_EQ_INT(rfl_file_read(path, buf, sizeof buf, 1, &len, &why), RFL_ERR_FORMAT);
+    RT_EQ_U64(len, 2); /* the NUL's offset */
+    RT_EQ_INT(rfl_file_read(path, buf, sizeof buf, 0, &len, &why), RFL_OK); /* not text: kept */
+    RT_EQ_U64(len, 5);
+    remove(path);
+    RT_EQ_INT(rfl_file_read(path, buf, sizeof buf, 1, &len, &why), RFL_ERR_IO);
+    RT_STR(why, "cannot be opened");
+    RT_EQ_INT(rfl_file_read("build/test", buf, sizeof buf, 1, &len, &why), RFL_ERR_IO);
+#ifdef EISDIR
+    RT_STR(why, "is a directory");
+#endif
+}
 #endif
 
 int main(void) {
@@ -1114,6 +1148,7 @@ int main(void) {
     test_unsorted_costs();
 #ifndef RFL_NO_STDIO
     test_file();
+    test_file_read();
 #endif
     return rt_done();
 }

@@ -87,7 +87,8 @@ static rfl_result tl_onnx_pass(tl_onnx *o, FILE *f, int seekable, rfl_onnx_state
             if (k && tl_onnx_seek(f, k)) rfl_onnx_skip(st, k);
         }
     }
-    if (ferror(f)) tl_input_error(o->path, 0, 0, "read error: %s", strerror(errno));
+    if (ferror(f)) /* fopen opens a directory; its first read fails */
+        tl_input_error(o->path, 0, 0, "%s", errno == EISDIR ? "is a directory" : strerror(errno));
     if (st->err) return st->err;
     return rfl_onnx_finish(st, g);
 }
