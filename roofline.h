@@ -5053,6 +5053,7 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
         out->layers_s += p.time_s;
         out->compute_s += p.compute_s;
         out->memory_s += p.memory_s;
+        if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) continue; /* its bound is unknown */
         if (p.bound.memory) out->memory_layers++;
         else out->compute_layers++;
     }
@@ -7508,6 +7509,7 @@ typedef struct rfl__ox_slot {
     int32_t record;             /* producing layer record, -1: none */
     uint64_t pending;           /* parameters not yet claimed by a record */
     uint8_t batched, isfloat, done, bdep; /* bdep: values depend on the batch */
+    uint8_t bax1;               /* batch axis + 1 when a rule knows it, else 0 */
 } rfl__ox_slot;
 
 /* An in-memory protobuf reader over the compact copy. */
@@ -8345,9 +8347,11 @@ static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) 
     int r = 0, i, start = 0;
     int ax = -1;
     for (i = 0; i < s->rank; i++) d[r++] = s->dim[i];
-    /* the batch axis: the first, else one equal to the batch (moved by a
-       Transpose or Unsqueeze), else one it divides; it goes, or shrinks */
-    if (s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) ax = 0;
+    /* the batch axis: the one a rule knows, else the first, else one equal
+       to the batch (moved by a Transpose or Unsqueeze), else one it
+       divides; it goes, or shrinks */
+    if (s->batched && s->bax1 && s->bax1 <= r && (uint64_t)d[s->bax1 - 1] % B->batch == 0) ax = s->bax1 - 1;
+    if (ax < 0 && s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) ax = 0;
     for (i = 0; ax < 0 && s->batched && i < r; i++)
         if ((uint64_t)d[i] == B->batch) ax = i;
     for (i = 0; ax < 0 && s->batched && i < r; i++)
@@ -9555,6 +9559,8 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 4)) != RFL_OK) return r;
     od[0] = lay ? N : D, od[1] = lay ? D : N, od[2] = H;
     for (k = 1; k < 3 && !r; k++) r = rfl__ox_shape(B, rfl__ox_out(B, n, k), od, 3);
+    for (k = 0; k < 3 && !r; k++) /* where the batch sits in Y, Y_h, Y_c */
+        if (rfl__ox_out(B, n, k)) rfl__ox_out(B, n, k)->bax1 = (uint8_t)(lay ? 1 : k == 0 ? 3 : 2);
     if (r) return r;
     steps = (uint64_t)S * (uint64_t)N; /* both below 2^32: the output fit */
     if (rfl__ox_consts(rfl__ox_in(B, n, 4), lens, RFL__OX_CONSTS) == N)
@@ -9949,7 +9955,7 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
                 return rfl__ox_berr(B, RFL_ERR_MISSING, what, "': no shape (or rank above 8)");
             k = rfl__ox_cat(what, sizeof what, k, "': symbolic dim '");
             k = rfl__ox_cat(what, sizeof what, k, missing);
-            return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value (NAME=V in desc.dims)");
+            return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value");
         }
         if (i == 0) {
             B->batch = s->rank > B->bax ? (uint64_t)s->dim[B->bax] : 1;
@@ -9957,6 +9963,7 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
             B->info->batch = B->batch;
         }
         s->batched = 1, s->done = 1;
+        s->bax1 = (uint8_t)(B->bax + 1);
         numel = rfl__ox_count(s, &ok);
         if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "input size overflows: ", v->name);
         if (B->net->count >= B->net->cap) return rfl__ox_berr(B, RFL_ERR_BUFFER, "layer array full", "");

@@ -704,7 +704,7 @@ static void test_recurrent(void) {
         REC(bi); /* one output: the record has the node's name */
         RT_EQ_U64(bi_->mac_flops, 64);
         RT_EQ_U64(bi_->flops, 176);
-        shape_is(bi_, 4, 2, 2, 1, 1); /* [S 2, D 2, N 1, H 1] */
+        shape_is(bi_, 3, 2, 2, 1, 0); /* [S 2, D 2, N 1, H 1]: the batch axis goes */
     }
     /* GRU, layout 1 (X [N, S 6, I 5]), bidirectional, H 3, no bias,
        constant sequence_lens {4, 6}; Y omitted */
