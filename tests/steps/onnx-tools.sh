@@ -174,4 +174,10 @@ PY
       ox_rc 0 build/rfl-report --onnx tests/onnx/ops/gru-dyn.onnx --dim seq=6 --hw h100 --mode infer -o "$OX/rep2"
   }
   step "rfl-report --onnx with a symbolic seq: --dim seq=6" ox_report_dim
+  ox_report_unknown() { # an op without a FLOP rule: no bound or time as if complete
+    ox_rc 0 build/rfl-report --onnx tests/onnx/bad/unknown-op-shaped.onnx --hw h100 --mode infer -o "$OX/rep3" &&
+      grep -q "FLOPs *>= 14.08 kFLOP" "$OX/last.out" && grep -q "bound (whole model) *unknown" "$OX/last.out" &&
+      python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["models"][0]; e=m["estimate"]; h=m["machines"][0]; sys.exit(not (e["flops"] is None and e["flops_known"] == 14080 and h["bound"] is None and h["predicted_time_s"] is None and h["predicted_time_known_s"] > 0))' "$OX/rep3/report.json"
+  }
+  step "rfl-report: unknown FLOPs are '>=' and null, the bound unknown" ox_report_unknown
 fi
