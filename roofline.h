@@ -9729,7 +9729,8 @@ static int rfl__ox_ein_term(const char **pp, int rank, int *ell, int *lab) {
    diagonal, 0. */
 static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
     const char *p = rfl__ox_attr_s(n, "equation");
-    int lab[RFL_ONNX_MAX_RANK], uses[RFL__OX_EIN_LABELS], inout[RFL__OX_EIN_LABELS];
+    int lab[RFL_ONNX_MAX_RANK];
+    unsigned char uses[RFL__OX_EIN_LABELS], inout[RFL__OX_EIN_LABELS]; /* bytes: a small frame */
     int64_t size[RFL__OX_EIN_LABELS], od[RFL_ONNX_MAX_RANK];
     int k, i, m, no = 0, ell = 0, summed = 0, nops = n->n_inputs;
     uint64_t P = 1;
@@ -9747,7 +9748,7 @@ static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
             if (*s > 1 && d != 1 && d != *s)
                 return rfl__ox_berr(B, RFL_ERR_SHAPE, "a label with two sizes in ", rfl__ox_attr_s(n, "equation"));
             if (*s < 0 || *s == 1) *s = d;
-            uses[lab[i]]++;
+            if (uses[lab[i]] < 2) uses[lab[i]]++; /* 0, 1 or more */
         }
     }
     while (*p == ' ') p++;
