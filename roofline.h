@@ -9981,15 +9981,22 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
 }
 
 /* The batch axis of the graph inputs: 1 when the first input is the X of
-   a recurrent node in its default layout [seq, batch, input], else 0. */
+   a recurrent node in its default layout [seq, batch, input], directly or
+   as the ids [seq, batch] of an embedding (Gather on axis 0), else 0. */
 static int rfl__ox_batch_axis(const rfl_onnx_graph *g) {
-    int i;
+    int i, x, p;
     if (g->input_count < 1 || g->values[g->inputs[0]].rank < 2) return 0;
     for (i = 0; i < g->node_count; i++) {
-        const rfl_onnx_node *n = &g->nodes[i];
-        if (n->n_inputs > 0 && n->inputs[0] == g->inputs[0] && !rfl__ox_attr_i(n, "layout", 0) &&
-            (rfl__ox_streq(n->op_type, "LSTM") || rfl__ox_streq(n->op_type, "GRU") ||
-             rfl__ox_streq(n->op_type, "RNN")))
+        const rfl_onnx_node *n = &g->nodes[i], *e;
+        if (n->n_inputs < 1 || rfl__ox_attr_i(n, "layout", 0) ||
+            !(rfl__ox_streq(n->op_type, "LSTM") || rfl__ox_streq(n->op_type, "GRU") ||
+              rfl__ox_streq(n->op_type, "RNN")))
+            continue;
+        if ((x = n->inputs[0]) == g->inputs[0]) return 1;
+        p = x >= 0 ? g->values[x].producer : -1;
+        e = p >= 0 ? &g->nodes[p] : (const rfl_onnx_node *)0;
+        if (e && rfl__ox_streq(e->op_type, "Gather") && !rfl__ox_attr_i(e, "axis", 0) && e->n_inputs > 1 &&
+            e->inputs[1] == g->inputs[0])
             return 1;
     }
     return 0;

@@ -743,6 +743,27 @@ static void test_recurrent(void) {
         RT_EQ_U64(rnn_->mac_flops, 210);
         RT_EQ_U64(rnn_->flops, 294);
     }
+    /* an embedding first: ids [S 7, N] -> Gather -> [7, N, 2] -> RNN; the
+       batch is still axis 1 of the graph input */
+    g_begin();
+    g_input("ids", "7,N");
+    g_weight("E", "50,2"), g_weight("W", "1,3,2"), g_weight("R", "1,3,3");
+    n_begin("Gather", "emb", "E,ids", "x");
+    n_end();
+    n_begin("RNN", "rnn", "x,W,R", "Y");
+    a_int("hidden_size", 3);
+    n_end();
+    RT_EQ_INT(build(14, 4, 0), RFL_OK);
+    RT_EQ_INT(info.batch_axis, 1);
+    RT_EQ_U64(info.batch, 4);
+    {
+        /* per sample, 7 steps: mac 2 x 3 x (2 + 3) = 30 a step, 210;
+           no bias: elementwise 3 (the two products) + 3 (tanh) = 6 a
+           step, 42; flops 252 */
+        REC(rnn);
+        RT_EQ_U64(rnn_->mac_flops, 210);
+        RT_EQ_U64(rnn_->flops, 252);
+    }
     /* W that does not match hidden_size: an error naming the node */
     g_begin();
     g_input("x", "7,N,2");
