@@ -102,8 +102,11 @@ SMALL = {
                                 "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}),
 }
 
-# Published configs (the fields that change the parameter count; values as in
-# each config.json at the URL).
+# Published configs: the fields that change the parameter count, with the
+# values published in the config.json at each URL (written here by hand: the
+# device machine has no network). Each count this gives matches the model
+# card's total; fields that change only the cache or FLOPs (sliding_window,
+# rope) are best checked against the file itself before a test relies on them.
 HF = "https://huggingface.co/%s/blob/main/config.json"
 PUBLISHED = {
     "qwen3-0.6b": (HF % "Qwen/Qwen3-0.6B", dict(model_type="qwen3", vocab_size=151936, hidden_size=1024,
