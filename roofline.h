@@ -16602,12 +16602,12 @@ static rfl_result rfl__ck_obj(rfl__ck_rd *r, int tok, const char *path) {
     return RFL_OK;
 }
 
-static rfl_result rfl__ck_model(rfl__ck_rd *r, int key, rfl_check_model *m) {
-    char path[112], sub[112];
-    int obj = key + 1, k, i, mk;
+static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
+    char path[112], sub[112], key[64];
+    int obj = k0 + 1, k, i, mk;
     rfl_result e;
-    rfl_json_str(&r->doc, key, m->name, sizeof m->name);
-    m->line = rfl_json_line(&r->doc, key);
+    rfl_json_str(&r->doc, k0, m->name, sizeof m->name);
+    m->line = rfl_json_line(&r->doc, k0);
     rfl__ck_path(path, sizeof path, "models", m->name, 0);
     if ((e = rfl__ck_obj(r, obj, path)) != RFL_OK) return e;
     for (k = obj + 1; k < r->doc.t[obj].after; k = r->doc.t[k + 1].after) {
@@ -16619,26 +16619,24 @@ static rfl_result rfl__ck_model(rfl__ck_rd *r, int key, rfl_check_model *m) {
                     m->profile_line = rfl_json_line(&r->doc, mk);
                     if (r->doc.t[mk + 1].type == RFL_JSON_NULL) continue;
                     if (!rfl_json_str(&r->doc, mk + 1, m->profile, sizeof m->profile) || !m->profile[0])
-                        return rfl__ck_fail(r, RFL_ERR_FORMAT, mk + 1, 0, "measured.profile",
+                        return rfl__ck_fail(r, RFL_ERR_FORMAT, mk + 1, 0, "models.*.measured.profile",
                                             "profile is a file name (under 256 bytes) or null");
                     continue;
                 }
                 i = rfl__ck_key(&r->doc, mk, RFL_CHECK_M_FLOPS, RFL_CHECK_VARIANT);
                 if (i == -2) continue;
-                rfl_json_str(&r->doc, mk, path, sizeof path);
-                rfl__ck_path(sub, sizeof sub, "models", m->name, "measured");
-                rfl__ck_path(sub, sizeof sub, sub, path, 0);
+                rfl_json_str(&r->doc, mk, key, sizeof key);
+                rfl__ck_path(sub, sizeof sub, path, "measured", key);
                 if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, mk, 0, sub, "unknown key");
                 if ((e = rfl__ck_value(r, mk + 1, (rfl_check_field)i, sub, &m->v[i])) != RFL_OK)
                     return e;
             }
-            rfl__ck_path(path, sizeof path, "models", m->name, 0);
             continue;
         }
         i = rfl__ck_key(&r->doc, k, RFL_CHECK_FWD_FLOPS, RFL_CHECK_M_FLOPS);
         if (i == -2) continue;
-        rfl_json_str(&r->doc, k, sub, sizeof sub);
-        rfl__ck_path(sub, sizeof sub, path, sub, 0);
+        rfl_json_str(&r->doc, k, key, sizeof key);
+        rfl__ck_path(sub, sizeof sub, path, key, 0);
         if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, sub, "unknown key");
         if ((e = rfl__ck_value(r, k + 1, (rfl_check_field)i, sub, &m->v[i])) != RFL_OK) return e;
     }
@@ -16837,6 +16835,10 @@ static const char *const rfl__ck_flconv[3] = {
     "report convention (mac + linear biases)", "all FLOPs (bias, norms, activations, pools)"};
 static const char *const rfl__ck_byconv[2] = {
     "every layer's traffic", "conv and linear layers only"};
+static const char *const rfl__ck_aiconv[6] = {
+    "mac FLOPs / every layer's bytes", "mac FLOPs / conv and linear bytes",
+    "report FLOPs / every layer's bytes", "report FLOPs / conv and linear bytes",
+    "all FLOPs / every layer's bytes", "all FLOPs / conv and linear bytes"};
 
 /* Candidates of field f. which: 0 at the batch, 1 at batch 1, 2 forward
    only, 3 "backward = 2 x forward" (a step 3 x forward). */
@@ -16871,8 +16873,8 @@ static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, 
             for (j = 0; j < 2; j++) {
                 double ai = B[j] > 0 ? F[i] / B[j] : 0, att = ai * t->bw;
                 if (att > t->peak) att = t->peak;
-                if (f == RFL_CHECK_AI) rfl__ck_add(c, ai, rfl__ck_flconv[i]);
-                else if (f == RFL_CHECK_ATTAINABLE) rfl__ck_add(c, att, rfl__ck_flconv[i]);
+                if (f == RFL_CHECK_AI) rfl__ck_add(c, ai, rfl__ck_aiconv[i * 2 + j]);
+                else if (f == RFL_CHECK_ATTAINABLE) rfl__ck_add(c, att, rfl__ck_aiconv[i * 2 + j]);
                 else if (c->n < RFL__CK_NC) /* bound: 1 memory, 0 compute */
                     c->v[c->n] = ai * t->bw < t->peak, c->why[c->n++] = rfl__ck_byconv[j];
             }
@@ -16969,7 +16971,8 @@ static int rfl__ck_ratio(const rfl__ck_cand *c, double got, double k, double tol
 /* A diagnosis from the value alone against the truth. *ref gets the value
    the mistake reproduces. */
 static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, double got,
-                                       const rfl__ck_cand *c, double *ref, const char **why) {
+                                       const rfl__ck_cand *c, double *ref, const char **why,
+                                       int *ci) {
     rfl__ck_cand alt;
     int i, k, p;
     double dt = x->dtol, b, u;
@@ -16990,17 +16993,17 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
         if (x->a->batch > 1) {
             rfl__ck_cands(x->t, x->train, f, 1, &alt);
             if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
-                return *ref = alt.v[i], *why = "batch 1", RFL_DIAG_PER_SAMPLE;
+                return *ref = alt.v[i], *why = "batch 1", *ci = i, RFL_DIAG_PER_SAMPLE;
         }
         if (x->train && f != RFL_CHECK_FWD_FLOPS && f != RFL_CHECK_BWD_FLOPS) {
             rfl__ck_cands(x->t, 1, f, 2, &alt);
             if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
-                return *ref = alt.v[i], *why = "the forward pass", RFL_DIAG_FORWARD_ONLY;
+                return *ref = alt.v[i], *why = "the forward pass", *ci = i, RFL_DIAG_FORWARD_ONLY;
         }
         if (x->train) {
             rfl__ck_cands(x->t, 1, f, 3, &alt);
             if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
-                return *ref = alt.v[i], *why = "2 x forward", RFL_DIAG_BACKWARD_TWICE_FORWARD;
+                return *ref = alt.v[i], *why = "2 x forward", *ci = i, RFL_DIAG_BACKWARD_TWICE_FORWARD;
         }
     }
     if ((f == RFL_CHECK_FWD_FLOPS || f == RFL_CHECK_BWD_FLOPS || f == RFL_CHECK_FLOPS) &&
@@ -17077,7 +17080,7 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
     rfl__cs s;
     const char *why = 0;
     double ref = 0;
-    int i;
+    int i, ci = 0;
     it->kind = f, it->has_got = v->given, it->got = v->v;
     s.b = it->message, s.size = sizeof it->message, s.n = 0;
     if (c->n) it->has_expected = 1, it->expected = c->v[0];
@@ -17097,13 +17100,14 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
     } else {
         it->verdict = RFL_VERDICT_WRONG;
         it->diagnosis = f == RFL_CHECK_BOUND ? rfl__ck_follow(x, f, v->v, &why)
-                                             : rfl__ck_diagnose(x, f, v->v, c, &ref, &why);
+                                             : rfl__ck_diagnose(x, f, v->v, c, &ref, &why, &ci);
         if (it->diagnosis && ref > 0 && f != RFL_CHECK_BOUND) it->expected = ref;
         if (it->diagnosis == RFL_DIAG_PER_SAMPLE || it->diagnosis == RFL_DIAG_FORWARD_ONLY ||
             it->diagnosis == RFL_DIAG_BACKWARD_TWICE_FORWARD || it->diagnosis == RFL_DIAG_TENSOR_FLOPS_MISSING ||
             it->diagnosis == RFL_DIAG_PRECISION_ROOF || it->diagnosis == RFL_DIAG_WRONG_MACHINE ||
             it->diagnosis == RFL_DIAG_CARRIED_ERROR || it->diagnosis == RFL_DIAG_INCONSISTENT_AI) {
-            it->expected = c->v[0]; /* the right value; `why` names what was given */
+            /* the right value in the convention of what was given */
+            it->expected = c->v[ci < c->n ? ci : 0];
         }
         rfl__cs_s(&s, it->diagnosis ? rfl_check_diag_name(it->diagnosis) : "wrong");
         if (why && it->diagnosis) { rfl__cs_s(&s, " ("); rfl__cs_s(&s, why); rfl__cs_s(&s, ")"); }
