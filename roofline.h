@@ -2695,7 +2695,7 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
    A diagnosis matches within tol / 4. */
 #define RFL_CHECK_MAX_MODELS 8
 #define RFL_CHECK_FILE_MAX (1u << 20) /* answer file size cap, bytes */
-#define RFL_CHECK_TOKS 1024            /* tokens enough for any valid file */
+#define RFL_CHECK_TOKS 1024            /* tokens for 8 models without long '_' extras */
 #define RFL_CHECK_MAX_ITEMS (3 + 1 + 13 * RFL_CHECK_MAX_MODELS)
 
 typedef enum rfl_check_field {

@@ -348,6 +348,10 @@ static int run_check(void) {
     rfl_result r;
     text = tl_read_file(answers_path, &len);
     r = rfl_check_read(text, len, toks, RFL_CHECK_TOKS, &ans, &err);
+    if (r == RFL_ERR_BUFFER && err.need_toks > 0) { /* many '_' extras: more tokens */
+        rfl_json_tok *more = (rfl_json_tok *)tl_xmalloc((size_t)err.need_toks * sizeof *more);
+        r = rfl_check_read(text, len, more, err.need_toks, &ans, &err);
+    }
     if (r != RFL_OK) {
         snprintf(msg, sizeof msg, "%s:%ld:%ld: %s%s%s", answers_path, err.line, err.col,
                  err.field, err.field[0] ? ": " : "", err.msg);
