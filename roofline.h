@@ -31,6 +31,8 @@
        RFL_NO_ONNX            leave out the ONNX reader
        RFL_NO_MACHINE_FILE    leave out the machine-file (JSON) reader
        RFL_NO_PROBE           leave out the probe (measured ceilings)
+       RFL_NO_CHECK           leave out the homework checker (API CHECK;
+                              also off without the zoo, table or reducer)
        RFL_HW_NO_STRINGS      the table without its sources and aliases
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
@@ -76,6 +78,7 @@
        [5]  ROOFLINE MATH             [12] CHART
        [6]  LAYERS                    [13] PNG
        [7]  TRANSFORMERS              [14] PROBE
+                                      [15] CHECK
        VERSION HISTORY, LICENSE (MIT) at the end of the file.
        rfl_version() returns RFL_VERSION_STRING, the version compiled in.
 
@@ -144,6 +147,11 @@
                   rfl_text_width
                   (CHART below)
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
+       Checker:   rfl_check_read rfl_check_run rfl_check_json rfl_check_gradescope
+                  rfl_check_template rfl_check_variant rfl_check_parse_value
+                  rfl_check_field_name rfl_check_field_dim rfl_check_verdict_name
+                  rfl_check_diag_name (API CHECK: a homework's answer file
+                  graded, each wrong value with a diagnosis code)
        Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
        JSON:      rfl_json_parse (count mode: NULL tokens) rfl_json_get
                   rfl_json_at rfl_json_path rfl_json_num rfl_json_str
@@ -16902,7 +16910,8 @@ static void rfl__cs_end(rfl__cs *s) {
 }
 static void rfl__cs_num(rfl__cs *s, double v) {
     char t[40];
-    rfl_fmt_num(t, sizeof t, v, 4);
+    if (v >= 1e4 || v <= -1e4) rfl_fmt_si(t, sizeof t, v, 4); /* "740.7 M" */
+    else rfl_fmt_num(t, sizeof t, v, 4);
     rfl__cs_s(s, t);
 }
 
