@@ -2683,7 +2683,10 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
                        own peak ...): fix those (credit: desc.carry_credit)
      inconsistent_ai   an AI that is not the student's own FLOPs / bytes
      tensor_flops_missing  measured FLOPs = the FP (SIMT) counters only,
-                       while the profile has tensor-core FLOPs or kernels
+                       while the profile has tensor-core FLOPs, or
+                       tensor-core kernels with no FLOP counter (then the
+                       FP sum is a lower bound: a larger answer, and the
+                       measured AI and FLOP/s, are unchecked)
      per_sample        the value at batch 1 for a batch-B assignment
      forward_only      a training value equal to the forward value
      backward_twice_forward  backward = exactly 2 x forward (or a step =
@@ -17144,11 +17147,20 @@ static void rfl__ck_points(const rfl_check_desc *d, rfl_check_item *it) {
         it->points = it->max_points;
 }
 
+/* 1 when tensor-core kernels ran with no FLOP count: the profile's FLOPs
+   are then a lower bound (the A100 reports' case) */
+static int rfl__ck_uncounted(const rfl_reduce_result *p) {
+    int i;
+    for (i = 0; i < p->warning_count; i++)
+        if (p->warnings[i].code == RFL_WARN_TENSOR_UNCOUNTED) return 1;
+    return 0;
+}
+
 static void rfl__ck_measured(const rfl_reduce_result *p, rfl_check_field f, rfl__ck_cand *c) {
     const rfl_kernel_stat *T = &p->total;
     const rfl_work *w = &T->work;
-    int fk = rfl_work_known(w, RFL_UNKNOWN_ALL & ((1u << RFL_PREC_COUNT) - 1u)) ||
-             rfl_work_flops(w) > 0;
+    int fk = (rfl_work_known(w, RFL_UNKNOWN_ALL & ((1u << RFL_PREC_COUNT) - 1u)) ||
+              rfl_work_flops(w) > 0) && !rfl__ck_uncounted(p);
     int bk = rfl_work_known(w, RFL_UNKNOWN_BYTES(RFL_DRAM)), tk = T->time_ns > 0;
     double F = rfl_work_flops(w), B = (double)T->bytes[RFL_DRAM], S = (double)T->time_ns * 1e-9;
     c->n = 0;
@@ -17157,6 +17169,30 @@ static void rfl__ck_measured(const rfl_reduce_result *p, rfl_check_field f, rfl_
     if (f == RFL_CHECK_M_TIME && tk) rfl__ck_add(c, S, "the profile's summed kernel time");
     if (f == RFL_CHECK_M_AI && fk && bk && B > 0) rfl__ck_add(c, F / B, "the profile's FLOPs / bytes");
     if (f == RFL_CHECK_M_ACHIEVED && fk && tk) rfl__ck_add(c, F / S, "the profile's FLOPs / time");
+}
+
+/* Measured FLOPs of a profile whose tensor-core kernels were not counted:
+   the FP counters' sum is only a lower bound. Given as the answer, it is
+   tensor_flops_missing; a larger answer cannot be checked. */
+static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
+    const rfl_kernel_stat *T = &x->prof->total;
+    double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
+    rfl__cs s;
+    s.b = it->message, s.size = sizeof it->message, s.n = 0;
+    it->has_expected = 1, it->expected = simt, it->ratio = simt > 0 ? it->got / simt : 0;
+    if (it->got <= simt * (1 + x->tol)) {
+        it->verdict = RFL_VERDICT_WRONG, it->diagnosis = RFL_DIAG_TENSOR_FLOPS_MISSING;
+        rfl__cs_s(&s, "tensor_flops_missing (tensor-core kernels ran with no FLOP counter: the profile's ");
+        rfl__cs_num(&s, simt);
+        rfl__cs_s(&s, " FLOPs are only a lower bound): ");
+        rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+    } else {
+        it->verdict = RFL_VERDICT_UNCHECKED, it->diagnosis = RFL_DIAG_NONE;
+        rfl__cs_s(&s, "at least ");
+        rfl__cs_num(&s, simt);
+        rfl__cs_s(&s, ": the profile's tensor-core kernels have no FLOP counter, so this cannot be checked");
+    }
+    rfl__cs_end(&s);
 }
 
 static rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_check_item *items, int *n,
@@ -17188,8 +17224,13 @@ static rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_check_item *it
             rfl__ck_cands(t, x->train, (rfl_check_field)f, 0, &c);
         }
         rfl__ck_item(x, (rfl_check_field)f, &m->v[f], &c,
-                     x->prof ? "the profile does not measure this" : "no profile named: cannot be checked",
+                     !x->prof ? "no profile named: cannot be checked"
+                     : rfl__ck_uncounted(x->prof) && f != RFL_CHECK_M_BYTES && f != RFL_CHECK_M_TIME
+                         ? "the profile's FLOPs are a lower bound (tensor-core kernels uncounted)"
+                         : "the profile does not measure this",
                      it);
+        if (f == RFL_CHECK_M_FLOPS && x->prof && m->v[f].given && rfl__ck_uncounted(x->prof))
+            rfl__ck_lower_bound(x, it);
         rfl__ck_points(x->d, it);
     }
     return RFL_OK;

@@ -38,6 +38,7 @@ step "rfl-check inconsistent_ai" ck_diag inconsistent_ai.json models.alexnet.ai 
 step "rfl-check above_roof (2x above peak)" ck_diag above_roof.json models.alexnet.measured.achieved_flops_per_s above_roof
 step "rfl-check measured_partial (only the Kbyte lines summed)" ck_diag measured_partial.json models.alexnet.measured.bytes measured_partial
 step "rfl-check tensor_flops_missing (TF32 convolutions)" ck_diag tensor_flops_missing.json models.alexnet.measured.flops tensor_flops_missing
+step "rfl-check tensor_flops_missing (TF32 kernels, no tensor counter: the A100 reports)" ck_diag tensor_flops_uncounted.json models.alexnet.measured.flops tensor_flops_missing
 step "rfl-check per_sample (batch-1 values, batch 8)" ck_diag per_sample.json models.alexnet.flops per_sample
 step "rfl-check wrong_machine (V100 figures for an A100)" ck_diag wrong_machine.json machine.bandwidth_bytes_per_s wrong_machine
 step "rfl-check unit_slip (ms in a seconds field)" ck_diag unit_slip.json models.alexnet.measured.time_s unit_slip
