@@ -267,6 +267,7 @@ static void read_points(rfl_check_desc *d) {
 }
 
 /* ---- checking ---------------------------------------------------------------------- */
+static void gradescope_error(const char *msg);
 /* The profile path relative to the answer file's folder. */
 static void profile_path(const char *rel, char *out, size_t size) {
     const char *slash = strrchr(answers_path, '/');
@@ -282,15 +283,25 @@ static const rfl_reduce_result *reduce_profile(const rfl_check_model *m) {
     static rfl_reduce_state st;
     rfl_reduce_desc d;
     profile_path(m->profile, path, sizeof path);
-    if (!tl_file_exists(path))
+    if (!tl_file_exists(path)) {
+        char msg[1400];
+        snprintf(msg, sizeof msg, "%s:%ld: models.%s.measured.profile: cannot open %s", answers_path,
+                 m->profile_line, m->name, path);
+        gradescope_error(msg);
         tl_input_error(answers_path, m->profile_line, 0, "models.%s.measured.profile: cannot open %s",
                        m->name, path);
+    }
     text = tl_read_file(path, &len);
     memset(&d, 0, sizeof d);
     d.top_n = -1;
     d.machine = ans.machine;
-    if (rfl_reduce_buffer(text, len, &d, scratch, sizeof scratch, &st, res) != RFL_OK)
+    if (rfl_reduce_buffer(text, len, &d, scratch, sizeof scratch, &st, res) != RFL_OK) {
+        char msg[1400];
+        snprintf(msg, sizeof msg, "%s:%llu:%llu: %s", path, (unsigned long long)st.err_line,
+                 (unsigned long long)st.err_col, st.err_msg);
+        gradescope_error(msg);
         tl_input_error(path, (long)st.err_line, (long)st.err_col, "%s", st.err_msg);
+    }
     free(text);
     return res;
 }

@@ -67,6 +67,15 @@ ck_gradescope_bad() {
 }
 step "rfl-check: a wrong-dimension unit is exit 1 with FILE:LINE:COL (and a score-0 results.json)" ck_gradescope_bad
 
+# a profile that cannot be read: exit 1 naming it, and a score-0 results.json
+ck_profile_missing() {
+  sed 's/alexnet-a100-details.csv/no-such.csv/' $CD/correct.json > "$CO/noprof.json"
+  "$CK" "$CO/noprof.json" --gradescope "$CO/np-results.json" > /dev/null 2> "$CO/np.err"
+  [ $? = 1 ] && grep -q 'measured.profile: cannot open .*no-such.csv' "$CO/np.err" &&
+  grep -q 'no-such.csv' "$CO/np-results.json"
+}
+step "rfl-check: a profile that cannot be opened is exit 1 (and a score-0 results.json)" ck_profile_missing
+
 ck_template() {
   "$CK" --template --model resnet18,alexnet --hw a100 --batch 1 --mode train --dtype fp32 > "$CO/t.json" || return 1
   grep -qx '      "forward_flops": null,' "$CO/t.json" && grep -q '"units": {' "$CO/t.json" &&
