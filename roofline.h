@@ -17056,7 +17056,7 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
     if (f == RFL_CHECK_M_ACHIEVED) {
         const rfl_check_value *v = x->m->v;
         double ai = v[RFL_CHECK_M_AI].given ? v[RFL_CHECK_M_AI].v : 0, roof = x->t->peak;
-        if (!ai && x->prof && x->prof->total.bytes[RFL_DRAM])
+        if (ai <= 0 && x->prof && x->prof->total.bytes[RFL_DRAM])
             ai = rfl_work_flops(&x->prof->total.work) / (double)x->prof->total.bytes[RFL_DRAM];
         if (ai > 0 && ai * x->t->bw < roof) roof = ai * x->t->bw;
         if (got > roof * (1 + x->tol)) return *ref = roof, *why = "the roof", RFL_DIAG_ABOVE_ROOF;
