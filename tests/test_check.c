@@ -272,6 +272,24 @@ static void test_points(void) {
     RT_EQ_INT(item("models.alexnet.bytes")->verdict, RFL_VERDICT_OK);
 }
 
+/* FP16 work: its roof is the FP16 tensor peak (A100 datasheet: 312 TFLOP/s
+   dense), and the FP32 19.5 TFLOP/s is then the wrong precision's roof */
+static void test_fp16(void) {
+    rfl_check_desc d;
+    memset(&d, 0, sizeof d);
+    RT_EQ_INT(run_text("{\"assignment\": {\"hw\": \"a100\", \"mode\": \"infer\", \"dtype\": \"fp16\"},\n"
+                       " \"machine\": {\"peak_flops_per_s\": \"312 TFLOP/s\", \"bandwidth_bytes_per_s\": 1555e9,\n"
+                       "   \"ridge_flop_per_byte\": 200.6}}", &d), RFL_OK);
+    RT_EQ_INT(rep.n_ok, 3);
+    RT_NEAR(item("machine.ridge_flop_per_byte")->expected, 312e12 / 1555e9, 1e-12);
+    RT_EQ_INT(run_text("{\"assignment\": {\"hw\": \"a100\", \"dtype\": \"fp16\"},\n"
+                       " \"machine\": {\"peak_flops_per_s\": \"19.5 TFLOP/s\"}}", &d), RFL_OK);
+    RT_STR(rfl_check_diag_name(item("machine.peak_flops_per_s")->diagnosis), "precision_roof");
+    /* int8 on a machine without an int8 roof: no guess */
+    RT_EQ_INT(run_text("{\"assignment\": {\"hw\": \"v100\", \"dtype\": \"int8\"}}", &d),
+              RFL_ERR_NO_ROOF);
+}
+
 /* ---- JSON out, Gradescope, templates ------------------------------------------------ */
 static void test_writers(void) {
     rfl_check_desc d;
@@ -421,6 +439,7 @@ int main(void) {
     test_correct_by_hand();
     test_diagnoses();
     test_points();
+    test_fp16();
     test_writers();
     test_variants();
     test_bad();
