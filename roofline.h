@@ -2761,7 +2761,8 @@ RFL_API rfl_check_dim rfl_check_field_dim(rfl_check_field f);
 /* A value: a plain number in base units ("3.64e9"), or a number and a
    unit, spaces between allowed: "311 MB", "296.7 MiB", "3.64 GFLOP",
    "1.8 GMAC" (a MAC is 2 FLOPs), "0.55 ms", "19.5 TFLOP/s", "1555 GB/s",
-   "12.5 FLOP/B". Prefixes k (or K) M G T P = 1e3..1e15, Ki Mi Gi Ti =
+   "12.5 FLOP/B"; commas may group digits by three ("8,297,434,213").
+   Prefixes k (or K) M G T P = 1e3..1e15, Ki Mi Gi Ti =
    2^10..2^40, and for seconds m u (or the micro sign) n. Units: FLOP,
    FLOPs, flop(s), MAC(s); B, byte(s); s, sec; FLOP/s, FLOPS; B/s,
    byte(s)/s; FLOP/B, FLOP/byte. A unit of another dimension is
@@ -16490,6 +16491,28 @@ static int rfl__ck_unit(const char *u, size_t n, double *k) {
     return -1;
 }
 
+/* A number, with commas between groups of three digits allowed before
+   the point ("8,297,434,213", as the reports' tables print them). */
+static rfl_result rfl__ck_num(const char *s, size_t n, double *v) {
+    char t[64];
+    size_t i, k = 0, digits = 0;
+    int commas = 0, point = 0;
+    for (i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '.' || c == 'e' || c == 'E') point = 1;
+        if (c == ',' && !point) {
+            if (digits == 0 || (commas && digits != 3) || (!commas && digits > 3)) return RFL_ERR_NUMBER;
+            commas = 1, digits = 0;
+            continue;
+        }
+        if (c >= '0' && c <= '9' && !point) digits++;
+        if (k + 1 >= sizeof t) return RFL_ERR_NUMBER;
+        t[k++] = c;
+    }
+    if (commas && digits != 3) return RFL_ERR_NUMBER;
+    return rfl_parse_num(t, k, v);
+}
+
 RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
                                          double *out, size_t *at) {
     static const char pre[] = "kKMGTPmun";
@@ -16504,7 +16527,7 @@ RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_di
                                              (s[j] >= 'a' && s[j] <= 'z' && s[j] != 'e') ||
                                              (unsigned char)s[j] >= 0x80);
          j++) {}
-    if (rfl_parse_num(s + i, j - i, &v) != RFL_OK) { if (at) *at = i; return RFL_ERR_NUMBER; }
+    if (rfl__ck_num(s + i, j - i, &v) != RFL_OK) { if (at) *at = i; return RFL_ERR_NUMBER; }
     while (j < len && s[j] == ' ') j++;
     while (len > j && s[len - 1] == ' ') len--;
     if (at) *at = j;

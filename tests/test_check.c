@@ -53,6 +53,14 @@ static void test_units(void) {
     RT_NEAR(val("12.5 FLOP/B", RFL_DIM_FLOP_PER_BYTE, RFL_OK), 12.5, 1e-12);
     RT_NEAR(val(" 3e9 ", RFL_DIM_FLOP, RFL_OK), 3e9, 1e-12); /* no unit: base units */
     RT_NEAR(val("1 PFLOP", RFL_DIM_FLOP, RFL_OK), 1e15, 1e-12);
+    /* the reports' tables group digits by three */
+    RT_NEAR(val("8,297,434,213", RFL_DIM_FLOP, RFL_OK), 8297434213.0, 1e-15);
+    RT_NEAR(val("484,320,736 B", RFL_DIM_BYTE, RFL_OK), 484320736.0, 1e-15);
+    RT_NEAR(val("1,214.5 MFLOP", RFL_DIM_FLOP, RFL_OK), 1214.5e6, 1e-15);
+    val("1,28", RFL_DIM_FLOP, RFL_ERR_NUMBER);
+    val("1234,567", RFL_DIM_FLOP, RFL_ERR_NUMBER);
+    val(",123", RFL_DIM_FLOP, RFL_ERR_NUMBER);
+    val("1,2345", RFL_DIM_FLOP, RFL_ERR_NUMBER);
     /* wrong dimension, unknown unit, milli-bytes, bad number: errors */
     RT_EQ_INT(rfl_check_parse_value("311 MB", 6, RFL_DIM_FLOP, &v, &at), RFL_ERR_UNIT);
     RT_EQ_INT(at, 4); /* the unit's first byte */
