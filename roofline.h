@@ -2703,6 +2703,9 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
      measured_partial  measured FLOPs, bytes or time below the profile's
                        totals: rows left out of the sum
      wrong_variant     the assignment is not the student's variant
+     footprint_not_traffic  bytes = a torchsummary size (total, params or
+                       forward/backward pass, MB = 2^20 or 1e6, per sample):
+                       memory held is not DRAM traffic
    A diagnosis matches within tol / 4. */
 #define RFL_CHECK_MAX_MODELS 8
 #define RFL_CHECK_FILE_MAX (1u << 20) /* answer file size cap, bytes */
@@ -2747,7 +2750,7 @@ typedef enum rfl_check_diag {
     RFL_DIAG_BACKWARD_TWICE_FORWARD, RFL_DIAG_MAC_NOT_FLOP,
     RFL_DIAG_PRECISION_ROOF, RFL_DIAG_WRONG_MACHINE, RFL_DIAG_BINARY_PREFIX,
     RFL_DIAG_UNIT_SLIP, RFL_DIAG_ABOVE_ROOF, RFL_DIAG_MEASURED_PARTIAL,
-    RFL_DIAG_WRONG_VARIANT, RFL_DIAG_COUNT
+    RFL_DIAG_WRONG_VARIANT, RFL_DIAG_FOOTPRINT_NOT_TRAFFIC, RFL_DIAG_COUNT
 } rfl_check_diag;
 
 /* "machine.peak_flops_per_s", "forward_flops", "measured.flops",
@@ -16445,7 +16448,7 @@ static const char *const rfl__ck_diags[RFL_DIAG_COUNT] = {
     "", "carried_error", "inconsistent_ai", "tensor_flops_missing", "per_sample",
     "forward_only", "backward_twice_forward", "mac_not_flop", "precision_roof",
     "wrong_machine", "binary_prefix", "unit_slip", "above_roof", "measured_partial",
-    "wrong_variant"};
+    "wrong_variant", "footprint_not_traffic"};
 
 RFL_API const char *rfl_check_field_name(rfl_check_field f) {
     return (unsigned)f < RFL_CHECK_FIELD_COUNT ? rfl__ck_names[f] : "?";
@@ -16806,6 +16809,7 @@ typedef struct rfl__ck_truth {
     double by[2][2];          /* all layers, conv+linear */
     double fl1[3][2], by1[2][2]; /* the same at batch 1 */
     double layers_s, layers1_s; /* per-layer sums at the batch, at 1 */
+    rfl__ck_cand footprint;   /* torchsummary's sizes, in bytes */
     double peak, bw;
     rfl_prec prec;
 } rfl__ck_truth;
@@ -17024,6 +17028,10 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
             return RFL_DIAG_TENSOR_FLOPS_MISSING;
         }
     }
+    if (f == RFL_CHECK_BYTES && rfl__ck_ratio(&x->t->footprint, got, 1.0, dt, ref, why)) {
+        *ci = 0;
+        return RFL_DIAG_FOOTPRINT_NOT_TRAFFIC;
+    }
     if (x->m && f < RFL_CHECK_M_FLOPS) {
         if (x->a->batch > 1) {
             rfl__ck_cands(x->t, x->train, f, 1, &alt);
@@ -17106,6 +17114,7 @@ static const char *rfl__ck_advice(rfl_check_diag d) {
     case RFL_DIAG_ABOVE_ROOF: return "a measured point above the roof is a bug in the measurement or the units";
     case RFL_DIAG_MEASURED_PARTIAL: return "below the profile's total: rows were left out of the sum (e.g. only the lines whose unit was Kbyte)";
     case RFL_DIAG_WRONG_VARIANT: return "these answers are for another variant than yours";
+    case RFL_DIAG_FOOTPRINT_NOT_TRAFFIC: return "torchsummary's sizes are memory held, not DRAM traffic: traffic is what each layer reads and writes (input, weights, output)";
     default: return "no known mistake gives this value: check the formula";
     }
 }
@@ -17224,12 +17233,23 @@ static rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_check_item *it
     rfl_net net;
     rfl__ck_truth *t = (rfl__ck_truth *)x->t;
     rfl__ck_cand c;
+    rfl_summary sum;
     rfl_result e;
     int f;
     if ((e = rfl_net_init(&net, x->d->layers, x->d->layer_cap, 0, 0)) != RFL_OK) return e;
     if ((e = rfl_zoo_build(&net, m->name, 0)) != RFL_OK) return e;
     if ((e = rfl__ck_costs(&net, x->a, x->a->batch, t->fl, t->by, &t->layers_s)) != RFL_OK) return e;
     if ((e = rfl__ck_costs(&net, x->a, 1, t->fl1, t->by1, &t->layers1_s)) != RFL_OK) return e;
+    t->footprint.n = 0;
+    if (rfl_net_summary(&net, &sum) == RFL_OK) {
+        double mb[3];
+        int k;
+        mb[0] = sum.total_mb, mb[1] = sum.params_mb, mb[2] = sum.fwd_bwd_mb;
+        for (k = 0; k < 3; k++) {
+            rfl__ck_add(&t->footprint, mb[k] * 1048576.0, "torchsummary, MB = 2^20");
+            rfl__ck_add(&t->footprint, mb[k] * 1e6, "torchsummary's MB read as 1e6");
+        }
+    }
     x->m = m;
     x->prof = x->d->profiles ? x->d->profiles[mi] : 0;
     for (f = RFL_CHECK_FWD_FLOPS; f < RFL_CHECK_VARIANT; f++) {

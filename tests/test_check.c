@@ -223,6 +223,7 @@ static void test_diagnoses(void) {
         {"wrong_machine.json", "machine.bandwidth_bytes_per_s", RFL_DIAG_WRONG_MACHINE},
         {"unit_slip.json", "models.alexnet.measured.time_s", RFL_DIAG_UNIT_SLIP},
         {"carried_error.json", "models.alexnet.ai", RFL_DIAG_CARRIED_ERROR},
+        {"footprint_not_traffic.json", "models.alexnet.bytes", RFL_DIAG_FOOTPRINT_NOT_TRAFFIC},
     };
     size_t i;
     for (i = 0; i < sizeof t / sizeof t[0]; i++) {

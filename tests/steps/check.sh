@@ -43,6 +43,7 @@ step "rfl-check per_sample (batch-1 values, batch 8)" ck_diag per_sample.json mo
 step "rfl-check wrong_machine (V100 figures for an A100)" ck_diag wrong_machine.json machine.bandwidth_bytes_per_s wrong_machine
 step "rfl-check unit_slip (ms in a seconds field)" ck_diag unit_slip.json models.alexnet.measured.time_s unit_slip
 step "rfl-check carried_error (an AI from MAC FLOPs)" ck_diag carried_error.json models.alexnet.ai carried_error
+step "rfl-check footprint_not_traffic (torchsummary's 242.03 MB as bytes)" ck_diag footprint_not_traffic.json models.alexnet.bytes footprint_not_traffic
 
 # Gradescope's results.json, and points from an instructor's file
 ck_gradescope() {
