@@ -108,10 +108,13 @@ static rfl_result run_text(const char *json, rfl_check_desc *d) {
 static rfl_result run_file(const char *name, rfl_check_desc *d) {
     char path[256];
     char *t;
+    rfl_result r;
     snprintf(path, sizeof path, D "%s", name);
     t = rt_slurp(path, 0);
     if (!RT_CHECK(t != 0)) return RFL_ERR_IO;
-    return run_text(t, d);
+    r = run_text(t, d); /* the answers keep copies: the text may go */
+    free(t);
+    return r;
 }
 static const rfl_check_item *item(const char *field) {
     int i;
