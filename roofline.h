@@ -343,9 +343,10 @@
        reader of the tools goes through it with a cap fit for what it
        reads: RFL_CAP_CONFIG 1 MiB (a Hugging Face config.json; real ones
        are kilobytes), RFL_CAP_MACHINE 1 MiB (a machine file),
-       RFL_CAP_WORK 16 MiB (rfl-plot --work), RFL_CAP_PROFILE 1 GiB (an
-       ncu / nvprof CSV read whole by rfl-report; rfl-reduce streams it
-       and stops at the first NUL byte). ONNX files are streamed (weights
+       RFL_CAP_WORK 16 MiB (rfl-plot --work), RFL_CAP_ANSWERS 1 MiB
+       (rfl-check's answer, points and roster files), RFL_CAP_PROFILE
+       1 GiB (an ncu / nvprof CSV read whole by rfl-report and rfl-check;
+       rfl-reduce streams it and stops at the first NUL byte). ONNX files are streamed (weights
        skipped, the graph kept in the caller's arena, whose size caps it).
 
    EMBEDDED (examples/embedded.c, `make m4`; `make size`: tools/size-report.sh)
@@ -704,6 +705,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
 #define RFL_CAP_MACHINE ((size_t)1 << 20)  /* a machine file (rfl-hw --json) */
 #define RFL_CAP_WORK ((size_t)16 << 20)    /* rfl-plot --work JSON */
 #define RFL_CAP_PROFILE ((size_t)1 << 30)  /* an ncu / nvprof CSV read whole */
+#define RFL_CAP_ANSWERS ((size_t)1 << 20)  /* rfl-check's answers, points, roster */
 #define RFL_FILE_CHUNK 65536               /* bytes per read */
 #ifndef RFL_NO_STDIO
 /* Read the file at path ("-": standard input) into buf[cap]: at most

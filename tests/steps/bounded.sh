@@ -38,6 +38,8 @@ build/rfl-report --model resnet18 --hw h100 --ncu @ -o $BD/rep
 build/rfl-report --model resnet18 --hw-file @ -o $BD/rep
 build/rfl-report --onnx @ --hw h100 -o $BD/rep
 build/rfl-report --hf-config @ --hw h100 -o $BD/rep
+build/rfl-check @
+build/rfl-check --assign @ --models resnet18 --hw h100 --batches 1 --seed 1 -o $BD/assign
 CMDS
 }
 
@@ -57,7 +59,7 @@ bounded_all() {
 }
 
 if [ -x build/rfl-estimate ] && [ -x build/rfl-report ] && [ -x build/rfl-plot ] && \
-   [ -x build/rfl-reduce ] && [ -x build/rfl-hw ]; then
+   [ -x build/rfl-reduce ] && [ -x build/rfl-hw ] && [ -x build/rfl-check ]; then
   # NUL bytes: binary at once (the ONNX reader: no field 0 in a ModelProto)
   bounded_all /dev/zero "NUL byte" "byte 0:"
   bounded_all "$BD/adir" "is a directory" "is a directory"
