@@ -27,7 +27,7 @@ static int tl_hw_file_option(const char *opt, const char *val) {
 /* Reads a machine file; a bad one exits 1 with "FILE:LINE:COL: field: what". */
 static const rfl_machine_file *tl_load_hw_file(const char *path) {
     size_t len;
-    char *text = tl_read_file(path, &len);
+    char *text = tl_read_file(path, RFL_CAP_MACHINE, &len);
     rfl_machine_file *mf = (rfl_machine_file *)malloc(sizeof *mf);
     char *strs = (char *)malloc(len + 1); /* decoded strings never outgrow the text */
     int ntoks = RFL_MACHINE_FILE_TOKS;

@@ -223,7 +223,7 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
     /* FILE.json=LABEL names the model (unless a file has that whole name) */
     snprintf(path, sizeof path, "%s", arg);
     if (eq && !tl_file_exists(arg)) { path[eq - arg] = 0; given = eq + 1; }
-    src = tl_read_file(path, &len);
+    src = tl_read_file(path, RFL_CAP_WORK, &len);
     if (rfl_json_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) != 0)
         tl_input_error(path, d.line, d.col, "%s", d.err ? d.err : "document too large for the token table");
     root = 0;

@@ -39,6 +39,8 @@ static const char *usage =
     "                   every one), eager attention (--phase/--seq: the --llm\n"
     "                   report, causal attention and storage types)\n"
     "  --onnx FILE      also a model from an ONNX file, named after it (repeatable)\n"
+    "  --dim NAME=V     value of the symbolic dim NAME of the --onnx inputs\n"
+    "                   (repeatable; --batch sets the batch axis)\n"
     "  --hw NAME,...    machines, one table and one chart each (rfl-hw lists them)\n"
     "  --hw-file F,...  machine files (rfl-hw NAME --json, rfl-probe -o F): a machine\n"
     "                   each; measured ceilings are drawn dashed beside the\n"
@@ -173,6 +175,7 @@ static void parse_args(int argc, char **argv, args *A) {
         if (tl_is(o, "-h") || tl_is(o, "--help")) { fputs(usage, stdout); exit(0); }
         else if (tl_is(o, "--model") || tl_is(o, "-m")) { NEED(); snprintf(A->model, sizeof A->model, "%s", v); }
         else if (tl_is(o, "--onnx")) { NEED(); tl_onnx_report_add(v); A->setting = 1; }
+        else if (tl_is(o, "--dim")) { NEED(); tl_onnx_add_dim(&tl_onnx_report_dims, v); }
         else if (tl_is(o, "--hw")) { NEED(); snprintf(A->hw, sizeof A->hw, "%s", v); }
         else if (tl_hw_file_option(o, v)) a++;
         else if (tl_is(o, "--ncu")) { NEED(); add_ncu(A, v); }
