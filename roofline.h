@@ -14387,17 +14387,23 @@ static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
     rfl__cand_add(L, rx + 10 * s, py - 3 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* An extra bandwidth: "L2 5.5 TB/s" at the middle of its slope. */
+/* An extra bandwidth: "L2 5.5 TB/s" centred on its own dashed slope (the
+   halo cuts the line there), never beside it: parallel slopes lie close,
+   and a label between two of them reads as the other's. */
 static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
+    static const double fr[6] = {0.5, 0.35, 0.65, 0.2, 0.8, 0.1};
     rfl__roofpx r;
-    double mx, my;
-    int s = P->s;
-    if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, &P->plot, &mx, &my)) return;
+    double mx, my, x0, y0, x1, y1;
+    int q;
+    if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, &P->plot, &mx, &my) ||
+        !rfl__slope_seg(&r, &P->plot, &x0, &y0, &x1, &y1))
+        return;
     rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title((rfl_level)i), P->m->bw_bytes_per_s[i]);
     L->full = L->buf;
     L->color = 0xFF6A6A6Au;
-    rfl__cand_add(L, mx - 6 * s, my - 6 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
-    rfl__cand_add(L, mx + 6 * s, my + 6 * s, RFL_TEXT_LEFT | RFL_TEXT_TOP);
+    for (q = 0; q < 6; q++)
+        rfl__cand_add(L, x0 + (x1 - x0) * fr[q], y0 + (y1 - y0) * fr[q],
+                      RFL_TEXT_CENTER | RFL_TEXT_MIDDLE);
 }
 
 /* Label `job` of the panel (numbered as above); L->n = 0: none. */
