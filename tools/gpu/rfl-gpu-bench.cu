@@ -202,11 +202,11 @@ static double peak_gemm(cublasHandle_t h, cudaDataType ab, cudaDataType cd, cubl
     void *a = dev_random(n * n * esize), *b = dev_random(n * n * esize), *c = dev_random(n * n * 4);
     float one = 1, zero = 0;
     double r = 0;
-    if (cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)n, (int)n, &one, a, ab, (int)n, b, ab,
-                     (int)n, &zero, c, cd, (int)n, ct, CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS)
-        r = BEST(2.0 * n * n * n,
-                 cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)n, (int)n, &one, a, ab,
-                              (int)n, b, ab, (int)n, &zero, c, cd, (int)n, ct, CUBLAS_GEMM_DEFAULT));
+    int k = (int)n;
+#define GEMM() cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, k, k, k, &one, a, ab, k, b, ab, k, &zero, \
+                            c, cd, k, ct, CUBLAS_GEMM_DEFAULT)
+    if (GEMM() == CUBLAS_STATUS_SUCCESS) r = BEST(2.0 * n * n * n, GEMM());
+#undef GEMM
     CK(cudaDeviceSynchronize());
     cudaFree(a), cudaFree(b), cudaFree(c);
     return r;
@@ -258,8 +258,10 @@ static char *read_all(const char *path) {
     FILE *f = fopen(path, "rb");
     char *s;
     long n;
-    if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || n > (1 << 20) || fseek(f, 0, SEEK_SET)) {
-        fprintf(stderr, "rfl-gpu-bench: %s: cannot read (a machine file: rfl-hw NAME --json)\n", path);
+    if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || n > (1 << 20) ||
+        fseek(f, 0, SEEK_SET)) {
+        fprintf(stderr, "rfl-gpu-bench: %s: cannot read (a machine file: rfl-hw NAME --json)\n",
+                path);
         exit(1);
     }
     s = (char *)malloc((size_t)n + 1);
@@ -294,17 +296,18 @@ static void print_machine(const char *table, const result *r, const cudaDevicePr
                           int driver, int runtime) {
     char src[512];
     snprintf(src, sizeof src,
-             "rfl-gpu-bench on %s (%d SMs, %d MHz max SM clock, CUDA driver %d.%d, runtime %d.%d): read "
-             "bandwidth DRAM (4 GiB, ld.cs), L2 (best of 1/8, 1/4, 1/2 of the L2, ld.cg), L1 (shared memory, "
-             "16-byte loads); FP64/FP32/FP16x2 FMA chains; tensor by cuBLAS %dx%dx%d GEMM (FP8: "
-             "cublasLt E4M3); best of %d after a warm-up",
-             p->name, p->multiProcessorCount, sm_mhz, driver / 1000, driver % 1000 / 10, runtime / 1000,
-             runtime % 1000 / 10, GEMM_N, GEMM_N, GEMM_N, REPS);
+             "rfl-gpu-bench on %s (%d SMs, %d MHz max SM clock, CUDA driver %d.%d, runtime "
+             "%d.%d): read bandwidth DRAM (4 GiB, ld.cs), L2 (best of 1/8, 1/4, 1/2 of the L2, "
+             "ld.cg), L1 (shared memory, 16-byte loads); FP64/FP32/FP16x2 FMA chains; tensor by "
+             "cuBLAS %dx%dx%d GEMM (FP8: cublasLt E4M3); best of %d after a warm-up",
+             p->name, p->multiProcessorCount, sm_mhz, driver / 1000, driver % 1000 / 10,
+             runtime / 1000, runtime % 1000 / 10, GEMM_N, GEMM_N, GEMM_N, REPS);
     if (table) {
         size_t n = strlen(table);
         while (n > 0 && (table[n - 1] == '\n' || table[n - 1] == ' ')) n--;
         if (n == 0 || table[n - 1] != '}') {
-            fprintf(stderr, "rfl-gpu-bench: --table: not one machine's JSON (rfl-hw NAME --json)\n");
+            fprintf(stderr, "rfl-gpu-bench: --table: not one machine's JSON "
+                            "(rfl-hw NAME --json)\n");
             exit(1);
         }
         n--;
