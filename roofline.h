@@ -14518,7 +14518,7 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
 /* The panel's title, plot rectangle (into P) and axes. */
 static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *panel) {
     const rfl_roofline_desc *d = P->d;
-    char xt[96];
+    char xt[80];
     rfl__sb xs = rfl__sb_make(xt, sizeof xt);
     int s = P->s;
     /* panel title: the machine */
@@ -14531,18 +14531,15 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
     P->inner = P->plot;
     P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
     rfl__put_area(d->areas ? &d->areas[P->k] : 0, &P->plot, &P->x, &P->y);
-    rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s)", rfl__level_title(P->lv));
     { /* dashed levels: their slopes are read with their own bytes; said where it fits */
         rfl__roofpx r;
         int i, lv = 0;
         for (i = 0; i < RFL_LEVEL_COUNT; i++) lv |= rfl__level_px(P, i, &r);
-        if (lv) {
-            char longer[sizeof xt];
-            rfl__sb ls = rfl__sb_make(longer, sizeof longer);
-            rfl__sb_f(&ls, "Arithmetic intensity (FLOP/byte of %s; of L2, L1 for their slopes)",
-                      rfl__level_title(P->lv));
-            if (rfl_text_width(longer, -1, s) <= P->plot.x1 - P->plot.x0)
-                RFL_MEMCPY(xt, longer, sizeof xt);
+        if (lv) rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s; of L2, L1 for their slopes)",
+                          rfl__level_title(P->lv));
+        if (!lv || rfl_text_width(xt, -1, s) > P->plot.x1 - P->plot.x0) {
+            xs = rfl__sb_make(xt, sizeof xt);
+            rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s)", rfl__level_title(P->lv));
         }
     }
     rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 0);
