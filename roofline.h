@@ -300,7 +300,8 @@
        ceilings, and the points (rfl_point, rfl_roofline_desc). Ranges snap
        to decades around the data and the ridges; the legend takes the plot
        corner that covers least; a label that does not fit is shortened,
-       then left out.
+       then left out. Extra ceilings from a list: rfl_ceilings_parse;
+       those a panel cannot draw (no L2 figure...): rfl_roofline_missing_levels.
        Also bar and scatter charts, the roofline as 80x24 text, and the
        primitives with our own 5x9 bitmap font (API CHART AND PNG).
        Never writes outside the canvas, whatever the input (NaN, inf, huge
@@ -2303,6 +2304,20 @@ typedef struct rfl_roofline_desc {
    machine lacks the roof of a point's precision or of desc->prec (the
    rest is still drawn). A canvas too small for axes draws what fits. */
 RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d);
+
+/* A ceilings list, as rfl-plot's and rfl-report's --ceilings take it
+   ("fp64,tensor,l2,l1" or "all"; case, '-' and '_' ignored), as the desc
+   bits: *precs for extra_precs, *levels for extra_levels. "tensor" is the
+   tensor roof that work of `prec` would use, and FP16 tensor. An unknown
+   name: RFL_ERR_UNKNOWN_NAME, *bad (may be NULL) its offset in list. */
+RFL_API rfl_result rfl_ceilings_parse(const char *list, rfl_prec prec, unsigned *precs,
+                                      unsigned *levels, size_t *bad);
+
+/* The levels of d->extra_levels that panel k cannot draw: neither its
+   machine nor its measured ceilings know that bandwidth (bits 1u <<
+   rfl_level; the main level never). A tool says so: a ceiling asked for
+   and silently left out reads as "no such limit". */
+RFL_API unsigned rfl_roofline_missing_levels(const rfl_roofline_desc *d, int k);
 
 /* The same roofline as text: `rows` lines of `cols` characters, each ended
    by '\n', then a NUL; buf needs RFL_ASCII_BYTES(cols, rows) bytes (size
@@ -14905,8 +14920,15 @@ static int rfl__extra_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 }
 /* Extra bandwidth ceiling i in pixels: the slope up to the main peak; 0
    when not shown. */
+static double rfl__level_bw(const rfl_machine *m, const rfl_machine *meas, int i, int *from_meas) {
+    double b = m->bw_bytes_per_s[i];
+    *from_meas = !(b > 0) && meas && meas->bw_bytes_per_s[i] > 0;
+    return *from_meas ? meas->bw_bytes_per_s[i] : b;
+}
+/* (the table's level, else the measured one) */
 static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
-    double b2 = P->m->bw_bytes_per_s[i];
+    int mf;
+    double b2 = rfl__level_bw(P->m, P->meas, i, &mf);
     if (!((P->d->extra_levels >> i) & 1) || i == (int)P->lv || !(b2 > 0) || !(P->mainpeak > 0))
         return 0;
     rfl__roof_px(&P->x, &P->y, P->mainpeak, b2, r);
@@ -14956,7 +14978,7 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
 /* A label's candidates and text: the long form `full`, and `alt` (NULL or
    a shorter form); n 0 when there is no such label. */
 typedef struct rfl__label {
-    rfl__cand cd[6];
+    rfl__cand cd[8];
     int n;
     const char *full, *alt;
     rfl_color color;
@@ -15120,17 +15142,50 @@ static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
     rfl__cand_add(L, rx + 10 * s, py - 3 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* An extra bandwidth: "L2 5.5 TB/s" at the middle of its slope. */
-static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
+/* 1 when text `t` at candidate (x, y, flags) crosses a main or measured
+   roof: a halo there would cut the roof itself. */
+static int rfl__cuts_roof(const rfl__panel *P, const char *t, double x, double y, int flags) {
+    rfl__rect box = rfl__text_box(x, y, t, P->s, flags);
+    rfl__scan sc;
     rfl__roofpx r;
-    double mx, my;
-    int s = P->s;
-    if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, &P->plot, &mx, &my)) return;
-    rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title((rfl_level)i), P->m->bw_bytes_per_s[i]);
+    int p;
+    RFL_MEMSET(&sc, 0, sizeof sc);
+    sc.r = &box;
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        if (rfl__main_px(P, p, &r)) rfl__scan_poly(&sc, r.xy, r.n, 1, &P->plot);
+        if (rfl__meas_px(P, p, &r)) rfl__scan_poly(&sc, r.xy, r.n, 1, &P->plot);
+    }
+    return sc.score > 0;
+}
+
+/* An extra bandwidth: "L2 5.5 TB/s" over the top end of its own dashed
+   slope (up to three rows up: the ridge label may be there); failing
+   that, centred on the slope where that cuts no roof (the halo cuts the
+   dashed line). Never beside it: parallel slopes lie close, and a label
+   between two of them reads as the other's. */
+static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
+    static const char *const meas_title[RFL_LEVEL_COUNT] = {"measured DRAM", "measured L2",
+                                                            "measured L1"};
+    static const double fr[3] = {0.5, 0.3, 0.7};
+    rfl__roofpx r;
+    double mx, my, x0, y0, x1, y1, th = RFL_FONT_H * P->s + 4;
+    int q, mf;
+    double bw = rfl__level_bw(P->m, P->meas, i, &mf);
+    if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, &P->plot, &mx, &my) ||
+        !rfl__slope_seg(&r, &P->plot, &x0, &y0, &x1, &y1))
+        return;
+    rfl__bw_text(L->buf, sizeof L->buf, mf ? meas_title[i] : rfl__level_title((rfl_level)i), bw);
     L->full = L->buf;
     L->color = 0xFF6A6A6Au;
-    rfl__cand_add(L, mx - 6 * s, my - 6 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
-    rfl__cand_add(L, mx + 6 * s, my + 6 * s, RFL_TEXT_LEFT | RFL_TEXT_TOP);
+    for (q = 0; q < 3; q++) {
+        rfl__cand_add(L, x1, y1 - 3 - q * th, RFL_TEXT_CENTER | RFL_TEXT_BOTTOM);
+        rfl__cand_add(L, x1 + 2, y1 - 3 - q * th, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    }
+    for (q = 0; q < 3 && L->n < (int)(sizeof L->cd / sizeof L->cd[0]); q++) {
+        mx = x0 + (x1 - x0) * fr[q], my = y0 + (y1 - y0) * fr[q];
+        if (!rfl__cuts_roof(P, L->buf, mx, my, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE))
+            rfl__cand_add(L, mx, my, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE);
+    }
 }
 
 /* Label `job` of the panel (numbered as above); L->n = 0: none. */
@@ -15196,7 +15251,7 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
 /* The panel's title, plot rectangle (into P) and axes. */
 static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *panel) {
     const rfl_roofline_desc *d = P->d;
-    char xt[64];
+    char xt[80];
     rfl__sb xs = rfl__sb_make(xt, sizeof xt);
     int s = P->s;
     /* panel title: the machine */
@@ -15209,7 +15264,17 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
     P->inner = P->plot;
     P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
     rfl__put_area(d->areas ? &d->areas[P->k] : 0, &P->plot, &P->x, &P->y);
-    rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s)", rfl__level_title(P->lv));
+    { /* dashed levels: their slopes are read with their own bytes; said where it fits */
+        rfl__roofpx r;
+        int i, lv = 0;
+        for (i = 0; i < RFL_LEVEL_COUNT; i++) lv |= rfl__level_px(P, i, &r);
+        if (lv) rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s; of L2, L1 for their slopes)",
+                          rfl__level_title(P->lv));
+        if (!lv || rfl_text_width(xt, -1, s) > P->plot.x1 - P->plot.x0) {
+            xs = rfl__sb_make(xt, sizeof xt);
+            rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s)", rfl__level_title(P->lv));
+        }
+    }
     rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 0);
 }
 
@@ -15320,6 +15385,51 @@ static RFL__NOINLINE rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_rooflin
     rfl_canvas_unclip(c);
     rfl__roof_legend(c, &P, ser, &o);
     return res;
+}
+
+RFL_API rfl_result rfl_ceilings_parse(const char *list, rfl_prec prec, unsigned *precs,
+                                      unsigned *levels, size_t *bad) {
+    const char *s = list;
+    char tok[32];
+    rfl_prec p;
+    if (!list || !precs || !levels) return RFL_ERR_ARG;
+    *precs = *levels = 0;
+    while (*s) {
+        size_t n = 0;
+        while (s[n] && s[n] != ',') n++;
+        if (n >= sizeof tok) n = sizeof tok - 1; /* too long for any name: unknown below */
+        RFL_MEMCPY(tok, s, n);
+        tok[n] = 0;
+        if (rfl_name_eq(tok, "all")) {
+            *precs = ~0u;
+            *levels |= (1u << RFL_L2) | (1u << RFL_L1);
+        } else if (rfl_name_eq(tok, "tensor")) {
+            *precs |= 1u << (prec == RFL_FP16 ? RFL_FP16_TENSOR : prec == RFL_FP64 ? RFL_FP64_TENSOR
+                                                                                   : RFL_TF32_TENSOR);
+            *precs |= 1u << RFL_FP16_TENSOR;
+        } else if (rfl_name_eq(tok, "l2")) *levels |= 1u << RFL_L2;
+        else if (rfl_name_eq(tok, "l1")) *levels |= 1u << RFL_L1;
+        else if (rfl_prec_parse(tok, &p) == RFL_OK) *precs |= 1u << p;
+        else {
+            if (bad) *bad = (size_t)(s - list);
+            return RFL_ERR_UNKNOWN_NAME;
+        }
+        while (*s && *s != ',') s++;
+        if (*s == ',') s++;
+    }
+    return RFL_OK;
+}
+
+RFL_API unsigned rfl_roofline_missing_levels(const rfl_roofline_desc *d, int k) {
+    const rfl_machine *m, *meas;
+    unsigned miss = 0;
+    int i, mf;
+    if (!d || !d->machines || k < 0 || k >= d->n_machines || !(m = d->machines[k])) return 0;
+    meas = d->measured ? d->measured[k] : 0;
+    for (i = 0; i < RFL_LEVEL_COUNT; i++)
+        if (((d->extra_levels >> i) & 1) && i != (int)d->level && !(rfl__level_bw(m, meas, i, &mf) > 0))
+            miss |= 1u << i;
+    return miss;
 }
 
 RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d) {
