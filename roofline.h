@@ -125,8 +125,7 @@
                   rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
                   rfl_llm_compute_bound_batch rfl_llm_count rfl_llm_name
                   rfl_llm_config_check rfl_llm_row_count rfl_llm_row_work
-                  rfl_llm_kind_name rfl_llm_aten_name rfl_llm_type_parse
-                  rfl_llm_type_name rfl_llm_type_bits rfl_llm_build
+                  rfl_llm_kind_name rfl_llm_aten_name rfl_llm_build
                   (API TRANSFORMERS: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
@@ -150,7 +149,8 @@
                   rfl_json_str_eq rfl_json_line ([2]; see its API comment)
        Names:     rfl_result_str rfl_version rfl_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
-                  rfl_dtype_parse rfl_dtype_bytes rfl_act_name rfl_op_name
+                  rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_act_name
+                  rfl_op_name
                   rfl_ltype_name
 
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
@@ -417,7 +417,9 @@ RFL_API const char *rfl_version(void);
 /* FLOPs are kept per precision; each precision has exactly one roof on a
    machine (peak_flops[prec]), so work is never put under a foreign roof.
    RFL_FP32 is 0, the default. RFL_FP16 is FP16/BF16 on the vector (SIMT)
-   units; the _TENSOR entries are matrix units by input type. */
+   units; the _TENSOR entries are matrix units by input type. A precision
+   is a ceiling (a pipe: where FLOPs run), not a number format (how numbers
+   are stored: rfl_dtype; rfl_dtype_roofs maps a math type to its two). */
 typedef enum rfl_prec {
     RFL_FP32 = 0,
     RFL_FP64,
@@ -687,22 +689,44 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    first error every builder call returns RFL_NO_TENSOR and changes
    nothing. The example and the FLOP conventions: LAYERS in the manual. */
 
-/* ---- data types ------------------------------------------------------------ */
+/* ---- number formats --------------------------------------------------------
+   One enum for every number format: the math type of an estimate (what
+   the arithmetic runs in, so which roofs time it) and the storage type of
+   each role (weights, KV cache, activations), for CNNs and LLMs alike.
+   RFL_DTYPE_DEFAULT (0) means fp32 as a math type and "as the math type"
+   as a storage type. The roof a format's FLOPs go under is an rfl_prec
+   (a ceiling of the machine, not a format): see rfl_layer_work. */
 typedef enum rfl_dtype {
-    RFL_DTYPE_FP32 = 0, /* 4 bytes; FLOPs under the FP32 roof */
-    RFL_DTYPE_FP16,     /* 2 bytes; conv/matmul under FP16 tensor, rest FP16 SIMT */
-    RFL_DTYPE_BF16,     /* 2 bytes; conv/matmul under BF16 tensor, rest FP16 SIMT */
-    RFL_DTYPE_INT8,     /* 1 byte;  conv/matmul under INT8 tensor, rest FP32 */
+    RFL_DTYPE_DEFAULT = 0, /* math: fp32; storage: the math type */
+    RFL_DTYPE_FP32,        /* 32 bits; FLOPs under the FP32 roof */
+    RFL_DTYPE_FP16,        /* 16; conv/matmul under FP16 tensor, rest FP16 SIMT */
+    RFL_DTYPE_BF16,        /* 16; conv/matmul under BF16 tensor, rest FP16 SIMT */
+    RFL_DTYPE_FP8,         /* 8 (e4m3, e5m2); conv/matmul under FP8 tensor, rest FP16 */
+    RFL_DTYPE_INT8,        /* 8; conv/matmul under INT8 tensor, rest FP32 */
+    RFL_DTYPE_INT4,        /* 4 bits, two per byte: storage only (no int4 roof) */
+    RFL_DTYPE_TF32,        /* fp32 data (32 bits), conv/matmul under the TF32
+                              tensor roof, rest FP32 (PyTorch's cuDNN default) */
     RFL_DTYPE_COUNT
 } rfl_dtype;
 
-/* "fp32", "fp16", "bf16", "int8" ("?" when out of range). */
+/* "default", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "tf32" ("?"
+   when out of range). */
 RFL_API const char *rfl_dtype_name(rfl_dtype d);
-/* Bytes per element: 4, 2, 2, 1 (0 when out of range). */
+/* Bits per element: 32 (default, fp32, tf32), 16, 16, 8, 8, 4; 0 when out
+   of range. */
+RFL_API int rfl_dtype_bits(rfl_dtype d);
+/* Whole bytes per element: bits / 8 (int4: 0, half a byte). */
 RFL_API int rfl_dtype_bytes(rfl_dtype d);
-/* Parse a dtype name, case-insensitive: fp32/float32/float, fp16/float16/
-   half, bf16/bfloat16, int8. RFL_ERR_UNKNOWN_NAME otherwise. */
+/* Parse a name, case-insensitive: fp32/float32/float, fp16/float16/half,
+   bf16/bfloat16, fp8/float8/e4m3/e5m2, int8, int4, tf32.
+   RFL_ERR_UNKNOWN_NAME otherwise. */
 RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out);
+/* The roofs of math type t: where its matrix FLOPs (conv, matmul,
+   attention) go, and the rest (fp32: RFL_FP32 both; tf32: TF32 tensor and
+   FP32; fp16, bf16: their tensor roofs and RFL_FP16; fp8: FP8 tensor and
+   RFL_FP16; int8: INT8 tensor and RFL_FP32). Either out may be NULL.
+   RFL_ERR_ARG for int4 (no int4 math) or out of range. */
+RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *other);
 
 /* ---- layer operations and their groups -------------------------------------- */
 typedef enum rfl_op {
@@ -965,7 +989,7 @@ typedef enum rfl_mode {
 /* Evaluation settings; zero means default. */
 typedef struct rfl_cost_desc {
     uint64_t batch;           /* 0 = 1 */
-    rfl_dtype dtype;          /* 0 = fp32 */
+    rfl_dtype dtype;          /* the math type: 0 = fp32 (int4: RFL_ERR_ARG) */
     rfl_flop_conv convention; /* 0 = torch */
     rfl_mode mode;            /* 0 = inference. Selects what the predictions
                                  time (forward, or forward + backward) and
@@ -1097,7 +1121,7 @@ typedef struct rfl_llm_kind_cost {
        rfl_llm_config c; rfl_llm_step_desc d; rfl_llm_cost t;
        rfl_llm_find("llama-3-8b", &c);
        memset(&d, 0, sizeof d); d.phase = RFL_LLM_DECODE; d.seq = 2048;
-       d.math = RFL_LLM_BF16;
+       d.math = RFL_DTYPE_BF16;
        rfl_llm_step_cost(&c, &d, &t);   t.bytes, t.kv_cache_bytes, ...
    Rows. A step is a list of rows (rfl_llm_row_get), one per module of the
    model ("model.layers.*.self_attn.q_proj"), each with the number of times
@@ -1149,19 +1173,6 @@ typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase
 typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
 typedef enum rfl_llm_pos { RFL_LLM_POS_LEARNED = 0, RFL_LLM_POS_ROTARY } rfl_llm_pos;
 
-/* Storage and math types. RFL_LLM_DEFAULT (0): math fp32; weights and kv
-   as the math type. */
-typedef enum rfl_llm_type {
-    RFL_LLM_DEFAULT = 0, RFL_LLM_FP32, RFL_LLM_FP16, RFL_LLM_BF16, RFL_LLM_FP8,
-    RFL_LLM_INT8, RFL_LLM_INT4, RFL_LLM_TYPE_COUNT
-} rfl_llm_type;
-/* "fp32" ... "int4" ("default", "?" out of range); bits 32 16 16 8 8 4. */
-RFL_API const char *rfl_llm_type_name(rfl_llm_type t);
-RFL_API int rfl_llm_type_bits(rfl_llm_type t);
-/* fp32/float32, fp16/float16/half, bf16/bfloat16, fp8 (e4m3, e5m2), int8,
-   int4; RFL_ERR_UNKNOWN_NAME otherwise. */
-RFL_API rfl_result rfl_llm_type_parse(const char *name, rfl_llm_type *out);
-
 typedef struct rfl_llm_config {
     char model_type[16];     /* "gpt2", "llama", "qwen2", "mistral", "mixtral" */
     uint32_t hidden;         /* hidden_size / n_embd */
@@ -1184,7 +1195,7 @@ typedef struct rfl_llm_config {
     uint8_t qkv_bias;        /* biases on q, k, v (Qwen2, attention_bias) */
     uint8_t o_bias;          /* bias on the attention output (attention_bias) */
     uint8_t mlp_bias;        /* biases on the MLP (GPT-2, mlp_bias) */
-    uint8_t dtype;           /* rfl_llm_type of torch_dtype / dtype; 0: none */
+    uint8_t dtype;           /* rfl_dtype of torch_dtype / dtype; 0: none */
 } rfl_llm_config;
 
 /* One step. Zero means the default for every field. */
@@ -1195,9 +1206,9 @@ typedef struct rfl_llm_step_desc {
                              tokens already cached (may be 0) */
     int logits_all;       /* prefill: LM head on every position (default:
                              the last one only) */
-    rfl_llm_type math;    /* type the math runs in (the roof); 0 = fp32 */
-    rfl_llm_type weights; /* storage of weight matrices; 0 = math */
-    rfl_llm_type kv;      /* storage of the KV cache; 0 = math */
+    rfl_dtype math;    /* type the math runs in (the roof); 0 = fp32 */
+    rfl_dtype weights; /* storage of weight matrices; 0 = math */
+    rfl_dtype kv;      /* storage of the KV cache; 0 = math */
 } rfl_llm_step_desc;
 
 /* FlopCounterMode's op of a row's mac_flops. */
@@ -4063,18 +4074,22 @@ static int rfl__ly_mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t
 
 /* ---- names of things ----------------------------------------------------------- */
 RFL_API const char *rfl_dtype_name(rfl_dtype d) {
-    static const char *const n[RFL_DTYPE_COUNT] = {"fp32", "fp16", "bf16", "int8"};
+    static const char *const n[RFL_DTYPE_COUNT] = {"default", "fp32", "fp16", "bf16",
+                                                   "fp8",     "int8", "int4", "tf32"};
     return ((unsigned)d < RFL_DTYPE_COUNT) ? n[d] : "?";
 }
-RFL_API int rfl_dtype_bytes(rfl_dtype d) {
-    static const int b[RFL_DTYPE_COUNT] = {4, 2, 2, 1};
+RFL_API int rfl_dtype_bits(rfl_dtype d) {
+    static const int b[RFL_DTYPE_COUNT] = {32, 32, 16, 16, 8, 8, 4, 32};
     return ((unsigned)d < RFL_DTYPE_COUNT) ? b[d] : 0;
 }
+RFL_API int rfl_dtype_bytes(rfl_dtype d) { return rfl_dtype_bits(d) / 8; }
 RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out) {
     static const struct { const char *n; rfl_dtype d; } t[] = {
         {"fp32", RFL_DTYPE_FP32}, {"float32", RFL_DTYPE_FP32}, {"float", RFL_DTYPE_FP32},
         {"fp16", RFL_DTYPE_FP16}, {"float16", RFL_DTYPE_FP16}, {"half", RFL_DTYPE_FP16},
-        {"bf16", RFL_DTYPE_BF16}, {"bfloat16", RFL_DTYPE_BF16}, {"int8", RFL_DTYPE_INT8}};
+        {"bf16", RFL_DTYPE_BF16}, {"bfloat16", RFL_DTYPE_BF16}, {"fp8", RFL_DTYPE_FP8},
+        {"e4m3", RFL_DTYPE_FP8},  {"e5m2", RFL_DTYPE_FP8},     {"float8", RFL_DTYPE_FP8},
+        {"int8", RFL_DTYPE_INT8}, {"int4", RFL_DTYPE_INT4},    {"tf32", RFL_DTYPE_TF32}};
     int i;
     if (!name || !out) return RFL_ERR_ARG;
     for (i = 0; i < (int)(sizeof t / sizeof t[0]); i++)
@@ -4755,7 +4770,8 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     int ok = 1, train;
     rfl_op op;
     if (!net || !out || i < 0 || i >= net->count || !net->layers) return RFL_ERR_ARG;
-    if (d && (unsigned)d->dtype >= RFL_DTYPE_COUNT) return RFL_ERR_ARG;
+    if (d && ((unsigned)d->dtype >= RFL_DTYPE_COUNT || d->dtype == RFL_DTYPE_INT4))
+        return RFL_ERR_ARG; /* int4 is a storage type: no int4 roof */
     RFL_MEMSET(out, 0, sizeof *out);
     L = &net->layers[i];
     op = (rfl_op)L->op;
@@ -4840,6 +4856,24 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
 }
 
 
+static int rfl__ly_precs(rfl_dtype t, rfl_prec *mm, rfl_prec *ew) {
+    static const unsigned char m[RFL_DTYPE_COUNT] = {
+        RFL_FP32, RFL_FP32, RFL_FP16_TENSOR, RFL_BF16_TENSOR, RFL_FP8_TENSOR,
+        RFL_INT8_TENSOR, RFL_PREC_COUNT, RFL_TF32_TENSOR};
+    static const unsigned char e[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP32, RFL_FP16, RFL_FP16,
+                                                     RFL_FP16, RFL_FP32, RFL_FP32, RFL_FP32};
+    if ((unsigned)t >= RFL_DTYPE_COUNT || m[t] == RFL_PREC_COUNT) return 0;
+    *mm = (rfl_prec)m[t], *ew = (rfl_prec)e[t];
+    return 1;
+}
+RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *other) {
+    rfl_prec a, b;
+    if (!rfl__ly_precs(t, &a, &b)) return RFL_ERR_ARG;
+    if (matrix) *matrix = a;
+    if (other) *other = b;
+    return RFL_OK;
+}
+
 static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, uint64_t all,
                         uint64_t bytes) {
     RFL_MEMSET(w, 0, sizeof *w);
@@ -4851,12 +4885,8 @@ static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, 
 
 RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc *d,
                                   rfl_work *fwd, rfl_work *bwd) {
-    /* the precisions of each dtype: conv/matmul work and the rest */
-    static const rfl_prec mm_prec[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP16_TENSOR, RFL_BF16_TENSOR,
-                                                      RFL_INT8_TENSOR};
-    static const rfl_prec ew_prec[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP16, RFL_FP16, RFL_FP32};
     rfl_layer_cost c;
-    rfl_prec mm, ew;
+    rfl_prec mm = RFL_FP32, ew = RFL_FP32;
     rfl_cost_desc dd;
     rfl_result r;
     if (d) dd = *d;
@@ -4864,8 +4894,7 @@ RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc
     dd.convention = RFL_CONV_TORCH; /* works count what the machine runs */
     r = rfl_layer_cost_get(net, i, &dd, &c);
     if (r) return r;
-    mm = mm_prec[dd.dtype]; /* a valid dtype: rfl_layer_cost_get checked it */
-    ew = ew_prec[dd.dtype];
+    rfl__ly_precs(dd.dtype, &mm, &ew); /* a math type: rfl_layer_cost_get checked it */
     /* the mac part of conv/matmul goes to the matrix precision */
     if (fwd) rfl__ly_mkwork(fwd, mm, ew, c.fwd_mac_flops, c.fwd_flops, c.fwd_bytes);
     if (bwd) rfl__ly_mkwork(bwd, mm, ew, c.bwd_mac_flops, c.bwd_flops, c.bwd_bytes);
@@ -4980,28 +5009,6 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
    ========================================================================== */
 #ifndef RFL_NO_LLM
 /* ---- types and names ----------------------------------------------------------- */
-RFL_API const char *rfl_llm_type_name(rfl_llm_type t) {
-    static const char *const n[RFL_LLM_TYPE_COUNT] = {"default", "fp32", "fp16", "bf16",
-                                                       "fp8", "int8", "int4"};
-    return (unsigned)t < RFL_LLM_TYPE_COUNT ? n[t] : "?";
-}
-RFL_API int rfl_llm_type_bits(rfl_llm_type t) {
-    static const int b[RFL_LLM_TYPE_COUNT] = {32, 32, 16, 16, 8, 8, 4};
-    return (unsigned)t < RFL_LLM_TYPE_COUNT ? b[t] : 0;
-}
-RFL_API rfl_result rfl_llm_type_parse(const char *name, rfl_llm_type *out) {
-    static const struct { const char *n; rfl_llm_type t; } tab[] = {
-        {"fp32", RFL_LLM_FP32}, {"float32", RFL_LLM_FP32}, {"float", RFL_LLM_FP32},
-        {"fp16", RFL_LLM_FP16}, {"float16", RFL_LLM_FP16}, {"half", RFL_LLM_FP16},
-        {"bf16", RFL_LLM_BF16}, {"bfloat16", RFL_LLM_BF16}, {"fp8", RFL_LLM_FP8},
-        {"e4m3", RFL_LLM_FP8}, {"e5m2", RFL_LLM_FP8}, {"float8", RFL_LLM_FP8},
-        {"int8", RFL_LLM_INT8}, {"int4", RFL_LLM_INT4}};
-    int i;
-    if (!name || !out) return RFL_ERR_ARG;
-    for (i = 0; i < (int)(sizeof tab / sizeof tab[0]); i++)
-        if (rfl_name_eq(name, tab[i].n)) { *out = tab[i].t; return RFL_OK; }
-    return RFL_ERR_UNKNOWN_NAME;
-}
 RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a) {
     static const char *const n[RFL_LLM_ATEN_COUNT] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
     return (unsigned)a < RFL_LLM_ATEN_COUNT ? n[a] : "?";
@@ -5108,21 +5115,21 @@ static RFL__LLM_NOINLINE uint64_t rfl__lm_store(rfl__llm_ctx *x, uint64_t n, int
     uint64_t whole = rfl__lm_mul(x, n / 8, (uint64_t)bits);
     return rfl__lm_add(x, whole, ((n % 8) * (uint64_t)bits + 7) / 8);
 }
-static rfl_llm_type rfl__llm_math(const rfl_llm_step_desc *d) {
-    return d->math == RFL_LLM_DEFAULT ? RFL_LLM_FP32 : d->math;
+static rfl_dtype rfl__llm_math(const rfl_llm_step_desc *d) {
+    return d->math == RFL_DTYPE_DEFAULT ? RFL_DTYPE_FP32 : d->math;
 }
 
 static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
                                     const rfl_llm_step_desc *d) {
-    rfl_llm_type m, w, k;
+    rfl_dtype m, w, k;
     rfl_result r = rfl_llm_config_check(c, (rfl_llm_config_error *)0);
     if (r) return r;
-    if (!d || (unsigned)d->math >= RFL_LLM_TYPE_COUNT ||
-        (unsigned)d->weights >= RFL_LLM_TYPE_COUNT || (unsigned)d->kv >= RFL_LLM_TYPE_COUNT ||
+    if (!d || (unsigned)d->math >= RFL_DTYPE_COUNT ||
+        (unsigned)d->weights >= RFL_DTYPE_COUNT || (unsigned)d->kv >= RFL_DTYPE_COUNT ||
         (d->phase != RFL_LLM_PREFILL && d->phase != RFL_LLM_DECODE))
         return RFL_ERR_ARG;
     m = rfl__llm_math(d);
-    if (m == RFL_LLM_INT4) return RFL_ERR_ARG; /* no int4 math roof */
+    if (m == RFL_DTYPE_INT4) return RFL_ERR_ARG; /* no int4 math roof */
     w = d->weights ? d->weights : m;
     k = d->kv ? d->kv : m;
     RFL_MEMSET(x, 0, sizeof *x);
@@ -5136,9 +5143,9 @@ static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
     x->D = c->hidden, x->Hq = c->heads, x->Hk = c->kv_heads, x->hd = c->head_dim;
     x->I = c->intermediate, x->V = c->vocab, x->E = c->experts, x->K = c->experts_per_tok;
     x->L = c->layers;
-    x->e = (uint64_t)rfl_llm_type_bits(m) / 8;
-    x->wbits = rfl_llm_type_bits(w);
-    x->kbits = rfl_llm_type_bits(k);
+    x->e = (uint64_t)rfl_dtype_bits(m) / 8;
+    x->wbits = rfl_dtype_bits(w);
+    x->kbits = rfl_dtype_bits(k);
     /* learned positions have a table of max_positions rows */
     if (c->pos == RFL_LLM_POS_LEARNED && rfl__lm_add(x, x->P, x->T) > c->max_positions)
         return RFL_ERR_SHAPE;
@@ -5407,16 +5414,8 @@ RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_s
 /* ---- time ---------------------------------------------------------------------- */
 RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
                                     rfl_work *out) {
-    rfl_prec mm, ew;
-    if (!row || !d || !out || (unsigned)d->math >= RFL_LLM_TYPE_COUNT) return RFL_ERR_ARG;
-    switch (rfl__llm_math(d)) {
-    case RFL_LLM_FP32: mm = RFL_FP32, ew = RFL_FP32; break;
-    case RFL_LLM_FP16: mm = RFL_FP16_TENSOR, ew = RFL_FP16; break;
-    case RFL_LLM_BF16: mm = RFL_BF16_TENSOR, ew = RFL_FP16; break;
-    case RFL_LLM_FP8: mm = RFL_FP8_TENSOR, ew = RFL_FP16; break;
-    case RFL_LLM_INT8: mm = RFL_INT8_TENSOR, ew = RFL_FP32; break;
-    default: return RFL_ERR_ARG;
-    }
+    rfl_prec mm = RFL_FP32, ew = RFL_FP32;
+    if (!row || !d || !out || !rfl__ly_precs(rfl__llm_math(d), &mm, &ew)) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     out->flops[mm] += (double)row->mma_flops;
     out->flops[ew] += (double)(row->flops - row->mma_flops);
@@ -5578,7 +5577,7 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
         out->tied = b->tied;
         out->qkv_bias = (uint8_t)(out->qkv_bias | b->qkv_bias);
         /* GPT-2's published config names no torch_dtype */
-        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_LLM_DEFAULT : RFL_LLM_BF16);
+        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_DTYPE_DEFAULT : RFL_DTYPE_BF16);
         return RFL_OK;
     }
     return RFL_ERR_UNKNOWN_NAME;
@@ -5615,7 +5614,7 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_llm_config_
     if (c->experts && (!c->experts_per_tok || c->experts_per_tok > c->experts))
         return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_experts_per_tok", RFL__LLM_MSG("must be from 1 to num_local_experts"));
     if (c->norm > RFL_LLM_RMSNORM || c->pos > RFL_LLM_POS_ROTARY || c->act >= RFL_ACT_COUNT ||
-        c->dtype >= RFL_LLM_TYPE_COUNT)
+        c->dtype >= RFL_DTYPE_COUNT)
         return rfl__llm_bad(err, RFL_ERR_ARG, "", RFL__LLM_MSG("norm, pos, act or dtype out of range"));
     return RFL_OK;
 }
@@ -5692,10 +5691,10 @@ static rfl_result rfl__hf_act(rfl__hf *h, rfl_llm_config *c) {
 /* torch_dtype (or transformers 5's dtype): the model's own type. */
 static void rfl__hf_dtype(rfl__hf *h, rfl_llm_config *c) {
     char b[16];
-    rfl_llm_type t;
+    rfl_dtype t;
     int k = rfl_json_get(&h->doc, 0, "torch_dtype");
     if (k < 0) k = rfl_json_get(&h->doc, 0, "dtype");
-    if (k >= 0 && rfl_json_str(&h->doc, k, b, sizeof b) && rfl_llm_type_parse(b, &t) == RFL_OK)
+    if (k >= 0 && rfl_json_str(&h->doc, k, b, sizeof b) && rfl_dtype_parse(b, &t) == RFL_OK)
         c->dtype = (uint8_t)t;
 }
 

@@ -206,7 +206,7 @@ static void test_gqa_kv(void) {
     rfl_llm_cost t;
     rfl_llm_row r;
     memset(&d, 0, sizeof d);
-    d.phase = RFL_LLM_DECODE, d.seq = 2048, d.math = RFL_LLM_BF16;
+    d.phase = RFL_LLM_DECODE, d.seq = 2048, d.math = RFL_DTYPE_BF16;
     rfl_llm_find("llama-3-8b", &c);
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_U64(t.kv_cache_bytes, 268566528ull);
@@ -216,13 +216,13 @@ static void test_gqa_kv(void) {
     RT_EQ_U64(r.mac_flops * r.count, 1074266112ull);
     RT_EQ_U64(r.mma_flops, r.mac_flops); /* decode: causal = eager */
     /* fp8 KV halves the cache; int4 weights: q_proj 4096^2 / 2 bytes */
-    d.kv = RFL_LLM_FP8, d.weights = RFL_LLM_INT4;
+    d.kv = RFL_DTYPE_FP8, d.weights = RFL_DTYPE_INT4;
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_U64(t.kv_cache_bytes, 268566528ull / 2);
     RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.q_proj", &r));
     RT_EQ_U64(r.weight_bytes, 4096ull * 4096 / 2);
     /* batch 4: the cache x 4, the weights once */
-    d.kv = d.weights = RFL_LLM_DEFAULT, d.batch = 4;
+    d.kv = d.weights = RFL_DTYPE_DEFAULT, d.batch = 4;
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_U64(t.kv_cache_bytes, 4 * 268566528ull);
 }
@@ -260,7 +260,7 @@ static void test_sliding_window(void) {
     memset(&d, 0, sizeof d);
     RT_EQ_INT(rfl_llm_find("mistral-7b", &c), RFL_OK);
     RT_EQ_U64(c.sliding_window, 4096);
-    d.phase = RFL_LLM_DECODE, d.seq = 8191, d.math = RFL_LLM_BF16;
+    d.phase = RFL_LLM_DECODE, d.seq = 8191, d.math = RFL_DTYPE_BF16;
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_U64(t.kv_read_bytes, 536870912ull);
     RT_EQ_U64(t.kv_cache_bytes, 2 * 536870912ull);
@@ -275,7 +275,7 @@ static void test_sliding_window(void) {
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_U64(t.kv_read_bytes, 32ull * 101 * 2 * 8 * 128 * 2);
     memset(&d, 0, sizeof d);
-    d.seq = 6000, d.math = RFL_LLM_BF16;
+    d.seq = 6000, d.math = RFL_DTYPE_BF16;
     RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.attention", &r));
     RT_EQ_U64(r.mma_flops, 32ull * 4 * 128 * 16189440);
     RT_EQ_U64(r.mac_flops, 32ull * 4 * 128 * 6000 * 6000);
@@ -293,7 +293,7 @@ static void test_moe(void) {
     rfl_llm_step_desc d;
     rfl_llm_row r;
     memset(&d, 0, sizeof d);
-    d.phase = RFL_LLM_DECODE, d.seq = 100, d.math = RFL_LLM_BF16;
+    d.phase = RFL_LLM_DECODE, d.seq = 100, d.math = RFL_DTYPE_BF16;
     rfl_llm_find("mixtral-8x7b", &c);
     RT_CHECK(find_row(&c, &d, "model.layers.*.block_sparse_moe.experts", &r));
     RT_EQ_U64(r.weight_bytes, 2ull * 3 * 4096 * 14336 * 2);
@@ -317,7 +317,7 @@ static void test_kinds_and_time(void) {
     uint64_t f = 0, m = 0, b = 0, cb = 0, gb = 0;
     int i;
     memset(&d, 0, sizeof d);
-    d.phase = RFL_LLM_DECODE, d.seq = 2048, d.math = RFL_LLM_BF16;
+    d.phase = RFL_LLM_DECODE, d.seq = 2048, d.math = RFL_DTYPE_BF16;
     rfl_llm_find("llama-3-8b", &c);
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_INT(rfl_llm_step_kinds(&c, &d, k), RFL_OK);
@@ -455,10 +455,10 @@ static void test_step_errors(void) {
     rfl_llm_find("llama-3-70b", &c);
     d.seq = 1ull << 40, d.batch = 1ull << 40;
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_ERR_OVERFLOW);
-    d.seq = 8, d.batch = 1, d.math = RFL_LLM_INT4; /* no int4 math */
+    d.seq = 8, d.batch = 1, d.math = RFL_DTYPE_INT4; /* no int4 math */
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_ERR_ARG);
     c.heads = 0;
-    d.math = RFL_LLM_DEFAULT;
+    d.math = RFL_DTYPE_DEFAULT;
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_ERR_SHAPE);
     RT_EQ_INT(rfl_llm_row_count(&c), 0);
 }

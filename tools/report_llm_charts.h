@@ -26,7 +26,7 @@ static void rl_save(rl_state *s, rfl_canvas *cv, const char *file) {
 static const char *rl_title_model(const rl_state *s) {
     static char t[160];
     snprintf(t, sizeof t, "%s decode, cache %s, %s", s->model ? s->model : s->cfg.model_type,
-             tl_num((double)s->d.seq, 10), rfl_llm_type_name(s->d.math));
+             tl_num((double)s->d.seq, 10), rfl_dtype_name(s->d.math));
     return t;
 }
 
@@ -129,13 +129,9 @@ static int rl_est_point(const rl_state *s, rfl_llm_phase ph, uint64_t batch, rfl
 }
 
 static rfl_prec rl_prec(const rl_state *s) {
-    switch (s->d.math) {
-    case RFL_LLM_FP16: return RFL_FP16_TENSOR;
-    case RFL_LLM_BF16: return RFL_BF16_TENSOR;
-    case RFL_LLM_FP8: return RFL_FP8_TENSOR;
-    case RFL_LLM_INT8: return RFL_INT8_TENSOR;
-    default: return RFL_FP32;
-    }
+    rfl_prec mm = RFL_FP32;
+    rfl_dtype_roofs(s->d.math, &mm, 0);
+    return mm;
 }
 
 /* Name the decode batches beside their markers: below right, else right,
@@ -220,7 +216,7 @@ static void rl_chart_roofline(rl_state *s) {
     for (i = 0; i < n; i++) pts[i].prec = rl_prec(s);
     ms[0] = s->hw[0];
     snprintf(title, sizeof title, "%s on %s: prefill and decode (%s)",
-             s->model ? s->model : s->cfg.model_type, s->hw[0]->id, rfl_llm_type_name(s->d.math));
+             s->model ? s->model : s->cfg.model_type, s->hw[0]->id, rfl_dtype_name(s->d.math));
     tl_roofline_desc(&d, title, ms, 0, 1, pts, n, rl_prec(s));
     d.legend = RFL_LEGEND_BOTTOM_RIGHT;
     tl_canvas(&cv, RL_W, RL_H);

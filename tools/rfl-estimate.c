@@ -165,8 +165,8 @@ static const rfl_machine *hw;
 
 static void parse_dtype(const char *v) {
     if (!v) tl_usage_error("--dtype needs a value");
-    if (rfl_dtype_parse(v, &d.dtype) != RFL_OK)
-        tl_input_error(0, 0, 0, "unknown dtype '%s' (fp32, fp16, bf16, int8)", v);
+    if (rfl_dtype_parse(v, &d.dtype) != RFL_OK || d.dtype == RFL_DTYPE_INT4)
+        tl_input_error(0, 0, 0, "unknown dtype '%s' (fp32, tf32, fp16, bf16, fp8, int8)", v);
     dtype_given = 1;
 }
 
@@ -494,6 +494,7 @@ int main(int argc, char **argv) {
     if (llm_wanted(argc, argv) && !llm_records_wanted(argc, argv)) return llm_main(argc, argv);
 #endif
     memset(&d, 0, sizeof d);
+    d.dtype = RFL_DTYPE_FP32;
     tl_onnx_init(&ox, 0);
     parse_args(argc, argv);
     hw = tl_machine(hwname); /* --hw NAME or --hw-file FILE */
