@@ -827,11 +827,19 @@ typedef struct rfl_layer {
     uint32_t shape[RFL_MAX_RANK]; /* per-sample output dims */
     uint32_t arg[4];      /* op arguments: conv kh, kw, stride_h, groups;
                              pools kh, kw, stride_h; act kind; shuffle groups;
-                             attention heads, kv heads; slice dim, start */
+                             attention heads, kv heads, causal (1: a causal
+                             mask, see rfl_causal), sliding window (0: none);
+                             slice dim, start; linear: experts (> 1: params
+                             hold that many experts' weights, of which the
+                             batch's routed token slots (its input rows)
+                             read the ones they reach) */
     uint8_t op;           /* rfl_op */
     uint8_t rank;         /* 1..RFL_MAX_RANK */
     uint8_t flags;        /* RFL_LF_* */
     uint8_t needs_grad;   /* 1 when the output depends on a parameter */
+    uint8_t kv_cache;     /* 1: the output is the KV cache (a cache write, a
+                             decode's cache input): stored at
+                             rfl_cost_desc.kv */
 } rfl_layer;
 
 typedef struct rfl_net {
@@ -916,6 +924,14 @@ RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b);
    output (Lq, Dv), mac_flops as for the repeated k and v (arg[1]: kv heads). */
 RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_tensor v,
                                  uint32_t heads);
+/* Mark attention record t causal: query i of Lq sees the Lk - Lq earlier
+   (cached) keys and itself and those before it, at most `window` keys (0:
+   no window). The record keeps the eager count (mac_flops: every query
+   against every key, as FlopCounterMode counts a masked product);
+   rfl_cost_desc.causal times the causal count (what FlashAttention runs),
+   and then a KV-cache input is read for the window only. Returns t;
+   RFL_ERR_ARG when t is no attention record. */
+RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window);
 
 /* Normalisation: batchnorm over dim 0 (channels), layernorm over the last
    dim; 2 x (normalised size) parameters each (scale and shift). */
@@ -986,7 +1002,12 @@ typedef enum rfl_mode {
     RFL_MODE_TRAIN      /* forward + backward */
 } rfl_mode;
 
-/* Evaluation settings; zero means default. */
+/* Evaluation settings; zero means default. Storage types are per role:
+   parameters (weight matrices and tables: int4 packs two per byte; biases
+   and norm scales stay at the math type), the KV cache (records
+   with kv_cache set) and activations (everything else); forward bytes, activation
+   memory and param_bytes follow them, backward bytes stay at the math
+   type's size. */
 typedef struct rfl_cost_desc {
     uint64_t batch;           /* 0 = 1 */
     rfl_dtype dtype;          /* the math type: 0 = fp32 (int4: RFL_ERR_ARG) */
@@ -994,6 +1015,12 @@ typedef struct rfl_cost_desc {
     rfl_mode mode;            /* 0 = inference. Selects what the predictions
                                  time (forward, or forward + backward) and
                                  whether dropout moves bytes */
+    rfl_dtype weights;        /* storage of weight matrices; 0 = the math type */
+    rfl_dtype kv;             /* storage of the KV cache; 0 = the math type */
+    rfl_dtype act;            /* storage of activations; 0 = the math type */
+    int causal;               /* nonzero: causal attention records count and
+                                 time what runs (rfl_causal); 0: the eager
+                                 count, every query against every key */
 } rfl_cost_desc;
 
 /* Cost of one layer at a batch: exact counts. */
@@ -1001,6 +1028,10 @@ typedef struct rfl_layer_cost {
     uint64_t params;
     uint64_t fwd_mac_flops, fwd_flops, fwd_bytes;
     uint64_t bwd_mac_flops, bwd_flops, bwd_bytes;
+    uint64_t fwd_mma_flops, bwd_mma_flops; /* the part of fwd_flops and
+                             bwd_flops on matrix units: the mac FLOPs as the
+                             torch convention counts them, or a causal
+                             attention's causal products */
     uint64_t act_bytes;  /* activation memory kept for the backward pass */
 } rfl_layer_cost;
 
@@ -4432,6 +4463,15 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
     return rfl__ly_commit(net, L);
 }
 
+RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window) {
+    if (!net || net->err) return RFL_NO_TENSOR;
+    if (t < 0 || t >= net->count || net->layers[t].op != RFL_OP_ATTENTION ||
+        net->layers[t].shape[0] > net->layers[net->layers[t].in[1]].shape[0])
+        return rfl__ly_fail(net, RFL_ERR_ARG, "causal");
+    net->layers[t].arg[2] = 1, net->layers[t].arg[3] = window;
+    return t;
+}
+
 /* Elementwise one-input layers: per-element FLOPs, params per channel. */
 static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned per_elem,
                              uint64_t params, unsigned flags, uint32_t arg0) {
@@ -4763,11 +4803,116 @@ RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, ch
 
 /* ---- costs ------------------------------------------------------------------------
    The formulas; the manual's LAYERS section says the same in words. */
+
+/* n elements of `bits` bits in whole bytes (int4: two per byte), checked. */
+static int rfl__ly_store(uint64_t n, int bits, uint64_t *out) {
+    uint64_t whole;
+    return rfl__ly_mul64(n / 8, (uint64_t)bits, &whole) &&
+           rfl__ly_add64(whole, ((n % 8) * (uint64_t)bits + 7) / 8, out);
+}
+
+/* Bits of each role under d: math, weights, kv, activations. */
+typedef struct rfl__ly_bits { int math, w, kv, act; } rfl__ly_bits;
+static rfl__ly_bits rfl__ly_roles(const rfl_cost_desc *d) {
+    rfl__ly_bits b;
+    rfl_dtype m = d ? d->dtype : RFL_DTYPE_DEFAULT;
+    b.math = rfl_dtype_bits(m);
+    b.w = d && d->weights ? rfl_dtype_bits(d->weights) : b.math;
+    b.kv = d && d->kv ? rfl_dtype_bits(d->kv) : b.math;
+    b.act = d && d->act ? rfl_dtype_bits(d->act) : b.math;
+    return b;
+}
+
+/* Bias elements of a layer's params (kept at the math type). */
+static uint64_t rfl__ly_bias_params(const rfl_layer *L) {
+    if (!(L->flags & RFL_LF_BIAS)) return 0;
+    if (L->op == RFL_OP_CONV2D) return L->shape[0];
+    return L->op == RFL_OP_LINEAR ? L->shape[L->rank - 1] : 0;
+}
+
+/* Bytes of n of L's parameters (n = L->params or the rows read): weight
+   matrices and tables at the weights type, biases and the rest (norm
+   scales, class tokens) at the math type. */
+static int rfl__ly_param_store(const rfl_layer *L, uint64_t n, const rfl__ly_bits *b,
+                               uint64_t *out) {
+    uint64_t bias = rfl__ly_bias_params(L), w, x;
+    rfl_op op = (rfl_op)L->op;
+    if (op != RFL_OP_CONV2D && op != RFL_OP_LINEAR && op != RFL_OP_EMBEDDING)
+        return rfl__ly_store(n, b->math, out);
+    if (bias > n) bias = n;
+    return rfl__ly_store(n - bias, b->w, &w) && rfl__ly_store(bias, b->math, &x) &&
+           rfl__ly_add64(w, x, out);
+}
+
+/* Causal (query, key) pairs of one sequence: query i of lq (at position
+   p + i, p = lk - lq cached keys before it) sees p + i + 1 keys, or the
+   window's W: the first a = clamp(W - p, 0, lq) see p + i + 1, the rest W. */
+static int rfl__ly_causal_pairs(uint64_t lq, uint64_t lk, uint64_t W, uint64_t *out) {
+    uint64_t p = lk - lq, a = lq, t, u;
+    if (W && W < lk) a = W > p ? W - p : 0;
+    /* a p + a (a + 1) / 2 + (lq - a) W, halving the even factor */
+    if (!rfl__ly_mul64(a, p, &t)) return 0;
+    if (!(a % 2 ? rfl__ly_mul64(a, (a + 1) / 2, &u) : rfl__ly_mul64(a / 2, a + 1, &u)))
+        return 0;
+    return rfl__ly_add64(t, u, &t) && rfl__ly_mul64(lq - a, W, &u) && rfl__ly_add64(t, u, out);
+}
+
+/* A causal attention's count under d (per sample): its matrix FLOPs and
+   all FLOPs (6 per score and head: scale and softmax), and the KV
+   positions read (the window's). 0 when the record keeps its eager count. */
+static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost_desc *d,
+                          uint64_t *mma, uint64_t *all, uint64_t *kv_pos) {
+    const rfl_layer *Q, *K;
+    uint64_t pairs, sc, lk;
+    if (!d || !d->causal || L->op != RFL_OP_ATTENTION || !L->arg[2]) return 0;
+    Q = &net->layers[L->in[0]], K = &net->layers[L->in[1]], lk = K->shape[0];
+    *kv_pos = L->arg[3] && L->arg[3] < lk ? L->arg[3] : lk;
+    if (!rfl__ly_causal_pairs(L->shape[0], lk, L->arg[3], &pairs) ||
+        !rfl__ly_mul4(pairs, 2, (uint64_t)Q->shape[1] + L->shape[1], 1, mma) ||
+        !rfl__ly_mul4(pairs, L->arg[0], 6, 1, &sc) || !rfl__ly_add64(*mma, sc, all))
+        return -1;
+    return 1;
+}
+
+/* Forward bytes of L at the batch (in, o: elements read and written; w:
+   params read): by role. A cache write writes the KV type; attention
+   over a KV-cache input reads it (the window's positions when causal). */
+static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__ly_bits *b,
+                             uint64_t B, uint64_t in, uint64_t o, uint64_t w, uint64_t kv_pos,
+                             uint64_t *out) {
+    uint64_t kv = 0, t, u;
+    int ob = L->kv_cache ? b->kv : b->act, ia = b->act;
+    if (L->op == RFL_OP_ATTENTION && net->layers[L->in[1]].kv_cache) {
+        const rfl_layer *K = &net->layers[L->in[1]];
+        uint64_t all_kv = 2 * K->out_numel; /* k and v: the same shape */
+        if (!rfl__ly_mul64(all_kv, B, &t) || t > in) return 0;
+        in -= t;
+        if (!rfl__ly_mul4(kv_pos ? kv_pos : K->shape[0], 2 * (uint64_t)K->shape[1], B, 1, &kv))
+            return 0;
+    }
+    if (L->op == RFL_OP_EMBEDDING) { /* the gathered rows are the table's; ids int64 */
+        if (!rfl__ly_param_store(L, o, b, &w)) return 0;
+        ia = 64;
+    } else if (L->op == RFL_OP_LINEAR && L->arg[0] > 1) {
+        /* experts: the R routed token slots reach min(E, R) experts */
+        uint64_t E = L->arg[0], R;
+        if (!rfl__ly_mul64(net->layers[L->in[0]].shape[0], B, &R) ||
+            !rfl__ly_mul64(R < E ? R : E, w / E, &w) || !rfl__ly_param_store(L, w, b, &w))
+            return 0;
+    } else if (!rfl__ly_param_store(L, w, b, &w)) {
+        return 0;
+    }
+    return rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) &&
+           rfl__ly_add64(t, u, &t) && rfl__ly_add64(t, w, &t) && rfl__ly_store(o, ob, &u) &&
+           rfl__ly_add64(t, u, out);
+}
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
                                       rfl_layer_cost *out) {
     const rfl_layer *L;
-    uint64_t B, s, pb, in = 0, o = 0, w, fm = 0, ff = 0, ext = 0, t = 0, ig, rd = 0, wr = 0;
-    int ok = 1, train;
+    uint64_t B, s, pb, in = 0, o = 0, w, fm = 0, ff = 0, mm = 0, ext = 0, t = 0, ig;
+    uint64_t cm = 0, ca = 0, kvp = 0;
+    rfl__ly_bits bits = rfl__ly_roles(d);
+    int ok = 1, train, causal;
     rfl_op op;
     if (!net || !out || i < 0 || i >= net->count || !net->layers) return RFL_ERR_ARG;
     if (d && ((unsigned)d->dtype >= RFL_DTYPE_COUNT || d->dtype == RFL_DTYPE_INT4))
@@ -4776,7 +4921,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     L = &net->layers[i];
     op = (rfl_op)L->op;
     B = (d && d->batch && !(L->flags & RFL_LF_ONCE)) ? d->batch : 1;
-    s = (uint64_t)rfl_dtype_bytes(d ? d->dtype : RFL_DTYPE_FP32);
+    s = (uint64_t)bits.math / 8;
     train = d && d->mode == RFL_MODE_TRAIN;
     pb = (L->flags & RFL_LF_SHARED) ? 1 : B;
     out->params = L->params;
@@ -4788,19 +4933,20 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     if (!ok) return RFL_ERR_OVERFLOW;
     w = L->params;
     if (op == RFL_OP_EMBEDDING) w = 0; /* only the gathered rows are read */
+    mm = fm;
+    causal = rfl__ly_causal(net, L, d, &cm, &ca, &kvp);
+    if (causal < 0 || (causal && (!rfl__ly_mul64(cm, B, &mm) || !rfl__ly_mul64(ca, B, &ff))))
+        return RFL_ERR_OVERFLOW;
     out->fwd_mac_flops = fm + ext;
     out->fwd_flops = ff;
+    out->fwd_mma_flops = mm;
     /* forward bytes: read inputs and weights, write the output; views move
        nothing; eval-mode dropout returns its input */
-    if ((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)) {
-        rd = wr = 0;
-    } else {
-        ok = rfl__ly_add64(in, w, &rd) && (op != RFL_OP_EMBEDDING || rfl__ly_add64(rd, o, &rd));
-        wr = o;
-    }
-    ok = ok && rfl__ly_add64(rd, wr, &t) && rfl__ly_mul64(t, s, &out->fwd_bytes);
+    if (!((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)))
+        ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes);
     /* activation memory: every materialised output is kept (the input too) */
-    if (!(L->flags & RFL_LF_VIEW)) ok = ok && rfl__ly_mul64(o, s, &out->act_bytes);
+    if (!(L->flags & RFL_LF_VIEW))
+        ok = ok && rfl__ly_store(o, L->kv_cache ? bits.kv : bits.act, &out->act_bytes);
     if (!ok) return RFL_ERR_OVERFLOW;
     if (!L->needs_grad || op == RFL_OP_INPUT) return RFL_OK; /* no gradient flows here */
     /* backward */
@@ -4814,6 +4960,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
            not a wrapped number */
         ok = rfl__ly_mul64(fm, ig ? 2 : 1, &t) && rfl__ly_add64(t, ext, &out->bwd_mac_flops) &&
              rfl__ly_add64(t, ff - fm, &out->bwd_flops);
+        out->bwd_mma_flops = t;
         /* read grad out, saved input, (weights); write grad weights, (grad in) */
         ok = ok && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, w, &t) &&
              (!ig || (rfl__ly_add64(t, w, &t) && rfl__ly_add64(t, in, &t)));
@@ -4825,6 +4972,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
              rfl__ly_add64(t, in, &t);
         out->bwd_mac_flops = ok ? 2 * fm : 0; /* no wrapped value, even with the error */
         out->bwd_flops = ok ? 2 * ff : 0;
+        out->bwd_mma_flops = ok ? 2 * mm : 0; /* mm <= ff */
         break;
     case RFL_OP_EMBEDDING:
         /* scatter-add of the output gradient into the table rows */
@@ -4895,9 +5043,9 @@ RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc
     r = rfl_layer_cost_get(net, i, &dd, &c);
     if (r) return r;
     rfl__ly_precs(dd.dtype, &mm, &ew); /* a math type: rfl_layer_cost_get checked it */
-    /* the mac part of conv/matmul goes to the matrix precision */
-    if (fwd) rfl__ly_mkwork(fwd, mm, ew, c.fwd_mac_flops, c.fwd_flops, c.fwd_bytes);
-    if (bwd) rfl__ly_mkwork(bwd, mm, ew, c.bwd_mac_flops, c.bwd_flops, c.bwd_bytes);
+    /* the matrix part of conv/matmul/attention goes to the matrix precision */
+    if (fwd) rfl__ly_mkwork(fwd, mm, ew, c.fwd_mma_flops, c.fwd_flops, c.fwd_bytes);
+    if (bwd) rfl__ly_mkwork(bwd, mm, ew, c.bwd_mma_flops, c.bwd_flops, c.bwd_bytes);
     return RFL_OK;
 }
 
@@ -4906,7 +5054,8 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
     rfl_layer_cost c;
     rfl_work fw, bw;
     rfl_result r;
-    uint64_t s, pb = 0, st = 0;
+    rfl__ly_bits bits = rfl__ly_roles(d);
+    uint64_t pb = 0, st = 0, lb = 0;
     int i, ok = 1;
     if (!net || !out || !net->layers) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
@@ -4928,13 +5077,13 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_add64(out->bwd_bytes, c.bwd_bytes, &out->bwd_bytes) &&
              rfl__ly_add64(out->activation_bytes, c.act_bytes, &out->activation_bytes);
         if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
+        ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
+             rfl__ly_add64(pb, lb, &pb);
         if (net->layers[i].op != RFL_OP_MARK) out->layers++;
         rfl_work_add(&out->forward, &fw);
         rfl_work_add(&out->backward, &bw);
     }
-    s = (uint64_t)rfl_dtype_bytes(d ? d->dtype : RFL_DTYPE_FP32);
-    ok = ok && rfl__ly_mul64(out->params, s, &pb);
-    out->param_bytes = pb;
+    out->param_bytes = pb; /* at the storage types */
     /* weights + gradients + optimizer state (1 momentum / 2 Adam moments),
        all at the dtype's size, + activations */
     ok = ok && rfl__ly_mul64(pb, 3, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_sgd_bytes);
@@ -5845,6 +5994,7 @@ static rfl_tensor rfl__lb_linear(rfl__lb *b, rfl_tensor x, uint32_t out, int bia
     if (b->gpt2 && bias) b->net->layers[t].cls = "Conv1D";
     if (!rfl__ly_mul64(b->net->layers[t].params, experts, &b->net->layers[t].params))
         return rfl__ly_fail(b->net, RFL_ERR_OVERFLOW, "linear");
+    if (experts > 1) b->net->layers[t].arg[0] = (uint32_t)experts; /* weights read: the reached */
     return t;
 }
 
@@ -5893,13 +6043,15 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
     for (i = 0; i < 2; i++) {
         a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? v : k, 0, "cache_update",
                           i ? "v_cache_write" : "k_cache_write");
-        if (a >= 0) net->layers[a].needs_grad = 0;
+        if (a >= 0) net->layers[a].needs_grad = 0, net->layers[a].kv_cache = 1;
     }
     if (b->decode) {
         k = rfl_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "k_cache");
         v = rfl_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "v_cache");
+        if (v >= 0) net->layers[k].kv_cache = net->layers[v].kv_cache = 1;
     }
-    a = rfl_name(net, rfl_attention(net, q, k, v, c->heads), "attention");
+    a = rfl_causal(net, rfl_name(net, rfl_attention(net, q, k, v, c->heads), "attention"),
+                   c->sliding_window);
     a = rfl__lb_linear(b, a, c->hidden, c->o_bias, b->gpt2 ? "c_proj" : "o_proj", 1);
     rfl_scope_pop(net);
     return a;
@@ -5966,6 +6118,8 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
     *wte = h = rfl_name(net, rfl_embedding(net, b->ids, c->vocab, c->hidden), b->gpt2 ? "wte" : "embed_tokens");
     if (c->pos == RFL_LLM_POS_LEARNED) {
         rfl_tensor p = rfl_name(net, rfl_embedding(net, b->ids, c->max_positions, c->hidden), "wpe");
+        /* positions 0..T-1 are the same for every sequence: one gather */
+        if (p >= 0) net->layers[p].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
         h = rfl_name(net, rfl_add(net, h, p), "embed_add");
     } else {
         /* inv_freq (hd/2, 1) x positions (1, T), once per forward whatever
