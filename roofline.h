@@ -119,7 +119,7 @@
                   rfl_scope_pushi rfl_scope_pop rfl_layer_label
                   rfl_layer_class rfl_layer_shape_str rfl_op_ltype
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
-                  rfl_net_cost_get rfl_net_predict rfl_net_summary
+                  rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        LLMs:      rfl_llm_find rfl_hf_config_parse rfl_llm_step_cost
                   rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
@@ -1084,6 +1084,39 @@ typedef struct rfl_net_prediction {
 /* Predicted time of the network: per layer, summed, and whole. */
 RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
                                    const rfl_machine *m, rfl_net_prediction *out);
+
+/* ---- grouped view ----------------------------------------------------------------
+   Records summed by group, for CNNs and LLMs alike: by layer type
+   (rfl_ltype: "conv", "matmul", "norm", ...) or by module (the name with
+   each all-digit part made '*': a decoder's 16 "model.layers.3.mlp.down_proj"
+   are one group "model.layers.*.mlp.down_proj" of count 16; a ResNet's
+   "layer1.0.conv1" and "layer1.1.conv1" are "layer1.*.conv1"). Groups come
+   in the order of their first record; inputs and marks are left out. */
+typedef enum rfl_group_by {
+    RFL_GROUP_LTYPE = 0, /* by rfl_op_ltype */
+    RFL_GROUP_MODULE     /* by name pattern (unnamed records: by class) */
+} rfl_group_by;
+
+#define RFL_GROUP_NAME 96
+typedef struct rfl_group_cost {
+    char name[RFL_GROUP_NAME]; /* the ltype name or the name pattern */
+    int ltype;             /* rfl_ltype of its first record */
+    int count;             /* records in the group */
+    uint64_t params;
+    uint64_t fwd_mac_flops, fwd_flops, fwd_mma_flops, fwd_bytes;
+    uint64_t bwd_flops, bwd_bytes;
+    rfl_work forward, backward; /* the summed works (rfl_layer_work) */
+    double time_s;         /* with a machine: sum of rfl_layer_predict, else 0 */
+    double compute_s, memory_s;
+} rfl_group_cost;
+
+/* Sum net's records under d into groups[0..cap). m (may be NULL): the
+   machine for time_s. Returns the number of groups (call with groups NULL
+   to size the array; more groups than cap: only the first cap are
+   written, the count is still returned), or -1 when a record's cost fails
+   (a bad desc, an overflow, no roof on m). */
+RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
+                          const rfl_machine *m, rfl_group_cost *groups, int cap);
 
 /* ---- torchsummary ----------------------------------------------------------------
    The totals torchsummary (sksq96/pytorch-summary) prints: it hooks every
@@ -5125,6 +5158,93 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
     }
     if (d && d->mode == RFL_MODE_TRAIN) rfl_work_add(&c.forward, &c.backward);
     return rfl_predict(m, &c.forward, &out->whole);
+}
+
+/* ---- grouped view ------------------------------------------------------------------ */
+/* The group key of record i into key[RFL_GROUP_NAME]. */
+static void rfl__ly_group_key(const rfl_net *net, int i, rfl_group_by by, char *key) {
+    const char *s = net->layers[i].name;
+    size_t n = 0;
+    if (by == RFL_GROUP_LTYPE || !s) s = by == RFL_GROUP_LTYPE
+        ? rfl_ltype_name(rfl_op_ltype((rfl_op)net->layers[i].op)) : rfl_layer_class(net, i);
+    while (*s && n + 1 < RFL_GROUP_NAME) {
+        const char *e = s;
+        while (*e >= '0' && *e <= '9') e++;
+        /* an all-digit part (between dots, or at an end): '*' */
+        if (by == RFL_GROUP_MODULE && e > s && (*e == '.' || !*e) &&
+            (n == 0 || key[n - 1] == '.')) {
+            key[n++] = '*', s = e;
+        } else {
+            key[n++] = *s++;
+        }
+    }
+    key[n] = 0;
+}
+
+static int rfl__ly_streq(const char *a, const char *b) {
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
+static int rfl__ly_grouped(const rfl_layer *L) {
+    return L->op != RFL_OP_MARK && L->op != RFL_OP_INPUT;
+}
+/* 1 when a record before i has i's key (a group counted, not written). */
+static int rfl__ly_seen(const rfl_net *net, int i, rfl_group_by by, const char *key) {
+    char k2[RFL_GROUP_NAME];
+    int j;
+    for (j = 0; j < i; j++) {
+        if (!rfl__ly_grouped(&net->layers[j])) continue;
+        rfl__ly_group_key(net, j, by, k2);
+        if (rfl__ly_streq(k2, key)) return 1;
+    }
+    return 0;
+}
+
+static int rfl__ly_group_add(rfl_group_cost *g, const rfl_layer_cost *c, const rfl_work *fw,
+                             const rfl_work *bw, const rfl_prediction *p) {
+    g->count++;
+    rfl_work_add(&g->forward, fw);
+    rfl_work_add(&g->backward, bw);
+    if (p) g->time_s += p->time_s, g->compute_s += p->compute_s, g->memory_s += p->memory_s;
+    return rfl__ly_add64(g->params, c->params, &g->params) &&
+           rfl__ly_add64(g->fwd_mac_flops, c->fwd_mac_flops, &g->fwd_mac_flops) &&
+           rfl__ly_add64(g->fwd_flops, c->fwd_flops, &g->fwd_flops) &&
+           rfl__ly_add64(g->fwd_mma_flops, c->fwd_mma_flops, &g->fwd_mma_flops) &&
+           rfl__ly_add64(g->fwd_bytes, c->fwd_bytes, &g->fwd_bytes) &&
+           rfl__ly_add64(g->bwd_flops, c->bwd_flops, &g->bwd_flops) &&
+           rfl__ly_add64(g->bwd_bytes, c->bwd_bytes, &g->bwd_bytes);
+}
+
+RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
+                          const rfl_machine *m, rfl_group_cost *groups, int cap) {
+    char key[RFL_GROUP_NAME];
+    int i, j, n = 0;
+    if (!net || !net->layers || net->err || (groups && cap < 0)) return -1;
+    if (!groups) cap = 0;
+    for (i = 0; i < net->count; i++) {
+        rfl_layer_cost c;
+        rfl_work fw, bw;
+        rfl_prediction p;
+        const rfl_layer *L = &net->layers[i];
+        if (!rfl__ly_grouped(L)) continue;
+        if (rfl_layer_cost_get(net, i, d, &c) || rfl_layer_work(net, i, d, &fw, &bw)) return -1;
+        rfl__ly_group_key(net, i, by, key);
+        for (j = 0; j < n && j < cap && !rfl__ly_streq(groups[j].name, key); j++) {}
+        if (j == cap || j == n) { /* not among the written groups */
+            if (j < n && rfl__ly_seen(net, i, by, key)) continue; /* an unwritten one */
+            if (n++ >= cap) continue; /* counted, not written */
+            RFL_MEMSET(&groups[j], 0, sizeof groups[j]);
+            RFL_MEMCPY(groups[j].name, key, rfl__strlen(key) + 1);
+            groups[j].ltype = (int)rfl_op_ltype((rfl_op)L->op);
+            groups[j].forward.unknown = groups[j].backward.unknown = fw.unknown;
+        }
+        RFL_MEMSET(&p, 0, sizeof p);
+        if (m && (fw.bytes[RFL_DRAM] > 0 || rfl_work_flops(&fw) > 0) &&
+            rfl_layer_predict(net, i, d, m, &p))
+            return -1;
+        if (!rfl__ly_group_add(&groups[j], &c, &fw, &bw, m && p.time_s > 0 ? &p : 0)) return -1;
+    }
+    return n;
 }
 
 /* ---- torchsummary ------------------------------------------------------------------ */

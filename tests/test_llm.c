@@ -736,6 +736,50 @@ static void test_records_rows(void) {
     RT_EQ_INT(n, 26); /* 13 dense models, two phases */
 }
 
+/* The grouped view: Llama-3.2-1B's decode records by module. 16 layers of
+   down_proj, each 8,192 x 2,048 = 16,777,216 weights (268,435,456 in
+   all, mac 2 x that per token); by layer type the matmul group holds q,
+   k, v, o, gate, up, down (7 x 16), attention (16), lm_head and
+   rotary_emb (the inv_freq x positions product): 130. */
+static void test_records_group(void) {
+    rfl_llm_config c;
+    rfl_cost_desc cd;
+    rfl_group_cost g[64];
+    int i, n, found = 0;
+    uint64_t mac = 0;
+    rfl_net_cost t;
+    const rfl_machine *h100 = 0;
+    RT_EQ_INT(rfl_hw_find("h100", &h100), RFL_OK);
+    RT_EQ_INT(rfl_llm_find("llama-3.2-1b", &c), RFL_OK);
+    RT_EQ_INT(rec_build(&c, RFL_LLM_DECODE, 100, 0), RFL_OK);
+    memset(&cd, 0, sizeof cd);
+    n = rfl_net_group(&net, &cd, RFL_GROUP_MODULE, 0, 0, 0);
+    RT_EQ_INT(rfl_net_group(&net, &cd, RFL_GROUP_MODULE, 0, g, 64), n);
+    RT_EQ_INT(rfl_net_group(&net, &cd, RFL_GROUP_MODULE, 0, g, 3), n); /* counted past cap */
+    RT_EQ_INT(rfl_net_group(&net, &cd, RFL_GROUP_MODULE, 0, g, 64), n);
+    RT_CHECK(n > 20 && n <= 64);
+    for (i = 0; i < n; i++) {
+        mac += g[i].fwd_mac_flops;
+        if (!strcmp(g[i].name, "model.layers.*.mlp.down_proj")) {
+            RT_EQ_INT(g[i].count, 16);
+            RT_EQ_U64(g[i].params, 268435456ull);
+            RT_EQ_U64(g[i].fwd_mac_flops, 2 * 268435456ull);
+            found++;
+        }
+    }
+    RT_EQ_INT(found, 1);
+    t = rec_cost_at(1, RFL_MODE_INFER);
+    RT_EQ_U64(mac, t.fwd_mac_flops);
+    n = rfl_net_group(&net, &cd, RFL_GROUP_LTYPE, h100, g, 64);
+    for (i = 0, found = 0; i < n; i++)
+        if (!strcmp(g[i].name, "matmul")) {
+            RT_EQ_INT(g[i].count, 130);
+            RT_CHECK(g[i].time_s > 0);
+            found++;
+        }
+    RT_EQ_INT(found, 1);
+}
+
 /* Training: every linear's backward is a weight gradient and an input
    gradient, each the forward's mac; attention's is 2 x its forward; the
    embedding's scatter-add and the KV cache copies have no mac (the cache
@@ -874,6 +918,7 @@ int main(void) {
     test_records_bytes();
     test_records_roles();
     test_records_rows();
+    test_records_group();
     test_records_train();
     test_records_moe();
     test_records_misc();
