@@ -196,19 +196,25 @@
          counts grouped and depthwise convolution backward as if dense
          (MobileNetV2: 11.68 GFLOP backward for 0.60 forward, 19.4x;
          EfficientNet-B0 41x) and counts SDPA's recomputation (ViT-B/16).
-       bytes at the dtype size (fp32 4, fp16/bf16 2, int8 1): forward reads
-         inputs and weights and writes the output; views (flatten, reshape,
-         slice) and eval-mode dropout move nothing; an embedding reads only
-         the gathered rows. Backward reads the output gradient, the saved
+       bytes at the dtype size (fp32 and tf32 4, fp16/bf16 2, fp8 and int8
+         1), or per role (rfl_cost_desc weights, kv, act: int4 weights two
+         per byte): forward reads inputs and weights and writes the output;
+         views (flatten, reshape, slice) and eval-mode dropout move nothing;
+         an embedding reads its ids (int64) and only the gathered rows.
+         Backward reads the output gradient, the saved
          input and the weights, writes the input and weight gradients.
          Activation memory: every materialised output is kept (input
          included; no in-place, no recomputation): an upper estimate.
-         Training footprint: params x dtype x 3 (SGD with momentum: weights,
+         Training footprint: param_bytes x 3 (SGD with momentum: weights,
          gradients, momentum) or x 4 (Adam: two moments) + activations.
-       Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at fp16, bf16
-         and int8 conv and matmul go under the tensor roof of the dtype, the
-         rest under the vector units' (API LAYERS). A machine without that
-         roof is RFL_ERR_NO_ROOF, never a guess.
+       Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at tf32, fp16,
+         bf16, fp8 and int8 conv and matmul go under the tensor roof of the
+         math type, the rest under the vector units' (rfl_dtype_roofs). A
+         machine without that roof is RFL_ERR_NO_ROOF, never a guess.
+       Causal attention (rfl_causal, rfl_cost_desc.causal): the causal
+         count (query i sees the cached keys and i + 1) in flops and time;
+         mac_flops stays eager. Grouped view: rfl_net_group, by layer type
+         or by module pattern ("model.layers.*.mlp.down_proj", count 16).
        Time (rfl_net_predict): per layer max(compute, memory) summed, and
          beside it the whole model as one work; each layer's bound.
        torchsummary (rfl_net_summary): sksq96/pytorch-summary's totals,
@@ -1189,12 +1195,11 @@ typedef struct rfl_llm_kind_cost {
        rfl_llm_step_cost(&c, &d, &t);   t.bytes, t.kv_cache_bytes, ...
    Rows. A step is a list of rows (rfl_llm_row_get), one per module of the
    model ("model.layers.*.self_attn.q_proj"), each with the number of times
-   it runs in the step (count: the layers, for a block's modules). They are
-   LLM records beside the zoo's rfl_layer: a layer record has one dtype for
-   all its bytes, while a step may keep weights and the KV cache at their
-   own storage types and is timed by its causal count (see CONVENTIONS).
-   The same step as rfl_layer records, for every tool of the zoo (tables,
-   training, charts): rfl_llm_build, below.
+   it runs in the step (count: the layers, for a block's modules). The same
+   step as rfl_layer records, for every tool of the zoo (tables, training,
+   charts), with the same storage types and causal count through
+   rfl_cost_desc: rfl_llm_build, below; rfl_net_group (RFL_GROUP_MODULE)
+   is their view by module, with counts, as the rows are.
    Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW):
      mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
                 (transformers 5.x): 2 x multiply-adds of every mm, addmm,
@@ -1395,8 +1400,9 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
        rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(16), nm, sizeof nm);
        rfl_llm_build(&net, &cfg, &step);       step: phase, seq, logits_all
        cd.batch = 8; cd.dtype = RFL_DTYPE_BF16; rfl_net_cost_get(&net, &cd, &c);
-   Records are per sequence: d->batch and the storage types are ignored (the
-   batch and the one dtype of every byte go in rfl_cost_desc). Names are
+   Records are per sequence: d->batch and the types are ignored (the batch,
+   the math type and the storage types of weights, KV cache and
+   activations go in rfl_cost_desc). Names are
    Hugging Face's module paths ("model.layers.3.mlp.down_proj"; GPT-2:
    "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get a
    descriptive name ("model.layers.3.self_attn.rotary_q").
@@ -1416,21 +1422,22 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
    logits_all: a view of the last row), lm_head. Tied: the table is
    counted on lm_head (the embedding record has 0 params; it still reads
    its rows and gets a gradient). Dropout (eval) is left out.
-   Against the rows (rfl_llm_row_get): params and mac_flops are equal (and
-   PyTorch's, tests/test_llm.c); flops count eager attention (the rows:
-   causal); bytes are at one dtype and equal the rows' with weights = kv =
-   math at that dtype, but for: token ids read at the dtype (the rows:
-   int64; GPT-2 reads them twice, for wte and wpe); rotary_emb reading
-   inv_freq and the positions (head_dim / 2 + T elements, once); MoE,
-   where the records read every expert's weights (the rows: the experts
-   the batch reaches) and materialise dispatch and combine. What records
-   cannot hold (separate weight and KV types, the causal count used for
-   time) stays with the rows. Tools: records in rfl-estimate --layers
-   (implied by --mode train and --summary; training is a prefill with
-   every position's logits), rfl-report --model NAME (a prefill of 512
-   tokens beside zoo models) and rfl-plot --work FILE --kernels (a point
-   per distinct layer); the rows in rfl-estimate without --layers and in
-   rfl-report --llm.
+   Against the rows (rfl_llm_row_get): with the rows' settings in the
+   cost desc (dtype = math, weights, kv, causal = 1) params, param_bytes,
+   mac_flops and flops are equal, and bytes but for rotary_emb (the
+   records read inv_freq and the positions, head_dim / 2 + T elements,
+   and count its product on matrix units; the rows neither) and MoE (the
+   records materialise dispatch and combine); tests/test_llm.c checks
+   every dense model. Token ids are read as int64; decode's cache inputs
+   and the cache writes are kv_cache records; attention is marked causal
+   (rfl_causal, with the sliding window); expert records carry their
+   count, so a batch reads only the experts it reaches. Without causal the
+   records count eager attention (T x (S + T) scores). Tools: records in
+   rfl-estimate --layers (implied by --mode train and --summary; training
+   is a prefill with every position's logits; --weights, --kv), rfl-report
+   --model NAME (a prefill of 512 tokens beside zoo models) and rfl-plot
+   --work FILE --kernels (a point per distinct layer); the rows in
+   rfl-estimate without --layers and in rfl-report --llm.
    Returns RFL_ERR_ARG (NULL, or a net not empty), the config's and the
    step's errors (as rfl_llm_step_cost), RFL_ERR_OVERFLOW (a dim beyond
    32 bits), or net->err (RFL_ERR_BUFFER: the array or names too small). */

@@ -351,9 +351,10 @@ static void llm_print_table(const char *model, const rfl_llm_config *c,
     if (r->cb_batch)
         printf("  decode turns compute-bound at batch %llu (seq %llu)\n",
                (unsigned long long)r->cb_batch, (unsigned long long)d->seq);
-    else
-        printf("  decode stays memory-bound up to batch %d at seq %llu (the KV cache grows "
-               "with the batch)\n", LLM_BATCH_CAP, (unsigned long long)d->seq);
+    else if (d->phase == RFL_LLM_DECODE) /* a search that found none, not a proof */
+        printf("  decode stays memory-bound at seq %llu for every batch tried, up to %d (the "
+               "search's limit; the KV cache grows with the batch)\n",
+               (unsigned long long)d->seq, LLM_BATCH_CAP);
     if (r->gemm_batch)
         printf("  its weight GEMMs turn compute-bound at batch %llu\n",
                (unsigned long long)r->gemm_batch);
@@ -417,14 +418,14 @@ static int llm_main(int argc, char **argv) {
 }
 /* ---- an LLM as layer records: the zoo's path (--layers) -------------------
    rfl_llm_build writes the step as rfl_layer records, so the zoo's table,
-   --json, --summary and --mode train work on a decoder. Records hold one
-   dtype and count eager attention: --weights, --kv and the causal time stay
-   with the rows (the LLM path above). */
+   --json, --summary and --mode train work on a decoder; --weights and --kv
+   set the storage types of their roles. Records count eager attention. */
 typedef struct llm_rec {
     int on;                 /* --layers, or --mode train / --summary with an LLM */
     const char *hf;         /* --hf-config FILE */
     rfl_llm_step_desc d;    /* phase, seq, logits_all */
     int phase_given, logits_given, dtype_given, seq_given;
+    rfl_dtype weights, kv;  /* --weights, --kv (0: the dtype) */
 } llm_rec;
 static llm_rec lrec;
 
@@ -442,9 +443,12 @@ static int llm_records_wanted(int argc, char **argv) {
    o is not one of them. */
 static int llm_rec_option(const char *o, const char *v) {
     if (tl_is(o, "--layers")) { lrec.on = 1; return 1; }
-    if (tl_is(o, "--weights") || tl_is(o, "--kv"))
-        tl_usage_error("%s: layer records hold one dtype for every byte; for separate storage "
-                       "types leave out --layers (the rows)", o);
+    if (tl_is(o, "--weights") || tl_is(o, "--kv")) { /* storage types of the records' roles */
+        if (!v) tl_usage_error("%s needs a value", o);
+        if (tl_is(o, "--kv")) lrec.kv = llm_type_arg(o, v, 0);
+        else lrec.weights = llm_type_arg(o, v, 1);
+        return 2;
+    }
     if (!tl_is(o, "--phase") && !tl_is(o, "--seq") && !tl_is(o, "--logits") && !tl_is(o, "--hf-config"))
         return 0;
     if (!v) tl_usage_error("%s needs a value", o);
@@ -496,6 +500,7 @@ static int llm_rec_build(rfl_net *net, const char **model, rfl_cost_desc *cd) {
     if (lrec.d.phase == RFL_LLM_PREFILL && lrec.d.seq == 0)
         tl_input_error(0, 0, 0, "--seq must be at least 1 for prefill");
     if (!lrec.dtype_given && c.dtype && c.dtype != RFL_DTYPE_INT4) cd->dtype = (rfl_dtype)c.dtype;
+    cd->weights = lrec.weights, cd->kv = lrec.kv;
     lrecs = (rfl_layer *)tl_xmalloc(sizeof(rfl_layer) * (size_t)RFL_LLM_NET_LAYERS((size_t)c.layers));
     nm = (char *)tl_xmalloc((size_t)RFL_LLM_NET_NAMES((size_t)c.layers));
     rfl_net_init(net, lrecs, (int)RFL_LLM_NET_LAYERS((size_t)c.layers), nm,

@@ -15,6 +15,7 @@
 #define RL_W 1600
 #define RL_H 790
 #define RL_PANEL_H 720 /* the batch panels; a footnote below */
+#define RL_BATCH_DRAWN 256 /* the batch lines end here: a diamond beyond is not drawn */
 
 static void rl_save(rl_state *s, rfl_canvas *cv, const char *file) {
     char *path = s->charts[s->ncharts];
@@ -54,7 +55,7 @@ static void rl_batch_panel(rl_state *s, rfl_canvas *cv, int which) {
         rfl_llm_step_desc d1 = s->d;
         rfl_llm_prediction p1;
         uint64_t b = s->bound_batch[h];
-        if (!b || b > 256) continue;
+        if (!b || b > RL_BATCH_DRAWN) continue;
         d1.phase = RFL_LLM_DECODE;
         d1.batch = b;
         if (rfl_llm_predict(&s->cfg, &d1, s->hw[h], &p1) != RFL_OK) continue;
@@ -103,9 +104,13 @@ static void rl_chart_batch(rl_state *s) {
                   RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
     k = 0;
     note[0] = 0;
-    for (h = 0; h < s->nh && k < sizeof note; h++)
-        k += (size_t)snprintf(note + k, sizeof note - k, "%s%s %s", h ? ",  " : "", s->hw[h]->id,
-                              s->bound_batch[h] ? tl_num((double)s->bound_batch[h], 10) : "never");
+    for (h = 0; h < s->nh && k < sizeof note; h++) { /* only a drawn diamond is named bare */
+        uint64_t b = s->bound_batch[h];
+        k += (size_t)snprintf(note + k, sizeof note - k, "%s%s %s%s", h ? ",  " : "", s->hw[h]->id,
+                              b ? tl_num((double)b, 10) : "none up to 65536",
+                              b > RL_BATCH_DRAWN ? " (past 256, not drawn)"
+                              : b ? "" : " (not drawn)");
+    }
     rfl_draw_text(&full, RL_W / 2, RL_PANEL_H + 50, note, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE,
                   RFL_RGB(40, 40, 40));
     rl_save(s, &full, "llm-batch.png");

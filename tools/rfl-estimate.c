@@ -40,12 +40,12 @@ static const char *usage =
     "              2 x in x out + out (also: --pen-and-paper)\n"
     "  --layers    an LLM as layer records, the zoo's table (also implied by\n"
     "              --mode train or --summary with an LLM): one sequence of the\n"
-    "              step, --batch sequences, one dtype (default: the config's);\n"
-    "              defaults as the LLM rows: decode after --seq 1024 (--mode\n"
-    "              train: a prefill, logits on every position). FLOPs and time\n"
-    "              count eager attention (T x (S + T) scores); without --layers\n"
-    "              the rows give the causal count, the time from it, and\n"
-    "              --weights/--kv storage types\n"
+    "              step, --batch sequences, the math type (default: the\n"
+    "              config's), --weights/--kv storage types; defaults as the\n"
+    "              LLM rows: decode after --seq 1024 (--mode train: a prefill,\n"
+    "              logits on every position). FLOPs and time count eager\n"
+    "              attention (T x (S + T) scores); without --layers the rows\n"
+    "              give the causal count and the time from it\n"
     "  --json      one JSON object: model, batch, input, dtype, mode, params,\n"
     "              param_bytes, forward{flops, mac_flops, bytes}, backward{...},\n"
     "              activation_bytes, train{sgd_bytes, adam_bytes}, by_type[...],\n"
@@ -463,7 +463,7 @@ static void print_types_table(void) {
 static void print_totals(void) {
     printf("\n");
     printf("params           %s (%s at %s)\n", tl_commas((double)tot.params),
-           tl_si((double)tot.param_bytes, "B"), rfl_dtype_name(d.dtype));
+           tl_si((double)tot.param_bytes, "B"), rfl_dtype_name(d.weights ? d.weights : d.dtype));
     printf("forward          %s FLOP (mac %s FLOP = %s), %s moved\n",
            tl_si((double)tot.fwd_flops, ""), tl_si((double)tot.fwd_mac_flops, ""),
            tl_commas((double)tot.fwd_mac_flops), tl_si((double)tot.fwd_bytes, "B"));
