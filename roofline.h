@@ -149,9 +149,8 @@
                   rfl_json_str_eq rfl_json_line ([2]; see its API comment)
        Names:     rfl_result_str rfl_version rfl_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
-                  rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_act_name
-                  rfl_op_name
-                  rfl_ltype_name
+                  rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
+                  rfl_dtype_storage rfl_act_name rfl_op_name rfl_ltype_name
 
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
        A network lives in the caller's array of rfl_layer (112 bytes each);
@@ -733,6 +732,9 @@ RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out);
    RFL_FP16; int8: INT8 tensor and RFL_FP32). Either out may be NULL.
    RFL_ERR_ARG for int4 (no int4 math) or out of range. */
 RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *other);
+/* The storage type of a role set to `role` under math type `math`: role,
+   or when 0 the math type's storage (default and tf32: fp32). */
+RFL_API rfl_dtype rfl_dtype_storage(rfl_dtype role, rfl_dtype math);
 
 /* ---- layer operations and their groups -------------------------------------- */
 typedef enum rfl_op {
@@ -4154,6 +4156,10 @@ RFL_API int rfl_dtype_bits(rfl_dtype d) {
     return ((unsigned)d < RFL_DTYPE_COUNT) ? b[d] : 0;
 }
 RFL_API int rfl_dtype_bytes(rfl_dtype d) { return rfl_dtype_bits(d) / 8; }
+RFL_API rfl_dtype rfl_dtype_storage(rfl_dtype role, rfl_dtype math) {
+    if (role) return role;
+    return math == RFL_DTYPE_DEFAULT || math == RFL_DTYPE_TF32 ? RFL_DTYPE_FP32 : math;
+}
 RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out) {
     static const struct { const char *n; rfl_dtype d; } t[] = {
         {"fp32", RFL_DTYPE_FP32}, {"float32", RFL_DTYPE_FP32}, {"float", RFL_DTYPE_FP32},

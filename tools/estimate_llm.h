@@ -240,8 +240,8 @@ static void llm_print_json(const char *model, const rfl_llm_config *c, const rfl
     tl_jstr(&j, "logits", d->logits_all ? "all" : "last");
     tl_jstr(&j, "dtype", rfl_dtype_name(d->math));
     tl_jstr(&j, "prec", llm_matrix_prec(d)); /* the roof of its matrix FLOPs */
-    tl_jstr(&j, "weights", rfl_dtype_name(d->weights ? d->weights : d->math));
-    tl_jstr(&j, "kv", rfl_dtype_name(d->kv ? d->kv : d->math));
+    tl_jstr(&j, "weights", rfl_dtype_name(rfl_dtype_storage(d->weights, d->math)));
+    tl_jstr(&j, "kv", rfl_dtype_name(rfl_dtype_storage(d->kv, d->math)));
     jint(&j, "params", r->t.params);
     jint(&j, "param_bytes", r->t.param_bytes);
     jint(&j, "tokens", r->t.tokens);
@@ -320,14 +320,14 @@ static void llm_print_json(const char *model, const rfl_llm_config *c, const rfl
 static void llm_print_table(const char *model, const rfl_llm_config *c,
                             const rfl_llm_step_desc *d, const rfl_machine *hw,
                             const llm_result *r) {
-    const char *wt = rfl_dtype_name(d->weights ? d->weights : d->math);
+    const char *wt = rfl_dtype_name(rfl_dtype_storage(d->weights, d->math));
     printf("%s (%s): %s, batch %llu, seq %llu%s, math %s, weights %s, KV %s\n", model,
            c->model_type, llm_phase_name(d), (unsigned long long)d->batch,
            (unsigned long long)d->seq,
            d->phase == RFL_LLM_DECODE ? " cached (attends to seq + 1)"
                                       : d->logits_all ? ", logits on all positions"
                                                       : ", logits on the last position",
-           rfl_dtype_name(d->math), wt, rfl_dtype_name(d->kv ? d->kv : d->math));
+           rfl_dtype_name(d->math), wt, rfl_dtype_name(rfl_dtype_storage(d->kv, d->math)));
     llm_print_rows(c, d, hw);
     printf("\nparams           %s (%s at %s)\n", tl_commas((double)r->t.params),
            tl_si((double)r->t.param_bytes, "B"), wt);
