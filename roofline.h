@@ -722,8 +722,9 @@ typedef enum rfl_dtype {
     RFL_DTYPE_COUNT
 } rfl_dtype;
 
-/* "default", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "tf32" ("?"
-   when out of range). */
+/* "fp32", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "tf32" ("?" when
+   out of range): the default is named as the math type it stands for (a
+   storage role's default: name rfl_dtype_storage's answer instead). */
 RFL_API const char *rfl_dtype_name(rfl_dtype d);
 /* Bits per element: 32 (default, fp32, tf32), 16, 16, 8, 8, 4; 0 when out
    of range. */
@@ -4413,8 +4414,8 @@ static int rfl__ly_mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t
 
 /* ---- names of things ----------------------------------------------------------- */
 RFL_API const char *rfl_dtype_name(rfl_dtype d) {
-    static const char *const n[RFL_DTYPE_COUNT] = {"default", "fp32", "fp16", "bf16",
-                                                   "fp8",     "int8", "int4", "tf32"};
+    static const char *const n[RFL_DTYPE_COUNT] = {"fp32", "fp32", "fp16", "bf16",
+                                                   "fp8",  "int8", "int4", "tf32"};
     return ((unsigned)d < RFL_DTYPE_COUNT) ? n[d] : "?";
 }
 RFL_API int rfl_dtype_bits(rfl_dtype d) {
