@@ -41,7 +41,7 @@ static void check_error(rfl_result r, const rfl_error *e, const rfl_machine_file
         FZ_CHECK((!strcmp(e->where, "toks") || !strcmp(e->where, "strbuf")) && e->need > 0);
     FZ_CHECK(mf->machine.name == NULL && mf->has_measured == 0);
     if (r != RFL_ERR_BUFFER) {
-        FZ_CHECK(e->line >= 1 && e->line <= count_lines(s, n));
+        FZ_CHECK(e->line >= 1 && e->line <= (uint64_t)count_lines(s, n));
         FZ_CHECK(e->col >= 1 && e->offset <= n);
     }
 }

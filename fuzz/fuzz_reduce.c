@@ -143,7 +143,7 @@ static void same_outcome(const run *a, const run *b, int group_cap) {
 #endif
     FZ_CHECK(a->r == b->r);
     if (a->r != RFL_OK) {
-        FZ_CHECK(a->st->err.code == b->st->err);
+        FZ_CHECK(a->st->err.code == b->st->err.code);
         FZ_CHECK(a->st->err.line == b->st->err.line);
         FZ_KNOWN(a->st->err.col == b->st->err.col);
         FZ_KNOWN(a->st->err.offset == b->st->err.offset);
