@@ -2827,23 +2827,16 @@ typedef struct rfl_check_answers {
     int n_models;
     rfl_check_model models[RFL_CHECK_MAX_MODELS];
 } rfl_check_answers;
-typedef struct rfl_check_err {
-    rfl_result code;
-    char msg[160];
-    char field[112];       /* "models.resnet18.bytes" ("" = the document) */
-    long line, col;        /* 1-based; 0 = unknown */
-    size_t offset;
-    int need_toks;         /* RFL_ERR_BUFFER: tokens needed */
-} rfl_check_err;
 /* Read an answer file (json[0..len), at most RFL_CHECK_FILE_MAX bytes)
    with ntoks tokens (RFL_CHECK_TOKS suffice) into *out. Errors, with
-   err->field, line and column: RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER
-   (file over the cap, or too few tokens: err->need_toks), RFL_ERR_FORMAT
+   err->where (the field: "models.resnet18.bytes", "" = the document),
+   line and column: RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER (file over
+   the cap, or too few tokens: err->need > 0 of them), RFL_ERR_FORMAT
    (unknown key, wrong type, a schema other than 1), RFL_ERR_MISSING
    (assignment or its hw), RFL_ERR_UNKNOWN_NAME (machine, model, dtype,
    mode), RFL_ERR_UNIT / RFL_ERR_NUMBER (a value). */
 RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
-                                  int ntoks, rfl_check_answers *out, rfl_check_err *err);
+                                  int ntoks, rfl_check_answers *out, rfl_error *err);
 
 typedef struct rfl_check_desc {
     double tol;            /* relative; 0 = 0.02 (a MiB-for-MB slip is 4.9%) */
@@ -16653,13 +16646,13 @@ RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_di
 /* ---- reading the answer file ----------------------------------------------- */
 typedef struct rfl__ck_rd {
     rfl_json_doc doc;
-    rfl_check_err *err;
+    rfl_error *err;
 } rfl__ck_rd;
 
 static rfl_result rfl__ck_fail(rfl__ck_rd *r, rfl_result code, int tok, size_t extra,
                                const char *field, const char *msg) {
     size_t i, off = tok >= 0 ? r->doc.t[tok].start + extra : 0;
-    long line = 1, col = 1;
+    uint64_t line = 1, col = 1;
     if (tok >= 0 && r->doc.t[tok].type == RFL_JSON_STR && off > 0 && extra == 0) off--;
     for (i = 0; i < off && i < r->doc.len; i++) {
         if (r->doc.src[i] == '\n') line++, col = 1;
@@ -16668,8 +16661,8 @@ static rfl_result rfl__ck_fail(rfl__ck_rd *r, rfl_result code, int tok, size_t e
     r->err->code = code;
     r->err->line = tok >= 0 ? line : 0, r->err->col = tok >= 0 ? col : 0;
     r->err->offset = off;
-    rfl__finish(r->err->field, sizeof r->err->field,
-                rfl__ly_cat(r->err->field, sizeof r->err->field, 0, field));
+    rfl__finish(r->err->where, sizeof r->err->where,
+                rfl__ly_cat(r->err->where, sizeof r->err->where, 0, field));
     rfl__finish(r->err->msg, sizeof r->err->msg, rfl__ly_cat(r->err->msg, sizeof r->err->msg, 0, msg));
     return code;
 }
@@ -16866,12 +16859,12 @@ static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
 }
 
 RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
-                                  int ntoks, rfl_check_answers *out, rfl_check_err *err) {
+                                  int ntoks, rfl_check_answers *out, rfl_error *err) {
     rfl__ck_rd r;
-    rfl_check_err spare;
+    rfl_error spare;
     rfl_result e;
     if (!err) err = &spare;
-    RFL_MEMSET(err, 0, sizeof *err);
+    rfl__err_clear(err);
     if (!json || !out || !toks || ntoks < 1) return err->code = RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     RFL_MEMSET(&r, 0, sizeof r);
@@ -16882,14 +16875,12 @@ RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *to
     }
     e = rfl_json_parse(&r.doc, json, len, toks, ntoks);
     if (e == RFL_ERR_BUFFER) {
-        rfl_json_parse(&r.doc, json, len, 0, 0);
-        err->need_toks = r.doc.n;
         rfl__ck_fail(&r, e, -1, 0, "", "too few JSON tokens");
+        err->need = r.doc.err.need;
         return e;
     }
     if (e) {
-        err->code = e, err->line = r.doc.line, err->col = r.doc.col, err->offset = r.doc.offset;
-        rfl__finish(err->msg, sizeof err->msg, rfl__ly_cat(err->msg, sizeof err->msg, 0, r.doc.err ? r.doc.err : "syntax"));
+        *err = r.doc.err; /* the tokenizer's message and place */
         return e;
     }
     return rfl__ck_top(&r, out);
