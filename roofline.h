@@ -16861,13 +16861,12 @@ static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
 RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
                                   int ntoks, rfl_check_answers *out, rfl_error *err) {
     rfl__ck_rd r;
-    rfl_error spare;
     rfl_result e;
-    if (!err) err = &spare;
+    RFL_MEMSET(&r, 0, sizeof r);
+    if (!err) err = &r.doc.err; /* no second rfl_error in this frame */
     rfl__err_clear(err);
     if (!json || !out || !toks || ntoks < 1) return err->code = RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
-    RFL_MEMSET(&r, 0, sizeof r);
     r.err = err;
     if (len > RFL_CHECK_FILE_MAX) {
         rfl__ck_fail(&r, RFL_ERR_BUFFER, -1, 0, "", "an answer file is at most 1 MiB");
@@ -17317,8 +17316,10 @@ static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
     rfl__cs_end(&s);
 }
 
-static rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_check_item *items, int *n,
-                                      int cap) {
+/* Not inlined: its net (an rfl_error inside) would join rfl_check_run's
+   frame, past 1 KiB. */
+static RFL__NOINLINE rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_check_item *items,
+                                                    int *n, int cap) {
     const rfl_check_model *m = &x->a->models[mi];
     rfl_net net;
     rfl__ck_truth *t = (rfl__ck_truth *)x->t;
