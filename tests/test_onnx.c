@@ -776,7 +776,7 @@ static void test_recurrent(void) {
     a_int("hidden_size", 3);
     n_end();
     RT_EQ_INT(build(14, 0, 0), RFL_ERR_SHAPE);
-    RT_CHECK(strstr(info.err_msg, "bad_rnn") != 0);
+    RT_CHECK(strstr(info.err.where, "bad_rnn") != 0);
 }
 
 /* Einsum: P = the product of every label's size; two operands with a
@@ -838,7 +838,7 @@ static void test_einsum(void) {
     a_str("equation", "bi->bk");
     n_end();
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_SHAPE);
-    RT_CHECK(strstr(info.err_msg, "bad_ein") != 0);
+    RT_CHECK(strstr(info.err.where, "bad_ein") != 0);
 }
 
 /* com.microsoft Attention and MultiHeadAttention; scores as rfl_attention
