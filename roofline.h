@@ -31,7 +31,8 @@
        RFL_NO_ONNX            leave out the ONNX reader
        RFL_NO_MACHINE_FILE    leave out the machine-file (JSON) reader
        RFL_NO_PROBE           leave out the probe (measured ceilings)
-       RFL_HW_NO_STRINGS      the table without its sources and aliases
+       RFL_HW_NO_STRINGS      the table without its sources, aliases and
+                              device names
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
@@ -101,7 +102,7 @@
          (rfl_work.unknown bits).
 
    API BY TASK
-       Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
+       Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest rfl_hw_match
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
                   rfl_machine_file_parse (MACHINE FILES below)
                   rfl_probe_run rfl_probe_levels rfl_probe_kernel_run
@@ -508,7 +509,8 @@ typedef struct rfl_machine {
        #define RFL_HW_ONLY
        #define RFL_HW_KEEP_H100_SXM
    (at least one). RFL_HW_NO_STRINGS leaves out the sources and aliases
-   (both ""): rfl_hw_find then knows the id and the display name only. */
+   (both "") and the device names: rfl_hw_find then knows the id and the
+   display name only. */
 #ifndef RFL_NO_HW_TABLE
 #include "hw_specs.h"
 #ifdef RFL_HW_ONLY
@@ -536,13 +538,37 @@ typedef enum rfl_hw_id { RFL_HW_TABLE(RFL__HW_ENUM) RFL_HW_COUNT } rfl_hw_id;
 #endif
 RFL_API int rfl_hw_count(void);
 RFL_API const rfl_machine *rfl_hw_get(int index); /* NULL when out of range */
-/* Look a machine up by id, name or alias: case-insensitive, ignoring '-',
-   '_', ' ' and '.'. "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2,
-   "h100" the H100 SXM. Returns RFL_ERR_UNKNOWN_NAME when absent. */
+/* Look a machine up by id, name, alias or device name (what nvidia-smi,
+   ncu's device__attribute_display_name, CUDA, rocm-smi or HIP print:
+   "NVIDIA H100 80GB HBM3", "Tesla V100-SXM2-16GB", "AMD Instinct MI300X";
+   hw_specs.h lists them with their sources): case-insensitive, ignoring
+   '-', '_', ' ' and '.', and a leading "NVIDIA" on a name or device name.
+   "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2, "h100" the H100 SXM.
+   A device name finds only its own memory size and form factor: one the
+   table lacks ("NVIDIA A100-PCIE-40GB") is RFL_ERR_UNKNOWN_NAME, as is
+   any name not in the table. */
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out);
-/* Writes up to n closest ids (by edit distance), comma-separated, into buf
-   (always NUL-terminated when size > 0). Returns the number written. */
+/* Writes up to n closest ids, comma-separated, into buf (always
+   NUL-terminated when size > 0): first the machines of the name's own
+   family (its first word with a digit, trailing letters dropped: "a100",
+   "h200", "mi300"), then the rest, each group by edit distance. Returns the
+   number written. */
 RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size);
+/* The warning code a tool reports when a profile's device is not the
+   machine it is compared with (see rfl_hw_match). */
+#define RFL_HW_DEVICE_MISMATCH "device_mismatch"
+/* Which of n machines (a tool's --hw list) a profile ran on.
+   in device: the profile's device name (ncu's device__attribute_display_name,
+   nvidia-smi's name). in list[0..n-1]: the candidates (table rows or
+   machine files). out found (may be NULL): the table machine the device name
+   resolves to (rfl_hw_find), NULL when the table lacks it.
+   Returns the index of the device's own machine in list: the same table row,
+   a machine whose id is that row's id, or (device unknown to the table) a
+   machine whose id or name is the device name; whatever the order of list.
+   -1 when none of them is it (report RFL_HW_DEVICE_MISMATCH) or device is
+   NULL or empty. Never a machine of another memory size or form factor. */
+RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int n,
+                         const rfl_machine **found);
 
 /* A CPU or board described by its parts. peak = sockets x cores x GHz x
    (SIMD lanes x FMA pipes x 2); bandwidth = sockets x channels x MT/s x
@@ -3352,6 +3378,21 @@ RFL_API const char *rfl_kind_name(rfl_kind k) {
     return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
 }
 
+/* s past a leading "NVIDIA" word: drivers before R470 printed
+   "A100-SXM4-40GB" where later ones print "NVIDIA A100-SXM4-40GB". */
+static const char *rfl__hw_unvendor(const char *s) {
+    static const char v[] = "nvidia";
+    int i;
+    for (i = 0; i < 6; i++)
+        if (rfl__lower((unsigned char)s[i]) != v[i]) return s;
+    return (s[6] == ' ' || s[6] == '-' || s[6] == '_') ? s + 7 : s;
+}
+
+/* A device or display name equal to name, "NVIDIA" optional on either. */
+static int rfl__hw_dev_eq(const char *dev, const char *name) {
+    return rfl_name_eq(dev, name) || rfl_name_eq(rfl__hw_unvendor(dev), rfl__hw_unvendor(name));
+}
+
 #ifndef RFL_NO_HW_TABLE
 #define RFL__T 1e12
 #define RFL__G 1e9
@@ -3404,13 +3445,27 @@ static int rfl__alias_match(const char *list, const char *name) {
 }
 #endif
 
+#ifndef RFL_HW_NO_STRINGS
+/* The vendors' device names (hw_specs.h), each with its row. */
+typedef struct rfl__hw_dev { int row; const char *name; } rfl__hw_dev;
+#define RFL__HW_DEV(E, name, src) {RFL_HW_##E, name},
+#ifdef RFL_HW_ONLY
+#define RFL__HW_DEV_IF(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL__HW_DEV(E, __VA_ARGS__))
+static const rfl__hw_dev rfl__hw_devs[] = {RFL_HW_DEVICE_NAMES(RFL__HW_DEV_IF) {-1, ""}};
+#undef RFL__HW_DEV_IF
+#else
+static const rfl__hw_dev rfl__hw_devs[] = {RFL_HW_DEVICE_NAMES(RFL__HW_DEV) {-1, ""}};
+#endif
+#undef RFL__HW_DEV
+#endif
+
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
     int i, n = rfl_hw_count();
     if (!name || !out) return RFL_ERR_ARG;
     *out = 0;
     /* ids and names first, so an alias never shadows a full id */
     for (i = 0; i < n; i++)
-        if (rfl_name_eq(rfl__hw_table[i].id, name) || rfl_name_eq(rfl__hw_table[i].name, name)) {
+        if (rfl_name_eq(rfl__hw_table[i].id, name) || rfl__hw_dev_eq(rfl__hw_table[i].name, name)) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
@@ -3418,6 +3473,11 @@ RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
     for (i = 0; i < n; i++)
         if (rfl__alias_match(rfl__hw_table[i].aliases, name)) {
             *out = &rfl__hw_table[i];
+            return RFL_OK;
+        }
+    for (i = 0; rfl__hw_devs[i].row >= 0; i++)
+        if (rfl__hw_dev_eq(rfl__hw_devs[i].name, name)) {
+            *out = &rfl__hw_table[rfl__hw_devs[i].row];
             return RFL_OK;
         }
 #endif
@@ -3461,19 +3521,48 @@ static int rfl__name_dist(const char *q, int qn, const char *c, int cn) {
     return best;
 }
 
+/* A name's family: its first word holding a digit, lower case, its trailing
+   letters dropped ("NVIDIA A100 80GB PCIe" -> "a100", "MI300X" -> "mi300",
+   "h200-sxm" -> "h200"); words end at anything but a letter or a digit.
+   Returns the length, 0 when no word has a digit. */
+static int rfl__hw_family(const char *s, char *out, int cap) {
+#define RFL__DIG(ch) ((ch) >= '0' && (ch) <= '9')
+#define RFL__ALNUM(ch) (RFL__DIG(ch) || (rfl__lower((unsigned char)(ch)) >= 'a' && rfl__lower((unsigned char)(ch)) <= 'z'))
+    while (*s) {
+        int n = 0, digit = 0;
+        while (*s && !RFL__ALNUM(*s)) s++;
+        for (; RFL__ALNUM(*s); s++) {
+            digit |= RFL__DIG(*s);
+            if (n < cap) out[n++] = (char)rfl__lower((unsigned char)*s);
+        }
+        if (digit) {
+            while (n > 0 && !RFL__DIG(out[n - 1])) n--;
+            return n;
+        }
+    }
+    return 0;
+#undef RFL__DIG
+#undef RFL__ALNUM
+}
+
 RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
     enum { MAXN = 8 };
     int bestd[MAXN], besti[MAXN], k = 0, i, j, nm = rfl_hw_count();
-    char q[48], c[48];
-    int qn;
+    char q[48], c[48], qf[16], cf[16];
+    int qn, qfn;
     size_t pos = 0;
     if (buf && size) buf[0] = 0;
     if (!name || n <= 0 || !buf || !size) return 0;
     if (n > MAXN) n = MAXN;
     qn = rfl__norm(name, (size_t)-1, q, 48);
+    qfn = rfl__hw_family(name, qf, (int)sizeof qf);
     for (i = 0; i < nm; i++) {
         const rfl_machine *m = &rfl__hw_table[i];
         int d = rfl__name_dist(q, qn, c, rfl__norm(m->id, (size_t)-1, c, 48));
+        int cfn = rfl__hw_family(m->id, cf, (int)sizeof cf);
+        /* the name's own family first: an unknown "NVIDIA H200 NVL" is
+           nearer the H200 than the short "a10" or "t4" */
+        int other = qfn > 0 && !(cfn == qfn && rfl__memeq(cf, qf, (size_t)qfn));
         const char *a = m->aliases;
         while (a && *a) { /* each alias */
             size_t l = 0;
@@ -3483,6 +3572,7 @@ RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
             if (e < d) d = e;
             a += l + (a[l] == ',');
         }
+        if (other) d += 1000;
         /* insert into the sorted top-n */
         for (j = k; j > 0 && bestd[j - 1] > d; j--)
             if (j < n) { bestd[j] = bestd[j - 1]; besti[j] = besti[j - 1]; }
@@ -3517,6 +3607,23 @@ RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
     return 0;
 }
 #endif /* RFL_NO_HW_TABLE */
+
+RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int n,
+                         const rfl_machine **found) {
+    const rfl_machine *x = 0;
+    int h;
+    if (found) *found = 0;
+    if (!device || !*device || !list) return -1;
+    if (rfl_hw_find(device, &x) != RFL_OK) x = 0;
+    if (found) *found = x;
+    for (h = 0; h < n; h++) {
+        if (!list[h]) continue;
+        if (x ? list[h] == x || rfl_name_eq(list[h]->id, x->id)
+              : rfl_name_eq(list[h]->id, device) || rfl__hw_dev_eq(list[h]->name, device))
+            return h;
+    }
+    return -1;
+}
 
 RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out) {
     double sockets, lanes32, per_cycle, bpt;
