@@ -48,7 +48,9 @@ static const char *usage =
     "                   there is one model\n"
     "  --ncu-hw NAME    the machine the profiles were measured on (added to --hw\n"
     "                   if missing). Default: the GPU named in the profile\n"
-    "                   (device__attribute_display_name) when it is among --hw;\n"
+    "                   (device__attribute_display_name), its own memory size\n"
+    "                   and form factor, added to --hw when missing (warning\n"
+    "                   device_mismatch; a GPU the table lacks is not placed);\n"
     "                   a profile without a device name: the first --hw. A\n"
     "                   measurement is placed only on its own machine;\n"
     "                   estimates go on every machine.\n"
@@ -62,7 +64,9 @@ static const char *usage =
     "                   mode, dtype, machines[{id, name, prec, peak_flops_per_s,\n"
     "                   bw_bytes_per_s, ridge}], models[{model, estimate{flops,\n"
     "                   forward_flops, backward_flops, mac_flops, bytes, ai, prec},\n"
-    "                   profile{file, device, machine, kernels, time_s, flops{fp64,\n"
+    "                   profile{file, device, machine, device_warning\n"
+    "                   (device_mismatch or null), device_warning_text, kernels,\n"
+    "                   time_s, flops{fp64,\n"
     "                   fp32, fp16, tensor, total}, bytes{dram, l2, l1}, ai{...},\n"
     "                   flops_per_s, prec, tensor_inst, warnings[]} or null,\n"
     "                   flops_ratio, ratio_reasons[], machines[{hw, attainable_\n"
@@ -259,17 +263,17 @@ static void assign_profiles(const args *A) {
     }
 }
 
-/* The work: estimates, then profiles against them. */
+/* The work: profiles first (a profile's own machine may join --hw), then
+   estimates on every machine, then each profile against its estimate. */
 static void gather(void) {
     int i;
-    for (i = 0; i < nm; i++) estimate(models[i]);
     for (i = 0; i < nm; i++) {
-        model *m = models[i];
-        if (!m->ncu) continue;
-        load_profile(m);
-        m->meas_hw = match_device(m);
-        compare(m);
+        if (!models[i]->ncu) continue;
+        load_profile(models[i]);
+        models[i]->meas_hw = match_device(models[i]);
     }
+    for (i = 0; i < nm; i++) estimate(models[i]);
+    for (i = 0; i < nm; i++) compare(models[i]);
 }
 
 /* Charts and report.json into -o DIR. */
