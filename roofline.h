@@ -1,5 +1,5 @@
 /* roofline.h - v0.1.0 - roofline performance modeling for GPUs and CPUs - MIT
-   https://example.invalid/roofline.h (single header; hw_specs.h beside it)
+   single header; hw_specs.h (the hardware table) beside it
 
    Layer cost formulas, a hardware table, a streaming Nsight Compute / nvprof
    CSV reducer and a raster chart writer, with no allocation anywhere: every
@@ -142,7 +142,7 @@
        Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
                   rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
-                  rfl_text_width
+                  rfl_text_width rfl_series_color rfl_series_marker
                   (CHART below)
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
        Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
@@ -2180,7 +2180,9 @@ typedef enum rfl_scale {
 
 /* Tick label style. */
 typedef enum rfl_ticks {
-    RFL_TICKS_AUTO = 0, /* plain numbers in 0.001..99999, else 10^k / SI */
+    RFL_TICKS_AUTO = 0, /* plain numbers when every tick is in 0.001..99999,
+                           else 10^k (log axis) / SI (linear): one style
+                           for all the labels of an axis */
     RFL_TICKS_PLAIN,    /* 0.1, 1, 10, 100 */
     RFL_TICKS_POW10,    /* 10^3 with a raised exponent (log axes) */
     RFL_TICKS_SI        /* 1 k, 10 M, 1 T */
@@ -2228,6 +2230,13 @@ typedef struct rfl_point {
     rfl_color color;       /* 0 = by label (a colour-blind-safe palette) */
 } rfl_point;
 #define RFL_ALL_MACHINES (-1)
+/* The colour and marker a chart gives its series i (0, 1, ...; by order of
+   first appearance) when the points leave them 0. A front end drawing
+   several charts of one report sets each series' colour and marker from its
+   own index with these, so a series looks the same in every chart whatever
+   order it appears in. Negative i: as 0. */
+RFL_API rfl_color rfl_series_color(int i);
+RFL_API rfl_marker rfl_series_marker(int i);
 
 /* A roofline chart: one panel per machine, side by side. */
 typedef struct rfl_roofline_desc {
@@ -13469,12 +13478,27 @@ static void rfl__rtrim(char *b) {
     while (n && b[n - 1] == ' ') b[--n] = 0;
 }
 
+/* An axis's label style, one for all its labels (a mix read "1000, 10000,
+   10^5"). AUTO: plain when every major tick is 0 or within 0.001..99999,
+   else 10^k on a log axis and SI on a linear one. */
+static rfl_ticks rfl__axis_style(const rfl__axis *a) {
+    rfl__tickset t;
+    double v0, v1, big;
+    if (a->ticks != RFL_TICKS_AUTO) return a->ticks;
+    rfl__make_ticks(a, &t);
+    if (t.nmajor < 1) return RFL_TICKS_PLAIN;
+    v0 = rfl__absd(rfl__tmajor(a, &t, 0));
+    v1 = rfl__absd(rfl__tmajor(a, &t, t.nmajor - 1));
+    big = v0 > v1 ? v0 : v1;
+    if (a->log) return v0 >= 1e-3 && v1 < 1e5 ? RFL_TICKS_PLAIN : RFL_TICKS_POW10;
+    /* linear: the largest label sits at an end, the smallest nonzero is the step */
+    return big < 1e5 && t.step >= 1e-3 ? RFL_TICKS_PLAIN : RFL_TICKS_SI;
+}
+
 static void rfl__tick_label(char *b, size_t size, const rfl__axis *a, double v) {
     double av = rfl__absd(v);
-    rfl_ticks st = a->ticks;
+    rfl_ticks st = rfl__axis_style(a);
     b[0] = 0;
-    if (st == RFL_TICKS_AUTO) st = (av == 0 || (av >= 1e-3 && av < 1e5)) ? RFL_TICKS_PLAIN
-                                   : a->log ? RFL_TICKS_POW10 : RFL_TICKS_SI;
     if (st == RFL_TICKS_POW10 && a->log && v > 0) {
         double k = RFL_FLOOR(RFL_LOG10(v) + 0.5);
         if (rfl__absd(v / rfl__p10(k) - 1) < 1e-6) {
@@ -13663,6 +13687,8 @@ static const rfl_marker rfl__markers[7] = {RFL_MARKER_CIRCLE, RFL_MARKER_SQUARE,
                                            RFL_MARKER_TRIANGLE, RFL_MARKER_DIAMOND,
                                            RFL_MARKER_TRIANGLE_DOWN, RFL_MARKER_PLUS,
                                            RFL_MARKER_CROSS};
+RFL_API rfl_color rfl_series_color(int i) { return rfl__palette[(i < 0 ? 0 : i) % 10]; }
+RFL_API rfl_marker rfl_series_marker(int i) { return rfl__markers[(i < 0 ? 0 : i) % 7]; }
 #define RFL__INK 0xFF222222u
 #define RFL__GRID 0xFFDADADAu
 #define RFL__GRID2 0xFFF0F0F0u
@@ -15131,7 +15157,10 @@ static void rfl__ascii_axes(rfl__ascii *A, const rfl_roofline_desc *d) {
         double v = rfl__tmajor(&A->x, &t, i);
         int cc = rfl__gcol(&A->x, v, A->left, A->pw);
         rfl__tick_label(lab, sizeof lab, &A->x, v);
-        if (lab[2] == '^') lab[2] = 'e'; /* 10^3 reads as 10e3 in text */
+        if (lab[2] == '^') { /* 10^3 is 1e3 in text ("10e3" would read 10000) */
+            char *q = lab + 1;
+            for (*q = 'e', q++; (q[0] = q[1]) != 0; q++) {}
+        }
         n = (int)rfl__strlen(lab);
         rfl__gput(g, bottom, cc, '+');
         if (cc - n / 2 > last + 1) { rfl__gstr(g, bottom + 1, cc - n / 2, lab); last = cc - n / 2 + n; }
