@@ -260,24 +260,25 @@ X(A100_SXM4_40GB, "NVIDIA A100-SXM4-40GB", "deviceQuery, github.com/bottlerocket
 X(A100_SXM4_80GB, "NVIDIA A100-SXM4-80GB", "nvidia-smi -a driver 470, github.com/NVIDIA/CUDALibrarySamples/issues/104") \
 X(A100_SXM4_80GB, "A100-SXM-80GB", "nvidia-smi driver 450 (the first 80GB boards), github.com/keyu-tian/SparK/issues/8") \
 X(A100_PCIE_80GB, "NVIDIA A100 80GB PCIe", "nvidia-smi 510, 300 W, 81920MiB, github.com/NVIDIA/deepops/issues/1215 (cut to \"NVIDIA A100 80G...\"); RunPod GPU type ids") \
-X(A10, "NVIDIA A10", "lspci GA102GL [A10], github.com/easydiffusion/torchruntime/issues/13; RunPod-style name, not seen in a capture") \
-X(A30, "NVIDIA A30", "the generation's pattern (NVIDIA + model), not seen in a capture") \
+X(A10, "NVIDIA A10", "nvidia-smi tables in public code (find_string '0  NVIDIA A10 '); lspci GA102GL [A10], github.com/easydiffusion/torchruntime/issues/13") \
+X(A30, "NVIDIA A30", "nvidia-smi tables in public code (find_string '0  NVIDIA A30 ')") \
 X(H100_SXM, "NVIDIA H100 80GB HBM3", "our ncu captures (tests/data); nvidia-smi 550, github.com/NVIDIA/nccl/issues/1264") \
 X(H100_PCIE, "NVIDIA H100 PCIe", "PyTorch warning, github.com/mistralai/mistral-inference/pull/43; github.com/zzc0721/torch-performance-test-data/issues/95") \
 X(H100_NVL, "NVIDIA H100 NVL", "nvidia-smi --query-gpu=name, github.com/akash-network/provider-configs/pull/91") \
 X(H200_SXM, "NVIDIA H200", "our ncu captures (tests/data/h200-*); nvidia-smi -q, device 0x2335, github.com/NVIDIA/mig-parted/issues/120") \
 X(B200, "NVIDIA B200", "nvidia-smi 580, 183359MiB, github.com/NVIDIA/TensorRT-LLM/issues/10278; CUDA name, github.com/pytorch/ao/pull/4002") \
-X(L4, "NVIDIA L4", "the generation's pattern (NVIDIA + model), not seen in a capture") \
+X(L4, "NVIDIA L4", "nvidia-smi tables in public code (find_string '0  NVIDIA L4 ')") \
 X(L40S, "NVIDIA L40S", "RunPod GPU type ids (public code, find_string)") \
 X(RTX_3090, "NVIDIA GeForce RTX 3090", "torch.cuda.get_device_name, github.com/pytorch/pytorch/issues/75198") \
 X(RTX_4090, "NVIDIA GeForce RTX 4090", "PyTorch warning, github.com/akshaydudhane16/Burstormer/issues/19") \
 X(RTX_5090, "NVIDIA GeForce RTX 5090", "RunPod GPU type ids (public code, find_string)") \
-X(MI100, "AMD Instinct MI100", "the marketing-name pattern of ROCm 6 (as MI300X's), not seen in a capture") \
+X(MI100, "AMD Instinct MI100", "rocminfo Marketing Name in public code (find_string); none before ROCm 6, github.com/ROCm/legacy-rocm-build/issues/1778") \
 X(MI100, "Arcturus GL-XL [AMD Instinct MI100]", "rocm-smi --showproductname card series, github.com/easybuilders/easybuild-framework/pull/3978") \
-X(MI210, "AMD Instinct MI210", "rocminfo/HIP marketing name of ROCm 6 (as MI300X's), not seen in a capture") \
+X(MI210, "AMD Instinct MI210", "rocminfo Marketing Name in public code (find_string)") \
 X(MI250X, "AMD Instinct MI250X", "amdgpu device 0x7408 name in public code (find_string); ROCm support table") \
 X(MI300X, "AMD Instinct MI300X", "rocminfo Marketing Name, github.com/ROCm/legacy-rocm-build/issues/4414") \
-X(MI325X, "AMD Instinct MI325X", "amd-smi MARKET_NAME pattern (\"AMD Instinct MI350X\", github.com/ROCm/rocm-systems/pull/2987), not seen in a capture")
+X(MI325X, "AMD Instinct MI325X", "OpenCL board name and HIP device name in public code (find_string)") \
+X(MI325X, "AMD Instinct MI325X VF", "the SR-IOV function of a cloud VM, public code (find_string)")
 
 #endif /* RFL_HW_SPECS_H */
 /* Part of roofline.h, MIT licence: see the end of roofline.h. */
