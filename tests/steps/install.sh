@@ -10,7 +10,7 @@ IN_MAKE="${MAKE:-make} --no-print-directory -s DESTDIR=$IN/dest PREFIX=$IN_PREFI
 in_install() {
   $IN_MAKE install || return 1
   for f in include/roofline/roofline.h include/roofline/hw_specs.h share/pkgconfig/roofline.pc \
-           bin/rfl-report bin/rfl-estimate bin/rfl-reduce bin/rfl-plot bin/rfl-hw bin/rfl-probe; do
+           bin/rfl-report bin/rfl-estimate bin/rfl-reduce bin/rfl-plot bin/rfl-hw bin/rfl-probe bin/rfl-check; do
     [ -f "$IN_ROOT/$f" ] || { echo "not installed: $f"; return 1; }
   done
   cmp roofline.h "$IN_ROOT/include/roofline/roofline.h" &&
