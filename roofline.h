@@ -1,5 +1,5 @@
 /* roofline.h - v0.1.0 - roofline performance modeling for GPUs and CPUs - MIT
-   https://example.invalid/roofline.h (single header; hw_specs.h beside it)
+   single header; hw_specs.h (the hardware table) beside it
 
    Layer cost formulas, a hardware table, a streaming Nsight Compute / nvprof
    CSV reducer and a raster chart writer, with no allocation anywhere: every
@@ -33,7 +33,8 @@
        RFL_NO_PROBE           leave out the probe (measured ceilings)
        RFL_NO_CHECK           leave out the homework checker (API CHECK;
                               also off without the zoo, table or reducer)
-       RFL_HW_NO_STRINGS      the table without its sources and aliases
+       RFL_HW_NO_STRINGS      the table without its sources, aliases and
+                              device names
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
@@ -104,7 +105,7 @@
          (rfl_work.unknown bits).
 
    API BY TASK
-       Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
+       Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest rfl_hw_match
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
                   rfl_machine_file_parse (MACHINE FILES below)
                   rfl_probe_run rfl_probe_levels rfl_probe_kernel_run
@@ -143,7 +144,7 @@
        Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
                   rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
-                  rfl_text_width
+                  rfl_text_width rfl_series_color rfl_series_marker
                   (CHART below)
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
        Checker:   rfl_check_read rfl_check_run rfl_check_json rfl_check_gradescope
@@ -580,7 +581,8 @@ typedef struct rfl_machine {
        #define RFL_HW_ONLY
        #define RFL_HW_KEEP_H100_SXM
    (at least one). RFL_HW_NO_STRINGS leaves out the sources and aliases
-   (both ""): rfl_hw_find then knows the id and the display name only. */
+   (both "") and the device names: rfl_hw_find then knows the id and the
+   display name only. */
 #ifndef RFL_NO_HW_TABLE
 #include "hw_specs.h"
 #ifdef RFL_HW_ONLY
@@ -608,13 +610,37 @@ typedef enum rfl_hw_id { RFL_HW_TABLE(RFL__HW_ENUM) RFL_HW_COUNT } rfl_hw_id;
 #endif
 RFL_API int rfl_hw_count(void);
 RFL_API const rfl_machine *rfl_hw_get(int index); /* NULL when out of range */
-/* Look a machine up by id, name or alias: case-insensitive, ignoring '-',
-   '_', ' ' and '.'. "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2,
-   "h100" the H100 SXM. Returns RFL_ERR_UNKNOWN_NAME when absent. */
+/* Look a machine up by id, name, alias or device name (what nvidia-smi,
+   ncu's device__attribute_display_name, CUDA, rocm-smi or HIP print:
+   "NVIDIA H100 80GB HBM3", "Tesla V100-SXM2-16GB", "AMD Instinct MI300X";
+   hw_specs.h lists them with their sources): case-insensitive, ignoring
+   '-', '_', ' ' and '.', and a leading "NVIDIA" on a name or device name.
+   "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2, "h100" the H100 SXM.
+   A device name finds only its own memory size and form factor: one the
+   table lacks ("NVIDIA A100-PCIE-40GB") is RFL_ERR_UNKNOWN_NAME, as is
+   any name not in the table. */
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out);
-/* Writes up to n closest ids (by edit distance), comma-separated, into buf
-   (always NUL-terminated when size > 0). Returns the number written. */
+/* Writes up to n closest ids, comma-separated, into buf (always
+   NUL-terminated when size > 0): first the machines of the name's own
+   family (its first word with a digit, trailing letters dropped: "a100",
+   "h200", "mi300"), then the rest, each group by edit distance. Returns the
+   number written. */
 RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size);
+/* The warning code a tool reports when a profile's device is not the
+   machine it is compared with (see rfl_hw_match). */
+#define RFL_HW_DEVICE_MISMATCH "device_mismatch"
+/* Which of n machines (a tool's --hw list) a profile ran on.
+   in device: the profile's device name (ncu's device__attribute_display_name,
+   nvidia-smi's name). in list[0..n-1]: the candidates (table rows or
+   machine files). out found (may be NULL): the table machine the device name
+   resolves to (rfl_hw_find), NULL when the table lacks it.
+   Returns the index of the device's own machine in list: the same table row,
+   a machine whose id is that row's id, or (device unknown to the table) a
+   machine whose id or name is the device name; whatever the order of list.
+   -1 when none of them is it (report RFL_HW_DEVICE_MISMATCH) or device is
+   NULL or empty. Never a machine of another memory size or form factor. */
+RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int n,
+                         const rfl_machine **found);
 
 /* A CPU or board described by its parts. peak = sockets x cores x GHz x
    (SIMD lanes x FMA pipes x 2); bandwidth = sockets x channels x MT/s x
@@ -2337,7 +2363,9 @@ typedef enum rfl_scale {
 
 /* Tick label style. */
 typedef enum rfl_ticks {
-    RFL_TICKS_AUTO = 0, /* plain numbers in 0.001..99999, else 10^k / SI */
+    RFL_TICKS_AUTO = 0, /* plain numbers when every tick is in 0.001..99999,
+                           else 10^k (log axis) / SI (linear): one style
+                           for all the labels of an axis */
     RFL_TICKS_PLAIN,    /* 0.1, 1, 10, 100 */
     RFL_TICKS_POW10,    /* 10^3 with a raised exponent (log axes) */
     RFL_TICKS_SI        /* 1 k, 10 M, 1 T */
@@ -2385,6 +2413,13 @@ typedef struct rfl_point {
     rfl_color color;       /* 0 = by label (a colour-blind-safe palette) */
 } rfl_point;
 #define RFL_ALL_MACHINES (-1)
+/* The colour and marker a chart gives its series i (0, 1, ...; by order of
+   first appearance) when the points leave them 0. A front end drawing
+   several charts of one report sets each series' colour and marker from its
+   own index with these, so a series looks the same in every chart whatever
+   order it appears in. Negative i: as 0. */
+RFL_API rfl_color rfl_series_color(int i);
+RFL_API rfl_marker rfl_series_marker(int i);
 
 /* A roofline chart: one panel per machine, side by side. */
 typedef struct rfl_roofline_desc {
@@ -3921,6 +3956,21 @@ RFL_API const char *rfl_kind_name(rfl_kind k) {
     return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
 }
 
+/* s past a leading "NVIDIA" word: drivers before R470 printed
+   "A100-SXM4-40GB" where later ones print "NVIDIA A100-SXM4-40GB". */
+static const char *rfl__hw_unvendor(const char *s) {
+    static const char v[] = "nvidia";
+    int i;
+    for (i = 0; i < 6; i++)
+        if (rfl__lower((unsigned char)s[i]) != v[i]) return s;
+    return (s[6] == ' ' || s[6] == '-' || s[6] == '_') ? s + 7 : s;
+}
+
+/* A device or display name equal to name, "NVIDIA" optional on either. */
+static int rfl__hw_dev_eq(const char *dev, const char *name) {
+    return rfl_name_eq(dev, name) || rfl_name_eq(rfl__hw_unvendor(dev), rfl__hw_unvendor(name));
+}
+
 #ifndef RFL_NO_HW_TABLE
 #define RFL__T 1e12
 #define RFL__G 1e9
@@ -3973,13 +4023,27 @@ static int rfl__alias_match(const char *list, const char *name) {
 }
 #endif
 
+#ifndef RFL_HW_NO_STRINGS
+/* The vendors' device names (hw_specs.h), each with its row. */
+typedef struct rfl__hw_dev { int row; const char *name; } rfl__hw_dev;
+#define RFL__HW_DEV(E, name, src) {RFL_HW_##E, name},
+#ifdef RFL_HW_ONLY
+#define RFL__HW_DEV_IF(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL__HW_DEV(E, __VA_ARGS__))
+static const rfl__hw_dev rfl__hw_devs[] = {RFL_HW_DEVICE_NAMES(RFL__HW_DEV_IF) {-1, ""}};
+#undef RFL__HW_DEV_IF
+#else
+static const rfl__hw_dev rfl__hw_devs[] = {RFL_HW_DEVICE_NAMES(RFL__HW_DEV) {-1, ""}};
+#endif
+#undef RFL__HW_DEV
+#endif
+
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
     int i, n = rfl_hw_count();
     if (!name || !out) return RFL_ERR_ARG;
     *out = 0;
     /* ids and names first, so an alias never shadows a full id */
     for (i = 0; i < n; i++)
-        if (rfl_name_eq(rfl__hw_table[i].id, name) || rfl_name_eq(rfl__hw_table[i].name, name)) {
+        if (rfl_name_eq(rfl__hw_table[i].id, name) || rfl__hw_dev_eq(rfl__hw_table[i].name, name)) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
@@ -3987,6 +4051,11 @@ RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
     for (i = 0; i < n; i++)
         if (rfl__alias_match(rfl__hw_table[i].aliases, name)) {
             *out = &rfl__hw_table[i];
+            return RFL_OK;
+        }
+    for (i = 0; rfl__hw_devs[i].row >= 0; i++)
+        if (rfl__hw_dev_eq(rfl__hw_devs[i].name, name)) {
+            *out = &rfl__hw_table[rfl__hw_devs[i].row];
             return RFL_OK;
         }
 #endif
@@ -4030,19 +4099,48 @@ static int rfl__name_dist(const char *q, int qn, const char *c, int cn) {
     return best;
 }
 
+/* A name's family: its first word holding a digit, lower case, its trailing
+   letters dropped ("NVIDIA A100 80GB PCIe" -> "a100", "MI300X" -> "mi300",
+   "h200-sxm" -> "h200"); words end at anything but a letter or a digit.
+   Returns the length, 0 when no word has a digit. */
+static int rfl__hw_family(const char *s, char *out, int cap) {
+#define RFL__DIG(ch) ((ch) >= '0' && (ch) <= '9')
+#define RFL__ALNUM(ch) (RFL__DIG(ch) || (rfl__lower((unsigned char)(ch)) >= 'a' && rfl__lower((unsigned char)(ch)) <= 'z'))
+    while (*s) {
+        int n = 0, digit = 0;
+        while (*s && !RFL__ALNUM(*s)) s++;
+        for (; RFL__ALNUM(*s); s++) {
+            digit |= RFL__DIG(*s);
+            if (n < cap) out[n++] = (char)rfl__lower((unsigned char)*s);
+        }
+        if (digit) {
+            while (n > 0 && !RFL__DIG(out[n - 1])) n--;
+            return n;
+        }
+    }
+    return 0;
+#undef RFL__DIG
+#undef RFL__ALNUM
+}
+
 RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
     enum { MAXN = 8 };
     int bestd[MAXN], besti[MAXN], k = 0, i, j, nm = rfl_hw_count();
-    char q[48], c[48];
-    int qn;
+    char q[48], c[48], qf[16], cf[16];
+    int qn, qfn;
     size_t pos = 0;
     if (buf && size) buf[0] = 0;
     if (!name || n <= 0 || !buf || !size) return 0;
     if (n > MAXN) n = MAXN;
     qn = rfl__norm(name, (size_t)-1, q, 48);
+    qfn = rfl__hw_family(name, qf, (int)sizeof qf);
     for (i = 0; i < nm; i++) {
         const rfl_machine *m = &rfl__hw_table[i];
         int d = rfl__name_dist(q, qn, c, rfl__norm(m->id, (size_t)-1, c, 48));
+        int cfn = rfl__hw_family(m->id, cf, (int)sizeof cf);
+        /* the name's own family first: an unknown "NVIDIA H200 NVL" is
+           nearer the H200 than the short "a10" or "t4" */
+        int other = qfn > 0 && !(cfn == qfn && rfl__memeq(cf, qf, (size_t)qfn));
         const char *a = m->aliases;
         while (a && *a) { /* each alias */
             size_t l = 0;
@@ -4052,6 +4150,7 @@ RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
             if (e < d) d = e;
             a += l + (a[l] == ',');
         }
+        if (other) d += 1000;
         /* insert into the sorted top-n */
         for (j = k; j > 0 && bestd[j - 1] > d; j--)
             if (j < n) { bestd[j] = bestd[j - 1]; besti[j] = besti[j - 1]; }
@@ -4086,6 +4185,23 @@ RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
     return 0;
 }
 #endif /* RFL_NO_HW_TABLE */
+
+RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int n,
+                         const rfl_machine **found) {
+    const rfl_machine *x = 0;
+    int h;
+    if (found) *found = 0;
+    if (!device || !*device || !list) return -1;
+    if (rfl_hw_find(device, &x) != RFL_OK) x = 0;
+    if (found) *found = x;
+    for (h = 0; h < n; h++) {
+        if (!list[h]) continue;
+        if (x ? list[h] == x || rfl_name_eq(list[h]->id, x->id)
+              : rfl_name_eq(list[h]->id, device) || rfl__hw_dev_eq(list[h]->name, device))
+            return h;
+    }
+    return -1;
+}
 
 RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out) {
     double sockets, lanes32, per_cycle, bpt;
@@ -14489,12 +14605,27 @@ static void rfl__rtrim(char *b) {
     while (n && b[n - 1] == ' ') b[--n] = 0;
 }
 
+/* An axis's label style, one for all its labels (a mix read "1000, 10000,
+   10^5"). AUTO: plain when every major tick is 0 or within 0.001..99999,
+   else 10^k on a log axis and SI on a linear one. */
+static rfl_ticks rfl__axis_style(const rfl__axis *a) {
+    rfl__tickset t;
+    double v0, v1, big;
+    if (a->ticks != RFL_TICKS_AUTO) return a->ticks;
+    rfl__make_ticks(a, &t);
+    if (t.nmajor < 1) return RFL_TICKS_PLAIN;
+    v0 = rfl__absd(rfl__tmajor(a, &t, 0));
+    v1 = rfl__absd(rfl__tmajor(a, &t, t.nmajor - 1));
+    big = v0 > v1 ? v0 : v1;
+    if (a->log) return v0 >= 1e-3 && v1 < 1e5 ? RFL_TICKS_PLAIN : RFL_TICKS_POW10;
+    /* linear: the largest label sits at an end, the smallest nonzero is the step */
+    return big < 1e5 && t.step >= 1e-3 ? RFL_TICKS_PLAIN : RFL_TICKS_SI;
+}
+
 static void rfl__tick_label(char *b, size_t size, const rfl__axis *a, double v) {
     double av = rfl__absd(v);
-    rfl_ticks st = a->ticks;
+    rfl_ticks st = rfl__axis_style(a);
     b[0] = 0;
-    if (st == RFL_TICKS_AUTO) st = (av == 0 || (av >= 1e-3 && av < 1e5)) ? RFL_TICKS_PLAIN
-                                   : a->log ? RFL_TICKS_POW10 : RFL_TICKS_SI;
     if (st == RFL_TICKS_POW10 && a->log && v > 0) {
         double k = RFL_FLOOR(RFL_LOG10(v) + 0.5);
         if (rfl__absd(v / rfl__p10(k) - 1) < 1e-6) {
@@ -14683,6 +14814,8 @@ static const rfl_marker rfl__markers[7] = {RFL_MARKER_CIRCLE, RFL_MARKER_SQUARE,
                                            RFL_MARKER_TRIANGLE, RFL_MARKER_DIAMOND,
                                            RFL_MARKER_TRIANGLE_DOWN, RFL_MARKER_PLUS,
                                            RFL_MARKER_CROSS};
+RFL_API rfl_color rfl_series_color(int i) { return rfl__palette[(i < 0 ? 0 : i) % 10]; }
+RFL_API rfl_marker rfl_series_marker(int i) { return rfl__markers[(i < 0 ? 0 : i) % 7]; }
 #define RFL__INK 0xFF222222u
 #define RFL__GRID 0xFFDADADAu
 #define RFL__GRID2 0xFFF0F0F0u
@@ -16246,7 +16379,10 @@ static void rfl__ascii_axes(rfl__ascii *A, const rfl_roofline_desc *d) {
         double v = rfl__tmajor(&A->x, &t, i);
         int cc = rfl__gcol(&A->x, v, A->left, A->pw);
         rfl__tick_label(lab, sizeof lab, &A->x, v);
-        if (lab[2] == '^') lab[2] = 'e'; /* 10^3 reads as 10e3 in text */
+        if (lab[2] == '^') { /* 10^3 is 1e3 in text ("10e3" would read 10000) */
+            char *q = lab + 1;
+            for (*q = 'e', q++; (q[0] = q[1]) != 0; q++) {}
+        }
         n = (int)rfl__strlen(lab);
         rfl__gput(g, bottom, cc, '+');
         if (cc - n / 2 > last + 1) { rfl__gstr(g, bottom + 1, cc - n / 2, lab); last = cc - n / 2 + n; }
