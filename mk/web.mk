@@ -34,3 +34,10 @@ $(WEB_PAGE): web/page.html web/page.js web/page.css web/inline.sh build/web/page
 
 # the browser tests need the page
 test: $(WEB_PAGE)
+
+# make bench-web: the page in headless Chromium reducing the ~200 MB ncu
+# export of make bench (build/bench/, never committed): total time, the
+# reducer's share, and the page's longest pause while it reads.
+.PHONY: bench-web
+bench-web: $(WEB_PAGE) $(BENCH_CSV) build/rfl-estimate build/rfl-reduce
+	python3 web/browser_test.py $(WEB_PAGE) --bench $(BENCH_CSV)

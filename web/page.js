@@ -8,7 +8,9 @@
 'use strict';
 (function () {
   const WASM_BASE64 = '@WASM@';
-  const CHUNK = 1 << 20; /* a dropped file is read 1 MiB at a time */
+  const CHUNK = 1 << 20; /* the reducer takes a dropped file 1 MiB at a time */
+  const READ = 8 << 20;  /* read from the file in 8 MiB slices: each read is a
+                            trip through the browser's processes */
   const enc = new TextEncoder();
   const dec = new TextDecoder();
   let E = null; /* the module's exports */
@@ -284,6 +286,10 @@
     if (j.error) {
       err.hidden = false;
       err.textContent = 'Cannot estimate this setup: ' + j.error + (j.detail ? ' (' + j.detail + ')' : '');
+      /* no stale numbers beside the message */
+      last = null;
+      for (const id of ['numbers', 'formulas', 'layer-table', 'cli']) $(id).textContent = '';
+      $('chart').getContext('2d').clearRect(0, 0, $('chart').width, $('chart').height);
       document.body.dataset.ready = 'error';
       return;
     }
@@ -298,6 +304,10 @@
   }
 
   /* ---- a dropped profile: streamed through the reducer ----------------- */
+  const channel = new MessageChannel();
+  const waiting = [];
+  channel.port1.onmessage = () => waiting.shift()();
+  function yieldTask() { return new Promise((r) => { waiting.push(r); channel.port2.postMessage(0); }); }
   async function reduceFile(file) {
     const status = $('prof-status'), bar = $('progress');
     const t0 = performance.now();
@@ -309,13 +319,35 @@
     document.body.dataset.reduce = 'running';
     putStrings([last ? last.hw : state.hw]);
     E.page_reduce_begin();
-    let rc = 0;
-    for (let off = 0; off < file.size && rc === 0; off += CHUNK) {
-      const buf = new Uint8Array(await file.slice(off, off + CHUNK).arrayBuffer()); /* awaits: the page stays live */
-      bytes().set(buf, E.page_in());
-      rc = E.page_reduce_push(buf.length);
-      bar.value = off + buf.length;
+    let rc = 0, pushMs = 0, done = 0;
+    const push = (piece) => { /* at most CHUNK bytes at a time into the module */
+      for (let k = 0; k < piece.length && rc === 0; k += CHUNK) {
+        const part = piece.subarray(k, k + CHUNK);
+        const t = performance.now();
+        bytes().set(part, E.page_in());
+        rc = E.page_reduce_push(part.length);
+        pushMs += performance.now() - t;
+        done += part.length;
+      }
+      bar.value = done;
+    };
+    /* Read READ bytes at a time (File.slice; the next read is asked for
+       while this one is reduced), give the reducer CHUNK bytes at a time,
+       and yield a task between chunks so the page draws and takes input.
+       (A File.stream() reader resolves buffered pieces as microtasks: it
+       froze the page for seconds. setTimeout(0) is clamped to 4 ms.) */
+    const read = (off) => file.slice(off, off + READ).arrayBuffer();
+    let next = read(0);
+    for (let off = READ; rc === 0; off += READ) {
+      const buf = new Uint8Array(await next);
+      if (!buf.length) break;
+      next = off < file.size ? read(off) : Promise.resolve(new ArrayBuffer(0));
+      for (let k = 0; k < buf.length && rc === 0; k += CHUNK) {
+        push(buf.subarray(k, k + CHUNK));
+        await yieldTask();
+      }
     }
+    window.roofline.lastReduce = { pushMs, bytes: done };
     const j = answer(E.page_reduce_end());
     const ms = performance.now() - t0;
     bar.hidden = true;
@@ -419,7 +451,8 @@
     setupDrop();
     setupAnswers();
     update();
-    window.roofline.loadMs = performance.now() - t0;
+    window.roofline.startMs = performance.now() - t0; /* module to first estimate drawn */
+    window.roofline.readyMs = performance.now(); /* since the navigation began */
   }
   /* for tests and for the checker's later wiring */
   window.roofline = { reduceFile, checkAnswers, checker: null, state, get estimate() { return last; }, get profile() { return profile; } };
