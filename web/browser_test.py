@@ -341,7 +341,7 @@ def main():
             b.open(page_url(page, "model=resnet18&hw=h200&batch=1&mode=train&dtype=fp32"))
             b.wait("document.body && document.body.dataset.ready")
             drop_file(b, os.path.join(ROOT, "tests/data/h200-resnet18-b1-train-full-raw.csv"))
-            b.call("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 2000,
+            b.call("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 1450,
                                                           "deviceScaleFactor": 1, "mobile": False})
             png = b.call("Page.captureScreenshot", {"format": "png"})["data"]
             import base64
