@@ -391,6 +391,7 @@ static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
     d.mode = s->mode[0] == 't' ? RFL_MODE_TRAIN : RFL_MODE_INFER;
     rfl_net_init(&net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);
     r = rfl_zoo_build(&net, model, 0);
+    if (r == RFL_ERR_UNKNOWN_NAME) return error_json("unknown model", model);
     if (r != RFL_OK) return error_json(rfl_result_str(r), model);
     for (i = 0; i < rfl_zoo_count(); i++) /* the canonical spelling */
         if (rfl_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
@@ -506,7 +507,11 @@ static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_ll
     } else d.math = c->dtype ? (rfl_llm_type)c->dtype : RFL_LLM_FP32;
     for (i = 0; i < rfl_llm_count(); i++)
         if (rfl_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
-    if ((r = rfl_llm_step_cost(c, &d, &t)) != RFL_OK) return error_json(rfl_result_str(r), model);
+    if ((r = rfl_llm_step_cost(c, &d, &t)) != RFL_OK) {
+        if (r == RFL_ERR_SHAPE && c->pos == RFL_LLM_POS_LEARNED)
+            return error_json("sequence too long", "beyond the model's learned positions");
+        return error_json(rfl_result_str(r), model);
+    }
     if ((r = rfl_llm_predict(c, &d, hw, &p)) != RFL_OK)
         return error_json(r == RFL_ERR_NO_ROOF ? "no roof" : rfl_result_str(r),
                           "this machine has no roof for this math type");
