@@ -230,6 +230,21 @@ def drop_file(b, path):
     b.wait("document.body.dataset.reduce === 'done' || document.body.dataset.reduce === 'error'", 300)
 
 
+def drag_drop(b, path):
+    """The file dropped on the drop zone: the page's drop handler gets a
+    DataTransfer holding it (the file comes in through a spare input)."""
+    b.eval("(() => { const i = document.createElement('input'); i.type = 'file';"
+           " i.id = 'test-drop-file'; i.hidden = true; document.body.append(i); })()")
+    doc = b.call("DOM.getDocument")
+    node = b.call("DOM.querySelector", {"nodeId": doc["root"]["nodeId"], "selector": "#test-drop-file"})
+    b.call("DOM.setFileInputFiles", {"files": [os.path.abspath(path)], "nodeId": node["nodeId"]})
+    b.eval("(() => { const dt = new DataTransfer();"
+           " dt.items.add(document.getElementById('test-drop-file').files[0]);"
+           " document.getElementById('drop').dispatchEvent(new DragEvent('drop',"
+           " {dataTransfer: dt, bubbles: true, cancelable: true})); })()")
+    b.wait("document.body.dataset.reduce === 'done' || document.body.dataset.reduce === 'error'", 300)
+
+
 def check_reduce(b, page, csv):
     b.open(page_url(page, "model=resnet18&hw=h100&batch=1&mode=train&dtype=fp32"))
     b.wait("document.body && document.body.dataset.ready")
@@ -267,7 +282,7 @@ def check_hostile(b, page, csv):
         b.open(page_url(page, "model=resnet18&hw=h100"))
         b.wait("document.body && document.body.dataset.ready")
         title = b.eval("document.title")
-        drop_file(b, path)
+        drag_drop(b, path)
         ok(b.eval("document.body.dataset.reduce") == "done", "hostile: the profile was read")
         shown = b.eval("[...document.querySelectorAll('#prof-top td.name')].map(e => e.textContent)")
         ok(HOSTILE in (shown or []), "hostile: the name is shown as text (%s)" % (shown or [])[:2])
