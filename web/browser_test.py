@@ -301,6 +301,12 @@ def bench(b, page, csv, slices=False):
     b.wait("document.body && document.body.dataset.ready")
     b.eval("window.roofline.sliceReads = %s" % ("true" if slices else "false"))
     # the page's longest pause while it reads: a 10 ms timer's largest gap
+    # (and, first, while idle for 3 s: what this machine's load alone gives)
+    b.eval("window.gap = 0; window.tick = performance.now(); window.timer = setInterval(() => {"
+           " const t = performance.now(); window.gap = Math.max(window.gap, t - window.tick);"
+           " window.tick = t; }, 10)")
+    time.sleep(3)
+    idle_gap = b.eval("clearInterval(window.timer), window.gap")
     b.eval("window.gap = 0; window.tick = performance.now(); window.timer = setInterval(() => {"
            " const t = performance.now(); window.gap = Math.max(window.gap, t - window.tick);"
            " window.tick = t; }, 10)")
@@ -312,8 +318,9 @@ def bench(b, page, csv, slices=False):
     ms = b.eval("Number(document.getElementById('reduce-ms').textContent)")
     kernels = b.eval("document.getElementById('prof-status').textContent")
     print("bench (%s): %s (%d MB) reduced in the page in %.0f ms (%.0f ms with the protocol's"
-          " round trips), %.0f ms of it in the reducer; longest pause of the page %.0f ms; %s" % (
-              "8 MiB File.slice reads, 1 MiB pushes", os.path.basename(csv), os.path.getsize(csv) >> 20, ms, wall * 1000, push, gap, kernels))
+          " round trips), %.0f ms of it in the reducer; longest pause of the page %.0f ms (idle: %.0f ms);"
+          " %s" % (
+              "8 MiB File.slice reads, 1 MiB pushes", os.path.basename(csv), os.path.getsize(csv) >> 20, ms, wall * 1000, push, gap, idle_gap, kernels))
     b.close_page()
 
 
