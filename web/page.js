@@ -31,10 +31,12 @@
     if (b.length > E.page_in_size()) throw new Error('input too long');
     bytes().set(b, E.page_in());
   }
-  /* the exact value as the tools' JSON prints it (rfl_fmt_num, 15 digits) */
+  /* the exact value as the tools' JSON prints it (counts in full; other
+     numbers through rfl_fmt_num with 15 significant digits) */
   function exact(v) {
     if (v === null || v === undefined) return 'null';
     if (typeof v !== 'number') return String(v);
+    if (Number.isSafeInteger(v)) return String(v); /* counts: every digit, as %llu */
     return cstr(E.page_fmt(), E.page_fmt_num(v, 15));
   }
   /* "19.5 T" (rfl_fmt_si, the CLI tables' format) */
