@@ -176,13 +176,13 @@
     }
     row(dl, 'Arithmetic intensity', num('step.ai', j.step.ai, si(j.step.ai, ' FLOP/B', 4)),
         ' (machine\'s ridge: ', num('machine.ridge_flop_per_byte', m.ridge_flop_per_byte, si(m.ridge_flop_per_byte, ' FLOP/B')), ')');
-    row(dl, 'Predicted time', el('b', {}, num('predicted_time_s', j.predicted_time_s, si(j.predicted_time_s, 's'))),
+    row(dl, 'Predicted time (at best)', el('b', {}, num('predicted_time_s', j.predicted_time_s, si(j.predicted_time_s, 's'))),
         ' on ', num('hw', j.hw, m.name), ', ', el('b', {}, num('bound', j.bound, j.bound + '-bound')));
     if (j.kind === 'llm') {
       row(dl, 'Tokens per second', num('tokens_per_s', j.tokens_per_s, si(j.tokens_per_s, '', 4)),
           j.phase === 'prefill' ? ', time to first token ' : '', j.phase === 'prefill' ? num('ttft_s', j.ttft_s, si(j.ttft_s, 's')) : '');
-      row(dl, 'Decode turns compute-bound at batch',
-          num('decode_compute_bound_batch', j.decode_compute_bound_batch, j.decode_compute_bound_batch === null ? 'never (up to 65536)' : commas(j.decode_compute_bound_batch)),
+      row(dl, 'Compute-bound from batch',
+          num('decode_compute_bound_batch', j.decode_compute_bound_batch, j.decode_compute_bound_batch === null ? 'never, up to batch 65536 (each sequence brings its own KV cache to read)' : commas(j.decode_compute_bound_batch)),
           '; memory holds at most ', num('max_batch_in_memory', j.max_batch_in_memory, j.max_batch_in_memory === null ? 'unknown' : commas(j.max_batch_in_memory)), ' sequences');
     }
   }
