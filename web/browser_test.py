@@ -257,6 +257,32 @@ def check_reduce(b, page, csv):
     b.close_page()
 
 
+def check_answers(b, page, answers):
+    """An answer file pasted after its profile was dropped: each verdict
+    as rfl-check --json gives it."""
+    doc = json.load(open(answers))
+    profile = None
+    for m in doc.get("models", {}).values():
+        p = (m.get("measured") or {}).get("profile")
+        if p:
+            profile = os.path.join(os.path.dirname(answers), p)
+    b.open(page_url(page, "model=alexnet&hw=" + doc["assignment"]["hw"]))
+    b.wait("document.body && document.body.dataset.ready")
+    if profile:
+        drop_file(b, profile)
+    b.eval("(() => { document.getElementById('answer-text').value = %s;"
+           " document.getElementById('answer-check').click(); })()" % json.dumps(open(answers).read()))
+    b.wait("document.body.dataset.check")
+    cli = tool_json("rfl-check", answers, "--json")
+    n = compare("check " + os.path.basename(answers), fields(b, "#answers"), cli,
+                ["score", "max_score", "items.0.verdict", "items.3.expected"])
+    wrong = [i["diagnosis"] for i in cli["items"] if i["verdict"] == "wrong"]
+    shown = b.eval("[...document.querySelectorAll('#answers [data-field$=diagnosis]')].map(e => e.dataset.value)")
+    ok(sorted(wrong) == sorted(shown or []), "check: the diagnoses shown are rfl-check's (%s, %s)" % (wrong, shown))
+    print("  check: %d values equal to rfl-check %s --json" % (n, os.path.basename(answers)))
+    b.close_page()
+
+
 HOSTILE = '<img src=x onerror=window.pwned=1><script>window.pwned=2</script>'
 
 
@@ -373,6 +399,8 @@ def main():
         check_reduce(b, page, os.path.join(ROOT, "tests/data/resnet18-b1-train-seed-raw.csv"))
         check_reduce(b, page, os.path.join(ROOT, "tests/data/nvprof-metrics.csv"))
         check_hostile(b, page, os.path.join(ROOT, "tests/data/micro-seed-raw.csv"))
+        if os.path.exists(os.path.join(ROOT, "build/rfl-check")):
+            check_answers(b, page, os.path.join(ROOT, "tests/data/check/binary_prefix.json"))
         print("  page %d bytes; loads (to the first estimate drawn) %s ms" % (
             os.path.getsize(page), ", ".join("%.0f" % (t * 1000) for t in loads)))
     except Exception as e:  # a browser that died or a page that hung

@@ -799,6 +799,48 @@ EXPORT(page_reduce_end) int page_reduce_end(void) {
     return j_done();
 }
 
+/* ---- the checker: an answer file pasted or dropped ------------------------
+   page_check(n): the answer file's n bytes in in_buf. The measured values
+   are checked against the profile dropped on the page (for every model
+   whose answer names a profile); without one they stay unchecked. Returns
+   the length of rfl-check --json's object, or of {"error", "field",
+   "line", "col"}. */
+#ifndef RFL_NO_CHECK
+static rfl_json_tok ctoks[RFL_CHECK_TOKS * 4];
+static rfl_check_answers cans;
+static rfl_check_item citems[RFL_CHECK_MAX_ITEMS];
+
+EXPORT(page_check) int page_check(int n) {
+    rfl_check_err err;
+    rfl_check_desc d;
+    rfl_check_report rep;
+    const rfl_reduce_result *prof[RFL_CHECK_MAX_MODELS];
+    rfl_result r;
+    size_t len;
+    int i;
+    if (n < 0 || (unsigned)n > IN_SIZE) return error_json("an answer file is at most 1 MiB", 0);
+    r = rfl_check_read(in_buf, (size_t)n, ctoks, (int)(sizeof ctoks / sizeof ctoks[0]), &cans, &err);
+    if (r != RFL_OK) {
+        j_begin();
+        j_obj(0);
+        j_str("error", err.msg[0] ? err.msg : rfl_result_str(r));
+        j_str("field", err.field);
+        j_num("line", (double)err.line);
+        j_num("col", (double)err.col);
+        j_end();
+        return j_done();
+    }
+    memset(&d, 0, sizeof d);
+    d.layers = recs, d.layer_cap = RFL_ZOO_MAX_LAYERS;
+    for (i = 0; i < cans.n_models; i++) prof[i] = rdone && cans.models[i].profile[0] ? &rres : 0;
+    d.profiles = prof;
+    r = rfl_check_run(&cans, &d, citems, RFL_CHECK_MAX_ITEMS, &rep);
+    if (r != RFL_OK) return error_json("cannot check", rfl_result_str(r));
+    len = rfl_check_json(&rep, citems, rep.n_items, out_buf, OUT_SIZE);
+    return len < OUT_SIZE ? (int)len : -1;
+}
+#endif
+
 /* ---- the chart --------------------------------------------------------------
    page_chart(w, h, measured): the roofline of the last estimate's machine
    with the estimate (hollow) and, when measured and a profile was

@@ -417,9 +417,9 @@
     $('csv-file').addEventListener('change', (e) => take(e.target.files));
   }
 
-  /* ---- answer files: the checker's hook ---------------------------------
-     A later step wires roofline.checkAnswers to the library's checker
-     (rfl-check in the browser); until then the page says so. */
+  /* ---- answer files: the library's checker -------------------------------
+     roofline.checker(text, outElement) grades an answer file; it is the
+     library's (page_check) when the module has the checker part. */
   function checkAnswers(text) {
     const out = $('answer-result');
     out.textContent = '';
@@ -427,9 +427,44 @@
       window.roofline.checker(text, out);
       return;
     }
-    out.append(el('p', { class: 'hint' }, 'The checker is not part of this version of the page yet; rfl-check does it on the command line.'));
+    out.append(el('p', { class: 'hint' }, 'This build of the page has no checker; rfl-check does it on the command line.'));
+  }
+  /* the library's checker (rfl-check in the page): each value's verdict,
+     the expected value and, for a wrong one, the likely reason */
+  function checkWithLibrary(text, out) {
+    const b = enc.encode(text);
+    if (b.length > E.page_in_size()) { out.append(el('p', { class: 'error' }, 'An answer file is at most 1 MiB.')); return; }
+    bytes().set(b, E.page_in());
+    const j = answer(E.page_check(b.length));
+    if (j.error) {
+      out.append(el('p', { class: 'error' }, 'Cannot read the answer file' + (j.line ? ' at line ' + j.line + ', column ' + j.col : '') + ': ',
+                    j.field ? j.field + ': ' : '', j.error));
+      document.body.dataset.check = 'error';
+      return;
+    }
+    out.append(el('p', {}, 'Score ', num('score', j.score), ' of ', num('max_score', j.max_score),
+                  profile && !profile.error ? '' : ' (drop your profile above first to have the measured values checked)'));
+    const t = el('table', { class: 'check' });
+    t.append(el('thead', {}, el('tr', {}, ...['value', 'verdict', 'yours', 'expected', 'ratio', 'why'].map((h) => el('th', {}, h)))));
+    const body = el('tbody', {});
+    j.items.forEach((it, i) => {
+      const f = (k) => 'items.' + i + '.' + k;
+      const show = (v) => (typeof v === 'number' ? si(v, '', 4) : v === null ? '-' : String(v));
+      const plain = (v) => (typeof v === 'number' ? cstr(E.page_fmt(), E.page_fmt_num(v, 4)) : '-');
+      const why = it.diagnosis && (it.message || '').startsWith(it.diagnosis) ? it.message.slice(it.diagnosis.length).replace(/^[:\s]+/, '') : it.message || '';
+      body.append(el('tr', { class: 'v-' + it.verdict },
+        el('td', { class: 'name' }, num(f('field'), it.field, it.field)), el('td', {}, num(f('verdict'), it.verdict, it.verdict)),
+        el('td', {}, num(f('got'), it.got, show(it.got))), el('td', {}, num(f('expected'), it.expected, show(it.expected))),
+        el('td', {}, num(f('ratio'), it.ratio, plain(it.ratio))),
+        el('td', { class: 'name' }, it.diagnosis ? el('code', {}, num(f('diagnosis'), it.diagnosis, it.diagnosis)) : '', it.diagnosis ? ' ' : '',
+           el('span', { 'data-field': f('message') }, why))));
+    });
+    t.append(body);
+    out.append(el('div', { class: 'scroll' }, t));
+    document.body.dataset.check = 'done';
   }
   function setupAnswers() {
+    if (E.page_check) window.roofline.checker = checkWithLibrary;
     $('answer-check').addEventListener('click', () => checkAnswers($('answer-text').value));
     $('answer-text').addEventListener('drop', (e) => {
       const f = e.dataTransfer.files[0];
@@ -456,7 +491,7 @@
     window.roofline.startMs = performance.now() - t0; /* module to first estimate drawn */
     window.roofline.readyMs = performance.now(); /* since the navigation began */
   }
-  /* for tests and for the checker's later wiring */
+  /* for tests, and for another checker than the library's */
   window.roofline = { reduceFile, checkAnswers, checker: null, state, get estimate() { return last; }, get profile() { return profile; } };
   start().catch((e) => {
     const err = $('error');

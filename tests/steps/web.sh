@@ -3,11 +3,12 @@
 # protocol (web/browser_test.py, Python's standard library only). Every
 # number the page shows from the library is compared with rfl-estimate
 # --json (a CNN training step, a CNN inference, an LLM decode) and
-# rfl-reduce --json (dropped CSVs); a kernel name that is HTML must show
-# as text. Chromium comes from `make deps`; where it cannot be installed
-# the browser part is skipped, saying so.
+# rfl-reduce --json (dropped CSVs) and rfl-check --json (an answer file);
+# a kernel name that is HTML must show as text. Chromium comes from
+# `make deps`; where it cannot be installed the browser part is skipped,
+# saying so.
 WEB_PAGE=build/web/roofline.html
-for t in build/rfl-estimate build/rfl-reduce "$WEB_PAGE"; do
+for t in build/rfl-estimate build/rfl-reduce build/rfl-check "$WEB_PAGE"; do
   [ -e "$t" ] || step "build $t" ${MAKE:-make} -s "$t"
 done
 
