@@ -122,14 +122,13 @@
                   rfl_scope_pushi rfl_scope_pop rfl_layer_label
                   rfl_layer_class rfl_layer_shape_str rfl_op_ltype
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
-                  rfl_net_cost_get rfl_net_predict rfl_net_summary
+                  rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        LLMs:      rfl_llm_find rfl_hf_config_parse rfl_llm_step_cost
                   rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
                   rfl_llm_compute_bound_batch rfl_llm_count rfl_llm_name
                   rfl_llm_config_check rfl_llm_row_count rfl_llm_row_work
-                  rfl_llm_kind_name rfl_llm_aten_name rfl_llm_type_parse
-                  rfl_llm_type_name rfl_llm_type_bits rfl_llm_build
+                  rfl_llm_kind_name rfl_llm_aten_name rfl_llm_build
                   (API TRANSFORMERS: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
@@ -158,8 +157,8 @@
                   rfl_json_str_eq rfl_json_line ([2]; see its API comment)
        Names:     rfl_result_str rfl_version rfl_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
-                  rfl_dtype_parse rfl_dtype_bytes rfl_act_name rfl_op_name
-                  rfl_ltype_name
+                  rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
+                  rfl_dtype_storage rfl_act_name rfl_op_name rfl_ltype_name
 
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
        A network lives in the caller's array of rfl_layer (112 bytes each);
@@ -204,19 +203,25 @@
          counts grouped and depthwise convolution backward as if dense
          (MobileNetV2: 11.68 GFLOP backward for 0.60 forward, 19.4x;
          EfficientNet-B0 41x) and counts SDPA's recomputation (ViT-B/16).
-       bytes at the dtype size (fp32 4, fp16/bf16 2, int8 1): forward reads
-         inputs and weights and writes the output; views (flatten, reshape,
-         slice) and eval-mode dropout move nothing; an embedding reads only
-         the gathered rows. Backward reads the output gradient, the saved
+       bytes at the dtype size (fp32 and tf32 4, fp16/bf16 2, fp8 and int8
+         1), or per role (rfl_cost_desc weights, kv, act: int4 weights two
+         per byte): forward reads inputs and weights and writes the output;
+         views (flatten, reshape, slice) and eval-mode dropout move nothing;
+         an embedding reads its ids (int64) and only the gathered rows.
+         Backward reads the output gradient, the saved
          input and the weights, writes the input and weight gradients.
          Activation memory: every materialised output is kept (input
          included; no in-place, no recomputation): an upper estimate.
-         Training footprint: params x dtype x 3 (SGD with momentum: weights,
+         Training footprint: param_bytes x 3 (SGD with momentum: weights,
          gradients, momentum) or x 4 (Adam: two moments) + activations.
-       Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at fp16, bf16
-         and int8 conv and matmul go under the tensor roof of the dtype, the
-         rest under the vector units' (API LAYERS). A machine without that
-         roof is RFL_ERR_NO_ROOF, never a guess.
+       Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at tf32, fp16,
+         bf16, fp8 and int8 conv and matmul go under the tensor roof of the
+         math type, the rest under the vector units' (rfl_dtype_roofs). A
+         machine without that roof is RFL_ERR_NO_ROOF, never a guess.
+       Causal attention (rfl_causal, rfl_cost_desc.causal): the causal
+         count (query i sees the cached keys and i + 1) in flops and time;
+         mac_flops stays eager. Grouped view: rfl_net_group, by layer type
+         or by module pattern ("model.layers.*.mlp.down_proj", count 16).
        Time (rfl_net_predict): per layer max(compute, memory) summed, and
          beside it the whole model as one work; each layer's bound.
        torchsummary (rfl_net_summary): sksq96/pytorch-summary's totals,
@@ -300,7 +305,8 @@
        ceilings, and the points (rfl_point, rfl_roofline_desc). Ranges snap
        to decades around the data and the ridges; the legend takes the plot
        corner that covers least; a label that does not fit is shortened,
-       then left out.
+       then left out. Extra ceilings from a list: rfl_ceilings_parse;
+       those a panel cannot draw (no L2 figure...): rfl_roofline_missing_levels.
        Also bar and scatter charts, the roofline as 80x24 text, and the
        primitives with our own 5x9 bitmap font (API CHART AND PNG).
        Never writes outside the canvas, whatever the input (NaN, inf, huge
@@ -334,6 +340,20 @@
    MEMORY
        Nothing is allocated. Functions that need memory take (buffer, size);
        the sizes each part needs are given in its section.
+
+   FILES (not with RFL_NO_STDIO)
+       rfl_file_read reads a whole text file into a caller buffer in
+       bounded chunks and stops at the buffer's size: a directory, a
+       device such as /dev/zero, a binary (a NUL byte) or a file above its
+       cap is a clear error at once, never a read that fills memory. Every
+       reader of the tools goes through it with a cap fit for what it
+       reads: RFL_CAP_CONFIG 1 MiB (a Hugging Face config.json; real ones
+       are kilobytes), RFL_CAP_MACHINE 1 MiB (a machine file),
+       RFL_CAP_WORK 16 MiB (rfl-plot --work), RFL_CAP_ANSWERS 1 MiB
+       (rfl-check's answer, points and roster files), RFL_CAP_PROFILE
+       1 GiB (an ncu / nvprof CSV read whole by rfl-report and rfl-check;
+       rfl-reduce streams it and stops at the first NUL byte). ONNX files are streamed (weights
+       skipped, the graph kept in the caller's arena, whose size caps it).
 
    EMBEDDED (examples/embedded.c, `make m4`; `make size`: tools/size-report.sh)
        The core: RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
@@ -425,7 +445,9 @@ RFL_API const char *rfl_version(void);
 /* FLOPs are kept per precision; each precision has exactly one roof on a
    machine (peak_flops[prec]), so work is never put under a foreign roof.
    RFL_FP32 is 0, the default. RFL_FP16 is FP16/BF16 on the vector (SIMT)
-   units; the _TENSOR entries are matrix units by input type. */
+   units; the _TENSOR entries are matrix units by input type. A precision
+   is a ceiling (a pipe: where FLOPs run), not a number format (how numbers
+   are stored: rfl_dtype; rfl_dtype_roofs maps a math type to its two). */
 typedef enum rfl_prec {
     RFL_FP32 = 0,
     RFL_FP64,
@@ -685,6 +707,28 @@ RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s);
 /* Line of the token's first byte (for error messages); 0 for tok < 0. */
 RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
 
+/* ---- files: bounded reads (not with RFL_NO_STDIO) ------------------------------
+   The caps the tools read their inputs with (the manual's FILES). */
+#define RFL_CAP_CONFIG ((size_t)1 << 20)   /* a Hugging Face config.json */
+#define RFL_CAP_MACHINE ((size_t)1 << 20)  /* a machine file (rfl-hw --json) */
+#define RFL_CAP_WORK ((size_t)16 << 20)    /* rfl-plot --work JSON */
+#define RFL_CAP_PROFILE ((size_t)1 << 30)  /* an ncu / nvprof CSV read whole */
+#define RFL_CAP_ANSWERS ((size_t)1 << 20)  /* rfl-check's answers, points, roster */
+#define RFL_FILE_CHUNK 65536               /* bytes per read */
+#ifndef RFL_NO_STDIO
+/* Read the file at path ("-": standard input) into buf[cap]: at most
+   cap - 1 bytes, RFL_FILE_CHUNK at a time, and a NUL after them; *len gets
+   the bytes read. With `text` set a NUL byte stops the read (binary, not
+   text). Returns RFL_OK; RFL_ERR_IO when the file cannot be opened or read
+   or is a directory; RFL_ERR_FORMAT at a NUL byte (*len = its offset);
+   RFL_ERR_BUFFER when the file holds more than cap - 1 bytes (*len =
+   cap - 1). *why (may be NULL) gets what happened in words: "is a
+   directory", "cannot be opened", "read error", "binary (a NUL byte), not
+   text", "larger than the cap", or "" on success. */
+RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
+                                 const char **why);
+#endif
+
 /* ==========================================================================
    API  LAYERS AND THE ZOO
    the layer builder, costs, predictions, torchsummary, the zoo
@@ -695,22 +739,48 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    first error every builder call returns RFL_NO_TENSOR and changes
    nothing. The example and the FLOP conventions: LAYERS in the manual. */
 
-/* ---- data types ------------------------------------------------------------ */
+/* ---- number formats --------------------------------------------------------
+   One enum for every number format: the math type of an estimate (what
+   the arithmetic runs in, so which roofs time it) and the storage type of
+   each role (weights, KV cache, activations), for CNNs and LLMs alike.
+   RFL_DTYPE_DEFAULT (0) means fp32 as a math type and "as the math type"
+   as a storage type. The roof a format's FLOPs go under is an rfl_prec
+   (a ceiling of the machine, not a format): see rfl_layer_work. */
 typedef enum rfl_dtype {
-    RFL_DTYPE_FP32 = 0, /* 4 bytes; FLOPs under the FP32 roof */
-    RFL_DTYPE_FP16,     /* 2 bytes; conv/matmul under FP16 tensor, rest FP16 SIMT */
-    RFL_DTYPE_BF16,     /* 2 bytes; conv/matmul under BF16 tensor, rest FP16 SIMT */
-    RFL_DTYPE_INT8,     /* 1 byte;  conv/matmul under INT8 tensor, rest FP32 */
+    RFL_DTYPE_DEFAULT = 0, /* math: fp32; storage: the math type */
+    RFL_DTYPE_FP32,        /* 32 bits; FLOPs under the FP32 roof */
+    RFL_DTYPE_FP16,        /* 16; conv/matmul under FP16 tensor, rest FP16 SIMT */
+    RFL_DTYPE_BF16,        /* 16; conv/matmul under BF16 tensor, rest FP16 SIMT */
+    RFL_DTYPE_FP8,         /* 8 (e4m3, e5m2); conv/matmul under FP8 tensor, rest FP16 */
+    RFL_DTYPE_INT8,        /* 8; conv/matmul under INT8 tensor, rest FP32 */
+    RFL_DTYPE_INT4,        /* 4 bits, two per byte: storage only (no int4 roof) */
+    RFL_DTYPE_TF32,        /* fp32 data (32 bits), conv/matmul under the TF32
+                              tensor roof, rest FP32 (PyTorch's cuDNN default) */
     RFL_DTYPE_COUNT
 } rfl_dtype;
 
-/* "fp32", "fp16", "bf16", "int8" ("?" when out of range). */
+/* "fp32", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "tf32" ("?" when
+   out of range): the default is named as the math type it stands for (a
+   storage role's default: name rfl_dtype_storage's answer instead). */
 RFL_API const char *rfl_dtype_name(rfl_dtype d);
-/* Bytes per element: 4, 2, 2, 1 (0 when out of range). */
+/* Bits per element: 32 (default, fp32, tf32), 16, 16, 8, 8, 4; 0 when out
+   of range. */
+RFL_API int rfl_dtype_bits(rfl_dtype d);
+/* Whole bytes per element: bits / 8 (int4: 0, half a byte). */
 RFL_API int rfl_dtype_bytes(rfl_dtype d);
-/* Parse a dtype name, case-insensitive: fp32/float32/float, fp16/float16/
-   half, bf16/bfloat16, int8. RFL_ERR_UNKNOWN_NAME otherwise. */
+/* Parse a name, case-insensitive: fp32/float32/float, fp16/float16/half,
+   bf16/bfloat16, fp8/float8/e4m3/e5m2, int8, int4, tf32.
+   RFL_ERR_UNKNOWN_NAME otherwise. */
 RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out);
+/* The roofs of math type t: where its matrix FLOPs (conv, matmul,
+   attention) go, and the rest (fp32: RFL_FP32 both; tf32: TF32 tensor and
+   FP32; fp16, bf16: their tensor roofs and RFL_FP16; fp8: FP8 tensor and
+   RFL_FP16; int8: INT8 tensor and RFL_FP32). Either out may be NULL.
+   RFL_ERR_ARG for int4 (no int4 math) or out of range. */
+RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *other);
+/* The storage type of a role set to `role` under math type `math`: role,
+   or when 0 the math type's storage (default and tf32: fp32). */
+RFL_API rfl_dtype rfl_dtype_storage(rfl_dtype role, rfl_dtype math);
 
 /* ---- layer operations and their groups -------------------------------------- */
 typedef enum rfl_op {
@@ -792,6 +862,8 @@ typedef int rfl_tensor;      /* index of the producing layer; < 0: none */
 #define RFL_LF_CEIL 0x20u    /* pooling with ceil_mode */
 #define RFL_LF_ONCE 0x40u    /* done once per batch, not per sample (rotary's
                                 inv_freq x positions): counts do not scale */
+#define RFL_LF_UNKNOWN_FLOPS 0x80u /* no FLOP rule for its op (an ONNX node):
+                                its FLOPs are unknown, counted as 0 */
 
 /* One layer: 112 bytes on LP64. Per-sample counts are computed once when
    the layer is added; rfl_layer_cost scales them by the batch. */
@@ -811,11 +883,19 @@ typedef struct rfl_layer {
     uint32_t shape[RFL_MAX_RANK]; /* per-sample output dims */
     uint32_t arg[4];      /* op arguments: conv kh, kw, stride_h, groups;
                              pools kh, kw, stride_h; act kind; shuffle groups;
-                             attention heads, kv heads; slice dim, start */
+                             attention heads, kv heads, causal (1: a causal
+                             mask, see rfl_causal), sliding window (0: none);
+                             slice dim, start; linear: experts (> 1: params
+                             hold that many experts' weights, of which the
+                             batch's routed token slots (its input rows)
+                             read the ones they reach) */
     uint8_t op;           /* rfl_op */
     uint8_t rank;         /* 1..RFL_MAX_RANK */
     uint8_t flags;        /* RFL_LF_* */
     uint8_t needs_grad;   /* 1 when the output depends on a parameter */
+    uint8_t kv_cache;     /* 1: the output is the KV cache (a cache write, a
+                             decode's cache input): stored at
+                             rfl_cost_desc.kv */
 } rfl_layer;
 
 typedef struct rfl_net {
@@ -900,6 +980,14 @@ RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b);
    output (Lq, Dv), mac_flops as for the repeated k and v (arg[1]: kv heads). */
 RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_tensor v,
                                  uint32_t heads);
+/* Mark attention record t causal: query i of Lq sees the Lk - Lq earlier
+   (cached) keys and itself and those before it, at most `window` keys (0:
+   no window). The record keeps the eager count (mac_flops: every query
+   against every key, as FlopCounterMode counts a masked product);
+   rfl_cost_desc.causal times the causal count (what FlashAttention runs),
+   and then a KV-cache input is read for the window only. Returns t;
+   RFL_ERR_ARG when t is no attention record. */
+RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window);
 
 /* Normalisation: batchnorm over dim 0 (channels), layernorm over the last
    dim; 2 x (normalised size) parameters each (scale and shift). */
@@ -970,14 +1058,25 @@ typedef enum rfl_mode {
     RFL_MODE_TRAIN      /* forward + backward */
 } rfl_mode;
 
-/* Evaluation settings; zero means default. */
+/* Evaluation settings; zero means default. Storage types are per role:
+   parameters (weight matrices and tables: int4 packs two per byte; biases
+   and norm scales stay at the math type), the KV cache (records
+   with kv_cache set) and activations (everything else); forward bytes, activation
+   memory and param_bytes follow them, backward bytes stay at the math
+   type's size. */
 typedef struct rfl_cost_desc {
     uint64_t batch;           /* 0 = 1 */
-    rfl_dtype dtype;          /* 0 = fp32 */
+    rfl_dtype dtype;          /* the math type: 0 = fp32 (int4: RFL_ERR_ARG) */
     rfl_flop_conv convention; /* 0 = torch */
     rfl_mode mode;            /* 0 = inference. Selects what the predictions
                                  time (forward, or forward + backward) and
                                  whether dropout moves bytes */
+    rfl_dtype weights;        /* storage of weight matrices; 0 = the math type */
+    rfl_dtype kv;             /* storage of the KV cache; 0 = the math type */
+    rfl_dtype act;            /* storage of activations; 0 = the math type */
+    int causal;               /* nonzero: causal attention records count and
+                                 time what runs (rfl_causal); 0: the eager
+                                 count, every query against every key */
 } rfl_cost_desc;
 
 /* Cost of one layer at a batch: exact counts. */
@@ -985,6 +1084,10 @@ typedef struct rfl_layer_cost {
     uint64_t params;
     uint64_t fwd_mac_flops, fwd_flops, fwd_bytes;
     uint64_t bwd_mac_flops, bwd_flops, bwd_bytes;
+    uint64_t fwd_mma_flops, bwd_mma_flops; /* the part of fwd_flops and
+                             bwd_flops on matrix units: the mac FLOPs as the
+                             torch convention counts them, or a causal
+                             attention's causal products */
     uint64_t act_bytes;  /* activation memory kept for the backward pass */
 } rfl_layer_cost;
 
@@ -1012,6 +1115,10 @@ typedef struct rfl_net_cost {
     uint64_t train_adam_bytes;       /* weights + grads + 2 moments + activations */
     rfl_work forward, backward;      /* the summed works */
     int layers;                      /* layers with a cost (marks excluded) */
+    int unknown_layers;              /* layers whose FLOPs are unknown
+                                        (RFL_LF_UNKNOWN_FLOPS): when > 0 every
+                                        FLOP total above is only the known
+                                        part, a lower bound */
 } rfl_net_cost;
 
 /* Totals over the network. Returns the first layer error (RFL_ERR_OVERFLOW)
@@ -1033,10 +1140,46 @@ typedef struct rfl_net_prediction {
     int compute_layers;     /* layers whose compute term binds */
     int memory_layers;      /* layers whose memory term binds */
     rfl_prediction whole;   /* the whole model as one piece of work */
+    int unknown_layers;     /* > 0: some layers' FLOPs are unknown, so every
+                               time above is the known part's, a lower
+                               bound, and no binding ceiling is known */
 } rfl_net_prediction;
 /* Predicted time of the network: per layer, summed, and whole. */
 RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
                                    const rfl_machine *m, rfl_net_prediction *out);
+
+/* ---- grouped view ----------------------------------------------------------------
+   Records summed by group, for CNNs and LLMs alike: by layer type
+   (rfl_ltype: "conv", "matmul", "norm", ...) or by module (the name with
+   each all-digit part made '*': a decoder's 16 "model.layers.3.mlp.down_proj"
+   are one group "model.layers.*.mlp.down_proj" of count 16; a ResNet's
+   "layer1.0.conv1" and "layer1.1.conv1" are "layer1.*.conv1"). Groups come
+   in the order of their first record; inputs and marks are left out. */
+typedef enum rfl_group_by {
+    RFL_GROUP_LTYPE = 0, /* by rfl_op_ltype */
+    RFL_GROUP_MODULE     /* by name pattern (unnamed records: by class) */
+} rfl_group_by;
+
+#define RFL_GROUP_NAME 96
+typedef struct rfl_group_cost {
+    char name[RFL_GROUP_NAME]; /* the ltype name or the name pattern */
+    int ltype;             /* rfl_ltype of its first record */
+    int count;             /* records in the group */
+    uint64_t params;
+    uint64_t fwd_mac_flops, fwd_flops, fwd_mma_flops, fwd_bytes;
+    uint64_t bwd_flops, bwd_bytes;
+    rfl_work forward, backward; /* the summed works (rfl_layer_work) */
+    double time_s;         /* with a machine: sum of rfl_layer_predict, else 0 */
+    double compute_s, memory_s;
+} rfl_group_cost;
+
+/* Sum net's records under d into groups[0..cap). m (may be NULL): the
+   machine for time_s. Returns the number of groups (call with groups NULL
+   to size the array; more groups than cap: only the first cap are
+   written, the count is still returned), or -1 when a record's cost fails
+   (a bad desc, an overflow, no roof on m). */
+RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
+                          const rfl_machine *m, rfl_group_cost *groups, int cap);
 
 /* ---- torchsummary ----------------------------------------------------------------
    The totals torchsummary (sksq96/pytorch-summary) prints: it hooks every
@@ -1105,16 +1248,15 @@ typedef struct rfl_llm_kind_cost {
        rfl_llm_config c; rfl_llm_step_desc d; rfl_llm_cost t;
        rfl_llm_find("llama-3-8b", &c);
        memset(&d, 0, sizeof d); d.phase = RFL_LLM_DECODE; d.seq = 2048;
-       d.math = RFL_LLM_BF16;
+       d.math = RFL_DTYPE_BF16;
        rfl_llm_step_cost(&c, &d, &t);   t.bytes, t.kv_cache_bytes, ...
    Rows. A step is a list of rows (rfl_llm_row_get), one per module of the
    model ("model.layers.*.self_attn.q_proj"), each with the number of times
-   it runs in the step (count: the layers, for a block's modules). They are
-   LLM records beside the zoo's rfl_layer: a layer record has one dtype for
-   all its bytes, while a step may keep weights and the KV cache at their
-   own storage types and is timed by its causal count (see CONVENTIONS).
-   The same step as rfl_layer records, for every tool of the zoo (tables,
-   training, charts): rfl_llm_build, below.
+   it runs in the step (count: the layers, for a block's modules). The same
+   step as rfl_layer records, for every tool of the zoo (tables, training,
+   charts), with the same storage types and causal count through
+   rfl_cost_desc: rfl_llm_build, below; rfl_net_group (RFL_GROUP_MODULE)
+   is their view by module, with counts, as the rows are.
    Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW):
      mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
                 (transformers 5.x): 2 x multiply-adds of every mm, addmm,
@@ -1157,19 +1299,6 @@ typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase
 typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
 typedef enum rfl_llm_pos { RFL_LLM_POS_LEARNED = 0, RFL_LLM_POS_ROTARY } rfl_llm_pos;
 
-/* Storage and math types. RFL_LLM_DEFAULT (0): math fp32; weights and kv
-   as the math type. */
-typedef enum rfl_llm_type {
-    RFL_LLM_DEFAULT = 0, RFL_LLM_FP32, RFL_LLM_FP16, RFL_LLM_BF16, RFL_LLM_FP8,
-    RFL_LLM_INT8, RFL_LLM_INT4, RFL_LLM_TYPE_COUNT
-} rfl_llm_type;
-/* "fp32" ... "int4" ("default", "?" out of range); bits 32 16 16 8 8 4. */
-RFL_API const char *rfl_llm_type_name(rfl_llm_type t);
-RFL_API int rfl_llm_type_bits(rfl_llm_type t);
-/* fp32/float32, fp16/float16/half, bf16/bfloat16, fp8 (e4m3, e5m2), int8,
-   int4; RFL_ERR_UNKNOWN_NAME otherwise. */
-RFL_API rfl_result rfl_llm_type_parse(const char *name, rfl_llm_type *out);
-
 typedef struct rfl_llm_config {
     char model_type[16];     /* "gpt2", "llama", "qwen2", "mistral", "mixtral" */
     uint32_t hidden;         /* hidden_size / n_embd */
@@ -1192,7 +1321,7 @@ typedef struct rfl_llm_config {
     uint8_t qkv_bias;        /* biases on q, k, v (Qwen2, attention_bias) */
     uint8_t o_bias;          /* bias on the attention output (attention_bias) */
     uint8_t mlp_bias;        /* biases on the MLP (GPT-2, mlp_bias) */
-    uint8_t dtype;           /* rfl_llm_type of torch_dtype / dtype; 0: none */
+    uint8_t dtype;           /* rfl_dtype of torch_dtype / dtype; 0: none */
 } rfl_llm_config;
 
 /* One step. Zero means the default for every field. */
@@ -1203,9 +1332,9 @@ typedef struct rfl_llm_step_desc {
                              tokens already cached (may be 0) */
     int logits_all;       /* prefill: LM head on every position (default:
                              the last one only) */
-    rfl_llm_type math;    /* type the math runs in (the roof); 0 = fp32 */
-    rfl_llm_type weights; /* storage of weight matrices; 0 = math */
-    rfl_llm_type kv;      /* storage of the KV cache; 0 = math */
+    rfl_dtype math;    /* type the math runs in (the roof); 0 = fp32 */
+    rfl_dtype weights; /* storage of weight matrices; 0 = math */
+    rfl_dtype kv;      /* storage of the KV cache; 0 = math */
 } rfl_llm_step_desc;
 
 /* FlopCounterMode's op of a row's mac_flops. */
@@ -1328,8 +1457,9 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
        rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(16), nm, sizeof nm);
        rfl_llm_build(&net, &cfg, &step);       step: phase, seq, logits_all
        cd.batch = 8; cd.dtype = RFL_DTYPE_BF16; rfl_net_cost_get(&net, &cd, &c);
-   Records are per sequence: d->batch and the storage types are ignored (the
-   batch and the one dtype of every byte go in rfl_cost_desc). Names are
+   Records are per sequence: d->batch and the types are ignored (the batch,
+   the math type and the storage types of weights, KV cache and
+   activations go in rfl_cost_desc). Names are
    Hugging Face's module paths ("model.layers.3.mlp.down_proj"; GPT-2:
    "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get a
    descriptive name ("model.layers.3.self_attn.rotary_q").
@@ -1349,21 +1479,22 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
    logits_all: a view of the last row), lm_head. Tied: the table is
    counted on lm_head (the embedding record has 0 params; it still reads
    its rows and gets a gradient). Dropout (eval) is left out.
-   Against the rows (rfl_llm_row_get): params and mac_flops are equal (and
-   PyTorch's, tests/test_llm.c); flops count eager attention (the rows:
-   causal); bytes are at one dtype and equal the rows' with weights = kv =
-   math at that dtype, but for: token ids read at the dtype (the rows:
-   int64; GPT-2 reads them twice, for wte and wpe); rotary_emb reading
-   inv_freq and the positions (head_dim / 2 + T elements, once); MoE,
-   where the records read every expert's weights (the rows: the experts
-   the batch reaches) and materialise dispatch and combine. What records
-   cannot hold (separate weight and KV types, the causal count used for
-   time) stays with the rows. Tools: records in rfl-estimate --layers
-   (implied by --mode train and --summary; training is a prefill with
-   every position's logits), rfl-report --model NAME (a prefill of 512
-   tokens beside zoo models) and rfl-plot --work FILE --kernels (a point
-   per distinct layer); the rows in rfl-estimate without --layers and in
-   rfl-report --llm.
+   Against the rows (rfl_llm_row_get): with the rows' settings in the
+   cost desc (dtype = math, weights, kv, causal = 1) params, param_bytes,
+   mac_flops and flops are equal, and bytes but for rotary_emb (the
+   records read inv_freq and the positions, head_dim / 2 + T elements,
+   and count its product on matrix units; the rows neither) and MoE (the
+   records materialise dispatch and combine); tests/test_llm.c checks
+   every dense model. Token ids are read as int64; decode's cache inputs
+   and the cache writes are kv_cache records; attention is marked causal
+   (rfl_causal, with the sliding window); expert records carry their
+   count, so a batch reads only the experts it reaches. Without causal the
+   records count eager attention (T x (S + T) scores). Tools: records in
+   rfl-estimate --layers (implied by --mode train and --summary; training
+   is a prefill with every position's logits; --weights, --kv), rfl-report
+   --model NAME (a prefill of 512 tokens beside zoo models) and rfl-plot
+   --work FILE --kernels (a point per distinct layer); the rows in
+   rfl-estimate without --layers and in rfl-report --llm.
    Returns RFL_ERR_ARG (NULL, or a net not empty), the config's and the
    step's errors (as rfl_llm_step_cost), RFL_ERR_OVERFLOW (a dim beyond
    32 bits), or net->err (RFL_ERR_BUFFER: the array or names too small). */
@@ -1584,7 +1715,9 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
    and stored per sample (counts / batch). An op without a cost rule gets
    RFL_LF_UNKNOWN_FLOPS (flops 0, info.unknown_ops counts them) when its
    output shape is known (from a shape rule or the file's value_info);
-   otherwise the build fails naming the node.
+   otherwise the build fails naming the node. Such a record leaves the
+   net's FLOP totals and times a lower bound (rfl_net_cost.unknown_layers,
+   rfl_net_prediction.unknown_layers), never a complete figure.
    Ops with shape and cost rules: Conv ConvTranspose Gemm MatMul
    BatchNormalization LayerNormalization InstanceNormalization Relu
    LeakyRelu Clip Sigmoid HardSigmoid HardSwish Tanh Erf Gelu Softmax
@@ -1595,7 +1728,11 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
    Unsqueeze Pad Resize Upsample Shape Constant ConstantOfShape Expand
    Range Cast Identity Dropout Tile ScatterND ScatterElements Trilu CumSum
    Sin Cos Round Sign Softplus Elu PRelu Mod Xor LessOrEqual
-   GreaterOrEqual QuantizeLinear DequantizeLinear. Data movement (Concat,
+   GreaterOrEqual QuantizeLinear DequantizeLinear Sum Mean LSTM GRU RNN
+   Einsum, and com.microsoft's Attention and MultiHeadAttention (their
+   formulas above their rules in the implementation: LSTM mac = 2 x 4H x
+   (I + H) per step and direction; Einsum 2 x the product of every index
+   size for a two-operand contraction). Data movement (Concat,
    Pad, Expand, Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize
    linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
    Reduce* one per input element; unary math 1 per element. */
@@ -1605,10 +1742,6 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
 #define RFL_ONNX_NAME_MAX 4096   /* longest name (a longer one is an error) */
 #define RFL_ONNX_MAX_DEPTH 8     /* nested messages followed (deeper ones,
                                     such as subgraphs, are skipped) */
-/* rfl_layer.flags of a record whose op has no FLOP rule (FLOPs unknown,
-   cls names the op) */
-#define RFL_LF_UNKNOWN_FLOPS 0x80u
-
 /* rfl_onnx_value.flags */
 #define RFL_ONNX_INPUT 0x01u       /* listed in graph.input */
 #define RFL_ONNX_INITIALIZER 0x02u /* a weight or constant of the graph */
@@ -1703,8 +1836,9 @@ typedef struct rfl_onnx_state {
 
 /* Settings of rfl_onnx_build; zero means default. */
 typedef struct rfl_onnx_desc {
-    uint64_t batch;          /* first axis of every graph input when it is
-                                symbolic or unknown: 0 = 1 */
+    uint64_t batch;          /* batch axis of every graph input (the first;
+                                the second for a recurrent net's X) when it
+                                is symbolic or unknown: 0 = 1 */
     const char *dims;        /* "seq=128,height=224": values of the other
                                 symbolic dims (also "NAME=V" for the batch
                                 axis' name); NULL: none */
@@ -1713,6 +1847,9 @@ typedef struct rfl_onnx_desc {
 typedef struct rfl_onnx_info {
     uint64_t batch;          /* batch the shapes were inferred at: records
                                 hold counts / batch (per sample) */
+    int batch_axis;          /* axis of the graph inputs taken as the batch:
+                                0, or 1 for a recurrent net's X [seq, batch,
+                                input] */
     int unknown_ops;         /* records with RFL_LF_UNKNOWN_FLOPS */
     const char *unknown_op;  /* op type of the first of them, or NULL */
     int err_node;            /* node index of a build error, or -1 */
@@ -1990,7 +2127,8 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *state,
 
 /* Feed len bytes (any split, len may be 0). Returns RFL_OK or the first
    error, which is sticky: state->err_line/err_col/err_offset/err_msg say
-   where and what. See also rfl_reduce_finish. */
+   where and what. A NUL byte is RFL_ERR_FORMAT at once (binary, not a
+   CSV export). See also rfl_reduce_finish. */
 RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *state,
                                    const void *bytes, size_t len);
 
@@ -2251,6 +2389,20 @@ typedef struct rfl_roofline_desc {
    machine lacks the roof of a point's precision or of desc->prec (the
    rest is still drawn). A canvas too small for axes draws what fits. */
 RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d);
+
+/* A ceilings list, as rfl-plot's and rfl-report's --ceilings take it
+   ("fp64,tensor,l2,l1" or "all"; case, '-' and '_' ignored), as the desc
+   bits: *precs for extra_precs, *levels for extra_levels. "tensor" is the
+   tensor roof that work of `prec` would use, and FP16 tensor. An unknown
+   name: RFL_ERR_UNKNOWN_NAME, *bad (may be NULL) its offset in list. */
+RFL_API rfl_result rfl_ceilings_parse(const char *list, rfl_prec prec, unsigned *precs,
+                                      unsigned *levels, size_t *bad);
+
+/* The levels of d->extra_levels that panel k cannot draw: neither its
+   machine nor its measured ceilings know that bandwidth (bits 1u <<
+   rfl_level; the main level never). A tool says so: a ceiling asked for
+   and silently left out reads as "no such limit". */
+RFL_API unsigned rfl_roofline_missing_levels(const rfl_roofline_desc *d, int k);
 
 /* The same roofline as text: `rows` lines of `cols` characters, each ended
    by '\n', then a NUL; buf needs RFL_ASCII_BYTES(cols, rows) bytes (size
@@ -3362,6 +3514,65 @@ static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
     rfl__sb_s(s, unit);
 }
 
+/* ---- files: bounded reads ---------------------------------------------------
+   fopen of a directory succeeds on POSIX systems and the first read fails
+   with EISDIR; where errno has no EISDIR the error stays "read error". */
+#ifndef RFL_NO_STDIO
+#include <errno.h>
+#include <stdio.h>
+static rfl_result rfl__file_fail(rfl_result r, const char **why, const char *w) {
+    if (why) *why = w;
+    return r;
+}
+
+RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
+                                 const char **why) {
+    unsigned char *b = (unsigned char *)buf;
+    size_t n = 0, got, i;
+    rfl_result r = RFL_OK;
+    FILE *f;
+    int c;
+    if (why) *why = "";
+    if (len) *len = 0;
+    if (!path || !buf || cap < 1 || !len) return rfl__file_fail(RFL_ERR_ARG, why, "bad argument");
+    f = (path[0] == '-' && !path[1]) ? stdin : fopen(path, "rb");
+    if (!f) {
+#ifdef EISDIR
+        if (errno == EISDIR) return rfl__file_fail(RFL_ERR_IO, why, "is a directory");
+#endif
+        return rfl__file_fail(RFL_ERR_IO, why, "cannot be opened");
+    }
+    for (;;) {
+        size_t want = cap - 1 - n < RFL_FILE_CHUNK ? cap - 1 - n : RFL_FILE_CHUNK;
+        if (want == 0) { /* full: one byte more means over the cap */
+            if ((c = fgetc(f)) != EOF) r = rfl__file_fail(RFL_ERR_BUFFER, why, "larger than the cap");
+            break;
+        }
+        errno = 0;
+        got = fread(b + n, 1, want, f);
+        for (i = 0; text && i < got && b[n + i]; i++) {}
+        if (text && i < got) {
+            n += i;
+            r = rfl__file_fail(RFL_ERR_FORMAT, why, "binary (a NUL byte), not text");
+            break;
+        }
+        n += got;
+        if (got < want) break;
+    }
+    if (!r && ferror(f)) {
+#ifdef EISDIR
+        if (errno == EISDIR) r = rfl__file_fail(RFL_ERR_IO, why, "is a directory");
+        else
+#endif
+            r = rfl__file_fail(RFL_ERR_IO, why, "read error");
+    }
+    if (f != stdin) fclose(f);
+    b[n] = 0;
+    *len = n;
+    return r;
+}
+#endif
+
 /* ==========================================================================
    [2]  JSON
    a small tokenising reader (machine files, Hugging Face configs)
@@ -4329,18 +4540,26 @@ static int rfl__ly_mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t
 
 /* ---- names of things ----------------------------------------------------------- */
 RFL_API const char *rfl_dtype_name(rfl_dtype d) {
-    static const char *const n[RFL_DTYPE_COUNT] = {"fp32", "fp16", "bf16", "int8"};
+    static const char *const n[RFL_DTYPE_COUNT] = {"fp32", "fp32", "fp16", "bf16",
+                                                   "fp8",  "int8", "int4", "tf32"};
     return ((unsigned)d < RFL_DTYPE_COUNT) ? n[d] : "?";
 }
-RFL_API int rfl_dtype_bytes(rfl_dtype d) {
-    static const int b[RFL_DTYPE_COUNT] = {4, 2, 2, 1};
+RFL_API int rfl_dtype_bits(rfl_dtype d) {
+    static const int b[RFL_DTYPE_COUNT] = {32, 32, 16, 16, 8, 8, 4, 32};
     return ((unsigned)d < RFL_DTYPE_COUNT) ? b[d] : 0;
+}
+RFL_API int rfl_dtype_bytes(rfl_dtype d) { return rfl_dtype_bits(d) / 8; }
+RFL_API rfl_dtype rfl_dtype_storage(rfl_dtype role, rfl_dtype math) {
+    if (role) return role;
+    return math == RFL_DTYPE_DEFAULT || math == RFL_DTYPE_TF32 ? RFL_DTYPE_FP32 : math;
 }
 RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out) {
     static const struct { const char *n; rfl_dtype d; } t[] = {
         {"fp32", RFL_DTYPE_FP32}, {"float32", RFL_DTYPE_FP32}, {"float", RFL_DTYPE_FP32},
         {"fp16", RFL_DTYPE_FP16}, {"float16", RFL_DTYPE_FP16}, {"half", RFL_DTYPE_FP16},
-        {"bf16", RFL_DTYPE_BF16}, {"bfloat16", RFL_DTYPE_BF16}, {"int8", RFL_DTYPE_INT8}};
+        {"bf16", RFL_DTYPE_BF16}, {"bfloat16", RFL_DTYPE_BF16}, {"fp8", RFL_DTYPE_FP8},
+        {"e4m3", RFL_DTYPE_FP8},  {"e5m2", RFL_DTYPE_FP8},     {"float8", RFL_DTYPE_FP8},
+        {"int8", RFL_DTYPE_INT8}, {"int4", RFL_DTYPE_INT4},    {"tf32", RFL_DTYPE_TF32}};
     int i;
     if (!name || !out) return RFL_ERR_ARG;
     for (i = 0; i < (int)(sizeof t / sizeof t[0]); i++)
@@ -4683,6 +4902,15 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
     return rfl__ly_commit(net, L);
 }
 
+RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window) {
+    if (!net || net->err) return RFL_NO_TENSOR;
+    if (t < 0 || t >= net->count || net->layers[t].op != RFL_OP_ATTENTION ||
+        net->layers[t].shape[0] > net->layers[net->layers[t].in[1]].shape[0])
+        return rfl__ly_fail(net, RFL_ERR_ARG, "causal");
+    net->layers[t].arg[2] = 1, net->layers[t].arg[3] = window;
+    return t;
+}
+
 /* Elementwise one-input layers: per-element FLOPs, params per channel. */
 static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned per_elem,
                              uint64_t params, unsigned flags, uint32_t arg0) {
@@ -5014,19 +5242,125 @@ RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, ch
 
 /* ---- costs ------------------------------------------------------------------------
    The formulas; the manual's LAYERS section says the same in words. */
+
+/* n elements of `bits` bits in whole bytes (int4: two per byte), checked. */
+static int rfl__ly_store(uint64_t n, int bits, uint64_t *out) {
+    uint64_t whole;
+    return rfl__ly_mul64(n / 8, (uint64_t)bits, &whole) &&
+           rfl__ly_add64(whole, ((n % 8) * (uint64_t)bits + 7) / 8, out);
+}
+
+/* Bits of each role under d: math, weights, kv, activations. */
+typedef struct rfl__ly_bits { int math, w, kv, act; } rfl__ly_bits;
+static rfl__ly_bits rfl__ly_roles(const rfl_cost_desc *d) {
+    rfl__ly_bits b;
+    rfl_dtype m = d ? d->dtype : RFL_DTYPE_DEFAULT;
+    b.math = rfl_dtype_bits(m);
+    b.w = d && d->weights ? rfl_dtype_bits(d->weights) : b.math;
+    b.kv = d && d->kv ? rfl_dtype_bits(d->kv) : b.math;
+    b.act = d && d->act ? rfl_dtype_bits(d->act) : b.math;
+    return b;
+}
+
+/* Bias elements of a layer's params (kept at the math type). */
+static uint64_t rfl__ly_bias_params(const rfl_layer *L) {
+    if (!(L->flags & RFL_LF_BIAS)) return 0;
+    if (L->op == RFL_OP_CONV2D) return L->shape[0];
+    return L->op == RFL_OP_LINEAR ? L->shape[L->rank - 1] : 0;
+}
+
+/* Bytes of n of L's parameters (n = L->params or the rows read): weight
+   matrices and tables at the weights type, biases and the rest (norm
+   scales, class tokens) at the math type. */
+static int rfl__ly_param_store(const rfl_layer *L, uint64_t n, const rfl__ly_bits *b,
+                               uint64_t *out) {
+    uint64_t bias = rfl__ly_bias_params(L), w, x;
+    rfl_op op = (rfl_op)L->op;
+    if (op != RFL_OP_CONV2D && op != RFL_OP_LINEAR && op != RFL_OP_EMBEDDING)
+        return rfl__ly_store(n, b->math, out);
+    if (bias > n) bias = n;
+    return rfl__ly_store(n - bias, b->w, &w) && rfl__ly_store(bias, b->math, &x) &&
+           rfl__ly_add64(w, x, out);
+}
+
+/* Causal (query, key) pairs of one sequence: query i of lq (at position
+   p + i, p = lk - lq cached keys before it) sees p + i + 1 keys, or the
+   window's W: the first a = clamp(W - p, 0, lq) see p + i + 1, the rest W. */
+static int rfl__ly_causal_pairs(uint64_t lq, uint64_t lk, uint64_t W, uint64_t *out) {
+    uint64_t p = lk - lq, a = lq, t, u;
+    if (W && W < lk) a = W > p ? W - p : 0;
+    /* a p + a (a + 1) / 2 + (lq - a) W, halving the even factor */
+    if (!rfl__ly_mul64(a, p, &t)) return 0;
+    if (!(a % 2 ? rfl__ly_mul64(a, (a + 1) / 2, &u) : rfl__ly_mul64(a / 2, a + 1, &u)))
+        return 0;
+    return rfl__ly_add64(t, u, &t) && rfl__ly_mul64(lq - a, W, &u) && rfl__ly_add64(t, u, out);
+}
+
+/* A causal attention's count under d (per sample): its matrix FLOPs and
+   all FLOPs (6 per score and head: scale and softmax), and the KV
+   positions read (the window's). 0 when the record keeps its eager count. */
+static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost_desc *d,
+                          uint64_t *mma, uint64_t *all, uint64_t *kv_pos) {
+    const rfl_layer *Q, *K;
+    uint64_t pairs, sc, lk;
+    if (!d || !d->causal || L->op != RFL_OP_ATTENTION || !L->arg[2]) return 0;
+    Q = &net->layers[L->in[0]], K = &net->layers[L->in[1]], lk = K->shape[0];
+    *kv_pos = L->arg[3] && L->arg[3] < lk ? L->arg[3] : lk;
+    if (!rfl__ly_causal_pairs(L->shape[0], lk, L->arg[3], &pairs) ||
+        !rfl__ly_mul4(pairs, 2, (uint64_t)Q->shape[1] + L->shape[1], 1, mma) ||
+        !rfl__ly_mul4(pairs, L->arg[0], 6, 1, &sc) || !rfl__ly_add64(*mma, sc, all))
+        return -1;
+    return 1;
+}
+
+/* Forward bytes of L at the batch (in, o: elements read and written; w:
+   params read): by role. A cache write writes the KV type; attention
+   over a KV-cache input reads it (the window's positions when causal). */
+static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__ly_bits *b,
+                             uint64_t B, uint64_t in, uint64_t o, uint64_t w, uint64_t kv_pos,
+                             uint64_t *out) {
+    uint64_t kv = 0, t, u;
+    int ob = L->kv_cache ? b->kv : b->act, ia = b->act;
+    if (L->op == RFL_OP_ATTENTION && net->layers[L->in[1]].kv_cache) {
+        const rfl_layer *K = &net->layers[L->in[1]];
+        uint64_t all_kv = 2 * K->out_numel; /* k and v: the same shape */
+        if (!rfl__ly_mul64(all_kv, B, &t) || t > in) return 0;
+        in -= t;
+        if (!rfl__ly_mul4(kv_pos ? kv_pos : K->shape[0], 2 * (uint64_t)K->shape[1], B, 1, &kv))
+            return 0;
+    }
+    if (L->op == RFL_OP_EMBEDDING) { /* the gathered rows are the table's; ids int64 */
+        if (!rfl__ly_param_store(L, o, b, &w)) return 0;
+        ia = 64;
+    } else if (L->op == RFL_OP_LINEAR && L->arg[0] > 1) {
+        /* experts: the R routed token slots reach min(E, R) experts */
+        uint64_t E = L->arg[0], R;
+        if (!rfl__ly_mul64(net->layers[L->in[0]].shape[0], B, &R) ||
+            !rfl__ly_mul64(R < E ? R : E, w / E, &w) || !rfl__ly_param_store(L, w, b, &w))
+            return 0;
+    } else if (!rfl__ly_param_store(L, w, b, &w)) {
+        return 0;
+    }
+    return rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) &&
+           rfl__ly_add64(t, u, &t) && rfl__ly_add64(t, w, &t) && rfl__ly_store(o, ob, &u) &&
+           rfl__ly_add64(t, u, out);
+}
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
                                       rfl_layer_cost *out) {
     const rfl_layer *L;
-    uint64_t B, s, pb, in = 0, o = 0, w, fm = 0, ff = 0, ext = 0, t = 0, ig, rd = 0, wr = 0;
-    int ok = 1, train;
+    uint64_t B, s, pb, in = 0, o = 0, w, fm = 0, ff = 0, mm = 0, ext = 0, t = 0, ig;
+    uint64_t cm = 0, ca = 0, kvp = 0;
+    rfl__ly_bits bits = rfl__ly_roles(d);
+    int ok = 1, train, causal;
     rfl_op op;
     if (!net || !out || i < 0 || i >= net->count || !net->layers) return RFL_ERR_ARG;
-    if (d && (unsigned)d->dtype >= RFL_DTYPE_COUNT) return RFL_ERR_ARG;
+    if (d && ((unsigned)d->dtype >= RFL_DTYPE_COUNT || d->dtype == RFL_DTYPE_INT4))
+        return RFL_ERR_ARG; /* int4 is a storage type: no int4 roof */
     RFL_MEMSET(out, 0, sizeof *out);
     L = &net->layers[i];
     op = (rfl_op)L->op;
     B = (d && d->batch && !(L->flags & RFL_LF_ONCE)) ? d->batch : 1;
-    s = (uint64_t)rfl_dtype_bytes(d ? d->dtype : RFL_DTYPE_FP32);
+    s = (uint64_t)bits.math / 8;
     train = d && d->mode == RFL_MODE_TRAIN;
     pb = (L->flags & RFL_LF_SHARED) ? 1 : B;
     out->params = L->params;
@@ -5038,19 +5372,20 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     if (!ok) return RFL_ERR_OVERFLOW;
     w = L->params;
     if (op == RFL_OP_EMBEDDING) w = 0; /* only the gathered rows are read */
+    mm = fm;
+    causal = rfl__ly_causal(net, L, d, &cm, &ca, &kvp);
+    if (causal < 0 || (causal && (!rfl__ly_mul64(cm, B, &mm) || !rfl__ly_mul64(ca, B, &ff))))
+        return RFL_ERR_OVERFLOW;
     out->fwd_mac_flops = fm + ext;
     out->fwd_flops = ff;
+    out->fwd_mma_flops = mm;
     /* forward bytes: read inputs and weights, write the output; views move
        nothing; eval-mode dropout returns its input */
-    if ((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)) {
-        rd = wr = 0;
-    } else {
-        ok = rfl__ly_add64(in, w, &rd) && (op != RFL_OP_EMBEDDING || rfl__ly_add64(rd, o, &rd));
-        wr = o;
-    }
-    ok = ok && rfl__ly_add64(rd, wr, &t) && rfl__ly_mul64(t, s, &out->fwd_bytes);
+    if (!((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)))
+        ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes);
     /* activation memory: every materialised output is kept (the input too) */
-    if (!(L->flags & RFL_LF_VIEW)) ok = ok && rfl__ly_mul64(o, s, &out->act_bytes);
+    if (!(L->flags & RFL_LF_VIEW))
+        ok = ok && rfl__ly_store(o, L->kv_cache ? bits.kv : bits.act, &out->act_bytes);
     if (!ok) return RFL_ERR_OVERFLOW;
     if (!L->needs_grad || op == RFL_OP_INPUT) return RFL_OK; /* no gradient flows here */
     /* backward */
@@ -5064,6 +5399,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
            not a wrapped number */
         ok = rfl__ly_mul64(fm, ig ? 2 : 1, &t) && rfl__ly_add64(t, ext, &out->bwd_mac_flops) &&
              rfl__ly_add64(t, ff - fm, &out->bwd_flops);
+        out->bwd_mma_flops = t;
         /* read grad out, saved input, (weights); write grad weights, (grad in) */
         ok = ok && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, w, &t) &&
              (!ig || (rfl__ly_add64(t, w, &t) && rfl__ly_add64(t, in, &t)));
@@ -5075,6 +5411,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
              rfl__ly_add64(t, in, &t);
         out->bwd_mac_flops = ok ? 2 * fm : 0; /* no wrapped value, even with the error */
         out->bwd_flops = ok ? 2 * ff : 0;
+        out->bwd_mma_flops = ok ? 2 * mm : 0; /* mm <= ff */
         break;
     case RFL_OP_EMBEDDING:
         /* scatter-add of the output gradient into the table rows */
@@ -5106,6 +5443,24 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
 }
 
 
+static int rfl__ly_precs(rfl_dtype t, rfl_prec *mm, rfl_prec *ew) {
+    static const unsigned char m[RFL_DTYPE_COUNT] = {
+        RFL_FP32, RFL_FP32, RFL_FP16_TENSOR, RFL_BF16_TENSOR, RFL_FP8_TENSOR,
+        RFL_INT8_TENSOR, RFL_PREC_COUNT, RFL_TF32_TENSOR};
+    static const unsigned char e[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP32, RFL_FP16, RFL_FP16,
+                                                     RFL_FP16, RFL_FP32, RFL_FP32, RFL_FP32};
+    if ((unsigned)t >= RFL_DTYPE_COUNT || m[t] == RFL_PREC_COUNT) return 0;
+    *mm = (rfl_prec)m[t], *ew = (rfl_prec)e[t];
+    return 1;
+}
+RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *other) {
+    rfl_prec a, b;
+    if (!rfl__ly_precs(t, &a, &b)) return RFL_ERR_ARG;
+    if (matrix) *matrix = a;
+    if (other) *other = b;
+    return RFL_OK;
+}
+
 static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, uint64_t all,
                         uint64_t bytes) {
     RFL_MEMSET(w, 0, sizeof *w);
@@ -5117,12 +5472,8 @@ static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, 
 
 RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc *d,
                                   rfl_work *fwd, rfl_work *bwd) {
-    /* the precisions of each dtype: conv/matmul work and the rest */
-    static const rfl_prec mm_prec[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP16_TENSOR, RFL_BF16_TENSOR,
-                                                      RFL_INT8_TENSOR};
-    static const rfl_prec ew_prec[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP16, RFL_FP16, RFL_FP32};
     rfl_layer_cost c;
-    rfl_prec mm, ew;
+    rfl_prec mm = RFL_FP32, ew = RFL_FP32;
     rfl_cost_desc dd;
     rfl_result r;
     if (d) dd = *d;
@@ -5130,11 +5481,10 @@ RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc
     dd.convention = RFL_CONV_TORCH; /* works count what the machine runs */
     r = rfl_layer_cost_get(net, i, &dd, &c);
     if (r) return r;
-    mm = mm_prec[dd.dtype]; /* a valid dtype: rfl_layer_cost_get checked it */
-    ew = ew_prec[dd.dtype];
-    /* the mac part of conv/matmul goes to the matrix precision */
-    if (fwd) rfl__ly_mkwork(fwd, mm, ew, c.fwd_mac_flops, c.fwd_flops, c.fwd_bytes);
-    if (bwd) rfl__ly_mkwork(bwd, mm, ew, c.bwd_mac_flops, c.bwd_flops, c.bwd_bytes);
+    rfl__ly_precs(dd.dtype, &mm, &ew); /* a math type: rfl_layer_cost_get checked it */
+    /* the matrix part of conv/matmul/attention goes to the matrix precision */
+    if (fwd) rfl__ly_mkwork(fwd, mm, ew, c.fwd_mma_flops, c.fwd_flops, c.fwd_bytes);
+    if (bwd) rfl__ly_mkwork(bwd, mm, ew, c.bwd_mma_flops, c.bwd_flops, c.bwd_bytes);
     return RFL_OK;
 }
 
@@ -5143,7 +5493,8 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
     rfl_layer_cost c;
     rfl_work fw, bw;
     rfl_result r;
-    uint64_t s, pb = 0, st = 0;
+    rfl__ly_bits bits = rfl__ly_roles(d);
+    uint64_t pb = 0, st = 0, lb = 0;
     int i, ok = 1;
     if (!net || !out || !net->layers) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
@@ -5165,13 +5516,14 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_add64(out->bwd_bytes, c.bwd_bytes, &out->bwd_bytes) &&
              rfl__ly_add64(out->activation_bytes, c.act_bytes, &out->activation_bytes);
         if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
+        ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
+             rfl__ly_add64(pb, lb, &pb);
         if (net->layers[i].op != RFL_OP_MARK) out->layers++;
+        if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) out->unknown_layers++;
         rfl_work_add(&out->forward, &fw);
         rfl_work_add(&out->backward, &bw);
     }
-    s = (uint64_t)rfl_dtype_bytes(d ? d->dtype : RFL_DTYPE_FP32);
-    ok = ok && rfl__ly_mul64(out->params, s, &pb);
-    out->param_bytes = pb;
+    out->param_bytes = pb; /* at the storage types */
     /* weights + gradients + optimizer state (1 momentum / 2 Adam moments),
        all at the dtype's size, + activations */
     ok = ok && rfl__ly_mul64(pb, 3, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_sgd_bytes);
@@ -5201,6 +5553,7 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
     RFL_MEMSET(out, 0, sizeof *out);
     r = rfl_net_cost_get(net, d, &c);
     if (r) return r;
+    out->unknown_layers = c.unknown_layers;
     for (i = 0; i < net->count; i++) {
         r = rfl_layer_predict(net, i, d, m, &p);
         if (r) return r;
@@ -5208,11 +5561,99 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
         out->layers_s += p.time_s;
         out->compute_s += p.compute_s;
         out->memory_s += p.memory_s;
+        if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) continue; /* its bound is unknown */
         if (p.bound.memory) out->memory_layers++;
         else out->compute_layers++;
     }
     if (d && d->mode == RFL_MODE_TRAIN) rfl_work_add(&c.forward, &c.backward);
     return rfl_predict(m, &c.forward, &out->whole);
+}
+
+/* ---- grouped view ------------------------------------------------------------------ */
+/* The group key of record i into key[RFL_GROUP_NAME]. */
+static void rfl__ly_group_key(const rfl_net *net, int i, rfl_group_by by, char *key) {
+    const char *s = net->layers[i].name;
+    size_t n = 0;
+    if (by == RFL_GROUP_LTYPE || !s) s = by == RFL_GROUP_LTYPE
+        ? rfl_ltype_name(rfl_op_ltype((rfl_op)net->layers[i].op)) : rfl_layer_class(net, i);
+    while (*s && n + 1 < RFL_GROUP_NAME) {
+        const char *e = s;
+        while (*e >= '0' && *e <= '9') e++;
+        /* an all-digit part (between dots, or at an end): '*' */
+        if (by == RFL_GROUP_MODULE && e > s && (*e == '.' || !*e) &&
+            (n == 0 || key[n - 1] == '.')) {
+            key[n++] = '*', s = e;
+        } else {
+            key[n++] = *s++;
+        }
+    }
+    key[n] = 0;
+}
+
+static int rfl__ly_streq(const char *a, const char *b) {
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
+static int rfl__ly_grouped(const rfl_layer *L) {
+    return L->op != RFL_OP_MARK && L->op != RFL_OP_INPUT;
+}
+/* 1 when a record before i has i's key (a group counted, not written). */
+static int rfl__ly_seen(const rfl_net *net, int i, rfl_group_by by, const char *key) {
+    char k2[RFL_GROUP_NAME];
+    int j;
+    for (j = 0; j < i; j++) {
+        if (!rfl__ly_grouped(&net->layers[j])) continue;
+        rfl__ly_group_key(net, j, by, k2);
+        if (rfl__ly_streq(k2, key)) return 1;
+    }
+    return 0;
+}
+
+static int rfl__ly_group_add(rfl_group_cost *g, const rfl_layer_cost *c, const rfl_work *fw,
+                             const rfl_work *bw, const rfl_prediction *p) {
+    g->count++;
+    rfl_work_add(&g->forward, fw);
+    rfl_work_add(&g->backward, bw);
+    if (p) g->time_s += p->time_s, g->compute_s += p->compute_s, g->memory_s += p->memory_s;
+    return rfl__ly_add64(g->params, c->params, &g->params) &&
+           rfl__ly_add64(g->fwd_mac_flops, c->fwd_mac_flops, &g->fwd_mac_flops) &&
+           rfl__ly_add64(g->fwd_flops, c->fwd_flops, &g->fwd_flops) &&
+           rfl__ly_add64(g->fwd_mma_flops, c->fwd_mma_flops, &g->fwd_mma_flops) &&
+           rfl__ly_add64(g->fwd_bytes, c->fwd_bytes, &g->fwd_bytes) &&
+           rfl__ly_add64(g->bwd_flops, c->bwd_flops, &g->bwd_flops) &&
+           rfl__ly_add64(g->bwd_bytes, c->bwd_bytes, &g->bwd_bytes);
+}
+
+RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
+                          const rfl_machine *m, rfl_group_cost *groups, int cap) {
+    char key[RFL_GROUP_NAME];
+    int i, j, n = 0;
+    if (!net || !net->layers || net->err || (groups && cap < 0)) return -1;
+    if (!groups) cap = 0;
+    for (i = 0; i < net->count; i++) {
+        rfl_layer_cost c;
+        rfl_work fw, bw;
+        rfl_prediction p;
+        const rfl_layer *L = &net->layers[i];
+        if (!rfl__ly_grouped(L)) continue;
+        if (rfl_layer_cost_get(net, i, d, &c) || rfl_layer_work(net, i, d, &fw, &bw)) return -1;
+        rfl__ly_group_key(net, i, by, key);
+        for (j = 0; j < n && j < cap && !rfl__ly_streq(groups[j].name, key); j++) {}
+        if (j == cap || j == n) { /* not among the written groups */
+            if (j < n && rfl__ly_seen(net, i, by, key)) continue; /* an unwritten one */
+            if (n++ >= cap) continue; /* counted, not written */
+            RFL_MEMSET(&groups[j], 0, sizeof groups[j]);
+            RFL_MEMCPY(groups[j].name, key, rfl__strlen(key) + 1);
+            groups[j].ltype = (int)rfl_op_ltype((rfl_op)L->op);
+            groups[j].forward.unknown = groups[j].backward.unknown = fw.unknown;
+        }
+        RFL_MEMSET(&p, 0, sizeof p);
+        if (m && (fw.bytes[RFL_DRAM] > 0 || rfl_work_flops(&fw) > 0) &&
+            rfl_layer_predict(net, i, d, m, &p))
+            return -1;
+        if (!rfl__ly_group_add(&groups[j], &c, &fw, &bw, m && p.time_s > 0 ? &p : 0)) return -1;
+    }
+    return n;
 }
 
 /* ---- torchsummary ------------------------------------------------------------------ */
@@ -5246,28 +5687,6 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
    ========================================================================== */
 #ifndef RFL_NO_LLM
 /* ---- types and names ----------------------------------------------------------- */
-RFL_API const char *rfl_llm_type_name(rfl_llm_type t) {
-    static const char *const n[RFL_LLM_TYPE_COUNT] = {"default", "fp32", "fp16", "bf16",
-                                                       "fp8", "int8", "int4"};
-    return (unsigned)t < RFL_LLM_TYPE_COUNT ? n[t] : "?";
-}
-RFL_API int rfl_llm_type_bits(rfl_llm_type t) {
-    static const int b[RFL_LLM_TYPE_COUNT] = {32, 32, 16, 16, 8, 8, 4};
-    return (unsigned)t < RFL_LLM_TYPE_COUNT ? b[t] : 0;
-}
-RFL_API rfl_result rfl_llm_type_parse(const char *name, rfl_llm_type *out) {
-    static const struct { const char *n; rfl_llm_type t; } tab[] = {
-        {"fp32", RFL_LLM_FP32}, {"float32", RFL_LLM_FP32}, {"float", RFL_LLM_FP32},
-        {"fp16", RFL_LLM_FP16}, {"float16", RFL_LLM_FP16}, {"half", RFL_LLM_FP16},
-        {"bf16", RFL_LLM_BF16}, {"bfloat16", RFL_LLM_BF16}, {"fp8", RFL_LLM_FP8},
-        {"e4m3", RFL_LLM_FP8}, {"e5m2", RFL_LLM_FP8}, {"float8", RFL_LLM_FP8},
-        {"int8", RFL_LLM_INT8}, {"int4", RFL_LLM_INT4}};
-    int i;
-    if (!name || !out) return RFL_ERR_ARG;
-    for (i = 0; i < (int)(sizeof tab / sizeof tab[0]); i++)
-        if (rfl_name_eq(name, tab[i].n)) { *out = tab[i].t; return RFL_OK; }
-    return RFL_ERR_UNKNOWN_NAME;
-}
 RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a) {
     static const char *const n[RFL_LLM_ATEN_COUNT] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
     return (unsigned)a < RFL_LLM_ATEN_COUNT ? n[a] : "?";
@@ -5374,21 +5793,21 @@ static RFL__LLM_NOINLINE uint64_t rfl__lm_store(rfl__llm_ctx *x, uint64_t n, int
     uint64_t whole = rfl__lm_mul(x, n / 8, (uint64_t)bits);
     return rfl__lm_add(x, whole, ((n % 8) * (uint64_t)bits + 7) / 8);
 }
-static rfl_llm_type rfl__llm_math(const rfl_llm_step_desc *d) {
-    return d->math == RFL_LLM_DEFAULT ? RFL_LLM_FP32 : d->math;
+static rfl_dtype rfl__llm_math(const rfl_llm_step_desc *d) {
+    return d->math == RFL_DTYPE_DEFAULT ? RFL_DTYPE_FP32 : d->math;
 }
 
 static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
                                     const rfl_llm_step_desc *d) {
-    rfl_llm_type m, w, k;
+    rfl_dtype m, w, k;
     rfl_result r = rfl_llm_config_check(c, (rfl_llm_config_error *)0);
     if (r) return r;
-    if (!d || (unsigned)d->math >= RFL_LLM_TYPE_COUNT ||
-        (unsigned)d->weights >= RFL_LLM_TYPE_COUNT || (unsigned)d->kv >= RFL_LLM_TYPE_COUNT ||
+    if (!d || (unsigned)d->math >= RFL_DTYPE_COUNT ||
+        (unsigned)d->weights >= RFL_DTYPE_COUNT || (unsigned)d->kv >= RFL_DTYPE_COUNT ||
         (d->phase != RFL_LLM_PREFILL && d->phase != RFL_LLM_DECODE))
         return RFL_ERR_ARG;
     m = rfl__llm_math(d);
-    if (m == RFL_LLM_INT4) return RFL_ERR_ARG; /* no int4 math roof */
+    if (m == RFL_DTYPE_INT4) return RFL_ERR_ARG; /* no int4 math roof */
     w = d->weights ? d->weights : m;
     k = d->kv ? d->kv : m;
     RFL_MEMSET(x, 0, sizeof *x);
@@ -5402,9 +5821,9 @@ static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
     x->D = c->hidden, x->Hq = c->heads, x->Hk = c->kv_heads, x->hd = c->head_dim;
     x->I = c->intermediate, x->V = c->vocab, x->E = c->experts, x->K = c->experts_per_tok;
     x->L = c->layers;
-    x->e = (uint64_t)rfl_llm_type_bits(m) / 8;
-    x->wbits = rfl_llm_type_bits(w);
-    x->kbits = rfl_llm_type_bits(k);
+    x->e = (uint64_t)rfl_dtype_bits(m) / 8;
+    x->wbits = rfl_dtype_bits(w);
+    x->kbits = rfl_dtype_bits(k);
     /* learned positions have a table of max_positions rows */
     if (c->pos == RFL_LLM_POS_LEARNED && rfl__lm_add(x, x->P, x->T) > c->max_positions)
         return RFL_ERR_SHAPE;
@@ -5673,16 +6092,8 @@ RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_s
 /* ---- time ---------------------------------------------------------------------- */
 RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
                                     rfl_work *out) {
-    rfl_prec mm, ew;
-    if (!row || !d || !out || (unsigned)d->math >= RFL_LLM_TYPE_COUNT) return RFL_ERR_ARG;
-    switch (rfl__llm_math(d)) {
-    case RFL_LLM_FP32: mm = RFL_FP32, ew = RFL_FP32; break;
-    case RFL_LLM_FP16: mm = RFL_FP16_TENSOR, ew = RFL_FP16; break;
-    case RFL_LLM_BF16: mm = RFL_BF16_TENSOR, ew = RFL_FP16; break;
-    case RFL_LLM_FP8: mm = RFL_FP8_TENSOR, ew = RFL_FP16; break;
-    case RFL_LLM_INT8: mm = RFL_INT8_TENSOR, ew = RFL_FP32; break;
-    default: return RFL_ERR_ARG;
-    }
+    rfl_prec mm = RFL_FP32, ew = RFL_FP32;
+    if (!row || !d || !out || !rfl__ly_precs(rfl__llm_math(d), &mm, &ew)) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     out->flops[mm] += (double)row->mma_flops;
     out->flops[ew] += (double)(row->flops - row->mma_flops);
@@ -5844,7 +6255,7 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
         out->tied = b->tied;
         out->qkv_bias = (uint8_t)(out->qkv_bias | b->qkv_bias);
         /* GPT-2's published config names no torch_dtype */
-        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_LLM_DEFAULT : RFL_LLM_BF16);
+        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_DTYPE_DEFAULT : RFL_DTYPE_BF16);
         return RFL_OK;
     }
     return RFL_ERR_UNKNOWN_NAME;
@@ -5881,7 +6292,7 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_llm_config_
     if (c->experts && (!c->experts_per_tok || c->experts_per_tok > c->experts))
         return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_experts_per_tok", RFL__LLM_MSG("must be from 1 to num_local_experts"));
     if (c->norm > RFL_LLM_RMSNORM || c->pos > RFL_LLM_POS_ROTARY || c->act >= RFL_ACT_COUNT ||
-        c->dtype >= RFL_LLM_TYPE_COUNT)
+        c->dtype >= RFL_DTYPE_COUNT)
         return rfl__llm_bad(err, RFL_ERR_ARG, "", RFL__LLM_MSG("norm, pos, act or dtype out of range"));
     return RFL_OK;
 }
@@ -5958,10 +6369,10 @@ static rfl_result rfl__hf_act(rfl__hf *h, rfl_llm_config *c) {
 /* torch_dtype (or transformers 5's dtype): the model's own type. */
 static void rfl__hf_dtype(rfl__hf *h, rfl_llm_config *c) {
     char b[16];
-    rfl_llm_type t;
+    rfl_dtype t;
     int k = rfl_json_get(&h->doc, 0, "torch_dtype");
     if (k < 0) k = rfl_json_get(&h->doc, 0, "dtype");
-    if (k >= 0 && rfl_json_str(&h->doc, k, b, sizeof b) && rfl_llm_type_parse(b, &t) == RFL_OK)
+    if (k >= 0 && rfl_json_str(&h->doc, k, b, sizeof b) && rfl_dtype_parse(b, &t) == RFL_OK)
         c->dtype = (uint8_t)t;
 }
 
@@ -6112,6 +6523,7 @@ static rfl_tensor rfl__lb_linear(rfl__lb *b, rfl_tensor x, uint32_t out, int bia
     if (b->gpt2 && bias) b->net->layers[t].cls = "Conv1D";
     if (!rfl__ly_mul64(b->net->layers[t].params, experts, &b->net->layers[t].params))
         return rfl__ly_fail(b->net, RFL_ERR_OVERFLOW, "linear");
+    if (experts > 1) b->net->layers[t].arg[0] = (uint32_t)experts; /* weights read: the reached */
     return t;
 }
 
@@ -6160,13 +6572,15 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
     for (i = 0; i < 2; i++) {
         a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? v : k, 0, "cache_update",
                           i ? "v_cache_write" : "k_cache_write");
-        if (a >= 0) net->layers[a].needs_grad = 0;
+        if (a >= 0) net->layers[a].needs_grad = 0, net->layers[a].kv_cache = 1;
     }
     if (b->decode) {
         k = rfl_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "k_cache");
         v = rfl_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "v_cache");
+        if (v >= 0) net->layers[k].kv_cache = net->layers[v].kv_cache = 1;
     }
-    a = rfl_name(net, rfl_attention(net, q, k, v, c->heads), "attention");
+    a = rfl_causal(net, rfl_name(net, rfl_attention(net, q, k, v, c->heads), "attention"),
+                   c->sliding_window);
     a = rfl__lb_linear(b, a, c->hidden, c->o_bias, b->gpt2 ? "c_proj" : "o_proj", 1);
     rfl_scope_pop(net);
     return a;
@@ -6233,6 +6647,8 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
     *wte = h = rfl_name(net, rfl_embedding(net, b->ids, c->vocab, c->hidden), b->gpt2 ? "wte" : "embed_tokens");
     if (c->pos == RFL_LLM_POS_LEARNED) {
         rfl_tensor p = rfl_name(net, rfl_embedding(net, b->ids, c->max_positions, c->hidden), "wpe");
+        /* positions 0..T-1 are the same for every sequence: one gather */
+        if (p >= 0) net->layers[p].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
         h = rfl_name(net, rfl_add(net, h, p), "embed_add");
     } else {
         /* inv_freq (hd/2, 1) x positions (1, T), once per forward whatever
@@ -7663,6 +8079,7 @@ typedef struct rfl__ox_slot {
     int32_t record;             /* producing layer record, -1: none */
     uint64_t pending;           /* parameters not yet claimed by a record */
     uint8_t batched, isfloat, done, bdep; /* bdep: values depend on the batch */
+    uint8_t bax1;               /* batch axis + 1 when a rule knows it, else 0 */
 } rfl__ox_slot;
 
 /* An in-memory protobuf reader over the compact copy. */
@@ -8311,6 +8728,7 @@ typedef struct rfl__ox_b {
     rfl__ox_slot *s;
     uint64_t batch;
     int node;
+    int bax;                 /* the batch axis of the graph inputs */
 } rfl__ox_b;
 
 /* Totals at the batch for one record; rfl__ox_record makes them per sample. */
@@ -8475,10 +8893,10 @@ static int rfl__ox_file_dims(rfl__ox_b *B, const rfl_onnx_value *v, rfl__ox_slot
         const rfl_onnx_dim *d = &v->dims[i];
         if (d->value >= 0) x = d->value;
         else if (d->param && rfl__ox_dim_lookup(B->d ? B->d->dims : (const char *)0, d->param, &x)) {}
-        else if (i == 0 && (input || (d->param && B->g->input_count > 0 &&
-                                     B->g->values[B->g->inputs[0]].rank > 0 &&
-                                     B->g->values[B->g->inputs[0]].dims[0].param &&
-                                     rfl__ox_streq(d->param, B->g->values[B->g->inputs[0]].dims[0].param))))
+        else if (i == B->bax && (input || (d->param && B->g->input_count > 0 &&
+                                          B->g->values[B->g->inputs[0]].rank > B->bax &&
+                                          B->g->values[B->g->inputs[0]].dims[B->bax].param &&
+                                          rfl__ox_streq(d->param, B->g->values[B->g->inputs[0]].dims[B->bax].param))))
             x = (int64_t)B->batch;
         else {
             *missing = d->param ? d->param : "?";
@@ -8499,9 +8917,11 @@ static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) 
     int r = 0, i, start = 0;
     int ax = -1;
     for (i = 0; i < s->rank; i++) d[r++] = s->dim[i];
-    /* the batch axis: the first, else one equal to the batch (moved by a
-       Transpose or Unsqueeze), else one it divides; it goes, or shrinks */
-    if (s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) ax = 0;
+    /* the batch axis: the one a rule knows, else the first, else one equal
+       to the batch (moved by a Transpose or Unsqueeze), else one it
+       divides; it goes, or shrinks */
+    if (s->batched && s->bax1 && s->bax1 <= r && (uint64_t)d[s->bax1 - 1] % B->batch == 0) ax = s->bax1 - 1;
+    if (ax < 0 && s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) ax = 0;
     for (i = 0; ax < 0 && s->batched && i < r; i++)
         if ((uint64_t)d[i] == B->batch) ax = i;
     for (i = 0; ax < 0 && s->batched && i < r; i++)
@@ -8530,7 +8950,7 @@ static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) 
 /* The record of output k of node n: totals at the batch made per sample,
    parameters claimed from the inputs, its inputs' records. */
 static rfl_result rfl__ox_record(rfl__ox_b *B, const rfl_onnx_node *n, int k, rfl_op op,
-                                 const rfl__ox_cost *c) {
+                                 const rfl__ox_cost *c, int first) {
     rfl_net *net = B->net;
     rfl__ox_slot *o = rfl__ox_out(B, n, k);
     rfl_layer *L;
@@ -8547,7 +8967,7 @@ static rfl_result rfl__ox_record(rfl__ox_b *B, const rfl_onnx_node *n, int k, rf
     for (i = 0; i < n->n_inputs; i++) {
         rfl__ox_slot *x = rfl__ox_in(B, n, i);
         if (!x) continue;
-        if (k == 0) params += x->pending, x->pending = 0;
+        if (first) params += x->pending, x->pending = 0;
         if (!x->batched) continue;
         if (x->record >= 0 && nin < 2) {
             L->in[nin++] = x->record;
@@ -8651,14 +9071,17 @@ static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op 
         rfl__ox_slot *o = rfl__ox_out(B, n, 0);
         batched = o && o->rank > 0 && (uint64_t)o->dim[0] == B->batch;
     }
-    if (batched) {
+    if (batched) { /* the cost and the params on the first output present
+                      (an LSTM's Y may be omitted) */
+        int first = 1;
         RFL_MEMSET(&z, 0, sizeof z);
         z.flags = c->flags & ~(unsigned)RFL_LF_BIAS;
         for (k = 0; k < n->n_outputs && !r; k++) {
             rfl__ox_slot *o = rfl__ox_out(B, n, k);
             if (!o || o->rank < 0) continue;
             o->batched = 1;
-            r = rfl__ox_record(B, n, k, op, k == 0 ? c : &z);
+            r = rfl__ox_record(B, n, k, op, first ? c : &z, first);
+            first = 0;
         }
         return r;
     }
@@ -9664,6 +10087,297 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
     return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
 }
 
+/* ---- recurrent nets, attention, einsum, variadic ops ---- */
+/* *o = a x b x c; 0 on overflow */
+static int rfl__ox_mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *o) {
+    return rfl__ox_mul(a, b, o) && rfl__ox_mul(*o, c, o);
+}
+
+/* LSTM, GRU and RNN as the ONNX operator spec defines them: X [S, N, I]
+   (layout 1: [N, S, I]), W [D, G H, I], R [D, G H, H], B [D, 2 G H],
+   sequence_lens [N], initial states, LSTM's peepholes P [D, 3 H]; G gates
+   (LSTM 4, GRU 3, RNN 1), D directions (2: bidirectional). Per step,
+   direction and sequence (default activations):
+     mac   2 G H (I + H)                  x W^T and h R^T
+     adds  G H (the two products), + 2 G H with B (Wb and Rb)
+     LSTM  3 sigmoids (4 each) + 2 tanh (1 each) + c = f c + i g (3)
+           + h = o tanh(c) (1): 18 H; peepholes (P c, added): 6 H
+     GRU   2 sigmoids (8 H) + tanh (H) + r . h (H) + h = (1 - z) n + z h
+           (4 H): 14 H; linear_before_reset moves Rbh inside r . (...),
+           the same count
+     RNN   tanh: H
+   Steps: S x N, or the sum of a constant sequence_lens (each at most S).
+   Outputs: Y [S, D, N, H] (layout 1: [N, S, D, H]), Y_h and Y_c [D, N, H]
+   (layout 1: [N, D, H]). */
+static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1);
+    int lay = rfl__ox_attr_i(n, "layout", 0) != 0, k, i, bias = n->n_inputs > 3 && n->inputs[3] >= 0;
+    int peep = G == 4 && n->n_inputs > 7 && n->inputs[7] >= 0;
+    int64_t S, N, I, H, D, od[4], lens[RFL__OX_CONSTS];
+    uint64_t steps, gh, mac, ew;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "X");
+    if (!r) r = rfl__ox_need(B, w, "W");
+    if (r) return r;
+    if (x->rank != 3 || w->rank != 3) return rfl__ox_berr(B, RFL_ERR_SHAPE, "X and W must be 3-D", "");
+    S = x->dim[lay], N = x->dim[1 - lay], I = x->dim[2], D = w->dim[0];
+    H = rfl__ox_attr_i(n, "hidden_size", w->dim[1] / G);
+    if (D != (rfl__ox_streq(rfl__ox_attr_s(n, "direction"), "bidirectional") ? 2 : 1) || H < 1 ||
+        w->dim[1] % G || w->dim[1] / G != H || w->dim[2] != I)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "W is not [directions, gates x hidden_size, input_size]", "");
+    od[0] = lay ? N : S, od[1] = lay ? S : D, od[2] = lay ? D : N, od[3] = H;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 4)) != RFL_OK) return r;
+    od[0] = lay ? N : D, od[1] = lay ? D : N, od[2] = H;
+    for (k = 1; k < 3 && !r; k++) r = rfl__ox_shape(B, rfl__ox_out(B, n, k), od, 3);
+    for (k = 0; k < 3 && !r; k++) /* where the batch sits in Y, Y_h, Y_c */
+        if (rfl__ox_out(B, n, k)) rfl__ox_out(B, n, k)->bax1 = (uint8_t)(lay ? 1 : k == 0 ? 3 : 2);
+    if (r) return r;
+    steps = (uint64_t)S * (uint64_t)N; /* both below 2^32: the output fit */
+    if (rfl__ox_consts(rfl__ox_in(B, n, 4), lens, RFL__OX_CONSTS) == N)
+        for (i = 0, steps = 0; i < N; i++) steps += lens[i] < 0 ? 0 : lens[i] > S ? (uint64_t)S : (uint64_t)lens[i];
+    gh = (uint64_t)G * (uint64_t)H;
+    ew = gh * (bias ? 3u : 1u) + (uint64_t)H * (G == 4 ? 18u + (peep ? 6u : 0u) : G == 3 ? 14u : 1u);
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (!rfl__ox_mul3(2 * gh, (uint64_t)I + (uint64_t)H, steps, &mac) || !rfl__ox_mul(mac, (uint64_t)D, &c.mac) ||
+        !rfl__ox_mul3(ew, steps, (uint64_t)D, &ew) || (c.flops = c.mac + ew) < ew ||
+        !rfl__ox_mul3(2 * gh, steps, (uint64_t)D, &c.bias))
+        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    if (!bias) c.bias = 0;
+    c.flags = RFL_LF_MODULE | (bias ? RFL_LF_BIAS : 0u);
+    return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
+}
+
+/* The scores of attention, as rfl_attention counts them: q k^T 2 S T Dq
+   and probabilities x v 2 S T Dv (mac), a scale and a softmax (6) per
+   score and head; per sequence, times N sequences. */
+static int rfl__ox_attn_cost(uint64_t N, uint64_t S, uint64_t T, uint64_t Dq, uint64_t Dv, uint64_t heads,
+                             rfl__ox_cost *c) {
+    uint64_t st, a, b, sc;
+    return rfl__ox_mul3(N, S, T, &st) && rfl__ox_mul3(st, Dq, 2, &a) && rfl__ox_mul3(st, Dv, 2, &b) &&
+           (c->mac = a + b) >= a && rfl__ox_mul3(st, heads, 6, &sc) && (c->flops = c->mac + sc) >= sc;
+}
+
+/* com.microsoft Attention: input [N, S, I] x weights [I, Hq + Hk + Hv]
+   (+ bias) -> q, k, v; past [2, N, heads, P, Hk / heads] makes T = P + S
+   keys. mac = 2 N S I (Hq + Hk + Hv) + the scores' (rfl__ox_attn_cost);
+   the bias adds N S (Hq + Hk + Hv). Outputs: [N, S, Hv], present
+   [2, N, heads, T, Hk / heads]. */
+static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1), *past = rfl__ox_in(B, n, 4);
+    const int64_t *qkv;
+    int64_t heads = rfl__ox_attr_i(n, "num_heads", 0), Hq, Hk, Hv, T, od[5];
+    uint64_t proj, pm;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "input");
+    if (!r) r = rfl__ox_need(B, w, "weights");
+    if (r) return r;
+    if (x->rank != 3 || w->rank != 2 || w->dim[0] != x->dim[2] || heads < 1)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "input [batch, seq, hidden] and weights [hidden, 3 x hidden] "
+                            "with num_heads wanted", "");
+    if (rfl__ox_attr_ints(n, "qkv_hidden_sizes", &qkv) == 3) Hq = qkv[0], Hk = qkv[1], Hv = qkv[2];
+    else Hq = Hk = Hv = w->dim[1] / 3;
+    if (Hq < 1 || Hk != Hq || Hv < 1 || Hq + Hk + Hv != w->dim[1] || Hq % heads || Hv % heads)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weights do not split into q, k, v for num_heads", "");
+    T = x->dim[1] + (past && past->rank == 5 ? past->dim[3] : 0);
+    od[0] = x->dim[0], od[1] = x->dim[1], od[2] = Hv;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
+    od[0] = 2, od[1] = x->dim[0], od[2] = heads, od[3] = T, od[4] = Hk / heads;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 5)) != RFL_OK) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (!rfl__ox_attn_cost((uint64_t)x->dim[0], (uint64_t)x->dim[1], (uint64_t)T, (uint64_t)Hq,
+                           (uint64_t)Hv, (uint64_t)heads, &c) ||
+        !rfl__ox_mul3((uint64_t)x->dim[0] * (uint64_t)x->dim[1], (uint64_t)w->dim[1], 1, &c.bias) ||
+        !rfl__ox_mul3(c.bias, (uint64_t)x->dim[2], 2, &proj) || (pm = c.mac + proj) < proj ||
+        (c.flops += proj) < proj)
+        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    c.mac = pm;
+    if (n->n_inputs > 2 && n->inputs[2] >= 0) {
+        if ((c.flops += c.bias) < c.bias) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        c.flags |= RFL_LF_BIAS;
+    } else {
+        c.bias = 0;
+    }
+    c.arg[0] = c.arg[1] = (uint32_t)(heads > 0xFFFF ? 0xFFFF : heads);
+    c.flags |= RFL_LF_MODULE;
+    return rfl__ox_conclude(B, n, RFL_OP_ATTENTION, &c, 0);
+}
+
+/* Width and length of a com.microsoft MultiHeadAttention key or value:
+   [N, L, D], [N, heads, L, D / heads], or packed [N, L, heads, 2, D / heads]. */
+static int rfl__ox_mha_kv(const rfl__ox_slot *s, int64_t *L, int64_t *D) {
+    if (s->rank == 3) *L = s->dim[1], *D = s->dim[2];
+    else if (s->rank == 4) *L = s->dim[2], *D = s->dim[1] * s->dim[3];
+    else if (s->rank == 5) *L = s->dim[1], *D = s->dim[2] * s->dim[4];
+    else return 0;
+    return 1;
+}
+
+/* com.microsoft MultiHeadAttention: query [N, S, D] (or packed q, k, v
+   [N, S, heads, 3, D / heads]), key and value as rfl__ox_mha_kv reads
+   them, past_key [N, heads, P, D / heads] making T = P + L keys. FLOPs:
+   rfl__ox_attn_cost, plus the bias adds N (S D + L D + L Dv). Outputs:
+   [N, S, Dv], present_key [N, heads, T, D / heads], present_value
+   [N, heads, T, Dv / heads]. */
+static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *q = rfl__ox_in(B, n, 0), *k = rfl__ox_in(B, n, 1), *v = rfl__ox_in(B, n, 2),
+                 *pk = rfl__ox_in(B, n, 6);
+    int64_t heads = rfl__ox_attr_i(n, "num_heads", 0), S, D, L, Dk, Dv, T, od[4];
+    uint64_t b1, b2;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, q, "query");
+    if (r) return r;
+    if (heads < 1 || (q->rank != 3 && q->rank != 5))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "query [batch, seq, hidden] with num_heads wanted", "");
+    S = q->dim[1], D = q->rank == 3 ? q->dim[2] : q->dim[2] * q->dim[4];
+    L = S, Dk = Dv = D; /* packed: keys and values from the query */
+    if (k && k->rank >= 0 && !rfl__ox_mha_kv(k, &L, &Dk))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "key of rank 3, 4 or 5 wanted", "");
+    if (k && k->rank == 5) Dv = Dk;
+    if (v && v->rank >= 0 && !rfl__ox_mha_kv(v, &T, &Dv))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "value of rank 3 or 4 wanted", "");
+    if (Dk != D || D % heads || Dv % heads)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "query and key widths differ or do not split into num_heads", "");
+    T = L + (pk && pk->rank == 4 ? pk->dim[2] : 0);
+    od[0] = q->dim[0], od[1] = S, od[2] = Dv;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
+    od[1] = heads, od[2] = T, od[3] = D / heads;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 4)) != RFL_OK) return r;
+    od[3] = Dv / heads;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 2), od, 4)) != RFL_OK) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (!rfl__ox_attn_cost((uint64_t)q->dim[0], (uint64_t)S, (uint64_t)T, (uint64_t)D, (uint64_t)Dv,
+                           (uint64_t)heads, &c) ||
+        !rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)S, (uint64_t)D, &b1) ||
+        !rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)L, (uint64_t)(D + Dv), &b2) || (c.bias = b1 + b2) < b2)
+        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    if (n->n_inputs > 3 && n->inputs[3] >= 0 && (c.flops += c.bias) >= c.bias) c.flags |= RFL_LF_BIAS;
+    c.bias = 0; /* bias_flops: linear layers only */
+    c.arg[0] = c.arg[1] = (uint32_t)(heads > 0xFFFF ? 0xFFFF : heads);
+    return rfl__ox_conclude(B, n, RFL_OP_ATTENTION, &c, 0);
+}
+
+/* An einsum label: a-z 0..25, A-Z 26..51; the dims "..." stands for are
+   52..59, right-aligned as broadcasting aligns them. */
+#define RFL__OX_EIN_LABELS 60
+static int rfl__ox_ein_label(char ch) {
+    if (ch >= 'a' && ch <= 'z') return ch - 'a';
+    if (ch >= 'A' && ch <= 'Z') return 26 + ch - 'A';
+    return -1;
+}
+
+/* One term of an equation into lab (the labels of each dim); rank < 0
+   for the output, whose "..." has *ell dims (else *ell gets the most any
+   operand's has). The label count, or -1 when malformed. */
+static int rfl__ox_ein_term(const char **pp, int rank, int *ell, int *lab) {
+    const char *p = *pp, *q;
+    int m = 0, letters = 0, seen = 0, i, e;
+    for (q = p; *q && *q != ',' && *q != '-'; q++) letters += rfl__ox_ein_label(*q) >= 0;
+    for (; *p && *p != ',' && *p != '-'; p++) {
+        if (*p == ' ') continue;
+        if (*p == '.') {
+            e = rank >= 0 ? rank - letters : *ell;
+            if (seen++ || p[1] != '.' || p[2] != '.' || e < 0 || m + e > RFL_ONNX_MAX_RANK) return -1;
+            if (rank >= 0 && e > *ell) *ell = e;
+            for (i = 0; i < e; i++) lab[m++] = 52 + RFL_ONNX_MAX_RANK - e + i;
+            p += 2;
+            continue;
+        }
+        if ((i = rfl__ox_ein_label(*p)) < 0 || m >= RFL_ONNX_MAX_RANK) return -1;
+        lab[m++] = i;
+    }
+    *pp = p;
+    return (rank >= 0 && m != rank) ? -1 : m;
+}
+
+/* Einsum, any equation. Every label's size comes from the operands (a 1
+   broadcasts); no "->": the output is "..." then the labels used once, in
+   ASCII order. P = the product of every label's size (the points of the
+   loop nest). k >= 2 operands: (k - 1) multiplies per point, and an add
+   when some label is summed: k P FLOPs, all mac (two operands: 2 P, as
+   MatMul's 2 M N K), else (k - 1) P (an outer or elementwise product).
+   One operand: a sum over the dropped labels, P; a transpose or a
+   diagonal, 0. */
+static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
+    const char *p = rfl__ox_attr_s(n, "equation");
+    int lab[RFL_ONNX_MAX_RANK];
+    unsigned char uses[RFL__OX_EIN_LABELS], inout[RFL__OX_EIN_LABELS]; /* bytes: a small frame */
+    int64_t size[RFL__OX_EIN_LABELS], od[RFL_ONNX_MAX_RANK];
+    int k, i, m, no = 0, ell = 0, summed = 0, nops = n->n_inputs;
+    uint64_t P = 1;
+    rfl__ox_cost c;
+    rfl_result r = RFL_OK;
+    rfl_op op;
+    for (i = 0; i < RFL__OX_EIN_LABELS; i++) size[i] = -1, uses[i] = inout[i] = 0;
+    for (k = 0; k < nops; k++) {
+        rfl__ox_slot *x = rfl__ox_in(B, n, k);
+        if ((r = rfl__ox_need(B, x, k == 0 ? "0" : "1")) != RFL_OK) return r;
+        if ((m = rfl__ox_ein_term(&p, x->rank, &ell, lab)) < 0 || (k < nops - 1 && *p++ != ','))
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", rfl__ox_attr_s(n, "equation"));
+        for (i = 0; i < m; i++) {
+            int64_t d = x->dim[i], *s = &size[lab[i]];
+            if (*s > 1 && d != 1 && d != *s)
+                return rfl__ox_berr(B, RFL_ERR_SHAPE, "a label with two sizes in ", rfl__ox_attr_s(n, "equation"));
+            if (*s < 0 || *s == 1) *s = d;
+            if (uses[lab[i]] < 2) uses[lab[i]]++; /* 0, 1 or more */
+        }
+    }
+    while (*p == ' ') p++;
+    if (nops < 1 || (*p && (p[0] != '-' || p[1] != '>')))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", rfl__ox_attr_s(n, "equation"));
+    if (*p) {
+        p += 2;
+        if ((no = rfl__ox_ein_term(&p, -1, &ell, lab)) < 0 || *p)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad output in equation ", rfl__ox_attr_s(n, "equation"));
+    } else { /* implicit: "..." first, then A-Z, a-z used once */
+        for (i = 0; i < ell; i++) lab[no++] = 52 + RFL_ONNX_MAX_RANK - ell + i;
+        for (i = 0; i < 52 && no < RFL_ONNX_MAX_RANK; i++)
+            if (uses[(i + 26) % 52] == 1) lab[no++] = (i + 26) % 52;
+    }
+    for (i = 0; i < no; i++) {
+        if (size[lab[i]] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "an output label no operand has in ", rfl__ox_attr_s(n, "equation"));
+        od[i] = size[lab[i]], inout[lab[i]] = 1;
+    }
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, no)) != RFL_OK) return r;
+    for (i = 0; i < RFL__OX_EIN_LABELS; i++)
+        if (size[i] >= 0) {
+            if (!rfl__ox_mul(P, (uint64_t)size[i], &P)) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+            summed |= !inout[i];
+        }
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (!rfl__ox_mul(P, nops >= 2 ? (uint64_t)(nops - 1 + summed) : (uint64_t)summed, &c.flops))
+        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    op = nops >= 2 ? (summed ? RFL_OP_MATMUL : RFL_OP_MUL) : summed ? RFL_OP_SOFTMAX : RFL_OP_TRANSPOSE;
+    if (op == RFL_OP_MATMUL) c.mac = c.flops;
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Sum, Mean, Max, Min over any number of inputs (broadcast): one input is
+   that input (no record, no FLOPs); k inputs, k - 1 FLOPs per output
+   element (Mean: k, the divide). Two-input Max and Min stay binary ops
+   (small constants fold). */
+static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot acc, *x, *o = rfl__ox_out(B, n, 0);
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int j, orank = 0, ok, mean = rfl__ox_streq(n->op_type, "Mean");
+    rfl_result r = RFL_OK;
+    if (n->n_inputs == 1) return rfl__ox_alias(B, n);
+    if (n->n_inputs == 2 && n->op_type[0] == 'M' && !mean) return rfl__ox_binary(B, n, RFL_OP_ADD);
+    if (n->n_inputs < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "needs an input", "");
+    RFL_MEMSET(&acc, 0, sizeof acc);
+    for (j = 0; j < n->n_inputs; j++) {
+        x = rfl__ox_in(B, n, j);
+        if ((r = rfl__ox_need(B, x, j == 0 ? "0" : "1")) != RFL_OK) return r;
+        if (j == 0) acc = *x;
+        else if ((r = rfl__ox_bcast(B, &acc, x, od, &orank)) != RFL_OK) return r;
+        else RFL_MEMCPY(acc.dim, od, sizeof od), acc.rank = orank;
+    }
+    if ((r = rfl__ox_shape(B, o, acc.dim, acc.rank)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(o, &ok) * (uint64_t)(n->n_inputs - 1 + mean);
+    return rfl__ox_conclude(B, n, mean ? RFL_OP_MUL : RFL_OP_ADD, &c, 0);
+}
+
 /* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
    reader has none. Per-element FLOPs as the LAYERS section says. */
 static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
@@ -9695,6 +10409,7 @@ static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *
         {"Less", RFL_OP_ADD}, {"Greater", RFL_OP_ADD}, {"And", RFL_OP_MUL}, {"Or", RFL_OP_ADD},
         {"Where", RFL_OP_MUL}, {"Mod", RFL_OP_MUL}, {"PRelu", RFL_OP_MUL},
         {"LessOrEqual", RFL_OP_ADD}, {"GreaterOrEqual", RFL_OP_ADD}, {"Xor", RFL_OP_ADD}};
+    static const char *const rnn[3] = {"RNN", "GRU", "LSTM"}; /* 1, 3, 4 gates */
     const char *op = n->op_type;
     int i;
     for (i = 0; i < (int)(sizeof un / sizeof un[0]); i++)
@@ -9705,8 +10420,18 @@ static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *
             if (un[i].kind == RFL_OP_DROPOUT && x && !x->batched) return rfl__ox_alias(B, n);
             return rfl__ox_unary(B, n, (rfl_op)un[i].kind, un[i].per, un[i].act, fl);
         }
+    if (rfl__ox_streq(op, "Max") || rfl__ox_streq(op, "Min") || rfl__ox_streq(op, "Sum") ||
+        rfl__ox_streq(op, "Mean"))
+        return rfl__ox_variadic(B, n);
     for (i = 0; i < (int)(sizeof bin / sizeof bin[0]); i++)
         if (rfl__ox_streq(op, bin[i].op)) return rfl__ox_binary(B, n, (rfl_op)bin[i].kind);
+    if (rfl__ox_streq(n->domain, "com.microsoft") && rfl__ox_streq(op, "Attention"))
+        return rfl__ox_ms_attention(B, n);
+    if (rfl__ox_streq(n->domain, "com.microsoft") && rfl__ox_streq(op, "MultiHeadAttention"))
+        return rfl__ox_mha(B, n);
+    for (i = 0; i < 3; i++)
+        if (rfl__ox_streq(op, rnn[i])) return rfl__ox_rnn(B, n, i == 0 ? 1 : i + 2);
+    if (rfl__ox_streq(op, "Einsum")) return rfl__ox_einsum(B, n);
     if (rfl__ox_streq(op, "Identity")) return rfl__ox_alias(B, n);
     if (rfl__ox_streq(op, "Conv")) return rfl__ox_conv(B, n, 0);
     if (rfl__ox_streq(op, "ConvTranspose")) return rfl__ox_conv(B, n, 1);
@@ -9801,14 +10526,15 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
                 return rfl__ox_berr(B, RFL_ERR_MISSING, what, "': no shape (or rank above 8)");
             k = rfl__ox_cat(what, sizeof what, k, "': symbolic dim '");
             k = rfl__ox_cat(what, sizeof what, k, missing);
-            return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value (NAME=V in desc.dims)");
+            return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value");
         }
         if (i == 0) {
-            B->batch = s->rank > 0 ? (uint64_t)s->dim[0] : 1;
+            B->batch = s->rank > B->bax ? (uint64_t)s->dim[B->bax] : 1;
             if (!B->batch) return rfl__ox_berr(B, RFL_ERR_SHAPE, "batch of 0 in input ", v->name);
             B->info->batch = B->batch;
         }
         s->batched = 1, s->done = 1;
+        s->bax1 = (uint8_t)(B->bax + 1);
         numel = rfl__ox_count(s, &ok);
         if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "input size overflows: ", v->name);
         if (B->net->count >= B->net->cap) return rfl__ox_berr(B, RFL_ERR_BUFFER, "layer array full", "");
@@ -9822,6 +10548,28 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
         s->record = B->net->count++;
     }
     return RFL_OK;
+}
+
+/* The batch axis of the graph inputs: 1 when the first input is the X of
+   a recurrent node in its default layout [seq, batch, input], directly or
+   as the ids [seq, batch] of an embedding (Gather on axis 0), else 0. */
+static int rfl__ox_batch_axis(const rfl_onnx_graph *g) {
+    int i, x, p;
+    if (g->input_count < 1 || g->values[g->inputs[0]].rank < 2) return 0;
+    for (i = 0; i < g->node_count; i++) {
+        const rfl_onnx_node *n = &g->nodes[i], *e;
+        if (n->n_inputs < 1 || rfl__ox_attr_i(n, "layout", 0) ||
+            !(rfl__ox_streq(n->op_type, "LSTM") || rfl__ox_streq(n->op_type, "GRU") ||
+              rfl__ox_streq(n->op_type, "RNN")))
+            continue;
+        if ((x = n->inputs[0]) == g->inputs[0]) return 1;
+        p = x >= 0 ? g->values[x].producer : -1;
+        e = p >= 0 ? &g->nodes[p] : (const rfl_onnx_node *)0;
+        if (e && rfl__ox_streq(e->op_type, "Gather") && !rfl__ox_attr_i(e, "axis", 0) && e->n_inputs > 1 &&
+            e->inputs[1] == g->inputs[0])
+            return 1;
+    }
+    return 0;
 }
 
 /* Slots: unknown; initializers from the file (their params pending). */
@@ -9866,6 +10614,7 @@ RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl
     B.s = (rfl__ox_slot *)g->work;
     B.batch = (d && d->batch) ? d->batch : 1;
     info->batch = B.batch;
+    info->batch_axis = B.bax = rfl__ox_batch_axis(g);
     rfl__ox_slots_init(&B);
     r = rfl__ox_inputs_init(&B);
     /* nodes in file order; a node whose inputs are not ready yet waits for
@@ -12069,14 +12818,34 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
     return RFL_OK;
 }
 
+/* Index of the first NUL byte in p[0..n), or n: eight bytes a step (a
+   word has a zero byte when (w - 0x01..01) & ~w & 0x80..80 is not 0). */
+static size_t rfl__nul_at(const unsigned char *p, size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        RFL_MEMCPY(&w, p + i, 8);
+        if ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) break;
+    }
+    while (i < n && p[i]) i++;
+    return i;
+}
+
 RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size_t len) {
     rfl_result e;
+    size_t k;
     if (!st) return RFL_ERR_ARG;
     if (st->err) return st->err;
     if (st->finished) return RFL_ERR_STATE;
     if (!bytes && len) return RFL_ERR_ARG;
     if (!len) return RFL_OK;
-    e = rfl__feed(st, (const unsigned char *)bytes, len);
+    /* no CSV export holds a NUL byte: a binary or a device (/dev/zero)
+       stops here, where it would otherwise be skipped as preamble forever */
+    k = rfl__nul_at((const unsigned char *)bytes, len);
+    e = rfl__feed(st, (const unsigned char *)bytes, k);
+    if (e == RFL_OK && k < len)
+        e = rfl__fail_at(st, RFL_ERR_FORMAT, st->line, st->offset - st->line_start + 1, st->offset,
+                         "a NUL byte: binary, not a CSV export of ncu or nvprof", "", 0, "");
     if (e != RFL_OK && !st->err) st->err = e;
     return e;
 }
@@ -14438,8 +15207,15 @@ static int rfl__extra_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 }
 /* Extra bandwidth ceiling i in pixels: the slope up to the main peak; 0
    when not shown. */
+static double rfl__level_bw(const rfl_machine *m, const rfl_machine *meas, int i, int *from_meas) {
+    double b = m->bw_bytes_per_s[i];
+    *from_meas = !(b > 0) && meas && meas->bw_bytes_per_s[i] > 0;
+    return *from_meas ? meas->bw_bytes_per_s[i] : b;
+}
+/* (the table's level, else the measured one) */
 static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
-    double b2 = P->m->bw_bytes_per_s[i];
+    int mf;
+    double b2 = rfl__level_bw(P->m, P->meas, i, &mf);
     if (!((P->d->extra_levels >> i) & 1) || i == (int)P->lv || !(b2 > 0) || !(P->mainpeak > 0))
         return 0;
     rfl__roof_px(&P->x, &P->y, P->mainpeak, b2, r);
@@ -14489,7 +15265,7 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
 /* A label's candidates and text: the long form `full`, and `alt` (NULL or
    a shorter form); n 0 when there is no such label. */
 typedef struct rfl__label {
-    rfl__cand cd[6];
+    rfl__cand cd[8];
     int n;
     const char *full, *alt;
     rfl_color color;
@@ -14653,17 +15429,50 @@ static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
     rfl__cand_add(L, rx + 10 * s, py - 3 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* An extra bandwidth: "L2 5.5 TB/s" at the middle of its slope. */
-static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
+/* 1 when text `t` at candidate (x, y, flags) crosses a main or measured
+   roof: a halo there would cut the roof itself. */
+static int rfl__cuts_roof(const rfl__panel *P, const char *t, double x, double y, int flags) {
+    rfl__rect box = rfl__text_box(x, y, t, P->s, flags);
+    rfl__scan sc;
     rfl__roofpx r;
-    double mx, my;
-    int s = P->s;
-    if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, &P->plot, &mx, &my)) return;
-    rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title((rfl_level)i), P->m->bw_bytes_per_s[i]);
+    int p;
+    RFL_MEMSET(&sc, 0, sizeof sc);
+    sc.r = &box;
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        if (rfl__main_px(P, p, &r)) rfl__scan_poly(&sc, r.xy, r.n, 1, &P->plot);
+        if (rfl__meas_px(P, p, &r)) rfl__scan_poly(&sc, r.xy, r.n, 1, &P->plot);
+    }
+    return sc.score > 0;
+}
+
+/* An extra bandwidth: "L2 5.5 TB/s" over the top end of its own dashed
+   slope (up to three rows up: the ridge label may be there); failing
+   that, centred on the slope where that cuts no roof (the halo cuts the
+   dashed line). Never beside it: parallel slopes lie close, and a label
+   between two of them reads as the other's. */
+static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
+    static const char *const meas_title[RFL_LEVEL_COUNT] = {"measured DRAM", "measured L2",
+                                                            "measured L1"};
+    static const double fr[3] = {0.5, 0.3, 0.7};
+    rfl__roofpx r;
+    double mx, my, x0, y0, x1, y1, th = RFL_FONT_H * P->s + 4;
+    int q, mf;
+    double bw = rfl__level_bw(P->m, P->meas, i, &mf);
+    if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, &P->plot, &mx, &my) ||
+        !rfl__slope_seg(&r, &P->plot, &x0, &y0, &x1, &y1))
+        return;
+    rfl__bw_text(L->buf, sizeof L->buf, mf ? meas_title[i] : rfl__level_title((rfl_level)i), bw);
     L->full = L->buf;
     L->color = 0xFF6A6A6Au;
-    rfl__cand_add(L, mx - 6 * s, my - 6 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
-    rfl__cand_add(L, mx + 6 * s, my + 6 * s, RFL_TEXT_LEFT | RFL_TEXT_TOP);
+    for (q = 0; q < 3; q++) {
+        rfl__cand_add(L, x1, y1 - 3 - q * th, RFL_TEXT_CENTER | RFL_TEXT_BOTTOM);
+        rfl__cand_add(L, x1 + 2, y1 - 3 - q * th, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    }
+    for (q = 0; q < 3 && L->n < (int)(sizeof L->cd / sizeof L->cd[0]); q++) {
+        mx = x0 + (x1 - x0) * fr[q], my = y0 + (y1 - y0) * fr[q];
+        if (!rfl__cuts_roof(P, L->buf, mx, my, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE))
+            rfl__cand_add(L, mx, my, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE);
+    }
 }
 
 /* Label `job` of the panel (numbered as above); L->n = 0: none. */
@@ -14729,7 +15538,7 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
 /* The panel's title, plot rectangle (into P) and axes. */
 static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *panel) {
     const rfl_roofline_desc *d = P->d;
-    char xt[64];
+    char xt[80];
     rfl__sb xs = rfl__sb_make(xt, sizeof xt);
     int s = P->s;
     /* panel title: the machine */
@@ -14742,7 +15551,17 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
     P->inner = P->plot;
     P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
     rfl__put_area(d->areas ? &d->areas[P->k] : 0, &P->plot, &P->x, &P->y);
-    rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s)", rfl__level_title(P->lv));
+    { /* dashed levels: their slopes are read with their own bytes; said where it fits */
+        rfl__roofpx r;
+        int i, lv = 0;
+        for (i = 0; i < RFL_LEVEL_COUNT; i++) lv |= rfl__level_px(P, i, &r);
+        if (lv) rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s; of L2, L1 for their slopes)",
+                          rfl__level_title(P->lv));
+        if (!lv || rfl_text_width(xt, -1, s) > P->plot.x1 - P->plot.x0) {
+            xs = rfl__sb_make(xt, sizeof xt);
+            rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s)", rfl__level_title(P->lv));
+        }
+    }
     rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 0);
 }
 
@@ -14853,6 +15672,51 @@ static RFL__NOINLINE rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_rooflin
     rfl_canvas_unclip(c);
     rfl__roof_legend(c, &P, ser, &o);
     return res;
+}
+
+RFL_API rfl_result rfl_ceilings_parse(const char *list, rfl_prec prec, unsigned *precs,
+                                      unsigned *levels, size_t *bad) {
+    const char *s = list;
+    char tok[32];
+    rfl_prec p;
+    if (!list || !precs || !levels) return RFL_ERR_ARG;
+    *precs = *levels = 0;
+    while (*s) {
+        size_t n = 0;
+        while (s[n] && s[n] != ',') n++;
+        if (n >= sizeof tok) n = sizeof tok - 1; /* too long for any name: unknown below */
+        RFL_MEMCPY(tok, s, n);
+        tok[n] = 0;
+        if (rfl_name_eq(tok, "all")) {
+            *precs = ~0u;
+            *levels |= (1u << RFL_L2) | (1u << RFL_L1);
+        } else if (rfl_name_eq(tok, "tensor")) {
+            *precs |= 1u << (prec == RFL_FP16 ? RFL_FP16_TENSOR : prec == RFL_FP64 ? RFL_FP64_TENSOR
+                                                                                   : RFL_TF32_TENSOR);
+            *precs |= 1u << RFL_FP16_TENSOR;
+        } else if (rfl_name_eq(tok, "l2")) *levels |= 1u << RFL_L2;
+        else if (rfl_name_eq(tok, "l1")) *levels |= 1u << RFL_L1;
+        else if (rfl_prec_parse(tok, &p) == RFL_OK) *precs |= 1u << p;
+        else {
+            if (bad) *bad = (size_t)(s - list);
+            return RFL_ERR_UNKNOWN_NAME;
+        }
+        while (*s && *s != ',') s++;
+        if (*s == ',') s++;
+    }
+    return RFL_OK;
+}
+
+RFL_API unsigned rfl_roofline_missing_levels(const rfl_roofline_desc *d, int k) {
+    const rfl_machine *m, *meas;
+    unsigned miss = 0;
+    int i, mf;
+    if (!d || !d->machines || k < 0 || k >= d->n_machines || !(m = d->machines[k])) return 0;
+    meas = d->measured ? d->measured[k] : 0;
+    for (i = 0; i < RFL_LEVEL_COUNT; i++)
+        if (((d->extra_levels >> i) & 1) && i != (int)d->level && !(rfl__level_bw(m, meas, i, &mf) > 0))
+            miss |= 1u << i;
+    return miss;
 }
 
 RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d) {

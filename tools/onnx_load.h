@@ -87,7 +87,8 @@ static rfl_result tl_onnx_pass(tl_onnx *o, FILE *f, int seekable, rfl_onnx_state
             if (k && tl_onnx_seek(f, k)) rfl_onnx_skip(st, k);
         }
     }
-    if (ferror(f)) tl_input_error(o->path, 0, 0, "read error: %s", strerror(errno));
+    if (ferror(f)) /* fopen opens a directory; its first read fails */
+        tl_input_error(o->path, 0, 0, "%s", errno == EISDIR ? "is a directory" : strerror(errno));
     if (st->err) return st->err;
     return rfl_onnx_finish(st, g);
 }
@@ -144,8 +145,9 @@ static void tl_onnx_build(tl_onnx *o) {
         tl_input_error(o->path, 0, 0, "%s%s", o->info.err_msg[0] ? o->info.err_msg : rfl_result_str(r),
                        r == RFL_ERR_MISSING ? " (give it with --dim NAME=V)" : "");
     if (o->batch && o->info.batch != o->batch)
-        tl_input_error(o->path, 0, 0, "the batch axis is fixed at %llu in the file; --batch %llu "
-                       "cannot change it (export with a dynamic batch axis)",
+        tl_input_error(o->path, 0, 0, "the batch axis (axis %d of input '%s') is fixed at %llu in "
+                       "the file; --batch %llu cannot change it (export with a dynamic batch axis)",
+                       o->info.batch_axis, o->g.input_count > 0 ? o->g.values[o->g.inputs[0]].name : "?",
                        (unsigned long long)o->info.batch, (unsigned long long)o->batch);
 }
 
@@ -179,7 +181,7 @@ static int64_t tl_onnx_dim(const tl_onnx *o, const rfl_onnx_value *v, int i) {
         if (!p) break;
         p++;
     }
-    if (i == 0 && (d->value < 0 || d->param)) return (int64_t)o->info.batch;
+    if (i == o->info.batch_axis && (d->value < 0 || d->param)) return (int64_t)o->info.batch;
     return d->param ? -1 : d->value;
 }
 
@@ -198,8 +200,36 @@ static const char *tl_onnx_input_str(const tl_onnx *o, char *buf, size_t size) {
                                          v->dims[i].param ? v->dims[i].param : "?");
         else k += (size_t)snprintf(buf + k, size - k, "%s%lld", i ? ", " : "", (long long)x);
     }
-    if (k < size) snprintf(buf + k, size - k, "]");
+    if (k < size) snprintf(buf + k, size - k, "]%s", o->info.batch_axis ? " (batch: axis 1, an RNN's X)" : "");
     return buf;
+}
+
+/* The dims of graph input `name` as built, "[10, 1, 8]"; NULL when no
+   graph input has that name. */
+static const char *tl_onnx_shape_of(const tl_onnx *o, const char *name, char *buf, size_t size) {
+    int i, k;
+    size_t n = 0;
+    for (i = 0; i < o->g.input_count; i++) {
+        const rfl_onnx_value *v = &o->g.values[o->g.inputs[i]];
+        if (!name || strcmp(v->name, name)) continue;
+        n += (size_t)snprintf(buf, size, "[");
+        for (k = 0; k < v->rank && n < size; k++) {
+            int64_t x = tl_onnx_dim(o, v, k);
+            n += (size_t)snprintf(buf + n, size - n, "%s%lld", k ? ", " : "", (long long)x);
+        }
+        if (n < size) snprintf(buf + n, size - n, "]");
+        return buf;
+    }
+    return 0;
+}
+
+/* The names of the records whose FLOPs are unknown, as a JSON array. */
+static void tl_onnx_json_unknown(tl_json *j, const rfl_net *net) {
+    int i;
+    tl_jarr(j, "unknown_nodes");
+    for (i = 0; i < net->count; i++)
+        if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) tl_jstr(j, 0, net->layers[i].name);
+    tl_jclose_arr(j);
 }
 
 /* A table cell of FLOPs: "?" for a record whose op has no FLOP rule. */
@@ -210,8 +240,8 @@ static const char *tl_onnx_flops_cell(const rfl_layer *L, uint64_t flops) {
 /* Ops whose FLOPs are unknown (no cost rule), one line for humans. */
 static void tl_onnx_unknown_note(const tl_onnx *o, FILE *f) {
     if (o->info.unknown_ops > 0)
-        fprintf(f, "note: %d node%s without a FLOP rule (first: %s): their FLOPs are unknown, "
-                   "not counted\n", o->info.unknown_ops, o->info.unknown_ops > 1 ? "s" : "",
+        fprintf(f, "note: %d node%s without a FLOP rule (first: %s): their FLOPs are unknown, so "
+                   "FLOP totals and times are lower bounds\n", o->info.unknown_ops, o->info.unknown_ops > 1 ? "s" : "",
                 o->info.unknown_op ? o->info.unknown_op : "?");
 }
 
@@ -228,6 +258,7 @@ static void tl_onnx_json(tl_json *j, const tl_onnx *o) {
     tl_jclose_arr(j);
     tl_jstr(j, "onnx_file", o->path);
     tl_jnum(j, "opset", (double)o->g.opset);
+    tl_jnum(j, "batch_axis", o->info.batch_axis);
     tl_jnum(j, "onnx_nodes", o->g.node_count);
     tl_jnum(j, "unknown_flops_nodes", o->info.unknown_ops);
     if (o->info.unknown_op) tl_jstr(j, "unknown_flops_op", o->info.unknown_op);
@@ -237,6 +268,7 @@ static void tl_onnx_json(tl_json *j, const tl_onnx *o) {
 /* ---- rfl-report: --onnx FILE adds a model named after the file ---------- */
 #define TL_ONNX_MAX_FILES 8
 static tl_onnx *tl_onnx_files[TL_ONNX_MAX_FILES];
+static tl_onnx tl_onnx_report_dims; /* --dim NAME=V: for every --onnx file */
 static int tl_onnx_nfiles;
 static char tl_onnx_names[TL_ONNX_MAX_FILES][64];
 
@@ -273,6 +305,7 @@ static int tl_onnx_report_net(const char *name, const rfl_cost_desc *cd, rfl_net
         tl_onnx *o = tl_onnx_files[i];
         if (!tl_is(name, tl_onnx_names[i])) continue;
         o->batch = cd->batch ? cd->batch : 1;
+        memcpy(o->dims, tl_onnx_report_dims.dims, sizeof o->dims);
         tl_onnx_load(o);
         *net = o->net;
         return 1;

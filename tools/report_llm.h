@@ -77,9 +77,9 @@ static int rl_wanted(int argc, char **argv) {
     return 0;
 }
 
-static rfl_llm_type rl_type(const char *opt, const char *v, int int4) {
-    rfl_llm_type t;
-    if (rfl_llm_type_parse(v, &t) != RFL_OK || (t == RFL_LLM_INT4 && !int4))
+static rfl_dtype rl_type(const char *opt, const char *v, int int4) {
+    rfl_dtype t;
+    if (rfl_dtype_parse(v, &t) != RFL_OK || (t == RFL_DTYPE_INT4 && !int4))
         tl_usage_error("%s: unknown type '%s' (fp32, fp16, bf16, fp8, int8%s)", opt, v,
                        int4 ? ", int4" : "");
     return t;
@@ -139,7 +139,7 @@ static void rl_config(rl_state *s) {
         static rfl_json_tok toks[8192];
         rfl_llm_config_error e;
         size_t n;
-        char *text = tl_read_file(s->hf, &n);
+        char *text = tl_read_file(s->hf, RFL_CAP_CONFIG, &n);
         rfl_result r = rfl_hf_config_parse(text, n, toks, 8192, &s->cfg, &e);
         if (r == RFL_ERR_BUFFER)
             tl_input_error(s->hf, 0, 0, "needs %d JSON tokens, more than 8192", e.tokens_needed);
@@ -149,7 +149,7 @@ static void rl_config(rl_state *s) {
         free(text);
         snprintf(s->name, sizeof s->name, "%s (%s)", s->cfg.model_type, s->hf);
     }
-    if (!s->dtype_given) s->d.math = s->cfg.dtype ? (rfl_llm_type)s->cfg.dtype : RFL_LLM_FP32;
+    if (!s->dtype_given) s->d.math = s->cfg.dtype ? (rfl_dtype)s->cfg.dtype : RFL_DTYPE_FP32;
 }
 
 static void rl_add_hw(rl_state *s, const rfl_machine *m) {
@@ -188,7 +188,7 @@ static void rl_profile(rl_state *s) {
     static rfl_reduce_state st;
     rfl_reduce_desc d;
     size_t len, off;
-    char *buf = tl_read_file(s->ncu, &len);
+    char *buf = tl_read_file(s->ncu, RFL_CAP_PROFILE, &len);
     rk_device_name(buf, len, s->device, sizeof s->device);
     rl_machines(s);
     memset(&d, 0, sizeof d);
@@ -271,7 +271,7 @@ static void rl_print(const rl_state *s) {
     int k;
     printf("%s, %s %s tokens, batch %s, %s, on %s\n", s->name,
            s->d.phase == RFL_LLM_DECODE ? "decode after" : "prefill of", tl_num((double)s->d.seq, 10),
-           tl_num((double)s->d.batch, 10), rfl_llm_type_name(s->d.math), s->hw[0]->name);
+           tl_num((double)s->d.batch, 10), rfl_dtype_name(s->d.math), s->hw[0]->name);
     if (s->has_prof)
         printf("profile: %s: %s kernels%s%s\n", s->ncu, tl_num((double)s->res.kernels, 10),
                s->device[0] ? ", " : "", s->device);
@@ -330,7 +330,7 @@ static void rl_json(FILE *f, const rl_state *s) {
     tl_jstr(&j, "phase", s->d.phase == RFL_LLM_DECODE ? "decode" : "prefill");
     tl_jnum(&j, "seq", (double)s->d.seq);
     tl_jnum(&j, "batch", (double)s->d.batch);
-    tl_jstr(&j, "dtype", rfl_llm_type_name(s->d.math));
+    tl_jstr(&j, "dtype", rfl_dtype_name(s->d.math));
     tl_jstr(&j, "hw", s->hw[0]->id);
     if (s->has_prof) {
         tl_jobj(&j, "profile");

@@ -203,7 +203,7 @@ static void get_lists(lists *L) {
 static int run_assign(void) {
     lists L;
     size_t len, i;
-    char *text = tl_read_file(roster, &len), *line, *next, path[1024], *tpl;
+    char *text = tl_read_file(roster, RFL_CAP_ANSWERS, &len), *line, *next, path[1024], *tpl;
     FILE *csv;
     long ln = 0;
     if (!out_dir) tl_usage_error("--assign needs -o DIR");
@@ -247,7 +247,7 @@ static int run_assign(void) {
 /* ---- points ---------------------------------------------------------------------- */
 static void read_points(rfl_check_desc *d) {
     size_t len;
-    char *text = tl_read_file(points_path, &len);
+    char *text = tl_read_file(points_path, RFL_CAP_ANSWERS, &len);
     static rfl_json_tok pt[256];
     rfl_json_doc doc;
     int k, f;
@@ -292,7 +292,7 @@ static const rfl_reduce_result *reduce_profile(const rfl_check_model *m) {
         tl_input_error(answers_path, m->profile_line, 0, "models.%s.measured.profile: cannot open %s",
                        m->name, path);
     }
-    text = tl_read_file(path, &len);
+    text = tl_read_file(path, RFL_CAP_PROFILE, &len);
     memset(&d, 0, sizeof d);
     d.top_n = -1;
     d.machine = ans.machine;
@@ -358,7 +358,7 @@ static int run_check(void) {
     lists L;
     int i, v[3];
     rfl_result r;
-    text = tl_read_file(answers_path, &len);
+    text = tl_read_file(answers_path, RFL_CAP_ANSWERS, &len);
     r = rfl_check_read(text, len, toks, RFL_CHECK_TOKS, &ans, &err);
     if (r == RFL_ERR_BUFFER && err.need_toks > 0) { /* many '_' extras: more tokens */
         rfl_json_tok *more = (rfl_json_tok *)tl_xmalloc((size_t)err.need_toks * sizeof *more);

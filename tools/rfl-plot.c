@@ -223,7 +223,7 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
     /* FILE.json=LABEL names the model (unless a file has that whole name) */
     snprintf(path, sizeof path, "%s", arg);
     if (eq && !tl_file_exists(arg)) { path[eq - arg] = 0; given = eq + 1; }
-    src = tl_read_file(path, &len);
+    src = tl_read_file(path, RFL_CAP_WORK, &len);
     if (rfl_json_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) != 0)
         tl_input_error(path, d.line, d.col, "%s", d.err ? d.err : "document too large for the token table");
     root = 0;
@@ -349,30 +349,6 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
     free(src);
 }
 
-static unsigned parse_ceilings(const char *list, rfl_prec prec, unsigned *levels) {
-    unsigned precs = 0;
-    char tok[32];
-    const char *s = list;
-    *levels = 0;
-    while (*s) {
-        size_t n = strcspn(s, ",");
-        rfl_prec p;
-        snprintf(tok, sizeof tok, "%.*s", (int)n, s);
-        if (rfl_name_eq(tok, "all")) { precs = ~0u; *levels = 6; }
-        else if (rfl_name_eq(tok, "tensor")) {
-            precs |= 1u << (prec == RFL_FP16 ? RFL_FP16_TENSOR
-                            : prec == RFL_FP64 ? RFL_FP64_TENSOR : RFL_TF32_TENSOR);
-            precs |= 1u << RFL_FP16_TENSOR;
-        } else if (rfl_name_eq(tok, "l2")) *levels |= 1u << RFL_L2;
-        else if (rfl_name_eq(tok, "l1")) *levels |= 1u << RFL_L1;
-        else if (rfl_prec_parse(tok, &p) == RFL_OK) precs |= 1u << p;
-        else tl_usage_error("--ceilings: unknown ceiling '%s' (fp64, fp16, tensor, l2, l1, all)", tok);
-        s += n;
-        if (*s == ',') s++;
-    }
-    return precs;
-}
-
 static int write_file_cb(void *user, const void *data, size_t len) {
     return fwrite(data, 1, len, (FILE *)user) == len ? 0 : 1;
 }
@@ -429,7 +405,13 @@ int main(int argc, char **argv) {
         snprintf(deftitle, sizeof deftitle, "Roofline (%s)", rfl_prec_name(prec));
         tl_roofline_desc(&d, title ? title : deftitle, machines, measured, nmach, pts, npts, prec);
     }
-    if (ceil) d.extra_precs = parse_ceilings(ceil, prec, &d.extra_levels);
+    if (ceil) {
+        size_t bad = 0;
+        if (rfl_ceilings_parse(ceil, prec, &d.extra_precs, &d.extra_levels, &bad) != RFL_OK)
+            tl_usage_error("--ceilings: unknown ceiling '%.*s' (fp64, fp16, tensor, l2, l1, all)",
+                           (int)strcspn(ceil + bad, ","), ceil + bad);
+        tl_warn_missing_levels(&d);
+    }
 
     if (ascii) { /* one 80x24 chart per machine, with that machine's points */
         static char text[RFL_ASCII_BYTES(80, 24)];

@@ -318,7 +318,8 @@ int main(int argc, char **argv) {
         }
     }
     if (progress && total >= (64ull << 20)) fputc('\n', stderr);
-    if (ferror(f)) tl_input_error(file, 0, 0, "read error: %s", strerror(errno));
+    if (ferror(f)) /* fopen opens a directory; its first read fails */
+        tl_input_error(file, 0, 0, "%s", errno == EISDIR ? "is a directory" : strerror(errno));
     if (f != stdin) fclose(f);
     r = st.err ? st.err : rfl_reduce_finish(&st, &res);
     if (r != RFL_OK)
