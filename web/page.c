@@ -458,23 +458,6 @@ static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
 #ifndef RFL_NO_LLM
 #define LLM_BATCH_CAP 65536 /* as rfl-estimate: null above it */
 
-/* The LLM's number types. The library is folding rfl_llm_type into
-   rfl_dtype (that change arrives with rfl_net_group, whose RFL_GROUP_NAME
-   tells them apart); the page builds with either until both have landed. */
-#ifdef RFL_GROUP_NAME
-typedef rfl_dtype page_ltype;
-#define page_ltype_parse rfl_dtype_parse
-#define page_ltype_name rfl_dtype_name
-#define PAGE_LT_INT4 RFL_DTYPE_INT4
-#define PAGE_LT_FP32 RFL_DTYPE_FP32
-#else
-typedef rfl_llm_type page_ltype;
-#define page_ltype_parse rfl_llm_type_parse
-#define page_ltype_name rfl_llm_type_name
-#define PAGE_LT_INT4 RFL_LLM_INT4
-#define PAGE_LT_FP32 RFL_LLM_FP32
-#endif
-
 static const char *llm_matrix_prec(const rfl_llm_step_desc *d) {
     rfl_llm_row r;
     rfl_work w;
@@ -519,9 +502,9 @@ static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_ll
     d.seq = s->seq;
     d.batch = s->batch ? s->batch : 1;
     if (s->dtype[0]) {
-        if (page_ltype_parse(s->dtype, &d.math) != RFL_OK || d.math == PAGE_LT_INT4)
+        if (rfl_dtype_parse(s->dtype, &d.math) != RFL_OK || d.math == RFL_DTYPE_INT4)
             return error_json("unknown dtype", s->dtype);
-    } else d.math = c->dtype ? (page_ltype)c->dtype : PAGE_LT_FP32;
+    } else d.math = c->dtype ? (rfl_dtype)c->dtype : RFL_DTYPE_FP32;
     for (i = 0; i < rfl_llm_count(); i++)
         if (rfl_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
     if ((r = rfl_llm_step_cost(c, &d, &t)) != RFL_OK) {
@@ -555,10 +538,10 @@ static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_ll
     j_u64("batch", d.batch);
     j_u64("seq", d.seq);
     j_str("logits", "last");
-    j_str("dtype", page_ltype_name(d.math));
+    j_str("dtype", rfl_dtype_name(d.math));
     j_str("prec", llm_matrix_prec(&d));
-    j_str("weights", page_ltype_name(d.math));
-    j_str("kv", page_ltype_name(d.math));
+    j_str("weights", rfl_dtype_name(d.math));
+    j_str("kv", rfl_dtype_name(d.math));
     j_u64("params", t.params);
     j_u64("param_bytes", t.param_bytes);
     j_u64("tokens", t.tokens);
