@@ -316,13 +316,13 @@ static int measured_bw(const char *file, rfl_level level, double *out) {
     static rfl_json_tok toks[RFL_MACHINE_FILE_TOKS];
     static char strs[1 << 16];
     rfl_machine_file mf;
-    rfl_machine_file_err e;
+    rfl_error e;
     size_t len;
     char *text = rt_load("docs/machines", file, &len);
     if (rfl_machine_file_parse(text, len, toks, RFL_MACHINE_FILE_TOKS, strs, sizeof strs, &mf, &e) !=
             RFL_OK || !mf.has_measured) {
-        printf("     docs/machines/%s: %ld:%ld %s %s\n", file, (long)e.line, (long)e.col, e.field,
-               e.msg ? e.msg : "");
+        printf("     docs/machines/%s: %ld:%ld %s %s\n", file, (long)e.line, (long)e.col, e.where,
+               e.msg);
         return 0;
     }
     *out = mf.measured.bw_bytes_per_s[level];

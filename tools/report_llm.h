@@ -137,15 +137,13 @@ static void rl_config(rl_state *s) {
         snprintf(s->name, sizeof s->name, "%s", s->model);
     } else {
         static rfl_json_tok toks[8192];
-        rfl_llm_config_error e;
+        rfl_error e;
         size_t n;
         char *text = tl_read_file(s->hf, RFL_CAP_CONFIG, &n);
         rfl_result r = rfl_hf_config_parse(text, n, toks, 8192, &s->cfg, &e);
         if (r == RFL_ERR_BUFFER)
-            tl_input_error(s->hf, 0, 0, "needs %d JSON tokens, more than 8192", e.tokens_needed);
-        if (r != RFL_OK)
-            tl_input_error(s->hf, e.line, e.col, "%s%s%s", e.field, e.field[0] ? ": " : "",
-                           e.msg[0] ? e.msg : rfl_result_str(r));
+            tl_input_error(s->hf, 0, 0, "needs %llu JSON tokens, more than 8192", (unsigned long long)e.need);
+        if (r != RFL_OK) tl_error(s->hf, &e);
         free(text);
         snprintf(s->name, sizeof s->name, "%s (%s)", s->cfg.model_type, s->hf);
     }
@@ -198,13 +196,11 @@ static void rl_profile(rl_state *s) {
     d.user = &s->cl;
     rfl_llm_classify_init(&s->cl, s->hw[0]);
     rfl_reduce_init(&st, &d, rl_scratch, sizeof rl_scratch);
-    for (off = 0; off < len && st.err == RFL_OK; off += 65536)
+    for (off = 0; off < len && st.err.code == RFL_OK; off += 65536)
         rfl_reduce_push(&st, buf + off, len - off < 65536 ? len - off : 65536);
-    if (st.err == RFL_OK) rfl_reduce_finish(&st, &s->res);
+    if (st.err.code == RFL_OK) rfl_reduce_finish(&st, &s->res);
     free(buf);
-    if (st.err != RFL_OK)
-        tl_input_error(s->ncu, (long)st.err_line, (long)st.err_col, "%s",
-                       st.err_msg[0] ? st.err_msg : rfl_result_str(st.err));
+    if (st.err.code != RFL_OK) tl_error(s->ncu, &st.err);
     if (!s->res.kernels) tl_input_error(s->ncu, 0, 0, "no kernels in the profile");
     rfl_llm_classify_finish(&s->cl);
     s->has_prof = 1;

@@ -101,12 +101,8 @@ static void load_profile(model *m) {
         size_t n = len - off < 65536 ? len - off : 65536;
         if (rfl_reduce_push(&st, buf + off, n) != RFL_OK) break;
     }
-    if (st.err == RFL_OK) rfl_reduce_finish(&st, &m->res);
-    if (st.err != RFL_OK) {
-        /* err_msg is the specific message; the result's name would repeat it */
-        tl_input_error(m->ncu, (long)st.err_line, (long)st.err_col, "%s",
-                       st.err_msg[0] ? st.err_msg : rfl_result_str(st.err));
-    }
+    if (st.err.code == RFL_OK) rfl_reduce_finish(&st, &m->res);
+    if (st.err.code != RFL_OK) tl_error(m->ncu, &st.err);
     if (m->res.kernels == 0 && !(m->res.total.work.time_s > 0))
         tl_input_error(m->ncu, 0, 0, "no kernels in the profile (was the region between "
                        "cudaProfilerStart/Stop empty?)");

@@ -224,8 +224,9 @@ static void add_work(const char *arg, rfl_prec prec, int prec_given, int kernels
     snprintf(path, sizeof path, "%s", arg);
     if (eq && !tl_file_exists(arg)) { path[eq - arg] = 0; given = eq + 1; }
     src = tl_read_file(path, RFL_CAP_WORK, &len);
-    if (rfl_json_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) != 0)
-        tl_input_error(path, d.line, d.col, "%s", d.err ? d.err : "document too large for the token table");
+    if (rfl_json_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) == RFL_ERR_BUFFER)
+        tl_input_error(path, 0, 0, "document too large for the token table");
+    if (d.err.code) tl_error(path, &d.err);
     root = 0;
     if (d.t[root].type != RFL_JSON_OBJ) tl_input_error(path, 1, 1, "expected a JSON object");
     if (rfl_json_get(&d, root, "forward") >= 0) {

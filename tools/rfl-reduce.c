@@ -321,10 +321,8 @@ int main(int argc, char **argv) {
     if (ferror(f)) /* fopen opens a directory; its first read fails */
         tl_input_error(file, 0, 0, "%s", errno == EISDIR ? "is a directory" : strerror(errno));
     if (f != stdin) fclose(f);
-    r = st.err ? st.err : rfl_reduce_finish(&st, &res);
-    if (r != RFL_OK)
-        tl_input_error(tl_is(file, "-") ? "<stdin>" : file, (long)st.err_line, (long)st.err_col, "%s",
-                       st.err_msg[0] ? st.err_msg : rfl_result_str(r)); /* err_msg says it all */
+    r = st.err.code ? st.err.code : rfl_reduce_finish(&st, &res);
+    if (r != RFL_OK) tl_error(tl_is(file, "-") ? "<stdin>" : file, &st.err);
     if (json) print_json(hw, by_name);
     else print_human(tl_is(file, "-") ? "<stdin>" : file, hw, by_name);
     return 0;
