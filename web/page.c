@@ -674,7 +674,7 @@ EXPORT(page_reduce_begin) int page_reduce_begin(void) {
    otherwise the (sticky) error: page_reduce_end says where. */
 EXPORT(page_reduce_push) int page_reduce_push(int n) {
     if (n < 0 || (unsigned)n > IN_SIZE) return (int)RFL_ERR_ARG;
-    if (rst.err) return (int)rst.err;
+    if (rst.err.code) return (int)rst.err.code;
     return (int)rfl_reduce_push(&rst, in_buf, (size_t)n);
 }
 
@@ -715,16 +715,16 @@ static void reduce_stat_json(const rfl_kernel_stat *k) {
    them, or {"error", "line", "col", ...}. */
 EXPORT(page_reduce_end) int page_reduce_end(void) {
     const rfl_kernel_stat *t = &rres.total;
-    rfl_result r = rst.err ? rst.err : rfl_reduce_finish(&rst, &rres);
+    rfl_result r = rst.err.code ? rst.err.code : rfl_reduce_finish(&rst, &rres);
     int i, p;
     rdone = 0;
     if (r != RFL_OK) {
         j_begin();
         j_obj(0);
-        j_str("error", rst.err_msg[0] ? rst.err_msg : rfl_result_str(r));
-        j_num("line", (double)rst.err_line);
-        j_num("col", (double)rst.err_col);
-        j_num("offset", (double)rst.err_offset);
+        j_str("error", rst.err.msg[0] ? rst.err.msg : rfl_result_str(r));
+        j_num("line", (double)rst.err.line);
+        j_num("col", (double)rst.err.col);
+        j_num("offset", (double)rst.err.offset);
         j_end();
         return j_done();
     }
@@ -794,7 +794,7 @@ static rfl_check_answers cans;
 static rfl_check_item citems[RFL_CHECK_MAX_ITEMS];
 
 EXPORT(page_check) int page_check(int n) {
-    rfl_check_err err;
+    rfl_error err;
     rfl_check_desc d;
     rfl_check_report rep;
     const rfl_reduce_result *prof[RFL_CHECK_MAX_MODELS];
@@ -807,7 +807,7 @@ EXPORT(page_check) int page_check(int n) {
         j_begin();
         j_obj(0);
         j_str("error", err.msg[0] ? err.msg : rfl_result_str(r));
-        j_str("field", err.field);
+        j_str("field", err.where);
         j_num("line", (double)err.line);
         j_num("col", (double)err.col);
         j_end();
