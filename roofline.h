@@ -4713,12 +4713,12 @@ RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w, rf
    checked); costs at a batch multiply them. Freestanding: no libc. */
 
 /* ---- checked 64-bit arithmetic ------------------------------------------------ */
-static RFL__UNUSED int rfl__ly_mul64(uint64_t a, uint64_t b, uint64_t *out) {
+static RFL__UNUSED RFL__NOINLINE int rfl__ly_mul64(uint64_t a, uint64_t b, uint64_t *out) {
     if (a && b > (uint64_t)-1 / a) return 0;
     *out = a * b;
     return 1;
 }
-static RFL__UNUSED int rfl__ly_add64(uint64_t a, uint64_t b, uint64_t *out) {
+static RFL__UNUSED RFL__NOINLINE int rfl__ly_add64(uint64_t a, uint64_t b, uint64_t *out) {
     if (b > (uint64_t)-1 - a) return 0;
     *out = a + b;
     return 1;
