@@ -27,7 +27,10 @@
                               __has_include (stb at <stb/stb_image_write.h>)
        RFL_NO_REDUCE          leave out the ncu / nvprof CSV reducer
        RFL_NO_LLM             leave out the decoder transformers (and the
-                              LLM join, which also needs the reducer)
+                              LLM join, which also needs the reducer), and
+                              with them rfl_causal and the costing only
+                              their records use (causal counts, KV-cache
+                              records, experts)
        RFL_NO_ONNX            leave out the ONNX reader
        RFL_NO_MACHINE_FILE    leave out the machine-file (JSON) reader
        RFL_NO_PROBE           leave out the probe (measured ceilings)
@@ -220,9 +223,9 @@
          bf16, fp8 and int8 conv and matmul go under the tensor roof of the
          math type, the rest under the vector units' (rfl_dtype_roofs). A
          machine without that roof is RFL_ERR_NO_ROOF, never a guess.
-       Causal attention (rfl_causal, rfl_cost_desc.causal): the causal
-         count (query i sees the cached keys and i + 1) in flops and time;
-         mac_flops stays eager. Grouped view: rfl_net_group, by layer type
+       Causal attention (rfl_causal, rfl_cost_desc.causal; not with
+         RFL_NO_LLM): the causal count (query i sees the cached keys and
+         i + 1) in flops and time; mac_flops stays eager. Grouped view: rfl_net_group, by layer type
          or by module pattern ("model.layers.*.mlp.down_proj", count 16).
        Time (rfl_net_predict): per layer max(compute, memory) summed, and
          beside it the whole model as one work; each layer's bound.
@@ -1054,8 +1057,13 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
    against every key, as FlopCounterMode counts a masked product);
    rfl_cost_desc.causal times the causal count (what FlashAttention runs),
    and then a KV-cache input is read for the window only. Returns t;
-   RFL_ERR_ARG when t is no attention record. */
+   RFL_ERR_ARG when t is no attention record. Only decoder LLMs build
+   causal records, KV-cache records and experts: with RFL_NO_LLM there is
+   no rfl_causal and no costing of them (rfl_cost_desc.causal and .kv then
+   change nothing). */
+#ifndef RFL_NO_LLM
 RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window);
+#endif
 
 /* Normalisation: batchnorm over dim 0 (channels), layernorm over the last
    dim; 2 x (normalised size) parameters each (scale and shift). */
@@ -5097,6 +5105,7 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
     return rfl__ly_commit(net, L);
 }
 
+#ifndef RFL_NO_LLM
 RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window) {
     if (!net || net->err.code) return RFL_NO_TENSOR;
     if (t < 0 || t >= net->count || net->layers[t].op != RFL_OP_ATTENTION ||
@@ -5105,6 +5114,7 @@ RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window) {
     net->layers[t].arg[2] = 1, net->layers[t].arg[3] = window;
     return t;
 }
+#endif
 
 /* Elementwise one-input layers: per-element FLOPs, params per channel. */
 static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned per_elem,
@@ -5478,6 +5488,7 @@ static int rfl__ly_param_store(const rfl_layer *L, uint64_t n, const rfl__ly_bit
            rfl__ly_add64(w, x, out);
 }
 
+#ifndef RFL_NO_LLM
 /* Causal (query, key) pairs of one sequence: query i of lq (at position
    p + i, p = lk - lq cached keys before it) sees p + i + 1 keys, or the
    window's W: the first a = clamp(W - p, 0, lq) see p + i + 1, the rest W. */
@@ -5507,6 +5518,14 @@ static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost
         return -1;
     return 1;
 }
+#else
+/* Without the LLMs no record is causal (only their builder marks one). */
+static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost_desc *d,
+                          uint64_t *mma, uint64_t *all, uint64_t *kv_pos) {
+    (void)net, (void)L, (void)d, (void)mma, (void)all, (void)kv_pos;
+    return 0;
+}
+#endif
 
 /* Forward bytes of L at the batch (in, o: elements read and written; w:
    params read): by role. A cache write writes the KV type; attention
@@ -5516,6 +5535,9 @@ static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__
                              uint64_t *out) {
     uint64_t kv = 0, t, u;
     int ob = L->kv_cache ? b->kv : b->act, ia = b->act;
+#ifdef RFL_NO_LLM
+    (void)net, (void)B, (void)kv_pos; /* no KV-cache records, no experts: the LLMs' alone */
+#else
     if (L->op == RFL_OP_ATTENTION && net->layers[L->in[1]].kv_cache) {
         const rfl_layer *K = &net->layers[L->in[1]];
         uint64_t all_kv = 2 * K->out_numel; /* k and v: the same shape */
@@ -5524,15 +5546,17 @@ static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__
         if (!rfl__ly_mul4(kv_pos ? kv_pos : K->shape[0], 2 * (uint64_t)K->shape[1], B, 1, &kv))
             return 0;
     }
-    if (L->op == RFL_OP_EMBEDDING) { /* the gathered rows are the table's; ids int64 */
-        if (!rfl__ly_param_store(L, o, b, &w)) return 0;
-        ia = 64;
-    } else if (L->op == RFL_OP_LINEAR && L->arg[0] > 1) {
+    if (L->op == RFL_OP_LINEAR && L->arg[0] > 1) {
         /* experts: the R routed token slots reach min(E, R) experts */
         uint64_t E = L->arg[0], R;
         if (!rfl__ly_mul64(net->layers[L->in[0]].shape[0], B, &R) ||
             !rfl__ly_mul64(R < E ? R : E, w / E, &w) || !rfl__ly_param_store(L, w, b, &w))
             return 0;
+    } else
+#endif
+    if (L->op == RFL_OP_EMBEDDING) { /* the gathered rows are the table's; ids int64 */
+        if (!rfl__ly_param_store(L, o, b, &w)) return 0;
+        ia = 64;
     } else if (!rfl__ly_param_store(L, w, b, &w)) {
         return 0;
     }
