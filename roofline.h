@@ -4731,6 +4731,10 @@ static RFL__UNUSED RFL__NOINLINE int rfl__ly_add64(uint64_t a, uint64_t b, uint6
     *out = a + b;
     return 1;
 }
+/* *acc += x, 0 on overflow (one pointer: shorter calls in the sums) */
+static RFL__UNUSED RFL__NOINLINE int rfl__ly_acc(uint64_t *acc, uint64_t x) {
+    return rfl__ly_add64(*acc, x, acc);
+}
 /* a * b * c * d, 0 on overflow (callers treat a 0 result with non-zero
    factors as overflow through the flag). */
 static int rfl__ly_mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *out) {
@@ -5001,8 +5005,8 @@ RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *
     if (d->bias) {
         uint64_t b;
         L->flags |= RFL_LF_BIAS;
-        if (!rfl__ly_add64(L->params, co, &L->params) || !rfl__ly_mul4(co, oh, ow, 1, &b) ||
-            !rfl__ly_add64(L->flops, b, &L->flops))
+        if (!rfl__ly_acc(&L->params, co) || !rfl__ly_mul4(co, oh, ow, 1, &b) ||
+            !rfl__ly_acc(&L->flops, b))
             return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
     }
     L->in_numel = X->out_numel;
@@ -5040,9 +5044,9 @@ RFL_API rfl_tensor rfl_linear(rfl_net *net, rfl_tensor x, uint32_t out_features,
     L->flops = L->mac_flops;
     if (bias) {
         L->flags |= RFL_LF_BIAS;
-        if (!rfl__ly_add64(L->params, out_features, &L->params) ||
+        if (!rfl__ly_acc(&L->params, out_features) ||
             !rfl__ly_mul64(tokens, out_features, &L->bias_flops) ||
-            !rfl__ly_add64(L->flops, L->bias_flops, &L->flops))
+            !rfl__ly_acc(&L->flops, L->bias_flops))
             return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
     }
     L->in_numel = X->out_numel;
@@ -5297,7 +5301,7 @@ RFL_API rfl_tensor rfl_concat(rfl_net *net, const rfl_tensor *xs, int n, int dim
         for (j = 0; j < X->rank; j++)
             if (j != dim && X->shape[j] != X0->shape[j]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
         along += X->shape[dim]; /* n x 2^32 cannot overflow with n < 2^31 */
-        if (!rfl__ly_add64(in, X->out_numel, &in)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
+        if (!rfl__ly_acc(&in, X->out_numel)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
         if (X->needs_grad) L->needs_grad = 1;
     }
     rfl__ly_same_shape(L, X0);
@@ -5499,7 +5503,7 @@ static int rfl__ly_causal_pairs(uint64_t lq, uint64_t lk, uint64_t W, uint64_t *
     if (!rfl__ly_mul64(a, p, &t)) return 0;
     if (!(a % 2 ? rfl__ly_mul64(a, (a + 1) / 2, &u) : rfl__ly_mul64(a / 2, a + 1, &u)))
         return 0;
-    return rfl__ly_add64(t, u, &t) && rfl__ly_mul64(lq - a, W, &u) && rfl__ly_add64(t, u, out);
+    return rfl__ly_acc(&t, u) && rfl__ly_mul64(lq - a, W, &u) && rfl__ly_add64(t, u, out);
 }
 
 /* A causal attention's count under d (per sample): its matrix FLOPs and
@@ -5561,7 +5565,7 @@ static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__
         return 0;
     }
     return rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) &&
-           rfl__ly_add64(t, u, &t) && rfl__ly_add64(t, w, &t) && rfl__ly_store(o, ob, &u) &&
+           rfl__ly_acc(&t, u) && rfl__ly_acc(&t, w) && rfl__ly_store(o, ob, &u) &&
            rfl__ly_add64(t, u, out);
 }
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
@@ -5620,14 +5624,14 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
              rfl__ly_add64(t, ff - fm, &out->bwd_flops);
         out->bwd_mma_flops = t;
         /* read grad out, saved input, (weights); write grad weights, (grad in) */
-        ok = ok && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, w, &t) &&
-             (!ig || (rfl__ly_add64(t, w, &t) && rfl__ly_add64(t, in, &t)));
+        ok = ok && rfl__ly_add64(o, in, &t) && rfl__ly_acc(&t, w) &&
+             (!ig || (rfl__ly_acc(&t, w) && rfl__ly_acc(&t, in)));
         break;
     case RFL_OP_MATMUL:
     case RFL_OP_ATTENTION:
         /* a gradient for each operand: 2 x forward (no recomputation) */
         ok = fm <= (uint64_t)-1 / 2 && ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) &&
-             rfl__ly_add64(t, in, &t);
+             rfl__ly_acc(&t, in);
         out->bwd_mac_flops = ok ? 2 * fm : 0; /* no wrapped value, even with the error */
         out->bwd_flops = ok ? 2 * ff : 0;
         out->bwd_mma_flops = ok ? 2 * mm : 0; /* mm <= ff */
@@ -5635,7 +5639,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     case RFL_OP_EMBEDDING:
         /* scatter-add of the output gradient into the table rows */
         out->bwd_flops = o;
-        ok = rfl__ly_add64(o, o, &t) && rfl__ly_add64(t, in, &t);
+        ok = rfl__ly_add64(o, o, &t) && rfl__ly_acc(&t, in);
         break;
     case RFL_OP_ADD:
         /* the gradient passes through; a broadcast operand sums it */
@@ -5652,8 +5656,8 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     default:
         /* norms, activations, softmax, pools, mul: 2 x forward FLOPs; read
            grad out and the saved input, write grad in (and grad weights) */
-        ok = ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, in, &t) &&
-             rfl__ly_add64(t, w, &t);
+        ok = ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) && rfl__ly_acc(&t, in) &&
+             rfl__ly_acc(&t, w);
         out->bwd_flops = ok ? 2 * ff : 0;
         break;
     }
@@ -5726,17 +5730,17 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
         if (r) return r;
         r = rfl_layer_work(net, i, d, &fw, &bw);
         if (r) return r;
-        ok = ok && rfl__ly_add64(out->params, c.params, &out->params) &&
-             rfl__ly_add64(out->fwd_mac_flops, c.fwd_mac_flops, &out->fwd_mac_flops) &&
-             rfl__ly_add64(out->fwd_flops, c.fwd_flops, &out->fwd_flops) &&
-             rfl__ly_add64(out->fwd_bytes, c.fwd_bytes, &out->fwd_bytes) &&
-             rfl__ly_add64(out->bwd_mac_flops, c.bwd_mac_flops, &out->bwd_mac_flops) &&
-             rfl__ly_add64(out->bwd_flops, c.bwd_flops, &out->bwd_flops) &&
-             rfl__ly_add64(out->bwd_bytes, c.bwd_bytes, &out->bwd_bytes) &&
-             rfl__ly_add64(out->activation_bytes, c.act_bytes, &out->activation_bytes);
+        ok = ok && rfl__ly_acc(&out->params, c.params) &&
+             rfl__ly_acc(&out->fwd_mac_flops, c.fwd_mac_flops) &&
+             rfl__ly_acc(&out->fwd_flops, c.fwd_flops) &&
+             rfl__ly_acc(&out->fwd_bytes, c.fwd_bytes) &&
+             rfl__ly_acc(&out->bwd_mac_flops, c.bwd_mac_flops) &&
+             rfl__ly_acc(&out->bwd_flops, c.bwd_flops) &&
+             rfl__ly_acc(&out->bwd_bytes, c.bwd_bytes) &&
+             rfl__ly_acc(&out->activation_bytes, c.act_bytes);
         if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
         ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
-             rfl__ly_add64(pb, lb, &pb);
+             rfl__ly_acc(&pb, lb);
         if (net->layers[i].op != RFL_OP_MARK) out->layers++;
         if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) out->unknown_layers++;
         rfl_work_add(&out->forward, &fw);
@@ -5834,13 +5838,13 @@ static int rfl__ly_group_add(rfl_group_cost *g, const rfl_layer_cost *c, const r
     rfl_work_add(&g->forward, fw);
     rfl_work_add(&g->backward, bw);
     if (p) g->time_s += p->time_s, g->compute_s += p->compute_s, g->memory_s += p->memory_s;
-    return rfl__ly_add64(g->params, c->params, &g->params) &&
-           rfl__ly_add64(g->fwd_mac_flops, c->fwd_mac_flops, &g->fwd_mac_flops) &&
-           rfl__ly_add64(g->fwd_flops, c->fwd_flops, &g->fwd_flops) &&
-           rfl__ly_add64(g->fwd_mma_flops, c->fwd_mma_flops, &g->fwd_mma_flops) &&
-           rfl__ly_add64(g->fwd_bytes, c->fwd_bytes, &g->fwd_bytes) &&
-           rfl__ly_add64(g->bwd_flops, c->bwd_flops, &g->bwd_flops) &&
-           rfl__ly_add64(g->bwd_bytes, c->bwd_bytes, &g->bwd_bytes);
+    return rfl__ly_acc(&g->params, c->params) &&
+           rfl__ly_acc(&g->fwd_mac_flops, c->fwd_mac_flops) &&
+           rfl__ly_acc(&g->fwd_flops, c->fwd_flops) &&
+           rfl__ly_acc(&g->fwd_mma_flops, c->fwd_mma_flops) &&
+           rfl__ly_acc(&g->fwd_bytes, c->fwd_bytes) &&
+           rfl__ly_acc(&g->bwd_flops, c->bwd_flops) &&
+           rfl__ly_acc(&g->bwd_bytes, c->bwd_bytes);
 }
 
 RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
