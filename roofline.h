@@ -11153,36 +11153,39 @@ static int rfl__ieq(const char *a, size_t an, const char *b) {
         if (!b[i] || rfl__lower((unsigned char)a[i]) != rfl__lower((unsigned char)b[i])) return 0;
     return b[an] == 0;
 }
+/* 1 when a[0..an) is one of the '|'-separated words of alts, ignoring case
+   (an empty word matches an empty a) */
+static int rfl__ieq_any(const char *a, size_t an, const char *alts) {
+    for (;;) {
+        size_t i = 0;
+        while (i < an && alts[i] && alts[i] != '|' &&
+               rfl__lower((unsigned char)a[i]) == rfl__lower((unsigned char)alts[i]))
+            i++;
+        if (i == an && (!alts[i] || alts[i] == '|')) return 1;
+        while (*alts && *alts != '|') alts++;
+        if (!*alts++) return 0;
+    }
+}
 /* class of a numerator word: bytes / time / count / hz */
 static int rfl__unit_word(const char *s, size_t n, rfl__unit *u) {
-    /* k: the multiplier is 1024^k (binary prefixes); narrow fields keep the
-       table small on a small device */
+    /* the words of one scale share a row (narrow fields and few rows keep
+       the table small on a small device); k: the multiplier is 1024^k */
     static const struct { const char *w; unsigned char cls, k, e; } t[] = {
-        {"byte", RFL__U_BYTES, 0, 0}, {"bytes", RFL__U_BYTES, 0, 0}, {"b", RFL__U_BYTES, 0, 0},
-        {"kbyte", RFL__U_BYTES, 0, 3}, {"kb", RFL__U_BYTES, 0, 3},
-        {"mbyte", RFL__U_BYTES, 0, 6}, {"mb", RFL__U_BYTES, 0, 6},
-        {"gbyte", RFL__U_BYTES, 0, 9}, {"gb", RFL__U_BYTES, 0, 9},
-        {"tbyte", RFL__U_BYTES, 0, 12}, {"tb", RFL__U_BYTES, 0, 12},
-        {"kib", RFL__U_BYTES, 1, 0}, {"kibyte", RFL__U_BYTES, 1, 0},
-        {"mib", RFL__U_BYTES, 2, 0}, {"mibyte", RFL__U_BYTES, 2, 0},
-        {"gib", RFL__U_BYTES, 3, 0}, {"gibyte", RFL__U_BYTES, 3, 0},
+        {"byte|bytes|b", RFL__U_BYTES, 0, 0}, {"kbyte|kb", RFL__U_BYTES, 0, 3},
+        {"mbyte|mb", RFL__U_BYTES, 0, 6}, {"gbyte|gb", RFL__U_BYTES, 0, 9},
+        {"tbyte|tb", RFL__U_BYTES, 0, 12}, {"kib|kibyte", RFL__U_BYTES, 1, 0},
+        {"mib|mibyte", RFL__U_BYTES, 2, 0}, {"gib|gibyte", RFL__U_BYTES, 3, 0},
         {"tib", RFL__U_BYTES, 4, 0},
-        {"ns", RFL__U_TIME, 0, 0}, {"nsecond", RFL__U_TIME, 0, 0}, {"nsec", RFL__U_TIME, 0, 0},
-        {"us", RFL__U_TIME, 0, 3}, {"usecond", RFL__U_TIME, 0, 3}, {"usec", RFL__U_TIME, 0, 3},
-        {"ms", RFL__U_TIME, 0, 6}, {"msecond", RFL__U_TIME, 0, 6}, {"msec", RFL__U_TIME, 0, 6},
-        {"s", RFL__U_TIME, 0, 9}, {"second", RFL__U_TIME, 0, 9}, {"sec", RFL__U_TIME, 0, 9},
+        {"ns|nsecond|nsec", RFL__U_TIME, 0, 0}, {"us|usecond|usec", RFL__U_TIME, 0, 3},
+        {"ms|msecond|msec", RFL__U_TIME, 0, 6}, {"s|second|sec", RFL__U_TIME, 0, 9},
         {"hz", RFL__U_HZ, 0, 0}, {"khz", RFL__U_HZ, 0, 3}, {"mhz", RFL__U_HZ, 0, 6},
         {"ghz", RFL__U_HZ, 0, 9},
-        {"", RFL__U_COUNT, 0, 0}, {"inst", RFL__U_COUNT, 0, 0}, {"cycle", RFL__U_COUNT, 0, 0},
-        {"cycles", RFL__U_COUNT, 0, 0}, {"warp", RFL__U_COUNT, 0, 0},
-        {"thread", RFL__U_COUNT, 0, 0}, {"sector", RFL__U_COUNT, 0, 0},
-        {"request", RFL__U_COUNT, 0, 0}, {"wavefront", RFL__U_COUNT, 0, 0},
-        {"block", RFL__U_COUNT, 0, 0}, {"count", RFL__U_COUNT, 0, 0},
-        {"flop", RFL__U_COUNT, 0, 0}, {"op", RFL__U_COUNT, 0, 0}, {"ops", RFL__U_COUNT, 0, 0},
+        {"|inst|cycle|cycles|warp|thread|sector|request|wavefront|block|count|flop|op|ops",
+         RFL__U_COUNT, 0, 0},
         {"%", RFL__U_PCT, 0, 0}};
     size_t i;
     for (i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (rfl__ieq(s, n, t[i].w))
+        if (rfl__ieq_any(s, n, t[i].w))
             return rfl__unit_set(u, t[i].cls, (uint64_t)1 << (10 * t[i].k), t[i].e);
     return 0;
 }
