@@ -1,0 +1,342 @@
+/* cli.h - what the rfl-* tools share: the option table and its parser,
+   exit codes, error lines, files, numbers for tables, JSON output, the
+   machines of --hw and --hw-file. Tools only (a tool may allocate; the
+   library never does) and without globals: all state lives in the tool's
+   `cli` value. Include after roofline.h (with the implementation).
+
+       cli c;
+       cli_init(&c, "rfl-x", argc, argv, tables);   tables: NULL-terminated
+       while ((id = cli_next(&c)) != CLI_DONE)
+           switch (id) { case CLI_HELP: ...; case OPT_TOP: use c.val; ... }
+
+   Exit codes, the same in every tool: 0 ok, 1 bad input (cli_input_error:
+   "prog: FILE:LINE:COL: message"), 2 bad usage (cli_usage_error). --help
+   lists every option of the tool's tables (tests/steps/cli.sh checks it:
+   RFL_CLI_TABLE=1 makes --help print the table's names instead). */
+#ifndef RFL_CLI_H
+#define RFL_CLI_H
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic ignored "-Wunused-function" /* each tool uses a subset */
+#endif
+
+enum { CLI_OK = 0, CLI_BAD_INPUT = 1, CLI_BAD_USAGE = 2 };
+
+/* One option: its name, the name of its value (NULL: a flag) and the id
+   cli_next returns for it. A table ends with {0, 0, 0}. */
+typedef struct cli_opt {
+    const char *name;
+    const char *value;
+    int id;
+} cli_opt;
+
+/* What cli_next returns besides an option's id. */
+enum { CLI_DONE = -1, CLI_ARG = -2, CLI_HELP = -3 };
+
+/* The options every tool that takes a machine takes. */
+enum { CLI_HW = 1000, CLI_HW_FILE };
+static const cli_opt cli_machine_opts[] = {
+    {"--hw", "NAME", CLI_HW}, {"--hw-file", "FILE", CLI_HW_FILE}, {0, 0, 0}};
+
+enum { CLI_MAX_FILES = 16, CLI_NUMS = 16 };
+typedef struct cli {
+    const char *prog;
+    int argc, i;
+    char **argv;
+    const cli_opt *const *tables; /* NULL-terminated */
+    const char *opt, *val;        /* the option cli_next returned, its value */
+    /* machines: --hw NAME[,NAME...] and --hw-file FILE[,FILE...] */
+    const char *hw, *hw_files;
+    rfl_machine_file *loaded[CLI_MAX_FILES];
+    int nloaded;
+    /* numbers for tables: rotating buffers, so one printf takes several */
+    char num[CLI_NUMS][48];
+    int nk;
+} cli;
+
+static void cli_init(cli *c, const char *prog, int argc, char **argv, const cli_opt *const *tables) {
+    memset(c, 0, sizeof *c);
+    c->prog = prog;
+    c->argc = argc;
+    c->argv = argv;
+    c->tables = tables;
+    c->i = 1;
+}
+
+/* Bad usage: one line, a hint, exit 2. */
+static void cli_usage_error(const cli *c, const char *fmt, ...) {
+    va_list ap;
+    fprintf(stderr, "%s: ", c->prog);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry '%s --help'.\n", c->prog);
+    exit(CLI_BAD_USAGE);
+}
+
+/* Bad input: "prog: FILE:LINE:COL: message", exit 1. line/col 0 = none. */
+static void cli_input_error(const cli *c, const char *file, long line, long col, const char *fmt, ...) {
+    va_list ap;
+    fprintf(stderr, "%s: ", c->prog);
+    if (file) {
+        fprintf(stderr, "%s:", file);
+        if (line > 0) fprintf(stderr, "%ld:", line);
+        if (col > 0) fprintf(stderr, "%ld:", col);
+        fputc(' ', stderr);
+    }
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(CLI_BAD_INPUT);
+}
+
+static int cli_is(const char *a, const char *b) { return strcmp(a, b) == 0; }
+
+/* ---- the parser ------------------------------------------------------------ */
+static const cli_opt *cli_find(const cli *c, const char *name) {
+    const cli_opt *const *t;
+    const cli_opt *o;
+    for (t = c->tables; t && *t; t++)
+        for (o = *t; o->name; o++)
+            if (cli_is(o->name, name)) return o;
+    return 0;
+}
+
+/* RFL_CLI_TABLE set: the options the parser takes, one a line (the help
+   test holds them against --help). */
+static void cli_print_table(const cli *c) {
+    const cli_opt *const *t;
+    const cli_opt *o;
+    for (t = c->tables; t && *t; t++)
+        for (o = *t; o->name; o++) printf("%s\n", o->name);
+}
+
+/* The next argument: an option's id (c->val its value, NULL for a flag),
+   CLI_ARG (c->val the argument; "-" is one), CLI_HELP for --help or -h,
+   CLI_DONE at the end. An unknown option or a missing value exits 2.
+   --hw and --hw-file are kept in c->hw / c->hw_files as well. */
+static int cli_next(cli *c) {
+    const cli_opt *o;
+    const char *a;
+    if (c->i >= c->argc) return CLI_DONE;
+    a = c->argv[c->i++];
+    c->opt = a, c->val = 0;
+    if (cli_is(a, "--help") || cli_is(a, "-h")) {
+        if (getenv("RFL_CLI_TABLE")) { cli_print_table(c); exit(CLI_OK); }
+        return CLI_HELP;
+    }
+    if (a[0] != '-' || !a[1]) { c->val = a; return CLI_ARG; }
+    if (!(o = cli_find(c, a))) cli_usage_error(c, "unknown option '%s'", a);
+    if (o->value) {
+        if (c->i >= c->argc) cli_usage_error(c, "%s needs a value (%s)", a, o->value);
+        c->val = c->argv[c->i++];
+    }
+    if (o->id == CLI_HW) c->hw = c->val;
+    if (o->id == CLI_HW_FILE) c->hw_files = c->val;
+    return o->id;
+}
+
+/* A whole number in lo..hi, else exit 2 naming the option. */
+static long cli_long(const cli *c, long lo, long hi) {
+    char *end;
+    long v;
+    errno = 0;
+    v = strtol(c->val, &end, 10);
+    if (!c->val[0] || *end || errno || v < lo || v > hi)
+        cli_usage_error(c, "%s wants a whole number %ld..%ld, not '%s'", c->opt, lo, hi, c->val);
+    return v;
+}
+
+/* ---- memory and files ------------------------------------------------------ */
+static void *cli_xmalloc(const cli *c, size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (!p) cli_input_error(c, 0, 0, 0, "out of memory (%lu bytes)", (unsigned long)n);
+    return p;
+}
+
+static int cli_file_exists(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != 0;
+}
+
+/* The whole of a file ("-": standard input) in one malloc'd buffer, with a
+   NUL after its *len bytes. Exits 1 naming the file when it cannot. */
+static char *cli_read_file(const cli *c, const char *path, size_t *len) {
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    char *buf = 0, *grown;
+    size_t cap = 0, n = 0, r;
+    if (!f) cli_input_error(c, path, 0, 0, "cannot open: %s", strerror(errno));
+    for (;;) {
+        if (n + 65536 > cap) {
+            cap = cap ? cap * 2 : (size_t)1 << 20;
+            grown = (char *)realloc(buf, cap);
+            if (!grown) cli_input_error(c, path, 0, 0, "out of memory");
+            buf = grown;
+        }
+        r = fread(buf + n, 1, cap - n - 1, f);
+        n += r;
+        if (r == 0) break;
+    }
+    if (f != stdin) fclose(f);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+/* ---- numbers for humans ------------------------------------------------------ */
+static char *cli_numbuf(cli *c) { return c->num[c->nk++ % CLI_NUMS]; }
+/* SI-prefixed number with unit: "19.5 TFLOP/s". */
+static const char *cli_si(cli *c, double v, const char *unit) {
+    char *b = cli_numbuf(c);
+    size_t n = rfl_fmt_si(b, 32, v, 4);
+    snprintf(b + n, 48 - n, "%s", unit);
+    return b;
+}
+static const char *cli_num(cli *c, double v, int sig) {
+    char *b = cli_numbuf(c);
+    rfl_fmt_num(b, 40, v, sig);
+    return b;
+}
+/* 1234567 -> "1,234,567" */
+static const char *cli_commas(cli *c, double v) {
+    char *b = cli_numbuf(c), t[32];
+    size_t n = rfl_fmt_num(t, sizeof t, v, 17), i, j = 0, start = (t[0] == '-');
+    size_t intlen = n;
+    for (i = 0; i < n; i++) if (t[i] == '.' || t[i] == 'e') { intlen = i; break; }
+    for (i = 0; i < n && j + 2 < 48; i++) {
+        if (i > start && i < intlen && (intlen - i) % 3 == 0) b[j++] = ',';
+        b[j++] = t[i];
+    }
+    b[j] = 0;
+    return b;
+}
+
+/* ---- JSON out: the library writes, the tool prints ----------------------- */
+typedef void (*cli_json_fn)(rfl_json_writer *w, const void *ctx);
+/* fn(ctx) counted, then written into a buffer of that size, then to f. */
+static void cli_json_out(const cli *c, FILE *f, cli_json_fn fn, const void *ctx) {
+    rfl_json_writer w;
+    char *buf;
+    rfl_json_w_init(&w, 0, 0);
+    fn(&w, ctx);
+    buf = (char *)cli_xmalloc(c, w.len + 1);
+    rfl_json_w_init(&w, buf, w.len + 1);
+    fn(&w, ctx);
+    if (rfl_json_w_finish(&w) != RFL_OK) cli_input_error(c, 0, 0, 0, "JSON writer: badly nested");
+    fwrite(buf, 1, w.len, f);
+    free(buf);
+}
+
+/* ---- machines: --hw NAME and --hw-file FILE ----------------------------------- */
+/* Unknown machine: the error names the closest ones. */
+static const rfl_machine *cli_find_hw(const cli *c, const char *name) {
+    const rfl_machine *m;
+    char sug[256];
+    if (rfl_hw_find(name, &m) == RFL_OK) return m;
+    rfl_hw_suggest(name, 4, sug, sizeof sug);
+    cli_input_error(c, 0, 0, 0, "unknown machine '%s'; closest: %s (rfl-hw lists all)", name, sug);
+    return 0;
+}
+
+#ifndef RFL_NO_MACHINE_FILE
+/* Reads a machine file; a bad one exits 1 with "FILE:LINE:COL: field: what".
+   The file lives until the tool exits. */
+static const rfl_machine_file *cli_load_hw_file(cli *c, const char *path) {
+    size_t len;
+    char *text = cli_read_file(c, path, &len);
+    rfl_machine_file *mf = (rfl_machine_file *)cli_xmalloc(c, sizeof *mf);
+    char *strs = (char *)cli_xmalloc(c, len + 1); /* decoded strings never outgrow the text */
+    int ntoks = RFL_MACHINE_FILE_TOKS;
+    rfl_json_tok *toks = (rfl_json_tok *)cli_xmalloc(c, sizeof *toks * (size_t)ntoks);
+    rfl_machine_file_err e;
+    rfl_result r = rfl_machine_file_parse(text, len, toks, ntoks, strs, len + 1, mf, &e);
+    if (r == RFL_ERR_BUFFER && e.need_toks > ntoks) { /* a file with many '_' extras */
+        ntoks = e.need_toks;
+        free(toks);
+        toks = (rfl_json_tok *)cli_xmalloc(c, sizeof *toks * (size_t)ntoks);
+        r = rfl_machine_file_parse(text, len, toks, ntoks, strs, len + 1, mf, &e);
+    }
+    if (r != RFL_OK)
+        cli_input_error(c, path, e.line, e.col, "%s%s%s", e.field, e.field[0] ? ": " : "",
+                        e.msg && e.msg[0] ? e.msg : rfl_result_str(r));
+    free(toks);
+    free(text); /* the machine's strings live in strs */
+    if (c->nloaded < CLI_MAX_FILES) c->loaded[c->nloaded++] = mf;
+    return mf;
+}
+
+/* The file machine m was loaded from (a --hw-file machine), or NULL. */
+static const rfl_machine_file *cli_file_of(const cli *c, const rfl_machine *m) {
+    int i;
+    for (i = 0; i < c->nloaded; i++)
+        if (&c->loaded[i]->machine == m) return c->loaded[i];
+    return 0;
+}
+
+/* A measured roof worth drawing: one that differs from the machine's own
+   (a probe of a host the table lacks writes the same figures twice). */
+static int cli_measured_differs(const rfl_machine_file *mf) {
+    return mf->has_measured &&
+           (memcmp(mf->measured.peak_flops, mf->machine.peak_flops, sizeof mf->machine.peak_flops) ||
+            memcmp(mf->measured.bw_bytes_per_s, mf->machine.bw_bytes_per_s,
+                   sizeof mf->machine.bw_bytes_per_s));
+}
+
+/* The one machine of a tool that takes a single machine: --hw NAME or
+   --hw-file FILE, not both. NULL when neither. */
+static const rfl_machine *cli_machine(cli *c) {
+    if (c->hw && c->hw_files) cli_usage_error(c, "give --hw NAME or --hw-file FILE, not both");
+    if (c->hw_files) {
+        if (strchr(c->hw_files, ',')) cli_usage_error(c, "one --hw-file here ('%s')", c->hw_files);
+        return &cli_load_hw_file(c, c->hw_files)->machine;
+    }
+    return c->hw ? cli_find_hw(c, c->hw) : 0;
+}
+
+/* Is file machine f the table machine m (by id or name)? */
+static int cli_same_machine(const rfl_machine *f, const rfl_machine *m) {
+    const rfl_machine *t;
+    return rfl_name_eq(f->id, m->id) || rfl_name_eq(f->name, m->name) ||
+           (rfl_hw_find(f->id, &t) == RFL_OK && t == m);
+}
+
+/* Chart panels from --hw NAME[,NAME...] and --hw-file FILE[,FILE...]:
+   out[] the machines (table ones first, then files), measured[] the roof
+   drawn dashed beside each (NULL: none). A file with a "measured" object
+   draws it beside its own figures. A file that is one of the --hw
+   machines (same id or name) joins that panel instead: its measured
+   object, or else its figures, are drawn dashed beside the table's roof.
+   Returns the number of panels (exits 2 past cap). */
+static int cli_machines(cli *c, const rfl_machine **out, const rfl_machine **measured, int cap) {
+    char buf[1024], *s, *tok;
+    int n = 0, ntable, k;
+    snprintf(buf, sizeof buf, "%s", c->hw ? c->hw : "");
+    for (s = buf; (tok = strtok(s, ",")) != 0; s = 0) {
+        if (n >= cap) cli_usage_error(c, "at most %d machines", cap);
+        measured[n] = 0;
+        out[n++] = cli_find_hw(c, tok);
+    }
+    ntable = n;
+    snprintf(buf, sizeof buf, "%s", c->hw_files ? c->hw_files : "");
+    for (s = buf; (tok = strtok(s, ",")) != 0; s = 0) {
+        const rfl_machine_file *mf = cli_load_hw_file(c, tok);
+        for (k = 0; k < ntable && !cli_same_machine(&mf->machine, out[k]); k++) {}
+        if (k < ntable) {
+            measured[k] = mf->has_measured ? &mf->measured : &mf->machine;
+            continue;
+        }
+        if (n >= cap) cli_usage_error(c, "at most %d machines", cap);
+        measured[n] = cli_measured_differs(mf) ? &mf->measured : 0;
+        out[n++] = &mf->machine;
+    }
+    return n;
+}
+#endif /* RFL_NO_MACHINE_FILE */
+#endif
