@@ -103,7 +103,8 @@
    API BY TASK
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
-                  rfl_machine_file_parse (MACHINE FILES below)
+                  rfl_machine_file_parse rfl_machine_file_write
+                  rfl_machine_file_print rfl_machine_file_prec (MACHINE FILES below)
                   rfl_probe_run rfl_probe_levels rfl_probe_kernel_run
                   rfl_probe_job_slice rfl_probe_job_flops rfl_probe_job_bytes
                   rfl_probe_isa_best rfl_probe_isa_name (measured roofs: PROBE)
@@ -134,7 +135,8 @@
                   (the ONNX API section: a model file streamed into layer records)
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
-                  rfl_reduce_ceilings_machine rfl_csv_format_name (REDUCER below)
+                  rfl_reduce_ceilings_machine rfl_csv_format_name
+                  rfl_reduce_warn_code rfl_reduce_json (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
                   rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
                   rfl_llm_kernel_role_of (API TRANSFORMERS: the LLM join)
@@ -148,6 +150,11 @@
        JSON:      rfl_json_parse (count mode: NULL tokens) rfl_json_get
                   rfl_json_at rfl_json_path rfl_json_num rfl_json_str
                   rfl_json_str_eq rfl_json_line ([2]; see its API comment)
+                  writer: rfl_json_w_init rfl_json_w_obj rfl_json_w_arr
+                  rfl_json_w_end rfl_json_w_num rfl_json_w_num_if
+                  rfl_json_w_null rfl_json_w_bool rfl_json_w_str
+                  rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
+                  docs/schema.md, RFL_SCHEMA_VERSION)
        Names:     rfl_result_str rfl_version rfl_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_act_name rfl_op_name
@@ -693,6 +700,9 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
        if (rfl_json_w_finish(&w) == RFL_OK) fputs(buf, stdout);
    key: the member's name inside an object, NULL inside an array or at
    the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
+/* The version of the tools' JSON documents (docs/schema.md): a key renamed,
+   removed or given another meaning raises it; a key added does not. */
+#define RFL_SCHEMA_VERSION 2
 typedef struct rfl_json_writer {
     char *buf;          /* caller's; NULL: count only */
     size_t cap;         /* bytes of buf */
@@ -1721,6 +1731,7 @@ typedef struct rfl_onnx_state {
                                 them and call rfl_onnx_skip, or push them */
     size_t need;             /* arena bytes the read and build need (set by
                                 finish, also with RFL_ERR_BUFFER) */
+    uint64_t seeked;         /* of offset: bytes seeked over (rfl_onnx_skip) */
     rfl_result err;          /* first error (sticky) */
     uint64_t err_offset;     /* stream byte offset of a wire error */
     char err_msg[160];       /* what was wrong, for humans */
@@ -1780,10 +1791,24 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
                                         void *arena, size_t size, rfl_onnx_graph *g);
 #ifndef RFL_NO_STDIO
 /* Read a file, seeking past weight payloads: init + push + finish.
-   RFL_ERR_IO when it cannot be opened or read (st->err_msg says). */
+   RFL_ERR_IO when it cannot be opened or read (st->err_msg says). The
+   caller's two passes: arena NULL (count mode) gives st->need, then the
+   read into an arena of that size. */
 RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
                                       size_t size, rfl_onnx_graph *g);
+/* The same from an open stream, from where it stands (standard input, a
+   pipe): payloads are seeked over when f can seek, else read and
+   dropped. st->offset - st->seeked bytes were read. f stays open. */
+#include <stdio.h>
+RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena,
+                                        size_t size, rfl_onnx_graph *g);
 #endif
+/* Dim `axis` of graph input `input` as rfl_onnx_build saw it with desc d
+   at batch (rfl_onnx_info.batch): the batch for a symbolic or unknown
+   first axis, a d->dims value for a named one, else the file's; -1 when
+   none of these (a symbolic dim without a value). */
+RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc *d,
+                                   uint64_t batch, int input, int axis);
 
 #endif /* RFL_NO_ONNX */
 
@@ -7656,6 +7681,7 @@ RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n) {
     if (st->err) return st->err;
     if (st->phase_ != RFL__OXP_SKIP || n > st->remain_) return RFL_ERR_ARG;
     st->offset += n;
+    st->seeked += n;
     st->remain_ -= n;
     st->skip = st->remain_;
     if (!st->remain_) return rfl__ox_field_done(st);
@@ -9921,28 +9947,21 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
    buffer keeps the frame under 1 KiB for small stacks); payloads the
    reader skips are seeked over (fseek from the current position, in steps
    a long can hold), so the reads cover only the graph. */
-RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
-                                      size_t size, rfl_onnx_graph *g) {
+RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena, size_t size,
+                                        rfl_onnx_graph *g) {
     unsigned char buf[512];
-    FILE *f;
     size_t n;
-    long end = 0;
+    long start = 0, end = 0;
     int size_known = 0;
     rfl_result r;
-    if (!st || !path || !g) return RFL_ERR_ARG;
+    if (!st || !f || !g) return RFL_ERR_ARG;
     r = rfl_onnx_init(st, arena, size);
     if (r) return r;
-    f = fopen(path, "rb");
-    if (!f) {
-        rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "cannot open the file");
-        return st->err = RFL_ERR_IO;
-    }
-    /* the file's size bounds every seek: a payload cut short by the end
+    /* the stream's size bounds every seek: a payload cut short by the end
        of the file is read (not seeked over), so finish sees the truncation */
-    if (fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-        size_known = 1;
-    else
-        rewind(f);
+    if ((start = ftell(f)) >= 0 && fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) >= start &&
+        fseek(f, start, SEEK_SET) == 0)
+        size_known = 1, end -= start;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         if (rfl_onnx_push(st, buf, n)) break;
         while (size_known && st->skip > 0 && st->skip <= (uint64_t)end - st->offset) {
@@ -9955,11 +9974,51 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
         rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "read error");
         st->err = RFL_ERR_IO;
     }
-    fclose(f);
     if (st->err) return st->err;
     return rfl_onnx_finish(st, g);
 }
+
+RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
+                                      size_t size, rfl_onnx_graph *g) {
+    FILE *f;
+    rfl_result r;
+    if (!st || !path || !g) return RFL_ERR_ARG;
+    r = rfl_onnx_init(st, arena, size);
+    if (r) return r;
+    f = fopen(path, "rb");
+    if (!f) {
+        rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "cannot open the file");
+        return st->err = RFL_ERR_IO;
+    }
+    r = rfl_onnx_read_stream(st, f, arena, size, g);
+    fclose(f);
+    return r;
+}
 #endif
+
+RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc *d,
+                                   uint64_t batch, int input, int axis) {
+    const rfl_onnx_value *v;
+    const rfl_onnx_dim *dim;
+    const char *p = d ? d->dims : 0;
+    size_t n;
+    if (!g || input < 0 || input >= g->input_count) return -1;
+    v = &g->values[g->inputs[input]];
+    if (axis < 0 || axis >= v->rank) return -1;
+    dim = &v->dims[axis];
+    n = dim->param ? rfl__strlen(dim->param) : 0;
+    while (n && p && *p) { /* "seq=128,height=224" */
+        if (rfl__memeq(p, dim->param, n) && p[n] == '=') {
+            int64_t x = 0;
+            for (p += n + 1; *p >= '0' && *p <= '9' && x < ((int64_t)1 << 58); p++) x = x * 10 + (*p - '0');
+            return x;
+        }
+        while (*p && *p != ',') p++;
+        if (*p) p++;
+    }
+    if (axis == 0 && (dim->value < 0 || dim->param)) return (int64_t)batch;
+    return dim->param ? -1 : dim->value;
+}
 #endif /* RFL_NO_ONNX */
 
 
