@@ -30,6 +30,8 @@
                               LLM join, which also needs the reducer)
        RFL_NO_ONNX            leave out the ONNX reader
        RFL_NO_MACHINE_FILE    leave out the machine-file (JSON) reader
+       RFL_NO_JSON_WRITER     leave out the JSON writer and the documents
+                              it writes (machine files, rfl-reduce --json)
        RFL_NO_PROBE           leave out the probe (measured ceilings)
        RFL_HW_NO_STRINGS      the table without its sources and aliases
        RFL_HW_ONLY            the table with only the machines named by
@@ -684,6 +686,7 @@ RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s);
 /* Line of the token's first byte (for error messages); 0 for tok < 0. */
 RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
 
+#ifndef RFL_NO_JSON_WRITER
 /* ---- JSON: a small writer into a caller buffer -----------------------------
    Every JSON document a tool prints (machine files, rfl-reduce --json) is
    written by the library through this writer, so every front end writes
@@ -729,6 +732,7 @@ RFL_API void rfl_json_w_str_n(rfl_json_writer *w, const char *key, const char *s
    (or NULL: count mode; need w->len + 1 bytes); RFL_ERR_FORMAT when the
    document was not well nested. */
 RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w);
+#endif
 
 /* ==========================================================================
    API  LAYERS AND THE ZOO
@@ -2087,6 +2091,7 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
    tests and users match on. */
 RFL_API const char *rfl_reduce_warn_code(rfl_reduce_warn w);
 
+#ifndef RFL_NO_JSON_WRITER
 /* rfl-reduce --json, written once here (docs/schema.md, RFL_SCHEMA_VERSION):
    format, kernels, kernels_seen, locale, time_s, time_ns, flops{fp64, fp32,
    fp16, tensor, total, tensor_estimated, by_precision{...}}, bytes{dram,
@@ -2100,6 +2105,7 @@ RFL_API const char *rfl_reduce_warn_code(rfl_reduce_warn w);
    opened and closed here (newline after). */
 RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
                              const rfl_kernel_stat *groups, const rfl_machine *hw);
+#endif
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
@@ -2572,6 +2578,7 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
                                           char *strbuf, size_t strsize,
                                           rfl_machine_file *out,
                                           rfl_machine_file_err *err);
+#ifndef RFL_NO_JSON_WRITER
 /* The writer beside the reader: the members of a machine file (what
    rfl-hw NAME --json prints) into the object the caller opened, so that a
    tool may add its own '_' members before closing it:
@@ -2587,6 +2594,7 @@ RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *
    it needs, NUL included: when that is over size, nothing usable was
    written (buf NULL: count only). */
 RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_file *mf);
+#endif
 /* The order machine files list precisions in (fp64 first, then by unit
    kind): the i-th, for 0 <= i < RFL_PREC_COUNT. */
 RFL_API rfl_prec rfl_machine_file_prec(int i);
@@ -3451,6 +3459,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok) {
     return line;
 }
 
+#ifndef RFL_NO_JSON_WRITER
 /* ---- the writer ------------------------------------------------------------- */
 RFL_API void rfl_json_w_init(rfl_json_writer *w, char *buf, size_t cap) {
     RFL_MEMSET(w, 0, sizeof *w);
@@ -3555,6 +3564,7 @@ RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w) {
     if (w->err || w->depth) return RFL_ERR_FORMAT;
     return w->len < w->cap ? RFL_OK : RFL_ERR_BUFFER;
 }
+#endif /* RFL_NO_JSON_WRITER */
 
 /* ==========================================================================
    [3]  MACHINES
@@ -4158,6 +4168,7 @@ RFL_API rfl_prec rfl_machine_file_prec(int i) {
     return i >= 0 && i < RFL_PREC_COUNT ? order[i] : RFL_FP32;
 }
 
+#ifndef RFL_NO_JSON_WRITER
 /* peak_flops and mem_bw. skip_empty: leave out an object with no value > 0
    (a probe that measured only bandwidth), which the reader would reject. */
 static void rfl__mfw_ceilings(rfl_json_writer *w, const rfl_machine *m, int skip_empty) {
@@ -4239,6 +4250,7 @@ RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_
     rfl_json_w_finish(&w);
     return w.len + 1;
 }
+#endif /* RFL_NO_JSON_WRITER */
 #endif /* RFL_NO_MACHINE_FILE */
 
 
@@ -12415,6 +12427,7 @@ RFL_API const char *rfl_reduce_warn_code(rfl_reduce_warn w) {
     return (int)w > 0 && (int)w < (int)RFL_WARN_COUNT_ ? codes[w] : "warning";
 }
 
+#ifndef RFL_NO_JSON_WRITER
 /* ---- rfl-reduce --json ------------------------------------------------------ */
 #define RFL__KNOWN(k, bits) (((k)->work.unknown & (bits)) == 0)
 static unsigned rfl__prec_bits(int first) {
@@ -12549,6 +12562,7 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
     rfl_json_w_end(w);
 }
 #undef RFL__KNOWN
+#endif /* RFL_NO_JSON_WRITER */
 
 #undef RFL__HAS
 #undef RFL__U
