@@ -138,7 +138,8 @@
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
                   rfl_reduce_ceilings_machine rfl_csv_format_name
-                  rfl_reduce_warn_code rfl_reduce_json (REDUCER below)
+                  rfl_reduce_warn_code rfl_reduce_json rfl_reduce_json_point
+                  (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
                   rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
                   rfl_llm_kernel_role_of (API TRANSFORMERS: the LLM join)
@@ -153,7 +154,7 @@
                   rfl_json_at rfl_json_path rfl_json_num rfl_json_str
                   rfl_json_str_eq rfl_json_line ([2]; see its API comment)
                   writer: rfl_json_w_init rfl_json_w_obj rfl_json_w_arr
-                  rfl_json_w_end rfl_json_w_num rfl_json_w_num_if
+                  rfl_json_w_end rfl_json_w_num rfl_json_w_u64 rfl_json_w_num_if
                   rfl_json_w_null rfl_json_w_bool rfl_json_w_str
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
                   docs/schema.md, RFL_SCHEMA_VERSION)
@@ -721,6 +722,8 @@ RFL_API void rfl_json_w_arr(rfl_json_writer *w, const char *key);
 /* Closes the innermost object or array (at the top: a newline after). */
 RFL_API void rfl_json_w_end(rfl_json_writer *w);
 RFL_API void rfl_json_w_num(rfl_json_writer *w, const char *key, double v);
+/* An exact integer, all its digits (counts beyond 2^53 too). */
+RFL_API void rfl_json_w_u64(rfl_json_writer *w, const char *key, uint64_t v);
 /* v when known is nonzero, else null (unknown is null, never 0). */
 RFL_API void rfl_json_w_num_if(rfl_json_writer *w, const char *key, int known, double v);
 RFL_API void rfl_json_w_null(rfl_json_writer *w, const char *key);
@@ -2105,6 +2108,11 @@ RFL_API const char *rfl_reduce_warn_code(rfl_reduce_warn w);
    opened and closed here (newline after). */
 RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
                              const rfl_kernel_stat *groups, const rfl_machine *hw);
+/* The reader's side of the same keys: the DRAM arithmetic intensity and
+   achieved FLOP/s of object obj of such a document (the totals, or one
+   kernel of top / by_name): ai.dram, else flops.total / bytes.dram;
+   flops_per_s, else flops.total / time_s. 1 when both are known (> 0). */
+RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, double *flops_per_s);
 #endif
 #endif /* RFL_NO_REDUCE */
 
@@ -3540,6 +3548,11 @@ RFL_API void rfl_json_w_num(rfl_json_writer *w, const char *key, double v) {
     if (v != v || v - v != 0.0) { rfl_json_w_null(w, key); return; }
     rfl__jw_sep(w, key);
     rfl__jw_put(w, b, rfl_fmt_num(b, sizeof b, v, 15));
+}
+RFL_API void rfl_json_w_u64(rfl_json_writer *w, const char *key, uint64_t v) {
+    char b[24];
+    rfl__jw_sep(w, key);
+    rfl__jw_put(w, b, rfl_fmt_u64(b, sizeof b, v));
 }
 RFL_API void rfl_json_w_num_if(rfl_json_writer *w, const char *key, int known, double v) {
     if (known) rfl_json_w_num(w, key, v);
@@ -12562,6 +12575,21 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
     rfl_json_w_end(w);
 }
 #undef RFL__KNOWN
+
+static double rfl__json_num_at(const rfl_json_doc *d, int obj, const char *path) {
+    double v;
+    return rfl_json_num(d, rfl_json_path(d, obj, path), &v) ? v : -1;
+}
+
+RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, double *flops_per_s) {
+    double total = rfl__json_num_at(d, obj, "flops.total"), dram = rfl__json_num_at(d, obj, "bytes.dram");
+    double time_s = rfl__json_num_at(d, obj, "time_s");
+    *ai = rfl__json_num_at(d, obj, "ai.dram");
+    *flops_per_s = rfl__json_num_at(d, obj, "flops_per_s");
+    if (!(*ai > 0) && total > 0 && dram > 0) *ai = total / dram;
+    if (!(*flops_per_s > 0) && total > 0 && time_s > 0) *flops_per_s = total / time_s;
+    return *ai > 0 && *flops_per_s > 0;
+}
 #endif /* RFL_NO_JSON_WRITER */
 
 #undef RFL__HAS

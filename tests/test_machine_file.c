@@ -278,7 +278,51 @@ static void test_writer(void) {
     RT_STR(again, want);
 }
 
+/* The JSON writer alone: nesting, escapes, null for NaN and unknown,
+   exact integers, the buffer rule and a badly nested document. */
+static void test_json_writer(void) {
+    static const char want[] =
+        "{\n  \"a\": [\n    1.5,\n    null,\n    18446744073709551615,\n    {}\n  ],\n"
+        "  \"s\": \"q\\\"\\\\\\n\\t\\u0001\",\n  \"n\": null,\n  \"b\": false,\n  \"e\": []\n}\n";
+    char buf[256];
+    rfl_json_writer w;
+    volatile double zero = 0;
+    int pass;
+    for (pass = 0; pass < 2; pass++) { /* count mode, then the buffer */
+        rfl_json_w_init(&w, pass ? buf : 0, pass ? sizeof buf : 0);
+        rfl_json_w_obj(&w, 0);
+        rfl_json_w_arr(&w, "a");
+        rfl_json_w_num(&w, 0, 1.5);
+        rfl_json_w_num(&w, 0, zero / zero);
+        rfl_json_w_u64(&w, 0, 18446744073709551615ull);
+        rfl_json_w_obj(&w, 0);
+        rfl_json_w_end(&w);
+        rfl_json_w_end(&w);
+        rfl_json_w_str(&w, "s", "q\"\\\n\t\001");
+        rfl_json_w_num_if(&w, "n", 0, 7);
+        rfl_json_w_bool(&w, "b", 0);
+        rfl_json_w_arr(&w, "e");
+        rfl_json_w_end(&w);
+        rfl_json_w_end(&w);
+        RT_EQ_INT(rfl_json_w_finish(&w), pass ? RFL_OK : RFL_ERR_BUFFER);
+        RT_EQ_INT((long)w.len, (long)sizeof want - 1);
+    }
+    RT_STR(buf, want);
+    rfl_json_w_init(&w, buf, 8); /* short: the prefix, NUL-terminated */
+    rfl_json_w_str(&w, 0, "abcdefghij");
+    RT_EQ_INT(rfl_json_w_finish(&w), RFL_ERR_BUFFER);
+    RT_STR(buf, "\"abcdef");
+    RT_EQ_INT((long)w.len, 12);
+    rfl_json_w_init(&w, buf, sizeof buf); /* an end too many, an object left open */
+    rfl_json_w_end(&w);
+    RT_EQ_INT(rfl_json_w_finish(&w), RFL_ERR_FORMAT);
+    rfl_json_w_init(&w, buf, sizeof buf);
+    rfl_json_w_obj(&w, 0);
+    RT_EQ_INT(rfl_json_w_finish(&w), RFL_ERR_FORMAT);
+}
+
 int main(void) {
+    test_json_writer();
     test_minimal();
     test_full_and_measured();
     test_bad_files();

@@ -274,19 +274,6 @@ static void add_estimate(plot *P, const char *path, const rfl_json_doc *d, const
     if (kernels) add_layer_points(P, d, 0, name, prec, train, fl);
 }
 
-/* AI and FLOP/s of rfl-reduce's totals or one of its kernels (the same
-   keys, docs/schema.md): ai.dram, else flops.total / bytes.dram;
-   flops_per_s, else flops.total / time_s. 0 when unknown. */
-static int measured_at(const rfl_json_doc *d, int obj, double *ai, double *fps) {
-    double total = num_or(d, obj, "flops.total", -1), dram = num_or(d, obj, "bytes.dram", -1);
-    double time_s = num_or(d, obj, "time_s", -1);
-    *ai = num_or(d, obj, "ai.dram", -1);
-    *fps = num_or(d, obj, "flops_per_s", -1);
-    if (!(*ai > 0) && total > 0 && dram > 0) *ai = total / dram;
-    if (!(*fps > 0) && total > 0 && time_s > 0) *fps = total / time_s;
-    return *ai > 0 && *fps > 0;
-}
-
 /* The roof a profile's FLOPs belong under: its "dtype", else the
    precision that did most of them. */
 static rfl_prec measured_prec(plot *P, const char *path, const rfl_json_doc *d) {
@@ -315,7 +302,7 @@ static void add_measured(plot *P, const char *path, const rfl_json_doc *d, const
     const rfl_machine *hm;
     rfl_point *p;
     int k, top, i;
-    if (!measured_at(d, 0, &ai, &fps))
+    if (!rfl_reduce_json_point(d, 0, &ai, &fps))
         cli_input_error(P->c, path, 1, 0,
                         "needs ai.dram (or flops.total and bytes.dram) and flops_per_s (or "
                         "flops.total and time_s); a null means the profile lacked those metrics");
@@ -335,7 +322,7 @@ static void add_measured(plot *P, const char *path, const rfl_json_doc *d, const
     snprintf(lab, sizeof lab, "%s kernels", name);
     for (i = top + 1; i < d->t[top].after; i = d->t[i].after) {
         double kt = num_or(d, i, "time_s", -1);
-        if (!measured_at(d, i, &ai, &fps)) continue;
+        if (!rfl_reduce_json_point(d, i, &ai, &fps)) continue;
         p = new_point(P, lab);
         p->ai = ai, p->flops_per_s = fps, p->prec = prec, p->machine = RFL_ALL_MACHINES;
         p->weight = time_s > 0 && kt > 0 ? kt / time_s : 0.05;
