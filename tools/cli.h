@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h> /* mkdir */
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic ignored "-Wunused-function" /* each tool uses a subset */
@@ -27,8 +28,9 @@
 
 enum { CLI_OK = 0, CLI_BAD_INPUT = 1, CLI_BAD_USAGE = 2 };
 
-/* One option: its name, the name of its value (NULL: a flag) and the id
-   cli_next returns for it. A table ends with {0, 0, 0}. */
+/* One option: its name, its value (NULL: a flag; a name, or a hint with a
+   space in it that a missing value's error shows) and the id cli_next
+   returns for it. A table ends with {0, 0, 0}. */
 typedef struct cli_opt {
     const char *name;
     const char *value;
@@ -40,8 +42,9 @@ enum { CLI_DONE = -1, CLI_ARG = -2, CLI_HELP = -3 };
 
 /* The options every tool that takes a machine takes. */
 enum { CLI_HW = 1000, CLI_HW_FILE };
+#define CLI_HW_FILE_HINT "a machine file: rfl-hw NAME --json > FILE"
 static const cli_opt cli_machine_opts[] = {
-    {"--hw", "NAME", CLI_HW}, {"--hw-file", "FILE", CLI_HW_FILE}, {0, 0, 0}};
+    {"--hw", "NAME", CLI_HW}, {"--hw-file", CLI_HW_FILE_HINT, CLI_HW_FILE}, {0, 0, 0}};
 
 enum { CLI_MAX_FILES = 16, CLI_NUMS = 16 };
 typedef struct cli {
@@ -57,6 +60,9 @@ typedef struct cli {
     /* numbers for tables: rotating buffers, so one printf takes several */
     char num[CLI_NUMS][48];
     int nk;
+    /* charts: pixels and the PNG encoder's arena, kept for the next chart */
+    unsigned char *px, *arena;
+    size_t pxn, arenan;
 } cli;
 
 static void cli_init(cli *c, const char *prog, int argc, char **argv, const cli_opt *const *tables) {
@@ -134,7 +140,9 @@ static int cli_next(cli *c) {
     if (a[0] != '-' || !a[1]) { c->val = a; return CLI_ARG; }
     if (!(o = cli_find(c, a))) cli_usage_error(c, "unknown option '%s'", a);
     if (o->value) {
-        if (c->i >= c->argc) cli_usage_error(c, "%s needs a value (%s)", a, o->value);
+        if (c->i >= c->argc && strchr(o->value, ' '))
+            cli_usage_error(c, "%s needs a value (%s)", a, o->value);
+        if (c->i >= c->argc) cli_usage_error(c, "%s needs a value", a);
         c->val = c->argv[c->i++];
     }
     if (o->id == CLI_HW) c->hw = c->val;
@@ -188,6 +196,23 @@ static char *cli_read_file(const cli *c, const char *path, size_t *len) {
     buf[n] = 0;
     *len = n;
     return buf;
+}
+
+/* mkdir -p: dir and every folder above it (exit 1 when one cannot be made). */
+static void cli_make_dir(const cli *c, const char *dir) {
+    char p[512];
+    size_t i, n = strlen(dir);
+    if (n >= sizeof p) cli_usage_error(c, "-o: path too long");
+    memcpy(p, dir, n + 1);
+    for (i = 1; i <= n; i++) {
+        if (p[i] == '/' || p[i] == 0) {
+            char ch = p[i];
+            p[i] = 0;
+            if (mkdir(p, 0777) != 0 && errno != EEXIST)
+                cli_input_error(c, p, 0, 0, "cannot create the output directory: %s", strerror(errno));
+            p[i] = ch;
+        }
+    }
 }
 
 /* ---- numbers for humans ------------------------------------------------------ */
@@ -244,6 +269,53 @@ static const rfl_machine *cli_find_hw(const cli *c, const char *name) {
     cli_input_error(c, 0, 0, 0, "unknown machine '%s'; closest: %s (rfl-hw lists all)", name, sug);
     return 0;
 }
+
+#ifndef RFL_NO_CHART
+/* A white RGB canvas of w x h over the cli's pixels (grown when a larger
+   one is asked for). */
+static void cli_canvas(cli *c, rfl_canvas *cv, int w, int h) {
+    size_t need = RFL_CANVAS_BYTES(w, h, 3);
+    if (need > c->pxn) {
+        free(c->px);
+        c->px = (unsigned char *)cli_xmalloc(c, need);
+        c->pxn = need;
+    }
+    rfl_canvas_init(cv, c->px, need, w, h, 3, 0);
+    rfl_canvas_clear(cv, RFL_RGB(255, 255, 255));
+}
+
+/* A roofline of n machines (measured: their measured ceilings, or NULL)
+   with npts points under the roofs of prec; every other option 0, the
+   default. */
+static void cli_roofline_desc(rfl_roofline_desc *d, const char *title,
+                              const rfl_machine *const *machines,
+                              const rfl_machine *const *measured, int n,
+                              const rfl_point *pts, int npts, rfl_prec prec) {
+    memset(d, 0, sizeof *d);
+    d->title = title;
+    d->machines = machines;
+    d->measured = measured;
+    d->n_machines = n;
+    d->points = pts;
+    d->n_points = npts;
+    d->prec = prec;
+}
+
+#if defined(RFL_HAS_PNG) && !defined(RFL_NO_STDIO) /* rfl_png_save writes a file */
+/* The canvas as a PNG file (exit 1 when it cannot be written). */
+static void cli_png_save(cli *c, const rfl_canvas *cv, const char *path) {
+    size_t need = rfl_png_arena_size(cv->width, cv->height, 3);
+    rfl_result r;
+    if (need > c->arenan) {
+        free(c->arena);
+        c->arena = (unsigned char *)cli_xmalloc(c, need);
+        c->arenan = need;
+    }
+    r = rfl_png_save(cv, path, c->arena, c->arenan);
+    if (r != RFL_OK) cli_input_error(c, path, 0, 0, "cannot write the PNG: %s", rfl_result_str(r));
+}
+#endif
+#endif /* RFL_NO_CHART */
 
 #ifndef RFL_NO_MACHINE_FILE
 /* Reads a machine file; a bad one exits 1 with "FILE:LINE:COL: field: what".

@@ -25,7 +25,7 @@ static const char *usage =
 
 enum { OPT_JSON = 1, OPT_LIST };
 static const cli_opt opts[] = {{"--json", 0, OPT_JSON}, {"--list", 0, OPT_LIST}, {0, 0, 0}};
-static const cli_opt hw_file_opt[] = {{"--hw-file", "FILE", CLI_HW_FILE}, {0, 0, 0}};
+static const cli_opt hw_file_opt[] = {{"--hw-file", CLI_HW_FILE_HINT, CLI_HW_FILE}, {0, 0, 0}};
 static const cli_opt *const tables[] = {opts, hw_file_opt, 0};
 
 /* One machine as a machine file; a table machine has no "measured". */

@@ -470,10 +470,7 @@ int main(int argc, char **argv) {
                             rfl_prec_name(prec));
     /* the default title names the precision whose roof is drawn */
     snprintf(deftitle, sizeof deftitle, "Roofline (%s)", rfl_prec_name(prec));
-    memset(&d, 0, sizeof d);
-    d.title = title ? title : deftitle;
-    d.machines = P.machines, d.measured = P.measured, d.n_machines = P.nmach;
-    d.points = P.pts, d.n_points = P.npts, d.prec = prec;
+    cli_roofline_desc(&d, title ? title : deftitle, P.machines, P.measured, P.nmach, P.pts, P.npts, prec);
     if (ceil) d.extra_precs = parse_ceilings(&c, ceil, prec, &d.extra_levels);
     if (ascii) print_ascii(&P, &d);
     if (out) write_png(&c, &d, w, h, out);
