@@ -33,6 +33,8 @@
        RFL_NO_JSON_WRITER     leave out the JSON writer and the documents
                               it writes (machine files, rfl-reduce --json)
        RFL_NO_PROBE           leave out the probe (measured ceilings)
+       RFL_NO_CHECK           leave out the homework checker (API CHECK;
+                              also off without the zoo, table or reducer)
        RFL_HW_NO_STRINGS      the table without its sources and aliases
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
@@ -78,6 +80,7 @@
        [5]  ROOFLINE MATH             [12] CHART
        [6]  LAYERS                    [13] PNG
        [7]  TRANSFORMERS              [14] PROBE
+                                      [15] CHECK
        VERSION HISTORY, LICENSE (MIT) at the end of the file.
        rfl_version() returns RFL_VERSION_STRING, the version compiled in.
 
@@ -149,6 +152,11 @@
                   rfl_text_width
                   (CHART below)
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
+       Checker:   rfl_check_read rfl_check_run rfl_check_json rfl_check_gradescope
+                  rfl_check_template rfl_check_variant rfl_check_parse_value
+                  rfl_check_field_name rfl_check_field_dim rfl_check_verdict_name
+                  rfl_check_diag_name (API CHECK: a homework's answer file
+                  graded, each wrong value with a diagnosis code)
        Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
        JSON:      rfl_json_parse (count mode: NULL tokens) rfl_json_get
                   rfl_json_at rfl_json_path rfl_json_num rfl_json_str
@@ -2742,6 +2750,264 @@ RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r);
 RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
                              double out[RFL_PROBE_LEVELS]);
 #endif /* RFL_NO_PROBE */
+
+/* ==========================================================================
+   API  CHECK
+   a roofline homework (an answer file) graded against the library's own
+   estimate and the reduction of the student's profile (RFL_NO_CHECK)
+   ========================================================================== */
+/* The checker needs the zoo, the table and the reducer: without any of
+   them it drops out too. */
+#if defined(RFL_NO_ZOO) || defined(RFL_NO_HW_TABLE) || defined(RFL_NO_REDUCE)
+#ifndef RFL_NO_CHECK
+#define RFL_NO_CHECK
+#endif
+#endif
+#ifndef RFL_NO_CHECK
+/* ---- the answer file (schema 1; docs/schema.md) ---------------------------
+   {"schema": 1, "assignment": {"hw", "batch", "mode", "dtype", "student"},
+    "machine": {"peak_flops_per_s", "bandwidth_bytes_per_s",
+                "ridge_flop_per_byte"},
+    "models": {NAME: {"forward_flops", "backward_flops", "flops", "bytes",
+                      "ai", "attainable_flops_per_s", "bound",
+                      "predicted_time_s",
+                      "measured": {"profile", "flops", "bytes", "time_s",
+                                   "ai", "achieved_flops_per_s"}}}}
+   flops, bytes and predicted_time_s are for the assignment's mode (train:
+   forward + backward). A value is a number in base units, null (missing),
+   or a string with a unit (rfl_check_parse_value). "bound" is "memory" or
+   "compute". "profile" is the student's ncu CSV, relative to the answer
+   file (the caller reads and reduces it). Keys starting with '_' and the
+   template's "units" are ignored; any other unknown key is an error (a
+   typo would otherwise grade as missing). At most RFL_CHECK_MAX_MODELS
+   models; the file at most RFL_CHECK_FILE_MAX bytes.
+
+   What is expected (one assignment: a zoo model at 224 x 224, the batch,
+   mode and dtype, the table's machine; FLOPs under the dtype's roof: fp32
+   RFL_FP32, fp16/bf16/int8 their tensor roof), and every convention
+   accepted (a value is ok when it is within tol of any of them):
+     FLOPs   mac (conv and matmul only, FlopCounterMode, torchvision),
+             report (mac + linear biases, pen and paper), all (bias, BN,
+             ReLU, pooling, adds too). Backward: the library's rule, 2 x
+             forward minus the first layer's input gradient.
+     bytes   all (every layer's traffic, rfl_layer_cost_get) or conv+linear
+             (only conv and linear layers: 4 x (input + weights + output)
+             at fp32, the reports' pen-and-paper sum); train adds the
+             same layers' backward bytes.
+     ai      any FLOPs convention over any bytes convention.
+     attainable  min(peak, ai x bandwidth) for each ai; bound its term.
+     time    whole model max(FLOPs / peak, bytes / bandwidth) for every
+             pair, or the per-layer sum of rfl_net_predict.
+     machine peak of the dtype's roof, DRAM bandwidth, ridge = peak / bw.
+     measured  the reduction of the profile: all FLOPs (tensor included),
+             DRAM bytes, summed kernel time, their AI and FLOP/s.
+   Diagnosis codes (stable; rfl_check_diag_name) of a wrong value, tried
+   in this order; ratio = got / expected:
+     carried_error     follows from the student's own wrong inputs (an AI
+                       that is their own FLOPs / bytes, a time from their
+                       own peak ...): fix those (credit: desc.carry_credit)
+     inconsistent_ai   an AI that is not the student's own FLOPs / bytes
+     tensor_flops_missing  measured FLOPs = the FP (SIMT) counters only,
+                       while the profile has tensor-core FLOPs, or
+                       tensor-core kernels with no FLOP counter (then the
+                       FP sum is a lower bound: a larger answer, and the
+                       measured AI and FLOP/s, are unchecked)
+     per_sample        the value at batch 1 for a batch-B assignment
+     forward_only      a training value equal to the forward value
+     backward_twice_forward  backward = exactly 2 x forward (or a step =
+                       3 x forward): the first layer computes no input
+                       gradient, so the right backward is less
+     mac_not_flop      ratio 0.5: multiply-adds reported as FLOPs
+     precision_roof    the peak (ridge, attainable) of another precision's
+                       roof, e.g. A100 FP16 tensor 312 TFLOP/s for FP32 work
+     wrong_machine     the figure of another machine of the table
+     binary_prefix     ratio 1.024^k or 1/1.024^k (k = 1..4: Ki Mi Gi Ti
+                       for k M G T)
+     unit_slip         ratio 1000^k or 1/1000^k (ms written as s ...)
+     above_roof        a measured point above the roof min(peak, ai x bw)
+     measured_partial  measured FLOPs, bytes or time below the profile's
+                       totals: rows left out of the sum
+     wrong_variant     the assignment is not the student's variant
+     footprint_not_traffic  bytes = a torchsummary size (total, params or
+                       forward/backward pass, MB = 2^20 or 1e6, per sample):
+                       memory held is not DRAM traffic
+   A diagnosis matches within tol / 4. */
+#define RFL_CHECK_MAX_MODELS 8
+#define RFL_CHECK_FILE_MAX (1u << 20) /* answer file size cap, bytes */
+#define RFL_CHECK_TOKS 1024            /* tokens for 8 models without long '_' extras */
+#define RFL_CHECK_MAX_ITEMS (3 + 1 + 13 * RFL_CHECK_MAX_MODELS)
+
+typedef enum rfl_check_field {
+    RFL_CHECK_PEAK = 0,    /* machine.peak_flops_per_s */
+    RFL_CHECK_BW,          /* machine.bandwidth_bytes_per_s */
+    RFL_CHECK_RIDGE,       /* machine.ridge_flop_per_byte */
+    RFL_CHECK_FWD_FLOPS,   /* models.M.forward_flops ... */
+    RFL_CHECK_BWD_FLOPS,
+    RFL_CHECK_FLOPS,
+    RFL_CHECK_BYTES,
+    RFL_CHECK_AI,
+    RFL_CHECK_ATTAINABLE,
+    RFL_CHECK_BOUND,
+    RFL_CHECK_TIME,
+    RFL_CHECK_M_FLOPS,     /* models.M.measured.flops ... */
+    RFL_CHECK_M_BYTES,
+    RFL_CHECK_M_TIME,
+    RFL_CHECK_M_AI,
+    RFL_CHECK_M_ACHIEVED,
+    RFL_CHECK_VARIANT,     /* the assignment against the student's variant */
+    RFL_CHECK_FIELD_COUNT
+} rfl_check_field;
+
+/* Dimensions of values, for rfl_check_parse_value. */
+typedef enum rfl_check_dim {
+    RFL_DIM_FLOP = 0, RFL_DIM_BYTE, RFL_DIM_TIME, RFL_DIM_FLOP_PER_S,
+    RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_TEXT
+} rfl_check_dim;
+
+typedef enum rfl_check_verdict {
+    RFL_VERDICT_OK = 0, RFL_VERDICT_WRONG, RFL_VERDICT_MISSING,
+    RFL_VERDICT_UNCHECKED  /* nothing to check it against (no profile) */
+} rfl_check_verdict;
+
+typedef enum rfl_check_diag {
+    RFL_DIAG_NONE = 0, RFL_DIAG_CARRIED_ERROR, RFL_DIAG_INCONSISTENT_AI,
+    RFL_DIAG_TENSOR_FLOPS_MISSING, RFL_DIAG_PER_SAMPLE, RFL_DIAG_FORWARD_ONLY,
+    RFL_DIAG_BACKWARD_TWICE_FORWARD, RFL_DIAG_MAC_NOT_FLOP,
+    RFL_DIAG_PRECISION_ROOF, RFL_DIAG_WRONG_MACHINE, RFL_DIAG_BINARY_PREFIX,
+    RFL_DIAG_UNIT_SLIP, RFL_DIAG_ABOVE_ROOF, RFL_DIAG_MEASURED_PARTIAL,
+    RFL_DIAG_WRONG_VARIANT, RFL_DIAG_FOOTPRINT_NOT_TRAFFIC, RFL_DIAG_COUNT
+} rfl_check_diag;
+
+/* "machine.peak_flops_per_s", "forward_flops", "measured.flops",
+   "variant" (the names of points files); "ok" "wrong" "missing"
+   "unchecked"; "" or the diagnosis code. */
+RFL_API const char *rfl_check_field_name(rfl_check_field f);
+RFL_API const char *rfl_check_verdict_name(rfl_check_verdict v);
+RFL_API const char *rfl_check_diag_name(rfl_check_diag d);
+RFL_API rfl_check_dim rfl_check_field_dim(rfl_check_field f);
+
+/* A value: a plain number in base units ("3.64e9"), or a number and a
+   unit, spaces between allowed: "311 MB", "296.7 MiB", "3.64 GFLOP",
+   "1.8 GMAC" (a MAC is 2 FLOPs), "0.55 ms", "19.5 TFLOP/s", "1555 GB/s",
+   "12.5 FLOP/B"; commas may group digits by three ("8,297,434,213").
+   Prefixes k (or K) M G T P = 1e3..1e15, Ki Mi Gi Ti =
+   2^10..2^40, and for seconds m u (or the micro sign) n. Units: FLOP,
+   FLOPs, flop(s), MAC(s); B, byte(s); s, sec; FLOP/s, FLOPS; B/s,
+   byte(s)/s; FLOP/B, FLOP/byte. A unit of another dimension is
+   RFL_ERR_UNIT, a bad number RFL_ERR_NUMBER; *at (may be NULL) gets the
+   byte where it went wrong. */
+RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
+                                         double *out, size_t *at);
+
+typedef struct rfl_check_value {
+    int given;             /* 1: a value; 0: absent or null (missing) */
+    double v;              /* base units (bound: 1 memory, 0 compute) */
+    long line;             /* of the value in the file */
+} rfl_check_value;
+typedef struct rfl_check_model {
+    char name[48];         /* as written (a zoo name) */
+    char profile[256];     /* "" when none */
+    long line, profile_line;
+    rfl_check_value v[RFL_CHECK_FIELD_COUNT]; /* model and measured fields */
+} rfl_check_model;
+typedef struct rfl_check_answers {
+    char hw[64], student[64];
+    uint64_t batch;
+    rfl_mode mode;
+    rfl_dtype dtype;
+    const rfl_machine *machine; /* hw, found in the table */
+    rfl_check_value mach[3];    /* RFL_CHECK_PEAK .. RFL_CHECK_RIDGE */
+    int n_models;
+    rfl_check_model models[RFL_CHECK_MAX_MODELS];
+} rfl_check_answers;
+typedef struct rfl_check_err {
+    rfl_result code;
+    char msg[160];
+    char field[112];       /* "models.resnet18.bytes" ("" = the document) */
+    long line, col;        /* 1-based; 0 = unknown */
+    size_t offset;
+    int need_toks;         /* RFL_ERR_BUFFER: tokens needed */
+} rfl_check_err;
+/* Read an answer file (json[0..len), at most RFL_CHECK_FILE_MAX bytes)
+   with ntoks tokens (RFL_CHECK_TOKS suffice) into *out. Errors, with
+   err->field, line and column: RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER
+   (file over the cap, or too few tokens: err->need_toks), RFL_ERR_FORMAT
+   (unknown key, wrong type, a schema other than 1), RFL_ERR_MISSING
+   (assignment or its hw), RFL_ERR_UNKNOWN_NAME (machine, model, dtype,
+   mode), RFL_ERR_UNIT / RFL_ERR_NUMBER (a value). */
+RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
+                                  int ntoks, rfl_check_answers *out, rfl_check_err *err);
+
+typedef struct rfl_check_desc {
+    double tol;            /* relative; 0 = 0.02 (a MiB-for-MB slip is 4.9%) */
+    double points[RFL_CHECK_FIELD_COUNT]; /* per field; 0 = 1; < 0: not graded */
+    int carry_credit;      /* nonzero: full points for a carried_error */
+    rfl_layer *layers;     /* required: RFL_ZOO_MAX_LAYERS records */
+    int layer_cap;
+    /* per model of the answers (same order), the reduction of its profile
+       (NULL array or entry: none; measured values are then unchecked) */
+    const rfl_reduce_result *const *profiles;
+    /* the student's variant (rfl_check_variant), or NULL: not checked.
+       A wrong variant scores 0. */
+    const char *variant_model, *variant_hw;
+    uint64_t variant_batch;
+} rfl_check_desc;
+
+typedef struct rfl_check_item {
+    char field[112];       /* "models.resnet18.forward_flops" */
+    rfl_check_field kind;
+    int model;             /* index in answers.models, -1 for the machine */
+    rfl_check_verdict verdict;
+    rfl_check_diag diagnosis;
+    int has_expected, has_got;
+    double expected, got;  /* base units; bound: 1 memory, 0 compute */
+    double ratio;          /* got / expected; 0 when either is absent */
+    double points, max_points;
+    char message[320];     /* for the student: why, and what to do */
+} rfl_check_item;
+typedef struct rfl_check_report {
+    double score, max_score;
+    int n_items, n_ok, n_wrong, n_missing, n_unchecked;
+    int variant_wrong;
+} rfl_check_report;
+/* Check the answers: one item per value (the machine's three, then per
+   model its 13, then the variant when desc names one). items[cap]
+   (RFL_CHECK_MAX_ITEMS suffice); too few: RFL_ERR_BUFFER, rep->n_items
+   the number needed. RFL_ERR_ARG without desc->layers. */
+RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_desc *d,
+                                 rfl_check_item *items, int cap, rfl_check_report *rep);
+
+/* JSON of a run into buf (size bytes): {"score", "max_score", "items":
+   [{"field", "verdict", "expected", "got", "ratio", "diagnosis",
+   "message", "points", "max_points"}]}; rfl_check_gradescope writes
+   Gradescope's results.json: {"score", "max_score", "output", "tests":
+   [{"name", "score", "max_score", "output"}]}. Both return the length of
+   the whole text; it was written (NUL-terminated) when that is < size. */
+RFL_API size_t rfl_check_json(const rfl_check_report *rep, const rfl_check_item *items,
+                              int n, char *buf, size_t size);
+RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
+                                    const rfl_check_item *items, int n, char *buf,
+                                    size_t size);
+
+/* An empty answer file (every value null) with a "units" hint. */
+typedef struct rfl_check_template_desc {
+    const char *hw;                  /* required */
+    uint64_t batch;                  /* 0 = 1 */
+    rfl_mode mode;
+    rfl_dtype dtype;
+    const char *const *models;       /* required, n_models >= 1 */
+    int n_models;
+    const char *student;             /* optional */
+} rfl_check_template_desc;
+RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, size_t size);
+
+/* A student's variant: out[0] model, out[1] machine, out[2] batch index,
+   of n_models, n_hw, n_batches choices. Reproducible everywhere: FNV-1a
+   (64 bit) of the student's name, XOR the seed, through three steps of
+   splitmix64, each taken modulo its count. */
+RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models, int n_hw,
+                               int n_batches, int out[3]);
+#endif /* RFL_NO_CHECK */
 
 #ifdef __cplusplus
 }
@@ -16697,6 +16963,1149 @@ RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r) {
     return RFL_OK;
 }
 #endif /* RFL_NO_PROBE */
+
+/* ==========================================================================
+   [15] CHECK
+   an answer file read, graded against the estimate and the profile, and
+   written back as JSON (the checker's own small writer: rfl__cw)
+   ========================================================================== */
+#ifndef RFL_NO_CHECK
+static const char *const rfl__ck_names[RFL_CHECK_FIELD_COUNT] = {
+    "machine.peak_flops_per_s", "machine.bandwidth_bytes_per_s",
+    "machine.ridge_flop_per_byte", "forward_flops", "backward_flops", "flops", "bytes", "ai",
+    "attainable_flops_per_s", "bound", "predicted_time_s", "measured.flops",
+    "measured.bytes", "measured.time_s", "measured.ai", "measured.achieved_flops_per_s",
+    "variant"};
+static const unsigned char rfl__ck_dims[RFL_CHECK_FIELD_COUNT] = {
+    RFL_DIM_FLOP_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP, RFL_DIM_FLOP,
+    RFL_DIM_FLOP, RFL_DIM_BYTE, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_S, RFL_DIM_TEXT,
+    RFL_DIM_TIME, RFL_DIM_FLOP, RFL_DIM_BYTE, RFL_DIM_TIME, RFL_DIM_FLOP_PER_BYTE,
+    RFL_DIM_FLOP_PER_S, RFL_DIM_TEXT};
+static const char *const rfl__ck_diags[RFL_DIAG_COUNT] = {
+    "", "carried_error", "inconsistent_ai", "tensor_flops_missing", "per_sample",
+    "forward_only", "backward_twice_forward", "mac_not_flop", "precision_roof",
+    "wrong_machine", "binary_prefix", "unit_slip", "above_roof", "measured_partial",
+    "wrong_variant", "footprint_not_traffic"};
+
+RFL_API const char *rfl_check_field_name(rfl_check_field f) {
+    return (unsigned)f < RFL_CHECK_FIELD_COUNT ? rfl__ck_names[f] : "?";
+}
+RFL_API rfl_check_dim rfl_check_field_dim(rfl_check_field f) {
+    return (unsigned)f < RFL_CHECK_FIELD_COUNT ? (rfl_check_dim)rfl__ck_dims[f] : RFL_DIM_TEXT;
+}
+RFL_API const char *rfl_check_verdict_name(rfl_check_verdict v) {
+    static const char *const n[4] = {"ok", "wrong", "missing", "unchecked"};
+    return (unsigned)v < 4 ? n[v] : "?";
+}
+RFL_API const char *rfl_check_diag_name(rfl_check_diag d) {
+    return (unsigned)d < RFL_DIAG_COUNT ? rfl__ck_diags[d] : "?";
+}
+
+/* ---- values with units ---------------------------------------------------- */
+static int rfl__ck_is(const char *s, size_t n, const char *lit) {
+    return rfl__strlen(lit) == n && rfl__memeq(s, lit, n);
+}
+/* The unit's dimension and factor (MAC: 2 FLOPs); -1 when unknown. */
+static int rfl__ck_unit(const char *u, size_t n, double *k) {
+    static const char *const names[] = {
+        "FLOP", "FLOPs", "flop", "flops", "FLOPS/s", "MAC", "MACs", "mac", "macs",
+        "B", "byte", "bytes", "Byte", "Bytes", "s", "sec",
+        "FLOP/s", "FLOPs/s", "flop/s", "flops/s", "FLOPS",
+        "B/s", "byte/s", "bytes/s", "Byte/s", "Bytes/s",
+        "FLOP/B", "FLOP/byte", "FLOPs/byte", "FLOPs/B", "flop/byte", "flops/byte", "flop/B"};
+    static const signed char dim[] = {
+        RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP_PER_S,
+        RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP,
+        RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_TIME,
+        RFL_DIM_TIME, RFL_DIM_FLOP_PER_S, RFL_DIM_FLOP_PER_S, RFL_DIM_FLOP_PER_S,
+        RFL_DIM_FLOP_PER_S, RFL_DIM_FLOP_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_BYTE_PER_S,
+        RFL_DIM_BYTE_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE,
+        RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE,
+        RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE};
+    size_t i;
+    for (i = 0; i < sizeof dim; i++)
+        if (rfl__ck_is(u, n, names[i])) {
+            *k = (i >= 5 && i <= 8) ? 2.0 : 1.0;
+            return dim[i];
+        }
+    return -1;
+}
+
+/* A number, with commas between groups of three digits allowed before
+   the point ("8,297,434,213", as the reports' tables print them). */
+static rfl_result rfl__ck_num(const char *s, size_t n, double *v) {
+    char t[64];
+    size_t i, k = 0, digits = 0;
+    int commas = 0, point = 0;
+    for (i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '.' || c == 'e' || c == 'E') point = 1;
+        if (c == ',' && !point) {
+            if (digits == 0 || (commas && digits != 3) || (!commas && digits > 3)) return RFL_ERR_NUMBER;
+            commas = 1, digits = 0;
+            continue;
+        }
+        if (c >= '0' && c <= '9' && !point) digits++;
+        if (k + 1 >= sizeof t) return RFL_ERR_NUMBER;
+        t[k++] = c;
+    }
+    if (commas && digits != 3) return RFL_ERR_NUMBER;
+    return rfl_parse_num(t, k, v);
+}
+
+RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
+                                         double *out, size_t *at) {
+    static const char pre[] = "kKMGTPmun";
+    static const double pk[] = {1e3, 1e3, 1e6, 1e9, 1e12, 1e15, 1e-3, 1e-6, 1e-9};
+    size_t i = 0, j, u;
+    double v, k = 1.0, f = 1.0;
+    int d = -1, p;
+    if (at) *at = 0;
+    if (!s || !out) return RFL_ERR_ARG;
+    while (i < len && s[i] == ' ') i++;
+    for (j = i; j < len && s[j] != ' ' && !((s[j] >= 'A' && s[j] <= 'Z') ||
+                                             (s[j] >= 'a' && s[j] <= 'z' && s[j] != 'e') ||
+                                             (unsigned char)s[j] >= 0x80);
+         j++) {}
+    if (rfl__ck_num(s + i, j - i, &v) != RFL_OK) { if (at) *at = i; return RFL_ERR_NUMBER; }
+    while (j < len && s[j] == ' ') j++;
+    while (len > j && s[len - 1] == ' ') len--;
+    if (at) *at = j;
+    if (j == len) { *out = v; return RFL_OK; } /* no unit: base units */
+    /* the unit bare, or after one prefix (k, Ki, m, the micro sign ...) */
+    d = rfl__ck_unit(s + j, len - j, &f);
+    for (p = 0; d < 0 && pre[p]; p++) {
+        if (s[j] != pre[p]) continue;
+        u = j + 1, k = pk[p];
+        if (u < len && s[u] == 'i' && p < 5) k = (double)(1ull << (10 * (p < 2 ? 1 : p))), u++;
+        d = rfl__ck_unit(s + u, len - u, &f);
+        if (d >= 0 && p >= 6 && d != RFL_DIM_TIME) d = -1; /* milli-FLOPs: no */
+    }
+    if (d < 0 && len - j > 2 && (unsigned char)s[j] == 0xC2 && (unsigned char)s[j + 1] == 0xB5)
+        k = 1e-6, d = rfl__ck_unit(s + j + 2, len - j - 2, &f), d = d == RFL_DIM_TIME ? d : -1;
+    if (d < 0 || d != (int)dim) return RFL_ERR_UNIT;
+    *out = v * k * f;
+    return RFL_OK;
+}
+
+/* ---- reading the answer file ----------------------------------------------- */
+typedef struct rfl__ck_rd {
+    rfl_json_doc doc;
+    rfl_check_err *err;
+} rfl__ck_rd;
+
+static rfl_result rfl__ck_fail(rfl__ck_rd *r, rfl_result code, int tok, size_t extra,
+                               const char *field, const char *msg) {
+    size_t i, off = tok >= 0 ? r->doc.t[tok].start + extra : 0;
+    long line = 1, col = 1;
+    if (tok >= 0 && r->doc.t[tok].type == RFL_JSON_STR && off > 0 && extra == 0) off--;
+    for (i = 0; i < off && i < r->doc.len; i++) {
+        if (r->doc.src[i] == '\n') line++, col = 1;
+        else col++;
+    }
+    r->err->code = code;
+    r->err->line = tok >= 0 ? line : 0, r->err->col = tok >= 0 ? col : 0;
+    r->err->offset = off;
+    rfl__finish(r->err->field, sizeof r->err->field,
+                rfl__ly_cat(r->err->field, sizeof r->err->field, 0, field));
+    rfl__finish(r->err->msg, sizeof r->err->msg, rfl__ly_cat(r->err->msg, sizeof r->err->msg, 0, msg));
+    return code;
+}
+
+/* "prefix.key" into buf */
+static const char *rfl__ck_path(char *buf, size_t size, const char *a, const char *b,
+                                const char *c) {
+    size_t p = rfl__ly_cat(buf, size, 0, a);
+    if (b) p = rfl__ly_cat(buf, size, rfl__put(buf, size, p, '.'), b);
+    if (c) p = rfl__ly_cat(buf, size, rfl__put(buf, size, p, '.'), c);
+    rfl__finish(buf, size, p);
+    return buf;
+}
+
+static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, const char *path,
+                                rfl_check_value *out) {
+    const rfl_json_tok *t = &r->doc.t[tok];
+    size_t at = 0;
+    rfl_result e;
+    out->line = rfl_json_line(&r->doc, tok);
+    if (t->type == RFL_JSON_NULL) return RFL_OK;
+    if (f == RFL_CHECK_BOUND) {
+        static const char *const ok[4] = {"memory", "memory-bound", "compute", "compute-bound"};
+        int i;
+        for (i = 0; i < 4; i++)
+            if (rfl_json_str_eq(&r->doc, tok, ok[i])) {
+                out->given = 1, out->v = i < 2 ? 1.0 : 0.0;
+                return RFL_OK;
+            }
+        return rfl__ck_fail(r, RFL_ERR_FORMAT, tok, 0, path, "bound is \"memory\" or \"compute\"");
+    }
+    if (t->type == RFL_JSON_NUM) {
+        out->given = rfl_json_num(&r->doc, tok, &out->v);
+    } else if (t->type == RFL_JSON_STR) {
+        e = rfl_check_parse_value(r->doc.src + t->start, t->end - t->start,
+                                  (rfl_check_dim)rfl__ck_dims[f], &out->v, &at);
+        if (e == RFL_ERR_UNIT)
+            return rfl__ck_fail(r, e, tok, at, path, "a unit of another dimension, or unknown");
+        if (e) return rfl__ck_fail(r, e, tok, at, path, "not a number");
+        out->given = 1;
+    } else {
+        return rfl__ck_fail(r, RFL_ERR_FORMAT, tok, 0, path,
+                            "a value is a number, a string with a unit, or null");
+    }
+    if (!(out->v >= 0) || out->v - out->v != 0.0)
+        return rfl__ck_fail(r, RFL_ERR_NOT_FINITE, tok, 0, path, "a value is finite and >= 0");
+    return RFL_OK;
+}
+
+/* Is key token k one of names[lo..hi) ('_' keys: skip)? Returns the index,
+   -2 for a skipped key, -1 for an unknown one. */
+static int rfl__ck_key(const rfl_json_doc *doc, int k, int lo, int hi) {
+    int i;
+    if (doc->t[k].end > doc->t[k].start && doc->src[doc->t[k].start] == '_') return -2;
+    for (i = lo; i < hi; i++) {
+        const char *n = rfl__ck_names[i], *dot = n;
+        while (*dot && *dot != '.') dot++;
+        if (rfl_json_str_eq(doc, k, *dot ? dot + 1 : n)) return i;
+    }
+    return -1;
+}
+
+static rfl_result rfl__ck_obj(rfl__ck_rd *r, int tok, const char *path) {
+    if (tok < 0 || r->doc.t[tok].type != RFL_JSON_OBJ)
+        return rfl__ck_fail(r, RFL_ERR_FORMAT, tok, 0, path, "must be an object");
+    return RFL_OK;
+}
+
+static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
+    char path[112], sub[112], key[64];
+    int obj = k0 + 1, k, i, mk;
+    rfl_result e;
+    rfl_json_str(&r->doc, k0, m->name, sizeof m->name);
+    m->line = rfl_json_line(&r->doc, k0);
+    rfl__ck_path(path, sizeof path, "models", m->name, 0);
+    if ((e = rfl__ck_obj(r, obj, path)) != RFL_OK) return e;
+    for (k = obj + 1; k < r->doc.t[obj].after; k = r->doc.t[k + 1].after) {
+        if (rfl_json_str_eq(&r->doc, k, "measured")) {
+            rfl__ck_path(sub, sizeof sub, path, "measured", 0);
+            if ((e = rfl__ck_obj(r, k + 1, sub)) != RFL_OK) return e;
+            for (mk = k + 2; mk < r->doc.t[k + 1].after; mk = r->doc.t[mk + 1].after) {
+                if (rfl_json_str_eq(&r->doc, mk, "profile")) {
+                    m->profile_line = rfl_json_line(&r->doc, mk);
+                    if (r->doc.t[mk + 1].type == RFL_JSON_NULL) continue;
+                    if (!rfl_json_str(&r->doc, mk + 1, m->profile, sizeof m->profile) || !m->profile[0])
+                        return rfl__ck_fail(r, RFL_ERR_FORMAT, mk + 1, 0, "models.*.measured.profile",
+                                            "profile is a file name (under 256 bytes) or null");
+                    continue;
+                }
+                i = rfl__ck_key(&r->doc, mk, RFL_CHECK_M_FLOPS, RFL_CHECK_VARIANT);
+                if (i == -2) continue;
+                rfl_json_str(&r->doc, mk, key, sizeof key);
+                rfl__ck_path(sub, sizeof sub, path, "measured", key);
+                if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, mk, 0, sub, "unknown key");
+                if ((e = rfl__ck_value(r, mk + 1, (rfl_check_field)i, sub, &m->v[i])) != RFL_OK)
+                    return e;
+            }
+            continue;
+        }
+        i = rfl__ck_key(&r->doc, k, RFL_CHECK_FWD_FLOPS, RFL_CHECK_M_FLOPS);
+        if (i == -2) continue;
+        rfl_json_str(&r->doc, k, key, sizeof key);
+        rfl__ck_path(sub, sizeof sub, path, key, 0);
+        if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, sub, "unknown key");
+        if ((e = rfl__ck_value(r, k + 1, (rfl_check_field)i, sub, &m->v[i])) != RFL_OK) return e;
+    }
+    return RFL_OK;
+}
+
+static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *a) {
+    char s[64];
+    int k;
+    double b;
+    rfl_result e;
+    if ((e = rfl__ck_obj(r, obj, "assignment")) != RFL_OK) return e;
+    a->batch = 1;
+    for (k = obj + 1; k < r->doc.t[obj].after; k = r->doc.t[k + 1].after) {
+        int v = k + 1, str = rfl_json_str(&r->doc, v, s, sizeof s);
+        if (rfl_json_str_eq(&r->doc, k, "hw")) {
+            if (!str || rfl_hw_find(s, &a->machine) != RFL_OK)
+                return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, v, 0, "assignment.hw",
+                                    "no machine of that name in the table (rfl-hw lists them)");
+            rfl__finish(a->hw, sizeof a->hw, rfl__ly_cat(a->hw, sizeof a->hw, 0, s));
+        } else if (rfl_json_str_eq(&r->doc, k, "batch")) {
+            if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > 1e9 || b != (double)(uint64_t)b)
+                return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0, "assignment.batch",
+                                    "batch is a whole number from 1 to 1e9");
+            a->batch = (uint64_t)b;
+        } else if (rfl_json_str_eq(&r->doc, k, "mode")) {
+            if (str && (rfl_name_eq(s, "train") || rfl_name_eq(s, "training"))) a->mode = RFL_MODE_TRAIN;
+            else if (str && (rfl_name_eq(s, "infer") || rfl_name_eq(s, "inference"))) a->mode = RFL_MODE_INFER;
+            else return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, v, 0, "assignment.mode",
+                                     "mode is \"train\" or \"infer\"");
+        } else if (rfl_json_str_eq(&r->doc, k, "dtype")) {
+            if (!str || rfl_dtype_parse(s, &a->dtype) != RFL_OK)
+                return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, v, 0, "assignment.dtype",
+                                    "dtype is fp32, fp16, bf16 or int8");
+        } else if (rfl_json_str_eq(&r->doc, k, "student")) {
+            if (!str && r->doc.t[v].type != RFL_JSON_NULL)
+                return rfl__ck_fail(r, RFL_ERR_FORMAT, v, 0, "assignment.student",
+                                    "student is a string (under 64 bytes)");
+            if (str) rfl__finish(a->student, sizeof a->student, rfl__ly_cat(a->student, sizeof a->student, 0, s));
+        } else if (rfl__ck_key(&r->doc, k, 0, 0) != -2) {
+            return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, "assignment", "unknown key");
+        }
+    }
+    if (!a->machine) return rfl__ck_fail(r, RFL_ERR_MISSING, obj, 0, "assignment.hw", "no hw");
+    return RFL_OK;
+}
+
+static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
+    int k, i, m, asg = -1;
+    double v;
+    rfl_result e;
+    if ((e = rfl__ck_obj(r, 0, "")) != RFL_OK) return e;
+    for (k = 1; k < r->doc.t[0].after; k = r->doc.t[k + 1].after) {
+        int val = k + 1;
+        if (rfl_json_str_eq(&r->doc, k, "schema")) {
+            if (!rfl_json_num(&r->doc, val, &v) || v != 1)
+                return rfl__ck_fail(r, RFL_ERR_FORMAT, val, 0, "schema", "this reader knows schema 1");
+        } else if (rfl_json_str_eq(&r->doc, k, "assignment")) {
+            asg = val;
+        } else if (rfl_json_str_eq(&r->doc, k, "machine")) {
+            if ((e = rfl__ck_obj(r, val, "machine")) != RFL_OK) return e;
+            for (m = val + 1; m < r->doc.t[val].after; m = r->doc.t[m + 1].after) {
+                char p[112], key[64];
+                i = rfl__ck_key(&r->doc, m, RFL_CHECK_PEAK, RFL_CHECK_FWD_FLOPS);
+                if (i == -2) continue;
+                rfl_json_str(&r->doc, m, key, sizeof key);
+                rfl__ck_path(p, sizeof p, "machine", key, 0);
+                if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, m, 0, p, "unknown key");
+                if ((e = rfl__ck_value(r, m + 1, (rfl_check_field)i, p, &a->mach[i])) != RFL_OK)
+                    return e;
+            }
+        } else if (rfl_json_str_eq(&r->doc, k, "models")) {
+            if ((e = rfl__ck_obj(r, val, "models")) != RFL_OK) return e;
+            for (m = val + 1; m < r->doc.t[val].after; m = r->doc.t[m + 1].after) {
+                if (rfl__ck_key(&r->doc, m, 0, 0) == -2) continue;
+                if (a->n_models == RFL_CHECK_MAX_MODELS)
+                    return rfl__ck_fail(r, RFL_ERR_BUFFER, m, 0, "models", "more than 8 models");
+                if ((e = rfl__ck_model(r, m, &a->models[a->n_models])) != RFL_OK) return e;
+                for (i = 0; i < rfl_zoo_count() && !rfl_name_eq(rfl_zoo_name(i), a->models[a->n_models].name); i++) {}
+                if (i == rfl_zoo_count())
+                    return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, m, 0, "models",
+                                        "not a model of the zoo (rfl-estimate --list)");
+                a->n_models++;
+            }
+        } else if (!rfl_json_str_eq(&r->doc, k, "units") && rfl__ck_key(&r->doc, k, 0, 0) != -2) {
+            return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, "", "unknown key");
+        }
+    }
+    if (asg < 0) return rfl__ck_fail(r, RFL_ERR_MISSING, 0, 0, "assignment", "no assignment");
+    return rfl__ck_assignment(r, asg, a);
+}
+
+RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
+                                  int ntoks, rfl_check_answers *out, rfl_check_err *err) {
+    rfl__ck_rd r;
+    rfl_check_err spare;
+    rfl_result e;
+    if (!err) err = &spare;
+    RFL_MEMSET(err, 0, sizeof *err);
+    if (!json || !out || !toks || ntoks < 1) return err->code = RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    RFL_MEMSET(&r, 0, sizeof r);
+    r.err = err;
+    if (len > RFL_CHECK_FILE_MAX) {
+        rfl__ck_fail(&r, RFL_ERR_BUFFER, -1, 0, "", "an answer file is at most 1 MiB");
+        return RFL_ERR_BUFFER;
+    }
+    e = rfl_json_parse(&r.doc, json, len, toks, ntoks);
+    if (e == RFL_ERR_BUFFER) {
+        rfl_json_parse(&r.doc, json, len, 0, 0);
+        err->need_toks = r.doc.n;
+        rfl__ck_fail(&r, e, -1, 0, "", "too few JSON tokens");
+        return e;
+    }
+    if (e) {
+        err->code = e, err->line = r.doc.line, err->col = r.doc.col, err->offset = r.doc.offset;
+        rfl__finish(err->msg, sizeof err->msg, rfl__ly_cat(err->msg, sizeof err->msg, 0, r.doc.err ? r.doc.err : "syntax"));
+        return e;
+    }
+    return rfl__ck_top(&r, out);
+}
+
+/* ---- the truth: what every accepted convention gives -------------------------- */
+#define RFL__CK_NC 6 /* candidates per value at most */
+typedef struct rfl__ck_cand {
+    int n;
+    double v[RFL__CK_NC];
+    const char *why[RFL__CK_NC];
+} rfl__ck_cand;
+typedef struct rfl__ck_truth {
+    /* [convention][0 forward, 1 backward]: mac, report, all */
+    double fl[3][2];
+    double by[2][2];          /* all layers, conv+linear */
+    double fl1[3][2], by1[2][2]; /* the same at batch 1 */
+    double layers_s, layers1_s; /* per-layer sums at the batch, at 1 */
+    rfl__ck_cand footprint;   /* torchsummary's sizes, in bytes */
+    double peak, bw;
+    rfl_prec prec;
+} rfl__ck_truth;
+
+static void rfl__ck_add(rfl__ck_cand *c, double v, const char *why) {
+    if (c->n < RFL__CK_NC && v > 0) c->v[c->n] = v, c->why[c->n++] = why;
+}
+static int rfl__ck_near(double got, double want, double tol) {
+    return want > 0 && got >= want * (1 - tol) && got <= want * (1 + tol);
+}
+static int rfl__ck_find(const rfl__ck_cand *c, double got, double tol) {
+    int i;
+    for (i = 0; i < c->n; i++)
+        if (rfl__ck_near(got, c->v[i], tol)) return i;
+    return -1;
+}
+
+static int rfl__ck_bound_find(const rfl__ck_cand *c, double got) {
+    int i;
+    for (i = 0; i < c->n; i++)
+        if (c->v[i] == got) return i;
+    return -1;
+}
+
+static rfl_prec rfl__ck_prec(rfl_dtype d) {
+    return d == RFL_DTYPE_FP16 ? RFL_FP16_TENSOR : d == RFL_DTYPE_BF16 ? RFL_BF16_TENSOR
+         : d == RFL_DTYPE_INT8 ? RFL_INT8_TENSOR : RFL_FP32;
+}
+
+/* Costs of the built net at a batch, every convention. */
+static rfl_result rfl__ck_costs(const rfl_net *net, const rfl_check_answers *a, uint64_t batch,
+                                double fl[3][2], double by[2][2], double *layers_s) {
+    rfl_cost_desc cd;
+    rfl_net_cost c;
+    rfl_net_prediction np;
+    rfl_layer_cost lc;
+    rfl_result e;
+    int i;
+    RFL_MEMSET(&cd, 0, sizeof cd);
+    cd.batch = batch, cd.dtype = a->dtype, cd.mode = a->mode;
+    if ((e = rfl_net_cost_get(net, &cd, &c)) != RFL_OK) return e;
+    fl[0][0] = (double)c.fwd_mac_flops, fl[0][1] = (double)c.bwd_mac_flops;
+    fl[2][0] = (double)c.fwd_flops, fl[2][1] = (double)c.bwd_flops;
+    by[0][0] = (double)c.fwd_bytes, by[0][1] = (double)c.bwd_bytes;
+    by[1][0] = by[1][1] = 0;
+    for (i = 0; i < net->count; i++) {
+        rfl_op op = (rfl_op)net->layers[i].op;
+        if (op != RFL_OP_CONV2D && op != RFL_OP_LINEAR) continue;
+        if ((e = rfl_layer_cost_get(net, i, &cd, &lc)) != RFL_OK) return e;
+        by[1][0] += (double)lc.fwd_bytes, by[1][1] += (double)lc.bwd_bytes;
+    }
+    *layers_s = rfl_net_predict(net, &cd, a->machine, &np) == RFL_OK ? np.layers_s : 0;
+    cd.convention = RFL_CONV_REPORT;
+    if ((e = rfl_net_cost_get(net, &cd, &c)) != RFL_OK) return e;
+    fl[1][0] = (double)c.fwd_mac_flops, fl[1][1] = (double)c.bwd_mac_flops;
+    return RFL_OK;
+}
+
+static const char *const rfl__ck_flconv[3] = {
+    "mac convention (conv and matmul multiply-adds x 2, no bias)",
+    "report convention (mac + linear biases)", "all FLOPs (bias, norms, activations, pools)"};
+static const char *const rfl__ck_byconv[2] = {
+    "every layer's traffic", "conv and linear layers only"};
+static const char *const rfl__ck_aiconv[6] = {
+    "mac FLOPs / every layer's bytes", "mac FLOPs / conv and linear bytes",
+    "report FLOPs / every layer's bytes", "report FLOPs / conv and linear bytes",
+    "all FLOPs / every layer's bytes", "all FLOPs / conv and linear bytes"};
+
+/* Candidates of field f. which: 0 at the batch, 1 at batch 1, 2 forward
+   only, 3 "backward = 2 x forward" (a step 3 x forward). */
+static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, int which,
+                          rfl__ck_cand *c) {
+    const double(*fl)[2] = which == 1 ? t->fl1 : t->fl;
+    const double(*by)[2] = which == 1 ? t->by1 : t->by;
+    double F[3], B[2];
+    int i, j, fwd = which == 2 || !train;
+    c->n = 0;
+    for (i = 0; i < 3; i++)
+        F[i] = which == 3 ? 3 * fl[i][0] : fwd ? fl[i][0] : fl[i][0] + fl[i][1];
+    for (j = 0; j < 2; j++) B[j] = fwd ? by[j][0] : by[j][0] + by[j][1];
+    switch (f) {
+    case RFL_CHECK_FWD_FLOPS:
+        if (which != 3) for (i = 0; i < 3; i++) rfl__ck_add(c, fl[i][0], rfl__ck_flconv[i]);
+        break;
+    case RFL_CHECK_BWD_FLOPS:
+        if (!train) break;
+        for (i = 0; i < 3; i++)
+            rfl__ck_add(c, which == 3 ? 2 * fl[i][0] : which == 2 ? fl[i][0] : fl[i][1], rfl__ck_flconv[i]);
+        break;
+    case RFL_CHECK_FLOPS:
+        for (i = 0; i < 3; i++) rfl__ck_add(c, F[i], rfl__ck_flconv[i]);
+        break;
+    case RFL_CHECK_BYTES:
+        if (which != 3) for (j = 0; j < 2; j++) rfl__ck_add(c, B[j], rfl__ck_byconv[j]);
+        break;
+    case RFL_CHECK_AI: case RFL_CHECK_ATTAINABLE: case RFL_CHECK_BOUND:
+        if (which == 3) break;
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 2; j++) {
+                double ai = B[j] > 0 ? F[i] / B[j] : 0, att = ai * t->bw;
+                if (att > t->peak) att = t->peak;
+                if (f == RFL_CHECK_AI) rfl__ck_add(c, ai, rfl__ck_aiconv[i * 2 + j]);
+                else if (f == RFL_CHECK_ATTAINABLE) rfl__ck_add(c, att, rfl__ck_aiconv[i * 2 + j]);
+                else if (c->n < RFL__CK_NC) /* bound: 1 memory, 0 compute */
+                    c->v[c->n] = ai * t->bw < t->peak, c->why[c->n++] = rfl__ck_byconv[j];
+            }
+        break;
+    case RFL_CHECK_TIME:
+        if (which == 3) break;
+        for (i = 0; i < 3; i += 2)
+            for (j = 0; j < 2; j++) {
+                double tc = F[i] / t->peak, tm = B[j] / t->bw;
+                rfl__ck_add(c, tc > tm ? tc : tm, "whole model: max(FLOPs / peak, bytes / bandwidth)");
+            }
+        if (which != 2) rfl__ck_add(c, which == 1 ? t->layers1_s : t->layers_s,
+                                    "per layer max(compute, memory), summed");
+        break;
+    default: break;
+    }
+}
+
+/* ---- messages ------------------------------------------------------------------ */
+typedef struct rfl__cs { char *b; size_t size, n; } rfl__cs;
+static void rfl__cs_s(rfl__cs *s, const char *t) { s->n = rfl__ly_cat(s->b, s->size, s->n, t); }
+/* NUL-terminate, keeping what fit */
+static void rfl__cs_end(rfl__cs *s) {
+    if (s->size) s->b[s->n < s->size ? s->n : s->size - 1] = 0;
+}
+static void rfl__cs_num(rfl__cs *s, double v) {
+    char t[40];
+    if (v >= 1e4 || v <= -1e4) rfl_fmt_si(t, sizeof t, v, 4); /* "740.7 M" */
+    else rfl_fmt_num(t, sizeof t, v, 4);
+    rfl__cs_s(s, t);
+}
+
+/* ---- grading one value ---------------------------------------------------------- */
+typedef struct rfl__ck_ctx {
+    const rfl_check_answers *a;
+    const rfl_check_desc *d;
+    const rfl__ck_truth *t;
+    const rfl_check_model *m;   /* NULL for the machine */
+    const rfl_reduce_result *prof;
+    double tol, dtol;
+    int train;
+} rfl__ck_ctx;
+
+static double rfl__ck_own(const rfl_check_value *v, double fallback) {
+    return v->given ? v->v : fallback;
+}
+
+/* A diagnosis that needs the student's other values (carried, inconsistent). */
+static rfl_check_diag rfl__ck_follow(const rfl__ck_ctx *x, rfl_check_field f, double got,
+                                     const char **why) {
+    const rfl_check_value *v = x->m ? x->m->v : 0, *mc = x->a->mach;
+    double peak = rfl__ck_own(&mc[RFL_CHECK_PEAK], x->t->peak), bw = rfl__ck_own(&mc[RFL_CHECK_BW], x->t->bw);
+    double own = -1;
+    rfl_check_field ai_f = f == RFL_CHECK_M_AI ? RFL_CHECK_M_FLOPS : RFL_CHECK_FLOPS;
+    if (f == RFL_CHECK_RIDGE && mc[RFL_CHECK_PEAK].given && mc[RFL_CHECK_BW].given) {
+        own = peak / bw, *why = "your peak / your bandwidth";
+    } else if ((f == RFL_CHECK_AI || f == RFL_CHECK_M_AI) && v[ai_f].given && v[ai_f + 1].given &&
+               v[ai_f + 1].v > 0) {
+        own = v[ai_f].v / v[ai_f + 1].v;
+        *why = "your FLOPs / your bytes";
+        if (!rfl__ck_near(got, own, x->tol)) return RFL_DIAG_INCONSISTENT_AI;
+    } else if (f == RFL_CHECK_ATTAINABLE && v[RFL_CHECK_AI].given) {
+        own = v[RFL_CHECK_AI].v * bw;
+        if (own > peak) own = peak;
+        *why = "min(your peak, your AI x your bandwidth)";
+    } else if (f == RFL_CHECK_BOUND && v[RFL_CHECK_AI].given) {
+        own = v[RFL_CHECK_AI].v * bw < peak, *why = "your AI against your ridge";
+        return got == own ? RFL_DIAG_CARRIED_ERROR : RFL_DIAG_NONE;
+    } else if (f == RFL_CHECK_TIME && v[RFL_CHECK_FLOPS].given && v[RFL_CHECK_BYTES].given) {
+        double tc = v[RFL_CHECK_FLOPS].v / peak, tm = v[RFL_CHECK_BYTES].v / bw;
+        own = tc > tm ? tc : tm, *why = "max(your FLOPs / your peak, your bytes / your bandwidth)";
+    } else if (f == RFL_CHECK_M_ACHIEVED && v[RFL_CHECK_M_FLOPS].given && v[RFL_CHECK_M_TIME].given &&
+               v[RFL_CHECK_M_TIME].v > 0) {
+        own = v[RFL_CHECK_M_FLOPS].v / v[RFL_CHECK_M_TIME].v, *why = "your measured FLOPs / your time";
+    }
+    return own > 0 && rfl__ck_near(got, own, x->tol) ? RFL_DIAG_CARRIED_ERROR : RFL_DIAG_NONE;
+}
+
+/* 1 when got / (a candidate) is factor k within tol: the closest such
+   candidate goes to *ref (a MiB slip must not match another convention's
+   GiB slip). */
+static int rfl__ck_ratio(const rfl__ck_cand *c, double got, double k, double tol, double *ref,
+                         const char **why) {
+    int i, best = -1;
+    double err, best_err = tol;
+    for (i = 0; i < c->n; i++) {
+        err = got / (c->v[i] * k) - 1;
+        if (err < 0) err = -err;
+        if (err <= best_err) best = i, best_err = err;
+    }
+    if (best >= 0) *ref = c->v[best], *why = c->why[best];
+    return best >= 0;
+}
+
+/* A diagnosis from the value alone against the truth. *ref gets the value
+   the mistake reproduces. */
+static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, double got,
+                                       const rfl__ck_cand *c, double *ref, const char **why,
+                                       int *ci) {
+    rfl__ck_cand alt;
+    int i, k, p;
+    double dt = x->dtol, b, u;
+    rfl_check_diag dg = rfl__ck_follow(x, f, got, why);
+    if (dg) return dg;
+    if (f == RFL_CHECK_M_FLOPS && x->prof) {
+        const rfl_kernel_stat *T = &x->prof->total;
+        double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
+        int tc = rfl_kernel_tensor_flops(T) > 0;
+        for (i = 0; i < x->prof->warning_count; i++)
+            tc |= x->prof->warnings[i].code == RFL_WARN_TENSOR_UNCOUNTED;
+        if (tc && rfl__ck_near(got, simt, dt)) {
+            *ref = simt, *why = "the FP counters (fadd + fmul + 2 x ffma) only";
+            return RFL_DIAG_TENSOR_FLOPS_MISSING;
+        }
+    }
+    if (f == RFL_CHECK_BYTES && rfl__ck_ratio(&x->t->footprint, got, 1.0, dt, ref, why)) {
+        *ci = 0;
+        return RFL_DIAG_FOOTPRINT_NOT_TRAFFIC;
+    }
+    if (x->m && f < RFL_CHECK_M_FLOPS) {
+        if (x->a->batch > 1) {
+            rfl__ck_cands(x->t, x->train, f, 1, &alt);
+            if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
+                return *ref = alt.v[i], *why = "batch 1", *ci = i, RFL_DIAG_PER_SAMPLE;
+        }
+        if (x->train && f != RFL_CHECK_FWD_FLOPS && f != RFL_CHECK_BWD_FLOPS) {
+            rfl__ck_cands(x->t, 1, f, 2, &alt);
+            if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
+                return *ref = alt.v[i], *why = "the forward pass", *ci = i, RFL_DIAG_FORWARD_ONLY;
+        }
+        if (x->train) {
+            rfl__ck_cands(x->t, 1, f, 3, &alt);
+            if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
+                return *ref = alt.v[i], *why = "2 x forward", *ci = i, RFL_DIAG_BACKWARD_TWICE_FORWARD;
+        }
+    }
+    if ((f == RFL_CHECK_FWD_FLOPS || f == RFL_CHECK_BWD_FLOPS || f == RFL_CHECK_FLOPS) &&
+        rfl__ck_ratio(c, got, 0.5, dt, ref, why))
+        return RFL_DIAG_MAC_NOT_FLOP;
+    if (f == RFL_CHECK_PEAK || f == RFL_CHECK_RIDGE || f == RFL_CHECK_ATTAINABLE) {
+        const rfl_machine *M = x->a->machine;
+        double ai = x->m && x->m->v[RFL_CHECK_AI].given ? x->m->v[RFL_CHECK_AI].v : 0;
+        for (p = 0; p < RFL_PREC_COUNT; p++) {
+            double v = M->peak_flops[p];
+            if (p == (int)x->t->prec || v <= 0) continue;
+            if (f == RFL_CHECK_RIDGE) v /= x->t->bw;
+            if (f == RFL_CHECK_ATTAINABLE) v = ai * x->t->bw < v ? 0 : v; /* under that roof's flat part */
+            if (rfl__ck_near(got, v, dt)) {
+                *ref = v, *why = rfl_prec_name((rfl_prec)p);
+                return RFL_DIAG_PRECISION_ROOF;
+            }
+        }
+    }
+    if (f <= RFL_CHECK_RIDGE) {
+        for (k = 0; k < rfl_hw_count(); k++) {
+            const rfl_machine *M = rfl_hw_get(k);
+            double pk = M->peak_flops[x->t->prec], bw = M->bw_bytes_per_s[RFL_DRAM];
+            double v = f == RFL_CHECK_PEAK ? pk : f == RFL_CHECK_BW ? bw : bw > 0 ? pk / bw : 0;
+            if (M != x->a->machine && rfl__ck_near(got, v, dt)) {
+                *ref = v, *why = M->name;
+                return RFL_DIAG_WRONG_MACHINE;
+            }
+        }
+    }
+    for (k = 1, b = 1, u = 1; k <= 4; k++) {
+        b *= 1.024, u *= 1000;
+        if (rfl__ck_ratio(c, got, b, dt, ref, why) || rfl__ck_ratio(c, got, 1 / b, dt, ref, why))
+            return RFL_DIAG_BINARY_PREFIX;
+        if (k < 4 && (rfl__ck_ratio(c, got, u, dt, ref, why) || rfl__ck_ratio(c, got, 1 / u, dt, ref, why)))
+            return RFL_DIAG_UNIT_SLIP;
+    }
+    if (f == RFL_CHECK_M_ACHIEVED) {
+        const rfl_check_value *v = x->m->v;
+        double ai = v[RFL_CHECK_M_AI].given ? v[RFL_CHECK_M_AI].v : 0, roof = x->t->peak;
+        if (ai <= 0 && x->prof && x->prof->total.bytes[RFL_DRAM])
+            ai = rfl_work_flops(&x->prof->total.work) / (double)x->prof->total.bytes[RFL_DRAM];
+        if (ai > 0 && ai * x->t->bw < roof) roof = ai * x->t->bw;
+        if (got > roof * (1 + x->tol)) return *ref = roof, *why = "the roof", RFL_DIAG_ABOVE_ROOF;
+    }
+    if ((f == RFL_CHECK_M_FLOPS || f == RFL_CHECK_M_BYTES || f == RFL_CHECK_M_TIME) && c->n &&
+        got < c->v[0])
+        return *ref = c->v[0], *why = "the profile's total", RFL_DIAG_MEASURED_PARTIAL;
+    return RFL_DIAG_NONE;
+}
+
+static const char *rfl__ck_advice(rfl_check_diag d) {
+    switch (d) {
+    case RFL_DIAG_CARRIED_ERROR: return "it follows from your own values above, which are wrong: fix those first";
+    case RFL_DIAG_INCONSISTENT_AI: return "AI must be your own FLOPs divided by your own bytes";
+    case RFL_DIAG_TENSOR_FLOPS_MISSING: return "fadd/fmul/ffma do not see tensor cores (TF32 is on by default since Ampere): add the tensor FLOPs (sm__ops_path_tensor_op_*)";
+    case RFL_DIAG_PER_SAMPLE: return "this is the value for one sample: multiply by the batch (weights are read once per batch, not per sample)";
+    case RFL_DIAG_FORWARD_ONLY: return "a training step is forward + backward";
+    case RFL_DIAG_BACKWARD_TWICE_FORWARD: return "backward = 2 x forward minus the first layer's input gradient, which is never computed (its input needs no gradient)";
+    case RFL_DIAG_MAC_NOT_FLOP: return "a multiply-add (MAC) is 2 FLOPs: thop and fvcore report MACs, torchinfo mult-adds";
+    case RFL_DIAG_PRECISION_ROOF: return "the roof's precision must match the work's: FP32 work never runs under a tensor-core or FP16 peak";
+    case RFL_DIAG_WRONG_MACHINE: return "a figure of another machine: use the assignment's";
+    case RFL_DIAG_BINARY_PREFIX: return "a binary prefix for a decimal one (MiB = 2^20 bytes written as MB = 1e6, or back)";
+    case RFL_DIAG_UNIT_SLIP: return "off by a power of 1000: a unit slip (ms written as s, MB as GB ...)";
+    case RFL_DIAG_ABOVE_ROOF: return "a measured point above the roof is a bug in the measurement or the units";
+    case RFL_DIAG_MEASURED_PARTIAL: return "below the profile's total: rows were left out of the sum (e.g. only the lines whose unit was Kbyte)";
+    case RFL_DIAG_WRONG_VARIANT: return "these answers are for another variant than yours";
+    case RFL_DIAG_FOOTPRINT_NOT_TRAFFIC: return "torchsummary's sizes are memory held, not DRAM traffic: traffic is what each layer reads and writes (input, weights, output)";
+    default: return "no known mistake gives this value: check the formula";
+    }
+}
+
+static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_check_value *v,
+                         const rfl__ck_cand *c, const char *noexp, rfl_check_item *it) {
+    rfl__cs s;
+    const char *why = 0;
+    double ref = 0;
+    int i, ci = 0;
+    it->kind = f, it->has_got = v->given, it->got = v->v;
+    s.b = it->message, s.size = sizeof it->message, s.n = 0;
+    if (c->n) it->has_expected = 1, it->expected = c->v[0];
+    if (!v->given) {
+        it->verdict = RFL_VERDICT_MISSING;
+        rfl__cs_s(&s, "missing");
+    } else if (!c->n) {
+        it->verdict = RFL_VERDICT_UNCHECKED;
+        rfl__cs_s(&s, noexp);
+    } else if ((i = f == RFL_CHECK_BOUND ? rfl__ck_bound_find(c, v->v)
+                                         : rfl__ck_find(c, v->v, x->tol)) >= 0) {
+        it->verdict = RFL_VERDICT_OK;
+        if (f != RFL_CHECK_BOUND) it->expected = c->v[i];
+        rfl__cs_s(&s, "ok (");
+        rfl__cs_s(&s, c->why[i]);
+        rfl__cs_s(&s, ")");
+    } else {
+        it->verdict = RFL_VERDICT_WRONG;
+        it->diagnosis = f == RFL_CHECK_BOUND ? rfl__ck_follow(x, f, v->v, &why)
+                                             : rfl__ck_diagnose(x, f, v->v, c, &ref, &why, &ci);
+        if (it->diagnosis && ref > 0 && f != RFL_CHECK_BOUND) it->expected = ref;
+        if (it->diagnosis == RFL_DIAG_PER_SAMPLE || it->diagnosis == RFL_DIAG_FORWARD_ONLY ||
+            it->diagnosis == RFL_DIAG_BACKWARD_TWICE_FORWARD || it->diagnosis == RFL_DIAG_TENSOR_FLOPS_MISSING ||
+            it->diagnosis == RFL_DIAG_PRECISION_ROOF || it->diagnosis == RFL_DIAG_WRONG_MACHINE ||
+            it->diagnosis == RFL_DIAG_CARRIED_ERROR || it->diagnosis == RFL_DIAG_INCONSISTENT_AI) {
+            /* the right value in the convention of what was given */
+            it->expected = c->v[ci < c->n ? ci : 0];
+        }
+        rfl__cs_s(&s, it->diagnosis ? rfl_check_diag_name(it->diagnosis) : "wrong");
+        if (why && it->diagnosis) { rfl__cs_s(&s, " ("); rfl__cs_s(&s, why); rfl__cs_s(&s, ")"); }
+        rfl__cs_s(&s, ": ");
+        rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+    }
+    if (it->has_expected && it->has_got && it->expected > 0 && f != RFL_CHECK_BOUND)
+        it->ratio = it->got / it->expected;
+    if (it->verdict != RFL_VERDICT_OK && it->verdict != RFL_VERDICT_MISSING && it->has_expected &&
+        f != RFL_CHECK_BOUND && it->verdict != RFL_VERDICT_UNCHECKED) {
+        rfl__cs_s(&s, "; expected ");
+        rfl__cs_num(&s, it->expected);
+        rfl__cs_s(&s, ", ratio ");
+        rfl__cs_num(&s, it->ratio);
+    }
+    rfl__cs_end(&s);
+}
+
+static void rfl__ck_points(const rfl_check_desc *d, rfl_check_item *it) {
+    double p = d->points[it->kind];
+    if (p < 0) return;
+    it->max_points = p > 0 ? p : 1;
+    if (it->verdict == RFL_VERDICT_OK ||
+        (d->carry_credit && it->diagnosis == RFL_DIAG_CARRIED_ERROR))
+        it->points = it->max_points;
+}
+
+/* 1 when tensor-core kernels ran with no FLOP count: the profile's FLOPs
+   are then a lower bound (the A100 reports' case) */
+static int rfl__ck_uncounted(const rfl_reduce_result *p) {
+    int i;
+    for (i = 0; i < p->warning_count; i++)
+        if (p->warnings[i].code == RFL_WARN_TENSOR_UNCOUNTED) return 1;
+    return 0;
+}
+
+static void rfl__ck_measured(const rfl_reduce_result *p, rfl_check_field f, rfl__ck_cand *c) {
+    const rfl_kernel_stat *T = &p->total;
+    const rfl_work *w = &T->work;
+    int fk = (rfl_work_known(w, RFL_UNKNOWN_ALL & ((1u << RFL_PREC_COUNT) - 1u)) ||
+              rfl_work_flops(w) > 0) && !rfl__ck_uncounted(p);
+    int bk = rfl_work_known(w, RFL_UNKNOWN_BYTES(RFL_DRAM)), tk = T->time_ns > 0;
+    double F = rfl_work_flops(w), B = (double)T->bytes[RFL_DRAM], S = (double)T->time_ns * 1e-9;
+    c->n = 0;
+    if (f == RFL_CHECK_M_FLOPS && fk) rfl__ck_add(c, F, "the profile's FLOPs, every precision");
+    if (f == RFL_CHECK_M_BYTES && bk) rfl__ck_add(c, B, "the profile's DRAM read + write");
+    if (f == RFL_CHECK_M_TIME && tk) rfl__ck_add(c, S, "the profile's summed kernel time");
+    if (f == RFL_CHECK_M_AI && fk && bk && B > 0) rfl__ck_add(c, F / B, "the profile's FLOPs / bytes");
+    if (f == RFL_CHECK_M_ACHIEVED && fk && tk) rfl__ck_add(c, F / S, "the profile's FLOPs / time");
+}
+
+/* Measured FLOPs of a profile whose tensor-core kernels were not counted:
+   the FP counters' sum is only a lower bound. Given as the answer, it is
+   tensor_flops_missing; a larger answer cannot be checked. */
+static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
+    const rfl_kernel_stat *T = &x->prof->total;
+    double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
+    rfl__cs s;
+    s.b = it->message, s.size = sizeof it->message, s.n = 0;
+    it->has_expected = 1, it->expected = simt, it->ratio = simt > 0 ? it->got / simt : 0;
+    if (it->got <= simt * (1 + x->tol)) {
+        it->verdict = RFL_VERDICT_WRONG, it->diagnosis = RFL_DIAG_TENSOR_FLOPS_MISSING;
+        rfl__cs_s(&s, "tensor_flops_missing (tensor-core kernels ran with no FLOP counter: the profile's ");
+        rfl__cs_num(&s, simt);
+        rfl__cs_s(&s, " FLOPs are only a lower bound): ");
+        rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+    } else {
+        it->verdict = RFL_VERDICT_UNCHECKED, it->diagnosis = RFL_DIAG_NONE;
+        rfl__cs_s(&s, "at least ");
+        rfl__cs_num(&s, simt);
+        rfl__cs_s(&s, ": the profile's tensor-core kernels have no FLOP counter, so this cannot be checked");
+    }
+    rfl__cs_end(&s);
+}
+
+static rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_check_item *items, int *n,
+                                      int cap) {
+    const rfl_check_model *m = &x->a->models[mi];
+    rfl_net net;
+    rfl__ck_truth *t = (rfl__ck_truth *)x->t;
+    rfl__ck_cand c;
+    rfl_summary sum;
+    rfl_result e;
+    int f;
+    if ((e = rfl_net_init(&net, x->d->layers, x->d->layer_cap, 0, 0)) != RFL_OK) return e;
+    if ((e = rfl_zoo_build(&net, m->name, 0)) != RFL_OK) return e;
+    if ((e = rfl__ck_costs(&net, x->a, x->a->batch, t->fl, t->by, &t->layers_s)) != RFL_OK) return e;
+    if ((e = rfl__ck_costs(&net, x->a, 1, t->fl1, t->by1, &t->layers1_s)) != RFL_OK) return e;
+    t->footprint.n = 0;
+    if (rfl_net_summary(&net, &sum) == RFL_OK) {
+        double mb[3];
+        int k;
+        mb[0] = sum.total_mb, mb[1] = sum.params_mb, mb[2] = sum.fwd_bwd_mb;
+        for (k = 0; k < 3; k++) {
+            rfl__ck_add(&t->footprint, mb[k] * 1048576.0, "torchsummary, MB = 2^20");
+            rfl__ck_add(&t->footprint, mb[k] * 1e6, "torchsummary's MB read as 1e6");
+        }
+    }
+    x->m = m;
+    x->prof = x->d->profiles ? x->d->profiles[mi] : 0;
+    for (f = RFL_CHECK_FWD_FLOPS; f < RFL_CHECK_VARIANT; f++) {
+        rfl_check_item *it;
+        if (f == RFL_CHECK_BWD_FLOPS && !x->train) continue;
+        if (*n >= cap) { (*n)++; continue; }
+        it = &items[(*n)++];
+        RFL_MEMSET(it, 0, sizeof *it);
+        it->model = mi;
+        rfl__ck_path(it->field, sizeof it->field, "models", m->name, rfl__ck_names[f]);
+        if (f >= RFL_CHECK_M_FLOPS) {
+            c.n = 0;
+            if (x->prof) rfl__ck_measured(x->prof, (rfl_check_field)f, &c);
+        } else {
+            rfl__ck_cands(t, x->train, (rfl_check_field)f, 0, &c);
+        }
+        rfl__ck_item(x, (rfl_check_field)f, &m->v[f], &c,
+                     !x->prof ? "no profile named: cannot be checked"
+                     : rfl__ck_uncounted(x->prof) && f != RFL_CHECK_M_BYTES && f != RFL_CHECK_M_TIME
+                         ? "the profile's FLOPs are a lower bound (tensor-core kernels uncounted)"
+                         : "the profile does not measure this",
+                     it);
+        if (f == RFL_CHECK_M_FLOPS && x->prof && m->v[f].given && rfl__ck_uncounted(x->prof))
+            rfl__ck_lower_bound(x, it);
+        rfl__ck_points(x->d, it);
+    }
+    return RFL_OK;
+}
+
+static void rfl__ck_variant(const rfl__ck_ctx *x, rfl_check_item *it) {
+    const rfl_machine *vm = 0;
+    rfl__cs s;
+    int ok = 1, i;
+    RFL_MEMSET(it, 0, sizeof *it);
+    it->kind = RFL_CHECK_VARIANT, it->model = -1;
+    rfl__ck_path(it->field, sizeof it->field, "assignment", 0, 0);
+    s.b = it->message, s.size = sizeof it->message, s.n = 0;
+    if (x->d->variant_hw && (rfl_hw_find(x->d->variant_hw, &vm) != RFL_OK || vm != x->a->machine)) ok = 0;
+    if (x->d->variant_batch && x->d->variant_batch != x->a->batch) ok = 0;
+    if (x->d->variant_model) {
+        if (x->a->n_models != 1) ok = 0;
+        for (i = 0; i < x->a->n_models; i++)
+            if (!rfl_name_eq(x->a->models[i].name, x->d->variant_model)) ok = 0;
+    }
+    it->verdict = ok ? RFL_VERDICT_OK : RFL_VERDICT_WRONG;
+    it->diagnosis = ok ? RFL_DIAG_NONE : RFL_DIAG_WRONG_VARIANT;
+    rfl__cs_s(&s, ok ? "ok: your variant" : "wrong_variant: your variant is ");
+    if (!ok) {
+        rfl__cs_s(&s, x->d->variant_model ? x->d->variant_model : "?");
+        rfl__cs_s(&s, " on ");
+        rfl__cs_s(&s, x->d->variant_hw ? x->d->variant_hw : "?");
+        rfl__cs_s(&s, " at batch ");
+        rfl__cs_num(&s, (double)x->d->variant_batch);
+        rfl__cs_s(&s, "; these answers are not for it");
+    }
+    rfl__cs_end(&s);
+}
+
+RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_desc *d,
+                                 rfl_check_item *items, int cap, rfl_check_report *rep) {
+    rfl__ck_truth t;
+    rfl__ck_ctx x;
+    rfl__ck_cand c;
+    rfl_check_report spare;
+    rfl_result e;
+    int n = 0, f, i;
+    if (!rep) rep = &spare;
+    RFL_MEMSET(rep, 0, sizeof *rep);
+    if (!a || !d || !d->layers || d->layer_cap < 1 || !a->machine || (cap > 0 && !items))
+        return RFL_ERR_ARG;
+    RFL_MEMSET(&t, 0, sizeof t);
+    RFL_MEMSET(&x, 0, sizeof x);
+    t.prec = rfl__ck_prec(a->dtype);
+    t.peak = a->machine->peak_flops[t.prec], t.bw = a->machine->bw_bytes_per_s[RFL_DRAM];
+    if (t.peak <= 0 || t.bw <= 0) return RFL_ERR_NO_ROOF;
+    x.a = a, x.d = d, x.t = &t, x.train = a->mode == RFL_MODE_TRAIN;
+    x.tol = d->tol > 0 ? d->tol : 0.02, x.dtol = x.tol / 4;
+    for (f = RFL_CHECK_PEAK; f <= RFL_CHECK_RIDGE; f++) {
+        rfl_check_item *it;
+        if (n >= cap) { n++; continue; }
+        it = &items[n++];
+        RFL_MEMSET(it, 0, sizeof *it);
+        it->model = -1;
+        rfl__finish(it->field, sizeof it->field, rfl__ly_cat(it->field, sizeof it->field, 0, rfl__ck_names[f]));
+        c.n = 0;
+        rfl__ck_add(&c, f == RFL_CHECK_PEAK ? t.peak : f == RFL_CHECK_BW ? t.bw : t.peak / t.bw,
+                    f == RFL_CHECK_BW ? "the datasheet's DRAM bandwidth" : "the datasheet's peak of the work's precision");
+        rfl__ck_item(&x, (rfl_check_field)f, &a->mach[f], &c, "", it);
+        rfl__ck_points(d, it);
+    }
+    for (i = 0; i < a->n_models; i++)
+        if ((e = rfl__ck_model_items(&x, i, items, &n, cap)) != RFL_OK) return e;
+    if (d->variant_model || d->variant_hw || d->variant_batch) {
+        if (n < cap) {
+            rfl__ck_variant(&x, &items[n]);
+            rfl__ck_points(d, &items[n]);
+        }
+        n++;
+    }
+    rep->n_items = n;
+    if (n > cap) return RFL_ERR_BUFFER;
+    for (i = 0; i < n; i++) {
+        rep->score += items[i].points, rep->max_score += items[i].max_points;
+        rep->n_ok += items[i].verdict == RFL_VERDICT_OK;
+        rep->n_wrong += items[i].verdict == RFL_VERDICT_WRONG;
+        rep->n_missing += items[i].verdict == RFL_VERDICT_MISSING;
+        rep->n_unchecked += items[i].verdict == RFL_VERDICT_UNCHECKED;
+        if (items[i].diagnosis == RFL_DIAG_WRONG_VARIANT) rep->variant_wrong = 1;
+    }
+    if (rep->variant_wrong) rep->score = 0;
+    return RFL_OK;
+}
+
+/* ---- writing JSON: the checker's own small writer --------------------------------- */
+typedef struct rfl__cw {
+    char *b;
+    size_t size, n;
+    int depth, first;
+} rfl__cw;
+static void rfl__cw_c(rfl__cw *w, char c) { w->n = rfl__put(w->b, w->size, w->n, c); }
+static void rfl__cw_raw(rfl__cw *w, const char *s) { w->n = rfl__ly_cat(w->b, w->size, w->n, s); }
+static void rfl__cw_str(rfl__cw *w, const char *s) {
+    static const char hex[] = "0123456789abcdef";
+    rfl__cw_c(w, '"');
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') rfl__cw_c(w, '\\'), rfl__cw_c(w, (char)ch);
+        else if (ch < 0x20) {
+            rfl__cw_raw(w, "\\u00");
+            rfl__cw_c(w, hex[ch >> 4]), rfl__cw_c(w, hex[ch & 15]);
+        } else rfl__cw_c(w, (char)ch);
+    }
+    rfl__cw_c(w, '"');
+}
+static void rfl__cw_key(rfl__cw *w, const char *k) {
+    int i;
+    if (!w->first) rfl__cw_c(w, ',');
+    w->first = 0;
+    rfl__cw_c(w, '\n');
+    for (i = 0; i < w->depth; i++) rfl__cw_raw(w, "  ");
+    if (k) { rfl__cw_str(w, k); rfl__cw_raw(w, ": "); }
+}
+static void rfl__cw_open(rfl__cw *w, const char *k, char c) {
+    if (w->depth) rfl__cw_key(w, k);
+    rfl__cw_c(w, c);
+    w->depth++, w->first = 1;
+}
+static void rfl__cw_close(rfl__cw *w, char c) {
+    int i;
+    w->depth--;
+    if (!w->first) {
+        rfl__cw_c(w, '\n');
+        for (i = 0; i < w->depth; i++) rfl__cw_raw(w, "  ");
+    }
+    w->first = 0;
+    rfl__cw_c(w, c);
+}
+static void rfl__cw_num(rfl__cw *w, const char *k, int known, double v) {
+    char t[40];
+    rfl__cw_key(w, k);
+    if (!known || v != v || v - v != 0.0) { rfl__cw_raw(w, "null"); return; }
+    rfl_fmt_num(t, sizeof t, v, 15);
+    rfl__cw_raw(w, t);
+}
+static void rfl__cw_kstr(rfl__cw *w, const char *k, const char *s) {
+    rfl__cw_key(w, k);
+    if (s) rfl__cw_str(w, s);
+    else rfl__cw_raw(w, "null");
+}
+static size_t rfl__cw_end(rfl__cw *w) {
+    rfl__cw_c(w, '\n');
+    if (w->n < w->size) w->b[w->n] = 0;
+    else if (w->b && w->size) w->b[0] = 0;
+    return w->n;
+}
+static void rfl__cw_value(rfl__cw *w, const char *k, const rfl_check_item *it, int known,
+                          double v) {
+    if (it->kind == RFL_CHECK_BOUND && known) rfl__cw_kstr(w, k, v != 0 ? "memory" : "compute");
+    else rfl__cw_num(w, k, known, v);
+}
+
+RFL_API size_t rfl_check_json(const rfl_check_report *rep, const rfl_check_item *items,
+                              int n, char *buf, size_t size) {
+    rfl__cw w;
+    int i;
+    RFL_MEMSET(&w, 0, sizeof w);
+    w.b = buf, w.size = buf ? size : 0;
+    if (!rep || (n > 0 && !items)) return 0;
+    rfl__cw_open(&w, 0, '{');
+    rfl__cw_num(&w, "score", 1, rep->score);
+    rfl__cw_num(&w, "max_score", 1, rep->max_score);
+    rfl__cw_open(&w, "items", '[');
+    for (i = 0; i < n; i++) {
+        const rfl_check_item *it = &items[i];
+        rfl__cw_open(&w, 0, '{');
+        rfl__cw_kstr(&w, "field", it->field);
+        rfl__cw_kstr(&w, "verdict", rfl_check_verdict_name(it->verdict));
+        rfl__cw_value(&w, "expected", it, it->has_expected, it->expected);
+        rfl__cw_value(&w, "got", it, it->has_got, it->got);
+        rfl__cw_num(&w, "ratio", it->ratio > 0, it->ratio);
+        rfl__cw_kstr(&w, "diagnosis", it->diagnosis ? rfl_check_diag_name(it->diagnosis) : 0);
+        rfl__cw_kstr(&w, "message", it->message);
+        rfl__cw_num(&w, "points", 1, it->points);
+        rfl__cw_num(&w, "max_points", 1, it->max_points);
+        rfl__cw_close(&w, '}');
+    }
+    rfl__cw_close(&w, ']');
+    rfl__cw_close(&w, '}');
+    return rfl__cw_end(&w);
+}
+
+RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
+                                    const rfl_check_item *items, int n, char *buf,
+                                    size_t size) {
+    rfl__cw w;
+    char msg[160];
+    rfl__cs s;
+    int i;
+    RFL_MEMSET(&w, 0, sizeof w);
+    w.b = buf, w.size = buf ? size : 0;
+    if (!rep || (n > 0 && !items)) return 0;
+    s.b = msg, s.size = sizeof msg, s.n = 0;
+    rfl__cs_num(&s, rep->n_ok);
+    rfl__cs_s(&s, " ok, ");
+    rfl__cs_num(&s, rep->n_wrong);
+    rfl__cs_s(&s, " wrong, ");
+    rfl__cs_num(&s, rep->n_missing);
+    rfl__cs_s(&s, rep->variant_wrong ? " missing; not your variant: score 0" : " missing");
+    rfl__cs_end(&s);
+    rfl__cw_open(&w, 0, '{');
+    rfl__cw_num(&w, "score", 1, rep->score);
+    rfl__cw_num(&w, "max_score", 1, rep->max_score);
+    rfl__cw_kstr(&w, "output", msg);
+    rfl__cw_open(&w, "tests", '[');
+    for (i = 0; i < n; i++) {
+        rfl__cw_open(&w, 0, '{');
+        rfl__cw_kstr(&w, "name", items[i].field);
+        rfl__cw_num(&w, "score", 1, items[i].points);
+        rfl__cw_num(&w, "max_score", 1, items[i].max_points);
+        rfl__cw_kstr(&w, "output", items[i].message);
+        rfl__cw_close(&w, '}');
+    }
+    rfl__cw_close(&w, ']');
+    rfl__cw_close(&w, '}');
+    return rfl__cw_end(&w);
+}
+
+RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, size_t size) {
+    static const char *const units[][2] = {
+        {"flops", "FLOP (a multiply-add is 2 FLOPs); a number or \"3.64 GFLOP\", \"1.8 GMAC\""},
+        {"bytes", "bytes; a number or \"311 MB\" (1e6), \"296.7 MiB\" (2^20)"},
+        {"time", "seconds; a number or \"0.55 ms\""},
+        {"rates", "FLOP/s and B/s; \"19.5 TFLOP/s\", \"1555 GB/s\""},
+        {"ai", "FLOP/B; \"12.5 FLOP/B\""},
+        {"bound", "\"memory\" or \"compute\""},
+        {"profile", "your ncu --csv --page raw export, relative to this file"},
+        {"mode", "flops, bytes and predicted_time_s are for the whole step: train = forward + backward"}};
+    rfl__cw w;
+    char num[24];
+    int i, f;
+    RFL_MEMSET(&w, 0, sizeof w);
+    w.b = buf, w.size = buf ? size : 0;
+    if (!t || !t->hw || !t->models || t->n_models < 1) return 0;
+    rfl__cw_open(&w, 0, '{');
+    rfl__cw_num(&w, "schema", 1, 1);
+    rfl__cw_open(&w, "units", '{');
+    for (i = 0; i < 8; i++) rfl__cw_kstr(&w, units[i][0], units[i][1]);
+    rfl__cw_close(&w, '}');
+    rfl__cw_open(&w, "assignment", '{');
+    rfl__cw_kstr(&w, "hw", t->hw);
+    rfl_fmt_u64(num, sizeof num, t->batch ? t->batch : 1);
+    rfl__cw_key(&w, "batch");
+    rfl__cw_raw(&w, num);
+    rfl__cw_kstr(&w, "mode", t->mode == RFL_MODE_TRAIN ? "train" : "infer");
+    rfl__cw_kstr(&w, "dtype", rfl_dtype_name(t->dtype));
+    if (t->student) rfl__cw_kstr(&w, "student", t->student);
+    rfl__cw_close(&w, '}');
+    rfl__cw_open(&w, "machine", '{');
+    for (f = RFL_CHECK_PEAK; f <= RFL_CHECK_RIDGE; f++) rfl__cw_num(&w, rfl__ck_names[f] + 8, 0, 0);
+    rfl__cw_close(&w, '}');
+    rfl__cw_open(&w, "models", '{');
+    for (i = 0; i < t->n_models; i++) {
+        rfl__cw_open(&w, t->models[i], '{');
+        for (f = RFL_CHECK_FWD_FLOPS; f < RFL_CHECK_M_FLOPS; f++) {
+            if (f == RFL_CHECK_BWD_FLOPS && t->mode != RFL_MODE_TRAIN) continue;
+            rfl__cw_num(&w, rfl__ck_names[f], 0, 0);
+        }
+        rfl__cw_open(&w, "measured", '{');
+        rfl__cw_num(&w, "profile", 0, 0);
+        for (f = RFL_CHECK_M_FLOPS; f < RFL_CHECK_VARIANT; f++) rfl__cw_num(&w, rfl__ck_names[f] + 9, 0, 0);
+        rfl__cw_close(&w, '}');
+        rfl__cw_close(&w, '}');
+    }
+    rfl__cw_close(&w, '}');
+    rfl__cw_close(&w, '}');
+    return rfl__cw_end(&w);
+}
+
+/* ---- variants ------------------------------------------------------------------ */
+static uint64_t rfl__ck_mix(uint64_t *s) { /* splitmix64 (Steele, Lea, Flood 2014) */
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models, int n_hw,
+                               int n_batches, int out[3]) {
+    uint64_t h = 0xcbf29ce484222325ull, s;
+    int n[3], i;
+    n[0] = n_models, n[1] = n_hw, n[2] = n_batches;
+    if (!out) return;
+    for (; student && *student; student++) h = (h ^ (unsigned char)*student) * 0x100000001b3ull;
+    s = h ^ seed;
+    for (i = 0; i < 3; i++) {
+        uint64_t r = rfl__ck_mix(&s);
+        out[i] = n[i] > 0 ? (int)(r % (uint64_t)n[i]) : 0;
+    }
+}
+#endif /* RFL_NO_CHECK */
 
 #endif /* ROOFLINE_IMPLEMENTATION */
 

@@ -1,0 +1,115 @@
+# rfl-check: the tool over the library's checker. The answer files in
+# tests/data/check/ (correct.json: AlexNet on an A100, values derived by hand
+# in tests/test_check.c; one file per diagnosis code, each a mistake of
+# ../shared/context/what-users-do.md, cited in its "_mistake") graded
+# through the tool: the human table, --json, --gradescope, --points,
+# templates, the instructor's variants, and the error contract (exit 1 with
+# FILE:LINE:COL, exit 2 for bad usage).
+CK=build/rfl-check
+CO=$B/check-step
+CD=tests/data/check
+mkdir -p "$CO"
+if [ ! -x "$CK" ]; then
+  step "build rfl-check" ${MAKE:-make} -s "$CK"
+fi
+
+# ck_diag FILE FIELD CODE: rfl-check --json FILE gives FIELD the diagnosis CODE
+ck_diag() {
+  "$CK" "$CD/$1" --json > "$CO/out.json" || return 1
+  tr -d '\n' < "$CO/out.json" | sed 's/},/}\n/g' | grep -F "\"field\": \"$2\"" |
+    grep -qF "\"diagnosis\": \"$3\"" || { echo "$1: $2 is not $3"; grep -A8 -F "\"$2\"" "$CO/out.json"; return 1; }
+}
+
+ck_correct() {
+  "$CK" $CD/correct.json > "$CO/correct.txt" || return 1
+  grep -qx 'score 16 / 16 (16 ok, 0 wrong, 0 missing, 0 unchecked)' "$CO/correct.txt" &&
+  ! grep -q '^wrong' "$CO/correct.txt" &&
+  "$CK" $CD/correct.json --json > "$CO/correct.json" &&
+  grep -qx '  "score": 16,' "$CO/correct.json" && grep -qx '  "max_score": 16,' "$CO/correct.json"
+}
+step "rfl-check correct.json (hand-derived AlexNet, A100): 16 / 16" ck_correct
+
+step "rfl-check mac_not_flop (thop's MACs as FLOPs)" ck_diag mac_not_flop.json models.alexnet.forward_flops mac_not_flop
+step "rfl-check binary_prefix (MiB written as MB)" ck_diag binary_prefix.json models.alexnet.bytes binary_prefix
+step "rfl-check backward_twice_forward" ck_diag backward_twice_forward.json models.alexnet.backward_flops backward_twice_forward
+step "rfl-check forward_only (a step's FLOPs = forward)" ck_diag forward_only.json models.alexnet.flops forward_only
+step "rfl-check precision_roof (312 TFLOP/s FP16 tensor for FP32)" ck_diag precision_roof.json machine.peak_flops_per_s precision_roof
+step "rfl-check inconsistent_ai" ck_diag inconsistent_ai.json models.alexnet.ai inconsistent_ai
+step "rfl-check above_roof (2x above peak)" ck_diag above_roof.json models.alexnet.measured.achieved_flops_per_s above_roof
+step "rfl-check measured_partial (only the Kbyte lines summed)" ck_diag measured_partial.json models.alexnet.measured.bytes measured_partial
+step "rfl-check tensor_flops_missing (TF32 convolutions)" ck_diag tensor_flops_missing.json models.alexnet.measured.flops tensor_flops_missing
+step "rfl-check tensor_flops_missing (TF32 kernels, no tensor counter: the A100 reports)" ck_diag tensor_flops_uncounted.json models.alexnet.measured.flops tensor_flops_missing
+step "rfl-check per_sample (batch-1 values, batch 8)" ck_diag per_sample.json models.alexnet.flops per_sample
+step "rfl-check wrong_machine (V100 figures for an A100)" ck_diag wrong_machine.json machine.bandwidth_bytes_per_s wrong_machine
+step "rfl-check unit_slip (ms in a seconds field)" ck_diag unit_slip.json models.alexnet.measured.time_s unit_slip
+step "rfl-check carried_error (an AI from MAC FLOPs)" ck_diag carried_error.json models.alexnet.ai carried_error
+step "rfl-check footprint_not_traffic (torchsummary's 242.03 MB as bytes)" ck_diag footprint_not_traffic.json models.alexnet.bytes footprint_not_traffic
+
+# Gradescope's results.json, and points from an instructor's file
+ck_gradescope() {
+  "$CK" $CD/mac_not_flop.json --gradescope "$CO/results.json" > /dev/null || return 1
+  grep -qx '  "score": 15,' "$CO/results.json" &&
+  grep -qx '  "tests": \[' "$CO/results.json" &&
+  grep -qx '      "name": "models.alexnet.forward_flops",' "$CO/results.json" &&
+  [ "$(grep -c '"max_score": 1,' "$CO/results.json")" = 16 ] &&
+  printf '{"forward_flops": 4, "bound": 0}\n' > "$CO/points.json" &&
+  "$CK" $CD/mac_not_flop.json --points "$CO/points.json" --json > "$CO/p.json" &&
+  grep -qx '  "score": 14,' "$CO/p.json" && grep -qx '  "max_score": 18,' "$CO/p.json"
+}
+step "rfl-check --gradescope results.json, --points" ck_gradescope
+
+# a file that cannot be read still gives Gradescope a results.json (score 0)
+ck_gradescope_bad() {
+  printf '{"assignment": {"hw": "a100"},\n "models": {"alexnet": {"bytes": "3 GFLOP"}}}\n' > "$CO/bad.json"
+  "$CK" "$CO/bad.json" --gradescope "$CO/bad-results.json" > /dev/null 2> "$CO/bad.err"
+  [ $? = 1 ] || return 1
+  grep -q "bad.json:2:37: models.alexnet.bytes: a unit of another dimension" "$CO/bad.err" &&
+  grep -qx '  "score": 0,' "$CO/bad-results.json"
+}
+step "rfl-check: a wrong-dimension unit is exit 1 with FILE:LINE:COL (and a score-0 results.json)" ck_gradescope_bad
+
+# a profile that cannot be read: exit 1 naming it, and a score-0 results.json
+ck_profile_missing() {
+  sed 's/alexnet-a100-details.csv/no-such.csv/' $CD/correct.json > "$CO/noprof.json"
+  "$CK" "$CO/noprof.json" --gradescope "$CO/np-results.json" > /dev/null 2> "$CO/np.err"
+  [ $? = 1 ] && grep -q 'measured.profile: cannot open .*no-such.csv' "$CO/np.err" &&
+  grep -q 'no-such.csv' "$CO/np-results.json"
+}
+step "rfl-check: a profile that cannot be opened is exit 1 (and a score-0 results.json)" ck_profile_missing
+
+ck_template() {
+  "$CK" --template --model resnet18,alexnet --hw a100 --batch 1 --mode train --dtype fp32 > "$CO/t.json" || return 1
+  grep -qx '      "forward_flops": null,' "$CO/t.json" && grep -q '"units": {' "$CO/t.json" &&
+  "$CK" "$CO/t.json" > "$CO/t.txt" &&
+  grep -qx 'score 0 / 29 (0 ok, 0 wrong, 29 missing, 0 unchecked)' "$CO/t.txt"
+}
+step "rfl-check --template: null values, a units hint, reads back all missing" ck_template
+
+# the instructor's variants: reproducible, and checked
+ck_assign() {
+  printf '# roster\nalice\nbob\n\ncarol.b@uni\n' > "$CO/roster.txt"
+  rm -rf "$CO/a1" "$CO/a2"
+  set -- --models resnet18,alexnet,vgg16 --hw a100,v100,t4 --batches 1,8,32 --seed 2026
+  "$CK" --assign "$CO/roster.txt" "$@" -o "$CO/a1" &&
+  "$CK" --assign "$CO/roster.txt" "$@" -o "$CO/a2" &&
+  cmp "$CO/a1/variants.csv" "$CO/a2/variants.csv" && cmp "$CO/a1/bob.json" "$CO/a2/bob.json" &&
+  [ "$(wc -l < "$CO/a1/variants.csv")" = 4 ] && [ -f "$CO/a1/carol.b@uni.json" ] &&
+  grep -qx '    "student": "alice"' "$CO/a1/alice.json" || return 1
+  # alice's own template checks as her variant; bob's file does not
+  "$CK" "$CO/a1/alice.json" "$@" --json > "$CO/v.json" &&
+  tr -d '\n' < "$CO/v.json" | grep -Eq '"field": "assignment", +"verdict": "ok"' &&
+  "$CK" "$CO/a1/bob.json" "$@" --student alice --json > "$CO/v2.json" || return 1
+  if cmp -s "$CO/a1/alice.json" "$CO/a1/bob.json"; then return 0; fi # same variant by chance
+  awk -F, '$1=="alice"{a=$2$3$4} $1=="bob"{b=$2$3$4} END{exit a==b}' "$CO/a1/variants.csv" || return 0
+  grep -q '"diagnosis": "wrong_variant"' "$CO/v2.json" && grep -qx '  "score": 0,' "$CO/v2.json"
+}
+step "rfl-check --assign: reproducible variants; another student's variant is wrong_variant" ck_assign
+
+ck_usage() {
+  "$CK" --nope > /dev/null 2>&1; [ $? = 2 ] || return 1
+  "$CK" > /dev/null 2>&1; [ $? = 2 ] || return 1
+  "$CK" --template --model resnet18 > /dev/null 2>&1; [ $? = 2 ] || return 1
+  "$CK" $CD/no-such.json > /dev/null 2>&1; [ $? = 1 ] || return 1
+  "$CK" --help | grep -q 'conv and linear layers only'
+}
+step "rfl-check: usage errors exit 2, a missing file exit 1, --help states the conventions" ck_usage

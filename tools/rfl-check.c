@@ -1,0 +1,412 @@
+/* rfl-check: grade a roofline homework (an answer file) against the
+   library's estimate and the reduction of the student's own profile; write
+   templates and, for instructors, one variant per student. The checking is
+   library code (roofline.h [15] CHECK): this file reads files and prints. */
+#define ROOFLINE_IMPLEMENTATION
+#include "roofline.h"
+#include "tool.h"
+#include <ctype.h>
+
+static const char *usage_text =
+    "usage: rfl-check ANSWERS.json [--json] [--gradescope FILE] [--tol F]\n"
+    "                 [--points FILE] [--carry-credit]\n"
+    "                 [--seed N --models A,B --hw X,Y --batches 1,8 [--student NAME]]\n"
+    "       rfl-check --template --model A[,B] --hw NAME [--batch N] [--mode train|infer]\n"
+    "                 [--dtype fp32|fp16|bf16|int8] [--student NAME]\n"
+    "       rfl-check --assign ROSTER --models A,B --hw X,Y --batches 1,8 --seed N\n"
+    "                 [--mode M] [--dtype D] -o DIR\n"
+    "Grade a roofline homework: each value of the answer file (docs/schema.md)\n"
+    "ok, wrong or missing, with the expected value, the ratio and, for a wrong\n"
+    "one, the likely mistake as a stable code (mac_not_flop, binary_prefix,\n"
+    "backward_twice_forward, forward_only, precision_roof, inconsistent_ai,\n"
+    "above_roof, measured_partial, tensor_flops_missing, per_sample,\n"
+    "wrong_machine, unit_slip, carried_error, footprint_not_traffic,\n"
+    "wrong_variant).\n"
+    "Accepted conventions (a value is ok when within --tol of any):\n"
+    "  FLOPs  mac (2 x multiply-adds of conv/matmul, no bias: FlopCounterMode,\n"
+    "         torchvision), report (mac + linear biases), all (bias, BN, ReLU,\n"
+    "         pooling, adds too); backward = 2 x forward minus the first\n"
+    "         layer's input gradient\n"
+    "  bytes  every layer's traffic, or conv and linear layers only (4 x (input\n"
+    "         + weights + output) at fp32); train adds their backward bytes\n"
+    "  time   whole model max(FLOPs / peak, bytes / bandwidth), or the\n"
+    "         per-layer sum (rfl-estimate's predicted_time_s)\n"
+    "  measured  the reduction of the profile the file names (rfl-reduce)\n"
+    "Values: a number in base units or a string with a unit (\"311 MB\",\n"
+    "\"296.7 MiB\", \"1.8 GMAC\", \"0.55 ms\", \"19.5 TFLOP/s\", \"1555 GB/s\").\n"
+    "  --json          {score, max_score, items[{field, verdict, expected, got,\n"
+    "                  ratio, diagnosis, message, points, max_points}]}\n"
+    "  --gradescope F  also write Gradescope's results.json to F\n"
+    "  --tol F         relative tolerance (default 0.02)\n"
+    "  --points FILE   points per field: a JSON object {\"forward_flops\": 2,\n"
+    "                  \"measured.flops\": 1, \"machine.peak_flops_per_s\": 1, ...};\n"
+    "                  default 1 each, negative = reported, not graded\n"
+    "  --carry-credit  full points for a value that follows from the\n"
+    "                  student's own wrong inputs (carried_error)\n"
+    "  --seed N ...    check that the answers are the variant of --student\n"
+    "                  (default: the file's assignment.student); else score 0\n"
+    "  --template      print an empty answer file (null values, a units hint)\n"
+    "  --assign ROSTER one student per line ('#' comments): DIR/NAME.json, the\n"
+    "                  template of the student's variant, and DIR/variants.csv;\n"
+    "                  variant = FNV-1a(name) ^ seed through splitmix64\n";
+
+static rfl_layer layers[RFL_ZOO_MAX_LAYERS];
+static rfl_json_tok toks[RFL_CHECK_TOKS];
+static rfl_check_answers ans;
+static rfl_check_item items[RFL_CHECK_MAX_ITEMS];
+static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
+
+/* ---- options ----------------------------------------------------------------- */
+static const char *answers_path, *gradescope_path, *points_path, *student, *out_dir;
+static const char *models_opt, *hw_opt, *batches_opt, *roster, *batch_opt = "1";
+static const char *mode_opt = "train", *dtype_opt = "fp32";
+static int json_out, template_mode, have_seed, carry_credit;
+static double tol;
+static unsigned long long seed;
+
+/* a comma list into at most max pointers (the string is changed) */
+static int split(char *s, char **out, int max) {
+    int n = 0;
+    while (s && *s && n < max) {
+        out[n++] = s;
+        s = strchr(s, ',');
+        if (s) *s++ = 0;
+    }
+    return n;
+}
+
+static double num_arg(const char *o, const char *v) {
+    double x;
+    if (!v || rfl_parse_num(v, strlen(v), &x) != RFL_OK || x < 0)
+        tl_usage_error("%s needs a number, not '%s'", o, v ? v : "");
+    return x;
+}
+
+static void parse_args(int argc, char **argv) {
+    int a;
+    for (a = 1; a < argc; a++) {
+        const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : 0;
+        int used = 1;
+        if (tl_is(o, "--help") || tl_is(o, "-h")) { fputs(usage_text, stdout); exit(0); }
+        else if (tl_is(o, "--json")) { json_out = 1; used = 0; }
+        else if (tl_is(o, "--template")) { template_mode = 1; used = 0; }
+        else if (tl_is(o, "--carry-credit")) { carry_credit = 1; used = 0; }
+        else if (tl_is(o, "--gradescope")) gradescope_path = v;
+        else if (tl_is(o, "--points")) points_path = v;
+        else if (tl_is(o, "--tol")) tol = num_arg(o, v);
+        else if (tl_is(o, "--seed")) { seed = (unsigned long long)num_arg(o, v); have_seed = 1; }
+        else if (tl_is(o, "--student")) student = v;
+        else if (tl_is(o, "--model") || tl_is(o, "--models")) models_opt = v;
+        else if (tl_is(o, "--hw")) hw_opt = v;
+        else if (tl_is(o, "--batch")) batch_opt = v;
+        else if (tl_is(o, "--batches")) batches_opt = v;
+        else if (tl_is(o, "--mode")) mode_opt = v;
+        else if (tl_is(o, "--dtype")) dtype_opt = v;
+        else if (tl_is(o, "--assign")) roster = v;
+        else if (tl_is(o, "-o")) out_dir = v;
+        else if (o[0] == '-' && o[1]) tl_usage_error("unknown option '%s'", o);
+        else if (!answers_path) { answers_path = o; used = 0; }
+        else tl_usage_error("one answer file at a time ('%s')", o);
+        if (used && !v) tl_usage_error("%s needs a value", o);
+        a += used;
+    }
+}
+
+static rfl_mode parse_mode(void) {
+    if (tl_is(mode_opt, "train")) return RFL_MODE_TRAIN;
+    if (tl_is(mode_opt, "infer")) return RFL_MODE_INFER;
+    tl_usage_error("--mode is train or infer, not '%s'", mode_opt);
+    return RFL_MODE_INFER;
+}
+static rfl_dtype parse_dtype(void) {
+    rfl_dtype d;
+    if (rfl_dtype_parse(dtype_opt, &d) != RFL_OK) tl_usage_error("unknown --dtype '%s'", dtype_opt);
+    return d;
+}
+static uint64_t parse_batch(const char *s) {
+    double b = num_arg("--batch", s);
+    if (b < 1 || b != (double)(uint64_t)b) tl_usage_error("a batch is a whole number >= 1");
+    return (uint64_t)b;
+}
+static void check_model(const char *m) {
+    int i;
+    for (i = 0; i < rfl_zoo_count(); i++)
+        if (rfl_name_eq(rfl_zoo_name(i), m)) return;
+    tl_usage_error("unknown model '%s' (rfl-estimate --list)", m);
+}
+
+/* ---- writing ------------------------------------------------------------------ */
+/* Text from a library writer (returns the length it needs) in a malloc'd buffer. */
+typedef size_t (*writer_fn)(const void *ctx, char *buf, size_t size);
+static char *write_text(writer_fn fn, const void *ctx) {
+    size_t n = fn(ctx, 0, 0);
+    char *b = (char *)tl_xmalloc(n + 1);
+    fn(ctx, b, n + 1);
+    return b;
+}
+static size_t w_template(const void *ctx, char *buf, size_t size) {
+    return rfl_check_template((const rfl_check_template_desc *)ctx, buf, size);
+}
+static rfl_check_report rep;
+static int n_items;
+static size_t w_json(const void *ctx, char *buf, size_t size) {
+    (void)ctx;
+    return rfl_check_json(&rep, items, n_items, buf, size);
+}
+static size_t w_gradescope(const void *ctx, char *buf, size_t size) {
+    (void)ctx;
+    return rfl_check_gradescope(&rep, items, n_items, buf, size);
+}
+
+static void put_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "wb");
+    if (!f || fputs(text, f) < 0 || fclose(f) != 0)
+        tl_input_error(path, 0, 0, "cannot write: %s", strerror(errno));
+}
+
+static int run_template(void) {
+    char *list[RFL_CHECK_MAX_MODELS], *text;
+    rfl_check_template_desc t;
+    int i;
+    if (!models_opt || !hw_opt) tl_usage_error("--template needs --model and --hw");
+    memset(&t, 0, sizeof t);
+    t.n_models = split(models_opt ? strcpy((char *)tl_xmalloc(strlen(models_opt) + 1), models_opt) : 0,
+                       list, RFL_CHECK_MAX_MODELS);
+    for (i = 0; i < t.n_models; i++) check_model(list[i]);
+    tl_find_hw(hw_opt);
+    t.models = (const char *const *)list;
+    t.hw = hw_opt, t.batch = parse_batch(batch_opt), t.mode = parse_mode();
+    t.dtype = parse_dtype(), t.student = student;
+    text = write_text(w_template, &t);
+    fputs(text, stdout);
+    return 0;
+}
+
+/* ---- instructors: one variant per student ------------------------------------- */
+typedef struct lists {
+    char *m[32], *h[32], *b[32];
+    int nm, nh, nb;
+} lists;
+static void get_lists(lists *L) {
+    int i;
+    if (!models_opt || !hw_opt || !batches_opt)
+        tl_usage_error("variants need --models, --hw and --batches");
+    L->nm = split(strcpy((char *)tl_xmalloc(strlen(models_opt) + 1), models_opt), L->m, 32);
+    L->nh = split(strcpy((char *)tl_xmalloc(strlen(hw_opt) + 1), hw_opt), L->h, 32);
+    L->nb = split(strcpy((char *)tl_xmalloc(strlen(batches_opt) + 1), batches_opt), L->b, 32);
+    if (!L->nm || !L->nh || !L->nb) tl_usage_error("empty --models, --hw or --batches");
+    for (i = 0; i < L->nm; i++) check_model(L->m[i]);
+    for (i = 0; i < L->nh; i++) tl_find_hw(L->h[i]);
+    for (i = 0; i < L->nb; i++) parse_batch(L->b[i]);
+}
+
+static int run_assign(void) {
+    lists L;
+    size_t len, i;
+    char *text = tl_read_file(roster, &len), *line, *next, path[1024], *tpl;
+    FILE *csv;
+    long ln = 0;
+    if (!out_dir) tl_usage_error("--assign needs -o DIR");
+    if (!have_seed) tl_usage_error("--assign needs --seed N (the same seed gives the same variants)");
+    get_lists(&L);
+    tl_make_dir(out_dir);
+    snprintf(path, sizeof path, "%s/variants.csv", out_dir);
+    csv = fopen(path, "wb");
+    if (!csv) tl_input_error(path, 0, 0, "cannot write: %s", strerror(errno));
+    fprintf(csv, "student,model,hw,batch,file\n");
+    for (line = text; line && *line; line = next) {
+        rfl_check_template_desc t;
+        const char *models[1];
+        int v[3];
+        char *e;
+        ln++;
+        next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        while (*line == ' ' || *line == '\t') line++;
+        e = line + strlen(line);
+        while (e > line && (e[-1] == ' ' || e[-1] == '\r' || e[-1] == '\t')) *--e = 0;
+        if (!*line || *line == '#') continue;
+        for (i = 0; line[i]; i++)
+            if (!(isalnum((unsigned char)line[i]) || strchr("._@-", line[i])) || line[i] == '/')
+                tl_input_error(roster, ln, (long)i + 1, "a student name of letters, digits, '.', '_', '@', '-'");
+        rfl_check_variant(line, seed, L.nm, L.nh, L.nb, v);
+        memset(&t, 0, sizeof t);
+        models[0] = L.m[v[0]];
+        t.models = models, t.n_models = 1, t.hw = L.h[v[1]], t.batch = parse_batch(L.b[v[2]]);
+        t.mode = parse_mode(), t.dtype = parse_dtype(), t.student = line;
+        tpl = write_text(w_template, &t);
+        snprintf(path, sizeof path, "%s/%s.json", out_dir, line);
+        put_file(path, tpl);
+        free(tpl);
+        fprintf(csv, "%s,%s,%s,%s,%s.json\n", line, L.m[v[0]], L.h[v[1]], L.b[v[2]], line);
+    }
+    if (fclose(csv) != 0) tl_input_error(out_dir, 0, 0, "cannot write variants.csv");
+    return 0;
+}
+
+/* ---- points ---------------------------------------------------------------------- */
+static void read_points(rfl_check_desc *d) {
+    size_t len;
+    char *text = tl_read_file(points_path, &len);
+    static rfl_json_tok pt[256];
+    rfl_json_doc doc;
+    int k, f;
+    if (rfl_json_parse(&doc, text, len, pt, 256) != RFL_OK)
+        tl_input_error(points_path, doc.line, doc.col, "%s", doc.err ? doc.err : "not JSON (or too long)");
+    if (pt[0].type != RFL_JSON_OBJ) tl_input_error(points_path, 1, 1, "points: a JSON object");
+    for (k = 1; k < pt[0].after; k = pt[k + 1].after) {
+        double v;
+        for (f = 0; f < RFL_CHECK_FIELD_COUNT; f++)
+            if (rfl_json_str_eq(&doc, k, rfl_check_field_name((rfl_check_field)f))) break;
+        if (f == RFL_CHECK_FIELD_COUNT)
+            tl_input_error(points_path, rfl_json_line(&doc, k), 0,
+                           "unknown field (forward_flops, measured.flops, machine.peak_flops_per_s, ...)");
+        if (!rfl_json_num(&doc, k + 1, &v))
+            tl_input_error(points_path, rfl_json_line(&doc, k), 0, "points are numbers");
+        d->points[f] = v == 0 ? -1 : v; /* 0 points: not graded (0 would be the default 1) */
+    }
+}
+
+/* ---- checking ---------------------------------------------------------------------- */
+static void gradescope_error(const char *msg);
+/* The profile path relative to the answer file's folder. */
+static void profile_path(const char *rel, char *out, size_t size) {
+    const char *slash = strrchr(answers_path, '/');
+    if (rel[0] == '/' || !slash) snprintf(out, size, "%s", rel);
+    else snprintf(out, size, "%.*s/%s", (int)(slash - answers_path), answers_path, rel);
+}
+
+static const rfl_reduce_result *reduce_profile(const rfl_check_model *m) {
+    char path[1024];
+    size_t len;
+    char *text;
+    rfl_reduce_result *res = (rfl_reduce_result *)tl_xmalloc(sizeof *res);
+    static rfl_reduce_state st;
+    rfl_reduce_desc d;
+    profile_path(m->profile, path, sizeof path);
+    if (!tl_file_exists(path)) {
+        char msg[1400];
+        snprintf(msg, sizeof msg, "%s:%ld: models.%s.measured.profile: cannot open %s", answers_path,
+                 m->profile_line, m->name, path);
+        gradescope_error(msg);
+        tl_input_error(answers_path, m->profile_line, 0, "models.%s.measured.profile: cannot open %s",
+                       m->name, path);
+    }
+    text = tl_read_file(path, &len);
+    memset(&d, 0, sizeof d);
+    d.top_n = -1;
+    d.machine = ans.machine;
+    if (rfl_reduce_buffer(text, len, &d, scratch, sizeof scratch, &st, res) != RFL_OK) {
+        char msg[1400];
+        snprintf(msg, sizeof msg, "%s:%llu:%llu: %s", path, (unsigned long long)st.err_line,
+                 (unsigned long long)st.err_col, st.err_msg);
+        gradescope_error(msg);
+        tl_input_error(path, (long)st.err_line, (long)st.err_col, "%s", st.err_msg);
+    }
+    free(text);
+    return res;
+}
+
+/* a value with its unit, SI-prefixed */
+static const char *show(const rfl_check_item *it, double v) {
+    static const char *const unit[] = {"FLOP", "B", "s", "FLOP/s", "B/s", " FLOP/B", ""};
+    rfl_check_dim d = rfl_check_field_dim(it->kind);
+    if (it->kind == RFL_CHECK_BOUND) return v ? "memory" : "compute";
+    if (d == RFL_DIM_FLOP_PER_BYTE) return tl_num(v, 4);
+    return tl_si(v, unit[d]);
+}
+
+static void print_items(void) {
+    int i;
+    printf("%s: %s, batch %llu, %s, %s\n", answers_path, ans.machine->name,
+           (unsigned long long)ans.batch, ans.mode == RFL_MODE_TRAIN ? "train" : "infer",
+           rfl_dtype_name(ans.dtype));
+    for (i = 0; i < n_items; i++) {
+        const rfl_check_item *it = &items[i];
+        printf("%-9s %-46s", rfl_check_verdict_name(it->verdict), it->field);
+        printf(" got %-13s expected %-13s", it->has_got ? show(it, it->got) : "-",
+               it->has_expected ? show(it, it->expected) : "-");
+        if (it->ratio > 0) printf(" ratio %s", tl_num(it->ratio, 4));
+        printf("\n          %s\n", it->message);
+    }
+    printf("score %s / %s (%d ok, %d wrong, %d missing, %d unchecked)%s\n", tl_num(rep.score, 6),
+           tl_num(rep.max_score, 6), rep.n_ok, rep.n_wrong, rep.n_missing, rep.n_unchecked,
+           rep.variant_wrong ? "; not the student's variant: score 0" : "");
+}
+
+/* Gradescope must get a results.json even for a file that cannot be read. */
+static void gradescope_error(const char *msg) {
+    FILE *f;
+    if (!gradescope_path) return;
+    f = fopen(gradescope_path, "wb");
+    if (!f) return;
+    fprintf(f, "{\n  \"score\": 0,\n  \"output\": \"");
+    for (; *msg; msg++) {
+        if (*msg == '"' || *msg == '\\') fputc('\\', f);
+        if ((unsigned char)*msg >= 0x20) fputc(*msg, f);
+    }
+    fprintf(f, "\"\n}\n");
+    fclose(f);
+}
+
+static int run_check(void) {
+    size_t len;
+    char *text, msg[512];
+    rfl_check_err err;
+    rfl_check_desc d;
+    const rfl_reduce_result *profs[RFL_CHECK_MAX_MODELS];
+    lists L;
+    int i, v[3];
+    rfl_result r;
+    text = tl_read_file(answers_path, &len);
+    r = rfl_check_read(text, len, toks, RFL_CHECK_TOKS, &ans, &err);
+    if (r == RFL_ERR_BUFFER && err.need_toks > 0) { /* many '_' extras: more tokens */
+        rfl_json_tok *more = (rfl_json_tok *)tl_xmalloc((size_t)err.need_toks * sizeof *more);
+        r = rfl_check_read(text, len, more, err.need_toks, &ans, &err);
+    }
+    if (r != RFL_OK) {
+        snprintf(msg, sizeof msg, "%s:%ld:%ld: %s%s%s", answers_path, err.line, err.col,
+                 err.field, err.field[0] ? ": " : "", err.msg);
+        gradescope_error(msg);
+        tl_input_error(answers_path, err.line, err.col, "%s%s%s", err.field, err.field[0] ? ": " : "", err.msg);
+    }
+    memset(&d, 0, sizeof d);
+    d.tol = tol, d.carry_credit = carry_credit;
+    d.layers = layers, d.layer_cap = RFL_ZOO_MAX_LAYERS;
+    if (points_path) read_points(&d);
+    for (i = 0; i < ans.n_models; i++) profs[i] = ans.models[i].profile[0] ? reduce_profile(&ans.models[i]) : 0;
+    d.profiles = profs;
+    if (have_seed) {
+        const char *who = student ? student : ans.student;
+        get_lists(&L);
+        if (!who[0]) tl_input_error(answers_path, 0, 0, "no --student and no assignment.student: whose variant?");
+        rfl_check_variant(who, seed, L.nm, L.nh, L.nb, v);
+        d.variant_model = L.m[v[0]], d.variant_hw = L.h[v[1]];
+        d.variant_batch = parse_batch(L.b[v[2]]);
+    }
+    r = rfl_check_run(&ans, &d, items, RFL_CHECK_MAX_ITEMS, &rep);
+    if (r != RFL_OK) tl_input_error(answers_path, 0, 0, "cannot check: %s", rfl_result_str(r));
+    n_items = rep.n_items;
+    if (json_out) {
+        char *j = write_text(w_json, 0);
+        fputs(j, stdout);
+        free(j);
+    } else {
+        print_items();
+    }
+    if (gradescope_path) {
+        char *g = write_text(w_gradescope, 0);
+        put_file(gradescope_path, g);
+        free(g);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    tl_prog = "rfl-check";
+    parse_args(argc, argv);
+    if (template_mode) return run_template();
+    if (roster) return run_assign();
+    if (!answers_path) tl_usage_error("no answer file (rfl-check --template writes one)");
+    return run_check();
+}
