@@ -4,7 +4,7 @@
 CL=$B/cli
 mkdir -p "$CL"
 CLI_TOOLS=""
-for t in rfl-hw rfl-reduce rfl-plot rfl-probe rfl-estimate rfl-report; do
+for t in rfl-hw rfl-reduce rfl-plot rfl-probe rfl-check rfl-estimate rfl-report; do
   # only the tools on cli.h have the table
   grep -q '"cli.h"' tools/$t.c || continue
   [ -x build/$t ] || step "build $t" ${MAKE:-make} -s build/$t
