@@ -137,6 +137,7 @@
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
                   rfl_onnx_build rfl_onnx_read_file rfl_onnx_read_buffer
+                  rfl_onnx_read_stream rfl_onnx_input_dim
                   (the ONNX API section: a model file streamed into layer records)
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
