@@ -14,6 +14,9 @@
      here is half of it and the source says so ("sparse/2").
    - 0 means the machine has no such unit (its roof is never drawn) or the
      number is not published (bandwidth, sizes, clocks, power).
+   - l2_gbps and l1_gbps are measured read bandwidths (no vendor publishes
+     them): a cited microbenchmark's, or rfl-gpu-bench's (docs/machines/).
+     l1 is the L1 / shared memory of all SMs together. 0: not measured.
    - fp16 is FP16/BF16 on the vector units (non-tensor). Where the vendor
      gives no figure it is derived from the architecture's rate relative to
      FP32 and the source says "derived".
@@ -57,8 +60,8 @@ X(V100_SXM2, "v100-sxm2", "NVIDIA Tesla V100 SXM2 16/32GB", "v100,v100-sxm,v100-
   "NVIDIA V100 datasheet (2018), SXM2: 7.8/15.7/125 TFLOPS FP64/FP32/tensor, 900 GB/s; whitepaper: 80 SMs, 6 MB L2; FP16 vector = 2x FP32") \
 X(V100_PCIE, "v100-pcie", "NVIDIA Tesla V100 PCIe 16/32GB", "v100-pcie-16gb,v100-pcie-32gb,tesla-v100-pcie", GPU, \
   7, 0, 14, 0, 28, 112, 0, 0, 0, \
-  900, 0, 0, 32, 6, 80, 1380, 250, \
-  "NVIDIA V100 datasheet (2018), PCIe: 7/14/112 TFLOPS FP64/FP32/tensor, 900 GB/s HBM2; 80 SMs, 6 MB L2; FP16 vector = 2x FP32") \
+  900, 2440, 13900, 32, 6, 80, 1380, 250, \
+  "NVIDIA V100 datasheet (2018), PCIe: 7/14/112 TFLOPS FP64/FP32/tensor, 900 GB/s HBM2; 80 SMs, 6 MB L2; FP16 vector = 2x FP32; L2 2440, L1 13900 GB/s measured: te42kyfo/gpu-benches@1c36d50 gpu-cache/v100.txt (1380 MHz; L2: 1.2-5.5 MB rows 2.41-2.45 TB/s, L1: 8-120 kB rows 13.7-13.9 TB/s)") \
 X(T4, "t4", "NVIDIA T4 16GB", "tesla-t4,nvidia-t4", GPU, \
   0.253, 0, 8.1, 0, 16.2, 65, 0, 0, 130, \
   320, 0, 0, 16, 4, 40, 1590, 70, \
@@ -85,20 +88,20 @@ X(A30, "a30", "NVIDIA A30 24GB", "nvidia-a30,a30-24gb", GPU, \
   "NVIDIA A30 datasheet (2021): FP64 5.2, FP64 TC 10.3, TF32 82, FP16 165, INT8 330 (sparse halved), 933 GB/s; FP16 vector 4x FP32 (GA100) derived") \
 X(H100_SXM, "h100-sxm", "NVIDIA H100 SXM5 80GB", "h100,h100-sxm5,h100-80gb,h100-sxm5-80gb", GPU, \
   34, 67, 67, 494.7, 133.8, 989.4, 989.4, 1978.9, 1978.9, \
-  3350, 0, 0, 80, 50, 132, 1980, 700, \
-  "NVIDIA H100 datasheet (2023): 34/67/67 FP64/FP64 TC/FP32; TF32 989, FP16 1979, FP8 3958 sparse halved; 3.35 TB/s HBM3; whitepaper: 132 SMs, 50 MB L2") \
+  3350, 7280, 32250, 80, 50, 132, 1980, 700, \
+  "NVIDIA H100 datasheet (2023): 34/67/67 FP64/FP64 TC/FP32; TF32 989, FP16 1979, FP8 3958 sparse halved; 3.35 TB/s HBM3; whitepaper: 132 SMs, 50 MB L2; L2 7280, L1 (shared memory) 32250 GB/s measured, docs/machines/h100-sxm.json (rfl-gpu-bench)") \
 X(H100_PCIE, "h100-pcie", "NVIDIA H100 PCIe 80GB", "h100-pcie-80gb,h100-pcie5", GPU, \
   26, 51, 51, 378, 102, 756.5, 756.5, 1513, 1513, \
-  2000, 0, 0, 80, 50, 114, 1755, 350, \
-  "NVIDIA H100 datasheet (2023), PCIe: 26/51/51 FP64/FP64 TC/FP32; TF32 756, FP16 1513, FP8 3026 sparse halved; 2 TB/s HBM2e; FP16 vector 2x derived") \
+  2000, 6950, 25250, 80, 50, 114, 1755, 350, \
+  "NVIDIA H100 datasheet (2023), PCIe: 26/51/51 FP64/FP64 TC/FP32; TF32 756, FP16 1513, FP8 3026 sparse halved; 2 TB/s HBM2e; FP16 vector 2x derived; L2 6950, L1 25250 GB/s measured: te42kyfo/gpu-benches@1c36d50 gpu-l2-cache/h100_pcie.txt (15 MB row 6946 GB/s) and gpu-cache/h100_pcie.txt (8-204 kB rows 25.1-25.3 TB/s)") \
 X(H100_NVL, "h100-nvl", "NVIDIA H100 NVL 94GB (per GPU)", "h100-nvl-94gb", GPU, \
   30, 60, 60, 417.5, 120, 835.5, 835.5, 1670.5, 1670.5, \
   3900, 0, 0, 94, 50, 132, 1785, 400, \
   "NVIDIA H100 NVL datasheet (2024), per GPU: 30/60/60 FP64/FP64 TC/FP32; TF32 835, FP16 1671, FP8 3341 sparse halved; 3.9 TB/s; FP16 vector 2x derived") \
 X(H200_SXM, "h200-sxm", "NVIDIA H200 SXM 141GB", "h200,h200-141gb,h200-sxm5", GPU, \
   34, 67, 67, 494.7, 133.8, 989.4, 989.4, 1978.9, 1978.9, \
-  4800, 0, 0, 141, 50, 132, 1980, 700, \
-  "NVIDIA H200 datasheet (2024): compute as H100 SXM (TF32 989, FP16 1979, FP8 3958 sparse halved); 141 GB HBM3e at 4.8 TB/s; 700 W") \
+  4800, 9770, 32520, 141, 50, 132, 1980, 700, \
+  "NVIDIA H200 datasheet (2024): compute as H100 SXM (TF32 989, FP16 1979, FP8 3958 sparse halved); 141 GB HBM3e at 4.8 TB/s; 700 W; L2 9770 GB/s measured: te42kyfo/gpu-benches@1c36d50 gpu-l2-cache/h200.txt (16.5 MB row 9765 GB/s); L1 (shared memory) 32520 GB/s measured, docs/machines/h200.json (rfl-gpu-bench)") \
 X(B200, "b200", "NVIDIA B200 180GB (HGX)", "b200-sxm,hgx-b200,dgx-b200", GPU, \
   37, 37, 75, 1100, 150, 2250, 2250, 4500, 4500, \
   7700, 0, 0, 180, 0, 148, 0, 1000, \
@@ -139,12 +142,12 @@ X(JETSON_ORIN_NANO_SUPER, "jetson-orin-nano-super", "NVIDIA Jetson Orin Nano Sup
 /* ---- AMD ---------------------------------------------------------------- */ \
 X(MI100, "mi100", "AMD Instinct MI100 32GB", "instinct-mi100,amd-mi100", GPU, \
   11.5, 0, 23.1, 0, 46.1, 184.6, 92.3, 0, 184.6, \
-  1228.8, 0, 0, 32, 8, 120, 1502, 300, \
-  "AMD Instinct MI100 datasheet (2020): FP64 11.5, FP32 23.1, FP16 matrix 184.6, BF16 92.3, INT8 184.6; FP32 matrix 46.1 (no TF32); 1.23 TB/s") \
+  1228.8, 2720, 0, 32, 8, 120, 1502, 300, \
+  "AMD Instinct MI100 datasheet (2020): FP64 11.5, FP32 23.1, FP16 matrix 184.6, BF16 92.3, INT8 184.6; FP32 matrix 46.1 (no TF32); 1.23 TB/s; L2 2720 GB/s measured: te42kyfo/gpu-benches@1c36d50 gpu-l2-cache/mi100.txt (4.5-8.3 MB rows 2.71-2.73 TB/s)") \
 X(MI210, "mi210", "AMD Instinct MI210 64GB", "instinct-mi210,amd-mi210", GPU, \
   22.6, 45.3, 22.6, 0, 45.3, 181, 181, 0, 181, \
-  1638.4, 0, 0, 64, 8, 104, 1700, 300, \
-  "AMD Instinct MI210 datasheet (2022): FP64/FP32 vector 22.6, FP64/FP32 matrix 45.3, FP16/BF16/INT8 181; 1.6 TB/s; FP16 vector = packed FP32 rate") \
+  1638.4, 5080, 0, 64, 8, 104, 1700, 300, \
+  "AMD Instinct MI210 datasheet (2022): FP64/FP32 vector 22.6, FP64/FP32 matrix 45.3, FP16/BF16/INT8 181; 1.6 TB/s; FP16 vector = packed FP32 rate; L2 5080 GB/s measured: te42kyfo/gpu-benches@1c36d50 gpu-l2-cache/mi210.txt (3-4.5 MB rows 5.06-5.11 TB/s)") \
 X(MI250X, "mi250x", "AMD Instinct MI250X 128GB", "instinct-mi250x,amd-mi250x", GPU, \
   47.9, 95.7, 47.9, 0, 95.7, 383, 383, 0, 383, \
   3276.8, 0, 0, 128, 16, 220, 1700, 560, \

@@ -311,7 +311,8 @@
        ceilings, and the points (rfl_point, rfl_roofline_desc). Ranges snap
        to decades around the data and the ridges; the legend takes the plot
        corner that covers least; a label that does not fit is shortened,
-       then left out.
+       then left out. Extra ceilings from a list: rfl_ceilings_parse;
+       those a panel cannot draw (no L2 figure...): rfl_roofline_missing_levels.
        Also bar and scatter charts, the roofline as 80x24 text, and the
        primitives with our own 5x9 bitmap font (API CHART AND PNG).
        Never writes outside the canvas, whatever the input (NaN, inf, huge
@@ -345,6 +346,20 @@
    MEMORY
        Nothing is allocated. Functions that need memory take (buffer, size);
        the sizes each part needs are given in its section.
+
+   FILES (not with RFL_NO_STDIO)
+       rfl_file_read reads a whole text file into a caller buffer in
+       bounded chunks and stops at the buffer's size: a directory, a
+       device such as /dev/zero, a binary (a NUL byte) or a file above its
+       cap is a clear error at once, never a read that fills memory. Every
+       reader of the tools goes through it with a cap fit for what it
+       reads: RFL_CAP_CONFIG 1 MiB (a Hugging Face config.json; real ones
+       are kilobytes), RFL_CAP_MACHINE 1 MiB (a machine file),
+       RFL_CAP_WORK 16 MiB (rfl-plot --work), RFL_CAP_ANSWERS 1 MiB
+       (rfl-check's answer, points and roster files), RFL_CAP_PROFILE
+       1 GiB (an ncu / nvprof CSV read whole by rfl-report and rfl-check;
+       rfl-reduce streams it and stops at the first NUL byte). ONNX files are streamed (weights
+       skipped, the graph kept in the caller's arena, whose size caps it).
 
    EMBEDDED (examples/embedded.c, `make m4`; `make size`: tools/size-report.sh)
        The core: RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
@@ -746,6 +761,28 @@ RFL_API void rfl_json_w_str_n(rfl_json_writer *w, const char *key, const char *s
 RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w);
 #endif
 
+/* ---- files: bounded reads (not with RFL_NO_STDIO) ------------------------------
+   The caps the tools read their inputs with (the manual's FILES). */
+#define RFL_CAP_CONFIG ((size_t)1 << 20)   /* a Hugging Face config.json */
+#define RFL_CAP_MACHINE ((size_t)1 << 20)  /* a machine file (rfl-hw --json) */
+#define RFL_CAP_WORK ((size_t)16 << 20)    /* rfl-plot --work JSON */
+#define RFL_CAP_PROFILE ((size_t)1 << 30)  /* an ncu / nvprof CSV read whole */
+#define RFL_CAP_ANSWERS ((size_t)1 << 20)  /* rfl-check's answers, points, roster */
+#define RFL_FILE_CHUNK 65536               /* bytes per read */
+#ifndef RFL_NO_STDIO
+/* Read the file at path ("-": standard input) into buf[cap]: at most
+   cap - 1 bytes, RFL_FILE_CHUNK at a time, and a NUL after them; *len gets
+   the bytes read. With `text` set a NUL byte stops the read (binary, not
+   text). Returns RFL_OK; RFL_ERR_IO when the file cannot be opened or read
+   or is a directory; RFL_ERR_FORMAT at a NUL byte (*len = its offset);
+   RFL_ERR_BUFFER when the file holds more than cap - 1 bytes (*len =
+   cap - 1). *why (may be NULL) gets what happened in words: "is a
+   directory", "cannot be opened", "read error", "binary (a NUL byte), not
+   text", "larger than the cap", or "" on success. */
+RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
+                                 const char **why);
+#endif
+
 /* ==========================================================================
    API  LAYERS AND THE ZOO
    the layer builder, costs, predictions, torchsummary, the zoo
@@ -853,6 +890,8 @@ typedef int rfl_tensor;      /* index of the producing layer; < 0: none */
 #define RFL_LF_CEIL 0x20u    /* pooling with ceil_mode */
 #define RFL_LF_ONCE 0x40u    /* done once per batch, not per sample (rotary's
                                 inv_freq x positions): counts do not scale */
+#define RFL_LF_UNKNOWN_FLOPS 0x80u /* no FLOP rule for its op (an ONNX node):
+                                its FLOPs are unknown, counted as 0 */
 
 /* One layer: 112 bytes on LP64. Per-sample counts are computed once when
    the layer is added; rfl_layer_cost scales them by the batch. */
@@ -1073,6 +1112,10 @@ typedef struct rfl_net_cost {
     uint64_t train_adam_bytes;       /* weights + grads + 2 moments + activations */
     rfl_work forward, backward;      /* the summed works */
     int layers;                      /* layers with a cost (marks excluded) */
+    int unknown_layers;              /* layers whose FLOPs are unknown
+                                        (RFL_LF_UNKNOWN_FLOPS): when > 0 every
+                                        FLOP total above is only the known
+                                        part, a lower bound */
 } rfl_net_cost;
 
 /* Totals over the network. Returns the first layer error (RFL_ERR_OVERFLOW)
@@ -1094,6 +1137,9 @@ typedef struct rfl_net_prediction {
     int compute_layers;     /* layers whose compute term binds */
     int memory_layers;      /* layers whose memory term binds */
     rfl_prediction whole;   /* the whole model as one piece of work */
+    int unknown_layers;     /* > 0: some layers' FLOPs are unknown, so every
+                               time above is the known part's, a lower
+                               bound, and no binding ceiling is known */
 } rfl_net_prediction;
 /* Predicted time of the network: per layer, summed, and whole. */
 RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
@@ -1645,7 +1691,9 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
    and stored per sample (counts / batch). An op without a cost rule gets
    RFL_LF_UNKNOWN_FLOPS (flops 0, info.unknown_ops counts them) when its
    output shape is known (from a shape rule or the file's value_info);
-   otherwise the build fails naming the node.
+   otherwise the build fails naming the node. Such a record leaves the
+   net's FLOP totals and times a lower bound (rfl_net_cost.unknown_layers,
+   rfl_net_prediction.unknown_layers), never a complete figure.
    Ops with shape and cost rules: Conv ConvTranspose Gemm MatMul
    BatchNormalization LayerNormalization InstanceNormalization Relu
    LeakyRelu Clip Sigmoid HardSigmoid HardSwish Tanh Erf Gelu Softmax
@@ -1656,7 +1704,11 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
    Unsqueeze Pad Resize Upsample Shape Constant ConstantOfShape Expand
    Range Cast Identity Dropout Tile ScatterND ScatterElements Trilu CumSum
    Sin Cos Round Sign Softplus Elu PRelu Mod Xor LessOrEqual
-   GreaterOrEqual QuantizeLinear DequantizeLinear. Data movement (Concat,
+   GreaterOrEqual QuantizeLinear DequantizeLinear Sum Mean LSTM GRU RNN
+   Einsum, and com.microsoft's Attention and MultiHeadAttention (their
+   formulas above their rules in the implementation: LSTM mac = 2 x 4H x
+   (I + H) per step and direction; Einsum 2 x the product of every index
+   size for a two-operand contraction). Data movement (Concat,
    Pad, Expand, Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize
    linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
    Reduce* one per input element; unary math 1 per element. */
@@ -1666,10 +1718,6 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
 #define RFL_ONNX_NAME_MAX 4096   /* longest name (a longer one is an error) */
 #define RFL_ONNX_MAX_DEPTH 8     /* nested messages followed (deeper ones,
                                     such as subgraphs, are skipped) */
-/* rfl_layer.flags of a record whose op has no FLOP rule (FLOPs unknown,
-   cls names the op) */
-#define RFL_LF_UNKNOWN_FLOPS 0x80u
-
 /* rfl_onnx_value.flags */
 #define RFL_ONNX_INPUT 0x01u       /* listed in graph.input */
 #define RFL_ONNX_INITIALIZER 0x02u /* a weight or constant of the graph */
@@ -1765,8 +1813,9 @@ typedef struct rfl_onnx_state {
 
 /* Settings of rfl_onnx_build; zero means default. */
 typedef struct rfl_onnx_desc {
-    uint64_t batch;          /* first axis of every graph input when it is
-                                symbolic or unknown: 0 = 1 */
+    uint64_t batch;          /* batch axis of every graph input (the first;
+                                the second for a recurrent net's X) when it
+                                is symbolic or unknown: 0 = 1 */
     const char *dims;        /* "seq=128,height=224": values of the other
                                 symbolic dims (also "NAME=V" for the batch
                                 axis' name); NULL: none */
@@ -1775,6 +1824,9 @@ typedef struct rfl_onnx_desc {
 typedef struct rfl_onnx_info {
     uint64_t batch;          /* batch the shapes were inferred at: records
                                 hold counts / batch (per sample) */
+    int batch_axis;          /* axis of the graph inputs taken as the batch:
+                                0, or 1 for a recurrent net's X [seq, batch,
+                                input] */
     int unknown_ops;         /* records with RFL_LF_UNKNOWN_FLOPS */
     const char *unknown_op;  /* op type of the first of them, or NULL */
     int err_node;            /* node index of a build error, or -1 */
@@ -1820,11 +1872,11 @@ RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena
                                         size_t size, rfl_onnx_graph *g);
 #endif
 /* Dim `axis` of graph input `input` as rfl_onnx_build saw it with desc d
-   at batch (rfl_onnx_info.batch): the batch for a symbolic or unknown
-   first axis, a d->dims value for a named one, else the file's; -1 when
-   none of these (a symbolic dim without a value). */
+   (info: what the build said): the batch for a symbolic or unknown batch
+   axis, a d->dims value for a named one, else the file's; -1 when none of
+   these (a symbolic dim without a value). */
 RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc *d,
-                                   uint64_t batch, int input, int axis);
+                                   const rfl_onnx_info *info, int input, int axis);
 
 #endif /* RFL_NO_ONNX */
 
@@ -2071,7 +2123,8 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *state,
 
 /* Feed len bytes (any split, len may be 0). Returns RFL_OK or the first
    error, which is sticky: state->err_line/err_col/err_offset/err_msg say
-   where and what. See also rfl_reduce_finish. */
+   where and what. A NUL byte is RFL_ERR_FORMAT at once (binary, not a
+   CSV export). See also rfl_reduce_finish. */
 RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *state,
                                    const void *bytes, size_t len);
 
@@ -2357,6 +2410,20 @@ typedef struct rfl_roofline_desc {
    machine lacks the roof of a point's precision or of desc->prec (the
    rest is still drawn). A canvas too small for axes draws what fits. */
 RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d);
+
+/* A ceilings list, as rfl-plot's and rfl-report's --ceilings take it
+   ("fp64,tensor,l2,l1" or "all"; case, '-' and '_' ignored), as the desc
+   bits: *precs for extra_precs, *levels for extra_levels. "tensor" is the
+   tensor roof that work of `prec` would use, and FP16 tensor. An unknown
+   name: RFL_ERR_UNKNOWN_NAME, *bad (may be NULL) its offset in list. */
+RFL_API rfl_result rfl_ceilings_parse(const char *list, rfl_prec prec, unsigned *precs,
+                                      unsigned *levels, size_t *bad);
+
+/* The levels of d->extra_levels that panel k cannot draw: neither its
+   machine nor its measured ceilings know that bandwidth (bits 1u <<
+   rfl_level; the main level never). A tool says so: a ceiling asked for
+   and silently left out reads as "no such limit". */
+RFL_API unsigned rfl_roofline_missing_levels(const rfl_roofline_desc *d, int k);
 
 /* The same roofline as text: `rows` lines of `cols` characters, each ended
    by '\n', then a NUL; buf needs RFL_ASCII_BYTES(cols, rows) bytes (size
@@ -3487,6 +3554,65 @@ static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
     rfl__sb_s(s, t);
     rfl__sb_s(s, unit);
 }
+
+/* ---- files: bounded reads ---------------------------------------------------
+   fopen of a directory succeeds on POSIX systems and the first read fails
+   with EISDIR; where errno has no EISDIR the error stays "read error". */
+#ifndef RFL_NO_STDIO
+#include <errno.h>
+#include <stdio.h>
+static rfl_result rfl__file_fail(rfl_result r, const char **why, const char *w) {
+    if (why) *why = w;
+    return r;
+}
+
+RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
+                                 const char **why) {
+    unsigned char *b = (unsigned char *)buf;
+    size_t n = 0, got, i;
+    rfl_result r = RFL_OK;
+    FILE *f;
+    int c;
+    if (why) *why = "";
+    if (len) *len = 0;
+    if (!path || !buf || cap < 1 || !len) return rfl__file_fail(RFL_ERR_ARG, why, "bad argument");
+    f = (path[0] == '-' && !path[1]) ? stdin : fopen(path, "rb");
+    if (!f) {
+#ifdef EISDIR
+        if (errno == EISDIR) return rfl__file_fail(RFL_ERR_IO, why, "is a directory");
+#endif
+        return rfl__file_fail(RFL_ERR_IO, why, "cannot be opened");
+    }
+    for (;;) {
+        size_t want = cap - 1 - n < RFL_FILE_CHUNK ? cap - 1 - n : RFL_FILE_CHUNK;
+        if (want == 0) { /* full: one byte more means over the cap */
+            if ((c = fgetc(f)) != EOF) r = rfl__file_fail(RFL_ERR_BUFFER, why, "larger than the cap");
+            break;
+        }
+        errno = 0;
+        got = fread(b + n, 1, want, f);
+        for (i = 0; text && i < got && b[n + i]; i++) {}
+        if (text && i < got) {
+            n += i;
+            r = rfl__file_fail(RFL_ERR_FORMAT, why, "binary (a NUL byte), not text");
+            break;
+        }
+        n += got;
+        if (got < want) break;
+    }
+    if (!r && ferror(f)) {
+#ifdef EISDIR
+        if (errno == EISDIR) r = rfl__file_fail(RFL_ERR_IO, why, "is a directory");
+        else
+#endif
+            r = rfl__file_fail(RFL_ERR_IO, why, "read error");
+    }
+    if (f != stdin) fclose(f);
+    b[n] = 0;
+    *len = n;
+    return r;
+}
+#endif
 
 /* ==========================================================================
    [2]  JSON
@@ -5496,6 +5622,7 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_add64(out->activation_bytes, c.act_bytes, &out->activation_bytes);
         if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
         if (net->layers[i].op != RFL_OP_MARK) out->layers++;
+        if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) out->unknown_layers++;
         rfl_work_add(&out->forward, &fw);
         rfl_work_add(&out->backward, &bw);
     }
@@ -5531,6 +5658,7 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
     RFL_MEMSET(out, 0, sizeof *out);
     r = rfl_net_cost_get(net, d, &c);
     if (r) return r;
+    out->unknown_layers = c.unknown_layers;
     for (i = 0; i < net->count; i++) {
         r = rfl_layer_predict(net, i, d, m, &p);
         if (r) return r;
@@ -5538,6 +5666,7 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
         out->layers_s += p.time_s;
         out->compute_s += p.compute_s;
         out->memory_s += p.memory_s;
+        if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) continue; /* its bound is unknown */
         if (p.bound.memory) out->memory_layers++;
         else out->compute_layers++;
     }
@@ -7994,6 +8123,7 @@ typedef struct rfl__ox_slot {
     int32_t record;             /* producing layer record, -1: none */
     uint64_t pending;           /* parameters not yet claimed by a record */
     uint8_t batched, isfloat, done, bdep; /* bdep: values depend on the batch */
+    uint8_t bax1;               /* batch axis + 1 when a rule knows it, else 0 */
 } rfl__ox_slot;
 
 /* An in-memory protobuf reader over the compact copy. */
@@ -8642,6 +8772,7 @@ typedef struct rfl__ox_b {
     rfl__ox_slot *s;
     uint64_t batch;
     int node;
+    int bax;                 /* the batch axis of the graph inputs */
 } rfl__ox_b;
 
 /* Totals at the batch for one record; rfl__ox_record makes them per sample. */
@@ -8806,10 +8937,10 @@ static int rfl__ox_file_dims(rfl__ox_b *B, const rfl_onnx_value *v, rfl__ox_slot
         const rfl_onnx_dim *d = &v->dims[i];
         if (d->value >= 0) x = d->value;
         else if (d->param && rfl__ox_dim_lookup(B->d ? B->d->dims : (const char *)0, d->param, &x)) {}
-        else if (i == 0 && (input || (d->param && B->g->input_count > 0 &&
-                                     B->g->values[B->g->inputs[0]].rank > 0 &&
-                                     B->g->values[B->g->inputs[0]].dims[0].param &&
-                                     rfl__ox_streq(d->param, B->g->values[B->g->inputs[0]].dims[0].param))))
+        else if (i == B->bax && (input || (d->param && B->g->input_count > 0 &&
+                                          B->g->values[B->g->inputs[0]].rank > B->bax &&
+                                          B->g->values[B->g->inputs[0]].dims[B->bax].param &&
+                                          rfl__ox_streq(d->param, B->g->values[B->g->inputs[0]].dims[B->bax].param))))
             x = (int64_t)B->batch;
         else {
             *missing = d->param ? d->param : "?";
@@ -8830,9 +8961,11 @@ static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) 
     int r = 0, i, start = 0;
     int ax = -1;
     for (i = 0; i < s->rank; i++) d[r++] = s->dim[i];
-    /* the batch axis: the first, else one equal to the batch (moved by a
-       Transpose or Unsqueeze), else one it divides; it goes, or shrinks */
-    if (s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) ax = 0;
+    /* the batch axis: the one a rule knows, else the first, else one equal
+       to the batch (moved by a Transpose or Unsqueeze), else one it
+       divides; it goes, or shrinks */
+    if (s->batched && s->bax1 && s->bax1 <= r && (uint64_t)d[s->bax1 - 1] % B->batch == 0) ax = s->bax1 - 1;
+    if (ax < 0 && s->batched && r > 0 && (uint64_t)d[0] % B->batch == 0) ax = 0;
     for (i = 0; ax < 0 && s->batched && i < r; i++)
         if ((uint64_t)d[i] == B->batch) ax = i;
     for (i = 0; ax < 0 && s->batched && i < r; i++)
@@ -8861,7 +8994,7 @@ static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) 
 /* The record of output k of node n: totals at the batch made per sample,
    parameters claimed from the inputs, its inputs' records. */
 static rfl_result rfl__ox_record(rfl__ox_b *B, const rfl_onnx_node *n, int k, rfl_op op,
-                                 const rfl__ox_cost *c) {
+                                 const rfl__ox_cost *c, int first) {
     rfl_net *net = B->net;
     rfl__ox_slot *o = rfl__ox_out(B, n, k);
     rfl_layer *L;
@@ -8878,7 +9011,7 @@ static rfl_result rfl__ox_record(rfl__ox_b *B, const rfl_onnx_node *n, int k, rf
     for (i = 0; i < n->n_inputs; i++) {
         rfl__ox_slot *x = rfl__ox_in(B, n, i);
         if (!x) continue;
-        if (k == 0) params += x->pending, x->pending = 0;
+        if (first) params += x->pending, x->pending = 0;
         if (!x->batched) continue;
         if (x->record >= 0 && nin < 2) {
             L->in[nin++] = x->record;
@@ -8982,14 +9115,17 @@ static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op 
         rfl__ox_slot *o = rfl__ox_out(B, n, 0);
         batched = o && o->rank > 0 && (uint64_t)o->dim[0] == B->batch;
     }
-    if (batched) {
+    if (batched) { /* the cost and the params on the first output present
+                      (an LSTM's Y may be omitted) */
+        int first = 1;
         RFL_MEMSET(&z, 0, sizeof z);
         z.flags = c->flags & ~(unsigned)RFL_LF_BIAS;
         for (k = 0; k < n->n_outputs && !r; k++) {
             rfl__ox_slot *o = rfl__ox_out(B, n, k);
             if (!o || o->rank < 0) continue;
             o->batched = 1;
-            r = rfl__ox_record(B, n, k, op, k == 0 ? c : &z);
+            r = rfl__ox_record(B, n, k, op, first ? c : &z, first);
+            first = 0;
         }
         return r;
     }
@@ -9995,6 +10131,297 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
     return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
 }
 
+/* ---- recurrent nets, attention, einsum, variadic ops ---- */
+/* *o = a x b x c; 0 on overflow */
+static int rfl__ox_mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *o) {
+    return rfl__ox_mul(a, b, o) && rfl__ox_mul(*o, c, o);
+}
+
+/* LSTM, GRU and RNN as the ONNX operator spec defines them: X [S, N, I]
+   (layout 1: [N, S, I]), W [D, G H, I], R [D, G H, H], B [D, 2 G H],
+   sequence_lens [N], initial states, LSTM's peepholes P [D, 3 H]; G gates
+   (LSTM 4, GRU 3, RNN 1), D directions (2: bidirectional). Per step,
+   direction and sequence (default activations):
+     mac   2 G H (I + H)                  x W^T and h R^T
+     adds  G H (the two products), + 2 G H with B (Wb and Rb)
+     LSTM  3 sigmoids (4 each) + 2 tanh (1 each) + c = f c + i g (3)
+           + h = o tanh(c) (1): 18 H; peepholes (P c, added): 6 H
+     GRU   2 sigmoids (8 H) + tanh (H) + r . h (H) + h = (1 - z) n + z h
+           (4 H): 14 H; linear_before_reset moves Rbh inside r . (...),
+           the same count
+     RNN   tanh: H
+   Steps: S x N, or the sum of a constant sequence_lens (each at most S).
+   Outputs: Y [S, D, N, H] (layout 1: [N, S, D, H]), Y_h and Y_c [D, N, H]
+   (layout 1: [N, D, H]). */
+static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1);
+    int lay = rfl__ox_attr_i(n, "layout", 0) != 0, k, i, bias = n->n_inputs > 3 && n->inputs[3] >= 0;
+    int peep = G == 4 && n->n_inputs > 7 && n->inputs[7] >= 0;
+    int64_t S, N, I, H, D, od[4], lens[RFL__OX_CONSTS];
+    uint64_t steps, gh, mac, ew;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "X");
+    if (!r) r = rfl__ox_need(B, w, "W");
+    if (r) return r;
+    if (x->rank != 3 || w->rank != 3) return rfl__ox_berr(B, RFL_ERR_SHAPE, "X and W must be 3-D", "");
+    S = x->dim[lay], N = x->dim[1 - lay], I = x->dim[2], D = w->dim[0];
+    H = rfl__ox_attr_i(n, "hidden_size", w->dim[1] / G);
+    if (D != (rfl__ox_streq(rfl__ox_attr_s(n, "direction"), "bidirectional") ? 2 : 1) || H < 1 ||
+        w->dim[1] % G || w->dim[1] / G != H || w->dim[2] != I)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "W is not [directions, gates x hidden_size, input_size]", "");
+    od[0] = lay ? N : S, od[1] = lay ? S : D, od[2] = lay ? D : N, od[3] = H;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 4)) != RFL_OK) return r;
+    od[0] = lay ? N : D, od[1] = lay ? D : N, od[2] = H;
+    for (k = 1; k < 3 && !r; k++) r = rfl__ox_shape(B, rfl__ox_out(B, n, k), od, 3);
+    for (k = 0; k < 3 && !r; k++) /* where the batch sits in Y, Y_h, Y_c */
+        if (rfl__ox_out(B, n, k)) rfl__ox_out(B, n, k)->bax1 = (uint8_t)(lay ? 1 : k == 0 ? 3 : 2);
+    if (r) return r;
+    steps = (uint64_t)S * (uint64_t)N; /* both below 2^32: the output fit */
+    if (rfl__ox_consts(rfl__ox_in(B, n, 4), lens, RFL__OX_CONSTS) == N)
+        for (i = 0, steps = 0; i < N; i++) steps += lens[i] < 0 ? 0 : lens[i] > S ? (uint64_t)S : (uint64_t)lens[i];
+    gh = (uint64_t)G * (uint64_t)H;
+    ew = gh * (bias ? 3u : 1u) + (uint64_t)H * (G == 4 ? 18u + (peep ? 6u : 0u) : G == 3 ? 14u : 1u);
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (!rfl__ox_mul3(2 * gh, (uint64_t)I + (uint64_t)H, steps, &mac) || !rfl__ox_mul(mac, (uint64_t)D, &c.mac) ||
+        !rfl__ox_mul3(ew, steps, (uint64_t)D, &ew) || (c.flops = c.mac + ew) < ew ||
+        !rfl__ox_mul3(2 * gh, steps, (uint64_t)D, &c.bias))
+        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    if (!bias) c.bias = 0;
+    c.flags = RFL_LF_MODULE | (bias ? RFL_LF_BIAS : 0u);
+    return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
+}
+
+/* The scores of attention, as rfl_attention counts them: q k^T 2 S T Dq
+   and probabilities x v 2 S T Dv (mac), a scale and a softmax (6) per
+   score and head; per sequence, times N sequences. */
+static int rfl__ox_attn_cost(uint64_t N, uint64_t S, uint64_t T, uint64_t Dq, uint64_t Dv, uint64_t heads,
+                             rfl__ox_cost *c) {
+    uint64_t st, a, b, sc;
+    return rfl__ox_mul3(N, S, T, &st) && rfl__ox_mul3(st, Dq, 2, &a) && rfl__ox_mul3(st, Dv, 2, &b) &&
+           (c->mac = a + b) >= a && rfl__ox_mul3(st, heads, 6, &sc) && (c->flops = c->mac + sc) >= sc;
+}
+
+/* com.microsoft Attention: input [N, S, I] x weights [I, Hq + Hk + Hv]
+   (+ bias) -> q, k, v; past [2, N, heads, P, Hk / heads] makes T = P + S
+   keys. mac = 2 N S I (Hq + Hk + Hv) + the scores' (rfl__ox_attn_cost);
+   the bias adds N S (Hq + Hk + Hv). Outputs: [N, S, Hv], present
+   [2, N, heads, T, Hk / heads]. */
+static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1), *past = rfl__ox_in(B, n, 4);
+    const int64_t *qkv;
+    int64_t heads = rfl__ox_attr_i(n, "num_heads", 0), Hq, Hk, Hv, T, od[5];
+    uint64_t proj, pm;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, x, "input");
+    if (!r) r = rfl__ox_need(B, w, "weights");
+    if (r) return r;
+    if (x->rank != 3 || w->rank != 2 || w->dim[0] != x->dim[2] || heads < 1)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "input [batch, seq, hidden] and weights [hidden, 3 x hidden] "
+                            "with num_heads wanted", "");
+    if (rfl__ox_attr_ints(n, "qkv_hidden_sizes", &qkv) == 3) Hq = qkv[0], Hk = qkv[1], Hv = qkv[2];
+    else Hq = Hk = Hv = w->dim[1] / 3;
+    if (Hq < 1 || Hk != Hq || Hv < 1 || Hq + Hk + Hv != w->dim[1] || Hq % heads || Hv % heads)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weights do not split into q, k, v for num_heads", "");
+    T = x->dim[1] + (past && past->rank == 5 ? past->dim[3] : 0);
+    od[0] = x->dim[0], od[1] = x->dim[1], od[2] = Hv;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
+    od[0] = 2, od[1] = x->dim[0], od[2] = heads, od[3] = T, od[4] = Hk / heads;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 5)) != RFL_OK) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (!rfl__ox_attn_cost((uint64_t)x->dim[0], (uint64_t)x->dim[1], (uint64_t)T, (uint64_t)Hq,
+                           (uint64_t)Hv, (uint64_t)heads, &c) ||
+        !rfl__ox_mul3((uint64_t)x->dim[0] * (uint64_t)x->dim[1], (uint64_t)w->dim[1], 1, &c.bias) ||
+        !rfl__ox_mul3(c.bias, (uint64_t)x->dim[2], 2, &proj) || (pm = c.mac + proj) < proj ||
+        (c.flops += proj) < proj)
+        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    c.mac = pm;
+    if (n->n_inputs > 2 && n->inputs[2] >= 0) {
+        if ((c.flops += c.bias) < c.bias) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        c.flags |= RFL_LF_BIAS;
+    } else {
+        c.bias = 0;
+    }
+    c.arg[0] = c.arg[1] = (uint32_t)(heads > 0xFFFF ? 0xFFFF : heads);
+    c.flags |= RFL_LF_MODULE;
+    return rfl__ox_conclude(B, n, RFL_OP_ATTENTION, &c, 0);
+}
+
+/* Width and length of a com.microsoft MultiHeadAttention key or value:
+   [N, L, D], [N, heads, L, D / heads], or packed [N, L, heads, 2, D / heads]. */
+static int rfl__ox_mha_kv(const rfl__ox_slot *s, int64_t *L, int64_t *D) {
+    if (s->rank == 3) *L = s->dim[1], *D = s->dim[2];
+    else if (s->rank == 4) *L = s->dim[2], *D = s->dim[1] * s->dim[3];
+    else if (s->rank == 5) *L = s->dim[1], *D = s->dim[2] * s->dim[4];
+    else return 0;
+    return 1;
+}
+
+/* com.microsoft MultiHeadAttention: query [N, S, D] (or packed q, k, v
+   [N, S, heads, 3, D / heads]), key and value as rfl__ox_mha_kv reads
+   them, past_key [N, heads, P, D / heads] making T = P + L keys. FLOPs:
+   rfl__ox_attn_cost, plus the bias adds N (S D + L D + L Dv). Outputs:
+   [N, S, Dv], present_key [N, heads, T, D / heads], present_value
+   [N, heads, T, Dv / heads]. */
+static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot *q = rfl__ox_in(B, n, 0), *k = rfl__ox_in(B, n, 1), *v = rfl__ox_in(B, n, 2),
+                 *pk = rfl__ox_in(B, n, 6);
+    int64_t heads = rfl__ox_attr_i(n, "num_heads", 0), S, D, L, Dk, Dv, T, od[4];
+    uint64_t b1, b2;
+    rfl__ox_cost c;
+    rfl_result r = rfl__ox_need(B, q, "query");
+    if (r) return r;
+    if (heads < 1 || (q->rank != 3 && q->rank != 5))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "query [batch, seq, hidden] with num_heads wanted", "");
+    S = q->dim[1], D = q->rank == 3 ? q->dim[2] : q->dim[2] * q->dim[4];
+    L = S, Dk = Dv = D; /* packed: keys and values from the query */
+    if (k && k->rank >= 0 && !rfl__ox_mha_kv(k, &L, &Dk))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "key of rank 3, 4 or 5 wanted", "");
+    if (k && k->rank == 5) Dv = Dk;
+    if (v && v->rank >= 0 && !rfl__ox_mha_kv(v, &T, &Dv))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "value of rank 3 or 4 wanted", "");
+    if (Dk != D || D % heads || Dv % heads)
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "query and key widths differ or do not split into num_heads", "");
+    T = L + (pk && pk->rank == 4 ? pk->dim[2] : 0);
+    od[0] = q->dim[0], od[1] = S, od[2] = Dv;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
+    od[1] = heads, od[2] = T, od[3] = D / heads;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 4)) != RFL_OK) return r;
+    od[3] = Dv / heads;
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 2), od, 4)) != RFL_OK) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (!rfl__ox_attn_cost((uint64_t)q->dim[0], (uint64_t)S, (uint64_t)T, (uint64_t)D, (uint64_t)Dv,
+                           (uint64_t)heads, &c) ||
+        !rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)S, (uint64_t)D, &b1) ||
+        !rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)L, (uint64_t)(D + Dv), &b2) || (c.bias = b1 + b2) < b2)
+        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    if (n->n_inputs > 3 && n->inputs[3] >= 0 && (c.flops += c.bias) >= c.bias) c.flags |= RFL_LF_BIAS;
+    c.bias = 0; /* bias_flops: linear layers only */
+    c.arg[0] = c.arg[1] = (uint32_t)(heads > 0xFFFF ? 0xFFFF : heads);
+    return rfl__ox_conclude(B, n, RFL_OP_ATTENTION, &c, 0);
+}
+
+/* An einsum label: a-z 0..25, A-Z 26..51; the dims "..." stands for are
+   52..59, right-aligned as broadcasting aligns them. */
+#define RFL__OX_EIN_LABELS 60
+static int rfl__ox_ein_label(char ch) {
+    if (ch >= 'a' && ch <= 'z') return ch - 'a';
+    if (ch >= 'A' && ch <= 'Z') return 26 + ch - 'A';
+    return -1;
+}
+
+/* One term of an equation into lab (the labels of each dim); rank < 0
+   for the output, whose "..." has *ell dims (else *ell gets the most any
+   operand's has). The label count, or -1 when malformed. */
+static int rfl__ox_ein_term(const char **pp, int rank, int *ell, int *lab) {
+    const char *p = *pp, *q;
+    int m = 0, letters = 0, seen = 0, i, e;
+    for (q = p; *q && *q != ',' && *q != '-'; q++) letters += rfl__ox_ein_label(*q) >= 0;
+    for (; *p && *p != ',' && *p != '-'; p++) {
+        if (*p == ' ') continue;
+        if (*p == '.') {
+            e = rank >= 0 ? rank - letters : *ell;
+            if (seen++ || p[1] != '.' || p[2] != '.' || e < 0 || m + e > RFL_ONNX_MAX_RANK) return -1;
+            if (rank >= 0 && e > *ell) *ell = e;
+            for (i = 0; i < e; i++) lab[m++] = 52 + RFL_ONNX_MAX_RANK - e + i;
+            p += 2;
+            continue;
+        }
+        if ((i = rfl__ox_ein_label(*p)) < 0 || m >= RFL_ONNX_MAX_RANK) return -1;
+        lab[m++] = i;
+    }
+    *pp = p;
+    return (rank >= 0 && m != rank) ? -1 : m;
+}
+
+/* Einsum, any equation. Every label's size comes from the operands (a 1
+   broadcasts); no "->": the output is "..." then the labels used once, in
+   ASCII order. P = the product of every label's size (the points of the
+   loop nest). k >= 2 operands: (k - 1) multiplies per point, and an add
+   when some label is summed: k P FLOPs, all mac (two operands: 2 P, as
+   MatMul's 2 M N K), else (k - 1) P (an outer or elementwise product).
+   One operand: a sum over the dropped labels, P; a transpose or a
+   diagonal, 0. */
+static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
+    const char *p = rfl__ox_attr_s(n, "equation");
+    int lab[RFL_ONNX_MAX_RANK];
+    unsigned char uses[RFL__OX_EIN_LABELS], inout[RFL__OX_EIN_LABELS]; /* bytes: a small frame */
+    int64_t size[RFL__OX_EIN_LABELS], od[RFL_ONNX_MAX_RANK];
+    int k, i, m, no = 0, ell = 0, summed = 0, nops = n->n_inputs;
+    uint64_t P = 1;
+    rfl__ox_cost c;
+    rfl_result r = RFL_OK;
+    rfl_op op;
+    for (i = 0; i < RFL__OX_EIN_LABELS; i++) size[i] = -1, uses[i] = inout[i] = 0;
+    for (k = 0; k < nops; k++) {
+        rfl__ox_slot *x = rfl__ox_in(B, n, k);
+        if ((r = rfl__ox_need(B, x, k == 0 ? "0" : "1")) != RFL_OK) return r;
+        if ((m = rfl__ox_ein_term(&p, x->rank, &ell, lab)) < 0 || (k < nops - 1 && *p++ != ','))
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", rfl__ox_attr_s(n, "equation"));
+        for (i = 0; i < m; i++) {
+            int64_t d = x->dim[i], *s = &size[lab[i]];
+            if (*s > 1 && d != 1 && d != *s)
+                return rfl__ox_berr(B, RFL_ERR_SHAPE, "a label with two sizes in ", rfl__ox_attr_s(n, "equation"));
+            if (*s < 0 || *s == 1) *s = d;
+            if (uses[lab[i]] < 2) uses[lab[i]]++; /* 0, 1 or more */
+        }
+    }
+    while (*p == ' ') p++;
+    if (nops < 1 || (*p && (p[0] != '-' || p[1] != '>')))
+        return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", rfl__ox_attr_s(n, "equation"));
+    if (*p) {
+        p += 2;
+        if ((no = rfl__ox_ein_term(&p, -1, &ell, lab)) < 0 || *p)
+            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad output in equation ", rfl__ox_attr_s(n, "equation"));
+    } else { /* implicit: "..." first, then A-Z, a-z used once */
+        for (i = 0; i < ell; i++) lab[no++] = 52 + RFL_ONNX_MAX_RANK - ell + i;
+        for (i = 0; i < 52 && no < RFL_ONNX_MAX_RANK; i++)
+            if (uses[(i + 26) % 52] == 1) lab[no++] = (i + 26) % 52;
+    }
+    for (i = 0; i < no; i++) {
+        if (size[lab[i]] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "an output label no operand has in ", rfl__ox_attr_s(n, "equation"));
+        od[i] = size[lab[i]], inout[lab[i]] = 1;
+    }
+    if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, no)) != RFL_OK) return r;
+    for (i = 0; i < RFL__OX_EIN_LABELS; i++)
+        if (size[i] >= 0) {
+            if (!rfl__ox_mul(P, (uint64_t)size[i], &P)) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+            summed |= !inout[i];
+        }
+    RFL_MEMSET(&c, 0, sizeof c);
+    if (!rfl__ox_mul(P, nops >= 2 ? (uint64_t)(nops - 1 + summed) : (uint64_t)summed, &c.flops))
+        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    op = nops >= 2 ? (summed ? RFL_OP_MATMUL : RFL_OP_MUL) : summed ? RFL_OP_SOFTMAX : RFL_OP_TRANSPOSE;
+    if (op == RFL_OP_MATMUL) c.mac = c.flops;
+    return rfl__ox_conclude(B, n, op, &c, 0);
+}
+
+/* Sum, Mean, Max, Min over any number of inputs (broadcast): one input is
+   that input (no record, no FLOPs); k inputs, k - 1 FLOPs per output
+   element (Mean: k, the divide). Two-input Max and Min stay binary ops
+   (small constants fold). */
+static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
+    rfl__ox_slot acc, *x, *o = rfl__ox_out(B, n, 0);
+    rfl__ox_cost c;
+    int64_t od[RFL_ONNX_MAX_RANK];
+    int j, orank = 0, ok, mean = rfl__ox_streq(n->op_type, "Mean");
+    rfl_result r = RFL_OK;
+    if (n->n_inputs == 1) return rfl__ox_alias(B, n);
+    if (n->n_inputs == 2 && n->op_type[0] == 'M' && !mean) return rfl__ox_binary(B, n, RFL_OP_ADD);
+    if (n->n_inputs < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "needs an input", "");
+    RFL_MEMSET(&acc, 0, sizeof acc);
+    for (j = 0; j < n->n_inputs; j++) {
+        x = rfl__ox_in(B, n, j);
+        if ((r = rfl__ox_need(B, x, j == 0 ? "0" : "1")) != RFL_OK) return r;
+        if (j == 0) acc = *x;
+        else if ((r = rfl__ox_bcast(B, &acc, x, od, &orank)) != RFL_OK) return r;
+        else RFL_MEMCPY(acc.dim, od, sizeof od), acc.rank = orank;
+    }
+    if ((r = rfl__ox_shape(B, o, acc.dim, acc.rank)) != RFL_OK || !o) return r;
+    RFL_MEMSET(&c, 0, sizeof c);
+    c.flops = rfl__ox_count(o, &ok) * (uint64_t)(n->n_inputs - 1 + mean);
+    return rfl__ox_conclude(B, n, mean ? RFL_OP_MUL : RFL_OP_ADD, &c, 0);
+}
+
 /* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
    reader has none. Per-element FLOPs as the LAYERS section says. */
 static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
@@ -10026,6 +10453,7 @@ static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *
         {"Less", RFL_OP_ADD}, {"Greater", RFL_OP_ADD}, {"And", RFL_OP_MUL}, {"Or", RFL_OP_ADD},
         {"Where", RFL_OP_MUL}, {"Mod", RFL_OP_MUL}, {"PRelu", RFL_OP_MUL},
         {"LessOrEqual", RFL_OP_ADD}, {"GreaterOrEqual", RFL_OP_ADD}, {"Xor", RFL_OP_ADD}};
+    static const char *const rnn[3] = {"RNN", "GRU", "LSTM"}; /* 1, 3, 4 gates */
     const char *op = n->op_type;
     int i;
     for (i = 0; i < (int)(sizeof un / sizeof un[0]); i++)
@@ -10036,8 +10464,18 @@ static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *
             if (un[i].kind == RFL_OP_DROPOUT && x && !x->batched) return rfl__ox_alias(B, n);
             return rfl__ox_unary(B, n, (rfl_op)un[i].kind, un[i].per, un[i].act, fl);
         }
+    if (rfl__ox_streq(op, "Max") || rfl__ox_streq(op, "Min") || rfl__ox_streq(op, "Sum") ||
+        rfl__ox_streq(op, "Mean"))
+        return rfl__ox_variadic(B, n);
     for (i = 0; i < (int)(sizeof bin / sizeof bin[0]); i++)
         if (rfl__ox_streq(op, bin[i].op)) return rfl__ox_binary(B, n, (rfl_op)bin[i].kind);
+    if (rfl__ox_streq(n->domain, "com.microsoft") && rfl__ox_streq(op, "Attention"))
+        return rfl__ox_ms_attention(B, n);
+    if (rfl__ox_streq(n->domain, "com.microsoft") && rfl__ox_streq(op, "MultiHeadAttention"))
+        return rfl__ox_mha(B, n);
+    for (i = 0; i < 3; i++)
+        if (rfl__ox_streq(op, rnn[i])) return rfl__ox_rnn(B, n, i == 0 ? 1 : i + 2);
+    if (rfl__ox_streq(op, "Einsum")) return rfl__ox_einsum(B, n);
     if (rfl__ox_streq(op, "Identity")) return rfl__ox_alias(B, n);
     if (rfl__ox_streq(op, "Conv")) return rfl__ox_conv(B, n, 0);
     if (rfl__ox_streq(op, "ConvTranspose")) return rfl__ox_conv(B, n, 1);
@@ -10132,14 +10570,15 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
                 return rfl__ox_berr(B, RFL_ERR_MISSING, what, "': no shape (or rank above 8)");
             k = rfl__ox_cat(what, sizeof what, k, "': symbolic dim '");
             k = rfl__ox_cat(what, sizeof what, k, missing);
-            return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value (NAME=V in desc.dims)");
+            return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value");
         }
         if (i == 0) {
-            B->batch = s->rank > 0 ? (uint64_t)s->dim[0] : 1;
+            B->batch = s->rank > B->bax ? (uint64_t)s->dim[B->bax] : 1;
             if (!B->batch) return rfl__ox_berr(B, RFL_ERR_SHAPE, "batch of 0 in input ", v->name);
             B->info->batch = B->batch;
         }
         s->batched = 1, s->done = 1;
+        s->bax1 = (uint8_t)(B->bax + 1);
         numel = rfl__ox_count(s, &ok);
         if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "input size overflows: ", v->name);
         if (B->net->count >= B->net->cap) return rfl__ox_berr(B, RFL_ERR_BUFFER, "layer array full", "");
@@ -10153,6 +10592,28 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
         s->record = B->net->count++;
     }
     return RFL_OK;
+}
+
+/* The batch axis of the graph inputs: 1 when the first input is the X of
+   a recurrent node in its default layout [seq, batch, input], directly or
+   as the ids [seq, batch] of an embedding (Gather on axis 0), else 0. */
+static int rfl__ox_batch_axis(const rfl_onnx_graph *g) {
+    int i, x, p;
+    if (g->input_count < 1 || g->values[g->inputs[0]].rank < 2) return 0;
+    for (i = 0; i < g->node_count; i++) {
+        const rfl_onnx_node *n = &g->nodes[i], *e;
+        if (n->n_inputs < 1 || rfl__ox_attr_i(n, "layout", 0) ||
+            !(rfl__ox_streq(n->op_type, "LSTM") || rfl__ox_streq(n->op_type, "GRU") ||
+              rfl__ox_streq(n->op_type, "RNN")))
+            continue;
+        if ((x = n->inputs[0]) == g->inputs[0]) return 1;
+        p = x >= 0 ? g->values[x].producer : -1;
+        e = p >= 0 ? &g->nodes[p] : (const rfl_onnx_node *)0;
+        if (e && rfl__ox_streq(e->op_type, "Gather") && !rfl__ox_attr_i(e, "axis", 0) && e->n_inputs > 1 &&
+            e->inputs[1] == g->inputs[0])
+            return 1;
+    }
+    return 0;
 }
 
 /* Slots: unknown; initializers from the file (their params pending). */
@@ -10197,6 +10658,7 @@ RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl
     B.s = (rfl__ox_slot *)g->work;
     B.batch = (d && d->batch) ? d->batch : 1;
     info->batch = B.batch;
+    info->batch_axis = B.bax = rfl__ox_batch_axis(g);
     rfl__ox_slots_init(&B);
     r = rfl__ox_inputs_init(&B);
     /* nodes in file order; a node whose inputs are not ready yet waits for
@@ -10289,7 +10751,7 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
 #endif
 
 RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc *d,
-                                   uint64_t batch, int input, int axis) {
+                                   const rfl_onnx_info *info, int input, int axis) {
     const rfl_onnx_value *v;
     const rfl_onnx_dim *dim;
     const char *p = d ? d->dims : 0;
@@ -10308,7 +10770,7 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
         while (*p && *p != ',') p++;
         if (*p) p++;
     }
-    if (axis == 0 && (dim->value < 0 || dim->param)) return (int64_t)batch;
+    if (info && axis == info->batch_axis && (dim->value < 0 || dim->param)) return (int64_t)info->batch;
     return dim->param ? -1 : dim->value;
 }
 #endif /* RFL_NO_ONNX */
@@ -12446,14 +12908,34 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
     return RFL_OK;
 }
 
+/* Index of the first NUL byte in p[0..n), or n: eight bytes a step (a
+   word has a zero byte when (w - 0x01..01) & ~w & 0x80..80 is not 0). */
+static size_t rfl__nul_at(const unsigned char *p, size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        RFL_MEMCPY(&w, p + i, 8);
+        if ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) break;
+    }
+    while (i < n && p[i]) i++;
+    return i;
+}
+
 RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size_t len) {
     rfl_result e;
+    size_t k;
     if (!st) return RFL_ERR_ARG;
     if (st->err) return st->err;
     if (st->finished) return RFL_ERR_STATE;
     if (!bytes && len) return RFL_ERR_ARG;
     if (!len) return RFL_OK;
-    e = rfl__feed(st, (const unsigned char *)bytes, len);
+    /* no CSV export holds a NUL byte: a binary or a device (/dev/zero)
+       stops here, where it would otherwise be skipped as preamble forever */
+    k = rfl__nul_at((const unsigned char *)bytes, len);
+    e = rfl__feed(st, (const unsigned char *)bytes, k);
+    if (e == RFL_OK && k < len)
+        e = rfl__fail_at(st, RFL_ERR_FORMAT, st->line, st->offset - st->line_start + 1, st->offset,
+                         "a NUL byte: binary, not a CSV export of ncu or nvprof", "", 0, "");
     if (e != RFL_OK && !st->err) st->err = e;
     return e;
 }
@@ -14976,8 +15458,15 @@ static int rfl__extra_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 }
 /* Extra bandwidth ceiling i in pixels: the slope up to the main peak; 0
    when not shown. */
+static double rfl__level_bw(const rfl_machine *m, const rfl_machine *meas, int i, int *from_meas) {
+    double b = m->bw_bytes_per_s[i];
+    *from_meas = !(b > 0) && meas && meas->bw_bytes_per_s[i] > 0;
+    return *from_meas ? meas->bw_bytes_per_s[i] : b;
+}
+/* (the table's level, else the measured one) */
 static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
-    double b2 = P->m->bw_bytes_per_s[i];
+    int mf;
+    double b2 = rfl__level_bw(P->m, P->meas, i, &mf);
     if (!((P->d->extra_levels >> i) & 1) || i == (int)P->lv || !(b2 > 0) || !(P->mainpeak > 0))
         return 0;
     rfl__roof_px(&P->x, &P->y, P->mainpeak, b2, r);
@@ -15027,7 +15516,7 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
 /* A label's candidates and text: the long form `full`, and `alt` (NULL or
    a shorter form); n 0 when there is no such label. */
 typedef struct rfl__label {
-    rfl__cand cd[6];
+    rfl__cand cd[8];
     int n;
     const char *full, *alt;
     rfl_color color;
@@ -15191,17 +15680,50 @@ static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
     rfl__cand_add(L, rx + 10 * s, py - 3 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* An extra bandwidth: "L2 5.5 TB/s" at the middle of its slope. */
-static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
+/* 1 when text `t` at candidate (x, y, flags) crosses a main or measured
+   roof: a halo there would cut the roof itself. */
+static int rfl__cuts_roof(const rfl__panel *P, const char *t, double x, double y, int flags) {
+    rfl__rect box = rfl__text_box(x, y, t, P->s, flags);
+    rfl__scan sc;
     rfl__roofpx r;
-    double mx, my;
-    int s = P->s;
-    if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, &P->plot, &mx, &my)) return;
-    rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title((rfl_level)i), P->m->bw_bytes_per_s[i]);
+    int p;
+    RFL_MEMSET(&sc, 0, sizeof sc);
+    sc.r = &box;
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        if (rfl__main_px(P, p, &r)) rfl__scan_poly(&sc, r.xy, r.n, 1, &P->plot);
+        if (rfl__meas_px(P, p, &r)) rfl__scan_poly(&sc, r.xy, r.n, 1, &P->plot);
+    }
+    return sc.score > 0;
+}
+
+/* An extra bandwidth: "L2 5.5 TB/s" over the top end of its own dashed
+   slope (up to three rows up: the ridge label may be there); failing
+   that, centred on the slope where that cuts no roof (the halo cuts the
+   dashed line). Never beside it: parallel slopes lie close, and a label
+   between two of them reads as the other's. */
+static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
+    static const char *const meas_title[RFL_LEVEL_COUNT] = {"measured DRAM", "measured L2",
+                                                            "measured L1"};
+    static const double fr[3] = {0.5, 0.3, 0.7};
+    rfl__roofpx r;
+    double mx, my, x0, y0, x1, y1, th = RFL_FONT_H * P->s + 4;
+    int q, mf;
+    double bw = rfl__level_bw(P->m, P->meas, i, &mf);
+    if (!rfl__level_px(P, i, &r) || !rfl__slope_mid(&r, &P->plot, &mx, &my) ||
+        !rfl__slope_seg(&r, &P->plot, &x0, &y0, &x1, &y1))
+        return;
+    rfl__bw_text(L->buf, sizeof L->buf, mf ? meas_title[i] : rfl__level_title((rfl_level)i), bw);
     L->full = L->buf;
     L->color = 0xFF6A6A6Au;
-    rfl__cand_add(L, mx - 6 * s, my - 6 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
-    rfl__cand_add(L, mx + 6 * s, my + 6 * s, RFL_TEXT_LEFT | RFL_TEXT_TOP);
+    for (q = 0; q < 3; q++) {
+        rfl__cand_add(L, x1, y1 - 3 - q * th, RFL_TEXT_CENTER | RFL_TEXT_BOTTOM);
+        rfl__cand_add(L, x1 + 2, y1 - 3 - q * th, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
+    }
+    for (q = 0; q < 3 && L->n < (int)(sizeof L->cd / sizeof L->cd[0]); q++) {
+        mx = x0 + (x1 - x0) * fr[q], my = y0 + (y1 - y0) * fr[q];
+        if (!rfl__cuts_roof(P, L->buf, mx, my, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE))
+            rfl__cand_add(L, mx, my, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE);
+    }
 }
 
 /* Label `job` of the panel (numbered as above); L->n = 0: none. */
@@ -15267,7 +15789,7 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
 /* The panel's title, plot rectangle (into P) and axes. */
 static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *panel) {
     const rfl_roofline_desc *d = P->d;
-    char xt[64];
+    char xt[80];
     rfl__sb xs = rfl__sb_make(xt, sizeof xt);
     int s = P->s;
     /* panel title: the machine */
@@ -15280,7 +15802,17 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
     P->inner = P->plot;
     P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
     rfl__put_area(d->areas ? &d->areas[P->k] : 0, &P->plot, &P->x, &P->y);
-    rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s)", rfl__level_title(P->lv));
+    { /* dashed levels: their slopes are read with their own bytes; said where it fits */
+        rfl__roofpx r;
+        int i, lv = 0;
+        for (i = 0; i < RFL_LEVEL_COUNT; i++) lv |= rfl__level_px(P, i, &r);
+        if (lv) rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s; of L2, L1 for their slopes)",
+                          rfl__level_title(P->lv));
+        if (!lv || rfl_text_width(xt, -1, s) > P->plot.x1 - P->plot.x0) {
+            xs = rfl__sb_make(xt, sizeof xt);
+            rfl__sb_f(&xs, "Arithmetic intensity (FLOP/byte of %s)", rfl__level_title(P->lv));
+        }
+    }
     rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 0);
 }
 
@@ -15391,6 +15923,51 @@ static RFL__NOINLINE rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_rooflin
     rfl_canvas_unclip(c);
     rfl__roof_legend(c, &P, ser, &o);
     return res;
+}
+
+RFL_API rfl_result rfl_ceilings_parse(const char *list, rfl_prec prec, unsigned *precs,
+                                      unsigned *levels, size_t *bad) {
+    const char *s = list;
+    char tok[32];
+    rfl_prec p;
+    if (!list || !precs || !levels) return RFL_ERR_ARG;
+    *precs = *levels = 0;
+    while (*s) {
+        size_t n = 0;
+        while (s[n] && s[n] != ',') n++;
+        if (n >= sizeof tok) n = sizeof tok - 1; /* too long for any name: unknown below */
+        RFL_MEMCPY(tok, s, n);
+        tok[n] = 0;
+        if (rfl_name_eq(tok, "all")) {
+            *precs = ~0u;
+            *levels |= (1u << RFL_L2) | (1u << RFL_L1);
+        } else if (rfl_name_eq(tok, "tensor")) {
+            *precs |= 1u << (prec == RFL_FP16 ? RFL_FP16_TENSOR : prec == RFL_FP64 ? RFL_FP64_TENSOR
+                                                                                   : RFL_TF32_TENSOR);
+            *precs |= 1u << RFL_FP16_TENSOR;
+        } else if (rfl_name_eq(tok, "l2")) *levels |= 1u << RFL_L2;
+        else if (rfl_name_eq(tok, "l1")) *levels |= 1u << RFL_L1;
+        else if (rfl_prec_parse(tok, &p) == RFL_OK) *precs |= 1u << p;
+        else {
+            if (bad) *bad = (size_t)(s - list);
+            return RFL_ERR_UNKNOWN_NAME;
+        }
+        while (*s && *s != ',') s++;
+        if (*s == ',') s++;
+    }
+    return RFL_OK;
+}
+
+RFL_API unsigned rfl_roofline_missing_levels(const rfl_roofline_desc *d, int k) {
+    const rfl_machine *m, *meas;
+    unsigned miss = 0;
+    int i, mf;
+    if (!d || !d->machines || k < 0 || k >= d->n_machines || !(m = d->machines[k])) return 0;
+    meas = d->measured ? d->measured[k] : 0;
+    for (i = 0; i < RFL_LEVEL_COUNT; i++)
+        if (((d->extra_levels >> i) & 1) && i != (int)d->level && !(rfl__level_bw(m, meas, i, &mf) > 0))
+            miss |= 1u << i;
+    return miss;
 }
 
 RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d) {

@@ -35,7 +35,7 @@ static const struct { const char *name; rfl_result r; } codes[] = {
     {"RFL_ERR_EMPTY", RFL_ERR_EMPTY}, {"RFL_ERR_LOCALE", RFL_ERR_LOCALE},
     {"RFL_ERR_FIELD_TOO_LONG", RFL_ERR_FIELD_TOO_LONG},
     {"RFL_ERR_NOT_FINITE", RFL_ERR_NOT_FINITE}, {"RFL_ERR_STATE", RFL_ERR_STATE},
-    {"RFL_ERR_IO", RFL_ERR_IO}};
+    {"RFL_ERR_IO", RFL_ERR_IO}, {"RFL_ERR_FORMAT", RFL_ERR_FORMAT}};
 
 static int code_of(const char *name, rfl_result *out) {
     size_t i;

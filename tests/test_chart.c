@@ -448,6 +448,61 @@ static void test_roofline_geometry(void) {
     RT_EQ_U64(fnv(&c), 1505071235843041666ull);
 }
 
+/* The extra bandwidth levels of a probed CPU (DRAM 45, L2 113.7, L1 320
+   GB/s, FP32 400 GFLOP/s): each label ("L2 113.7 GB/s", "L1 320 GB/s", in
+   the level grey 0x6A6A6A) belongs to its own dashed slope, and with both
+   levels asked for, both are labelled. Drawn one level at a time, a
+   label's pixels have their centroid within 40 px of that level's slope
+   (from the left edge up to where it meets the peak) and nearer to it
+   than to the other level's. */
+static double seg_dist(const rfl_chart_area *a, double bw, double peak, double px, double py) {
+    double x0 = a->x0, y0 = map_y(a, a->x_min * bw), x1 = map_x(a, peak / bw), y1 = map_y(a, peak);
+    double dx = x1 - x0, dy = y1 - y0, t = ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy);
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return sqrt((px - x0 - t * dx) * (px - x0 - t * dx) + (py - y0 - t * dy) * (py - y0 - t * dy));
+}
+
+static int level_label_px(int levels, rfl_level on, double *own, double *other) {
+    static rfl_machine m;
+    const rfl_machine *ms[1];
+    rfl_canvas c = guarded(1200, 800, 3, 3);
+    rfl_chart_area area;
+    rfl_roofline_desc d;
+    double sx = 0, sy = 0;
+    int x, y, n = 0;
+    memset(&m, 0, sizeof m);
+    m.id = "host", m.name = "probed host", m.source = "test", m.kind = RFL_KIND_CPU;
+    m.peak_flops[RFL_FP32] = 400e9;
+    m.bw_bytes_per_s[RFL_DRAM] = 45e9, m.bw_bytes_per_s[RFL_L2] = 113.7e9;
+    m.bw_bytes_per_s[RFL_L1] = 320e9;
+    ms[0] = &m;
+    memset(&d, 0, sizeof d);
+    d.machines = ms, d.n_machines = 1, d.areas = &area, d.extra_levels = (unsigned)levels;
+    if (rfl_chart_roofline(&c, &d) != RFL_OK) return -1;
+    for (y = 0; y < c.height; y++)
+        for (x = 0; x < c.width; x++) {
+            const unsigned char *q = px(&c, x, y);
+            if (q[0] == 0x6A && q[1] == 0x6A && q[2] == 0x6A) sx += x, sy += y, n++;
+        }
+    if (n > 0 && own) {
+        sx /= n, sy /= n;
+        *own = seg_dist(&area, m.bw_bytes_per_s[on], 400e9, sx, sy);
+        *other = seg_dist(&area, m.bw_bytes_per_s[on == RFL_L2 ? RFL_L1 : RFL_L2], 400e9, sx, sy);
+    }
+    return n;
+}
+
+static void test_level_labels(void) {
+    double o2 = 1e9, x2 = 0, o1 = 1e9, x1 = 0;
+    int n2 = level_label_px(1 << RFL_L2, RFL_L2, &o2, &x2), n1 = level_label_px(1 << RFL_L1, RFL_L1, &o1, &x1);
+    int both = level_label_px((1 << RFL_L2) | (1 << RFL_L1), RFL_L2, 0, 0);
+    RT_CHECK(n2 > 100 && n1 > 100);
+    if (!RT_CHECK(o2 < 40 && o2 < x2 && o1 < 40 && o1 < x1))
+        printf("     L2 label %.1f px from its slope, %.1f from L1's; L1 label %.1f, %.1f\n", o2, x2, o1, x1);
+    if (!RT_CHECK(both > 0.9 * (n1 + n2) && both < 1.1 * (n1 + n2)))
+        printf("     both levels: %d label pixels, one at a time %d + %d\n", both, n2, n1);
+}
+
 /* precision: FP32 work is never put under the tensor roof */
 static void test_roofline_precision(void) {
     rfl_canvas c = guarded(640, 420, 3, 0);
@@ -752,6 +807,7 @@ int main(void) {
     test_text();
     test_roofline_geometry();
     test_roofline_precision();
+    test_level_labels();
     test_ranges();
     test_bars();
     test_bars_params();

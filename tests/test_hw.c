@@ -248,7 +248,8 @@ static void test_rows(void) {
         int ok = 1, kinds = 0;
         double best_tensor = 0;
         ok &= m->id && m->id[0] && m->name && m->name[0] && m->aliases != 0;
-        ok &= m->source && strlen(m->source) >= 20 && strlen(m->source) <= 160;
+        /* a row that cites measured L2/L1 figures names its data too */
+        ok &= m->source && strlen(m->source) >= 20 && strlen(m->source) <= 340;
         ok &= (unsigned)m->kind <= RFL_KIND_SOC;
         ok &= m->bw_bytes_per_s[RFL_DRAM] > 0;
         ok &= m->peak_flops[RFL_FP32] > 0 || is_exempt_fp32(m);
@@ -280,6 +281,95 @@ static void test_rows(void) {
         (void)best_tensor;
         if (!RT_CHECK(ok)) printf("     row %d (%s) incomplete or implausible\n", i, m->id ? m->id : "?");
     }
+}
+
+/* ---- (h) measured L2 and L1 bandwidth, against the data they cite -------
+   Each range is read off the cited file by hand (te42kyfo/gpu-benches at
+   commit 1c36d50: the rows of the plateau named beside it), or is the
+   machine file in docs/machines that rfl-gpu-bench wrote on the device. */
+typedef struct {
+    const char *id;
+    rfl_level level;
+    double lo, hi;    /* GB/s: the cited rows' least and greatest */
+    const char *cite; /* the source string must name it */
+} level_fig;
+
+static const level_fig level_figs[] = {
+    /* gpu-cache/v100.txt (1380 MHz: V100 PCIe): 1152..5540 kB rows */
+    {"v100-pcie", RFL_L2, 2428.5, 2452.1, "gpu-cache/v100.txt"},
+    /* same file, 8..120 kB rows: L1 */
+    {"v100-pcie", RFL_L1, 13692.3, 13920.5, "gpu-cache/v100.txt"},
+    /* gpu-l2-cache/h100_pcie.txt, 8192..33792 kB rows */
+    {"h100-pcie", RFL_L2, 6874.1, 7034.2, "gpu-l2-cache/h100_pcie.txt"},
+    /* gpu-cache/h100_pcie.txt, 8..204 kB rows */
+    {"h100-pcie", RFL_L1, 24929.4, 25270.0, "gpu-cache/h100_pcie.txt"},
+    /* gpu-l2-cache/h200.txt, 13312..28160 kB rows */
+    {"h200-sxm", RFL_L2, 9739.7, 9834.6, "gpu-l2-cache/h200.txt"},
+    /* gpu-l2-cache/mi100.txt, 4608..8448 kB rows */
+    {"mi100", RFL_L2, 2716.9, 2726.3, "gpu-l2-cache/mi100.txt"},
+    /* gpu-l2-cache/mi210.txt, 3072..4608 kB rows */
+    {"mi210", RFL_L2, 5064.1, 5105.8, "gpu-l2-cache/mi210.txt"},
+};
+
+/* The measured object of a machine file in docs/machines. */
+static int measured_bw(const char *file, rfl_level level, double *out) {
+    static rfl_json_tok toks[RFL_MACHINE_FILE_TOKS];
+    static char strs[1 << 16];
+    rfl_machine_file mf;
+    rfl_machine_file_err e;
+    size_t len;
+    char *text = rt_load("docs/machines", file, &len);
+    if (rfl_machine_file_parse(text, len, toks, RFL_MACHINE_FILE_TOKS, strs, sizeof strs, &mf, &e) !=
+            RFL_OK || !mf.has_measured) {
+        printf("     docs/machines/%s: %ld:%ld %s %s\n", file, (long)e.line, (long)e.col, e.field,
+               e.msg ? e.msg : "");
+        return 0;
+    }
+    *out = mf.measured.bw_bytes_per_s[level];
+    return 1;
+}
+
+static void test_levels(void) {
+    size_t i;
+    int n, k, known = 0;
+    double v;
+    for (i = 0; i < sizeof level_figs / sizeof level_figs[0]; i++) {
+        const level_fig *f = &level_figs[i];
+        const rfl_machine *m = find(f->id);
+        if (!RT_CHECK(m != 0)) continue;
+        v = m->bw_bytes_per_s[f->level] / G;
+        if (!RT_CHECK(v >= f->lo * 0.995 && v <= f->hi * 1.005))
+            printf("     %s %s: %g GB/s outside the cited %g..%g\n", f->id,
+                   rfl_level_name(f->level), v, f->lo, f->hi);
+        if (!RT_CHECK(strstr(m->source, f->cite) != 0)) printf("     %s cites no %s\n", f->id, f->cite);
+    }
+    /* our own runs: the table's figure is the machine file's, and says so */
+    {
+        static const struct { const char *id, *file; rfl_level level; } runs[] = {
+            {"h100-sxm", "h100-sxm.json", RFL_L2},
+            {"h100-sxm", "h100-sxm.json", RFL_L1},
+            {"h200-sxm", "h200.json", RFL_L1},
+        };
+        for (i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+            const rfl_machine *m = find(runs[i].id);
+            if (!RT_CHECK(m != 0 && measured_bw(runs[i].file, runs[i].level, &v))) continue;
+            RT_NEAR(m->bw_bytes_per_s[runs[i].level], v, 0.005);
+            RT_CHECK(strstr(m->source, runs[i].file) != 0);
+        }
+    }
+    /* every row with a level cites it, and the levels are ordered */
+    n = rfl_hw_count();
+    for (k = 0; k < n; k++) {
+        const rfl_machine *m = rfl_hw_get(k);
+        double d = m->bw_bytes_per_s[RFL_DRAM], l2 = m->bw_bytes_per_s[RFL_L2],
+               l1 = m->bw_bytes_per_s[RFL_L1];
+        if (l2 <= 0 && l1 <= 0) continue;
+        known++;
+        if (!RT_CHECK(strstr(m->source, "measured") != 0)) printf("     %s: an uncited level\n", m->id);
+        if (l2 > 0 && !RT_CHECK(l2 > d)) printf("     %s: L2 below DRAM\n", m->id);
+        if (l1 > 0 && !RT_CHECK(l1 > (l2 > 0 ? l2 : d))) printf("     %s: L1 below L2\n", m->id);
+    }
+    RT_CHECK(known >= 6);
 }
 
 /* ---- (c) names: unique after normalising, and each finds its machine ---- */
@@ -401,6 +491,7 @@ int main(void) {
     test_traps();
     test_cpus();
     test_rows();
+    test_levels();
     test_names();
     test_short_names();
     test_suggest();

@@ -631,6 +631,21 @@ static void test_resize_unknown(void) {
     { REC(after); RT_EQ_U64(after_->flops, 128); }
     RT_EQ_INT(info.unknown_ops, 1);
     RT_STR(info.unknown_op, "MyOp");
+    {
+        /* the totals say they are the known part only: a lower bound */
+        rfl_net_cost c;
+        rfl_net_prediction p;
+        rfl_cost_desc cd;
+        const rfl_machine *m;
+        memset(&cd, 0, sizeof cd);
+        RT_EQ_INT(rfl_net_cost_get(&net, &cd, &c), RFL_OK);
+        RT_EQ_INT(c.unknown_layers, 1);
+        RT_EQ_U64(c.fwd_flops, 7 * 128 + 128); /* upl and after; up and custom 0 */
+        if (rfl_hw_find("h100", &m) == RFL_OK) {
+            RT_EQ_INT(rfl_net_predict(&net, &cd, m, &p), RFL_OK);
+            RT_EQ_INT(p.unknown_layers, 1);
+        }
+    }
     /* without the value_info: an error naming the node */
     g_begin();
     g_input("x", "N,2,4,4");
@@ -638,6 +653,249 @@ static void test_resize_unknown(void) {
     n_end();
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_UNSUPPORTED);
     RT_CHECK(strstr(info.err_msg, "custom") != 0);
+}
+
+/* LSTM, GRU, RNN: the ONNX operator spec's equations, counted per time
+   step, direction and sequence as the rule's comment says: mac 2 G H
+   (I + H); adds G H (x W + h R), + 2 G H with a bias B; then LSTM 18 H
+   (+ 6 H peepholes), GRU 14 H, RNN H. */
+static void test_recurrent(void) {
+    static const int64_t lens[2] = {4, 6};
+    g_begin();
+    /* LSTM, X [S 5, N, I 3] in the default layout: the batch is axis 1 */
+    g_input("x", "5,N,3");
+    g_weight("W", "1,16,3"), g_weight("R", "1,16,4"), g_weight("Bb", "1,32");
+    n_begin("LSTM", "lstm", "x,W,R,Bb", "Y,Y_h,Y_c");
+    a_int("hidden_size", 4);
+    n_end();
+    g_output("Y_h");
+    RT_EQ_INT(build(14, 2, 0), RFL_OK);
+    RT_EQ_U64(info.batch, 2);
+    RT_EQ_INT(info.batch_axis, 1);
+    {
+        /* G H = 16; mac 2 x 16 x (3 + 4) = 224 a step, 5 x 2 steps: 2,240,
+           1,120 a sample; elementwise 16 x 3 (sum, two biases) + 18 x 4 =
+           120 a step: 1,200; flops (2,240 + 1,200) / 2 = 1,720 */
+        REC(Y);
+        RT_EQ_U64(Y_->mac_flops, 1120);
+        RT_EQ_U64(Y_->flops, 1720);
+        RT_EQ_U64(Y_->params, 48 + 64 + 32);
+        RT_EQ_INT(Y_->op, RFL_OP_LINEAR);
+        RT_STR(Y_->cls, "LSTM");
+        shape_is(Y_, 3, 5, 1, 4, 0); /* Y [5, 1, N, 4] per sample */
+    }
+    {
+        REC(Y_h); /* [1, N, 4]: no second cost */
+        RT_EQ_U64(Y_h_->flops, 0);
+        RT_EQ_U64(Y_h_->out_numel, 4);
+        RT_CHECK(!(Y_h_->flags & RFL_LF_UNKNOWN_FLOPS));
+    }
+    /* bidirectional LSTM with peepholes, no bias: S 2, N 1, I 1, H 1 */
+    g_begin();
+    g_input("x", "2,1,1");
+    g_weight("W", "2,4,1"), g_weight("R", "2,4,1"), g_weight("P", "2,3");
+    n_begin("LSTM", "bi", "x,W,R,,,,,P", "Y");
+    a_int("hidden_size", 1), a_str("direction", "bidirectional");
+    n_end();
+    RT_EQ_INT(build(14, 0, 0), RFL_OK);
+    {
+        /* mac 2 x 4 x (1 + 1) = 16 a step, 2 steps, 2 directions: 64;
+           elementwise 4 + 18 + 6 = 28 a step: 112; flops 176 */
+        REC(bi); /* one output: the record has the node's name */
+        RT_EQ_U64(bi_->mac_flops, 64);
+        RT_EQ_U64(bi_->flops, 176);
+        shape_is(bi_, 3, 2, 2, 1, 0); /* [S 2, D 2, N 1, H 1]: the batch axis goes */
+    }
+    /* GRU, layout 1 (X [N, S 6, I 5]), bidirectional, H 3, no bias,
+       constant sequence_lens {4, 6}; Y omitted */
+    g_begin();
+    g_input("x", "N,6,5");
+    g_weight("W", "2,9,5"), g_weight("R", "2,9,3");
+    g_init_i64("lens", "2", lens, 2);
+    n_begin("GRU", "gru", "x,W,R,,lens", ",hn");
+    a_int("hidden_size", 3), a_str("direction", "bidirectional"), a_int("layout", 1);
+    a_int("linear_before_reset", 1);
+    n_end();
+    RT_EQ_INT(build(14, 2, 0), RFL_OK);
+    RT_EQ_INT(info.batch_axis, 0);
+    {
+        /* steps 4 + 6 = 10, 2 directions; mac 2 x 9 x (5 + 3) = 144 a step:
+           2,880, 1,440 a sample; elementwise 9 + 14 x 3 = 51 a step: 1,020;
+           flops (2,880 + 1,020) / 2 = 1,950; on Y_h, the first output */
+        REC(hn);
+        RT_EQ_U64(hn_->mac_flops, 1440);
+        RT_EQ_U64(hn_->flops, 1950);
+        RT_EQ_U64(hn_->params, 90 + 54);
+        shape_is(hn_, 2, 2, 3, 0, 0); /* [N, D 2, H 3] */
+    }
+    /* RNN: X [7, N, 2], H 3, bias; batch 1 */
+    g_begin();
+    g_input("x", "7,N,2");
+    g_weight("W", "1,3,2"), g_weight("R", "1,3,3"), g_weight("Bb", "1,6");
+    n_begin("RNN", "rnn", "x,W,R,Bb", "Y");
+    a_int("hidden_size", 3);
+    n_end();
+    RT_EQ_INT(build(14, 0, 0), RFL_OK);
+    {
+        /* mac 2 x 3 x (2 + 3) = 30 a step, 7 steps: 210; elementwise
+           3 x 3 + 3 = 12 a step: 84; flops 294 */
+        REC(rnn);
+        RT_EQ_U64(rnn_->mac_flops, 210);
+        RT_EQ_U64(rnn_->flops, 294);
+    }
+    /* an embedding first: ids [S 7, N] -> Gather -> [7, N, 2] -> RNN; the
+       batch is still axis 1 of the graph input */
+    g_begin();
+    g_input("ids", "7,N");
+    g_weight("E", "50,2"), g_weight("W", "1,3,2"), g_weight("R", "1,3,3");
+    n_begin("Gather", "emb", "E,ids", "x");
+    n_end();
+    n_begin("RNN", "rnn", "x,W,R", "Y");
+    a_int("hidden_size", 3);
+    n_end();
+    RT_EQ_INT(build(14, 4, 0), RFL_OK);
+    RT_EQ_INT(info.batch_axis, 1);
+    RT_EQ_U64(info.batch, 4);
+    {
+        /* per sample, 7 steps: mac 2 x 3 x (2 + 3) = 30 a step, 210;
+           no bias: elementwise 3 (the two products) + 3 (tanh) = 6 a
+           step, 42; flops 252 */
+        REC(rnn);
+        RT_EQ_U64(rnn_->mac_flops, 210);
+        RT_EQ_U64(rnn_->flops, 252);
+    }
+    /* W that does not match hidden_size: an error naming the node */
+    g_begin();
+    g_input("x", "7,N,2");
+    g_weight("W", "1,5,2"), g_weight("R", "1,3,3");
+    n_begin("RNN", "bad_rnn", "x,W,R", "Y");
+    a_int("hidden_size", 3);
+    n_end();
+    RT_EQ_INT(build(14, 0, 0), RFL_ERR_SHAPE);
+    RT_CHECK(strstr(info.err_msg, "bad_rnn") != 0);
+}
+
+/* Einsum: P = the product of every label's size; two operands with a
+   summed label 2 P; no summed label (k - 1) P; one operand: P for a sum,
+   0 for a transpose or diagonal. */
+static void test_einsum(void) {
+    g_begin();
+    g_input("x", "N,3,4");
+    g_input("y", "N,4,5");
+    g_input("z", "N,2,3,4");
+    g_weight("W", "4,7");
+    n_begin("Einsum", "bmm", "x,y", "a");
+    a_str("equation", "bij,bjk->bik");
+    n_end();
+    n_begin("Einsum", "implicit", "x,W", "b"); /* "bij,jk": b, i, k used once */
+    a_str("equation", "bij,jk");
+    n_end();
+    n_begin("Einsum", "ell", "z,W", "c");
+    a_str("equation", "...ij , jk -> ...ik");
+    n_end();
+    n_begin("Einsum", "diag", "x", "d");
+    a_str("equation", "bij->bji");
+    n_end();
+    n_begin("Einsum", "red", "x", "e");
+    a_str("equation", "bij->b");
+    n_end();
+    n_begin("Einsum", "had", "x,x", "f");
+    a_str("equation", "bij,bij->bij");
+    n_end();
+    RT_EQ_INT(build(13, 2, 0), RFL_OK);
+    {
+        /* b 2, i 3, j 4, k 5: P = 120, 2 P = 240, 120 a sample */
+        REC(bmm);
+        RT_EQ_U64(bmm_->mac_flops, 120);
+        RT_EQ_U64(bmm_->flops, 120);
+        RT_EQ_INT(bmm_->op, RFL_OP_MATMUL);
+        shape_is(bmm_, 2, 3, 5, 0, 0);
+    }
+    {
+        /* P = 2 x 3 x 4 x 7 = 168, 2 P = 336: 168 a sample; out [b, i, k] */
+        REC(implicit);
+        RT_EQ_U64(implicit_->mac_flops, 168);
+        shape_is(implicit_, 2, 3, 7, 0, 0);
+        RT_EQ_U64(implicit_->params, 28);
+    }
+    {
+        /* "..." = (N, 2): P = 2 x 2 x 3 x 4 x 7 = 336, 2 P / 2 = 336 */
+        REC(ell);
+        RT_EQ_U64(ell_->mac_flops, 336);
+        shape_is(ell_, 3, 2, 3, 7, 0);
+    }
+    { REC(diag); RT_EQ_U64(diag_->flops, 0); RT_EQ_INT(diag_->op, RFL_OP_TRANSPOSE); shape_is(diag_, 2, 4, 3, 0, 0); }
+    { REC(red); RT_EQ_U64(red_->flops, 12); RT_EQ_U64(red_->mac_flops, 0); } /* 3 x 4 summed */
+    { REC(had); RT_EQ_U64(had_->flops, 12); RT_EQ_U64(had_->mac_flops, 0); RT_EQ_INT(had_->op, RFL_OP_MUL); }
+    /* an output label no operand has */
+    g_begin();
+    g_input("x", "N,3");
+    n_begin("Einsum", "bad_ein", "x", "y");
+    a_str("equation", "bi->bk");
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_ERR_SHAPE);
+    RT_CHECK(strstr(info.err_msg, "bad_ein") != 0);
+}
+
+/* com.microsoft Attention and MultiHeadAttention; scores as rfl_attention
+   counts them: 2 S T D + 2 S T Dv mac, 6 per score and head. */
+static void test_ms_attention(void) {
+    g_begin();
+    g_input("x", "N,4,8");
+    g_weight("Wqkv", "8,24"), g_weight("bqkv", "24");
+    n_begin("Attention", "attn", "x,Wqkv,bqkv", "o,present");
+    pb_str(&g_node, 7, "com.microsoft");
+    a_int("num_heads", 2);
+    n_end();
+    g_input("q", "N,4,8"), g_input("k", "N,6,8"), g_input("v", "N,6,4"), g_input("pk", "N,2,3,4");
+    n_begin("MultiHeadAttention", "mha", "q,k,v,,,,pk", "mo,pkey,pval");
+    pb_str(&g_node, 7, "com.microsoft");
+    a_int("num_heads", 2);
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_OK);
+    {
+        /* projection 2 x S 4 x I 8 x 24 = 1,536; S = T = 4, D = Dv = 8:
+           2 x 16 x 8 x 2 = 512; mac 2,048; scale + softmax 16 x 2 heads x
+           6 = 192; bias 4 x 24 = 96: flops 2,336 */
+        REC(o);
+        RT_EQ_U64(o_->mac_flops, 2048);
+        RT_EQ_U64(o_->flops, 2336);
+        RT_EQ_U64(o_->params, 8 * 24 + 24);
+        RT_EQ_INT(o_->op, RFL_OP_ATTENTION);
+        shape_is(o_, 2, 4, 8, 0, 0);
+    }
+    { REC(present); shape_is(present_, 4, 2, 2, 4, 4); } /* [2, N, 2, T 4, 4] */
+    {
+        /* T = 6 + 3 past = 9, S 4: 36 scores; 2 x 36 x 8 + 2 x 36 x 4 =
+           864 mac; 36 x 2 x 6 = 432: flops 1,296 */
+        REC(mo);
+        RT_EQ_U64(mo_->mac_flops, 864);
+        RT_EQ_U64(mo_->flops, 1296);
+        shape_is(mo_, 2, 4, 4, 0, 0);
+    }
+    { REC(pval); shape_is(pval_, 3, 2, 9, 2, 0); }
+}
+
+/* Sum, Max, Min, Mean: one input is that input; k inputs k - 1 FLOPs an
+   element (Mean k). */
+static void test_variadic(void) {
+    g_begin();
+    g_input("x", "N,6");
+    n_begin("Sum", "sum1", "x", "s");
+    n_end();
+    n_begin("Max", "max1", "s", "m");
+    n_end();
+    n_begin("Min", "min1", "m", "n");
+    n_end();
+    n_begin("Sum", "sum3", "x,n,x", "t");
+    n_end();
+    n_begin("Mean", "mean2", "t,x", "u");
+    n_end();
+    RT_EQ_INT(build(13, 1, 0), RFL_OK);
+    RT_CHECK(find("sum1") == 0 && find("s") == 0 && find("m") == 0 && find("n") == 0);
+    { REC(sum3); RT_EQ_U64(sum3_->flops, 12); RT_EQ_INT(sum3_->in[0], 0); }
+    { REC(mean2); RT_EQ_U64(mean2_->flops, 12); }
+    RT_EQ_INT(info.unknown_ops, 0);
 }
 
 /* A small conv net used by the stream tests. */
@@ -852,6 +1110,40 @@ static void test_file(void) {
     remove(path);
     RT_EQ_INT(rfl_onnx_read_file(&st, path, arena, sizeof arena, &gr), RFL_ERR_IO);
 }
+
+/* rfl_file_read: the cap, a NUL byte, a directory, a missing file */
+static void test_file_read(void) {
+    static char buf[64];
+    const char *path = "build/test/test_onnx_read.txt", *why = "";
+    size_t len = 99;
+    FILE *f = fopen(path, "wb");
+    if (!RT_CHECK(f != 0)) return;
+    fputs("{\"a\": 1}", f); /* 8 bytes */
+    fclose(f);
+    RT_EQ_INT(rfl_file_read(path, buf, sizeof buf, 1, &len, &why), RFL_OK);
+    RT_EQ_U64(len, 8);
+    RT_STR(buf, "{\"a\": 1}");
+    RT_STR(why, "");
+    /* cap 9: 8 bytes and the NUL fit; cap 8: one byte over */
+    RT_EQ_INT(rfl_file_read(path, buf, 9, 1, &len, &why), RFL_OK);
+    RT_EQ_INT(rfl_file_read(path, buf, 8, 1, &len, &why), RFL_ERR_BUFFER);
+    RT_EQ_U64(len, 7);
+    RT_STR(why, "larger than the cap");
+    f = fopen(path, "wb");
+    fwrite("ab\0cd", 1, 5, f);
+    fclose(f);
+    RT_EQ_INT(rfl_file_read(path, buf, sizeof buf, 1, &len, &why), RFL_ERR_FORMAT);
+    RT_EQ_U64(len, 2); /* the NUL's offset */
+    RT_EQ_INT(rfl_file_read(path, buf, sizeof buf, 0, &len, &why), RFL_OK); /* not text: kept */
+    RT_EQ_U64(len, 5);
+    remove(path);
+    RT_EQ_INT(rfl_file_read(path, buf, sizeof buf, 1, &len, &why), RFL_ERR_IO);
+    RT_STR(why, "cannot be opened");
+    RT_EQ_INT(rfl_file_read("build/test", buf, sizeof buf, 1, &len, &why), RFL_ERR_IO);
+#ifdef EISDIR
+    RT_STR(why, "is a directory");
+#endif
+}
 #endif
 
 int main(void) {
@@ -867,12 +1159,17 @@ int main(void) {
     test_position_ids();
     test_misc_ops();
     test_resize_unknown();
+    test_recurrent();
+    test_einsum();
+    test_ms_attention();
+    test_variadic();
     test_chunks();
     test_arena_skip();
     test_bad();
     test_unsorted_costs();
 #ifndef RFL_NO_STDIO
     test_file();
+    test_file_read();
 #endif
     return rt_done();
 }

@@ -174,27 +174,34 @@ static int cli_file_exists(const char *path) {
     return f != 0;
 }
 
-/* The whole of a file ("-": standard input) in one malloc'd buffer, with a
-   NUL after its *len bytes. Exits 1 naming the file when it cannot. */
-static char *cli_read_file(const cli *c, const char *path, size_t *len) {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    char *buf = 0, *grown;
-    size_t cap = 0, n = 0, r;
-    if (!f) cli_input_error(c, path, 0, 0, "cannot open: %s", strerror(errno));
-    for (;;) {
-        if (n + 65536 > cap) {
-            cap = cap ? cap * 2 : (size_t)1 << 20;
-            grown = (char *)realloc(buf, cap);
-            if (!grown) cli_input_error(c, path, 0, 0, "out of memory");
-            buf = grown;
-        }
-        r = fread(buf + n, 1, cap - n - 1, f);
-        n += r;
-        if (r == 0) break;
-    }
-    if (f != stdin) fclose(f);
-    buf[n] = 0;
-    *len = n;
+/* The whole of a text file ("-": standard input) in one malloc'd buffer,
+   with a NUL after its *len bytes, read by rfl_file_read with the cap
+   given (RFL_CAP_*): a regular file gets a buffer of its size, a stream
+   one of the cap (at most 64 MiB). Exits 1 naming the file and what is
+   wrong: a directory, binary, larger than the cap. */
+static char *cli_read_file(const cli *c, const char *path, size_t cap, size_t *len) {
+    struct stat sb;
+    size_t size = cap < ((size_t)64 << 20) ? cap : ((size_t)64 << 20);
+    const char *why = "";
+    char *buf;
+    rfl_result r;
+    if (strcmp(path, "-") && stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+        size = (unsigned long long)sb.st_size + 2 < (unsigned long long)cap
+                   ? (size_t)sb.st_size + 2 /* one byte more shows a file that grew */
+                   : cap;
+    buf = (char *)cli_xmalloc(c, size + 1);
+    r = rfl_file_read(path, buf, size + 1, 1, len, &why);
+    if (r == RFL_ERR_IO && cli_is(why, "cannot be opened"))
+        cli_input_error(c, path, 0, 0, "cannot open: %s", strerror(errno));
+    if (r == RFL_ERR_BUFFER && size < cap)
+        cli_input_error(c, path, 0, 0, "more than %lu MiB from a stream: give it as a file",
+                        (unsigned long)(size >> 20));
+    if (r == RFL_ERR_BUFFER)
+        cli_input_error(c, path, 0, 0, "larger than %lu KiB, the cap for this input: not the file "
+                        "meant here?", (unsigned long)(cap >> 10));
+    if (r == RFL_ERR_FORMAT)
+        cli_input_error(c, path, 0, 0, "byte %lu: binary (a NUL byte), not a text file", (unsigned long)*len);
+    if (r != RFL_OK) cli_input_error(c, path, 0, 0, "%s", why);
     return buf;
 }
 
@@ -322,7 +329,7 @@ static void cli_png_save(cli *c, const rfl_canvas *cv, const char *path) {
    The file lives until the tool exits. */
 static const rfl_machine_file *cli_load_hw_file(cli *c, const char *path) {
     size_t len;
-    char *text = cli_read_file(c, path, &len);
+    char *text = cli_read_file(c, path, RFL_CAP_MACHINE, &len);
     rfl_machine_file *mf = (rfl_machine_file *)cli_xmalloc(c, sizeof *mf);
     char *strs = (char *)cli_xmalloc(c, len + 1); /* decoded strings never outgrow the text */
     int ntoks = RFL_MACHINE_FILE_TOKS;
@@ -410,5 +417,28 @@ static int cli_machines(cli *c, const rfl_machine **out, const rfl_machine **mea
     }
     return n;
 }
+
+#ifndef RFL_NO_CHART
+/* --ceilings l2,l1 on a panel whose machine has no such bandwidth: one
+   line on stderr per machine, saying what is missing and how to get it
+   (a measured machine file), never a silent gap. */
+static void cli_warn_missing_levels(const cli *c, const rfl_roofline_desc *d) {
+    int k;
+    for (k = 0; k < d->n_machines; k++) {
+        unsigned miss = rfl_roofline_missing_levels(d, k);
+        const rfl_machine *m = d->machines[k];
+        const char *what = miss == ((1u << RFL_L2) | (1u << RFL_L1)) ? "L2 or L1"
+                           : miss == (1u << RFL_L2)                ? "L2"
+                                                                   : "L1";
+        if (!miss) continue;
+        fprintf(stderr,
+                "%s: %s has no %s bandwidth (none published or measured): %s not drawn. "
+                "Measure %s and pass the machine file with --hw-file FILE (a CPU: rfl-probe -o "
+                "FILE; an NVIDIA GPU: make gpu-bench, tools/gpu)\n",
+                c->prog, m->id, what, miss & (miss - 1) ? "those roofs are" : "that roof is",
+                miss & (miss - 1) ? "them" : "it");
+    }
+}
+#endif
 #endif /* RFL_NO_MACHINE_FILE */
 #endif

@@ -129,7 +129,7 @@ static void llm_read_hf(const char *path, rfl_llm_config *c) {
     rfl_llm_config_error e;
     rfl_result r;
     size_t n;
-    char *text = tl_read_file(path, &n);
+    char *text = tl_read_file(path, RFL_CAP_CONFIG, &n);
     r = rfl_hf_config_parse(text, n, toks, 8192, c, &e);
     free(text);
     if (r == RFL_ERR_BUFFER)

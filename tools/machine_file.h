@@ -27,7 +27,7 @@ static int tl_hw_file_option(const char *opt, const char *val) {
 /* Reads a machine file; a bad one exits 1 with "FILE:LINE:COL: field: what". */
 static const rfl_machine_file *tl_load_hw_file(const char *path) {
     size_t len;
-    char *text = tl_read_file(path, &len);
+    char *text = tl_read_file(path, RFL_CAP_MACHINE, &len);
     rfl_machine_file *mf = (rfl_machine_file *)malloc(sizeof *mf);
     char *strs = (char *)malloc(len + 1); /* decoded strings never outgrow the text */
     int ntoks = RFL_MACHINE_FILE_TOKS;
@@ -197,5 +197,28 @@ static void tl_json_machine(tl_json *j, const char *key, const rfl_machine *m,
     }
     tl_jclose(j);
 }
+
+#ifndef RFL_NO_CHART
+/* --ceilings l2,l1 on a panel whose machine has no such bandwidth: one
+   line on stderr per machine, saying what is missing and how to get it
+   (a measured machine file), never a silent gap. */
+static void tl_warn_missing_levels(const rfl_roofline_desc *d) {
+    int k;
+    for (k = 0; k < d->n_machines; k++) {
+        unsigned miss = rfl_roofline_missing_levels(d, k);
+        const rfl_machine *m = d->machines[k];
+        const char *what = miss == ((1u << RFL_L2) | (1u << RFL_L1)) ? "L2 or L1"
+                           : miss == (1u << RFL_L2)                ? "L2"
+                                                                   : "L1";
+        if (!miss) continue;
+        fprintf(stderr,
+                "%s: %s has no %s bandwidth (none published or measured): %s not drawn. "
+                "Measure %s and pass the machine file with --hw-file FILE (a CPU: rfl-probe -o "
+                "FILE; an NVIDIA GPU: make gpu-bench, tools/gpu)\n",
+                tl_prog, m->id, what, miss & (miss - 1) ? "those roofs are" : "that roof is",
+                miss & (miss - 1) ? "them" : "it");
+    }
+}
+#endif
 #endif /* RFL_NO_MACHINE_FILE */
 #endif

@@ -75,6 +75,9 @@ static void tl_onnx_read(tl_onnx *o) {
     rfl_result r;
     int pipe = o->no_seek || tl_is(o->path, "-");
     FILE *f = tl_is(o->path, "-") ? stdin : 0;
+    struct stat sb;
+    if (!tl_is(o->path, "-") && stat(o->path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        tl_input_error(o->path, 0, 0, "is a directory");
     if (!pipe) {
         r = rfl_onnx_read_file(&st, o->path, 0, 0, &o->g);
         if (r != RFL_OK) tl_onnx_read_error(o, &st, r);
@@ -118,8 +121,9 @@ static void tl_onnx_build(tl_onnx *o) {
         tl_input_error(o->path, 0, 0, "%s%s", o->info.err_msg[0] ? o->info.err_msg : rfl_result_str(r),
                        r == RFL_ERR_MISSING ? " (give it with --dim NAME=V)" : "");
     if (o->batch && o->info.batch != o->batch)
-        tl_input_error(o->path, 0, 0, "the batch axis is fixed at %llu in the file; --batch %llu "
-                       "cannot change it (export with a dynamic batch axis)",
+        tl_input_error(o->path, 0, 0, "the batch axis (axis %d of input '%s') is fixed at %llu in "
+                       "the file; --batch %llu cannot change it (export with a dynamic batch axis)",
+                       o->info.batch_axis, o->g.input_count > 0 ? o->g.values[o->g.inputs[0]].name : "?",
                        (unsigned long long)o->info.batch, (unsigned long long)o->batch);
 }
 
@@ -146,7 +150,7 @@ static int64_t tl_onnx_dim(const tl_onnx *o, const rfl_onnx_value *v, int i) {
     (void)v;
     memset(&d, 0, sizeof d);
     d.dims = o->dims;
-    return rfl_onnx_input_dim(&o->g, &d, o->info.batch, 0, i);
+    return rfl_onnx_input_dim(&o->g, &d, &o->info, 0, i);
 }
 
 /* The first graph input's dims at the batch, "[8, 3, 224, 224]". */
@@ -164,8 +168,36 @@ static const char *tl_onnx_input_str(const tl_onnx *o, char *buf, size_t size) {
                                          v->dims[i].param ? v->dims[i].param : "?");
         else k += (size_t)snprintf(buf + k, size - k, "%s%lld", i ? ", " : "", (long long)x);
     }
-    if (k < size) snprintf(buf + k, size - k, "]");
+    if (k < size) snprintf(buf + k, size - k, "]%s", o->info.batch_axis ? " (batch: axis 1, an RNN's X)" : "");
     return buf;
+}
+
+/* The dims of graph input `name` as built, "[10, 1, 8]"; NULL when no
+   graph input has that name. */
+static const char *tl_onnx_shape_of(const tl_onnx *o, const char *name, char *buf, size_t size) {
+    int i, k;
+    size_t n = 0;
+    for (i = 0; i < o->g.input_count; i++) {
+        const rfl_onnx_value *v = &o->g.values[o->g.inputs[i]];
+        if (!name || strcmp(v->name, name)) continue;
+        n += (size_t)snprintf(buf, size, "[");
+        for (k = 0; k < v->rank && n < size; k++) {
+            int64_t x = tl_onnx_dim(o, v, k);
+            n += (size_t)snprintf(buf + n, size - n, "%s%lld", k ? ", " : "", (long long)x);
+        }
+        if (n < size) snprintf(buf + n, size - n, "]");
+        return buf;
+    }
+    return 0;
+}
+
+/* The names of the records whose FLOPs are unknown, as a JSON array. */
+static void tl_onnx_json_unknown(tl_json *j, const rfl_net *net) {
+    int i;
+    tl_jarr(j, "unknown_nodes");
+    for (i = 0; i < net->count; i++)
+        if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) tl_jstr(j, 0, net->layers[i].name);
+    tl_jclose_arr(j);
 }
 
 /* A table cell of FLOPs: "?" for a record whose op has no FLOP rule. */
@@ -176,8 +208,8 @@ static const char *tl_onnx_flops_cell(const rfl_layer *L, uint64_t flops) {
 /* Ops whose FLOPs are unknown (no cost rule), one line for humans. */
 static void tl_onnx_unknown_note(const tl_onnx *o, FILE *f) {
     if (o->info.unknown_ops > 0)
-        fprintf(f, "note: %d node%s without a FLOP rule (first: %s): their FLOPs are unknown, "
-                   "not counted\n", o->info.unknown_ops, o->info.unknown_ops > 1 ? "s" : "",
+        fprintf(f, "note: %d node%s without a FLOP rule (first: %s): their FLOPs are unknown, so "
+                   "FLOP totals and times are lower bounds\n", o->info.unknown_ops, o->info.unknown_ops > 1 ? "s" : "",
                 o->info.unknown_op ? o->info.unknown_op : "?");
 }
 
@@ -194,6 +226,7 @@ static void tl_onnx_json(tl_json *j, const tl_onnx *o) {
     tl_jclose_arr(j);
     tl_jstr(j, "onnx_file", o->path);
     tl_jnum(j, "opset", (double)o->g.opset);
+    tl_jnum(j, "batch_axis", o->info.batch_axis);
     tl_jnum(j, "onnx_nodes", o->g.node_count);
     tl_jnum(j, "unknown_flops_nodes", o->info.unknown_ops);
     if (o->info.unknown_op) tl_jstr(j, "unknown_flops_op", o->info.unknown_op);
@@ -203,6 +236,7 @@ static void tl_onnx_json(tl_json *j, const tl_onnx *o) {
 /* ---- rfl-report: --onnx FILE adds a model named after the file ---------- */
 #define TL_ONNX_MAX_FILES 8
 static tl_onnx *tl_onnx_files[TL_ONNX_MAX_FILES];
+static tl_onnx tl_onnx_report_dims; /* --dim NAME=V: for every --onnx file */
 static int tl_onnx_nfiles;
 static char tl_onnx_names[TL_ONNX_MAX_FILES][64];
 
@@ -239,6 +273,7 @@ static int tl_onnx_report_net(const char *name, const rfl_cost_desc *cd, rfl_net
         tl_onnx *o = tl_onnx_files[i];
         if (!tl_is(name, tl_onnx_names[i])) continue;
         o->batch = cd->batch ? cd->batch : 1;
+        memcpy(o->dims, tl_onnx_report_dims.dims, sizeof o->dims);
         tl_onnx_load(o);
         *net = o->net;
         return 1;

@@ -112,6 +112,7 @@ static void chart_rooflines(void) {
                  short_hw(hw[h]), (unsigned long long)(cd.batch ? cd.batch : 1),
                  cd.mode == RFL_MODE_TRAIN ? "training step" : "inference", dtype_name());
         tl_roofline_desc(&d, title, &hw[h], &hw_measured[h], 1, pts, n, models[0]->est_prec);
+        report_ceilings(&d);
         d.areas = areas;
         tl_canvas(&cv, 1200, 800);
         rfl_chart_roofline(&cv, &d);
@@ -127,6 +128,7 @@ static void chart_rooflines(void) {
                  (unsigned long long)(cd.batch ? cd.batch : 1),
                  cd.mode == RFL_MODE_TRAIN ? "training" : "inference", dtype_name());
         tl_roofline_desc(&d, title, hw, hw_measured, nh, pts, n, models[0]->est_prec);
+        report_ceilings(&d);
         tl_canvas(&cv, 700 * (nh < 4 ? nh : 3), nh <= 3 ? 750 : 1400);
         d.columns = nh <= 3 ? nh : 3;
         d.font_scale = 2; /* readable when the picture is shown scaled down */

@@ -34,13 +34,19 @@ static void json_machines(tl_json *j) {
 
 static void json_estimate(tl_json *j, const model *m) {
     int train = cd.mode == RFL_MODE_TRAIN;
+    int known = !m->cost.unknown_layers; /* else the FLOPs are a lower bound: null */
     tl_jobj(j, "estimate");
-    tl_jnum(j, "flops", rfl_work_flops(&m->est));
-    tl_jnum(j, "forward_flops", rfl_work_flops(&m->cost.forward));
-    tl_jnum(j, "backward_flops", train ? rfl_work_flops(&m->cost.backward) : 0);
-    tl_jnum(j, "mac_flops", (double)m->cost.fwd_mac_flops + (train ? (double)m->cost.bwd_mac_flops : 0));
+    tl_jnum_if(j, "flops", known, rfl_work_flops(&m->est));
+    tl_jnum_if(j, "forward_flops", known, rfl_work_flops(&m->cost.forward));
+    tl_jnum_if(j, "backward_flops", known, train ? rfl_work_flops(&m->cost.backward) : 0);
+    tl_jnum_if(j, "mac_flops", known, (double)m->cost.fwd_mac_flops + (train ? (double)m->cost.bwd_mac_flops : 0));
+    if (!known) {
+        tl_jnum(j, "flops_known", rfl_work_flops(&m->est));
+        tl_jnum(j, "mac_flops_known", (double)m->cost.fwd_mac_flops + (train ? (double)m->cost.bwd_mac_flops : 0));
+        tl_jnum(j, "unknown_layers", m->cost.unknown_layers);
+    }
     tl_jnum(j, "bytes", m->est.bytes[RFL_DRAM]);
-    tl_jnum(j, "ai", rfl_work_ai(&m->est, RFL_DRAM));
+    tl_jnum_if(j, "ai", known, rfl_work_ai(&m->est, RFL_DRAM));
     tl_jstr(j, "prec", rfl_prec_name(m->est_prec));
     tl_jclose(j);
 }
@@ -88,10 +94,17 @@ static void json_model_machines(tl_json *j, const model *m) {
         int here = m->has_prof && m->meas_hw == h;
         tl_jobj(j, 0);
         tl_jstr(j, "hw", hw[h]->id);
-        tl_jnum_if(j, "attainable_flops_per_s", a > 0, a);
-        tl_jstr(j, "bound", a > 0 ? (b.memory ? "memory" : "compute") : 0);
-        tl_jnum_if(j, "predicted_time_s", !m->pred_err[h], m->pred[h].layers_s);
-        tl_jnum_if(j, "predicted_whole_time_s", !m->pred_err[h], m->pred[h].whole.time_s);
+        tl_jnum_if(j, "attainable_flops_per_s", a > 0 && !m->cost.unknown_layers, a);
+        if (m->cost.unknown_layers) { /* some FLOPs unknown: the known part's figures */
+            tl_jnull(j, "bound");
+            tl_jnull(j, "predicted_time_s");
+            tl_jnull(j, "predicted_whole_time_s");
+            tl_jnum_if(j, "predicted_time_known_s", !m->pred_err[h], m->pred[h].layers_s);
+        } else {
+            tl_jstr(j, "bound", a > 0 ? (b.memory ? "memory" : "compute") : 0);
+            tl_jnum_if(j, "predicted_time_s", !m->pred_err[h], m->pred[h].layers_s);
+            tl_jnum_if(j, "predicted_whole_time_s", !m->pred_err[h], m->pred[h].whole.time_s);
+        }
         tl_jbool(j, "measured_here", here);
         if (here) {
             double am = rfl_work_attainable(hw[h], &m->meas, m->meas_prec, 0), fl = meas_flops_per_s(m);

@@ -139,7 +139,7 @@ static void rl_config(rl_state *s) {
         static rfl_json_tok toks[8192];
         rfl_llm_config_error e;
         size_t n;
-        char *text = tl_read_file(s->hf, &n);
+        char *text = tl_read_file(s->hf, RFL_CAP_CONFIG, &n);
         rfl_result r = rfl_hf_config_parse(text, n, toks, 8192, &s->cfg, &e);
         if (r == RFL_ERR_BUFFER)
             tl_input_error(s->hf, 0, 0, "needs %d JSON tokens, more than 8192", e.tokens_needed);
@@ -188,7 +188,7 @@ static void rl_profile(rl_state *s) {
     static rfl_reduce_state st;
     rfl_reduce_desc d;
     size_t len, off;
-    char *buf = tl_read_file(s->ncu, &len);
+    char *buf = tl_read_file(s->ncu, RFL_CAP_PROFILE, &len);
     rk_device_name(buf, len, s->device, sizeof s->device);
     rl_machines(s);
     memset(&d, 0, sizeof d);

@@ -90,7 +90,7 @@ static void load_profile(model *m) {
     static rfl_reduce_state st;
     rfl_reduce_desc d;
     size_t len, off;
-    char *buf = tl_read_file(m->ncu, &len);
+    char *buf = tl_read_file(m->ncu, RFL_CAP_PROFILE, &len);
     memset(&d, 0, sizeof d);
     d.on_kernel = on_kernel;
     d.user = m;

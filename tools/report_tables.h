@@ -77,7 +77,9 @@ static void print_estimate_rows(int h) {
     printf("  estimate (batch %llu, %s, %s)\n", (unsigned long long)(cd.batch ? cd.batch : 1),
            cd.mode == RFL_MODE_TRAIN ? "train step" : "inference", dtype_name());
     c = cells();
-    for (i = 0; i < nm; i++) CELL(c, i, "%s", tl_si(rfl_work_flops(&models[i]->est), "FLOP"));
+    /* ">=": some layers' FLOPs are unknown (ONNX ops without a rule) */
+#define GE(m) ((m)->cost.unknown_layers ? ">= " : "")
+    for (i = 0; i < nm; i++) CELL(c, i, "%s%s", GE(models[i]), tl_si(rfl_work_flops(&models[i]->est), "FLOP"));
     row("FLOPs", c);
     if (cd.mode == RFL_MODE_TRAIN) {
         c = cells();
@@ -91,12 +93,13 @@ static void print_estimate_rows(int h) {
     for (i = 0; i < nm; i++) CELL(c, i, "%s", tl_si(models[i]->est.bytes[RFL_DRAM], "B"));
     row("bytes (DRAM, per layer)", c);
     c = cells();
-    for (i = 0; i < nm; i++) CELL(c, i, "%s", tl_num(rfl_work_ai(&models[i]->est, RFL_DRAM), 4));
+    for (i = 0; i < nm; i++) CELL(c, i, "%s%s", GE(models[i]), tl_num(rfl_work_ai(&models[i]->est, RFL_DRAM), 4));
     row("AI (FLOP/B)", c);
     c = cells();
     for (i = 0; i < nm; i++) {
         model *m = models[i];
         if (m->pred_err[h]) CELL(c, i, "no %s roof", rfl_prec_name(m->est_prec));
+        else if (m->cost.unknown_layers) CELL(c, i, "unknown");
         else CELL(c, i, "%s", m->pred[h].whole.bound.memory ? "memory" : "compute");
     }
     row("bound (whole model)", c);
@@ -104,13 +107,15 @@ static void print_estimate_rows(int h) {
     for (i = 0; i < nm; i++) {
         rfl_bound b;
         double a = rfl_work_attainable(mc, &models[i]->est, models[i]->est_prec, &b);
-        CELL(c, i, "%s", a > 0 ? tl_si(a, "FLOP/s") : "-");
+        CELL(c, i, "%s%s", a > 0 ? GE(models[i]) : "", a > 0 ? tl_si(a, "FLOP/s") : "-");
     }
     row("attainable", c);
     c = cells();
     for (i = 0; i < nm; i++)
-        CELL(c, i, "%s", models[i]->pred_err[h] ? "-" : tl_si(models[i]->pred[h].layers_s, "s"));
+        CELL(c, i, "%s%s", models[i]->pred_err[h] ? "" : GE(models[i]),
+             models[i]->pred_err[h] ? "-" : tl_si(models[i]->pred[h].layers_s, "s"));
     row("predicted time (per layer)", c);
+#undef GE
 }
 
 /* The measured rows of machine h's table (the profiles taken on it). */

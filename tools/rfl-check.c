@@ -217,7 +217,7 @@ static void get_lists(lists *L) {
 static int run_assign(void) {
     lists L;
     size_t len, i;
-    char *text = cli_read_file(&C, roster, &len), *line, *next, path[1024], *tpl;
+    char *text = cli_read_file(&C, roster, RFL_CAP_ANSWERS, &len), *line, *next, path[1024], *tpl;
     FILE *csv;
     long ln = 0;
     if (!out_dir) cli_usage_error(&C, "--assign needs -o DIR");
@@ -261,7 +261,7 @@ static int run_assign(void) {
 /* ---- points ---------------------------------------------------------------------- */
 static void read_points(rfl_check_desc *d) {
     size_t len;
-    char *text = cli_read_file(&C, points_path, &len);
+    char *text = cli_read_file(&C, points_path, RFL_CAP_ANSWERS, &len);
     static rfl_json_tok pt[256];
     rfl_json_doc doc;
     int k, f;
@@ -306,7 +306,7 @@ static const rfl_reduce_result *reduce_profile(const rfl_check_model *m) {
         cli_input_error(&C, answers_path, m->profile_line, 0, "models.%s.measured.profile: cannot open %s",
                        m->name, path);
     }
-    text = cli_read_file(&C, path, &len);
+    text = cli_read_file(&C, path, RFL_CAP_PROFILE, &len);
     memset(&d, 0, sizeof d);
     d.top_n = -1;
     d.machine = ans.machine;
@@ -372,7 +372,7 @@ static int run_check(void) {
     lists L;
     int i, v[3];
     rfl_result r;
-    text = cli_read_file(&C, answers_path, &len);
+    text = cli_read_file(&C, answers_path, RFL_CAP_ANSWERS, &len);
     r = rfl_check_read(text, len, toks, RFL_CHECK_TOKS, &ans, &err);
     if (r == RFL_ERR_BUFFER && err.need_toks > 0) { /* many '_' extras: more tokens */
         rfl_json_tok *more = (rfl_json_tok *)cli_xmalloc(&C, (size_t)err.need_toks * sizeof *more);

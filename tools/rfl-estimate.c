@@ -22,7 +22,8 @@ static const char *usage =
     "  --onnx FILE an ONNX model instead (- reads standard input): streamed,\n"
     "              weights skipped (external data not needed); params = float\n"
     "              initializer elements (batch norm folded into a conv changes\n"
-    "              them, not the MACs); --batch sets a symbolic first axis\n"
+    "              them, not the MACs); --batch sets a symbolic batch axis (the\n"
+    "              first; axis 1 of an LSTM, GRU or RNN input [seq, batch, in])\n"
     "  --dim N=V   value of the symbolic dim N of an ONNX input (repeatable)\n"
     "  --batch N   batch size (default 1)\n"
     "  --res H     input resolution (default 224; inception_v3 299)\n"
@@ -50,7 +51,10 @@ static const char *usage =
     "              param_bytes, forward{flops, mac_flops, bytes}, backward{...},\n"
     "              activation_bytes, train{sgd_bytes, adam_bytes}, by_type[...],\n"
     "              layers[{name, type, op, out, params, forward_flops, ...}],\n"
-    "              and with --hw: hw, predicted_time_s, bound (per layer too)\n"
+    "              and with --hw: hw, predicted_time_s, bound (per layer too).\n"
+    "              ONNX nodes without a FLOP rule leave flops, mac_flops, bound\n"
+    "              and predicted_time_s null, with flops_known, mac_flops_known,\n"
+    "              predicted_time_known_s and unknown_nodes beside them\n"
     "FLOPs: a multiply-add is 2. \"flops\" counts everything (bias, norms,\n"
     "activations, pooling, adds, softmax); \"mac_flops\" conv and matmul only.\n"
     "Backward mac = 2 x forward minus the first layer's input gradient.\n";
@@ -94,9 +98,19 @@ static void jint(tl_json *j, const char *key, uint64_t v) {
 
 #include "estimate_llm.h" /* decoder LLMs (issue 17) */
 
+static tl_onnx ox; /* --onnx */
+
 static void json_shape(tl_json *j, const char *key, const rfl_net *net, int i, uint64_t batch) {
+    const rfl_onnx_value *v = 0;
     int k;
+    for (k = 0; ox.path && net->layers[i].op == RFL_OP_INPUT && k < ox.g.input_count; k++)
+        if (tl_is(ox.g.values[ox.g.inputs[k]].name, net->layers[i].name)) v = &ox.g.values[ox.g.inputs[k]];
     tl_jarr(j, key);
+    if (v) { /* an ONNX input: its own dims as built */
+        for (k = 0; k < v->rank; k++) tl_jnum(j, 0, (double)tl_onnx_dim(&ox, v, k));
+        tl_jclose_arr(j);
+        return;
+    }
     jint(j, 0, batch);
     for (k = 0; k < net->layers[i].rank; k++) tl_jnum(j, 0, net->layers[i].shape[k]);
     tl_jclose_arr(j);
@@ -104,10 +118,11 @@ static void json_shape(tl_json *j, const char *key, const rfl_net *net, int i, u
 
 /* Sums by layer type: layers, FLOPs, bytes (forward, + backward when
    training) and predicted time (with a machine). */
+static int unk[RFL_LT_COUNT]; /* by type: layers whose FLOPs are unknown */
 static void by_type(const rfl_net *net, const rfl_cost_desc *d, const rfl_machine *hw, int *cnt,
                     double *tf, double *tb, double *tt) {
     int i, t, train = d->mode == RFL_MODE_TRAIN;
-    for (t = 0; t < RFL_LT_COUNT; t++) cnt[t] = 0, tf[t] = tb[t] = tt[t] = 0;
+    for (t = 0; t < RFL_LT_COUNT; t++) cnt[t] = unk[t] = 0, tf[t] = tb[t] = tt[t] = 0;
     for (i = 0; i < net->count; i++) {
         rfl_layer_cost c;
         const rfl_layer *L = &net->layers[i];
@@ -115,6 +130,7 @@ static void by_type(const rfl_net *net, const rfl_cost_desc *d, const rfl_machin
         t = (int)rfl_op_ltype((rfl_op)L->op);
         rfl_layer_cost_get(net, i, d, &c);
         cnt[t]++;
+        if (L->flags & RFL_LF_UNKNOWN_FLOPS) unk[t]++;
         tf[t] += (double)c.fwd_flops + (train ? (double)c.bwd_flops : 0);
         tb[t] += (double)c.fwd_bytes + (train ? (double)c.bwd_bytes : 0);
         if (hw) {
@@ -155,7 +171,6 @@ static void print_summary(const rfl_net *net) {
 static const char *model, *hwname;
 static unsigned long long batch = 1, res = 0; /* res 0: the model's own (224; 299 Inception) */
 static int json, summary, batch_given, dtype_given;
-static tl_onnx ox; /* --onnx */
 static char oxname[64];
 static rfl_cost_desc d;
 static rfl_net net;
@@ -297,18 +312,33 @@ static void json_layers(tl_json *jp) {
         rfl_layer_cost_get(&net, i, &d, &c);
         tl_jobj(&j, 0);
         tl_jstr(&j, "name", layer_name(&net, i));
-        tl_jstr(&j, "type", rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)));
-        tl_jstr(&j, "op", L->op == RFL_OP_ACT ? rfl_act_name((rfl_act_kind)L->arg[0])
-                                               : rfl_op_name((rfl_op)L->op));
+        if (L->flags & RFL_LF_UNKNOWN_FLOPS) tl_jnull(&j, "type"); /* its kind is unknown too */
+        else tl_jstr(&j, "type", rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)));
+        if (L->flags & RFL_LF_UNKNOWN_FLOPS) tl_jnull(&j, "op"); /* no rule: cls names it */
+        else tl_jstr(&j, "op", L->op == RFL_OP_ACT ? rfl_act_name((rfl_act_kind)L->arg[0])
+                                                    : rfl_op_name((rfl_op)L->op));
         json_shape(&j, "out", &net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch);
         jint(&j, "params", c.params);
-        jint(&j, "forward_flops", c.fwd_flops);
-        jint(&j, "forward_mac_flops", c.fwd_mac_flops);
+        if (L->flags & RFL_LF_UNKNOWN_FLOPS) { /* no FLOP rule: unknown, not 0 */
+            tl_jnull(&j, "forward_flops");
+            tl_jnull(&j, "forward_mac_flops");
+        } else {
+            jint(&j, "forward_flops", c.fwd_flops);
+            jint(&j, "forward_mac_flops", c.fwd_mac_flops);
+        }
         jint(&j, "forward_bytes", c.fwd_bytes);
-        jint(&j, "backward_flops", c.bwd_flops);
-        jint(&j, "backward_mac_flops", c.bwd_mac_flops);
+        if (L->flags & RFL_LF_UNKNOWN_FLOPS) {
+            tl_jnull(&j, "backward_flops");
+            tl_jnull(&j, "backward_mac_flops");
+        } else {
+            jint(&j, "backward_flops", c.bwd_flops);
+            jint(&j, "backward_mac_flops", c.bwd_mac_flops);
+        }
         jint(&j, "backward_bytes", c.bwd_bytes);
-        if (hw) {
+        if (hw && (L->flags & RFL_LF_UNKNOWN_FLOPS)) {
+            tl_jnull(&j, "predicted_time_s");
+            tl_jnull(&j, "bound");
+        } else if (hw) {
             rfl_prediction p;
             rfl_layer_predict(&net, i, &d, hw, &p);
             tl_jnum(&j, "predicted_time_s", p.time_s);
@@ -319,6 +349,23 @@ static void json_layers(tl_json *jp) {
     }
     tl_jclose_arr(&j);
     *jp = j;
+}
+
+/* forward / backward totals; with layers of unknown FLOPs the FLOP counts
+   are null and their known part stands beside them */
+static void json_pass(tl_json *j, const char *key, uint64_t flops, uint64_t mac, uint64_t bytes) {
+    tl_jobj(j, key);
+    if (tot.unknown_layers) {
+        tl_jnull(j, "flops");
+        tl_jnull(j, "mac_flops");
+        jint(j, "flops_known", flops);
+        jint(j, "mac_flops_known", mac);
+    } else {
+        jint(j, "flops", flops);
+        jint(j, "mac_flops", mac);
+    }
+    jint(j, "bytes", bytes);
+    tl_jclose(j);
 }
 
 static void print_json(void) {
@@ -338,22 +385,24 @@ static void print_json(void) {
     tl_jstr(&j, "convention", d.convention == RFL_CONV_REPORT ? "report" : "torch");
     jint(&j, "params", tot.params);
     jint(&j, "param_bytes", tot.param_bytes);
-    tl_jobj(&j, "forward");
-    jint(&j, "flops", tot.fwd_flops);
-    jint(&j, "mac_flops", tot.fwd_mac_flops);
-    jint(&j, "bytes", tot.fwd_bytes);
-    tl_jclose(&j);
-    tl_jobj(&j, "backward");
-    jint(&j, "flops", tot.bwd_flops);
-    jint(&j, "mac_flops", tot.bwd_mac_flops);
-    jint(&j, "bytes", tot.bwd_bytes);
-    tl_jclose(&j);
+    json_pass(&j, "forward", tot.fwd_flops, tot.fwd_mac_flops, tot.fwd_bytes);
+    json_pass(&j, "backward", tot.bwd_flops, tot.bwd_mac_flops, tot.bwd_bytes);
+    if (ox.path) tl_onnx_json_unknown(&j, &net);
     jint(&j, "activation_bytes", tot.activation_bytes);
     tl_jobj(&j, "train");
     jint(&j, "sgd_bytes", tot.train_sgd_bytes);
     jint(&j, "adam_bytes", tot.train_adam_bytes);
     tl_jclose(&j);
-    if (hw) {
+    if (hw && np.unknown_layers) { /* times of the known part only */
+        tl_jstr(&j, "hw", hw->id);
+        tl_jnull(&j, "predicted_time_s");
+        tl_jnull(&j, "bound");
+        tl_jnull(&j, "whole_model_time_s");
+        tl_jnum(&j, "predicted_time_known_s", np.layers_s);
+        tl_jnum(&j, "whole_model_time_known_s", np.whole.time_s);
+        tl_jnum(&j, "compute_bound_layers", np.compute_layers);
+        tl_jnum(&j, "memory_bound_layers", np.memory_layers);
+    } else if (hw) {
         tl_jstr(&j, "hw", hw->id);
         tl_jnum(&j, "predicted_time_s", np.layers_s);
         tl_jstr(&j, "bound", bound_str(&np.whole));
@@ -383,7 +432,8 @@ static void print_json(void) {
             tl_jobj(&j, 0);
             tl_jstr(&j, "type", rfl_ltype_name((rfl_ltype)t));
             tl_jnum(&j, "layers", cnt[t]);
-            tl_jnum(&j, "flops", tf[t]);
+            if (unk[t]) tl_jnull(&j, "flops"), tl_jnum(&j, "flops_known", tf[t]);
+            else tl_jnum(&j, "flops", tf[t]);
             tl_jnum(&j, "bytes", tb[t]);
             if (hw) tl_jnum(&j, "predicted_time_s", tt[t]);
             tl_jclose(&j);
@@ -419,7 +469,8 @@ static void print_layers_table(void) {
         const rfl_layer *L = &net.layers[i];
         if (L->op == RFL_OP_MARK) continue;
         rfl_layer_cost_get(&net, i, &d, &c);
-        rfl_layer_shape_str(&net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch, shp, sizeof shp);
+        if (!(ox.path && L->op == RFL_OP_INPUT && tl_onnx_shape_of(&ox, L->name, shp, sizeof shp)))
+            rfl_layer_shape_str(&net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch, shp, sizeof shp);
         printf("%4d  %-*.*s %-11s %-22s %12s %10s %10s %10s", i, w, w, layer_name(&net, i),
                rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)), shp, tl_commas((double)c.params),
                tl_onnx_flops_cell(L, c.fwd_flops), tl_si((double)c.fwd_bytes, "B"),
@@ -429,7 +480,9 @@ static void print_layers_table(void) {
             double f = (double)c.fwd_flops, b = (double)c.fwd_bytes;
             if (d.mode == RFL_MODE_TRAIN) f += (double)c.bwd_flops, b += (double)c.bwd_bytes;
             rfl_layer_predict(&net, i, &d, hw, &p);
-            if (p.time_s > 0)
+            if (L->flags & RFL_LF_UNKNOWN_FLOPS) /* bytes known, FLOPs not */
+                printf(" %8s >%9s  %s", "?", tl_si(p.time_s, "s"), "?");
+            else if (p.time_s > 0)
                 printf(" %8s %10s  %s", b > 0 ? tl_num(f / b, 3) : "-", tl_si(p.time_s, "s"),
                        bound_str(&p));
             else
@@ -453,7 +506,7 @@ static void print_types_table(void) {
     for (t = 0; t < RFL_LT_COUNT; t++) {
         if (!cnt[t]) continue;
         printf("%-12s %6d %12s %5.1f%% %12s %5.1f%%", rfl_ltype_name((rfl_ltype)t), cnt[t],
-               tl_si(tf[t], ""), sf > 0 ? 100 * tf[t] / sf : 0, tl_si(tb[t], "B"),
+               unk[t] ? "?" : tl_si(tf[t], ""), sf > 0 ? 100 * tf[t] / sf : 0, tl_si(tb[t], "B"),
                sb > 0 ? 100 * tb[t] / sb : 0);
         if (hw) printf(" %10s %5.1f%%", tl_si(tt[t], "s"), st > 0 ? 100 * tt[t] / st : 0);
         putchar('\n');
@@ -461,14 +514,15 @@ static void print_types_table(void) {
 }
 
 static void print_totals(void) {
+    const char *least = tot.unknown_layers ? "at least " : "";
     printf("\n");
     printf("params           %s (%s at %s)\n", tl_commas((double)tot.params),
            tl_si((double)tot.param_bytes, "B"), rfl_dtype_name(d.dtype));
-    printf("forward          %s FLOP (mac %s FLOP = %s), %s moved\n",
-           tl_si((double)tot.fwd_flops, ""), tl_si((double)tot.fwd_mac_flops, ""),
+    printf("forward          %s%s FLOP (mac %s%s FLOP = %s), %s moved\n", least,
+           tl_si((double)tot.fwd_flops, ""), least, tl_si((double)tot.fwd_mac_flops, ""),
            tl_commas((double)tot.fwd_mac_flops), tl_si((double)tot.fwd_bytes, "B"));
-    printf("backward         %s FLOP (mac %s FLOP = %s), %s moved\n",
-           tl_si((double)tot.bwd_flops, ""), tl_si((double)tot.bwd_mac_flops, ""),
+    printf("backward         %s%s FLOP (mac %s%s FLOP = %s), %s moved\n", least,
+           tl_si((double)tot.bwd_flops, ""), least, tl_si((double)tot.bwd_mac_flops, ""),
            tl_commas((double)tot.bwd_mac_flops), tl_si((double)tot.bwd_bytes, "B"));
     if (ox.path) tl_onnx_unknown_note(&ox, stdout);
     printf("activations      %s kept for backward\n", tl_si((double)tot.activation_bytes, "B"));
@@ -477,14 +531,21 @@ static void print_totals(void) {
     if (hw) {
         printf("on %s (%s):\n", hw->name, d.mode == RFL_MODE_TRAIN ? "forward + backward"
                                                                   : "forward");
-        printf("  predicted time %s: sum over layers of max(compute, memory); %d layers "
-               "compute-bound, %d memory-bound\n",
-               tl_si(np.layers_s, "s"), np.compute_layers, np.memory_layers);
+        printf("  predicted time %s%s: sum over layers of max(compute, memory); %d layers "
+               "compute-bound, %d memory-bound%s\n", least,
+               tl_si(np.layers_s, "s"), np.compute_layers, np.memory_layers,
+               np.unknown_layers ? " (of those with known FLOPs)" : "");
         rfl_work all = tot.forward;
         if (d.mode == RFL_MODE_TRAIN) rfl_work_add(&all, &tot.backward);
-        printf("  whole model    %s: all FLOPs and bytes at once, %s-bound (AI %s FLOP/B)\n",
-               tl_si(np.whole.time_s, "s"), bound_str(&np.whole),
-               tl_num(rfl_work_ai(&all, RFL_DRAM), 3));
+        if (np.unknown_layers)
+            printf("  whole model    at least %s: the bound is unknown (FLOPs of %d node%s "
+                   "unknown; AI at least %s FLOP/B)\n", tl_si(np.whole.time_s, "s"),
+                   np.unknown_layers, np.unknown_layers > 1 ? "s" : "",
+                   tl_num(rfl_work_ai(&all, RFL_DRAM), 3));
+        else
+            printf("  whole model    %s: all FLOPs and bytes at once, %s-bound (AI %s FLOP/B)\n",
+                   tl_si(np.whole.time_s, "s"), bound_str(&np.whole),
+                   tl_num(rfl_work_ai(&all, RFL_DRAM), 3));
     }
 }
 

@@ -338,7 +338,7 @@ static void add_work(plot *P, const char *arg, rfl_prec prec, int prec_given, in
     /* FILE.json=LABEL names the model (unless a file has that whole name) */
     snprintf(path, sizeof path, "%s", arg);
     if (eq && !cli_file_exists(arg)) { path[eq - arg] = 0; given = eq + 1; }
-    src = cli_read_file(P->c, path, &len);
+    src = cli_read_file(P->c, path, RFL_CAP_WORK, &len);
     if (rfl_json_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) != 0)
         cli_input_error(P->c, path, d.line, d.col, "%s", d.err ? d.err : "document too large for the token table");
     if (d.t[0].type != RFL_JSON_OBJ) cli_input_error(P->c, path, 1, 1, "expected a JSON object");
@@ -348,30 +348,6 @@ static void add_work(plot *P, const char *arg, rfl_prec prec, int prec_given, in
     else
         cli_input_error(P->c, path, 1, 1, "not rfl-estimate or rfl-reduce JSON (no \"forward\" or \"kernels\")");
     free(src);
-}
-
-static unsigned parse_ceilings(cli *c, const char *list, rfl_prec prec, unsigned *levels) {
-    unsigned precs = 0;
-    char tok[32];
-    const char *s = list;
-    *levels = 0;
-    while (*s) {
-        size_t n = strcspn(s, ",");
-        rfl_prec p;
-        snprintf(tok, sizeof tok, "%.*s", (int)n, s);
-        if (rfl_name_eq(tok, "all")) { precs = ~0u; *levels = 6; }
-        else if (rfl_name_eq(tok, "tensor")) {
-            precs |= 1u << (prec == RFL_FP16 ? RFL_FP16_TENSOR
-                            : prec == RFL_FP64 ? RFL_FP64_TENSOR : RFL_TF32_TENSOR);
-            precs |= 1u << RFL_FP16_TENSOR;
-        } else if (rfl_name_eq(tok, "l2")) *levels |= 1u << RFL_L2;
-        else if (rfl_name_eq(tok, "l1")) *levels |= 1u << RFL_L1;
-        else if (rfl_prec_parse(tok, &p) == RFL_OK) precs |= 1u << p;
-        else cli_usage_error(c, "--ceilings: unknown ceiling '%s' (fp64, fp16, tensor, l2, l1, all)", tok);
-        s += n;
-        if (*s == ',') s++;
-    }
-    return precs;
 }
 
 static int write_file_cb(void *user, const void *data, size_t len) {
@@ -471,7 +447,13 @@ int main(int argc, char **argv) {
     /* the default title names the precision whose roof is drawn */
     snprintf(deftitle, sizeof deftitle, "Roofline (%s)", rfl_prec_name(prec));
     cli_roofline_desc(&d, title ? title : deftitle, P.machines, P.measured, P.nmach, P.pts, P.npts, prec);
-    if (ceil) d.extra_precs = parse_ceilings(&c, ceil, prec, &d.extra_levels);
+    if (ceil) {
+        size_t bad = 0;
+        if (rfl_ceilings_parse(ceil, prec, &d.extra_precs, &d.extra_levels, &bad) != RFL_OK)
+            cli_usage_error(&c, "--ceilings: unknown ceiling '%.*s' (fp64, fp16, tensor, l2, l1, all)",
+                            (int)strcspn(ceil + bad, ","), ceil + bad);
+        cli_warn_missing_levels(&c, &d);
+    }
     if (ascii) print_ascii(&P, &d);
     if (out) write_png(&c, &d, w, h, out);
     return CLI_OK;

@@ -182,7 +182,8 @@ static rfl_result reduce(cli *c, const char *file, const rfl_reduce_desc *d) {
         }
     }
     if (progress && total >= (64ull << 20)) fputc('\n', stderr);
-    if (ferror(f)) cli_input_error(c, file, 0, 0, "read error: %s", strerror(errno));
+    if (ferror(f)) /* fopen opens a directory; its first read fails */
+        cli_input_error(c, file, 0, 0, "%s", errno == EISDIR ? "is a directory" : strerror(errno));
     if (f != stdin) fclose(f);
     return st.err ? st.err : rfl_reduce_finish(&st, &res);
 }

@@ -28,7 +28,7 @@
 static const char *usage =
     "usage: rfl-report --model M[,M...] --hw NAME[,NAME...] [--ncu M=FILE]...\n"
     "                  [--ncu-hw NAME] [--batch N] [--dtype D] [--mode train|infer]\n"
-    "                  [-o DIR] [--json] [--explain] [--ascii]\n"
+    "                  [-o DIR] [--json] [--explain] [--ascii] [--ceilings LIST]\n"
     "       rfl-report            (no arguments: the demo, see below)\n"
     "Estimate each model's FLOPs and bytes (rfl-estimate's formulas), reduce its\n"
     "Nsight Compute profile (rfl-reduce), and put both on the roofline of each\n"
@@ -39,6 +39,8 @@ static const char *usage =
     "                   every one), eager attention (--phase/--seq: the --llm\n"
     "                   report, causal attention and storage types)\n"
     "  --onnx FILE      also a model from an ONNX file, named after it (repeatable)\n"
+    "  --dim NAME=V     value of the symbolic dim NAME of the --onnx inputs\n"
+    "                   (repeatable; --batch sets the batch axis)\n"
     "  --hw NAME,...    machines, one table and one chart each (rfl-hw lists them)\n"
     "  --hw-file F,...  machine files (rfl-hw NAME --json, rfl-probe -o F): a machine\n"
     "                   each; measured ceilings are drawn dashed beside the\n"
@@ -74,11 +76,19 @@ static const char *usage =
     "  --explain        print every formula with its numbers put in\n"
     "  --ascii          also draw a roofline as text (the measured machine, else\n"
     "                   the first --hw)\n"
+    "  --ceilings LIST  extra lighter ceilings on the rooflines: fp64, fp16,\n"
+    "                   tensor, l2, l1, all (a machine without a level says so)\n"
     "Demo (no arguments): --model resnet18,alexnet --batch 1 --mode train\n"
     "  --hw v100,a100,h100 --ncu resnet18=examples/data/resnet18-b1-train-seed-raw.csv\n"
     "  --ncu alexnet=examples/data/alexnet-b1-train-full-raw.csv -o build/demo\n"
     "Exit: 0 done, 1 bad input (unknown model, machine or file; bad profile),\n"
     "2 bad usage.\n";
+
+/* --ceilings LIST: extra ceilings on the roofline charts (rfl-plot's). */
+static const char *ceilings_arg;
+static void report_ceilings(rfl_roofline_desc *d) {
+    if (ceilings_arg) rfl_ceilings_parse(ceilings_arg, d->prec, &d->extra_precs, &d->extra_levels, 0);
+}
 
 #include "report_model.h"  /* state, estimate, profile, comparison */
 #include "report_tables.h" /* tables on stdout, --explain */
@@ -173,6 +183,7 @@ static void parse_args(int argc, char **argv, args *A) {
         if (tl_is(o, "-h") || tl_is(o, "--help")) { fputs(usage, stdout); exit(0); }
         else if (tl_is(o, "--model") || tl_is(o, "-m")) { NEED(); snprintf(A->model, sizeof A->model, "%s", v); }
         else if (tl_is(o, "--onnx")) { NEED(); tl_onnx_report_add(v); A->setting = 1; }
+        else if (tl_is(o, "--dim")) { NEED(); tl_onnx_add_dim(&tl_onnx_report_dims, v); }
         else if (tl_is(o, "--hw")) { NEED(); snprintf(A->hw, sizeof A->hw, "%s", v); }
         else if (tl_hw_file_option(o, v)) a++;
         else if (tl_is(o, "--ncu")) { NEED(); add_ncu(A, v); }
@@ -184,6 +195,15 @@ static void parse_args(int argc, char **argv, args *A) {
         else if (tl_is(o, "--json")) json_out = 1;
         else if (tl_is(o, "--explain")) explain = 1;
         else if (tl_is(o, "--ascii")) ascii = 1;
+        else if (tl_is(o, "--ceilings")) {
+            unsigned pr, lv;
+            size_t bad = 0;
+            NEED();
+            if (rfl_ceilings_parse(v, RFL_FP32, &pr, &lv, &bad) != RFL_OK)
+                tl_usage_error("--ceilings: unknown ceiling '%.*s' (fp64, fp16, tensor, l2, l1, all)",
+                               (int)strcspn(v + bad, ","), v + bad);
+            ceilings_arg = v;
+        }
         else tl_usage_error("unknown option '%s'", o);
 #undef NEED
     }
@@ -302,6 +322,7 @@ static void print_ascii(void) {
         if (models[i]->has_prof && models[i]->meas_hw >= 0) { h = models[i]->meas_hw; break; }
     n = model_points(pts, 0, 0, h);
     tl_roofline_desc(&d, 0, &hw[h], &hw_measured[h], 1, pts, n, models[0]->est_prec);
+    report_ceilings(&d);
     if (rfl_chart_roofline_ascii(text, sizeof text, 80, 24, &d) == RFL_OK)
         printf("Roofline of %s (text):\n%s\n", hw[h]->name, text);
 }
@@ -348,6 +369,12 @@ int main(int argc, char **argv) {
     cd.batch = A.batch;
     make_models(A.model);
     pick_machines(A.hw);
+    if (ceilings_arg) { /* a level asked for and not known: said once per machine */
+        rfl_roofline_desc d;
+        tl_roofline_desc(&d, 0, hw, hw_measured, nh, 0, 0, RFL_FP32);
+        report_ceilings(&d);
+        tl_warn_missing_levels(&d);
+    }
     assign_profiles(&A);
     gather();
     if (outdir) write_outputs();

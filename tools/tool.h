@@ -71,27 +71,34 @@ static int tl_file_exists(const char *path) {
     return f != 0;
 }
 
-/* The whole of a file ("-": standard input) in one malloc'd buffer, with a
-   NUL after its *len bytes. Exits 1 naming the file when it cannot. */
-static char *tl_read_file(const char *path, size_t *len) {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    char *buf = 0, *grown;
-    size_t cap = 0, n = 0, r;
-    if (!f) tl_input_error(path, 0, 0, "cannot open: %s", strerror(errno));
-    for (;;) {
-        if (n + 65536 > cap) {
-            cap = cap ? cap * 2 : (size_t)1 << 20;
-            grown = (char *)realloc(buf, cap);
-            if (!grown) tl_input_error(path, 0, 0, "out of memory");
-            buf = grown;
-        }
-        r = fread(buf + n, 1, cap - n - 1, f);
-        n += r;
-        if (r == 0) break;
-    }
-    if (f != stdin) fclose(f);
-    buf[n] = 0;
-    *len = n;
+/* The whole of a text file ("-": standard input) in one malloc'd buffer,
+   with a NUL after its *len bytes, read by rfl_file_read with the cap
+   given (RFL_CAP_*): a regular file gets a buffer of its size, a stream
+   one of the cap (at most 64 MiB). Exits 1 naming the file and what is
+   wrong: a directory, binary, larger than the cap. */
+static char *tl_read_file(const char *path, size_t cap, size_t *len) {
+    struct stat sb;
+    size_t size = cap < ((size_t)64 << 20) ? cap : ((size_t)64 << 20);
+    const char *why = "";
+    char *buf;
+    rfl_result r;
+    if (strcmp(path, "-") && stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+        size = (unsigned long long)sb.st_size + 2 < (unsigned long long)cap
+                   ? (size_t)sb.st_size + 2 /* one byte more shows a file that grew */
+                   : cap;
+    buf = (char *)tl_xmalloc(size + 1);
+    r = rfl_file_read(path, buf, size + 1, 1, len, &why);
+    if (r == RFL_ERR_IO && tl_is(why, "cannot be opened"))
+        tl_input_error(path, 0, 0, "cannot open: %s", strerror(errno));
+    if (r == RFL_ERR_BUFFER && size < cap)
+        tl_input_error(path, 0, 0, "more than %lu MiB from a stream: give it as a file",
+                       (unsigned long)(size >> 20));
+    if (r == RFL_ERR_BUFFER)
+        tl_input_error(path, 0, 0, "larger than %lu KiB, the cap for this input: not the file "
+                       "meant here?", (unsigned long)(cap >> 10));
+    if (r == RFL_ERR_FORMAT)
+        tl_input_error(path, 0, 0, "byte %lu: binary (a NUL byte), not a text file", (unsigned long)*len);
+    if (r != RFL_OK) tl_input_error(path, 0, 0, "%s", why);
     return buf;
 }
 

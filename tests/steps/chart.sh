@@ -163,3 +163,20 @@ PYEOF
 if [ -x build/rfl-estimate ] && [ -x build/rfl-reduce ] && command -v python3 > /dev/null 2>&1; then
   step "rfl-plot: chained from rfl-estimate and rfl-reduce JSON" plot_chain
 fi
+
+# --ceilings l2,l1: a machine without a level says so on stderr (naming
+# rfl-probe and a machine file), one that has it says nothing; a machine
+# file's measured levels count (docs/machines/h200.json: the file's own
+# figures have no L2/L1, its "measured" object has both)
+plot_levels() {
+  ch_rc 0 "$PLOT" --hw t4,h100 --ceilings l2,l1 -o "$CO/lv.png" &&
+  grep -q 't4 has no L2 or L1 bandwidth' "$CO/last.err" && grep -q 'rfl-probe' "$CO/last.err" &&
+  grep -q -- '--hw-file FILE' "$CO/last.err" && ! grep -q 'h100' "$CO/last.err" &&
+  ch_rc 0 "$PLOT" --hw mi100 --ceilings l2,l1 -o "$CO/lv.png" &&
+  grep -q 'mi100 has no L1 bandwidth' "$CO/last.err" &&
+  ch_rc 0 "$PLOT" --hw-file docs/machines/h200.json --ceilings all -o "$CO/lv.png" &&
+  [ ! -s "$CO/last.err" ] &&
+  ch_rc 0 "$PLOT" --hw t4 --ceilings fp64 -o "$CO/lv.png" && [ ! -s "$CO/last.err" ] &&
+  ch_rc 2 "$PLOT" --hw t4 --ceilings l2,l3 -o "$CO/lv.png" && grep -q "unknown ceiling 'l3'" "$CO/last.err"
+}
+step "rfl-plot --ceilings l2,l1: a machine without a level says so on stderr" plot_levels

@@ -76,6 +76,51 @@ if [ -x "$EST" ]; then
   }
   step "a symbolic dim without --dim: exit 1 naming it" ox_noseq
   step "--batch 8 on a fixed batch-1 file: exit 1" ox_rc 1 $EST --onnx $ZOO/alexnet.onnx --batch 8
+  # recurrent nets, einsum, unknown totals (fixtures: tests/onnx/make_ops.c)
+  OPS=tests/onnx/ops
+  ox_py() { # FILE PYTHON-EXPR over e (the JSON): exit 1 when false
+    python3 -c 'import json,sys; e=json.load(open(sys.argv[1])); ok=eval(sys.argv[2]); sys.exit(0 if ok else "false: " + sys.argv[2] + " in " + json.dumps({k: e.get(k) for k in ("batch", "input", "forward", "batch_axis")}))' "$1" "$2"
+  }
+  ox_lstm() { # LSTM(8, 16) over X [10, 1, 8], then Y_h x [16, 4]. A step:
+    # mac 2 x 4H x (I + H) = 2 x 64 x 24 = 3,072; elementwise 4H x 3 (the
+    # two products and two biases summed) + 18 H (gates, cell, output) =
+    # 192 + 288 = 480. 10 steps: 30,720 mac, 35,520 FLOPs; head 2 x 16 x 4
+    # = 128: forward 35,648 FLOPs, 30,848 mac; batch 1 (axis 1), not 10
+    ox_rc 0 $EST --onnx $OPS/lstm.onnx --json || return 1
+    ox_py "$OX/last.out" 'e["forward"]["flops"] == 35648 and e["forward"]["mac_flops"] == 30848 and e["batch"] == 1 and e["batch_axis"] == 1 and e["input"] == [10, 1, 8] and [l["op"] for l in e["layers"]][:2] == ["input", "linear"] and e["unknown_nodes"] == []' || return 1
+    ox_rc 0 $EST --onnx $OPS/lstm.onnx --hw h100 || return 1
+    grep -q "^forward          35.65 k FLOP (mac 30.85 k FLOP = 30,848)" "$OX/last.out" &&
+      grep -q "memory-bound (AI" "$OX/last.out" && ! grep -q "at least" "$OX/last.out"
+  }
+  step "an LSTM: 35,648 FLOPs by hand, batch 1 on axis 1 (not the sequence)" ox_lstm
+  ox_lstm_b8() {
+    ox_rc 1 $EST --onnx $OPS/lstm.onnx --batch 8 && grep -q "axis 1 of input 'X'.* fixed at 1" "$OX/last.err"
+  }
+  step "--batch 8 on the LSTM's fixed batch: exit 1 naming axis 1 of X" ox_lstm_b8
+  ox_gru() { # GRU(8, 16), seq 6, batch 4: a step 2 x 48 x 24 = 2,304 mac and
+    # 48 + 14 x 16 = 272 more; 24 steps: 55,296 mac, 61,824 FLOPs
+    ox_rc 0 $EST --onnx $OPS/gru-dyn.onnx --batch 4 --dim seq=6 --json &&
+      ox_py "$OX/last.out" 'e["forward"]["flops"] == 61824 and e["forward"]["mac_flops"] == 55296 and e["batch"] == 4 and e["input"] == [6, 4, 8]'
+  }
+  step "a GRU, --batch 4 on axis 1, --dim seq=6: 61,824 FLOPs by hand" ox_gru
+  ox_gru_nodim() {
+    ox_rc 1 $EST --onnx $OPS/gru-dyn.onnx && grep -q "'seq' has no value (give it with --dim" "$OX/last.err" &&
+      ! grep -q "desc" "$OX/last.err"
+  }
+  step "the GRU without --dim seq: exit 1, the tool's option named, no API name" ox_gru_nodim
+  ox_einsum() { # bij,bjk->bik at b 2, i 3, j 4, k 5: 2 x 120 = 240
+    ox_rc 0 $EST --onnx $OPS/einsum.onnx --batch 2 --json &&
+      ox_py "$OX/last.out" 'e["forward"]["flops"] == 240 and e["forward"]["mac_flops"] == 240'
+  }
+  step "an Einsum bij,bjk->bik: 2 x the index sizes' product" ox_einsum
+  ox_unknown_null() { # conv 2 x 4 x 3 x 9 x 64 = 13,824, relu 4 x 64 = 256 known
+    ox_rc 0 $EST --onnx tests/onnx/bad/unknown-op-shaped.onnx --hw h100 --json &&
+      ox_py "$OX/last.out" 'e["forward"]["flops"] is None and e["forward"]["mac_flops"] is None and e["forward"]["flops_known"] == 14080 and e["forward"]["mac_flops_known"] == 13824 and e["unknown_nodes"] == ["fancy_1"] and e["bound"] is None and e["predicted_time_s"] is None and e["predicted_time_known_s"] > 0 and e["layers"][2]["forward_flops"] is None and e["layers"][2]["op"] is None' || return 1
+    ox_rc 0 $EST --onnx tests/onnx/bad/unknown-op-shaped.onnx --hw h100 &&
+      grep -q "^forward          at least 14.08 k FLOP" "$OX/last.out" &&
+      grep -q "whole model    at least .*the bound is unknown" "$OX/last.out" && ! grep -q -- "-bound (AI" "$OX/last.out"
+  }
+  step "an op without a FLOP rule: totals null / 'at least', no bound or time stated" ox_unknown_null
   step "--onnx with no file: exit 2" ox_rc 2 $EST --onnx
   step "--dim without =: exit 2" ox_rc 2 $EST --onnx $ZOO/resnet18.onnx --dim batch
   step "--dim with a bad value: exit 2" ox_rc 2 $EST --onnx $ZOO/resnet18.onnx --dim batch=-1
@@ -123,4 +168,16 @@ if not any(x['predicted_time_s'] for x in m[0]['machines']): sys.exit('no predic
 PY
   }
   step "rfl-report --onnx resnet18.onnx --hw h100 -o DIR" ox_report
+  ox_report_dim() { # rfl-report takes --dim, as its message says
+    ox_rc 1 build/rfl-report --onnx tests/onnx/ops/gru-dyn.onnx --hw h100 --mode infer -o "$OX/rep2" &&
+      grep -q "give it with --dim" "$OX/last.err" &&
+      ox_rc 0 build/rfl-report --onnx tests/onnx/ops/gru-dyn.onnx --dim seq=6 --hw h100 --mode infer -o "$OX/rep2"
+  }
+  step "rfl-report --onnx with a symbolic seq: --dim seq=6" ox_report_dim
+  ox_report_unknown() { # an op without a FLOP rule: no bound or time as if complete
+    ox_rc 0 build/rfl-report --onnx tests/onnx/bad/unknown-op-shaped.onnx --hw h100 --mode infer -o "$OX/rep3" &&
+      grep -q "FLOPs *>= 14.08 kFLOP" "$OX/last.out" && grep -q "bound (whole model) *unknown" "$OX/last.out" &&
+      python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["models"][0]; e=m["estimate"]; h=m["machines"][0]; sys.exit(not (e["flops"] is None and e["flops_known"] == 14080 and h["bound"] is None and h["predicted_time_s"] is None and h["predicted_time_known_s"] > 0))' "$OX/rep3/report.json"
+  }
+  step "rfl-report: unknown FLOPs are '>=' and null, the bound unknown" ox_report_unknown
 fi

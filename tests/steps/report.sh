@@ -302,3 +302,15 @@ sys.exit(0 if ok else 1)
 PY
 }
 step "rfl-report --dtype tf32: conv/matmul under the TF32 roof, same FLOPs, no tensor warning" report_tf32_dtype
+
+# --ceilings l2,l1 on the charts: a machine without a level says so on
+# stderr (once, naming rfl-probe and a machine file); an unknown name is
+# exit 2
+report_ceilings() {
+  rp_rc 0 "$RP" --model resnet18 --hw t4,h100 --ceilings l2,l1 -o "$RO/ceil" &&
+  [ "$(grep -c 'has no' "$RO/last.err")" -eq 1 ] &&
+  grep -q 't4 has no L2 or L1 bandwidth' "$RO/last.err" && grep -q 'rfl-probe' "$RO/last.err" &&
+  is_png "$RO/ceil/roofline-h100-sxm.png" &&
+  rp_rc 2 "$RP" --model resnet18 --hw t4 --ceilings l2,dram2
+}
+step "rfl-report --ceilings l2,l1: a machine without a level says so on stderr" report_ceilings
