@@ -125,14 +125,13 @@
                   rfl_scope_pushi rfl_scope_pop rfl_layer_label
                   rfl_layer_class rfl_layer_shape_str rfl_op_ltype
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
-                  rfl_net_cost_get rfl_net_predict rfl_net_summary
+                  rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        LLMs:      rfl_llm_find rfl_hf_config_parse rfl_llm_step_cost
                   rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
                   rfl_llm_compute_bound_batch rfl_llm_count rfl_llm_name
                   rfl_llm_config_check rfl_llm_row_count rfl_llm_row_work
-                  rfl_llm_kind_name rfl_llm_aten_name rfl_llm_type_parse
-                  rfl_llm_type_name rfl_llm_type_bits rfl_llm_build
+                  rfl_llm_kind_name rfl_llm_aten_name rfl_llm_build
                   (API TRANSFORMERS: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
@@ -169,8 +168,8 @@
                   docs/schema.md, RFL_SCHEMA_VERSION)
        Names:     rfl_result_str rfl_version rfl_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
-                  rfl_dtype_parse rfl_dtype_bytes rfl_act_name rfl_op_name
-                  rfl_ltype_name
+                  rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
+                  rfl_dtype_storage rfl_act_name rfl_op_name rfl_ltype_name
 
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
        A network lives in the caller's array of rfl_layer (112 bytes each);
@@ -215,19 +214,25 @@
          counts grouped and depthwise convolution backward as if dense
          (MobileNetV2: 11.68 GFLOP backward for 0.60 forward, 19.4x;
          EfficientNet-B0 41x) and counts SDPA's recomputation (ViT-B/16).
-       bytes at the dtype size (fp32 4, fp16/bf16 2, int8 1): forward reads
-         inputs and weights and writes the output; views (flatten, reshape,
-         slice) and eval-mode dropout move nothing; an embedding reads only
-         the gathered rows. Backward reads the output gradient, the saved
+       bytes at the dtype size (fp32 and tf32 4, fp16/bf16 2, fp8 and int8
+         1), or per role (rfl_cost_desc weights, kv, act: int4 weights two
+         per byte): forward reads inputs and weights and writes the output;
+         views (flatten, reshape, slice) and eval-mode dropout move nothing;
+         an embedding reads its ids (int64) and only the gathered rows.
+         Backward reads the output gradient, the saved
          input and the weights, writes the input and weight gradients.
          Activation memory: every materialised output is kept (input
          included; no in-place, no recomputation): an upper estimate.
-         Training footprint: params x dtype x 3 (SGD with momentum: weights,
+         Training footprint: param_bytes x 3 (SGD with momentum: weights,
          gradients, momentum) or x 4 (Adam: two moments) + activations.
-       Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at fp16, bf16
-         and int8 conv and matmul go under the tensor roof of the dtype, the
-         rest under the vector units' (API LAYERS). A machine without that
-         roof is RFL_ERR_NO_ROOF, never a guess.
+       Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at tf32, fp16,
+         bf16, fp8 and int8 conv and matmul go under the tensor roof of the
+         math type, the rest under the vector units' (rfl_dtype_roofs). A
+         machine without that roof is RFL_ERR_NO_ROOF, never a guess.
+       Causal attention (rfl_causal, rfl_cost_desc.causal): the causal
+         count (query i sees the cached keys and i + 1) in flops and time;
+         mac_flops stays eager. Grouped view: rfl_net_group, by layer type
+         or by module pattern ("model.layers.*.mlp.down_proj", count 16).
        Time (rfl_net_predict): per layer max(compute, memory) summed, and
          beside it the whole model as one work; each layer's bound.
        torchsummary (rfl_net_summary): sksq96/pytorch-summary's totals,
@@ -451,7 +456,9 @@ RFL_API const char *rfl_version(void);
 /* FLOPs are kept per precision; each precision has exactly one roof on a
    machine (peak_flops[prec]), so work is never put under a foreign roof.
    RFL_FP32 is 0, the default. RFL_FP16 is FP16/BF16 on the vector (SIMT)
-   units; the _TENSOR entries are matrix units by input type. */
+   units; the _TENSOR entries are matrix units by input type. A precision
+   is a ceiling (a pipe: where FLOPs run), not a number format (how numbers
+   are stored: rfl_dtype; rfl_dtype_roofs maps a math type to its two). */
 typedef enum rfl_prec {
     RFL_FP32 = 0,
     RFL_FP64,
@@ -793,22 +800,48 @@ RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int te
    first error every builder call returns RFL_NO_TENSOR and changes
    nothing. The example and the FLOP conventions: LAYERS in the manual. */
 
-/* ---- data types ------------------------------------------------------------ */
+/* ---- number formats --------------------------------------------------------
+   One enum for every number format: the math type of an estimate (what
+   the arithmetic runs in, so which roofs time it) and the storage type of
+   each role (weights, KV cache, activations), for CNNs and LLMs alike.
+   RFL_DTYPE_DEFAULT (0) means fp32 as a math type and "as the math type"
+   as a storage type. The roof a format's FLOPs go under is an rfl_prec
+   (a ceiling of the machine, not a format): see rfl_layer_work. */
 typedef enum rfl_dtype {
-    RFL_DTYPE_FP32 = 0, /* 4 bytes; FLOPs under the FP32 roof */
-    RFL_DTYPE_FP16,     /* 2 bytes; conv/matmul under FP16 tensor, rest FP16 SIMT */
-    RFL_DTYPE_BF16,     /* 2 bytes; conv/matmul under BF16 tensor, rest FP16 SIMT */
-    RFL_DTYPE_INT8,     /* 1 byte;  conv/matmul under INT8 tensor, rest FP32 */
+    RFL_DTYPE_DEFAULT = 0, /* math: fp32; storage: the math type */
+    RFL_DTYPE_FP32,        /* 32 bits; FLOPs under the FP32 roof */
+    RFL_DTYPE_FP16,        /* 16; conv/matmul under FP16 tensor, rest FP16 SIMT */
+    RFL_DTYPE_BF16,        /* 16; conv/matmul under BF16 tensor, rest FP16 SIMT */
+    RFL_DTYPE_FP8,         /* 8 (e4m3, e5m2); conv/matmul under FP8 tensor, rest FP16 */
+    RFL_DTYPE_INT8,        /* 8; conv/matmul under INT8 tensor, rest FP32 */
+    RFL_DTYPE_INT4,        /* 4 bits, two per byte: storage only (no int4 roof) */
+    RFL_DTYPE_TF32,        /* fp32 data (32 bits), conv/matmul under the TF32
+                              tensor roof, rest FP32 (PyTorch's cuDNN default) */
     RFL_DTYPE_COUNT
 } rfl_dtype;
 
-/* "fp32", "fp16", "bf16", "int8" ("?" when out of range). */
+/* "fp32", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "tf32" ("?" when
+   out of range): the default is named as the math type it stands for (a
+   storage role's default: name rfl_dtype_storage's answer instead). */
 RFL_API const char *rfl_dtype_name(rfl_dtype d);
-/* Bytes per element: 4, 2, 2, 1 (0 when out of range). */
+/* Bits per element: 32 (default, fp32, tf32), 16, 16, 8, 8, 4; 0 when out
+   of range. */
+RFL_API int rfl_dtype_bits(rfl_dtype d);
+/* Whole bytes per element: bits / 8 (int4: 0, half a byte). */
 RFL_API int rfl_dtype_bytes(rfl_dtype d);
-/* Parse a dtype name, case-insensitive: fp32/float32/float, fp16/float16/
-   half, bf16/bfloat16, int8. RFL_ERR_UNKNOWN_NAME otherwise. */
+/* Parse a name, case-insensitive: fp32/float32/float, fp16/float16/half,
+   bf16/bfloat16, fp8/float8/e4m3/e5m2, int8, int4, tf32.
+   RFL_ERR_UNKNOWN_NAME otherwise. */
 RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out);
+/* The roofs of math type t: where its matrix FLOPs (conv, matmul,
+   attention) go, and the rest (fp32: RFL_FP32 both; tf32: TF32 tensor and
+   FP32; fp16, bf16: their tensor roofs and RFL_FP16; fp8: FP8 tensor and
+   RFL_FP16; int8: INT8 tensor and RFL_FP32). Either out may be NULL.
+   RFL_ERR_ARG for int4 (no int4 math) or out of range. */
+RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *other);
+/* The storage type of a role set to `role` under math type `math`: role,
+   or when 0 the math type's storage (default and tf32: fp32). */
+RFL_API rfl_dtype rfl_dtype_storage(rfl_dtype role, rfl_dtype math);
 
 /* ---- layer operations and their groups -------------------------------------- */
 typedef enum rfl_op {
@@ -911,11 +944,19 @@ typedef struct rfl_layer {
     uint32_t shape[RFL_MAX_RANK]; /* per-sample output dims */
     uint32_t arg[4];      /* op arguments: conv kh, kw, stride_h, groups;
                              pools kh, kw, stride_h; act kind; shuffle groups;
-                             attention heads, kv heads; slice dim, start */
+                             attention heads, kv heads, causal (1: a causal
+                             mask, see rfl_causal), sliding window (0: none);
+                             slice dim, start; linear: experts (> 1: params
+                             hold that many experts' weights, of which the
+                             batch's routed token slots (its input rows)
+                             read the ones they reach) */
     uint8_t op;           /* rfl_op */
     uint8_t rank;         /* 1..RFL_MAX_RANK */
     uint8_t flags;        /* RFL_LF_* */
     uint8_t needs_grad;   /* 1 when the output depends on a parameter */
+    uint8_t kv_cache;     /* 1: the output is the KV cache (a cache write, a
+                             decode's cache input): stored at
+                             rfl_cost_desc.kv */
 } rfl_layer;
 
 typedef struct rfl_net {
@@ -1000,6 +1041,14 @@ RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b);
    output (Lq, Dv), mac_flops as for the repeated k and v (arg[1]: kv heads). */
 RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_tensor v,
                                  uint32_t heads);
+/* Mark attention record t causal: query i of Lq sees the Lk - Lq earlier
+   (cached) keys and itself and those before it, at most `window` keys (0:
+   no window). The record keeps the eager count (mac_flops: every query
+   against every key, as FlopCounterMode counts a masked product);
+   rfl_cost_desc.causal times the causal count (what FlashAttention runs),
+   and then a KV-cache input is read for the window only. Returns t;
+   RFL_ERR_ARG when t is no attention record. */
+RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window);
 
 /* Normalisation: batchnorm over dim 0 (channels), layernorm over the last
    dim; 2 x (normalised size) parameters each (scale and shift). */
@@ -1070,14 +1119,25 @@ typedef enum rfl_mode {
     RFL_MODE_TRAIN      /* forward + backward */
 } rfl_mode;
 
-/* Evaluation settings; zero means default. */
+/* Evaluation settings; zero means default. Storage types are per role:
+   parameters (weight matrices and tables: int4 packs two per byte; biases
+   and norm scales stay at the math type), the KV cache (records
+   with kv_cache set) and activations (everything else); forward bytes, activation
+   memory and param_bytes follow them, backward bytes stay at the math
+   type's size. */
 typedef struct rfl_cost_desc {
     uint64_t batch;           /* 0 = 1 */
-    rfl_dtype dtype;          /* 0 = fp32 */
+    rfl_dtype dtype;          /* the math type: 0 = fp32 (int4: RFL_ERR_ARG) */
     rfl_flop_conv convention; /* 0 = torch */
     rfl_mode mode;            /* 0 = inference. Selects what the predictions
                                  time (forward, or forward + backward) and
                                  whether dropout moves bytes */
+    rfl_dtype weights;        /* storage of weight matrices; 0 = the math type */
+    rfl_dtype kv;             /* storage of the KV cache; 0 = the math type */
+    rfl_dtype act;            /* storage of activations; 0 = the math type */
+    int causal;               /* nonzero: causal attention records count and
+                                 time what runs (rfl_causal); 0: the eager
+                                 count, every query against every key */
 } rfl_cost_desc;
 
 /* Cost of one layer at a batch: exact counts. */
@@ -1085,6 +1145,10 @@ typedef struct rfl_layer_cost {
     uint64_t params;
     uint64_t fwd_mac_flops, fwd_flops, fwd_bytes;
     uint64_t bwd_mac_flops, bwd_flops, bwd_bytes;
+    uint64_t fwd_mma_flops, bwd_mma_flops; /* the part of fwd_flops and
+                             bwd_flops on matrix units: the mac FLOPs as the
+                             torch convention counts them, or a causal
+                             attention's causal products */
     uint64_t act_bytes;  /* activation memory kept for the backward pass */
 } rfl_layer_cost;
 
@@ -1144,6 +1208,39 @@ typedef struct rfl_net_prediction {
 /* Predicted time of the network: per layer, summed, and whole. */
 RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
                                    const rfl_machine *m, rfl_net_prediction *out);
+
+/* ---- grouped view ----------------------------------------------------------------
+   Records summed by group, for CNNs and LLMs alike: by layer type
+   (rfl_ltype: "conv", "matmul", "norm", ...) or by module (the name with
+   each all-digit part made '*': a decoder's 16 "model.layers.3.mlp.down_proj"
+   are one group "model.layers.*.mlp.down_proj" of count 16; a ResNet's
+   "layer1.0.conv1" and "layer1.1.conv1" are "layer1.*.conv1"). Groups come
+   in the order of their first record; inputs and marks are left out. */
+typedef enum rfl_group_by {
+    RFL_GROUP_LTYPE = 0, /* by rfl_op_ltype */
+    RFL_GROUP_MODULE     /* by name pattern (unnamed records: by class) */
+} rfl_group_by;
+
+#define RFL_GROUP_NAME 96
+typedef struct rfl_group_cost {
+    char name[RFL_GROUP_NAME]; /* the ltype name or the name pattern */
+    int ltype;             /* rfl_ltype of its first record */
+    int count;             /* records in the group */
+    uint64_t params;
+    uint64_t fwd_mac_flops, fwd_flops, fwd_mma_flops, fwd_bytes;
+    uint64_t bwd_flops, bwd_bytes;
+    rfl_work forward, backward; /* the summed works (rfl_layer_work) */
+    double time_s;         /* with a machine: sum of rfl_layer_predict, else 0 */
+    double compute_s, memory_s;
+} rfl_group_cost;
+
+/* Sum net's records under d into groups[0..cap). m (may be NULL): the
+   machine for time_s. Returns the number of groups (call with groups NULL
+   to size the array; more groups than cap: only the first cap are
+   written, the count is still returned), or -1 when a record's cost fails
+   (a bad desc, an overflow, no roof on m). */
+RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
+                          const rfl_machine *m, rfl_group_cost *groups, int cap);
 
 /* ---- torchsummary ----------------------------------------------------------------
    The totals torchsummary (sksq96/pytorch-summary) prints: it hooks every
@@ -1212,16 +1309,15 @@ typedef struct rfl_llm_kind_cost {
        rfl_llm_config c; rfl_llm_step_desc d; rfl_llm_cost t;
        rfl_llm_find("llama-3-8b", &c);
        memset(&d, 0, sizeof d); d.phase = RFL_LLM_DECODE; d.seq = 2048;
-       d.math = RFL_LLM_BF16;
+       d.math = RFL_DTYPE_BF16;
        rfl_llm_step_cost(&c, &d, &t);   t.bytes, t.kv_cache_bytes, ...
    Rows. A step is a list of rows (rfl_llm_row_get), one per module of the
    model ("model.layers.*.self_attn.q_proj"), each with the number of times
-   it runs in the step (count: the layers, for a block's modules). They are
-   LLM records beside the zoo's rfl_layer: a layer record has one dtype for
-   all its bytes, while a step may keep weights and the KV cache at their
-   own storage types and is timed by its causal count (see CONVENTIONS).
-   The same step as rfl_layer records, for every tool of the zoo (tables,
-   training, charts): rfl_llm_build, below.
+   it runs in the step (count: the layers, for a block's modules). The same
+   step as rfl_layer records, for every tool of the zoo (tables, training,
+   charts), with the same storage types and causal count through
+   rfl_cost_desc: rfl_llm_build, below; rfl_net_group (RFL_GROUP_MODULE)
+   is their view by module, with counts, as the rows are.
    Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW):
      mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
                 (transformers 5.x): 2 x multiply-adds of every mm, addmm,
@@ -1264,19 +1360,6 @@ typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase
 typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
 typedef enum rfl_llm_pos { RFL_LLM_POS_LEARNED = 0, RFL_LLM_POS_ROTARY } rfl_llm_pos;
 
-/* Storage and math types. RFL_LLM_DEFAULT (0): math fp32; weights and kv
-   as the math type. */
-typedef enum rfl_llm_type {
-    RFL_LLM_DEFAULT = 0, RFL_LLM_FP32, RFL_LLM_FP16, RFL_LLM_BF16, RFL_LLM_FP8,
-    RFL_LLM_INT8, RFL_LLM_INT4, RFL_LLM_TYPE_COUNT
-} rfl_llm_type;
-/* "fp32" ... "int4" ("default", "?" out of range); bits 32 16 16 8 8 4. */
-RFL_API const char *rfl_llm_type_name(rfl_llm_type t);
-RFL_API int rfl_llm_type_bits(rfl_llm_type t);
-/* fp32/float32, fp16/float16/half, bf16/bfloat16, fp8 (e4m3, e5m2), int8,
-   int4; RFL_ERR_UNKNOWN_NAME otherwise. */
-RFL_API rfl_result rfl_llm_type_parse(const char *name, rfl_llm_type *out);
-
 typedef struct rfl_llm_config {
     char model_type[16];     /* "gpt2", "llama", "qwen2", "mistral", "mixtral" */
     uint32_t hidden;         /* hidden_size / n_embd */
@@ -1299,7 +1382,7 @@ typedef struct rfl_llm_config {
     uint8_t qkv_bias;        /* biases on q, k, v (Qwen2, attention_bias) */
     uint8_t o_bias;          /* bias on the attention output (attention_bias) */
     uint8_t mlp_bias;        /* biases on the MLP (GPT-2, mlp_bias) */
-    uint8_t dtype;           /* rfl_llm_type of torch_dtype / dtype; 0: none */
+    uint8_t dtype;           /* rfl_dtype of torch_dtype / dtype; 0: none */
 } rfl_llm_config;
 
 /* One step. Zero means the default for every field. */
@@ -1310,9 +1393,9 @@ typedef struct rfl_llm_step_desc {
                              tokens already cached (may be 0) */
     int logits_all;       /* prefill: LM head on every position (default:
                              the last one only) */
-    rfl_llm_type math;    /* type the math runs in (the roof); 0 = fp32 */
-    rfl_llm_type weights; /* storage of weight matrices; 0 = math */
-    rfl_llm_type kv;      /* storage of the KV cache; 0 = math */
+    rfl_dtype math;    /* type the math runs in (the roof); 0 = fp32 */
+    rfl_dtype weights; /* storage of weight matrices; 0 = math */
+    rfl_dtype kv;      /* storage of the KV cache; 0 = math */
 } rfl_llm_step_desc;
 
 /* FlopCounterMode's op of a row's mac_flops. */
@@ -1435,8 +1518,9 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
        rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(16), nm, sizeof nm);
        rfl_llm_build(&net, &cfg, &step);       step: phase, seq, logits_all
        cd.batch = 8; cd.dtype = RFL_DTYPE_BF16; rfl_net_cost_get(&net, &cd, &c);
-   Records are per sequence: d->batch and the storage types are ignored (the
-   batch and the one dtype of every byte go in rfl_cost_desc). Names are
+   Records are per sequence: d->batch and the types are ignored (the batch,
+   the math type and the storage types of weights, KV cache and
+   activations go in rfl_cost_desc). Names are
    Hugging Face's module paths ("model.layers.3.mlp.down_proj"; GPT-2:
    "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get a
    descriptive name ("model.layers.3.self_attn.rotary_q").
@@ -1456,21 +1540,22 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
    logits_all: a view of the last row), lm_head. Tied: the table is
    counted on lm_head (the embedding record has 0 params; it still reads
    its rows and gets a gradient). Dropout (eval) is left out.
-   Against the rows (rfl_llm_row_get): params and mac_flops are equal (and
-   PyTorch's, tests/test_llm.c); flops count eager attention (the rows:
-   causal); bytes are at one dtype and equal the rows' with weights = kv =
-   math at that dtype, but for: token ids read at the dtype (the rows:
-   int64; GPT-2 reads them twice, for wte and wpe); rotary_emb reading
-   inv_freq and the positions (head_dim / 2 + T elements, once); MoE,
-   where the records read every expert's weights (the rows: the experts
-   the batch reaches) and materialise dispatch and combine. What records
-   cannot hold (separate weight and KV types, the causal count used for
-   time) stays with the rows. Tools: records in rfl-estimate --layers
-   (implied by --mode train and --summary; training is a prefill with
-   every position's logits), rfl-report --model NAME (a prefill of 512
-   tokens beside zoo models) and rfl-plot --work FILE --kernels (a point
-   per distinct layer); the rows in rfl-estimate without --layers and in
-   rfl-report --llm.
+   Against the rows (rfl_llm_row_get): with the rows' settings in the
+   cost desc (dtype = math, weights, kv, causal = 1) params, param_bytes,
+   mac_flops and flops are equal, and bytes but for rotary_emb (the
+   records read inv_freq and the positions, head_dim / 2 + T elements,
+   and count its product on matrix units; the rows neither) and MoE (the
+   records materialise dispatch and combine); tests/test_llm.c checks
+   every dense model. Token ids are read as int64; decode's cache inputs
+   and the cache writes are kv_cache records; attention is marked causal
+   (rfl_causal, with the sliding window); expert records carry their
+   count, so a batch reads only the experts it reaches. Without causal the
+   records count eager attention (T x (S + T) scores). Tools: records in
+   rfl-estimate --layers (implied by --mode train and --summary; training
+   is a prefill with every position's logits; --weights, --kv), rfl-report
+   --model NAME (a prefill of 512 tokens beside zoo models) and rfl-plot
+   --work FILE --kernels (a point per distinct layer); the rows in
+   rfl-estimate without --layers and in rfl-report --llm.
    Returns RFL_ERR_ARG (NULL, or a net not empty), the config's and the
    step's errors (as rfl_llm_step_cost), RFL_ERR_OVERFLOW (a dim beyond
    32 bits), or net->err (RFL_ERR_BUFFER: the array or names too small). */
@@ -4785,18 +4870,26 @@ static int rfl__ly_mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t
 
 /* ---- names of things ----------------------------------------------------------- */
 RFL_API const char *rfl_dtype_name(rfl_dtype d) {
-    static const char *const n[RFL_DTYPE_COUNT] = {"fp32", "fp16", "bf16", "int8"};
+    static const char *const n[RFL_DTYPE_COUNT] = {"fp32", "fp32", "fp16", "bf16",
+                                                   "fp8",  "int8", "int4", "tf32"};
     return ((unsigned)d < RFL_DTYPE_COUNT) ? n[d] : "?";
 }
-RFL_API int rfl_dtype_bytes(rfl_dtype d) {
-    static const int b[RFL_DTYPE_COUNT] = {4, 2, 2, 1};
+RFL_API int rfl_dtype_bits(rfl_dtype d) {
+    static const int b[RFL_DTYPE_COUNT] = {32, 32, 16, 16, 8, 8, 4, 32};
     return ((unsigned)d < RFL_DTYPE_COUNT) ? b[d] : 0;
+}
+RFL_API int rfl_dtype_bytes(rfl_dtype d) { return rfl_dtype_bits(d) / 8; }
+RFL_API rfl_dtype rfl_dtype_storage(rfl_dtype role, rfl_dtype math) {
+    if (role) return role;
+    return math == RFL_DTYPE_DEFAULT || math == RFL_DTYPE_TF32 ? RFL_DTYPE_FP32 : math;
 }
 RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out) {
     static const struct { const char *n; rfl_dtype d; } t[] = {
         {"fp32", RFL_DTYPE_FP32}, {"float32", RFL_DTYPE_FP32}, {"float", RFL_DTYPE_FP32},
         {"fp16", RFL_DTYPE_FP16}, {"float16", RFL_DTYPE_FP16}, {"half", RFL_DTYPE_FP16},
-        {"bf16", RFL_DTYPE_BF16}, {"bfloat16", RFL_DTYPE_BF16}, {"int8", RFL_DTYPE_INT8}};
+        {"bf16", RFL_DTYPE_BF16}, {"bfloat16", RFL_DTYPE_BF16}, {"fp8", RFL_DTYPE_FP8},
+        {"e4m3", RFL_DTYPE_FP8},  {"e5m2", RFL_DTYPE_FP8},     {"float8", RFL_DTYPE_FP8},
+        {"int8", RFL_DTYPE_INT8}, {"int4", RFL_DTYPE_INT4},    {"tf32", RFL_DTYPE_TF32}};
     int i;
     if (!name || !out) return RFL_ERR_ARG;
     for (i = 0; i < (int)(sizeof t / sizeof t[0]); i++)
@@ -5139,6 +5232,15 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
     return rfl__ly_commit(net, L);
 }
 
+RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window) {
+    if (!net || net->err) return RFL_NO_TENSOR;
+    if (t < 0 || t >= net->count || net->layers[t].op != RFL_OP_ATTENTION ||
+        net->layers[t].shape[0] > net->layers[net->layers[t].in[1]].shape[0])
+        return rfl__ly_fail(net, RFL_ERR_ARG, "causal");
+    net->layers[t].arg[2] = 1, net->layers[t].arg[3] = window;
+    return t;
+}
+
 /* Elementwise one-input layers: per-element FLOPs, params per channel. */
 static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned per_elem,
                              uint64_t params, unsigned flags, uint32_t arg0) {
@@ -5470,19 +5572,125 @@ RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, ch
 
 /* ---- costs ------------------------------------------------------------------------
    The formulas; the manual's LAYERS section says the same in words. */
+
+/* n elements of `bits` bits in whole bytes (int4: two per byte), checked. */
+static int rfl__ly_store(uint64_t n, int bits, uint64_t *out) {
+    uint64_t whole;
+    return rfl__ly_mul64(n / 8, (uint64_t)bits, &whole) &&
+           rfl__ly_add64(whole, ((n % 8) * (uint64_t)bits + 7) / 8, out);
+}
+
+/* Bits of each role under d: math, weights, kv, activations. */
+typedef struct rfl__ly_bits { int math, w, kv, act; } rfl__ly_bits;
+static rfl__ly_bits rfl__ly_roles(const rfl_cost_desc *d) {
+    rfl__ly_bits b;
+    rfl_dtype m = d ? d->dtype : RFL_DTYPE_DEFAULT;
+    b.math = rfl_dtype_bits(m);
+    b.w = d && d->weights ? rfl_dtype_bits(d->weights) : b.math;
+    b.kv = d && d->kv ? rfl_dtype_bits(d->kv) : b.math;
+    b.act = d && d->act ? rfl_dtype_bits(d->act) : b.math;
+    return b;
+}
+
+/* Bias elements of a layer's params (kept at the math type). */
+static uint64_t rfl__ly_bias_params(const rfl_layer *L) {
+    if (!(L->flags & RFL_LF_BIAS)) return 0;
+    if (L->op == RFL_OP_CONV2D) return L->shape[0];
+    return L->op == RFL_OP_LINEAR ? L->shape[L->rank - 1] : 0;
+}
+
+/* Bytes of n of L's parameters (n = L->params or the rows read): weight
+   matrices and tables at the weights type, biases and the rest (norm
+   scales, class tokens) at the math type. */
+static int rfl__ly_param_store(const rfl_layer *L, uint64_t n, const rfl__ly_bits *b,
+                               uint64_t *out) {
+    uint64_t bias = rfl__ly_bias_params(L), w, x;
+    rfl_op op = (rfl_op)L->op;
+    if (op != RFL_OP_CONV2D && op != RFL_OP_LINEAR && op != RFL_OP_EMBEDDING)
+        return rfl__ly_store(n, b->math, out);
+    if (bias > n) bias = n;
+    return rfl__ly_store(n - bias, b->w, &w) && rfl__ly_store(bias, b->math, &x) &&
+           rfl__ly_add64(w, x, out);
+}
+
+/* Causal (query, key) pairs of one sequence: query i of lq (at position
+   p + i, p = lk - lq cached keys before it) sees p + i + 1 keys, or the
+   window's W: the first a = clamp(W - p, 0, lq) see p + i + 1, the rest W. */
+static int rfl__ly_causal_pairs(uint64_t lq, uint64_t lk, uint64_t W, uint64_t *out) {
+    uint64_t p = lk - lq, a = lq, t, u;
+    if (W && W < lk) a = W > p ? W - p : 0;
+    /* a p + a (a + 1) / 2 + (lq - a) W, halving the even factor */
+    if (!rfl__ly_mul64(a, p, &t)) return 0;
+    if (!(a % 2 ? rfl__ly_mul64(a, (a + 1) / 2, &u) : rfl__ly_mul64(a / 2, a + 1, &u)))
+        return 0;
+    return rfl__ly_add64(t, u, &t) && rfl__ly_mul64(lq - a, W, &u) && rfl__ly_add64(t, u, out);
+}
+
+/* A causal attention's count under d (per sample): its matrix FLOPs and
+   all FLOPs (6 per score and head: scale and softmax), and the KV
+   positions read (the window's). 0 when the record keeps its eager count. */
+static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost_desc *d,
+                          uint64_t *mma, uint64_t *all, uint64_t *kv_pos) {
+    const rfl_layer *Q, *K;
+    uint64_t pairs, sc, lk;
+    if (!d || !d->causal || L->op != RFL_OP_ATTENTION || !L->arg[2]) return 0;
+    Q = &net->layers[L->in[0]], K = &net->layers[L->in[1]], lk = K->shape[0];
+    *kv_pos = L->arg[3] && L->arg[3] < lk ? L->arg[3] : lk;
+    if (!rfl__ly_causal_pairs(L->shape[0], lk, L->arg[3], &pairs) ||
+        !rfl__ly_mul4(pairs, 2, (uint64_t)Q->shape[1] + L->shape[1], 1, mma) ||
+        !rfl__ly_mul4(pairs, L->arg[0], 6, 1, &sc) || !rfl__ly_add64(*mma, sc, all))
+        return -1;
+    return 1;
+}
+
+/* Forward bytes of L at the batch (in, o: elements read and written; w:
+   params read): by role. A cache write writes the KV type; attention
+   over a KV-cache input reads it (the window's positions when causal). */
+static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__ly_bits *b,
+                             uint64_t B, uint64_t in, uint64_t o, uint64_t w, uint64_t kv_pos,
+                             uint64_t *out) {
+    uint64_t kv = 0, t, u;
+    int ob = L->kv_cache ? b->kv : b->act, ia = b->act;
+    if (L->op == RFL_OP_ATTENTION && net->layers[L->in[1]].kv_cache) {
+        const rfl_layer *K = &net->layers[L->in[1]];
+        uint64_t all_kv = 2 * K->out_numel; /* k and v: the same shape */
+        if (!rfl__ly_mul64(all_kv, B, &t) || t > in) return 0;
+        in -= t;
+        if (!rfl__ly_mul4(kv_pos ? kv_pos : K->shape[0], 2 * (uint64_t)K->shape[1], B, 1, &kv))
+            return 0;
+    }
+    if (L->op == RFL_OP_EMBEDDING) { /* the gathered rows are the table's; ids int64 */
+        if (!rfl__ly_param_store(L, o, b, &w)) return 0;
+        ia = 64;
+    } else if (L->op == RFL_OP_LINEAR && L->arg[0] > 1) {
+        /* experts: the R routed token slots reach min(E, R) experts */
+        uint64_t E = L->arg[0], R;
+        if (!rfl__ly_mul64(net->layers[L->in[0]].shape[0], B, &R) ||
+            !rfl__ly_mul64(R < E ? R : E, w / E, &w) || !rfl__ly_param_store(L, w, b, &w))
+            return 0;
+    } else if (!rfl__ly_param_store(L, w, b, &w)) {
+        return 0;
+    }
+    return rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) &&
+           rfl__ly_add64(t, u, &t) && rfl__ly_add64(t, w, &t) && rfl__ly_store(o, ob, &u) &&
+           rfl__ly_add64(t, u, out);
+}
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
                                       rfl_layer_cost *out) {
     const rfl_layer *L;
-    uint64_t B, s, pb, in = 0, o = 0, w, fm = 0, ff = 0, ext = 0, t = 0, ig, rd = 0, wr = 0;
-    int ok = 1, train;
+    uint64_t B, s, pb, in = 0, o = 0, w, fm = 0, ff = 0, mm = 0, ext = 0, t = 0, ig;
+    uint64_t cm = 0, ca = 0, kvp = 0;
+    rfl__ly_bits bits = rfl__ly_roles(d);
+    int ok = 1, train, causal;
     rfl_op op;
     if (!net || !out || i < 0 || i >= net->count || !net->layers) return RFL_ERR_ARG;
-    if (d && (unsigned)d->dtype >= RFL_DTYPE_COUNT) return RFL_ERR_ARG;
+    if (d && ((unsigned)d->dtype >= RFL_DTYPE_COUNT || d->dtype == RFL_DTYPE_INT4))
+        return RFL_ERR_ARG; /* int4 is a storage type: no int4 roof */
     RFL_MEMSET(out, 0, sizeof *out);
     L = &net->layers[i];
     op = (rfl_op)L->op;
     B = (d && d->batch && !(L->flags & RFL_LF_ONCE)) ? d->batch : 1;
-    s = (uint64_t)rfl_dtype_bytes(d ? d->dtype : RFL_DTYPE_FP32);
+    s = (uint64_t)bits.math / 8;
     train = d && d->mode == RFL_MODE_TRAIN;
     pb = (L->flags & RFL_LF_SHARED) ? 1 : B;
     out->params = L->params;
@@ -5494,19 +5702,20 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     if (!ok) return RFL_ERR_OVERFLOW;
     w = L->params;
     if (op == RFL_OP_EMBEDDING) w = 0; /* only the gathered rows are read */
+    mm = fm;
+    causal = rfl__ly_causal(net, L, d, &cm, &ca, &kvp);
+    if (causal < 0 || (causal && (!rfl__ly_mul64(cm, B, &mm) || !rfl__ly_mul64(ca, B, &ff))))
+        return RFL_ERR_OVERFLOW;
     out->fwd_mac_flops = fm + ext;
     out->fwd_flops = ff;
+    out->fwd_mma_flops = mm;
     /* forward bytes: read inputs and weights, write the output; views move
        nothing; eval-mode dropout returns its input */
-    if ((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)) {
-        rd = wr = 0;
-    } else {
-        ok = rfl__ly_add64(in, w, &rd) && (op != RFL_OP_EMBEDDING || rfl__ly_add64(rd, o, &rd));
-        wr = o;
-    }
-    ok = ok && rfl__ly_add64(rd, wr, &t) && rfl__ly_mul64(t, s, &out->fwd_bytes);
+    if (!((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)))
+        ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes);
     /* activation memory: every materialised output is kept (the input too) */
-    if (!(L->flags & RFL_LF_VIEW)) ok = ok && rfl__ly_mul64(o, s, &out->act_bytes);
+    if (!(L->flags & RFL_LF_VIEW))
+        ok = ok && rfl__ly_store(o, L->kv_cache ? bits.kv : bits.act, &out->act_bytes);
     if (!ok) return RFL_ERR_OVERFLOW;
     if (!L->needs_grad || op == RFL_OP_INPUT) return RFL_OK; /* no gradient flows here */
     /* backward */
@@ -5520,6 +5729,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
            not a wrapped number */
         ok = rfl__ly_mul64(fm, ig ? 2 : 1, &t) && rfl__ly_add64(t, ext, &out->bwd_mac_flops) &&
              rfl__ly_add64(t, ff - fm, &out->bwd_flops);
+        out->bwd_mma_flops = t;
         /* read grad out, saved input, (weights); write grad weights, (grad in) */
         ok = ok && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, w, &t) &&
              (!ig || (rfl__ly_add64(t, w, &t) && rfl__ly_add64(t, in, &t)));
@@ -5531,6 +5741,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
              rfl__ly_add64(t, in, &t);
         out->bwd_mac_flops = ok ? 2 * fm : 0; /* no wrapped value, even with the error */
         out->bwd_flops = ok ? 2 * ff : 0;
+        out->bwd_mma_flops = ok ? 2 * mm : 0; /* mm <= ff */
         break;
     case RFL_OP_EMBEDDING:
         /* scatter-add of the output gradient into the table rows */
@@ -5562,6 +5773,24 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
 }
 
 
+static int rfl__ly_precs(rfl_dtype t, rfl_prec *mm, rfl_prec *ew) {
+    static const unsigned char m[RFL_DTYPE_COUNT] = {
+        RFL_FP32, RFL_FP32, RFL_FP16_TENSOR, RFL_BF16_TENSOR, RFL_FP8_TENSOR,
+        RFL_INT8_TENSOR, RFL_PREC_COUNT, RFL_TF32_TENSOR};
+    static const unsigned char e[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP32, RFL_FP16, RFL_FP16,
+                                                     RFL_FP16, RFL_FP32, RFL_FP32, RFL_FP32};
+    if ((unsigned)t >= RFL_DTYPE_COUNT || m[t] == RFL_PREC_COUNT) return 0;
+    *mm = (rfl_prec)m[t], *ew = (rfl_prec)e[t];
+    return 1;
+}
+RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *other) {
+    rfl_prec a, b;
+    if (!rfl__ly_precs(t, &a, &b)) return RFL_ERR_ARG;
+    if (matrix) *matrix = a;
+    if (other) *other = b;
+    return RFL_OK;
+}
+
 static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, uint64_t all,
                         uint64_t bytes) {
     RFL_MEMSET(w, 0, sizeof *w);
@@ -5573,12 +5802,8 @@ static void rfl__ly_mkwork(rfl_work *w, rfl_prec mm, rfl_prec ew, uint64_t mac, 
 
 RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc *d,
                                   rfl_work *fwd, rfl_work *bwd) {
-    /* the precisions of each dtype: conv/matmul work and the rest */
-    static const rfl_prec mm_prec[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP16_TENSOR, RFL_BF16_TENSOR,
-                                                      RFL_INT8_TENSOR};
-    static const rfl_prec ew_prec[RFL_DTYPE_COUNT] = {RFL_FP32, RFL_FP16, RFL_FP16, RFL_FP32};
     rfl_layer_cost c;
-    rfl_prec mm, ew;
+    rfl_prec mm = RFL_FP32, ew = RFL_FP32;
     rfl_cost_desc dd;
     rfl_result r;
     if (d) dd = *d;
@@ -5586,11 +5811,10 @@ RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc
     dd.convention = RFL_CONV_TORCH; /* works count what the machine runs */
     r = rfl_layer_cost_get(net, i, &dd, &c);
     if (r) return r;
-    mm = mm_prec[dd.dtype]; /* a valid dtype: rfl_layer_cost_get checked it */
-    ew = ew_prec[dd.dtype];
-    /* the mac part of conv/matmul goes to the matrix precision */
-    if (fwd) rfl__ly_mkwork(fwd, mm, ew, c.fwd_mac_flops, c.fwd_flops, c.fwd_bytes);
-    if (bwd) rfl__ly_mkwork(bwd, mm, ew, c.bwd_mac_flops, c.bwd_flops, c.bwd_bytes);
+    rfl__ly_precs(dd.dtype, &mm, &ew); /* a math type: rfl_layer_cost_get checked it */
+    /* the matrix part of conv/matmul/attention goes to the matrix precision */
+    if (fwd) rfl__ly_mkwork(fwd, mm, ew, c.fwd_mma_flops, c.fwd_flops, c.fwd_bytes);
+    if (bwd) rfl__ly_mkwork(bwd, mm, ew, c.bwd_mma_flops, c.bwd_flops, c.bwd_bytes);
     return RFL_OK;
 }
 
@@ -5599,7 +5823,8 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
     rfl_layer_cost c;
     rfl_work fw, bw;
     rfl_result r;
-    uint64_t s, pb = 0, st = 0;
+    rfl__ly_bits bits = rfl__ly_roles(d);
+    uint64_t pb = 0, st = 0, lb = 0;
     int i, ok = 1;
     if (!net || !out || !net->layers) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
@@ -5621,14 +5846,14 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_add64(out->bwd_bytes, c.bwd_bytes, &out->bwd_bytes) &&
              rfl__ly_add64(out->activation_bytes, c.act_bytes, &out->activation_bytes);
         if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
+        ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
+             rfl__ly_add64(pb, lb, &pb);
         if (net->layers[i].op != RFL_OP_MARK) out->layers++;
         if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) out->unknown_layers++;
         rfl_work_add(&out->forward, &fw);
         rfl_work_add(&out->backward, &bw);
     }
-    s = (uint64_t)rfl_dtype_bytes(d ? d->dtype : RFL_DTYPE_FP32);
-    ok = ok && rfl__ly_mul64(out->params, s, &pb);
-    out->param_bytes = pb;
+    out->param_bytes = pb; /* at the storage types */
     /* weights + gradients + optimizer state (1 momentum / 2 Adam moments),
        all at the dtype's size, + activations */
     ok = ok && rfl__ly_mul64(pb, 3, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_sgd_bytes);
@@ -5674,6 +5899,93 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
     return rfl_predict(m, &c.forward, &out->whole);
 }
 
+/* ---- grouped view ------------------------------------------------------------------ */
+/* The group key of record i into key[RFL_GROUP_NAME]. */
+static void rfl__ly_group_key(const rfl_net *net, int i, rfl_group_by by, char *key) {
+    const char *s = net->layers[i].name;
+    size_t n = 0;
+    if (by == RFL_GROUP_LTYPE || !s) s = by == RFL_GROUP_LTYPE
+        ? rfl_ltype_name(rfl_op_ltype((rfl_op)net->layers[i].op)) : rfl_layer_class(net, i);
+    while (*s && n + 1 < RFL_GROUP_NAME) {
+        const char *e = s;
+        while (*e >= '0' && *e <= '9') e++;
+        /* an all-digit part (between dots, or at an end): '*' */
+        if (by == RFL_GROUP_MODULE && e > s && (*e == '.' || !*e) &&
+            (n == 0 || key[n - 1] == '.')) {
+            key[n++] = '*', s = e;
+        } else {
+            key[n++] = *s++;
+        }
+    }
+    key[n] = 0;
+}
+
+static int rfl__ly_streq(const char *a, const char *b) {
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
+static int rfl__ly_grouped(const rfl_layer *L) {
+    return L->op != RFL_OP_MARK && L->op != RFL_OP_INPUT;
+}
+/* 1 when a record before i has i's key (a group counted, not written). */
+static int rfl__ly_seen(const rfl_net *net, int i, rfl_group_by by, const char *key) {
+    char k2[RFL_GROUP_NAME];
+    int j;
+    for (j = 0; j < i; j++) {
+        if (!rfl__ly_grouped(&net->layers[j])) continue;
+        rfl__ly_group_key(net, j, by, k2);
+        if (rfl__ly_streq(k2, key)) return 1;
+    }
+    return 0;
+}
+
+static int rfl__ly_group_add(rfl_group_cost *g, const rfl_layer_cost *c, const rfl_work *fw,
+                             const rfl_work *bw, const rfl_prediction *p) {
+    g->count++;
+    rfl_work_add(&g->forward, fw);
+    rfl_work_add(&g->backward, bw);
+    if (p) g->time_s += p->time_s, g->compute_s += p->compute_s, g->memory_s += p->memory_s;
+    return rfl__ly_add64(g->params, c->params, &g->params) &&
+           rfl__ly_add64(g->fwd_mac_flops, c->fwd_mac_flops, &g->fwd_mac_flops) &&
+           rfl__ly_add64(g->fwd_flops, c->fwd_flops, &g->fwd_flops) &&
+           rfl__ly_add64(g->fwd_mma_flops, c->fwd_mma_flops, &g->fwd_mma_flops) &&
+           rfl__ly_add64(g->fwd_bytes, c->fwd_bytes, &g->fwd_bytes) &&
+           rfl__ly_add64(g->bwd_flops, c->bwd_flops, &g->bwd_flops) &&
+           rfl__ly_add64(g->bwd_bytes, c->bwd_bytes, &g->bwd_bytes);
+}
+
+RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
+                          const rfl_machine *m, rfl_group_cost *groups, int cap) {
+    char key[RFL_GROUP_NAME];
+    int i, j, n = 0;
+    if (!net || !net->layers || net->err || (groups && cap < 0)) return -1;
+    if (!groups) cap = 0;
+    for (i = 0; i < net->count; i++) {
+        rfl_layer_cost c;
+        rfl_work fw, bw;
+        rfl_prediction p;
+        const rfl_layer *L = &net->layers[i];
+        if (!rfl__ly_grouped(L)) continue;
+        if (rfl_layer_cost_get(net, i, d, &c) || rfl_layer_work(net, i, d, &fw, &bw)) return -1;
+        rfl__ly_group_key(net, i, by, key);
+        for (j = 0; j < n && j < cap && !rfl__ly_streq(groups[j].name, key); j++) {}
+        if (j == cap || j == n) { /* not among the written groups */
+            if (j < n && rfl__ly_seen(net, i, by, key)) continue; /* an unwritten one */
+            if (n++ >= cap) continue; /* counted, not written */
+            RFL_MEMSET(&groups[j], 0, sizeof groups[j]);
+            RFL_MEMCPY(groups[j].name, key, rfl__strlen(key) + 1);
+            groups[j].ltype = (int)rfl_op_ltype((rfl_op)L->op);
+            groups[j].forward.unknown = groups[j].backward.unknown = fw.unknown;
+        }
+        RFL_MEMSET(&p, 0, sizeof p);
+        if (m && (fw.bytes[RFL_DRAM] > 0 || rfl_work_flops(&fw) > 0) &&
+            rfl_layer_predict(net, i, d, m, &p))
+            return -1;
+        if (!rfl__ly_group_add(&groups[j], &c, &fw, &bw, m && p.time_s > 0 ? &p : 0)) return -1;
+    }
+    return n;
+}
+
 /* ---- torchsummary ------------------------------------------------------------------ */
 RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
     double outs = 0, in = 0;
@@ -5705,28 +6017,6 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
    ========================================================================== */
 #ifndef RFL_NO_LLM
 /* ---- types and names ----------------------------------------------------------- */
-RFL_API const char *rfl_llm_type_name(rfl_llm_type t) {
-    static const char *const n[RFL_LLM_TYPE_COUNT] = {"default", "fp32", "fp16", "bf16",
-                                                       "fp8", "int8", "int4"};
-    return (unsigned)t < RFL_LLM_TYPE_COUNT ? n[t] : "?";
-}
-RFL_API int rfl_llm_type_bits(rfl_llm_type t) {
-    static const int b[RFL_LLM_TYPE_COUNT] = {32, 32, 16, 16, 8, 8, 4};
-    return (unsigned)t < RFL_LLM_TYPE_COUNT ? b[t] : 0;
-}
-RFL_API rfl_result rfl_llm_type_parse(const char *name, rfl_llm_type *out) {
-    static const struct { const char *n; rfl_llm_type t; } tab[] = {
-        {"fp32", RFL_LLM_FP32}, {"float32", RFL_LLM_FP32}, {"float", RFL_LLM_FP32},
-        {"fp16", RFL_LLM_FP16}, {"float16", RFL_LLM_FP16}, {"half", RFL_LLM_FP16},
-        {"bf16", RFL_LLM_BF16}, {"bfloat16", RFL_LLM_BF16}, {"fp8", RFL_LLM_FP8},
-        {"e4m3", RFL_LLM_FP8}, {"e5m2", RFL_LLM_FP8}, {"float8", RFL_LLM_FP8},
-        {"int8", RFL_LLM_INT8}, {"int4", RFL_LLM_INT4}};
-    int i;
-    if (!name || !out) return RFL_ERR_ARG;
-    for (i = 0; i < (int)(sizeof tab / sizeof tab[0]); i++)
-        if (rfl_name_eq(name, tab[i].n)) { *out = tab[i].t; return RFL_OK; }
-    return RFL_ERR_UNKNOWN_NAME;
-}
 RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a) {
     static const char *const n[RFL_LLM_ATEN_COUNT] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
     return (unsigned)a < RFL_LLM_ATEN_COUNT ? n[a] : "?";
@@ -5833,21 +6123,21 @@ static RFL__LLM_NOINLINE uint64_t rfl__lm_store(rfl__llm_ctx *x, uint64_t n, int
     uint64_t whole = rfl__lm_mul(x, n / 8, (uint64_t)bits);
     return rfl__lm_add(x, whole, ((n % 8) * (uint64_t)bits + 7) / 8);
 }
-static rfl_llm_type rfl__llm_math(const rfl_llm_step_desc *d) {
-    return d->math == RFL_LLM_DEFAULT ? RFL_LLM_FP32 : d->math;
+static rfl_dtype rfl__llm_math(const rfl_llm_step_desc *d) {
+    return d->math == RFL_DTYPE_DEFAULT ? RFL_DTYPE_FP32 : d->math;
 }
 
 static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
                                     const rfl_llm_step_desc *d) {
-    rfl_llm_type m, w, k;
+    rfl_dtype m, w, k;
     rfl_result r = rfl_llm_config_check(c, (rfl_llm_config_error *)0);
     if (r) return r;
-    if (!d || (unsigned)d->math >= RFL_LLM_TYPE_COUNT ||
-        (unsigned)d->weights >= RFL_LLM_TYPE_COUNT || (unsigned)d->kv >= RFL_LLM_TYPE_COUNT ||
+    if (!d || (unsigned)d->math >= RFL_DTYPE_COUNT ||
+        (unsigned)d->weights >= RFL_DTYPE_COUNT || (unsigned)d->kv >= RFL_DTYPE_COUNT ||
         (d->phase != RFL_LLM_PREFILL && d->phase != RFL_LLM_DECODE))
         return RFL_ERR_ARG;
     m = rfl__llm_math(d);
-    if (m == RFL_LLM_INT4) return RFL_ERR_ARG; /* no int4 math roof */
+    if (m == RFL_DTYPE_INT4) return RFL_ERR_ARG; /* no int4 math roof */
     w = d->weights ? d->weights : m;
     k = d->kv ? d->kv : m;
     RFL_MEMSET(x, 0, sizeof *x);
@@ -5861,9 +6151,9 @@ static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
     x->D = c->hidden, x->Hq = c->heads, x->Hk = c->kv_heads, x->hd = c->head_dim;
     x->I = c->intermediate, x->V = c->vocab, x->E = c->experts, x->K = c->experts_per_tok;
     x->L = c->layers;
-    x->e = (uint64_t)rfl_llm_type_bits(m) / 8;
-    x->wbits = rfl_llm_type_bits(w);
-    x->kbits = rfl_llm_type_bits(k);
+    x->e = (uint64_t)rfl_dtype_bits(m) / 8;
+    x->wbits = rfl_dtype_bits(w);
+    x->kbits = rfl_dtype_bits(k);
     /* learned positions have a table of max_positions rows */
     if (c->pos == RFL_LLM_POS_LEARNED && rfl__lm_add(x, x->P, x->T) > c->max_positions)
         return RFL_ERR_SHAPE;
@@ -6132,16 +6422,8 @@ RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_s
 /* ---- time ---------------------------------------------------------------------- */
 RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
                                     rfl_work *out) {
-    rfl_prec mm, ew;
-    if (!row || !d || !out || (unsigned)d->math >= RFL_LLM_TYPE_COUNT) return RFL_ERR_ARG;
-    switch (rfl__llm_math(d)) {
-    case RFL_LLM_FP32: mm = RFL_FP32, ew = RFL_FP32; break;
-    case RFL_LLM_FP16: mm = RFL_FP16_TENSOR, ew = RFL_FP16; break;
-    case RFL_LLM_BF16: mm = RFL_BF16_TENSOR, ew = RFL_FP16; break;
-    case RFL_LLM_FP8: mm = RFL_FP8_TENSOR, ew = RFL_FP16; break;
-    case RFL_LLM_INT8: mm = RFL_INT8_TENSOR, ew = RFL_FP32; break;
-    default: return RFL_ERR_ARG;
-    }
+    rfl_prec mm = RFL_FP32, ew = RFL_FP32;
+    if (!row || !d || !out || !rfl__ly_precs(rfl__llm_math(d), &mm, &ew)) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     out->flops[mm] += (double)row->mma_flops;
     out->flops[ew] += (double)(row->flops - row->mma_flops);
@@ -6303,7 +6585,7 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
         out->tied = b->tied;
         out->qkv_bias = (uint8_t)(out->qkv_bias | b->qkv_bias);
         /* GPT-2's published config names no torch_dtype */
-        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_LLM_DEFAULT : RFL_LLM_BF16);
+        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_DTYPE_DEFAULT : RFL_DTYPE_BF16);
         return RFL_OK;
     }
     return RFL_ERR_UNKNOWN_NAME;
@@ -6340,7 +6622,7 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_llm_config_
     if (c->experts && (!c->experts_per_tok || c->experts_per_tok > c->experts))
         return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_experts_per_tok", RFL__LLM_MSG("must be from 1 to num_local_experts"));
     if (c->norm > RFL_LLM_RMSNORM || c->pos > RFL_LLM_POS_ROTARY || c->act >= RFL_ACT_COUNT ||
-        c->dtype >= RFL_LLM_TYPE_COUNT)
+        c->dtype >= RFL_DTYPE_COUNT)
         return rfl__llm_bad(err, RFL_ERR_ARG, "", RFL__LLM_MSG("norm, pos, act or dtype out of range"));
     return RFL_OK;
 }
@@ -6417,10 +6699,10 @@ static rfl_result rfl__hf_act(rfl__hf *h, rfl_llm_config *c) {
 /* torch_dtype (or transformers 5's dtype): the model's own type. */
 static void rfl__hf_dtype(rfl__hf *h, rfl_llm_config *c) {
     char b[16];
-    rfl_llm_type t;
+    rfl_dtype t;
     int k = rfl_json_get(&h->doc, 0, "torch_dtype");
     if (k < 0) k = rfl_json_get(&h->doc, 0, "dtype");
-    if (k >= 0 && rfl_json_str(&h->doc, k, b, sizeof b) && rfl_llm_type_parse(b, &t) == RFL_OK)
+    if (k >= 0 && rfl_json_str(&h->doc, k, b, sizeof b) && rfl_dtype_parse(b, &t) == RFL_OK)
         c->dtype = (uint8_t)t;
 }
 
@@ -6571,6 +6853,7 @@ static rfl_tensor rfl__lb_linear(rfl__lb *b, rfl_tensor x, uint32_t out, int bia
     if (b->gpt2 && bias) b->net->layers[t].cls = "Conv1D";
     if (!rfl__ly_mul64(b->net->layers[t].params, experts, &b->net->layers[t].params))
         return rfl__ly_fail(b->net, RFL_ERR_OVERFLOW, "linear");
+    if (experts > 1) b->net->layers[t].arg[0] = (uint32_t)experts; /* weights read: the reached */
     return t;
 }
 
@@ -6619,13 +6902,15 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
     for (i = 0; i < 2; i++) {
         a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? v : k, 0, "cache_update",
                           i ? "v_cache_write" : "k_cache_write");
-        if (a >= 0) net->layers[a].needs_grad = 0;
+        if (a >= 0) net->layers[a].needs_grad = 0, net->layers[a].kv_cache = 1;
     }
     if (b->decode) {
         k = rfl_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "k_cache");
         v = rfl_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "v_cache");
+        if (v >= 0) net->layers[k].kv_cache = net->layers[v].kv_cache = 1;
     }
-    a = rfl_name(net, rfl_attention(net, q, k, v, c->heads), "attention");
+    a = rfl_causal(net, rfl_name(net, rfl_attention(net, q, k, v, c->heads), "attention"),
+                   c->sliding_window);
     a = rfl__lb_linear(b, a, c->hidden, c->o_bias, b->gpt2 ? "c_proj" : "o_proj", 1);
     rfl_scope_pop(net);
     return a;
@@ -6692,6 +6977,8 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
     *wte = h = rfl_name(net, rfl_embedding(net, b->ids, c->vocab, c->hidden), b->gpt2 ? "wte" : "embed_tokens");
     if (c->pos == RFL_LLM_POS_LEARNED) {
         rfl_tensor p = rfl_name(net, rfl_embedding(net, b->ids, c->max_positions, c->hidden), "wpe");
+        /* positions 0..T-1 are the same for every sequence: one gather */
+        if (p >= 0) net->layers[p].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
         h = rfl_name(net, rfl_add(net, h, p), "embed_add");
     } else {
         /* inv_freq (hd/2, 1) x positions (1, T), once per forward whatever

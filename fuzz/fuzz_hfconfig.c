@@ -122,9 +122,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memset(&d, 0, sizeof d);
         d.phase = (c1 & 1) ? RFL_LLM_DECODE : RFL_LLM_PREFILL;
         d.logits_all = (c1 >> 1) & 1;
-        d.math = (rfl_llm_type)((c1 >> 2) & 7);   /* 7: out of range */
-        d.weights = (rfl_llm_type)((c1 >> 5) & 7);
-        d.kv = (rfl_llm_type)(c2 >> 5);
+        d.math = (rfl_dtype)((c1 >> 2) & 7);   /* 6: int4, no math */
+        d.weights = (rfl_dtype)((c1 >> 5) & 7);
+        d.kv = (rfl_dtype)((c2 >> 5) + 1);     /* 8: out of range */
         d.batch = ((uint64_t)1 << (c2 & 63)) + (c2 >> 6);
         d.seq = ((uint64_t)1 << (c3 & 63)) - 1 + (c3 >> 6);
         check_step(&cfg, &d);

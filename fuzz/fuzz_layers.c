@@ -106,7 +106,7 @@ static void check_costs(const rfl_net *net, const rfl_cost_desc *d, fz_in *in) {
         char buf[80 + 16];
         size_t sz = fz_u8(in) % 80, len, k;
         r = rfl_layer_cost_get(net, i, d, &c);
-        if ((unsigned)d->dtype >= RFL_DTYPE_COUNT) {
+        if ((unsigned)d->dtype >= RFL_DTYPE_COUNT || d->dtype == RFL_DTYPE_INT4) {
             FZ_CHECK(r == RFL_ERR_ARG);
             all_ok = 0;
             continue;

@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     d.batch = fz_u8(&in);
     d.logits_all = (c0 >> 3) & 1;
     FZ_CHECK(rfl_llm_find((c0 & 1) ? "llama-3.2-1b" : "gpt2", &cfg) == RFL_OK);
-    d.math = (c0 & 1) ? RFL_LLM_BF16 : RFL_LLM_FP32;
+    d.math = (c0 & 1) ? RFL_DTYPE_BF16 : RFL_DTYPE_FP32;
     FZ_CHECK(rfl_hw_find("h100", &h100) == RFL_OK);
     rfl_llm_classify_init(&cl, (c0 & 4) ? h100 : NULL);
     while (fz_left(&in) >= 26) {

@@ -280,6 +280,10 @@ static void test_errors(void) {
         RT_EQ_INT(rfl_dtype_parse("bfloat16", &dt), RFL_OK);
         RT_EQ_INT(dt, RFL_DTYPE_BF16);
         RT_EQ_INT(rfl_dtype_parse("fp64", &dt), RFL_ERR_UNKNOWN_NAME);
+        RT_EQ_INT(rfl_dtype_parse("TF32", &dt), RFL_OK);
+        RT_EQ_INT(dt, RFL_DTYPE_TF32);
+        RT_EQ_INT(rfl_dtype_bits(RFL_DTYPE_INT4), 4);
+        RT_EQ_INT(rfl_dtype_bits(RFL_DTYPE_TF32), 32);
         RT_EQ_INT(rfl_dtype_bytes(RFL_DTYPE_INT8), 1);
     }
 }
@@ -410,6 +414,19 @@ static void test_modes_and_dtypes(void) {
     RT_EQ_INT(rfl_layer_work(&net, 1, &d, &f, 0), RFL_OK);
     RT_NEAR(f.flops[RFL_INT8_TENSOR], 2048, 0);
     RT_NEAR(f.bytes[RFL_DRAM], 128 + 64 + 128, 0);
+    /* tf32: fp32 bytes (4 per element), the 2048 mac FLOPs on TF32 tensor
+       cores; fp8: 1 byte, FP8 tensor; int4 stores, it has no math */
+    d.dtype = RFL_DTYPE_TF32;
+    RT_EQ_INT(rfl_layer_work(&net, 1, &d, &f, 0), RFL_OK);
+    RT_NEAR(f.flops[RFL_TF32_TENSOR], 2048, 0);
+    RT_NEAR(f.flops[RFL_FP32], 0, 0);
+    RT_NEAR(f.bytes[RFL_DRAM], (128 + 64 + 128) * 4, 0);
+    d.dtype = RFL_DTYPE_FP8;
+    RT_EQ_INT(rfl_layer_work(&net, 1, &d, &f, 0), RFL_OK);
+    RT_NEAR(f.flops[RFL_FP8_TENSOR], 2048, 0);
+    RT_NEAR(f.bytes[RFL_DRAM], 128 + 64 + 128, 0);
+    d.dtype = RFL_DTYPE_INT4;
+    RT_EQ_INT(rfl_layer_cost_get(&net, 1, &d, &c), RFL_ERR_ARG);
     d.dtype = (rfl_dtype)9;
     RT_EQ_INT(rfl_layer_cost_get(&net, 1, &d, &c), RFL_ERR_ARG);
     RT_EQ_INT(rfl_layer_cost_get(&net, 7, 0, &c), RFL_ERR_ARG);

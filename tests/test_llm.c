@@ -206,7 +206,7 @@ static void test_gqa_kv(void) {
     rfl_llm_cost t;
     rfl_llm_row r;
     memset(&d, 0, sizeof d);
-    d.phase = RFL_LLM_DECODE, d.seq = 2048, d.math = RFL_LLM_BF16;
+    d.phase = RFL_LLM_DECODE, d.seq = 2048, d.math = RFL_DTYPE_BF16;
     rfl_llm_find("llama-3-8b", &c);
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_U64(t.kv_cache_bytes, 268566528ull);
@@ -216,13 +216,13 @@ static void test_gqa_kv(void) {
     RT_EQ_U64(r.mac_flops * r.count, 1074266112ull);
     RT_EQ_U64(r.mma_flops, r.mac_flops); /* decode: causal = eager */
     /* fp8 KV halves the cache; int4 weights: q_proj 4096^2 / 2 bytes */
-    d.kv = RFL_LLM_FP8, d.weights = RFL_LLM_INT4;
+    d.kv = RFL_DTYPE_FP8, d.weights = RFL_DTYPE_INT4;
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_U64(t.kv_cache_bytes, 268566528ull / 2);
     RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.q_proj", &r));
     RT_EQ_U64(r.weight_bytes, 4096ull * 4096 / 2);
     /* batch 4: the cache x 4, the weights once */
-    d.kv = d.weights = RFL_LLM_DEFAULT, d.batch = 4;
+    d.kv = d.weights = RFL_DTYPE_DEFAULT, d.batch = 4;
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_U64(t.kv_cache_bytes, 4 * 268566528ull);
 }
@@ -260,7 +260,7 @@ static void test_sliding_window(void) {
     memset(&d, 0, sizeof d);
     RT_EQ_INT(rfl_llm_find("mistral-7b", &c), RFL_OK);
     RT_EQ_U64(c.sliding_window, 4096);
-    d.phase = RFL_LLM_DECODE, d.seq = 8191, d.math = RFL_LLM_BF16;
+    d.phase = RFL_LLM_DECODE, d.seq = 8191, d.math = RFL_DTYPE_BF16;
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_U64(t.kv_read_bytes, 536870912ull);
     RT_EQ_U64(t.kv_cache_bytes, 2 * 536870912ull);
@@ -275,7 +275,7 @@ static void test_sliding_window(void) {
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_U64(t.kv_read_bytes, 32ull * 101 * 2 * 8 * 128 * 2);
     memset(&d, 0, sizeof d);
-    d.seq = 6000, d.math = RFL_LLM_BF16;
+    d.seq = 6000, d.math = RFL_DTYPE_BF16;
     RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.attention", &r));
     RT_EQ_U64(r.mma_flops, 32ull * 4 * 128 * 16189440);
     RT_EQ_U64(r.mac_flops, 32ull * 4 * 128 * 6000 * 6000);
@@ -293,7 +293,7 @@ static void test_moe(void) {
     rfl_llm_step_desc d;
     rfl_llm_row r;
     memset(&d, 0, sizeof d);
-    d.phase = RFL_LLM_DECODE, d.seq = 100, d.math = RFL_LLM_BF16;
+    d.phase = RFL_LLM_DECODE, d.seq = 100, d.math = RFL_DTYPE_BF16;
     rfl_llm_find("mixtral-8x7b", &c);
     RT_CHECK(find_row(&c, &d, "model.layers.*.block_sparse_moe.experts", &r));
     RT_EQ_U64(r.weight_bytes, 2ull * 3 * 4096 * 14336 * 2);
@@ -317,7 +317,7 @@ static void test_kinds_and_time(void) {
     uint64_t f = 0, m = 0, b = 0, cb = 0, gb = 0;
     int i;
     memset(&d, 0, sizeof d);
-    d.phase = RFL_LLM_DECODE, d.seq = 2048, d.math = RFL_LLM_BF16;
+    d.phase = RFL_LLM_DECODE, d.seq = 2048, d.math = RFL_DTYPE_BF16;
     rfl_llm_find("llama-3-8b", &c);
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
     RT_EQ_INT(rfl_llm_step_kinds(&c, &d, k), RFL_OK);
@@ -455,10 +455,10 @@ static void test_step_errors(void) {
     rfl_llm_find("llama-3-70b", &c);
     d.seq = 1ull << 40, d.batch = 1ull << 40;
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_ERR_OVERFLOW);
-    d.seq = 8, d.batch = 1, d.math = RFL_LLM_INT4; /* no int4 math */
+    d.seq = 8, d.batch = 1, d.math = RFL_DTYPE_INT4; /* no int4 math */
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_ERR_ARG);
     c.heads = 0;
-    d.math = RFL_LLM_DEFAULT;
+    d.math = RFL_DTYPE_DEFAULT;
     RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_ERR_SHAPE);
     RT_EQ_INT(rfl_llm_row_count(&c), 0);
 }
@@ -582,7 +582,8 @@ static void test_records_reference(void) {
      last_position: a view, 0   lm_head 8 + 10 (w 80)
    = 1,077 per sequence; weights 3 norms x 8 + 64 + 32 + 32 + 64 + 3 x 96
    + 80 = 584; rotary_emb once: inv_freq 1 + positions 3 + cos, sin 12 = 16.
-   Batch 2 at 4 bytes: (2 x 1,077 + 584 + 16) x 4 = 11,016 bytes.
+   Batch 2 at 4 bytes, the ids int64 (8 bytes: 4 more for each of the 3):
+   (2 x 1,077 + 584 + 16) x 4 + 2 x 3 x 4 = 11,040 bytes.
    mac_flops: q 2x3x64 = 384, k, v 192 each, attention 2 x 3 x 3 x 8 x 2 =
    288 (kv heads repeated), o 384, MLP 3 x 576, lm_head 2 x 80 = 160:
    3,328 per sequence; x 2 + rotary 2 x 1 x 3 = 6, once: 6,662.
@@ -603,17 +604,16 @@ static void test_records_bytes(void) {
     rec_tiny(&c);
     RT_EQ_INT(rec_build(&c, RFL_LLM_PREFILL, 3, 0), RFL_OK);
     t = rec_cost_at(2, RFL_MODE_INFER);
-    RT_EQ_U64(t.fwd_bytes, 11016);
+    RT_EQ_U64(t.fwd_bytes, 11040);
     RT_EQ_U64(t.fwd_mac_flops, 6662);
     RT_EQ_U64(t.params, 664);
-    /* the rows at fp32 (weights = kv = math): the same traffic but for the
-       ids (the rows read int64 ids, 8 bytes; records at the dtype, 4) and
+    /* the rows at fp32 (weights = kv = math): the same traffic but for
        rotary's inv_freq and positions (the rows read nothing): records -
-       rows = 16 x 4 - (1 + 3) x 4 ... exactly: + (1 + 3) x 4 - 2 x 3 x 4 */
+       rows = (1 + 3) x 4 */
     memset(&sd, 0, sizeof sd);
     sd.seq = 3, sd.batch = 2;
     RT_EQ_INT(rfl_llm_step_cost(&c, &sd, &rows), RFL_OK);
-    RT_EQ_U64(t.fwd_bytes + 2 * 3 * 4, rows.bytes + (1 + 3) * 4);
+    RT_EQ_U64(t.fwd_bytes, rows.bytes + (1 + 3) * 4);
     RT_EQ_U64(t.fwd_mac_flops, rows.mac_flops);
     /* decode after 5 cached tokens: the cache is two inputs of 6 x 4 per
        layer; input bytes = (1 id + 2 x 24) x 4 bytes x batch 2 = 392;
@@ -621,7 +621,7 @@ static void test_records_bytes(void) {
        bytes at batch 2; its mac: 2 x 1 x 6 x 8 x 2 = 192 per sequence */
     RT_EQ_INT(rec_build(&c, RFL_LLM_DECODE, 5, 0), RFL_OK);
     t = rec_cost_at(2, RFL_MODE_INFER);
-    RT_EQ_U64(t.input_bytes, 392);
+    RT_EQ_U64(t.input_bytes, 392); /* the input record holds the ids at the dtype */
     {
         rfl_cost_desc cd;
         rfl_layer_cost lc;
@@ -641,7 +641,143 @@ static void test_records_bytes(void) {
     }
     sd.phase = RFL_LLM_DECODE, sd.seq = 5;
     RT_EQ_INT(rfl_llm_step_cost(&c, &sd, &rows), RFL_OK);
-    RT_EQ_U64(t.fwd_bytes + 2 * 1 * 4, rows.bytes + (1 + 1) * 4);
+    RT_EQ_U64(t.fwd_bytes, rows.bytes + (1 + 1) * 4);
+}
+
+/* The attention record of the net under cd. */
+static rfl_layer_cost rec_attention(const rfl_cost_desc *cd) {
+    rfl_layer_cost lc;
+    int i;
+    memset(&lc, 0, sizeof lc);
+    for (i = 0; i < net.count; i++)
+        if (net.layers[i].op == RFL_OP_ATTENTION) RT_EQ_INT(rfl_layer_cost_get(&net, i, cd, &lc), RFL_OK);
+    return lc;
+}
+
+/* The cost desc's causal count and storage roles, on the tiny model (4
+   heads of 2, kv width 4, q width 8). Prefill T = 3: causal pairs per
+   sequence 1 + 2 + 3 = 6 (eager 9); matrix FLOPs 6 x 2 x (8 + 8) = 192
+   (eager 288); all 192 + 6 x 4 heads x 6 = 336. A window of 2: query 3
+   sees 2, so 1 + 2 + 2 = 5 pairs: 160 and 280. Decode after 5 cached:
+   one query sees all 6 keys (causal = eager, 192); its K and V inputs are
+   the cache: 2 x 6 x 4 = 48 elements at the kv type (fp8: 48 bytes), q 8
+   and out 8 at the math type (bf16: 32 bytes). int4 weights: q_proj's
+   8 x 8 = 64 weights in 32 bytes. */
+static void test_records_roles(void) {
+    rfl_llm_config c;
+    rfl_cost_desc cd;
+    rfl_layer_cost lc;
+    int i;
+    rec_tiny(&c);
+    RT_EQ_INT(rec_build(&c, RFL_LLM_PREFILL, 3, 0), RFL_OK);
+    memset(&cd, 0, sizeof cd);
+    lc = rec_attention(&cd);
+    RT_EQ_U64(lc.fwd_mac_flops, 288);
+    RT_EQ_U64(lc.fwd_mma_flops, 288);
+    cd.causal = 1;
+    lc = rec_attention(&cd);
+    RT_EQ_U64(lc.fwd_mac_flops, 288); /* FlopCounterMode's count stays */
+    RT_EQ_U64(lc.fwd_mma_flops, 192);
+    RT_EQ_U64(lc.fwd_flops, 336);
+    c.sliding_window = 2;
+    RT_EQ_INT(rec_build(&c, RFL_LLM_PREFILL, 3, 0), RFL_OK);
+    lc = rec_attention(&cd);
+    RT_EQ_U64(lc.fwd_mma_flops, 160);
+    RT_EQ_U64(lc.fwd_flops, 280);
+    c.sliding_window = 0;
+    RT_EQ_INT(rec_build(&c, RFL_LLM_DECODE, 5, 0), RFL_OK);
+    cd.dtype = RFL_DTYPE_BF16, cd.kv = RFL_DTYPE_FP8, cd.weights = RFL_DTYPE_INT4;
+    lc = rec_attention(&cd);
+    RT_EQ_U64(lc.fwd_mma_flops, 192);
+    RT_EQ_U64(lc.fwd_bytes, 48 + 32);
+    for (i = 0; i < net.count; i++)
+        if (net.layers[i].name && !strcmp(net.layers[i].name, "model.layers.0.self_attn.q_proj")) {
+            RT_EQ_INT(rfl_layer_cost_get(&net, i, &cd, &lc), RFL_OK);
+            RT_EQ_U64(lc.fwd_bytes, 32 + (8 + 8) * 2); /* weights, x and out at bf16 */
+        }
+}
+
+/* Records under the rows' settings (causal, weights int4, kv fp8, bf16
+   math) equal the rows' totals but for rotary_emb, which the records
+   count as a product reading inv_freq and the positions (head_dim / 2 +
+   T elements at the math type) and the rows as no matrix work reading
+   nothing, and MoE, whose records materialise dispatch and combine. */
+static void test_records_rows(void) {
+    int i, ph, n = 0;
+    for (i = 0; i < rfl_llm_count(); i++)
+        for (ph = 0; ph < 2; ph++) {
+            rfl_llm_config c;
+            rfl_llm_step_desc d;
+            rfl_llm_cost rows;
+            rfl_cost_desc cd;
+            rfl_net_cost t;
+            uint64_t T = ph ? 1 : 200, rot_mac = 0, rot_bytes = 0;
+            RT_EQ_INT(rfl_llm_find(rfl_llm_name(i), &c), RFL_OK);
+            if (c.experts || c.layers > 80) continue;
+            memset(&d, 0, sizeof d);
+            d.phase = ph ? RFL_LLM_DECODE : RFL_LLM_PREFILL, d.seq = ph ? 700 : 200, d.batch = 3;
+            d.math = RFL_DTYPE_BF16, d.weights = RFL_DTYPE_INT4, d.kv = RFL_DTYPE_FP8;
+            RT_EQ_INT(rfl_llm_step_cost(&c, &d, &rows), RFL_OK);
+            RT_EQ_INT(rec_build(&c, d.phase, d.seq, 0), RFL_OK);
+            memset(&cd, 0, sizeof cd);
+            cd.batch = 3, cd.dtype = RFL_DTYPE_BF16, cd.weights = RFL_DTYPE_INT4;
+            cd.kv = RFL_DTYPE_FP8, cd.causal = 1;
+            RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
+            if (c.pos == RFL_LLM_POS_ROTARY)
+                rot_mac = 2 * (c.head_dim / 2) * T, rot_bytes = (c.head_dim / 2 + T) * 2;
+            RT_EQ_U64(t.params, rows.params);
+            RT_EQ_U64(t.param_bytes, rows.param_bytes);
+            RT_EQ_U64(t.fwd_mac_flops, rows.mac_flops);
+            RT_EQ_U64(t.fwd_flops, rows.flops);
+            RT_NEAR(t.forward.flops[RFL_BF16_TENSOR], (double)(rows.mma_flops + rot_mac), 0);
+            RT_EQ_U64(t.fwd_bytes, rows.bytes + rot_bytes);
+            n++;
+        }
+    RT_EQ_INT(n, 26); /* 13 dense models, two phases */
+}
+
+/* The grouped view: Llama-3.2-1B's decode records by module. 16 layers of
+   down_proj, each 8,192 x 2,048 = 16,777,216 weights (268,435,456 in
+   all, mac 2 x that per token); by layer type the matmul group holds q,
+   k, v, o, gate, up, down (7 x 16), attention (16), lm_head and
+   rotary_emb (the inv_freq x positions product): 130. */
+static void test_records_group(void) {
+    rfl_llm_config c;
+    rfl_cost_desc cd;
+    rfl_group_cost g[64];
+    int i, n, found = 0;
+    uint64_t mac = 0;
+    rfl_net_cost t;
+    const rfl_machine *h100 = 0;
+    RT_EQ_INT(rfl_hw_find("h100", &h100), RFL_OK);
+    RT_EQ_INT(rfl_llm_find("llama-3.2-1b", &c), RFL_OK);
+    RT_EQ_INT(rec_build(&c, RFL_LLM_DECODE, 100, 0), RFL_OK);
+    memset(&cd, 0, sizeof cd);
+    n = rfl_net_group(&net, &cd, RFL_GROUP_MODULE, 0, 0, 0);
+    RT_EQ_INT(rfl_net_group(&net, &cd, RFL_GROUP_MODULE, 0, g, 64), n);
+    RT_EQ_INT(rfl_net_group(&net, &cd, RFL_GROUP_MODULE, 0, g, 3), n); /* counted past cap */
+    RT_EQ_INT(rfl_net_group(&net, &cd, RFL_GROUP_MODULE, 0, g, 64), n);
+    RT_CHECK(n > 20 && n <= 64);
+    for (i = 0; i < n; i++) {
+        mac += g[i].fwd_mac_flops;
+        if (!strcmp(g[i].name, "model.layers.*.mlp.down_proj")) {
+            RT_EQ_INT(g[i].count, 16);
+            RT_EQ_U64(g[i].params, 268435456ull);
+            RT_EQ_U64(g[i].fwd_mac_flops, 2 * 268435456ull);
+            found++;
+        }
+    }
+    RT_EQ_INT(found, 1);
+    t = rec_cost_at(1, RFL_MODE_INFER);
+    RT_EQ_U64(mac, t.fwd_mac_flops);
+    n = rfl_net_group(&net, &cd, RFL_GROUP_LTYPE, h100, g, 64);
+    for (i = 0, found = 0; i < n; i++)
+        if (!strcmp(g[i].name, "matmul")) {
+            RT_EQ_INT(g[i].count, 130);
+            RT_CHECK(g[i].time_s > 0);
+            found++;
+        }
+    RT_EQ_INT(found, 1);
 }
 
 /* Training: every linear's backward is a weight gradient and an input
@@ -780,6 +916,9 @@ int main(void) {
     test_step_errors();
     test_records_reference();
     test_records_bytes();
+    test_records_roles();
+    test_records_rows();
+    test_records_group();
     test_records_train();
     test_records_moe();
     test_records_misc();

@@ -195,7 +195,7 @@ static void test_gpt2_kinds(const rfl_machine *h100) {
 }
 
 static void join(const char *file, const char *model, rfl_llm_phase ph, uint64_t seq,
-                 rfl_llm_type math, const rfl_machine *m, rfl_llm_join *j) {
+                 rfl_dtype math, const rfl_machine *m, rfl_llm_join *j) {
     static rfl_llm_classifier c;
     rfl_llm_config cfg;
     rfl_llm_step_desc d;
@@ -225,7 +225,7 @@ static void test_join(const rfl_machine *h100) {
        x 32 heads x 2 products x 2 x 64 x (S + 1) + rotary's 64 (b1_s128:
        16 x 32 x 2 x 2 x 64 x 129 + 64 = 16,908,352, as the reference). */
     double useful = 2471493632.0 + 16.0 * 32 * 2 * 2 * 64 * 513 + 64;
-    join(LLAMA_DEC, "llama-3.2-1b", RFL_LLM_DECODE, 512, RFL_LLM_BF16, h100, &j);
+    join(LLAMA_DEC, "llama-3.2-1b", RFL_LLM_DECODE, 512, RFL_DTYPE_BF16, h100, &j);
     RT_NEAR(j.useful_flops, useful, 1e-12);
     RT_NEAR(j.executed_tensor_flops, 23.9e9, 0.005);         /* README: 23.9 G */
     RT_NEAR(j.useful_per_executed, useful / 23.9e9, 0.005);
@@ -243,7 +243,7 @@ static void test_join(const rfl_machine *h100) {
 
     /* GPT-2 decode after 128 tokens: useful 251,819,520 (fixtures README's
        check); fmha executes 12 x 103,809,024 on the tensor pipe. */
-    join(GPT2_DEC, "gpt2", RFL_LLM_DECODE, 128, RFL_LLM_FP32, h100, &j);
+    join(GPT2_DEC, "gpt2", RFL_LLM_DECODE, 128, RFL_DTYPE_FP32, h100, &j);
     RT_NEAR(j.useful_flops, 251819520.0, 1e-12);
     RT_NEAR(j.executed_tensor_flops, 12.0 * 103809024.0, 1e-12);
     RT_CHECK(has_warning(&j, RFL_LLM_WARN_PADDED_MMA, "attention"));
@@ -253,12 +253,12 @@ static void test_join(const rfl_machine *h100) {
     /* The prefills show neither: their tensor work is what the step needs
        (Llama: 1,291 G executed for 1,300 G useful) and 29% of their time
        is in tiny kernels. */
-    join(LLAMA_PRE, "llama-3.2-1b", RFL_LLM_PREFILL, 512, RFL_LLM_BF16, h100, &j);
+    join(LLAMA_PRE, "llama-3.2-1b", RFL_LLM_PREFILL, 512, RFL_DTYPE_BF16, h100, &j);
     RT_NEAR(j.executed_tensor_flops, 1291e9, 0.001);          /* README: 1,291 G */
     RT_NEAR(j.kernel_time_s, 5.5e-3, 0.01);                   /* README: 5.5 ms */
     RT_EQ_INT(j.warning_count, 0);
     RT_CHECK(j.tiny_share < 0.4);
-    join(GPT2_PRE, "gpt2", RFL_LLM_PREFILL, 128, RFL_LLM_FP32, h100, &j);
+    join(GPT2_PRE, "gpt2", RFL_LLM_PREFILL, 128, RFL_DTYPE_FP32, h100, &j);
     RT_NEAR(j.useful_flops, 32228179968.0, 1e-12); /* llm-reference prefill_flops */
     RT_EQ_INT(j.warning_count, 0);
 }
@@ -320,7 +320,7 @@ static void test_synthetic(const rfl_machine *h100) {
     memset(&d, 0, sizeof d);
     d.phase = RFL_LLM_DECODE;
     d.seq = 512;
-    d.math = RFL_LLM_BF16;
+    d.math = RFL_DTYPE_BF16;
     RT_EQ_INT(rfl_llm_find("llama-3.2-1b", &cfg), RFL_OK);
     RT_EQ_INT(rfl_llm_join_compute(&cfg, &d, h100, &c, &j), RFL_OK);
     RT_CHECK(!has_warning(&j, RFL_LLM_WARN_LAUNCH_BOUND, NULL));

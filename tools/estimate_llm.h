@@ -59,10 +59,10 @@ static void llm_list(FILE *f) {
     for (i = 0; i < rfl_llm_count(); i++) fprintf(f, "%s\n", rfl_llm_name(i));
 }
 
-static rfl_llm_type llm_type_arg(const char *opt, const char *v, int allow_int4) {
-    rfl_llm_type t;
+static rfl_dtype llm_type_arg(const char *opt, const char *v, int allow_int4) {
+    rfl_dtype t;
     if (!v) tl_usage_error("%s needs a value", opt);
-    if (rfl_llm_type_parse(v, &t) != RFL_OK || (t == RFL_LLM_INT4 && !allow_int4))
+    if (rfl_dtype_parse(v, &t) != RFL_OK || (t == RFL_DTYPE_INT4 && !allow_int4))
         tl_input_error(0, 0, 0, "%s: unknown type '%s' (fp32, fp16, bf16, fp8, int8%s)", opt, v,
                        allow_int4 ? ", int4" : "");
     return t;
@@ -238,10 +238,10 @@ static void llm_print_json(const char *model, const rfl_llm_config *c, const rfl
     jint(&j, "batch", d->batch);
     jint(&j, "seq", d->seq);
     tl_jstr(&j, "logits", d->logits_all ? "all" : "last");
-    tl_jstr(&j, "dtype", rfl_llm_type_name(d->math));
+    tl_jstr(&j, "dtype", rfl_dtype_name(d->math));
     tl_jstr(&j, "prec", llm_matrix_prec(d)); /* the roof of its matrix FLOPs */
-    tl_jstr(&j, "weights", rfl_llm_type_name(d->weights ? d->weights : d->math));
-    tl_jstr(&j, "kv", rfl_llm_type_name(d->kv ? d->kv : d->math));
+    tl_jstr(&j, "weights", rfl_dtype_name(rfl_dtype_storage(d->weights, d->math)));
+    tl_jstr(&j, "kv", rfl_dtype_name(rfl_dtype_storage(d->kv, d->math)));
     jint(&j, "params", r->t.params);
     jint(&j, "param_bytes", r->t.param_bytes);
     jint(&j, "tokens", r->t.tokens);
@@ -320,14 +320,14 @@ static void llm_print_json(const char *model, const rfl_llm_config *c, const rfl
 static void llm_print_table(const char *model, const rfl_llm_config *c,
                             const rfl_llm_step_desc *d, const rfl_machine *hw,
                             const llm_result *r) {
-    const char *wt = rfl_llm_type_name(d->weights ? d->weights : d->math);
+    const char *wt = rfl_dtype_name(rfl_dtype_storage(d->weights, d->math));
     printf("%s (%s): %s, batch %llu, seq %llu%s, math %s, weights %s, KV %s\n", model,
            c->model_type, llm_phase_name(d), (unsigned long long)d->batch,
            (unsigned long long)d->seq,
            d->phase == RFL_LLM_DECODE ? " cached (attends to seq + 1)"
                                       : d->logits_all ? ", logits on all positions"
                                                       : ", logits on the last position",
-           rfl_llm_type_name(d->math), wt, rfl_llm_type_name(d->kv ? d->kv : d->math));
+           rfl_dtype_name(d->math), wt, rfl_dtype_name(rfl_dtype_storage(d->kv, d->math)));
     llm_print_rows(c, d, hw);
     printf("\nparams           %s (%s at %s)\n", tl_commas((double)r->t.params),
            tl_si((double)r->t.param_bytes, "B"), wt);
@@ -351,9 +351,10 @@ static void llm_print_table(const char *model, const rfl_llm_config *c,
     if (r->cb_batch)
         printf("  decode turns compute-bound at batch %llu (seq %llu)\n",
                (unsigned long long)r->cb_batch, (unsigned long long)d->seq);
-    else
-        printf("  decode stays memory-bound up to batch %d at seq %llu (the KV cache grows "
-               "with the batch)\n", LLM_BATCH_CAP, (unsigned long long)d->seq);
+    else if (d->phase == RFL_LLM_DECODE) /* a search that found none, not a proof */
+        printf("  decode stays memory-bound at seq %llu for every batch tried, up to %d (the "
+               "search's limit; the KV cache grows with the batch)\n",
+               (unsigned long long)d->seq, LLM_BATCH_CAP);
     if (r->gemm_batch)
         printf("  its weight GEMMs turn compute-bound at batch %llu\n",
                (unsigned long long)r->gemm_batch);
@@ -368,7 +369,7 @@ static void llm_fail(const char *model, const rfl_llm_config *c, const rfl_llm_s
                      const rfl_machine *hw, rfl_result r, const char *what) {
     if (r == RFL_ERR_NO_ROOF)
         tl_input_error(0, 0, 0, "%s has no roof for %s math (matrix or vector units); try "
-                       "another --dtype", hw ? hw->id : "?", rfl_llm_type_name(d->math));
+                       "another --dtype", hw ? hw->id : "?", rfl_dtype_name(d->math));
     if (r == RFL_ERR_SHAPE && c->pos == RFL_LLM_POS_LEARNED)
         tl_input_error(0, 0, 0, "%s: --seq %llu%s is beyond its %u learned positions", model,
                        (unsigned long long)d->seq, d->phase == RFL_LLM_DECODE ? " + 1" : "",
@@ -396,7 +397,7 @@ static int llm_main(int argc, char **argv) {
         for (i = 0; i < rfl_llm_count(); i++) /* the canonical spelling */
             if (rfl_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
     }
-    if (!g.dtype_given) g.d.math = c.dtype ? (rfl_llm_type)c.dtype : RFL_LLM_FP32;
+    if (!g.dtype_given) g.d.math = c.dtype ? (rfl_dtype)c.dtype : RFL_DTYPE_FP32;
     if (!g.d.batch) g.d.batch = 1;
     hw = tl_machine(g.hwname); /* --hw NAME or --hw-file FILE */
     memset(&res, 0, sizeof res);
@@ -417,14 +418,14 @@ static int llm_main(int argc, char **argv) {
 }
 /* ---- an LLM as layer records: the zoo's path (--layers) -------------------
    rfl_llm_build writes the step as rfl_layer records, so the zoo's table,
-   --json, --summary and --mode train work on a decoder. Records hold one
-   dtype and count eager attention: --weights, --kv and the causal time stay
-   with the rows (the LLM path above). */
+   --json, --summary and --mode train work on a decoder; --weights and --kv
+   set the storage types of their roles. Records count eager attention. */
 typedef struct llm_rec {
     int on;                 /* --layers, or --mode train / --summary with an LLM */
     const char *hf;         /* --hf-config FILE */
     rfl_llm_step_desc d;    /* phase, seq, logits_all */
     int phase_given, logits_given, dtype_given, seq_given;
+    rfl_dtype weights, kv;  /* --weights, --kv (0: the dtype) */
 } llm_rec;
 static llm_rec lrec;
 
@@ -442,9 +443,12 @@ static int llm_records_wanted(int argc, char **argv) {
    o is not one of them. */
 static int llm_rec_option(const char *o, const char *v) {
     if (tl_is(o, "--layers")) { lrec.on = 1; return 1; }
-    if (tl_is(o, "--weights") || tl_is(o, "--kv"))
-        tl_usage_error("%s: layer records hold one dtype for every byte; for separate storage "
-                       "types leave out --layers (the rows)", o);
+    if (tl_is(o, "--weights") || tl_is(o, "--kv")) { /* storage types of the records' roles */
+        if (!v) tl_usage_error("%s needs a value", o);
+        if (tl_is(o, "--kv")) lrec.kv = llm_type_arg(o, v, 0);
+        else lrec.weights = llm_type_arg(o, v, 1);
+        return 2;
+    }
     if (!tl_is(o, "--phase") && !tl_is(o, "--seq") && !tl_is(o, "--logits") && !tl_is(o, "--hf-config"))
         return 0;
     if (!v) tl_usage_error("%s needs a value", o);
@@ -495,11 +499,8 @@ static int llm_rec_build(rfl_net *net, const char **model, rfl_cost_desc *cd) {
     if (!lrec.seq_given) lrec.d.seq = 1024;
     if (lrec.d.phase == RFL_LLM_PREFILL && lrec.d.seq == 0)
         tl_input_error(0, 0, 0, "--seq must be at least 1 for prefill");
-    if (!lrec.dtype_given && c.dtype) {
-        rfl_llm_type t = (rfl_llm_type)c.dtype;
-        cd->dtype = t == RFL_LLM_FP16 ? RFL_DTYPE_FP16 : t == RFL_LLM_BF16 ? RFL_DTYPE_BF16
-                    : t == RFL_LLM_INT8 ? RFL_DTYPE_INT8 : RFL_DTYPE_FP32;
-    }
+    if (!lrec.dtype_given && c.dtype && c.dtype != RFL_DTYPE_INT4) cd->dtype = (rfl_dtype)c.dtype;
+    cd->weights = lrec.weights, cd->kv = lrec.kv;
     lrecs = (rfl_layer *)tl_xmalloc(sizeof(rfl_layer) * (size_t)RFL_LLM_NET_LAYERS((size_t)c.layers));
     nm = (char *)tl_xmalloc((size_t)RFL_LLM_NET_NAMES((size_t)c.layers));
     rfl_net_init(net, lrecs, (int)RFL_LLM_NET_LAYERS((size_t)c.layers), nm,
@@ -523,9 +524,9 @@ static const char *llm_rec_step_str(void) {
 
 static void llm_rec_json(tl_json *j, rfl_dtype dt) {
     /* the roof of the matrix FLOPs, which rfl-plot --work places it under */
-    tl_jstr(j, "prec", rfl_prec_name(dt == RFL_DTYPE_FP16 ? RFL_FP16_TENSOR
-                                     : dt == RFL_DTYPE_BF16 ? RFL_BF16_TENSOR
-                                     : dt == RFL_DTYPE_INT8 ? RFL_INT8_TENSOR : RFL_FP32));
+    rfl_prec mm = RFL_FP32;
+    rfl_dtype_roofs(dt, &mm, 0);
+    tl_jstr(j, "prec", rfl_prec_name(mm));
     tl_jstr(j, "phase", llm_phase_name(&lrec.d));
     tl_jnum(j, "seq", (double)lrec.d.seq);
     tl_jstr(j, "logits", lrec.d.logits_all ? "all" : "last");

@@ -158,7 +158,7 @@ static void chart_layers(const model *m) {
         rfl_prediction p;
         rfl_point *q;
         double F, B;
-        if (layer_works(m, i, &f, &b) != RFL_OK) continue;
+        if (rfl_layer_work(&m->net, i, &cd, &f, &b) != RFL_OK) continue;
         if (cd.mode == RFL_MODE_TRAIN) rfl_work_add(&f, &b);
         F = rfl_work_flops(&f);
         B = f.bytes[RFL_DRAM];

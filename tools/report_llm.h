@@ -77,9 +77,9 @@ static int rl_wanted(int argc, char **argv) {
     return 0;
 }
 
-static rfl_llm_type rl_type(const char *opt, const char *v, int int4) {
-    rfl_llm_type t;
-    if (rfl_llm_type_parse(v, &t) != RFL_OK || (t == RFL_LLM_INT4 && !int4))
+static rfl_dtype rl_type(const char *opt, const char *v, int int4) {
+    rfl_dtype t;
+    if (rfl_dtype_parse(v, &t) != RFL_OK || (t == RFL_DTYPE_INT4 && !int4))
         tl_usage_error("%s: unknown type '%s' (fp32, fp16, bf16, fp8, int8%s)", opt, v,
                        int4 ? ", int4" : "");
     return t;
@@ -149,7 +149,7 @@ static void rl_config(rl_state *s) {
         free(text);
         snprintf(s->name, sizeof s->name, "%s (%s)", s->cfg.model_type, s->hf);
     }
-    if (!s->dtype_given) s->d.math = s->cfg.dtype ? (rfl_llm_type)s->cfg.dtype : RFL_LLM_FP32;
+    if (!s->dtype_given) s->d.math = s->cfg.dtype ? (rfl_dtype)s->cfg.dtype : RFL_DTYPE_FP32;
 }
 
 static void rl_add_hw(rl_state *s, const rfl_machine *m) {
@@ -271,7 +271,7 @@ static void rl_print(const rl_state *s) {
     int k;
     printf("%s, %s %s tokens, batch %s, %s, on %s\n", s->name,
            s->d.phase == RFL_LLM_DECODE ? "decode after" : "prefill of", tl_num((double)s->d.seq, 10),
-           tl_num((double)s->d.batch, 10), rfl_llm_type_name(s->d.math), s->hw[0]->name);
+           tl_num((double)s->d.batch, 10), rfl_dtype_name(s->d.math), s->hw[0]->name);
     if (s->has_prof)
         printf("profile: %s: %s kernels%s%s\n", s->ncu, tl_num((double)s->res.kernels, 10),
                s->device[0] ? ", " : "", s->device);
@@ -330,7 +330,7 @@ static void rl_json(FILE *f, const rl_state *s) {
     tl_jstr(&j, "phase", s->d.phase == RFL_LLM_DECODE ? "decode" : "prefill");
     tl_jnum(&j, "seq", (double)s->d.seq);
     tl_jnum(&j, "batch", (double)s->d.batch);
-    tl_jstr(&j, "dtype", rfl_llm_type_name(s->d.math));
+    tl_jstr(&j, "dtype", rfl_dtype_name(s->d.math));
     tl_jstr(&j, "hw", s->hw[0]->id);
     if (s->has_prof) {
         tl_jobj(&j, "profile");

@@ -15,6 +15,7 @@
 #define RL_W 1600
 #define RL_H 790
 #define RL_PANEL_H 720 /* the batch panels; a footnote below */
+#define RL_BATCH_DRAWN 256 /* the batch lines end here: a diamond beyond is not drawn */
 
 static void rl_save(rl_state *s, rfl_canvas *cv, const char *file) {
     char *path = s->charts[s->ncharts];
@@ -26,7 +27,7 @@ static void rl_save(rl_state *s, rfl_canvas *cv, const char *file) {
 static const char *rl_title_model(const rl_state *s) {
     static char t[160];
     snprintf(t, sizeof t, "%s decode, cache %s, %s", s->model ? s->model : s->cfg.model_type,
-             tl_num((double)s->d.seq, 10), rfl_llm_type_name(s->d.math));
+             tl_num((double)s->d.seq, 10), rfl_dtype_name(s->d.math));
     return t;
 }
 
@@ -54,7 +55,7 @@ static void rl_batch_panel(rl_state *s, rfl_canvas *cv, int which) {
         rfl_llm_step_desc d1 = s->d;
         rfl_llm_prediction p1;
         uint64_t b = s->bound_batch[h];
-        if (!b || b > 256) continue;
+        if (!b || b > RL_BATCH_DRAWN) continue;
         d1.phase = RFL_LLM_DECODE;
         d1.batch = b;
         if (rfl_llm_predict(&s->cfg, &d1, s->hw[h], &p1) != RFL_OK) continue;
@@ -103,9 +104,13 @@ static void rl_chart_batch(rl_state *s) {
                   RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
     k = 0;
     note[0] = 0;
-    for (h = 0; h < s->nh && k < sizeof note; h++)
-        k += (size_t)snprintf(note + k, sizeof note - k, "%s%s %s", h ? ",  " : "", s->hw[h]->id,
-                              s->bound_batch[h] ? tl_num((double)s->bound_batch[h], 10) : "never");
+    for (h = 0; h < s->nh && k < sizeof note; h++) { /* only a drawn diamond is named bare */
+        uint64_t b = s->bound_batch[h];
+        k += (size_t)snprintf(note + k, sizeof note - k, "%s%s %s%s", h ? ",  " : "", s->hw[h]->id,
+                              b ? tl_num((double)b, 10) : "none up to 65536",
+                              b > RL_BATCH_DRAWN ? " (past 256, not drawn)"
+                              : b ? "" : " (not drawn)");
+    }
     rfl_draw_text(&full, RL_W / 2, RL_PANEL_H + 50, note, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE,
                   RFL_RGB(40, 40, 40));
     rl_save(s, &full, "llm-batch.png");
@@ -129,13 +134,9 @@ static int rl_est_point(const rl_state *s, rfl_llm_phase ph, uint64_t batch, rfl
 }
 
 static rfl_prec rl_prec(const rl_state *s) {
-    switch (s->d.math) {
-    case RFL_LLM_FP16: return RFL_FP16_TENSOR;
-    case RFL_LLM_BF16: return RFL_BF16_TENSOR;
-    case RFL_LLM_FP8: return RFL_FP8_TENSOR;
-    case RFL_LLM_INT8: return RFL_INT8_TENSOR;
-    default: return RFL_FP32;
-    }
+    rfl_prec mm = RFL_FP32;
+    rfl_dtype_roofs(s->d.math, &mm, 0);
+    return mm;
 }
 
 /* Name the decode batches beside their markers: below right, else right,
@@ -220,7 +221,7 @@ static void rl_chart_roofline(rl_state *s) {
     for (i = 0; i < n; i++) pts[i].prec = rl_prec(s);
     ms[0] = s->hw[0];
     snprintf(title, sizeof title, "%s on %s: prefill and decode (%s)",
-             s->model ? s->model : s->cfg.model_type, s->hw[0]->id, rfl_llm_type_name(s->d.math));
+             s->model ? s->model : s->cfg.model_type, s->hw[0]->id, rfl_dtype_name(s->d.math));
     tl_roofline_desc(&d, title, ms, 0, 1, pts, n, rl_prec(s));
     d.legend = RFL_LEGEND_BOTTOM_RIGHT;
     tl_canvas(&cv, RL_W, RL_H);

@@ -45,7 +45,6 @@ static rfl_cost_desc cd;
 static int json_out, explain, ascii;
 static const char *outdir;
 static int demo;
-static int tf32; /* --dtype tf32: fp32 data, conv and matmul on TF32 tensor cores */
 static const char *ncu_hw; /* --ncu-hw */
 
 /* Display names for charts: the zoo key made readable. */
@@ -137,24 +136,7 @@ static int match_device(const model *m) {
 }
 
 /* ---- the estimate --------------------------------------------------------- */
-static const char *dtype_name(void) { return tf32 ? "tf32" : rfl_dtype_name(cd.dtype); }
-
-/* Forward and backward work of layer i. With --dtype tf32 (PyTorch's default
-   for cuDNN convolutions on Ampere and later) the multiply-adds of
-   convolutions and matrix products move to the TF32 tensor roof; the rest
-   (bias, norms, activations) stays FP32, bytes stay 4 per element. */
-static rfl_result layer_works(const model *m, int i, rfl_work *f, rfl_work *b) {
-    rfl_layer_cost lc;
-    rfl_result r = rfl_layer_work(&m->net, i, &cd, f, b);
-    if (r != RFL_OK || !tf32) return r;
-    r = rfl_layer_cost_get(&m->net, i, &cd, &lc);
-    if (r != RFL_OK) return r;
-    f->flops[RFL_FP32] -= (double)lc.fwd_mac_flops;
-    f->flops[RFL_TF32_TENSOR] += (double)lc.fwd_mac_flops;
-    b->flops[RFL_FP32] -= (double)lc.bwd_mac_flops;
-    b->flops[RFL_TF32_TENSOR] += (double)lc.bwd_mac_flops;
-    return RFL_OK;
-}
+static const char *dtype_name(void) { return rfl_dtype_name(cd.dtype); }
 
 static void estimate(model *m) {
     rfl_result r;
@@ -179,21 +161,11 @@ static void estimate(model *m) {
     if (r != RFL_OK) tl_input_error(0, 0, 0, "model '%s': %s", m->name, rfl_result_str(r));
     m->est = m->cost.forward;
     if (cd.mode == RFL_MODE_TRAIN) rfl_work_add(&m->est, &m->cost.backward);
-    if (tf32) { /* the same totals, the mac part under the TF32 roof */
-        double mac = (double)m->cost.fwd_mac_flops +
-                     (cd.mode == RFL_MODE_TRAIN ? (double)m->cost.bwd_mac_flops : 0);
-        m->est.flops[RFL_FP32] -= mac;
-        m->est.flops[RFL_TF32_TENSOR] += mac;
-        for (h = 0; h < nh; h++) {
-            memset(&m->pred[h], 0, sizeof m->pred[h]);
-            m->pred_err[h] = rfl_predict(hw[h], &m->est, &m->pred[h].whole);
-        }
-    }
     m->est_prec = rfl_work_main_prec(&m->est);
     for (i = 0; i < m->net.count; i++) {
         rfl_work f, b;
         int k;
-        if (layer_works(m, i, &f, &b) != RFL_OK) continue;
+        if (rfl_layer_work(&m->net, i, &cd, &f, &b) != RFL_OK) continue;
         k = rk_ltype_kind(rfl_op_ltype((rfl_op)m->net.layers[i].op));
         if (m->net.layers[i].op == RFL_OP_INPUT || m->net.layers[i].op == RFL_OP_MARK) continue;
         m->k_layers[k]++;
@@ -209,21 +181,9 @@ static void estimate(model *m) {
                 if (rfl_predict(hw[h], &f, &p) == RFL_OK) m->k_pred_fwd_s[h][k] += p.time_s;
             if (cd.mode == RFL_MODE_TRAIN && (rfl_work_flops(&b) > 0 || b.bytes[RFL_DRAM] > 0))
                 if (rfl_predict(hw[h], &b, &p) == RFL_OK) m->k_pred_bwd_s[h][k] += p.time_s;
-            if (tf32) { /* rfl_net_predict's per-layer sum, over the TF32 works */
-                rfl_work fb = f;
-                if (cd.mode == RFL_MODE_TRAIN) rfl_work_add(&fb, &b);
-                if (!(rfl_work_flops(&fb) > 0) && !(fb.bytes[RFL_DRAM] > 0)) continue;
-                if (rfl_predict(hw[h], &fb, &p) != RFL_OK) { m->pred_err[h] = RFL_ERR_NO_ROOF; continue; }
-                m->pred[h].layers_s += p.time_s;
-                m->pred[h].compute_s += p.compute_s;
-                m->pred[h].memory_s += p.memory_s;
-                if (p.bound.memory) m->pred[h].memory_layers++;
-                else m->pred[h].compute_layers++;
-            }
         }
     }
-    if (!tf32)
-        for (h = 0; h < nh; h++) m->pred_err[h] = rfl_net_predict(&m->net, &cd, hw[h], &m->pred[h]);
+    for (h = 0; h < nh; h++) m->pred_err[h] = rfl_net_predict(&m->net, &cd, hw[h], &m->pred[h]);
 }
 
 /* ---- the comparison: measured over estimated FLOPs, and why --------------- */

@@ -41,12 +41,12 @@ static const char *usage =
     "              2 x in x out + out (also: --pen-and-paper)\n"
     "  --layers    an LLM as layer records, the zoo's table (also implied by\n"
     "              --mode train or --summary with an LLM): one sequence of the\n"
-    "              step, --batch sequences, one dtype (default: the config's);\n"
-    "              defaults as the LLM rows: decode after --seq 1024 (--mode\n"
-    "              train: a prefill, logits on every position). FLOPs and time\n"
-    "              count eager attention (T x (S + T) scores); without --layers\n"
-    "              the rows give the causal count, the time from it, and\n"
-    "              --weights/--kv storage types\n"
+    "              step, --batch sequences, the math type (default: the\n"
+    "              config's), --weights/--kv storage types; defaults as the\n"
+    "              LLM rows: decode after --seq 1024 (--mode train: a prefill,\n"
+    "              logits on every position). FLOPs and time count eager\n"
+    "              attention (T x (S + T) scores); without --layers the rows\n"
+    "              give the causal count and the time from it\n"
     "  --json      one JSON object: model, batch, input, dtype, mode, params,\n"
     "              param_bytes, forward{flops, mac_flops, bytes}, backward{...},\n"
     "              activation_bytes, train{sgd_bytes, adam_bytes}, by_type[...],\n"
@@ -180,8 +180,8 @@ static const rfl_machine *hw;
 
 static void parse_dtype(const char *v) {
     if (!v) tl_usage_error("--dtype needs a value");
-    if (rfl_dtype_parse(v, &d.dtype) != RFL_OK)
-        tl_input_error(0, 0, 0, "unknown dtype '%s' (fp32, fp16, bf16, int8)", v);
+    if (rfl_dtype_parse(v, &d.dtype) != RFL_OK || d.dtype == RFL_DTYPE_INT4)
+        tl_input_error(0, 0, 0, "unknown dtype '%s' (fp32, tf32, fp16, bf16, fp8, int8)", v);
     dtype_given = 1;
 }
 
@@ -517,7 +517,7 @@ static void print_totals(void) {
     const char *least = tot.unknown_layers ? "at least " : "";
     printf("\n");
     printf("params           %s (%s at %s)\n", tl_commas((double)tot.params),
-           tl_si((double)tot.param_bytes, "B"), rfl_dtype_name(d.dtype));
+           tl_si((double)tot.param_bytes, "B"), rfl_dtype_name(d.weights ? d.weights : d.dtype));
     printf("forward          %s%s FLOP (mac %s%s FLOP = %s), %s moved\n", least,
            tl_si((double)tot.fwd_flops, ""), least, tl_si((double)tot.fwd_mac_flops, ""),
            tl_commas((double)tot.fwd_mac_flops), tl_si((double)tot.fwd_bytes, "B"));
@@ -555,6 +555,7 @@ int main(int argc, char **argv) {
     if (llm_wanted(argc, argv) && !llm_records_wanted(argc, argv)) return llm_main(argc, argv);
 #endif
     memset(&d, 0, sizeof d);
+    d.dtype = RFL_DTYPE_FP32;
     tl_onnx_init(&ox, 0);
     parse_args(argc, argv);
     hw = tl_machine(hwname); /* --hw NAME or --hw-file FILE */

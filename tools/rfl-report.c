@@ -162,11 +162,8 @@ static unsigned long long parse_batch(const char *v) {
 }
 
 static void parse_dtype(const char *v) {
-    if (rfl_name_eq(v, "tf32")) {
-        tf32 = 1;
-        cd.dtype = RFL_DTYPE_FP32;
-    } else if (rfl_dtype_parse(v, &cd.dtype) != RFL_OK)
-        tl_usage_error("--dtype: unknown '%s' (fp32, tf32, fp16, bf16, int8)", v);
+    if (rfl_dtype_parse(v, &cd.dtype) != RFL_OK || cd.dtype == RFL_DTYPE_INT4)
+        tl_usage_error("--dtype: unknown '%s' (fp32, tf32, fp16, bf16, fp8, int8)", v);
 }
 
 static void parse_mode(const char *v) {
@@ -359,6 +356,7 @@ int main(int argc, char **argv) {
     tl_prog = "rfl-report";
     if (rl_wanted(argc, argv)) return rl_main(argc, argv); /* decoder LLMs */
     memset(&cd, 0, sizeof cd);
+    cd.dtype = RFL_DTYPE_FP32;
     cd.mode = RFL_MODE_TRAIN;
     A.batch = 1;
     parse_args(argc, argv, &A);

@@ -89,7 +89,11 @@ if grep -q '"name": "model.layers.15.mlp.down_proj"' "$LL/rec.json"; then ok; el
 llm_eq "records: gpt2 train forward mac" "$(lj_in "$LL/rec-train.json" forward mac_flops)" 32228179968
 llm_eq "records: gpt2 train backward mac" "$(lj_in "$LL/rec-train.json" backward mac_flops)" 64456359936
 if "$EST" llama-3.2-1b --layers --seq 512 | grep -q '^ *13  model.layers.0.self_attn.attention '; then ok; else bad "records: --layers table"; fi
-llm_exit 2 "$EST" llama-3.2-1b --layers --weights int4
+# --weights int4 on records: the 1,235,746,816 matrix weights (the tied
+# table counted once, on lm_head) at half a byte, the 33 x 2,048 RMSNorm
+# scales at the config's bf16: 617,873,408 + 135,168 bytes
+"$EST" llama-3.2-1b --layers --weights int4 --json > "$LL/rec-int4.json" 2>> "$LOG"
+llm_eq "records: --weights int4 param_bytes" "$(lj_top "$LL/rec-int4.json" param_bytes)" 618008576
 llm_eq "records: prec (bf16 config)" "$(lj_top "$LL/rec.json" prec)" '"bf16_tensor"'
 # rfl-plot --work --kernels draws an estimate's distinct layers
 if [ -x build/rfl-plot ] || ${MAKE:-make} -s build/rfl-plot >> "$LOG" 2>&1; then
