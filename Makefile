@@ -66,7 +66,7 @@ install: all
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include/roofline' '' \
 	  'Name: roofline' 'Description: roofline.h, single-header roofline performance modeling' \
-	  'Version: $(RFL_VERSION)' 'URL: https://example.invalid/roofline.h' \
+	  'Version: $(RFL_VERSION)' \
 	  'Cflags: -I$${includedir}' 'Libs: -lm' > $(DESTDIR)$(PCDIR)/roofline.pc
 	chmod 644 $(DESTDIR)$(PCDIR)/roofline.pc
 

@@ -127,7 +127,7 @@ X(RTX_5090, "rtx-5090", "NVIDIA GeForce RTX 5090 32GB", "geforce-rtx-5090,5090",
   1.637, 0, 104.8, 104.8, 104.8, 209.5, 209.5, 419, 838, \
   1792, 0, 0, 32, 96, 170, 2407, 575, \
   "NVIDIA RTX Blackwell whitepaper (2025), RTX 5090: FP16 tensor FP32-acc 209.5 (419 FP16-acc), FP8 419, INT8 838 dense; 1792 GB/s GDDR7; FP64 1/64") \
-X(JETSON_AGX_ORIN, "jetson-agx-orin", "NVIDIA Jetson AGX Orin 64GB (GPU)", "agx-orin,orin-agx,jetson-agx-orin-64gb,orin", SOC, \
+X(JETSON_AGX_ORIN, "jetson-agx-orin", "NVIDIA Jetson AGX Orin 64GB (GPU)", "agx-orin,orin-agx,jetson-agx-orin-64gb", SOC, \
   0.083, 0, 5.32, 21.25, 5.32, 42.5, 42.5, 0, 85, \
   204.8, 0, 0, 64, 4, 16, 1300, 60, \
   "NVIDIA Jetson AGX Orin tech brief (2022): GPU 2048 cores 1.3 GHz = 5.3 FP32; 170 sparse INT8 TOPS halved; FP16 = INT8/2, TF32 = FP16/2, FP64 1/64 derived") \
@@ -240,6 +240,48 @@ X(RPI5, "raspberry-pi-5", "Raspberry Pi 5 (BCM2712)", "rpi5,pi5", CPU, \
   0.0768, 0, 0.1536, 0, 0.3072, 0, 0, 0, 0, \
   17.07, 0, 0, 16, 2, 4, 2400, 0, \
   "Raspberry Pi 5 product brief: 4x Cortex-A76 2.4 GHz x NEON 4 lanes x 2 FMA x 2 = 153.6 GFLOP/s, FP16 2x; LPDDR4X-4267 32-bit = 17.07 GB/s")
+
+/* Device names: what the vendors' tools print for each machine (nvidia-smi's
+   name, ncu's device__attribute_display_name and CUDA's device name are one
+   string; rocm-smi's card series, rocminfo's marketing name and HIP's device
+   name another), each with where it was seen. rfl_hw_find matches them as it
+   matches ids (case, ' ', '-', '_' and '.' ignored), with a leading "NVIDIA"
+   optional on either side (drivers before R470 printed "A100-SXM4-40GB").
+   Only names that pin one row: a memory size or form factor the table lacks
+   ("NVIDIA A100-PCIE-40GB", "NVIDIA H200 NVL", "Orin") is not listed and not
+   found. A machine may have several names.
+   Row: X(ENUM_ID, "name as printed", "where it was seen") */
+#define RFL_HW_DEVICE_NAMES(X) \
+X(P100_SXM2, "Tesla P100-SXM2-16GB", "nvidia-smi and CUDA prop.name in public code (find_string)") \
+X(P100_PCIE, "Tesla P100-PCIE-16GB", "PyTorch device name, github.com/zzc0721/torch-performance-test-data/issues/176") \
+X(V100_SXM2, "Tesla V100-SXM2-16GB", "nvidia-smi -a, github.com/NVIDIA/nvidia-docker/issues/914; tests/data nvprof captures") \
+X(V100_SXM2, "Tesla V100-SXM2-32GB", "NVIDIA driver device list 0x1DB5, public code (find_string)") \
+X(V100_PCIE, "Tesla V100-PCIE-16GB", "PyTorch collect_env, public code (find_string)") \
+X(V100_PCIE, "Tesla V100-PCIE-32GB", "PyTorch collect_env GPU 0, public code (find_string)") \
+X(T4, "Tesla T4", "nvidia-smi -q, github.com/NVIDIA/nvidia-docker/issues/1628; github.com/METR/vivaria/issues/694") \
+X(A100_SXM4_40GB, "NVIDIA A100-SXM4-40GB", "deviceQuery, github.com/bottlerocket-os/bottlerocket/pull/3873; nvidia-smi 580, bottlerocket-core-kit/pull/834") \
+X(A100_SXM4_80GB, "NVIDIA A100-SXM4-80GB", "nvidia-smi -a driver 470, github.com/NVIDIA/CUDALibrarySamples/issues/104") \
+X(A100_SXM4_80GB, "A100-SXM-80GB", "nvidia-smi driver 450 (the first 80GB boards), github.com/keyu-tian/SparK/issues/8") \
+X(A100_PCIE_80GB, "NVIDIA A100 80GB PCIe", "nvidia-smi 510, 300 W, 81920MiB, github.com/NVIDIA/deepops/issues/1215 (cut to \"NVIDIA A100 80G...\"); RunPod GPU type ids") \
+X(A10, "NVIDIA A10", "nvidia-smi tables in public code (find_string '0  NVIDIA A10 '); lspci GA102GL [A10], github.com/easydiffusion/torchruntime/issues/13") \
+X(A30, "NVIDIA A30", "nvidia-smi tables in public code (find_string '0  NVIDIA A30 ')") \
+X(H100_SXM, "NVIDIA H100 80GB HBM3", "our ncu captures (tests/data); nvidia-smi 550, github.com/NVIDIA/nccl/issues/1264") \
+X(H100_PCIE, "NVIDIA H100 PCIe", "PyTorch warning, github.com/mistralai/mistral-inference/pull/43; github.com/zzc0721/torch-performance-test-data/issues/95") \
+X(H100_NVL, "NVIDIA H100 NVL", "nvidia-smi --query-gpu=name, github.com/akash-network/provider-configs/pull/91") \
+X(H200_SXM, "NVIDIA H200", "our ncu captures (tests/data/h200-*); nvidia-smi -q, device 0x2335, github.com/NVIDIA/mig-parted/issues/120") \
+X(B200, "NVIDIA B200", "nvidia-smi 580, 183359MiB, github.com/NVIDIA/TensorRT-LLM/issues/10278; CUDA name, github.com/pytorch/ao/pull/4002") \
+X(L4, "NVIDIA L4", "nvidia-smi tables in public code (find_string '0  NVIDIA L4 ')") \
+X(L40S, "NVIDIA L40S", "RunPod GPU type ids (public code, find_string)") \
+X(RTX_3090, "NVIDIA GeForce RTX 3090", "torch.cuda.get_device_name, github.com/pytorch/pytorch/issues/75198") \
+X(RTX_4090, "NVIDIA GeForce RTX 4090", "PyTorch warning, github.com/akshaydudhane16/Burstormer/issues/19") \
+X(RTX_5090, "NVIDIA GeForce RTX 5090", "RunPod GPU type ids (public code, find_string)") \
+X(MI100, "AMD Instinct MI100", "rocminfo Marketing Name in public code (find_string); none before ROCm 6, github.com/ROCm/legacy-rocm-build/issues/1778") \
+X(MI100, "Arcturus GL-XL [AMD Instinct MI100]", "rocm-smi --showproductname card series, github.com/easybuilders/easybuild-framework/pull/3978") \
+X(MI210, "AMD Instinct MI210", "rocminfo Marketing Name in public code (find_string)") \
+X(MI250X, "AMD Instinct MI250X", "amdgpu device 0x7408 name in public code (find_string); ROCm support table") \
+X(MI300X, "AMD Instinct MI300X", "rocminfo Marketing Name, github.com/ROCm/legacy-rocm-build/issues/4414") \
+X(MI325X, "AMD Instinct MI325X", "OpenCL board name and HIP device name in public code (find_string)") \
+X(MI325X, "AMD Instinct MI325X VF", "the SR-IOV function of a cloud VM, public code (find_string)")
 
 #endif /* RFL_HW_SPECS_H */
 /* Part of roofline.h, MIT licence: see the end of roofline.h. */

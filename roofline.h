@@ -1,5 +1,5 @@
 /* roofline.h - v0.1.0 - roofline performance modeling for GPUs and CPUs - MIT
-   https://example.invalid/roofline.h (single header; hw_specs.h beside it)
+   single header; hw_specs.h (the hardware table) beside it
 
    Layer cost formulas, a hardware table, a streaming Nsight Compute / nvprof
    CSV reducer and a raster chart writer, with no allocation anywhere: every
@@ -35,7 +35,8 @@
        RFL_NO_PROBE           leave out the probe (measured ceilings)
        RFL_NO_CHECK           leave out the homework checker (API CHECK;
                               also off without the zoo, table or reducer)
-       RFL_HW_NO_STRINGS      the table without its sources and aliases
+       RFL_HW_NO_STRINGS      the table without its sources, aliases and
+                              device names
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
@@ -106,7 +107,7 @@
          (rfl_work.unknown bits).
 
    API BY TASK
-       Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest
+       Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest rfl_hw_match
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
                   rfl_machine_file_parse rfl_machine_file_write
                   rfl_machine_file_print rfl_machine_file_prec (MACHINE FILES below)
@@ -149,7 +150,7 @@
        Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
                   rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
-                  rfl_text_width
+                  rfl_text_width rfl_series_color rfl_series_marker
                   (CHART below)
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
        Checker:   rfl_check_read rfl_check_run rfl_check_json rfl_check_gradescope
@@ -175,7 +176,8 @@
        A network lives in the caller's array of rfl_layer (112 bytes each);
        each builder call appends a layer, propagates the per-sample shape and
        returns a tensor handle for wiring branches. Errors are sticky: check
-       net.err once at the end (net.err_layer, net.err_what say where).
+       net.err.code once at the end (net.err.index is the layer, net.err.where
+       says "layer 3 (conv2d in layer1.0)").
            rfl_layer rec[32]; rfl_net net; rfl_tensor x, y;
            rfl_net_init(&net, rec, 32, NULL, 0);
            x = rfl_input(&net, 3, 32, 32);                  per sample
@@ -185,7 +187,7 @@
            y = rfl_flatten(&net, rfl_adaptive_avgpool(&net, y, 1, 1));
            y = rfl_linear(&net, y, 10, 1);
            rfl_cost_desc d = {0}; d.batch = 256; rfl_net_cost c;
-           if (net.err || rfl_net_cost_get(&net, &d, &c)) return 1;
+           if (net.err.code || rfl_net_cost_get(&net, &d, &c)) return 1;
        Counts are exact uint64 at the batch (overflow: RFL_ERR_OVERFLOW).
        mac_flops: 2 x multiply-adds of conv, linear, matmul and attention,
          no bias: PyTorch FlopCounterMode's and torchvision's GFLOPS x 2.
@@ -265,8 +267,9 @@
            rfl_reduce_init(&st, &d, scratch, sizeof scratch);
            while ((n = fread(buf, 1, sizeof buf, f)) > 0)
                if (rfl_reduce_push(&st, buf, n)) break;    errors are sticky
-           if (st.err || rfl_reduce_finish(&st, &res))
-               printf("%llu:%llu: %s\n", st.err_line, st.err_col, st.err_msg);
+           if (st.err.code || rfl_reduce_finish(&st, &res)) {
+               rfl_error_format(&st.err, "prof.csv", line, sizeof line);
+               puts(line);                  "prof.csv:12:5: message" }
            ai = rfl_work_ai(&res.total.work, RFL_DRAM);   res.total.flops[]: exact u64
        Scratch: RFL_REDUCE_SCRATCH_SIZE(columns) bytes (API REDUCER); the
        default fits a `--set full` raw page. The by-name table (desc.groups)
@@ -345,8 +348,15 @@
 
    ERRORS
        Every fallible function returns rfl_result (RFL_OK = 0);
-       rfl_result_str() names it. Parsers keep line, column and byte offset of
-       the first error in their state.
+       rfl_result_str() names it. Every parser and builder keeps its first
+       error in one shape, an rfl_error in its state (net.err, doc.err,
+       st.err, info.err; an out-parameter for the one-call readers): code,
+       line, column, byte offset, where (field path, node or layer), message,
+       and the size needed when a buffer was short. rfl_error_format()
+       prints it as "FILE:LINE:COL: WHERE: MESSAGE":
+           char line[320];
+           if (st.err.code) { rfl_error_format(&st.err, path, line, sizeof line);
+                              puts(line); }
 
    MEMORY
        Nothing is allocated. Functions that need memory take (buffer, size);
@@ -379,7 +389,7 @@
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
        (tests/arm/: vector table, start-up, semihosting write and exit, a
        linker script for qemu's mps2-an386 that also fits an STM32F407).
-       Budgets (code + read-only data, gcc -Os): the core 24 KiB (19.1 KB
+       Budgets (code + read-only data, gcc -Os): the core 24 KiB (19.8 KB
        today); the table, zoo, reducer, chart and PNG together 128 KiB;
        no stack frame over 1 KiB. One machine of the table (RFL_HW_ONLY +
        RFL_HW_KEEP_<ID>) takes 1.0 KB. make size prints every part's size
@@ -448,6 +458,39 @@ typedef enum rfl_result {
 
 /* Name of a result ("ok", "buffer too small", ...). Never NULL. */
 RFL_API const char *rfl_result_str(rfl_result r);
+
+/* ---- errors: one shape for every parser ----------------------------------
+   Every reader and builder keeps its first error in an rfl_error (the
+   net builder, the JSON reader, the Hugging Face config and machine-file
+   readers, the ONNX reader and its graph builder, the reducer). A field a
+   parser cannot know stays 0 / "". The arrays are bounded so that a state
+   holding one stays small (texts are cut, never overrun). */
+#define RFL_ERROR_WHERE_SIZE 96
+#define RFL_ERROR_MSG_SIZE 160
+typedef struct rfl_error {
+    rfl_result code;     /* the first error; RFL_OK when fine */
+    int index;           /* layer or node index of a build error; -1 = none */
+    uint64_t line, col;  /* 1-based place in a text input; 0 = none */
+    uint64_t offset;     /* 0-based byte offset of that place (with line), or
+                            of a binary input's error (its message says "byte N") */
+    uint64_t need;       /* RFL_ERR_BUFFER: the size the short buffer needs
+                            (where names it: "toks" in tokens, "strbuf" in
+                            bytes); 0 = unknown */
+    char where[RFL_ERROR_WHERE_SIZE]; /* field path ("peak_flops.fp32"), node
+                            ("node 'x' (Reshape)") or layer ("layer 3 (conv2d
+                            in layer1.0)"); "" = the input as a whole */
+    char msg[RFL_ERROR_MSG_SIZE];     /* what is wrong; "": rfl_result_str(code) */
+} rfl_error;
+
+/* The error as one line: "FILE:LINE:COL: WHERE: MESSAGE", each part left
+   out when unknown (no file, line 0, col 0, where ""); an empty message is
+   rfl_result_str(code), except with code RFL_OK: then the line is the
+   place alone ("FILE:LINE:COL: "), for a caller's own message to follow.
+   file may be NULL, or any name for the input.
+   out: buf[size], always NUL-terminated when size > 0 (cut to fit).
+   Returns the length of the whole line (snprintf's rule: buf NULL / size 0
+   counts). */
+RFL_API size_t rfl_error_format(const rfl_error *e, const char *file, char *buf, size_t size);
 
 /* Version of the compiled implementation, e.g. "0.1.0". */
 RFL_API const char *rfl_version(void);
@@ -549,7 +592,8 @@ typedef struct rfl_machine {
        #define RFL_HW_ONLY
        #define RFL_HW_KEEP_H100_SXM
    (at least one). RFL_HW_NO_STRINGS leaves out the sources and aliases
-   (both ""): rfl_hw_find then knows the id and the display name only. */
+   (both "") and the device names: rfl_hw_find then knows the id and the
+   display name only. */
 #ifndef RFL_NO_HW_TABLE
 #include "hw_specs.h"
 #ifdef RFL_HW_ONLY
@@ -577,13 +621,37 @@ typedef enum rfl_hw_id { RFL_HW_TABLE(RFL__HW_ENUM) RFL_HW_COUNT } rfl_hw_id;
 #endif
 RFL_API int rfl_hw_count(void);
 RFL_API const rfl_machine *rfl_hw_get(int index); /* NULL when out of range */
-/* Look a machine up by id, name or alias: case-insensitive, ignoring '-',
-   '_', ' ' and '.'. "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2,
-   "h100" the H100 SXM. Returns RFL_ERR_UNKNOWN_NAME when absent. */
+/* Look a machine up by id, name, alias or device name (what nvidia-smi,
+   ncu's device__attribute_display_name, CUDA, rocm-smi or HIP print:
+   "NVIDIA H100 80GB HBM3", "Tesla V100-SXM2-16GB", "AMD Instinct MI300X";
+   hw_specs.h lists them with their sources): case-insensitive, ignoring
+   '-', '_', ' ' and '.', and a leading "NVIDIA" on a name or device name.
+   "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2, "h100" the H100 SXM.
+   A device name finds only its own memory size and form factor: one the
+   table lacks ("NVIDIA A100-PCIE-40GB") is RFL_ERR_UNKNOWN_NAME, as is
+   any name not in the table. */
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out);
-/* Writes up to n closest ids (by edit distance), comma-separated, into buf
-   (always NUL-terminated when size > 0). Returns the number written. */
+/* Writes up to n closest ids, comma-separated, into buf (always
+   NUL-terminated when size > 0): first the machines of the name's own
+   family (its first word with a digit, trailing letters dropped: "a100",
+   "h200", "mi300"), then the rest, each group by edit distance. Returns the
+   number written. */
 RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size);
+/* The warning code a tool reports when a profile's device is not the
+   machine it is compared with (see rfl_hw_match). */
+#define RFL_HW_DEVICE_MISMATCH "device_mismatch"
+/* Which of n machines (a tool's --hw list) a profile ran on.
+   in device: the profile's device name (ncu's device__attribute_display_name,
+   nvidia-smi's name). in list[0..n-1]: the candidates (table rows or
+   machine files). out found (may be NULL): the table machine the device name
+   resolves to (rfl_hw_find), NULL when the table lacks it.
+   Returns the index of the device's own machine in list: the same table row,
+   a machine whose id is that row's id, or (device unknown to the table) a
+   machine whose id or name is the device name; whatever the order of list.
+   -1 when none of them is it (report RFL_HW_DEVICE_MISMATCH) or device is
+   NULL or empty. Never a machine of another memory size or form factor. */
+RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int n,
+                         const rfl_machine **found);
 
 /* A CPU or board described by its parts. peak = sockets x cores x GHz x
    (SIMD lanes x FMA pipes x 2); bandwidth = sockets x channels x MT/s x
@@ -670,9 +738,9 @@ RFL_API int rfl_name_eq(const char *a, const char *b);
    is tokenised into the caller's array (no allocation; jsmn's model), then
    looked up by key. Strings stay in the source: a token holds byte
    offsets. Depth is limited to 64; numbers must be valid JSON numbers.
-       rfl_json_tok tok[256]; rfl_json_doc doc;
+       rfl_json_tok tok[256]; rfl_json_doc doc; char line[320];
        if (rfl_json_parse(&doc, text, len, tok, 256))
-           printf("%ld:%ld: %s\n", doc.line, doc.col, doc.err);
+           rfl_error_format(&doc.err, "config.json", line, sizeof line);
        i = rfl_json_path(&doc, 0, "forward.flops");   value token or -1
        if (rfl_json_num(&doc, i, &v)) ...
    Count mode: rfl_json_parse(&doc, text, len, NULL, 0) checks the
@@ -691,14 +759,13 @@ typedef struct rfl_json_doc {
     size_t len, pos;
     rfl_json_tok *t;   /* NULL in count mode */
     int n, cap, depth;
-    const char *err;   /* NULL when fine, else what is wrong */
-    long line, col;    /* of the error, 1-based */
-    size_t offset;     /* of the error, byte offset */
+    rfl_error err;     /* code RFL_OK when fine */
 } rfl_json_doc;
 /* Tokenise src[0..len) into toks (cap of them; NULL: count only).
    Returns RFL_OK, RFL_ERR_BUFFER when cap is too small (doc->n then holds
-   how many were filled; parse again in count mode for the total), or
-   RFL_ERR_SYNTAX with doc->err, line, col and offset set. */
+   how many were filled, doc->err.need the total, where "toks"), or
+   RFL_ERR_SYNTAX with doc->err's message, line, col and offset set (also
+   for a document both malformed and too large). */
 RFL_API rfl_result rfl_json_parse(rfl_json_doc *doc, const char *src, size_t len,
                                   rfl_json_tok *toks, int cap);
 /* Value token of `key` in object token obj; -1 when absent or obj is not
@@ -967,10 +1034,11 @@ typedef struct rfl_net {
     size_t names_size, names_used;
     char scope[96];       /* current name prefix ("layer1.0"), see rfl_scope_push */
     size_t scope_len;
-    rfl_result err;       /* first builder error, RFL_OK when none */
-    int err_layer;        /* index the failing layer would have had */
-    const char *err_what; /* op name of the failing call ("conv2d"); the
-                             scope stays where the error happened */
+    rfl_error err;        /* first builder error (code RFL_OK when none):
+                             index = the failing layer's would-be index,
+                             where = "layer 3 (conv2d in layer1.0)" (the op
+                             of the failing call, the scope); the scope
+                             stays where the error happened */
 } rfl_net;
 
 /* Set up an empty network over the caller's array.
@@ -1446,16 +1514,6 @@ RFL_API int rfl_llm_count(void);
 RFL_API const char *rfl_llm_name(int i);
 RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
 
-/* Where a config is wrong: the field (the JSON key, "" for a syntax error),
-   what is wrong, and where (byte offset, line, column of its value). On
-   RFL_ERR_BUFFER, tokens_needed says how many tokens the document needs. */
-typedef struct rfl_llm_config_error {
-    const char *field;
-    const char *msg;
-    size_t offset;
-    long line, col;
-    int tokens_needed;
-} rfl_llm_config_error;
 /* Read a Hugging Face config.json (model_type gpt2, llama, qwen2, mistral,
    mixtral) from json[0..len) into *out, tokenised into the caller's toks
    (about 64 + 4 per key; 512 is plenty for a published config). Errors:
@@ -1464,14 +1522,17 @@ typedef struct rfl_llm_config_error {
    unknown model_type or activation), RFL_ERR_NUMBER (not a whole number,
    or negative), RFL_ERR_OVERFLOW (beyond 2^32 - 1, or a model too large
    to count in 64 bits), RFL_ERR_SHAPE (zero, heads not dividing hidden,
-   kv_heads not dividing heads, more experts per token than experts); err
-   (may be NULL) names the field. */
+   kv_heads not dividing heads, more experts per token than experts). err
+   (may be NULL) says where a config is wrong: err->where is the field (the
+   JSON key, "" for a syntax error), line, col and offset those of its
+   value (1:1 for a missing field); on RFL_ERR_BUFFER err->need is the
+   number of tokens the document needs. */
 RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_tok *toks,
                                        int cap, rfl_llm_config *out,
-                                       rfl_llm_config_error *err);
-/* Check a config (the same rules as the reader); err->field names the
-   first bad field. */
-RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_llm_config_error *err);
+                                       rfl_error *err);
+/* Check a config (the same rules as the reader); err->where names the
+   first bad field (no position: the config is not text). */
+RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *err);
 
 /* Rows of the step: their number, and row i. */
 RFL_API int rfl_llm_row_count(const rfl_llm_config *cfg);
@@ -1558,7 +1619,7 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
    rfl-estimate without --layers and in rfl-report --llm.
    Returns RFL_ERR_ARG (NULL, or a net not empty), the config's and the
    step's errors (as rfl_llm_step_cost), RFL_ERR_OVERFLOW (a dim beyond
-   32 bits), or net->err (RFL_ERR_BUFFER: the array or names too small). */
+   32 bits), or net->err.code (RFL_ERR_BUFFER: the array or names too small). */
 #define RFL_LLM_NET_LAYERS(layers) (8 + 24 * (layers)) /* records, enough */
 #define RFL_LLM_NET_NAMES(layers) (64 * RFL_LLM_NET_LAYERS(layers)) /* bytes */
 RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
@@ -1748,11 +1809,13 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
            if (st.skip) { fseek(f, (long)st.skip, SEEK_CUR);  optional
                           rfl_onnx_skip(&st, st.skip); }
        }
-       if (st.err || rfl_onnx_finish(&st, &g))
-           printf("byte %llu: %s\n", st.err_offset, st.err_msg);
+       if (st.err.code || rfl_onnx_finish(&st, &g))
+           puts(st.err.msg);                       "byte 12: truncated ..."
        desc.batch = 8;                       dynamic first axis of the inputs
        rfl_net_init(&net, rec, g.record_bound, 0, 0);
-       if (rfl_onnx_build(&g, &desc, &net, &info)) puts(info.err_msg);
+       if (rfl_onnx_build(&g, &desc, &net, &info))
+           rfl_error_format(&info.err, "m.onnx", line, sizeof line);
+                       "m.onnx: node 'x' (Reshape): ..." (where: the node)
        rfl_cost_desc c = {0}; c.batch = info.batch;   counts are per sample
 
    Arena: NULL (count mode) reads the stream and finish returns RFL_OK with
@@ -1881,9 +1944,10 @@ typedef struct rfl_onnx_state {
     size_t need;             /* arena bytes the read and build need (set by
                                 finish, also with RFL_ERR_BUFFER) */
     uint64_t seeked;         /* of offset: bytes seeked over (rfl_onnx_skip) */
-    rfl_result err;          /* first error (sticky) */
-    uint64_t err_offset;     /* stream byte offset of a wire error */
-    char err_msg[160];       /* what was wrong, for humans */
+    rfl_error err;           /* first error (sticky): offset = the stream
+                                byte of a wire error, which its message
+                                names ("byte 12: ..."); where = the tensor
+                                or node of a graph error */
     /* private */
     unsigned char *arena_;
     size_t size_, used_;
@@ -1914,29 +1978,30 @@ typedef struct rfl_onnx_info {
                                 input] */
     int unknown_ops;         /* records with RFL_LF_UNKNOWN_FLOPS */
     const char *unknown_op;  /* op type of the first of them, or NULL */
-    int err_node;            /* node index of a build error, or -1 */
-    char err_msg[200];       /* "node 'x' (Reshape): ..." */
+    rfl_error err;           /* a build error: index = the node (or -1),
+                                where = "node 'x' (Reshape)", msg = what */
 } rfl_onnx_info;
 
 /* Start a read into arena[size] (NULL / 0: count mode). */
 RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size);
-/* Feed the next len bytes. Errors are sticky (st->err, st->err_offset,
-   st->err_msg): RFL_ERR_FORMAT for bytes that are not ONNX protobuf. */
+/* Feed the next len bytes. Errors are sticky (st->err): RFL_ERR_FORMAT
+   for bytes that are not ONNX protobuf. */
 RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t len);
 /* The caller seeked past n <= st->skip bytes instead of pushing them. */
 RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n);
 /* End of the stream: decode the kept structure into *g. RFL_ERR_TRUNCATED
-   when the stream stops inside a message; RFL_ERR_GRAPH (err_msg names the
+   when the stream stops inside a message; RFL_ERR_GRAPH (st->err names the
    node) for an unknown input name or a name produced twice;
    RFL_ERR_FORMAT / RFL_ERR_OVERFLOW for a negative or overflowing dim
-   (err_msg names the tensor); RFL_ERR_BUFFER: see st->need. */
+   (st->err names the tensor); RFL_ERR_BUFFER: see st->need. */
 RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g);
 /* Shapes and costs: appends the records to an initialised, empty net
    (g->record_bound records suffice). RFL_ERR_GRAPH for a cycle,
    RFL_ERR_SHAPE / RFL_ERR_OVERFLOW for shapes that do not fit,
    RFL_ERR_UNSUPPORTED for a node whose output shape cannot be known,
-   RFL_ERR_MISSING for a symbolic dim without a value; info->err_msg and
-   info->err_node say which node. Uses g->work (the graph is modified). */
+   RFL_ERR_MISSING for a symbolic dim without a value; info->err says
+   which node (also copied to net->err). Uses g->work (the graph is
+   modified). */
 RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl_net *net,
                                   rfl_onnx_info *info);
 /* Whole-buffer helper: init + push + finish. */
@@ -1944,7 +2009,7 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
                                         void *arena, size_t size, rfl_onnx_graph *g);
 #ifndef RFL_NO_STDIO
 /* Read a file, seeking past weight payloads: init + push + finish.
-   RFL_ERR_IO when it cannot be opened or read (st->err_msg says). The
+   RFL_ERR_IO when it cannot be opened or read (st->err.msg says). The
    caller's two passes: arena NULL (count mode) gives st->need, then the
    read into an arena of that size. */
 RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
@@ -2129,8 +2194,8 @@ typedef struct rfl_reduce_result {
 typedef struct rfl__unit { int cls; uint64_t mult; int exp10; } rfl__unit;
 
 /* Parser state: a plain struct (about 36 KB) so callers can place it
-   anywhere; everything after err_msg is private. After a failure, err_line
-   and err_col (1-based) and err_offset (0-based byte) say where. */
+   anywhere; everything after err is private. After a failure, err.line
+   and err.col (1-based) and err.offset (0-based byte) say where. */
 #define RFL__ROLES 80 /* metric roles the reducer knows (private) */
 #define RFL__TC_MEMO 64 /* kernel-name answers remembered (private) */
 #define RFL__NB 32 /* 64-byte blocks of masks made at a time (private) */
@@ -2145,9 +2210,7 @@ typedef struct rfl__tc_memo {
     double sync, wg;
 } rfl__tc_memo;
 typedef struct rfl_reduce_state {
-    rfl_result err;            /* first error (sticky) */
-    uint64_t err_line, err_col, err_offset;
-    char err_msg[160];         /* what was wrong, for humans */
+    rfl_error err;             /* first error (sticky) */
     /* ---- private ---- */
     rfl_reduce_desc desc;
     unsigned char *carry, *colmap, *runs;
@@ -2207,7 +2270,7 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *state,
                                    void *scratch, size_t size);
 
 /* Feed len bytes (any split, len may be 0). Returns RFL_OK or the first
-   error, which is sticky: state->err_line/err_col/err_offset/err_msg say
+   error, which is sticky: state->err (line, col, offset, msg) says
    where and what. A NUL byte is RFL_ERR_FORMAT at once (binary, not a
    CSV export). See also rfl_reduce_finish. */
 RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *state,
@@ -2406,7 +2469,9 @@ typedef enum rfl_scale {
 
 /* Tick label style. */
 typedef enum rfl_ticks {
-    RFL_TICKS_AUTO = 0, /* plain numbers in 0.001..99999, else 10^k / SI */
+    RFL_TICKS_AUTO = 0, /* plain numbers when every tick is in 0.001..99999,
+                           else 10^k (log axis) / SI (linear): one style
+                           for all the labels of an axis */
     RFL_TICKS_PLAIN,    /* 0.1, 1, 10, 100 */
     RFL_TICKS_POW10,    /* 10^3 with a raised exponent (log axes) */
     RFL_TICKS_SI        /* 1 k, 10 M, 1 T */
@@ -2454,6 +2519,13 @@ typedef struct rfl_point {
     rfl_color color;       /* 0 = by label (a colour-blind-safe palette) */
 } rfl_point;
 #define RFL_ALL_MACHINES (-1)
+/* The colour and marker a chart gives its series i (0, 1, ...; by order of
+   first appearance) when the points leave them 0. A front end drawing
+   several charts of one report sets each series' colour and marker from its
+   own index with these, so a series looks the same in every chart whatever
+   order it appears in. Negative i: as 0. */
+RFL_API rfl_color rfl_series_color(int i);
+RFL_API rfl_marker rfl_series_marker(int i);
 
 /* A roofline chart: one panel per machine, side by side. */
 typedef struct rfl_roofline_desc {
@@ -2717,11 +2789,13 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    machines are used. toks: RFL_MACHINE_FILE_TOKS suffices for anything
    rfl-hw prints; more for files with many '_' extras. Errors:
      RFL_ERR_SYNTAX    not JSON (err->line/col/offset from the tokenizer;
-                       err->field: the key it happened in, e.g. a file cut
+                       err->where: the key it happened in, e.g. a file cut
                        after "tf32_tensor": 156 names peak_flops.tf32_tensor)
-     RFL_ERR_BUFFER    toks or strbuf too small: err->need_toks /
-                       err->need_str say how many are needed
-     RFL_ERR_MISSING   a required field is absent (err->field names it)
+     RFL_ERR_BUFFER    toks or strbuf too small: err->where names it
+                       ("toks", "strbuf"), err->need says how many tokens
+                       or bytes it needs (tokens first: strings are only
+                       counted once the document is tokenised)
+     RFL_ERR_MISSING   a required field is absent (err->where names it)
      RFL_ERR_FORMAT    wrong type, unknown key or name, duplicate key
      RFL_ERR_NOT_FINITE / RFL_ERR_NUMBER  a bad number (negative, NaN,
                        inf, not an integer where one is needed)
@@ -2733,20 +2807,13 @@ typedef struct rfl_machine_file {
     int has_measured;
     int measured_threads;  /* 0 = not given */
 } rfl_machine_file;
-typedef struct rfl_machine_file_err {
-    rfl_result code;
-    const char *msg;       /* what is wrong ("" when fine) */
-    char field[64];        /* dotted path of the field ("" = the document) */
-    long line, col;        /* 1-based; 0 = unknown */
-    size_t offset;         /* byte offset of the error */
-    int need_toks;         /* RFL_ERR_BUFFER: tokens needed (0 = enough) */
-    size_t need_str;       /* RFL_ERR_BUFFER: strbuf bytes needed (0 = enough) */
-} rfl_machine_file_err;
+/* err (may be NULL): where is the dotted path of the field ("" = the
+   document); line and col are 0 when the error has no token. */
 RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
                                           rfl_json_tok *toks, int ntoks,
                                           char *strbuf, size_t strsize,
                                           rfl_machine_file *out,
-                                          rfl_machine_file_err *err);
+                                          rfl_error *err);
 #ifndef RFL_NO_JSON_WRITER
 /* The writer beside the reader: the members of a machine file (what
    rfl-hw NAME --json prints) into the object the caller opened, so that a
@@ -3073,23 +3140,16 @@ typedef struct rfl_check_answers {
     int n_models;
     rfl_check_model models[RFL_CHECK_MAX_MODELS];
 } rfl_check_answers;
-typedef struct rfl_check_err {
-    rfl_result code;
-    char msg[160];
-    char field[112];       /* "models.resnet18.bytes" ("" = the document) */
-    long line, col;        /* 1-based; 0 = unknown */
-    size_t offset;
-    int need_toks;         /* RFL_ERR_BUFFER: tokens needed */
-} rfl_check_err;
 /* Read an answer file (json[0..len), at most RFL_CHECK_FILE_MAX bytes)
    with ntoks tokens (RFL_CHECK_TOKS suffice) into *out. Errors, with
-   err->field, line and column: RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER
-   (file over the cap, or too few tokens: err->need_toks), RFL_ERR_FORMAT
+   err->where (the field: "models.resnet18.bytes", "" = the document),
+   line and column: RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER (file over
+   the cap, or too few tokens: err->need > 0 of them), RFL_ERR_FORMAT
    (unknown key, wrong type, a schema other than 1), RFL_ERR_MISSING
    (assignment or its hw), RFL_ERR_UNKNOWN_NAME (machine, model, dtype,
    mode), RFL_ERR_UNIT / RFL_ERR_NUMBER (a value). */
 RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
-                                  int ntoks, rfl_check_answers *out, rfl_check_err *err);
+                                  int ntoks, rfl_check_answers *out, rfl_error *err);
 
 typedef struct rfl_check_desc {
     double tol;            /* relative; 0 = 0.02 (a MiB-for-MB slip is 4.9%) */
@@ -3640,6 +3700,53 @@ static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
     rfl__sb_s(s, unit);
 }
 
+/* ---- errors ----------------------------------------------------------------- */
+/* A fresh error: nothing wrong, no place. */
+static RFL__UNUSED void rfl__err_clear(rfl_error *e) {
+    RFL_MEMSET(e, 0, sizeof *e);
+    e->index = -1;
+}
+/* Record code and message (cut to fit); position and where stay as they
+   are, for the caller to fill. */
+static RFL__UNUSED rfl_result rfl__err_set(rfl_error *e, rfl_result code, const char *msg) {
+    rfl__sb s = rfl__sb_make(e->msg, sizeof e->msg);
+    rfl__sb_s(&s, msg);
+    return e->code = code;
+}
+static RFL__UNUSED void rfl__err_where(rfl_error *e, const char *where) {
+    rfl__sb s = rfl__sb_make(e->where, sizeof e->where);
+    rfl__sb_s(&s, where);
+}
+
+/* Append t at *n of buf[size], counting what does not fit. */
+static void rfl__ef_put(char *buf, size_t size, size_t *n, const char *t) {
+    for (; t && *t; t++, (*n)++)
+        if (*n + 1 < size) buf[*n] = *t;
+}
+static void rfl__ef_num(char *buf, size_t size, size_t *n, uint64_t v) {
+    char t[24];
+    rfl_fmt_u64(t, sizeof t, v);
+    rfl__ef_put(buf, size, n, t);
+    rfl__ef_put(buf, size, n, ":");
+}
+
+RFL_API size_t rfl_error_format(const rfl_error *e, const char *file, char *buf, size_t size) {
+    size_t n = 0;
+    if (!buf) size = 0;
+    if (!e) {
+        if (size) buf[0] = 0;
+        return 0;
+    }
+    if (file && *file) rfl__ef_put(buf, size, &n, file), rfl__ef_put(buf, size, &n, ":");
+    if (e->line) rfl__ef_num(buf, size, &n, e->line);
+    if (e->line && e->col) rfl__ef_num(buf, size, &n, e->col);
+    if (n) rfl__ef_put(buf, size, &n, " ");
+    if (e->where[0]) rfl__ef_put(buf, size, &n, e->where), rfl__ef_put(buf, size, &n, ": ");
+    if (e->code || e->msg[0]) rfl__ef_put(buf, size, &n, e->msg[0] ? e->msg : rfl_result_str(e->code));
+    if (size) buf[n < size ? n : size - 1] = 0;
+    return n;
+}
+
 /* ---- files: bounded reads ---------------------------------------------------
    fopen of a directory succeeds on POSIX systems and the first read fails
    with EISDIR; where errno has no EISDIR the error stays "read error". */
@@ -3718,15 +3825,16 @@ static void rfl__json_ws(rfl_json_doc *d) {
 
 /* Records the first error with its line and column; returns -1. */
 static int rfl__json_fail(rfl_json_doc *d, const char *msg) {
-    size_t i;
-    if (d->err) return -1;
-    d->err = msg;
-    d->offset = d->pos < d->len ? d->pos : d->len;
-    d->line = 1;
-    d->col = 1;
-    for (i = 0; i < d->offset; i++) {
-        if (d->src[i] == '\n') { d->line++; d->col = 1; }
-        else d->col++;
+    size_t i, at = d->pos < d->len ? d->pos : d->len;
+    rfl_error *e = &d->err;
+    if (e->code) return -1;
+    rfl__err_set(e, RFL_ERR_SYNTAX, msg);
+    e->offset = at;
+    e->line = 1;
+    e->col = 1;
+    for (i = 0; i < at; i++) {
+        if (d->src[i] == '\n') { e->line++; e->col = 1; }
+        else e->col++;
     }
     return -1;
 }
@@ -3833,17 +3941,36 @@ static int rfl__json_value(rfl_json_doc *d) {
     return rfl__json_scalar(d);
 }
 
+/* The token array is full: count the whole document (a syntax error
+   found on the way wins), keeping the tokens filled. */
+static rfl_result rfl__json_short(rfl_json_doc *d) {
+    rfl_json_tok *t = d->t;
+    int filled = d->n, cap = d->cap, need;
+    d->t = (rfl_json_tok *)0, d->cap = 0, d->n = 0, d->pos = 0, d->depth = 0;
+    if (rfl__json_value(d) >= 0) {
+        rfl__json_ws(d);
+        if (d->pos != d->len) rfl__json_fail(d, "trailing characters after the document");
+    }
+    need = d->n;
+    d->t = t, d->cap = cap, d->n = filled;
+    if (d->err.code) return RFL_ERR_SYNTAX;
+    d->err.need = (uint64_t)need;
+    rfl__err_where(&d->err, "toks");
+    return rfl__err_set(&d->err, RFL_ERR_BUFFER, RFL__MSG("token array too small"));
+}
+
 RFL_API rfl_result rfl_json_parse(rfl_json_doc *doc, const char *src, size_t len,
                                   rfl_json_tok *toks, int cap) {
     int r;
     if (!doc || (!src && len)) return RFL_ERR_ARG;
     RFL_MEMSET(doc, 0, sizeof *doc);
+    rfl__err_clear(&doc->err);
     doc->src = src;
     doc->len = len;
     doc->t = toks;
     doc->cap = toks ? cap : 0;
     r = rfl__json_value(doc);
-    if (r == -2) return RFL_ERR_BUFFER;
+    if (r == -2) return rfl__json_short(doc);
     if (r < 0) return RFL_ERR_SYNTAX;
     rfl__json_ws(doc);
     if (doc->pos != doc->len) {
@@ -4067,6 +4194,21 @@ RFL_API const char *rfl_kind_name(rfl_kind k) {
     return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
 }
 
+/* s past a leading "NVIDIA" word: drivers before R470 printed
+   "A100-SXM4-40GB" where later ones print "NVIDIA A100-SXM4-40GB". */
+static const char *rfl__hw_unvendor(const char *s) {
+    static const char v[] = "nvidia";
+    int i;
+    for (i = 0; i < 6; i++)
+        if (rfl__lower((unsigned char)s[i]) != v[i]) return s;
+    return (s[6] == ' ' || s[6] == '-' || s[6] == '_') ? s + 7 : s;
+}
+
+/* A device or display name equal to name, "NVIDIA" optional on either. */
+static int rfl__hw_dev_eq(const char *dev, const char *name) {
+    return rfl_name_eq(dev, name) || rfl_name_eq(rfl__hw_unvendor(dev), rfl__hw_unvendor(name));
+}
+
 #ifndef RFL_NO_HW_TABLE
 #define RFL__T 1e12
 #define RFL__G 1e9
@@ -4119,13 +4261,27 @@ static int rfl__alias_match(const char *list, const char *name) {
 }
 #endif
 
+#ifndef RFL_HW_NO_STRINGS
+/* The vendors' device names (hw_specs.h), each with its row. */
+typedef struct rfl__hw_dev { int row; const char *name; } rfl__hw_dev;
+#define RFL__HW_DEV(E, name, src) {RFL_HW_##E, name},
+#ifdef RFL_HW_ONLY
+#define RFL__HW_DEV_IF(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL__HW_DEV(E, __VA_ARGS__))
+static const rfl__hw_dev rfl__hw_devs[] = {RFL_HW_DEVICE_NAMES(RFL__HW_DEV_IF) {-1, ""}};
+#undef RFL__HW_DEV_IF
+#else
+static const rfl__hw_dev rfl__hw_devs[] = {RFL_HW_DEVICE_NAMES(RFL__HW_DEV) {-1, ""}};
+#endif
+#undef RFL__HW_DEV
+#endif
+
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
     int i, n = rfl_hw_count();
     if (!name || !out) return RFL_ERR_ARG;
     *out = 0;
     /* ids and names first, so an alias never shadows a full id */
     for (i = 0; i < n; i++)
-        if (rfl_name_eq(rfl__hw_table[i].id, name) || rfl_name_eq(rfl__hw_table[i].name, name)) {
+        if (rfl_name_eq(rfl__hw_table[i].id, name) || rfl__hw_dev_eq(rfl__hw_table[i].name, name)) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
@@ -4133,6 +4289,11 @@ RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
     for (i = 0; i < n; i++)
         if (rfl__alias_match(rfl__hw_table[i].aliases, name)) {
             *out = &rfl__hw_table[i];
+            return RFL_OK;
+        }
+    for (i = 0; rfl__hw_devs[i].row >= 0; i++)
+        if (rfl__hw_dev_eq(rfl__hw_devs[i].name, name)) {
+            *out = &rfl__hw_table[rfl__hw_devs[i].row];
             return RFL_OK;
         }
 #endif
@@ -4176,19 +4337,48 @@ static int rfl__name_dist(const char *q, int qn, const char *c, int cn) {
     return best;
 }
 
+/* A name's family: its first word holding a digit, lower case, its trailing
+   letters dropped ("NVIDIA A100 80GB PCIe" -> "a100", "MI300X" -> "mi300",
+   "h200-sxm" -> "h200"); words end at anything but a letter or a digit.
+   Returns the length, 0 when no word has a digit. */
+static int rfl__hw_family(const char *s, char *out, int cap) {
+#define RFL__DIG(ch) ((ch) >= '0' && (ch) <= '9')
+#define RFL__ALNUM(ch) (RFL__DIG(ch) || (rfl__lower((unsigned char)(ch)) >= 'a' && rfl__lower((unsigned char)(ch)) <= 'z'))
+    while (*s) {
+        int n = 0, digit = 0;
+        while (*s && !RFL__ALNUM(*s)) s++;
+        for (; RFL__ALNUM(*s); s++) {
+            digit |= RFL__DIG(*s);
+            if (n < cap) out[n++] = (char)rfl__lower((unsigned char)*s);
+        }
+        if (digit) {
+            while (n > 0 && !RFL__DIG(out[n - 1])) n--;
+            return n;
+        }
+    }
+    return 0;
+#undef RFL__DIG
+#undef RFL__ALNUM
+}
+
 RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
     enum { MAXN = 8 };
     int bestd[MAXN], besti[MAXN], k = 0, i, j, nm = rfl_hw_count();
-    char q[48], c[48];
-    int qn;
+    char q[48], c[48], qf[16], cf[16];
+    int qn, qfn;
     size_t pos = 0;
     if (buf && size) buf[0] = 0;
     if (!name || n <= 0 || !buf || !size) return 0;
     if (n > MAXN) n = MAXN;
     qn = rfl__norm(name, (size_t)-1, q, 48);
+    qfn = rfl__hw_family(name, qf, (int)sizeof qf);
     for (i = 0; i < nm; i++) {
         const rfl_machine *m = &rfl__hw_table[i];
         int d = rfl__name_dist(q, qn, c, rfl__norm(m->id, (size_t)-1, c, 48));
+        int cfn = rfl__hw_family(m->id, cf, (int)sizeof cf);
+        /* the name's own family first: an unknown "NVIDIA H200 NVL" is
+           nearer the H200 than the short "a10" or "t4" */
+        int other = qfn > 0 && !(cfn == qfn && rfl__memeq(cf, qf, (size_t)qfn));
         const char *a = m->aliases;
         while (a && *a) { /* each alias */
             size_t l = 0;
@@ -4198,6 +4388,7 @@ RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
             if (e < d) d = e;
             a += l + (a[l] == ',');
         }
+        if (other) d += 1000;
         /* insert into the sorted top-n */
         for (j = k; j > 0 && bestd[j - 1] > d; j--)
             if (j < n) { bestd[j] = bestd[j - 1]; besti[j] = besti[j - 1]; }
@@ -4232,6 +4423,23 @@ RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size) {
     return 0;
 }
 #endif /* RFL_NO_HW_TABLE */
+
+RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int n,
+                         const rfl_machine **found) {
+    const rfl_machine *x = 0;
+    int h;
+    if (found) *found = 0;
+    if (!device || !*device || !list) return -1;
+    if (rfl_hw_find(device, &x) != RFL_OK) x = 0;
+    if (found) *found = x;
+    for (h = 0; h < n; h++) {
+        if (!list[h]) continue;
+        if (x ? list[h] == x || rfl_name_eq(list[h]->id, x->id)
+              : rfl_name_eq(list[h]->id, device) || rfl__hw_dev_eq(list[h]->name, device))
+            return h;
+    }
+    return -1;
+}
 
 RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out) {
     double sockets, lanes32, per_cycle, bpt;
@@ -4269,12 +4477,11 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
 #ifndef RFL_NO_MACHINE_FILE
 /* The reader's state: the tokenised document, the caller's string buffer
    (strings are counted even when they no longer fit, so that one error
-   reports the whole size needed) and where the first error goes. */
+   reports the whole size needed). The first error goes to doc.err. */
 typedef struct rfl__mf {
     rfl_json_doc doc;
     char *sb;
     size_t sb_size, sb_used, sb_need;
-    rfl_machine_file_err *err;
 } rfl__mf;
 
 static void rfl__mf_path(char *dst, size_t size, const char *prefix, const char *key) {
@@ -4294,11 +4501,10 @@ static void rfl__mf_path(char *dst, size_t size, const char *prefix, const char 
 /* Records the error at token tok (-1: none) for field prefix.key. */
 static rfl_result rfl__mf_fail(rfl__mf *f, rfl_result code, int tok, const char *prefix,
                                const char *key, const char *msg) {
-    rfl_machine_file_err *e = f->err;
+    rfl_error *e = &f->doc.err;
     size_t i, at;
-    e->code = code;
-    e->msg = msg;
-    rfl__mf_path(e->field, sizeof e->field, prefix, key);
+    rfl__err_set(e, code, msg);
+    rfl__mf_path(e->where, sizeof e->where, prefix, key);
     if (tok >= 0 && tok < f->doc.n) {
         at = f->doc.t[tok].start;
         if (f->doc.t[tok].type == RFL_JSON_STR && at > 0) at--; /* the opening quote */
@@ -4575,7 +4781,7 @@ static void rfl__mf_syntax_path(rfl__mf *f) {
     int box[DEPTH], kids[DEPTH], key[DEPTH], top = -1, i, l;
     const rfl_json_tok *t = f->doc.t;
     size_t n = 0;
-    char *out = f->err->field;
+    char *out = f->doc.err.where;
     for (i = 0; i < f->doc.n && i < f->doc.cap; i++) {
         while (top >= 0 && t[box[top]].end > t[box[top]].start && i >= t[box[top]].after) top--;
         if (top >= 0 && t[box[top]].type == RFL_JSON_OBJ && kids[top]++ % 2 == 0) key[top] = i;
@@ -4585,36 +4791,25 @@ static void rfl__mf_syntax_path(rfl__mf *f) {
             key[top] = -1;
         }
     }
-    while (top >= 0 && t[box[top]].end > t[box[top]].start && t[box[top]].end <= f->doc.offset)
+    while (top >= 0 && t[box[top]].end > t[box[top]].start && t[box[top]].end <= f->doc.err.offset)
         top--; /* closed before the error */
     for (l = 0; l <= top; l++) {
         size_t k;
         if (t[box[l]].type != RFL_JSON_OBJ || key[l] < 0) continue;
-        if (n > 0 && n + 1 < sizeof f->err->field) out[n++] = '.';
-        for (k = t[key[l]].start; k < t[key[l]].end && n + 1 < sizeof f->err->field; k++)
+        if (n > 0 && n + 1 < sizeof f->doc.err.where) out[n++] = '.';
+        for (k = t[key[l]].start; k < t[key[l]].end && n + 1 < sizeof f->doc.err.where; k++)
             out[n++] = f->doc.src[k];
     }
     out[n] = 0;
 }
 
-/* Tokenise; a syntax error or a short token array becomes err. */
+/* Tokenise; a syntax error (its where: the field path) or a short token
+   array (where "toks", need: the tokens) stays in doc.err. */
 static rfl_result rfl__mf_tokenise(rfl__mf *f, const char *json, size_t len, rfl_json_tok *toks,
                                    int ntoks) {
     rfl_result r = rfl_json_parse(&f->doc, json, len, toks, ntoks);
-    rfl_machine_file_err *e = f->err;
     if (r == RFL_ERR_SYNTAX) {
-        e->code = r;
-        e->msg = f->doc.err;
-        e->line = f->doc.line;
-        e->col = f->doc.col;
-        e->offset = f->doc.offset;
         rfl__mf_syntax_path(f);
-    } else if (r == RFL_ERR_BUFFER) {
-        rfl_json_doc count;
-        rfl_json_parse(&count, json, len, (rfl_json_tok *)0, 0);
-        e->code = r;
-        e->msg = "token array too small";
-        e->need_toks = count.n;
     } else if (r == RFL_OK && f->doc.t[0].type != RFL_JSON_OBJ) {
         r = rfl__mf_fail(f, RFL_ERR_FORMAT, 0, 0, 0, "expected an object (one machine)");
     }
@@ -4623,31 +4818,28 @@ static rfl_result rfl__mf_tokenise(rfl__mf *f, const char *json, size_t len, rfl
 
 RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json_tok *toks,
                                           int ntoks, char *strbuf, size_t strsize,
-                                          rfl_machine_file *out, rfl_machine_file_err *err) {
+                                          rfl_machine_file *out, rfl_error *err) {
     rfl__mf f;
-    rfl_machine_file_err spare;
     rfl_result r;
-    if (!err) err = &spare;
-    RFL_MEMSET(err, 0, sizeof *err);
-    err->msg = RFL__MSG("");
+    RFL_MEMSET(&f, 0, sizeof f);
+    rfl__err_clear(&f.doc.err);
     if ((!json && len) || !out || !toks || ntoks < 1 || (!strbuf && strsize)) {
-        err->code = RFL_ERR_ARG;
-        err->msg = RFL__MSG("NULL argument");
-        return RFL_ERR_ARG;
+        r = rfl__err_set(&f.doc.err, RFL_ERR_ARG, RFL__MSG("NULL argument"));
+        if (err) *err = f.doc.err;
+        return r;
     }
     RFL_MEMSET(out, 0, sizeof *out);
-    RFL_MEMSET(&f, 0, sizeof f);
     f.sb = strbuf;
     f.sb_size = strsize;
-    f.err = err;
     r = rfl__mf_tokenise(&f, json, len, toks, ntoks);
     if (r == RFL_OK) r = rfl__mf_top(&f, out);
     if (r == RFL_OK && f.sb_need > strsize) {
-        r = err->code = RFL_ERR_BUFFER;
-        err->msg = RFL__MSG("string buffer too small");
-        err->need_str = f.sb_need;
+        rfl__err_where(&f.doc.err, "strbuf");
+        f.doc.err.need = f.sb_need;
+        r = rfl__err_set(&f.doc.err, RFL_ERR_BUFFER, RFL__MSG("string buffer too small"));
     }
     if (r != RFL_OK) RFL_MEMSET(out, 0, sizeof *out);
+    if (err) *err = f.doc.err;
     return r;
 }
 
@@ -4937,12 +5129,8 @@ RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *
                                 size_t names_size) {
     if (!net) return RFL_ERR_ARG;
     RFL_MEMSET(net, 0, sizeof *net);
-    net->err_layer = -1;
-    net->err_what = "";
-    if (!layers || cap < 1) {
-        net->err = RFL_ERR_ARG;
-        return RFL_ERR_ARG;
-    }
+    rfl__err_clear(&net->err);
+    if (!layers || cap < 1) return net->err.code = RFL_ERR_ARG;
     net->layers = layers;
     net->cap = cap;
     net->names = names_size ? names : (char *)0;
@@ -4950,19 +5138,26 @@ RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *
     return RFL_OK;
 }
 
-/* Record the first error; always returns RFL_NO_TENSOR. */
+/* Record the first error (where: "layer N (what in scope)"; the message
+   stays "": the result's name says it); always returns RFL_NO_TENSOR. */
 static rfl_tensor rfl__ly_fail(rfl_net *net, rfl_result r, const char *what) {
-    if (net && net->err == RFL_OK) {
-        net->err = r;
-        net->err_layer = net->count;
-        net->err_what = what;
+    if (net && net->err.code == RFL_OK) {
+        rfl__sb s = rfl__sb_make(net->err.where, sizeof net->err.where);
+        net->err.code = r;
+        net->err.index = net->count;
+        rfl__sb_s(&s, "layer ");
+        rfl__sb_u64(&s, (uint64_t)net->count);
+        rfl__sb_s(&s, " (");
+        rfl__sb_s(&s, what);
+        if (net->scope_len) rfl__sb_s(&s, " in "), rfl__sb_s(&s, net->scope);
+        rfl__sb_s(&s, ")");
     }
     return RFL_NO_TENSOR;
 }
 
 RFL_API void rfl_scope_push(rfl_net *net, const char *part) {
     size_t n, need;
-    if (!net || !part || net->err) return;
+    if (!net || !part || net->err.code) return;
     n = rfl__strlen(part);
     need = net->scope_len + (net->scope_len ? 1 : 0) + n;
     if (need + 1 > sizeof net->scope) {
@@ -4983,7 +5178,7 @@ RFL_API void rfl_scope_pushi(rfl_net *net, int index) {
 }
 
 RFL_API void rfl_scope_pop(rfl_net *net) {
-    if (!net || net->err) return; /* after an error the scope says where */
+    if (!net || net->err.code) return; /* after an error the scope says where */
     while (net->scope_len && net->scope[net->scope_len - 1] != '.') net->scope_len--;
     if (net->scope_len) net->scope_len--;
     net->scope[net->scope_len] = 0;
@@ -4992,7 +5187,7 @@ RFL_API void rfl_scope_pop(rfl_net *net) {
 RFL_API rfl_tensor rfl_name(rfl_net *net, rfl_tensor t, const char *name) {
     size_t n, need, sep;
     char *dst;
-    if (!net || net->err || t < 0 || t >= net->count || !name) return t;
+    if (!net || net->err.code || t < 0 || t >= net->count || !name) return t;
     if (!net->names) { net->layers[t].name = name; return t; }
     n = rfl__strlen(name);
     sep = (net->scope_len && n) ? 1 : 0; /* "" names the layer by the scope */
@@ -5012,7 +5207,7 @@ RFL_API rfl_tensor rfl_name(rfl_net *net, rfl_tensor t, const char *name) {
 static rfl_layer *rfl__ly_begin(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor b, int ninputs) {
     rfl_layer *L;
     int bad_arg;
-    if (!net || net->err) return (rfl_layer *)0;
+    if (!net || net->err.code) return (rfl_layer *)0;
     bad_arg = !net->layers || (op != RFL_OP_INPUT && net->count == 0) || /* the input first */
               (ninputs > 0 && (a < 0 || a >= net->count)) ||
               (ninputs > 1 && (b < 0 || b >= net->count));
@@ -5233,7 +5428,7 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
 }
 
 RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window) {
-    if (!net || net->err) return RFL_NO_TENSOR;
+    if (!net || net->err.code) return RFL_NO_TENSOR;
     if (t < 0 || t >= net->count || net->layers[t].op != RFL_OP_ATTENTION ||
         net->layers[t].shape[0] > net->layers[net->layers[t].in[1]].shape[0])
         return rfl__ly_fail(net, RFL_ERR_ARG, "causal");
@@ -5260,7 +5455,7 @@ static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned 
 
 /* 1 when x names an existing layer of a net without error. */
 static int rfl__ly_valid(const rfl_net *net, rfl_tensor x) {
-    return net && !net->err && net->layers && x >= 0 && x < net->count;
+    return net && !net->err.code && net->layers && x >= 0 && x < net->count;
 }
 RFL_API rfl_tensor rfl_batchnorm(rfl_net *net, rfl_tensor x) {
     uint64_t c = rfl__ly_valid(net, x) ? net->layers[x].shape[0] : 0;
@@ -5408,7 +5603,7 @@ RFL_API rfl_tensor rfl_concat(rfl_net *net, const rfl_tensor *xs, int n, int dim
     const rfl_layer *X0;
     uint64_t along = 0, in = 0;
     int i, j;
-    if (!net || net->err) return RFL_NO_TENSOR;
+    if (!net || net->err.code) return RFL_NO_TENSOR;
     if (!xs || n < 1) return rfl__ly_fail(net, RFL_ERR_ARG, "concat");
     for (i = 0; i < n; i++)
         if (xs[i] < 0 || xs[i] >= net->count) return rfl__ly_fail(net, RFL_ERR_ARG, "concat");
@@ -5830,7 +6025,7 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
     RFL_MEMSET(out, 0, sizeof *out);
     out->forward.unknown = out->backward.unknown =
         RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1) | RFL_UNKNOWN_TIME;
-    if (net->err) return RFL_ERR_STATE;
+    if (net->err.code) return RFL_ERR_STATE;
     if (net->count < 1) return RFL_ERR_NO_DATA;
     for (i = 0; i < net->count; i++) {
         r = rfl_layer_cost_get(net, i, d, &c);
@@ -5958,7 +6153,7 @@ RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_
                           const rfl_machine *m, rfl_group_cost *groups, int cap) {
     char key[RFL_GROUP_NAME];
     int i, j, n = 0;
-    if (!net || !net->layers || net->err || (groups && cap < 0)) return -1;
+    if (!net || !net->layers || net->err.code || (groups && cap < 0)) return -1;
     if (!groups) cap = 0;
     for (i = 0; i < net->count; i++) {
         rfl_layer_cost c;
@@ -5992,7 +6187,7 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
     int i;
     if (!net || !out || !net->layers) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
-    if (net->err) return RFL_ERR_STATE;
+    if (net->err.code) return RFL_ERR_STATE;
     if (net->count < 1) return RFL_ERR_NO_DATA;
     for (i = 0; i < net->count; i++) {
         const rfl_layer *L = &net->layers[i];
@@ -6130,7 +6325,7 @@ static rfl_dtype rfl__llm_math(const rfl_llm_step_desc *d) {
 static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
                                     const rfl_llm_step_desc *d) {
     rfl_dtype m, w, k;
-    rfl_result r = rfl_llm_config_check(c, (rfl_llm_config_error *)0);
+    rfl_result r = rfl_llm_config_check(c, (rfl_error *)0);
     if (r) return r;
     if (!d || (unsigned)d->math >= RFL_DTYPE_COUNT ||
         (unsigned)d->weights >= RFL_DTYPE_COUNT || (unsigned)d->kv >= RFL_DTYPE_COUNT ||
@@ -6328,7 +6523,7 @@ static rfl_llm_kind rfl__llm_row_kind(int id) {
 
 RFL_API int rfl_llm_row_count(const rfl_llm_config *cfg) {
     unsigned char ids[RFL_LLM_MAX_ROWS];
-    if (rfl_llm_config_check(cfg, (rfl_llm_config_error *)0)) return 0;
+    if (rfl_llm_config_check(cfg, (rfl_error *)0)) return 0;
     return rfl__llm_plan(cfg, ids);
 }
 
@@ -6405,7 +6600,7 @@ RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_s
     if (!out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof(rfl_llm_kind_cost) * RFL_LLM_KIND_COUNT);
     n = rfl_llm_row_count(cfg);
-    if (!n) return rfl_llm_config_check(cfg, (rfl_llm_config_error *)0);
+    if (!n) return rfl_llm_config_check(cfg, (rfl_error *)0);
     for (i = 0; i < n && ok; i++) {
         rfl_llm_kind_cost *k;
         if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
@@ -6450,7 +6645,7 @@ static rfl_result rfl__llm_predict(const rfl_llm_config *cfg, const rfl_llm_step
     if (!m || !out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     n = rfl_llm_row_count(cfg);
-    if (!n) return rfl_llm_config_check(cfg, (rfl_llm_config_error *)0);
+    if (!n) return rfl_llm_config_check(cfg, (rfl_error *)0);
     for (i = 0; i < n; i++) {
         if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
         if (gemm_only && !rfl__llm_row_gemm(&row)) continue;
@@ -6591,18 +6786,17 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
     return RFL_ERR_UNKNOWN_NAME;
 }
 
-static rfl_result rfl__llm_bad(rfl_llm_config_error *err, rfl_result r, const char *field,
+static rfl_result rfl__llm_bad(rfl_error *err, rfl_result r, const char *field,
                                const char *msg) {
-    if (err) err->field = field, err->msg = msg;
+    if (err) rfl__err_where(err, field), rfl__err_set(err, r, msg);
     return r;
 }
 
-RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_llm_config_error *err) {
+RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_error *err) {
     int fam, g;
-    if (err) RFL_MEMSET(err, 0, sizeof *err);
-    if (!c) return RFL_ERR_ARG;
+    if (err) rfl__err_clear(err);
+    if (!c) return rfl__llm_bad(err, RFL_ERR_ARG, "", "");
     fam = rfl__llm_family(c->model_type);
-    if (err) err->field = "", err->msg = RFL__MSG("");
     if (fam < 0) return rfl__llm_bad(err, RFL_ERR_UNSUPPORTED, "model_type", RFL__LLM_MSG("unknown model_type"));
     g = fam == 0;
 #define RFL__LLM_NZ(v, k2, kh)                                                                 \
@@ -6628,25 +6822,31 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_llm_config_
 }
 
 /* ---- the Hugging Face config reader ------------------------------------------------ */
+/* The reader's state; the first error goes to doc.err. */
 typedef struct rfl__hf {
     rfl_json_doc doc;
-    rfl_llm_config_error *err;
     int gpt2;
 } rfl__hf;
 
-/* Record an error at token tok (the root when tok < 0). */
-static rfl_result rfl__hf_fail(rfl__hf *h, int tok, rfl_result r, const char *field,
-                               const char *msg) {
+/* The error's place: token tok's value (the root when tok < 0). */
+static rfl_result rfl__hf_at(rfl__hf *h, int tok) {
     size_t i, off = tok >= 0 ? h->doc.t[tok].start : 0;
-    rfl_llm_config_error *e = h->err;
-    if (!e) return r;
+    rfl_error *e = &h->doc.err;
     if (tok >= 0 && h->doc.t[tok].type == RFL_JSON_STR && off) off--; /* the quote */
-    e->field = field, e->msg = msg, e->offset = off, e->line = 1, e->col = 1;
+    e->offset = off, e->line = 1, e->col = 1;
     for (i = 0; i < off && i < h->doc.len; i++) {
         if (h->doc.src[i] == '\n') e->line++, e->col = 1;
         else e->col++;
     }
-    return r;
+    return e->code;
+}
+
+/* Record an error at token tok (the root when tok < 0). */
+static rfl_result rfl__hf_fail(rfl__hf *h, int tok, rfl_result r, const char *field,
+                               const char *msg) {
+    rfl__err_where(&h->doc.err, field);
+    rfl__err_set(&h->doc.err, r, msg);
+    return rfl__hf_at(h, tok);
 }
 
 /* A whole number in [0, 2^32) at key; absent or null: *out = def, or
@@ -6767,11 +6967,10 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
 
 /* The field a config_check error names, as a token of the document. */
 static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
-    rfl_llm_config_error e;
     rfl_llm_step_desc d;
     rfl_llm_cost cost;
-    rfl_result r = rfl_llm_config_check(c, &e);
-    if (r) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, e.field), r, e.field, e.msg);
+    rfl_result r = rfl_llm_config_check(c, &h->doc.err);
+    if (r) return rfl__hf_at(h, rfl_json_get(&h->doc, 0, h->doc.err.where));
     /* absurd sizes: the model must be countable in 64 bits */
     RFL_MEMSET(&d, 0, sizeof d);
     r = rfl_llm_step_cost(c, &d, &cost);
@@ -6781,44 +6980,46 @@ static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
     return RFL_OK;
 }
 
-RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_tok *toks,
-                                       int cap, rfl_llm_config *out,
-                                       rfl_llm_config_error *err) {
-    rfl__hf h;
+/* The reader after the arguments' check; errors in h->doc.err (a syntax
+   error or a short token array: the tokenizer's own). */
+static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_json_tok *toks,
+                                int cap, rfl_llm_config *out) {
     rfl_result r;
     int t, fam;
     char type[32];
-    if (err) RFL_MEMSET(err, 0, sizeof *err), err->field = err->msg = RFL__MSG("");
-    if (!out || (!json && len) || !toks || cap < 1) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    RFL_MEMSET(&h, 0, sizeof h);
-    h.err = err;
-    r = rfl_json_parse(&h.doc, json, len, toks, cap);
-    if (r == RFL_ERR_BUFFER) {
-        rfl_json_doc count;
-        rfl_json_parse(&count, json, len, (rfl_json_tok *)0, 0);
-        if (err) err->tokens_needed = count.n, err->msg = RFL__LLM_MSG("token array too small");
-        return r;
-    }
-    if (r) {
-        if (err) err->msg = h.doc.err, err->offset = h.doc.offset, err->line = h.doc.line, err->col = h.doc.col;
-        return r;
-    }
+    r = rfl_json_parse(&h->doc, json, len, toks, cap);
+    if (r) return r;
     if (toks[0].type != RFL_JSON_OBJ)
-        return rfl__hf_fail(&h, 0, RFL_ERR_FORMAT, "", RFL__LLM_MSG("not a JSON object"));
-    t = rfl_json_get(&h.doc, 0, "model_type");
-    if (t < 0) return rfl__hf_fail(&h, -1, RFL_ERR_MISSING, "model_type", RFL__LLM_MSG("required field is missing"));
-    if (!rfl_json_str(&h.doc, t, type, sizeof type) || (fam = rfl__llm_family(type)) < 0)
-        return rfl__hf_fail(&h, t, RFL_ERR_UNSUPPORTED, "model_type",
+        return rfl__hf_fail(h, 0, RFL_ERR_FORMAT, "", RFL__LLM_MSG("not a JSON object"));
+    t = rfl_json_get(&h->doc, 0, "model_type");
+    if (t < 0) return rfl__hf_fail(h, -1, RFL_ERR_MISSING, "model_type", RFL__LLM_MSG("required field is missing"));
+    if (!rfl_json_str(&h->doc, t, type, sizeof type) || (fam = rfl__llm_family(type)) < 0)
+        return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type",
                             RFL__LLM_MSG("unknown model_type (gpt2, llama, qwen2, mistral, mixtral)"));
     rfl__llm_copy_type(out, type);
-    h.gpt2 = fam == 0;
-    rfl__llm_family_defaults(out, h.gpt2);
-    r = h.gpt2 ? rfl__hf_gpt2(&h, out) : rfl__hf_llama(&h, out);
-    if (!r) r = rfl__hf_act(&h, out);
+    h->gpt2 = fam == 0;
+    rfl__llm_family_defaults(out, h->gpt2);
+    r = h->gpt2 ? rfl__hf_gpt2(h, out) : rfl__hf_llama(h, out);
+    if (!r) r = rfl__hf_act(h, out);
     if (r) return r;
-    rfl__hf_dtype(&h, out);
-    return rfl__hf_check(&h, out);
+    rfl__hf_dtype(h, out);
+    return rfl__hf_check(h, out);
+}
+
+RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_tok *toks,
+                                       int cap, rfl_llm_config *out, rfl_error *err) {
+    rfl__hf h;
+    rfl_result r;
+    RFL_MEMSET(&h, 0, sizeof h);
+    rfl__err_clear(&h.doc.err);
+    if (!out || (!json && len) || !toks || cap < 1) {
+        r = rfl__err_set(&h.doc.err, RFL_ERR_ARG, "");
+    } else {
+        RFL_MEMSET(out, 0, sizeof *out);
+        r = rfl__hf_parse(&h, json, len, toks, cap, out);
+    }
+    if (err) *err = h.doc.err;
+    return r;
 }
 /* ---- the step as layer records (rfl_llm_build) ---------------------------------
    One sequence of the step, written with [6]'s builders so that every tool
@@ -7007,7 +7208,7 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
     rfl_result r;
     rfl_tensor h, wte = RFL_NO_TENSOR;
     uint32_t l;
-    if (!net || !d || !net->layers || net->count || net->err) return RFL_ERR_ARG;
+    if (!net || !d || !net->layers || net->count || net->err.code) return RFL_ERR_ARG;
     one = *d;
     one.batch = 1; /* records are per sequence: the batch is rfl_cost_desc's */
     r = rfl__llm_ctx_init(&x, cfg, &one);
@@ -7035,8 +7236,8 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
     rfl_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head");
     /* tied: one table, counted on lm_head, which reads all of it; the
        embedding reads only its rows and still gets a gradient */
-    if (cfg->tied && !net->err) net->layers[wte].params = 0;
-    return net->err;
+    if (cfg->tied && !net->err.code) net->layers[wte].params = 0;
+    return net->err.code;
 }
 #endif /* RFL_NO_LLM */
 
@@ -8023,7 +8224,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
     int i, which = -1;
     rfl_tensor x;
     if (!net || !name) return RFL_ERR_ARG;
-    if (net->err) return net->err;
+    if (net->err.code) return net->err.code;
     if (net->count) return RFL_ERR_STATE;
     for (i = 0; i < RFL__Z_COUNT; i++)
         if (rfl_name_eq(name, rfl__zoo_names[i])) which = i;
@@ -8063,7 +8264,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
     case RFL__Z_SWIN_T: rfl__zswin_t(net, x, res); break;
     default: break;
     }
-    return net->err;
+    return net->err.code;
 }
 #endif /* RFL_NO_ZOO */
 
@@ -8158,19 +8359,19 @@ static RFL__UNUSED size_t rfl__ox_cati(char *buf, size_t size, size_t k, int64_t
 
 /* A wire error at stream offset `at`: "byte N: what (in Message field F)". */
 static rfl_result rfl__ox_wire_err(rfl_onnx_state *st, rfl_result r, uint64_t at, const char *what) {
+    char *m = st->err.msg;
     size_t k;
-    if (st->err) return st->err;
-    st->err = r;
-    st->err_offset = at;
-    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "byte ");
-    k = rfl__ox_catu(st->err_msg, sizeof st->err_msg, k, at);
-    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, ": ");
-    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, what);
+    if (st->err.code) return st->err.code;
+    st->err.code = r;
+    st->err.offset = at;
+    k = rfl__ox_cat(m, sizeof st->err.msg, 0, "byte ");
+    k = rfl__ox_catu(m, sizeof st->err.msg, k, at);
+    k = rfl__ox_cat(m, sizeof st->err.msg, k, ": ");
+    k = rfl__ox_cat(m, sizeof st->err.msg, k, what);
     if (st->depth_ > 0) {
-        k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, " (in ");
-        k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k,
-                        rfl__ox_msg_names[st->frames_[st->depth_ - 1].type]);
-        k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, ")");
+        k = rfl__ox_cat(m, sizeof st->err.msg, k, " (in ");
+        k = rfl__ox_cat(m, sizeof st->err.msg, k, rfl__ox_msg_names[st->frames_[st->depth_ - 1].type]);
+        k = rfl__ox_cat(m, sizeof st->err.msg, k, ")");
     }
     return r;
 }
@@ -8178,6 +8379,7 @@ static rfl_result rfl__ox_wire_err(rfl_onnx_state *st, rfl_result r, uint64_t at
 RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size) {
     if (!st) return RFL_ERR_ARG;
     RFL_MEMSET(st, 0, sizeof *st);
+    rfl__err_clear(&st->err);
     st->arena_ = (unsigned char *)arena;
     st->size_ = arena ? size : 0;
     /* the ModelProto itself: open until the end of the stream */
@@ -8376,7 +8578,7 @@ static rfl_result rfl__ox_run(rfl_onnx_state *st, const unsigned char *p, size_t
 RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t len) {
     rfl_result r;
     if (!st) return RFL_ERR_ARG;
-    if (st->err) return st->err;
+    if (st->err.code) return st->err.code;
     if (st->finished_) return RFL_ERR_STATE;
     if (!data && len) return RFL_ERR_ARG;
     r = rfl__ox_run(st, (const unsigned char *)data, len);
@@ -8386,7 +8588,7 @@ RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t le
 
 RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n) {
     if (!st) return RFL_ERR_ARG;
-    if (st->err) return st->err;
+    if (st->err.code) return st->err.code;
     if (st->phase_ != RFL__OXP_SKIP || n > st->remain_) return RFL_ERR_ARG;
     st->offset += n;
     st->seeked += n;
@@ -8506,18 +8708,25 @@ static void *rfl__ox_take(rfl__ox_fin *F, size_t bytes) {
     return p;
 }
 
-/* A graph error: RFL_ERR_* with "a 'x'..." assembled from parts. */
+/* A graph error: RFL_ERR_* with "a 'x'..." assembled from parts; where c
+   starts with "': ", the part before it names the place ("tensor 'w'"). */
 static rfl_result rfl__ox_gerr(rfl__ox_fin *F, rfl_result r, const char *a, const char *b,
                                const char *c, const char *d) {
-    rfl_onnx_state *st = F->st;
+    rfl_error *e = &F->st->err;
     size_t k = 0;
-    if (st->err) return st->err;
-    st->err = r;
-    st->err_offset = st->offset;
-    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, a);
-    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, b);
-    k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, c);
-    rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, d);
+    if (e->code) return e->code;
+    e->code = r;
+    e->offset = F->st->offset;
+    if (c[0] == '\'' && c[1] == ':' && c[2] == ' ') {
+        k = rfl__ox_cat(e->where, sizeof e->where, k, a);
+        k = rfl__ox_cat(e->where, sizeof e->where, k, b);
+        rfl__ox_cat(e->where, sizeof e->where, k, "'");
+        c += 3, a = b = "", k = 0;
+    }
+    k = rfl__ox_cat(e->msg, sizeof e->msg, k, a);
+    k = rfl__ox_cat(e->msg, sizeof e->msg, k, b);
+    k = rfl__ox_cat(e->msg, sizeof e->msg, k, c);
+    rfl__ox_cat(e->msg, sizeof e->msg, k, d);
     return r;
 }
 
@@ -8998,7 +9207,7 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
     rfl_result e;
     if (!st || !g) return RFL_ERR_ARG;
     RFL_MEMSET(g, 0, sizeof *g);
-    if (st->err) return st->err;
+    if (st->err.code) return st->err.code;
     if (st->finished_) return RFL_ERR_STATE;
     st->finished_ = 1;
     if (st->offset == 0) return rfl__ox_wire_err(st, RFL_ERR_EMPTY, 0, "empty input");
@@ -9012,11 +9221,12 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
     st->need = (size_t)need;
     if (!st->arena_) return RFL_OK; /* count mode */
     if (need > st->size_) {
-        size_t k = rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "arena too small: ");
-        k = rfl__ox_catu(st->err_msg, sizeof st->err_msg, k, need);
-        rfl__ox_cat(st->err_msg, sizeof st->err_msg, k, " bytes needed");
-        st->err_offset = st->offset;
-        return st->err = RFL_ERR_BUFFER;
+        size_t k = rfl__ox_cat(st->err.msg, sizeof st->err.msg, 0, "arena too small: ");
+        k = rfl__ox_catu(st->err.msg, sizeof st->err.msg, k, need);
+        rfl__ox_cat(st->err.msg, sizeof st->err.msg, k, " bytes needed");
+        st->err.offset = st->offset;
+        st->err.need = need;
+        return st->err.code = RFL_ERR_BUFFER;
     }
     RFL_MEMSET(&F, 0, sizeof F);
     F.st = st;
@@ -9077,20 +9287,21 @@ static const char *rfl__ox_node_label(const rfl_onnx_graph *g, const rfl_onnx_no
 
 /* A build error naming the node: "node 'x' (Op): what detail". */
 static rfl_result rfl__ox_berr(rfl__ox_b *B, rfl_result r, const char *what, const char *detail) {
-    rfl_onnx_info *I = B->info;
+    rfl_error *e = &B->info->err;
     size_t k = 0;
-    if (I->err_msg[0]) return r;
-    I->err_node = B->node;
+    if (e->code) return r;
+    e->code = r;
+    e->index = B->node;
     if (B->node >= 0) {
         const rfl_onnx_node *n = &B->g->nodes[B->node];
-        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, "node '");
-        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, rfl__ox_node_label(B->g, n));
-        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, "' (");
-        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, n->op_type);
-        k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, "): ");
+        k = rfl__ox_cat(e->where, sizeof e->where, k, "node '");
+        k = rfl__ox_cat(e->where, sizeof e->where, k, rfl__ox_node_label(B->g, n));
+        k = rfl__ox_cat(e->where, sizeof e->where, k, "' (");
+        k = rfl__ox_cat(e->where, sizeof e->where, k, n->op_type);
+        rfl__ox_cat(e->where, sizeof e->where, k, ")");
     }
-    k = rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, what);
-    rfl__ox_cat(I->err_msg, sizeof I->err_msg, k, detail);
+    k = rfl__ox_cat(e->msg, sizeof e->msg, 0, what);
+    rfl__ox_cat(e->msg, sizeof e->msg, k, detail);
     return r;
 }
 
@@ -10808,7 +11019,7 @@ static rfl_result rfl__ox_fallback(rfl__ox_b *B, const rfl_onnx_node *n, int kno
         o->nconst = -1;
         if (!rfl__ox_file_dims(B, &B->g->values[n->outputs[k]], o, 0, &missing)) {
             if (known_op) return RFL_ERR_UNSUPPORTED; /* keep the rule's message */
-            B->info->err_msg[0] = 0;
+            rfl__err_clear(&B->info->err);
             return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED,
                                 "no shape rule for this op and no value_info shape for output ",
                                 B->g->values[n->outputs[k]].name);
@@ -10827,11 +11038,10 @@ static rfl_result rfl__ox_run_node(rfl__ox_b *B, int i) {
     r = rfl__ox_rule(B, n);
     if (r == RFL_ERR_UNKNOWN_NAME) r = rfl__ox_fallback(B, n, 0);
     else if (r == RFL_ERR_UNSUPPORTED) {
-        char keep[sizeof B->info->err_msg];
-        RFL_MEMCPY(keep, B->info->err_msg, sizeof keep);
-        B->info->err_msg[0] = 0;
+        rfl_error keep = B->info->err;
+        rfl__err_clear(&B->info->err);
         r = rfl__ox_fallback(B, n, 1);
-        if (r) RFL_MEMCPY(B->info->err_msg, keep, sizeof keep);
+        if (r) B->info->err = keep;
     }
     for (k = 0; k < n->n_outputs; k++)
         if (n->outputs[k] >= 0) B->s[n->outputs[k]].done = 1;
@@ -10936,9 +11146,9 @@ RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl
     int left, progress, i, j;
     if (!info) info = &scratch;
     RFL_MEMSET(info, 0, sizeof *info);
-    info->err_node = -1;
+    rfl__err_clear(&info->err);
     if (!g || !net || !net->layers || (g->value_count && !g->values)) return RFL_ERR_ARG;
-    if (net->err || net->count) return RFL_ERR_STATE;
+    if (net->err.code || net->count) return RFL_ERR_STATE;
     if (!g->work || g->work_size < (size_t)g->value_count * sizeof(rfl__ox_slot)) return RFL_ERR_ARG;
     RFL_MEMSET(&B, 0, sizeof B);
     B.g = g, B.d = d, B.net = net, B.info = info, B.node = -1;
@@ -10970,7 +11180,8 @@ RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl
         B.node = i < g->node_count ? i : -1;
         r = rfl__ox_berr(&B, RFL_ERR_GRAPH, "a cycle: its inputs depend on its own output", "");
     }
-    if (r && !net->err) net->err = r, net->err_layer = net->count, net->err_what = "onnx";
+    if (r && !info->err.code) info->err.code = r;
+    if (r && !net->err.code) net->err = info->err, net->err.index = net->count;
     return r;
 }
 
@@ -11011,11 +11222,8 @@ RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena
             rfl_onnx_skip(st, (uint64_t)step);
         }
     }
-    if (ferror(f) && !st->err) {
-        rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "read error");
-        st->err = RFL_ERR_IO;
-    }
-    if (st->err) return st->err;
+    if (ferror(f) && !st->err.code) rfl__err_set(&st->err, RFL_ERR_IO, "read error");
+    if (st->err.code) return st->err.code;
     return rfl_onnx_finish(st, g);
 }
 
@@ -11027,10 +11235,7 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
     r = rfl_onnx_init(st, arena, size);
     if (r) return r;
     f = fopen(path, "rb");
-    if (!f) {
-        rfl__ox_cat(st->err_msg, sizeof st->err_msg, 0, "cannot open the file");
-        return st->err = RFL_ERR_IO;
-    }
+    if (!f) return rfl__err_set(&st->err, RFL_ERR_IO, "cannot open the file");
     r = rfl_onnx_read_stream(st, f, arena, size, g);
     fclose(f);
     return r;
@@ -11440,9 +11645,9 @@ static rfl_result rfl__fail_at(rfl_reduce_state *st, rfl_result r, uint64_t line
                                uint64_t off, const char *m1, const char *m2, size_t m2n,
                                const char *m3) {
     rfl__sb s;
-    if (st->err) return st->err;
-    st->err = r, st->err_line = line, st->err_col = col, st->err_offset = off;
-    s = rfl__sb_make(st->err_msg, sizeof st->err_msg);
+    if (st->err.code) return st->err.code;
+    st->err.code = r, st->err.line = line, st->err.col = col, st->err.offset = off;
+    s = rfl__sb_make(st->err.msg, sizeof st->err.msg);
     rfl__sb_s(&s, m1);
     rfl__sb_sn(&s, m2, m2n);
     rfl__sb_s(&s, m3);
@@ -13177,6 +13382,7 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
                                    void *scratch, size_t size) {
     if (!st || !scratch) return RFL_ERR_ARG;
     RFL_MEMSET(st, 0, sizeof *st);
+    rfl__err_clear(&st->err);
     if (size < RFL_REDUCE_SCRATCH_SIZE(1)) return RFL_ERR_BUFFER;
     if (desc) st->desc = *desc;
     st->carry = (unsigned char *)scratch;
@@ -13212,7 +13418,7 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size
     rfl_result e;
     size_t k;
     if (!st) return RFL_ERR_ARG;
-    if (st->err) return st->err;
+    if (st->err.code) return st->err.code;
     if (st->finished) return RFL_ERR_STATE;
     if (!bytes && len) return RFL_ERR_ARG;
     if (!len) return RFL_OK;
@@ -13223,7 +13429,7 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size
     if (e == RFL_OK && k < len)
         e = rfl__fail_at(st, RFL_ERR_FORMAT, st->line, st->offset - st->line_start + 1, st->offset,
                          "a NUL byte: binary, not a CSV export of ncu or nvprof", "", 0, "");
-    if (e != RFL_OK && !st->err) st->err = e;
+    if (e != RFL_OK && !st->err.code) st->err.code = e;
     return e;
 }
 
@@ -13393,7 +13599,7 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
     rfl_reduce_result *r;
     int i;
     if (!st || !out) return RFL_ERR_ARG;
-    if (st->err) return st->err;
+    if (st->err.code) return st->err.code;
     if (st->finished) return RFL_ERR_STATE;
     st->finished = 1;
     r = &st->res;
@@ -13403,11 +13609,11 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
                                    "unterminated quote: the input ends inside this field", 0, 0, 0);
         if (st->fstate != RFL__F_START && st->fstate != RFL__F_CR0) { /* a last row, no newline */
             st->offset_now = st->offset;
-            st->err = rfl__field_end_s(st, (const char *)st->carry, st->carry_len);
-            if (st->err != RFL_OK) return st->err;
-            if ((st->err = rfl__row_end(st)) != RFL_OK) return st->err;
+            st->err.code = rfl__field_end_s(st, (const char *)st->carry, st->carry_len);
+            if (st->err.code != RFL_OK) return st->err.code;
+            if ((st->err.code = rfl__row_end(st)) != RFL_OK) return st->err.code;
         }
-        if ((st->err = rfl__section_end(st)) != RFL_OK) return st->err;
+        if ((st->err.code = rfl__section_end(st)) != RFL_OK) return st->err.code;
     } else if (st->mode == RFL__M_PRE && st->pre_len && !st->res.format) {
         rfl_csv_format f;
         if (rfl__header_prefix(st->pre, st->pre_len, &f))
@@ -14935,12 +15141,27 @@ static void rfl__rtrim(char *b) {
     while (n && b[n - 1] == ' ') b[--n] = 0;
 }
 
+/* An axis's label style, one for all its labels (a mix read "1000, 10000,
+   10^5"). AUTO: plain when every major tick is 0 or within 0.001..99999,
+   else 10^k on a log axis and SI on a linear one. */
+static rfl_ticks rfl__axis_style(const rfl__axis *a) {
+    rfl__tickset t;
+    double v0, v1, big;
+    if (a->ticks != RFL_TICKS_AUTO) return a->ticks;
+    rfl__make_ticks(a, &t);
+    if (t.nmajor < 1) return RFL_TICKS_PLAIN;
+    v0 = rfl__absd(rfl__tmajor(a, &t, 0));
+    v1 = rfl__absd(rfl__tmajor(a, &t, t.nmajor - 1));
+    big = v0 > v1 ? v0 : v1;
+    if (a->log) return v0 >= 1e-3 && v1 < 1e5 ? RFL_TICKS_PLAIN : RFL_TICKS_POW10;
+    /* linear: the largest label sits at an end, the smallest nonzero is the step */
+    return big < 1e5 && t.step >= 1e-3 ? RFL_TICKS_PLAIN : RFL_TICKS_SI;
+}
+
 static void rfl__tick_label(char *b, size_t size, const rfl__axis *a, double v) {
     double av = rfl__absd(v);
-    rfl_ticks st = a->ticks;
+    rfl_ticks st = rfl__axis_style(a);
     b[0] = 0;
-    if (st == RFL_TICKS_AUTO) st = (av == 0 || (av >= 1e-3 && av < 1e5)) ? RFL_TICKS_PLAIN
-                                   : a->log ? RFL_TICKS_POW10 : RFL_TICKS_SI;
     if (st == RFL_TICKS_POW10 && a->log && v > 0) {
         double k = RFL_FLOOR(RFL_LOG10(v) + 0.5);
         if (rfl__absd(v / rfl__p10(k) - 1) < 1e-6) {
@@ -15129,6 +15350,8 @@ static const rfl_marker rfl__markers[7] = {RFL_MARKER_CIRCLE, RFL_MARKER_SQUARE,
                                            RFL_MARKER_TRIANGLE, RFL_MARKER_DIAMOND,
                                            RFL_MARKER_TRIANGLE_DOWN, RFL_MARKER_PLUS,
                                            RFL_MARKER_CROSS};
+RFL_API rfl_color rfl_series_color(int i) { return rfl__palette[(i < 0 ? 0 : i) % 10]; }
+RFL_API rfl_marker rfl_series_marker(int i) { return rfl__markers[(i < 0 ? 0 : i) % 7]; }
 #define RFL__INK 0xFF222222u
 #define RFL__GRID 0xFFDADADAu
 #define RFL__GRID2 0xFFF0F0F0u
@@ -16692,7 +16915,10 @@ static void rfl__ascii_axes(rfl__ascii *A, const rfl_roofline_desc *d) {
         double v = rfl__tmajor(&A->x, &t, i);
         int cc = rfl__gcol(&A->x, v, A->left, A->pw);
         rfl__tick_label(lab, sizeof lab, &A->x, v);
-        if (lab[2] == '^') lab[2] = 'e'; /* 10^3 reads as 10e3 in text */
+        if (lab[2] == '^') { /* 10^3 is 1e3 in text ("10e3" would read 10000) */
+            char *q = lab + 1;
+            for (*q = 'e', q++; (q[0] = q[1]) != 0; q++) {}
+        }
         n = (int)rfl__strlen(lab);
         rfl__gput(g, bottom, cc, '+');
         if (cc - n / 2 > last + 1) { rfl__gstr(g, bottom + 1, cc - n / 2, lab); last = cc - n / 2 + n; }
@@ -17956,13 +18182,13 @@ RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_di
 /* ---- reading the answer file ----------------------------------------------- */
 typedef struct rfl__ck_rd {
     rfl_json_doc doc;
-    rfl_check_err *err;
+    rfl_error *err;
 } rfl__ck_rd;
 
 static rfl_result rfl__ck_fail(rfl__ck_rd *r, rfl_result code, int tok, size_t extra,
                                const char *field, const char *msg) {
     size_t i, off = tok >= 0 ? r->doc.t[tok].start + extra : 0;
-    long line = 1, col = 1;
+    uint64_t line = 1, col = 1;
     if (tok >= 0 && r->doc.t[tok].type == RFL_JSON_STR && off > 0 && extra == 0) off--;
     for (i = 0; i < off && i < r->doc.len; i++) {
         if (r->doc.src[i] == '\n') line++, col = 1;
@@ -17971,8 +18197,8 @@ static rfl_result rfl__ck_fail(rfl__ck_rd *r, rfl_result code, int tok, size_t e
     r->err->code = code;
     r->err->line = tok >= 0 ? line : 0, r->err->col = tok >= 0 ? col : 0;
     r->err->offset = off;
-    rfl__finish(r->err->field, sizeof r->err->field,
-                rfl__ly_cat(r->err->field, sizeof r->err->field, 0, field));
+    rfl__finish(r->err->where, sizeof r->err->where,
+                rfl__ly_cat(r->err->where, sizeof r->err->where, 0, field));
     rfl__finish(r->err->msg, sizeof r->err->msg, rfl__ly_cat(r->err->msg, sizeof r->err->msg, 0, msg));
     return code;
 }
@@ -18169,15 +18395,14 @@ static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
 }
 
 RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
-                                  int ntoks, rfl_check_answers *out, rfl_check_err *err) {
+                                  int ntoks, rfl_check_answers *out, rfl_error *err) {
     rfl__ck_rd r;
-    rfl_check_err spare;
     rfl_result e;
-    if (!err) err = &spare;
-    RFL_MEMSET(err, 0, sizeof *err);
+    RFL_MEMSET(&r, 0, sizeof r);
+    if (!err) err = &r.doc.err; /* no second rfl_error in this frame */
+    rfl__err_clear(err);
     if (!json || !out || !toks || ntoks < 1) return err->code = RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
-    RFL_MEMSET(&r, 0, sizeof r);
     r.err = err;
     if (len > RFL_CHECK_FILE_MAX) {
         rfl__ck_fail(&r, RFL_ERR_BUFFER, -1, 0, "", "an answer file is at most 1 MiB");
@@ -18185,14 +18410,12 @@ RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *to
     }
     e = rfl_json_parse(&r.doc, json, len, toks, ntoks);
     if (e == RFL_ERR_BUFFER) {
-        rfl_json_parse(&r.doc, json, len, 0, 0);
-        err->need_toks = r.doc.n;
         rfl__ck_fail(&r, e, -1, 0, "", "too few JSON tokens");
+        err->need = r.doc.err.need;
         return e;
     }
     if (e) {
-        err->code = e, err->line = r.doc.line, err->col = r.doc.col, err->offset = r.doc.offset;
-        rfl__finish(err->msg, sizeof err->msg, rfl__ly_cat(err->msg, sizeof err->msg, 0, r.doc.err ? r.doc.err : "syntax"));
+        *err = r.doc.err; /* the tokenizer's message and place */
         return e;
     }
     return rfl__ck_top(&r, out);
@@ -18629,8 +18852,10 @@ static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
     rfl__cs_end(&s);
 }
 
-static rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_check_item *items, int *n,
-                                      int cap) {
+/* Not inlined: its net (an rfl_error inside) would join rfl_check_run's
+   frame, past 1 KiB. */
+static RFL__NOINLINE rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_check_item *items,
+                                                    int *n, int cap) {
     const rfl_check_model *m = &x->a->models[mi];
     rfl_net net;
     rfl__ck_truth *t = (rfl__ck_truth *)x->t;

@@ -46,8 +46,10 @@ int main(void) {
 
     x = rfl_flatten(&net, rfl_adaptive_avgpool(&net, x, 1, 1));
     x = rfl_name(&net, rfl_linear(&net, x, 10, 1), "fc");
-    if (net.err) {  /* errors are sticky: one check at the end */
-        fprintf(stderr, "layer %d (%s): %s\n", net.err_layer, net.err_what, rfl_result_str(net.err));
+    if (net.err.code) {  /* errors are sticky: one check at the end */
+        char line[320];      /* "layer 5 (conv2d in layer1): invalid shape" */
+        rfl_error_format(&net.err, NULL, line, sizeof line);
+        fprintf(stderr, "%s\n", line);
         return 1;
     }
 

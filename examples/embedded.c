@@ -123,7 +123,7 @@ static rfl_result build_ds_cnn_s(void) {
     }
     x = rfl_flatten(&net, rfl_adaptive_avgpool(&net, x, 1, 1));
     rfl_name(&net, rfl_linear(&net, x, 12, 1), "fc");
-    return net.err; /* builder errors are sticky: one check at the end */
+    return net.err.code; /* builder errors are sticky: one check at the end */
 }
 
 /* ---- the machine ---------------------------------------------------------- */

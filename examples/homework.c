@@ -46,10 +46,11 @@ static int measure(const char *path, rfl_work *w) {
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
         if (rfl_reduce_push(&st, chunk, n) != RFL_OK) break;
     fclose(f);
-    if (st.err == RFL_OK) rfl_reduce_finish(&st, &res);
-    if (st.err != RFL_OK) {
-        fprintf(stderr, "%s:%lu:%lu: %s\n", path, (unsigned long)st.err_line,
-                (unsigned long)st.err_col, st.err_msg);
+    if (st.err.code == RFL_OK) rfl_reduce_finish(&st, &res);
+    if (st.err.code != RFL_OK) { /* "FILE:LINE:COL: message" */
+        char line[320];
+        rfl_error_format(&st.err, path, line, sizeof line);
+        fprintf(stderr, "%s\n", line);
         return 1;
     }
     *w = res.total.work; /* FLOPs per precision, bytes per level, time */

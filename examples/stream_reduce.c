@@ -31,10 +31,10 @@ int main(void) {
     if (rfl_reduce_init(&st, NULL, mem, RFL_REDUCE_SCRATCH_DEFAULT) != RFL_OK) return 1;
     while ((n = fread(chunk, 1, 4096, in)) > 0)
         if (rfl_reduce_push(&st, chunk, n) != RFL_OK) break;
-    if (st.err == RFL_OK) rfl_reduce_finish(&st, &res);
-    if (st.err != RFL_OK) { /* the first error, with its place in the stream */
-        fprintf(stderr, "line %lu, column %lu: %s (%s)\n", (unsigned long)st.err_line,
-                (unsigned long)st.err_col, st.err_msg, rfl_result_str(st.err));
+    if (st.err.code == RFL_OK) rfl_reduce_finish(&st, &res);
+    if (st.err.code != RFL_OK) { /* the first error, with its place in the stream */
+        fprintf(stderr, "line %lu, column %lu: %s (%s)\n", (unsigned long)st.err.line,
+                (unsigned long)st.err.col, st.err.msg, rfl_result_str(st.err.code));
         return 1;
     }
     printf("%s, %lu kernels, %.4g ms\n", rfl_csv_format_name(res.format),

@@ -6,7 +6,7 @@
    Properties:
    - an error has its code, a message, a NUL-terminated field and, unless
      it is about sizes, a line and column inside the input;
-   - too few tokens: reading again with need_toks of them gets past the
+   - too few tokens: reading again with err.need of them gets past the
      tokenizer;
    - a file that reads has a machine, 1 <= batch, at most 8 models with
      NUL-terminated names, finite values >= 0;
@@ -72,7 +72,7 @@ static void check_run(const uint8_t cfg) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    rfl_check_err e;
+    rfl_error e;
     rfl_result r;
     int ntoks, i, f;
     size_t n;
@@ -87,15 +87,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (r != RFL_OK) {
         FZ_CHECK(e.code == r);
         FZ_CHECK(e.msg[0]);
-        FZ_CHECK(memchr(e.field, 0, sizeof e.field) != NULL);
+        FZ_CHECK(memchr(e.where, 0, sizeof e.where) != NULL);
         if (r != RFL_ERR_BUFFER) {
-            FZ_CHECK(e.line >= 1 && e.line <= count_lines(text, n));
+            FZ_CHECK(e.line >= 1 && e.line <= (uint64_t)count_lines(text, n));
             FZ_CHECK(e.col >= 1 && e.offset <= n);
-        } else if (e.need_toks > 0) {
-            FZ_CHECK(e.need_toks > ntoks);
-            if (e.need_toks <= (int)(sizeof toks2 / sizeof toks2[0])) {
-                r = rfl_check_read(text, n, toks2, e.need_toks, &ans, &e);
-                FZ_CHECK(r != RFL_ERR_BUFFER || e.need_toks == 0);
+        } else if (e.need > 0) {
+            FZ_CHECK(e.need > (uint64_t)ntoks);
+            if (e.need <= sizeof toks2 / sizeof toks2[0]) {
+                r = rfl_check_read(text, n, toks2, (int)e.need, &ans, &e);
+                FZ_CHECK(r != RFL_ERR_BUFFER || e.need == 0);
             }
         }
         free(text);

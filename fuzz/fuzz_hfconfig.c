@@ -10,9 +10,9 @@
    Properties:
    - no crash, no UB, no access outside the token array (an exact-size
      heap block under ASan) or the input;
-   - an error names a field (non-NULL strings) and a position inside the
-     input (offset <= length; line, col >= 1 unless the tokens ran out,
-     then tokens_needed > the array);
+   - an error has its code, a NUL-terminated field (err.where) and a
+     position inside the input (offset <= length; line, col >= 1 unless
+     the tokens ran out, then err.need > the array);
    - a config that reads is valid (rfl_llm_config_check), has at most
      RFL_LLM_MAX_ROWS rows, and its step either costs or fails with a
      documented error; when it costs, the kinds add up to the totals and
@@ -96,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int cap;
     rfl_json_tok *toks;
     rfl_llm_config cfg;
-    rfl_llm_config_error e;
+    rfl_error e;
     rfl_llm_step_desc d;
     rfl_result r;
     const char *json;
@@ -109,9 +109,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     toks = (rfl_json_tok *)malloc(sizeof(rfl_json_tok) * (size_t)cap);
     if (!toks) return 0;
     r = rfl_hf_config_parse(json, len, toks, cap, &cfg, &e);
-    FZ_CHECK(e.field && e.msg);
+    FZ_CHECK(e.code == r);
+    FZ_CHECK(memchr(e.where, 0, sizeof e.where) && memchr(e.msg, 0, sizeof e.msg));
     if (r == RFL_ERR_BUFFER) {
-        FZ_CHECK(e.tokens_needed > cap);
+        FZ_CHECK(e.need > (uint64_t)cap);
     } else if (r != RFL_OK) {
         FZ_CHECK(r == RFL_ERR_SYNTAX || r == RFL_ERR_MISSING || r == RFL_ERR_UNSUPPORTED ||
                  r == RFL_ERR_NUMBER || r == RFL_ERR_OVERFLOW || r == RFL_ERR_SHAPE ||

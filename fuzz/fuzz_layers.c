@@ -148,14 +148,14 @@ static void check_costs(const rfl_net *net, const rfl_cost_desc *d, fz_in *in) {
         FZ_CHECK(rfl_layer_class(net, i) != NULL);
     }
     r = rfl_net_cost_get(net, d, &nc);
-    if (net->err) FZ_CHECK(r == RFL_ERR_STATE);
+    if (net->err.code) FZ_CHECK(r == RFL_ERR_STATE);
     else if (r == RFL_OK) {
         FZ_CHECK(all_ok);
         FZ_CHECK(sum_fwd <= U64MAX && nc.fwd_flops == (uint64_t)sum_fwd);
     } else if (all_ok && sum_fwd <= U64MAX && net->count > 0) {
         FZ_CHECK(r == RFL_ERR_OVERFLOW); /* a sum or a byte count too big */
     }
-    if (!net->err) {
+    if (!net->err.code) {
         const rfl_machine *m = rfl_hw_get(fz_u8(in) % (rfl_hw_count() + 1));
         rfl_net_prediction np;
         rfl_summary s;
@@ -172,7 +172,7 @@ static void build_random(rfl_net *net, fz_in *in, conv_note *notes) {
     rfl_input(net, dim(in), dim(in), dim(in));
     while (fz_left(in) > 0 && steps++ < 64) {
         uint8_t op = fz_u8(in) % 24;
-        int before = net->count, had_err = net->err != RFL_OK;
+        int before = net->count, had_err = net->err.code != RFL_OK;
         rfl_tensor x = handle(in, net), y = RFL_NO_TENSOR, t;
         conv_note cn;
         memset(&cn, 0, sizeof cn);
@@ -240,7 +240,7 @@ static void build_random(rfl_net *net, fz_in *in, conv_note *notes) {
         }
         /* sticky errors: a failed call adds nothing and reports */
         if (y == RFL_NO_TENSOR) {
-            FZ_CHECK(net->err != RFL_OK && net->count == before);
+            FZ_CHECK(net->err.code != RFL_OK && net->count == before);
         } else {
             FZ_CHECK(!had_err && y == before && net->count == before + 1);
             if (cn.used) notes[y] = cn;
@@ -277,7 +277,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             FZ_CHECK(cap < 1);
             return 0;
         }
-        if (rfl_zoo_build(&net, name, res) != RFL_OK) FZ_CHECK(net.err != RFL_OK || 1);
+        if (rfl_zoo_build(&net, name, res) != RFL_OK) FZ_CHECK(net.err.code != RFL_OK || 1);
         FZ_CHECK(net.count <= cap && net.names_used <= nsz);
     } else {
         cap = 1 + fz_u8(&in) % CAP;

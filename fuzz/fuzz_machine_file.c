@@ -7,7 +7,7 @@
      column inside the input (line <= lines of the input), and leaves the
      machines zeroed;
    - RFL_ERR_BUFFER: parsing again with the sizes it asked for
-     (need_toks, need_str) no longer fails for that buffer;
+     (err.need for the buffer err.where names) no longer fails for that buffer;
    - a machine that parses has a name, a kind in range, finite ceilings
      >= 0 with at least one peak and one bandwidth > 0, strings inside the
      string buffer or the library's defaults; a measured copy has at least
@@ -32,14 +32,16 @@ static long count_lines(const char *s, size_t n) {
     return l;
 }
 
-static void check_error(rfl_result r, const rfl_machine_file_err *e, const rfl_machine_file *mf,
+static void check_error(rfl_result r, const rfl_error *e, const rfl_machine_file *mf,
                         const char *s, size_t n) {
     FZ_CHECK(e->code == r);
-    FZ_CHECK(e->msg && e->msg[0]);
-    FZ_CHECK(memchr(e->field, 0, sizeof e->field) != NULL);
+    FZ_CHECK(e->msg[0] && memchr(e->msg, 0, sizeof e->msg) != NULL);
+    FZ_CHECK(memchr(e->where, 0, sizeof e->where) != NULL);
+    if (r == RFL_ERR_BUFFER)
+        FZ_CHECK((!strcmp(e->where, "toks") || !strcmp(e->where, "strbuf")) && e->need > 0);
     FZ_CHECK(mf->machine.name == NULL && mf->has_measured == 0);
     if (r != RFL_ERR_BUFFER) {
-        FZ_CHECK(e->line >= 1 && e->line <= count_lines(s, n));
+        FZ_CHECK(e->line >= 1 && e->line <= (uint64_t)count_lines(s, n));
         FZ_CHECK(e->col >= 1 && e->offset <= n);
     }
 }
@@ -89,12 +91,12 @@ static void check_round_trip(const rfl_machine_file *mf) {
     static rfl_json_tok t2[4096];
     static char s2[1 << 17];
     rfl_machine_file back;
-    rfl_machine_file_err e;
+    rfl_error e;
     size_t len = rfl_machine_file_print(text, sizeof text, mf) - 1;
     rfl_result r;
     if (len >= sizeof text - 1) return;
     r = rfl_machine_file_parse(text, len, t2, 4096, s2, sizeof s2, &back, &e);
-    if (r != RFL_OK) fprintf(stderr, "round trip: %s: %s: %s\n%.*s\n", rfl_result_str(r), e.field, e.msg, (int)len, text);
+    if (r != RFL_OK) fprintf(stderr, "round trip: %s: %s: %s\n%.*s\n", rfl_result_str(r), e.where, e.msg, (int)len, text);
     FZ_CHECK(r == RFL_OK);
     FZ_CHECK(same(&mf->machine, &back.machine));
     FZ_CHECK(back.has_measured == mf->has_measured);
@@ -121,7 +123,7 @@ static int round_trippable(const char *s, size_t n, const rfl_machine_file *mf) 
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rfl_machine_file mf;
-    rfl_machine_file_err e;
+    rfl_error e;
     rfl_result r;
     int ntoks;
     size_t strsize, n;
@@ -136,13 +138,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (r != RFL_OK) {
         check_error(r, &e, &mf, text, n);
         if (r == RFL_ERR_BUFFER) {
-            int nt = e.need_toks > ntoks ? e.need_toks : ntoks;
-            size_t ns = e.need_str > strsize ? e.need_str : strsize;
+            int short_toks = !strcmp(e.where, "toks");
+            int nt = short_toks && e.need > (uint64_t)ntoks ? (int)e.need : ntoks;
+            size_t ns = !short_toks && e.need > strsize ? (size_t)e.need : strsize;
             if (nt <= 4096 && ns <= sizeof strs) {
-                rfl_machine_file_err e2;
+                rfl_error e2;
                 r = rfl_machine_file_parse(text, n, toks, nt, strs, ns, &mf, &e2);
                 /* the tokens were the first limit: the strings may be next */
-                if (e.need_toks) FZ_CHECK(!(r == RFL_ERR_BUFFER && e2.need_toks));
+                if (short_toks) FZ_CHECK(!(r == RFL_ERR_BUFFER && !strcmp(e2.where, "toks")));
                 else FZ_CHECK(r == RFL_OK);
                 strsize = ns;
             }

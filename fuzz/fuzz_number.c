@@ -247,7 +247,7 @@ static void check_reducer_number(fz_in *in) {
             FZ_CHECK(r[eu] != RFL_OK);
             continue;
         }
-        if (r[eu] != RFL_OK) fprintf(stderr, "rejected '%s %s': %s\n", v, units[ui].unit, st.err_msg);
+        if (r[eu] != RFL_OK) fprintf(stderr, "rejected '%s %s': %s\n", v, units[ui].unit, st.err.msg);
         FZ_CHECK(r[eu] == RFL_OK);
         if (exact > (u128)UINT64_MAX) {
             /* beyond 64 bits: saturated and said so */

@@ -45,11 +45,11 @@ static rfl_result chunked(rfl_onnx_state *st, const uint8_t *p, size_t n, uint32
         i += c;
         if (skip && st->skip) {
             uint64_t k = st->skip < n - i ? st->skip : n - i;
-            FZ_CHECK(rfl_onnx_skip(st, k) == RFL_OK || st->err);
+            FZ_CHECK(rfl_onnx_skip(st, k) == RFL_OK || st->err.code);
             i += (size_t)k;
         }
     }
-    if (st->err) return st->err;
+    if (st->err.code) return st->err.code;
     return rfl_onnx_finish(st, g);
 }
 
@@ -81,8 +81,10 @@ static void check_build(rfl_onnx_graph *g, uint8_t batch, int dims) {
     d.dims = dims ? "seq=7,N=3" : NULL;
     r = rfl_onnx_build(g, &d, &net, &info);
     FZ_CHECK(net.count <= cap);
-    FZ_CHECK(memchr(info.err_msg, 0, sizeof info.err_msg) != NULL);
-    if (r) FZ_CHECK(info.err_msg[0] != 0 || r == RFL_ERR_ARG || r == RFL_ERR_STATE);
+    FZ_CHECK(memchr(info.err.msg, 0, sizeof info.err.msg) != NULL);
+    if (r) FZ_CHECK(info.err.msg[0] != 0 || r == RFL_ERR_ARG || r == RFL_ERR_STATE);
+    if (r && r != RFL_ERR_ARG && r != RFL_ERR_STATE)
+        FZ_CHECK(info.err.code == r && net.err.code == r); /* the net keeps the node's error */
     else {
         rfl_net_cost c;
         rfl_cost_desc cd;
@@ -107,11 +109,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     data += in.i, size -= in.i;
     /* count mode */
     a.r = rfl_onnx_read_buffer(&st, data, size, NULL, 0, &g);
-    a.off = st.err_offset, a.need = st.need;
-    FZ_CHECK(memchr(st.err_msg, 0, sizeof st.err_msg) != NULL);
+    a.off = st.err.offset, a.need = st.need;
+    FZ_CHECK(memchr(st.err.msg, 0, sizeof st.err.msg) != NULL);
     if (a.r) {
+        FZ_CHECK(st.err.code == a.r);
         FZ_CHECK(a.off <= size);
-        FZ_CHECK(st.err_msg[0] != 0);
+        FZ_CHECK(st.err.msg[0] != 0);
         return 0;
     }
     FZ_CHECK(a.need > 0);
@@ -126,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FZ_CHECK(arena2 != NULL);
     FZ_CHECK(chunked(&st2, data, size, size < 2048 ? seed : (uint32_t)seed + 1, flags & 1, arena2,
                      a.need, &g2) == r);
-    FZ_CHECK(st2.need == a.need && st2.err_offset == st.err_offset);
+    FZ_CHECK(st2.need == a.need && st2.err.offset == st.err.offset);
     if (r == RFL_OK) {
         same_graph(&g, &g2);
         check_build(&g, batch, flags & 2);

@@ -3,7 +3,7 @@
       exact error (code, line, column) derived by hand from its bytes (see
       the manifest's header for the position rules), and gives exactly that
       error through the library: in one push, one byte at a time, and in
-      chunks of 7 bytes; err_offset is the same place as a byte offset.
+      chunks of 7 bytes; err.offset is the same place as a byte offset.
    2. Generated inputs too big to commit: a 1 MB field as a metric value
       (an error at the field: it cannot fit the carry), as a kernel name
       (kept truncated and flagged; the numbers still exact), as an unused
@@ -73,16 +73,16 @@ static void expect_error(const char *file, const unsigned char *b, size_t len, r
     int k;
     for (k = 0; k < 3; k++) {
         rfl_result r = reduce(b, len, chunks[k]);
-        if (r != code || st.err_line != line || st.err_col != col)
+        if (r != code || st.err.line != line || st.err.col != col)
             printf("  %s (chunk %d): got %s at %lu:%lu \"%s\", expected %s at %lu:%lu\n", file,
-                   (int)chunks[k], rfl_result_str(r), (unsigned long)st.err_line,
-                   (unsigned long)st.err_col, st.err_msg, rfl_result_str(code), line, col);
+                   (int)chunks[k], rfl_result_str(r), (unsigned long)st.err.line,
+                   (unsigned long)st.err.col, st.err.msg, rfl_result_str(code), line, col);
         RT_EQ_INT(r, code);
-        RT_EQ_U64(st.err_line, line);
-        RT_EQ_U64(st.err_col, col);
-        RT_EQ_U64(st.err_offset, off); /* the same place as a byte offset */
-        RT_CHECK(st.err_offset <= len);
-        RT_CHECK(st.err_msg[0] != 0); /* a message for humans */
+        RT_EQ_U64(st.err.line, line);
+        RT_EQ_U64(st.err.col, col);
+        RT_EQ_U64(st.err.offset, off); /* the same place as a byte offset */
+        RT_CHECK(st.err.offset <= len);
+        RT_CHECK(st.err.msg[0] != 0); /* a message for humans */
     }
 }
 

@@ -683,6 +683,44 @@ static void test_ascii(void) {
     RT_EQ_INT(rfl_chart_roofline_ascii(t, sizeof t, 10, 5, &d), RFL_ERR_ARG);
 }
 
+/* The x labels of a text chart: the line above the axis title. */
+static void ascii_xlabels(const char *t, char *out, size_t n) {
+    const char *e = strstr(t, "arithmetic intensity"), *b;
+    out[0] = 0;
+    if (!e) return;
+    while (e > t && e[-1] != '\n') e--; /* start of the title's line */
+    if (e == t) return;
+    b = e - 1;
+    while (b > t && b[-1] != '\n') b--;
+    snprintf(out, n, "%.*s", (int)(e - 1 - b), b);
+}
+
+/* One label style per axis: an axis of 0.1..1000 reads plain, one that
+   reaches 10^5 reads 10^k throughout (once "1000, 10000, 10^5"); in text
+   10^k is written 1ek (not "10ek", which reads ten times too big). */
+static void test_tick_style(void) {
+    static char t[RFL_ASCII_BYTES(80, 24)];
+    char lab[96];
+    const rfl_machine *m[1];
+    rfl_point p[1];
+    rfl_roofline_desc d;
+    m[0] = a100();
+    if (!m[0]) return;
+    memset(p, 0, sizeof p);
+    p[0].label = "x"; p[0].ai = 30; p[0].flops_per_s = 1e13;
+    memset(&d, 0, sizeof d);
+    d.machines = m; d.n_machines = 1; d.points = p; d.n_points = 1;
+    RT_EQ_INT(rfl_chart_roofline_ascii(t, sizeof t, 80, 24, &d), RFL_OK);
+    ascii_xlabels(t, lab, sizeof lab);
+    RT_CHECK(strstr(lab, " 0.1 ") && strstr(lab, " 1000") && !strchr(lab, 'e'));
+    p[0].ai = 3e4; /* the axis now runs to 10^5 */
+    RT_EQ_INT(rfl_chart_roofline_ascii(t, sizeof t, 80, 24, &d), RFL_OK);
+    ascii_xlabels(t, lab, sizeof lab);
+    if (!RT_CHECK(strstr(lab, "1e-1") && strstr(lab, "1e3") && strstr(lab, "1e5") &&
+                  !strstr(lab, "1000") && !strstr(lab, "0.1") && !strstr(lab, "10e")))
+        printf("     labels: '%s'\n", lab);
+}
+
 /* ---- determinism ------------------------------------------------------------------ */
 static unsigned char img2[320 * 200 * 3];
 static void test_determinism(void) {
@@ -813,6 +851,7 @@ int main(void) {
     test_bars_params();
     test_scatter();
     test_ascii();
+    test_tick_style();
     test_determinism();
 #ifdef RFL_HAS_PNG
     test_png();

@@ -13,7 +13,7 @@
 static rfl_layer layers[RFL_ZOO_MAX_LAYERS];
 static rfl_json_tok toks[RFL_CHECK_TOKS];
 static rfl_check_answers ans;
-static rfl_check_err err;
+static rfl_error err;
 static rfl_check_item items[RFL_CHECK_MAX_ITEMS];
 static rfl_check_report rep;
 static rfl_reduce_state rst;
@@ -92,7 +92,7 @@ static rfl_result run_text(const char *json, rfl_check_desc *d) {
     rfl_result r = rfl_check_read(json, strlen(json), toks, RFL_CHECK_TOKS, &ans, &err);
     int i;
     if (r != RFL_OK) {
-        printf("     read: %s: %s (%ld:%ld)\n", err.field, err.msg, err.line, err.col);
+        printf("     read: %s: %s (%ld:%ld)\n", err.where, err.msg, (long)err.line, (long)err.col);
         return r;
     }
     for (i = 0; i < ans.n_models; i++) {
@@ -411,12 +411,12 @@ static void test_bad(void) {
     rfl_json_tok few[4];
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"},\n \"models\": {\"alexnet\": {\n"
                   "  \"foward_flops\": 1}}}"), RFL_ERR_FORMAT); /* a typo: not "missing" */
-    RT_STR(err.field, "models.alexnet.foward_flops");
+    RT_STR(err.where, "models.alexnet.foward_flops");
     RT_EQ_INT(err.line, 3);
     RT_EQ_INT(err.col, 3);
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"},\n \"models\": {\"alexnet\": {\n"
                   "  \"bytes\": \"311 GFLOP\"}}}"), RFL_ERR_UNIT);
-    RT_STR(err.field, "models.alexnet.bytes");
+    RT_STR(err.where, "models.alexnet.bytes");
     RT_EQ_INT(err.line, 3);
     RT_EQ_INT(err.col, 17); /* the G of GFLOP */
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"}, \"models\": {\"alexnet\": {\"ai\": \"x\"}}}"),
@@ -428,7 +428,7 @@ static void test_bad(void) {
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"}, \"models\": {\"alexnett\": {}}}"),
               RFL_ERR_UNKNOWN_NAME);
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a1000\"}}"), RFL_ERR_UNKNOWN_NAME);
-    RT_STR(err.field, "assignment.hw");
+    RT_STR(err.where, "assignment.hw");
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\", \"batch\": 0}}"), RFL_ERR_NUMBER);
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\", \"mode\": \"eval\"}}"), RFL_ERR_UNKNOWN_NAME);
     RT_EQ_INT(bad("{\"models\": {}}"), RFL_ERR_MISSING);
@@ -443,7 +443,7 @@ static void test_bad(void) {
     RT_EQ_INT(rfl_check_read(big, sizeof big - 1, toks, RFL_CHECK_TOKS, &ans, &err), RFL_ERR_BUFFER);
     RT_EQ_INT(rfl_check_read("{\"assignment\": {\"hw\": \"a100\"}}", 30, few, 4, &ans, &err),
               RFL_ERR_BUFFER);
-    RT_EQ_INT(err.need_toks, 5);
+    RT_EQ_INT(err.need, 5);
 }
 
 int main(void) {

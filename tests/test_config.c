@@ -180,7 +180,7 @@ static void test_layers(void) {
     x = rfl_maxpool(&net, x, 2, 2, 0, 0);
     x = rfl_flatten(&net, rfl_adaptive_avgpool(&net, x, 1, 1));
     rfl_linear(&net, x, 10, 1);
-    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.err.code, RFL_OK);
     memset(&d, 0, sizeof d);
     d.batch = 2;
     RT_EQ_INT(rfl_net_cost_get(&net, &d, &c), RFL_OK);

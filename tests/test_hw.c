@@ -1,6 +1,9 @@
 /* test_hw.c - the hardware table (hw_specs.h) against datasheet figures typed
    here by hand, its structure (every row complete, every name unique and
    findable), the reports' short names, suggestions for unknown names, the
+   device names that vendors' tools print (each resolved to the row a reader
+   picks by hand, or not found when the table lacks that memory size or form
+   factor) and which of a tool's machines a profile belongs to, the
    sparse-figure traps, and the CPU rows against rfl_machine_from_cpu fed
    with the vendors' inputs (cores, clock, SIMD width, channels, MT/s).
    Expected values come from the datasheets named beside them, never from
@@ -316,13 +319,13 @@ static int measured_bw(const char *file, rfl_level level, double *out) {
     static rfl_json_tok toks[RFL_MACHINE_FILE_TOKS];
     static char strs[1 << 16];
     rfl_machine_file mf;
-    rfl_machine_file_err e;
+    rfl_error e;
     size_t len;
     char *text = rt_load("docs/machines", file, &len);
     if (rfl_machine_file_parse(text, len, toks, RFL_MACHINE_FILE_TOKS, strs, sizeof strs, &mf, &e) !=
             RFL_OK || !mf.has_measured) {
-        printf("     docs/machines/%s: %ld:%ld %s %s\n", file, (long)e.line, (long)e.col, e.field,
-               e.msg ? e.msg : "");
+        printf("     docs/machines/%s: %ld:%ld %s %s\n", file, (long)e.line, (long)e.col, e.where,
+               e.msg);
         return 0;
     }
     *out = mf.measured.bw_bytes_per_s[level];
@@ -486,6 +489,151 @@ static void test_suggest(void) {
     RT_CHECK(strstr(sug, "tpu-v5e") != 0 && strstr(sug, "tpu-v5p") != 0);
 }
 
+/* ---- (f) device names as the vendors' tools print them -------------------- */
+/* The key of a name as rfl_hw_find compares it: normalised, a leading
+   "nvidia" dropped. */
+static void dev_key(const char *s, char *out, size_t cap) {
+    norm(s, (size_t)-1, out, cap);
+    if (strncmp(out, "nvidia", 6) == 0) memmove(out, out + 6, strlen(out + 6) + 1);
+}
+
+static void test_device_names(void) {
+    /* real strings, where each was seen, and the row an engineer picks by
+       hand from the datasheet (memory size and form factor) */
+    static const char *const real[][3] = {
+        {"NVIDIA H100 80GB HBM3", "h100-sxm", "our ncu captures, tests/data/*-raw.csv"},
+        {"NVIDIA H200", "h200-sxm", "our ncu captures, tests/data/h200-*-raw.csv"},
+        {"Tesla V100-SXM2-16GB", "v100-sxm2", "nvidia-smi, NVIDIA/nvidia-docker#914"},
+        {"NVIDIA A100 80GB PCIe", "a100-pcie-80gb", "nvidia-smi, NVIDIA/deepops#1215"},
+        {"NVIDIA A100-SXM4-80GB", "a100-sxm4-80gb", "nvidia-smi -a, NVIDIA/CUDALibrarySamples#104"},
+        {"A100-SXM-80GB", "a100-sxm4-80gb", "nvidia-smi 450, keyu-tian/SparK#8"},
+        {"NVIDIA A100-SXM4-40GB", "a100-sxm4-40gb", "deviceQuery, bottlerocket-os/bottlerocket#3873"},
+        {"A100-SXM4-40GB", "a100-sxm4-40gb", "nvidia-smi 450, pytorch/pytorch#45028"},
+        {"NVIDIA H100 PCIe", "h100-pcie", "PyTorch, mistralai/mistral-inference#43"},
+        {"NVIDIA H100 NVL", "h100-nvl", "nvidia-smi, akash-network/provider-configs#91"},
+        {"NVIDIA B200", "b200", "nvidia-smi, NVIDIA/TensorRT-LLM#10278"},
+        {"Tesla T4", "t4", "nvidia-smi -q, NVIDIA/nvidia-docker#1628"},
+        {"Tesla P100-PCIE-16GB", "p100-pcie", "PyTorch, zzc0721/torch-performance-test-data#176"},
+        {"NVIDIA GeForce RTX 3090", "rtx-3090", "PyTorch, pytorch/pytorch#75198"},
+        {"NVIDIA GeForce RTX 4090", "rtx-4090", "PyTorch, akshaydudhane16/Burstormer#19"},
+        {"AMD Instinct MI300X", "mi300x", "rocminfo, ROCm/legacy-rocm-build#4414"},
+        {"Arcturus GL-XL [AMD Instinct MI100]", "mi100", "rocm-smi, easybuilders/easybuild-framework#3978"},
+    };
+    /* other memory sizes, form factors or chips than the table's rows: not
+       found, and the first suggestion is of the name's family */
+    static const char *const other[][2] = {
+        {"NVIDIA A100-PCIE-40GB", "a100-"},   /* zzc0721/torch-performance-test-data#108 */
+        {"NVIDIA H200 NVL", "h200-sxm"},      /* NVIDIA/mig-parted#146 */
+        {"NVIDIA A10G", "a10"},               /* zzc0721/torch-performance-test-data#126 */
+        {"Tesla V100-SXM3-32GB", "v100-"},    /* Project-HAMi/HAMi#862 (DGX-2 board) */
+        {"Tesla P100-PCIE-12GB", "p100-"},    /* 549 GB/s, not the 16GB's 732 */
+        {"NVIDIA A800-SXM4-80GB", "a100-"},   /* dexmal/dexbotic#41: no A800 row (hence no family: edit distance) */
+        {"AMD Instinct MI250X / MI250", "mi250x"}, /* either chip: amdgpu 0x740C */
+        {"AMD Instinct MI300A", "mi300x"},
+        {"NVIDIA H100", "h100-"},             /* no memory size: which H100? */
+        {"NVIDIA A100", "a100-"},
+        {"Orin", "jetson-"},                  /* CUDA's name on every Orin module */
+    };
+    char sug[256], a[96], b[96];
+    size_t i;
+    int j, k;
+    const rfl_machine *m;
+    for (i = 0; i < sizeof real / sizeof real[0]; i++) {
+        m = 0;
+        if (!RT_CHECK(rfl_hw_find(real[i][0], &m) == RFL_OK)) printf("     '%s' (%s)\n", real[i][0], real[i][2]);
+        if (m) RT_STR(m->id, real[i][1]);
+    }
+    for (i = 0; i < sizeof other / sizeof other[0]; i++) {
+        m = 0;
+        if (!RT_CHECK(rfl_hw_find(other[i][0], &m) == RFL_ERR_UNKNOWN_NAME) && m)
+            printf("     '%s' found %s\n", other[i][0], m->id);
+        rfl_hw_suggest(other[i][0], 4, sug, sizeof sug);
+        if (!RT_CHECK(strncmp(sug, other[i][1], strlen(other[i][1])) == 0))
+            printf("     '%s' suggested '%s'\n", other[i][0], sug);
+    }
+    /* the family comes first: "NVIDIA H200" once suggested a10, a30, l40s, t4 */
+    rfl_hw_suggest("NVIDIA H200 NVL", 4, sug, sizeof sug);
+    RT_CHECK(strstr(sug, "a10") == 0 || strstr(sug, "h200-sxm") < strstr(sug, "a10"));
+    rfl_hw_suggest("NVIDIA A100-PCIE-40GB", 3, sug, sizeof sug);
+    RT_CHECK(strstr(sug, "a100-pcie-80gb") && strstr(sug, "a100-sxm4-40gb") && strstr(sug, "a100-sxm4-80gb"));
+    /* every listed device name finds its own row; none is another row's
+       id, name, alias or device name */
+#define DEV(E, name, src) {RFL_HW_##E, name},
+    {
+        static const struct { int row; const char *name; } dev[] = {RFL_HW_DEVICE_NAMES(DEV)};
+#undef DEV
+        int nd = (int)(sizeof dev / sizeof dev[0]);
+        for (j = 0; j < nd; j++) {
+            m = 0;
+            if (!RT_CHECK(rfl_hw_find(dev[j].name, &m) == RFL_OK && m == rfl_hw_get(dev[j].row)))
+                printf("     device name '%s'\n", dev[j].name);
+            dev_key(dev[j].name, a, sizeof a);
+            for (k = 0; k < rfl_hw_count(); k++) {
+                const rfl_machine *o = rfl_hw_get(k);
+                const char *al = o->aliases;
+                char one[64];
+                if (k == dev[j].row) continue;
+                dev_key(o->id, b, sizeof b);
+                RT_CHECK(strcmp(a, b) != 0);
+                dev_key(o->name, b, sizeof b);
+                RT_CHECK(strcmp(a, b) != 0);
+                while (*al) {
+                    size_t l = strcspn(al, ",");
+                    memcpy(one, al, l < 63 ? l : 63);
+                    one[l < 63 ? l : 63] = 0;
+                    dev_key(one, b, sizeof b);
+                    if (!RT_CHECK(strcmp(a, b) != 0)) printf("     '%s' is an alias of %s\n", dev[j].name, o->id);
+                    al += l + (al[l] == ',');
+                }
+            }
+            for (k = 0; k < nd; k++) {
+                if (dev[k].row == dev[j].row) continue;
+                dev_key(dev[k].name, b, sizeof b);
+                RT_CHECK(strcmp(a, b) != 0);
+            }
+        }
+    }
+}
+
+/* ---- (g) a profile's device among a tool's machines ---------------------- */
+static void test_match(void) {
+    const rfl_machine *a40 = find("a100-sxm4-40gb"), *a80 = find("a100-sxm4-80gb");
+    const rfl_machine *hs = find("h100-sxm"), *hp = find("h100-pcie"), *v = find("v100");
+    const rfl_machine *l1[2], *l2[2], *l3[3], *found = 0;
+    rfl_machine file;
+    l1[0] = a40, l1[1] = a80;
+    l2[0] = a80, l2[1] = a40;
+    /* the exact machine, whatever the order of --hw */
+    RT_EQ_INT(rfl_hw_match("NVIDIA A100-SXM4-80GB", l1, 2, &found), 1);
+    RT_CHECK(found == a80);
+    RT_EQ_INT(rfl_hw_match("NVIDIA A100-SXM4-80GB", l2, 2, &found), 0);
+    /* an 80GB profile with only the 40GB machine: not among them, and the
+       table's own machine comes back to be added */
+    RT_EQ_INT(rfl_hw_match("NVIDIA A100-SXM4-80GB", &a40, 1, &found), -1);
+    RT_CHECK(found == a80);
+    /* an H100 PCIe profile never lands on the H100 SXM panel */
+    l3[0] = v, l3[1] = hs, l3[2] = a40;
+    RT_EQ_INT(rfl_hw_match("NVIDIA H100 PCIe", l3, 3, &found), -1);
+    RT_CHECK(found == hp);
+    RT_EQ_INT(rfl_hw_match("NVIDIA H100 80GB HBM3", l3, 3, &found), 1);
+    /* a device the table lacks: nothing found, nothing matched */
+    RT_EQ_INT(rfl_hw_match("NVIDIA A100-PCIE-40GB", l1, 2, &found), -1);
+    RT_CHECK(found == 0);
+    RT_EQ_INT(rfl_hw_match("", l1, 2, &found), -1);
+    RT_EQ_INT(rfl_hw_match(0, l1, 2, 0), -1);
+    /* a machine file (a copy, not the table's pointer) of the same row */
+    file = *hp;
+    l3[2] = &file;
+    RT_EQ_INT(rfl_hw_match("NVIDIA H100 PCIe", l3, 3, &found), 2);
+    /* a machine file of a device the table lacks, named after it */
+    memset(&file, 0, sizeof file);
+    file.id = "a100-pcie-40gb";
+    file.name = "NVIDIA A100-PCIE-40GB";
+    RT_EQ_INT(rfl_hw_match("NVIDIA A100-PCIE-40GB", l3, 3, &found), 2);
+    RT_CHECK(found == 0);
+    RT_STR(RFL_HW_DEVICE_MISMATCH, "device_mismatch");
+}
+
 int main(void) {
     test_datasheets();
     test_traps();
@@ -495,5 +643,7 @@ int main(void) {
     test_names();
     test_short_names();
     test_suggest();
+    test_device_names();
+    test_match();
     return rt_done();
 }

@@ -28,7 +28,7 @@ static void test_conv_grouped(void) {
     cd.dilation_h = 2, cd.groups = 4, cd.bias = 1;
     y = rfl_conv_ex(&net, x, &cd);
     RT_EQ_INT(y, 1);
-    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.err.code, RFL_OK);
     RT_EQ_INT(net.layers[y].rank, 3);
     RT_EQ_INT(net.layers[y].shape[0], 12);
     RT_EQ_INT(net.layers[y].shape[1], 8);
@@ -99,7 +99,7 @@ static void test_linear_matmul(void) {
     b = rfl_reshape(&net, a, 4, 16, 10, 0);
     b = rfl_slice(&net, b, 2, 0, 7); /* (4, 16, 7) */
     y = rfl_matmul(&net, a, b);
-    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.err.code, RFL_OK);
     RT_EQ_INT(net.layers[y].shape[0], 4);
     RT_EQ_INT(net.layers[y].shape[1], 10);
     RT_EQ_INT(net.layers[y].shape[2], 7);
@@ -117,7 +117,7 @@ static void test_linear_matmul(void) {
     a = rfl_slice(&net, x, 1, 0, 768);
     b = rfl_slice(&net, x, 1, 768, 768);
     y = rfl_attention(&net, a, b, rfl_slice(&net, x, 1, 1536, 768), 12);
-    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.err.code, RFL_OK);
     RT_EQ_INT(rfl_layer_cost_get(&net, y, &d, &c), RFL_OK);
     RT_EQ_U64(c.fwd_mac_flops, 119221248ull);
     /* + scale and softmax, 6 per score: 6 x 12 x 197 x 197 = 2,794,248 */
@@ -158,7 +158,7 @@ static void test_elementwise(void) {
     /* squeeze-excitation: scale (4, 1, 1) broadcasts over (4, 8, 8) */
     x = rfl_adaptive_avgpool(&net, s, 1, 1);
     x = rfl_mul(&net, s, x);
-    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.err.code, RFL_OK);
     RT_EQ_INT(rfl_layer_cost_get(&net, x, 0, &c), RFL_OK);
     RT_EQ_U64(c.fwd_flops, 256);
     /* residual add, concat along channels, shuffle, flatten (a view) */
@@ -181,7 +181,7 @@ static void test_elementwise(void) {
     y = rfl_embedding(&net, x, 1000, 16);
     y = rfl_layernorm(&net, y);
     y = rfl_softmax(&net, y);
-    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.err.code, RFL_OK);
     RT_EQ_INT(rfl_layer_cost_get(&net, 1, 0, &c), RFL_OK);
     RT_EQ_U64(c.params, 16000);
     RT_EQ_U64(c.fwd_flops, 0);
@@ -203,14 +203,14 @@ static void test_errors(void) {
     x = rfl_input(&net, 3, 4, 4);
     y = rfl_conv(&net, x, 8, 7, 1, 1);
     RT_EQ_INT(y, RFL_NO_TENSOR);
-    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
-    RT_EQ_INT(net.err_layer, 1);
-    RT_STR(net.err_what, "conv2d");
+    RT_EQ_INT(net.err.code, RFL_ERR_SHAPE);
+    RT_EQ_INT(net.err.index, 1);
+    RT_STR(net.err.where, "layer 1 (conv2d)"); /* no scope: the op alone */
     /* sticky: later calls do nothing and keep the first error */
     y = rfl_act(&net, x, RFL_ACT_RELU);
     RT_EQ_INT(y, RFL_NO_TENSOR);
     RT_EQ_INT(net.count, 1);
-    RT_EQ_INT(net.err_layer, 1);
+    RT_EQ_INT(net.err.index, 1);
     RT_EQ_INT(rfl_net_cost_get(&net, 0, 0) == RFL_ERR_ARG, 1);
     /* groups that do not divide the channels */
     rfl_net_init(&net, rec, 64, 0, 0);
@@ -218,55 +218,55 @@ static void test_errors(void) {
     memset(&cd, 0, sizeof cd);
     cd.out_channels = 8, cd.kernel_h = 3, cd.groups = 4;
     RT_EQ_INT(rfl_conv_ex(&net, x, &cd), RFL_NO_TENSOR);
-    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    RT_EQ_INT(net.err.code, RFL_ERR_SHAPE);
     /* add that does not broadcast; concat with different spatial sizes */
     rfl_net_init(&net, rec, 64, 0, 0);
     x = rfl_input(&net, 6, 8, 8);
     y = rfl_maxpool(&net, x, 2, 2, 0, 0);
     RT_EQ_INT(rfl_add(&net, x, y), RFL_NO_TENSOR);
-    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
-    RT_STR(net.err_what, "add");
+    RT_EQ_INT(net.err.code, RFL_ERR_SHAPE);
+    RT_STR(net.err.where, "layer 2 (add)"); /* input 0, maxpool 1 */
     rfl_net_init(&net, rec, 64, 0, 0);
     x = rfl_input(&net, 6, 8, 8);
     parts[0] = x, parts[1] = rfl_maxpool(&net, x, 2, 2, 0, 0);
     RT_EQ_INT(rfl_concat(&net, parts, 2, 0), RFL_NO_TENSOR);
-    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    RT_EQ_INT(net.err.code, RFL_ERR_SHAPE);
     /* a matmul whose inner dims differ; a handle naming no layer */
     rfl_net_init(&net, rec, 64, 0, 0);
     x = rfl_input(&net, 2, 3, 4);
     RT_EQ_INT(rfl_matmul(&net, x, x), RFL_NO_TENSOR);
-    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    RT_EQ_INT(net.err.code, RFL_ERR_SHAPE);
     rfl_net_init(&net, rec, 64, 0, 0);
     x = rfl_input(&net, 2, 3, 4);
     RT_EQ_INT(rfl_act(&net, 5, RFL_ACT_RELU), RFL_NO_TENSOR);
-    RT_EQ_INT(net.err, RFL_ERR_ARG);
+    RT_EQ_INT(net.err.code, RFL_ERR_ARG);
     /* a layer before the input */
     rfl_net_init(&net, rec, 64, 0, 0);
     RT_EQ_INT(rfl_act(&net, 0, RFL_ACT_RELU), RFL_NO_TENSOR);
-    RT_EQ_INT(net.err, RFL_ERR_ARG);
+    RT_EQ_INT(net.err.code, RFL_ERR_ARG);
     /* a full array: cap 3 holds input, conv, relu; the 4th is an error */
     rfl_net_init(&net, rec, 3, 0, 0);
     x = rfl_input(&net, 3, 8, 8);
     x = rfl_conv(&net, x, 4, 3, 1, 1);
     x = rfl_act(&net, x, RFL_ACT_RELU);
-    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.err.code, RFL_OK);
     RT_EQ_INT(rfl_act(&net, x, RFL_ACT_RELU), RFL_NO_TENSOR);
-    RT_EQ_INT(net.err, RFL_ERR_BUFFER);
-    RT_EQ_INT(net.err_layer, 3);
+    RT_EQ_INT(net.err.code, RFL_ERR_BUFFER);
+    RT_EQ_INT(net.err.index, 3);
     RT_EQ_INT(net.count, 3);
     /* sizes past 64 bits: a (2^32-1)^3 parameter tensor */
     rfl_net_init(&net, rec, 64, 0, 0);
     x = rfl_input(&net, 3, 8, 8);
     RT_EQ_INT(rfl_param(&net, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu), RFL_NO_TENSOR);
-    RT_EQ_INT(net.err, RFL_ERR_OVERFLOW);
+    RT_EQ_INT(net.err.code, RFL_ERR_OVERFLOW);
     /* an input of 2^60 elements is fine; a linear to 2^20 outputs per
        position makes 2^80: overflow */
     rfl_net_init(&net, rec, 64, 0, 0);
     x = rfl_input(&net, 1u << 20, 1u << 20, 1u << 20);
-    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.err.code, RFL_OK);
     RT_EQ_INT(rfl_linear(&net, x, 1u << 20, 0), RFL_NO_TENSOR);
-    RT_EQ_INT(net.err, RFL_ERR_OVERFLOW);
-    RT_STR(net.err_what, "linear");
+    RT_EQ_INT(net.err.code, RFL_ERR_OVERFLOW);
+    RT_STR(net.err.where, "layer 1 (linear)");
     /* a batch that overflows the counts: reported, not wrapped */
     rfl_net_init(&net, rec, 64, 0, 0);
     x = rfl_input(&net, 3, 224, 224);
@@ -308,7 +308,7 @@ static void test_work_predict(void) {
     rfl_scope_pop(&net);
     RT_STR(net.layers[x].name, "head.fc");
     x = rfl_act(&net, x, RFL_ACT_RELU);
-    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.err.code, RFL_OK);
     /* fp16: the mac part goes to the FP16 tensor roof, the bias to FP16 */
     d.dtype = RFL_DTYPE_FP16;
     RT_EQ_INT(rfl_layer_work(&net, 1, &d, &f, &b), RFL_OK);
@@ -374,7 +374,7 @@ static void test_manual_example(void) {
     y = rfl_linear(&net, y, 10, 1);
     memset(&d, 0, sizeof d);
     d.batch = 256;
-    RT_EQ_INT(net.err, RFL_OK);
+    RT_EQ_INT(net.err.code, RFL_OK);
     RT_EQ_INT(rfl_net_cost_get(&net, &d, &c), RFL_OK);
     RT_EQ_U64(c.fwd_mac_flops, 251740160ull);
     /* params: 16 x 27 + 32 (bn) + 16 x 3 + 16 x 10 + 10 = 682 */
@@ -440,14 +440,14 @@ static void test_modes_and_dtypes(void) {
     RT_EQ_INT(rfl_net_summary(&net, &s), RFL_OK);
     RT_EQ_INT(s.rows, 2); /* Conv2d, Dropout */
     rfl_reshape(&net, y, 3, 0, 0, 0);
-    RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+    RT_EQ_INT(net.err.code, RFL_ERR_SHAPE);
     RT_EQ_INT(rfl_net_summary(&net, &s), RFL_ERR_STATE);
     /* a scope deeper than 95 bytes is an error, not an overflow */
     rfl_net_init(&net, r, 8, 0, 0);
     memset(longpart, 'a', sizeof longpart - 1);
     longpart[sizeof longpart - 1] = 0;
     rfl_scope_push(&net, longpart);
-    RT_EQ_INT(net.err, RFL_ERR_BUFFER);
+    RT_EQ_INT(net.err.code, RFL_ERR_BUFFER);
     RT_EQ_INT(rfl_net_init(&net, 0, 8, 0, 0), RFL_ERR_ARG);
     RT_EQ_INT(rfl_net_init(&net, r, 0, 0, 0), RFL_ERR_ARG);
     RT_EQ_INT(rfl_input(&net, 3, 8, 8), RFL_NO_TENSOR);
@@ -518,8 +518,8 @@ static void test_random_builds(void) {
             }
         }
         if (net.count > net.cap || net.count < 0) bad++;
-        if (net.err != RFL_OK && net.err != RFL_ERR_SHAPE && net.err != RFL_ERR_ARG &&
-            net.err != RFL_ERR_BUFFER && net.err != RFL_ERR_OVERFLOW)
+        if (net.err.code != RFL_OK && net.err.code != RFL_ERR_SHAPE && net.err.code != RFL_ERR_ARG &&
+            net.err.code != RFL_ERR_BUFFER && net.err.code != RFL_ERR_OVERFLOW)
             bad++;
         memset(&d, 0, sizeof d);
         d.batch = 1 + rnd(1000);

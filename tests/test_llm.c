@@ -76,7 +76,7 @@ static char *ref_open(rfl_json_doc *d) {
 static int ref_model(const rfl_json_doc *d, const char *json, const char *name, int *mo,
                      int *cs, rfl_llm_config *c) {
     static rfl_json_tok sub[1024];
-    rfl_llm_config_error e;
+    rfl_error e;
     int co;
     *mo = rfl_json_get(d, 0, name), co = rfl_json_get(d, *mo, "config");
     *cs = rfl_json_get(d, *mo, "cases");
@@ -372,7 +372,7 @@ static void test_hf_files(void) {
         size_t len;
         char *json;
         rfl_llm_config a, b;
-        rfl_llm_config_error e;
+        rfl_error e;
         snprintf(path, sizeof path, "tests/data/hf/%s.json", names[i]);
         json = rt_slurp(path, &len);
         RT_CHECK(json != 0);
@@ -385,7 +385,7 @@ static void test_hf_files(void) {
 }
 
 /* A config with one change: `from` replaced by `to` in the Llama file. */
-static rfl_result parse_edit(const char *from, const char *to, rfl_llm_config_error *e) {
+static rfl_result parse_edit(const char *from, const char *to, rfl_error *e) {
     static char buf[4096];
     size_t len;
     rfl_llm_config c;
@@ -401,42 +401,42 @@ static rfl_result parse_edit(const char *from, const char *to, rfl_llm_config_er
 }
 
 static void test_config_errors(void) {
-    rfl_llm_config_error e;
+    rfl_error e;
     rfl_llm_config c;
     rfl_json_tok few[4];
     RT_EQ_INT(parse_edit("\"num_attention_heads\": 32,", "", &e), RFL_ERR_MISSING);
-    RT_STR(e.field, "num_attention_heads");
+    RT_STR(e.where, "num_attention_heads");
     RT_EQ_INT(parse_edit("\"llama\"", "\"bert\"", &e), RFL_ERR_UNSUPPORTED);
-    RT_STR(e.field, "model_type");
+    RT_STR(e.where, "model_type");
     RT_EQ_INT(e.line, 14); /* model_type is on line 14 of the file */
     RT_EQ_INT(parse_edit("\"model_type\": \"llama\",", "", &e), RFL_ERR_MISSING);
-    RT_STR(e.field, "model_type");
+    RT_STR(e.where, "model_type");
     RT_EQ_INT(parse_edit("\"hidden_size\": 4096", "\"hidden_size\": -4096", &e), RFL_ERR_NUMBER);
-    RT_STR(e.field, "hidden_size");
+    RT_STR(e.where, "hidden_size");
     RT_EQ_INT(e.line, 10);
     RT_EQ_INT(e.col, 18); /* the value, after 2 spaces and "hidden_size": */
     RT_EQ_INT(parse_edit("\"vocab_size\": 128256", "\"vocab_size\": 1e30", &e), RFL_ERR_OVERFLOW);
-    RT_STR(e.field, "vocab_size");
+    RT_STR(e.where, "vocab_size");
     RT_EQ_INT(parse_edit("\"num_hidden_layers\": 32", "\"num_hidden_layers\": 2.5", &e), RFL_ERR_NUMBER);
-    RT_STR(e.field, "num_hidden_layers");
+    RT_STR(e.where, "num_hidden_layers");
     RT_EQ_INT(parse_edit("\"num_hidden_layers\": 32", "\"num_hidden_layers\": \"32\"", &e), RFL_ERR_NUMBER);
     RT_EQ_INT(parse_edit("\"num_key_value_heads\": 8", "\"num_key_value_heads\": 5", &e), RFL_ERR_SHAPE);
-    RT_STR(e.field, "num_key_value_heads");
+    RT_STR(e.where, "num_key_value_heads");
     RT_EQ_INT(parse_edit("\"hidden_act\": \"silu\"", "\"hidden_act\": \"relu2\"", &e), RFL_ERR_UNSUPPORTED);
-    RT_STR(e.field, "hidden_act");
+    RT_STR(e.where, "hidden_act");
     /* each size fits 32 bits, the model does not fit 64-bit counts */
     RT_EQ_INT(parse_edit("\"hidden_size\": 4096", "\"hidden_size\": 4294967264", &e), RFL_ERR_OVERFLOW);
     RT_EQ_INT(parse_edit("\"vocab_size\": 128256", "\"vocab_size\": 128256,", &e), RFL_ERR_SYNTAX);
     RT_EQ_INT(e.line, 27); /* the '}' after the trailing comma */
     RT_EQ_INT(parse_edit("\"tie_word_embeddings\": false", "\"tie_word_embeddings\": 0", &e), RFL_ERR_FORMAT);
-    RT_STR(e.field, "tie_word_embeddings");
+    RT_STR(e.where, "tie_word_embeddings");
     /* too few tokens: the count needed */
     RT_EQ_INT(rfl_hf_config_parse("{\"model_type\": \"gpt2\", \"a\": 1}", 30, few, 4, &c, &e), RFL_ERR_BUFFER);
-    RT_EQ_INT(e.tokens_needed, 5);
+    RT_EQ_INT(e.need, 5);
     RT_EQ_INT(rfl_hf_config_parse("[1]", 3, few, 4, &c, &e), RFL_ERR_FORMAT);
     /* mixtral without its experts; more experts per token than experts */
     RT_EQ_INT(parse_edit("\"llama\"", "\"mixtral\"", &e), RFL_ERR_MISSING);
-    RT_STR(e.field, "num_local_experts");
+    RT_STR(e.where, "num_local_experts");
     RT_EQ_INT(parse_edit("\"vocab_size\": 128256", "\"vocab_size\": 128256, \"num_local_experts\": 2, "
                          "\"num_experts_per_tok\": 3, \"model_type\": \"mixtral\"", &e),
               RFL_OK); /* the first model_type wins: still llama */
@@ -887,7 +887,7 @@ static void test_records_misc(void) {
         RT_EQ_INT(net.layers[net.count - 1].shape[1], 8);
         RT_EQ_INT(net.layers[net.count - 1].arg[1], 1);
         RT_EQ_INT(rfl_attention(&net, k, q, q, 4), RFL_NO_TENSOR); /* k wider than q */
-        RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+        RT_EQ_INT(net.err.code, RFL_ERR_SHAPE);
         rfl_net_init(&net, rec, 16, 0, 0);
         x = rfl_input(&net, 4, 8, 0);
         q = rfl_linear(&net, x, 8, 0);
@@ -898,7 +898,7 @@ static void test_records_misc(void) {
         q = rfl_linear(&net, x, 8, 0);
         k = rfl_linear(&net, x, 1, 0); /* g = 8 does not divide 4 heads */
         RT_EQ_INT(rfl_attention(&net, q, k, k, 4), RFL_NO_TENSOR);
-        RT_EQ_INT(net.err, RFL_ERR_SHAPE);
+        RT_EQ_INT(net.err.code, RFL_ERR_SHAPE);
     }
 }
 

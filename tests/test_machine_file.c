@@ -13,7 +13,7 @@
 static rfl_json_tok toks[512];
 static char strs[4096];
 static rfl_machine_file mf;
-static rfl_machine_file_err err;
+static rfl_error err;
 
 static rfl_result parse(const char *json) {
     return rfl_machine_file_parse(json, strlen(json), toks, 512, strs, sizeof strs, &mf, &err);
@@ -157,11 +157,11 @@ static void test_bad_files(void) {
     size_t i;
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rfl_result r = parse(bad[i].json);
-        int ok = r == bad[i].code && strcmp(err.field, bad[i].field) == 0 && err.line == bad[i].line &&
-                 err.msg && err.msg[0] && err.col > 0 && mf.machine.name == 0;
+        int ok = r == bad[i].code && err.code == r && strcmp(err.where, bad[i].field) == 0 &&
+                 (long)err.line == bad[i].line && err.msg[0] && err.col > 0 && mf.machine.name == 0;
         if (!RT_CHECK(ok))
             printf("     %s: got %s, field '%s', line %ld:%ld (%s); want %s, '%s', line %ld\n",
-                   bad[i].what, rfl_result_str(r), err.field, err.line, err.col, err.msg,
+                   bad[i].what, rfl_result_str(r), err.where, (long)err.line, (long)err.col, err.msg,
                    rfl_result_str(bad[i].code), bad[i].field, bad[i].line);
     }
 }
@@ -178,7 +178,7 @@ static void test_truncated(void) {
         rfl_result r = rfl_machine_file_parse(f, cut, toks, 512, strs, sizeof strs, &mf, &err);
         if (r == RFL_OK) all_failed = 0;
         for (i = 0; i < cut; i++) lines += f[i] == '\n';
-        if (r == RFL_ERR_SYNTAX && err.line != lines) lines_ok = 0;
+        if (r == RFL_ERR_SYNTAX && (long)err.line != lines) lines_ok = 0;
     }
     RT_CHECK(all_failed);
     RT_CHECK(lines_ok);
@@ -191,7 +191,8 @@ static void test_buffers(void) {
                     " \"kind\": \"soc\", \"peak_flops\": {\"fp16\": 1}, \"mem_bw\": {\"l1\": 1}}";
     rfl_json_doc count;
     RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, 512, strs, 11, &mf, &err), RFL_ERR_BUFFER);
-    RT_EQ_INT((long long)err.need_str, 12);
+    RT_EQ_INT((long long)err.need, 12);
+    RT_STR(err.where, "strbuf");
     RT_CHECK(mf.machine.name == 0);
     RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, 512, strs, 12, &mf, &err), RFL_OK);
     RT_STR(mf.machine.aliases, "x,yz");
@@ -199,7 +200,8 @@ static void test_buffers(void) {
     RT_EQ_INT(mf.machine.kind, RFL_KIND_SOC);
     rfl_json_parse(&count, f, strlen(f), 0, 0);
     RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, 4, strs, 12, &mf, &err), RFL_ERR_BUFFER);
-    RT_EQ_INT(err.need_toks, count.n);
+    RT_EQ_INT(err.need, count.n);
+    RT_STR(err.where, "toks");
     RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, count.n, strs, 12, &mf, &err), RFL_OK);
     RT_EQ_INT(rfl_machine_file_parse(0, 5, toks, 512, strs, 12, &mf, &err), RFL_ERR_ARG);
     RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, 512, strs, 12, 0, &err), RFL_ERR_ARG);
@@ -237,7 +239,7 @@ static void test_table_round_trip(void) {
             rfl_machine_file_parse(text, len, toks, 512, strs, sizeof strs, &mf, &err) != RFL_OK ||
             !same_machine(m, &mf.machine) || mf.has_measured != i % 2 ||
             (i % 2 && (mf.measured_threads != i || !same_machine(m, &mf.measured)))) {
-            printf("     round trip of %s: %s (%s: %s)\n", m->id, rfl_result_str(err.code), err.field,
+            printf("     round trip of %s: %s (%s: %s)\n", m->id, rfl_result_str(err.code), err.where,
                    err.msg);
             bad_ones++;
         }

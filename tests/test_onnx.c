@@ -241,7 +241,11 @@ static void test_binary(void) {
     n_begin("Add", "bad_add", "x,y", "s");
     n_end();
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_SHAPE);
-    RT_CHECK(strstr(info.err_msg, "bad_add") != 0);
+    RT_STR(info.err.where, "node 'bad_add' (Add)");
+    RT_EQ_INT(info.err.index, 0);
+    RT_EQ_INT(info.err.code, RFL_ERR_SHAPE);
+    RT_EQ_INT(net.err.code, RFL_ERR_SHAPE); /* the net holds the node's error too */
+    RT_STR(net.err.where, "node 'bad_add' (Add)");
 }
 
 static void test_pools(void) {
@@ -328,7 +332,7 @@ static void test_data_ops(void) {
     a_int("axis", 1);
     n_end();
     RT_EQ_INT(build(13, 3, 0), RFL_OK);
-    if (info.err_msg[0]) printf("     %s\n", info.err_msg);
+    if (info.err.msg[0]) printf("     %s\n", info.err.msg);
     { REC(fl); shape_is(fl_, 1, 24, 0, 0, 0); RT_CHECK(fl_->flags & RFL_LF_VIEW); }
     { REC(rs); shape_is(rs_, 1, 24, 0, 0, 0); }
     { REC(tp); shape_is(tp_, 3, 4, 2, 3, 0); RT_EQ_INT(tp_->op, RFL_OP_TRANSPOSE); }
@@ -389,7 +393,7 @@ static void test_shape_arith(void) {
     /* Expand(ids (seq), (B, -1)): -1 is not a valid broadcast dim: the node
        is named in the error */
     RT_EQ_INT(build(13, 3, "seq=10"), RFL_ERR_SHAPE);
-    RT_CHECK(strstr(info.err_msg, "'ex'") != 0);
+    RT_CHECK(strstr(info.err.where, "'ex'") != 0);
     /* the same without the bad Expand */
     g_begin();
     g_input("x", "batch,seq,6");
@@ -422,7 +426,7 @@ static void test_shape_arith(void) {
     { REC(wh); RT_EQ_U64(wh_->flops, 60); }
     /* a symbolic dim without a value: RFL_ERR_MISSING naming it */
     RT_EQ_INT(build(13, 3, 0), RFL_ERR_MISSING);
-    RT_CHECK(strstr(info.err_msg, "seq") != 0);
+    RT_CHECK(strstr(info.err.msg, "seq") != 0);
 }
 
 /* Swin's padding to a window multiple, as torch exports it: the pads list
@@ -506,7 +510,7 @@ static void test_fold_chain(void) {
     n_begin("MatMul", (const char *)0, "xp,ext", "unnamed_out"); /* (N, 6, 8, 6) */
     n_end();
     RT_EQ_INT(build(13, 2, 0), RFL_OK);
-    if (info.err_msg[0]) printf("     %s\n", info.err_msg);
+    if (info.err.msg[0]) printf("     %s\n", info.err.msg);
     RT_EQ_U64(gr.params, 24);
     { REC(pad); shape_is(pad_, 3, 6, 8, 4, 0); }
     { REC(pos); shape_is(pos_, 1, 5, 0, 0, 0); RT_EQ_U64(pos_->out_numel, 5); }
@@ -652,7 +656,7 @@ static void test_resize_unknown(void) {
     n_begin("MyOp", "custom", "x", "z");
     n_end();
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_UNSUPPORTED);
-    RT_CHECK(strstr(info.err_msg, "custom") != 0);
+    RT_STR(info.err.where, "node 'custom' (MyOp)");
 }
 
 /* LSTM, GRU, RNN: the ONNX operator spec's equations, counted per time
@@ -772,7 +776,7 @@ static void test_recurrent(void) {
     a_int("hidden_size", 3);
     n_end();
     RT_EQ_INT(build(14, 0, 0), RFL_ERR_SHAPE);
-    RT_CHECK(strstr(info.err_msg, "bad_rnn") != 0);
+    RT_CHECK(strstr(info.err.where, "bad_rnn") != 0);
 }
 
 /* Einsum: P = the product of every label's size; two operands with a
@@ -834,7 +838,7 @@ static void test_einsum(void) {
     a_str("equation", "bi->bk");
     n_end();
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_SHAPE);
-    RT_CHECK(strstr(info.err_msg, "bad_ein") != 0);
+    RT_CHECK(strstr(info.err.where, "bad_ein") != 0);
 }
 
 /* com.microsoft Attention and MultiHeadAttention; scores as rfl_attention
@@ -970,7 +974,7 @@ static void test_arena_skip(void) {
     RT_CHECK(need > 0);
     RT_EQ_INT(rfl_onnx_read_buffer(&st, m->b, m->n, arena, need - 1, &gr), RFL_ERR_BUFFER);
     RT_EQ_U64(st.need, need);
-    RT_CHECK(strstr(st.err_msg, "bytes needed") != 0);
+    RT_CHECK(strstr(st.err.msg, "bytes needed") != 0);
     RT_EQ_INT(rfl_onnx_read_buffer(&st, m->b, m->n, arena, need, &gr), RFL_OK);
     /* push 40 bytes at a time; when the reader says it skips, jump */
     rfl_onnx_init(&st, arena, sizeof arena);
@@ -995,23 +999,23 @@ static void test_bad(void) {
     const pb *m = small_model();
     /* text: 'h' = field 13 varint, 'e' its value, 'l' = field 13 wire 4 */
     RT_EQ_INT(rfl_onnx_read_buffer(&st, text, sizeof text - 1, arena, sizeof arena, &gr), RFL_ERR_FORMAT);
-    RT_EQ_U64(st.err_offset, 2);
-    RT_CHECK(strstr(st.err_msg, "byte 2") != 0);
+    RT_EQ_U64(st.err.offset, 2);
+    RT_CHECK(strstr(st.err.msg, "byte 2") != 0);
     /* truncated: the stream ends inside the graph */
     RT_EQ_INT(rfl_onnx_read_buffer(&st, m->b, m->n / 2, arena, sizeof arena, &gr), RFL_ERR_TRUNCATED);
-    RT_EQ_U64(st.err_offset, m->n / 2);
+    RT_EQ_U64(st.err.offset, m->n / 2);
     RT_EQ_INT(rfl_onnx_read_buffer(&st, "", 0, arena, sizeof arena, &gr), RFL_ERR_EMPTY);
     /* graph field 7 of length 100, holding a name of 5 bytes cut after 2 */
     {
         static const unsigned char bad[] = {0x08, 0x08, 0x3A, 100, 0x12, 0x05, 'a', 'b'};
         RT_EQ_INT(rfl_onnx_read_buffer(&st, bad, sizeof bad, arena, sizeof arena, &gr), RFL_ERR_TRUNCATED);
-        RT_EQ_U64(st.err_offset, 8);
+        RT_EQ_U64(st.err.offset, 8);
     }
     {
         /* inner length runs past the outer message: graph (len 3) holding a node of len 9 */
         static const unsigned char bad[] = {0x3A, 0x03, 0x0A, 0x09, 0x00, 0x00};
         RT_EQ_INT(rfl_onnx_read_buffer(&st, bad, sizeof bad, arena, sizeof arena, &gr), RFL_ERR_FORMAT);
-        RT_EQ_U64(st.err_offset, 2);
+        RT_EQ_U64(st.err.offset, 2);
     }
     /* negative dim in an initializer: named */
     g_begin();
@@ -1020,29 +1024,31 @@ static void test_bad(void) {
     n_begin("MatMul", "mm", "x,w", "y");
     n_end();
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_FORMAT);
-    RT_CHECK(strstr(st.err_msg, "'w'") != 0 && strstr(st.err_msg, "negative") != 0);
+    RT_STR(st.err.where, "tensor 'w'");
+    RT_STR(st.err.msg, "negative dim");
     /* negative dim in an input's type */
     g_begin();
     g_input("x", "N,-5");
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_FORMAT);
-    RT_CHECK(strstr(st.err_msg, "'x'") != 0);
+    RT_STR(st.err.where, "tensor 'x'");
     /* overflowing dims: 2^40 x 2^40 elements */
     g_begin();
     g_input("x", "N,4");
     g_init_i64("big", "1099511627776,1099511627776", 0, 0);
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_OVERFLOW);
-    RT_CHECK(strstr(st.err_msg, "'big'") != 0);
+    RT_STR(st.err.where, "tensor 'big'");
     g_begin();
     g_input("x", "N,4294967296,4294967296");
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_OVERFLOW);
-    RT_CHECK(strstr(info.err_msg, "x") != 0);
+    RT_CHECK(strstr(info.err.msg, "x") != 0);
     /* unknown input name */
     g_begin();
     g_input("x", "N,4");
     n_begin("Relu", "r1", "nosuch", "y");
     n_end();
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_GRAPH);
-    RT_CHECK(strstr(st.err_msg, "'r1'") != 0 && strstr(st.err_msg, "nosuch") != 0);
+    RT_STR(st.err.where, "node 'r1'");
+    RT_STR(st.err.msg, "unknown input name nosuch");
     /* a cycle: a -> b -> a */
     g_begin();
     g_input("x", "N,4");
@@ -1051,7 +1057,7 @@ static void test_bad(void) {
     n_begin("Relu", "second", "a", "b");
     n_end();
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_GRAPH);
-    RT_CHECK(strstr(info.err_msg, "cycle") != 0 && strstr(info.err_msg, "'first'") != 0);
+    RT_CHECK(strstr(info.err.msg, "cycle") != 0 && strstr(info.err.where, "'first'") != 0);
     /* an output produced twice */
     g_begin();
     g_input("x", "N,4");
@@ -1060,7 +1066,7 @@ static void test_bad(void) {
     n_begin("Relu", "r2", "x", "y");
     n_end();
     RT_EQ_INT(build(13, 1, 0), RFL_ERR_GRAPH);
-    RT_CHECK(strstr(st.err_msg, "'r2'") != 0);
+    RT_STR(st.err.where, "node 'r2'");
     /* push after finish */
     m = small_model();
     RT_EQ_INT(rfl_onnx_read_buffer(&st, m->b, m->n, arena, sizeof arena, &gr), RFL_OK);
@@ -1106,7 +1112,7 @@ static void test_file(void) {
     fwrite(m->b, 1, 300, f);
     fclose(f);
     RT_EQ_INT(rfl_onnx_read_file(&st, path, arena, sizeof arena, &gr), RFL_ERR_TRUNCATED);
-    RT_EQ_U64(st.err_offset, 300);
+    RT_EQ_U64(st.err.offset, 300);
     remove(path);
     RT_EQ_INT(rfl_onnx_read_file(&st, path, arena, sizeof arena, &gr), RFL_ERR_IO);
 }

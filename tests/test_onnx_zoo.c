@@ -93,7 +93,7 @@ static rfl_result pass(FILE *f, int seek, size_t chunk, rfl_onnx_state *st, void
         if (seek && st->skip && fseek(f, (long)st->skip, SEEK_CUR) == 0)
             rfl_onnx_skip(st, st->skip);
     }
-    if (st->err) return st->err;
+    if (st->err.code) return st->err.code;
     return rfl_onnx_finish(st, g);
 }
 
@@ -117,14 +117,14 @@ static void load(loaded *L, const char *file, int seek, size_t chunk, uint64_t b
         L->r = pass(f, seek, chunk, &st, L->arena, L->need, &L->g, &L->pushed);
     }
     fclose(f);
-    if (L->r != RFL_OK) { printf("%s: read: %s\n", file, st.err_msg); return; }
+    if (L->r != RFL_OK) { printf("%s: read: %s\n", file, st.err.msg); return; }
     L->layers = (rfl_layer *)malloc((size_t)L->g.record_bound * sizeof(rfl_layer) + 1);
     rfl_net_init(&L->net, L->layers, L->g.record_bound, 0, 0);
     memset(&d, 0, sizeof d);
     d.batch = batch;
     d.dims = dims;
     L->r = rfl_onnx_build(&L->g, &d, &L->net, &L->info);
-    if (L->r != RFL_OK) { printf("%s: build: %s\n", file, L->info.err_msg); return; }
+    if (L->r != RFL_OK) { printf("%s: build: %s\n", file, L->info.err.msg); return; }
     memset(&cd, 0, sizeof cd);
     cd.batch = L->info.batch;
     L->r = rfl_net_cost_get(&L->net, &cd, &L->cost);

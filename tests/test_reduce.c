@@ -420,7 +420,7 @@ static void test_transforms(void) {
     RT_EQ_U64(R1.total.flops[RFL_FP32], 2233466880ull);
     d.locale = RFL_LOCALE_US;
     RT_EQ_INT(reduce_mode(c, n, &d, 0, &R1), RFL_ERR_LOCALE);
-    RT_EQ_U64(st.err_line, 6); /* the first data row */
+    RT_EQ_U64(st.err.line, 6); /* the first data row */
     d.locale = RFL_LOCALE_AUTO;
     free(c);
     /* the EU alexnet: every full-set quantity still exact */
@@ -450,8 +450,8 @@ static void test_locale_and_units(void) {
     const char *amb = RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n"
                               "\"0\",\"k\",\"1,280\",\"2,048\",\"1,024\"\n";
     RT_EQ_INT(red(amb, RFL_LOCALE_AUTO), RFL_ERR_LOCALE);
-    RT_EQ_U64(st.err_line, 3);
-    RT_EQ_U64(st.err_col, 9); /* the first ambiguous value: "1,280" */
+    RT_EQ_U64(st.err.line, 3);
+    RT_EQ_U64(st.err.col, 9); /* the first ambiguous value: "1,280" */
     RT_EQ_INT(red(amb, RFL_LOCALE_US), RFL_OK);
     RT_EQ_U64(R0.total.time_ns, 1280);
     RT_EQ_U64(R0.total.bytes[RFL_DRAM], 2048);
@@ -467,7 +467,7 @@ static void test_locale_and_units(void) {
     RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n"
                           "\"0\",\"k\",\"1,280.5\",\"2\",\"3\"\n\"1\",\"k\",\"1.280,5\",\"2\",\"3\"\n",
                   RFL_LOCALE_AUTO), RFL_ERR_LOCALE);
-    RT_EQ_U64(st.err_line, 4);
+    RT_EQ_U64(st.err.line, 4);
     /* units: prefixes normalised; decimal and binary */
     RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"usecond\",\"Kbyte\",\"inst\"\n"
                           "\"0\",\"k\",\"1.5\",\"3\",\"7\"\n", RFL_LOCALE_AUTO), RFL_OK);
@@ -493,8 +493,8 @@ static void test_locale_and_units(void) {
     RT_EQ_U64(R0.total.bytes[RFL_DRAM], 2000000000ull);
     /* an unknown unit on a used metric is an error at the unit's position */
     RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"furlong\",\"\"\n\"0\",\"k\",\"1\",\"2\",\"3\"\n", 0), RFL_ERR_UNIT);
-    RT_EQ_U64(st.err_line, 2);
-    RT_EQ_U64(st.err_col, 12); /* "","","ns", then the unit */
+    RT_EQ_U64(st.err.line, 2);
+    RT_EQ_U64(st.err.col, 12); /* "","","ns", then the unit */
     /* a time in bytes is as wrong as an unknown unit */
     RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"byte\",\"byte\",\"\"\n\"0\",\"k\",\"1\",\"2\",\"3\"\n", 0), RFL_ERR_UNIT);
     /* frequency units: Mhz and cycle/nsecond (older ncu) */
@@ -540,20 +540,20 @@ static void test_locale_and_units(void) {
 static void test_errors(void) {
     /* unterminated quote at the end of input: line and column of the quote */
     RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k,1\n", 0), RFL_ERR_TRUNCATED);
-    RT_EQ_U64(st.err_line, 3);
-    RT_EQ_U64(st.err_col, 5);
+    RT_EQ_U64(st.err.line, 3);
+    RT_EQ_U64(st.err.col, 5);
     /* wrong field count: too many (at the extra field), too few (row end) */
     RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k\",\"1\",\"2\",\"3\",\"4\"\n", 0), RFL_ERR_SYNTAX);
-    RT_EQ_U64(st.err_line, 3);
-    RT_EQ_U64(st.err_col, 21); /* the sixth field */
+    RT_EQ_U64(st.err.line, 3);
+    RT_EQ_U64(st.err.col, 21); /* the sixth field */
     RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k\",\"1\",\"2\",\"3\"\n\"1\",\"k\",\"1\"\n", 0), RFL_ERR_SYNTAX);
-    RT_EQ_U64(st.err_line, 4);
-    RT_EQ_U64(st.err_col, 12);
+    RT_EQ_U64(st.err.line, 4);
+    RT_EQ_U64(st.err.col, 12);
     /* a non-number in a metric column */
     RT_EQ_INT(red(RAW_HDR "\"\",\"\",\"ns\",\"byte\",\"inst\"\n\"0\",\"k\",\"1\",\"12abc\",\"3\"\n", 0), RFL_ERR_NUMBER);
-    RT_EQ_U64(st.err_line, 3);
-    RT_EQ_U64(st.err_col, 13);
-    RT_CHECK(strstr(st.err_msg, "12abc") != 0);
+    RT_EQ_U64(st.err.line, 3);
+    RT_EQ_U64(st.err.col, 13);
+    RT_CHECK(strstr(st.err.msg, "12abc") != 0);
     /* ... but a non-number in an unused column is fine */
     RT_EQ_INT(red("\"ID\",\"Block Size\",\"gpu__time_duration.sum\"\n\"\",\"\",\"ns\"\n\"0\",\"(128, 1, 1)\",\"5\"\n", 0), RFL_OK);
     /* no header, empty input, whitespace only */
@@ -567,8 +567,8 @@ static void test_errors(void) {
         memset(big + k, '1', 400), k += 400;
         strcpy(big + k, "\",\"3\"\n");
         RT_EQ_INT(red(big, 0), RFL_ERR_FIELD_TOO_LONG);
-        RT_EQ_U64(st.err_line, 3);
-        RT_EQ_U64(st.err_col, 13);
+        RT_EQ_U64(st.err.line, 3);
+        RT_EQ_U64(st.err.col, 13);
         RT_EQ_INT(reduce_mode(big, strlen(big), 0, 0, &R0), RFL_ERR_FIELD_TOO_LONG);
     }
     /* scratch: too small for the column map; too small at all */
@@ -578,7 +578,7 @@ static void test_errors(void) {
         static unsigned char small[RFL_REDUCE_SCRATCH_SIZE(100)];
         RT_EQ_INT(rfl_reduce_init(&st, 0, small, sizeof small), RFL_OK);
         RT_EQ_INT(rfl_reduce_push(&st, b, n), RFL_ERR_BUFFER);
-        RT_EQ_U64(st.err_line, 4); /* the header row */
+        RT_EQ_U64(st.err.line, 4); /* the header row */
         RT_EQ_INT(rfl_reduce_init(&st, 0, small, 10), RFL_ERR_BUFFER);
         RT_EQ_INT(rfl_reduce_init(&st, 0, 0, 10), RFL_ERR_ARG);
         /* exactly RFL_REDUCE_SCRATCH_SIZE(293 columns) is enough */

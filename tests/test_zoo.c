@@ -53,8 +53,7 @@ static int build(rfl_net *net, const char *model, uint32_t res) {
     rfl_net_init(net, rec, RFL_ZOO_MAX_LAYERS, names, sizeof names);
     r = rfl_zoo_build(net, model, res);
     if (r != RFL_OK)
-        printf("  build %s: %s at layer %d (%s)\n", model, rfl_result_str(r), net->err_layer,
-               net->err_what);
+        printf("  build %s: %s (%s)\n", model, rfl_result_str(r), net->err.where);
     return r == RFL_OK;
 }
 
@@ -315,7 +314,7 @@ int main(void) {
         static rfl_layer small[50];
         rfl_net_init(&net, small, 50, 0, 0);
         RT_EQ_INT(rfl_zoo_build(&net, "resnet18", 224), RFL_ERR_BUFFER);
-        RT_EQ_INT(net.err_layer, 50);
+        RT_EQ_INT(net.err.index, 50);
         rfl_net_init(&net, rec, RFL_ZOO_MAX_LAYERS, names, 100);
         RT_EQ_INT(rfl_zoo_build(&net, "resnet18", 224), RFL_ERR_BUFFER);
     }

@@ -9,7 +9,7 @@
        while ((id = cli_next(&c)) != CLI_DONE)
            switch (id) { case CLI_HELP: ...; case OPT_TOP: use c.val; ... }
 
-   Exit codes, the same in every tool: 0 ok, 1 bad input (cli_input_error:
+   Exit codes, the same in every tool: 0 ok, 1 bad input (cli_error, cli_input_error:
    "prog: FILE:LINE:COL: message"), 2 bad usage (cli_usage_error). --help
    lists every option of the tool's tables (tests/steps/cli.sh checks it:
    RFL_CLI_TABLE=1 makes --help print the table's names instead). */
@@ -85,16 +85,29 @@ static void cli_usage_error(const cli *c, const char *fmt, ...) {
     exit(CLI_BAD_USAGE);
 }
 
-/* Bad input: "prog: FILE:LINE:COL: message", exit 1. line/col 0 = none. */
+/* A parser's error (its rfl_error) on bad input: "prog: " and the line
+   rfl_error_format writes ("FILE:LINE:COL: where: message"), exit 1. */
+static void cli_error(const cli *c, const char *file, const rfl_error *e) {
+    size_t n = rfl_error_format(e, file, 0, 0) + 1; /* a long path: never cut */
+    char *line = (char *)malloc(n);
+    if (line) rfl_error_format(e, file, line, n);
+    fprintf(stderr, "%s: %s\n", c->prog, line ? line : rfl_result_str(e->code));
+    exit(CLI_BAD_INPUT);
+}
+
+/* The tool's own message on bad input: "prog: FILE:LINE:COL: message",
+   exit 1 (line/col 0 = none). The place comes from rfl_error_format too. */
 static void cli_input_error(const cli *c, const char *file, long line, long col, const char *fmt, ...) {
+    rfl_error at;
+    char *place;
+    size_t n;
     va_list ap;
-    fprintf(stderr, "%s: ", c->prog);
-    if (file) {
-        fprintf(stderr, "%s:", file);
-        if (line > 0) fprintf(stderr, "%ld:", line);
-        if (col > 0) fprintf(stderr, "%ld:", col);
-        fputc(' ', stderr);
-    }
+    memset(&at, 0, sizeof at); /* code RFL_OK, no message: the place alone */
+    at.line = line > 0 ? (uint64_t)line : 0;
+    at.col = col > 0 ? (uint64_t)col : 0;
+    n = rfl_error_format(&at, file, 0, 0) + 1;
+    if ((place = (char *)malloc(n)) != 0) rfl_error_format(&at, file, place, n);
+    fprintf(stderr, "%s: %s", c->prog, place ? place : "");
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -334,17 +347,15 @@ static const rfl_machine_file *cli_load_hw_file(cli *c, const char *path) {
     char *strs = (char *)cli_xmalloc(c, len + 1); /* decoded strings never outgrow the text */
     int ntoks = RFL_MACHINE_FILE_TOKS;
     rfl_json_tok *toks = (rfl_json_tok *)cli_xmalloc(c, sizeof *toks * (size_t)ntoks);
-    rfl_machine_file_err e;
+    rfl_error e;
     rfl_result r = rfl_machine_file_parse(text, len, toks, ntoks, strs, len + 1, mf, &e);
-    if (r == RFL_ERR_BUFFER && e.need_toks > ntoks) { /* a file with many '_' extras */
-        ntoks = e.need_toks;
+    if (r == RFL_ERR_BUFFER && !strcmp(e.where, "toks")) { /* a file with many '_' extras */
+        ntoks = (int)e.need;
         free(toks);
         toks = (rfl_json_tok *)cli_xmalloc(c, sizeof *toks * (size_t)ntoks);
         r = rfl_machine_file_parse(text, len, toks, ntoks, strs, len + 1, mf, &e);
     }
-    if (r != RFL_OK)
-        cli_input_error(c, path, e.line, e.col, "%s%s%s", e.field, e.field[0] ? ": " : "",
-                        e.msg && e.msg[0] ? e.msg : rfl_result_str(r));
+    if (r != RFL_OK) cli_error(c, path, &e);
     free(toks);
     free(text); /* the machine's strings live in strs */
     if (c->nloaded < CLI_MAX_FILES) c->loaded[c->nloaded++] = mf;

@@ -126,17 +126,15 @@ static void llm_parse_args(int argc, char **argv, llm_args *g) {
    field on any error. */
 static void llm_read_hf(const char *path, rfl_llm_config *c) {
     static rfl_json_tok toks[8192];
-    rfl_llm_config_error e;
+    rfl_error e;
     rfl_result r;
     size_t n;
     char *text = tl_read_file(path, RFL_CAP_CONFIG, &n);
     r = rfl_hf_config_parse(text, n, toks, 8192, c, &e);
     free(text);
     if (r == RFL_ERR_BUFFER)
-        tl_input_error(path, 0, 0, "needs %d JSON tokens, more than 8192", e.tokens_needed);
-    if (r != RFL_OK)
-        tl_input_error(path, e.line, e.col, "%s%s%s", e.field, e.field[0] ? ": " : "",
-                       e.msg[0] ? e.msg : rfl_result_str(r));
+        tl_input_error(path, 0, 0, "needs %llu JSON tokens, more than 8192", (unsigned long long)e.need);
+    if (r != RFL_OK) tl_error(path, &e);
 }
 
 /* The rows and the totals, as the table. */

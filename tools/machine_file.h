@@ -32,19 +32,17 @@ static const rfl_machine_file *tl_load_hw_file(const char *path) {
     char *strs = (char *)malloc(len + 1); /* decoded strings never outgrow the text */
     int ntoks = RFL_MACHINE_FILE_TOKS;
     rfl_json_tok *toks = (rfl_json_tok *)malloc(sizeof *toks * (size_t)ntoks);
-    rfl_machine_file_err e;
+    rfl_error e;
     rfl_result r;
     if (!mf || !strs || !toks) tl_input_error(path, 0, 0, "out of memory");
     r = rfl_machine_file_parse(text, len, toks, ntoks, strs, len + 1, mf, &e);
-    if (r == RFL_ERR_BUFFER && e.need_toks > ntoks) { /* a file with many '_' extras */
-        ntoks = e.need_toks;
+    if (r == RFL_ERR_BUFFER && !strcmp(e.where, "toks")) { /* a file with many '_' extras */
+        ntoks = (int)e.need;
         toks = (rfl_json_tok *)realloc(toks, sizeof *toks * (size_t)ntoks);
         if (!toks) tl_input_error(path, 0, 0, "out of memory");
         r = rfl_machine_file_parse(text, len, toks, ntoks, strs, len + 1, mf, &e);
     }
-    if (r != RFL_OK)
-        tl_input_error(path, e.line, e.col, "%s%s%s", e.field, e.field[0] ? ": " : "",
-                       e.msg && e.msg[0] ? e.msg : rfl_result_str(r));
+    if (r != RFL_OK) tl_error(path, &e);
     free(toks);
     free(text); /* the machine's strings live in strs */
     if (tl_nloaded < TL_MAX_FILES) tl_loaded[tl_nloaded++] = mf;

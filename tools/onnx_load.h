@@ -63,9 +63,13 @@ static void tl_onnx_read_error(const tl_onnx *o, const rfl_onnx_state *st, rfl_r
         tl_input_error(o->path, 0, 0, "needs %llu bytes of graph arena (have %llu)%s",
                        (unsigned long long)st->need, (unsigned long long)o->arena_size,
                        o->no_seek || tl_is(o->path, "-") ? "; give the file, not a pipe" : "");
-    if (r == RFL_ERR_IO && !strcmp(st->err_msg, "cannot open the file"))
+    if (r == RFL_ERR_IO && !strcmp(st->err.msg, "cannot open the file"))
         tl_input_error(o->path, 0, 0, "cannot open: %s", strerror(errno));
-    tl_input_error(o->path, 0, 0, "%s", st->err_msg[0] ? st->err_msg : rfl_result_str(r));
+    {
+        rfl_error e = st->err;
+        if (!e.code) e.code = r;
+        tl_error(o->path, &e);
+    }
 }
 
 /* Read the graph with the library's reader: a file twice (count, then
@@ -94,7 +98,7 @@ static void tl_onnx_read(tl_onnx *o) {
         size_t n;
         rfl_onnx_init(&st, o->arena, o->arena_size);
         while ((n = fread(buf, 1, sizeof buf, f)) > 0 && rfl_onnx_push(&st, buf, n) == RFL_OK) {}
-        r = st.err ? st.err : rfl_onnx_finish(&st, &o->g);
+        r = st.err.code ? st.err.code : rfl_onnx_finish(&st, &o->g);
     } else if (pipe)
         r = rfl_onnx_read_stream(&st, f, o->arena, o->arena_size, &o->g);
     else
@@ -117,9 +121,12 @@ static void tl_onnx_build(tl_onnx *o) {
     if (!o->layers) tl_input_error(o->path, 0, 0, "out of memory (%d records)", cap);
     rfl_net_init(&o->net, o->layers, cap, 0, 0);
     r = rfl_onnx_build(&o->g, &d, &o->net, &o->info);
-    if (r != RFL_OK)
-        tl_input_error(o->path, 0, 0, "%s%s", o->info.err_msg[0] ? o->info.err_msg : rfl_result_str(r),
-                       r == RFL_ERR_MISSING ? " (give it with --dim NAME=V)" : "");
+    if (r != RFL_OK) {
+        rfl_error e = o->info.err;
+        if (r == RFL_ERR_MISSING) /* the tool's hint after the library's message */
+            strncat(e.msg, " (give it with --dim NAME=V)", sizeof e.msg - strlen(e.msg) - 1);
+        tl_error(o->path, &e);
+    }
     if (o->batch && o->info.batch != o->batch)
         tl_input_error(o->path, 0, 0, "the batch axis (axis %d of input '%s') is fixed at %llu in "
                        "the file; --batch %llu cannot change it (export with a dynamic batch axis)",

@@ -44,6 +44,8 @@ static int model_points(rfl_point *pts, int n, int panel, int h) {
             p->machine = panel;
             p->estimate = 1;
             p->link = i + 1;
+            p->color = rfl_series_color(i); /* model i looks alike in every chart: */
+            p->marker = rfl_series_marker(i); /* its shape, hollow or filled */
         }
         if (m->has_prof && m->meas_hw == h && meas_flops_per_s(m) > 0 &&
             rfl_work_ai(&m->meas, RFL_DRAM) > 0 && hw[h]->peak_flops[m->meas_prec] > 0) {
@@ -59,6 +61,8 @@ static int model_points(rfl_point *pts, int n, int panel, int h) {
             p->prec = m->meas_prec;
             p->machine = panel;
             p->link = i + 1;
+            p->color = rfl_series_color(i);
+            p->marker = rfl_series_marker(i);
         }
     }
     return n;
@@ -173,6 +177,7 @@ static void chart_layers(const model *m) {
         q->estimate = 1;
         q->weight = total > 0 ? p.time_s / total : 0;
         q->color = kind_color[k];
+        q->marker = rfl_series_marker(k); /* a type looks alike in every model's chart */
     }
     if (m->has_prof && m->meas_hw == h) {
         double tt = m->meas.time_s;
@@ -193,6 +198,7 @@ static void chart_layers(const model *m) {
             if (q->prec == RFL_FP16 && m->est_prec == RFL_FP32) q->prec = RFL_FP32;
             q->weight = tt > 0 ? w->time_s / tt : 0;
             q->color = kind_color[k];
+            q->marker = rfl_series_marker(k);
         }
     }
     snprintf(title, sizeof title,

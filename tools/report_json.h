@@ -70,6 +70,8 @@ static void json_profile(tl_json *j, const model *m) {
     tl_jstr(j, "file", m->ncu);
     tl_jstr(j, "device", m->device[0] ? m->device : 0);
     tl_jstr(j, "machine", m->meas_hw >= 0 ? hw[m->meas_hw]->id : 0);
+    tl_jstr(j, "device_warning", device_warning(m)[0] ? RFL_HW_DEVICE_MISMATCH : 0);
+    tl_jstr(j, "device_warning_text", device_warning(m)[0] ? device_warning(m) : 0);
     tl_jnum(j, "kernels", (double)m->res.kernels);
     tl_jnum_if(j, "time_s", m->meas.time_s > 0, m->meas.time_s);
     json_work_flops(j, "flops", &m->meas, meas_tensor(m));

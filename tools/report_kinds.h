@@ -165,23 +165,4 @@ static void rk_device_name(const char *buf, size_t len, char *out, size_t n) {
     for (q = p, i = 0; q && i < col; i++) q = rk_field(q, end, f, sizeof f);
     if (q) rk_field(q, end, out, n);
 }
-
-/* The model token of a device name: the first word holding a digit, lower
-   case ("NVIDIA H100 80GB HBM3" -> "h100", "Tesla V100-SXM2-16GB" -> "v100"). */
-static int rk_device_token(const char *dev, char *tok, size_t n) {
-    const char *p = dev;
-    while (*p) {
-        const char *w = p;
-        size_t k = 0;
-        int digit = 0;
-        while (*p && *p != ' ' && *p != '-') { digit |= *p >= '0' && *p <= '9'; p++; }
-        if (digit && p > w) {
-            for (; w < p && k + 1 < n; w++) tok[k++] = (char)(*w >= 'A' && *w <= 'Z' ? *w - 'A' + 'a' : *w);
-            tok[k] = 0;
-            return 1;
-        }
-        while (*p == ' ' || *p == '-') p++;
-    }
-    return 0;
-}
 #endif

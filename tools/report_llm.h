@@ -55,7 +55,7 @@ typedef struct rl_state {
     rfl_llm_step_desc d;
     int dtype_given;
     rfl_llm_config cfg;
-    char name[64], device[128];
+    char name[64], device[128], device_warning[256];
     const rfl_machine *hw[RL_MAXH];
     int nh;
     rfl_llm_classifier cl;
@@ -137,15 +137,13 @@ static void rl_config(rl_state *s) {
         snprintf(s->name, sizeof s->name, "%s", s->model);
     } else {
         static rfl_json_tok toks[8192];
-        rfl_llm_config_error e;
+        rfl_error e;
         size_t n;
         char *text = tl_read_file(s->hf, RFL_CAP_CONFIG, &n);
         rfl_result r = rfl_hf_config_parse(text, n, toks, 8192, &s->cfg, &e);
         if (r == RFL_ERR_BUFFER)
-            tl_input_error(s->hf, 0, 0, "needs %d JSON tokens, more than 8192", e.tokens_needed);
-        if (r != RFL_OK)
-            tl_input_error(s->hf, e.line, e.col, "%s%s%s", e.field, e.field[0] ? ": " : "",
-                           e.msg[0] ? e.msg : rfl_result_str(r));
+            tl_input_error(s->hf, 0, 0, "needs %llu JSON tokens, more than 8192", (unsigned long long)e.need);
+        if (r != RFL_OK) tl_error(s->hf, &e);
         free(text);
         snprintf(s->name, sizeof s->name, "%s (%s)", s->cfg.model_type, s->hf);
     }
@@ -172,14 +170,35 @@ static void rl_machines(rl_state *s) {
         return;
     }
     m = 0;
-    if (s->device[0]) {
-        char tok[32];
-        if (rk_device_token(s->device, tok, sizeof tok) && rfl_hw_find(tok, &m) != RFL_OK) m = 0;
-    }
+    if (s->device[0] && rfl_hw_find(s->device, &m) != RFL_OK) m = 0;
     if (!m) m = tl_find_hw("h100");
     rl_add_hw(s, m);
     for (i = 0; i < sizeof usual / sizeof *usual; i++)
         if (rfl_hw_find(usual[i], &m) == RFL_OK) rl_add_hw(s, m);
+}
+
+/* The profile is joined on hw[0]: put its own machine there, whatever the
+   order of --hw (rfl_hw_match: never another memory size or form factor).
+   Not among them: the table's machine joins the list with a
+   device_mismatch warning; a device the table lacks keeps hw[0] and says
+   so. */
+static void rl_profile_machine(rl_state *s) {
+    const rfl_machine *own = 0, *t;
+    int h;
+    if (!s->device[0]) return;
+    h = rfl_hw_match(s->device, s->hw, s->nh, &own);
+    if (h < 0 && own && s->nh < RL_MAXH) {
+        h = s->nh++;
+        s->hw[h] = own;
+        snprintf(s->device_warning, sizeof s->device_warning,
+                 "the profile ran on %s, not among --hw: its machine was added", own->id);
+    } else if (h < 0) {
+        snprintf(s->device_warning, sizeof s->device_warning,
+                 "the table has no machine '%s': the profile is compared with %s's roof; "
+                 "pass its machine file with --hw-file", s->device, s->hw[0]->id);
+        return;
+    }
+    t = s->hw[0]; s->hw[0] = s->hw[h]; s->hw[h] = t;
 }
 
 static unsigned char rl_scratch[RFL_REDUCE_SCRATCH_DEFAULT];
@@ -191,6 +210,9 @@ static void rl_profile(rl_state *s) {
     char *buf = tl_read_file(s->ncu, RFL_CAP_PROFILE, &len);
     rk_device_name(buf, len, s->device, sizeof s->device);
     rl_machines(s);
+    rl_profile_machine(s);
+    if (s->device_warning[0])
+        fprintf(stderr, "rfl-report: WARNING [%s]: %s\n", RFL_HW_DEVICE_MISMATCH, s->device_warning);
     memset(&d, 0, sizeof d);
     d.top_n = -1;
     d.machine = s->hw[0];
@@ -198,13 +220,11 @@ static void rl_profile(rl_state *s) {
     d.user = &s->cl;
     rfl_llm_classify_init(&s->cl, s->hw[0]);
     rfl_reduce_init(&st, &d, rl_scratch, sizeof rl_scratch);
-    for (off = 0; off < len && st.err == RFL_OK; off += 65536)
+    for (off = 0; off < len && st.err.code == RFL_OK; off += 65536)
         rfl_reduce_push(&st, buf + off, len - off < 65536 ? len - off : 65536);
-    if (st.err == RFL_OK) rfl_reduce_finish(&st, &s->res);
+    if (st.err.code == RFL_OK) rfl_reduce_finish(&st, &s->res);
     free(buf);
-    if (st.err != RFL_OK)
-        tl_input_error(s->ncu, (long)st.err_line, (long)st.err_col, "%s",
-                       st.err_msg[0] ? st.err_msg : rfl_result_str(st.err));
+    if (st.err.code != RFL_OK) tl_error(s->ncu, &st.err);
     if (!s->res.kernels) tl_input_error(s->ncu, 0, 0, "no kernels in the profile");
     rfl_llm_classify_finish(&s->cl);
     s->has_prof = 1;
@@ -336,6 +356,7 @@ static void rl_json(FILE *f, const rl_state *s) {
         tl_jobj(&j, "profile");
         tl_jstr(&j, "file", s->ncu);
         tl_jstr(&j, "device", s->device[0] ? s->device : 0);
+        tl_jstr(&j, "device_warning", s->device_warning[0] ? RFL_HW_DEVICE_MISMATCH : 0);
         tl_jnum(&j, "kernels", (double)s->res.kernels);
         tl_jnum_if(&j, "time_s", !(s->j.unknown & RFL_UNKNOWN_TIME), s->j.kernel_time_s);
         tl_jclose(&j);

@@ -29,6 +29,7 @@ typedef struct model {
     uint64_t n_winograd, n_fft;
     char device[128];     /* the profile's device name, "" if absent */
     int meas_hw;          /* index into hw[], -1: none of them */
+    int dev_added;        /* hw[meas_hw] joined --hw for this profile */
     /* comparison */
     double ratio;         /* measured / estimated FLOPs; 0 = unknown */
     char reasons[6][400];
@@ -61,16 +62,27 @@ static void display_name(const char *key, char *out, size_t n) {
     snprintf(out, n, "%s", key);
 }
 
-/* Short machine label for legends: "H100" from "NVIDIA H100 SXM5 80GB". */
-static const char *short_hw(const rfl_machine *m) {
-    static char bufs[4][40];
-    static int k;
-    char *b = bufs[k++ & 3];
+/* Short machine label for legends: "H100" from "NVIDIA H100 SXM5 80GB";
+   the id where another machine of the report has the same label (an A100
+   40GB and 80GB, an H100 SXM and PCIe). */
+static void short_label(const rfl_machine *m, char *b, size_t n) {
     const char *s = m->name;
     if (!strncmp(s, "NVIDIA ", 7)) s += 7;
     if (!strncmp(s, "Tesla ", 6)) s += 6;
-    snprintf(b, 40, "%s", s);
+    snprintf(b, n, "%s", s);
     { char *sp = strchr(b, ' '); if (sp) *sp = 0; }
+}
+static const char *short_hw(const rfl_machine *m) {
+    static char bufs[4][40];
+    static int k;
+    char *b = bufs[k++ & 3], o[40];
+    int g;
+    short_label(m, b, 40);
+    for (g = 0; g < nh; g++) {
+        if (hw[g] == m || rfl_name_eq(hw[g]->id, m->id)) continue;
+        short_label(hw[g], o, sizeof o);
+        if (!strcmp(o, b)) { snprintf(b, 40, "%s", m->id); break; }
+    }
     return b;
 }
 
@@ -101,12 +113,8 @@ static void load_profile(model *m) {
         size_t n = len - off < 65536 ? len - off : 65536;
         if (rfl_reduce_push(&st, buf + off, n) != RFL_OK) break;
     }
-    if (st.err == RFL_OK) rfl_reduce_finish(&st, &m->res);
-    if (st.err != RFL_OK) {
-        /* err_msg is the specific message; the result's name would repeat it */
-        tl_input_error(m->ncu, (long)st.err_line, (long)st.err_col, "%s",
-                       st.err_msg[0] ? st.err_msg : rfl_result_str(st.err));
-    }
+    if (st.err.code == RFL_OK) rfl_reduce_finish(&st, &m->res);
+    if (st.err.code != RFL_OK) tl_error(m->ncu, &st.err);
     if (m->res.kernels == 0 && !(m->res.total.work.time_s > 0))
         tl_input_error(m->ncu, 0, 0, "no kernels in the profile (was the region between "
                        "cudaProfilerStart/Stop empty?)");
@@ -117,22 +125,52 @@ static void load_profile(model *m) {
     m->has_prof = 1;
 }
 
-/* Which --hw machine the profile belongs to. */
-static int match_device(const model *m) {
+/* Which --hw machine the profile belongs to: its device's own memory size
+   and form factor (rfl_hw_match), whatever the order of --hw. A table
+   machine missing from --hw joins it (m->dev_added); a device the table
+   does not know stays unplaced (-1). */
+static int match_device(model *m) {
     int h;
+    const rfl_machine *x = 0;
     if (ncu_hw) {
-        const rfl_machine *x = tl_find_hw(ncu_hw);
+        x = tl_find_hw(ncu_hw);
         for (h = 0; h < nh; h++) if (hw[h] == x) return h;
         return -1;
     }
-    if (m->device[0]) {
-        char tok[32];
-        if (rk_device_token(m->device, tok, sizeof tok))
-            for (h = 0; h < nh; h++)
-                if (rk_icontains(hw[h]->name, tok) || rk_icontains(hw[h]->id, tok)) return h;
-        return -1;
-    }
-    return 0; /* no device name in the file: assume the first machine */
+    if (!m->device[0]) return 0; /* no device name in the file: assume the first machine */
+    h = rfl_hw_match(m->device, hw, nh, &x);
+    if (h >= 0 || !x || nh >= MAXH) return h;
+    hw_measured[nh] = 0;
+    hw[nh++] = x;
+    m->dev_added = 1;
+    return nh - 1;
+}
+
+/* The device_mismatch warning (RFL_HW_DEVICE_MISMATCH) of a profile whose
+   device is not the machine it is compared with, or not placed at all;
+   "" when they agree or the profile names no device. */
+static const char *device_warning(const model *m) {
+    static char t[400];
+    const rfl_machine *x = 0;
+    t[0] = 0;
+    if (!m->has_prof || !m->device[0]) return t;
+    if (m->meas_hw >= 0 && rfl_hw_match(m->device, &hw[m->meas_hw], 1, &x) == 0 && !m->dev_added) return t;
+    if (m->dev_added)
+        snprintf(t, sizeof t, "measured on '%s' (%s), which is not among --hw: its machine was added, "
+                 "the measured point is on its panel only", m->device, hw[m->meas_hw]->id);
+    else if (m->meas_hw >= 0 && x)
+        snprintf(t, sizeof t, "measured on '%s' (%s), but placed on the %s (--ncu-hw): its %% of the "
+                 "roof compares it with another machine's ceilings", m->device, x->id, hw[m->meas_hw]->name);
+    else if (m->meas_hw >= 0)
+        return t; /* a device the table does not know, placed where --ncu-hw says */
+    else if (x)
+        snprintf(t, sizeof t, "measured on '%s' (%s), which is not among --hw and could not be added "
+                 "(at most %d machines): the measured point is left off the charts", m->device, x->id, MAXH);
+    else
+        snprintf(t, sizeof t, "measured on '%s', a device the table does not know: the measured point is "
+                 "left off the charts (--ncu-hw NAME, or a machine file of it with --hw-file, places it)",
+                 m->device);
+    return t;
 }
 
 /* ---- the estimate --------------------------------------------------------- */

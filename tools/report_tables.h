@@ -311,24 +311,14 @@ static void print_reasons(const model *m) {
                "gaps); time a step with CUDA events over warm runs for its latency.\n");
     }
     printf("  profile: %s%s%s\n", m->ncu, m->device[0] ? ", device " : "", m->device);
-    if (m->meas_hw < 0) {
-        char tok[32] = "";
-        const rfl_machine *x;
-        if (!rk_device_token(m->device, tok, sizeof tok) || rfl_hw_find(tok, &x) != RFL_OK) tok[0] = 0;
-        printf("  NOTE: measured on '%s', which is not among --hw: the measured point is left off "
-               "the charts (add %s%s to --hw, or name the machine with --ncu-hw).\n",
-               m->device[0] ? m->device : "?", tok[0] ? "" : "that machine", tok);
-    } else if (!m->device[0] && !ncu_hw) {
+    if (device_warning(m)[0])
+        printf("  WARNING [%s]: %s.\n", RFL_HW_DEVICE_MISMATCH, device_warning(m));
+    else if (!m->device[0] && !ncu_hw)
         printf("  NOTE: the profile names no device (details page or nvprof): assumed measured on "
                "the %s, the first --hw (--ncu-hw NAME says otherwise).\n", hw[m->meas_hw]->name);
-    } else if (m->device[0]) {
-        char tok[32];
-        if (rk_device_token(m->device, tok, sizeof tok) && !rk_icontains(hw[m->meas_hw]->name, tok) &&
-            !rk_icontains(hw[m->meas_hw]->id, tok))
-            printf("  WARNING: the profile says it was measured on '%s', but it is placed on the %s "
-                   "(--ncu-hw): its %% of the roof compares it with the wrong machine's ceilings.\n",
-                   m->device, hw[m->meas_hw]->name);
-    }
+    else if (m->meas_hw < 0)
+        printf("  NOTE: the profile was measured on '%s', which is not among --hw: the measured point is "
+               "left off the charts.\n", m->device[0] ? m->device : "?");
 }
 
 /* ---- --explain -------------------------------------------------------------- */

@@ -265,8 +265,9 @@ static void read_points(rfl_check_desc *d) {
     static rfl_json_tok pt[256];
     rfl_json_doc doc;
     int k, f;
-    if (rfl_json_parse(&doc, text, len, pt, 256) != RFL_OK)
-        cli_input_error(&C, points_path, doc.line, doc.col, "%s", doc.err ? doc.err : "not JSON (or too long)");
+    if (rfl_json_parse(&doc, text, len, pt, 256) == RFL_ERR_BUFFER)
+        cli_input_error(&C, points_path, 0, 0, "not JSON (or too long)");
+    if (doc.err.code) cli_error(&C, points_path, &doc.err);
     if (pt[0].type != RFL_JSON_OBJ) cli_input_error(&C, points_path, 1, 1, "points: a JSON object");
     for (k = 1; k < pt[0].after; k = pt[k + 1].after) {
         double v;
@@ -312,10 +313,9 @@ static const rfl_reduce_result *reduce_profile(const rfl_check_model *m) {
     d.machine = ans.machine;
     if (rfl_reduce_buffer(text, len, &d, scratch, sizeof scratch, &st, res) != RFL_OK) {
         char msg[1400];
-        snprintf(msg, sizeof msg, "%s:%llu:%llu: %s", path, (unsigned long long)st.err_line,
-                 (unsigned long long)st.err_col, st.err_msg);
+        rfl_error_format(&st.err, path, msg, sizeof msg);
         gradescope_error(msg);
-        cli_input_error(&C, path, (long)st.err_line, (long)st.err_col, "%s", st.err_msg);
+        cli_error(&C, path, &st.err);
     }
     free(text);
     return res;
@@ -366,7 +366,7 @@ static void gradescope_error(const char *msg) {
 static int run_check(void) {
     size_t len;
     char *text, msg[512];
-    rfl_check_err err;
+    rfl_error err;
     rfl_check_desc d;
     const rfl_reduce_result *profs[RFL_CHECK_MAX_MODELS];
     lists L;
@@ -374,15 +374,14 @@ static int run_check(void) {
     rfl_result r;
     text = cli_read_file(&C, answers_path, RFL_CAP_ANSWERS, &len);
     r = rfl_check_read(text, len, toks, RFL_CHECK_TOKS, &ans, &err);
-    if (r == RFL_ERR_BUFFER && err.need_toks > 0) { /* many '_' extras: more tokens */
-        rfl_json_tok *more = (rfl_json_tok *)cli_xmalloc(&C, (size_t)err.need_toks * sizeof *more);
-        r = rfl_check_read(text, len, more, err.need_toks, &ans, &err);
+    if (r == RFL_ERR_BUFFER && err.need > 0) { /* many '_' extras: more tokens */
+        rfl_json_tok *more = (rfl_json_tok *)cli_xmalloc(&C, (size_t)err.need * sizeof *more);
+        r = rfl_check_read(text, len, more, (int)err.need, &ans, &err);
     }
     if (r != RFL_OK) {
-        snprintf(msg, sizeof msg, "%s:%ld:%ld: %s%s%s", answers_path, err.line, err.col,
-                 err.field, err.field[0] ? ": " : "", err.msg);
+        rfl_error_format(&err, answers_path, msg, sizeof msg);
         gradescope_error(msg);
-        cli_input_error(&C, answers_path, err.line, err.col, "%s%s%s", err.field, err.field[0] ? ": " : "", err.msg);
+        cli_error(&C, answers_path, &err);
     }
     memset(&d, 0, sizeof d);
     d.tol = tol, d.carry_credit = carry_credit;

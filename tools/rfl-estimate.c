@@ -264,10 +264,12 @@ static void build_model(void) {
         exit(TL_BAD_INPUT);
     }
     if (r == RFL_OK && !ox.path) res = net.layers[0].shape[1];
-    if (r != RFL_OK)
-        tl_input_error(0, 0, 0, "%s at %llux%llu: %s at layer %d (%s%s%s)", model, res, res,
-                       rfl_result_str(r), net.err_layer, net.err_what, net.scope_len ? " in " : "",
-                       net.scope);
+    if (r != RFL_OK) {
+        char what[160];
+        if (!net.err.code) net.err.code = r;
+        snprintf(what, sizeof what, "%s at %llux%llu", model, res, res);
+        tl_error(what, &net.err);
+    }
     for (i = 0; i < rfl_zoo_count(); i++) /* the canonical spelling */
         if (rfl_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
 }

@@ -339,8 +339,9 @@ static void add_work(plot *P, const char *arg, rfl_prec prec, int prec_given, in
     snprintf(path, sizeof path, "%s", arg);
     if (eq && !cli_file_exists(arg)) { path[eq - arg] = 0; given = eq + 1; }
     src = cli_read_file(P->c, path, RFL_CAP_WORK, &len);
-    if (rfl_json_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) != 0)
-        cli_input_error(P->c, path, d.line, d.col, "%s", d.err ? d.err : "document too large for the token table");
+    if (rfl_json_parse(&d, src, len, toks, (int)(sizeof toks / sizeof *toks)) == RFL_ERR_BUFFER)
+        cli_input_error(P->c, path, 0, 0, "document too large for the token table");
+    if (d.err.code) cli_error(P->c, path, &d.err);
     if (d.t[0].type != RFL_JSON_OBJ) cli_input_error(P->c, path, 1, 1, "expected a JSON object");
     if (rfl_json_get(&d, 0, "forward") >= 0) add_estimate(P, path, &d, given, prec, prec_given, kernels);
     else if (rfl_json_get(&d, 0, "kernels") >= 0 || rfl_json_get(&d, 0, "format") >= 0)

@@ -185,7 +185,7 @@ static rfl_result reduce(cli *c, const char *file, const rfl_reduce_desc *d) {
     if (ferror(f)) /* fopen opens a directory; its first read fails */
         cli_input_error(c, file, 0, 0, "%s", errno == EISDIR ? "is a directory" : strerror(errno));
     if (f != stdin) fclose(f);
-    return st.err ? st.err : rfl_reduce_finish(&st, &res);
+    return st.err.code ? st.err.code : rfl_reduce_finish(&st, &res);
 }
 
 int main(int argc, char **argv) {
@@ -210,9 +210,11 @@ int main(int argc, char **argv) {
     d.machine = ja.hw = cli_machine(&c); /* --hw NAME or --hw-file FILE */
     if (ja.by_name) d.groups = groups, d.group_cap = GROUPS;
     r = reduce(&c, file, &d);
-    if (r != RFL_OK) /* err_msg says it all */
-        cli_input_error(&c, shown, (long)st.err_line, (long)st.err_col, "%s",
-                        st.err_msg[0] ? st.err_msg : rfl_result_str(r));
+    if (r != RFL_OK) { /* st.err says it all */
+        rfl_error e = st.err;
+        if (!e.code) e.code = r;
+        cli_error(&c, shown, &e);
+    }
     if (json) cli_json_out(&c, stdout, write_json, &ja);
     else print_human(&c, shown, ja.hw, ja.by_name);
     return CLI_OK;

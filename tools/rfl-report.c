@@ -48,12 +48,12 @@ static const char *usage =
     "  --ncu M=FILE     the profile of model M: ncu --csv --page raw (or details,\n"
     "                   or nvprof) of the same batch and mode; --ncu FILE when\n"
     "                   there is one model\n"
-    "  --ncu-hw NAME    the machine the profiles were measured on (added to --hw\n"
-    "                   if missing). Default: the GPU named in the profile\n"
-    "                   (device__attribute_display_name) when it is among --hw;\n"
-    "                   a profile without a device name: the first --hw. A\n"
-    "                   measurement is placed only on its own machine;\n"
-    "                   estimates go on every machine.\n"
+    "  --ncu-hw NAME    the machine the profiles ran on (joins --hw). Default:\n"
+    "                   the profile's GPU (device__attribute_display_name), of\n"
+    "                   its memory size and form factor, joining --hw with a\n"
+    "                   device_mismatch warning (one the table lacks: unplaced);\n"
+    "                   no device name: the first --hw. Measurements go only on\n"
+    "                   their own machine, estimates on every machine.\n"
     "  --batch N        batch size (default 1)\n"
     "  --dtype D        fp32 (default), tf32 (fp32 data, conv and matmul on TF32\n"
     "                   tensor cores: PyTorch's default for cuDNN on Ampere and\n"
@@ -64,8 +64,9 @@ static const char *usage =
     "                   mode, dtype, machines[{id, name, prec, peak_flops_per_s,\n"
     "                   bw_bytes_per_s, ridge}], models[{model, estimate{flops,\n"
     "                   forward_flops, backward_flops, mac_flops, bytes, ai, prec},\n"
-    "                   profile{file, device, machine, kernels, time_s, flops{fp64,\n"
-    "                   fp32, fp16, tensor, total}, bytes{dram, l2, l1}, ai{...},\n"
+    "                   profile{file, device, machine, device_warning, device_\n"
+    "                   warning_text, kernels, time_s, flops{fp64, fp32, fp16,\n"
+    "                   tensor, total}, bytes{dram, l2, l1}, ai{...},\n"
     "                   flops_per_s, prec, tensor_inst, warnings[]} or null,\n"
     "                   flops_ratio, ratio_reasons[], machines[{hw, attainable_\n"
     "                   flops_per_s, bound, predicted_time_s, measured_here,\n"
@@ -276,17 +277,17 @@ static void assign_profiles(const args *A) {
     }
 }
 
-/* The work: estimates, then profiles against them. */
+/* The work: profiles first (a profile's own machine may join --hw), then
+   estimates on every machine, then each profile against its estimate. */
 static void gather(void) {
     int i;
-    for (i = 0; i < nm; i++) estimate(models[i]);
     for (i = 0; i < nm; i++) {
-        model *m = models[i];
-        if (!m->ncu) continue;
-        load_profile(m);
-        m->meas_hw = match_device(m);
-        compare(m);
+        if (!models[i]->ncu) continue;
+        load_profile(models[i]);
+        models[i]->meas_hw = match_device(models[i]);
     }
+    for (i = 0; i < nm; i++) estimate(models[i]);
+    for (i = 0; i < nm; i++) compare(models[i]);
 }
 
 /* Charts and report.json into -o DIR. */

@@ -29,16 +29,29 @@ static void tl_usage_error(const char *fmt, ...) {
     exit(TL_BAD_USAGE);
 }
 
-/* Bad input: "prog: FILE:LINE:COL: message", exit 1. line/col 0 = none. */
+/* A parser's error (its rfl_error) on bad input: "prog: " and the line
+   rfl_error_format writes ("FILE:LINE:COL: where: message"), exit 1. */
+static void tl_error(const char *file, const rfl_error *e) {
+    size_t n = rfl_error_format(e, file, 0, 0) + 1; /* a long path: never cut */
+    char *line = (char *)malloc(n);
+    if (line) rfl_error_format(e, file, line, n);
+    fprintf(stderr, "%s: %s\n", tl_prog, line ? line : rfl_result_str(e->code));
+    exit(TL_BAD_INPUT);
+}
+
+/* The tool's own message on bad input: "prog: FILE:LINE:COL: message",
+   exit 1 (line/col 0 = none). The place comes from rfl_error_format too. */
 static void tl_input_error(const char *file, long line, long col, const char *fmt, ...) {
+    rfl_error at;
+    char *place;
+    size_t n;
     va_list ap;
-    fprintf(stderr, "%s: ", tl_prog);
-    if (file) {
-        fprintf(stderr, "%s:", file);
-        if (line > 0) fprintf(stderr, "%ld:", line);
-        if (col > 0) fprintf(stderr, "%ld:", col);
-        fputc(' ', stderr);
-    }
+    memset(&at, 0, sizeof at); /* code RFL_OK, no message: the place alone */
+    at.line = line > 0 ? (uint64_t)line : 0;
+    at.col = col > 0 ? (uint64_t)col : 0;
+    n = rfl_error_format(&at, file, 0, 0) + 1;
+    if ((place = (char *)malloc(n)) != 0) rfl_error_format(&at, file, place, n);
+    fprintf(stderr, "%s: %s", tl_prog, place ? place : "");
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);

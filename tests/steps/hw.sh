@@ -122,3 +122,14 @@ step "rfl-hw nosuch: exit 1 with suggestions" hw_nosuch
 step "rfl-hw --bogus: exit 2" expect_rc 2 "$HW" --bogus
 step "rfl-hw two names: exit 2" expect_rc 2 "$HW" a100 v100
 step "rfl-hw --help: exit 0" expect_rc 0 "$HW" --help
+
+# The names vendor tools print (sources in hw_specs.h) pick one row; a board
+# the table lacks is unknown and its family comes first among suggestions
+# (once "NVIDIA H200" suggested a10, a30, l40s, t4).
+hw_device_names() {
+  expect_rc 0 "$HW" "NVIDIA H200" && grep -q '(h200-sxm, gpu)' "$HO/last.out" &&
+  expect_rc 0 "$HW" "Tesla V100-SXM2-16GB" && grep -q '(v100-sxm2, gpu)' "$HO/last.out" &&
+  expect_rc 0 "$HW" "NVIDIA A100 80GB PCIe" && grep -q '(a100-pcie-80gb, gpu)' "$HO/last.out" &&
+  expect_rc 1 "$HW" "NVIDIA H200 NVL" && grep -q "closest: h200-sxm," "$HO/last.err"
+}
+step "rfl-hw 'NVIDIA H200', 'Tesla V100-SXM2-16GB': their rows; 'NVIDIA H200 NVL': unknown, h200-sxm first" hw_device_names

@@ -10,12 +10,16 @@ IN_MAKE="${MAKE:-make} --no-print-directory -s DESTDIR=$IN/dest PREFIX=$IN_PREFI
 in_install() {
   $IN_MAKE install || return 1
   for f in include/roofline/roofline.h include/roofline/hw_specs.h share/pkgconfig/roofline.pc \
-           bin/rfl-report bin/rfl-estimate bin/rfl-reduce bin/rfl-plot bin/rfl-hw; do
+           bin/rfl-report bin/rfl-estimate bin/rfl-reduce bin/rfl-plot bin/rfl-hw bin/rfl-probe bin/rfl-check; do
     [ -f "$IN_ROOT/$f" ] || { echo "not installed: $f"; return 1; }
   done
   cmp roofline.h "$IN_ROOT/include/roofline/roofline.h" &&
   # the .pc names the final prefix, not the staging folder
-  grep -qx "prefix=$IN_PREFIX" "$IN_ROOT/share/pkgconfig/roofline.pc"
+  grep -qx "prefix=$IN_PREFIX" "$IN_ROOT/share/pkgconfig/roofline.pc" &&
+  # the project has no public address: no URL rather than a made-up one
+  ! grep -q '^URL:' "$IN_ROOT/share/pkgconfig/roofline.pc" &&
+  # README's count of the tools is the number installed
+  n=$(ls "$IN_ROOT/bin" | grep -c '^rfl-') && grep -q "$(echo $n | sed 's/^5$/Five/;s/^6$/Six/;s/^7$/Seven/') small tools" README.md
 }
 step "install: make install DESTDIR PREFIX puts headers, tools, roofline.pc" in_install
 

@@ -37,6 +37,21 @@ lr_gpt2_decode_json() {
 }
 step "rfl-report --llm gpt2 decode --json: both codes, useful = llm-reference" lr_gpt2_decode_json
 
+# The profile's own machine is the one it is joined on, whatever the order
+# of --hw: the llama capture ran on "NVIDIA H100 80GB HBM3" (h100-sxm), so
+# with --hw a100,h100 its report names the H100 SXM5 and its 3.35 TB/s;
+# with --hw a100 alone the H100 joins the list, said as device_mismatch.
+lr_own_machine() {
+  lr_rc 0 "$LR" --llm llama-3.2-1b --phase decode --seq 512 --batch 1 \
+    --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv --hw a100,h100 --json &&
+  lr_has '"hw": "h100-sxm",' '"device_warning": null' &&
+  lr_rc 0 "$LR" --llm llama-3.2-1b --phase decode --seq 512 --batch 1 \
+    --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv --hw a100 --json &&
+  lr_has '"hw": "h100-sxm",' '"device_warning": "device_mismatch"' &&
+  grep -qF 'WARNING [device_mismatch]: the profile ran on h100-sxm, not among --hw' "$LO/err"
+}
+step "rfl-report --llm: the profile on its own machine, whatever --hw's order" lr_own_machine
+
 lr_prefills() {
   lr_rc 0 "$LR" --llm llama-3.2-1b --phase prefill --seq 512 --logits all \
     --ncu $LD/llama-3.2-1b-prefill-b1-s512-bf16.csv --json &&

@@ -249,19 +249,69 @@ step "rfl-report on a README-command capture (this session's, 19:14 UTC): the sa
   report_readme_capture tests/data/resnet50-b8-infer-readme-raw.csv
 
 # The measured point belongs to the machine of the profile's device name
-# ("NVIDIA H100 80GB HBM3" in the capture): absent from --hw, it is left
-# off with a note; put elsewhere with --ncu-hw, a warning; --ncu-hw adds
-# its machine when --hw lacks it.
+# ("NVIDIA H100 80GB HBM3" in the capture): absent from --hw, its machine
+# joins the report with a device_mismatch warning; put elsewhere with
+# --ncu-hw, the same warning; --ncu-hw adds its machine when --hw lacks it.
 report_device() {
   f=examples/data/resnet18-b1-train-seed-raw.csv
   rp_rc 0 "$RP" --model resnet18 --hw a100 --ncu $f &&
-  grep -q "not among --hw.*add h100 to --hw" "$RO/last.out" && ! grep -q '% of the roof' "$RO/last.out" &&
+  grep -q "WARNING \[device_mismatch\]: measured on 'NVIDIA H100 80GB HBM3' (h100-sxm), which is not among --hw" "$RO/last.out" &&
+  grep -q '^== NVIDIA H100 SXM5 80GB' "$RO/last.out" &&
   rp_rc 0 "$RP" --model resnet18 --hw a100,v100 --ncu-hw v100 --ncu $f &&
-  grep -q "WARNING: the profile says it was measured on 'NVIDIA H100 80GB HBM3'" "$RO/last.out" &&
+  grep -q "WARNING \[device_mismatch\]: measured on 'NVIDIA H100 80GB HBM3' (h100-sxm), but placed on the NVIDIA Tesla V100" "$RO/last.out" &&
   rp_rc 0 "$RP" --model resnet18 --hw a100 --ncu-hw h100 --ncu $f &&
-  grep -q '^== NVIDIA H100 SXM5 80GB' "$RO/last.out" && grep -q 'this machine' "$RO/last.out"
+  grep -q '^== NVIDIA H100 SXM5 80GB' "$RO/last.out" && grep -q 'this machine' "$RO/last.out" &&
+  ! grep -q 'device_mismatch' "$RO/last.out"
 }
 step "rfl-report: measured point only on the profile's own machine (device name, --ncu-hw)" report_device
+
+# Variants of one chip: the fixtures tests/data/variant-*-raw.csv are
+# micro-seed-raw.csv with only the device name changed (CAPTURES.md). The
+# point lands on the machine of that exact memory size and form factor,
+# whatever the order of --hw; a missing one joins the report, named by a
+# device_mismatch warning; a variant the table lacks is placed nowhere.
+# Roofs by hand from the datasheets: A100 80GB SXM 2039 GB/s, A100 40GB
+# 1555 GB/s, FP32 19.5 TFLOP/s.
+report_variants() {
+  v=tests/data/variant
+  rp_rc 0 "$RP" --model alexnet --hw a100 --json --ncu $v-a100-sxm4-80gb-raw.csv &&
+  json_check "$RO/last.out" '
+[m["id"] for m in d["machines"]] == ["a100-sxm4-40gb", "a100-sxm4-80gb"] and
+d["models"][0]["profile"]["machine"] == "a100-sxm4-80gb" and
+d["models"][0]["profile"]["device_warning"] == "device_mismatch" and
+[x["measured_here"] for x in d["models"][0]["machines"]] == [False, True] and
+abs(d["models"][0]["machines"][1]["measured_attainable_flops_per_s"] -
+    min(19.5e12, d["models"][0]["profile"]["ai"]["dram"] * 2039e9)) < 1e3' || return 1
+  rp_rc 0 "$RP" --model alexnet --hw a100 --ncu $v-a100-sxm4-80gb-raw.csv -o "$RO/variant" &&
+  grep -q 'WARNING \[device_mismatch\]' "$RO/last.out" && is_png "$RO/variant/roofline-a100-sxm4-80gb.png" &&
+  json_check "$RO/variant/report.json" 'd["models"][0]["profile"]["device_warning"] == "device_mismatch"' || return 1
+  for hw in a100,a100-80gb a100-80gb,a100; do
+    rp_rc 0 "$RP" --model alexnet --hw $hw --json --ncu $v-a100-sxm4-80gb-raw.csv &&
+    json_check "$RO/last.out" '
+d["models"][0]["profile"]["machine"] == "a100-sxm4-80gb" and
+d["models"][0]["profile"]["device_warning"] is None and
+[x["hw"] for x in d["models"][0]["machines"] if x["measured_here"]] == ["a100-sxm4-80gb"]' || return 1
+  done
+  rp_rc 0 "$RP" --model alexnet --hw h100 --json --ncu $v-h100-pcie-raw.csv &&
+  json_check "$RO/last.out" '
+[m["id"] for m in d["machines"]] == ["h100-sxm", "h100-pcie"] and
+d["models"][0]["profile"]["machine"] == "h100-pcie" and
+[x["measured_here"] for x in d["models"][0]["machines"]] == [False, True]' || return 1
+  rp_rc 0 "$RP" --model alexnet --hw a100 --json --ncu $v-a100-pcie-40gb-raw.csv &&
+  json_check "$RO/last.out" '
+[m["id"] for m in d["machines"]] == ["a100-sxm4-40gb"] and
+d["models"][0]["profile"]["machine"] is None and
+d["models"][0]["profile"]["device_warning"] == "device_mismatch" and
+not any(x["measured_here"] for x in d["models"][0]["machines"])' || return 1
+  rp_rc 0 "$RP" --model alexnet --hw a100 --ncu $v-a100-pcie-40gb-raw.csv &&
+  grep -q "WARNING \[device_mismatch\]: measured on 'NVIDIA A100-PCIE-40GB', a device the table does not know" "$RO/last.out" &&
+  ! grep -q '% of the roof' "$RO/last.out" &&
+  rp_rc 0 "$RP" --model alexnet --hw a100 --ncu-hw a100 --json --ncu $v-a100-sxm4-80gb-raw.csv &&
+  json_check "$RO/last.out" '
+d["models"][0]["profile"]["machine"] == "a100-sxm4-40gb" and
+d["models"][0]["profile"]["device_warning"] == "device_mismatch"'
+}
+step "rfl-report: a variant's profile lands on its own machine (A100 80GB vs 40GB, H100 PCIe vs SXM)" report_variants
 
 # Profiles that carry less: nvprof's summary has times only (FLOPs and AI
 # unknown: null and '-', never 0); a details page names no device (assumed

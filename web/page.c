@@ -1,0 +1,874 @@
+/* page.c - the classroom page's adapter: roofline.h compiled to
+   WebAssembly (wasm32, freestanding: no libc), exporting what web/page.js
+   calls. It only parses the page's state, calls the library and writes
+   JSON; every number comes from the library.
+
+   Until the library writes the tools' JSON itself, the estimate and
+   reduce objects below repeat rfl-estimate's and rfl-reduce's --json keys
+   (same names, same nesting, numbers through rfl_fmt_num with 15
+   significant digits, as tools/tool.h does), so that the page shows the
+   CLI's numbers under the CLI's key paths. The warning codes' strings
+   likewise repeat rfl-reduce's.
+
+   Memory: all static. page_in() is where the page writes its input (the
+   state's strings, or one chunk of a CSV file); page_out() holds the last
+   JSON answer. Nothing here allocates. */
+#define RFL_NO_STDIO
+#define RFL_NO_PNG
+#define RFL_NO_ONNX
+#define RFL_NO_PROBE
+#define RFL_NO_MACHINE_FILE
+/* libm: wasm has sqrt, floor and ceil as instructions; log10 and pow are
+   ours (the chart only uses them to place pixels and pick decades). */
+#define RFL_SQRT(x) __builtin_sqrt(x)
+#define RFL_FLOOR(x) __builtin_floor(x)
+#define RFL_CEIL(x) __builtin_ceil(x)
+#define RFL_LOG10(x) page_log10(x)
+#define RFL_POW(x, y) page_pow(x, y)
+static double page_log10(double x);
+static double page_pow(double x, double y);
+#define ROOFLINE_IMPLEMENTATION
+#include "roofline.h"
+
+#define EXPORT(name) __attribute__((export_name(#name))) 
+
+/* The compiler may call these for struct copies and zeroing. */
+void *memcpy(void *d, const void *s, size_t n);
+void *memset(void *d, int c, size_t n);
+void *memmove(void *d, const void *s, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+void *memcpy(void *d, const void *s, size_t n) {
+    unsigned char *p = (unsigned char *)d;
+    const unsigned char *q = (const unsigned char *)s;
+    while (n--) *p++ = *q++;
+    return d;
+}
+void *memset(void *d, int c, size_t n) {
+    unsigned char *p = (unsigned char *)d;
+    while (n--) *p++ = (unsigned char)c;
+    return d;
+}
+void *memmove(void *d, const void *s, size_t n) {
+    unsigned char *p = (unsigned char *)d;
+    const unsigned char *q = (const unsigned char *)s;
+    if (p < q) while (n--) *p++ = *q++;
+    else while (n--) p[n] = q[n];
+    return d;
+}
+int memcmp(const void *a, const void *b, size_t n) {
+    const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+    for (; n; n--, p++, q++) if (*p != *q) return *p - *q;
+    return 0;
+}
+
+/* 128-bit multiply (low half): what clang calls on wasm32 for the
+   library's 64-bit overflow checks (__builtin_mul_overflow); the
+   compiler-rt builtins are not linked in a freestanding build. */
+__extension__ typedef __int128 page_ti;
+__extension__ typedef unsigned __int128 page_tu;
+page_ti __multi3(page_ti a, page_ti b);
+page_ti __multi3(page_ti a, page_ti b) {
+    uint64_t al = (uint64_t)a, ah = (uint64_t)((page_tu)a >> 64);
+    uint64_t bl = (uint64_t)b, bh = (uint64_t)((page_tu)b >> 64);
+    uint64_t a0 = al & 0xffffffffu, a1 = al >> 32, b0 = bl & 0xffffffffu, b1 = bl >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+    uint64_t lo = (p00 & 0xffffffffu) | (mid << 32);
+    uint64_t hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32) + al * bh + ah * bl;
+    return (page_ti)(((page_tu)hi << 64) | lo);
+}
+
+/* ---- log10 and pow, enough for chart axes --------------------------------
+   x = m x 2^e with m in [sqrt(1/2), sqrt(2)); ln m = 2 atanh(s), s =
+   (m - 1) / (m + 1), |s| < 0.172: the series to s^31 is below 1e-17. */
+static double page_ln(double x) {
+    const double ln2 = 0.69314718055994530942;
+    double s, s2, t, sum = 0;
+    int e = 0, k;
+    if (!(x > 0)) return x == 0 ? -1e308 * 10 : (x - x) / (x - x);
+    if (x > 1e308) return x; /* inf */
+    while (x >= 1.4142135623730951) x *= 0.5, e++;
+    while (x < 0.70710678118654752) x *= 2, e--;
+    s = (x - 1) / (x + 1);
+    s2 = s * s;
+    t = s;
+    for (k = 1; k < 40; k += 2) { sum += t / k; t *= s2; }
+    return 2 * sum + e * ln2;
+}
+static double page_exp(double x) {
+    const double ln2 = 0.69314718055994530942;
+    double r, t = 1, sum = 1, p = 1;
+    int k, n;
+    if (x > 709) return 1e308 * 10;
+    if (x < -745) return 0;
+    n = (int)__builtin_floor(x / ln2 + 0.5);
+    r = x - n * ln2; /* |r| <= 0.35 */
+    for (k = 1; k < 25; k++) { t *= r / k; sum += t; }
+    if (n > 0) while (n--) p *= 2;
+    else while (n++) p *= 0.5;
+    return sum * p;
+}
+static double page_log10(double x) {
+    double l = page_ln(x) / 2.30258509299404568402, r = __builtin_floor(l + 0.5);
+    /* exact decades stay exact: 1000 -> 3, not 2.9999999999999996 */
+    if (__builtin_fabs(l - r) < 1e-12 && page_pow(10, r) == x) return r;
+    return l;
+}
+static double page_pow(double x, double y) {
+    double r = 1;
+    if (y == __builtin_floor(y) && __builtin_fabs(y) < 400) { /* exact by squaring */
+        double b = y < 0 ? 1 / x : x;
+        long n = (long)(y < 0 ? -y : y);
+        while (n) { if (n & 1) r *= b; b *= b; n >>= 1; }
+        return r;
+    }
+    return page_exp(y * page_ln(x));
+}
+
+/* ---- buffers ---------------------------------------------------------------- */
+#define IN_SIZE (1u << 20)   /* one CSV chunk or the state's strings */
+#define OUT_SIZE (4u << 20)  /* the JSON answer (the largest zoo model's
+                                layers take about 400 KB) */
+#define CHART_MAX_W 2400
+#define CHART_MAX_H 1600
+static char in_buf[IN_SIZE + 1];
+static char out_buf[OUT_SIZE];
+static char fmt_buf[64];
+static unsigned char pixels[CHART_MAX_W * CHART_MAX_H * 4];
+
+EXPORT(page_in) char *page_in(void) { return in_buf; }
+EXPORT(page_in_size) int page_in_size(void) { return (int)IN_SIZE; }
+EXPORT(page_out) const char *page_out(void) { return out_buf; }
+EXPORT(page_fmt) const char *page_fmt(void) { return fmt_buf; }
+EXPORT(page_pixels) unsigned char *page_pixels(void) { return pixels; }
+
+/* The library's number formats, for the page's text: the exact value as
+   the tools' JSON writes it (15 significant digits), and "19.5 T". */
+EXPORT(page_fmt_num) int page_fmt_num(double v, int sig) {
+    return (int)rfl_fmt_num(fmt_buf, sizeof fmt_buf, v, sig);
+}
+EXPORT(page_fmt_si) int page_fmt_si(double v, int sig) {
+    return (int)rfl_fmt_si(fmt_buf, sizeof fmt_buf, v, sig);
+}
+
+/* ---- a JSON writer into out_buf (the tools' layout, compact) ------------- */
+typedef struct jw {
+    size_t n;
+    int first[64], depth, full;
+} jw;
+static jw J;
+
+static void j_raw(const char *s) {
+    for (; *s; s++) {
+        if (J.n + 1 >= OUT_SIZE) { J.full = 1; return; }
+        out_buf[J.n++] = *s;
+    }
+    out_buf[J.n] = 0;
+}
+static void j_qstr(const char *s) {
+    char u[8] = "\\u00";
+    const char *hex = "0123456789abcdef";
+    j_raw("\"");
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        char one[2];
+        if (c == '"') j_raw("\\\"");
+        else if (c == '\\') j_raw("\\\\");
+        else if (c < 0x20) { u[4] = hex[c >> 4]; u[5] = hex[c & 15]; u[6] = 0; j_raw(u); }
+        else { one[0] = (char)c; one[1] = 0; j_raw(one); }
+    }
+    j_raw("\"");
+}
+static void j_key(const char *key) {
+    if (J.depth > 0 && !J.first[J.depth]) j_raw(",");
+    if (J.depth > 0) J.first[J.depth] = 0;
+    if (key) { j_qstr(key); j_raw(":"); }
+}
+static void j_begin(void) { J.n = 0; J.depth = 0; J.full = 0; out_buf[0] = 0; }
+static void j_open(const char *key, const char *c) {
+    j_key(key);
+    j_raw(c);
+    if (J.depth < 63) J.first[++J.depth] = 1;
+}
+static void j_obj(const char *key) { j_open(key, "{"); }
+static void j_arr(const char *key) { j_open(key, "["); }
+static void j_close(const char *c) { J.depth--; j_raw(c); }
+static void j_end(void) { j_close("}"); }
+static void j_end_arr(void) { j_close("]"); }
+static void j_null(const char *key) { j_key(key); j_raw("null"); }
+static void j_num(const char *key, double v) {
+    char b[40];
+    j_key(key);
+    if (v != v || v - v != 0.0) { j_raw("null"); return; }
+    rfl_fmt_num(b, sizeof b, v, 15);
+    j_raw(b);
+}
+static void j_num_if(const char *key, int known, double v) {
+    if (known) j_num(key, v);
+    else j_null(key);
+}
+static void j_u64(const char *key, uint64_t v) {
+    char b[24];
+    j_key(key);
+    rfl_fmt_u64(b, sizeof b, v);
+    j_raw(b);
+}
+static void j_str(const char *key, const char *s) {
+    j_key(key);
+    if (s) j_qstr(s);
+    else j_raw("null");
+}
+static void j_bool(const char *key, int v) { j_key(key); j_raw(v ? "true" : "false"); }
+/* The answer's length, or -1 when it did not fit. */
+static int j_done(void) { return J.full ? -1 : (int)J.n; }
+
+static int error_json(const char *what, const char *detail) {
+    j_begin();
+    j_obj(0);
+    j_str("error", what);
+    if (detail) j_str("detail", detail);
+    j_end();
+    return j_done();
+}
+
+/* ---- the lists for the page's controls ----------------------------------- */
+EXPORT(page_list) int page_list(void) {
+    int i;
+    j_begin();
+    j_obj(0);
+    j_str("version", rfl_version());
+    j_arr("models");
+    for (i = 0; i < rfl_zoo_count(); i++) j_str(0, rfl_zoo_name(i));
+    j_end_arr();
+    j_arr("llms");
+    for (i = 0; i < rfl_llm_count(); i++) j_str(0, rfl_llm_name(i));
+    j_end_arr();
+    j_arr("machines");
+    for (i = 0; i < rfl_hw_count(); i++) {
+        const rfl_machine *m = rfl_hw_get(i);
+        j_obj(0);
+        j_str("id", m->id);
+        j_str("name", m->name);
+        j_str("aliases", m->aliases);
+        j_str("kind", rfl_kind_name(m->kind));
+        j_end();
+    }
+    j_end_arr();
+    j_end();
+    return j_done();
+}
+
+/* ---- the state: strings the page wrote into in_buf, NUL-separated ------- */
+typedef struct page_state {
+    const char *model, *hw, *dtype, *mode, *phase;
+    uint64_t batch, seq;
+} page_state;
+
+static void state_read(page_state *s, double batch, double seq) {
+    const char **f[5];
+    char *p = in_buf;
+    int k;
+    f[0] = &s->model, f[1] = &s->hw, f[2] = &s->dtype, f[3] = &s->mode, f[4] = &s->phase;
+    in_buf[IN_SIZE] = 0;
+    for (k = 0; k < 5; k++) {
+        *f[k] = p;
+        while (*p && p < in_buf + IN_SIZE) p++;
+        if (p < in_buf + IN_SIZE) p++;
+    }
+    s->batch = batch >= 1 && batch <= 1099511627776.0 ? (uint64_t)batch : 0;
+    s->seq = seq >= 0 && seq <= 1099511627776.0 ? (uint64_t)seq : 0;
+}
+
+/* The last estimate, kept for the chart. */
+static struct {
+    int ok;
+    const rfl_machine *hw;
+    rfl_work work; /* the step's whole work: FLOPs per precision, DRAM bytes */
+    double time_s; /* predicted (per layer or row, summed) */
+    char label[96];
+    char title[96];
+} est;
+
+static void machine_json(const rfl_machine *m, rfl_prec prec) {
+    int p;
+    j_obj("machine");
+    j_str("id", m->id);
+    j_str("name", m->name);
+    j_str("prec", rfl_prec_name(prec));
+    j_num("peak_flops_per_s", m->peak_flops[prec]);
+    j_num("bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM]);
+    j_num_if("ridge_flop_per_byte", rfl_ridge(m, prec, RFL_DRAM) > 0, rfl_ridge(m, prec, RFL_DRAM));
+    j_num_if("mem_bytes", m->mem_bytes > 0, m->mem_bytes);
+    j_obj("peaks");
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        if (m->peak_flops[p] > 0) j_num(rfl_prec_name((rfl_prec)p), m->peak_flops[p]);
+    j_end();
+    j_str("source", m->source);
+    j_end();
+}
+
+/* dst = a + b + c, cut to size */
+static void cat3(char *dst, size_t size, const char *a, const char *b, const char *c) {
+    size_t n = 0;
+    const char *parts[3];
+    int k;
+    parts[0] = a, parts[1] = b, parts[2] = c;
+    for (k = 0; k < 3; k++)
+        for (; *parts[k] && n + 1 < size; parts[k]++) dst[n++] = *parts[k];
+    dst[n] = 0;
+}
+static void label_set(const char *model, const char *what) {
+    cat3(est.label, sizeof est.label, model, " ", what);
+    cat3(est.title, sizeof est.title, "Roofline of ", model, "");
+}
+
+/* ---- a zoo model (CNNs, ViT): rfl-estimate MODEL --hw H --json ------------ */
+static rfl_layer recs[RFL_ZOO_MAX_LAYERS];
+static char names[RFL_ZOO_NAMES_SIZE];
+static rfl_net net;
+
+static void json_shape(const char *key, int i, uint64_t batch) {
+    int k;
+    j_arr(key);
+    j_u64(0, batch);
+    for (k = 0; k < net.layers[i].rank; k++) j_num(0, net.layers[i].shape[k]);
+    j_end_arr();
+}
+
+static const char *layer_name(int i) {
+    static char b[64];
+    if (net.layers[i].name) return net.layers[i].name;
+    rfl_layer_label(&net, i, b, sizeof b);
+    return b;
+}
+
+static void zoo_layers_json(const rfl_cost_desc *d, const rfl_machine *hw) {
+    int i;
+    j_arr("layers");
+    for (i = 0; i < net.count; i++) {
+        rfl_layer_cost c;
+        const rfl_layer *L = &net.layers[i];
+        if (L->op == RFL_OP_MARK) continue;
+        rfl_layer_cost_get(&net, i, d, &c);
+        j_obj(0);
+        j_str("name", layer_name(i));
+        j_str("type", rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)));
+        j_str("op", L->op == RFL_OP_ACT ? rfl_act_name((rfl_act_kind)L->arg[0])
+                                         : rfl_op_name((rfl_op)L->op));
+        json_shape("out", i, (L->flags & RFL_LF_SHARED) ? 1 : d->batch);
+        j_u64("params", c.params);
+        j_u64("forward_flops", c.fwd_flops);
+        j_u64("forward_mac_flops", c.fwd_mac_flops);
+        j_u64("forward_bytes", c.fwd_bytes);
+        j_u64("backward_flops", c.bwd_flops);
+        j_u64("backward_mac_flops", c.bwd_mac_flops);
+        j_u64("backward_bytes", c.bwd_bytes);
+        {
+            rfl_prediction p;
+            rfl_layer_predict(&net, i, d, hw, &p);
+            j_num("predicted_time_s", p.time_s);
+            if (p.time_s > 0) j_str("bound", p.bound.memory ? "memory" : "compute");
+            else j_null("bound");
+        }
+        j_end();
+    }
+    j_end_arr();
+}
+
+static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
+    rfl_cost_desc d;
+    rfl_net_cost tot;
+    rfl_net_prediction np;
+    rfl_result r;
+    rfl_work all;
+    rfl_prec prec;
+    const char *model = s->model;
+    int i;
+    memset(&d, 0, sizeof d);
+    d.batch = s->batch ? s->batch : 1;
+    if (s->dtype[0] && rfl_dtype_parse(s->dtype, &d.dtype) != RFL_OK)
+        return error_json("unknown dtype", s->dtype);
+    d.mode = s->mode[0] == 't' ? RFL_MODE_TRAIN : RFL_MODE_INFER;
+    rfl_net_init(&net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);
+    r = rfl_zoo_build(&net, model, 0);
+    if (r == RFL_ERR_UNKNOWN_NAME) return error_json("unknown model", model);
+    if (r != RFL_OK) return error_json(rfl_result_str(r), model);
+    for (i = 0; i < rfl_zoo_count(); i++) /* the canonical spelling */
+        if (rfl_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
+    if ((r = rfl_net_cost_get(&net, &d, &tot)) != RFL_OK) return error_json(rfl_result_str(r), model);
+    r = rfl_net_predict(&net, &d, hw, &np);
+    if (r == RFL_ERR_NO_ROOF)
+        return error_json("no roof", "this machine has no roof for the precision of this dtype's work");
+    if (r != RFL_OK) return error_json(rfl_result_str(r), model);
+    all = tot.forward;
+    if (d.mode == RFL_MODE_TRAIN) rfl_work_add(&all, &tot.backward);
+    prec = rfl_work_main_prec(&all);
+
+    j_begin();
+    j_obj(0);
+    j_str("kind", "zoo");
+    j_str("model", model);
+    j_u64("batch", d.batch);
+    json_shape("input", 0, d.batch);
+    j_str("dtype", rfl_dtype_name(d.dtype));
+    j_str("mode", d.mode == RFL_MODE_TRAIN ? "train" : "infer");
+    j_str("convention", "torch");
+    j_u64("params", tot.params);
+    j_u64("param_bytes", tot.param_bytes);
+    j_obj("forward");
+    j_u64("flops", tot.fwd_flops);
+    j_u64("mac_flops", tot.fwd_mac_flops);
+    j_u64("bytes", tot.fwd_bytes);
+    j_end();
+    j_obj("backward");
+    j_u64("flops", tot.bwd_flops);
+    j_u64("mac_flops", tot.bwd_mac_flops);
+    j_u64("bytes", tot.bwd_bytes);
+    j_end();
+    j_u64("activation_bytes", tot.activation_bytes);
+    j_obj("train");
+    j_u64("sgd_bytes", tot.train_sgd_bytes);
+    j_u64("adam_bytes", tot.train_adam_bytes);
+    j_end();
+    j_str("hw", hw->id);
+    j_num("predicted_time_s", np.layers_s);
+    j_str("bound", np.whole.bound.memory ? "memory" : "compute");
+    j_num("whole_model_time_s", np.whole.time_s);
+    j_num("compute_bound_layers", np.compute_layers);
+    j_num("memory_bound_layers", np.memory_layers);
+    /* the page's own: the step's totals and its roof, for the explanation */
+    j_obj("step");
+    j_num("flops", rfl_work_flops(&all));
+    j_num("bytes", all.bytes[RFL_DRAM]);
+    j_num("ai", rfl_work_ai(&all, RFL_DRAM));
+    j_num("whole_compute_s", np.whole.compute_s);
+    j_num("whole_memory_s", np.whole.memory_s);
+    j_num("attainable_flops_per_s", rfl_work_attainable(hw, &all, prec, 0));
+    j_end();
+    machine_json(hw, prec);
+    zoo_layers_json(&d, hw);
+    j_end();
+
+    est.ok = 1, est.hw = hw, est.work = all, est.time_s = np.layers_s;
+    label_set(model, "estimate");
+    return j_done();
+}
+
+/* ---- a decoder LLM: rfl-estimate LLM --phase P --seq S --hw H --json ------ */
+#ifndef RFL_NO_LLM
+#define LLM_BATCH_CAP 65536 /* as rfl-estimate: null above it */
+
+static const char *llm_matrix_prec(const rfl_llm_step_desc *d) {
+    rfl_llm_row r;
+    rfl_work w;
+    int p;
+    memset(&r, 0, sizeof r);
+    r.mma_flops = r.flops = 1;
+    if (rfl_llm_row_work(&r, d, &w) == RFL_OK)
+        for (p = 0; p < RFL_PREC_COUNT; p++)
+            if (w.flops[p] > 0) return rfl_prec_name((rfl_prec)p);
+    return "fp32";
+}
+
+/* Sequences whose KV cache fits beside the weights (as rfl-estimate). */
+static uint64_t llm_mem_batch(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                              const rfl_machine *m) {
+    rfl_llm_step_desc one = *d;
+    rfl_llm_cost t1;
+    one.batch = 1;
+    if (!(m->mem_bytes > 0) || rfl_llm_step_cost(c, &one, &t1) != RFL_OK || !t1.kv_cache_bytes)
+        return 0;
+    if ((double)t1.param_bytes >= m->mem_bytes) return 0;
+    return (uint64_t)((m->mem_bytes - (double)t1.param_bytes) / (double)t1.kv_cache_bytes);
+}
+
+static void j_batch(const char *key, uint64_t b) {
+    if (b) j_u64(key, b);
+    else j_null(key);
+}
+
+static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_llm_config *c) {
+    rfl_llm_step_desc d;
+    rfl_llm_cost t;
+    rfl_llm_prediction p;
+    rfl_work all, wk;
+    uint64_t cb = 0, gb = 0;
+    rfl_result r;
+    const char *model = s->model;
+    int i, n = rfl_llm_row_count(c);
+    memset(&d, 0, sizeof d);
+    memset(&all, 0, sizeof all);
+    d.phase = s->phase[0] == 'p' ? RFL_LLM_PREFILL : RFL_LLM_DECODE;
+    d.seq = s->seq;
+    d.batch = s->batch ? s->batch : 1;
+    if (s->dtype[0]) {
+        if (rfl_dtype_parse(s->dtype, &d.math) != RFL_OK || d.math == RFL_DTYPE_INT4)
+            return error_json("unknown dtype", s->dtype);
+    } else d.math = c->dtype ? (rfl_dtype)c->dtype : RFL_DTYPE_FP32;
+    for (i = 0; i < rfl_llm_count(); i++)
+        if (rfl_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
+    if ((r = rfl_llm_step_cost(c, &d, &t)) != RFL_OK) {
+        if (r == RFL_ERR_SHAPE && c->pos == RFL_LLM_POS_LEARNED)
+            return error_json("sequence too long", "beyond the model's learned positions");
+        return error_json(rfl_result_str(r), model);
+    }
+    if ((r = rfl_llm_predict(c, &d, hw, &p)) != RFL_OK)
+        return error_json(r == RFL_ERR_NO_ROOF ? "no roof" : rfl_result_str(r),
+                          "this machine has no roof for this math type");
+    {
+        rfl_llm_step_desc dd = d;
+        dd.phase = RFL_LLM_DECODE;
+        if ((r = rfl_llm_compute_bound_batch(c, &dd, hw, 0, LLM_BATCH_CAP, &cb)) ||
+            (r = rfl_llm_compute_bound_batch(c, &dd, hw, 1, LLM_BATCH_CAP, &gb)))
+            return error_json(rfl_result_str(r), model);
+    }
+    for (i = 0; i < n; i++) {
+        rfl_llm_row w;
+        if (rfl_llm_row_get(c, &d, i, &w) || rfl_llm_row_work(&w, &d, &wk)) continue;
+        rfl_work_scale(&wk, w.count);
+        rfl_work_add(&all, &wk);
+    }
+
+    j_begin();
+    j_obj(0);
+    j_str("kind", "llm");
+    j_str("model", model);
+    j_str("model_type", c->model_type);
+    j_str("phase", d.phase == RFL_LLM_DECODE ? "decode" : "prefill");
+    j_u64("batch", d.batch);
+    j_u64("seq", d.seq);
+    j_str("logits", "last");
+    j_str("dtype", rfl_dtype_name(d.math));
+    j_str("prec", llm_matrix_prec(&d));
+    j_str("weights", rfl_dtype_name(d.math));
+    j_str("kv", rfl_dtype_name(d.math));
+    j_u64("params", t.params);
+    j_u64("param_bytes", t.param_bytes);
+    j_u64("tokens", t.tokens);
+    j_obj("forward");
+    j_u64("flops", t.flops);
+    j_u64("mac_flops", t.mac_flops);
+    j_u64("mma_flops", t.mma_flops);
+    j_u64("bytes", t.bytes);
+    j_end();
+    j_obj("bytes");
+    j_u64("weights", t.weight_bytes);
+    j_u64("kv_read", t.kv_read_bytes);
+    j_u64("kv_write", t.kv_write_bytes);
+    j_u64("activations", t.act_bytes);
+    j_end();
+    j_u64("kv_cache_bytes", t.kv_cache_bytes);
+    j_str("hw", hw->id);
+    j_num("predicted_time_s", p.time_s);
+    j_num("compute_s", p.compute_s);
+    j_num("memory_s", p.memory_s);
+    j_str("bound", p.memory_bound ? "memory" : "compute");
+    j_num("tokens_per_s", p.tokens_per_s);
+    if (d.phase == RFL_LLM_PREFILL) j_num("ttft_s", p.ttft_s);
+    else j_null("ttft_s");
+    j_batch("decode_compute_bound_batch", cb);
+    j_batch("gemm_compute_bound_batch", gb);
+    j_batch("max_batch_in_memory", llm_mem_batch(c, &d, hw));
+    j_obj("step");
+    j_num("flops", rfl_work_flops(&all));
+    j_num("bytes", all.bytes[RFL_DRAM]);
+    j_num("ai", rfl_work_ai(&all, RFL_DRAM));
+    j_num("attainable_flops_per_s", rfl_work_attainable(hw, &all, rfl_work_main_prec(&all), 0));
+    j_end();
+    machine_json(hw, rfl_work_main_prec(&all));
+    j_arr("layers");
+    for (i = 0; i < n; i++) {
+        rfl_llm_row w;
+        rfl_prediction pr;
+        double tt = 0;
+        int mem = 0;
+        rfl_llm_row_get(c, &d, i, &w);
+        if (rfl_llm_row_work(&w, &d, &wk) == RFL_OK && rfl_predict(hw, &wk, &pr) == RFL_OK)
+            tt = pr.time_s * w.count, mem = pr.bound.memory;
+        j_obj(0);
+        j_str("name", w.name);
+        j_str("type", rfl_llm_kind_name(w.kind));
+        j_str("op", w.op);
+        j_num("count", w.count);
+        j_u64("params", w.params);
+        j_u64("forward_flops", w.flops);
+        j_u64("forward_mac_flops", w.mac_flops);
+        j_u64("forward_bytes", w.weight_bytes + w.kv_read_bytes + w.kv_write_bytes + w.act_bytes);
+        j_u64("weight_bytes", w.weight_bytes);
+        j_u64("kv_read_bytes", w.kv_read_bytes);
+        j_u64("kv_write_bytes", w.kv_write_bytes);
+        j_u64("activation_bytes", w.act_bytes);
+        j_num("predicted_time_s", tt);
+        if (tt > 0) j_str("bound", mem ? "memory" : "compute");
+        else j_null("bound");
+        j_end();
+    }
+    j_end_arr();
+    j_end();
+
+    est.ok = 1, est.hw = hw, est.work = all, est.time_s = p.time_s;
+    label_set(model, d.phase == RFL_LLM_DECODE ? "decode estimate" : "prefill estimate");
+    return j_done();
+}
+#endif
+
+/* page_estimate(batch, seq): in_buf holds model, hw, dtype, mode, phase
+   (NUL-separated; "" = the default). Returns the JSON's length, -1 when
+   it did not fit; the JSON has "error" when the state is wrong. */
+EXPORT(page_estimate) int page_estimate(double batch, double seq) {
+    page_state s;
+    const rfl_machine *hw;
+    state_read(&s, batch, seq);
+    est.ok = 0;
+    if (rfl_hw_find(s.hw, &hw) != RFL_OK) return error_json("unknown machine", s.hw);
+#ifndef RFL_NO_LLM
+    {
+        static rfl_llm_config c;
+        if (rfl_llm_find(s.model, &c) == RFL_OK) return llm_estimate(&s, hw, &c);
+    }
+#endif
+    return zoo_estimate(&s, hw);
+}
+
+/* ---- the reducer: a CSV pushed in chunks --------------------------------- */
+static rfl_reduce_state rst;
+static rfl_reduce_result rres;
+static unsigned char rscratch[RFL_REDUCE_SCRATCH_DEFAULT];
+static const rfl_machine *rhw;
+static int rdone;
+
+static const char *warn_name(rfl_reduce_warn w) {
+    switch (w) {
+    case RFL_WARN_TENSOR_UNCOUNTED: return "tensor_uncounted";
+    case RFL_WARN_TENSOR_ESTIMATED: return "tensor_estimated";
+    case RFL_WARN_NO_FP_COUNTERS: return "no_fp_counters";
+    case RFL_WARN_ABOVE_ROOF: return "above_roof";
+    case RFL_WARN_BELOW_COMPULSORY: return "below_compulsory";
+    case RFL_WARN_HIERARCHY: return "hierarchy_inversion";
+    case RFL_WARN_LOW_CLOCK: return "low_clock";
+    case RFL_WARN_AUTO_UNITS: return "auto_units";
+    case RFL_WARN_RATE_DERIVED: return "rate_derived";
+    case RFL_WARN_NAME_TRUNCATED: return "name_truncated";
+    case RFL_WARN_SATURATED: return "saturated";
+    case RFL_WARN_GROUPS_FULL: return "groups_full";
+    case RFL_WARN_NO_TIME: return "no_time";
+    case RFL_WARN_PARTIAL_COUNTERS: return "partial_counters";
+    case RFL_WARN_NO_TENSOR_COUNTERS: return "no_tensor_counters";
+    default: return "warning";
+    }
+}
+
+/* page_reduce_begin(): in_buf holds the machine's name ("" = none). */
+EXPORT(page_reduce_begin) int page_reduce_begin(void) {
+    rfl_reduce_desc d;
+    memset(&d, 0, sizeof d);
+    in_buf[IN_SIZE] = 0;
+    rhw = 0;
+    rdone = 0;
+    if (in_buf[0] && rfl_hw_find(in_buf, &rhw) != RFL_OK) rhw = 0;
+    d.machine = rhw;
+    return (int)rfl_reduce_init(&rst, &d, rscratch, sizeof rscratch);
+}
+
+/* page_reduce_push(n): the next n bytes of the file, in in_buf. 0 = go on;
+   otherwise the (sticky) error: page_reduce_end says where. */
+EXPORT(page_reduce_push) int page_reduce_push(int n) {
+    if (n < 0 || (unsigned)n > IN_SIZE) return (int)RFL_ERR_ARG;
+    if (rst.err.code) return (int)rst.err.code;
+    return (int)rfl_reduce_push(&rst, in_buf, (size_t)n);
+}
+
+static int known(const rfl_kernel_stat *k, unsigned bits) { return (k->work.unknown & bits) == 0; }
+static unsigned prec_bits(int from) {
+    unsigned b = 0;
+    int p;
+    for (p = from; p < RFL_PREC_COUNT; p++) b |= RFL_UNKNOWN_FLOPS(p);
+    return b;
+}
+static int flops_known(const rfl_kernel_stat *k) {
+    return (k->work.unknown & prec_bits(0)) != prec_bits(0);
+}
+static int tensor_known(const rfl_kernel_stat *k) {
+    return (k->work.unknown & prec_bits(RFL_FP64_TENSOR)) != prec_bits(RFL_FP64_TENSOR);
+}
+static int ai_known(const rfl_kernel_stat *k, rfl_level l) {
+    return flops_known(k) && known(k, RFL_UNKNOWN_BYTES(l)) && k->bytes[l] > 0;
+}
+static int fps_known(const rfl_kernel_stat *k) {
+    return flops_known(k) && known(k, RFL_UNKNOWN_TIME) && k->time_ns > 0;
+}
+
+static void reduce_stat_json(const rfl_kernel_stat *k) {
+    double f = rfl_work_flops(&k->work);
+    j_num("id", (double)k->id);
+    j_str("name", k->name);
+    j_bool("name_truncated", (k->flags & RFL_REDUCE_NAME_TRUNCATED) != 0);
+    j_num("invocations", (double)k->invocations);
+    j_num_if("time_s", known(k, RFL_UNKNOWN_TIME), k->work.time_s);
+    j_num_if("flops", flops_known(k), f);
+    j_num_if("bytes_dram", known(k, RFL_UNKNOWN_BYTES(RFL_DRAM)), k->work.bytes[RFL_DRAM]);
+    j_num_if("ai_dram", ai_known(k, RFL_DRAM), rfl_work_ai(&k->work, RFL_DRAM));
+    j_num_if("flops_per_s", fps_known(k), f / k->work.time_s);
+}
+
+/* page_reduce_end(): the totals as rfl-reduce FILE --hw H --json prints
+   them, or {"error", "line", "col", ...}. */
+EXPORT(page_reduce_end) int page_reduce_end(void) {
+    const rfl_kernel_stat *t = &rres.total;
+    rfl_result r = rst.err.code ? rst.err.code : rfl_reduce_finish(&rst, &rres);
+    int i, p;
+    rdone = 0;
+    if (r != RFL_OK) {
+        j_begin();
+        j_obj(0);
+        j_str("error", rst.err.msg[0] ? rst.err.msg : rfl_result_str(r));
+        j_num("line", (double)rst.err.line);
+        j_num("col", (double)rst.err.col);
+        j_num("offset", (double)rst.err.offset);
+        j_end();
+        return j_done();
+    }
+    rdone = 1;
+    j_begin();
+    j_obj(0);
+    j_str("format", rfl_csv_format_name(rres.format));
+    j_num("kernels", (double)rres.kernels);
+    j_num("kernels_seen", (double)rres.kernels_seen);
+    j_str("locale", rres.locale == RFL_LOCALE_EU ? "eu" : rres.locale == RFL_LOCALE_US ? "us" : "auto");
+    j_num_if("time_s", known(t, RFL_UNKNOWN_TIME), t->work.time_s);
+    j_obj("flops");
+    j_num_if("fp64", known(t, RFL_UNKNOWN_FLOPS(RFL_FP64)), (double)t->flops[RFL_FP64]);
+    j_num_if("fp32", known(t, RFL_UNKNOWN_FLOPS(RFL_FP32)), (double)t->flops[RFL_FP32]);
+    j_num_if("fp16", known(t, RFL_UNKNOWN_FLOPS(RFL_FP16)), (double)t->flops[RFL_FP16]);
+    j_num_if("tensor", tensor_known(t), (double)rfl_kernel_tensor_flops(t));
+    j_num_if("total", flops_known(t), rfl_work_flops(&t->work));
+    j_bool("tensor_estimated", (rres.flags & RFL_REDUCE_TENSOR_ESTIMATED) != 0);
+    j_end();
+    j_obj("bytes");
+    for (p = 0; p < RFL_LEVEL_COUNT; p++)
+        j_num_if(rfl_level_name((rfl_level)p), known(t, RFL_UNKNOWN_BYTES(p)), (double)t->bytes[p]);
+    j_end();
+    j_obj("ai");
+    for (p = 0; p < RFL_LEVEL_COUNT; p++)
+        j_num_if(rfl_level_name((rfl_level)p), ai_known(t, (rfl_level)p),
+                 rfl_work_ai(&t->work, (rfl_level)p));
+    j_end();
+    j_num_if("flops_per_s", fps_known(t), rfl_work_flops(&t->work) / t->work.time_s);
+    if (rhw) {
+        rfl_prec mp = rfl_work_main_prec(&t->work);
+        double frac = 0;
+        int ok = rfl_roof_fraction(rhw, &t->work, mp, &frac) == RFL_OK && fps_known(t);
+        j_str("hw", rhw->id);
+        j_str("hw_prec", rfl_prec_name(mp));
+        j_num_if("roof_fraction", ok, frac);
+    }
+    j_arr("warnings");
+    for (i = 0; i < rres.warning_count; i++) {
+        j_obj(0);
+        j_str("code", warn_name(rres.warnings[i].code));
+        if (rres.warnings[i].has_kernel) j_num("kernel", (double)rres.warnings[i].kernel_id);
+        j_str("text", rres.warnings[i].text);
+        j_end();
+    }
+    j_end_arr();
+    j_arr("top");
+    for (i = 0; i < rres.top_count; i++) {
+        j_obj(0);
+        reduce_stat_json(&rres.top[i]);
+        j_end();
+    }
+    j_end_arr();
+    j_end();
+    return j_done();
+}
+
+/* ---- the checker: an answer file pasted or dropped ------------------------
+   page_check(n): the answer file's n bytes in in_buf. The measured values
+   are checked against the profile dropped on the page (for every model
+   whose answer names a profile); without one they stay unchecked. Returns
+   the length of rfl-check --json's object, or of {"error", "field",
+   "line", "col"}. */
+#ifndef RFL_NO_CHECK
+static rfl_json_tok ctoks[RFL_CHECK_TOKS * 4];
+static rfl_check_answers cans;
+static rfl_check_item citems[RFL_CHECK_MAX_ITEMS];
+
+EXPORT(page_check) int page_check(int n) {
+    rfl_error err;
+    rfl_check_desc d;
+    rfl_check_report rep;
+    const rfl_reduce_result *prof[RFL_CHECK_MAX_MODELS];
+    rfl_result r;
+    size_t len;
+    int i;
+    if (n < 0 || (unsigned)n > IN_SIZE) return error_json("an answer file is at most 1 MiB", 0);
+    r = rfl_check_read(in_buf, (size_t)n, ctoks, (int)(sizeof ctoks / sizeof ctoks[0]), &cans, &err);
+    if (r != RFL_OK) {
+        j_begin();
+        j_obj(0);
+        j_str("error", err.msg[0] ? err.msg : rfl_result_str(r));
+        j_str("field", err.where);
+        j_num("line", (double)err.line);
+        j_num("col", (double)err.col);
+        j_end();
+        return j_done();
+    }
+    memset(&d, 0, sizeof d);
+    d.layers = recs, d.layer_cap = RFL_ZOO_MAX_LAYERS;
+    for (i = 0; i < cans.n_models; i++) prof[i] = rdone && cans.models[i].profile[0] ? &rres : 0;
+    d.profiles = prof;
+    r = rfl_check_run(&cans, &d, citems, RFL_CHECK_MAX_ITEMS, &rep);
+    if (r != RFL_OK) return error_json("cannot check", rfl_result_str(r));
+    len = rfl_check_json(&rep, citems, rep.n_items, out_buf, OUT_SIZE);
+    return len < OUT_SIZE ? (int)len : -1;
+}
+#endif
+
+/* ---- the chart --------------------------------------------------------------
+   page_chart(w, h, measured): the roofline of the last estimate's machine
+   with the estimate (hollow) and, when measured and a profile was
+   reduced, the profile (filled), into page_pixels() as RGBA. Returns 0, or
+   an rfl_result (the chart may still be partly drawn). */
+EXPORT(page_chart) int page_chart(int w, int h, int measured) {
+    rfl_canvas c;
+    rfl_roofline_desc d;
+    rfl_point pt[2];
+    const rfl_machine *m[1];
+    int n = 0;
+    rfl_result r;
+    if (w < 1 || h < 1 || w > CHART_MAX_W || h > CHART_MAX_H) return (int)RFL_ERR_ARG;
+    if ((r = rfl_canvas_init(&c, pixels, sizeof pixels, w, h, 4, 0)) != RFL_OK) return (int)r;
+    rfl_canvas_clear(&c, RFL_RGB(255, 255, 255));
+    if (!est.ok) return (int)RFL_ERR_NO_DATA;
+    memset(pt, 0, sizeof pt);
+    memset(&d, 0, sizeof d);
+    m[0] = est.hw;
+    if (est.time_s > 0 && est.work.bytes[RFL_DRAM] > 0) {
+        pt[n].label = est.label;
+        pt[n].ai = rfl_work_ai(&est.work, RFL_DRAM);
+        pt[n].flops_per_s = rfl_work_flops(&est.work) / est.time_s;
+        pt[n].prec = rfl_work_main_prec(&est.work);
+        pt[n].estimate = 1;
+        pt[n].link = 1;
+        n++;
+    }
+    if (measured && rdone) {
+        const rfl_kernel_stat *t = &rres.total;
+        rfl_prec mp = rfl_work_main_prec(&t->work);
+        if (fps_known(t) && ai_known(t, RFL_DRAM) && est.hw->peak_flops[mp] > 0) {
+            pt[n].label = "your profile (measured)";
+            pt[n].ai = rfl_work_ai(&t->work, RFL_DRAM);
+            pt[n].flops_per_s = rfl_work_flops(&t->work) / t->work.time_s;
+            pt[n].prec = mp;
+            pt[n].link = 1;
+            n++;
+        }
+    }
+    d.title = est.title;
+    d.machines = m;
+    d.n_machines = 1;
+    d.points = pt;
+    d.n_points = n;
+    d.prec = n ? pt[0].prec : RFL_FP32;
+    return (int)rfl_chart_roofline(&c, &d);
+}
