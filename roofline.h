@@ -33,6 +33,8 @@
                               records, experts)
        RFL_NO_ONNX            leave out the ONNX reader
        RFL_NO_MACHINE_FILE    leave out the machine-file (JSON) reader
+       RFL_NO_JSON_WRITER     leave out the JSON writer and the documents
+                              it writes (machine files, rfl-reduce --json)
        RFL_NO_PROBE           leave out the probe (measured ceilings)
        RFL_NO_CHECK           leave out the homework checker (API CHECK;
                               also off without the zoo, table or reducer)
@@ -110,7 +112,8 @@
    API BY TASK
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest rfl_hw_match
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
-                  rfl_machine_file_parse (MACHINE FILES below)
+                  rfl_machine_file_parse rfl_machine_file_write
+                  rfl_machine_file_print rfl_machine_file_prec (MACHINE FILES below)
                   rfl_probe_run rfl_probe_levels rfl_probe_kernel_run
                   rfl_probe_job_slice rfl_probe_job_flops rfl_probe_job_bytes
                   rfl_probe_isa_best rfl_probe_isa_name (measured roofs: PROBE)
@@ -137,10 +140,13 @@
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
                   rfl_onnx_build rfl_onnx_read_file rfl_onnx_read_buffer
+                  rfl_onnx_read_stream rfl_onnx_input_dim
                   (the ONNX API section: a model file streamed into layer records)
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_kernel_tensor_flops
-                  rfl_reduce_ceilings_machine rfl_csv_format_name (REDUCER below)
+                  rfl_reduce_ceilings_machine rfl_csv_format_name
+                  rfl_reduce_warn_code rfl_reduce_json rfl_reduce_json_point
+                  (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
                   rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
                   rfl_llm_kernel_role_of (API TRANSFORMERS: the LLM join)
@@ -159,6 +165,11 @@
        JSON:      rfl_json_parse (count mode: NULL tokens) rfl_json_get
                   rfl_json_at rfl_json_path rfl_json_num rfl_json_str
                   rfl_json_str_eq rfl_json_line ([2]; see its API comment)
+                  writer: rfl_json_w_init rfl_json_w_obj rfl_json_w_arr
+                  rfl_json_w_end rfl_json_w_num rfl_json_w_u64 rfl_json_w_num_if
+                  rfl_json_w_null rfl_json_w_bool rfl_json_w_str
+                  rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
+                  docs/schema.md, RFL_SCHEMA_VERSION)
        Names:     rfl_result_str rfl_version rfl_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -776,6 +787,56 @@ RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t siz
 RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s);
 /* Line of the token's first byte (for error messages); 0 for tok < 0. */
 RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
+
+#ifndef RFL_NO_JSON_WRITER
+/* ---- JSON: a small writer into a caller buffer -----------------------------
+   Every JSON document a tool prints (machine files, rfl-reduce --json) is
+   written by the library through this writer, so every front end writes
+   the same keys the same way: members in the order written, two spaces an
+   indent level, numbers through rfl_fmt_num (15 digits, identical on
+   every architecture; not finite: null). The buffer rule: w.len counts
+   the whole document even past cap, so a NULL buffer (count mode) or a
+   short one tells the size to pass next time (w.len + 1, for the NUL).
+       rfl_json_writer w; char buf[4096];
+       rfl_json_w_init(&w, buf, sizeof buf);
+       rfl_json_w_obj(&w, 0);                    the top-level object
+       rfl_json_w_num(&w, "count", 3);
+       rfl_json_w_end(&w);                       closes it (and a newline)
+       if (rfl_json_w_finish(&w) == RFL_OK) fputs(buf, stdout);
+   key: the member's name inside an object, NULL inside an array or at
+   the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
+/* The version of the tools' JSON documents (docs/schema.md): a key renamed,
+   removed or given another meaning raises it; a key added does not. */
+#define RFL_SCHEMA_VERSION 2
+typedef struct rfl_json_writer {
+    char *buf;          /* caller's; NULL: count only */
+    size_t cap;         /* bytes of buf */
+    size_t len;         /* bytes of the document so far (may exceed cap) */
+    int depth;          /* open objects and arrays */
+    uint64_t some;      /* bit d: level d has a member already */
+    uint64_t arr;       /* bit d: level d is an array */
+    rfl_result err;     /* RFL_ERR_FORMAT: too deep, or an end too many */
+} rfl_json_writer;
+RFL_API void rfl_json_w_init(rfl_json_writer *w, char *buf, size_t cap);
+RFL_API void rfl_json_w_obj(rfl_json_writer *w, const char *key);
+RFL_API void rfl_json_w_arr(rfl_json_writer *w, const char *key);
+/* Closes the innermost object or array (at the top: a newline after). */
+RFL_API void rfl_json_w_end(rfl_json_writer *w);
+RFL_API void rfl_json_w_num(rfl_json_writer *w, const char *key, double v);
+/* An exact integer, all its digits (counts beyond 2^53 too). */
+RFL_API void rfl_json_w_u64(rfl_json_writer *w, const char *key, uint64_t v);
+/* v when known is nonzero, else null (unknown is null, never 0). */
+RFL_API void rfl_json_w_num_if(rfl_json_writer *w, const char *key, int known, double v);
+RFL_API void rfl_json_w_null(rfl_json_writer *w, const char *key);
+RFL_API void rfl_json_w_bool(rfl_json_writer *w, const char *key, int v);
+/* A string, escaped (NULL: null); _n: its first n bytes. */
+RFL_API void rfl_json_w_str(rfl_json_writer *w, const char *key, const char *s);
+RFL_API void rfl_json_w_str_n(rfl_json_writer *w, const char *key, const char *s, size_t n);
+/* NUL-terminates the buffer. RFL_OK; RFL_ERR_BUFFER when it was too small
+   (or NULL: count mode; need w->len + 1 bytes); RFL_ERR_FORMAT when the
+   document was not well nested. */
+RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w);
+#endif
 
 /* ---- files: bounded reads (not with RFL_NO_STDIO) ------------------------------
    The caps the tools read their inputs with (the manual's FILES). */
@@ -1890,6 +1951,7 @@ typedef struct rfl_onnx_state {
                                 them and call rfl_onnx_skip, or push them */
     size_t need;             /* arena bytes the read and build need (set by
                                 finish, also with RFL_ERR_BUFFER) */
+    uint64_t seeked;         /* of offset: bytes seeked over (rfl_onnx_skip) */
     rfl_error err;           /* first error (sticky): offset = the stream
                                 byte of a wire error, which its message
                                 names ("byte 12: ..."); where = the tensor
@@ -1955,10 +2017,24 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
                                         void *arena, size_t size, rfl_onnx_graph *g);
 #ifndef RFL_NO_STDIO
 /* Read a file, seeking past weight payloads: init + push + finish.
-   RFL_ERR_IO when it cannot be opened or read (st->err.msg says). */
+   RFL_ERR_IO when it cannot be opened or read (st->err.msg says). The
+   caller's two passes: arena NULL (count mode) gives st->need, then the
+   read into an arena of that size. */
 RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
                                       size_t size, rfl_onnx_graph *g);
+/* The same from an open stream, from where it stands (standard input, a
+   pipe): payloads are seeked over when f can seek, else read and
+   dropped. st->offset - st->seeked bytes were read. f stays open. */
+#include <stdio.h>
+RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena,
+                                        size_t size, rfl_onnx_graph *g);
 #endif
+/* Dim `axis` of graph input `input` as rfl_onnx_build saw it with desc d
+   (info: what the build said): the batch for a symbolic or unknown batch
+   axis, a d->dims value for a named one, else the file's; -1 when none of
+   these (a symbolic dim without a value). */
+RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc *d,
+                                   const rfl_onnx_info *info, int input, int axis);
 
 #endif /* RFL_NO_ONNX */
 
@@ -1994,6 +2070,7 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
 #define RFL_REDUCE_WARN_MAX 16   /* warnings kept (more are counted) */
 #define RFL_REDUCE_WARN_TEXT 320 /* bytes per warning text, with the NUL */
 #define RFL_REDUCE_CARRY 256     /* partial-field carry taken from scratch */
+#define RFL_REDUCE_DEVICE_MAX 96 /* device name bytes kept, with the NUL */
 #define RFL_REDUCE_SCRATCH_SIZE(max_columns) \
     ((size_t)RFL_REDUCE_CARRY + 3 * (size_t)(max_columns))
 #define RFL_REDUCE_SCRATCH_DEFAULT RFL_REDUCE_SCRATCH_SIZE(8192)
@@ -2094,6 +2171,10 @@ typedef struct rfl_reduce_warning {
 
 typedef struct rfl_reduce_result {
     rfl_csv_format format;     /* the first section's format */
+    char device[RFL_REDUCE_DEVICE_MAX]; /* the device's name as the profile
+                                  gives it ("NVIDIA H100 80GB HBM3": ncu raw
+                                  pages' device__attribute_display_name,
+                                  first kernel row); "" when it gives none */
     rfl_locale locale;         /* declared or detected (AUTO: no evidence) */
     uint64_t kernels;          /* kernels counted after filters */
     uint64_t kernels_seen;     /* before filters */
@@ -2150,7 +2231,7 @@ typedef struct rfl_reduce_state {
     size_t pre_len;
     rfl_csv_format fmt;
     rfl_locale locale;
-    int top_n, key_col[10];
+    int top_n, key_col[11];
     int roles_seen[RFL__ROLES];
     unsigned char role_ucls[RFL__ROLES], role_unit_set[RFL__ROLES], kset[RFL__ROLES];
     unsigned char role_plain[RFL__ROLES];
@@ -2226,6 +2307,31 @@ RFL_API uint64_t rfl_kernel_tensor_flops(const rfl_kernel_stat *k);
    "profile" (so rfl_work_attainable etc. can use it). */
 RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
                                          rfl_machine *out);
+
+/* A warning's stable code ("padded_mma", "below_compulsory", ...): what
+   tests and users match on. */
+RFL_API const char *rfl_reduce_warn_code(rfl_reduce_warn w);
+
+#ifndef RFL_NO_JSON_WRITER
+/* rfl-reduce --json, written once here (docs/schema.md, RFL_SCHEMA_VERSION):
+   format, kernels, kernels_seen, locale, time_s, time_ns, flops{fp64, fp32,
+   fp16, tensor, total, tensor_estimated, by_precision{...}}, bytes{dram,
+   l2, l1}, ai{dram, l2, l1}, flops_per_s, tensor_inst, ceilings{...},
+   with hw: hw, hw_prec, roof_fraction; warnings[{code, kernel, text}],
+   top[kernel], and with groups (desc.groups of the reduction, or NULL):
+   by_name[kernel] and other. A kernel has id, name, name_truncated,
+   invocations, then time_s, flops, bytes, ai and flops_per_s with the
+   totals' meaning (objects per precision and level). A quantity the
+   profile did not measure is null, never 0. The top-level object is
+   opened and closed here (newline after). */
+RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
+                             const rfl_kernel_stat *groups, const rfl_machine *hw);
+/* The reader's side of the same keys: the DRAM arithmetic intensity and
+   achieved FLOP/s of object obj of such a document (the totals, or one
+   kernel of top / by_name): ai.dram, else flops.total / bytes.dram;
+   flops_per_s, else flops.total / time_s. 1 when both are known (> 0). */
+RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, double *flops_per_s);
+#endif
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
@@ -2716,6 +2822,26 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
                                           char *strbuf, size_t strsize,
                                           rfl_machine_file *out,
                                           rfl_error *err);
+#ifndef RFL_NO_JSON_WRITER
+/* The writer beside the reader: the members of a machine file (what
+   rfl-hw NAME --json prints) into the object the caller opened, so that a
+   tool may add its own '_' members before closing it:
+       rfl_json_w_obj(&w, 0); rfl_machine_file_write(&w, &mf); rfl_json_w_end(&w);
+   Keys in the order of the reader's list above: name, id, aliases, kind,
+   peak_flops (fp64 first, then by unit kind), mem_bw, mem_bytes,
+   l2_bytes, units, boost_mhz, tdp_w, ridge (every prec_level > 0),
+   source, and "measured" when mf->has_measured (its empty objects left
+   out, threads when > 0). A figure <= 0 is null. Read back, it gives the
+   same machine (a round trip). */
+RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf);
+/* The whole document into buf[size] (NUL-terminated). Returns the bytes
+   it needs, NUL included: when that is over size, nothing usable was
+   written (buf NULL: count only). */
+RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_file *mf);
+#endif
+/* The order machine files list precisions in (fp64 first, then by unit
+   kind): the i-th, for 0 <= i < RFL_PREC_COUNT. */
+RFL_API rfl_prec rfl_machine_file_prec(int i);
 #endif /* RFL_NO_MACHINE_FILE */
 
 #ifndef RFL_NO_PROBE
@@ -3954,6 +4080,118 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok) {
     return line;
 }
 
+#ifndef RFL_NO_JSON_WRITER
+/* ---- the writer ------------------------------------------------------------- */
+RFL_API void rfl_json_w_init(rfl_json_writer *w, char *buf, size_t cap) {
+    RFL_MEMSET(w, 0, sizeof *w);
+    w->buf = buf;
+    w->cap = buf ? cap : 0;
+}
+
+/* Bytes into the buffer while they fit; len counts them all. */
+static void rfl__jw_put(rfl_json_writer *w, const char *s, size_t n) {
+    size_t room = w->len < w->cap ? w->cap - w->len : 0;
+    if (room) RFL_MEMCPY(w->buf + w->len, s, n < room ? n : room);
+    w->len += n;
+}
+static void rfl__jw_c(rfl_json_writer *w, char c) { rfl__jw_put(w, &c, 1); }
+
+static void rfl__jw_quoted(rfl_json_writer *w, const char *s, size_t n) {
+    static const char hex[] = "0123456789abcdef";
+    size_t i;
+    rfl__jw_c(w, '"');
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char e[6] = {'\\', 'u', '0', '0', 0, 0};
+        if (c == '"' || c == '\\') e[1] = (char)c, rfl__jw_put(w, e, 2);
+        else if (c == '\n' || c == '\t') e[1] = (char)(c == '\n' ? 'n' : 't'), rfl__jw_put(w, e, 2);
+        else if (c < 0x20) e[4] = hex[c >> 4], e[5] = hex[c & 15], rfl__jw_put(w, e, 6);
+        else rfl__jw_c(w, (char)c);
+    }
+    rfl__jw_c(w, '"');
+}
+
+/* Before a value: the comma, the new line and indent, the key. */
+static void rfl__jw_sep(rfl_json_writer *w, const char *key) {
+    int i;
+    if (w->depth > 0) {
+        uint64_t bit = (uint64_t)1 << (w->depth - 1);
+        if (w->some & bit) rfl__jw_c(w, ',');
+        w->some |= bit;
+        rfl__jw_c(w, '\n');
+        for (i = 0; i < w->depth; i++) rfl__jw_put(w, "  ", 2);
+    }
+    if (key) {
+        rfl__jw_quoted(w, key, rfl__strlen(key));
+        rfl__jw_put(w, ": ", 2);
+    }
+}
+
+static void rfl__jw_open(rfl_json_writer *w, const char *key, int array) {
+    uint64_t bit;
+    rfl__jw_sep(w, key);
+    rfl__jw_c(w, array ? '[' : '{');
+    if (w->depth >= 64) { w->err = RFL_ERR_FORMAT; return; }
+    bit = (uint64_t)1 << w->depth++;
+    w->some &= ~bit;
+    w->arr = array ? w->arr | bit : w->arr & ~bit;
+}
+RFL_API void rfl_json_w_obj(rfl_json_writer *w, const char *key) { rfl__jw_open(w, key, 0); }
+RFL_API void rfl_json_w_arr(rfl_json_writer *w, const char *key) { rfl__jw_open(w, key, 1); }
+
+RFL_API void rfl_json_w_end(rfl_json_writer *w) {
+    uint64_t bit;
+    int i;
+    if (w->depth <= 0) { w->err = RFL_ERR_FORMAT; return; }
+    bit = (uint64_t)1 << --w->depth;
+    if (w->some & bit) {
+        rfl__jw_c(w, '\n');
+        for (i = 0; i < w->depth; i++) rfl__jw_put(w, "  ", 2);
+    }
+    rfl__jw_c(w, (w->arr & bit) ? ']' : '}');
+    if (w->depth == 0) rfl__jw_c(w, '\n');
+}
+
+RFL_API void rfl_json_w_null(rfl_json_writer *w, const char *key) {
+    rfl__jw_sep(w, key);
+    rfl__jw_put(w, "null", 4);
+}
+RFL_API void rfl_json_w_num(rfl_json_writer *w, const char *key, double v) {
+    char b[40];
+    if (v != v || v - v != 0.0) { rfl_json_w_null(w, key); return; }
+    rfl__jw_sep(w, key);
+    rfl__jw_put(w, b, rfl_fmt_num(b, sizeof b, v, 15));
+}
+RFL_API void rfl_json_w_u64(rfl_json_writer *w, const char *key, uint64_t v) {
+    char b[24];
+    rfl__jw_sep(w, key);
+    rfl__jw_put(w, b, rfl_fmt_u64(b, sizeof b, v));
+}
+RFL_API void rfl_json_w_num_if(rfl_json_writer *w, const char *key, int known, double v) {
+    if (known) rfl_json_w_num(w, key, v);
+    else rfl_json_w_null(w, key);
+}
+RFL_API void rfl_json_w_bool(rfl_json_writer *w, const char *key, int v) {
+    rfl__jw_sep(w, key);
+    rfl__jw_put(w, v ? "true" : "false", v ? 4 : 5);
+}
+RFL_API void rfl_json_w_str_n(rfl_json_writer *w, const char *key, const char *s, size_t n) {
+    if (!s) { rfl_json_w_null(w, key); return; }
+    rfl__jw_sep(w, key);
+    rfl__jw_quoted(w, s, n);
+}
+RFL_API void rfl_json_w_str(rfl_json_writer *w, const char *key, const char *s) {
+    rfl_json_w_str_n(w, key, s, s ? rfl__strlen(s) : 0);
+}
+
+RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w) {
+    if (w->len < w->cap) w->buf[w->len] = 0;
+    else if (w->cap) w->buf[w->cap - 1] = 0;
+    if (w->err || w->depth) return RFL_ERR_FORMAT;
+    return w->len < w->cap ? RFL_OK : RFL_ERR_BUFFER;
+}
+#endif /* RFL_NO_JSON_WRITER */
+
 /* ==========================================================================
    [3]  MACHINES
    the hardware table, lookups, machines from CPU parts
@@ -4612,6 +4850,98 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json
     if (err) *err = f.doc.err;
     return r;
 }
+
+/* ---- the writer ------------------------------------------------------------- */
+RFL_API rfl_prec rfl_machine_file_prec(int i) {
+    static const rfl_prec order[RFL_PREC_COUNT] = {
+        RFL_FP64, RFL_FP64_TENSOR, RFL_FP32, RFL_TF32_TENSOR, RFL_FP16,
+        RFL_FP16_TENSOR, RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
+    return i >= 0 && i < RFL_PREC_COUNT ? order[i] : RFL_FP32;
+}
+
+#ifndef RFL_NO_JSON_WRITER
+/* peak_flops and mem_bw. skip_empty: leave out an object with no value > 0
+   (a probe that measured only bandwidth), which the reader would reject. */
+static void rfl__mfw_ceilings(rfl_json_writer *w, const rfl_machine *m, int skip_empty) {
+    int i, l, peaks = 0, bws = 0;
+    for (i = 0; i < RFL_PREC_COUNT; i++) peaks += m->peak_flops[i] > 0;
+    for (l = 0; l < RFL_LEVEL_COUNT; l++) bws += m->bw_bytes_per_s[l] > 0;
+    if (peaks || !skip_empty) {
+        rfl_json_w_obj(w, "peak_flops");
+        for (i = 0; i < RFL_PREC_COUNT; i++) {
+            rfl_prec p = rfl_machine_file_prec(i);
+            rfl_json_w_num_if(w, rfl_prec_name(p), m->peak_flops[p] > 0, m->peak_flops[p]);
+        }
+        rfl_json_w_end(w);
+    }
+    if (bws || !skip_empty) {
+        rfl_json_w_obj(w, "mem_bw");
+        for (l = 0; l < RFL_LEVEL_COUNT; l++)
+            rfl_json_w_num_if(w, rfl_level_name((rfl_level)l), m->bw_bytes_per_s[l] > 0,
+                              m->bw_bytes_per_s[l]);
+        rfl_json_w_end(w);
+    }
+}
+
+/* "fp32_dram": every ridge point the machine has. */
+static void rfl__mfw_ridges(rfl_json_writer *w, const rfl_machine *m) {
+    char key[48];
+    int i, l;
+    rfl_json_w_obj(w, "ridge");
+    for (i = 0; i < RFL_PREC_COUNT; i++)
+        for (l = 0; l < RFL_LEVEL_COUNT; l++) {
+            rfl_prec p = rfl_machine_file_prec(i);
+            double r = rfl_ridge(m, p, (rfl_level)l);
+            size_t n = rfl__strlen(rfl_prec_name(p)), k = rfl__strlen(rfl_level_name((rfl_level)l));
+            if (!(r > 0) || n + k + 2 > sizeof key) continue;
+            RFL_MEMCPY(key, rfl_prec_name(p), n);
+            key[n] = '_';
+            RFL_MEMCPY(key + n + 1, rfl_level_name((rfl_level)l), k + 1);
+            rfl_json_w_num(w, key, r);
+        }
+    rfl_json_w_end(w);
+}
+
+RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf) {
+    const rfl_machine *m = &mf->machine;
+    const char *a = m->aliases;
+    rfl_json_w_str(w, "name", m->name);
+    rfl_json_w_str(w, "id", m->id);
+    rfl_json_w_arr(w, "aliases");
+    while (a && *a) { /* "a100,a100-40gb" -> two strings */
+        size_t n = 0;
+        while (a[n] && a[n] != ',') n++;
+        rfl_json_w_str_n(w, 0, a, n);
+        a += n + (a[n] == ',');
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_str(w, "kind", rfl_kind_name(m->kind));
+    rfl__mfw_ceilings(w, m, 0);
+    rfl_json_w_num_if(w, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
+    rfl_json_w_num_if(w, "l2_bytes", m->l2_bytes > 0, m->l2_bytes);
+    rfl_json_w_num_if(w, "units", m->units > 0, m->units);
+    rfl_json_w_num_if(w, "boost_mhz", m->boost_mhz > 0, m->boost_mhz);
+    rfl_json_w_num_if(w, "tdp_w", m->tdp_w > 0, m->tdp_w);
+    rfl__mfw_ridges(w, m);
+    rfl_json_w_str(w, "source", m->source);
+    if (!mf->has_measured) return;
+    rfl_json_w_obj(w, "measured");
+    rfl__mfw_ceilings(w, &mf->measured, 1);
+    rfl_json_w_num_if(w, "threads", mf->measured_threads > 0, mf->measured_threads);
+    rfl_json_w_str(w, "source", mf->measured.source);
+    rfl_json_w_end(w);
+}
+
+RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_file *mf) {
+    rfl_json_writer w;
+    rfl_json_w_init(&w, buf, size);
+    rfl_json_w_obj(&w, 0);
+    rfl_machine_file_write(&w, mf);
+    rfl_json_w_end(&w);
+    rfl_json_w_finish(&w);
+    return w.len + 1;
+}
+#endif /* RFL_NO_JSON_WRITER */
 #endif /* RFL_NO_MACHINE_FILE */
 
 
@@ -8289,6 +8619,7 @@ RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n) {
     if (st->err.code) return st->err.code;
     if (st->phase_ != RFL__OXP_SKIP || n > st->remain_) return RFL_ERR_ARG;
     st->offset += n;
+    st->seeked += n;
     st->remain_ -= n;
     st->skip = st->remain_;
     if (!st->remain_) return rfl__ox_field_done(st);
@@ -10896,27 +11227,21 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
    buffer keeps the frame under 1 KiB for small stacks); payloads the
    reader skips are seeked over (fseek from the current position, in steps
    a long can hold), so the reads cover only the graph. */
-RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
-                                      size_t size, rfl_onnx_graph *g) {
+RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena, size_t size,
+                                        rfl_onnx_graph *g) {
     unsigned char buf[512];
-    FILE *f;
     size_t n;
-    long end = 0;
+    long start = 0, end = 0;
     int size_known = 0;
     rfl_result r;
-    if (!st || !path || !g) return RFL_ERR_ARG;
+    if (!st || !f || !g) return RFL_ERR_ARG;
     r = rfl_onnx_init(st, arena, size);
     if (r) return r;
-    f = fopen(path, "rb");
-    if (!f) {
-        return rfl__err_set(&st->err, RFL_ERR_IO, "cannot open the file");
-    }
-    /* the file's size bounds every seek: a payload cut short by the end
+    /* the stream's size bounds every seek: a payload cut short by the end
        of the file is read (not seeked over), so finish sees the truncation */
-    if (fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-        size_known = 1;
-    else
-        rewind(f);
+    if ((start = ftell(f)) >= 0 && fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) >= start &&
+        fseek(f, start, SEEK_SET) == 0)
+        size_known = 1, end -= start;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         if (rfl_onnx_push(st, buf, n)) break;
         while (size_known && st->skip > 0 && st->skip <= (uint64_t)end - st->offset) {
@@ -10926,11 +11251,48 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
         }
     }
     if (ferror(f) && !st->err.code) rfl__err_set(&st->err, RFL_ERR_IO, "read error");
-    fclose(f);
     if (st->err.code) return st->err.code;
     return rfl_onnx_finish(st, g);
 }
+
+RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
+                                      size_t size, rfl_onnx_graph *g) {
+    FILE *f;
+    rfl_result r;
+    if (!st || !path || !g) return RFL_ERR_ARG;
+    r = rfl_onnx_init(st, arena, size);
+    if (r) return r;
+    f = fopen(path, "rb");
+    if (!f) return rfl__err_set(&st->err, RFL_ERR_IO, "cannot open the file");
+    r = rfl_onnx_read_stream(st, f, arena, size, g);
+    fclose(f);
+    return r;
+}
 #endif
+
+RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc *d,
+                                   const rfl_onnx_info *info, int input, int axis) {
+    const rfl_onnx_value *v;
+    const rfl_onnx_dim *dim;
+    const char *p = d ? d->dims : 0;
+    size_t n;
+    if (!g || input < 0 || input >= g->input_count) return -1;
+    v = &g->values[g->inputs[input]];
+    if (axis < 0 || axis >= v->rank) return -1;
+    dim = &v->dims[axis];
+    n = dim->param ? rfl__strlen(dim->param) : 0;
+    while (n && p && *p) { /* "seq=128,height=224" */
+        if (rfl__memeq(p, dim->param, n) && p[n] == '=') {
+            int64_t x = 0;
+            for (p += n + 1; *p >= '0' && *p <= '9' && x < ((int64_t)1 << 58); p++) x = x * 10 + (*p - '0');
+            return x;
+        }
+        while (*p && *p != ',') p++;
+        if (*p) p++;
+    }
+    if (info && axis == info->batch_axis && (dim->value < 0 || dim->param)) return (int64_t)info->batch;
+    return dim->param ? -1 : dim->value;
+}
 #endif /* RFL_NO_ONNX */
 
 
@@ -10983,7 +11345,7 @@ enum { /* roles: what a used column means (index into the per-kernel values) */
 typedef char rfl__roles_fit[RFL__R_COUNT <= RFL__ROLES ? 1 : -1];
 /* key columns: codes above every role in the column map */
 enum { RFL__K_ID = 200, RFL__K_NAME, RFL__K_CC, RFL__K_MNAME, RFL__K_MUNIT,
-       RFL__K_MVALUE, RFL__K_INVOC, RFL__K_AVG, RFL__K_TYPE, RFL__K_TIME };
+       RFL__K_MVALUE, RFL__K_INVOC, RFL__K_AVG, RFL__K_TYPE, RFL__K_TIME, RFL__K_DEVICE };
 /* unit classes a role accepts */
 enum { RFL__U_TIME = 1, RFL__U_BYTES, RFL__U_COUNT, RFL__U_HZ, RFL__U_PERCYC,
        RFL__U_BPS, RFL__U_PCT };
@@ -12034,7 +12396,8 @@ static const struct { unsigned fmts; const char *name; int code; } rfl__key_name
     {1u << RFL_CSV_NVPROF_SUMMARY, "Type", RFL__K_TYPE},
     {1u << RFL_CSV_NVPROF_SUMMARY, "Time", RFL__K_TIME},
     {1u << RFL_CSV_NVPROF_TRACE, "Duration", RFL__K_TIME},
-    {1u << RFL_CSV_NVPROF_SUMMARY | 1u << RFL_CSV_NVPROF_TRACE, "Name", RFL__K_NAME}};
+    {1u << RFL_CSV_NVPROF_SUMMARY | 1u << RFL_CSV_NVPROF_TRACE, "Name", RFL__K_NAME},
+    {1u << RFL_CSV_NCU_RAW, "device__attribute_display_name", RFL__K_DEVICE}};
 
 static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t n, int overflow) {
     int code = 0, ucls = 0;
@@ -12060,16 +12423,22 @@ static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t 
     return RFL_OK;
 }
 
-static rfl_result rfl__header_end(rfl_reduce_state *st) {
-#define RFL__KC(key) (st->key_col[RFL__K_##key - RFL__K_ID]) /* its column, -1 = none */
+/* runs[c]: unused columns starting at c (the hot path skips them). The
+   runs right of a column do not depend on it, so they may be remade in
+   the middle of a row. */
+static void rfl__col_runs(rfl_reduce_state *st) {
     uint32_t c, run = 0;
-    st->ncols = st->col + 1;
-    /* runs[c]: unused columns starting at c (the hot path skips them) */
     for (c = st->ncols; c-- > 0;) {
         run = st->colmap[c] ? 0 : run < 65535 ? run + 1 : run;
         st->runs[2 * c] = (unsigned char)(run & 255);
         st->runs[2 * c + 1] = (unsigned char)(run >> 8);
     }
+}
+
+static rfl_result rfl__header_end(rfl_reduce_state *st) {
+#define RFL__KC(key) (st->key_col[RFL__K_##key - RFL__K_ID]) /* its column, -1 = none */
+    st->ncols = st->col + 1;
+    rfl__col_runs(st);
     switch (st->fmt) {
     case RFL_CSV_NCU_RAW:
         st->row_kind = RFL__ROW_UNITS;
@@ -12233,6 +12602,11 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
         st->unit[0] = 0;
         st->kset[0] = 0;
         return rfl__put_value(st, 0, s, n, &st->nv_time_unit, 1);
+    case RFL__K_DEVICE: /* the first row's names the device: then the column is skipped */
+        if (!st->res.device[0]) rfl__copy_text(st->res.device, sizeof st->res.device, s, n);
+        st->colmap[st->col] = 0;
+        rfl__col_runs(st);
+        return RFL_OK;
     default:
         if (code > 0 && code < RFL__R_COUNT) {
             st->unit[0] = 0;
@@ -12423,6 +12797,7 @@ static rfl_result rfl__field_end_s(rfl_reduce_state *st, const char *s, size_t n
     if (!st->quoted) while (n && s[n - 1] == '\r') n--;
     if (st->row_kind == RFL__ROW_HEADER) return rfl__header_field(st, s, n, st->field_over);
     if (st->field_over) {
+        if (st->colmap[st->col] == RFL__K_DEVICE) return RFL_OK; /* text, not needed whole */
         if (st->row_kind == RFL__ROW_UNITS)
             return rfl__fail_field(st, RFL_ERR_UNIT, "unit longer than the carry", 0, 0, 0);
         return rfl__fail_field(st, RFL_ERR_FIELD_TOO_LONG,
@@ -13331,6 +13706,167 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
     for (i = 0; i < RFL_LEVEL_COUNT; i++) out->bw_bytes_per_s[i] = r->ceil_bw[i];
     out->boost_mhz = r->sm_clock_hz / 1e6;
 }
+
+RFL_API const char *rfl_reduce_warn_code(rfl_reduce_warn w) {
+    static const char *const codes[RFL_WARN_COUNT_] = {
+        "warning", "tensor_uncounted", "tensor_estimated", "no_fp_counters", "above_roof",
+        "below_compulsory", "hierarchy_inversion", "low_clock", "auto_units", "rate_derived",
+        "name_truncated", "saturated", "groups_full", "no_time", "partial_counters",
+        "no_tensor_counters"};
+    return (int)w > 0 && (int)w < (int)RFL_WARN_COUNT_ ? codes[w] : "warning";
+}
+
+#ifndef RFL_NO_JSON_WRITER
+/* ---- rfl-reduce --json ------------------------------------------------------ */
+#define RFL__KNOWN(k, bits) (((k)->work.unknown & (bits)) == 0)
+static unsigned rfl__prec_bits(int first) {
+    unsigned b = 0;
+    int p;
+    for (p = first; p < RFL_PREC_COUNT; p++) b |= RFL_UNKNOWN_FLOPS(p);
+    return b;
+}
+/* some precision (of those from first on) known? */
+static int rfl__flops_known(const rfl_kernel_stat *k, int first) {
+    return (k->work.unknown & rfl__prec_bits(first)) != rfl__prec_bits(first);
+}
+static int rfl__ai_known(const rfl_kernel_stat *k, rfl_level l) {
+    return rfl__flops_known(k, 0) && RFL__KNOWN(k, RFL_UNKNOWN_BYTES(l)) && k->bytes[l] > 0;
+}
+static int rfl__fps_known(const rfl_kernel_stat *k) {
+    return rfl__flops_known(k, 0) && RFL__KNOWN(k, RFL_UNKNOWN_TIME) && k->time_ns > 0;
+}
+
+/* The members of "flops" that totals and kernels share. */
+static void rfl__rj_flops(rfl_json_writer *w, const rfl_kernel_stat *k) {
+    rfl_json_w_num_if(w, "fp64", RFL__KNOWN(k, RFL_UNKNOWN_FLOPS(RFL_FP64)), (double)k->flops[RFL_FP64]);
+    rfl_json_w_num_if(w, "fp32", RFL__KNOWN(k, RFL_UNKNOWN_FLOPS(RFL_FP32)), (double)k->flops[RFL_FP32]);
+    rfl_json_w_num_if(w, "fp16", RFL__KNOWN(k, RFL_UNKNOWN_FLOPS(RFL_FP16)), (double)k->flops[RFL_FP16]);
+    rfl_json_w_num_if(w, "tensor", rfl__flops_known(k, RFL_FP64_TENSOR), (double)rfl_kernel_tensor_flops(k));
+    rfl_json_w_num_if(w, "total", rfl__flops_known(k, 0), rfl_work_flops(&k->work));
+}
+
+/* bytes{dram, l2, l1}, ai{dram, l2, l1}, flops_per_s: totals and kernels alike. */
+static void rfl__rj_levels(rfl_json_writer *w, const rfl_kernel_stat *k) {
+    int l;
+    rfl_json_w_obj(w, "bytes");
+    for (l = 0; l < RFL_LEVEL_COUNT; l++)
+        rfl_json_w_num_if(w, rfl_level_name((rfl_level)l), RFL__KNOWN(k, RFL_UNKNOWN_BYTES(l)),
+                          (double)k->bytes[l]);
+    rfl_json_w_end(w);
+    rfl_json_w_obj(w, "ai");
+    for (l = 0; l < RFL_LEVEL_COUNT; l++)
+        rfl_json_w_num_if(w, rfl_level_name((rfl_level)l), rfl__ai_known(k, (rfl_level)l),
+                          rfl_work_ai(&k->work, (rfl_level)l));
+    rfl_json_w_end(w);
+    rfl_json_w_num_if(w, "flops_per_s", rfl__fps_known(k), rfl_work_flops(&k->work) / k->work.time_s);
+}
+
+/* One kernel (or name group) of top / by_name; with_name 0: "other". */
+static void rfl__rj_kernel(rfl_json_writer *w, const char *key, const rfl_kernel_stat *k,
+                           int with_name) {
+    rfl_json_w_obj(w, key);
+    if (with_name) {
+        rfl_json_w_num(w, "id", (double)k->id);
+        rfl_json_w_str(w, "name", k->name);
+        rfl_json_w_bool(w, "name_truncated", (k->flags & RFL_REDUCE_NAME_TRUNCATED) != 0);
+    }
+    rfl_json_w_num(w, "invocations", (double)k->invocations);
+    rfl_json_w_num_if(w, "time_s", RFL__KNOWN(k, RFL_UNKNOWN_TIME), k->work.time_s);
+    rfl_json_w_obj(w, "flops");
+    rfl__rj_flops(w, k);
+    rfl_json_w_end(w);
+    rfl__rj_levels(w, k);
+    rfl_json_w_end(w);
+}
+
+static void rfl__rj_total_flops(rfl_json_writer *w, const rfl_reduce_result *r) {
+    const rfl_kernel_stat *t = &r->total;
+    int p;
+    rfl_json_w_obj(w, "flops");
+    rfl__rj_flops(w, t);
+    rfl_json_w_bool(w, "tensor_estimated", (r->flags & RFL_REDUCE_TENSOR_ESTIMATED) != 0);
+    if (r->tensor_flops_per_inst > 0) rfl_json_w_num(w, "tensor_flops_per_inst", r->tensor_flops_per_inst);
+    rfl_json_w_obj(w, "by_precision");
+    for (p = 0; p < RFL_PREC_COUNT; p++)
+        rfl_json_w_num_if(w, rfl_prec_name((rfl_prec)p), RFL__KNOWN(t, RFL_UNKNOWN_FLOPS(p)),
+                          (double)t->flops[p]);
+    rfl_json_w_end(w);
+    rfl_json_w_end(w);
+}
+
+/* The profile's own ceilings, and with hw the fraction of its roof. */
+static void rfl__rj_ceilings(rfl_json_writer *w, const rfl_reduce_result *r, const rfl_machine *hw) {
+    rfl_json_w_obj(w, "ceilings");
+    rfl_json_w_num_if(w, "fp32_flops_per_s", r->ceil_flops[RFL_FP32] > 0, r->ceil_flops[RFL_FP32]);
+    rfl_json_w_num_if(w, "fp64_flops_per_s", r->ceil_flops[RFL_FP64] > 0, r->ceil_flops[RFL_FP64]);
+    rfl_json_w_num_if(w, "fp16_flops_per_s", r->ceil_flops[RFL_FP16] > 0, r->ceil_flops[RFL_FP16]);
+    rfl_json_w_num_if(w, "dram_bytes_per_s", r->ceil_bw[RFL_DRAM] > 0, r->ceil_bw[RFL_DRAM]);
+    rfl_json_w_num_if(w, "l2_bytes_per_s", r->ceil_bw[RFL_L2] > 0, r->ceil_bw[RFL_L2]);
+    rfl_json_w_num_if(w, "l1_bytes_per_s", r->ceil_bw[RFL_L1] > 0, r->ceil_bw[RFL_L1]);
+    rfl_json_w_num_if(w, "sm_clock_hz", r->sm_clock_hz > 0, r->sm_clock_hz);
+    rfl_json_w_end(w);
+    if (hw) {
+        rfl_prec mp = rfl_work_main_prec(&r->total.work);
+        double frac = 0;
+        int ok = rfl_roof_fraction(hw, &r->total.work, mp, &frac) == RFL_OK && rfl__fps_known(&r->total);
+        rfl_json_w_str(w, "hw", hw->id);
+        rfl_json_w_str(w, "hw_prec", rfl_prec_name(mp));
+        rfl_json_w_num_if(w, "roof_fraction", ok, frac);
+    }
+}
+
+RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
+                             const rfl_kernel_stat *groups, const rfl_machine *hw) {
+    const rfl_kernel_stat *t = &r->total;
+    int i;
+    rfl_json_w_obj(w, 0);
+    rfl_json_w_str(w, "format", rfl_csv_format_name(r->format));
+    rfl_json_w_num(w, "kernels", (double)r->kernels);
+    rfl_json_w_num(w, "kernels_seen", (double)r->kernels_seen);
+    rfl_json_w_str(w, "locale", r->locale == RFL_LOCALE_EU ? "eu" : r->locale == RFL_LOCALE_US ? "us" : "auto");
+    rfl_json_w_num_if(w, "time_s", RFL__KNOWN(t, RFL_UNKNOWN_TIME), t->work.time_s);
+    rfl_json_w_num_if(w, "time_ns", RFL__KNOWN(t, RFL_UNKNOWN_TIME), (double)t->time_ns);
+    rfl__rj_total_flops(w, r);
+    rfl__rj_levels(w, t);
+    rfl_json_w_num(w, "tensor_inst", (double)t->tensor_inst);
+    rfl__rj_ceilings(w, r, hw);
+    rfl_json_w_arr(w, "warnings");
+    for (i = 0; i < r->warning_count; i++) {
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "code", rfl_reduce_warn_code(r->warnings[i].code));
+        if (r->warnings[i].has_kernel) rfl_json_w_num(w, "kernel", (double)r->warnings[i].kernel_id);
+        rfl_json_w_str(w, "text", r->warnings[i].text);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_arr(w, "top");
+    for (i = 0; i < r->top_count; i++) rfl__rj_kernel(w, 0, &r->top[i], 1);
+    rfl_json_w_end(w);
+    if (groups) {
+        rfl_json_w_arr(w, "by_name");
+        for (i = 0; i < r->group_count; i++) rfl__rj_kernel(w, 0, &groups[i], 1);
+        rfl_json_w_end(w);
+        rfl__rj_kernel(w, "other", &r->other, 0);
+    }
+    rfl_json_w_end(w);
+}
+#undef RFL__KNOWN
+
+static double rfl__json_num_at(const rfl_json_doc *d, int obj, const char *path) {
+    double v;
+    return rfl_json_num(d, rfl_json_path(d, obj, path), &v) ? v : -1;
+}
+
+RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, double *flops_per_s) {
+    double total = rfl__json_num_at(d, obj, "flops.total"), dram = rfl__json_num_at(d, obj, "bytes.dram");
+    double time_s = rfl__json_num_at(d, obj, "time_s");
+    *ai = rfl__json_num_at(d, obj, "ai.dram");
+    *flops_per_s = rfl__json_num_at(d, obj, "flops_per_s");
+    if (!(*ai > 0) && total > 0 && dram > 0) *ai = total / dram;
+    if (!(*flops_per_s > 0) && total > 0 && time_s > 0) *flops_per_s = total / time_s;
+    return *ai > 0 && *flops_per_s > 0;
+}
+#endif /* RFL_NO_JSON_WRITER */
 
 #undef RFL__HAS
 #undef RFL__U

@@ -1,5 +1,3 @@
-# issue 19: machine files (--hw-file). Every tool includes tools/machine_file.h
-# through tools/tool.h.
-$(TOOLS): tools/machine_file.h
-# the machine-file fuzz harness writes files back with the tools' writer
-build/fuzz/fuzz_machine_file: tools/tool.h tools/machine_file.h
+# issue 19: machine files (--hw-file): the library reads and writes them;
+# the tools on tools/tool.h take --hw-file through tools/machine_file.h.
+build/rfl-estimate build/rfl-report: tools/machine_file.h

@@ -1,13 +1,13 @@
 /* The machine-file reader (rfl_machine_file_parse): hand-written files with
    the figures typed here, a "measured" object, every kind of bad file (the
    field and line it must name are typed here too), caller buffers too
-   small, and every table machine through the tools' JSON writer and back.
+   small, and every table machine through the library's writer and back
+   (rfl_machine_file_print: what rfl-hw NAME --json prints).
    Expected values are the files' own numbers, never the reader's. */
 #ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
 #endif
 #include "roofline.h"
-#include "../tools/tool.h"
 #include "rfl_test.h"
 
 static rfl_json_tok toks[512];
@@ -229,16 +229,14 @@ static void test_table_round_trip(void) {
     int i, n = rfl_hw_count(), bad_ones = 0;
     for (i = 0; i < n; i++) {
         const rfl_machine *m = rfl_hw_get(i);
-        FILE *f = tmpfile();
-        tl_json j;
+        rfl_machine_file w;
         size_t len;
-        memset(&j, 0, sizeof j);
-        j.f = f;
-        tl_json_machine(&j, 0, m, i % 2 ? m : 0, i); /* odd ones with a "measured" copy */
-        rewind(f);
-        len = fread(text, 1, sizeof text, f);
-        fclose(f);
-        if (rfl_machine_file_parse(text, len, toks, 512, strs, sizeof strs, &mf, &err) != RFL_OK ||
+        memset(&w, 0, sizeof w);
+        w.machine = *m;
+        w.measured = *m, w.has_measured = i % 2, w.measured_threads = i; /* odd ones: "measured" */
+        len = rfl_machine_file_print(text, sizeof text, &w) - 1;
+        if (len >= sizeof text - 1 ||
+            rfl_machine_file_parse(text, len, toks, 512, strs, sizeof strs, &mf, &err) != RFL_OK ||
             !same_machine(m, &mf.machine) || mf.has_measured != i % 2 ||
             (i % 2 && (mf.measured_threads != i || !same_machine(m, &mf.measured)))) {
             printf("     round trip of %s: %s (%s: %s)\n", m->id, rfl_result_str(err.code), err.where,
@@ -250,12 +248,89 @@ static void test_table_round_trip(void) {
     RT_EQ_INT(bad_ones, 0);
 }
 
+/* The writer's buffer rule, and its bytes for a machine typed here: what
+   rfl-hw --json printed for this file before the library wrote it. */
+static void test_writer(void) {
+    static char text[4096], again[4096];
+    const char *f = "{\"name\": \"Board \\\"Q\\\"\", \"id\": \"bq\", \"aliases\": [\"q1\", \"q-2\"], \"kind\": \"cpu\",\n"
+                    " \"peak_flops\": {\"fp32\": 2e9}, \"mem_bw\": {\"dram\": 4e9, \"l1\": 8e9},\n"
+                    " \"units\": 4, \"measured\": {\"mem_bw\": {\"dram\": 3e9}, \"threads\": 4,\n"
+                    " \"source\": \"by hand\"}}";
+    const char *want =
+        "{\n  \"name\": \"Board \\\"Q\\\"\",\n  \"id\": \"bq\",\n  \"aliases\": [\n    \"q1\",\n    \"q-2\"\n  ],\n"
+        "  \"kind\": \"cpu\",\n  \"peak_flops\": {\n    \"fp64\": null,\n    \"fp64_tensor\": null,\n"
+        "    \"fp32\": 2000000000,\n    \"tf32_tensor\": null,\n    \"fp16\": null,\n    \"fp16_tensor\": null,\n"
+        "    \"bf16_tensor\": null,\n    \"fp8_tensor\": null,\n    \"int8_tensor\": null\n  },\n"
+        "  \"mem_bw\": {\n    \"dram\": 4000000000,\n    \"l2\": null,\n    \"l1\": 8000000000\n  },\n"
+        "  \"mem_bytes\": null,\n  \"l2_bytes\": null,\n  \"units\": 4,\n  \"boost_mhz\": null,\n"
+        "  \"tdp_w\": null,\n  \"ridge\": {\n    \"fp32_dram\": 0.5,\n    \"fp32_l1\": 0.25\n  },\n"
+        "  \"source\": \"\",\n  \"measured\": {\n    \"mem_bw\": {\n      \"dram\": 3000000000,\n"
+        "      \"l2\": null,\n      \"l1\": null\n    },\n    \"threads\": 4,\n    \"source\": \"by hand\"\n  }\n}\n";
+    size_t need;
+    RT_EQ_INT(parse(f), RFL_OK);
+    need = rfl_machine_file_print(0, 0, &mf); /* count mode */
+    RT_EQ_INT((long)need, (long)strlen(want) + 1);
+    RT_EQ_INT((long)rfl_machine_file_print(text, 10, &mf), (long)need); /* short: the size again */
+    RT_EQ_INT((long)strlen(text), 9);
+    RT_EQ_INT((long)rfl_machine_file_print(text, sizeof text, &mf), (long)need);
+    RT_STR(text, want);
+    /* read back and written again: the same bytes */
+    RT_EQ_INT(rfl_machine_file_parse(text, need - 1, toks, 512, strs, sizeof strs, &mf, &err), RFL_OK);
+    rfl_machine_file_print(again, sizeof again, &mf);
+    RT_STR(again, want);
+}
+
+/* The JSON writer alone: nesting, escapes, null for NaN and unknown,
+   exact integers, the buffer rule and a badly nested document. */
+static void test_json_writer(void) {
+    static const char want[] =
+        "{\n  \"a\": [\n    1.5,\n    null,\n    18446744073709551615,\n    {}\n  ],\n"
+        "  \"s\": \"q\\\"\\\\\\n\\t\\u0001\",\n  \"n\": null,\n  \"b\": false,\n  \"e\": []\n}\n";
+    char buf[256];
+    rfl_json_writer w;
+    volatile double zero = 0;
+    int pass;
+    for (pass = 0; pass < 2; pass++) { /* count mode, then the buffer */
+        rfl_json_w_init(&w, pass ? buf : 0, pass ? sizeof buf : 0);
+        rfl_json_w_obj(&w, 0);
+        rfl_json_w_arr(&w, "a");
+        rfl_json_w_num(&w, 0, 1.5);
+        rfl_json_w_num(&w, 0, zero / zero);
+        rfl_json_w_u64(&w, 0, 18446744073709551615ull);
+        rfl_json_w_obj(&w, 0);
+        rfl_json_w_end(&w);
+        rfl_json_w_end(&w);
+        rfl_json_w_str(&w, "s", "q\"\\\n\t\001");
+        rfl_json_w_num_if(&w, "n", 0, 7);
+        rfl_json_w_bool(&w, "b", 0);
+        rfl_json_w_arr(&w, "e");
+        rfl_json_w_end(&w);
+        rfl_json_w_end(&w);
+        RT_EQ_INT(rfl_json_w_finish(&w), pass ? RFL_OK : RFL_ERR_BUFFER);
+        RT_EQ_INT((long)w.len, (long)sizeof want - 1);
+    }
+    RT_STR(buf, want);
+    rfl_json_w_init(&w, buf, 8); /* short: the prefix, NUL-terminated */
+    rfl_json_w_str(&w, 0, "abcdefghij");
+    RT_EQ_INT(rfl_json_w_finish(&w), RFL_ERR_BUFFER);
+    RT_STR(buf, "\"abcdef");
+    RT_EQ_INT((long)w.len, 12);
+    rfl_json_w_init(&w, buf, sizeof buf); /* an end too many, an object left open */
+    rfl_json_w_end(&w);
+    RT_EQ_INT(rfl_json_w_finish(&w), RFL_ERR_FORMAT);
+    rfl_json_w_init(&w, buf, sizeof buf);
+    rfl_json_w_obj(&w, 0);
+    RT_EQ_INT(rfl_json_w_finish(&w), RFL_ERR_FORMAT);
+}
+
 int main(void) {
+    test_json_writer();
     test_minimal();
     test_full_and_measured();
     test_bad_files();
     test_truncated();
     test_buffers();
     test_table_round_trip();
+    test_writer();
     return rt_done();
 }

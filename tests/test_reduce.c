@@ -59,7 +59,7 @@ static int same_result(const rfl_reduce_result *a, const rfl_reduce_result *b) {
     if (!same_stat(&a->total, &b->total) || a->kernels != b->kernels || a->format != b->format ||
         a->top_count != b->top_count || a->warning_count != b->warning_count ||
         a->locale != b->locale || a->ceil_flops[RFL_FP32] != b->ceil_flops[RFL_FP32] ||
-        a->ceil_bw[RFL_DRAM] != b->ceil_bw[RFL_DRAM])
+        a->ceil_bw[RFL_DRAM] != b->ceil_bw[RFL_DRAM] || strcmp(a->device, b->device))
         return 0;
     for (i = 0; i < a->top_count; i++)
         if (!same_stat(&a->top[i], &b->top[i])) return 0;
@@ -1080,7 +1080,44 @@ static void test_fills(void) {
 #endif
 }
 
+/* The device's name while streaming: the device__attribute_display_name
+   column of the first kernel row, typed here from the files (grep); none
+   on a details page or from nvprof. Every chunking gives it (same_result). */
+static void test_device_names(void) {
+    static const struct { const char *file, *device; } t[] = {
+        {"alexnet-b1-train-full-raw.csv", "NVIDIA H100 80GB HBM3"},
+        {"h200-alexnet-b1-train-full-raw.csv", "NVIDIA H200"},
+        {"h200-resnet18-b1-train-full-raw.csv", "NVIDIA H200"},
+        {"micro-roofline-sections-raw.csv", "NVIDIA H100 80GB HBM3"},
+        {"resnet50-b8-infer-bf16-full-raw.csv", "NVIDIA H100 80GB HBM3"},
+        {"micro-seed-details.csv", ""}, {"nvprof-metrics.csv", ""}, {"nvprof-trace.csv", ""}};
+    char long_csv[1024], big[300];
+    size_t i, len;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        char *b = load(t[i].file, &len);
+        reduce_all_ways(b, len, 0, t[i].file);
+        RT_STR(R0.device, t[i].device);
+        if (strcmp(R0.device, t[i].device)) printf("     in %s\n", t[i].file);
+        free(b);
+    }
+    /* quoted with a comma; a second row's name is not the device's */
+    reduce_all_ways("\"ID\",\"Kernel Name\",\"device__attribute_display_name\",\"gpu__time_duration.sum\"\n"
+                    "\"\",\"\",\"\",\"ns\"\n\"0\",\"k\",\"Board, \"\"X\"\"\",\"10\"\n\"1\",\"k\",\"Other\",\"5\"\n",
+                    139, 0, "quoted device");
+    RT_STR(R0.device, "Board, \"X\"");
+    RT_EQ_INT((int)R0.kernels, 2);
+    /* longer than the carry: no error, the name unknown ("") */
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    len = (size_t)snprintf(long_csv, sizeof long_csv,
+                           "\"ID\",\"device__attribute_display_name\",\"gpu__time_duration.sum\"\n"
+                           "\"\",\"\",\"ns\"\n\"0\",\"%s\",\"10\"\n", big);
+    reduce_all_ways(long_csv, len, 0, "long device");
+    RT_STR(R0.device, "");
+}
+
 int main(void) {
+    test_device_names();
     test_num16();
     test_fills();
     test_walker_mix();

@@ -1,10 +1,10 @@
-/* onnx_load.h - the tools' side of the ONNX reader (issue 18): a file (or
-   standard input) streamed through rfl_onnx_push in 64 KiB reads, weight
-   payloads seeked over when the input can seek, the arena sized by a first
-   pass in count mode (seekable input) and then allocated; the graph built
-   into layer records at a batch and symbolic dims. Tools only (malloc is
-   fine here; roofline.h itself never allocates). Include after roofline.h
-   and tool.h.
+/* onnx_load.h - the tools' side of the ONNX reader: the library reads
+   (rfl_onnx_read_file, weight payloads seeked over; standard input with
+   rfl_onnx_read_stream), the tool allocates the arena (sized by a first
+   pass in count mode for a file) and the records; the graph built into
+   layer records at a batch and symbolic dims. Tools only (malloc is fine
+   here; roofline.h itself never allocates). Include after roofline.h and
+   tool.h.
 
        tl_onnx ox;
        tl_onnx_init(&ox, "model.onnx");
@@ -14,7 +14,6 @@
 #ifndef RFL_ONNX_LOAD_H
 #define RFL_ONNX_LOAD_H
 #include <errno.h>
-#include <limits.h>
 
 #define TL_ONNX_CHUNK 65536
 /* A pipe cannot be read twice, so there is no counting pass: the arena is
@@ -58,47 +57,14 @@ static void tl_onnx_add_dim(tl_onnx *o, const char *nv) {
     snprintf(o->dims + n, sizeof o->dims - n, "%s%s", n ? "," : "", nv);
 }
 
-/* Seek f forward by n bytes in steps a long holds; 0 on failure. */
-static int tl_onnx_seek(FILE *f, uint64_t n) {
-    while (n > 0) {
-        long step = n > (uint64_t)(LONG_MAX / 2) ? LONG_MAX / 2 : (long)n;
-        if (fseek(f, step, SEEK_CUR) != 0) return 0;
-        n -= (uint64_t)step;
-    }
-    return 1;
-}
-
-/* One pass over the stream into arena[size] (NULL: count mode). With
-   `size_known` (a regular file of that many bytes), payloads are seeked
-   over, never past the end: a file cut inside a payload still ends where
-   it ends, and the reader says truncated at that offset. */
-static rfl_result tl_onnx_pass(tl_onnx *o, FILE *f, int seekable, rfl_onnx_state *st,
-                               void *arena, size_t size, rfl_onnx_graph *g) {
-    static unsigned char buf[TL_ONNX_CHUNK];
-    size_t n;
-    rfl_onnx_init(st, arena, size);
-    o->pushed = 0;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        o->pushed += n;
-        if (rfl_onnx_push(st, buf, n)) break;
-        if (seekable && st->skip > 0) {
-            uint64_t left = o->file_bytes > st->offset ? o->file_bytes - st->offset : 0;
-            uint64_t k = st->skip < left ? st->skip : left;
-            if (k && tl_onnx_seek(f, k)) rfl_onnx_skip(st, k);
-        }
-    }
-    if (ferror(f)) /* fopen opens a directory; its first read fails */
-        tl_input_error(o->path, 0, 0, "%s", errno == EISDIR ? "is a directory" : strerror(errno));
-    if (st->err.code) return st->err.code;
-    return rfl_onnx_finish(st, g);
-}
-
 /* The error line of a failed read: "FILE: byte N: what". */
 static void tl_onnx_read_error(const tl_onnx *o, const rfl_onnx_state *st, rfl_result r) {
     if (r == RFL_ERR_BUFFER)
         tl_input_error(o->path, 0, 0, "needs %llu bytes of graph arena (have %llu)%s",
                        (unsigned long long)st->need, (unsigned long long)o->arena_size,
                        o->no_seek || tl_is(o->path, "-") ? "; give the file, not a pipe" : "");
+    if (r == RFL_ERR_IO && !strcmp(st->err.msg, "cannot open the file"))
+        tl_input_error(o->path, 0, 0, "cannot open: %s", strerror(errno));
     {
         rfl_error e = st->err;
         if (!e.code) e.code = r;
@@ -106,30 +72,40 @@ static void tl_onnx_read_error(const tl_onnx *o, const rfl_onnx_state *st, rfl_r
     }
 }
 
-/* Read the graph: a regular file twice (count, then fill), a pipe once. */
+/* Read the graph with the library's reader: a file twice (count, then
+   fill), a pipe once into an arena of TL_ONNX_PIPE_ARENA. */
 static void tl_onnx_read(tl_onnx *o) {
     rfl_onnx_state st;
     rfl_result r;
-    FILE *f = tl_is(o->path, "-") ? stdin : fopen(o->path, "rb");
-    int seekable = 0;
-    if (!f) tl_input_error(o->path, 0, 0, "cannot open: %s", strerror(errno));
-    if (!o->no_seek && fseek(f, 0, SEEK_END) == 0) {
-        long end = ftell(f);
-        if (end >= 0 && fseek(f, 0, SEEK_SET) == 0) seekable = 1, o->file_bytes = (uint64_t)end;
-    }
-    if (seekable) {
-        r = tl_onnx_pass(o, f, 1, &st, 0, 0, &o->g);
+    int pipe = o->no_seek || tl_is(o->path, "-");
+    FILE *f = tl_is(o->path, "-") ? stdin : 0;
+    struct stat sb;
+    if (!tl_is(o->path, "-") && stat(o->path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        tl_input_error(o->path, 0, 0, "is a directory");
+    if (!pipe) {
+        r = rfl_onnx_read_file(&st, o->path, 0, 0, &o->g);
         if (r != RFL_OK) tl_onnx_read_error(o, &st, r);
         o->arena_size = st.need ? st.need : 1;
-        rewind(f);
     } else
         o->arena_size = TL_ONNX_PIPE_ARENA;
     o->arena = (unsigned char *)malloc(o->arena_size);
     if (!o->arena) tl_input_error(o->path, 0, 0, "out of memory (%llu bytes of arena)",
                                   (unsigned long long)o->arena_size);
-    r = tl_onnx_pass(o, f, seekable, &st, o->arena, o->arena_size, &o->g);
-    if (!seekable) o->file_bytes = st.offset;
-    if (f != stdin) fclose(f);
+    if (pipe && !f && !(f = fopen(o->path, "rb")))
+        tl_input_error(o->path, 0, 0, "cannot open: %s", strerror(errno));
+    if (pipe && !tl_is(o->path, "-")) { /* --stream: every byte pushed, as from a pipe */
+        static unsigned char buf[TL_ONNX_CHUNK];
+        size_t n;
+        rfl_onnx_init(&st, o->arena, o->arena_size);
+        while ((n = fread(buf, 1, sizeof buf, f)) > 0 && rfl_onnx_push(&st, buf, n) == RFL_OK) {}
+        r = st.err.code ? st.err.code : rfl_onnx_finish(&st, &o->g);
+    } else if (pipe)
+        r = rfl_onnx_read_stream(&st, f, o->arena, o->arena_size, &o->g);
+    else
+        r = rfl_onnx_read_file(&st, o->path, o->arena, o->arena_size, &o->g);
+    if (f && f != stdin) fclose(f);
+    o->file_bytes = st.offset;
+    o->pushed = st.offset - st.seeked;
     if (r != RFL_OK) tl_onnx_read_error(o, &st, r);
 }
 
@@ -175,21 +151,13 @@ static const char *tl_onnx_model_name(const char *path, char *buf, size_t size) 
     return buf;
 }
 
-/* Dim i of graph input v as the build saw it: the batch for a symbolic or
-   unknown first axis, a --dim value for a named one, else the file's;
-   -1 when none of these. */
+/* Dim i of the first graph input as the build saw it (-1: unknown). */
 static int64_t tl_onnx_dim(const tl_onnx *o, const rfl_onnx_value *v, int i) {
-    const rfl_onnx_dim *d = &v->dims[i];
-    const char *p = o->dims;
-    size_t n = d->param ? strlen(d->param) : 0;
-    while (n && *p) { /* "seq=128,height=224" */
-        if (strncmp(p, d->param, n) == 0 && p[n] == '=') return (int64_t)strtoll(p + n + 1, 0, 10);
-        p = strchr(p, ',');
-        if (!p) break;
-        p++;
-    }
-    if (i == o->info.batch_axis && (d->value < 0 || d->param)) return (int64_t)o->info.batch;
-    return d->param ? -1 : d->value;
+    rfl_onnx_desc d;
+    (void)v;
+    memset(&d, 0, sizeof d);
+    d.dims = o->dims;
+    return rfl_onnx_input_dim(&o->g, &d, &o->info, 0, i);
 }
 
 /* The first graph input's dims at the batch, "[8, 3, 224, 224]". */

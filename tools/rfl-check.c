@@ -4,8 +4,10 @@
    library code (roofline.h [15] CHECK): this file reads files and prints. */
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
-#include "tool.h"
+#include "cli.h"
 #include <ctype.h>
+
+static cli C; /* the command line and its helpers' state (cli.h has none of its own) */
 
 static const char *usage_text =
     "usage: rfl-check ANSWERS.json [--json] [--gradescope FILE] [--tol F]\n"
@@ -78,61 +80,73 @@ static int split(char *s, char **out, int max) {
 static double num_arg(const char *o, const char *v) {
     double x;
     if (!v || rfl_parse_num(v, strlen(v), &x) != RFL_OK || x < 0)
-        tl_usage_error("%s needs a number, not '%s'", o, v ? v : "");
+        cli_usage_error(&C, "%s needs a number, not '%s'", o, v ? v : "");
     return x;
 }
 
+enum { OPT_JSON = 1, OPT_TEMPLATE, OPT_CARRY, OPT_GRADESCOPE, OPT_POINTS, OPT_TOL, OPT_SEED,
+       OPT_STUDENT, OPT_MODELS, OPT_HW, OPT_BATCH, OPT_BATCHES, OPT_MODE, OPT_DTYPE, OPT_ASSIGN,
+       OPT_OUT };
+static const cli_opt opts[] = {
+    {"--json", 0, OPT_JSON}, {"--template", 0, OPT_TEMPLATE}, {"--carry-credit", 0, OPT_CARRY},
+    {"--gradescope", "FILE", OPT_GRADESCOPE}, {"--points", "FILE", OPT_POINTS}, {"--tol", "F", OPT_TOL},
+    {"--seed", "N", OPT_SEED}, {"--student", "NAME", OPT_STUDENT}, {"--model", "A,B", OPT_MODELS},
+    {"--models", "A,B", OPT_MODELS}, {"--hw", "NAME", OPT_HW}, {"--batch", "N", OPT_BATCH},
+    {"--batches", "N,M", OPT_BATCHES}, {"--mode", "M", OPT_MODE}, {"--dtype", "D", OPT_DTYPE},
+    {"--assign", "ROSTER", OPT_ASSIGN}, {"-o", "DIR", OPT_OUT}, {0, 0, 0}};
+static const cli_opt *const tables[] = {opts, 0};
+
 static void parse_args(int argc, char **argv) {
-    int a;
-    for (a = 1; a < argc; a++) {
-        const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : 0;
-        int used = 1;
-        if (tl_is(o, "--help") || tl_is(o, "-h")) { fputs(usage_text, stdout); exit(0); }
-        else if (tl_is(o, "--json")) { json_out = 1; used = 0; }
-        else if (tl_is(o, "--template")) { template_mode = 1; used = 0; }
-        else if (tl_is(o, "--carry-credit")) { carry_credit = 1; used = 0; }
-        else if (tl_is(o, "--gradescope")) gradescope_path = v;
-        else if (tl_is(o, "--points")) points_path = v;
-        else if (tl_is(o, "--tol")) tol = num_arg(o, v);
-        else if (tl_is(o, "--seed")) { seed = (unsigned long long)num_arg(o, v); have_seed = 1; }
-        else if (tl_is(o, "--student")) student = v;
-        else if (tl_is(o, "--model") || tl_is(o, "--models")) models_opt = v;
-        else if (tl_is(o, "--hw")) hw_opt = v;
-        else if (tl_is(o, "--batch")) batch_opt = v;
-        else if (tl_is(o, "--batches")) batches_opt = v;
-        else if (tl_is(o, "--mode")) mode_opt = v;
-        else if (tl_is(o, "--dtype")) dtype_opt = v;
-        else if (tl_is(o, "--assign")) roster = v;
-        else if (tl_is(o, "-o")) out_dir = v;
-        else if (o[0] == '-' && o[1]) tl_usage_error("unknown option '%s'", o);
-        else if (!answers_path) { answers_path = o; used = 0; }
-        else tl_usage_error("one answer file at a time ('%s')", o);
-        if (used && !v) tl_usage_error("%s needs a value", o);
-        a += used;
+    int id;
+    cli_init(&C, "rfl-check", argc, argv, tables);
+    while ((id = cli_next(&C)) != CLI_DONE) {
+        const char *v = C.val;
+        switch (id) {
+        case CLI_HELP: fputs(usage_text, stdout); exit(CLI_OK);
+        case OPT_JSON: json_out = 1; break;
+        case OPT_TEMPLATE: template_mode = 1; break;
+        case OPT_CARRY: carry_credit = 1; break;
+        case OPT_GRADESCOPE: gradescope_path = v; break;
+        case OPT_POINTS: points_path = v; break;
+        case OPT_TOL: tol = num_arg(C.opt, v); break;
+        case OPT_SEED: seed = (unsigned long long)num_arg(C.opt, v), have_seed = 1; break;
+        case OPT_STUDENT: student = v; break;
+        case OPT_MODELS: models_opt = v; break;
+        case OPT_HW: hw_opt = v; break;
+        case OPT_BATCH: batch_opt = v; break;
+        case OPT_BATCHES: batches_opt = v; break;
+        case OPT_MODE: mode_opt = v; break;
+        case OPT_DTYPE: dtype_opt = v; break;
+        case OPT_ASSIGN: roster = v; break;
+        case OPT_OUT: out_dir = v; break;
+        default:
+            if (answers_path) cli_usage_error(&C, "one answer file at a time ('%s')", v);
+            answers_path = v;
+        }
     }
 }
 
 static rfl_mode parse_mode(void) {
-    if (tl_is(mode_opt, "train")) return RFL_MODE_TRAIN;
-    if (tl_is(mode_opt, "infer")) return RFL_MODE_INFER;
-    tl_usage_error("--mode is train or infer, not '%s'", mode_opt);
+    if (cli_is(mode_opt, "train")) return RFL_MODE_TRAIN;
+    if (cli_is(mode_opt, "infer")) return RFL_MODE_INFER;
+    cli_usage_error(&C, "--mode is train or infer, not '%s'", mode_opt);
     return RFL_MODE_INFER;
 }
 static rfl_dtype parse_dtype(void) {
     rfl_dtype d;
-    if (rfl_dtype_parse(dtype_opt, &d) != RFL_OK) tl_usage_error("unknown --dtype '%s'", dtype_opt);
+    if (rfl_dtype_parse(dtype_opt, &d) != RFL_OK) cli_usage_error(&C, "unknown --dtype '%s'", dtype_opt);
     return d;
 }
 static uint64_t parse_batch(const char *s) {
     double b = num_arg("--batch", s);
-    if (b < 1 || b != (double)(uint64_t)b) tl_usage_error("a batch is a whole number >= 1");
+    if (b < 1 || b != (double)(uint64_t)b) cli_usage_error(&C, "a batch is a whole number >= 1");
     return (uint64_t)b;
 }
 static void check_model(const char *m) {
     int i;
     for (i = 0; i < rfl_zoo_count(); i++)
         if (rfl_name_eq(rfl_zoo_name(i), m)) return;
-    tl_usage_error("unknown model '%s' (rfl-estimate --list)", m);
+    cli_usage_error(&C, "unknown model '%s' (rfl-estimate --list)", m);
 }
 
 /* ---- writing ------------------------------------------------------------------ */
@@ -140,7 +154,7 @@ static void check_model(const char *m) {
 typedef size_t (*writer_fn)(const void *ctx, char *buf, size_t size);
 static char *write_text(writer_fn fn, const void *ctx) {
     size_t n = fn(ctx, 0, 0);
-    char *b = (char *)tl_xmalloc(n + 1);
+    char *b = (char *)cli_xmalloc(&C, n + 1);
     fn(ctx, b, n + 1);
     return b;
 }
@@ -161,19 +175,19 @@ static size_t w_gradescope(const void *ctx, char *buf, size_t size) {
 static void put_file(const char *path, const char *text) {
     FILE *f = fopen(path, "wb");
     if (!f || fputs(text, f) < 0 || fclose(f) != 0)
-        tl_input_error(path, 0, 0, "cannot write: %s", strerror(errno));
+        cli_input_error(&C, path, 0, 0, "cannot write: %s", strerror(errno));
 }
 
 static int run_template(void) {
     char *list[RFL_CHECK_MAX_MODELS], *text;
     rfl_check_template_desc t;
     int i;
-    if (!models_opt || !hw_opt) tl_usage_error("--template needs --model and --hw");
+    if (!models_opt || !hw_opt) cli_usage_error(&C, "--template needs --model and --hw");
     memset(&t, 0, sizeof t);
-    t.n_models = split(models_opt ? strcpy((char *)tl_xmalloc(strlen(models_opt) + 1), models_opt) : 0,
+    t.n_models = split(models_opt ? strcpy((char *)cli_xmalloc(&C, strlen(models_opt) + 1), models_opt) : 0,
                        list, RFL_CHECK_MAX_MODELS);
     for (i = 0; i < t.n_models; i++) check_model(list[i]);
-    tl_find_hw(hw_opt);
+    cli_find_hw(&C, hw_opt);
     t.models = (const char *const *)list;
     t.hw = hw_opt, t.batch = parse_batch(batch_opt), t.mode = parse_mode();
     t.dtype = parse_dtype(), t.student = student;
@@ -190,29 +204,29 @@ typedef struct lists {
 static void get_lists(lists *L) {
     int i;
     if (!models_opt || !hw_opt || !batches_opt)
-        tl_usage_error("variants need --models, --hw and --batches");
-    L->nm = split(strcpy((char *)tl_xmalloc(strlen(models_opt) + 1), models_opt), L->m, 32);
-    L->nh = split(strcpy((char *)tl_xmalloc(strlen(hw_opt) + 1), hw_opt), L->h, 32);
-    L->nb = split(strcpy((char *)tl_xmalloc(strlen(batches_opt) + 1), batches_opt), L->b, 32);
-    if (!L->nm || !L->nh || !L->nb) tl_usage_error("empty --models, --hw or --batches");
+        cli_usage_error(&C, "variants need --models, --hw and --batches");
+    L->nm = split(strcpy((char *)cli_xmalloc(&C, strlen(models_opt) + 1), models_opt), L->m, 32);
+    L->nh = split(strcpy((char *)cli_xmalloc(&C, strlen(hw_opt) + 1), hw_opt), L->h, 32);
+    L->nb = split(strcpy((char *)cli_xmalloc(&C, strlen(batches_opt) + 1), batches_opt), L->b, 32);
+    if (!L->nm || !L->nh || !L->nb) cli_usage_error(&C, "empty --models, --hw or --batches");
     for (i = 0; i < L->nm; i++) check_model(L->m[i]);
-    for (i = 0; i < L->nh; i++) tl_find_hw(L->h[i]);
+    for (i = 0; i < L->nh; i++) cli_find_hw(&C, L->h[i]);
     for (i = 0; i < L->nb; i++) parse_batch(L->b[i]);
 }
 
 static int run_assign(void) {
     lists L;
     size_t len, i;
-    char *text = tl_read_file(roster, RFL_CAP_ANSWERS, &len), *line, *next, path[1024], *tpl;
+    char *text = cli_read_file(&C, roster, RFL_CAP_ANSWERS, &len), *line, *next, path[1024], *tpl;
     FILE *csv;
     long ln = 0;
-    if (!out_dir) tl_usage_error("--assign needs -o DIR");
-    if (!have_seed) tl_usage_error("--assign needs --seed N (the same seed gives the same variants)");
+    if (!out_dir) cli_usage_error(&C, "--assign needs -o DIR");
+    if (!have_seed) cli_usage_error(&C, "--assign needs --seed N (the same seed gives the same variants)");
     get_lists(&L);
-    tl_make_dir(out_dir);
+    cli_make_dir(&C, out_dir);
     snprintf(path, sizeof path, "%s/variants.csv", out_dir);
     csv = fopen(path, "wb");
-    if (!csv) tl_input_error(path, 0, 0, "cannot write: %s", strerror(errno));
+    if (!csv) cli_input_error(&C, path, 0, 0, "cannot write: %s", strerror(errno));
     fprintf(csv, "student,model,hw,batch,file\n");
     for (line = text; line && *line; line = next) {
         rfl_check_template_desc t;
@@ -228,7 +242,7 @@ static int run_assign(void) {
         if (!*line || *line == '#') continue;
         for (i = 0; line[i]; i++)
             if (!(isalnum((unsigned char)line[i]) || strchr("._@-", line[i])) || line[i] == '/')
-                tl_input_error(roster, ln, (long)i + 1, "a student name of letters, digits, '.', '_', '@', '-'");
+                cli_input_error(&C, roster, ln, (long)i + 1, "a student name of letters, digits, '.', '_', '@', '-'");
         rfl_check_variant(line, seed, L.nm, L.nh, L.nb, v);
         memset(&t, 0, sizeof t);
         models[0] = L.m[v[0]];
@@ -240,30 +254,30 @@ static int run_assign(void) {
         free(tpl);
         fprintf(csv, "%s,%s,%s,%s,%s.json\n", line, L.m[v[0]], L.h[v[1]], L.b[v[2]], line);
     }
-    if (fclose(csv) != 0) tl_input_error(out_dir, 0, 0, "cannot write variants.csv");
+    if (fclose(csv) != 0) cli_input_error(&C, out_dir, 0, 0, "cannot write variants.csv");
     return 0;
 }
 
 /* ---- points ---------------------------------------------------------------------- */
 static void read_points(rfl_check_desc *d) {
     size_t len;
-    char *text = tl_read_file(points_path, RFL_CAP_ANSWERS, &len);
+    char *text = cli_read_file(&C, points_path, RFL_CAP_ANSWERS, &len);
     static rfl_json_tok pt[256];
     rfl_json_doc doc;
     int k, f;
     if (rfl_json_parse(&doc, text, len, pt, 256) == RFL_ERR_BUFFER)
-        tl_input_error(points_path, 0, 0, "not JSON (or too long)");
-    if (doc.err.code) tl_error(points_path, &doc.err);
-    if (pt[0].type != RFL_JSON_OBJ) tl_input_error(points_path, 1, 1, "points: a JSON object");
+        cli_input_error(&C, points_path, 0, 0, "not JSON (or too long)");
+    if (doc.err.code) cli_error(&C, points_path, &doc.err);
+    if (pt[0].type != RFL_JSON_OBJ) cli_input_error(&C, points_path, 1, 1, "points: a JSON object");
     for (k = 1; k < pt[0].after; k = pt[k + 1].after) {
         double v;
         for (f = 0; f < RFL_CHECK_FIELD_COUNT; f++)
             if (rfl_json_str_eq(&doc, k, rfl_check_field_name((rfl_check_field)f))) break;
         if (f == RFL_CHECK_FIELD_COUNT)
-            tl_input_error(points_path, rfl_json_line(&doc, k), 0,
+            cli_input_error(&C, points_path, rfl_json_line(&doc, k), 0,
                            "unknown field (forward_flops, measured.flops, machine.peak_flops_per_s, ...)");
         if (!rfl_json_num(&doc, k + 1, &v))
-            tl_input_error(points_path, rfl_json_line(&doc, k), 0, "points are numbers");
+            cli_input_error(&C, points_path, rfl_json_line(&doc, k), 0, "points are numbers");
         d->points[f] = v == 0 ? -1 : v; /* 0 points: not graded (0 would be the default 1) */
     }
 }
@@ -281,19 +295,19 @@ static const rfl_reduce_result *reduce_profile(const rfl_check_model *m) {
     char path[1024];
     size_t len;
     char *text;
-    rfl_reduce_result *res = (rfl_reduce_result *)tl_xmalloc(sizeof *res);
+    rfl_reduce_result *res = (rfl_reduce_result *)cli_xmalloc(&C, sizeof *res);
     static rfl_reduce_state st;
     rfl_reduce_desc d;
     profile_path(m->profile, path, sizeof path);
-    if (!tl_file_exists(path)) {
+    if (!cli_file_exists(path)) {
         char msg[1400];
         snprintf(msg, sizeof msg, "%s:%ld: models.%s.measured.profile: cannot open %s", answers_path,
                  m->profile_line, m->name, path);
         gradescope_error(msg);
-        tl_input_error(answers_path, m->profile_line, 0, "models.%s.measured.profile: cannot open %s",
+        cli_input_error(&C, answers_path, m->profile_line, 0, "models.%s.measured.profile: cannot open %s",
                        m->name, path);
     }
-    text = tl_read_file(path, RFL_CAP_PROFILE, &len);
+    text = cli_read_file(&C, path, RFL_CAP_PROFILE, &len);
     memset(&d, 0, sizeof d);
     d.top_n = -1;
     d.machine = ans.machine;
@@ -301,7 +315,7 @@ static const rfl_reduce_result *reduce_profile(const rfl_check_model *m) {
         char msg[1400];
         rfl_error_format(&st.err, path, msg, sizeof msg);
         gradescope_error(msg);
-        tl_error(path, &st.err);
+        cli_error(&C, path, &st.err);
     }
     free(text);
     return res;
@@ -312,8 +326,8 @@ static const char *show(const rfl_check_item *it, double v) {
     static const char *const unit[] = {"FLOP", "B", "s", "FLOP/s", "B/s", " FLOP/B", ""};
     rfl_check_dim d = rfl_check_field_dim(it->kind);
     if (it->kind == RFL_CHECK_BOUND) return v ? "memory" : "compute";
-    if (d == RFL_DIM_FLOP_PER_BYTE) return tl_num(v, 4);
-    return tl_si(v, unit[d]);
+    if (d == RFL_DIM_FLOP_PER_BYTE) return cli_num(&C, v, 4);
+    return cli_si(&C, v, unit[d]);
 }
 
 static void print_items(void) {
@@ -326,11 +340,11 @@ static void print_items(void) {
         printf("%-9s %-46s", rfl_check_verdict_name(it->verdict), it->field);
         printf(" got %-13s expected %-13s", it->has_got ? show(it, it->got) : "-",
                it->has_expected ? show(it, it->expected) : "-");
-        if (it->ratio > 0) printf(" ratio %s", tl_num(it->ratio, 4));
+        if (it->ratio > 0) printf(" ratio %s", cli_num(&C, it->ratio, 4));
         printf("\n          %s\n", it->message);
     }
-    printf("score %s / %s (%d ok, %d wrong, %d missing, %d unchecked)%s\n", tl_num(rep.score, 6),
-           tl_num(rep.max_score, 6), rep.n_ok, rep.n_wrong, rep.n_missing, rep.n_unchecked,
+    printf("score %s / %s (%d ok, %d wrong, %d missing, %d unchecked)%s\n", cli_num(&C, rep.score, 6),
+           cli_num(&C, rep.max_score, 6), rep.n_ok, rep.n_wrong, rep.n_missing, rep.n_unchecked,
            rep.variant_wrong ? "; not the student's variant: score 0" : "");
 }
 
@@ -358,16 +372,16 @@ static int run_check(void) {
     lists L;
     int i, v[3];
     rfl_result r;
-    text = tl_read_file(answers_path, RFL_CAP_ANSWERS, &len);
+    text = cli_read_file(&C, answers_path, RFL_CAP_ANSWERS, &len);
     r = rfl_check_read(text, len, toks, RFL_CHECK_TOKS, &ans, &err);
     if (r == RFL_ERR_BUFFER && err.need > 0) { /* many '_' extras: more tokens */
-        rfl_json_tok *more = (rfl_json_tok *)tl_xmalloc((size_t)err.need * sizeof *more);
+        rfl_json_tok *more = (rfl_json_tok *)cli_xmalloc(&C, (size_t)err.need * sizeof *more);
         r = rfl_check_read(text, len, more, (int)err.need, &ans, &err);
     }
     if (r != RFL_OK) {
         rfl_error_format(&err, answers_path, msg, sizeof msg);
         gradescope_error(msg);
-        tl_error(answers_path, &err);
+        cli_error(&C, answers_path, &err);
     }
     memset(&d, 0, sizeof d);
     d.tol = tol, d.carry_credit = carry_credit;
@@ -378,13 +392,13 @@ static int run_check(void) {
     if (have_seed) {
         const char *who = student ? student : ans.student;
         get_lists(&L);
-        if (!who[0]) tl_input_error(answers_path, 0, 0, "no --student and no assignment.student: whose variant?");
+        if (!who[0]) cli_input_error(&C, answers_path, 0, 0, "no --student and no assignment.student: whose variant?");
         rfl_check_variant(who, seed, L.nm, L.nh, L.nb, v);
         d.variant_model = L.m[v[0]], d.variant_hw = L.h[v[1]];
         d.variant_batch = parse_batch(L.b[v[2]]);
     }
     r = rfl_check_run(&ans, &d, items, RFL_CHECK_MAX_ITEMS, &rep);
-    if (r != RFL_OK) tl_input_error(answers_path, 0, 0, "cannot check: %s", rfl_result_str(r));
+    if (r != RFL_OK) cli_input_error(&C, answers_path, 0, 0, "cannot check: %s", rfl_result_str(r));
     n_items = rep.n_items;
     if (json_out) {
         char *j = write_text(w_json, 0);
@@ -402,10 +416,9 @@ static int run_check(void) {
 }
 
 int main(int argc, char **argv) {
-    tl_prog = "rfl-check";
     parse_args(argc, argv);
     if (template_mode) return run_template();
     if (roster) return run_assign();
-    if (!answers_path) tl_usage_error("no answer file (rfl-check --template writes one)");
+    if (!answers_path) cli_usage_error(&C, "no answer file (rfl-check --template writes one)");
     return run_check();
 }

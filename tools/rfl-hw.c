@@ -1,11 +1,11 @@
 /* rfl-hw: the hardware table, or one machine with its ceilings and ridge
-   points. Usage: rfl-hw [NAME | --hw-file FILE] [--json] */
+   points. Usage: rfl-hw [NAME | --hw-file FILE | --list] [--json] */
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
-#include "tool.h"
+#include "cli.h"
 
 static const char *usage =
-    "usage: rfl-hw [NAME | --hw-file FILE] [--json]\n"
+    "usage: rfl-hw [NAME | --hw-file FILE | --list] [--json]\n"
     "  no NAME: the table, one line per machine, grouped by kind: FP64, FP32 and\n"
     "           best dense tensor peak (TFLOP/s), DRAM (GB/s), memory (GiB),\n"
     "           FP32 ridge (FLOP/byte).\n"
@@ -16,29 +16,51 @@ static const char *usage =
     "           p100 = P100 PCIe; variants by full name (v100-pcie, a100-pcie-80gb).\n"
     "  --hw-file FILE: a machine file (what NAME --json prints, perhaps with a\n"
     "           \"measured\" object from rfl-probe) shown like NAME.\n"
+    "  --list:  the machine ids, one a line (for scripts).\n"
     "  --json:  name, aliases, kind, peak_flops{...} (FLOP/s, null where absent),\n"
     "           mem_bw{dram,l2,l1} (bytes/s), mem_bytes, ridge{prec_level}, source.\n"
     "Peaks are dense (sparse figures halved); GB = 1e9 bytes, GiB = 2^30.\n"
     "Exit status: 0 ok, 1 unknown machine (closest names suggested) or a bad\n"
     "machine file (file:line:col: field: what), 2 bad usage.\n";
 
-/* JSON field order of the issue: fp64 first, then by unit kind. */
-static const rfl_prec *const json_order = tl_json_prec_order;
+enum { OPT_JSON = 1, OPT_LIST };
+static const cli_opt opts[] = {{"--json", 0, OPT_JSON}, {"--list", 0, OPT_LIST}, {0, 0, 0}};
+static const cli_opt hw_file_opt[] = {{"--hw-file", CLI_HW_FILE_HINT, CLI_HW_FILE}, {0, 0, 0}};
+static const cli_opt *const tables[] = {opts, hw_file_opt, 0};
 
-/* One machine as a machine file; a --hw-file machine keeps its "measured". */
-static void json_machine(tl_json *j, const char *key, const rfl_machine *m) {
-    const rfl_machine_file *mf = tl_file_of(m);
-    tl_json_machine(j, key, m, mf && mf->has_measured ? &mf->measured : 0,
-                    mf ? mf->measured_threads : 0);
+/* One machine as a machine file; a table machine has no "measured". */
+static void json_machine(rfl_json_writer *w, const rfl_machine *m, const rfl_machine_file *mf) {
+    rfl_machine_file one;
+    if (!mf) {
+        memset(&one, 0, sizeof one);
+        one.machine = *m;
+        mf = &one;
+    }
+    rfl_json_w_obj(w, 0);
+    rfl_machine_file_write(w, mf);
+    rfl_json_w_end(w);
+}
+typedef struct one { const rfl_machine *m; const rfl_machine_file *mf; } one;
+static void json_one(rfl_json_writer *w, const void *o) {
+    json_machine(w, ((const one *)o)->m, ((const one *)o)->mf);
+}
+static void json_table(rfl_json_writer *w, const void *ctx) {
+    int i;
+    (void)ctx;
+    rfl_json_w_obj(w, 0);
+    rfl_json_w_num(w, "count", rfl_hw_count());
+    rfl_json_w_arr(w, "machines");
+    for (i = 0; i < rfl_hw_count(); i++) json_machine(w, rfl_hw_get(i), 0);
+    rfl_json_w_end(w);
+    rfl_json_w_end(w);
 }
 
 /* Datasheet units for humans: bandwidth in GB/s, memory in GiB (as
    vendors print them), compute in TFLOP/s. */
-static const char *gbps(double bytes_per_s) {
-    static char bufs[4][48];
-    static int k;
-    char *b = bufs[k++ & 3];
-    snprintf(b, 48, "%s GB/s", tl_num(bytes_per_s / 1e9, 6));
+static const char *gbps(cli *c, double bytes_per_s) {
+    char *b = cli_numbuf(c), n[40];
+    rfl_fmt_num(n, sizeof n, bytes_per_s / 1e9, 6);
+    snprintf(b, 48, "%s GB/s", n);
     return b;
 }
 
@@ -55,36 +77,35 @@ static const char *unit_word(const rfl_machine *m) {
 }
 
 /* A --hw-file machine's "measured" ceilings beside the figures above. */
-static void print_measured(const rfl_machine *m) {
-    const rfl_machine_file *mf = tl_file_of(m);
+static void print_measured(cli *c, const rfl_machine_file *mf) {
     int i, l;
     if (!mf || !mf->has_measured) return;
     printf("\n  measured");
     if (mf->measured_threads > 0) printf(" (%d threads)", mf->measured_threads);
     printf(":\n");
     for (i = 0; i < RFL_PREC_COUNT; i++) {
-        rfl_prec p = json_order[i];
+        rfl_prec p = rfl_machine_file_prec(i);
         if (mf->measured.peak_flops[p] > 0)
-            printf("  %-12s %16s\n", rfl_prec_name(p), tl_si(mf->measured.peak_flops[p], "FLOP/s"));
+            printf("  %-12s %16s\n", rfl_prec_name(p), cli_si(c, mf->measured.peak_flops[p], "FLOP/s"));
     }
     for (l = 0; l < RFL_LEVEL_COUNT; l++)
         if (mf->measured.bw_bytes_per_s[l] > 0)
-            printf("  %-12s %16s\n", rfl_level_name((rfl_level)l), gbps(mf->measured.bw_bytes_per_s[l]));
+            printf("  %-12s %16s\n", rfl_level_name((rfl_level)l), gbps(c, mf->measured.bw_bytes_per_s[l]));
     printf("  source: %s\n", mf->measured.source);
 }
 
-static void print_one(const rfl_machine *m) {
+static void print_one(cli *c, const rfl_machine *m, const rfl_machine_file *mf) {
     int i, l;
     printf("%s  (%s, %s)\n", m->name, m->id, rfl_kind_name(m->kind));
     if (m->aliases && *m->aliases) printf("  aliases: %s\n", m->aliases);
     printf("  memory:  ");
-    if (m->mem_bytes > 0) printf("%s GiB, ", tl_num(m->mem_bytes / 1073741824.0, 4));
-    printf("DRAM %s", gbps(m->bw_bytes_per_s[RFL_DRAM]));
+    if (m->mem_bytes > 0) printf("%s GiB, ", cli_num(c, m->mem_bytes / 1073741824.0, 4));
+    printf("DRAM %s", gbps(c, m->bw_bytes_per_s[RFL_DRAM]));
     for (l = 1; l < RFL_LEVEL_COUNT; l++)
         if (m->bw_bytes_per_s[l] > 0)
-            printf(", %s %s", rfl_level_name((rfl_level)l), gbps(m->bw_bytes_per_s[l]));
+            printf(", %s %s", rfl_level_name((rfl_level)l), gbps(c, m->bw_bytes_per_s[l]));
     if (m->l2_bytes > 0)
-        printf("; last-level cache %s MiB", tl_num(m->l2_bytes / 1048576.0, 4));
+        printf("; last-level cache %s MiB", cli_num(c, m->l2_bytes / 1048576.0, 4));
     printf("\n");
     if (m->units > 0 || m->boost_mhz > 0 || m->tdp_w > 0) {
         const char *sep = "";
@@ -92,8 +113,8 @@ static void print_one(const rfl_machine *m) {
         if (m->units > 0) printf("%d %s", m->units, unit_word(m)), sep = ", ";
         if (m->boost_mhz > 0)
             printf("%s%s %s MHz", sep, m->kind == RFL_KIND_CPU ? "clock" : "boost",
-                   tl_num(m->boost_mhz, 6)), sep = ", ";
-        if (m->tdp_w > 0) printf("%sTDP %s W", sep, tl_num(m->tdp_w, 6));
+                   cli_num(c, m->boost_mhz, 6)), sep = ", ";
+        if (m->tdp_w > 0) printf("%sTDP %s W", sep, cli_num(c, m->tdp_w, 6));
         printf("\n");
     }
     printf("\n  %-12s %16s", "precision", "peak (dense)");
@@ -101,19 +122,19 @@ static void print_one(const rfl_machine *m) {
         if (m->bw_bytes_per_s[l] > 0) printf("  ridge %-4s", rfl_level_name((rfl_level)l));
     printf("\n");
     for (i = 0; i < RFL_PREC_COUNT; i++) {
-        rfl_prec p = json_order[i];
+        rfl_prec p = rfl_machine_file_prec(i);
         if (!(m->peak_flops[p] > 0)) continue;
         printf("  %-12s %16s", rfl_prec_name(p),
-               tl_si(m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s"));
+               cli_si(c, m->peak_flops[p], p == RFL_INT8_TENSOR ? "OP/s" : "FLOP/s"));
         for (l = 0; l < RFL_LEVEL_COUNT; l++)
-            if (m->bw_bytes_per_s[l] > 0) printf("  %10s", tl_num(rfl_ridge(m, p, (rfl_level)l), 4));
+            if (m->bw_bytes_per_s[l] > 0) printf("  %10s", cli_num(c, rfl_ridge(m, p, (rfl_level)l), 4));
         printf("\n");
     }
     if (!(m->peak_flops[RFL_FP32] > 0))
         printf("  (no FP32 figure: the vendor publishes none for this machine)\n");
     printf("  (ridge = peak / bandwidth in FLOP/byte: below it a kernel is memory-bound)\n");
     printf("\n  source: %s\n", m->source);
-    print_measured(m);
+    print_measured(c, mf);
 }
 
 /* The largest dense FLOP/s of the matrix units (INT8 is ops, left out), and
@@ -133,9 +154,9 @@ static double best_tensor(const rfl_machine *m, const char **which) {
     return best;
 }
 
-static const char *tflops(double v) { return v > 0 ? tl_num(v / 1e12, 4) : "-"; }
+static const char *tflops(cli *c, double v) { return v > 0 ? cli_num(c, v / 1e12, 4) : "-"; }
 
-static void print_table(void) {
+static void print_table(cli *c) {
     /* grouped by kind, table order within a kind (vendor, then age) */
     static const rfl_kind groups[] = {RFL_KIND_GPU, RFL_KIND_SOC, RFL_KIND_ACCEL,
                                       RFL_KIND_TPU, RFL_KIND_CPU};
@@ -156,14 +177,14 @@ static void print_table(void) {
             if (m->kind != groups[g]) continue;
             if (!shown++) printf("\n%s\n", titles[g]);
             tc = best_tensor(m, &which);
-            if (tc > 0) snprintf(tcol, sizeof tcol, "%s %-4s", tl_num(tc / 1e12, 5), which);
+            if (tc > 0) snprintf(tcol, sizeof tcol, "%s %-4s", cli_num(c, tc / 1e12, 5), which);
             else snprintf(tcol, sizeof tcol, "-     ");
             r = rfl_ridge(m, RFL_FP32, RFL_DRAM);
-            printf("  %-22s %8s %8s %15s %9s %7s %7s\n", m->id, tflops(m->peak_flops[RFL_FP64]),
-                   tflops(m->peak_flops[RFL_FP32]), tcol,
-                   tl_num(m->bw_bytes_per_s[RFL_DRAM] / 1e9, 5),
-                   m->mem_bytes > 0 ? tl_num(m->mem_bytes / 1073741824.0, 4) : "-",
-                   r > 0 ? tl_num(r, 4) : "-");
+            printf("  %-22s %8s %8s %15s %9s %7s %7s\n", m->id, tflops(c, m->peak_flops[RFL_FP64]),
+                   tflops(c, m->peak_flops[RFL_FP32]), tcol,
+                   cli_num(c, m->bw_bytes_per_s[RFL_DRAM] / 1e9, 5),
+                   m->mem_bytes > 0 ? cli_num(c, m->mem_bytes / 1073741824.0, 4) : "-",
+                   r > 0 ? cli_num(c, r, 4) : "-");
         }
     }
     printf("\n%d machines. Peaks are dense (sparse figures halved); GB = 1e9 bytes; "
@@ -171,32 +192,35 @@ static void print_table(void) {
            "'rfl-hw NAME' shows one machine with every ridge point and its source.\n", n);
 }
 
+/* The ids, one a line: what scripts loop over. */
+static void print_list(void) {
+    int i;
+    for (i = 0; i < rfl_hw_count(); i++) printf("%s\n", rfl_hw_get(i)->id);
+}
+
 int main(int argc, char **argv) {
+    cli c;
+    one o = {0, 0};
     const char *name = 0;
-    int json = 0, i;
-    tl_prog = "rfl-hw";
-    for (i = 1; i < argc; i++) {
-        if (tl_is(argv[i], "--help") || tl_is(argv[i], "-h")) { fputs(usage, stdout); return 0; }
-        else if (tl_is(argv[i], "--json")) json = 1;
-        else if (tl_hw_file_option(argv[i], i + 1 < argc ? argv[i + 1] : 0)) i++;
-        else if (argv[i][0] == '-' && argv[i][1]) tl_usage_error("unknown option '%s'", argv[i]);
-        else if (name) tl_usage_error("one machine name at most (got '%s' and '%s')", name, argv[i]);
-        else name = argv[i];
+    int json = 0, list = 0, id;
+    cli_init(&c, "rfl-hw", argc, argv, tables);
+    while ((id = cli_next(&c)) != CLI_DONE) {
+        if (id == CLI_HELP) { fputs(usage, stdout); return CLI_OK; }
+        else if (id == OPT_JSON) json = 1;
+        else if (id == OPT_LIST) list = 1;
+        else if (id == CLI_ARG && name)
+            cli_usage_error(&c, "one machine name at most (got '%s' and '%s')", name, c.val);
+        else if (id == CLI_ARG) name = c.val;
     }
-    if (name || tl_hw_files) {
-        const rfl_machine *m = tl_machine(name);
-        if (json) { tl_json j = {stdout, 0, {0}}; json_machine(&j, 0, m); }
-        else print_one(m);
-    } else if (json) {
-        tl_json j = {stdout, 0, {0}};
-        tl_jobj(&j, 0);
-        tl_jnum(&j, "count", rfl_hw_count());
-        tl_jarr(&j, "machines");
-        for (i = 0; i < rfl_hw_count(); i++) json_machine(&j, 0, rfl_hw_get(i));
-        tl_jclose_arr(&j);
-        tl_jclose(&j);
-    } else {
-        print_table();
-    }
-    return 0;
+    if (list && (name || c.hw_files || json)) cli_usage_error(&c, "--list takes nothing else");
+    c.hw = name;
+    if (list) print_list();
+    else if (name || c.hw_files) {
+        o.m = cli_machine(&c); /* exits 1 when unknown */
+        o.mf = cli_file_of(&c, o.m);
+        if (json) cli_json_out(&c, stdout, json_one, &o);
+        else print_one(&c, o.m, o.mf);
+    } else if (json) cli_json_out(&c, stdout, json_table, 0);
+    else print_table(&c);
+    return CLI_OK;
 }

@@ -34,9 +34,10 @@ WHOLE_BUDGET=131072
 FRAME_BUDGET=1024
 
 # The core configuration. The optional parts of later issues (LLM, ONNX,
-# machine files, probe, the checker) are off in it from the start.
+# machine files, probe, the checker, the JSON writer) are off in it from
+# the start.
 CORE="RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE RFL_NO_CHART RFL_NO_PNG
-      RFL_NO_LLM RFL_NO_ONNX RFL_NO_MACHINE_FILE RFL_NO_PROBE RFL_NO_CHECK"
+      RFL_NO_LLM RFL_NO_ONNX RFL_NO_MACHINE_FILE RFL_NO_PROBE RFL_NO_CHECK RFL_NO_JSON_WRITER"
 
 # PARTS, one line each:
 #   NAME | BUILD: -M drops macro M from CORE, +M adds it | WHOLE: yes when
@@ -61,6 +62,7 @@ mfile     | -RFL_NO_MACHINE_FILE                                       | -   | -
 probe     | -RFL_NO_PROBE                                              | -   | -     | probe: FMA chains, read and triad sweeps (RFL_NO_PROBE)
 tzr       | -RFL_NO_HW_TABLE -RFL_NO_ZOO -RFL_NO_REDUCE                | -   | -     | the table, zoo and reducer together (what the checker needs)
 check     | -RFL_NO_HW_TABLE -RFL_NO_ZOO -RFL_NO_REDUCE -RFL_NO_CHECK  | -   | tzr   | homework checker: answer files, diagnoses, JSON (RFL_NO_CHECK)
+jsonw     | -RFL_NO_JSON_WRITER                                        | -   | -     | JSON writer: machine files, rfl-reduce --json (RFL_NO_JSON_WRITER)
 "
 FAILED=0
 

@@ -3,12 +3,12 @@
    calls. It only parses the page's state, calls the library and writes
    JSON; every number comes from the library.
 
-   Until the library writes the tools' JSON itself, the estimate and
-   reduce objects below repeat rfl-estimate's and rfl-reduce's --json keys
-   (same names, same nesting, numbers through rfl_fmt_num with 15
-   significant digits, as tools/tool.h does), so that the page shows the
-   CLI's numbers under the CLI's key paths. The warning codes' strings
-   likewise repeat rfl-reduce's.
+   The reduce document is the library's own (rfl_reduce_json): the bytes
+   rfl-reduce --json prints, so the page cannot drift from the CLI's
+   schema. Until the library writes rfl-estimate's JSON too, the estimate
+   objects below repeat its --json keys (same names, same nesting, numbers
+   through rfl_fmt_num with 15 significant digits, as tools/tool.h does),
+   so that the page shows the CLI's numbers under the CLI's key paths.
 
    Memory: all static. page_in() is where the page writes its input (the
    state's strings, or one chunk of a CSV file); page_out() holds the last
@@ -218,7 +218,6 @@ static void j_str(const char *key, const char *s) {
     if (s) j_qstr(s);
     else j_raw("null");
 }
-static void j_bool(const char *key, int v) { j_key(key); j_raw(v ? "true" : "false"); }
 /* The answer's length, or -1 when it did not fit. */
 static int j_done(void) { return J.full ? -1 : (int)J.n; }
 
@@ -637,27 +636,6 @@ static unsigned char rscratch[RFL_REDUCE_SCRATCH_DEFAULT];
 static const rfl_machine *rhw;
 static int rdone;
 
-static const char *warn_name(rfl_reduce_warn w) {
-    switch (w) {
-    case RFL_WARN_TENSOR_UNCOUNTED: return "tensor_uncounted";
-    case RFL_WARN_TENSOR_ESTIMATED: return "tensor_estimated";
-    case RFL_WARN_NO_FP_COUNTERS: return "no_fp_counters";
-    case RFL_WARN_ABOVE_ROOF: return "above_roof";
-    case RFL_WARN_BELOW_COMPULSORY: return "below_compulsory";
-    case RFL_WARN_HIERARCHY: return "hierarchy_inversion";
-    case RFL_WARN_LOW_CLOCK: return "low_clock";
-    case RFL_WARN_AUTO_UNITS: return "auto_units";
-    case RFL_WARN_RATE_DERIVED: return "rate_derived";
-    case RFL_WARN_NAME_TRUNCATED: return "name_truncated";
-    case RFL_WARN_SATURATED: return "saturated";
-    case RFL_WARN_GROUPS_FULL: return "groups_full";
-    case RFL_WARN_NO_TIME: return "no_time";
-    case RFL_WARN_PARTIAL_COUNTERS: return "partial_counters";
-    case RFL_WARN_NO_TENSOR_COUNTERS: return "no_tensor_counters";
-    default: return "warning";
-    }
-}
-
 /* page_reduce_begin(): in_buf holds the machine's name ("" = none). */
 EXPORT(page_reduce_begin) int page_reduce_begin(void) {
     rfl_reduce_desc d;
@@ -688,9 +666,6 @@ static unsigned prec_bits(int from) {
 static int flops_known(const rfl_kernel_stat *k) {
     return (k->work.unknown & prec_bits(0)) != prec_bits(0);
 }
-static int tensor_known(const rfl_kernel_stat *k) {
-    return (k->work.unknown & prec_bits(RFL_FP64_TENSOR)) != prec_bits(RFL_FP64_TENSOR);
-}
 static int ai_known(const rfl_kernel_stat *k, rfl_level l) {
     return flops_known(k) && known(k, RFL_UNKNOWN_BYTES(l)) && k->bytes[l] > 0;
 }
@@ -698,25 +673,12 @@ static int fps_known(const rfl_kernel_stat *k) {
     return flops_known(k) && known(k, RFL_UNKNOWN_TIME) && k->time_ns > 0;
 }
 
-static void reduce_stat_json(const rfl_kernel_stat *k) {
-    double f = rfl_work_flops(&k->work);
-    j_num("id", (double)k->id);
-    j_str("name", k->name);
-    j_bool("name_truncated", (k->flags & RFL_REDUCE_NAME_TRUNCATED) != 0);
-    j_num("invocations", (double)k->invocations);
-    j_num_if("time_s", known(k, RFL_UNKNOWN_TIME), k->work.time_s);
-    j_num_if("flops", flops_known(k), f);
-    j_num_if("bytes_dram", known(k, RFL_UNKNOWN_BYTES(RFL_DRAM)), k->work.bytes[RFL_DRAM]);
-    j_num_if("ai_dram", ai_known(k, RFL_DRAM), rfl_work_ai(&k->work, RFL_DRAM));
-    j_num_if("flops_per_s", fps_known(k), f / k->work.time_s);
-}
-
-/* page_reduce_end(): the totals as rfl-reduce FILE --hw H --json prints
-   them, or {"error", "line", "col", ...}. */
+/* page_reduce_end(): rfl-reduce FILE --hw H --json's document, written by
+   the library (rfl_reduce_json), or {"error", "line", "col", "offset"}.
+   Returns its length, or -1 when out_buf is too small. */
 EXPORT(page_reduce_end) int page_reduce_end(void) {
-    const rfl_kernel_stat *t = &rres.total;
     rfl_result r = rst.err.code ? rst.err.code : rfl_reduce_finish(&rst, &rres);
-    int i, p;
+    rfl_json_writer w;
     rdone = 0;
     if (r != RFL_OK) {
         j_begin();
@@ -729,57 +691,9 @@ EXPORT(page_reduce_end) int page_reduce_end(void) {
         return j_done();
     }
     rdone = 1;
-    j_begin();
-    j_obj(0);
-    j_str("format", rfl_csv_format_name(rres.format));
-    j_num("kernels", (double)rres.kernels);
-    j_num("kernels_seen", (double)rres.kernels_seen);
-    j_str("locale", rres.locale == RFL_LOCALE_EU ? "eu" : rres.locale == RFL_LOCALE_US ? "us" : "auto");
-    j_num_if("time_s", known(t, RFL_UNKNOWN_TIME), t->work.time_s);
-    j_obj("flops");
-    j_num_if("fp64", known(t, RFL_UNKNOWN_FLOPS(RFL_FP64)), (double)t->flops[RFL_FP64]);
-    j_num_if("fp32", known(t, RFL_UNKNOWN_FLOPS(RFL_FP32)), (double)t->flops[RFL_FP32]);
-    j_num_if("fp16", known(t, RFL_UNKNOWN_FLOPS(RFL_FP16)), (double)t->flops[RFL_FP16]);
-    j_num_if("tensor", tensor_known(t), (double)rfl_kernel_tensor_flops(t));
-    j_num_if("total", flops_known(t), rfl_work_flops(&t->work));
-    j_bool("tensor_estimated", (rres.flags & RFL_REDUCE_TENSOR_ESTIMATED) != 0);
-    j_end();
-    j_obj("bytes");
-    for (p = 0; p < RFL_LEVEL_COUNT; p++)
-        j_num_if(rfl_level_name((rfl_level)p), known(t, RFL_UNKNOWN_BYTES(p)), (double)t->bytes[p]);
-    j_end();
-    j_obj("ai");
-    for (p = 0; p < RFL_LEVEL_COUNT; p++)
-        j_num_if(rfl_level_name((rfl_level)p), ai_known(t, (rfl_level)p),
-                 rfl_work_ai(&t->work, (rfl_level)p));
-    j_end();
-    j_num_if("flops_per_s", fps_known(t), rfl_work_flops(&t->work) / t->work.time_s);
-    if (rhw) {
-        rfl_prec mp = rfl_work_main_prec(&t->work);
-        double frac = 0;
-        int ok = rfl_roof_fraction(rhw, &t->work, mp, &frac) == RFL_OK && fps_known(t);
-        j_str("hw", rhw->id);
-        j_str("hw_prec", rfl_prec_name(mp));
-        j_num_if("roof_fraction", ok, frac);
-    }
-    j_arr("warnings");
-    for (i = 0; i < rres.warning_count; i++) {
-        j_obj(0);
-        j_str("code", warn_name(rres.warnings[i].code));
-        if (rres.warnings[i].has_kernel) j_num("kernel", (double)rres.warnings[i].kernel_id);
-        j_str("text", rres.warnings[i].text);
-        j_end();
-    }
-    j_end_arr();
-    j_arr("top");
-    for (i = 0; i < rres.top_count; i++) {
-        j_obj(0);
-        reduce_stat_json(&rres.top[i]);
-        j_end();
-    }
-    j_end_arr();
-    j_end();
-    return j_done();
+    rfl_json_w_init(&w, out_buf, OUT_SIZE);
+    rfl_reduce_json(&w, &rres, 0, rhw);
+    return rfl_json_w_finish(&w) == RFL_OK ? (int)w.len : -1;
 }
 
 /* ---- the checker: an answer file pasted or dropped ------------------------

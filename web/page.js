@@ -394,8 +394,8 @@
       j.top.forEach((k, i) => {
         const f = (x) => 'top.' + i + '.' + x;
         b.append(el('tr', {}, el('td', {}, num(f('id'), k.id)), el('td', { class: 'name' }, num(f('name'), k.name, k.name)),
-          el('td', {}, num(f('time_s'), k.time_s, si(k.time_s, 's'))), el('td', {}, num(f('flops'), k.flops, si(k.flops, ''))),
-          el('td', {}, num(f('ai_dram'), k.ai_dram, si(k.ai_dram, ''))), el('td', {}, num(f('flops_per_s'), k.flops_per_s, si(k.flops_per_s, '')))));
+          el('td', {}, num(f('time_s'), k.time_s, si(k.time_s, 's'))), el('td', {}, num(f('flops.total'), k.flops.total, si(k.flops.total, ''))),
+          el('td', {}, num(f('ai.dram'), k.ai.dram, si(k.ai.dram, ''))), el('td', {}, num(f('flops_per_s'), k.flops_per_s, si(k.flops_per_s, '')))));
       });
       t.append(b);
       $('prof-top').append(el('h3', {}, 'Longest kernels'), el('div', { class: 'scroll' }, t));
