@@ -27,7 +27,10 @@
                               __has_include (stb at <stb/stb_image_write.h>)
        RFL_NO_REDUCE          leave out the ncu / nvprof CSV reducer
        RFL_NO_LLM             leave out the decoder transformers (and the
-                              LLM join, which also needs the reducer)
+                              LLM join, which also needs the reducer), and
+                              with them rfl_causal and the costing only
+                              their records use (causal counts, KV-cache
+                              records, experts)
        RFL_NO_ONNX            leave out the ONNX reader
        RFL_NO_MACHINE_FILE    leave out the machine-file (JSON) reader
        RFL_NO_JSON_WRITER     leave out the JSON writer and the documents
@@ -231,9 +234,9 @@
          bf16, fp8 and int8 conv and matmul go under the tensor roof of the
          math type, the rest under the vector units' (rfl_dtype_roofs). A
          machine without that roof is RFL_ERR_NO_ROOF, never a guess.
-       Causal attention (rfl_causal, rfl_cost_desc.causal): the causal
-         count (query i sees the cached keys and i + 1) in flops and time;
-         mac_flops stays eager. Grouped view: rfl_net_group, by layer type
+       Causal attention (rfl_causal, rfl_cost_desc.causal; not with
+         RFL_NO_LLM): the causal count (query i sees the cached keys and
+         i + 1) in flops and time; mac_flops stays eager. Grouped view: rfl_net_group, by layer type
          or by module pattern ("model.layers.*.mlp.down_proj", count 16).
        Time (rfl_net_predict): per layer max(compute, memory) summed, and
          beside it the whole model as one work; each layer's bound.
@@ -389,13 +392,13 @@
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
        (tests/arm/: vector table, start-up, semihosting write and exit, a
        linker script for qemu's mps2-an386 that also fits an STM32F407).
-       Budgets (code + read-only data, gcc -Os): the core 24 KiB (19.8 KB
+       Budgets (code + read-only data, gcc -Os): the core 24 KiB (20.3 KB
        today); the table, zoo, reducer, chart and PNG together 128 KiB;
        no stack frame over 1 KiB. One machine of the table (RFL_HW_ONLY +
-       RFL_HW_KEEP_<ID>) takes 1.0 KB. make size prints every part's size
+       RFL_HW_KEEP_<ID>) takes 1.4 KB. make size prints every part's size
        and fails when a budget is broken (README: "Using the header in
        your project"). examples/embedded.c (DS-CNN-S on a caller-defined
-       STM32F407) links with ROOFLINE_STATIC and --gc-sections to 14.3 KB
+       STM32F407) links with ROOFLINE_STATIC and --gc-sections to 13.9 KB
        of flash and runs on the emulated board (make m4), printing what the
        host build prints. double is soft on the M4's single-precision FPU:
        it costs about 3 ms at 168 MHz per estimate (make m4-profile
@@ -1115,8 +1118,13 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
    against every key, as FlopCounterMode counts a masked product);
    rfl_cost_desc.causal times the causal count (what FlashAttention runs),
    and then a KV-cache input is read for the window only. Returns t;
-   RFL_ERR_ARG when t is no attention record. */
+   RFL_ERR_ARG when t is no attention record. Only decoder LLMs build
+   causal records, KV-cache records and experts: with RFL_NO_LLM there is
+   no rfl_causal and no costing of them (rfl_cost_desc.causal and .kv then
+   change nothing). */
+#ifndef RFL_NO_LLM
 RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window);
+#endif
 
 /* Normalisation: batchnorm over dim 0 (channels), layernorm over the last
    dim; 2 x (normalised size) parameters each (scale and shift). */
@@ -5043,15 +5051,19 @@ RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w, rf
    checked); costs at a batch multiply them. Freestanding: no libc. */
 
 /* ---- checked 64-bit arithmetic ------------------------------------------------ */
-static RFL__UNUSED int rfl__ly_mul64(uint64_t a, uint64_t b, uint64_t *out) {
+static RFL__UNUSED RFL__NOINLINE int rfl__ly_mul64(uint64_t a, uint64_t b, uint64_t *out) {
     if (a && b > (uint64_t)-1 / a) return 0;
     *out = a * b;
     return 1;
 }
-static RFL__UNUSED int rfl__ly_add64(uint64_t a, uint64_t b, uint64_t *out) {
+static RFL__UNUSED RFL__NOINLINE int rfl__ly_add64(uint64_t a, uint64_t b, uint64_t *out) {
     if (b > (uint64_t)-1 - a) return 0;
     *out = a + b;
     return 1;
+}
+/* *acc += x, 0 on overflow (one pointer: shorter calls in the sums) */
+static RFL__UNUSED RFL__NOINLINE int rfl__ly_acc(uint64_t *acc, uint64_t x) {
+    return rfl__ly_add64(*acc, x, acc);
 }
 /* a * b * c * d, 0 on overflow (callers treat a 0 result with non-zero
    factors as overflow through the flag). */
@@ -5323,8 +5335,8 @@ RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *
     if (d->bias) {
         uint64_t b;
         L->flags |= RFL_LF_BIAS;
-        if (!rfl__ly_add64(L->params, co, &L->params) || !rfl__ly_mul4(co, oh, ow, 1, &b) ||
-            !rfl__ly_add64(L->flops, b, &L->flops))
+        if (!rfl__ly_acc(&L->params, co) || !rfl__ly_mul4(co, oh, ow, 1, &b) ||
+            !rfl__ly_acc(&L->flops, b))
             return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
     }
     L->in_numel = X->out_numel;
@@ -5362,9 +5374,9 @@ RFL_API rfl_tensor rfl_linear(rfl_net *net, rfl_tensor x, uint32_t out_features,
     L->flops = L->mac_flops;
     if (bias) {
         L->flags |= RFL_LF_BIAS;
-        if (!rfl__ly_add64(L->params, out_features, &L->params) ||
+        if (!rfl__ly_acc(&L->params, out_features) ||
             !rfl__ly_mul64(tokens, out_features, &L->bias_flops) ||
-            !rfl__ly_add64(L->flops, L->bias_flops, &L->flops))
+            !rfl__ly_acc(&L->flops, L->bias_flops))
             return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
     }
     L->in_numel = X->out_numel;
@@ -5427,6 +5439,7 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
     return rfl__ly_commit(net, L);
 }
 
+#ifndef RFL_NO_LLM
 RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window) {
     if (!net || net->err.code) return RFL_NO_TENSOR;
     if (t < 0 || t >= net->count || net->layers[t].op != RFL_OP_ATTENTION ||
@@ -5435,6 +5448,7 @@ RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window) {
     net->layers[t].arg[2] = 1, net->layers[t].arg[3] = window;
     return t;
 }
+#endif
 
 /* Elementwise one-input layers: per-element FLOPs, params per channel. */
 static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned per_elem,
@@ -5617,7 +5631,7 @@ RFL_API rfl_tensor rfl_concat(rfl_net *net, const rfl_tensor *xs, int n, int dim
         for (j = 0; j < X->rank; j++)
             if (j != dim && X->shape[j] != X0->shape[j]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
         along += X->shape[dim]; /* n x 2^32 cannot overflow with n < 2^31 */
-        if (!rfl__ly_add64(in, X->out_numel, &in)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
+        if (!rfl__ly_acc(&in, X->out_numel)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
         if (X->needs_grad) L->needs_grad = 1;
     }
     rfl__ly_same_shape(L, X0);
@@ -5808,6 +5822,7 @@ static int rfl__ly_param_store(const rfl_layer *L, uint64_t n, const rfl__ly_bit
            rfl__ly_add64(w, x, out);
 }
 
+#ifndef RFL_NO_LLM
 /* Causal (query, key) pairs of one sequence: query i of lq (at position
    p + i, p = lk - lq cached keys before it) sees p + i + 1 keys, or the
    window's W: the first a = clamp(W - p, 0, lq) see p + i + 1, the rest W. */
@@ -5818,7 +5833,7 @@ static int rfl__ly_causal_pairs(uint64_t lq, uint64_t lk, uint64_t W, uint64_t *
     if (!rfl__ly_mul64(a, p, &t)) return 0;
     if (!(a % 2 ? rfl__ly_mul64(a, (a + 1) / 2, &u) : rfl__ly_mul64(a / 2, a + 1, &u)))
         return 0;
-    return rfl__ly_add64(t, u, &t) && rfl__ly_mul64(lq - a, W, &u) && rfl__ly_add64(t, u, out);
+    return rfl__ly_acc(&t, u) && rfl__ly_mul64(lq - a, W, &u) && rfl__ly_add64(t, u, out);
 }
 
 /* A causal attention's count under d (per sample): its matrix FLOPs and
@@ -5837,6 +5852,14 @@ static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost
         return -1;
     return 1;
 }
+#else
+/* Without the LLMs no record is causal (only their builder marks one). */
+static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost_desc *d,
+                          uint64_t *mma, uint64_t *all, uint64_t *kv_pos) {
+    (void)net, (void)L, (void)d, (void)mma, (void)all, (void)kv_pos;
+    return 0;
+}
+#endif
 
 /* Forward bytes of L at the batch (in, o: elements read and written; w:
    params read): by role. A cache write writes the KV type; attention
@@ -5846,6 +5869,9 @@ static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__
                              uint64_t *out) {
     uint64_t kv = 0, t, u;
     int ob = L->kv_cache ? b->kv : b->act, ia = b->act;
+#ifdef RFL_NO_LLM
+    (void)net, (void)B, (void)kv_pos; /* no KV-cache records, no experts: the LLMs' alone */
+#else
     if (L->op == RFL_OP_ATTENTION && net->layers[L->in[1]].kv_cache) {
         const rfl_layer *K = &net->layers[L->in[1]];
         uint64_t all_kv = 2 * K->out_numel; /* k and v: the same shape */
@@ -5854,20 +5880,22 @@ static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__
         if (!rfl__ly_mul4(kv_pos ? kv_pos : K->shape[0], 2 * (uint64_t)K->shape[1], B, 1, &kv))
             return 0;
     }
-    if (L->op == RFL_OP_EMBEDDING) { /* the gathered rows are the table's; ids int64 */
-        if (!rfl__ly_param_store(L, o, b, &w)) return 0;
-        ia = 64;
-    } else if (L->op == RFL_OP_LINEAR && L->arg[0] > 1) {
+    if (L->op == RFL_OP_LINEAR && L->arg[0] > 1) {
         /* experts: the R routed token slots reach min(E, R) experts */
         uint64_t E = L->arg[0], R;
         if (!rfl__ly_mul64(net->layers[L->in[0]].shape[0], B, &R) ||
             !rfl__ly_mul64(R < E ? R : E, w / E, &w) || !rfl__ly_param_store(L, w, b, &w))
             return 0;
+    } else
+#endif
+    if (L->op == RFL_OP_EMBEDDING) { /* the gathered rows are the table's; ids int64 */
+        if (!rfl__ly_param_store(L, o, b, &w)) return 0;
+        ia = 64;
     } else if (!rfl__ly_param_store(L, w, b, &w)) {
         return 0;
     }
     return rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) &&
-           rfl__ly_add64(t, u, &t) && rfl__ly_add64(t, w, &t) && rfl__ly_store(o, ob, &u) &&
+           rfl__ly_acc(&t, u) && rfl__ly_acc(&t, w) && rfl__ly_store(o, ob, &u) &&
            rfl__ly_add64(t, u, out);
 }
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
@@ -5926,14 +5954,14 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
              rfl__ly_add64(t, ff - fm, &out->bwd_flops);
         out->bwd_mma_flops = t;
         /* read grad out, saved input, (weights); write grad weights, (grad in) */
-        ok = ok && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, w, &t) &&
-             (!ig || (rfl__ly_add64(t, w, &t) && rfl__ly_add64(t, in, &t)));
+        ok = ok && rfl__ly_add64(o, in, &t) && rfl__ly_acc(&t, w) &&
+             (!ig || (rfl__ly_acc(&t, w) && rfl__ly_acc(&t, in)));
         break;
     case RFL_OP_MATMUL:
     case RFL_OP_ATTENTION:
         /* a gradient for each operand: 2 x forward (no recomputation) */
         ok = fm <= (uint64_t)-1 / 2 && ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) &&
-             rfl__ly_add64(t, in, &t);
+             rfl__ly_acc(&t, in);
         out->bwd_mac_flops = ok ? 2 * fm : 0; /* no wrapped value, even with the error */
         out->bwd_flops = ok ? 2 * ff : 0;
         out->bwd_mma_flops = ok ? 2 * mm : 0; /* mm <= ff */
@@ -5941,7 +5969,7 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     case RFL_OP_EMBEDDING:
         /* scatter-add of the output gradient into the table rows */
         out->bwd_flops = o;
-        ok = rfl__ly_add64(o, o, &t) && rfl__ly_add64(t, in, &t);
+        ok = rfl__ly_add64(o, o, &t) && rfl__ly_acc(&t, in);
         break;
     case RFL_OP_ADD:
         /* the gradient passes through; a broadcast operand sums it */
@@ -5958,8 +5986,8 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     default:
         /* norms, activations, softmax, pools, mul: 2 x forward FLOPs; read
            grad out and the saved input, write grad in (and grad weights) */
-        ok = ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) && rfl__ly_add64(t, in, &t) &&
-             rfl__ly_add64(t, w, &t);
+        ok = ff <= (uint64_t)-1 / 2 && rfl__ly_add64(o, in, &t) && rfl__ly_acc(&t, in) &&
+             rfl__ly_acc(&t, w);
         out->bwd_flops = ok ? 2 * ff : 0;
         break;
     }
@@ -6032,17 +6060,17 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
         if (r) return r;
         r = rfl_layer_work(net, i, d, &fw, &bw);
         if (r) return r;
-        ok = ok && rfl__ly_add64(out->params, c.params, &out->params) &&
-             rfl__ly_add64(out->fwd_mac_flops, c.fwd_mac_flops, &out->fwd_mac_flops) &&
-             rfl__ly_add64(out->fwd_flops, c.fwd_flops, &out->fwd_flops) &&
-             rfl__ly_add64(out->fwd_bytes, c.fwd_bytes, &out->fwd_bytes) &&
-             rfl__ly_add64(out->bwd_mac_flops, c.bwd_mac_flops, &out->bwd_mac_flops) &&
-             rfl__ly_add64(out->bwd_flops, c.bwd_flops, &out->bwd_flops) &&
-             rfl__ly_add64(out->bwd_bytes, c.bwd_bytes, &out->bwd_bytes) &&
-             rfl__ly_add64(out->activation_bytes, c.act_bytes, &out->activation_bytes);
+        ok = ok && rfl__ly_acc(&out->params, c.params) &&
+             rfl__ly_acc(&out->fwd_mac_flops, c.fwd_mac_flops) &&
+             rfl__ly_acc(&out->fwd_flops, c.fwd_flops) &&
+             rfl__ly_acc(&out->fwd_bytes, c.fwd_bytes) &&
+             rfl__ly_acc(&out->bwd_mac_flops, c.bwd_mac_flops) &&
+             rfl__ly_acc(&out->bwd_flops, c.bwd_flops) &&
+             rfl__ly_acc(&out->bwd_bytes, c.bwd_bytes) &&
+             rfl__ly_acc(&out->activation_bytes, c.act_bytes);
         if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
         ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
-             rfl__ly_add64(pb, lb, &pb);
+             rfl__ly_acc(&pb, lb);
         if (net->layers[i].op != RFL_OP_MARK) out->layers++;
         if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) out->unknown_layers++;
         rfl_work_add(&out->forward, &fw);
@@ -6140,13 +6168,13 @@ static int rfl__ly_group_add(rfl_group_cost *g, const rfl_layer_cost *c, const r
     rfl_work_add(&g->forward, fw);
     rfl_work_add(&g->backward, bw);
     if (p) g->time_s += p->time_s, g->compute_s += p->compute_s, g->memory_s += p->memory_s;
-    return rfl__ly_add64(g->params, c->params, &g->params) &&
-           rfl__ly_add64(g->fwd_mac_flops, c->fwd_mac_flops, &g->fwd_mac_flops) &&
-           rfl__ly_add64(g->fwd_flops, c->fwd_flops, &g->fwd_flops) &&
-           rfl__ly_add64(g->fwd_mma_flops, c->fwd_mma_flops, &g->fwd_mma_flops) &&
-           rfl__ly_add64(g->fwd_bytes, c->fwd_bytes, &g->fwd_bytes) &&
-           rfl__ly_add64(g->bwd_flops, c->bwd_flops, &g->bwd_flops) &&
-           rfl__ly_add64(g->bwd_bytes, c->bwd_bytes, &g->bwd_bytes);
+    return rfl__ly_acc(&g->params, c->params) &&
+           rfl__ly_acc(&g->fwd_mac_flops, c->fwd_mac_flops) &&
+           rfl__ly_acc(&g->fwd_flops, c->fwd_flops) &&
+           rfl__ly_acc(&g->fwd_mma_flops, c->fwd_mma_flops) &&
+           rfl__ly_acc(&g->fwd_bytes, c->fwd_bytes) &&
+           rfl__ly_acc(&g->bwd_flops, c->bwd_flops) &&
+           rfl__ly_acc(&g->bwd_bytes, c->bwd_bytes);
 }
 
 RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
@@ -11487,34 +11515,40 @@ static int rfl__ieq(const char *a, size_t an, const char *b) {
         if (!b[i] || rfl__lower((unsigned char)a[i]) != rfl__lower((unsigned char)b[i])) return 0;
     return b[an] == 0;
 }
+/* 1 when a[0..an) is one of the '|'-separated words of alts, ignoring case
+   (an empty word matches an empty a) */
+static int rfl__ieq_any(const char *a, size_t an, const char *alts) {
+    for (;;) {
+        size_t i = 0;
+        while (i < an && alts[i] && alts[i] != '|' &&
+               rfl__lower((unsigned char)a[i]) == rfl__lower((unsigned char)alts[i]))
+            i++;
+        if (i == an && (!alts[i] || alts[i] == '|')) return 1;
+        while (*alts && *alts != '|') alts++;
+        if (!*alts++) return 0;
+    }
+}
 /* class of a numerator word: bytes / time / count / hz */
 static int rfl__unit_word(const char *s, size_t n, rfl__unit *u) {
-    static const struct { const char *w; int cls; uint64_t mult; int e; } t[] = {
-        {"byte", RFL__U_BYTES, 1, 0}, {"bytes", RFL__U_BYTES, 1, 0}, {"b", RFL__U_BYTES, 1, 0},
-        {"kbyte", RFL__U_BYTES, 1, 3}, {"kb", RFL__U_BYTES, 1, 3},
-        {"mbyte", RFL__U_BYTES, 1, 6}, {"mb", RFL__U_BYTES, 1, 6},
-        {"gbyte", RFL__U_BYTES, 1, 9}, {"gb", RFL__U_BYTES, 1, 9},
-        {"tbyte", RFL__U_BYTES, 1, 12}, {"tb", RFL__U_BYTES, 1, 12},
-        {"kib", RFL__U_BYTES, 1024, 0}, {"kibyte", RFL__U_BYTES, 1024, 0},
-        {"mib", RFL__U_BYTES, 1048576, 0}, {"mibyte", RFL__U_BYTES, 1048576, 0},
-        {"gib", RFL__U_BYTES, 1073741824ull, 0}, {"gibyte", RFL__U_BYTES, 1073741824ull, 0},
-        {"tib", RFL__U_BYTES, 1099511627776ull, 0},
-        {"ns", RFL__U_TIME, 1, 0}, {"nsecond", RFL__U_TIME, 1, 0}, {"nsec", RFL__U_TIME, 1, 0},
-        {"us", RFL__U_TIME, 1, 3}, {"usecond", RFL__U_TIME, 1, 3}, {"usec", RFL__U_TIME, 1, 3},
-        {"ms", RFL__U_TIME, 1, 6}, {"msecond", RFL__U_TIME, 1, 6}, {"msec", RFL__U_TIME, 1, 6},
-        {"s", RFL__U_TIME, 1, 9}, {"second", RFL__U_TIME, 1, 9}, {"sec", RFL__U_TIME, 1, 9},
-        {"hz", RFL__U_HZ, 1, 0}, {"khz", RFL__U_HZ, 1, 3}, {"mhz", RFL__U_HZ, 1, 6},
-        {"ghz", RFL__U_HZ, 1, 9},
-        {"", RFL__U_COUNT, 1, 0}, {"inst", RFL__U_COUNT, 1, 0}, {"cycle", RFL__U_COUNT, 1, 0},
-        {"cycles", RFL__U_COUNT, 1, 0}, {"warp", RFL__U_COUNT, 1, 0},
-        {"thread", RFL__U_COUNT, 1, 0}, {"sector", RFL__U_COUNT, 1, 0},
-        {"request", RFL__U_COUNT, 1, 0}, {"wavefront", RFL__U_COUNT, 1, 0},
-        {"block", RFL__U_COUNT, 1, 0}, {"count", RFL__U_COUNT, 1, 0},
-        {"flop", RFL__U_COUNT, 1, 0}, {"op", RFL__U_COUNT, 1, 0}, {"ops", RFL__U_COUNT, 1, 0},
-        {"%", RFL__U_PCT, 1, 0}};
+    /* the words of one scale share a row (narrow fields and few rows keep
+       the table small on a small device); k: the multiplier is 1024^k */
+    static const struct { const char *w; unsigned char cls, k, e; } t[] = {
+        {"byte|bytes|b", RFL__U_BYTES, 0, 0}, {"kbyte|kb", RFL__U_BYTES, 0, 3},
+        {"mbyte|mb", RFL__U_BYTES, 0, 6}, {"gbyte|gb", RFL__U_BYTES, 0, 9},
+        {"tbyte|tb", RFL__U_BYTES, 0, 12}, {"kib|kibyte", RFL__U_BYTES, 1, 0},
+        {"mib|mibyte", RFL__U_BYTES, 2, 0}, {"gib|gibyte", RFL__U_BYTES, 3, 0},
+        {"tib", RFL__U_BYTES, 4, 0},
+        {"ns|nsecond|nsec", RFL__U_TIME, 0, 0}, {"us|usecond|usec", RFL__U_TIME, 0, 3},
+        {"ms|msecond|msec", RFL__U_TIME, 0, 6}, {"s|second|sec", RFL__U_TIME, 0, 9},
+        {"hz", RFL__U_HZ, 0, 0}, {"khz", RFL__U_HZ, 0, 3}, {"mhz", RFL__U_HZ, 0, 6},
+        {"ghz", RFL__U_HZ, 0, 9},
+        {"|inst|cycle|cycles|warp|thread|sector|request|wavefront|block|count|flop|op|ops",
+         RFL__U_COUNT, 0, 0},
+        {"%", RFL__U_PCT, 0, 0}};
     size_t i;
     for (i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (rfl__ieq(s, n, t[i].w)) return rfl__unit_set(u, t[i].cls, t[i].mult, t[i].e);
+        if (rfl__ieq_any(s, n, t[i].w))
+            return rfl__unit_set(u, t[i].cls, (uint64_t)1 << (10 * t[i].k), t[i].e);
     return 0;
 }
 /* Parse a unit into the scale for a role of class `want`; 0 = unknown or
