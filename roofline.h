@@ -40,6 +40,9 @@
                               also off without the zoo, table or reducer)
        RFL_HW_NO_STRINGS      the table without its sources, aliases and
                               device names
+       RFL_HW_NO_DEVICE_NAMES the table without the vendors' device names
+                              ("NVIDIA H100 80GB HBM3"): rfl_hw_find then
+                              knows ids, names and aliases only
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
@@ -4269,7 +4272,7 @@ static int rfl__alias_match(const char *list, const char *name) {
 }
 #endif
 
-#ifndef RFL_HW_NO_STRINGS
+#if !defined(RFL_HW_NO_STRINGS) && !defined(RFL_HW_NO_DEVICE_NAMES)
 /* The vendors' device names (hw_specs.h), each with its row. */
 typedef struct rfl__hw_dev { int row; const char *name; } rfl__hw_dev;
 #define RFL__HW_DEV(E, name, src) {RFL_HW_##E, name},
@@ -4299,11 +4302,13 @@ RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
+#ifndef RFL_HW_NO_DEVICE_NAMES
     for (i = 0; rfl__hw_devs[i].row >= 0; i++)
         if (rfl__hw_dev_eq(rfl__hw_devs[i].name, name)) {
             *out = &rfl__hw_table[rfl__hw_devs[i].row];
             return RFL_OK;
         }
+#endif
 #endif
     return RFL_ERR_UNKNOWN_NAME;
 }

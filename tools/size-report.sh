@@ -37,7 +37,8 @@ FRAME_BUDGET=1024
 # machine files, probe, the checker, the JSON writer) are off in it from
 # the start.
 CORE="RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE RFL_NO_CHART RFL_NO_PNG
-      RFL_NO_LLM RFL_NO_ONNX RFL_NO_MACHINE_FILE RFL_NO_PROBE RFL_NO_CHECK RFL_NO_JSON_WRITER"
+      RFL_NO_LLM RFL_NO_ONNX RFL_NO_MACHINE_FILE RFL_NO_PROBE RFL_NO_CHECK RFL_NO_JSON_WRITER
+      RFL_HW_NO_DEVICE_NAMES"
 
 # PARTS, one line each:
 #   NAME | BUILD: -M drops macro M from CORE, +M adds it | WHOLE: yes when
@@ -48,6 +49,7 @@ CORE="RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE RFL_NO_CHART RFL_NO_
 # those of the other parts (a few hundred bytes) show in "everything".
 PARTS="
 table     | -RFL_NO_HW_TABLE                                           | yes | -     | hardware table, $(grep -c '^X(' hw_specs.h) machines with sources and aliases
+devnames  | -RFL_NO_HW_TABLE -RFL_HW_NO_DEVICE_NAMES                    | -   | table | the vendors' device names rfl_hw_find resolves (RFL_HW_NO_DEVICE_NAMES)
 table-ns  | -RFL_NO_HW_TABLE +RFL_HW_NO_STRINGS                        | -   | -     | the table, RFL_HW_NO_STRINGS (no sources, no aliases)
 table-1   | -RFL_NO_HW_TABLE +RFL_HW_ONLY +RFL_HW_KEEP_H100_SXM          | -   | -     | one machine: RFL_HW_ONLY RFL_HW_KEEP_H100_SXM
 table-1ns | -RFL_NO_HW_TABLE +RFL_HW_ONLY +RFL_HW_KEEP_H100_SXM +RFL_HW_NO_STRINGS | - | - | one machine, RFL_HW_NO_STRINGS
