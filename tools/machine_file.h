@@ -1,6 +1,6 @@
 /* machine_file.h - tools only: --hw-file FILE (a machine file, the JSON
-   that `rfl-hw NAME --json` prints, read by rfl_machine_file_parse), the
-   writer of that JSON, and how --hw and --hw-file together pick the chart
+   that `rfl-hw NAME --json` prints, read by rfl_machine_file_parse; the
+   library writes it: rfl_machine_file_write), and how --hw and --hw-file together pick the chart
    panels and their measured roofs. Included by tool.h. Tools may allocate:
    a loaded file lives until the tool exits. */
 #ifndef RFL_TOOL_MACHINE_FILE_H
@@ -115,85 +115,6 @@ static const rfl_machine_file *tl_file_of(const rfl_machine *m) {
     for (i = 0; i < tl_nloaded; i++)
         if (&tl_loaded[i]->machine == m) return tl_loaded[i];
     return 0;
-}
-
-/* The machine file's JSON (what rfl-hw NAME --json prints): field order of
-   the issue, fp64 first, then by unit kind. measured (may be NULL): the
-   "measured" object, with threads when > 0. */
-static const rfl_prec tl_json_prec_order[RFL_PREC_COUNT] = {
-    RFL_FP64, RFL_FP64_TENSOR, RFL_FP32, RFL_TF32_TENSOR, RFL_FP16,
-    RFL_FP16_TENSOR, RFL_BF16_TENSOR, RFL_FP8_TENSOR, RFL_INT8_TENSOR};
-
-/* peak_flops and mem_bw. skip_empty: leave out an object with no value > 0
-   (a probe that measured only bandwidth), which the reader would reject. */
-static void tl_json_ceilings(tl_json *j, const rfl_machine *m, int skip_empty) {
-    int i, l, peaks = 0, bws = 0;
-    for (i = 0; i < RFL_PREC_COUNT; i++) peaks += m->peak_flops[i] > 0;
-    for (l = 0; l < RFL_LEVEL_COUNT; l++) bws += m->bw_bytes_per_s[l] > 0;
-    if (peaks || !skip_empty) {
-        tl_jobj(j, "peak_flops");
-        for (i = 0; i < RFL_PREC_COUNT; i++) {
-            rfl_prec p = tl_json_prec_order[i];
-            tl_jnum_if(j, rfl_prec_name(p), m->peak_flops[p] > 0, m->peak_flops[p]);
-        }
-        tl_jclose(j);
-    }
-    if (bws || !skip_empty) {
-        tl_jobj(j, "mem_bw");
-        for (l = 0; l < RFL_LEVEL_COUNT; l++)
-            tl_jnum_if(j, rfl_level_name((rfl_level)l), m->bw_bytes_per_s[l] > 0,
-                       m->bw_bytes_per_s[l]);
-        tl_jclose(j);
-    }
-}
-
-static void tl_json_machine(tl_json *j, const char *key, const rfl_machine *m,
-                            const rfl_machine *measured, int threads) {
-    int i, l;
-    char rk[48];
-    const char *a = m->aliases;
-    tl_jobj(j, key);
-    tl_jstr(j, "name", m->name);
-    tl_jstr(j, "id", m->id);
-    tl_jarr(j, "aliases");
-    while (a && *a) { /* any length: a file's aliases are not the table's */
-        size_t n = strcspn(a, ",");
-        char *one = (char *)malloc(n + 1);
-        if (!one) tl_input_error(0, 0, 0, "out of memory");
-        memcpy(one, a, n);
-        one[n] = 0;
-        tl_jstr(j, 0, one);
-        free(one);
-        a += n + (a[n] == ',');
-    }
-    tl_jclose_arr(j);
-    tl_jstr(j, "kind", rfl_kind_name(m->kind));
-    tl_json_ceilings(j, m, 0);
-    tl_jnum_if(j, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
-    tl_jnum_if(j, "l2_bytes", m->l2_bytes > 0, m->l2_bytes);
-    tl_jnum_if(j, "units", m->units > 0, m->units);
-    tl_jnum_if(j, "boost_mhz", m->boost_mhz > 0, m->boost_mhz);
-    tl_jnum_if(j, "tdp_w", m->tdp_w > 0, m->tdp_w);
-    tl_jobj(j, "ridge");
-    for (i = 0; i < RFL_PREC_COUNT; i++)
-        for (l = 0; l < RFL_LEVEL_COUNT; l++) {
-            double r = rfl_ridge(m, tl_json_prec_order[i], (rfl_level)l);
-            if (r > 0) {
-                snprintf(rk, sizeof rk, "%s_%s", rfl_prec_name(tl_json_prec_order[i]),
-                         rfl_level_name((rfl_level)l));
-                tl_jnum(j, rk, r);
-            }
-        }
-    tl_jclose(j);
-    tl_jstr(j, "source", m->source);
-    if (measured) {
-        tl_jobj(j, "measured");
-        tl_json_ceilings(j, measured, 1);
-        tl_jnum_if(j, "threads", threads > 0, threads);
-        tl_jstr(j, "source", measured->source);
-        tl_jclose(j);
-    }
-    tl_jclose(j);
 }
 
 #ifndef RFL_NO_CHART
