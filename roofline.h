@@ -128,13 +128,13 @@
                   rfl_softmax rfl_maxpool rfl_avgpool rfl_adaptive_avgpool
                   rfl_add rfl_mul rfl_concat rfl_shuffle rfl_flatten
                   rfl_reshape rfl_transpose rfl_slice rfl_dropout
-                  rfl_embedding rfl_param rfl_mark rfl_name rfl_scope_push
+                  rfl_embedding rfl_param rfl_mark rfl_layer_name rfl_scope_push
                   rfl_scope_pushi rfl_scope_pop rfl_layer_label
                   rfl_layer_class rfl_layer_shape_str rfl_op_ltype
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
                   rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
-       LLMs:      rfl_llm_find rfl_hf_config_parse rfl_llm_step_cost
+       LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_step_cost
                   rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
                   rfl_llm_compute_bound_batch rfl_llm_count rfl_llm_name
                   rfl_llm_config_check rfl_llm_row_count rfl_llm_row_work
@@ -146,8 +146,8 @@
                   rfl_onnx_read_stream rfl_onnx_input_dim
                   (the ONNX API section: a model file streamed into layer records)
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
-                  rfl_reduce_buffer rfl_kernel_tensor_flops
-                  rfl_reduce_ceilings_machine rfl_csv_format_name
+                  rfl_reduce_buffer rfl_reduce_tensor_flops
+                  rfl_reduce_ceilings_machine rfl_reduce_format_name
                   rfl_reduce_warn_code rfl_reduce_json rfl_reduce_json_point
                   (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
@@ -173,7 +173,7 @@
                   rfl_json_w_null rfl_json_w_bool rfl_json_w_str
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
                   docs/schema.md, RFL_SCHEMA_VERSION)
-       Names:     rfl_result_str rfl_version rfl_name_eq rfl_prec_name
+       Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
                   rfl_dtype_storage rfl_act_name rfl_op_name rfl_ltype_name
@@ -736,7 +736,7 @@ RFL_API size_t rfl_fmt_si(char *buf, size_t size, double v, int sig);
 RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out);
 
 /* Case-insensitive compare ignoring '-', '_', ' ' and '.'; 1 when equal. */
-RFL_API int rfl_name_eq(const char *a, const char *b);
+RFL_API int rfl_parse_name_eq(const char *a, const char *b);
 
 /* ---- JSON: a small reader over a caller token array -------------------------
    Machine files (rfl-hw --json) and Hugging Face config.json files are
@@ -1057,7 +1057,7 @@ RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *
                                 size_t names_size);
 
 /* Names. With an arena, layers get "scope.name" (torch's dotted module
-   path; name "" gives the scope itself); without one, rfl_name keeps the
+   path; name "" gives the scope itself); without one, rfl_layer_name keeps the
    caller's pointer and ignores the scope.
    rfl_scope_push appends ".part" to the scope (part may be "3"); pop
    removes the last part. A scope deeper than 95 bytes is RFL_ERR_BUFFER.
@@ -1067,8 +1067,8 @@ RFL_API void rfl_scope_pushi(rfl_net *net, int index);
 RFL_API void rfl_scope_pop(rfl_net *net);
 /* Name layer t (the string is copied into the arena under the current
    scope, or kept as a pointer when there is no arena: it must outlive the
-   net). Returns t, so calls nest: rfl_name(&net, rfl_conv(...), "conv1"). */
-RFL_API rfl_tensor rfl_name(rfl_net *net, rfl_tensor t, const char *name);
+   net). Returns t, so calls nest: rfl_layer_name(&net, rfl_conv(...), "conv1"). */
+RFL_API rfl_tensor rfl_layer_name(rfl_net *net, rfl_tensor t, const char *name);
 
 /* ---- the builder -------------------------------------------------------------
    Every call appends one layer and returns its output tensor, or
@@ -1343,7 +1343,7 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out);
 /* Number of models and the i-th name (NULL when out of range). */
 RFL_API int rfl_zoo_count(void);
 RFL_API const char *rfl_zoo_name(int i);
-/* Build model `name` (rfl_name_eq: case, '-', '_' ignored) for res x res
+/* Build model `name` (rfl_parse_name_eq: case, '-', '_' ignored) for res x res
    inputs (0 = the model's default: 224, inception_v3 299) into an
    initialised, empty net. RFL_ERR_UNKNOWN_NAME for an unknown model;
    RFL_ERR_SHAPE when res is too small for the model; RFL_ERR_BUFFER when
@@ -1381,7 +1381,7 @@ typedef struct rfl_llm_kind_cost {
 /* ---- decoder LLMs: configs, steps, rows ---------------------------------------
    A decoder transformer (GPT-2, Llama, Qwen2, Mistral, Mixtral) is given
    by an rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
-   config.json, rfl_hf_config_parse) and costed for one step
+   config.json, rfl_llm_config_parse) and costed for one step
    (rfl_llm_step_desc): a prefill of S tokens per sequence, or a decode of
    one new token per sequence after a cache of S tokens (it attends to
    S + 1 positions).
@@ -1516,7 +1516,7 @@ typedef struct rfl_llm_cost {
     int rows;
 } rfl_llm_cost;
 
-/* Built-in models, by name (rfl_name_eq: case, '-', '_', '.' ignored):
+/* Built-in models, by name (rfl_parse_name_eq: case, '-', '_', '.' ignored):
    gpt2 gpt2-medium gpt2-large gpt2-xl llama-2-7b llama-3.2-1b llama-3.2-3b
    llama-3-8b llama-3-70b qwen2.5-0.5b qwen2.5-1.5b qwen2.5-7b mistral-7b
    mixtral-8x7b, from their published config.json. RFL_ERR_UNKNOWN_NAME
@@ -1538,7 +1538,7 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
    JSON key, "" for a syntax error), line, col and offset those of its
    value (1:1 for a missing field); on RFL_ERR_BUFFER err->need is the
    number of tokens the document needs. */
-RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_tok *toks,
+RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_tok *toks,
                                        int cap, rfl_llm_config *out,
                                        rfl_error *err);
 /* Check a config (the same rules as the reader); err->where names the
@@ -1636,7 +1636,7 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
 RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
                                  const rfl_llm_step_desc *d);
 
-/* ---- issue 17 (items 5, 6): the LLM join ------------------------------------
+/* ---- the LLM join -----------------------------------------------------
    A step's estimate (rfl_llm_step_kinds) beside its Nsight Compute profile,
    kind by kind, and two warnings that explain the usual gap.
        rfl_llm_classifier cl; rfl_llm_join j;      (both plain structs)
@@ -2088,7 +2088,7 @@ typedef enum rfl_csv_format {
 } rfl_csv_format;
 /* "ncu-raw", "ncu-details", "nvprof-metrics", "nvprof-summary",
    "nvprof-trace", "unknown". */
-RFL_API const char *rfl_csv_format_name(rfl_csv_format f);
+RFL_API const char *rfl_reduce_format_name(rfl_csv_format f);
 
 /* Number convention. AUTO detects it from the file: "3,355,641.60" is US,
    "27.595.520" or "65,77" is EU; a value that reads both ways ("1,280")
@@ -2304,7 +2304,7 @@ RFL_API rfl_result rfl_reduce_buffer(const void *bytes, size_t len,
                                      rfl_reduce_result *result);
 
 /* Tensor FLOPs summed over the tensor precisions of a stat (exact). */
-RFL_API uint64_t rfl_kernel_tensor_flops(const rfl_kernel_stat *k);
+RFL_API uint64_t rfl_reduce_tensor_flops(const rfl_kernel_stat *k);
 
 /* A machine holding the profile's own ceilings (result.ceil_*), named
    "profile" (so rfl_work_attainable etc. can use it). */
@@ -3335,7 +3335,7 @@ RFL_API const char *rfl_level_name(rfl_level l) {
     return ((unsigned)l < RFL_LEVEL_COUNT) ? rfl__level_names[l] : "?";
 }
 
-RFL_API int rfl_name_eq(const char *a, const char *b) {
+RFL_API int rfl_parse_name_eq(const char *a, const char *b) {
     if (!a || !b) return 0;
     for (;;) {
         while (*a == '-' || *a == '_' || *a == ' ' || *a == '.') a++;
@@ -3355,9 +3355,9 @@ RFL_API rfl_result rfl_prec_parse(const char *name, rfl_prec *out) {
     int i;
     if (!name || !out) return RFL_ERR_ARG;
     for (i = 0; i < RFL_PREC_COUNT; i++)
-        if (rfl_name_eq(name, rfl__prec_names[i])) { *out = (rfl_prec)i; return RFL_OK; }
+        if (rfl_parse_name_eq(name, rfl__prec_names[i])) { *out = (rfl_prec)i; return RFL_OK; }
     for (i = 0; i < (int)(sizeof extra / sizeof extra[0]); i++)
-        if (rfl_name_eq(name, extra[i].n)) { *out = extra[i].p; return RFL_OK; }
+        if (rfl_parse_name_eq(name, extra[i].n)) { *out = extra[i].p; return RFL_OK; }
     return RFL_ERR_UNKNOWN_NAME;
 }
 
@@ -4217,7 +4217,7 @@ static const char *rfl__hw_unvendor(const char *s) {
 
 /* A device or display name equal to name, "NVIDIA" optional on either. */
 static int rfl__hw_dev_eq(const char *dev, const char *name) {
-    return rfl_name_eq(dev, name) || rfl_name_eq(rfl__hw_unvendor(dev), rfl__hw_unvendor(name));
+    return rfl_parse_name_eq(dev, name) || rfl_parse_name_eq(rfl__hw_unvendor(dev), rfl__hw_unvendor(name));
 }
 
 #ifndef RFL_NO_HW_TABLE
@@ -4265,7 +4265,7 @@ static int rfl__alias_match(const char *list, const char *name) {
             list++;
         }
         one[n] = 0;
-        if (rfl_name_eq(one, name)) return 1;
+        if (rfl_parse_name_eq(one, name)) return 1;
         if (*list == ',') list++;
     }
     return 0;
@@ -4292,7 +4292,7 @@ RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out) {
     *out = 0;
     /* ids and names first, so an alias never shadows a full id */
     for (i = 0; i < n; i++)
-        if (rfl_name_eq(rfl__hw_table[i].id, name) || rfl__hw_dev_eq(rfl__hw_table[i].name, name)) {
+        if (rfl_parse_name_eq(rfl__hw_table[i].id, name) || rfl__hw_dev_eq(rfl__hw_table[i].name, name)) {
             *out = &rfl__hw_table[i];
             return RFL_OK;
         }
@@ -4447,8 +4447,8 @@ RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int
     if (found) *found = x;
     for (h = 0; h < n; h++) {
         if (!list[h]) continue;
-        if (x ? list[h] == x || rfl_name_eq(list[h]->id, x->id)
-              : rfl_name_eq(list[h]->id, device) || rfl__hw_dev_eq(list[h]->name, device))
+        if (x ? list[h] == x || rfl_parse_name_eq(list[h]->id, x->id)
+              : rfl_parse_name_eq(list[h]->id, device) || rfl__hw_dev_eq(list[h]->name, device))
             return h;
     }
     return -1;
@@ -5102,7 +5102,7 @@ RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out) {
     int i;
     if (!name || !out) return RFL_ERR_ARG;
     for (i = 0; i < (int)(sizeof t / sizeof t[0]); i++)
-        if (rfl_name_eq(name, t[i].n)) { *out = t[i].d; return RFL_OK; }
+        if (rfl_parse_name_eq(name, t[i].n)) { *out = t[i].d; return RFL_OK; }
     return RFL_ERR_UNKNOWN_NAME;
 }
 
@@ -5201,7 +5201,7 @@ RFL_API void rfl_scope_pop(rfl_net *net) {
     net->scope[net->scope_len] = 0;
 }
 
-RFL_API rfl_tensor rfl_name(rfl_net *net, rfl_tensor t, const char *name) {
+RFL_API rfl_tensor rfl_layer_name(rfl_net *net, rfl_tensor t, const char *name) {
     size_t n, need, sep;
     char *dst;
     if (!net || net->err.code || t < 0 || t >= net->count || !name) return t;
@@ -6778,9 +6778,9 @@ static void rfl__llm_copy_type(rfl_llm_config *c, const char *t) {
 }
 /* 0: gpt2, 1: the Llama family, -1: unknown. */
 static int rfl__llm_family(const char *t) {
-    if (rfl_name_eq(t, "gpt2")) return 0;
-    if (rfl_name_eq(t, "llama") || rfl_name_eq(t, "mistral") || rfl_name_eq(t, "qwen2") ||
-        rfl_name_eq(t, "mixtral"))
+    if (rfl_parse_name_eq(t, "gpt2")) return 0;
+    if (rfl_parse_name_eq(t, "llama") || rfl_parse_name_eq(t, "mistral") || rfl_parse_name_eq(t, "qwen2") ||
+        rfl_parse_name_eq(t, "mixtral"))
         return 1;
     return -1;
 }
@@ -6802,7 +6802,7 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
     if (!name || !out) return RFL_ERR_ARG;
     for (i = 0; i < RFL__LLM_NBUILTIN; i++) {
         const rfl__llm_builtin *b = &rfl__llm_builtins[i];
-        if (!rfl_name_eq(name, b->name)) continue;
+        if (!rfl_parse_name_eq(name, b->name)) continue;
         RFL_MEMSET(out, 0, sizeof *out);
         rfl__llm_copy_type(out, b->type);
         rfl__llm_family_defaults(out, rfl__llm_family(b->type) == 0);
@@ -6966,7 +6966,7 @@ static rfl_result rfl__hf_gpt2(rfl__hf *h, rfl_llm_config *c) {
 static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
     rfl_result r;
     uint8_t attn_bias;
-    int qwen2 = rfl_name_eq(c->model_type, "qwen2"), moe = rfl_name_eq(c->model_type, "mixtral");
+    int qwen2 = rfl_parse_name_eq(c->model_type, "qwen2"), moe = rfl_parse_name_eq(c->model_type, "mixtral");
     if ((r = rfl__hf_u32(h, "hidden_size", 1, 0, &c->hidden)) ||
         (r = rfl__hf_u32(h, "num_hidden_layers", 1, 0, &c->layers)) ||
         (r = rfl__hf_u32(h, "num_attention_heads", 1, 0, &c->heads)) ||
@@ -7039,7 +7039,7 @@ static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_js
     return rfl__hf_check(h, out);
 }
 
-RFL_API rfl_result rfl_hf_config_parse(const char *json, size_t len, rfl_json_tok *toks,
+RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_tok *toks,
                                        int cap, rfl_llm_config *out, rfl_error *err) {
     rfl__hf h;
     rfl_result r;
@@ -7082,7 +7082,7 @@ static rfl_tensor rfl__lb_rec(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t d0
    of its weights (MoE: the record stands for all of them). */
 static rfl_tensor rfl__lb_linear(rfl__lb *b, rfl_tensor x, uint32_t out, int bias,
                                  const char *name, uint64_t experts) {
-    rfl_tensor t = rfl_name(b->net, rfl_linear(b->net, x, out, bias), name);
+    rfl_tensor t = rfl_layer_name(b->net, rfl_linear(b->net, x, out, bias), name);
     if (t < 0) return t;
     if (b->gpt2 && bias) b->net->layers[t].cls = "Conv1D";
     if (!rfl__ly_mul64(b->net->layers[t].params, experts, &b->net->layers[t].params))
@@ -7094,7 +7094,7 @@ static rfl_tensor rfl__lb_linear(rfl__lb *b, rfl_tensor x, uint32_t out, int bia
 /* LayerNorm, or RMSNorm: a scale and no shift (hidden params), no mean: x^2,
    mean, rsqrt, scale = 4 FLOPs per element, half of LayerNorm's 8. */
 static rfl_tensor rfl__lb_norm(rfl__lb *b, rfl_tensor x, const char *name) {
-    rfl_tensor t = rfl_name(b->net, rfl_layernorm(b->net, x), name);
+    rfl_tensor t = rfl_layer_name(b->net, rfl_layernorm(b->net, x), name);
     if (t >= 0 && b->c->norm == RFL_LLM_RMSNORM) {
         rfl_layer *L = &b->net->layers[t];
         L->params /= 2, L->flops /= 2, L->cls = "RMSNorm";
@@ -7105,7 +7105,7 @@ static rfl_tensor rfl__lb_norm(rfl__lb *b, rfl_tensor x, const char *name) {
 /* x with `cls` as a functional elementwise record: per-element FLOPs. */
 static rfl_tensor rfl__lb_unary(rfl__lb *b, rfl_op op, rfl_tensor x, unsigned per,
                                 const char *cls, const char *name) {
-    rfl_tensor t = rfl_name(b->net, rfl__ly_unary(b->net, op, x, per, 0, 0, 0), name);
+    rfl_tensor t = rfl_layer_name(b->net, rfl__ly_unary(b->net, op, x, per, 0, 0, 0), name);
     if (t >= 0) b->net->layers[t].cls = cls;
     return t;
 }
@@ -7121,9 +7121,9 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
     rfl_scope_push(net, b->gpt2 ? "attn" : "self_attn");
     if (b->gpt2) {
         a = rfl__lb_linear(b, h, b->q + 2 * b->kv, c->qkv_bias, "c_attn", 1);
-        q = rfl_name(net, rfl_slice(net, a, 1, 0, b->q), "q");
-        k = rfl_name(net, rfl_slice(net, a, 1, b->q, b->kv), "k");
-        v = rfl_name(net, rfl_slice(net, a, 1, b->q + b->kv, b->kv), "v");
+        q = rfl_layer_name(net, rfl_slice(net, a, 1, 0, b->q), "q");
+        k = rfl_layer_name(net, rfl_slice(net, a, 1, b->q, b->kv), "k");
+        v = rfl_layer_name(net, rfl_slice(net, a, 1, b->q + b->kv, b->kv), "v");
     } else {
         q = rfl__lb_linear(b, h, b->q, c->qkv_bias, "q_proj", 1);
         k = rfl__lb_linear(b, h, b->kv, c->qkv_bias, "k_proj", 1);
@@ -7139,11 +7139,11 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
         if (a >= 0) net->layers[a].needs_grad = 0, net->layers[a].kv_cache = 1;
     }
     if (b->decode) {
-        k = rfl_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "k_cache");
-        v = rfl_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "v_cache");
+        k = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "k_cache");
+        v = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "v_cache");
         if (v >= 0) net->layers[k].kv_cache = net->layers[v].kv_cache = 1;
     }
-    a = rfl_causal(net, rfl_name(net, rfl_attention(net, q, k, v, c->heads), "attention"),
+    a = rfl_causal(net, rfl_layer_name(net, rfl_attention(net, q, k, v, c->heads), "attention"),
                    c->sliding_window);
     a = rfl__lb_linear(b, a, c->hidden, c->o_bias, b->gpt2 ? "c_proj" : "o_proj", 1);
     rfl_scope_pop(net);
@@ -7162,15 +7162,15 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     if (!rfl__ly_dim(tk, &tk32) || !rfl__ly_mul64(tk, c->hidden, &n) || n > (uint64_t)-1 / 2)
         return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "experts");
     rfl_scope_push(net, "block_sparse_moe");
-    g = rfl_name(net, rfl_softmax(net, rfl__lb_linear(b, h, c->experts, 0, "gate", 1)), "routing");
+    g = rfl_layer_name(net, rfl_softmax(net, rfl__lb_linear(b, h, c->experts, 0, "gate", 1)), "routing");
     if (g >= 0) net->layers[g].flags &= (uint8_t)~RFL_LF_MODULE; /* F.softmax */
-    x = rfl_name(net, rfl__lb_rec(net, RFL_OP_CONCAT, h, tk32, c->hidden, n, 0, "dispatch"), "dispatch");
+    x = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_CONCAT, h, tk32, c->hidden, n, 0, "dispatch"), "dispatch");
     rfl_scope_push(net, "experts");
     g = rfl_act(net, rfl__lb_linear(b, x, c->intermediate, 0, "w1", c->experts), (rfl_act_kind)c->act);
-    g = rfl_mul(net, rfl_name(net, g, "act_fn"), rfl__lb_linear(b, x, c->intermediate, 0, "w3", c->experts));
-    x = rfl__lb_linear(b, rfl_name(net, g, "mul"), c->hidden, 0, "w2", c->experts);
+    g = rfl_mul(net, rfl_layer_name(net, g, "act_fn"), rfl__lb_linear(b, x, c->intermediate, 0, "w3", c->experts));
+    x = rfl__lb_linear(b, rfl_layer_name(net, g, "mul"), c->hidden, 0, "w2", c->experts);
     rfl_scope_pop(net);
-    x = rfl_name(net, rfl__lb_rec(net, RFL_OP_ADD, x, b->T, c->hidden, n, 2 * n, "combine"), "combine");
+    x = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_ADD, x, b->T, c->hidden, n, 2 * n, "combine"), "combine");
     rfl_scope_pop(net);
     return x;
 }
@@ -7185,9 +7185,9 @@ static rfl_tensor rfl__lb_mlp(rfl__lb *b, rfl_tensor h) {
     if (c->experts) return rfl__lb_moe(b, h);
     rfl_scope_push(net, "mlp");
     g = rfl__lb_linear(b, h, c->intermediate, bias, c->gated ? "gate_proj" : b->gpt2 ? "c_fc" : "up_proj", 1);
-    g = rfl_name(net, rfl_act(net, g, (rfl_act_kind)c->act), b->gpt2 ? "act" : "act_fn");
+    g = rfl_layer_name(net, rfl_act(net, g, (rfl_act_kind)c->act), b->gpt2 ? "act" : "act_fn");
     if (g >= 0 && b->gpt2) net->layers[g].cls = "NewGELUActivation"; /* gelu_new's module */
-    if (c->gated) g = rfl_name(net, rfl_mul(net, g, rfl__lb_linear(b, h, c->intermediate, bias, "up_proj", 1)), "mul");
+    if (c->gated) g = rfl_layer_name(net, rfl_mul(net, g, rfl__lb_linear(b, h, c->intermediate, bias, "up_proj", 1)), "mul");
     g = rfl__lb_linear(b, g, c->hidden, bias, b->gpt2 ? "c_proj" : "down_proj", 1);
     rfl_scope_pop(net);
     return g;
@@ -7196,9 +7196,9 @@ static rfl_tensor rfl__lb_mlp(rfl__lb *b, rfl_tensor h) {
 static rfl_tensor rfl__lb_block(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     rfl_tensor a = rfl__lb_norm(b, h, b->gpt2 ? "ln_1" : "input_layernorm");
-    h = rfl_name(net, rfl_add(net, h, rfl__lb_attention(b, a)), "add_attn");
+    h = rfl_layer_name(net, rfl_add(net, h, rfl__lb_attention(b, a)), "add_attn");
     a = rfl__lb_norm(b, h, b->gpt2 ? "ln_2" : "post_attention_layernorm");
-    return rfl_name(net, rfl_add(net, h, rfl__lb_mlp(b, a)), "add_mlp");
+    return rfl_layer_name(net, rfl_add(net, h, rfl__lb_mlp(b, a)), "add_mlp");
 }
 
 /* Token ids, the embedding(s), rotary's cos / sin. Returns the hidden state. */
@@ -7206,14 +7206,14 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
     rfl_tensor h;
-    b->ids = rfl_name(net, rfl_input(net, b->T, 0, 0), "input_ids");
+    b->ids = rfl_layer_name(net, rfl_input(net, b->T, 0, 0), "input_ids");
     rfl_scope_push(net, b->gpt2 ? "transformer" : "model");
-    *wte = h = rfl_name(net, rfl_embedding(net, b->ids, c->vocab, c->hidden), b->gpt2 ? "wte" : "embed_tokens");
+    *wte = h = rfl_layer_name(net, rfl_embedding(net, b->ids, c->vocab, c->hidden), b->gpt2 ? "wte" : "embed_tokens");
     if (c->pos == RFL_LLM_POS_LEARNED) {
-        rfl_tensor p = rfl_name(net, rfl_embedding(net, b->ids, c->max_positions, c->hidden), "wpe");
+        rfl_tensor p = rfl_layer_name(net, rfl_embedding(net, b->ids, c->max_positions, c->hidden), "wpe");
         /* positions 0..T-1 are the same for every sequence: one gather */
         if (p >= 0) net->layers[p].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
-        h = rfl_name(net, rfl_add(net, h, p), "embed_add");
+        h = rfl_layer_name(net, rfl_add(net, h, p), "embed_add");
     } else {
         /* inv_freq (hd/2, 1) x positions (1, T), once per forward whatever
            the batch (FlopCounterMode counts one bmm); cos and sin of T x hd */
@@ -7222,7 +7222,7 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
         if (!rfl__ly_mul4(2, hd / 2, b->T, 1, &mac) || !rfl__ly_mul4(2, hd, b->T, 1, &all) ||
             !rfl__ly_add64(all, mac, &all))
             return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "rotary_emb");
-        t = rfl_name(net, rfl__lb_rec(net, RFL_OP_MATMUL, b->ids, b->T, 2 * c->head_dim,
+        t = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_MATMUL, b->ids, b->T, 2 * c->head_dim,
                                       hd / 2 + b->T, all, "LlamaRotaryEmbedding"), "rotary_emb");
         if (t >= 0) {
             net->layers[t].mac_flops = mac;
@@ -7265,8 +7265,8 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
     h = rfl__lb_norm(&b, h, b.gpt2 ? "ln_f" : "norm");
     rfl_scope_pop(net);
     /* generation's logits: the last position only (hidden_states[:, -1:]) */
-    if (!b.decode && !d->logits_all && b.T > 1) h = rfl_name(net, rfl_slice(net, h, 0, b.T - 1, 1), "last_position");
-    rfl_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head");
+    if (!b.decode && !d->logits_all && b.T > 1) h = rfl_layer_name(net, rfl_slice(net, h, 0, b.T - 1, 1), "last_position");
+    rfl_layer_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head");
     /* tied: one table, counted on lm_head, which reads all of it; the
        embedding reads only its rows and still gets a gradient */
     if (cfg->tied && !net->err.code) net->layers[wte].params = 0;
@@ -7292,13 +7292,13 @@ static rfl_tensor rfl__zconv(rfl_net *n, rfl_tensor x, const char *name, uint32_
     RFL_MEMSET(&d, 0, sizeof d);
     d.out_channels = co, d.kernel_h = k, d.stride_h = s, d.pad_h = p, d.groups = g;
     d.bias = bias;
-    return rfl_name(n, rfl_conv_ex(n, x, &d), name);
+    return rfl_layer_name(n, rfl_conv_ex(n, x, &d), name);
 }
 static rfl_tensor rfl__zbn(rfl_net *n, rfl_tensor x, const char *name) {
-    return rfl_name(n, rfl_batchnorm(n, x), name);
+    return rfl_layer_name(n, rfl_batchnorm(n, x), name);
 }
 static rfl_tensor rfl__zact(rfl_net *n, rfl_tensor x, rfl_act_kind a, const char *name) {
-    return rfl_name(n, rfl_act(n, x, a), name);
+    return rfl_layer_name(n, rfl_act(n, x, a), name);
 }
 /* Clear the module flag of t: a functional call, no torchsummary row. */
 static rfl_tensor rfl__zfn(rfl_net *n, rfl_tensor t) {
@@ -7311,7 +7311,7 @@ static uint32_t rfl__zch(const rfl_net *n, rfl_tensor t) {
 
 /* A module row named by the current scope ("layer1.0"). */
 static rfl_tensor rfl__zmark(rfl_net *n, rfl_tensor x, const char *cls) {
-    return rfl_name(n, rfl_mark(n, x, cls), "");
+    return rfl_layer_name(n, rfl_mark(n, x, cls), "");
 }
 
 /* torchvision's Conv2dNormActivation (a Sequential) as child `idx` of the
@@ -7373,7 +7373,7 @@ static rfl_tensor rfl__zresnet(rfl_net *n, rfl_tensor x, const uint8_t *blocks, 
     int i, j;
     x = rfl__zconv(n, x, "conv1", 64, 7, 2, 3, 1, 0);
     x = rfl__zact(n, rfl__zbn(n, x, "bn1"), RFL_ACT_RELU, "relu");
-    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 1, 0), "maxpool");
+    x = rfl_layer_name(n, rfl_maxpool(n, x, 3, 2, 1, 0), "maxpool");
     for (i = 0; i < 4; i++) {
         rfl_scope_push(n, stage[i]);
         for (j = 0; j < blocks[i]; j++) {
@@ -7384,23 +7384,23 @@ static rfl_tensor rfl__zresnet(rfl_net *n, rfl_tensor x, const uint8_t *blocks, 
         }
         rfl_scope_pop(n);
     }
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
     x = rfl_flatten(n, x);
-    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+    return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
 }
 
 /* ---- AlexNet and VGG-16: features.i, avgpool, classifier.i ---- */
 static rfl_tensor rfl__zclassifier(rfl_net *n, rfl_tensor x, uint32_t hidden, int dropout_first) {
     int i = 0;
     rfl_scope_push(n, "classifier");
-    if (dropout_first) { rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n); }
-    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_linear(n, x, hidden, 1), ""); rfl_scope_pop(n);
-    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_act(n, x, RFL_ACT_RELU), ""); rfl_scope_pop(n);
-    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n);
-    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_linear(n, x, hidden, 1), ""); rfl_scope_pop(n);
-    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_act(n, x, RFL_ACT_RELU), ""); rfl_scope_pop(n);
-    if (!dropout_first) { rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n); }
-    rfl_scope_pushi(n, i++); x = rfl_name(n, rfl_linear(n, x, 1000, 1), ""); rfl_scope_pop(n);
+    if (dropout_first) { rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n); }
+    rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_linear(n, x, hidden, 1), ""); rfl_scope_pop(n);
+    rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_RELU), ""); rfl_scope_pop(n);
+    rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n);
+    rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_linear(n, x, hidden, 1), ""); rfl_scope_pop(n);
+    rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_RELU), ""); rfl_scope_pop(n);
+    if (!dropout_first) { rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n); }
+    rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_linear(n, x, 1000, 1), ""); rfl_scope_pop(n);
     rfl_scope_pop(n);
     return x;
 }
@@ -7409,7 +7409,7 @@ static rfl_tensor rfl__zclassifier(rfl_net *n, rfl_tensor x, uint32_t hidden, in
 static rfl_tensor rfl__zidx(rfl_net *n, rfl_tensor x, int *idx) {
     char b[24];
     rfl_fmt_u64(b, sizeof b, (uint64_t)(*idx)++);
-    return rfl_name(n, x, b);
+    return rfl_layer_name(n, x, b);
 }
 
 /* Push a numbered scope ("denseblock" 1: "denseblock1"). */
@@ -7433,7 +7433,7 @@ static rfl_tensor rfl__zalexnet(rfl_net *n, rfl_tensor x) {
         if (cv[c][4]) x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
     }
     rfl_scope_pop(n);
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 6, 6), "avgpool");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 6, 6), "avgpool");
     x = rfl_flatten(n, x);
     return rfl__zclassifier(n, x, 4096, 1);
 }
@@ -7458,7 +7458,7 @@ static rfl_tensor rfl__zvgg(rfl_net *n, rfl_tensor x, const uint8_t *per_stage) 
         x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
     }
     rfl_scope_pop(n);
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 7, 7), "avgpool");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 7, 7), "avgpool");
     x = rfl_flatten(n, x);
     return rfl__zclassifier(n, x, 4096, 0);
 }
@@ -7468,8 +7468,8 @@ static rfl_tensor rfl__zvgg(rfl_net *n, rfl_tensor x, const uint8_t *per_stage) 
 static rfl_tensor rfl__zhead(rfl_net *n, rfl_tensor x) {
     x = rfl_flatten(n, x);
     rfl_scope_push(n, "classifier");
-    x = rfl_name(n, rfl_dropout(n, x), "0");
-    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "1");
+    x = rfl_layer_name(n, rfl_dropout(n, x), "0");
+    x = rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "1");
     rfl_scope_pop(n);
     return x;
 }
@@ -7510,7 +7510,7 @@ static rfl_tensor rfl__zse(rfl_net *n, rfl_tensor x, const char *name, uint32_t 
     rfl_tensor s;
     uint32_t c = rfl__zch(n, x);
     if (name) rfl_scope_push(n, name);
-    s = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    s = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
     s = rfl__zconv(n, s, "fc1", squeeze, 1, 1, 0, 1, 1);
     s = rfl__zact(n, s, act, "activation");
     s = rfl__zconv(n, s, "fc2", c, 1, 1, 0, 1, 1);
@@ -7561,13 +7561,13 @@ static rfl_tensor rfl__zmobilenet_v3(rfl_net *n, rfl_tensor x, const uint16_t (*
     }
     x = rfl__zcna(n, x, f++, 6u * cf[nb - 1][3], 1, 1, 1, RFL_ACT_HARDSWISH);
     rfl_scope_pop(n);
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
     x = rfl_flatten(n, x);
     rfl_scope_push(n, "classifier");
-    x = rfl_name(n, rfl_linear(n, x, last, 1), "0");
-    x = rfl_name(n, rfl_act(n, x, RFL_ACT_HARDSWISH), "1");
-    x = rfl_name(n, rfl_dropout(n, x), "2");
-    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "3");
+    x = rfl_layer_name(n, rfl_linear(n, x, last, 1), "0");
+    x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_HARDSWISH), "1");
+    x = rfl_layer_name(n, rfl_dropout(n, x), "2");
+    x = rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "3");
     rfl_scope_pop(n);
     return x;
 }
@@ -7604,10 +7604,10 @@ static rfl_tensor rfl__zsqueezenet(rfl_net *n, rfl_tensor x, int v1_0) {
     }
     rfl_scope_pop(n);
     rfl_scope_push(n, "classifier");
-    x = rfl_name(n, rfl_dropout(n, x), "0");
+    x = rfl_layer_name(n, rfl_dropout(n, x), "0");
     x = rfl__zconv(n, x, "1", 1000, 1, 1, 0, 1, 1);
-    x = rfl_name(n, rfl_act(n, x, RFL_ACT_RELU), "2");
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "3");
+    x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_RELU), "2");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "3");
     rfl_scope_pop(n);
     return rfl_flatten(n, x);
 }
@@ -7652,7 +7652,7 @@ static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, const uint16_t *
     x = rfl__zconv(n, x, "0", 24, 3, 2, 1, 1, 0);
     x = rfl__zact(n, rfl__zbn(n, x, "1"), RFL_ACT_RELU, "2");
     rfl_scope_pop(n);
-    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 1, 0), "maxpool");
+    x = rfl_layer_name(n, rfl_maxpool(n, x, 3, 2, 1, 0), "maxpool");
     for (i = 0; i < 3; i++) {
         rfl_scope_push(n, st[i]);
         for (j = 0; j < rep[i]; j++) {
@@ -7668,7 +7668,7 @@ static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, const uint16_t *
     rfl_scope_pop(n);
     x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* x.mean([2, 3]) */
     x = rfl_flatten(n, x);
-    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+    return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
 }
 
 /* ---- EfficientNet-B0 ---- */
@@ -7700,7 +7700,7 @@ static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *la
             rfl_scope_pop(n);
             if (s == 1 && inp == cf[i][4]) {
                 /* StochasticDepth: identity in eval, a module row */
-                y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+                y = rfl_layer_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
                 y = rfl_add(n, y, x);
             }
             x = rfl__zmark(n, y, "MBConv");
@@ -7710,7 +7710,7 @@ static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *la
     }
     x = rfl__zcna(n, x, 8, 1280, 1, 1, 1, RFL_ACT_SILU);
     rfl_scope_pop(n);
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
     return rfl__zhead(n, x);
 }
 
@@ -7721,7 +7721,7 @@ static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks
     rfl_scope_push(n, "features");
     x = rfl__zconv(n, x, "conv0", 64, 7, 2, 3, 1, 0);
     x = rfl__zact(n, rfl__zbn(n, x, "norm0"), RFL_ACT_RELU, "relu0");
-    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 1, 0), "pool0");
+    x = rfl_layer_name(n, rfl_maxpool(n, x, 3, 2, 1, 0), "pool0");
     for (i = 0; i < 4; i++) {
         int nf = 0;
         rfl__zpush_num(n, "denseblock", (uint64_t)i + 1);
@@ -7744,7 +7744,7 @@ static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks
             rfl__zpush_num(n, "transition", (uint64_t)i + 1);
             x = rfl__zact(n, rfl__zbn(n, x, "norm"), RFL_ACT_RELU, "relu");
             x = rfl__zconv(n, x, "conv", rfl__zch(n, x) / 2, 1, 1, 0, 1, 0);
-            x = rfl_name(n, rfl_avgpool(n, x, 2, 2, 0, 0), "pool");
+            x = rfl_layer_name(n, rfl_avgpool(n, x, 2, 2, 0, 0), "pool");
             rfl_scope_pop(n);
         }
     }
@@ -7753,7 +7753,7 @@ static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks
     x = rfl__zfn(n, rfl_act(n, x, RFL_ACT_RELU)); /* F.relu */
     x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1));
     x = rfl_flatten(n, x);
-    return rfl_name(n, rfl_linear(n, x, 1000, 1), "classifier");
+    return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "classifier");
 }
 
 /* ---- ViT-B/16 (image_size = res) ---- */
@@ -7769,49 +7769,49 @@ static rfl_tensor rfl__zvit_b(rfl_net *n, rfl_tensor x, uint32_t res, uint32_t P
     x = rfl__zconv(n, x, "conv_proj", D, P, P, 0, 1, 1);
     x = rfl_reshape(n, x, D, L, 0, 0);
     x = rfl_transpose(n, x, 0, 1); /* (L, D) */
-    t[0] = rfl_name(n, rfl_param(n, 1, D, 0), "class_token");
+    t[0] = rfl_layer_name(n, rfl_param(n, 1, D, 0), "class_token");
     t[1] = x;
     x = rfl_concat(n, t, 2, 0);
     rfl_scope_push(n, "encoder");
-    x = rfl_add(n, x, rfl_name(n, rfl_param(n, L + 1, D, 0), "pos_embedding"));
-    x = rfl_name(n, rfl_dropout(n, x), "dropout");
+    x = rfl_add(n, x, rfl_layer_name(n, rfl_param(n, L + 1, D, 0), "pos_embedding"));
+    x = rfl_layer_name(n, rfl_dropout(n, x), "dropout");
     rfl_scope_push(n, "layers");
     for (i = 0; i < 12; i++) {
         rfl__zpush_num(n, "encoder_layer_", (uint64_t)i);
         in = x;
-        x = rfl_name(n, rfl_layernorm(n, x), "ln_1");
+        x = rfl_layer_name(n, rfl_layernorm(n, x), "ln_1");
         rfl_scope_push(n, "self_attention");
-        x = rfl__zfn(n, rfl_name(n, rfl_linear(n, x, 3 * D, 1), "in_proj"));
+        x = rfl__zfn(n, rfl_layer_name(n, rfl_linear(n, x, 3 * D, 1), "in_proj"));
         q = rfl_slice(n, x, 1, 0, D);
         k = rfl_slice(n, x, 1, D, D);
         v = rfl_slice(n, x, 1, 2 * D, D);
         x = rfl_attention(n, q, k, v, heads);
         /* MHA calls F.linear with out_proj's weight: no hook fires */
-        x = rfl__zfn(n, rfl_name(n, rfl_linear(n, x, D, 1), "out_proj"));
+        x = rfl__zfn(n, rfl_layer_name(n, rfl_linear(n, x, D, 1), "out_proj"));
         x = rfl__zmark(n, x, "MultiheadAttention");
         rfl_scope_pop(n);
-        x = rfl_name(n, rfl_dropout(n, x), "dropout");
+        x = rfl_layer_name(n, rfl_dropout(n, x), "dropout");
         x = rfl_add(n, x, in);
         in = x;
-        x = rfl_name(n, rfl_layernorm(n, x), "ln_2");
+        x = rfl_layer_name(n, rfl_layernorm(n, x), "ln_2");
         rfl_scope_push(n, "mlp");
-        x = rfl_name(n, rfl_linear(n, x, mlp, 1), "0");
-        x = rfl_name(n, rfl_act(n, x, RFL_ACT_GELU), "1");
-        x = rfl_name(n, rfl_dropout(n, x), "2");
-        x = rfl_name(n, rfl_linear(n, x, D, 1), "3");
-        x = rfl_name(n, rfl_dropout(n, x), "4");
+        x = rfl_layer_name(n, rfl_linear(n, x, mlp, 1), "0");
+        x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_GELU), "1");
+        x = rfl_layer_name(n, rfl_dropout(n, x), "2");
+        x = rfl_layer_name(n, rfl_linear(n, x, D, 1), "3");
+        x = rfl_layer_name(n, rfl_dropout(n, x), "4");
         rfl_scope_pop(n);
         x = rfl_add(n, x, in);
         x = rfl__zmark(n, x, "EncoderBlock");
         rfl_scope_pop(n);
     }
     rfl_scope_pop(n);
-    x = rfl_name(n, rfl_layernorm(n, x), "ln");
+    x = rfl_layer_name(n, rfl_layernorm(n, x), "ln");
     x = rfl__zmark(n, x, "Encoder");
     rfl_scope_pop(n);
     x = rfl_slice(n, x, 0, 0, 1); /* x[:, 0] */
     x = rfl_reshape(n, x, D, 0, 0, 0);
-    return rfl_name(n, rfl_linear(n, x, 1000, 1), "heads.head");
+    return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "heads.head");
 }
 
 /* ---- MNASNet 1.0 ---- */
@@ -7865,7 +7865,7 @@ static rfl_tensor rfl__zbasic(rfl_net *n, rfl_tensor x, const char *name, uint32
     d.out_channels = co, d.kernel_h = kh, d.kernel_w = kw, d.stride_h = s, d.stride_w = s;
     d.pad_h = ph, d.pad_w = pw;
     rfl_scope_push(n, name);
-    x = rfl_name(n, rfl_conv_ex(n, x, &d), "conv");
+    x = rfl_layer_name(n, rfl_conv_ex(n, x, &d), "conv");
     x = rfl__zbn(n, x, "bn");
     x = rfl__zfn(n, rfl_act(n, x, RFL_ACT_RELU));
     x = rfl__zmark(n, x, "BasicConv2d");
@@ -7886,7 +7886,7 @@ static rfl_tensor rfl__zgoogle_inception(rfl_net *n, rfl_tensor x, const char *n
     b[2] = RFL__ZB(RFL__ZB(x, "0", c[3], 1, 1, 0), "1", c[4], 3, 1, 1);
     rfl_scope_pop(n);
     rfl_scope_push(n, "branch4");
-    b[3] = rfl_name(n, rfl_maxpool(n, x, 3, 1, 1, 1), "0");
+    b[3] = rfl_layer_name(n, rfl_maxpool(n, x, 3, 1, 1, 1), "0");
     b[3] = RFL__ZB(b[3], "1", c[5], 1, 1, 0);
     rfl_scope_pop(n);
     x = rfl__zmark(n, rfl_concat(n, b, 4, 0), "Inception");
@@ -7904,19 +7904,19 @@ static rfl_tensor rfl__zgooglenet(rfl_net *n, rfl_tensor x) {
         {256, 160, 320, 32, 128, 128}, {256, 160, 320, 32, 128, 128}, {384, 192, 384, 48, 128, 128}};
     int i;
     x = RFL__ZB(x, "conv1", 64, 7, 2, 3);
-    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool1");
+    x = rfl_layer_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool1");
     x = RFL__ZB(x, "conv2", 64, 1, 1, 0);
     x = RFL__ZB(x, "conv3", 192, 3, 1, 1);
-    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool2");
+    x = rfl_layer_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool2");
     for (i = 0; i < 9; i++) {
         x = rfl__zgoogle_inception(n, x, nm[i], c[i]);
-        if (i == 1) x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool3");
-        if (i == 6) x = rfl_name(n, rfl_maxpool(n, x, 2, 2, 0, 1), "maxpool4");
+        if (i == 1) x = rfl_layer_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool3");
+        if (i == 6) x = rfl_layer_name(n, rfl_maxpool(n, x, 2, 2, 0, 1), "maxpool4");
     }
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
     x = rfl_flatten(n, x);
-    x = rfl_name(n, rfl_dropout(n, x), "dropout");
-    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+    x = rfl_layer_name(n, rfl_dropout(n, x), "dropout");
+    return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
 }
 
 /* Inception v3 blocks; F.avg_pool2d / F.max_pool2d are functional */
@@ -7993,10 +7993,10 @@ static rfl_tensor rfl__zinception_v3(rfl_net *n, rfl_tensor x) {
     x = RFL__ZB(x, "Conv2d_1a_3x3", 32, 3, 2, 0);
     x = RFL__ZB(x, "Conv2d_2a_3x3", 32, 3, 1, 0);
     x = RFL__ZB(x, "Conv2d_2b_3x3", 64, 3, 1, 1);
-    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 0), "maxpool1");
+    x = rfl_layer_name(n, rfl_maxpool(n, x, 3, 2, 0, 0), "maxpool1");
     x = RFL__ZB(x, "Conv2d_3b_1x1", 80, 1, 1, 0);
     x = RFL__ZB(x, "Conv2d_4a_3x3", 192, 3, 1, 0);
-    x = rfl_name(n, rfl_maxpool(n, x, 3, 2, 0, 0), "maxpool2");
+    x = rfl_layer_name(n, rfl_maxpool(n, x, 3, 2, 0, 0), "maxpool2");
     for (i = 0; i < 11; i++) {
         rfl_scope_push(n, mixed[i].name);
         if (mixed[i].block == 'A') x = rfl__zinc_a(n, x, mixed[i].arg);
@@ -8006,10 +8006,10 @@ static rfl_tensor rfl__zinception_v3(rfl_net *n, rfl_tensor x) {
         else x = rfl__zinc_e(n, x);
         rfl_scope_pop(n);
     }
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-    x = rfl_name(n, rfl_dropout(n, x), "dropout");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_layer_name(n, rfl_dropout(n, x), "dropout");
     x = rfl_flatten(n, x);
-    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+    return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
 }
 #undef RFL__ZB
 
@@ -8056,15 +8056,15 @@ static rfl_tensor rfl__zregnet_y_400mf(rfl_net *n, rfl_tensor x) {
         rfl_scope_pop(n); /* AnyStage is a Sequential: no row */
     }
     rfl_scope_pop(n);
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
     x = rfl_flatten(n, x);
-    return rfl_name(n, rfl_linear(n, x, 1000, 1), "fc");
+    return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
 }
 
 /* ---- ConvNeXt-Tiny ---- */
 /* LayerNorm2d: a layer norm over the channels of (C, H, W) */
 static rfl_tensor rfl__zln2d(rfl_net *n, rfl_tensor x, const char *name) {
-    rfl_tensor t = rfl_name(n, rfl_layernorm(n, x), name);
+    rfl_tensor t = rfl_layer_name(n, rfl_layernorm(n, x), name);
     if (t >= 0) {
         n->layers[t].params = 2ull * n->layers[t].shape[0];
         n->layers[t].cls = "LayerNorm2d";
@@ -8081,7 +8081,7 @@ static rfl_tensor rfl__zpermute(rfl_net *n, rfl_tensor x, const char *name, int 
     if ((uint64_t)a * b > 0xFFFFFFFFu || (uint64_t)b * c > 0xFFFFFFFFu)
         return rfl__ly_fail(n, RFL_ERR_OVERFLOW, "permute");
     t = rfl_reshape(n, x, to_last ? a : a * b, to_last ? b * c : c, 0, 0);
-    t = rfl_name(n, rfl_transpose(n, t, 0, 1), name);
+    t = rfl_layer_name(n, rfl_transpose(n, t, 0, 1), name);
     if (t >= 0) {
         n->layers[t].flags |= RFL_LF_MODULE;
         n->layers[t].cls = "Permute";
@@ -8106,15 +8106,15 @@ static rfl_tensor rfl__zconvnext_tiny(rfl_net *n, rfl_tensor x) {
             rfl_scope_push(n, "block");
             y = rfl__zconv(n, x, "0", d, 7, 1, 3, d, 1);
             y = rfl__zpermute(n, y, "1", 1);
-            y = rfl_name(n, rfl_layernorm(n, y), "2");
-            y = rfl_name(n, rfl_linear(n, y, 4 * d, 1), "3");
-            y = rfl_name(n, rfl_act(n, y, RFL_ACT_GELU), "4");
-            y = rfl_name(n, rfl_linear(n, y, d, 1), "5");
+            y = rfl_layer_name(n, rfl_layernorm(n, y), "2");
+            y = rfl_layer_name(n, rfl_linear(n, y, 4 * d, 1), "3");
+            y = rfl_layer_name(n, rfl_act(n, y, RFL_ACT_GELU), "4");
+            y = rfl_layer_name(n, rfl_linear(n, y, d, 1), "5");
             y = rfl__zpermute(n, y, "6", 0);
             rfl_scope_pop(n);
-            ls = rfl_name(n, rfl_param(n, d, 1, 1), "layer_scale");
+            ls = rfl_layer_name(n, rfl_param(n, d, 1, 1), "layer_scale");
             y = rfl_mul(n, y, ls);
-            y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+            y = rfl_layer_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
             y = rfl_add(n, y, x);
             x = rfl__zmark(n, y, "CNBlock");
             rfl_scope_pop(n);
@@ -8128,12 +8128,12 @@ static rfl_tensor rfl__zconvnext_tiny(rfl_net *n, rfl_tensor x) {
         }
     }
     rfl_scope_pop(n);
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
     rfl_scope_push(n, "classifier");
     x = rfl__zln2d(n, x, "0");
-    x = rfl_name(n, rfl_flatten(n, x), "1");
+    x = rfl_layer_name(n, rfl_flatten(n, x), "1");
     if (x >= 0) n->layers[x].flags |= RFL_LF_MODULE; /* nn.Flatten */
-    x = rfl_name(n, rfl_linear(n, x, 1000, 1), "2");
+    x = rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "2");
     rfl_scope_pop(n);
     return x;
 }
@@ -8149,19 +8149,19 @@ static rfl_tensor rfl__zswin_attention(rfl_net *n, rfl_tensor x, uint32_t heads)
     rfl_scope_push(n, "attn");
     x = rfl_reshape(n, x, nw, N, C, 0); /* window partition */
     /* F.linear with the qkv and proj weights: the Linear modules never run */
-    qkv = rfl__zfn(n, rfl_name(n, rfl_linear(n, x, 3 * C, 1), "qkv"));
+    qkv = rfl__zfn(n, rfl_layer_name(n, rfl_linear(n, x, 3 * C, 1), "qkv"));
     q = rfl_reshape(n, rfl_slice(n, qkv, 2, 0, C), nw, heads, N, hd);
     k = rfl_reshape(n, rfl_slice(n, qkv, 2, C, C), nw, heads, hd, N);
     v = rfl_reshape(n, rfl_slice(n, qkv, 2, 2 * C, C), nw, heads, N, hd);
     a = rfl_matmul(n, q, k);
     /* relative position bias: a (2 x 7 - 1)^2 x heads table, gathered */
-    bias = rfl_name(n, rfl_param(n, heads, N, N), "relative_position_bias_table");
+    bias = rfl_layer_name(n, rfl_param(n, heads, N, N), "relative_position_bias_table");
     if (bias >= 0) n->layers[bias].params = 169ull * heads;
     a = rfl_add(n, a, rfl_reshape(n, bias, 1, heads, N, N));
     a = rfl__zfn(n, rfl_softmax(n, a));
     a = rfl_matmul(n, a, v);
     a = rfl_reshape(n, a, nw, N, C, 0);
-    a = rfl__zfn(n, rfl_name(n, rfl_linear(n, a, C, 1), "proj"));
+    a = rfl__zfn(n, rfl_layer_name(n, rfl_linear(n, a, C, 1), "proj"));
     a = rfl_reshape(n, a, H, W, C, 0); /* window reverse */
     a = rfl__zmark(n, a, "ShiftedWindowAttention");
     rfl_scope_pop(n);
@@ -8176,7 +8176,7 @@ static rfl_tensor rfl__zswin_t(rfl_net *n, rfl_tensor x, uint32_t res) {
     rfl_scope_pushi(n, f++);
     x = rfl__zconv(n, x, "0", 96, 4, 4, 0, 1, 1);
     x = rfl__zpermute(n, x, "1", 1);
-    x = rfl_name(n, rfl_layernorm(n, x), "2");
+    x = rfl_layer_name(n, rfl_layernorm(n, x), "2");
     rfl_scope_pop(n);
     for (i = 0; i < 4; i++) {
         rfl_scope_pushi(n, f++);
@@ -8184,19 +8184,19 @@ static rfl_tensor rfl__zswin_t(rfl_net *n, rfl_tensor x, uint32_t res) {
             rfl_tensor y;
             uint32_t c = rfl__zch(n, x) ? n->layers[x].shape[2] : 0;
             rfl_scope_pushi(n, j);
-            y = rfl_name(n, rfl_layernorm(n, x), "norm1");
+            y = rfl_layer_name(n, rfl_layernorm(n, x), "norm1");
             y = rfl__zswin_attention(n, y, heads[i]);
-            y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+            y = rfl_layer_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
             x = rfl_add(n, x, y);
-            y = rfl_name(n, rfl_layernorm(n, x), "norm2");
+            y = rfl_layer_name(n, rfl_layernorm(n, x), "norm2");
             rfl_scope_push(n, "mlp");
-            y = rfl_name(n, rfl_linear(n, y, 4 * c, 1), "0");
-            y = rfl_name(n, rfl_act(n, y, RFL_ACT_GELU), "1");
-            y = rfl_name(n, rfl_dropout(n, y), "2");
-            y = rfl_name(n, rfl_linear(n, y, c, 1), "3");
-            y = rfl_name(n, rfl_dropout(n, y), "4");
+            y = rfl_layer_name(n, rfl_linear(n, y, 4 * c, 1), "0");
+            y = rfl_layer_name(n, rfl_act(n, y, RFL_ACT_GELU), "1");
+            y = rfl_layer_name(n, rfl_dropout(n, y), "2");
+            y = rfl_layer_name(n, rfl_linear(n, y, c, 1), "3");
+            y = rfl_layer_name(n, rfl_dropout(n, y), "4");
             rfl_scope_pop(n);
-            y = rfl_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
+            y = rfl_layer_name(n, rfl_mark(n, y, "StochasticDepth"), "stochastic_depth");
             x = rfl_add(n, x, y);
             x = rfl__zmark(n, x, "SwinTransformerBlock");
             rfl_scope_pop(n);
@@ -8207,19 +8207,19 @@ static rfl_tensor rfl__zswin_t(rfl_net *n, rfl_tensor x, uint32_t res) {
             uint32_t c = x >= 0 ? n->layers[x].shape[2] : 0;
             rfl_scope_pushi(n, f++);
             x = rfl_reshape(n, x, h / 2, w / 2, 4 * c, 0);
-            x = rfl_name(n, rfl_layernorm(n, x), "norm");
-            x = rfl_name(n, rfl_linear(n, x, 2 * c, 0), "reduction");
+            x = rfl_layer_name(n, rfl_layernorm(n, x), "norm");
+            x = rfl_layer_name(n, rfl_linear(n, x, 2 * c, 0), "reduction");
             x = rfl__zmark(n, x, "PatchMerging");
             rfl_scope_pop(n);
         }
     }
     rfl_scope_pop(n);
-    x = rfl_name(n, rfl_layernorm(n, x), "norm");
+    x = rfl_layer_name(n, rfl_layernorm(n, x), "norm");
     x = rfl__zpermute(n, x, "permute", 0);
-    x = rfl_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-    x = rfl_name(n, rfl_flatten(n, x), "flatten");
+    x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
+    x = rfl_layer_name(n, rfl_flatten(n, x), "flatten");
     if (x >= 0) n->layers[x].flags |= RFL_LF_MODULE; /* nn.Flatten */
-    return rfl_name(n, rfl_linear(n, x, 1000, 1), "head");
+    return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "head");
 }
 
 /* The twelve of the issue first, then more of torchvision's. */
@@ -8260,10 +8260,10 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
     if (net->err.code) return net->err.code;
     if (net->count) return RFL_ERR_STATE;
     for (i = 0; i < RFL__Z_COUNT; i++)
-        if (rfl_name_eq(name, rfl__zoo_names[i])) which = i;
+        if (rfl_parse_name_eq(name, rfl__zoo_names[i])) which = i;
     if (which < 0) return RFL_ERR_UNKNOWN_NAME;
     if (!res) res = which == RFL__Z_INCEPTION_V3 ? 299 : 224;
-    x = rfl_name(net, rfl_input(net, 3, res, res), "input");
+    x = rfl_layer_name(net, rfl_input(net, 3, res, res), "input");
     switch (which) {
     case RFL__Z_RESNET18: rfl__zresnet(net, x, r18, 0, 1, 64); break;
     case RFL__Z_RESNET34: rfl__zresnet(net, x, r34, 0, 1, 64); break;
@@ -11884,7 +11884,7 @@ static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_ker
 }
 
 /* ---- kernels --------------------------------------------------------------- */
-RFL_API uint64_t rfl_kernel_tensor_flops(const rfl_kernel_stat *k) {
+RFL_API uint64_t rfl_reduce_tensor_flops(const rfl_kernel_stat *k) {
     uint64_t s = 0;
     unsigned fl = 0;
     int p;
@@ -12169,7 +12169,7 @@ static void rfl__kernel_tensor(rfl_reduce_state *st, int L, rfl_kernel_stat *k, 
        counted nor known to be none */
     int have_inst = RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP);
     uint64_t hf = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
-    if ((any && rfl_kernel_tensor_flops(k) > 0) || (have_inst && k->tensor_inst <= hf)) fam = 0;
+    if ((any && rfl_reduce_tensor_flops(k) > 0) || (have_inst && k->tensor_inst <= hf)) fam = 0;
     else fam = (tc->memo = rfl__name_memo(st, k->name, st->name_len))->fam;
     if (!fam) {
         if (!any && k->tensor_inst > 0) tc->what = 3; /* not a matrix kernel by name */
@@ -12191,7 +12191,7 @@ static void rfl__kernel_tensor(rfl_reduce_state *st, int L, rfl_kernel_stat *k, 
         k->work.unknown &= ~RFL_UNKNOWN_FLOPS(tcp);
         k->flags |= RFL_REDUCE_TENSOR_ESTIMATED;
         tc->what = 1;
-    } else if (rfl_kernel_tensor_flops(k) == 0)
+    } else if (rfl_reduce_tensor_flops(k) == 0)
         tc->what = 2; /* a tensor-core kernel whose FLOPs nothing counted */
 }
 
@@ -13411,7 +13411,7 @@ static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_
 }
 
 /* ---- public ------------------------------------------------------------------ */
-RFL_API const char *rfl_csv_format_name(rfl_csv_format f) {
+RFL_API const char *rfl_reduce_format_name(rfl_csv_format f) {
     static const char *const names[] = {"unknown", "ncu-raw", "ncu-details", "nvprof-metrics",
                                         "nvprof-summary", "nvprof-trace"};
     return (unsigned)f < sizeof names / sizeof names[0] ? names[f] : "unknown";
@@ -13746,7 +13746,7 @@ static void rfl__rj_flops(rfl_json_writer *w, const rfl_kernel_stat *k) {
     rfl_json_w_num_if(w, "fp64", RFL__KNOWN(k, RFL_UNKNOWN_FLOPS(RFL_FP64)), (double)k->flops[RFL_FP64]);
     rfl_json_w_num_if(w, "fp32", RFL__KNOWN(k, RFL_UNKNOWN_FLOPS(RFL_FP32)), (double)k->flops[RFL_FP32]);
     rfl_json_w_num_if(w, "fp16", RFL__KNOWN(k, RFL_UNKNOWN_FLOPS(RFL_FP16)), (double)k->flops[RFL_FP16]);
-    rfl_json_w_num_if(w, "tensor", rfl__flops_known(k, RFL_FP64_TENSOR), (double)rfl_kernel_tensor_flops(k));
+    rfl_json_w_num_if(w, "tensor", rfl__flops_known(k, RFL_FP64_TENSOR), (double)rfl_reduce_tensor_flops(k));
     rfl_json_w_num_if(w, "total", rfl__flops_known(k, 0), rfl_work_flops(&k->work));
 }
 
@@ -13825,7 +13825,7 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
     const rfl_kernel_stat *t = &r->total;
     int i;
     rfl_json_w_obj(w, 0);
-    rfl_json_w_str(w, "format", rfl_csv_format_name(r->format));
+    rfl_json_w_str(w, "format", rfl_reduce_format_name(r->format));
     rfl_json_w_num(w, "kernels", (double)r->kernels);
     rfl_json_w_num(w, "kernels_seen", (double)r->kernels_seen);
     rfl_json_w_str(w, "locale", r->locale == RFL_LOCALE_EU ? "eu" : r->locale == RFL_LOCALE_US ? "us" : "auto");
@@ -14024,7 +14024,7 @@ RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_s
     x.id = k->id;
     x.time_ns = k->time_ns;
     for (p = 0; p < RFL_PREC_COUNT; p++) x.flops = rfl__llm_sat(x.flops, k->flops[p]);
-    x.tensor_flops = rfl_kernel_tensor_flops(k);
+    x.tensor_flops = rfl_reduce_tensor_flops(k);
     x.dram_bytes = k->bytes[RFL_DRAM];
     x.role = (int)rfl_llm_kernel_role_of(k->name);
     x.tiny = rfl__llm_tiny(c->machine, k);
@@ -16487,15 +16487,15 @@ RFL_API rfl_result rfl_ceilings_parse(const char *list, rfl_prec prec, unsigned 
         if (n >= sizeof tok) n = sizeof tok - 1; /* too long for any name: unknown below */
         RFL_MEMCPY(tok, s, n);
         tok[n] = 0;
-        if (rfl_name_eq(tok, "all")) {
+        if (rfl_parse_name_eq(tok, "all")) {
             *precs = ~0u;
             *levels |= (1u << RFL_L2) | (1u << RFL_L1);
-        } else if (rfl_name_eq(tok, "tensor")) {
+        } else if (rfl_parse_name_eq(tok, "tensor")) {
             *precs |= 1u << (prec == RFL_FP16 ? RFL_FP16_TENSOR : prec == RFL_FP64 ? RFL_FP64_TENSOR
                                                                                    : RFL_TF32_TENSOR);
             *precs |= 1u << RFL_FP16_TENSOR;
-        } else if (rfl_name_eq(tok, "l2")) *levels |= 1u << RFL_L2;
-        else if (rfl_name_eq(tok, "l1")) *levels |= 1u << RFL_L1;
+        } else if (rfl_parse_name_eq(tok, "l2")) *levels |= 1u << RFL_L2;
+        else if (rfl_parse_name_eq(tok, "l1")) *levels |= 1u << RFL_L1;
         else if (rfl_prec_parse(tok, &p) == RFL_OK) *precs |= 1u << p;
         else {
             if (bad) *bad = (size_t)(s - list);
@@ -18367,8 +18367,8 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
                                     "batch is a whole number from 1 to 1e9");
             a->batch = (uint64_t)b;
         } else if (rfl_json_str_eq(&r->doc, k, "mode")) {
-            if (str && (rfl_name_eq(s, "train") || rfl_name_eq(s, "training"))) a->mode = RFL_MODE_TRAIN;
-            else if (str && (rfl_name_eq(s, "infer") || rfl_name_eq(s, "inference"))) a->mode = RFL_MODE_INFER;
+            if (str && (rfl_parse_name_eq(s, "train") || rfl_parse_name_eq(s, "training"))) a->mode = RFL_MODE_TRAIN;
+            else if (str && (rfl_parse_name_eq(s, "infer") || rfl_parse_name_eq(s, "inference"))) a->mode = RFL_MODE_INFER;
             else return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, v, 0, "assignment.mode",
                                      "mode is \"train\" or \"infer\"");
         } else if (rfl_json_str_eq(&r->doc, k, "dtype")) {
@@ -18419,7 +18419,7 @@ static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
                 if (a->n_models == RFL_CHECK_MAX_MODELS)
                     return rfl__ck_fail(r, RFL_ERR_BUFFER, m, 0, "models", "more than 8 models");
                 if ((e = rfl__ck_model(r, m, &a->models[a->n_models])) != RFL_OK) return e;
-                for (i = 0; i < rfl_zoo_count() && !rfl_name_eq(rfl_zoo_name(i), a->models[a->n_models].name); i++) {}
+                for (i = 0; i < rfl_zoo_count() && !rfl_parse_name_eq(rfl_zoo_name(i), a->models[a->n_models].name); i++) {}
                 if (i == rfl_zoo_count())
                     return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, m, 0, "models",
                                         "not a model of the zoo (rfl-estimate --list)");
@@ -18684,7 +18684,7 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
     if (f == RFL_CHECK_M_FLOPS && x->prof) {
         const rfl_kernel_stat *T = &x->prof->total;
         double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
-        int tc = rfl_kernel_tensor_flops(T) > 0;
+        int tc = rfl_reduce_tensor_flops(T) > 0;
         for (i = 0; i < x->prof->warning_count; i++)
             tc |= x->prof->warnings[i].code == RFL_WARN_TENSOR_UNCOUNTED;
         if (tc && rfl__ck_near(got, simt, dt)) {
@@ -18958,7 +18958,7 @@ static void rfl__ck_variant(const rfl__ck_ctx *x, rfl_check_item *it) {
     if (x->d->variant_model) {
         if (x->a->n_models != 1) ok = 0;
         for (i = 0; i < x->a->n_models; i++)
-            if (!rfl_name_eq(x->a->models[i].name, x->d->variant_model)) ok = 0;
+            if (!rfl_parse_name_eq(x->a->models[i].name, x->d->variant_model)) ok = 0;
     }
     it->verdict = ok ? RFL_VERDICT_OK : RFL_VERDICT_WRONG;
     it->diagnosis = ok ? RFL_DIAG_NONE : RFL_DIAG_WRONG_VARIANT;

@@ -14,7 +14,7 @@ static char names[2048];   /* dotted layer names ("block.conv1") */
 /* conv -> batchnorm -> relu, named inside the current scope */
 static rfl_tensor cbr(rfl_net *n, rfl_tensor x, uint32_t c, uint32_t k, uint32_t s,
                       const char *name) {
-    x = rfl_name(n, rfl_conv(n, x, c, k, s, k / 2), name);
+    x = rfl_layer_name(n, rfl_conv(n, x, c, k, s, k / 2), name);
     return rfl_act(n, rfl_batchnorm(n, x), RFL_ACT_RELU);
 }
 
@@ -32,7 +32,7 @@ int main(void) {
 
     rfl_scope_push(&net, "block");              /* residual block */
     y = cbr(&net, x, 32, 3, 1, "conv1");
-    y = rfl_batchnorm(&net, rfl_name(&net, rfl_conv(&net, y, 32, 3, 1, 1), "conv2"));
+    y = rfl_batchnorm(&net, rfl_layer_name(&net, rfl_conv(&net, y, 32, 3, 1, 1), "conv2"));
     x = rfl_act(&net, rfl_add(&net, y, x), RFL_ACT_RELU);   /* y + x: the skip */
     rfl_scope_pop(&net);
 
@@ -45,7 +45,7 @@ int main(void) {
     rfl_scope_pop(&net);
 
     x = rfl_flatten(&net, rfl_adaptive_avgpool(&net, x, 1, 1));
-    x = rfl_name(&net, rfl_linear(&net, x, 10, 1), "fc");
+    x = rfl_layer_name(&net, rfl_linear(&net, x, 10, 1), "fc");
     if (net.err.code) {  /* errors are sticky: one check at the end */
         char line[320];      /* "layer 5 (conv2d in layer1): invalid shape" */
         rfl_error_format(&net.err, NULL, line, sizeof line);

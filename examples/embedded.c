@@ -96,7 +96,7 @@ static char report[REPORT_SIZE];
 
 /* ---- the model ---------------------------------------------------------- */
 static rfl_tensor conv_bn_relu(rfl_tensor x, const rfl_conv_desc *d, const char *name) {
-    x = rfl_name(&net, rfl_conv_ex(&net, x, d), name);
+    x = rfl_layer_name(&net, rfl_conv_ex(&net, x, d), name);
     return rfl_act(&net, rfl_batchnorm(&net, x), RFL_ACT_RELU);
 }
 
@@ -122,7 +122,7 @@ static rfl_result build_ds_cnn_s(void) {
         x = conv_bn_relu(x, &d, pw_names[i]);
     }
     x = rfl_flatten(&net, rfl_adaptive_avgpool(&net, x, 1, 1));
-    rfl_name(&net, rfl_linear(&net, x, 12, 1), "fc");
+    rfl_layer_name(&net, rfl_linear(&net, x, 12, 1), "fc");
     return net.err.code; /* builder errors are sticky: one check at the end */
 }
 

@@ -37,7 +37,7 @@ int main(void) {
                 (unsigned long)st.err.col, st.err.msg, rfl_result_str(st.err.code));
         return 1;
     }
-    printf("%s, %lu kernels, %.4g ms\n", rfl_csv_format_name(res.format),
+    printf("%s, %lu kernels, %.4g ms\n", rfl_reduce_format_name(res.format),
            (unsigned long)res.kernels, res.total.time_ns / 1e6);
     for (i = 0; i < RFL_PREC_COUNT; i++) /* a quantity not in the file is unknown, not 0 */
         if (rfl_work_known(&res.total.work, RFL_UNKNOWN_FLOPS(i)) && res.total.flops[i])

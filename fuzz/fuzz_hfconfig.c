@@ -108,7 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cap = c0 ? c0 : 2048;
     toks = (rfl_json_tok *)malloc(sizeof(rfl_json_tok) * (size_t)cap);
     if (!toks) return 0;
-    r = rfl_hf_config_parse(json, len, toks, cap, &cfg, &e);
+    r = rfl_llm_config_parse(json, len, toks, cap, &cfg, &e);
     FZ_CHECK(e.code == r);
     FZ_CHECK(memchr(e.where, 0, sizeof e.where) && memchr(e.msg, 0, sizeof e.msg));
     if (r == RFL_ERR_BUFFER) {

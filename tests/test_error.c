@@ -134,7 +134,7 @@ static void test_hf(void) {
     static rfl_json_tok t[16];
     rfl_llm_config c;
     rfl_error e;
-    RT_EQ_INT(rfl_hf_config_parse(doc, sizeof doc - 1, t, 16, &c, &e), RFL_ERR_UNSUPPORTED);
+    RT_EQ_INT(rfl_llm_config_parse(doc, sizeof doc - 1, t, 16, &c, &e), RFL_ERR_UNSUPPORTED);
     RT_EQ_INT(e.code, RFL_ERR_UNSUPPORTED);
     RT_STR(e.where, "model_type");
     RT_EQ_U64(e.line, 2);
@@ -142,7 +142,7 @@ static void test_hf(void) {
     RT_EQ_U64(e.offset, 17);
     RT_STR(e.msg, MSG("unknown model_type (gpt2, llama, qwen2, mistral, mixtral)"));
     /* the tokens: the object, 1 key and 1 value = 3; 2 given */
-    RT_EQ_INT(rfl_hf_config_parse(doc, sizeof doc - 1, t, 2, &c, &e), RFL_ERR_BUFFER);
+    RT_EQ_INT(rfl_llm_config_parse(doc, sizeof doc - 1, t, 2, &c, &e), RFL_ERR_BUFFER);
     RT_EQ_U64(e.need, 3);
     RT_STR(e.where, "toks");
 }

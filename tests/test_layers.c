@@ -304,7 +304,7 @@ static void test_work_predict(void) {
     rfl_net_init(&net, big, 8, arena, sizeof arena);
     x = rfl_input(&net, 4096, 0, 0);
     rfl_scope_push(&net, "head");
-    x = rfl_name(&net, rfl_linear(&net, x, 4096, 1), "fc");
+    x = rfl_layer_name(&net, rfl_linear(&net, x, 4096, 1), "fc");
     rfl_scope_pop(&net);
     RT_STR(net.layers[x].name, "head.fc");
     x = rfl_act(&net, x, RFL_ACT_RELU);
@@ -511,7 +511,7 @@ static void test_random_builds(void) {
             case 20: rfl_embedding(&net, a, rsize(), rsize()); break;
             default:
                 rfl_scope_push(&net, "s");
-                rfl_name(&net, a, "n");
+                rfl_layer_name(&net, a, "n");
                 rfl_mark(&net, a, "M");
                 rfl_scope_pop(&net);
                 break;

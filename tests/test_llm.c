@@ -72,7 +72,7 @@ static char *ref_open(rfl_json_doc *d) {
 }
 
 /* Model `name` of the reference: its object, its cases, and its config
-   read by rfl_hf_config_parse. 0 when one is missing. */
+   read by rfl_llm_config_parse. 0 when one is missing. */
 static int ref_model(const rfl_json_doc *d, const char *json, const char *name, int *mo,
                      int *cs, rfl_llm_config *c) {
     static rfl_json_tok sub[1024];
@@ -81,7 +81,7 @@ static int ref_model(const rfl_json_doc *d, const char *json, const char *name, 
     *mo = rfl_json_get(d, 0, name), co = rfl_json_get(d, *mo, "config");
     *cs = rfl_json_get(d, *mo, "cases");
     if (!RT_CHECK(co >= 0 && *cs >= 0)) return 0;
-    return RT_CHECK(rfl_hf_config_parse(json + toks[co].start, toks[co].end - toks[co].start,
+    return RT_CHECK(rfl_llm_config_parse(json + toks[co].start, toks[co].end - toks[co].start,
                                         sub, 1024, c, &e) == RFL_OK);
 }
 
@@ -94,7 +94,7 @@ static void ref_case(const rfl_json_doc *d, int k, unsigned long *b, unsigned lo
 }
 
 /* Every model and case of the reference, built from its own config (read
-   by rfl_hf_config_parse) and from the built-in config of that name. */
+   by rfl_llm_config_parse) and from the built-in config of that name. */
 static void test_reference(void) {
     rfl_json_doc d;
     char *json = ref_open(&d);
@@ -377,7 +377,7 @@ static void test_hf_files(void) {
         json = rt_slurp(path, &len);
         RT_CHECK(json != 0);
         if (!json) continue;
-        RT_EQ_INT(rfl_hf_config_parse(json, len, toks, 8192, &a, &e), RFL_OK);
+        RT_EQ_INT(rfl_llm_config_parse(json, len, toks, 8192, &a, &e), RFL_OK);
         RT_EQ_INT(rfl_llm_find(names[i], &b), RFL_OK);
         if (!RT_CHECK(memcmp(&a, &b, sizeof a) == 0)) printf("     %s\n", names[i]);
         free(json);
@@ -395,7 +395,7 @@ static rfl_result parse_edit(const char *from, const char *to, rfl_error *e) {
     at = strstr(json, from);
     if (!at) { free(json); return RFL_ERR_IO; }
     snprintf(buf, sizeof buf, "%.*s%s%s", (int)(at - json), json, to, at + strlen(from));
-    r = rfl_hf_config_parse(buf, strlen(buf), toks, 8192, &c, e);
+    r = rfl_llm_config_parse(buf, strlen(buf), toks, 8192, &c, e);
     free(json);
     return r;
 }
@@ -431,9 +431,9 @@ static void test_config_errors(void) {
     RT_EQ_INT(parse_edit("\"tie_word_embeddings\": false", "\"tie_word_embeddings\": 0", &e), RFL_ERR_FORMAT);
     RT_STR(e.where, "tie_word_embeddings");
     /* too few tokens: the count needed */
-    RT_EQ_INT(rfl_hf_config_parse("{\"model_type\": \"gpt2\", \"a\": 1}", 30, few, 4, &c, &e), RFL_ERR_BUFFER);
+    RT_EQ_INT(rfl_llm_config_parse("{\"model_type\": \"gpt2\", \"a\": 1}", 30, few, 4, &c, &e), RFL_ERR_BUFFER);
     RT_EQ_INT(e.need, 5);
-    RT_EQ_INT(rfl_hf_config_parse("[1]", 3, few, 4, &c, &e), RFL_ERR_FORMAT);
+    RT_EQ_INT(rfl_llm_config_parse("[1]", 3, few, 4, &c, &e), RFL_ERR_FORMAT);
     /* mixtral without its experts; more experts per token than experts */
     RT_EQ_INT(parse_edit("\"llama\"", "\"mixtral\"", &e), RFL_ERR_MISSING);
     RT_STR(e.where, "num_local_experts");

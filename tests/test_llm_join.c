@@ -97,7 +97,7 @@ static void check_conserved(const rfl_llm_classifier *c) {
     }
     RT_EQ_U64(s.kernels, res.kernels);
     RT_EQ_U64(s.time_ns, res.total.time_ns);
-    RT_EQ_U64(s.tensor_flops, rfl_kernel_tensor_flops(&res.total));
+    RT_EQ_U64(s.tensor_flops, rfl_reduce_tensor_flops(&res.total));
     RT_EQ_U64(s.dram_bytes, res.total.bytes[RFL_DRAM]);
     RT_EQ_U64(c->total.kernels, res.kernels);
 }

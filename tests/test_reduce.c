@@ -182,7 +182,7 @@ static void test_fixtures(void) {
     RT_EQ_U64(R0.total.bytes[RFL_L1], 1770352640ull);
     RT_EQ_U64(R0.total.time_ns, 1100672ull);
     RT_EQ_U64(R0.total.tensor_inst, 327906ull);
-    RT_EQ_U64(rfl_kernel_tensor_flops(&R0.total), 0);
+    RT_EQ_U64(rfl_reduce_tensor_flops(&R0.total), 0);
     /* The tensor pipe issued 327,906 instructions, but in elementwise adds,
        max-pool backward, reductions and FP32 GEMMs (the capture's kernel
        names), with every tensor FLOP counter 0 and FP32 FLOPs already above
@@ -231,7 +231,7 @@ static void test_fixtures(void) {
        196,608; FP32 SASS FLOPs 2,244,608 */
     b = load("micro-tc-full-raw.csv", &n);
     reduce_all_ways(b, n, &d, "micro-tc");
-    RT_EQ_U64(rfl_kernel_tensor_flops(&R0.total), 6442450944ull);
+    RT_EQ_U64(rfl_reduce_tensor_flops(&R0.total), 6442450944ull);
     RT_EQ_U64(R0.total.flops[RFL_TF32_TENSOR], 2147483648ull); /* 2 x 1024^3 each */
     RT_EQ_U64(R0.total.flops[RFL_FP16_TENSOR], 2147483648ull);
     RT_EQ_U64(R0.total.flops[RFL_BF16_TENSOR], 2147483648ull);
@@ -250,7 +250,7 @@ static void test_fixtures(void) {
         memcpy(c, b, n + 1);
         for (s = c; (s = strstr(s, "\"sm__ops_path_tensor_op_")) != 0; s++) s[1] = 'x';
         RT_EQ_INT(reduce_mode(c, n, &d, 0, &R1), RFL_OK);
-        RT_EQ_U64(rfl_kernel_tensor_flops(&R1.total), 196608ull * 32768ull);
+        RT_EQ_U64(rfl_reduce_tensor_flops(&R1.total), 196608ull * 32768ull);
         RT_EQ_U64(R1.total.flops[RFL_TF32_TENSOR], 2147483648ull);
         RT_EQ_U64(R1.total.flops[RFL_BF16_TENSOR], 2147483648ull);
         RT_EQ_U64(R1.total.flops[RFL_FP16_TENSOR], 2147483648ull);
@@ -260,7 +260,7 @@ static void test_fixtures(void) {
         /* the caller's factor wins (NERSC's Volta figure) */
         d.tensor_flops_per_inst = 512;
         RT_EQ_INT(reduce_mode(c, n, &d, 2, &R1), RFL_OK);
-        RT_EQ_U64(rfl_kernel_tensor_flops(&R1.total), 196608ull * 512);
+        RT_EQ_U64(rfl_reduce_tensor_flops(&R1.total), 196608ull * 512);
         d.tensor_flops_per_inst = 0;
         free(c);
     }
@@ -283,7 +283,7 @@ static void test_fixtures(void) {
             b = load(files[f], &n);
             RT_EQ_INT(reduce_mode(b, n, &d, 0, &R1), RFL_OK);
             RT_EQ_U64(R1.total.flops[RFL_TF32_TENSOR], want[f]);
-            RT_EQ_U64(rfl_kernel_tensor_flops(&R1.total), want[f]);
+            RT_EQ_U64(rfl_reduce_tensor_flops(&R1.total), want[f]);
             for (s = b; (s = strstr(s, "\"sm__ops_path_tensor_op_")) != 0; s++) {
                 q = strchr(s + 1, '"');
                 if (q && !memmem_n(s, (size_t)(q - s), "_sparsity_")) s[1] = 'x';
@@ -716,7 +716,7 @@ static void test_saturation_and_misc(void) {
         RT_EQ_U64(R0.top[0].time_ns, 62910ull); /* 62.91 us */
         free(b);
     }
-    RT_STR(rfl_csv_format_name(RFL_CSV_NCU_DETAILS), "ncu-details");
+    RT_STR(rfl_reduce_format_name(RFL_CSV_NCU_DETAILS), "ncu-details");
 }
 
 /* A generated raw page that exercises the 64-byte row walker against the
@@ -870,7 +870,7 @@ static void test_tensor_kernels(void) {
     b = load("alexnet-b1-train-full-raw.csv", &n);
     knock(b, "sm__ops_path_tensor_op_");
     RT_EQ_INT(reduce_mode(b, n, &d, 0, &R1), RFL_OK);
-    RT_EQ_U64(rfl_kernel_tensor_flops(&R1.total), 0);
+    RT_EQ_U64(rfl_reduce_tensor_flops(&R1.total), 0);
     RT_CHECK(rfl_work_known(&R1.total.work, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR)));
     RT_CHECK(!(R1.flags & RFL_REDUCE_TENSOR_ESTIMATED));
     RT_CHECK(!has_warning(&R1, RFL_WARN_TENSOR_UNCOUNTED));
@@ -935,7 +935,7 @@ static void test_amp_captures(void) {
         RT_EQ_U64(R0.total.time_ns, caps[i].time_ns);
         /* hmma_src_fp16 = its _dst_fp32 (+ _dst_fp16 0) here: counted once */
         RT_EQ_U64(R0.total.flops[caps[i].prec], caps[i].tensor);
-        RT_EQ_U64(rfl_kernel_tensor_flops(&R0.total), caps[i].tensor);
+        RT_EQ_U64(rfl_reduce_tensor_flops(&R0.total), caps[i].tensor);
         RT_CHECK(!has_warning(&R0, RFL_WARN_TENSOR_UNCOUNTED));
         /* without the base counters: each family's breakdowns give the same */
         knock(b, "sm__ops_path_tensor_op_hmma_src_fp16.sum\"");
@@ -945,7 +945,7 @@ static void test_amp_captures(void) {
         knock(b, "sm__ops_path_tensor_op_hmma_src_tf32_dst_fp32.sum\"");
         knock(b, "sm__ops_path_tensor_op_hgmma_src_tf32_dst_fp32.sum\"");
         RT_EQ_INT(reduce_mode(b, n, &d, 0, &R1), RFL_OK);
-        RT_EQ_U64(rfl_kernel_tensor_flops(&R1.total), caps[i].tensor);
+        RT_EQ_U64(rfl_reduce_tensor_flops(&R1.total), caps[i].tensor);
         /* without any tensor FLOP counter: estimated from instructions by
            each kernel's name (measured 0.90, 0.92, 0.95, 1.00) */
         knock(b, "sm__ops_path_tensor_op_");

@@ -393,7 +393,7 @@ static const rfl_machine *cli_machine(cli *c) {
 /* Is file machine f the table machine m (by id or name)? */
 static int cli_same_machine(const rfl_machine *f, const rfl_machine *m) {
     const rfl_machine *t;
-    return rfl_name_eq(f->id, m->id) || rfl_name_eq(f->name, m->name) ||
+    return rfl_parse_name_eq(f->id, m->id) || rfl_parse_name_eq(f->name, m->name) ||
            (rfl_hw_find(f->id, &t) == RFL_OK && t == m);
 }
 

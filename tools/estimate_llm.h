@@ -130,7 +130,7 @@ static void llm_read_hf(const char *path, rfl_llm_config *c) {
     rfl_result r;
     size_t n;
     char *text = tl_read_file(path, RFL_CAP_CONFIG, &n);
-    r = rfl_hf_config_parse(text, n, toks, 8192, c, &e);
+    r = rfl_llm_config_parse(text, n, toks, 8192, c, &e);
     free(text);
     if (r == RFL_ERR_BUFFER)
         tl_input_error(path, 0, 0, "needs %llu JSON tokens, more than 8192", (unsigned long long)e.need);
@@ -393,7 +393,7 @@ static int llm_main(int argc, char **argv) {
             tl_input_error(0, 0, 0, "unknown model '%s' (rfl-estimate --list)", g.model);
         model = g.model;
         for (i = 0; i < rfl_llm_count(); i++) /* the canonical spelling */
-            if (rfl_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
+            if (rfl_parse_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
     }
     if (!g.dtype_given) g.d.math = c.dtype ? (rfl_dtype)c.dtype : RFL_DTYPE_FP32;
     if (!g.d.batch) g.d.batch = 1;
@@ -487,7 +487,7 @@ static int llm_rec_build(rfl_net *net, const char **model, rfl_cost_desc *cd) {
         return 0;
     } else {
         for (i = 0; i < rfl_llm_count(); i++) /* the canonical spelling */
-            if (rfl_name_eq(*model, rfl_llm_name(i))) *model = rfl_llm_name(i);
+            if (rfl_parse_name_eq(*model, rfl_llm_name(i))) *model = rfl_llm_name(i);
     }
     lrec.on = 1;
     if (!lrec.phase_given) lrec.d.phase = train ? RFL_LLM_PREFILL : RFL_LLM_DECODE;

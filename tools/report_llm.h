@@ -140,7 +140,7 @@ static void rl_config(rl_state *s) {
         rfl_error e;
         size_t n;
         char *text = tl_read_file(s->hf, RFL_CAP_CONFIG, &n);
-        rfl_result r = rfl_hf_config_parse(text, n, toks, 8192, &s->cfg, &e);
+        rfl_result r = rfl_llm_config_parse(text, n, toks, 8192, &s->cfg, &e);
         if (r == RFL_ERR_BUFFER)
             tl_input_error(s->hf, 0, 0, "needs %llu JSON tokens, more than 8192", (unsigned long long)e.need);
         if (r != RFL_OK) tl_error(s->hf, &e);

@@ -58,7 +58,7 @@ static void display_name(const char *key, char *out, size_t n) {
         {"efficientnet_b0", "EfficientNet-B0"}, {"vit_b_16", "ViT-B/16"}};
     size_t i;
     for (i = 0; i < sizeof known / sizeof *known; i++)
-        if (rfl_name_eq(key, known[i][0])) { snprintf(out, n, "%s", known[i][1]); return; }
+        if (rfl_parse_name_eq(key, known[i][0])) { snprintf(out, n, "%s", known[i][1]); return; }
     snprintf(out, n, "%s", key);
 }
 
@@ -79,7 +79,7 @@ static const char *short_hw(const rfl_machine *m) {
     int g;
     short_label(m, b, 40);
     for (g = 0; g < nh; g++) {
-        if (hw[g] == m || rfl_name_eq(hw[g]->id, m->id)) continue;
+        if (hw[g] == m || rfl_parse_name_eq(hw[g]->id, m->id)) continue;
         short_label(hw[g], o, sizeof o);
         if (!strcmp(o, b)) { snprintf(b, 40, "%s", m->id); break; }
     }
@@ -240,7 +240,7 @@ static int has_warning(const model *m, rfl_reduce_warn code) {
 }
 
 static double meas_tensor(const model *m) {
-    return (double)rfl_kernel_tensor_flops(&m->res.total);
+    return (double)rfl_reduce_tensor_flops(&m->res.total);
 }
 
 static void compare(model *m) {

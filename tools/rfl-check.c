@@ -145,7 +145,7 @@ static uint64_t parse_batch(const char *s) {
 static void check_model(const char *m) {
     int i;
     for (i = 0; i < rfl_zoo_count(); i++)
-        if (rfl_name_eq(rfl_zoo_name(i), m)) return;
+        if (rfl_parse_name_eq(rfl_zoo_name(i), m)) return;
     cli_usage_error(&C, "unknown model '%s' (rfl-estimate --list)", m);
 }
 

@@ -271,7 +271,7 @@ static void build_model(void) {
         tl_error(what, &net.err);
     }
     for (i = 0; i < rfl_zoo_count(); i++) /* the canonical spelling */
-        if (rfl_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
+        if (rfl_parse_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
 }
 
 /* No roof for some of the work: say which precision lacks one, and what

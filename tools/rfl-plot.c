@@ -106,9 +106,9 @@ static size_t label_kind(const char *full, int *kind) {
     sp = strrchr(l, ' '); /* the last word says what it is */
     if (!sp) return n;
     for (i = 0; i < sizeof est / sizeof *est; i++)
-        if (rfl_name_eq(sp + 1, est[i])) { *kind = 1; return (size_t)(sp - l); }
+        if (rfl_parse_name_eq(sp + 1, est[i])) { *kind = 1; return (size_t)(sp - l); }
     for (i = 0; i < sizeof mea / sizeof *mea; i++)
-        if (rfl_name_eq(sp + 1, mea[i])) { *kind = 2; return (size_t)(sp - l); }
+        if (rfl_parse_name_eq(sp + 1, mea[i])) { *kind = 2; return (size_t)(sp - l); }
     return n;
 }
 
@@ -127,7 +127,7 @@ static void link_points(plot *P) {
             if (!kj || pts[j].link || pts[j].weight > 0) continue;
             memcpy(a, pts[i].label, ni); a[ni] = 0;
             memcpy(b, pts[j].label, nj); b[nj] = 0;
-            if (rfl_name_eq(a, b)) {
+            if (rfl_parse_name_eq(a, b)) {
                 pts[j].link = next;
                 if (kj != ki) found = 1;
             }
@@ -156,7 +156,7 @@ static int panel_of(plot *P, const char *name, const char *full) {
     const rfl_machine *m;
     int k, machine = RFL_ALL_MACHINES;
     for (k = 0; k < P->nmach; k++)
-        if (rfl_name_eq(P->machines[k]->id, name) || rfl_name_eq(P->machines[k]->name, name)) machine = k;
+        if (rfl_parse_name_eq(P->machines[k]->id, name) || rfl_parse_name_eq(P->machines[k]->name, name)) machine = k;
     m = machine == RFL_ALL_MACHINES ? cli_find_hw(P->c, name) : P->machines[machine];
     for (k = 0; k < P->nmach; k++)
         if (P->machines[k] == m) machine = k;
@@ -248,7 +248,7 @@ static void add_estimate(plot *P, const char *path, const rfl_json_doc *d, const
     char mode[16] = "", name[64], lab[MAXLABEL], dt[32];
     int train;
     rfl_json_str(d, rfl_json_get(d, 0, "mode"), mode, sizeof mode);
-    train = rfl_name_eq(mode, "train");
+    train = rfl_parse_name_eq(mode, "train");
     if (train) {
         double bf = num_or(d, 0, "backward.flops", -1), bb = num_or(d, 0, "backward.bytes", -1);
         if (bf < 0 || bb < 0)

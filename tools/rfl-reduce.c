@@ -76,7 +76,7 @@ static void print_human(cli *c, const char *file, const rfl_machine *hw, int by_
     const rfl_kernel_stat *t = &res.total;
     int i, p;
     char nm[61];
-    printf("%s: %s, %llu kernels", file, rfl_csv_format_name(res.format), (unsigned long long)res.kernels);
+    printf("%s: %s, %llu kernels", file, rfl_reduce_format_name(res.format), (unsigned long long)res.kernels);
     if (res.kernels != res.kernels_seen) printf(" (of %llu)", (unsigned long long)res.kernels_seen);
     printf("\n  time        %s\n", known(t, RFL_UNKNOWN_TIME) ? cli_si(c, t->work.time_s, "s") : "-");
     printf("  FLOPs       %s", flops_known(t) ? cli_commas(c, total_flops(t)) : "-");

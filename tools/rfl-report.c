@@ -270,7 +270,7 @@ static void assign_profiles(const args *A) {
             if (nm != 1) tl_usage_error("--ncu %s: with several models write --ncu MODEL=FILE", file);
             found = 0;
         } else
-            for (k = 0; k < nm; k++) if (rfl_name_eq(key, models[k]->name)) found = k;
+            for (k = 0; k < nm; k++) if (rfl_parse_name_eq(key, models[k]->name)) found = k;
         if (found < 0) tl_usage_error("--ncu %s=...: '%s' is not one of --model", key, key);
         if (models[found]->ncu) tl_usage_error("two profiles for %s", models[found]->name);
         models[found]->ncu = file;

@@ -393,7 +393,7 @@ static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
     if (r == RFL_ERR_UNKNOWN_NAME) return error_json("unknown model", model);
     if (r != RFL_OK) return error_json(rfl_result_str(r), model);
     for (i = 0; i < rfl_zoo_count(); i++) /* the canonical spelling */
-        if (rfl_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
+        if (rfl_parse_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
     if ((r = rfl_net_cost_get(&net, &d, &tot)) != RFL_OK) return error_json(rfl_result_str(r), model);
     r = rfl_net_predict(&net, &d, hw, &np);
     if (r == RFL_ERR_NO_ROOF)
@@ -505,7 +505,7 @@ static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_ll
             return error_json("unknown dtype", s->dtype);
     } else d.math = c->dtype ? (rfl_dtype)c->dtype : RFL_DTYPE_FP32;
     for (i = 0; i < rfl_llm_count(); i++)
-        if (rfl_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
+        if (rfl_parse_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
     if ((r = rfl_llm_step_cost(c, &d, &t)) != RFL_OK) {
         if (r == RFL_ERR_SHAPE && c->pos == RFL_LLM_POS_LEARNED)
             return error_json("sequence too long", "beyond the model's learned positions");
