@@ -152,7 +152,8 @@
                   (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
                   rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
-                  rfl_llm_kernel_role_of (API TRANSFORMERS: the LLM join)
+                  rfl_kclass_of rfl_kclass_name rfl_kclass_ltype
+                  (API TRANSFORMERS: the LLM join, kernel classes)
        Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
                   rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
@@ -1654,8 +1655,8 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
        cast just before it; gelu_new's pow(x, 3) is not followed by a mean);
        every kernel from there up to the next GEMM or attention kernel is
        RFL_LLM_NORM;
-     - a segment with an attention kernel (fmha, flash, sdpa, attention,
-       cuDNN) is attention: its GEMMs (q, k, v, o), the attention kernel and
+     - a segment with an attention kernel (RFL_KC_ATTENTION: fmha, flash,
+       sdpa, cuDNN's SDPA) is attention: its GEMMs (q, k, v, o), the attention kernel and
        the elementwise kernels between its first GEMM and the attention
        kernel (rotary, the KV cache's torch.cat) are RFL_LLM_ATTENTION;
      - a segment without one is the MLP (its GEMMs, splitK reductions
@@ -1690,20 +1691,33 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
 #ifndef RFL_NO_REDUCE
 struct rfl_kernel_stat; /* the reducer's (API REDUCER, below) */
 
-/* What a kernel's name alone says (rfl_llm_kernel_role_of). */
-typedef enum rfl_llm_role {
-    RFL_LLM_ROLE_OTHER = 0,  /* elementwise, reductions, anything else */
-    RFL_LLM_ROLE_GEMM,       /* gemm, gemv, nvjet, cutlass, xmma, splitKreduce */
-    RFL_LLM_ROLE_ATTENTION,  /* fmha, flash, sdpa, attention, cudnn */
-    RFL_LLM_ROLE_NORM,       /* a fused layer_norm / rms_norm kernel */
-    RFL_LLM_ROLE_MEAN,       /* a MeanOps reduction (eager RMSNorm) */
-    RFL_LLM_ROLE_POW,        /* pow (RMSNorm's x^2, or gelu_new's x^3) */
-    RFL_LLM_ROLE_CAST,       /* copy / cast kernels */
-    RFL_LLM_ROLE_EMBEDDING,  /* index_select, gather, embedding */
-    RFL_LLM_ROLE_COUNT
-} rfl_llm_role;
-/* Case-insensitive rules, first match wins; NULL is RFL_LLM_ROLE_OTHER. */
-RFL_API rfl_llm_role rfl_llm_kernel_role_of(const char *name);
+/* Kernel classes: what a kernel's name alone says, for CNNs and LLMs
+   alike (rfl_kclass_of; one rule table, first match wins). cuDNN's fused
+   attention (SDPA, flash) is attention; cuDNN's implicit-GEMM, Winograd and
+   FFT kernels are convolutions; its batch-norm kernels are norms. */
+typedef enum rfl_kclass {
+    RFL_KC_CONV = 0,    /* convolution, implicit_gemm, winograd, dgrad, cuDNN */
+    RFL_KC_GEMM,        /* gemm, gemv, nvjet, cutlass, xmma, splitKreduce */
+    RFL_KC_ATTENTION,   /* fmha, flash, sdpa, attention, cuDNN's SDPA reduction */
+    RFL_KC_NORM,        /* batch / layer / group / RMS norm kernels */
+    RFL_KC_MEAN,        /* a MeanOps reduction (an eager RMSNorm's mean) */
+    RFL_KC_POW,         /* pow (RMSNorm's x^2, gelu_new's x^3) */
+    RFL_KC_COPY,        /* copies, casts, concatenation, layout transposes */
+    RFL_KC_EMBEDDING,   /* index_select, gather, embedding */
+    RFL_KC_POOL,        /* max / average pooling */
+    RFL_KC_REDUCTION,   /* softmax, sums, losses */
+    RFL_KC_ELEMENTWISE, /* activations, adds, fills, the optimizer step */
+    RFL_KC_OTHER,
+    RFL_KC_COUNT
+} rfl_kclass;
+/* The class of a kernel name, case-insensitively; NULL is RFL_KC_OTHER. */
+RFL_API rfl_kclass rfl_kclass_of(const char *name);
+/* "convolution", "gemm", "attention", "norm", "mean", "pow", "copy",
+   "embedding", "pool", "reduction", "elementwise", "other". */
+RFL_API const char *rfl_kclass_name(rfl_kclass c);
+/* The layer type whose records a class's kernels run (attention: matmul,
+   mean: reduction, pow: elementwise, copy: data). */
+RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
 
 /* Measured, one kind (or the total): exact sums over its kernels
    (saturating at UINT64_MAX). */
@@ -13897,29 +13911,72 @@ static int rfl__llm_has(const char *s, const char *key) {
     return 0;
 }
 
-RFL_API rfl_llm_role rfl_llm_kernel_role_of(const char *name) {
-    /* Order matters: "fmha_cutlassF" is attention before it is cutlass;
-       "cublasLt::splitKreduce" belongs to its GEMM; "layer_norm" before
-       any elementwise rule. Keys in lower case. */
-    static const struct { const char *key; unsigned char role; } rules[] = {
-        {"fmha", RFL_LLM_ROLE_ATTENTION},      {"flash", RFL_LLM_ROLE_ATTENTION},
-        {"sdpa", RFL_LLM_ROLE_ATTENTION},      {"attention", RFL_LLM_ROLE_ATTENTION},
-        {"cudnn", RFL_LLM_ROLE_ATTENTION},     /* cuDNN's SDPA and its reduction */
-        {"layer_norm", RFL_LLM_ROLE_NORM},     {"layernorm", RFL_LLM_ROLE_NORM},
-        {"rms_norm", RFL_LLM_ROLE_NORM},       {"rmsnorm", RFL_LLM_ROLE_NORM},
-        {"splitkreduce", RFL_LLM_ROLE_GEMM},   {"gemm", RFL_LLM_ROLE_GEMM},
-        {"gemv", RFL_LLM_ROLE_GEMM},           {"nvjet", RFL_LLM_ROLE_GEMM},
-        {"cutlass", RFL_LLM_ROLE_GEMM},        {"xmma", RFL_LLM_ROLE_GEMM},
-        {"cublas", RFL_LLM_ROLE_GEMM},         {"matmul", RFL_LLM_ROLE_GEMM},
-        {"meanops", RFL_LLM_ROLE_MEAN},        {"pow_tensor", RFL_LLM_ROLE_POW},
-        {"indexselect", RFL_LLM_ROLE_EMBEDDING}, {"index_select", RFL_LLM_ROLE_EMBEDDING},
-        {"gather", RFL_LLM_ROLE_EMBEDDING},    {"embedding", RFL_LLM_ROLE_EMBEDDING},
-        {"copy_kernel", RFL_LLM_ROLE_CAST}};
+/* Keys in lower case. Order matters: "fmha_cutlassF" and cuDNN's
+   "sdpa_..._flash_fprop" are attention before cutlass or fprop;
+   "cublasLt::splitKreduce" belongs to its GEMM; norms ("bn_fw", "layer_norm")
+   before convolutions (cuDNN runs both) and before elementwise rules;
+   "implicit_gemm" is a convolution before it is a GEMM; a MeanOps reduction
+   before "reduce"; "bfloat16_copy_kernel" is a copy before it is
+   elementwise. */
+static const struct { const char *key; unsigned char cls; } rfl__kc_rules[] = {
+    {"fmha", RFL_KC_ATTENTION},        {"flash", RFL_KC_ATTENTION},
+    {"sdpa", RFL_KC_ATTENTION},        {"attention", RFL_KC_ATTENTION},
+    {"lean_reduction", RFL_KC_ATTENTION}, /* cuDNN SDPA's split-KV combine */
+    {"splitkreduce", RFL_KC_GEMM},     {"splitk_reduce", RFL_KC_GEMM},
+    {"batch_norm", RFL_KC_NORM},       {"batchnorm", RFL_KC_NORM},
+    {"bn_", RFL_KC_NORM},              {"layer_norm", RFL_KC_NORM},
+    {"layernorm", RFL_KC_NORM},        {"group_norm", RFL_KC_NORM},
+    {"rms_norm", RFL_KC_NORM},         {"rmsnorm", RFL_KC_NORM},
+    {"convolution", RFL_KC_CONV},      {"convolve", RFL_KC_CONV},
+    {"conv2d", RFL_KC_CONV},           {"conv_", RFL_KC_CONV},
+    {"_conv", RFL_KC_CONV},            {"implicit_gemm", RFL_KC_CONV},
+    {"winograd", RFL_KC_CONV},         {"fft", RFL_KC_CONV},
+    {"dgrad", RFL_KC_CONV},            {"wgrad", RFL_KC_CONV},
+    {"fprop", RFL_KC_CONV},            {"cudnn", RFL_KC_CONV},
+    {"gemm", RFL_KC_GEMM},             {"gemv", RFL_KC_GEMM},
+    {"nvjet", RFL_KC_GEMM},            {"cutlass", RFL_KC_GEMM},
+    {"matmul", RFL_KC_GEMM},           {"xmma", RFL_KC_GEMM},
+    {"cublas", RFL_KC_GEMM},
+    {"internal::kernel<", RFL_KC_GEMM}, /* cuBLAS's small-matrix kernels */
+    {"indexselect", RFL_KC_EMBEDDING}, {"index_select", RFL_KC_EMBEDDING},
+    {"gather", RFL_KC_EMBEDDING},      {"embedding", RFL_KC_EMBEDDING},
+    {"pool", RFL_KC_POOL},             {"meanops", RFL_KC_MEAN},
+    {"pow_tensor", RFL_KC_POW},
+    {"softmax", RFL_KC_REDUCTION},     {"reduce", RFL_KC_REDUCTION},
+    {"nll_loss", RFL_KC_REDUCTION},    {"cross_entropy", RFL_KC_REDUCTION},
+    {"sum_kernel", RFL_KC_REDUCTION},  {"norm_kernel", RFL_KC_REDUCTION},
+    {"copy", RFL_KC_COPY},             {"memcpy", RFL_KC_COPY},
+    {"memset", RFL_KC_COPY},           {"cat_", RFL_KC_COPY},
+    {"catarray", RFL_KC_COPY},         {"nchwtonhwc", RFL_KC_COPY},
+    {"nhwctonchw", RFL_KC_COPY},       {"transpose", RFL_KC_COPY},
+    {"elementwise", RFL_KC_ELEMENTWISE}, {"relu", RFL_KC_ELEMENTWISE},
+    {"clamp", RFL_KC_ELEMENTWISE},     {"add", RFL_KC_ELEMENTWISE},
+    {"mul", RFL_KC_ELEMENTWISE},       {"dropout", RFL_KC_ELEMENTWISE},
+    {"fill", RFL_KC_ELEMENTWISE},      {"scale", RFL_KC_ELEMENTWISE},
+    {"multi_tensor_apply", RFL_KC_ELEMENTWISE}, /* the optimizer step */
+    {"sgd", RFL_KC_ELEMENTWISE},       {"adam", RFL_KC_ELEMENTWISE}};
+
+RFL_API rfl_kclass rfl_kclass_of(const char *name) {
     size_t i;
-    if (!name) return RFL_LLM_ROLE_OTHER;
-    for (i = 0; i < sizeof rules / sizeof rules[0]; i++)
-        if (rfl__llm_has(name, rules[i].key)) return (rfl_llm_role)rules[i].role;
-    return RFL_LLM_ROLE_OTHER;
+    if (!name) return RFL_KC_OTHER;
+    for (i = 0; i < sizeof rfl__kc_rules / sizeof rfl__kc_rules[0]; i++)
+        if (rfl__llm_has(name, rfl__kc_rules[i].key)) return (rfl_kclass)rfl__kc_rules[i].cls;
+    return RFL_KC_OTHER;
+}
+
+RFL_API const char *rfl_kclass_name(rfl_kclass c) {
+    static const char *const names[RFL_KC_COUNT] = {
+        "convolution", "gemm", "attention", "norm", "mean", "pow", "copy",
+        "embedding", "pool", "reduction", "elementwise", "other"};
+    return (unsigned)c < RFL_KC_COUNT ? names[c] : "?";
+}
+
+RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c) {
+    static const unsigned char lt[RFL_KC_COUNT] = {
+        RFL_LT_CONV, RFL_LT_MATMUL, RFL_LT_MATMUL, RFL_LT_NORM, RFL_LT_REDUCTION,
+        RFL_LT_ELEMENTWISE, RFL_LT_DATA, RFL_LT_EMBEDDING, RFL_LT_POOL,
+        RFL_LT_REDUCTION, RFL_LT_ELEMENTWISE, RFL_LT_OTHER};
+    return (unsigned)c < RFL_KC_COUNT ? (rfl_ltype)lt[c] : RFL_LT_OTHER;
 }
 
 static uint64_t rfl__llm_sat(uint64_t a, uint64_t b) {
@@ -13969,21 +14026,21 @@ static void rfl__llm_settle(rfl_llm_classifier *c, const rfl_llm__kern *k) {
     rfl_llm_kind_meas m;
     rfl__llm_kern_meas(k, &m);
     rfl__llm_meas_add(&c->total, &m);
-    if (k->role == RFL_LLM_ROLE_EMBEDDING) {
+    if (k->role == RFL_KC_EMBEDDING) {
         rfl__llm_meas_add(&c->kinds[RFL_LLM_EMBEDDING], &m);
         return;
     }
-    if (k->role == RFL_LLM_ROLE_NORM || k->norm_start ||
-        (k->role == RFL_LLM_ROLE_MEAN && !c->in_norm)) {
+    if (k->role == RFL_KC_NORM || k->norm_start ||
+        (k->role == RFL_KC_MEAN && !c->in_norm)) {
         rfl__llm_close(c, 0);
         c->segment++;
         c->in_norm = 1;
     }
-    if (k->role == RFL_LLM_ROLE_GEMM) {
+    if (k->role == RFL_KC_GEMM) {
         c->in_norm = 0;
         c->seg_gemm = 1;
         rfl__llm_meas_add(&c->seg_gemms, &m);
-    } else if (k->role == RFL_LLM_ROLE_ATTENTION) {
+    } else if (k->role == RFL_KC_ATTENTION) {
         c->in_norm = 0;
         c->seg_core = 1;
         rfl__llm_meas_add(&c->kinds[RFL_LLM_ATTENTION], &m);
@@ -14026,13 +14083,13 @@ RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_s
     for (p = 0; p < RFL_PREC_COUNT; p++) x.flops = rfl__llm_sat(x.flops, k->flops[p]);
     x.tensor_flops = rfl_reduce_tensor_flops(k);
     x.dram_bytes = k->bytes[RFL_DRAM];
-    x.role = (int)rfl_llm_kernel_role_of(k->name);
+    x.role = (int)rfl_kclass_of(k->name);
     x.tiny = rfl__llm_tiny(c->machine, k);
     c->unknown |= k->work.unknown;
     /* An eager RMSNorm shows itself at its mean: the pow before it, and the
        cast before that, start the norm. */
-    if (x.role == RFL_LLM_ROLE_MEAN && c->held && c->hold[c->held - 1].role == RFL_LLM_ROLE_POW) {
-        if (c->held == 2 && c->hold[0].role == RFL_LLM_ROLE_CAST) c->hold[0].norm_start = 1;
+    if (x.role == RFL_KC_MEAN && c->held && c->hold[c->held - 1].role == RFL_KC_POW) {
+        if (c->held == 2 && c->hold[0].role == RFL_KC_COPY) c->hold[0].norm_start = 1;
         else c->hold[c->held - 1].norm_start = 1;
     }
     if (c->held == 2) {

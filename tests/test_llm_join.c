@@ -56,29 +56,7 @@ static const char *LLAMA_PRE = "llama-3.2-1b-prefill-b1-s512-bf16.csv";
 static const char *LLAMA_DEC = "llama-3.2-1b-decode-b1-s512-bf16.csv";
 
 static void test_roles(void) {
-    RT_EQ_INT(rfl_llm_kernel_role_of("fmha_cutlassF_f32_aligned_64x64_rf_sm80(PyTorchMemEffAttention"
-                                     "::AttentionKernel<float, cutlass::Sm80>::Params)"),
-              RFL_LLM_ROLE_ATTENTION);
-    RT_EQ_INT(rfl_llm_kernel_role_of("cudnn_generated_fort_native_sdpa_sm90_flash_fprop_wgmma_f16"),
-              RFL_LLM_ROLE_ATTENTION);
-    RT_EQ_INT(rfl_llm_kernel_role_of("nvjet_sm90_tst_64x8_64x16_2x1_v_bz_splitK_TNT"), RFL_LLM_ROLE_GEMM);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void cublasLt::splitKreduce_kernel<32, 16, int, float>"),
-              RFL_LLM_ROLE_GEMM);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void gemv2T_kernel_val<int, int, float>"), RFL_LLM_ROLE_GEMM);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::<unnamed>::vectorized_layer_norm_kernel<float, float, 0>"),
-              RFL_LLM_ROLE_NORM);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::reduce_kernel<512, 1, at::ReduceOp<float, at::MeanOps<"
-                                     "float, float, float, float>>>"), RFL_LLM_ROLE_MEAN);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::vectorized_elementwise_kernel<4, void at::<unnamed>::"
-                                     "pow_tensor_scalar_kernel_impl<float, float>"), RFL_LLM_ROLE_POW);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::<unnamed>::indexSelectSmallIndex<c10::BFloat16, long>"),
-              RFL_LLM_ROLE_EMBEDDING);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::vectorized_gather_kernel<16, long>"), RFL_LLM_ROLE_EMBEDDING);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::unrolled_elementwise_kernel<at::direct_copy_kernel_cuda"),
-              RFL_LLM_ROLE_CAST);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::vectorized_elementwise_kernel<8, at::silu_kernel>"),
-              RFL_LLM_ROLE_OTHER);
-    RT_EQ_INT(rfl_llm_kernel_role_of(NULL), RFL_LLM_ROLE_OTHER);
+    /* kernel names into classes: tests/test_kclass.c */
     RT_STR(rfl_llm_warn_code(RFL_LLM_WARN_PADDED_MMA), "padded_mma");
     RT_STR(rfl_llm_warn_code(RFL_LLM_WARN_LAUNCH_BOUND), "launch_bound");
 }

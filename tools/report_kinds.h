@@ -36,46 +36,6 @@ static int rk_icontains(const char *s, const char *sub) {
 }
 static int rk_contains(const char *s, const char *sub) { return rk_icontains(s, sub); }
 
-/* The layer type of a kernel, from its name. The order matters: the first
-   rule that matches wins ("implicit_convolve_sgemm" is a convolution,
-   "splitKreduce" belongs to a GEMM, "bn_fw" to a batch norm). */
-static int rk_kernel_kind(const char *name) {
-    static const struct { const char *key; int kind; } rules[] = {
-        {"splitkreduce", RK_MATMUL},  {"splitk_reduce", RK_MATMUL},
-        {"batch_norm", RK_NORM},      {"batchnorm", RK_NORM},
-        {"bn_fw", RK_NORM},           {"bn_bw", RK_NORM},
-        {"bn_", RK_NORM},             {"layer_norm", RK_NORM},
-        {"layernorm", RK_NORM},       {"group_norm", RK_NORM},
-        {"convolution", RK_CONV},     {"convolve", RK_CONV},
-        {"conv2d", RK_CONV},          {"conv_", RK_CONV},
-        {"_conv", RK_CONV},           {"implicit_gemm", RK_CONV},
-        {"winograd", RK_CONV},        {"fft", RK_CONV},
-        {"dgrad", RK_CONV},           {"wgrad", RK_CONV},
-        {"fprop", RK_CONV},           {"cudnn", RK_CONV},
-        {"gemm", RK_MATMUL},          {"gemv", RK_MATMUL},
-        {"cutlass", RK_MATMUL},       {"matmul", RK_MATMUL},
-        {"xmma", RK_MATMUL},          {"cublas", RK_MATMUL},
-        {"internal::kernel<", RK_MATMUL}, /* cuBLAS's small-matrix kernels */
-        {"pool", RK_POOL},
-        {"softmax", RK_RED},          {"reduce", RK_RED},
-        {"nll_loss", RK_RED},         {"cross_entropy", RK_RED},
-        {"sum_kernel", RK_RED},       {"norm_kernel", RK_RED},
-        {"copy", RK_COPY},            {"memcpy", RK_COPY},
-        {"memset", RK_COPY},          {"cat_", RK_COPY},
-        {"catarray", RK_COPY},        {"nchwtonhwc", RK_COPY},
-        {"nhwctonchw", RK_COPY},      {"transpose", RK_COPY},
-        {"elementwise", RK_ELEM},     {"relu", RK_ELEM},
-        {"clamp", RK_ELEM},           {"add", RK_ELEM},
-        {"mul", RK_ELEM},             {"dropout", RK_ELEM},
-        {"fill", RK_ELEM},            {"scale", RK_ELEM},
-        {"multi_tensor_apply", RK_ELEM}, /* the optimizer step */
-        {"sgd", RK_ELEM},             {"adam", RK_ELEM}};
-    size_t i;
-    for (i = 0; i < sizeof rules / sizeof *rules; i++)
-        if (rk_icontains(name, rules[i].key)) return rules[i].kind;
-    return RK_OTHER;
-}
-
 /* The estimate's layer groups in the same types. */
 static int rk_ltype_kind(rfl_ltype t) {
     switch (t) {
@@ -88,6 +48,11 @@ static int rk_ltype_kind(rfl_ltype t) {
     case RFL_LT_DATA: return RK_COPY;
     default: return RK_OTHER;
     }
+}
+
+/* The layer type of a kernel, from its name: the library's class. */
+static int rk_kernel_kind(const char *name) {
+    return rk_ltype_kind(rfl_kclass_ltype(rfl_kclass_of(name)));
 }
 
 /* Measured work of one layer type: the sum of its kernels. */

@@ -118,7 +118,7 @@ static void load_profile(model *m) {
     if (m->res.kernels == 0 && !(m->res.total.work.time_s > 0))
         tl_input_error(m->ncu, 0, 0, "no kernels in the profile (was the region between "
                        "cudaProfilerStart/Stop empty?)");
-    rk_device_name(buf, len, m->device, sizeof m->device);
+    snprintf(m->device, sizeof m->device, "%s", m->res.device);
     free(buf);
     m->meas = m->res.total.work;
     m->meas_prec = rfl_work_main_prec(&m->meas);
