@@ -76,14 +76,14 @@
    CONTENTS (search for a banner's text, e.g. "[10] REDUCER")
        this block   the manual: options, quick start, API by task,
                     conventions, each part's rules, errors, memory
-       API  LAYERS AND THE ZOO / TRANSFORMERS / ONNX / REDUCER /
+       API  LAYERS AND THE ZOO / TRANSFORMERS / ONNX / REDUCER / JOIN /
             CHART AND PNG / MACHINE FILES AND PROBE   declarations, each
                     function with its in/out, buffers and results
        IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
        [1]  NUMBERS, RESULTS, WORK    [8]  ZOO
        [2]  JSON                      [9]  ONNX
        [3]  MACHINES                  [10] REDUCER
-       [4]  MACHINE FILES             [11] LLM JOIN
+       [4]  MACHINE FILES             [11] JOIN
        [5]  ROOFLINE MATH             [12] CHART
        [6]  LAYERS                    [13] PNG
        [7]  TRANSFORMERS              [14] PROBE
@@ -152,8 +152,13 @@
                   (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
                   rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
-                  rfl_kclass_of rfl_kclass_name rfl_kclass_ltype
-                  (API TRANSFORMERS: the LLM join, kernel classes)
+                  (API TRANSFORMERS: the LLM join)
+       Join:      rfl_kclass_of rfl_kclass_name rfl_kclass_ltype
+                  rfl_join_init rfl_join_kernel rfl_join_compute
+                  rfl_report_init rfl_report_estimate rfl_report_place
+                  rfl_report_compare rfl_report_tensor_flops rfl_report_flops_per_s
+                  rfl_report_group_name rfl_report_json
+                  (API JOIN: kernel classes, estimate beside profile, reports)
        Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
                   rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
@@ -1691,34 +1696,6 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
 #ifndef RFL_NO_REDUCE
 struct rfl_kernel_stat; /* the reducer's (API REDUCER, below) */
 
-/* Kernel classes: what a kernel's name alone says, for CNNs and LLMs
-   alike (rfl_kclass_of; one rule table, first match wins). cuDNN's fused
-   attention (SDPA, flash) is attention; cuDNN's implicit-GEMM, Winograd and
-   FFT kernels are convolutions; its batch-norm kernels are norms. */
-typedef enum rfl_kclass {
-    RFL_KC_CONV = 0,    /* convolution, implicit_gemm, winograd, dgrad, cuDNN */
-    RFL_KC_GEMM,        /* gemm, gemv, nvjet, cutlass, xmma, splitKreduce */
-    RFL_KC_ATTENTION,   /* fmha, flash, sdpa, attention, cuDNN's SDPA reduction */
-    RFL_KC_NORM,        /* batch / layer / group / RMS norm kernels */
-    RFL_KC_MEAN,        /* a MeanOps reduction (an eager RMSNorm's mean) */
-    RFL_KC_POW,         /* pow (RMSNorm's x^2, gelu_new's x^3) */
-    RFL_KC_COPY,        /* copies, casts, concatenation, layout transposes */
-    RFL_KC_EMBEDDING,   /* index_select, gather, embedding */
-    RFL_KC_POOL,        /* max / average pooling */
-    RFL_KC_REDUCTION,   /* softmax, sums, losses */
-    RFL_KC_ELEMENTWISE, /* activations, adds, fills, the optimizer step */
-    RFL_KC_OTHER,
-    RFL_KC_COUNT
-} rfl_kclass;
-/* The class of a kernel name, case-insensitively; NULL is RFL_KC_OTHER. */
-RFL_API rfl_kclass rfl_kclass_of(const char *name);
-/* "convolution", "gemm", "attention", "norm", "mean", "pow", "copy",
-   "embedding", "pool", "reduction", "elementwise", "other". */
-RFL_API const char *rfl_kclass_name(rfl_kclass c);
-/* The layer type whose records a class's kernels run (attention: matmul,
-   mean: reduction, pow: elementwise, copy: data). */
-RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
-
 /* Measured, one kind (or the total): exact sums over its kernels
    (saturating at UINT64_MAX). */
 typedef struct rfl_llm_kind_meas {
@@ -2350,6 +2327,162 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
 RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, double *flops_per_s);
 #endif
 #endif /* RFL_NO_REDUCE */
+
+/* ==========================================================================
+   API  JOIN (RFL_NO_LLM or RFL_NO_REDUCE removes it)
+   kernel classes, an estimate beside its profile, a model's report
+   ========================================================================== */
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
+/* Kernel classes: what a kernel's name alone says, for CNNs and LLMs
+   alike (rfl_kclass_of; one rule table, first match wins). cuDNN's fused
+   attention (SDPA, flash) is attention; cuDNN's implicit-GEMM, Winograd and
+   FFT kernels are convolutions; its batch-norm kernels are norms. */
+typedef enum rfl_kclass {
+    RFL_KC_CONV = 0,    /* convolution, implicit_gemm, winograd, dgrad, cuDNN */
+    RFL_KC_GEMM,        /* gemm, gemv, nvjet, cutlass, xmma, splitKreduce */
+    RFL_KC_ATTENTION,   /* fmha, flash, sdpa, attention, cuDNN's SDPA reduction */
+    RFL_KC_NORM,        /* batch / layer / group / RMS norm kernels */
+    RFL_KC_MEAN,        /* a MeanOps reduction (an eager RMSNorm's mean) */
+    RFL_KC_POW,         /* pow (RMSNorm's x^2, gelu_new's x^3) */
+    RFL_KC_COPY,        /* copies, casts, concatenation, layout transposes */
+    RFL_KC_EMBEDDING,   /* index_select, gather, embedding */
+    RFL_KC_POOL,        /* max / average pooling */
+    RFL_KC_REDUCTION,   /* softmax, sums, losses */
+    RFL_KC_ELEMENTWISE, /* activations, adds, fills, the optimizer step */
+    RFL_KC_OTHER,
+    RFL_KC_COUNT
+} rfl_kclass;
+/* The class of a kernel name, case-insensitively; NULL is RFL_KC_OTHER. */
+RFL_API rfl_kclass rfl_kclass_of(const char *name);
+/* "convolution", "gemm", "attention", "norm", "mean", "pow", "copy",
+   "embedding", "pool", "reduction", "elementwise", "other". */
+RFL_API const char *rfl_kclass_name(rfl_kclass c);
+/* The layer type whose records a class's kernels run (attention: matmul,
+   mean: reduction, pow: elementwise, copy: data). */
+RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
+
+/* ---- the join: an estimate beside its profile, group by group ----------
+   A net's records grouped by layer type (rfl_ltype; rows in its order),
+   each beside the profile's kernels of that type (rfl_kclass_of, then
+   rfl_kclass_ltype): how many, their FLOPs, DRAM bytes and time.
+       rfl_join j;                                  (a plain struct)
+       rfl_join_init(&j, RFL_GROUP_LTYPE);
+       rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
+       ... rfl_reduce_push / rfl_reduce_finish ...
+       rfl_join_compute(&j, &net, &cd, h100);       j.rows[], j.total
+   The estimate's time of a row is each record's forward and backward
+   predicted apart on the machine (rfl_predict), summed. */
+#define RFL_JOIN_ROWS 12
+typedef struct rfl_join_row {
+    const char *name;       /* the group: rfl_ltype_name */
+    int layers;             /* records (inputs and marks left out) */
+    double fwd_flops, bwd_flops; /* estimate; bwd 0 unless training */
+    double bytes;           /* estimated DRAM bytes, forward (+ backward) */
+    double fwd_time_s, bwd_time_s; /* estimated time on the machine, 0: none */
+    rfl_work meas;          /* the kernels' work summed (unknown bits kept) */
+    uint64_t kernels;       /* kernel launches */
+} rfl_join_row;
+
+typedef struct rfl_join {
+    rfl_group_by by;         /* RFL_GROUP_LTYPE */
+    int count;               /* rows */
+    rfl_join_row rows[RFL_JOIN_ROWS];
+    uint64_t transforms;     /* Winograd and FFT launches: algorithms with
+                                fewer multiplications than the formula */
+    int uncosted;            /* records whose cost failed: left out */
+    int untimed;             /* works without a roof on the machine: no time */
+} rfl_join;
+
+/* Start (by: RFL_GROUP_LTYPE). */
+RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by);
+/* One kernel; an rfl_kernel_fn for rfl_reduce_desc.on_kernel (user = the join). */
+RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
+/* The estimate of net under d beside the kernels, times on machine m (may
+   be NULL: no times). A record whose cost fails is left out (uncosted),
+   a work without a roof on m has no time (untimed): both are counted.
+   Returns RFL_ERR_ARG (NULL join or net), RFL_ERR_STATE (a net with a
+   builder error). */
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
+                                    const rfl_machine *m);
+/* ---- reports: one model's estimate, profile and comparison ------------
+   What rfl-report shows of a model, for any front end: the estimate on
+   each machine, the profile placed on the machine it ran on, measured over
+   estimated FLOPs with the likely reasons, the join by group, and
+   report.json (docs/schema.md, "rfl-report").
+       rfl_report_model *rm;                 (large: static or allocated)
+       rfl_report_init(rm, name, RFL_GROUP_LTYPE);
+       rfl_report_estimate(rm, &net, &cd, machines, n);
+       rd.on_kernel = rfl_join_kernel; rd.user = &rm->join;  reduce into rm->res
+       rfl_report_place(rm, machines, &n, cap, forced);    the profile's machine
+       rfl_report_compare(rm, &net, &cd, machines);        ratio, reasons, join
+       rfl_report_json(&w, &rep);                          rep: the models */
+#define RFL_REPORT_MACHINES 8
+#define RFL_REPORT_REASONS 6
+#define RFL_REPORT_TEXT 400
+typedef struct rfl_report_model {
+    const char *name;            /* the model's key (the caller's string) */
+    /* estimate */
+    rfl_net_cost cost;
+    rfl_work est;                /* forward (+ backward when training) */
+    rfl_prec est_prec;           /* its main precision */
+    rfl_net_prediction pred[RFL_REPORT_MACHINES];
+    rfl_result pred_err[RFL_REPORT_MACHINES];
+    /* profile: the caller reduces it into res (file: NULL when none) */
+    const char *file;
+    rfl_reduce_result res;
+    int meas_hw;                 /* the machine it ran on: index, -1 none */
+    int dev_added;               /* that machine was added to the list */
+    char device_warning[RFL_REPORT_TEXT]; /* RFL_HW_DEVICE_MISMATCH's text, "" */
+    /* comparison */
+    rfl_join join;
+    double ratio;                /* measured / estimated FLOPs; 0: unknown */
+    int mismatch;                /* the profile looks like another batch or mode */
+    int n_reasons;
+    char reasons[RFL_REPORT_REASONS][RFL_REPORT_TEXT];
+} rfl_report_model;
+
+/* The whole report, for rfl_report_json. */
+typedef struct rfl_report {
+    const rfl_cost_desc *d;      /* batch, mode, dtype */
+    const rfl_machine *const *machines;
+    int n_machines;
+    const rfl_report_model *const *models;
+    int n_models;
+    const char *const *charts;   /* files written (may be NULL) */
+    int n_charts;                /* -1: no "charts" key (no PNG support) */
+} rfl_report;
+
+/* Start: no profile, no machine. */
+RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by);
+/* The estimate of net under d, predicted on machines[0..n). Returns the
+   cost's errors (a prediction's go to pred_err). */
+RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
+                                       const rfl_cost_desc *d, const rfl_machine *const *machines,
+                                       int n);
+/* The machine the reduced profile ran on: forced (a --ncu-hw machine, may
+   be NULL) when given; else its device name's own machine among
+   machines[0..*n) (rfl_hw_match), a table machine missing from the list
+   appended to it (while *n < cap; predict on it yourself), or -1 (a
+   device the table lacks); no device name: the first machine. Sets
+   meas_hw, dev_added and device_warning. */
+RFL_API void rfl_report_place(rfl_report_model *rm, const rfl_machine **machines, int *n,
+                              int cap, const rfl_machine *forced);
+/* The join on the profile's machine (else machines[0]), measured over
+   estimated FLOPs and its reasons. */
+RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
+                                      const rfl_cost_desc *d, const rfl_machine *const *machines);
+/* Measured tensor-core FLOPs of the profile; achieved FLOP/s (0: no time). */
+RFL_API double rfl_report_tensor_flops(const rfl_report_model *rm);
+RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm);
+/* The display name of a join row of layer types ("convolution", "matrix
+   product", ...; kinds: their own name). */
+RFL_API const char *rfl_report_group_name(const rfl_join *j, int row);
+#ifndef RFL_NO_JSON_WRITER
+/* report.json (docs/schema.md): batch, mode, dtype, machines, models. */
+RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep);
+#endif
+#endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
+
 
 /* ==========================================================================
    API  CHART AND PNG
@@ -13897,8 +14030,9 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
-   [11] LLM JOIN
-   an LLM estimate beside a profile: kernels by kind, padded_mma, launch_bound
+   [11] JOIN
+   kernel classes; an estimate beside a profile (CNN layer types, LLM kinds
+   with padded_mma and launch_bound); a model's report and report.json
    ========================================================================== */
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
 /* A kernel name against the classifier's keys, case-insensitively. */
@@ -14257,6 +14391,508 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
         rfl__llm_launch(out, m);
     return RFL_OK;
 }
+/* ---- the join: estimate beside profile, group by group ---- */
+RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by) {
+    int r;
+    if (!j) return;
+    RFL_MEMSET(j, 0, sizeof *j);
+    j->by = by;
+    j->count = RFL_LT_COUNT;
+    for (r = 0; r < j->count; r++) j->rows[r].name = rfl_ltype_name((rfl_ltype)r);
+}
+
+RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k) {
+    rfl_join *j = (rfl_join *)join;
+    rfl_join_row *row;
+    uint64_t n;
+    if (!j || !k) return;
+    n = k->invocations ? k->invocations : 1;
+    row = &j->rows[rfl_kclass_ltype(rfl_kclass_of(k->name))];
+    if (!row->kernels) row->meas = k->work;
+    else rfl_work_add(&row->meas, &k->work);
+    row->kernels += n;
+    if (rfl__llm_has(k->name, "winograd") || rfl__llm_has(k->name, "fft")) j->transforms += k->invocations;
+}
+
+/* *t += the predicted time of w on m (no work: nothing; no roof for it:
+   counted in j->untimed). */
+static void rfl__join_time(rfl_join *j, double *t, const rfl_machine *m, const rfl_work *w) {
+    rfl_prediction p;
+    if (!m || (rfl_work_flops(w) <= 0 && w->bytes[RFL_DRAM] <= 0)) return;
+    if (rfl_predict(m, w, &p) == RFL_OK) *t += p.time_s;
+    else j->untimed++;
+}
+
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
+                                    const rfl_machine *m) {
+    int i, train = d && d->mode == RFL_MODE_TRAIN;
+    if (!j || !net || !net->layers) return RFL_ERR_ARG;
+    if (net->err.code) return RFL_ERR_STATE;
+    j->untimed = j->uncosted = 0;
+    for (i = 0; i < j->count; i++) {
+        rfl_join_row *row = &j->rows[i];
+        row->layers = 0, row->fwd_flops = row->bwd_flops = row->bytes = 0;
+        row->fwd_time_s = row->bwd_time_s = 0;
+    }
+    for (i = 0; i < net->count; i++) {
+        const rfl_layer *L = &net->layers[i];
+        rfl_join_row *row = &j->rows[rfl_op_ltype((rfl_op)L->op)];
+        rfl_work f, b;
+        if (L->op == RFL_OP_INPUT || L->op == RFL_OP_MARK) continue;
+        if (rfl_layer_work(net, i, d, &f, &b) != RFL_OK) { j->uncosted++; continue; }
+        row->layers++;
+        row->fwd_flops += rfl_work_flops(&f);
+        row->bytes += f.bytes[RFL_DRAM];
+        rfl__join_time(j, &row->fwd_time_s, m, &f);
+        if (!train) continue;
+        row->bwd_flops += rfl_work_flops(&b);
+        row->bytes += b.bytes[RFL_DRAM];
+        rfl__join_time(j, &row->bwd_time_s, m, &b);
+    }
+    return RFL_OK;
+}
+/* ---- reports ---- */
+/* Text into a fixed buffer, cut at its end. */
+static void rfl__rep_si(rfl__llm_txt *t, double v, const char *unit) {
+    char b[40];
+    rfl_fmt_si(b, sizeof b, v, 4);
+    rfl__llm_put(t, b);
+    rfl__llm_put(t, unit);
+}
+/* 1234567 -> "1,234,567" */
+static void rfl__rep_commas(rfl__llm_txt *t, double v) {
+    char d[40], b[2] = {0, 0};
+    size_t n = rfl_fmt_num(d, sizeof d, v, 17), i, intlen = n, start = d[0] == '-';
+    for (i = 0; i < n; i++) if (d[i] == '.' || d[i] == 'e') { intlen = i; break; }
+    for (i = 0; i < n; i++) {
+        if (i > start && i < intlen && (intlen - i) % 3 == 0) rfl__llm_put(t, ",");
+        b[0] = d[i];
+        rfl__llm_put(t, b);
+    }
+}
+static void rfl__rep_u64(rfl__llm_txt *t, uint64_t v) {
+    char b[24];
+    rfl_fmt_u64(b, sizeof b, v);
+    rfl__llm_put(t, b);
+}
+static rfl__llm_txt rfl__rep_reason(rfl_report_model *rm) {
+    rfl__llm_txt t;
+    t.buf = rm->reasons[rm->n_reasons++]; t.cap = RFL_REPORT_TEXT; t.len = 0;
+    t.buf[0] = 0;
+    return t;
+}
+
+RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by) {
+    if (!rm) return;
+    RFL_MEMSET(rm, 0, sizeof *rm);
+    rm->name = name;
+    rm->meas_hw = -1;
+    rfl_join_init(&rm->join, by);
+}
+
+RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
+                                       const rfl_cost_desc *d, const rfl_machine *const *machines,
+                                       int n) {
+    rfl_result r;
+    int h;
+    if (!rm || !net || (n && !machines) || n > RFL_REPORT_MACHINES) return RFL_ERR_ARG;
+    if ((r = rfl_net_cost_get(net, d, &rm->cost)) != RFL_OK) return r;
+    rm->est = rm->cost.forward;
+    if (d && d->mode == RFL_MODE_TRAIN) rfl_work_add(&rm->est, &rm->cost.backward);
+    rm->est_prec = rfl_work_main_prec(&rm->est);
+    for (h = 0; h < n; h++) rm->pred_err[h] = rfl_net_predict(net, d, machines[h], &rm->pred[h]);
+    return RFL_OK;
+}
+
+RFL_API double rfl_report_tensor_flops(const rfl_report_model *rm) {
+    return rm ? (double)rfl_reduce_tensor_flops(&rm->res.total) : 0;
+}
+RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm) {
+    const rfl_work *w = &rm->res.total.work;
+    return w->time_s > 0 ? rfl_work_flops(w) / w->time_s : 0;
+}
+
+/* The device_mismatch text of a placed profile ("" when none is due). */
+static void rfl__rep_devwarn(rfl_report_model *rm, const rfl_machine *const *machines,
+                             const rfl_machine *x, int matched) {
+    rfl__llm_txt t;
+    const char *dev = rm->res.device;
+    t.buf = rm->device_warning; t.cap = sizeof rm->device_warning; t.len = 0;
+    t.buf[0] = 0;
+    if (!dev[0] || (matched && !rm->dev_added) || (rm->meas_hw >= 0 && !x && !rm->dev_added))
+        return; /* agrees; or a device the table lacks, placed where the caller says */
+    rfl__llm_put(&t, "measured on '");
+    rfl__llm_put(&t, dev);
+    rfl__llm_put(&t, "'");
+    if (x) rfl__llm_put(&t, " ("), rfl__llm_put(&t, x->id), rfl__llm_put(&t, ")");
+    if (rm->dev_added)
+        rfl__llm_put(&t, ", which is not among --hw: its machine was added, the measured point "
+                         "is on its panel only");
+    else if (rm->meas_hw >= 0) {
+        rfl__llm_put(&t, ", but placed on the ");
+        rfl__llm_put(&t, machines[rm->meas_hw]->name);
+        rfl__llm_put(&t, " (--ncu-hw): its % of the roof compares it with another machine's ceilings");
+    } else if (x) {
+        rfl__llm_put(&t, ", which is not among --hw and could not be added (at most ");
+        rfl__rep_u64(&t, RFL_REPORT_MACHINES);
+        rfl__llm_put(&t, " machines): the measured point is left off the charts");
+    } else
+        rfl__llm_put(&t, ", a device the table does not know: the measured point is left off the "
+                         "charts (--ncu-hw NAME, or a machine file of it with --hw-file, places it)");
+}
+
+RFL_API void rfl_report_place(rfl_report_model *rm, const rfl_machine **machines, int *n,
+                              int cap, const rfl_machine *forced) {
+    const rfl_machine *x = 0;
+    int h, matched = 0;
+    if (!rm || !machines || !n) return;
+    rm->meas_hw = -1, rm->dev_added = 0;
+    if (forced) {
+        for (h = 0; h < *n; h++) if (machines[h] == forced) rm->meas_hw = h;
+    } else if (!rm->res.device[0]) {
+        rm->meas_hw = *n > 0 ? 0 : -1; /* no device name: the first machine */
+    } else {
+        rm->meas_hw = rfl_hw_match(rm->res.device, machines, *n, &x);
+        if (rm->meas_hw < 0 && x && *n < cap && *n < RFL_REPORT_MACHINES) {
+            machines[*n] = x;
+            rm->meas_hw = (*n)++;
+            rm->dev_added = 1;
+        }
+    }
+    if (rm->res.device[0] && rm->meas_hw >= 0)
+        matched = rfl_hw_match(rm->res.device, &machines[rm->meas_hw], 1, &x) == 0;
+    else if (rm->res.device[0])
+        rfl_hw_match(rm->res.device, machines, 0, &x);
+    rfl__rep_devwarn(rm, (const rfl_machine *const *)machines, x, matched);
+}
+
+static int rfl__rep_has_warning(const rfl_report_model *rm, rfl_reduce_warn code) {
+    int i;
+    for (i = 0; i < rm->res.warning_count; i++) if (rm->res.warnings[i].code == code) return 1;
+    return 0;
+}
+
+/* A profile of another mode or batch: said first, and then the algorithm
+   reasons would only distract. */
+static void rfl__rep_mismatch(rfl_report_model *rm, const rfl_cost_desc *d, double meas, double r) {
+    double fwd = rfl_work_flops(&rm->cost.forward);
+    int train = d && d->mode == RFL_MODE_TRAIN;
+    double other = train ? fwd : fwd + rfl_work_flops(&rm->cost.backward);
+    double ro = other > 0 ? meas / other : 0, k = r >= 1 ? r : 1 / r;
+    double kr = k < 1e18 ? (double)(uint64_t)(k + 0.5) : k, off = k > kr ? k - kr : kr - k;
+    rfl__llm_txt t;
+    if (ro > 0.8 && ro < 1.25) {
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "the profile looks like ");
+        rfl__llm_put(&t, train ? "a forward pass only" : "a training step");
+        rfl__llm_put(&t, " (measured / that estimate = ");
+        rfl__llm_put_num(&t, ro, 3);
+        rfl__llm_put(&t, "): was it captured with --mode ");
+        rfl__llm_put(&t, train ? "infer?" : "train?");
+        rm->mismatch = 1;
+    } else if (kr >= 2 && off / kr < 0.15) {
+        uint64_t b = d && d->batch ? d->batch : 1;
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, r >= 1 ? "measured is about " : "measured is about 1/");
+        rfl__llm_put_num(&t, kr, 17);
+        if (r >= 1) {
+            rfl__llm_put(&t, "x the estimate: a profile of batch ");
+            rfl__rep_u64(&t, b * (uint64_t)kr);
+            rfl__llm_put(&t, " instead of ");
+            rfl__rep_u64(&t, b);
+            rfl__llm_put(&t, "?");
+        } else
+            rfl__llm_put(&t, " of the estimate: a profile of a smaller batch (or a part of the step)?");
+        rm->mismatch = 1;
+    }
+}
+
+/* The tensor cores' part: TF32 allowed while the estimate is FP32, or
+   tensor work without counts. Returns 1 when no other reason applies. */
+static int rfl__rep_tensor(rfl_report_model *rm, double est, double meas, double ten) {
+    const rfl_work *w = &rm->res.total.work;
+    rfl_prec mp = rfl_work_main_prec(w);
+    rfl__llm_txt t;
+    if (ten > 0 && rm->est_prec == RFL_FP32) {
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "TENSOR CORES: ");
+        rfl__rep_si(&t, ten, "FLOP of the ");
+        rfl__rep_si(&t, meas, "FLOP measured FLOPs ran on tensor cores (");
+        rfl__llm_put(&t, rfl_prec_name(mp));
+        rfl__llm_put(&t, (rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED)
+                             ? "), estimated from tensor-pipe instructions"
+                             : "), counted from sm__ops_path_tensor_op_*");
+        rfl__llm_put(&t, ". PyTorch allows TF32 for cuDNN convolutions by default; the FP32 "
+                         "counters (fadd, fmul, ffma) alone see only ");
+        rfl__rep_si(&t, w->flops[RFL_FP32], "FLOP (");
+        rfl__llm_put_num(&t, est > 0 ? w->flops[RFL_FP32] / est : 0, 3);
+        rfl__llm_put(&t, " of the estimate). Such work is placed under the ");
+        rfl__llm_put(&t, rfl_prec_name(mp));
+        rfl__llm_put(&t, " roof, not the FP32 one.");
+    }
+    if (rfl__rep_has_warning(rm, RFL_WARN_TENSOR_UNCOUNTED)) {
+        /* the count is incomplete: a ratio of it says nothing about batch,
+           mode or algorithms, so this is the one reason given */
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "TENSOR CORES NOT IN THE COUNTERS (see the profile warning): kernels "
+                         "that ran on tensor cores (TF32 is PyTorch's cuDNN default on Ampere and "
+                         "later) have no FLOP count, so this ratio compares an incomplete count "
+                         "and says nothing about batch or mode. Collect the tensor counters "
+                         "(README, 'Capture a profile') or set torch.backends.cudnn.allow_tf32 = "
+                         "False to compare in FP32.");
+        return 1;
+    }
+    if (rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED) {
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "tensor FLOPs are estimated from tensor-pipe instructions (");
+        rfl__llm_put_num(&t, rm->res.tensor_flops_per_inst, 4);
+        rfl__llm_put(&t, " FLOPs each on average, by each kernel's mma shape): the ratio is as "
+                         "good as that estimate (within 1% on the ResNet-18 TF32 capture, 30% "
+                         "high on ResNet-50's Hopper kernels). Collect sm__ops_path_tensor_op_* "
+                         "for counts.");
+    }
+    return 0;
+}
+
+/* Measured over estimated FLOPs, and the likely reasons when far from 1. */
+static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
+    const rfl_work *w = &rm->res.total.work;
+    double est = rfl_work_flops(&rm->est), meas, ten, r;
+    uint64_t tr = rm->join.transforms;
+    rfl__llm_txt t;
+    if (!rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_FP32)) &&
+        !rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR))) {
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "the profile has no FLOP counters: collect smsp__sass_thread_inst_executed_"
+                         "op_{fadd,fmul,ffma}_pred_on.sum and the sm__ops_path_tensor_op_* counters");
+        return;
+    }
+    meas = rfl_work_flops(w);
+    ten = rfl_report_tensor_flops(rm);
+    rm->ratio = r = est > 0 ? meas / est : 0;
+    if (rfl__rep_tensor(rm, est, meas, ten) || (r >= 0.8 && r <= 1.25)) return;
+    if (ten == 0 || ten < 0.5 * meas) rfl__rep_mismatch(rm, d, meas, r);
+    if (rm->mismatch) return;
+    if (r < 0.8 && tr) {
+        t = rfl__rep_reason(rm);
+        rfl__rep_commas(&t, (double)tr);
+        rfl__llm_put(&t, " Winograd/FFT kernel launches: these algorithms do fewer multiplications "
+                         "than a direct convolution, so counters see fewer FLOPs than the formula");
+    }
+    if (r > 1.25) {
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "the libraries do more arithmetic than the formula: implicit-GEMM tiles "
+                         "padded to the tile size");
+        if (tr) {
+            rfl__llm_put(&t, ", Winograd/FFT transforms (");
+            rfl__rep_commas(&t, (double)tr);
+            rfl__llm_put(&t, " launches here)");
+        }
+        rfl__llm_put(&t, ", layout conversions");
+        if (d && d->mode == RFL_MODE_TRAIN)
+            rfl__llm_put(&t, ", and work the estimate leaves out (loss, optimizer step)");
+    }
+}
+
+RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
+                                      const rfl_cost_desc *d, const rfl_machine *const *machines) {
+    int h;
+    if (!rm || !net || !machines) return RFL_ERR_ARG;
+    h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
+    rm->n_reasons = 0, rm->ratio = 0, rm->mismatch = 0;
+    if (rm->file) rfl__rep_reasons(rm, d);
+    return rfl_join_compute(&rm->join, net, d, machines[h]);
+}
+
+RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
+    static const char *const lt[RFL_LT_COUNT] = {
+        "convolution", "matrix product", "normalisation", "elementwise", "pooling",
+        "reduction", "embedding", "copy", "other"};
+    if (!j || row < 0 || row >= j->count) return "?";
+    return j->by == RFL_GROUP_LTYPE ? lt[row] : j->rows[row].name;
+}
+
+#ifndef RFL_NO_JSON_WRITER
+/* FLOPs by precision; null where the profile did not count them. */
+static void rfl__rep_json_flops(rfl_json_writer *w, const rfl_work *x, double tensor) {
+    int p, any = 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++) any |= rfl_work_known(x, RFL_UNKNOWN_FLOPS(p));
+    rfl_json_w_obj(w, "flops");
+    rfl_json_w_num_if(w, "fp64", rfl_work_known(x, RFL_UNKNOWN_FLOPS(RFL_FP64)), x->flops[RFL_FP64]);
+    rfl_json_w_num_if(w, "fp32", rfl_work_known(x, RFL_UNKNOWN_FLOPS(RFL_FP32)), x->flops[RFL_FP32]);
+    rfl_json_w_num_if(w, "fp16", rfl_work_known(x, RFL_UNKNOWN_FLOPS(RFL_FP16)), x->flops[RFL_FP16]);
+    rfl_json_w_num_if(w, "tensor", rfl_work_known(x, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR)), tensor);
+    rfl_json_w_num_if(w, "total", any, rfl_work_flops(x));
+    rfl_json_w_end(w);
+}
+
+/* bytes or AI per level; null where the profile did not measure it */
+static void rfl__rep_json_levels(rfl_json_writer *w, const char *key, const rfl_work *x, int ai) {
+    static const char *const names[] = {"dram", "l2", "l1"};
+    int k;
+    rfl_json_w_obj(w, key);
+    for (k = 0; k < 3; k++)
+        rfl_json_w_num_if(w, names[k], rfl_work_known(x, RFL_UNKNOWN_BYTES(k)),
+                          ai ? rfl_work_ai(x, (rfl_level)k) : x->bytes[k]);
+    rfl_json_w_end(w);
+}
+
+static void rfl__rep_json_estimate(rfl_json_writer *w, const rfl_report_model *m, int train) {
+    int known = !m->cost.unknown_layers; /* else the FLOPs are a lower bound: null */
+    double mac = (double)m->cost.fwd_mac_flops + (train ? (double)m->cost.bwd_mac_flops : 0);
+    rfl_json_w_obj(w, "estimate");
+    rfl_json_w_num_if(w, "flops", known, rfl_work_flops(&m->est));
+    rfl_json_w_num_if(w, "forward_flops", known, rfl_work_flops(&m->cost.forward));
+    rfl_json_w_num_if(w, "backward_flops", known, train ? rfl_work_flops(&m->cost.backward) : 0);
+    rfl_json_w_num_if(w, "mac_flops", known, mac);
+    if (!known) {
+        rfl_json_w_num(w, "flops_known", rfl_work_flops(&m->est));
+        rfl_json_w_num(w, "mac_flops_known", mac);
+        rfl_json_w_num(w, "unknown_layers", m->cost.unknown_layers);
+    }
+    rfl_json_w_num(w, "bytes", m->est.bytes[RFL_DRAM]);
+    rfl_json_w_num_if(w, "ai", known, rfl_work_ai(&m->est, RFL_DRAM));
+    rfl_json_w_str(w, "prec", rfl_prec_name(m->est_prec));
+    rfl_json_w_end(w);
+}
+
+static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
+                                  const rfl_machine *const *hw) {
+    const rfl_work *x = &m->res.total.work;
+    double fl = rfl_report_flops_per_s(m);
+    int k;
+    if (!m->file) { rfl_json_w_null(w, "profile"); return; }
+    rfl_json_w_obj(w, "profile");
+    rfl_json_w_str(w, "file", m->file);
+    rfl_json_w_str(w, "device", m->res.device[0] ? m->res.device : 0);
+    rfl_json_w_str(w, "machine", m->meas_hw >= 0 ? hw[m->meas_hw]->id : 0);
+    rfl_json_w_str(w, "device_warning", m->device_warning[0] ? RFL_HW_DEVICE_MISMATCH : 0);
+    rfl_json_w_str(w, "device_warning_text", m->device_warning[0] ? m->device_warning : 0);
+    rfl_json_w_num(w, "kernels", (double)m->res.kernels);
+    rfl_json_w_num_if(w, "time_s", x->time_s > 0, x->time_s);
+    rfl__rep_json_flops(w, x, rfl_report_tensor_flops(m));
+    rfl__rep_json_levels(w, "bytes", x, 0);
+    rfl__rep_json_levels(w, "ai", x, 1);
+    rfl_json_w_num_if(w, "flops_per_s", fl > 0, fl);
+    rfl_json_w_str(w, "prec", rfl_prec_name(rfl_work_main_prec(x)));
+    rfl_json_w_num(w, "tensor_inst", (double)m->res.total.tensor_inst);
+    rfl_json_w_arr(w, "warnings");
+    for (k = 0; k < m->res.warning_count; k++) rfl_json_w_str(w, 0, m->res.warnings[k].text);
+    rfl_json_w_end(w);
+    rfl_json_w_end(w);
+}
+
+/* The model on each machine: roof, bound, predicted and measured time. */
+static void rfl__rep_json_machines(rfl_json_writer *w, const rfl_report_model *m,
+                                   const rfl_report *rep) {
+    const rfl_work *x = &m->res.total.work;
+    int h, unk = m->cost.unknown_layers != 0;
+    rfl_json_w_arr(w, "machines");
+    for (h = 0; h < rep->n_machines; h++) {
+        const rfl_machine *mc = rep->machines[h];
+        rfl_bound b;
+        double a = rfl_work_attainable(mc, &m->est, m->est_prec, &b);
+        int here = m->file && m->meas_hw == h, ok = !m->pred_err[h];
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "hw", mc->id);
+        rfl_json_w_num_if(w, "attainable_flops_per_s", a > 0 && !unk, a);
+        if (unk) { /* some FLOPs unknown: the known part's figures */
+            rfl_json_w_null(w, "bound");
+            rfl_json_w_null(w, "predicted_time_s");
+            rfl_json_w_null(w, "predicted_whole_time_s");
+            rfl_json_w_num_if(w, "predicted_time_known_s", ok, m->pred[h].layers_s);
+        } else {
+            rfl_json_w_str(w, "bound", a > 0 ? (b.memory ? "memory" : "compute") : 0);
+            rfl_json_w_num_if(w, "predicted_time_s", ok, m->pred[h].layers_s);
+            rfl_json_w_num_if(w, "predicted_whole_time_s", ok, m->pred[h].whole.time_s);
+        }
+        rfl_json_w_bool(w, "measured_here", here);
+        if (here) {
+            double am = rfl_work_attainable(mc, x, rfl_work_main_prec(x), 0);
+            double fl = rfl_report_flops_per_s(m);
+            rfl_json_w_num_if(w, "measured_time_s", x->time_s > 0, x->time_s);
+            rfl_json_w_num_if(w, "measured_attainable_flops_per_s", am > 0, am);
+            rfl_json_w_num_if(w, "roof_fraction", am > 0 && fl > 0, fl / am);
+        }
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+
+/* Estimate and measurement by group (on the measured machine). */
+static void rfl__rep_json_groups(rfl_json_writer *w, const rfl_report_model *m,
+                                 const rfl_report *rep) {
+    const rfl_join *j = &m->join;
+    int k, here = m->file != 0, h = m->file && m->meas_hw >= 0 ? m->meas_hw : 0;
+    rfl_json_w_arr(w, "by_type");
+    for (k = 0; k < j->count; k++) {
+        const rfl_join_row *r = &j->rows[k];
+        if (!r->layers && !r->kernels) continue;
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "type", rfl_report_group_name(j, k));
+        rfl_json_w_num(w, "layers", r->layers);
+        rfl_json_w_num(w, "forward_flops", r->fwd_flops);
+        rfl_json_w_num(w, "backward_flops", r->bwd_flops);
+        rfl_json_w_num(w, "bytes", r->bytes);
+        rfl_json_w_str(w, "predicted_on", rep->machines[h]->id);
+        rfl_json_w_num(w, "predicted_time_s", r->fwd_time_s + r->bwd_time_s);
+        rfl_json_w_num_if(w, "kernels", here, (double)r->kernels);
+        rfl_json_w_num_if(w, "measured_flops", here, rfl_work_flops(&r->meas));
+        rfl_json_w_num_if(w, "measured_dram_bytes", here, r->meas.bytes[RFL_DRAM]);
+        rfl_json_w_num_if(w, "measured_time_s", here, r->meas.time_s);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+
+RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
+    rfl_prec p;
+    int i, h, train;
+    if (!w || !rep || !rep->d || rep->n_models < 1) return;
+    train = rep->d->mode == RFL_MODE_TRAIN;
+    p = rep->models[0]->est_prec;
+    rfl_json_w_obj(w, 0);
+    rfl_json_w_num(w, "batch", (double)(rep->d->batch ? rep->d->batch : 1));
+    rfl_json_w_str(w, "mode", train ? "train" : "infer");
+    rfl_json_w_str(w, "dtype", rfl_dtype_name(rep->d->dtype));
+    rfl_json_w_arr(w, "machines");
+    for (h = 0; h < rep->n_machines; h++) {
+        const rfl_machine *mc = rep->machines[h];
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "id", mc->id);
+        rfl_json_w_str(w, "name", mc->name);
+        rfl_json_w_str(w, "prec", rfl_prec_name(p));
+        rfl_json_w_num(w, "peak_flops_per_s", mc->peak_flops[p]);
+        rfl_json_w_num(w, "bw_bytes_per_s", mc->bw_bytes_per_s[RFL_DRAM]);
+        rfl_json_w_num(w, "ridge", rfl_ridge(mc, p, RFL_DRAM));
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_arr(w, "models");
+    for (i = 0; i < rep->n_models; i++) {
+        const rfl_report_model *m = rep->models[i];
+        int k;
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "model", m->name);
+        rfl__rep_json_estimate(w, m, train);
+        rfl__rep_json_profile(w, m, rep->machines);
+        rfl_json_w_num_if(w, "flops_ratio", m->ratio > 0, m->ratio);
+        rfl_json_w_arr(w, "ratio_reasons");
+        for (k = 0; k < m->n_reasons; k++) rfl_json_w_str(w, 0, m->reasons[k]);
+        rfl_json_w_end(w);
+        rfl__rep_json_machines(w, m, rep);
+        rfl__rep_json_groups(w, m, rep);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    if (rep->n_charts >= 0) {
+        rfl_json_w_arr(w, "charts");
+        for (i = 0; i < rep->n_charts; i++) rfl_json_w_str(w, 0, rep->charts[i]);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+#endif /* RFL_NO_JSON_WRITER */
 #endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
 
 
