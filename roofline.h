@@ -2084,6 +2084,42 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 
 #endif /* RFL_NO_ONNX */
 
+#ifndef RFL_NO_JSON_WRITER
+/* ---- the estimate as JSON ----------------------------------------------------
+   rfl-estimate --json, written once here (docs/schema.md, RFL_SCHEMA_VERSION)
+   for a zoo model, an LLM step and an ONNX graph alike: model, batch, input,
+   dtype, mode, convention, params, param_bytes, forward{flops, mac_flops,
+   bytes}, backward{...}, activation_bytes, train{sgd_bytes, adam_bytes},
+   with a machine hw, predicted_time_s, bound, whole_model_time_s,
+   compute_bound_layers, memory_bound_layers; summary{...} when asked;
+   by_type[{type, layers, flops, bytes, predicted_time_s}]; layers[{name,
+   type, op, out, params, forward_flops, forward_mac_flops, forward_bytes,
+   backward_flops, backward_mac_flops, backward_bytes, predicted_time_s,
+   bound}]. An LLM adds its step (prec, phase, seq, logits, attention); an
+   ONNX graph its file (onnx_file, opset, batch_axis, onnx_nodes,
+   unknown_flops_nodes, unknown_flops_op, unknown_nodes). FLOPs of records
+   without a FLOP rule are unknown: the totals' flops and mac_flops are
+   null with flops_known and mac_flops_known beside them, and so are the
+   times and the bound (predicted_time_known_s, whole_model_time_known_s). */
+typedef struct rfl_net_json_desc {
+    const char *model;          /* "model" */
+    int summary;                /* nonzero: "summary", rfl_net_summary's totals */
+    /* an LLM step (rfl_llm_build's records), else NULL */
+    const struct rfl_llm_config *llm;
+    const struct rfl_llm_step_desc *step;
+    /* an ONNX graph (rfl_onnx_build's records), else NULL */
+    const struct rfl_onnx_graph *onnx;
+    const struct rfl_onnx_info *onnx_info;
+    const char *onnx_file;      /* as the caller names it */
+    const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
+} rfl_net_json_desc;
+/* The estimate of net under d (m: the machine of the times, or NULL) as
+   the members of the object the caller opened on w. Returns the error of
+   rfl_net_cost_get or rfl_net_predict (nothing written then). */
+RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
+                                const rfl_machine *m, const rfl_net_json_desc *jd);
+#endif
+
 /* ==========================================================================
    API  REDUCER
    streaming ncu / nvprof CSV -> work
@@ -11643,6 +11679,244 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
     return dim->param ? -1 : dim->value;
 }
 #endif /* RFL_NO_ONNX */
+
+#ifndef RFL_NO_JSON_WRITER
+/* ---- the estimate as JSON --------------------------------------------------- */
+/* Dims of the records' shape at the batch, or those of the ONNX graph
+   input the record stands for (as built: null for one without a value). */
+static void rfl__nj_shape(rfl_json_writer *w, const char *key, const rfl_net *net, int i,
+                          uint64_t batch, const rfl_net_json_desc *jd) {
+    const rfl_layer *L = &net->layers[i];
+    int k, in = -1;
+#ifndef RFL_NO_ONNX
+    rfl_onnx_desc od;
+    for (k = 0; jd && jd->onnx && L->op == RFL_OP_INPUT && L->name && k < jd->onnx->input_count; k++)
+        if (rfl__ox_streq(jd->onnx->values[jd->onnx->inputs[k]].name, L->name)) in = k;
+    RFL_MEMSET(&od, 0, sizeof od);
+    od.dims = jd ? jd->onnx_dims : 0;
+#else
+    (void)jd;
+#endif
+    rfl_json_w_arr(w, key);
+#ifndef RFL_NO_ONNX
+    if (in >= 0) {
+        const rfl_onnx_value *v = &jd->onnx->values[jd->onnx->inputs[in]];
+        for (k = 0; k < v->rank; k++) {
+            int64_t x = rfl_onnx_input_dim(jd->onnx, &od, jd->onnx_info, in, k);
+            rfl_json_w_num_if(w, 0, x >= 0, (double)x);
+        }
+        rfl_json_w_end(w);
+        return;
+    }
+#endif
+    rfl_json_w_u64(w, 0, batch);
+    for (k = 0; k < L->rank; k++) rfl_json_w_num(w, 0, L->shape[k]);
+    rfl_json_w_end(w);
+}
+
+/* forward / backward: with unknown FLOPs the counts are null and their
+   known part stands beside them */
+static void rfl__nj_pass(rfl_json_writer *w, const char *key, int unknown, uint64_t flops,
+                         uint64_t mac, uint64_t bytes) {
+    rfl_json_w_obj(w, key);
+    if (unknown) {
+        rfl_json_w_null(w, "flops");
+        rfl_json_w_null(w, "mac_flops");
+        rfl_json_w_u64(w, "flops_known", flops);
+        rfl_json_w_u64(w, "mac_flops_known", mac);
+    } else {
+        rfl_json_w_u64(w, "flops", flops);
+        rfl_json_w_u64(w, "mac_flops", mac);
+    }
+    rfl_json_w_u64(w, "bytes", bytes);
+    rfl_json_w_end(w);
+}
+
+/* An exact count when known, else null. */
+static void rfl__nj_u64_if(rfl_json_writer *w, const char *key, int known, uint64_t v) {
+    if (known) rfl_json_w_u64(w, key, v);
+    else rfl_json_w_null(w, key);
+}
+
+static const char *rfl__nj_bound(const rfl_prediction *p) { return p->bound.memory ? "memory" : "compute"; }
+
+/* Sums by layer type (forward, + backward when training). */
+static void rfl__nj_by_type(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
+                            const rfl_machine *m) {
+    int t, i, train = d && d->mode == RFL_MODE_TRAIN;
+    rfl_json_w_arr(w, "by_type");
+    for (t = 0; t < RFL_LT_COUNT; t++) {
+        int cnt = 0, unk = 0;
+        double f = 0, b = 0, s = 0;
+        for (i = 0; i < net->count; i++) {
+            rfl_layer_cost c;
+            rfl_prediction p;
+            const rfl_layer *L = &net->layers[i];
+            if (L->op == RFL_OP_MARK || (int)rfl_op_ltype((rfl_op)L->op) != t) continue;
+            rfl_layer_cost_get(net, i, d, &c);
+            cnt++;
+            unk += (L->flags & RFL_LF_UNKNOWN_FLOPS) != 0;
+            f += (double)c.fwd_flops + (train ? (double)c.bwd_flops : 0);
+            b += (double)c.fwd_bytes + (train ? (double)c.bwd_bytes : 0);
+            if (m && rfl_layer_predict(net, i, d, m, &p) == RFL_OK) s += p.time_s;
+        }
+        if (!cnt) continue;
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "type", rfl_ltype_name((rfl_ltype)t));
+        rfl_json_w_num(w, "layers", cnt);
+        if (unk) rfl_json_w_null(w, "flops"), rfl_json_w_num(w, "flops_known", f);
+        else rfl_json_w_num(w, "flops", f);
+        rfl_json_w_num(w, "bytes", b);
+        if (m) rfl_json_w_num(w, "predicted_time_s", s);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+
+static void rfl__nj_layer(rfl_json_writer *w, const rfl_net *net, int i, const rfl_cost_desc *d,
+                          const rfl_machine *m, const rfl_net_json_desc *jd) {
+    const rfl_layer *L = &net->layers[i];
+    int unk = (L->flags & RFL_LF_UNKNOWN_FLOPS) != 0; /* no FLOP rule: its kind is unknown too */
+    uint64_t B = d && d->batch ? d->batch : 1;
+    rfl_layer_cost c;
+    rfl_prediction p;
+    char b[64];
+    rfl_layer_cost_get(net, i, d, &c);
+    rfl_json_w_obj(w, 0);
+    if (!L->name) rfl_layer_label(net, i, b, sizeof b);
+    rfl_json_w_str(w, "name", L->name ? L->name : b);
+    rfl_json_w_str(w, "type", unk ? 0 : rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)));
+    rfl_json_w_str(w, "op", unk                   ? 0
+                            : L->op == RFL_OP_ACT ? rfl_act_name((rfl_act_kind)L->arg[0])
+                                                  : rfl_op_name((rfl_op)L->op));
+    rfl__nj_shape(w, "out", net, i, (L->flags & RFL_LF_SHARED) ? 1 : B, jd);
+    rfl_json_w_u64(w, "params", c.params);
+    rfl__nj_u64_if(w, "forward_flops", !unk, c.fwd_flops);
+    rfl__nj_u64_if(w, "forward_mac_flops", !unk, c.fwd_mac_flops);
+    rfl_json_w_u64(w, "forward_bytes", c.fwd_bytes);
+    rfl__nj_u64_if(w, "backward_flops", !unk, c.bwd_flops);
+    rfl__nj_u64_if(w, "backward_mac_flops", !unk, c.bwd_mac_flops);
+    rfl_json_w_u64(w, "backward_bytes", c.bwd_bytes);
+    if (m && !unk && rfl_layer_predict(net, i, d, m, &p) == RFL_OK) {
+        rfl_json_w_num(w, "predicted_time_s", p.time_s);
+        rfl_json_w_str(w, "bound", p.time_s > 0 ? rfl__nj_bound(&p) : 0);
+    } else if (m) {
+        rfl_json_w_null(w, "predicted_time_s");
+        rfl_json_w_null(w, "bound");
+    }
+    rfl_json_w_end(w);
+}
+
+#ifndef RFL_NO_ONNX
+/* The file's part: its first input as built, the graph's counts. */
+static void rfl__nj_onnx(rfl_json_writer *w, const rfl_net_json_desc *jd) {
+    const rfl_onnx_graph *g = jd->onnx;
+    rfl_onnx_desc od;
+    int i, rank = g->input_count > 0 ? g->values[g->inputs[0]].rank : 0;
+    RFL_MEMSET(&od, 0, sizeof od);
+    od.dims = jd->onnx_dims;
+    rfl_json_w_arr(w, "input"); /* unknown dims: null */
+    for (i = 0; i < rank; i++) {
+        int64_t x = rfl_onnx_input_dim(g, &od, jd->onnx_info, 0, i);
+        rfl_json_w_num_if(w, 0, x >= 0, (double)x);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_str(w, "onnx_file", jd->onnx_file);
+    rfl_json_w_num(w, "opset", (double)g->opset);
+    rfl_json_w_num(w, "batch_axis", jd->onnx_info->batch_axis);
+    rfl_json_w_num(w, "onnx_nodes", g->node_count);
+    rfl_json_w_num(w, "unknown_flops_nodes", jd->onnx_info->unknown_ops);
+    rfl_json_w_str(w, "unknown_flops_op", jd->onnx_info->unknown_op);
+}
+#endif
+
+#ifndef RFL_NO_LLM
+/* The step: the roof of its matrix FLOPs (which rfl-plot --work places
+   it under), phase, sequence, logits, the attention count. */
+static void rfl__nj_step(rfl_json_writer *w, const rfl_cost_desc *d, const rfl_net_json_desc *jd) {
+    rfl_prec mm = RFL_FP32;
+    rfl_dtype_roofs(d ? d->dtype : RFL_DTYPE_DEFAULT, &mm, 0);
+    rfl_json_w_str(w, "prec", rfl_prec_name(mm));
+    rfl_json_w_str(w, "phase", jd->step->phase == RFL_LLM_DECODE ? "decode" : "prefill");
+    rfl_json_w_num(w, "seq", (double)jd->step->seq);
+    rfl_json_w_str(w, "logits", jd->step->logits_all ? "all" : "last");
+    rfl_json_w_str(w, "attention", d && d->causal ? "causal" : "eager");
+}
+#endif
+
+static void rfl__nj_time(rfl_json_writer *w, const rfl_net_prediction *np, const rfl_machine *m) {
+    int unk = np->unknown_layers > 0; /* the known part's times only */
+    rfl_json_w_str(w, "hw", m->id);
+    if (unk) rfl_json_w_null(w, "predicted_time_s"), rfl_json_w_null(w, "bound");
+    else rfl_json_w_num(w, "predicted_time_s", np->layers_s);
+    if (!unk) rfl_json_w_str(w, "bound", rfl__nj_bound(&np->whole));
+    if (unk) rfl_json_w_null(w, "whole_model_time_s");
+    else rfl_json_w_num(w, "whole_model_time_s", np->whole.time_s);
+    if (unk) rfl_json_w_num(w, "predicted_time_known_s", np->layers_s);
+    if (unk) rfl_json_w_num(w, "whole_model_time_known_s", np->whole.time_s);
+    rfl_json_w_num(w, "compute_bound_layers", np->compute_layers);
+    rfl_json_w_num(w, "memory_bound_layers", np->memory_layers);
+}
+
+RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
+                                const rfl_machine *m, const rfl_net_json_desc *jd) {
+    rfl_net_cost t;
+    rfl_net_prediction np;
+    rfl_result r;
+    uint64_t B = d && d->batch ? d->batch : 1;
+    int i;
+    if (!w || !net) return RFL_ERR_ARG;
+    if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK) return r;
+    if (m && (r = rfl_net_predict(net, d, m, &np)) != RFL_OK) return r;
+    rfl_json_w_str(w, "model", jd ? jd->model : 0);
+    rfl_json_w_u64(w, "batch", B);
+#ifndef RFL_NO_ONNX
+    if (jd && jd->onnx) rfl__nj_onnx(w, jd);
+    else
+#endif
+        rfl__nj_shape(w, "input", net, 0, B, 0);
+#ifndef RFL_NO_LLM
+    if (jd && jd->step) rfl__nj_step(w, d, jd);
+#endif
+    rfl_json_w_str(w, "dtype", rfl_dtype_name(d ? d->dtype : RFL_DTYPE_DEFAULT));
+    rfl_json_w_str(w, "mode", d && d->mode == RFL_MODE_TRAIN ? "train" : "infer");
+    rfl_json_w_str(w, "convention", d && d->convention == RFL_CONV_REPORT ? "report" : "torch");
+    rfl_json_w_u64(w, "params", t.params);
+    rfl_json_w_u64(w, "param_bytes", t.param_bytes);
+    rfl__nj_pass(w, "forward", t.unknown_layers, t.fwd_flops, t.fwd_mac_flops, t.fwd_bytes);
+    rfl__nj_pass(w, "backward", t.unknown_layers, t.bwd_flops, t.bwd_mac_flops, t.bwd_bytes);
+    if (jd && jd->onnx) {
+        rfl_json_w_arr(w, "unknown_nodes");
+        for (i = 0; i < net->count; i++)
+            if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) rfl_json_w_str(w, 0, net->layers[i].name);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_u64(w, "activation_bytes", t.activation_bytes);
+    rfl_json_w_obj(w, "train");
+    rfl_json_w_u64(w, "sgd_bytes", t.train_sgd_bytes);
+    rfl_json_w_u64(w, "adam_bytes", t.train_adam_bytes);
+    rfl_json_w_end(w);
+    if (m) rfl__nj_time(w, &np, m);
+    if (jd && jd->summary) {
+        rfl_summary s;
+        rfl_net_summary(net, &s);
+        rfl_json_w_obj(w, "summary");
+        rfl_json_w_num(w, "rows", s.rows);
+        rfl_json_w_u64(w, "params", s.params);
+        rfl_json_w_num(w, "input_mb", s.input_mb);
+        rfl_json_w_num(w, "fwd_bwd_mb", s.fwd_bwd_mb);
+        rfl_json_w_num(w, "params_mb", s.params_mb);
+        rfl_json_w_num(w, "total_mb", s.total_mb);
+        rfl_json_w_end(w);
+    }
+    rfl__nj_by_type(w, net, d, m);
+    rfl_json_w_arr(w, "layers");
+    for (i = 0; i < net->count; i++)
+        if (net->layers[i].op != RFL_OP_MARK) rfl__nj_layer(w, net, i, d, m, jd);
+    rfl_json_w_end(w);
+    return RFL_OK;
+}
+#endif /* RFL_NO_JSON_WRITER */
 
 
 /* ==========================================================================

@@ -4,9 +4,9 @@
 # (also run by `make bench`)
 ONNX_BENCH = build/bench/onnx-500mb.onnx
 
-build/rfl-estimate build/rfl-report: tools/onnx_load.h
+build/rfl-report: tools/onnx_load.h
 
-build/bench-onnx-read: tools/bench-onnx-read.c tools/onnx_load.h tools/tool.h $(HDRS) | build
+build/bench-onnx-read: tools/bench-onnx-read.c tools/cli.h $(HDRS) | build
 	$(CC) $(WARN) -O2 -g -I. $< -o $@ -lm
 
 $(ONNX_BENCH): tools/bench-onnx-gen.py
