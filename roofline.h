@@ -149,9 +149,10 @@
                   rfl_reduce_buffer rfl_reduce_tensor_flops
                   rfl_reduce_ceilings_machine rfl_reduce_format_name
                   rfl_reduce_warn_code rfl_reduce_json rfl_reduce_json_point
+                  rfl_reduce_device
                   (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
-                  rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
+                  rfl_llm_classify_finish rfl_llm_warn_code
                   (API TRANSFORMERS: the LLM join)
        Join:      rfl_kclass_of rfl_kclass_name rfl_kclass_ltype
                   rfl_join_init rfl_join_kernel rfl_join_compute
@@ -1688,14 +1689,15 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
                                           uint64_t *out);
 
 /* ---- the LLM join -----------------------------------------------------
-   A step's estimate (rfl_llm_step_kinds) beside its Nsight Compute profile,
-   kind by kind, and two warnings that explain the usual gap.
-       rfl_llm_classifier cl; rfl_llm_join j;      (both plain structs)
-       rfl_llm_classify_init(&cl, h100);
-       rd.on_kernel = rfl_llm_classify_kernel; rd.user = &cl;   reducer desc
+   A step's records beside its Nsight Compute profile, kind by kind, and two
+   warnings that explain the usual gap: rfl_join (API JOIN) with
+   RFL_GROUP_KIND, whose kernels go through the classifier below.
+       rfl_join j;                                 (a plain struct)
+       rfl_join_init(&j, RFL_GROUP_KIND, h100);
+       rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
-       rfl_llm_classify_finish(&cl);
-       rfl_llm_join_compute(&net, &cd, h100, &cl, &j);   j.kinds[], j.warnings[]
+       rfl_join_compute(&j, &net, &cd, h100);      j.rows[], j.warnings[]
+   (rfl_llm_classify_* alone: the kinds measured, without an estimate.)
    Kernels into kinds. A name alone cannot tell an attention projection from
    an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
    reads the kernel stream in order, as a Hugging Face forward launches it:
@@ -1751,10 +1753,12 @@ typedef struct rfl_llm_kind_meas {
     uint64_t dram_bytes;
     uint64_t tiny_kernels; /* kernels needing < RFL_LLM_TINY_S at the roof */
     uint64_t tiny_time_ns;
+    rfl_work work;         /* the kernels' works summed (unknown bits OR-ed) */
 } rfl_llm_kind_meas;
 
 typedef struct rfl_llm__kern { /* private: one held-back kernel */
     uint64_t id, time_ns, flops, tensor_flops, dram_bytes;
+    rfl_work work;
     int role, norm_start, tiny;
 } rfl_llm__kern;
 
@@ -1798,47 +1802,6 @@ typedef struct rfl_llm_warning {
     char text[RFL_LLM_WARN_TEXT]; /* what it means, the figures, what helps */
 } rfl_llm_warning;
 
-/* One row of the join: a kind (or the total). */
-typedef struct rfl_llm_join_row {
-    struct {
-        uint64_t mac_flops;  /* 2 x multiply-adds, eager attention (S x S) */
-        uint64_t flops;      /* everything, causal attention (what runs) */
-        uint64_t bytes;      /* DRAM bytes at the storage types */
-    } est;                   /* estimated: the kind's records summed
-                                (rfl_net_group, RFL_GROUP_KIND) */
-    double est_time_s;       /* its records' time at the roof (rfl_net_predict's
-                                rule: max(compute, memory) per record) */
-    rfl_llm_kind_meas meas;  /* measured */
-} rfl_llm_join_row;
-
-typedef struct rfl_llm_join {
-    rfl_llm_join_row kinds[RFL_LLM_KIND_COUNT];
-    rfl_llm_join_row total;
-    unsigned unknown;            /* the profile's RFL_UNKNOWN_* bits */
-    double useful_flops;         /* the estimate's mac_flops */
-    double executed_tensor_flops;/* measured */
-    double useful_per_executed;  /* useful / executed tensor; 0: none ran */
-    double kernel_time_s;        /* measured, summed over kernels */
-    double roof_time_s;          /* the estimate at the roof */
-    double bytes_time_s;         /* the estimate's bytes / DRAM bandwidth */
-    double gap;                  /* kernel_time_s / roof_time_s (0: unknown) */
-    double mean_kernel_s;
-    double tiny_share;           /* share of kernel time in tiny kernels */
-    int warning_count;
-    rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
-} rfl_llm_join;
-
-/* Join the estimate of a step's records (net, from rfl_llm_build, under
-   cd: rfl_llm_cost_desc) on machine m (its bandwidth and roofs; the
-   machine the profile ran on) to a finished classifier. Returns
-   RFL_ERR_ARG (NULL argument, or a record of no LLM kind), RFL_ERR_STATE
-   (classifier not finished, a net with a builder error), or the
-   estimate's errors (RFL_ERR_NO_ROOF when m lacks the step's roofs). A
-   warning needs the quantities it compares: no tensor counters, no
-   padded_mma; no time, no launch_bound. */
-RFL_API rfl_result rfl_llm_join_compute(const rfl_net *net, const rfl_cost_desc *cd,
-                                        const rfl_machine *m, const rfl_llm_classifier *c,
-                                        rfl_llm_join *out);
 #endif /* RFL_NO_REDUCE */
 
 #endif /* RFL_NO_LLM */
@@ -2374,6 +2337,10 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *state,
    RFL_ERR_STATE. */
 RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *state,
                                      rfl_reduce_result *result);
+/* The profile's device name as read so far ("" before its first kernel
+   row, or when the file has none): known while streaming, from the first
+   kernel's callback on (the machine to judge its kernels against). */
+RFL_API const char *rfl_reduce_device(const rfl_reduce_state *state);
 
 /* Whole buffer at once: init + one push + finish. scratch as for init. */
 RFL_API rfl_result rfl_reduce_buffer(const void *bytes, size_t len,
@@ -2450,48 +2417,78 @@ RFL_API const char *rfl_kclass_name(rfl_kclass c);
 RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
 
 /* ---- the join: an estimate beside its profile, group by group ----------
-   A net's records grouped by layer type (rfl_ltype; rows in its order),
-   each beside the profile's kernels of that type (rfl_kclass_of, then
-   rfl_kclass_ltype): how many, their FLOPs, DRAM bytes and time.
+   A net's records grouped, each group beside the profile's kernels of it:
+   how many, their FLOPs, DRAM bytes and time. Two groupings:
+     RFL_GROUP_LTYPE  CNNs, ONNX graphs: rows in rfl_ltype order; a kernel
+                      goes to the type of its class (rfl_kclass_of, then
+                      rfl_kclass_ltype);
+     RFL_GROUP_KIND   an LLM step (rfl_llm_build: every record has its
+                      kind): rows in rfl_llm_kind order; kernels go through
+                      the LLM classifier (API TRANSFORMERS, the LLM join),
+                      and the warnings padded_mma and launch_bound are
+                      looked for.
        rfl_join j;                                  (a plain struct)
-       rfl_join_init(&j, RFL_GROUP_LTYPE);
+       rfl_join_init(&j, RFL_GROUP_LTYPE, h100);    the profile's machine
        rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
        rfl_join_compute(&j, &net, &cd, h100);       j.rows[], j.total
-   The estimate's time of a row is each record's forward and backward
-   predicted apart on the machine (rfl_predict), summed. */
+   A row's estimated time is each record's forward and backward predicted
+   apart on the machine (max(compute, memory) each), summed. */
 #define RFL_JOIN_ROWS 12
 typedef struct rfl_join_row {
-    const char *name;       /* the group: rfl_ltype_name */
+    const char *name;       /* the group: rfl_ltype_name, rfl_llm_kind_name */
     int layers;             /* records (inputs and marks left out) */
     double fwd_flops, bwd_flops; /* estimate; bwd 0 unless training */
     double bytes;           /* estimated DRAM bytes, forward (+ backward) */
-    double fwd_time_s, bwd_time_s; /* estimated time on the machine, 0: none */
-    rfl_work meas;          /* the kernels' work summed (unknown bits kept) */
-    uint64_t kernels;       /* kernel launches */
+    double fwd_time_s, bwd_time_s; /* estimated time on the machine */
+    uint64_t mac_flops;     /* estimated useful matrix FLOPs, forward */
+    rfl_llm_kind_meas meas; /* measured: meas.work the kernels' works summed */
 } rfl_join_row;
 
 typedef struct rfl_join {
-    rfl_group_by by;         /* RFL_GROUP_LTYPE */
+    rfl_group_by by;         /* RFL_GROUP_LTYPE or RFL_GROUP_KIND */
     int count;               /* rows */
     rfl_join_row rows[RFL_JOIN_ROWS];
+    rfl_join_row total;
     uint64_t transforms;     /* Winograd and FFT launches: algorithms with
                                 fewer multiplications than the formula */
     int uncosted;            /* records whose cost failed: left out */
     int untimed;             /* works without a roof on the machine: no time */
+    /* RFL_GROUP_KIND: the step against the profile, and its warnings */
+    double useful_flops;         /* the estimate's mac_flops */
+    double executed_tensor_flops;/* measured */
+    double useful_per_executed;  /* useful / executed tensor; 0: none ran */
+    double kernel_time_s;        /* measured, summed over kernels */
+    double roof_time_s;          /* the estimate at the roof */
+    double bytes_time_s;         /* the estimate's bytes / DRAM bandwidth */
+    double gap;                  /* kernel_time_s / roof_time_s (0: unknown) */
+    double mean_kernel_s;
+    double tiny_share;           /* share of kernel time in tiny kernels */
+    int warning_count;
+    rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
+    /* ---- private ---- */
+    rfl_llm_classifier cl;
 } rfl_join;
 
-/* Start (by: RFL_GROUP_LTYPE). */
-RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by);
-/* One kernel; an rfl_kernel_fn for rfl_reduce_desc.on_kernel (user = the join). */
+/* Start. m: the machine the profile ran on (its roofs say which kernels
+   are tiny; may be NULL, then set it with rfl_join_machine before the
+   first kernel, or no kernel counts as tiny). */
+RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m);
+RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m);
+/* One kernel, in launch order; an rfl_kernel_fn for
+   rfl_reduce_desc.on_kernel (user = the join). */
 RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
-/* The estimate of net under d beside the kernels, times on machine m (may
-   be NULL: no times). A record whose cost fails is left out (uncosted),
-   a work without a roof on m has no time (untimed): both are counted.
-   Returns RFL_ERR_ARG (NULL join or net), RFL_ERR_STATE (a net with a
-   builder error). */
+/* The estimate of net under d beside the kernels (the profile is over:
+   a later kernel is ignored), times on machine m (NULL: no times, no
+   warnings). A record whose cost fails is left out (uncosted). Returns
+   RFL_ERR_ARG (NULL join or net; RFL_GROUP_KIND: a record of no LLM
+   kind), RFL_ERR_STATE (a net with a builder error), RFL_ERR_NO_ROOF (m
+   lacks a roof some work needs: those works have no time, untimed; the
+   rest is filled). A warning needs the quantities it compares: no tensor
+   counters, no padded_mma; no time, no launch_bound. */
 RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
                                     const rfl_machine *m);
+
 /* ---- reports: one model's estimate, profile and comparison ------------
    What rfl-report shows of a model, for any front end: the estimate on
    each machine, the profile placed on the machine it ran on, measured over
@@ -2547,14 +2544,17 @@ RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_b
 RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
                                        const rfl_cost_desc *d, const rfl_machine *const *machines,
                                        int n);
-/* The machine the reduced profile ran on: forced (a --ncu-hw machine, may
-   be NULL) when given; else its device name's own machine among
-   machines[0..*n) (rfl_hw_match), a table machine missing from the list
-   appended to it (while *n < cap; predict on it yourself), or -1 (a
-   device the table lacks); no device name: the first machine. Sets
-   meas_hw, dev_added and device_warning. */
-RFL_API void rfl_report_place(rfl_report_model *rm, const rfl_machine **machines, int *n,
-                              int cap, const rfl_machine *forced);
+/* The machine a profile ran on, from its device name (the reducer's, as
+   soon as its first kernel is read: rfl_reduce_device; NULL or "": none):
+   forced (a --ncu-hw machine, may be NULL) when given; else the device's
+   own machine among machines[0..*n) (rfl_hw_match), a table machine
+   missing from the list appended to it (while *n < cap; predict on it
+   yourself), or -1 (a device the table lacks); no device name: the first
+   machine. Sets meas_hw, dev_added, device_warning and res.device, and
+   the join's machine. */
+RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
+                              const rfl_machine **machines, int *n, int cap,
+                              const rfl_machine *forced);
 /* The join on the profile's machine (else machines[0]), measured over
    estimated FLOPs and its reasons. */
 RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
@@ -14252,6 +14252,10 @@ static void rfl__warnings(rfl_reduce_state *st) {
     rfl__warn_bookkeeping(st);
 }
 
+RFL_API const char *rfl_reduce_device(const rfl_reduce_state *st) {
+    return st ? st->res.device : "";
+}
+
 RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
     rfl_reduce_result *r;
     int i;
@@ -14595,7 +14599,16 @@ static void rfl__llm_meas_add(rfl_llm_kind_meas *a, const rfl_llm_kind_meas *b) 
     a->dram_bytes = rfl__llm_sat(a->dram_bytes, b->dram_bytes);
     a->tiny_kernels = rfl__llm_sat(a->tiny_kernels, b->tiny_kernels);
     a->tiny_time_ns = rfl__llm_sat(a->tiny_time_ns, b->tiny_time_ns);
+    rfl_work_add(&a->work, &b->work);
 }
+/* A kernel's FLOPs over every precision, tensor included. */
+static uint64_t rfl__llm_flops(const rfl_kernel_stat *k) {
+    uint64_t s = 0;
+    int p;
+    for (p = 0; p < RFL_PREC_COUNT; p++) s = rfl__llm_sat(s, k->flops[p]);
+    return s;
+}
+
 static void rfl__llm_kern_meas(const rfl_llm__kern *k, rfl_llm_kind_meas *m) {
     RFL_MEMSET(m, 0, sizeof *m);
     m->kernels = 1;
@@ -14605,6 +14618,7 @@ static void rfl__llm_kern_meas(const rfl_llm__kern *k, rfl_llm_kind_meas *m) {
     m->dram_bytes = k->dram_bytes;
     m->tiny_kernels = (uint64_t)(k->tiny != 0);
     m->tiny_time_ns = k->tiny ? k->time_ns : 0;
+    m->work = k->work;
 }
 
 RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine) {
@@ -14680,12 +14694,12 @@ static int rfl__llm_tiny(const rfl_machine *m, const rfl_kernel_stat *k) {
 RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k) {
     rfl_llm_classifier *c = (rfl_llm_classifier *)classifier;
     rfl_llm__kern x;
-    int p;
     if (!c || !k || c->finished) return;
     RFL_MEMSET(&x, 0, sizeof x);
     x.id = k->id;
     x.time_ns = k->time_ns;
-    for (p = 0; p < RFL_PREC_COUNT; p++) x.flops = rfl__llm_sat(x.flops, k->flops[p]);
+    x.flops = rfl__llm_flops(k);
+    x.work = k->work;
     x.tensor_flops = rfl_reduce_tensor_flops(k);
     x.dram_bytes = k->bytes[RFL_DRAM];
     x.role = (int)rfl_kclass_of(k->name);
@@ -14739,36 +14753,7 @@ static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
     rfl__llm_put(t, b);
 }
 
-/* The estimate by kind: the records grouped by kind, their time at the
-   roof (rfl_net_predict's rule); totals checked for overflow. */
-static rfl_result rfl__llm_kind_est(const rfl_net *net, const rfl_cost_desc *cd,
-                                    const rfl_machine *m, rfl_llm_join *out) {
-    rfl_group_cost g[RFL_LLM_KIND_COUNT];
-    rfl_llm_join_row *t = &out->total;
-    rfl_prediction p;
-    rfl_result r;
-    int i, k, n;
-    if (net->err.code) return RFL_ERR_STATE;
-    for (i = 0; i < net->count; i++) /* the machine's roofs, and each count's overflow */
-        if ((r = rfl_layer_predict(net, i, cd, m, &p)) != RFL_OK) return r;
-    n = rfl_net_group(net, cd, RFL_GROUP_KIND, m, g, RFL_LLM_KIND_COUNT);
-    if (n < 0 || n > RFL_LLM_KIND_COUNT) return RFL_ERR_ARG;
-    for (i = 0; i < n; i++) {
-        for (k = 0; k < RFL_LLM_KIND_COUNT && !rfl__ly_streq(g[i].name, rfl_llm_kind_name((rfl_llm_kind)k)); k++) {}
-        if (k == RFL_LLM_KIND_COUNT) return RFL_ERR_ARG; /* no LLM step's record */
-        out->kinds[k].est.mac_flops = g[i].fwd_mac_flops;
-        out->kinds[k].est.flops = g[i].fwd_flops;
-        out->kinds[k].est.bytes = g[i].fwd_bytes;
-        out->kinds[k].est_time_s = g[i].time_s;
-        t->est_time_s += g[i].time_s;
-        if (!rfl__ly_acc(&t->est.mac_flops, g[i].fwd_mac_flops) ||
-            !rfl__ly_acc(&t->est.flops, g[i].fwd_flops) || !rfl__ly_acc(&t->est.bytes, g[i].fwd_bytes))
-            return RFL_ERR_OVERFLOW;
-    }
-    return RFL_OK;
-}
-
-static void rfl__llm_padded(rfl_llm_join *j) {
+static void rfl__llm_padded(rfl_join *j) {
     rfl_llm_warning *w = &j->warnings[j->warning_count++];
     rfl__llm_txt t;
     int k, first = 1;
@@ -14779,11 +14764,11 @@ static void rfl__llm_padded(rfl_llm_join *j) {
     rfl__llm_put_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
     rfl__llm_put_num(&t, j->useful_per_executed, 2);
     rfl__llm_put(&t, "; ");
-    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
-        double ex = (double)j->kinds[k].meas.tensor_flops, us = (double)j->kinds[k].est.mac_flops;
+    for (k = 0; k < j->count; k++) {
+        double ex = (double)j->rows[k].meas.tensor_flops, us = (double)j->rows[k].mac_flops;
         if (ex < RFL_LLM_PADDED_RATIO * us || ex <= 0) continue;
         rfl__llm_put(&t, first ? "" : ", ");
-        rfl__llm_put(&t, rfl_llm_kind_name((rfl_llm_kind)k));
+        rfl__llm_put(&t, j->rows[k].name);
         rfl__llm_put(&t, " ");
         rfl__llm_put_si(&t, ex, "FLOP for ");
         rfl__llm_put_si(&t, us, "FLOP");
@@ -14806,7 +14791,7 @@ static void rfl__llm_padded(rfl_llm_join *j) {
     rfl__llm_put(&t, ": judge this step by its bytes and time.");
 }
 
-static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
+static void rfl__llm_launch(rfl_join *j, const rfl_machine *m) {
     rfl_llm_warning *w = &j->warnings[j->warning_count++];
     rfl__llm_txt t;
     t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
@@ -14818,7 +14803,7 @@ static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
     rfl__llm_put_num(&t, j->gap, 2);
     rfl__llm_put(&t, "x the ");
     rfl__llm_put_si(&t, j->roof_time_s, "s the step needs at the roof (its bytes, ");
-    rfl__llm_put_si(&t, (double)j->total.est.bytes, "B at ");
+    rfl__llm_put_si(&t, j->total.bytes, "B at ");
     rfl__llm_put_si(&t, m->bw_bytes_per_s[RFL_DRAM], "B/s: ");
     rfl__llm_put_si(&t, j->bytes_time_s, "s); ");
     rfl__llm_put_num(&t, (double)j->total.meas.tiny_kernels, 10);
@@ -14830,64 +14815,60 @@ static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
                      "batch (the same launches carry more tokens).");
 }
 
-RFL_API rfl_result rfl_llm_join_compute(const rfl_net *net, const rfl_cost_desc *cd,
-                                        const rfl_machine *m, const rfl_llm_classifier *c,
-                                        rfl_llm_join *out) {
-    rfl_result r;
-    int k;
-    if (!net || !net->layers || !cd || !m || !c || !out) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    if (!c->finished) return RFL_ERR_STATE;
-    if ((r = rfl__llm_kind_est(net, cd, m, out)) != RFL_OK) {
-        RFL_MEMSET(out, 0, sizeof *out);
-        return r;
-    }
-    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) out->kinds[k].meas = c->kinds[k];
-    out->total.meas = c->total;
-    out->unknown = c->unknown;
-    out->useful_flops = (double)out->total.est.mac_flops;
-    out->executed_tensor_flops = (double)c->total.tensor_flops;
-    if (c->total.tensor_flops)
-        out->useful_per_executed = out->useful_flops / out->executed_tensor_flops;
-    out->roof_time_s = out->total.est_time_s;
-    if (m->bw_bytes_per_s[RFL_DRAM] > 0)
-        out->bytes_time_s = (double)out->total.est.bytes / m->bw_bytes_per_s[RFL_DRAM];
-    if (!(c->unknown & RFL_UNKNOWN_TIME) && c->total.kernels) {
-        out->kernel_time_s = (double)c->total.time_ns * 1e-9;
-        out->mean_kernel_s = out->kernel_time_s / (double)c->total.kernels;
-        if (c->total.time_ns)
-            out->tiny_share = (double)c->total.tiny_time_ns / (double)c->total.time_ns;
-        if (out->roof_time_s > 0) out->gap = out->kernel_time_s / out->roof_time_s;
+/* The step against its profile: useful and executed FLOPs, the gap to the
+   roof, the warnings. */
+static void rfl__llm_figures(rfl_join *j, const rfl_machine *m) {
+    const rfl_llm_kind_meas *t = &j->total.meas;
+    j->useful_flops = (double)j->total.mac_flops;
+    j->executed_tensor_flops = (double)t->tensor_flops;
+    if (t->tensor_flops) j->useful_per_executed = j->useful_flops / j->executed_tensor_flops;
+    j->roof_time_s = j->total.fwd_time_s + j->total.bwd_time_s;
+    if (m->bw_bytes_per_s[RFL_DRAM] > 0) j->bytes_time_s = j->total.bytes / m->bw_bytes_per_s[RFL_DRAM];
+    if (!(t->work.unknown & RFL_UNKNOWN_TIME) && t->kernels) {
+        j->kernel_time_s = (double)t->time_ns * 1e-9;
+        j->mean_kernel_s = j->kernel_time_s / (double)t->kernels;
+        if (t->time_ns) j->tiny_share = (double)t->tiny_time_ns / (double)t->time_ns;
+        if (j->roof_time_s > 0) j->gap = j->kernel_time_s / j->roof_time_s;
     }
     /* no tensor counter in the profile: executed tensor FLOPs are unknown */
-    if (c->total.tensor_flops && out->useful_flops > 0 &&
-        out->executed_tensor_flops >= RFL_LLM_PADDED_RATIO * out->useful_flops)
-        rfl__llm_padded(out);
-    if (out->gap >= RFL_LLM_LAUNCH_GAP && out->tiny_share >= RFL_LLM_LAUNCH_SHARE)
-        rfl__llm_launch(out, m);
-    return RFL_OK;
+    if (t->tensor_flops && j->useful_flops > 0 &&
+        j->executed_tensor_flops >= RFL_LLM_PADDED_RATIO * j->useful_flops)
+        rfl__llm_padded(j);
+    if (j->gap >= RFL_LLM_LAUNCH_GAP && j->tiny_share >= RFL_LLM_LAUNCH_SHARE)
+        rfl__llm_launch(j, m);
 }
+
 /* ---- the join: estimate beside profile, group by group ---- */
-RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by) {
+RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m) {
     int r;
     if (!j) return;
     RFL_MEMSET(j, 0, sizeof *j);
-    j->by = by;
-    j->count = RFL_LT_COUNT;
-    for (r = 0; r < j->count; r++) j->rows[r].name = rfl_ltype_name((rfl_ltype)r);
+    j->by = by == RFL_GROUP_KIND ? RFL_GROUP_KIND : RFL_GROUP_LTYPE;
+    j->count = j->by == RFL_GROUP_KIND ? (int)RFL_LLM_KIND_COUNT : (int)RFL_LT_COUNT;
+    for (r = 0; r < j->count; r++)
+        j->rows[r].name = j->by == RFL_GROUP_KIND ? rfl_llm_kind_name((rfl_llm_kind)r)
+                                                  : rfl_ltype_name((rfl_ltype)r);
+    j->total.name = "total";
+    rfl_llm_classify_init(&j->cl, m);
+}
+
+RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m) {
+    if (j) j->cl.machine = m;
 }
 
 RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k) {
     rfl_join *j = (rfl_join *)join;
-    rfl_join_row *row;
-    uint64_t n;
-    if (!j || !k) return;
-    n = k->invocations ? k->invocations : 1;
-    row = &j->rows[rfl_kclass_ltype(rfl_kclass_of(k->name))];
-    if (!row->kernels) row->meas = k->work;
-    else rfl_work_add(&row->meas, &k->work);
-    row->kernels += n;
+    rfl_llm_kind_meas *x;
+    if (!j || !k || j->cl.finished) return;
     if (rfl__llm_has(k->name, "winograd") || rfl__llm_has(k->name, "fft")) j->transforms += k->invocations;
+    if (j->by == RFL_GROUP_KIND) { rfl_llm_classify_kernel(&j->cl, k); return; }
+    x = &j->rows[rfl_kclass_ltype(rfl_kclass_of(k->name))].meas;
+    rfl_work_add(&x->work, &k->work);
+    x->kernels += k->invocations ? k->invocations : 1;
+    x->flops = rfl__llm_sat(x->flops, rfl__llm_flops(k));
+    x->tensor_flops = rfl__llm_sat(x->tensor_flops, rfl_reduce_tensor_flops(k));
+    x->dram_bytes = rfl__llm_sat(x->dram_bytes, k->bytes[RFL_DRAM]);
+    x->time_ns = rfl__llm_sat(x->time_ns, k->time_ns);
 }
 
 /* *t += the predicted time of w on m (no work: nothing; no roof for it:
@@ -14899,34 +14880,70 @@ static void rfl__join_time(rfl_join *j, double *t, const rfl_machine *m, const r
     else j->untimed++;
 }
 
-RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
-                                    const rfl_machine *m) {
-    int i, train = d && d->mode == RFL_MODE_TRAIN;
-    if (!j || !net || !net->layers) return RFL_ERR_ARG;
-    if (net->err.code) return RFL_ERR_STATE;
-    j->untimed = j->uncosted = 0;
-    for (i = 0; i < j->count; i++) {
-        rfl_join_row *row = &j->rows[i];
-        row->layers = 0, row->fwd_flops = row->bwd_flops = row->bytes = 0;
-        row->fwd_time_s = row->bwd_time_s = 0;
+/* Record i into its row's estimate; 0 when it has no row (KIND: no kind). */
+static int rfl__join_record(rfl_join *j, const rfl_net *net, int i, const rfl_cost_desc *d,
+                            const rfl_machine *m) {
+    const rfl_layer *L = &net->layers[i];
+    int r = j->by == RFL_GROUP_KIND ? (int)L->kind - 1 : (int)rfl_op_ltype((rfl_op)L->op);
+    rfl_join_row *row;
+    rfl_layer_cost c;
+    rfl_work f, b;
+    if (r < 0 || r >= j->count) return 0;
+    row = &j->rows[r];
+    if (rfl_layer_cost_get(net, i, d, &c) || rfl_layer_work(net, i, d, &f, &b)) {
+        j->uncosted++;
+        return 1;
     }
-    for (i = 0; i < net->count; i++) {
-        const rfl_layer *L = &net->layers[i];
-        rfl_join_row *row = &j->rows[rfl_op_ltype((rfl_op)L->op)];
-        rfl_work f, b;
-        if (L->op == RFL_OP_INPUT || L->op == RFL_OP_MARK) continue;
-        if (rfl_layer_work(net, i, d, &f, &b) != RFL_OK) { j->uncosted++; continue; }
-        row->layers++;
-        row->fwd_flops += rfl_work_flops(&f);
-        row->bytes += f.bytes[RFL_DRAM];
-        rfl__join_time(j, &row->fwd_time_s, m, &f);
-        if (!train) continue;
+    row->layers++;
+    row->mac_flops = rfl__llm_sat(row->mac_flops, c.fwd_mac_flops);
+    row->fwd_flops += rfl_work_flops(&f);
+    row->bytes += f.bytes[RFL_DRAM];
+    rfl__join_time(j, &row->fwd_time_s, m, &f);
+    if (d && d->mode == RFL_MODE_TRAIN) {
         row->bwd_flops += rfl_work_flops(&b);
         row->bytes += b.bytes[RFL_DRAM];
         rfl__join_time(j, &row->bwd_time_s, m, &b);
     }
-    return RFL_OK;
+    return 1;
 }
+
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
+                                    const rfl_machine *m) {
+    rfl_join_row *t;
+    int i, k;
+    if (!j || !net || !net->layers) return RFL_ERR_ARG;
+    if (net->err.code) return RFL_ERR_STATE;
+    if (j->by == RFL_GROUP_KIND) rfl_llm_classify_finish(&j->cl);
+    j->cl.finished = 1;
+    t = &j->total;
+    RFL_MEMSET(t, 0, sizeof *t);
+    t->name = "total";
+    j->untimed = j->uncosted = j->warning_count = 0;
+    for (k = 0; k < j->count; k++) { /* the estimate anew; the measurement kept */
+        rfl_join_row *r = &j->rows[k];
+        rfl_llm_kind_meas meas = j->by == RFL_GROUP_KIND ? j->cl.kinds[k] : r->meas;
+        const char *name = r->name;
+        RFL_MEMSET(r, 0, sizeof *r);
+        r->name = name, r->meas = meas;
+    }
+    for (i = 0; i < net->count; i++) {
+        const rfl_layer *L = &net->layers[i];
+        if (L->op == RFL_OP_INPUT || L->op == RFL_OP_MARK) continue;
+        if (!rfl__join_record(j, net, i, d, m)) return RFL_ERR_ARG;
+    }
+    for (k = 0; k < j->count; k++) {
+        const rfl_join_row *r = &j->rows[k];
+        t->layers += r->layers;
+        t->mac_flops = rfl__llm_sat(t->mac_flops, r->mac_flops);
+        t->fwd_flops += r->fwd_flops, t->bwd_flops += r->bwd_flops, t->bytes += r->bytes;
+        t->fwd_time_s += r->fwd_time_s, t->bwd_time_s += r->bwd_time_s;
+        if (j->by != RFL_GROUP_KIND) rfl__llm_meas_add(&t->meas, &r->meas);
+    }
+    if (j->by == RFL_GROUP_KIND) t->meas = j->cl.total;
+    if (j->by == RFL_GROUP_KIND && m) rfl__llm_figures(j, m);
+    return j->untimed ? RFL_ERR_NO_ROOF : RFL_OK;
+}
+
 /* ---- reports ---- */
 /* Text into a fixed buffer, cut at its end. */
 static void rfl__rep_si(rfl__llm_txt *t, double v, const char *unit) {
@@ -14963,7 +14980,7 @@ RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_b
     RFL_MEMSET(rm, 0, sizeof *rm);
     rm->name = name;
     rm->meas_hw = -1;
-    rfl_join_init(&rm->join, by);
+    rfl_join_init(&rm->join, by, 0);
 }
 
 RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
@@ -15017,11 +15034,15 @@ static void rfl__rep_devwarn(rfl_report_model *rm, const rfl_machine *const *mac
                          "charts (--ncu-hw NAME, or a machine file of it with --hw-file, places it)");
 }
 
-RFL_API void rfl_report_place(rfl_report_model *rm, const rfl_machine **machines, int *n,
-                              int cap, const rfl_machine *forced) {
+RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
+                              const rfl_machine **machines, int *n, int cap,
+                              const rfl_machine *forced) {
     const rfl_machine *x = 0;
+    rfl__llm_txt d;
     int h, matched = 0;
     if (!rm || !machines || !n) return;
+    d.buf = rm->res.device, d.cap = sizeof rm->res.device, d.len = 0;
+    rfl__llm_put(&d, device ? device : "");
     rm->meas_hw = -1, rm->dev_added = 0;
     if (forced) {
         for (h = 0; h < *n; h++) if (machines[h] == forced) rm->meas_hw = h;
@@ -15040,6 +15061,7 @@ RFL_API void rfl_report_place(rfl_report_model *rm, const rfl_machine **machines
     else if (rm->res.device[0])
         rfl_hw_match(rm->res.device, machines, 0, &x);
     rfl__rep_devwarn(rm, (const rfl_machine *const *)machines, x, matched);
+    rfl_join_machine(&rm->join, rm->meas_hw >= 0 ? machines[rm->meas_hw] : 0);
 }
 
 static int rfl__rep_has_warning(const rfl_report_model *rm, rfl_reduce_warn code) {
@@ -15303,7 +15325,7 @@ static void rfl__rep_json_groups(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_arr(w, "by_type");
     for (k = 0; k < j->count; k++) {
         const rfl_join_row *r = &j->rows[k];
-        if (!r->layers && !r->kernels) continue;
+        if (!r->layers && !r->meas.kernels) continue;
         rfl_json_w_obj(w, 0);
         rfl_json_w_str(w, "type", rfl_report_group_name(j, k));
         rfl_json_w_num(w, "layers", r->layers);
@@ -15312,10 +15334,10 @@ static void rfl__rep_json_groups(rfl_json_writer *w, const rfl_report_model *m,
         rfl_json_w_num(w, "bytes", r->bytes);
         rfl_json_w_str(w, "predicted_on", rep->machines[h]->id);
         rfl_json_w_num(w, "predicted_time_s", r->fwd_time_s + r->bwd_time_s);
-        rfl_json_w_num_if(w, "kernels", here, (double)r->kernels);
-        rfl_json_w_num_if(w, "measured_flops", here, rfl_work_flops(&r->meas));
-        rfl_json_w_num_if(w, "measured_dram_bytes", here, r->meas.bytes[RFL_DRAM]);
-        rfl_json_w_num_if(w, "measured_time_s", here, r->meas.time_s);
+        rfl_json_w_num_if(w, "kernels", here, (double)r->meas.kernels);
+        rfl_json_w_num_if(w, "measured_flops", here, rfl_work_flops(&r->meas.work));
+        rfl_json_w_num_if(w, "measured_dram_bytes", here, r->meas.work.bytes[RFL_DRAM]);
+        rfl_json_w_num_if(w, "measured_time_s", here, r->meas.work.time_s);
         rfl_json_w_end(w);
     }
     rfl_json_w_end(w);
