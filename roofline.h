@@ -15177,7 +15177,7 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
         rfl__llm_put(&t, " Winograd/FFT kernel launches: these algorithms do fewer multiplications "
                          "than a direct convolution, so counters see fewer FLOPs than the formula");
     }
-    if (r > 1.25) {
+    if (r > 1.25 && rm->join.by == RFL_GROUP_LTYPE) { /* an LLM step: padded_mma says it */
         t = rfl__rep_reason(rm);
         rfl__llm_put(&t, "the libraries do more arithmetic than the formula: implicit-GEMM tiles "
                          "padded to the tile size");

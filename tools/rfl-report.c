@@ -310,7 +310,7 @@ static void print_estimate_rows(report *r, int h) {
     for (i = 0; i < r->nm; i++) CELL(c, i, "%s", r->m[i]->disp);
     row(r, "", c);
     printf("  estimate (batch %llu, %s, %s)\n", (unsigned long long)(d->batch ? d->batch : 1),
-           d->mode == RFL_MODE_TRAIN ? "train step" : "inference", rfl_dtype_name(r->opt.d.dtype));
+           d->mode == RFL_MODE_TRAIN ? "train step" : "inference", rfl_dtype_name(d->dtype));
     /* ">=": some layers' FLOPs are unknown (ONNX ops without a rule) */
 #define GE(i) (r->m[i]->rm->cost.unknown_layers ? ">= " : "")
 #define RM(i) (r->m[i]->rm)
@@ -499,8 +499,9 @@ static void print_groups(report *r, const model *m) {
 
 static void print_reasons(report *r, const model *m) {
     const rfl_report_model *rm = m->rm;
-    int i, h = rm->meas_hw;
+    int i, h = rm->meas_hw, launch_bound = 0; /* said by the join's warning */
     if (!rm->file) return;
+    for (i = 0; i < rm->join.warning_count; i++) launch_bound |= rm->join.warnings[i].code == RFL_LLM_WARN_LAUNCH_BOUND;
     printf("%s: measured / estimated FLOPs = %s", m->disp, rm->ratio > 0 ? NUM(rm->ratio, 3) : "unknown");
     if (rm->ratio > 0 && rm->ratio >= 0.8 && rm->ratio <= 1.25 && !rm->n_reasons)
         printf(" (close to 1: the estimate and the counters agree)\n");
@@ -512,7 +513,7 @@ static void print_reasons(report *r, const model *m) {
         if (rm->mismatch)
             printf("  - time: %sx the prediction, but the profile is of another batch or mode "
                    "(above): compare like with like first.\n", NUM(q, 3));
-        else if (q > 2)
+        else if (q > 2 && !launch_bound)
             printf("  - time: the kernels took %sx the roofline prediction. %s kernels averaging %s "
                    "each are too small to fill the GPU (the roofline assumes every layer runs at "
                    "the whole machine's peak or bandwidth); a larger batch narrows the gap.\n",
@@ -708,7 +709,7 @@ static void chart_rooflines(report *r) {
     static rfl_point pts[4 * MAXM * MAXH];
     const rfl_cost_desc *d = &r->m[0]->src.d;
     unsigned long long batch = (unsigned long long)(d->batch ? d->batch : 1);
-    const char *dt = rfl_dtype_name(r->opt.d.dtype);
+    const char *dt = rfl_dtype_name(d->dtype);
     rfl_roofline_desc rd;
     rfl_canvas cv;
     int h, n;
@@ -898,7 +899,7 @@ static void json_doc(rfl_json_writer *w, const void *ctx) {
     for (i = 0; i < r->nm; i++) ms[i] = r->m[i]->rm;
     for (i = 0; i < r->nwritten; i++) charts[i] = r->written[i];
     memset(&rep, 0, sizeof rep);
-    rep.d = &r->opt.d;
+    rep.d = &r->m[0]->src.d;
     rep.machines = r->hw, rep.n_machines = r->nh;
     rep.models = ms, rep.n_models = r->nm;
     rep.charts = charts;
@@ -929,12 +930,13 @@ static void add_ncu(report *r, const char *v) {
    a machine, a profile, a model option): else the demo runs. */
 static int parse_args(report *r) {
     const char *models = 0;
-    int id, any = 0;
+    int id, any = 0, mode = 0;
     size_t bad = 0;
     unsigned pr, lv;
     while ((id = cli_next(&r->c)) != CLI_DONE) {
         any |= id != OPT_OUT && id != OPT_JSON && id != OPT_EXPLAIN && id != OPT_ASCII &&
                id != OPT_CEILINGS && id != OPT_NCU_HW;
+        mode |= id == CLI_MODE;
         switch (id) {
         case CLI_HELP: fputs(usage[0], stdout), fputs(usage[1], stdout), exit(CLI_OK);
         case CLI_ARG: cli_usage_error(&r->c, "unexpected argument '%s' (models go after --model)", r->c.val); break;
@@ -972,7 +974,11 @@ static int parse_args(report *r) {
     for (id = 0; id < r->nm; id++) { /* every option applies to every model */
         model *m = r->m[id];
         cli_model src = r->opt;
+        rfl_llm_config cfg;
         src.name = m->src.name, src.hf = m->src.hf, src.onnx = m->src.onnx;
+        /* a decode step generates: inference, unless --mode says train */
+        if (!mode && src.step.phase == RFL_LLM_DECODE && (src.hf || rfl_llm_find(src.name, &cfg) == RFL_OK))
+            src.d.mode = RFL_MODE_INFER;
         m->src = src;
     }
     return any;
