@@ -2549,9 +2549,10 @@ RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
    forced (a --ncu-hw machine, may be NULL) when given; else the device's
    own machine among machines[0..*n) (rfl_hw_match), a table machine
    missing from the list appended to it (while *n < cap; predict on it
-   yourself), or -1 (a device the table lacks); no device name: the first
-   machine. Sets meas_hw, dev_added, device_warning and res.device, and
-   the join's machine. */
+   yourself; *n 0: no machine was asked for, so no device_mismatch), or -1
+   (a device the table lacks); no device name: the first machine. Sets
+   meas_hw, dev_added, device_warning and res.device, and the join's
+   machine. */
 RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
                               const rfl_machine **machines, int *n, int cap,
                               const rfl_machine *forced);
@@ -15039,10 +15040,11 @@ RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
                               const rfl_machine *forced) {
     const rfl_machine *x = 0;
     rfl__llm_txt d;
-    int h, matched = 0;
+    int h, matched = 0, none;
     if (!rm || !machines || !n) return;
     d.buf = rm->res.device, d.cap = sizeof rm->res.device, d.len = 0;
     rfl__llm_put(&d, device ? device : "");
+    none = *n == 0;
     rm->meas_hw = -1, rm->dev_added = 0;
     if (forced) {
         for (h = 0; h < *n; h++) if (machines[h] == forced) rm->meas_hw = h;
@@ -15060,7 +15062,8 @@ RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
         matched = rfl_hw_match(rm->res.device, &machines[rm->meas_hw], 1, &x) == 0;
     else if (rm->res.device[0])
         rfl_hw_match(rm->res.device, machines, 0, &x);
-    rfl__rep_devwarn(rm, (const rfl_machine *const *)machines, x, matched);
+    if (none) rm->dev_added = 0; /* no machine given: its own is the list */
+    else rfl__rep_devwarn(rm, (const rfl_machine *const *)machines, x, matched);
     rfl_join_machine(&rm->join, rm->meas_hw >= 0 ? machines[rm->meas_hw] : 0);
 }
 
@@ -15343,6 +15346,31 @@ static void rfl__rep_json_groups(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_end(w);
 }
 
+/* An LLM step against its profile: the join's figures and warnings. */
+static void rfl__rep_json_step(rfl_json_writer *w, const rfl_report_model *m) {
+    const rfl_join *j = &m->join;
+    int k, t = j->kernel_time_s > 0;
+    if (j->by != RFL_GROUP_KIND || !m->file) return;
+    rfl_json_w_obj(w, "step");
+    rfl_json_w_num(w, "useful_flops", j->useful_flops);
+    rfl_json_w_num_if(w, "executed_tensor_flops", j->total.meas.tensor_flops != 0, j->executed_tensor_flops);
+    rfl_json_w_num_if(w, "useful_per_executed", j->useful_per_executed > 0, j->useful_per_executed);
+    rfl_json_w_num_if(w, "kernel_time_s", t, j->kernel_time_s);
+    rfl_json_w_num(w, "roof_time_s", j->roof_time_s);
+    rfl_json_w_num(w, "bytes_time_s", j->bytes_time_s);
+    rfl_json_w_num_if(w, "gap", t && j->gap > 0, j->gap);
+    rfl_json_w_num_if(w, "tiny_share", t, j->tiny_share);
+    rfl_json_w_arr(w, "warnings");
+    for (k = 0; k < j->warning_count; k++) {
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "code", rfl_llm_warn_code(j->warnings[k].code));
+        rfl_json_w_str(w, "text", j->warnings[k].text);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_end(w);
+}
+
 RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
     rfl_prec p;
     int i, h, train;
@@ -15380,6 +15408,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
         rfl_json_w_end(w);
         rfl__rep_json_machines(w, m, rep);
         rfl__rep_json_groups(w, m, rep);
+        rfl__rep_json_step(w, m);
         rfl_json_w_end(w);
     }
     rfl_json_w_end(w);

@@ -38,7 +38,8 @@ static const char *const usage[] = {
     "  --onnx FILE      also a model from an ONNX file, named after it (repeatable)\n"
     "  --dim NAME=V     value of the symbolic dim NAME of the --onnx inputs\n"
     "                   (repeatable; --batch sets the batch axis)\n"
-    "  --hw NAME,...    machines, one table and one chart each (rfl-hw lists them)\n"
+    "  --hw NAME,...    machines, one table and one chart each (rfl-hw lists them;\n"
+    "                   default: the machines the profiles ran on, else h100)\n"
     "  --hw-file F,...  machine files (rfl-hw NAME --json, rfl-probe -o F): a machine\n"
     "                   each; measured ceilings are drawn dashed beside the\n"
     "                   datasheet roof (a file of a --hw machine joins its chart)\n"
@@ -57,7 +58,7 @@ static const char *const usage[] = {
     "                   default for cuDNN on Ampere and later), fp16, bf16, fp8, int8\n"
     "  --mode M         train (default: one step, forward + backward) or infer\n"
     "  --conv torch|report, --pen-and-paper   the FLOP convention (rfl-estimate's)\n"
-    "  -o DIR           write the charts and report.json into DIR (created)\n"
+    "  -o DIR, --out DIR  write the charts and report.json into DIR (created)\n"
     "  --json           print report.json to stdout instead of the tables\n"
     "                   (docs/schema.md, rfl-report); unmeasured quantities are null\n"
     "  --explain        print every formula with its numbers put in\n"
@@ -241,6 +242,7 @@ static void gather(report *r) {
     }
     assign_profiles(r);
     for (i = 0; i < r->nm; i++) if (r->m[i]->ncu) load_profile(r, r->m[i]);
+    if (!r->nh) r->hw[r->nh++] = cli_find_hw(&r->c, "h100"); /* no --hw, no profile's machine */
     for (i = 0; i < r->nm; i++) {
         model *m = r->m[i];
         rfl_result e = rfl_report_estimate(m->rm, &m->src.net, &m->src.d, r->hw, r->nh);
@@ -1022,11 +1024,12 @@ static void demo_args(report *r) {
 }
 
 /* --hw names and --hw-file files (each machine once), plus --ncu-hw when
-   --hw forgot it; a level --ceilings asks for and a machine lacks: said once. */
+   --hw forgot it; a level --ceilings asks for and a machine lacks: said once.
+   None: the machines the profiles ran on, else the H100. */
 static void pick_machines(report *r) {
     int h, g;
     r->nh = cli_machines(&r->c, r->hw, r->hw_measured, MAXH);
-    if (!r->nh) cli_usage_error(&r->c, "--hw needs at least one name");
+    if (!r->nh && (r->c.hw || r->c.hw_files)) cli_usage_error(&r->c, "--hw needs at least one name");
     for (h = 0; h < r->nh; h++)
         for (g = 0; g < h; g++)
             if (r->hw[g] == r->hw[h]) cli_usage_error(&r->c, "--hw names %s twice", r->hw[h]->id);
@@ -1114,7 +1117,6 @@ int main(int argc, char **argv) {
     r.opt.step.phase = RFL_LLM_PREFILL, r.opt.step.seq = 512;
     if (!parse_args(&r)) demo_args(&r);
     if (!r.nm) cli_usage_error(&r.c, "--model is required (e.g. --model resnet18; rfl-report --list)");
-    if (!r.c.hw && !r.c.hw_files) cli_usage_error(&r.c, "--hw is required (e.g. --hw a100,h100; rfl-hw lists machines)");
     pick_machines(&r);
     gather(&r);
     if (r.outdir) write_outputs(&r);
