@@ -2506,6 +2506,9 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_c
 #define RFL_REPORT_TEXT 400
 typedef struct rfl_report_model {
     const char *name;            /* the model's key (the caller's string) */
+    char disp[64];               /* its name in tables and charts: the zoo's
+                                    readable one ("ResNet-18"), else name */
+    char labels[2][96];          /* rfl_report_points: its points' labels */
     /* estimate */
     rfl_net_cost cost;
     rfl_work est;                /* forward (+ backward when training) */
@@ -2946,6 +2949,32 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 #endif
 #endif /* RFL_HAS_PNG */
 #endif /* RFL_NO_CHART */
+
+/* ---- API JOIN, continued: a report's chart points ---------------------------
+   What the roofline charts of a report show (rfl-report's, a web page's):
+   the points, their labels (kept in each rfl_report_model) and colours. */
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE) && !defined(RFL_NO_CHART)
+/* A machine's short label for legends: "H100" from "NVIDIA H100 SXM5
+   80GB"; its id where another of machines[0..n) has the same label (an
+   A100 40GB and 80GB). Returns buf. */
+RFL_API const char *rfl_report_machine_label(const rfl_machine *const *machines, int n,
+                                             const rfl_machine *m, char *buf, size_t size);
+/* The model-level roofline on machines[h], as chart panel `panel`: each
+   model's estimate (hollow, at its per-layer predicted time) and, on the
+   machine it ran on, its measurement (filled), linked. Labels: "DISP
+   estimate", "DISP measured (H100)" (and the roof's precision when it is
+   not the estimate's). Returns the points written (at most cap). */
+RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
+                              const rfl_machine *const *machines, int nh, int h, int panel,
+                              rfl_point *pts, int cap);
+/* One model's layers on machines[h]: every record with work (hollow, its
+   layer type's colour and marker, area = its share of the predicted time)
+   and, when it was measured there, each group's kernels (filled). Returns
+   the points written (at most cap). */
+RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
+                                    const rfl_cost_desc *d, const rfl_machine *const *machines,
+                                    int h, rfl_point *pts, int cap);
+#endif
 
 /* ---- PNG off ----------------------------------------------------------------
    Without PNG (RFL_NO_PNG, RFL_NO_CHART, or stb_image_write.h not found),
@@ -14976,11 +15005,38 @@ static rfl__llm_txt rfl__rep_reason(rfl_report_model *rm) {
     return t;
 }
 
+static size_t rfl__rep_prefix(const char *s, const char *p) {
+    size_t k = 0;
+    while (p[k] && s[k] == p[k]) k++;
+    return p[k] ? 0 : k;
+}
+/* "H100" from "NVIDIA H100 SXM5 80GB", "V100" from "NVIDIA Tesla V100 ...". */
+static void rfl__rep_short(const rfl_machine *m, char *b, size_t n) {
+    const char *s = m->name;
+    size_t k = 0;
+    s += rfl__rep_prefix(s, "NVIDIA ");
+    s += rfl__rep_prefix(s, "Tesla ");
+    while (s[k] && s[k] != ' ' && k + 1 < n) b[k] = s[k], k++;
+    b[k] = 0;
+}
+
 RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by) {
+    static const char *const known[][2] = { /* the zoo's keys made readable */
+        {"resnet18", "ResNet-18"}, {"resnet34", "ResNet-34"}, {"resnet50", "ResNet-50"},
+        {"resnet101", "ResNet-101"}, {"resnet152", "ResNet-152"}, {"alexnet", "AlexNet"},
+        {"vgg11", "VGG-11"}, {"vgg16", "VGG-16"}, {"vgg19", "VGG-19"},
+        {"mobilenet_v2", "MobileNetV2"}, {"densenet121", "DenseNet-121"},
+        {"efficientnet_b0", "EfficientNet-B0"}, {"vit_b_16", "ViT-B/16"}};
+    rfl__llm_txt d;
+    size_t i;
     if (!rm) return;
     RFL_MEMSET(rm, 0, sizeof *rm);
     rm->name = name;
     rm->meas_hw = -1;
+    d.buf = rm->disp, d.cap = sizeof rm->disp, d.len = 0;
+    for (i = 0; name && i < sizeof known / sizeof *known; i++)
+        if (rfl_parse_name_eq(name, known[i][0])) break;
+    rfl__llm_put(&d, !name ? "" : name && i < sizeof known / sizeof *known ? known[i][1] : name);
     rfl_join_init(&rm->join, by, 0);
 }
 
@@ -15212,6 +15268,128 @@ RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
     if (!j || row < 0 || row >= j->count) return "?";
     return j->by == RFL_GROUP_LTYPE ? lt[row] : j->rows[row].name;
 }
+
+#ifndef RFL_NO_CHART
+/* ---- a report's chart points ---- */
+RFL_API const char *rfl_report_machine_label(const rfl_machine *const *machines, int n,
+                                             const rfl_machine *m, char *buf, size_t size) {
+    char o[40];
+    int g;
+    if (!buf || !size) return "";
+    rfl__rep_short(m, buf, size);
+    for (g = 0; g < n; g++) {
+        if (machines[g] == m || rfl_parse_name_eq(machines[g]->id, m->id)) continue;
+        rfl__rep_short(machines[g], o, sizeof o);
+        if (rfl__ly_streq(o, buf)) {
+            rfl__llm_txt t;
+            t.buf = buf, t.cap = size, t.len = 0;
+            rfl__llm_put(&t, m->id);
+            break;
+        }
+    }
+    return buf;
+}
+
+static rfl_point *rfl__rep_point(rfl_point *p, const char *label, double ai, double fl, rfl_prec prec) {
+    RFL_MEMSET(p, 0, sizeof *p);
+    p->label = label, p->ai = ai, p->flops_per_s = fl, p->prec = prec;
+    return p;
+}
+
+RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
+                              const rfl_machine *const *machines, int nh, int h, int panel,
+                              rfl_point *pts, int cap) {
+    int i, k = 0;
+    for (i = 0; i < n && models && pts; i++) {
+        rfl_report_model *m = models[i];
+        const rfl_work *w = &m->res.total.work;
+        rfl_prec mp = rfl_work_main_prec(w);
+        double fl = rfl_report_flops_per_s(m);
+        rfl_point *p;
+        rfl__llm_txt t;
+        if (!m->pred_err[h] && m->pred[h].layers_s > 0 && k < cap) {
+            t.buf = m->labels[0], t.cap = sizeof m->labels[0], t.len = 0;
+            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " estimate");
+            p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(&m->est, RFL_DRAM),
+                               rfl_work_flops(&m->est) / m->pred[h].layers_s, m->est_prec);
+            p->machine = panel, p->estimate = 1, p->link = i + 1;
+            p->color = rfl_series_color(i);   /* model i looks alike in every chart: */
+            p->marker = rfl_series_marker(i); /* its shape, hollow or filled */
+        }
+        if (m->file && m->meas_hw == h && fl > 0 && rfl_work_ai(w, RFL_DRAM) > 0 &&
+            machines[h]->peak_flops[mp] > 0 && k < cap) {
+            char s[40];
+            t.buf = m->labels[1], t.cap = sizeof m->labels[1], t.len = 0;
+            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " measured (");
+            rfl__llm_put(&t, rfl_report_machine_label(machines, nh, machines[h], s, sizeof s));
+            if (mp != m->est_prec) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_prec_name(mp)), rfl__llm_put(&t, " roof");
+            rfl__llm_put(&t, ")");
+            p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(w, RFL_DRAM), fl, mp);
+            p->machine = panel, p->link = i + 1;
+            p->color = rfl_series_color(i);
+            p->marker = rfl_series_marker(i);
+        }
+    }
+    return k;
+}
+
+/* A group's colour and marker slot: a layer type looks alike in every
+   model's chart (embedding and other share one); an LLM kind its own. */
+static int rfl__rep_slot(rfl_group_by by, int row) {
+    static const unsigned char lt[RFL_LT_COUNT] = {0, 1, 2, 3, 4, 5, 7, 6, 7};
+    return by == RFL_GROUP_KIND ? row : (row >= 0 && row < RFL_LT_COUNT ? lt[row] : 7);
+}
+static rfl_color rfl__rep_color(rfl_group_by by, int row) {
+    static const rfl_color c[8] = {
+        RFL_RGB(0, 114, 178), RFL_RGB(213, 94, 0), RFL_RGB(0, 158, 115), RFL_RGB(204, 121, 167),
+        RFL_RGB(230, 159, 0), RFL_RGB(86, 180, 233), RFL_RGB(120, 120, 120), RFL_RGB(60, 60, 60)};
+    return by == RFL_GROUP_KIND ? rfl_series_color(8 + row) : c[rfl__rep_slot(by, row)];
+}
+
+RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
+                                    const rfl_cost_desc *d, const rfl_machine *const *machines,
+                                    int h, rfl_point *pts, int cap) {
+    static rfl_join types; /* names of the layer types (constant) */
+    const rfl_join *j = &rm->join;
+    const rfl_machine *m = machines[h];
+    double total = rm->pred_err[h] ? 0 : rm->pred[h].layers_s, tt = rm->res.total.work.time_s;
+    int i, k, n = 0, measured_here = rm->file && rm->meas_hw == h;
+    rfl_join_init(&types, RFL_GROUP_LTYPE, 0);
+    for (i = 0; net && i < net->count && n < cap; i++) {
+        rfl_work f, b;
+        rfl_prediction p;
+        rfl_point *q;
+        double F, B;
+        if (rfl_layer_work(net, i, d, &f, &b) != RFL_OK) continue;
+        if (d && d->mode == RFL_MODE_TRAIN) rfl_work_add(&f, &b);
+        F = rfl_work_flops(&f), B = f.bytes[RFL_DRAM];
+        if (!(F > 0) || !(B > 0) || rfl_predict(m, &f, &p) != RFL_OK || !(p.time_s > 0)) continue;
+        k = (int)rfl_op_ltype((rfl_op)net->layers[i].op);
+        /* one legend entry per type: layers hollow, kernels filled */
+        q = rfl__rep_point(&pts[n++], rfl_report_group_name(&types, k), F / B, F / p.time_s,
+                           rfl_work_main_prec(&f));
+        q->estimate = 1;
+        q->weight = total > 0 ? p.time_s / total : 0;
+        q->color = rfl__rep_color(RFL_GROUP_LTYPE, k);
+        q->marker = rfl_series_marker(rfl__rep_slot(RFL_GROUP_LTYPE, k));
+    }
+    for (k = 0; measured_here && k < j->count && n < cap; k++) {
+        const rfl_work *w = &j->rows[k].meas.work;
+        double F = rfl_work_flops(w), B = w->bytes[RFL_DRAM];
+        rfl_point *q;
+        if (!(F > 0) || !(B > 0) || !(w->time_s > 0) || !(m->peak_flops[rfl_work_main_prec(w)] > 0)) continue;
+        q = rfl__rep_point(&pts[n++], rfl_report_group_name(j, k), F / B, F / w->time_s,
+                           rfl_work_main_prec(w));
+        /* half-precision SASS in an FP32 run is index arithmetic (HFMA2
+           tricks of the compiler), not the model's math: FP32 roof */
+        if (q->prec == RFL_FP16 && rm->est_prec == RFL_FP32) q->prec = RFL_FP32;
+        q->weight = tt > 0 ? w->time_s / tt : 0;
+        q->color = rfl__rep_color(j->by, k);
+        q->marker = rfl_series_marker(rfl__rep_slot(j->by, k));
+    }
+    return n;
+}
+#endif /* RFL_NO_CHART */
 
 #ifndef RFL_NO_JSON_WRITER
 /* FLOPs by precision; null where the profile did not count them. */

@@ -88,7 +88,6 @@ static const cli_opt report_opts[] = {
 /* One model: its options and records, its report, its profile. */
 typedef struct model {
     cli_model src;
-    char disp[64];        /* "ResNet-18" style for charts */
     const char *ncu;
     rfl_report_model *rm;
     const rfl_work *meas; /* rm->res.total.work */
@@ -100,28 +99,18 @@ typedef struct report {
     cli c;
     cli_model opt;        /* the model options every model takes */
     model *m[MAXM];
-    int nm, nh, json, explain, ascii, demo, nwritten, nlab;
+    int nm, nh, json, explain, ascii, demo, nwritten;
     const rfl_machine *hw[MAXH], *hw_measured[MAXH], *ncu_hw;
     const char *ncu[2 * MAXM], *outdir, *ceilings; /* --ncu: key (NULL: the only model), file */
     int n_ncu;
-    char ncu_keys[MAXM][64], written[32][512], labels[256][96];
+    char ncu_keys[MAXM][64], written[32][512];
 } report;
 
 /* ---- models ------------------------------------------------------------------ */
-/* Display names for charts: the zoo key made readable; an LLM with its step. */
+/* An LLM's display name says its step. */
 static void display_name(model *m) {
-    static const char *const known[][2] = {
-        {"resnet18", "ResNet-18"}, {"resnet34", "ResNet-34"}, {"resnet50", "ResNet-50"},
-        {"resnet101", "ResNet-101"}, {"resnet152", "ResNet-152"}, {"alexnet", "AlexNet"},
-        {"vgg11", "VGG-11"}, {"vgg16", "VGG-16"}, {"vgg19", "VGG-19"},
-        {"mobilenet_v2", "MobileNetV2"}, {"densenet121", "DenseNet-121"},
-        {"efficientnet_b0", "EfficientNet-B0"}, {"vit_b_16", "ViT-B/16"}};
-    size_t i;
-    snprintf(m->disp, sizeof m->disp, "%s", m->src.name);
-    for (i = 0; i < sizeof known / sizeof *known; i++)
-        if (rfl_parse_name_eq(m->src.name, known[i][0])) snprintf(m->disp, sizeof m->disp, "%s", known[i][1]);
     if (m->src.src == CLI_LLM)
-        snprintf(m->disp, sizeof m->disp, "%.30s (%s %llu)", m->src.name,
+        snprintf(m->rm->disp, sizeof m->rm->disp, "%.30s (%s %llu)", m->src.name,
                  m->src.step.phase == RFL_LLM_DECODE ? "decode" : "prefill", (unsigned long long)m->src.step.seq);
 }
 
@@ -144,27 +133,9 @@ static void add_models(report *r, const char *list) {
     for (t = strtok(s, ","); t; t = strtok(0, ",")) add_model(r, t, 0, 0);
 }
 
-/* Short machine label for legends: "H100" from "NVIDIA H100 SXM5 80GB";
-   the id where another machine of the report has the same label (an A100
-   40GB and 80GB, an H100 SXM and PCIe). */
-static void short_label(const rfl_machine *m, char *b, size_t n) {
-    const char *s = m->name;
-    char *sp;
-    if (!strncmp(s, "NVIDIA ", 7)) s += 7;
-    if (!strncmp(s, "Tesla ", 6)) s += 6;
-    snprintf(b, n, "%s", s);
-    if ((sp = strchr(b, ' ')) != 0) *sp = 0;
-}
+/* A machine's label in legends and headers ("H100"; the id where two would read alike). */
 static const char *short_hw(report *r, const rfl_machine *m) {
-    char *b = cli_numbuf(&r->c), o[40];
-    int g;
-    short_label(m, b, 40);
-    for (g = 0; g < r->nh; g++) {
-        if (r->hw[g] == m || rfl_parse_name_eq(r->hw[g]->id, m->id)) continue;
-        short_label(r->hw[g], o, sizeof o);
-        if (!strcmp(o, b)) { snprintf(b, 40, "%s", m->id); break; }
-    }
-    return b;
+    return rfl_report_machine_label(r->hw, r->nh, m, cli_numbuf(&r->c), 48);
 }
 
 /* ---- the profile: streamed into the join, placed at its first kernel ------- */
@@ -237,8 +208,8 @@ static void gather(report *r) {
     for (i = 0; i < r->nm; i++) {
         model *m = r->m[i];
         cli_model_load(&r->c, &m->src);
-        display_name(m);
         rfl_report_init(m->rm, m->src.name, m->src.src == CLI_LLM ? RFL_GROUP_KIND : RFL_GROUP_LTYPE);
+        display_name(m);
     }
     assign_profiles(r);
     for (i = 0; i < r->nm; i++) if (r->m[i]->ncu) load_profile(r, r->m[i]);
@@ -309,7 +280,7 @@ static void print_estimate_rows(report *r, int h) {
     else
         printf("== %s: no %s roof (the machine has no such unit), DRAM %s ==\n", mc->name,
                rfl_prec_name(p0), SI(mc->bw_bytes_per_s[RFL_DRAM], "B/s"));
-    for (i = 0; i < r->nm; i++) CELL(c, i, "%s", r->m[i]->disp);
+    for (i = 0; i < r->nm; i++) CELL(c, i, "%s", r->m[i]->rm->disp);
     row(r, "", c);
     printf("  estimate (batch %llu, %s, %s)\n", (unsigned long long)(d->batch ? d->batch : 1),
            d->mode == RFL_MODE_TRAIN ? "train step" : "inference", rfl_dtype_name(d->dtype));
@@ -453,7 +424,7 @@ static void print_groups(report *r, const model *m) {
     const rfl_report_model *rm = m->rm;
     const rfl_join *j = &rm->join;
     int k, h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0, kind = j->by == RFL_GROUP_KIND;
-    printf("== %s by %s: estimate (%s, %s) beside the profile's kernels%s%s ==\n", m->disp,
+    printf("== %s by %s: estimate (%s, %s) beside the profile's kernels%s%s ==\n", m->rm->disp,
            kind ? "kind" : "layer type", m->src.d.mode == RFL_MODE_TRAIN ? "forward + backward" : "forward",
            short_hw(r, r->hw[h]), rm->file ? " on " : "",
            rm->file ? (rm->meas_hw >= 0 ? short_hw(r, r->hw[rm->meas_hw]) : rm->res.device) : "");
@@ -504,7 +475,7 @@ static void print_reasons(report *r, const model *m) {
     int i, h = rm->meas_hw, launch_bound = 0; /* said by the join's warning */
     if (!rm->file) return;
     for (i = 0; i < rm->join.warning_count; i++) launch_bound |= rm->join.warnings[i].code == RFL_LLM_WARN_LAUNCH_BOUND;
-    printf("%s: measured / estimated FLOPs = %s", m->disp, rm->ratio > 0 ? NUM(rm->ratio, 3) : "unknown");
+    printf("%s: measured / estimated FLOPs = %s", m->rm->disp, rm->ratio > 0 ? NUM(rm->ratio, 3) : "unknown");
     if (rm->ratio > 0 && rm->ratio >= 0.8 && rm->ratio <= 1.25 && !rm->n_reasons)
         printf(" (close to 1: the estimate and the counters agree)\n");
     else printf("\n");
@@ -574,7 +545,7 @@ static void explain_model(report *r, const model *m) {
     double ef = rfl_work_flops(&rm->cost.forward), bf = rfl_work_flops(&rm->cost.backward);
     double F = rfl_work_flops(&rm->est), B = rm->est.bytes[RFL_DRAM], ai = B > 0 ? F / B : 0;
     int h;
-    printf("-- %s, explained --\n", m->disp);
+    printf("-- %s, explained --\n", m->rm->disp);
     printf("  estimate: every layer's formula (rfl-estimate %s --batch %llu --mode %s lists them);\n"
            "    a multiply-add = 2 FLOPs; conv = 2 x Cin/groups x Kh x Kw x Cout x Hout x Wout x batch\n",
            m->src.name, (unsigned long long)(d->batch ? d->batch : 1), d->mode == RFL_MODE_TRAIN ? "train" : "infer");
@@ -623,51 +594,12 @@ static void ceilings(const report *r, rfl_roofline_desc *d) {
     if (r->ceilings) rfl_ceilings_parse(r->ceilings, d->prec, &d->extra_precs, &d->extra_levels, 0);
 }
 
-static const char *plabel(report *r, const char *fmt, const char *a, const char *b, const char *c) {
-    char *l = r->labels[r->nlab++ & 255];
-    snprintf(l, 96, fmt, a, b, c);
-    return l;
-}
-
 /* Points of the model-level roofline: panel index `panel`, machine h. */
 static int model_points(report *r, rfl_point *pts, int n, int panel, int h) {
+    rfl_report_model *ms[MAXM];
     int i;
-    for (i = 0; i < r->nm; i++) {
-        const model *m = r->m[i];
-        const rfl_report_model *rm = m->rm;
-        rfl_point *p;
-        double fl = rfl_report_flops_per_s(rm);
-        if (!rm->pred_err[h] && rm->pred[h].layers_s > 0) {
-            p = &pts[n++];
-            memset(p, 0, sizeof *p);
-            p->label = plabel(r, "%s estimate", m->disp, 0, 0);
-            p->ai = rfl_work_ai(&rm->est, RFL_DRAM);
-            p->flops_per_s = rfl_work_flops(&rm->est) / rm->pred[h].layers_s;
-            p->prec = rm->est_prec;
-            p->machine = panel;
-            p->estimate = 1;
-            p->link = i + 1;
-            p->color = rfl_series_color(i);   /* model i looks alike in every chart: */
-            p->marker = rfl_series_marker(i); /* its shape, hollow or filled */
-        }
-        if (here(m, h) && fl > 0 && rfl_work_ai(m->meas, RFL_DRAM) > 0 && r->hw[h]->peak_flops[m->meas_prec] > 0) {
-            p = &pts[n++];
-            memset(p, 0, sizeof *p);
-            if (m->meas_prec != rm->est_prec)
-                p->label = plabel(r, "%s measured (%s, %s roof)", m->disp, short_hw(r, r->hw[h]),
-                                  rfl_prec_name(m->meas_prec));
-            else
-                p->label = plabel(r, "%s measured (%s)", m->disp, short_hw(r, r->hw[h]), 0);
-            p->ai = rfl_work_ai(m->meas, RFL_DRAM);
-            p->flops_per_s = fl;
-            p->prec = m->meas_prec;
-            p->machine = panel;
-            p->link = i + 1;
-            p->color = rfl_series_color(i);
-            p->marker = rfl_series_marker(i);
-        }
-    }
-    return n;
+    for (i = 0; i < r->nm; i++) ms[i] = r->m[i]->rm;
+    return n + rfl_report_points(ms, r->nm, r->hw, r->nh, h, panel, pts + n, 4 * MAXM);
 }
 
 #ifdef RFL_HAS_PNG
@@ -745,72 +677,19 @@ static void chart_rooflines(report *r) {
     save(r, &cv, "roofline.png");
 }
 
-/* A group's colour and marker: a layer type looks alike in every model's
-   chart (embedding and other share one). */
-static int slot(const rfl_join *j, int row) {
-    static const int lt[RFL_LT_COUNT] = {0, 1, 2, 3, 4, 5, 7, 6, 7};
-    return j->by == RFL_GROUP_KIND ? row : lt[row];
-}
-static const rfl_color kind_color[8] = {
-    RFL_RGB(0, 114, 178), RFL_RGB(213, 94, 0), RFL_RGB(0, 158, 115), RFL_RGB(204, 121, 167),
-    RFL_RGB(230, 159, 0), RFL_RGB(86, 180, 233), RFL_RGB(120, 120, 120), RFL_RGB(60, 60, 60)};
-
 static void chart_layers(report *r, const model *m) {
     static rfl_point pts[RFL_ZOO_MAX_LAYERS + RFL_JOIN_ROWS];
-    static rfl_join types; /* the records' layer types: legend names */
     const rfl_report_model *rm = m->rm;
     const rfl_cost_desc *d = &m->src.d;
     rfl_roofline_desc rd;
     rfl_canvas cv;
-    int i, n = 0, h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0, k, meas = here(m, h);
-    double total = rm->pred_err[h] ? 0 : rm->pred[h].layers_s;
+    int h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
+    int n = rfl_report_layer_points(rm, &m->src.net, d, r->hw, h, pts, sizeof pts / sizeof *pts);
     char file[128], title[200];
-    rfl_join_init(&types, RFL_GROUP_LTYPE, 0);
-    for (i = 0; i < m->src.net.count && n < RFL_ZOO_MAX_LAYERS; i++) {
-        rfl_work f, b;
-        rfl_prediction p;
-        rfl_point *q;
-        if (rfl_layer_work(&m->src.net, i, d, &f, &b) != RFL_OK) continue;
-        if (d->mode == RFL_MODE_TRAIN) rfl_work_add(&f, &b);
-        if (!(rfl_work_flops(&f) > 0) || !(f.bytes[RFL_DRAM] > 0) || rfl_predict(r->hw[h], &f, &p) != RFL_OK ||
-            !(p.time_s > 0))
-            continue;
-        k = (int)rfl_op_ltype((rfl_op)m->src.net.layers[i].op);
-        q = &pts[n++];
-        memset(q, 0, sizeof *q);
-        q->label = rfl_report_group_name(&types, k); /* one legend entry per type: layers hollow, kernels filled */
-        q->ai = rfl_work_flops(&f) / f.bytes[RFL_DRAM];
-        q->flops_per_s = rfl_work_flops(&f) / p.time_s;
-        q->prec = rfl_work_main_prec(&f);
-        q->estimate = 1;
-        q->weight = total > 0 ? p.time_s / total : 0;
-        q->color = kind_color[slot(&types, k)];
-        q->marker = rfl_series_marker(slot(&types, k));
-    }
-    for (k = 0; meas && k < rm->join.count; k++) {
-        const rfl_work *w = &rm->join.rows[k].meas.work;
-        double F = rfl_work_flops(w), B = w->bytes[RFL_DRAM];
-        rfl_point *q;
-        int s = slot(&rm->join, k);
-        if (!(F > 0) || !(B > 0) || !(w->time_s > 0)) continue;
-        if (!(r->hw[h]->peak_flops[rfl_work_main_prec(w)] > 0)) continue;
-        q = &pts[n++];
-        memset(q, 0, sizeof *q);
-        q->label = rfl_report_group_name(&rm->join, k);
-        q->ai = F / B;
-        q->flops_per_s = F / w->time_s;
-        q->prec = rfl_work_main_prec(w);
-        /* half-precision SASS in an FP32 run is index arithmetic (HFMA2
-           tricks of the compiler), not the model's math: FP32 roof */
-        if (q->prec == RFL_FP16 && rm->est_prec == RFL_FP32) q->prec = RFL_FP32;
-        q->weight = m->meas->time_s > 0 ? w->time_s / m->meas->time_s : 0;
-        q->color = rm->join.by == RFL_GROUP_KIND ? rfl_series_color(8 + s) : kind_color[s];
-        q->marker = rfl_series_marker(s);
-    }
     snprintf(title, sizeof title,
-             meas ? "%s b%llu %s: layers hollow, kernels filled, size = time"
-                  : "%s b%llu %s: every layer, marker size = time",
-             m->disp, (unsigned long long)(d->batch ? d->batch : 1), d->mode == RFL_MODE_TRAIN ? "fwd+bwd" : "forward");
+             here(m, h) ? "%s b%llu %s: layers hollow, kernels filled, size = time"
+                        : "%s b%llu %s: every layer, marker size = time",
+             m->rm->disp, (unsigned long long)(d->batch ? d->batch : 1), d->mode == RFL_MODE_TRAIN ? "fwd+bwd" : "forward");
     cli_roofline_desc(&rd, title, &r->hw[h], &r->hw_measured[h], 1, pts, n, rm->est_prec);
     rd.legend = RFL_LEGEND_TOP_LEFT; /* above the memory slope: always empty */
     cli_canvas(&r->c, &cv, 1200, 800);
@@ -859,12 +738,16 @@ static void chart_bars(report *r, const model *m) {
     }
     ser[0] = "forward (estimate)", col[0] = RFL_RGB(0, 114, 178);
     ser[1] = "backward (estimate)", col[1] = RFL_RGB(230, 159, 0);
-    if (meas) ser[ns - 1] = plabel(r, "measured kernels (%s)", short_hw(r, r->hw[h]), 0, 0), col[ns - 1] = RFL_RGB(0, 158, 115);
+    if (meas) {
+        static char lab[96];
+        snprintf(lab, sizeof lab, "measured kernels (%s)", short_hw(r, r->hw[h]));
+        ser[ns - 1] = lab, col[ns - 1] = RFL_RGB(0, 158, 115);
+    }
     cli_canvas(&r->c, &full, W, H);
     /* two charts side by side on one image, each on a sub-canvas over the
        same pixels; one legend in a strip underneath, clear of the bars */
     memset(&b, 0, sizeof b);
-    snprintf(title_f, sizeof title_f, "%s FLOPs by %s, batch %llu", m->disp,
+    snprintf(title_f, sizeof title_f, "%s FLOPs by %s, batch %llu", m->rm->disp,
              j->by == RFL_GROUP_KIND ? "kind" : "layer type", batch);
     b.title = title_f;
     b.value_title = "FLOPs (FLOP, log scale)";
@@ -878,7 +761,7 @@ static void chart_bars(report *r, const model *m) {
     b.font_scale = 2;
     rfl_canvas_init(&half, full.pixels, (size_t)W * 3 * (HC - 1) + (W / 2) * 3, W / 2, HC, 3, W * 3);
     rfl_chart_bars(&half, &b);
-    snprintf(title_t, sizeof title_t, "%s time by %s on %s", m->disp,
+    snprintf(title_t, sizeof title_t, "%s time by %s on %s", m->rm->disp,
              j->by == RFL_GROUP_KIND ? "kind" : "layer type", short_hw(r, r->hw[h]));
     b.title = title_t;
     b.value_title = "time (s, log scale; estimate = roofline prediction)";
