@@ -1,16 +1,11 @@
 /* rfl-report - the main job: estimate a model's work, reduce its profile,
    place both on the roofline of one or more machines, compare, explain and
-   draw. With no arguments it runs the reports' exercise (the demo):
-   ResNet-18 and AlexNet, batch 1, one training step, on V100, A100 and H100,
-   with the H100 profiles shipped in examples/data/.
-
-   The story, in the library's words: each model's records (cli_model_load:
-   a zoo CNN, a decoder LLM's step, an ONNX graph), its profile streamed
-   through the reducer into the join (rfl_join_kernel), placed on the
-   machine it ran on as soon as its device name is read
-   (rfl_report_place), estimated on every machine (rfl_report_estimate),
-   compared (rfl_report_compare), then printed, drawn (rfl_chart_*) and
-   written (rfl_report_json). */
+   draw. With no arguments it runs the reports' exercise (the demo).
+   The story: each model's records (cli_model_load: zoo CNN, LLM step,
+   ONNX graph); its profile streamed into the join (rfl_join_kernel),
+   placed on its machine at the first kernel (rfl_report_place); estimates
+   on every machine (rfl_report_estimate), compared (rfl_report_compare),
+   printed, drawn (rfl_chart_*) and written (rfl_report_json). */
 #define _POSIX_C_SOURCE 200809L /* mkdir */
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
@@ -325,16 +320,14 @@ static void print_measured_rows(report *r, int h) {
     cells c;
     int i;
     memset(c, 0, sizeof c);
-#define MROW(label, expr)                                                    \
-    do {                                                                     \
-        for (i = 0; i < r->nm; i++) {                                        \
-            const model *m = r->m[i];                                        \
-            const rfl_work *w = m->meas;                                     \
-            if (!here(m, h)) continue;                                       \
-            CELL(c, i, "%s", expr);                                          \
-            (void)w;                                                         \
-        }                                                                    \
-        row(r, label, c);                                                    \
+#define MROW(label, expr)                                                                \
+    do {                                                                                 \
+        for (i = 0; i < r->nm; i++) {                                                    \
+            const model *m = r->m[i];                                                    \
+            const rfl_work *w = m->meas;                                                 \
+            if (here(m, h)) CELL(c, i, "%s", expr), (void)w;                             \
+        }                                                                                \
+        row(r, label, c);                                                                \
     } while (0)
 #define KNOWN(bits) rfl_work_known(w, bits)
     MROW("kernels", COMMAS((double)m->rm->res.kernels));
@@ -359,7 +352,6 @@ static void print_measured_rows(report *r, int h) {
     MROW("achieved", rfl_report_flops_per_s(m->rm) > 0 ? SI(rfl_report_flops_per_s(m->rm), "FLOP/s") : "-");
     MROW("roof used", rfl_prec_name(m->meas_prec));
 #undef KNOWN
-#undef MROW
     for (i = 0; i < r->nm; i++) {
         const model *m = r->m[i];
         rfl_bound b;
@@ -380,13 +372,10 @@ static void print_measured_rows(report *r, int h) {
         else CELL(c, i, "-");
     }
     row(r, "% of the roof reached", c);
-    for (i = 0; i < r->nm; i++)
-        if (here(r->m[i], h)) CELL(c, i, "%s", RM(i)->ratio > 0 ? NUM(RM(i)->ratio, 3) : "-");
-    row(r, "measured / estimated FLOPs", c);
-    for (i = 0; i < r->nm; i++)
-        if (here(r->m[i], h) && !RM(i)->pred_err[h] && r->m[i]->meas->time_s > 0)
-            CELL(c, i, "%s", NUM(r->m[i]->meas->time_s / RM(i)->pred[h].layers_s, 3));
-    row(r, "measured / predicted time", c);
+    MROW("measured / estimated FLOPs", m->rm->ratio > 0 ? NUM(m->rm->ratio, 3) : "-");
+    MROW("measured / predicted time",
+         !m->rm->pred_err[h] && w->time_s > 0 ? NUM(w->time_s / m->rm->pred[h].layers_s, 3) : "");
+#undef MROW
     for (i = 0; i < r->nm; i++) {
         const rfl_reduce_result *res = &RM(i)->res;
         if (!here(r->m[i], h)) continue;
