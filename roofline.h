@@ -11343,27 +11343,25 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 static void rfl__nj_shape(rfl_json_writer *w, const char *key, const rfl_net *net, int i,
                           uint64_t batch, const rfl_net_json_desc *jd) {
     const rfl_layer *L = &net->layers[i];
-    int k, in = -1;
-#ifndef RFL_NO_ONNX
-    rfl_onnx_desc od;
-    for (k = 0; jd && jd->onnx && L->op == RFL_OP_INPUT && L->name && k < jd->onnx->input_count; k++)
-        if (rfl__ox_streq(jd->onnx->values[jd->onnx->inputs[k]].name, L->name)) in = k;
-    RFL_MEMSET(&od, 0, sizeof od);
-    od.dims = jd ? jd->onnx_dims : 0;
-#else
-    (void)jd;
-#endif
+    int k;
     rfl_json_w_arr(w, key);
 #ifndef RFL_NO_ONNX
-    if (in >= 0) {
-        const rfl_onnx_value *v = &jd->onnx->values[jd->onnx->inputs[in]];
-        for (k = 0; k < v->rank; k++) {
-            int64_t x = rfl_onnx_input_dim(jd->onnx, &od, jd->onnx_info, in, k);
+    for (k = 0; jd && jd->onnx && L->op == RFL_OP_INPUT && L->name && k < jd->onnx->input_count; k++) {
+        const rfl_onnx_value *v = &jd->onnx->values[jd->onnx->inputs[k]];
+        rfl_onnx_desc od;
+        int a;
+        if (!rfl__ox_streq(v->name, L->name)) continue;
+        RFL_MEMSET(&od, 0, sizeof od);
+        od.dims = jd->onnx_dims;
+        for (a = 0; a < v->rank; a++) {
+            int64_t x = rfl_onnx_input_dim(jd->onnx, &od, jd->onnx_info, k, a);
             rfl_json_w_num_if(w, 0, x >= 0, (double)x);
         }
         rfl_json_w_end(w);
         return;
     }
+#else
+    (void)jd;
 #endif
     rfl_json_w_u64(w, 0, batch);
     for (k = 0; k < L->rank; k++) rfl_json_w_num(w, 0, L->shape[k]);
