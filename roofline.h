@@ -1030,6 +1030,8 @@ typedef struct rfl_layer {
     uint8_t kv_cache;     /* 1: the output is the KV cache (a cache write, a
                              decode's cache input): stored at
                              rfl_cost_desc.kv */
+    uint8_t kind;         /* 0: none; rfl_llm_build: 1 + the record's
+                             rfl_llm_kind (RFL_GROUP_KIND groups by it) */
 } rfl_layer;
 
 typedef struct rfl_net {
@@ -1229,6 +1231,13 @@ typedef struct rfl_layer_cost {
                              torch convention counts them, or a causal
                              attention's causal products */
     uint64_t act_bytes;  /* activation memory kept for the backward pass */
+#ifndef RFL_NO_LLM
+    uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* parts
+                             of fwd_bytes by role: parameters read (weight
+                             matrices, gathered table rows, biases, norm
+                             scales), KV cache read and written; the rest of
+                             fwd_bytes is activations */
+#endif
 } rfl_layer_cost;
 
 /* Cost of layer i (see the LAYERS manual section for every formula).
@@ -1259,6 +1268,10 @@ typedef struct rfl_net_cost {
                                         (RFL_LF_UNKNOWN_FLOPS): when > 0 every
                                         FLOP total above is only the known
                                         part, a lower bound */
+#ifndef RFL_NO_LLM
+    uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* fwd_bytes
+                                        by role (rfl_layer_cost) */
+#endif
 } rfl_net_cost;
 
 /* Totals over the network. Returns the first layer error (RFL_ERR_OVERFLOW)
@@ -1287,6 +1300,18 @@ typedef struct rfl_net_prediction {
 /* Predicted time of the network: per layer, summed, and whole. */
 RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
                                    const rfl_machine *m, rfl_net_prediction *out);
+#ifndef RFL_NO_LLM
+/* The smallest batch (<= cap) at which net under d (its batch ignored)
+   turns compute-bound on m: the records' compute terms sum to at least
+   their memory terms (rfl_net_predict's compute_s >= memory_s); *out = 0
+   when none up to cap. gemm_only: only the matrix records with weights
+   (projections, MLPs, experts, an LM head), leaving attention's KV
+   traffic out: the batch at which the weight GEMMs stop being
+   memory-bound. Part of the LLM part (RFL_NO_LLM removes it). */
+RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cost_desc *d,
+                                               const rfl_machine *m, int gemm_only,
+                                               uint64_t cap, uint64_t *out);
+#endif
 
 /* ---- grouped view ----------------------------------------------------------------
    Records summed by group, for CNNs and LLMs alike: by layer type
@@ -1294,10 +1319,14 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
    each all-digit part made '*': a decoder's 16 "model.layers.3.mlp.down_proj"
    are one group "model.layers.*.mlp.down_proj" of count 16; a ResNet's
    "layer1.0.conv1" and "layer1.1.conv1" are "layer1.*.conv1"). Groups come
-   in the order of their first record; inputs and marks are left out. */
+   in the order of their first record; inputs and marks are left out. Or
+   by kind: a decoder's records (rfl_llm_build) by their rfl_llm_kind
+   ("attention", "mlp", ...: rfl_llm_kind_name), any other record by its
+   layer type, so one call serves CNNs and LLMs. */
 typedef enum rfl_group_by {
     RFL_GROUP_LTYPE = 0, /* by rfl_op_ltype */
-    RFL_GROUP_MODULE     /* by name pattern (unnamed records: by class) */
+    RFL_GROUP_MODULE,    /* by name pattern (unnamed records: by class) */
+    RFL_GROUP_KIND       /* by rfl_layer.kind, else by rfl_op_ltype */
 } rfl_group_by;
 
 #define RFL_GROUP_NAME 96
@@ -1311,6 +1340,10 @@ typedef struct rfl_group_cost {
     rfl_work forward, backward; /* the summed works (rfl_layer_work) */
     double time_s;         /* with a machine: sum of rfl_layer_predict, else 0 */
     double compute_s, memory_s;
+#ifndef RFL_NO_LLM
+    uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* fwd_bytes
+                              by role (rfl_layer_cost) */
+#endif
 } rfl_group_cost;
 
 /* Sum net's records under d into groups[0..cap). m (may be NULL): the
@@ -1635,6 +1668,18 @@ RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
 #define RFL_LLM_NET_NAMES(layers) (64 * RFL_LLM_NET_LAYERS(layers)) /* bytes */
 RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
                                  const rfl_llm_step_desc *d);
+/* The cost desc of step d of cfg, for its records: batch (0 = 1); the math
+   type d->math, else the config's dtype, else fp32; weights and kv storage
+   (0: the math type); causal = 1 (what runs); inference, torch's
+   convention, activations at the math type. Returns RFL_ERR_ARG (NULL,
+   int4 math, a bad phase or type) or the config's errors. */
+RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                     rfl_cost_desc *out);
+/* Bytes of the KV cache after step d: (S or S + 1) x 2 x kv_heads x
+   head_dim x layers x batch at the kv type (d->kv, else the math type of
+   rfl_llm_cost_desc). Returns its errors and RFL_ERR_OVERFLOW. */
+RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                          uint64_t *out);
 
 /* ---- the LLM join -----------------------------------------------------
    A step's estimate (rfl_llm_step_kinds) beside its Nsight Compute profile,
@@ -1644,7 +1689,7 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
        rd.on_kernel = rfl_llm_classify_kernel; rd.user = &cl;   reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
        rfl_llm_classify_finish(&cl);
-       rfl_llm_join_compute(&cfg, &step, h100, &cl, &j);   j.kinds[], j.warnings[]
+       rfl_llm_join_compute(&net, &cd, h100, &cl, &j);   j.kinds[], j.warnings[]
    Kernels into kinds. A name alone cannot tell an attention projection from
    an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
    reads the kernel stream in order, as a Hugging Face forward launches it:
@@ -1764,9 +1809,14 @@ typedef struct rfl_llm_warning {
 
 /* One row of the join: a kind (or the total). */
 typedef struct rfl_llm_join_row {
-    rfl_llm_kind_cost est;   /* estimated (rfl_llm_step_kinds) */
-    double est_time_s;       /* its rows' time at the roof (rfl_llm_predict's
-                                rule: max(compute, memory) per row) */
+    struct {
+        uint64_t mac_flops;  /* 2 x multiply-adds, eager attention (S x S) */
+        uint64_t flops;      /* everything, causal attention (what runs) */
+        uint64_t bytes;      /* DRAM bytes at the storage types */
+    } est;                   /* estimated: the kind's records summed
+                                (rfl_net_group, RFL_GROUP_KIND) */
+    double est_time_s;       /* its records' time at the roof (rfl_net_predict's
+                                rule: max(compute, memory) per record) */
     rfl_llm_kind_meas meas;  /* measured */
 } rfl_llm_join_row;
 
@@ -1787,13 +1837,15 @@ typedef struct rfl_llm_join {
     rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
 } rfl_llm_join;
 
-/* Join the estimate of step d of cfg on machine m (its bandwidth and
-   roofs; the machine the profile ran on) to a finished classifier.
-   Returns RFL_ERR_ARG (NULL argument), RFL_ERR_STATE (classifier not
-   finished), or the estimate's errors (RFL_ERR_NO_ROOF when m lacks the
-   step's roofs). A warning needs the quantities it compares: no tensor
-   counters, no padded_mma; no time, no launch_bound. */
-RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+/* Join the estimate of a step's records (net, from rfl_llm_build, under
+   cd: rfl_llm_cost_desc) on machine m (its bandwidth and roofs; the
+   machine the profile ran on) to a finished classifier. Returns
+   RFL_ERR_ARG (NULL argument, or a record of no LLM kind), RFL_ERR_STATE
+   (classifier not finished, a net with a builder error), or the
+   estimate's errors (RFL_ERR_NO_ROOF when m lacks the step's roofs). A
+   warning needs the quantities it compares: no tensor counters, no
+   padded_mma; no time, no launch_bound. */
+RFL_API rfl_result rfl_llm_join_compute(const rfl_net *net, const rfl_cost_desc *cd,
                                         const rfl_machine *m, const rfl_llm_classifier *c,
                                         rfl_llm_join *out);
 #endif /* RFL_NO_REDUCE */
@@ -5904,14 +5956,15 @@ static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost
 
 /* Forward bytes of L at the batch (in, o: elements read and written; w:
    params read): by role. A cache write writes the KV type; attention
-   over a KV-cache input reads it (the window's positions when causal). */
+   over a KV-cache input reads it (the window's positions when causal).
+   role[3]: the weights, KV-read and KV-write parts (LLM part only). */
 static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__ly_bits *b,
                              uint64_t B, uint64_t in, uint64_t o, uint64_t w, uint64_t kv_pos,
-                             uint64_t *out) {
-    uint64_t kv = 0, t, u;
+                             uint64_t *out, uint64_t *role) {
+    uint64_t kv = 0, t, u, x;
     int ob = L->kv_cache ? b->kv : b->act, ia = b->act;
 #ifdef RFL_NO_LLM
-    (void)net, (void)B, (void)kv_pos; /* no KV-cache records, no experts: the LLMs' alone */
+    (void)net, (void)B, (void)kv_pos, (void)role; /* no KV-cache records, no experts: the LLMs' alone */
 #else
     if (L->op == RFL_OP_ATTENTION && net->layers[L->in[1]].kv_cache) {
         const rfl_layer *K = &net->layers[L->in[1]];
@@ -5935,15 +5988,19 @@ static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__
     } else if (!rfl__ly_param_store(L, w, b, &w)) {
         return 0;
     }
-    return rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) &&
-           rfl__ly_acc(&t, u) && rfl__ly_acc(&t, w) && rfl__ly_store(o, ob, &u) &&
-           rfl__ly_add64(t, u, out);
+    if (!(rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) && rfl__ly_acc(&t, u) &&
+          rfl__ly_acc(&t, w) && rfl__ly_store(o, ob, &x) && rfl__ly_add64(t, x, out)))
+        return 0;
+#ifndef RFL_NO_LLM
+    role[0] = w, role[1] = u, role[2] = L->kv_cache ? x : 0;
+#endif
+    return 1;
 }
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
                                       rfl_layer_cost *out) {
     const rfl_layer *L;
     uint64_t B, s, pb, in = 0, o = 0, w, fm = 0, ff = 0, mm = 0, ext = 0, t = 0, ig;
-    uint64_t cm = 0, ca = 0, kvp = 0;
+    uint64_t cm = 0, ca = 0, kvp = 0, role[3] = {0, 0, 0};
     rfl__ly_bits bits = rfl__ly_roles(d);
     int ok = 1, train, causal;
     rfl_op op;
@@ -5976,7 +6033,13 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     /* forward bytes: read inputs and weights, write the output; views move
        nothing; eval-mode dropout returns its input */
     if (!((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)))
-        ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes);
+        ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes, role);
+#ifndef RFL_NO_LLM
+    out->fwd_weight_bytes = role[0], out->fwd_kv_read_bytes = role[1];
+    out->fwd_kv_write_bytes = role[2];
+#else
+    (void)role;
+#endif
     /* activation memory: every materialised output is kept (the input too) */
     if (!(L->flags & RFL_LF_VIEW))
         ok = ok && rfl__ly_store(o, L->kv_cache ? bits.kv : bits.act, &out->act_bytes);
@@ -6109,6 +6172,11 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_acc(&out->bwd_flops, c.bwd_flops) &&
              rfl__ly_acc(&out->bwd_bytes, c.bwd_bytes) &&
              rfl__ly_acc(&out->activation_bytes, c.act_bytes);
+#ifndef RFL_NO_LLM
+        ok = ok && rfl__ly_acc(&out->fwd_weight_bytes, c.fwd_weight_bytes) &&
+             rfl__ly_acc(&out->fwd_kv_read_bytes, c.fwd_kv_read_bytes) &&
+             rfl__ly_acc(&out->fwd_kv_write_bytes, c.fwd_kv_write_bytes);
+#endif
         if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
         ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
              rfl__ly_acc(&pb, lb);
@@ -6163,12 +6231,75 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
     return rfl_predict(m, &c.forward, &out->whole);
 }
 
+#ifndef RFL_NO_LLM
+/* *mb = memory_s > compute_s of net's records at batch B (gemm_only: of
+   the matrix records that read weights). */
+static rfl_result rfl__ly_memory_bound(const rfl_net *net, const rfl_cost_desc *d,
+                                       const rfl_machine *m, int gemm_only, uint64_t B,
+                                       int *mb) {
+    rfl_cost_desc dd = *d;
+    rfl_layer_cost c;
+    rfl_prediction p;
+    rfl_result r;
+    double cs = 0, ms = 0;
+    int i;
+    dd.batch = B;
+    for (i = 0; i < net->count; i++) {
+        if ((r = rfl_layer_cost_get(net, i, &dd, &c)) != RFL_OK) return r;
+        if (gemm_only && (!c.fwd_mma_flops || !c.fwd_weight_bytes ||
+                          net->layers[i].op == RFL_OP_EMBEDDING))
+            continue;
+        if ((r = rfl_layer_predict(net, i, &dd, m, &p)) != RFL_OK) return r;
+        if (p.time_s <= 0) continue; /* views, marks: no work */
+        cs += p.compute_s, ms += p.memory_s;
+    }
+    *mb = ms > cs;
+    return RFL_OK;
+}
+
+/* compute / memory grows with the batch (weights are read once, FLOPs
+   grow with it), so the first compute-bound batch is found by doubling,
+   then bisection. */
+RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cost_desc *d,
+                                               const rfl_machine *m, int gemm_only,
+                                               uint64_t cap, uint64_t *out) {
+    uint64_t lo = 0, hi = 1; /* lo: memory-bound (0: none seen); hi: to test */
+    rfl_cost_desc zero;
+    rfl_result r;
+    int mb = 0;
+    if (!net || !net->layers || !m || !out || !cap) return RFL_ERR_ARG;
+    *out = 0;
+    if (net->err.code) return RFL_ERR_STATE;
+    if (!d) RFL_MEMSET(&zero, 0, sizeof zero), d = &zero;
+    for (;;) {
+        if ((r = rfl__ly_memory_bound(net, d, m, gemm_only, hi, &mb)) != RFL_OK) return r;
+        if (!mb) break;
+        if (hi >= cap) return RFL_OK; /* memory-bound up to cap */
+        lo = hi;
+        hi = hi > cap / 2 ? cap : hi * 2;
+    }
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if ((r = rfl__ly_memory_bound(net, d, m, gemm_only, mid, &mb)) != RFL_OK) return r;
+        if (mb) lo = mid;
+        else hi = mid;
+    }
+    *out = hi;
+    return RFL_OK;
+}
+#endif
+
 /* ---- grouped view ------------------------------------------------------------------ */
 /* The group key of record i into key[RFL_GROUP_NAME]. */
 static void rfl__ly_group_key(const rfl_net *net, int i, rfl_group_by by, char *key) {
     const char *s = net->layers[i].name;
     size_t n = 0;
-    if (by == RFL_GROUP_LTYPE || !s) s = by == RFL_GROUP_LTYPE
+#ifndef RFL_NO_LLM
+    if (by == RFL_GROUP_KIND && net->layers[i].kind)
+        s = rfl_llm_kind_name((rfl_llm_kind)(net->layers[i].kind - 1));
+    else
+#endif
+    if (by != RFL_GROUP_MODULE || !s) s = by != RFL_GROUP_MODULE
         ? rfl_ltype_name(rfl_op_ltype((rfl_op)net->layers[i].op)) : rfl_layer_class(net, i);
     while (*s && n + 1 < RFL_GROUP_NAME) {
         const char *e = s;
@@ -6209,6 +6340,12 @@ static int rfl__ly_group_add(rfl_group_cost *g, const rfl_layer_cost *c, const r
     rfl_work_add(&g->forward, fw);
     rfl_work_add(&g->backward, bw);
     if (p) g->time_s += p->time_s, g->compute_s += p->compute_s, g->memory_s += p->memory_s;
+#ifndef RFL_NO_LLM
+    if (!rfl__ly_acc(&g->fwd_weight_bytes, c->fwd_weight_bytes) ||
+        !rfl__ly_acc(&g->fwd_kv_read_bytes, c->fwd_kv_read_bytes) ||
+        !rfl__ly_acc(&g->fwd_kv_write_bytes, c->fwd_kv_write_bytes))
+        return 0;
+#endif
     return rfl__ly_acc(&g->params, c->params) &&
            rfl__ly_acc(&g->fwd_mac_flops, c->fwd_mac_flops) &&
            rfl__ly_acc(&g->fwd_flops, c->fwd_flops) &&
@@ -7101,8 +7238,17 @@ typedef struct rfl__lb {
     const rfl_llm_config *c;
     uint32_t T, Lk, q, kv; /* new tokens, attended positions, q and kv widths */
     int gpt2, decode;
+    int tagged;            /* records before this one have their kind */
     rfl_tensor ids;
 } rfl__lb;
+
+/* The records made since the last tag are of kind k (RFL_GROUP_KIND: the
+   kinds the LLM join sorts kernels into). Returns t. */
+static rfl_tensor rfl__lb_tag(rfl__lb *b, rfl_tensor t, rfl_llm_kind k) {
+    for (; b->tagged < b->net->count; b->tagged++)
+        b->net->layers[b->tagged].kind = (uint8_t)(k + 1);
+    return t;
+}
 
 /* A record of op `op` on x (RFL_NO_TENSOR: a source), shape (d0, d1). */
 static rfl_tensor rfl__lb_rec(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t d0, uint32_t d1,
@@ -7135,7 +7281,7 @@ static rfl_tensor rfl__lb_norm(rfl__lb *b, rfl_tensor x, const char *name) {
         rfl_layer *L = &b->net->layers[t];
         L->params /= 2, L->flops /= 2, L->cls = "RMSNorm";
     }
-    return t;
+    return rfl__lb_tag(b, t, RFL_LLM_NORM);
 }
 
 /* x with `cls` as a functional elementwise record: per-element FLOPs. */
@@ -7183,7 +7329,7 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
                    c->sliding_window);
     a = rfl__lb_linear(b, a, c->hidden, c->o_bias, b->gpt2 ? "c_proj" : "o_proj", 1);
     rfl_scope_pop(net);
-    return a;
+    return rfl__lb_tag(b, a, RFL_LLM_ATTENTION);
 }
 
 /* Mixture of experts: router and its softmax; the T x K routed token slots
@@ -7208,7 +7354,7 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     rfl_scope_pop(net);
     x = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_ADD, x, b->T, c->hidden, n, 2 * n, "combine"), "combine");
     rfl_scope_pop(net);
-    return x;
+    return rfl__lb_tag(b, x, RFL_LLM_MLP); /* router, dispatch, experts, combine */
 }
 
 /* The MLP: gated (SwiGLU: down(act(gate(x)) * up(x))), plain (GPT-2:
@@ -7216,25 +7362,30 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
 static rfl_tensor rfl__lb_mlp(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
-    rfl_tensor g;
+    rfl_tensor g, u;
     int bias = c->mlp_bias;
     if (c->experts) return rfl__lb_moe(b, h);
     rfl_scope_push(net, "mlp");
-    g = rfl__lb_linear(b, h, c->intermediate, bias, c->gated ? "gate_proj" : b->gpt2 ? "c_fc" : "up_proj", 1);
+    g = rfl__lb_tag(b, rfl__lb_linear(b, h, c->intermediate, bias, c->gated ? "gate_proj" : b->gpt2 ? "c_fc" : "up_proj", 1), RFL_LLM_MLP);
     g = rfl_layer_name(net, rfl_act(net, g, (rfl_act_kind)c->act), b->gpt2 ? "act" : "act_fn");
     if (g >= 0 && b->gpt2) net->layers[g].cls = "NewGELUActivation"; /* gelu_new's module */
-    if (c->gated) g = rfl_layer_name(net, rfl_mul(net, g, rfl__lb_linear(b, h, c->intermediate, bias, "up_proj", 1)), "mul");
+    rfl__lb_tag(b, g, RFL_LLM_ELEMENTWISE); /* the activation and the mul */
+    if (c->gated) {
+        u = rfl__lb_tag(b, rfl__lb_linear(b, h, c->intermediate, bias, "up_proj", 1), RFL_LLM_MLP);
+        g = rfl__lb_tag(b, rfl_layer_name(net, rfl_mul(net, g, u), "mul"), RFL_LLM_ELEMENTWISE);
+    }
     g = rfl__lb_linear(b, g, c->hidden, bias, b->gpt2 ? "c_proj" : "down_proj", 1);
     rfl_scope_pop(net);
-    return g;
+    return rfl__lb_tag(b, g, RFL_LLM_MLP);
 }
 
 static rfl_tensor rfl__lb_block(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     rfl_tensor a = rfl__lb_norm(b, h, b->gpt2 ? "ln_1" : "input_layernorm");
     h = rfl_layer_name(net, rfl_add(net, h, rfl__lb_attention(b, a)), "add_attn");
-    a = rfl__lb_norm(b, h, b->gpt2 ? "ln_2" : "post_attention_layernorm");
-    return rfl_layer_name(net, rfl_add(net, h, rfl__lb_mlp(b, a)), "add_mlp");
+    a = rfl__lb_norm(b, rfl__lb_tag(b, h, RFL_LLM_ELEMENTWISE), b->gpt2 ? "ln_2" : "post_attention_layernorm");
+    h = rfl_layer_name(net, rfl_add(net, h, rfl__lb_mlp(b, a)), "add_mlp");
+    return rfl__lb_tag(b, h, RFL_LLM_ELEMENTWISE);
 }
 
 /* Token ids, the embedding(s), rotary's cos / sin. Returns the hidden state. */
@@ -7245,11 +7396,13 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
     b->ids = rfl_layer_name(net, rfl_input(net, b->T, 0, 0), "input_ids");
     rfl_scope_push(net, b->gpt2 ? "transformer" : "model");
     *wte = h = rfl_layer_name(net, rfl_embedding(net, b->ids, c->vocab, c->hidden), b->gpt2 ? "wte" : "embed_tokens");
+    rfl__lb_tag(b, h, RFL_LLM_EMBEDDING);
     if (c->pos == RFL_LLM_POS_LEARNED) {
         rfl_tensor p = rfl_layer_name(net, rfl_embedding(net, b->ids, c->max_positions, c->hidden), "wpe");
         /* positions 0..T-1 are the same for every sequence: one gather */
         if (p >= 0) net->layers[p].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
-        h = rfl_layer_name(net, rfl_add(net, h, p), "embed_add");
+        rfl__lb_tag(b, p, RFL_LLM_EMBEDDING);
+        h = rfl__lb_tag(b, rfl_layer_name(net, rfl_add(net, h, p), "embed_add"), RFL_LLM_ELEMENTWISE);
     } else {
         /* inv_freq (hd/2, 1) x positions (1, T), once per forward whatever
            the batch (FlopCounterMode counts one bmm); cos and sin of T x hd */
@@ -7264,6 +7417,7 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
             net->layers[t].mac_flops = mac;
             net->layers[t].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
         }
+        rfl__lb_tag(b, t, RFL_LLM_ATTENTION); /* the rotary tables */
     }
     rfl_scope_pop(net);
     return h;
@@ -7302,11 +7456,54 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
     rfl_scope_pop(net);
     /* generation's logits: the last position only (hidden_states[:, -1:]) */
     if (!b.decode && !d->logits_all && b.T > 1) h = rfl_layer_name(net, rfl_slice(net, h, 0, b.T - 1, 1), "last_position");
-    rfl_layer_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head");
+    rfl__lb_tag(&b, rfl_layer_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head"), RFL_LLM_LM_HEAD);
     /* tied: one table, counted on lm_head, which reads all of it; the
        embedding reads only its rows and still gets a gradient */
     if (cfg->tied && !net->err.code) net->layers[wte].params = 0;
     return net->err.code;
+}
+
+/* d with its math type resolved: d->math, the config's dtype, fp32. */
+static rfl_llm_step_desc rfl__llm_resolved(const rfl_llm_config *cfg, const rfl_llm_step_desc *d) {
+    rfl_llm_step_desc r = *d;
+    if (!r.math) r.math = cfg->dtype && cfg->dtype != RFL_DTYPE_INT4 ? (rfl_dtype)cfg->dtype
+                                                                      : RFL_DTYPE_FP32;
+    return r;
+}
+
+RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                     rfl_cost_desc *out) {
+    rfl_llm_step_desc s;
+    rfl__llm_ctx x;
+    rfl_result r;
+    if (!cfg || !d || !out) return RFL_ERR_ARG;
+    s = rfl__llm_resolved(cfg, d);
+    if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->batch = x.B;
+    out->dtype = s.math;
+    out->weights = s.weights;
+    out->kv = s.kv;
+    out->causal = 1;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                          uint64_t *out) {
+    rfl_llm_step_desc s;
+    rfl__llm_ctx x;
+    rfl_result r;
+    uint64_t n;
+    if (!cfg || !d || !out) return RFL_ERR_ARG;
+    *out = 0;
+    s = rfl__llm_resolved(cfg, d);
+    if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
+    /* P + T positions of every layer, K and V */
+    n = rfl__lm_mul3(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__lm_mul3(&x, 2, x.Hk, x.hd), x.L);
+    n = rfl__lm_store(&x, n, x.kbits);
+    if (!x.ok) return RFL_ERR_OVERFLOW;
+    *out = n;
+    return RFL_OK;
 }
 #endif /* RFL_NO_LLM */
 
@@ -14349,21 +14546,31 @@ static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
     rfl__llm_put(t, b);
 }
 
-/* The estimate's time at the roof, by kind: rfl_llm_predict's rule. */
-static rfl_result rfl__llm_kind_times(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                      const rfl_machine *m, rfl_llm_join *out) {
-    rfl_llm_row row;
-    rfl_work w;
+/* The estimate by kind: the records grouped by kind, their time at the
+   roof (rfl_net_predict's rule); totals checked for overflow. */
+static rfl_result rfl__llm_kind_est(const rfl_net *net, const rfl_cost_desc *cd,
+                                    const rfl_machine *m, rfl_llm_join *out) {
+    rfl_group_cost g[RFL_LLM_KIND_COUNT];
+    rfl_llm_join_row *t = &out->total;
     rfl_prediction p;
     rfl_result r;
-    int i, n = rfl_llm_row_count(cfg);
+    int i, k, n;
+    if (net->err.code) return RFL_ERR_STATE;
+    for (i = 0; i < net->count; i++) /* the machine's roofs, and each count's overflow */
+        if ((r = rfl_layer_predict(net, i, cd, m, &p)) != RFL_OK) return r;
+    n = rfl_net_group(net, cd, RFL_GROUP_KIND, m, g, RFL_LLM_KIND_COUNT);
+    if (n < 0 || n > RFL_LLM_KIND_COUNT) return RFL_ERR_ARG;
     for (i = 0; i < n; i++) {
-        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
-        if ((r = rfl_llm_row_work(&row, d, &w)) != RFL_OK) return r;
-        if (!row.flops && w.bytes[RFL_DRAM] == 0) continue;
-        if ((r = rfl_predict(m, &w, &p)) != RFL_OK) return r;
-        out->kinds[row.kind].est_time_s += p.time_s * row.count;
-        out->total.est_time_s += p.time_s * row.count;
+        for (k = 0; k < RFL_LLM_KIND_COUNT && !rfl__ly_streq(g[i].name, rfl_llm_kind_name((rfl_llm_kind)k)); k++) {}
+        if (k == RFL_LLM_KIND_COUNT) return RFL_ERR_ARG; /* no LLM step's record */
+        out->kinds[k].est.mac_flops = g[i].fwd_mac_flops;
+        out->kinds[k].est.flops = g[i].fwd_flops;
+        out->kinds[k].est.bytes = g[i].fwd_bytes;
+        out->kinds[k].est_time_s = g[i].time_s;
+        t->est_time_s += g[i].time_s;
+        if (!rfl__ly_acc(&t->est.mac_flops, g[i].fwd_mac_flops) ||
+            !rfl__ly_acc(&t->est.flops, g[i].fwd_flops) || !rfl__ly_acc(&t->est.bytes, g[i].fwd_bytes))
+            return RFL_ERR_OVERFLOW;
     }
     return RFL_OK;
 }
@@ -14430,24 +14637,19 @@ static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
                      "batch (the same launches carry more tokens).");
 }
 
-RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+RFL_API rfl_result rfl_llm_join_compute(const rfl_net *net, const rfl_cost_desc *cd,
                                         const rfl_machine *m, const rfl_llm_classifier *c,
                                         rfl_llm_join *out) {
-    rfl_llm_kind_cost est[RFL_LLM_KIND_COUNT];
     rfl_result r;
     int k;
-    if (!cfg || !d || !m || !c || !out) return RFL_ERR_ARG;
+    if (!net || !net->layers || !cd || !m || !c || !out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     if (!c->finished) return RFL_ERR_STATE;
-    if ((r = rfl_llm_step_kinds(cfg, d, est)) != RFL_OK) return r;
-    if ((r = rfl__llm_kind_times(cfg, d, m, out)) != RFL_OK) return r;
-    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
-        out->kinds[k].est = est[k];
-        out->kinds[k].meas = c->kinds[k];
-        out->total.est.mac_flops += est[k].mac_flops; /* step_kinds checked overflow */
-        out->total.est.flops += est[k].flops;
-        out->total.est.bytes += est[k].bytes;
+    if ((r = rfl__llm_kind_est(net, cd, m, out)) != RFL_OK) {
+        RFL_MEMSET(out, 0, sizeof *out);
+        return r;
     }
+    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) out->kinds[k].meas = c->kinds[k];
     out->total.meas = c->total;
     out->unknown = c->unknown;
     out->useful_flops = (double)out->total.est.mac_flops;

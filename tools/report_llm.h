@@ -150,6 +150,23 @@ static void rl_config(rl_state *s) {
     if (!s->dtype_given) s->d.math = s->cfg.dtype ? (rfl_dtype)s->cfg.dtype : RFL_DTYPE_FP32;
 }
 
+/* Step d of the model as records (rfl_llm_build) into a buffer kept for
+   the run, and their cost desc. */
+static rfl_result rl_records(const rl_state *s, const rfl_llm_step_desc *d, rfl_net *net,
+                             rfl_cost_desc *cd) {
+    static rfl_layer *recs;
+    static char *names;
+    size_t n = RFL_LLM_NET_LAYERS((size_t)s->cfg.layers);
+    rfl_result r;
+    if (!recs) {
+        recs = (rfl_layer *)tl_xmalloc(sizeof(rfl_layer) * n);
+        names = (char *)tl_xmalloc((size_t)RFL_LLM_NET_NAMES((size_t)s->cfg.layers));
+    }
+    rfl_net_init(net, recs, (int)n, names, (size_t)RFL_LLM_NET_NAMES((size_t)s->cfg.layers));
+    if ((r = rfl_llm_build(net, &s->cfg, d)) != RFL_OK) return r;
+    return rfl_llm_cost_desc(&s->cfg, d, cd);
+}
+
 static void rl_add_hw(rl_state *s, const rfl_machine *m) {
     int h;
     for (h = 0; h < s->nh; h++) if (s->hw[h] == m) return;
@@ -410,6 +427,8 @@ static void rl_json(FILE *f, const rl_state *s) {
 /* The whole LLM report; returns the exit code. */
 static int rl_main(int argc, char **argv) {
     static rl_state s;
+    rfl_net net;
+    rfl_cost_desc cd;
     rfl_result r;
     rl_args(argc, argv, &s);
     rl_config(&s);
@@ -419,7 +438,8 @@ static int rl_main(int argc, char **argv) {
         rfl_llm_classify_init(&s.cl, s.hw[0]);
         rfl_llm_classify_finish(&s.cl);
     }
-    r = rfl_llm_join_compute(&s.cfg, &s.d, s.hw[0], &s.cl, &s.j);
+    r = rl_records(&s, &s.d, &net, &cd);
+    if (r == RFL_OK) r = rfl_llm_join_compute(&net, &cd, s.hw[0], &s.cl, &s.j);
     if (r != RFL_OK)
         tl_input_error(0, 0, 0, "%s on %s: %s", s.name, s.hw[0]->id, rfl_result_str(r));
     rl_batches(&s);
