@@ -519,13 +519,12 @@ static void cli_model_onnx(const cli *c, cli_model *m) {
 
 /* The zoo's model at --res (exit 1 listing the zoo for an unknown name). */
 static void cli_model_zoo(const cli *c, cli_model *m) {
-    static rfl_layer recs[RFL_ZOO_MAX_LAYERS];
-    static char names[RFL_ZOO_NAMES_SIZE];
     rfl_result r;
     char what[160];
     int i;
-    m->src = CLI_ZOO;
-    rfl_net_init(&m->net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);
+    m->src = CLI_ZOO; /* records of its own: a tool may hold several models */
+    rfl_net_init(&m->net, (rfl_layer *)cli_xmalloc(c, sizeof(rfl_layer) * RFL_ZOO_MAX_LAYERS),
+                 RFL_ZOO_MAX_LAYERS, (char *)cli_xmalloc(c, RFL_ZOO_NAMES_SIZE), RFL_ZOO_NAMES_SIZE);
     r = rfl_zoo_build(&m->net, m->name, m->res);
     if (r == RFL_ERR_UNKNOWN_NAME) {
         fprintf(stderr, "%s: unknown model '%s'; the zoo: ", c->prog, m->name);
