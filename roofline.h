@@ -179,7 +179,8 @@
                   rfl_json_w_end rfl_json_w_num rfl_json_w_u64 rfl_json_w_num_if
                   rfl_json_w_null rfl_json_w_bool rfl_json_w_str
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
-                  docs/schema.md, RFL_SCHEMA_VERSION)
+                  docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
+                  rfl_net_json, with an LLM step's rfl_llm_step_figures
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -817,7 +818,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
 /* The version of the tools' JSON documents (docs/schema.md): a key renamed,
    removed or given another meaning raises it; a key added does not. */
-#define RFL_SCHEMA_VERSION 2
+#define RFL_SCHEMA_VERSION 3
 typedef struct rfl_json_writer {
     char *buf;          /* caller's; NULL: count only */
     size_t cap;         /* bytes of buf */
