@@ -163,16 +163,19 @@ static int cli_next(cli *c) {
     return o->id;
 }
 
-/* A whole number in lo..hi, else exit 2 naming the option. */
-static long cli_long(const cli *c, long lo, long hi) {
+/* The option's value: a whole number lo..hi, else exit 2 naming the option. */
+static uint64_t cli_u64(const cli *c, uint64_t lo, uint64_t hi) {
     char *end;
-    long v;
+    unsigned long long v;
     errno = 0;
-    v = strtol(c->val, &end, 10);
-    if (!c->val[0] || *end || errno || v < lo || v > hi)
-        cli_usage_error(c, "%s wants a whole number %ld..%ld, not '%s'", c->opt, lo, hi, c->val);
+    v = strtoull(c->val, &end, 10);
+    if (!c->val[0] || c->val[0] == '-' || *end || errno || v < lo || v > hi)
+        cli_usage_error(c, "%s wants a whole number %llu..%llu, not '%s'", c->opt,
+                        (unsigned long long)lo, (unsigned long long)hi, c->val);
     return v;
 }
+
+static long cli_long(const cli *c, long lo, long hi) { return (long)cli_u64(c, (uint64_t)lo, (uint64_t)hi); }
 
 /* ---- memory and files ------------------------------------------------------ */
 static void *cli_xmalloc(const cli *c, size_t n) {
@@ -340,18 +343,6 @@ static void cli_model_init(cli_model *m) {
 static void cli_model_name(const cli *c, cli_model *m, const char *name) {
     if (m->name) cli_usage_error(c, "one model at a time ('%s' and '%s')", m->name, name);
     m->name = name;
-}
-
-/* The option's value: a whole number lo..hi, else exit 2. */
-static uint64_t cli_u64(const cli *c, uint64_t lo, uint64_t hi) {
-    char *end;
-    unsigned long long v;
-    errno = 0;
-    v = strtoull(c->val, &end, 10);
-    if (!c->val[0] || c->val[0] == '-' || *end || errno || v < lo || v > hi)
-        cli_usage_error(c, "%s wants a whole number %llu..%llu, not '%s'", c->opt,
-                        (unsigned long long)lo, (unsigned long long)hi, c->val);
-    return v;
 }
 
 /* A math type (every rfl_dtype but int4) or a storage type, else exit 2. */
