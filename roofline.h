@@ -179,7 +179,8 @@
                   rfl_json_w_end rfl_json_w_num rfl_json_w_u64 rfl_json_w_num_if
                   rfl_json_w_null rfl_json_w_bool rfl_json_w_str
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
-                  docs/schema.md, RFL_SCHEMA_VERSION)
+                  docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
+                  rfl_net_json, with an LLM step's rfl_llm_step_figures
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -817,7 +818,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
 /* The version of the tools' JSON documents (docs/schema.md): a key renamed,
    removed or given another meaning raises it; a key added does not. */
-#define RFL_SCHEMA_VERSION 2
+#define RFL_SCHEMA_VERSION 3
 typedef struct rfl_json_writer {
     char *buf;          /* caller's; NULL: count only */
     size_t cap;         /* bytes of buf */
@@ -2058,7 +2059,12 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
    by_type[{type, layers, flops, bytes, predicted_time_s}]; layers[{name,
    type, op, out, params, forward_flops, forward_mac_flops, forward_bytes,
    backward_flops, backward_mac_flops, backward_bytes, predicted_time_s,
-   bound}]. An LLM adds its step (prec, phase, seq, logits, attention); an
+   bound}]. An LLM adds its step (model_type, prec, phase, seq, logits,
+   attention, weights, kv, tokens), after train kv_cache_bytes and
+   bytes{weights, kv_read, kv_write, activations}, and with a machine
+   compute_s, memory_s, tokens_per_s, ttft_s (null for a decode),
+   decode_compute_bound_batch, gemm_compute_bound_batch and
+   max_batch_in_memory (null: none; rfl_llm_step_figures); an
    ONNX graph its file (onnx_file, opset, batch_axis, onnx_nodes,
    unknown_flops_nodes, unknown_flops_op, unknown_nodes). FLOPs of records
    without a FLOP rule are unknown: the totals' flops and mac_flops are
@@ -2076,6 +2082,34 @@ typedef struct rfl_net_json_desc {
     const char *onnx_file;      /* as the caller names it */
     const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
 } rfl_net_json_desc;
+#ifndef RFL_NO_LLM
+/* What an LLM step adds to its records' totals, for the tools' tables and
+   JSON alike (rfl_llm_step_figures). */
+#define RFL_LLM_BATCH_CAP 65536 /* the compute-bound batches are searched up to it */
+typedef struct rfl_llm_figures {
+    uint64_t tokens;          /* new tokens: batch x (S for a prefill, else 1) */
+    uint64_t kv_cache_bytes;  /* the cache after the step (rfl_llm_kv_cache_bytes) */
+    /* with a machine */
+    double tokens_per_s;      /* tokens / the predicted step time */
+    double ttft_s;            /* a prefill: its step time; a decode: 0 */
+    uint64_t decode_bound_batch; /* a decode step: the batch at which it turns
+                                 compute-bound (rfl_net_compute_bound_batch);
+                                 0: none up to RFL_LLM_BATCH_CAP, or a prefill */
+    uint64_t gemm_bound_batch;   /* the same for its weight GEMMs alone */
+    uint64_t max_batch_in_memory; /* sequences of the step's length whose KV
+                                 cache fits beside the weights in the machine's
+                                 memory (activations left out: an upper bound);
+                                 0: none, or the memory is unknown */
+} rfl_llm_figures;
+/* The figures of the step built by rfl_llm_build(net, cfg, step) under its
+   cost desc d (rfl_llm_cost_desc; step with its batch and types), on m (may
+   be NULL: the machine's figures stay 0). Returns the errors of
+   rfl_net_cost_get, rfl_net_predict and the LLM calls. */
+RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc *d,
+                                        const struct rfl_llm_config *cfg,
+                                        const struct rfl_llm_step_desc *step,
+                                        const rfl_machine *m, rfl_llm_figures *out);
+#endif
 /* The estimate of net under d (m: the machine of the times, or NULL) as
    the members of the object the caller opened on w. Returns the error of
    rfl_net_cost_get or rfl_net_predict (nothing written then). */
@@ -11717,27 +11751,25 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 static void rfl__nj_shape(rfl_json_writer *w, const char *key, const rfl_net *net, int i,
                           uint64_t batch, const rfl_net_json_desc *jd) {
     const rfl_layer *L = &net->layers[i];
-    int k, in = -1;
-#ifndef RFL_NO_ONNX
-    rfl_onnx_desc od;
-    for (k = 0; jd && jd->onnx && L->op == RFL_OP_INPUT && L->name && k < jd->onnx->input_count; k++)
-        if (rfl__ox_streq(jd->onnx->values[jd->onnx->inputs[k]].name, L->name)) in = k;
-    RFL_MEMSET(&od, 0, sizeof od);
-    od.dims = jd ? jd->onnx_dims : 0;
-#else
-    (void)jd;
-#endif
+    int k;
     rfl_json_w_arr(w, key);
 #ifndef RFL_NO_ONNX
-    if (in >= 0) {
-        const rfl_onnx_value *v = &jd->onnx->values[jd->onnx->inputs[in]];
-        for (k = 0; k < v->rank; k++) {
-            int64_t x = rfl_onnx_input_dim(jd->onnx, &od, jd->onnx_info, in, k);
+    for (k = 0; jd && jd->onnx && L->op == RFL_OP_INPUT && L->name && k < jd->onnx->input_count; k++) {
+        const rfl_onnx_value *v = &jd->onnx->values[jd->onnx->inputs[k]];
+        rfl_onnx_desc od;
+        int a;
+        if (!rfl__ox_streq(v->name, L->name)) continue;
+        RFL_MEMSET(&od, 0, sizeof od);
+        od.dims = jd->onnx_dims;
+        for (a = 0; a < v->rank; a++) {
+            int64_t x = rfl_onnx_input_dim(jd->onnx, &od, jd->onnx_info, k, a);
             rfl_json_w_num_if(w, 0, x >= 0, (double)x);
         }
         rfl_json_w_end(w);
         return;
     }
+#else
+    (void)jd;
 #endif
     rfl_json_w_u64(w, 0, batch);
     for (k = 0; k < L->rank; k++) rfl_json_w_num(w, 0, L->shape[k]);
@@ -11861,16 +11893,80 @@ static void rfl__nj_onnx(rfl_json_writer *w, const rfl_net_json_desc *jd) {
 #endif
 
 #ifndef RFL_NO_LLM
-/* The step: the roof of its matrix FLOPs (which rfl-plot --work places
-   it under), phase, sequence, logits, the attention count. */
-static void rfl__nj_step(rfl_json_writer *w, const rfl_cost_desc *d, const rfl_net_json_desc *jd) {
+RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc *d,
+                                        const struct rfl_llm_config *cfg,
+                                        const struct rfl_llm_step_desc *step,
+                                        const rfl_machine *m, rfl_llm_figures *out) {
+    rfl_llm_step_desc one;
+    rfl_net_prediction np;
+    rfl_net_cost t;
+    uint64_t kv1 = 0;
+    rfl_result r;
+    int dec;
+    if (!net || !d || !cfg || !step || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    dec = step->phase == RFL_LLM_DECODE;
+    one = *step;
+    one.batch = 1;
+    if (!rfl__ly_mul64(d->batch ? d->batch : 1, dec ? 1 : (step->seq ? step->seq : 1), &out->tokens))
+        return RFL_ERR_OVERFLOW;
+    if ((r = rfl_llm_kv_cache_bytes(cfg, step, &out->kv_cache_bytes)) != RFL_OK ||
+        (r = rfl_llm_kv_cache_bytes(cfg, &one, &kv1)) != RFL_OK || !m)
+        return r;
+    if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK || (r = rfl_net_predict(net, d, m, &np)) != RFL_OK)
+        return r;
+    out->tokens_per_s = np.layers_s > 0 ? (double)out->tokens / np.layers_s : 0;
+    out->ttft_s = dec ? 0 : np.layers_s;
+    if (dec && ((r = rfl_net_compute_bound_batch(net, d, m, 0, RFL_LLM_BATCH_CAP,
+                                                 &out->decode_bound_batch)) != RFL_OK ||
+                (r = rfl_net_compute_bound_batch(net, d, m, 1, RFL_LLM_BATCH_CAP,
+                                                 &out->gemm_bound_batch)) != RFL_OK))
+        return r;
+    if (m->mem_bytes > 0 && kv1 && (double)t.param_bytes < m->mem_bytes)
+        out->max_batch_in_memory = (uint64_t)((m->mem_bytes - (double)t.param_bytes) / (double)kv1);
+    return RFL_OK;
+}
+
+/* The step: the model type, the roof of its matrix FLOPs (which rfl-plot
+   --work places it under), phase, sequence, logits, the attention count,
+   the storage types, the new tokens. */
+static void rfl__nj_step(rfl_json_writer *w, const rfl_cost_desc *d, const rfl_net_json_desc *jd,
+                         const rfl_llm_figures *f) {
     rfl_prec mm = RFL_FP32;
-    rfl_dtype_roofs(d ? d->dtype : RFL_DTYPE_DEFAULT, &mm, 0);
+    rfl_dtype_roofs(d->dtype, &mm, 0);
+    rfl_json_w_str(w, "model_type", jd->llm->model_type);
     rfl_json_w_str(w, "prec", rfl_prec_name(mm));
     rfl_json_w_str(w, "phase", jd->step->phase == RFL_LLM_DECODE ? "decode" : "prefill");
-    rfl_json_w_num(w, "seq", (double)jd->step->seq);
+    rfl_json_w_u64(w, "seq", jd->step->seq);
     rfl_json_w_str(w, "logits", jd->step->logits_all ? "all" : "last");
-    rfl_json_w_str(w, "attention", d && d->causal ? "causal" : "eager");
+    rfl_json_w_str(w, "attention", d->causal ? "causal" : "eager");
+    rfl_json_w_str(w, "weights", rfl_dtype_name(rfl_dtype_storage(d->weights, d->dtype)));
+    rfl_json_w_str(w, "kv", rfl_dtype_name(rfl_dtype_storage(d->kv, d->dtype)));
+    rfl_json_w_u64(w, "tokens", f->tokens);
+}
+
+/* The step's memory: the cache after it, the forward bytes by role. */
+static void rfl__nj_step_bytes(rfl_json_writer *w, const rfl_net_cost *t, const rfl_llm_figures *f) {
+    uint64_t roles = t->fwd_weight_bytes + t->fwd_kv_read_bytes + t->fwd_kv_write_bytes;
+    rfl_json_w_u64(w, "kv_cache_bytes", f->kv_cache_bytes);
+    rfl_json_w_obj(w, "bytes");
+    rfl_json_w_u64(w, "weights", t->fwd_weight_bytes);
+    rfl_json_w_u64(w, "kv_read", t->fwd_kv_read_bytes);
+    rfl_json_w_u64(w, "kv_write", t->fwd_kv_write_bytes);
+    rfl_json_w_u64(w, "activations", t->fwd_bytes - roles);
+    rfl_json_w_end(w);
+}
+
+/* The step on the machine. */
+static void rfl__nj_step_time(rfl_json_writer *w, const rfl_net_prediction *np, int decode,
+                              const rfl_llm_figures *f) {
+    rfl_json_w_num(w, "compute_s", np->compute_s);
+    rfl_json_w_num(w, "memory_s", np->memory_s);
+    rfl_json_w_num(w, "tokens_per_s", f->tokens_per_s);
+    rfl_json_w_num_if(w, "ttft_s", !decode, f->ttft_s);
+    rfl__nj_u64_if(w, "decode_compute_bound_batch", f->decode_bound_batch > 0, f->decode_bound_batch);
+    rfl__nj_u64_if(w, "gemm_compute_bound_batch", f->gemm_bound_batch > 0, f->gemm_bound_batch);
+    rfl__nj_u64_if(w, "max_batch_in_memory", f->max_batch_in_memory > 0, f->max_batch_in_memory);
 }
 #endif
 
@@ -11895,7 +11991,14 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
     rfl_result r;
     uint64_t B = d && d->batch ? d->batch : 1;
     int i;
+#ifndef RFL_NO_LLM
+    rfl_llm_figures f;
+    int llm = jd && jd->llm && jd->step && d;
+#endif
     if (!w || !net) return RFL_ERR_ARG;
+#ifndef RFL_NO_LLM
+    if (llm && (r = rfl_llm_step_figures(net, d, jd->llm, jd->step, m, &f)) != RFL_OK) return r;
+#endif
     if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK) return r;
     if (m && (r = rfl_net_predict(net, d, m, &np)) != RFL_OK) return r;
     rfl_json_w_str(w, "model", jd ? jd->model : 0);
@@ -11906,7 +12009,7 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
 #endif
         rfl__nj_shape(w, "input", net, 0, B, 0);
 #ifndef RFL_NO_LLM
-    if (jd && jd->step) rfl__nj_step(w, d, jd);
+    if (llm) rfl__nj_step(w, d, jd, &f);
 #endif
     rfl_json_w_str(w, "dtype", rfl_dtype_name(d ? d->dtype : RFL_DTYPE_DEFAULT));
     rfl_json_w_str(w, "mode", d && d->mode == RFL_MODE_TRAIN ? "train" : "infer");
@@ -11926,7 +12029,13 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
     rfl_json_w_u64(w, "sgd_bytes", t.train_sgd_bytes);
     rfl_json_w_u64(w, "adam_bytes", t.train_adam_bytes);
     rfl_json_w_end(w);
+#ifndef RFL_NO_LLM
+    if (llm) rfl__nj_step_bytes(w, &t, &f);
+#endif
     if (m) rfl__nj_time(w, &np, m);
+#ifndef RFL_NO_LLM
+    if (llm && m) rfl__nj_step_time(w, &np, jd->step->phase == RFL_LLM_DECODE, &f);
+#endif
     if (jd && jd->summary) {
         rfl_summary s;
         rfl_net_summary(net, &s);

@@ -163,16 +163,19 @@ static int cli_next(cli *c) {
     return o->id;
 }
 
-/* A whole number in lo..hi, else exit 2 naming the option. */
-static long cli_long(const cli *c, long lo, long hi) {
+/* The option's value: a whole number lo..hi, else exit 2 naming the option. */
+static uint64_t cli_u64(const cli *c, uint64_t lo, uint64_t hi) {
     char *end;
-    long v;
+    unsigned long long v;
     errno = 0;
-    v = strtol(c->val, &end, 10);
-    if (!c->val[0] || *end || errno || v < lo || v > hi)
-        cli_usage_error(c, "%s wants a whole number %ld..%ld, not '%s'", c->opt, lo, hi, c->val);
+    v = strtoull(c->val, &end, 10);
+    if (!c->val[0] || c->val[0] == '-' || *end || errno || v < lo || v > hi)
+        cli_usage_error(c, "%s wants a whole number %llu..%llu, not '%s'", c->opt,
+                        (unsigned long long)lo, (unsigned long long)hi, c->val);
     return v;
 }
+
+static long cli_long(const cli *c, long lo, long hi) { return (long)cli_u64(c, (uint64_t)lo, (uint64_t)hi); }
 
 /* ---- memory and files ------------------------------------------------------ */
 static void *cli_xmalloc(const cli *c, size_t n) {
@@ -342,18 +345,6 @@ static void cli_model_name(const cli *c, cli_model *m, const char *name) {
     m->name = name;
 }
 
-/* The option's value: a whole number lo..hi, else exit 2. */
-static uint64_t cli_u64(const cli *c, uint64_t lo, uint64_t hi) {
-    char *end;
-    unsigned long long v;
-    errno = 0;
-    v = strtoull(c->val, &end, 10);
-    if (!c->val[0] || c->val[0] == '-' || *end || errno || v < lo || v > hi)
-        cli_usage_error(c, "%s wants a whole number %llu..%llu, not '%s'", c->opt,
-                        (unsigned long long)lo, (unsigned long long)hi, c->val);
-    return v;
-}
-
 /* A math type (every rfl_dtype but int4) or a storage type, else exit 2. */
 static rfl_dtype cli_dtype(const cli *c, int storage) {
     rfl_dtype t;
@@ -415,12 +406,13 @@ static const char *cli_canonical(const char *name, int (*count)(void), const cha
     return name;
 }
 
-/* An LLM's records: decode after 1024 tokens unless told (training: a
-   prefill, every position's logits), the config's type unless --dtype,
-   causal attention (what runs). */
+/* An LLM's records under rfl_llm_cost_desc (the config's type unless
+   --dtype, causal attention: what runs): decode after 1024 tokens unless
+   told (training: a prefill, every position's logits). */
 static void cli_model_llm(const cli *c, cli_model *m) {
     size_t nrec = (size_t)RFL_LLM_NET_LAYERS((size_t)m->cfg.layers);
     int train = m->d.mode == RFL_MODE_TRAIN;
+    rfl_flop_conv conv = m->d.convention;
     rfl_result r;
     m->src = CLI_LLM;
     if (!m->phase_given && train) m->step.phase = RFL_LLM_PREFILL;
@@ -429,11 +421,14 @@ static void cli_model_llm(const cli *c, cli_model *m) {
         cli_usage_error(c, "--mode train is a prefill (decode generates without gradients)");
     if (m->step.phase == RFL_LLM_PREFILL && m->step.seq == 0)
         cli_usage_error(c, "--seq must be at least 1 for a prefill");
-    if (!m->dtype_given && m->cfg.dtype && m->cfg.dtype != RFL_DTYPE_INT4) m->d.dtype = (rfl_dtype)m->cfg.dtype;
-    m->d.causal = 1;
+    m->step.batch = m->d.batch, m->step.weights = m->d.weights, m->step.kv = m->d.kv;
+    m->step.math = m->dtype_given ? m->d.dtype : RFL_DTYPE_DEFAULT; /* else the config's */
     rfl_net_init(&m->net, (rfl_layer *)cli_xmalloc(c, sizeof(rfl_layer) * nrec), (int)nrec,
                  (char *)cli_xmalloc(c, nrec * 64), nrec * 64);
-    r = rfl_llm_build(&m->net, &m->cfg, &m->step);
+    if ((r = rfl_llm_cost_desc(&m->cfg, &m->step, &m->d)) == RFL_OK)
+        r = rfl_llm_build(&m->net, &m->cfg, &m->step);
+    m->d.mode = train ? RFL_MODE_TRAIN : RFL_MODE_INFER, m->d.convention = conv;
+    m->step.math = m->d.dtype;
     if (r == RFL_ERR_SHAPE && m->cfg.pos == RFL_LLM_POS_LEARNED)
         cli_input_error(c, 0, 0, 0, "%s: --seq %llu%s is beyond its %u learned positions", m->name,
                         (unsigned long long)m->step.seq, m->step.phase == RFL_LLM_DECODE ? " + 1" : "",

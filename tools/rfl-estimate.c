@@ -303,15 +303,15 @@ static void print_modules_table(est *e) {
     int i, n, w = 6;
     rfl_group_cost *g = groups_of(e, RFL_GROUP_MODULE, &n);
     for (i = 0; i < n; i++) if ((int)strlen(g[i].name) > w) w = (int)strlen(g[i].name);
-    printf("%-*s %-11s %5s %14s %10s %10s %10s", w, "module", "type", "count", "params",
-           "mac FLOP", "FLOP", "bytes");
+    printf("%-*s %-11s %5s %14s %10s %10s %10s %10s", w, "module", "type", "count", "params",
+           "mac FLOP", "FLOP", "weights", "bytes");
     if (e->hw) printf(" %10s  %s", "time", "bound");
     putchar('\n');
     for (i = 0; i < n; i++) {
-        printf("%-*s %-11s %5d %14s %10s %10s %10s", w, g[i].name,
+        printf("%-*s %-11s %5d %14s %10s %10s %10s %10s", w, g[i].name,
                rfl_ltype_name((rfl_ltype)g[i].ltype), g[i].count, cli_commas(&e->c, (double)g[i].params),
                cli_si(&e->c, (double)g[i].fwd_mac_flops, ""), cli_si(&e->c, (double)g[i].fwd_flops, ""),
-               cli_si(&e->c, (double)g[i].fwd_bytes, "B"));
+               cli_si(&e->c, (double)g[i].fwd_weight_bytes, "B"), cli_si(&e->c, (double)g[i].fwd_bytes, "B"));
         if (e->hw && g[i].time_s > 0)
             printf(" %10s  %s", cli_si(&e->c, g[i].time_s, "s"),
                    g[i].memory_s > g[i].compute_s ? "memory" : "compute");
@@ -381,6 +381,39 @@ static void print_time(est *e) {
                cli_num(&e->c, rfl_work_ai(&all, RFL_DRAM), 3));
 }
 
+/* An LLM step: the bytes by role, the cache, and on the machine its
+   tokens/s and the batches where it turns compute-bound. */
+static void print_step(est *e, int on_hw) {
+    const rfl_net_cost *t = &e->tot;
+    const rfl_llm_step_desc *s = &e->m.step;
+    rfl_llm_figures f;
+    uint64_t roles = t->fwd_weight_bytes + t->fwd_kv_read_bytes + t->fwd_kv_write_bytes;
+    if (rfl_llm_step_figures(&e->m.net, &e->m.d, &e->m.cfg, s, e->hw, &f) != RFL_OK)
+        cli_input_error(&e->c, 0, 0, 0, "%s: the step's figures cannot be computed", e->m.name);
+    if (!on_hw) printf("step bytes       %s: weights %s, KV read %s, KV written %s, activations %s\n",
+           cli_si(&e->c, (double)t->fwd_bytes, "B"), cli_si(&e->c, (double)t->fwd_weight_bytes, "B"),
+           cli_si(&e->c, (double)t->fwd_kv_read_bytes, "B"), cli_si(&e->c, (double)t->fwd_kv_write_bytes, "B"),
+           cli_si(&e->c, (double)(t->fwd_bytes - roles), "B"));
+    if (!on_hw) printf("KV cache         %s after the step\n", cli_si(&e->c, (double)f.kv_cache_bytes, "B"));
+    if (!on_hw) return;
+    printf("  tokens/s       %s (%s / step time)\n", cli_num(&e->c, f.tokens_per_s, 4),
+           s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch");
+    if (s->phase == RFL_LLM_PREFILL) printf("  ttft           %s\n", cli_si(&e->c, f.ttft_s, "s"));
+    else if (f.decode_bound_batch)
+        printf("  decode turns compute-bound at batch %llu (seq %llu)\n",
+               (unsigned long long)f.decode_bound_batch, (unsigned long long)s->seq);
+    else /* a search that found none, not a proof */
+        printf("  decode stays memory-bound at seq %llu for every batch tried, up to %d (the "
+               "search's limit; the KV cache grows with the batch)\n", (unsigned long long)s->seq,
+               RFL_LLM_BATCH_CAP);
+    if (f.gemm_bound_batch)
+        printf("  its weight GEMMs turn compute-bound at batch %llu\n", (unsigned long long)f.gemm_bound_batch);
+    if (f.max_batch_in_memory)
+        printf("  memory holds the weights and the KV cache of at most %llu sequences of %llu tokens\n",
+               (unsigned long long)f.max_batch_in_memory,
+               (unsigned long long)(s->seq + (s->phase == RFL_LLM_DECODE)));
+}
+
 static void print_totals(est *e) {
     const rfl_net_cost *t = &e->tot;
     const cli_model *m = &e->m;
@@ -395,7 +428,9 @@ static void print_totals(est *e) {
     printf("activations      %s kept for backward\n", cli_si(&e->c, (double)t->activation_bytes, "B"));
     printf("training memory  %s with SGD+momentum, %s with Adam\n",
            cli_si(&e->c, (double)t->train_sgd_bytes, "B"), cli_si(&e->c, (double)t->train_adam_bytes, "B"));
+    if (is_llm(e)) print_step(e, 0);
     if (e->hw) print_time(e);
+    if (is_llm(e) && e->hw) print_step(e, 1);
 }
 
 int main(int argc, char **argv) {
