@@ -15114,21 +15114,6 @@ static rfl__llm_txt rfl__rep_reason(rfl_report_model *rm) {
     return t;
 }
 
-static size_t rfl__rep_prefix(const char *s, const char *p) {
-    size_t k = 0;
-    while (p[k] && s[k] == p[k]) k++;
-    return p[k] ? 0 : k;
-}
-/* "H100" from "NVIDIA H100 SXM5 80GB", "V100" from "NVIDIA Tesla V100 ...". */
-static void rfl__rep_short(const rfl_machine *m, char *b, size_t n) {
-    const char *s = m->name;
-    size_t k = 0;
-    s += rfl__rep_prefix(s, "NVIDIA ");
-    s += rfl__rep_prefix(s, "Tesla ");
-    while (s[k] && s[k] != ' ' && k + 1 < n) b[k] = s[k], k++;
-    b[k] = 0;
-}
-
 RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by) {
     static const char *const known[][2] = { /* the zoo's keys made readable */
         {"resnet18", "ResNet-18"}, {"resnet34", "ResNet-34"}, {"resnet50", "ResNet-50"},
@@ -15380,6 +15365,21 @@ RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
 
 #ifndef RFL_NO_CHART
 /* ---- a report's chart points ---- */
+static size_t rfl__rep_prefix(const char *s, const char *p) {
+    size_t k = 0;
+    while (p[k] && s[k] == p[k]) k++;
+    return p[k] ? 0 : k;
+}
+/* "H100" from "NVIDIA H100 SXM5 80GB", "V100" from "NVIDIA Tesla V100 ...". */
+static void rfl__rep_short(const rfl_machine *m, char *b, size_t n) {
+    const char *s = m->name;
+    size_t k = 0;
+    s += rfl__rep_prefix(s, "NVIDIA ");
+    s += rfl__rep_prefix(s, "Tesla ");
+    while (s[k] && s[k] != ' ' && k + 1 < n) b[k] = s[k], k++;
+    b[k] = 0;
+}
+
 RFL_API const char *rfl_report_machine_label(const rfl_machine *const *machines, int n,
                                              const rfl_machine *m, char *buf, size_t size) {
     char o[40];
