@@ -155,10 +155,11 @@
                   rfl_llm_classify_finish rfl_llm_warn_code
                   (API TRANSFORMERS: the LLM join)
        Join:      rfl_kclass_of rfl_kclass_name rfl_kclass_ltype
-                  rfl_join_init rfl_join_kernel rfl_join_compute
+                  rfl_join_init rfl_join_machine rfl_join_kernel rfl_join_compute
                   rfl_report_init rfl_report_estimate rfl_report_place
                   rfl_report_compare rfl_report_tensor_flops rfl_report_flops_per_s
-                  rfl_report_group_name rfl_report_json
+                  rfl_report_group_name rfl_report_json rfl_report_points
+                  rfl_report_layer_points rfl_report_machine_label
                   (API JOIN: kernel classes, estimate beside profile, reports)
        Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
                   rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
@@ -2532,7 +2533,8 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_c
        rfl_report_init(rm, name, RFL_GROUP_LTYPE);
        rfl_report_estimate(rm, &net, &cd, machines, n);
        rd.on_kernel = rfl_join_kernel; rd.user = &rm->join;  reduce into rm->res
-       rfl_report_place(rm, machines, &n, cap, forced);    the profile's machine
+       rfl_report_place(rm, rfl_reduce_device(&st), machines, &n, cap, forced);
+                             at the first kernel: the machine it ran on
        rfl_report_compare(rm, &net, &cd, machines);        ratio, reasons, join
        rfl_report_json(&w, &rep);                          rep: the models */
 #define RFL_REPORT_MACHINES 8

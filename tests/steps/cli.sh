@@ -48,6 +48,11 @@ step "rfl-estimate: an unknown dtype is exit 2" cli_rc 2 rfl-estimate resnet18 -
 step "rfl-estimate: --dtype tf32 is a math type" cli_rc 0 rfl-estimate resnet18 --dtype tf32
 step "rfl-estimate: an unknown machine is exit 1" cli_rc 1 rfl-estimate resnet18 --hw no-such-gpu
 step "rfl-estimate: an unknown model is exit 1" cli_rc 1 rfl-estimate no-such-model
+step "rfl-report --ncu without its value is exit 2" cli_rc 2 rfl-report --model resnet18 --ncu
+step "rfl-report: an unknown dtype is exit 2" cli_rc 2 rfl-report --model resnet18 --dtype fp7
+step "rfl-report: --dtype tf32 is a math type" cli_rc 0 rfl-report --model resnet18 --hw a100 --dtype tf32
+step "rfl-report: an unknown machine is exit 1" cli_rc 1 rfl-report --model resnet18 --hw no-such-gpu
+step "rfl-report: an unknown model is exit 1" cli_rc 1 rfl-report --model no-such-model --hw h100
 # one table for the model and the LLM step: a tool that takes --phase takes
 # every model option (tools/cli.h's cli_model_opts)
 cli_model_table() {
