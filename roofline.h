@@ -43,6 +43,10 @@
        RFL_HW_NO_DEVICE_NAMES the table without the vendors' device names
                               ("NVIDIA H100 80GB HBM3"): rfl_hw_find then
                               knows ids, names and aliases only
+       RFL_HW_NO_LINKS        the table without its GPU-to-GPU links
+                              (every machine's link is then NULL: unknown)
+       RFL_NO_COLLECTIVES     leave out the all-reduce time model
+                              (rfl_allreduce_time)
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
@@ -575,6 +579,38 @@ typedef enum rfl_kind {
 } rfl_kind;
 RFL_API const char *rfl_kind_name(rfl_kind k); /* "gpu", "cpu", ... */
 
+/* The GPU-to-GPU link of a node (hw_specs.h: RFL_HW_LINKS). */
+typedef enum rfl_link_kind {
+    RFL_LINK_UNKNOWN = 0, /* not known: never read as "no link" */
+    RFL_LINK_NONE,        /* one device: no GPU-to-GPU link */
+    RFL_LINK_NVLINK,
+    RFL_LINK_PCIE,
+    RFL_LINK_INFINITY_FABRIC,
+    RFL_LINK_KIND_COUNT
+} rfl_link_kind;
+#if !defined(RFL_NO_COLLECTIVES) || !defined(RFL_NO_MACHINE_FILE)
+/* "unknown", "none", "nvlink", "pcie", "infinity-fabric" (machine files;
+   absent when both of those parts are). */
+RFL_API const char *rfl_link_kind_name(rfl_link_kind k);
+#endif
+
+typedef struct rfl_link {
+    rfl_link_kind kind;
+    int gen;              /* NVLink / PCIe generation; 0 = unknown */
+    int lanes;            /* NVLinks or fabric links per GPU, PCIe lanes; 0 = unknown */
+    int gpus_per_node;    /* the usual node; 0 = unknown */
+    double bw_bytes_per_s; /* per GPU, per direction; 0 = unknown */
+    double latency_s;     /* one ring step of a small message; 0 = unknown */
+    const char *source;
+    /* The all-reduce fitted on measurements (all 0: not measured):
+       base_s + 2 (n - 1) step_s + 2 (n - 1) / n x bytes / busbw in a CUDA
+       graph, eager_s more per call launched eagerly; measured on 2 to
+       ar_gpus GPUs. */
+    double ar_base_s, ar_step_s, ar_busbw, ar_eager_s;
+    int ar_gpus;
+    const char *ar_source;
+} rfl_link;
+
 typedef struct rfl_machine {
     const char *id;      /* canonical key, e.g. "a100-sxm4-40gb" */
     const char *name;    /* display name, e.g. "NVIDIA A100 SXM4 40GB" */
@@ -588,6 +624,8 @@ typedef struct rfl_machine {
     double boost_mhz;    /* 0 = unknown */
     double tdp_w;        /* 0 = unknown */
     const char *source;  /* datasheet / whitepaper, and how derived */
+    const rfl_link *link; /* GPU-to-GPU link; NULL = unknown (as its kind
+                             RFL_LINK_UNKNOWN) */
 } rfl_machine;
 
 /* The built-in table (hw_specs.h). Absent with RFL_NO_HW_TABLE: then the
@@ -678,6 +716,41 @@ typedef struct rfl_cpu_desc {
     int fp16;                 /* nonzero: FP16 vector at 2x the FP32 rate */
 } rfl_cpu_desc;
 RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out);
+
+#ifndef RFL_NO_COLLECTIVES
+/* ---- collectives: the all-reduce of tensor parallelism ---------------------
+   One all-reduce of `bytes` over `gpus` GPUs of one node, as NCCL's ring
+   does it (its own cost model, src/graph/tuning.cc): 2 (n - 1) steps, each
+   moving bytes / n, so
+       time = base + 2 (n - 1) x step + 2 (n - 1) / n x bytes / busbw
+   where busbw is the bus bandwidth (nccl-tests' definition). With the
+   link's fit (m->link->ar_*, fitted on measurements) base, step and busbw
+   are the fitted ones; without one, base = 0, step = the link's latency
+   and busbw = its bandwidth per direction: the datasheet's, a lower bound
+   on the time (a latency the table lacks counts 0). */
+typedef enum rfl_ar_basis {
+    RFL_AR_FITTED = 0,   /* the link's fit, on no more GPUs than were measured */
+    RFL_AR_EXTRAPOLATED, /* the link's fit, on more GPUs than were measured */
+    RFL_AR_DATASHEET     /* no fit: datasheet latency and bandwidth (lower bound) */
+} rfl_ar_basis;
+RFL_API const char *rfl_ar_basis_name(rfl_ar_basis b); /* "fitted", "extrapolated", "datasheet" */
+#define RFL_AR_EAGER 1u  /* flag: launched outside a CUDA graph (adds the fit's ar_eager_s) */
+typedef struct rfl_allreduce {
+    double time_s;         /* latency_s + transfer_s */
+    double latency_s;      /* base + steps x step (+ eager) */
+    double transfer_s;     /* 2 (n - 1) / n x bytes / busbw */
+    double busbw;          /* the bus bandwidth assumed, bytes/s */
+    int steps;             /* 2 (n - 1) */
+    const char *algorithm; /* "ring" */
+    rfl_ar_basis basis;
+} rfl_allreduce;
+/* gpus == 1: RFL_OK, every figure 0 (nothing to reduce). Errors:
+   RFL_ERR_ARG (m or out NULL, gpus < 1, or more GPUs than the link's node
+   holds), RFL_ERR_NO_DATA (the link is unknown or NONE, or has no
+   bandwidth). flags: RFL_AR_EAGER or 0. */
+RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t bytes,
+                                      unsigned flags, rfl_allreduce *out);
+#endif
 
 /* ---- roofline math ------------------------------------------------------ */
 /* Ridge point peak_flops[prec] / bw[level] in FLOP/byte; 0 when either
@@ -4223,19 +4296,35 @@ static int rfl__hw_dev_eq(const char *dev, const char *name) {
 #ifndef RFL_NO_HW_TABLE
 #define RFL__T 1e12
 #define RFL__G 1e9
-#define RFL__HW_ROW(E, id, name, al, kind, f64, f64t, f32, tf32, f16, f16t, bf16t, \
-                    f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src)        \
-    {id, name, RFL__HW_STR(al), RFL_KIND_##kind,                                   \
-     {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T,             \
-      (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T,          \
-      (i8t) * RFL__T},                                                             \
-     {(dram) * RFL__G, (l2) * RFL__G, (l1) * RFL__G},                              \
-     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, RFL__HW_STR(src)},
 #ifdef RFL_HW_NO_STRINGS
 #define RFL__HW_STR(s) ""
 #else
 #define RFL__HW_STR(s) s
 #endif
+#ifdef RFL_HW_NO_LINKS
+#define RFL__HW_LINK(l) 0
+#else
+/* The links, each row once (machines share them by pointer). */
+#define RFL__HWL_ENUM(E, ...) RFL__HWL_##E,
+enum { RFL_HW_LINKS(RFL__HWL_ENUM) RFL__HWL_COUNT };
+#undef RFL__HWL_ENUM
+#define RFL__HWL_ROW(E, kind, gen, lanes, gbps, lat, node, src, base, step, busbw, eager, \
+                     gpus, fsrc)                                                        \
+    {RFL_LINK_##kind, gen, lanes, node, (gbps) * RFL__G, (lat) * 1e-9, RFL__HW_STR(src), \
+     (base) * 1e-9, (step) * 1e-9, (busbw) * RFL__G, (eager) * 1e-9, gpus, RFL__HW_STR(fsrc)},
+static const rfl_link rfl__hw_links[] = {RFL_HW_LINKS(RFL__HWL_ROW)};
+#undef RFL__HWL_ROW
+#define RFL__HW_LINK(l) &rfl__hw_links[RFL__HWL_##l]
+#endif
+#define RFL__HW_ROW(E, id, name, al, kind, f64, f64t, f32, tf32, f16, f16t, bf16t, \
+                    f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src, lnk)   \
+    {id, name, RFL__HW_STR(al), RFL_KIND_##kind,                                   \
+     {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T,             \
+      (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T,          \
+      (i8t) * RFL__T},                                                             \
+     {(dram) * RFL__G, (l2) * RFL__G, (l1) * RFL__G},                              \
+     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, RFL__HW_STR(src),   \
+     RFL__HW_LINK(lnk)},
 #ifdef RFL_HW_ONLY
 #define RFL__HW_ROW_IF(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL__HW_ROW(E, __VA_ARGS__))
 static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW_IF)};
@@ -4245,6 +4334,7 @@ static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW)};
 #endif
 #undef RFL__HW_ROW
 #undef RFL__HW_STR
+#undef RFL__HW_LINK
 
 RFL_API int rfl_hw_count(void) {
     return (int)(sizeof rfl__hw_table / sizeof rfl__hw_table[0]);
@@ -4481,6 +4571,46 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
                   "sockets x channels x MT/s x bytes per transfer";
     return RFL_OK;
 }
+
+#if !defined(RFL_NO_COLLECTIVES) || !defined(RFL_NO_MACHINE_FILE)
+RFL_API const char *rfl_link_kind_name(rfl_link_kind k) {
+    static const char *const n[] = {"unknown", "none", "nvlink", "pcie", "infinity-fabric"};
+    return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
+}
+#endif
+
+#ifndef RFL_NO_COLLECTIVES
+RFL_API const char *rfl_ar_basis_name(rfl_ar_basis b) {
+    static const char *const n[] = {"fitted", "extrapolated", "datasheet"};
+    return (unsigned)b < sizeof n / sizeof n[0] ? n[b] : "?";
+}
+
+RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t bytes,
+                                      unsigned flags, rfl_allreduce *out) {
+    const rfl_link *l;
+    double base, step, busbw, n = gpus;
+    int fitted;
+    if (!m || !out || gpus < 1) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->algorithm = "ring";
+    l = m->link;
+    if (gpus == 1) return RFL_OK;
+    if (!l || l->kind == RFL_LINK_UNKNOWN || l->kind == RFL_LINK_NONE) return RFL_ERR_NO_DATA;
+    if (l->gpus_per_node > 0 && gpus > l->gpus_per_node) return RFL_ERR_ARG;
+    fitted = l->ar_busbw > 0;
+    base = fitted ? l->ar_base_s : 0;
+    step = fitted ? l->ar_step_s : l->latency_s;
+    busbw = fitted ? l->ar_busbw : l->bw_bytes_per_s;
+    if (!(busbw > 0)) return RFL_ERR_NO_DATA;
+    out->basis = !fitted ? RFL_AR_DATASHEET : gpus > l->ar_gpus ? RFL_AR_EXTRAPOLATED : RFL_AR_FITTED;
+    out->steps = 2 * (gpus - 1);
+    out->busbw = busbw;
+    out->latency_s = base + out->steps * step + ((flags & RFL_AR_EAGER) && fitted ? l->ar_eager_s : 0);
+    out->transfer_s = 2 * (n - 1) / n * (double)bytes / busbw;
+    out->time_s = out->latency_s + out->transfer_s;
+    return RFL_OK;
+}
+#endif
 
 
 /* ==========================================================================
