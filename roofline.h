@@ -2841,6 +2841,19 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
      "ridge"       object, optional and ignored: derived (peak / bandwidth),
                    recomputed from the figures above
      "source"      string, optional: where the figures come from
+     "link"        object, optional (absent: unknown): the GPU-to-GPU link
+                   (rfl_link; the table's, or your own node's)
+         "kind"        "nvlink" | "pcie" | "infinity-fabric" | "none" |
+                       null (= unknown), required
+         "gen" "lanes" "gpus_per_node"   integers or null
+         "bw_per_direction"  bytes/s per GPU, each way, or null
+         "latency_s"   one ring step, seconds, or null
+         "source"      string, optional
+         "allreduce"   object, optional: the all-reduce fitted on
+                       measurements (rfl_allreduce_time): "base_s",
+                       "step_s", "eager_s" (seconds), "busbw" (bytes/s,
+                       required, > 0), "gpus" (the most measured),
+                       "source"
      "measured"    object, optional: ceilings measured on the machine (by
                    rfl-probe or by hand), kept beside the datasheet's:
          "peak_flops"  as above (at least one > 0, or the object absent)
@@ -2870,7 +2883,9 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    are the measured ones (0 where not measured) and whose source is the
    measured source. Every string (id, name, aliases joined by commas,
    sources) points into strbuf: keep strbuf (not the JSON) alive while the
-   machines are used. toks: RFL_MACHINE_FILE_TOKS suffices for anything
+   machines are used. Both machines' link points at out->link (NULL
+   without a "link"): keep *out where it is (a copy of the struct still
+   points at the first). toks: RFL_MACHINE_FILE_TOKS suffices for anything
    rfl-hw prints; more for files with many '_' extras. Errors:
      RFL_ERR_SYNTAX    not JSON (err->line/col/offset from the tokenizer;
                        err->where: the key it happened in, e.g. a file cut
@@ -2890,6 +2905,7 @@ typedef struct rfl_machine_file {
     rfl_machine measured;  /* measured ceilings; valid when has_measured */
     int has_measured;
     int measured_threads;  /* 0 = not given */
+    rfl_link link;         /* "link"; machine.link points here when given */
 } rfl_machine_file;
 /* err (may be NULL): where is the dotted path of the field ("" = the
    document); line and col are 0 when the error has no token. */
@@ -2906,7 +2922,8 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
    Keys in the order of the reader's list above: name, id, aliases, kind,
    peak_flops (fp64 first, then by unit kind), mem_bw, mem_bytes,
    l2_bytes, units, boost_mhz, tdp_w, ridge (every prec_level > 0),
-   source, and "measured" when mf->has_measured (its empty objects left
+   source, "link" when mf->machine.link is set (every key, null where
+   unknown; "allreduce" when fitted), and "measured" when mf->has_measured (its empty objects left
    out, threads when > 0). A figure <= 0 is null. Read back, it gives the
    same machine (a round trip). */
 RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf);
@@ -4794,11 +4811,11 @@ static rfl_result rfl__mf_aliases(rfl__mf *f, int arr, const char **out) {
 enum {
     RFL__MF_NAME, RFL__MF_ID, RFL__MF_ALIASES, RFL__MF_KIND, RFL__MF_PEAK, RFL__MF_BW,
     RFL__MF_MEM, RFL__MF_L2, RFL__MF_UNITS, RFL__MF_MHZ, RFL__MF_TDP, RFL__MF_RIDGE,
-    RFL__MF_SOURCE, RFL__MF_MEASURED, RFL__MF_KEYS
+    RFL__MF_SOURCE, RFL__MF_LINK, RFL__MF_MEASURED, RFL__MF_KEYS
 };
 static const char *const rfl__mf_keys[RFL__MF_KEYS] = {
     "name", "id", "aliases", "kind", "peak_flops", "mem_bw", "mem_bytes",
-    "l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "measured"};
+    "l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "link", "measured"};
 
 static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *key, const char **out) {
     if (f->doc.t[tok].type != RFL_JSON_STR)
@@ -4840,7 +4857,7 @@ static rfl_result rfl__mf_member(rfl__mf *f, int which, int v, rfl_machine *m, i
             return rfl__mf_fail(f, RFL_ERR_FORMAT, v, 0, key, "expected an object");
         return RFL_OK;
     }
-    return RFL_OK; /* "measured": read after the top level */
+    return RFL_OK; /* "link" and "measured": read after the top level */
 }
 
 /* A field absent, or present with no ceiling > 0. */
@@ -4849,6 +4866,94 @@ static rfl_result rfl__mf_need(rfl__mf *f, int tok, const char *prefix, const ch
     if (!present) return rfl__mf_fail(f, RFL_ERR_MISSING, tok, prefix, key, "required field missing");
     if (!positive) return rfl__mf_fail(f, RFL_ERR_MISSING, tok, prefix, key, "needs at least one value > 0");
     return RFL_OK;
+}
+
+/* A string member of prefix's object. */
+static rfl_result rfl__mf_pstring(rfl__mf *f, int tok, const char *prefix, const char *key,
+                                  const char **out) {
+    if (f->doc.t[tok].type != RFL_JSON_STR)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, prefix, key, "expected a string");
+    *out = rfl__mf_strdup(f, tok);
+    return RFL_OK;
+}
+
+/* The members of object obj named in keys[0..n): each known (or '_') and
+   once; seen[i] counts them. Returns the next member's key token after k
+   (the first: k = -1), or -1 at the end; an error: -2 with r set. */
+static int rfl__mf_next(rfl__mf *f, int obj, int k, const char *path, const char *const *keys,
+                        int n, const char *expect, int *seen, int *which, rfl_result *r) {
+    char kb[48];
+    int i;
+    for (k = k < 0 ? obj + 1 : f->doc.t[k + 1].after; k < f->doc.t[obj].after; k = f->doc.t[k + 1].after) {
+        if ((i = rfl__mf_key(f, k, keys, n)) == -2) continue;
+        if (i < 0) {
+            *r = rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, rfl__mf_keytext(f, k, kb, sizeof kb), expect);
+            return -2;
+        }
+        if (seen[i]++) {
+            *r = rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, keys[i], "duplicate key");
+            return -2;
+        }
+        *which = i;
+        return k;
+    }
+    return -1;
+}
+
+/* "link.allreduce": the fitted all-reduce (busbw required, > 0). */
+static rfl_result rfl__mf_allreduce(rfl__mf *f, int obj, rfl_link *l) {
+    static const char *const keys[] = {"base_s", "step_s", "busbw", "eager_s", "gpus", "source"};
+    static const char path[] = "link.allreduce";
+    int k = -1, i = 0, seen[6] = {0, 0, 0, 0, 0, 0};
+    rfl_result r = RFL_OK;
+    double *nums[4];
+    nums[0] = &l->ar_base_s, nums[1] = &l->ar_step_s, nums[2] = &l->ar_busbw, nums[3] = &l->ar_eager_s;
+    if (f->doc.t[obj].type != RFL_JSON_OBJ)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, "link", "allreduce", "expected an object");
+    while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, path, keys, 6,
+                                            "unknown key (base_s, step_s, busbw, eager_s, gpus, source)",
+                                            seen, &i, &r)) >= 0) {
+        if (i < 4) r = rfl__mf_num(f, k + 1, path, keys[i], nums[i]);
+        else if (i == 4) r = rfl__mf_int(f, k + 1, path, keys[i], &l->ar_gpus);
+        else r = rfl__mf_pstring(f, k + 1, path, keys[i], &l->ar_source);
+    }
+    if (r != RFL_OK) return r;
+    return rfl__mf_need(f, obj, path, "busbw", seen[2], l->ar_busbw > 0);
+}
+
+/* "link": the GPU-to-GPU link (kind required; null = unknown). */
+static rfl_result rfl__mf_link(rfl__mf *f, int obj, rfl_link *l) {
+    static const char *const keys[] = {"kind", "gen", "lanes", "bw_per_direction", "latency_s",
+                                       "gpus_per_node", "source", "allreduce"};
+    int k = -1, i = 0, j, seen[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    rfl_result r = RFL_OK;
+    if (f->doc.t[obj].type != RFL_JSON_OBJ)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "link", "expected an object");
+    l->source = l->ar_source = "";
+    while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "link", keys, 8,
+                                            "unknown key (kind, gen, lanes, bw_per_direction, latency_s, "
+                                            "gpus_per_node, source, allreduce)", seen, &i, &r)) >= 0) {
+        int v = k + 1;
+        switch (i) {
+        case 0:
+            for (j = 0; j < RFL_LINK_KIND_COUNT && f->doc.t[v].type == RFL_JSON_STR; j++)
+                if (rfl_json_str_eq(&f->doc, v, rfl_link_kind_name((rfl_link_kind)j))) break;
+            if (f->doc.t[v].type != RFL_JSON_NULL && !(f->doc.t[v].type == RFL_JSON_STR && j < RFL_LINK_KIND_COUNT))
+                r = rfl__mf_fail(f, RFL_ERR_FORMAT, v, "link", "kind",
+                                 "expected \"nvlink\", \"pcie\", \"infinity-fabric\", \"none\" or null (unknown)");
+            else l->kind = f->doc.t[v].type == RFL_JSON_NULL ? RFL_LINK_UNKNOWN : (rfl_link_kind)j;
+            break;
+        case 1: r = rfl__mf_int(f, v, "link", keys[i], &l->gen); break;
+        case 2: r = rfl__mf_int(f, v, "link", keys[i], &l->lanes); break;
+        case 3: r = rfl__mf_num(f, v, "link", keys[i], &l->bw_bytes_per_s); break;
+        case 4: r = rfl__mf_num(f, v, "link", keys[i], &l->latency_s); break;
+        case 5: r = rfl__mf_int(f, v, "link", keys[i], &l->gpus_per_node); break;
+        case 6: r = rfl__mf_pstring(f, v, "link", keys[i], &l->source); break;
+        default: r = rfl__mf_allreduce(f, v, l); break;
+        }
+    }
+    if (r != RFL_OK) return r;
+    return rfl__mf_need(f, obj, "link", "kind", seen[0], 1);
 }
 
 /* The "measured" object: a copy of the machine with measured ceilings. */
@@ -4890,7 +4995,7 @@ static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
    ones present; then "measured", which copies the finished machine. */
 static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
     rfl_machine *m = &out->machine;
-    int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1;
+    int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1, link = -1;
     char kb[48];
     rfl_result r;
     RFL_MEMSET(seen, 0, sizeof seen);
@@ -4904,6 +5009,7 @@ static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
         if (i < 0) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keytext(f, k, kb, sizeof kb), "unknown key");
         if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keys[i], "duplicate key");
         if (i == RFL__MF_MEASURED) measured = k + 1;
+        if (i == RFL__MF_LINK) link = k + 1;
         if ((r = rfl__mf_member(f, i, k + 1, m, positive)) != RFL_OK) return r;
     }
     if ((r = rfl__mf_need(f, 0, 0, "name", seen[RFL__MF_NAME], 1)) != RFL_OK ||
@@ -4912,6 +5018,10 @@ static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
         (r = rfl__mf_need(f, 0, 0, "mem_bw", seen[RFL__MF_BW], positive[1])) != RFL_OK)
         return r;
     if (!seen[RFL__MF_ID]) m->id = m->name;
+    if (link >= 0) {
+        if ((r = rfl__mf_link(f, link, &out->link)) != RFL_OK) return r;
+        m->link = &out->link;
+    }
     return measured >= 0 ? rfl__mf_measured(f, measured, out) : RFL_OK;
 }
 
@@ -5037,6 +5147,30 @@ static void rfl__mfw_ridges(rfl_json_writer *w, const rfl_machine *m) {
     rfl_json_w_end(w);
 }
 
+/* "link": every key, null where unknown; "allreduce" when fitted. */
+static void rfl__mfw_link(rfl_json_writer *w, const rfl_link *l) {
+    rfl_json_w_obj(w, "link");
+    if (l->kind == RFL_LINK_UNKNOWN) rfl_json_w_null(w, "kind");
+    else rfl_json_w_str(w, "kind", rfl_link_kind_name(l->kind));
+    rfl_json_w_num_if(w, "gen", l->gen > 0, l->gen);
+    rfl_json_w_num_if(w, "lanes", l->lanes > 0, l->lanes);
+    rfl_json_w_num_if(w, "bw_per_direction", l->bw_bytes_per_s > 0, l->bw_bytes_per_s);
+    rfl_json_w_num_if(w, "latency_s", l->latency_s > 0, l->latency_s);
+    rfl_json_w_num_if(w, "gpus_per_node", l->gpus_per_node > 0, l->gpus_per_node);
+    rfl_json_w_str(w, "source", l->source ? l->source : "");
+    if (l->ar_busbw > 0) {
+        rfl_json_w_obj(w, "allreduce");
+        rfl_json_w_num(w, "base_s", l->ar_base_s);
+        rfl_json_w_num(w, "step_s", l->ar_step_s);
+        rfl_json_w_num(w, "busbw", l->ar_busbw);
+        rfl_json_w_num(w, "eager_s", l->ar_eager_s);
+        rfl_json_w_num_if(w, "gpus", l->ar_gpus > 0, l->ar_gpus);
+        rfl_json_w_str(w, "source", l->ar_source ? l->ar_source : "");
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+
 RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf) {
     const rfl_machine *m = &mf->machine;
     const char *a = m->aliases;
@@ -5059,6 +5193,7 @@ RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *
     rfl_json_w_num_if(w, "tdp_w", m->tdp_w > 0, m->tdp_w);
     rfl__mfw_ridges(w, m);
     rfl_json_w_str(w, "source", m->source);
+    if (m->link) rfl__mfw_link(w, m->link);
     if (!mf->has_measured) return;
     rfl_json_w_obj(w, "measured");
     rfl__mfw_ceilings(w, &mf->measured, 1);
