@@ -119,6 +119,9 @@
    API BY TASK
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest rfl_hw_match
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
+                  rfl_link_kind_name (a machine's GPU-to-GPU link, rfl_link)
+       Collectives: rfl_allreduce_time rfl_ar_basis_name (an all-reduce's
+                  time on a machine's link, RFL_NO_COLLECTIVES)
                   rfl_machine_file_parse rfl_machine_file_write
                   rfl_machine_file_print rfl_machine_file_prec (MACHINE FILES below)
                   rfl_probe_run rfl_probe_levels rfl_probe_kernel_run
