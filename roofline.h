@@ -743,6 +743,10 @@ typedef struct rfl_allreduce {
     double latency_s;      /* base + steps x step (+ eager) */
     double transfer_s;     /* 2 (n - 1) / n x bytes / busbw */
     double busbw;          /* the bus bandwidth assumed, bytes/s */
+    double bound_s;        /* the datasheet's time (base 0, the link's step
+                              latency and bandwidth each way): the bound
+                              beside a fitted time; 0 when the link has no
+                              bandwidth */
     int steps;             /* 2 (n - 1) */
     const char *algorithm; /* "ring" */
     rfl_ar_basis basis;
@@ -4628,6 +4632,8 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
     out->latency_s = base + out->steps * step + ((flags & RFL_AR_EAGER) && fitted ? l->ar_eager_s : 0);
     out->transfer_s = 2 * (n - 1) / n * (double)bytes / busbw;
     out->time_s = out->latency_s + out->transfer_s;
+    if (l->bw_bytes_per_s > 0)
+        out->bound_s = out->steps * l->latency_s + 2 * (n - 1) / n * (double)bytes / l->bw_bytes_per_s;
     return RFL_OK;
 }
 #endif

@@ -7,7 +7,8 @@
      fitted on (tests/data/forecast/h200x4-tp{2,4}{,-run1}.json, written by
      tools/capture/forecast_nccl.py, fitted by tools/capture/fit_links.py):
      every row within a stated tolerance, and the error on the rows the
-     fixtures hold out, which the fit never saw. */
+     fixtures hold out, which the fit never saw; the datasheet's bound
+     below every measurement. */
 #ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
 #endif
@@ -81,7 +82,9 @@ static void test_table(void) {
    15.72864 us; 31.72864 us in all, 71.72864 us eager. On 8 GPUs
    (extrapolated): 10 + 14 = 24 us + 1.75 x 10.48576 = 18.35008 us.
    Datasheet (no fit): 32 GB/s each way, 1 us a step, 2 GPUs, 1 MiB:
-   2 x 1 us + 1 x 1048576 / 32e9 s = 2 + 32.768 = 34.768 us. */
+   2 x 1 us + 1 x 1048576 / 32e9 s = 2 + 32.768 = 34.768 us.
+   The bound beside the fit (450 GB/s each way, 0.5 us a step), 4 GPUs,
+   1 MiB: 6 x 0.5 = 3 us + 1.5 x 1048576 / 450e9 s = 3.495253 us. */
 static void test_model(void) {
     rfl_link fit, sheet, unknown;
     rfl_machine m, d, u;
@@ -105,6 +108,8 @@ static void test_model(void) {
     RT_EQ_INT(a.steps, 6);
     RT_STR(a.algorithm, "ring");
     RT_EQ_INT(a.basis, RFL_AR_FITTED);
+    RT_NEAR(a.bound_s, 3e-6 + 1.5 * 1048576 / 450e9, 1e-12);
+    RT_NEAR(a.bound_s, 6.495253e-6, 1e-7);
     RT_EQ_INT(rfl_allreduce_time(&m, 4, 1048576, RFL_AR_EAGER, &a), RFL_OK);
     RT_NEAR(a.time_s, 71.72864e-6, 1e-12);
     RT_EQ_INT(rfl_allreduce_time(&m, 8, 1048576, 0, &a), RFL_OK);
@@ -113,6 +118,7 @@ static void test_model(void) {
     RT_STR(rfl_ar_basis_name(a.basis), "extrapolated");
     RT_EQ_INT(rfl_allreduce_time(&d, 2, 1048576, RFL_AR_EAGER, &a), RFL_OK); /* no fit: no eager cost */
     RT_NEAR(a.time_s, 34.768e-6, 1e-12);
+    RT_NEAR(a.bound_s, a.time_s, 1e-15); /* no fit: the time is the bound */
     RT_EQ_INT(a.basis, RFL_AR_DATASHEET);
     RT_STR(rfl_ar_basis_name(a.basis), "datasheet");
     /* one GPU: nothing to reduce */
@@ -172,6 +178,9 @@ static void fixture_errors(const char *file, const char *col, errs *fit, errs *h
                                          col[0] == 'e' ? RFL_AR_EAGER : 0, &a) == RFL_OK))
             continue;
         RT_EQ_INT(a.basis, RFL_AR_FITTED);
+        /* the datasheet's bound is below every measurement */
+        if (!RT_CHECK(a.bound_s > 0 && a.bound_s < t * 1e-3))
+            printf("     %s %.0f B: bound %g s, measured %g s\n", file, bytes, a.bound_s, t * 1e-3);
         to = is_held ? held : fit;
         if (to->n < 160) to->e[to->n++] = a.time_s / (t * 1e-3) - 1;
     }
