@@ -2,7 +2,8 @@
 
    One X-macro list, RFL_HW_TABLE(X), yields both the enum of machine IDs
    (RFL_HW_<ID>) and the const table (see roofline.h). Include roofline.h, not
-   this file; define RFL_NO_HW_TABLE to leave the table out.
+   this file; define RFL_NO_HW_TABLE to leave the table out, RFL_HW_NO_LINKS
+   to leave out the GPU-to-GPU links (RFL_HW_LINKS, at the end).
 
    Row: X(ENUM_ID, "id", "display name", "aliases", KIND,
           fp64, fp64_tensor, fp32, tf32_tensor, fp16, fp16_tensor,
