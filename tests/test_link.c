@@ -154,7 +154,10 @@ static void fixture_errors(const char *file, const char *col, errs *fit, errs *h
     char *text = rt_load("tests/data/forecast", file, &len);
     int arr, held_tok, i, j, gpus;
     double v;
-    if (!RT_CHECK(rfl_json_parse(&doc, text, len, toks, 20000) == RFL_OK)) return;
+    if (!RT_CHECK(rfl_json_parse(&doc, text, len, toks, 20000) == RFL_OK)) {
+        free(text);
+        return;
+    }
     rfl_hw_find("h200-sxm", &h200);
     rfl_json_num(&doc, rfl_json_path(&doc, 0, "env.gpus"), &v);
     gpus = (int)v;
@@ -184,6 +187,7 @@ static void fixture_errors(const char *file, const char *col, errs *fit, errs *h
         to = is_held ? held : fit;
         if (to->n < 160) to->e[to->n++] = a.time_s / (t * 1e-3) - 1;
     }
+    free(text);
 }
 
 static int by_abs(const void *x, const void *y) {
