@@ -1333,6 +1333,7 @@ typedef enum rfl_group_by {
 typedef struct rfl_group_cost {
     char name[RFL_GROUP_NAME]; /* the ltype name or the name pattern */
     int ltype;             /* rfl_ltype of its first record */
+    int kind;              /* rfl_layer.kind of its first record */
     int count;             /* records in the group */
     uint64_t params;
     uint64_t fwd_mac_flops, fwd_flops, fwd_mma_flops, fwd_bytes;
@@ -6340,6 +6341,7 @@ RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_
             RFL_MEMSET(&groups[j], 0, sizeof groups[j]);
             RFL_MEMCPY(groups[j].name, key, rfl__strlen(key) + 1);
             groups[j].ltype = (int)rfl_op_ltype((rfl_op)L->op);
+            groups[j].kind = L->kind;
             groups[j].forward.unknown = groups[j].backward.unknown = fw.unknown;
         }
         RFL_MEMSET(&p, 0, sizeof p);
