@@ -1,5 +1,5 @@
 /* report_llm.h - rfl-report for decoder LLMs (issue 17, items 5 and 6):
-   one step's estimate (rfl_llm_step_kinds) beside its Nsight Compute
+   one step's estimate (its records by kind) beside its Nsight Compute
    profile, by kind (rfl_llm_classify_*, rfl_llm_join_compute), with the
    padded_mma and launch_bound warnings; with -o DIR two charts: decode
    step time and tokens/s against batch on several machines, and the
@@ -167,6 +167,19 @@ static rfl_result rl_records(const rl_state *s, const rfl_llm_step_desc *d, rfl_
     return rfl_llm_cost_desc(&s->cfg, d, cd);
 }
 
+/* Step d's predicted time on m (rfl_net_predict over its records), and
+   its totals when c is given; 0 when it cannot be predicted. */
+static double rl_step_time(const rl_state *s, const rfl_llm_step_desc *d, const rfl_machine *m,
+                           rfl_net_cost *c) {
+    rfl_net net;
+    rfl_cost_desc cd;
+    rfl_net_prediction p;
+    if (rl_records(s, d, &net, &cd) != RFL_OK || rfl_net_predict(&net, &cd, m, &p) != RFL_OK ||
+        (c && rfl_net_cost_get(&net, &cd, c) != RFL_OK))
+        return 0;
+    return p.layers_s;
+}
+
 static void rl_add_hw(rl_state *s, const rfl_machine *m) {
     int h;
     for (h = 0; h < s->nh; h++) if (s->hw[h] == m) return;
@@ -252,15 +265,16 @@ static void rl_batches(rl_state *s) {
     int h, i;
     for (h = 0; h < s->nh; h++) {
         rfl_llm_step_desc d = s->d;
-        rfl_llm_prediction p;
+        rfl_net net;
+        rfl_cost_desc cd;
         d.phase = RFL_LLM_DECODE;
         for (i = 0; i < RL_NB; i++) {
             d.batch = 1ull << i;
-            if (rfl_llm_predict(&s->cfg, &d, s->hw[h], &p) != RFL_OK) p.time_s = p.tokens_per_s = 0;
-            s->b_time[h][i] = p.time_s;
-            s->b_tps[h][i] = p.tokens_per_s;
+            s->b_time[h][i] = rl_step_time(s, &d, s->hw[h], 0);
+            s->b_tps[h][i] = s->b_time[h][i] > 0 ? (double)d.batch / s->b_time[h][i] : 0;
         }
-        if (rfl_llm_compute_bound_batch(&s->cfg, &d, s->hw[h], 1, 65536, &s->bound_batch[h]) != RFL_OK)
+        if (rl_records(s, &d, &net, &cd) != RFL_OK ||
+            rfl_net_compute_bound_batch(&net, &cd, s->hw[h], 1, 65536, &s->bound_batch[h]) != RFL_OK)
             s->bound_batch[h] = 0;
     }
 }
