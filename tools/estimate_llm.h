@@ -1,6 +1,6 @@
 /* estimate_llm.h - rfl-estimate for decoder LLMs (issue 17): a built-in
    model (rfl_llm_find) or --hf-config FILE, one prefill or decode step,
-   its rows, totals, and with --hw the predicted time, tokens/s and the
+   its records by module, totals, and with --hw the predicted time, tokens/s and the
    batch at which decode turns compute-bound. Included by rfl-estimate.c
    after tool.h; rfl-estimate hands over when llm_wanted() says so. */
 #ifndef RFL_ESTIMATE_LLM_H
@@ -23,14 +23,14 @@ static const char *llm_usage =
     "               config's torch_dtype, else fp32): fp32 fp16 bf16 fp8 int8\n"
     "  --weights T  storage of the weight matrices (default: --dtype): also int4\n"
     "  --kv T       storage of the KV cache (default: --dtype)\n"
-    "  --hw NAME    predicted step time (sum over rows of max(compute, memory)),\n"
+    "  --hw NAME    predicted step time (sum over records of max(compute, memory)),\n"
     "               tokens/s, ttft (prefill), decode_compute_bound_batch\n"
     "  --hw-file F  a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
     "mac_flops: PyTorch FlopCounterMode on the eager forward (attention over the\n"
     "full T x (S + T) scores); flops: what runs, with causal (FlashAttention)\n"
     "attention, used for time. Bytes follow the storage types.\n"
     "--layers (or --mode train, --summary): the step as the zoo's layer records\n"
-    "instead of these rows: per-layer table, training, one dtype, eager attention\n"
+    "one by one instead of by module: per-layer table, training, eager attention\n"
     "(rfl-estimate --help).\n";
 
 #define LLM_BATCH_CAP 65536 /* decode_compute_bound_batch: null above this */
@@ -474,7 +474,8 @@ typedef struct llm_rec {
 } llm_rec;
 static llm_rec lrec;
 
-/* 1 when argv asks for the records (the zoo's path) rather than the rows. */
+/* 1 when argv asks for the records one by one (the zoo's path) rather than
+   by module. */
 static int llm_records_wanted(int argc, char **argv) {
     int a;
     for (a = 1; a < argc; a++)
@@ -515,7 +516,7 @@ static int llm_rec_option(const char *o, const char *v) {
 
 /* Build the model as records when it is an LLM (a built-in name or
    --hf-config); returns 0 when it is not one. Defaults: decode after 1024
-   tokens, as the rows; training is a prefill (every position's logits,
+   tokens, as by module; training is a prefill (every position's logits,
    for the loss); the dtype is the config's unless --dtype says. */
 static int llm_rec_build(rfl_net *net, const char **model, rfl_cost_desc *cd) {
     static rfl_llm_config c;

@@ -332,7 +332,7 @@ static void rl_print(const rl_state *s) {
         rl_row(s, rfl_llm_kind_name((rfl_llm_kind)k), &s->j.kinds[k]);
     rl_row(s, "total", &s->j.total);
     printf("\nest FLOP: what runs (causal attention); useful matrix FLOPs (FlopCounterMode,\n"
-           "eager attention): %s. est time: rows at the roof, summed.\n",
+           "eager attention): %s. est time: records at the roof, summed.\n",
            tl_si(s->j.useful_flops, "FLOP"));
     if (s->has_prof) {
         double all = (double)s->j.total.meas.flops;
