@@ -141,11 +141,10 @@
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
                   rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
-       LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_step_cost
-                  rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
-                  rfl_llm_compute_bound_batch rfl_llm_count rfl_llm_name
-                  rfl_llm_config_check rfl_llm_row_count rfl_llm_row_work
-                  rfl_llm_kind_name rfl_llm_aten_name rfl_llm_build
+       LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_config_check
+                  rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
+                  rfl_llm_kv_cache_bytes rfl_llm_kind_name
+                  rfl_net_compute_bound_batch
                   (API TRANSFORMERS: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
@@ -1110,6 +1109,8 @@ typedef struct rfl_layer {
     uint8_t kv_cache;     /* 1: the output is the KV cache (a cache write, a
                              decode's cache input): stored at
                              rfl_cost_desc.kv */
+    uint8_t kind;         /* 0: none; rfl_llm_build: 1 + the record's
+                             rfl_llm_kind (RFL_GROUP_KIND groups by it) */
 } rfl_layer;
 
 typedef struct rfl_net {
@@ -1309,6 +1310,13 @@ typedef struct rfl_layer_cost {
                              torch convention counts them, or a causal
                              attention's causal products */
     uint64_t act_bytes;  /* activation memory kept for the backward pass */
+#ifndef RFL_NO_LLM
+    uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* parts
+                             of fwd_bytes by role: parameters read (weight
+                             matrices, gathered table rows, biases, norm
+                             scales), KV cache read and written; the rest of
+                             fwd_bytes is activations */
+#endif
 } rfl_layer_cost;
 
 /* Cost of layer i (see the LAYERS manual section for every formula).
@@ -1339,6 +1347,10 @@ typedef struct rfl_net_cost {
                                         (RFL_LF_UNKNOWN_FLOPS): when > 0 every
                                         FLOP total above is only the known
                                         part, a lower bound */
+#ifndef RFL_NO_LLM
+    uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* fwd_bytes
+                                        by role (rfl_layer_cost) */
+#endif
 } rfl_net_cost;
 
 /* Totals over the network. Returns the first layer error (RFL_ERR_OVERFLOW)
@@ -1367,6 +1379,18 @@ typedef struct rfl_net_prediction {
 /* Predicted time of the network: per layer, summed, and whole. */
 RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
                                    const rfl_machine *m, rfl_net_prediction *out);
+#ifndef RFL_NO_LLM
+/* The smallest batch (<= cap) at which net under d (its batch ignored)
+   turns compute-bound on m: the records' compute terms sum to at least
+   their memory terms (rfl_net_predict's compute_s >= memory_s); *out = 0
+   when none up to cap. gemm_only: only the matrix records with weights
+   (projections, MLPs, experts, an LM head), leaving attention's KV
+   traffic out: the batch at which the weight GEMMs stop being
+   memory-bound. Part of the LLM part (RFL_NO_LLM removes it). */
+RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cost_desc *d,
+                                               const rfl_machine *m, int gemm_only,
+                                               uint64_t cap, uint64_t *out);
+#endif
 
 /* ---- grouped view ----------------------------------------------------------------
    Records summed by group, for CNNs and LLMs alike: by layer type
@@ -1374,16 +1398,21 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
    each all-digit part made '*': a decoder's 16 "model.layers.3.mlp.down_proj"
    are one group "model.layers.*.mlp.down_proj" of count 16; a ResNet's
    "layer1.0.conv1" and "layer1.1.conv1" are "layer1.*.conv1"). Groups come
-   in the order of their first record; inputs and marks are left out. */
+   in the order of their first record; inputs and marks are left out. Or
+   by kind: a decoder's records (rfl_llm_build) by their rfl_llm_kind
+   ("attention", "mlp", ...: rfl_llm_kind_name), any other record by its
+   layer type, so one call serves CNNs and LLMs. */
 typedef enum rfl_group_by {
     RFL_GROUP_LTYPE = 0, /* by rfl_op_ltype */
-    RFL_GROUP_MODULE     /* by name pattern (unnamed records: by class) */
+    RFL_GROUP_MODULE,    /* by name pattern (unnamed records: by class) */
+    RFL_GROUP_KIND       /* by rfl_layer.kind, else by rfl_op_ltype */
 } rfl_group_by;
 
 #define RFL_GROUP_NAME 96
 typedef struct rfl_group_cost {
     char name[RFL_GROUP_NAME]; /* the ltype name or the name pattern */
     int ltype;             /* rfl_ltype of its first record */
+    int kind;              /* rfl_layer.kind of its first record */
     int count;             /* records in the group */
     uint64_t params;
     uint64_t fwd_mac_flops, fwd_flops, fwd_mma_flops, fwd_bytes;
@@ -1391,6 +1420,10 @@ typedef struct rfl_group_cost {
     rfl_work forward, backward; /* the summed works (rfl_layer_work) */
     double time_s;         /* with a machine: sum of rfl_layer_predict, else 0 */
     double compute_s, memory_s;
+#ifndef RFL_NO_LLM
+    uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* fwd_bytes
+                              by role (rfl_layer_cost) */
+#endif
 } rfl_group_cost;
 
 /* Sum net's records under d into groups[0..cap). m (may be NULL): the
@@ -1437,8 +1470,8 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
    decoder LLMs by config: prefill and decode steps, the HF config reader
    ========================================================================== */
 #ifndef RFL_NO_LLM
-/* Where a step's work goes, for joining an estimate to a profile (the
-   kinds a kernel name is sorted into). */
+/* Where a step's work goes (rfl_layer.kind of its records, RFL_GROUP_KIND;
+   the kinds the LLM join sorts kernels into). */
 typedef enum rfl_llm_kind {
     RFL_LLM_EMBEDDING,   /* token (and learned position) lookup: a gather */
     RFL_LLM_ATTENTION,   /* q/k/v/o projections, scores, context, rotary,
@@ -1449,35 +1482,38 @@ typedef enum rfl_llm_kind {
     RFL_LLM_ELEMENTWISE, /* residual adds, activations, casts, copies */
     RFL_LLM_KIND_COUNT
 } rfl_llm_kind;
+/* "embedding", "attention", "mlp", "lm_head", "norm", "elementwise". */
+RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
 
-/* The estimate of one kind in one step (exact at the batch). */
-typedef struct rfl_llm_kind_cost {
-    uint64_t mac_flops; /* 2 x multiply-adds, eager attention (S x S) */
-    uint64_t flops;     /* everything, causal attention (what runs) */
-    uint64_t bytes;     /* DRAM bytes at the storage dtypes */
-} rfl_llm_kind_cost;
-
-
-/* ---- decoder LLMs: configs, steps, rows ---------------------------------------
+/* ---- decoder LLMs: configs, steps, records ------------------------------------
    A decoder transformer (GPT-2, Llama, Qwen2, Mistral, Mixtral) is given
    by an rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
-   config.json, rfl_llm_config_parse) and costed for one step
-   (rfl_llm_step_desc): a prefill of S tokens per sequence, or a decode of
-   one new token per sequence after a cache of S tokens (it attends to
-   S + 1 positions).
-       rfl_llm_config c; rfl_llm_step_desc d; rfl_llm_cost t;
+   config.json, rfl_llm_config_parse) and one step (rfl_llm_step_desc): a
+   prefill of S tokens per sequence, or a decode of one new token per
+   sequence after a cache of S tokens (it attends to S + 1 positions).
+   The step is layer records like any model (rfl_llm_build), costed under
+   the step's cost desc (rfl_llm_cost_desc: the batch, the math type, the
+   storage types of weights and KV cache, the causal count):
+       rfl_layer rec[RFL_LLM_NET_LAYERS(32)]; char nm[RFL_LLM_NET_NAMES(32)];
        rfl_llm_find("llama-3-8b", &c);
        memset(&d, 0, sizeof d); d.phase = RFL_LLM_DECODE; d.seq = 2048;
        d.math = RFL_DTYPE_BF16;
-       rfl_llm_step_cost(&c, &d, &t);   t.bytes, t.kv_cache_bytes, ...
-   Rows. A step is a list of rows (rfl_llm_row_get), one per module of the
-   model ("model.layers.*.self_attn.q_proj"), each with the number of times
-   it runs in the step (count: the layers, for a block's modules). The same
-   step as rfl_layer records, for every tool of the zoo (tables, training,
-   charts), with the same storage types and causal count through
-   rfl_cost_desc: rfl_llm_build, below; rfl_net_group (RFL_GROUP_MODULE)
-   is their view by module, with counts, as the rows are.
-   Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW):
+       rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(32), nm, sizeof nm);
+       rfl_llm_build(&net, &c, &d); rfl_llm_cost_desc(&c, &d, &cd);
+       rfl_net_cost_get(&net, &cd, &t);   t.fwd_bytes, t.fwd_kv_read_bytes
+       rfl_net_predict(&net, &cd, h100, &p);   p.layers_s: the step time
+       rfl_llm_kv_cache_bytes(&c, &d, &kv);    the cache after the step
+   Everything of the LAYERS part serves a decoder as it serves a CNN:
+   per-record and total costs with bytes by role (fwd_weight_bytes,
+   fwd_kv_read_bytes, fwd_kv_write_bytes, the rest activations); the view
+   by module (RFL_GROUP_MODULE: "model.layers.*.mlp.down_proj", count 32)
+   and by kind (RFL_GROUP_KIND: "attention", "mlp", ...); the prediction
+   (rfl_net_predict: per record max(compute, memory), matrix FLOPs under
+   the math type's matrix roof, the rest under its vector roof); the batch
+   at which a decode turns compute-bound (rfl_net_compute_bound_batch);
+   training (RFL_MODE_TRAIN: a prefill with every position's logits).
+   Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW), for
+   the step's records under rfl_llm_cost_desc:
      mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
                 (transformers 5.x): 2 x multiply-adds of every mm, addmm,
                 bmm. Attention scores and context over the full T x (P + T)
@@ -1489,9 +1525,10 @@ typedef struct rfl_llm_kind_cost {
                 (FlashAttention: query i sees P + i keys) mac + 6 per score
                 (scale, softmax); LayerNorm 8 and RMSNorm 4 per element;
                 rotary 3 per q and k element; gelu / silu 5, mul and add
-                1; the router's softmax 5 per expert. The predictions use
-                these: matrix FLOPs (mma_flops) under the math type's matrix
-                roof, the rest under its vector roof.
+                1; the router's softmax 5 per expert; MoE's combine 2 per
+                routed slot element. fwd_mma_flops: the products (linear
+                mac, causal scores and context, rotary's product), on
+                matrix units.
      bytes      DRAM traffic of a fused FlashAttention step: every weight
                 matrix read once at the weights type (embedding: only the
                 gathered rows; MoE: the experts the routed tokens touch,
@@ -1499,9 +1536,12 @@ typedef struct rfl_llm_kind_cost {
                 at the math type; the KV cache written (the step's new
                 tokens) and read (decode: the S + 1 cached positions;
                 prefill reads K and V as activations) at the kv type; each
-                row reads its inputs and writes its outputs at the math
-                type (scores are not materialised). int4 = 4 bits; scales
-                and zero points of quantised weights are not counted.
+                record reads its inputs and writes its outputs at the math
+                type (scores are not materialised; MoE's dispatch and
+                combine are, as Hugging Face's index_select and index_add
+                do; rotary_emb reads inv_freq and the positions). Token ids
+                are int64. int4 = 4 bits; scales and zero points of
+                quantised weights are not counted.
      kv_cache_bytes  the cache after the step: (S or S + 1) x 2 x kv_heads
                 x head_dim x layers x batch at the kv type.
      logits     prefill: the LM head on the last position of each sequence
@@ -1509,11 +1549,17 @@ typedef struct rfl_llm_kind_cost {
                 (a plain forward); decode: one position.
    Sliding windows (Mistral-7B-v0.1: 4,096; Qwen2 only with
    use_sliding_window): a query sees at most the window's keys in the
-   causal count (flops, mma_flops, time) and in a decode's KV-cache read;
+   causal count (flops, mma flops, time) and in a decode's KV-cache read;
    mac_flops stays eager (masked, still computed) and kv_cache_bytes
    keeps every position (Hugging Face's default cache does).
    Not modelled: dropout (inference), sampling, the attention mask and
-   position-id builders. */
+   position-id builders.
+   Tools: records everywhere. rfl-estimate LLM prints them by module with
+   totals, bytes by role, the step time, tokens/s and the compute-bound
+   batches (--layers, --mode train, --summary: the zoo's per-record
+   table); rfl-report --llm joins their kinds to a profile, --model NAME
+   reports a prefill of 512 tokens beside zoo models; rfl-plot --work FILE
+   --kernels draws a point per distinct layer. */
 
 typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase;
 typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
@@ -1557,45 +1603,6 @@ typedef struct rfl_llm_step_desc {
     rfl_dtype kv;      /* storage of the KV cache; 0 = math */
 } rfl_llm_step_desc;
 
-/* FlopCounterMode's op of a row's mac_flops. */
-typedef enum rfl_llm_aten {
-    RFL_LLM_ATEN_NONE = 0, RFL_LLM_ATEN_MM, RFL_LLM_ATEN_ADDMM, RFL_LLM_ATEN_BMM,
-    RFL_LLM_ATEN_COUNT
-} rfl_llm_aten;
-/* "", "aten.mm", "aten.addmm", "aten.bmm". */
-RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a);
-/* "embedding", "attention", "mlp", "lm_head", "norm", "elementwise". */
-RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
-
-/* One module of the step; counts are for one run of it, at the batch. */
-typedef struct rfl_llm_row {
-    const char *name;        /* module path, '*' for the layer index:
-                                "model.layers.*.mlp.down_proj" */
-    const char *op;          /* "linear", "attention", "rmsnorm", ... */
-    rfl_llm_kind kind;
-    rfl_llm_aten aten;
-    uint32_t count;          /* runs per step (layers, or 1) */
-    uint64_t params;
-    uint64_t mac_flops;      /* FlopCounterMode (eager attention) */
-    uint64_t flops;          /* everything, causal attention */
-    uint64_t mma_flops;      /* the part of flops on matrix units */
-    uint64_t weight_bytes, kv_read_bytes, kv_write_bytes, act_bytes;
-    uint64_t param_bytes;    /* its parameters at their storage types */
-} rfl_llm_row;
-#define RFL_LLM_MAX_ROWS 32 /* rows of the largest model */
-
-/* The step's totals (rows x count summed). */
-typedef struct rfl_llm_cost {
-    uint64_t params, param_bytes;      /* every parameter; at the storage types */
-    uint64_t tokens;                   /* new tokens: batch x (S or 1) */
-    uint64_t mac_flops, flops, mma_flops;
-    uint64_t by_aten[RFL_LLM_ATEN_COUNT]; /* mac_flops by FlopCounterMode op */
-    uint64_t bytes;                    /* weight + kv read + kv write + act */
-    uint64_t weight_bytes, kv_read_bytes, kv_write_bytes, act_bytes;
-    uint64_t kv_cache_bytes;           /* the cache after the step */
-    int rows;
-} rfl_llm_cost;
-
 /* Built-in models, by name (rfl_parse_name_eq: case, '-', '_', '.' ignored):
    gpt2 gpt2-medium gpt2-large gpt2-xl llama-2-7b llama-3.2-1b llama-3.2-3b
    llama-3-8b llama-3-70b qwen2.5-0.5b qwen2.5-1.5b qwen2.5-7b mistral-7b
@@ -1625,106 +1632,67 @@ RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_t
    first bad field (no position: the config is not text). */
 RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *err);
 
-/* Rows of the step: their number, and row i. */
-RFL_API int rfl_llm_row_count(const rfl_llm_config *cfg);
-RFL_API rfl_result rfl_llm_row_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   int i, rfl_llm_row *out);
-/* Totals of the step. */
-RFL_API rfl_result rfl_llm_step_cost(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                     rfl_llm_cost *out);
-/* The step's estimate by kind (exact at the batch). */
-RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                      rfl_llm_kind_cost out[RFL_LLM_KIND_COUNT]);
-/* Work of one run of a row: mma_flops under the math type's matrix
-   precision (fp32: RFL_FP32; fp16, bf16: their tensor roofs; fp8: FP8
-   tensor; int8: INT8 tensor), the rest under its vector precision (fp32:
-   RFL_FP32, 16- and 8-bit floats: RFL_FP16, int8: RFL_FP32); bytes at
-   RFL_DRAM. int4 math is RFL_ERR_ARG. */
-RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
-                                    rfl_work *out);
-
-typedef struct rfl_llm_prediction {
-    double time_s;          /* sum over rows of count x max(compute, memory) */
-    double compute_s, memory_s; /* sums of the two terms over rows */
-    int memory_bound;       /* memory_s > compute_s: the step's bound */
-    double tokens_per_s;    /* decode: batch / time; prefill: batch x S / time */
-    double ttft_s;          /* prefill: time (to the first token); decode: 0 */
-} rfl_llm_prediction;
-RFL_API rfl_result rfl_llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   const rfl_machine *m, rfl_llm_prediction *out);
-/* The smallest batch (<= cap) at which the decode step at d->seq turns
-   compute-bound on m (compute_s >= memory_s), 0 when none up to cap.
-   gemm_only: count only the matrix rows with weights (projections, MLP,
-   experts, LM head), leaving attention's KV traffic out: the batch at
-   which the weight GEMMs stop being memory-bound. */
-RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
-                                               const rfl_llm_step_desc *d,
-                                               const rfl_machine *m, int gemm_only,
-                                               uint64_t cap, uint64_t *out);
-
 /* ---- the step as layer records -------------------------------------------------
    rfl_llm_build writes one step of cfg into an initialised, empty net with
-   the LAYERS builders, as the zoo does, so rfl_net_cost_get, the per-layer
-   tables, --mode train and the charts treat a decoder like any model:
-       rfl_layer rec[RFL_LLM_NET_LAYERS(16)]; char nm[RFL_LLM_NET_NAMES(16)];
-       rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(16), nm, sizeof nm);
-       rfl_llm_build(&net, &cfg, &step);       step: phase, seq, logits_all
-       cd.batch = 8; cd.dtype = RFL_DTYPE_BF16; rfl_net_cost_get(&net, &cd, &c);
-   Records are per sequence: d->batch and the types are ignored (the batch,
-   the math type and the storage types of weights, KV cache and
-   activations go in rfl_cost_desc). Names are
-   Hugging Face's module paths ("model.layers.3.mlp.down_proj"; GPT-2:
-   "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get a
-   descriptive name ("model.layers.3.self_attn.rotary_q").
+   the LAYERS builders, as the zoo does. Records are per sequence: d->batch
+   and the types are ignored (they go in rfl_cost_desc: rfl_llm_cost_desc).
+   Names are Hugging Face's module paths ("model.layers.3.mlp.down_proj";
+   GPT-2: "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get
+   a descriptive name ("model.layers.3.self_attn.rotary_q"). Each record
+   carries its kind (rfl_layer.kind = 1 + rfl_llm_kind).
    Per block: norm (LayerNorm; RMSNorm: class RMSNorm, hidden params, 4
    FLOPs per element); q, k, v (GPT-2: c_attn and three slices); rotary on
    q and k (3 FLOPs per element); k_cache_write and v_cache_write (copies of
    the new K and V into the cache; no gradient); decode: k_cache and
    v_cache, inputs of S + 1 positions (the cache read per sample); attention
    with kv_heads groups (eager: T x (S + T) scores, mac_flops as
-   FlopCounterMode); o_proj; the residual add; norm; the MLP (SwiGLU:
-   gate_proj, up_proj, act_fn, mul, down_proj; GPT-2: c_fc, act, c_proj;
-   MoE: gate, routing softmax, dispatch of T x experts_per_tok token
-   slots, experts.w1 / w3 / w2 holding all experts' weights, combine); the
-   add. Before the blocks: input_ids, the embedding(s) (GPT-2: wte + wpe),
-   rotary_emb (its inv_freq x positions product once per batch:
-   RFL_LF_ONCE); after: the final norm, last_position (prefill without
-   logits_all: a view of the last row), lm_head. Tied: the table is
-   counted on lm_head (the embedding record has 0 params; it still reads
-   its rows and gets a gradient). Dropout (eval) is left out.
-   Against the rows (rfl_llm_row_get): with the rows' settings in the
-   cost desc (dtype = math, weights, kv, causal = 1) params, param_bytes,
-   mac_flops and flops are equal, and bytes but for rotary_emb (the
-   records read inv_freq and the positions, head_dim / 2 + T elements,
-   and count its product on matrix units; the rows neither) and MoE (the
-   records materialise dispatch and combine); tests/test_llm.c checks
-   every dense model. Token ids are read as int64; decode's cache inputs
-   and the cache writes are kv_cache records; attention is marked causal
-   (rfl_causal, with the sliding window); expert records carry their
-   count, so a batch reads only the experts it reaches. Without causal the
-   records count eager attention (T x (S + T) scores). Tools: records in
-   rfl-estimate --layers (implied by --mode train and --summary; training
-   is a prefill with every position's logits; --weights, --kv), rfl-report
-   --model NAME (a prefill of 512 tokens beside zoo models) and rfl-plot
-   --work FILE --kernels (a point per distinct layer); the rows in
-   rfl-estimate without --layers and in rfl-report --llm.
-   Returns RFL_ERR_ARG (NULL, or a net not empty), the config's and the
-   step's errors (as rfl_llm_step_cost), RFL_ERR_OVERFLOW (a dim beyond
-   32 bits), or net->err.code (RFL_ERR_BUFFER: the array or names too small). */
+   FlopCounterMode), causal (rfl_causal, with the sliding window); o_proj;
+   the residual add; norm; the MLP (SwiGLU: gate_proj, up_proj, act_fn,
+   mul, down_proj; GPT-2: c_fc, act, c_proj; MoE: gate, routing softmax,
+   dispatch of T x experts_per_tok token slots, experts.w1 / w3 / w2
+   holding all experts' weights, of which a batch reads the ones it
+   reaches, combine); the add. Before the blocks: input_ids, the
+   embedding(s) (GPT-2: wte + wpe), rotary_emb (its inv_freq x positions
+   product once per batch: RFL_LF_ONCE); after: the final norm,
+   last_position (prefill without logits_all: a view of the last row),
+   lm_head. Tied: the table is counted on lm_head (the embedding record has
+   0 params; it still reads its rows and gets a gradient). Decode's cache
+   inputs and the cache writes are kv_cache records. Dropout (eval) is left
+   out. Kinds: embeddings; attention (rotary_emb, q/k/v, rotary, the cache
+   writes, attention, o_proj); norms; mlp (the projections; MoE: all of
+   block_sparse_moe); elementwise (adds, a dense MLP's activation and mul);
+   lm_head (last_position, lm_head).
+   Returns RFL_ERR_ARG (NULL, int4 math, a bad phase or type, or a net not
+   empty), the config's errors (rfl_llm_config_check), RFL_ERR_SHAPE (a
+   GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
+   beyond 64 bits, a dim beyond 32 bits), or net->err.code
+   (RFL_ERR_BUFFER: the array or names too small). */
 #define RFL_LLM_NET_LAYERS(layers) (8 + 24 * (layers)) /* records, enough */
 #define RFL_LLM_NET_NAMES(layers) (64 * RFL_LLM_NET_LAYERS(layers)) /* bytes */
 RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
                                  const rfl_llm_step_desc *d);
+/* The cost desc of step d of cfg, for its records: batch (0 = 1); the math
+   type d->math, else the config's dtype, else fp32; weights and kv storage
+   (0: the math type); causal = 1 (what runs); inference, torch's
+   convention, activations at the math type. Returns rfl_llm_build's
+   errors but the net's. */
+RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                     rfl_cost_desc *out);
+/* Bytes of the KV cache after step d: (S or S + 1) x 2 x kv_heads x
+   head_dim x layers x batch at the kv type (d->kv, else the math type of
+   rfl_llm_cost_desc). Returns its errors. */
+RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                          uint64_t *out);
 
 /* ---- the LLM join -----------------------------------------------------
-   A step's estimate (rfl_llm_step_kinds) beside its Nsight Compute profile,
+   A step's records by kind (RFL_GROUP_KIND) beside its Nsight Compute profile,
    kind by kind, and two warnings that explain the usual gap.
        rfl_llm_classifier cl; rfl_llm_join j;      (both plain structs)
        rfl_llm_classify_init(&cl, h100);
        rd.on_kernel = rfl_llm_classify_kernel; rd.user = &cl;   reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
        rfl_llm_classify_finish(&cl);
-       rfl_llm_join_compute(&cfg, &step, h100, &cl, &j);   j.kinds[], j.warnings[]
+       rfl_llm_join_compute(&net, &cd, h100, &cl, &j);   j.kinds[], j.warnings[]
    Kernels into kinds. A name alone cannot tell an attention projection from
    an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
    reads the kernel stream in order, as a Hugging Face forward launches it:
@@ -1844,9 +1812,14 @@ typedef struct rfl_llm_warning {
 
 /* One row of the join: a kind (or the total). */
 typedef struct rfl_llm_join_row {
-    rfl_llm_kind_cost est;   /* estimated (rfl_llm_step_kinds) */
-    double est_time_s;       /* its rows' time at the roof (rfl_llm_predict's
-                                rule: max(compute, memory) per row) */
+    struct {
+        uint64_t mac_flops;  /* 2 x multiply-adds, eager attention (S x S) */
+        uint64_t flops;      /* everything, causal attention (what runs) */
+        uint64_t bytes;      /* DRAM bytes at the storage types */
+    } est;                   /* estimated: the kind's records summed
+                                (rfl_net_group, RFL_GROUP_KIND) */
+    double est_time_s;       /* its records' time at the roof (rfl_net_predict's
+                                rule: max(compute, memory) per record) */
     rfl_llm_kind_meas meas;  /* measured */
 } rfl_llm_join_row;
 
@@ -1867,13 +1840,15 @@ typedef struct rfl_llm_join {
     rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
 } rfl_llm_join;
 
-/* Join the estimate of step d of cfg on machine m (its bandwidth and
-   roofs; the machine the profile ran on) to a finished classifier.
-   Returns RFL_ERR_ARG (NULL argument), RFL_ERR_STATE (classifier not
-   finished), or the estimate's errors (RFL_ERR_NO_ROOF when m lacks the
-   step's roofs). A warning needs the quantities it compares: no tensor
-   counters, no padded_mma; no time, no launch_bound. */
-RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+/* Join the estimate of a step's records (net, from rfl_llm_build, under
+   cd: rfl_llm_cost_desc) on machine m (its bandwidth and roofs; the
+   machine the profile ran on) to a finished classifier. Returns
+   RFL_ERR_ARG (NULL argument, or a record of no LLM kind), RFL_ERR_STATE
+   (classifier not finished, a net with a builder error), or the
+   estimate's errors (RFL_ERR_NO_ROOF when m lacks the step's roofs). A
+   warning needs the quantities it compares: no tensor counters, no
+   padded_mma; no time, no launch_bound. */
+RFL_API rfl_result rfl_llm_join_compute(const rfl_net *net, const rfl_cost_desc *cd,
                                         const rfl_machine *m, const rfl_llm_classifier *c,
                                         rfl_llm_join *out);
 #endif /* RFL_NO_REDUCE */
@@ -6142,14 +6117,15 @@ static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost
 
 /* Forward bytes of L at the batch (in, o: elements read and written; w:
    params read): by role. A cache write writes the KV type; attention
-   over a KV-cache input reads it (the window's positions when causal). */
+   over a KV-cache input reads it (the window's positions when causal).
+   role[3]: the weights, KV-read and KV-write parts (LLM part only). */
 static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__ly_bits *b,
                              uint64_t B, uint64_t in, uint64_t o, uint64_t w, uint64_t kv_pos,
-                             uint64_t *out) {
-    uint64_t kv = 0, t, u;
+                             uint64_t *out, uint64_t *role) {
+    uint64_t kv = 0, t, u, x;
     int ob = L->kv_cache ? b->kv : b->act, ia = b->act;
 #ifdef RFL_NO_LLM
-    (void)net, (void)B, (void)kv_pos; /* no KV-cache records, no experts: the LLMs' alone */
+    (void)net, (void)B, (void)kv_pos, (void)role; /* no KV-cache records, no experts: the LLMs' alone */
 #else
     if (L->op == RFL_OP_ATTENTION && net->layers[L->in[1]].kv_cache) {
         const rfl_layer *K = &net->layers[L->in[1]];
@@ -6173,15 +6149,19 @@ static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__
     } else if (!rfl__ly_param_store(L, w, b, &w)) {
         return 0;
     }
-    return rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) &&
-           rfl__ly_acc(&t, u) && rfl__ly_acc(&t, w) && rfl__ly_store(o, ob, &u) &&
-           rfl__ly_add64(t, u, out);
+    if (!(rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) && rfl__ly_acc(&t, u) &&
+          rfl__ly_acc(&t, w) && rfl__ly_store(o, ob, &x) && rfl__ly_add64(t, x, out)))
+        return 0;
+#ifndef RFL_NO_LLM
+    role[0] = w, role[1] = u, role[2] = L->kv_cache ? x : 0;
+#endif
+    return 1;
 }
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
                                       rfl_layer_cost *out) {
     const rfl_layer *L;
     uint64_t B, s, pb, in = 0, o = 0, w, fm = 0, ff = 0, mm = 0, ext = 0, t = 0, ig;
-    uint64_t cm = 0, ca = 0, kvp = 0;
+    uint64_t cm = 0, ca = 0, kvp = 0, role[3] = {0, 0, 0};
     rfl__ly_bits bits = rfl__ly_roles(d);
     int ok = 1, train, causal;
     rfl_op op;
@@ -6214,7 +6194,13 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     /* forward bytes: read inputs and weights, write the output; views move
        nothing; eval-mode dropout returns its input */
     if (!((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)))
-        ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes);
+        ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes, role);
+#ifndef RFL_NO_LLM
+    out->fwd_weight_bytes = role[0], out->fwd_kv_read_bytes = role[1];
+    out->fwd_kv_write_bytes = role[2];
+#else
+    (void)role;
+#endif
     /* activation memory: every materialised output is kept (the input too) */
     if (!(L->flags & RFL_LF_VIEW))
         ok = ok && rfl__ly_store(o, L->kv_cache ? bits.kv : bits.act, &out->act_bytes);
@@ -6347,6 +6333,11 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_acc(&out->bwd_flops, c.bwd_flops) &&
              rfl__ly_acc(&out->bwd_bytes, c.bwd_bytes) &&
              rfl__ly_acc(&out->activation_bytes, c.act_bytes);
+#ifndef RFL_NO_LLM
+        ok = ok && rfl__ly_acc(&out->fwd_weight_bytes, c.fwd_weight_bytes) &&
+             rfl__ly_acc(&out->fwd_kv_read_bytes, c.fwd_kv_read_bytes) &&
+             rfl__ly_acc(&out->fwd_kv_write_bytes, c.fwd_kv_write_bytes);
+#endif
         if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
         ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
              rfl__ly_acc(&pb, lb);
@@ -6401,12 +6392,75 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
     return rfl_predict(m, &c.forward, &out->whole);
 }
 
+#ifndef RFL_NO_LLM
+/* *mb = memory_s > compute_s of net's records at batch B (gemm_only: of
+   the matrix records that read weights). */
+static rfl_result rfl__ly_memory_bound(const rfl_net *net, const rfl_cost_desc *d,
+                                       const rfl_machine *m, int gemm_only, uint64_t B,
+                                       int *mb) {
+    rfl_cost_desc dd = *d;
+    rfl_layer_cost c;
+    rfl_prediction p;
+    rfl_result r;
+    double cs = 0, ms = 0;
+    int i;
+    dd.batch = B;
+    for (i = 0; i < net->count; i++) {
+        if ((r = rfl_layer_cost_get(net, i, &dd, &c)) != RFL_OK) return r;
+        if (gemm_only && (!c.fwd_mma_flops || !c.fwd_weight_bytes ||
+                          net->layers[i].op == RFL_OP_EMBEDDING))
+            continue;
+        if ((r = rfl_layer_predict(net, i, &dd, m, &p)) != RFL_OK) return r;
+        if (p.time_s <= 0) continue; /* views, marks: no work */
+        cs += p.compute_s, ms += p.memory_s;
+    }
+    *mb = ms > cs;
+    return RFL_OK;
+}
+
+/* compute / memory grows with the batch (weights are read once, FLOPs
+   grow with it), so the first compute-bound batch is found by doubling,
+   then bisection. */
+RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cost_desc *d,
+                                               const rfl_machine *m, int gemm_only,
+                                               uint64_t cap, uint64_t *out) {
+    uint64_t lo = 0, hi = 1; /* lo: memory-bound (0: none seen); hi: to test */
+    rfl_cost_desc zero;
+    rfl_result r;
+    int mb = 0;
+    if (!net || !net->layers || !m || !out || !cap) return RFL_ERR_ARG;
+    *out = 0;
+    if (net->err.code) return RFL_ERR_STATE;
+    if (!d) RFL_MEMSET(&zero, 0, sizeof zero), d = &zero;
+    for (;;) {
+        if ((r = rfl__ly_memory_bound(net, d, m, gemm_only, hi, &mb)) != RFL_OK) return r;
+        if (!mb) break;
+        if (hi >= cap) return RFL_OK; /* memory-bound up to cap */
+        lo = hi;
+        hi = hi > cap / 2 ? cap : hi * 2;
+    }
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if ((r = rfl__ly_memory_bound(net, d, m, gemm_only, mid, &mb)) != RFL_OK) return r;
+        if (mb) lo = mid;
+        else hi = mid;
+    }
+    *out = hi;
+    return RFL_OK;
+}
+#endif
+
 /* ---- grouped view ------------------------------------------------------------------ */
 /* The group key of record i into key[RFL_GROUP_NAME]. */
 static void rfl__ly_group_key(const rfl_net *net, int i, rfl_group_by by, char *key) {
     const char *s = net->layers[i].name;
     size_t n = 0;
-    if (by == RFL_GROUP_LTYPE || !s) s = by == RFL_GROUP_LTYPE
+#ifndef RFL_NO_LLM
+    if (by == RFL_GROUP_KIND && net->layers[i].kind)
+        s = rfl_llm_kind_name((rfl_llm_kind)(net->layers[i].kind - 1));
+    else
+#endif
+    if (by != RFL_GROUP_MODULE || !s) s = by != RFL_GROUP_MODULE
         ? rfl_ltype_name(rfl_op_ltype((rfl_op)net->layers[i].op)) : rfl_layer_class(net, i);
     while (*s && n + 1 < RFL_GROUP_NAME) {
         const char *e = s;
@@ -6447,6 +6501,12 @@ static int rfl__ly_group_add(rfl_group_cost *g, const rfl_layer_cost *c, const r
     rfl_work_add(&g->forward, fw);
     rfl_work_add(&g->backward, bw);
     if (p) g->time_s += p->time_s, g->compute_s += p->compute_s, g->memory_s += p->memory_s;
+#ifndef RFL_NO_LLM
+    if (!rfl__ly_acc(&g->fwd_weight_bytes, c->fwd_weight_bytes) ||
+        !rfl__ly_acc(&g->fwd_kv_read_bytes, c->fwd_kv_read_bytes) ||
+        !rfl__ly_acc(&g->fwd_kv_write_bytes, c->fwd_kv_write_bytes))
+        return 0;
+#endif
     return rfl__ly_acc(&g->params, c->params) &&
            rfl__ly_acc(&g->fwd_mac_flops, c->fwd_mac_flops) &&
            rfl__ly_acc(&g->fwd_flops, c->fwd_flops) &&
@@ -6477,6 +6537,7 @@ RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_
             RFL_MEMSET(&groups[j], 0, sizeof groups[j]);
             RFL_MEMCPY(groups[j].name, key, rfl__strlen(key) + 1);
             groups[j].ltype = (int)rfl_op_ltype((rfl_op)L->op);
+            groups[j].kind = L->kind;
             groups[j].forward.unknown = groups[j].backward.unknown = fw.unknown;
         }
         RFL_MEMSET(&p, 0, sizeof p);
@@ -6518,144 +6579,55 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
    decoder LLMs as layer records; phases; the HF config reader (RFL_NO_LLM)
    ========================================================================== */
 #ifndef RFL_NO_LLM
-/* ---- types and names ----------------------------------------------------------- */
-RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a) {
-    static const char *const n[RFL_LLM_ATEN_COUNT] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
-    return (unsigned)a < RFL_LLM_ATEN_COUNT ? n[a] : "?";
-}
+/* ---- names and sizes ----------------------------------------------------------- */
 RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k) {
     static const char *const n[RFL_LLM_KIND_COUNT] = {"embedding", "attention", "mlp",
                                                        "lm_head", "norm", "elementwise"};
     return (unsigned)k < RFL_LLM_KIND_COUNT ? n[k] : "?";
 }
 
-/* ---- the rows of a step -----------------------------------------------------------
-   A model is a plan: a list of row ids (embedding, one block's modules,
-   final norm, LM head). Each row is computed on demand from the config and
-   the step, so nothing larger than one row is ever on the stack. */
-enum {
-    RFL__LR_WTE, RFL__LR_WPE, RFL__LR_EMB_ADD, RFL__LR_ROPE_EMB, RFL__LR_LN1, RFL__LR_QKV,
-    RFL__LR_Q, RFL__LR_K, RFL__LR_V, RFL__LR_ROPE, RFL__LR_KV, RFL__LR_ATTN, RFL__LR_O,
-    RFL__LR_ADD1, RFL__LR_LN2, RFL__LR_FC, RFL__LR_GATE, RFL__LR_UP, RFL__LR_ACT, RFL__LR_MUL,
-    RFL__LR_DOWN, RFL__LR_ROUTER, RFL__LR_EXPERTS, RFL__LR_ADD2, RFL__LR_LNF, RFL__LR_HEAD,
-    RFL__LR_COUNT
-};
-/* Module names: Hugging Face's paths for GPT-2 and for the Llama family
-   (functional parts that are no module get a descriptive name). */
-static const char *const rfl__llm_gpt2_names[RFL__LR_COUNT] = {
-    "transformer.wte", "transformer.wpe", "transformer.embed_add", "",
-    "transformer.h.*.ln_1", "transformer.h.*.attn.c_attn", "", "", "", "",
-    "transformer.h.*.attn.kv_cache", "transformer.h.*.attn.attention",
-    "transformer.h.*.attn.c_proj", "transformer.h.*.add_attn", "transformer.h.*.ln_2",
-    "transformer.h.*.mlp.c_fc", "", "", "transformer.h.*.mlp.act", "",
-    "transformer.h.*.mlp.c_proj", "", "", "transformer.h.*.add_mlp", "transformer.ln_f",
-    "lm_head"};
-static const char *const rfl__llm_hf_names[RFL__LR_COUNT] = {
-    "model.embed_tokens", "", "", "model.rotary_emb", "model.layers.*.input_layernorm", "",
-    "model.layers.*.self_attn.q_proj", "model.layers.*.self_attn.k_proj",
-    "model.layers.*.self_attn.v_proj", "model.layers.*.self_attn.rotary",
-    "model.layers.*.self_attn.kv_cache", "model.layers.*.self_attn.attention",
-    "model.layers.*.self_attn.o_proj", "model.layers.*.add_attn",
-    "model.layers.*.post_attention_layernorm", "", "model.layers.*.mlp.gate_proj",
-    "model.layers.*.mlp.up_proj", "model.layers.*.mlp.act_fn", "model.layers.*.mlp.mul",
-    "model.layers.*.mlp.down_proj", "model.layers.*.block_sparse_moe.gate",
-    "model.layers.*.block_sparse_moe.experts", "model.layers.*.add_mlp", "model.norm",
-    "lm_head"};
-
 static int rfl__llm_is_gpt2(const rfl_llm_config *c) { return c->pos == RFL_LLM_POS_LEARNED; }
-
-/* The plan of cfg into ids[RFL_LLM_MAX_ROWS]; returns the row count. */
-static int rfl__llm_plan(const rfl_llm_config *c, unsigned char *ids) {
-    int n = 0;
-    ids[n++] = RFL__LR_WTE;
-    if (c->pos == RFL_LLM_POS_LEARNED) ids[n++] = RFL__LR_WPE, ids[n++] = RFL__LR_EMB_ADD;
-    else ids[n++] = RFL__LR_ROPE_EMB;
-    ids[n++] = RFL__LR_LN1;
-    if (rfl__llm_is_gpt2(c)) {
-        ids[n++] = RFL__LR_QKV;
-    } else {
-        ids[n++] = RFL__LR_Q, ids[n++] = RFL__LR_K, ids[n++] = RFL__LR_V;
-    }
-    if (c->pos == RFL_LLM_POS_ROTARY) ids[n++] = RFL__LR_ROPE;
-    ids[n++] = RFL__LR_KV, ids[n++] = RFL__LR_ATTN, ids[n++] = RFL__LR_O;
-    ids[n++] = RFL__LR_ADD1, ids[n++] = RFL__LR_LN2;
-    if (c->experts) {
-        ids[n++] = RFL__LR_ROUTER, ids[n++] = RFL__LR_EXPERTS;
-    } else if (c->gated) {
-        ids[n++] = RFL__LR_GATE, ids[n++] = RFL__LR_UP, ids[n++] = RFL__LR_ACT;
-        ids[n++] = RFL__LR_MUL, ids[n++] = RFL__LR_DOWN;
-    } else {
-        ids[n++] = RFL__LR_FC, ids[n++] = RFL__LR_ACT, ids[n++] = RFL__LR_DOWN;
-    }
-    ids[n++] = RFL__LR_ADD2, ids[n++] = RFL__LR_LNF, ids[n++] = RFL__LR_HEAD;
-    return n;
-}
-
-/* The checked helpers below stay out of line: inlined at each of their
-   ~150 uses they made the rows 6 KB larger on a Cortex-M4. */
-#if defined(__GNUC__) || defined(__clang__)
-#define RFL__LLM_NOINLINE __attribute__((noinline))
-#else
-#define RFL__LLM_NOINLINE
-#endif
 
 /* The step's sizes, with a sticky overflow flag for checked arithmetic. */
 typedef struct rfl__llm_ctx {
-    const rfl_llm_config *c;
-    uint64_t B, T, P, N, NH, D, Hq, Hk, hd, I, V, E, K, L;
-    uint64_t e;     /* math bytes per element */
-    int wbits, kbits, ok;
+    uint64_t B, T, P, Hq, Hk, hd, L;
+    int kbits, ok;
 } rfl__llm_ctx;
 
-static RFL__LLM_NOINLINE uint64_t rfl__lm_mul(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
+static uint64_t rfl__lm_mul(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
     uint64_t r = 0;
     if (!rfl__ly_mul64(a, b, &r)) x->ok = 0;
     return r;
 }
-static RFL__LLM_NOINLINE uint64_t rfl__lm_mul3(rfl__llm_ctx *x, uint64_t a, uint64_t b, uint64_t c) {
-    return rfl__lm_mul(x, rfl__lm_mul(x, a, b), c);
-}
-static RFL__LLM_NOINLINE uint64_t rfl__lm_add(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
+static uint64_t rfl__lm_add(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
     uint64_t r = 0;
     if (!rfl__ly_add64(a, b, &r)) x->ok = 0;
     return r;
 }
-/* n elements of `bits` bits, in whole bytes (int4: two per byte). */
-static RFL__LLM_NOINLINE uint64_t rfl__lm_store(rfl__llm_ctx *x, uint64_t n, int bits) {
-    uint64_t whole = rfl__lm_mul(x, n / 8, (uint64_t)bits);
-    return rfl__lm_add(x, whole, ((n % 8) * (uint64_t)bits + 7) / 8);
-}
-static rfl_dtype rfl__llm_math(const rfl_llm_step_desc *d) {
-    return d->math == RFL_DTYPE_DEFAULT ? RFL_DTYPE_FP32 : d->math;
-}
 
+/* d's sizes after the config's and the step's checks: the math type
+   (d->math, fp32 when 0) must have a roof, the phase and types be valid,
+   B x T and P + T fit 64 bits, a learned-position model's table hold
+   P + T positions. */
 static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
                                     const rfl_llm_step_desc *d) {
-    rfl_dtype m, w, k;
+    rfl_dtype m;
     rfl_result r = rfl_llm_config_check(c, (rfl_error *)0);
     if (r) return r;
     if (!d || (unsigned)d->math >= RFL_DTYPE_COUNT ||
         (unsigned)d->weights >= RFL_DTYPE_COUNT || (unsigned)d->kv >= RFL_DTYPE_COUNT ||
         (d->phase != RFL_LLM_PREFILL && d->phase != RFL_LLM_DECODE))
         return RFL_ERR_ARG;
-    m = rfl__llm_math(d);
+    m = d->math == RFL_DTYPE_DEFAULT ? RFL_DTYPE_FP32 : d->math;
     if (m == RFL_DTYPE_INT4) return RFL_ERR_ARG; /* no int4 math roof */
-    w = d->weights ? d->weights : m;
-    k = d->kv ? d->kv : m;
     RFL_MEMSET(x, 0, sizeof *x);
-    x->c = c;
     x->ok = 1;
     x->B = d->batch ? d->batch : 1;
     if (d->phase == RFL_LLM_DECODE) x->T = 1, x->P = d->seq;
     else x->T = d->seq ? d->seq : 1, x->P = 0;
-    x->N = rfl__lm_mul(x, x->B, x->T);
-    x->NH = (d->phase == RFL_LLM_PREFILL && d->logits_all) ? x->N : x->B;
-    x->D = c->hidden, x->Hq = c->heads, x->Hk = c->kv_heads, x->hd = c->head_dim;
-    x->I = c->intermediate, x->V = c->vocab, x->E = c->experts, x->K = c->experts_per_tok;
-    x->L = c->layers;
-    x->e = (uint64_t)rfl_dtype_bits(m) / 8;
-    x->wbits = rfl_dtype_bits(w);
-    x->kbits = rfl_dtype_bits(k);
+    rfl__lm_mul(x, x->B, x->T);
+    x->Hq = c->heads, x->Hk = c->kv_heads, x->hd = c->head_dim, x->L = c->layers;
+    x->kbits = rfl_dtype_bits(d->kv ? d->kv : m);
     /* learned positions have a table of max_positions rows */
     if (c->pos == RFL_LLM_POS_LEARNED && rfl__lm_add(x, x->P, x->T) > c->max_positions)
         return RFL_ERR_SHAPE;
@@ -6663,352 +6635,23 @@ static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
     return x->ok ? RFL_OK : RFL_ERR_OVERFLOW;
 }
 
-/* A linear layer in -> out on `tokens` tokens. */
-static void rfl__llm_linear(rfl__llm_ctx *x, rfl_llm_row *r, uint64_t in, uint64_t out,
-                            int bias, uint64_t tokens) {
-    uint64_t w = rfl__lm_mul(x, in, out), b = bias ? out : 0;
-    r->op = "linear";
-    r->aten = bias ? RFL_LLM_ATEN_ADDMM : RFL_LLM_ATEN_MM;
-    r->params = rfl__lm_add(x, w, b);
-    r->mac_flops = rfl__lm_mul3(x, 2, tokens, w);
-    r->mma_flops = r->mac_flops;
-    r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_mul(x, tokens, b));
-    r->weight_bytes = rfl__lm_add(x, rfl__lm_store(x, w, x->wbits), rfl__lm_mul(x, b, x->e));
-    r->param_bytes = r->weight_bytes;
-    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, tokens, in),
-                                              rfl__lm_mul(x, tokens, out)), x->e);
-}
-
-/* An elementwise row over n elements: per-element FLOPs, tensors read. */
-static void rfl__llm_elementwise(rfl__llm_ctx *x, rfl_llm_row *r, const char *op, uint64_t n,
-                                 uint64_t per, uint64_t reads) {
-    r->op = op;
-    r->flops = rfl__lm_mul(x, n, per);
-    r->act_bytes = rfl__lm_mul3(x, n, reads + 1, x->e);
-}
-
-static void rfl__llm_norm(rfl__llm_ctx *x, rfl_llm_row *r) {
-    int ln = x->c->norm == RFL_LLM_LAYERNORM;
-    rfl__llm_elementwise(x, r, ln ? "layernorm" : "rmsnorm", rfl__lm_mul(x, x->N, x->D),
-                         ln ? 8 : 4, 1);
-    r->params = rfl__lm_mul(x, x->D, ln ? 2 : 1);
-    r->weight_bytes = r->param_bytes = rfl__lm_mul(x, r->params, x->e);
-}
-
-/* n (n + 1) / 2 without forming n + 1 for odd n (it may be 2^64 - 1) */
-static uint64_t rfl__lm_tri(rfl__llm_ctx *x, uint64_t n) {
-    return n % 2 ? rfl__lm_mul(x, n / 2 + 1, n) : rfl__lm_mul(x, n / 2, n + 1);
-}
-
-/* Causal query-key pairs of one sequence and head: query i of the step
-   (at position P + i) sees P + i + 1 keys, or the window's W when the
-   model has one (a sliding-window kernel reads no more). The first
-   a = clamp(W - P, 0, T) queries see P + i + 1: a P + a (a + 1) / 2;
-   the other T - a see W each. */
-static uint64_t rfl__llm_causal_pairs(rfl__llm_ctx *x) {
-    uint64_t W = x->c->sliding_window, a = x->T;
-    if (W && W < rfl__lm_add(x, x->P, x->T)) a = W > x->P ? W - x->P : 0;
-    return rfl__lm_add(x, rfl__lm_add(x, rfl__lm_mul(x, a, x->P), rfl__lm_tri(x, a)),
-                       rfl__lm_mul(x, x->T - a, W));
-}
-
-/* Scores and context, one row for all heads. Eager (mac_flops): every
-   query against every key, T x (P + T), a window or not (eager attention
-   masks, it does not skip). Causal (flops): rfl__llm_causal_pairs. */
-static void rfl__llm_attention(rfl__llm_ctx *x, rfl_llm_row *r, int decode) {
-    uint64_t lk = rfl__lm_add(x, x->P, x->T), heads_b = rfl__lm_mul(x, x->B, x->Hq);
-    uint64_t pairs = rfl__lm_mul(x, heads_b, rfl__llm_causal_pairs(x));
-    uint64_t seen = x->c->sliding_window && x->c->sliding_window < lk ? x->c->sliding_window : lk;
-    uint64_t kvw = rfl__lm_mul3(x, 2, x->Hk, x->hd), hd4 = rfl__lm_mul(x, 4, x->hd);
-    uint64_t q = rfl__lm_mul3(x, x->N, x->Hq, x->hd), kv = rfl__lm_mul(x, x->N, kvw);
-    r->op = "attention";
-    r->aten = RFL_LLM_ATEN_BMM;
-    r->mac_flops = rfl__lm_mul(x, rfl__lm_mul3(x, heads_b, x->T, lk), hd4);
-    r->mma_flops = rfl__lm_mul(x, pairs, hd4);
-    r->flops = rfl__lm_add(x, r->mma_flops, rfl__lm_mul(x, pairs, 6));
-    /* decode reads K and V of every attended position (the window's at
-       most) from the cache; prefill reads them as the step's activations */
-    if (decode) r->kv_read_bytes = rfl__lm_store(x, rfl__lm_mul3(x, x->B, seen, kvw), x->kbits);
-    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, 2, q), decode ? 0 : kv), x->e);
-}
-
-/* Mixture of experts: R = tokens x experts_per_tok routed token-expert
-   pairs through gated MLPs; the weights of min(E, R) experts are read. */
-static void rfl__llm_experts(rfl__llm_ctx *x, rfl_llm_row *r) {
-    uint64_t R = rfl__lm_mul(x, x->N, x->K), one = rfl__lm_mul3(x, 3, x->D, x->I);
-    uint64_t ri = rfl__lm_mul(x, R, x->I), rd = rfl__lm_mul(x, R, x->D);
-    r->op = "experts";
-    r->aten = RFL_LLM_ATEN_MM;
-    r->params = rfl__lm_mul(x, x->E, one);
-    r->mac_flops = r->mma_flops = rfl__lm_mul3(x, 2, R, one);
-    /* silu 5 + mul 1 per intermediate element, weighted sum 2 per output */
-    r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_add(x, rfl__lm_mul(x, ri, 6), rfl__lm_mul(x, 2, rd)));
-    r->weight_bytes = rfl__lm_store(x, rfl__lm_mul(x, R < x->E ? R : x->E, one), x->wbits);
-    r->param_bytes = rfl__lm_store(x, r->params, x->wbits);
-    /* x read by gate and up, output written; gate, up, act, mul, down
-       intermediates: 8 R I */
-    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, rd, 3), rfl__lm_mul(x, ri, 8)), x->e);
-}
-
-/* Row `id` of the plan (everything but name, kind and count). */
-static void rfl__llm_row_fill(rfl__llm_ctx *x, int id, int decode, rfl_llm_row *r) {
-    const rfl_llm_config *c = x->c;
-    uint64_t q = rfl__lm_mul(x, x->Hq, x->hd), kvd = rfl__lm_mul(x, x->Hk, x->hd);
-    uint64_t nd = rfl__lm_mul(x, x->N, x->D), ni = rfl__lm_mul(x, x->N, x->I);
-    switch (id) {
-    case RFL__LR_WTE: case RFL__LR_WPE: {
-        /* a gather: the rows of the step's tokens (positions: shared by
-           the batch), ids as int64, no FLOPs */
-        uint64_t rows = id == RFL__LR_WTE ? x->N : x->T;
-        r->op = "embedding";
-        r->params = rfl__lm_mul(x, id == RFL__LR_WTE ? x->V : c->max_positions, x->D);
-        r->weight_bytes = rfl__lm_store(x, rfl__lm_mul(x, rows, x->D), x->wbits);
-        r->param_bytes = rfl__lm_store(x, r->params, x->wbits);
-        r->act_bytes = rfl__lm_add(x, rfl__lm_mul(x, rows, 8), rfl__lm_mul3(x, rows, x->D, x->e));
-        break;
-    }
-    case RFL__LR_ROPE_EMB:
-        /* inv_freq (hd/2, 1) x positions (1, T): a bmm FlopCounterMode
-           counts, once per forward; then cos and sin of T x hd */
-        r->op = "rotary_emb";
-        r->aten = RFL_LLM_ATEN_BMM;
-        r->mac_flops = rfl__lm_mul3(x, 2, x->hd / 2, x->T);
-        r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_mul3(x, 2, x->T, x->hd));
-        r->act_bytes = rfl__lm_mul3(x, rfl__lm_mul(x, 2, x->T), x->hd, x->e);
-        break;
-    case RFL__LR_LN1: case RFL__LR_LN2: case RFL__LR_LNF: rfl__llm_norm(x, r); break;
-    case RFL__LR_QKV: rfl__llm_linear(x, r, x->D, rfl__lm_add(x, q, rfl__lm_mul(x, 2, kvd)), c->qkv_bias, x->N); break;
-    case RFL__LR_Q: rfl__llm_linear(x, r, x->D, q, c->qkv_bias, x->N); break;
-    case RFL__LR_K: case RFL__LR_V: rfl__llm_linear(x, r, x->D, kvd, c->qkv_bias, x->N); break;
-    case RFL__LR_O: rfl__llm_linear(x, r, q, x->D, c->o_bias, x->N); break;
-    case RFL__LR_ROPE: /* q x cos + rotate_half(q) x sin, and k: 3 per element */
-        rfl__llm_elementwise(x, r, "rotary", rfl__lm_mul(x, x->N, rfl__lm_add(x, q, kvd)), 3, 1);
-        break;
-    case RFL__LR_KV: /* the step's new K and V into the cache */
-        r->op = "kv_cache";
-        r->kv_write_bytes = rfl__lm_store(x, rfl__lm_mul3(x, x->N, 2, kvd), x->kbits);
-        r->act_bytes = rfl__lm_mul3(x, x->N, rfl__lm_mul(x, 2, kvd), x->e);
-        break;
-    case RFL__LR_ATTN: rfl__llm_attention(x, r, decode); break;
-    case RFL__LR_EMB_ADD: case RFL__LR_ADD1: case RFL__LR_ADD2:
-        rfl__llm_elementwise(x, r, "add", nd, 1, 2);
-        break;
-    case RFL__LR_FC: rfl__llm_linear(x, r, x->D, x->I, c->mlp_bias, x->N); break;
-    case RFL__LR_GATE: case RFL__LR_UP: rfl__llm_linear(x, r, x->D, x->I, c->mlp_bias, x->N); break;
-    case RFL__LR_DOWN: rfl__llm_linear(x, r, x->I, x->D, c->mlp_bias, x->N); break;
-    case RFL__LR_ACT:
-        rfl__llm_elementwise(x, r, rfl_act_name((rfl_act_kind)c->act), ni,
-                             rfl__ly_act_flops[c->act < RFL_ACT_COUNT ? c->act : 0], 1);
-        break;
-    case RFL__LR_MUL: rfl__llm_elementwise(x, r, "mul", ni, 1, 2); break;
-    case RFL__LR_ROUTER: /* gate linear, then softmax over the experts */
-        rfl__llm_linear(x, r, x->D, x->E, 0, x->N);
-        r->op = "router";
-        r->flops = rfl__lm_add(x, r->flops, rfl__lm_mul3(x, x->N, x->E, 5));
-        break;
-    case RFL__LR_EXPERTS: rfl__llm_experts(x, r); break;
-    case RFL__LR_HEAD:
-        rfl__llm_linear(x, r, x->D, x->V, 0, x->NH);
-        if (c->tied) r->params = r->param_bytes = 0; /* the embedding's table */
-        break;
-    default: break;
-    }
-}
-
-static rfl_llm_kind rfl__llm_row_kind(int id) {
-    switch (id) {
-    case RFL__LR_WTE: case RFL__LR_WPE: return RFL_LLM_EMBEDDING;
-    case RFL__LR_ROPE_EMB: case RFL__LR_QKV: case RFL__LR_Q: case RFL__LR_K: case RFL__LR_V:
-    case RFL__LR_ROPE: case RFL__LR_KV: case RFL__LR_ATTN: case RFL__LR_O: return RFL_LLM_ATTENTION;
-    case RFL__LR_LN1: case RFL__LR_LN2: case RFL__LR_LNF: return RFL_LLM_NORM;
-    case RFL__LR_FC: case RFL__LR_GATE: case RFL__LR_UP: case RFL__LR_DOWN: case RFL__LR_ROUTER:
-    case RFL__LR_EXPERTS: return RFL_LLM_MLP;
-    case RFL__LR_HEAD: return RFL_LLM_LM_HEAD;
-    default: return RFL_LLM_ELEMENTWISE; /* adds, activation, mul */
-    }
-}
-
-RFL_API int rfl_llm_row_count(const rfl_llm_config *cfg) {
-    unsigned char ids[RFL_LLM_MAX_ROWS];
-    if (rfl_llm_config_check(cfg, (rfl_error *)0)) return 0;
-    return rfl__llm_plan(cfg, ids);
-}
-
-RFL_API rfl_result rfl_llm_row_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   int i, rfl_llm_row *out) {
-    unsigned char ids[RFL_LLM_MAX_ROWS];
+/* Parameters of one block, its weights and its dims: every count of a
+   step at a token is of their order, so a config whose fp32 parameter
+   bytes fit 64 bits is countable (rfl_llm_config_parse). 0 on overflow. */
+static int rfl__llm_countable(const rfl_llm_config *c) {
     rfl__llm_ctx x;
-    rfl_result r;
-    int n, id;
-    if (!out) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    r = rfl__llm_ctx_init(&x, cfg, d);
-    if (r) return r;
-    n = rfl__llm_plan(cfg, ids);
-    if (i < 0 || i >= n) return RFL_ERR_ARG;
-    id = ids[i];
-    out->name = (rfl__llm_is_gpt2(cfg) ? rfl__llm_gpt2_names : rfl__llm_hf_names)[id];
-    out->kind = rfl__llm_row_kind(id);
-    out->count = (id == RFL__LR_WTE || id == RFL__LR_WPE || id == RFL__LR_EMB_ADD ||
-                  id == RFL__LR_ROPE_EMB || id == RFL__LR_LNF || id == RFL__LR_HEAD)
-                     ? 1 : cfg->layers;
-    rfl__llm_row_fill(&x, id, d->phase == RFL_LLM_DECODE, out);
-    return x.ok ? RFL_OK : RFL_ERR_OVERFLOW;
-}
-
-/* t += v x count, checked. */
-static int rfl__llm_acc(uint64_t *t, uint64_t v, uint32_t count) {
-    uint64_t p;
-    return rfl__ly_mul64(v, count, &p) && rfl__ly_add64(*t, p, t);
-}
-
-RFL_API rfl_result rfl_llm_step_cost(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                     rfl_llm_cost *out) {
-    rfl_llm_row row;
-    rfl__llm_ctx x;
-    rfl_result r;
-    int i, n, ok = 1;
-    if (!out) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    r = rfl__llm_ctx_init(&x, cfg, d);
-    if (r) return r;
-    n = rfl_llm_row_count(cfg);
-    for (i = 0; i < n && ok; i++) {
-        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
-        ok = rfl__llm_acc(&out->params, row.params, row.count) &&
-             rfl__llm_acc(&out->param_bytes, row.param_bytes, row.count) &&
-             rfl__llm_acc(&out->mac_flops, row.mac_flops, row.count) &&
-             rfl__llm_acc(&out->by_aten[row.aten], row.mac_flops, row.count) &&
-             rfl__llm_acc(&out->flops, row.flops, row.count) &&
-             rfl__llm_acc(&out->mma_flops, row.mma_flops, row.count) &&
-             rfl__llm_acc(&out->weight_bytes, row.weight_bytes, row.count) &&
-             rfl__llm_acc(&out->kv_read_bytes, row.kv_read_bytes, row.count) &&
-             rfl__llm_acc(&out->kv_write_bytes, row.kv_write_bytes, row.count) &&
-             rfl__llm_acc(&out->act_bytes, row.act_bytes, row.count);
-    }
-    ok = ok && rfl__ly_add64(out->weight_bytes, out->kv_read_bytes, &out->bytes) &&
-         rfl__ly_add64(out->bytes, out->kv_write_bytes, &out->bytes) &&
-         rfl__ly_add64(out->bytes, out->act_bytes, &out->bytes);
-    out->tokens = x.N;
-    out->rows = n;
-    /* the cache after the step: P + T positions of every layer */
-    out->kv_cache_bytes = rfl__lm_store(
-        &x, rfl__lm_mul3(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__lm_mul3(&x, 2, x.Hk, x.hd), x.L),
-        x.kbits);
-    return ok && x.ok ? RFL_OK : RFL_ERR_OVERFLOW;
-}
-
-RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                      rfl_llm_kind_cost out[RFL_LLM_KIND_COUNT]) {
-    rfl_llm_row row;
-    rfl_result r;
-    int i, n, ok = 1;
-    uint64_t b;
-    if (!out) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof(rfl_llm_kind_cost) * RFL_LLM_KIND_COUNT);
-    n = rfl_llm_row_count(cfg);
-    if (!n) return rfl_llm_config_check(cfg, (rfl_error *)0);
-    for (i = 0; i < n && ok; i++) {
-        rfl_llm_kind_cost *k;
-        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
-        k = &out[row.kind];
-        ok = rfl__ly_add64(row.weight_bytes, row.kv_read_bytes, &b) &&
-             rfl__ly_add64(b, row.kv_write_bytes, &b) && rfl__ly_add64(b, row.act_bytes, &b) &&
-             rfl__llm_acc(&k->mac_flops, row.mac_flops, row.count) &&
-             rfl__llm_acc(&k->flops, row.flops, row.count) &&
-             rfl__llm_acc(&k->bytes, b, row.count);
-    }
-    return ok ? RFL_OK : RFL_ERR_OVERFLOW;
-}
-
-/* ---- time ---------------------------------------------------------------------- */
-RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
-                                    rfl_work *out) {
-    rfl_prec mm = RFL_FP32, ew = RFL_FP32;
-    if (!row || !d || !out || !rfl__ly_precs(rfl__llm_math(d), &mm, &ew)) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    out->flops[mm] += (double)row->mma_flops;
-    out->flops[ew] += (double)(row->flops - row->mma_flops);
-    out->bytes[RFL_DRAM] = (double)row->weight_bytes + (double)row->kv_read_bytes +
-                           (double)row->kv_write_bytes + (double)row->act_bytes;
-    out->unknown = RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1) | RFL_UNKNOWN_TIME;
-    return RFL_OK;
-}
-
-/* Rows that multiply by a weight matrix (the GEMMs of decode). */
-static int rfl__llm_row_gemm(const rfl_llm_row *r) {
-    return r->kind != RFL_LLM_EMBEDDING && r->weight_bytes && r->mma_flops;
-}
-
-static rfl_result rfl__llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   const rfl_machine *m, int gemm_only,
-                                   rfl_llm_prediction *out) {
-    rfl_llm_row row;
-    rfl_work w;
-    rfl_prediction p;
-    rfl_result r;
-    int i, n;
-    double toks;
-    if (!m || !out) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    n = rfl_llm_row_count(cfg);
-    if (!n) return rfl_llm_config_check(cfg, (rfl_error *)0);
-    for (i = 0; i < n; i++) {
-        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
-        if (gemm_only && !rfl__llm_row_gemm(&row)) continue;
-        if ((r = rfl_llm_row_work(&row, d, &w)) != RFL_OK) return r;
-        if (!row.flops && w.bytes[RFL_DRAM] == 0) continue;
-        if ((r = rfl_predict(m, &w, &p)) != RFL_OK) return r;
-        out->time_s += p.time_s * row.count;
-        out->compute_s += p.compute_s * row.count;
-        out->memory_s += p.memory_s * row.count;
-    }
-    out->memory_bound = out->memory_s > out->compute_s;
-    toks = (double)(d->batch ? d->batch : 1);
-    if (d->phase == RFL_LLM_PREFILL) {
-        toks *= (double)(d->seq ? d->seq : 1);
-        out->ttft_s = out->time_s;
-    }
-    out->tokens_per_s = out->time_s > 0 ? toks / out->time_s : 0;
-    return RFL_OK;
-}
-
-RFL_API rfl_result rfl_llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   const rfl_machine *m, rfl_llm_prediction *out) {
-    return rfl__llm_predict(cfg, d, m, 0, out);
-}
-
-/* compute_s / memory_s grows with the batch (weights are read once, FLOPs
-   grow with it), so the first compute-bound batch is found by doubling,
-   then bisection. */
-RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
-                                               const rfl_llm_step_desc *d,
-                                               const rfl_machine *m, int gemm_only,
-                                               uint64_t cap, uint64_t *out) {
-    rfl_llm_step_desc dd;
-    rfl_llm_prediction p;
-    rfl_result r;
-    uint64_t lo = 0, hi = 1; /* lo: memory-bound (0: none seen); hi: to test */
-    if (!d || !out || !cap) return RFL_ERR_ARG;
-    *out = 0;
-    dd = *d;
-    for (;;) {
-        dd.batch = hi;
-        if ((r = rfl__llm_predict(cfg, &dd, m, gemm_only, &p)) != RFL_OK) return r;
-        if (!p.memory_bound) break;
-        if (hi >= cap) return RFL_OK; /* memory-bound up to cap */
-        lo = hi;
-        hi = hi > cap / 2 ? cap : hi * 2;
-    }
-    while (hi - lo > 1) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        dd.batch = mid;
-        if ((r = rfl__llm_predict(cfg, &dd, m, gemm_only, &p)) != RFL_OK) return r;
-        if (p.memory_bound) lo = mid;
-        else hi = mid;
-    }
-    *out = hi;
-    return RFL_OK;
+    uint64_t D = c->hidden, q, kv, blk, mlp, all;
+    RFL_MEMSET(&x, 0, sizeof x);
+    x.ok = 1;
+    q = rfl__lm_mul(&x, c->heads, c->head_dim), kv = rfl__lm_mul(&x, c->kv_heads, c->head_dim);
+    blk = rfl__lm_mul(&x, D, rfl__lm_add(&x, rfl__lm_mul(&x, 2, q), rfl__lm_mul(&x, 2, kv)));
+    mlp = rfl__lm_mul(&x, rfl__lm_mul(&x, D, c->intermediate), c->gated ? 3 : 2);
+    if (c->experts) mlp = rfl__lm_add(&x, rfl__lm_mul(&x, mlp, c->experts), rfl__lm_mul(&x, D, c->experts));
+    blk = rfl__lm_add(&x, rfl__lm_add(&x, blk, mlp), rfl__lm_mul(&x, 8, D));
+    all = rfl__lm_add(&x, rfl__lm_mul(&x, blk, c->layers),
+                      rfl__lm_mul(&x, rfl__lm_add(&x, rfl__lm_mul(&x, 2, c->vocab), c->max_positions), D));
+    rfl__lm_mul(&x, all, 4);
+    return x.ok;
 }
 
 /* ---- configs: built-in, checked ----------------------------------------------------- */
@@ -7274,13 +6917,10 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
 
 /* The field a config_check error names, as a token of the document. */
 static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
-    rfl_llm_step_desc d;
-    rfl_llm_cost cost;
     rfl_result r = rfl_llm_config_check(c, &h->doc.err);
     if (r) return rfl__hf_at(h, rfl_json_get(&h->doc, 0, h->doc.err.where));
     /* absurd sizes: the model must be countable in 64 bits */
-    RFL_MEMSET(&d, 0, sizeof d);
-    r = rfl_llm_step_cost(c, &d, &cost);
+    r = rfl__llm_countable(c) ? RFL_OK : RFL_ERR_OVERFLOW;
     if (r) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, h->gpt2 ? "n_embd" : "hidden_size"), r,
                                h->gpt2 ? "n_embd" : "hidden_size",
                                RFL__LLM_MSG("the model's sizes overflow 64-bit counts"));
@@ -7339,8 +6979,17 @@ typedef struct rfl__lb {
     const rfl_llm_config *c;
     uint32_t T, Lk, q, kv; /* new tokens, attended positions, q and kv widths */
     int gpt2, decode;
+    int tagged;            /* records before this one have their kind */
     rfl_tensor ids;
 } rfl__lb;
+
+/* The records made since the last tag are of kind k (RFL_GROUP_KIND: the
+   kinds the LLM join sorts kernels into). Returns t. */
+static rfl_tensor rfl__lb_tag(rfl__lb *b, rfl_tensor t, rfl_llm_kind k) {
+    for (; b->tagged < b->net->count; b->tagged++)
+        b->net->layers[b->tagged].kind = (uint8_t)(k + 1);
+    return t;
+}
 
 /* A record of op `op` on x (RFL_NO_TENSOR: a source), shape (d0, d1). */
 static rfl_tensor rfl__lb_rec(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t d0, uint32_t d1,
@@ -7373,7 +7022,7 @@ static rfl_tensor rfl__lb_norm(rfl__lb *b, rfl_tensor x, const char *name) {
         rfl_layer *L = &b->net->layers[t];
         L->params /= 2, L->flops /= 2, L->cls = "RMSNorm";
     }
-    return t;
+    return rfl__lb_tag(b, t, RFL_LLM_NORM);
 }
 
 /* x with `cls` as a functional elementwise record: per-element FLOPs. */
@@ -7421,7 +7070,7 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
                    c->sliding_window);
     a = rfl__lb_linear(b, a, c->hidden, c->o_bias, b->gpt2 ? "c_proj" : "o_proj", 1);
     rfl_scope_pop(net);
-    return a;
+    return rfl__lb_tag(b, a, RFL_LLM_ATTENTION);
 }
 
 /* Mixture of experts: router and its softmax; the T x K routed token slots
@@ -7446,7 +7095,7 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     rfl_scope_pop(net);
     x = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_ADD, x, b->T, c->hidden, n, 2 * n, "combine"), "combine");
     rfl_scope_pop(net);
-    return x;
+    return rfl__lb_tag(b, x, RFL_LLM_MLP); /* router, dispatch, experts, combine */
 }
 
 /* The MLP: gated (SwiGLU: down(act(gate(x)) * up(x))), plain (GPT-2:
@@ -7454,25 +7103,30 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
 static rfl_tensor rfl__lb_mlp(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
-    rfl_tensor g;
+    rfl_tensor g, u;
     int bias = c->mlp_bias;
     if (c->experts) return rfl__lb_moe(b, h);
     rfl_scope_push(net, "mlp");
-    g = rfl__lb_linear(b, h, c->intermediate, bias, c->gated ? "gate_proj" : b->gpt2 ? "c_fc" : "up_proj", 1);
+    g = rfl__lb_tag(b, rfl__lb_linear(b, h, c->intermediate, bias, c->gated ? "gate_proj" : b->gpt2 ? "c_fc" : "up_proj", 1), RFL_LLM_MLP);
     g = rfl_layer_name(net, rfl_act(net, g, (rfl_act_kind)c->act), b->gpt2 ? "act" : "act_fn");
     if (g >= 0 && b->gpt2) net->layers[g].cls = "NewGELUActivation"; /* gelu_new's module */
-    if (c->gated) g = rfl_layer_name(net, rfl_mul(net, g, rfl__lb_linear(b, h, c->intermediate, bias, "up_proj", 1)), "mul");
+    rfl__lb_tag(b, g, RFL_LLM_ELEMENTWISE); /* the activation and the mul */
+    if (c->gated) {
+        u = rfl__lb_tag(b, rfl__lb_linear(b, h, c->intermediate, bias, "up_proj", 1), RFL_LLM_MLP);
+        g = rfl__lb_tag(b, rfl_layer_name(net, rfl_mul(net, g, u), "mul"), RFL_LLM_ELEMENTWISE);
+    }
     g = rfl__lb_linear(b, g, c->hidden, bias, b->gpt2 ? "c_proj" : "down_proj", 1);
     rfl_scope_pop(net);
-    return g;
+    return rfl__lb_tag(b, g, RFL_LLM_MLP);
 }
 
 static rfl_tensor rfl__lb_block(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     rfl_tensor a = rfl__lb_norm(b, h, b->gpt2 ? "ln_1" : "input_layernorm");
     h = rfl_layer_name(net, rfl_add(net, h, rfl__lb_attention(b, a)), "add_attn");
-    a = rfl__lb_norm(b, h, b->gpt2 ? "ln_2" : "post_attention_layernorm");
-    return rfl_layer_name(net, rfl_add(net, h, rfl__lb_mlp(b, a)), "add_mlp");
+    a = rfl__lb_norm(b, rfl__lb_tag(b, h, RFL_LLM_ELEMENTWISE), b->gpt2 ? "ln_2" : "post_attention_layernorm");
+    h = rfl_layer_name(net, rfl_add(net, h, rfl__lb_mlp(b, a)), "add_mlp");
+    return rfl__lb_tag(b, h, RFL_LLM_ELEMENTWISE);
 }
 
 /* Token ids, the embedding(s), rotary's cos / sin. Returns the hidden state. */
@@ -7483,11 +7137,13 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
     b->ids = rfl_layer_name(net, rfl_input(net, b->T, 0, 0), "input_ids");
     rfl_scope_push(net, b->gpt2 ? "transformer" : "model");
     *wte = h = rfl_layer_name(net, rfl_embedding(net, b->ids, c->vocab, c->hidden), b->gpt2 ? "wte" : "embed_tokens");
+    rfl__lb_tag(b, h, RFL_LLM_EMBEDDING);
     if (c->pos == RFL_LLM_POS_LEARNED) {
         rfl_tensor p = rfl_layer_name(net, rfl_embedding(net, b->ids, c->max_positions, c->hidden), "wpe");
         /* positions 0..T-1 are the same for every sequence: one gather */
         if (p >= 0) net->layers[p].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
-        h = rfl_layer_name(net, rfl_add(net, h, p), "embed_add");
+        rfl__lb_tag(b, p, RFL_LLM_EMBEDDING);
+        h = rfl__lb_tag(b, rfl_layer_name(net, rfl_add(net, h, p), "embed_add"), RFL_LLM_ELEMENTWISE);
     } else {
         /* inv_freq (hd/2, 1) x positions (1, T), once per forward whatever
            the batch (FlopCounterMode counts one bmm); cos and sin of T x hd */
@@ -7502,6 +7158,7 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
             net->layers[t].mac_flops = mac;
             net->layers[t].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
         }
+        rfl__lb_tag(b, t, RFL_LLM_ATTENTION); /* the rotary tables */
     }
     rfl_scope_pop(net);
     return h;
@@ -7540,11 +7197,54 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
     rfl_scope_pop(net);
     /* generation's logits: the last position only (hidden_states[:, -1:]) */
     if (!b.decode && !d->logits_all && b.T > 1) h = rfl_layer_name(net, rfl_slice(net, h, 0, b.T - 1, 1), "last_position");
-    rfl_layer_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head");
+    rfl__lb_tag(&b, rfl_layer_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head"), RFL_LLM_LM_HEAD);
     /* tied: one table, counted on lm_head, which reads all of it; the
        embedding reads only its rows and still gets a gradient */
     if (cfg->tied && !net->err.code) net->layers[wte].params = 0;
     return net->err.code;
+}
+
+/* d with its math type resolved: d->math, the config's dtype, fp32. */
+static rfl_llm_step_desc rfl__llm_resolved(const rfl_llm_config *cfg, const rfl_llm_step_desc *d) {
+    rfl_llm_step_desc r = *d;
+    if (!r.math) r.math = cfg->dtype && cfg->dtype != RFL_DTYPE_INT4 ? (rfl_dtype)cfg->dtype
+                                                                      : RFL_DTYPE_FP32;
+    return r;
+}
+
+RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                     rfl_cost_desc *out) {
+    rfl_llm_step_desc s;
+    rfl__llm_ctx x;
+    rfl_result r;
+    if (!cfg || !d || !out) return RFL_ERR_ARG;
+    s = rfl__llm_resolved(cfg, d);
+    if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->batch = x.B;
+    out->dtype = s.math;
+    out->weights = s.weights;
+    out->kv = s.kv;
+    out->causal = 1;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                          uint64_t *out) {
+    rfl_llm_step_desc s;
+    rfl__llm_ctx x;
+    rfl_result r;
+    uint64_t n;
+    if (!cfg || !d || !out) return RFL_ERR_ARG;
+    *out = 0;
+    s = rfl__llm_resolved(cfg, d);
+    if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
+    /* P + T positions of every layer, K and V */
+    n = rfl__lm_mul(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__lm_mul(&x, 2 * x.Hk, x.hd));
+    if (!x.ok || !rfl__ly_store(rfl__lm_mul(&x, n, x.L), x.kbits, &n) || !x.ok)
+        return RFL_ERR_OVERFLOW;
+    *out = n;
+    return RFL_OK;
 }
 #endif /* RFL_NO_LLM */
 
@@ -14351,21 +14051,31 @@ static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
     rfl__llm_put(t, b);
 }
 
-/* The estimate's time at the roof, by kind: rfl_llm_predict's rule. */
-static rfl_result rfl__llm_kind_times(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                      const rfl_machine *m, rfl_llm_join *out) {
-    rfl_llm_row row;
-    rfl_work w;
+/* The estimate by kind: the records grouped by kind, their time at the
+   roof (rfl_net_predict's rule); totals checked for overflow. */
+static rfl_result rfl__llm_kind_est(const rfl_net *net, const rfl_cost_desc *cd,
+                                    const rfl_machine *m, rfl_llm_join *out) {
+    rfl_group_cost g[RFL_LLM_KIND_COUNT];
+    rfl_llm_join_row *t = &out->total;
     rfl_prediction p;
     rfl_result r;
-    int i, n = rfl_llm_row_count(cfg);
+    int i, k, n;
+    if (net->err.code) return RFL_ERR_STATE;
+    for (i = 0; i < net->count; i++) /* the machine's roofs, and each count's overflow */
+        if ((r = rfl_layer_predict(net, i, cd, m, &p)) != RFL_OK) return r;
+    n = rfl_net_group(net, cd, RFL_GROUP_KIND, m, g, RFL_LLM_KIND_COUNT);
+    if (n < 0 || n > RFL_LLM_KIND_COUNT) return RFL_ERR_ARG;
     for (i = 0; i < n; i++) {
-        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
-        if ((r = rfl_llm_row_work(&row, d, &w)) != RFL_OK) return r;
-        if (!row.flops && w.bytes[RFL_DRAM] == 0) continue;
-        if ((r = rfl_predict(m, &w, &p)) != RFL_OK) return r;
-        out->kinds[row.kind].est_time_s += p.time_s * row.count;
-        out->total.est_time_s += p.time_s * row.count;
+        for (k = 0; k < RFL_LLM_KIND_COUNT && !rfl__ly_streq(g[i].name, rfl_llm_kind_name((rfl_llm_kind)k)); k++) {}
+        if (k == RFL_LLM_KIND_COUNT) return RFL_ERR_ARG; /* no LLM step's record */
+        out->kinds[k].est.mac_flops = g[i].fwd_mac_flops;
+        out->kinds[k].est.flops = g[i].fwd_flops;
+        out->kinds[k].est.bytes = g[i].fwd_bytes;
+        out->kinds[k].est_time_s = g[i].time_s;
+        t->est_time_s += g[i].time_s;
+        if (!rfl__ly_acc(&t->est.mac_flops, g[i].fwd_mac_flops) ||
+            !rfl__ly_acc(&t->est.flops, g[i].fwd_flops) || !rfl__ly_acc(&t->est.bytes, g[i].fwd_bytes))
+            return RFL_ERR_OVERFLOW;
     }
     return RFL_OK;
 }
@@ -14432,24 +14142,19 @@ static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
                      "batch (the same launches carry more tokens).");
 }
 
-RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+RFL_API rfl_result rfl_llm_join_compute(const rfl_net *net, const rfl_cost_desc *cd,
                                         const rfl_machine *m, const rfl_llm_classifier *c,
                                         rfl_llm_join *out) {
-    rfl_llm_kind_cost est[RFL_LLM_KIND_COUNT];
     rfl_result r;
     int k;
-    if (!cfg || !d || !m || !c || !out) return RFL_ERR_ARG;
+    if (!net || !net->layers || !cd || !m || !c || !out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     if (!c->finished) return RFL_ERR_STATE;
-    if ((r = rfl_llm_step_kinds(cfg, d, est)) != RFL_OK) return r;
-    if ((r = rfl__llm_kind_times(cfg, d, m, out)) != RFL_OK) return r;
-    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
-        out->kinds[k].est = est[k];
-        out->kinds[k].meas = c->kinds[k];
-        out->total.est.mac_flops += est[k].mac_flops; /* step_kinds checked overflow */
-        out->total.est.flops += est[k].flops;
-        out->total.est.bytes += est[k].bytes;
+    if ((r = rfl__llm_kind_est(net, cd, m, out)) != RFL_OK) {
+        RFL_MEMSET(out, 0, sizeof *out);
+        return r;
     }
+    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) out->kinds[k].meas = c->kinds[k];
     out->total.meas = c->total;
     out->unknown = c->unknown;
     out->useful_flops = (double)out->total.est.mac_flops;

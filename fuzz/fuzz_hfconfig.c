@@ -13,28 +13,65 @@
    - an error has its code, a NUL-terminated field (err.where) and a
      position inside the input (offset <= length; line, col >= 1 unless
      the tokens ran out, then err.need > the array);
-   - a config that reads is valid (rfl_llm_config_check), has at most
-     RFL_LLM_MAX_ROWS rows, and its step either costs or fails with a
-     documented error; when it costs, the kinds add up to the totals and
-     the rows x count add up to the totals. */
+   - a config that reads is valid (rfl_llm_config_check), and its step
+     either costs or fails with a documented error (cost desc, cache size,
+     records); when it costs, every record has its kind and the kinds add
+     up to the totals. */
 #define ROOFLINE_IMPLEMENTATION
 #define RFL_NO_CHART
 #include "roofline.h"
 #include "fuzz_util.h"
 
-/* The same step as layer records (rfl_llm_build), for models of up to 64
-   layers: it builds or fails with a documented error; built, its params
-   and mac_flops at the batch are the rows' (or the records' eager FLOPs
-   overflow where the rows' causal ones did not). */
-static void check_records(const rfl_llm_config *c, const rfl_llm_step_desc *d,
-                          const rfl_llm_cost *t) {
+/* The step's records under cd: the kinds (RFL_GROUP_KIND, at most
+   RFL_LLM_KIND_COUNT) add up to the totals, the bytes by role fit in the
+   bytes, and the predictions are finite. */
+static void check_net(const rfl_net *net, const rfl_cost_desc *cd, uint64_t layers) {
+    rfl_group_cost g[RFL_LLM_KIND_COUNT];
+    rfl_net_cost t;
+    uint64_t f = 0, b = 0, p = 0;
+    rfl_result r = rfl_net_cost_get(net, cd, &t);
+    int i, n;
+    FZ_CHECK(r == RFL_OK || r == RFL_ERR_OVERFLOW);
+    if (r != RFL_OK) return;
+    FZ_CHECK(t.fwd_weight_bytes <= t.fwd_bytes && t.fwd_kv_read_bytes <= t.fwd_bytes &&
+             t.fwd_kv_write_bytes <= t.fwd_bytes);
+    n = rfl_net_group(net, cd, RFL_GROUP_KIND, 0, g, RFL_LLM_KIND_COUNT);
+    FZ_CHECK(n > 0 && n <= RFL_LLM_KIND_COUNT);
+    for (i = 0; i < n; i++) {
+        FZ_CHECK(g[i].fwd_flops >= g[i].fwd_mma_flops);
+        f += g[i].fwd_flops, b += g[i].fwd_bytes, p += g[i].params; /* cannot wrap: the total did not */
+    }
+    FZ_CHECK(f == t.fwd_flops && b == t.fwd_bytes && p == t.params);
+#ifndef RFL_NO_HW_TABLE
+    {
+        const rfl_machine *m;
+        rfl_net_prediction pr;
+        uint64_t cb = 0;
+        if (rfl_hw_find("h100", &m) == RFL_OK && rfl_net_predict(net, cd, m, &pr) == RFL_OK) {
+            FZ_CHECK(pr.layers_s >= 0 && pr.layers_s == pr.layers_s);
+            r = rfl_net_compute_bound_batch(net, cd, m, (int)(layers & 1), 64, &cb);
+            FZ_CHECK(cb <= 64);
+        }
+    }
+#endif
+}
+
+/* The step as layer records (rfl_llm_build), for models of up to 64
+   layers: its cost desc and cache size read or fail with a documented
+   error; then it builds or fails with one. */
+static void check_step(const rfl_llm_config *c, const rfl_llm_step_desc *d) {
     rfl_layer *recs;
     char *names;
     rfl_net net;
-    rfl_net_cost nc;
     rfl_cost_desc cd;
-    rfl_result r;
+    uint64_t kvc = 0;
+    rfl_result r = rfl_llm_cost_desc(c, d, &cd);
     int cap;
+    FZ_CHECK(r == RFL_OK || r == RFL_ERR_OVERFLOW || r == RFL_ERR_SHAPE || r == RFL_ERR_ARG);
+    if (r != RFL_OK) return;
+    FZ_CHECK(cd.causal == 1 && cd.batch >= 1 && cd.dtype != RFL_DTYPE_INT4);
+    r = rfl_llm_kv_cache_bytes(c, d, &kvc);
+    FZ_CHECK(r == RFL_OK || r == RFL_ERR_OVERFLOW);
     if (c->layers > 64) return;
     cap = RFL_LLM_NET_LAYERS((int)c->layers);
     recs = (rfl_layer *)malloc(sizeof(rfl_layer) * (size_t)cap);
@@ -44,50 +81,14 @@ static void check_records(const rfl_llm_config *c, const rfl_llm_step_desc *d,
     r = rfl_llm_build(&net, c, d);
     FZ_CHECK(r == RFL_OK || r == RFL_ERR_OVERFLOW || r == RFL_ERR_SHAPE);
     if (r == RFL_OK) {
-        memset(&cd, 0, sizeof cd);
-        cd.batch = d->batch;
+        int i;
         FZ_CHECK(net.count <= cap);
-        r = rfl_net_cost_get(&net, &cd, &nc);
-        FZ_CHECK(r == RFL_OK || r == RFL_ERR_OVERFLOW);
-        if (r == RFL_OK) FZ_CHECK(nc.params == t->params && nc.fwd_mac_flops == t->mac_flops);
+        for (i = 0; i < net.count; i++) /* every record has its kind */
+            FZ_CHECK(net.layers[i].kind >= 1 && net.layers[i].kind <= RFL_LLM_KIND_COUNT);
+        check_net(&net, &cd, c->layers);
     }
     free(recs);
     free(names);
-}
-
-static void check_step(const rfl_llm_config *c, const rfl_llm_step_desc *d) {
-    rfl_llm_cost t;
-    rfl_llm_kind_cost k[RFL_LLM_KIND_COUNT];
-    rfl_llm_row row;
-    rfl_result r = rfl_llm_step_cost(c, d, &t);
-    uint64_t f = 0, b = 0, rf = 0;
-    int i;
-    FZ_CHECK(r == RFL_OK || r == RFL_ERR_OVERFLOW || r == RFL_ERR_SHAPE || r == RFL_ERR_ARG);
-    if (r != RFL_OK) return;
-    FZ_CHECK(t.rows > 0 && t.rows <= RFL_LLM_MAX_ROWS && t.rows == rfl_llm_row_count(c));
-    FZ_CHECK(t.bytes >= t.weight_bytes && t.flops >= t.mma_flops);
-    FZ_CHECK(rfl_llm_step_kinds(c, d, k) == RFL_OK);
-    for (i = 0; i < RFL_LLM_KIND_COUNT; i++) f += k[i].flops, b += k[i].bytes;
-    FZ_CHECK(f == t.flops && b == t.bytes);
-    for (i = 0; i < t.rows; i++) {
-        FZ_CHECK(rfl_llm_row_get(c, d, i, &row) == RFL_OK);
-        FZ_CHECK(row.name && row.op && row.flops >= row.mma_flops);
-        rf += row.flops * row.count; /* cannot wrap: the total did not */
-    }
-    FZ_CHECK(rf == t.flops);
-    check_records(c, d, &t);
-#ifndef RFL_NO_HW_TABLE
-    {
-        const rfl_machine *m;
-        rfl_llm_prediction p;
-        uint64_t cb;
-        if (rfl_hw_find("h100", &m) == RFL_OK && rfl_llm_predict(c, d, m, &p) == RFL_OK) {
-            FZ_CHECK(p.time_s >= 0 && p.time_s == p.time_s);
-            r = rfl_llm_compute_bound_batch(c, d, m, (int)(d->seq & 1), 64, &cb);
-            FZ_CHECK(cb <= 64);
-        }
-    }
-#endif
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -37,6 +37,8 @@ static const char *const names[] = {
     "\xff\xfe\x01 gemv"};
 #define NNAMES (sizeof names / sizeof names[0])
 
+static rfl_layer recs[RFL_LLM_NET_LAYERS(16)]; /* llama-3.2-1b: 16 layers, gpt2: 12 */
+static char rec_names[RFL_LLM_NET_NAMES(16)];
 static rfl_llm_classifier cl;
 static rfl_llm_join jn;
 static rfl_kernel_stat ks;
@@ -46,6 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const rfl_machine *h100 = NULL;
     rfl_llm_config cfg;
     rfl_llm_step_desc d;
+    rfl_net net;
+    rfl_cost_desc cd;
     rfl_result r;
     uint8_t c0;
     uint64_t kernels = 0, time_sum = 0, k_sum = 0, t_sum = 0;
@@ -82,7 +86,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     FZ_CHECK(cl.total.kernels == kernels && k_sum == kernels);
     if (!sat) FZ_CHECK(cl.total.time_ns == time_sum && t_sum == time_sum);
-    r = rfl_llm_join_compute(&cfg, &d, h100, &cl, &jn);
+    rfl_net_init(&net, recs, RFL_LLM_NET_LAYERS(16), rec_names, sizeof rec_names);
+    r = rfl_llm_build(&net, &cfg, &d);
+    if (r == RFL_OK) r = rfl_llm_cost_desc(&cfg, &d, &cd);
+    if (r == RFL_OK) r = rfl_llm_join_compute(&net, &cd, h100, &cl, &jn);
     FZ_CHECK(r >= RFL_OK && r < RFL_ERR_COUNT_);
     if (r != RFL_OK) return 0;
     FZ_CHECK(jn.warning_count >= 0 && jn.warning_count <= RFL_LLM_WARN_COUNT_ - 1);

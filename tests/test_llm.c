@@ -10,9 +10,10 @@
      1,543,714,304; Llama-2-7B 6,738,415,616), each derived by hand below
      as well;
    - the configs in tests/data/hf/, written from the published config.json files.
-   The same for the step as layer records (rfl_llm_build): params and
-   mac_flops by op against the reference at every case, bytes of a tiny GQA
-   model and a training step by hand. */
+   Every count is of the step as layer records (rfl_llm_build, costed under
+   rfl_llm_cost_desc): params and mac_flops by op against the reference at
+   every case, bytes by role, kinds, GQA, windows, MoE, a tiny model and a
+   training step by hand. */
 #ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
 #endif
@@ -29,34 +30,66 @@ static uint64_t jget(const rfl_json_doc *d, int obj, const char *path) {
     return v < 0 ? (uint64_t)-1 : (uint64_t)v;
 }
 
-/* by op: the reference object's aten.mm / aten.addmm / aten.bmm (absent: 0) */
-static void check_by_op(const rfl_json_doc *d, int obj, const rfl_llm_cost *t) {
+/* ---- the step as layer records (rfl_llm_build) ----------------------------------- */
+static rfl_layer rec[RFL_LLM_NET_LAYERS(80)];
+static char rec_names[RFL_LLM_NET_NAMES(80)];
+static rfl_net net;
+
+static rfl_result rec_build(const rfl_llm_config *c, rfl_llm_phase ph, uint64_t seq, int all) {
+    rfl_llm_step_desc d;
+    memset(&d, 0, sizeof d);
+    d.phase = ph, d.seq = seq, d.logits_all = all;
+    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), rec_names, sizeof rec_names);
+    return rfl_llm_build(&net, c, &d);
+}
+
+static rfl_net_cost rec_cost_at(uint64_t batch, rfl_mode mode) {
+    rfl_cost_desc cd;
+    rfl_net_cost t;
+    memset(&cd, 0, sizeof cd);
+    cd.batch = batch, cd.mode = mode;
+    RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
+    return t;
+}
+
+/* mac_flops of the records at a batch, by the op FlopCounterMode sees:
+   nn.Linear without bias is aten.mm, GPT-2's Conv1D (a bias) torch.addmm,
+   eager attention's scores and context and rotary's inv_freq x positions
+   are aten.bmm (index 1 mm, 2 addmm, 3 bmm). */
+static void rec_by_op(uint64_t batch, uint64_t out[4]) {
+    rfl_cost_desc cd;
+    int i;
+    memset(&cd, 0, sizeof cd);
+    cd.batch = batch;
+    out[0] = out[1] = out[2] = out[3] = 0;
+    for (i = 0; i < net.count; i++) {
+        rfl_layer_cost lc;
+        const rfl_layer *L = &net.layers[i];
+        int a = L->op == RFL_OP_LINEAR ? ((L->flags & RFL_LF_BIAS) ? 2 : 1)
+                : (L->op == RFL_OP_ATTENTION || L->op == RFL_OP_MATMUL) ? 3 : 0;
+        rfl_layer_cost_get(&net, i, &cd, &lc);
+        out[a] += lc.fwd_mac_flops;
+    }
+}
+
+static uint64_t rec_jnum(const rfl_json_doc *d, int obj, const char *key) {
+    double v = -1;
+    if (!rfl_json_num(d, rfl_json_path(d, obj, key), &v)) printf("     missing %s\n", key);
+    return v < 0 ? (uint64_t)-1 : (uint64_t)v;
+}
+
+static void rec_check_ops(const rfl_json_doc *d, int obj, uint64_t batch) {
     static const char *const k[4] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
+    uint64_t got[4];
     int a;
+    rec_by_op(batch, got);
+    RT_EQ_U64(got[0], 0); /* every mac belongs to one of the three */
     for (a = 1; a < 4; a++) {
         int v = rfl_json_get(d, obj, k[a]);
         double want = 0;
         if (v >= 0) rfl_json_num(d, v, &want);
-        RT_EQ_U64(t->by_aten[a], (uint64_t)want);
+        RT_EQ_U64(got[a], (uint64_t)want);
     }
-}
-
-static void check_case(const rfl_llm_config *c, const rfl_json_doc *d, int cs, uint64_t b,
-                       uint64_t s) {
-    rfl_llm_step_desc sd;
-    rfl_llm_cost t;
-    memset(&sd, 0, sizeof sd);
-    sd.batch = b, sd.seq = s, sd.logits_all = 1;
-    RT_EQ_INT(rfl_llm_step_cost(c, &sd, &t), RFL_OK);
-    RT_EQ_U64(t.mac_flops, jget(d, cs, "prefill_flops"));
-    check_by_op(d, rfl_json_get(d, cs, "prefill_by_op"), &t);
-    sd.logits_all = 0;
-    RT_EQ_INT(rfl_llm_step_cost(c, &sd, &t), RFL_OK);
-    RT_EQ_U64(t.mac_flops, jget(d, cs, "prefill_flops_last_logits"));
-    sd.phase = RFL_LLM_DECODE;
-    RT_EQ_INT(rfl_llm_step_cost(c, &sd, &t), RFL_OK);
-    RT_EQ_U64(t.mac_flops, jget(d, cs, "decode_flops"));
-    check_by_op(d, rfl_json_get(d, cs, "decode_by_op"), &t);
 }
 
 /* ---- llm-reference.json: PyTorch's counts ------------------------------- */
@@ -93,6 +126,55 @@ static void ref_case(const rfl_json_doc *d, int k, unsigned long *b, unsigned lo
     RT_CHECK(sscanf(name, "b%lu_s%lu", b, s) == 2);
 }
 
+/* The records of step d (rec_build) and their cost desc (rfl_llm_cost_desc). */
+static rfl_result rec_step(const rfl_llm_config *c, const rfl_llm_step_desc *d, rfl_cost_desc *cd) {
+    rfl_result r;
+    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), rec_names, sizeof rec_names);
+    if ((r = rfl_llm_build(&net, c, d)) != RFL_OK) return r;
+    return rfl_llm_cost_desc(c, d, cd);
+}
+
+/* The cost of the record named `name` under cd (zeroed when absent). */
+static int rec_named(const char *name, const rfl_cost_desc *cd, rfl_layer_cost *out) {
+    int i;
+    memset(out, 0, sizeof *out);
+    for (i = 0; i < net.count; i++)
+        if (net.layers[i].name && !strcmp(net.layers[i].name, name))
+            return rfl_layer_cost_get(&net, i, cd, out) == RFL_OK;
+    return 0;
+}
+
+/* The group of the records (by module, or by kind) named `name`. */
+static int rec_group(rfl_group_by by, const char *name, const rfl_cost_desc *cd,
+                     const rfl_machine *m, rfl_group_cost *out) {
+    static rfl_group_cost g[64];
+    int i, n = rfl_net_group(&net, cd, by, m, g, 64);
+    memset(out, 0, sizeof *out);
+    for (i = 0; i < n && i < 64; i++)
+        if (!strcmp(g[i].name, name)) { *out = g[i]; return 1; }
+    return 0;
+}
+
+/* One case "bB_sS": prefill all, prefill last, decode; params each time. */
+static void rec_check_case(const rfl_llm_config *c, const rfl_json_doc *d, int cs, uint64_t params,
+                       uint64_t b, uint64_t s) {
+    rfl_net_cost t;
+    RT_EQ_INT(rec_build(c, RFL_LLM_PREFILL, s, 1), RFL_OK);
+    t = rec_cost_at(b, RFL_MODE_INFER);
+    RT_EQ_U64(t.params, params);
+    RT_EQ_U64(t.fwd_mac_flops, rec_jnum(d, cs, "prefill_flops"));
+    rec_check_ops(d, rfl_json_get(d, cs, "prefill_by_op"), b);
+    RT_EQ_INT(rec_build(c, RFL_LLM_PREFILL, s, 0), RFL_OK);
+    t = rec_cost_at(b, RFL_MODE_INFER);
+    RT_EQ_U64(t.params, params);
+    RT_EQ_U64(t.fwd_mac_flops, rec_jnum(d, cs, "prefill_flops_last_logits"));
+    RT_EQ_INT(rec_build(c, RFL_LLM_DECODE, s, 0), RFL_OK);
+    t = rec_cost_at(b, RFL_MODE_INFER);
+    RT_EQ_U64(t.params, params);
+    RT_EQ_U64(t.fwd_mac_flops, rec_jnum(d, cs, "decode_flops"));
+    rec_check_ops(d, rfl_json_get(d, cs, "decode_by_op"), b);
+}
+
 /* Every model and case of the reference, built from its own config (read
    by rfl_llm_config_parse) and from the built-in config of that name. */
 static void test_reference(void) {
@@ -103,19 +185,14 @@ static void test_reference(void) {
     for (m = 0; m < 3; m++) {
         int mo, cs, k, pass;
         rfl_llm_config hf, bi;
-        rfl_llm_cost t;
-        rfl_llm_step_desc sd;
         if (!ref_model(&d, json, ref_names[m], &mo, &cs, &hf)) continue;
         RT_EQ_INT(rfl_llm_find(ref_names[m], &bi), RFL_OK);
-        memset(&sd, 0, sizeof sd);
         for (pass = 0; pass < 2; pass++) {
             const rfl_llm_config *c = pass ? &bi : &hf;
-            RT_EQ_INT(rfl_llm_step_cost(c, &sd, &t), RFL_OK);
-            RT_EQ_U64(t.params, jget(&d, mo, "params"));
             for (k = cs + 1; k < toks[cs].after; k = toks[k + 1].after) {
                 unsigned long b, s;
                 ref_case(&d, k, &b, &s);
-                check_case(c, &d, k + 1, b, s);
+                rec_check_case(c, &d, k + 1, jget(&d, mo, "params"), b, s);
                 cases++;
             }
         }
@@ -157,41 +234,69 @@ static void test_published_params(void) {
     int i;
     for (i = 0; i < (int)(sizeof p / sizeof p[0]); i++) {
         rfl_llm_config c;
-        rfl_llm_step_desc d;
-        rfl_llm_cost t;
-        memset(&d, 0, sizeof d);
+        rfl_net_cost t;
         RT_EQ_INT(rfl_llm_find(p[i].name, &c), RFL_OK);
-        RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
+        RT_EQ_INT(rec_build(&c, RFL_LLM_PREFILL, 0, 0), RFL_OK);
+        t = rec_cost_at(1, RFL_MODE_INFER);
         RT_EQ_U64(t.params, p[i].params);
     }
 }
 
-/* Find the row named `name` of cfg's step d. */
-static int find_row(const rfl_llm_config *c, const rfl_llm_step_desc *d, const char *name,
-                    rfl_llm_row *out) {
-    int i;
-    for (i = 0; i < rfl_llm_row_count(c); i++)
-        if (rfl_llm_row_get(c, d, i, out) == RFL_OK && strcmp(out->name, name) == 0) return 1;
-    memset(out, 0, sizeof *out);
-    return 0;
+/* The cost desc of a step: the math type is the step's, else the
+   config's torch_dtype (Llama-3: bfloat16), else fp32 (GPT-2's config
+   names none); storage types as given; causal; the batch (0 = 1). */
+static void test_cost_desc(void) {
+    rfl_llm_config c;
+    rfl_llm_step_desc d;
+    rfl_cost_desc cd;
+    memset(&d, 0, sizeof d);
+    RT_EQ_INT(rfl_llm_find("llama-3-8b", &c), RFL_OK);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_OK);
+    RT_EQ_INT(cd.dtype, RFL_DTYPE_BF16);
+    RT_EQ_U64(cd.batch, 1);
+    RT_EQ_INT(cd.causal, 1);
+    RT_EQ_INT(cd.weights, RFL_DTYPE_DEFAULT);
+    RT_EQ_INT(cd.kv, RFL_DTYPE_DEFAULT);
+    RT_EQ_INT(cd.mode, RFL_MODE_INFER);
+    d.math = RFL_DTYPE_FP8, d.weights = RFL_DTYPE_INT4, d.kv = RFL_DTYPE_FP8, d.batch = 7;
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_OK);
+    RT_EQ_INT(cd.dtype, RFL_DTYPE_FP8);
+    RT_EQ_INT(cd.weights, RFL_DTYPE_INT4);
+    RT_EQ_INT(cd.kv, RFL_DTYPE_FP8);
+    RT_EQ_U64(cd.batch, 7);
+    RT_EQ_INT(rfl_llm_find("gpt2", &c), RFL_OK);
+    memset(&d, 0, sizeof d);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_OK);
+    RT_EQ_INT(cd.dtype, RFL_DTYPE_FP32);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, 0), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_llm_cost_desc(0, &d, &cd), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, 0, &cd), RFL_ERR_ARG);
 }
 
 /* Qwen2's q/k/v biases: addmm, and bias parameters; o_proj has none. */
 static void test_qwen2_bias(void) {
     rfl_llm_config c;
     rfl_llm_step_desc d;
-    rfl_llm_row r;
+    rfl_cost_desc cd;
+    rfl_layer_cost r;
+    int i;
     memset(&d, 0, sizeof d);
     d.seq = 10;
     rfl_llm_find("qwen2.5-0.5b", &c);
-    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.k_proj", &r));
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    RT_CHECK(rec_named("model.layers.0.self_attn.k_proj", &cd, &r));
     RT_EQ_U64(r.params, 896 * 128 + 128);
-    RT_EQ_INT(r.aten, RFL_LLM_ATEN_ADDMM);
-    RT_EQ_U64(r.mac_flops, 2ull * 10 * 896 * 128);     /* no bias in mac */
-    RT_EQ_U64(r.flops, 2ull * 10 * 896 * 128 + 10 * 128); /* + one add each */
-    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.o_proj", &r));
+    RT_EQ_U64(r.fwd_mac_flops, 2ull * 10 * 896 * 128);     /* no bias in mac */
+    RT_EQ_U64(r.fwd_flops, 2ull * 10 * 896 * 128 + 10 * 128); /* + one add each */
+    RT_CHECK(rec_named("model.layers.0.self_attn.o_proj", &cd, &r));
     RT_EQ_U64(r.params, 896 * 896);
-    RT_EQ_INT(r.aten, RFL_LLM_ATEN_MM);
+    for (i = 0; i < net.count; i++) { /* aten.addmm: a bias; aten.mm: none */
+        if (!net.layers[i].name) continue;
+        if (!strcmp(net.layers[i].name, "model.layers.0.self_attn.k_proj"))
+            RT_CHECK(net.layers[i].flags & RFL_LF_BIAS);
+        if (!strcmp(net.layers[i].name, "model.layers.0.self_attn.o_proj"))
+            RT_CHECK(!(net.layers[i].flags & RFL_LF_BIAS));
+    }
 }
 
 /* GQA and the KV cache, Llama-3-8B decode at S = 2048 in bf16: 8 KV heads
@@ -199,32 +304,48 @@ static void test_qwen2_bias(void) {
    cache after the step holds 2049 tokens x 32 layers: 268,566,528 bytes;
    decode reads all 2049 and writes 1 per layer: 131,072 bytes. Eager
    attention mac: 4 x 32 heads x 128 x 2049 x 32 layers = 1,074,266,112
-   (GQA repeats K and V for all 32 query heads). */
+   (GQA repeats K and V for all 32 query heads). The weights read: every
+   parameter but the embedding table, of which one row: (8,030,261,248 -
+   128,256 x 4,096 + 4,096) x 2 bytes = 15,009,857,536. */
 static void test_gqa_kv(void) {
     rfl_llm_config c;
     rfl_llm_step_desc d;
-    rfl_llm_cost t;
-    rfl_llm_row r;
+    rfl_cost_desc cd;
+    rfl_net_cost t;
+    rfl_group_cost g;
+    rfl_layer_cost r;
+    uint64_t kvc = 0;
     memset(&d, 0, sizeof d);
     d.phase = RFL_LLM_DECODE, d.seq = 2048, d.math = RFL_DTYPE_BF16;
     rfl_llm_find("llama-3-8b", &c);
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
-    RT_EQ_U64(t.kv_cache_bytes, 268566528ull);
-    RT_EQ_U64(t.kv_read_bytes, 268566528ull);
-    RT_EQ_U64(t.kv_write_bytes, 131072ull);
-    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.attention", &r));
-    RT_EQ_U64(r.mac_flops * r.count, 1074266112ull);
-    RT_EQ_U64(r.mma_flops, r.mac_flops); /* decode: causal = eager */
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
+    RT_EQ_INT(rfl_llm_kv_cache_bytes(&c, &d, &kvc), RFL_OK);
+    RT_EQ_U64(kvc, 268566528ull);
+    RT_EQ_U64(t.fwd_kv_read_bytes, 268566528ull);
+    RT_EQ_U64(t.fwd_kv_write_bytes, 131072ull);
+    RT_EQ_U64(t.fwd_weight_bytes, 15009857536ull);
+    RT_CHECK(rec_group(RFL_GROUP_MODULE, "model.layers.*.self_attn.attention", &cd, 0, &g));
+    RT_EQ_INT(g.count, 32);
+    RT_EQ_U64(g.fwd_mac_flops, 1074266112ull);
+    RT_EQ_U64(g.fwd_mma_flops, g.fwd_mac_flops); /* decode: causal = eager */
+    RT_EQ_U64(g.fwd_kv_read_bytes, 268566528ull);
     /* fp8 KV halves the cache; int4 weights: q_proj 4096^2 / 2 bytes */
     d.kv = RFL_DTYPE_FP8, d.weights = RFL_DTYPE_INT4;
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
-    RT_EQ_U64(t.kv_cache_bytes, 268566528ull / 2);
-    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.q_proj", &r));
-    RT_EQ_U64(r.weight_bytes, 4096ull * 4096 / 2);
+    RT_EQ_INT(rfl_llm_kv_cache_bytes(&c, &d, &kvc), RFL_OK);
+    RT_EQ_U64(kvc, 268566528ull / 2);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_OK);
+    RT_CHECK(rec_named("model.layers.0.self_attn.q_proj", &cd, &r));
+    RT_EQ_U64(r.fwd_weight_bytes, 4096ull * 4096 / 2);
     /* batch 4: the cache x 4, the weights once */
     d.kv = d.weights = RFL_DTYPE_DEFAULT, d.batch = 4;
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
-    RT_EQ_U64(t.kv_cache_bytes, 4 * 268566528ull);
+    RT_EQ_INT(rfl_llm_kv_cache_bytes(&c, &d, &kvc), RFL_OK);
+    RT_EQ_U64(kvc, 4 * 268566528ull);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_OK);
+    RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
+    RT_EQ_U64(t.fwd_kv_read_bytes, 4 * 268566528ull);
+    RT_EQ_U64(t.fwd_weight_bytes, 15009857536ull + 3 * 4096 * 2); /* 3 more rows gathered */
+    RT_EQ_INT(rfl_llm_kv_cache_bytes(&c, &d, 0), RFL_ERR_ARG);
 }
 
 /* Causal count (what FlashAttention runs) against eager, Llama-3.2-1B
@@ -233,15 +354,22 @@ static void test_gqa_kv(void) {
 static void test_causal(void) {
     rfl_llm_config c;
     rfl_llm_step_desc d;
-    rfl_llm_row r;
+    rfl_cost_desc cd;
+    rfl_layer_cost r;
+    rfl_group_cost g;
+    int i;
     memset(&d, 0, sizeof d);
     d.seq = 128;
     rfl_llm_find("llama-3.2-1b", &c);
-    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.attention", &r));
-    RT_EQ_U64(r.mac_flops, 4ull * 32 * 64 * 128 * 128);
-    RT_EQ_U64(r.mma_flops, 4ull * 32 * 64 * 8256);
-    RT_EQ_U64(r.flops, 4ull * 32 * 64 * 8256 + 6ull * 32 * 8256); /* + scale, softmax */
-    RT_EQ_INT(r.kind, RFL_LLM_ATTENTION);
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    RT_CHECK(rec_named("model.layers.0.self_attn.attention", &cd, &r));
+    RT_EQ_U64(r.fwd_mac_flops, 4ull * 32 * 64 * 128 * 128);
+    RT_EQ_U64(r.fwd_mma_flops, 4ull * 32 * 64 * 8256);
+    RT_EQ_U64(r.fwd_flops, 4ull * 32 * 64 * 8256 + 6ull * 32 * 8256); /* + scale, softmax */
+    for (i = 0; i < net.count; i++)
+        if (net.layers[i].op == RFL_OP_ATTENTION) RT_EQ_INT(net.layers[i].kind, RFL_LLM_ATTENTION + 1);
+    RT_CHECK(rec_group(RFL_GROUP_KIND, "attention", &cd, 0, &g));
+    RT_CHECK(g.fwd_mma_flops >= 16 * r.fwd_mma_flops);
 }
 
 /* Sliding window, Mistral-7B-v0.1 (sliding_window 4096; 32 layers, 32
@@ -255,54 +383,81 @@ static void test_causal(void) {
 static void test_sliding_window(void) {
     rfl_llm_config c;
     rfl_llm_step_desc d;
-    rfl_llm_cost t;
-    rfl_llm_row r;
+    rfl_cost_desc cd;
+    rfl_net_cost t;
+    rfl_layer_cost r;
+    uint64_t kvc = 0;
     memset(&d, 0, sizeof d);
     RT_EQ_INT(rfl_llm_find("mistral-7b", &c), RFL_OK);
     RT_EQ_U64(c.sliding_window, 4096);
     d.phase = RFL_LLM_DECODE, d.seq = 8191, d.math = RFL_DTYPE_BF16;
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
-    RT_EQ_U64(t.kv_read_bytes, 536870912ull);
-    RT_EQ_U64(t.kv_cache_bytes, 2 * 536870912ull);
-    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.attention", &r));
-    RT_EQ_U64(r.mma_flops, 32ull * 4 * 128 * 4096);
-    RT_EQ_U64(r.mac_flops, 32ull * 4 * 128 * 8192);
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
+    RT_EQ_U64(t.fwd_kv_read_bytes, 536870912ull);
+    RT_EQ_INT(rfl_llm_kv_cache_bytes(&c, &d, &kvc), RFL_OK);
+    RT_EQ_U64(kvc, 2 * 536870912ull);
+    RT_CHECK(rec_named("model.layers.0.self_attn.attention", &cd, &r));
+    RT_EQ_U64(r.fwd_mma_flops, 32ull * 4 * 128 * 4096);
+    RT_EQ_U64(r.fwd_mac_flops, 32ull * 4 * 128 * 8192);
     c.sliding_window = 0; /* no window: every position */
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
-    RT_EQ_U64(t.kv_read_bytes, 2 * 536870912ull);
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
+    RT_EQ_U64(t.fwd_kv_read_bytes, 2 * 536870912ull);
     c.sliding_window = 4096;
     d.seq = 100; /* inside the window: unchanged */
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
-    RT_EQ_U64(t.kv_read_bytes, 32ull * 101 * 2 * 8 * 128 * 2);
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
+    RT_EQ_U64(t.fwd_kv_read_bytes, 32ull * 101 * 2 * 8 * 128 * 2);
     memset(&d, 0, sizeof d);
     d.seq = 6000, d.math = RFL_DTYPE_BF16;
-    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.attention", &r));
-    RT_EQ_U64(r.mma_flops, 32ull * 4 * 128 * 16189440);
-    RT_EQ_U64(r.mac_flops, 32ull * 4 * 128 * 6000 * 6000);
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    RT_CHECK(rec_named("model.layers.0.self_attn.attention", &cd, &r));
+    RT_EQ_U64(r.fwd_mma_flops, 32ull * 4 * 128 * 16189440);
+    RT_EQ_U64(r.fwd_mac_flops, 32ull * 4 * 128 * 6000 * 6000);
     d.seq = 4096; /* exactly the window: the plain causal count */
-    RT_CHECK(find_row(&c, &d, "model.layers.*.self_attn.attention", &r));
-    RT_EQ_U64(r.mma_flops, 32ull * 4 * 128 * (4096ull * 4097 / 2));
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    RT_CHECK(rec_named("model.layers.0.self_attn.attention", &cd, &r));
+    RT_EQ_U64(r.fwd_mma_flops, 32ull * 4 * 128 * (4096ull * 4097 / 2));
+}
+
+/* The experts' records of layer 0 (w1, w3, w2) summed under cd. */
+static rfl_layer_cost rec_experts(const rfl_cost_desc *cd) {
+    static const char *const w[3] = {"model.layers.0.block_sparse_moe.experts.w1",
+                                     "model.layers.0.block_sparse_moe.experts.w3",
+                                     "model.layers.0.block_sparse_moe.experts.w2"};
+    rfl_layer_cost sum, r;
+    int i;
+    memset(&sum, 0, sizeof sum);
+    for (i = 0; i < 3; i++) {
+        RT_CHECK(rec_named(w[i], cd, &r));
+        sum.params += r.params, sum.fwd_mac_flops += r.fwd_mac_flops;
+        sum.fwd_weight_bytes += r.fwd_weight_bytes;
+    }
+    return sum;
 }
 
 /* MoE, Mixtral-8x7B decode batch 1 (bf16): 2 of 8 experts per token, so
-   the experts row reads 2 x 3 x 4096 x 14336 x 2 bytes per layer and
-   multiplies 2 x 2 x 3 x 4096 x 14336; at batch 64 (128 routed pairs)
-   every expert is read. */
+   the experts read 2 x 3 x 4096 x 14336 x 2 bytes per layer and multiply
+   2 x 2 x 3 x 4096 x 14336; at batch 64 (128 routed pairs) every expert
+   is read. */
 static void test_moe(void) {
     rfl_llm_config c;
     rfl_llm_step_desc d;
-    rfl_llm_row r;
+    rfl_cost_desc cd;
+    rfl_layer_cost r;
     memset(&d, 0, sizeof d);
     d.phase = RFL_LLM_DECODE, d.seq = 100, d.math = RFL_DTYPE_BF16;
     rfl_llm_find("mixtral-8x7b", &c);
-    RT_CHECK(find_row(&c, &d, "model.layers.*.block_sparse_moe.experts", &r));
-    RT_EQ_U64(r.weight_bytes, 2ull * 3 * 4096 * 14336 * 2);
-    RT_EQ_U64(r.mac_flops, 2ull * 2 * 3 * 4096 * 14336);
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    r = rec_experts(&cd);
+    RT_EQ_U64(r.fwd_weight_bytes, 2ull * 3 * 4096 * 14336 * 2);
+    RT_EQ_U64(r.fwd_mac_flops, 2ull * 2 * 3 * 4096 * 14336);
     RT_EQ_U64(r.params, 8ull * 3 * 4096 * 14336);
     d.batch = 64;
-    RT_CHECK(find_row(&c, &d, "model.layers.*.block_sparse_moe.experts", &r));
-    RT_EQ_U64(r.weight_bytes, 8ull * 3 * 4096 * 14336 * 2);
-    RT_CHECK(find_row(&c, &d, "model.layers.*.block_sparse_moe.gate", &r));
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_OK);
+    r = rec_experts(&cd);
+    RT_EQ_U64(r.fwd_weight_bytes, 8ull * 3 * 4096 * 14336 * 2);
+    RT_CHECK(rec_named("model.layers.0.block_sparse_moe.gate", &cd, &r));
     RT_EQ_U64(r.params, 4096 * 8);
 }
 
@@ -310,32 +465,41 @@ static void test_moe(void) {
 static void test_kinds_and_time(void) {
     rfl_llm_config c;
     rfl_llm_step_desc d;
-    rfl_llm_cost t;
-    rfl_llm_kind_cost k[RFL_LLM_KIND_COUNT];
-    rfl_llm_prediction p;
+    rfl_cost_desc cd, zero;
+    rfl_net_cost t;
+    rfl_group_cost k[8];
+    rfl_net_prediction p;
     const rfl_machine *h100 = 0;
     uint64_t f = 0, m = 0, b = 0, cb = 0, gb = 0;
-    int i;
+    int i, n, head = 0;
     memset(&d, 0, sizeof d);
     d.phase = RFL_LLM_DECODE, d.seq = 2048, d.math = RFL_DTYPE_BF16;
     rfl_llm_find("llama-3-8b", &c);
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_OK);
-    RT_EQ_INT(rfl_llm_step_kinds(&c, &d, k), RFL_OK);
-    for (i = 0; i < RFL_LLM_KIND_COUNT; i++) f += k[i].flops, m += k[i].mac_flops, b += k[i].bytes;
-    RT_EQ_U64(f, t.flops);
-    RT_EQ_U64(m, t.mac_flops);
-    RT_EQ_U64(b, t.bytes);
-    /* the untied LM head: 128256 x 4096 x 2 bytes, 2 x 4096 x 128256 mac */
-    RT_EQ_U64(k[RFL_LLM_LM_HEAD].mac_flops, 2ull * 4096 * 128256);
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
+    n = rfl_net_group(&net, &cd, RFL_GROUP_KIND, 0, k, 8);
+    RT_EQ_INT(n, RFL_LLM_KIND_COUNT);
+    for (i = 0; i < n && i < 8; i++) {
+        f += k[i].fwd_flops, m += k[i].fwd_mac_flops, b += k[i].fwd_bytes;
+        /* the untied LM head: 128256 x 4096 x 2 bytes, 2 x 4096 x 128256 mac */
+        if (!strcmp(k[i].name, "lm_head")) {
+            RT_EQ_U64(k[i].fwd_mac_flops, 2ull * 4096 * 128256);
+            RT_EQ_U64(k[i].fwd_weight_bytes, 2ull * 4096 * 128256);
+            head++;
+        }
+    }
+    RT_EQ_INT(head, 1);
+    RT_EQ_U64(f, t.fwd_flops);
+    RT_EQ_U64(m, t.fwd_mac_flops);
+    RT_EQ_U64(b, t.fwd_bytes);
 #ifndef RFL_NO_HW_TABLE
     RT_EQ_INT(rfl_hw_find("h100", &h100), RFL_OK);
-    RT_EQ_INT(rfl_llm_predict(&c, &d, h100, &p), RFL_OK);
+    RT_EQ_INT(rfl_net_predict(&net, &cd, h100, &p), RFL_OK);
     /* batch-1 decode is memory-bound: time = bytes / bandwidth */
-    RT_CHECK(p.memory_bound);
-    RT_NEAR(p.time_s, (double)t.bytes / h100->bw_bytes_per_s[RFL_DRAM], 1e-3);
-    RT_NEAR(p.tokens_per_s, 1.0 / p.time_s, 1e-12);
-    RT_EQ_INT(rfl_llm_compute_bound_batch(&c, &d, h100, 1, 65536, &gb), RFL_OK);
-    RT_EQ_INT(rfl_llm_compute_bound_batch(&c, &d, h100, 0, 65536, &cb), RFL_OK);
+    RT_CHECK(p.memory_s > p.compute_s);
+    RT_NEAR(p.layers_s, (double)t.fwd_bytes / h100->bw_bytes_per_s[RFL_DRAM], 1e-3);
+    RT_EQ_INT(rfl_net_compute_bound_batch(&net, &cd, h100, 1, 65536, &gb), RFL_OK);
+    RT_EQ_INT(rfl_net_compute_bound_batch(&net, &cd, h100, 0, 65536, &cb), RFL_OK);
     /* the GEMMs turn compute-bound near the ridge / 2 FLOP per weight
        byte... (989 TFLOP/s / 3.35 TB/s = 295 FLOP/B; bf16 weights: 1 FLOP
        per byte per sequence, so about 300); the whole step never does at
@@ -343,22 +507,30 @@ static void test_kinds_and_time(void) {
        32 x 128 FLOPs, 4 FLOP/B < the ridge */
     RT_CHECK(gb > 250 && gb < 400);
     RT_EQ_U64(cb, 0);
-    d.batch = gb;
-    RT_EQ_INT(rfl_llm_compute_bound_batch(&c, &d, h100, 1, gb - 1, &cb), RFL_OK);
+    RT_EQ_INT(rfl_net_compute_bound_batch(&net, &cd, h100, 1, gb - 1, &cb), RFL_OK);
     RT_EQ_U64(cb, 0); /* not below gb */
     /* at 128 cached tokens the whole step does turn compute-bound: the
        batch found is the first one (memory-bound just below it) */
-    d.seq = 128, d.batch = 1;
-    RT_EQ_INT(rfl_llm_compute_bound_batch(&c, &d, h100, 0, 65536, &cb), RFL_OK);
+    d.seq = 128;
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    RT_EQ_INT(rfl_net_compute_bound_batch(&net, &cd, h100, 0, 65536, &cb), RFL_OK);
     RT_CHECK(cb > gb);
-    d.batch = cb;
-    RT_EQ_INT(rfl_llm_predict(&c, &d, h100, &p), RFL_OK);
-    RT_CHECK(!p.memory_bound);
-    d.batch = cb - 1;
-    RT_EQ_INT(rfl_llm_predict(&c, &d, h100, &p), RFL_OK);
-    RT_CHECK(p.memory_bound);
+    cd.batch = cb;
+    RT_EQ_INT(rfl_net_predict(&net, &cd, h100, &p), RFL_OK);
+    RT_CHECK(!(p.memory_s > p.compute_s));
+    cd.batch = cb - 1;
+    RT_EQ_INT(rfl_net_predict(&net, &cd, h100, &p), RFL_OK);
+    RT_CHECK(p.memory_s > p.compute_s);
+    /* errors: no net, machine or cap; fp32 math from a zero desc */
+    RT_EQ_INT(rfl_net_compute_bound_batch(0, &cd, h100, 0, 64, &cb), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_net_compute_bound_batch(&net, &cd, 0, 0, 64, &cb), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_net_compute_bound_batch(&net, &cd, h100, 0, 0, &cb), RFL_ERR_ARG);
+    memset(&zero, 0, sizeof zero);
+    RT_EQ_INT(rfl_net_compute_bound_batch(&net, &zero, h100, 0, 65536, &gb), RFL_OK);
+    RT_EQ_INT(rfl_net_compute_bound_batch(&net, 0, h100, 0, 65536, &cb), RFL_OK);
+    RT_EQ_U64(cb, gb);
 #else
-    (void)p, (void)h100, (void)cb, (void)gb;
+    (void)p, (void)h100, (void)cb, (void)gb, (void)zero;
 #endif
 }
 
@@ -447,124 +619,30 @@ static void test_config_errors(void) {
 static void test_step_errors(void) {
     rfl_llm_config c;
     rfl_llm_step_desc d;
-    rfl_llm_cost t;
+    rfl_cost_desc cd;
+    rfl_net_cost t;
+    uint64_t kvc;
     memset(&d, 0, sizeof d);
     rfl_llm_find("gpt2", &c);
     d.seq = 1025; /* beyond GPT-2's 1024 learned positions */
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_ERR_SHAPE);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_ERR_SHAPE);
+    RT_EQ_INT(rfl_llm_kv_cache_bytes(&c, &d, &kvc), RFL_ERR_SHAPE);
     rfl_llm_find("llama-3-70b", &c);
     d.seq = 1ull << 40, d.batch = 1ull << 40;
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_ERR_OVERFLOW);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_ERR_OVERFLOW);
+    RT_EQ_INT(rfl_llm_kv_cache_bytes(&c, &d, &kvc), RFL_ERR_OVERFLOW);
+    /* a countable step at a batch whose counts overflow */
+    d.phase = RFL_LLM_DECODE, d.seq = 1ull << 31, d.batch = 1;
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    cd.batch = 1ull << 40;
+    RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_ERR_OVERFLOW);
+    d.phase = RFL_LLM_PREFILL;
     d.seq = 8, d.batch = 1, d.math = RFL_DTYPE_INT4; /* no int4 math */
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_ERR_ARG);
     c.heads = 0;
     d.math = RFL_DTYPE_DEFAULT;
-    RT_EQ_INT(rfl_llm_step_cost(&c, &d, &t), RFL_ERR_SHAPE);
-    RT_EQ_INT(rfl_llm_row_count(&c), 0);
-}
-
-/* ---- the step as layer records (rfl_llm_build, issue 17 item 1) -------------
-   The same model as rows and as rfl_layer records: PyTorch's params and
-   mac_flops by op, bytes and training by hand. */
-static rfl_layer rec[RFL_LLM_NET_LAYERS(80)];
-static char names[RFL_LLM_NET_NAMES(80)];
-static rfl_net net;
-
-static rfl_result rec_build(const rfl_llm_config *c, rfl_llm_phase ph, uint64_t seq, int all) {
-    rfl_llm_step_desc d;
-    memset(&d, 0, sizeof d);
-    d.phase = ph, d.seq = seq, d.logits_all = all;
-    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), names, sizeof names);
-    return rfl_llm_build(&net, c, &d);
-}
-
-static rfl_net_cost rec_cost_at(uint64_t batch, rfl_mode mode) {
-    rfl_cost_desc cd;
-    rfl_net_cost t;
-    memset(&cd, 0, sizeof cd);
-    cd.batch = batch, cd.mode = mode;
-    RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
-    return t;
-}
-
-/* mac_flops of the records at a batch, by the op FlopCounterMode sees:
-   nn.Linear without bias is aten.mm, GPT-2's Conv1D (a bias) torch.addmm,
-   eager attention's scores and context and rotary's inv_freq x positions
-   are aten.bmm (index 1 mm, 2 addmm, 3 bmm). */
-static void rec_by_op(uint64_t batch, uint64_t out[4]) {
-    rfl_cost_desc cd;
-    int i;
-    memset(&cd, 0, sizeof cd);
-    cd.batch = batch;
-    out[0] = out[1] = out[2] = out[3] = 0;
-    for (i = 0; i < net.count; i++) {
-        rfl_layer_cost lc;
-        const rfl_layer *L = &net.layers[i];
-        int a = L->op == RFL_OP_LINEAR ? ((L->flags & RFL_LF_BIAS) ? 2 : 1)
-                : (L->op == RFL_OP_ATTENTION || L->op == RFL_OP_MATMUL) ? 3 : 0;
-        rfl_layer_cost_get(&net, i, &cd, &lc);
-        out[a] += lc.fwd_mac_flops;
-    }
-}
-
-static uint64_t rec_jnum(const rfl_json_doc *d, int obj, const char *key) {
-    double v = -1;
-    if (!rfl_json_num(d, rfl_json_path(d, obj, key), &v)) printf("     missing %s\n", key);
-    return v < 0 ? (uint64_t)-1 : (uint64_t)v;
-}
-
-static void rec_check_ops(const rfl_json_doc *d, int obj, uint64_t batch) {
-    static const char *const k[4] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
-    uint64_t got[4];
-    int a;
-    rec_by_op(batch, got);
-    RT_EQ_U64(got[0], 0); /* every mac belongs to one of the three */
-    for (a = 1; a < 4; a++) {
-        int v = rfl_json_get(d, obj, k[a]);
-        double want = 0;
-        if (v >= 0) rfl_json_num(d, v, &want);
-        RT_EQ_U64(got[a], (uint64_t)want);
-    }
-}
-
-/* One case "bB_sS": prefill all, prefill last, decode; params each time. */
-static void rec_check_case(const rfl_llm_config *c, const rfl_json_doc *d, int cs, uint64_t params,
-                       uint64_t b, uint64_t s) {
-    rfl_net_cost t;
-    RT_EQ_INT(rec_build(c, RFL_LLM_PREFILL, s, 1), RFL_OK);
-    t = rec_cost_at(b, RFL_MODE_INFER);
-    RT_EQ_U64(t.params, params);
-    RT_EQ_U64(t.fwd_mac_flops, rec_jnum(d, cs, "prefill_flops"));
-    rec_check_ops(d, rfl_json_get(d, cs, "prefill_by_op"), b);
-    RT_EQ_INT(rec_build(c, RFL_LLM_PREFILL, s, 0), RFL_OK);
-    t = rec_cost_at(b, RFL_MODE_INFER);
-    RT_EQ_U64(t.params, params);
-    RT_EQ_U64(t.fwd_mac_flops, rec_jnum(d, cs, "prefill_flops_last_logits"));
-    RT_EQ_INT(rec_build(c, RFL_LLM_DECODE, s, 0), RFL_OK);
-    t = rec_cost_at(b, RFL_MODE_INFER);
-    RT_EQ_U64(t.params, params);
-    RT_EQ_U64(t.fwd_mac_flops, rec_jnum(d, cs, "decode_flops"));
-    rec_check_ops(d, rfl_json_get(d, cs, "decode_by_op"), b);
-}
-
-static void test_records_reference(void) {
-    rfl_json_doc d;
-    char *json = ref_open(&d);
-    int m, cases = 0;
-    if (!json) return;
-    for (m = 0; m < 3; m++) {
-        int mo, cs, k;
-        rfl_llm_config c;
-        if (!ref_model(&d, json, ref_names[m], &mo, &cs, &c)) continue;
-        for (k = cs + 1; k < toks[cs].after; k = toks[k + 1].after) {
-            unsigned long b, s;
-            ref_case(&d, k, &b, &s);
-            rec_check_case(&c, &d, k + 1, rec_jnum(&d, mo, "params"), b, s);
-            cases++;
-        }
-    }
-    RT_EQ_INT(cases, 7);
-    free(json);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_ERR_SHAPE);
+    RT_EQ_INT(rfl_llm_kv_cache_bytes(&c, &d, &kvc), RFL_ERR_SHAPE);
 }
 
 /* A tiny GQA model by hand: hidden 8, 4 heads of 2, 2 kv heads (kv width
@@ -599,22 +677,19 @@ static void rec_tiny(rfl_llm_config *c) {
 static void test_records_bytes(void) {
     rfl_llm_config c;
     rfl_net_cost t;
-    rfl_llm_step_desc sd;
-    rfl_llm_cost rows;
     rec_tiny(&c);
     RT_EQ_INT(rec_build(&c, RFL_LLM_PREFILL, 3, 0), RFL_OK);
     t = rec_cost_at(2, RFL_MODE_INFER);
     RT_EQ_U64(t.fwd_bytes, 11040);
     RT_EQ_U64(t.fwd_mac_flops, 6662);
     RT_EQ_U64(t.params, 664);
-    /* the rows at fp32 (weights = kv = math): the same traffic but for
-       rotary's inv_freq and positions (the rows read nothing): records -
-       rows = (1 + 3) x 4 */
-    memset(&sd, 0, sizeof sd);
-    sd.seq = 3, sd.batch = 2;
-    RT_EQ_INT(rfl_llm_step_cost(&c, &sd, &rows), RFL_OK);
-    RT_EQ_U64(t.fwd_bytes, rows.bytes + (1 + 3) * 4);
-    RT_EQ_U64(t.fwd_mac_flops, rows.mac_flops);
+    /* by role: the weights are the 584 parameters and each sequence's 24
+       gathered rows, (584 + 2 x 24) x 4 = 2,528; the cache writes are
+       k_cache_write's and v_cache_write's outputs, 2 x 12 per sequence:
+       2 x 2 x 12 x 4 = 192; a prefill reads no cache */
+    RT_EQ_U64(t.fwd_weight_bytes, 2528);
+    RT_EQ_U64(t.fwd_kv_write_bytes, 192);
+    RT_EQ_U64(t.fwd_kv_read_bytes, 0);
     /* decode after 5 cached tokens: the cache is two inputs of 6 x 4 per
        layer; input bytes = (1 id + 2 x 24) x 4 bytes x batch 2 = 392;
        attention reads q 8 + k 24 + v 24 and writes 8: 64 elements, 512
@@ -639,9 +714,10 @@ static void test_records_bytes(void) {
             }
         RT_EQ_INT(found, 1);
     }
-    sd.phase = RFL_LLM_DECODE, sd.seq = 5;
-    RT_EQ_INT(rfl_llm_step_cost(&c, &sd, &rows), RFL_OK);
-    RT_EQ_U64(t.fwd_bytes, rows.bytes + (1 + 1) * 4);
+    /* the cache read by attention: 2 x 6 x 4 per sequence, 384 bytes at
+       batch 2; written: the new token's K and V, 2 x 4 per sequence: 64 */
+    RT_EQ_U64(t.fwd_kv_read_bytes, 384);
+    RT_EQ_U64(t.fwd_kv_write_bytes, 64);
 }
 
 /* The attention record of the net under cd. */
@@ -697,43 +773,83 @@ static void test_records_roles(void) {
         }
 }
 
-/* Records under the rows' settings (causal, weights int4, kv fp8, bf16
-   math) equal the rows' totals but for rotary_emb, which the records
-   count as a product reading inv_freq and the positions (head_dim / 2 +
-   T elements at the math type) and the rows as no matrix work reading
-   nothing, and MoE, whose records materialise dispatch and combine. */
-static void test_records_rows(void) {
-    int i, ph, n = 0;
-    for (i = 0; i < rfl_llm_count(); i++)
+/* By kind (RFL_GROUP_KIND), Llama-3.2-1B decode: per block, attention
+   is q, k, v, rotary_q, rotary_k, the two cache writes, attention and
+   o_proj (9; the cache inputs are inputs, left out), norm 2, the MLP's
+   gate, up and down 3, elementwise act_fn, mul and the two adds 4; before
+   the blocks embed_tokens (embedding) and rotary_emb (attention), after
+   them the final norm and lm_head. 16 blocks: attention 145, norm 33,
+   mlp 48, elementwise 64, embedding 1, lm_head 1, in the order of their
+   first record. MLP mac: 16 x 3 x 2 x 2048 x 8192 per token. A GPT-2
+   prefill with the last logits: last_position (a view) and lm_head. */
+static void test_records_kinds(void) {
+    static const char *const order[6] = {"embedding", "attention", "norm", "elementwise",
+                                         "mlp", "lm_head"};
+    static const int count[6] = {1, 145, 33, 64, 48, 1};
+    rfl_llm_config c;
+    rfl_llm_step_desc d;
+    rfl_cost_desc cd;
+    rfl_group_cost g[8];
+    rfl_net_cost t;
+    int i, n;
+    memset(&d, 0, sizeof d);
+    d.phase = RFL_LLM_DECODE, d.seq = 100;
+    RT_EQ_INT(rfl_llm_find("llama-3.2-1b", &c), RFL_OK);
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    n = rfl_net_group(&net, &cd, RFL_GROUP_KIND, 0, g, 8);
+    RT_EQ_INT(n, 6);
+    for (i = 0; i < n && i < 6; i++) {
+        RT_STR(g[i].name, order[i]);
+        RT_EQ_INT(g[i].count, count[i]);
+    }
+    RT_EQ_U64(g[4].fwd_mac_flops, 16ull * 3 * 2 * 2048 * 8192);
+    RT_EQ_U64(g[4].params, 16ull * 3 * 2048 * 8192);
+    RT_EQ_U64(g[4].fwd_weight_bytes, 16ull * 3 * 2048 * 8192 * 2); /* bf16 */
+    d.phase = RFL_LLM_PREFILL, d.seq = 16;
+    RT_EQ_INT(rfl_llm_find("gpt2", &c), RFL_OK);
+    RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
+    n = rfl_net_group(&net, &cd, RFL_GROUP_KIND, 0, g, 8);
+    RT_EQ_INT(n, 6);
+    for (i = 0; i < n && i < 8; i++)
+        if (!strcmp(g[i].name, "lm_head")) RT_EQ_INT(g[i].count, 2);
+    /* every built-in, both phases: the kinds sum to the step */
+    for (i = 0; i < rfl_llm_count(); i++) {
+        int ph, k;
+        RT_EQ_INT(rfl_llm_find(rfl_llm_name(i), &c), RFL_OK);
         for (ph = 0; ph < 2; ph++) {
-            rfl_llm_config c;
-            rfl_llm_step_desc d;
-            rfl_llm_cost rows;
-            rfl_cost_desc cd;
-            rfl_net_cost t;
-            uint64_t T = ph ? 1 : 200, rot_mac = 0, rot_bytes = 0;
-            RT_EQ_INT(rfl_llm_find(rfl_llm_name(i), &c), RFL_OK);
-            if (c.experts || c.layers > 80) continue;
+            uint64_t f = 0, b = 0, w = 0, p = 0;
             memset(&d, 0, sizeof d);
-            d.phase = ph ? RFL_LLM_DECODE : RFL_LLM_PREFILL, d.seq = ph ? 700 : 200, d.batch = 3;
-            d.math = RFL_DTYPE_BF16, d.weights = RFL_DTYPE_INT4, d.kv = RFL_DTYPE_FP8;
-            RT_EQ_INT(rfl_llm_step_cost(&c, &d, &rows), RFL_OK);
-            RT_EQ_INT(rec_build(&c, d.phase, d.seq, 0), RFL_OK);
-            memset(&cd, 0, sizeof cd);
-            cd.batch = 3, cd.dtype = RFL_DTYPE_BF16, cd.weights = RFL_DTYPE_INT4;
-            cd.kv = RFL_DTYPE_FP8, cd.causal = 1;
+            d.phase = (rfl_llm_phase)ph, d.seq = 200, d.batch = 3, d.weights = RFL_DTYPE_INT4;
+            RT_EQ_INT(rec_step(&c, &d, &cd), RFL_OK);
             RT_EQ_INT(rfl_net_cost_get(&net, &cd, &t), RFL_OK);
-            if (c.pos == RFL_LLM_POS_ROTARY)
-                rot_mac = 2 * (c.head_dim / 2) * T, rot_bytes = (c.head_dim / 2 + T) * 2;
-            RT_EQ_U64(t.params, rows.params);
-            RT_EQ_U64(t.param_bytes, rows.param_bytes);
-            RT_EQ_U64(t.fwd_mac_flops, rows.mac_flops);
-            RT_EQ_U64(t.fwd_flops, rows.flops);
-            RT_NEAR(t.forward.flops[RFL_BF16_TENSOR], (double)(rows.mma_flops + rot_mac), 0);
-            RT_EQ_U64(t.fwd_bytes, rows.bytes + rot_bytes);
-            n++;
+            n = rfl_net_group(&net, &cd, RFL_GROUP_KIND, 0, g, 8);
+            RT_EQ_INT(n, 6);
+            for (k = 0; k < n && k < 8; k++)
+                f += g[k].fwd_flops, b += g[k].fwd_bytes, w += g[k].fwd_weight_bytes, p += g[k].params;
+            RT_EQ_U64(f, t.fwd_flops);
+            RT_EQ_U64(b, t.fwd_bytes);
+            RT_EQ_U64(w, t.fwd_weight_bytes);
+            RT_EQ_U64(p, t.params);
+            RT_CHECK(t.fwd_weight_bytes + t.fwd_kv_read_bytes + t.fwd_kv_write_bytes < t.fwd_bytes);
         }
-    RT_EQ_INT(n, 26); /* 13 dense models, two phases */
+    }
+    /* records of no LLM: by their layer type, as RFL_GROUP_LTYPE */
+    {
+        rfl_group_cost h[8];
+        rfl_tensor x;
+        rfl_net_init(&net, rec, 16, 0, 0);
+        x = rfl_input(&net, 3, 8, 8);
+        x = rfl_act(&net, rfl_conv(&net, x, 4, 3, 1, 1), RFL_ACT_RELU);
+        memset(&cd, 0, sizeof cd);
+        n = rfl_net_group(&net, &cd, RFL_GROUP_KIND, 0, g, 8);
+        RT_EQ_INT(n, 2);
+        RT_EQ_INT(rfl_net_group(&net, &cd, RFL_GROUP_LTYPE, 0, h, 8), n);
+        for (i = 0; i < n && i < 2; i++) {
+            RT_STR(g[i].name, h[i].name);
+            RT_EQ_U64(g[i].fwd_bytes, h[i].fwd_bytes);
+        }
+        RT_STR(g[0].name, "conv");
+    }
 }
 
 /* The grouped view: Llama-3.2-1B's decode records by module. 16 layers of
@@ -862,7 +978,7 @@ static void test_records_misc(void) {
     rfl_net_init(&net, small, 8, 0, 0);
     RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_BUFFER);
     RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_ARG); /* not empty */
-    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), names, sizeof names);
+    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), rec_names, sizeof rec_names);
     RT_EQ_INT(rfl_llm_find("gpt2", &c), RFL_OK);
     d.seq = 1025; /* beyond GPT-2's learned positions */
     RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_SHAPE);
@@ -905,6 +1021,7 @@ static void test_records_misc(void) {
 int main(void) {
     test_reference();
     test_published_params();
+    test_cost_desc();
     test_qwen2_bias();
     test_gqa_kv();
     test_causal();
@@ -914,10 +1031,9 @@ int main(void) {
     test_hf_files();
     test_config_errors();
     test_step_errors();
-    test_records_reference();
     test_records_bytes();
     test_records_roles();
-    test_records_rows();
+    test_records_kinds();
     test_records_group();
     test_records_train();
     test_records_moe();

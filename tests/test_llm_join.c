@@ -194,6 +194,18 @@ static void test_gpt2_kinds(const rfl_machine *h100) {
     RT_EQ_U64(c.kinds[RFL_LLM_ATTENTION].tensor_flops, 12ull * 103809024ull);
 }
 
+/* The step's records: llama-3.2-1b has 16 layers, gpt2 12. */
+static rfl_layer recs[RFL_LLM_NET_LAYERS(16)];
+static char rec_names[RFL_LLM_NET_NAMES(16)];
+static rfl_net net;
+static rfl_cost_desc cd;
+
+static void records(const rfl_llm_config *cfg, const rfl_llm_step_desc *d) {
+    RT_EQ_INT(rfl_net_init(&net, recs, RFL_LLM_NET_LAYERS(16), rec_names, sizeof rec_names), RFL_OK);
+    RT_EQ_INT(rfl_llm_build(&net, cfg, d), RFL_OK);
+    RT_EQ_INT(rfl_llm_cost_desc(cfg, d, &cd), RFL_OK);
+}
+
 static void join(const char *file, const char *model, rfl_llm_phase ph, uint64_t seq,
                  rfl_dtype math, const rfl_machine *m, rfl_llm_join *j) {
     static rfl_llm_classifier c;
@@ -207,7 +219,8 @@ static void join(const char *file, const char *model, rfl_llm_phase ph, uint64_t
     d.math = math;
     RT_EQ_INT(rfl_llm_find(model, &cfg), RFL_OK);
     RT_EQ_INT(classify(file, m, 0, &c), RFL_OK);
-    RT_EQ_INT(rfl_llm_join_compute(&cfg, &d, m, &c, j), RFL_OK);
+    records(&cfg, &d);
+    RT_EQ_INT(rfl_llm_join_compute(&net, &cd, m, &c, j), RFL_OK);
 }
 
 static int has_warning(const rfl_llm_join *j, rfl_llm_warn w, const char *text) {
@@ -299,7 +312,13 @@ static void test_synthetic(const rfl_machine *h100) {
     push(&c, 12, "gemm_proj", 10, 0, 0);
     push(&c, 13, "rms_norm", 10, 0, 0);
     push(&c, 14, "gemv_head", 10, 0, 0);
-    RT_EQ_INT(rfl_llm_join_compute(&cfg, &d, h100, &c, &j), RFL_ERR_STATE); /* not finished */
+    memset(&d, 0, sizeof d);
+    d.phase = RFL_LLM_DECODE;
+    d.seq = 512;
+    d.math = RFL_DTYPE_BF16;
+    RT_EQ_INT(rfl_llm_find("llama-3.2-1b", &cfg), RFL_OK);
+    records(&cfg, &d);
+    RT_EQ_INT(rfl_llm_join_compute(&net, &cd, h100, &c, &j), RFL_ERR_STATE); /* not finished */
     rfl_llm_classify_finish(&c);
     rfl_llm_classify_finish(&c); /* twice: harmless */
     push(&c, 15, "gemm_late", 10, 0, 0); /* after finish: ignored */
@@ -317,21 +336,27 @@ static void test_synthetic(const rfl_machine *h100) {
     RT_EQ_U64(c.total.time_ns, UINT64_MAX);
     RT_EQ_U64(c.kinds[RFL_LLM_ATTENTION].tensor_flops, UINT64_MAX); /* before any norm */
     RT_EQ_U64(c.total.tiny_kernels, 0);
-    memset(&d, 0, sizeof d);
-    d.phase = RFL_LLM_DECODE;
-    d.seq = 512;
-    d.math = RFL_DTYPE_BF16;
-    RT_EQ_INT(rfl_llm_find("llama-3.2-1b", &cfg), RFL_OK);
-    RT_EQ_INT(rfl_llm_join_compute(&cfg, &d, h100, &c, &j), RFL_OK);
+    RT_EQ_INT(rfl_llm_join_compute(&net, &cd, h100, &c, &j), RFL_OK);
     RT_CHECK(!has_warning(&j, RFL_LLM_WARN_LAUNCH_BOUND, NULL));
     RT_CHECK(has_warning(&j, RFL_LLM_WARN_PADDED_MMA, NULL));
-    RT_EQ_INT(rfl_llm_join_compute(NULL, &d, h100, &c, &j), RFL_ERR_ARG);
-    RT_EQ_INT(rfl_llm_join_compute(&cfg, &d, NULL, &c, &j), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_llm_join_compute(NULL, &cd, h100, &c, &j), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_llm_join_compute(&net, NULL, h100, &c, &j), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_llm_join_compute(&net, &cd, NULL, &c, &j), RFL_ERR_ARG);
     /* an empty step: no kernels, no warnings */
     rfl_llm_classify_init(&c, NULL);
     rfl_llm_classify_finish(&c);
-    RT_EQ_INT(rfl_llm_join_compute(&cfg, &d, h100, &c, &j), RFL_OK);
+    RT_EQ_INT(rfl_llm_join_compute(&net, &cd, h100, &c, &j), RFL_OK);
     RT_EQ_INT(j.warning_count, 0);
+    /* records of no LLM (a CNN's, grouped by layer type): no join */
+    {
+        static rfl_layer cnn[8];
+        rfl_net n2;
+        rfl_tensor x;
+        rfl_net_init(&n2, cnn, 8, NULL, 0);
+        x = rfl_input(&n2, 3, 8, 8);
+        rfl_conv(&n2, x, 4, 3, 1, 1);
+        RT_EQ_INT(rfl_llm_join_compute(&n2, &cd, h100, &c, &j), RFL_ERR_ARG);
+    }
     rfl_llm_classify_kernel(NULL, NULL); /* no crash */
 }
 

@@ -1,6 +1,6 @@
 /* estimate_llm.h - rfl-estimate for decoder LLMs (issue 17): a built-in
    model (rfl_llm_find) or --hf-config FILE, one prefill or decode step,
-   its rows, totals, and with --hw the predicted time, tokens/s and the
+   its records by module, totals, and with --hw the predicted time, tokens/s and the
    batch at which decode turns compute-bound. Included by rfl-estimate.c
    after tool.h; rfl-estimate hands over when llm_wanted() says so. */
 #ifndef RFL_ESTIMATE_LLM_H
@@ -23,14 +23,14 @@ static const char *llm_usage =
     "               config's torch_dtype, else fp32): fp32 fp16 bf16 fp8 int8\n"
     "  --weights T  storage of the weight matrices (default: --dtype): also int4\n"
     "  --kv T       storage of the KV cache (default: --dtype)\n"
-    "  --hw NAME    predicted step time (sum over rows of max(compute, memory)),\n"
+    "  --hw NAME    predicted step time (sum over records of max(compute, memory)),\n"
     "               tokens/s, ttft (prefill), decode_compute_bound_batch\n"
     "  --hw-file F  a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
     "mac_flops: PyTorch FlopCounterMode on the eager forward (attention over the\n"
     "full T x (S + T) scores); flops: what runs, with causal (FlashAttention)\n"
     "attention, used for time. Bytes follow the storage types.\n"
     "--layers (or --mode train, --summary): the step as the zoo's layer records\n"
-    "instead of these rows: per-layer table, training, one dtype, eager attention\n"
+    "one by one instead of by module: per-layer table, training, eager attention\n"
     "(rfl-estimate --help).\n";
 
 #define LLM_BATCH_CAP 65536 /* decode_compute_bound_batch: null above this */
@@ -137,30 +137,81 @@ static void llm_read_hf(const char *path, rfl_llm_config *c) {
     if (r != RFL_OK) tl_error(path, &e);
 }
 
-/* The rows and the totals, as the table. */
-static void llm_print_rows(const rfl_llm_config *c, const rfl_llm_step_desc *d,
-                           const rfl_machine *hw) {
-    int i, n = rfl_llm_row_count(c);
-    printf("%-44s %-11s %5s %14s %10s %10s %10s %10s", "row (x count)", "kind", "count",
+/* The step as records (rfl_llm_build) in a buffer kept for the run. */
+static rfl_result llm_records(const rfl_llm_config *c, const rfl_llm_step_desc *d, rfl_net *net) {
+    static rfl_layer *recs;
+    static char *nm;
+    size_t n = RFL_LLM_NET_LAYERS((size_t)c->layers), nn = RFL_LLM_NET_NAMES((size_t)c->layers);
+    if (!recs) {
+        recs = (rfl_layer *)tl_xmalloc(sizeof(rfl_layer) * n);
+        nm = (char *)tl_xmalloc(nn);
+    }
+    rfl_net_init(net, recs, (int)n, nm, nn);
+    return rfl_llm_build(net, c, d);
+}
+
+typedef struct llm_result {
+    rfl_net net;            /* the step's records */
+    rfl_cost_desc cd;       /* ... under rfl_llm_cost_desc */
+    rfl_net_cost t;         /* their totals */
+    uint64_t tokens, mma_flops, act_bytes, kv_cache_bytes;
+    uint64_t by_op[4];      /* mac_flops by FlopCounterMode's op: -, mm, addmm, bmm */
+    rfl_group_cost kinds[RFL_LLM_KIND_COUNT];
+    int nkinds;
+    rfl_group_cost *mods;   /* by module (with --hw: their times) */
+    int nmods;
+    rfl_net_prediction p;
+    double tokens_per_s;
+    uint64_t cb_batch, gemm_batch; /* 0: none up to LLM_BATCH_CAP */
+    uint64_t mem_batch;            /* sequences whose cache fits beside the
+                                      weights in the machine's memory; 0:
+                                      none, or the memory is unknown */
+} llm_result;
+
+static const char *const llm_aten[4] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
+
+/* mac_flops by the op FlopCounterMode sees: nn.Linear without bias
+   aten.mm, with one (GPT-2's Conv1D) aten.addmm; attention's scores and
+   context and rotary's inv_freq x positions aten.bmm. */
+static void llm_by_op(llm_result *r) {
+    int i;
+    memset(r->by_op, 0, sizeof r->by_op);
+    for (i = 0; i < r->net.count; i++) {
+        const rfl_layer *L = &r->net.layers[i];
+        rfl_layer_cost lc;
+        int a = L->op == RFL_OP_LINEAR ? ((L->flags & RFL_LF_BIAS) ? 2 : 1)
+                : (L->op == RFL_OP_ATTENTION || L->op == RFL_OP_MATMUL) ? 3 : 0;
+        if (rfl_layer_cost_get(&r->net, i, &r->cd, &lc) == RFL_OK) r->by_op[a] += lc.fwd_mac_flops;
+    }
+}
+
+/* The groups by module, with times on hw (may be NULL). */
+static void llm_modules(llm_result *r, const rfl_machine *hw) {
+    int n = rfl_net_group(&r->net, &r->cd, RFL_GROUP_MODULE, hw, 0, 0);
+    r->mods = (rfl_group_cost *)tl_xmalloc(sizeof(rfl_group_cost) * (size_t)(n > 0 ? n : 1));
+    r->nmods = n > 0 ? rfl_net_group(&r->net, &r->cd, RFL_GROUP_MODULE, hw, r->mods, n) : 0;
+}
+
+static const char *llm_kind_str(const rfl_group_cost *g) {
+    return g->kind ? rfl_llm_kind_name((rfl_llm_kind)(g->kind - 1)) : rfl_ltype_name((rfl_ltype)g->ltype);
+}
+
+/* The records by module (per run, x count) and the totals, as the table. */
+static void llm_print_rows(const llm_result *r, const rfl_machine *hw) {
+    int i;
+    printf("%-44s %-11s %5s %14s %10s %10s %10s %10s", "module (x count)", "kind", "count",
            "params", "mac FLOP", "FLOP", "weights", "bytes");
     if (hw) printf(" %10s  %s", "time", "bound");
     putchar('\n');
-    for (i = 0; i < n; i++) {
-        rfl_llm_row w;
-        double b;
-        rfl_llm_row_get(c, d, i, &w);
-        b = (double)w.weight_bytes + (double)w.kv_read_bytes + (double)w.kv_write_bytes +
-            (double)w.act_bytes;
-        printf("%-44s %-11s %5u %14s %10s %10s %10s %10s", w.name, rfl_llm_kind_name(w.kind),
-               w.count, tl_commas((double)w.params), tl_si((double)w.mac_flops, ""),
-               tl_si((double)w.flops, ""), tl_si((double)w.weight_bytes, "B"), tl_si(b, "B"));
-        if (hw) {
-            rfl_work wk;
-            rfl_prediction p;
-            rfl_llm_row_work(&w, d, &wk);
-            if (rfl_predict(hw, &wk, &p) == RFL_OK && p.time_s > 0)
-                printf(" %10s  %s", tl_si(p.time_s * w.count, "s"), p.bound.memory ? "memory" : "compute");
-        }
+    for (i = 0; i < r->nmods; i++) {
+        const rfl_group_cost *g = &r->mods[i];
+        uint64_t n = (uint64_t)g->count;
+        printf("%-44s %-11s %5d %14s %10s %10s %10s %10s", g->name, llm_kind_str(g), g->count,
+               tl_commas((double)(g->params / n)), tl_si((double)(g->fwd_mac_flops / n), ""),
+               tl_si((double)(g->fwd_flops / n), ""), tl_si((double)(g->fwd_weight_bytes / n), "B"),
+               tl_si((double)(g->fwd_bytes / n), "B"));
+        if (hw && g->time_s > 0)
+            printf(" %10s  %s", tl_si(g->time_s, "s"), g->memory_s > g->compute_s ? "memory" : "compute");
         putchar('\n');
     }
 }
@@ -169,53 +220,10 @@ static const char *llm_phase_name(const rfl_llm_step_desc *d) {
     return d->phase == RFL_LLM_DECODE ? "decode" : "prefill";
 }
 
-/* Row i's predicted time (count runs) and bound; 0 when it does no work. */
-static double llm_row_time(const rfl_llm_row *w, const rfl_llm_step_desc *d,
-                           const rfl_machine *hw, int *memory) {
-    rfl_work wk;
-    rfl_prediction p;
-    *memory = 0;
-    if (rfl_llm_row_work(w, d, &wk) != RFL_OK || rfl_predict(hw, &wk, &p) != RFL_OK) return 0;
-    *memory = p.bound.memory;
-    return p.time_s * w->count;
-}
-
-typedef struct llm_result {
-    rfl_llm_cost t;
-    rfl_llm_kind_cost kinds[RFL_LLM_KIND_COUNT];
-    rfl_llm_prediction p;
-    uint64_t cb_batch, gemm_batch; /* 0: none up to LLM_BATCH_CAP */
-    uint64_t mem_batch;            /* sequences whose cache fits beside the
-                                      weights in the machine's memory; 0:
-                                      none, or the memory is unknown */
-} llm_result;
-
-/* How many sequences of the step's length fit in m's memory: weights at
-   their storage type plus each sequence's KV cache (activations and
-   workspace left out: an upper bound). */
-static uint64_t llm_mem_batch(const rfl_llm_config *c, const rfl_llm_step_desc *d,
-                              const rfl_machine *m, const rfl_llm_cost *t) {
-    rfl_llm_step_desc one = *d;
-    rfl_llm_cost t1;
-    (void)t;
-    one.batch = 1;
-    if (!(m->mem_bytes > 0) || rfl_llm_step_cost(c, &one, &t1) != RFL_OK || !t1.kv_cache_bytes)
-        return 0;
-    if ((double)t1.param_bytes >= m->mem_bytes) return 0;
-    return (uint64_t)((m->mem_bytes - (double)t1.param_bytes) / (double)t1.kv_cache_bytes);
-}
-
-/* The precision name of the math type's matrix roof (rfl_llm_row_work). */
+/* The precision name of the math type's matrix roof. */
 static const char *llm_matrix_prec(const rfl_llm_step_desc *d) {
-    rfl_llm_row r;
-    rfl_work w;
-    int p;
-    memset(&r, 0, sizeof r);
-    r.mma_flops = r.flops = 1;
-    if (rfl_llm_row_work(&r, d, &w) == RFL_OK)
-        for (p = 0; p < RFL_PREC_COUNT; p++)
-            if (w.flops[p] > 0) return rfl_prec_name((rfl_prec)p);
-    return "fp32";
+    rfl_prec mm = RFL_FP32;
+    return rfl_dtype_roofs(d->math, &mm, 0) == RFL_OK ? rfl_prec_name(mm) : "fp32";
 }
 
 static void llm_json_batch(tl_json *j, const char *key, uint64_t b) {
@@ -226,7 +234,7 @@ static void llm_json_batch(tl_json *j, const char *key, uint64_t b) {
 static void llm_print_json(const char *model, const rfl_llm_config *c, const rfl_llm_step_desc *d,
                            const rfl_machine *hw, const llm_result *r) {
     tl_json j;
-    int i, k, n = rfl_llm_row_count(c);
+    int i, k;
     memset(&j, 0, sizeof j);
     j.f = stdout;
     tl_jobj(&j, 0);
@@ -242,71 +250,74 @@ static void llm_print_json(const char *model, const rfl_llm_config *c, const rfl
     tl_jstr(&j, "kv", rfl_dtype_name(rfl_dtype_storage(d->kv, d->math)));
     jint(&j, "params", r->t.params);
     jint(&j, "param_bytes", r->t.param_bytes);
-    jint(&j, "tokens", r->t.tokens);
+    jint(&j, "tokens", r->tokens);
     tl_jobj(&j, "forward");
-    jint(&j, "flops", r->t.flops);
-    jint(&j, "mac_flops", r->t.mac_flops);
-    jint(&j, "mma_flops", r->t.mma_flops);
-    jint(&j, "bytes", r->t.bytes);
+    jint(&j, "flops", r->t.fwd_flops);
+    jint(&j, "mac_flops", r->t.fwd_mac_flops);
+    jint(&j, "mma_flops", r->mma_flops);
+    jint(&j, "bytes", r->t.fwd_bytes);
     tl_jobj(&j, "mac_flops_by_op");
-    for (k = 1; k < RFL_LLM_ATEN_COUNT; k++)
-        if (r->t.by_aten[k]) jint(&j, rfl_llm_aten_name((rfl_llm_aten)k), r->t.by_aten[k]);
+    for (k = 1; k < 4; k++)
+        if (r->by_op[k]) jint(&j, llm_aten[k], r->by_op[k]);
     tl_jclose(&j);
     tl_jclose(&j);
     tl_jobj(&j, "bytes");
-    jint(&j, "weights", r->t.weight_bytes);
-    jint(&j, "kv_read", r->t.kv_read_bytes);
-    jint(&j, "kv_write", r->t.kv_write_bytes);
-    jint(&j, "activations", r->t.act_bytes);
+    jint(&j, "weights", r->t.fwd_weight_bytes);
+    jint(&j, "kv_read", r->t.fwd_kv_read_bytes);
+    jint(&j, "kv_write", r->t.fwd_kv_write_bytes);
+    jint(&j, "activations", r->act_bytes);
     tl_jclose(&j);
-    jint(&j, "kv_cache_bytes", r->t.kv_cache_bytes);
+    jint(&j, "kv_cache_bytes", r->kv_cache_bytes);
     if (hw) {
         tl_jstr(&j, "hw", hw->id);
-        tl_jnum(&j, "predicted_time_s", r->p.time_s);
+        tl_jnum(&j, "predicted_time_s", r->p.layers_s);
         tl_jnum(&j, "compute_s", r->p.compute_s);
         tl_jnum(&j, "memory_s", r->p.memory_s);
-        tl_jstr(&j, "bound", r->p.memory_bound ? "memory" : "compute");
-        tl_jnum(&j, "tokens_per_s", r->p.tokens_per_s);
-        if (d->phase == RFL_LLM_PREFILL) tl_jnum(&j, "ttft_s", r->p.ttft_s);
+        tl_jstr(&j, "bound", r->p.memory_s > r->p.compute_s ? "memory" : "compute");
+        tl_jnum(&j, "tokens_per_s", r->tokens_per_s);
+        if (d->phase == RFL_LLM_PREFILL) tl_jnum(&j, "ttft_s", r->p.layers_s);
         else tl_jnull(&j, "ttft_s");
         llm_json_batch(&j, "decode_compute_bound_batch", r->cb_batch);
         llm_json_batch(&j, "gemm_compute_bound_batch", r->gemm_batch);
         llm_json_batch(&j, "max_batch_in_memory", r->mem_batch);
     }
     tl_jarr(&j, "by_kind");
-    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
+    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) { /* every kind, in rfl_llm_kind's order */
+        const char *name = rfl_llm_kind_name((rfl_llm_kind)k);
+        rfl_group_cost none;
+        const rfl_group_cost *g = &none;
+        memset(&none, 0, sizeof none);
+        for (i = 0; i < r->nkinds; i++)
+            if (!strcmp(r->kinds[i].name, name)) g = &r->kinds[i];
         tl_jobj(&j, 0);
-        tl_jstr(&j, "kind", rfl_llm_kind_name((rfl_llm_kind)k));
-        jint(&j, "flops", r->kinds[k].flops);
-        jint(&j, "mac_flops", r->kinds[k].mac_flops);
-        jint(&j, "bytes", r->kinds[k].bytes);
+        tl_jstr(&j, "kind", name);
+        jint(&j, "flops", g->fwd_flops);
+        jint(&j, "mac_flops", g->fwd_mac_flops);
+        jint(&j, "bytes", g->fwd_bytes);
         tl_jclose(&j);
     }
     tl_jclose_arr(&j);
     tl_jarr(&j, "layers");
-    for (i = 0; i < n; i++) {
-        rfl_llm_row w;
-        rfl_llm_row_get(c, d, i, &w);
+    for (i = 0; i < r->nmods; i++) { /* per run, but the time: x count */
+        const rfl_group_cost *g = &r->mods[i];
+        uint64_t n = (uint64_t)g->count, act = g->fwd_bytes - g->fwd_weight_bytes -
+                                              g->fwd_kv_read_bytes - g->fwd_kv_write_bytes;
         tl_jobj(&j, 0);
-        tl_jstr(&j, "name", w.name);
-        tl_jstr(&j, "type", rfl_llm_kind_name(w.kind));
-        tl_jstr(&j, "op", w.op);
-        if (w.aten) tl_jstr(&j, "aten", rfl_llm_aten_name(w.aten));
-        else tl_jnull(&j, "aten");
-        tl_jnum(&j, "count", w.count);
-        jint(&j, "params", w.params);
-        jint(&j, "forward_flops", w.flops);
-        jint(&j, "forward_mac_flops", w.mac_flops);
-        jint(&j, "forward_bytes", w.weight_bytes + w.kv_read_bytes + w.kv_write_bytes + w.act_bytes);
-        jint(&j, "weight_bytes", w.weight_bytes);
-        jint(&j, "kv_read_bytes", w.kv_read_bytes);
-        jint(&j, "kv_write_bytes", w.kv_write_bytes);
-        jint(&j, "activation_bytes", w.act_bytes);
+        tl_jstr(&j, "name", g->name);
+        tl_jstr(&j, "type", llm_kind_str(g));
+        tl_jstr(&j, "op", rfl_ltype_name((rfl_ltype)g->ltype));
+        tl_jnum(&j, "count", g->count);
+        jint(&j, "params", g->params / n);
+        jint(&j, "forward_flops", g->fwd_flops / n);
+        jint(&j, "forward_mac_flops", g->fwd_mac_flops / n);
+        jint(&j, "forward_bytes", g->fwd_bytes / n);
+        jint(&j, "weight_bytes", g->fwd_weight_bytes / n);
+        jint(&j, "kv_read_bytes", g->fwd_kv_read_bytes / n);
+        jint(&j, "kv_write_bytes", g->fwd_kv_write_bytes / n);
+        jint(&j, "activation_bytes", act / n);
         if (hw) {
-            int mem;
-            double t = llm_row_time(&w, d, hw, &mem);
-            tl_jnum(&j, "predicted_time_s", t);
-            if (t > 0) tl_jstr(&j, "bound", mem ? "memory" : "compute");
+            tl_jnum(&j, "predicted_time_s", g->time_s);
+            if (g->time_s > 0) tl_jstr(&j, "bound", g->memory_s > g->compute_s ? "memory" : "compute");
             else tl_jnull(&j, "bound");
         }
         tl_jclose(&j);
@@ -319,6 +330,7 @@ static void llm_print_table(const char *model, const rfl_llm_config *c,
                             const rfl_llm_step_desc *d, const rfl_machine *hw,
                             const llm_result *r) {
     const char *wt = rfl_dtype_name(rfl_dtype_storage(d->weights, d->math));
+    int memb = r->p.memory_s > r->p.compute_s;
     printf("%s (%s): %s, batch %llu, seq %llu%s, math %s, weights %s, KV %s\n", model,
            c->model_type, llm_phase_name(d), (unsigned long long)d->batch,
            (unsigned long long)d->seq,
@@ -326,26 +338,25 @@ static void llm_print_table(const char *model, const rfl_llm_config *c,
                                       : d->logits_all ? ", logits on all positions"
                                                       : ", logits on the last position",
            rfl_dtype_name(d->math), wt, rfl_dtype_name(rfl_dtype_storage(d->kv, d->math)));
-    llm_print_rows(c, d, hw);
+    llm_print_rows(r, hw);
     printf("\nparams           %s (%s at %s)\n", tl_commas((double)r->t.params),
            tl_si((double)r->t.param_bytes, "B"), wt);
     printf("forward          %s FLOP causal (on matrix units %s), mac %s FLOP = %s eager "
            "(FlopCounterMode)\n",
-           tl_si((double)r->t.flops, ""), tl_si((double)r->t.mma_flops, ""),
-           tl_si((double)r->t.mac_flops, ""), tl_commas((double)r->t.mac_flops));
+           tl_si((double)r->t.fwd_flops, ""), tl_si((double)r->mma_flops, ""),
+           tl_si((double)r->t.fwd_mac_flops, ""), tl_commas((double)r->t.fwd_mac_flops));
     printf("bytes            %s: weights %s, KV read %s, KV written %s, activations %s\n",
-           tl_si((double)r->t.bytes, "B"), tl_si((double)r->t.weight_bytes, "B"),
-           tl_si((double)r->t.kv_read_bytes, "B"), tl_si((double)r->t.kv_write_bytes, "B"),
-           tl_si((double)r->t.act_bytes, "B"));
-    printf("KV cache         %s after the step\n", tl_si((double)r->t.kv_cache_bytes, "B"));
+           tl_si((double)r->t.fwd_bytes, "B"), tl_si((double)r->t.fwd_weight_bytes, "B"),
+           tl_si((double)r->t.fwd_kv_read_bytes, "B"), tl_si((double)r->t.fwd_kv_write_bytes, "B"),
+           tl_si((double)r->act_bytes, "B"));
+    printf("KV cache         %s after the step\n", tl_si((double)r->kv_cache_bytes, "B"));
     if (!hw) return;
     printf("on %s:\n", hw->name);
-    printf("  step time      %s (compute %s, memory %s): %s-bound\n", tl_si(r->p.time_s, "s"),
-           tl_si(r->p.compute_s, "s"), tl_si(r->p.memory_s, "s"),
-           r->p.memory_bound ? "memory" : "compute");
-    printf("  tokens/s       %s%s\n", tl_num(r->p.tokens_per_s, 4),
+    printf("  step time      %s (compute %s, memory %s): %s-bound\n", tl_si(r->p.layers_s, "s"),
+           tl_si(r->p.compute_s, "s"), tl_si(r->p.memory_s, "s"), memb ? "memory" : "compute");
+    printf("  tokens/s       %s%s\n", tl_num(r->tokens_per_s, 4),
            d->phase == RFL_LLM_PREFILL ? " (batch x seq / step time)" : " (batch / step time)");
-    if (d->phase == RFL_LLM_PREFILL) printf("  ttft           %s\n", tl_si(r->p.ttft_s, "s"));
+    if (d->phase == RFL_LLM_PREFILL) printf("  ttft           %s\n", tl_si(r->p.layers_s, "s"));
     if (r->cb_batch)
         printf("  decode turns compute-bound at batch %llu (seq %llu)\n",
                (unsigned long long)r->cb_batch, (unsigned long long)d->seq);
@@ -375,11 +386,39 @@ static void llm_fail(const char *model, const rfl_llm_config *c, const rfl_llm_s
     tl_input_error(0, 0, 0, "%s: %s: %s", model, what, rfl_result_str(r));
 }
 
+/* How many sequences of the step's length fit in m's memory: weights at
+   their storage type plus each sequence's KV cache (activations and
+   workspace left out: an upper bound). */
+static uint64_t llm_mem_batch(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                              const rfl_machine *m, const llm_result *r) {
+    rfl_llm_step_desc one = *d;
+    uint64_t kv = 0;
+    one.batch = 1;
+    if (!(m->mem_bytes > 0) || rfl_llm_kv_cache_bytes(c, &one, &kv) != RFL_OK || !kv) return 0;
+    if ((double)r->t.param_bytes >= m->mem_bytes) return 0;
+    return (uint64_t)((m->mem_bytes - (double)r->t.param_bytes) / (double)kv);
+}
+
+/* The batches at which the decode step at d->seq turns compute-bound:
+   the whole step, and its weight GEMMs. */
+static rfl_result llm_bound_batches(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                                    const rfl_machine *hw, llm_result *res) {
+    rfl_llm_step_desc dd = *d;
+    rfl_cost_desc cd;
+    rfl_result r;
+    dd.phase = RFL_LLM_DECODE;
+    if ((r = rfl_llm_cost_desc(c, &dd, &cd)) || (r = llm_records(c, &dd, &res->net)))
+        return r;
+    if ((r = rfl_net_compute_bound_batch(&res->net, &cd, hw, 0, LLM_BATCH_CAP, &res->cb_batch)))
+        return r;
+    return rfl_net_compute_bound_batch(&res->net, &cd, hw, 1, LLM_BATCH_CAP, &res->gemm_batch);
+}
+
 /* The whole LLM estimate; returns the exit code. */
 static int llm_main(int argc, char **argv) {
     llm_args g;
     rfl_llm_config c;
-    llm_result res;
+    static llm_result res;
     const rfl_machine *hw = 0;
     const char *model;
     rfl_result r;
@@ -398,18 +437,26 @@ static int llm_main(int argc, char **argv) {
     if (!g.dtype_given) g.d.math = c.dtype ? (rfl_dtype)c.dtype : RFL_DTYPE_FP32;
     if (!g.d.batch) g.d.batch = 1;
     hw = tl_machine(g.hwname); /* --hw NAME or --hw-file FILE */
-    memset(&res, 0, sizeof res);
-    if ((r = rfl_llm_step_cost(&c, &g.d, &res.t)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "step");
-    if ((r = rfl_llm_step_kinds(&c, &g.d, res.kinds)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "kinds");
+    if ((r = rfl_llm_cost_desc(&c, &g.d, &res.cd)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "step");
+    if (hw && (r = llm_bound_batches(&c, &g.d, hw, &res)) != RFL_OK)
+        llm_fail(model, &c, &g.d, hw, r, "compute-bound batch");
+    if ((r = llm_records(&c, &g.d, &res.net)) != RFL_OK ||
+        (r = rfl_net_cost_get(&res.net, &res.cd, &res.t)) != RFL_OK ||
+        (r = rfl_llm_kv_cache_bytes(&c, &g.d, &res.kv_cache_bytes)) != RFL_OK)
+        llm_fail(model, &c, &g.d, hw, r, "step");
+    res.nkinds = rfl_net_group(&res.net, &res.cd, RFL_GROUP_KIND, 0, res.kinds, RFL_LLM_KIND_COUNT);
+    for (i = 0; i < res.nkinds; i++) res.mma_flops += res.kinds[i].fwd_mma_flops;
+    res.tokens = g.d.batch * (g.d.phase == RFL_LLM_DECODE ? 1 : g.d.seq);
+    res.act_bytes = res.t.fwd_bytes - res.t.fwd_weight_bytes - res.t.fwd_kv_read_bytes -
+                    res.t.fwd_kv_write_bytes;
+    llm_by_op(&res);
     if (hw) {
-        rfl_llm_step_desc dd = g.d;
-        if ((r = rfl_llm_predict(&c, &g.d, hw, &res.p)) != RFL_OK) llm_fail(model, &c, &g.d, hw, r, "predict");
-        dd.phase = RFL_LLM_DECODE;
-        if ((r = rfl_llm_compute_bound_batch(&c, &dd, hw, 0, LLM_BATCH_CAP, &res.cb_batch)) ||
-            (r = rfl_llm_compute_bound_batch(&c, &dd, hw, 1, LLM_BATCH_CAP, &res.gemm_batch)))
-            llm_fail(model, &c, &g.d, hw, r, "compute-bound batch");
-        res.mem_batch = llm_mem_batch(&c, &g.d, hw, &res.t);
+        if ((r = rfl_net_predict(&res.net, &res.cd, hw, &res.p)) != RFL_OK)
+            llm_fail(model, &c, &g.d, hw, r, "predict");
+        res.tokens_per_s = res.p.layers_s > 0 ? (double)res.tokens / res.p.layers_s : 0;
+        res.mem_batch = llm_mem_batch(&c, &g.d, hw, &res);
     }
+    llm_modules(&res, hw);
     if (g.json) llm_print_json(model, &c, &g.d, hw, &res);
     else llm_print_table(model, &c, &g.d, hw, &res);
     return 0;
@@ -427,7 +474,8 @@ typedef struct llm_rec {
 } llm_rec;
 static llm_rec lrec;
 
-/* 1 when argv asks for the records (the zoo's path) rather than the rows. */
+/* 1 when argv asks for the records one by one (the zoo's path) rather than
+   by module. */
 static int llm_records_wanted(int argc, char **argv) {
     int a;
     for (a = 1; a < argc; a++)
@@ -468,7 +516,7 @@ static int llm_rec_option(const char *o, const char *v) {
 
 /* Build the model as records when it is an LLM (a built-in name or
    --hf-config); returns 0 when it is not one. Defaults: decode after 1024
-   tokens, as the rows; training is a prefill (every position's logits,
+   tokens, as by module; training is a prefill (every position's logits,
    for the loss); the dtype is the config's unless --dtype says. */
 static int llm_rec_build(rfl_net *net, const char **model, rfl_cost_desc *cd) {
     static rfl_llm_config c;

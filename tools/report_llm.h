@@ -1,5 +1,5 @@
 /* report_llm.h - rfl-report for decoder LLMs (issue 17, items 5 and 6):
-   one step's estimate (rfl_llm_step_kinds) beside its Nsight Compute
+   one step's estimate (its records by kind) beside its Nsight Compute
    profile, by kind (rfl_llm_classify_*, rfl_llm_join_compute), with the
    padded_mma and launch_bound warnings; with -o DIR two charts: decode
    step time and tokens/s against batch on several machines, and the
@@ -150,6 +150,36 @@ static void rl_config(rl_state *s) {
     if (!s->dtype_given) s->d.math = s->cfg.dtype ? (rfl_dtype)s->cfg.dtype : RFL_DTYPE_FP32;
 }
 
+/* Step d of the model as records (rfl_llm_build) into a buffer kept for
+   the run, and their cost desc. */
+static rfl_result rl_records(const rl_state *s, const rfl_llm_step_desc *d, rfl_net *net,
+                             rfl_cost_desc *cd) {
+    static rfl_layer *recs;
+    static char *names;
+    size_t n = RFL_LLM_NET_LAYERS((size_t)s->cfg.layers);
+    rfl_result r;
+    if (!recs) {
+        recs = (rfl_layer *)tl_xmalloc(sizeof(rfl_layer) * n);
+        names = (char *)tl_xmalloc((size_t)RFL_LLM_NET_NAMES((size_t)s->cfg.layers));
+    }
+    rfl_net_init(net, recs, (int)n, names, (size_t)RFL_LLM_NET_NAMES((size_t)s->cfg.layers));
+    if ((r = rfl_llm_build(net, &s->cfg, d)) != RFL_OK) return r;
+    return rfl_llm_cost_desc(&s->cfg, d, cd);
+}
+
+/* Step d's predicted time on m (rfl_net_predict over its records), and
+   its totals when c is given; 0 when it cannot be predicted. */
+static double rl_step_time(const rl_state *s, const rfl_llm_step_desc *d, const rfl_machine *m,
+                           rfl_net_cost *c) {
+    rfl_net net;
+    rfl_cost_desc cd;
+    rfl_net_prediction p;
+    if (rl_records(s, d, &net, &cd) != RFL_OK || rfl_net_predict(&net, &cd, m, &p) != RFL_OK ||
+        (c && rfl_net_cost_get(&net, &cd, c) != RFL_OK))
+        return 0;
+    return p.layers_s;
+}
+
 static void rl_add_hw(rl_state *s, const rfl_machine *m) {
     int h;
     for (h = 0; h < s->nh; h++) if (s->hw[h] == m) return;
@@ -235,15 +265,16 @@ static void rl_batches(rl_state *s) {
     int h, i;
     for (h = 0; h < s->nh; h++) {
         rfl_llm_step_desc d = s->d;
-        rfl_llm_prediction p;
+        rfl_net net;
+        rfl_cost_desc cd;
         d.phase = RFL_LLM_DECODE;
         for (i = 0; i < RL_NB; i++) {
             d.batch = 1ull << i;
-            if (rfl_llm_predict(&s->cfg, &d, s->hw[h], &p) != RFL_OK) p.time_s = p.tokens_per_s = 0;
-            s->b_time[h][i] = p.time_s;
-            s->b_tps[h][i] = p.tokens_per_s;
+            s->b_time[h][i] = rl_step_time(s, &d, s->hw[h], 0);
+            s->b_tps[h][i] = s->b_time[h][i] > 0 ? (double)d.batch / s->b_time[h][i] : 0;
         }
-        if (rfl_llm_compute_bound_batch(&s->cfg, &d, s->hw[h], 1, 65536, &s->bound_batch[h]) != RFL_OK)
+        if (rl_records(s, &d, &net, &cd) != RFL_OK ||
+            rfl_net_compute_bound_batch(&net, &cd, s->hw[h], 1, 65536, &s->bound_batch[h]) != RFL_OK)
             s->bound_batch[h] = 0;
     }
 }
@@ -301,7 +332,7 @@ static void rl_print(const rl_state *s) {
         rl_row(s, rfl_llm_kind_name((rfl_llm_kind)k), &s->j.kinds[k]);
     rl_row(s, "total", &s->j.total);
     printf("\nest FLOP: what runs (causal attention); useful matrix FLOPs (FlopCounterMode,\n"
-           "eager attention): %s. est time: rows at the roof, summed.\n",
+           "eager attention): %s. est time: records at the roof, summed.\n",
            tl_si(s->j.useful_flops, "FLOP"));
     if (s->has_prof) {
         double all = (double)s->j.total.meas.flops;
@@ -410,6 +441,8 @@ static void rl_json(FILE *f, const rl_state *s) {
 /* The whole LLM report; returns the exit code. */
 static int rl_main(int argc, char **argv) {
     static rl_state s;
+    rfl_net net;
+    rfl_cost_desc cd;
     rfl_result r;
     rl_args(argc, argv, &s);
     rl_config(&s);
@@ -419,7 +452,8 @@ static int rl_main(int argc, char **argv) {
         rfl_llm_classify_init(&s.cl, s.hw[0]);
         rfl_llm_classify_finish(&s.cl);
     }
-    r = rfl_llm_join_compute(&s.cfg, &s.d, s.hw[0], &s.cl, &s.j);
+    r = rl_records(&s, &s.d, &net, &cd);
+    if (r == RFL_OK) r = rfl_llm_join_compute(&net, &cd, s.hw[0], &s.cl, &s.j);
     if (r != RFL_OK)
         tl_input_error(0, 0, 0, "%s on %s: %s", s.name, s.hw[0]->id, rfl_result_str(r));
     rl_batches(&s);

@@ -53,16 +53,16 @@ static void rl_batch_panel(rl_state *s, rfl_canvas *cv, int which) {
     snprintf(bound_label, sizeof bound_label, "weight GEMMs turn compute-bound");
     for (h = 0; h < s->nh; h++) {
         rfl_llm_step_desc d1 = s->d;
-        rfl_llm_prediction p1;
         uint64_t b = s->bound_batch[h];
+        double t1;
         if (!b || b > RL_BATCH_DRAWN) continue;
         d1.phase = RFL_LLM_DECODE;
         d1.batch = b;
-        if (rfl_llm_predict(&s->cfg, &d1, s->hw[h], &p1) != RFL_OK) continue;
+        if (!((t1 = rl_step_time(s, &d1, s->hw[h], 0)) > 0)) continue;
         memset(&pts[n], 0, sizeof pts[n]);
         pts[n].label = bound_label;
         pts[n].x = (double)b;
-        pts[n].y = which ? p1.tokens_per_s : p1.time_s * 1e3;
+        pts[n].y = which ? (double)b / t1 : t1 * 1e3;
         pts[n].marker = RFL_MARKER_DIAMOND;
         pts[n].color = RFL_RGB(0, 0, 0);
         pts[n].hollow = 1;
@@ -120,15 +120,13 @@ static void rl_chart_batch(rl_state *s) {
    predicted time. */
 static int rl_est_point(const rl_state *s, rfl_llm_phase ph, uint64_t batch, rfl_point *p) {
     rfl_llm_step_desc d = s->d;
-    rfl_llm_cost c;
-    rfl_llm_prediction pr;
+    rfl_net_cost c;
+    double t;
     d.phase = ph;
     d.batch = batch;
-    if (rfl_llm_step_cost(&s->cfg, &d, &c) != RFL_OK ||
-        rfl_llm_predict(&s->cfg, &d, s->hw[0], &pr) != RFL_OK || !c.bytes || pr.time_s <= 0)
-        return 0;
-    p->ai = (double)c.flops / (double)c.bytes;
-    p->flops_per_s = (double)c.flops / pr.time_s;
+    if (!((t = rl_step_time(s, &d, s->hw[0], &c)) > 0) || !c.fwd_bytes) return 0;
+    p->ai = (double)c.fwd_flops / (double)c.fwd_bytes;
+    p->flops_per_s = (double)c.fwd_flops / t;
     p->estimate = 1;
     return 1;
 }
