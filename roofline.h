@@ -43,6 +43,10 @@
        RFL_HW_NO_DEVICE_NAMES the table without the vendors' device names
                               ("NVIDIA H100 80GB HBM3"): rfl_hw_find then
                               knows ids, names and aliases only
+       RFL_HW_NO_LINKS        the table without its GPU-to-GPU links
+                              (every machine's link is then NULL: unknown)
+       RFL_NO_COLLECTIVES     leave out the all-reduce time model
+                              (rfl_allreduce_time)
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
@@ -115,6 +119,9 @@
    API BY TASK
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest rfl_hw_match
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
+                  rfl_link_kind_name (a machine's GPU-to-GPU link, rfl_link)
+       Collectives: rfl_allreduce_time rfl_ar_basis_name (an all-reduce's
+                  time on a machine's link, RFL_NO_COLLECTIVES)
                   rfl_machine_file_parse rfl_machine_file_write
                   rfl_machine_file_print rfl_machine_file_prec (MACHINE FILES below)
                   rfl_probe_run rfl_probe_levels rfl_probe_kernel_run
@@ -134,11 +141,10 @@
                   rfl_layer_cost_get rfl_layer_work rfl_layer_predict
                   rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
-       LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_step_cost
-                  rfl_llm_row_get rfl_llm_step_kinds rfl_llm_predict
-                  rfl_llm_compute_bound_batch rfl_llm_count rfl_llm_name
-                  rfl_llm_config_check rfl_llm_row_count rfl_llm_row_work
-                  rfl_llm_kind_name rfl_llm_aten_name rfl_llm_build
+       LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_config_check
+                  rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
+                  rfl_llm_kv_cache_bytes rfl_llm_kind_name
+                  rfl_net_compute_bound_batch
                   (API TRANSFORMERS: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
@@ -584,6 +590,38 @@ typedef enum rfl_kind {
 } rfl_kind;
 RFL_API const char *rfl_kind_name(rfl_kind k); /* "gpu", "cpu", ... */
 
+/* The GPU-to-GPU link of a node (hw_specs.h: RFL_HW_LINKS). */
+typedef enum rfl_link_kind {
+    RFL_LINK_UNKNOWN = 0, /* not known: never read as "no link" */
+    RFL_LINK_NONE,        /* one device: no GPU-to-GPU link */
+    RFL_LINK_NVLINK,
+    RFL_LINK_PCIE,
+    RFL_LINK_INFINITY_FABRIC,
+    RFL_LINK_KIND_COUNT
+} rfl_link_kind;
+#if !defined(RFL_NO_COLLECTIVES) || !defined(RFL_NO_MACHINE_FILE)
+/* "unknown", "none", "nvlink", "pcie", "infinity-fabric" (machine files;
+   absent when both of those parts are). */
+RFL_API const char *rfl_link_kind_name(rfl_link_kind k);
+#endif
+
+typedef struct rfl_link {
+    rfl_link_kind kind;
+    int gen;              /* NVLink / PCIe generation; 0 = unknown */
+    int lanes;            /* NVLinks or fabric links per GPU, PCIe lanes; 0 = unknown */
+    int gpus_per_node;    /* the usual node; 0 = unknown */
+    double bw_bytes_per_s; /* per GPU, per direction; 0 = unknown */
+    double latency_s;     /* one ring step of a small message; 0 = unknown */
+    const char *source;
+    /* The all-reduce fitted on measurements (all 0: not measured):
+       base_s + 2 (n - 1) step_s + 2 (n - 1) / n x bytes / busbw in a CUDA
+       graph, eager_s more per call launched eagerly; measured on 2 to
+       ar_gpus GPUs. */
+    double ar_base_s, ar_step_s, ar_busbw, ar_eager_s;
+    int ar_gpus;
+    const char *ar_source;
+} rfl_link;
+
 typedef struct rfl_machine {
     const char *id;      /* canonical key, e.g. "a100-sxm4-40gb" */
     const char *name;    /* display name, e.g. "NVIDIA A100 SXM4 40GB" */
@@ -597,6 +635,8 @@ typedef struct rfl_machine {
     double boost_mhz;    /* 0 = unknown */
     double tdp_w;        /* 0 = unknown */
     const char *source;  /* datasheet / whitepaper, and how derived */
+    const rfl_link *link; /* GPU-to-GPU link; NULL = unknown (as its kind
+                             RFL_LINK_UNKNOWN) */
 } rfl_machine;
 
 /* The built-in table (hw_specs.h). Absent with RFL_NO_HW_TABLE: then the
@@ -687,6 +727,45 @@ typedef struct rfl_cpu_desc {
     int fp16;                 /* nonzero: FP16 vector at 2x the FP32 rate */
 } rfl_cpu_desc;
 RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out);
+
+#ifndef RFL_NO_COLLECTIVES
+/* ---- collectives: the all-reduce of tensor parallelism ---------------------
+   One all-reduce of `bytes` over `gpus` GPUs of one node, as NCCL's ring
+   does it (its own cost model, src/graph/tuning.cc): 2 (n - 1) steps, each
+   moving bytes / n, so
+       time = base + 2 (n - 1) x step + 2 (n - 1) / n x bytes / busbw
+   where busbw is the bus bandwidth (nccl-tests' definition). With the
+   link's fit (m->link->ar_*, fitted on measurements) base, step and busbw
+   are the fitted ones; without one, base = 0, step = the link's latency
+   and busbw = its bandwidth per direction: the datasheet's, a lower bound
+   on the time (a latency the table lacks counts 0). */
+typedef enum rfl_ar_basis {
+    RFL_AR_FITTED = 0,   /* the link's fit, on no more GPUs than were measured */
+    RFL_AR_EXTRAPOLATED, /* the link's fit, on more GPUs than were measured */
+    RFL_AR_DATASHEET     /* no fit: datasheet latency and bandwidth (lower bound) */
+} rfl_ar_basis;
+RFL_API const char *rfl_ar_basis_name(rfl_ar_basis b); /* "fitted", "extrapolated", "datasheet" */
+#define RFL_AR_EAGER 1u  /* flag: launched outside a CUDA graph (adds the fit's ar_eager_s) */
+typedef struct rfl_allreduce {
+    double time_s;         /* latency_s + transfer_s */
+    double latency_s;      /* base + steps x step (+ eager) */
+    double transfer_s;     /* 2 (n - 1) / n x bytes / busbw */
+    double busbw;          /* the bus bandwidth assumed, bytes/s */
+    double bound_s;        /* the datasheet's time (base 0, the link's step
+                              latency and bandwidth each way): the bound
+                              beside a fitted time; 0 when the link has no
+                              bandwidth */
+    int steps;             /* 2 (n - 1) */
+    const char *algorithm; /* "ring" */
+    rfl_ar_basis basis;
+} rfl_allreduce;
+/* gpus == 1: RFL_OK, every figure 0 (nothing to reduce). Errors:
+   RFL_ERR_ARG (m or out NULL, gpus < 1, or more GPUs than the link's node
+   holds), RFL_ERR_NO_DATA (the link is unknown or NONE, or has no
+   bandwidth). flags: RFL_AR_EAGER or 0. */
+RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t bytes,
+                                      unsigned flags, rfl_allreduce *out);
+#endif
 
 /* ---- roofline math ------------------------------------------------------ */
 /* Ridge point peak_flops[prec] / bw[level] in FLOP/byte; 0 when either
@@ -1342,6 +1421,7 @@ typedef enum rfl_group_by {
 typedef struct rfl_group_cost {
     char name[RFL_GROUP_NAME]; /* the ltype name or the name pattern */
     int ltype;             /* rfl_ltype of its first record */
+    int kind;              /* rfl_layer.kind of its first record */
     int count;             /* records in the group */
     uint64_t params;
     uint64_t fwd_mac_flops, fwd_flops, fwd_mma_flops, fwd_bytes;
@@ -1399,8 +1479,8 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
    decoder LLMs by config: prefill and decode steps, the HF config reader
    ========================================================================== */
 #ifndef RFL_NO_LLM
-/* Where a step's work goes, for joining an estimate to a profile (the
-   kinds a kernel name is sorted into). */
+/* Where a step's work goes (rfl_layer.kind of its records, RFL_GROUP_KIND;
+   the kinds the LLM join sorts kernels into). */
 typedef enum rfl_llm_kind {
     RFL_LLM_EMBEDDING,   /* token (and learned position) lookup: a gather */
     RFL_LLM_ATTENTION,   /* q/k/v/o projections, scores, context, rotary,
@@ -1411,35 +1491,38 @@ typedef enum rfl_llm_kind {
     RFL_LLM_ELEMENTWISE, /* residual adds, activations, casts, copies */
     RFL_LLM_KIND_COUNT
 } rfl_llm_kind;
+/* "embedding", "attention", "mlp", "lm_head", "norm", "elementwise". */
+RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
 
-/* The estimate of one kind in one step (exact at the batch). */
-typedef struct rfl_llm_kind_cost {
-    uint64_t mac_flops; /* 2 x multiply-adds, eager attention (S x S) */
-    uint64_t flops;     /* everything, causal attention (what runs) */
-    uint64_t bytes;     /* DRAM bytes at the storage dtypes */
-} rfl_llm_kind_cost;
-
-
-/* ---- decoder LLMs: configs, steps, rows ---------------------------------------
+/* ---- decoder LLMs: configs, steps, records ------------------------------------
    A decoder transformer (GPT-2, Llama, Qwen2, Mistral, Mixtral) is given
    by an rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
-   config.json, rfl_llm_config_parse) and costed for one step
-   (rfl_llm_step_desc): a prefill of S tokens per sequence, or a decode of
-   one new token per sequence after a cache of S tokens (it attends to
-   S + 1 positions).
-       rfl_llm_config c; rfl_llm_step_desc d; rfl_llm_cost t;
+   config.json, rfl_llm_config_parse) and one step (rfl_llm_step_desc): a
+   prefill of S tokens per sequence, or a decode of one new token per
+   sequence after a cache of S tokens (it attends to S + 1 positions).
+   The step is layer records like any model (rfl_llm_build), costed under
+   the step's cost desc (rfl_llm_cost_desc: the batch, the math type, the
+   storage types of weights and KV cache, the causal count):
+       rfl_layer rec[RFL_LLM_NET_LAYERS(32)]; char nm[RFL_LLM_NET_NAMES(32)];
        rfl_llm_find("llama-3-8b", &c);
        memset(&d, 0, sizeof d); d.phase = RFL_LLM_DECODE; d.seq = 2048;
        d.math = RFL_DTYPE_BF16;
-       rfl_llm_step_cost(&c, &d, &t);   t.bytes, t.kv_cache_bytes, ...
-   Rows. A step is a list of rows (rfl_llm_row_get), one per module of the
-   model ("model.layers.*.self_attn.q_proj"), each with the number of times
-   it runs in the step (count: the layers, for a block's modules). The same
-   step as rfl_layer records, for every tool of the zoo (tables, training,
-   charts), with the same storage types and causal count through
-   rfl_cost_desc: rfl_llm_build, below; rfl_net_group (RFL_GROUP_MODULE)
-   is their view by module, with counts, as the rows are.
-   Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW):
+       rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(32), nm, sizeof nm);
+       rfl_llm_build(&net, &c, &d); rfl_llm_cost_desc(&c, &d, &cd);
+       rfl_net_cost_get(&net, &cd, &t);   t.fwd_bytes, t.fwd_kv_read_bytes
+       rfl_net_predict(&net, &cd, h100, &p);   p.layers_s: the step time
+       rfl_llm_kv_cache_bytes(&c, &d, &kv);    the cache after the step
+   Everything of the LAYERS part serves a decoder as it serves a CNN:
+   per-record and total costs with bytes by role (fwd_weight_bytes,
+   fwd_kv_read_bytes, fwd_kv_write_bytes, the rest activations); the view
+   by module (RFL_GROUP_MODULE: "model.layers.*.mlp.down_proj", count 32)
+   and by kind (RFL_GROUP_KIND: "attention", "mlp", ...); the prediction
+   (rfl_net_predict: per record max(compute, memory), matrix FLOPs under
+   the math type's matrix roof, the rest under its vector roof); the batch
+   at which a decode turns compute-bound (rfl_net_compute_bound_batch);
+   training (RFL_MODE_TRAIN: a prefill with every position's logits).
+   Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW), for
+   the step's records under rfl_llm_cost_desc:
      mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
                 (transformers 5.x): 2 x multiply-adds of every mm, addmm,
                 bmm. Attention scores and context over the full T x (P + T)
@@ -1451,9 +1534,10 @@ typedef struct rfl_llm_kind_cost {
                 (FlashAttention: query i sees P + i keys) mac + 6 per score
                 (scale, softmax); LayerNorm 8 and RMSNorm 4 per element;
                 rotary 3 per q and k element; gelu / silu 5, mul and add
-                1; the router's softmax 5 per expert. The predictions use
-                these: matrix FLOPs (mma_flops) under the math type's matrix
-                roof, the rest under its vector roof.
+                1; the router's softmax 5 per expert; MoE's combine 2 per
+                routed slot element. fwd_mma_flops: the products (linear
+                mac, causal scores and context, rotary's product), on
+                matrix units.
      bytes      DRAM traffic of a fused FlashAttention step: every weight
                 matrix read once at the weights type (embedding: only the
                 gathered rows; MoE: the experts the routed tokens touch,
@@ -1461,9 +1545,12 @@ typedef struct rfl_llm_kind_cost {
                 at the math type; the KV cache written (the step's new
                 tokens) and read (decode: the S + 1 cached positions;
                 prefill reads K and V as activations) at the kv type; each
-                row reads its inputs and writes its outputs at the math
-                type (scores are not materialised). int4 = 4 bits; scales
-                and zero points of quantised weights are not counted.
+                record reads its inputs and writes its outputs at the math
+                type (scores are not materialised; MoE's dispatch and
+                combine are, as Hugging Face's index_select and index_add
+                do; rotary_emb reads inv_freq and the positions). Token ids
+                are int64. int4 = 4 bits; scales and zero points of
+                quantised weights are not counted.
      kv_cache_bytes  the cache after the step: (S or S + 1) x 2 x kv_heads
                 x head_dim x layers x batch at the kv type.
      logits     prefill: the LM head on the last position of each sequence
@@ -1471,11 +1558,17 @@ typedef struct rfl_llm_kind_cost {
                 (a plain forward); decode: one position.
    Sliding windows (Mistral-7B-v0.1: 4,096; Qwen2 only with
    use_sliding_window): a query sees at most the window's keys in the
-   causal count (flops, mma_flops, time) and in a decode's KV-cache read;
+   causal count (flops, mma flops, time) and in a decode's KV-cache read;
    mac_flops stays eager (masked, still computed) and kv_cache_bytes
    keeps every position (Hugging Face's default cache does).
    Not modelled: dropout (inference), sampling, the attention mask and
-   position-id builders. */
+   position-id builders.
+   Tools: records everywhere. rfl-estimate LLM prints them by module with
+   totals, bytes by role, the step time, tokens/s and the compute-bound
+   batches (--layers, --mode train, --summary: the zoo's per-record
+   table); rfl-report --llm joins their kinds to a profile, --model NAME
+   reports a prefill of 512 tokens beside zoo models; rfl-plot --work FILE
+   --kernels draws a point per distinct layer. */
 
 typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase;
 typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
@@ -1519,45 +1612,6 @@ typedef struct rfl_llm_step_desc {
     rfl_dtype kv;      /* storage of the KV cache; 0 = math */
 } rfl_llm_step_desc;
 
-/* FlopCounterMode's op of a row's mac_flops. */
-typedef enum rfl_llm_aten {
-    RFL_LLM_ATEN_NONE = 0, RFL_LLM_ATEN_MM, RFL_LLM_ATEN_ADDMM, RFL_LLM_ATEN_BMM,
-    RFL_LLM_ATEN_COUNT
-} rfl_llm_aten;
-/* "", "aten.mm", "aten.addmm", "aten.bmm". */
-RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a);
-/* "embedding", "attention", "mlp", "lm_head", "norm", "elementwise". */
-RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
-
-/* One module of the step; counts are for one run of it, at the batch. */
-typedef struct rfl_llm_row {
-    const char *name;        /* module path, '*' for the layer index:
-                                "model.layers.*.mlp.down_proj" */
-    const char *op;          /* "linear", "attention", "rmsnorm", ... */
-    rfl_llm_kind kind;
-    rfl_llm_aten aten;
-    uint32_t count;          /* runs per step (layers, or 1) */
-    uint64_t params;
-    uint64_t mac_flops;      /* FlopCounterMode (eager attention) */
-    uint64_t flops;          /* everything, causal attention */
-    uint64_t mma_flops;      /* the part of flops on matrix units */
-    uint64_t weight_bytes, kv_read_bytes, kv_write_bytes, act_bytes;
-    uint64_t param_bytes;    /* its parameters at their storage types */
-} rfl_llm_row;
-#define RFL_LLM_MAX_ROWS 32 /* rows of the largest model */
-
-/* The step's totals (rows x count summed). */
-typedef struct rfl_llm_cost {
-    uint64_t params, param_bytes;      /* every parameter; at the storage types */
-    uint64_t tokens;                   /* new tokens: batch x (S or 1) */
-    uint64_t mac_flops, flops, mma_flops;
-    uint64_t by_aten[RFL_LLM_ATEN_COUNT]; /* mac_flops by FlopCounterMode op */
-    uint64_t bytes;                    /* weight + kv read + kv write + act */
-    uint64_t weight_bytes, kv_read_bytes, kv_write_bytes, act_bytes;
-    uint64_t kv_cache_bytes;           /* the cache after the step */
-    int rows;
-} rfl_llm_cost;
-
 /* Built-in models, by name (rfl_parse_name_eq: case, '-', '_', '.' ignored):
    gpt2 gpt2-medium gpt2-large gpt2-xl llama-2-7b llama-3.2-1b llama-3.2-3b
    llama-3-8b llama-3-70b qwen2.5-0.5b qwen2.5-1.5b qwen2.5-7b mistral-7b
@@ -1587,92 +1641,41 @@ RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_t
    first bad field (no position: the config is not text). */
 RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *err);
 
-/* Rows of the step: their number, and row i. */
-RFL_API int rfl_llm_row_count(const rfl_llm_config *cfg);
-RFL_API rfl_result rfl_llm_row_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   int i, rfl_llm_row *out);
-/* Totals of the step. */
-RFL_API rfl_result rfl_llm_step_cost(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                     rfl_llm_cost *out);
-/* The step's estimate by kind (exact at the batch). */
-RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                      rfl_llm_kind_cost out[RFL_LLM_KIND_COUNT]);
-/* Work of one run of a row: mma_flops under the math type's matrix
-   precision (fp32: RFL_FP32; fp16, bf16: their tensor roofs; fp8: FP8
-   tensor; int8: INT8 tensor), the rest under its vector precision (fp32:
-   RFL_FP32, 16- and 8-bit floats: RFL_FP16, int8: RFL_FP32); bytes at
-   RFL_DRAM. int4 math is RFL_ERR_ARG. */
-RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
-                                    rfl_work *out);
-
-typedef struct rfl_llm_prediction {
-    double time_s;          /* sum over rows of count x max(compute, memory) */
-    double compute_s, memory_s; /* sums of the two terms over rows */
-    int memory_bound;       /* memory_s > compute_s: the step's bound */
-    double tokens_per_s;    /* decode: batch / time; prefill: batch x S / time */
-    double ttft_s;          /* prefill: time (to the first token); decode: 0 */
-} rfl_llm_prediction;
-RFL_API rfl_result rfl_llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   const rfl_machine *m, rfl_llm_prediction *out);
-/* The smallest batch (<= cap) at which the decode step at d->seq turns
-   compute-bound on m (compute_s >= memory_s), 0 when none up to cap.
-   gemm_only: count only the matrix rows with weights (projections, MLP,
-   experts, LM head), leaving attention's KV traffic out: the batch at
-   which the weight GEMMs stop being memory-bound. */
-RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
-                                               const rfl_llm_step_desc *d,
-                                               const rfl_machine *m, int gemm_only,
-                                               uint64_t cap, uint64_t *out);
-
 /* ---- the step as layer records -------------------------------------------------
    rfl_llm_build writes one step of cfg into an initialised, empty net with
-   the LAYERS builders, as the zoo does, so rfl_net_cost_get, the per-layer
-   tables, --mode train and the charts treat a decoder like any model:
-       rfl_layer rec[RFL_LLM_NET_LAYERS(16)]; char nm[RFL_LLM_NET_NAMES(16)];
-       rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(16), nm, sizeof nm);
-       rfl_llm_build(&net, &cfg, &step);       step: phase, seq, logits_all
-       cd.batch = 8; cd.dtype = RFL_DTYPE_BF16; rfl_net_cost_get(&net, &cd, &c);
-   Records are per sequence: d->batch and the types are ignored (the batch,
-   the math type and the storage types of weights, KV cache and
-   activations go in rfl_cost_desc). Names are
-   Hugging Face's module paths ("model.layers.3.mlp.down_proj"; GPT-2:
-   "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get a
-   descriptive name ("model.layers.3.self_attn.rotary_q").
+   the LAYERS builders, as the zoo does. Records are per sequence: d->batch
+   and the types are ignored (they go in rfl_cost_desc: rfl_llm_cost_desc).
+   Names are Hugging Face's module paths ("model.layers.3.mlp.down_proj";
+   GPT-2: "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get
+   a descriptive name ("model.layers.3.self_attn.rotary_q"). Each record
+   carries its kind (rfl_layer.kind = 1 + rfl_llm_kind).
    Per block: norm (LayerNorm; RMSNorm: class RMSNorm, hidden params, 4
    FLOPs per element); q, k, v (GPT-2: c_attn and three slices); rotary on
    q and k (3 FLOPs per element); k_cache_write and v_cache_write (copies of
    the new K and V into the cache; no gradient); decode: k_cache and
    v_cache, inputs of S + 1 positions (the cache read per sample); attention
    with kv_heads groups (eager: T x (S + T) scores, mac_flops as
-   FlopCounterMode); o_proj; the residual add; norm; the MLP (SwiGLU:
-   gate_proj, up_proj, act_fn, mul, down_proj; GPT-2: c_fc, act, c_proj;
-   MoE: gate, routing softmax, dispatch of T x experts_per_tok token
-   slots, experts.w1 / w3 / w2 holding all experts' weights, combine); the
-   add. Before the blocks: input_ids, the embedding(s) (GPT-2: wte + wpe),
-   rotary_emb (its inv_freq x positions product once per batch:
-   RFL_LF_ONCE); after: the final norm, last_position (prefill without
-   logits_all: a view of the last row), lm_head. Tied: the table is
-   counted on lm_head (the embedding record has 0 params; it still reads
-   its rows and gets a gradient). Dropout (eval) is left out.
-   Against the rows (rfl_llm_row_get): with the rows' settings in the
-   cost desc (dtype = math, weights, kv, causal = 1) params, param_bytes,
-   mac_flops and flops are equal, and bytes but for rotary_emb (the
-   records read inv_freq and the positions, head_dim / 2 + T elements,
-   and count its product on matrix units; the rows neither) and MoE (the
-   records materialise dispatch and combine); tests/test_llm.c checks
-   every dense model. Token ids are read as int64; decode's cache inputs
-   and the cache writes are kv_cache records; attention is marked causal
-   (rfl_causal, with the sliding window); expert records carry their
-   count, so a batch reads only the experts it reaches. Without causal the
-   records count eager attention (T x (S + T) scores). Tools: records in
-   rfl-estimate --layers (implied by --mode train and --summary; training
-   is a prefill with every position's logits; --weights, --kv), rfl-report
-   --model NAME (a prefill of 512 tokens beside zoo models) and rfl-plot
-   --work FILE --kernels (a point per distinct layer); the rows in
-   rfl-estimate without --layers and in rfl-report --llm.
-   Returns RFL_ERR_ARG (NULL, or a net not empty), the config's and the
-   step's errors (as rfl_llm_step_cost), RFL_ERR_OVERFLOW (a dim beyond
-   32 bits), or net->err.code (RFL_ERR_BUFFER: the array or names too small). */
+   FlopCounterMode), causal (rfl_causal, with the sliding window); o_proj;
+   the residual add; norm; the MLP (SwiGLU: gate_proj, up_proj, act_fn,
+   mul, down_proj; GPT-2: c_fc, act, c_proj; MoE: gate, routing softmax,
+   dispatch of T x experts_per_tok token slots, experts.w1 / w3 / w2
+   holding all experts' weights, of which a batch reads the ones it
+   reaches, combine); the add. Before the blocks: input_ids, the
+   embedding(s) (GPT-2: wte + wpe), rotary_emb (its inv_freq x positions
+   product once per batch: RFL_LF_ONCE); after: the final norm,
+   last_position (prefill without logits_all: a view of the last row),
+   lm_head. Tied: the table is counted on lm_head (the embedding record has
+   0 params; it still reads its rows and gets a gradient). Decode's cache
+   inputs and the cache writes are kv_cache records. Dropout (eval) is left
+   out. Kinds: embeddings; attention (rotary_emb, q/k/v, rotary, the cache
+   writes, attention, o_proj); norms; mlp (the projections; MoE: all of
+   block_sparse_moe); elementwise (adds, a dense MLP's activation and mul);
+   lm_head (last_position, lm_head).
+   Returns RFL_ERR_ARG (NULL, int4 math, a bad phase or type, or a net not
+   empty), the config's errors (rfl_llm_config_check), RFL_ERR_SHAPE (a
+   GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
+   beyond 64 bits, a dim beyond 32 bits), or net->err.code
+   (RFL_ERR_BUFFER: the array or names too small). */
 #define RFL_LLM_NET_LAYERS(layers) (8 + 24 * (layers)) /* records, enough */
 #define RFL_LLM_NET_NAMES(layers) (64 * RFL_LLM_NET_LAYERS(layers)) /* bytes */
 RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
@@ -1680,13 +1683,13 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
 /* The cost desc of step d of cfg, for its records: batch (0 = 1); the math
    type d->math, else the config's dtype, else fp32; weights and kv storage
    (0: the math type); causal = 1 (what runs); inference, torch's
-   convention, activations at the math type. Returns RFL_ERR_ARG (NULL,
-   int4 math, a bad phase or type) or the config's errors. */
+   convention, activations at the math type. Returns rfl_llm_build's
+   errors but the net's. */
 RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                      rfl_cost_desc *out);
 /* Bytes of the KV cache after step d: (S or S + 1) x 2 x kv_heads x
    head_dim x layers x batch at the kv type (d->kv, else the math type of
-   rfl_llm_cost_desc). Returns its errors and RFL_ERR_OVERFLOW. */
+   rfl_llm_cost_desc). Returns its errors. */
 RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                           uint64_t *out);
 
@@ -3069,6 +3072,19 @@ RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *n
      "ridge"       object, optional and ignored: derived (peak / bandwidth),
                    recomputed from the figures above
      "source"      string, optional: where the figures come from
+     "link"        object, optional (absent: unknown): the GPU-to-GPU link
+                   (rfl_link; the table's, or your own node's)
+         "kind"        "nvlink" | "pcie" | "infinity-fabric" | "none" |
+                       null (= unknown), required
+         "gen" "lanes" "gpus_per_node"   integers or null
+         "bw_per_direction"  bytes/s per GPU, each way, or null
+         "latency_s"   one ring step, seconds, or null
+         "source"      string, optional
+         "allreduce"   object, optional: the all-reduce fitted on
+                       measurements (rfl_allreduce_time): "base_s",
+                       "step_s", "eager_s" (seconds), "busbw" (bytes/s,
+                       required, > 0), "gpus" (the most measured),
+                       "source"
      "measured"    object, optional: ceilings measured on the machine (by
                    rfl-probe or by hand), kept beside the datasheet's:
          "peak_flops"  as above (at least one > 0, or the object absent)
@@ -3098,7 +3114,9 @@ RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *n
    are the measured ones (0 where not measured) and whose source is the
    measured source. Every string (id, name, aliases joined by commas,
    sources) points into strbuf: keep strbuf (not the JSON) alive while the
-   machines are used. toks: RFL_MACHINE_FILE_TOKS suffices for anything
+   machines are used. Both machines' link points at out->link (NULL
+   without a "link"): keep *out where it is (a copy of the struct still
+   points at the first). toks: RFL_MACHINE_FILE_TOKS suffices for anything
    rfl-hw prints; more for files with many '_' extras. Errors:
      RFL_ERR_SYNTAX    not JSON (err->line/col/offset from the tokenizer;
                        err->where: the key it happened in, e.g. a file cut
@@ -3118,6 +3136,7 @@ typedef struct rfl_machine_file {
     rfl_machine measured;  /* measured ceilings; valid when has_measured */
     int has_measured;
     int measured_threads;  /* 0 = not given */
+    rfl_link link;         /* "link"; machine.link points here when given */
 } rfl_machine_file;
 /* err (may be NULL): where is the dotted path of the field ("" = the
    document); line and col are 0 when the error has no token. */
@@ -3134,7 +3153,8 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
    Keys in the order of the reader's list above: name, id, aliases, kind,
    peak_flops (fp64 first, then by unit kind), mem_bw, mem_bytes,
    l2_bytes, units, boost_mhz, tdp_w, ridge (every prec_level > 0),
-   source, and "measured" when mf->has_measured (its empty objects left
+   source, "link" when mf->machine.link is set (every key, null where
+   unknown; "allreduce" when fitted), and "measured" when mf->has_measured (its empty objects left
    out, threads when > 0). A figure <= 0 is null. Read back, it gives the
    same machine (a round trip). */
 RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf);
@@ -4524,19 +4544,35 @@ static int rfl__hw_dev_eq(const char *dev, const char *name) {
 #ifndef RFL_NO_HW_TABLE
 #define RFL__T 1e12
 #define RFL__G 1e9
-#define RFL__HW_ROW(E, id, name, al, kind, f64, f64t, f32, tf32, f16, f16t, bf16t, \
-                    f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src)        \
-    {id, name, RFL__HW_STR(al), RFL_KIND_##kind,                                   \
-     {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T,             \
-      (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T,          \
-      (i8t) * RFL__T},                                                             \
-     {(dram) * RFL__G, (l2) * RFL__G, (l1) * RFL__G},                              \
-     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, RFL__HW_STR(src)},
 #ifdef RFL_HW_NO_STRINGS
 #define RFL__HW_STR(s) ""
 #else
 #define RFL__HW_STR(s) s
 #endif
+#ifdef RFL_HW_NO_LINKS
+#define RFL__HW_LINK(l) 0
+#else
+/* The links, each row once (machines share them by pointer). */
+#define RFL__HWL_ENUM(E, ...) RFL__HWL_##E,
+enum { RFL_HW_LINKS(RFL__HWL_ENUM) RFL__HWL_COUNT };
+#undef RFL__HWL_ENUM
+#define RFL__HWL_ROW(E, kind, gen, lanes, gbps, lat, node, src, base, step, busbw, eager, \
+                     gpus, fsrc)                                                        \
+    {RFL_LINK_##kind, gen, lanes, node, (gbps) * RFL__G, (lat) * 1e-9, RFL__HW_STR(src), \
+     (base) * 1e-9, (step) * 1e-9, (busbw) * RFL__G, (eager) * 1e-9, gpus, RFL__HW_STR(fsrc)},
+static const rfl_link rfl__hw_links[] = {RFL_HW_LINKS(RFL__HWL_ROW)};
+#undef RFL__HWL_ROW
+#define RFL__HW_LINK(l) &rfl__hw_links[RFL__HWL_##l]
+#endif
+#define RFL__HW_ROW(E, id, name, al, kind, f64, f64t, f32, tf32, f16, f16t, bf16t, \
+                    f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src, lnk)   \
+    {id, name, RFL__HW_STR(al), RFL_KIND_##kind,                                   \
+     {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T,             \
+      (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T,          \
+      (i8t) * RFL__T},                                                             \
+     {(dram) * RFL__G, (l2) * RFL__G, (l1) * RFL__G},                              \
+     (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, RFL__HW_STR(src),   \
+     RFL__HW_LINK(lnk)},
 #ifdef RFL_HW_ONLY
 #define RFL__HW_ROW_IF(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL__HW_ROW(E, __VA_ARGS__))
 static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW_IF)};
@@ -4546,6 +4582,7 @@ static const rfl_machine rfl__hw_table[] = {RFL_HW_TABLE(RFL__HW_ROW)};
 #endif
 #undef RFL__HW_ROW
 #undef RFL__HW_STR
+#undef RFL__HW_LINK
 
 RFL_API int rfl_hw_count(void) {
     return (int)(sizeof rfl__hw_table / sizeof rfl__hw_table[0]);
@@ -4783,6 +4820,48 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
     return RFL_OK;
 }
 
+#if !defined(RFL_NO_COLLECTIVES) || !defined(RFL_NO_MACHINE_FILE)
+RFL_API const char *rfl_link_kind_name(rfl_link_kind k) {
+    static const char *const n[] = {"unknown", "none", "nvlink", "pcie", "infinity-fabric"};
+    return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
+}
+#endif
+
+#ifndef RFL_NO_COLLECTIVES
+RFL_API const char *rfl_ar_basis_name(rfl_ar_basis b) {
+    static const char *const n[] = {"fitted", "extrapolated", "datasheet"};
+    return (unsigned)b < sizeof n / sizeof n[0] ? n[b] : "?";
+}
+
+RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t bytes,
+                                      unsigned flags, rfl_allreduce *out) {
+    const rfl_link *l;
+    double base, step, busbw, n = gpus;
+    int fitted;
+    if (!m || !out || gpus < 1) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->algorithm = "ring";
+    l = m->link;
+    if (gpus == 1) return RFL_OK;
+    if (!l || l->kind == RFL_LINK_UNKNOWN || l->kind == RFL_LINK_NONE) return RFL_ERR_NO_DATA;
+    if (l->gpus_per_node > 0 && gpus > l->gpus_per_node) return RFL_ERR_ARG;
+    fitted = l->ar_busbw > 0;
+    base = fitted ? l->ar_base_s : 0;
+    step = fitted ? l->ar_step_s : l->latency_s;
+    busbw = fitted ? l->ar_busbw : l->bw_bytes_per_s;
+    if (!(busbw > 0)) return RFL_ERR_NO_DATA;
+    out->basis = !fitted ? RFL_AR_DATASHEET : gpus > l->ar_gpus ? RFL_AR_EXTRAPOLATED : RFL_AR_FITTED;
+    out->steps = 2 * (gpus - 1);
+    out->busbw = busbw;
+    out->latency_s = base + out->steps * step + ((flags & RFL_AR_EAGER) && fitted ? l->ar_eager_s : 0);
+    out->transfer_s = 2 * (n - 1) / n * (double)bytes / busbw;
+    out->time_s = out->latency_s + out->transfer_s;
+    if (l->bw_bytes_per_s > 0)
+        out->bound_s = out->steps * l->latency_s + 2 * (n - 1) / n * (double)bytes / l->bw_bytes_per_s;
+    return RFL_OK;
+}
+#endif
+
 
 /* ==========================================================================
    [4]  MACHINE FILES
@@ -4965,11 +5044,11 @@ static rfl_result rfl__mf_aliases(rfl__mf *f, int arr, const char **out) {
 enum {
     RFL__MF_NAME, RFL__MF_ID, RFL__MF_ALIASES, RFL__MF_KIND, RFL__MF_PEAK, RFL__MF_BW,
     RFL__MF_MEM, RFL__MF_L2, RFL__MF_UNITS, RFL__MF_MHZ, RFL__MF_TDP, RFL__MF_RIDGE,
-    RFL__MF_SOURCE, RFL__MF_MEASURED, RFL__MF_KEYS
+    RFL__MF_SOURCE, RFL__MF_LINK, RFL__MF_MEASURED, RFL__MF_KEYS
 };
 static const char *const rfl__mf_keys[RFL__MF_KEYS] = {
     "name", "id", "aliases", "kind", "peak_flops", "mem_bw", "mem_bytes",
-    "l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "measured"};
+    "l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "link", "measured"};
 
 static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *key, const char **out) {
     if (f->doc.t[tok].type != RFL_JSON_STR)
@@ -5011,7 +5090,7 @@ static rfl_result rfl__mf_member(rfl__mf *f, int which, int v, rfl_machine *m, i
             return rfl__mf_fail(f, RFL_ERR_FORMAT, v, 0, key, "expected an object");
         return RFL_OK;
     }
-    return RFL_OK; /* "measured": read after the top level */
+    return RFL_OK; /* "link" and "measured": read after the top level */
 }
 
 /* A field absent, or present with no ceiling > 0. */
@@ -5020,6 +5099,94 @@ static rfl_result rfl__mf_need(rfl__mf *f, int tok, const char *prefix, const ch
     if (!present) return rfl__mf_fail(f, RFL_ERR_MISSING, tok, prefix, key, "required field missing");
     if (!positive) return rfl__mf_fail(f, RFL_ERR_MISSING, tok, prefix, key, "needs at least one value > 0");
     return RFL_OK;
+}
+
+/* A string member of prefix's object. */
+static rfl_result rfl__mf_pstring(rfl__mf *f, int tok, const char *prefix, const char *key,
+                                  const char **out) {
+    if (f->doc.t[tok].type != RFL_JSON_STR)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, prefix, key, "expected a string");
+    *out = rfl__mf_strdup(f, tok);
+    return RFL_OK;
+}
+
+/* The members of object obj named in keys[0..n): each known (or '_') and
+   once; seen[i] counts them. Returns the next member's key token after k
+   (the first: k = -1), or -1 at the end; an error: -2 with r set. */
+static int rfl__mf_next(rfl__mf *f, int obj, int k, const char *path, const char *const *keys,
+                        int n, const char *expect, int *seen, int *which, rfl_result *r) {
+    char kb[48];
+    int i;
+    for (k = k < 0 ? obj + 1 : f->doc.t[k + 1].after; k < f->doc.t[obj].after; k = f->doc.t[k + 1].after) {
+        if ((i = rfl__mf_key(f, k, keys, n)) == -2) continue;
+        if (i < 0) {
+            *r = rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, rfl__mf_keytext(f, k, kb, sizeof kb), expect);
+            return -2;
+        }
+        if (seen[i]++) {
+            *r = rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, keys[i], "duplicate key");
+            return -2;
+        }
+        *which = i;
+        return k;
+    }
+    return -1;
+}
+
+/* "link.allreduce": the fitted all-reduce (busbw required, > 0). */
+static rfl_result rfl__mf_allreduce(rfl__mf *f, int obj, rfl_link *l) {
+    static const char *const keys[] = {"base_s", "step_s", "busbw", "eager_s", "gpus", "source"};
+    static const char path[] = "link.allreduce";
+    int k = -1, i = 0, seen[6] = {0, 0, 0, 0, 0, 0};
+    rfl_result r = RFL_OK;
+    double *nums[4];
+    nums[0] = &l->ar_base_s, nums[1] = &l->ar_step_s, nums[2] = &l->ar_busbw, nums[3] = &l->ar_eager_s;
+    if (f->doc.t[obj].type != RFL_JSON_OBJ)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, "link", "allreduce", "expected an object");
+    while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, path, keys, 6,
+                                            "unknown key (base_s, step_s, busbw, eager_s, gpus, source)",
+                                            seen, &i, &r)) >= 0) {
+        if (i < 4) r = rfl__mf_num(f, k + 1, path, keys[i], nums[i]);
+        else if (i == 4) r = rfl__mf_int(f, k + 1, path, keys[i], &l->ar_gpus);
+        else r = rfl__mf_pstring(f, k + 1, path, keys[i], &l->ar_source);
+    }
+    if (r != RFL_OK) return r;
+    return rfl__mf_need(f, obj, path, "busbw", seen[2], l->ar_busbw > 0);
+}
+
+/* "link": the GPU-to-GPU link (kind required; null = unknown). */
+static rfl_result rfl__mf_link(rfl__mf *f, int obj, rfl_link *l) {
+    static const char *const keys[] = {"kind", "gen", "lanes", "bw_per_direction", "latency_s",
+                                       "gpus_per_node", "source", "allreduce"};
+    int k = -1, i = 0, j, seen[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    rfl_result r = RFL_OK;
+    if (f->doc.t[obj].type != RFL_JSON_OBJ)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "link", "expected an object");
+    l->source = l->ar_source = "";
+    while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "link", keys, 8,
+                                            "unknown key (kind, gen, lanes, bw_per_direction, latency_s, "
+                                            "gpus_per_node, source, allreduce)", seen, &i, &r)) >= 0) {
+        int v = k + 1;
+        switch (i) {
+        case 0:
+            for (j = 0; j < RFL_LINK_KIND_COUNT && f->doc.t[v].type == RFL_JSON_STR; j++)
+                if (rfl_json_str_eq(&f->doc, v, rfl_link_kind_name((rfl_link_kind)j))) break;
+            if (f->doc.t[v].type != RFL_JSON_NULL && !(f->doc.t[v].type == RFL_JSON_STR && j < RFL_LINK_KIND_COUNT))
+                r = rfl__mf_fail(f, RFL_ERR_FORMAT, v, "link", "kind",
+                                 "expected \"nvlink\", \"pcie\", \"infinity-fabric\", \"none\" or null (unknown)");
+            else l->kind = f->doc.t[v].type == RFL_JSON_NULL ? RFL_LINK_UNKNOWN : (rfl_link_kind)j;
+            break;
+        case 1: r = rfl__mf_int(f, v, "link", keys[i], &l->gen); break;
+        case 2: r = rfl__mf_int(f, v, "link", keys[i], &l->lanes); break;
+        case 3: r = rfl__mf_num(f, v, "link", keys[i], &l->bw_bytes_per_s); break;
+        case 4: r = rfl__mf_num(f, v, "link", keys[i], &l->latency_s); break;
+        case 5: r = rfl__mf_int(f, v, "link", keys[i], &l->gpus_per_node); break;
+        case 6: r = rfl__mf_pstring(f, v, "link", keys[i], &l->source); break;
+        default: r = rfl__mf_allreduce(f, v, l); break;
+        }
+    }
+    if (r != RFL_OK) return r;
+    return rfl__mf_need(f, obj, "link", "kind", seen[0], 1);
 }
 
 /* The "measured" object: a copy of the machine with measured ceilings. */
@@ -5061,7 +5228,7 @@ static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
    ones present; then "measured", which copies the finished machine. */
 static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
     rfl_machine *m = &out->machine;
-    int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1;
+    int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1, link = -1;
     char kb[48];
     rfl_result r;
     RFL_MEMSET(seen, 0, sizeof seen);
@@ -5075,6 +5242,7 @@ static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
         if (i < 0) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keytext(f, k, kb, sizeof kb), "unknown key");
         if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keys[i], "duplicate key");
         if (i == RFL__MF_MEASURED) measured = k + 1;
+        if (i == RFL__MF_LINK) link = k + 1;
         if ((r = rfl__mf_member(f, i, k + 1, m, positive)) != RFL_OK) return r;
     }
     if ((r = rfl__mf_need(f, 0, 0, "name", seen[RFL__MF_NAME], 1)) != RFL_OK ||
@@ -5083,6 +5251,10 @@ static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
         (r = rfl__mf_need(f, 0, 0, "mem_bw", seen[RFL__MF_BW], positive[1])) != RFL_OK)
         return r;
     if (!seen[RFL__MF_ID]) m->id = m->name;
+    if (link >= 0) {
+        if ((r = rfl__mf_link(f, link, &out->link)) != RFL_OK) return r;
+        m->link = &out->link;
+    }
     return measured >= 0 ? rfl__mf_measured(f, measured, out) : RFL_OK;
 }
 
@@ -5208,6 +5380,30 @@ static void rfl__mfw_ridges(rfl_json_writer *w, const rfl_machine *m) {
     rfl_json_w_end(w);
 }
 
+/* "link": every key, null where unknown; "allreduce" when fitted. */
+static void rfl__mfw_link(rfl_json_writer *w, const rfl_link *l) {
+    rfl_json_w_obj(w, "link");
+    if (l->kind == RFL_LINK_UNKNOWN) rfl_json_w_null(w, "kind");
+    else rfl_json_w_str(w, "kind", rfl_link_kind_name(l->kind));
+    rfl_json_w_num_if(w, "gen", l->gen > 0, l->gen);
+    rfl_json_w_num_if(w, "lanes", l->lanes > 0, l->lanes);
+    rfl_json_w_num_if(w, "bw_per_direction", l->bw_bytes_per_s > 0, l->bw_bytes_per_s);
+    rfl_json_w_num_if(w, "latency_s", l->latency_s > 0, l->latency_s);
+    rfl_json_w_num_if(w, "gpus_per_node", l->gpus_per_node > 0, l->gpus_per_node);
+    rfl_json_w_str(w, "source", l->source ? l->source : "");
+    if (l->ar_busbw > 0) {
+        rfl_json_w_obj(w, "allreduce");
+        rfl_json_w_num(w, "base_s", l->ar_base_s);
+        rfl_json_w_num(w, "step_s", l->ar_step_s);
+        rfl_json_w_num(w, "busbw", l->ar_busbw);
+        rfl_json_w_num(w, "eager_s", l->ar_eager_s);
+        rfl_json_w_num_if(w, "gpus", l->ar_gpus > 0, l->ar_gpus);
+        rfl_json_w_str(w, "source", l->ar_source ? l->ar_source : "");
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+
 RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf) {
     const rfl_machine *m = &mf->machine;
     const char *a = m->aliases;
@@ -5230,6 +5426,7 @@ RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *
     rfl_json_w_num_if(w, "tdp_w", m->tdp_w > 0, m->tdp_w);
     rfl__mfw_ridges(w, m);
     rfl_json_w_str(w, "source", m->source);
+    if (m->link) rfl__mfw_link(w, m->link);
     if (!mf->has_measured) return;
     rfl_json_w_obj(w, "measured");
     rfl__mfw_ceilings(w, &mf->measured, 1);
@@ -6589,6 +6786,7 @@ RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_
             RFL_MEMSET(&groups[j], 0, sizeof groups[j]);
             RFL_MEMCPY(groups[j].name, key, rfl__strlen(key) + 1);
             groups[j].ltype = (int)rfl_op_ltype((rfl_op)L->op);
+            groups[j].kind = L->kind;
             groups[j].forward.unknown = groups[j].backward.unknown = fw.unknown;
         }
         RFL_MEMSET(&p, 0, sizeof p);
@@ -6630,144 +6828,55 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
    decoder LLMs as layer records; phases; the HF config reader (RFL_NO_LLM)
    ========================================================================== */
 #ifndef RFL_NO_LLM
-/* ---- types and names ----------------------------------------------------------- */
-RFL_API const char *rfl_llm_aten_name(rfl_llm_aten a) {
-    static const char *const n[RFL_LLM_ATEN_COUNT] = {"", "aten.mm", "aten.addmm", "aten.bmm"};
-    return (unsigned)a < RFL_LLM_ATEN_COUNT ? n[a] : "?";
-}
+/* ---- names and sizes ----------------------------------------------------------- */
 RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k) {
     static const char *const n[RFL_LLM_KIND_COUNT] = {"embedding", "attention", "mlp",
                                                        "lm_head", "norm", "elementwise"};
     return (unsigned)k < RFL_LLM_KIND_COUNT ? n[k] : "?";
 }
 
-/* ---- the rows of a step -----------------------------------------------------------
-   A model is a plan: a list of row ids (embedding, one block's modules,
-   final norm, LM head). Each row is computed on demand from the config and
-   the step, so nothing larger than one row is ever on the stack. */
-enum {
-    RFL__LR_WTE, RFL__LR_WPE, RFL__LR_EMB_ADD, RFL__LR_ROPE_EMB, RFL__LR_LN1, RFL__LR_QKV,
-    RFL__LR_Q, RFL__LR_K, RFL__LR_V, RFL__LR_ROPE, RFL__LR_KV, RFL__LR_ATTN, RFL__LR_O,
-    RFL__LR_ADD1, RFL__LR_LN2, RFL__LR_FC, RFL__LR_GATE, RFL__LR_UP, RFL__LR_ACT, RFL__LR_MUL,
-    RFL__LR_DOWN, RFL__LR_ROUTER, RFL__LR_EXPERTS, RFL__LR_ADD2, RFL__LR_LNF, RFL__LR_HEAD,
-    RFL__LR_COUNT
-};
-/* Module names: Hugging Face's paths for GPT-2 and for the Llama family
-   (functional parts that are no module get a descriptive name). */
-static const char *const rfl__llm_gpt2_names[RFL__LR_COUNT] = {
-    "transformer.wte", "transformer.wpe", "transformer.embed_add", "",
-    "transformer.h.*.ln_1", "transformer.h.*.attn.c_attn", "", "", "", "",
-    "transformer.h.*.attn.kv_cache", "transformer.h.*.attn.attention",
-    "transformer.h.*.attn.c_proj", "transformer.h.*.add_attn", "transformer.h.*.ln_2",
-    "transformer.h.*.mlp.c_fc", "", "", "transformer.h.*.mlp.act", "",
-    "transformer.h.*.mlp.c_proj", "", "", "transformer.h.*.add_mlp", "transformer.ln_f",
-    "lm_head"};
-static const char *const rfl__llm_hf_names[RFL__LR_COUNT] = {
-    "model.embed_tokens", "", "", "model.rotary_emb", "model.layers.*.input_layernorm", "",
-    "model.layers.*.self_attn.q_proj", "model.layers.*.self_attn.k_proj",
-    "model.layers.*.self_attn.v_proj", "model.layers.*.self_attn.rotary",
-    "model.layers.*.self_attn.kv_cache", "model.layers.*.self_attn.attention",
-    "model.layers.*.self_attn.o_proj", "model.layers.*.add_attn",
-    "model.layers.*.post_attention_layernorm", "", "model.layers.*.mlp.gate_proj",
-    "model.layers.*.mlp.up_proj", "model.layers.*.mlp.act_fn", "model.layers.*.mlp.mul",
-    "model.layers.*.mlp.down_proj", "model.layers.*.block_sparse_moe.gate",
-    "model.layers.*.block_sparse_moe.experts", "model.layers.*.add_mlp", "model.norm",
-    "lm_head"};
-
 static int rfl__llm_is_gpt2(const rfl_llm_config *c) { return c->pos == RFL_LLM_POS_LEARNED; }
-
-/* The plan of cfg into ids[RFL_LLM_MAX_ROWS]; returns the row count. */
-static int rfl__llm_plan(const rfl_llm_config *c, unsigned char *ids) {
-    int n = 0;
-    ids[n++] = RFL__LR_WTE;
-    if (c->pos == RFL_LLM_POS_LEARNED) ids[n++] = RFL__LR_WPE, ids[n++] = RFL__LR_EMB_ADD;
-    else ids[n++] = RFL__LR_ROPE_EMB;
-    ids[n++] = RFL__LR_LN1;
-    if (rfl__llm_is_gpt2(c)) {
-        ids[n++] = RFL__LR_QKV;
-    } else {
-        ids[n++] = RFL__LR_Q, ids[n++] = RFL__LR_K, ids[n++] = RFL__LR_V;
-    }
-    if (c->pos == RFL_LLM_POS_ROTARY) ids[n++] = RFL__LR_ROPE;
-    ids[n++] = RFL__LR_KV, ids[n++] = RFL__LR_ATTN, ids[n++] = RFL__LR_O;
-    ids[n++] = RFL__LR_ADD1, ids[n++] = RFL__LR_LN2;
-    if (c->experts) {
-        ids[n++] = RFL__LR_ROUTER, ids[n++] = RFL__LR_EXPERTS;
-    } else if (c->gated) {
-        ids[n++] = RFL__LR_GATE, ids[n++] = RFL__LR_UP, ids[n++] = RFL__LR_ACT;
-        ids[n++] = RFL__LR_MUL, ids[n++] = RFL__LR_DOWN;
-    } else {
-        ids[n++] = RFL__LR_FC, ids[n++] = RFL__LR_ACT, ids[n++] = RFL__LR_DOWN;
-    }
-    ids[n++] = RFL__LR_ADD2, ids[n++] = RFL__LR_LNF, ids[n++] = RFL__LR_HEAD;
-    return n;
-}
-
-/* The checked helpers below stay out of line: inlined at each of their
-   ~150 uses they made the rows 6 KB larger on a Cortex-M4. */
-#if defined(__GNUC__) || defined(__clang__)
-#define RFL__LLM_NOINLINE __attribute__((noinline))
-#else
-#define RFL__LLM_NOINLINE
-#endif
 
 /* The step's sizes, with a sticky overflow flag for checked arithmetic. */
 typedef struct rfl__llm_ctx {
-    const rfl_llm_config *c;
-    uint64_t B, T, P, N, NH, D, Hq, Hk, hd, I, V, E, K, L;
-    uint64_t e;     /* math bytes per element */
-    int wbits, kbits, ok;
+    uint64_t B, T, P, Hq, Hk, hd, L;
+    int kbits, ok;
 } rfl__llm_ctx;
 
-static RFL__LLM_NOINLINE uint64_t rfl__lm_mul(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
+static uint64_t rfl__lm_mul(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
     uint64_t r = 0;
     if (!rfl__ly_mul64(a, b, &r)) x->ok = 0;
     return r;
 }
-static RFL__LLM_NOINLINE uint64_t rfl__lm_mul3(rfl__llm_ctx *x, uint64_t a, uint64_t b, uint64_t c) {
-    return rfl__lm_mul(x, rfl__lm_mul(x, a, b), c);
-}
-static RFL__LLM_NOINLINE uint64_t rfl__lm_add(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
+static uint64_t rfl__lm_add(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
     uint64_t r = 0;
     if (!rfl__ly_add64(a, b, &r)) x->ok = 0;
     return r;
 }
-/* n elements of `bits` bits, in whole bytes (int4: two per byte). */
-static RFL__LLM_NOINLINE uint64_t rfl__lm_store(rfl__llm_ctx *x, uint64_t n, int bits) {
-    uint64_t whole = rfl__lm_mul(x, n / 8, (uint64_t)bits);
-    return rfl__lm_add(x, whole, ((n % 8) * (uint64_t)bits + 7) / 8);
-}
-static rfl_dtype rfl__llm_math(const rfl_llm_step_desc *d) {
-    return d->math == RFL_DTYPE_DEFAULT ? RFL_DTYPE_FP32 : d->math;
-}
 
+/* d's sizes after the config's and the step's checks: the math type
+   (d->math, fp32 when 0) must have a roof, the phase and types be valid,
+   B x T and P + T fit 64 bits, a learned-position model's table hold
+   P + T positions. */
 static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
                                     const rfl_llm_step_desc *d) {
-    rfl_dtype m, w, k;
+    rfl_dtype m;
     rfl_result r = rfl_llm_config_check(c, (rfl_error *)0);
     if (r) return r;
     if (!d || (unsigned)d->math >= RFL_DTYPE_COUNT ||
         (unsigned)d->weights >= RFL_DTYPE_COUNT || (unsigned)d->kv >= RFL_DTYPE_COUNT ||
         (d->phase != RFL_LLM_PREFILL && d->phase != RFL_LLM_DECODE))
         return RFL_ERR_ARG;
-    m = rfl__llm_math(d);
+    m = d->math == RFL_DTYPE_DEFAULT ? RFL_DTYPE_FP32 : d->math;
     if (m == RFL_DTYPE_INT4) return RFL_ERR_ARG; /* no int4 math roof */
-    w = d->weights ? d->weights : m;
-    k = d->kv ? d->kv : m;
     RFL_MEMSET(x, 0, sizeof *x);
-    x->c = c;
     x->ok = 1;
     x->B = d->batch ? d->batch : 1;
     if (d->phase == RFL_LLM_DECODE) x->T = 1, x->P = d->seq;
     else x->T = d->seq ? d->seq : 1, x->P = 0;
-    x->N = rfl__lm_mul(x, x->B, x->T);
-    x->NH = (d->phase == RFL_LLM_PREFILL && d->logits_all) ? x->N : x->B;
-    x->D = c->hidden, x->Hq = c->heads, x->Hk = c->kv_heads, x->hd = c->head_dim;
-    x->I = c->intermediate, x->V = c->vocab, x->E = c->experts, x->K = c->experts_per_tok;
-    x->L = c->layers;
-    x->e = (uint64_t)rfl_dtype_bits(m) / 8;
-    x->wbits = rfl_dtype_bits(w);
-    x->kbits = rfl_dtype_bits(k);
+    rfl__lm_mul(x, x->B, x->T);
+    x->Hq = c->heads, x->Hk = c->kv_heads, x->hd = c->head_dim, x->L = c->layers;
+    x->kbits = rfl_dtype_bits(d->kv ? d->kv : m);
     /* learned positions have a table of max_positions rows */
     if (c->pos == RFL_LLM_POS_LEARNED && rfl__lm_add(x, x->P, x->T) > c->max_positions)
         return RFL_ERR_SHAPE;
@@ -6775,352 +6884,23 @@ static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
     return x->ok ? RFL_OK : RFL_ERR_OVERFLOW;
 }
 
-/* A linear layer in -> out on `tokens` tokens. */
-static void rfl__llm_linear(rfl__llm_ctx *x, rfl_llm_row *r, uint64_t in, uint64_t out,
-                            int bias, uint64_t tokens) {
-    uint64_t w = rfl__lm_mul(x, in, out), b = bias ? out : 0;
-    r->op = "linear";
-    r->aten = bias ? RFL_LLM_ATEN_ADDMM : RFL_LLM_ATEN_MM;
-    r->params = rfl__lm_add(x, w, b);
-    r->mac_flops = rfl__lm_mul3(x, 2, tokens, w);
-    r->mma_flops = r->mac_flops;
-    r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_mul(x, tokens, b));
-    r->weight_bytes = rfl__lm_add(x, rfl__lm_store(x, w, x->wbits), rfl__lm_mul(x, b, x->e));
-    r->param_bytes = r->weight_bytes;
-    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, tokens, in),
-                                              rfl__lm_mul(x, tokens, out)), x->e);
-}
-
-/* An elementwise row over n elements: per-element FLOPs, tensors read. */
-static void rfl__llm_elementwise(rfl__llm_ctx *x, rfl_llm_row *r, const char *op, uint64_t n,
-                                 uint64_t per, uint64_t reads) {
-    r->op = op;
-    r->flops = rfl__lm_mul(x, n, per);
-    r->act_bytes = rfl__lm_mul3(x, n, reads + 1, x->e);
-}
-
-static void rfl__llm_norm(rfl__llm_ctx *x, rfl_llm_row *r) {
-    int ln = x->c->norm == RFL_LLM_LAYERNORM;
-    rfl__llm_elementwise(x, r, ln ? "layernorm" : "rmsnorm", rfl__lm_mul(x, x->N, x->D),
-                         ln ? 8 : 4, 1);
-    r->params = rfl__lm_mul(x, x->D, ln ? 2 : 1);
-    r->weight_bytes = r->param_bytes = rfl__lm_mul(x, r->params, x->e);
-}
-
-/* n (n + 1) / 2 without forming n + 1 for odd n (it may be 2^64 - 1) */
-static uint64_t rfl__lm_tri(rfl__llm_ctx *x, uint64_t n) {
-    return n % 2 ? rfl__lm_mul(x, n / 2 + 1, n) : rfl__lm_mul(x, n / 2, n + 1);
-}
-
-/* Causal query-key pairs of one sequence and head: query i of the step
-   (at position P + i) sees P + i + 1 keys, or the window's W when the
-   model has one (a sliding-window kernel reads no more). The first
-   a = clamp(W - P, 0, T) queries see P + i + 1: a P + a (a + 1) / 2;
-   the other T - a see W each. */
-static uint64_t rfl__llm_causal_pairs(rfl__llm_ctx *x) {
-    uint64_t W = x->c->sliding_window, a = x->T;
-    if (W && W < rfl__lm_add(x, x->P, x->T)) a = W > x->P ? W - x->P : 0;
-    return rfl__lm_add(x, rfl__lm_add(x, rfl__lm_mul(x, a, x->P), rfl__lm_tri(x, a)),
-                       rfl__lm_mul(x, x->T - a, W));
-}
-
-/* Scores and context, one row for all heads. Eager (mac_flops): every
-   query against every key, T x (P + T), a window or not (eager attention
-   masks, it does not skip). Causal (flops): rfl__llm_causal_pairs. */
-static void rfl__llm_attention(rfl__llm_ctx *x, rfl_llm_row *r, int decode) {
-    uint64_t lk = rfl__lm_add(x, x->P, x->T), heads_b = rfl__lm_mul(x, x->B, x->Hq);
-    uint64_t pairs = rfl__lm_mul(x, heads_b, rfl__llm_causal_pairs(x));
-    uint64_t seen = x->c->sliding_window && x->c->sliding_window < lk ? x->c->sliding_window : lk;
-    uint64_t kvw = rfl__lm_mul3(x, 2, x->Hk, x->hd), hd4 = rfl__lm_mul(x, 4, x->hd);
-    uint64_t q = rfl__lm_mul3(x, x->N, x->Hq, x->hd), kv = rfl__lm_mul(x, x->N, kvw);
-    r->op = "attention";
-    r->aten = RFL_LLM_ATEN_BMM;
-    r->mac_flops = rfl__lm_mul(x, rfl__lm_mul3(x, heads_b, x->T, lk), hd4);
-    r->mma_flops = rfl__lm_mul(x, pairs, hd4);
-    r->flops = rfl__lm_add(x, r->mma_flops, rfl__lm_mul(x, pairs, 6));
-    /* decode reads K and V of every attended position (the window's at
-       most) from the cache; prefill reads them as the step's activations */
-    if (decode) r->kv_read_bytes = rfl__lm_store(x, rfl__lm_mul3(x, x->B, seen, kvw), x->kbits);
-    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, 2, q), decode ? 0 : kv), x->e);
-}
-
-/* Mixture of experts: R = tokens x experts_per_tok routed token-expert
-   pairs through gated MLPs; the weights of min(E, R) experts are read. */
-static void rfl__llm_experts(rfl__llm_ctx *x, rfl_llm_row *r) {
-    uint64_t R = rfl__lm_mul(x, x->N, x->K), one = rfl__lm_mul3(x, 3, x->D, x->I);
-    uint64_t ri = rfl__lm_mul(x, R, x->I), rd = rfl__lm_mul(x, R, x->D);
-    r->op = "experts";
-    r->aten = RFL_LLM_ATEN_MM;
-    r->params = rfl__lm_mul(x, x->E, one);
-    r->mac_flops = r->mma_flops = rfl__lm_mul3(x, 2, R, one);
-    /* silu 5 + mul 1 per intermediate element, weighted sum 2 per output */
-    r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_add(x, rfl__lm_mul(x, ri, 6), rfl__lm_mul(x, 2, rd)));
-    r->weight_bytes = rfl__lm_store(x, rfl__lm_mul(x, R < x->E ? R : x->E, one), x->wbits);
-    r->param_bytes = rfl__lm_store(x, r->params, x->wbits);
-    /* x read by gate and up, output written; gate, up, act, mul, down
-       intermediates: 8 R I */
-    r->act_bytes = rfl__lm_mul(x, rfl__lm_add(x, rfl__lm_mul(x, rd, 3), rfl__lm_mul(x, ri, 8)), x->e);
-}
-
-/* Row `id` of the plan (everything but name, kind and count). */
-static void rfl__llm_row_fill(rfl__llm_ctx *x, int id, int decode, rfl_llm_row *r) {
-    const rfl_llm_config *c = x->c;
-    uint64_t q = rfl__lm_mul(x, x->Hq, x->hd), kvd = rfl__lm_mul(x, x->Hk, x->hd);
-    uint64_t nd = rfl__lm_mul(x, x->N, x->D), ni = rfl__lm_mul(x, x->N, x->I);
-    switch (id) {
-    case RFL__LR_WTE: case RFL__LR_WPE: {
-        /* a gather: the rows of the step's tokens (positions: shared by
-           the batch), ids as int64, no FLOPs */
-        uint64_t rows = id == RFL__LR_WTE ? x->N : x->T;
-        r->op = "embedding";
-        r->params = rfl__lm_mul(x, id == RFL__LR_WTE ? x->V : c->max_positions, x->D);
-        r->weight_bytes = rfl__lm_store(x, rfl__lm_mul(x, rows, x->D), x->wbits);
-        r->param_bytes = rfl__lm_store(x, r->params, x->wbits);
-        r->act_bytes = rfl__lm_add(x, rfl__lm_mul(x, rows, 8), rfl__lm_mul3(x, rows, x->D, x->e));
-        break;
-    }
-    case RFL__LR_ROPE_EMB:
-        /* inv_freq (hd/2, 1) x positions (1, T): a bmm FlopCounterMode
-           counts, once per forward; then cos and sin of T x hd */
-        r->op = "rotary_emb";
-        r->aten = RFL_LLM_ATEN_BMM;
-        r->mac_flops = rfl__lm_mul3(x, 2, x->hd / 2, x->T);
-        r->flops = rfl__lm_add(x, r->mac_flops, rfl__lm_mul3(x, 2, x->T, x->hd));
-        r->act_bytes = rfl__lm_mul3(x, rfl__lm_mul(x, 2, x->T), x->hd, x->e);
-        break;
-    case RFL__LR_LN1: case RFL__LR_LN2: case RFL__LR_LNF: rfl__llm_norm(x, r); break;
-    case RFL__LR_QKV: rfl__llm_linear(x, r, x->D, rfl__lm_add(x, q, rfl__lm_mul(x, 2, kvd)), c->qkv_bias, x->N); break;
-    case RFL__LR_Q: rfl__llm_linear(x, r, x->D, q, c->qkv_bias, x->N); break;
-    case RFL__LR_K: case RFL__LR_V: rfl__llm_linear(x, r, x->D, kvd, c->qkv_bias, x->N); break;
-    case RFL__LR_O: rfl__llm_linear(x, r, q, x->D, c->o_bias, x->N); break;
-    case RFL__LR_ROPE: /* q x cos + rotate_half(q) x sin, and k: 3 per element */
-        rfl__llm_elementwise(x, r, "rotary", rfl__lm_mul(x, x->N, rfl__lm_add(x, q, kvd)), 3, 1);
-        break;
-    case RFL__LR_KV: /* the step's new K and V into the cache */
-        r->op = "kv_cache";
-        r->kv_write_bytes = rfl__lm_store(x, rfl__lm_mul3(x, x->N, 2, kvd), x->kbits);
-        r->act_bytes = rfl__lm_mul3(x, x->N, rfl__lm_mul(x, 2, kvd), x->e);
-        break;
-    case RFL__LR_ATTN: rfl__llm_attention(x, r, decode); break;
-    case RFL__LR_EMB_ADD: case RFL__LR_ADD1: case RFL__LR_ADD2:
-        rfl__llm_elementwise(x, r, "add", nd, 1, 2);
-        break;
-    case RFL__LR_FC: rfl__llm_linear(x, r, x->D, x->I, c->mlp_bias, x->N); break;
-    case RFL__LR_GATE: case RFL__LR_UP: rfl__llm_linear(x, r, x->D, x->I, c->mlp_bias, x->N); break;
-    case RFL__LR_DOWN: rfl__llm_linear(x, r, x->I, x->D, c->mlp_bias, x->N); break;
-    case RFL__LR_ACT:
-        rfl__llm_elementwise(x, r, rfl_act_name((rfl_act_kind)c->act), ni,
-                             rfl__ly_act_flops[c->act < RFL_ACT_COUNT ? c->act : 0], 1);
-        break;
-    case RFL__LR_MUL: rfl__llm_elementwise(x, r, "mul", ni, 1, 2); break;
-    case RFL__LR_ROUTER: /* gate linear, then softmax over the experts */
-        rfl__llm_linear(x, r, x->D, x->E, 0, x->N);
-        r->op = "router";
-        r->flops = rfl__lm_add(x, r->flops, rfl__lm_mul3(x, x->N, x->E, 5));
-        break;
-    case RFL__LR_EXPERTS: rfl__llm_experts(x, r); break;
-    case RFL__LR_HEAD:
-        rfl__llm_linear(x, r, x->D, x->V, 0, x->NH);
-        if (c->tied) r->params = r->param_bytes = 0; /* the embedding's table */
-        break;
-    default: break;
-    }
-}
-
-static rfl_llm_kind rfl__llm_row_kind(int id) {
-    switch (id) {
-    case RFL__LR_WTE: case RFL__LR_WPE: return RFL_LLM_EMBEDDING;
-    case RFL__LR_ROPE_EMB: case RFL__LR_QKV: case RFL__LR_Q: case RFL__LR_K: case RFL__LR_V:
-    case RFL__LR_ROPE: case RFL__LR_KV: case RFL__LR_ATTN: case RFL__LR_O: return RFL_LLM_ATTENTION;
-    case RFL__LR_LN1: case RFL__LR_LN2: case RFL__LR_LNF: return RFL_LLM_NORM;
-    case RFL__LR_FC: case RFL__LR_GATE: case RFL__LR_UP: case RFL__LR_DOWN: case RFL__LR_ROUTER:
-    case RFL__LR_EXPERTS: return RFL_LLM_MLP;
-    case RFL__LR_HEAD: return RFL_LLM_LM_HEAD;
-    default: return RFL_LLM_ELEMENTWISE; /* adds, activation, mul */
-    }
-}
-
-RFL_API int rfl_llm_row_count(const rfl_llm_config *cfg) {
-    unsigned char ids[RFL_LLM_MAX_ROWS];
-    if (rfl_llm_config_check(cfg, (rfl_error *)0)) return 0;
-    return rfl__llm_plan(cfg, ids);
-}
-
-RFL_API rfl_result rfl_llm_row_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   int i, rfl_llm_row *out) {
-    unsigned char ids[RFL_LLM_MAX_ROWS];
+/* Parameters of one block, its weights and its dims: every count of a
+   step at a token is of their order, so a config whose fp32 parameter
+   bytes fit 64 bits is countable (rfl_llm_config_parse). 0 on overflow. */
+static int rfl__llm_countable(const rfl_llm_config *c) {
     rfl__llm_ctx x;
-    rfl_result r;
-    int n, id;
-    if (!out) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    r = rfl__llm_ctx_init(&x, cfg, d);
-    if (r) return r;
-    n = rfl__llm_plan(cfg, ids);
-    if (i < 0 || i >= n) return RFL_ERR_ARG;
-    id = ids[i];
-    out->name = (rfl__llm_is_gpt2(cfg) ? rfl__llm_gpt2_names : rfl__llm_hf_names)[id];
-    out->kind = rfl__llm_row_kind(id);
-    out->count = (id == RFL__LR_WTE || id == RFL__LR_WPE || id == RFL__LR_EMB_ADD ||
-                  id == RFL__LR_ROPE_EMB || id == RFL__LR_LNF || id == RFL__LR_HEAD)
-                     ? 1 : cfg->layers;
-    rfl__llm_row_fill(&x, id, d->phase == RFL_LLM_DECODE, out);
-    return x.ok ? RFL_OK : RFL_ERR_OVERFLOW;
-}
-
-/* t += v x count, checked. */
-static int rfl__llm_acc(uint64_t *t, uint64_t v, uint32_t count) {
-    uint64_t p;
-    return rfl__ly_mul64(v, count, &p) && rfl__ly_add64(*t, p, t);
-}
-
-RFL_API rfl_result rfl_llm_step_cost(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                     rfl_llm_cost *out) {
-    rfl_llm_row row;
-    rfl__llm_ctx x;
-    rfl_result r;
-    int i, n, ok = 1;
-    if (!out) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    r = rfl__llm_ctx_init(&x, cfg, d);
-    if (r) return r;
-    n = rfl_llm_row_count(cfg);
-    for (i = 0; i < n && ok; i++) {
-        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
-        ok = rfl__llm_acc(&out->params, row.params, row.count) &&
-             rfl__llm_acc(&out->param_bytes, row.param_bytes, row.count) &&
-             rfl__llm_acc(&out->mac_flops, row.mac_flops, row.count) &&
-             rfl__llm_acc(&out->by_aten[row.aten], row.mac_flops, row.count) &&
-             rfl__llm_acc(&out->flops, row.flops, row.count) &&
-             rfl__llm_acc(&out->mma_flops, row.mma_flops, row.count) &&
-             rfl__llm_acc(&out->weight_bytes, row.weight_bytes, row.count) &&
-             rfl__llm_acc(&out->kv_read_bytes, row.kv_read_bytes, row.count) &&
-             rfl__llm_acc(&out->kv_write_bytes, row.kv_write_bytes, row.count) &&
-             rfl__llm_acc(&out->act_bytes, row.act_bytes, row.count);
-    }
-    ok = ok && rfl__ly_add64(out->weight_bytes, out->kv_read_bytes, &out->bytes) &&
-         rfl__ly_add64(out->bytes, out->kv_write_bytes, &out->bytes) &&
-         rfl__ly_add64(out->bytes, out->act_bytes, &out->bytes);
-    out->tokens = x.N;
-    out->rows = n;
-    /* the cache after the step: P + T positions of every layer */
-    out->kv_cache_bytes = rfl__lm_store(
-        &x, rfl__lm_mul3(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__lm_mul3(&x, 2, x.Hk, x.hd), x.L),
-        x.kbits);
-    return ok && x.ok ? RFL_OK : RFL_ERR_OVERFLOW;
-}
-
-RFL_API rfl_result rfl_llm_step_kinds(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                      rfl_llm_kind_cost out[RFL_LLM_KIND_COUNT]) {
-    rfl_llm_row row;
-    rfl_result r;
-    int i, n, ok = 1;
-    uint64_t b;
-    if (!out) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof(rfl_llm_kind_cost) * RFL_LLM_KIND_COUNT);
-    n = rfl_llm_row_count(cfg);
-    if (!n) return rfl_llm_config_check(cfg, (rfl_error *)0);
-    for (i = 0; i < n && ok; i++) {
-        rfl_llm_kind_cost *k;
-        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
-        k = &out[row.kind];
-        ok = rfl__ly_add64(row.weight_bytes, row.kv_read_bytes, &b) &&
-             rfl__ly_add64(b, row.kv_write_bytes, &b) && rfl__ly_add64(b, row.act_bytes, &b) &&
-             rfl__llm_acc(&k->mac_flops, row.mac_flops, row.count) &&
-             rfl__llm_acc(&k->flops, row.flops, row.count) &&
-             rfl__llm_acc(&k->bytes, b, row.count);
-    }
-    return ok ? RFL_OK : RFL_ERR_OVERFLOW;
-}
-
-/* ---- time ---------------------------------------------------------------------- */
-RFL_API rfl_result rfl_llm_row_work(const rfl_llm_row *row, const rfl_llm_step_desc *d,
-                                    rfl_work *out) {
-    rfl_prec mm = RFL_FP32, ew = RFL_FP32;
-    if (!row || !d || !out || !rfl__ly_precs(rfl__llm_math(d), &mm, &ew)) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    out->flops[mm] += (double)row->mma_flops;
-    out->flops[ew] += (double)(row->flops - row->mma_flops);
-    out->bytes[RFL_DRAM] = (double)row->weight_bytes + (double)row->kv_read_bytes +
-                           (double)row->kv_write_bytes + (double)row->act_bytes;
-    out->unknown = RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1) | RFL_UNKNOWN_TIME;
-    return RFL_OK;
-}
-
-/* Rows that multiply by a weight matrix (the GEMMs of decode). */
-static int rfl__llm_row_gemm(const rfl_llm_row *r) {
-    return r->kind != RFL_LLM_EMBEDDING && r->weight_bytes && r->mma_flops;
-}
-
-static rfl_result rfl__llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   const rfl_machine *m, int gemm_only,
-                                   rfl_llm_prediction *out) {
-    rfl_llm_row row;
-    rfl_work w;
-    rfl_prediction p;
-    rfl_result r;
-    int i, n;
-    double toks;
-    if (!m || !out) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    n = rfl_llm_row_count(cfg);
-    if (!n) return rfl_llm_config_check(cfg, (rfl_error *)0);
-    for (i = 0; i < n; i++) {
-        if ((r = rfl_llm_row_get(cfg, d, i, &row)) != RFL_OK) return r;
-        if (gemm_only && !rfl__llm_row_gemm(&row)) continue;
-        if ((r = rfl_llm_row_work(&row, d, &w)) != RFL_OK) return r;
-        if (!row.flops && w.bytes[RFL_DRAM] == 0) continue;
-        if ((r = rfl_predict(m, &w, &p)) != RFL_OK) return r;
-        out->time_s += p.time_s * row.count;
-        out->compute_s += p.compute_s * row.count;
-        out->memory_s += p.memory_s * row.count;
-    }
-    out->memory_bound = out->memory_s > out->compute_s;
-    toks = (double)(d->batch ? d->batch : 1);
-    if (d->phase == RFL_LLM_PREFILL) {
-        toks *= (double)(d->seq ? d->seq : 1);
-        out->ttft_s = out->time_s;
-    }
-    out->tokens_per_s = out->time_s > 0 ? toks / out->time_s : 0;
-    return RFL_OK;
-}
-
-RFL_API rfl_result rfl_llm_predict(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   const rfl_machine *m, rfl_llm_prediction *out) {
-    return rfl__llm_predict(cfg, d, m, 0, out);
-}
-
-/* compute_s / memory_s grows with the batch (weights are read once, FLOPs
-   grow with it), so the first compute-bound batch is found by doubling,
-   then bisection. */
-RFL_API rfl_result rfl_llm_compute_bound_batch(const rfl_llm_config *cfg,
-                                               const rfl_llm_step_desc *d,
-                                               const rfl_machine *m, int gemm_only,
-                                               uint64_t cap, uint64_t *out) {
-    rfl_llm_step_desc dd;
-    rfl_llm_prediction p;
-    rfl_result r;
-    uint64_t lo = 0, hi = 1; /* lo: memory-bound (0: none seen); hi: to test */
-    if (!d || !out || !cap) return RFL_ERR_ARG;
-    *out = 0;
-    dd = *d;
-    for (;;) {
-        dd.batch = hi;
-        if ((r = rfl__llm_predict(cfg, &dd, m, gemm_only, &p)) != RFL_OK) return r;
-        if (!p.memory_bound) break;
-        if (hi >= cap) return RFL_OK; /* memory-bound up to cap */
-        lo = hi;
-        hi = hi > cap / 2 ? cap : hi * 2;
-    }
-    while (hi - lo > 1) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        dd.batch = mid;
-        if ((r = rfl__llm_predict(cfg, &dd, m, gemm_only, &p)) != RFL_OK) return r;
-        if (p.memory_bound) lo = mid;
-        else hi = mid;
-    }
-    *out = hi;
-    return RFL_OK;
+    uint64_t D = c->hidden, q, kv, blk, mlp, all;
+    RFL_MEMSET(&x, 0, sizeof x);
+    x.ok = 1;
+    q = rfl__lm_mul(&x, c->heads, c->head_dim), kv = rfl__lm_mul(&x, c->kv_heads, c->head_dim);
+    blk = rfl__lm_mul(&x, D, rfl__lm_add(&x, rfl__lm_mul(&x, 2, q), rfl__lm_mul(&x, 2, kv)));
+    mlp = rfl__lm_mul(&x, rfl__lm_mul(&x, D, c->intermediate), c->gated ? 3 : 2);
+    if (c->experts) mlp = rfl__lm_add(&x, rfl__lm_mul(&x, mlp, c->experts), rfl__lm_mul(&x, D, c->experts));
+    blk = rfl__lm_add(&x, rfl__lm_add(&x, blk, mlp), rfl__lm_mul(&x, 8, D));
+    all = rfl__lm_add(&x, rfl__lm_mul(&x, blk, c->layers),
+                      rfl__lm_mul(&x, rfl__lm_add(&x, rfl__lm_mul(&x, 2, c->vocab), c->max_positions), D));
+    rfl__lm_mul(&x, all, 4);
+    return x.ok;
 }
 
 /* ---- configs: built-in, checked ----------------------------------------------------- */
@@ -7386,13 +7166,10 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
 
 /* The field a config_check error names, as a token of the document. */
 static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
-    rfl_llm_step_desc d;
-    rfl_llm_cost cost;
     rfl_result r = rfl_llm_config_check(c, &h->doc.err);
     if (r) return rfl__hf_at(h, rfl_json_get(&h->doc, 0, h->doc.err.where));
     /* absurd sizes: the model must be countable in 64 bits */
-    RFL_MEMSET(&d, 0, sizeof d);
-    r = rfl_llm_step_cost(c, &d, &cost);
+    r = rfl__llm_countable(c) ? RFL_OK : RFL_ERR_OVERFLOW;
     if (r) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, h->gpt2 ? "n_embd" : "hidden_size"), r,
                                h->gpt2 ? "n_embd" : "hidden_size",
                                RFL__LLM_MSG("the model's sizes overflow 64-bit counts"));
@@ -7712,9 +7489,9 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
     s = rfl__llm_resolved(cfg, d);
     if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
     /* P + T positions of every layer, K and V */
-    n = rfl__lm_mul3(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__lm_mul3(&x, 2, x.Hk, x.hd), x.L);
-    n = rfl__lm_store(&x, n, x.kbits);
-    if (!x.ok) return RFL_ERR_OVERFLOW;
+    n = rfl__lm_mul(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__lm_mul(&x, 2 * x.Hk, x.hd));
+    if (!x.ok || !rfl__ly_store(rfl__lm_mul(&x, n, x.L), x.kbits, &n) || !x.ok)
+        return RFL_ERR_OVERFLOW;
     *out = n;
     return RFL_OK;
 }

@@ -12,6 +12,9 @@
      >= 0 with at least one peak and one bandwidth > 0, strings inside the
      string buffer or the library's defaults; a measured copy has at least
      one measured ceiling > 0 and the machine's id;
+   - its link is NULL or the file's own (both machines the same), its kind
+     in range, its figures finite and >= 0, an all-reduce fit with a bus
+     bandwidth > 0, its strings inside the string buffer or "";
    - written back with the library's writer (rfl_machine_file_print: what
      rfl-hw --json prints) and read again, it is the same machine (figures
      to 15 digits). */
@@ -69,9 +72,39 @@ static void check_machine(const rfl_machine *m, size_t strsize, int measured) {
              isfinite(m->tdp_w) && m->tdp_w >= 0 && m->units >= 0);
 }
 
+static void check_link(const rfl_machine_file *mf, size_t strsize) {
+    const rfl_link *l = mf->machine.link;
+    const double v[6] = {l ? l->bw_bytes_per_s : 0, l ? l->latency_s : 0, l ? l->ar_base_s : 0,
+                         l ? l->ar_step_s : 0, l ? l->ar_busbw : 0, l ? l->ar_eager_s : 0};
+    int i;
+    FZ_CHECK(l == NULL || l == &mf->link);
+    if (mf->has_measured) FZ_CHECK(mf->measured.link == l);
+    if (!l) return;
+    FZ_CHECK(l->kind >= RFL_LINK_UNKNOWN && l->kind < RFL_LINK_KIND_COUNT);
+    FZ_CHECK(l->gen >= 0 && l->lanes >= 0 && l->gpus_per_node >= 0 && l->ar_gpus >= 0);
+    for (i = 0; i < 6; i++) FZ_CHECK(isfinite(v[i]) && v[i] >= 0);
+    FZ_CHECK(l->source && (!*l->source || in_strs(l->source, strsize)));
+    FZ_CHECK(l->ar_source && (!*l->ar_source || in_strs(l->ar_source, strsize)));
+    /* an "allreduce" object always has its bus bandwidth */
+    if (l->ar_base_s > 0 || l->ar_step_s > 0 || l->ar_eager_s > 0 || l->ar_gpus > 0 || *l->ar_source)
+        FZ_CHECK(l->ar_busbw > 0);
+}
+
 /* 15 digits written, read back: equal to 1e-14; subnormals keep fewer
    digits (no such ceiling means anything) */
 static int near(double a, double b) { return fabs(a - b) <= 1e-14 * fabs(a) || fabs(a) < 1e-290; }
+
+static int same_link(const rfl_link *a, const rfl_link *b) {
+    if (!a || !b) return a == b;
+    return a->kind == b->kind && a->gen == b->gen && a->lanes == b->lanes &&
+           a->gpus_per_node == b->gpus_per_node && a->ar_gpus == b->ar_gpus &&
+           strcmp(a->source, b->source) == 0 && near(a->bw_bytes_per_s, b->bw_bytes_per_s) &&
+           near(a->latency_s, b->latency_s) &&
+           (a->ar_busbw > 0 ? strcmp(a->ar_source, b->ar_source) == 0 && near(a->ar_base_s, b->ar_base_s) &&
+                                  near(a->ar_step_s, b->ar_step_s) && near(a->ar_busbw, b->ar_busbw) &&
+                                  near(a->ar_eager_s, b->ar_eager_s)
+                            : b->ar_busbw == 0);
+}
 
 static int same(const rfl_machine *a, const rfl_machine *b) {
     int i, ok = strcmp(a->name, b->name) == 0 && strcmp(a->id, b->id) == 0 &&
@@ -81,7 +114,7 @@ static int same(const rfl_machine *a, const rfl_machine *b) {
                 near(a->tdp_w, b->tdp_w);
     for (i = 0; i < RFL_PREC_COUNT; i++) ok &= near(a->peak_flops[i], b->peak_flops[i]);
     for (i = 0; i < RFL_LEVEL_COUNT; i++) ok &= near(a->bw_bytes_per_s[i], b->bw_bytes_per_s[i]);
-    return ok;
+    return ok && same_link(a->link, b->link);
 }
 
 /* Written back and read again: the same machine. Strings the writer
@@ -116,6 +149,12 @@ static int round_trippable(const char *s, size_t n, const rfl_machine_file *mf) 
         for (i = 0; i < RFL_PREC_COUNT; i++) if (m->peak_flops[i] > 1e300) return 0;
         for (i = 0; i < RFL_LEVEL_COUNT; i++) if (m->bw_bytes_per_s[i] > 1e300) return 0;
         if (m->mem_bytes > 1e300 || m->l2_bytes > 1e300 || m->boost_mhz > 1e300 || m->tdp_w > 1e300)
+            return 0;
+    }
+    if (mf->machine.link) {
+        const rfl_link *l = mf->machine.link;
+        if (l->bw_bytes_per_s > 1e300 || l->latency_s > 1e300 || l->ar_base_s > 1e300 ||
+            l->ar_step_s > 1e300 || l->ar_busbw > 1e300 || l->ar_eager_s > 1e300)
             return 0;
     }
     return 1;
@@ -153,6 +192,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     if (r == RFL_OK) {
         check_machine(&mf.machine, strsize, 0);
+        check_link(&mf, strsize);
         if (mf.has_measured) {
             check_machine(&mf.measured, strsize, 1);
             FZ_CHECK(mf.measured.id == mf.machine.id);

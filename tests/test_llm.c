@@ -32,14 +32,14 @@ static uint64_t jget(const rfl_json_doc *d, int obj, const char *path) {
 
 /* ---- the step as layer records (rfl_llm_build) ----------------------------------- */
 static rfl_layer rec[RFL_LLM_NET_LAYERS(80)];
-static char names[RFL_LLM_NET_NAMES(80)];
+static char rec_names[RFL_LLM_NET_NAMES(80)];
 static rfl_net net;
 
 static rfl_result rec_build(const rfl_llm_config *c, rfl_llm_phase ph, uint64_t seq, int all) {
     rfl_llm_step_desc d;
     memset(&d, 0, sizeof d);
     d.phase = ph, d.seq = seq, d.logits_all = all;
-    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), names, sizeof names);
+    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), rec_names, sizeof rec_names);
     return rfl_llm_build(&net, c, &d);
 }
 
@@ -129,7 +129,7 @@ static void ref_case(const rfl_json_doc *d, int k, unsigned long *b, unsigned lo
 /* The records of step d (rec_build) and their cost desc (rfl_llm_cost_desc). */
 static rfl_result rec_step(const rfl_llm_config *c, const rfl_llm_step_desc *d, rfl_cost_desc *cd) {
     rfl_result r;
-    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), names, sizeof names);
+    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), rec_names, sizeof rec_names);
     if ((r = rfl_llm_build(&net, c, d)) != RFL_OK) return r;
     return rfl_llm_cost_desc(c, d, cd);
 }
@@ -978,7 +978,7 @@ static void test_records_misc(void) {
     rfl_net_init(&net, small, 8, 0, 0);
     RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_BUFFER);
     RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_ARG); /* not empty */
-    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), names, sizeof names);
+    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), rec_names, sizeof rec_names);
     RT_EQ_INT(rfl_llm_find("gpt2", &c), RFL_OK);
     d.seq = 1025; /* beyond GPT-2's learned positions */
     RT_EQ_INT(rfl_llm_build(&net, &c, &d), RFL_ERR_SHAPE);

@@ -85,6 +85,48 @@ static void test_full_and_measured(void) {
     RT_NEAR(mf.measured.mem_bytes, 80.0 * 1073741824.0, 0); /* the rest is the machine's */
 }
 
+/* The "link" object: every field typed here, pointed at by both machines;
+   null kind is unknown, no "link" is a NULL link. */
+static void test_link(void) {
+    const char *f =
+        "{\"name\": \"Node\", \"kind\": \"gpu\", \"peak_flops\": {\"fp32\": 1e12},\n"
+        " \"mem_bw\": {\"dram\": 1e11},\n"
+        " \"link\": {\"kind\": \"nvlink\", \"gen\": 4, \"lanes\": 18, \"bw_per_direction\": 450e9,\n"
+        "   \"latency_s\": 4.7e-7, \"gpus_per_node\": 8, \"source\": \"datasheet\", \"_note\": 1,\n"
+        "   \"allreduce\": {\"base_s\": 8.5e-6, \"step_s\": 9e-7, \"busbw\": 2.75e11,\n"
+        "                 \"eager_s\": 5e-5, \"gpus\": 4, \"source\": \"fit\"}},\n"
+        " \"measured\": {\"mem_bw\": {\"dram\": 9e10}}}";
+    const char *unknown = "{\"name\": \"U\", \"kind\": \"gpu\", \"peak_flops\": {\"fp32\": 1e12},\n"
+                          " \"mem_bw\": {\"dram\": 1e11}, \"link\": {\"kind\": null}}";
+    RT_EQ_INT(parse(f), RFL_OK);
+    RT_CHECK(mf.machine.link == &mf.link);
+    RT_CHECK(mf.measured.link == &mf.link);
+    RT_EQ_INT(mf.link.kind, RFL_LINK_NVLINK);
+    RT_EQ_INT(mf.link.gen, 4);
+    RT_EQ_INT(mf.link.lanes, 18);
+    RT_EQ_INT(mf.link.gpus_per_node, 8);
+    RT_NEAR(mf.link.bw_bytes_per_s, 450e9, 0);
+    RT_NEAR(mf.link.latency_s, 4.7e-7, 0);
+    RT_STR(mf.link.source, "datasheet");
+    RT_NEAR(mf.link.ar_base_s, 8.5e-6, 0);
+    RT_NEAR(mf.link.ar_step_s, 9e-7, 0);
+    RT_NEAR(mf.link.ar_busbw, 2.75e11, 0);
+    RT_NEAR(mf.link.ar_eager_s, 5e-5, 0);
+    RT_EQ_INT(mf.link.ar_gpus, 4);
+    RT_STR(mf.link.ar_source, "fit");
+    RT_EQ_INT(parse(unknown), RFL_OK);
+    RT_CHECK(mf.machine.link == &mf.link);
+    RT_EQ_INT(mf.link.kind, RFL_LINK_UNKNOWN);
+    RT_NEAR(mf.link.bw_bytes_per_s, 0, 0);
+    RT_STR(mf.link.source, "");
+    RT_EQ_INT(parse("{\"name\": \"N\", \"kind\": \"cpu\", \"peak_flops\": {\"fp32\": 1},"
+                    " \"mem_bw\": {\"dram\": 1}, \"link\": {\"kind\": \"none\"}}"), RFL_OK);
+    RT_EQ_INT(mf.link.kind, RFL_LINK_NONE);
+    RT_EQ_INT(parse("{\"name\": \"N\", \"kind\": \"cpu\", \"peak_flops\": {\"fp32\": 1},"
+                    " \"mem_bw\": {\"dram\": 1}}"), RFL_OK);
+    RT_CHECK(mf.machine.link == 0);
+}
+
 /* A bad file: its result code, the field and line the error must name. */
 typedef struct bad_case {
     const char *what, *json;
@@ -147,6 +189,31 @@ static const bad_case bad[] = {
      RFL_ERR_FORMAT, "measured.mem_bw.hbm", 4},
     {"measured: threads not whole", HEAD PEAK BW ",\n \"measured\": {\"mem_bw\": {\"dram\": 5},\n"
      " \"threads\": 2.5}}", RFL_ERR_NUMBER, "measured.threads", 5},
+    {"link: not an object", HEAD PEAK BW ",\n \"link\": \"nvlink\"}", RFL_ERR_FORMAT, "link", 4},
+    {"link: no kind", HEAD PEAK BW ",\n \"link\": {\"gen\": 4}}", RFL_ERR_MISSING, "link.kind", 4},
+    {"link: unknown kind", HEAD PEAK BW ",\n \"link\": {\"kind\": \"usb\"}}", RFL_ERR_FORMAT,
+     "link.kind", 4},
+    {"link: kind a number", HEAD PEAK BW ",\n \"link\": {\"kind\": 4}}", RFL_ERR_FORMAT, "link.kind", 4},
+    {"link: unknown key", HEAD PEAK BW ",\n \"link\": {\"kind\": \"pcie\",\n \"speed\": 1}}",
+     RFL_ERR_FORMAT, "link.speed", 5},
+    {"link: duplicate key", HEAD PEAK BW ",\n \"link\": {\"kind\": \"pcie\", \"kind\": null}}",
+     RFL_ERR_FORMAT, "link.kind", 4},
+    {"link: negative bandwidth", HEAD PEAK BW ",\n \"link\": {\"kind\": \"pcie\",\n"
+     " \"bw_per_direction\": -32e9}}", RFL_ERR_NUMBER, "link.bw_per_direction", 5},
+    {"link: gen not whole", HEAD PEAK BW ",\n \"link\": {\"kind\": \"pcie\", \"gen\": 4.5}}",
+     RFL_ERR_NUMBER, "link.gen", 4},
+    {"link: source a number", HEAD PEAK BW ",\n \"link\": {\"kind\": \"pcie\", \"source\": 1}}",
+     RFL_ERR_FORMAT, "link.source", 4},
+    {"link: allreduce without busbw", HEAD PEAK BW ",\n \"link\": {\"kind\": \"nvlink\",\n"
+     " \"allreduce\": {\"base_s\": 1e-5}}}", RFL_ERR_MISSING, "link.allreduce.busbw", 5},
+    {"link: allreduce busbw 0", HEAD PEAK BW ",\n \"link\": {\"kind\": \"nvlink\",\n"
+     " \"allreduce\": {\"busbw\": 0}}}", RFL_ERR_MISSING, "link.allreduce.busbw", 5},
+    {"link: allreduce gpus not whole", HEAD PEAK BW ",\n \"link\": {\"kind\": \"nvlink\",\n"
+     " \"allreduce\": {\"busbw\": 1e11,\n \"gpus\": 2.5}}}", RFL_ERR_NUMBER, "link.allreduce.gpus", 6},
+    {"link: allreduce unknown key", HEAD PEAK BW ",\n \"link\": {\"kind\": \"nvlink\",\n"
+     " \"allreduce\": {\"busbw\": 1e11, \"alpha\": 1}}}", RFL_ERR_FORMAT, "link.allreduce.alpha", 5},
+    {"link: allreduce not an object", HEAD PEAK BW ",\n \"link\": {\"kind\": \"nvlink\",\n"
+     " \"allreduce\": []}}", RFL_ERR_FORMAT, "link.allreduce", 5},
     {"a whole table", "{\"count\": 1, \"machines\": []}", RFL_ERR_FORMAT, "machines", 1},
     {"an array", "[{\"name\": \"x\"}]", RFL_ERR_FORMAT, "", 1},
     {"empty", "", RFL_ERR_SYNTAX, "", 1},
@@ -208,8 +275,23 @@ static void test_buffers(void) {
     RT_EQ_INT(rfl_machine_file_parse(f, strlen(f), toks, 512, strs, 12, &mf, 0), RFL_OK);
 }
 
+/* Both links absent, or the same figures to 15 digits and the same words. */
+static int same_link(const rfl_link *a, const rfl_link *b) {
+    const double x[6] = {a ? a->bw_bytes_per_s : 0, a ? a->latency_s : 0, a ? a->ar_base_s : 0,
+                         a ? a->ar_step_s : 0, a ? a->ar_busbw : 0, a ? a->ar_eager_s : 0};
+    const double y[6] = {b ? b->bw_bytes_per_s : 0, b ? b->latency_s : 0, b ? b->ar_base_s : 0,
+                         b ? b->ar_step_s : 0, b ? b->ar_busbw : 0, b ? b->ar_eager_s : 0};
+    int i, ok;
+    if (!a || !b) return a == b;
+    ok = a->kind == b->kind && a->gen == b->gen && a->lanes == b->lanes &&
+         a->gpus_per_node == b->gpus_per_node && a->ar_gpus == b->ar_gpus && strcmp(a->source, b->source) == 0 &&
+         (a->ar_busbw > 0 ? strcmp(a->ar_source, b->ar_source) == 0 : 1);
+    for (i = 0; i < 6; i++) ok &= fabs(x[i] - y[i]) <= 1e-14 * x[i];
+    return ok;
+}
+
 /* Every table machine through the tools' writer (what rfl-hw NAME --json
-   prints) and back: the same machine, figures to 15 digits. */
+   prints) and back: the same machine, link included, figures to 15 digits. */
 static int same_machine(const rfl_machine *a, const rfl_machine *b) {
     int i, ok = strcmp(a->id, b->id) == 0 && strcmp(a->name, b->name) == 0 &&
                 strcmp(a->aliases, b->aliases) == 0 && strcmp(a->source, b->source) == 0 &&
@@ -221,7 +303,7 @@ static int same_machine(const rfl_machine *a, const rfl_machine *b) {
     for (i = 0; i < RFL_LEVEL_COUNT; i++)
         ok &= fabs(a->bw_bytes_per_s[i] - b->bw_bytes_per_s[i]) <= 1e-14 * a->bw_bytes_per_s[i];
     for (i = 0; i < 4; i++) ok &= fabs(*x[i] - *y[i]) <= 1e-14 * *x[i];
-    return ok;
+    return ok && same_link(a->link, b->link);
 }
 
 static void test_table_round_trip(void) {
@@ -327,6 +409,7 @@ int main(void) {
     test_json_writer();
     test_minimal();
     test_full_and_measured();
+    test_link();
     test_bad_files();
     test_truncated();
     test_buffers();

@@ -18,7 +18,9 @@ static const char *usage =
     "           \"measured\" object from rfl-probe) shown like NAME.\n"
     "  --list:  the machine ids, one a line (for scripts).\n"
     "  --json:  name, aliases, kind, peak_flops{...} (FLOP/s, null where absent),\n"
-    "           mem_bw{dram,l2,l1} (bytes/s), mem_bytes, ridge{prec_level}, source.\n"
+    "           mem_bw{dram,l2,l1} (bytes/s), mem_bytes, ridge{prec_level}, source,\n"
+    "           link{kind, gen, lanes, bw_per_direction, latency_s, gpus_per_node,\n"
+    "           source, allreduce{...}} (the GPU-to-GPU link).\n"
     "Peaks are dense (sparse figures halved); GB = 1e9 bytes, GiB = 2^30.\n"
     "Exit status: 0 ok, 1 unknown machine (closest names suggested) or a bad\n"
     "machine file (file:line:col: field: what), 2 bad usage.\n";
@@ -94,6 +96,33 @@ static void print_measured(cli *c, const rfl_machine_file *mf) {
     printf("  source: %s\n", mf->measured.source);
 }
 
+/* The GPU-to-GPU link: what it is, then the all-reduce it was fitted
+   with (or that it has none: rfl_allreduce_time then takes the datasheet). */
+static void print_link(cli *c, const rfl_link *l) {
+    const char *sep = ", ";
+    if (!l) return;
+    if (l->kind == RFL_LINK_UNKNOWN || l->kind == RFL_LINK_NONE) {
+        printf("  link:    %s (%s)\n", l->kind == RFL_LINK_NONE ? "none" : "unknown", l->source);
+        return;
+    }
+    printf("  link:    %s", l->kind == RFL_LINK_NVLINK ? "NVLink" : l->kind == RFL_LINK_PCIE ? "PCIe"
+                            : "Infinity Fabric");
+    if (l->gen > 0) printf(" %d", l->gen);
+    if (l->lanes > 0 && l->kind == RFL_LINK_PCIE) printf(" x%d", l->lanes);
+    else if (l->lanes > 0) printf("%s%d links", sep, l->lanes);
+    printf("%s%s each way per GPU", sep, l->bw_bytes_per_s > 0 ? gbps(c, l->bw_bytes_per_s) : "? GB/s");
+    if (l->latency_s > 0) printf("%s%s us a ring step", sep, cli_num(c, l->latency_s * 1e6, 3));
+    else printf("%sring-step latency unknown", sep);
+    if (l->gpus_per_node > 0) printf("%s%d GPUs a node", sep, l->gpus_per_node);
+    printf("\n");
+    if (l->ar_busbw > 0)
+        printf("  all-reduce (ring, fitted on 2 to %d GPUs): %s us + %s us a step, bus %s; "
+               "eager calls %s us more\n", l->ar_gpus, cli_num(c, l->ar_base_s * 1e6, 4),
+               cli_num(c, l->ar_step_s * 1e6, 3), gbps(c, l->ar_busbw), cli_num(c, l->ar_eager_s * 1e6, 4));
+    else
+        printf("  all-reduce (ring): not measured, the datasheet's figures (a lower bound)\n");
+}
+
 static void print_one(cli *c, const rfl_machine *m, const rfl_machine_file *mf) {
     int i, l;
     printf("%s  (%s, %s)\n", m->name, m->id, rfl_kind_name(m->kind));
@@ -117,6 +146,7 @@ static void print_one(cli *c, const rfl_machine *m, const rfl_machine_file *mf) 
         if (m->tdp_w > 0) printf("%sTDP %s W", sep, cli_num(c, m->tdp_w, 6));
         printf("\n");
     }
+    print_link(c, m->link);
     printf("\n  %-12s %16s", "precision", "peak (dense)");
     for (l = 0; l < RFL_LEVEL_COUNT; l++)
         if (m->bw_bytes_per_s[l] > 0) printf("  ridge %-4s", rfl_level_name((rfl_level)l));
@@ -134,6 +164,9 @@ static void print_one(cli *c, const rfl_machine *m, const rfl_machine_file *mf) 
         printf("  (no FP32 figure: the vendor publishes none for this machine)\n");
     printf("  (ridge = peak / bandwidth in FLOP/byte: below it a kernel is memory-bound)\n");
     printf("\n  source: %s\n", m->source);
+    if (m->link && m->link->kind != RFL_LINK_UNKNOWN && m->link->kind != RFL_LINK_NONE)
+        printf("  link source: %s\n", m->link->source);
+    if (m->link && m->link->ar_busbw > 0) printf("  all-reduce source: %s\n", m->link->ar_source);
     print_measured(c, mf);
 }
 

@@ -38,7 +38,7 @@ FRAME_BUDGET=1024
 # the start.
 CORE="RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE RFL_NO_CHART RFL_NO_PNG
       RFL_NO_LLM RFL_NO_ONNX RFL_NO_MACHINE_FILE RFL_NO_PROBE RFL_NO_CHECK RFL_NO_JSON_WRITER
-      RFL_HW_NO_DEVICE_NAMES"
+      RFL_HW_NO_DEVICE_NAMES RFL_HW_NO_LINKS RFL_NO_COLLECTIVES"
 
 # PARTS, one line each:
 #   NAME | BUILD: -M drops macro M from CORE, +M adds it | WHOLE: yes when
@@ -50,6 +50,8 @@ CORE="RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE RFL_NO_CHART RFL_NO_
 PARTS="
 table     | -RFL_NO_HW_TABLE                                           | yes | -     | hardware table, $(grep -c '^X(' hw_specs.h) machines with sources and aliases
 devnames  | -RFL_NO_HW_TABLE -RFL_HW_NO_DEVICE_NAMES                    | -   | table | the vendors' device names rfl_hw_find resolves (RFL_HW_NO_DEVICE_NAMES)
+links     | -RFL_NO_HW_TABLE -RFL_HW_NO_LINKS                          | -   | table | the table's GPU-to-GPU links with their sources and all-reduce fits (RFL_HW_NO_LINKS)
+collect   | -RFL_NO_COLLECTIVES                                        | -   | -     | the all-reduce time model, rfl_allreduce_time (RFL_NO_COLLECTIVES)
 table-ns  | -RFL_NO_HW_TABLE +RFL_HW_NO_STRINGS                        | -   | -     | the table, RFL_HW_NO_STRINGS (no sources, no aliases)
 table-1   | -RFL_NO_HW_TABLE +RFL_HW_ONLY +RFL_HW_KEEP_H100_SXM          | -   | -     | one machine: RFL_HW_ONLY RFL_HW_KEEP_H100_SXM
 table-1ns | -RFL_NO_HW_TABLE +RFL_HW_ONLY +RFL_HW_KEEP_H100_SXM +RFL_HW_NO_STRINGS | - | - | one machine, RFL_HW_NO_STRINGS

@@ -392,28 +392,32 @@ static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
 #ifndef RFL_NO_LLM
 #define LLM_BATCH_CAP 65536 /* as rfl-estimate: null above it */
 
+/* The step's records: the largest built-in (llama-3-70b) has 80 layers. */
+static rfl_layer llm_recs[RFL_LLM_NET_LAYERS(80)];
+static char llm_names[RFL_LLM_NET_NAMES(80)];
+static rfl_net llm_net;
+static rfl_group_cost llm_mods[64]; /* by module: about 25 for every built-in */
+
+static rfl_result llm_records(const rfl_llm_config *c, const rfl_llm_step_desc *d) {
+    if (c->layers > 80) return RFL_ERR_BUFFER;
+    rfl_net_init(&llm_net, llm_recs, RFL_LLM_NET_LAYERS(80), llm_names, sizeof llm_names);
+    return rfl_llm_build(&llm_net, c, d);
+}
+
 static const char *llm_matrix_prec(const rfl_llm_step_desc *d) {
-    rfl_llm_row r;
-    rfl_work w;
-    int p;
-    memset(&r, 0, sizeof r);
-    r.mma_flops = r.flops = 1;
-    if (rfl_llm_row_work(&r, d, &w) == RFL_OK)
-        for (p = 0; p < RFL_PREC_COUNT; p++)
-            if (w.flops[p] > 0) return rfl_prec_name((rfl_prec)p);
-    return "fp32";
+    rfl_prec mm = RFL_FP32;
+    return rfl_dtype_roofs(d->math, &mm, 0) == RFL_OK ? rfl_prec_name(mm) : "fp32";
 }
 
 /* Sequences whose KV cache fits beside the weights (as rfl-estimate). */
 static uint64_t llm_mem_batch(const rfl_llm_config *c, const rfl_llm_step_desc *d,
-                              const rfl_machine *m) {
+                              const rfl_machine *m, uint64_t param_bytes) {
     rfl_llm_step_desc one = *d;
-    rfl_llm_cost t1;
+    uint64_t kv = 0;
     one.batch = 1;
-    if (!(m->mem_bytes > 0) || rfl_llm_step_cost(c, &one, &t1) != RFL_OK || !t1.kv_cache_bytes)
-        return 0;
-    if ((double)t1.param_bytes >= m->mem_bytes) return 0;
-    return (uint64_t)((m->mem_bytes - (double)t1.param_bytes) / (double)t1.kv_cache_bytes);
+    if (!(m->mem_bytes > 0) || rfl_llm_kv_cache_bytes(c, &one, &kv) != RFL_OK || !kv) return 0;
+    if ((double)param_bytes >= m->mem_bytes) return 0;
+    return (uint64_t)((m->mem_bytes - (double)param_bytes) / (double)kv);
 }
 
 static void j_batch(const char *key, uint64_t b) {
@@ -421,17 +425,31 @@ static void j_batch(const char *key, uint64_t b) {
     else j_null(key);
 }
 
+/* The decode step at d->seq: the batches at which it, and its weight
+   GEMMs, turn compute-bound (as rfl-estimate). */
+static rfl_result llm_bound_batches(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                                    const rfl_machine *hw, uint64_t *cb, uint64_t *gb) {
+    rfl_llm_step_desc dd = *d;
+    rfl_cost_desc cd;
+    rfl_result r;
+    dd.phase = RFL_LLM_DECODE;
+    if ((r = rfl_llm_cost_desc(c, &dd, &cd)) || (r = llm_records(c, &dd)) ||
+        (r = rfl_net_compute_bound_batch(&llm_net, &cd, hw, 0, LLM_BATCH_CAP, cb)))
+        return r;
+    return rfl_net_compute_bound_batch(&llm_net, &cd, hw, 1, LLM_BATCH_CAP, gb);
+}
+
 static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_llm_config *c) {
     rfl_llm_step_desc d;
-    rfl_llm_cost t;
-    rfl_llm_prediction p;
-    rfl_work all, wk;
-    uint64_t cb = 0, gb = 0;
+    rfl_cost_desc cd;
+    rfl_net_cost t;
+    rfl_net_prediction p;
+    rfl_group_cost k[RFL_LLM_KIND_COUNT];
+    uint64_t cb = 0, gb = 0, kvc = 0, mma = 0, tokens;
     rfl_result r;
     const char *model = s->model;
-    int i, n = rfl_llm_row_count(c);
+    int i, n;
     memset(&d, 0, sizeof d);
-    memset(&all, 0, sizeof all);
     d.phase = s->phase[0] == 'p' ? RFL_LLM_PREFILL : RFL_LLM_DECODE;
     d.seq = s->seq;
     d.batch = s->batch ? s->batch : 1;
@@ -441,27 +459,22 @@ static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_ll
     } else d.math = c->dtype ? (rfl_dtype)c->dtype : RFL_DTYPE_FP32;
     for (i = 0; i < rfl_llm_count(); i++)
         if (rfl_parse_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
-    if ((r = rfl_llm_step_cost(c, &d, &t)) != RFL_OK) {
+    if ((r = rfl_llm_cost_desc(c, &d, &cd)) != RFL_OK) {
         if (r == RFL_ERR_SHAPE && c->pos == RFL_LLM_POS_LEARNED)
             return error_json("sequence too long", "beyond the model's learned positions");
         return error_json(rfl_result_str(r), model);
     }
-    if ((r = rfl_llm_predict(c, &d, hw, &p)) != RFL_OK)
+    if ((r = llm_bound_batches(c, &d, hw, &cb, &gb)) != RFL_OK && r != RFL_ERR_NO_ROOF)
+        return error_json(rfl_result_str(r), model);
+    if ((r = llm_records(c, &d)) != RFL_OK || (r = rfl_net_cost_get(&llm_net, &cd, &t)) != RFL_OK ||
+        (r = rfl_llm_kv_cache_bytes(c, &d, &kvc)) != RFL_OK)
+        return error_json(rfl_result_str(r), model);
+    if ((r = rfl_net_predict(&llm_net, &cd, hw, &p)) != RFL_OK)
         return error_json(r == RFL_ERR_NO_ROOF ? "no roof" : rfl_result_str(r),
                           "this machine has no roof for this math type");
-    {
-        rfl_llm_step_desc dd = d;
-        dd.phase = RFL_LLM_DECODE;
-        if ((r = rfl_llm_compute_bound_batch(c, &dd, hw, 0, LLM_BATCH_CAP, &cb)) ||
-            (r = rfl_llm_compute_bound_batch(c, &dd, hw, 1, LLM_BATCH_CAP, &gb)))
-            return error_json(rfl_result_str(r), model);
-    }
-    for (i = 0; i < n; i++) {
-        rfl_llm_row w;
-        if (rfl_llm_row_get(c, &d, i, &w) || rfl_llm_row_work(&w, &d, &wk)) continue;
-        rfl_work_scale(&wk, w.count);
-        rfl_work_add(&all, &wk);
-    }
+    n = rfl_net_group(&llm_net, &cd, RFL_GROUP_KIND, 0, k, RFL_LLM_KIND_COUNT);
+    for (i = 0; i < n && i < RFL_LLM_KIND_COUNT; i++) mma += k[i].fwd_mma_flops;
+    tokens = d.batch * (d.phase == RFL_LLM_DECODE ? 1 : d.seq);
 
     j_begin();
     j_obj(0);
@@ -478,69 +491,68 @@ static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_ll
     j_str("kv", rfl_dtype_name(d.math));
     j_u64("params", t.params);
     j_u64("param_bytes", t.param_bytes);
-    j_u64("tokens", t.tokens);
+    j_u64("tokens", tokens);
     j_obj("forward");
-    j_u64("flops", t.flops);
-    j_u64("mac_flops", t.mac_flops);
-    j_u64("mma_flops", t.mma_flops);
-    j_u64("bytes", t.bytes);
+    j_u64("flops", t.fwd_flops);
+    j_u64("mac_flops", t.fwd_mac_flops);
+    j_u64("mma_flops", mma);
+    j_u64("bytes", t.fwd_bytes);
     j_end();
     j_obj("bytes");
-    j_u64("weights", t.weight_bytes);
-    j_u64("kv_read", t.kv_read_bytes);
-    j_u64("kv_write", t.kv_write_bytes);
-    j_u64("activations", t.act_bytes);
+    j_u64("weights", t.fwd_weight_bytes);
+    j_u64("kv_read", t.fwd_kv_read_bytes);
+    j_u64("kv_write", t.fwd_kv_write_bytes);
+    j_u64("activations", t.fwd_bytes - t.fwd_weight_bytes - t.fwd_kv_read_bytes - t.fwd_kv_write_bytes);
     j_end();
-    j_u64("kv_cache_bytes", t.kv_cache_bytes);
+    j_u64("kv_cache_bytes", kvc);
     j_str("hw", hw->id);
-    j_num("predicted_time_s", p.time_s);
+    j_num("predicted_time_s", p.layers_s);
     j_num("compute_s", p.compute_s);
     j_num("memory_s", p.memory_s);
-    j_str("bound", p.memory_bound ? "memory" : "compute");
-    j_num("tokens_per_s", p.tokens_per_s);
-    if (d.phase == RFL_LLM_PREFILL) j_num("ttft_s", p.ttft_s);
+    j_str("bound", p.memory_s > p.compute_s ? "memory" : "compute");
+    j_num("tokens_per_s", p.layers_s > 0 ? (double)tokens / p.layers_s : 0);
+    if (d.phase == RFL_LLM_PREFILL) j_num("ttft_s", p.layers_s);
     else j_null("ttft_s");
     j_batch("decode_compute_bound_batch", cb);
     j_batch("gemm_compute_bound_batch", gb);
-    j_batch("max_batch_in_memory", llm_mem_batch(c, &d, hw));
+    j_batch("max_batch_in_memory", llm_mem_batch(c, &d, hw, t.param_bytes));
     j_obj("step");
-    j_num("flops", rfl_work_flops(&all));
-    j_num("bytes", all.bytes[RFL_DRAM]);
-    j_num("ai", rfl_work_ai(&all, RFL_DRAM));
-    j_num("attainable_flops_per_s", rfl_work_attainable(hw, &all, rfl_work_main_prec(&all), 0));
+    j_num("flops", rfl_work_flops(&t.forward));
+    j_num("bytes", t.forward.bytes[RFL_DRAM]);
+    j_num("ai", rfl_work_ai(&t.forward, RFL_DRAM));
+    j_num("attainable_flops_per_s",
+          rfl_work_attainable(hw, &t.forward, rfl_work_main_prec(&t.forward), 0));
     j_end();
-    machine_json(hw, rfl_work_main_prec(&all));
+    machine_json(hw, rfl_work_main_prec(&t.forward));
     j_arr("layers");
-    for (i = 0; i < n; i++) {
-        rfl_llm_row w;
-        rfl_prediction pr;
-        double tt = 0;
-        int mem = 0;
-        rfl_llm_row_get(c, &d, i, &w);
-        if (rfl_llm_row_work(&w, &d, &wk) == RFL_OK && rfl_predict(hw, &wk, &pr) == RFL_OK)
-            tt = pr.time_s * w.count, mem = pr.bound.memory;
+    n = rfl_net_group(&llm_net, &cd, RFL_GROUP_MODULE, hw, llm_mods, 64);
+    for (i = 0; i < n && i < 64; i++) { /* per run, but the time: x count */
+        const rfl_group_cost *g = &llm_mods[i];
+        uint64_t cnt = (uint64_t)g->count;
         j_obj(0);
-        j_str("name", w.name);
-        j_str("type", rfl_llm_kind_name(w.kind));
-        j_str("op", w.op);
-        j_num("count", w.count);
-        j_u64("params", w.params);
-        j_u64("forward_flops", w.flops);
-        j_u64("forward_mac_flops", w.mac_flops);
-        j_u64("forward_bytes", w.weight_bytes + w.kv_read_bytes + w.kv_write_bytes + w.act_bytes);
-        j_u64("weight_bytes", w.weight_bytes);
-        j_u64("kv_read_bytes", w.kv_read_bytes);
-        j_u64("kv_write_bytes", w.kv_write_bytes);
-        j_u64("activation_bytes", w.act_bytes);
-        j_num("predicted_time_s", tt);
-        if (tt > 0) j_str("bound", mem ? "memory" : "compute");
+        j_str("name", g->name);
+        j_str("type", g->kind ? rfl_llm_kind_name((rfl_llm_kind)(g->kind - 1))
+                              : rfl_ltype_name((rfl_ltype)g->ltype));
+        j_str("op", rfl_ltype_name((rfl_ltype)g->ltype));
+        j_num("count", g->count);
+        j_u64("params", g->params / cnt);
+        j_u64("forward_flops", g->fwd_flops / cnt);
+        j_u64("forward_mac_flops", g->fwd_mac_flops / cnt);
+        j_u64("forward_bytes", g->fwd_bytes / cnt);
+        j_u64("weight_bytes", g->fwd_weight_bytes / cnt);
+        j_u64("kv_read_bytes", g->fwd_kv_read_bytes / cnt);
+        j_u64("kv_write_bytes", g->fwd_kv_write_bytes / cnt);
+        j_u64("activation_bytes", (g->fwd_bytes - g->fwd_weight_bytes - g->fwd_kv_read_bytes -
+                                   g->fwd_kv_write_bytes) / cnt);
+        j_num("predicted_time_s", g->time_s);
+        if (g->time_s > 0) j_str("bound", g->memory_s > g->compute_s ? "memory" : "compute");
         else j_null("bound");
         j_end();
     }
     j_end_arr();
     j_end();
 
-    est.ok = 1, est.hw = hw, est.work = all, est.time_s = p.time_s;
+    est.ok = 1, est.hw = hw, est.work = t.forward, est.time_s = p.layers_s;
     label_set(model, d.phase == RFL_LLM_DECODE ? "decode estimate" : "prefill estimate");
     return j_done();
 }
