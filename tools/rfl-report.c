@@ -84,6 +84,7 @@ static const cli_opt report_opts[] = {
 typedef struct model {
     cli_model src;
     const char *ncu;
+    char key[64];         /* a --hf-config model's name */
     rfl_report_model *rm;
     const rfl_work *meas; /* rm->res.total.work */
     rfl_prec meas_prec;
@@ -203,6 +204,11 @@ static void gather(report *r) {
     for (i = 0; i < r->nm; i++) {
         model *m = r->m[i];
         cli_model_load(&r->c, &m->src);
+        if (m->src.hf) { /* named after its file, as an ONNX model: "llama-3-8b" */
+            const char *b = strrchr(m->src.hf, '/') ? strrchr(m->src.hf, '/') + 1 : m->src.hf;
+            snprintf(m->key, sizeof m->key, "%.*s", (int)(strstr(b, ".json") ? strstr(b, ".json") - b : 60), b);
+            m->src.name = m->key;
+        }
         rfl_report_init(m->rm, m->src.name, m->src.src == CLI_LLM ? RFL_GROUP_KIND : RFL_GROUP_LTYPE);
         display_name(m);
     }
@@ -225,6 +231,7 @@ typedef char cells[MAXM][64];
 #define SI(v, unit) cli_si(&r->c, v, unit)
 #define NUM(v, sig) cli_num(&r->c, v, sig)
 #define COMMAS(v) cli_commas(&r->c, v)
+#define OR_DASH(known, v, unit) ((known) ? SI(v, unit) : "-")
 
 static void row(const report *r, const char *label, cells c) {
     int i;
@@ -242,10 +249,6 @@ static int flops_known(const rfl_work *w) {
     for (p = 0; p < RFL_PREC_COUNT; p++)
         if (rfl_work_known(w, RFL_UNKNOWN_FLOPS(p))) return 1;
     return 0;
-}
-
-static const char *or_dash(report *r, int known, double v, const char *unit) {
-    return known ? SI(v, unit) : "-";
 }
 
 static const char *tensor_cell(report *r, const model *m) {
@@ -331,14 +334,14 @@ static void print_measured_rows(report *r, int h) {
     } while (0)
 #define KNOWN(bits) rfl_work_known(w, bits)
     MROW("kernels", COMMAS((double)m->rm->res.kernels));
-    MROW("FLOPs fp32 (fadd+fmul+2ffma)", or_dash(r, KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP32)), w->flops[RFL_FP32], "FLOP"));
-    MROW("FLOPs fp16 (SIMT)", or_dash(r, KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP16)), w->flops[RFL_FP16], "FLOP"));
-    MROW("FLOPs fp64", or_dash(r, KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP64)), w->flops[RFL_FP64], "FLOP"));
+    MROW("FLOPs fp32 (fadd+fmul+2ffma)", OR_DASH(KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP32)), w->flops[RFL_FP32], "FLOP"));
+    MROW("FLOPs fp16 (SIMT)", OR_DASH(KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP16)), w->flops[RFL_FP16], "FLOP"));
+    MROW("FLOPs fp64", OR_DASH(KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP64)), w->flops[RFL_FP64], "FLOP"));
     MROW("FLOPs tensor cores", tensor_cell(r, m));
     MROW("FLOPs total", flops_known(w) ? SI(rfl_work_flops(w), "FLOP") : "-");
-    MROW("bytes DRAM", or_dash(r, KNOWN(RFL_UNKNOWN_BYTES(RFL_DRAM)), w->bytes[RFL_DRAM], "B"));
-    MROW("bytes L2", or_dash(r, KNOWN(RFL_UNKNOWN_BYTES(RFL_L2)), w->bytes[RFL_L2], "B"));
-    MROW("bytes L1", or_dash(r, KNOWN(RFL_UNKNOWN_BYTES(RFL_L1)), w->bytes[RFL_L1], "B"));
+    MROW("bytes DRAM", OR_DASH(KNOWN(RFL_UNKNOWN_BYTES(RFL_DRAM)), w->bytes[RFL_DRAM], "B"));
+    MROW("bytes L2", OR_DASH(KNOWN(RFL_UNKNOWN_BYTES(RFL_L2)), w->bytes[RFL_L2], "B"));
+    MROW("bytes L1", OR_DASH(KNOWN(RFL_UNKNOWN_BYTES(RFL_L1)), w->bytes[RFL_L1], "B"));
     MROW("time (sum of kernels)", w->time_s > 0 ? SI(w->time_s, "s") : "-");
     MROW("AI DRAM (FLOP/B)", flops_known(w) && KNOWN(RFL_UNKNOWN_BYTES(RFL_DRAM)) ? NUM(rfl_work_ai(w, RFL_DRAM), 4) : "-");
     for (i = 0; i < r->nm; i++) {
@@ -419,18 +422,15 @@ static void print_groups(report *r, const model *m) {
            rm->file ? (rm->meas_hw >= 0 ? short_hw(r, r->hw[rm->meas_hw]) : rm->res.device) : "");
     printf("  %-15s %6s %10s %10s %10s | %7s %10s %10s %10s %7s\n", "type", "layers", "FLOPs",
            "bytes", "pred time", "kernels", "FLOPs", "DRAM B", "time", "meas/est");
-    for (k = 0; k <= j->count; k++) {
-        rfl_join_row x;
+    for (k = 0; k < j->count + !kind; k++) { /* layer types: then conv + matmul */
+        rfl_join_row x = j->rows[k < j->count ? k : RFL_LT_CONV];
+        const rfl_join_row *b = &j->rows[RFL_LT_MATMUL];
         double ef, mf;
         if (k == j->count) { /* libraries run 1x1 convolutions as GEMMs: compare both */
-            const rfl_join_row *a = &j->rows[RFL_LT_CONV], *b = &j->rows[RFL_LT_MATMUL];
-            if (kind) break;
-            x = *a;
-            x.layers += b->layers, x.fwd_flops += b->fwd_flops, x.bwd_flops += b->bwd_flops;
-            x.bytes += b->bytes, x.fwd_time_s += b->fwd_time_s, x.bwd_time_s += b->bwd_time_s;
-            x.meas.kernels += b->meas.kernels;
+            x.layers += b->layers, x.fwd_flops += b->fwd_flops, x.bwd_flops += b->bwd_flops, x.bytes += b->bytes;
+            x.fwd_time_s += b->fwd_time_s, x.bwd_time_s += b->bwd_time_s, x.meas.kernels += b->meas.kernels;
             rfl_work_add(&x.meas.work, &b->meas.work);
-        } else x = j->rows[k];
+        }
         if (!x.layers && !x.meas.kernels) continue;
         ef = x.fwd_flops + x.bwd_flops;
         mf = rfl_work_flops(&x.meas.work);
