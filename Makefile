@@ -35,7 +35,7 @@ build build/examples:
 $(PNG_USERS): | $(STB_H)
 $(PNG_USERS): PNG_DEF = -DRFL_PNG_REQUIRED=1
 
-build/rfl-%: tools/rfl-%.c tools/cli.h tools/tool.h $(HDRS) | build
+build/rfl-%: tools/rfl-%.c tools/cli.h $(HDRS) | build
 	$(CC) $(WARN) $(CFLAGS) $(PNG_DEF) -I. $< -o $@ -lm
 
 build/examples/%: examples/%.c $(HDRS) | build/examples

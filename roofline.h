@@ -80,14 +80,14 @@
    CONTENTS (search for a banner's text, e.g. "[10] REDUCER")
        this block   the manual: options, quick start, API by task,
                     conventions, each part's rules, errors, memory
-       API  LAYERS AND THE ZOO / TRANSFORMERS / ONNX / REDUCER /
+       API  LAYERS AND THE ZOO / TRANSFORMERS / ONNX / REDUCER / JOIN /
             CHART AND PNG / MACHINE FILES AND PROBE   declarations, each
                     function with its in/out, buffers and results
        IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
        [1]  NUMBERS, RESULTS, WORK    [8]  ZOO
        [2]  JSON                      [9]  ONNX
        [3]  MACHINES                  [10] REDUCER
-       [4]  MACHINE FILES             [11] LLM JOIN
+       [4]  MACHINE FILES             [11] JOIN
        [5]  ROOFLINE MATH             [12] CHART
        [6]  LAYERS                    [13] PNG
        [7]  TRANSFORMERS              [14] PROBE
@@ -155,10 +155,17 @@
                   rfl_reduce_buffer rfl_reduce_tensor_flops
                   rfl_reduce_ceilings_machine rfl_reduce_format_name
                   rfl_reduce_warn_code rfl_reduce_json rfl_reduce_json_point
+                  rfl_reduce_device
                   (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
-                  rfl_llm_classify_finish rfl_llm_join_compute rfl_llm_warn_code
-                  rfl_llm_kernel_role_of (API TRANSFORMERS: the LLM join)
+                  rfl_llm_classify_finish rfl_llm_warn_code
+                  (API TRANSFORMERS: the LLM join)
+       Join:      rfl_kclass_of rfl_kclass_name rfl_kclass_ltype
+                  rfl_join_init rfl_join_kernel rfl_join_compute
+                  rfl_report_init rfl_report_estimate rfl_report_place
+                  rfl_report_compare rfl_report_tensor_flops rfl_report_flops_per_s
+                  rfl_report_group_name rfl_report_json
+                  (API JOIN: kernel classes, estimate beside profile, reports)
        Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
                   rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
                   rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
@@ -178,7 +185,8 @@
                   rfl_json_w_end rfl_json_w_num rfl_json_w_u64 rfl_json_w_num_if
                   rfl_json_w_null rfl_json_w_bool rfl_json_w_str
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
-                  docs/schema.md, RFL_SCHEMA_VERSION)
+                  docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
+                  rfl_net_json, with an LLM step's rfl_llm_step_figures
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -889,7 +897,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
 /* The version of the tools' JSON documents (docs/schema.md): a key renamed,
    removed or given another meaning raises it; a key added does not. */
-#define RFL_SCHEMA_VERSION 2
+#define RFL_SCHEMA_VERSION 3
 typedef struct rfl_json_writer {
     char *buf;          /* caller's; NULL: count only */
     size_t cap;         /* bytes of buf */
@@ -1685,14 +1693,15 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
                                           uint64_t *out);
 
 /* ---- the LLM join -----------------------------------------------------
-   A step's records by kind (RFL_GROUP_KIND) beside its Nsight Compute profile,
-   kind by kind, and two warnings that explain the usual gap.
-       rfl_llm_classifier cl; rfl_llm_join j;      (both plain structs)
-       rfl_llm_classify_init(&cl, h100);
-       rd.on_kernel = rfl_llm_classify_kernel; rd.user = &cl;   reducer desc
+   A step's records beside its Nsight Compute profile, kind by kind, and two
+   warnings that explain the usual gap: rfl_join (API JOIN) with
+   RFL_GROUP_KIND, whose kernels go through the classifier below.
+       rfl_join j;                                 (a plain struct)
+       rfl_join_init(&j, RFL_GROUP_KIND, h100);
+       rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
-       rfl_llm_classify_finish(&cl);
-       rfl_llm_join_compute(&net, &cd, h100, &cl, &j);   j.kinds[], j.warnings[]
+       rfl_join_compute(&j, &net, &cd, h100);      j.rows[], j.warnings[]
+   (rfl_llm_classify_* alone: the kinds measured, without an estimate.)
    Kernels into kinds. A name alone cannot tell an attention projection from
    an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
    reads the kernel stream in order, as a Hugging Face forward launches it:
@@ -1702,8 +1711,8 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
        cast just before it; gelu_new's pow(x, 3) is not followed by a mean);
        every kernel from there up to the next GEMM or attention kernel is
        RFL_LLM_NORM;
-     - a segment with an attention kernel (fmha, flash, sdpa, attention,
-       cuDNN) is attention: its GEMMs (q, k, v, o), the attention kernel and
+     - a segment with an attention kernel (RFL_KC_ATTENTION: fmha, flash,
+       sdpa, cuDNN's SDPA) is attention: its GEMMs (q, k, v, o), the attention kernel and
        the elementwise kernels between its first GEMM and the attention
        kernel (rotary, the KV cache's torch.cat) are RFL_LLM_ATTENTION;
      - a segment without one is the MLP (its GEMMs, splitK reductions
@@ -1738,21 +1747,6 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
 #ifndef RFL_NO_REDUCE
 struct rfl_kernel_stat; /* the reducer's (API REDUCER, below) */
 
-/* What a kernel's name alone says (rfl_llm_kernel_role_of). */
-typedef enum rfl_llm_role {
-    RFL_LLM_ROLE_OTHER = 0,  /* elementwise, reductions, anything else */
-    RFL_LLM_ROLE_GEMM,       /* gemm, gemv, nvjet, cutlass, xmma, splitKreduce */
-    RFL_LLM_ROLE_ATTENTION,  /* fmha, flash, sdpa, attention, cudnn */
-    RFL_LLM_ROLE_NORM,       /* a fused layer_norm / rms_norm kernel */
-    RFL_LLM_ROLE_MEAN,       /* a MeanOps reduction (eager RMSNorm) */
-    RFL_LLM_ROLE_POW,        /* pow (RMSNorm's x^2, or gelu_new's x^3) */
-    RFL_LLM_ROLE_CAST,       /* copy / cast kernels */
-    RFL_LLM_ROLE_EMBEDDING,  /* index_select, gather, embedding */
-    RFL_LLM_ROLE_COUNT
-} rfl_llm_role;
-/* Case-insensitive rules, first match wins; NULL is RFL_LLM_ROLE_OTHER. */
-RFL_API rfl_llm_role rfl_llm_kernel_role_of(const char *name);
-
 /* Measured, one kind (or the total): exact sums over its kernels
    (saturating at UINT64_MAX). */
 typedef struct rfl_llm_kind_meas {
@@ -1763,10 +1757,12 @@ typedef struct rfl_llm_kind_meas {
     uint64_t dram_bytes;
     uint64_t tiny_kernels; /* kernels needing < RFL_LLM_TINY_S at the roof */
     uint64_t tiny_time_ns;
+    rfl_work work;         /* the kernels' works summed (unknown bits OR-ed) */
 } rfl_llm_kind_meas;
 
 typedef struct rfl_llm__kern { /* private: one held-back kernel */
     uint64_t id, time_ns, flops, tensor_flops, dram_bytes;
+    rfl_work work;
     int role, norm_start, tiny;
 } rfl_llm__kern;
 
@@ -1810,47 +1806,6 @@ typedef struct rfl_llm_warning {
     char text[RFL_LLM_WARN_TEXT]; /* what it means, the figures, what helps */
 } rfl_llm_warning;
 
-/* One row of the join: a kind (or the total). */
-typedef struct rfl_llm_join_row {
-    struct {
-        uint64_t mac_flops;  /* 2 x multiply-adds, eager attention (S x S) */
-        uint64_t flops;      /* everything, causal attention (what runs) */
-        uint64_t bytes;      /* DRAM bytes at the storage types */
-    } est;                   /* estimated: the kind's records summed
-                                (rfl_net_group, RFL_GROUP_KIND) */
-    double est_time_s;       /* its records' time at the roof (rfl_net_predict's
-                                rule: max(compute, memory) per record) */
-    rfl_llm_kind_meas meas;  /* measured */
-} rfl_llm_join_row;
-
-typedef struct rfl_llm_join {
-    rfl_llm_join_row kinds[RFL_LLM_KIND_COUNT];
-    rfl_llm_join_row total;
-    unsigned unknown;            /* the profile's RFL_UNKNOWN_* bits */
-    double useful_flops;         /* the estimate's mac_flops */
-    double executed_tensor_flops;/* measured */
-    double useful_per_executed;  /* useful / executed tensor; 0: none ran */
-    double kernel_time_s;        /* measured, summed over kernels */
-    double roof_time_s;          /* the estimate at the roof */
-    double bytes_time_s;         /* the estimate's bytes / DRAM bandwidth */
-    double gap;                  /* kernel_time_s / roof_time_s (0: unknown) */
-    double mean_kernel_s;
-    double tiny_share;           /* share of kernel time in tiny kernels */
-    int warning_count;
-    rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
-} rfl_llm_join;
-
-/* Join the estimate of a step's records (net, from rfl_llm_build, under
-   cd: rfl_llm_cost_desc) on machine m (its bandwidth and roofs; the
-   machine the profile ran on) to a finished classifier. Returns
-   RFL_ERR_ARG (NULL argument, or a record of no LLM kind), RFL_ERR_STATE
-   (classifier not finished, a net with a builder error), or the
-   estimate's errors (RFL_ERR_NO_ROOF when m lacks the step's roofs). A
-   warning needs the quantities it compares: no tensor counters, no
-   padded_mma; no time, no launch_bound. */
-RFL_API rfl_result rfl_llm_join_compute(const rfl_net *net, const rfl_cost_desc *cd,
-                                        const rfl_machine *m, const rfl_llm_classifier *c,
-                                        rfl_llm_join *out);
 #endif /* RFL_NO_REDUCE */
 
 #endif /* RFL_NO_LLM */
@@ -2095,6 +2050,75 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
                                    const rfl_onnx_info *info, int input, int axis);
 
 #endif /* RFL_NO_ONNX */
+
+#ifndef RFL_NO_JSON_WRITER
+/* ---- the estimate as JSON ----------------------------------------------------
+   rfl-estimate --json, written once here (docs/schema.md, RFL_SCHEMA_VERSION)
+   for a zoo model, an LLM step and an ONNX graph alike: model, batch, input,
+   dtype, mode, convention, params, param_bytes, forward{flops, mac_flops,
+   bytes}, backward{...}, activation_bytes, train{sgd_bytes, adam_bytes},
+   with a machine hw, predicted_time_s, bound, whole_model_time_s,
+   compute_bound_layers, memory_bound_layers; summary{...} when asked;
+   by_type[{type, layers, flops, bytes, predicted_time_s}]; layers[{name,
+   type, op, out, params, forward_flops, forward_mac_flops, forward_bytes,
+   backward_flops, backward_mac_flops, backward_bytes, predicted_time_s,
+   bound}]. An LLM adds its step (model_type, prec, phase, seq, logits,
+   attention, weights, kv, tokens), after train kv_cache_bytes and
+   bytes{weights, kv_read, kv_write, activations}, and with a machine
+   compute_s, memory_s, tokens_per_s, ttft_s (null for a decode),
+   decode_compute_bound_batch, gemm_compute_bound_batch and
+   max_batch_in_memory (null: none; rfl_llm_step_figures); an
+   ONNX graph its file (onnx_file, opset, batch_axis, onnx_nodes,
+   unknown_flops_nodes, unknown_flops_op, unknown_nodes). FLOPs of records
+   without a FLOP rule are unknown: the totals' flops and mac_flops are
+   null with flops_known and mac_flops_known beside them, and so are the
+   times and the bound (predicted_time_known_s, whole_model_time_known_s). */
+typedef struct rfl_net_json_desc {
+    const char *model;          /* "model" */
+    int summary;                /* nonzero: "summary", rfl_net_summary's totals */
+    /* an LLM step (rfl_llm_build's records), else NULL */
+    const struct rfl_llm_config *llm;
+    const struct rfl_llm_step_desc *step;
+    /* an ONNX graph (rfl_onnx_build's records), else NULL */
+    const struct rfl_onnx_graph *onnx;
+    const struct rfl_onnx_info *onnx_info;
+    const char *onnx_file;      /* as the caller names it */
+    const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
+} rfl_net_json_desc;
+#ifndef RFL_NO_LLM
+/* What an LLM step adds to its records' totals, for the tools' tables and
+   JSON alike (rfl_llm_step_figures). */
+#define RFL_LLM_BATCH_CAP 65536 /* the compute-bound batches are searched up to it */
+typedef struct rfl_llm_figures {
+    uint64_t tokens;          /* new tokens: batch x (S for a prefill, else 1) */
+    uint64_t kv_cache_bytes;  /* the cache after the step (rfl_llm_kv_cache_bytes) */
+    /* with a machine */
+    double tokens_per_s;      /* tokens / the predicted step time */
+    double ttft_s;            /* a prefill: its step time; a decode: 0 */
+    uint64_t decode_bound_batch; /* a decode step: the batch at which it turns
+                                 compute-bound (rfl_net_compute_bound_batch);
+                                 0: none up to RFL_LLM_BATCH_CAP, or a prefill */
+    uint64_t gemm_bound_batch;   /* the same for its weight GEMMs alone */
+    uint64_t max_batch_in_memory; /* sequences of the step's length whose KV
+                                 cache fits beside the weights in the machine's
+                                 memory (activations left out: an upper bound);
+                                 0: none, or the memory is unknown */
+} rfl_llm_figures;
+/* The figures of the step built by rfl_llm_build(net, cfg, step) under its
+   cost desc d (rfl_llm_cost_desc; step with its batch and types), on m (may
+   be NULL: the machine's figures stay 0). Returns the errors of
+   rfl_net_cost_get, rfl_net_predict and the LLM calls. */
+RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc *d,
+                                        const struct rfl_llm_config *cfg,
+                                        const struct rfl_llm_step_desc *step,
+                                        const rfl_machine *m, rfl_llm_figures *out);
+#endif
+/* The estimate of net under d (m: the machine of the times, or NULL) as
+   the members of the object the caller opened on w. Returns the error of
+   rfl_net_cost_get or rfl_net_predict (nothing written then). */
+RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
+                                const rfl_machine *m, const rfl_net_json_desc *jd);
+#endif
 
 /* ==========================================================================
    API  REDUCER
@@ -2350,6 +2374,10 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *state,
    RFL_ERR_STATE. */
 RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *state,
                                      rfl_reduce_result *result);
+/* The profile's device name as read so far ("" before its first kernel
+   row, or when the file has none): known while streaming, from the first
+   kernel's callback on (the machine to judge its kernels against). */
+RFL_API const char *rfl_reduce_device(const rfl_reduce_state *state);
 
 /* Whole buffer at once: init + one push + finish. scratch as for init. */
 RFL_API rfl_result rfl_reduce_buffer(const void *bytes, size_t len,
@@ -2391,6 +2419,199 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
 RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, double *flops_per_s);
 #endif
 #endif /* RFL_NO_REDUCE */
+
+/* ==========================================================================
+   API  JOIN (RFL_NO_LLM or RFL_NO_REDUCE removes it)
+   kernel classes, an estimate beside its profile, a model's report
+   ========================================================================== */
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
+/* Kernel classes: what a kernel's name alone says, for CNNs and LLMs
+   alike (rfl_kclass_of; one rule table, first match wins). cuDNN's fused
+   attention (SDPA, flash) is attention; cuDNN's implicit-GEMM, Winograd and
+   FFT kernels are convolutions; its batch-norm kernels are norms. */
+typedef enum rfl_kclass {
+    RFL_KC_CONV = 0,    /* convolution, implicit_gemm, winograd, dgrad, cuDNN */
+    RFL_KC_GEMM,        /* gemm, gemv, nvjet, cutlass, xmma, splitKreduce */
+    RFL_KC_ATTENTION,   /* fmha, flash, sdpa, attention, cuDNN's SDPA reduction */
+    RFL_KC_NORM,        /* batch / layer / group / RMS norm kernels */
+    RFL_KC_MEAN,        /* a MeanOps reduction (an eager RMSNorm's mean) */
+    RFL_KC_POW,         /* pow (RMSNorm's x^2, gelu_new's x^3) */
+    RFL_KC_COPY,        /* copies, casts, concatenation, layout transposes */
+    RFL_KC_EMBEDDING,   /* index_select, gather, embedding */
+    RFL_KC_POOL,        /* max / average pooling */
+    RFL_KC_REDUCTION,   /* softmax, sums, losses */
+    RFL_KC_ELEMENTWISE, /* activations, adds, fills, the optimizer step */
+    RFL_KC_OTHER,
+    RFL_KC_COUNT
+} rfl_kclass;
+/* The class of a kernel name, case-insensitively; NULL is RFL_KC_OTHER. */
+RFL_API rfl_kclass rfl_kclass_of(const char *name);
+/* "convolution", "gemm", "attention", "norm", "mean", "pow", "copy",
+   "embedding", "pool", "reduction", "elementwise", "other". */
+RFL_API const char *rfl_kclass_name(rfl_kclass c);
+/* The layer type whose records a class's kernels run (attention: matmul,
+   mean: reduction, pow: elementwise, copy: data). */
+RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
+
+/* ---- the join: an estimate beside its profile, group by group ----------
+   A net's records grouped, each group beside the profile's kernels of it:
+   how many, their FLOPs, DRAM bytes and time. Two groupings:
+     RFL_GROUP_LTYPE  CNNs, ONNX graphs: rows in rfl_ltype order; a kernel
+                      goes to the type of its class (rfl_kclass_of, then
+                      rfl_kclass_ltype);
+     RFL_GROUP_KIND   an LLM step (rfl_llm_build: every record has its
+                      kind): rows in rfl_llm_kind order; kernels go through
+                      the LLM classifier (API TRANSFORMERS, the LLM join),
+                      and the warnings padded_mma and launch_bound are
+                      looked for.
+       rfl_join j;                                  (a plain struct)
+       rfl_join_init(&j, RFL_GROUP_LTYPE, h100);    the profile's machine
+       rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
+       ... rfl_reduce_push / rfl_reduce_finish ...
+       rfl_join_compute(&j, &net, &cd, h100);       j.rows[], j.total
+   A row's estimated time is each record's forward and backward predicted
+   apart on the machine (max(compute, memory) each), summed. */
+#define RFL_JOIN_ROWS 12
+typedef struct rfl_join_row {
+    const char *name;       /* the group: rfl_ltype_name, rfl_llm_kind_name */
+    int layers;             /* records (inputs and marks left out) */
+    double fwd_flops, bwd_flops; /* estimate; bwd 0 unless training */
+    double bytes;           /* estimated DRAM bytes, forward (+ backward) */
+    double fwd_time_s, bwd_time_s; /* estimated time on the machine */
+    uint64_t mac_flops;     /* estimated useful matrix FLOPs, forward */
+    rfl_llm_kind_meas meas; /* measured: meas.work the kernels' works summed */
+} rfl_join_row;
+
+typedef struct rfl_join {
+    rfl_group_by by;         /* RFL_GROUP_LTYPE or RFL_GROUP_KIND */
+    int count;               /* rows */
+    rfl_join_row rows[RFL_JOIN_ROWS];
+    rfl_join_row total;
+    uint64_t transforms;     /* Winograd and FFT launches: algorithms with
+                                fewer multiplications than the formula */
+    int uncosted;            /* records whose cost failed: left out */
+    int untimed;             /* works without a roof on the machine: no time */
+    /* RFL_GROUP_KIND: the step against the profile, and its warnings */
+    double useful_flops;         /* the estimate's mac_flops */
+    double executed_tensor_flops;/* measured */
+    double useful_per_executed;  /* useful / executed tensor; 0: none ran */
+    double kernel_time_s;        /* measured, summed over kernels */
+    double roof_time_s;          /* the estimate at the roof */
+    double bytes_time_s;         /* the estimate's bytes / DRAM bandwidth */
+    double gap;                  /* kernel_time_s / roof_time_s (0: unknown) */
+    double mean_kernel_s;
+    double tiny_share;           /* share of kernel time in tiny kernels */
+    int warning_count;
+    rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
+    /* ---- private ---- */
+    rfl_llm_classifier cl;
+} rfl_join;
+
+/* Start. m: the machine the profile ran on (its roofs say which kernels
+   are tiny; may be NULL, then set it with rfl_join_machine before the
+   first kernel, or no kernel counts as tiny). */
+RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m);
+RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m);
+/* One kernel, in launch order; an rfl_kernel_fn for
+   rfl_reduce_desc.on_kernel (user = the join). */
+RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
+/* The estimate of net under d beside the kernels (the profile is over:
+   a later kernel is ignored), times on machine m (NULL: no times, no
+   warnings). A record whose cost fails is left out (uncosted). Returns
+   RFL_ERR_ARG (NULL join or net; RFL_GROUP_KIND: a record of no LLM
+   kind), RFL_ERR_STATE (a net with a builder error), RFL_ERR_NO_ROOF (m
+   lacks a roof some work needs: those works have no time, untimed; the
+   rest is filled). A warning needs the quantities it compares: no tensor
+   counters, no padded_mma; no time, no launch_bound. */
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
+                                    const rfl_machine *m);
+
+/* ---- reports: one model's estimate, profile and comparison ------------
+   What rfl-report shows of a model, for any front end: the estimate on
+   each machine, the profile placed on the machine it ran on, measured over
+   estimated FLOPs with the likely reasons, the join by group, and
+   report.json (docs/schema.md, "rfl-report").
+       rfl_report_model *rm;                 (large: static or allocated)
+       rfl_report_init(rm, name, RFL_GROUP_LTYPE);
+       rfl_report_estimate(rm, &net, &cd, machines, n);
+       rd.on_kernel = rfl_join_kernel; rd.user = &rm->join;  reduce into rm->res
+       rfl_report_place(rm, machines, &n, cap, forced);    the profile's machine
+       rfl_report_compare(rm, &net, &cd, machines);        ratio, reasons, join
+       rfl_report_json(&w, &rep);                          rep: the models */
+#define RFL_REPORT_MACHINES 8
+#define RFL_REPORT_REASONS 6
+#define RFL_REPORT_TEXT 400
+typedef struct rfl_report_model {
+    const char *name;            /* the model's key (the caller's string) */
+    char disp[64];               /* its name in tables and charts: the zoo's
+                                    readable one ("ResNet-18"), else name */
+    char labels[2][96];          /* rfl_report_points: its points' labels */
+    /* estimate */
+    rfl_net_cost cost;
+    rfl_work est;                /* forward (+ backward when training) */
+    rfl_prec est_prec;           /* its main precision */
+    rfl_net_prediction pred[RFL_REPORT_MACHINES];
+    rfl_result pred_err[RFL_REPORT_MACHINES];
+    /* profile: the caller reduces it into res (file: NULL when none) */
+    const char *file;
+    rfl_reduce_result res;
+    int meas_hw;                 /* the machine it ran on: index, -1 none */
+    int dev_added;               /* that machine was added to the list */
+    char device_warning[RFL_REPORT_TEXT]; /* RFL_HW_DEVICE_MISMATCH's text, "" */
+    /* comparison */
+    rfl_join join;
+    double ratio;                /* measured / estimated FLOPs; 0: unknown */
+    int mismatch;                /* the profile looks like another batch or mode */
+    int n_reasons;
+    char reasons[RFL_REPORT_REASONS][RFL_REPORT_TEXT];
+} rfl_report_model;
+
+/* The whole report, for rfl_report_json. */
+typedef struct rfl_report {
+    const rfl_cost_desc *d;      /* batch, mode, dtype */
+    const rfl_machine *const *machines;
+    int n_machines;
+    const rfl_report_model *const *models;
+    int n_models;
+    const char *const *charts;   /* files written (may be NULL) */
+    int n_charts;                /* -1: no "charts" key (no PNG support) */
+} rfl_report;
+
+/* Start: no profile, no machine. */
+RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by);
+/* The estimate of net under d, predicted on machines[0..n). Returns the
+   cost's errors (a prediction's go to pred_err). */
+RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
+                                       const rfl_cost_desc *d, const rfl_machine *const *machines,
+                                       int n);
+/* The machine a profile ran on, from its device name (the reducer's, as
+   soon as its first kernel is read: rfl_reduce_device; NULL or "": none):
+   forced (a --ncu-hw machine, may be NULL) when given; else the device's
+   own machine among machines[0..*n) (rfl_hw_match), a table machine
+   missing from the list appended to it (while *n < cap; predict on it
+   yourself; *n 0: no machine was asked for, so no device_mismatch), or -1
+   (a device the table lacks); no device name: the first machine. Sets
+   meas_hw, dev_added, device_warning and res.device, and the join's
+   machine. */
+RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
+                              const rfl_machine **machines, int *n, int cap,
+                              const rfl_machine *forced);
+/* The join on the profile's machine (else machines[0]), measured over
+   estimated FLOPs and its reasons. */
+RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
+                                      const rfl_cost_desc *d, const rfl_machine *const *machines);
+/* Measured tensor-core FLOPs of the profile; achieved FLOP/s (0: no time). */
+RFL_API double rfl_report_tensor_flops(const rfl_report_model *rm);
+RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm);
+/* The display name of a join row of layer types ("convolution", "matrix
+   product", ...; kinds: their own name). */
+RFL_API const char *rfl_report_group_name(const rfl_join *j, int row);
+#ifndef RFL_NO_JSON_WRITER
+/* report.json (docs/schema.md): batch, mode, dtype, machines, models. */
+RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep);
+#endif
+#endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
+
 
 /* ==========================================================================
    API  CHART AND PNG
@@ -2765,6 +2986,32 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 #endif
 #endif /* RFL_HAS_PNG */
 #endif /* RFL_NO_CHART */
+
+/* ---- API JOIN, continued: a report's chart points ---------------------------
+   What the roofline charts of a report show (rfl-report's, a web page's):
+   the points, their labels (kept in each rfl_report_model) and colours. */
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE) && !defined(RFL_NO_CHART)
+/* A machine's short label for legends: "H100" from "NVIDIA H100 SXM5
+   80GB"; its id where another of machines[0..n) has the same label (an
+   A100 40GB and 80GB). Returns buf. */
+RFL_API const char *rfl_report_machine_label(const rfl_machine *const *machines, int n,
+                                             const rfl_machine *m, char *buf, size_t size);
+/* The model-level roofline on machines[h], as chart panel `panel`: each
+   model's estimate (hollow, at its per-layer predicted time) and, on the
+   machine it ran on, its measurement (filled), linked. Labels: "DISP
+   estimate", "DISP measured (H100)" (and the roof's precision when it is
+   not the estimate's). Returns the points written (at most cap). */
+RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
+                              const rfl_machine *const *machines, int nh, int h, int panel,
+                              rfl_point *pts, int cap);
+/* One model's layers on machines[h]: every record with work (hollow, its
+   layer type's colour and marker, area = its share of the predicted time)
+   and, when it was measured there, each group's kernels (filled). Returns
+   the points written (at most cap). */
+RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
+                                    const rfl_cost_desc *d, const rfl_machine *const *machines,
+                                    int h, rfl_point *pts, int cap);
+#endif
 
 /* ---- PNG off ----------------------------------------------------------------
    Without PNG (RFL_NO_PNG, RFL_NO_CHART, or stb_image_write.h not found),
@@ -11274,6 +11521,319 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 }
 #endif /* RFL_NO_ONNX */
 
+#ifndef RFL_NO_JSON_WRITER
+/* ---- the estimate as JSON --------------------------------------------------- */
+/* Dims of the records' shape at the batch, or those of the ONNX graph
+   input the record stands for (as built: null for one without a value). */
+static void rfl__nj_shape(rfl_json_writer *w, const char *key, const rfl_net *net, int i,
+                          uint64_t batch, const rfl_net_json_desc *jd) {
+    const rfl_layer *L = &net->layers[i];
+    int k;
+    rfl_json_w_arr(w, key);
+#ifndef RFL_NO_ONNX
+    for (k = 0; jd && jd->onnx && L->op == RFL_OP_INPUT && L->name && k < jd->onnx->input_count; k++) {
+        const rfl_onnx_value *v = &jd->onnx->values[jd->onnx->inputs[k]];
+        rfl_onnx_desc od;
+        int a;
+        if (!rfl__ox_streq(v->name, L->name)) continue;
+        RFL_MEMSET(&od, 0, sizeof od);
+        od.dims = jd->onnx_dims;
+        for (a = 0; a < v->rank; a++) {
+            int64_t x = rfl_onnx_input_dim(jd->onnx, &od, jd->onnx_info, k, a);
+            rfl_json_w_num_if(w, 0, x >= 0, (double)x);
+        }
+        rfl_json_w_end(w);
+        return;
+    }
+#else
+    (void)jd;
+#endif
+    rfl_json_w_u64(w, 0, batch);
+    for (k = 0; k < L->rank; k++) rfl_json_w_num(w, 0, L->shape[k]);
+    rfl_json_w_end(w);
+}
+
+/* forward / backward: with unknown FLOPs the counts are null and their
+   known part stands beside them */
+static void rfl__nj_pass(rfl_json_writer *w, const char *key, int unknown, uint64_t flops,
+                         uint64_t mac, uint64_t bytes) {
+    rfl_json_w_obj(w, key);
+    if (unknown) {
+        rfl_json_w_null(w, "flops");
+        rfl_json_w_null(w, "mac_flops");
+        rfl_json_w_u64(w, "flops_known", flops);
+        rfl_json_w_u64(w, "mac_flops_known", mac);
+    } else {
+        rfl_json_w_u64(w, "flops", flops);
+        rfl_json_w_u64(w, "mac_flops", mac);
+    }
+    rfl_json_w_u64(w, "bytes", bytes);
+    rfl_json_w_end(w);
+}
+
+/* An exact count when known, else null. */
+static void rfl__nj_u64_if(rfl_json_writer *w, const char *key, int known, uint64_t v) {
+    if (known) rfl_json_w_u64(w, key, v);
+    else rfl_json_w_null(w, key);
+}
+
+static const char *rfl__nj_bound(const rfl_prediction *p) { return p->bound.memory ? "memory" : "compute"; }
+
+/* Sums by layer type (forward, + backward when training). */
+static void rfl__nj_by_type(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
+                            const rfl_machine *m) {
+    int t, i, train = d && d->mode == RFL_MODE_TRAIN;
+    rfl_json_w_arr(w, "by_type");
+    for (t = 0; t < RFL_LT_COUNT; t++) {
+        int cnt = 0, unk = 0;
+        double f = 0, b = 0, s = 0;
+        for (i = 0; i < net->count; i++) {
+            rfl_layer_cost c;
+            rfl_prediction p;
+            const rfl_layer *L = &net->layers[i];
+            if (L->op == RFL_OP_MARK || (int)rfl_op_ltype((rfl_op)L->op) != t) continue;
+            rfl_layer_cost_get(net, i, d, &c);
+            cnt++;
+            unk += (L->flags & RFL_LF_UNKNOWN_FLOPS) != 0;
+            f += (double)c.fwd_flops + (train ? (double)c.bwd_flops : 0);
+            b += (double)c.fwd_bytes + (train ? (double)c.bwd_bytes : 0);
+            if (m && rfl_layer_predict(net, i, d, m, &p) == RFL_OK) s += p.time_s;
+        }
+        if (!cnt) continue;
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "type", rfl_ltype_name((rfl_ltype)t));
+        rfl_json_w_num(w, "layers", cnt);
+        if (unk) rfl_json_w_null(w, "flops"), rfl_json_w_num(w, "flops_known", f);
+        else rfl_json_w_num(w, "flops", f);
+        rfl_json_w_num(w, "bytes", b);
+        if (m) rfl_json_w_num(w, "predicted_time_s", s);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+
+static void rfl__nj_layer(rfl_json_writer *w, const rfl_net *net, int i, const rfl_cost_desc *d,
+                          const rfl_machine *m, const rfl_net_json_desc *jd) {
+    const rfl_layer *L = &net->layers[i];
+    int unk = (L->flags & RFL_LF_UNKNOWN_FLOPS) != 0; /* no FLOP rule: its kind is unknown too */
+    uint64_t B = d && d->batch ? d->batch : 1;
+    rfl_layer_cost c;
+    rfl_prediction p;
+    char b[64];
+    rfl_layer_cost_get(net, i, d, &c);
+    rfl_json_w_obj(w, 0);
+    if (!L->name) rfl_layer_label(net, i, b, sizeof b);
+    rfl_json_w_str(w, "name", L->name ? L->name : b);
+    rfl_json_w_str(w, "type", unk ? 0 : rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)));
+    rfl_json_w_str(w, "op", unk                   ? 0
+                            : L->op == RFL_OP_ACT ? rfl_act_name((rfl_act_kind)L->arg[0])
+                                                  : rfl_op_name((rfl_op)L->op));
+    rfl__nj_shape(w, "out", net, i, (L->flags & RFL_LF_SHARED) ? 1 : B, jd);
+    rfl_json_w_u64(w, "params", c.params);
+    rfl__nj_u64_if(w, "forward_flops", !unk, c.fwd_flops);
+    rfl__nj_u64_if(w, "forward_mac_flops", !unk, c.fwd_mac_flops);
+    rfl_json_w_u64(w, "forward_bytes", c.fwd_bytes);
+    rfl__nj_u64_if(w, "backward_flops", !unk, c.bwd_flops);
+    rfl__nj_u64_if(w, "backward_mac_flops", !unk, c.bwd_mac_flops);
+    rfl_json_w_u64(w, "backward_bytes", c.bwd_bytes);
+    if (m && !unk && rfl_layer_predict(net, i, d, m, &p) == RFL_OK) {
+        rfl_json_w_num(w, "predicted_time_s", p.time_s);
+        rfl_json_w_str(w, "bound", p.time_s > 0 ? rfl__nj_bound(&p) : 0);
+    } else if (m) {
+        rfl_json_w_null(w, "predicted_time_s");
+        rfl_json_w_null(w, "bound");
+    }
+    rfl_json_w_end(w);
+}
+
+#ifndef RFL_NO_ONNX
+/* The file's part: its first input as built, the graph's counts. */
+static void rfl__nj_onnx(rfl_json_writer *w, const rfl_net_json_desc *jd) {
+    const rfl_onnx_graph *g = jd->onnx;
+    rfl_onnx_desc od;
+    int i, rank = g->input_count > 0 ? g->values[g->inputs[0]].rank : 0;
+    RFL_MEMSET(&od, 0, sizeof od);
+    od.dims = jd->onnx_dims;
+    rfl_json_w_arr(w, "input"); /* unknown dims: null */
+    for (i = 0; i < rank; i++) {
+        int64_t x = rfl_onnx_input_dim(g, &od, jd->onnx_info, 0, i);
+        rfl_json_w_num_if(w, 0, x >= 0, (double)x);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_str(w, "onnx_file", jd->onnx_file);
+    rfl_json_w_num(w, "opset", (double)g->opset);
+    rfl_json_w_num(w, "batch_axis", jd->onnx_info->batch_axis);
+    rfl_json_w_num(w, "onnx_nodes", g->node_count);
+    rfl_json_w_num(w, "unknown_flops_nodes", jd->onnx_info->unknown_ops);
+    rfl_json_w_str(w, "unknown_flops_op", jd->onnx_info->unknown_op);
+}
+#endif
+
+#ifndef RFL_NO_LLM
+RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc *d,
+                                        const struct rfl_llm_config *cfg,
+                                        const struct rfl_llm_step_desc *step,
+                                        const rfl_machine *m, rfl_llm_figures *out) {
+    rfl_llm_step_desc one;
+    rfl_net_prediction np;
+    rfl_net_cost t;
+    uint64_t kv1 = 0;
+    rfl_result r;
+    int dec;
+    if (!net || !d || !cfg || !step || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    dec = step->phase == RFL_LLM_DECODE;
+    one = *step;
+    one.batch = 1;
+    if (!rfl__ly_mul64(d->batch ? d->batch : 1, dec ? 1 : (step->seq ? step->seq : 1), &out->tokens))
+        return RFL_ERR_OVERFLOW;
+    if ((r = rfl_llm_kv_cache_bytes(cfg, step, &out->kv_cache_bytes)) != RFL_OK ||
+        (r = rfl_llm_kv_cache_bytes(cfg, &one, &kv1)) != RFL_OK || !m)
+        return r;
+    if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK || (r = rfl_net_predict(net, d, m, &np)) != RFL_OK)
+        return r;
+    out->tokens_per_s = np.layers_s > 0 ? (double)out->tokens / np.layers_s : 0;
+    out->ttft_s = dec ? 0 : np.layers_s;
+    if (dec && ((r = rfl_net_compute_bound_batch(net, d, m, 0, RFL_LLM_BATCH_CAP,
+                                                 &out->decode_bound_batch)) != RFL_OK ||
+                (r = rfl_net_compute_bound_batch(net, d, m, 1, RFL_LLM_BATCH_CAP,
+                                                 &out->gemm_bound_batch)) != RFL_OK))
+        return r;
+    if (m->mem_bytes > 0 && kv1 && (double)t.param_bytes < m->mem_bytes)
+        out->max_batch_in_memory = (uint64_t)((m->mem_bytes - (double)t.param_bytes) / (double)kv1);
+    return RFL_OK;
+}
+
+/* The step: the model type, the roof of its matrix FLOPs (which rfl-plot
+   --work places it under), phase, sequence, logits, the attention count,
+   the storage types, the new tokens. */
+static void rfl__nj_step(rfl_json_writer *w, const rfl_cost_desc *d, const rfl_net_json_desc *jd,
+                         const rfl_llm_figures *f) {
+    rfl_prec mm = RFL_FP32;
+    rfl_dtype_roofs(d->dtype, &mm, 0);
+    rfl_json_w_str(w, "model_type", jd->llm->model_type);
+    rfl_json_w_str(w, "prec", rfl_prec_name(mm));
+    rfl_json_w_str(w, "phase", jd->step->phase == RFL_LLM_DECODE ? "decode" : "prefill");
+    rfl_json_w_u64(w, "seq", jd->step->seq);
+    rfl_json_w_str(w, "logits", jd->step->logits_all ? "all" : "last");
+    rfl_json_w_str(w, "attention", d->causal ? "causal" : "eager");
+    rfl_json_w_str(w, "weights", rfl_dtype_name(rfl_dtype_storage(d->weights, d->dtype)));
+    rfl_json_w_str(w, "kv", rfl_dtype_name(rfl_dtype_storage(d->kv, d->dtype)));
+    rfl_json_w_u64(w, "tokens", f->tokens);
+}
+
+/* The step's memory: the cache after it, the forward bytes by role. */
+static void rfl__nj_step_bytes(rfl_json_writer *w, const rfl_net_cost *t, const rfl_llm_figures *f) {
+    uint64_t roles = t->fwd_weight_bytes + t->fwd_kv_read_bytes + t->fwd_kv_write_bytes;
+    rfl_json_w_u64(w, "kv_cache_bytes", f->kv_cache_bytes);
+    rfl_json_w_obj(w, "bytes");
+    rfl_json_w_u64(w, "weights", t->fwd_weight_bytes);
+    rfl_json_w_u64(w, "kv_read", t->fwd_kv_read_bytes);
+    rfl_json_w_u64(w, "kv_write", t->fwd_kv_write_bytes);
+    rfl_json_w_u64(w, "activations", t->fwd_bytes - roles);
+    rfl_json_w_end(w);
+}
+
+/* The step on the machine. */
+static void rfl__nj_step_time(rfl_json_writer *w, const rfl_net_prediction *np, int decode,
+                              const rfl_llm_figures *f) {
+    rfl_json_w_num(w, "compute_s", np->compute_s);
+    rfl_json_w_num(w, "memory_s", np->memory_s);
+    rfl_json_w_num(w, "tokens_per_s", f->tokens_per_s);
+    rfl_json_w_num_if(w, "ttft_s", !decode, f->ttft_s);
+    rfl__nj_u64_if(w, "decode_compute_bound_batch", f->decode_bound_batch > 0, f->decode_bound_batch);
+    rfl__nj_u64_if(w, "gemm_compute_bound_batch", f->gemm_bound_batch > 0, f->gemm_bound_batch);
+    rfl__nj_u64_if(w, "max_batch_in_memory", f->max_batch_in_memory > 0, f->max_batch_in_memory);
+}
+#endif
+
+static void rfl__nj_time(rfl_json_writer *w, const rfl_net_prediction *np, const rfl_machine *m) {
+    int unk = np->unknown_layers > 0; /* the known part's times only */
+    rfl_json_w_str(w, "hw", m->id);
+    if (unk) rfl_json_w_null(w, "predicted_time_s"), rfl_json_w_null(w, "bound");
+    else rfl_json_w_num(w, "predicted_time_s", np->layers_s);
+    if (!unk) rfl_json_w_str(w, "bound", rfl__nj_bound(&np->whole));
+    if (unk) rfl_json_w_null(w, "whole_model_time_s");
+    else rfl_json_w_num(w, "whole_model_time_s", np->whole.time_s);
+    if (unk) rfl_json_w_num(w, "predicted_time_known_s", np->layers_s);
+    if (unk) rfl_json_w_num(w, "whole_model_time_known_s", np->whole.time_s);
+    rfl_json_w_num(w, "compute_bound_layers", np->compute_layers);
+    rfl_json_w_num(w, "memory_bound_layers", np->memory_layers);
+}
+
+RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
+                                const rfl_machine *m, const rfl_net_json_desc *jd) {
+    rfl_net_cost t;
+    rfl_net_prediction np;
+    rfl_result r;
+    uint64_t B = d && d->batch ? d->batch : 1;
+    int i;
+#ifndef RFL_NO_LLM
+    rfl_llm_figures f;
+    int llm = jd && jd->llm && jd->step && d;
+#endif
+    if (!w || !net) return RFL_ERR_ARG;
+#ifndef RFL_NO_LLM
+    if (llm && (r = rfl_llm_step_figures(net, d, jd->llm, jd->step, m, &f)) != RFL_OK) return r;
+#endif
+    if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK) return r;
+    if (m && (r = rfl_net_predict(net, d, m, &np)) != RFL_OK) return r;
+    rfl_json_w_str(w, "model", jd ? jd->model : 0);
+    rfl_json_w_u64(w, "batch", B);
+#ifndef RFL_NO_ONNX
+    if (jd && jd->onnx) rfl__nj_onnx(w, jd);
+    else
+#endif
+        rfl__nj_shape(w, "input", net, 0, B, 0);
+#ifndef RFL_NO_LLM
+    if (llm) rfl__nj_step(w, d, jd, &f);
+#endif
+    rfl_json_w_str(w, "dtype", rfl_dtype_name(d ? d->dtype : RFL_DTYPE_DEFAULT));
+    rfl_json_w_str(w, "mode", d && d->mode == RFL_MODE_TRAIN ? "train" : "infer");
+    rfl_json_w_str(w, "convention", d && d->convention == RFL_CONV_REPORT ? "report" : "torch");
+    rfl_json_w_u64(w, "params", t.params);
+    rfl_json_w_u64(w, "param_bytes", t.param_bytes);
+    rfl__nj_pass(w, "forward", t.unknown_layers, t.fwd_flops, t.fwd_mac_flops, t.fwd_bytes);
+    rfl__nj_pass(w, "backward", t.unknown_layers, t.bwd_flops, t.bwd_mac_flops, t.bwd_bytes);
+    if (jd && jd->onnx) {
+        rfl_json_w_arr(w, "unknown_nodes");
+        for (i = 0; i < net->count; i++)
+            if (net->layers[i].flags & RFL_LF_UNKNOWN_FLOPS) rfl_json_w_str(w, 0, net->layers[i].name);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_u64(w, "activation_bytes", t.activation_bytes);
+    rfl_json_w_obj(w, "train");
+    rfl_json_w_u64(w, "sgd_bytes", t.train_sgd_bytes);
+    rfl_json_w_u64(w, "adam_bytes", t.train_adam_bytes);
+    rfl_json_w_end(w);
+#ifndef RFL_NO_LLM
+    if (llm) rfl__nj_step_bytes(w, &t, &f);
+#endif
+    if (m) rfl__nj_time(w, &np, m);
+#ifndef RFL_NO_LLM
+    if (llm && m) rfl__nj_step_time(w, &np, jd->step->phase == RFL_LLM_DECODE, &f);
+#endif
+    if (jd && jd->summary) {
+        rfl_summary s;
+        rfl_net_summary(net, &s);
+        rfl_json_w_obj(w, "summary");
+        rfl_json_w_num(w, "rows", s.rows);
+        rfl_json_w_u64(w, "params", s.params);
+        rfl_json_w_num(w, "input_mb", s.input_mb);
+        rfl_json_w_num(w, "fwd_bwd_mb", s.fwd_bwd_mb);
+        rfl_json_w_num(w, "params_mb", s.params_mb);
+        rfl_json_w_num(w, "total_mb", s.total_mb);
+        rfl_json_w_end(w);
+    }
+    rfl__nj_by_type(w, net, d, m);
+    rfl_json_w_arr(w, "layers");
+    for (i = 0; i < net->count; i++)
+        if (net->layers[i].op != RFL_OP_MARK) rfl__nj_layer(w, net, i, d, m, jd);
+    rfl_json_w_end(w);
+    return RFL_OK;
+}
+#endif /* RFL_NO_JSON_WRITER */
+
 
 /* ==========================================================================
    [10] REDUCER
@@ -13608,6 +14168,10 @@ static void rfl__warnings(rfl_reduce_state *st) {
     rfl__warn_bookkeeping(st);
 }
 
+RFL_API const char *rfl_reduce_device(const rfl_reduce_state *st) {
+    return st ? st->res.device : "";
+}
+
 RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
     rfl_reduce_result *r;
     int i;
@@ -13857,8 +14421,9 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
-   [11] LLM JOIN
-   an LLM estimate beside a profile: kernels by kind, padded_mma, launch_bound
+   [11] JOIN
+   kernel classes; an estimate beside a profile (CNN layer types, LLM kinds
+   with padded_mma and launch_bound); a model's report and report.json
    ========================================================================== */
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
 /* A kernel name against the classifier's keys, case-insensitively. */
@@ -13871,29 +14436,72 @@ static int rfl__llm_has(const char *s, const char *key) {
     return 0;
 }
 
-RFL_API rfl_llm_role rfl_llm_kernel_role_of(const char *name) {
-    /* Order matters: "fmha_cutlassF" is attention before it is cutlass;
-       "cublasLt::splitKreduce" belongs to its GEMM; "layer_norm" before
-       any elementwise rule. Keys in lower case. */
-    static const struct { const char *key; unsigned char role; } rules[] = {
-        {"fmha", RFL_LLM_ROLE_ATTENTION},      {"flash", RFL_LLM_ROLE_ATTENTION},
-        {"sdpa", RFL_LLM_ROLE_ATTENTION},      {"attention", RFL_LLM_ROLE_ATTENTION},
-        {"cudnn", RFL_LLM_ROLE_ATTENTION},     /* cuDNN's SDPA and its reduction */
-        {"layer_norm", RFL_LLM_ROLE_NORM},     {"layernorm", RFL_LLM_ROLE_NORM},
-        {"rms_norm", RFL_LLM_ROLE_NORM},       {"rmsnorm", RFL_LLM_ROLE_NORM},
-        {"splitkreduce", RFL_LLM_ROLE_GEMM},   {"gemm", RFL_LLM_ROLE_GEMM},
-        {"gemv", RFL_LLM_ROLE_GEMM},           {"nvjet", RFL_LLM_ROLE_GEMM},
-        {"cutlass", RFL_LLM_ROLE_GEMM},        {"xmma", RFL_LLM_ROLE_GEMM},
-        {"cublas", RFL_LLM_ROLE_GEMM},         {"matmul", RFL_LLM_ROLE_GEMM},
-        {"meanops", RFL_LLM_ROLE_MEAN},        {"pow_tensor", RFL_LLM_ROLE_POW},
-        {"indexselect", RFL_LLM_ROLE_EMBEDDING}, {"index_select", RFL_LLM_ROLE_EMBEDDING},
-        {"gather", RFL_LLM_ROLE_EMBEDDING},    {"embedding", RFL_LLM_ROLE_EMBEDDING},
-        {"copy_kernel", RFL_LLM_ROLE_CAST}};
+/* Keys in lower case. Order matters: "fmha_cutlassF" and cuDNN's
+   "sdpa_..._flash_fprop" are attention before cutlass or fprop;
+   "cublasLt::splitKreduce" belongs to its GEMM; norms ("bn_fw", "layer_norm")
+   before convolutions (cuDNN runs both) and before elementwise rules;
+   "implicit_gemm" is a convolution before it is a GEMM; a MeanOps reduction
+   before "reduce"; "bfloat16_copy_kernel" is a copy before it is
+   elementwise. */
+static const struct { const char *key; unsigned char cls; } rfl__kc_rules[] = {
+    {"fmha", RFL_KC_ATTENTION},        {"flash", RFL_KC_ATTENTION},
+    {"sdpa", RFL_KC_ATTENTION},        {"attention", RFL_KC_ATTENTION},
+    {"lean_reduction", RFL_KC_ATTENTION}, /* cuDNN SDPA's split-KV combine */
+    {"splitkreduce", RFL_KC_GEMM},     {"splitk_reduce", RFL_KC_GEMM},
+    {"batch_norm", RFL_KC_NORM},       {"batchnorm", RFL_KC_NORM},
+    {"bn_", RFL_KC_NORM},              {"layer_norm", RFL_KC_NORM},
+    {"layernorm", RFL_KC_NORM},        {"group_norm", RFL_KC_NORM},
+    {"rms_norm", RFL_KC_NORM},         {"rmsnorm", RFL_KC_NORM},
+    {"convolution", RFL_KC_CONV},      {"convolve", RFL_KC_CONV},
+    {"conv2d", RFL_KC_CONV},           {"conv_", RFL_KC_CONV},
+    {"_conv", RFL_KC_CONV},            {"implicit_gemm", RFL_KC_CONV},
+    {"winograd", RFL_KC_CONV},         {"fft", RFL_KC_CONV},
+    {"dgrad", RFL_KC_CONV},            {"wgrad", RFL_KC_CONV},
+    {"fprop", RFL_KC_CONV},            {"cudnn", RFL_KC_CONV},
+    {"gemm", RFL_KC_GEMM},             {"gemv", RFL_KC_GEMM},
+    {"nvjet", RFL_KC_GEMM},            {"cutlass", RFL_KC_GEMM},
+    {"matmul", RFL_KC_GEMM},           {"xmma", RFL_KC_GEMM},
+    {"cublas", RFL_KC_GEMM},
+    {"internal::kernel<", RFL_KC_GEMM}, /* cuBLAS's small-matrix kernels */
+    {"indexselect", RFL_KC_EMBEDDING}, {"index_select", RFL_KC_EMBEDDING},
+    {"gather", RFL_KC_EMBEDDING},      {"embedding", RFL_KC_EMBEDDING},
+    {"pool", RFL_KC_POOL},             {"meanops", RFL_KC_MEAN},
+    {"pow_tensor", RFL_KC_POW},
+    {"softmax", RFL_KC_REDUCTION},     {"reduce", RFL_KC_REDUCTION},
+    {"nll_loss", RFL_KC_REDUCTION},    {"cross_entropy", RFL_KC_REDUCTION},
+    {"sum_kernel", RFL_KC_REDUCTION},  {"norm_kernel", RFL_KC_REDUCTION},
+    {"copy", RFL_KC_COPY},             {"memcpy", RFL_KC_COPY},
+    {"memset", RFL_KC_COPY},           {"cat_", RFL_KC_COPY},
+    {"catarray", RFL_KC_COPY},         {"nchwtonhwc", RFL_KC_COPY},
+    {"nhwctonchw", RFL_KC_COPY},       {"transpose", RFL_KC_COPY},
+    {"elementwise", RFL_KC_ELEMENTWISE}, {"relu", RFL_KC_ELEMENTWISE},
+    {"clamp", RFL_KC_ELEMENTWISE},     {"add", RFL_KC_ELEMENTWISE},
+    {"mul", RFL_KC_ELEMENTWISE},       {"dropout", RFL_KC_ELEMENTWISE},
+    {"fill", RFL_KC_ELEMENTWISE},      {"scale", RFL_KC_ELEMENTWISE},
+    {"multi_tensor_apply", RFL_KC_ELEMENTWISE}, /* the optimizer step */
+    {"sgd", RFL_KC_ELEMENTWISE},       {"adam", RFL_KC_ELEMENTWISE}};
+
+RFL_API rfl_kclass rfl_kclass_of(const char *name) {
     size_t i;
-    if (!name) return RFL_LLM_ROLE_OTHER;
-    for (i = 0; i < sizeof rules / sizeof rules[0]; i++)
-        if (rfl__llm_has(name, rules[i].key)) return (rfl_llm_role)rules[i].role;
-    return RFL_LLM_ROLE_OTHER;
+    if (!name) return RFL_KC_OTHER;
+    for (i = 0; i < sizeof rfl__kc_rules / sizeof rfl__kc_rules[0]; i++)
+        if (rfl__llm_has(name, rfl__kc_rules[i].key)) return (rfl_kclass)rfl__kc_rules[i].cls;
+    return RFL_KC_OTHER;
+}
+
+RFL_API const char *rfl_kclass_name(rfl_kclass c) {
+    static const char *const names[RFL_KC_COUNT] = {
+        "convolution", "gemm", "attention", "norm", "mean", "pow", "copy",
+        "embedding", "pool", "reduction", "elementwise", "other"};
+    return (unsigned)c < RFL_KC_COUNT ? names[c] : "?";
+}
+
+RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c) {
+    static const unsigned char lt[RFL_KC_COUNT] = {
+        RFL_LT_CONV, RFL_LT_MATMUL, RFL_LT_MATMUL, RFL_LT_NORM, RFL_LT_REDUCTION,
+        RFL_LT_ELEMENTWISE, RFL_LT_DATA, RFL_LT_EMBEDDING, RFL_LT_POOL,
+        RFL_LT_REDUCTION, RFL_LT_ELEMENTWISE, RFL_LT_OTHER};
+    return (unsigned)c < RFL_KC_COUNT ? (rfl_ltype)lt[c] : RFL_LT_OTHER;
 }
 
 static uint64_t rfl__llm_sat(uint64_t a, uint64_t b) {
@@ -13907,7 +14515,16 @@ static void rfl__llm_meas_add(rfl_llm_kind_meas *a, const rfl_llm_kind_meas *b) 
     a->dram_bytes = rfl__llm_sat(a->dram_bytes, b->dram_bytes);
     a->tiny_kernels = rfl__llm_sat(a->tiny_kernels, b->tiny_kernels);
     a->tiny_time_ns = rfl__llm_sat(a->tiny_time_ns, b->tiny_time_ns);
+    rfl_work_add(&a->work, &b->work);
 }
+/* A kernel's FLOPs over every precision, tensor included. */
+static uint64_t rfl__llm_flops(const rfl_kernel_stat *k) {
+    uint64_t s = 0;
+    int p;
+    for (p = 0; p < RFL_PREC_COUNT; p++) s = rfl__llm_sat(s, k->flops[p]);
+    return s;
+}
+
 static void rfl__llm_kern_meas(const rfl_llm__kern *k, rfl_llm_kind_meas *m) {
     RFL_MEMSET(m, 0, sizeof *m);
     m->kernels = 1;
@@ -13917,6 +14534,7 @@ static void rfl__llm_kern_meas(const rfl_llm__kern *k, rfl_llm_kind_meas *m) {
     m->dram_bytes = k->dram_bytes;
     m->tiny_kernels = (uint64_t)(k->tiny != 0);
     m->tiny_time_ns = k->tiny ? k->time_ns : 0;
+    m->work = k->work;
 }
 
 RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine) {
@@ -13943,21 +14561,21 @@ static void rfl__llm_settle(rfl_llm_classifier *c, const rfl_llm__kern *k) {
     rfl_llm_kind_meas m;
     rfl__llm_kern_meas(k, &m);
     rfl__llm_meas_add(&c->total, &m);
-    if (k->role == RFL_LLM_ROLE_EMBEDDING) {
+    if (k->role == RFL_KC_EMBEDDING) {
         rfl__llm_meas_add(&c->kinds[RFL_LLM_EMBEDDING], &m);
         return;
     }
-    if (k->role == RFL_LLM_ROLE_NORM || k->norm_start ||
-        (k->role == RFL_LLM_ROLE_MEAN && !c->in_norm)) {
+    if (k->role == RFL_KC_NORM || k->norm_start ||
+        (k->role == RFL_KC_MEAN && !c->in_norm)) {
         rfl__llm_close(c, 0);
         c->segment++;
         c->in_norm = 1;
     }
-    if (k->role == RFL_LLM_ROLE_GEMM) {
+    if (k->role == RFL_KC_GEMM) {
         c->in_norm = 0;
         c->seg_gemm = 1;
         rfl__llm_meas_add(&c->seg_gemms, &m);
-    } else if (k->role == RFL_LLM_ROLE_ATTENTION) {
+    } else if (k->role == RFL_KC_ATTENTION) {
         c->in_norm = 0;
         c->seg_core = 1;
         rfl__llm_meas_add(&c->kinds[RFL_LLM_ATTENTION], &m);
@@ -13992,21 +14610,21 @@ static int rfl__llm_tiny(const rfl_machine *m, const rfl_kernel_stat *k) {
 RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k) {
     rfl_llm_classifier *c = (rfl_llm_classifier *)classifier;
     rfl_llm__kern x;
-    int p;
     if (!c || !k || c->finished) return;
     RFL_MEMSET(&x, 0, sizeof x);
     x.id = k->id;
     x.time_ns = k->time_ns;
-    for (p = 0; p < RFL_PREC_COUNT; p++) x.flops = rfl__llm_sat(x.flops, k->flops[p]);
+    x.flops = rfl__llm_flops(k);
+    x.work = k->work;
     x.tensor_flops = rfl_reduce_tensor_flops(k);
     x.dram_bytes = k->bytes[RFL_DRAM];
-    x.role = (int)rfl_llm_kernel_role_of(k->name);
+    x.role = (int)rfl_kclass_of(k->name);
     x.tiny = rfl__llm_tiny(c->machine, k);
     c->unknown |= k->work.unknown;
     /* An eager RMSNorm shows itself at its mean: the pow before it, and the
        cast before that, start the norm. */
-    if (x.role == RFL_LLM_ROLE_MEAN && c->held && c->hold[c->held - 1].role == RFL_LLM_ROLE_POW) {
-        if (c->held == 2 && c->hold[0].role == RFL_LLM_ROLE_CAST) c->hold[0].norm_start = 1;
+    if (x.role == RFL_KC_MEAN && c->held && c->hold[c->held - 1].role == RFL_KC_POW) {
+        if (c->held == 2 && c->hold[0].role == RFL_KC_COPY) c->hold[0].norm_start = 1;
         else c->hold[c->held - 1].norm_start = 1;
     }
     if (c->held == 2) {
@@ -14051,36 +14669,7 @@ static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
     rfl__llm_put(t, b);
 }
 
-/* The estimate by kind: the records grouped by kind, their time at the
-   roof (rfl_net_predict's rule); totals checked for overflow. */
-static rfl_result rfl__llm_kind_est(const rfl_net *net, const rfl_cost_desc *cd,
-                                    const rfl_machine *m, rfl_llm_join *out) {
-    rfl_group_cost g[RFL_LLM_KIND_COUNT];
-    rfl_llm_join_row *t = &out->total;
-    rfl_prediction p;
-    rfl_result r;
-    int i, k, n;
-    if (net->err.code) return RFL_ERR_STATE;
-    for (i = 0; i < net->count; i++) /* the machine's roofs, and each count's overflow */
-        if ((r = rfl_layer_predict(net, i, cd, m, &p)) != RFL_OK) return r;
-    n = rfl_net_group(net, cd, RFL_GROUP_KIND, m, g, RFL_LLM_KIND_COUNT);
-    if (n < 0 || n > RFL_LLM_KIND_COUNT) return RFL_ERR_ARG;
-    for (i = 0; i < n; i++) {
-        for (k = 0; k < RFL_LLM_KIND_COUNT && !rfl__ly_streq(g[i].name, rfl_llm_kind_name((rfl_llm_kind)k)); k++) {}
-        if (k == RFL_LLM_KIND_COUNT) return RFL_ERR_ARG; /* no LLM step's record */
-        out->kinds[k].est.mac_flops = g[i].fwd_mac_flops;
-        out->kinds[k].est.flops = g[i].fwd_flops;
-        out->kinds[k].est.bytes = g[i].fwd_bytes;
-        out->kinds[k].est_time_s = g[i].time_s;
-        t->est_time_s += g[i].time_s;
-        if (!rfl__ly_acc(&t->est.mac_flops, g[i].fwd_mac_flops) ||
-            !rfl__ly_acc(&t->est.flops, g[i].fwd_flops) || !rfl__ly_acc(&t->est.bytes, g[i].fwd_bytes))
-            return RFL_ERR_OVERFLOW;
-    }
-    return RFL_OK;
-}
-
-static void rfl__llm_padded(rfl_llm_join *j) {
+static void rfl__llm_padded(rfl_join *j) {
     rfl_llm_warning *w = &j->warnings[j->warning_count++];
     rfl__llm_txt t;
     int k, first = 1;
@@ -14091,11 +14680,11 @@ static void rfl__llm_padded(rfl_llm_join *j) {
     rfl__llm_put_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
     rfl__llm_put_num(&t, j->useful_per_executed, 2);
     rfl__llm_put(&t, "; ");
-    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {
-        double ex = (double)j->kinds[k].meas.tensor_flops, us = (double)j->kinds[k].est.mac_flops;
+    for (k = 0; k < j->count; k++) {
+        double ex = (double)j->rows[k].meas.tensor_flops, us = (double)j->rows[k].mac_flops;
         if (ex < RFL_LLM_PADDED_RATIO * us || ex <= 0) continue;
         rfl__llm_put(&t, first ? "" : ", ");
-        rfl__llm_put(&t, rfl_llm_kind_name((rfl_llm_kind)k));
+        rfl__llm_put(&t, j->rows[k].name);
         rfl__llm_put(&t, " ");
         rfl__llm_put_si(&t, ex, "FLOP for ");
         rfl__llm_put_si(&t, us, "FLOP");
@@ -14118,7 +14707,7 @@ static void rfl__llm_padded(rfl_llm_join *j) {
     rfl__llm_put(&t, ": judge this step by its bytes and time.");
 }
 
-static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
+static void rfl__llm_launch(rfl_join *j, const rfl_machine *m) {
     rfl_llm_warning *w = &j->warnings[j->warning_count++];
     rfl__llm_txt t;
     t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
@@ -14130,7 +14719,7 @@ static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
     rfl__llm_put_num(&t, j->gap, 2);
     rfl__llm_put(&t, "x the ");
     rfl__llm_put_si(&t, j->roof_time_s, "s the step needs at the roof (its bytes, ");
-    rfl__llm_put_si(&t, (double)j->total.est.bytes, "B at ");
+    rfl__llm_put_si(&t, j->total.bytes, "B at ");
     rfl__llm_put_si(&t, m->bw_bytes_per_s[RFL_DRAM], "B/s: ");
     rfl__llm_put_si(&t, j->bytes_time_s, "s); ");
     rfl__llm_put_num(&t, (double)j->total.meas.tiny_kernels, 10);
@@ -14142,43 +14731,759 @@ static void rfl__llm_launch(rfl_llm_join *j, const rfl_machine *m) {
                      "batch (the same launches carry more tokens).");
 }
 
-RFL_API rfl_result rfl_llm_join_compute(const rfl_net *net, const rfl_cost_desc *cd,
-                                        const rfl_machine *m, const rfl_llm_classifier *c,
-                                        rfl_llm_join *out) {
-    rfl_result r;
-    int k;
-    if (!net || !net->layers || !cd || !m || !c || !out) return RFL_ERR_ARG;
-    RFL_MEMSET(out, 0, sizeof *out);
-    if (!c->finished) return RFL_ERR_STATE;
-    if ((r = rfl__llm_kind_est(net, cd, m, out)) != RFL_OK) {
-        RFL_MEMSET(out, 0, sizeof *out);
-        return r;
-    }
-    for (k = 0; k < RFL_LLM_KIND_COUNT; k++) out->kinds[k].meas = c->kinds[k];
-    out->total.meas = c->total;
-    out->unknown = c->unknown;
-    out->useful_flops = (double)out->total.est.mac_flops;
-    out->executed_tensor_flops = (double)c->total.tensor_flops;
-    if (c->total.tensor_flops)
-        out->useful_per_executed = out->useful_flops / out->executed_tensor_flops;
-    out->roof_time_s = out->total.est_time_s;
-    if (m->bw_bytes_per_s[RFL_DRAM] > 0)
-        out->bytes_time_s = (double)out->total.est.bytes / m->bw_bytes_per_s[RFL_DRAM];
-    if (!(c->unknown & RFL_UNKNOWN_TIME) && c->total.kernels) {
-        out->kernel_time_s = (double)c->total.time_ns * 1e-9;
-        out->mean_kernel_s = out->kernel_time_s / (double)c->total.kernels;
-        if (c->total.time_ns)
-            out->tiny_share = (double)c->total.tiny_time_ns / (double)c->total.time_ns;
-        if (out->roof_time_s > 0) out->gap = out->kernel_time_s / out->roof_time_s;
+/* The step against its profile: useful and executed FLOPs, the gap to the
+   roof, the warnings. */
+static void rfl__llm_figures(rfl_join *j, const rfl_machine *m) {
+    const rfl_llm_kind_meas *t = &j->total.meas;
+    j->useful_flops = (double)j->total.mac_flops;
+    j->executed_tensor_flops = (double)t->tensor_flops;
+    if (t->tensor_flops) j->useful_per_executed = j->useful_flops / j->executed_tensor_flops;
+    j->roof_time_s = j->total.fwd_time_s + j->total.bwd_time_s;
+    if (m->bw_bytes_per_s[RFL_DRAM] > 0) j->bytes_time_s = j->total.bytes / m->bw_bytes_per_s[RFL_DRAM];
+    if (!(t->work.unknown & RFL_UNKNOWN_TIME) && t->kernels) {
+        j->kernel_time_s = (double)t->time_ns * 1e-9;
+        j->mean_kernel_s = j->kernel_time_s / (double)t->kernels;
+        if (t->time_ns) j->tiny_share = (double)t->tiny_time_ns / (double)t->time_ns;
+        if (j->roof_time_s > 0) j->gap = j->kernel_time_s / j->roof_time_s;
     }
     /* no tensor counter in the profile: executed tensor FLOPs are unknown */
-    if (c->total.tensor_flops && out->useful_flops > 0 &&
-        out->executed_tensor_flops >= RFL_LLM_PADDED_RATIO * out->useful_flops)
-        rfl__llm_padded(out);
-    if (out->gap >= RFL_LLM_LAUNCH_GAP && out->tiny_share >= RFL_LLM_LAUNCH_SHARE)
-        rfl__llm_launch(out, m);
+    if (t->tensor_flops && j->useful_flops > 0 &&
+        j->executed_tensor_flops >= RFL_LLM_PADDED_RATIO * j->useful_flops)
+        rfl__llm_padded(j);
+    if (j->gap >= RFL_LLM_LAUNCH_GAP && j->tiny_share >= RFL_LLM_LAUNCH_SHARE)
+        rfl__llm_launch(j, m);
+}
+
+/* ---- the join: estimate beside profile, group by group ---- */
+RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m) {
+    int r;
+    if (!j) return;
+    RFL_MEMSET(j, 0, sizeof *j);
+    j->by = by == RFL_GROUP_KIND ? RFL_GROUP_KIND : RFL_GROUP_LTYPE;
+    j->count = j->by == RFL_GROUP_KIND ? (int)RFL_LLM_KIND_COUNT : (int)RFL_LT_COUNT;
+    for (r = 0; r < j->count; r++)
+        j->rows[r].name = j->by == RFL_GROUP_KIND ? rfl_llm_kind_name((rfl_llm_kind)r)
+                                                  : rfl_ltype_name((rfl_ltype)r);
+    j->total.name = "total";
+    rfl_llm_classify_init(&j->cl, m);
+}
+
+RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m) {
+    if (j) j->cl.machine = m;
+}
+
+RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k) {
+    rfl_join *j = (rfl_join *)join;
+    rfl_llm_kind_meas *x;
+    if (!j || !k || j->cl.finished) return;
+    if (rfl__llm_has(k->name, "winograd") || rfl__llm_has(k->name, "fft")) j->transforms += k->invocations;
+    if (j->by == RFL_GROUP_KIND) { rfl_llm_classify_kernel(&j->cl, k); return; }
+    x = &j->rows[rfl_kclass_ltype(rfl_kclass_of(k->name))].meas;
+    rfl_work_add(&x->work, &k->work);
+    x->kernels += k->invocations ? k->invocations : 1;
+    x->flops = rfl__llm_sat(x->flops, rfl__llm_flops(k));
+    x->tensor_flops = rfl__llm_sat(x->tensor_flops, rfl_reduce_tensor_flops(k));
+    x->dram_bytes = rfl__llm_sat(x->dram_bytes, k->bytes[RFL_DRAM]);
+    x->time_ns = rfl__llm_sat(x->time_ns, k->time_ns);
+}
+
+/* *t += the predicted time of w on m (no work: nothing; no roof for it:
+   counted in j->untimed). */
+static void rfl__join_time(rfl_join *j, double *t, const rfl_machine *m, const rfl_work *w) {
+    rfl_prediction p;
+    if (!m || (rfl_work_flops(w) <= 0 && w->bytes[RFL_DRAM] <= 0)) return;
+    if (rfl_predict(m, w, &p) == RFL_OK) *t += p.time_s;
+    else j->untimed++;
+}
+
+/* Record i into its row's estimate; 0 when it has no row (KIND: no kind). */
+static int rfl__join_record(rfl_join *j, const rfl_net *net, int i, const rfl_cost_desc *d,
+                            const rfl_machine *m) {
+    const rfl_layer *L = &net->layers[i];
+    int r = j->by == RFL_GROUP_KIND ? (int)L->kind - 1 : (int)rfl_op_ltype((rfl_op)L->op);
+    rfl_join_row *row;
+    rfl_layer_cost c;
+    rfl_work f, b;
+    if (r < 0 || r >= j->count) return 0;
+    row = &j->rows[r];
+    if (rfl_layer_cost_get(net, i, d, &c) || rfl_layer_work(net, i, d, &f, &b)) {
+        j->uncosted++;
+        return 1;
+    }
+    row->layers++;
+    row->mac_flops = rfl__llm_sat(row->mac_flops, c.fwd_mac_flops);
+    row->fwd_flops += rfl_work_flops(&f);
+    row->bytes += f.bytes[RFL_DRAM];
+    rfl__join_time(j, &row->fwd_time_s, m, &f);
+    if (d && d->mode == RFL_MODE_TRAIN) {
+        row->bwd_flops += rfl_work_flops(&b);
+        row->bytes += b.bytes[RFL_DRAM];
+        rfl__join_time(j, &row->bwd_time_s, m, &b);
+    }
+    return 1;
+}
+
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
+                                    const rfl_machine *m) {
+    rfl_join_row *t;
+    int i, k;
+    if (!j || !net || !net->layers) return RFL_ERR_ARG;
+    if (net->err.code) return RFL_ERR_STATE;
+    if (j->by == RFL_GROUP_KIND) rfl_llm_classify_finish(&j->cl);
+    j->cl.finished = 1;
+    t = &j->total;
+    RFL_MEMSET(t, 0, sizeof *t);
+    t->name = "total";
+    j->untimed = j->uncosted = j->warning_count = 0;
+    for (k = 0; k < j->count; k++) { /* the estimate anew; the measurement kept */
+        rfl_join_row *r = &j->rows[k];
+        rfl_llm_kind_meas meas = j->by == RFL_GROUP_KIND ? j->cl.kinds[k] : r->meas;
+        const char *name = r->name;
+        RFL_MEMSET(r, 0, sizeof *r);
+        r->name = name, r->meas = meas;
+    }
+    for (i = 0; i < net->count; i++) {
+        const rfl_layer *L = &net->layers[i];
+        if (L->op == RFL_OP_INPUT || L->op == RFL_OP_MARK) continue;
+        if (!rfl__join_record(j, net, i, d, m)) return RFL_ERR_ARG;
+    }
+    for (k = 0; k < j->count; k++) {
+        const rfl_join_row *r = &j->rows[k];
+        t->layers += r->layers;
+        t->mac_flops = rfl__llm_sat(t->mac_flops, r->mac_flops);
+        t->fwd_flops += r->fwd_flops, t->bwd_flops += r->bwd_flops, t->bytes += r->bytes;
+        t->fwd_time_s += r->fwd_time_s, t->bwd_time_s += r->bwd_time_s;
+        if (j->by != RFL_GROUP_KIND) rfl__llm_meas_add(&t->meas, &r->meas);
+    }
+    if (j->by == RFL_GROUP_KIND) t->meas = j->cl.total;
+    if (j->by == RFL_GROUP_KIND && m) rfl__llm_figures(j, m);
+    return j->untimed ? RFL_ERR_NO_ROOF : RFL_OK;
+}
+
+/* ---- reports ---- */
+/* Text into a fixed buffer, cut at its end. */
+static void rfl__rep_si(rfl__llm_txt *t, double v, const char *unit) {
+    char b[40];
+    rfl_fmt_si(b, sizeof b, v, 4);
+    rfl__llm_put(t, b);
+    rfl__llm_put(t, unit);
+}
+/* 1234567 -> "1,234,567" */
+static void rfl__rep_commas(rfl__llm_txt *t, double v) {
+    char d[40], b[2] = {0, 0};
+    size_t n = rfl_fmt_num(d, sizeof d, v, 17), i, intlen = n, start = d[0] == '-';
+    for (i = 0; i < n; i++) if (d[i] == '.' || d[i] == 'e') { intlen = i; break; }
+    for (i = 0; i < n; i++) {
+        if (i > start && i < intlen && (intlen - i) % 3 == 0) rfl__llm_put(t, ",");
+        b[0] = d[i];
+        rfl__llm_put(t, b);
+    }
+}
+static void rfl__rep_u64(rfl__llm_txt *t, uint64_t v) {
+    char b[24];
+    rfl_fmt_u64(b, sizeof b, v);
+    rfl__llm_put(t, b);
+}
+static rfl__llm_txt rfl__rep_reason(rfl_report_model *rm) {
+    rfl__llm_txt t;
+    t.buf = rm->reasons[rm->n_reasons++]; t.cap = RFL_REPORT_TEXT; t.len = 0;
+    t.buf[0] = 0;
+    return t;
+}
+
+static size_t rfl__rep_prefix(const char *s, const char *p) {
+    size_t k = 0;
+    while (p[k] && s[k] == p[k]) k++;
+    return p[k] ? 0 : k;
+}
+/* "H100" from "NVIDIA H100 SXM5 80GB", "V100" from "NVIDIA Tesla V100 ...". */
+static void rfl__rep_short(const rfl_machine *m, char *b, size_t n) {
+    const char *s = m->name;
+    size_t k = 0;
+    s += rfl__rep_prefix(s, "NVIDIA ");
+    s += rfl__rep_prefix(s, "Tesla ");
+    while (s[k] && s[k] != ' ' && k + 1 < n) b[k] = s[k], k++;
+    b[k] = 0;
+}
+
+RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by) {
+    static const char *const known[][2] = { /* the zoo's keys made readable */
+        {"resnet18", "ResNet-18"}, {"resnet34", "ResNet-34"}, {"resnet50", "ResNet-50"},
+        {"resnet101", "ResNet-101"}, {"resnet152", "ResNet-152"}, {"alexnet", "AlexNet"},
+        {"vgg11", "VGG-11"}, {"vgg16", "VGG-16"}, {"vgg19", "VGG-19"},
+        {"mobilenet_v2", "MobileNetV2"}, {"densenet121", "DenseNet-121"},
+        {"efficientnet_b0", "EfficientNet-B0"}, {"vit_b_16", "ViT-B/16"}};
+    rfl__llm_txt d;
+    size_t i;
+    if (!rm) return;
+    RFL_MEMSET(rm, 0, sizeof *rm);
+    rm->name = name;
+    rm->meas_hw = -1;
+    d.buf = rm->disp, d.cap = sizeof rm->disp, d.len = 0;
+    for (i = 0; name && i < sizeof known / sizeof *known; i++)
+        if (rfl_parse_name_eq(name, known[i][0])) break;
+    rfl__llm_put(&d, !name ? "" : name && i < sizeof known / sizeof *known ? known[i][1] : name);
+    rfl_join_init(&rm->join, by, 0);
+}
+
+RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
+                                       const rfl_cost_desc *d, const rfl_machine *const *machines,
+                                       int n) {
+    rfl_result r;
+    int h;
+    if (!rm || !net || (n && !machines) || n > RFL_REPORT_MACHINES) return RFL_ERR_ARG;
+    if ((r = rfl_net_cost_get(net, d, &rm->cost)) != RFL_OK) return r;
+    rm->est = rm->cost.forward;
+    if (d && d->mode == RFL_MODE_TRAIN) rfl_work_add(&rm->est, &rm->cost.backward);
+    rm->est_prec = rfl_work_main_prec(&rm->est);
+    for (h = 0; h < n; h++) rm->pred_err[h] = rfl_net_predict(net, d, machines[h], &rm->pred[h]);
     return RFL_OK;
 }
+
+RFL_API double rfl_report_tensor_flops(const rfl_report_model *rm) {
+    return rm ? (double)rfl_reduce_tensor_flops(&rm->res.total) : 0;
+}
+RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm) {
+    const rfl_work *w = &rm->res.total.work;
+    return w->time_s > 0 ? rfl_work_flops(w) / w->time_s : 0;
+}
+
+/* The device_mismatch text of a placed profile ("" when none is due). */
+static void rfl__rep_devwarn(rfl_report_model *rm, const rfl_machine *const *machines,
+                             const rfl_machine *x, int matched) {
+    rfl__llm_txt t;
+    const char *dev = rm->res.device;
+    t.buf = rm->device_warning; t.cap = sizeof rm->device_warning; t.len = 0;
+    t.buf[0] = 0;
+    if (!dev[0] || (matched && !rm->dev_added) || (rm->meas_hw >= 0 && !x && !rm->dev_added))
+        return; /* agrees; or a device the table lacks, placed where the caller says */
+    rfl__llm_put(&t, "measured on '");
+    rfl__llm_put(&t, dev);
+    rfl__llm_put(&t, "'");
+    if (x) rfl__llm_put(&t, " ("), rfl__llm_put(&t, x->id), rfl__llm_put(&t, ")");
+    if (rm->dev_added)
+        rfl__llm_put(&t, ", which is not among --hw: its machine was added, the measured point "
+                         "is on its panel only");
+    else if (rm->meas_hw >= 0) {
+        rfl__llm_put(&t, ", but placed on the ");
+        rfl__llm_put(&t, machines[rm->meas_hw]->name);
+        rfl__llm_put(&t, " (--ncu-hw): its % of the roof compares it with another machine's ceilings");
+    } else if (x) {
+        rfl__llm_put(&t, ", which is not among --hw and could not be added (at most ");
+        rfl__rep_u64(&t, RFL_REPORT_MACHINES);
+        rfl__llm_put(&t, " machines): the measured point is left off the charts");
+    } else
+        rfl__llm_put(&t, ", a device the table does not know: the measured point is left off the "
+                         "charts (--ncu-hw NAME, or a machine file of it with --hw-file, places it)");
+}
+
+RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
+                              const rfl_machine **machines, int *n, int cap,
+                              const rfl_machine *forced) {
+    const rfl_machine *x = 0;
+    rfl__llm_txt d;
+    int h, matched = 0, none;
+    if (!rm || !machines || !n) return;
+    d.buf = rm->res.device, d.cap = sizeof rm->res.device, d.len = 0;
+    rfl__llm_put(&d, device ? device : "");
+    none = *n == 0;
+    rm->meas_hw = -1, rm->dev_added = 0;
+    if (forced) {
+        for (h = 0; h < *n; h++) if (machines[h] == forced) rm->meas_hw = h;
+    } else if (!rm->res.device[0]) {
+        rm->meas_hw = *n > 0 ? 0 : -1; /* no device name: the first machine */
+    } else {
+        rm->meas_hw = rfl_hw_match(rm->res.device, machines, *n, &x);
+        if (rm->meas_hw < 0 && x && *n < cap && *n < RFL_REPORT_MACHINES) {
+            machines[*n] = x;
+            rm->meas_hw = (*n)++;
+            rm->dev_added = 1;
+        }
+    }
+    if (rm->res.device[0] && rm->meas_hw >= 0)
+        matched = rfl_hw_match(rm->res.device, &machines[rm->meas_hw], 1, &x) == 0;
+    else if (rm->res.device[0])
+        rfl_hw_match(rm->res.device, machines, 0, &x);
+    if (none) rm->dev_added = 0; /* no machine given: its own is the list */
+    else rfl__rep_devwarn(rm, (const rfl_machine *const *)machines, x, matched);
+    rfl_join_machine(&rm->join, rm->meas_hw >= 0 ? machines[rm->meas_hw] : 0);
+}
+
+static int rfl__rep_has_warning(const rfl_report_model *rm, rfl_reduce_warn code) {
+    int i;
+    for (i = 0; i < rm->res.warning_count; i++) if (rm->res.warnings[i].code == code) return 1;
+    return 0;
+}
+
+/* A profile of another mode or batch: said first, and then the algorithm
+   reasons would only distract. */
+static void rfl__rep_mismatch(rfl_report_model *rm, const rfl_cost_desc *d, double meas, double r) {
+    double fwd = rfl_work_flops(&rm->cost.forward);
+    int train = d && d->mode == RFL_MODE_TRAIN;
+    double other = train ? fwd : fwd + rfl_work_flops(&rm->cost.backward);
+    double ro = other > 0 ? meas / other : 0, k = r >= 1 ? r : 1 / r;
+    double kr = k < 1e18 ? (double)(uint64_t)(k + 0.5) : k, off = k > kr ? k - kr : kr - k;
+    rfl__llm_txt t;
+    if (ro > 0.8 && ro < 1.25) {
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "the profile looks like ");
+        rfl__llm_put(&t, train ? "a forward pass only" : "a training step");
+        rfl__llm_put(&t, " (measured / that estimate = ");
+        rfl__llm_put_num(&t, ro, 3);
+        rfl__llm_put(&t, "): was it captured with --mode ");
+        rfl__llm_put(&t, train ? "infer?" : "train?");
+        rm->mismatch = 1;
+    } else if (kr >= 2 && off / kr < 0.15) {
+        uint64_t b = d && d->batch ? d->batch : 1;
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, r >= 1 ? "measured is about " : "measured is about 1/");
+        rfl__llm_put_num(&t, kr, 17);
+        if (r >= 1) {
+            rfl__llm_put(&t, "x the estimate: a profile of batch ");
+            rfl__rep_u64(&t, b * (uint64_t)kr);
+            rfl__llm_put(&t, " instead of ");
+            rfl__rep_u64(&t, b);
+            rfl__llm_put(&t, "?");
+        } else
+            rfl__llm_put(&t, " of the estimate: a profile of a smaller batch (or a part of the step)?");
+        rm->mismatch = 1;
+    }
+}
+
+/* The tensor cores' part: TF32 allowed while the estimate is FP32, or
+   tensor work without counts. Returns 1 when no other reason applies. */
+static int rfl__rep_tensor(rfl_report_model *rm, double est, double meas, double ten) {
+    const rfl_work *w = &rm->res.total.work;
+    rfl_prec mp = rfl_work_main_prec(w);
+    rfl__llm_txt t;
+    if (ten > 0 && rm->est_prec == RFL_FP32) {
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "TENSOR CORES: ");
+        rfl__rep_si(&t, ten, "FLOP of the ");
+        rfl__rep_si(&t, meas, "FLOP measured FLOPs ran on tensor cores (");
+        rfl__llm_put(&t, rfl_prec_name(mp));
+        rfl__llm_put(&t, (rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED)
+                             ? "), estimated from tensor-pipe instructions"
+                             : "), counted from sm__ops_path_tensor_op_*");
+        rfl__llm_put(&t, ". PyTorch allows TF32 for cuDNN convolutions by default; the FP32 "
+                         "counters (fadd, fmul, ffma) alone see only ");
+        rfl__rep_si(&t, w->flops[RFL_FP32], "FLOP (");
+        rfl__llm_put_num(&t, est > 0 ? w->flops[RFL_FP32] / est : 0, 3);
+        rfl__llm_put(&t, " of the estimate). Such work is placed under the ");
+        rfl__llm_put(&t, rfl_prec_name(mp));
+        rfl__llm_put(&t, " roof, not the FP32 one.");
+    }
+    if (rfl__rep_has_warning(rm, RFL_WARN_TENSOR_UNCOUNTED)) {
+        /* the count is incomplete: a ratio of it says nothing about batch,
+           mode or algorithms, so this is the one reason given */
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "TENSOR CORES NOT IN THE COUNTERS (see the profile warning): kernels "
+                         "that ran on tensor cores (TF32 is PyTorch's cuDNN default on Ampere and "
+                         "later) have no FLOP count, so this ratio compares an incomplete count "
+                         "and says nothing about batch or mode. Collect the tensor counters "
+                         "(README, 'Capture a profile') or set torch.backends.cudnn.allow_tf32 = "
+                         "False to compare in FP32.");
+        return 1;
+    }
+    if (rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED) {
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "tensor FLOPs are estimated from tensor-pipe instructions (");
+        rfl__llm_put_num(&t, rm->res.tensor_flops_per_inst, 4);
+        rfl__llm_put(&t, " FLOPs each on average, by each kernel's mma shape): the ratio is as "
+                         "good as that estimate (within 1% on the ResNet-18 TF32 capture, 30% "
+                         "high on ResNet-50's Hopper kernels). Collect sm__ops_path_tensor_op_* "
+                         "for counts.");
+    }
+    return 0;
+}
+
+/* Measured over estimated FLOPs, and the likely reasons when far from 1. */
+static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
+    const rfl_work *w = &rm->res.total.work;
+    double est = rfl_work_flops(&rm->est), meas, ten, r;
+    uint64_t tr = rm->join.transforms;
+    rfl__llm_txt t;
+    if (!rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_FP32)) &&
+        !rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR))) {
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "the profile has no FLOP counters: collect smsp__sass_thread_inst_executed_"
+                         "op_{fadd,fmul,ffma}_pred_on.sum and the sm__ops_path_tensor_op_* counters");
+        return;
+    }
+    meas = rfl_work_flops(w);
+    ten = rfl_report_tensor_flops(rm);
+    rm->ratio = r = est > 0 ? meas / est : 0;
+    if (rfl__rep_tensor(rm, est, meas, ten) || (r >= 0.8 && r <= 1.25)) return;
+    if (ten == 0 || ten < 0.5 * meas) rfl__rep_mismatch(rm, d, meas, r);
+    if (rm->mismatch) return;
+    if (r < 0.8 && tr) {
+        t = rfl__rep_reason(rm);
+        rfl__rep_commas(&t, (double)tr);
+        rfl__llm_put(&t, " Winograd/FFT kernel launches: these algorithms do fewer multiplications "
+                         "than a direct convolution, so counters see fewer FLOPs than the formula");
+    }
+    if (r > 1.25 && rm->join.by == RFL_GROUP_LTYPE) { /* an LLM step: padded_mma says it */
+        t = rfl__rep_reason(rm);
+        rfl__llm_put(&t, "the libraries do more arithmetic than the formula: implicit-GEMM tiles "
+                         "padded to the tile size");
+        if (tr) {
+            rfl__llm_put(&t, ", Winograd/FFT transforms (");
+            rfl__rep_commas(&t, (double)tr);
+            rfl__llm_put(&t, " launches here)");
+        }
+        rfl__llm_put(&t, ", layout conversions");
+        if (d && d->mode == RFL_MODE_TRAIN)
+            rfl__llm_put(&t, ", and work the estimate leaves out (loss, optimizer step)");
+    }
+}
+
+RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
+                                      const rfl_cost_desc *d, const rfl_machine *const *machines) {
+    int h;
+    if (!rm || !net || !machines) return RFL_ERR_ARG;
+    h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
+    rm->n_reasons = 0, rm->ratio = 0, rm->mismatch = 0;
+    if (rm->file) rfl__rep_reasons(rm, d);
+    return rfl_join_compute(&rm->join, net, d, machines[h]);
+}
+
+RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
+    static const char *const lt[RFL_LT_COUNT] = {
+        "convolution", "matrix product", "normalisation", "elementwise", "pooling",
+        "reduction", "embedding", "copy", "other"};
+    if (!j || row < 0 || row >= j->count) return "?";
+    return j->by == RFL_GROUP_LTYPE ? lt[row] : j->rows[row].name;
+}
+
+#ifndef RFL_NO_CHART
+/* ---- a report's chart points ---- */
+RFL_API const char *rfl_report_machine_label(const rfl_machine *const *machines, int n,
+                                             const rfl_machine *m, char *buf, size_t size) {
+    char o[40];
+    int g;
+    if (!buf || !size) return "";
+    rfl__rep_short(m, buf, size);
+    for (g = 0; g < n; g++) {
+        if (machines[g] == m || rfl_parse_name_eq(machines[g]->id, m->id)) continue;
+        rfl__rep_short(machines[g], o, sizeof o);
+        if (rfl__ly_streq(o, buf)) {
+            rfl__llm_txt t;
+            t.buf = buf, t.cap = size, t.len = 0;
+            rfl__llm_put(&t, m->id);
+            break;
+        }
+    }
+    return buf;
+}
+
+static rfl_point *rfl__rep_point(rfl_point *p, const char *label, double ai, double fl, rfl_prec prec) {
+    RFL_MEMSET(p, 0, sizeof *p);
+    p->label = label, p->ai = ai, p->flops_per_s = fl, p->prec = prec;
+    return p;
+}
+
+RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
+                              const rfl_machine *const *machines, int nh, int h, int panel,
+                              rfl_point *pts, int cap) {
+    int i, k = 0;
+    for (i = 0; i < n && models && pts; i++) {
+        rfl_report_model *m = models[i];
+        const rfl_work *w = &m->res.total.work;
+        rfl_prec mp = rfl_work_main_prec(w);
+        double fl = rfl_report_flops_per_s(m);
+        rfl_point *p;
+        rfl__llm_txt t;
+        if (!m->pred_err[h] && m->pred[h].layers_s > 0 && k < cap) {
+            t.buf = m->labels[0], t.cap = sizeof m->labels[0], t.len = 0;
+            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " estimate");
+            p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(&m->est, RFL_DRAM),
+                               rfl_work_flops(&m->est) / m->pred[h].layers_s, m->est_prec);
+            p->machine = panel, p->estimate = 1, p->link = i + 1;
+            p->color = rfl_series_color(i);   /* model i looks alike in every chart: */
+            p->marker = rfl_series_marker(i); /* its shape, hollow or filled */
+        }
+        if (m->file && m->meas_hw == h && fl > 0 && rfl_work_ai(w, RFL_DRAM) > 0 &&
+            machines[h]->peak_flops[mp] > 0 && k < cap) {
+            char s[40];
+            t.buf = m->labels[1], t.cap = sizeof m->labels[1], t.len = 0;
+            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " measured (");
+            rfl__llm_put(&t, rfl_report_machine_label(machines, nh, machines[h], s, sizeof s));
+            if (mp != m->est_prec) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_prec_name(mp)), rfl__llm_put(&t, " roof");
+            rfl__llm_put(&t, ")");
+            p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(w, RFL_DRAM), fl, mp);
+            p->machine = panel, p->link = i + 1;
+            p->color = rfl_series_color(i);
+            p->marker = rfl_series_marker(i);
+        }
+    }
+    return k;
+}
+
+/* A group's colour and marker slot: a layer type looks alike in every
+   model's chart (embedding and other share one); an LLM kind its own. */
+static int rfl__rep_slot(rfl_group_by by, int row) {
+    static const unsigned char lt[RFL_LT_COUNT] = {0, 1, 2, 3, 4, 5, 7, 6, 7};
+    return by == RFL_GROUP_KIND ? row : (row >= 0 && row < RFL_LT_COUNT ? lt[row] : 7);
+}
+static rfl_color rfl__rep_color(rfl_group_by by, int row) {
+    static const rfl_color c[8] = {
+        RFL_RGB(0, 114, 178), RFL_RGB(213, 94, 0), RFL_RGB(0, 158, 115), RFL_RGB(204, 121, 167),
+        RFL_RGB(230, 159, 0), RFL_RGB(86, 180, 233), RFL_RGB(120, 120, 120), RFL_RGB(60, 60, 60)};
+    return by == RFL_GROUP_KIND ? rfl_series_color(8 + row) : c[rfl__rep_slot(by, row)];
+}
+
+RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
+                                    const rfl_cost_desc *d, const rfl_machine *const *machines,
+                                    int h, rfl_point *pts, int cap) {
+    static rfl_join types; /* names of the layer types (constant) */
+    const rfl_join *j = &rm->join;
+    const rfl_machine *m = machines[h];
+    double total = rm->pred_err[h] ? 0 : rm->pred[h].layers_s, tt = rm->res.total.work.time_s;
+    int i, k, n = 0, measured_here = rm->file && rm->meas_hw == h;
+    rfl_join_init(&types, RFL_GROUP_LTYPE, 0);
+    for (i = 0; net && i < net->count && n < cap; i++) {
+        rfl_work f, b;
+        rfl_prediction p;
+        rfl_point *q;
+        double F, B;
+        if (rfl_layer_work(net, i, d, &f, &b) != RFL_OK) continue;
+        if (d && d->mode == RFL_MODE_TRAIN) rfl_work_add(&f, &b);
+        F = rfl_work_flops(&f), B = f.bytes[RFL_DRAM];
+        if (!(F > 0) || !(B > 0) || rfl_predict(m, &f, &p) != RFL_OK || !(p.time_s > 0)) continue;
+        k = (int)rfl_op_ltype((rfl_op)net->layers[i].op);
+        /* one legend entry per type: layers hollow, kernels filled */
+        q = rfl__rep_point(&pts[n++], rfl_report_group_name(&types, k), F / B, F / p.time_s,
+                           rfl_work_main_prec(&f));
+        q->estimate = 1;
+        q->weight = total > 0 ? p.time_s / total : 0;
+        q->color = rfl__rep_color(RFL_GROUP_LTYPE, k);
+        q->marker = rfl_series_marker(rfl__rep_slot(RFL_GROUP_LTYPE, k));
+    }
+    for (k = 0; measured_here && k < j->count && n < cap; k++) {
+        const rfl_work *w = &j->rows[k].meas.work;
+        double F = rfl_work_flops(w), B = w->bytes[RFL_DRAM];
+        rfl_point *q;
+        if (!(F > 0) || !(B > 0) || !(w->time_s > 0) || !(m->peak_flops[rfl_work_main_prec(w)] > 0)) continue;
+        q = rfl__rep_point(&pts[n++], rfl_report_group_name(j, k), F / B, F / w->time_s,
+                           rfl_work_main_prec(w));
+        /* half-precision SASS in an FP32 run is index arithmetic (HFMA2
+           tricks of the compiler), not the model's math: FP32 roof */
+        if (q->prec == RFL_FP16 && rm->est_prec == RFL_FP32) q->prec = RFL_FP32;
+        q->weight = tt > 0 ? w->time_s / tt : 0;
+        q->color = rfl__rep_color(j->by, k);
+        q->marker = rfl_series_marker(rfl__rep_slot(j->by, k));
+    }
+    return n;
+}
+#endif /* RFL_NO_CHART */
+
+#ifndef RFL_NO_JSON_WRITER
+/* FLOPs by precision; null where the profile did not count them. */
+static void rfl__rep_json_flops(rfl_json_writer *w, const rfl_work *x, double tensor) {
+    int p, any = 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++) any |= rfl_work_known(x, RFL_UNKNOWN_FLOPS(p));
+    rfl_json_w_obj(w, "flops");
+    rfl_json_w_num_if(w, "fp64", rfl_work_known(x, RFL_UNKNOWN_FLOPS(RFL_FP64)), x->flops[RFL_FP64]);
+    rfl_json_w_num_if(w, "fp32", rfl_work_known(x, RFL_UNKNOWN_FLOPS(RFL_FP32)), x->flops[RFL_FP32]);
+    rfl_json_w_num_if(w, "fp16", rfl_work_known(x, RFL_UNKNOWN_FLOPS(RFL_FP16)), x->flops[RFL_FP16]);
+    rfl_json_w_num_if(w, "tensor", rfl_work_known(x, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR)), tensor);
+    rfl_json_w_num_if(w, "total", any, rfl_work_flops(x));
+    rfl_json_w_end(w);
+}
+
+/* bytes or AI per level; null where the profile did not measure it */
+static void rfl__rep_json_levels(rfl_json_writer *w, const char *key, const rfl_work *x, int ai) {
+    static const char *const names[] = {"dram", "l2", "l1"};
+    int k;
+    rfl_json_w_obj(w, key);
+    for (k = 0; k < 3; k++)
+        rfl_json_w_num_if(w, names[k], rfl_work_known(x, RFL_UNKNOWN_BYTES(k)),
+                          ai ? rfl_work_ai(x, (rfl_level)k) : x->bytes[k]);
+    rfl_json_w_end(w);
+}
+
+static void rfl__rep_json_estimate(rfl_json_writer *w, const rfl_report_model *m, int train) {
+    int known = !m->cost.unknown_layers; /* else the FLOPs are a lower bound: null */
+    double mac = (double)m->cost.fwd_mac_flops + (train ? (double)m->cost.bwd_mac_flops : 0);
+    rfl_json_w_obj(w, "estimate");
+    rfl_json_w_num_if(w, "flops", known, rfl_work_flops(&m->est));
+    rfl_json_w_num_if(w, "forward_flops", known, rfl_work_flops(&m->cost.forward));
+    rfl_json_w_num_if(w, "backward_flops", known, train ? rfl_work_flops(&m->cost.backward) : 0);
+    rfl_json_w_num_if(w, "mac_flops", known, mac);
+    if (!known) {
+        rfl_json_w_num(w, "flops_known", rfl_work_flops(&m->est));
+        rfl_json_w_num(w, "mac_flops_known", mac);
+        rfl_json_w_num(w, "unknown_layers", m->cost.unknown_layers);
+    }
+    rfl_json_w_num(w, "bytes", m->est.bytes[RFL_DRAM]);
+    rfl_json_w_num_if(w, "ai", known, rfl_work_ai(&m->est, RFL_DRAM));
+    rfl_json_w_str(w, "prec", rfl_prec_name(m->est_prec));
+    rfl_json_w_end(w);
+}
+
+static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
+                                  const rfl_machine *const *hw) {
+    const rfl_work *x = &m->res.total.work;
+    double fl = rfl_report_flops_per_s(m);
+    int k;
+    if (!m->file) { rfl_json_w_null(w, "profile"); return; }
+    rfl_json_w_obj(w, "profile");
+    rfl_json_w_str(w, "file", m->file);
+    rfl_json_w_str(w, "device", m->res.device[0] ? m->res.device : 0);
+    rfl_json_w_str(w, "machine", m->meas_hw >= 0 ? hw[m->meas_hw]->id : 0);
+    rfl_json_w_str(w, "device_warning", m->device_warning[0] ? RFL_HW_DEVICE_MISMATCH : 0);
+    rfl_json_w_str(w, "device_warning_text", m->device_warning[0] ? m->device_warning : 0);
+    rfl_json_w_num(w, "kernels", (double)m->res.kernels);
+    rfl_json_w_num_if(w, "time_s", x->time_s > 0, x->time_s);
+    rfl__rep_json_flops(w, x, rfl_report_tensor_flops(m));
+    rfl__rep_json_levels(w, "bytes", x, 0);
+    rfl__rep_json_levels(w, "ai", x, 1);
+    rfl_json_w_num_if(w, "flops_per_s", fl > 0, fl);
+    rfl_json_w_str(w, "prec", rfl_prec_name(rfl_work_main_prec(x)));
+    rfl_json_w_num(w, "tensor_inst", (double)m->res.total.tensor_inst);
+    rfl_json_w_arr(w, "warnings");
+    for (k = 0; k < m->res.warning_count; k++) rfl_json_w_str(w, 0, m->res.warnings[k].text);
+    rfl_json_w_end(w);
+    rfl_json_w_end(w);
+}
+
+/* The model on each machine: roof, bound, predicted and measured time. */
+static void rfl__rep_json_machines(rfl_json_writer *w, const rfl_report_model *m,
+                                   const rfl_report *rep) {
+    const rfl_work *x = &m->res.total.work;
+    int h, unk = m->cost.unknown_layers != 0;
+    rfl_json_w_arr(w, "machines");
+    for (h = 0; h < rep->n_machines; h++) {
+        const rfl_machine *mc = rep->machines[h];
+        rfl_bound b;
+        double a = rfl_work_attainable(mc, &m->est, m->est_prec, &b);
+        int here = m->file && m->meas_hw == h, ok = !m->pred_err[h];
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "hw", mc->id);
+        rfl_json_w_num_if(w, "attainable_flops_per_s", a > 0 && !unk, a);
+        if (unk) { /* some FLOPs unknown: the known part's figures */
+            rfl_json_w_null(w, "bound");
+            rfl_json_w_null(w, "predicted_time_s");
+            rfl_json_w_null(w, "predicted_whole_time_s");
+            rfl_json_w_num_if(w, "predicted_time_known_s", ok, m->pred[h].layers_s);
+        } else {
+            rfl_json_w_str(w, "bound", a > 0 ? (b.memory ? "memory" : "compute") : 0);
+            rfl_json_w_num_if(w, "predicted_time_s", ok, m->pred[h].layers_s);
+            rfl_json_w_num_if(w, "predicted_whole_time_s", ok, m->pred[h].whole.time_s);
+        }
+        rfl_json_w_bool(w, "measured_here", here);
+        if (here) {
+            double am = rfl_work_attainable(mc, x, rfl_work_main_prec(x), 0);
+            double fl = rfl_report_flops_per_s(m);
+            rfl_json_w_num_if(w, "measured_time_s", x->time_s > 0, x->time_s);
+            rfl_json_w_num_if(w, "measured_attainable_flops_per_s", am > 0, am);
+            rfl_json_w_num_if(w, "roof_fraction", am > 0 && fl > 0, fl / am);
+        }
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+
+/* Estimate and measurement by group (on the measured machine). */
+static void rfl__rep_json_groups(rfl_json_writer *w, const rfl_report_model *m,
+                                 const rfl_report *rep) {
+    const rfl_join *j = &m->join;
+    int k, here = m->file != 0, h = m->file && m->meas_hw >= 0 ? m->meas_hw : 0;
+    rfl_json_w_arr(w, "by_type");
+    for (k = 0; k < j->count; k++) {
+        const rfl_join_row *r = &j->rows[k];
+        if (!r->layers && !r->meas.kernels) continue;
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "type", rfl_report_group_name(j, k));
+        rfl_json_w_num(w, "layers", r->layers);
+        rfl_json_w_num(w, "forward_flops", r->fwd_flops);
+        rfl_json_w_num(w, "backward_flops", r->bwd_flops);
+        rfl_json_w_num(w, "bytes", r->bytes);
+        rfl_json_w_str(w, "predicted_on", rep->machines[h]->id);
+        rfl_json_w_num(w, "predicted_time_s", r->fwd_time_s + r->bwd_time_s);
+        rfl_json_w_num_if(w, "kernels", here, (double)r->meas.kernels);
+        rfl_json_w_num_if(w, "measured_flops", here, rfl_work_flops(&r->meas.work));
+        rfl_json_w_num_if(w, "measured_dram_bytes", here, r->meas.work.bytes[RFL_DRAM]);
+        rfl_json_w_num_if(w, "measured_time_s", here, r->meas.work.time_s);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+
+/* An LLM step against its profile: the join's figures and warnings. */
+static void rfl__rep_json_step(rfl_json_writer *w, const rfl_report_model *m) {
+    const rfl_join *j = &m->join;
+    int k, t = j->kernel_time_s > 0;
+    if (j->by != RFL_GROUP_KIND || !m->file) return;
+    rfl_json_w_obj(w, "step");
+    rfl_json_w_num(w, "useful_flops", j->useful_flops);
+    rfl_json_w_num_if(w, "executed_tensor_flops", j->total.meas.tensor_flops != 0, j->executed_tensor_flops);
+    rfl_json_w_num_if(w, "useful_per_executed", j->useful_per_executed > 0, j->useful_per_executed);
+    rfl_json_w_num_if(w, "kernel_time_s", t, j->kernel_time_s);
+    rfl_json_w_num(w, "roof_time_s", j->roof_time_s);
+    rfl_json_w_num(w, "bytes_time_s", j->bytes_time_s);
+    rfl_json_w_num_if(w, "gap", t && j->gap > 0, j->gap);
+    rfl_json_w_num_if(w, "tiny_share", t, j->tiny_share);
+    rfl_json_w_arr(w, "warnings");
+    for (k = 0; k < j->warning_count; k++) {
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "code", rfl_llm_warn_code(j->warnings[k].code));
+        rfl_json_w_str(w, "text", j->warnings[k].text);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_end(w);
+}
+
+RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
+    rfl_prec p;
+    int i, h, train;
+    if (!w || !rep || !rep->d || rep->n_models < 1) return;
+    train = rep->d->mode == RFL_MODE_TRAIN;
+    p = rep->models[0]->est_prec;
+    rfl_json_w_obj(w, 0);
+    rfl_json_w_num(w, "batch", (double)(rep->d->batch ? rep->d->batch : 1));
+    rfl_json_w_str(w, "mode", train ? "train" : "infer");
+    rfl_json_w_str(w, "dtype", rfl_dtype_name(rep->d->dtype));
+    rfl_json_w_arr(w, "machines");
+    for (h = 0; h < rep->n_machines; h++) {
+        const rfl_machine *mc = rep->machines[h];
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "id", mc->id);
+        rfl_json_w_str(w, "name", mc->name);
+        rfl_json_w_str(w, "prec", rfl_prec_name(p));
+        rfl_json_w_num(w, "peak_flops_per_s", mc->peak_flops[p]);
+        rfl_json_w_num(w, "bw_bytes_per_s", mc->bw_bytes_per_s[RFL_DRAM]);
+        rfl_json_w_num(w, "ridge", rfl_ridge(mc, p, RFL_DRAM));
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_arr(w, "models");
+    for (i = 0; i < rep->n_models; i++) {
+        const rfl_report_model *m = rep->models[i];
+        int k;
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "model", m->name);
+        rfl__rep_json_estimate(w, m, train);
+        rfl__rep_json_profile(w, m, rep->machines);
+        rfl_json_w_num_if(w, "flops_ratio", m->ratio > 0, m->ratio);
+        rfl_json_w_arr(w, "ratio_reasons");
+        for (k = 0; k < m->n_reasons; k++) rfl_json_w_str(w, 0, m->reasons[k]);
+        rfl_json_w_end(w);
+        rfl__rep_json_machines(w, m, rep);
+        rfl__rep_json_groups(w, m, rep);
+        rfl__rep_json_step(w, m);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    if (rep->n_charts >= 0) {
+        rfl_json_w_arr(w, "charts");
+        for (i = 0; i < rep->n_charts; i++) rfl_json_w_str(w, 0, rep->charts[i]);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+#endif /* RFL_NO_JSON_WRITER */
 #endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
 
 

@@ -40,7 +40,7 @@ static const char *const names[] = {
 static rfl_layer recs[RFL_LLM_NET_LAYERS(16)]; /* llama-3.2-1b: 16 layers, gpt2: 12 */
 static char rec_names[RFL_LLM_NET_NAMES(16)];
 static rfl_llm_classifier cl;
-static rfl_llm_join jn;
+static rfl_join jn;
 static rfl_kernel_stat ks;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -65,6 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     d.math = (c0 & 1) ? RFL_DTYPE_BF16 : RFL_DTYPE_FP32;
     FZ_CHECK(rfl_hw_find("h100", &h100) == RFL_OK);
     rfl_llm_classify_init(&cl, (c0 & 4) ? h100 : NULL);
+    rfl_join_init(&jn, RFL_GROUP_KIND, (c0 & 4) ? h100 : NULL);
     while (fz_left(&in) >= 26) {
         memset(&ks, 0, sizeof ks);
         snprintf(ks.name, sizeof ks.name, "%s", names[fz_u8(&in) % NNAMES]);
@@ -76,6 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (time_sum > UINT64_MAX - ks.time_ns) sat = 1;
         time_sum += ks.time_ns;
         rfl_llm_classify_kernel(&cl, &ks);
+        rfl_join_kernel(&jn, &ks);
         kernels++;
     }
     rfl_llm_classify_finish(&cl);
@@ -89,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rfl_net_init(&net, recs, RFL_LLM_NET_LAYERS(16), rec_names, sizeof rec_names);
     r = rfl_llm_build(&net, &cfg, &d);
     if (r == RFL_OK) r = rfl_llm_cost_desc(&cfg, &d, &cd);
-    if (r == RFL_OK) r = rfl_llm_join_compute(&net, &cd, h100, &cl, &jn);
+    if (r == RFL_OK) r = rfl_join_compute(&jn, &net, &cd, h100);
     FZ_CHECK(r >= RFL_OK && r < RFL_ERR_COUNT_);
     if (r != RFL_OK) return 0;
     FZ_CHECK(jn.warning_count >= 0 && jn.warning_count <= RFL_LLM_WARN_COUNT_ - 1);

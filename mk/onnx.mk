@@ -1,12 +1,10 @@
-# ONNX part (issue 18): the tools' loader, the read benchmark.
+# ONNX part (issue 18): the read benchmark.
 #   make bench-onnx   the streamed reader on a ~500 MB ONNX file with inline
 #                     weights (build/bench/, never committed) beside onnx.load
 # (also run by `make bench`)
 ONNX_BENCH = build/bench/onnx-500mb.onnx
 
-build/rfl-estimate build/rfl-report: tools/onnx_load.h
-
-build/bench-onnx-read: tools/bench-onnx-read.c tools/onnx_load.h tools/tool.h $(HDRS) | build
+build/bench-onnx-read: tools/bench-onnx-read.c tools/cli.h $(HDRS) | build
 	$(CC) $(WARN) -O2 -g -I. $< -o $@ -lm
 
 $(ONNX_BENCH): tools/bench-onnx-gen.py

@@ -56,29 +56,7 @@ static const char *LLAMA_PRE = "llama-3.2-1b-prefill-b1-s512-bf16.csv";
 static const char *LLAMA_DEC = "llama-3.2-1b-decode-b1-s512-bf16.csv";
 
 static void test_roles(void) {
-    RT_EQ_INT(rfl_llm_kernel_role_of("fmha_cutlassF_f32_aligned_64x64_rf_sm80(PyTorchMemEffAttention"
-                                     "::AttentionKernel<float, cutlass::Sm80>::Params)"),
-              RFL_LLM_ROLE_ATTENTION);
-    RT_EQ_INT(rfl_llm_kernel_role_of("cudnn_generated_fort_native_sdpa_sm90_flash_fprop_wgmma_f16"),
-              RFL_LLM_ROLE_ATTENTION);
-    RT_EQ_INT(rfl_llm_kernel_role_of("nvjet_sm90_tst_64x8_64x16_2x1_v_bz_splitK_TNT"), RFL_LLM_ROLE_GEMM);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void cublasLt::splitKreduce_kernel<32, 16, int, float>"),
-              RFL_LLM_ROLE_GEMM);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void gemv2T_kernel_val<int, int, float>"), RFL_LLM_ROLE_GEMM);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::<unnamed>::vectorized_layer_norm_kernel<float, float, 0>"),
-              RFL_LLM_ROLE_NORM);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::reduce_kernel<512, 1, at::ReduceOp<float, at::MeanOps<"
-                                     "float, float, float, float>>>"), RFL_LLM_ROLE_MEAN);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::vectorized_elementwise_kernel<4, void at::<unnamed>::"
-                                     "pow_tensor_scalar_kernel_impl<float, float>"), RFL_LLM_ROLE_POW);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::<unnamed>::indexSelectSmallIndex<c10::BFloat16, long>"),
-              RFL_LLM_ROLE_EMBEDDING);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::vectorized_gather_kernel<16, long>"), RFL_LLM_ROLE_EMBEDDING);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::unrolled_elementwise_kernel<at::direct_copy_kernel_cuda"),
-              RFL_LLM_ROLE_CAST);
-    RT_EQ_INT(rfl_llm_kernel_role_of("void at::vectorized_elementwise_kernel<8, at::silu_kernel>"),
-              RFL_LLM_ROLE_OTHER);
-    RT_EQ_INT(rfl_llm_kernel_role_of(NULL), RFL_LLM_ROLE_OTHER);
+    /* kernel names into classes: tests/test_kclass.c */
     RT_STR(rfl_llm_warn_code(RFL_LLM_WARN_PADDED_MMA), "padded_mma");
     RT_STR(rfl_llm_warn_code(RFL_LLM_WARN_LAUNCH_BOUND), "launch_bound");
 }
@@ -206,9 +184,23 @@ static void records(const rfl_llm_config *cfg, const rfl_llm_step_desc *d) {
     RT_EQ_INT(rfl_llm_cost_desc(cfg, d, &cd), RFL_OK);
 }
 
+/* The capture's kernels into a join of kinds (the reducer as classify's). */
+static void join_kernels(const char *name, rfl_join *j) {
+    size_t len;
+    char *b = load(name, &len);
+    rfl_reduce_desc d;
+    memset(&d, 0, sizeof d);
+    d.top_n = -1;
+    d.on_kernel = rfl_join_kernel;
+    d.user = j;
+    rfl_reduce_init(&st, &d, scratch, sizeof scratch);
+    rfl_reduce_push(&st, b, len);
+    RT_EQ_INT(rfl_reduce_finish(&st, &res), RFL_OK);
+    free(b);
+}
+
 static void join(const char *file, const char *model, rfl_llm_phase ph, uint64_t seq,
-                 rfl_dtype math, const rfl_machine *m, rfl_llm_join *j) {
-    static rfl_llm_classifier c;
+                 rfl_dtype math, const rfl_machine *m, rfl_join *j) {
     rfl_llm_config cfg;
     rfl_llm_step_desc d;
     memset(&d, 0, sizeof d);
@@ -218,12 +210,13 @@ static void join(const char *file, const char *model, rfl_llm_phase ph, uint64_t
     d.logits_all = 1; /* the captures run HF's plain forward */
     d.math = math;
     RT_EQ_INT(rfl_llm_find(model, &cfg), RFL_OK);
-    RT_EQ_INT(classify(file, m, 0, &c), RFL_OK);
+    rfl_join_init(j, RFL_GROUP_KIND, m);
+    join_kernels(file, j);
     records(&cfg, &d);
-    RT_EQ_INT(rfl_llm_join_compute(&net, &cd, m, &c, j), RFL_OK);
+    RT_EQ_INT(rfl_join_compute(j, &net, &cd, m), RFL_OK);
 }
 
-static int has_warning(const rfl_llm_join *j, rfl_llm_warn w, const char *text) {
+static int has_warning(const rfl_join *j, rfl_llm_warn w, const char *text) {
     int i;
     for (i = 0; i < j->warning_count; i++)
         if (j->warnings[i].code == w && (!text || strstr(j->warnings[i].text, text))) return 1;
@@ -231,7 +224,7 @@ static int has_warning(const rfl_llm_join *j, rfl_llm_warn w, const char *text) 
 }
 
 static void test_join(const rfl_machine *h100) {
-    static rfl_llm_join j;
+    static rfl_join j;
     /* Llama-3.2-1B decode after 512 tokens. Useful FLOPs: the projections,
        MLP and LM head do not depend on S at batch 1: aten.mm 2,471,493,632
        (llm-reference.json, b1_s128 and b1_s2048 alike); aten.bmm = 16 layers
@@ -277,9 +270,10 @@ static void test_join(const rfl_machine *h100) {
 }
 
 /* Synthetic streams: the ordering rules, held kernels, limits. */
+static rfl_kernel_stat last; /* the last kernel pushed */
 static void push(rfl_llm_classifier *c, uint64_t id, const char *name, uint64_t ns,
                  uint64_t tensor, unsigned unknown) {
-    static rfl_kernel_stat k;
+    rfl_kernel_stat k;
     memset(&k, 0, sizeof k);
     k.id = id;
     k.time_ns = ns;
@@ -287,11 +281,12 @@ static void push(rfl_llm_classifier *c, uint64_t id, const char *name, uint64_t 
     k.work.unknown = unknown;
     snprintf(k.name, sizeof k.name, "%s", name);
     rfl_llm_classify_kernel(c, &k);
+    last = k;
 }
 
 static void test_synthetic(const rfl_machine *h100) {
     static rfl_llm_classifier c;
-    static rfl_llm_join j;
+    static rfl_join j;
     rfl_llm_config cfg;
     rfl_llm_step_desc d;
     /* gelu_new's pow followed by a mul stays elementwise; a mean after
@@ -318,7 +313,6 @@ static void test_synthetic(const rfl_machine *h100) {
     d.math = RFL_DTYPE_BF16;
     RT_EQ_INT(rfl_llm_find("llama-3.2-1b", &cfg), RFL_OK);
     records(&cfg, &d);
-    RT_EQ_INT(rfl_llm_join_compute(&net, &cd, h100, &c, &j), RFL_ERR_STATE); /* not finished */
     rfl_llm_classify_finish(&c);
     rfl_llm_classify_finish(&c); /* twice: harmless */
     push(&c, 15, "gemm_late", 10, 0, 0); /* after finish: ignored */
@@ -336,16 +330,25 @@ static void test_synthetic(const rfl_machine *h100) {
     RT_EQ_U64(c.total.time_ns, UINT64_MAX);
     RT_EQ_U64(c.kinds[RFL_LLM_ATTENTION].tensor_flops, UINT64_MAX); /* before any norm */
     RT_EQ_U64(c.total.tiny_kernels, 0);
-    RT_EQ_INT(rfl_llm_join_compute(&net, &cd, h100, &c, &j), RFL_OK);
+    /* the same two kernels through a join of kinds */
+    rfl_join_init(&j, RFL_GROUP_KIND, h100);
+    rfl_join_kernel(&j, &last);
+    rfl_join_kernel(&j, &last);
+    RT_EQ_INT(rfl_join_compute(&j, &net, &cd, h100), RFL_OK);
+    RT_EQ_U64(j.rows[RFL_LLM_ATTENTION].meas.tensor_flops, UINT64_MAX);
     RT_CHECK(!has_warning(&j, RFL_LLM_WARN_LAUNCH_BOUND, NULL));
     RT_CHECK(has_warning(&j, RFL_LLM_WARN_PADDED_MMA, NULL));
-    RT_EQ_INT(rfl_llm_join_compute(NULL, &cd, h100, &c, &j), RFL_ERR_ARG);
-    RT_EQ_INT(rfl_llm_join_compute(&net, NULL, h100, &c, &j), RFL_ERR_ARG);
-    RT_EQ_INT(rfl_llm_join_compute(&net, &cd, NULL, &c, &j), RFL_ERR_ARG);
+    rfl_join_kernel(&j, &last); /* after compute: ignored */
+    RT_EQ_U64(j.rows[RFL_LLM_ATTENTION].meas.kernels, 2);
+    RT_EQ_INT(rfl_join_compute(NULL, &net, &cd, h100), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_join_compute(&j, NULL, &cd, h100), RFL_ERR_ARG);
+    /* no machine: no times, no warnings */
+    RT_EQ_INT(rfl_join_compute(&j, &net, &cd, NULL), RFL_OK);
+    RT_EQ_INT(j.warning_count, 0);
+    RT_CHECK(j.total.fwd_time_s == 0);
     /* an empty step: no kernels, no warnings */
-    rfl_llm_classify_init(&c, NULL);
-    rfl_llm_classify_finish(&c);
-    RT_EQ_INT(rfl_llm_join_compute(&net, &cd, h100, &c, &j), RFL_OK);
+    rfl_join_init(&j, RFL_GROUP_KIND, NULL);
+    RT_EQ_INT(rfl_join_compute(&j, &net, &cd, h100), RFL_OK);
     RT_EQ_INT(j.warning_count, 0);
     /* records of no LLM (a CNN's, grouped by layer type): no join */
     {
@@ -355,7 +358,8 @@ static void test_synthetic(const rfl_machine *h100) {
         rfl_net_init(&n2, cnn, 8, NULL, 0);
         x = rfl_input(&n2, 3, 8, 8);
         rfl_conv(&n2, x, 4, 3, 1, 1);
-        RT_EQ_INT(rfl_llm_join_compute(&n2, &cd, h100, &c, &j), RFL_ERR_ARG);
+        rfl_join_init(&j, RFL_GROUP_KIND, h100);
+        RT_EQ_INT(rfl_join_compute(&j, &n2, &cd, h100), RFL_ERR_ARG);
     }
     rfl_llm_classify_kernel(NULL, NULL); /* no crash */
 }

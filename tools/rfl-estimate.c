@@ -1,36 +1,45 @@
-/* rfl-estimate: per-layer and total cost of a built-in model, the
-   torchsummary-style table, and the predicted time on a machine.
-   Usage: see `usage` below. */
+/* rfl-estimate: per-layer and total cost of a model (the zoo, a decoder
+   LLM or an ONNX file), the torchsummary-style table, and the predicted
+   time on a machine. One path for every source: the library builds the
+   records, costs and predicts them and writes the JSON. */
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
-#include "tool.h"
-#include <errno.h>
-#include "onnx_load.h"
+#include "cli.h"
 
 static const char *usage =
     "usage: rfl-estimate MODEL [--batch N] [--res H] [--dtype D] [--mode train|infer]\n"
     "                    [--hw NAME | --hw-file FILE] [--summary] [--conv torch|report]\n"
-    "                    [--json]\n"
-    "       rfl-estimate LLM|--hf-config FILE --phase prefill|decode --seq S ...\n"
-    "                    (rfl-estimate llama-3-8b --help: the LLM options)\n"
-    "       rfl-estimate LLM|--hf-config FILE --layers [--phase P] [--seq S]\n"
-    "                    [--logits last|all] [the options above]\n"
+    "                    [--layers] [--json]\n"
+    "       rfl-estimate LLM|--hf-config FILE [--phase prefill|decode] [--seq S]\n"
+    "                    [--logits last|all] [--weights T] [--kv T] [options above]\n"
     "       rfl-estimate --onnx FILE [--batch N] [--dim NAME=V]... [options above]\n"
     "       rfl-estimate --list\n"
     "  MODEL       a zoo model (--list): torchvision's definition, 3 channels,\n"
-    "              1000 classes, H x H input\n"
+    "              1000 classes, H x H input; or a built-in decoder LLM (--list)\n"
+    "  --list      the zoo's models and the LLMs, one a line\n"
+    "  --hf-config FILE  a Hugging Face config.json instead (model_type gpt2,\n"
+    "              llama, qwen2, mistral, mixtral)\n"
     "  --onnx FILE an ONNX model instead (- reads standard input): streamed,\n"
     "              weights skipped (external data not needed); params = float\n"
     "              initializer elements (batch norm folded into a conv changes\n"
     "              them, not the MACs); --batch sets a symbolic batch axis (the\n"
     "              first; axis 1 of an LSTM, GRU or RNN input [seq, batch, in])\n"
     "  --dim N=V   value of the symbolic dim N of an ONNX input (repeatable)\n"
-    "  --batch N   batch size (default 1)\n"
+    "  --batch N   batch size (default 1; an LLM: sequences)\n"
     "  --res H     input resolution (default 224; inception_v3 299)\n"
-    "  --dtype D   fp32 (default), fp16, bf16, int8: bytes per element and the\n"
-    "              roofs used (fp16/bf16/int8: conv and matmul on tensor cores)\n"
+    "  --dtype D   the math type, which picks the roofs: fp32 (default; an LLM:\n"
+    "              its config's torch_dtype), tf32, fp16, bf16, fp8, int8\n"
+    "              (conv and matmul on tensor cores, the rest on vector units)\n"
+    "  --weights T storage of the weight matrices (default: --dtype); also int4\n"
+    "  --kv T      storage of an LLM's KV cache (default: --dtype); also int4\n"
     "  --mode M    infer (default): time of the forward pass; train: forward\n"
-    "              + backward\n"
+    "              + backward (an LLM: a prefill, logits on every position)\n"
+    "  --phase P   an LLM's step: decode (default), one new token per sequence\n"
+    "              after a cache of S tokens (attends to S + 1); prefill: S\n"
+    "              tokens per sequence\n"
+    "  --seq S     an LLM's S (default 1024)\n"
+    "  --logits L  last (default): the LM head on the last prefill position,\n"
+    "              as generation does; all: on every position (a plain forward)\n"
     "  --hw NAME   predict time on a machine (rfl-hw lists them): per layer\n"
     "              max(compute, memory) summed, and the whole model at once\n"
     "  --hw-file F a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
@@ -39,109 +48,117 @@ static const char *usage =
     "              torchvision's GFLOPS (2 x multiply-adds of conv/matmul, no\n"
     "              bias); report: the pen-and-paper convention, linear =\n"
     "              2 x in x out + out (also: --pen-and-paper)\n"
-    "  --layers    an LLM as layer records, the zoo's table (also implied by\n"
-    "              --mode train or --summary with an LLM): one sequence of the\n"
-    "              step, --batch sequences, the math type (default: the\n"
-    "              config's), --weights/--kv storage types; defaults as the\n"
-    "              LLM estimate: decode after --seq 1024 (--mode train: a\n"
-    "              prefill, logits on every position). FLOPs and time count\n"
-    "              eager attention (T x (S + T) scores); without --layers the\n"
-    "              records by module give the causal count and its time\n"
-    "  --json      one JSON object: model, batch, input, dtype, mode, params,\n"
-    "              param_bytes, forward{flops, mac_flops, bytes}, backward{...},\n"
-    "              activation_bytes, train{sgd_bytes, adam_bytes}, by_type[...],\n"
-    "              layers[{name, type, op, out, params, forward_flops, ...}],\n"
-    "              and with --hw: hw, predicted_time_s, bound (per layer too).\n"
-    "              ONNX nodes without a FLOP rule leave flops, mac_flops, bound\n"
-    "              and predicted_time_s null, with flops_known, mac_flops_known,\n"
+    "  --layers    an LLM record by record, as the zoo's table (without it: by\n"
+    "              module, '*' for the layer index, with counts)\n"
+    "  --json      one JSON object (docs/schema.md): model, batch, input, dtype,\n"
+    "              mode, params, param_bytes, forward{flops, mac_flops, bytes},\n"
+    "              backward{...}, activation_bytes, train{sgd_bytes, adam_bytes},\n"
+    "              by_type[...], layers[{name, type, op, out, params, ...}], and\n"
+    "              with --hw: hw, predicted_time_s, bound (per layer too). An\n"
+    "              LLM adds its step, an ONNX file its graph. ONNX nodes without\n"
+    "              a FLOP rule leave flops, mac_flops, bound and\n"
+    "              predicted_time_s null, with flops_known, mac_flops_known,\n"
     "              predicted_time_known_s and unknown_nodes beside them\n"
     "FLOPs: a multiply-add is 2. \"flops\" counts everything (bias, norms,\n"
     "activations, pooling, adds, softmax); \"mac_flops\" conv and matmul only.\n"
-    "Backward mac = 2 x forward minus the first layer's input gradient.\n";
+    "Backward mac = 2 x forward minus the first layer's input gradient. An\n"
+    "LLM's attention: mac_flops eager (FlopCounterMode, T x (S + T) scores),\n"
+    "flops and time causal (FlashAttention, what runs).\n"
+    "Exit: 0 ok, 1 bad input (a file, a name), 2 bad usage.\n";
 
-static rfl_layer recs[RFL_ZOO_MAX_LAYERS];
-static char names[RFL_ZOO_NAMES_SIZE];
+enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS };
+static const cli_opt opts[] = {
+    {"--json", 0, OPT_JSON}, {"--summary", 0, OPT_SUMMARY}, {"--layers", 0, OPT_LAYERS}, {0, 0, 0}};
+static const cli_opt *const tables[] = {opts, cli_model_opts, cli_machine_opts, 0};
 
-static void list_zoo(FILE *f, const char *sep) {
-    int i;
-    for (i = 0; i < rfl_zoo_count(); i++) fprintf(f, "%s%s", i ? sep : "", rfl_zoo_name(i));
-}
+typedef struct est {
+    cli c;
+    cli_model m;
+    const rfl_machine *hw;
+    int json, summary, layers;
+    rfl_net_cost tot;
+    rfl_net_prediction np;
+} est;
 
-static unsigned long long parse_count(const char *opt, const char *s, unsigned long long max) {
-    char *end;
-    unsigned long long v;
-    if (!s) tl_usage_error("%s needs a value", opt);
-    errno = 0;
-    v = strtoull(s, &end, 10);
-    if (*s == '-' || end == s || *end || errno || v == 0 || v > max)
-        tl_input_error(0, 0, 0, "%s: '%s' is not a whole number from 1 to %llu", opt, s, max);
-    return v;
-}
+static int is_onnx(const est *e) { return e->m.src == CLI_ONNX_FILE; }
+static int is_llm(const est *e) { return e->m.src == CLI_LLM; }
+static int training(const est *e) { return e->m.d.mode == RFL_MODE_TRAIN; }
+static const char *bound_str(const rfl_prediction *p) { return p->bound.memory ? "memory" : "compute"; }
 
 /* Display name of layer i: its torch module path, else "add-12". */
-static const char *layer_name(const rfl_net *net, int i) {
-    static char b[64];
+static const char *layer_name(const rfl_net *net, int i, char *b, size_t n) {
     if (net->layers[i].name) return net->layers[i].name;
-    rfl_layer_label(net, i, b, sizeof b);
+    rfl_layer_label(net, i, b, n);
     return b;
 }
 
-static const char *bound_str(const rfl_prediction *p) {
-    return p->bound.memory ? "memory" : "compute";
-}
-
-/* An exact integer (tl_jnum keeps 15 significant digits). */
-static void jint(tl_json *j, const char *key, uint64_t v) {
-    tl_j_sep(j, key);
-    fprintf(j->f, "%llu", (unsigned long long)v);
-}
-
-#include "estimate_llm.h" /* decoder LLMs (issue 17) */
-
-static tl_onnx ox; /* --onnx */
-
-static void json_shape(tl_json *j, const char *key, const rfl_net *net, int i, uint64_t batch) {
-    const rfl_onnx_value *v = 0;
-    int k;
-    for (k = 0; ox.path && net->layers[i].op == RFL_OP_INPUT && k < ox.g.input_count; k++)
-        if (tl_is(ox.g.values[ox.g.inputs[k]].name, net->layers[i].name)) v = &ox.g.values[ox.g.inputs[k]];
-    tl_jarr(j, key);
-    if (v) { /* an ONNX input: its own dims as built */
-        for (k = 0; k < v->rank; k++) tl_jnum(j, 0, (double)tl_onnx_dim(&ox, v, k));
-        tl_jclose_arr(j);
-        return;
-    }
-    jint(j, 0, batch);
-    for (k = 0; k < net->layers[i].rank; k++) tl_jnum(j, 0, net->layers[i].shape[k]);
-    tl_jclose_arr(j);
-}
-
-/* Sums by layer type: layers, FLOPs, bytes (forward, + backward when
-   training) and predicted time (with a machine). */
-static int unk[RFL_LT_COUNT]; /* by type: layers whose FLOPs are unknown */
-static void by_type(const rfl_net *net, const rfl_cost_desc *d, const rfl_machine *hw, int *cnt,
-                    double *tf, double *tb, double *tt) {
-    int i, t, train = d->mode == RFL_MODE_TRAIN;
-    for (t = 0; t < RFL_LT_COUNT; t++) cnt[t] = unk[t] = 0, tf[t] = tb[t] = tt[t] = 0;
-    for (i = 0; i < net->count; i++) {
-        rfl_layer_cost c;
-        const rfl_layer *L = &net->layers[i];
-        if (L->op == RFL_OP_MARK) continue;
-        t = (int)rfl_op_ltype((rfl_op)L->op);
-        rfl_layer_cost_get(net, i, d, &c);
-        cnt[t]++;
-        if (L->flags & RFL_LF_UNKNOWN_FLOPS) unk[t]++;
-        tf[t] += (double)c.fwd_flops + (train ? (double)c.bwd_flops : 0);
-        tb[t] += (double)c.fwd_bytes + (train ? (double)c.bwd_bytes : 0);
-        if (hw) {
-            rfl_prediction p;
-            rfl_layer_predict(net, i, d, hw, &p);
-            tt[t] += p.time_s;
+/* ---- the run: options, model, costs ---------------------------------------- */
+static void parse_args(est *e, int argc, char **argv) {
+    int id;
+    cli_init(&e->c, "rfl-estimate", argc, argv, tables);
+    cli_model_init(&e->m);
+    while ((id = cli_next(&e->c)) != CLI_DONE) {
+        switch (id) {
+        case CLI_HELP: fputs(usage, stdout); exit(CLI_OK);
+        case CLI_ARG: cli_model_name(&e->c, &e->m, e->c.val); break;
+        case OPT_JSON: e->json = 1; break;
+        case OPT_SUMMARY: e->summary = 1; break;
+        case OPT_LAYERS: e->layers = 1; break;
+        default: cli_model_option(&e->c, &e->m, id); /* --hw, --hw-file: kept by cli_next */
         }
     }
 }
 
-static void print_summary(const rfl_net *net) {
+/* No roof for some of the work: say which precision lacks one, and what
+   the machine has. */
+static void no_roof_error(const est *e) {
+    char miss[128] = "", have[256] = "";
+    int p;
+    for (p = 0; p < RFL_PREC_COUNT; p++) {
+        double f = e->tot.forward.flops[p] + (training(e) ? e->tot.backward.flops[p] : 0);
+        char *dst = f > 0 && !(e->hw->peak_flops[p] > 0) ? miss : e->hw->peak_flops[p] > 0 ? have : 0;
+        size_t sz = dst == miss ? sizeof miss : sizeof have;
+        if (dst) snprintf(dst + strlen(dst), sz - strlen(dst), "%s%s", *dst ? ", " : "",
+                          rfl_prec_name((rfl_prec)p));
+    }
+    cli_input_error(&e->c, 0, 0, 0,
+                    "%s has no %s roof for the %s work of %s (conv/matmul go to the "
+                    "tensor roof, the rest to the vector roof); its roofs: %s",
+                    e->hw->id, miss[0] ? miss : "dram", rfl_dtype_name(e->m.d.dtype), e->m.name,
+                    have[0] ? have : "none");
+}
+
+static void cost_and_predict(est *e) {
+    rfl_result r = rfl_net_cost_get(&e->m.net, &e->m.d, &e->tot);
+    if (r != RFL_OK)
+        cli_input_error(&e->c, 0, 0, 0, "%s at batch %llu: %s", e->m.name,
+                        (unsigned long long)e->m.d.batch, rfl_result_str(r));
+    if (!e->hw) return;
+    r = rfl_net_predict(&e->m.net, &e->m.d, e->hw, &e->np);
+    if (r == RFL_ERR_NO_ROOF) no_roof_error(e);
+    if (r != RFL_OK) cli_input_error(&e->c, 0, 0, 0, "%s on %s: %s", e->m.name, e->hw->id, rfl_result_str(r));
+}
+
+/* --json: the library writes the document. */
+static void write_json(rfl_json_writer *w, const void *v) {
+    const est *e = (const est *)v;
+    rfl_net_json_desc jd;
+    memset(&jd, 0, sizeof jd);
+    jd.model = e->m.name;
+    jd.summary = e->summary;
+    if (is_llm(e)) jd.llm = &e->m.cfg, jd.step = &e->m.step;
+    if (is_onnx(e)) {
+        jd.onnx = &e->m.g, jd.onnx_info = &e->m.info;
+        jd.onnx_file = e->m.onnx, jd.onnx_dims = e->m.dims[0] ? e->m.dims : 0;
+    }
+    rfl_json_w_obj(w, 0);
+    rfl_net_json(w, &e->m.net, &e->m.d, e->hw, &jd);
+    rfl_json_w_end(w);
+}
+
+/* ---- tables ------------------------------------------------------------------ */
+static void print_summary(est *e) {
+    const rfl_net *net = &e->m.net;
     rfl_summary s;
     char lab[64], shp[64];
     int i;
@@ -153,11 +170,11 @@ static void print_summary(const rfl_net *net) {
         if (!(net->layers[i].flags & RFL_LF_MODULE)) continue;
         rfl_layer_label(net, i, lab, sizeof lab);
         rfl_layer_shape_str(net, i, 0, shp, sizeof shp);
-        printf("%20s  %25s %15s\n", lab, shp, tl_commas((double)net->layers[i].params));
+        printf("%20s  %25s %15s\n", lab, shp, cli_commas(&e->c, (double)net->layers[i].params));
     }
     printf("================================================================\n");
-    printf("Total params: %s\n", tl_commas((double)s.params));
-    printf("Trainable params: %s\n", tl_commas((double)s.params));
+    printf("Total params: %s\n", cli_commas(&e->c, (double)s.params));
+    printf("Trainable params: %s\n", cli_commas(&e->c, (double)s.params));
     printf("Non-trainable params: 0\n");
     printf("----------------------------------------------------------------\n");
     printf("Input size (MB): %0.2f\n", s.input_mb);
@@ -167,326 +184,103 @@ static void print_summary(const rfl_net *net) {
     printf("----------------------------------------------------------------\n");
 }
 
-/* ---- the run: one model, its costs, its prediction ---------------------- */
-static const char *model, *hwname;
-static unsigned long long batch = 1, res = 0; /* res 0: the model's own (224; 299 Inception) */
-static int json, summary, batch_given, dtype_given;
-static char oxname[64];
-static rfl_cost_desc d;
-static rfl_net net;
-static rfl_net_cost tot;
-static rfl_net_prediction np;
-static const rfl_machine *hw;
-
-static void parse_dtype(const char *v) {
-    if (!v) tl_usage_error("--dtype needs a value");
-    if (rfl_dtype_parse(v, &d.dtype) != RFL_OK || d.dtype == RFL_DTYPE_INT4)
-        tl_input_error(0, 0, 0, "unknown dtype '%s' (fp32, tf32, fp16, bf16, fp8, int8)", v);
-    dtype_given = 1;
-}
-
-static void parse_mode(const char *v) {
-    if (!v) tl_usage_error("--mode needs a value");
-    if (tl_is(v, "train")) d.mode = RFL_MODE_TRAIN;
-    else if (tl_is(v, "infer") || tl_is(v, "inference")) d.mode = RFL_MODE_INFER;
-    else tl_usage_error("--mode is train or infer, not '%s'", v);
-}
-
-static void parse_conv(const char *v) {
-    if (!v) tl_usage_error("--conv needs a value");
-    if (tl_is(v, "report")) d.convention = RFL_CONV_REPORT;
-    else if (tl_is(v, "torch")) d.convention = RFL_CONV_TORCH;
-    else tl_usage_error("--conv is torch or report, not '%s'", v);
-}
-
-static void print_list(void) {
-    list_zoo(stdout, "\n");
-    putchar('\n');
-#ifndef RFL_NO_LLM
-    llm_list(stdout); /* decoder LLMs */
-#endif
-}
-
-static void parse_args(int argc, char **argv) {
-    int a, k = 0;
-    for (a = 1; a < argc; a++) {
-        const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : 0;
-        if (tl_is(o, "--help") || tl_is(o, "-h")) { fputs(usage, stdout); exit(0); }
-        else if (tl_is(o, "--list")) { print_list(); exit(0); }
-        else if (tl_is(o, "--json")) json = 1;
-        else if (tl_is(o, "--summary")) summary = 1;
-        else if (tl_is(o, "--batch")) { batch = parse_count(o, v, 1ull << 40); batch_given = 1; a++; }
-        else if (tl_is(o, "--onnx")) { if (!v) tl_usage_error("--onnx needs a file"); ox.path = v; a++; }
-        else if (tl_is(o, "--dim")) { tl_onnx_add_dim(&ox, v); a++; }
-        else if (tl_is(o, "--res")) { res = parse_count(o, v, 65536); a++; }
-        else if (tl_is(o, "--dtype")) { parse_dtype(v); a++; }
-        else if (tl_is(o, "--mode")) { parse_mode(v); a++; }
-        else if (tl_is(o, "--conv")) { parse_conv(v); a++; }
-        else if (tl_is(o, "--pen-and-paper")) d.convention = RFL_CONV_REPORT;
-        else if (tl_hw_file_option(o, v)) a++;
-        else if (tl_is(o, "--hw")) { if (!v) tl_usage_error("--hw needs a value"); hwname = v; a++; }
-#ifndef RFL_NO_LLM
-        else if ((k = llm_rec_option(o, v)) > 0) a += k - 1; /* --layers --phase --seq ... */
-#endif
-        else if (o[0] == '-' && o[1]) tl_usage_error("unknown option '%s'", o);
-        else if (!model) model = o;
-        else tl_usage_error("one model at a time ('%s' and '%s')", model, o);
-    }
-    if (ox.path && model) tl_usage_error("a zoo model or --onnx, not both");
-    if (ox.dims[0] && !ox.path) tl_usage_error("--dim is for --onnx models");
-    if (ox.path) model = tl_onnx_model_name(ox.path, oxname, sizeof oxname);
-    (void)k;
-#ifndef RFL_NO_LLM
-    if (!model && lrec.hf) model = lrec.hf;
-#endif
-    if (!model) tl_usage_error("no model given (rfl-estimate --list shows the zoo)");
-}
-
-/* The layer records: from the zoo, or from the ONNX file at its batch. */
-static void build_model(void) {
-    rfl_result r;
+/* ONNX graph input k's dims as built, "[8, 3, 224, 224]" (a symbolic dim
+   without a value: its name). */
+static const char *onnx_dims(const cli_model *m, int k, char *buf, size_t size) {
+    const rfl_onnx_value *v = &m->g.values[m->g.inputs[k]];
+    rfl_onnx_desc od;
+    size_t n = 0;
     int i;
-    rfl_net_init(&net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);
-#ifndef RFL_NO_LLM
-    lrec.dtype_given = dtype_given;
-    if (!ox.path && llm_rec_build(&net, &model, &d)) return; /* an LLM: its records */
-#endif
-    if (ox.path) {
-        ox.batch = batch_given ? batch : 0;
-        tl_onnx_load(&ox);
-        net = ox.net, batch = d.batch = ox.info.batch;
+    memset(&od, 0, sizeof od);
+    od.dims = m->dims;
+    n += (size_t)snprintf(buf, size, "[");
+    for (i = 0; i < v->rank && n < size; i++) {
+        int64_t x = rfl_onnx_input_dim(&m->g, &od, &m->info, k, i);
+        if (x < 0) n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
+                                         v->dims[i].param ? v->dims[i].param : "?");
+        else n += (size_t)snprintf(buf + n, size - n, "%s%lld", i ? ", " : "", (long long)x);
     }
-    r = ox.path ? RFL_OK : rfl_zoo_build(&net, model, (uint32_t)res);
-    if (r == RFL_ERR_UNKNOWN_NAME) {
-        fprintf(stderr, "%s: unknown model '%s'; the zoo: ", tl_prog, model);
-        list_zoo(stderr, ", ");
-        fputc('\n', stderr);
-        exit(TL_BAD_INPUT);
-    }
-    if (r == RFL_OK && !ox.path) res = net.layers[0].shape[1];
-    if (r != RFL_OK) {
-        char what[160];
-        if (!net.err.code) net.err.code = r;
-        snprintf(what, sizeof what, "%s at %llux%llu", model, res, res);
-        tl_error(what, &net.err);
-    }
-    for (i = 0; i < rfl_zoo_count(); i++) /* the canonical spelling */
-        if (rfl_parse_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
+    if (n < size) snprintf(buf + n, size - n, "]");
+    return buf;
 }
 
-/* No roof for some of the work: say which precision lacks one, and what
-   the machine has. */
-static void no_roof_error(void) {
-    char miss[128] = "", have[256] = "";
-    int p;
-    for (p = 0; p < RFL_PREC_COUNT; p++) {
-        double f = tot.forward.flops[p] + (d.mode == RFL_MODE_TRAIN ? tot.backward.flops[p] : 0);
-        char *dst = f > 0 && !(hw->peak_flops[p] > 0) ? miss : hw->peak_flops[p] > 0 ? have : 0;
-        size_t sz = dst == miss ? sizeof miss : sizeof have;
-        if (dst) snprintf(dst + strlen(dst), sz - strlen(dst), "%s%s", *dst ? ", " : "",
-                          rfl_prec_name((rfl_prec)p));
-    }
-    tl_input_error(0, 0, 0,
-                   "%s has no %s roof for the %s work of %s (conv/matmul go to the "
-                   "tensor roof, the rest to the vector roof); its roofs: %s",
-                   hw->id, miss[0] ? miss : "dram", rfl_dtype_name(d.dtype), model,
-                   have[0] ? have : "none");
+/* Record i's output shape; an ONNX graph input: its dims as built. */
+static const char *shape_cell(const est *e, int i, char *buf, size_t size) {
+    const rfl_layer *L = &e->m.net.layers[i];
+    int k;
+    for (k = 0; is_onnx(e) && L->op == RFL_OP_INPUT && L->name && k < e->m.g.input_count; k++)
+        if (!strcmp(e->m.g.values[e->m.g.inputs[k]].name, L->name)) return onnx_dims(&e->m, k, buf, size);
+    rfl_layer_shape_str(&e->m.net, i, (L->flags & RFL_LF_SHARED) ? 1 : e->m.d.batch, buf, size);
+    return buf;
 }
 
-static void cost_and_predict(void) {
-    rfl_result r = rfl_net_cost_get(&net, &d, &tot);
-    if (r != RFL_OK)
-        tl_input_error(0, 0, 0, "%s at batch %llu: %s", model, batch, rfl_result_str(r));
-    if (!hw) return;
-    r = rfl_net_predict(&net, &d, hw, &np);
-    if (r == RFL_ERR_NO_ROOF) no_roof_error();
-    if (r != RFL_OK) tl_input_error(0, 0, 0, "%s on %s: %s", model, hw->id, rfl_result_str(r));
+/* "prefill of 512 tokens, logits on the last position" */
+static const char *step_str(const rfl_llm_step_desc *s, char *b, size_t n) {
+    if (s->phase == RFL_LLM_DECODE)
+        snprintf(b, n, "decode of 1 token after %llu cached (attends to %llu)",
+                 (unsigned long long)s->seq, (unsigned long long)s->seq + 1);
+    else
+        snprintf(b, n, "prefill of %llu tokens, logits on %s", (unsigned long long)s->seq,
+                 s->logits_all ? "every position" : "the last position");
+    return b;
 }
 
-static void json_layers(tl_json *jp) {
-    tl_json j = *jp;
-    int i;
-    tl_jarr(&j, "layers");
-    for (i = 0; i < net.count; i++) {
-        rfl_layer_cost c;
-        const rfl_layer *L = &net.layers[i];
-        if (L->op == RFL_OP_MARK) continue;
-        rfl_layer_cost_get(&net, i, &d, &c);
-        tl_jobj(&j, 0);
-        tl_jstr(&j, "name", layer_name(&net, i));
-        if (L->flags & RFL_LF_UNKNOWN_FLOPS) tl_jnull(&j, "type"); /* its kind is unknown too */
-        else tl_jstr(&j, "type", rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)));
-        if (L->flags & RFL_LF_UNKNOWN_FLOPS) tl_jnull(&j, "op"); /* no rule: cls names it */
-        else tl_jstr(&j, "op", L->op == RFL_OP_ACT ? rfl_act_name((rfl_act_kind)L->arg[0])
-                                                    : rfl_op_name((rfl_op)L->op));
-        json_shape(&j, "out", &net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch);
-        jint(&j, "params", c.params);
-        if (L->flags & RFL_LF_UNKNOWN_FLOPS) { /* no FLOP rule: unknown, not 0 */
-            tl_jnull(&j, "forward_flops");
-            tl_jnull(&j, "forward_mac_flops");
-        } else {
-            jint(&j, "forward_flops", c.fwd_flops);
-            jint(&j, "forward_mac_flops", c.fwd_mac_flops);
-        }
-        jint(&j, "forward_bytes", c.fwd_bytes);
-        if (L->flags & RFL_LF_UNKNOWN_FLOPS) {
-            tl_jnull(&j, "backward_flops");
-            tl_jnull(&j, "backward_mac_flops");
-        } else {
-            jint(&j, "backward_flops", c.bwd_flops);
-            jint(&j, "backward_mac_flops", c.bwd_mac_flops);
-        }
-        jint(&j, "backward_bytes", c.bwd_bytes);
-        if (hw && (L->flags & RFL_LF_UNKNOWN_FLOPS)) {
-            tl_jnull(&j, "predicted_time_s");
-            tl_jnull(&j, "bound");
-        } else if (hw) {
-            rfl_prediction p;
-            rfl_layer_predict(&net, i, &d, hw, &p);
-            tl_jnum(&j, "predicted_time_s", p.time_s);
-            if (p.time_s > 0) tl_jstr(&j, "bound", bound_str(&p));
-            else tl_jnull(&j, "bound");
-        }
-        tl_jclose(&j);
-    }
-    tl_jclose_arr(&j);
-    *jp = j;
+static void print_header(est *e) {
+    const cli_model *m = &e->m;
+    char b[160];
+    if (is_onnx(e))
+        printf("%s: input '%s' %s%s, ", m->onnx, m->g.input_count > 0 ? m->g.values[m->g.inputs[0]].name : "",
+               m->g.input_count > 0 ? onnx_dims(m, 0, b, sizeof b) : "[]",
+               m->info.batch_axis ? " (batch: axis 1, an RNN's X)" : "");
+    else if (is_llm(e))
+        printf("%s: %s, batch %llu, ", m->name, step_str(&m->step, b, sizeof b),
+               (unsigned long long)m->d.batch);
+    else
+        printf("%s: input [%llu, 3, %lu, %lu], ", m->name, (unsigned long long)m->d.batch,
+               (unsigned long)m->res, (unsigned long)m->res);
+    printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(m->d.dtype),
+           training(e) ? "training" : "inference",
+           m->d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
 }
 
-/* forward / backward totals; with layers of unknown FLOPs the FLOP counts
-   are null and their known part stands beside them */
-static void json_pass(tl_json *j, const char *key, uint64_t flops, uint64_t mac, uint64_t bytes) {
-    tl_jobj(j, key);
-    if (tot.unknown_layers) {
-        tl_jnull(j, "flops");
-        tl_jnull(j, "mac_flops");
-        jint(j, "flops_known", flops);
-        jint(j, "mac_flops_known", mac);
-    } else {
-        jint(j, "flops", flops);
-        jint(j, "mac_flops", mac);
-    }
-    jint(j, "bytes", bytes);
-    tl_jclose(j);
+/* A FLOP cell: "?" for a record whose op has no FLOP rule. */
+static const char *flops_cell(est *e, const rfl_layer *L, uint64_t f) {
+    return (L->flags & RFL_LF_UNKNOWN_FLOPS) ? "?" : cli_si(&e->c, (double)f, "");
 }
 
-static void print_json(void) {
-    tl_json j;
-    memset(&j, 0, sizeof j);
-    j.f = stdout;
-    tl_jobj(&j, 0);
-    tl_jstr(&j, "model", model);
-    jint(&j, "batch", batch);
-    if (ox.path) tl_onnx_json(&j, &ox);
-    else json_shape(&j, "input", &net, 0, batch);
-#ifndef RFL_NO_LLM
-    if (lrec.on) llm_rec_json(&j, d.dtype);
-#endif
-    tl_jstr(&j, "dtype", rfl_dtype_name(d.dtype));
-    tl_jstr(&j, "mode", d.mode == RFL_MODE_TRAIN ? "train" : "infer");
-    tl_jstr(&j, "convention", d.convention == RFL_CONV_REPORT ? "report" : "torch");
-    jint(&j, "params", tot.params);
-    jint(&j, "param_bytes", tot.param_bytes);
-    json_pass(&j, "forward", tot.fwd_flops, tot.fwd_mac_flops, tot.fwd_bytes);
-    json_pass(&j, "backward", tot.bwd_flops, tot.bwd_mac_flops, tot.bwd_bytes);
-    if (ox.path) tl_onnx_json_unknown(&j, &net);
-    jint(&j, "activation_bytes", tot.activation_bytes);
-    tl_jobj(&j, "train");
-    jint(&j, "sgd_bytes", tot.train_sgd_bytes);
-    jint(&j, "adam_bytes", tot.train_adam_bytes);
-    tl_jclose(&j);
-    if (hw && np.unknown_layers) { /* times of the known part only */
-        tl_jstr(&j, "hw", hw->id);
-        tl_jnull(&j, "predicted_time_s");
-        tl_jnull(&j, "bound");
-        tl_jnull(&j, "whole_model_time_s");
-        tl_jnum(&j, "predicted_time_known_s", np.layers_s);
-        tl_jnum(&j, "whole_model_time_known_s", np.whole.time_s);
-        tl_jnum(&j, "compute_bound_layers", np.compute_layers);
-        tl_jnum(&j, "memory_bound_layers", np.memory_layers);
-    } else if (hw) {
-        tl_jstr(&j, "hw", hw->id);
-        tl_jnum(&j, "predicted_time_s", np.layers_s);
-        tl_jstr(&j, "bound", bound_str(&np.whole));
-        tl_jnum(&j, "whole_model_time_s", np.whole.time_s);
-        tl_jnum(&j, "compute_bound_layers", np.compute_layers);
-        tl_jnum(&j, "memory_bound_layers", np.memory_layers);
-    }
-    if (summary) {
-        rfl_summary s;
-        rfl_net_summary(&net, &s);
-        tl_jobj(&j, "summary");
-        tl_jnum(&j, "rows", s.rows);
-        jint(&j, "params", s.params);
-        tl_jnum(&j, "input_mb", s.input_mb);
-        tl_jnum(&j, "fwd_bwd_mb", s.fwd_bwd_mb);
-        tl_jnum(&j, "params_mb", s.params_mb);
-        tl_jnum(&j, "total_mb", s.total_mb);
-        tl_jclose(&j);
-    }
-    {
-        double tf[RFL_LT_COUNT], tb[RFL_LT_COUNT], tt[RFL_LT_COUNT];
-        int cnt[RFL_LT_COUNT], t;
-        by_type(&net, &d, hw, cnt, tf, tb, tt);
-        tl_jarr(&j, "by_type");
-        for (t = 0; t < RFL_LT_COUNT; t++) {
-            if (!cnt[t]) continue;
-            tl_jobj(&j, 0);
-            tl_jstr(&j, "type", rfl_ltype_name((rfl_ltype)t));
-            tl_jnum(&j, "layers", cnt[t]);
-            if (unk[t]) tl_jnull(&j, "flops"), tl_jnum(&j, "flops_known", tf[t]);
-            else tl_jnum(&j, "flops", tf[t]);
-            tl_jnum(&j, "bytes", tb[t]);
-            if (hw) tl_jnum(&j, "predicted_time_s", tt[t]);
-            tl_jclose(&j);
-        }
-        tl_jclose_arr(&j);
-    }
-    json_layers(&j);
-    tl_jclose(&j);
-}
-
-static void print_layers_table(void) {
-    int i;
-    int w = 4;
-    char shp[64], in[160];
-    for (i = 0; i < net.count; i++) {
-        int l = (int)strlen(layer_name(&net, i));
-        if (net.layers[i].op != RFL_OP_MARK && l > w) w = l;
+static void print_layers_table(est *e) {
+    const rfl_net *net = &e->m.net;
+    int i, w = 4;
+    char shp[160], nm[64];
+    for (i = 0; i < net->count; i++) {
+        int l = (int)strlen(layer_name(net, i, nm, sizeof nm));
+        if (net->layers[i].op != RFL_OP_MARK && l > w) w = l;
     }
     if (w > 56) w = 56;
-    if (ox.path) printf("%s: input %s, ", ox.path, tl_onnx_input_str(&ox, in, sizeof in));
-#ifndef RFL_NO_LLM
-    else if (lrec.on) printf("%s: %s, batch %llu, ", model, llm_rec_step_str(), batch);
-#endif
-    else printf("%s: input [%llu, 3, %llu, %llu], ", model, batch, res, res);
-    printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(d.dtype),
-           d.mode == RFL_MODE_TRAIN ? "training" : "inference", d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
     printf("%4s  %-*s %-11s %-22s %12s %10s %10s %10s", "#", w, "layer", "type", "output",
            "params", "fwd FLOP", "fwd bytes", "bwd FLOP");
-    if (hw) printf(" %8s %10s  %s", "AI", "time", "bound");
+    if (e->hw) printf(" %8s %10s  %s", "AI", "time", "bound");
     putchar('\n');
-    for (i = 0; i < net.count; i++) {
+    for (i = 0; i < net->count; i++) {
         rfl_layer_cost c;
-        const rfl_layer *L = &net.layers[i];
+        rfl_prediction p;
+        const rfl_layer *L = &net->layers[i];
+        double f, b;
         if (L->op == RFL_OP_MARK) continue;
-        rfl_layer_cost_get(&net, i, &d, &c);
-        if (!(ox.path && L->op == RFL_OP_INPUT && tl_onnx_shape_of(&ox, L->name, shp, sizeof shp)))
-            rfl_layer_shape_str(&net, i, (L->flags & RFL_LF_SHARED) ? 1 : batch, shp, sizeof shp);
-        printf("%4d  %-*.*s %-11s %-22s %12s %10s %10s %10s", i, w, w, layer_name(&net, i),
-               rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)), shp, tl_commas((double)c.params),
-               tl_onnx_flops_cell(L, c.fwd_flops), tl_si((double)c.fwd_bytes, "B"),
-               tl_onnx_flops_cell(L, c.bwd_flops));
-        if (hw) {
-            rfl_prediction p;
-            double f = (double)c.fwd_flops, b = (double)c.fwd_bytes;
-            if (d.mode == RFL_MODE_TRAIN) f += (double)c.bwd_flops, b += (double)c.bwd_bytes;
-            rfl_layer_predict(&net, i, &d, hw, &p);
+        rfl_layer_cost_get(net, i, &e->m.d, &c);
+        printf("%4d  %-*.*s %-11s %-22s %12s %10s %10s %10s", i, w, w, layer_name(net, i, nm, sizeof nm),
+               rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)), shape_cell(e, i, shp, sizeof shp),
+               cli_commas(&e->c, (double)c.params), flops_cell(e, L, c.fwd_flops),
+               cli_si(&e->c, (double)c.fwd_bytes, "B"), flops_cell(e, L, c.bwd_flops));
+        if (e->hw) {
+            f = (double)c.fwd_flops + (training(e) ? (double)c.bwd_flops : 0);
+            b = (double)c.fwd_bytes + (training(e) ? (double)c.bwd_bytes : 0);
+            rfl_layer_predict(net, i, &e->m.d, e->hw, &p);
             if (L->flags & RFL_LF_UNKNOWN_FLOPS) /* bytes known, FLOPs not */
-                printf(" %8s >%9s  %s", "?", tl_si(p.time_s, "s"), "?");
+                printf(" %8s >%9s  %s", "?", cli_si(&e->c, p.time_s, "s"), "?");
             else if (p.time_s > 0)
-                printf(" %8s %10s  %s", b > 0 ? tl_num(f / b, 3) : "-", tl_si(p.time_s, "s"),
-                       bound_str(&p));
+                printf(" %8s %10s  %s", b > 0 ? cli_num(&e->c, f / b, 3) : "-",
+                       cli_si(&e->c, p.time_s, "s"), bound_str(&p));
             else
                 printf(" %8s %10s  %s", "-", "-", "-");
         }
@@ -494,82 +288,166 @@ static void print_layers_table(void) {
     }
 }
 
+/* Groups of records (rfl_net_group): by module, with counts (an LLM's
+   view without --layers), or by layer type. */
+static rfl_group_cost *groups_of(est *e, rfl_group_by by, int *n) {
+    rfl_group_cost *g;
+    *n = rfl_net_group(&e->m.net, &e->m.d, by, e->hw, 0, 0);
+    if (*n < 0) cli_input_error(&e->c, 0, 0, 0, "%s: the records cannot be grouped", e->m.name);
+    g = (rfl_group_cost *)cli_xmalloc(&e->c, sizeof *g * (size_t)(*n ? *n : 1));
+    rfl_net_group(&e->m.net, &e->m.d, by, e->hw, g, *n);
+    return g;
+}
+
+static void print_modules_table(est *e) {
+    int i, n, w = 6;
+    rfl_group_cost *g = groups_of(e, RFL_GROUP_MODULE, &n);
+    for (i = 0; i < n; i++) if ((int)strlen(g[i].name) > w) w = (int)strlen(g[i].name);
+    printf("%-*s %-11s %5s %14s %10s %10s %10s %10s", w, "module", "type", "count", "params",
+           "mac FLOP", "FLOP", "weights", "bytes");
+    if (e->hw) printf(" %10s  %s", "time", "bound");
+    putchar('\n');
+    for (i = 0; i < n; i++) {
+        printf("%-*s %-11s %5d %14s %10s %10s %10s %10s", w, g[i].name,
+               rfl_ltype_name((rfl_ltype)g[i].ltype), g[i].count, cli_commas(&e->c, (double)g[i].params),
+               cli_si(&e->c, (double)g[i].fwd_mac_flops, ""), cli_si(&e->c, (double)g[i].fwd_flops, ""),
+               cli_si(&e->c, (double)g[i].fwd_weight_bytes, "B"), cli_si(&e->c, (double)g[i].fwd_bytes, "B"));
+        if (e->hw && g[i].time_s > 0)
+            printf(" %10s  %s", cli_si(&e->c, g[i].time_s, "s"),
+                   g[i].memory_s > g[i].compute_s ? "memory" : "compute");
+        putchar('\n');
+    }
+    free(g);
+}
+
 /* By layer type: where the FLOPs, the bytes and the time go. */
-static void print_types_table(void) {
-    double tf[RFL_LT_COUNT], tb[RFL_LT_COUNT], tt[RFL_LT_COUNT];
-    int cnt[RFL_LT_COUNT], t;
-    double sf = 0, sb = 0, st = 0;
-    by_type(&net, &d, hw, cnt, tf, tb, tt);
+static void print_types_table(est *e) {
+    double tf[RFL_LT_COUNT], tb[RFL_LT_COUNT], tt[RFL_LT_COUNT], sf = 0, sb = 0, st = 0;
+    int cnt[RFL_LT_COUNT], unk[RFL_LT_COUNT], t, i;
+    const rfl_net *net = &e->m.net;
+    for (t = 0; t < RFL_LT_COUNT; t++) cnt[t] = unk[t] = 0, tf[t] = tb[t] = tt[t] = 0;
+    for (i = 0; i < net->count; i++) {
+        rfl_layer_cost c;
+        rfl_prediction p;
+        const rfl_layer *L = &net->layers[i];
+        if (L->op == RFL_OP_MARK) continue;
+        t = (int)rfl_op_ltype((rfl_op)L->op);
+        rfl_layer_cost_get(net, i, &e->m.d, &c);
+        cnt[t]++;
+        unk[t] += (L->flags & RFL_LF_UNKNOWN_FLOPS) != 0;
+        tf[t] += (double)c.fwd_flops + (training(e) ? (double)c.bwd_flops : 0);
+        tb[t] += (double)c.fwd_bytes + (training(e) ? (double)c.bwd_bytes : 0);
+        if (e->hw && rfl_layer_predict(net, i, &e->m.d, e->hw, &p) == RFL_OK) tt[t] += p.time_s;
+    }
     for (t = 0; t < RFL_LT_COUNT; t++) sf += tf[t], sb += tb[t], st += tt[t];
     printf("\n%-12s %6s %12s %6s %12s %6s", "by type", "layers",
-           d.mode == RFL_MODE_TRAIN ? "FLOP (f+b)" : "FLOP", "", "bytes", "");
-    if (hw) printf(" %10s %6s", "time", "");
+           training(e) ? "FLOP (f+b)" : "FLOP", "", "bytes", "");
+    if (e->hw) printf(" %10s %6s", "time", "");
     putchar('\n');
     for (t = 0; t < RFL_LT_COUNT; t++) {
         if (!cnt[t]) continue;
         printf("%-12s %6d %12s %5.1f%% %12s %5.1f%%", rfl_ltype_name((rfl_ltype)t), cnt[t],
-               unk[t] ? "?" : tl_si(tf[t], ""), sf > 0 ? 100 * tf[t] / sf : 0, tl_si(tb[t], "B"),
-               sb > 0 ? 100 * tb[t] / sb : 0);
-        if (hw) printf(" %10s %5.1f%%", tl_si(tt[t], "s"), st > 0 ? 100 * tt[t] / st : 0);
+               unk[t] ? "?" : cli_si(&e->c, tf[t], ""), sf > 0 ? 100 * tf[t] / sf : 0,
+               cli_si(&e->c, tb[t], "B"), sb > 0 ? 100 * tb[t] / sb : 0);
+        if (e->hw) printf(" %10s %5.1f%%", cli_si(&e->c, tt[t], "s"), st > 0 ? 100 * tt[t] / st : 0);
         putchar('\n');
     }
 }
 
-static void print_totals(void) {
-    const char *least = tot.unknown_layers ? "at least " : "";
-    printf("\n");
-    printf("params           %s (%s at %s)\n", tl_commas((double)tot.params),
-           tl_si((double)tot.param_bytes, "B"), rfl_dtype_name(d.weights ? d.weights : d.dtype));
-    printf("forward          %s%s FLOP (mac %s%s FLOP = %s), %s moved\n", least,
-           tl_si((double)tot.fwd_flops, ""), least, tl_si((double)tot.fwd_mac_flops, ""),
-           tl_commas((double)tot.fwd_mac_flops), tl_si((double)tot.fwd_bytes, "B"));
-    printf("backward         %s%s FLOP (mac %s%s FLOP = %s), %s moved\n", least,
-           tl_si((double)tot.bwd_flops, ""), least, tl_si((double)tot.bwd_mac_flops, ""),
-           tl_commas((double)tot.bwd_mac_flops), tl_si((double)tot.bwd_bytes, "B"));
-    if (ox.path) tl_onnx_unknown_note(&ox, stdout);
-    printf("activations      %s kept for backward\n", tl_si((double)tot.activation_bytes, "B"));
+static void print_pass(est *e, const char *what, uint64_t flops, uint64_t mac, uint64_t bytes) {
+    const char *least = e->tot.unknown_layers ? "at least " : "";
+    printf("%-16s %s%s FLOP (mac %s%s FLOP = %s), %s moved\n", what, least,
+           cli_si(&e->c, (double)flops, ""), least, cli_si(&e->c, (double)mac, ""),
+           cli_commas(&e->c, (double)mac), cli_si(&e->c, (double)bytes, "B"));
+}
+
+static void print_time(est *e) {
+    const rfl_net_prediction *np = &e->np;
+    rfl_work all = e->tot.forward;
+    if (training(e)) rfl_work_add(&all, &e->tot.backward);
+    printf("on %s (%s):\n", e->hw->name, training(e) ? "forward + backward" : "forward");
+    printf("  predicted time %s%s: sum over layers of max(compute, memory); %d layers "
+           "compute-bound, %d memory-bound%s\n", np->unknown_layers ? "at least " : "",
+           cli_si(&e->c, np->layers_s, "s"), np->compute_layers, np->memory_layers,
+           np->unknown_layers ? " (of those with known FLOPs)" : "");
+    if (np->unknown_layers)
+        printf("  whole model    at least %s: the bound is unknown (FLOPs of %d node%s "
+               "unknown; AI at least %s FLOP/B)\n", cli_si(&e->c, np->whole.time_s, "s"),
+               np->unknown_layers, np->unknown_layers > 1 ? "s" : "",
+               cli_num(&e->c, rfl_work_ai(&all, RFL_DRAM), 3));
+    else
+        printf("  whole model    %s: all FLOPs and bytes at once, %s-bound (AI %s FLOP/B)\n",
+               cli_si(&e->c, np->whole.time_s, "s"), bound_str(&np->whole),
+               cli_num(&e->c, rfl_work_ai(&all, RFL_DRAM), 3));
+}
+
+/* An LLM step: the bytes by role, the cache, and on the machine its
+   tokens/s and the batches where it turns compute-bound. */
+static void print_step(est *e, int on_hw) {
+    const rfl_net_cost *t = &e->tot;
+    const rfl_llm_step_desc *s = &e->m.step;
+    rfl_llm_figures f;
+    uint64_t roles = t->fwd_weight_bytes + t->fwd_kv_read_bytes + t->fwd_kv_write_bytes;
+    if (rfl_llm_step_figures(&e->m.net, &e->m.d, &e->m.cfg, s, e->hw, &f) != RFL_OK)
+        cli_input_error(&e->c, 0, 0, 0, "%s: the step's figures cannot be computed", e->m.name);
+    if (!on_hw) printf("step bytes       %s: weights %s, KV read %s, KV written %s, activations %s\n",
+           cli_si(&e->c, (double)t->fwd_bytes, "B"), cli_si(&e->c, (double)t->fwd_weight_bytes, "B"),
+           cli_si(&e->c, (double)t->fwd_kv_read_bytes, "B"), cli_si(&e->c, (double)t->fwd_kv_write_bytes, "B"),
+           cli_si(&e->c, (double)(t->fwd_bytes - roles), "B"));
+    if (!on_hw) printf("KV cache         %s after the step\n", cli_si(&e->c, (double)f.kv_cache_bytes, "B"));
+    if (!on_hw) return;
+    printf("  tokens/s       %s (%s / step time)\n", cli_num(&e->c, f.tokens_per_s, 4),
+           s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch");
+    if (s->phase == RFL_LLM_PREFILL) printf("  ttft           %s\n", cli_si(&e->c, f.ttft_s, "s"));
+    else if (f.decode_bound_batch)
+        printf("  decode turns compute-bound at batch %llu (seq %llu)\n",
+               (unsigned long long)f.decode_bound_batch, (unsigned long long)s->seq);
+    else /* a search that found none, not a proof */
+        printf("  decode stays memory-bound at seq %llu for every batch tried, up to %d (the "
+               "search's limit; the KV cache grows with the batch)\n", (unsigned long long)s->seq,
+               RFL_LLM_BATCH_CAP);
+    if (f.gemm_bound_batch)
+        printf("  its weight GEMMs turn compute-bound at batch %llu\n", (unsigned long long)f.gemm_bound_batch);
+    if (f.max_batch_in_memory)
+        printf("  memory holds the weights and the KV cache of at most %llu sequences of %llu tokens\n",
+               (unsigned long long)f.max_batch_in_memory,
+               (unsigned long long)(s->seq + (s->phase == RFL_LLM_DECODE)));
+}
+
+static void print_totals(est *e) {
+    const rfl_net_cost *t = &e->tot;
+    const cli_model *m = &e->m;
+    printf("\nparams           %s (%s at %s)\n", cli_commas(&e->c, (double)t->params),
+           cli_si(&e->c, (double)t->param_bytes, "B"), rfl_dtype_name(m->d.weights ? m->d.weights : m->d.dtype));
+    print_pass(e, "forward", t->fwd_flops, t->fwd_mac_flops, t->fwd_bytes);
+    print_pass(e, "backward", t->bwd_flops, t->bwd_mac_flops, t->bwd_bytes);
+    if (is_onnx(e) && m->info.unknown_ops > 0)
+        printf("note: %d node%s without a FLOP rule (first: %s): their FLOPs are unknown, so "
+               "FLOP totals and times are lower bounds\n", m->info.unknown_ops,
+               m->info.unknown_ops > 1 ? "s" : "", m->info.unknown_op ? m->info.unknown_op : "?");
+    printf("activations      %s kept for backward\n", cli_si(&e->c, (double)t->activation_bytes, "B"));
     printf("training memory  %s with SGD+momentum, %s with Adam\n",
-           tl_si((double)tot.train_sgd_bytes, "B"), tl_si((double)tot.train_adam_bytes, "B"));
-    if (hw) {
-        printf("on %s (%s):\n", hw->name, d.mode == RFL_MODE_TRAIN ? "forward + backward"
-                                                                  : "forward");
-        printf("  predicted time %s%s: sum over layers of max(compute, memory); %d layers "
-               "compute-bound, %d memory-bound%s\n", least,
-               tl_si(np.layers_s, "s"), np.compute_layers, np.memory_layers,
-               np.unknown_layers ? " (of those with known FLOPs)" : "");
-        rfl_work all = tot.forward;
-        if (d.mode == RFL_MODE_TRAIN) rfl_work_add(&all, &tot.backward);
-        if (np.unknown_layers)
-            printf("  whole model    at least %s: the bound is unknown (FLOPs of %d node%s "
-                   "unknown; AI at least %s FLOP/B)\n", tl_si(np.whole.time_s, "s"),
-                   np.unknown_layers, np.unknown_layers > 1 ? "s" : "",
-                   tl_num(rfl_work_ai(&all, RFL_DRAM), 3));
-        else
-            printf("  whole model    %s: all FLOPs and bytes at once, %s-bound (AI %s FLOP/B)\n",
-                   tl_si(np.whole.time_s, "s"), bound_str(&np.whole),
-                   tl_num(rfl_work_ai(&all, RFL_DRAM), 3));
-    }
+           cli_si(&e->c, (double)t->train_sgd_bytes, "B"), cli_si(&e->c, (double)t->train_adam_bytes, "B"));
+    if (is_llm(e)) print_step(e, 0);
+    if (e->hw) print_time(e);
+    if (is_llm(e) && e->hw) print_step(e, 1);
 }
 
 int main(int argc, char **argv) {
-    tl_prog = "rfl-estimate";
-#ifndef RFL_NO_LLM
-    if (llm_wanted(argc, argv) && !llm_records_wanted(argc, argv)) return llm_main(argc, argv);
-#endif
-    memset(&d, 0, sizeof d);
-    d.dtype = RFL_DTYPE_FP32;
-    tl_onnx_init(&ox, 0);
-    parse_args(argc, argv);
-    hw = tl_machine(hwname); /* --hw NAME or --hw-file FILE */
-    d.batch = batch;
-    build_model();
-    cost_and_predict();
-    if (json) print_json();
-    else if (summary) print_summary(&net);
+    static est e;
+    parse_args(&e, argc, argv);
+    e.hw = cli_machine(&e.c); /* --hw NAME or --hw-file FILE */
+    cli_model_load(&e.c, &e.m);
+    if (e.layers && !is_llm(&e)) cli_usage_error(&e.c, "--layers is for decoder LLMs (the zoo's table has them)");
+    cost_and_predict(&e);
+    if (e.json) cli_json_out(&e.c, stdout, write_json, &e);
+    else if (e.summary) print_summary(&e);
     else {
-        print_layers_table();
-        print_types_table();
-        print_totals();
+        print_header(&e);
+        if (is_llm(&e) && !e.layers && !training(&e)) print_modules_table(&e);
+        else print_layers_table(&e);
+        print_types_table(&e);
+        print_totals(&e);
     }
     return 0;
 }

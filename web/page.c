@@ -5,10 +5,10 @@
 
    The reduce document is the library's own (rfl_reduce_json): the bytes
    rfl-reduce --json prints, so the page cannot drift from the CLI's
-   schema. Until the library writes rfl-estimate's JSON too, the estimate
-   objects below repeat its --json keys (same names, same nesting, numbers
-   through rfl_fmt_num with 15 significant digits, as tools/tool.h does),
-   so that the page shows the CLI's numbers under the CLI's key paths.
+   schema. So is a zoo model's estimate (rfl_net_json: rfl-estimate
+   --json's members, with the page's own kind, step and machine beside
+   them); the LLM estimate below repeats the CLI's keys (same names, same
+   nesting, numbers through rfl_fmt_num with 15 significant digits).
 
    Memory: all static. page_in() is where the page writes its input (the
    state's strings, or one chunk of a CSV file); page_out() holds the last
@@ -203,10 +203,6 @@ static void j_num(const char *key, double v) {
     rfl_fmt_num(b, sizeof b, v, 15);
     j_raw(b);
 }
-static void j_num_if(const char *key, int known, double v) {
-    if (known) j_num(key, v);
-    else j_null(key);
-}
 static void j_u64(const char *key, uint64_t v) {
     char b[24];
     j_key(key);
@@ -288,22 +284,34 @@ static struct {
     char title[96];
 } est;
 
-static void machine_json(const rfl_machine *m, rfl_prec prec) {
+/* The machine under the roof of prec: written by the library's writer,
+   so the zoo's estimate (one rfl_json_writer document) and the LLM's (the
+   page's j_ writer, machine_json) share it. */
+static void machine_w(rfl_json_writer *w, const char *key, const rfl_machine *m, rfl_prec prec) {
     int p;
-    j_obj("machine");
-    j_str("id", m->id);
-    j_str("name", m->name);
-    j_str("prec", rfl_prec_name(prec));
-    j_num("peak_flops_per_s", m->peak_flops[prec]);
-    j_num("bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM]);
-    j_num_if("ridge_flop_per_byte", rfl_ridge(m, prec, RFL_DRAM) > 0, rfl_ridge(m, prec, RFL_DRAM));
-    j_num_if("mem_bytes", m->mem_bytes > 0, m->mem_bytes);
-    j_obj("peaks");
+    rfl_json_w_obj(w, key);
+    rfl_json_w_str(w, "id", m->id);
+    rfl_json_w_str(w, "name", m->name);
+    rfl_json_w_str(w, "prec", rfl_prec_name(prec));
+    rfl_json_w_num(w, "peak_flops_per_s", m->peak_flops[prec]);
+    rfl_json_w_num(w, "bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM]);
+    rfl_json_w_num_if(w, "ridge_flop_per_byte", rfl_ridge(m, prec, RFL_DRAM) > 0, rfl_ridge(m, prec, RFL_DRAM));
+    rfl_json_w_num_if(w, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
+    rfl_json_w_obj(w, "peaks");
     for (p = 0; p < RFL_PREC_COUNT; p++)
-        if (m->peak_flops[p] > 0) j_num(rfl_prec_name((rfl_prec)p), m->peak_flops[p]);
-    j_end();
-    j_str("source", m->source);
-    j_end();
+        if (m->peak_flops[p] > 0) rfl_json_w_num(w, rfl_prec_name((rfl_prec)p), m->peak_flops[p]);
+    rfl_json_w_end(w);
+    rfl_json_w_str(w, "source", m->source);
+    rfl_json_w_end(w);
+}
+static void machine_json(const rfl_machine *m, rfl_prec prec) {
+    static char b[4096];
+    rfl_json_writer w;
+    rfl_json_w_init(&w, b, sizeof b);
+    machine_w(&w, 0, m, prec);
+    if (rfl_json_w_finish(&w) != RFL_OK) { J.full = 1; return; }
+    j_key("machine");
+    j_raw(b);
 }
 
 /* dst = a + b + c, cut to size */
@@ -326,58 +334,12 @@ static rfl_layer recs[RFL_ZOO_MAX_LAYERS];
 static char names[RFL_ZOO_NAMES_SIZE];
 static rfl_net net;
 
-static void json_shape(const char *key, int i, uint64_t batch) {
-    int k;
-    j_arr(key);
-    j_u64(0, batch);
-    for (k = 0; k < net.layers[i].rank; k++) j_num(0, net.layers[i].shape[k]);
-    j_end_arr();
-}
-
-static const char *layer_name(int i) {
-    static char b[64];
-    if (net.layers[i].name) return net.layers[i].name;
-    rfl_layer_label(&net, i, b, sizeof b);
-    return b;
-}
-
-static void zoo_layers_json(const rfl_cost_desc *d, const rfl_machine *hw) {
-    int i;
-    j_arr("layers");
-    for (i = 0; i < net.count; i++) {
-        rfl_layer_cost c;
-        const rfl_layer *L = &net.layers[i];
-        if (L->op == RFL_OP_MARK) continue;
-        rfl_layer_cost_get(&net, i, d, &c);
-        j_obj(0);
-        j_str("name", layer_name(i));
-        j_str("type", rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)));
-        j_str("op", L->op == RFL_OP_ACT ? rfl_act_name((rfl_act_kind)L->arg[0])
-                                         : rfl_op_name((rfl_op)L->op));
-        json_shape("out", i, (L->flags & RFL_LF_SHARED) ? 1 : d->batch);
-        j_u64("params", c.params);
-        j_u64("forward_flops", c.fwd_flops);
-        j_u64("forward_mac_flops", c.fwd_mac_flops);
-        j_u64("forward_bytes", c.fwd_bytes);
-        j_u64("backward_flops", c.bwd_flops);
-        j_u64("backward_mac_flops", c.bwd_mac_flops);
-        j_u64("backward_bytes", c.bwd_bytes);
-        {
-            rfl_prediction p;
-            rfl_layer_predict(&net, i, d, hw, &p);
-            j_num("predicted_time_s", p.time_s);
-            if (p.time_s > 0) j_str("bound", p.bound.memory ? "memory" : "compute");
-            else j_null("bound");
-        }
-        j_end();
-    }
-    j_end_arr();
-}
-
 static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
     rfl_cost_desc d;
     rfl_net_cost tot;
     rfl_net_prediction np;
+    rfl_net_json_desc jd;
+    rfl_json_writer w;
     rfl_result r;
     rfl_work all;
     rfl_prec prec;
@@ -403,54 +365,27 @@ static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
     if (d.mode == RFL_MODE_TRAIN) rfl_work_add(&all, &tot.backward);
     prec = rfl_work_main_prec(&all);
 
-    j_begin();
-    j_obj(0);
-    j_str("kind", "zoo");
-    j_str("model", model);
-    j_u64("batch", d.batch);
-    json_shape("input", 0, d.batch);
-    j_str("dtype", rfl_dtype_name(d.dtype));
-    j_str("mode", d.mode == RFL_MODE_TRAIN ? "train" : "infer");
-    j_str("convention", "torch");
-    j_u64("params", tot.params);
-    j_u64("param_bytes", tot.param_bytes);
-    j_obj("forward");
-    j_u64("flops", tot.fwd_flops);
-    j_u64("mac_flops", tot.fwd_mac_flops);
-    j_u64("bytes", tot.fwd_bytes);
-    j_end();
-    j_obj("backward");
-    j_u64("flops", tot.bwd_flops);
-    j_u64("mac_flops", tot.bwd_mac_flops);
-    j_u64("bytes", tot.bwd_bytes);
-    j_end();
-    j_u64("activation_bytes", tot.activation_bytes);
-    j_obj("train");
-    j_u64("sgd_bytes", tot.train_sgd_bytes);
-    j_u64("adam_bytes", tot.train_adam_bytes);
-    j_end();
-    j_str("hw", hw->id);
-    j_num("predicted_time_s", np.layers_s);
-    j_str("bound", np.whole.bound.memory ? "memory" : "compute");
-    j_num("whole_model_time_s", np.whole.time_s);
-    j_num("compute_bound_layers", np.compute_layers);
-    j_num("memory_bound_layers", np.memory_layers);
+    memset(&jd, 0, sizeof jd);
+    jd.model = model;
+    rfl_json_w_init(&w, out_buf, OUT_SIZE);
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_str(&w, "kind", "zoo");
+    rfl_net_json(&w, &net, &d, hw, &jd); /* rfl-estimate --json's members */
     /* the page's own: the step's totals and its roof, for the explanation */
-    j_obj("step");
-    j_num("flops", rfl_work_flops(&all));
-    j_num("bytes", all.bytes[RFL_DRAM]);
-    j_num("ai", rfl_work_ai(&all, RFL_DRAM));
-    j_num("whole_compute_s", np.whole.compute_s);
-    j_num("whole_memory_s", np.whole.memory_s);
-    j_num("attainable_flops_per_s", rfl_work_attainable(hw, &all, prec, 0));
-    j_end();
-    machine_json(hw, prec);
-    zoo_layers_json(&d, hw);
-    j_end();
+    rfl_json_w_obj(&w, "step");
+    rfl_json_w_num(&w, "flops", rfl_work_flops(&all));
+    rfl_json_w_num(&w, "bytes", all.bytes[RFL_DRAM]);
+    rfl_json_w_num(&w, "ai", rfl_work_ai(&all, RFL_DRAM));
+    rfl_json_w_num(&w, "whole_compute_s", np.whole.compute_s);
+    rfl_json_w_num(&w, "whole_memory_s", np.whole.memory_s);
+    rfl_json_w_num(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &all, prec, 0));
+    rfl_json_w_end(&w);
+    machine_w(&w, "machine", hw, prec);
+    rfl_json_w_end(&w);
 
     est.ok = 1, est.hw = hw, est.work = all, est.time_s = np.layers_s;
     label_set(model, "estimate");
-    return j_done();
+    return rfl_json_w_finish(&w) == RFL_OK ? (int)w.len : -1;
 }
 
 /* ---- a decoder LLM: rfl-estimate LLM --phase P --seq S --hw H --json ------ */

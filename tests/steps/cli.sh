@@ -43,3 +43,20 @@ step "rfl-hw: an unknown machine is exit 1" cli_rc 1 rfl-hw no-such-gpu
 step "rfl-reduce: an unknown machine is exit 1" cli_rc 1 rfl-reduce --hw no-such-gpu tests/data/micro-seed-raw.csv
 step "rfl-plot: an unknown machine is exit 1" cli_rc 1 rfl-plot --hw no-such-gpu --ascii
 step "rfl-probe: an unknown machine is exit 1" cli_rc 1 rfl-probe --hw no-such-gpu
+step "rfl-estimate --batch without its value is exit 2" cli_rc 2 rfl-estimate resnet18 --batch
+step "rfl-estimate: an unknown dtype is exit 2" cli_rc 2 rfl-estimate resnet18 --dtype fp7
+step "rfl-estimate: --dtype tf32 is a math type" cli_rc 0 rfl-estimate resnet18 --dtype tf32
+step "rfl-estimate: an unknown machine is exit 1" cli_rc 1 rfl-estimate resnet18 --hw no-such-gpu
+step "rfl-estimate: an unknown model is exit 1" cli_rc 1 rfl-estimate no-such-model
+# one table for the model and the LLM step: a tool that takes --phase takes
+# every model option (tools/cli.h's cli_model_opts)
+cli_model_table() {
+  for o in --list --hf-config --onnx --dim --batch --res --dtype --mode --conv --phase --seq \
+           --logits --weights --kv; do
+    grep -qx -- "$o" "$CL/$1.table" || { echo "$1 takes --phase but not $o"; return 1; }
+  done
+}
+for t in $CLI_TOOLS; do
+  grep -qx -- --phase "$CL/$t.table" 2>/dev/null || continue
+  step "$t: every model and LLM option beside --phase" cli_model_table $t
+done

@@ -99,17 +99,18 @@ else bad "rfl-estimate resnet18 --hw a100"; fi
 if grep -q '^  "hw": "a100-sxm4-40gb",$' "$LO/r18-a100.json" && grep -q '^  "predicted_time_s": ' "$LO/r18-a100.json" &&
    grep -q '^  "bound": "\(compute\|memory\)",$' "$LO/r18-a100.json"; then ok; else bad "resnet18 --hw a100 --json fields"; fi
 
-# exit codes: 0 help, 2 usage, 1 bad input (unknown model lists the zoo)
+# exit codes: 0 help, 2 usage (an option's bad value too), 1 bad input
+# (unknown model lists the zoo; a resolution too small for the model)
 exit_is() { want=$1; shift; "$@" > /dev/null 2> "$LO/err.txt"; rc=$?; check_eq "exit of $*" "$rc" "$want"; }
 exit_is 0 "$EST" --help
 exit_is 0 "$EST" --list
 exit_is 2 "$EST"
 exit_is 2 "$EST" resnet18 --bogus
 exit_is 2 "$EST" resnet18 --mode fly
-exit_is 1 "$EST" resnet18 --batch 0
-exit_is 1 "$EST" resnet18 --batch -3
+exit_is 2 "$EST" resnet18 --batch 0
+exit_is 2 "$EST" resnet18 --batch -3
 exit_is 1 "$EST" alexnet --res 32
-exit_is 1 "$EST" resnet18 --dtype fp64
+exit_is 2 "$EST" resnet18 --dtype fp64
 exit_is 1 "$EST" resnet18 --hw nosuchgpu
 exit_is 1 "$EST" resnet18 --hw v100 --dtype bf16
 exit_is 1 "$EST" resnet19

@@ -5,7 +5,7 @@
 EST=build/rfl-estimate
 LL=$B/llm-step
 mkdir -p "$LL"
-if [ ! -x "$EST" ] || [ tools/estimate_llm.h -nt "$EST" ]; then
+if [ ! -x "$EST" ] || [ tools/rfl-estimate.c -nt "$EST" ]; then
   step "build rfl-estimate" ${MAKE:-make} -s "$EST"
 fi
 llm_eq() { # NAME GOT WANT
@@ -57,18 +57,22 @@ llm_eq "gpt2 prefill b1 s128 mac_flops" "$(lj_in "$LL/g.json" forward mac_flops)
 llm_eq "llama-3.2-1b decode b4 s512 mac_flops" "$(lj_in "$LL/l.json" forward mac_flops)" 10154934336
 
 # storage types: int4 weights halve the bf16 weight bytes of llama-3-8b's
-# q_proj (4096 x 4096 / 2 = 8,388,608 bytes per layer)
+# q_proj, by hand: a decode of one token reads 4096 x 4096 / 2 = 8,388,608
+# bytes of weights, its 4096 inputs and writes its 4096 outputs at bf16
+# (2 x 8,192): 8,404,992 bytes in layer 0's record
 "$EST" llama-3-8b --dtype bf16 --weights int4 --kv fp8 --json > "$LL/q.json" 2>> "$LOG"
-if grep -q '"weight_bytes": 8388608,' "$LL/q.json"; then ok; else bad "int4 q_proj weight_bytes"; fi
+if grep -A 14 '"name": "model.layers.0.self_attn.q_proj"' "$LL/q.json" | grep -q '"forward_bytes": 8404992,'; then ok
+else bad "int4 q_proj forward_bytes"; fi
 
-# exit codes: 0 help, 2 usage, 1 bad input naming the field
+# exit codes: 0 help, 2 usage (an option's bad value, options that do not
+# go together), 1 bad input naming the field
 llm_exit() { want=$1; shift; "$@" > /dev/null 2> "$LL/err.txt"; rc=$?; llm_eq "exit of $*" "$rc" "$want"; }
 llm_exit 0 "$EST" llama-3-8b --help
 llm_exit 2 "$EST" llama-3-8b --phase sideways
 llm_exit 2 "$EST" llama-3-8b --bogus
-llm_exit 1 "$EST" llama-3-8b --weights int3
-llm_exit 1 "$EST" llama-3-8b --batch 0
-llm_exit 1 "$EST" llama-3-8b --mode train --phase decode # training is a prefill
+llm_exit 2 "$EST" llama-3-8b --weights int3
+llm_exit 2 "$EST" llama-3-8b --batch 0
+llm_exit 2 "$EST" llama-3-8b --mode train --phase decode # training is a prefill
 llm_exit 0 "$EST" llama-3-8b --mode infer
 llm_exit 1 "$EST" gpt2 --phase prefill --seq 2000
 llm_exit 1 "$EST" --hf-config tests/data/hf/nonexistent.json

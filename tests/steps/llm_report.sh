@@ -25,7 +25,7 @@ lr_has() {
 lr_llama_decode() {
   lr_rc 0 "$LR" --llm llama-3.2-1b --phase decode --seq 512 --batch 1 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv --hw h100 &&
-  lr_has 'padded_mma:' 'launch_bound:' '23.9 GFLOP' '693 kernels' '3.51 ms' '744' \
+  lr_has '[padded_mma]:' '[launch_bound]:' '23.9 GFLOP' '693 kernels' '3.51 ms' '744' \
     'NVIDIA H100 80GB HBM3' 'lm_head' 'CUDA graphs'
 }
 step "rfl-report --llm llama-3.2-1b decode capture: padded_mma and launch_bound" lr_llama_decode
@@ -47,18 +47,18 @@ lr_own_machine() {
   lr_has '"hw": "h100-sxm",' '"device_warning": null' &&
   lr_rc 0 "$LR" --llm llama-3.2-1b --phase decode --seq 512 --batch 1 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv --hw a100 --json &&
-  lr_has '"hw": "h100-sxm",' '"device_warning": "device_mismatch"' &&
-  grep -qF 'WARNING [device_mismatch]: the profile ran on h100-sxm, not among --hw' "$LO/err"
+  lr_has '"hw": "h100-sxm",' '"device_warning": "device_mismatch"' \
+    "(h100-sxm), which is not among --hw: its machine was added"
 }
 step "rfl-report --llm: the profile on its own machine, whatever --hw's order" lr_own_machine
 
 lr_prefills() {
   lr_rc 0 "$LR" --llm llama-3.2-1b --phase prefill --seq 512 --logits all \
     --ncu $LD/llama-3.2-1b-prefill-b1-s512-bf16.csv --json &&
-  lr_has '"warnings": [],' '"kernels": 661,' &&
+  lr_has '"warnings": []' '"kernels": 661,' &&
   lr_rc 0 "$LR" --llm gpt2 --phase prefill --seq 128 --logits all \
     --ncu $LD/gpt2-prefill-b1-s128-fp32.csv --json &&
-  lr_has '"warnings": [],' '"useful_flops": 32228179968,'
+  lr_has '"warnings": []' '"useful_flops": 32228179968,'
 }
 step "rfl-report --llm on the prefill captures: no warning" lr_prefills
 
@@ -74,7 +74,7 @@ lr_hf() {
 JSON
   lr_rc 0 "$LR" --hf-config "$LO/config.json" --phase decode --seq 512 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv &&
-  lr_has 'padded_mma:' 'launch_bound:' '23.9 GFLOP'
+  lr_has '[padded_mma]:' '[launch_bound]:' '23.9 GFLOP'
 }
 step "rfl-report --hf-config config.json --ncu: same warnings" lr_hf
 
@@ -83,16 +83,16 @@ lr_charts() {
   lr_rc 0 "$LR" --llm llama-3.2-1b --phase decode --seq 512 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv -o "$LO/charts" || return 1
   [ -s "$LO/charts/report.json" ] || return 1
-  for f in llm-batch.png llm-roofline.png; do
+  for f in roofline-h100-sxm.png layers-llama-3.2-1b.png types-llama-3.2-1b.png; do
     grep -qF "$f" "$LO/out" || continue # written only with PNG support
     [ "$(head -c 4 "$LO/charts/$f" | od -An -c | tr -d ' \n')" = '211PNG' ] &&
     [ "$(wc -c < "$LO/charts/$f")" -gt 10000 ] || { echo "not a chart: $f"; return 1; }
   done
 }
-step "rfl-report --llm -o DIR: report.json and the two PNG charts" lr_charts
+step "rfl-report --llm -o DIR: report.json and the step's PNG charts" lr_charts
 
 lr_errors() {
-  lr_rc 2 "$LR" --llm llama-3.2-1b --hf-config x.json &&
+  lr_rc 2 "$LR" --llm llama-3.2-1b --seq -1 &&
   lr_rc 2 "$LR" --llm llama-3.2-1b --phase sideways &&
   lr_rc 2 "$LR" --llm llama-3.2-1b --batch 0 &&
   lr_rc 1 "$LR" --llm no-such-model &&
