@@ -151,106 +151,62 @@ EXPORT(page_fmt_si) int page_fmt_si(double v, int sig) {
     return (int)rfl_fmt_si(fmt_buf, sizeof fmt_buf, v, sig);
 }
 
-/* ---- a JSON writer into out_buf (the tools' layout, compact) ------------- */
-typedef struct jw {
-    size_t n;
-    int first[64], depth, full;
-} jw;
-static jw J;
-
-static void j_raw(const char *s) {
-    for (; *s; s++) {
-        if (J.n + 1 >= OUT_SIZE) { J.full = 1; return; }
-        out_buf[J.n++] = *s;
-    }
-    out_buf[J.n] = 0;
-}
-static void j_qstr(const char *s) {
-    char u[8] = "\\u00";
-    const char *hex = "0123456789abcdef";
-    j_raw("\"");
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        char one[2];
-        if (c == '"') j_raw("\\\"");
-        else if (c == '\\') j_raw("\\\\");
-        else if (c < 0x20) { u[4] = hex[c >> 4]; u[5] = hex[c & 15]; u[6] = 0; j_raw(u); }
-        else { one[0] = (char)c; one[1] = 0; j_raw(one); }
-    }
-    j_raw("\"");
-}
-static void j_key(const char *key) {
-    if (J.depth > 0 && !J.first[J.depth]) j_raw(",");
-    if (J.depth > 0) J.first[J.depth] = 0;
-    if (key) { j_qstr(key); j_raw(":"); }
-}
-static void j_begin(void) { J.n = 0; J.depth = 0; J.full = 0; out_buf[0] = 0; }
-static void j_open(const char *key, const char *c) {
-    j_key(key);
-    j_raw(c);
-    if (J.depth < 63) J.first[++J.depth] = 1;
-}
-static void j_obj(const char *key) { j_open(key, "{"); }
-static void j_arr(const char *key) { j_open(key, "["); }
-static void j_close(const char *c) { J.depth--; j_raw(c); }
-static void j_end(void) { j_close("}"); }
-static void j_end_arr(void) { j_close("]"); }
-static void j_null(const char *key) { j_key(key); j_raw("null"); }
-static void j_num(const char *key, double v) {
-    char b[40];
-    j_key(key);
-    if (v != v || v - v != 0.0) { j_raw("null"); return; }
-    rfl_fmt_num(b, sizeof b, v, 15);
-    j_raw(b);
-}
-static void j_u64(const char *key, uint64_t v) {
-    char b[24];
-    j_key(key);
-    rfl_fmt_u64(b, sizeof b, v);
-    j_raw(b);
-}
-static void j_str(const char *key, const char *s) {
-    j_key(key);
-    if (s) j_qstr(s);
-    else j_raw("null");
-}
+/* ---- answers: JSON documents into out_buf, through the library's writer -- */
 /* The answer's length, or -1 when it did not fit. */
-static int j_done(void) { return J.full ? -1 : (int)J.n; }
+static int json_done(rfl_json_writer *w) {
+    return rfl_json_w_finish(w) == RFL_OK ? (int)w->len : -1;
+}
 
 static int error_json(const char *what, const char *detail) {
-    j_begin();
-    j_obj(0);
-    j_str("error", what);
-    if (detail) j_str("detail", detail);
-    j_end();
-    return j_done();
+    rfl_json_writer w;
+    rfl_json_w_init(&w, out_buf, OUT_SIZE);
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_str(&w, "error", what);
+    if (detail) rfl_json_w_str(&w, "detail", detail);
+    rfl_json_w_end(&w);
+    return json_done(&w);
+}
+
+/* A reader's error: {"error", "field", "line", "col", "offset"}. */
+static int error_at_json(const rfl_error *e, rfl_result r) {
+    rfl_json_writer w;
+    rfl_json_w_init(&w, out_buf, OUT_SIZE);
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_str(&w, "error", e->msg[0] ? e->msg : rfl_result_str(r));
+    rfl_json_w_str(&w, "field", e->where);
+    rfl_json_w_u64(&w, "line", e->line);
+    rfl_json_w_u64(&w, "col", e->col);
+    rfl_json_w_u64(&w, "offset", e->offset);
+    rfl_json_w_end(&w);
+    return json_done(&w);
 }
 
 /* ---- the lists for the page's controls ----------------------------------- */
 EXPORT(page_list) int page_list(void) {
+    rfl_json_writer w;
     int i;
-    j_begin();
-    j_obj(0);
-    j_str("version", rfl_version());
-    j_arr("models");
-    for (i = 0; i < rfl_zoo_count(); i++) j_str(0, rfl_zoo_name(i));
-    j_end_arr();
-    j_arr("llms");
-    for (i = 0; i < rfl_llm_count(); i++) j_str(0, rfl_llm_name(i));
-    j_end_arr();
-    j_arr("machines");
+    rfl_json_w_init(&w, out_buf, OUT_SIZE);
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_str(&w, "version", rfl_version());
+    rfl_json_w_arr(&w, "models");
+    for (i = 0; i < rfl_zoo_count(); i++) rfl_json_w_str(&w, 0, rfl_zoo_name(i));
+    rfl_json_w_end(&w);
+    rfl_json_w_arr(&w, "llms");
+    for (i = 0; i < rfl_llm_count(); i++) rfl_json_w_str(&w, 0, rfl_llm_name(i));
+    rfl_json_w_end(&w);
+    rfl_json_w_arr(&w, "machines");
     for (i = 0; i < rfl_hw_count(); i++) {
         const rfl_machine *m = rfl_hw_get(i);
-        j_obj(0);
-        j_str("id", m->id);
-        j_str("name", m->name);
-        j_str("aliases", m->aliases);
-        j_str("kind", rfl_kind_name(m->kind));
-        j_end();
+        rfl_json_w_obj(&w, 0);
+        rfl_json_w_str(&w, "id", m->id);
+        rfl_json_w_str(&w, "name", m->name);
+        rfl_json_w_str(&w, "aliases", m->aliases);
+        rfl_json_w_str(&w, "kind", rfl_kind_name(m->kind));
+        rfl_json_w_end(&w);
     }
-    j_end_arr();
-    j_end();
-    return j_done();
+    rfl_json_w_end(&w);
+    rfl_json_w_end(&w);
+    return json_done(&w);
 }
 
 /* ---- the state: strings the page wrote into in_buf, NUL-separated ------- */
@@ -304,16 +260,6 @@ static void machine_w(rfl_json_writer *w, const char *key, const rfl_machine *m,
     rfl_json_w_str(w, "source", m->source);
     rfl_json_w_end(w);
 }
-static void machine_json(const rfl_machine *m, rfl_prec prec) {
-    static char b[4096];
-    rfl_json_writer w;
-    rfl_json_w_init(&w, b, sizeof b);
-    machine_w(&w, 0, m, prec);
-    if (rfl_json_w_finish(&w) != RFL_OK) { J.full = 1; return; }
-    j_key("machine");
-    j_raw(b);
-}
-
 /* dst = a + b + c, cut to size */
 static void cat3(char *dst, size_t size, const char *a, const char *b, const char *c) {
     size_t n = 0;
@@ -385,18 +331,16 @@ static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
 
     est.ok = 1, est.hw = hw, est.work = all, est.time_s = np.layers_s;
     label_set(model, "estimate");
-    return rfl_json_w_finish(&w) == RFL_OK ? (int)w.len : -1;
+    return json_done(&w);
 }
 
 /* ---- a decoder LLM: rfl-estimate LLM --phase P --seq S --hw H --json ------ */
 #ifndef RFL_NO_LLM
-#define LLM_BATCH_CAP 65536 /* as rfl-estimate: null above it */
 
 /* The step's records: the largest built-in (llama-3-70b) has 80 layers. */
 static rfl_layer llm_recs[RFL_LLM_NET_LAYERS(80)];
 static char llm_names[RFL_LLM_NET_NAMES(80)];
 static rfl_net llm_net;
-static rfl_group_cost llm_mods[64]; /* by module: about 25 for every built-in */
 
 static rfl_result llm_records(const rfl_llm_config *c, const rfl_llm_step_desc *d) {
     if (c->layers > 80) return RFL_ERR_BUFFER;
@@ -404,51 +348,17 @@ static rfl_result llm_records(const rfl_llm_config *c, const rfl_llm_step_desc *
     return rfl_llm_build(&llm_net, c, d);
 }
 
-static const char *llm_matrix_prec(const rfl_llm_step_desc *d) {
-    rfl_prec mm = RFL_FP32;
-    return rfl_dtype_roofs(d->math, &mm, 0) == RFL_OK ? rfl_prec_name(mm) : "fp32";
-}
-
-/* Sequences whose KV cache fits beside the weights (as rfl-estimate). */
-static uint64_t llm_mem_batch(const rfl_llm_config *c, const rfl_llm_step_desc *d,
-                              const rfl_machine *m, uint64_t param_bytes) {
-    rfl_llm_step_desc one = *d;
-    uint64_t kv = 0;
-    one.batch = 1;
-    if (!(m->mem_bytes > 0) || rfl_llm_kv_cache_bytes(c, &one, &kv) != RFL_OK || !kv) return 0;
-    if ((double)param_bytes >= m->mem_bytes) return 0;
-    return (uint64_t)((m->mem_bytes - (double)param_bytes) / (double)kv);
-}
-
-static void j_batch(const char *key, uint64_t b) {
-    if (b) j_u64(key, b);
-    else j_null(key);
-}
-
-/* The decode step at d->seq: the batches at which it, and its weight
-   GEMMs, turn compute-bound (as rfl-estimate). */
-static rfl_result llm_bound_batches(const rfl_llm_config *c, const rfl_llm_step_desc *d,
-                                    const rfl_machine *hw, uint64_t *cb, uint64_t *gb) {
-    rfl_llm_step_desc dd = *d;
-    rfl_cost_desc cd;
-    rfl_result r;
-    dd.phase = RFL_LLM_DECODE;
-    if ((r = rfl_llm_cost_desc(c, &dd, &cd)) || (r = llm_records(c, &dd)) ||
-        (r = rfl_net_compute_bound_batch(&llm_net, &cd, hw, 0, LLM_BATCH_CAP, cb)))
-        return r;
-    return rfl_net_compute_bound_batch(&llm_net, &cd, hw, 1, LLM_BATCH_CAP, gb);
-}
-
 static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_llm_config *c) {
     rfl_llm_step_desc d;
     rfl_cost_desc cd;
     rfl_net_cost t;
     rfl_net_prediction p;
-    rfl_group_cost k[RFL_LLM_KIND_COUNT];
-    uint64_t cb = 0, gb = 0, kvc = 0, mma = 0, tokens;
+    rfl_net_json_desc jd;
+    rfl_json_writer w;
     rfl_result r;
+    rfl_prec prec;
     const char *model = s->model;
-    int i, n;
+    int i;
     memset(&d, 0, sizeof d);
     d.phase = s->phase[0] == 'p' ? RFL_LLM_PREFILL : RFL_LLM_DECODE;
     d.seq = s->seq;
@@ -464,97 +374,34 @@ static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_ll
             return error_json("sequence too long", "beyond the model's learned positions");
         return error_json(rfl_result_str(r), model);
     }
-    if ((r = llm_bound_batches(c, &d, hw, &cb, &gb)) != RFL_OK && r != RFL_ERR_NO_ROOF)
-        return error_json(rfl_result_str(r), model);
-    if ((r = llm_records(c, &d)) != RFL_OK || (r = rfl_net_cost_get(&llm_net, &cd, &t)) != RFL_OK ||
-        (r = rfl_llm_kv_cache_bytes(c, &d, &kvc)) != RFL_OK)
+    if ((r = llm_records(c, &d)) != RFL_OK || (r = rfl_net_cost_get(&llm_net, &cd, &t)) != RFL_OK)
         return error_json(rfl_result_str(r), model);
     if ((r = rfl_net_predict(&llm_net, &cd, hw, &p)) != RFL_OK)
         return error_json(r == RFL_ERR_NO_ROOF ? "no roof" : rfl_result_str(r),
                           "this machine has no roof for this math type");
-    n = rfl_net_group(&llm_net, &cd, RFL_GROUP_KIND, 0, k, RFL_LLM_KIND_COUNT);
-    for (i = 0; i < n && i < RFL_LLM_KIND_COUNT; i++) mma += k[i].fwd_mma_flops;
-    tokens = d.batch * (d.phase == RFL_LLM_DECODE ? 1 : d.seq);
+    prec = rfl_work_main_prec(&t.forward);
 
-    j_begin();
-    j_obj(0);
-    j_str("kind", "llm");
-    j_str("model", model);
-    j_str("model_type", c->model_type);
-    j_str("phase", d.phase == RFL_LLM_DECODE ? "decode" : "prefill");
-    j_u64("batch", d.batch);
-    j_u64("seq", d.seq);
-    j_str("logits", "last");
-    j_str("dtype", rfl_dtype_name(d.math));
-    j_str("prec", llm_matrix_prec(&d));
-    j_str("weights", rfl_dtype_name(d.math));
-    j_str("kv", rfl_dtype_name(d.math));
-    j_u64("params", t.params);
-    j_u64("param_bytes", t.param_bytes);
-    j_u64("tokens", tokens);
-    j_obj("forward");
-    j_u64("flops", t.fwd_flops);
-    j_u64("mac_flops", t.fwd_mac_flops);
-    j_u64("mma_flops", mma);
-    j_u64("bytes", t.fwd_bytes);
-    j_end();
-    j_obj("bytes");
-    j_u64("weights", t.fwd_weight_bytes);
-    j_u64("kv_read", t.fwd_kv_read_bytes);
-    j_u64("kv_write", t.fwd_kv_write_bytes);
-    j_u64("activations", t.fwd_bytes - t.fwd_weight_bytes - t.fwd_kv_read_bytes - t.fwd_kv_write_bytes);
-    j_end();
-    j_u64("kv_cache_bytes", kvc);
-    j_str("hw", hw->id);
-    j_num("predicted_time_s", p.layers_s);
-    j_num("compute_s", p.compute_s);
-    j_num("memory_s", p.memory_s);
-    j_str("bound", p.memory_s > p.compute_s ? "memory" : "compute");
-    j_num("tokens_per_s", p.layers_s > 0 ? (double)tokens / p.layers_s : 0);
-    if (d.phase == RFL_LLM_PREFILL) j_num("ttft_s", p.layers_s);
-    else j_null("ttft_s");
-    j_batch("decode_compute_bound_batch", cb);
-    j_batch("gemm_compute_bound_batch", gb);
-    j_batch("max_batch_in_memory", llm_mem_batch(c, &d, hw, t.param_bytes));
-    j_obj("step");
-    j_num("flops", rfl_work_flops(&t.forward));
-    j_num("bytes", t.forward.bytes[RFL_DRAM]);
-    j_num("ai", rfl_work_ai(&t.forward, RFL_DRAM));
-    j_num("attainable_flops_per_s",
-          rfl_work_attainable(hw, &t.forward, rfl_work_main_prec(&t.forward), 0));
-    j_end();
-    machine_json(hw, rfl_work_main_prec(&t.forward));
-    j_arr("layers");
-    n = rfl_net_group(&llm_net, &cd, RFL_GROUP_MODULE, hw, llm_mods, 64);
-    for (i = 0; i < n && i < 64; i++) { /* per run, but the time: x count */
-        const rfl_group_cost *g = &llm_mods[i];
-        uint64_t cnt = (uint64_t)g->count;
-        j_obj(0);
-        j_str("name", g->name);
-        j_str("type", g->kind ? rfl_llm_kind_name((rfl_llm_kind)(g->kind - 1))
-                              : rfl_ltype_name((rfl_ltype)g->ltype));
-        j_str("op", rfl_ltype_name((rfl_ltype)g->ltype));
-        j_num("count", g->count);
-        j_u64("params", g->params / cnt);
-        j_u64("forward_flops", g->fwd_flops / cnt);
-        j_u64("forward_mac_flops", g->fwd_mac_flops / cnt);
-        j_u64("forward_bytes", g->fwd_bytes / cnt);
-        j_u64("weight_bytes", g->fwd_weight_bytes / cnt);
-        j_u64("kv_read_bytes", g->fwd_kv_read_bytes / cnt);
-        j_u64("kv_write_bytes", g->fwd_kv_write_bytes / cnt);
-        j_u64("activation_bytes", (g->fwd_bytes - g->fwd_weight_bytes - g->fwd_kv_read_bytes -
-                                   g->fwd_kv_write_bytes) / cnt);
-        j_num("predicted_time_s", g->time_s);
-        if (g->time_s > 0) j_str("bound", g->memory_s > g->compute_s ? "memory" : "compute");
-        else j_null("bound");
-        j_end();
-    }
-    j_end_arr();
-    j_end();
+    memset(&jd, 0, sizeof jd);
+    jd.model = model, jd.llm = c, jd.step = &d;
+    rfl_json_w_init(&w, out_buf, OUT_SIZE);
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_str(&w, "kind", "llm");
+    rfl_net_json(&w, &llm_net, &cd, hw, &jd); /* rfl-estimate --json's members */
+    /* the page's own: the step's totals and its roof, for the explanation */
+    rfl_json_w_obj(&w, "step");
+    rfl_json_w_num(&w, "flops", rfl_work_flops(&t.forward));
+    rfl_json_w_num(&w, "bytes", t.forward.bytes[RFL_DRAM]);
+    rfl_json_w_num(&w, "ai", rfl_work_ai(&t.forward, RFL_DRAM));
+    rfl_json_w_num(&w, "whole_compute_s", p.whole.compute_s);
+    rfl_json_w_num(&w, "whole_memory_s", p.whole.memory_s);
+    rfl_json_w_num(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &t.forward, prec, 0));
+    rfl_json_w_end(&w);
+    machine_w(&w, "machine", hw, prec);
+    rfl_json_w_end(&w);
 
     est.ok = 1, est.hw = hw, est.work = t.forward, est.time_s = p.layers_s;
     label_set(model, d.phase == RFL_LLM_DECODE ? "decode estimate" : "prefill estimate");
-    return j_done();
+    return json_done(&w);
 }
 #endif
 
@@ -628,19 +475,12 @@ EXPORT(page_reduce_end) int page_reduce_end(void) {
     rfl_json_writer w;
     rdone = 0;
     if (r != RFL_OK) {
-        j_begin();
-        j_obj(0);
-        j_str("error", rst.err.msg[0] ? rst.err.msg : rfl_result_str(r));
-        j_num("line", (double)rst.err.line);
-        j_num("col", (double)rst.err.col);
-        j_num("offset", (double)rst.err.offset);
-        j_end();
-        return j_done();
+        return error_at_json(&rst.err, r);
     }
     rdone = 1;
     rfl_json_w_init(&w, out_buf, OUT_SIZE);
     rfl_reduce_json(&w, &rres, 0, rhw);
-    return rfl_json_w_finish(&w) == RFL_OK ? (int)w.len : -1;
+    return json_done(&w);
 }
 
 /* ---- the checker: an answer file pasted or dropped ------------------------
@@ -665,14 +505,7 @@ EXPORT(page_check) int page_check(int n) {
     if (n < 0 || (unsigned)n > IN_SIZE) return error_json("an answer file is at most 1 MiB", 0);
     r = rfl_check_read(in_buf, (size_t)n, ctoks, (int)(sizeof ctoks / sizeof ctoks[0]), &cans, &err);
     if (r != RFL_OK) {
-        j_begin();
-        j_obj(0);
-        j_str("error", err.msg[0] ? err.msg : rfl_result_str(r));
-        j_str("field", err.where);
-        j_num("line", (double)err.line);
-        j_num("col", (double)err.col);
-        j_end();
-        return j_done();
+        return error_at_json(&err, r);
     }
     memset(&d, 0, sizeof d);
     d.layers = recs, d.layer_cap = RFL_ZOO_MAX_LAYERS;

@@ -251,7 +251,7 @@
     const t = $('layer-table');
     t.textContent = '';
     const train = j.mode === 'train';
-    const head = ['#', 'layer', 'type', j.kind === 'llm' ? '× count' : 'output', 'params', 'forward FLOPs', 'forward bytes'];
+    const head = ['#', 'layer', 'type', 'output', 'params', 'forward FLOPs', 'forward bytes'];
     if (train) head.push('backward FLOPs');
     head.push('time', 'bound');
     t.append(el('thead', {}, el('tr', {}, ...head.map((h) => el('th', {}, h)))));
@@ -259,7 +259,7 @@
     j.layers.forEach((L, i) => {
       const f = (k) => 'layers.' + i + '.' + k;
       const cells = [el('td', {}, String(i)), el('td', { class: 'name' }, num(f('name'), L.name, L.name)), el('td', {}, L.type),
-        el('td', {}, j.kind === 'llm' ? num(f('count'), L.count) : '[' + L.out.join(', ') + ']'),
+        el('td', {}, '[' + L.out.join(', ') + ']'),
         el('td', {}, num(f('params'), L.params, commas(L.params))),
         el('td', {}, num(f('forward_flops'), L.forward_flops, si(L.forward_flops, ''))),
         el('td', {}, num(f('forward_bytes'), L.forward_bytes, si(L.forward_bytes, 'B')))];
