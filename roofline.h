@@ -179,7 +179,7 @@
                   rfl_dtype_storage rfl_act_name rfl_op_name rfl_ltype_name
 
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
-       A network lives in the caller's array of rfl_layer (112 bytes each);
+       A network lives in the caller's array of rfl_layer;
        each builder call appends a layer, propagates the per-sample shape and
        returns a tensor handle for wiring branches. Errors are sticky: check
        net.err.code once at the end (net.err.index is the layer, net.err.where
@@ -268,7 +268,7 @@
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
-           rfl_reduce_state st; rfl_reduce_result res;  (36 + 23 KB: static)
+           rfl_reduce_state st; rfl_reduce_result res;  (large: static)
            rfl_reduce_desc d = {0};            d.top_n = 5; d.machine = h100;
            rfl_reduce_init(&st, &d, scratch, sizeof scratch);
            while ((n = fread(buf, 1, sizeof buf, f)) > 0)
@@ -302,8 +302,8 @@
        portable 64-bit words (RFL_NO_SIMD); every path gives the same
        result (tests/test_reduce.c compares them). `make bench` measures
        it on 200 MB, with the page cache as after a read from disk (a file
-       just written in small pieces reads 2 to 3 times slower; the bench
-       prints that case too).
+       just written in small pieces reads slower; the bench prints that
+       case too).
 
    CHART ([12]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
@@ -346,11 +346,11 @@
        its arena. Do not encode in two threads at once.
        Speed: the library's own deflate (greedy LZ77, fixed Huffman codes)
        goes in through stb's STBIW_ZLIB_COMPRESS hook, and every row uses
-       PNG filter "up" (stb's per-row filter search and its compressor took
-       80 ms for a 1600x1000 chart; this takes about 9). stb's settings are
-       statics of this unit (STB_IMAGE_WRITE_STATIC), set on every call.
-       rfl-plot draws and encodes a 1600x1000 chart of 2 machines, 6
-       ceilings each and 50 points in about 19 ms (make bench).
+       PNG filter "up" (stb's per-row filter search and its compressor
+       are several times slower on charts). stb's settings are statics of
+       this unit (STB_IMAGE_WRITE_STATIC), set on every call. make bench
+       times rfl-plot drawing and encoding a 1600x1000 chart of 2
+       machines, 6 ceilings each and 50 points.
 
    ERRORS
        Every fallible function returns rfl_result (RFL_OK = 0);
@@ -399,17 +399,16 @@
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
        (tests/arm/: vector table, start-up, semihosting write and exit, a
        linker script for qemu's mps2-an386 that also fits an STM32F407).
-       Budgets (code + read-only data, gcc -Os): the core 24 KiB (20.3 KB
-       today); the table, zoo, reducer, chart and PNG together 128 KiB;
-       no stack frame over 1 KiB. One machine of the table (RFL_HW_ONLY +
-       RFL_HW_KEEP_<ID>) takes 1.4 KB. make size prints every part's size
-       and fails when a budget is broken (README: "Using the header in
-       your project"). examples/embedded.c (DS-CNN-S on a caller-defined
-       STM32F407) links with ROOFLINE_STATIC and --gc-sections to 13.9 KB
-       of flash and runs on the emulated board (make m4), printing what the
-       host build prints. double is soft on the M4's single-precision FPU:
-       it costs about 3 ms at 168 MHz per estimate (make m4-profile
-       measures it); there is no float build.
+       Budgets (code + read-only data, gcc -Os): the core 24 KiB; the
+       table, zoo, reducer, chart and PNG together 128 KiB; no stack frame
+       over 1 KiB. make size prints every part's size (one machine of the
+       table, RFL_HW_ONLY + RFL_HW_KEEP_<ID>, among them) and fails when a
+       budget is broken (README: "Using the header in your project").
+       examples/embedded.c (DS-CNN-S on a caller-defined STM32F407) links
+       with ROOFLINE_STATIC and --gc-sections and runs on the emulated
+       board (make m4), printing what the host build prints. double is
+       soft on the M4's single-precision FPU: make m4-profile measures
+       what an estimate costs; there is no float build.
 */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
@@ -1838,10 +1837,8 @@ RFL_API rfl_result rfl_llm_join_compute(const rfl_llm_config *cfg, const rfl_llm
    is too small makes finish return RFL_ERR_BUFFER with st.need set (the
    stream is still read to its end, so one pass gives the size). Everything
    the graph points to lives in the arena: keep it while the graph or a net
-   built from it (layer names) is in use. Measured needs (torchvision
-   exports): resnet50 179,472 bytes, vit_b_16 1,525,712, swin_t 6,269,904;
-   rfl_onnx_state is about 700 bytes. Payloads are never touched: a 346 MB
-   vit_b_16 file is read in ~2 ms from the page cache (seeking past them).
+   built from it (layer names) is in use. Payloads are never touched: a
+   reader that seeks past them reads a large file in the time of its graph.
 
    Records (rfl_onnx_build): one rfl_layer per node that computes on data
    (constant-folded shape arithmetic makes none), cls = the op type, name =
@@ -2065,7 +2062,7 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
    chunks) + 3 bytes per CSV column (the column -> metric map, and the
    length of the run of unused columns from each column, which lets the
    parser skip them 64 bytes at a time). A `--set full` raw page has ~2,100
-   columns; RFL_REDUCE_SCRATCH_DEFAULT (24,832 bytes) takes 8,192. Too many
+   columns; RFL_REDUCE_SCRATCH_DEFAULT takes 8,192. Too many
    columns -> RFL_ERR_BUFFER; a number longer than the carry ->
    RFL_ERR_FIELD_TOO_LONG; a kernel name longer than RFL_REDUCE_NAME_MAX-1
    is kept truncated and flagged (RFL_REDUCE_NAME_TRUNCATED).
@@ -2386,8 +2383,8 @@ typedef struct rfl_canvas {
 } rfl_canvas;
 
 /* Bytes a canvas of w x h pixels with `channels` needs (tight rows). The
-   charts also use up to about 3.5 KB of stack (Cortex-M4, -Os; no frame
-   over 1 KiB: tools/size-report.sh). */
+   charts also use some stack (no frame over 1 KiB: tools/size-report.sh
+   checks it). */
 #define RFL_CANVAS_BYTES(w, h, channels) ((size_t)(w) * (size_t)(h) * (size_t)(channels))
 #define RFL_CANVAS_MAX_SIDE 32768
 
@@ -2680,12 +2677,11 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 #ifdef RFL_HAS_PNG
 /* Arena bytes for encoding a w x h canvas of `channels`. With F the
    filtered image size (w x channels + 1) x h, the encoder holds F, a 32 KiB
-   hash table, 1.6 KB of code tables, the compressed stream and the PNG
-   file at once:
+   hash table, its code tables, the compressed stream and the PNG file at
+   once:
    RFL_PNG_ARENA_BYTES always suffices, even for noise (3.25 F + 140 kB);
-   RFL_PNG_ARENA_CHART suffices for charts, which compress 25-50x
-   (measured: a 1600x1000 RGB chart needs 5.31 MB = 1.11 F; 1200x800
-   needs 1.06 F; 320x200 needs 1.31 F). Too small an arena is
+   RFL_PNG_ARENA_CHART (9/8 F + 256 KiB) suffices for charts, whose flat
+   areas compress to a small part of F. Too small an arena is
    RFL_ERR_BUFFER, never a crash. rfl_png_arena_size returns
    RFL_PNG_ARENA_BYTES. */
 #define RFL__PNG_F(w, h, ch) (((size_t)(w) * (size_t)(ch) + 1u) * (size_t)(h))
