@@ -17,10 +17,12 @@ What it does, on any version of the header that keeps the banners:
      (a unit); a unit of several parts under one guard (TRANSFORMERS with
      the LLM join inside #ifndef RFL_NO_LLM) is split, each piece getting
      its own copy of the guard.
-  4. Sorts the units by part (stable) and gives each part one API banner:
-     an existing one whose title names the part (or consecutive parts:
-     CHART AND PNG), else one made from the [N] banner's title and
-     description ("API  MACHINES").
+  4. Sorts the units by part (stable: within a part nothing moves above
+     what it uses) and gives each part one API banner: its own (only the
+     banner moves up when some of the part's units came before it), one
+     whose title names the part (or consecutive parts: CHART AND PNG),
+     else one made from the [N] banner's title and description ("API
+     MACHINES"; "LAYERS AND THE ZOO" becomes "API  LAYERS").
   5. Moves the prose of the sub-banners in PROSE into the manual, as a
      section "NAME ([N]; ...)" before the manual's next part (7-space
      body), leaving "NAME in the manual" under the banner; SUBS fixes the
@@ -38,8 +40,9 @@ import collections
 import re
 import sys
 
-# sub-banner titles -> part (title of an [N] banner). CORE rules only apply
-# before the first API banner; ANY rules apply everywhere.
+# sub-banner titles -> part (title of an [N] banner, or a tuple of titles:
+# the first that exists). CORE rules only apply before the first API
+# banner; ANY rules apply everywhere.
 SUB_PART_CORE = [
     (r'^results', 'NUMBERS, RESULTS, WORK'),
     (r'^errors', 'NUMBERS, RESULTS, WORK'),
@@ -54,7 +57,7 @@ SUB_PART_CORE = [
 SUB_PART_ANY = [
     (r'^machine files', 'MACHINE FILES'),
     (r'^the zoo', 'ZOO'),
-    (r'^the LLM join', 'LLM JOIN'),
+    (r'^the LLM join', ('LLM JOIN', 'JOIN')),
     (r'^the probe', 'PROBE'),
 ]
 # (part, sub-banner regex, manual heading, first line kept under the banner)
@@ -72,7 +75,7 @@ POINTER = '   The overview and its conventions: %s in the manual.'
 # pointers that the moves make wrong: (old, new), whole-substring
 SUBS = [
     ('(API TRANSFORMERS: conventions;', '(TRANSFORMERS below: conventions;'),
-    ('(API TRANSFORMERS: the LLM join)', '(API LLM JOIN)'),
+    ('(API TRANSFORMERS: the LLM join)', '(API {JOIN})'),
     ('rfl_llm_build (API TRANSFORMERS)', 'rfl_llm_build (TRANSFORMERS below)'),
     ('(the ONNX API section: a model file streamed into layer records)',
      '(ONNX below: a model file streamed into layer records)'),
@@ -171,6 +174,13 @@ def api_parts(title, by_title):
     return []
 
 
+def part_named(name, by_title):
+    for n in (name if isinstance(name, tuple) else (name,)):
+        if n in by_title:
+            return by_title[n]
+    return None
+
+
 def assign_parts(chunks, by_title, notes):
     cur = None
     seen_api = False
@@ -185,9 +195,10 @@ def assign_parts(chunks, by_title, notes):
         part = None
         for rx, name in SUB_PART_ANY + ([] if seen_api else SUB_PART_CORE):
             if re.search(rx, c.title):
-                part = by_title.get(name)
+                part = part_named(name, by_title)
                 if part is None:
-                    die('no [N] section named %s' % name)
+                    notes.append('sub-banner "%s": no [N] section %s, kept in place'
+                                 % (c.title, name))
                 break
         if part is None:
             if cur is None:
@@ -301,32 +312,48 @@ def reorder(L, parts, notes, added, removed):
     pre, chunks = chunks_of(R)
     assign_parts(chunks, by_title, notes)
     units = units_of(chunks, notes, added)
+    # by part, each part's units in their order (a declaration never moves
+    # above one it uses)
     order = sorted(range(len(units)), key=lambda i: (units[i][0].part, i))
-    if order != list(range(len(units))):
-        notes.append('moved: ' + ', '.join(
-            '"%s"' % units[i][0].title for k, i in enumerate(order) if i != k))
-    body, last_part = [], None
+    top = 0
+    for u in units:  # a unit below one of a later part moves up
+        if u[0].part < top:
+            notes.append('moved up: "%s" ([%d], was below a [%d])' % (u[0].title, u[0].part, top))
+        top = max(top, u[0].part)
+    groups = []
     for i in order:
         u = units[i]
-        p = u[0].part
         lines = []
         for c in u:
             lines.extend(c.lines)
         lines = strip_blank_edges(lines)
-        if p != last_part:
-            first = u[0]
-            if first.kind == 'api' and len(api_parts(first.title, by_title)) > 0 \
-                    and first.title != title_of[p] and not consecutive(first.title, by_title):
-                lines = replace_banner(lines, make_banner(banner_of[p], title_of[p]),
-                                       added, removed)
+        if groups and groups[-1][0] == u[0].part:
+            groups[-1][1].append((u[0], lines))
+        else:
+            groups.append((u[0].part, [(u[0], lines)]))
+    body = []
+    for p, g in groups:
+        first = g[0][0]
+        own = [k for k, (c, _) in enumerate(g) if c.kind == 'api']
+        if first.kind == 'api':
+            if first.title != title_of[p] and not consecutive(first.title, by_title):
+                g[0] = (first, replace_banner(g[0][1], make_banner(banner_of[p], title_of[p]),
+                                              added, removed))
                 notes.append('banner "API  %s" -> "API  %s"' % (first.title, title_of[p]))
-            elif first.kind != 'api':
-                nb = make_banner(banner_of[p], title_of[p])
-                added.extend(nb)
-                lines = nb + lines
-                notes.append('new banner "API  %s"' % title_of[p])
-        last_part = p
-        body.append(lines)
+        elif own:
+            # the part's banner sits below some of its units: only the
+            # banner goes up, its declarations stay where they were
+            c, lines = g[own[0]]
+            k, j = banner_span(lines)
+            g[0] = (first, lines[k:j + 1] + g[0][1])
+            g[own[0]] = (c, strip_blank_edges(lines[:k] + lines[j + 1:]))
+            notes.append('banner "API  %s" moved up to the first of its part' % c.title)
+        else:
+            nb = make_banner(banner_of[p], title_of[p])
+            added.extend(nb)
+            g[0] = (first, nb + g[0][1])
+            notes.append('new banner "API  %s"' % title_of[p])
+        body.extend(lines for _, lines in g if lines)
     out = []
     for lines in body:
         out.extend(lines)
@@ -346,13 +373,18 @@ def make_banner(impl_banner, title):
     return out
 
 
-def replace_banner(lines, new, added, removed):
+def banner_span(lines):
     k = 0
     while not lines[k].startswith('/* ===='):
         k += 1
     j = k + 1
     while not lines[j].rstrip().endswith('*/'):
         j += 1
+    return k, j
+
+
+def replace_banner(lines, new, added, removed):
+    k, j = banner_span(lines)
     removed.extend(lines[k:j + 1])
     added.extend(new)
     return lines[:k] + new + lines[j + 1:]
@@ -419,9 +451,12 @@ def move_prose(L, notes, added):
 
 
 def apply_subs(L, notes, record):
+    nums = impl_parts(L)
+    join = [t for _, t, _ in nums if t in ('LLM JOIN', 'JOIN')]
     out = []
     for x in L:
         for old, new in SUBS:
+            new = new.replace('{JOIN}', join[0] if join else 'LLM JOIN')
             if old in x:
                 x = x.replace(old, new)
                 if record is not None:
