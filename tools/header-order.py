@@ -86,9 +86,9 @@ SUBS = [
     ("by `threads` threads (see above).", "by `threads` threads (PROBE in the manual)."),
     ("skipped): the fit described above.", "skipped): the fit that PROBE in the manual describes."),
     ('       API  LAYERS AND THE ZOO / TRANSFORMERS / ONNX / REDUCER /',
-     '       API  NAME    declarations, one section for each part below, in'),
+     '       API  NAME    declarations: one section for each [N] part below,'),
     ('            CHART AND PNG / MACHINE FILES AND PROBE   declarations, each',
-     '                    their order (API  MACHINES, API  ZOO...), each'),
+     '                    in the same order ("API  ZOO" for [8] ZOO...); each'),
 ]
 
 IF_RE = re.compile(r'^\s*#\s*if')
