@@ -194,7 +194,7 @@
                   rfl_dtype_storage rfl_act_name rfl_op_name rfl_ltype_name
 
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
-       A network lives in the caller's array of rfl_layer (112 bytes each);
+       A network lives in the caller's array of rfl_layer;
        each builder call appends a layer, propagates the per-sample shape and
        returns a tensor handle for wiring branches. Errors are sticky: check
        net.err.code once at the end (net.err.index is the layer, net.err.where
@@ -283,7 +283,7 @@
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
-           rfl_reduce_state st; rfl_reduce_result res;  (36 + 23 KB: static)
+           rfl_reduce_state st; rfl_reduce_result res;  (large: static)
            rfl_reduce_desc d = {0};            d.top_n = 5; d.machine = h100;
            rfl_reduce_init(&st, &d, scratch, sizeof scratch);
            while ((n = fread(buf, 1, sizeof buf, f)) > 0)
@@ -317,8 +317,8 @@
        portable 64-bit words (RFL_NO_SIMD); every path gives the same
        result (tests/test_reduce.c compares them). `make bench` measures
        it on 200 MB, with the page cache as after a read from disk (a file
-       just written in small pieces reads 2 to 3 times slower; the bench
-       prints that case too).
+       just written in small pieces reads slower; the bench prints that
+       case too).
 
    CHART ([12]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
@@ -361,11 +361,11 @@
        its arena. Do not encode in two threads at once.
        Speed: the library's own deflate (greedy LZ77, fixed Huffman codes)
        goes in through stb's STBIW_ZLIB_COMPRESS hook, and every row uses
-       PNG filter "up" (stb's per-row filter search and its compressor took
-       80 ms for a 1600x1000 chart; this takes about 9). stb's settings are
-       statics of this unit (STB_IMAGE_WRITE_STATIC), set on every call.
-       rfl-plot draws and encodes a 1600x1000 chart of 2 machines, 6
-       ceilings each and 50 points in about 19 ms (make bench).
+       PNG filter "up" (stb's per-row filter search and its compressor
+       are several times slower on charts). stb's settings are statics of
+       this unit (STB_IMAGE_WRITE_STATIC), set on every call. make bench
+       times rfl-plot drawing and encoding a 1600x1000 chart of 2
+       machines, 6 ceilings each and 50 points.
 
    ERRORS
        Every fallible function returns rfl_result (RFL_OK = 0);
@@ -381,7 +381,11 @@
 
    MEMORY
        Nothing is allocated. Functions that need memory take (buffer, size);
-       the sizes each part needs are given in its section.
+       the sizes each part needs are given in its section. Parser states
+       (rfl_reduce_state, rfl_onnx_state, rfl_llm_classifier) are plain
+       structs the caller places anywhere (static, stack, its own struct):
+       the fields below their "---- private ----" line are the library's
+       (read none, write none), as are the types named rfl__*.
 
    FILES (not with RFL_NO_STDIO)
        rfl_file_read reads a whole text file into a caller buffer in
@@ -410,17 +414,16 @@
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
        (tests/arm/: vector table, start-up, semihosting write and exit, a
        linker script for qemu's mps2-an386 that also fits an STM32F407).
-       Budgets (code + read-only data, gcc -Os): the core 24 KiB (20.3 KB
-       today); the table, zoo, reducer, chart and PNG together 128 KiB;
-       no stack frame over 1 KiB. One machine of the table (RFL_HW_ONLY +
-       RFL_HW_KEEP_<ID>) takes 1.4 KB. make size prints every part's size
-       and fails when a budget is broken (README: "Using the header in
-       your project"). examples/embedded.c (DS-CNN-S on a caller-defined
-       STM32F407) links with ROOFLINE_STATIC and --gc-sections to 13.9 KB
-       of flash and runs on the emulated board (make m4), printing what the
-       host build prints. double is soft on the M4's single-precision FPU:
-       it costs about 3 ms at 168 MHz per estimate (make m4-profile
-       measures it); there is no float build.
+       Budgets (code + read-only data, gcc -Os): the core 24 KiB; the
+       table, zoo, reducer, chart and PNG together 128 KiB; no stack frame
+       over 1 KiB. make size prints every part's size (one machine of the
+       table, RFL_HW_ONLY + RFL_HW_KEEP_<ID>, among them) and fails when a
+       budget is broken (README: "Using the header in your project").
+       examples/embedded.c (DS-CNN-S on a caller-defined STM32F407) links
+       with ROOFLINE_STATIC and --gc-sections and runs on the emulated
+       board (make m4), printing what the host build prints. double is
+       soft on the M4's single-precision FPU: make m4-profile measures
+       what an estimate costs; there is no float build.
 */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
@@ -1845,10 +1848,8 @@ typedef struct rfl_llm_warning {
    is too small makes finish return RFL_ERR_BUFFER with st.need set (the
    stream is still read to its end, so one pass gives the size). Everything
    the graph points to lives in the arena: keep it while the graph or a net
-   built from it (layer names) is in use. Measured needs (torchvision
-   exports): resnet50 179,472 bytes, vit_b_16 1,525,712, swin_t 6,269,904;
-   rfl_onnx_state is about 700 bytes. Payloads are never touched: a 346 MB
-   vit_b_16 file is read in ~2 ms from the page cache (seeking past them).
+   built from it (layer names) is in use. Payloads are never touched: a
+   reader that seeks past them reads a large file in the time of its graph.
 
    Records (rfl_onnx_build): one rfl_layer per node that computes on data
    (constant-folded shape arithmetic makes none), cls = the op type, name =
@@ -1951,12 +1952,12 @@ typedef struct rfl_onnx_graph {
     size_t work_size;
 } rfl_onnx_graph;
 
-typedef struct rfl_onnx_frame_ {
+typedef struct rfl__onnx_frame {
     uint64_t end;            /* stream offset where the message ends */
     size_t len_at;           /* arena position of its length varint */
     size_t body_at;          /* arena position of its first field */
     uint8_t len_width, type;
-} rfl_onnx_frame_;
+} rfl__onnx_frame;
 
 typedef struct rfl_onnx_state {
     uint64_t offset;         /* stream bytes consumed (pushed or skipped) */
@@ -1970,16 +1971,16 @@ typedef struct rfl_onnx_state {
                                 byte of a wire error, which its message
                                 names ("byte 12: ..."); where = the tensor
                                 or node of a graph error */
-    /* private */
-    unsigned char *arena_;
-    size_t size_, used_;
-    uint64_t counts_[16];
-    rfl_onnx_frame_ frames_[RFL_ONNX_MAX_DEPTH];
-    int depth_, phase_, action_, finished_;
-    uint32_t field_;
-    uint64_t val_, remain_, field_start_;
-    unsigned shift_, hdr_len_, wire_;
-    unsigned char hdr_[24];
+    /* ---- private ---- */
+    unsigned char *arena;
+    size_t size, used;
+    uint64_t counts[16];
+    rfl__onnx_frame frames[RFL_ONNX_MAX_DEPTH];
+    int depth, phase, action, finished;
+    uint32_t field;
+    uint64_t val, remain, field_start;
+    unsigned shift, hdr_len, wire;
+    unsigned char hdr[24];
 } rfl_onnx_state;
 
 /* Settings of rfl_onnx_build; zero means default. */
@@ -2141,7 +2142,7 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
    chunks) + 3 bytes per CSV column (the column -> metric map, and the
    length of the run of unused columns from each column, which lets the
    parser skip them 64 bytes at a time). A `--set full` raw page has ~2,100
-   columns; RFL_REDUCE_SCRATCH_DEFAULT (24,832 bytes) takes 8,192. Too many
+   columns; RFL_REDUCE_SCRATCH_DEFAULT takes 8,192. Too many
    columns -> RFL_ERR_BUFFER; a number longer than the carry ->
    RFL_ERR_FIELD_TOO_LONG; a kernel name longer than RFL_REDUCE_NAME_MAX-1
    is kept truncated and flagged (RFL_REDUCE_NAME_TRUNCATED).
@@ -2660,8 +2661,8 @@ typedef struct rfl_canvas {
 } rfl_canvas;
 
 /* Bytes a canvas of w x h pixels with `channels` needs (tight rows). The
-   charts also use up to about 3.5 KB of stack (Cortex-M4, -Os; no frame
-   over 1 KiB: tools/size-report.sh). */
+   charts also use some stack (no frame over 1 KiB: tools/size-report.sh
+   checks it). */
 #define RFL_CANVAS_BYTES(w, h, channels) ((size_t)(w) * (size_t)(h) * (size_t)(channels))
 #define RFL_CANVAS_MAX_SIDE 32768
 
@@ -2954,12 +2955,11 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 #ifdef RFL_HAS_PNG
 /* Arena bytes for encoding a w x h canvas of `channels`. With F the
    filtered image size (w x channels + 1) x h, the encoder holds F, a 32 KiB
-   hash table, 1.6 KB of code tables, the compressed stream and the PNG
-   file at once:
+   hash table, its code tables, the compressed stream and the PNG file at
+   once:
    RFL_PNG_ARENA_BYTES always suffices, even for noise (3.25 F + 140 kB);
-   RFL_PNG_ARENA_CHART suffices for charts, which compress 25-50x
-   (measured: a 1600x1000 RGB chart needs 5.31 MB = 1.11 F; 1200x800
-   needs 1.06 F; 320x200 needs 1.31 F). Too small an arena is
+   RFL_PNG_ARENA_CHART (9/8 F + 256 KiB) suffices for charts, whose flat
+   areas compress to a small part of F. Too small an arena is
    RFL_ERR_BUFFER, never a crash. rfl_png_arena_size returns
    RFL_PNG_ARENA_BYTES. */
 #define RFL__PNG_F(w, h, ch) (((size_t)(w) * (size_t)(ch) + 1u) * (size_t)(h))
@@ -8553,7 +8553,7 @@ enum {
     RFL__OX_SKIP = 0, RFL__OX_SCALAR, RFL__OX_NAME, RFL__OX_STRING, RFL__OX_DATA, RFL__OX_LIST,
     RFL__OX_MSG = 16
 };
-/* stream counters (st->counts_[]): messages by type, then these */
+/* stream counters (st->counts[]): messages by type, then these */
 enum { RFL__OXC_IO = RFL__OX_NTYPES, RFL__OXC_STR, RFL__OXC_ELEMS, RFL__OXC_OUT };
 /* phases of the byte machine */
 enum { RFL__OXP_TAG, RFL__OXP_LEN, RFL__OXP_VARINT, RFL__OXP_FIXED, RFL__OXP_COPY, RFL__OXP_SKIP };
@@ -8624,9 +8624,9 @@ static rfl_result rfl__ox_wire_err(rfl_onnx_state *st, rfl_result r, uint64_t at
     k = rfl__ox_catu(m, sizeof st->err.msg, k, at);
     k = rfl__ox_cat(m, sizeof st->err.msg, k, ": ");
     k = rfl__ox_cat(m, sizeof st->err.msg, k, what);
-    if (st->depth_ > 0) {
+    if (st->depth > 0) {
         k = rfl__ox_cat(m, sizeof st->err.msg, k, " (in ");
-        k = rfl__ox_cat(m, sizeof st->err.msg, k, rfl__ox_msg_names[st->frames_[st->depth_ - 1].type]);
+        k = rfl__ox_cat(m, sizeof st->err.msg, k, rfl__ox_msg_names[st->frames[st->depth - 1].type]);
         k = rfl__ox_cat(m, sizeof st->err.msg, k, ")");
     }
     return r;
@@ -8636,138 +8636,138 @@ RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size) {
     if (!st) return RFL_ERR_ARG;
     RFL_MEMSET(st, 0, sizeof *st);
     rfl__err_clear(&st->err);
-    st->arena_ = (unsigned char *)arena;
-    st->size_ = arena ? size : 0;
+    st->arena = (unsigned char *)arena;
+    st->size = arena ? size : 0;
     /* the ModelProto itself: open until the end of the stream */
-    st->frames_[0].end = (uint64_t)-1;
-    st->frames_[0].type = RFL__OX_MODEL;
-    st->depth_ = 1;
-    st->phase_ = RFL__OXP_TAG;
+    st->frames[0].end = (uint64_t)-1;
+    st->frames[0].type = RFL__OX_MODEL;
+    st->depth = 1;
+    st->phase = RFL__OXP_TAG;
     return RFL_OK;
 }
 
 /* Copy kept bytes into the arena; past its end only count them. */
 static void rfl__ox_emit(rfl_onnx_state *st, const unsigned char *p, size_t n) {
-    if (st->arena_ && st->used_ <= st->size_ && n <= st->size_ - st->used_)
-        RFL_MEMCPY(st->arena_ + st->used_, p, n);
-    st->used_ += n;
+    if (st->arena && st->used <= st->size && n <= st->size - st->used)
+        RFL_MEMCPY(st->arena + st->used, p, n);
+    st->used += n;
 }
 
 /* A message ends: rewrite its length varint (same width) with what was kept. */
 static void rfl__ox_pop(rfl_onnx_state *st) {
-    rfl_onnx_frame_ *fr = &st->frames_[--st->depth_];
-    size_t len = st->used_ - fr->body_at;
+    rfl__onnx_frame *fr = &st->frames[--st->depth];
+    size_t len = st->used - fr->body_at;
     unsigned i;
-    if (!st->arena_ || st->used_ > st->size_) return;
+    if (!st->arena || st->used > st->size) return;
     for (i = 0; i < fr->len_width; i++) {
         unsigned char b = (unsigned char)(len & 0x7F);
         len >>= 7;
         if (i + 1 < fr->len_width) b |= 0x80;
-        st->arena_[fr->len_at + i] = b;
+        st->arena[fr->len_at + i] = b;
     }
 }
 
 /* After a field: close every message that ends here; a field that runs
    past its message's end is an error. */
 static rfl_result rfl__ox_field_done(rfl_onnx_state *st) {
-    st->phase_ = RFL__OXP_TAG;
-    st->hdr_len_ = 0;
-    st->val_ = 0;
-    st->shift_ = 0;
-    while (st->depth_ > 1 && st->offset >= st->frames_[st->depth_ - 1].end) {
-        if (st->offset > st->frames_[st->depth_ - 1].end)
-            return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+    st->phase = RFL__OXP_TAG;
+    st->hdr_len = 0;
+    st->val = 0;
+    st->shift = 0;
+    while (st->depth > 1 && st->offset >= st->frames[st->depth - 1].end) {
+        if (st->offset > st->frames[st->depth - 1].end)
+            return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start,
                                     "field runs past the end of its message");
         rfl__ox_pop(st);
     }
     return RFL_OK;
 }
 
-/* One more varint byte into st->val_; 1 when the varint is complete. */
+/* One more varint byte into st->val; 1 when the varint is complete. */
 static int rfl__ox_varint_byte(rfl_onnx_state *st, unsigned char b, rfl_result *err) {
-    if (st->shift_ >= 64 || (st->shift_ == 63 && (b & 0x7E))) {
-        *err = rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "varint longer than 64 bits");
+    if (st->shift >= 64 || (st->shift == 63 && (b & 0x7E))) {
+        *err = rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start, "varint longer than 64 bits");
         return 0;
     }
-    st->val_ |= (uint64_t)(b & 0x7F) << st->shift_;
-    st->shift_ += 7;
-    if (st->hdr_len_ < sizeof st->hdr_) st->hdr_[st->hdr_len_++] = b;
+    st->val |= (uint64_t)(b & 0x7F) << st->shift;
+    st->shift += 7;
+    if (st->hdr_len < sizeof st->hdr) st->hdr[st->hdr_len++] = b;
     return !(b & 0x80);
 }
 
 /* The tag is complete: pick the field's action and the next phase. */
 static rfl_result rfl__ox_on_tag(rfl_onnx_state *st) {
-    uint64_t tag = st->val_;
-    int msg = st->frames_[st->depth_ - 1].type;
+    uint64_t tag = st->val;
+    int msg = st->frames[st->depth - 1].type;
     if (tag >> 32 || (tag >> 3) == 0)
-        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "bad field number");
-    st->field_ = (uint32_t)(tag >> 3);
-    st->wire_ = (unsigned)(tag & 7);
-    st->action_ = rfl__ox_action(msg, st->field_);
-    st->val_ = 0;
-    st->shift_ = 0;
-    switch (st->wire_) {
-    case 0: st->phase_ = RFL__OXP_VARINT; break;
-    case 1: st->phase_ = RFL__OXP_FIXED, st->remain_ = 8; break;
-    case 5: st->phase_ = RFL__OXP_FIXED, st->remain_ = 4; break;
-    case 2: st->phase_ = RFL__OXP_LEN; break;
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start, "bad field number");
+    st->field = (uint32_t)(tag >> 3);
+    st->wire = (unsigned)(tag & 7);
+    st->action = rfl__ox_action(msg, st->field);
+    st->val = 0;
+    st->shift = 0;
+    switch (st->wire) {
+    case 0: st->phase = RFL__OXP_VARINT; break;
+    case 1: st->phase = RFL__OXP_FIXED, st->remain = 8; break;
+    case 5: st->phase = RFL__OXP_FIXED, st->remain = 4; break;
+    case 2: st->phase = RFL__OXP_LEN; break;
     default:
-        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start,
                                 "wire type 3, 4, 6 or 7 (not ONNX protobuf)");
     }
-    if (st->action_ >= RFL__OX_MSG && st->wire_ != 2)
-        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+    if (st->action >= RFL__OX_MSG && st->wire != 2)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start,
                                 "a message field with a scalar wire type");
     return RFL_OK;
 }
 
-/* Open a sub-message of len bytes (its header is in hdr_). */
+/* Open a sub-message of len bytes (its header is in hdr). */
 static rfl_result rfl__ox_open(rfl_onnx_state *st, uint64_t len, unsigned len_width) {
-    rfl_onnx_frame_ *fr;
-    int type = st->action_ - RFL__OX_MSG;
-    if (st->depth_ >= RFL_ONNX_MAX_DEPTH)
-        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "messages nested too deep");
-    rfl__ox_emit(st, st->hdr_, st->hdr_len_);
-    fr = &st->frames_[st->depth_++];
+    rfl__onnx_frame *fr;
+    int type = st->action - RFL__OX_MSG;
+    if (st->depth >= RFL_ONNX_MAX_DEPTH)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start, "messages nested too deep");
+    rfl__ox_emit(st, st->hdr, st->hdr_len);
+    fr = &st->frames[st->depth++];
     fr->end = st->offset + len;
-    fr->len_at = st->used_ - len_width;
-    fr->body_at = st->used_;
+    fr->len_at = st->used - len_width;
+    fr->body_at = st->used;
     fr->len_width = (uint8_t)len_width;
     fr->type = (uint8_t)type;
-    st->counts_[type]++;
+    st->counts[type]++;
     return rfl__ox_field_done(st); /* an empty message closes at once */
 }
 
 /* The length of a length-delimited field is complete: follow, keep or skip. */
 static rfl_result rfl__ox_on_len(rfl_onnx_state *st, unsigned len_width) {
-    uint64_t len = st->val_;
-    int msg = st->frames_[st->depth_ - 1].type, a = st->action_;
-    if (len > st->frames_[st->depth_ - 1].end - st->offset)
-        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_,
+    uint64_t len = st->val;
+    int msg = st->frames[st->depth - 1].type, a = st->action;
+    if (len > st->frames[st->depth - 1].end - st->offset)
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start,
                                 "length runs past the end of its message");
     if (a >= RFL__OX_MSG) return rfl__ox_open(st, len, len_width);
     if (a == RFL__OX_NAME && len > RFL_ONNX_NAME_MAX)
-        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "name longer than 4096 bytes");
+        return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start, "name longer than 4096 bytes");
     if ((a == RFL__OX_STRING && len > RFL_ONNX_NAME_MAX) ||
         (a == RFL__OX_DATA && len > RFL_ONNX_KEEP_BYTES) ||
         ((a == RFL__OX_LIST || a == RFL__OX_SCALAR) && len > 65536))
         a = RFL__OX_SKIP;
-    st->remain_ = len;
+    st->remain = len;
     if (a == RFL__OX_SKIP) {
-        st->phase_ = RFL__OXP_SKIP;
+        st->phase = RFL__OXP_SKIP;
     } else {
         if (a == RFL__OX_NAME || a == RFL__OX_STRING) {
-            st->counts_[RFL__OXC_STR] += len + 1;
-            if (msg == RFL__OX_NODE && (st->field_ == 1 || st->field_ == 2))
-                st->counts_[RFL__OXC_IO]++;
-            if (msg == RFL__OX_NODE && st->field_ == 2) st->counts_[RFL__OXC_OUT]++;
+            st->counts[RFL__OXC_STR] += len + 1;
+            if (msg == RFL__OX_NODE && (st->field == 1 || st->field == 2))
+                st->counts[RFL__OXC_IO]++;
+            if (msg == RFL__OX_NODE && st->field == 2) st->counts[RFL__OXC_OUT]++;
         } else {
-            st->counts_[RFL__OXC_ELEMS] += len; /* >= 1 byte per element */
+            st->counts[RFL__OXC_ELEMS] += len; /* >= 1 byte per element */
         }
-        rfl__ox_emit(st, st->hdr_, st->hdr_len_);
-        st->phase_ = RFL__OXP_COPY;
+        rfl__ox_emit(st, st->hdr, st->hdr_len);
+        st->phase = RFL__OXP_COPY;
     }
-    st->action_ = a;
+    st->action = a;
     if (len == 0) return rfl__ox_field_done(st);
     return RFL_OK;
 }
@@ -8778,48 +8778,48 @@ static rfl_result rfl__ox_run(rfl_onnx_state *st, const unsigned char *p, size_t
     rfl_result r = RFL_OK;
     while (i < n) {
         unsigned char b;
-        if (st->phase_ == RFL__OXP_COPY || st->phase_ == RFL__OXP_SKIP) {
-            size_t take = (st->remain_ < (uint64_t)(n - i)) ? (size_t)st->remain_ : n - i;
-            if (st->phase_ == RFL__OXP_COPY) rfl__ox_emit(st, p + i, take);
-            i += take, st->offset += take, st->remain_ -= take;
-            if (!st->remain_ && (r = rfl__ox_field_done(st)) != RFL_OK) return r;
+        if (st->phase == RFL__OXP_COPY || st->phase == RFL__OXP_SKIP) {
+            size_t take = (st->remain < (uint64_t)(n - i)) ? (size_t)st->remain : n - i;
+            if (st->phase == RFL__OXP_COPY) rfl__ox_emit(st, p + i, take);
+            i += take, st->offset += take, st->remain -= take;
+            if (!st->remain && (r = rfl__ox_field_done(st)) != RFL_OK) return r;
             continue;
         }
         b = p[i++];
-        if (st->phase_ == RFL__OXP_TAG && st->hdr_len_ == 0) st->field_start_ = st->offset;
+        if (st->phase == RFL__OXP_TAG && st->hdr_len == 0) st->field_start = st->offset;
         st->offset++;
-        switch (st->phase_) {
+        switch (st->phase) {
         case RFL__OXP_TAG:
-            if (st->hdr_len_ >= 5 && (b & 0x80))
-                return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start_, "bad field tag");
+            if (st->hdr_len >= 5 && (b & 0x80))
+                return rfl__ox_wire_err(st, RFL_ERR_FORMAT, st->field_start, "bad field tag");
             if (rfl__ox_varint_byte(st, b, &r)) r = rfl__ox_on_tag(st);
             break;
         case RFL__OXP_LEN: {
-            unsigned before = st->hdr_len_;
+            unsigned before = st->hdr_len;
             if (rfl__ox_varint_byte(st, b, &r)) {
                 unsigned w = 0, k;
                 /* width of the length varint: bytes since the tag's end */
                 for (k = 0; k < before + 1; k++)
-                    if (!(st->hdr_[k] & 0x80)) { w = before + 1 - k - 1; break; }
+                    if (!(st->hdr[k] & 0x80)) { w = before + 1 - k - 1; break; }
                 r = rfl__ox_on_len(st, w);
             }
             break;
         }
         case RFL__OXP_VARINT:
             if (rfl__ox_varint_byte(st, b, &r)) {
-                if (st->action_ != RFL__OX_SKIP) {
-                    rfl__ox_emit(st, st->hdr_, st->hdr_len_);
-                    st->counts_[RFL__OXC_ELEMS]++;
+                if (st->action != RFL__OX_SKIP) {
+                    rfl__ox_emit(st, st->hdr, st->hdr_len);
+                    st->counts[RFL__OXC_ELEMS]++;
                 }
                 r = rfl__ox_field_done(st);
             }
             break;
         case RFL__OXP_FIXED:
-            if (st->hdr_len_ < sizeof st->hdr_) st->hdr_[st->hdr_len_++] = b;
-            if (--st->remain_ == 0) {
-                if (st->action_ != RFL__OX_SKIP) {
-                    rfl__ox_emit(st, st->hdr_, st->hdr_len_);
-                    st->counts_[RFL__OXC_ELEMS]++;
+            if (st->hdr_len < sizeof st->hdr) st->hdr[st->hdr_len++] = b;
+            if (--st->remain == 0) {
+                if (st->action != RFL__OX_SKIP) {
+                    rfl__ox_emit(st, st->hdr, st->hdr_len);
+                    st->counts[RFL__OXC_ELEMS]++;
                 }
                 r = rfl__ox_field_done(st);
             }
@@ -8835,22 +8835,22 @@ RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t le
     rfl_result r;
     if (!st) return RFL_ERR_ARG;
     if (st->err.code) return st->err.code;
-    if (st->finished_) return RFL_ERR_STATE;
+    if (st->finished) return RFL_ERR_STATE;
     if (!data && len) return RFL_ERR_ARG;
     r = rfl__ox_run(st, (const unsigned char *)data, len);
-    st->skip = st->phase_ == RFL__OXP_SKIP ? st->remain_ : 0;
+    st->skip = st->phase == RFL__OXP_SKIP ? st->remain : 0;
     return r;
 }
 
 RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n) {
     if (!st) return RFL_ERR_ARG;
     if (st->err.code) return st->err.code;
-    if (st->phase_ != RFL__OXP_SKIP || n > st->remain_) return RFL_ERR_ARG;
+    if (st->phase != RFL__OXP_SKIP || n > st->remain) return RFL_ERR_ARG;
     st->offset += n;
     st->seeked += n;
-    st->remain_ -= n;
-    st->skip = st->remain_;
-    if (!st->remain_) return rfl__ox_field_done(st);
+    st->remain -= n;
+    st->skip = st->remain;
+    if (!st->remain) return rfl__ox_field_done(st);
     return RFL_OK;
 }
 
@@ -9464,19 +9464,19 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
     if (!st || !g) return RFL_ERR_ARG;
     RFL_MEMSET(g, 0, sizeof *g);
     if (st->err.code) return st->err.code;
-    if (st->finished_) return RFL_ERR_STATE;
-    st->finished_ = 1;
+    if (st->finished) return RFL_ERR_STATE;
+    st->finished = 1;
     if (st->offset == 0) return rfl__ox_wire_err(st, RFL_ERR_EMPTY, 0, "empty input");
-    if (st->phase_ != RFL__OXP_TAG || st->hdr_len_ || st->depth_ > 1)
+    if (st->phase != RFL__OXP_TAG || st->hdr_len || st->depth > 1)
         return rfl__ox_wire_err(st, RFL_ERR_TRUNCATED, st->offset,
                                 "the stream ends inside a message (truncated file)");
-    tables = rfl__ox_tables_size(st->counts_, &hsize);
-    need = (uint64_t)rfl__ox_align(st->used_) + tables + 8;
+    tables = rfl__ox_tables_size(st->counts, &hsize);
+    need = (uint64_t)rfl__ox_align(st->used) + tables + 8;
     if (!tables || need > (uint64_t)(size_t)-1)
         return rfl__ox_wire_err(st, RFL_ERR_OVERFLOW, st->offset, "graph too large");
     st->need = (size_t)need;
-    if (!st->arena_) return RFL_OK; /* count mode */
-    if (need > st->size_) {
+    if (!st->arena) return RFL_OK; /* count mode */
+    if (need > st->size) {
         size_t k = rfl__ox_cat(st->err.msg, sizeof st->err.msg, 0, "arena too small: ");
         k = rfl__ox_catu(st->err.msg, sizeof st->err.msg, k, need);
         rfl__ox_cat(st->err.msg, sizeof st->err.msg, k, " bytes needed");
@@ -9487,12 +9487,12 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
     RFL_MEMSET(&F, 0, sizeof F);
     F.st = st;
     F.g = g;
-    pad = (size_t)((8u - ((uintptr_t)(st->arena_ + st->used_) & 7u)) & 7u);
-    F.base = st->arena_ + st->used_ + pad;
-    F.size = st->size_ - st->used_ - pad;
-    model.p = st->arena_;
-    model.end = st->arena_ + st->used_;
-    rfl__ox_layout(&F, st->counts_, hsize);
+    pad = (size_t)((8u - ((uintptr_t)(st->arena + st->used) & 7u)) & 7u);
+    F.base = st->arena + st->used + pad;
+    F.size = st->size - st->used - pad;
+    model.p = st->arena;
+    model.end = st->arena + st->used;
+    rfl__ox_layout(&F, st->counts, hsize);
     e = rfl__ox_model(&F, model);
     if (!e) e = rfl__ox_totals(&F);
     if (e) return e;

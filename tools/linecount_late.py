@@ -27,7 +27,7 @@ add('16-19', 'OPTIONS: RFL_NO_REDUCE .. RFL_HW_ONLY', r'^       RFL_NO_REDUCE ',
 add('19', 'OPTIONS: RFL_NO_AVX2 drops the probe kernels', r'and no AVX2 / AVX-512 probe kernels')
 add('19', 'API BY TASK: machine files and probe', r'rfl_machine_file_parse \(MACHINE FILES below\)', r'rfl_probe_isa_best rfl_probe_isa_name')
 add('17', 'API BY TASK: LLMs', r'^       LLMs: ', r'step as layer records, so every LAYERS')
-add('18', 'API BY TASK: ONNX', r'^       ONNX: ', r'the ONNX API section')
+add('18', 'API BY TASK: ONNX', r'^       ONNX: ', r'the ONNX API section|ONNX below: a model file')
 add('17', 'API BY TASK: LLM join', r'^       LLM join: ', r'rfl_llm_kernel_role_of')
 add('17', 'LAYERS: grouped attention, RFL_LF_ONCE, rfl_llm_build', r'^       Attention takes grouped k and v', r'table, training and charts take them too')
 items.append(('16', 'EMBEDDED, net: 19 lines at the fold (15c3730), 24 now', find(r'^   EMBEDDED') + 1, 5))
