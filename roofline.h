@@ -80,8 +80,8 @@
    CONTENTS (search for a banner's text, e.g. "[10] REDUCER")
        this block   the manual: options, quick start, API by task,
                     conventions, each part's rules, errors, memory
-       API  LAYERS AND THE ZOO / TRANSFORMERS / ONNX / REDUCER / JOIN /
-            CHART AND PNG / MACHINE FILES AND PROBE   declarations, each
+       API  NAME    declarations: one section for each [N] part below, JOIN /
+                    in the same order ("API  ZOO" for [8] ZOO...); each
                     function with its in/out, buffers and results
        IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
        [1]  NUMBERS, RESULTS, WORK    [8]  ZOO
@@ -145,12 +145,12 @@
                   rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
                   rfl_llm_kv_cache_bytes rfl_llm_kind_name
                   rfl_net_compute_bound_batch
-                  (API TRANSFORMERS: conventions; rfl_llm_build writes a
+                  (TRANSFORMERS below: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
                   rfl_onnx_build rfl_onnx_read_file rfl_onnx_read_buffer
                   rfl_onnx_read_stream rfl_onnx_input_dim
-                  (the ONNX API section: a model file streamed into layer records)
+                  (ONNX below: a model file streamed into layer records)
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_reduce_tensor_flops
                   rfl_reduce_ceilings_machine rfl_reduce_format_name
@@ -159,7 +159,7 @@
                   (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
                   rfl_llm_classify_finish rfl_llm_warn_code
-                  (API TRANSFORMERS: the LLM join)
+                  (API JOIN)
        Join:      rfl_kclass_of rfl_kclass_name rfl_kclass_ltype
                   rfl_join_init rfl_join_machine rfl_join_kernel rfl_join_compute
                   rfl_report_init rfl_report_estimate rfl_report_place
@@ -192,6 +192,64 @@
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
                   rfl_dtype_storage rfl_act_name rfl_op_name rfl_ltype_name
+
+   MACHINE FILES ([4]; --hw-file FILE in the tools)
+       A machine file is exactly what `rfl-hw NAME --json` prints, read back
+       (tools: --hw-file FILE), plus an optional "measured" object that
+       rfl-probe writes. Keys, in any order:
+
+         "name"        string, required: display name
+         "id"          string; default: the name
+         "aliases"     array of strings (no commas inside); default none
+         "kind"        "gpu" | "cpu" | "tpu" | "accelerator" | "soc", required
+         "peak_flops"  object, required: dense FLOP/s by precision name
+                       (fp64 fp64_tensor fp32 tf32_tensor fp16 fp16_tensor
+                       bf16_tensor fp8_tensor int8_tensor); null or 0 = no such
+                       unit; at least one must be > 0
+         "mem_bw"      object, required: bytes/s by level (dram l2 l1); null or
+                       0 = unknown; at least one must be > 0
+         "mem_bytes" "l2_bytes" "boost_mhz" "tdp_w"
+                       numbers or null (= unknown), optional
+         "units"       integer or null, optional
+         "ridge"       object, optional and ignored: derived (peak / bandwidth),
+                       recomputed from the figures above
+         "source"      string, optional: where the figures come from
+         "link"        object, optional (absent: unknown): the GPU-to-GPU link
+                       (rfl_link; the table's, or your own node's)
+             "kind"        "nvlink" | "pcie" | "infinity-fabric" | "none" |
+                           null (= unknown), required
+             "gen" "lanes" "gpus_per_node"   integers or null
+             "bw_per_direction"  bytes/s per GPU, each way, or null
+             "latency_s"   one ring step, seconds, or null
+             "source"      string, optional
+             "allreduce"   object, optional: the all-reduce fitted on
+                           measurements (rfl_allreduce_time): "base_s",
+                           "step_s", "eager_s" (seconds), "busbw" (bytes/s,
+                           required, > 0), "gpus" (the most measured),
+                           "source"
+         "measured"    object, optional: ceilings measured on the machine (by
+                       rfl-probe or by hand), kept beside the datasheet's:
+             "peak_flops"  as above (at least one > 0, or the object absent)
+             "mem_bw"      as above (at least one > 0, or the object absent)
+                           (at least one of the two objects is required)
+             "threads"     integer or null: threads the probe ran (optional)
+             "source"      string, optional: how they were measured
+         any key starting with '_' (anywhere): ignored (comments, extras a
+                       tool keeps for itself, e.g. a probe's raw sweep)
+
+       Numbers: finite and >= 0 (negative, NaN, inf and 1e999 are errors).
+       Any other key, a precision or level name not listed, a duplicate key,
+       a wrong type or a missing required field is an error naming the field
+       ("peak_flops.fp32", "measured.mem_bw.l2") and its line. A whole table
+       (rfl-hw --json without NAME) is rejected: give one machine.
+
+       The top level is the machine every tool uses for its numbers
+       (estimates, reductions, fractions of the roof). A host the table does
+       not know is written by rfl-probe with its measured figures at the top
+       level *and* under "measured"; a known host gets the table's datasheet
+       figures at the top and the probe's under "measured". Charts draw the
+       measured roof dashed beside the solid datasheet roof (see
+       rfl_roofline_desc.measured).
 
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
        A network lives in the caller's array of rfl_layer;
@@ -266,7 +324,7 @@
        Attention takes grouped k and v (GQA, MQA) and a k longer than q (a
          decode's cache): rfl_attention. RFL_LF_ONCE records (rotary's
          inv_freq x positions) do not scale with the batch. Decoder LLMs
-         become records through rfl_llm_build (API TRANSFORMERS), so the
+         become records through rfl_llm_build (TRANSFORMERS below), so the
          table, training and charts take them too.
        Zoo (RFL_NO_ZOO removes it): rfl_zoo_build(&net, "resnet50", res)
          builds torchvision 0.26's model with its module names; needs
@@ -278,6 +336,147 @@
          default) regnet_y_400mf convnext_tiny swin_t (res a multiple of
          224): params, forward mac_flops and every torchsummary row equal
          PyTorch's for all 30 (tests/data/torch-zoo*.json).
+
+   TRANSFORMERS ([7]; rfl-estimate LLM or --hf-config FILE)
+       A decoder transformer (GPT-2, Llama, Qwen2, Mistral, Mixtral) is given
+       by an rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
+       config.json, rfl_llm_config_parse) and one step (rfl_llm_step_desc): a
+       prefill of S tokens per sequence, or a decode of one new token per
+       sequence after a cache of S tokens (it attends to S + 1 positions).
+       The step is layer records like any model (rfl_llm_build), costed under
+       the step's cost desc (rfl_llm_cost_desc: the batch, the math type, the
+       storage types of weights and KV cache, the causal count):
+           rfl_layer rec[RFL_LLM_NET_LAYERS(32)]; char nm[RFL_LLM_NET_NAMES(32)];
+           rfl_llm_find("llama-3-8b", &c);
+           memset(&d, 0, sizeof d); d.phase = RFL_LLM_DECODE; d.seq = 2048;
+           d.math = RFL_DTYPE_BF16;
+           rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(32), nm, sizeof nm);
+           rfl_llm_build(&net, &c, &d); rfl_llm_cost_desc(&c, &d, &cd);
+           rfl_net_cost_get(&net, &cd, &t);   t.fwd_bytes, t.fwd_kv_read_bytes
+           rfl_net_predict(&net, &cd, h100, &p);   p.layers_s: the step time
+           rfl_llm_kv_cache_bytes(&c, &d, &kv);    the cache after the step
+       Everything of the LAYERS part serves a decoder as it serves a CNN:
+       per-record and total costs with bytes by role (fwd_weight_bytes,
+       fwd_kv_read_bytes, fwd_kv_write_bytes, the rest activations); the view
+       by module (RFL_GROUP_MODULE: "model.layers.*.mlp.down_proj", count 32)
+       and by kind (RFL_GROUP_KIND: "attention", "mlp", ...); the prediction
+       (rfl_net_predict: per record max(compute, memory), matrix FLOPs under
+       the math type's matrix roof, the rest under its vector roof); the batch
+       at which a decode turns compute-bound (rfl_net_compute_bound_batch);
+       training (RFL_MODE_TRAIN: a prefill with every position's logits).
+       Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW), for
+       the step's records under rfl_llm_cost_desc:
+         mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
+                    (transformers 5.x): 2 x multiply-adds of every mm, addmm,
+                    bmm. Attention scores and context over the full T x (P + T)
+                    for each head (grouped KV heads repeated, as repeat_kv
+                    does); rotary's inv_freq x positions bmm, once per forward,
+                    hd x T, batch-independent (positions are (1, T)). Equal to
+                    llm-reference.json by op (tests/test_llm.c).
+         flops      what runs: linear mac + biases; causal attention
+                    (FlashAttention: query i sees P + i keys) mac + 6 per score
+                    (scale, softmax); LayerNorm 8 and RMSNorm 4 per element;
+                    rotary 3 per q and k element; gelu / silu 5, mul and add
+                    1; the router's softmax 5 per expert; MoE's combine 2 per
+                    routed slot element. fwd_mma_flops: the products (linear
+                    mac, causal scores and context, rotary's product), on
+                    matrix units.
+         bytes      DRAM traffic of a fused FlashAttention step: every weight
+                    matrix read once at the weights type (embedding: only the
+                    gathered rows; MoE: the experts the routed tokens touch,
+                    all distinct, at most all of them); norm scales and biases
+                    at the math type; the KV cache written (the step's new
+                    tokens) and read (decode: the S + 1 cached positions;
+                    prefill reads K and V as activations) at the kv type; each
+                    record reads its inputs and writes its outputs at the math
+                    type (scores are not materialised; MoE's dispatch and
+                    combine are, as Hugging Face's index_select and index_add
+                    do; rotary_emb reads inv_freq and the positions). Token ids
+                    are int64. int4 = 4 bits; scales and zero points of
+                    quantised weights are not counted.
+         kv_cache_bytes  the cache after the step: (S or S + 1) x 2 x kv_heads
+                    x head_dim x layers x batch at the kv type.
+         logits     prefill: the LM head on the last position of each sequence
+                    (logits_all = 0, as generation does) or on every position
+                    (a plain forward); decode: one position.
+       Sliding windows (Mistral-7B-v0.1: 4,096; Qwen2 only with
+       use_sliding_window): a query sees at most the window's keys in the
+       causal count (flops, mma flops, time) and in a decode's KV-cache read;
+       mac_flops stays eager (masked, still computed) and kv_cache_bytes
+       keeps every position (Hugging Face's default cache does).
+       Not modelled: dropout (inference), sampling, the attention mask and
+       position-id builders.
+       Tools: records everywhere. rfl-estimate LLM prints them by module with
+       totals, bytes by role, the step time, tokens/s and the compute-bound
+       batches (--layers, --mode train, --summary: the zoo's per-record
+       table); rfl-report --llm joins their kinds to a profile, --model NAME
+       reports a prefill of 512 tokens beside zoo models; rfl-plot --work FILE
+       --kernels draws a point per distinct layer.
+
+   ONNX ([9]; rfl-estimate --onnx FILE)
+       An .onnx file read as a stream of chunks of any size (split anywhere, same
+       result), with no allocation: the graph's structure (nodes, names, dims,
+       attributes, the small integer tensors that shape computations read) is
+       kept in the caller's arena; weight payloads are skipped, never held, and
+       a caller that can seek jumps over them (st.skip). Weights kept as
+       external data need only the .onnx: the dims are in it.
+
+           rfl_onnx_state st; rfl_onnx_graph g; rfl_onnx_info info;
+           rfl_onnx_init(&st, arena, sizeof arena);
+           while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+               if (rfl_onnx_push(&st, buf, n)) break;          errors are sticky
+               if (st.skip) { fseek(f, (long)st.skip, SEEK_CUR);  optional
+                              rfl_onnx_skip(&st, st.skip); }
+           }
+           if (st.err.code || rfl_onnx_finish(&st, &g))
+               puts(st.err.msg);                       "byte 12: truncated ..."
+           desc.batch = 8;                       dynamic first axis of the inputs
+           rfl_net_init(&net, rec, g.record_bound, 0, 0);
+           if (rfl_onnx_build(&g, &desc, &net, &info))
+               rfl_error_format(&info.err, "m.onnx", line, sizeof line);
+                           "m.onnx: node 'x' (Reshape): ..." (where: the node)
+           rfl_cost_desc c = {0}; c.batch = info.batch;   counts are per sample
+
+       Arena: NULL (count mode) reads the stream and finish returns RFL_OK with
+       st.need, the bytes the whole read and build take; a non-NULL arena that
+       is too small makes finish return RFL_ERR_BUFFER with st.need set (the
+       stream is still read to its end, so one pass gives the size). Everything
+       the graph points to lives in the arena: keep it while the graph or a net
+       built from it (layer names) is in use. Payloads are never touched: a
+       reader that seeks past them reads a large file in the time of its graph.
+
+       Records (rfl_onnx_build): one rfl_layer per node that computes on data
+       (constant-folded shape arithmetic makes none), cls = the op type, name =
+       the node name (its first output's name when empty). Layer kinds and
+       FLOPs follow the LAYERS conventions: mac_flops = 2 x multiply-adds of
+       Conv, ConvTranspose, Gemm and MatMul (no bias); MatMul / Gemm with a
+       weight initializer are linear layers, between two activations matmul;
+       params = elements of the floating-point initializers (each counted
+       once, at its first consumer). Shapes are inferred at batch info.batch
+       and stored per sample (counts / batch). An op without a cost rule gets
+       RFL_LF_UNKNOWN_FLOPS (flops 0, info.unknown_ops counts them) when its
+       output shape is known (from a shape rule or the file's value_info);
+       otherwise the build fails naming the node. Such a record leaves the
+       net's FLOP totals and times a lower bound (rfl_net_cost.unknown_layers,
+       rfl_net_prediction.unknown_layers), never a complete figure.
+       Ops with shape and cost rules: Conv ConvTranspose Gemm MatMul
+       BatchNormalization LayerNormalization InstanceNormalization Relu
+       LeakyRelu Clip Sigmoid HardSigmoid HardSwish Tanh Erf Gelu Softmax
+       LogSoftmax Add Sub Mul Div Pow Sqrt Exp Log Neg Abs Reciprocal Floor
+       Ceil Max Min Equal Less Greater Not And Or Where MaxPool AveragePool
+       GlobalAveragePool GlobalMaxPool ReduceMean ReduceSum ReduceMax
+       ReduceMin Flatten Reshape Transpose Concat Split Slice Gather Squeeze
+       Unsqueeze Pad Resize Upsample Shape Constant ConstantOfShape Expand
+       Range Cast Identity Dropout Tile ScatterND ScatterElements Trilu CumSum
+       Sin Cos Round Sign Softplus Elu PRelu Mod Xor LessOrEqual
+       GreaterOrEqual QuantizeLinear DequantizeLinear Sum Mean LSTM GRU RNN
+       Einsum, and com.microsoft's Attention and MultiHeadAttention (their
+       formulas above their rules in the implementation: LSTM mac = 2 x 4H x
+       (I + H) per step and direction; Einsum 2 x the product of every index
+       size for a two-operand contraction). Data movement (Concat,
+       Pad, Expand, Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize
+       linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
+       Reduce* one per input element; unary math 1 per element.
 
    REDUCER ([10]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
@@ -367,6 +566,52 @@
        times rfl-plot drawing and encoding a 1600x1000 chart of 2
        machines, 6 ceilings each and 50 points.
 
+   PROBE ([14]; tools/rfl-probe.c)
+       Peak FLOP/s (FMA chains) and bandwidth per memory level (read and triad
+       sweeps over working-set sizes) measured on the machine that runs it,
+       with the caller's timer, the caller's buffer and, on a host, the
+       caller's threads: nothing is allocated, nothing is started, no OS is
+       needed, so a board's firmware measures its own roof with its cycle
+       counter. tools/rfl-probe.c runs it on a host with pthreads.
+           static double buf[RFL_PROBE_BUFFER_DOUBLES(64u << 20)];
+           rfl_probe_desc d; rfl_probe_result r;
+           memset(&d, 0, sizeof d);
+           d.now = my_cycles; d.ticks_per_s = 168e6;       or seconds and 1
+           d.buf = buf; d.size = sizeof buf;
+           if (rfl_probe_run(&d, &r) == RFL_OK) ... r.machine, r.sweep[]
+       Kernels (each single-threaded; run_all spreads one over threads):
+         FMA    per precision (fp64, fp32): 12 independent vector accumulators
+                x = x * m + c, 2 FLOPs per lane and step; on x86-64 with GCC or
+                clang, AVX-512F, AVX2+FMA or SSE2 (mul + add) by CPUID at run
+                time (the reducer's CPUID helper: with RFL_NO_AVX2 only SSE2),
+                plain C elsewhere. The best instruction set only (desc.isa
+                forces one).
+         READ   s += a[i] over n doubles: 8 bytes per element.
+         TRIAD  a[i] = b[i] + s * c[i]: 24 bytes per element (STREAM's
+                convention: reads of b, c and the write of a; the
+                write-allocate read of a is not counted).
+       Working set of a sweep point of S bytes: READ n = S / 8, TRIAD three
+       arrays of n = S / 24 doubles. Sizes from min_bytes doubling (factor 2;
+       desc.step 4 for a quick run) up to max_bytes. Each measurement doubles
+       its repetitions until the work of one run takes min_s beyond the time
+       of an empty run (the clock, waking the threads), then keeps the best
+       (the shortest) of `runs` runs (the two FMA peaks: 3 x runs).
+       Levels: the triad (and read) curve is fitted by 1 to 4 flat pieces
+       (least squares on log bandwidth, at least 2 points each; a piece is
+       kept when it lowers the error clearly and differs from its neighbour by
+       over 15%); each piece's median is its level (the last piece's over its
+       3 largest sizes at most): 1 piece DRAM; 2 L1, DRAM;
+       3 L1, L2, DRAM; 4 L1, L2, L3, DRAM. So max_bytes must be well beyond
+       the last cache (4x) for DRAM to be DRAM. rfl_machine has no L3: the
+       machine gets L1, L2 and DRAM from the triad; L3 stays in the result.
+       Threads: with run_all set, every job goes to it; it must run the job on
+       all `threads` threads (rfl_probe_job_slice gives thread t its part:
+       FMA jobs whole, each thread its own accumulators; sweep jobs a 1/threads
+       slice of the arrays) and return when all are done. FLOPs count
+       threads x the job's; bytes count the whole arrays. The timer brackets
+       the call, so the pool's start-up is in the time: keep threads waiting
+       on a barrier, not created per call.
+
    ERRORS
        Every fallible function returns rfl_result (RFL_OK = 0);
        rfl_result_str() names it. Every parser and builder keeps its first
@@ -452,6 +697,10 @@
 extern "C" {
 #endif
 
+/* ==========================================================================
+   API  NUMBERS, RESULTS, WORK
+   results, the work record, our own number formatting and parsing
+   ========================================================================== */
 /* ---- results ---------------------------------------------------------- */
 typedef enum rfl_result {
     RFL_OK = 0,
@@ -583,6 +832,156 @@ RFL_API void rfl_work_add(rfl_work *acc, const rfl_work *w);
 /* w *= k (FLOPs, bytes and time). */
 RFL_API void rfl_work_scale(rfl_work *w, double k);
 
+/* ---- numbers: our own formatting and parsing (no printf, no strtod) ---- */
+/* Decimal with up to `sig` significant digits (1..17), shortest form, like
+   %.{sig}g but with an exponent only below 1e-5 or at/above 1e15 ("1e+21").
+   Integral values below 2^53 print exactly. NaN -> "nan", inf -> "inf".
+   Returns the length, or 0 when the buffer is too small (buf gets ""). */
+RFL_API size_t rfl_fmt_num(char *buf, size_t size, double v, int sig);
+RFL_API size_t rfl_fmt_u64(char *buf, size_t size, uint64_t v);
+/* Engineering notation with an SI prefix: 1.95e13 -> "19.5 T" (sig digits),
+   0.00123 -> "1.23 m". */
+RFL_API size_t rfl_fmt_si(char *buf, size_t size, double v, int sig);
+/* Parse a plain decimal number ("-12.5e3", no separators) of len bytes.
+   RFL_ERR_NUMBER on anything else. */
+RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out);
+
+/* Case-insensitive compare ignoring '-', '_', ' ' and '.'; 1 when equal. */
+RFL_API int rfl_parse_name_eq(const char *a, const char *b);
+
+/* ---- files: bounded reads (not with RFL_NO_STDIO) ------------------------------
+   The caps the tools read their inputs with (the manual's FILES). */
+#define RFL_CAP_CONFIG ((size_t)1 << 20)   /* a Hugging Face config.json */
+#define RFL_CAP_MACHINE ((size_t)1 << 20)  /* a machine file (rfl-hw --json) */
+#define RFL_CAP_WORK ((size_t)16 << 20)    /* rfl-plot --work JSON */
+#define RFL_CAP_PROFILE ((size_t)1 << 30)  /* an ncu / nvprof CSV read whole */
+#define RFL_CAP_ANSWERS ((size_t)1 << 20)  /* rfl-check's answers, points, roster */
+#define RFL_FILE_CHUNK 65536               /* bytes per read */
+#ifndef RFL_NO_STDIO
+/* Read the file at path ("-": standard input) into buf[cap]: at most
+   cap - 1 bytes, RFL_FILE_CHUNK at a time, and a NUL after them; *len gets
+   the bytes read. With `text` set a NUL byte stops the read (binary, not
+   text). Returns RFL_OK; RFL_ERR_IO when the file cannot be opened or read
+   or is a directory; RFL_ERR_FORMAT at a NUL byte (*len = its offset);
+   RFL_ERR_BUFFER when the file holds more than cap - 1 bytes (*len =
+   cap - 1). *why (may be NULL) gets what happened in words: "is a
+   directory", "cannot be opened", "read error", "binary (a NUL byte), not
+   text", "larger than the cap", or "" on success. */
+RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
+                                 const char **why);
+#endif
+
+/* ==========================================================================
+   API  JSON
+   a small tokenising reader (machine files, Hugging Face configs)
+   ========================================================================== */
+/* ---- JSON: a small reader over a caller token array -------------------------
+   Machine files (rfl-hw --json) and Hugging Face config.json files are
+   read with it; tools use it for their own inputs too. The whole document
+   is tokenised into the caller's array (no allocation; jsmn's model), then
+   looked up by key. Strings stay in the source: a token holds byte
+   offsets. Depth is limited to 64; numbers must be valid JSON numbers.
+       rfl_json_tok tok[256]; rfl_json_doc doc; char line[320];
+       if (rfl_json_parse(&doc, text, len, tok, 256))
+           rfl_error_format(&doc.err, "config.json", line, sizeof line);
+       i = rfl_json_path(&doc, 0, "forward.flops");   value token or -1
+       if (rfl_json_num(&doc, i, &v)) ...
+   Count mode: rfl_json_parse(&doc, text, len, NULL, 0) checks the
+   document and sets doc.n to the number of tokens it needs. */
+typedef enum rfl_json_type {
+    RFL_JSON_OBJ = 1, RFL_JSON_ARR, RFL_JSON_STR, RFL_JSON_NUM,
+    RFL_JSON_TRUE, RFL_JSON_FALSE, RFL_JSON_NULL
+} rfl_json_type;
+typedef struct rfl_json_tok {
+    rfl_json_type type;
+    size_t start, end; /* bytes of the value (strings: inside the quotes) */
+    int after;         /* index of the first token after this subtree */
+} rfl_json_tok;
+typedef struct rfl_json_doc {
+    const char *src;
+    size_t len, pos;
+    rfl_json_tok *t;   /* NULL in count mode */
+    int n, cap, depth;
+    rfl_error err;     /* code RFL_OK when fine */
+} rfl_json_doc;
+/* Tokenise src[0..len) into toks (cap of them; NULL: count only).
+   Returns RFL_OK, RFL_ERR_BUFFER when cap is too small (doc->n then holds
+   how many were filled, doc->err.need the total, where "toks"), or
+   RFL_ERR_SYNTAX with doc->err's message, line, col and offset set (also
+   for a document both malformed and too large). */
+RFL_API rfl_result rfl_json_parse(rfl_json_doc *doc, const char *src, size_t len,
+                                  rfl_json_tok *toks, int cap);
+/* Value token of `key` in object token obj; -1 when absent or obj is not
+   an object. */
+RFL_API int rfl_json_get(const rfl_json_doc *doc, int obj, const char *key);
+/* Value at a dotted path of object keys ("forward.flops"), or -1. */
+RFL_API int rfl_json_path(const rfl_json_doc *doc, int obj, const char *path);
+/* i-th element of array token arr, or -1. */
+RFL_API int rfl_json_at(const rfl_json_doc *doc, int arr, int i);
+/* 1 when tok is a number (stored in *out), else 0. */
+RFL_API int rfl_json_num(const rfl_json_doc *doc, int tok, double *out);
+/* String token into buf, escapes decoded (\uXXXX: ASCII only, else '?').
+   1 when tok is a string that fit, else 0 (buf gets "" or the prefix). */
+RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t size);
+/* 1 when tok is a string equal to s. */
+RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s);
+/* Line of the token's first byte (for error messages); 0 for tok < 0. */
+RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
+
+#ifndef RFL_NO_JSON_WRITER
+/* ---- JSON: a small writer into a caller buffer -----------------------------
+   Every JSON document a tool prints (machine files, rfl-reduce --json) is
+   written by the library through this writer, so every front end writes
+   the same keys the same way: members in the order written, two spaces an
+   indent level, numbers through rfl_fmt_num (15 digits, identical on
+   every architecture; not finite: null). The buffer rule: w.len counts
+   the whole document even past cap, so a NULL buffer (count mode) or a
+   short one tells the size to pass next time (w.len + 1, for the NUL).
+       rfl_json_writer w; char buf[4096];
+       rfl_json_w_init(&w, buf, sizeof buf);
+       rfl_json_w_obj(&w, 0);                    the top-level object
+       rfl_json_w_num(&w, "count", 3);
+       rfl_json_w_end(&w);                       closes it (and a newline)
+       if (rfl_json_w_finish(&w) == RFL_OK) fputs(buf, stdout);
+   key: the member's name inside an object, NULL inside an array or at
+   the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
+/* The version of the tools' JSON documents (docs/schema.md): a key renamed,
+   removed or given another meaning raises it; a key added does not. */
+#define RFL_SCHEMA_VERSION 3
+typedef struct rfl_json_writer {
+    char *buf;          /* caller's; NULL: count only */
+    size_t cap;         /* bytes of buf */
+    size_t len;         /* bytes of the document so far (may exceed cap) */
+    int depth;          /* open objects and arrays */
+    uint64_t some;      /* bit d: level d has a member already */
+    uint64_t arr;       /* bit d: level d is an array */
+    rfl_result err;     /* RFL_ERR_FORMAT: too deep, or an end too many */
+} rfl_json_writer;
+RFL_API void rfl_json_w_init(rfl_json_writer *w, char *buf, size_t cap);
+RFL_API void rfl_json_w_obj(rfl_json_writer *w, const char *key);
+RFL_API void rfl_json_w_arr(rfl_json_writer *w, const char *key);
+/* Closes the innermost object or array (at the top: a newline after). */
+RFL_API void rfl_json_w_end(rfl_json_writer *w);
+RFL_API void rfl_json_w_num(rfl_json_writer *w, const char *key, double v);
+/* An exact integer, all its digits (counts beyond 2^53 too). */
+RFL_API void rfl_json_w_u64(rfl_json_writer *w, const char *key, uint64_t v);
+/* v when known is nonzero, else null (unknown is null, never 0). */
+RFL_API void rfl_json_w_num_if(rfl_json_writer *w, const char *key, int known, double v);
+RFL_API void rfl_json_w_null(rfl_json_writer *w, const char *key);
+RFL_API void rfl_json_w_bool(rfl_json_writer *w, const char *key, int v);
+/* A string, escaped (NULL: null); _n: its first n bytes. */
+RFL_API void rfl_json_w_str(rfl_json_writer *w, const char *key, const char *s);
+RFL_API void rfl_json_w_str_n(rfl_json_writer *w, const char *key, const char *s, size_t n);
+/* NUL-terminates the buffer. RFL_OK; RFL_ERR_BUFFER when it was too small
+   (or NULL: count mode; need w->len + 1 bytes); RFL_ERR_FORMAT when the
+   document was not well nested. */
+RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w);
+#endif
+
+/* ==========================================================================
+   API  MACHINES
+   the hardware table, lookups, machines from CPU parts
+   ========================================================================== */
 /* ---- machines ------------------------------------------------------------ */
 typedef enum rfl_kind {
     RFL_KIND_GPU = 0,
@@ -770,6 +1169,77 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
                                       unsigned flags, rfl_allreduce *out);
 #endif
 
+/* ==========================================================================
+   API  MACHINE FILES
+   a machine from the JSON that rfl-hw --json prints (RFL_NO_MACHINE_FILE)
+   ========================================================================== */
+#ifndef RFL_NO_MACHINE_FILE
+/* ---- machine files ---------------------------------------------------------
+   The overview and its conventions: MACHINE FILES in the manual.
+
+   out->machine gets the top level; out->measured (valid when
+   out->has_measured) is a copy of it whose peak_flops and bw_bytes_per_s
+   are the measured ones (0 where not measured) and whose source is the
+   measured source. Every string (id, name, aliases joined by commas,
+   sources) points into strbuf: keep strbuf (not the JSON) alive while the
+   machines are used. Both machines' link points at out->link (NULL
+   without a "link"): keep *out where it is (a copy of the struct still
+   points at the first). toks: RFL_MACHINE_FILE_TOKS suffices for anything
+   rfl-hw prints; more for files with many '_' extras. Errors:
+     RFL_ERR_SYNTAX    not JSON (err->line/col/offset from the tokenizer;
+                       err->where: the key it happened in, e.g. a file cut
+                       after "tf32_tensor": 156 names peak_flops.tf32_tensor)
+     RFL_ERR_BUFFER    toks or strbuf too small: err->where names it
+                       ("toks", "strbuf"), err->need says how many tokens
+                       or bytes it needs (tokens first: strings are only
+                       counted once the document is tokenised)
+     RFL_ERR_MISSING   a required field is absent (err->where names it)
+     RFL_ERR_FORMAT    wrong type, unknown key or name, duplicate key
+     RFL_ERR_NOT_FINITE / RFL_ERR_NUMBER  a bad number (negative, NaN,
+                       inf, not an integer where one is needed)
+     RFL_ERR_ARG       NULL arguments */
+#define RFL_MACHINE_FILE_TOKS 256
+typedef struct rfl_machine_file {
+    rfl_machine machine;   /* the top level: datasheet (or hand-written) */
+    rfl_machine measured;  /* measured ceilings; valid when has_measured */
+    int has_measured;
+    int measured_threads;  /* 0 = not given */
+    rfl_link link;         /* "link"; machine.link points here when given */
+} rfl_machine_file;
+/* err (may be NULL): where is the dotted path of the field ("" = the
+   document); line and col are 0 when the error has no token. */
+RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
+                                          rfl_json_tok *toks, int ntoks,
+                                          char *strbuf, size_t strsize,
+                                          rfl_machine_file *out,
+                                          rfl_error *err);
+#ifndef RFL_NO_JSON_WRITER
+/* The writer beside the reader: the members of a machine file (what
+   rfl-hw NAME --json prints) into the object the caller opened, so that a
+   tool may add its own '_' members before closing it:
+       rfl_json_w_obj(&w, 0); rfl_machine_file_write(&w, &mf); rfl_json_w_end(&w);
+   Keys in the order of the manual's list (MACHINE FILES): name, id, aliases, kind,
+   peak_flops (fp64 first, then by unit kind), mem_bw, mem_bytes,
+   l2_bytes, units, boost_mhz, tdp_w, ridge (every prec_level > 0),
+   source, "link" when mf->machine.link is set (every key, null where
+   unknown; "allreduce" when fitted), and "measured" when mf->has_measured (its empty objects left
+   out, threads when > 0). A figure <= 0 is null. Read back, it gives the
+   same machine (a round trip). */
+RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf);
+/* The whole document into buf[size] (NUL-terminated). Returns the bytes
+   it needs, NUL included: when that is over size, nothing usable was
+   written (buf NULL: count only). */
+RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_file *mf);
+#endif
+/* The order machine files list precisions in (fp64 first, then by unit
+   kind): the i-th, for 0 <= i < RFL_PREC_COUNT. */
+RFL_API rfl_prec rfl_machine_file_prec(int i);
+#endif /* RFL_NO_MACHINE_FILE */
+
+/* ==========================================================================
+   API  ROOFLINE MATH
+   ridge, attainable, prediction, fraction of the roof
+   ========================================================================== */
 /* ---- roofline math ------------------------------------------------------ */
 /* Ridge point peak_flops[prec] / bw[level] in FLOP/byte; 0 when either
    ceiling is absent. */
@@ -812,151 +1282,9 @@ RFL_API rfl_result rfl_predict(const rfl_machine *m, const rfl_work *w,
 RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w,
                                      rfl_prec prec, double *fraction);
 
-/* ---- numbers: our own formatting and parsing (no printf, no strtod) ---- */
-/* Decimal with up to `sig` significant digits (1..17), shortest form, like
-   %.{sig}g but with an exponent only below 1e-5 or at/above 1e15 ("1e+21").
-   Integral values below 2^53 print exactly. NaN -> "nan", inf -> "inf".
-   Returns the length, or 0 when the buffer is too small (buf gets ""). */
-RFL_API size_t rfl_fmt_num(char *buf, size_t size, double v, int sig);
-RFL_API size_t rfl_fmt_u64(char *buf, size_t size, uint64_t v);
-/* Engineering notation with an SI prefix: 1.95e13 -> "19.5 T" (sig digits),
-   0.00123 -> "1.23 m". */
-RFL_API size_t rfl_fmt_si(char *buf, size_t size, double v, int sig);
-/* Parse a plain decimal number ("-12.5e3", no separators) of len bytes.
-   RFL_ERR_NUMBER on anything else. */
-RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out);
-
-/* Case-insensitive compare ignoring '-', '_', ' ' and '.'; 1 when equal. */
-RFL_API int rfl_parse_name_eq(const char *a, const char *b);
-
-/* ---- JSON: a small reader over a caller token array -------------------------
-   Machine files (rfl-hw --json) and Hugging Face config.json files are
-   read with it; tools use it for their own inputs too. The whole document
-   is tokenised into the caller's array (no allocation; jsmn's model), then
-   looked up by key. Strings stay in the source: a token holds byte
-   offsets. Depth is limited to 64; numbers must be valid JSON numbers.
-       rfl_json_tok tok[256]; rfl_json_doc doc; char line[320];
-       if (rfl_json_parse(&doc, text, len, tok, 256))
-           rfl_error_format(&doc.err, "config.json", line, sizeof line);
-       i = rfl_json_path(&doc, 0, "forward.flops");   value token or -1
-       if (rfl_json_num(&doc, i, &v)) ...
-   Count mode: rfl_json_parse(&doc, text, len, NULL, 0) checks the
-   document and sets doc.n to the number of tokens it needs. */
-typedef enum rfl_json_type {
-    RFL_JSON_OBJ = 1, RFL_JSON_ARR, RFL_JSON_STR, RFL_JSON_NUM,
-    RFL_JSON_TRUE, RFL_JSON_FALSE, RFL_JSON_NULL
-} rfl_json_type;
-typedef struct rfl_json_tok {
-    rfl_json_type type;
-    size_t start, end; /* bytes of the value (strings: inside the quotes) */
-    int after;         /* index of the first token after this subtree */
-} rfl_json_tok;
-typedef struct rfl_json_doc {
-    const char *src;
-    size_t len, pos;
-    rfl_json_tok *t;   /* NULL in count mode */
-    int n, cap, depth;
-    rfl_error err;     /* code RFL_OK when fine */
-} rfl_json_doc;
-/* Tokenise src[0..len) into toks (cap of them; NULL: count only).
-   Returns RFL_OK, RFL_ERR_BUFFER when cap is too small (doc->n then holds
-   how many were filled, doc->err.need the total, where "toks"), or
-   RFL_ERR_SYNTAX with doc->err's message, line, col and offset set (also
-   for a document both malformed and too large). */
-RFL_API rfl_result rfl_json_parse(rfl_json_doc *doc, const char *src, size_t len,
-                                  rfl_json_tok *toks, int cap);
-/* Value token of `key` in object token obj; -1 when absent or obj is not
-   an object. */
-RFL_API int rfl_json_get(const rfl_json_doc *doc, int obj, const char *key);
-/* Value at a dotted path of object keys ("forward.flops"), or -1. */
-RFL_API int rfl_json_path(const rfl_json_doc *doc, int obj, const char *path);
-/* i-th element of array token arr, or -1. */
-RFL_API int rfl_json_at(const rfl_json_doc *doc, int arr, int i);
-/* 1 when tok is a number (stored in *out), else 0. */
-RFL_API int rfl_json_num(const rfl_json_doc *doc, int tok, double *out);
-/* String token into buf, escapes decoded (\uXXXX: ASCII only, else '?').
-   1 when tok is a string that fit, else 0 (buf gets "" or the prefix). */
-RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t size);
-/* 1 when tok is a string equal to s. */
-RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s);
-/* Line of the token's first byte (for error messages); 0 for tok < 0. */
-RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
-
-#ifndef RFL_NO_JSON_WRITER
-/* ---- JSON: a small writer into a caller buffer -----------------------------
-   Every JSON document a tool prints (machine files, rfl-reduce --json) is
-   written by the library through this writer, so every front end writes
-   the same keys the same way: members in the order written, two spaces an
-   indent level, numbers through rfl_fmt_num (15 digits, identical on
-   every architecture; not finite: null). The buffer rule: w.len counts
-   the whole document even past cap, so a NULL buffer (count mode) or a
-   short one tells the size to pass next time (w.len + 1, for the NUL).
-       rfl_json_writer w; char buf[4096];
-       rfl_json_w_init(&w, buf, sizeof buf);
-       rfl_json_w_obj(&w, 0);                    the top-level object
-       rfl_json_w_num(&w, "count", 3);
-       rfl_json_w_end(&w);                       closes it (and a newline)
-       if (rfl_json_w_finish(&w) == RFL_OK) fputs(buf, stdout);
-   key: the member's name inside an object, NULL inside an array or at
-   the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
-/* The version of the tools' JSON documents (docs/schema.md): a key renamed,
-   removed or given another meaning raises it; a key added does not. */
-#define RFL_SCHEMA_VERSION 3
-typedef struct rfl_json_writer {
-    char *buf;          /* caller's; NULL: count only */
-    size_t cap;         /* bytes of buf */
-    size_t len;         /* bytes of the document so far (may exceed cap) */
-    int depth;          /* open objects and arrays */
-    uint64_t some;      /* bit d: level d has a member already */
-    uint64_t arr;       /* bit d: level d is an array */
-    rfl_result err;     /* RFL_ERR_FORMAT: too deep, or an end too many */
-} rfl_json_writer;
-RFL_API void rfl_json_w_init(rfl_json_writer *w, char *buf, size_t cap);
-RFL_API void rfl_json_w_obj(rfl_json_writer *w, const char *key);
-RFL_API void rfl_json_w_arr(rfl_json_writer *w, const char *key);
-/* Closes the innermost object or array (at the top: a newline after). */
-RFL_API void rfl_json_w_end(rfl_json_writer *w);
-RFL_API void rfl_json_w_num(rfl_json_writer *w, const char *key, double v);
-/* An exact integer, all its digits (counts beyond 2^53 too). */
-RFL_API void rfl_json_w_u64(rfl_json_writer *w, const char *key, uint64_t v);
-/* v when known is nonzero, else null (unknown is null, never 0). */
-RFL_API void rfl_json_w_num_if(rfl_json_writer *w, const char *key, int known, double v);
-RFL_API void rfl_json_w_null(rfl_json_writer *w, const char *key);
-RFL_API void rfl_json_w_bool(rfl_json_writer *w, const char *key, int v);
-/* A string, escaped (NULL: null); _n: its first n bytes. */
-RFL_API void rfl_json_w_str(rfl_json_writer *w, const char *key, const char *s);
-RFL_API void rfl_json_w_str_n(rfl_json_writer *w, const char *key, const char *s, size_t n);
-/* NUL-terminates the buffer. RFL_OK; RFL_ERR_BUFFER when it was too small
-   (or NULL: count mode; need w->len + 1 bytes); RFL_ERR_FORMAT when the
-   document was not well nested. */
-RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w);
-#endif
-
-/* ---- files: bounded reads (not with RFL_NO_STDIO) ------------------------------
-   The caps the tools read their inputs with (the manual's FILES). */
-#define RFL_CAP_CONFIG ((size_t)1 << 20)   /* a Hugging Face config.json */
-#define RFL_CAP_MACHINE ((size_t)1 << 20)  /* a machine file (rfl-hw --json) */
-#define RFL_CAP_WORK ((size_t)16 << 20)    /* rfl-plot --work JSON */
-#define RFL_CAP_PROFILE ((size_t)1 << 30)  /* an ncu / nvprof CSV read whole */
-#define RFL_CAP_ANSWERS ((size_t)1 << 20)  /* rfl-check's answers, points, roster */
-#define RFL_FILE_CHUNK 65536               /* bytes per read */
-#ifndef RFL_NO_STDIO
-/* Read the file at path ("-": standard input) into buf[cap]: at most
-   cap - 1 bytes, RFL_FILE_CHUNK at a time, and a NUL after them; *len gets
-   the bytes read. With `text` set a NUL byte stops the read (binary, not
-   text). Returns RFL_OK; RFL_ERR_IO when the file cannot be opened or read
-   or is a directory; RFL_ERR_FORMAT at a NUL byte (*len = its offset);
-   RFL_ERR_BUFFER when the file holds more than cap - 1 bytes (*len =
-   cap - 1). *why (may be NULL) gets what happened in words: "is a
-   directory", "cannot be opened", "read error", "binary (a NUL byte), not
-   text", "larger than the cap", or "" on success. */
-RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
-                                 const char **why);
-#endif
-
 /* ==========================================================================
-   API  LAYERS AND THE ZOO
-   the layer builder, costs, predictions, torchsummary, the zoo
+   API  LAYERS
+   the builder, shape propagation, costs, predicted time, torchsummary
    ========================================================================== */
 /* A tensor is named by the index of the layer that produced it
    (rfl_tensor). Shapes are per sample: the batch applies when costs are
@@ -1090,8 +1418,8 @@ typedef int rfl_tensor;      /* index of the producing layer; < 0: none */
 #define RFL_LF_UNKNOWN_FLOPS 0x80u /* no FLOP rule for its op (an ONNX node):
                                 its FLOPs are unknown, counted as 0 */
 
-/* One layer: 112 bytes on LP64. Per-sample counts are computed once when
-   the layer is added; rfl_layer_cost scales them by the batch. */
+/* One layer. Per-sample counts are computed once when the layer is
+   added; rfl_layer_cost scales them by the batch. */
 typedef struct rfl_layer {
     const char *name;     /* "layer1.0.conv1" (names arena / caller string) or
                              NULL: tables then print "Conv2d-5" */
@@ -1459,24 +1787,6 @@ typedef struct rfl_summary {
 } rfl_summary;
 RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out);
 
-/* ---- the zoo ---------------------------------------------------------------------
-   torchvision 0.26's models at any resolution, 3 input channels, 1000
-   classes, eval-mode structure; names are torch's module paths. */
-#ifndef RFL_NO_ZOO
-#define RFL_ZOO_MAX_LAYERS 720   /* records the largest model needs */
-#define RFL_ZOO_NAMES_SIZE 32768 /* names arena the largest model needs */
-/* Number of models and the i-th name (NULL when out of range). */
-RFL_API int rfl_zoo_count(void);
-RFL_API const char *rfl_zoo_name(int i);
-/* Build model `name` (rfl_parse_name_eq: case, '-', '_' ignored) for res x res
-   inputs (0 = the model's default: 224, inception_v3 299) into an
-   initialised, empty net. RFL_ERR_UNKNOWN_NAME for an unknown model;
-   RFL_ERR_SHAPE when res is too small for the model; RFL_ERR_BUFFER when
-   the array or names arena is too small. */
-RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
-#endif
-
-
 /* ==========================================================================
    API  TRANSFORMERS (RFL_NO_LLM removes it)
    decoder LLMs by config: prefill and decode steps, the HF config reader
@@ -1498,80 +1808,7 @@ typedef enum rfl_llm_kind {
 RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
 
 /* ---- decoder LLMs: configs, steps, records ------------------------------------
-   A decoder transformer (GPT-2, Llama, Qwen2, Mistral, Mixtral) is given
-   by an rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
-   config.json, rfl_llm_config_parse) and one step (rfl_llm_step_desc): a
-   prefill of S tokens per sequence, or a decode of one new token per
-   sequence after a cache of S tokens (it attends to S + 1 positions).
-   The step is layer records like any model (rfl_llm_build), costed under
-   the step's cost desc (rfl_llm_cost_desc: the batch, the math type, the
-   storage types of weights and KV cache, the causal count):
-       rfl_layer rec[RFL_LLM_NET_LAYERS(32)]; char nm[RFL_LLM_NET_NAMES(32)];
-       rfl_llm_find("llama-3-8b", &c);
-       memset(&d, 0, sizeof d); d.phase = RFL_LLM_DECODE; d.seq = 2048;
-       d.math = RFL_DTYPE_BF16;
-       rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(32), nm, sizeof nm);
-       rfl_llm_build(&net, &c, &d); rfl_llm_cost_desc(&c, &d, &cd);
-       rfl_net_cost_get(&net, &cd, &t);   t.fwd_bytes, t.fwd_kv_read_bytes
-       rfl_net_predict(&net, &cd, h100, &p);   p.layers_s: the step time
-       rfl_llm_kv_cache_bytes(&c, &d, &kv);    the cache after the step
-   Everything of the LAYERS part serves a decoder as it serves a CNN:
-   per-record and total costs with bytes by role (fwd_weight_bytes,
-   fwd_kv_read_bytes, fwd_kv_write_bytes, the rest activations); the view
-   by module (RFL_GROUP_MODULE: "model.layers.*.mlp.down_proj", count 32)
-   and by kind (RFL_GROUP_KIND: "attention", "mlp", ...); the prediction
-   (rfl_net_predict: per record max(compute, memory), matrix FLOPs under
-   the math type's matrix roof, the rest under its vector roof); the batch
-   at which a decode turns compute-bound (rfl_net_compute_bound_batch);
-   training (RFL_MODE_TRAIN: a prefill with every position's logits).
-   Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW), for
-   the step's records under rfl_llm_cost_desc:
-     mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
-                (transformers 5.x): 2 x multiply-adds of every mm, addmm,
-                bmm. Attention scores and context over the full T x (P + T)
-                for each head (grouped KV heads repeated, as repeat_kv
-                does); rotary's inv_freq x positions bmm, once per forward,
-                hd x T, batch-independent (positions are (1, T)). Equal to
-                llm-reference.json by op (tests/test_llm.c).
-     flops      what runs: linear mac + biases; causal attention
-                (FlashAttention: query i sees P + i keys) mac + 6 per score
-                (scale, softmax); LayerNorm 8 and RMSNorm 4 per element;
-                rotary 3 per q and k element; gelu / silu 5, mul and add
-                1; the router's softmax 5 per expert; MoE's combine 2 per
-                routed slot element. fwd_mma_flops: the products (linear
-                mac, causal scores and context, rotary's product), on
-                matrix units.
-     bytes      DRAM traffic of a fused FlashAttention step: every weight
-                matrix read once at the weights type (embedding: only the
-                gathered rows; MoE: the experts the routed tokens touch,
-                all distinct, at most all of them); norm scales and biases
-                at the math type; the KV cache written (the step's new
-                tokens) and read (decode: the S + 1 cached positions;
-                prefill reads K and V as activations) at the kv type; each
-                record reads its inputs and writes its outputs at the math
-                type (scores are not materialised; MoE's dispatch and
-                combine are, as Hugging Face's index_select and index_add
-                do; rotary_emb reads inv_freq and the positions). Token ids
-                are int64. int4 = 4 bits; scales and zero points of
-                quantised weights are not counted.
-     kv_cache_bytes  the cache after the step: (S or S + 1) x 2 x kv_heads
-                x head_dim x layers x batch at the kv type.
-     logits     prefill: the LM head on the last position of each sequence
-                (logits_all = 0, as generation does) or on every position
-                (a plain forward); decode: one position.
-   Sliding windows (Mistral-7B-v0.1: 4,096; Qwen2 only with
-   use_sliding_window): a query sees at most the window's keys in the
-   causal count (flops, mma flops, time) and in a decode's KV-cache read;
-   mac_flops stays eager (masked, still computed) and kv_cache_bytes
-   keeps every position (Hugging Face's default cache does).
-   Not modelled: dropout (inference), sampling, the attention mask and
-   position-id builders.
-   Tools: records everywhere. rfl-estimate LLM prints them by module with
-   totals, bytes by role, the step time, tokens/s and the compute-bound
-   batches (--layers, --mode train, --summary: the zoo's per-record
-   table); rfl-report --llm joins their kinds to a profile, --model NAME
-   reports a prefill of 512 tokens beside zoo models; rfl-plot --work FILE
-   --kernels draws a point per distinct layer. */
+   The overview and its conventions: TRANSFORMERS in the manual. */
 
 typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase;
 typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
@@ -1695,124 +1932,28 @@ RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_st
    rfl_llm_cost_desc). Returns its errors. */
 RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                           uint64_t *out);
-
-/* ---- the LLM join -----------------------------------------------------
-   A step's records beside its Nsight Compute profile, kind by kind, and two
-   warnings that explain the usual gap: rfl_join (API JOIN) with
-   RFL_GROUP_KIND, whose kernels go through the classifier below.
-       rfl_join j;                                 (a plain struct)
-       rfl_join_init(&j, RFL_GROUP_KIND, h100);
-       rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
-       ... rfl_reduce_push / rfl_reduce_finish ...
-       rfl_join_compute(&j, &net, &cd, h100);      j.rows[], j.warnings[]
-   (rfl_llm_classify_* alone: the kinds measured, without an estimate.)
-   Kernels into kinds. A name alone cannot tell an attention projection from
-   an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
-   reads the kernel stream in order, as a Hugging Face forward launches it:
-     - a norm starts a segment: a fused layer_norm / rms_norm kernel, or an
-       eager RMSNorm (x.to(fp32), x.pow(2), .mean(-1), + eps, rsqrt, *, cast
-       back, * weight: 8 kernels, found by its mean reduction and the pow and
-       cast just before it; gelu_new's pow(x, 3) is not followed by a mean);
-       every kernel from there up to the next GEMM or attention kernel is
-       RFL_LLM_NORM;
-     - a segment with an attention kernel (RFL_KC_ATTENTION: fmha, flash,
-       sdpa, cuDNN's SDPA) is attention: its GEMMs (q, k, v, o), the attention kernel and
-       the elementwise kernels between its first GEMM and the attention
-       kernel (rotary, the KV cache's torch.cat) are RFL_LLM_ATTENTION;
-     - a segment without one is the MLP (its GEMMs, splitK reductions
-       included: RFL_LLM_MLP), except the last segment, whose GEMMs are the
-       LM head (RFL_LLM_LM_HEAD); GEMMs before the first norm are rotary's
-       inv_freq product (RFL_LLM_ATTENTION);
-     - index_select / gather / embedding kernels are RFL_LLM_EMBEDDING;
-       everything else (residual adds, activations, casts, position ids,
-       rotary's cos / sin tables) is RFL_LLM_ELEMENTWISE.
-   Limits: one step per profile (a second step's LM head would count as an
-   MLP); eager or SDPA Hugging Face forwards (a fused kernel that does norm
-   and GEMM at once, or attention written as plain GEMMs, is misread); an
-   eager RMSNorm's first kernel (the cast to fp32) counts as a norm only when
-   it sits right before the pow. tests/test_llm_join.c checks the kinds on
-   the four shared GPT-2 and Llama-3.2-1B captures.
-   Warnings (stable codes, thresholds below):
-     padded_mma    tensor FLOPs executed >= RFL_LLM_PADDED_RATIO x the
-                   step's useful matrix FLOPs (the estimate's mac_flops):
-                   small products (a decode GEMV, one query row) run on
-                   padded MMA tiles; measured FLOP/s overstates useful work.
-     launch_bound  kernel time >= RFL_LLM_LAUNCH_GAP x the estimate's time at
-                   the roof, and >= RFL_LLM_LAUNCH_SHARE of that time is in
-                   tiny kernels: kernels whose own measured bytes and FLOPs
-                   need under RFL_LLM_TINY_S at the roof of the machine (the
-                   time is launch, ramp-up and drain). Measured on the shared
-                   captures: 66% and 75% of the time on the decodes, 29% on
-                   both prefills. */
-#define RFL_LLM_PADDED_RATIO 2.0
-#define RFL_LLM_LAUNCH_GAP 2.0
-#define RFL_LLM_LAUNCH_SHARE 0.5
-#define RFL_LLM_TINY_S 1e-6
-#ifndef RFL_NO_REDUCE
-struct rfl_kernel_stat; /* the reducer's (API REDUCER, below) */
-
-/* Measured, one kind (or the total): exact sums over its kernels
-   (saturating at UINT64_MAX). */
-typedef struct rfl_llm_kind_meas {
-    uint64_t kernels;
-    uint64_t time_ns;
-    uint64_t flops;        /* every precision, tensor included */
-    uint64_t tensor_flops; /* the tensor-core part */
-    uint64_t dram_bytes;
-    uint64_t tiny_kernels; /* kernels needing < RFL_LLM_TINY_S at the roof */
-    uint64_t tiny_time_ns;
-    rfl_work work;         /* the kernels' works summed (unknown bits OR-ed) */
-} rfl_llm_kind_meas;
-
-typedef struct rfl_llm__kern { /* private: one held-back kernel */
-    uint64_t id, time_ns, flops, tensor_flops, dram_bytes;
-    rfl_work work;
-    int role, norm_start, tiny;
-} rfl_llm__kern;
-
-/* The classifier: a plain struct (about 1 KB) fed one kernel at a time. */
-typedef struct rfl_llm_classifier {
-    rfl_llm_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
-    rfl_llm_kind_meas total;
-    unsigned unknown;        /* RFL_UNKNOWN_* bits OR-ed over the kernels */
-    int finished;
-    /* ---- private ---- */
-    const rfl_machine *machine;
-    rfl_llm__kern hold[2];   /* the last two kernels, held back until the
-                                next one says whether they start a norm */
-    int held;
-    int segment, in_norm, seg_gemm, seg_core;
-    rfl_llm_kind_meas seg_gemms, seg_pre; /* GEMMs, and kernels between the
-                                first GEMM and an attention kernel, of the
-                                open segment: their kind waits for its end */
-} rfl_llm_classifier;
-
-/* Start (machine may be NULL: then no kernel counts as tiny). */
-RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine);
-/* One kernel, in launch order; an rfl_kernel_fn for rfl_reduce_desc.on_kernel
-   (user = the classifier). Ignored after finish. */
-RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k);
-/* End of the step: settles the held kernels and the last segment. */
-RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c);
-
-typedef enum rfl_llm_warn {
-    RFL_LLM_WARN_NONE = 0,
-    RFL_LLM_WARN_PADDED_MMA,   /* "padded_mma" */
-    RFL_LLM_WARN_LAUNCH_BOUND, /* "launch_bound" */
-    RFL_LLM_WARN_COUNT_
-} rfl_llm_warn;
-/* The stable code string ("" for NONE). */
-RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w);
-
-#define RFL_LLM_WARN_TEXT 640
-typedef struct rfl_llm_warning {
-    rfl_llm_warn code;
-    char text[RFL_LLM_WARN_TEXT]; /* what it means, the figures, what helps */
-} rfl_llm_warning;
-
-#endif /* RFL_NO_REDUCE */
-
 #endif /* RFL_NO_LLM */
+
+/* ==========================================================================
+   API  ZOO
+   built-in models (RFL_NO_ZOO)
+   ========================================================================== */
+/* ---- the zoo ---------------------------------------------------------------------
+   torchvision 0.26's models at any resolution, 3 input channels, 1000
+   classes, eval-mode structure; names are torch's module paths. */
+#ifndef RFL_NO_ZOO
+#define RFL_ZOO_MAX_LAYERS 720   /* records the largest model needs */
+#define RFL_ZOO_NAMES_SIZE 32768 /* names arena the largest model needs */
+/* Number of models and the i-th name (NULL when out of range). */
+RFL_API int rfl_zoo_count(void);
+RFL_API const char *rfl_zoo_name(int i);
+/* Build model `name` (rfl_parse_name_eq: case, '-', '_' ignored) for res x res
+   inputs (0 = the model's default: 224, inception_v3 299) into an
+   initialised, empty net. RFL_ERR_UNKNOWN_NAME for an unknown model;
+   RFL_ERR_SHAPE when res is too small for the model; RFL_ERR_BUFFER when
+   the array or names arena is too small. */
+RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
+#endif
 
 /* ==========================================================================
    API  ONNX (RFL_NO_ONNX removes it)
@@ -1820,69 +1961,7 @@ typedef struct rfl_llm_warning {
    ========================================================================== */
 #ifndef RFL_NO_ONNX
 /* ---- ONNX part: API -------------------------------------------------------
-   An .onnx file read as a stream of chunks of any size (split anywhere, same
-   result), with no allocation: the graph's structure (nodes, names, dims,
-   attributes, the small integer tensors that shape computations read) is
-   kept in the caller's arena; weight payloads are skipped, never held, and
-   a caller that can seek jumps over them (st.skip). Weights kept as
-   external data need only the .onnx: the dims are in it.
-
-       rfl_onnx_state st; rfl_onnx_graph g; rfl_onnx_info info;
-       rfl_onnx_init(&st, arena, sizeof arena);
-       while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-           if (rfl_onnx_push(&st, buf, n)) break;          errors are sticky
-           if (st.skip) { fseek(f, (long)st.skip, SEEK_CUR);  optional
-                          rfl_onnx_skip(&st, st.skip); }
-       }
-       if (st.err.code || rfl_onnx_finish(&st, &g))
-           puts(st.err.msg);                       "byte 12: truncated ..."
-       desc.batch = 8;                       dynamic first axis of the inputs
-       rfl_net_init(&net, rec, g.record_bound, 0, 0);
-       if (rfl_onnx_build(&g, &desc, &net, &info))
-           rfl_error_format(&info.err, "m.onnx", line, sizeof line);
-                       "m.onnx: node 'x' (Reshape): ..." (where: the node)
-       rfl_cost_desc c = {0}; c.batch = info.batch;   counts are per sample
-
-   Arena: NULL (count mode) reads the stream and finish returns RFL_OK with
-   st.need, the bytes the whole read and build take; a non-NULL arena that
-   is too small makes finish return RFL_ERR_BUFFER with st.need set (the
-   stream is still read to its end, so one pass gives the size). Everything
-   the graph points to lives in the arena: keep it while the graph or a net
-   built from it (layer names) is in use. Payloads are never touched: a
-   reader that seeks past them reads a large file in the time of its graph.
-
-   Records (rfl_onnx_build): one rfl_layer per node that computes on data
-   (constant-folded shape arithmetic makes none), cls = the op type, name =
-   the node name (its first output's name when empty). Layer kinds and
-   FLOPs follow the LAYERS conventions: mac_flops = 2 x multiply-adds of
-   Conv, ConvTranspose, Gemm and MatMul (no bias); MatMul / Gemm with a
-   weight initializer are linear layers, between two activations matmul;
-   params = elements of the floating-point initializers (each counted
-   once, at its first consumer). Shapes are inferred at batch info.batch
-   and stored per sample (counts / batch). An op without a cost rule gets
-   RFL_LF_UNKNOWN_FLOPS (flops 0, info.unknown_ops counts them) when its
-   output shape is known (from a shape rule or the file's value_info);
-   otherwise the build fails naming the node. Such a record leaves the
-   net's FLOP totals and times a lower bound (rfl_net_cost.unknown_layers,
-   rfl_net_prediction.unknown_layers), never a complete figure.
-   Ops with shape and cost rules: Conv ConvTranspose Gemm MatMul
-   BatchNormalization LayerNormalization InstanceNormalization Relu
-   LeakyRelu Clip Sigmoid HardSigmoid HardSwish Tanh Erf Gelu Softmax
-   LogSoftmax Add Sub Mul Div Pow Sqrt Exp Log Neg Abs Reciprocal Floor
-   Ceil Max Min Equal Less Greater Not And Or Where MaxPool AveragePool
-   GlobalAveragePool GlobalMaxPool ReduceMean ReduceSum ReduceMax
-   ReduceMin Flatten Reshape Transpose Concat Split Slice Gather Squeeze
-   Unsqueeze Pad Resize Upsample Shape Constant ConstantOfShape Expand
-   Range Cast Identity Dropout Tile ScatterND ScatterElements Trilu CumSum
-   Sin Cos Round Sign Softplus Elu PRelu Mod Xor LessOrEqual
-   GreaterOrEqual QuantizeLinear DequantizeLinear Sum Mean LSTM GRU RNN
-   Einsum, and com.microsoft's Attention and MultiHeadAttention (their
-   formulas above their rules in the implementation: LSTM mac = 2 x 4H x
-   (I + H) per step and direction; Einsum 2 x the product of every index
-   size for a two-operand contraction). Data movement (Concat,
-   Pad, Expand, Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize
-   linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
-   Reduce* one per input element; unary math 1 per element. */
+   The overview and its conventions: ONNX in the manual. */
 
 #define RFL_ONNX_MAX_RANK 8      /* tensor rank the shape rules handle */
 #define RFL_ONNX_KEEP_BYTES 512  /* tensor payloads up to this size are kept */
@@ -2285,12 +2364,12 @@ typedef struct rfl_reduce_result {
 /* A unit's scale into a metric's base unit (private to the reducer). */
 typedef struct rfl__unit { int cls; uint64_t mult; int exp10; } rfl__unit;
 
-/* Parser state: a plain struct (about 36 KB) so callers can place it
-   anywhere; everything after err is private. After a failure, err.line
-   and err.col (1-based) and err.offset (0-based byte) say where. */
-#define RFL__ROLES 80 /* metric roles the reducer knows (private) */
-#define RFL__TC_MEMO 64 /* kernel-name answers remembered (private) */
-#define RFL__NB 32 /* 64-byte blocks of masks made at a time (private) */
+/* Parser state: a plain struct, large (static, not on a small stack), so
+   callers can place it anywhere. After a failure, err.line and err.col
+   (1-based) and err.offset (0-based byte) say where. */
+#define RFL__ROLES 80 /* metric roles the reducer knows */
+#define RFL__TC_MEMO 64 /* kernel-name answers remembered */
+#define RFL__NB 32 /* 64-byte blocks of masks made at a time */
 typedef struct rfl__blks {
     uint64_t sep[RFL__NB], ends[RFL__NB], hard[RFL__NB];
     uint64_t inside_carry, prev_cq, prev_ok;
@@ -2426,6 +2505,123 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
    API  JOIN (RFL_NO_LLM or RFL_NO_REDUCE removes it)
    kernel classes, an estimate beside its profile, a model's report
    ========================================================================== */
+#ifndef RFL_NO_LLM
+/* ---- the LLM join -----------------------------------------------------
+   A step's records beside its Nsight Compute profile, kind by kind, and two
+   warnings that explain the usual gap: rfl_join (API JOIN) with
+   RFL_GROUP_KIND, whose kernels go through the classifier below.
+       rfl_join j;                                 (a plain struct)
+       rfl_join_init(&j, RFL_GROUP_KIND, h100);
+       rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
+       ... rfl_reduce_push / rfl_reduce_finish ...
+       rfl_join_compute(&j, &net, &cd, h100);      j.rows[], j.warnings[]
+   (rfl_llm_classify_* alone: the kinds measured, without an estimate.)
+   Kernels into kinds. A name alone cannot tell an attention projection from
+   an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
+   reads the kernel stream in order, as a Hugging Face forward launches it:
+     - a norm starts a segment: a fused layer_norm / rms_norm kernel, or an
+       eager RMSNorm (x.to(fp32), x.pow(2), .mean(-1), + eps, rsqrt, *, cast
+       back, * weight: 8 kernels, found by its mean reduction and the pow and
+       cast just before it; gelu_new's pow(x, 3) is not followed by a mean);
+       every kernel from there up to the next GEMM or attention kernel is
+       RFL_LLM_NORM;
+     - a segment with an attention kernel (RFL_KC_ATTENTION: fmha, flash,
+       sdpa, cuDNN's SDPA) is attention: its GEMMs (q, k, v, o), the attention kernel and
+       the elementwise kernels between its first GEMM and the attention
+       kernel (rotary, the KV cache's torch.cat) are RFL_LLM_ATTENTION;
+     - a segment without one is the MLP (its GEMMs, splitK reductions
+       included: RFL_LLM_MLP), except the last segment, whose GEMMs are the
+       LM head (RFL_LLM_LM_HEAD); GEMMs before the first norm are rotary's
+       inv_freq product (RFL_LLM_ATTENTION);
+     - index_select / gather / embedding kernels are RFL_LLM_EMBEDDING;
+       everything else (residual adds, activations, casts, position ids,
+       rotary's cos / sin tables) is RFL_LLM_ELEMENTWISE.
+   Limits: one step per profile (a second step's LM head would count as an
+   MLP); eager or SDPA Hugging Face forwards (a fused kernel that does norm
+   and GEMM at once, or attention written as plain GEMMs, is misread); an
+   eager RMSNorm's first kernel (the cast to fp32) counts as a norm only when
+   it sits right before the pow. tests/test_llm_join.c checks the kinds on
+   the four shared GPT-2 and Llama-3.2-1B captures.
+   Warnings (stable codes, thresholds below):
+     padded_mma    tensor FLOPs executed >= RFL_LLM_PADDED_RATIO x the
+                   step's useful matrix FLOPs (the estimate's mac_flops):
+                   small products (a decode GEMV, one query row) run on
+                   padded MMA tiles; measured FLOP/s overstates useful work.
+     launch_bound  kernel time >= RFL_LLM_LAUNCH_GAP x the estimate's time at
+                   the roof, and >= RFL_LLM_LAUNCH_SHARE of that time is in
+                   tiny kernels: kernels whose own measured bytes and FLOPs
+                   need under RFL_LLM_TINY_S at the roof of the machine (the
+                   time is launch, ramp-up and drain). */
+#define RFL_LLM_PADDED_RATIO 2.0
+#define RFL_LLM_LAUNCH_GAP 2.0
+#define RFL_LLM_LAUNCH_SHARE 0.5
+#define RFL_LLM_TINY_S 1e-6
+#ifndef RFL_NO_REDUCE
+struct rfl_kernel_stat; /* the reducer's (API REDUCER, above) */
+
+/* Measured, one kind (or the total): exact sums over its kernels
+   (saturating at UINT64_MAX). */
+typedef struct rfl_llm_kind_meas {
+    uint64_t kernels;
+    uint64_t time_ns;
+    uint64_t flops;        /* every precision, tensor included */
+    uint64_t tensor_flops; /* the tensor-core part */
+    uint64_t dram_bytes;
+    uint64_t tiny_kernels; /* kernels needing < RFL_LLM_TINY_S at the roof */
+    uint64_t tiny_time_ns;
+    rfl_work work;         /* the kernels' works summed (unknown bits OR-ed) */
+} rfl_llm_kind_meas;
+
+typedef struct rfl__llm_kern { /* one held-back kernel */
+    uint64_t id, time_ns, flops, tensor_flops, dram_bytes;
+    rfl_work work;
+    int role, norm_start, tiny;
+} rfl__llm_kern;
+
+/* The classifier: a plain struct fed one kernel at a time. */
+typedef struct rfl_llm_classifier {
+    rfl_llm_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
+    rfl_llm_kind_meas total;
+    unsigned unknown;        /* RFL_UNKNOWN_* bits OR-ed over the kernels */
+    int finished;
+    /* ---- private ---- */
+    const rfl_machine *machine;
+    rfl__llm_kern hold[2];   /* the last two kernels, held back until the
+                                next one says whether they start a norm */
+    int held;
+    int segment, in_norm, seg_gemm, seg_core;
+    rfl_llm_kind_meas seg_gemms, seg_pre; /* GEMMs, and kernels between the
+                                first GEMM and an attention kernel, of the
+                                open segment: their kind waits for its end */
+} rfl_llm_classifier;
+
+/* Start (machine may be NULL: then no kernel counts as tiny). */
+RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine);
+/* One kernel, in launch order; an rfl_kernel_fn for rfl_reduce_desc.on_kernel
+   (user = the classifier). Ignored after finish. */
+RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k);
+/* End of the step: settles the held kernels and the last segment. */
+RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c);
+
+typedef enum rfl_llm_warn {
+    RFL_LLM_WARN_NONE = 0,
+    RFL_LLM_WARN_PADDED_MMA,   /* "padded_mma" */
+    RFL_LLM_WARN_LAUNCH_BOUND, /* "launch_bound" */
+    RFL_LLM_WARN_COUNT_
+} rfl_llm_warn;
+/* The stable code string ("" for NONE). */
+RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w);
+
+#define RFL_LLM_WARN_TEXT 640
+typedef struct rfl_llm_warning {
+    rfl_llm_warn code;
+    char text[RFL_LLM_WARN_TEXT]; /* what it means, the figures, what helps */
+} rfl_llm_warning;
+
+#endif /* RFL_NO_REDUCE */
+
+#endif /* RFL_NO_LLM */
+
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
 /* Kernel classes: what a kernel's name alone says, for CNNs and LLMs
    alike (rfl_kclass_of; one rule table, first match wins). cuDNN's fused
@@ -2614,7 +2810,6 @@ RFL_API const char *rfl_report_group_name(const rfl_join *j, int row);
 RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep);
 #endif
 #endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
-
 
 /* ==========================================================================
    API  CHART AND PNG
@@ -3045,175 +3240,13 @@ RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *n
 #define RFL_PNG_ARENA_CHART(...) RFL__PNG_OFF
 #endif
 
-
 /* ==========================================================================
-   API  MACHINE FILES AND PROBE
-   machines from JSON (RFL_NO_MACHINE_FILE); measured ceilings (RFL_NO_PROBE)
+   API  PROBE
+   measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
    ========================================================================== */
-#ifndef RFL_NO_MACHINE_FILE
-/* ---- machine files ---------------------------------------------------------
-   A machine file is exactly what `rfl-hw NAME --json` prints, read back
-   (tools: --hw-file FILE), plus an optional "measured" object that
-   rfl-probe writes. Keys, in any order:
-
-     "name"        string, required: display name
-     "id"          string; default: the name
-     "aliases"     array of strings (no commas inside); default none
-     "kind"        "gpu" | "cpu" | "tpu" | "accelerator" | "soc", required
-     "peak_flops"  object, required: dense FLOP/s by precision name
-                   (fp64 fp64_tensor fp32 tf32_tensor fp16 fp16_tensor
-                   bf16_tensor fp8_tensor int8_tensor); null or 0 = no such
-                   unit; at least one must be > 0
-     "mem_bw"      object, required: bytes/s by level (dram l2 l1); null or
-                   0 = unknown; at least one must be > 0
-     "mem_bytes" "l2_bytes" "boost_mhz" "tdp_w"
-                   numbers or null (= unknown), optional
-     "units"       integer or null, optional
-     "ridge"       object, optional and ignored: derived (peak / bandwidth),
-                   recomputed from the figures above
-     "source"      string, optional: where the figures come from
-     "link"        object, optional (absent: unknown): the GPU-to-GPU link
-                   (rfl_link; the table's, or your own node's)
-         "kind"        "nvlink" | "pcie" | "infinity-fabric" | "none" |
-                       null (= unknown), required
-         "gen" "lanes" "gpus_per_node"   integers or null
-         "bw_per_direction"  bytes/s per GPU, each way, or null
-         "latency_s"   one ring step, seconds, or null
-         "source"      string, optional
-         "allreduce"   object, optional: the all-reduce fitted on
-                       measurements (rfl_allreduce_time): "base_s",
-                       "step_s", "eager_s" (seconds), "busbw" (bytes/s,
-                       required, > 0), "gpus" (the most measured),
-                       "source"
-     "measured"    object, optional: ceilings measured on the machine (by
-                   rfl-probe or by hand), kept beside the datasheet's:
-         "peak_flops"  as above (at least one > 0, or the object absent)
-         "mem_bw"      as above (at least one > 0, or the object absent)
-                       (at least one of the two objects is required)
-         "threads"     integer or null: threads the probe ran (optional)
-         "source"      string, optional: how they were measured
-     any key starting with '_' (anywhere): ignored (comments, extras a
-                   tool keeps for itself, e.g. a probe's raw sweep)
-
-   Numbers: finite and >= 0 (negative, NaN, inf and 1e999 are errors).
-   Any other key, a precision or level name not listed, a duplicate key,
-   a wrong type or a missing required field is an error naming the field
-   ("peak_flops.fp32", "measured.mem_bw.l2") and its line. A whole table
-   (rfl-hw --json without NAME) is rejected: give one machine.
-
-   The top level is the machine every tool uses for its numbers
-   (estimates, reductions, fractions of the roof). A host the table does
-   not know is written by rfl-probe with its measured figures at the top
-   level *and* under "measured"; a known host gets the table's datasheet
-   figures at the top and the probe's under "measured". Charts draw the
-   measured roof dashed beside the solid datasheet roof (see
-   rfl_roofline_desc.measured).
-
-   out->machine gets the top level; out->measured (valid when
-   out->has_measured) is a copy of it whose peak_flops and bw_bytes_per_s
-   are the measured ones (0 where not measured) and whose source is the
-   measured source. Every string (id, name, aliases joined by commas,
-   sources) points into strbuf: keep strbuf (not the JSON) alive while the
-   machines are used. Both machines' link points at out->link (NULL
-   without a "link"): keep *out where it is (a copy of the struct still
-   points at the first). toks: RFL_MACHINE_FILE_TOKS suffices for anything
-   rfl-hw prints; more for files with many '_' extras. Errors:
-     RFL_ERR_SYNTAX    not JSON (err->line/col/offset from the tokenizer;
-                       err->where: the key it happened in, e.g. a file cut
-                       after "tf32_tensor": 156 names peak_flops.tf32_tensor)
-     RFL_ERR_BUFFER    toks or strbuf too small: err->where names it
-                       ("toks", "strbuf"), err->need says how many tokens
-                       or bytes it needs (tokens first: strings are only
-                       counted once the document is tokenised)
-     RFL_ERR_MISSING   a required field is absent (err->where names it)
-     RFL_ERR_FORMAT    wrong type, unknown key or name, duplicate key
-     RFL_ERR_NOT_FINITE / RFL_ERR_NUMBER  a bad number (negative, NaN,
-                       inf, not an integer where one is needed)
-     RFL_ERR_ARG       NULL arguments */
-#define RFL_MACHINE_FILE_TOKS 256
-typedef struct rfl_machine_file {
-    rfl_machine machine;   /* the top level: datasheet (or hand-written) */
-    rfl_machine measured;  /* measured ceilings; valid when has_measured */
-    int has_measured;
-    int measured_threads;  /* 0 = not given */
-    rfl_link link;         /* "link"; machine.link points here when given */
-} rfl_machine_file;
-/* err (may be NULL): where is the dotted path of the field ("" = the
-   document); line and col are 0 when the error has no token. */
-RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
-                                          rfl_json_tok *toks, int ntoks,
-                                          char *strbuf, size_t strsize,
-                                          rfl_machine_file *out,
-                                          rfl_error *err);
-#ifndef RFL_NO_JSON_WRITER
-/* The writer beside the reader: the members of a machine file (what
-   rfl-hw NAME --json prints) into the object the caller opened, so that a
-   tool may add its own '_' members before closing it:
-       rfl_json_w_obj(&w, 0); rfl_machine_file_write(&w, &mf); rfl_json_w_end(&w);
-   Keys in the order of the reader's list above: name, id, aliases, kind,
-   peak_flops (fp64 first, then by unit kind), mem_bw, mem_bytes,
-   l2_bytes, units, boost_mhz, tdp_w, ridge (every prec_level > 0),
-   source, "link" when mf->machine.link is set (every key, null where
-   unknown; "allreduce" when fitted), and "measured" when mf->has_measured (its empty objects left
-   out, threads when > 0). A figure <= 0 is null. Read back, it gives the
-   same machine (a round trip). */
-RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf);
-/* The whole document into buf[size] (NUL-terminated). Returns the bytes
-   it needs, NUL included: when that is over size, nothing usable was
-   written (buf NULL: count only). */
-RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_file *mf);
-#endif
-/* The order machine files list precisions in (fp64 first, then by unit
-   kind): the i-th, for 0 <= i < RFL_PREC_COUNT. */
-RFL_API rfl_prec rfl_machine_file_prec(int i);
-#endif /* RFL_NO_MACHINE_FILE */
-
 #ifndef RFL_NO_PROBE
 /* ---- the probe: measured ceilings ------------------------------------------
-   Peak FLOP/s (FMA chains) and bandwidth per memory level (read and triad
-   sweeps over working-set sizes) measured on the machine that runs it,
-   with the caller's timer, the caller's buffer and, on a host, the
-   caller's threads: nothing is allocated, nothing is started, no OS is
-   needed, so a board's firmware measures its own roof with its cycle
-   counter. tools/rfl-probe.c runs it on a host with pthreads.
-       static double buf[RFL_PROBE_BUFFER_DOUBLES(64u << 20)];
-       rfl_probe_desc d; rfl_probe_result r;
-       memset(&d, 0, sizeof d);
-       d.now = my_cycles; d.ticks_per_s = 168e6;       or seconds and 1
-       d.buf = buf; d.size = sizeof buf;
-       if (rfl_probe_run(&d, &r) == RFL_OK) ... r.machine, r.sweep[]
-   Kernels (each single-threaded; run_all spreads one over threads):
-     FMA    per precision (fp64, fp32): 12 independent vector accumulators
-            x = x * m + c, 2 FLOPs per lane and step; on x86-64 with GCC or
-            clang, AVX-512F, AVX2+FMA or SSE2 (mul + add) by CPUID at run
-            time (the reducer's CPUID helper: with RFL_NO_AVX2 only SSE2),
-            plain C elsewhere. The best instruction set only (desc.isa
-            forces one).
-     READ   s += a[i] over n doubles: 8 bytes per element.
-     TRIAD  a[i] = b[i] + s * c[i]: 24 bytes per element (STREAM's
-            convention: reads of b, c and the write of a; the
-            write-allocate read of a is not counted).
-   Working set of a sweep point of S bytes: READ n = S / 8, TRIAD three
-   arrays of n = S / 24 doubles. Sizes from min_bytes doubling (factor 2;
-   desc.step 4 for a quick run) up to max_bytes. Each measurement doubles
-   its repetitions until the work of one run takes min_s beyond the time
-   of an empty run (the clock, waking the threads), then keeps the best
-   (the shortest) of `runs` runs (the two FMA peaks: 3 x runs).
-   Levels: the triad (and read) curve is fitted by 1 to 4 flat pieces
-   (least squares on log bandwidth, at least 2 points each; a piece is
-   kept when it lowers the error clearly and differs from its neighbour by
-   over 15%); each piece's median is its level (the last piece's over its
-   3 largest sizes at most): 1 piece DRAM; 2 L1, DRAM;
-   3 L1, L2, DRAM; 4 L1, L2, L3, DRAM. So max_bytes must be well beyond
-   the last cache (4x) for DRAM to be DRAM. rfl_machine has no L3: the
-   machine gets L1, L2 and DRAM from the triad; L3 stays in the result.
-   Threads: with run_all set, every job goes to it; it must run the job on
-   all `threads` threads (rfl_probe_job_slice gives thread t its part:
-   FMA jobs whole, each thread its own accumulators; sweep jobs a 1/threads
-   slice of the arrays) and return when all are done. FLOPs count
-   threads x the job's; bytes count the whole arrays. The timer brackets
-   the call, so the pool's start-up is in the time: keep threads waiting
-   on a barrier, not created per call. */
+   The overview and its conventions: PROBE in the manual. */
 typedef enum rfl_probe_isa {
     RFL_ISA_AUTO = 0, /* the best this CPU has */
     RFL_ISA_C,        /* plain C (what the compiler makes of it) */
@@ -3243,7 +3276,7 @@ typedef struct rfl_probe_job {
 /* Run a job on this thread. Returns a checksum of what it computed (the
    caller keeps it, so no compiler can drop the work). */
 RFL_API double rfl_probe_kernel_run(const rfl_probe_job *job);
-/* Thread t's part of a job run by `threads` threads (see above). */
+/* Thread t's part of a job run by `threads` threads (PROBE in the manual). */
 RFL_API void rfl_probe_job_slice(const rfl_probe_job *job, int t, int threads,
                                  rfl_probe_job *out);
 /* FLOPs of one FMA job on one thread; bytes of a sweep job (whole). */
@@ -3297,7 +3330,7 @@ RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r);
 /* The levels of a sweep curve (bytes/s by size, n points in size order,
    bps[i * stride]: stride 1 for an array, sizeof(rfl_probe_point) /
    sizeof(double) for a field of rfl_probe_result.sweep; values <= 0 are
-   skipped): the fit described above. out[RFL_PROBE_LEVELS], 0 where
+   skipped): the fit that PROBE in the manual describes. out[RFL_PROBE_LEVELS], 0 where
    none. Returns the number of pieces (0 when no value). */
 RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
                              double out[RFL_PROBE_LEVELS]);
@@ -3315,6 +3348,7 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
 #define RFL_NO_CHECK
 #endif
 #endif
+
 #ifndef RFL_NO_CHECK
 /* ---- the answer file (schema 1; docs/schema.md) ---------------------------
    {"schema": 1, "assignment": {"hw", "batch", "mode", "dtype", "student"},
@@ -14527,7 +14561,7 @@ static uint64_t rfl__llm_flops(const rfl_kernel_stat *k) {
     return s;
 }
 
-static void rfl__llm_kern_meas(const rfl_llm__kern *k, rfl_llm_kind_meas *m) {
+static void rfl__llm_kern_meas(const rfl__llm_kern *k, rfl_llm_kind_meas *m) {
     RFL_MEMSET(m, 0, sizeof *m);
     m->kernels = 1;
     m->time_ns = k->time_ns;
@@ -14559,7 +14593,7 @@ static void rfl__llm_close(rfl_llm_classifier *c, int last) {
 }
 
 /* One kernel leaves the hold: the segment rules of the manual. */
-static void rfl__llm_settle(rfl_llm_classifier *c, const rfl_llm__kern *k) {
+static void rfl__llm_settle(rfl_llm_classifier *c, const rfl__llm_kern *k) {
     rfl_llm_kind_meas m;
     rfl__llm_kern_meas(k, &m);
     rfl__llm_meas_add(&c->total, &m);
@@ -14611,7 +14645,7 @@ static int rfl__llm_tiny(const rfl_machine *m, const rfl_kernel_stat *k) {
 
 RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k) {
     rfl_llm_classifier *c = (rfl_llm_classifier *)classifier;
-    rfl_llm__kern x;
+    rfl__llm_kern x;
     if (!c || !k || c->finished) return;
     RFL_MEMSET(&x, 0, sizeof x);
     x.id = k->id;
