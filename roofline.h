@@ -14927,23 +14927,30 @@ static rfl__llm_txt rfl__rep_reason(rfl_report_model *rm) {
     return t;
 }
 
-RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by) {
-    static const char *const known[][2] = { /* the zoo's keys made readable */
+/* A zoo model's readable title ("ResNet-18"); any other name as it is. */
+static const char *rfl__rep_title(const char *name) {
+#ifndef RFL_NO_ZOO
+    static const char *const known[][2] = {
         {"resnet18", "ResNet-18"}, {"resnet34", "ResNet-34"}, {"resnet50", "ResNet-50"},
         {"resnet101", "ResNet-101"}, {"resnet152", "ResNet-152"}, {"alexnet", "AlexNet"},
         {"vgg11", "VGG-11"}, {"vgg16", "VGG-16"}, {"vgg19", "VGG-19"},
         {"mobilenet_v2", "MobileNetV2"}, {"densenet121", "DenseNet-121"},
         {"efficientnet_b0", "EfficientNet-B0"}, {"vit_b_16", "ViT-B/16"}};
-    rfl__llm_txt d;
     size_t i;
+    for (i = 0; i < sizeof known / sizeof *known; i++)
+        if (rfl_parse_name_eq(name, known[i][0])) return known[i][1];
+#endif
+    return name;
+}
+
+RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by) {
+    rfl__llm_txt d;
     if (!rm) return;
     RFL_MEMSET(rm, 0, sizeof *rm);
     rm->name = name;
     rm->meas_hw = -1;
     d.buf = rm->disp, d.cap = sizeof rm->disp, d.len = 0;
-    for (i = 0; name && i < sizeof known / sizeof *known; i++)
-        if (rfl_parse_name_eq(name, known[i][0])) break;
-    rfl__llm_put(&d, !name ? "" : name && i < sizeof known / sizeof *known ? known[i][1] : name);
+    rfl__llm_put(&d, name ? rfl__rep_title(name) : "");
     rfl_join_init(&rm->join, by, 0);
 }
 
