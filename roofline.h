@@ -15511,13 +15511,15 @@ static void rfl__rep_json_flops(rfl_json_writer *w, const rfl_work *x, double te
     rfl_json_w_end(w);
 }
 
-/* bytes or AI per level; null where the profile did not measure it */
-static void rfl__rep_json_levels(rfl_json_writer *w, const char *key, const rfl_work *x, int ai) {
+/* bytes or AI per level; null where the work does not know it (known 0:
+   some FLOPs unknown, so no AI) */
+static void rfl__rep_json_levels(rfl_json_writer *w, const char *key, const rfl_work *x, int ai,
+                                 int known) {
     static const char *const names[] = {"dram", "l2", "l1"};
     int k;
     rfl_json_w_obj(w, key);
     for (k = 0; k < 3; k++)
-        rfl_json_w_num_if(w, names[k], rfl_work_known(x, RFL_UNKNOWN_BYTES(k)),
+        rfl_json_w_num_if(w, names[k], known && rfl_work_known(x, RFL_UNKNOWN_BYTES(k)),
                           ai ? rfl_work_ai(x, (rfl_level)k) : x->bytes[k]);
     rfl_json_w_end(w);
 }
@@ -15536,7 +15538,7 @@ static void rfl__rep_json_estimate(rfl_json_writer *w, const rfl_report_model *m
         rfl_json_w_num(w, "unknown_layers", m->cost.unknown_layers);
     }
     rfl_json_w_num(w, "bytes", m->est.bytes[RFL_DRAM]);
-    rfl_json_w_num_if(w, "ai", known, rfl_work_ai(&m->est, RFL_DRAM));
+    rfl__rep_json_levels(w, "ai", &m->est, 1, known); /* an object, as every ai */
     rfl_json_w_str(w, "prec", rfl_prec_name(m->est_prec));
     rfl_json_w_end(w);
 }
@@ -15556,8 +15558,8 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_num(w, "kernels", (double)m->res.kernels);
     rfl_json_w_num_if(w, "time_s", x->time_s > 0, x->time_s);
     rfl__rep_json_flops(w, x, rfl_report_tensor_flops(m));
-    rfl__rep_json_levels(w, "bytes", x, 0);
-    rfl__rep_json_levels(w, "ai", x, 1);
+    rfl__rep_json_levels(w, "bytes", x, 0, 1);
+    rfl__rep_json_levels(w, "ai", x, 1, 1);
     rfl_json_w_num_if(w, "flops_per_s", fl > 0, fl);
     rfl_json_w_str(w, "prec", rfl_prec_name(rfl_work_main_prec(x)));
     rfl_json_w_num(w, "tensor_inst", (double)m->res.total.tensor_inst);

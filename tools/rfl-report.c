@@ -245,10 +245,9 @@ static int here(const model *m, int h) { return m->rm->file && m->rm->meas_hw ==
 
 /* 1 when the profile measured FLOPs of at least one precision. */
 static int flops_known(const rfl_work *w) {
-    int p;
-    for (p = 0; p < RFL_PREC_COUNT; p++)
-        if (rfl_work_known(w, RFL_UNKNOWN_FLOPS(p))) return 1;
-    return 0;
+    int p, k = 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++) k |= rfl_work_known(w, RFL_UNKNOWN_FLOPS(p));
+    return k;
 }
 
 static const char *tensor_cell(report *r, const model *m) {
@@ -689,23 +688,20 @@ static void chart_layers(report *r, const model *m) {
 /* An LLM: its step on the roofline and, a decode, against the batch. */
 static void chart_llm(report *r, const model *m) {
     static rfl_point pts[6 + 2 * RFL_JOIN_ROWS];
-    const rfl_report_model *rm = m->rm;
     const char *fmt = r->nm > 1 ? "llm-%s-%s.png" : "llm-%s.png%.0s"; /* several models: named */
-    int h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0, dec = m->src.step.phase == RFL_LLM_DECODE;
-    int n = rfl_report_llm_points(rm, &m->src.net, &m->src.d, r->hw, h, dec, pts, sizeof pts / sizeof *pts);
+    int h = m->rm->file && m->rm->meas_hw >= 0 ? m->rm->meas_hw : 0, dec = m->src.step.phase == RFL_LLM_DECODE;
+    int n = rfl_report_llm_points(m->rm, &m->src.net, &m->src.d, r->hw, h, dec, pts, sizeof pts / sizeof *pts);
     char title[200];
     rfl_roofline_desc rd;
     rfl_canvas cv;
-    snprintf(title, sizeof title, "%s on %s: the step and its kinds (hollow = estimate, filled = measured)",
-             rm->disp, short_hw(r, r->hw[h]));
-    cli_roofline_desc(&rd, title, &r->hw[h], &r->hw_measured[h], 1, pts, n, rm->est_prec);
+    snprintf(title, sizeof title, "%s on %s: the step and its kinds", m->rm->disp, short_hw(r, r->hw[h]));
+    cli_roofline_desc(&rd, title, &r->hw[h], &r->hw_measured[h], 1, pts, n, m->rm->est_prec);
     rd.legend = RFL_LEGEND_BOTTOM_RIGHT;
     cli_canvas(&r->c, &cv, 1600, 790);
     rfl_chart_roofline(&cv, &rd);
     save(r, &cv, fmt, "roofline", m->src.name);
-    if (!dec) return;
-    rfl_report_batch_chart(&cv, rm->disp, &m->src.net, &m->src.d, r->hw, r->nh);
-    save(r, &cv, fmt, "batch", m->src.name);
+    if (dec && rfl_report_batch_chart(&cv, m->rm->disp, &m->src.net, &m->src.d, r->hw, r->nh) == RFL_OK)
+        save(r, &cv, fmt, "batch", m->src.name);
 }
 
 /* FLOPs and time by group: forward, backward (training), measured. */
