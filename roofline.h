@@ -15417,8 +15417,8 @@ static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net
     rfl_net_prediction p;
     rfl_cost_desc cd = *d;
     int h, i, n = 0;
-    for (h = 0; h < nh; h++)
-        for (i = 0; i <= RFL__BATCHES; i++) { /* i == RFL__BATCHES: the diamond */
+    for (i = 0; i <= RFL__BATCHES; i++) /* i == RFL__BATCHES: the diamonds, last in the legend */
+        for (h = 0; h < nh; h++) {
             rfl_xy *q = &pts[n];
             cd.batch = i < RFL__BATCHES ? (uint64_t)1 << i : bound[h];
             if (!cd.batch || cd.batch > 256 || rfl_net_predict(net, &cd, ms[h], &p) != RFL_OK ||
