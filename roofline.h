@@ -166,6 +166,7 @@
                   rfl_report_compare rfl_report_tensor_flops rfl_report_flops_per_s
                   rfl_report_group_name rfl_report_json rfl_report_points
                   rfl_report_layer_points rfl_report_machine_label
+                  rfl_report_llm_points rfl_report_batch_chart rfl_report_legend
                   (API JOIN: kernel classes, estimate beside profile, reports)
        Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
                   rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
@@ -3208,6 +3209,29 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
 RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
                                     const rfl_cost_desc *d, const rfl_machine *const *machines,
                                     int h, rfl_point *pts, int cap);
+/* An LLM step (rfl_llm_build records) on machines[h]'s roofline: the
+   whole step estimated at batch 1, 16, 64 and 256 (a decode; a prefill at
+   d's batch), linked; its kinds at d's batch (rfl_net_group by kind:
+   hollow, area = share of the step's time); and when rm was measured
+   there, the kernels of each kind (filled) and the measured step with its
+   executed and with its useful FLOPs over the same bytes. decode: the
+   records are a decode step. Returns the points written (at most cap). */
+RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_net *net,
+                                  const rfl_cost_desc *d, const rfl_machine *const *machines,
+                                  int h, int decode, rfl_point *pts, int cap);
+/* A decode step against the batch, on the whole canvas: the step's time
+   (left half) and tokens/s (right half, one token per sequence) at batch
+   1, 2, 4 ... 256 on machines[0..nh) (rfl_net_predict of net under d, its
+   batch changed), a line per machine, with a hollow diamond at the batch
+   where its weight GEMMs turn compute-bound (rfl_net_compute_bound_batch)
+   and a footnote naming those batches. name: the step in the titles.
+   Returns RFL_ERR_ARG (NULL, nh outside 1..RFL_REPORT_MACHINES). */
+RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_net *net,
+                                          const rfl_cost_desc *d,
+                                          const rfl_machine *const *machines, int nh);
+/* A legend line centred at (cx, y): a coloured box and a name each. */
+RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *const *names,
+                               const rfl_color *colors, int n, int scale);
 #endif
 
 /* ---- PNG off ----------------------------------------------------------------
@@ -15318,6 +15342,166 @@ RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *n
     }
     return n;
 }
+
+/* The whole step under d at batch b on m as a point (rfl_net_predict's
+   per-record time); 0 when it has no cost or no time there. */
+static int rfl__rep_step_point(const rfl_net *net, const rfl_cost_desc *d, uint64_t b,
+                               const rfl_machine *m, rfl_point *p) {
+    rfl_cost_desc cd = *d;
+    rfl_net_cost c;
+    rfl_net_prediction pr;
+    rfl_work w;
+    cd.batch = b;
+    if (rfl_net_cost_get(net, &cd, &c) != RFL_OK || rfl_net_predict(net, &cd, m, &pr) != RFL_OK ||
+        c.unknown_layers || !(pr.layers_s > 0))
+        return 0;
+    w = c.forward;
+    if (d->mode == RFL_MODE_TRAIN) rfl_work_add(&w, &c.backward);
+    if (!(w.bytes[RFL_DRAM] > 0)) return 0;
+    rfl__rep_point(p, 0, rfl_work_ai(&w, RFL_DRAM), rfl_work_flops(&w) / pr.layers_s,
+                   rfl_work_main_prec(&w));
+    return 1;
+}
+
+RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_net *net,
+                                  const rfl_cost_desc *d, const rfl_machine *const *machines,
+                                  int h, int decode, rfl_point *pts, int cap) {
+    static const uint64_t batches[4] = {1, 16, 64, 256};
+    static rfl_group_cost g[RFL_JOIN_ROWS];
+    const rfl_join *j = &rm->join;
+    const rfl_machine *m = machines[h];
+    double total = rm->pred_err[h] ? 0 : rm->pred[h].layers_s, B = (double)j->total.meas.dram_bytes;
+    int i, k, n = 0, ng;
+    if (!rm || !net || !d || !pts) return 0;
+    for (i = 0; i < (decode ? 4 : 1) && n < cap; i++)
+        if (rfl__rep_step_point(net, d, decode ? batches[i] : d->batch, m, &pts[n])) {
+            pts[n].label = decode ? "step estimate, batch 1, 16, 64, 256" : "step estimate";
+            pts[n].estimate = 1, pts[n].link = 1, pts[n].weight = 0.15 * (i + 1);
+            pts[n++].color = RFL_RGB(40, 40, 40);
+        }
+    ng = rfl_net_group(net, d, RFL_GROUP_KIND, m, g, RFL_JOIN_ROWS);
+    for (k = 0; k < ng && k < RFL_JOIN_ROWS && n < cap; k++) {
+        double F = rfl_work_flops(&g[k].forward), Bk = g[k].forward.bytes[RFL_DRAM];
+        int row = 0; /* the join's row of the same name: one colour and marker a kind */
+        while (row < j->count && !rfl__ly_streq(rfl_report_group_name(j, row), g[k].name)) row++;
+        if (!(F > 0) || !(Bk > 0) || !(g[k].time_s > 0)) continue;
+        rfl__rep_point(&pts[n], g[k].name, F / Bk, F / g[k].time_s,
+                       rfl_work_main_prec(&g[k].forward));
+        pts[n].estimate = 1, pts[n].weight = total > 0 ? g[k].time_s / total : 0;
+        pts[n].color = rfl__rep_color(j->by, row);
+        pts[n++].marker = rfl_series_marker(rfl__rep_slot(j->by, row));
+    }
+    if (!rm->file || rm->meas_hw != h) return n;
+    for (k = 0; k < j->count && n < cap; k++) { /* the kernels of each kind */
+        const rfl_work *w = &j->rows[k].meas.work;
+        double F = rfl_work_flops(w), Bk = w->bytes[RFL_DRAM];
+        if (!(F > 0) || !(Bk > 0) || !(w->time_s > 0) || !(m->peak_flops[rfl_work_main_prec(w)] > 0)) continue;
+        rfl__rep_point(&pts[n], rfl_report_group_name(j, k), F / Bk, F / w->time_s, rfl_work_main_prec(w));
+        pts[n].color = rfl__rep_color(j->by, k);
+        pts[n++].marker = rfl_series_marker(rfl__rep_slot(j->by, k));
+    }
+    if (j->kernel_time_s > 0 && B > 0 && n + 2 <= cap) { /* executed and useful FLOPs, same bytes */
+        double x = rfl_work_flops(&j->total.meas.work);
+        rfl_prec p = rfl_work_main_prec(&j->total.meas.work);
+        rfl__rep_point(&pts[n], "step measured, executed FLOPs", x / B, x / j->kernel_time_s, p);
+        pts[n].link = 2, pts[n].marker = RFL_MARKER_TRIANGLE, pts[n++].color = RFL_RGB(120, 0, 0);
+        rfl__rep_point(&pts[n], "step measured, useful FLOPs", j->useful_flops / B,
+                       j->useful_flops / j->kernel_time_s, p);
+        pts[n].link = 2, pts[n].marker = RFL_MARKER_SQUARE, pts[n++].color = RFL_RGB(200, 0, 0);
+    }
+    return n;
+}
+
+#define RFL__BATCHES 9 /* 1, 2, 4 ... 256 */
+/* One panel of the batch chart: which 0 the step time (ms), 1 tokens/s. */
+static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net *net,
+                                 const rfl_cost_desc *d, const rfl_machine *const *ms, int nh,
+                                 const uint64_t *bound, int which) {
+    static rfl_xy pts[RFL_REPORT_MACHINES * (RFL__BATCHES + 1)];
+    char title[160];
+    rfl__llm_txt t;
+    rfl_scatter_desc s;
+    rfl_net_prediction p;
+    rfl_cost_desc cd = *d;
+    int h, i, n = 0;
+    for (i = 0; i <= RFL__BATCHES; i++) /* i == RFL__BATCHES: the diamonds, last in the legend */
+        for (h = 0; h < nh; h++) {
+            rfl_xy *q = &pts[n];
+            cd.batch = i < RFL__BATCHES ? (uint64_t)1 << i : bound[h];
+            if (!cd.batch || cd.batch > 256 || rfl_net_predict(net, &cd, ms[h], &p) != RFL_OK ||
+                !(p.layers_s > 0))
+                continue;
+            RFL_MEMSET(q, 0, sizeof *q);
+            q->label = i < RFL__BATCHES ? ms[h]->id : "weight GEMMs turn compute-bound";
+            q->x = (double)cd.batch;
+            q->y = which ? (double)cd.batch / p.layers_s : p.layers_s * 1e3;
+            if (i < RFL__BATCHES) q->link = h + 1;
+            else q->marker = RFL_MARKER_DIAMOND, q->color = RFL_RGB(0, 0, 0), q->hollow = 1, q->weight = 0.3;
+            n++;
+        }
+    t.buf = title, t.cap = sizeof title, t.len = 0;
+    rfl__llm_put(&t, name), rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_dtype_name(d->dtype));
+    rfl__llm_put(&t, which ? ": tokens/s" : ": step time");
+    RFL_MEMSET(&s, 0, sizeof s);
+    s.title = title;
+    s.x_title = "Batch (sequences decoding together)";
+    s.y_title = which ? "Tokens per second (tokens/s)" : "Decode step time (ms)";
+    s.points = pts, s.n_points = n;
+    s.x_scale = s.y_scale = RFL_SCALE_LOG;
+    s.x_ticks = RFL_TICKS_PLAIN, s.y_ticks = which ? RFL_TICKS_SI : RFL_TICKS_PLAIN;
+    s.x_min = 0.7, s.x_max = 370;
+    s.legend = which ? RFL_LEGEND_BOTTOM_RIGHT : RFL_LEGEND_TOP_LEFT;
+    rfl_chart_scatter(cv, &s);
+}
+
+RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_net *net,
+                                          const rfl_cost_desc *d,
+                                          const rfl_machine *const *machines, int nh) {
+    uint64_t bound[RFL_REPORT_MACHINES];
+    char note[400], num[32];
+    rfl__llm_txt t;
+    rfl_canvas half;
+    int h, W, ph;
+    if (!cv || !cv->pixels || !name || !net || !d || !machines || nh < 1 || nh > RFL_REPORT_MACHINES)
+        return RFL_ERR_ARG;
+    W = cv->width, ph = cv->height - 70; /* the panels; the footnote below */
+    for (h = 0; h < nh; h++)
+        if (rfl_net_compute_bound_batch(net, d, machines[h], 1, 65536, &bound[h]) != RFL_OK) bound[h] = 0;
+    rfl_canvas_clear(cv, RFL_RGB(255, 255, 255));
+    for (h = 0; h < 2; h++) { /* each panel on a sub-canvas over the same pixels */
+        rfl_canvas_init(&half, cv->pixels + (size_t)(h * (W / 2) * cv->channels),
+                        (size_t)cv->stride_bytes * (size_t)(ph - 1) + (size_t)(W / 2) * (size_t)cv->channels,
+                        W / 2, ph, cv->channels, cv->stride_bytes);
+        rfl__rep_batch_panel(&half, name, net, d, machines, nh, bound, h);
+    }
+    rfl_draw_text(cv, W / 2, ph + 20, "Diamonds: the batch at which the weight GEMMs turn "
+                  "compute-bound (estimates at the roof):", 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE,
+                  RFL_RGB(40, 40, 40));
+    t.buf = note, t.cap = sizeof note, t.len = 0;
+    note[0] = 0;
+    for (h = 0; h < nh; h++) { /* only a drawn diamond is named bare */
+        rfl_fmt_u64(num, sizeof num, bound[h]);
+        rfl__llm_put(&t, h ? ",  " : ""), rfl__llm_put(&t, machines[h]->id), rfl__llm_put(&t, " ");
+        rfl__llm_put(&t, bound[h] ? num : "none up to 65536");
+        rfl__llm_put(&t, bound[h] > 256 ? " (past 256, not drawn)" : bound[h] ? "" : " (not drawn)");
+    }
+    rfl_draw_text(cv, W / 2, ph + 50, note, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
+    return RFL_OK;
+}
+
+RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *const *names,
+                               const rfl_color *colors, int n, int scale) {
+    int i, w = 0;
+    double x;
+    for (i = 0; i < n; i++) w += 7 * RFL_FONT_W * scale + rfl_text_width(names[i], -1, scale);
+    x = cx - w / 2.0;
+    for (i = 0; i < n; i++) {
+        rfl_fill_rect(cv, x, y - RFL_FONT_W * scale, 2 * RFL_FONT_W * scale, 2 * RFL_FONT_W * scale, colors[i]);
+        x += 3 * RFL_FONT_W * scale;
+        x += rfl_draw_text(cv, x, y, names[i], scale, RFL_TEXT_LEFT | RFL_TEXT_MIDDLE, RFL_RGB(0, 0, 0));
+        x += 4 * RFL_FONT_W * scale;
+    }
+}
 #endif /* RFL_NO_CHART */
 
 #ifndef RFL_NO_JSON_WRITER
@@ -15334,13 +15518,15 @@ static void rfl__rep_json_flops(rfl_json_writer *w, const rfl_work *x, double te
     rfl_json_w_end(w);
 }
 
-/* bytes or AI per level; null where the profile did not measure it */
-static void rfl__rep_json_levels(rfl_json_writer *w, const char *key, const rfl_work *x, int ai) {
+/* bytes or AI per level; null where the work does not know it (known 0:
+   some FLOPs unknown, so no AI) */
+static void rfl__rep_json_levels(rfl_json_writer *w, const char *key, const rfl_work *x, int ai,
+                                 int known) {
     static const char *const names[] = {"dram", "l2", "l1"};
     int k;
     rfl_json_w_obj(w, key);
     for (k = 0; k < 3; k++)
-        rfl_json_w_num_if(w, names[k], rfl_work_known(x, RFL_UNKNOWN_BYTES(k)),
+        rfl_json_w_num_if(w, names[k], known && rfl_work_known(x, RFL_UNKNOWN_BYTES(k)),
                           ai ? rfl_work_ai(x, (rfl_level)k) : x->bytes[k]);
     rfl_json_w_end(w);
 }
@@ -15359,7 +15545,7 @@ static void rfl__rep_json_estimate(rfl_json_writer *w, const rfl_report_model *m
         rfl_json_w_num(w, "unknown_layers", m->cost.unknown_layers);
     }
     rfl_json_w_num(w, "bytes", m->est.bytes[RFL_DRAM]);
-    rfl_json_w_num_if(w, "ai", known, rfl_work_ai(&m->est, RFL_DRAM));
+    rfl__rep_json_levels(w, "ai", &m->est, 1, known); /* an object, as every ai */
     rfl_json_w_str(w, "prec", rfl_prec_name(m->est_prec));
     rfl_json_w_end(w);
 }
@@ -15379,8 +15565,8 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_num(w, "kernels", (double)m->res.kernels);
     rfl_json_w_num_if(w, "time_s", x->time_s > 0, x->time_s);
     rfl__rep_json_flops(w, x, rfl_report_tensor_flops(m));
-    rfl__rep_json_levels(w, "bytes", x, 0);
-    rfl__rep_json_levels(w, "ai", x, 1);
+    rfl__rep_json_levels(w, "bytes", x, 0, 1);
+    rfl__rep_json_levels(w, "ai", x, 1, 1);
     rfl_json_w_num_if(w, "flops_per_s", fl > 0, fl);
     rfl_json_w_str(w, "prec", rfl_prec_name(rfl_work_main_prec(x)));
     rfl_json_w_num(w, "tensor_inst", (double)m->res.total.tensor_inst);

@@ -245,10 +245,9 @@ static int here(const model *m, int h) { return m->rm->file && m->rm->meas_hw ==
 
 /* 1 when the profile measured FLOPs of at least one precision. */
 static int flops_known(const rfl_work *w) {
-    int p;
-    for (p = 0; p < RFL_PREC_COUNT; p++)
-        if (rfl_work_known(w, RFL_UNKNOWN_FLOPS(p))) return 1;
-    return 0;
+    int p, k = 0;
+    for (p = 0; p < RFL_PREC_COUNT; p++) k |= rfl_work_known(w, RFL_UNKNOWN_FLOPS(p));
+    return k;
 }
 
 static const char *tensor_cell(report *r, const model *m) {
@@ -257,9 +256,8 @@ static const char *tensor_cell(report *r, const model *m) {
     for (i = 0; i < m->rm->res.warning_count; i++)
         if (m->rm->res.warnings[i].code == RFL_WARN_TENSOR_UNCOUNTED) return "NOT COUNTED";
     if (!rfl_work_known(m->meas, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR))) return "-";
-    if (m->rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED)
-        snprintf(b, sizeof b, "~%s (estimate)", SI(rfl_report_tensor_flops(m->rm), "FLOP"));
-    else snprintf(b, sizeof b, "%s", SI(rfl_report_tensor_flops(m->rm), "FLOP"));
+    snprintf(b, sizeof b, m->rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED ? "~%s (estimate)" : "%s",
+             SI(rfl_report_tensor_flops(m->rm), "FLOP"));
     return b;
 }
 
@@ -592,8 +590,10 @@ static int model_points(report *r, rfl_point *pts, int n, int panel, int h) {
 }
 
 #ifdef RFL_HAS_PNG
-static void save(report *r, rfl_canvas *cv, const char *file) {
-    char path[512];
+/* The canvas as DIR/FILE, FILE the format fmt with a and b. */
+static void save(report *r, rfl_canvas *cv, const char *fmt, const char *a, const char *b) {
+    char path[512], file[128];
+    snprintf(file, sizeof file, fmt, a, b);
     snprintf(path, sizeof path, "%s/%s", r->outdir, file);
     cli_png_save(&r->c, cv, path);
     if (r->nwritten < 32) snprintf(r->written[r->nwritten++], sizeof r->written[0], "%s", path);
@@ -636,7 +636,7 @@ static void chart_rooflines(report *r) {
     rfl_roofline_desc rd;
     rfl_canvas cv;
     int h, n;
-    char file[128], title[160];
+    char title[160];
     for (h = 0; h < r->nh; h++) {
         n = model_points(r, pts, 0, 0, h);
         snprintf(title, sizeof title, "%s, batch %llu, %s, %s", short_hw(r, r->hw[h]), batch,
@@ -647,8 +647,7 @@ static void chart_rooflines(report *r) {
         cli_canvas(&r->c, &cv, 1200, 800);
         rfl_chart_roofline(&cv, &rd);
         notes(r, &cv, areas, &h, 1, 2, rd.prec);
-        snprintf(file, sizeof file, "roofline-%s.png", r->hw[h]->id);
-        save(r, &cv, file);
+        save(r, &cv, "roofline-%s.png", r->hw[h]->id, 0);
     }
     if (r->nh < 2) return;
     n = 0; /* the overview: one panel per machine, side by side */
@@ -663,7 +662,7 @@ static void chart_rooflines(report *r) {
     rd.areas = areas;
     rfl_chart_roofline(&cv, &rd); /* RFL_ERR_NO_ROOF: the other panels are drawn; noted */
     notes(r, &cv, areas, idx, r->nh, rd.font_scale, rd.prec);
-    save(r, &cv, "roofline.png");
+    save(r, &cv, "roofline.png", 0, 0);
 }
 
 static void chart_layers(report *r, const model *m) {
@@ -674,7 +673,7 @@ static void chart_layers(report *r, const model *m) {
     rfl_canvas cv;
     int h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
     int n = rfl_report_layer_points(rm, &m->src.net, d, r->hw, h, pts, sizeof pts / sizeof *pts);
-    char file[128], title[200];
+    char title[200];
     snprintf(title, sizeof title,
              here(m, h) ? "%s b%llu %s: layers hollow, kernels filled, size = time"
                         : "%s b%llu %s: every layer, marker size = time",
@@ -683,23 +682,26 @@ static void chart_layers(report *r, const model *m) {
     rd.legend = RFL_LEGEND_TOP_LEFT; /* above the memory slope: always empty */
     cli_canvas(&r->c, &cv, 1200, 800);
     rfl_chart_roofline(&cv, &rd);
-    snprintf(file, sizeof file, "layers-%s.png", m->src.name);
-    save(r, &cv, file);
+    save(r, &cv, "layers-%s.png", m->src.name, 0);
 }
 
-/* A legend line under a chart: coloured boxes and names, centred. */
-static void legend_line(rfl_canvas *cv, double cx, double y, const char *const *names,
-                        const rfl_color *colors, int n, int scale) {
-    int i, w = 0;
-    double x;
-    for (i = 0; i < n; i++) w += 3 * RFL_FONT_W * scale + rfl_text_width(names[i], -1, scale) + 4 * RFL_FONT_W * scale;
-    x = cx - w / 2.0;
-    for (i = 0; i < n; i++) {
-        rfl_fill_rect(cv, x, y - RFL_FONT_W * scale, 2 * RFL_FONT_W * scale, 2 * RFL_FONT_W * scale, colors[i]);
-        x += 3 * RFL_FONT_W * scale;
-        x += rfl_draw_text(cv, x, y, names[i], scale, RFL_TEXT_LEFT | RFL_TEXT_MIDDLE, RFL_RGB(0, 0, 0));
-        x += 4 * RFL_FONT_W * scale;
-    }
+/* An LLM: its step on the roofline and, a decode, against the batch. */
+static void chart_llm(report *r, const model *m) {
+    static rfl_point pts[6 + 2 * RFL_JOIN_ROWS];
+    const char *fmt = r->nm > 1 ? "llm-%s-%s.png" : "llm-%s.png%.0s"; /* several models: named */
+    int h = m->rm->file && m->rm->meas_hw >= 0 ? m->rm->meas_hw : 0, dec = m->src.step.phase == RFL_LLM_DECODE;
+    int n = rfl_report_llm_points(m->rm, &m->src.net, &m->src.d, r->hw, h, dec, pts, sizeof pts / sizeof *pts);
+    char title[200];
+    rfl_roofline_desc rd;
+    rfl_canvas cv;
+    snprintf(title, sizeof title, "%s on %s: the step and its kinds", m->rm->disp, short_hw(r, r->hw[h]));
+    cli_roofline_desc(&rd, title, &r->hw[h], &r->hw_measured[h], 1, pts, n, m->rm->est_prec);
+    rd.legend = RFL_LEGEND_BOTTOM_RIGHT;
+    cli_canvas(&r->c, &cv, 1600, 790);
+    rfl_chart_roofline(&cv, &rd);
+    save(r, &cv, fmt, "roofline", m->src.name);
+    if (dec && rfl_report_batch_chart(&cv, m->rm->disp, &m->src.net, &m->src.d, r->hw, r->nh) == RFL_OK)
+        save(r, &cv, fmt, "batch", m->src.name);
 }
 
 /* FLOPs and time by group: forward, backward (training), measured. */
@@ -715,7 +717,7 @@ static void chart_bars(report *r, const model *m) {
     rfl_canvas full, half;
     int k, n = 0, h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
     int meas = here(m, h), train = m->src.d.mode == RFL_MODE_TRAIN, ns = 1 + train + meas;
-    char file[128], title_f[160], title_t[160];
+    char title_f[160], title_t[160];
     for (k = 0; k < j->count; k++) {
         const rfl_join_row *x = &j->rows[k];
         if (!(x->fwd_flops > 0) && !(x->fwd_time_s > 0) && !(meas && x->meas.work.time_s > 0)) continue;
@@ -757,9 +759,8 @@ static void chart_bars(report *r, const model *m) {
     b.values = vt;
     rfl_canvas_init(&half, full.pixels + (W / 2) * 3, (size_t)W * 3 * (HC - 1) + (W / 2) * 3, W / 2, HC, 3, W * 3);
     rfl_chart_bars(&half, &b);
-    legend_line(&full, W / 2.0, HC + 35, ser, col, ns, 2);
-    snprintf(file, sizeof file, "types-%s.png", m->src.name);
-    save(r, &full, file);
+    rfl_report_legend(&full, W / 2.0, HC + 35, ser, col, ns, 2);
+    save(r, &full, "types-%s.png", m->src.name, 0);
 }
 #endif /* RFL_HAS_PNG */
 
@@ -933,6 +934,7 @@ static void write_outputs(report *r) {
         chart_rooflines(r);
         for (i = 0; i < r->nm; i++) chart_layers(r, r->m[i]);
         for (i = 0; i < r->nm; i++) chart_bars(r, r->m[i]);
+        for (i = 0; i < r->nm; i++) if (r->m[i]->src.src == CLI_LLM) chart_llm(r, r->m[i]);
     }
 #endif
     snprintf(path, sizeof path, "%s/report.json", r->outdir);

@@ -83,13 +83,40 @@ lr_charts() {
   lr_rc 0 "$LR" --llm llama-3.2-1b --phase decode --seq 512 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv -o "$LO/charts" || return 1
   [ -s "$LO/charts/report.json" ] || return 1
-  for f in roofline-h100-sxm.png layers-llama-3.2-1b.png types-llama-3.2-1b.png; do
-    grep -qF "$f" "$LO/out" || continue # written only with PNG support
+  # ai an object per level, as every ai of the schema: DRAM the estimate's
+  # FLOPs over its bytes; the formulas count no L2 or L1 bytes
+  python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))["models"][0]["estimate"]; a=e["ai"]
+sys.exit(not (set(a) == {"dram", "l2", "l1"} and a["l2"] is None and a["l1"] is None and
+              abs(a["dram"] - e["flops"] / e["bytes"]) < 1e-12 * a["dram"]))' "$LO/charts/report.json" ||
+    { echo "estimate.ai is not {dram: flops / bytes, l2: null, l1: null}"; return 1; }
+  grep -qF roofline-h100-sxm.png "$LO/out" || return 0 # the charts: only with PNG support
+  for f in roofline-h100-sxm.png layers-llama-3.2-1b.png types-llama-3.2-1b.png llm-roofline.png \
+           llm-batch.png; do
+    grep -qF "$f" "$LO/out" || { echo "not written: $f"; return 1; }
     [ "$(head -c 4 "$LO/charts/$f" | od -An -c | tr -d ' \n')" = '211PNG' ] &&
     [ "$(wc -c < "$LO/charts/$f")" -gt 10000 ] || { echo "not a chart: $f"; return 1; }
   done
+  # both LLM charts decode (python3 zlib, independent of stb): chunk CRCs,
+  # 1600 x 790 RGB, the stream inflating to its rows (a filter byte each)
+  python3 - "$LO/charts/llm-roofline.png" "$LO/charts/llm-batch.png" <<'PY' || return 1
+import sys, zlib, struct
+for path in sys.argv[1:]:
+    d, pos, idat, ihdr = open(path, 'rb').read(), 8, b'', None
+    assert d[:8] == b'\x89PNG\r\n\x1a\n', path
+    while pos < len(d):
+        n, = struct.unpack('>I', d[pos:pos + 4]); t = d[pos + 4:pos + 8]; body = d[pos + 8:pos + 8 + n]
+        assert zlib.crc32(t + body) & 0xffffffff == struct.unpack('>I', d[pos + 8 + n:pos + 12 + n])[0], path
+        if t == b'IHDR': ihdr = struct.unpack('>IIBBBBB', body)
+        if t == b'IDAT': idat += body
+        pos += 12 + n
+    assert ihdr[:4] == (1600, 790, 8, 2), (path, ihdr)
+    assert len(zlib.decompress(idat)) == 790 * (1 + 1600 * 3), path
+PY
+  # a prefill has no batch chart (the batch axis is a decode's); its roofline stays
+  lr_rc 0 "$LR" --llm gpt2 --seq 128 -o "$LO/charts-prefill" &&
+  lr_has llm-roofline.png && ! grep -qF llm-batch.png "$LO/out"
 }
-step "rfl-report --llm -o DIR: report.json and the step's PNG charts" lr_charts
+step "rfl-report --llm -o DIR: report.json (ai per level), the step's PNG charts and both LLM charts" lr_charts
 
 lr_errors() {
   lr_rc 2 "$LR" --llm llama-3.2-1b --seq -1 &&
