@@ -410,7 +410,7 @@ int main(int argc, char **argv) {
     const char *works[64], *points[MAXPTS];
     char deftitle[64];
     int nworks = 0, npoints = 0, i, w = 1200, h = 800, ascii = 0, kernels = 0, id;
-    rfl_prec prec = RFL_FP32;
+    rfl_prec prec = RFL_FP32, title_prec;
     rfl_roofline_desc d;
     cli_init(&c, "rfl-plot", argc, argv, tables);
     P.c = &c;
@@ -445,8 +445,14 @@ int main(int argc, char **argv) {
         if (!(P.machines[i]->peak_flops[prec] > 0) && P.npts == 0)
             cli_input_error(&c, 0, 0, 0, "%s has no %s roof; choose another --dtype", P.machines[i]->id,
                             rfl_prec_name(prec));
-    /* the default title names the precision whose roof is drawn */
-    snprintf(deftitle, sizeof deftitle, "Roofline (%s)", rfl_prec_name(prec));
+    /* the default title names the precision whose roof is drawn: the points'
+       own when they share one (an estimate at bf16 is drawn under its roof) */
+    title_prec = prec;
+    for (i = 0; !dtype && i < P.npts; i++)
+        if (i == 0 || P.pts[i].prec == title_prec) title_prec = P.pts[i].prec;
+        else { title_prec = RFL_PREC_COUNT; break; }
+    if (title_prec == RFL_PREC_COUNT) snprintf(deftitle, sizeof deftitle, "Roofline");
+    else snprintf(deftitle, sizeof deftitle, "Roofline (%s)", rfl_prec_name(title_prec));
     cli_roofline_desc(&d, title ? title : deftitle, P.machines, P.measured, P.nmach, P.pts, P.npts, prec);
     if (ceil) {
         size_t bad = 0;
