@@ -1814,6 +1814,14 @@ RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
 typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase;
 typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
 typedef enum rfl_llm_pos { RFL_LLM_POS_LEARNED = 0, RFL_LLM_POS_ROTARY } rfl_llm_pos;
+/* Where a block's norms are: before attention and MLP (pre, Llama);
+   before and after both (sandwich, Gemma 2/3); after both only (post,
+   OLMo 2). */
+typedef enum rfl_llm_norm_place {
+    RFL_LLM_NORM_PRE = 0, RFL_LLM_NORM_SANDWICH, RFL_LLM_NORM_POST
+} rfl_llm_norm_place;
+/* Layers a config can mark one by one (layer_full, layer_dense). */
+#define RFL_LLM_MASK_LAYERS 256
 
 typedef struct rfl_llm_config {
     char model_type[16];     /* "gpt2", "llama", "qwen2", "mistral", "mixtral" */
@@ -1838,6 +1846,48 @@ typedef struct rfl_llm_config {
     uint8_t o_bias;          /* bias on the attention output (attention_bias) */
     uint8_t mlp_bias;        /* biases on the MLP (GPT-2, mlp_bias) */
     uint8_t dtype;           /* rfl_dtype of torch_dtype / dtype; 0: none */
+    /* ---- what the newer families add; zero everywhere is the Llama way -- */
+    uint32_t rotary_dim;     /* dims of a head that rotate (gpt_neox rotary_pct,
+                                partial_rotary_factor); 0: head_dim */
+    uint8_t qk_norm;         /* RMSNorm on q and k: 0 none; 1 per head, over
+                                head_dim (qwen3, gemma3); 2 over the whole q
+                                and k widths (olmo2) */
+    uint8_t norm_place;      /* rfl_llm_norm_place */
+    uint8_t parallel;        /* parallel residual: x + attn(ln1(x)) + mlp(ln2(x))
+                                (gpt_neox use_parallel_residual) */
+    uint8_t fused_qkv;       /* one q-k-v projection (phi3 qkv_proj, gpt_neox
+                                query_key_value) */
+    uint8_t fused_gate_up;   /* one gate-up projection (phi3 gate_up_proj) */
+    uint8_t embed_scale;     /* embeddings times sqrt(hidden) (gemma) */
+    uint8_t attn_softcap;    /* scores capped: cap tanh(s / cap) (gemma2
+                                attn_logit_softcapping) */
+    uint8_t logit_softcap;   /* logits capped the same way
+                                (final_logit_softcapping) */
+    uint8_t sinks;           /* a learned sink logit per head joins each
+                                softmax (gpt_oss) */
+    uint8_t moe_bias;        /* the router and the experts have biases
+                                (gpt_oss) */
+    /* Per-layer exceptions, bit l of byte l / 8 for layer l (a config of
+       more than RFL_LLM_MASK_LAYERS layers has none): */
+    uint8_t layer_full[RFL_LLM_MASK_LAYERS / 8];  /* with sliding_window: layer
+                                l attends to every position (layer_types,
+                                sliding_window_pattern) */
+    uint8_t layer_dense[RFL_LLM_MASK_LAYERS / 8]; /* with experts: layer l has
+                                a dense MLP of intermediate (first_k_dense_replace,
+                                moe_layer_freq, decoder_sparse_step,
+                                mlp_only_layers) */
+    /* experts (experts > 0) */
+    uint32_t moe_intermediate; /* a routed expert's width (moe_intermediate_size);
+                                  0: intermediate */
+    uint32_t shared_experts;   /* experts every token goes through, each of
+                                  the routed width (n_shared_experts) */
+    /* multi-head latent attention (kv_lora_rank > 0; DeepSeek-V2/V3) */
+    uint32_t q_lora_rank;      /* 0: q_proj; else q_a_proj to this rank,
+                                  norm, q_b_proj */
+    uint32_t kv_lora_rank;     /* the latent's width */
+    uint32_t qk_nope_dim;      /* qk_nope_head_dim */
+    uint32_t qk_rope_dim;      /* qk_rope_head_dim */
+    uint32_t v_head_dim;       /* v_head_dim */
 } rfl_llm_config;
 
 /* One step. Zero means the default for every field. */
@@ -6895,6 +6945,23 @@ RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k) {
 
 static int rfl__llm_is_gpt2(const rfl_llm_config *c) { return c->pos == RFL_LLM_POS_LEARNED; }
 
+/* Bit l of a per-layer mask (none beyond RFL_LLM_MASK_LAYERS). */
+static int rfl__llm_bit(const uint8_t *mask, uint32_t l) {
+    return l < RFL_LLM_MASK_LAYERS && (mask[l / 8] >> (l % 8) & 1);
+}
+/* Layer l attends through the sliding window. */
+static int rfl__llm_layer_slides(const rfl_llm_config *c, uint32_t l) {
+    return c->sliding_window && !rfl__llm_bit(c->layer_full, l);
+}
+/* Layer l's MLP is the experts. */
+static int rfl__llm_layer_moe(const rfl_llm_config *c, uint32_t l) {
+    return c->experts && !rfl__llm_bit(c->layer_dense, l);
+}
+/* Elements the cache keeps per token and layer: K and V of every kv head. */
+static uint64_t rfl__llm_cache_width(const rfl_llm_config *c) {
+    return 2 * (uint64_t)c->kv_heads * c->head_dim;
+}
+
 /* The step's sizes, with a sticky overflow flag for checked arithmetic. */
 typedef struct rfl__llm_ctx {
     uint64_t B, T, P, Hq, Hk, hd, L;
@@ -7286,6 +7353,7 @@ typedef struct rfl__lb {
     const rfl_llm_config *c;
     uint32_t T, Lk, q, kv; /* new tokens, attended positions, q and kv widths */
     int gpt2, decode;
+    uint32_t layer;        /* the block being written */
     int tagged;            /* records before this one have their kind */
     rfl_tensor ids;
 } rfl__lb;
@@ -7374,7 +7442,7 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
         if (v >= 0) net->layers[k].kv_cache = net->layers[v].kv_cache = 1;
     }
     a = rfl_causal(net, rfl_layer_name(net, rfl_attention(net, q, k, v, c->heads), "attention"),
-                   c->sliding_window);
+                   rfl__llm_layer_slides(c, b->layer) ? c->sliding_window : 0);
     a = rfl__lb_linear(b, a, c->hidden, c->o_bias, b->gpt2 ? "c_proj" : "o_proj", 1);
     rfl_scope_pop(net);
     return rfl__lb_tag(b, a, RFL_LLM_ATTENTION);
@@ -7412,7 +7480,7 @@ static rfl_tensor rfl__lb_mlp(rfl__lb *b, rfl_tensor h) {
     const rfl_llm_config *c = b->c;
     rfl_tensor g, u;
     int bias = c->mlp_bias;
-    if (c->experts) return rfl__lb_moe(b, h);
+    if (rfl__llm_layer_moe(c, b->layer)) return rfl__lb_moe(b, h);
     rfl_scope_push(net, "mlp");
     g = rfl__lb_tag(b, rfl__lb_linear(b, h, c->intermediate, bias, c->gated ? "gate_proj" : b->gpt2 ? "c_fc" : "up_proj", 1), RFL_LLM_MLP);
     g = rfl_layer_name(net, rfl_act(net, g, (rfl_act_kind)c->act), b->gpt2 ? "act" : "act_fn");
@@ -7496,6 +7564,7 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
     rfl_scope_push(net, b.gpt2 ? "h" : "layers");
     for (l = 0; l < cfg->layers; l++) {
         rfl_scope_pushi(net, (int)l);
+        b.layer = l;
         h = rfl__lb_block(&b, h);
         rfl_scope_pop(net);
     }
@@ -7547,7 +7616,7 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
     s = rfl__llm_resolved(cfg, d);
     if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
     /* P + T positions of every layer, K and V */
-    n = rfl__lm_mul(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__lm_mul(&x, 2 * x.Hk, x.hd));
+    n = rfl__lm_mul(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__llm_cache_width(cfg));
     if (!x.ok || !rfl__ly_store(rfl__lm_mul(&x, n, x.L), x.kbits, &n) || !x.ok)
         return RFL_ERR_OVERFLOW;
     *out = n;
