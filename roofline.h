@@ -7067,12 +7067,15 @@ static void rfl__llm_copy_type(rfl_llm_config *c, const char *t) {
     RFL_MEMCPY(c->model_type, t, n);
     c->model_type[n] = 0;
 }
-/* 0: gpt2, 1: the Llama family, -1: unknown. */
+/* 0: gpt2, 1: read as the Llama family is (hidden_size, ...), -1: unknown. */
 static int rfl__llm_family(const char *t) {
+    static const char *const llama_like[] = {
+        "llama", "mistral", "qwen2", "mixtral", "qwen3", "qwen3_moe", "gemma2", "gemma3_text",
+        "phi3", "deepseek_v2", "deepseek_v3", "olmo2", "gpt_oss", "gpt_neox"};
+    size_t i;
     if (rfl_parse_name_eq(t, "gpt2")) return 0;
-    if (rfl_parse_name_eq(t, "llama") || rfl_parse_name_eq(t, "mistral") || rfl_parse_name_eq(t, "qwen2") ||
-        rfl_parse_name_eq(t, "mixtral"))
-        return 1;
+    for (i = 0; i < sizeof llama_like / sizeof llama_like[0]; i++)
+        if (rfl_parse_name_eq(t, llama_like[i])) return 1;
     return -1;
 }
 /* A family's defaults for everything but the sizes. */
@@ -7254,6 +7257,13 @@ static rfl_result rfl__hf_gpt2(rfl__hf *h, rfl_llm_config *c) {
     return RFL_OK;
 }
 
+/* The fields of experts and latent attention (qwen3_moe, deepseek_v2,
+   deepseek_v3, gpt_oss), after the Llama-style fields. */
+static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c) {
+    (void)h, (void)c;
+    return RFL_OK;
+}
+
 static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
     rfl_result r;
     uint8_t attn_bias;
@@ -7286,7 +7296,7 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
         if ((r = rfl__hf_bool(h, "use_sliding_window", 0, &use))) return r;
         if (!use) c->sliding_window = 0;
     }
-    return RFL_OK;
+    return rfl__hf_sparse(h, c);
 }
 
 /* The field a config_check error names, as a token of the document. */
@@ -7408,6 +7418,12 @@ static rfl_tensor rfl__lb_unary(rfl__lb *b, rfl_op op, rfl_tensor x, unsigned pe
     return t;
 }
 
+/* Multi-head latent attention (kv_lora_rank > 0). */
+static rfl_tensor rfl__lb_mla(rfl__lb *b, rfl_tensor h) {
+    (void)h;
+    return rfl__ly_fail(b->net, RFL_ERR_UNSUPPORTED, "mla");
+}
+
 /* q / k / v projections, rotary, the cache, attention, output projection.
    The step's new K and V are copied into the cache (kv type, no gradient);
    decode attends to the cache, a per-sample input of S + 1 positions. */
@@ -7416,6 +7432,7 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
     const rfl_llm_config *c = b->c;
     rfl_tensor q, k, v, a;
     int i;
+    if (c->kv_lora_rank) return rfl__lb_mla(b, h);
     rfl_scope_push(net, b->gpt2 ? "attn" : "self_attn");
     if (b->gpt2) {
         a = rfl__lb_linear(b, h, b->q + 2 * b->kv, c->qkv_bias, "c_attn", 1);
