@@ -1983,6 +1983,63 @@ RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_st
    rfl_llm_cost_desc). Returns its errors. */
 RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                           uint64_t *out);
+
+/* ---- tensor parallelism on one node ------------------------------------------
+   Megatron's split over N GPUs of one node: attention by heads (q, k, v
+   column-parallel, o row-parallel), the MLP by its inner width (gate / up
+   column-parallel, down row-parallel), each expert by its width (experts
+   keep their count), the embedding table and the LM head by vocabulary
+   rows (rounded up: the last part padded, as Megatron and vLLM pad the
+   vocabulary). Norms, biases of the row-parallel projections, learned
+   positions, the router and the latent projections of multi-head latent
+   attention are replicated. One GPU's step is rfl_llm_build(net,
+   &tp.shard, d) under rfl_llm_cost_desc(&tp.shard, d, ...): its FLOPs
+   and bytes are per GPU; the step time of the group is that step's plus
+   the all-reduces (rfl_llm_tp_comm_time). Each layer all-reduces its
+   attention output and its MLP output (one sum with a parallel residual);
+   the vocab-parallel embedding adds one all-reduce per step; the logits
+   are gathered once per step. */
+typedef struct rfl_llm_tp {
+    uint32_t gpus;               /* N */
+    rfl_llm_config shard;        /* one GPU's part of cfg: heads / N; kv heads / N
+                                    (1 when fewer than N: each replicated on
+                                    N / kv_heads GPUs); intermediate / N, each
+                                    expert's width / N; vocab / N rounded up
+                                    (embedding and LM head); the rest as cfg */
+    uint32_t allreduces_per_layer; /* 2: after attention's output projection and
+                                    after the MLP's down projection; 1 with a
+                                    parallel residual (gpt_neox) */
+    uint64_t allreduces;         /* per step: layers x per layer, + 1 for the
+                                    vocab-parallel embedding (0 when N = 1) */
+    uint64_t allreduce_bytes;    /* one message: batch x new tokens x hidden
+                                    at the activation (math) type */
+    uint64_t gathers;            /* logits gathered per step (1; 0 when N = 1) */
+    uint64_t gather_bytes;       /* the gathered logits: batch x logit rows x
+                                    vocab (padded) at the math type */
+    /* memory per GPU */
+    uint64_t weight_bytes;       /* the shard's parameters at their storage types
+                                    (as rfl_net_cost.param_bytes of its step) */
+    uint64_t kv_bytes;           /* the shard's KV cache after the step */
+    uint64_t act_bytes;          /* the largest live activations of the step's
+                                    forward: the residual stream (batch x new
+                                    tokens x hidden) plus the widest of q, k and
+                                    v together, the MLP's inner outputs (gate
+                                    and up together), eager attention's scores
+                                    (heads / N x new tokens x positions) and the
+                                    logits (vocab / N), per sequence x batch, at
+                                    the math type */
+    rfl_error err;               /* why a plan failed: where names the field
+                                    (num_attention_heads, ...) */
+} rfl_llm_tp;
+/* The plan of step d of cfg on gpus GPUs (1: the model itself). Errors
+   (out->err says which field): RFL_ERR_SHAPE (heads not divisible by N;
+   kv heads neither dividing nor divided by N; intermediate or an expert's
+   width not divisible by N), RFL_ERR_ARG (NULL, gpus 0), and the errors
+   of rfl_llm_config_check, rfl_llm_build and rfl_llm_kv_cache_bytes. The
+   plan knows no machine: rfl_llm_tp_comm_time refuses more GPUs than the
+   node holds (one node only). */
+RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   uint32_t gpus, rfl_llm_tp *out);
 #endif /* RFL_NO_LLM */
 
 /* ==========================================================================
@@ -7638,6 +7695,146 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
         return RFL_ERR_OVERFLOW;
     *out = n;
     return RFL_OK;
+}
+
+/* ---- tensor parallelism on one node ------------------------------------------- */
+static rfl_result rfl__tp_bad(rfl_llm_tp *t, const char *field, const char *msg) {
+    rfl__sb s;
+    rfl__llm_bad(&t->err, RFL_ERR_SHAPE, field, "");
+    s = rfl__sb_make(t->err.msg, sizeof t->err.msg);
+    rfl__sb_f(&s, msg, (uint64_t)t->gpus);
+    return RFL_ERR_SHAPE;
+}
+
+/* cfg split over t->gpus into t->shard (the rules: API, tensor parallelism). */
+static rfl_result rfl__tp_split(const rfl_llm_config *c, rfl_llm_tp *t) {
+    rfl_llm_config *s = &t->shard;
+    uint32_t n = t->gpus;
+    int g = rfl__llm_is_gpt2(c);
+    *s = *c;
+    if (c->heads % n)
+        return rfl__tp_bad(t, g ? "n_head" : "num_attention_heads",
+                           RFL__LLM_MSG("is not divisible by %u GPUs"));
+    if (c->kv_heads % n && n % c->kv_heads)
+        return rfl__tp_bad(t, "num_key_value_heads",
+                           RFL__LLM_MSG("neither divides nor is divisible by %u GPUs"));
+    if (c->intermediate % n)
+        return rfl__tp_bad(t, g ? "n_inner" : "intermediate_size",
+                           RFL__LLM_MSG("is not divisible by %u GPUs"));
+    if (c->moe_intermediate % n)
+        return rfl__tp_bad(t, "moe_intermediate_size", RFL__LLM_MSG("is not divisible by %u GPUs"));
+    s->heads = c->heads / n;
+    s->kv_heads = c->kv_heads >= n ? c->kv_heads / n : 1; /* fewer: replicated */
+    s->intermediate = c->intermediate / n;
+    s->moe_intermediate = c->moe_intermediate / n;
+    s->vocab = c->vocab / n + (c->vocab % n != 0); /* padded */
+    return RFL_OK;
+}
+
+/* Parameter bytes of cfg limited to `layers` layers (layer 0 dense when
+   `dense`), as rfl_net_cost counts them under cd, from a build on the stack. */
+static rfl_result rfl__tp_params(const rfl_llm_config *c, uint32_t layers, int dense,
+                                 const rfl_cost_desc *cd, uint64_t *out) {
+    rfl_layer recs[RFL_LLM_NET_LAYERS(2)];
+    rfl_llm_config k = *c;
+    rfl_llm_step_desc d;
+    rfl_net net;
+    rfl_net_cost t;
+    rfl_result r;
+    RFL_MEMSET(&d, 0, sizeof d);
+    d.phase = RFL_LLM_DECODE; /* one position: parameters do not depend on the step */
+    d.math = cd->dtype;
+    k.layers = layers;
+    RFL_MEMSET(k.layer_dense, 0, sizeof k.layer_dense);
+    if (dense) k.layer_dense[0] = 1;
+    if ((r = rfl_net_init(&net, recs, (int)(sizeof recs / sizeof recs[0]), 0, 0)) != RFL_OK ||
+        (r = rfl_llm_build(&net, &k, &d)) != RFL_OK || (r = rfl_net_cost_get(&net, cd, &t)) != RFL_OK)
+        return r;
+    *out = t.param_bytes;
+    return RFL_OK;
+}
+
+/* Parameter bytes of cfg under cd without building every layer: one
+   layer (A = the rest + a block), two (C = the rest + 2 blocks), and with
+   dense layers among experts a dense one (D = the rest + a dense block). */
+static rfl_result rfl__tp_weights(const rfl_llm_config *c, const rfl_cost_desc *cd, uint64_t *out) {
+    uint64_t a, b, d = 0, rest, dense = 0, moe = 0, x, y;
+    uint32_t l;
+    rfl_result r;
+    if ((r = rfl__tp_params(c, 1, 0, cd, &a)) != RFL_OK || (r = rfl__tp_params(c, 2, 0, cd, &b)) != RFL_OK)
+        return r;
+    rest = 2 * a - b; /* the embedding, the final norm, the LM head */
+    for (l = 0; l < c->layers; l++) dense += !rfl__llm_layer_moe(c, l);
+    if (c->experts) moe = c->layers - dense;
+    else dense = 0, moe = c->layers; /* every block is the one built */
+    if (dense && (r = rfl__tp_params(c, 1, 1, cd, &d)) != RFL_OK) return r;
+    if (!rfl__ly_mul64(b - a, moe, &x) || !rfl__ly_mul64(d - rest, dense, &y) ||
+        !rfl__ly_add64(x, y, &x) || !rfl__ly_add64(x, rest, out))
+        return RFL_ERR_OVERFLOW;
+    return RFL_OK;
+}
+
+/* The largest live activations (the rule: rfl_llm_tp.act_bytes). */
+static rfl_result rfl__tp_act(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                              const rfl_cost_desc *cd, uint64_t *out) {
+    rfl__llm_ctx x;
+    rfl_result r;
+    uint64_t w, m, rows;
+    uint32_t moe_w = c->moe_intermediate ? c->moe_intermediate : c->intermediate;
+    if ((r = rfl__llm_ctx_init(&x, c, d)) != RFL_OK) return r;
+    rows = d->phase == RFL_LLM_DECODE || !d->logits_all ? 1 : x.T;
+    m = rfl__lm_mul(&x, x.T, rfl__lm_mul(&x, x.Hq + 2 * x.Hk, x.hd));               /* q, k, v */
+    w = rfl__lm_mul(&x, x.T, rfl__lm_mul(&x, c->intermediate, c->gated ? 2 : 1));   /* dense MLP */
+    m = w > m ? w : m;
+    if (c->experts) w = rfl__lm_mul(&x, x.T, rfl__lm_mul(&x, c->experts_per_tok, 2 * (uint64_t)moe_w));
+    m = w > m ? w : m;
+    w = rfl__lm_mul(&x, rfl__lm_mul(&x, x.Hq, x.T), x.P + x.T); /* scores */
+    m = w > m ? w : m;
+    w = rfl__lm_mul(&x, rows, c->vocab); /* logits */
+    m = w > m ? w : m;
+    m = rfl__lm_mul(&x, x.B, rfl__lm_add(&x, m, rfl__lm_mul(&x, x.T, c->hidden)));
+    if (!x.ok || !rfl__ly_store(m, rfl_dtype_bits(rfl_dtype_storage(cd->act, cd->dtype)), out))
+        return RFL_ERR_OVERFLOW;
+    return RFL_OK;
+}
+
+/* Messages of one step: all-reduces of the hidden state, the logits gathered. */
+static rfl_result rfl__tp_messages(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                                   const rfl_cost_desc *cd, rfl_llm_tp *t) {
+    rfl__llm_ctx x;
+    rfl_result r;
+    uint64_t rows;
+    int bits = rfl_dtype_bits(rfl_dtype_storage(cd->act, cd->dtype));
+    if ((r = rfl__llm_ctx_init(&x, c, d)) != RFL_OK) return r;
+    t->allreduces_per_layer = c->parallel ? 1 : 2;
+    if (t->gpus < 2) return RFL_OK; /* one GPU: nothing to reduce */
+    rows = d->phase == RFL_LLM_DECODE || !d->logits_all ? 1 : x.T;
+    t->allreduces = (uint64_t)c->layers * t->allreduces_per_layer + 1;
+    t->gathers = 1;
+    if (!rfl__ly_store(rfl__lm_mul(&x, rfl__lm_mul(&x, x.B, x.T), c->hidden), bits, &t->allreduce_bytes) ||
+        !rfl__ly_store(rfl__lm_mul(&x, rfl__lm_mul(&x, x.B, rows), rfl__lm_mul(&x, t->shard.vocab, t->gpus)),
+                       bits, &t->gather_bytes) || !x.ok)
+        return RFL_ERR_OVERFLOW;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   uint32_t gpus, rfl_llm_tp *out) {
+    rfl_cost_desc cd;
+    rfl_result r;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->gpus = gpus;
+    if (!cfg || !d || !gpus) return rfl__llm_bad(&out->err, RFL_ERR_ARG, "", "");
+    if ((r = rfl_llm_config_check(cfg, &out->err)) != RFL_OK || (r = rfl__tp_split(cfg, out)) != RFL_OK)
+        return r;
+    if ((r = rfl_llm_cost_desc(&out->shard, d, &cd)) != RFL_OK ||
+        (r = rfl__tp_messages(cfg, d, &cd, out)) != RFL_OK ||
+        (r = rfl__tp_weights(&out->shard, &cd, &out->weight_bytes)) != RFL_OK ||
+        (r = rfl_llm_kv_cache_bytes(&out->shard, d, &out->kv_bytes)) != RFL_OK ||
+        (r = rfl__tp_act(&out->shard, d, &cd, &out->act_bytes)) != RFL_OK)
+        rfl__err_set(&out->err, r, "");
+    return r;
 }
 #endif /* RFL_NO_LLM */
 
