@@ -2042,6 +2042,88 @@ RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step
                                    uint32_t gpus, rfl_llm_tp *out);
 #endif /* RFL_NO_LLM */
 
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+/* ---- forecast: the bound corrected by what real kernels achieve --------------
+   A step's forecast on one GPU, or on N of one node (tensor parallel: the
+   step of one GPU's shard, rfl_llm_tp_plan), is
+       sum over its records of max(bytes / (dram_frac x DRAM bandwidth),
+           tensor FLOPs / (tensor_frac x that type's peak) + other FLOPs /
+           vector peak)                      (rfl_net_predict on the achieved machine)
+     + dequantization: weight matrices stored int4 / int8 run their math
+       at dequant_flops, not the tensor peak (what that costs beyond the record)
+     + kernels x kernel_s (kernels_per_layer x layers: a fused step
+       replayed as a CUDA graph)
+     + all-reduces and gathers (rfl_allreduce_time over the link).
+   The terms are fitted per machine family on our own measurements
+   (hw_specs.h RFL_HW_FORECASTS, tools/capture/fit_forecast.py, which
+   prints the error on the held-out measurements); a machine of no family
+   there takes the nearest family's (basis "assumed from ..."); measured
+   ceilings (a machine file's "measured") replace datasheet x fraction.
+   Part of its own: RFL_NO_FORECAST removes it. */
+typedef struct rfl_forecast_terms {
+    const char *family;       /* "Hopper H100" */
+    const char *measured_on;  /* the machine id the row was fitted on */
+    double dram_frac;         /* achieved share of the DRAM bandwidth */
+    double kernel_s;          /* fixed cost of one kernel in a CUDA graph */
+    int kernels_per_layer;
+    double tensor_frac[RFL_PREC_COUNT]; /* achieved share of each tensor
+                                 peak; 0: that ceiling is not scaled */
+    double dequant_flops;     /* FLOP/s of a weight-only int4 / int8 matmul */
+    const char *source;
+} rfl_forecast_terms;
+/* The table's terms for machine m: its own family's (*assumed = 0) or the
+   family whose measured machine has the nearest DRAM bandwidth (*assumed
+   = 1). RFL_ERR_NO_DATA without a table (RFL_NO_HW_TABLE) or a DRAM
+   bandwidth; RFL_ERR_ARG for NULL. assumed may be NULL. */
+RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
+                                           int *assumed);
+
+#define RFL_FORECAST_MAX_TERMS 5
+typedef struct rfl_forecast_term {
+    const char *name;   /* "dram_bandwidth" (value: the fraction),
+                           "tensor_peak" (the math type's fraction),
+                           "dequantization" (FLOP/s), "kernels" (count),
+                           "allreduce" (collectives a step) */
+    double value;
+    double seconds;     /* what the term adds to the step beyond the bound */
+} rfl_forecast_term;
+typedef struct rfl_forecast {
+    double step_time_s;     /* the forecast step */
+    double tokens_per_s;    /* new tokens / step_time_s (all GPUs together) */
+    double ttft_s;          /* a prefill: its step time; a decode: 0 (none) */
+    double comm_s;          /* all-reduces and gathers of the step */
+    double bound_s;         /* the roofline bound of one GPU's step (rfl_net_predict) */
+    rfl_forecast_term terms[RFL_FORECAST_MAX_TERMS];
+    int n_terms;
+    int main_term;          /* the term adding most */
+    int gpus;
+    char basis[96];         /* "fitted on Hopper H100", "assumed from Hopper
+                               H100", "measured ceilings; kernels from ..." */
+    const char *source;     /* the terms' source */
+} rfl_forecast;
+typedef struct rfl_forecast_desc {
+    uint32_t gpus;              /* 0 = 1 */
+    uint64_t allreduces;        /* per step (rfl_llm_tp.allreduces) */
+    uint64_t allreduce_bytes;   /* each */
+    uint64_t gathers;           /* per step (rfl_llm_tp.gathers), each timed as
+                                   an all-reduce of its bytes (an upper bound) */
+    uint64_t gather_bytes;
+    const rfl_link *link;       /* NULL: m->link */
+    const rfl_machine *measured;/* measured ceilings (0 where not measured), or NULL */
+    const rfl_forecast_terms *terms; /* NULL: rfl_forecast_terms_find(m) */
+} rfl_forecast_desc;
+/* The forecast of the step rfl_llm_build(net, cfg, step) built, under cd
+   (rfl_llm_cost_desc), on m; with tensor parallelism net, cfg and cd are
+   one GPU's shard (rfl_llm_tp_plan's shard) and fd carries the plan's
+   collectives. Errors: RFL_ERR_ARG (NULL), RFL_ERR_NO_DATA (no terms for
+   m; several GPUs with no known link: never a time of 0), those of
+   rfl_net_predict and rfl_allreduce_time (more GPUs than the node holds). */
+RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
+                                    const rfl_llm_config *cfg, const rfl_llm_step_desc *step,
+                                    const rfl_machine *m, const rfl_forecast_desc *fd,
+                                    rfl_forecast *out);
+#endif /* !RFL_NO_LLM && !RFL_NO_FORECAST */
+
 /* ==========================================================================
    API  ZOO
    built-in models (RFL_NO_ZOO)
@@ -2273,6 +2355,8 @@ typedef struct rfl_net_json_desc {
     const struct rfl_onnx_info *onnx_info;
     const char *onnx_file;      /* as the caller names it */
     const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
+    /* an LLM step's forecast (rfl_llm_forecast), else NULL: "forecast" */
+    const struct rfl_forecast *forecast;
 } rfl_net_json_desc;
 #ifndef RFL_NO_LLM
 /* What an LLM step adds to its records' totals, for the tools' tables and
@@ -7838,6 +7922,193 @@ RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step
 }
 #endif /* RFL_NO_LLM */
 
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+/* ---- forecast: implementation -------------------------------------------------
+   The forecast of API TRANSFORMERS: the bound on an achieved machine (the
+   datasheet's ceilings times the fitted fractions), plus what the roofline
+   has no place for (dequantization, kernel fixed costs, collectives). */
+#if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
+typedef struct rfl__fc_row {
+    const char *family, *ref;
+    double dram, kernel_ns;
+    int kpl;
+    double tf32, fp16, bf16, fp8, dq_tflops;
+    const char *source;
+} rfl__fc_row;
+#define RFL__FC_ROW(ID, fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, src) \
+    {fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, src},
+static const rfl__fc_row rfl__fc_rows[] = {RFL_HW_FORECASTS(RFL__FC_ROW)};
+#undef RFL__FC_ROW
+#endif
+
+RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
+                                           int *assumed) {
+#if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
+    const rfl__fc_row *r = 0;
+    const rfl_machine *ref;
+    double bw, best = 0;
+    int i, own = 0;
+    if (!m || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (assumed) *assumed = 0;
+    bw = m->bw_bytes_per_s[RFL_DRAM];
+    if (!(bw > 0)) return RFL_ERR_NO_DATA;
+    for (i = 0; i < (int)(sizeof rfl__fc_rows / sizeof rfl__fc_rows[0]) && !own; i++) {
+        double d;
+        if (m->id && rfl_parse_name_eq(m->id, rfl__fc_rows[i].ref)) { r = &rfl__fc_rows[i]; own = 1; break; }
+        if (rfl_hw_find(rfl__fc_rows[i].ref, &ref) != RFL_OK) continue;
+        /* nearest by the ratio of bandwidths, either way */
+        d = ref->bw_bytes_per_s[RFL_DRAM] > bw ? ref->bw_bytes_per_s[RFL_DRAM] / bw
+                                                : bw / ref->bw_bytes_per_s[RFL_DRAM];
+        if (!r || d < best) { r = &rfl__fc_rows[i]; best = d; }
+    }
+    if (!r) return RFL_ERR_NO_DATA;
+    out->family = r->family;
+    out->measured_on = r->ref;
+    out->dram_frac = r->dram;
+    out->kernel_s = r->kernel_ns * 1e-9;
+    out->kernels_per_layer = r->kpl;
+    out->tensor_frac[RFL_TF32_TENSOR] = r->tf32;
+    out->tensor_frac[RFL_FP16_TENSOR] = r->fp16;
+    out->tensor_frac[RFL_BF16_TENSOR] = r->bf16;
+    out->tensor_frac[RFL_FP8_TENSOR] = r->fp8;
+    out->tensor_frac[RFL_INT8_TENSOR] = r->fp8; /* not measured: fp8's */
+    out->dequant_flops = r->dq_tflops * 1e12;
+    out->source = r->source;
+    if (assumed) *assumed = !own;
+    return RFL_OK;
+#else
+    if (!m || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (assumed) *assumed = 0;
+    return RFL_ERR_NO_DATA;
+#endif
+}
+
+static void rfl__fc_cat(char *dst, size_t size, const char *s) {
+    size_t n = 0;
+    while (n + 1 < size && dst[n]) n++;
+    while (s && *s && n + 1 < size) dst[n++] = *s++;
+    if (size) dst[n] = 0;
+}
+
+/* The machine the kernels achieve: ceilings x fractions, or the measured
+   ones where a machine file has them. */
+static void rfl__fc_achieved(const rfl_machine *m, const rfl_machine *meas,
+                             const rfl_forecast_terms *t, int dram, int tensor, rfl_machine *a) {
+    int p;
+    *a = *m;
+    if (dram) {
+        if (meas && meas->bw_bytes_per_s[RFL_DRAM] > 0) a->bw_bytes_per_s[RFL_DRAM] = meas->bw_bytes_per_s[RFL_DRAM];
+        else a->bw_bytes_per_s[RFL_DRAM] *= t->dram_frac;
+    }
+    for (p = 0; tensor && p < RFL_PREC_COUNT; p++) {
+        if (meas && meas->peak_flops[p] > 0) a->peak_flops[p] = meas->peak_flops[p];
+        else if (t->tensor_frac[p] > 0) a->peak_flops[p] *= t->tensor_frac[p];
+    }
+}
+
+/* Seconds beyond each record's time on a that the weight matmuls of a
+   step with int4 / int8 weights spend dequantizing. */
+static rfl_result rfl__fc_dequant(const rfl_net *net, const rfl_cost_desc *cd,
+                                  const rfl_machine *a, double rate, double *out) {
+    rfl_layer_cost c;
+    rfl_prediction p;
+    rfl_result r;
+    int i;
+    *out = 0;
+    if ((cd->weights != RFL_DTYPE_INT4 && cd->weights != RFL_DTYPE_INT8) ||
+        cd->dtype == RFL_DTYPE_INT8 || !(rate > 0))
+        return RFL_OK;
+    for (i = 0; i < net->count; i++) {
+        if ((r = rfl_layer_cost_get(net, i, cd, &c)) != RFL_OK) return r;
+        if (!c.fwd_weight_bytes || !c.fwd_mma_flops) continue;
+        if ((r = rfl_layer_predict(net, i, cd, a, &p)) != RFL_OK) return r;
+        if ((double)c.fwd_mma_flops / rate > p.time_s) *out += (double)c.fwd_mma_flops / rate - p.time_s;
+    }
+    return RFL_OK;
+}
+
+static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double s) {
+    rfl_forecast_term *t = &f->terms[f->n_terms++];
+    t->name = name;
+    t->value = value;
+    t->seconds = s;
+    if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
+}
+
+/* The collectives of the step: all-reduces and gathers over the link. */
+static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_forecast_desc *fd, double *out) {
+#ifndef RFL_NO_COLLECTIVES
+    rfl_allreduce ar;
+    rfl_result r;
+    *out = 0;
+    if (fd->gpus <= 1) return RFL_OK;
+    if ((r = rfl_allreduce_time(m, (int)fd->gpus, fd->allreduce_bytes, 0, &ar)) != RFL_OK) return r;
+    *out = (double)fd->allreduces * ar.time_s;
+    if ((r = rfl_allreduce_time(m, (int)fd->gpus, fd->gather_bytes, 0, &ar)) != RFL_OK) return r;
+    *out += (double)fd->gathers * ar.time_s;
+    return RFL_OK;
+#else
+    *out = 0;
+    return fd->gpus <= 1 ? RFL_OK : RFL_ERR_UNSUPPORTED;
+#endif
+}
+
+RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
+                                    const rfl_llm_config *cfg, const rfl_llm_step_desc *step,
+                                    const rfl_machine *m, const rfl_forecast_desc *fd,
+                                    rfl_forecast *out) {
+    rfl_forecast_desc d0;
+    rfl_forecast_terms t;
+    rfl_machine mm, a;
+    rfl_net_prediction p0, p1, p2;
+    rfl_prec mmp = RFL_FP32, ewp = RFL_FP32;
+    rfl_result r;
+    double dq, kern, tokens;
+    int assumed = 0;
+    if (!net || !cd || !cfg || !step || !m || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (!fd) { RFL_MEMSET(&d0, 0, sizeof d0); fd = &d0; }
+    if (fd->terms) t = *fd->terms;
+    else if ((r = rfl_forecast_terms_find(m, &t, &assumed)) != RFL_OK) return r;
+    mm = *m;
+    if (fd->link) mm.link = fd->link;
+    out->gpus = fd->gpus ? (int)fd->gpus : 1;
+    if ((r = rfl__fc_comm(&mm, fd, &out->comm_s)) != RFL_OK) return r;
+    if ((r = rfl_net_predict(net, cd, &mm, &p0)) != RFL_OK) return r;
+    rfl__fc_achieved(&mm, fd->measured, &t, 1, 0, &a);
+    if ((r = rfl_net_predict(net, cd, &a, &p1)) != RFL_OK) return r;
+    rfl__fc_achieved(&mm, fd->measured, &t, 1, 1, &a);
+    if ((r = rfl_net_predict(net, cd, &a, &p2)) != RFL_OK) return r;
+    if ((r = rfl__fc_dequant(net, cd, &a, t.dequant_flops, &dq)) != RFL_OK) return r;
+    kern = (double)t.kernels_per_layer * cfg->layers * t.kernel_s;
+    rfl__ly_precs(cd->dtype, &mmp, &ewp);
+    (void)ewp;
+    out->bound_s = p0.layers_s;
+    rfl__fc_term(out, "dram_bandwidth", a.bw_bytes_per_s[RFL_DRAM] / mm.bw_bytes_per_s[RFL_DRAM],
+                 p1.layers_s - p0.layers_s);
+    rfl__fc_term(out, "tensor_peak", mm.peak_flops[mmp] > 0 ? a.peak_flops[mmp] / mm.peak_flops[mmp] : 0,
+                 p2.layers_s - p1.layers_s);
+    rfl__fc_term(out, "dequantization", dq > 0 ? t.dequant_flops : 0, dq);
+    rfl__fc_term(out, "kernels", (double)t.kernels_per_layer * cfg->layers, kern);
+    rfl__fc_term(out, "allreduce", out->gpus > 1 ? (double)(fd->allreduces + fd->gathers) : 0,
+                 out->comm_s);
+    out->step_time_s = p2.layers_s + dq + kern + out->comm_s;
+    tokens = (double)(step->batch ? step->batch : 1) *
+             (step->phase == RFL_LLM_PREFILL ? (double)(step->seq ? step->seq : 1) : 1.0);
+    out->tokens_per_s = out->step_time_s > 0 ? tokens / out->step_time_s : 0;
+    out->ttft_s = step->phase == RFL_LLM_PREFILL ? out->step_time_s : 0;
+    out->source = t.source;
+    rfl__fc_cat(out->basis, sizeof out->basis,
+                fd->measured ? "measured ceilings; the rest " : "");
+    rfl__fc_cat(out->basis, sizeof out->basis,
+                fd->terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
+    if (!fd->terms) rfl__fc_cat(out->basis, sizeof out->basis, t.family);
+    return RFL_OK;
+}
+#endif /* !RFL_NO_LLM && !RFL_NO_FORECAST */
+
 
 /* ==========================================================================
    [8]  ZOO
@@ -12090,6 +12361,34 @@ static void rfl__nj_step_time(rfl_json_writer *w, const rfl_net_prediction *np, 
 }
 #endif
 
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+/* forecast{step_time_s, tokens_per_s, ttft_s, comm_s, bound_s, gpus,
+   terms[{name, value, seconds}], main_term, basis, source}. */
+static void rfl__nj_forecast(rfl_json_writer *w, const rfl_forecast *f) {
+    int i;
+    rfl_json_w_obj(w, "forecast");
+    rfl_json_w_num(w, "step_time_s", f->step_time_s);
+    rfl_json_w_num(w, "tokens_per_s", f->tokens_per_s);
+    rfl_json_w_num_if(w, "ttft_s", f->ttft_s > 0, f->ttft_s);
+    rfl_json_w_num(w, "comm_s", f->comm_s);
+    rfl_json_w_num(w, "bound_s", f->bound_s);
+    rfl_json_w_num(w, "gpus", f->gpus);
+    rfl_json_w_arr(w, "terms");
+    for (i = 0; i < f->n_terms; i++) {
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "name", f->terms[i].name);
+        rfl_json_w_num(w, "value", f->terms[i].value);
+        rfl_json_w_num(w, "seconds", f->terms[i].seconds);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_str(w, "main_term", f->n_terms ? f->terms[f->main_term].name : 0);
+    rfl_json_w_str(w, "basis", f->basis);
+    rfl_json_w_str(w, "source", f->source);
+    rfl_json_w_end(w);
+}
+#endif
+
 static void rfl__nj_time(rfl_json_writer *w, const rfl_net_prediction *np, const rfl_machine *m) {
     int unk = np->unknown_layers > 0; /* the known part's times only */
     rfl_json_w_str(w, "hw", m->id);
@@ -12155,6 +12454,9 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
     if (m) rfl__nj_time(w, &np, m);
 #ifndef RFL_NO_LLM
     if (llm && m) rfl__nj_step_time(w, &np, jd->step->phase == RFL_LLM_DECODE, &f);
+#endif
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+    if (llm && jd->forecast) rfl__nj_forecast(w, jd->forecast);
 #endif
     if (jd && jd->summary) {
         rfl_summary s;

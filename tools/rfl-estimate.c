@@ -11,7 +11,8 @@ static const char *usage =
     "                    [--hw NAME | --hw-file FILE] [--summary] [--conv torch|report]\n"
     "                    [--layers] [--json]\n"
     "       rfl-estimate LLM|--hf-config FILE [--phase prefill|decode] [--seq S]\n"
-    "                    [--logits last|all] [--weights T] [--kv T] [options above]\n"
+    "                    [--logits last|all] [--weights T] [--kv T] [--forecast]\n"
+    "                    [options above]\n"
     "       rfl-estimate --onnx FILE [--batch N] [--dim NAME=V]... [options above]\n"
     "       rfl-estimate --list\n"
     "  MODEL       a zoo model (--list): torchvision's definition, 3 channels,\n"
@@ -48,6 +49,12 @@ static const char *usage =
     "              torchvision's GFLOPS (2 x multiply-adds of conv/matmul, no\n"
     "              bias); report: the pen-and-paper convention, linear =\n"
     "              2 x in x out + out (also: --pen-and-paper)\n"
+    "  --forecast  an LLM step on --hw: the bound corrected by what real kernels\n"
+    "              achieve (fitted on our measurements, per machine family):\n"
+    "              achieved DRAM and tensor fractions, int4/int8 dequantization,\n"
+    "              kernel fixed costs, all-reduces; a --hw-file's \"measured\"\n"
+    "              ceilings replace datasheet x fraction (JSON: forecast{...})\n";
+static const char *usage2 =
     "  --layers    an LLM record by record, as the zoo's table (without it: by\n"
     "              module, '*' for the layer index, with counts)\n"
     "  --json      one JSON object (docs/schema.md): model, batch, input, dtype,\n"
@@ -66,16 +73,18 @@ static const char *usage =
     "flops and time causal (FlashAttention, what runs).\n"
     "Exit: 0 ok, 1 bad input (a file, a name), 2 bad usage.\n";
 
-enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS };
+enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS, OPT_FORECAST };
 static const cli_opt opts[] = {
-    {"--json", 0, OPT_JSON}, {"--summary", 0, OPT_SUMMARY}, {"--layers", 0, OPT_LAYERS}, {0, 0, 0}};
+    {"--json", 0, OPT_JSON}, {"--summary", 0, OPT_SUMMARY}, {"--layers", 0, OPT_LAYERS},
+    {"--forecast", 0, OPT_FORECAST}, {0, 0, 0}};
 static const cli_opt *const tables[] = {opts, cli_model_opts, cli_machine_opts, 0};
 
 typedef struct est {
     cli c;
     cli_model m;
     const rfl_machine *hw;
-    int json, summary, layers;
+    int json, summary, layers, forecast;
+    rfl_forecast fc;
     rfl_net_cost tot;
     rfl_net_prediction np;
 } est;
@@ -99,11 +108,12 @@ static void parse_args(est *e, int argc, char **argv) {
     cli_model_init(&e->m);
     while ((id = cli_next(&e->c)) != CLI_DONE) {
         switch (id) {
-        case CLI_HELP: fputs(usage, stdout); exit(CLI_OK);
+        case CLI_HELP: fputs(usage, stdout); fputs(usage2, stdout); exit(CLI_OK);
         case CLI_ARG: cli_model_name(&e->c, &e->m, e->c.val); break;
         case OPT_JSON: e->json = 1; break;
         case OPT_SUMMARY: e->summary = 1; break;
         case OPT_LAYERS: e->layers = 1; break;
+        case OPT_FORECAST: e->forecast = 1; break;
         default: cli_model_option(&e->c, &e->m, id); /* --hw, --hw-file: kept by cli_next */
         }
     }
@@ -147,6 +157,7 @@ static void write_json(rfl_json_writer *w, const void *v) {
     jd.model = e->m.name;
     jd.summary = e->summary;
     if (is_llm(e)) jd.llm = &e->m.cfg, jd.step = &e->m.step;
+    if (e->forecast) jd.forecast = &e->fc;
     if (is_onnx(e)) {
         jd.onnx = &e->m.g, jd.onnx_info = &e->m.info;
         jd.onnx_file = e->m.onnx, jd.onnx_dims = e->m.dims[0] ? e->m.dims : 0;
@@ -414,6 +425,51 @@ static void print_step(est *e, int on_hw) {
                (unsigned long long)(s->seq + (s->phase == RFL_LLM_DECODE)));
 }
 
+/* ---- --forecast ----------------------------------------------------------------- */
+static void run_forecast(est *e) {
+    rfl_forecast_desc fd;
+    const rfl_machine_file *mf = cli_file_of(&e->c, e->hw);
+    rfl_result r;
+    if (!is_llm(e) || !e->hw || training(e))
+        cli_usage_error(&e->c, "--forecast is for a decoder LLM's inference step on a machine (--hw or --hw-file)");
+    memset(&fd, 0, sizeof fd);
+    if (mf && mf->has_measured) fd.measured = &mf->measured;
+    r = rfl_llm_forecast(&e->m.net, &e->m.d, &e->m.cfg, &e->m.step, e->hw, &fd, &e->fc);
+    if (r != RFL_OK)
+        cli_input_error(&e->c, 0, 0, 0, "%s on %s: no forecast: %s", e->m.name, e->hw->id, rfl_result_str(r));
+}
+
+/* A term as the text names it: "76% of DRAM bandwidth". */
+static const char *term_str(est *e, const rfl_forecast_term *t, char *b, size_t n) {
+    if (!strcmp(t->name, "dram_bandwidth")) snprintf(b, n, "%.0f%% of DRAM bandwidth", 100 * t->value);
+    else if (!strcmp(t->name, "tensor_peak"))
+        snprintf(b, n, "%.0f%% of the %s tensor peak", 100 * t->value, rfl_dtype_name(e->m.d.dtype));
+    else if (!strcmp(t->name, "dequantization"))
+        snprintf(b, n, "%s dequantization at %s", rfl_dtype_name(e->m.d.weights), cli_si(&e->c, t->value, "FLOP/s"));
+    else if (!strcmp(t->name, "kernels"))
+        snprintf(b, n, "%.0f kernels' fixed cost", t->value);
+    else snprintf(b, n, "%.0f all-reduces and gathers", t->value);
+    return b;
+}
+
+static void print_forecast(est *e) {
+    const rfl_forecast *f = &e->fc;
+    char b[96];
+    int i;
+    if (e->m.step.phase == RFL_LLM_PREFILL)
+        printf("forecast %s to first token (%s tokens/s); bound %s; %s: +%s\n", cli_si(&e->c, f->step_time_s, "s"),
+               cli_num(&e->c, f->tokens_per_s, 4), cli_si(&e->c, f->bound_s, "s"),
+               term_str(e, &f->terms[f->main_term], b, sizeof b), cli_si(&e->c, f->terms[f->main_term].seconds, "s"));
+    else
+        printf("forecast %s/step (%s tokens/s); bound %s; %s: +%s\n", cli_si(&e->c, f->step_time_s, "s"),
+               cli_num(&e->c, f->tokens_per_s, 4), cli_si(&e->c, f->bound_s, "s"),
+               term_str(e, &f->terms[f->main_term], b, sizeof b), cli_si(&e->c, f->terms[f->main_term].seconds, "s"));
+    for (i = 0; i < f->n_terms; i++)
+        if (f->terms[i].seconds > 0)
+            printf("  %-44s +%s\n", term_str(e, &f->terms[i], b, sizeof b), cli_si(&e->c, f->terms[i].seconds, "s"));
+    printf("  basis: %s\n  source: %s\n", f->basis, f->source ? f->source : "");
+}
+
 static void print_totals(est *e) {
     const rfl_net_cost *t = &e->tot;
     const cli_model *m = &e->m;
@@ -431,6 +487,7 @@ static void print_totals(est *e) {
     if (is_llm(e)) print_step(e, 0);
     if (e->hw) print_time(e);
     if (is_llm(e) && e->hw) print_step(e, 1);
+    if (e->forecast) print_forecast(e);
 }
 
 int main(int argc, char **argv) {
@@ -440,6 +497,7 @@ int main(int argc, char **argv) {
     cli_model_load(&e.c, &e.m);
     if (e.layers && !is_llm(&e)) cli_usage_error(&e.c, "--layers is for decoder LLMs (the zoo's table has them)");
     cost_and_predict(&e);
+    if (e.forecast) run_forecast(&e);
     if (e.json) cli_json_out(&e.c, stdout, write_json, &e);
     else if (e.summary) print_summary(&e);
     else {
