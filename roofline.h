@@ -8029,6 +8029,16 @@ static rfl_result rfl__fc_dequant(const rfl_net *net, const rfl_cost_desc *cd,
     return RFL_OK;
 }
 
+/* The step's time on m (records' max(compute, memory) summed), kept apart
+   so that the forecast's frame holds no prediction. */
+static rfl_result rfl__fc_time(const rfl_net *net, const rfl_cost_desc *cd, const rfl_machine *m,
+                               double *out) {
+    rfl_net_prediction p;
+    rfl_result r = rfl_net_predict(net, cd, m, &p);
+    *out = p.layers_s;
+    return r;
+}
+
 static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double s) {
     rfl_forecast_term *t = &f->terms[f->n_terms++];
     t->name = name;
@@ -8050,6 +8060,7 @@ static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_forecast_desc *fd
     *out += (double)fd->gathers * ar.time_s;
     return RFL_OK;
 #else
+    (void)m;
     *out = 0;
     return fd->gpus <= 1 ? RFL_OK : RFL_ERR_UNSUPPORTED;
 #endif
@@ -8062,10 +8073,9 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     rfl_forecast_desc d0;
     rfl_forecast_terms t;
     rfl_machine mm, a;
-    rfl_net_prediction p0, p1, p2;
     rfl_prec mmp = RFL_FP32, ewp = RFL_FP32;
     rfl_result r;
-    double dq, kern, tokens;
+    double t0, t1, t2, dq, kern, tokens;
     int assumed = 0;
     if (!net || !cd || !cfg || !step || !m || !out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
@@ -8076,25 +8086,25 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     if (fd->link) mm.link = fd->link;
     out->gpus = fd->gpus ? (int)fd->gpus : 1;
     if ((r = rfl__fc_comm(&mm, fd, &out->comm_s)) != RFL_OK) return r;
-    if ((r = rfl_net_predict(net, cd, &mm, &p0)) != RFL_OK) return r;
+    if ((r = rfl__fc_time(net, cd, &mm, &t0)) != RFL_OK) return r;
     rfl__fc_achieved(&mm, fd->measured, &t, 1, 0, &a);
-    if ((r = rfl_net_predict(net, cd, &a, &p1)) != RFL_OK) return r;
+    if ((r = rfl__fc_time(net, cd, &a, &t1)) != RFL_OK) return r;
     rfl__fc_achieved(&mm, fd->measured, &t, 1, 1, &a);
-    if ((r = rfl_net_predict(net, cd, &a, &p2)) != RFL_OK) return r;
+    if ((r = rfl__fc_time(net, cd, &a, &t2)) != RFL_OK) return r;
     if ((r = rfl__fc_dequant(net, cd, &a, t.dequant_flops, &dq)) != RFL_OK) return r;
     kern = (double)t.kernels_per_layer * cfg->layers * t.kernel_s;
     rfl__ly_precs(cd->dtype, &mmp, &ewp);
     (void)ewp;
-    out->bound_s = p0.layers_s;
+    out->bound_s = t0;
     rfl__fc_term(out, "dram_bandwidth", a.bw_bytes_per_s[RFL_DRAM] / mm.bw_bytes_per_s[RFL_DRAM],
-                 p1.layers_s - p0.layers_s);
+                 t1 - t0);
     rfl__fc_term(out, "tensor_peak", mm.peak_flops[mmp] > 0 ? a.peak_flops[mmp] / mm.peak_flops[mmp] : 0,
-                 p2.layers_s - p1.layers_s);
+                 t2 - t1);
     rfl__fc_term(out, "dequantization", dq > 0 ? t.dequant_flops : 0, dq);
     rfl__fc_term(out, "kernels", (double)t.kernels_per_layer * cfg->layers, kern);
     rfl__fc_term(out, "allreduce", out->gpus > 1 ? (double)(fd->allreduces + fd->gathers) : 0,
                  out->comm_s);
-    out->step_time_s = p2.layers_s + dq + kern + out->comm_s;
+    out->step_time_s = t2 + dq + kern + out->comm_s;
     tokens = (double)(step->batch ? step->batch : 1) *
              (step->phase == RFL_LLM_PREFILL ? (double)(step->seq ? step->seq : 1) : 1.0);
     out->tokens_per_s = out->step_time_s > 0 ? tokens / out->step_time_s : 0;

@@ -350,6 +350,13 @@ def main():
             tpc_all.append(row)
             if held({"batch": B, "seq": S}, d["held_out"]):
                 tpc_held.append(row)
+    fit2 = []
+    for (name, c, B, S, y) in rows2:
+        if held({"batch": B, "seq": S}, r2):
+            continue
+        recs, L = records(c, 1, "decode", B, S)
+        fit2.append(("tp1 %s b%d s%d" % (name, B, S), T2.step(recs, L), y))
+    report("H200 fitted cases (one GPU, for comparison)", fit2)
     e2 = report("H200 held-out cases, one GPU (cache 512 or batch 16)", cases2)
     e3 = report("H200 tensor parallel, held-out rule (cache 512 or batch 16; TP steps never fitted)", tpc_held)
     e4 = report("H200 tensor parallel, every case (TP steps never fitted)", tpc_all)

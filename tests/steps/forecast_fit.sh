@@ -1,0 +1,23 @@
+# The forecast's terms in hw_specs.h are what tools/capture/fit_forecast.py
+# fits on tests/data/forecast/ (it reads the steps' records through
+# build/rfl-estimate and the machines through build/rfl-hw), and the fit
+# still reports the held-out errors the README states.
+for t in rfl-estimate rfl-hw; do
+  [ -x build/$t ] || step "build $t" ${MAKE:-make} -s build/$t
+done
+forecast_fit() {
+  python3 tools/capture/fit_forecast.py --check hw_specs.h > "$B/forecast-fit.txt" || return 1
+  grep -q "^every held-out case: 90, median |error| 6.1%, max 17.4%" "$B/forecast-fit.txt"
+}
+if command -v python3 > /dev/null 2>&1; then
+  step "forecast: hw_specs.h holds the terms fit_forecast.py fits, with the held-out errors the README states" forecast_fit
+fi
+# --forecast: the unknowns said out loud
+forecast_rc() {
+  want=$1; shift
+  build/rfl-estimate "$@" > "$B/forecast.out" 2> "$B/forecast.err"
+  [ $? = "$want" ]
+}
+step "rfl-estimate --forecast needs a machine (exit 2)" forecast_rc 2 llama-3-8b --forecast
+step "rfl-estimate --forecast on an H100 prints the forecast beside the bound" \
+  sh -c 'build/rfl-estimate llama-3-8b --dtype bf16 --seq 512 --hw h100 --forecast | grep -q "^forecast .*ms/step (.* tokens/s); bound .* ms; .*: +"'
