@@ -2040,6 +2040,62 @@ typedef struct rfl_llm_tp {
    node holds (one node only). */
 RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                    uint32_t gpus, rfl_llm_tp *out);
+/* Memory per GPU on m for N = 1, 2, 4 and 8: whether the step fits, and
+   max_batch_in_memory per N (rfl_llm_figures' rule: sequences of the
+   step's length whose KV cache fits beside the weights in the whole
+   memory, activations left out: an upper bound). */
+#define RFL_LLM_TP_MEM_FRACTION 0.9 /* the default share of memory a step may
+                                       fill: vLLM's gpu_memory_utilization;
+                                       the rest is the CUDA context, NCCL's
+                                       buffers and the allocator's slack */
+#define RFL_LLM_TP_FIT_N 4          /* rows: N = 1, 2, 4, 8 */
+typedef struct rfl_llm_tp_fit_row {
+    uint32_t gpus;
+    rfl_result split;       /* RFL_OK, or why N cannot run the step: the
+                               plan's error (RFL_ERR_SHAPE: N does not split
+                               the model), RFL_ERR_ARG: more GPUs than the
+                               machine's node holds */
+    uint64_t bytes;         /* weights + KV cache + activations per GPU */
+    int fits;               /* bytes <= mem_fraction x mem_bytes */
+    uint64_t max_batch_in_memory; /* 0: none, the memory unknown, or no split */
+} rfl_llm_tp_fit_row;
+typedef struct rfl_llm_tp_fit {
+    double mem_fraction;    /* the share of mem_bytes used */
+    double mem_bytes;       /* the machine's memory per GPU */
+    uint32_t smallest_gpus; /* the smallest N that fits; 0: none does */
+    rfl_llm_tp_fit_row rows[RFL_LLM_TP_FIT_N];
+} rfl_llm_tp_fit;
+/* mem_fraction: 0 = RFL_LLM_TP_MEM_FRACTION, else in (0, 1]. Errors:
+   RFL_ERR_ARG (NULL, a fraction out of range), RFL_ERR_NO_DATA (the
+   machine's memory is unknown); a row that cannot run keeps its reason. */
+RFL_API rfl_result rfl_llm_tp_fit_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      const rfl_machine *m, double mem_fraction,
+                                      rfl_llm_tp_fit *out);
+#ifndef RFL_NO_COLLECTIVES
+/* The all-reduces of a plan on m's link, or on the table's link of kind
+   `link` (RFL_LINK_UNKNOWN: the machine's own): the machine's own when it
+   is of that kind, else the row of that kind nearest the machine's (its
+   generation: NVLink n beside PCIe n + 1, as A100 SXM's NVLink 3 beside
+   its PCIe 4; then the node's size). Each message is timed by
+   rfl_allreduce_time (ring; its basis: fitted, extrapolated or the
+   datasheet's bound). The logits' gather is timed as an all-reduce of
+   the gathered bytes: at most what it takes (a ring all-gather is half
+   of a ring all-reduce). Errors: RFL_ERR_ARG (NULL; more GPUs than the
+   link's node holds: one node only), RFL_ERR_NO_DATA (no link of that
+   kind, or the link unknown), RFL_ERR_UNSUPPORTED (a kind asked without
+   the table). */
+typedef struct rfl_llm_tp_comm {
+    const rfl_link *link;   /* the link timed */
+    int link_from_table;    /* 1: the table's row of the kind asked, not m's own */
+    rfl_allreduce allreduce; /* one message of allreduce_bytes */
+    rfl_allreduce gather;   /* the logits (gather_bytes) */
+    double comm_s;          /* allreduces x allreduce.time_s + gathers x gather.time_s */
+    double bound_s;         /* the same with the datasheet's bounds (bound_s) */
+} rfl_llm_tp_comm;
+RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine *m,
+                                        rfl_link_kind link, unsigned flags,
+                                        rfl_llm_tp_comm *out);
+#endif
 #endif /* RFL_NO_LLM */
 
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
@@ -2357,6 +2413,11 @@ typedef struct rfl_net_json_desc {
     const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
     /* an LLM step's forecast (rfl_llm_forecast), else NULL: "forecast" */
     const struct rfl_forecast *forecast;
+    /* tensor parallelism: the plan of llm's step (net: its shard's step,
+       rfl_llm_tp_plan), or NULL; tp_link: the link kind asked
+       (rfl_link_kind; 0: the machine's) */
+    const struct rfl_llm_tp *tp;
+    int tp_link;
 } rfl_net_json_desc;
 #ifndef RFL_NO_LLM
 /* What an LLM step adds to its records' totals, for the tools' tables and
@@ -7782,11 +7843,12 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
 }
 
 /* ---- tensor parallelism on one node ------------------------------------------- */
-static rfl_result rfl__tp_bad(rfl_llm_tp *t, const char *field, const char *msg) {
+/* RFL_ERR_SHAPE: field (of value v) does not split over the GPUs. */
+static rfl_result rfl__tp_bad(rfl_llm_tp *t, const char *field, uint32_t v, const char *msg) {
     rfl__sb s;
     rfl__llm_bad(&t->err, RFL_ERR_SHAPE, field, "");
     s = rfl__sb_make(t->err.msg, sizeof t->err.msg);
-    rfl__sb_f(&s, msg, (uint64_t)t->gpus);
+    rfl__sb_f(&s, msg, (uint64_t)v, (uint64_t)t->gpus);
     return RFL_ERR_SHAPE;
 }
 
@@ -7797,16 +7859,17 @@ static rfl_result rfl__tp_split(const rfl_llm_config *c, rfl_llm_tp *t) {
     int g = rfl__llm_is_gpt2(c);
     *s = *c;
     if (c->heads % n)
-        return rfl__tp_bad(t, g ? "n_head" : "num_attention_heads",
-                           RFL__LLM_MSG("is not divisible by %u GPUs"));
+        return rfl__tp_bad(t, g ? "n_head" : "num_attention_heads", c->heads,
+                           RFL__LLM_MSG("%u heads do not split over %u GPUs"));
     if (c->kv_heads % n && n % c->kv_heads)
-        return rfl__tp_bad(t, "num_key_value_heads",
-                           RFL__LLM_MSG("neither divides nor is divisible by %u GPUs"));
+        return rfl__tp_bad(t, "num_key_value_heads", c->kv_heads,
+                           RFL__LLM_MSG("%u kv heads neither split over %u GPUs nor divide them"));
     if (c->intermediate % n)
-        return rfl__tp_bad(t, g ? "n_inner" : "intermediate_size",
-                           RFL__LLM_MSG("is not divisible by %u GPUs"));
+        return rfl__tp_bad(t, g ? "n_inner" : "intermediate_size", c->intermediate,
+                           RFL__LLM_MSG("a width of %u does not split over %u GPUs"));
     if (c->moe_intermediate % n)
-        return rfl__tp_bad(t, "moe_intermediate_size", RFL__LLM_MSG("is not divisible by %u GPUs"));
+        return rfl__tp_bad(t, "moe_intermediate_size", c->moe_intermediate,
+                           RFL__LLM_MSG("a width of %u does not split over %u GPUs"));
     s->heads = c->heads / n;
     s->kv_heads = c->kv_heads >= n ? c->kv_heads / n : 1; /* fewer: replicated */
     s->intermediate = c->intermediate / n;
@@ -7920,6 +7983,93 @@ RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step
         rfl__err_set(&out->err, r, "");
     return r;
 }
+
+/* Sequences whose KV cache (kv1 bytes each) fits beside w bytes of weights
+   in mem bytes: 0 when none does or mem is unknown (rfl_llm_figures). */
+static uint64_t rfl__llm_max_batch(double mem, uint64_t w, uint64_t kv1) {
+    return mem > 0 && kv1 && (double)w < mem ? (uint64_t)((mem - (double)w) / (double)kv1) : 0;
+}
+
+/* One row of the fit: N's plan, its bytes, its batch. */
+static void rfl__tp_fit_row(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                            const rfl_machine *m, double frac, rfl_llm_tp_fit_row *row) {
+    rfl_llm_tp t;
+    rfl_llm_step_desc one = *d;
+    uint64_t kv1 = 0;
+    int node = m->link ? m->link->gpus_per_node : 0;
+    one.batch = 1;
+    row->split = node > 0 && row->gpus > (uint32_t)node ? RFL_ERR_ARG : rfl_llm_tp_plan(cfg, d, row->gpus, &t);
+    if (row->split != RFL_OK) return;
+    row->bytes = t.weight_bytes + t.kv_bytes + t.act_bytes; /* each below 2^62: summed safely */
+    row->fits = (double)row->bytes <= frac * m->mem_bytes;
+    if (rfl_llm_kv_cache_bytes(&t.shard, &one, &kv1) == RFL_OK)
+        row->max_batch_in_memory = rfl__llm_max_batch(m->mem_bytes, t.weight_bytes, kv1);
+}
+
+RFL_API rfl_result rfl_llm_tp_fit_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      const rfl_machine *m, double mem_fraction,
+                                      rfl_llm_tp_fit *out) {
+    int i;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (!cfg || !d || !m || !(mem_fraction >= 0 && mem_fraction <= 1)) return RFL_ERR_ARG;
+    if (!(m->mem_bytes > 0)) return RFL_ERR_NO_DATA;
+    out->mem_fraction = mem_fraction > 0 ? mem_fraction : RFL_LLM_TP_MEM_FRACTION;
+    out->mem_bytes = m->mem_bytes;
+    for (i = 0; i < RFL_LLM_TP_FIT_N; i++) {
+        out->rows[i].gpus = 1u << i;
+        rfl__tp_fit_row(cfg, d, m, out->mem_fraction, &out->rows[i]);
+        if (out->rows[i].fits && !out->smallest_gpus) out->smallest_gpus = out->rows[i].gpus;
+    }
+    return RFL_OK;
+}
+
+#ifndef RFL_NO_COLLECTIVES
+/* The table's link of kind k nearest m's own (the generation: NVLink n
+   beside PCIe n + 1; then the same node size); NULL: none, or m's link
+   has no generation to go by (unknown, none, Infinity Fabric). */
+static const rfl_link *rfl__tp_link_like(const rfl_machine *m, rfl_link_kind k) {
+    const rfl_link *own = m->link, *best = 0;
+    int want, i, bd = 0, d;
+    if (own && own->kind == k) return own;
+    if (!own || !own->gen || (own->kind != RFL_LINK_NVLINK && own->kind != RFL_LINK_PCIE)) return 0;
+    want = own->gen + (own->kind == RFL_LINK_NVLINK ? 1 : -1);
+#if !defined(RFL_NO_HW_TABLE) && !defined(RFL_HW_NO_LINKS)
+    for (i = 0; i < (int)(sizeof rfl__hw_links / sizeof rfl__hw_links[0]); i++) {
+        const rfl_link *l = &rfl__hw_links[i];
+        if (l->kind != k) continue;
+        d = 4 * (l->gen > want ? l->gen - want : want - l->gen) + (l->gpus_per_node != own->gpus_per_node);
+        if (!best || d < bd) best = l, bd = d;
+    }
+#else
+    (void)want, (void)i, (void)bd, (void)d;
+#endif
+    return best;
+}
+
+RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine *m,
+                                        rfl_link_kind link, unsigned flags,
+                                        rfl_llm_tp_comm *out) {
+    rfl_machine mm;
+    rfl_result r;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (!tp || !m || !tp->gpus) return RFL_ERR_ARG;
+    mm = *m;
+    if (link != RFL_LINK_UNKNOWN) {
+        mm.link = rfl__tp_link_like(m, link);
+        if (!mm.link) return RFL_ERR_NO_DATA;
+        out->link_from_table = mm.link != m->link;
+    }
+    out->link = mm.link;
+    if ((r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->allreduce_bytes, flags, &out->allreduce)) != RFL_OK ||
+        (r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->gather_bytes, flags, &out->gather)) != RFL_OK)
+        return r;
+    out->comm_s = (double)tp->allreduces * out->allreduce.time_s + (double)tp->gathers * out->gather.time_s;
+    out->bound_s = (double)tp->allreduces * out->allreduce.bound_s + (double)tp->gathers * out->gather.bound_s;
+    return RFL_OK;
+}
+#endif
 #endif /* RFL_NO_LLM */
 
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
@@ -12323,8 +12473,7 @@ RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc 
                 (r = rfl_net_compute_bound_batch(net, d, m, 1, RFL_LLM_BATCH_CAP,
                                                  &out->gemm_bound_batch)) != RFL_OK))
         return r;
-    if (m->mem_bytes > 0 && kv1 && (double)t.param_bytes < m->mem_bytes)
-        out->max_batch_in_memory = (uint64_t)((m->mem_bytes - (double)t.param_bytes) / (double)kv1);
+    out->max_batch_in_memory = rfl__llm_max_batch(m->mem_bytes, t.param_bytes, kv1);
     return RFL_OK;
 }
 
@@ -12399,6 +12548,104 @@ static void rfl__nj_forecast(rfl_json_writer *w, const rfl_forecast *f) {
 }
 #endif
 
+#ifndef RFL_NO_LLM
+/* The plan's split, messages and memory per GPU. */
+static void rfl__nj_tp_plan(rfl_json_writer *w, const rfl_llm_tp *t) {
+    rfl_json_w_u64(w, "gpus", t->gpus);
+    rfl_json_w_obj(w, "shard");
+    rfl_json_w_u64(w, "heads", t->shard.heads);
+    rfl_json_w_u64(w, "kv_heads", t->shard.kv_heads);
+    rfl_json_w_u64(w, "intermediate", t->shard.intermediate);
+    rfl__nj_u64_if(w, "moe_intermediate", t->shard.moe_intermediate > 0, t->shard.moe_intermediate);
+    rfl_json_w_u64(w, "vocab", t->shard.vocab);
+    rfl_json_w_end(w);
+    rfl_json_w_u64(w, "allreduces_per_layer", t->allreduces_per_layer);
+    rfl_json_w_u64(w, "allreduces", t->allreduces);
+    rfl_json_w_u64(w, "allreduce_bytes", t->allreduce_bytes);
+    rfl_json_w_u64(w, "gathers", t->gathers);
+    rfl_json_w_u64(w, "gather_bytes", t->gather_bytes);
+    rfl_json_w_obj(w, "memory");
+    rfl_json_w_u64(w, "weights", t->weight_bytes);
+    rfl_json_w_u64(w, "kv_cache", t->kv_bytes);
+    rfl_json_w_u64(w, "activations", t->act_bytes);
+    rfl_json_w_u64(w, "total", t->weight_bytes + t->kv_bytes + t->act_bytes);
+    rfl_json_w_end(w);
+}
+
+#ifndef RFL_NO_COLLECTIVES
+/* The all-reduces on the link (null times when they cannot be timed). */
+static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m,
+                            double step_s, uint64_t tokens) {
+    rfl_llm_tp_comm c;
+    int ok = rfl_llm_tp_comm_time(jd->tp, m, (rfl_link_kind)jd->tp_link, 0, &c) == RFL_OK;
+    const rfl_link *l = c.link ? c.link : m->link;
+    rfl_json_w_obj(w, "link");
+    rfl_json_w_str(w, "kind", rfl_link_kind_name(l ? l->kind : RFL_LINK_UNKNOWN));
+    rfl__nj_u64_if(w, "gen", l && l->gen > 0, l ? (uint64_t)l->gen : 0);
+    rfl_json_w_bool(w, "from_table", c.link_from_table);
+    rfl_json_w_str(w, "source", l ? l->source : 0);
+    rfl_json_w_end(w);
+    rfl_json_w_obj(w, "allreduce");
+    rfl_json_w_str(w, "algorithm", "ring");
+    if (ok) rfl_json_w_str(w, "basis", rfl_ar_basis_name(c.allreduce.basis));
+    else rfl_json_w_null(w, "basis");
+    rfl_json_w_num_if(w, "time_s", ok, c.allreduce.time_s);
+    rfl_json_w_num_if(w, "latency_s", ok, c.allreduce.latency_s);
+    rfl_json_w_num_if(w, "transfer_s", ok, c.allreduce.transfer_s);
+    rfl_json_w_num_if(w, "bound_s", ok && c.allreduce.bound_s > 0, c.allreduce.bound_s);
+    rfl_json_w_end(w);
+    rfl_json_w_num_if(w, "gather_s", ok, c.gather.time_s);
+    rfl_json_w_num_if(w, "comm_s", ok, c.comm_s);
+    rfl_json_w_num_if(w, "comm_bound_s", ok && c.bound_s > 0, c.bound_s);
+    rfl_json_w_num_if(w, "step_time_s", ok, step_s + c.comm_s);
+    rfl_json_w_num_if(w, "tokens_per_s", ok && step_s + c.comm_s > 0, (double)tokens / (step_s + c.comm_s));
+}
+#endif
+
+/* Which N fits the machine, and the batch each holds. */
+static void rfl__nj_tp_fit(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m) {
+    rfl_llm_tp_fit f;
+    int i, ok = rfl_llm_tp_fit_get(jd->llm, jd->step, m, 0, &f) == RFL_OK;
+    if (!ok) {
+        rfl_json_w_null(w, "fit");
+        return;
+    }
+    rfl_json_w_obj(w, "fit");
+    rfl_json_w_num(w, "mem_bytes", f.mem_bytes);
+    rfl_json_w_num(w, "mem_fraction", f.mem_fraction);
+    rfl__nj_u64_if(w, "smallest_gpus", f.smallest_gpus > 0, f.smallest_gpus);
+    rfl_json_w_arr(w, "per_gpus");
+    for (i = 0; i < RFL_LLM_TP_FIT_N; i++) {
+        const rfl_llm_tp_fit_row *r = &f.rows[i];
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_u64(w, "gpus", r->gpus);
+        if (r->split == RFL_OK) rfl_json_w_null(w, "error");
+        else rfl_json_w_str(w, "error", r->split == RFL_ERR_ARG ? "beyond_node" : "no_split");
+        rfl__nj_u64_if(w, "bytes", r->split == RFL_OK, r->bytes);
+        rfl_json_w_bool(w, "fits", r->fits);
+        rfl__nj_u64_if(w, "max_batch_in_memory", r->max_batch_in_memory > 0, r->max_batch_in_memory);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_end(w);
+}
+
+/* "tp": the plan; with a machine its all-reduces' time (step_s: the
+   shard's predicted step) and the fit. */
+static void rfl__nj_tp(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m,
+                       double step_s, uint64_t tokens) {
+    rfl_json_w_obj(w, "tp");
+    rfl__nj_tp_plan(w, jd->tp);
+#ifndef RFL_NO_COLLECTIVES
+    if (m) rfl__nj_tp_comm(w, jd, m, step_s, tokens);
+#else
+    (void)step_s, (void)tokens;
+#endif
+    if (m) rfl__nj_tp_fit(w, jd, m);
+    rfl_json_w_end(w);
+}
+#endif
+
 static void rfl__nj_time(rfl_json_writer *w, const rfl_net_prediction *np, const rfl_machine *m) {
     int unk = np->unknown_layers > 0; /* the known part's times only */
     rfl_json_w_str(w, "hw", m->id);
@@ -12426,7 +12673,8 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
 #endif
     if (!w || !net) return RFL_ERR_ARG;
 #ifndef RFL_NO_LLM
-    if (llm && (r = rfl_llm_step_figures(net, d, jd->llm, jd->step, m, &f)) != RFL_OK) return r;
+    if (llm && (r = rfl_llm_step_figures(net, d, jd->tp ? &jd->tp->shard : jd->llm, jd->step, m, &f)) != RFL_OK)
+        return r;
 #endif
     if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK) return r;
     if (m && (r = rfl_net_predict(net, d, m, &np)) != RFL_OK) return r;
@@ -12464,6 +12712,7 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
     if (m) rfl__nj_time(w, &np, m);
 #ifndef RFL_NO_LLM
     if (llm && m) rfl__nj_step_time(w, &np, jd->step->phase == RFL_LLM_DECODE, &f);
+    if (llm && jd->tp) rfl__nj_tp(w, jd, m, m ? np.layers_s : 0, f.tokens);
 #endif
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
     if (llm && jd->forecast) rfl__nj_forecast(w, jd->forecast);
