@@ -2153,8 +2153,9 @@ typedef struct rfl_forecast {
     int n_terms;
     int main_term;          /* the term adding most */
     int gpus;
-    char basis[96];         /* "fitted on Hopper H100", "assumed from Hopper
-                               H100", "measured ceilings; kernels from ..." */
+    char basis[128];        /* "fitted on Hopper H100", "assumed from Hopper
+                               H100", "measured ceilings; the rest ...", and
+                               where the all-reduce's fit comes from */
     const char *source;     /* the terms' source */
 } rfl_forecast;
 typedef struct rfl_forecast_desc {
@@ -2164,7 +2165,9 @@ typedef struct rfl_forecast_desc {
     uint64_t gathers;           /* per step (rfl_llm_tp.gathers), each timed as
                                    an all-reduce of its bytes (an upper bound) */
     uint64_t gather_bytes;
-    const rfl_link *link;       /* NULL: m->link */
+    const rfl_link *link;       /* NULL: m->link. A link without an all-reduce
+                                   fit takes the fixed costs and bandwidth share
+                                   of the table's fitted link of its kind */
     const rfl_machine *measured;/* measured ceilings (0 where not measured), or NULL */
     const rfl_forecast_terms *terms; /* NULL: rfl_forecast_terms_find(m) */
 } rfl_forecast_desc;
@@ -8179,6 +8182,27 @@ static rfl_result rfl__fc_dequant(const rfl_net *net, const rfl_cost_desc *cd,
     return RFL_OK;
 }
 
+/* A link without an all-reduce fit: the fixed costs and the share of
+   bandwidth of the table's fitted link of the same kind (what NCCL pays
+   beyond the wire does not come from a datasheet), on this link's own
+   bandwidth. Returns the machine whose fit it took, or NULL (no fit of
+   that kind: the datasheet's lower bound stays). */
+static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
+    int i;
+    *out = *own;
+    if (own->ar_busbw > 0 || !(own->bw_bytes_per_s > 0)) return 0;
+    for (i = 0; i < rfl_hw_count(); i++) {
+        const rfl_machine *t = rfl_hw_get(i);
+        const rfl_link *f = t ? t->link : 0;
+        if (!f || f->kind != own->kind || !(f->ar_busbw > 0) || !(f->bw_bytes_per_s > 0)) continue;
+        out->ar_base_s = f->ar_base_s, out->ar_step_s = f->ar_step_s, out->ar_eager_s = f->ar_eager_s;
+        out->ar_busbw = f->ar_busbw / f->bw_bytes_per_s * own->bw_bytes_per_s;
+        out->ar_gpus = f->ar_gpus;
+        return t->id;
+    }
+    return 0;
+}
+
 /* The step's time on m (records' max(compute, memory) summed), kept apart
    so that the forecast's frame holds no prediction. */
 static rfl_result rfl__fc_time(const rfl_net *net, const rfl_cost_desc *cd, const rfl_machine *m,
@@ -8198,13 +8222,16 @@ static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double
 }
 
 /* The collectives of the step: all-reduces and gathers over the link. */
-static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_forecast_desc *fd, double *out) {
+static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_forecast_desc *fd, double *out,
+                               int *extrapolated) {
 #ifndef RFL_NO_COLLECTIVES
     rfl_allreduce ar;
     rfl_result r;
     *out = 0;
+    *extrapolated = 0;
     if (fd->gpus <= 1) return RFL_OK;
     if ((r = rfl_allreduce_time(m, (int)fd->gpus, fd->allreduce_bytes, 0, &ar)) != RFL_OK) return r;
+    *extrapolated = ar.basis == RFL_AR_EXTRAPOLATED;
     *out = (double)fd->allreduces * ar.time_s;
     if ((r = rfl_allreduce_time(m, (int)fd->gpus, fd->gather_bytes, 0, &ar)) != RFL_OK) return r;
     *out += (double)fd->gathers * ar.time_s;
@@ -8212,6 +8239,7 @@ static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_forecast_desc *fd
 #else
     (void)m;
     *out = 0;
+    *extrapolated = 0;
     return fd->gpus <= 1 ? RFL_OK : RFL_ERR_UNSUPPORTED;
 #endif
 }
@@ -8223,10 +8251,12 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     rfl_forecast_desc d0;
     rfl_forecast_terms t;
     rfl_machine mm, a;
+    rfl_link lk;
+    const char *lfit = 0;
     rfl_prec mmp = RFL_FP32, ewp = RFL_FP32;
     rfl_result r;
     double t0, t1, t2, dq, kern, tokens;
-    int assumed = 0;
+    int assumed = 0, extra = 0;
     if (!net || !cd || !cfg || !step || !m || !out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     if (!fd) { RFL_MEMSET(&d0, 0, sizeof d0); fd = &d0; }
@@ -8234,8 +8264,9 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     else if ((r = rfl_forecast_terms_find(m, &t, &assumed)) != RFL_OK) return r;
     mm = *m;
     if (fd->link) mm.link = fd->link;
+    if (mm.link && fd->gpus > 1 && (lfit = rfl__fc_link_fit(mm.link, &lk)) != 0) mm.link = &lk;
     out->gpus = fd->gpus ? (int)fd->gpus : 1;
-    if ((r = rfl__fc_comm(&mm, fd, &out->comm_s)) != RFL_OK) return r;
+    if ((r = rfl__fc_comm(&mm, fd, &out->comm_s, &extra)) != RFL_OK) return r;
     if ((r = rfl__fc_time(net, cd, &mm, &t0)) != RFL_OK) return r;
     rfl__fc_achieved(&mm, fd->measured, &t, 1, 0, &a);
     if ((r = rfl__fc_time(net, cd, &a, &t1)) != RFL_OK) return r;
@@ -8265,6 +8296,14 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     rfl__fc_cat(out->basis, sizeof out->basis,
                 fd->terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
     if (!fd->terms) rfl__fc_cat(out->basis, sizeof out->basis, t.family);
+    if (lfit) {
+        rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce: the fit of ");
+        rfl__fc_cat(out->basis, sizeof out->basis, lfit);
+        rfl__fc_cat(out->basis, sizeof out->basis, "'s link at this one's bandwidth");
+    } else if (extra)
+        rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce fit extrapolated to more GPUs than measured");
+    else if (out->gpus > 1 && mm.link && !(mm.link->ar_busbw > 0))
+        rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduces at the link's datasheet (a lower bound)");
     return RFL_OK;
 }
 #endif /* !RFL_NO_LLM && !RFL_NO_FORECAST */

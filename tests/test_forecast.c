@@ -157,6 +157,8 @@ static rfl_machine hand_machine(rfl_link *l) {
     m.peak_flops[RFL_FP32] = 1e13;
     m.bw_bytes_per_s[RFL_DRAM] = 1e12;
     l->kind = RFL_LINK_NVLINK, l->bw_bytes_per_s = 1e11, l->latency_s = 1e-6, l->gpus_per_node = 8;
+    /* its own all-reduce fit: no base, 1 us a step, the wire's bandwidth */
+    l->ar_step_s = 1e-6, l->ar_busbw = 1e11, l->ar_gpus = 8;
     m.link = l;
     return m;
 }
@@ -206,12 +208,27 @@ static void test_hand(void) {
     RT_STR(f.basis, "the caller's terms");
 
     /* two GPUs, 5 all-reduces of 1 MB and one gather of 0.5 MB on the
-       typed link (no fit: its latency and bandwidth): 2 (n - 1) = 2 steps
-       of 1 us, plus 2 (n - 1) / n x bytes / 100 GB/s */
+       typed link (its fit: no base, 1 us a step, 100 GB/s): 2 (n - 1) = 2
+       steps of 1 us, plus 2 (n - 1) / n x bytes / 100 GB/s */
     fd.gpus = 2, fd.allreduces = 5, fd.allreduce_bytes = 1000000, fd.gathers = 1, fd.gather_bytes = 500000;
     RT_EQ_INT(rfl_llm_forecast(&net, &cd, &cfg, &d, &m, &fd, &f), RFL_OK);
     RT_NEAR(f.comm_s, 5 * (2e-6 + 1e6 / 1e11) + (2e-6 + 5e5 / 1e11), 1e-9);
     RT_NEAR(f.terms[4].value, 6, 1e-12);
+    /* an NVLink without a fit takes the table's NVLink fit (base, step,
+       its share of its wire) on this link's own 100 GB/s */
+    {
+        const rfl_machine *h = 0;
+        const rfl_link *fl;
+        double busbw;
+        RT_EQ_INT(rfl_hw_find("h100-sxm", &h), RFL_OK);
+        fl = h->link;
+        busbw = fl->ar_busbw / fl->bw_bytes_per_s * 1e11;
+        l.ar_step_s = 0, l.ar_busbw = 0;
+        RT_EQ_INT(rfl_llm_forecast(&net, &cd, &cfg, &d, &m, &fd, &f), RFL_OK);
+        RT_NEAR(f.comm_s, 5 * (fl->ar_base_s + 2 * fl->ar_step_s + 1e6 / busbw) +
+                              (fl->ar_base_s + 2 * fl->ar_step_s + 5e5 / busbw), 1e-9);
+        RT_CHECK(strstr(f.basis, "all-reduce: the fit of h100-sxm's link") != 0);
+    }
     /* no link known: said, never a time of 0 */
     l.kind = RFL_LINK_UNKNOWN;
     RT_EQ_INT(rfl_llm_forecast(&net, &cd, &cfg, &d, &m, &fd, &f), RFL_ERR_NO_DATA);

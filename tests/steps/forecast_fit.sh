@@ -21,3 +21,11 @@ forecast_rc() {
 step "rfl-estimate --forecast needs a machine (exit 2)" forecast_rc 2 llama-3-8b --forecast
 step "rfl-estimate --forecast on an H100 prints the forecast beside the bound" \
   sh -c 'build/rfl-estimate llama-3-8b --dtype bf16 --seq 512 --hw h100 --forecast | grep -q "^forecast .*ms/step (.* tokens/s); bound .* ms; .*: +"'
+step "rfl-estimate --gpus 2 --forecast on a machine whose link is unknown says so (exit 1)" \
+  sh -c 'build/rfl-estimate llama-2-7b --hw mi210 --gpus 2 --forecast 2>&1 >/dev/null | grep -q "no forecast: the link is unknown"; [ $? = 0 ]'
+step "rfl-estimate llama-2-7b on 2 A100s --forecast: the forecast and its JSON" \
+  sh -c 'build/rfl-estimate llama-2-7b --phase decode --batch 1 --seq 128 --hw a100-80gb --gpus 2 --forecast --json | python3 -c "import json,sys; f=json.load(sys.stdin)[\"forecast\"]; assert f[\"gpus\"] == 2 and f[\"comm_s\"] > 0 and f[\"step_time_s\"] > f[\"bound_s\"] and f[\"basis\"].startswith(\"assumed from Hopper H100\")"'
+for g in 4 8; do
+  step "rfl-estimate llama-3-70b on $g H100s --forecast" \
+    sh -c "build/rfl-estimate llama-3-70b --phase decode --batch 1 --seq 128 --hw h100 --gpus $g --forecast | grep -q '^forecast .* tokens/s, all GPUs); bound'"
+done
