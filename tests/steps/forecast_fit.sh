@@ -29,3 +29,11 @@ for g in 4 8; do
   step "rfl-estimate llama-3-70b on $g H100s --forecast" \
     sh -c "build/rfl-estimate llama-3-70b --phase decode --batch 1 --seq 128 --hw h100 --gpus $g --forecast | grep -q '^forecast .* tokens/s, all GPUs); bound'"
 done
+# the pictures: tokens/s against GPUs, time to first token against the prompt
+[ -x build/examples/forecast_charts ] || step "build examples/forecast_charts" ${MAKE:-make} -s build/examples/forecast_charts
+forecast_charts() {
+  build/examples/forecast_charts build > "$B/forecast-charts.txt" || return 1
+  [ -s build/forecast-gpus.png ] && [ -s build/forecast-ttft.png ] &&
+    grep -q "does not fit" "$B/forecast-charts.txt"
+}
+step "examples/forecast_charts writes build/forecast-gpus.png and build/forecast-ttft.png" forecast_charts
