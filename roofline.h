@@ -145,6 +145,8 @@
                   rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
                   rfl_llm_kv_cache_bytes rfl_llm_kind_name
                   rfl_net_compute_bound_batch
+                  rfl_llm_tp_plan rfl_llm_tp_fit_get rfl_llm_tp_comm_time
+                  (tensor parallelism on one node)
                   (TRANSFORMERS below: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
@@ -407,10 +409,20 @@
        keeps every position (Hugging Face's default cache does).
        Not modelled: dropout (inference), sampling, the attention mask and
        position-id builders.
+       Tensor parallelism on N GPUs of one node (rfl_llm_tp_plan): the
+       config of one GPU's shard, Megatron's split (heads, kv heads or one
+       replicated kv head, MLP and expert widths, vocabulary rows), built and
+       costed as any config: per-GPU FLOPs, bytes and times. The plan adds
+       the all-reduces (2 a layer, 1 with a parallel residual, + 1 for the
+       embedding) of batch x tokens x hidden each, the logits' gather, and
+       memory per GPU; rfl_llm_tp_comm_time times them on the link (ring,
+       rfl_allreduce_time), rfl_llm_tp_fit_get finds the smallest N of 1, 2,
+       4, 8 that holds the step and max_batch_in_memory per N.
        Tools: records everywhere. rfl-estimate LLM prints them by module with
        totals, bytes by role, the step time, tokens/s and the compute-bound
        batches (--layers, --mode train, --summary: the zoo's per-record
-       table); rfl-report --llm joins their kinds to a profile, --model NAME
+       table; --gpus N [--link nvlink|pcie]: one GPU's, with the plan, its
+       all-reduces' time and the fit); rfl-report --llm joins their kinds to a profile, --model NAME
        reports a prefill of 512 tokens beside zoo models; rfl-plot --work FILE
        --kernels draws a point per distinct layer.
 
