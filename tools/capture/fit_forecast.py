@@ -345,7 +345,9 @@ def main():
         for (name, c, B, S, y) in decode_rows(d, "decode_fused"):
             recs, L = records(c, n, "decode", B, S)
             nb = B * c["D"] * 2
-            a = (2 * L + 1) * ar_time(ar, n, nb) if ar else 0.0
+            # rfl_llm_tp_plan's collectives: 2 a layer and the vocab-parallel
+            # embedding's, and the logits' gather timed as an all-reduce
+            a = ((2 * L + 1) * ar_time(ar, n, nb) + ar_time(ar, n, B * c["V"] * 2)) if ar else 0.0
             row = ("tp%d %s b%d s%d" % (n, name, B, S), T2.step(recs, L, allreduce_s=a), y)
             tpc_all.append(row)
             if held({"batch": B, "seq": S}, d["held_out"]):
