@@ -47,6 +47,7 @@
                               (every machine's link is then NULL: unknown)
        RFL_NO_COLLECTIVES     leave out the all-reduce time model
                               (rfl_allreduce_time)
+       RFL_NO_FORECAST        leave out the forecast (rfl_llm_forecast)
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
@@ -147,6 +148,9 @@
                   rfl_net_compute_bound_batch
                   rfl_llm_tp_plan rfl_llm_tp_fit_get rfl_llm_tp_comm_time
                   (tensor parallelism on one node)
+                  rfl_llm_forecast rfl_forecast_terms_find (the bound
+                  corrected by terms fitted on measurements: hw_specs.h
+                  RFL_HW_FORECASTS; RFL_NO_FORECAST)
                   (TRANSFORMERS below: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
