@@ -281,7 +281,7 @@ static void print_header(est *e) {
     printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(m->d.dtype),
            training(e) ? "training" : "inference",
            m->d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
-    if (e->gpus) printf("one GPU of %lu (tensor parallel): every record, FLOP, byte and time below is one GPU's\n",
+    if (e->gpus > 1) printf("one GPU of %lu (tensor parallel): every record, FLOP, byte and time below is one GPU's\n",
                         (unsigned long)e->gpus);
 }
 
@@ -523,17 +523,21 @@ static void print_tp(est *e) {
     const rfl_llm_tp *t = &e->tp;
     const rfl_llm_config *c = &e->m.cfg;
     uint64_t tot = t->weight_bytes + t->kv_bytes + t->act_bytes;
-    printf("\ntensor parallel  %lu GPUs of one node (Megatron's split): the figures above are one GPU's\n",
-           (unsigned long)t->gpus);
-    printf("  one GPU        %u of %u heads, %u of %u kv heads%s, MLP %u of %u", t->shard.heads, c->heads,
+    if (t->gpus < 2)
+        printf("\ntensor parallel  1 GPU: the model whole, no all-reduces\n");
+    else
+        printf("\ntensor parallel  %lu GPUs of one node (Megatron's split): the figures above are one GPU's\n",
+               (unsigned long)t->gpus);
+    if (t->gpus > 1) printf("  one GPU        %u of %u heads, %u of %u kv heads%s, MLP %u of %u", t->shard.heads, c->heads,
            t->shard.kv_heads, c->kv_heads, c->kv_heads < t->gpus ? " (replicated)" : "",
            t->shard.intermediate, c->intermediate);
-    if (c->moe_intermediate) printf(", experts %u of %u wide", t->shard.moe_intermediate, c->moe_intermediate);
-    printf(", vocabulary %u of %u\n", t->shard.vocab, c->vocab);
-    printf("  all-reduces    %u per layer x %u layers + 1 (the embedding) = %llu per step, %s each "
+    if (t->gpus > 1 && c->moe_intermediate)
+        printf(", experts %u of %u wide", t->shard.moe_intermediate, c->moe_intermediate);
+    if (t->gpus > 1) printf(", vocabulary %u of %u\n", t->shard.vocab, c->vocab);
+    if (t->gpus > 1) printf("  all-reduces    %u per layer x %u layers + 1 (the embedding) = %llu per step, %s each "
            "(batch x tokens x hidden)\n", t->allreduces_per_layer, c->layers, (unsigned long long)t->allreduces,
            cli_si(&e->c, (double)t->allreduce_bytes, "B"));
-    printf("  logits         gathered once per step: %s\n", cli_si(&e->c, (double)t->gather_bytes, "B"));
+    if (t->gpus > 1) printf("  logits         gathered once per step: %s\n", cli_si(&e->c, (double)t->gather_bytes, "B"));
     printf("  memory per GPU %s: weights %s, KV cache %s, activations %s (the largest live set)\n",
            cli_si(&e->c, (double)tot, "B"), cli_si(&e->c, (double)t->weight_bytes, "B"),
            cli_si(&e->c, (double)t->kv_bytes, "B"), cli_si(&e->c, (double)t->act_bytes, "B"));
