@@ -508,8 +508,10 @@ static void print_tp_fit(est *e) {
     for (i = 0; i < RFL_LLM_TP_FIT_N; i++) {
         const rfl_llm_tp_fit_row *r = &f.rows[i];
         if (r->split != RFL_OK) {
-            printf("  %-14s %4u %10s %5s  %s\n", "", r->gpus, "-", "no", r->split == RFL_ERR_ARG
-                   ? "more GPUs than a node holds" : "the model does not split this way");
+            printf("  %-14s %4u %10s %5s  %s\n", "", r->gpus, "-", "no",
+                   r->split == RFL_ERR_ARG     ? "more GPUs than a node holds"
+                   : r->split == RFL_ERR_SHAPE ? "the model does not split this way"
+                                               : rfl_result_str(r->split));
             continue;
         }
         printf("  %-14s %4u %10s %5s  %s\n", "", r->gpus, cli_si(&e->c, (double)r->bytes, "B"), r->fits ? "yes" : "no",
