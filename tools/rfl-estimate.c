@@ -438,8 +438,9 @@ static void print_step(est *e, int on_hw) {
            cli_si(&e->c, (double)(t->fwd_bytes - roles), "B"));
     if (!on_hw) printf("KV cache         %s after the step\n", cli_si(&e->c, (double)f.kv_cache_bytes, "B"));
     if (!on_hw) return;
-    printf("  tokens/s       %s (%s / step time)\n", cli_num(&e->c, f.tokens_per_s, 4),
-           s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch");
+    printf("  tokens/s       %s (%s / step time)%s\n", cli_num(&e->c, f.tokens_per_s, 4),
+           s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch",
+           e->gpus > 1 ? ", without the all-reduces (below)" : "");
     if (s->phase == RFL_LLM_PREFILL) printf("  ttft           %s\n", cli_si(&e->c, f.ttft_s, "s"));
     else if (f.decode_bound_batch)
         printf("  decode turns compute-bound at batch %llu (seq %llu)\n",
@@ -481,8 +482,9 @@ static void print_tp_comm(est *e) {
            cli_si(&e->c, c.allreduce.latency_s, "s"), cli_si(&e->c, (double)t->allreduce_bytes, "B"),
            cli_si(&e->c, c.allreduce.busbw, "B/s"), cli_si(&e->c, c.allreduce.transfer_s, "s"),
            c.allreduce.basis == RFL_AR_DATASHEET ? "the datasheet's latency and bandwidth, a lower bound"
-           : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's fit on NCCL measurements, extrapolated to more GPUs"
-                                                     : "the link's fit on NCCL measurements");
+           : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's fit on NCCL measurements in a CUDA graph, "
+                                                        "extrapolated to more GPUs"
+                                                      : "the link's fit on NCCL measurements in a CUDA graph");
     printf("  per step       %s: %llu all-reduces x %s + the logits' gather %s\n",
            cli_si(&e->c, c.comm_s, "s"), (unsigned long long)t->allreduces,
            cli_si(&e->c, c.allreduce.time_s, "s"), cli_si(&e->c, c.gather.time_s, "s"));
