@@ -426,9 +426,10 @@
        totals, bytes by role, the step time, tokens/s and the compute-bound
        batches (--layers, --mode train, --summary: the zoo's per-record
        table; --gpus N [--link nvlink|pcie]: one GPU's, with the plan, its
-       all-reduces' time and the fit); rfl-report --llm joins their kinds to a profile, --model NAME
-       reports a prefill of 512 tokens beside zoo models; rfl-plot --work FILE
-       --kernels draws a point per distinct layer.
+       all-reduces' time and the fit); rfl-report --llm joins their kinds to
+       a profile, --model NAME reports a prefill of 512 tokens beside zoo
+       models; rfl-plot --work FILE --kernels draws a point per distinct
+       layer.
 
    ONNX ([9]; rfl-estimate --onnx FILE)
        An .onnx file read as a stream of chunks of any size (split anywhere, same
@@ -2032,7 +2033,7 @@ typedef struct rfl_llm_tp {
     uint64_t gathers;            /* logits gathered per step (1; 0 when N = 1) */
     uint64_t gather_bytes;       /* the gathered logits: batch x logit rows x
                                     vocab (padded) at the math type */
-    /* memory per GPU */
+    /* memory per GPU (the plan checks that the three's sum fits 64 bits) */
     uint64_t weight_bytes;       /* the shard's parameters at their storage types
                                     (as rfl_net_cost.param_bytes of its step) */
     uint64_t kv_bytes;           /* the shard's KV cache after the step */
@@ -2097,9 +2098,9 @@ RFL_API rfl_result rfl_llm_tp_fit_get(const rfl_llm_config *cfg, const rfl_llm_s
    datasheet's bound). The logits' gather is timed as an all-reduce of
    the gathered bytes: at most what it takes (a ring all-gather is half
    of a ring all-reduce). Errors: RFL_ERR_ARG (NULL; more GPUs than the
-   link's node holds: one node only), RFL_ERR_NO_DATA (no link of that
-   kind, or the link unknown), RFL_ERR_UNSUPPORTED (a kind asked without
-   the table). */
+   link's node holds: one node only), RFL_ERR_NO_DATA (the link unknown
+   or without a bandwidth; no row of the kind asked near it, or no table:
+   RFL_NO_HW_TABLE, RFL_HW_NO_LINKS). */
 typedef struct rfl_llm_tp_comm {
     const rfl_link *link;   /* the link timed */
     int link_from_table;    /* 1: the table's row of the kind asked, not m's own */
@@ -7984,10 +7985,18 @@ static rfl_result rfl__tp_messages(const rfl_llm_config *c, const rfl_llm_step_d
     return RFL_OK;
 }
 
+/* Memory per GPU, all of it: weights + KV cache + activations. */
+static rfl_result rfl__tp_total(const rfl_llm_tp *t, uint64_t *out) {
+    return rfl__ly_add64(t->weight_bytes, t->kv_bytes, out) && rfl__ly_add64(*out, t->act_bytes, out)
+               ? RFL_OK
+               : RFL_ERR_OVERFLOW;
+}
+
 RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                    uint32_t gpus, rfl_llm_tp *out) {
     rfl_cost_desc cd;
     rfl_result r;
+    uint64_t total;
     if (!out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     out->gpus = gpus;
@@ -7998,7 +8007,8 @@ RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step
         (r = rfl__tp_messages(cfg, d, &cd, out)) != RFL_OK ||
         (r = rfl__tp_weights(&out->shard, &cd, &out->weight_bytes)) != RFL_OK ||
         (r = rfl_llm_kv_cache_bytes(&out->shard, d, &out->kv_bytes)) != RFL_OK ||
-        (r = rfl__tp_act(&out->shard, d, &cd, &out->act_bytes)) != RFL_OK)
+        (r = rfl__tp_act(&out->shard, d, &cd, &out->act_bytes)) != RFL_OK ||
+        (r = rfl__tp_total(out, &total)) != RFL_OK)
         rfl__err_set(&out->err, r, "");
     return r;
 }
@@ -8019,7 +8029,7 @@ static void rfl__tp_fit_row(const rfl_llm_config *cfg, const rfl_llm_step_desc *
     one.batch = 1;
     row->split = node > 0 && row->gpus > (uint32_t)node ? RFL_ERR_ARG : rfl_llm_tp_plan(cfg, d, row->gpus, &t);
     if (row->split != RFL_OK) return;
-    row->bytes = t.weight_bytes + t.kv_bytes + t.act_bytes; /* each below 2^62: summed safely */
+    rfl__tp_total(&t, &row->bytes); /* the plan checked the sum */
     row->fits = (double)row->bytes <= frac * m->mem_bytes;
     if (rfl_llm_kv_cache_bytes(&t.shard, &one, &kv1) == RFL_OK)
         row->max_batch_in_memory = rfl__llm_max_batch(m->mem_bytes, t.weight_bytes, kv1);
@@ -12623,7 +12633,7 @@ static void rfl__nj_tp_plan(rfl_json_writer *w, const rfl_llm_tp *t) {
     rfl_json_w_u64(w, "weights", t->weight_bytes);
     rfl_json_w_u64(w, "kv_cache", t->kv_bytes);
     rfl_json_w_u64(w, "activations", t->act_bytes);
-    rfl_json_w_u64(w, "total", t->weight_bytes + t->kv_bytes + t->act_bytes);
+    rfl_json_w_u64(w, "total", t->weight_bytes + t->kv_bytes + t->act_bytes); /* fits: the plan checked */
     rfl_json_w_end(w);
 }
 
@@ -12642,8 +12652,8 @@ static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl_net_json_desc *jd, con
     rfl_json_w_end(w);
     rfl_json_w_obj(w, "allreduce");
     rfl_json_w_str(w, "algorithm", "ring");
-    if (ok) rfl_json_w_str(w, "basis", rfl_ar_basis_name(c.allreduce.basis));
-    else rfl_json_w_null(w, "basis");
+    if (ok && jd->tp->gpus > 1) rfl_json_w_str(w, "basis", rfl_ar_basis_name(c.allreduce.basis));
+    else rfl_json_w_null(w, "basis"); /* one GPU: no all-reduce */
     rfl_json_w_num_if(w, "time_s", ok, c.allreduce.time_s);
     rfl_json_w_num_if(w, "latency_s", ok, c.allreduce.latency_s);
     rfl_json_w_num_if(w, "transfer_s", ok, c.allreduce.transfer_s);
@@ -12675,7 +12685,9 @@ static void rfl__nj_tp_fit(rfl_json_writer *w, const rfl_net_json_desc *jd, cons
         rfl_json_w_obj(w, 0);
         rfl_json_w_u64(w, "gpus", r->gpus);
         if (r->split == RFL_OK) rfl_json_w_null(w, "error");
-        else rfl_json_w_str(w, "error", r->split == RFL_ERR_ARG ? "beyond_node" : "no_split");
+        else rfl_json_w_str(w, "error", r->split == RFL_ERR_ARG     ? "beyond_node"
+                                        : r->split == RFL_ERR_SHAPE ? "no_split"
+                                                                    : "unsupported");
         rfl__nj_u64_if(w, "bytes", r->split == RFL_OK, r->bytes);
         rfl_json_w_bool(w, "fits", r->fits);
         rfl__nj_u64_if(w, "max_batch_in_memory", r->max_batch_in_memory > 0, r->max_batch_in_memory);

@@ -290,7 +290,7 @@ static void print_header(est *e) {
     printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(m->d.dtype),
            training(e) ? "training" : "inference",
            m->d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
-    if (e->gpus) printf("one GPU of %lu (tensor parallel): every record, FLOP, byte and time below is one GPU's\n",
+    if (e->gpus > 1) printf("one GPU of %lu (tensor parallel): every record, FLOP, byte and time below is one GPU's\n",
                         (unsigned long)e->gpus);
 }
 
@@ -447,8 +447,9 @@ static void print_step(est *e, int on_hw) {
            cli_si(&e->c, (double)(t->fwd_bytes - roles), "B"));
     if (!on_hw) printf("KV cache         %s after the step\n", cli_si(&e->c, (double)f.kv_cache_bytes, "B"));
     if (!on_hw) return;
-    printf("  tokens/s       %s (%s / step time)\n", cli_num(&e->c, f.tokens_per_s, 4),
-           s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch");
+    printf("  tokens/s       %s (%s / step time)%s\n", cli_num(&e->c, f.tokens_per_s, 4),
+           s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch",
+           e->gpus > 1 ? ", without the all-reduces (below)" : "");
     if (s->phase == RFL_LLM_PREFILL) printf("  ttft           %s\n", cli_si(&e->c, f.ttft_s, "s"));
     else if (f.decode_bound_batch)
         printf("  decode turns compute-bound at batch %llu (seq %llu)\n",
@@ -490,8 +491,9 @@ static void print_tp_comm(est *e) {
            cli_si(&e->c, c.allreduce.latency_s, "s"), cli_si(&e->c, (double)t->allreduce_bytes, "B"),
            cli_si(&e->c, c.allreduce.busbw, "B/s"), cli_si(&e->c, c.allreduce.transfer_s, "s"),
            c.allreduce.basis == RFL_AR_DATASHEET ? "the datasheet's latency and bandwidth, a lower bound"
-           : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's fit on NCCL measurements, extrapolated to more GPUs"
-                                                     : "the link's fit on NCCL measurements");
+           : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's fit on NCCL measurements in a CUDA graph, "
+                                                        "extrapolated to more GPUs"
+                                                      : "the link's fit on NCCL measurements in a CUDA graph");
     printf("  per step       %s: %llu all-reduces x %s + the logits' gather %s\n",
            cli_si(&e->c, c.comm_s, "s"), (unsigned long long)t->allreduces,
            cli_si(&e->c, c.allreduce.time_s, "s"), cli_si(&e->c, c.gather.time_s, "s"));
@@ -517,8 +519,10 @@ static void print_tp_fit(est *e) {
     for (i = 0; i < RFL_LLM_TP_FIT_N; i++) {
         const rfl_llm_tp_fit_row *r = &f.rows[i];
         if (r->split != RFL_OK) {
-            printf("  %-14s %4u %10s %5s  %s\n", "", r->gpus, "-", "no", r->split == RFL_ERR_ARG
-                   ? "more GPUs than a node holds" : "the model does not split this way");
+            printf("  %-14s %4u %10s %5s  %s\n", "", r->gpus, "-", "no",
+                   r->split == RFL_ERR_ARG     ? "more GPUs than a node holds"
+                   : r->split == RFL_ERR_SHAPE ? "the model does not split this way"
+                                               : rfl_result_str(r->split));
             continue;
         }
         printf("  %-14s %4u %10s %5s  %s\n", "", r->gpus, cli_si(&e->c, (double)r->bytes, "B"), r->fits ? "yes" : "no",
@@ -532,17 +536,21 @@ static void print_tp(est *e) {
     const rfl_llm_tp *t = &e->tp;
     const rfl_llm_config *c = &e->m.cfg;
     uint64_t tot = t->weight_bytes + t->kv_bytes + t->act_bytes;
-    printf("\ntensor parallel  %lu GPUs of one node (Megatron's split): the figures above are one GPU's\n",
-           (unsigned long)t->gpus);
-    printf("  one GPU        %u of %u heads, %u of %u kv heads%s, MLP %u of %u", t->shard.heads, c->heads,
+    if (t->gpus < 2)
+        printf("\ntensor parallel  1 GPU: the model whole, no all-reduces\n");
+    else
+        printf("\ntensor parallel  %lu GPUs of one node (Megatron's split): the figures above are one GPU's\n",
+               (unsigned long)t->gpus);
+    if (t->gpus > 1) printf("  one GPU        %u of %u heads, %u of %u kv heads%s, MLP %u of %u", t->shard.heads, c->heads,
            t->shard.kv_heads, c->kv_heads, c->kv_heads < t->gpus ? " (replicated)" : "",
            t->shard.intermediate, c->intermediate);
-    if (c->moe_intermediate) printf(", experts %u of %u wide", t->shard.moe_intermediate, c->moe_intermediate);
-    printf(", vocabulary %u of %u\n", t->shard.vocab, c->vocab);
-    printf("  all-reduces    %u per layer x %u layers + 1 (the embedding) = %llu per step, %s each "
+    if (t->gpus > 1 && c->moe_intermediate)
+        printf(", experts %u of %u wide", t->shard.moe_intermediate, c->moe_intermediate);
+    if (t->gpus > 1) printf(", vocabulary %u of %u\n", t->shard.vocab, c->vocab);
+    if (t->gpus > 1) printf("  all-reduces    %u per layer x %u layers + 1 (the embedding) = %llu per step, %s each "
            "(batch x tokens x hidden)\n", t->allreduces_per_layer, c->layers, (unsigned long long)t->allreduces,
            cli_si(&e->c, (double)t->allreduce_bytes, "B"));
-    printf("  logits         gathered once per step: %s\n", cli_si(&e->c, (double)t->gather_bytes, "B"));
+    if (t->gpus > 1) printf("  logits         gathered once per step: %s\n", cli_si(&e->c, (double)t->gather_bytes, "B"));
     printf("  memory per GPU %s: weights %s, KV cache %s, activations %s (the largest live set)\n",
            cli_si(&e->c, (double)tot, "B"), cli_si(&e->c, (double)t->weight_bytes, "B"),
            cli_si(&e->c, (double)t->kv_bytes, "B"), cli_si(&e->c, (double)t->act_bytes, "B"));
