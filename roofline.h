@@ -2147,7 +2147,8 @@ typedef struct rfl_forecast_terms {
 /* The table's terms for machine m: its own family's (*assumed = 0) or the
    family whose measured machine has the nearest DRAM bandwidth (*assumed
    = 1). RFL_ERR_NO_DATA without a table (RFL_NO_HW_TABLE) or a DRAM
-   bandwidth; RFL_ERR_ARG for NULL. assumed may be NULL. */
+   bandwidth, or for a machine that is not a GPU (every family measured is
+   one); RFL_ERR_ARG for NULL. assumed may be NULL. */
 RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
                                            int *assumed);
 
@@ -8131,7 +8132,8 @@ RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_te
     RFL_MEMSET(out, 0, sizeof *out);
     if (assumed) *assumed = 0;
     bw = m->bw_bytes_per_s[RFL_DRAM];
-    if (!(bw > 0)) return RFL_ERR_NO_DATA;
+    /* the families are GPUs: a CPU's or an accelerator's kernels are not theirs */
+    if (!(bw > 0) || m->kind != RFL_KIND_GPU) return RFL_ERR_NO_DATA;
     for (i = 0; i < (int)(sizeof rfl__fc_rows / sizeof rfl__fc_rows[0]) && !own; i++) {
         double d;
         if (m->id && rfl_parse_name_eq(m->id, rfl__fc_rows[i].ref)) { r = &rfl__fc_rows[i]; own = 1; break; }

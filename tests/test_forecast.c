@@ -293,6 +293,13 @@ static void test_families(void) {
         RT_CHECK(t.kernel_s > 0 && t.kernel_s < 1e-4);
     }
     {
+        /* a CPU: no family of its kind was measured, so no forecast */
+        const rfl_machine *m = 0;
+        rfl_forecast_terms t;
+        RT_EQ_INT(rfl_hw_find("xeon-e5-2699v4-2s", &m), RFL_OK);
+        RT_EQ_INT(rfl_forecast_terms_find(m, &t, &assumed), RFL_ERR_NO_DATA);
+    }
+    {
         const rfl_machine *m = 0;
         rfl_forecast f;
         rfl_llm_config cfg;

@@ -580,6 +580,9 @@ static void run_forecast(est *e) {
         fd.gathers = e->tp.gathers, fd.gather_bytes = e->tp.gather_bytes;
     }
     r = rfl_llm_forecast(&e->m.net, &e->m.d, e->gcfg, &e->m.step, e->hw, &fd, &e->fc);
+    if (r == RFL_ERR_NO_DATA && e->hw->kind != RFL_KIND_GPU)
+        cli_input_error(&e->c, 0, 0, 0, "%s on %s: no forecast: its terms were measured on GPUs only, and %s "
+                        "is a %s (the bound above stands)", e->m.name, e->hw->id, e->hw->id, rfl_kind_name(e->hw->kind));
     if (r != RFL_OK)
         cli_input_error(&e->c, 0, 0, 0, "%s on %s: no forecast: %s", e->m.name, e->hw->id, rfl_result_str(r));
 }

@@ -37,3 +37,5 @@ forecast_charts() {
     grep -q "does not fit" "$B/forecast-charts.txt"
 }
 step "examples/forecast_charts writes build/forecast-gpus.png and build/forecast-ttft.png" forecast_charts
+step "rfl-estimate --forecast on a CPU says no family of its kind was measured (exit 1)" \
+  sh -c 'build/rfl-estimate llama-3.2-1b --dtype fp32 --hw xeon-e5-2699v4-2s --forecast 2>&1 >/dev/null | grep -q "measured on GPUs only"'
