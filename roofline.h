@@ -7899,47 +7899,124 @@ static rfl_result rfl__tp_split(const rfl_llm_config *c, rfl_llm_tp *t) {
     return RFL_OK;
 }
 
-/* Parameter bytes of cfg limited to `layers` layers (layer 0 dense when
-   `dense`), as rfl_net_cost counts them under cd, from a build on the stack. */
-static rfl_result rfl__tp_params(const rfl_llm_config *c, uint32_t layers, int dense,
-                                 const rfl_cost_desc *cd, uint64_t *out) {
-    rfl_layer recs[RFL_LLM_NET_LAYERS(2)];
-    rfl_llm_config k = *c;
-    rfl_llm_step_desc d;
-    rfl_net net;
-    rfl_net_cost t;
-    rfl_result r;
-    RFL_MEMSET(&d, 0, sizeof d);
-    d.phase = RFL_LLM_DECODE; /* one position: parameters do not depend on the step */
-    d.math = cd->dtype;
-    k.layers = layers;
-    RFL_MEMSET(k.layer_dense, 0, sizeof k.layer_dense);
-    if (dense) k.layer_dense[0] = 1;
-    if ((r = rfl_net_init(&net, recs, (int)(sizeof recs / sizeof recs[0]), 0, 0)) != RFL_OK ||
-        (r = rfl_llm_build(&net, &k, &d)) != RFL_OK || (r = rfl_net_cost_get(&net, cd, &t)) != RFL_OK)
-        return r;
-    *out = t.param_bytes;
-    return RFL_OK;
+/* Parameter bytes, record by record as rfl_llm_build makes them and
+   rfl_net_cost stores them (rounded per record): matrices and tables at
+   the weights type, biases, norm scales and sinks at the math type (a
+   record of experts keeps one expert's bias there). Counted, not built:
+   the fit plans every N without a caller's records. */
+typedef struct rfl__tp_acc {
+    rfl__ly_bits bits;
+    uint64_t bytes;
+    int ok;
+} rfl__tp_acc;
+
+static void rfl__tp_put(rfl__tp_acc *a, uint64_t n, int bits) {
+    uint64_t b = 0;
+    a->ok = a->ok && rfl__ly_store(n, bits, &b) && rfl__ly_acc(&a->bytes, b);
+}
+/* A linear record of `experts` copies of in x out (+ out biases). */
+static void rfl__tp_lin(rfl__tp_acc *a, uint64_t in, uint64_t out, int bias, uint64_t experts) {
+    uint64_t n = 0, w = 0, rec = 0;
+    a->ok = a->ok && rfl__ly_mul64(in, out, &n) && rfl__ly_add64(n, bias ? out : 0, &n) &&
+            rfl__ly_mul64(n, experts, &n);
+    if (!a->ok) return;
+    a->ok = rfl__ly_store(n - (bias ? out : 0), a->bits.w, &w) &&
+            rfl__ly_store(bias ? out : 0, a->bits.math, &rec) && rfl__ly_acc(&rec, w) &&
+            rfl__ly_acc(&a->bytes, rec);
+}
+static void rfl__tp_norm(rfl__tp_acc *a, const rfl_llm_config *c, uint64_t width) {
+    rfl__tp_put(a, c->norm == RFL_LLM_RMSNORM ? width : 2 * width, a->bits.math);
 }
 
-/* Parameter bytes of cfg under cd without building every layer: one
-   layer (A = the rest + a block), two (C = the rest + 2 blocks), and with
-   dense layers among experts a dense one (D = the rest + a dense block). */
+/* Multi-head latent attention: q (through q_lora_rank, or not), the
+   latent and the shared rotated key, their expansion per head, o_proj. */
+static void rfl__tp_mla(rfl__tp_acc *a, const rfl_llm_config *c) {
+    uint64_t H = c->heads, D = c->hidden, C = c->kv_lora_rank, R = c->qk_rope_dim;
+    uint64_t N = c->qk_nope_dim, V = c->v_head_dim;
+    if (c->q_lora_rank) {
+        rfl__tp_lin(a, D, c->q_lora_rank, c->qkv_bias, 1);
+        rfl__tp_norm(a, c, c->q_lora_rank);
+        rfl__tp_lin(a, c->q_lora_rank, H * (N + R), 0, 1);
+    } else {
+        rfl__tp_lin(a, D, H * (N + R), 0, 1);
+    }
+    rfl__tp_lin(a, D, C + R, c->qkv_bias, 1);
+    rfl__tp_norm(a, c, C);
+    rfl__tp_lin(a, C, H * (N + V), 0, 1);
+    rfl__tp_lin(a, H * V, D, c->o_bias, 1);
+}
+
+/* One block's attention and norms (the same in every layer). */
+static void rfl__tp_attention(rfl__tp_acc *a, const rfl_llm_config *c) {
+    uint64_t D = c->hidden, q = (uint64_t)c->heads * c->head_dim, kv = (uint64_t)c->kv_heads * c->head_dim;
+    int norms = c->norm_place == RFL_LLM_NORM_SANDWICH ? 4 : 2;
+    while (norms--) rfl__tp_norm(a, c, D);
+    if (c->kv_lora_rank) {
+        rfl__tp_mla(a, c);
+        return;
+    }
+    if (rfl__llm_is_gpt2(c) || c->fused_qkv) {
+        rfl__tp_lin(a, D, q + 2 * kv, c->qkv_bias, 1);
+    } else {
+        rfl__tp_lin(a, D, q, c->qkv_bias, 1);
+        rfl__tp_lin(a, D, kv, c->qkv_bias, 1);
+        rfl__tp_lin(a, D, kv, c->qkv_bias, 1);
+        if (c->qk_norm) rfl__tp_put(a, c->qk_norm == 1 ? c->head_dim : q, a->bits.math);
+        if (c->qk_norm) rfl__tp_put(a, c->qk_norm == 1 ? c->head_dim : kv, a->bits.math);
+    }
+    if (c->sinks) rfl__tp_put(a, c->heads, a->bits.math);
+    rfl__tp_lin(a, q, D, c->o_bias, 1);
+}
+
+/* One block's MLP: dense, or the router, the experts and the shared ones. */
+static void rfl__tp_mlp(rfl__tp_acc *a, const rfl_llm_config *c, int moe) {
+    uint64_t D = c->hidden, I = c->intermediate, w = c->moe_intermediate ? c->moe_intermediate : I;
+    int bias = c->mlp_bias;
+    if (!moe) {
+        if (c->gated && c->fused_gate_up) rfl__tp_lin(a, D, 2 * I, bias, 1);
+        else rfl__tp_lin(a, D, I, bias, 1);
+        if (c->gated && !c->fused_gate_up) rfl__tp_lin(a, D, I, bias, 1);
+        rfl__tp_lin(a, I, D, bias, 1);
+        return;
+    }
+    rfl__tp_lin(a, D, c->experts, c->moe_bias, 1);
+    if (rfl_parse_name_eq(c->model_type, "mixtral")) { /* w1, w3, w2 */
+        rfl__tp_lin(a, D, I, 0, c->experts);
+        rfl__tp_lin(a, D, I, 0, c->experts);
+        rfl__tp_lin(a, I, D, 0, c->experts);
+    } else { /* gate_up_proj, down_proj */
+        rfl__tp_lin(a, D, 2 * w, c->moe_bias, c->experts);
+        rfl__tp_lin(a, w, D, c->moe_bias, c->experts);
+    }
+    if (c->shared_experts) {
+        rfl__tp_lin(a, D, w * c->shared_experts, 0, 1);
+        rfl__tp_lin(a, D, w * c->shared_experts, 0, 1);
+        rfl__tp_lin(a, w * c->shared_experts, D, 0, 1);
+    }
+}
+
+/* Parameter bytes of cfg under cd: the embedding(s), the blocks (dense
+   and expert layers apart), the final norm and the LM head. */
 static rfl_result rfl__tp_weights(const rfl_llm_config *c, const rfl_cost_desc *cd, uint64_t *out) {
-    uint64_t a, b, d = 0, rest, dense = 0, moe = 0, x, y;
+    rfl__tp_acc a, blk[2];
+    uint64_t n[2] = {0, 0}, x;
     uint32_t l;
-    rfl_result r;
-    if ((r = rfl__tp_params(c, 1, 0, cd, &a)) != RFL_OK || (r = rfl__tp_params(c, 2, 0, cd, &b)) != RFL_OK)
-        return r;
-    rest = 2 * a - b; /* the embedding, the final norm, the LM head */
-    for (l = 0; l < c->layers; l++) dense += !rfl__llm_layer_moe(c, l);
-    if (c->experts) moe = c->layers - dense;
-    else dense = 0, moe = c->layers; /* every block is the one built */
-    if (dense && (r = rfl__tp_params(c, 1, 1, cd, &d)) != RFL_OK) return r;
-    if (!rfl__ly_mul64(b - a, moe, &x) || !rfl__ly_mul64(d - rest, dense, &y) ||
-        !rfl__ly_add64(x, y, &x) || !rfl__ly_add64(x, rest, out))
-        return RFL_ERR_OVERFLOW;
-    return RFL_OK;
+    int i;
+    RFL_MEMSET(&a, 0, sizeof a);
+    a.bits = rfl__ly_roles(cd), a.ok = 1;
+    if (!c->tied) rfl__tp_put(&a, (uint64_t)c->vocab * c->hidden, a.bits.w);
+    if (c->pos == RFL_LLM_POS_LEARNED) rfl__tp_put(&a, (uint64_t)c->max_positions * c->hidden, a.bits.w);
+    rfl__tp_norm(&a, c, c->hidden);
+    rfl__tp_lin(&a, c->hidden, c->vocab, 0, 1);
+    for (l = 0; l < c->layers; l++) n[rfl__llm_layer_moe(c, l)]++;
+    for (i = 0; i < 2; i++) {
+        blk[i] = a, blk[i].bytes = 0;
+        rfl__tp_attention(&blk[i], c);
+        rfl__tp_mlp(&blk[i], c, i);
+        a.ok = a.ok && blk[i].ok && rfl__ly_mul64(blk[i].bytes, n[i], &x) && rfl__ly_acc(&a.bytes, x);
+    }
+    *out = a.bytes;
+    return a.ok ? RFL_OK : RFL_ERR_OVERFLOW;
 }
 
 /* The largest live activations (the rule: rfl_llm_tp.act_bytes). */

@@ -296,31 +296,46 @@ static void test_link_override(void) {
     RT_EQ_INT(rfl_llm_tp_comm_time(&t, mi300, RFL_LINK_PCIE, 0, &cm), RFL_ERR_NO_DATA);
 }
 
-/* The plan counts weights from a one- and a two-layer build: the same
-   bytes as the whole model's build, for every built-in model on 1 and 2
-   GPUs, and for experts with dense layers among them. */
-static void test_weights_as_built(void) {
+/* The plan counts weights without building the step: the same bytes as
+   the step's build (rfl_net_cost.param_bytes), for every built-in model
+   on 1 and 2 GPUs, at bf16 and with int4 weights, and for variants:
+   experts with dense layers among them, biases, a tied table, a parallel
+   residual. */
+static void weights_as_built(const rfl_llm_config *c, const rfl_llm_step_desc *d, uint32_t n) {
     static rfl_layer recs[RFL_LLM_NET_LAYERS(80)];
-    rfl_llm_step_desc d = decode128();
     rfl_llm_tp t;
     rfl_net net;
     rfl_cost_desc cd;
     rfl_net_cost k;
-    int i, n, dense;
-    for (i = 0; i <= rfl_llm_count(); i++) {
-        rfl_llm_config c = model(i < rfl_llm_count() ? rfl_llm_name(i) : "mixtral-8x7b");
-        dense = i == rfl_llm_count();
-        if (dense) c.layer_dense[0] = 0x21; /* layers 0 and 5 */
-        if (!RT_CHECK(RFL_LLM_NET_LAYERS(c.layers) <= RFL_LLM_NET_LAYERS(80))) continue;
+    if (!RT_CHECK(RFL_LLM_NET_LAYERS(c->layers) <= RFL_LLM_NET_LAYERS(80))) return;
+    if (rfl_llm_tp_plan(c, d, n, &t) != RFL_OK) return; /* gpt2-xl: 25 heads */
+    RT_CHECK(rfl_net_init(&net, recs, RFL_LLM_NET_LAYERS(80), 0, 0) == RFL_OK);
+    RT_CHECK(rfl_llm_build(&net, &t.shard, d) == RFL_OK);
+    RT_CHECK(rfl_llm_cost_desc(&t.shard, d, &cd) == RFL_OK);
+    RT_CHECK(rfl_net_cost_get(&net, &cd, &k) == RFL_OK);
+    RT_EQ_U64(t.weight_bytes, k.param_bytes);
+}
+
+static void test_weights_as_built(void) {
+    rfl_llm_step_desc d = decode128(), q = decode128();
+    rfl_llm_config c;
+    uint32_t n;
+    int i;
+    q.weights = RFL_DTYPE_INT4;
+    for (i = 0; i < rfl_llm_count(); i++)
         for (n = 1; n <= 2; n++) {
-            if (rfl_llm_tp_plan(&c, &d, (uint32_t)n, &t) != RFL_OK) continue; /* gpt2-xl: 25 heads */
-            RT_CHECK(rfl_net_init(&net, recs, RFL_LLM_NET_LAYERS(80), 0, 0) == RFL_OK);
-            RT_CHECK(rfl_llm_build(&net, &t.shard, &d) == RFL_OK);
-            RT_CHECK(rfl_llm_cost_desc(&t.shard, &d, &cd) == RFL_OK);
-            RT_CHECK(rfl_net_cost_get(&net, &cd, &k) == RFL_OK);
-            RT_EQ_U64(t.weight_bytes, k.param_bytes);
+            c = model(rfl_llm_name(i));
+            weights_as_built(&c, &d, n);
+            weights_as_built(&c, &q, n);
         }
-    }
+    c = model("mixtral-8x7b");
+    c.layer_dense[0] = 0x21; /* layers 0 and 5 */
+    weights_as_built(&c, &d, 2);
+    weights_as_built(&c, &q, 2);
+    c = model("llama-3.2-1b");
+    c.qkv_bias = c.o_bias = c.mlp_bias = 1, c.tied = 0, c.parallel = 1;
+    weights_as_built(&c, &d, 4);
+    weights_as_built(&c, &q, 4);
 }
 
 static void test_errors(void) {
