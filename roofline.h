@@ -1917,8 +1917,10 @@ typedef struct rfl_llm_step_desc {
 /* Built-in models, by name (rfl_parse_name_eq: case, '-', '_', '.' ignored):
    gpt2 gpt2-medium gpt2-large gpt2-xl llama-2-7b llama-3.2-1b llama-3.2-3b
    llama-3-8b llama-3-70b qwen2.5-0.5b qwen2.5-1.5b qwen2.5-7b mistral-7b
-   mixtral-8x7b, from their published config.json. RFL_ERR_UNKNOWN_NAME
-   otherwise. */
+   mixtral-8x7b qwen3-0.6b qwen3-1.7b qwen3-4b qwen3-8b qwen3-30b-a3b
+   gemma-2-2b gemma-3-1b phi-3-mini deepseek-v2-lite olmo-2-7b gpt-oss-20b
+   pythia-1.4b llama-3.1-8b, from their published config.json (the URLs
+   beside the table). RFL_ERR_UNKNOWN_NAME otherwise. */
 RFL_API int rfl_llm_count(void);
 RFL_API const char *rfl_llm_name(int i);
 RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
@@ -7065,30 +7067,63 @@ static int rfl__llm_countable(const rfl_llm_config *c) {
    https://huggingface.co/<repo>/blob/main/config.json):
    openai-community/gpt2, gpt2-medium, gpt2-large, gpt2-xl;
    meta-llama/Llama-2-7b-hf (MHA), Llama-3.2-1B, Llama-3.2-3B, Meta-Llama-3-8B,
-   Meta-Llama-3-70B; Qwen/Qwen2.5-0.5B, Qwen2.5-1.5B, Qwen2.5-7B
-   (use_sliding_window false);
-   mistralai/Mistral-7B-v0.1 (sliding_window 4096), Mixtral-8x7B-v0.1. */
+   Meta-Llama-3-70B, Llama-3.1-8B (rope_scaling llama3: no count changes);
+   Qwen/Qwen2.5-0.5B, Qwen2.5-1.5B, Qwen2.5-7B (use_sliding_window false);
+   mistralai/Mistral-7B-v0.1 (sliding_window 4096), Mixtral-8x7B-v0.1;
+   Qwen/Qwen3-0.6B, Qwen3-1.7B, Qwen3-4B, Qwen3-8B, Qwen3-30B-A3B;
+   google/gemma-2-2b (window 4096 every other layer), google/gemma-3-1b-pt
+   (window 512, sliding_window_pattern 6); microsoft/Phi-3-mini-4k-instruct
+   (window 2047, every layer); deepseek-ai/DeepSeek-V2-Lite;
+   allenai/OLMo-2-1124-7B; openai/gpt-oss-20b (window 128 every other
+   layer); EleutherAI/pythia-1.4b (rotary_pct 0.25, parallel residual).
+   The rest of each family comes from its defaults (rfl__llm_family_defaults,
+   as transformers' config classes). */
 typedef struct rfl__llm_builtin {
     const char *name, *type;
     uint32_t hidden, layers, heads, kv_heads, head_dim, inter, vocab, max_pos, experts, ept,
         window;
-    uint8_t tied, qkv_bias;
+    uint8_t tied, qkv_bias, dtype;
+    /* experts and latent attention: moe_intermediate, shared_experts, the
+       first layers with a dense MLP (first_k_dense_replace), q_lora_rank,
+       kv_lora_rank, qk_nope_dim, qk_rope_dim, v_head_dim, moe_bias */
+    uint32_t moe_inter, shared, dense_first, q_lora, kv_lora, nope, rope, v_head;
+    uint8_t moe_bias;
 } rfl__llm_builtin;
+#define RFL__LLM_DENSE 0, 0, 0, 0, 0, 0, 0, 0, 0
+#define RFL__BF RFL_DTYPE_BF16
 static const rfl__llm_builtin rfl__llm_builtins[] = {
-    {"gpt2", "gpt2", 768, 12, 12, 12, 64, 3072, 50257, 1024, 0, 0, 0, 1, 1},
-    {"gpt2-medium", "gpt2", 1024, 24, 16, 16, 64, 4096, 50257, 1024, 0, 0, 0, 1, 1},
-    {"gpt2-large", "gpt2", 1280, 36, 20, 20, 64, 5120, 50257, 1024, 0, 0, 0, 1, 1},
-    {"gpt2-xl", "gpt2", 1600, 48, 25, 25, 64, 6400, 50257, 1024, 0, 0, 0, 1, 1},
-    {"llama-2-7b", "llama", 4096, 32, 32, 32, 128, 11008, 32000, 4096, 0, 0, 0, 0, 0},
-    {"llama-3.2-1b", "llama", 2048, 16, 32, 8, 64, 8192, 128256, 131072, 0, 0, 0, 1, 0},
-    {"llama-3.2-3b", "llama", 3072, 28, 24, 8, 128, 8192, 128256, 131072, 0, 0, 0, 1, 0},
-    {"llama-3-8b", "llama", 4096, 32, 32, 8, 128, 14336, 128256, 8192, 0, 0, 0, 0, 0},
-    {"llama-3-70b", "llama", 8192, 80, 64, 8, 128, 28672, 128256, 8192, 0, 0, 0, 0, 0},
-    {"qwen2.5-0.5b", "qwen2", 896, 24, 14, 2, 64, 4864, 151936, 32768, 0, 0, 0, 1, 1},
-    {"qwen2.5-1.5b", "qwen2", 1536, 28, 12, 2, 128, 8960, 151936, 131072, 0, 0, 0, 1, 1},
-    {"qwen2.5-7b", "qwen2", 3584, 28, 28, 4, 128, 18944, 152064, 131072, 0, 0, 0, 0, 1},
-    {"mistral-7b", "mistral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 0, 0, 4096, 0, 0},
-    {"mixtral-8x7b", "mixtral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 8, 2, 0, 0, 0}};
+    {"gpt2", "gpt2", 768, 12, 12, 12, 64, 3072, 50257, 1024, 0, 0, 0, 1, 1, 0, RFL__LLM_DENSE},
+    {"gpt2-medium", "gpt2", 1024, 24, 16, 16, 64, 4096, 50257, 1024, 0, 0, 0, 1, 1, 0, RFL__LLM_DENSE},
+    {"gpt2-large", "gpt2", 1280, 36, 20, 20, 64, 5120, 50257, 1024, 0, 0, 0, 1, 1, 0, RFL__LLM_DENSE},
+    {"gpt2-xl", "gpt2", 1600, 48, 25, 25, 64, 6400, 50257, 1024, 0, 0, 0, 1, 1, 0, RFL__LLM_DENSE},
+    {"llama-2-7b", "llama", 4096, 32, 32, 32, 128, 11008, 32000, 4096, 0, 0, 0, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"llama-3.2-1b", "llama", 2048, 16, 32, 8, 64, 8192, 128256, 131072, 0, 0, 0, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"llama-3.2-3b", "llama", 3072, 28, 24, 8, 128, 8192, 128256, 131072, 0, 0, 0, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"llama-3-8b", "llama", 4096, 32, 32, 8, 128, 14336, 128256, 8192, 0, 0, 0, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"llama-3-70b", "llama", 8192, 80, 64, 8, 128, 28672, 128256, 8192, 0, 0, 0, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen2.5-0.5b", "qwen2", 896, 24, 14, 2, 64, 4864, 151936, 32768, 0, 0, 0, 1, 1, RFL__BF, RFL__LLM_DENSE},
+    {"qwen2.5-1.5b", "qwen2", 1536, 28, 12, 2, 128, 8960, 151936, 131072, 0, 0, 0, 1, 1, RFL__BF, RFL__LLM_DENSE},
+    {"qwen2.5-7b", "qwen2", 3584, 28, 28, 4, 128, 18944, 152064, 131072, 0, 0, 0, 0, 1, RFL__BF, RFL__LLM_DENSE},
+    {"mistral-7b", "mistral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 0, 0, 4096, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"mixtral-8x7b", "mixtral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 8, 2, 0, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen3-0.6b", "qwen3", 1024, 28, 16, 8, 128, 3072, 151936, 40960, 0, 0, 0, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen3-1.7b", "qwen3", 2048, 28, 16, 8, 128, 6144, 151936, 40960, 0, 0, 0, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen3-4b", "qwen3", 2560, 36, 32, 8, 128, 9728, 151936, 40960, 0, 0, 0, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen3-8b", "qwen3", 4096, 36, 32, 8, 128, 12288, 151936, 40960, 0, 0, 0, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen3-30b-a3b", "qwen3_moe", 2048, 48, 32, 4, 128, 6144, 151936, 40960, 128, 8, 0, 0, 0, RFL__BF,
+     768, 0, 0, 0, 0, 0, 0, 0, 0},
+    {"gemma-2-2b", "gemma2", 2304, 26, 8, 4, 256, 9216, 256000, 8192, 0, 0, 4096, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"gemma-3-1b", "gemma3_text", 1152, 26, 4, 1, 256, 6912, 262144, 32768, 0, 0, 512, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"phi-3-mini", "phi3", 3072, 32, 32, 32, 96, 8192, 32064, 4096, 0, 0, 2047, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"deepseek-v2-lite", "deepseek_v2", 2048, 27, 16, 16, 128, 10944, 102400, 163840, 64, 6, 0, 0, 0, RFL__BF,
+     1408, 2, 1, 0, 512, 128, 64, 128, 0},
+    {"olmo-2-7b", "olmo2", 4096, 32, 32, 32, 128, 11008, 100352, 4096, 0, 0, 0, 0, 0, RFL_DTYPE_FP32, RFL__LLM_DENSE},
+    {"gpt-oss-20b", "gpt_oss", 2880, 24, 64, 8, 64, 2880, 201088, 131072, 32, 4, 128, 0, 1, RFL__BF,
+     0, 0, 0, 0, 0, 0, 0, 0, 1},
+    {"pythia-1.4b", "gpt_neox", 2048, 24, 16, 16, 128, 8192, 50304, 2048, 0, 0, 0, 0, 1, RFL_DTYPE_FP16, RFL__LLM_DENSE},
+    {"llama-3.1-8b", "llama", 4096, 32, 32, 8, 128, 14336, 128256, 131072, 0, 0, 0, 0, 0, RFL__BF, RFL__LLM_DENSE}};
+#undef RFL__BF
+#undef RFL__LLM_DENSE
 #define RFL__LLM_NBUILTIN ((int)(sizeof rfl__llm_builtins / sizeof rfl__llm_builtins[0]))
 
 static void rfl__llm_copy_type(rfl_llm_config *c, const char *t) {
@@ -7178,6 +7213,7 @@ RFL_API const char *rfl_llm_name(int i) {
     return i >= 0 && i < RFL__LLM_NBUILTIN ? rfl__llm_builtins[i].name : (const char *)0;
 }
 RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
+    uint32_t l;
     int i;
     if (!name || !out) return RFL_ERR_ARG;
     for (i = 0; i < RFL__LLM_NBUILTIN; i++) {
@@ -7192,8 +7228,14 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
         out->experts_per_tok = b->ept, out->sliding_window = b->window;
         out->tied = b->tied;
         out->qkv_bias = (uint8_t)(out->qkv_bias | b->qkv_bias);
-        /* GPT-2's published config names no torch_dtype */
-        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_DTYPE_DEFAULT : RFL_DTYPE_BF16);
+        out->dtype = b->dtype; /* GPT-2's published config names no torch_dtype */
+        out->moe_intermediate = b->moe_inter, out->shared_experts = b->shared;
+        out->q_lora_rank = b->q_lora, out->kv_lora_rank = b->kv_lora;
+        out->qk_nope_dim = b->nope, out->qk_rope_dim = b->rope, out->v_head_dim = b->v_head;
+        out->moe_bias = b->moe_bias;
+        for (l = 0; l < b->dense_first; l++) out->layer_dense[l / 8] = (uint8_t)(out->layer_dense[l / 8] | 1u << (l % 8));
+        if (rfl__llm_type(b->type) == RFL__LT_NEOX) out->rotary_dim = b->head_dim / 4; /* rotary_pct 0.25 */
+        rfl__llm_pattern(out, rfl__llm_every_default(out), 0);
         return RFL_OK;
     }
     return RFL_ERR_UNKNOWN_NAME;

@@ -24,8 +24,8 @@
 #include <stdlib.h>
 
 static rfl_json_tok toks[65536];
-static rfl_layer rec[RFL_LLM_NET_LAYERS(8)];
-static char rec_names[RFL_LLM_NET_NAMES(8)];
+static rfl_layer rec[RFL_LLM_NET_LAYERS(40)];
+static char rec_names[RFL_LLM_NET_NAMES(40)];
 static rfl_net net;
 
 /* The small configs of families_ref.py that are dense (gpt_oss: its
@@ -45,7 +45,7 @@ static rfl_result build(const rfl_llm_config *c, rfl_llm_phase ph, uint64_t seq,
     rfl_llm_step_desc d;
     memset(&d, 0, sizeof d);
     d.phase = ph, d.seq = seq, d.logits_all = all;
-    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(8), rec_names, sizeof rec_names);
+    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(40), rec_names, sizeof rec_names);
     return rfl_llm_build(&net, c, &d);
 }
 
@@ -283,8 +283,191 @@ static void test_gpt_oss_attention(void) {
     free(json);
 }
 
+
+/* The records' params of cfg at a prefill of 1 (the count does not depend
+   on the step). */
+static uint64_t params_of(const rfl_llm_config *c) {
+    RT_EQ_INT(build(c, RFL_LLM_PREFILL, 1, 0), RFL_OK);
+    return params_under("");
+}
+
+/* Each dense built-in name against its published config.json
+   (tests/data/hf/NAME.json): the same config, and params equal to
+   PyTorch's count of that config (families-reference.json "published").
+   qwen3-30b-a3b, deepseek-v2-lite and gpt-oss-20b (experts, latent
+   attention) are test_families_sparse.c's. */
+static void test_published(void) {
+    static const char *const names[] = {"qwen3-0.6b", "qwen3-1.7b", "qwen3-4b", "qwen3-8b",
+                                        "gemma-2-2b", "gemma-3-1b", "phi-3-mini", "olmo-2-7b",
+                                        "pythia-1.4b", "llama-3.1-8b"};
+    static rfl_json_tok sub[1024];
+    rfl_json_doc d;
+    char *json = ref_open(&d);
+    int i;
+    if (!json) return;
+    for (i = 0; i < (int)(sizeof names / sizeof names[0]); i++) {
+        char file[64];
+        size_t len;
+        char *text;
+        rfl_llm_config hf, bi;
+        rfl_error e;
+        uint64_t want = jnum(&d, rfl_json_get(&d, rfl_json_get(&d, 0, "published"), names[i]), "params");
+        snprintf(file, sizeof file, "%s.json", names[i]);
+        text = rt_load("tests/data/hf", file, &len);
+        RT_EQ_INT(rfl_llm_config_parse(text, len, sub, 1024, &hf, &e), RFL_OK);
+        RT_EQ_INT(rfl_llm_find(names[i], &bi), RFL_OK);
+        if (!strstr(text, "torch_dtype")) hf.dtype = bi.dtype; /* gemma-2-2b's is unconfirmed */
+        if (memcmp(&hf, &bi, sizeof hf)) printf("     %s: built-in != published config\n", names[i]);
+        RT_CHECK(memcmp(&hf, &bi, sizeof hf) == 0);
+        RT_EQ_U64(params_of(&hf), want);
+        free(text);
+    }
+    free(json);
+}
+
+/* gemma2's small config (4 layers, layer_types sliding, full, sliding,
+   full; window 64; 4 heads of 96, 2 kv heads), by hand:
+   - decode after 128: a sliding layer's cache holds window - 1 = 63
+     positions, the query attends to 64: scores and context 2 x 2 x 4 x 96
+     x 64 = 98,304 mac FLOPs (a full layer: x 129 = 198,144); the cache
+     read 64 x 2 x 192 x 2 bytes = 49,152;
+   - the cache after a prefill of 128: 2 sliding layers x 63 + 2 full x
+     128 positions, x 2 (K, V) x 2 x 96 x 2 bytes = 96,768 + 196,608 =
+     293,376 (transformers adds an 8-byte window scalar per sliding layer);
+   - a prefill of 128, causal: queries 1..64 see 1..64 keys (2,080 pairs),
+     the other 64 see 64 (4,096): 6,176 pairs x 2 x (384 + 384) =
+     9,486,336 matrix FLOPs; eager mac_flops stay 128 x 128:
+     2 x 2 x 128 x 128 x 384 = 25,165,824. */
+static void test_sliding_by_hand(void) {
+    static const char cfg[] =
+        "{\"model_type\": \"gemma2\", \"vocab_size\": 1000, \"hidden_size\": 256, "
+        "\"intermediate_size\": 512, \"num_hidden_layers\": 4, \"num_attention_heads\": 4, "
+        "\"num_key_value_heads\": 2, \"head_dim\": 96, \"sliding_window\": 64, \"layer_types\": "
+        "[\"sliding_attention\", \"full_attention\", \"sliding_attention\", \"full_attention\"]}";
+    static rfl_json_tok sub[256];
+    rfl_llm_config c;
+    rfl_llm_step_desc d;
+    rfl_cost_desc cd;
+    rfl_layer_cost lc;
+    uint64_t kv = 0;
+    int i, seen = 0;
+    RT_EQ_INT(rfl_llm_config_parse(cfg, sizeof cfg - 1, sub, 256, &c, 0), RFL_OK);
+    memset(&d, 0, sizeof d);
+    d.phase = RFL_LLM_DECODE, d.seq = 128, d.math = RFL_DTYPE_BF16;
+    RT_EQ_INT(build(&c, d.phase, d.seq, 0), RFL_OK);
+    RT_EQ_INT(rfl_llm_cost_desc(&c, &d, &cd), RFL_OK);
+    for (i = 0; i < net.count; i++) {
+        if (net.layers[i].op != RFL_OP_ATTENTION) continue;
+        RT_EQ_INT(rfl_layer_cost_get(&net, i, &cd, &lc), RFL_OK);
+        RT_EQ_U64(lc.fwd_mac_flops, seen % 2 ? 198144 : 98304);
+        if (seen % 2 == 0) RT_EQ_U64(lc.fwd_kv_read_bytes, 49152);
+        seen++;
+    }
+    RT_EQ_INT(seen, 4);
+    d.phase = RFL_LLM_PREFILL;
+    RT_EQ_INT(rfl_llm_kv_cache_bytes(&c, &d, &kv), RFL_OK);
+    RT_EQ_U64(kv, 293376);
+    RT_EQ_INT(build(&c, d.phase, d.seq, 0), RFL_OK);
+    for (i = 0; i < net.count && net.layers[i].op != RFL_OP_ATTENTION; i++) {}
+    RT_EQ_INT(rfl_layer_cost_get(&net, i, &cd, &lc), RFL_OK);
+    RT_EQ_U64(lc.fwd_mma_flops, 9486336);
+    RT_EQ_U64(lc.fwd_mac_flops, 25165824);
+}
+
+/* gpt_oss's small config: a sink logit per head (4) on each attention;
+   with its biases self_attn holds q 384 x 256 + 384, k and v 192 x 256 +
+   192 each, o 256 x 384 + 256 and the sinks: 98,688 + 2 x 49,344 +
+   98,560 + 4 = 295,940. */
+static void test_sinks_by_hand(void) {
+    static const char cfg[] =
+        "{\"model_type\": \"gpt_oss\", \"vocab_size\": 1000, \"hidden_size\": 256, "
+        "\"intermediate_size\": 192, \"num_hidden_layers\": 2, \"num_attention_heads\": 4, "
+        "\"num_key_value_heads\": 2, \"head_dim\": 96, \"num_local_experts\": 8, "
+        "\"num_experts_per_tok\": 2, \"sliding_window\": 64, \"attention_bias\": true}";
+    static rfl_json_tok sub[256];
+    rfl_llm_config c;
+    int i, sinks = 0;
+    RT_EQ_INT(rfl_llm_config_parse(cfg, sizeof cfg - 1, sub, 256, &c, 0), RFL_OK);
+    RT_EQ_INT(build(&c, RFL_LLM_PREFILL, 8, 0), RFL_OK);
+    RT_EQ_U64(params_under("model.layers.0.self_attn"), 295940);
+    RT_EQ_U64(params_under("model.layers.1.self_attn"), 295940);
+    for (i = 0; i < net.count; i++)
+        if (net.layers[i].op == RFL_OP_ATTENTION) {
+            RT_EQ_U64(net.layers[i].params, 4);
+            sinks++;
+        }
+    RT_EQ_INT(sinks, 2);
+    /* layer 0 slides, layer 1 does not (gpt_oss's default layer_types) */
+    RT_CHECK(!(c.layer_full[0] & 1) && (c.layer_full[0] & 2));
+}
+
+/* An unknown model_type: refused by rfl_llm_config_parse and a strict
+   read; otherwise read as Llama with a warning naming what it read and
+   what it ignored, and counted as the same config named llama is. */
+static void test_assumed_llama_like(void) {
+    static const char cfg[] =
+        "{\"model_type\": \"mymodel\", \"vocab_size\": 1000, \"hidden_size\": 256, "
+        "\"intermediate_size\": 512, \"num_hidden_layers\": 2, \"num_attention_heads\": 4, "
+        "\"rope_theta\": 10000.0, \"n_fancy_experts\": 4}";
+    static const char llama[] =
+        "{\"model_type\": \"llama\", \"vocab_size\": 1000, \"hidden_size\": 256, "
+        "\"intermediate_size\": 512, \"num_hidden_layers\": 2, \"num_attention_heads\": 4}";
+    static rfl_json_tok sub[256];
+    rfl_llm_config c, l;
+    rfl_llm_read_desc rd;
+    rfl_error e;
+    char warn[512];
+    memset(&rd, 0, sizeof rd);
+    RT_EQ_INT(rfl_llm_config_parse(cfg, sizeof cfg - 1, sub, 256, &c, &e), RFL_ERR_UNSUPPORTED);
+    RT_STR(e.where, "model_type");
+    rd.strict = 1;
+    RT_EQ_INT(rfl_llm_config_read(cfg, sizeof cfg - 1, sub, 256, &rd, &c, &e), RFL_ERR_UNSUPPORTED);
+    rd.strict = 0, rd.warning = warn, rd.warning_size = sizeof warn;
+    RT_EQ_INT(rfl_llm_config_read(cfg, sizeof cfg - 1, sub, 256, &rd, &c, &e), RFL_OK);
+    RT_EQ_INT(c.assumed, 1);
+    RT_STR(c.model_type, "mymodel");
+    RT_CHECK(strstr(warn, "'mymodel'") && strstr(warn, "read: vocab_size, hidden_size"));
+    RT_CHECK(strstr(warn, "ignored (they may change the counts): n_fancy_experts"));
+    RT_CHECK(!strstr(warn, "rope_theta")); /* no count changes with it */
+    RT_STR(RFL_LLM_ASSUMED_LLAMA_LIKE, "assumed_llama_like");
+    RT_EQ_INT(rfl_llm_config_check(&c, &e), RFL_OK);
+    RT_EQ_INT(rfl_llm_config_parse(llama, sizeof llama - 1, sub, 256, &l, &e), RFL_OK);
+    RT_EQ_U64(params_of(&c), params_of(&l));
+    rd.warning_size = 40; /* cut with "..." */
+    RT_EQ_INT(rfl_llm_config_read(cfg, sizeof cfg - 1, sub, 256, &rd, &c, &e), RFL_OK);
+    RT_EQ_INT(strlen(warn), 39);
+    RT_STR(warn + 36, "...");
+    /* a known model_type: no warning */
+    RT_EQ_INT(rfl_llm_config_read(llama, sizeof llama - 1, sub, 256, &rd, &l, &e), RFL_OK);
+    RT_EQ_INT(l.assumed, 0);
+    RT_STR(warn, "");
+}
+
+/* gemma3 rotates its sliding layers with a table of their own: two
+   inv_freq x positions products, 2 x 2 x (256 / 2) x T each (gemma-3-1b,
+   head_dim 256), once per forward. */
+static void test_gemma3_rotary(void) {
+    rfl_llm_config c;
+    int i;
+    RT_EQ_INT(rfl_llm_find("gemma-3-1b", &c), RFL_OK);
+    RT_EQ_INT(build(&c, RFL_LLM_PREFILL, 100, 0), RFL_OK);
+    for (i = 0; i < net.count; i++)
+        if (net.layers[i].name && !strcmp(net.layers[i].name, "model.rotary_emb"))
+            RT_EQ_U64(net.layers[i].mac_flops, 2ull * 2 * 128 * 100);
+    c.rope_local = 0;
+    RT_EQ_INT(build(&c, RFL_LLM_PREFILL, 100, 0), RFL_OK);
+    for (i = 0; i < net.count; i++)
+        if (net.layers[i].name && !strcmp(net.layers[i].name, "model.rotary_emb"))
+            RT_EQ_U64(net.layers[i].mac_flops, 2ull * 128 * 100);
+}
+
 int main(void) {
     test_reference();
     test_gpt_oss_attention();
+    test_published();
+    test_sliding_by_hand();
+    test_sinks_by_hand();
+    test_assumed_llama_like();
+    test_gemma3_rotary();
     return rt_done();
 }
