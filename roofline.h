@@ -339,9 +339,12 @@
          PyTorch's for all 30 (tests/data/torch-zoo*.json).
 
    TRANSFORMERS ([7]; rfl-estimate LLM or --hf-config FILE)
-       A decoder transformer (GPT-2, Llama, Qwen2, Mistral, Mixtral) is given
-       by an rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
-       config.json, rfl_llm_config_parse) and one step (rfl_llm_step_desc): a
+       A decoder transformer (GPT-2, Llama, Qwen2/3, Mistral, Mixtral, Gemma
+       2/3, Phi-3, OLMo 2, GPT-NeoX, GPT-OSS, DeepSeek-V2/V3) is given by an
+       rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
+       config.json, rfl_llm_config_parse; rfl_llm_config_read reads an
+       unknown model_type as Llama-style with the warning
+       assumed_llama_like) and one step (rfl_llm_step_desc): a
        prefill of S tokens per sequence, or a decode of one new token per
        sequence after a cache of S tokens (it attends to S + 1 positions).
        The step is layer records like any model (rfl_llm_build), costed under
@@ -372,13 +375,19 @@
                     bmm. Attention scores and context over the full T x (P + T)
                     for each head (grouped KV heads repeated, as repeat_kv
                     does); rotary's inv_freq x positions bmm, once per forward,
-                    hd x T, batch-independent (positions are (1, T)). Equal to
-                    llm-reference.json by op (tests/test_llm.c).
+                    hd x T (the rotating dims; Gemma 3: two tables),
+                    batch-independent (positions are (1, T)). Equal to
+                    llm-reference.json by op (tests/test_llm.c) and to
+                    families-reference.json by op and module
+                    (tests/test_families_*.c).
          flops      what runs: linear mac + biases; causal attention
                     (FlashAttention: query i sees P + i keys) mac + 6 per score
-                    (scale, softmax); LayerNorm 8 and RMSNorm 4 per element;
-                    rotary 3 per q and k element; gelu / silu 5, mul and add
-                    1; the router's softmax 5 per expert; MoE's combine 2 per
+                    (scale, softmax); LayerNorm 8 and RMSNorm 4 per element
+                    (q/k norms too); rotary 3 per rotated q and k element;
+                    gelu / silu 5, mul and add 1 (Gemma's embedding scale);
+                    logit soft-capping 3 per logit (score soft-capping and
+                    attention sinks' extra logit are not counted); the
+                    router's softmax 5 per expert; MoE's combine 2 per
                     routed slot element. fwd_mma_flops: the products (linear
                     mac, causal scores and context, rotary's product), on
                     matrix units.
@@ -1973,12 +1982,18 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    a descriptive name ("model.layers.3.self_attn.rotary_q"). Each record
    carries its kind (rfl_layer.kind = 1 + rfl_llm_kind).
    Per block: norm (LayerNorm; RMSNorm: class RMSNorm, hidden params, 4
-   FLOPs per element); q, k, v (GPT-2: c_attn and three slices); rotary on
-   q and k (3 FLOPs per element); k_cache_write and v_cache_write (copies of
+   FLOPs per element; none before (OLMo 2), or also after (Gemma:
+   post_attention_layernorm, pre_ and post_feedforward_layernorm) attention
+   and MLP); q, k, v (GPT-2: c_attn, Phi-3: qkv_proj, GPT-NeoX:
+   query_key_value, and three slices); q_norm and k_norm (Qwen3, Gemma 3,
+   OLMo 2); rotary on q and k (3 FLOPs per rotated element);
+   k_cache_write and v_cache_write (copies of
    the new K and V into the cache; no gradient); decode: k_cache and
    v_cache, inputs of S + 1 positions (the cache read per sample); attention
    with kv_heads groups (eager: T x (S + T) scores, mac_flops as
-   FlopCounterMode), causal (rfl_causal, with the sliding window); o_proj;
+   FlopCounterMode; a sliding layer's decode attends to at most the
+   window), causal (rfl_causal, with the sliding window; GPT-OSS: the
+   record holds the heads' sink logits as params); o_proj;
    the residual add; norm; the MLP (SwiGLU: gate_proj, up_proj, act_fn,
    mul, down_proj; GPT-2: c_fc, act, c_proj; MoE: gate, routing softmax,
    dispatch of T x experts_per_tok token slots, experts.w1 / w3 / w2
@@ -1994,6 +2009,11 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    writes, attention, o_proj); norms; mlp (the projections; MoE: all of
    block_sparse_moe); elementwise (adds, a dense MLP's activation and mul);
    lm_head (last_position, lm_head).
+   The dense families' own: Phi-3's gate_up_proj viewed as gate and up;
+   GPT-NeoX's dense_h_to_4h, act, dense_4h_to_h and, with its parallel
+   residual, attention and MLP of the block's input added (add_attn,
+   add_mlp); Gemma's embed_scale (x sqrt(hidden), elementwise) and Gemma
+   2's logit_softcap (lm_head kind).
    Returns RFL_ERR_ARG (NULL, int4 math, a bad phase or type, or a net not
    empty), the config's errors (rfl_llm_config_check), RFL_ERR_SHAPE (a
    GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
@@ -2012,7 +2032,8 @@ RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_st
                                      rfl_cost_desc *out);
 /* Bytes of the KV cache after step d: (S or S + 1) x 2 x kv_heads x
    head_dim x layers x batch at the kv type (d->kv, else the math type of
-   rfl_llm_cost_desc). Returns its errors. */
+   rfl_llm_cost_desc); a sliding layer keeps at most window - 1 positions.
+   Returns its errors. */
 RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                           uint64_t *out);
 #endif /* RFL_NO_LLM */
