@@ -2019,7 +2019,7 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
    beyond 64 bits, a dim beyond 32 bits), or net->err.code
    (RFL_ERR_BUFFER: the array or names too small). */
-#define RFL_LLM_NET_LAYERS(layers) (8 + 32 * (layers)) /* records, enough */
+#define RFL_LLM_NET_LAYERS(layers) (8 + 40 * (layers)) /* records, enough */
 #define RFL_LLM_NET_NAMES(layers) (64 * RFL_LLM_NET_LAYERS(layers)) /* bytes */
 RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
                                  const rfl_llm_step_desc *d);
@@ -7094,7 +7094,8 @@ static int rfl__llm_countable(const rfl_llm_config *c) {
    Qwen/Qwen3-0.6B, Qwen3-1.7B, Qwen3-4B, Qwen3-8B, Qwen3-30B-A3B;
    google/gemma-2-2b (window 4096 every other layer), google/gemma-3-1b-pt
    (window 512, sliding_window_pattern 6); microsoft/Phi-3-mini-4k-instruct
-   (window 2047, every layer); deepseek-ai/DeepSeek-V2-Lite;
+   (window 2047, every layer); deepseek-ai/DeepSeek-V2-Lite (head_dim:
+   qk_rope_head_dim, as transformers' DeepseekV2Config);
    allenai/OLMo-2-1124-7B; openai/gpt-oss-20b (window 128 every other
    layer); EleutherAI/pythia-1.4b (rotary_pct 0.25, parallel residual).
    The rest of each family comes from its defaults (rfl__llm_family_defaults,
@@ -7136,7 +7137,7 @@ static const rfl__llm_builtin rfl__llm_builtins[] = {
     {"gemma-2-2b", "gemma2", 2304, 26, 8, 4, 256, 9216, 256000, 8192, 0, 0, 4096, 1, 0, RFL__BF, RFL__LLM_DENSE},
     {"gemma-3-1b", "gemma3_text", 1152, 26, 4, 1, 256, 6912, 262144, 32768, 0, 0, 512, 1, 0, RFL__BF, RFL__LLM_DENSE},
     {"phi-3-mini", "phi3", 3072, 32, 32, 32, 96, 8192, 32064, 4096, 0, 0, 2047, 0, 0, RFL__BF, RFL__LLM_DENSE},
-    {"deepseek-v2-lite", "deepseek_v2", 2048, 27, 16, 16, 128, 10944, 102400, 163840, 64, 6, 0, 0, 0, RFL__BF,
+    {"deepseek-v2-lite", "deepseek_v2", 2048, 27, 16, 16, 64, 10944, 102400, 163840, 64, 6, 0, 0, 0, RFL__BF,
      1408, 2, 1, 0, 512, 128, 64, 128, 0},
     {"olmo-2-7b", "olmo2", 4096, 32, 32, 32, 128, 11008, 100352, 4096, 0, 0, 0, 0, 0, RFL_DTYPE_FP32, RFL__LLM_DENSE},
     {"gpt-oss-20b", "gpt_oss", 2880, 24, 64, 8, 64, 2880, 201088, 131072, 32, 4, 128, 0, 1, RFL__BF,
@@ -7939,12 +7940,12 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
     if (r) return r;
     RFL_MEMSET(&b, 0, sizeof b);
     b.net = net, b.c = cfg, b.gpt2 = rfl__llm_is_gpt2(cfg), b.decode = d->phase == RFL_LLM_DECODE;
-    b.neox = rfl__llm_type(cfg->model_type) == RFL__LT_NEOX;
     /* per-sample dims are 32-bit (rotary's cos / sin: 2 x head_dim) */
     if (!rfl__ly_dim(x.T, &b.T) || !rfl__ly_dim(x.P + x.T, &b.Lk) ||
         !rfl__ly_dim(x.Hq * x.hd, &b.q) || !rfl__ly_dim(x.Hk * x.hd, &b.kv) ||
         !rfl__ly_dim((uint64_t)b.q + 2 * (uint64_t)b.kv, &l) || cfg->head_dim > 0x7FFFFFFFu)
         return RFL_ERR_OVERFLOW;
+    b.neox = rfl__llm_type(cfg->model_type) == RFL__LT_NEOX; /* its own module names */
     h = rfl__lb_embed(&b, &wte);
     rfl_scope_push(net, rfl__lb_root(&b));
     rfl_scope_push(net, b.gpt2 ? "h" : "layers");
