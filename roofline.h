@@ -142,6 +142,7 @@
                   rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_config_check
+                  rfl_llm_config_read (RFL_LLM_ASSUMED_LLAMA_LIKE)
                   rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
                   rfl_llm_kv_cache_bytes rfl_llm_kind_name
                   rfl_net_compute_bound_batch
