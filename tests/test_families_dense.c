@@ -461,6 +461,44 @@ static void test_gemma3_rotary(void) {
             RT_EQ_U64(net.layers[i].mac_flops, 2ull * 128 * 100);
 }
 
+/* Which layers slide, against the layer_types PyTorch derived for each
+   published config (families-reference.json "published": gemma-2-2b and
+   gpt-oss-20b every other layer, gemma-3-1b five of six), and Qwen2's
+   rule by hand: with use_sliding_window, layers from max_window_layers on
+   slide (4 layers, max_window_layers 2: layers 2 and 3; a prefill of 128
+   with window 64 keeps 2 x 128 + 2 x 63 positions x 2 x 2 kv heads x 64 x
+   2 bytes = 195,584). */
+static void test_layer_types(void) {
+    static const char *const names[] = {"gemma-2-2b", "gemma-3-1b", "gpt-oss-20b", "phi-3-mini"};
+    static const char qwen2[] =
+        "{\"model_type\": \"qwen2\", \"vocab_size\": 1000, \"hidden_size\": 256, "
+        "\"intermediate_size\": 512, \"num_hidden_layers\": 4, \"num_attention_heads\": 4, "
+        "\"num_key_value_heads\": 2, \"sliding_window\": 64, \"use_sliding_window\": true, "
+        "\"max_window_layers\": 2}";
+    static rfl_json_tok sub[256];
+    rfl_json_doc d;
+    char *json = ref_open(&d);
+    rfl_llm_config c;
+    int i, k;
+    uint32_t l;
+    if (!json) return;
+    for (i = 0; i < 4; i++) {
+        int lt = rfl_json_get(&d, rfl_json_get(&d, rfl_json_get(&d, 0, "published"), names[i]), "layer_types");
+        RT_EQ_INT(rfl_llm_find(names[i], &c), RFL_OK);
+        if (toks[lt].type == RFL_JSON_NULL) { /* none: every layer slides */
+            for (l = 0; l < c.layers; l++) RT_CHECK(!(c.layer_full[l / 8] >> (l % 8) & 1));
+            continue;
+        }
+        for (k = lt + 1, l = 0; k < toks[lt].after; k = toks[k].after, l++)
+            RT_EQ_INT(c.layer_full[l / 8] >> (l % 8) & 1, rfl_json_str_eq(&d, k, "full_attention"));
+        RT_EQ_U64(l, c.layers);
+    }
+    free(json);
+    RT_EQ_INT(rfl_llm_config_parse(qwen2, sizeof qwen2 - 1, sub, 256, &c, 0), RFL_OK);
+    RT_EQ_INT(c.layer_full[0], 3);
+    RT_EQ_U64(kv_bytes(&c, RFL_LLM_PREFILL, 1, 128), 195584);
+}
+
 int main(void) {
     test_reference();
     test_gpt_oss_attention();
@@ -469,5 +507,6 @@ int main(void) {
     test_sinks_by_hand();
     test_assumed_llama_like();
     test_gemma3_rotary();
+    test_layer_types();
     return rt_done();
 }
