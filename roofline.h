@@ -1982,6 +1982,11 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    GPT-2: "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get
    a descriptive name ("model.layers.3.self_attn.rotary_q"). Each record
    carries its kind (rfl_layer.kind = 1 + rfl_llm_kind).
+   The dense families' own: Phi-3's gate_up_proj viewed as gate and up;
+   GPT-NeoX's dense_h_to_4h, act, dense_4h_to_h and, with its parallel
+   residual, attention and MLP of the block's input added (add_attn,
+   add_mlp); Gemma's embed_scale (x sqrt(hidden), elementwise) and Gemma
+   2's logit_softcap (lm_head kind).
    Per block: norm (LayerNorm; RMSNorm: class RMSNorm, hidden params, 4
    FLOPs per element; none before (OLMo 2), or also after (Gemma:
    post_attention_layernorm, pre_ and post_feedforward_layernorm) attention
@@ -2010,11 +2015,6 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    writes, attention, o_proj); norms; mlp (the projections; MoE: all of
    block_sparse_moe); elementwise (adds, a dense MLP's activation and mul);
    lm_head (last_position, lm_head).
-   The dense families' own: Phi-3's gate_up_proj viewed as gate and up;
-   GPT-NeoX's dense_h_to_4h, act, dense_4h_to_h and, with its parallel
-   residual, attention and MLP of the block's input added (add_attn,
-   add_mlp); Gemma's embed_scale (x sqrt(hidden), elementwise) and Gemma
-   2's logit_softcap (lm_head kind).
    Returns RFL_ERR_ARG (NULL, int4 math, a bad phase or type, or a net not
    empty), the config's errors (rfl_llm_config_check), RFL_ERR_SHAPE (a
    GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
