@@ -143,6 +143,7 @@
                   rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_config_check
+                  rfl_llm_config_read (RFL_LLM_ASSUMED_LLAMA_LIKE)
                   rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
                   rfl_llm_kv_cache_bytes rfl_llm_kind_name
                   rfl_net_compute_bound_batch
@@ -345,9 +346,12 @@
          PyTorch's for all 30 (tests/data/torch-zoo*.json).
 
    TRANSFORMERS ([7]; rfl-estimate LLM or --hf-config FILE)
-       A decoder transformer (GPT-2, Llama, Qwen2, Mistral, Mixtral) is given
-       by an rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
-       config.json, rfl_llm_config_parse) and one step (rfl_llm_step_desc): a
+       A decoder transformer (GPT-2, Llama, Qwen2/3, Mistral, Mixtral, Gemma
+       2/3, Phi-3, OLMo 2, GPT-NeoX, GPT-OSS, DeepSeek-V2/V3) is given by an
+       rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
+       config.json, rfl_llm_config_parse; rfl_llm_config_read reads an
+       unknown model_type as Llama-style with the warning
+       assumed_llama_like) and one step (rfl_llm_step_desc): a
        prefill of S tokens per sequence, or a decode of one new token per
        sequence after a cache of S tokens (it attends to S + 1 positions).
        The step is layer records like any model (rfl_llm_build), costed under
@@ -378,13 +382,19 @@
                     bmm. Attention scores and context over the full T x (P + T)
                     for each head (grouped KV heads repeated, as repeat_kv
                     does); rotary's inv_freq x positions bmm, once per forward,
-                    hd x T, batch-independent (positions are (1, T)). Equal to
-                    llm-reference.json by op (tests/test_llm.c).
+                    hd x T (the rotating dims; Gemma 3: two tables),
+                    batch-independent (positions are (1, T)). Equal to
+                    llm-reference.json by op (tests/test_llm.c) and to
+                    families-reference.json by op and module
+                    (tests/test_families_*.c).
          flops      what runs: linear mac + biases; causal attention
                     (FlashAttention: query i sees P + i keys) mac + 6 per score
-                    (scale, softmax); LayerNorm 8 and RMSNorm 4 per element;
-                    rotary 3 per q and k element; gelu / silu 5, mul and add
-                    1; the router's softmax 5 per expert; MoE's combine 2 per
+                    (scale, softmax); LayerNorm 8 and RMSNorm 4 per element
+                    (q/k norms too); rotary 3 per rotated q and k element;
+                    gelu / silu 5, mul and add 1 (Gemma's embedding scale);
+                    logit soft-capping 3 per logit (score soft-capping and
+                    attention sinks' extra logit are not counted); the
+                    router's softmax 5 per expert; MoE's combine 2 per
                     routed slot element. fwd_mma_flops: the products (linear
                     mac, causal scores and context, rotary's product), on
                     matrix units.
@@ -402,15 +412,21 @@
                     are int64. int4 = 4 bits; scales and zero points of
                     quantised weights are not counted.
          kv_cache_bytes  the cache after the step: (S or S + 1) x 2 x kv_heads
-                    x head_dim x layers x batch at the kv type.
+                    x head_dim x layers x batch at the kv type; a sliding
+                    layer keeps at most window - 1 positions (as
+                    transformers' DynamicSlidingWindowLayer; its 8-byte
+                    window scalar holds no token and is left out).
          logits     prefill: the LM head on the last position of each sequence
                     (logits_all = 0, as generation does) or on every position
                     (a plain forward); decode: one position.
-       Sliding windows (Mistral-7B-v0.1: 4,096; Qwen2 only with
-       use_sliding_window): a query sees at most the window's keys in the
-       causal count (flops, mma flops, time) and in a decode's KV-cache read;
-       mac_flops stays eager (masked, still computed) and kv_cache_bytes
-       keeps every position (Hugging Face's default cache does).
+       Sliding windows (Mistral-7B-v0.1: 4,096, Phi-3: every layer; Gemma 2,
+       GPT-OSS: every other layer; Gemma 3: 5 of 6; layer_types when the
+       config has them; Qwen2/3 only with use_sliding_window, from layer
+       max_window_layers on): a query sees at most the window's keys in the
+       causal count (flops, mma flops, time); a prefill's mac_flops stay
+       eager (S x S, masked, still computed); the cache keeps window - 1
+       positions, so a decode attends to (and reads) at most the window's,
+       in mac_flops too.
        Not modelled: dropout (inference), sampling, the attention mask and
        position-id builders.
        Tensor parallelism on N GPUs of one node (rfl_llm_tp_plan): the
@@ -1884,6 +1900,11 @@ typedef struct rfl_llm_config {
                                 softmax (gpt_oss) */
     uint8_t moe_bias;        /* the router and the experts have biases
                                 (gpt_oss) */
+    uint8_t rope_local;      /* sliding layers rotate with a table of their
+                                own, a second inv_freq x positions product
+                                (gemma3 rope_local_base_freq) */
+    uint8_t assumed;         /* an unknown model_type read as a Llama-style
+                                decoder (rfl_llm_config_read, not strict) */
     /* Per-layer exceptions, bit l of byte l / 8 for layer l (a config of
        more than RFL_LLM_MASK_LAYERS layers has none): */
     uint8_t layer_full[RFL_LLM_MASK_LAYERS / 8];  /* with sliding_window: layer
@@ -1923,14 +1944,18 @@ typedef struct rfl_llm_step_desc {
 /* Built-in models, by name (rfl_parse_name_eq: case, '-', '_', '.' ignored):
    gpt2 gpt2-medium gpt2-large gpt2-xl llama-2-7b llama-3.2-1b llama-3.2-3b
    llama-3-8b llama-3-70b qwen2.5-0.5b qwen2.5-1.5b qwen2.5-7b mistral-7b
-   mixtral-8x7b, from their published config.json. RFL_ERR_UNKNOWN_NAME
-   otherwise. */
+   mixtral-8x7b qwen3-0.6b qwen3-1.7b qwen3-4b qwen3-8b qwen3-30b-a3b
+   gemma-2-2b gemma-3-1b phi-3-mini deepseek-v2-lite olmo-2-7b gpt-oss-20b
+   pythia-1.4b llama-3.1-8b, from their published config.json (the URLs
+   beside the table). RFL_ERR_UNKNOWN_NAME otherwise. */
 RFL_API int rfl_llm_count(void);
 RFL_API const char *rfl_llm_name(int i);
 RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
 
 /* Read a Hugging Face config.json (model_type gpt2, llama, qwen2, mistral,
-   mixtral) from json[0..len) into *out, tokenised into the caller's toks
+   mixtral, qwen3, qwen3_moe, gemma2, gemma3_text, phi3, deepseek_v2,
+   deepseek_v3, olmo2, gpt_oss, gpt_neox) from json[0..len) into *out,
+   tokenised into the caller's toks
    (about 64 + 4 per key; 512 is plenty for a published config). Errors:
    RFL_ERR_SYNTAX (malformed JSON), RFL_ERR_BUFFER (toks too small),
    RFL_ERR_MISSING (a required field is absent), RFL_ERR_UNSUPPORTED (an
@@ -1945,6 +1970,23 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
 RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_tok *toks,
                                        int cap, rfl_llm_config *out,
                                        rfl_error *err);
+/* Options of rfl_llm_config_read; zero is the default. */
+typedef struct rfl_llm_read_desc {
+    int strict;          /* 1: an unknown model_type is RFL_ERR_UNSUPPORTED (as
+                            rfl_llm_config_parse); 0: one with the standard
+                            fields is read as a Llama-style decoder,
+                            out->assumed = 1, with a warning */
+    char *warning;       /* the warning's text, or "" (NULL: not wanted):
+                            the model_type, the fields read and the ones
+                            ignored; cut to warning_size with "..." */
+    size_t warning_size;
+} rfl_llm_read_desc;
+/* The code of that warning (tools print it before the text). */
+#define RFL_LLM_ASSUMED_LLAMA_LIKE "assumed_llama_like"
+/* rfl_llm_config_parse with options (desc NULL: the defaults, not strict). */
+RFL_API rfl_result rfl_llm_config_read(const char *json, size_t len, rfl_json_tok *toks, int cap,
+                                      const rfl_llm_read_desc *desc, rfl_llm_config *out,
+                                      rfl_error *err);
 /* Check a config (the same rules as the reader); err->where names the
    first bad field (no position: the config is not text). */
 RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *err);
@@ -1957,13 +1999,24 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    GPT-2: "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get
    a descriptive name ("model.layers.3.self_attn.rotary_q"). Each record
    carries its kind (rfl_layer.kind = 1 + rfl_llm_kind).
+   The dense families' own: Phi-3's gate_up_proj viewed as gate and up;
+   GPT-NeoX's dense_h_to_4h, act, dense_4h_to_h and, with its parallel
+   residual, attention and MLP of the block's input added (add_attn,
+   add_mlp); Gemma's embed_scale (x sqrt(hidden), elementwise) and Gemma
+   2's logit_softcap (lm_head kind).
    Per block: norm (LayerNorm; RMSNorm: class RMSNorm, hidden params, 4
-   FLOPs per element); q, k, v (GPT-2: c_attn and three slices); rotary on
-   q and k (3 FLOPs per element); k_cache_write and v_cache_write (copies of
+   FLOPs per element; none before (OLMo 2), or also after (Gemma:
+   post_attention_layernorm, pre_ and post_feedforward_layernorm) attention
+   and MLP); q, k, v (GPT-2: c_attn, Phi-3: qkv_proj, GPT-NeoX:
+   query_key_value, and three slices); q_norm and k_norm (Qwen3, Gemma 3,
+   OLMo 2); rotary on q and k (3 FLOPs per rotated element);
+   k_cache_write and v_cache_write (copies of
    the new K and V into the cache; no gradient); decode: k_cache and
    v_cache, inputs of S + 1 positions (the cache read per sample); attention
    with kv_heads groups (eager: T x (S + T) scores, mac_flops as
-   FlopCounterMode), causal (rfl_causal, with the sliding window); o_proj;
+   FlopCounterMode; a sliding layer's decode attends to at most the
+   window), causal (rfl_causal, with the sliding window; GPT-OSS: the
+   record holds the heads' sink logits as params); o_proj;
    the residual add; norm; the MLP (SwiGLU: gate_proj, up_proj, act_fn,
    mul, down_proj; GPT-2: c_fc, act, c_proj; MoE: gate, routing softmax,
    dispatch of T x experts_per_tok token slots, experts.w1 / w3 / w2
@@ -1984,7 +2037,7 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
    beyond 64 bits, a dim beyond 32 bits), or net->err.code
    (RFL_ERR_BUFFER: the array or names too small). */
-#define RFL_LLM_NET_LAYERS(layers) (8 + 24 * (layers)) /* records, enough */
+#define RFL_LLM_NET_LAYERS(layers) (8 + 40 * (layers)) /* records, enough */
 #define RFL_LLM_NET_NAMES(layers) (64 * RFL_LLM_NET_LAYERS(layers)) /* bytes */
 RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
                                  const rfl_llm_step_desc *d);
@@ -1997,7 +2050,8 @@ RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_st
                                      rfl_cost_desc *out);
 /* Bytes of the KV cache after step d: (S or S + 1) x 2 x kv_heads x
    head_dim x layers x batch at the kv type (d->kv, else the math type of
-   rfl_llm_cost_desc). Returns its errors. */
+   rfl_llm_cost_desc); a sliding layer keeps at most window - 1 positions.
+   Returns its errors. */
 RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                           uint64_t *out);
 
@@ -7258,30 +7312,64 @@ static int rfl__llm_countable(const rfl_llm_config *c) {
    https://huggingface.co/<repo>/blob/main/config.json):
    openai-community/gpt2, gpt2-medium, gpt2-large, gpt2-xl;
    meta-llama/Llama-2-7b-hf (MHA), Llama-3.2-1B, Llama-3.2-3B, Meta-Llama-3-8B,
-   Meta-Llama-3-70B; Qwen/Qwen2.5-0.5B, Qwen2.5-1.5B, Qwen2.5-7B
-   (use_sliding_window false);
-   mistralai/Mistral-7B-v0.1 (sliding_window 4096), Mixtral-8x7B-v0.1. */
+   Meta-Llama-3-70B, Llama-3.1-8B (rope_scaling llama3: no count changes);
+   Qwen/Qwen2.5-0.5B, Qwen2.5-1.5B, Qwen2.5-7B (use_sliding_window false);
+   mistralai/Mistral-7B-v0.1 (sliding_window 4096), Mixtral-8x7B-v0.1;
+   Qwen/Qwen3-0.6B, Qwen3-1.7B, Qwen3-4B, Qwen3-8B, Qwen3-30B-A3B;
+   google/gemma-2-2b (window 4096 every other layer), google/gemma-3-1b-pt
+   (window 512, sliding_window_pattern 6); microsoft/Phi-3-mini-4k-instruct
+   (window 2047, every layer); deepseek-ai/DeepSeek-V2-Lite (head_dim:
+   qk_rope_head_dim, as transformers' DeepseekV2Config);
+   allenai/OLMo-2-1124-7B; openai/gpt-oss-20b (window 128 every other
+   layer); EleutherAI/pythia-1.4b (rotary_pct 0.25, parallel residual).
+   The rest of each family comes from its defaults (rfl__llm_family_defaults,
+   as transformers' config classes). */
 typedef struct rfl__llm_builtin {
     const char *name, *type;
     uint32_t hidden, layers, heads, kv_heads, head_dim, inter, vocab, max_pos, experts, ept,
         window;
-    uint8_t tied, qkv_bias;
+    uint8_t tied, qkv_bias, dtype;
+    /* experts and latent attention: moe_intermediate, shared_experts, the
+       first layers with a dense MLP (first_k_dense_replace), q_lora_rank,
+       kv_lora_rank, qk_nope_dim, qk_rope_dim, v_head_dim, moe_bias */
+    uint32_t moe_inter, shared, dense_first, q_lora, kv_lora, nope, rope, v_head;
+    uint8_t moe_bias;
 } rfl__llm_builtin;
+#define RFL__LLM_DENSE 0, 0, 0, 0, 0, 0, 0, 0, 0
+#define RFL__BF RFL_DTYPE_BF16
 static const rfl__llm_builtin rfl__llm_builtins[] = {
-    {"gpt2", "gpt2", 768, 12, 12, 12, 64, 3072, 50257, 1024, 0, 0, 0, 1, 1},
-    {"gpt2-medium", "gpt2", 1024, 24, 16, 16, 64, 4096, 50257, 1024, 0, 0, 0, 1, 1},
-    {"gpt2-large", "gpt2", 1280, 36, 20, 20, 64, 5120, 50257, 1024, 0, 0, 0, 1, 1},
-    {"gpt2-xl", "gpt2", 1600, 48, 25, 25, 64, 6400, 50257, 1024, 0, 0, 0, 1, 1},
-    {"llama-2-7b", "llama", 4096, 32, 32, 32, 128, 11008, 32000, 4096, 0, 0, 0, 0, 0},
-    {"llama-3.2-1b", "llama", 2048, 16, 32, 8, 64, 8192, 128256, 131072, 0, 0, 0, 1, 0},
-    {"llama-3.2-3b", "llama", 3072, 28, 24, 8, 128, 8192, 128256, 131072, 0, 0, 0, 1, 0},
-    {"llama-3-8b", "llama", 4096, 32, 32, 8, 128, 14336, 128256, 8192, 0, 0, 0, 0, 0},
-    {"llama-3-70b", "llama", 8192, 80, 64, 8, 128, 28672, 128256, 8192, 0, 0, 0, 0, 0},
-    {"qwen2.5-0.5b", "qwen2", 896, 24, 14, 2, 64, 4864, 151936, 32768, 0, 0, 0, 1, 1},
-    {"qwen2.5-1.5b", "qwen2", 1536, 28, 12, 2, 128, 8960, 151936, 131072, 0, 0, 0, 1, 1},
-    {"qwen2.5-7b", "qwen2", 3584, 28, 28, 4, 128, 18944, 152064, 131072, 0, 0, 0, 0, 1},
-    {"mistral-7b", "mistral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 0, 0, 4096, 0, 0},
-    {"mixtral-8x7b", "mixtral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 8, 2, 0, 0, 0}};
+    {"gpt2", "gpt2", 768, 12, 12, 12, 64, 3072, 50257, 1024, 0, 0, 0, 1, 1, 0, RFL__LLM_DENSE},
+    {"gpt2-medium", "gpt2", 1024, 24, 16, 16, 64, 4096, 50257, 1024, 0, 0, 0, 1, 1, 0, RFL__LLM_DENSE},
+    {"gpt2-large", "gpt2", 1280, 36, 20, 20, 64, 5120, 50257, 1024, 0, 0, 0, 1, 1, 0, RFL__LLM_DENSE},
+    {"gpt2-xl", "gpt2", 1600, 48, 25, 25, 64, 6400, 50257, 1024, 0, 0, 0, 1, 1, 0, RFL__LLM_DENSE},
+    {"llama-2-7b", "llama", 4096, 32, 32, 32, 128, 11008, 32000, 4096, 0, 0, 0, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"llama-3.2-1b", "llama", 2048, 16, 32, 8, 64, 8192, 128256, 131072, 0, 0, 0, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"llama-3.2-3b", "llama", 3072, 28, 24, 8, 128, 8192, 128256, 131072, 0, 0, 0, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"llama-3-8b", "llama", 4096, 32, 32, 8, 128, 14336, 128256, 8192, 0, 0, 0, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"llama-3-70b", "llama", 8192, 80, 64, 8, 128, 28672, 128256, 8192, 0, 0, 0, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen2.5-0.5b", "qwen2", 896, 24, 14, 2, 64, 4864, 151936, 32768, 0, 0, 0, 1, 1, RFL__BF, RFL__LLM_DENSE},
+    {"qwen2.5-1.5b", "qwen2", 1536, 28, 12, 2, 128, 8960, 151936, 131072, 0, 0, 0, 1, 1, RFL__BF, RFL__LLM_DENSE},
+    {"qwen2.5-7b", "qwen2", 3584, 28, 28, 4, 128, 18944, 152064, 131072, 0, 0, 0, 0, 1, RFL__BF, RFL__LLM_DENSE},
+    {"mistral-7b", "mistral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 0, 0, 4096, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"mixtral-8x7b", "mixtral", 4096, 32, 32, 8, 128, 14336, 32000, 32768, 8, 2, 0, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen3-0.6b", "qwen3", 1024, 28, 16, 8, 128, 3072, 151936, 40960, 0, 0, 0, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen3-1.7b", "qwen3", 2048, 28, 16, 8, 128, 6144, 151936, 40960, 0, 0, 0, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen3-4b", "qwen3", 2560, 36, 32, 8, 128, 9728, 151936, 40960, 0, 0, 0, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen3-8b", "qwen3", 4096, 36, 32, 8, 128, 12288, 151936, 40960, 0, 0, 0, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"qwen3-30b-a3b", "qwen3_moe", 2048, 48, 32, 4, 128, 6144, 151936, 40960, 128, 8, 0, 0, 0, RFL__BF,
+     768, 0, 0, 0, 0, 0, 0, 0, 0},
+    {"gemma-2-2b", "gemma2", 2304, 26, 8, 4, 256, 9216, 256000, 8192, 0, 0, 4096, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"gemma-3-1b", "gemma3_text", 1152, 26, 4, 1, 256, 6912, 262144, 32768, 0, 0, 512, 1, 0, RFL__BF, RFL__LLM_DENSE},
+    {"phi-3-mini", "phi3", 3072, 32, 32, 32, 96, 8192, 32064, 4096, 0, 0, 2047, 0, 0, RFL__BF, RFL__LLM_DENSE},
+    {"deepseek-v2-lite", "deepseek_v2", 2048, 27, 16, 16, 64, 10944, 102400, 163840, 64, 6, 0, 0, 0, RFL__BF,
+     1408, 2, 1, 0, 512, 128, 64, 128, 0},
+    {"olmo-2-7b", "olmo2", 4096, 32, 32, 32, 128, 11008, 100352, 4096, 0, 0, 0, 0, 0, RFL_DTYPE_FP32, RFL__LLM_DENSE},
+    {"gpt-oss-20b", "gpt_oss", 2880, 24, 64, 8, 64, 2880, 201088, 131072, 32, 4, 128, 0, 1, RFL__BF,
+     0, 0, 0, 0, 0, 0, 0, 0, 1},
+    {"pythia-1.4b", "gpt_neox", 2048, 24, 16, 16, 128, 8192, 50304, 2048, 0, 0, 0, 0, 1, RFL_DTYPE_FP16, RFL__LLM_DENSE},
+    {"llama-3.1-8b", "llama", 4096, 32, 32, 8, 128, 14336, 128256, 131072, 0, 0, 0, 0, 0, RFL__BF, RFL__LLM_DENSE}};
+#undef RFL__BF
+#undef RFL__LLM_DENSE
 #define RFL__LLM_NBUILTIN ((int)(sizeof rfl__llm_builtins / sizeof rfl__llm_builtins[0]))
 
 static void rfl__llm_copy_type(rfl_llm_config *c, const char *t) {
@@ -7290,24 +7378,80 @@ static void rfl__llm_copy_type(rfl_llm_config *c, const char *t) {
     RFL_MEMCPY(c->model_type, t, n);
     c->model_type[n] = 0;
 }
-/* 0: gpt2, 1: read as the Llama family is (hidden_size, ...), -1: unknown. */
-static int rfl__llm_family(const char *t) {
-    static const char *const llama_like[] = {
-        "llama", "mistral", "qwen2", "mixtral", "qwen3", "qwen3_moe", "gemma2", "gemma3_text",
-        "phi3", "deepseek_v2", "deepseek_v3", "olmo2", "gpt_oss", "gpt_neox"};
-    size_t i;
-    if (rfl_parse_name_eq(t, "gpt2")) return 0;
-    for (i = 0; i < sizeof llama_like / sizeof llama_like[0]; i++)
-        if (rfl_parse_name_eq(t, llama_like[i])) return 1;
+/* The model_types read as the Llama family is (hidden_size, ...), in the
+   order of RFL__LT_*. */
+static const char *const rfl__llm_llama_like[] = {
+    "llama", "mistral", "qwen2", "mixtral", "qwen3", "qwen3_moe", "gemma2", "gemma3_text",
+    "phi3", "deepseek_v2", "deepseek_v3", "olmo2", "gpt_oss", "gpt_neox"};
+enum {
+    RFL__LT_LLAMA, RFL__LT_MISTRAL, RFL__LT_QWEN2, RFL__LT_MIXTRAL, RFL__LT_QWEN3,
+    RFL__LT_QWEN3_MOE, RFL__LT_GEMMA2, RFL__LT_GEMMA3, RFL__LT_PHI3, RFL__LT_DSV2,
+    RFL__LT_DSV3, RFL__LT_OLMO2, RFL__LT_GPT_OSS, RFL__LT_NEOX, RFL__LT_COUNT
+};
+/* t's index in rfl__llm_llama_like; -1: none. */
+static int rfl__llm_type(const char *t) {
+    int i;
+    for (i = 0; i < RFL__LT_COUNT; i++)
+        if (rfl_parse_name_eq(t, rfl__llm_llama_like[i])) return i;
     return -1;
 }
-/* A family's defaults for everything but the sizes. */
+/* 0: gpt2, 1: read as the Llama family is (hidden_size, ...), -1: unknown. */
+static int rfl__llm_family(const char *t) {
+    if (rfl_parse_name_eq(t, "gpt2")) return 0;
+    return rfl__llm_type(t) >= 0 ? 1 : -1;
+}
+/* A family's defaults for everything but the sizes (c->model_type set;
+   an unknown one gets Llama's). */
 static void rfl__llm_family_defaults(rfl_llm_config *c, int gpt2) {
+    int t = rfl__llm_type(c->model_type);
     c->norm = (uint8_t)(gpt2 ? RFL_LLM_LAYERNORM : RFL_LLM_RMSNORM);
     c->pos = (uint8_t)(gpt2 ? RFL_LLM_POS_LEARNED : RFL_LLM_POS_ROTARY);
     c->act = (uint8_t)(gpt2 ? RFL_ACT_GELU : RFL_ACT_SILU);
     c->gated = (uint8_t)!gpt2;
     c->qkv_bias = c->o_bias = c->mlp_bias = (uint8_t)gpt2;
+    if (t == RFL__LT_QWEN3 || t == RFL__LT_QWEN3_MOE || t == RFL__LT_GEMMA3) c->qk_norm = 1;
+    if (t == RFL__LT_GEMMA2 || t == RFL__LT_GEMMA3) { /* GeGLU, sandwich norms, scaled embeddings */
+        c->norm_place = RFL_LLM_NORM_SANDWICH, c->embed_scale = 1, c->act = RFL_ACT_GELU, c->tied = 1;
+        c->attn_softcap = c->logit_softcap = (uint8_t)(t == RFL__LT_GEMMA2);
+        c->rope_local = (uint8_t)(t == RFL__LT_GEMMA3);
+    }
+    if (t == RFL__LT_PHI3) c->fused_qkv = c->fused_gate_up = 1;
+    if (t == RFL__LT_OLMO2) c->norm_place = RFL_LLM_NORM_POST, c->qk_norm = 2;
+    if (t == RFL__LT_GPT_OSS) c->sinks = c->qkv_bias = c->o_bias = 1;
+    if (t == RFL__LT_NEOX) {
+        c->norm = RFL_LLM_LAYERNORM, c->act = RFL_ACT_GELU, c->gated = 0;
+        c->fused_qkv = c->parallel = 1, c->qkv_bias = c->o_bias = c->mlp_bias = 1;
+    }
+}
+/* head_dim when the config has none (transformers' config defaults); 0:
+   hidden / heads. */
+static uint32_t rfl__llm_head_dim_default(const rfl_llm_config *c) {
+    switch (rfl__llm_type(c->model_type)) {
+    case RFL__LT_QWEN3: case RFL__LT_QWEN3_MOE: return 128;
+    case RFL__LT_GEMMA2: case RFL__LT_GEMMA3: return 256;
+    case RFL__LT_GPT_OSS: return 64;
+    default: return 0;
+    }
+}
+/* Without layer_types: every `every`-th layer (l + 1 divisible) and the
+   first `below` attend to every position; the rest slide (gemma2 and
+   gpt_oss every 2nd, gemma3 sliding_window_pattern, qwen max_window_layers).
+   0 when a marked layer is beyond the mask. */
+static int rfl__llm_pattern(rfl_llm_config *c, uint32_t every, uint32_t below) {
+    uint32_t l;
+    RFL_MEMSET(c->layer_full, 0, sizeof c->layer_full);
+    if (!c->sliding_window) return 1;
+    for (l = 0; l < c->layers; l++) {
+        if (!((every && (l + 1) % every == 0) || l < below)) continue;
+        if (l >= RFL_LLM_MASK_LAYERS) return 0;
+        c->layer_full[l / 8] = (uint8_t)(c->layer_full[l / 8] | 1u << (l % 8));
+    }
+    return 1;
+}
+/* The family's default pattern: every how many layers one is full. */
+static uint32_t rfl__llm_every_default(const rfl_llm_config *c) {
+    int t = rfl__llm_type(c->model_type);
+    return t == RFL__LT_GEMMA2 || t == RFL__LT_GPT_OSS ? 2 : t == RFL__LT_GEMMA3 ? 6 : 0;
 }
 
 RFL_API int rfl_llm_count(void) { return RFL__LLM_NBUILTIN; }
@@ -7315,6 +7459,7 @@ RFL_API const char *rfl_llm_name(int i) {
     return i >= 0 && i < RFL__LLM_NBUILTIN ? rfl__llm_builtins[i].name : (const char *)0;
 }
 RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
+    uint32_t l;
     int i;
     if (!name || !out) return RFL_ERR_ARG;
     for (i = 0; i < RFL__LLM_NBUILTIN; i++) {
@@ -7329,8 +7474,14 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
         out->experts_per_tok = b->ept, out->sliding_window = b->window;
         out->tied = b->tied;
         out->qkv_bias = (uint8_t)(out->qkv_bias | b->qkv_bias);
-        /* GPT-2's published config names no torch_dtype */
-        out->dtype = (uint8_t)(rfl__llm_family(b->type) == 0 ? RFL_DTYPE_DEFAULT : RFL_DTYPE_BF16);
+        out->dtype = b->dtype; /* GPT-2's published config names no torch_dtype */
+        out->moe_intermediate = b->moe_inter, out->shared_experts = b->shared;
+        out->q_lora_rank = b->q_lora, out->kv_lora_rank = b->kv_lora;
+        out->qk_nope_dim = b->nope, out->qk_rope_dim = b->rope, out->v_head_dim = b->v_head;
+        out->moe_bias = b->moe_bias;
+        for (l = 0; l < b->dense_first; l++) out->layer_dense[l / 8] = (uint8_t)(out->layer_dense[l / 8] | 1u << (l % 8));
+        if (rfl__llm_type(b->type) == RFL__LT_NEOX) out->rotary_dim = b->head_dim / 4; /* rotary_pct 0.25 */
+        rfl__llm_pattern(out, rfl__llm_every_default(out), 0);
         return RFL_OK;
     }
     return RFL_ERR_UNKNOWN_NAME;
@@ -7347,6 +7498,7 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_error *err)
     if (err) rfl__err_clear(err);
     if (!c) return rfl__llm_bad(err, RFL_ERR_ARG, "", "");
     fam = rfl__llm_family(c->model_type);
+    if (fam < 0 && c->assumed) fam = 1; /* read as Llama-style, with a warning */
     if (fam < 0) return rfl__llm_bad(err, RFL_ERR_UNSUPPORTED, "model_type", RFL__LLM_MSG("unknown model_type"));
     g = fam == 0;
 #define RFL__LLM_NZ(v, k2, kh)                                                                 \
@@ -7366,8 +7518,12 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_error *err)
     if (c->experts && (!c->experts_per_tok || c->experts_per_tok > c->experts))
         return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_experts_per_tok", RFL__LLM_MSG("must be from 1 to num_local_experts"));
     if (c->norm > RFL_LLM_RMSNORM || c->pos > RFL_LLM_POS_ROTARY || c->act >= RFL_ACT_COUNT ||
-        c->dtype >= RFL_DTYPE_COUNT)
+        c->dtype >= RFL_DTYPE_COUNT || c->qk_norm > 2 || c->norm_place > RFL_LLM_NORM_POST)
         return rfl__llm_bad(err, RFL_ERR_ARG, "", RFL__LLM_MSG("norm, pos, act or dtype out of range"));
+    if (c->rotary_dim > c->head_dim || c->rotary_dim % 2)
+        return rfl__llm_bad(err, RFL_ERR_SHAPE,
+                            rfl__llm_type(c->model_type) == RFL__LT_NEOX ? "rotary_pct" : "partial_rotary_factor",
+                            RFL__LLM_MSG("rotates an odd number of dims or more than head_dim"));
     return RFL_OK;
 }
 
@@ -7435,7 +7591,9 @@ static rfl_result rfl__hf_bool(rfl__hf *h, const char *key, uint8_t def, uint8_t
 static rfl_result rfl__hf_act(rfl__hf *h, rfl_llm_config *c) {
     static const char *const gelu[] = {"gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast"};
     const char *key = h->gpt2 ? "activation_function" : "hidden_act";
-    int t = rfl_json_get(&h->doc, 0, key), i;
+    int t, i;
+    if (rfl_json_get(&h->doc, 0, "hidden_activation") >= 0) key = "hidden_activation"; /* gemma */
+    t = rfl_json_get(&h->doc, 0, key);
     if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
     for (i = 0; i < 4; i++)
         if (rfl_json_str_eq(&h->doc, t, gelu[i])) { c->act = RFL_ACT_GELU; return RFL_OK; }
@@ -7487,10 +7645,89 @@ static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c) {
     return RFL_OK;
 }
 
+/* A number at key, absent or null: *out = def (a string or a negative
+   number is an error). */
+static rfl_result rfl__hf_num(rfl__hf *h, const char *key, double def, double *out) {
+    int t = rfl_json_get(&h->doc, 0, key);
+    *out = def;
+    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
+    if (!rfl_json_num(&h->doc, t, out))
+        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
+    if (!(*out >= 0)) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
+    return RFL_OK;
+}
+
+/* A soft-capping value: on when a number other than 0, off when null or
+   0, the family's default when absent. */
+static rfl_result rfl__hf_cap(rfl__hf *h, const char *key, uint8_t *out) {
+    double v;
+    rfl_result r;
+    if (rfl_json_get(&h->doc, 0, key) < 0) return RFL_OK;
+    if ((r = rfl__hf_num(h, key, 0, &v))) return r;
+    *out = (uint8_t)(v > 0);
+    return RFL_OK;
+}
+
+/* The rotating part of a head: partial_rotary_factor (gpt_neox:
+   rotary_pct, 0.25 by default), int(head_dim x factor) dims. */
+static rfl_result rfl__hf_rotary(rfl__hf *h, rfl_llm_config *c) {
+    int neox = rfl__llm_type(c->model_type) == RFL__LT_NEOX;
+    const char *key = neox ? "rotary_pct" : "partial_rotary_factor";
+    double f;
+    rfl_result r;
+    if (neox && rfl_json_get(&h->doc, 0, key) < 0) key = "partial_rotary_factor";
+    if ((r = rfl__hf_num(h, key, neox ? 0.25 : 1.0, &f))) return r;
+    if (f > 1) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), RFL_ERR_SHAPE, key, RFL__LLM_MSG("larger than 1"));
+    c->rotary_dim = f == 1 ? 0 : (uint32_t)((double)c->head_dim * f);
+    if (neox && f == 1) c->rotary_dim = c->head_dim;
+    return RFL_OK;
+}
+
+/* Which layers slide: layer_types ("sliding_attention" / "full_attention")
+   if given, else the family's pattern (sliding_window_pattern; qwen:
+   max_window_layers, only with use_sliding_window). */
+static rfl_result rfl__hf_layers(rfl__hf *h, rfl_llm_config *c) {
+    int t = rfl_json_get(&h->doc, 0, "layer_types"), k, lt = rfl__llm_type(c->model_type);
+    uint32_t every = rfl__llm_every_default(c), below = 0, l = 0;
+    rfl_result r;
+    if (lt == RFL__LT_QWEN2 || lt == RFL__LT_QWEN3 || lt == RFL__LT_QWEN3_MOE) {
+        uint8_t use; /* the window applies only with use_sliding_window */
+        if ((r = rfl__hf_bool(h, "use_sliding_window", 0, &use)) ||
+            (r = rfl__hf_u32(h, "max_window_layers", 0, 28, &below)))
+            return r;
+        if (!use) c->sliding_window = 0;
+    }
+    if (t >= 0 && h->doc.t[t].type != RFL_JSON_NULL) {
+        if (h->doc.t[t].type != RFL_JSON_ARR)
+            return rfl__hf_fail(h, t, RFL_ERR_FORMAT, "layer_types", RFL__LLM_MSG("not an array"));
+        RFL_MEMSET(c->layer_full, 0, sizeof c->layer_full);
+        for (k = t + 1; k < h->doc.t[t].after; k = h->doc.t[k].after, l++) {
+            int full = rfl_json_str_eq(&h->doc, k, "full_attention");
+            if (!full && !rfl_json_str_eq(&h->doc, k, "sliding_attention"))
+                return rfl__hf_fail(h, k, RFL_ERR_UNSUPPORTED, "layer_types",
+                                    RFL__LLM_MSG("neither sliding_attention nor full_attention"));
+            if (!full || !c->sliding_window) continue;
+            if (l >= RFL_LLM_MASK_LAYERS)
+                return rfl__hf_fail(h, k, RFL_ERR_UNSUPPORTED, "layer_types", RFL__LLM_MSG("per-layer types beyond 256 layers"));
+            c->layer_full[l / 8] = (uint8_t)(c->layer_full[l / 8] | 1u << (l % 8));
+        }
+        if (l != c->layers)
+            return rfl__hf_fail(h, t, RFL_ERR_SHAPE, "layer_types", RFL__LLM_MSG("not one per layer"));
+        return RFL_OK;
+    }
+    if (lt == RFL__LT_GEMMA3 && (r = rfl__hf_u32(h, "sliding_window_pattern", 0, every, &every))) return r;
+    if (lt != RFL__LT_QWEN2 && lt != RFL__LT_QWEN3 && lt != RFL__LT_QWEN3_MOE) below = 0;
+    if (!rfl__llm_pattern(c, every, below))
+        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_hidden_layers"), RFL_ERR_UNSUPPORTED,
+                            "num_hidden_layers", RFL__LLM_MSG("per-layer types beyond 256 layers"));
+    return RFL_OK;
+}
+
 static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
     rfl_result r;
     uint8_t attn_bias;
-    int qwen2 = rfl_parse_name_eq(c->model_type, "qwen2"), moe = rfl_parse_name_eq(c->model_type, "mixtral");
+    uint32_t hd;
+    int lt = rfl__llm_type(c->model_type), moe = lt == RFL__LT_MIXTRAL;
     if ((r = rfl__hf_u32(h, "hidden_size", 1, 0, &c->hidden)) ||
         (r = rfl__hf_u32(h, "num_hidden_layers", 1, 0, &c->layers)) ||
         (r = rfl__hf_u32(h, "num_attention_heads", 1, 0, &c->heads)) ||
@@ -7499,26 +7736,27 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
         (r = rfl__hf_u32(h, "num_key_value_heads", 0, c->heads, &c->kv_heads)) ||
         (r = rfl__hf_u32(h, "max_position_embeddings", 0, 0, &c->max_positions)) ||
         (r = rfl__hf_u32(h, "sliding_window", 0, 0, &c->sliding_window)) ||
-        (r = rfl__hf_bool(h, "tie_word_embeddings", 0, &c->tied)) ||
-        (r = rfl__hf_bool(h, "attention_bias", 0, &attn_bias)) ||
-        (r = rfl__hf_bool(h, "mlp_bias", 0, &c->mlp_bias)))
+        (r = rfl__hf_bool(h, "tie_word_embeddings", c->tied, &c->tied)) ||
+        (r = rfl__hf_bool(h, "attention_bias", c->o_bias, &attn_bias)) ||
+        (r = rfl__hf_bool(h, "mlp_bias", c->mlp_bias, &c->mlp_bias)) ||
+        (r = rfl__hf_cap(h, "attn_logit_softcapping", &c->attn_softcap)) ||
+        (r = rfl__hf_cap(h, "final_logit_softcapping", &c->logit_softcap)))
         return r;
     if (!c->heads) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_attention_heads"),
                                        RFL_ERR_SHAPE, "num_attention_heads", RFL__LLM_MSG("must be at least 1"));
-    if ((r = rfl__hf_u32(h, "head_dim", 0, c->hidden / c->heads, &c->head_dim))) return r;
-    if (rfl_json_get(&h->doc, 0, "head_dim") < 0 && c->hidden % c->heads)
+    if (lt == RFL__LT_NEOX) c->kv_heads = c->heads; /* no grouped heads */
+    hd = rfl__llm_head_dim_default(c);
+    if ((r = rfl__hf_u32(h, "head_dim", 0, hd ? hd : c->hidden / c->heads, &c->head_dim))) return r;
+    if (rfl_json_get(&h->doc, 0, "head_dim") < 0 && !hd && c->hidden % c->heads)
         return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_attention_heads"), RFL_ERR_SHAPE,
                             "num_attention_heads", RFL__LLM_MSG("does not divide hidden_size"));
-    c->qkv_bias = (uint8_t)(qwen2 || attn_bias); /* Qwen2: always on q, k, v */
+    c->qkv_bias = (uint8_t)(lt == RFL__LT_QWEN2 || attn_bias); /* Qwen2: always on q, k, v */
     c->o_bias = attn_bias;
     if (moe && ((r = rfl__hf_u32(h, "num_local_experts", 1, 0, &c->experts)) ||
                 (r = rfl__hf_u32(h, "num_experts_per_tok", 1, 0, &c->experts_per_tok))))
         return r;
-    if (qwen2) { /* the window applies only with use_sliding_window */
-        uint8_t use;
-        if ((r = rfl__hf_bool(h, "use_sliding_window", 0, &use))) return r;
-        if (!use) c->sliding_window = 0;
-    }
+    if (lt == RFL__LT_NEOX && (r = rfl__hf_bool(h, "use_parallel_residual", 1, &c->parallel))) return r;
+    if ((r = rfl__hf_rotary(h, c)) || (r = rfl__hf_layers(h, c))) return r;
     return rfl__hf_sparse(h, c);
 }
 
@@ -7534,10 +7772,56 @@ static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
     return RFL_OK;
 }
 
+/* The warning of an assumed model_type: the fields read, the ones
+   ignored (those known not to change a count left out). */
+static const char *const rfl__hf_llama_keys[] = {
+    "hidden_size", "num_hidden_layers", "num_attention_heads", "intermediate_size", "vocab_size",
+    "num_key_value_heads", "head_dim", "max_position_embeddings", "sliding_window",
+    "layer_types", "tie_word_embeddings", "attention_bias", "mlp_bias", "hidden_act",
+    "partial_rotary_factor", "torch_dtype", "dtype"};
+static const char *const rfl__hf_inert_keys[] = {
+    "model_type", "architectures", "bos_token_id", "eos_token_id", "pad_token_id", "rope_theta",
+    "rope_scaling", "rope_parameters", "rms_norm_eps", "layer_norm_eps", "initializer_range",
+    "transformers_version", "use_cache", "attention_dropout", "hidden_dropout", "_name_or_path",
+    "auto_map", "tokenizer_class", "pretraining_tp"};
+static void rfl__hf_put(char *buf, size_t cap, size_t *n, const char *s, size_t len) {
+    for (; len && *n + 1 < cap; len--) buf[(*n)++] = *s++;
+    if (len && cap > 4) RFL_MEMCPY(buf + cap - 4, "...", 3); /* truncated */
+    buf[*n] = 0;
+}
+static int rfl__hf_listed(const rfl__hf *h, int key, const char *const *list, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (rfl_json_str_eq(&h->doc, key, list[i])) return 1;
+    return 0;
+}
+static void rfl__hf_assumed_note(const rfl__hf *h, const rfl_llm_config *c, char *buf, size_t cap) {
+    static const char *const head[2] = {"; read: ", "; ignored (they may change the counts): "};
+    static const char *const what = "' is unknown: estimated as a Llama-style decoder (RMSNorm, SwiGLU, rotary)";
+    size_t n = 0;
+    int k, pass;
+    if (!buf || !cap) return;
+    rfl__hf_put(buf, cap, &n, "model_type '", 12);
+    rfl__hf_put(buf, cap, &n, c->model_type, rfl__strlen(c->model_type));
+    rfl__hf_put(buf, cap, &n, what, rfl__strlen(what));
+    for (pass = 0; pass < 2; pass++) {
+        int first = 1;
+        for (k = 1; k < h->doc.t[0].after; k = h->doc.t[k + 1].after) {
+            int known = rfl__hf_listed(h, k, rfl__hf_llama_keys, sizeof rfl__hf_llama_keys / sizeof *rfl__hf_llama_keys);
+            if (pass ? known || rfl__hf_listed(h, k, rfl__hf_inert_keys, sizeof rfl__hf_inert_keys / sizeof *rfl__hf_inert_keys)
+                     : !known)
+                continue;
+            rfl__hf_put(buf, cap, &n, first ? head[pass] : ", ", rfl__strlen(first ? head[pass] : ", "));
+            rfl__hf_put(buf, cap, &n, h->doc.src + h->doc.t[k].start, h->doc.t[k].end - h->doc.t[k].start);
+            first = 0;
+        }
+    }
+}
+
 /* The reader after the arguments' check; errors in h->doc.err (a syntax
    error or a short token array: the tokenizer's own). */
 static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_json_tok *toks,
-                                int cap, rfl_llm_config *out) {
+                                int cap, const rfl_llm_read_desc *desc, rfl_llm_config *out) {
     rfl_result r;
     int t, fam;
     char type[32];
@@ -7547,9 +7831,14 @@ static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_js
         return rfl__hf_fail(h, 0, RFL_ERR_FORMAT, "", RFL__LLM_MSG("not a JSON object"));
     t = rfl_json_get(&h->doc, 0, "model_type");
     if (t < 0) return rfl__hf_fail(h, -1, RFL_ERR_MISSING, "model_type", RFL__LLM_MSG("required field is missing"));
-    if (!rfl_json_str(&h->doc, t, type, sizeof type) || (fam = rfl__llm_family(type)) < 0)
-        return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type",
-                            RFL__LLM_MSG("unknown model_type (gpt2, llama, qwen2, mistral, mixtral)"));
+    if (!rfl_json_str(&h->doc, t, type, sizeof type))
+        return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type", RFL__LLM_MSG("not a model_type string"));
+    if ((fam = rfl__llm_family(type)) < 0) {
+        if (!desc || desc->strict)
+            return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type",
+                                RFL__LLM_MSG("unknown model_type (gpt2, llama, qwen2/3, mistral, mixtral, gemma2/3, phi3, olmo2, gpt_neox, ...)"));
+        out->assumed = 1, fam = 1;
+    }
     rfl__llm_copy_type(out, type);
     h->gpt2 = fam == 0;
     rfl__llm_family_defaults(out, h->gpt2);
@@ -7557,23 +7846,38 @@ static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_js
     if (!r) r = rfl__hf_act(h, out);
     if (r) return r;
     rfl__hf_dtype(h, out);
-    return rfl__hf_check(h, out);
+    if ((r = rfl__hf_check(h, out))) return r;
+    if (out->assumed && desc) rfl__hf_assumed_note(h, out, desc->warning, desc->warning_size);
+    return RFL_OK;
 }
 
-RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_tok *toks,
-                                       int cap, rfl_llm_config *out, rfl_error *err) {
+RFL_API rfl_result rfl_llm_config_read(const char *json, size_t len, rfl_json_tok *toks, int cap,
+                                      const rfl_llm_read_desc *desc, rfl_llm_config *out,
+                                      rfl_error *err) {
     rfl__hf h;
+    rfl_llm_read_desc lax;
     rfl_result r;
     RFL_MEMSET(&h, 0, sizeof h);
+    RFL_MEMSET(&lax, 0, sizeof lax);
     rfl__err_clear(&h.doc.err);
+    if (!desc) desc = &lax;
+    if (desc->warning && desc->warning_size) desc->warning[0] = 0;
     if (!out || (!json && len) || !toks || cap < 1) {
         r = rfl__err_set(&h.doc.err, RFL_ERR_ARG, "");
     } else {
         RFL_MEMSET(out, 0, sizeof *out);
-        r = rfl__hf_parse(&h, json, len, toks, cap, out);
+        r = rfl__hf_parse(&h, json, len, toks, cap, desc, out);
     }
     if (err) *err = h.doc.err;
     return r;
+}
+
+RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_tok *toks,
+                                       int cap, rfl_llm_config *out, rfl_error *err) {
+    rfl_llm_read_desc strict;
+    RFL_MEMSET(&strict, 0, sizeof strict);
+    strict.strict = 1;
+    return rfl_llm_config_read(json, len, toks, cap, &strict, out, err);
 }
 /* ---- the step as layer records (rfl_llm_build) ---------------------------------
    One sequence of the step, written with [6]'s builders so that every tool
@@ -7585,7 +7889,7 @@ typedef struct rfl__lb {
     rfl_net *net;
     const rfl_llm_config *c;
     uint32_t T, Lk, q, kv; /* new tokens, attended positions, q and kv widths */
-    int gpt2, decode;
+    int gpt2, decode, neox;
     uint32_t layer;        /* the block being written */
     int tagged;            /* records before this one have their kind */
     rfl_tensor ids;
@@ -7633,6 +7937,17 @@ static rfl_tensor rfl__lb_norm(rfl__lb *b, rfl_tensor x, const char *name) {
     return rfl__lb_tag(b, t, RFL_LLM_NORM);
 }
 
+/* RMSNorm of x with `params` scales: q_norm and k_norm, per head (the
+   scale of head_dim shared by the heads) or over the whole width. */
+static rfl_tensor rfl__lb_rms(rfl__lb *b, rfl_tensor x, uint32_t params, const char *name) {
+    rfl_tensor t = rfl_layer_name(b->net, rfl_layernorm(b->net, x), name);
+    if (t >= 0) {
+        rfl_layer *L = &b->net->layers[t];
+        L->params = params, L->flops /= 2, L->cls = "RMSNorm";
+    }
+    return rfl__lb_tag(b, t, RFL_LLM_NORM);
+}
+
 /* x with `cls` as a functional elementwise record: per-element FLOPs. */
 static rfl_tensor rfl__lb_unary(rfl__lb *b, rfl_op op, rfl_tensor x, unsigned per,
                                 const char *cls, const char *name) {
@@ -7654,36 +7969,47 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
     rfl_tensor q, k, v, a;
-    int i;
+    uint32_t lk = b->Lk, rd = c->rotary_dim ? c->rotary_dim : c->head_dim;
+    int i, slides = rfl__llm_layer_slides(c, b->layer);
     if (c->kv_lora_rank) return rfl__lb_mla(b, h);
-    rfl_scope_push(net, b->gpt2 ? "attn" : "self_attn");
-    if (b->gpt2) {
-        a = rfl__lb_linear(b, h, b->q + 2 * b->kv, c->qkv_bias, "c_attn", 1);
+    rfl_scope_push(net, b->gpt2 ? "attn" : b->neox ? "attention" : "self_attn");
+    if (b->gpt2 || c->fused_qkv) { /* one projection, viewed as q, k, v */
+        a = rfl__lb_linear(b, h, b->q + 2 * b->kv, c->qkv_bias,
+                           b->gpt2 ? "c_attn" : b->neox ? "query_key_value" : "qkv_proj", 1);
         q = rfl_layer_name(net, rfl_slice(net, a, 1, 0, b->q), "q");
         k = rfl_layer_name(net, rfl_slice(net, a, 1, b->q, b->kv), "k");
         v = rfl_layer_name(net, rfl_slice(net, a, 1, b->q + b->kv, b->kv), "v");
-    } else {
-        q = rfl__lb_linear(b, h, b->q, c->qkv_bias, "q_proj", 1);
-        k = rfl__lb_linear(b, h, b->kv, c->qkv_bias, "k_proj", 1);
+    } else { /* q_norm and k_norm (qwen3, gemma3: per head; olmo2: whole) */
+        q = rfl__lb_tag(b, rfl__lb_linear(b, h, b->q, c->qkv_bias, "q_proj", 1), RFL_LLM_ATTENTION);
+        if (c->qk_norm) q = rfl__lb_rms(b, q, c->qk_norm == 1 ? c->head_dim : b->q, "q_norm");
+        k = rfl__lb_tag(b, rfl__lb_linear(b, h, b->kv, c->qkv_bias, "k_proj", 1), RFL_LLM_ATTENTION);
+        if (c->qk_norm) k = rfl__lb_rms(b, k, c->qk_norm == 1 ? c->head_dim : b->kv, "k_norm");
         v = rfl__lb_linear(b, h, b->kv, c->qkv_bias, "v_proj", 1);
     }
-    if (c->pos == RFL_LLM_POS_ROTARY) { /* q cos + rotate_half(q) sin: 3 per element */
+    if (c->pos == RFL_LLM_POS_ROTARY) { /* q cos + rotate_half(q) sin: 3 per rotated element */
         q = rfl__lb_unary(b, RFL_OP_MUL, q, 3, "apply_rotary_pos_emb", "rotary_q");
         k = rfl__lb_unary(b, RFL_OP_MUL, k, 3, "apply_rotary_pos_emb", "rotary_k");
+        if (k >= 0 && rd != c->head_dim) /* partial rotary: the rest passes through */
+            net->layers[q].flops = net->layers[q].flops / c->head_dim * rd,
+            net->layers[k].flops = net->layers[k].flops / c->head_dim * rd;
     }
     for (i = 0; i < 2; i++) {
         a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? v : k, 0, "cache_update",
                           i ? "v_cache_write" : "k_cache_write");
         if (a >= 0) net->layers[a].needs_grad = 0, net->layers[a].kv_cache = 1;
     }
+    /* a sliding layer's cache holds window - 1 positions: decode attends to
+       them and the new one */
+    if (slides && c->sliding_window < lk) lk = c->sliding_window;
     if (b->decode) {
-        k = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "k_cache");
-        v = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, b->kv, 0, 0, "Cache"), "v_cache");
+        k = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, lk, b->kv, 0, 0, "Cache"), "k_cache");
+        v = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, lk, b->kv, 0, 0, "Cache"), "v_cache");
         if (v >= 0) net->layers[k].kv_cache = net->layers[v].kv_cache = 1;
     }
     a = rfl_causal(net, rfl_layer_name(net, rfl_attention(net, q, k, v, c->heads), "attention"),
-                   rfl__llm_layer_slides(c, b->layer) ? c->sliding_window : 0);
-    a = rfl__lb_linear(b, a, c->hidden, c->o_bias, b->gpt2 ? "c_proj" : "o_proj", 1);
+                   slides ? c->sliding_window : 0);
+    if (a >= 0 && c->sinks) net->layers[a].params = c->heads; /* one sink logit per head */
+    a = rfl__lb_linear(b, a, c->hidden, c->o_bias, b->gpt2 ? "c_proj" : b->neox ? "dense" : "o_proj", 1);
     rfl_scope_pop(net);
     return rfl__lb_tag(b, a, RFL_LLM_ATTENTION);
 }
@@ -7713,35 +8039,74 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     return rfl__lb_tag(b, x, RFL_LLM_MLP); /* router, dispatch, experts, combine */
 }
 
-/* The MLP: gated (SwiGLU: down(act(gate(x)) * up(x))), plain (GPT-2:
-   c_proj(act(c_fc(x)))), or experts. */
+/* The MLP: gated (SwiGLU: down(act(gate(x)) * up(x)); GeGLU with gelu;
+   phi3: one gate_up_proj, viewed as gate and up), plain (GPT-2:
+   c_proj(act(c_fc(x))); gpt_neox: dense_4h_to_h(act(dense_h_to_4h(x)))),
+   or experts. */
 static rfl_tensor rfl__lb_mlp(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
-    rfl_tensor g, u;
+    rfl_tensor g, u = RFL_NO_TENSOR;
     int bias = c->mlp_bias;
     if (rfl__llm_layer_moe(c, b->layer)) return rfl__lb_moe(b, h);
     rfl_scope_push(net, "mlp");
-    g = rfl__lb_tag(b, rfl__lb_linear(b, h, c->intermediate, bias, c->gated ? "gate_proj" : b->gpt2 ? "c_fc" : "up_proj", 1), RFL_LLM_MLP);
-    g = rfl_layer_name(net, rfl_act(net, g, (rfl_act_kind)c->act), b->gpt2 ? "act" : "act_fn");
+    if (c->gated && c->fused_gate_up) {
+        g = rfl__lb_tag(b, rfl__lb_linear(b, h, 2 * c->intermediate, bias, "gate_up_proj", 1), RFL_LLM_MLP);
+        u = rfl_layer_name(net, rfl_slice(net, g, 1, c->intermediate, c->intermediate), "up");
+        g = rfl_layer_name(net, rfl_slice(net, g, 1, 0, c->intermediate), "gate");
+    } else {
+        g = rfl__lb_tag(b, rfl__lb_linear(b, h, c->intermediate, bias, c->gated ? "gate_proj" : b->gpt2 ? "c_fc" : b->neox ? "dense_h_to_4h" : "up_proj", 1), RFL_LLM_MLP);
+    }
+    g = rfl_layer_name(net, rfl_act(net, g, (rfl_act_kind)c->act), b->gpt2 || b->neox ? "act" : "act_fn");
     if (g >= 0 && b->gpt2) net->layers[g].cls = "NewGELUActivation"; /* gelu_new's module */
     rfl__lb_tag(b, g, RFL_LLM_ELEMENTWISE); /* the activation and the mul */
     if (c->gated) {
-        u = rfl__lb_tag(b, rfl__lb_linear(b, h, c->intermediate, bias, "up_proj", 1), RFL_LLM_MLP);
+        if (!c->fused_gate_up) u = rfl__lb_tag(b, rfl__lb_linear(b, h, c->intermediate, bias, "up_proj", 1), RFL_LLM_MLP);
         g = rfl__lb_tag(b, rfl_layer_name(net, rfl_mul(net, g, u), "mul"), RFL_LLM_ELEMENTWISE);
     }
-    g = rfl__lb_linear(b, g, c->hidden, bias, b->gpt2 ? "c_proj" : "down_proj", 1);
+    g = rfl__lb_linear(b, g, c->hidden, bias, b->gpt2 ? "c_proj" : b->neox ? "dense_4h_to_h" : "down_proj", 1);
     rfl_scope_pop(net);
     return rfl__lb_tag(b, g, RFL_LLM_MLP);
 }
 
+/* h + name(x): the residual add, tagged elementwise. */
+static rfl_tensor rfl__lb_add(rfl__lb *b, rfl_tensor h, rfl_tensor x, const char *name) {
+    return rfl__lb_tag(b, rfl_layer_name(b->net, rfl_add(b->net, h, x), name), RFL_LLM_ELEMENTWISE);
+}
+
+/* One block. Norms before attention and MLP (pre), also after both
+   (sandwich, gemma) or after both only (post, olmo2); a parallel residual
+   (gpt_neox) adds attention and MLP of the same input. */
 static rfl_tensor rfl__lb_block(rfl__lb *b, rfl_tensor h) {
-    rfl_net *net = b->net;
-    rfl_tensor a = rfl__lb_norm(b, h, b->gpt2 ? "ln_1" : "input_layernorm");
-    h = rfl_layer_name(net, rfl_add(net, h, rfl__lb_attention(b, a)), "add_attn");
-    a = rfl__lb_norm(b, rfl__lb_tag(b, h, RFL_LLM_ELEMENTWISE), b->gpt2 ? "ln_2" : "post_attention_layernorm");
-    h = rfl_layer_name(net, rfl_add(net, h, rfl__lb_mlp(b, a)), "add_mlp");
-    return rfl__lb_tag(b, h, RFL_LLM_ELEMENTWISE);
+    const rfl_llm_config *c = b->c;
+    int post = c->norm_place == RFL_LLM_NORM_POST, after = post || c->norm_place == RFL_LLM_NORM_SANDWICH;
+    rfl_tensor a = post ? h : rfl__lb_norm(b, h, b->gpt2 ? "ln_1" : "input_layernorm"), m;
+    a = rfl__lb_attention(b, a);
+    if (after) a = rfl__lb_norm(b, a, "post_attention_layernorm");
+    if (c->parallel) { /* x + attn(ln1(x)) + mlp(ln2(x)) */
+        m = rfl__lb_mlp(b, rfl__lb_norm(b, h, "post_attention_layernorm"));
+        return rfl__lb_add(b, rfl__lb_add(b, h, a, "add_attn"), m, "add_mlp");
+    }
+    h = rfl__lb_add(b, h, a, "add_attn");
+    m = post ? h : rfl__lb_norm(b, h, b->gpt2 ? "ln_2" : after ? "pre_feedforward_layernorm" : "post_attention_layernorm");
+    m = rfl__lb_mlp(b, m);
+    if (after) m = rfl__lb_norm(b, m, "post_feedforward_layernorm");
+    return rfl__lb_add(b, h, m, "add_mlp");
+}
+
+/* The model's own scope: "transformer" (GPT-2), "gpt_neox", "model". */
+static const char *rfl__lb_root(const rfl__lb *b) {
+    return b->gpt2 ? "transformer" : b->neox ? "gpt_neox" : "model";
+}
+
+/* Rotary tables of the step: gemma3 has one for its sliding layers and
+   one for the rest when it has both. */
+static uint32_t rfl__lb_rotary_tables(const rfl__lb *b) {
+    const rfl_llm_config *c = b->c;
+    uint32_t l, slide = 0;
+    if (!c->rope_local) return 1;
+    for (l = 0; l < c->layers; l++) slide += (uint32_t)rfl__llm_layer_slides(c, l);
+    return slide && slide < c->layers ? 2 : 1;
 }
 
 /* Token ids, the embedding(s), rotary's cos / sin. Returns the hidden state. */
@@ -7750,9 +8115,12 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
     const rfl_llm_config *c = b->c;
     rfl_tensor h;
     b->ids = rfl_layer_name(net, rfl_input(net, b->T, 0, 0), "input_ids");
-    rfl_scope_push(net, b->gpt2 ? "transformer" : "model");
-    *wte = h = rfl_layer_name(net, rfl_embedding(net, b->ids, c->vocab, c->hidden), b->gpt2 ? "wte" : "embed_tokens");
+    rfl_scope_push(net, rfl__lb_root(b));
+    *wte = h = rfl_layer_name(net, rfl_embedding(net, b->ids, c->vocab, c->hidden),
+                              b->gpt2 ? "wte" : b->neox ? "embed_in" : "embed_tokens");
     rfl__lb_tag(b, h, RFL_LLM_EMBEDDING);
+    if (c->embed_scale) /* gemma: times sqrt(hidden) */
+        h = rfl__lb_tag(b, rfl__lb_unary(b, RFL_OP_MUL, h, 1, "mul", "embed_scale"), RFL_LLM_ELEMENTWISE);
     if (c->pos == RFL_LLM_POS_LEARNED) {
         rfl_tensor p = rfl_layer_name(net, rfl_embedding(net, b->ids, c->max_positions, c->hidden), "wpe");
         /* positions 0..T-1 are the same for every sequence: one gather */
@@ -7760,15 +8128,17 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
         rfl__lb_tag(b, p, RFL_LLM_EMBEDDING);
         h = rfl__lb_tag(b, rfl_layer_name(net, rfl_add(net, h, p), "embed_add"), RFL_LLM_ELEMENTWISE);
     } else {
-        /* inv_freq (hd/2, 1) x positions (1, T), once per forward whatever
-           the batch (FlopCounterMode counts one bmm); cos and sin of T x hd */
-        uint64_t hd = c->head_dim, mac = 0, all = 0;
+        /* inv_freq (rd/2, 1) x positions (1, T) per table, once per forward
+           whatever the batch (FlopCounterMode counts one bmm each); cos and
+           sin of T x rd (rd: the rotating dims) */
+        uint64_t rd = c->rotary_dim ? c->rotary_dim : c->head_dim, n = rfl__lb_rotary_tables(b);
+        uint64_t mac = 0, all = 0;
         rfl_tensor t;
-        if (!rfl__ly_mul4(2, hd / 2, b->T, 1, &mac) || !rfl__ly_mul4(2, hd, b->T, 1, &all) ||
-            !rfl__ly_add64(all, mac, &all))
+        if (!rfl__ly_mul4(2, rd / 2, b->T, n, &mac) || !rfl__ly_mul4(2, rd, b->T, n, &all) ||
+            !rfl__ly_add64(all, mac, &all) || 2 * rd * n > 0xFFFFFFFFu)
             return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "rotary_emb");
-        t = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_MATMUL, b->ids, b->T, 2 * c->head_dim,
-                                      hd / 2 + b->T, all, "LlamaRotaryEmbedding"), "rotary_emb");
+        t = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_MATMUL, b->ids, b->T, (uint32_t)(2 * rd * n),
+                                      n * (rd / 2) + b->T, all, "LlamaRotaryEmbedding"), "rotary_emb");
         if (t >= 0) {
             net->layers[t].mac_flops = mac;
             net->layers[t].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
@@ -7799,8 +8169,9 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
         !rfl__ly_dim(x.Hq * x.hd, &b.q) || !rfl__ly_dim(x.Hk * x.hd, &b.kv) ||
         !rfl__ly_dim((uint64_t)b.q + 2 * (uint64_t)b.kv, &l) || cfg->head_dim > 0x7FFFFFFFu)
         return RFL_ERR_OVERFLOW;
+    b.neox = rfl__llm_type(cfg->model_type) == RFL__LT_NEOX; /* its own module names */
     h = rfl__lb_embed(&b, &wte);
-    rfl_scope_push(net, b.gpt2 ? "transformer" : "model");
+    rfl_scope_push(net, rfl__lb_root(&b));
     rfl_scope_push(net, b.gpt2 ? "h" : "layers");
     for (l = 0; l < cfg->layers; l++) {
         rfl_scope_pushi(net, (int)l);
@@ -7809,11 +8180,14 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
         rfl_scope_pop(net);
     }
     rfl_scope_pop(net);
-    h = rfl__lb_norm(&b, h, b.gpt2 ? "ln_f" : "norm");
+    h = rfl__lb_norm(&b, h, b.gpt2 ? "ln_f" : b.neox ? "final_layer_norm" : "norm");
     rfl_scope_pop(net);
     /* generation's logits: the last position only (hidden_states[:, -1:]) */
     if (!b.decode && !d->logits_all && b.T > 1) h = rfl_layer_name(net, rfl_slice(net, h, 0, b.T - 1, 1), "last_position");
-    rfl__lb_tag(&b, rfl_layer_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head"), RFL_LLM_LM_HEAD);
+    h = rfl_layer_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head");
+    /* gemma2: logits capped, cap tanh(x / cap): 3 per logit */
+    if (cfg->logit_softcap) h = rfl__lb_unary(&b, RFL_OP_MUL, h, 3, "softcap", "logit_softcap");
+    rfl__lb_tag(&b, h, RFL_LLM_LM_HEAD);
     /* tied: one table, counted on lm_head, which reads all of it; the
        embedding reads only its rows and still gets a gradient */
     if (cfg->tied && !net->err.code) net->layers[wte].params = 0;
@@ -7850,14 +8224,21 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
     rfl_llm_step_desc s;
     rfl__llm_ctx x;
     rfl_result r;
-    uint64_t n;
+    uint64_t n, pos;
+    uint32_t l;
     if (!cfg || !d || !out) return RFL_ERR_ARG;
     *out = 0;
     s = rfl__llm_resolved(cfg, d);
     if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
-    /* P + T positions of every layer, K and V */
-    n = rfl__lm_mul(&x, rfl__lm_mul(&x, x.B, x.P + x.T), rfl__llm_cache_width(cfg));
-    if (!x.ok || !rfl__ly_store(rfl__lm_mul(&x, n, x.L), x.kbits, &n) || !x.ok)
+    /* P + T positions of every layer, K and V; a sliding layer keeps the
+       last window - 1 (the step's new token joins them) */
+    for (l = 0, pos = 0; l < cfg->layers; l++) {
+        uint64_t kept = x.P + x.T;
+        if (rfl__llm_layer_slides(cfg, l) && kept > cfg->sliding_window - 1) kept = cfg->sliding_window - 1;
+        pos = rfl__lm_add(&x, pos, kept);
+    }
+    n = rfl__lm_mul(&x, rfl__lm_mul(&x, x.B, pos), rfl__llm_cache_width(cfg));
+    if (!x.ok || !rfl__ly_store(n, x.kbits, &n) || !x.ok)
         return RFL_ERR_OVERFLOW;
     *out = n;
     return RFL_OK;

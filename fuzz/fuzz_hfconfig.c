@@ -2,7 +2,9 @@
    arbitrary bytes.
    Input: 4 config bytes, then the config.json bytes.
      c[0] token array: 0 = 2048 tokens, else c[0] tokens (small arrays
-          reach the "too small" path)
+          reach the "too small" path); odd: an unknown model_type is read
+          as Llama-style (rfl_llm_config_read, not strict) with a warning
+          buffer of 1 + c[0] / 2 bytes; even: strict
      c[1] the step: bit 0 decode, bit 1 all logits, bits 2-4 math type,
           bits 5-7 weights type (the kv type follows c[2])
      c[2] batch = 2^(c[2] & 63) + (c[2] >> 6) (then capped as a u64)
@@ -13,6 +15,8 @@
    - an error has its code, a NUL-terminated field (err.where) and a
      position inside the input (offset <= length; line, col >= 1 unless
      the tokens ran out, then err.need > the array);
+   - only a read that is not strict assumes a model_type, and then its
+     warning is a NUL-terminated text inside its buffer;
    - a config that reads is valid (rfl_llm_config_check), and its step
      either costs or fails with a documented error (cost desc, cache size,
      records); when it costs, every record has its kind and the kinds add
@@ -99,8 +103,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rfl_llm_config cfg;
     rfl_error e;
     rfl_llm_step_desc d;
+    rfl_llm_read_desc rd;
     rfl_result r;
     const char *json;
+    char warn[129];
     size_t len;
     fz_init(&in, data, size);
     c0 = fz_u8(&in), c1 = fz_u8(&in), c2 = fz_u8(&in), c3 = fz_u8(&in);
@@ -109,8 +115,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cap = c0 ? c0 : 2048;
     toks = (rfl_json_tok *)malloc(sizeof(rfl_json_tok) * (size_t)cap);
     if (!toks) return 0;
-    r = rfl_llm_config_parse(json, len, toks, cap, &cfg, &e);
+    memset(&rd, 0, sizeof rd);
+    memset(warn, 'x', sizeof warn);
+    rd.strict = !(c0 & 1), rd.warning = warn, rd.warning_size = 1 + (size_t)(c0 >> 1);
+    if (rd.strict && (c0 & 2)) {
+        r = rfl_llm_config_parse(json, len, toks, cap, &cfg, &e);
+        warn[0] = 0; /* no warning asked for */
+    } else {
+        r = rfl_llm_config_read(json, len, toks, cap, &rd, &cfg, &e);
+    }
     FZ_CHECK(e.code == r);
+    FZ_CHECK(memchr(warn, 0, rd.warning_size) != 0);
+    FZ_CHECK(r != RFL_OK || !cfg.assumed || (!rd.strict && warn[0]));
     FZ_CHECK(memchr(e.where, 0, sizeof e.where) && memchr(e.msg, 0, sizeof e.msg));
     if (r == RFL_ERR_BUFFER) {
         FZ_CHECK(e.need > (uint64_t)cap);

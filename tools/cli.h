@@ -301,7 +301,7 @@ static const rfl_machine *cli_find_hw(const cli *c, const char *name) {
    builds m.net, costed under m.d. */
 enum {
     CLI_LIST = 1100, CLI_HF_CONFIG, CLI_ONNX, CLI_DIM, CLI_BATCH, CLI_RES, CLI_DTYPE, CLI_MODE,
-    CLI_CONV, CLI_PEN, CLI_PHASE, CLI_SEQ, CLI_LOGITS, CLI_WEIGHTS, CLI_KV
+    CLI_CONV, CLI_PEN, CLI_PHASE, CLI_SEQ, CLI_LOGITS, CLI_WEIGHTS, CLI_KV, CLI_STRICT
 };
 static const cli_opt cli_model_opts[] = {
     {"--list", 0, CLI_LIST}, {"--hf-config", "FILE", CLI_HF_CONFIG}, {"--onnx", "FILE", CLI_ONNX},
@@ -310,7 +310,7 @@ static const cli_opt cli_model_opts[] = {
     {"--conv", "torch|report", CLI_CONV}, {"--pen-and-paper", 0, CLI_PEN},
     {"--phase", "prefill|decode", CLI_PHASE}, {"--seq", "S", CLI_SEQ},
     {"--logits", "last|all", CLI_LOGITS}, {"--weights", "T", CLI_WEIGHTS}, {"--kv", "T", CLI_KV},
-    {0, 0, 0}};
+    {"--strict", 0, CLI_STRICT}, {0, 0, 0}};
 
 typedef enum { CLI_ZOO = 0, CLI_LLM, CLI_ONNX_FILE } cli_source;
 /* A pipe cannot be read twice: no counting pass, an arena this big (only
@@ -320,6 +320,7 @@ typedef enum { CLI_ZOO = 0, CLI_LLM, CLI_ONNX_FILE } cli_source;
 typedef struct cli_model {
     const char *name;        /* the argument; loaded: canonical (ONNX: the file's) */
     const char *hf, *onnx;   /* --hf-config FILE, --onnx FILE ("-": stdin) */
+    int strict;              /* --strict: an unknown model_type is an error */
     char dims[512];          /* --dim NAME=V, comma-joined (rfl_onnx_desc) */
     uint32_t res;            /* --res; 0: the model's own */
     int batch_given, dtype_given, step_given, phase_given, logits_given;
@@ -391,6 +392,7 @@ static int cli_model_option(const cli *c, cli_model *m, int id) {
     case CLI_LOGITS: m->step.logits_all = cli_pick(c, "last", "all", 0); break;
     case CLI_WEIGHTS: m->d.weights = cli_dtype(c, 1); break;
     case CLI_KV: m->d.kv = cli_dtype(c, 1); break;
+    case CLI_STRICT: m->strict = 1; break;
     default: return 0;
     }
     m->step_given |= id == CLI_PHASE || id == CLI_SEQ || id == CLI_LOGITS;
@@ -436,13 +438,22 @@ static void cli_model_llm(const cli *c, cli_model *m) {
     if (r != RFL_OK) cli_input_error(c, 0, 0, 0, "%s: %s", m->name, rfl_result_str(r));
 }
 
-/* --hf-config FILE into m->cfg (exit 1 naming the file, line and field). */
+/* --hf-config FILE into m->cfg (exit 1 naming the file, line and field).
+   An unknown model_type is read as a Llama-style decoder, with the
+   library's warning on stderr, unless --strict. */
 static void cli_model_hf(const cli *c, cli_model *m) {
     static rfl_json_tok toks[8192];
     size_t n;
-    char *text = cli_read_file(c, m->hf, RFL_CAP_CONFIG, &n);
+    char *text = cli_read_file(c, m->hf, RFL_CAP_CONFIG, &n), warn[1024];
     rfl_error e;
-    rfl_result r = rfl_llm_config_parse(text, n, toks, 8192, &m->cfg, &e);
+    rfl_llm_read_desc rd;
+    rfl_result r;
+    memset(&rd, 0, sizeof rd);
+    rd.strict = m->strict, rd.warning = warn, rd.warning_size = sizeof warn;
+    r = rfl_llm_config_read(text, n, toks, 8192, &rd, &m->cfg, &e);
+    if (r == RFL_OK && warn[0])
+        fprintf(stderr, "%s: %s: warning: %s: %s (--strict refuses it)\n", c->prog, m->hf,
+                RFL_LLM_ASSUMED_LLAMA_LIKE, warn);
     if (r == RFL_ERR_BUFFER)
         cli_input_error(c, m->hf, 0, 0, "needs %llu JSON tokens, more than 8192", (unsigned long long)e.need);
     if (r != RFL_OK) cli_error(c, m->hf, &e);

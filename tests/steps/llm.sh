@@ -79,8 +79,10 @@ llm_exit 1 "$EST" --hf-config tests/data/hf/nonexistent.json
 sed 's/"num_attention_heads": 32,//' tests/data/hf/llama-3-8b.json > "$LL/nohead.json"
 llm_exit 1 "$EST" --hf-config "$LL/nohead.json"
 if grep -q 'nohead.json.*num_attention_heads' "$LL/err.txt"; then ok; else bad "missing field not named: $(cat "$LL/err.txt")"; fi
+# an unknown model_type: refused with --strict (without it, a Llama-style
+# estimate with the warning assumed_llama_like: tests/steps/families.sh)
 sed 's/"llama"/"t5"/' tests/data/hf/llama-3-8b.json > "$LL/t5.json"
-llm_exit 1 "$EST" --hf-config "$LL/t5.json"
+llm_exit 1 "$EST" --hf-config "$LL/t5.json" --strict
 if grep -q 't5.json:14:.*model_type' "$LL/err.txt"; then ok; else bad "unknown model_type not named: $(cat "$LL/err.txt")"; fi
 # the step as layer records (the zoo's path: --layers, --mode train): the
 # reference's decode b4 s512 and GPT-2's prefill, training = 3 x forward
