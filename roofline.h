@@ -405,6 +405,29 @@
        causal count (flops, mma flops, time) and in a decode's KV-cache read;
        mac_flops stays eager (masked, still computed) and kv_cache_bytes
        keeps every position (Hugging Face's default cache does).
+       Experts (mixtral, qwen3_moe, deepseek_v2/v3, gpt_oss): mac_flops
+       counts the routed experts' matmuls, T x experts_per_tok token slots
+       each through one expert (exact whatever the routing), as
+       FlopCounterMode sees them with experts_implementation="eager";
+       transformers' default (grouped) experts are invisible to
+       FlopCounterMode, which then counts only the router (and the shared
+       experts). Shared experts (n_shared_experts): a gated MLP of
+       n x moe_intermediate_size on every token. Dense layers (layer_dense:
+       first_k_dense_replace, moe_layer_freq, decoder_sparse_step,
+       mlp_only_layers): a gated MLP of intermediate_size. gpt_oss: biases
+       on the router and the experts, its fused gate_up.
+       Latent attention (MLA, kv_lora_rank > 0; DeepSeek-V2/V3): the records
+       are transformers 5.17's form, whose mac_flops equal FlopCounterMode:
+       the cache keeps the normed latent and the rotated key, kv_lora_rank +
+       qk_rope_head_dim per token and layer (kv_cache_bytes), and every step
+       expands the whole cached latent through kv_b_proj (at decode that is
+       2 x (S + 1) x kv_lora_rank x heads x (nope + v) per layer). The
+       absorbed form (rfl_llm_step_desc.mla_absorbed) is what serving
+       kernels run: W_UK folded into q, attention of every head over the
+       latent and rotated key, W_UV folded into the context; the same
+       weights and cache, far fewer FLOPs at decode. Its time is the one that
+       predicts a serving decode; a prefill's is transformers' form (serving
+       kernels expand the latent for a prefill).
        Not modelled: dropout (inference), sampling, the attention mask and
        position-id builders.
        Tools: records everywhere. rfl-estimate LLM prints them by module with
@@ -1964,7 +1987,15 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    out. Kinds: embeddings; attention (rotary_emb, q/k/v, rotary, the cache
    writes, attention, o_proj); norms; mlp (the projections; MoE: all of
    block_sparse_moe); elementwise (adds, a dense MLP's activation and mul);
-   lm_head (last_position, lm_head).
+   lm_head (last_position, lm_head). Experts other than Mixtral's are
+   mlp.gate (gpt_oss: mlp.router), experts.gate_up_proj, act_fn,
+   experts.down_proj, shared_experts.gate_proj / up_proj / down_proj,
+   add_shared. MLA: q_proj (or q_a_proj, q_a_layernorm, q_b_proj),
+   kv_a_proj_with_mqa, kv_a_layernorm, rotary_q, rotary_k,
+   latent_cache_write, rope_cache_write; transformers' form: (decode:
+   latent_cache, rope_cache) kv_b_proj, key_states, attention; absorbed:
+   q_absorb, query_states, (decode: latent_cache) attention, o_absorb;
+   o_proj.
    Returns RFL_ERR_ARG (NULL, int4 math, a bad phase or type, or a net not
    empty), the config's errors (rfl_llm_config_check), RFL_ERR_SHAPE (a
    GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
