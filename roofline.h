@@ -7732,7 +7732,7 @@ static rfl_tensor rfl__lb_glu(rfl__lb *b, rfl_tensor gu, uint32_t inter) {
     if (gu < 0) return gu;
     if (!rfl__ly_mul64(n, per, &f)) return rfl__ly_fail(b->net, RFL_ERR_OVERFLOW, "experts");
     return rfl_layer_name(b->net, rfl__lb_rec(b->net, RFL_OP_MUL, gu, b->net->layers[gu].shape[0], inter,
-                                              2 * n, f, "act_fn"), "act_fn");
+                                              2 * n, f, "act_and_mul"), "act_fn");
 }
 
 /* Shared experts (DeepSeek): a gated MLP of n x the routed width that every

@@ -157,6 +157,24 @@ static uint64_t sliding_pend(const rfl_llm_config *c, uint64_t batch, uint64_t S
     return n * batch * 4 * c->heads * c->head_dim * (Lk - W);
 }
 
+/* The header's word on transformers' default (grouped) experts:
+   FlopCounterMode then sees everything but the routed experts' matmuls
+   (the reference's "default_experts", a prefill with every logit). */
+static void check_default_experts(const rfl_json_doc *d, int fo, const rfl_llm_config *c) {
+    int de = rfl_json_get(d, fo, "default_experts"), i;
+    char nm[32];
+    unsigned long b = 0, s = 0;
+    uint64_t routed = 0;
+    if (!RT_CHECK(de >= 0)) return;
+    rfl_json_str(d, rfl_json_get(d, de, "case"), nm, sizeof nm);
+    RT_CHECK(sscanf(nm, "b%lu_s%lu", &b, &s) == 2);
+    RT_EQ_INT(build(c, RFL_LLM_PREFILL, s, 1, 0), RFL_OK);
+    for (i = 0; i < net.count; i++)
+        if (net.layers[i].op == RFL_OP_LINEAR && net.layers[i].arg[0] > 1) routed += cost(i, b).fwd_mac_flops;
+    RT_CHECK(routed > 0);
+    RT_EQ_U64(total_mac(b) - routed, num(d, de, "prefill_flops"));
+}
+
 static void test_reference(void) {
     rfl_json_doc d;
     size_t len;
@@ -218,6 +236,7 @@ static void test_reference(void) {
             if (!fams[f].sliding) RT_EQ_U64(kv, num(&d, rfl_json_get(&d, cv, "cache_after_decode"), "total_bytes"));
             cases++;
         }
+        check_default_experts(&d, fo, &c);
     }
     RT_EQ_INT(cases, 4 * 3);
 }
@@ -300,6 +319,27 @@ static void test_mla_by_hand(void) {
         RT_EQ_INT(build(&c, RFL_LLM_DECODE, S, 0, 0), RFL_OK);
         attn_sums(&mac, &kvr, &p);
         RT_EQ_U64(p, D * 80 + 80 + 80 * H * (N + R) + D * (C + R) + C + C * H * (N + V) + H * V * D);
+    }
+}
+
+/* The records a step needs stay within RFL_LLM_NET_LAYERS and its names
+   within RFL_LLM_NET_NAMES: the largest layer is MLA with q_lora and
+   experts with shared ones, decode, in either form. */
+static void test_record_bounds(void) {
+    static const char js[] =
+        "{\"model_type\":\"deepseek_v3\",\"hidden_size\":64,\"num_hidden_layers\":8,"
+        "\"num_attention_heads\":4,\"intermediate_size\":128,\"vocab_size\":100,"
+        "\"n_routed_experts\":4,\"num_experts_per_tok\":2,\"moe_intermediate_size\":32,"
+        "\"n_shared_experts\":1,\"first_k_dense_replace\":1,\"q_lora_rank\":16,"
+        "\"kv_lora_rank\":16,\"qk_nope_head_dim\":8,\"qk_rope_head_dim\":8,\"v_head_dim\":8}";
+    rfl_llm_config c;
+    rfl_error e;
+    int absorbed;
+    RT_EQ_INT(parse(js, &c, &e), RFL_OK);
+    for (absorbed = 0; absorbed < 2; absorbed++) {
+        RT_EQ_INT(build(&c, RFL_LLM_DECODE, 100, 0, absorbed), RFL_OK);
+        RT_CHECK(net.count <= RFL_LLM_NET_LAYERS((int)c.layers));
+        RT_CHECK(net.names_used <= (size_t)RFL_LLM_NET_NAMES((int)c.layers));
     }
 }
 
@@ -398,6 +438,7 @@ int main(void) {
     test_reference();
     test_mla_by_hand();
     test_shared_by_hand();
+    test_record_bounds();
     test_dense_layers();
     test_errors();
     return rt_done();
