@@ -253,7 +253,7 @@ static const char ds2[] =
     " \"n_routed_experts\": 8, \"n_shared_experts\": 2, \"num_experts_per_tok\": 2,"
     " \"first_k_dense_replace\": 1, \"moe_layer_freq\": 1}";
 
-static int parse(const char *js, rfl_llm_config *c, rfl_error *e) {
+static rfl_result parse(const char *js, rfl_llm_config *c, rfl_error *e) {
     static rfl_json_tok t[256];
     return rfl_llm_config_parse(js, strlen(js), t, 256, c, e);
 }
