@@ -6741,7 +6741,7 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_acc(&out->fwd_kv_read_bytes, c.fwd_kv_read_bytes) &&
              rfl__ly_acc(&out->fwd_kv_write_bytes, c.fwd_kv_write_bytes);
 #endif
-        if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
+        if (net->layers[i].op == RFL_OP_INPUT) ok = ok && rfl__ly_acc(&out->input_bytes, c.act_bytes);
         ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
              rfl__ly_acc(&pb, lb);
         if (net->layers[i].op != RFL_OP_MARK) out->layers++;
