@@ -7336,14 +7336,16 @@ static rfl_result rfl__hf_dense(rfl__hf *h, rfl_llm_config *c, uint32_t l, const
     return RFL_OK;
 }
 
-/* qwen3_moe: layer l has experts when (l + 1) % decoder_sparse_step == 0
-   and l is not in mlp_only_layers (Qwen3MoeDecoderLayer). */
+/* qwen3_moe: layer l has experts when num_experts > 0, (l + 1) %
+   decoder_sparse_step == 0 and l is not in mlp_only_layers
+   (Qwen3MoeDecoderLayer). */
 static rfl_result rfl__hf_qwen3_moe(rfl__hf *h, rfl_llm_config *c) {
     rfl_result r;
     uint32_t step, l;
     int a = rfl_json_get(&h->doc, 0, "mlp_only_layers"), i, t;
-    if ((r = rfl__hf_pos(h, "num_experts", 1, 0, &c->experts)) ||
-        (r = rfl__hf_pos(h, "num_experts_per_tok", 1, 0, &c->experts_per_tok)) ||
+    if ((r = rfl__hf_u32(h, "num_experts", 1, 0, &c->experts))) return r;
+    if (!c->experts) return RFL_OK; /* num_experts 0: every layer dense */
+    if ((r = rfl__hf_pos(h, "num_experts_per_tok", 1, 0, &c->experts_per_tok)) ||
         (r = rfl__hf_pos(h, "moe_intermediate_size", 1, 0, &c->moe_intermediate)) ||
         (r = rfl__hf_pos(h, "decoder_sparse_step", 0, 1, &step)))
         return r;

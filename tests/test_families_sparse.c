@@ -388,6 +388,11 @@ static void test_dense_layers(void) {
                     "\"decoder_sparse_step\":3,\"mlp_only_layers\":[5, 40]}", &c, &e), RFL_OK);
     RT_CHECK(dense(&c, 0) && dense(&c, 1) && !dense(&c, 2) && dense(&c, 3) && dense(&c, 4) &&
              dense(&c, 5) && dense(&c, 6));
+    /* num_experts 0: a dense model */
+    RT_EQ_INT(parse("{\"model_type\":\"qwen3_moe\",\"hidden_size\":64,\"num_hidden_layers\":2,"
+                    "\"num_attention_heads\":4,\"intermediate_size\":128,\"vocab_size\":100,"
+                    "\"num_experts\":0}", &c, &e), RFL_OK);
+    RT_EQ_U64(c.experts, 0);
     /* deepseek: from first_k_dense_replace on, every moe_layer_freq-th */
     RT_EQ_INT(parse("{\"model_type\":\"deepseek_v3\",\"hidden_size\":64,\"num_hidden_layers\":6,"
                     "\"num_attention_heads\":4,\"intermediate_size\":128,\"vocab_size\":100,"
