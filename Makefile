@@ -12,7 +12,8 @@ STB_H    = /usr/include/stb/stb_image_write.h
 # parallel make on a fresh machine never compiles them before it is
 # there) and are built with RFL_PNG_REQUIRED, which makes a missing stb an
 # #error rather than a build without charts.
-PNG_USERS = build/rfl-plot build/rfl-report build/examples/homework build/examples/own_hardware
+PNG_USERS = build/rfl-plot build/rfl-report build/examples/homework build/examples/own_hardware \
+            build/examples/forecast_charts
 
 .PHONY: all test demo install uninstall deps clean
 # `all` needs a C compiler and stb only; `deps` also installs the test

@@ -357,5 +357,30 @@ L(IF_MI300, INFINITY_FABRIC, 0, 7, 448, 0, 8, \
   "MI300X / MI325X: 7 Infinity Fabric (xGMI) links x 128 GB/s both ways = 896 GB/s, 448 each way (AMD MI300X datasheet, peak Infinity Fabric link bandwidth 896 GB/s); 8 GPUs fully connected on the OAM platform; latency not published", \
   0, 0, 0, 0, 0, "")
 
+
+/* Forecast terms: what real kernels achieve, per machine family, fitted on
+   our own measurements (rfl_llm_forecast; tools/capture/fit_forecast.py
+   prints these rows and checks them: tests/steps/forecast_fit.sh).
+   Row: F(FAMILY_ID, "family", "machine id measured", dram_frac, kernel_ns,
+          kernels_per_layer, tf32_frac, fp16_frac, bf16_frac, fp8_frac,
+          dequant_tflops, "source")
+   - dram_frac: achieved share of the datasheet DRAM bandwidth by a decode
+     step's kernels (weight-streaming matmuls, cache reads).
+   - kernel_ns: fixed cost of one kernel of a fused step replayed as a CUDA
+     graph (launch, ramp and tail), kernels_per_layer of them a layer: the
+     "fused" implementation of tools/capture/forecast_model.py.
+   - *_frac: achieved share of that type's dense tensor peak in a prefill
+     (bf16 fitted; fp16, tf32, fp8 scaled by their large matmuls' share of
+     peak over bf16's; int8 takes fp8's, assumed).
+   - dequant_tflops: the rate a weight-only int4 matmul runs its math at
+     while dequantizing (tinygemm); int8 weights take the same, assumed.
+   A machine of no row's family takes the row whose measured machine has
+   the nearest DRAM bandwidth, and its forecast says "assumed from". */
+#define RFL_HW_FORECASTS(F) \
+F(HOPPER_H100, "Hopper H100", "h100-sxm", 0.764, 2865, 20, 0.596, 0.608, 0.594, 0.532, 26.0, \
+  "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)") \
+F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.596, 0.608, 0.594, 0.532, 26.0, \
+  "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization assumed from the H100 row")
+
 #endif /* RFL_HW_SPECS_H */
 /* Part of roofline.h, MIT licence: see the end of roofline.h. */

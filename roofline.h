@@ -47,6 +47,7 @@
                               (every machine's link is then NULL: unknown)
        RFL_NO_COLLECTIVES     leave out the all-reduce time model
                               (rfl_allreduce_time)
+       RFL_NO_FORECAST        leave out the forecast (rfl_llm_forecast)
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
@@ -145,6 +146,11 @@
                   rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
                   rfl_llm_kv_cache_bytes rfl_llm_kind_name
                   rfl_net_compute_bound_batch
+                  rfl_llm_tp_plan rfl_llm_tp_fit_get rfl_llm_tp_comm_time
+                  (tensor parallelism on one node)
+                  rfl_llm_forecast rfl_forecast_terms_find (the bound
+                  corrected by terms fitted on measurements: hw_specs.h
+                  RFL_HW_FORECASTS; RFL_NO_FORECAST)
                   (TRANSFORMERS below: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
@@ -430,12 +436,23 @@
        kernels expand the latent for a prefill).
        Not modelled: dropout (inference), sampling, the attention mask and
        position-id builders.
+       Tensor parallelism on N GPUs of one node (rfl_llm_tp_plan): the
+       config of one GPU's shard, Megatron's split (heads, kv heads or one
+       replicated kv head, MLP and expert widths, vocabulary rows), built and
+       costed as any config: per-GPU FLOPs, bytes and times. The plan adds
+       the all-reduces (2 a layer, 1 with a parallel residual, + 1 for the
+       embedding) of batch x tokens x hidden each, the logits' gather, and
+       memory per GPU; rfl_llm_tp_comm_time times them on the link (ring,
+       rfl_allreduce_time), rfl_llm_tp_fit_get finds the smallest N of 1, 2,
+       4, 8 that holds the step and max_batch_in_memory per N.
        Tools: records everywhere. rfl-estimate LLM prints them by module with
        totals, bytes by role, the step time, tokens/s and the compute-bound
        batches (--layers, --mode train, --summary: the zoo's per-record
-       table); rfl-report --llm joins their kinds to a profile, --model NAME
-       reports a prefill of 512 tokens beside zoo models; rfl-plot --work FILE
-       --kernels draws a point per distinct layer.
+       table; --gpus N [--link nvlink|pcie]: one GPU's, with the plan, its
+       all-reduces' time and the fit); rfl-report --llm joins their kinds to
+       a profile, --model NAME reports a prefill of 512 tokens beside zoo
+       models; rfl-plot --work FILE --kernels draws a point per distinct
+       layer.
 
    ONNX ([9]; rfl-estimate --onnx FILE)
        An .onnx file read as a stream of chunks of any size (split anywhere, same
@@ -2017,7 +2034,206 @@ RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_st
    rfl_llm_cost_desc). Returns its errors. */
 RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                           uint64_t *out);
+
+/* ---- tensor parallelism on one node ------------------------------------------
+   Megatron's split over N GPUs of one node: attention by heads (q, k, v
+   column-parallel, o row-parallel), the MLP by its inner width (gate / up
+   column-parallel, down row-parallel), each expert by its width (experts
+   keep their count), the embedding table and the LM head by vocabulary
+   rows (rounded up: the last part padded, as Megatron and vLLM pad the
+   vocabulary). Norms, biases of the row-parallel projections, learned
+   positions, the router and the latent projections of multi-head latent
+   attention are replicated. One GPU's step is rfl_llm_build(net,
+   &tp.shard, d) under rfl_llm_cost_desc(&tp.shard, d, ...): its FLOPs
+   and bytes are per GPU; the step time of the group is that step's plus
+   the all-reduces (rfl_llm_tp_comm_time). Each layer all-reduces its
+   attention output and its MLP output (one sum with a parallel residual);
+   the vocab-parallel embedding adds one all-reduce per step; the logits
+   are gathered once per step. */
+typedef struct rfl_llm_tp {
+    uint32_t gpus;               /* N */
+    rfl_llm_config shard;        /* one GPU's part of cfg: heads / N; kv heads / N
+                                    (1 when fewer than N: each replicated on
+                                    N / kv_heads GPUs); intermediate / N, each
+                                    expert's width / N; vocab / N rounded up
+                                    (embedding and LM head); the rest as cfg */
+    uint32_t allreduces_per_layer; /* 2: after attention's output projection and
+                                    after the MLP's down projection; 1 with a
+                                    parallel residual (gpt_neox) */
+    uint64_t allreduces;         /* per step: layers x per layer, + 1 for the
+                                    vocab-parallel embedding (0 when N = 1) */
+    uint64_t allreduce_bytes;    /* one message: batch x new tokens x hidden
+                                    at the activation (math) type */
+    uint64_t gathers;            /* logits gathered per step (1; 0 when N = 1) */
+    uint64_t gather_bytes;       /* the gathered logits: batch x logit rows x
+                                    vocab (padded) at the math type */
+    /* memory per GPU (the plan checks that the three's sum fits 64 bits) */
+    uint64_t weight_bytes;       /* the shard's parameters at their storage types
+                                    (as rfl_net_cost.param_bytes of its step) */
+    uint64_t kv_bytes;           /* the shard's KV cache after the step */
+    uint64_t act_bytes;          /* the largest live activations of the step's
+                                    forward: the residual stream (batch x new
+                                    tokens x hidden) plus the widest of q, k and
+                                    v together, the MLP's inner outputs (gate
+                                    and up together), eager attention's scores
+                                    (heads / N x new tokens x positions) and the
+                                    logits (vocab / N), per sequence x batch, at
+                                    the math type */
+    rfl_error err;               /* why a plan failed: where names the field
+                                    (num_attention_heads, ...) */
+} rfl_llm_tp;
+/* The plan of step d of cfg on gpus GPUs (1: the model itself). Errors
+   (out->err says which field): RFL_ERR_SHAPE (heads not divisible by N;
+   kv heads neither dividing nor divided by N; intermediate or an expert's
+   width not divisible by N), RFL_ERR_ARG (NULL, gpus 0), and the errors
+   of rfl_llm_config_check, rfl_llm_build and rfl_llm_kv_cache_bytes. The
+   plan knows no machine: rfl_llm_tp_comm_time refuses more GPUs than the
+   node holds (one node only). */
+RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   uint32_t gpus, rfl_llm_tp *out);
+/* Memory per GPU on m for N = 1, 2, 4 and 8: whether the step fits, and
+   max_batch_in_memory per N (rfl_llm_figures' rule: sequences of the
+   step's length whose KV cache fits beside the weights in the whole
+   memory, activations left out: an upper bound). */
+#define RFL_LLM_TP_MEM_FRACTION 0.9 /* the default share of memory a step may
+                                       fill: vLLM's gpu_memory_utilization;
+                                       the rest is the CUDA context, NCCL's
+                                       buffers and the allocator's slack */
+#define RFL_LLM_TP_FIT_N 4          /* rows: N = 1, 2, 4, 8 */
+typedef struct rfl_llm_tp_fit_row {
+    uint32_t gpus;
+    rfl_result split;       /* RFL_OK, or why N cannot run the step: the
+                               plan's error (RFL_ERR_SHAPE: N does not split
+                               the model), RFL_ERR_ARG: more GPUs than the
+                               machine's node holds */
+    uint64_t bytes;         /* weights + KV cache + activations per GPU */
+    int fits;               /* bytes <= mem_fraction x mem_bytes */
+    uint64_t max_batch_in_memory; /* 0: none, the memory unknown, or no split */
+} rfl_llm_tp_fit_row;
+typedef struct rfl_llm_tp_fit {
+    double mem_fraction;    /* the share of mem_bytes used */
+    double mem_bytes;       /* the machine's memory per GPU */
+    uint32_t smallest_gpus; /* the smallest N that fits; 0: none does */
+    rfl_llm_tp_fit_row rows[RFL_LLM_TP_FIT_N];
+} rfl_llm_tp_fit;
+/* mem_fraction: 0 = RFL_LLM_TP_MEM_FRACTION, else in (0, 1]. Errors:
+   RFL_ERR_ARG (NULL, a fraction out of range), RFL_ERR_NO_DATA (the
+   machine's memory is unknown); a row that cannot run keeps its reason. */
+RFL_API rfl_result rfl_llm_tp_fit_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      const rfl_machine *m, double mem_fraction,
+                                      rfl_llm_tp_fit *out);
+#ifndef RFL_NO_COLLECTIVES
+/* The all-reduces of a plan on m's link, or on the table's link of kind
+   `link` (RFL_LINK_UNKNOWN: the machine's own): the machine's own when it
+   is of that kind, else the row of that kind nearest the machine's (its
+   generation: NVLink n beside PCIe n + 1, as A100 SXM's NVLink 3 beside
+   its PCIe 4; then the node's size). Each message is timed by
+   rfl_allreduce_time (ring; its basis: fitted, extrapolated or the
+   datasheet's bound). The logits' gather is timed as an all-reduce of
+   the gathered bytes: at most what it takes (a ring all-gather is half
+   of a ring all-reduce). Errors: RFL_ERR_ARG (NULL; more GPUs than the
+   link's node holds: one node only), RFL_ERR_NO_DATA (the link unknown
+   or without a bandwidth; no row of the kind asked near it, or no table:
+   RFL_NO_HW_TABLE, RFL_HW_NO_LINKS). */
+typedef struct rfl_llm_tp_comm {
+    const rfl_link *link;   /* the link timed */
+    int link_from_table;    /* 1: the table's row of the kind asked, not m's own */
+    rfl_allreduce allreduce; /* one message of allreduce_bytes */
+    rfl_allreduce gather;   /* the logits (gather_bytes) */
+    double comm_s;          /* allreduces x allreduce.time_s + gathers x gather.time_s */
+    double bound_s;         /* the same with the datasheet's bounds (bound_s) */
+} rfl_llm_tp_comm;
+RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine *m,
+                                        rfl_link_kind link, unsigned flags,
+                                        rfl_llm_tp_comm *out);
+#endif
 #endif /* RFL_NO_LLM */
+
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+/* ---- forecast: the bound corrected by what real kernels achieve --------------
+   A step's forecast on one GPU, or on N of one node (tensor parallel: the
+   step of one GPU's shard, rfl_llm_tp_plan), is
+       sum over its records of max(bytes / (dram_frac x DRAM bandwidth),
+           tensor FLOPs / (tensor_frac x that type's peak) + other FLOPs /
+           vector peak)                      (rfl_net_predict on the achieved machine)
+     + dequantization: weight matrices stored int4 / int8 run their math
+       at dequant_flops, not the tensor peak (what that costs beyond the record)
+     + kernels x kernel_s (kernels_per_layer x layers: a fused step
+       replayed as a CUDA graph)
+     + all-reduces and gathers (rfl_allreduce_time over the link).
+   The terms are fitted per machine family on our own measurements
+   (hw_specs.h RFL_HW_FORECASTS, tools/capture/fit_forecast.py, which
+   prints the error on the held-out measurements); a machine of no family
+   there takes the nearest family's (basis "assumed from ..."); measured
+   ceilings (a machine file's "measured") replace datasheet x fraction.
+   Part of its own: RFL_NO_FORECAST removes it. */
+typedef struct rfl_forecast_terms {
+    const char *family;       /* "Hopper H100" */
+    const char *measured_on;  /* the machine id the row was fitted on */
+    double dram_frac;         /* achieved share of the DRAM bandwidth */
+    double kernel_s;          /* fixed cost of one kernel in a CUDA graph */
+    int kernels_per_layer;
+    double tensor_frac[RFL_PREC_COUNT]; /* achieved share of each tensor
+                                 peak; 0: that ceiling is not scaled */
+    double dequant_flops;     /* FLOP/s of a weight-only int4 / int8 matmul */
+    const char *source;
+} rfl_forecast_terms;
+/* The table's terms for machine m: its own family's (*assumed = 0) or the
+   family whose measured machine has the nearest DRAM bandwidth (*assumed
+   = 1). RFL_ERR_NO_DATA without a table (RFL_NO_HW_TABLE) or a DRAM
+   bandwidth, or for a machine that is not a GPU (every family measured is
+   one); RFL_ERR_ARG for NULL. assumed may be NULL. */
+RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
+                                           int *assumed);
+
+#define RFL_FORECAST_MAX_TERMS 5
+typedef struct rfl_forecast_term {
+    const char *name;   /* "dram_bandwidth" (value: the fraction),
+                           "tensor_peak" (the math type's fraction),
+                           "dequantization" (FLOP/s), "kernels" (count),
+                           "allreduce" (collectives a step) */
+    double value;
+    double seconds;     /* what the term adds to the step beyond the bound */
+} rfl_forecast_term;
+typedef struct rfl_forecast {
+    double step_time_s;     /* the forecast step */
+    double tokens_per_s;    /* new tokens / step_time_s (all GPUs together) */
+    double ttft_s;          /* a prefill: its step time; a decode: 0 (none) */
+    double comm_s;          /* all-reduces and gathers of the step */
+    double bound_s;         /* the roofline bound of one GPU's step (rfl_net_predict) */
+    rfl_forecast_term terms[RFL_FORECAST_MAX_TERMS];
+    int n_terms;
+    int main_term;          /* the term adding most */
+    int gpus;
+    char basis[128];        /* "fitted on Hopper H100", "assumed from Hopper
+                               H100", "measured ceilings; the rest ...", and
+                               where the all-reduce's fit comes from */
+    const char *source;     /* the terms' source */
+} rfl_forecast;
+typedef struct rfl_forecast_desc {
+    uint32_t gpus;              /* 0 = 1 */
+    uint64_t allreduces;        /* per step (rfl_llm_tp.allreduces) */
+    uint64_t allreduce_bytes;   /* each */
+    uint64_t gathers;           /* per step (rfl_llm_tp.gathers), each timed as
+                                   an all-reduce of its bytes (an upper bound) */
+    uint64_t gather_bytes;
+    const rfl_link *link;       /* NULL: m->link. A link without an all-reduce
+                                   fit takes the fixed costs and bandwidth share
+                                   of the table's fitted link of its kind */
+    const rfl_machine *measured;/* measured ceilings (0 where not measured), or NULL */
+    const rfl_forecast_terms *terms; /* NULL: rfl_forecast_terms_find(m) */
+} rfl_forecast_desc;
+/* The forecast of the step rfl_llm_build(net, cfg, step) built, under cd
+   (rfl_llm_cost_desc), on m; with tensor parallelism net, cfg and cd are
+   one GPU's shard (rfl_llm_tp_plan's shard) and fd carries the plan's
+   collectives. Errors: RFL_ERR_ARG (NULL), RFL_ERR_NO_DATA (no terms for
+   m; several GPUs with no known link: never a time of 0), those of
+   rfl_net_predict and rfl_allreduce_time (more GPUs than the node holds). */
+RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
+                                    const rfl_llm_config *cfg, const rfl_llm_step_desc *step,
+                                    const rfl_machine *m, const rfl_forecast_desc *fd,
+                                    rfl_forecast *out);
+#endif /* !RFL_NO_LLM && !RFL_NO_FORECAST */
 
 /* ==========================================================================
    API  ZOO
@@ -2250,6 +2466,13 @@ typedef struct rfl_net_json_desc {
     const struct rfl_onnx_info *onnx_info;
     const char *onnx_file;      /* as the caller names it */
     const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
+    /* an LLM step's forecast (rfl_llm_forecast), else NULL: "forecast" */
+    const struct rfl_forecast *forecast;
+    /* tensor parallelism: the plan of llm's step (net: its shard's step,
+       rfl_llm_tp_plan), or NULL; tp_link: the link kind asked
+       (rfl_link_kind; 0: the machine's) */
+    const struct rfl_llm_tp *tp;
+    int tp_link;
 } rfl_net_json_desc;
 #ifndef RFL_NO_LLM
 /* What an LLM step adds to its records' totals, for the tools' tables and
@@ -7942,7 +8165,556 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
     *out = n;
     return RFL_OK;
 }
+
+/* ---- tensor parallelism on one node ------------------------------------------- */
+/* RFL_ERR_SHAPE: field (of value v) does not split over the GPUs. */
+static rfl_result rfl__tp_bad(rfl_llm_tp *t, const char *field, uint32_t v, const char *msg) {
+    rfl__sb s;
+    rfl__llm_bad(&t->err, RFL_ERR_SHAPE, field, "");
+    s = rfl__sb_make(t->err.msg, sizeof t->err.msg);
+    rfl__sb_f(&s, msg, (uint64_t)v, (uint64_t)t->gpus);
+    return RFL_ERR_SHAPE;
+}
+
+/* cfg split over t->gpus into t->shard (the rules: API, tensor parallelism). */
+static rfl_result rfl__tp_split(const rfl_llm_config *c, rfl_llm_tp *t) {
+    rfl_llm_config *s = &t->shard;
+    uint32_t n = t->gpus;
+    int g = rfl__llm_is_gpt2(c);
+    *s = *c;
+    if (c->heads % n)
+        return rfl__tp_bad(t, g ? "n_head" : "num_attention_heads", c->heads,
+                           RFL__LLM_MSG("%u heads do not split over %u GPUs"));
+    if (c->kv_heads % n && n % c->kv_heads)
+        return rfl__tp_bad(t, "num_key_value_heads", c->kv_heads,
+                           RFL__LLM_MSG("%u kv heads neither split over %u GPUs nor divide them"));
+    if (c->intermediate % n)
+        return rfl__tp_bad(t, g ? "n_inner" : "intermediate_size", c->intermediate,
+                           RFL__LLM_MSG("a width of %u does not split over %u GPUs"));
+    if (c->moe_intermediate % n)
+        return rfl__tp_bad(t, "moe_intermediate_size", c->moe_intermediate,
+                           RFL__LLM_MSG("a width of %u does not split over %u GPUs"));
+    s->heads = c->heads / n;
+    s->kv_heads = c->kv_heads >= n ? c->kv_heads / n : 1; /* fewer: replicated */
+    s->intermediate = c->intermediate / n;
+    s->moe_intermediate = c->moe_intermediate / n;
+    s->vocab = c->vocab / n + (c->vocab % n != 0); /* padded */
+    return RFL_OK;
+}
+
+/* Parameter bytes, record by record as rfl_llm_build makes them and
+   rfl_net_cost stores them (rounded per record): matrices and tables at
+   the weights type, biases, norm scales and sinks at the math type (a
+   record of experts keeps one expert's bias there). Counted, not built:
+   the fit plans every N without a caller's records. */
+typedef struct rfl__tp_acc {
+    rfl__ly_bits bits;
+    uint64_t bytes;
+    int ok;
+} rfl__tp_acc;
+
+static void rfl__tp_put(rfl__tp_acc *a, uint64_t n, int bits) {
+    uint64_t b = 0;
+    a->ok = a->ok && rfl__ly_store(n, bits, &b) && rfl__ly_acc(&a->bytes, b);
+}
+/* A linear record of `experts` copies of in x out (+ out biases). */
+static void rfl__tp_lin(rfl__tp_acc *a, uint64_t in, uint64_t out, int bias, uint64_t experts) {
+    uint64_t n = 0, w = 0, rec = 0;
+    a->ok = a->ok && rfl__ly_mul64(in, out, &n) && rfl__ly_add64(n, bias ? out : 0, &n) &&
+            rfl__ly_mul64(n, experts, &n);
+    if (!a->ok) return;
+    a->ok = rfl__ly_store(n - (bias ? out : 0), a->bits.w, &w) &&
+            rfl__ly_store(bias ? out : 0, a->bits.math, &rec) && rfl__ly_acc(&rec, w) &&
+            rfl__ly_acc(&a->bytes, rec);
+}
+static void rfl__tp_norm(rfl__tp_acc *a, const rfl_llm_config *c, uint64_t width) {
+    rfl__tp_put(a, c->norm == RFL_LLM_RMSNORM ? width : 2 * width, a->bits.math);
+}
+
+/* Multi-head latent attention: q (through q_lora_rank, or not), the
+   latent and the shared rotated key, their expansion per head, o_proj. */
+static void rfl__tp_mla(rfl__tp_acc *a, const rfl_llm_config *c) {
+    uint64_t H = c->heads, D = c->hidden, C = c->kv_lora_rank, R = c->qk_rope_dim;
+    uint64_t N = c->qk_nope_dim, V = c->v_head_dim;
+    if (c->q_lora_rank) {
+        rfl__tp_lin(a, D, c->q_lora_rank, c->qkv_bias, 1);
+        rfl__tp_norm(a, c, c->q_lora_rank);
+        rfl__tp_lin(a, c->q_lora_rank, H * (N + R), 0, 1);
+    } else {
+        rfl__tp_lin(a, D, H * (N + R), 0, 1);
+    }
+    rfl__tp_lin(a, D, C + R, c->qkv_bias, 1);
+    rfl__tp_norm(a, c, C);
+    rfl__tp_lin(a, C, H * (N + V), 0, 1);
+    rfl__tp_lin(a, H * V, D, c->o_bias, 1);
+}
+
+/* One block's attention and norms (the same in every layer). */
+static void rfl__tp_attention(rfl__tp_acc *a, const rfl_llm_config *c) {
+    uint64_t D = c->hidden, q = (uint64_t)c->heads * c->head_dim, kv = (uint64_t)c->kv_heads * c->head_dim;
+    int norms = c->norm_place == RFL_LLM_NORM_SANDWICH ? 4 : 2;
+    while (norms--) rfl__tp_norm(a, c, D);
+    if (c->kv_lora_rank) {
+        rfl__tp_mla(a, c);
+        return;
+    }
+    if (rfl__llm_is_gpt2(c) || c->fused_qkv) {
+        rfl__tp_lin(a, D, q + 2 * kv, c->qkv_bias, 1);
+    } else {
+        rfl__tp_lin(a, D, q, c->qkv_bias, 1);
+        rfl__tp_lin(a, D, kv, c->qkv_bias, 1);
+        rfl__tp_lin(a, D, kv, c->qkv_bias, 1);
+        if (c->qk_norm) rfl__tp_put(a, c->qk_norm == 1 ? c->head_dim : q, a->bits.math);
+        if (c->qk_norm) rfl__tp_put(a, c->qk_norm == 1 ? c->head_dim : kv, a->bits.math);
+    }
+    if (c->sinks) rfl__tp_put(a, c->heads, a->bits.math);
+    rfl__tp_lin(a, q, D, c->o_bias, 1);
+}
+
+/* One block's MLP: dense, or the router, the experts and the shared ones. */
+static void rfl__tp_mlp(rfl__tp_acc *a, const rfl_llm_config *c, int moe) {
+    uint64_t D = c->hidden, I = c->intermediate, w = c->moe_intermediate ? c->moe_intermediate : I;
+    int bias = c->mlp_bias;
+    if (!moe) {
+        if (c->gated && c->fused_gate_up) rfl__tp_lin(a, D, 2 * I, bias, 1);
+        else rfl__tp_lin(a, D, I, bias, 1);
+        if (c->gated && !c->fused_gate_up) rfl__tp_lin(a, D, I, bias, 1);
+        rfl__tp_lin(a, I, D, bias, 1);
+        return;
+    }
+    rfl__tp_lin(a, D, c->experts, c->moe_bias, 1);
+    if (rfl_parse_name_eq(c->model_type, "mixtral")) { /* w1, w3, w2 */
+        rfl__tp_lin(a, D, I, 0, c->experts);
+        rfl__tp_lin(a, D, I, 0, c->experts);
+        rfl__tp_lin(a, I, D, 0, c->experts);
+    } else { /* gate_up_proj, down_proj */
+        rfl__tp_lin(a, D, 2 * w, c->moe_bias, c->experts);
+        rfl__tp_lin(a, w, D, c->moe_bias, c->experts);
+    }
+    if (c->shared_experts) {
+        rfl__tp_lin(a, D, w * c->shared_experts, 0, 1);
+        rfl__tp_lin(a, D, w * c->shared_experts, 0, 1);
+        rfl__tp_lin(a, w * c->shared_experts, D, 0, 1);
+    }
+}
+
+/* Parameter bytes of cfg under cd: the embedding(s), the blocks (dense
+   and expert layers apart), the final norm and the LM head. */
+static rfl_result rfl__tp_weights(const rfl_llm_config *c, const rfl_cost_desc *cd, uint64_t *out) {
+    rfl__tp_acc a, blk[2];
+    uint64_t n[2] = {0, 0}, x;
+    uint32_t l;
+    int i;
+    RFL_MEMSET(&a, 0, sizeof a);
+    a.bits = rfl__ly_roles(cd), a.ok = 1;
+    if (!c->tied) rfl__tp_put(&a, (uint64_t)c->vocab * c->hidden, a.bits.w);
+    if (c->pos == RFL_LLM_POS_LEARNED) rfl__tp_put(&a, (uint64_t)c->max_positions * c->hidden, a.bits.w);
+    rfl__tp_norm(&a, c, c->hidden);
+    rfl__tp_lin(&a, c->hidden, c->vocab, 0, 1);
+    for (l = 0; l < c->layers; l++) n[rfl__llm_layer_moe(c, l)]++;
+    for (i = 0; i < 2; i++) {
+        blk[i] = a, blk[i].bytes = 0;
+        rfl__tp_attention(&blk[i], c);
+        rfl__tp_mlp(&blk[i], c, i);
+        a.ok = a.ok && blk[i].ok && rfl__ly_mul64(blk[i].bytes, n[i], &x) && rfl__ly_acc(&a.bytes, x);
+    }
+    *out = a.bytes;
+    return a.ok ? RFL_OK : RFL_ERR_OVERFLOW;
+}
+
+/* The largest live activations (the rule: rfl_llm_tp.act_bytes). */
+static rfl_result rfl__tp_act(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                              const rfl_cost_desc *cd, uint64_t *out) {
+    rfl__llm_ctx x;
+    rfl_result r;
+    uint64_t w, m, rows;
+    uint32_t moe_w = c->moe_intermediate ? c->moe_intermediate : c->intermediate;
+    if ((r = rfl__llm_ctx_init(&x, c, d)) != RFL_OK) return r;
+    rows = d->phase == RFL_LLM_DECODE || !d->logits_all ? 1 : x.T;
+    m = rfl__lm_mul(&x, x.T, rfl__lm_mul(&x, x.Hq + 2 * x.Hk, x.hd));               /* q, k, v */
+    w = rfl__lm_mul(&x, x.T, rfl__lm_mul(&x, c->intermediate, c->gated ? 2 : 1));   /* dense MLP */
+    m = w > m ? w : m;
+    if (c->experts) w = rfl__lm_mul(&x, x.T, rfl__lm_mul(&x, c->experts_per_tok, 2 * (uint64_t)moe_w));
+    m = w > m ? w : m;
+    w = rfl__lm_mul(&x, rfl__lm_mul(&x, x.Hq, x.T), x.P + x.T); /* scores */
+    m = w > m ? w : m;
+    w = rfl__lm_mul(&x, rows, c->vocab); /* logits */
+    m = w > m ? w : m;
+    m = rfl__lm_mul(&x, x.B, rfl__lm_add(&x, m, rfl__lm_mul(&x, x.T, c->hidden)));
+    if (!x.ok || !rfl__ly_store(m, rfl_dtype_bits(rfl_dtype_storage(cd->act, cd->dtype)), out))
+        return RFL_ERR_OVERFLOW;
+    return RFL_OK;
+}
+
+/* Messages of one step: all-reduces of the hidden state, the logits gathered. */
+static rfl_result rfl__tp_messages(const rfl_llm_config *c, const rfl_llm_step_desc *d,
+                                   const rfl_cost_desc *cd, rfl_llm_tp *t) {
+    rfl__llm_ctx x;
+    rfl_result r;
+    uint64_t rows;
+    int bits = rfl_dtype_bits(rfl_dtype_storage(cd->act, cd->dtype));
+    if ((r = rfl__llm_ctx_init(&x, c, d)) != RFL_OK) return r;
+    t->allreduces_per_layer = c->parallel ? 1 : 2;
+    if (t->gpus < 2) return RFL_OK; /* one GPU: nothing to reduce */
+    rows = d->phase == RFL_LLM_DECODE || !d->logits_all ? 1 : x.T;
+    t->allreduces = (uint64_t)c->layers * t->allreduces_per_layer + 1;
+    t->gathers = 1;
+    if (!rfl__ly_store(rfl__lm_mul(&x, rfl__lm_mul(&x, x.B, x.T), c->hidden), bits, &t->allreduce_bytes) ||
+        !rfl__ly_store(rfl__lm_mul(&x, rfl__lm_mul(&x, x.B, rows), rfl__lm_mul(&x, t->shard.vocab, t->gpus)),
+                       bits, &t->gather_bytes) || !x.ok)
+        return RFL_ERR_OVERFLOW;
+    return RFL_OK;
+}
+
+/* Memory per GPU, all of it: weights + KV cache + activations. */
+static rfl_result rfl__tp_total(const rfl_llm_tp *t, uint64_t *out) {
+    return rfl__ly_add64(t->weight_bytes, t->kv_bytes, out) && rfl__ly_add64(*out, t->act_bytes, out)
+               ? RFL_OK
+               : RFL_ERR_OVERFLOW;
+}
+
+RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                   uint32_t gpus, rfl_llm_tp *out) {
+    rfl_cost_desc cd;
+    rfl_result r;
+    uint64_t total;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->gpus = gpus;
+    if (!cfg || !d || !gpus) return rfl__llm_bad(&out->err, RFL_ERR_ARG, "", "");
+    if ((r = rfl_llm_config_check(cfg, &out->err)) != RFL_OK || (r = rfl__tp_split(cfg, out)) != RFL_OK)
+        return r;
+    if ((r = rfl_llm_cost_desc(&out->shard, d, &cd)) != RFL_OK ||
+        (r = rfl__tp_messages(cfg, d, &cd, out)) != RFL_OK ||
+        (r = rfl__tp_weights(&out->shard, &cd, &out->weight_bytes)) != RFL_OK ||
+        (r = rfl_llm_kv_cache_bytes(&out->shard, d, &out->kv_bytes)) != RFL_OK ||
+        (r = rfl__tp_act(&out->shard, d, &cd, &out->act_bytes)) != RFL_OK ||
+        (r = rfl__tp_total(out, &total)) != RFL_OK)
+        rfl__err_set(&out->err, r, "");
+    return r;
+}
+
+/* Sequences whose KV cache (kv1 bytes each) fits beside w bytes of weights
+   in mem bytes: 0 when none does or mem is unknown (rfl_llm_figures). */
+static uint64_t rfl__llm_max_batch(double mem, uint64_t w, uint64_t kv1) {
+    return mem > 0 && kv1 && (double)w < mem ? (uint64_t)((mem - (double)w) / (double)kv1) : 0;
+}
+
+/* One row of the fit: N's plan, its bytes, its batch. */
+static void rfl__tp_fit_row(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                            const rfl_machine *m, double frac, rfl_llm_tp_fit_row *row) {
+    rfl_llm_tp t;
+    rfl_llm_step_desc one = *d;
+    uint64_t kv1 = 0;
+    int node = m->link ? m->link->gpus_per_node : 0;
+    one.batch = 1;
+    row->split = node > 0 && row->gpus > (uint32_t)node ? RFL_ERR_ARG : rfl_llm_tp_plan(cfg, d, row->gpus, &t);
+    if (row->split != RFL_OK) return;
+    rfl__tp_total(&t, &row->bytes); /* the plan checked the sum */
+    row->fits = (double)row->bytes <= frac * m->mem_bytes;
+    if (rfl_llm_kv_cache_bytes(&t.shard, &one, &kv1) == RFL_OK)
+        row->max_batch_in_memory = rfl__llm_max_batch(m->mem_bytes, t.weight_bytes, kv1);
+}
+
+RFL_API rfl_result rfl_llm_tp_fit_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
+                                      const rfl_machine *m, double mem_fraction,
+                                      rfl_llm_tp_fit *out) {
+    int i;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (!cfg || !d || !m || !(mem_fraction >= 0 && mem_fraction <= 1)) return RFL_ERR_ARG;
+    if (!(m->mem_bytes > 0)) return RFL_ERR_NO_DATA;
+    out->mem_fraction = mem_fraction > 0 ? mem_fraction : RFL_LLM_TP_MEM_FRACTION;
+    out->mem_bytes = m->mem_bytes;
+    for (i = 0; i < RFL_LLM_TP_FIT_N; i++) {
+        out->rows[i].gpus = 1u << i;
+        rfl__tp_fit_row(cfg, d, m, out->mem_fraction, &out->rows[i]);
+        if (out->rows[i].fits && !out->smallest_gpus) out->smallest_gpus = out->rows[i].gpus;
+    }
+    return RFL_OK;
+}
+
+#ifndef RFL_NO_COLLECTIVES
+/* The table's link of kind k nearest m's own (the generation: NVLink n
+   beside PCIe n + 1; then the same node size); NULL: none, or m's link
+   has no generation to go by (unknown, none, Infinity Fabric). */
+static const rfl_link *rfl__tp_link_like(const rfl_machine *m, rfl_link_kind k) {
+    const rfl_link *own = m->link, *best = 0;
+    int want, i, bd = 0, d;
+    if (own && own->kind == k) return own;
+    if (!own || !own->gen || (own->kind != RFL_LINK_NVLINK && own->kind != RFL_LINK_PCIE)) return 0;
+    want = own->gen + (own->kind == RFL_LINK_NVLINK ? 1 : -1);
+#if !defined(RFL_NO_HW_TABLE) && !defined(RFL_HW_NO_LINKS)
+    for (i = 0; i < (int)(sizeof rfl__hw_links / sizeof rfl__hw_links[0]); i++) {
+        const rfl_link *l = &rfl__hw_links[i];
+        if (l->kind != k) continue;
+        d = 4 * (l->gen > want ? l->gen - want : want - l->gen) + (l->gpus_per_node != own->gpus_per_node);
+        if (!best || d < bd) best = l, bd = d;
+    }
+#else
+    (void)want, (void)i, (void)bd, (void)d;
+#endif
+    return best;
+}
+
+RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine *m,
+                                        rfl_link_kind link, unsigned flags,
+                                        rfl_llm_tp_comm *out) {
+    rfl_machine mm;
+    rfl_result r;
+    if (!out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (!tp || !m || !tp->gpus) return RFL_ERR_ARG;
+    mm = *m;
+    if (link != RFL_LINK_UNKNOWN) {
+        mm.link = rfl__tp_link_like(m, link);
+        if (!mm.link) return RFL_ERR_NO_DATA;
+        out->link_from_table = mm.link != m->link;
+    }
+    out->link = mm.link;
+    if ((r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->allreduce_bytes, flags, &out->allreduce)) != RFL_OK ||
+        (r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->gather_bytes, flags, &out->gather)) != RFL_OK)
+        return r;
+    out->comm_s = (double)tp->allreduces * out->allreduce.time_s + (double)tp->gathers * out->gather.time_s;
+    out->bound_s = (double)tp->allreduces * out->allreduce.bound_s + (double)tp->gathers * out->gather.bound_s;
+    return RFL_OK;
+}
+#endif
 #endif /* RFL_NO_LLM */
+
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+/* ---- forecast: implementation -------------------------------------------------
+   The forecast of API TRANSFORMERS: the bound on an achieved machine (the
+   datasheet's ceilings times the fitted fractions), plus what the roofline
+   has no place for (dequantization, kernel fixed costs, collectives). */
+#if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
+typedef struct rfl__fc_row {
+    const char *family, *ref;
+    double dram, kernel_ns;
+    int kpl;
+    double tf32, fp16, bf16, fp8, dq_tflops;
+    const char *source;
+} rfl__fc_row;
+#define RFL__FC_ROW(ID, fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, src) \
+    {fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, src},
+static const rfl__fc_row rfl__fc_rows[] = {RFL_HW_FORECASTS(RFL__FC_ROW)};
+#undef RFL__FC_ROW
+#endif
+
+RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
+                                           int *assumed) {
+#if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
+    const rfl__fc_row *r = 0;
+    const rfl_machine *ref;
+    double bw, best = 0;
+    int i, own = 0;
+    if (!m || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (assumed) *assumed = 0;
+    bw = m->bw_bytes_per_s[RFL_DRAM];
+    /* the families are GPUs: a CPU's or an accelerator's kernels are not theirs */
+    if (!(bw > 0) || m->kind != RFL_KIND_GPU) return RFL_ERR_NO_DATA;
+    for (i = 0; i < (int)(sizeof rfl__fc_rows / sizeof rfl__fc_rows[0]) && !own; i++) {
+        double d;
+        if (m->id && rfl_parse_name_eq(m->id, rfl__fc_rows[i].ref)) { r = &rfl__fc_rows[i]; own = 1; break; }
+        if (rfl_hw_find(rfl__fc_rows[i].ref, &ref) != RFL_OK) continue;
+        /* nearest by the ratio of bandwidths, either way */
+        d = ref->bw_bytes_per_s[RFL_DRAM] > bw ? ref->bw_bytes_per_s[RFL_DRAM] / bw
+                                                : bw / ref->bw_bytes_per_s[RFL_DRAM];
+        if (!r || d < best) { r = &rfl__fc_rows[i]; best = d; }
+    }
+    if (!r) return RFL_ERR_NO_DATA;
+    out->family = r->family;
+    out->measured_on = r->ref;
+    out->dram_frac = r->dram;
+    out->kernel_s = r->kernel_ns * 1e-9;
+    out->kernels_per_layer = r->kpl;
+    out->tensor_frac[RFL_TF32_TENSOR] = r->tf32;
+    out->tensor_frac[RFL_FP16_TENSOR] = r->fp16;
+    out->tensor_frac[RFL_BF16_TENSOR] = r->bf16;
+    out->tensor_frac[RFL_FP8_TENSOR] = r->fp8;
+    out->tensor_frac[RFL_INT8_TENSOR] = r->fp8; /* not measured: fp8's */
+    out->dequant_flops = r->dq_tflops * 1e12;
+    out->source = r->source;
+    if (assumed) *assumed = !own;
+    return RFL_OK;
+#else
+    if (!m || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (assumed) *assumed = 0;
+    return RFL_ERR_NO_DATA;
+#endif
+}
+
+static void rfl__fc_cat(char *dst, size_t size, const char *s) {
+    size_t n = 0;
+    while (n + 1 < size && dst[n]) n++;
+    while (s && *s && n + 1 < size) dst[n++] = *s++;
+    if (size) dst[n] = 0;
+}
+
+/* The machine the kernels achieve: ceilings x fractions, or the measured
+   ones where a machine file has them. */
+static void rfl__fc_achieved(const rfl_machine *m, const rfl_machine *meas,
+                             const rfl_forecast_terms *t, int dram, int tensor, rfl_machine *a) {
+    int p;
+    *a = *m;
+    if (dram) {
+        if (meas && meas->bw_bytes_per_s[RFL_DRAM] > 0) a->bw_bytes_per_s[RFL_DRAM] = meas->bw_bytes_per_s[RFL_DRAM];
+        else a->bw_bytes_per_s[RFL_DRAM] *= t->dram_frac;
+    }
+    for (p = 0; tensor && p < RFL_PREC_COUNT; p++) {
+        if (meas && meas->peak_flops[p] > 0) a->peak_flops[p] = meas->peak_flops[p];
+        else if (t->tensor_frac[p] > 0) a->peak_flops[p] *= t->tensor_frac[p];
+    }
+}
+
+/* Seconds beyond each record's time on a that the weight matmuls of a
+   step with int4 / int8 weights spend dequantizing. */
+static rfl_result rfl__fc_dequant(const rfl_net *net, const rfl_cost_desc *cd,
+                                  const rfl_machine *a, double rate, double *out) {
+    rfl_layer_cost c;
+    rfl_prediction p;
+    rfl_result r;
+    int i;
+    *out = 0;
+    if ((cd->weights != RFL_DTYPE_INT4 && cd->weights != RFL_DTYPE_INT8) ||
+        cd->dtype == RFL_DTYPE_INT8 || !(rate > 0))
+        return RFL_OK;
+    for (i = 0; i < net->count; i++) {
+        if ((r = rfl_layer_cost_get(net, i, cd, &c)) != RFL_OK) return r;
+        if (!c.fwd_weight_bytes || !c.fwd_mma_flops) continue;
+        if ((r = rfl_layer_predict(net, i, cd, a, &p)) != RFL_OK) return r;
+        if ((double)c.fwd_mma_flops / rate > p.time_s) *out += (double)c.fwd_mma_flops / rate - p.time_s;
+    }
+    return RFL_OK;
+}
+
+/* A link without an all-reduce fit: the fixed costs and the share of
+   bandwidth of the table's fitted link of the same kind (what NCCL pays
+   beyond the wire does not come from a datasheet), on this link's own
+   bandwidth. Returns the machine whose fit it took, or NULL (no fit of
+   that kind: the datasheet's lower bound stays). */
+static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
+    int i;
+    *out = *own;
+    if (own->ar_busbw > 0 || !(own->bw_bytes_per_s > 0)) return 0;
+    for (i = 0; i < rfl_hw_count(); i++) {
+        const rfl_machine *t = rfl_hw_get(i);
+        const rfl_link *f = t ? t->link : 0;
+        if (!f || f->kind != own->kind || !(f->ar_busbw > 0) || !(f->bw_bytes_per_s > 0)) continue;
+        out->ar_base_s = f->ar_base_s, out->ar_step_s = f->ar_step_s, out->ar_eager_s = f->ar_eager_s;
+        out->ar_busbw = f->ar_busbw / f->bw_bytes_per_s * own->bw_bytes_per_s;
+        out->ar_gpus = f->ar_gpus;
+        return t->id;
+    }
+    return 0;
+}
+
+/* The step's time on m (records' max(compute, memory) summed), kept apart
+   so that the forecast's frame holds no prediction. */
+static rfl_result rfl__fc_time(const rfl_net *net, const rfl_cost_desc *cd, const rfl_machine *m,
+                               double *out) {
+    rfl_net_prediction p;
+    rfl_result r = rfl_net_predict(net, cd, m, &p);
+    *out = p.layers_s;
+    return r;
+}
+
+static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double s) {
+    rfl_forecast_term *t = &f->terms[f->n_terms++];
+    t->name = name;
+    t->value = value;
+    t->seconds = s;
+    if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
+}
+
+/* The collectives of the step: all-reduces and gathers over the link. */
+static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_forecast_desc *fd, double *out,
+                               int *extrapolated) {
+#ifndef RFL_NO_COLLECTIVES
+    rfl_allreduce ar;
+    rfl_result r;
+    *out = 0;
+    *extrapolated = 0;
+    if (fd->gpus <= 1) return RFL_OK;
+    if ((r = rfl_allreduce_time(m, (int)fd->gpus, fd->allreduce_bytes, 0, &ar)) != RFL_OK) return r;
+    *extrapolated = ar.basis == RFL_AR_EXTRAPOLATED;
+    *out = (double)fd->allreduces * ar.time_s;
+    if ((r = rfl_allreduce_time(m, (int)fd->gpus, fd->gather_bytes, 0, &ar)) != RFL_OK) return r;
+    *out += (double)fd->gathers * ar.time_s;
+    return RFL_OK;
+#else
+    (void)m;
+    *out = 0;
+    *extrapolated = 0;
+    return fd->gpus <= 1 ? RFL_OK : RFL_ERR_UNSUPPORTED;
+#endif
+}
+
+RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
+                                    const rfl_llm_config *cfg, const rfl_llm_step_desc *step,
+                                    const rfl_machine *m, const rfl_forecast_desc *fd,
+                                    rfl_forecast *out) {
+    rfl_forecast_desc d0;
+    rfl_forecast_terms t;
+    rfl_machine mm, a;
+    rfl_link lk;
+    const char *lfit = 0;
+    rfl_prec mmp = RFL_FP32, ewp = RFL_FP32;
+    rfl_result r;
+    double t0, t1, t2, dq, kern, tokens;
+    int assumed = 0, extra = 0;
+    if (!net || !cd || !cfg || !step || !m || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (!fd) { RFL_MEMSET(&d0, 0, sizeof d0); fd = &d0; }
+    if (fd->terms) t = *fd->terms;
+    else if ((r = rfl_forecast_terms_find(m, &t, &assumed)) != RFL_OK) return r;
+    mm = *m;
+    if (fd->link) mm.link = fd->link;
+    if (mm.link && fd->gpus > 1 && (lfit = rfl__fc_link_fit(mm.link, &lk)) != 0) mm.link = &lk;
+    out->gpus = fd->gpus ? (int)fd->gpus : 1;
+    if ((r = rfl__fc_comm(&mm, fd, &out->comm_s, &extra)) != RFL_OK) return r;
+    if ((r = rfl__fc_time(net, cd, &mm, &t0)) != RFL_OK) return r;
+    rfl__fc_achieved(&mm, fd->measured, &t, 1, 0, &a);
+    if ((r = rfl__fc_time(net, cd, &a, &t1)) != RFL_OK) return r;
+    rfl__fc_achieved(&mm, fd->measured, &t, 1, 1, &a);
+    if ((r = rfl__fc_time(net, cd, &a, &t2)) != RFL_OK) return r;
+    if ((r = rfl__fc_dequant(net, cd, &a, t.dequant_flops, &dq)) != RFL_OK) return r;
+    kern = (double)t.kernels_per_layer * cfg->layers * t.kernel_s;
+    rfl__ly_precs(cd->dtype, &mmp, &ewp);
+    (void)ewp;
+    out->bound_s = t0;
+    rfl__fc_term(out, "dram_bandwidth", a.bw_bytes_per_s[RFL_DRAM] / mm.bw_bytes_per_s[RFL_DRAM],
+                 t1 - t0);
+    rfl__fc_term(out, "tensor_peak", mm.peak_flops[mmp] > 0 ? a.peak_flops[mmp] / mm.peak_flops[mmp] : 0,
+                 t2 - t1);
+    rfl__fc_term(out, "dequantization", dq > 0 ? t.dequant_flops : 0, dq);
+    rfl__fc_term(out, "kernels", (double)t.kernels_per_layer * cfg->layers, kern);
+    rfl__fc_term(out, "allreduce", out->gpus > 1 ? (double)(fd->allreduces + fd->gathers) : 0,
+                 out->comm_s);
+    out->step_time_s = t2 + dq + kern + out->comm_s;
+    tokens = (double)(step->batch ? step->batch : 1) *
+             (step->phase == RFL_LLM_PREFILL ? (double)(step->seq ? step->seq : 1) : 1.0);
+    out->tokens_per_s = out->step_time_s > 0 ? tokens / out->step_time_s : 0;
+    out->ttft_s = step->phase == RFL_LLM_PREFILL ? out->step_time_s : 0;
+    out->source = t.source;
+    rfl__fc_cat(out->basis, sizeof out->basis,
+                fd->measured ? "measured ceilings; the rest " : "");
+    rfl__fc_cat(out->basis, sizeof out->basis,
+                fd->terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
+    if (!fd->terms) rfl__fc_cat(out->basis, sizeof out->basis, t.family);
+    if (lfit) {
+        rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce: the fit of ");
+        rfl__fc_cat(out->basis, sizeof out->basis, lfit);
+        rfl__fc_cat(out->basis, sizeof out->basis, "'s link at this one's bandwidth");
+    } else if (extra)
+        rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce fit extrapolated to more GPUs than measured");
+    else if (out->gpus > 1 && mm.link && !(mm.link->ar_busbw > 0))
+        rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduces at the link's datasheet (a lower bound)");
+    return RFL_OK;
+}
+#endif /* !RFL_NO_LLM && !RFL_NO_FORECAST */
 
 
 /* ==========================================================================
@@ -12148,8 +12920,7 @@ RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc 
                 (r = rfl_net_compute_bound_batch(net, d, m, 1, RFL_LLM_BATCH_CAP,
                                                  &out->gemm_bound_batch)) != RFL_OK))
         return r;
-    if (m->mem_bytes > 0 && kv1 && (double)t.param_bytes < m->mem_bytes)
-        out->max_batch_in_memory = (uint64_t)((m->mem_bytes - (double)t.param_bytes) / (double)kv1);
+    out->max_batch_in_memory = rfl__llm_max_batch(m->mem_bytes, t.param_bytes, kv1);
     return RFL_OK;
 }
 
@@ -12196,6 +12967,134 @@ static void rfl__nj_step_time(rfl_json_writer *w, const rfl_net_prediction *np, 
 }
 #endif
 
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+/* forecast{step_time_s, tokens_per_s, ttft_s, comm_s, bound_s, gpus,
+   terms[{name, value, seconds}], main_term, basis, source}. */
+static void rfl__nj_forecast(rfl_json_writer *w, const rfl_forecast *f) {
+    int i;
+    rfl_json_w_obj(w, "forecast");
+    rfl_json_w_num(w, "step_time_s", f->step_time_s);
+    rfl_json_w_num(w, "tokens_per_s", f->tokens_per_s);
+    rfl_json_w_num_if(w, "ttft_s", f->ttft_s > 0, f->ttft_s);
+    rfl_json_w_num(w, "comm_s", f->comm_s);
+    rfl_json_w_num(w, "bound_s", f->bound_s);
+    rfl_json_w_num(w, "gpus", f->gpus);
+    rfl_json_w_arr(w, "terms");
+    for (i = 0; i < f->n_terms; i++) {
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "name", f->terms[i].name);
+        rfl_json_w_num(w, "value", f->terms[i].value);
+        rfl_json_w_num(w, "seconds", f->terms[i].seconds);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_str(w, "main_term", f->n_terms ? f->terms[f->main_term].name : 0);
+    rfl_json_w_str(w, "basis", f->basis);
+    rfl_json_w_str(w, "source", f->source);
+    rfl_json_w_end(w);
+}
+#endif
+
+#ifndef RFL_NO_LLM
+/* The plan's split, messages and memory per GPU. */
+static void rfl__nj_tp_plan(rfl_json_writer *w, const rfl_llm_tp *t) {
+    rfl_json_w_u64(w, "gpus", t->gpus);
+    rfl_json_w_obj(w, "shard");
+    rfl_json_w_u64(w, "heads", t->shard.heads);
+    rfl_json_w_u64(w, "kv_heads", t->shard.kv_heads);
+    rfl_json_w_u64(w, "intermediate", t->shard.intermediate);
+    rfl__nj_u64_if(w, "moe_intermediate", t->shard.moe_intermediate > 0, t->shard.moe_intermediate);
+    rfl_json_w_u64(w, "vocab", t->shard.vocab);
+    rfl_json_w_end(w);
+    rfl_json_w_u64(w, "allreduces_per_layer", t->allreduces_per_layer);
+    rfl_json_w_u64(w, "allreduces", t->allreduces);
+    rfl_json_w_u64(w, "allreduce_bytes", t->allreduce_bytes);
+    rfl_json_w_u64(w, "gathers", t->gathers);
+    rfl_json_w_u64(w, "gather_bytes", t->gather_bytes);
+    rfl_json_w_obj(w, "memory");
+    rfl_json_w_u64(w, "weights", t->weight_bytes);
+    rfl_json_w_u64(w, "kv_cache", t->kv_bytes);
+    rfl_json_w_u64(w, "activations", t->act_bytes);
+    rfl_json_w_u64(w, "total", t->weight_bytes + t->kv_bytes + t->act_bytes); /* fits: the plan checked */
+    rfl_json_w_end(w);
+}
+
+#ifndef RFL_NO_COLLECTIVES
+/* The all-reduces on the link (null times when they cannot be timed). */
+static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m,
+                            double step_s, uint64_t tokens) {
+    rfl_llm_tp_comm c;
+    int ok = rfl_llm_tp_comm_time(jd->tp, m, (rfl_link_kind)jd->tp_link, 0, &c) == RFL_OK;
+    const rfl_link *l = c.link ? c.link : m->link;
+    rfl_json_w_obj(w, "link");
+    rfl_json_w_str(w, "kind", rfl_link_kind_name(l ? l->kind : RFL_LINK_UNKNOWN));
+    rfl__nj_u64_if(w, "gen", l && l->gen > 0, l ? (uint64_t)l->gen : 0);
+    rfl_json_w_bool(w, "from_table", c.link_from_table);
+    rfl_json_w_str(w, "source", l ? l->source : 0);
+    rfl_json_w_end(w);
+    rfl_json_w_obj(w, "allreduce");
+    rfl_json_w_str(w, "algorithm", "ring");
+    if (ok && jd->tp->gpus > 1) rfl_json_w_str(w, "basis", rfl_ar_basis_name(c.allreduce.basis));
+    else rfl_json_w_null(w, "basis"); /* one GPU: no all-reduce */
+    rfl_json_w_num_if(w, "time_s", ok, c.allreduce.time_s);
+    rfl_json_w_num_if(w, "latency_s", ok, c.allreduce.latency_s);
+    rfl_json_w_num_if(w, "transfer_s", ok, c.allreduce.transfer_s);
+    rfl_json_w_num_if(w, "bound_s", ok && c.allreduce.bound_s > 0, c.allreduce.bound_s);
+    rfl_json_w_end(w);
+    rfl_json_w_num_if(w, "gather_s", ok, c.gather.time_s);
+    rfl_json_w_num_if(w, "comm_s", ok, c.comm_s);
+    rfl_json_w_num_if(w, "comm_bound_s", ok && c.bound_s > 0, c.bound_s);
+    rfl_json_w_num_if(w, "step_time_s", ok, step_s + c.comm_s);
+    rfl_json_w_num_if(w, "tokens_per_s", ok && step_s + c.comm_s > 0, (double)tokens / (step_s + c.comm_s));
+}
+#endif
+
+/* Which N fits the machine, and the batch each holds. */
+static void rfl__nj_tp_fit(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m) {
+    rfl_llm_tp_fit f;
+    int i, ok = rfl_llm_tp_fit_get(jd->llm, jd->step, m, 0, &f) == RFL_OK;
+    if (!ok) {
+        rfl_json_w_null(w, "fit");
+        return;
+    }
+    rfl_json_w_obj(w, "fit");
+    rfl_json_w_num(w, "mem_bytes", f.mem_bytes);
+    rfl_json_w_num(w, "mem_fraction", f.mem_fraction);
+    rfl__nj_u64_if(w, "smallest_gpus", f.smallest_gpus > 0, f.smallest_gpus);
+    rfl_json_w_arr(w, "per_gpus");
+    for (i = 0; i < RFL_LLM_TP_FIT_N; i++) {
+        const rfl_llm_tp_fit_row *r = &f.rows[i];
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_u64(w, "gpus", r->gpus);
+        if (r->split == RFL_OK) rfl_json_w_null(w, "error");
+        else rfl_json_w_str(w, "error", r->split == RFL_ERR_ARG     ? "beyond_node"
+                                        : r->split == RFL_ERR_SHAPE ? "no_split"
+                                                                    : "unsupported");
+        rfl__nj_u64_if(w, "bytes", r->split == RFL_OK, r->bytes);
+        rfl_json_w_bool(w, "fits", r->fits);
+        rfl__nj_u64_if(w, "max_batch_in_memory", r->max_batch_in_memory > 0, r->max_batch_in_memory);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_end(w);
+}
+
+/* "tp": the plan; with a machine its all-reduces' time (step_s: the
+   shard's predicted step) and the fit. */
+static void rfl__nj_tp(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m,
+                       double step_s, uint64_t tokens) {
+    rfl_json_w_obj(w, "tp");
+    rfl__nj_tp_plan(w, jd->tp);
+#ifndef RFL_NO_COLLECTIVES
+    if (m) rfl__nj_tp_comm(w, jd, m, step_s, tokens);
+#else
+    (void)step_s, (void)tokens;
+#endif
+    if (m) rfl__nj_tp_fit(w, jd, m);
+    rfl_json_w_end(w);
+}
+#endif
+
 static void rfl__nj_time(rfl_json_writer *w, const rfl_net_prediction *np, const rfl_machine *m) {
     int unk = np->unknown_layers > 0; /* the known part's times only */
     rfl_json_w_str(w, "hw", m->id);
@@ -12223,7 +13122,8 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
 #endif
     if (!w || !net) return RFL_ERR_ARG;
 #ifndef RFL_NO_LLM
-    if (llm && (r = rfl_llm_step_figures(net, d, jd->llm, jd->step, m, &f)) != RFL_OK) return r;
+    if (llm && (r = rfl_llm_step_figures(net, d, jd->tp ? &jd->tp->shard : jd->llm, jd->step, m, &f)) != RFL_OK)
+        return r;
 #endif
     if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK) return r;
     if (m && (r = rfl_net_predict(net, d, m, &np)) != RFL_OK) return r;
@@ -12261,6 +13161,10 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
     if (m) rfl__nj_time(w, &np, m);
 #ifndef RFL_NO_LLM
     if (llm && m) rfl__nj_step_time(w, &np, jd->step->phase == RFL_LLM_DECODE, &f);
+    if (llm && jd->tp) rfl__nj_tp(w, jd, m, m ? np.layers_s : 0, f.tokens);
+#endif
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+    if (llm && jd->forecast) rfl__nj_forecast(w, jd->forecast);
 #endif
     if (jd && jd->summary) {
         rfl_summary s;

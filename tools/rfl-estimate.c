@@ -11,7 +11,8 @@ static const char *usage =
     "                    [--hw NAME | --hw-file FILE] [--summary] [--conv torch|report]\n"
     "                    [--layers] [--json]\n"
     "       rfl-estimate LLM|--hf-config FILE [--phase prefill|decode] [--seq S]\n"
-    "                    [--logits last|all] [--weights T] [--kv T] [options above]\n"
+    "                    [--logits last|all] [--weights T] [--kv T]\n"
+    "                    [--gpus N [--link nvlink|pcie]] [--forecast] [options above]\n"
     "       rfl-estimate --onnx FILE [--batch N] [--dim NAME=V]... [options above]\n"
     "       rfl-estimate --list\n"
     "  MODEL       a zoo model (--list): torchvision's definition, 3 channels,\n"
@@ -40,9 +41,23 @@ static const char *usage =
     "  --seq S     an LLM's S (default 1024)\n"
     "  --logits L  last (default): the LM head on the last prefill position,\n"
     "              as generation does; all: on every position (a plain forward)\n"
+    "  --gpus N    an LLM split over N GPUs of one node by tensor parallelism\n"
+    "              (Megatron: attention heads, MLP columns, the vocabulary): the\n"
+    "              figures are one GPU's; adds the all-reduces, their time on the\n"
+    "              machine's link (ring), memory per GPU and the smallest N of\n"
+    "              1, 2, 4, 8 that fits the machine\n"
+    "  --link L    with --gpus and --hw: time the all-reduces on the table's\n"
+    "              nvlink or pcie link nearest the machine's instead of its own\n";
+/* the rest (C99 promises string literals of 4095 characters) */
+static const char *usage2 =
     "  --hw NAME   predict time on a machine (rfl-hw lists them): per layer\n"
     "              max(compute, memory) summed, and the whole model at once\n"
     "  --hw-file F a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
+    "  --forecast  an LLM step on --hw: the bound corrected by what real kernels\n"
+    "              achieve (fitted on our measurements, per machine family):\n"
+    "              achieved DRAM and tensor fractions, int4/int8 dequantization,\n"
+    "              kernel fixed costs, all-reduces; a --hw-file's \"measured\"\n"
+    "              ceilings replace datasheet x fraction (JSON: forecast{...})\n"
     "  --summary   the torchsummary table (per sample, fp32, MB = 2^20 bytes)\n"
     "  --conv C    torch (default): mac FLOPs as PyTorch's FlopCounterMode and\n"
     "              torchvision's GFLOPS (2 x multiply-adds of conv/matmul, no\n"
@@ -66,18 +81,26 @@ static const char *usage =
     "flops and time causal (FlashAttention, what runs).\n"
     "Exit: 0 ok, 1 bad input (a file, a name), 2 bad usage.\n";
 
-enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS };
+enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS, OPT_GPUS, OPT_LINK, OPT_FORECAST };
 static const cli_opt opts[] = {
-    {"--json", 0, OPT_JSON}, {"--summary", 0, OPT_SUMMARY}, {"--layers", 0, OPT_LAYERS}, {0, 0, 0}};
+    {"--json", 0, OPT_JSON}, {"--summary", 0, OPT_SUMMARY}, {"--layers", 0, OPT_LAYERS},
+    {"--gpus", "N", OPT_GPUS}, {"--link", "nvlink|pcie", OPT_LINK},
+    {"--forecast", 0, OPT_FORECAST}, {0, 0, 0}};
 static const cli_opt *const tables[] = {opts, cli_model_opts, cli_machine_opts, 0};
 
 typedef struct est {
     cli c;
     cli_model m;
     const rfl_machine *hw;
-    int json, summary, layers;
+    int json, summary, layers, forecast;
+    rfl_forecast fc;
     rfl_net_cost tot;
     rfl_net_prediction np;
+    /* --gpus N: the plan, and the config one GPU runs (the model's without) */
+    uint32_t gpus;
+    rfl_link_kind link;
+    rfl_llm_tp tp;
+    const rfl_llm_config *gcfg;
 } est;
 
 static int is_onnx(const est *e) { return e->m.src == CLI_ONNX_FILE; }
@@ -99,11 +122,14 @@ static void parse_args(est *e, int argc, char **argv) {
     cli_model_init(&e->m);
     while ((id = cli_next(&e->c)) != CLI_DONE) {
         switch (id) {
-        case CLI_HELP: fputs(usage, stdout); exit(CLI_OK);
+        case CLI_HELP: fputs(usage, stdout), fputs(usage2, stdout); exit(CLI_OK);
         case CLI_ARG: cli_model_name(&e->c, &e->m, e->c.val); break;
         case OPT_JSON: e->json = 1; break;
         case OPT_SUMMARY: e->summary = 1; break;
         case OPT_LAYERS: e->layers = 1; break;
+        case OPT_FORECAST: e->forecast = 1; break;
+        case OPT_GPUS: e->gpus = (uint32_t)cli_u64(&e->c, 1, 1024); break;
+        case OPT_LINK: e->link = cli_pick(&e->c, "nvlink", "pcie", 0) ? RFL_LINK_PCIE : RFL_LINK_NVLINK; break;
         default: cli_model_option(&e->c, &e->m, id); /* --hw, --hw-file: kept by cli_next */
         }
     }
@@ -128,6 +154,27 @@ static void no_roof_error(const est *e) {
                     have[0] ? have : "none");
 }
 
+/* --gpus N: the plan, checked against the machine's node, and the net
+   rebuilt as one GPU's shard (every figure after it is per GPU). */
+static void plan_tp(est *e) {
+    cli_model *m = &e->m;
+    const rfl_link *l = e->hw ? e->hw->link : 0;
+    rfl_result r;
+    e->gcfg = &m->cfg;
+    if (!e->gpus) return;
+    if (!is_llm(e)) cli_usage_error(&e->c, "--gpus is for decoder LLMs (%s --list)", e->c.prog);
+    if (training(e)) cli_usage_error(&e->c, "--gpus times inference steps (prefill or decode), not training");
+    if (l && l->gpus_per_node > 0 && e->gpus > (uint32_t)l->gpus_per_node)
+        cli_input_error(&e->c, 0, 0, 0, "%s: a node holds %d GPUs (its link: %s); --gpus %lu is more: "
+                        "tensor parallelism here is one node", e->hw->id, l->gpus_per_node,
+                        rfl_link_kind_name(l->kind), (unsigned long)e->gpus);
+    if (rfl_llm_tp_plan(&m->cfg, &m->step, e->gpus, &e->tp) != RFL_OK) cli_error(&e->c, m->name, &e->tp.err);
+    e->gcfg = &e->tp.shard;
+    rfl_net_init(&m->net, m->net.layers, m->net.cap, m->net.names, m->net.names_size);
+    if ((r = rfl_llm_build(&m->net, &e->tp.shard, &m->step)) != RFL_OK)
+        cli_input_error(&e->c, 0, 0, 0, "%s on %lu GPUs: %s", m->name, (unsigned long)e->gpus, rfl_result_str(r));
+}
+
 static void cost_and_predict(est *e) {
     rfl_result r = rfl_net_cost_get(&e->m.net, &e->m.d, &e->tot);
     if (r != RFL_OK)
@@ -147,6 +194,8 @@ static void write_json(rfl_json_writer *w, const void *v) {
     jd.model = e->m.name;
     jd.summary = e->summary;
     if (is_llm(e)) jd.llm = &e->m.cfg, jd.step = &e->m.step;
+    if (e->gpus) jd.tp = &e->tp, jd.tp_link = (int)e->link;
+    if (e->forecast) jd.forecast = &e->fc;
     if (is_onnx(e)) {
         jd.onnx = &e->m.g, jd.onnx_info = &e->m.info;
         jd.onnx_file = e->m.onnx, jd.onnx_dims = e->m.dims[0] ? e->m.dims : 0;
@@ -241,6 +290,8 @@ static void print_header(est *e) {
     printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(m->d.dtype),
            training(e) ? "training" : "inference",
            m->d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
+    if (e->gpus > 1) printf("one GPU of %lu (tensor parallel): every record, FLOP, byte and time below is one GPU's\n",
+                        (unsigned long)e->gpus);
 }
 
 /* A FLOP cell: "?" for a record whose op has no FLOP rule. */
@@ -411,7 +462,7 @@ static void print_step(est *e, int on_hw) {
     const rfl_llm_step_desc *s = &e->m.step;
     rfl_llm_figures f;
     uint64_t roles = t->fwd_weight_bytes + t->fwd_kv_read_bytes + t->fwd_kv_write_bytes;
-    if (rfl_llm_step_figures(&e->m.net, &e->m.d, &e->m.cfg, s, e->hw, &f) != RFL_OK)
+    if (rfl_llm_step_figures(&e->m.net, &e->m.d, e->gcfg, s, e->hw, &f) != RFL_OK)
         cli_input_error(&e->c, 0, 0, 0, "%s: the step's figures cannot be computed", e->m.name);
     if (!on_hw) printf("step bytes       %s: weights %s, KV read %s, KV written %s, activations %s\n",
            cli_si(&e->c, (double)t->fwd_bytes, "B"), cli_si(&e->c, (double)t->fwd_weight_bytes, "B"),
@@ -420,8 +471,9 @@ static void print_step(est *e, int on_hw) {
     if (!on_hw) printf("KV cache         %s after the step\n", cli_si(&e->c, (double)f.kv_cache_bytes, "B"));
     if (!on_hw && e->m.cfg.kv_lora_rank) print_mla(e);
     if (!on_hw) return;
-    printf("  tokens/s       %s (%s / step time)\n", cli_num(&e->c, f.tokens_per_s, 4),
-           s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch");
+    printf("  tokens/s       %s (%s / step time)%s\n", cli_num(&e->c, f.tokens_per_s, 4),
+           s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch",
+           e->gpus > 1 ? ", without the all-reduces (below)" : "");
     if (s->phase == RFL_LLM_PREFILL) printf("  ttft           %s\n", cli_si(&e->c, f.ttft_s, "s"));
     else if (f.decode_bound_batch)
         printf("  decode turns compute-bound at batch %llu (seq %llu)\n",
@@ -436,6 +488,154 @@ static void print_step(est *e, int on_hw) {
         printf("  memory holds the weights and the KV cache of at most %llu sequences of %llu tokens\n",
                (unsigned long long)f.max_batch_in_memory,
                (unsigned long long)(s->seq + (s->phase == RFL_LLM_DECODE)));
+}
+
+/* --gpus N: the split, the all-reduces and their time, memory per GPU,
+   which N fits the machine. */
+static void print_tp_comm(est *e) {
+    rfl_llm_tp_comm c;
+    const rfl_llm_tp *t = &e->tp;
+    rfl_result r = rfl_llm_tp_comm_time(t, e->hw, e->link, 0, &c);
+    const rfl_link *l = r == RFL_OK ? c.link : e->hw->link;
+    double step = e->np.layers_s;
+    if (r != RFL_OK) {
+        if (e->link && l && l->kind != RFL_LINK_UNKNOWN)
+            printf("  all-reduces    not timed: %s's link (%s) has no %s row near it in the table\n", e->hw->id,
+                   rfl_link_kind_name(l->kind), rfl_link_kind_name(e->link));
+        else
+            printf("  all-reduces    not timed: %s's link is %s (a machine file can give one)\n", e->hw->id,
+                   l && l->kind == RFL_LINK_NONE ? "none: one device" : "unknown");
+        return;
+    }
+    printf("  link           %s%s%s, %s each way%s: %s\n", rfl_link_kind_name(l->kind), l->gen > 0 ? " " : "",
+           l->gen > 0 ? cli_num(&e->c, l->gen, 2) : "", cli_si(&e->c, l->bw_bytes_per_s, "B/s"),
+           c.link_from_table ? " (--link: the table's row nearest the machine's own)" : "", l->source);
+    printf("  all-reduce     %s each: ring, %d steps (latency %s) + 2 (N - 1) / N x %s at %s (%s); "
+           "basis: %s\n", cli_si(&e->c, c.allreduce.time_s, "s"), c.allreduce.steps,
+           cli_si(&e->c, c.allreduce.latency_s, "s"), cli_si(&e->c, (double)t->allreduce_bytes, "B"),
+           cli_si(&e->c, c.allreduce.busbw, "B/s"), cli_si(&e->c, c.allreduce.transfer_s, "s"),
+           c.allreduce.basis == RFL_AR_DATASHEET ? "the datasheet's latency and bandwidth, a lower bound"
+           : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's fit on NCCL measurements in a CUDA graph, "
+                                                        "extrapolated to more GPUs"
+                                                      : "the link's fit on NCCL measurements in a CUDA graph");
+    printf("  per step       %s: %llu all-reduces x %s + the logits' gather %s\n",
+           cli_si(&e->c, c.comm_s, "s"), (unsigned long long)t->allreduces,
+           cli_si(&e->c, c.allreduce.time_s, "s"), cli_si(&e->c, c.gather.time_s, "s"));
+    printf("  step           %s = %s (one GPU's bound) + %s (all-reduces, not overlapped): %s tokens/s\n",
+           cli_si(&e->c, step + c.comm_s, "s"), cli_si(&e->c, step, "s"), cli_si(&e->c, c.comm_s, "s"),
+           cli_num(&e->c, step + c.comm_s > 0 ? (double)e->m.d.batch *
+                   (e->m.step.phase == RFL_LLM_DECODE ? 1 : (double)e->m.step.seq) / (step + c.comm_s) : 0, 4));
+}
+
+static void print_tp_fit(est *e) {
+    rfl_llm_tp_fit f;
+    int i;
+    if (rfl_llm_tp_fit_get(&e->m.cfg, &e->m.step, e->hw, 0, &f) != RFL_OK) {
+        printf("  fit            unknown: %s's memory is not known\n", e->hw->id);
+        return;
+    }
+    printf("  fit            weights + KV cache + activations within %g%% of %s's %s = %s per GPU\n"
+           "                 (vLLM's default gpu_memory_utilization; the rest: CUDA context, NCCL buffers)\n",
+           100 * f.mem_fraction, e->hw->id, cli_si(&e->c, f.mem_bytes, "B"),
+           cli_si(&e->c, f.mem_fraction * f.mem_bytes, "B"));
+    printf("  %-14s %4s %10s %5s  %s\n", "per N", "GPUs", "per GPU", "fits", "max_batch_in_memory (KV caches "
+           "beside the weights in all the memory: at most)");
+    for (i = 0; i < RFL_LLM_TP_FIT_N; i++) {
+        const rfl_llm_tp_fit_row *r = &f.rows[i];
+        if (r->split != RFL_OK) {
+            printf("  %-14s %4u %10s %5s  %s\n", "", r->gpus, "-", "no",
+                   r->split == RFL_ERR_ARG     ? "more GPUs than a node holds"
+                   : r->split == RFL_ERR_SHAPE ? "the model does not split this way"
+                                               : rfl_result_str(r->split));
+            continue;
+        }
+        printf("  %-14s %4u %10s %5s  %s\n", "", r->gpus, cli_si(&e->c, (double)r->bytes, "B"), r->fits ? "yes" : "no",
+               r->max_batch_in_memory ? cli_num(&e->c, (double)r->max_batch_in_memory, 17) : "none");
+    }
+    if (f.smallest_gpus) printf("  smallest N     %u GPU%s\n", f.smallest_gpus, f.smallest_gpus > 1 ? "s" : "");
+    else printf("  smallest N     none of 1, 2, 4, 8 fits\n");
+}
+
+static void print_tp(est *e) {
+    const rfl_llm_tp *t = &e->tp;
+    const rfl_llm_config *c = &e->m.cfg;
+    uint64_t tot = t->weight_bytes + t->kv_bytes + t->act_bytes;
+    if (t->gpus < 2)
+        printf("\ntensor parallel  1 GPU: the model whole, no all-reduces\n");
+    else
+        printf("\ntensor parallel  %lu GPUs of one node (Megatron's split): the figures above are one GPU's\n",
+               (unsigned long)t->gpus);
+    if (t->gpus > 1) printf("  one GPU        %u of %u heads, %u of %u kv heads%s, MLP %u of %u", t->shard.heads, c->heads,
+           t->shard.kv_heads, c->kv_heads, c->kv_heads < t->gpus ? " (replicated)" : "",
+           t->shard.intermediate, c->intermediate);
+    if (t->gpus > 1 && c->moe_intermediate)
+        printf(", experts %u of %u wide", t->shard.moe_intermediate, c->moe_intermediate);
+    if (t->gpus > 1) printf(", vocabulary %u of %u\n", t->shard.vocab, c->vocab);
+    if (t->gpus > 1) printf("  all-reduces    %u per layer x %u layers + 1 (the embedding) = %llu per step, %s each "
+           "(batch x tokens x hidden)\n", t->allreduces_per_layer, c->layers, (unsigned long long)t->allreduces,
+           cli_si(&e->c, (double)t->allreduce_bytes, "B"));
+    if (t->gpus > 1) printf("  logits         gathered once per step: %s\n", cli_si(&e->c, (double)t->gather_bytes, "B"));
+    printf("  memory per GPU %s: weights %s, KV cache %s, activations %s (the largest live set)\n",
+           cli_si(&e->c, (double)tot, "B"), cli_si(&e->c, (double)t->weight_bytes, "B"),
+           cli_si(&e->c, (double)t->kv_bytes, "B"), cli_si(&e->c, (double)t->act_bytes, "B"));
+    if (!e->hw) return;
+    if (t->gpus > 1) print_tp_comm(e);
+    print_tp_fit(e);
+}
+
+/* ---- --forecast ----------------------------------------------------------------- */
+static void run_forecast(est *e) {
+    rfl_forecast_desc fd;
+    const rfl_machine_file *mf = cli_file_of(&e->c, e->hw);
+    rfl_result r;
+    if (!is_llm(e) || !e->hw || training(e))
+        cli_usage_error(&e->c, "--forecast is for a decoder LLM's inference step on a machine (--hw or --hw-file)");
+    memset(&fd, 0, sizeof fd);
+    if (mf && mf->has_measured) fd.measured = &mf->measured;
+    if (e->gpus > 1) {
+        rfl_llm_tp_comm c;
+        if (rfl_llm_tp_comm_time(&e->tp, e->hw, e->link, 0, &c) != RFL_OK)
+            cli_input_error(&e->c, 0, 0, 0, "%s on %lu GPUs of %s: no forecast: the link is %s, so the "
+                            "all-reduces cannot be timed (a machine file can give one; --link nvlink|pcie "
+                            "takes the table's)", e->m.name, (unsigned long)e->gpus, e->hw->id,
+                            e->hw->link && e->hw->link->kind == RFL_LINK_NONE ? "none" : "unknown");
+        fd.gpus = e->gpus, fd.link = c.link;
+        fd.allreduces = e->tp.allreduces, fd.allreduce_bytes = e->tp.allreduce_bytes;
+        fd.gathers = e->tp.gathers, fd.gather_bytes = e->tp.gather_bytes;
+    }
+    r = rfl_llm_forecast(&e->m.net, &e->m.d, e->gcfg, &e->m.step, e->hw, &fd, &e->fc);
+    if (r == RFL_ERR_NO_DATA && e->hw->kind != RFL_KIND_GPU)
+        cli_input_error(&e->c, 0, 0, 0, "%s on %s: no forecast: its terms were measured on GPUs only, and %s "
+                        "is a %s (the bound above stands)", e->m.name, e->hw->id, e->hw->id, rfl_kind_name(e->hw->kind));
+    if (r != RFL_OK)
+        cli_input_error(&e->c, 0, 0, 0, "%s on %s: no forecast: %s", e->m.name, e->hw->id, rfl_result_str(r));
+}
+
+/* A term as the text names it: "76% of DRAM bandwidth". */
+static const char *term_str(est *e, const rfl_forecast_term *t, char *b, size_t n) {
+    if (!strcmp(t->name, "dram_bandwidth")) snprintf(b, n, "%.0f%% of DRAM bandwidth", 100 * t->value);
+    else if (!strcmp(t->name, "tensor_peak"))
+        snprintf(b, n, "%.0f%% of the %s tensor peak", 100 * t->value, rfl_dtype_name(e->m.d.dtype));
+    else if (!strcmp(t->name, "dequantization"))
+        snprintf(b, n, "%s dequantization at %s", rfl_dtype_name(e->m.d.weights), cli_si(&e->c, t->value, "FLOP/s"));
+    else if (!strcmp(t->name, "kernels"))
+        snprintf(b, n, "%.0f kernels' fixed cost", t->value);
+    else snprintf(b, n, "%.0f all-reduces and gathers", t->value);
+    return b;
+}
+
+static void print_forecast(est *e) {
+    const rfl_forecast *f = &e->fc;
+    char b[96];
+    int i;
+    printf("\nforecast %s%s (%s tokens/s%s); bound %s; %s: +%s\n", cli_si(&e->c, f->step_time_s, "s"),
+           e->m.step.phase == RFL_LLM_PREFILL ? " to first token" : "/step", cli_num(&e->c, f->tokens_per_s, 4),
+           f->gpus > 1 ? ", all GPUs" : "", cli_si(&e->c, f->bound_s, "s"),
+           term_str(e, &f->terms[f->main_term], b, sizeof b), cli_si(&e->c, f->terms[f->main_term].seconds, "s"));
+    for (i = 0; i < f->n_terms; i++)
+        if (f->terms[i].seconds > 0)
+            printf("  %-44s +%s\n", term_str(e, &f->terms[i], b, sizeof b), cli_si(&e->c, f->terms[i].seconds, "s"));
+    printf("  basis: %s\n  source: %s\n", f->basis, f->source ? f->source : "");
 }
 
 static void print_totals(est *e) {
@@ -455,15 +655,21 @@ static void print_totals(est *e) {
     if (is_llm(e)) print_step(e, 0);
     if (e->hw) print_time(e);
     if (is_llm(e) && e->hw) print_step(e, 1);
+    if (e->gpus) print_tp(e);
+    if (e->forecast) print_forecast(e);
 }
 
 int main(int argc, char **argv) {
     static est e;
     parse_args(&e, argc, argv);
     e.hw = cli_machine(&e.c); /* --hw NAME or --hw-file FILE */
+    if (e.link && !e.gpus) cli_usage_error(&e.c, "--link goes with --gpus N");
+    if (e.link && !e.hw) cli_usage_error(&e.c, "--link needs a machine (--hw NAME or --hw-file FILE)");
     cli_model_load(&e.c, &e.m);
+    plan_tp(&e);
     if (e.layers && !is_llm(&e)) cli_usage_error(&e.c, "--layers is for decoder LLMs (the zoo's table has them)");
     cost_and_predict(&e);
+    if (e.forecast) run_forecast(&e);
     if (e.json) cli_json_out(&e.c, stdout, write_json, &e);
     else if (e.summary) print_summary(&e);
     else {
