@@ -427,6 +427,29 @@
        eager (S x S, masked, still computed); the cache keeps window - 1
        positions, so a decode attends to (and reads) at most the window's,
        in mac_flops too.
+       Experts (mixtral, qwen3_moe, deepseek_v2/v3, gpt_oss): mac_flops
+       counts the routed experts' matmuls, T x experts_per_tok token slots
+       each through one expert (exact whatever the routing), as
+       FlopCounterMode sees them with experts_implementation="eager";
+       transformers' default (grouped) experts are invisible to
+       FlopCounterMode, which then counts only the router (and the shared
+       experts). Shared experts (n_shared_experts): a gated MLP of
+       n x moe_intermediate_size on every token. Dense layers (layer_dense:
+       first_k_dense_replace, moe_layer_freq, decoder_sparse_step,
+       mlp_only_layers): a gated MLP of intermediate_size. gpt_oss: biases
+       on the router and the experts, its fused gate_up.
+       Latent attention (MLA, kv_lora_rank > 0; DeepSeek-V2/V3): the records
+       are transformers 5.17's form, whose mac_flops equal FlopCounterMode:
+       the cache keeps the normed latent and the rotated key, kv_lora_rank +
+       qk_rope_head_dim per token and layer (kv_cache_bytes), and every step
+       expands the whole cached latent through kv_b_proj (at decode that is
+       2 x (S + 1) x kv_lora_rank x heads x (nope + v) per layer). The
+       absorbed form (rfl_llm_step_desc.mla_absorbed) is what serving
+       kernels run: W_UK folded into q, attention of every head over the
+       latent and rotated key, W_UV folded into the context; the same
+       weights and cache, far fewer FLOPs at decode. Its time is the one that
+       predicts a serving decode; a prefill's is transformers' form (serving
+       kernels expand the latent for a prefill).
        Not modelled: dropout (inference), sampling, the attention mask and
        position-id builders.
        Tensor parallelism on N GPUs of one node (rfl_llm_tp_plan): the
@@ -1939,6 +1962,9 @@ typedef struct rfl_llm_step_desc {
     rfl_dtype math;    /* type the math runs in (the roof); 0 = fp32 */
     rfl_dtype weights; /* storage of weight matrices; 0 = math */
     rfl_dtype kv;      /* storage of the KV cache; 0 = math */
+    int mla_absorbed;  /* latent attention (kv_lora_rank > 0) absorbed, as
+                          serving kernels run it (rfl_llm_build); 0: as
+                          transformers runs it */
 } rfl_llm_step_desc;
 
 /* Built-in models, by name (rfl_parse_name_eq: case, '-', '_', '.' ignored):
@@ -2031,7 +2057,15 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    out. Kinds: embeddings; attention (rotary_emb, q/k/v, rotary, the cache
    writes, attention, o_proj); norms; mlp (the projections; MoE: all of
    block_sparse_moe); elementwise (adds, a dense MLP's activation and mul);
-   lm_head (last_position, lm_head).
+   lm_head (last_position, lm_head). Experts other than Mixtral's are
+   mlp.gate (gpt_oss: mlp.router), experts.gate_up_proj, act_fn,
+   experts.down_proj, shared_experts.gate_proj / up_proj / down_proj,
+   add_shared. MLA: q_proj (or q_a_proj, q_a_layernorm, q_b_proj),
+   kv_a_proj_with_mqa, kv_a_layernorm, rotary_q, rotary_k,
+   latent_cache_write, rope_cache_write; transformers' form: (decode:
+   latent_cache, rope_cache) kv_b_proj, key_states, attention; absorbed:
+   q_absorb, query_states, (decode: latent_cache) attention, o_absorb;
+   o_proj.
    Returns RFL_ERR_ARG (NULL, int4 math, a bad phase or type, or a net not
    empty), the config's errors (rfl_llm_config_check), RFL_ERR_SHAPE (a
    GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
@@ -6762,12 +6796,24 @@ static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__
     (void)net, (void)B, (void)kv_pos, (void)role; /* no KV-cache records, no experts: the LLMs' alone */
 #else
     if (L->op == RFL_OP_ATTENTION && net->layers[L->in[1]].kv_cache) {
+        /* k and v: all it reads but q (absorbed latent attention's values
+           are its keys' first columns, read with them) */
         const rfl_layer *K = &net->layers[L->in[1]];
-        uint64_t all_kv = 2 * K->out_numel; /* k and v: the same shape */
+        uint64_t all_kv = L->in_numel - net->layers[L->in[0]].out_numel;
         if (!rfl__ly_mul64(all_kv, B, &t) || t > in) return 0;
         in -= t;
-        if (!rfl__ly_mul4(kv_pos ? kv_pos : K->shape[0], 2 * (uint64_t)K->shape[1], B, 1, &kv))
+        if (!rfl__ly_mul4(kv_pos ? kv_pos : K->shape[0], all_kv / K->shape[0], B, 1, &kv))
             return 0;
+    } else {
+        /* other readers of a decode's cache input (latent attention as
+           transformers runs it: kv_b_proj, the keys) */
+        int j;
+        for (j = 0; j < 2; j++) {
+            const rfl_layer *X = L->in[j] >= 0 ? &net->layers[L->in[j]] : (const rfl_layer *)0;
+            if (!X || X->op != RFL_OP_INPUT || !X->kv_cache) continue;
+            if (!rfl__ly_mul64(X->out_numel, B, &t) || t > in || !rfl__ly_acc(&kv, t)) return 0;
+            in -= t;
+        }
     }
     if (L->op == RFL_OP_LINEAR && L->arg[0] > 1) {
         /* experts: the R routed token slots reach min(E, R) experts */
@@ -6972,7 +7018,7 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_acc(&out->fwd_kv_read_bytes, c.fwd_kv_read_bytes) &&
              rfl__ly_acc(&out->fwd_kv_write_bytes, c.fwd_kv_write_bytes);
 #endif
-        if (net->layers[i].op == RFL_OP_INPUT) out->input_bytes += c.act_bytes;
+        if (net->layers[i].op == RFL_OP_INPUT) ok = ok && rfl__ly_acc(&out->input_bytes, c.act_bytes);
         ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
              rfl__ly_acc(&pb, lb);
         if (net->layers[i].op != RFL_OP_MARK) out->layers++;
@@ -7234,8 +7280,12 @@ static int rfl__llm_layer_slides(const rfl_llm_config *c, uint32_t l) {
 static int rfl__llm_layer_moe(const rfl_llm_config *c, uint32_t l) {
     return c->experts && !rfl__llm_bit(c->layer_dense, l);
 }
-/* Elements the cache keeps per token and layer: K and V of every kv head. */
+/* Elements the cache keeps per token and layer: K and V of every kv head;
+   latent attention: the normed latent and the rotated key (transformers
+   5.17 keeps those and expands them at each step; absorbed kernels keep the
+   same). */
 static uint64_t rfl__llm_cache_width(const rfl_llm_config *c) {
+    if (c->kv_lora_rank) return (uint64_t)c->kv_lora_rank + c->qk_rope_dim;
     return 2 * (uint64_t)c->kv_heads * c->head_dim;
 }
 
@@ -7638,10 +7688,106 @@ static rfl_result rfl__hf_gpt2(rfl__hf *h, rfl_llm_config *c) {
     return RFL_OK;
 }
 
+/* A size that may be null (none: 0) but not absent: DeepSeek's q_lora_rank,
+   n_routed_experts, n_shared_experts (transformers' defaults for an absent
+   one are large sizes, not "none"). */
+static rfl_result rfl__hf_u32_null(rfl__hf *h, const char *key, uint32_t *out) {
+    int t = rfl_json_get(&h->doc, 0, key);
+    if (t >= 0 && h->doc.t[t].type == RFL_JSON_NULL) { *out = 0; return RFL_OK; }
+    return rfl__hf_u32(h, key, 1, 0, out);
+}
+
+/* A size read at key that must be at least 1. */
+static rfl_result rfl__hf_pos(rfl__hf *h, const char *key, int required, uint32_t def,
+                              uint32_t *out) {
+    rfl_result r = rfl__hf_u32(h, key, required, def, out);
+    if (r || *out) return r;
+    return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), RFL_ERR_SHAPE, key,
+                        RFL__LLM_MSG("must be at least 1"));
+}
+
+/* Mark layer l dense (a plain MLP of intermediate); beyond the mask's
+   layers a config cannot say so. */
+static rfl_result rfl__hf_dense(rfl__hf *h, rfl_llm_config *c, uint32_t l, const char *key) {
+    if (l >= c->layers) return RFL_OK; /* transformers ignores such a layer */
+    if (l >= RFL_LLM_MASK_LAYERS)
+        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), RFL_ERR_UNSUPPORTED, key,
+                            RFL__LLM_MSG("dense layers beyond the 256th are not supported"));
+    c->layer_dense[l / 8] = (uint8_t)(c->layer_dense[l / 8] | 1u << (l % 8));
+    return RFL_OK;
+}
+
+/* qwen3_moe: layer l has experts when num_experts > 0, (l + 1) %
+   decoder_sparse_step == 0 and l is not in mlp_only_layers
+   (Qwen3MoeDecoderLayer). */
+static rfl_result rfl__hf_qwen3_moe(rfl__hf *h, rfl_llm_config *c) {
+    rfl_result r;
+    uint32_t step, l;
+    int a = rfl_json_get(&h->doc, 0, "mlp_only_layers"), i, t;
+    if ((r = rfl__hf_u32(h, "num_experts", 1, 0, &c->experts))) return r;
+    if (!c->experts) return RFL_OK; /* num_experts 0: every layer dense */
+    if ((r = rfl__hf_pos(h, "num_experts_per_tok", 1, 0, &c->experts_per_tok)) ||
+        (r = rfl__hf_pos(h, "moe_intermediate_size", 1, 0, &c->moe_intermediate)) ||
+        (r = rfl__hf_pos(h, "decoder_sparse_step", 0, 1, &step)))
+        return r;
+    for (l = 0; l < c->layers; l++)
+        if ((l + 1) % step && (r = rfl__hf_dense(h, c, l, "decoder_sparse_step"))) return r;
+    if (a < 0 || h->doc.t[a].type == RFL_JSON_NULL) return RFL_OK;
+    if (h->doc.t[a].type != RFL_JSON_ARR)
+        return rfl__hf_fail(h, a, RFL_ERR_FORMAT, "mlp_only_layers", RFL__LLM_MSG("not an array"));
+    for (i = 0; (t = rfl_json_at(&h->doc, a, i)) >= 0; i++) {
+        double v;
+        if (!rfl_json_num(&h->doc, t, &v) || v < 0 || v > 4294967295.0 || v != (double)(uint32_t)v)
+            return rfl__hf_fail(h, t, RFL_ERR_NUMBER, "mlp_only_layers",
+                                RFL__LLM_MSG("not a layer index"));
+        if ((r = rfl__hf_dense(h, c, (uint32_t)v, "mlp_only_layers"))) return r;
+    }
+    return RFL_OK;
+}
+
+/* deepseek_v2 / v3: experts from layer first_k_dense_replace on, every
+   moe_layer_freq-th (DeepSeek's own rule; its configs have 1); latent
+   attention. head_dim is the rotated part's, as transformers sets it. */
+static rfl_result rfl__hf_deepseek(rfl__hf *h, rfl_llm_config *c) {
+    rfl_result r;
+    uint32_t first, freq, l;
+    if ((r = rfl__hf_u32_null(h, "n_routed_experts", &c->experts)) ||
+        (r = rfl__hf_u32_null(h, "n_shared_experts", &c->shared_experts)) ||
+        (r = rfl__hf_u32(h, "first_k_dense_replace", 1, 0, &first)) ||
+        (r = rfl__hf_pos(h, "moe_layer_freq", 0, 1, &freq)) ||
+        (r = rfl__hf_u32_null(h, "q_lora_rank", &c->q_lora_rank)) ||
+        (r = rfl__hf_pos(h, "kv_lora_rank", 1, 0, &c->kv_lora_rank)) ||
+        (r = rfl__hf_u32(h, "qk_nope_head_dim", 1, 0, &c->qk_nope_dim)) ||
+        (r = rfl__hf_pos(h, "qk_rope_head_dim", 1, 0, &c->qk_rope_dim)) ||
+        (r = rfl__hf_pos(h, "v_head_dim", 1, 0, &c->v_head_dim)))
+        return r;
+    c->head_dim = c->qk_rope_dim;
+    if (!c->experts) return RFL_OK; /* every layer dense */
+    if ((r = rfl__hf_pos(h, "num_experts_per_tok", 1, 0, &c->experts_per_tok)) ||
+        (r = rfl__hf_pos(h, "moe_intermediate_size", 1, 0, &c->moe_intermediate)))
+        return r;
+    for (l = 0; l < c->layers; l++)
+        if ((l < first || l % freq) &&
+            (r = rfl__hf_dense(h, c, l, l < first ? "first_k_dense_replace" : "moe_layer_freq")))
+            return r;
+    return RFL_OK;
+}
+
 /* The fields of experts and latent attention (qwen3_moe, deepseek_v2,
-   deepseek_v3, gpt_oss), after the Llama-style fields. */
+   deepseek_v3, gpt_oss), after the Llama-style fields; other families
+   have none of them. */
 static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c) {
-    (void)h, (void)c;
+    rfl_result r;
+    if (rfl_parse_name_eq(c->model_type, "qwen3_moe")) return rfl__hf_qwen3_moe(h, c);
+    if (rfl_parse_name_eq(c->model_type, "deepseek_v2") ||
+        rfl_parse_name_eq(c->model_type, "deepseek_v3"))
+        return rfl__hf_deepseek(h, c);
+    if (!rfl_parse_name_eq(c->model_type, "gpt_oss")) return RFL_OK;
+    /* every layer's MLP is experts of intermediate_size, with biases */
+    if ((r = rfl__hf_pos(h, "num_local_experts", 1, 0, &c->experts)) ||
+        (r = rfl__hf_pos(h, "num_experts_per_tok", 1, 0, &c->experts_per_tok)))
+        return r;
+    c->moe_bias = 1;
     return RFL_OK;
 }
 
@@ -7893,6 +8039,7 @@ typedef struct rfl__lb {
     uint32_t layer;        /* the block being written */
     int tagged;            /* records before this one have their kind */
     rfl_tensor ids;
+    int absorbed;          /* MLA absorbed (rfl_llm_step_desc.mla_absorbed) */
 } rfl__lb;
 
 /* The records made since the last tag are of kind k (RFL_GROUP_KIND: the
@@ -7956,10 +8103,122 @@ static rfl_tensor rfl__lb_unary(rfl__lb *b, rfl_op op, rfl_tensor x, unsigned pe
     return t;
 }
 
-/* Multi-head latent attention (kv_lora_rank > 0). */
+/* A record of op `op` on a and a2, shape (d0, d1), reading in_numel. */
+static rfl_tensor rfl__lb_rec2(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor a2, uint32_t d0,
+                               uint32_t d1, uint64_t in_numel, const char *cls) {
+    rfl_layer *L = rfl__ly_begin(net, op, a, a2, 2);
+    if (!L) return RFL_NO_TENSOR;
+    L->rank = 2, L->shape[0] = d0, L->shape[1] = d1;
+    L->in_numel = in_numel, L->cls = cls;
+    return rfl__ly_commit(net, L);
+}
+
+/* A weight product that is no module call: w weights used once at each
+   of d0 positions of x (MLA's absorbed W_UK and W_UV, per-head slices of
+   kv_b_proj's weight), d1 outputs per position from `in` elements read. */
+static rfl_tensor rfl__lb_wprod(rfl__lb *b, rfl_tensor x, uint32_t d0, uint32_t d1, uint64_t in,
+                                uint64_t w, const char *name) {
+    rfl_layer *L = rfl__ly_begin(b->net, RFL_OP_LINEAR, x, 0, 1);
+    if (!L) return RFL_NO_TENSOR;
+    L->rank = 2, L->shape[0] = d0, L->shape[1] = d1;
+    L->params = w, L->in_numel = in, L->cls = "einsum";
+    if (!rfl__ly_mul4(w, d0, 2, 1, &L->mac_flops)) return rfl__ly_fail(b->net, RFL_ERR_OVERFLOW, name);
+    L->flops = L->mac_flops;
+    return rfl_layer_name(b->net, rfl__ly_commit(b->net, L), name);
+}
+
+/* A decode's cache input: the S + 1 cached positions of d1 elements. */
+static rfl_tensor rfl__lb_cache_in(rfl__lb *b, uint32_t d1, const char *name) {
+    rfl_tensor t = rfl_layer_name(b->net, rfl__lb_rec(b->net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, d1, 0, 0, "Cache"), name);
+    if (t >= 0) b->net->layers[t].kv_cache = 1;
+    return t;
+}
+
+/* MLA as transformers runs it: kv_b_proj expands the latent of every
+   attended position (the cache's, at decode) to heads x (nope + v); the
+   keys join the shared rotated key to each head's nope part. */
+static rfl_tensor rfl__lb_mla_eager(rfl__lb *b, rfl_tensor q, rfl_tensor lat, rfl_tensor kr) {
+    rfl_net *net = b->net;
+    const rfl_llm_config *c = b->c;
+    uint32_t H = c->heads, N = c->qk_nope_dim, Lk = b->Lk;
+    rfl_tensor kv, k, v;
+    if (b->decode) lat = rfl__lb_cache_in(b, c->kv_lora_rank, "latent_cache"), kr = rfl__lb_cache_in(b, c->qk_rope_dim, "rope_cache");
+    kv = rfl__lb_linear(b, lat, H * (N + c->v_head_dim), 0, "kv_b_proj", 1);
+    k = rfl_layer_name(net, rfl__lb_rec2(net, RFL_OP_CONCAT, kv, kr, Lk, H * (N + c->qk_rope_dim),
+                                         (uint64_t)Lk * ((uint64_t)H * N + c->qk_rope_dim), "cat"), "key_states");
+    v = rfl_layer_name(net, rfl_slice(net, kv, 1, H * N, H * c->v_head_dim), "value_states");
+    return rfl_causal(net, rfl_layer_name(net, rfl_attention(net, q, k, v, H), "attention"), 0);
+}
+
+/* MLA absorbed, as serving kernels run it: W_UK folded into q (each head's
+   nope part to kv_lora), every head attends to the latent and the rotated
+   key (one kv head of kv_lora + rope; the values are the latent, read with
+   the keys), W_UV folded into the context (kv_lora to v per head). */
+static rfl_tensor rfl__lb_mla_absorbed(rfl__lb *b, rfl_tensor q, rfl_tensor qr, rfl_tensor lat,
+                                       rfl_tensor kr) {
+    rfl_net *net = b->net;
+    const rfl_llm_config *c = b->c;
+    uint64_t H = c->heads, C = c->kv_lora_rank, T = b->T;
+    rfl_tensor t[2], k, a;
+    t[0] = rfl__lb_wprod(b, q, b->T, (uint32_t)(H * C), T * H * c->qk_nope_dim, H * c->qk_nope_dim * C, "q_absorb");
+    t[1] = qr;
+    q = rfl_layer_name(net, rfl_concat(net, t, 2, 1), "query_states");
+    if (b->decode) {
+        k = rfl__lb_cache_in(b, (uint32_t)(C + c->qk_rope_dim), "latent_cache");
+    } else {
+        t[0] = lat, t[1] = kr;
+        k = rfl_layer_name(net, rfl_concat(net, t, 2, 1), "latent");
+    }
+    a = rfl_attention(net, q, k, rfl_layer_name(net, rfl_slice(net, k, 1, 0, (uint32_t)C), "latent_values"), (uint32_t)H);
+    if (a >= 0) net->layers[a].in_numel -= (uint64_t)b->Lk * C; /* the values are the keys' */
+    a = rfl_causal(net, rfl_layer_name(net, a, "attention"), 0);
+    return rfl__lb_wprod(b, a, b->T, (uint32_t)(H * c->v_head_dim), T * H * C, H * C * c->v_head_dim, "o_absorb");
+}
+
+/* Multi-head latent attention (kv_lora_rank > 0; DeepSeek-V2/V3), as
+   transformers 5.17 runs it, or absorbed (rfl_llm_step_desc.mla_absorbed):
+   q (q_proj, or q_a_proj, q_a_layernorm, q_b_proj) of heads x (nope +
+   rope); kv_a_proj_with_mqa to the latent (kv_lora_rank, then
+   kv_a_layernorm) and one key of rope dims every head shares; rotary on q's
+   and that key's rope dims; the cache keeps the normed latent and the
+   rotated key (transformers' DynamicLayer holds them as its keys and
+   values); then the eager or the absorbed attention; o_proj. */
 static rfl_tensor rfl__lb_mla(rfl__lb *b, rfl_tensor h) {
-    (void)h;
-    return rfl__ly_fail(b->net, RFL_ERR_UNSUPPORTED, "mla");
+    rfl_net *net = b->net;
+    const rfl_llm_config *c = b->c;
+    uint64_t H = c->heads, C = c->kv_lora_rank, R = c->qk_rope_dim, N = c->qk_nope_dim, V = c->v_head_dim;
+    uint32_t qw;
+    rfl_tensor q, kv, lat, kr, qr, a;
+    int i;
+    if (!R || !V) return rfl__ly_fail(net, RFL_ERR_SHAPE, "mla");
+    /* every width a record holds is 32-bit */
+    if (!rfl__ly_dim(H * (N + R), &qw) || H * (N + V) > 0xFFFFFFFFu || H * (C + R) > 0xFFFFFFFFu ||
+        C + R > 0xFFFFFFFFu)
+        return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "mla");
+    rfl_scope_push(net, "self_attn");
+    if (c->q_lora_rank) {
+        q = rfl__lb_tag(b, rfl__lb_linear(b, h, c->q_lora_rank, c->qkv_bias, "q_a_proj", 1), RFL_LLM_ATTENTION);
+        q = rfl__lb_linear(b, rfl__lb_norm(b, q, "q_a_layernorm"), qw, 0, "q_b_proj", 1);
+    } else {
+        q = rfl__lb_linear(b, h, qw, 0, "q_proj", 1);
+    }
+    kv = rfl__lb_linear(b, h, (uint32_t)(C + R), c->qkv_bias, "kv_a_proj_with_mqa", 1);
+    lat = rfl_layer_name(net, rfl_slice(net, kv, 1, 0, (uint32_t)C), "k_pass");
+    kr = rfl_layer_name(net, rfl_slice(net, kv, 1, (uint32_t)C, (uint32_t)R), "k_rot");
+    qr = rfl_layer_name(net, rfl_slice(net, q, 1, (uint32_t)(H * N), (uint32_t)(H * R)), "q_rot");
+    rfl__lb_tag(b, qr, RFL_LLM_ATTENTION);
+    lat = rfl__lb_norm(b, lat, "kv_a_layernorm");
+    qr = rfl__lb_unary(b, RFL_OP_MUL, qr, 3, "apply_rotary_pos_emb", "rotary_q");
+    kr = rfl__lb_unary(b, RFL_OP_MUL, kr, 3, "apply_rotary_pos_emb", "rotary_k");
+    for (i = 0; i < 2; i++) {
+        a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? kr : lat, 0, "cache_update",
+                          i ? "rope_cache_write" : "latent_cache_write");
+        if (a >= 0) net->layers[a].needs_grad = 0, net->layers[a].kv_cache = 1;
+    }
+    a = b->absorbed ? rfl__lb_mla_absorbed(b, q, qr, lat, kr) : rfl__lb_mla_eager(b, q, lat, kr);
+    a = rfl__lb_linear(b, a, c->hidden, c->o_bias, "o_proj", 1);
+    rfl_scope_pop(net);
+    return rfl__lb_tag(b, a, RFL_LLM_ATTENTION);
 }
 
 /* q / k / v projections, rotary, the cache, attention, output projection.
@@ -8014,29 +8273,72 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
     return rfl__lb_tag(b, a, RFL_LLM_ATTENTION);
 }
 
+/* An expert's fused gate-up output (2 x `inter` per slot) to act(gate) x up:
+   act and mul per element (gpt_oss: its clamped, scaled sigmoid gate and
+   up + 1, 10 per element), reading both halves, writing one. */
+static rfl_tensor rfl__lb_glu(rfl__lb *b, rfl_tensor gu, uint32_t inter) {
+    const rfl_llm_config *c = b->c;
+    uint64_t n = (uint64_t)b->net->layers[gu >= 0 ? gu : 0].shape[0] * inter, f;
+    unsigned per = rfl_parse_name_eq(c->model_type, "gpt_oss") ? 10 : rfl__ly_act_flops[c->act] + 1;
+    if (gu < 0) return gu;
+    if (!rfl__ly_mul64(n, per, &f)) return rfl__ly_fail(b->net, RFL_ERR_OVERFLOW, "experts");
+    return rfl_layer_name(b->net, rfl__lb_rec(b->net, RFL_OP_MUL, gu, b->net->layers[gu].shape[0], inter,
+                                              2 * n, f, "act_and_mul"), "act_fn");
+}
+
+/* Shared experts (DeepSeek): a gated MLP of n x the routed width that every
+   token goes through, added to the routed experts' output. */
+static rfl_tensor rfl__lb_shared(rfl__lb *b, rfl_tensor h, rfl_tensor x, uint32_t inter) {
+    rfl_net *net = b->net;
+    uint64_t w = (uint64_t)inter * b->c->shared_experts;
+    rfl_tensor g;
+    if (w > 0xFFFFFFFFu) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "shared_experts");
+    rfl_scope_push(net, "shared_experts");
+    g = rfl__lb_linear(b, h, (uint32_t)w, 0, "gate_proj", 1);
+    g = rfl_layer_name(net, rfl_act(net, g, (rfl_act_kind)b->c->act), "act_fn");
+    g = rfl_layer_name(net, rfl_mul(net, g, rfl__lb_linear(b, h, (uint32_t)w, 0, "up_proj", 1)), "mul");
+    g = rfl__lb_linear(b, g, b->c->hidden, 0, "down_proj", 1);
+    rfl_scope_pop(net);
+    return rfl_layer_name(net, rfl_add(net, x, g), "add_shared");
+}
+
 /* Mixture of experts: router and its softmax; the T x K routed token slots
-   gathered (dispatch), through one gated MLP record set that holds every
-   expert's weights, weighted and summed back per token (combine). */
+   gathered (dispatch), through one record set that holds every expert's
+   weights (each slot goes through one expert: the count is exact whatever
+   the routing), weighted and summed back per token (combine); then the
+   shared experts. Mixtral: block_sparse_moe, experts w1 / w3 / w2; the
+   others as transformers 5.17 names them: mlp.gate (gpt_oss: mlp.router,
+   with biases on it and the experts), experts.gate_up_proj (fused),
+   experts.down_proj, shared_experts. */
 static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
     uint64_t tk = (uint64_t)b->T * c->experts_per_tok, n;
-    uint32_t tk32 = 0;
+    uint32_t tk32 = 0, inter = c->moe_intermediate ? c->moe_intermediate : c->intermediate;
+    int mixtral = rfl_parse_name_eq(c->model_type, "mixtral"), bias = c->moe_bias;
     rfl_tensor x, g;
-    if (!rfl__ly_dim(tk, &tk32) || !rfl__ly_mul64(tk, c->hidden, &n) || n > (uint64_t)-1 / 2)
+    if (!rfl__ly_dim(tk, &tk32) || !rfl__ly_mul64(tk, c->hidden, &n) || n > (uint64_t)-1 / 2 ||
+        (uint64_t)inter * 2 > 0xFFFFFFFFu)
         return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "experts");
-    rfl_scope_push(net, "block_sparse_moe");
-    g = rfl_layer_name(net, rfl_softmax(net, rfl__lb_linear(b, h, c->experts, 0, "gate", 1)), "routing");
+    rfl_scope_push(net, mixtral ? "block_sparse_moe" : "mlp");
+    g = rfl__lb_linear(b, h, c->experts, bias, rfl_parse_name_eq(c->model_type, "gpt_oss") ? "router" : "gate", 1);
+    g = rfl_layer_name(net, rfl_softmax(net, g), "routing");
     if (g >= 0) net->layers[g].flags &= (uint8_t)~RFL_LF_MODULE; /* F.softmax */
     x = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_CONCAT, h, tk32, c->hidden, n, 0, "dispatch"), "dispatch");
     rfl_scope_push(net, "experts");
-    g = rfl_act(net, rfl__lb_linear(b, x, c->intermediate, 0, "w1", c->experts), (rfl_act_kind)c->act);
-    g = rfl_mul(net, rfl_layer_name(net, g, "act_fn"), rfl__lb_linear(b, x, c->intermediate, 0, "w3", c->experts));
-    x = rfl__lb_linear(b, rfl_layer_name(net, g, "mul"), c->hidden, 0, "w2", c->experts);
+    if (mixtral) {
+        g = rfl_act(net, rfl__lb_linear(b, x, c->intermediate, 0, "w1", c->experts), (rfl_act_kind)c->act);
+        g = rfl_mul(net, rfl_layer_name(net, g, "act_fn"), rfl__lb_linear(b, x, c->intermediate, 0, "w3", c->experts));
+        x = rfl__lb_linear(b, rfl_layer_name(net, g, "mul"), c->hidden, 0, "w2", c->experts);
+    } else {
+        g = rfl__lb_glu(b, rfl__lb_linear(b, x, 2 * inter, bias, "gate_up_proj", c->experts), inter);
+        x = rfl__lb_linear(b, g, c->hidden, bias, "down_proj", c->experts);
+    }
     rfl_scope_pop(net);
     x = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_ADD, x, b->T, c->hidden, n, 2 * n, "combine"), "combine");
+    if (c->shared_experts) x = rfl__lb_shared(b, h, x, inter);
     rfl_scope_pop(net);
-    return rfl__lb_tag(b, x, RFL_LLM_MLP); /* router, dispatch, experts, combine */
+    return rfl__lb_tag(b, x, RFL_LLM_MLP); /* router, dispatch, experts, combine, shared */
 }
 
 /* The MLP: gated (SwiGLU: down(act(gate(x)) * up(x)); GeGLU with gelu;
@@ -8164,6 +8466,7 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
     if (r) return r;
     RFL_MEMSET(&b, 0, sizeof b);
     b.net = net, b.c = cfg, b.gpt2 = rfl__llm_is_gpt2(cfg), b.decode = d->phase == RFL_LLM_DECODE;
+    b.absorbed = d->mla_absorbed;
     /* per-sample dims are 32-bit (rotary's cos / sin: 2 x head_dim) */
     if (!rfl__ly_dim(x.T, &b.T) || !rfl__ly_dim(x.P + x.T, &b.Lk) ||
         !rfl__ly_dim(x.Hq * x.hd, &b.q) || !rfl__ly_dim(x.Hk * x.hd, &b.kv) ||

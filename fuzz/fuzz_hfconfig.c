@@ -145,6 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         d.kv = (rfl_dtype)((c2 >> 5) + 1);     /* 8: out of range */
         d.batch = ((uint64_t)1 << (c2 & 63)) + (c2 >> 6);
         d.seq = ((uint64_t)1 << (c3 & 63)) - 1 + (c3 >> 6);
+        d.mla_absorbed = c0 & 1; /* an odd token array: latent attention absorbed */
         check_step(&cfg, &d);
     }
     free(toks);

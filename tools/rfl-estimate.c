@@ -433,6 +433,29 @@ static void print_time(est *e) {
                cli_num(&e->c, rfl_work_ai(&all, RFL_DRAM), 3));
 }
 
+/* Latent attention (DeepSeek): the step absorbed as serving kernels run
+   it, beside the table's transformers form (the same cache); its time is
+   the one a serving decode sees. */
+static void print_mla(est *e) {
+    size_t nrec = (size_t)RFL_LLM_NET_LAYERS((size_t)e->m.cfg.layers);
+    rfl_llm_step_desc s = e->m.step;
+    rfl_net n;
+    rfl_net_cost t;
+    rfl_net_prediction p;
+    s.mla_absorbed = 1;
+    rfl_net_init(&n, (rfl_layer *)cli_xmalloc(&e->c, sizeof(rfl_layer) * nrec), (int)nrec,
+                 (char *)cli_xmalloc(&e->c, nrec * 64), nrec * 64);
+    if (rfl_llm_build(&n, &e->m.cfg, &s) != RFL_OK || rfl_net_cost_get(&n, &e->m.d, &t) != RFL_OK ||
+        (e->hw && rfl_net_predict(&n, &e->m.d, e->hw, &p) != RFL_OK))
+        cli_input_error(&e->c, 0, 0, 0, "%s: the absorbed latent attention cannot be costed", e->m.name);
+    printf("MLA absorbed     forward %s FLOP, mac %s, %s (W_UK into q, W_UV into o, attention "
+           "over the cached latent, as serving kernels); the rows above are transformers' form\n",
+           cli_si(&e->c, (double)t.fwd_flops, ""), cli_si(&e->c, (double)t.fwd_mac_flops, ""),
+           cli_si(&e->c, (double)t.fwd_bytes, "B"));
+    if (e->hw) printf("  absorbed step  %s on %s (the serving decode's time)\n", cli_si(&e->c, p.layers_s, "s"), e->hw->id);
+    free(n.layers), free(n.names);
+}
+
 /* An LLM step: the bytes by role, the cache, and on the machine its
    tokens/s and the batches where it turns compute-bound. */
 static void print_step(est *e, int on_hw) {
@@ -447,6 +470,7 @@ static void print_step(est *e, int on_hw) {
            cli_si(&e->c, (double)t->fwd_kv_read_bytes, "B"), cli_si(&e->c, (double)t->fwd_kv_write_bytes, "B"),
            cli_si(&e->c, (double)(t->fwd_bytes - roles), "B"));
     if (!on_hw) printf("KV cache         %s after the step\n", cli_si(&e->c, (double)f.kv_cache_bytes, "B"));
+    if (!on_hw && e->m.cfg.kv_lora_rank) print_mla(e);
     if (!on_hw) return;
     printf("  tokens/s       %s (%s / step time)%s\n", cli_num(&e->c, f.tokens_per_s, 4),
            s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch",
