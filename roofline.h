@@ -2142,9 +2142,14 @@ typedef struct rfl_llm_tp {
    width not divisible by N), RFL_ERR_ARG (NULL, gpus 0), and the errors
    of rfl_llm_config_check, rfl_llm_build and rfl_llm_kv_cache_bytes. The
    plan knows no machine: rfl_llm_tp_comm_time refuses more GPUs than the
-   node holds (one node only). */
+   node holds (one node only).
+   net: an initialised net over the caller's records (RFL_LLM_NET_LAYERS
+   (cfg->layers); names optional). The plan re-initialises it over the same
+   buffers and builds one GPU's step in it (its weights are that build's
+   parameter bytes: the builder is the one count of a model), so after the
+   plan net holds the shard's records, ready to cost. */
 RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   uint32_t gpus, rfl_llm_tp *out);
+                                   uint32_t gpus, rfl_net *net, rfl_llm_tp *out);
 /* Memory per GPU on m for N = 1, 2, 4 and 8: whether the step fits, and
    max_batch_in_memory per N (rfl_llm_figures' rule: sequences of the
    step's length whose KV cache fits beside the weights in the whole
@@ -2172,9 +2177,11 @@ typedef struct rfl_llm_tp_fit {
 } rfl_llm_tp_fit;
 /* mem_fraction: 0 = RFL_LLM_TP_MEM_FRACTION, else in (0, 1]. Errors:
    RFL_ERR_ARG (NULL, a fraction out of range), RFL_ERR_NO_DATA (the
-   machine's memory is unknown); a row that cannot run keeps its reason. */
+   machine's memory is unknown); a row that cannot run keeps its reason.
+   net: the plans' scratch (rfl_llm_tp_plan), left holding N = 8's step or
+   the last N that splits. */
 RFL_API rfl_result rfl_llm_tp_fit_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                      const rfl_machine *m, double mem_fraction,
+                                      const rfl_machine *m, double mem_fraction, rfl_net *net,
                                       rfl_llm_tp_fit *out);
 #ifndef RFL_NO_COLLECTIVES
 /* The all-reduces of a plan on m's link, or on the table's link of kind
@@ -2527,6 +2534,9 @@ typedef struct rfl_net_json_desc {
        (rfl_link_kind; 0: the machine's) */
     const struct rfl_llm_tp *tp;
     int tp_link;
+    /* with tp and a machine: which N fits it (rfl_llm_tp_fit_get), or NULL
+       ("fit": null) */
+    const struct rfl_llm_tp_fit *tp_fit;
 } rfl_net_json_desc;
 #ifndef RFL_NO_LLM
 /* What an LLM step adds to its records' totals, for the tools' tables and
@@ -8583,124 +8593,19 @@ static rfl_result rfl__tp_split(const rfl_llm_config *c, rfl_llm_tp *t) {
     return RFL_OK;
 }
 
-/* Parameter bytes, record by record as rfl_llm_build makes them and
-   rfl_net_cost stores them (rounded per record): matrices and tables at
-   the weights type, biases, norm scales and sinks at the math type (a
-   record of experts keeps one expert's bias there). Counted, not built:
-   the fit plans every N without a caller's records. */
-typedef struct rfl__tp_acc {
-    rfl__ly_bits bits;
-    uint64_t bytes;
-    int ok;
-} rfl__tp_acc;
-
-static void rfl__tp_put(rfl__tp_acc *a, uint64_t n, int bits) {
-    uint64_t b = 0;
-    a->ok = a->ok && rfl__ly_store(n, bits, &b) && rfl__ly_acc(&a->bytes, b);
-}
-/* A linear record of `experts` copies of in x out (+ out biases). */
-static void rfl__tp_lin(rfl__tp_acc *a, uint64_t in, uint64_t out, int bias, uint64_t experts) {
-    uint64_t n = 0, w = 0, rec = 0;
-    a->ok = a->ok && rfl__ly_mul64(in, out, &n) && rfl__ly_add64(n, bias ? out : 0, &n) &&
-            rfl__ly_mul64(n, experts, &n);
-    if (!a->ok) return;
-    a->ok = rfl__ly_store(n - (bias ? out : 0), a->bits.w, &w) &&
-            rfl__ly_store(bias ? out : 0, a->bits.math, &rec) && rfl__ly_acc(&rec, w) &&
-            rfl__ly_acc(&a->bytes, rec);
-}
-static void rfl__tp_norm(rfl__tp_acc *a, const rfl_llm_config *c, uint64_t width) {
-    rfl__tp_put(a, c->norm == RFL_LLM_RMSNORM ? width : 2 * width, a->bits.math);
-}
-
-/* Multi-head latent attention: q (through q_lora_rank, or not), the
-   latent and the shared rotated key, their expansion per head, o_proj. */
-static void rfl__tp_mla(rfl__tp_acc *a, const rfl_llm_config *c) {
-    uint64_t H = c->heads, D = c->hidden, C = c->kv_lora_rank, R = c->qk_rope_dim;
-    uint64_t N = c->qk_nope_dim, V = c->v_head_dim;
-    if (c->q_lora_rank) {
-        rfl__tp_lin(a, D, c->q_lora_rank, c->qkv_bias, 1);
-        rfl__tp_norm(a, c, c->q_lora_rank);
-        rfl__tp_lin(a, c->q_lora_rank, H * (N + R), 0, 1);
-    } else {
-        rfl__tp_lin(a, D, H * (N + R), 0, 1);
-    }
-    rfl__tp_lin(a, D, C + R, c->qkv_bias, 1);
-    rfl__tp_norm(a, c, C);
-    rfl__tp_lin(a, C, H * (N + V), 0, 1);
-    rfl__tp_lin(a, H * V, D, c->o_bias, 1);
-}
-
-/* One block's attention and norms (the same in every layer). */
-static void rfl__tp_attention(rfl__tp_acc *a, const rfl_llm_config *c) {
-    uint64_t D = c->hidden, q = (uint64_t)c->heads * c->head_dim, kv = (uint64_t)c->kv_heads * c->head_dim;
-    int norms = c->norm_place == RFL_LLM_NORM_SANDWICH ? 4 : 2;
-    while (norms--) rfl__tp_norm(a, c, D);
-    if (c->kv_lora_rank) {
-        rfl__tp_mla(a, c);
-        return;
-    }
-    if (rfl__llm_is_gpt2(c) || c->fused_qkv) {
-        rfl__tp_lin(a, D, q + 2 * kv, c->qkv_bias, 1);
-    } else {
-        rfl__tp_lin(a, D, q, c->qkv_bias, 1);
-        rfl__tp_lin(a, D, kv, c->qkv_bias, 1);
-        rfl__tp_lin(a, D, kv, c->qkv_bias, 1);
-        if (c->qk_norm) rfl__tp_put(a, c->qk_norm == 1 ? c->head_dim : q, a->bits.math);
-        if (c->qk_norm) rfl__tp_put(a, c->qk_norm == 1 ? c->head_dim : kv, a->bits.math);
-    }
-    if (c->sinks) rfl__tp_put(a, c->heads, a->bits.math);
-    rfl__tp_lin(a, q, D, c->o_bias, 1);
-}
-
-/* One block's MLP: dense, or the router, the experts and the shared ones. */
-static void rfl__tp_mlp(rfl__tp_acc *a, const rfl_llm_config *c, int moe) {
-    uint64_t D = c->hidden, I = c->intermediate, w = c->moe_intermediate ? c->moe_intermediate : I;
-    int bias = c->mlp_bias;
-    if (!moe) {
-        if (c->gated && c->fused_gate_up) rfl__tp_lin(a, D, 2 * I, bias, 1);
-        else rfl__tp_lin(a, D, I, bias, 1);
-        if (c->gated && !c->fused_gate_up) rfl__tp_lin(a, D, I, bias, 1);
-        rfl__tp_lin(a, I, D, bias, 1);
-        return;
-    }
-    rfl__tp_lin(a, D, c->experts, c->moe_bias, 1);
-    if (rfl_parse_name_eq(c->model_type, "mixtral")) { /* w1, w3, w2 */
-        rfl__tp_lin(a, D, I, 0, c->experts);
-        rfl__tp_lin(a, D, I, 0, c->experts);
-        rfl__tp_lin(a, I, D, 0, c->experts);
-    } else { /* gate_up_proj, down_proj */
-        rfl__tp_lin(a, D, 2 * w, c->moe_bias, c->experts);
-        rfl__tp_lin(a, w, D, c->moe_bias, c->experts);
-    }
-    if (c->shared_experts) {
-        rfl__tp_lin(a, D, w * c->shared_experts, 0, 1);
-        rfl__tp_lin(a, D, w * c->shared_experts, 0, 1);
-        rfl__tp_lin(a, w * c->shared_experts, D, 0, 1);
-    }
-}
-
-/* Parameter bytes of cfg under cd: the embedding(s), the blocks (dense
-   and expert layers apart), the final norm and the LM head. */
-static rfl_result rfl__tp_weights(const rfl_llm_config *c, const rfl_cost_desc *cd, uint64_t *out) {
-    rfl__tp_acc a, blk[2];
-    uint64_t n[2] = {0, 0}, x;
-    uint32_t l;
-    int i;
-    RFL_MEMSET(&a, 0, sizeof a);
-    a.bits = rfl__ly_roles(cd), a.ok = 1;
-    if (!c->tied) rfl__tp_put(&a, (uint64_t)c->vocab * c->hidden, a.bits.w);
-    if (c->pos == RFL_LLM_POS_LEARNED) rfl__tp_put(&a, (uint64_t)c->max_positions * c->hidden, a.bits.w);
-    rfl__tp_norm(&a, c, c->hidden);
-    rfl__tp_lin(&a, c->hidden, c->vocab, 0, 1);
-    for (l = 0; l < c->layers; l++) n[rfl__llm_layer_moe(c, l)]++;
-    for (i = 0; i < 2; i++) {
-        blk[i] = a, blk[i].bytes = 0;
-        rfl__tp_attention(&blk[i], c);
-        rfl__tp_mlp(&blk[i], c, i);
-        a.ok = a.ok && blk[i].ok && rfl__ly_mul64(blk[i].bytes, n[i], &x) && rfl__ly_acc(&a.bytes, x);
-    }
-    *out = a.bytes;
-    return a.ok ? RFL_OK : RFL_ERR_OVERFLOW;
+/* One GPU's step built into net (re-initialised over its own buffers, so
+   the caller has the shard's records after the plan): its parameter bytes
+   as rfl_net_cost counts them. The builder is the one count of a model's
+   parameters; nothing here repeats it. */
+static rfl_result rfl__tp_build(rfl_net *net, const rfl_llm_config *shard, const rfl_llm_step_desc *d,
+                                const rfl_cost_desc *cd, uint64_t *weights) {
+    rfl_net_cost k;
+    rfl_result r;
+    if ((r = rfl_net_init(net, net->layers, net->cap, net->names, net->names_size)) != RFL_OK ||
+        (r = rfl_llm_build(net, shard, d)) != RFL_OK || (r = rfl_net_cost_get(net, cd, &k)) != RFL_OK)
+        return r;
+    *weights = k.param_bytes;
+    return RFL_OK;
 }
 
 /* The largest live activations (the rule: rfl_llm_tp.act_bytes). */
@@ -8755,19 +8660,19 @@ static rfl_result rfl__tp_total(const rfl_llm_tp *t, uint64_t *out) {
 }
 
 RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                   uint32_t gpus, rfl_llm_tp *out) {
+                                   uint32_t gpus, rfl_net *net, rfl_llm_tp *out) {
     rfl_cost_desc cd;
     rfl_result r;
     uint64_t total;
     if (!out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     out->gpus = gpus;
-    if (!cfg || !d || !gpus) return rfl__llm_bad(&out->err, RFL_ERR_ARG, "", "");
+    if (!cfg || !d || !gpus || !net || !net->layers) return rfl__llm_bad(&out->err, RFL_ERR_ARG, "", "");
     if ((r = rfl_llm_config_check(cfg, &out->err)) != RFL_OK || (r = rfl__tp_split(cfg, out)) != RFL_OK)
         return r;
     if ((r = rfl_llm_cost_desc(&out->shard, d, &cd)) != RFL_OK ||
         (r = rfl__tp_messages(cfg, d, &cd, out)) != RFL_OK ||
-        (r = rfl__tp_weights(&out->shard, &cd, &out->weight_bytes)) != RFL_OK ||
+        (r = rfl__tp_build(net, &out->shard, d, &cd, &out->weight_bytes)) != RFL_OK ||
         (r = rfl_llm_kv_cache_bytes(&out->shard, d, &out->kv_bytes)) != RFL_OK ||
         (r = rfl__tp_act(&out->shard, d, &cd, &out->act_bytes)) != RFL_OK ||
         (r = rfl__tp_total(out, &total)) != RFL_OK)
@@ -8783,13 +8688,13 @@ static uint64_t rfl__llm_max_batch(double mem, uint64_t w, uint64_t kv1) {
 
 /* One row of the fit: N's plan, its bytes, its batch. */
 static void rfl__tp_fit_row(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                            const rfl_machine *m, double frac, rfl_llm_tp_fit_row *row) {
+                            const rfl_machine *m, double frac, rfl_net *net, rfl_llm_tp_fit_row *row) {
     rfl_llm_tp t;
     rfl_llm_step_desc one = *d;
     uint64_t kv1 = 0;
     int node = m->link ? m->link->gpus_per_node : 0;
     one.batch = 1;
-    row->split = node > 0 && row->gpus > (uint32_t)node ? RFL_ERR_ARG : rfl_llm_tp_plan(cfg, d, row->gpus, &t);
+    row->split = node > 0 && row->gpus > (uint32_t)node ? RFL_ERR_ARG : rfl_llm_tp_plan(cfg, d, row->gpus, net, &t);
     if (row->split != RFL_OK) return;
     rfl__tp_total(&t, &row->bytes); /* the plan checked the sum */
     row->fits = (double)row->bytes <= frac * m->mem_bytes;
@@ -8798,18 +8703,18 @@ static void rfl__tp_fit_row(const rfl_llm_config *cfg, const rfl_llm_step_desc *
 }
 
 RFL_API rfl_result rfl_llm_tp_fit_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
-                                      const rfl_machine *m, double mem_fraction,
+                                      const rfl_machine *m, double mem_fraction, rfl_net *net,
                                       rfl_llm_tp_fit *out) {
     int i;
     if (!out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
-    if (!cfg || !d || !m || !(mem_fraction >= 0 && mem_fraction <= 1)) return RFL_ERR_ARG;
+    if (!cfg || !d || !m || !net || !(mem_fraction >= 0 && mem_fraction <= 1)) return RFL_ERR_ARG;
     if (!(m->mem_bytes > 0)) return RFL_ERR_NO_DATA;
     out->mem_fraction = mem_fraction > 0 ? mem_fraction : RFL_LLM_TP_MEM_FRACTION;
     out->mem_bytes = m->mem_bytes;
     for (i = 0; i < RFL_LLM_TP_FIT_N; i++) {
         out->rows[i].gpus = 1u << i;
-        rfl__tp_fit_row(cfg, d, m, out->mem_fraction, &out->rows[i]);
+        rfl__tp_fit_row(cfg, d, m, out->mem_fraction, net, &out->rows[i]);
         if (out->rows[i].fits && !out->smallest_gpus) out->smallest_gpus = out->rows[i].gpus;
     }
     return RFL_OK;
@@ -13431,20 +13336,19 @@ static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl_net_json_desc *jd, con
 #endif
 
 /* Which N fits the machine, and the batch each holds. */
-static void rfl__nj_tp_fit(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m) {
-    rfl_llm_tp_fit f;
-    int i, ok = rfl_llm_tp_fit_get(jd->llm, jd->step, m, 0, &f) == RFL_OK;
-    if (!ok) {
+static void rfl__nj_tp_fit(rfl_json_writer *w, const rfl_llm_tp_fit *f) {
+    int i;
+    if (!f) {
         rfl_json_w_null(w, "fit");
         return;
     }
     rfl_json_w_obj(w, "fit");
-    rfl_json_w_num(w, "mem_bytes", f.mem_bytes);
-    rfl_json_w_num(w, "mem_fraction", f.mem_fraction);
-    rfl__nj_u64_if(w, "smallest_gpus", f.smallest_gpus > 0, f.smallest_gpus);
+    rfl_json_w_num(w, "mem_bytes", f->mem_bytes);
+    rfl_json_w_num(w, "mem_fraction", f->mem_fraction);
+    rfl__nj_u64_if(w, "smallest_gpus", f->smallest_gpus > 0, f->smallest_gpus);
     rfl_json_w_arr(w, "per_gpus");
     for (i = 0; i < RFL_LLM_TP_FIT_N; i++) {
-        const rfl_llm_tp_fit_row *r = &f.rows[i];
+        const rfl_llm_tp_fit_row *r = &f->rows[i];
         rfl_json_w_obj(w, 0);
         rfl_json_w_u64(w, "gpus", r->gpus);
         if (r->split == RFL_OK) rfl_json_w_null(w, "error");
@@ -13471,7 +13375,7 @@ static void rfl__nj_tp(rfl_json_writer *w, const rfl_net_json_desc *jd, const rf
 #else
     (void)step_s, (void)tokens;
 #endif
-    if (m) rfl__nj_tp_fit(w, jd, m);
+    if (m) rfl__nj_tp_fit(w, jd->tp_fit);
     rfl_json_w_end(w);
 }
 #endif

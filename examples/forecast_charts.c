@@ -28,15 +28,15 @@ static int step_times(const rfl_llm_config *cfg, const rfl_llm_step_desc *d, con
     rfl_cost_desc cd;
     rfl_forecast_desc fd;
     rfl_forecast f;
-    if (rfl_llm_tp_plan(cfg, d, gpus, &tp) != RFL_OK) return 0;
+    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), names, sizeof names);
+    /* the plan leaves one GPU's step built in net */
+    if (rfl_llm_tp_plan(cfg, d, gpus, &net, &tp) != RFL_OK) return 0;
     if (m->mem_bytes > 0 && (double)(tp.weight_bytes + tp.kv_bytes + tp.act_bytes) > m->mem_bytes) {
         printf("  %-16s %u GPU%s  does not fit: %.0f GB a GPU\n", m->name, gpus, gpus > 1 ? "s" : " ",
                (double)(tp.weight_bytes + tp.kv_bytes + tp.act_bytes) / 1e9);
         return 0;
     }
-    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), names, sizeof names);
-    if (rfl_llm_build(&net, &tp.shard, d) != RFL_OK || rfl_llm_cost_desc(&tp.shard, d, &cd) != RFL_OK)
-        return 0;
+    if (rfl_llm_cost_desc(&tp.shard, d, &cd) != RFL_OK) return 0;
     memset(&fd, 0, sizeof fd);
     fd.gpus = gpus, fd.allreduces = tp.allreduces, fd.allreduce_bytes = tp.allreduce_bytes;
     fd.gathers = tp.gathers, fd.gather_bytes = tp.gather_bytes;

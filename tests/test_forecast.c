@@ -43,9 +43,9 @@ static double forecast_of(const rfl_llm_config *cfg, rfl_llm_phase ph, uint64_t 
     memset(&d, 0, sizeof d);
     memset(&fd, 0, sizeof fd);
     d.phase = ph, d.batch = batch, d.seq = seq, d.math = RFL_DTYPE_BF16;
-    if (!RT_CHECK(rfl_llm_tp_plan(cfg, &d, gpus, &tp) == RFL_OK)) return 0;
     rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(80), rec_names, sizeof rec_names);
-    if (!RT_CHECK(rfl_llm_build(&net, &tp.shard, &d) == RFL_OK)) return 0;
+    /* the plan builds one GPU's step in net */
+    if (!RT_CHECK(rfl_llm_tp_plan(cfg, &d, gpus, &net, &tp) == RFL_OK)) return 0;
     if (!RT_CHECK(rfl_llm_cost_desc(&tp.shard, &d, &cd) == RFL_OK)) return 0;
     fd.gpus = gpus, fd.allreduces = tp.allreduces, fd.allreduce_bytes = tp.allreduce_bytes;
     fd.gathers = tp.gathers, fd.gather_bytes = tp.gather_bytes;

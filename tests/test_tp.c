@@ -11,6 +11,10 @@
 #include "roofline.h"
 #include "rfl_test.h"
 
+/* The plans' scratch: rfl_llm_tp_plan builds one GPU's step in it. */
+static rfl_layer scratch_recs[RFL_LLM_NET_LAYERS(80)];
+static rfl_net scratch;
+
 static rfl_llm_step_desc decode128(void) {
     rfl_llm_step_desc d;
     memset(&d, 0, sizeof d);
@@ -51,7 +55,7 @@ static void test_llama2_7b_on_2(void) {
     rfl_llm_tp t;
     rfl_net_cost k;
     RT_EQ_INT(c.hidden, 4096); RT_EQ_INT(c.intermediate, 11008); RT_EQ_INT(c.vocab, 32000);
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &scratch, &t) == RFL_OK);
     RT_EQ_INT(t.shard.heads, 16);
     RT_EQ_INT(t.shard.kv_heads, 16);
     RT_EQ_INT(t.shard.intermediate, 5504);
@@ -92,7 +96,7 @@ static void test_llama2_7b_on_2(void) {
        (4096 + 16000) x 2 bytes */
     RT_EQ_U64(t.act_bytes, (4096 + 16000) * 2);
     /* one GPU: the model itself, nothing to reduce */
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 1, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 1, &scratch, &t) == RFL_OK);
     RT_EQ_U64(t.weight_bytes, 2 * 6738415616ull); /* Llama-2-7B: 6,738,415,616 params */
     RT_EQ_U64(t.allreduces, 0);
     RT_EQ_U64(t.gathers, 0);
@@ -105,7 +109,7 @@ static void test_llama3_70b_on_8(void) {
     rfl_llm_step_desc d = decode128();
     rfl_llm_tp t;
     rfl_net_cost k;
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 8, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 8, &scratch, &t) == RFL_OK);
     RT_EQ_INT(t.shard.heads, 8);
     RT_EQ_INT(t.shard.kv_heads, 1);
     RT_EQ_INT(t.shard.intermediate, 3584);
@@ -135,7 +139,7 @@ static void test_replicated_kv(void) {
     rfl_llm_step_desc d = decode128();
     rfl_llm_tp t;
     RT_EQ_INT(c.heads, 12); RT_EQ_INT(c.kv_heads, 2); RT_EQ_INT(c.layers, 28); RT_EQ_INT(c.head_dim, 128);
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 4, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 4, &scratch, &t) == RFL_OK);
     RT_EQ_INT(t.shard.heads, 3);
     RT_EQ_INT(t.shard.kv_heads, 1);
     /* 129 positions x K and V x 1 head x 128 x 28 layers x 2 bytes */
@@ -152,7 +156,7 @@ static void test_experts(void) {
     rfl_llm_config c = model("mixtral-8x7b");
     rfl_llm_step_desc d = decode128();
     rfl_llm_tp t;
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &scratch, &t) == RFL_OK);
     RT_EQ_INT(t.shard.experts, 8);
     RT_EQ_INT(t.shard.intermediate, 7168);
     /* per layer: q 4096 x 2048, k and v 4096 x 512, o 2048 x 4096 =
@@ -169,7 +173,7 @@ static void test_parallel_residual(void) {
     rfl_llm_step_desc d = decode128();
     rfl_llm_tp t;
     c.parallel = 1;
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 4, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 4, &scratch, &t) == RFL_OK);
     RT_EQ_INT(t.allreduces_per_layer, 1);
     RT_EQ_U64(t.allreduces, 32 + 1);
 }
@@ -181,11 +185,11 @@ static void test_prefill_messages(void) {
     rfl_llm_step_desc d = decode128();
     rfl_llm_tp t;
     d.phase = RFL_LLM_PREFILL, d.batch = 4, d.seq = 512;
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &scratch, &t) == RFL_OK);
     RT_EQ_U64(t.allreduce_bytes, 4ull * 512 * 4096 * 2);
     RT_EQ_U64(t.gather_bytes, 4ull * 1 * 32000 * 2);
     d.logits_all = 1;
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &scratch, &t) == RFL_OK);
     RT_EQ_U64(t.gather_bytes, 4ull * 512 * 32000 * 2);
 }
 
@@ -198,7 +202,7 @@ static void test_fit(void) {
     rfl_llm_tp_fit f;
     const rfl_machine *h100 = machine("h100-sxm"), *a100 = machine("a100-sxm4-80gb"), *rtx = machine("rtx-4090");
     double mem = 85899345920.0;
-    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, h100, 0, &f) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, h100, 0, &scratch, &f) == RFL_OK);
     RT_NEAR(f.mem_fraction, 0.9, 0);
     RT_NEAR(f.mem_bytes, mem, 0);
     RT_EQ_INT(f.rows[0].gpus, 1); RT_EQ_INT(f.rows[3].gpus, 8);
@@ -214,25 +218,25 @@ static void test_fit(void) {
     RT_EQ_U64(f.rows[1].max_batch_in_memory, 726);
     /* all of the memory does not hold it on one card either; 45% of it
        (38.7 GB) holds a quarter (35.3 GB of weights) but not a half */
-    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, h100, 1.0, &f) == RFL_OK && f.smallest_gpus == 2);
-    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, h100, 0.45, &f) == RFL_OK && f.smallest_gpus == 4);
+    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, h100, 1.0, &scratch, &f) == RFL_OK && f.smallest_gpus == 2);
+    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, h100, 0.45, &scratch, &f) == RFL_OK && f.smallest_gpus == 4);
     /* a 4-GPU workstation: 8 is beyond its node; 24 GB cards never hold 70B */
-    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, rtx, 0, &f) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, rtx, 0, &scratch, &f) == RFL_OK);
     RT_EQ_INT(f.rows[3].split, RFL_ERR_ARG);
     RT_EQ_INT(f.smallest_gpus, 0);
     /* Llama-2-7B on one A100 80GB: (85,899,345,920 - 13,476,831,232) /
        (129 x 2 x 32 x 128 x 32 x 2 = 67,633,152) = 1070.8; the same rule as
        rfl_llm_step_figures (rfl_llm_figures.max_batch_in_memory) */
     c = model("llama-2-7b");
-    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, a100, 0, &f) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, a100, 0, &scratch, &f) == RFL_OK);
     RT_EQ_INT(f.smallest_gpus, 1);
     RT_EQ_U64(f.rows[0].max_batch_in_memory, 1070);
     /* qwen2.5-7b's 28 heads do not split over 8 */
     c = model("qwen2.5-7b");
-    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, h100, 0, &f) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, h100, 0, &scratch, &f) == RFL_OK);
     RT_EQ_INT(f.rows[3].split, RFL_ERR_SHAPE);
     RT_CHECK(!f.rows[3].fits);
-    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, h100, 1.5, &f) == RFL_ERR_ARG);
+    RT_CHECK(rfl_llm_tp_fit_get(&c, &d, h100, 1.5, &scratch, &f) == RFL_ERR_ARG);
 }
 
 /* The all-reduces on a machine typed here: a ring of N GPUs makes 2 (N - 1)
@@ -248,7 +252,7 @@ static void test_comm(void) {
     memset(&m, 0, sizeof m);
     l.kind = RFL_LINK_NVLINK, l.gen = 3, l.gpus_per_node = 8, l.bw_bytes_per_s = 100e9, l.latency_s = 1e-6;
     m.id = "typed", m.link = &l, m.mem_bytes = 80e9;
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &scratch, &t) == RFL_OK);
     RT_CHECK(rfl_llm_tp_comm_time(&t, &m, RFL_LINK_UNKNOWN, 0, &cm) == RFL_OK);
     RT_CHECK(cm.link == &l && !cm.link_from_table);
     RT_STR(cm.allreduce.algorithm, "ring");
@@ -258,7 +262,7 @@ static void test_comm(void) {
     RT_NEAR(cm.gather.time_s, 2e-6 + 64000 / 100e9, 1e-12);
     RT_NEAR(cm.comm_s, 65 * (2e-6 + 8192 / 100e9) + 2e-6 + 64000 / 100e9, 1e-12);
     /* on 8: 14 steps, 14 / 8 of the message */
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 8, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 8, &scratch, &t) == RFL_OK);
     RT_CHECK(rfl_llm_tp_comm_time(&t, &m, RFL_LINK_UNKNOWN, 0, &cm) == RFL_OK);
     RT_NEAR(cm.allreduce.time_s, 14e-6 + 14.0 / 8 * 8192 / 100e9, 1e-12);
     /* one node only: 8 GPUs on a node of 4 */
@@ -277,7 +281,7 @@ static void test_link_override(void) {
     rfl_llm_tp_comm cm;
     const rfl_machine *a100 = machine("a100-sxm4-80gb"), *h100p = machine("h100-pcie"),
                       *v100p = machine("v100-pcie"), *mi300 = machine("mi300x");
-    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &t) == RFL_OK);
+    RT_CHECK(rfl_llm_tp_plan(&c, &d, 2, &scratch, &t) == RFL_OK);
     /* A100 SXM's NVLink 3 -> PCIe 4 (A100's host bus), 32 GB/s each way */
     RT_CHECK(rfl_llm_tp_comm_time(&t, a100, RFL_LINK_PCIE, 0, &cm) == RFL_OK);
     RT_CHECK(cm.link_from_table && cm.link->kind == RFL_LINK_PCIE && cm.link->gen == 4);
@@ -296,8 +300,9 @@ static void test_link_override(void) {
     RT_EQ_INT(rfl_llm_tp_comm_time(&t, mi300, RFL_LINK_PCIE, 0, &cm), RFL_ERR_NO_DATA);
 }
 
-/* The plan counts weights without building the step: the same bytes as
-   the step's build (rfl_net_cost.param_bytes), for every built-in model
+/* The plan's weights are those of one GPU's step as built on its own
+   (rfl_net_cost.param_bytes), and the plan leaves that step in its net,
+   for every built-in model
    on 1 and 2 GPUs, at bf16 and with int4 weights, and for variants:
    experts with dense layers among them, biases, a tied table, a parallel
    residual. */
@@ -308,12 +313,13 @@ static void weights_as_built(const rfl_llm_config *c, const rfl_llm_step_desc *d
     rfl_cost_desc cd;
     rfl_net_cost k;
     if (!RT_CHECK(RFL_LLM_NET_LAYERS(c->layers) <= RFL_LLM_NET_LAYERS(80))) return;
-    if (rfl_llm_tp_plan(c, d, n, &t) != RFL_OK) return; /* gpt2-xl: 25 heads */
+    if (rfl_llm_tp_plan(c, d, n, &scratch, &t) != RFL_OK) return; /* gpt2-xl: 25 heads */
     RT_CHECK(rfl_net_init(&net, recs, RFL_LLM_NET_LAYERS(80), 0, 0) == RFL_OK);
     RT_CHECK(rfl_llm_build(&net, &t.shard, d) == RFL_OK);
     RT_CHECK(rfl_llm_cost_desc(&t.shard, d, &cd) == RFL_OK);
     RT_CHECK(rfl_net_cost_get(&net, &cd, &k) == RFL_OK);
     RT_EQ_U64(t.weight_bytes, k.param_bytes);
+    RT_EQ_INT(scratch.count, net.count); /* the plan left the shard's step in its net */
 }
 
 static void test_weights_as_built(void) {
@@ -343,7 +349,7 @@ static void test_errors(void) {
     rfl_llm_step_desc d = decode128();
     rfl_llm_tp t;
     /* 28 heads over 8 */
-    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 8, &t), RFL_ERR_SHAPE);
+    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 8, &scratch, &t), RFL_ERR_SHAPE);
     RT_STR(t.err.where, "num_attention_heads");
 #ifndef RFL_NO_ERROR_STRINGS
     RT_CHECK(strstr(t.err.msg, "28") && strstr(t.err.msg, "8 GPUs"));
@@ -351,33 +357,35 @@ static void test_errors(void) {
     /* 48 heads, 12 kv heads over 8: 12 neither splits over 8 nor divides it */
     c = model("llama-2-7b");
     c.heads = 48, c.kv_heads = 12;
-    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 8, &t), RFL_ERR_SHAPE);
+    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 8, &scratch, &t), RFL_ERR_SHAPE);
     RT_STR(t.err.where, "num_key_value_heads");
     /* a width of 11004 over 8 */
     c = model("llama-2-7b");
     c.intermediate = 11004;
-    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 8, &t), RFL_ERR_SHAPE);
+    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 8, &scratch, &t), RFL_ERR_SHAPE);
     RT_STR(t.err.where, "intermediate_size");
-    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 4, &t), RFL_OK); /* 11004 = 4 x 2751 */
+    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 4, &scratch, &t), RFL_OK); /* 11004 = 4 x 2751 */
     c = model("mixtral-8x7b");
     c.moe_intermediate = 1404;
-    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 8, &t), RFL_ERR_SHAPE);
+    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 8, &scratch, &t), RFL_ERR_SHAPE);
     RT_STR(t.err.where, "moe_intermediate_size");
     /* GPT-2 names its fields its way: 12 heads over 8 */
     c = model("gpt2");
-    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 8, &t), RFL_ERR_SHAPE);
+    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 8, &scratch, &t), RFL_ERR_SHAPE);
     RT_STR(t.err.where, "n_head");
     /* its vocabulary of 50257 does not split: padded to 25129 a GPU */
-    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 2, &t), RFL_OK);
+    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 2, &scratch, &t), RFL_OK);
     RT_EQ_INT(t.shard.vocab, 25129);
     RT_EQ_U64(t.gather_bytes, 2 * 25129 * 2);
     /* no GPUs, no config */
-    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 0, &t), RFL_ERR_ARG);
-    RT_EQ_INT(rfl_llm_tp_plan(0, &d, 2, &t), RFL_ERR_ARG);
-    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 2, 0), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 0, &scratch, &t), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_llm_tp_plan(0, &d, 2, &scratch, &t), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 2, &scratch, 0), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_llm_tp_plan(&c, &d, 2, 0, &t), RFL_ERR_ARG); /* no records to build in */
 }
 
 int main(void) {
+    rfl_net_init(&scratch, scratch_recs, RFL_LLM_NET_LAYERS(80), 0, 0);
     test_llama2_7b_on_2();
     test_llama3_70b_on_8();
     test_replicated_kv();

@@ -101,6 +101,8 @@ typedef struct est {
     uint32_t gpus;
     rfl_link_kind link;
     rfl_llm_tp tp;
+    rfl_llm_tp_fit fit;
+    int has_fit; /* --gpus with a machine whose memory is known */
     const rfl_llm_config *gcfg;
 } est;
 
@@ -169,11 +171,14 @@ static void plan_tp(est *e) {
         cli_input_error(&e->c, 0, 0, 0, "%s: a node holds %d GPUs (its link: %s); --gpus %lu is more: "
                         "tensor parallelism here is one node", e->hw->id, l->gpus_per_node,
                         rfl_link_kind_name(l->kind), (unsigned long)e->gpus);
-    if (rfl_llm_tp_plan(&m->cfg, &m->step, e->gpus, &e->tp) != RFL_OK) cli_error(&e->c, m->name, &e->tp.err);
-    e->gcfg = &e->tp.shard;
-    rfl_net_init(&m->net, m->net.layers, m->net.cap, m->net.names, m->net.names_size);
-    if ((r = rfl_llm_build(&m->net, &e->tp.shard, &m->step)) != RFL_OK)
+    /* the fit plans every N in the net's records: before the step's own plan */
+    e->has_fit = e->hw && rfl_llm_tp_fit_get(&m->cfg, &m->step, e->hw, 0, &m->net, &e->fit) == RFL_OK;
+    /* the plan leaves one GPU's step built in the net */
+    if ((r = rfl_llm_tp_plan(&m->cfg, &m->step, e->gpus, &m->net, &e->tp)) != RFL_OK) {
+        if (e->tp.err.code) cli_error(&e->c, m->name, &e->tp.err);
         cli_input_error(&e->c, 0, 0, 0, "%s on %lu GPUs: %s", m->name, (unsigned long)e->gpus, rfl_result_str(r));
+    }
+    e->gcfg = &e->tp.shard;
 }
 
 static void cost_and_predict(est *e) {
@@ -195,7 +200,7 @@ static void write_json(rfl_json_writer *w, const void *v) {
     jd.model = e->m.name;
     jd.summary = e->summary;
     if (is_llm(e)) jd.llm = &e->m.cfg, jd.step = &e->m.step;
-    if (e->gpus) jd.tp = &e->tp, jd.tp_link = (int)e->link;
+    if (e->gpus) jd.tp = &e->tp, jd.tp_link = (int)e->link, jd.tp_fit = e->has_fit ? &e->fit : 0;
     if (e->forecast) jd.forecast = &e->fc;
     if (is_onnx(e)) {
         jd.onnx = &e->m.g, jd.onnx_info = &e->m.info;
@@ -529,9 +534,9 @@ static void print_tp_comm(est *e) {
 }
 
 static void print_tp_fit(est *e) {
-    rfl_llm_tp_fit f;
+    rfl_llm_tp_fit f = e->fit;
     int i;
-    if (rfl_llm_tp_fit_get(&e->m.cfg, &e->m.step, e->hw, 0, &f) != RFL_OK) {
+    if (!e->has_fit) {
         printf("  fit            unknown: %s's memory is not known\n", e->hw->id);
         return;
     }
