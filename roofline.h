@@ -7992,7 +7992,7 @@ static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_js
     if ((fam = rfl__llm_family(type)) < 0) {
         if (!desc || desc->strict)
             return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type",
-                                RFL__LLM_MSG("unknown model_type (gpt2, llama, qwen2/3, mistral, mixtral, gemma2/3, phi3, olmo2, gpt_neox, ...)"));
+                                RFL__LLM_MSG("unknown model_type (known: gpt2 llama mistral mixtral qwen2 qwen3 qwen3_moe gemma2 gemma3_text phi3 olmo2 deepseek_v2 deepseek_v3 gpt_oss gpt_neox)"));
         out->assumed = 1, fam = 1;
     }
     rfl__llm_copy_type(out, type);

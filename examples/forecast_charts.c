@@ -105,7 +105,7 @@ int main(int argc, char **argv) {
         int bad = 0;
         if (!px || !arena || rfl_canvas_init(&cv, px, RFL_CANVAS_BYTES(W, H, 3), W, H, 3, 0)) return 1;
         memset(&s, 0, sizeof s);
-        s.title = "Llama-3-70B decode, batch 1, bf16 (on 1 GPU: no fit)";
+        s.title = "Llama-3-70B decode, batch 1, bf16 (141 GB: one GPU cannot hold it)";
         s.x_title = "GPUs of one node, tensor parallel";
         s.y_title = "tokens/s (all GPUs together)";
         s.points = pts, s.n_points = n;

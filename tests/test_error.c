@@ -140,7 +140,7 @@ static void test_hf(void) {
     RT_EQ_U64(e.line, 2);
     RT_EQ_U64(e.col, 16);
     RT_EQ_U64(e.offset, 17);
-    RT_STR(e.msg, MSG("unknown model_type (gpt2, llama, qwen2, mistral, mixtral)"));
+    RT_STR(e.msg, MSG("unknown model_type (known: gpt2 llama mistral mixtral qwen2 qwen3 qwen3_moe gemma2 gemma3_text phi3 olmo2 deepseek_v2 deepseek_v3 gpt_oss gpt_neox)"));
     /* the tokens: the object, 1 key and 1 value = 3; 2 given */
     RT_EQ_INT(rfl_llm_config_parse(doc, sizeof doc - 1, t, 2, &c, &e), RFL_ERR_BUFFER);
     RT_EQ_U64(e.need, 3);
