@@ -270,8 +270,12 @@ static const char *shape_cell(const est *e, int i, char *buf, size_t size) {
 }
 
 /* "prefill of 512 tokens, logits on the last position" */
-static const char *step_str(const rfl_llm_step_desc *s, char *b, size_t n) {
-    if (s->phase == RFL_LLM_DECODE)
+static const char *step_str(const rfl_llm_config *c, const rfl_llm_step_desc *s, char *b, size_t n) {
+    if (s->phase == RFL_LLM_DECODE && c->sliding_window && s->seq + 1 > c->sliding_window)
+        snprintf(b, n, "decode of 1 token after %llu cached (attends to %llu; sliding layers to their "
+                 "window of %lu)", (unsigned long long)s->seq, (unsigned long long)s->seq + 1,
+                 (unsigned long)c->sliding_window);
+    else if (s->phase == RFL_LLM_DECODE)
         snprintf(b, n, "decode of 1 token after %llu cached (attends to %llu)",
                  (unsigned long long)s->seq, (unsigned long long)s->seq + 1);
     else
@@ -288,7 +292,7 @@ static void print_header(est *e) {
                m->g.input_count > 0 ? onnx_dims(m, 0, b, sizeof b) : "[]",
                m->info.batch_axis ? " (batch: axis 1, an RNN's X)" : "");
     else if (is_llm(e))
-        printf("%s: %s, batch %llu, ", m->name, step_str(&m->step, b, sizeof b),
+        printf("%s: %s, batch %llu, ", m->name, step_str(&m->cfg, &m->step, b, sizeof b),
                (unsigned long long)m->d.batch);
     else
         printf("%s: input [%llu, 3, %lu, %lu], ", m->name, (unsigned long long)m->d.batch,
