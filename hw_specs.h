@@ -363,7 +363,7 @@ L(IF_MI300, INFINITY_FABRIC, 0, 7, 448, 0, 8, \
    prints these rows and checks them: tests/steps/forecast_fit.sh).
    Row: F(FAMILY_ID, "family", "machine id measured", dram_frac, kernel_ns,
           kernels_per_layer, tf32_frac, fp16_frac, bf16_frac, fp8_frac,
-          dequant_tflops, "source")
+          dequant_tflops, dequant_int8_tflops, "source")
    - dram_frac: achieved share of the datasheet DRAM bandwidth by a decode
      step's kernels (weight-streaming matmuls, cache reads).
    - kernel_ns: fixed cost of one kernel of a fused step replayed as a CUDA
@@ -373,14 +373,17 @@ L(IF_MI300, INFINITY_FABRIC, 0, 7, 448, 0, 8, \
      (bf16 fitted; fp16, tf32, fp8 scaled by their large matmuls' share of
      peak over bf16's; int8 takes fp8's, assumed).
    - dequant_tflops: the rate a weight-only int4 matmul runs its math at
-     while dequantizing (tinygemm); int8 weights take the same, assumed.
+     while dequantizing (tinygemm).
+   - dequant_int8_tflops: the same for int8 weights, from a fused W8A16
+     kernel (tools/capture/int8_wo.py: dequantized in registers; PyTorch's
+     own int8 weight-only kernel runs slower than dequantize-then-bf16).
    A machine of no row's family takes the row whose measured machine has
    the nearest DRAM bandwidth, and its forecast says "assumed from". */
 #define RFL_HW_FORECASTS(F) \
-F(HOPPER_H100, "Hopper H100", "h100-sxm", 0.764, 2865, 20, 0.596, 0.608, 0.594, 0.532, 26.0, \
-  "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)") \
-F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.596, 0.608, 0.594, 0.532, 26.0, \
-  "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization assumed from the H100 row")
+F(HOPPER_H100, "Hopper H100", "h100-sxm", 0.764, 2865, 20, 0.596, 0.608, 0.594, 0.532, 26.0, 196.6, \
+  "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul,int8-wo}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)") \
+F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.596, 0.608, 0.594, 0.532, 26.0, 196.6, \
+  "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row")
 
 #endif /* RFL_HW_SPECS_H */
 /* Part of roofline.h, MIT licence: see the end of roofline.h. */

@@ -2218,7 +2218,8 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
            tensor FLOPs / (tensor_frac x that type's peak) + other FLOPs /
            vector peak)                      (rfl_net_predict on the achieved machine)
      + dequantization: weight matrices stored int4 / int8 run their math
-       at dequant_flops, not the tensor peak (what that costs beyond the record)
+       at dequant_flops / dequant_int8_flops, not the tensor peak (what
+       that costs beyond the record)
      + kernels x kernel_s (kernels_per_layer x layers: a fused step
        replayed as a CUDA graph)
      + all-reduces and gathers (rfl_allreduce_time over the link).
@@ -2236,7 +2237,8 @@ typedef struct rfl_forecast_terms {
     int kernels_per_layer;
     double tensor_frac[RFL_PREC_COUNT]; /* achieved share of each tensor
                                  peak; 0: that ceiling is not scaled */
-    double dequant_flops;     /* FLOP/s of a weight-only int4 / int8 matmul */
+    double dequant_flops;     /* FLOP/s of a weight-only int4 matmul */
+    double dequant_int8_flops; /* the same for int8 weights; 0: dequant_flops */
     const char *source;
 } rfl_forecast_terms;
 /* The table's terms for machine m: its own family's (*assumed = 0) or the
@@ -8778,11 +8780,11 @@ typedef struct rfl__fc_row {
     const char *family, *ref;
     double dram, kernel_ns;
     int kpl;
-    double tf32, fp16, bf16, fp8, dq_tflops;
+    double tf32, fp16, bf16, fp8, dq_tflops, dq8_tflops;
     const char *source;
 } rfl__fc_row;
-#define RFL__FC_ROW(ID, fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, src) \
-    {fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, src},
+#define RFL__FC_ROW(ID, fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, dq8, src) \
+    {fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, dq8, src},
 static const rfl__fc_row rfl__fc_rows[] = {RFL_HW_FORECASTS(RFL__FC_ROW)};
 #undef RFL__FC_ROW
 #endif
@@ -8821,6 +8823,7 @@ RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_te
     out->tensor_frac[RFL_FP8_TENSOR] = r->fp8;
     out->tensor_frac[RFL_INT8_TENSOR] = r->fp8; /* not measured: fp8's */
     out->dequant_flops = r->dq_tflops * 1e12;
+    out->dequant_int8_flops = r->dq8_tflops * 1e12;
     out->source = r->source;
     if (assumed) *assumed = !own;
     return RFL_OK;
@@ -8949,7 +8952,7 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     const char *lfit = 0;
     rfl_prec mmp = RFL_FP32, ewp = RFL_FP32;
     rfl_result r;
-    double t0, t1, t2, dq, kern, tokens;
+    double t0, t1, t2, dq, dqr, kern, tokens;
     int assumed = 0, extra = 0;
     if (!net || !cd || !cfg || !step || !m || !out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
@@ -8966,7 +8969,10 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     if ((r = rfl__fc_time(net, cd, &a, &t1)) != RFL_OK) return r;
     rfl__fc_achieved(&mm, fd->measured, &t, 1, 1, &a);
     if ((r = rfl__fc_time(net, cd, &a, &t2)) != RFL_OK) return r;
-    if ((r = rfl__fc_dequant(net, cd, &a, t.dequant_flops, &dq)) != RFL_OK) return r;
+    /* int8 weights dequantize at their own rate where the terms have one */
+    dqr = cd->weights == RFL_DTYPE_INT8 && t.dequant_int8_flops > 0 ? t.dequant_int8_flops
+                                                                   : t.dequant_flops;
+    if ((r = rfl__fc_dequant(net, cd, &a, dqr, &dq)) != RFL_OK) return r;
     kern = (double)t.kernels_per_layer * cfg->layers * t.kernel_s;
     rfl__ly_precs(cd->dtype, &mmp, &ewp);
     (void)ewp;
@@ -8975,7 +8981,7 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
                  t1 - t0);
     rfl__fc_term(out, "tensor_peak", mm.peak_flops[mmp] > 0 ? a.peak_flops[mmp] / mm.peak_flops[mmp] : 0,
                  t2 - t1);
-    rfl__fc_term(out, "dequantization", dq > 0 ? t.dequant_flops : 0, dq);
+    rfl__fc_term(out, "dequantization", dq > 0 ? dqr : 0, dq);
     rfl__fc_term(out, "kernels", (double)t.kernels_per_layer * cfg->layers, kern);
     rfl__fc_term(out, "allreduce", out->gpus > 1 ? (double)(fd->allreduces + fd->gathers) : 0,
                  out->comm_s);

@@ -269,6 +269,33 @@ static void test_hand(void) {
     RT_STR(f.terms[2].name, "dequantization");
     RT_NEAR(f.terms[2].seconds, wmma / 1e9 - wtime, 1e-9);
     RT_CHECK(f.main_term == 2);
+
+    /* int8 weights: their own rate (2 GFLOP/s) where the terms have one,
+       int4's (1 GFLOP/s) where they have none; the records' own time is
+       the int8 step's (twice int4's weight bytes) */
+    d.weights = RFL_DTYPE_INT8;
+    RT_EQ_INT(rfl_llm_cost_desc(&cfg, &d, &cd), RFL_OK);
+    wmma = wtime = 0;
+    {
+        rfl_machine a = m;
+        a.bw_bytes_per_s[RFL_DRAM] *= 0.5;
+        a.peak_flops[RFL_BF16_TENSOR] *= 0.25;
+        for (i = 0; i < net.count; i++) {
+            rfl_layer_cost c;
+            rfl_prediction p;
+            RT_EQ_INT(rfl_layer_cost_get(&net, i, &cd, &c), RFL_OK);
+            if (!c.fwd_weight_bytes || !c.fwd_mma_flops) continue;
+            RT_EQ_INT(rfl_layer_predict(&net, i, &cd, &a, &p), RFL_OK);
+            wmma += (double)c.fwd_mma_flops, wtime += p.time_s;
+        }
+    }
+    RT_EQ_INT(rfl_llm_forecast(&net, &cd, &cfg, &d, &m, &fd, &f), RFL_OK);
+    RT_NEAR(f.terms[2].value, 1e9, 1e-3);
+    RT_NEAR(f.terms[2].seconds, wmma / 1e9 - wtime, 1e-9);
+    t.dequant_int8_flops = 2e9;
+    RT_EQ_INT(rfl_llm_forecast(&net, &cd, &cfg, &d, &m, &fd, &f), RFL_OK);
+    RT_NEAR(f.terms[2].value, 2e9, 1e-3);
+    RT_NEAR(f.terms[2].seconds, wmma / 2e9 - wtime, 1e-9);
 }
 
 /* ---- the table's families ------------------------------------------------------ */

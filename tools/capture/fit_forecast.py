@@ -27,10 +27,9 @@
 #   fp16, tf32, fp8       bf16's fraction x (that type's achieved share of its
 #                         peak / bf16's), from the large matmuls of h100-peaks
 #   int4 dequant rate     the int4 weight-only matmuls (tinygemm) at M = 1, 4, 64
-#   int8 dequant rate     ASSUMED equal to int4's: torch's own int8 weight-only
-#                         kernel is far slower than dequantize-then-bf16 (not
-#                         a good implementation); a fused kernel dequantizes
-#                         int8 in registers as tinygemm does int4
+#   int8 dequant rate     the fused int8 weight-only matmuls (W8A16, our Triton
+#                         kernel of int8_wo.py; torch's own int8 kernel runs
+#                         slower than dequantize-then-bf16) at M = 1, 4, 64
 # Prints the fitted values, the error on every held-out case with the term
 # that dominates it, median and max error by term, and the rows for
 # hw_specs.h; --check FILE says whether FILE holds those rows (exit 1 if not).
@@ -259,21 +258,31 @@ def main():
         comp = 2.0 * M * K * N / (rate if rate else h100["bf16_tensor"] * tf_bf16)
         return max(mem, comp) + k_s, mem, comp
 
-    best = None
-    for i in range(50, 2000):
-        rate = i * 0.1e12
-        err = 0.0
-        for r in q["cases"]:
-            if r["M"] in qrule["M"] or "median_ms" not in r.get("int4_wo_g128", {}):
-                continue
-            t, _, _ = mm_time(r["M"], r["K"], r["N"], r["N"] * r["K"] // 2, rate)
-            err += (t / (r["int4_wo_g128"]["median_ms"] * 1e-3) - 1) ** 2
-        if best is None or err < best[0]:
-            best = (err, rate)
-    dq_rate = best[1]
-    T.dq_rate = dq_rate
+    def fit_rate(doc, key, wbytes, top):
+        """The dequantizing rate (0.1 TFLOP/s steps up to top) of least
+        relative squared error on doc's cases outside its held-out rule."""
+        best = None
+        for i in range(50, top):
+            rate = i * 0.1e12
+            err = 0.0
+            for r in doc["cases"]:
+                if r["M"] in doc["held_out"]["M"] or "median_ms" not in r.get(key, {}):
+                    continue
+                t, _, _ = mm_time(r["M"], r["K"], r["N"], wbytes(r), rate)
+                err += (t / (r[key]["median_ms"] * 1e-3) - 1) ** 2
+            if best is None or err < best[0]:
+                best = (err, rate)
+        if best[1] >= (top - 1) * 0.1e12:
+            sys.exit("fit_forecast: the %s rate sits at the grid's top" % key)
+        return best[1]
 
-    print("H100 SXM (fixtures h100-decode-fused, h100-prefill-fused, h100-peaks, h100-quant-matmul)")
+    dq_rate = fit_rate(q, "int4_wo_g128", lambda r: r["N"] * r["K"] // 2, 2000)
+    T.dq_rate = dq_rate
+    # int8: our fused W8A16 kernel (tools/capture/int8_wo.py), bf16 beside it
+    q8 = load("h100-int8-wo.json")
+    dq8_rate = fit_rate(q8, "int8_w8a16", lambda r: r["N"] * r["K"], 10000)
+
+    print("H100 SXM (fixtures h100-decode-fused, h100-prefill-fused, h100-peaks, h100-quant-matmul, h100-int8-wo)")
     print("  dram_frac          %.3f   (achieved %.0f GB/s of %.0f)" % (f_bw, f_bw * h100["bw"] / 1e9, h100["bw"] / 1e9))
     print("  kernel_s           %.2f us (a fused graph's kernel; an empty kernel in a graph: %.2f us, eager %.2f us)"
           % (k_s * 1e6, kc["graph_tiny_add_us"], kc["eager_tiny_add_us"]))
@@ -282,7 +291,8 @@ def main():
     print("  tensor_frac        bf16 %.3f  fp16 %.3f  tf32 %.3f  fp8 %.3f (int8: fp8's, assumed)"
           % (frac["bf16"], frac["fp16"], frac["tf32"], frac["fp8_e4m3"]))
     print("    large matmuls' share of peak: " + ", ".join("%s %.3f" % kv for kv in share.items()))
-    print("  dequant rate       int4 %.1f TFLOP/s (tinygemm, fitted); int8 the same, ASSUMED" % (dq_rate / 1e12))
+    print("  dequant rate       int4 %.1f TFLOP/s (tinygemm, fitted); int8 %.1f TFLOP/s (fused W8A16, fitted)"
+          % (dq_rate / 1e12, dq8_rate / 1e12))
 
     # ---------------------------------------------------------------- H100 held out
     cases = []
@@ -306,7 +316,17 @@ def main():
         tt["kernels"] = k_s
         cases.append(("int4 %s %s M%d" % (r["model"], r["proj"], r["M"]), tt,
                       r["int4_wo_g128"]["median_ms"] * 1e-3))
-    e1 = report("H100 held-out cases (decode: cache 512 or batch 16; prefill: 512 tokens; int4: M = 16)", cases)
+    for r in q8["cases"]:
+        if r["M"] not in q8["held_out"]["M"] or "median_ms" not in r.get("int8_w8a16", {}):
+            continue
+        t, mem, comp = mm_time(r["M"], r["K"], r["N"], r["N"] * r["K"], dq8_rate)
+        tt = dict.fromkeys(TERMS, 0.0)
+        tt["dram"] = mem
+        tt["dequant"] = max(0.0, comp - mem)
+        tt["kernels"] = k_s
+        cases.append(("int8 %s %s M%d" % (r["model"], r["proj"], r["M"]), tt,
+                      r["int8_w8a16"]["median_ms"] * 1e-3))
+    e1 = report("H100 held-out cases (decode: cache 512 or batch 16; prefill: 512 tokens; int4, int8: M = 16)", cases)
     fit_cases = []
     for (name, c, B, S, y) in rows:
         if held({"batch": B, "seq": S}, rule):
@@ -314,6 +334,16 @@ def main():
         recs, L = records(c, 1, "decode", B, S)
         fit_cases.append(("decode %s b%d s%d" % (name, B, S), T.step(recs, L), y))
     report("H100 fitted cases (decode, for comparison)", fit_cases)
+    q8fit = []
+    for r in q8["cases"]:
+        if r["M"] in q8["held_out"]["M"] or "median_ms" not in r.get("int8_w8a16", {}):
+            continue
+        t, mem, comp = mm_time(r["M"], r["K"], r["N"], r["N"] * r["K"], dq8_rate)
+        tt = dict.fromkeys(TERMS, 0.0)
+        tt["dram"], tt["dequant"], tt["kernels"] = mem, max(0.0, comp - mem), k_s
+        q8fit.append(("int8 %s %s M%d" % (r["model"], r["proj"], r["M"]), tt,
+                      r["int8_w8a16"]["median_ms"] * 1e-3))
+    report("H100 int8 fitted cases (M = 1, 4, 64, for comparison)", q8fit)
     comp = load("h100-decode-compiled.json")
     cc = []
     for (name, c, B, S, y) in decode_rows(comp):
@@ -330,7 +360,7 @@ def main():
     T2 = Terms(h200, g_bw, g_k, tf_bf16, dq_rate)
     link = h200["raw"].get("link", {}).get("allreduce", {})
     ar = (link["base_s"], link["step_s"], link["busbw"]) if "base_s" in link else None
-    print("\nH200 SXM (fixture h200x4-tp1, decode_fused; tensor and dequant assumed from H100)")
+    print("\nH200 SXM (fixture h200x4-tp1, decode_fused; tensor and dequant (int4, int8) assumed from H100)")
     print("  dram_frac          %.3f   (achieved %.0f GB/s of %.0f)" % (g_bw, g_bw * h200["bw"] / 1e9, h200["bw"] / 1e9))
     print("  kernel_s           %.2f us" % (g_k * 1e6))
     cases2 = []
@@ -367,16 +397,16 @@ def main():
           % (len(allh), 100 * statistics.median(allh), 100 * max(allh)))
 
     rows_h = [
-        ("HOPPER_H100", "Hopper H100", "h100-sxm", f_bw, k_s, frac, dq_rate,
-         "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)"),
-        ("HOPPER_H200", "Hopper H200", "h200-sxm", g_bw, g_k, frac, dq_rate,
-         "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization assumed from the H100 row"),
+        ("HOPPER_H100", "Hopper H100", "h100-sxm", f_bw, k_s, frac, dq_rate, dq8_rate,
+         "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul,int8-wo}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)"),
+        ("HOPPER_H200", "Hopper H200", "h200-sxm", g_bw, g_k, frac, dq_rate, dq8_rate,
+         "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row"),
     ]
     lines = []
-    for (rid, fam, ref, bwf, ks, fr, dq, src) in rows_h:
-        lines.append('F(%s, "%s", "%s", %.3f, %.0f, %d, %.3f, %.3f, %.3f, %.3f, %.1f, \\\n  "%s")'
+    for (rid, fam, ref, bwf, ks, fr, dq, dq8, src) in rows_h:
+        lines.append('F(%s, "%s", "%s", %.3f, %.0f, %d, %.3f, %.3f, %.3f, %.3f, %.1f, %.1f, \\\n  "%s")'
                      % (rid, fam, ref, bwf, ks * 1e9, KERNELS_PER_LAYER, fr["tf32"], fr["fp16"], fr["bf16"],
-                        fr["fp8_e4m3"], dq / 1e12, src))
+                        fr["fp8_e4m3"], dq / 1e12, dq8 / 1e12, src))
     print("\nrows for hw_specs.h (RFL_HW_FORECASTS):")
     for l in lines:
         print(l)
