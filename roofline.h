@@ -2274,12 +2274,10 @@ typedef struct rfl_forecast {
     const char *source;     /* the terms' source */
 } rfl_forecast;
 typedef struct rfl_forecast_desc {
-    uint32_t gpus;              /* 0 = 1 */
-    uint64_t allreduces;        /* per step (rfl_llm_tp.allreduces) */
-    uint64_t allreduce_bytes;   /* each */
-    uint64_t gathers;           /* per step (rfl_llm_tp.gathers), each timed as
-                                   an all-reduce of its bytes (an upper bound) */
-    uint64_t gather_bytes;
+    const struct rfl_llm_tp *tp; /* the tensor-parallel plan (rfl_llm_tp_plan):
+                                   its GPUs, all-reduces and gathers (each
+                                   gather timed as an all-reduce of its bytes,
+                                   an upper bound); NULL: one GPU */
     const rfl_link *link;       /* NULL: m->link. A link without an all-reduce
                                    fit takes the fixed costs and bandwidth share
                                    of the table's fitted link of its kind */
@@ -2288,8 +2286,7 @@ typedef struct rfl_forecast_desc {
 } rfl_forecast_desc;
 /* The forecast of the step rfl_llm_build(net, cfg, step) built, under cd
    (rfl_llm_cost_desc), on m; with tensor parallelism net, cfg and cd are
-   one GPU's shard (rfl_llm_tp_plan's shard) and fd carries the plan's
-   collectives. Errors: RFL_ERR_ARG (NULL), RFL_ERR_NO_DATA (no terms for
+   one GPU's shard (rfl_llm_tp_plan's shard) and fd->tp is the plan. Errors: RFL_ERR_ARG (NULL), RFL_ERR_NO_DATA (no terms for
    m; several GPUs with no known link: never a time of 0), those of
    rfl_net_predict and rfl_allreduce_time (more GPUs than the node holds). */
 RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
@@ -8918,26 +8915,29 @@ static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double
     if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
 }
 
-/* The collectives of the step: all-reduces and gathers over the link. */
-static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_forecast_desc *fd, double *out,
+/* GPUs of the plan tp (NULL: one). */
+static uint32_t rfl__fc_gpus(const rfl_llm_tp *tp) { return tp && tp->gpus > 1 ? tp->gpus : 1; }
+
+/* The collectives of plan tp: all-reduces and gathers over the link. */
+static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, double *out,
                                int *extrapolated) {
 #ifndef RFL_NO_COLLECTIVES
     rfl_allreduce ar;
     rfl_result r;
     *out = 0;
     *extrapolated = 0;
-    if (fd->gpus <= 1) return RFL_OK;
-    if ((r = rfl_allreduce_time(m, (int)fd->gpus, fd->allreduce_bytes, 0, &ar)) != RFL_OK) return r;
+    if (rfl__fc_gpus(tp) <= 1) return RFL_OK;
+    if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->allreduce_bytes, 0, &ar)) != RFL_OK) return r;
     *extrapolated = ar.basis == RFL_AR_EXTRAPOLATED;
-    *out = (double)fd->allreduces * ar.time_s;
-    if ((r = rfl_allreduce_time(m, (int)fd->gpus, fd->gather_bytes, 0, &ar)) != RFL_OK) return r;
-    *out += (double)fd->gathers * ar.time_s;
+    *out = (double)tp->allreduces * ar.time_s;
+    if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->gather_bytes, 0, &ar)) != RFL_OK) return r;
+    *out += (double)tp->gathers * ar.time_s;
     return RFL_OK;
 #else
     (void)m;
     *out = 0;
     *extrapolated = 0;
-    return fd->gpus <= 1 ? RFL_OK : RFL_ERR_UNSUPPORTED;
+    return rfl__fc_gpus(tp) <= 1 ? RFL_OK : RFL_ERR_UNSUPPORTED;
 #endif
 }
 
@@ -8961,9 +8961,9 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     else if ((r = rfl_forecast_terms_find(m, &t, &assumed)) != RFL_OK) return r;
     mm = *m;
     if (fd->link) mm.link = fd->link;
-    if (mm.link && fd->gpus > 1 && (lfit = rfl__fc_link_fit(mm.link, &lk)) != 0) mm.link = &lk;
-    out->gpus = fd->gpus ? (int)fd->gpus : 1;
-    if ((r = rfl__fc_comm(&mm, fd, &out->comm_s, &extra)) != RFL_OK) return r;
+    out->gpus = (int)rfl__fc_gpus(fd->tp);
+    if (mm.link && out->gpus > 1 && (lfit = rfl__fc_link_fit(mm.link, &lk)) != 0) mm.link = &lk;
+    if ((r = rfl__fc_comm(&mm, fd->tp, &out->comm_s, &extra)) != RFL_OK) return r;
     if ((r = rfl__fc_time(net, cd, &mm, &t0)) != RFL_OK) return r;
     rfl__fc_achieved(&mm, fd->measured, &t, 1, 0, &a);
     if ((r = rfl__fc_time(net, cd, &a, &t1)) != RFL_OK) return r;
@@ -8983,7 +8983,7 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
                  t2 - t1);
     rfl__fc_term(out, "dequantization", dq > 0 ? dqr : 0, dq);
     rfl__fc_term(out, "kernels", (double)t.kernels_per_layer * cfg->layers, kern);
-    rfl__fc_term(out, "allreduce", out->gpus > 1 ? (double)(fd->allreduces + fd->gathers) : 0,
+    rfl__fc_term(out, "allreduce", out->gpus > 1 ? (double)(fd->tp->allreduces + fd->tp->gathers) : 0,
                  out->comm_s);
     out->step_time_s = t2 + dq + kern + out->comm_s;
     tokens = (double)(step->batch ? step->batch : 1) *

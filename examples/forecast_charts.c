@@ -38,8 +38,7 @@ static int step_times(const rfl_llm_config *cfg, const rfl_llm_step_desc *d, con
     }
     if (rfl_llm_cost_desc(&tp.shard, d, &cd) != RFL_OK) return 0;
     memset(&fd, 0, sizeof fd);
-    fd.gpus = gpus, fd.allreduces = tp.allreduces, fd.allreduce_bytes = tp.allreduce_bytes;
-    fd.gathers = tp.gathers, fd.gather_bytes = tp.gather_bytes;
+    fd.tp = &tp;
     if (rfl_llm_forecast(&net, &cd, &tp.shard, d, m, &fd, &f) != RFL_OK) return 0;
     *bound = f.bound_s; /* the roofline bound of one GPU's share, no all-reduces */
     *fc = f.step_time_s;

@@ -47,8 +47,7 @@ static double forecast_of(const rfl_llm_config *cfg, rfl_llm_phase ph, uint64_t 
     /* the plan builds one GPU's step in net */
     if (!RT_CHECK(rfl_llm_tp_plan(cfg, &d, gpus, &net, &tp) == RFL_OK)) return 0;
     if (!RT_CHECK(rfl_llm_cost_desc(&tp.shard, &d, &cd) == RFL_OK)) return 0;
-    fd.gpus = gpus, fd.allreduces = tp.allreduces, fd.allreduce_bytes = tp.allreduce_bytes;
-    fd.gathers = tp.gathers, fd.gather_bytes = tp.gather_bytes;
+    fd.tp = &tp;
     if (!RT_CHECK(rfl_llm_forecast(&net, &cd, &tp.shard, &d, m, &fd, f) == RFL_OK)) return 0;
     return f->step_time_s;
 }
@@ -181,6 +180,7 @@ static void test_hand(void) {
     rfl_llm_step_desc d;
     rfl_cost_desc cd;
     rfl_forecast_desc fd;
+    rfl_llm_tp tp; /* a plan written by hand: its GPUs and collectives */
     rfl_forecast f;
     double wmma = 0, wtime = 0;
     int i;
@@ -210,7 +210,9 @@ static void test_hand(void) {
     /* two GPUs, 5 all-reduces of 1 MB and one gather of 0.5 MB on the
        typed link (its fit: no base, 1 us a step, 100 GB/s): 2 (n - 1) = 2
        steps of 1 us, plus 2 (n - 1) / n x bytes / 100 GB/s */
-    fd.gpus = 2, fd.allreduces = 5, fd.allreduce_bytes = 1000000, fd.gathers = 1, fd.gather_bytes = 500000;
+    memset(&tp, 0, sizeof tp);
+    tp.gpus = 2, tp.allreduces = 5, tp.allreduce_bytes = 1000000, tp.gathers = 1, tp.gather_bytes = 500000;
+    fd.tp = &tp;
     RT_EQ_INT(rfl_llm_forecast(&net, &cd, &cfg, &d, &m, &fd, &f), RFL_OK);
     RT_NEAR(f.comm_s, 5 * (2e-6 + 1e6 / 1e11) + (2e-6 + 5e5 / 1e11), 1e-9);
     RT_NEAR(f.terms[4].value, 6, 1e-12);
@@ -235,9 +237,9 @@ static void test_hand(void) {
     m.link = 0;
     RT_EQ_INT(rfl_llm_forecast(&net, &cd, &cfg, &d, &m, &fd, &f), RFL_ERR_NO_DATA);
     /* more GPUs than the node holds */
-    l.kind = RFL_LINK_NVLINK, m.link = &l, fd.gpus = 16;
+    l.kind = RFL_LINK_NVLINK, m.link = &l, tp.gpus = 16;
     RT_EQ_INT(rfl_llm_forecast(&net, &cd, &cfg, &d, &m, &fd, &f), RFL_ERR_ARG);
-    fd.gpus = 1;
+    fd.tp = 0;
 
     /* measured ceilings replace datasheet x fraction: 0.8 TB/s measured */
     meas = m;

@@ -609,9 +609,7 @@ static void run_forecast(est *e) {
                             "all-reduces cannot be timed (a machine file can give one; --link nvlink|pcie "
                             "takes the table's)", e->m.name, (unsigned long)e->gpus, e->hw->id,
                             e->hw->link && e->hw->link->kind == RFL_LINK_NONE ? "none" : "unknown");
-        fd.gpus = e->gpus, fd.link = c.link;
-        fd.allreduces = e->tp.allreduces, fd.allreduce_bytes = e->tp.allreduce_bytes;
-        fd.gathers = e->tp.gathers, fd.gather_bytes = e->tp.gather_bytes;
+        fd.tp = &e->tp, fd.link = c.link;
     }
     r = rfl_llm_forecast(&e->m.net, &e->m.d, e->gcfg, &e->m.step, e->hw, &fd, &e->fc);
     if (r == RFL_ERR_NO_DATA && e->hw->kind != RFL_KIND_GPU)
