@@ -21,10 +21,10 @@ PNG_USERS = build/rfl-plot build/rfl-report build/examples/homework build/exampl
 all: $(TOOLS) $(EXAMPLES)
 
 # Debian packages the build needs: as root, make installs them (recipe
-# $(call APT_INSTALL,PKG...), serialised by tools/apt-install.sh);
+# $(call APT_INSTALL,PKG...), serialised by mk/apt-install.sh);
 # otherwise make stops with one line saying what to install.
 RFL_UID ?= $(shell id -u)
-APT_INSTALL = $(if $(filter 0,$(RFL_UID)),sh tools/apt-install.sh $(1),$(error roofline.h: $@ is missing; run: sudo apt-get install $(1)))
+APT_INSTALL = $(if $(filter 0,$(RFL_UID)),sh mk/apt-install.sh $(1),$(error roofline.h: $@ is missing; run: sudo apt-get install $(1)))
 # stb_image_write comes from Debian; never vendored.
 deps: $(STB_H)
 $(STB_H):
@@ -49,7 +49,7 @@ test: deps
 	sh tests/run.sh
 
 demo: all
-	@sh tools/demo.sh
+	@sh mk/demo.sh
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: the two headers in
 # $(PREFIX)/include/roofline/ (hw_specs.h is too common a name for the

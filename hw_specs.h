@@ -305,7 +305,7 @@ X(MI325X, "AMD Instinct MI325X VF", "the SR-IOV function of a cloud VM, public c
      ASSUMED 8 in a data-centre server, 4 in a workstation; NVLink bridges
      on PCIe cards (A100 / H100 PCIe pairs, RTX 3090) are not assumed: a
      machine file describes such a pair.
-   - ar_*: the all-reduce fitted on our measurements (tools/capture/
+   - ar_*: the all-reduce fitted on our measurements (dev/capture/
      fit_links.py): t = base + 2 (n - 1) step + 2 (n - 1) / n x bytes /
      busbw inside a CUDA graph, eager launches eager_ns more; ar_gpus is
      the most GPUs measured. 0 0 0 0 0: not measured, rfl_allreduce_time
@@ -331,7 +331,7 @@ L(NVLINK3_HGX, NVLINK, 3, 12, 300, 470, 8, \
 L(NVLINK4_HGX, NVLINK, 4, 18, 450, 470, 8, \
   "H100 / H200 SXM: 18 NVLink 4 links, 900 GB/s both ways, 450 each way (H100 and H200 datasheets); 8 GPUs on an HGX H100 / H200 through 4 NVSwitches; latency: NCCL tuning.cc hwLat NVLink ring LL 0.47 us", \
   8541, 924, 275.5, 50910, 4, \
-  "fitted by tools/capture/fit_links.py on tests/data/forecast/h200x4-tp{2,4}{,-run1}.json (NCCL 2.28.9 all-reduce, bf16, 2 and 4 GPUs of a 4 x H200 SXM host, NVLink multicast off): 100 rows, median error 9.7%, at most 41% at 1-4 MiB; 16 held-out rows median 12.3%, at most 43%; H100 SXM shares the fabric, not measured; 8 GPUs extrapolated") \
+  "fitted by dev/capture/fit_links.py on tests/data/forecast/h200x4-tp{2,4}{,-run1}.json (NCCL 2.28.9 all-reduce, bf16, 2 and 4 GPUs of a 4 x H200 SXM host, NVLink multicast off): 100 rows, median error 9.7%, at most 41% at 1-4 MiB; 16 held-out rows median 12.3%, at most 43%; H100 SXM shares the fabric, not measured; 8 GPUs extrapolated") \
 L(NVLINK4_NVL_PAIR, NVLINK, 4, 0, 300, 470, 2, \
   "H100 NVL: a pair of PCIe cards joined by NVLink bridges, 600 GB/s both ways (H100 datasheet, NVL column); latency: NCCL tuning.cc hwLat NVLink ring LL 0.47 us", \
   0, 0, 0, 0, 0, "") \
@@ -359,7 +359,7 @@ L(IF_MI300, INFINITY_FABRIC, 0, 7, 448, 0, 8, \
 
 
 /* Forecast terms: what real kernels achieve, per machine family, fitted on
-   our own measurements (rfl_llm_forecast; tools/capture/fit_forecast.py
+   our own measurements (rfl_llm_forecast; dev/capture/fit_forecast.py
    prints these rows and checks them: tests/steps/forecast_fit.sh).
    Row: F(FAMILY_ID, "family", "machine id measured", dram_frac, kernel_ns,
           kernels_per_layer, tf32_frac, fp16_frac, bf16_frac, fp8_frac,
@@ -368,22 +368,22 @@ L(IF_MI300, INFINITY_FABRIC, 0, 7, 448, 0, 8, \
      step's kernels (weight-streaming matmuls, cache reads).
    - kernel_ns: fixed cost of one kernel of a fused step replayed as a CUDA
      graph (launch, ramp and tail), kernels_per_layer of them a layer: the
-     "fused" implementation of tools/capture/forecast_model.py.
+     "fused" implementation of dev/capture/forecast_model.py.
    - *_frac: achieved share of that type's dense tensor peak in a prefill
      (bf16 fitted; fp16, tf32, fp8 scaled by their large matmuls' share of
      peak over bf16's; int8 takes fp8's, assumed).
    - dequant_tflops: the rate a weight-only int4 matmul runs its math at
      while dequantizing (tinygemm).
    - dequant_int8_tflops: the same for int8 weights, from a fused W8A16
-     kernel (tools/capture/int8_wo.py: dequantized in registers; PyTorch's
+     kernel (dev/capture/int8_wo.py: dequantized in registers; PyTorch's
      own int8 weight-only kernel runs slower than dequantize-then-bf16).
    A machine of no row's family takes the row whose measured machine has
    the nearest DRAM bandwidth, and its forecast says "assumed from". */
 #define RFL_HW_FORECASTS(F) \
 F(HOPPER_H100, "Hopper H100", "h100-sxm", 0.764, 2865, 20, 0.596, 0.608, 0.594, 0.532, 26.0, 196.6, \
-  "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul,int8-wo}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)") \
+  "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul,int8-wo}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)") \
 F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.596, 0.608, 0.594, 0.532, 26.0, 196.6, \
-  "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row")
+  "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row")
 
 #endif /* RFL_HW_SPECS_H */
 /* Part of roofline.h, MIT licence: see the end of roofline.h. */

@@ -703,7 +703,7 @@
        rfl-reduce streams it and stops at the first NUL byte). ONNX files are streamed (weights
        skipped, the graph kept in the caller's arena, whose size caps it).
 
-   EMBEDDED (examples/embedded.c, `make m4`; `make size`: tools/size-report.sh)
+   EMBEDDED (examples/embedded.c, `make m4`; `make size`: dev/size-report.sh)
        The core: RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
        RFL_NO_CHART RFL_NO_PNG (and RFL_NO_LLM RFL_NO_ONNX
        RFL_NO_MACHINE_FILE RFL_NO_PROBE): numbers, roofline math, layer
@@ -2224,7 +2224,7 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
        replayed as a CUDA graph)
      + all-reduces and gathers (rfl_allreduce_time over the link).
    The terms are fitted per machine family on our own measurements
-   (hw_specs.h RFL_HW_FORECASTS, tools/capture/fit_forecast.py, which
+   (hw_specs.h RFL_HW_FORECASTS, dev/capture/fit_forecast.py, which
    prints the error on the held-out measurements); a machine of no family
    there takes the nearest family's (basis "assumed from ..."); measured
    ceilings (a machine file's "measured") replace datasheet x fraction.
@@ -3227,7 +3227,7 @@ typedef struct rfl_canvas {
 } rfl_canvas;
 
 /* Bytes a canvas of w x h pixels with `channels` needs (tight rows). The
-   charts also use some stack (no frame over 1 KiB: tools/size-report.sh
+   charts also use some stack (no frame over 1 KiB: dev/size-report.sh
    checks it). */
 #define RFL_CANVAS_BYTES(w, h, channels) ((size_t)(w) * (size_t)(h) * (size_t)(channels))
 #define RFL_CANVAS_MAX_SIDE 32768
@@ -4348,7 +4348,7 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
 /* For a helper with a large frame (a chart's tables, an ONNX op's shape
    arrays): called once, it would be inlined and its locals added to its
    caller's in one frame past 1 KiB, the budget per function on small
-   targets (tools/size-report.sh). */
+   targets (dev/size-report.sh). */
 #if defined(__GNUC__) || defined(__clang__)
 #define RFL__NOINLINE __attribute__((noinline))
 #elif defined(_MSC_VER)

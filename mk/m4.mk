@@ -17,7 +17,7 @@ M4_QEMU  = qemu-system-arm -M mps2-an386 -nographic \
 
 deps: /usr/bin/qemu-system-arm
 /usr/bin/qemu-system-arm:
-	sh tools/apt-install.sh qemu-system-arm
+	sh mk/apt-install.sh qemu-system-arm
 
 build/m4:
 	mkdir -p $@
@@ -35,4 +35,4 @@ m4: build/m4/embedded.elf | /usr/bin/qemu-system-arm
 .PHONY: m4-profile
 # Instructions of the board run by symbol: what double costs on the M4.
 m4-profile: build/m4/embedded.elf | /usr/bin/qemu-system-arm
-	@sh tools/m4-profile.sh $<
+	@sh dev/m4-profile.sh $<

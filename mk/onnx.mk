@@ -4,15 +4,15 @@
 # (also run by `make bench`)
 ONNX_BENCH = build/bench/onnx-500mb.onnx
 
-build/bench-onnx-read: tools/bench-onnx-read.c tools/cli.h $(HDRS) | build
+build/bench-onnx-read: dev/bench/bench-onnx-read.c tools/cli.h $(HDRS) | build
 	$(CC) $(WARN) -O2 -g -I. $< -o $@ -lm
 
-$(ONNX_BENCH): tools/bench-onnx-gen.py
+$(ONNX_BENCH): dev/bench/bench-onnx-gen.py
 	mkdir -p build/bench
-	python3 tools/bench-onnx-gen.py $@ 500 > /dev/null
+	python3 dev/bench/bench-onnx-gen.py $@ 500 > /dev/null
 
 .PHONY: bench-onnx
 bench-onnx: build/bench-onnx-read $(ONNX_BENCH)
-	python3 tools/bench-onnx.py build/bench-onnx-read $(ONNX_BENCH) 5
+	python3 dev/bench/bench-onnx.py build/bench-onnx-read $(ONNX_BENCH) 5
 
 bench:: bench-onnx

@@ -14,4 +14,4 @@ $(PORT_BINS) &:
 .PHONY: size
 # Flash bytes per part on a Cortex-M4, the budgets, the largest stack frame.
 size: deps
-	@sh tools/size-report.sh
+	@sh dev/size-report.sh

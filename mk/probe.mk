@@ -6,7 +6,7 @@ build/rfl-probe: tools/rfl-probe.c tools/cli.h $(HDRS) | build
 # an independent STREAM-style triad and hand-unrolled FMA loop, side by side;
 # five rounds, each the probe then the independent figures, medians compared.
 # -O3 -march=native as STREAM is built: the compiler vectorises the triad.
-build/bench-probe: tools/bench-probe.c $(HDRS) | build
+build/bench-probe: dev/bench/bench-probe.c $(HDRS) | build
 	$(CC) $(WARN) $(CFLAGS) -O3 -march=native -I. $< -o $@ -lm -lpthread
 
 .PHONY: bench-probe

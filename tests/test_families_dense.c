@@ -2,7 +2,7 @@
    gemma3_text, phi3, olmo2, gpt_neox, llama with rope_scaling) and the
    attention of gpt_oss, against PyTorch.
    Expected values come from:
-   - tests/data/llm/families-reference.json (tools/capture/families_ref.py:
+   - tests/data/llm/families-reference.json (dev/capture/families_ref.py:
      transformers 5.17 / PyTorch 2.11, random weights, eager attention,
      FlopCounterMode; read at run time): per family a small config
      (config_json, read here by rfl_llm_config_parse), its params, the

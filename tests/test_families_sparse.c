@@ -2,7 +2,7 @@
    (qwen3_moe, deepseek_v2, deepseek_v3, gpt_oss's experts) against PyTorch
    and by hand.
    Expected values come from:
-   - tests/data/llm/families-reference.json (tools/capture/families_ref.py:
+   - tests/data/llm/families-reference.json (dev/capture/families_ref.py:
      FlopCounterMode on transformers 5.17's eager forward with eager experts,
      random weights, bf16; read at run time): each family's small config
      ("config_json", read by rfl_llm_config_parse), its params, its module

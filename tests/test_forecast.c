@@ -4,9 +4,9 @@
    - our own measurements, read at run time: tests/data/forecast/
      h100-decode-fused.json, h100-prefill-fused.json (one H100 SXM) and
      h200x4-tp{1,2,4}.json (one, two and four GPUs of a 4 x H200 SXM host),
-     written by tools/capture/forecast_{gpu,nccl}.py. Each file names the
+     written by dev/capture/forecast_{gpu,nccl}.py. Each file names the
      cases it holds out ("held_out": cache length 512 or batch 16; prefill
-     512 tokens), which tools/capture/fit_forecast.py never fits on; the
+     512 tokens), which dev/capture/fit_forecast.py never fits on; the
      tensor-parallel steps are never fitted at all. The forecast of every
      held-out case must be within the error the README states (the fit
      printed at most 18.2%; the test allows 20% a case and 8% for the
@@ -19,7 +19,7 @@
    - which family's terms a machine takes (its own; else the nearest DRAM
      bandwidth, "assumed from").
    That hw_specs.h holds what the fit prints is tests/steps/forecast_fit.sh
-   (tools/capture/fit_forecast.py --check). */
+   (dev/capture/fit_forecast.py --check). */
 #ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
 #define ROOFLINE_IMPLEMENTATION
 #endif

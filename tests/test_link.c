@@ -5,7 +5,7 @@
    - the model on a machine typed here, derived by hand;
    - the model with the table's fit against the NCCL measurements it was
      fitted on (tests/data/forecast/h200x4-tp{2,4}{,-run1}.json, written by
-     tools/capture/forecast_nccl.py, fitted by tools/capture/fit_links.py):
+     dev/capture/forecast_nccl.py, fitted by dev/capture/fit_links.py):
      every row within a stated tolerance, and the error on the rows the
      fixtures hold out, which the fit never saw; the datasheet's bound
      below every measurement. */

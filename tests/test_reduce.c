@@ -902,7 +902,7 @@ static void test_tensor_kernels(void) {
     }
 }
 
-/* ---- the autocast captures (tools/capture/run-amp.sh, CAPTURES.md) -------- */
+/* ---- the autocast captures (dev/capture/run-amp.sh, CAPTURES.md) -------- */
 /* Expected values: the CSV columns summed with Python's csv module (the
    base tensor counters; FP32 = fadd + fmul + 2 ffma; DRAM = read + write). */
 static void test_amp_captures(void) {

@@ -3,7 +3,7 @@
    - torchvision's published parameter counts (typed in below from its docs
      and from the issue);
    - tests/data/torch-zoo.json and torch-zoo-modules.json, captured with
-     FlopCounterMode and forward hooks on an H100 (tools/capture/zoo_ref.py,
+     FlopCounterMode and forward hooks on an H100 (dev/capture/zoo_ref.py,
      see tests/data/CAPTURES.md), read at run time;
    - hand derivations of the first layers' input gradients, written here. */
 #ifndef RFL_NO_CHART /* layers only: independent of the chart and PNG part */

@@ -1,4 +1,4 @@
-# The forecast's terms in hw_specs.h are what tools/capture/fit_forecast.py
+# The forecast's terms in hw_specs.h are what dev/capture/fit_forecast.py
 # fits on tests/data/forecast/ (it reads the steps' records through
 # build/rfl-estimate and the machines through build/rfl-hw), and the fit
 # still reports the held-out errors the README states.
@@ -6,7 +6,7 @@ for t in rfl-estimate rfl-hw; do
   [ -x build/$t ] || step "build $t" ${MAKE:-make} -s build/$t
 done
 forecast_fit() {
-  python3 tools/capture/fit_forecast.py --check hw_specs.h > "$B/forecast-fit.txt" || return 1
+  python3 dev/capture/fit_forecast.py --check hw_specs.h > "$B/forecast-fit.txt" || return 1
   grep -q "^every held-out case: 105, median |error| 6.2%, max 28.1%" "$B/forecast-fit.txt"
 }
 if command -v python3 > /dev/null 2>&1; then

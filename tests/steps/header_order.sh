@@ -2,7 +2,7 @@
 # after the implementation's [N] sections, in the same order, with no
 # declaration before the first; the manual presents every part that has
 # prose of its own (as LAYERS, REDUCER, CHART, PNG) and quotes no issue
-# numbers. tools/header-order.py puts a header in this order. Sourced by
+# numbers. dev/header-order.py puts a header in this order. Sourced by
 # tests/run.sh (step).
 
 # ho_api_order [FILE]: every "API  TITLE" banner names one [N] section, or
@@ -55,5 +55,5 @@ ho_manual() {
 step "header order: the manual presents every part, no issue numbers" ho_manual
 
 # the script: idempotent on the header (nothing left to move)
-step "header order: tools/header-order.py --check finds nothing to do" \
-  python3 tools/header-order.py roofline.h --check
+step "header order: dev/header-order.py --check finds nothing to do" \
+  python3 dev/header-order.py roofline.h --check

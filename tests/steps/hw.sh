@@ -44,7 +44,7 @@ hw_links() {
   "$HW" h200 > "$HO/h200.txt" &&
   grep -q '^  link:    NVLink 4, 18 links, 450 GB/s each way per GPU, 0.47 us a ring step, 8 GPUs a node$' "$HO/h200.txt" &&
   grep -q '^  all-reduce (ring, fitted on 2 to 4 GPUs): ' "$HO/h200.txt" &&
-  grep -q '^  all-reduce source: fitted by tools/capture/fit_links.py' "$HO/h200.txt" &&
+  grep -q '^  all-reduce source: fitted by dev/capture/fit_links.py' "$HO/h200.txt" &&
   "$HW" a100 | grep -q '^  all-reduce (ring): not measured, the datasheet' &&
   "$HW" mi250x | grep -q '^  link:    unknown (not in this table yet' &&
   "$HW" epyc-7763 | grep -q '^  link:    none' &&

@@ -1,6 +1,6 @@
 # rfl-estimate: the zoo through the tool, the torchsummary tables, --hw,
 # errors and exit codes. Expected numbers come from tests/data/torch-zoo.json
-# (FlopCounterMode and torchvision on an H100, tools/capture/zoo_ref.py),
+# (FlopCounterMode and torchvision on an H100, dev/capture/zoo_ref.py),
 # torchvision's published parameter counts, the reports' torchsummary
 # tables, and the first layers' input gradients derived by hand
 # (2 x Cout x Hout x Wout x Cin x k x k) where FlopCounterMode's backward

@@ -6,7 +6,7 @@
 #   2. Cortex-M4 (arm-none-eabi-gcc, -ffreestanding): the whole header with
 #      RFL_NO_STDIO, and examples/embedded.c linked bare-metal (tests/arm/)
 #      with no allocator, printf or strtod;
-#   3. size (tools/size-report.sh --check): no stack frame over 1 KiB;
+#   3. size (dev/size-report.sh --check): no stack frame over 1 KiB;
 #      flash budgets (issue 16) core <= 24 KiB, whole <= 128 KiB;
 #   4. 32-bit ARM Linux: the unit tests built with arm-linux-gnueabihf-gcc
 #      run under qemu-arm, and the tools' JSON for the fixtures is
@@ -139,7 +139,7 @@ if have arm-none-eabi-gcc; then
   pjob check "cortex-m4: examples/embedded.c links bare-metal, no heap/stdio/strtod" \
     "$M4 -ffunction-sections -fdata-sections -Wl,--gc-sections -nostdlib -fno-tree-loop-distribute-patterns -I. -T tests/arm/link.ld tests/arm/startup.c examples/embedded.c -lgcc -o $P/arm/embedded.elf && sh $P/nm.sh $P/arm/embedded.elf def-not '^($NM_LIBC)\$'"
   pjob check "size: every frame <= 1 KiB; flash budgets core <= 24 KiB, whole <= 128 KiB (make size)" \
-    "sh tools/size-report.sh --check"
+    "sh dev/size-report.sh --check"
 else
   bad "arm-none-eabi-gcc missing (make deps installs gcc-arm-none-eabi)"
 fi

@@ -23,7 +23,7 @@ step "web: the page is one self-contained file" web_self_contained
 
 web_chromium=${RFL_CHROMIUM:-chromium}
 if ! command -v "$web_chromium" > /dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  sh tools/apt-install.sh chromium >> "$LOG" 2>&1
+  sh mk/apt-install.sh chromium >> "$LOG" 2>&1
 fi
 if ! command -v python3 > /dev/null 2>&1; then
   echo "web: python3 not found: browser tests skipped"

@@ -1,7 +1,7 @@
 # Measure a Llama-3-8B-shaped decode step (batch 1, 2048 cached tokens, bf16,
 # random weights) on the GPU with plain torch ops in a CUDA graph: the bytes a
 # decode step must move, at the speed a fused runtime gets; compared with
-# rfl-estimate's prediction (tools/capture/llm_decode_measure.py).
+# rfl-estimate's prediction (dev/capture/llm_decode_measure.py).
 import sys, time, torch, torch.nn.functional as F
 torch.manual_seed(0)
 dev = "cuda"; dt = torch.bfloat16

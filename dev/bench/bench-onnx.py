@@ -2,7 +2,7 @@
 """`make bench`, ONNX part (issue 18): the streamed ONNX reader on a ~500 MB
 file with every weight inline (bench-onnx-gen.py), page cache warm, beside
 python-onnx's onnx.load of the same file.
-    tools/bench-onnx.py build/bench-onnx-read FILE [RUNS]
+    dev/bench/bench-onnx.py build/bench-onnx-read FILE [RUNS]
 Two ways through the file: seeking past each weight payload (what a tool
 does with a regular file: those bytes are never read), and streamed (every
 byte read through a 64 KiB buffer and pushed, as from a pipe): the second
@@ -85,7 +85,7 @@ elif not have_onnx:
     print('  onnx.load      python3-onnx not installed under /usr/bin/python3: no comparison')
 else:
     print('  onnx.load      skipped (BENCH_ONNX_LOAD=0)')
-SMALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'onnx', 'zoo',
+SMALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tests', 'onnx', 'zoo',
                      'squeezenet1_1.onnx')
 if os.path.exists(SMALL) and os.path.exists('/usr/bin/time'):  # constant: the same on a 5 MB file
     p = subprocess.run(['/usr/bin/time', '-f', '%M', RD, '--stream', SMALL], stdout=subprocess.DEVNULL,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/linecount.sh [FILE]: lines of roofline.h per section, and issue 15's
+# dev/linecount.sh [FILE]: lines of roofline.h per section, and issue 15's
 # measure "the merged file is shorter than its parts were": the parts that
 # issues 17-19 added after the merge (they did not exist then) are set
 # apart; the rest is held against the 10,151 lines of the parts before the

@@ -1,5 +1,5 @@
 /* bench-onnx-read: the ONNX reader alone, for `make bench-onnx`
-   (tools/bench-onnx.py times it). Reads FILE as rfl-estimate --onnx does
+   (dev/bench/bench-onnx.py times it). Reads FILE as rfl-estimate --onnx does
    (seeking past weight payloads) or, with --stream, pushes every byte as
    from a pipe; builds the records at batch 1 and prints one line of what
    it found, so both ways can be compared.

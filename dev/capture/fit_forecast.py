@@ -1,6 +1,6 @@
 # The forecast terms of roofline.h (rfl_llm_forecast), fitted on our own
 # measurements:
-#   python3 tools/capture/fit_forecast.py [--check hw_specs.h] [--json OUT]
+#   python3 dev/capture/fit_forecast.py [--check hw_specs.h] [--json OUT]
 # (fixtures: tests/data/forecast/*.json, written by forecast_gpu.py and
 # forecast_nccl.py; the records come from build/rfl-estimate --json, so the
 # fit sees the step exactly as the library counts it; RFL_ESTIMATE=path
@@ -278,7 +278,7 @@ def main():
 
     dq_rate = fit_rate(q, "int4_wo_g128", lambda r: r["N"] * r["K"] // 2, 2000)
     T.dq_rate = dq_rate
-    # int8: our fused W8A16 kernel (tools/capture/int8_wo.py), bf16 beside it
+    # int8: our fused W8A16 kernel (dev/capture/int8_wo.py), bf16 beside it
     q8 = load("h100-int8-wo.json")
     dq8_rate = fit_rate(q8, "int8_w8a16", lambda r: r["N"] * r["K"], 10000)
 
@@ -398,9 +398,9 @@ def main():
 
     rows_h = [
         ("HOPPER_H100", "Hopper H100", "h100-sxm", f_bw, k_s, frac, dq_rate, dq8_rate,
-         "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul,int8-wo}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)"),
+         "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul,int8-wo}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)"),
         ("HOPPER_H200", "Hopper H200", "h200-sxm", g_bw, g_k, frac, dq_rate, dq8_rate,
-         "fitted by tools/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row"),
+         "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row"),
     ]
     lines = []
     for (rid, fam, ref, bwf, ks, fr, dq, dq8, src) in rows_h:

@@ -1,12 +1,12 @@
 #!/bin/sh
-# tools/same-outputs.sh BASE_BUILD NEW_BUILD - the tools' outputs of two
+# dev/same-outputs.sh BASE_BUILD NEW_BUILD - the tools' outputs of two
 # builds side by side: every run below goes through both, and its stdout,
 # stderr, exit status and written files are compared byte for byte. Prints
 # one line per run that differs and the counts last. Run from the repo
 # root of the new build (the data paths are relative to it); a refactoring
 # that should change nothing shows "0 differ".
 #   git worktree add /tmp/base main && make -C /tmp/base all
-#   sh tools/same-outputs.sh /tmp/base/build build
+#   sh dev/same-outputs.sh /tmp/base/build build
 set -u
 A=$1 B=$2
 T=$(mktemp -d)

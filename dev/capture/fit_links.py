@@ -1,6 +1,6 @@
 # The all-reduce time model of roofline.h (rfl_allreduce_time), fitted on
 # our NCCL measurements:
-#   python3 tools/capture/fit_links.py [FIXTURE.json ...]
+#   python3 dev/capture/fit_links.py [FIXTURE.json ...]
 # (default: tests/data/forecast/h200x4-tp{2,4}{,-run1}.json, written by
 # forecast_nccl.py: torch.distributed.all_reduce, bf16, 2 and 4 GPUs of one
 # 4 x H200 host, NVLink multicast off, eager and in a CUDA graph).

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tools/header-order.py [FILE] [--check]: put roofline.h's declarations in
+"""dev/header-order.py [FILE] [--check]: put roofline.h's declarations in
 the order of its implementation sections, and the overview prose of the
 parts the manual lacks (MACHINE FILES, TRANSFORMERS, ONNX, PROBE) into the
 manual beside LAYERS, REDUCER, CHART and PNG.

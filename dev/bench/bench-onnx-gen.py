@@ -3,7 +3,7 @@
 with every weight inline (a chain of MatMul + Add + Relu over 4096 x 4096
 fp32 weights, 64 MiB each, and one small int64 Reshape target that the
 reader must keep), for timing the streamed reader against onnx.load.
-    python3 tools/bench-onnx-gen.py OUT.onnx [MB]
+    python3 dev/bench/bench-onnx-gen.py OUT.onnx [MB]
 The protobuf is written by hand (onnx.proto's field numbers), so any
 python3 makes it; python-onnx's checker accepts it. Weight bytes are a
 pseudo-random pattern. Never committed (build/bench/)."""

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-# tools/linecount_late.py [FILE]: the lines that issues 16-19 added inside
+# dev/linecount_late.py [FILE]: the lines that issues 16-19 added inside
 # the sections that existed before the merge (the "rest" of
-# tools/linecount.sh), so that the old parts can be held against their
+# dev/linecount.sh), so that the old parts can be held against their
 # 10,151 lines like for like. Each item is a run from a line matching START
 # to the first later line matching END (inclusive; `sub` takes off lines of
 # the run that were there before), or one matching line; two are net

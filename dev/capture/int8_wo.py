@@ -1,6 +1,6 @@
 # A fused int8 weight-only matmul (W8A16) in Triton, timed at the decode
 # shapes of h100-quant-matmul.json, beside bf16 at the same shapes:
-#   python3 tools/capture/int8_wo.py --out h100-int8-wo.json [--smoke]
+#   python3 dev/capture/int8_wo.py --out h100-int8-wo.json [--smoke]
 # torch._weight_int8pack_mm runs slower than dequantize-then-bf16 on H100, so
 # it says nothing about what int8 weights cost in a good implementation. This
 # kernel reads the int8 weights once, turns them into bf16 in registers and
@@ -16,7 +16,7 @@ import argparse, json, math, os, sys, time
 import torch, torch.nn.functional as F
 
 for d in (os.path.dirname(os.path.abspath(__file__)),
-          os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "capture")):
+          os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "dev", "capture")):
     if os.path.exists(os.path.join(d, "forecast_model.py")):
         sys.path.insert(0, d)
         break
@@ -160,7 +160,7 @@ def main():
                    "smoke": a.smoke},
            "what": "y = x @ (W * s)^T at the decode shapes of h100-quant-matmul.json (x: M x K bf16, "
                    "W: N x K int8, s: N bf16 per-output-channel scales); int8_w8a16: a Triton kernel "
-                   "(tools/capture/int8_wo.py) that dequantizes in registers and accumulates in fp32 "
+                   "(dev/capture/int8_wo.py) that dequantizes in registers and accumulates in fp32 "
                    "on the tensor cores, split-K with a second reduce kernel where N gives too few "
                    "programs; per shape the fastest of its tilings (cfg: BLOCK_M, BLOCK_N, BLOCK_K, "
                    "split, warps, stages; tried with the same timing); bf16: torch.nn.functional.linear; "
