@@ -12688,90 +12688,107 @@ static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 }
 
 /* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
-   reader has none. Per-element FLOPs as the LAYERS section says. */
+   reader has none. Per-element FLOPs as the LAYERS section says. One row an
+   op: its rule and the rule's argument (unary: the record's op, FLOPs per
+   element and activation). */
+enum {
+    RFL__OXR_UN, RFL__OXR_BIN, RFL__OXR_VAR, RFL__OXR_ALIAS, RFL__OXR_CONV, RFL__OXR_GEMM,
+    RFL__OXR_MATMUL, RFL__OXR_POOL, RFL__OXR_GPOOL, RFL__OXR_REDUCE, RFL__OXR_FLATTEN,
+    RFL__OXR_RESHAPE, RFL__OXR_SQUEEZE, RFL__OXR_TRANSPOSE, RFL__OXR_CONCAT, RFL__OXR_SPLIT,
+    RFL__OXR_SLICE, RFL__OXR_GATHER, RFL__OXR_PAD, RFL__OXR_RESIZE, RFL__OXR_SHAPE, RFL__OXR_CONST,
+    RFL__OXR_CONST_OF_SHAPE, RFL__OXR_EXPAND, RFL__OXR_RANGE, RFL__OXR_TILE, RFL__OXR_RNN,
+    RFL__OXR_EINSUM, RFL__OXR_MS_ATTN, RFL__OXR_MS_MHA /* com.microsoft's: the domain too */
+};
 static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
-    static const struct { const char *op; uint8_t kind, per, act; } un[] = {
-        {"Relu", RFL_OP_ACT, 1, RFL_ACT_RELU}, {"LeakyRelu", RFL_OP_ACT, 2, RFL_ACT_RELU},
-        {"Clip", RFL_OP_ACT, 2, RFL_ACT_RELU6}, {"Sigmoid", RFL_OP_ACT, 4, RFL_ACT_SIGMOID},
-        {"HardSigmoid", RFL_OP_ACT, 4, RFL_ACT_HARDSIGMOID},
-        {"HardSwish", RFL_OP_ACT, 5, RFL_ACT_HARDSWISH}, {"Tanh", RFL_OP_ACT, 1, RFL_ACT_TANH},
-        {"Gelu", RFL_OP_ACT, 5, RFL_ACT_GELU}, {"Erf", RFL_OP_ACT, 1, RFL_ACT_TANH},
-        {"Sqrt", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Exp", RFL_OP_ACT, 1, RFL_ACT_TANH},
-        {"Log", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Neg", RFL_OP_ACT, 1, RFL_ACT_TANH},
-        {"Abs", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Reciprocal", RFL_OP_ACT, 1, RFL_ACT_TANH},
-        {"Floor", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Ceil", RFL_OP_ACT, 1, RFL_ACT_TANH},
-        {"Not", RFL_OP_ACT, 1, RFL_ACT_TANH},
-        {"Softmax", RFL_OP_SOFTMAX, 5, 0}, {"LogSoftmax", RFL_OP_SOFTMAX, 6, 0},
-        {"BatchNormalization", RFL_OP_BATCHNORM, 4, 0},
-        {"LayerNormalization", RFL_OP_LAYERNORM, 8, 0},
-        {"InstanceNormalization", RFL_OP_LAYERNORM, 8, 0},
-        {"Cast", RFL_OP_TRANSPOSE, 0, 0}, {"Dropout", RFL_OP_DROPOUT, 0, 0},
-        {"ScatterND", RFL_OP_CONCAT, 0, 0}, {"ScatterElements", RFL_OP_CONCAT, 0, 0},
-        {"Trilu", RFL_OP_CONCAT, 0, 0}, {"CumSum", RFL_OP_ADD, 1, 0},
-        {"Sin", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Cos", RFL_OP_ACT, 1, RFL_ACT_TANH},
-        {"Round", RFL_OP_ACT, 1, RFL_ACT_TANH}, {"Sign", RFL_OP_ACT, 1, RFL_ACT_TANH},
-        {"Softplus", RFL_OP_ACT, 2, RFL_ACT_TANH}, {"Elu", RFL_OP_ACT, 2, RFL_ACT_TANH},
-        {"QuantizeLinear", RFL_OP_MUL, 2, 0}, {"DequantizeLinear", RFL_OP_MUL, 2, 0}};
-    static const struct { const char *op; uint8_t kind; } bin[] = {
-        {"Add", RFL_OP_ADD}, {"Sub", RFL_OP_ADD}, {"Mul", RFL_OP_MUL}, {"Div", RFL_OP_MUL},
-        {"Pow", RFL_OP_MUL}, {"Max", RFL_OP_ADD}, {"Min", RFL_OP_ADD}, {"Equal", RFL_OP_ADD},
-        {"Less", RFL_OP_ADD}, {"Greater", RFL_OP_ADD}, {"And", RFL_OP_MUL}, {"Or", RFL_OP_ADD},
-        {"Where", RFL_OP_MUL}, {"Mod", RFL_OP_MUL}, {"PRelu", RFL_OP_MUL},
-        {"LessOrEqual", RFL_OP_ADD}, {"GreaterOrEqual", RFL_OP_ADD}, {"Xor", RFL_OP_ADD}};
-    static const char *const rnn[3] = {"RNN", "GRU", "LSTM"}; /* 1, 3, 4 gates */
-    const char *op = n->op_type;
-    int i;
-    for (i = 0; i < (int)(sizeof un / sizeof un[0]); i++)
-        if (rfl__ox_streq(op, un[i].op)) {
-            unsigned fl = (un[i].kind == RFL_OP_TRANSPOSE || un[i].kind == RFL_OP_CONCAT ||
-                           un[i].kind == RFL_OP_ADD || un[i].kind == RFL_OP_MUL) ? 0u : (unsigned)RFL_LF_MODULE;
-            rfl__ox_slot *x = rfl__ox_in(B, n, 0);
-            if (un[i].kind == RFL_OP_DROPOUT && x && !x->batched) return rfl__ox_alias(B, n);
-            return rfl__ox_unary(B, n, (rfl_op)un[i].kind, un[i].per, un[i].act, fl);
-        }
-    if (rfl__ox_streq(op, "Max") || rfl__ox_streq(op, "Min") || rfl__ox_streq(op, "Sum") ||
-        rfl__ox_streq(op, "Mean"))
-        return rfl__ox_variadic(B, n);
-    for (i = 0; i < (int)(sizeof bin / sizeof bin[0]); i++)
-        if (rfl__ox_streq(op, bin[i].op)) return rfl__ox_binary(B, n, (rfl_op)bin[i].kind);
-    if (rfl__ox_streq(n->domain, "com.microsoft") && rfl__ox_streq(op, "Attention"))
-        return rfl__ox_ms_attention(B, n);
-    if (rfl__ox_streq(n->domain, "com.microsoft") && rfl__ox_streq(op, "MultiHeadAttention"))
-        return rfl__ox_mha(B, n);
-    for (i = 0; i < 3; i++)
-        if (rfl__ox_streq(op, rnn[i])) return rfl__ox_rnn(B, n, i == 0 ? 1 : i + 2);
-    if (rfl__ox_streq(op, "Einsum")) return rfl__ox_einsum(B, n);
-    if (rfl__ox_streq(op, "Identity")) return rfl__ox_alias(B, n);
-    if (rfl__ox_streq(op, "Conv")) return rfl__ox_conv(B, n, 0);
-    if (rfl__ox_streq(op, "ConvTranspose")) return rfl__ox_conv(B, n, 1);
-    if (rfl__ox_streq(op, "Gemm")) return rfl__ox_gemm(B, n);
-    if (rfl__ox_streq(op, "MatMul")) return rfl__ox_matmul(B, n);
-    if (rfl__ox_streq(op, "MaxPool")) return rfl__ox_pool(B, n, RFL_OP_MAXPOOL);
-    if (rfl__ox_streq(op, "AveragePool")) return rfl__ox_pool(B, n, RFL_OP_AVGPOOL);
-    if (rfl__ox_streq(op, "GlobalAveragePool")) return rfl__ox_gpool(B, n, RFL_OP_ADAPTIVE_AVGPOOL);
-    if (rfl__ox_streq(op, "GlobalMaxPool")) return rfl__ox_gpool(B, n, RFL_OP_MAXPOOL);
-    if (rfl__ox_streq(op, "ReduceMean")) return rfl__ox_reduce(B, n, RFL_OP_ADAPTIVE_AVGPOOL);
-    if (rfl__ox_streq(op, "ReduceSum") || rfl__ox_streq(op, "ReduceMax") ||
-        rfl__ox_streq(op, "ReduceMin") || rfl__ox_streq(op, "ReduceProd"))
-        return rfl__ox_reduce(B, n, RFL_OP_SOFTMAX);
-    if (rfl__ox_streq(op, "Flatten")) return rfl__ox_flatten(B, n);
-    if (rfl__ox_streq(op, "Reshape")) return rfl__ox_reshape(B, n);
-    if (rfl__ox_streq(op, "Squeeze")) return rfl__ox_squeeze(B, n, 0);
-    if (rfl__ox_streq(op, "Unsqueeze")) return rfl__ox_squeeze(B, n, 1);
-    if (rfl__ox_streq(op, "Transpose")) return rfl__ox_transpose(B, n);
-    if (rfl__ox_streq(op, "Concat")) return rfl__ox_concat(B, n);
-    if (rfl__ox_streq(op, "Split")) return rfl__ox_split(B, n);
-    if (rfl__ox_streq(op, "Slice")) return rfl__ox_slice(B, n);
-    if (rfl__ox_streq(op, "Gather")) return rfl__ox_gather(B, n);
-    if (rfl__ox_streq(op, "Pad")) return rfl__ox_pad(B, n);
-    if (rfl__ox_streq(op, "Resize") || rfl__ox_streq(op, "Upsample")) return rfl__ox_resize(B, n);
-    if (rfl__ox_streq(op, "Shape")) return rfl__ox_shape_op(B, n);
-    if (rfl__ox_streq(op, "Constant")) return rfl__ox_constant(B, n);
-    if (rfl__ox_streq(op, "ConstantOfShape")) return rfl__ox_const_of_shape(B, n);
-    if (rfl__ox_streq(op, "Expand")) return rfl__ox_expand(B, n);
-    if (rfl__ox_streq(op, "Range")) return rfl__ox_range(B, n);
-    if (rfl__ox_streq(op, "Tile")) return rfl__ox_tile(B, n);
-    return RFL_ERR_UNKNOWN_NAME;
+#define RFL__U(name, kind, per, act) {name, RFL__OXR_UN, RFL_OP_##kind, per, RFL_ACT_##act}
+#define RFL__R(name, rule, arg) {name, RFL__OXR_##rule, arg, 0, 0}
+    static const struct { const char *op; uint8_t rule, arg, per, act; } t[] = {
+        RFL__U("Relu", ACT, 1, RELU), RFL__U("LeakyRelu", ACT, 2, RELU),
+        RFL__U("Clip", ACT, 2, RELU6), RFL__U("Sigmoid", ACT, 4, SIGMOID),
+        RFL__U("HardSigmoid", ACT, 4, HARDSIGMOID), RFL__U("HardSwish", ACT, 5, HARDSWISH),
+        RFL__U("Tanh", ACT, 1, TANH), RFL__U("Gelu", ACT, 5, GELU), RFL__U("Erf", ACT, 1, TANH),
+        RFL__U("Sqrt", ACT, 1, TANH), RFL__U("Exp", ACT, 1, TANH), RFL__U("Log", ACT, 1, TANH),
+        RFL__U("Neg", ACT, 1, TANH), RFL__U("Abs", ACT, 1, TANH), RFL__U("Reciprocal", ACT, 1, TANH),
+        RFL__U("Floor", ACT, 1, TANH), RFL__U("Ceil", ACT, 1, TANH), RFL__U("Not", ACT, 1, TANH),
+        RFL__U("Softmax", SOFTMAX, 5, RELU), RFL__U("LogSoftmax", SOFTMAX, 6, RELU),
+        RFL__U("BatchNormalization", BATCHNORM, 4, RELU),
+        RFL__U("LayerNormalization", LAYERNORM, 8, RELU),
+        RFL__U("InstanceNormalization", LAYERNORM, 8, RELU),
+        RFL__U("Cast", TRANSPOSE, 0, RELU), RFL__U("Dropout", DROPOUT, 0, RELU),
+        RFL__U("ScatterND", CONCAT, 0, RELU), RFL__U("ScatterElements", CONCAT, 0, RELU),
+        RFL__U("Trilu", CONCAT, 0, RELU), RFL__U("CumSum", ADD, 1, RELU),
+        RFL__U("Sin", ACT, 1, TANH), RFL__U("Cos", ACT, 1, TANH), RFL__U("Round", ACT, 1, TANH),
+        RFL__U("Sign", ACT, 1, TANH), RFL__U("Softplus", ACT, 2, TANH), RFL__U("Elu", ACT, 2, TANH),
+        RFL__U("QuantizeLinear", MUL, 2, RELU), RFL__U("DequantizeLinear", MUL, 2, RELU),
+        RFL__R("Max", VAR, 0), RFL__R("Min", VAR, 0), RFL__R("Sum", VAR, 0), RFL__R("Mean", VAR, 0),
+        RFL__R("Add", BIN, RFL_OP_ADD), RFL__R("Sub", BIN, RFL_OP_ADD), RFL__R("Mul", BIN, RFL_OP_MUL),
+        RFL__R("Div", BIN, RFL_OP_MUL), RFL__R("Pow", BIN, RFL_OP_MUL), RFL__R("Equal", BIN, RFL_OP_ADD),
+        RFL__R("Less", BIN, RFL_OP_ADD), RFL__R("Greater", BIN, RFL_OP_ADD), RFL__R("And", BIN, RFL_OP_MUL),
+        RFL__R("Or", BIN, RFL_OP_ADD), RFL__R("Where", BIN, RFL_OP_MUL), RFL__R("Mod", BIN, RFL_OP_MUL),
+        RFL__R("PRelu", BIN, RFL_OP_MUL), RFL__R("LessOrEqual", BIN, RFL_OP_ADD),
+        RFL__R("GreaterOrEqual", BIN, RFL_OP_ADD), RFL__R("Xor", BIN, RFL_OP_ADD),
+        RFL__R("Attention", MS_ATTN, 0), RFL__R("MultiHeadAttention", MS_MHA, 0),
+        RFL__R("RNN", RNN, 1), RFL__R("GRU", RNN, 3), RFL__R("LSTM", RNN, 4), /* gates */
+        RFL__R("Einsum", EINSUM, 0), RFL__R("Identity", ALIAS, 0), RFL__R("Conv", CONV, 0),
+        RFL__R("ConvTranspose", CONV, 1), RFL__R("Gemm", GEMM, 0), RFL__R("MatMul", MATMUL, 0),
+        RFL__R("MaxPool", POOL, RFL_OP_MAXPOOL), RFL__R("AveragePool", POOL, RFL_OP_AVGPOOL),
+        RFL__R("GlobalAveragePool", GPOOL, RFL_OP_ADAPTIVE_AVGPOOL),
+        RFL__R("GlobalMaxPool", GPOOL, RFL_OP_MAXPOOL),
+        RFL__R("ReduceMean", REDUCE, RFL_OP_ADAPTIVE_AVGPOOL), RFL__R("ReduceSum", REDUCE, RFL_OP_SOFTMAX),
+        RFL__R("ReduceMax", REDUCE, RFL_OP_SOFTMAX), RFL__R("ReduceMin", REDUCE, RFL_OP_SOFTMAX),
+        RFL__R("ReduceProd", REDUCE, RFL_OP_SOFTMAX), RFL__R("Flatten", FLATTEN, 0),
+        RFL__R("Reshape", RESHAPE, 0), RFL__R("Squeeze", SQUEEZE, 0), RFL__R("Unsqueeze", SQUEEZE, 1),
+        RFL__R("Transpose", TRANSPOSE, 0), RFL__R("Concat", CONCAT, 0), RFL__R("Split", SPLIT, 0),
+        RFL__R("Slice", SLICE, 0), RFL__R("Gather", GATHER, 0), RFL__R("Pad", PAD, 0),
+        RFL__R("Resize", RESIZE, 0), RFL__R("Upsample", RESIZE, 0), RFL__R("Shape", SHAPE, 0),
+        RFL__R("Constant", CONST, 0), RFL__R("ConstantOfShape", CONST_OF_SHAPE, 0),
+        RFL__R("Expand", EXPAND, 0), RFL__R("Range", RANGE, 0), RFL__R("Tile", TILE, 0)};
+#undef RFL__U
+#undef RFL__R
+    int i, a;
+    for (i = 0; i < (int)(sizeof t / sizeof t[0]) && !rfl__ox_streq(n->op_type, t[i].op); i++) {}
+    if (i == (int)(sizeof t / sizeof t[0])) return RFL_ERR_UNKNOWN_NAME;
+    a = t[i].arg;
+    switch (t[i].rule) {
+    case RFL__OXR_UN: {
+        unsigned fl = (a == RFL_OP_TRANSPOSE || a == RFL_OP_CONCAT || a == RFL_OP_ADD || a == RFL_OP_MUL)
+                          ? 0u : (unsigned)RFL_LF_MODULE;
+        rfl__ox_slot *x = rfl__ox_in(B, n, 0);
+        if (a == RFL_OP_DROPOUT && x && !x->batched) return rfl__ox_alias(B, n);
+        return rfl__ox_unary(B, n, (rfl_op)a, t[i].per, t[i].act, fl);
+    }
+    case RFL__OXR_BIN: return rfl__ox_binary(B, n, (rfl_op)a);
+    case RFL__OXR_VAR: return rfl__ox_variadic(B, n);
+    case RFL__OXR_MS_ATTN:
+    case RFL__OXR_MS_MHA:
+        if (!rfl__ox_streq(n->domain, "com.microsoft")) return RFL_ERR_UNKNOWN_NAME;
+        return t[i].rule == RFL__OXR_MS_MHA ? rfl__ox_mha(B, n) : rfl__ox_ms_attention(B, n);
+    case RFL__OXR_RNN: return rfl__ox_rnn(B, n, a);
+    case RFL__OXR_EINSUM: return rfl__ox_einsum(B, n);
+    case RFL__OXR_ALIAS: return rfl__ox_alias(B, n);
+    case RFL__OXR_CONV: return rfl__ox_conv(B, n, a);
+    case RFL__OXR_GEMM: return rfl__ox_gemm(B, n);
+    case RFL__OXR_MATMUL: return rfl__ox_matmul(B, n);
+    case RFL__OXR_POOL: return rfl__ox_pool(B, n, (rfl_op)a);
+    case RFL__OXR_GPOOL: return rfl__ox_gpool(B, n, (rfl_op)a);
+    case RFL__OXR_REDUCE: return rfl__ox_reduce(B, n, (rfl_op)a);
+    case RFL__OXR_FLATTEN: return rfl__ox_flatten(B, n);
+    case RFL__OXR_RESHAPE: return rfl__ox_reshape(B, n);
+    case RFL__OXR_SQUEEZE: return rfl__ox_squeeze(B, n, a);
+    case RFL__OXR_TRANSPOSE: return rfl__ox_transpose(B, n);
+    case RFL__OXR_CONCAT: return rfl__ox_concat(B, n);
+    case RFL__OXR_SPLIT: return rfl__ox_split(B, n);
+    case RFL__OXR_SLICE: return rfl__ox_slice(B, n);
+    case RFL__OXR_GATHER: return rfl__ox_gather(B, n);
+    case RFL__OXR_PAD: return rfl__ox_pad(B, n);
+    case RFL__OXR_RESIZE: return rfl__ox_resize(B, n);
+    case RFL__OXR_SHAPE: return rfl__ox_shape_op(B, n);
+    case RFL__OXR_CONST: return rfl__ox_constant(B, n);
+    case RFL__OXR_CONST_OF_SHAPE: return rfl__ox_const_of_shape(B, n);
+    case RFL__OXR_EXPAND: return rfl__ox_expand(B, n);
+    case RFL__OXR_RANGE: return rfl__ox_range(B, n);
+    default: return rfl__ox_tile(B, n);
+    }
 }
 
 /* No rule (or a rule that needs a value the file does not fold): take the
