@@ -106,6 +106,9 @@
        custom_model.c   the builder: a residual block and a branch, costed
        own_hardware.c   rfl_cpu_desc + rfl_machine_from_cpu, its roofline
        embedded.c       static buffers only, no stdio, no heap
+       forecast_charts.c  the forecast beside the bound: decode tokens/s
+                        against GPUs of one node, time to first token
+                        against prompt length (two PNGs)
 
    CONVENTIONS (every number in this library)
        - A multiply-add is 2 FLOPs. int8 "FLOPs" are integer operations.
@@ -568,13 +571,28 @@
        such name gets RFL_WARN_NO_TENSOR_COUNTERS, a note that the FP
        counters cannot see tensor cores.
        Speed: data rows go through a row walker over 64-byte blocks of
-       masks ([10] says how). On x86-64 with GCC or clang it uses AVX2 or
-       AVX-512BW when CPUID says so (RFL_NO_AVX2: never), else SSE2, else
-       portable 64-bit words (RFL_NO_SIMD); every path gives the same
-       result (tests/test_reduce.c compares them). `make bench` measures
-       it on 200 MB, with the page cache as after a read from disk (a file
-       just written in small pieces reads slower; the bench prints that
-       case too).
+       masks ([10] says how): AVX2 or AVX-512BW by CPUID on x86-64 with GCC
+       or clang (RFL_NO_AVX2: never), else SSE2, else portable 64-bit words
+       (RFL_NO_SIMD); every path gives the same result. `make bench`.
+
+   JOIN ([11]; rfl-report; not with RFL_NO_LLM or RFL_NO_REDUCE)
+       An estimate beside its measurement, group by group. Kernel names
+       become classes (rfl_kclass_of: convolution, gemm, attention, norm,
+       ...; one rule table, first match wins), classes become layer types
+       or, for an LLM step, kinds (the classifier reads the kernels in
+       launch order: API JOIN). The join (rfl_join) is fed the profile's
+       kernels as the reducer's on_kernel callback, then set beside the
+       net's records: per group the kernels, their FLOPs, DRAM bytes and
+       time beside the records' FLOPs, bytes and predicted time, with
+       warnings for the usual gaps (padded_mma, launch_bound). A report
+       (rfl_report_model) is what rfl-report shows of one model: the
+       estimate on each machine, the profile placed on the machine it ran
+       on (from its device name), measured over estimated FLOPs with the
+       likely reasons, the join, report.json and the chart points.
+           rfl_join_init(&j, RFL_GROUP_LTYPE, a100);
+           rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
+           ... rfl_reduce_push / rfl_reduce_finish ...
+           rfl_join_compute(&j, &net, &cd, a100);   j.rows[], j.warnings[]
 
    CHART ([12]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
@@ -617,11 +635,9 @@
        its arena. Do not encode in two threads at once.
        Speed: the library's own deflate (greedy LZ77, fixed Huffman codes)
        goes in through stb's STBIW_ZLIB_COMPRESS hook, and every row uses
-       PNG filter "up" (stb's per-row filter search and its compressor
-       are several times slower on charts). stb's settings are statics of
-       this unit (STB_IMAGE_WRITE_STATIC), set on every call. make bench
-       times rfl-plot drawing and encoding a 1600x1000 chart of 2
-       machines, 6 ceilings each and 50 points.
+       PNG filter "up" (stb's filter search and compressor are several
+       times slower on charts). stb's settings are statics of this unit
+       (STB_IMAGE_WRITE_STATIC), set on every call.
 
    PROBE ([14]; tools/rfl-probe.c)
        Peak FLOP/s (FMA chains) and bandwidth per memory level (read and triad
@@ -668,6 +684,23 @@
        threads x the job's; bytes count the whole arrays. The timer brackets
        the call, so the pool's start-up is in the time: keep threads waiting
        on a barrier, not created per call.
+
+   CHECK ([15]; tools/rfl-check.c; needs the table, zoo and reducer)
+       A roofline homework graded: the student's answer file (JSON, schema
+       in API CHECK and docs/schema.md) is read (rfl_check_read), every
+       value is compared with the library's own estimate of the assignment
+       (a zoo model, batch, mode, dtype, a machine of the table) under
+       every accepted convention (FLOPs with or without biases and
+       elementwise work, bytes of every layer or of conv and linear only)
+       and with the reduction of the student's own profile (rfl_check_run).
+       A value is ok within the tolerance of any convention; a wrong one
+       gets a stable diagnosis code (mac_not_flop, per_sample,
+       binary_prefix, wrong_machine, ...: API CHECK lists them in the
+       order they are tried); a value that follows from the student's own
+       wrong inputs is carried_error (desc.carry_credit: full points). Out:
+       the items as JSON (rfl_check_json) or Gradescope's results.json
+       (rfl_check_gradescope); rfl_check_template writes a blank answer
+       file, rfl_check_variant draws a student's variant from the name.
 
    ERRORS
        Every fallible function returns rfl_result (RFL_OK = 0);
@@ -14115,11 +14148,9 @@ static int rfl__name_same(const char *a, const char *b) {
 }
 
 /* ---- tensor-core kernels by name --------------------------------------------
-   The tensor pipe also issues instructions in kernels that do no matrix math
-   (this project's H100 captures show them in elementwise, pooling, reduction,
-   batch-norm and NCHW-to-NHWC kernels; in the FP16 captures every one is an
-   HFMA2, sm__inst_executed_pipe_tensor_op_hmma_type_hfma2), so a pipe count
-   alone proves no tensor work.
+   A tensor-pipe count alone proves no tensor work (the manual's REDUCER;
+   in the FP16 captures every such instruction is an HFMA2,
+   sm__inst_executed_pipe_tensor_op_hmma_type_hfma2).
    The libraries' kernel names do: cuDNN, cuBLAS and CUTLASS name the type
    ("tf32", "f16f16"), the instruction ("hmma", "gmma", "tensorop") or the
    mma shape ("1688", "16816"); cuBLASLt's Hopper kernels are "nvjet_*" with
