@@ -17,7 +17,8 @@
 #   whole <= 128 KiB: the core with every part marked "yes" in PARTS
 #   every stack frame <= 1 KiB, none dynamic (-fstack-usage of every
 #   configuration compiled)
-# "everything" (no RFL_NO_* at all) is printed beside them, not enforced.
+# "everything" (no RFL_NO_* at all) is printed beside them with its budget
+# of 192 KiB (issue 34), not enforced while it is over (its gap is shown).
 # --check compiles only the core and the whole header (the budgets).
 set -u
 cd "$(dirname "$0")/.."
@@ -31,6 +32,7 @@ rm -f "$O"/*.su "$O"/*.o
 FL="-mcpu=cortex-m4 -mthumb -Os -ffreestanding -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wconversion -ffunction-sections -fdata-sections -fstack-usage -I. -I$O/inc"
 CORE_BUDGET=24576
 WHOLE_BUDGET=131072
+EVERY_BUDGET=196608
 FRAME_BUDGET=1024
 
 # The core configuration. The optional parts of later issues (LLM, ONNX,
@@ -156,7 +158,8 @@ printf '  %-44s %8s  budget %6s  %s\n' "whole ($WHOLE_NAMES)" "$whole" $WHOLE_BU
 [ "$HAVE_PNG" = 0 ] && echo "  (PNG not built: no $STB or no newlib headers; whole is without it)"
 over "$core" $CORE_BUDGET && FAILED=1
 over "$whole" $WHOLE_BUDGET && FAILED=1
-[ "$CHECK" = 0 ] && printf '  %-44s %8s  (not enforced)\n' "everything (no RFL_NO_* at all)" "$every"
+[ "$CHECK" = 0 ] && printf '  %-44s %8s  budget %6s  %s (not enforced)\n' "everything (no RFL_NO_* at all)" \
+  "$every" $EVERY_BUDGET "$(verdict "$every" $EVERY_BUDGET)"
 
 # Stack frames of every function in every configuration compiled
 # (.su: file:line:col:function<TAB>bytes<TAB>kind)
