@@ -10149,13 +10149,6 @@ static size_t rfl__ox_catu(char *buf, size_t size, size_t k, uint64_t v) {
     rfl_fmt_u64(n, sizeof n, v);
     return rfl__ox_cat(buf, size, k, n);
 }
-static RFL__UNUSED size_t rfl__ox_cati(char *buf, size_t size, size_t k, int64_t v) {
-    if (v < 0) {
-        k = rfl__ox_cat(buf, size, k, "-");
-        return rfl__ox_catu(buf, size, k, (uint64_t)0 - (uint64_t)v);
-    }
-    return rfl__ox_catu(buf, size, k, (uint64_t)v);
-}
 
 /* A wire error at stream offset `at`: "byte N: what (in Message field F)". */
 static rfl_result rfl__ox_wire_err(rfl_onnx_state *st, rfl_result r, uint64_t at, const char *what) {
