@@ -47,12 +47,21 @@ step "header order: every declaration under an API banner" ho_core_bannered
 # for each part with prose of its own, and no issue number
 ho_manual() {
   awk 'NR == 1, /\*\/$/' "${1:-roofline.h}" > "$B/manual.txt"
-  for p in "MACHINE FILES" LAYERS TRANSFORMERS ONNX REDUCER CHART PNG PROBE; do
+  for p in "MACHINE FILES" LAYERS TRANSFORMERS ONNX REDUCER JOIN CHART PNG PROBE CHECK; do
     grep -q "^   $p (\[[0-9]" "$B/manual.txt" || { echo "manual: no $p section"; return 1; }
   done
   ! grep -n -i 'issue [0-9]' "$B/manual.txt"
 }
 step "header order: the manual presents every part, no issue numbers" ho_manual
+
+# ho_examples: the manual's EXAMPLES names every program in examples/
+ho_examples() {
+  awk 'NR == 1, /\*\/$/' roofline.h | sed -n '/^   EXAMPLES/,/^   [A-Z]/p' > "$B/examples.txt"
+  for f in examples/*.c; do
+    grep -q "^       $(basename "$f") " "$B/examples.txt" || { echo "manual: EXAMPLES lacks $f"; return 1; }
+  done
+}
+step "header order: the manual's EXAMPLES lists every example" ho_examples
 
 # the script: idempotent on the header (nothing left to move)
 step "header order: dev/header-order.py --check finds nothing to do" \
