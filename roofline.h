@@ -12715,20 +12715,16 @@ static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 
 /* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
    reader has none. Per-element FLOPs as the LAYERS section says. One row an
-   op: its rule and the rule's argument (unary: the record's op, FLOPs per
-   element and activation). */
-enum {
-    RFL__OXR_UN, RFL__OXR_BIN, RFL__OXR_VAR, RFL__OXR_ALIAS, RFL__OXR_CONV, RFL__OXR_GEMM,
-    RFL__OXR_MATMUL, RFL__OXR_POOL, RFL__OXR_GPOOL, RFL__OXR_REDUCE, RFL__OXR_FLATTEN,
-    RFL__OXR_RESHAPE, RFL__OXR_SQUEEZE, RFL__OXR_TRANSPOSE, RFL__OXR_CONCAT, RFL__OXR_SPLIT,
-    RFL__OXR_SLICE, RFL__OXR_GATHER, RFL__OXR_PAD, RFL__OXR_RESIZE, RFL__OXR_SHAPE, RFL__OXR_CONST,
-    RFL__OXR_CONST_OF_SHAPE, RFL__OXR_EXPAND, RFL__OXR_RANGE, RFL__OXR_TILE, RFL__OXR_RNN,
-    RFL__OXR_EINSUM, RFL__OXR_MS_ATTN, RFL__OXR_MS_MHA /* com.microsoft's: the domain too */
-};
+   op: its rule function, or a rule below with its argument (unary: the
+   record's op, FLOPs per element and activation). */
+typedef rfl_result (*rfl__ox_fn)(rfl__ox_b *B, const rfl_onnx_node *n);
+enum { RFL__OXR_FN, RFL__OXR_UN, RFL__OXR_BIN, RFL__OXR_CONV, RFL__OXR_POOL, RFL__OXR_GPOOL,
+       RFL__OXR_REDUCE, RFL__OXR_SQUEEZE, RFL__OXR_RNN, RFL__OXR_MS /* com.microsoft's */ };
 static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *n) {
-#define RFL__U(name, kind, per, act) {name, RFL__OXR_UN, RFL_OP_##kind, per, RFL_ACT_##act}
-#define RFL__R(name, rule, arg) {name, RFL__OXR_##rule, arg, 0, 0}
-    static const struct { const char *op; uint8_t rule, arg, per, act; } t[] = {
+#define RFL__U(name, kind, per, act) {name, 0, RFL__OXR_UN, RFL_OP_##kind, per, RFL_ACT_##act}
+#define RFL__R(name, rule, arg) {name, 0, RFL__OXR_##rule, arg, 0, 0}
+#define RFL__F(name, fn) {name, fn, RFL__OXR_FN, 0, 0, 0}
+    static const struct { const char *op; rfl__ox_fn fn; uint8_t rule, arg, per, act; } t[] = {
         RFL__U("Relu", ACT, 1, RELU), RFL__U("LeakyRelu", ACT, 2, RELU),
         RFL__U("Clip", ACT, 2, RELU6), RFL__U("Sigmoid", ACT, 4, SIGMOID),
         RFL__U("HardSigmoid", ACT, 4, HARDSIGMOID), RFL__U("HardSwish", ACT, 5, HARDSWISH),
@@ -12746,31 +12742,35 @@ static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *
         RFL__U("Sin", ACT, 1, TANH), RFL__U("Cos", ACT, 1, TANH), RFL__U("Round", ACT, 1, TANH),
         RFL__U("Sign", ACT, 1, TANH), RFL__U("Softplus", ACT, 2, TANH), RFL__U("Elu", ACT, 2, TANH),
         RFL__U("QuantizeLinear", MUL, 2, RELU), RFL__U("DequantizeLinear", MUL, 2, RELU),
-        RFL__R("Max", VAR, 0), RFL__R("Min", VAR, 0), RFL__R("Sum", VAR, 0), RFL__R("Mean", VAR, 0),
+        RFL__F("Max", rfl__ox_variadic), RFL__F("Min", rfl__ox_variadic),
+        RFL__F("Sum", rfl__ox_variadic), RFL__F("Mean", rfl__ox_variadic),
         RFL__R("Add", BIN, RFL_OP_ADD), RFL__R("Sub", BIN, RFL_OP_ADD), RFL__R("Mul", BIN, RFL_OP_MUL),
         RFL__R("Div", BIN, RFL_OP_MUL), RFL__R("Pow", BIN, RFL_OP_MUL), RFL__R("Equal", BIN, RFL_OP_ADD),
         RFL__R("Less", BIN, RFL_OP_ADD), RFL__R("Greater", BIN, RFL_OP_ADD), RFL__R("And", BIN, RFL_OP_MUL),
         RFL__R("Or", BIN, RFL_OP_ADD), RFL__R("Where", BIN, RFL_OP_MUL), RFL__R("Mod", BIN, RFL_OP_MUL),
         RFL__R("PRelu", BIN, RFL_OP_MUL), RFL__R("LessOrEqual", BIN, RFL_OP_ADD),
         RFL__R("GreaterOrEqual", BIN, RFL_OP_ADD), RFL__R("Xor", BIN, RFL_OP_ADD),
-        RFL__R("Attention", MS_ATTN, 0), RFL__R("MultiHeadAttention", MS_MHA, 0),
+        {"Attention", rfl__ox_ms_attention, RFL__OXR_MS, 0, 0, 0},
+        {"MultiHeadAttention", rfl__ox_mha, RFL__OXR_MS, 0, 0, 0},
         RFL__R("RNN", RNN, 1), RFL__R("GRU", RNN, 3), RFL__R("LSTM", RNN, 4), /* gates */
-        RFL__R("Einsum", EINSUM, 0), RFL__R("Identity", ALIAS, 0), RFL__R("Conv", CONV, 0),
-        RFL__R("ConvTranspose", CONV, 1), RFL__R("Gemm", GEMM, 0), RFL__R("MatMul", MATMUL, 0),
+        RFL__F("Einsum", rfl__ox_einsum), RFL__F("Identity", rfl__ox_alias), RFL__R("Conv", CONV, 0),
+        RFL__R("ConvTranspose", CONV, 1), RFL__F("Gemm", rfl__ox_gemm), RFL__F("MatMul", rfl__ox_matmul),
         RFL__R("MaxPool", POOL, RFL_OP_MAXPOOL), RFL__R("AveragePool", POOL, RFL_OP_AVGPOOL),
         RFL__R("GlobalAveragePool", GPOOL, RFL_OP_ADAPTIVE_AVGPOOL),
         RFL__R("GlobalMaxPool", GPOOL, RFL_OP_MAXPOOL),
         RFL__R("ReduceMean", REDUCE, RFL_OP_ADAPTIVE_AVGPOOL), RFL__R("ReduceSum", REDUCE, RFL_OP_SOFTMAX),
         RFL__R("ReduceMax", REDUCE, RFL_OP_SOFTMAX), RFL__R("ReduceMin", REDUCE, RFL_OP_SOFTMAX),
-        RFL__R("ReduceProd", REDUCE, RFL_OP_SOFTMAX), RFL__R("Flatten", FLATTEN, 0),
-        RFL__R("Reshape", RESHAPE, 0), RFL__R("Squeeze", SQUEEZE, 0), RFL__R("Unsqueeze", SQUEEZE, 1),
-        RFL__R("Transpose", TRANSPOSE, 0), RFL__R("Concat", CONCAT, 0), RFL__R("Split", SPLIT, 0),
-        RFL__R("Slice", SLICE, 0), RFL__R("Gather", GATHER, 0), RFL__R("Pad", PAD, 0),
-        RFL__R("Resize", RESIZE, 0), RFL__R("Upsample", RESIZE, 0), RFL__R("Shape", SHAPE, 0),
-        RFL__R("Constant", CONST, 0), RFL__R("ConstantOfShape", CONST_OF_SHAPE, 0),
-        RFL__R("Expand", EXPAND, 0), RFL__R("Range", RANGE, 0), RFL__R("Tile", TILE, 0)};
+        RFL__R("ReduceProd", REDUCE, RFL_OP_SOFTMAX), RFL__F("Flatten", rfl__ox_flatten),
+        RFL__F("Reshape", rfl__ox_reshape), RFL__R("Squeeze", SQUEEZE, 0), RFL__R("Unsqueeze", SQUEEZE, 1),
+        RFL__F("Transpose", rfl__ox_transpose), RFL__F("Concat", rfl__ox_concat),
+        RFL__F("Split", rfl__ox_split), RFL__F("Slice", rfl__ox_slice), RFL__F("Gather", rfl__ox_gather),
+        RFL__F("Pad", rfl__ox_pad), RFL__F("Resize", rfl__ox_resize), RFL__F("Upsample", rfl__ox_resize),
+        RFL__F("Shape", rfl__ox_shape_op), RFL__F("Constant", rfl__ox_constant),
+        RFL__F("ConstantOfShape", rfl__ox_const_of_shape), RFL__F("Expand", rfl__ox_expand),
+        RFL__F("Range", rfl__ox_range), RFL__F("Tile", rfl__ox_tile)};
 #undef RFL__U
 #undef RFL__R
+#undef RFL__F
     int i, a;
     for (i = 0; i < (int)(sizeof t / sizeof t[0]) && !rfl__ox_streq(n->op_type, t[i].op); i++) {}
     if (i == (int)(sizeof t / sizeof t[0])) return RFL_ERR_UNKNOWN_NAME;
@@ -12784,36 +12784,14 @@ static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *
         return rfl__ox_unary(B, n, (rfl_op)a, t[i].per, t[i].act, fl);
     }
     case RFL__OXR_BIN: return rfl__ox_binary(B, n, (rfl_op)a);
-    case RFL__OXR_VAR: return rfl__ox_variadic(B, n);
-    case RFL__OXR_MS_ATTN:
-    case RFL__OXR_MS_MHA:
-        if (!rfl__ox_streq(n->domain, "com.microsoft")) return RFL_ERR_UNKNOWN_NAME;
-        return t[i].rule == RFL__OXR_MS_MHA ? rfl__ox_mha(B, n) : rfl__ox_ms_attention(B, n);
-    case RFL__OXR_RNN: return rfl__ox_rnn(B, n, a);
-    case RFL__OXR_EINSUM: return rfl__ox_einsum(B, n);
-    case RFL__OXR_ALIAS: return rfl__ox_alias(B, n);
     case RFL__OXR_CONV: return rfl__ox_conv(B, n, a);
-    case RFL__OXR_GEMM: return rfl__ox_gemm(B, n);
-    case RFL__OXR_MATMUL: return rfl__ox_matmul(B, n);
     case RFL__OXR_POOL: return rfl__ox_pool(B, n, (rfl_op)a);
     case RFL__OXR_GPOOL: return rfl__ox_gpool(B, n, (rfl_op)a);
     case RFL__OXR_REDUCE: return rfl__ox_reduce(B, n, (rfl_op)a);
-    case RFL__OXR_FLATTEN: return rfl__ox_flatten(B, n);
-    case RFL__OXR_RESHAPE: return rfl__ox_reshape(B, n);
     case RFL__OXR_SQUEEZE: return rfl__ox_squeeze(B, n, a);
-    case RFL__OXR_TRANSPOSE: return rfl__ox_transpose(B, n);
-    case RFL__OXR_CONCAT: return rfl__ox_concat(B, n);
-    case RFL__OXR_SPLIT: return rfl__ox_split(B, n);
-    case RFL__OXR_SLICE: return rfl__ox_slice(B, n);
-    case RFL__OXR_GATHER: return rfl__ox_gather(B, n);
-    case RFL__OXR_PAD: return rfl__ox_pad(B, n);
-    case RFL__OXR_RESIZE: return rfl__ox_resize(B, n);
-    case RFL__OXR_SHAPE: return rfl__ox_shape_op(B, n);
-    case RFL__OXR_CONST: return rfl__ox_constant(B, n);
-    case RFL__OXR_CONST_OF_SHAPE: return rfl__ox_const_of_shape(B, n);
-    case RFL__OXR_EXPAND: return rfl__ox_expand(B, n);
-    case RFL__OXR_RANGE: return rfl__ox_range(B, n);
-    default: return rfl__ox_tile(B, n);
+    case RFL__OXR_RNN: return rfl__ox_rnn(B, n, a);
+    case RFL__OXR_MS: return rfl__ox_streq(n->domain, "com.microsoft") ? t[i].fn(B, n) : RFL_ERR_UNKNOWN_NAME;
+    default: return t[i].fn(B, n);
     }
 }
 
