@@ -3855,7 +3855,7 @@ typedef enum rfl_check_diag {
     RFL_DIAG_BACKWARD_TWICE_FORWARD, RFL_DIAG_MAC_NOT_FLOP,
     RFL_DIAG_PRECISION_ROOF, RFL_DIAG_WRONG_MACHINE, RFL_DIAG_BINARY_PREFIX,
     RFL_DIAG_UNIT_SLIP, RFL_DIAG_ABOVE_ROOF, RFL_DIAG_MEASURED_PARTIAL,
-    RFL_DIAG_WRONG_VARIANT, RFL_DIAG_FOOTPRINT_NOT_TRAFFIC, RFL_DIAG_COUNT
+    RFL_DIAG_WRONG_VARIANT, RFL_DIAG_FOOTPRINT_NOT_TRAFFIC, RFL_DIAG_UNREADABLE, RFL_DIAG_COUNT
 } rfl_check_diag;
 
 /* "machine.peak_flops_per_s", "forward_flops", "measured.flops",
@@ -3880,9 +3880,11 @@ RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_di
                                          double *out, size_t *at);
 
 typedef struct rfl_check_value {
-    int given;             /* 1: a value; 0: absent or null (missing) */
+    int given;             /* 1: a value; 0: absent, null or unreadable */
     double v;              /* base units (bound: 1 memory, 0 compute) */
-    long line;             /* of the value in the file */
+    long line, col;        /* of the value in the file (col: when unreadable) */
+    const char *unread;    /* why it could not be read (graded wrong), or NULL */
+    int note;              /* 1: a rate's unit on a count ("GFLOPS"), read as FLOPs */
 } rfl_check_value;
 typedef struct rfl_check_model {
     char name[48];         /* as written (a zoo name) */
@@ -3924,6 +3926,7 @@ typedef struct rfl_check_desc {
        A wrong variant scores 0. */
     const char *variant_model, *variant_hw;
     uint64_t variant_batch;
+    int hide_expected;     /* nonzero: no expected value or ratio in any item */
 } rfl_check_desc;
 
 typedef struct rfl_check_item {
@@ -3956,11 +3959,15 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
    Gradescope's results.json: {"score", "max_score", "output", "tests":
    [{"name", "score", "max_score", "output"}]}. Both return the length of
    the whole text; it was written (NUL-terminated) when that is < size. */
+#ifndef RFL_NO_JSON_WRITER
 RFL_API size_t rfl_check_json(const rfl_check_report *rep, const rfl_check_item *items,
                               int n, char *buf, size_t size);
 RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
                                     const rfl_check_item *items, int n, char *buf,
                                     size_t size);
+/* Gradescope's results.json for a file that cannot be graded: {"score": 0,
+   "output": msg}. Returns the length as above. */
+RFL_API size_t rfl_check_gradescope_error(const char *msg, char *buf, size_t size);
 
 /* An empty answer file (every value null) with a "units" hint. */
 typedef struct rfl_check_template_desc {
@@ -3973,6 +3980,7 @@ typedef struct rfl_check_template_desc {
     const char *student;             /* optional */
 } rfl_check_template_desc;
 RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, size_t size);
+#endif /* RFL_NO_JSON_WRITER */
 
 /* A student's variant: out[0] model, out[1] machine, out[2] batch index,
    of n_models, n_hw, n_batches choices. Reproducible everywhere: FNV-1a
@@ -21194,7 +21202,7 @@ RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r) {
 /* ==========================================================================
    [15] CHECK
    an answer file read, graded against the estimate and the profile, and
-   written back as JSON (the checker's own small writer: rfl__cw)
+   written back as JSON (through rfl_json_writer)
    ========================================================================== */
 #ifndef RFL_NO_CHECK
 static const char *const rfl__ck_names[RFL_CHECK_FIELD_COUNT] = {
@@ -21212,7 +21220,7 @@ static const char *const rfl__ck_diags[RFL_DIAG_COUNT] = {
     "", "carried_error", "inconsistent_ai", "tensor_flops_missing", "per_sample",
     "forward_only", "backward_twice_forward", "mac_not_flop", "precision_roof",
     "wrong_machine", "binary_prefix", "unit_slip", "above_roof", "measured_partial",
-    "wrong_variant", "footprint_not_traffic"};
+    "wrong_variant", "footprint_not_traffic", "unreadable"};
 
 RFL_API const char *rfl_check_field_name(rfl_check_field f) {
     return (unsigned)f < RFL_CHECK_FIELD_COUNT ? rfl__ck_names[f] : "?";
@@ -21229,32 +21237,18 @@ RFL_API const char *rfl_check_diag_name(rfl_check_diag d) {
 }
 
 /* ---- values with units ---------------------------------------------------- */
-static int rfl__ck_is(const char *s, size_t n, const char *lit) {
-    return rfl__strlen(lit) == n && rfl__memeq(s, lit, n);
-}
-/* The unit's dimension and factor (MAC: 2 FLOPs); -1 when unknown. */
+/* The unit's dimension and factor (MAC: 2 FLOPs), any case; -1 when
+   unknown. "flops" is a count or a rate (RFL__CK_FLOPS): the field decides. */
+#define RFL__CK_FLOPS 99
 static int rfl__ck_unit(const char *u, size_t n, double *k) {
-    static const char *const names[] = {
-        "FLOP", "FLOPs", "flop", "flops", "FLOPS/s", "MAC", "MACs", "mac", "macs",
-        "B", "byte", "bytes", "Byte", "Bytes", "s", "sec",
-        "FLOP/s", "FLOPs/s", "flop/s", "flops/s", "FLOPS",
-        "B/s", "byte/s", "bytes/s", "Byte/s", "Bytes/s",
-        "FLOP/B", "FLOP/byte", "FLOPs/byte", "FLOPs/B", "flop/byte", "flops/byte", "flop/B"};
-    static const signed char dim[] = {
-        RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP_PER_S,
-        RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP,
-        RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_TIME,
-        RFL_DIM_TIME, RFL_DIM_FLOP_PER_S, RFL_DIM_FLOP_PER_S, RFL_DIM_FLOP_PER_S,
-        RFL_DIM_FLOP_PER_S, RFL_DIM_FLOP_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_BYTE_PER_S,
-        RFL_DIM_BYTE_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE,
-        RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE,
-        RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE};
-    size_t i;
-    for (i = 0; i < sizeof dim; i++)
-        if (rfl__ck_is(u, n, names[i])) {
-            *k = (i >= 5 && i <= 8) ? 2.0 : 1.0;
-            return dim[i];
-        }
+    *k = 1.0;
+    if (rfl__ieq(u, n, "flops")) return RFL__CK_FLOPS;
+    if (rfl__ieq_any(u, n, "flop|mac|macs")) return *k = (u[0] | 32) == 'm' ? 2.0 : 1.0, RFL_DIM_FLOP;
+    if (rfl__ieq_any(u, n, "b|byte|bytes")) return RFL_DIM_BYTE;
+    if (rfl__ieq_any(u, n, "s|sec|secs|second|seconds")) return RFL_DIM_TIME;
+    if (rfl__ieq_any(u, n, "flop/s|flops/s|flop/sec|flops/sec")) return RFL_DIM_FLOP_PER_S;
+    if (rfl__ieq_any(u, n, "b/s|byte/s|bytes/s|b/sec")) return RFL_DIM_BYTE_PER_S;
+    if (rfl__ieq_any(u, n, "flop/b|flop/byte|flops/byte|flops/b")) return RFL_DIM_FLOP_PER_BYTE;
     return -1;
 }
 
@@ -21280,13 +21274,45 @@ static rfl_result rfl__ck_num(const char *s, size_t n, double *v) {
     return rfl_parse_num(t, k, v);
 }
 
-RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
-                                         double *out, size_t *at) {
-    static const char pre[] = "kKMGTPmun";
-    static const double pk[] = {1e3, 1e3, 1e6, 1e9, 1e12, 1e15, 1e-3, 1e-6, 1e-9};
-    size_t i = 0, j, u;
-    double v, k = 1.0, f = 1.0;
-    int d = -1, p;
+/* The value's unit (s[j..len)) as dim: *k its factor; *note set for a
+   rate's unit on a count ("GFLOPS"). Prefixes: m u n (and the micro sign)
+   for seconds, case kept ("ms", not "Ms"); k m g t p, any case, for the
+   rest ("mb" is MB), with i for powers of 1024. -1 when unreadable. */
+static int rfl__ck_unit_at(const char *s, size_t j, size_t len, rfl_check_dim dim, double *k,
+                           int *note) {
+    static const char pre[] = "kmgtp";
+    double f = 1.0;
+    size_t u = j;
+    int d, p;
+    *k = 1.0;
+    d = rfl__ck_unit(s + j, len - j, &f);
+    if (d < 0 && len - j >= 2) {
+        if ((s[j] == 'm' || s[j] == 'u' || s[j] == 'n') && dim == RFL_DIM_TIME)
+            *k = s[j] == 'm' ? 1e-3 : s[j] == 'u' ? 1e-6 : 1e-9, u = j + 1;
+        else if (len - j > 2 && (unsigned char)s[j] == 0xC2 && (unsigned char)s[j + 1] == 0xB5 && dim == RFL_DIM_TIME)
+            *k = 1e-6, u = j + 2;
+        for (p = 0; u == j && pre[p] && dim != RFL_DIM_TIME; p++)
+            if ((s[j] | 32) == pre[p]) {
+                int q;
+                u = j + 1;
+                for (q = 0, *k = 1e3; q < p; q++) *k *= 1e3;
+                if (u < len - 1 && (s[u] | 32) == 'i') *k = (double)(1ull << (10 * (p + 1))), u++;
+            }
+        if (u > j) d = rfl__ck_unit(s + u, len - u, &f);
+    }
+    if (d == RFL__CK_FLOPS && (dim == RFL_DIM_FLOP || dim == RFL_DIM_FLOP_PER_S)) {
+        /* "FLOPS" on a count: read as FLOPs, noted; "flops" on a rate: FLOP/s */
+        if (dim == RFL_DIM_FLOP && s[len - 1] == 'S' && note) *note = 1;
+        d = (int)dim;
+    }
+    *k *= f;
+    return d == (int)dim ? d : -1;
+}
+
+static rfl_result rfl__ck_parse(const char *s, size_t len, rfl_check_dim dim, double *out,
+                                size_t *at, int *note) {
+    size_t i = 0, j;
+    double v, k;
     if (at) *at = 0;
     if (!s || !out) return RFL_ERR_ARG;
     while (i < len && s[i] == ' ') i++;
@@ -21299,20 +21325,13 @@ RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_di
     while (len > j && s[len - 1] == ' ') len--;
     if (at) *at = j;
     if (j == len) { *out = v; return RFL_OK; } /* no unit: base units */
-    /* the unit bare, or after one prefix (k, Ki, m, the micro sign ...) */
-    d = rfl__ck_unit(s + j, len - j, &f);
-    for (p = 0; d < 0 && pre[p]; p++) {
-        if (s[j] != pre[p]) continue;
-        u = j + 1, k = pk[p];
-        if (u < len && s[u] == 'i' && p < 5) k = (double)(1ull << (10 * (p < 2 ? 1 : p))), u++;
-        d = rfl__ck_unit(s + u, len - u, &f);
-        if (d >= 0 && p >= 6 && d != RFL_DIM_TIME) d = -1; /* milli-FLOPs: no */
-    }
-    if (d < 0 && len - j > 2 && (unsigned char)s[j] == 0xC2 && (unsigned char)s[j + 1] == 0xB5)
-        k = 1e-6, d = rfl__ck_unit(s + j + 2, len - j - 2, &f), d = d == RFL_DIM_TIME ? d : -1;
-    if (d < 0 || d != (int)dim) return RFL_ERR_UNIT;
-    *out = v * k * f;
+    if (rfl__ck_unit_at(s, j, len, dim, &k, note) < 0) return RFL_ERR_UNIT;
+    *out = v * k;
     return RFL_OK;
+}
+RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
+                                         double *out, size_t *at) {
+    return rfl__ck_parse(s, len, dim, out, at, 0);
 }
 
 /* ---- reading the answer file ----------------------------------------------- */
@@ -21349,38 +21368,55 @@ static const char *rfl__ck_path(char *buf, size_t size, const char *a, const cha
     return buf;
 }
 
+/* A bound as students write it, any case: "memory", "Memory-bound",
+   "COMPUTE BOUND", "bandwidth bound". 1 memory, 0 compute, -1 neither. */
+static int rfl__ck_bound_word(const char *s, size_t n) {
+    while (n && s[0] == ' ') s++, n--;
+    while (n && s[n - 1] == ' ') n--;
+    if (n > 5 && rfl__ieq(s + n - 5, 5, "bound")) {
+        n -= 5;
+        if (n && (s[n - 1] == ' ' || s[n - 1] == '-' || s[n - 1] == '_')) n--;
+    }
+    if (rfl__ieq_any(s, n, "memory|mem|bandwidth|dram")) return 1;
+    return rfl__ieq_any(s, n, "compute|math") ? 0 : -1;
+}
+
+/* A value; one that cannot be read is marked (graded wrong, with why and
+   where) and the rest of the file is still read. */
 static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, const char *path,
                                 rfl_check_value *out) {
     const rfl_json_tok *t = &r->doc.t[tok];
-    size_t at = 0;
+    size_t at = 0, i;
     rfl_result e;
+    int b;
+    (void)path;
     out->line = rfl_json_line(&r->doc, tok);
     if (t->type == RFL_JSON_NULL) return RFL_OK;
     if (f == RFL_CHECK_BOUND) {
-        static const char *const ok[4] = {"memory", "memory-bound", "compute", "compute-bound"};
-        int i;
-        for (i = 0; i < 4; i++)
-            if (rfl_json_str_eq(&r->doc, tok, ok[i])) {
-                out->given = 1, out->v = i < 2 ? 1.0 : 0.0;
-                return RFL_OK;
-            }
-        return rfl__ck_fail(r, RFL_ERR_FORMAT, tok, 0, path, "bound is \"memory\" or \"compute\"");
-    }
-    if (t->type == RFL_JSON_NUM) {
+        if (t->type == RFL_JSON_STR && (b = rfl__ck_bound_word(r->doc.src + t->start, t->end - t->start)) >= 0) {
+            out->given = 1, out->v = b;
+            return RFL_OK;
+        }
+        out->unread = "bound is \"memory\" or \"compute\"";
+    } else if (t->type == RFL_JSON_NUM) {
         out->given = rfl_json_num(&r->doc, tok, &out->v);
+        if (!out->given) out->unread = "not a number";
     } else if (t->type == RFL_JSON_STR) {
-        e = rfl_check_parse_value(r->doc.src + t->start, t->end - t->start,
-                                  (rfl_check_dim)rfl__ck_dims[f], &out->v, &at);
-        if (e == RFL_ERR_UNIT)
-            return rfl__ck_fail(r, e, tok, at, path, "a unit of another dimension, or unknown");
-        if (e) return rfl__ck_fail(r, e, tok, at, path, "not a number");
-        out->given = 1;
+        e = rfl__ck_parse(r->doc.src + t->start, t->end - t->start, (rfl_check_dim)rfl__ck_dims[f],
+                          &out->v, &at, &out->note);
+        if (e == RFL_ERR_UNIT) out->unread = "a unit of another dimension, or unknown";
+        else if (e) out->unread = "not a number";
+        else out->given = 1;
     } else {
-        return rfl__ck_fail(r, RFL_ERR_FORMAT, tok, 0, path,
-                            "a value is a number, a string with a unit, or null");
+        out->unread = "a value is a number, a string with a unit, or null";
     }
-    if (!(out->v >= 0) || out->v - out->v != 0.0)
-        return rfl__ck_fail(r, RFL_ERR_NOT_FINITE, tok, 0, path, "a value is finite and >= 0");
+    if (out->given && (!(out->v >= 0) || out->v - out->v != 0.0))
+        out->given = 0, out->unread = "a value is finite and >= 0";
+    if (out->unread) { /* the column of the byte that went wrong */
+        size_t off = t->start + at - (t->type == RFL_JSON_STR && at == 0);
+        out->given = 0, out->col = 1;
+        for (i = off; i > 0 && r->doc.src[i - 1] != '\n'; i--) out->col++;
+    }
     return RFL_OK;
 }
 
@@ -21675,7 +21711,7 @@ static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, 
                 if (f == RFL_CHECK_AI) rfl__ck_add(c, ai, rfl__ck_aiconv[i * 2 + j]);
                 else if (f == RFL_CHECK_ATTAINABLE) rfl__ck_add(c, att, rfl__ck_aiconv[i * 2 + j]);
                 else if (c->n < RFL__CK_NC) /* bound: 1 memory, 0 compute */
-                    c->v[c->n] = ai * t->bw < t->peak, c->why[c->n++] = rfl__ck_byconv[j];
+                    c->v[c->n] = ai * t->bw < t->peak, c->why[c->n++] = rfl__ck_aiconv[i * 2 + j];
             }
         break;
     case RFL_CHECK_TIME:
@@ -21704,6 +21740,17 @@ static void rfl__cs_num(rfl__cs *s, double v) {
     if (v >= 1e4 || v <= -1e4) rfl_fmt_si(t, sizeof t, v, 4); /* "740.7 M" */
     else rfl_fmt_num(t, sizeof t, v, 4);
     rfl__cs_s(s, t);
+}
+
+/* v with its unit: "740.7 MB", "2.112 ms", "5.595 FLOP/B" */
+static void rfl__cs_val(rfl__cs *s, double v, rfl_check_field f) {
+    static const char *const unit[] = {"FLOP", "B", "s", "FLOP/s", "B/s", " FLOP/B", ""};
+    char t[40];
+    int d = rfl__ck_dims[f];
+    if (d >= RFL_DIM_FLOP_PER_BYTE) rfl_fmt_num(t, sizeof t, v, 4);
+    else rfl_fmt_si(t, sizeof t, v, 4);
+    rfl__cs_s(s, t);
+    rfl__cs_s(s, unit[d]);
 }
 
 /* ---- grading one value ---------------------------------------------------------- */
@@ -21768,6 +21815,34 @@ static int rfl__ck_ratio(const rfl__ck_cand *c, double got, double k, double tol
     return best >= 0;
 }
 
+/* 1 when an achieved rate is above the roof (before any other diagnosis:
+   it is impossible), *why where it came from: most often a wrong time. */
+static int rfl__ck_above(const rfl__ck_ctx *x, double got, double *ref, const char **why) {
+    const rfl_check_value *v = x->m->v;
+    double ai = v[RFL_CHECK_M_AI].given ? v[RFL_CHECK_M_AI].v : 0, roof = x->t->peak, tr, r, u;
+    int k;
+    if (ai <= 0 && x->prof && x->prof->total.bytes[RFL_DRAM])
+        ai = rfl_work_flops(&x->prof->total.work) / (double)x->prof->total.bytes[RFL_DRAM];
+    if (ai > 0 && ai * x->t->bw < roof) roof = ai * x->t->bw;
+    if (!(got > roof * (1 + x->tol))) return 0;
+    *ref = roof, *why = "the roof";
+    if (!v[RFL_CHECK_M_FLOPS].given || !v[RFL_CHECK_M_TIME].given || !(v[RFL_CHECK_M_TIME].v > 0) ||
+        !rfl__ck_near(got, v[RFL_CHECK_M_FLOPS].v / v[RFL_CHECK_M_TIME].v, x->tol))
+        return 1;
+    *why = "your measured FLOPs / your time";
+    tr = x->prof ? (double)x->prof->total.time_ns * 1e-9 : 0;
+    if (tr <= 0) return 1;
+    r = v[RFL_CHECK_M_TIME].v / tr;
+    for (k = 1, u = 1e-3; k <= 3; k++, u *= 1e-3)
+        if (rfl__ck_near(r, u, x->tol)) {
+            *why = "your measured FLOPs / your time, and your time is a power of 1000 too small: a unit slip";
+            return 1;
+        }
+    if (!rfl__ck_near(r, 1, x->tol)) *why = "your measured FLOPs / your time, and your time is not the profile's";
+    else *why = "your measured FLOPs / your time, and your FLOPs are not the profile's";
+    return 1;
+}
+
 /* A diagnosis from the value alone against the truth. *ref gets the value
    the mistake reproduces. */
 static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, double got,
@@ -21776,8 +21851,9 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
     rfl__ck_cand alt;
     int i, k, p;
     double dt = x->dtol, b, u;
-    rfl_check_diag dg = rfl__ck_follow(x, f, got, why);
-    if (dg) return dg;
+    rfl_check_diag dg;
+    if (f == RFL_CHECK_M_ACHIEVED && rfl__ck_above(x, got, ref, why)) return RFL_DIAG_ABOVE_ROOF;
+    if ((dg = rfl__ck_follow(x, f, got, why)) != RFL_DIAG_NONE) return dg;
     if (f == RFL_CHECK_M_FLOPS && x->prof) {
         const rfl_kernel_stat *T = &x->prof->total;
         double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
@@ -21845,14 +21921,6 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
         if (k < 4 && (rfl__ck_ratio(c, got, u, dt, ref, why) || rfl__ck_ratio(c, got, 1 / u, dt, ref, why)))
             return RFL_DIAG_UNIT_SLIP;
     }
-    if (f == RFL_CHECK_M_ACHIEVED) {
-        const rfl_check_value *v = x->m->v;
-        double ai = v[RFL_CHECK_M_AI].given ? v[RFL_CHECK_M_AI].v : 0, roof = x->t->peak;
-        if (ai <= 0 && x->prof && x->prof->total.bytes[RFL_DRAM])
-            ai = rfl_work_flops(&x->prof->total.work) / (double)x->prof->total.bytes[RFL_DRAM];
-        if (ai > 0 && ai * x->t->bw < roof) roof = ai * x->t->bw;
-        if (got > roof * (1 + x->tol)) return *ref = roof, *why = "the roof", RFL_DIAG_ABOVE_ROOF;
-    }
     if ((f == RFL_CHECK_M_FLOPS || f == RFL_CHECK_M_BYTES || f == RFL_CHECK_M_TIME) && c->n &&
         got < c->v[0])
         return *ref = c->v[0], *why = "the profile's total", RFL_DIAG_MEASURED_PARTIAL;
@@ -21872,10 +21940,11 @@ static const char *rfl__ck_advice(rfl_check_diag d) {
     case RFL_DIAG_WRONG_MACHINE: return "a figure of another machine: use the assignment's";
     case RFL_DIAG_BINARY_PREFIX: return "a binary prefix for a decimal one (MiB = 2^20 bytes written as MB = 1e6, or back)";
     case RFL_DIAG_UNIT_SLIP: return "off by a power of 1000: a unit slip (ms written as s, MB as GB ...)";
-    case RFL_DIAG_ABOVE_ROOF: return "a measured point above the roof is a bug in the measurement or the units";
+    case RFL_DIAG_ABOVE_ROOF: return "no kernel runs above the roof: check your time first (its unit, and that it sums every kernel), then your FLOPs";
     case RFL_DIAG_MEASURED_PARTIAL: return "below the profile's total: rows were left out of the sum (e.g. only the lines whose unit was Kbyte)";
     case RFL_DIAG_WRONG_VARIANT: return "these answers are for another variant than yours";
     case RFL_DIAG_FOOTPRINT_NOT_TRAFFIC: return "torchsummary's sizes are memory held, not DRAM traffic: traffic is what each layer reads and writes (input, weights, output)";
+    case RFL_DIAG_UNREADABLE: return "write a number in base units, or a number and its unit (\"311 MB\", \"0.55 ms\")";
     default: return "no known mistake gives this value: check the formula";
     }
 }
@@ -21889,7 +21958,17 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
     it->kind = f, it->has_got = v->given, it->got = v->v;
     s.b = it->message, s.size = sizeof it->message, s.n = 0;
     if (c->n) it->has_expected = 1, it->expected = c->v[0];
-    if (!v->given) {
+    if (v->unread) {
+        it->verdict = RFL_VERDICT_WRONG, it->diagnosis = RFL_DIAG_UNREADABLE;
+        rfl__cs_s(&s, "unreadable (line ");
+        rfl__cs_num(&s, (double)v->line);
+        rfl__cs_s(&s, ", column ");
+        rfl__cs_num(&s, (double)v->col);
+        rfl__cs_s(&s, ": ");
+        rfl__cs_s(&s, v->unread);
+        rfl__cs_s(&s, "): ");
+        rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+    } else if (!v->given) {
         it->verdict = RFL_VERDICT_MISSING;
         rfl__cs_s(&s, "missing");
     } else if (!c->n) {
@@ -21921,13 +22000,18 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
     }
     if (it->has_expected && it->has_got && it->expected > 0 && f != RFL_CHECK_BOUND)
         it->ratio = it->got / it->expected;
+    if (x->d->hide_expected) it->has_expected = 0, it->expected = 0, it->ratio = 0;
     if (it->verdict != RFL_VERDICT_OK && it->verdict != RFL_VERDICT_MISSING && it->has_expected &&
         f != RFL_CHECK_BOUND && it->verdict != RFL_VERDICT_UNCHECKED) {
         rfl__cs_s(&s, "; expected ");
-        rfl__cs_num(&s, it->expected);
-        rfl__cs_s(&s, ", ratio ");
-        rfl__cs_num(&s, it->ratio);
+        rfl__cs_val(&s, it->expected, f);
+        if (it->has_got) {
+            rfl__cs_s(&s, ", ratio ");
+            rfl__cs_num(&s, it->ratio);
+        }
     }
+    if (v->given && v->note)
+        rfl__cs_s(&s, "; note: GFLOPS is a rate (FLOP per second), a count is written GFLOP: read as a count");
     rfl__cs_end(&s);
 }
 
@@ -21976,16 +22060,18 @@ static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
     if (it->got <= simt * (1 + x->tol)) {
         it->verdict = RFL_VERDICT_WRONG, it->diagnosis = RFL_DIAG_TENSOR_FLOPS_MISSING;
         rfl__cs_s(&s, "tensor_flops_missing (tensor-core kernels ran with no FLOP counter: the profile's ");
-        rfl__cs_num(&s, simt);
-        rfl__cs_s(&s, " FLOPs are only a lower bound): ");
+        if (!x->d->hide_expected) rfl__cs_val(&s, simt, RFL_CHECK_M_FLOPS), rfl__cs_s(&s, " ");
+        rfl__cs_s(&s, "FP counts are only a lower bound): ");
         rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
     } else {
         it->verdict = RFL_VERDICT_UNCHECKED, it->diagnosis = RFL_DIAG_NONE;
         rfl__cs_s(&s, "at least ");
-        rfl__cs_num(&s, simt);
+        if (!x->d->hide_expected) rfl__cs_val(&s, simt, RFL_CHECK_M_FLOPS);
+        else rfl__cs_s(&s, "the FP counters' sum");
         rfl__cs_s(&s, ": the profile's tensor-core kernels have no FLOP counter, so this cannot be checked");
     }
     rfl__cs_end(&s);
+    if (x->d->hide_expected) it->has_expected = 0, it->expected = 0, it->ratio = 0;
 }
 
 /* Not inlined: its net (an rfl_error inside) would join rfl_check_run's
@@ -22099,7 +22185,9 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
         rfl__finish(it->field, sizeof it->field, rfl__ly_cat(it->field, sizeof it->field, 0, rfl__ck_names[f]));
         c.n = 0;
         rfl__ck_add(&c, f == RFL_CHECK_PEAK ? t.peak : f == RFL_CHECK_BW ? t.bw : t.peak / t.bw,
-                    f == RFL_CHECK_BW ? "the datasheet's DRAM bandwidth" : "the datasheet's peak of the work's precision");
+                    f == RFL_CHECK_BW ? "the datasheet's DRAM bandwidth"
+                    : f == RFL_CHECK_PEAK ? "the datasheet's peak of the work's precision"
+                                          : "that peak / the DRAM bandwidth");
         rfl__ck_item(&x, (rfl_check_field)f, &a->mach[f], &c, "", it);
         rfl__ck_points(d, it);
     }
@@ -22126,113 +22214,55 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
     return RFL_OK;
 }
 
-/* ---- writing JSON: the checker's own small writer --------------------------------- */
-typedef struct rfl__cw {
-    char *b;
-    size_t size, n;
-    int depth, first;
-} rfl__cw;
-static void rfl__cw_c(rfl__cw *w, char c) { w->n = rfl__put(w->b, w->size, w->n, c); }
-static void rfl__cw_raw(rfl__cw *w, const char *s) { w->n = rfl__ly_cat(w->b, w->size, w->n, s); }
-static void rfl__cw_str(rfl__cw *w, const char *s) {
-    static const char hex[] = "0123456789abcdef";
-    rfl__cw_c(w, '"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') rfl__cw_c(w, '\\'), rfl__cw_c(w, (char)ch);
-        else if (ch < 0x20) {
-            rfl__cw_raw(w, "\\u00");
-            rfl__cw_c(w, hex[ch >> 4]), rfl__cw_c(w, hex[ch & 15]);
-        } else rfl__cw_c(w, (char)ch);
-    }
-    rfl__cw_c(w, '"');
+/* ---- writing JSON: the library's writer (rfl_json_writer) ------------------------ */
+#ifndef RFL_NO_JSON_WRITER
+static size_t rfl__ck_done(rfl_json_writer *w) {
+    if (rfl_json_w_finish(w) != RFL_OK && w->cap) w->buf[0] = 0;
+    return w->len;
 }
-static void rfl__cw_key(rfl__cw *w, const char *k) {
-    int i;
-    if (!w->first) rfl__cw_c(w, ',');
-    w->first = 0;
-    rfl__cw_c(w, '\n');
-    for (i = 0; i < w->depth; i++) rfl__cw_raw(w, "  ");
-    if (k) { rfl__cw_str(w, k); rfl__cw_raw(w, ": "); }
-}
-static void rfl__cw_open(rfl__cw *w, const char *k, char c) {
-    if (w->depth) rfl__cw_key(w, k);
-    rfl__cw_c(w, c);
-    w->depth++, w->first = 1;
-}
-static void rfl__cw_close(rfl__cw *w, char c) {
-    int i;
-    w->depth--;
-    if (!w->first) {
-        rfl__cw_c(w, '\n');
-        for (i = 0; i < w->depth; i++) rfl__cw_raw(w, "  ");
-    }
-    w->first = 0;
-    rfl__cw_c(w, c);
-}
-static void rfl__cw_num(rfl__cw *w, const char *k, int known, double v) {
-    char t[40];
-    rfl__cw_key(w, k);
-    if (!known || v != v || v - v != 0.0) { rfl__cw_raw(w, "null"); return; }
-    rfl_fmt_num(t, sizeof t, v, 15);
-    rfl__cw_raw(w, t);
-}
-static void rfl__cw_kstr(rfl__cw *w, const char *k, const char *s) {
-    rfl__cw_key(w, k);
-    if (s) rfl__cw_str(w, s);
-    else rfl__cw_raw(w, "null");
-}
-static size_t rfl__cw_end(rfl__cw *w) {
-    rfl__cw_c(w, '\n');
-    if (w->n < w->size) w->b[w->n] = 0;
-    else if (w->b && w->size) w->b[0] = 0;
-    return w->n;
-}
-static void rfl__cw_value(rfl__cw *w, const char *k, const rfl_check_item *it, int known,
-                          double v) {
-    if (it->kind == RFL_CHECK_BOUND && known) rfl__cw_kstr(w, k, v != 0 ? "memory" : "compute");
-    else rfl__cw_num(w, k, known, v);
+static void rfl__ck_wvalue(rfl_json_writer *w, const char *k, const rfl_check_item *it, int known,
+                           double v) {
+    if (it->kind == RFL_CHECK_BOUND && known) rfl_json_w_str(w, k, v != 0 ? "memory" : "compute");
+    else rfl_json_w_num_if(w, k, known, v);
 }
 
 RFL_API size_t rfl_check_json(const rfl_check_report *rep, const rfl_check_item *items,
                               int n, char *buf, size_t size) {
-    rfl__cw w;
+    rfl_json_writer w;
     int i;
-    RFL_MEMSET(&w, 0, sizeof w);
-    w.b = buf, w.size = buf ? size : 0;
+    rfl_json_w_init(&w, buf, size);
     if (!rep || (n > 0 && !items)) return 0;
-    rfl__cw_open(&w, 0, '{');
-    rfl__cw_num(&w, "score", 1, rep->score);
-    rfl__cw_num(&w, "max_score", 1, rep->max_score);
-    rfl__cw_open(&w, "items", '[');
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_num(&w, "score", rep->score);
+    rfl_json_w_num(&w, "max_score", rep->max_score);
+    rfl_json_w_arr(&w, "items");
     for (i = 0; i < n; i++) {
         const rfl_check_item *it = &items[i];
-        rfl__cw_open(&w, 0, '{');
-        rfl__cw_kstr(&w, "field", it->field);
-        rfl__cw_kstr(&w, "verdict", rfl_check_verdict_name(it->verdict));
-        rfl__cw_value(&w, "expected", it, it->has_expected, it->expected);
-        rfl__cw_value(&w, "got", it, it->has_got, it->got);
-        rfl__cw_num(&w, "ratio", it->ratio > 0, it->ratio);
-        rfl__cw_kstr(&w, "diagnosis", it->diagnosis ? rfl_check_diag_name(it->diagnosis) : 0);
-        rfl__cw_kstr(&w, "message", it->message);
-        rfl__cw_num(&w, "points", 1, it->points);
-        rfl__cw_num(&w, "max_points", 1, it->max_points);
-        rfl__cw_close(&w, '}');
+        rfl_json_w_obj(&w, 0);
+        rfl_json_w_str(&w, "field", it->field);
+        rfl_json_w_str(&w, "verdict", rfl_check_verdict_name(it->verdict));
+        rfl__ck_wvalue(&w, "expected", it, it->has_expected, it->expected);
+        rfl__ck_wvalue(&w, "got", it, it->has_got, it->got);
+        rfl_json_w_num_if(&w, "ratio", it->ratio > 0, it->ratio);
+        rfl_json_w_str(&w, "diagnosis", it->diagnosis ? rfl_check_diag_name(it->diagnosis) : 0);
+        rfl_json_w_str(&w, "message", it->message);
+        rfl_json_w_num(&w, "points", it->points);
+        rfl_json_w_num(&w, "max_points", it->max_points);
+        rfl_json_w_end(&w);
     }
-    rfl__cw_close(&w, ']');
-    rfl__cw_close(&w, '}');
-    return rfl__cw_end(&w);
+    rfl_json_w_end(&w);
+    rfl_json_w_end(&w);
+    return rfl__ck_done(&w);
 }
 
 RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
                                     const rfl_check_item *items, int n, char *buf,
                                     size_t size) {
-    rfl__cw w;
+    rfl_json_writer w;
     char msg[160];
     rfl__cs s;
     int i;
-    RFL_MEMSET(&w, 0, sizeof w);
-    w.b = buf, w.size = buf ? size : 0;
+    rfl_json_w_init(&w, buf, size);
     if (!rep || (n > 0 && !items)) return 0;
     s.b = msg, s.size = sizeof msg, s.n = 0;
     rfl__cs_num(&s, rep->n_ok);
@@ -22242,22 +22272,32 @@ RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
     rfl__cs_num(&s, rep->n_missing);
     rfl__cs_s(&s, rep->variant_wrong ? " missing; not your variant: score 0" : " missing");
     rfl__cs_end(&s);
-    rfl__cw_open(&w, 0, '{');
-    rfl__cw_num(&w, "score", 1, rep->score);
-    rfl__cw_num(&w, "max_score", 1, rep->max_score);
-    rfl__cw_kstr(&w, "output", msg);
-    rfl__cw_open(&w, "tests", '[');
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_num(&w, "score", rep->score);
+    rfl_json_w_num(&w, "max_score", rep->max_score);
+    rfl_json_w_str(&w, "output", msg);
+    rfl_json_w_arr(&w, "tests");
     for (i = 0; i < n; i++) {
-        rfl__cw_open(&w, 0, '{');
-        rfl__cw_kstr(&w, "name", items[i].field);
-        rfl__cw_num(&w, "score", 1, items[i].points);
-        rfl__cw_num(&w, "max_score", 1, items[i].max_points);
-        rfl__cw_kstr(&w, "output", items[i].message);
-        rfl__cw_close(&w, '}');
+        rfl_json_w_obj(&w, 0);
+        rfl_json_w_str(&w, "name", items[i].field);
+        rfl_json_w_num(&w, "score", items[i].points);
+        rfl_json_w_num(&w, "max_score", items[i].max_points);
+        rfl_json_w_str(&w, "output", items[i].message);
+        rfl_json_w_end(&w);
     }
-    rfl__cw_close(&w, ']');
-    rfl__cw_close(&w, '}');
-    return rfl__cw_end(&w);
+    rfl_json_w_end(&w);
+    rfl_json_w_end(&w);
+    return rfl__ck_done(&w);
+}
+
+RFL_API size_t rfl_check_gradescope_error(const char *msg, char *buf, size_t size) {
+    rfl_json_writer w;
+    rfl_json_w_init(&w, buf, size);
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_num(&w, "score", 0);
+    rfl_json_w_str(&w, "output", msg ? msg : "");
+    rfl_json_w_end(&w);
+    return rfl__ck_done(&w);
 }
 
 RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, size_t size) {
@@ -22270,46 +22310,43 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
         {"bound", "\"memory\" or \"compute\""},
         {"profile", "your ncu --csv --page raw export, relative to this file"},
         {"mode", "flops, bytes and predicted_time_s are for the whole step: train = forward + backward"}};
-    rfl__cw w;
-    char num[24];
+    rfl_json_writer w;
     int i, f;
-    RFL_MEMSET(&w, 0, sizeof w);
-    w.b = buf, w.size = buf ? size : 0;
+    rfl_json_w_init(&w, buf, size);
     if (!t || !t->hw || !t->models || t->n_models < 1) return 0;
-    rfl__cw_open(&w, 0, '{');
-    rfl__cw_num(&w, "schema", 1, 1);
-    rfl__cw_open(&w, "units", '{');
-    for (i = 0; i < 8; i++) rfl__cw_kstr(&w, units[i][0], units[i][1]);
-    rfl__cw_close(&w, '}');
-    rfl__cw_open(&w, "assignment", '{');
-    rfl__cw_kstr(&w, "hw", t->hw);
-    rfl_fmt_u64(num, sizeof num, t->batch ? t->batch : 1);
-    rfl__cw_key(&w, "batch");
-    rfl__cw_raw(&w, num);
-    rfl__cw_kstr(&w, "mode", t->mode == RFL_MODE_TRAIN ? "train" : "infer");
-    rfl__cw_kstr(&w, "dtype", rfl_dtype_name(t->dtype));
-    if (t->student) rfl__cw_kstr(&w, "student", t->student);
-    rfl__cw_close(&w, '}');
-    rfl__cw_open(&w, "machine", '{');
-    for (f = RFL_CHECK_PEAK; f <= RFL_CHECK_RIDGE; f++) rfl__cw_num(&w, rfl__ck_names[f] + 8, 0, 0);
-    rfl__cw_close(&w, '}');
-    rfl__cw_open(&w, "models", '{');
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_num(&w, "schema", 1);
+    rfl_json_w_obj(&w, "units");
+    for (i = 0; i < 8; i++) rfl_json_w_str(&w, units[i][0], units[i][1]);
+    rfl_json_w_end(&w);
+    rfl_json_w_obj(&w, "assignment");
+    rfl_json_w_str(&w, "hw", t->hw);
+    rfl_json_w_u64(&w, "batch", t->batch ? t->batch : 1);
+    rfl_json_w_str(&w, "mode", t->mode == RFL_MODE_TRAIN ? "train" : "infer");
+    rfl_json_w_str(&w, "dtype", rfl_dtype_name(t->dtype));
+    if (t->student) rfl_json_w_str(&w, "student", t->student);
+    rfl_json_w_end(&w);
+    rfl_json_w_obj(&w, "machine");
+    for (f = RFL_CHECK_PEAK; f <= RFL_CHECK_RIDGE; f++) rfl_json_w_null(&w, rfl__ck_names[f] + 8);
+    rfl_json_w_end(&w);
+    rfl_json_w_obj(&w, "models");
     for (i = 0; i < t->n_models; i++) {
-        rfl__cw_open(&w, t->models[i], '{');
+        rfl_json_w_obj(&w, t->models[i]);
         for (f = RFL_CHECK_FWD_FLOPS; f < RFL_CHECK_M_FLOPS; f++) {
             if (f == RFL_CHECK_BWD_FLOPS && t->mode != RFL_MODE_TRAIN) continue;
-            rfl__cw_num(&w, rfl__ck_names[f], 0, 0);
+            rfl_json_w_null(&w, rfl__ck_names[f]);
         }
-        rfl__cw_open(&w, "measured", '{');
-        rfl__cw_num(&w, "profile", 0, 0);
-        for (f = RFL_CHECK_M_FLOPS; f < RFL_CHECK_VARIANT; f++) rfl__cw_num(&w, rfl__ck_names[f] + 9, 0, 0);
-        rfl__cw_close(&w, '}');
-        rfl__cw_close(&w, '}');
+        rfl_json_w_obj(&w, "measured");
+        rfl_json_w_null(&w, "profile");
+        for (f = RFL_CHECK_M_FLOPS; f < RFL_CHECK_VARIANT; f++) rfl_json_w_null(&w, rfl__ck_names[f] + 9);
+        rfl_json_w_end(&w);
+        rfl_json_w_end(&w);
     }
-    rfl__cw_close(&w, '}');
-    rfl__cw_close(&w, '}');
-    return rfl__cw_end(&w);
+    rfl_json_w_end(&w);
+    rfl_json_w_end(&w);
+    return rfl__ck_done(&w);
 }
+#endif /* RFL_NO_JSON_WRITER */
 
 /* ---- variants ------------------------------------------------------------------ */
 static uint64_t rfl__ck_mix(uint64_t *s) { /* splitmix64 (Steele, Lea, Flood 2014) */

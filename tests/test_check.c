@@ -65,7 +65,19 @@ static void test_units(void) {
     RT_EQ_INT(rfl_check_parse_value("311 MB", 6, RFL_DIM_FLOP, &v, &at), RFL_ERR_UNIT);
     RT_EQ_INT(at, 4); /* the unit's first byte */
     val("0.55 ms", RFL_DIM_FLOP, RFL_ERR_UNIT);
-    val("1 mB", RFL_DIM_BYTE, RFL_ERR_UNIT);
+    val("1 us", RFL_DIM_BYTE, RFL_ERR_UNIT); /* micro-bytes */
+    val("1 Ms", RFL_DIM_TIME, RFL_ERR_UNIT); /* seconds keep their case: ms, not Ms */
+    /* as students write them (issue 35 item 9): any case for the rest */
+    RT_NEAR(val("917.9 mb", RFL_DIM_BYTE, RFL_OK), 917.9e6, 1e-12);
+    RT_NEAR(val("1.5 gb", RFL_DIM_BYTE, RFL_OK), 1.5e9, 1e-12);
+    RT_NEAR(val("2 mib", RFL_DIM_BYTE, RFL_OK), 2.0 * 1048576, 1e-12);
+    RT_NEAR(val("1555 gb/s", RFL_DIM_BYTE_PER_S, RFL_OK), 1555e9, 1e-12);
+    RT_NEAR(val("11.43 GFLOPS", RFL_DIM_FLOP, RFL_OK), 11.43e9, 1e-12); /* a rate's unit on a count */
+    RT_NEAR(val("19.5 TFLOPs", RFL_DIM_FLOP_PER_S, RFL_OK), 19.5e12, 1e-12);
+    RT_NEAR(val("19.5 tflops", RFL_DIM_FLOP_PER_S, RFL_OK), 19.5e12, 1e-12);
+    RT_NEAR(val("5.6 flops/byte", RFL_DIM_FLOP_PER_BYTE, RFL_OK), 5.6, 1e-12);
+    RT_NEAR(val("0.42 msec", RFL_DIM_TIME, RFL_OK), 0.42e-3, 1e-12);
+    RT_NEAR(val("2 seconds", RFL_DIM_TIME, RFL_OK), 2, 1e-12);
     val("7 Xs", RFL_DIM_TIME, RFL_ERR_UNIT);
     val("19.5 TFLOP/s", RFL_DIM_FLOP, RFL_ERR_UNIT);
     RT_EQ_INT(rfl_check_parse_value("abc", 3, RFL_DIM_FLOP, &v, &at), RFL_ERR_NUMBER);
@@ -414,17 +426,21 @@ static void test_bad(void) {
     RT_STR(err.where, "models.alexnet.foward_flops");
     RT_EQ_INT(err.line, 3);
     RT_EQ_INT(err.col, 3);
+    /* a value that cannot be read is not an error of the file: it is marked
+       (graded wrong, with why and where) and the rest is read */
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"},\n \"models\": {\"alexnet\": {\n"
-                  "  \"bytes\": \"311 GFLOP\"}}}"), RFL_ERR_UNIT);
-    RT_STR(err.where, "models.alexnet.bytes");
-    RT_EQ_INT(err.line, 3);
-    RT_EQ_INT(err.col, 17); /* the G of GFLOP */
-    RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"}, \"models\": {\"alexnet\": {\"ai\": \"x\"}}}"),
-              RFL_ERR_NUMBER);
-    RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"}, \"models\": {\"alexnet\": {\"ai\": -1}}}"),
-              RFL_ERR_NOT_FINITE);
-    RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"}, \"models\": {\"alexnet\": {\"bound\": \"roof\"}}}"),
-              RFL_ERR_FORMAT);
+                  "  \"bytes\": \"311 GFLOP\", \"ai\": \"x\", \"flops\": -1, \"bound\": \"roof\",\n"
+                  "  \"predicted_time_s\": [1], \"forward_flops\": 3}}}"), RFL_OK);
+    RT_STR(ans.models[0].v[RFL_CHECK_BYTES].unread, "a unit of another dimension, or unknown");
+    RT_EQ_INT(ans.models[0].v[RFL_CHECK_BYTES].line, 3);
+    RT_EQ_INT(ans.models[0].v[RFL_CHECK_BYTES].col, 17); /* the G of GFLOP */
+    RT_EQ_INT(ans.models[0].v[RFL_CHECK_BYTES].given, 0);
+    RT_STR(ans.models[0].v[RFL_CHECK_AI].unread, "not a number");
+    RT_EQ_INT(ans.models[0].v[RFL_CHECK_AI].col, 31); /* the string: its quote */
+    RT_STR(ans.models[0].v[RFL_CHECK_FLOPS].unread, "a value is finite and >= 0");
+    RT_CHECK(ans.models[0].v[RFL_CHECK_BOUND].unread != 0);
+    RT_CHECK(ans.models[0].v[RFL_CHECK_TIME].unread != 0);
+    RT_EQ_INT(ans.models[0].v[RFL_CHECK_FWD_FLOPS].given, 1);
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"}, \"models\": {\"alexnett\": {}}}"),
               RFL_ERR_UNKNOWN_NAME);
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a1000\"}}"), RFL_ERR_UNKNOWN_NAME);
@@ -446,6 +462,101 @@ static void test_bad(void) {
     RT_EQ_INT(err.need, 5);
 }
 
+/* ---- as students write them (issue 35 items 9, 10, 14) ------------------------------- */
+/* correct.json with one line replaced */
+static rfl_result run_edit(const char *from, const char *to, rfl_check_desc *d) {
+    static char t2[8192];
+    char *t = rt_slurp(D "correct.json", 0), *at;
+    if (!RT_CHECK(t != 0)) return RFL_ERR_IO;
+    at = strstr(t, from);
+    if (!RT_CHECK(at != 0)) { free(t); return RFL_ERR_ARG; }
+    snprintf(t2, sizeof t2, "%.*s%s%s", (int)(at - t), t, to, at + strlen(from));
+    free(t);
+    return run_text(t2, d);
+}
+static void test_as_written(void) {
+    static const char *const bounds[] = {"Memory", "MEMORY BOUND", "memory-bound", "Memory_Bound",
+                                         "memory bound", "bandwidth-bound"};
+    rfl_check_desc d;
+    const rfl_check_item *it;
+    int i;
+    memset(&d, 0, sizeof d);
+    /* the spellings of a bound: each graded ok (AlexNet is memory-bound) */
+    for (i = 0; i < 6; i++) {
+        char b[64];
+        snprintf(b, sizeof b, "\"bound\": \"%s\"", bounds[i]);
+        RT_EQ_INT(run_edit("\"bound\": \"memory\"", b, &d), RFL_OK);
+        RT_EQ_INT(item("models.alexnet.bound")->verdict, RFL_VERDICT_OK);
+    }
+    RT_EQ_INT(run_edit("\"bound\": \"memory\"", "\"bound\": \"COMPUTE BOUND\"", &d), RFL_OK);
+    it = item("models.alexnet.bound");
+    RT_EQ_INT(it->verdict, RFL_VERDICT_WRONG);
+    RT_NEAR(it->got, 0, 0); /* read as compute */
+    /* "917.9 mb": MB; AlexNet's bytes are 740.7 MB (hand sum above) */
+    RT_EQ_INT(run_edit("\"740.7 MB\"", "\"740.7 mb\"", &d), RFL_OK);
+    RT_EQ_INT(item("models.alexnet.bytes")->verdict, RFL_VERDICT_OK);
+    /* "GFLOPS" for a count: read as a count, ok, with a note */
+    RT_EQ_INT(run_edit("\"1.428 GFLOP\"", "\"1.428 GFLOPS\"", &d), RFL_OK);
+    it = item("models.alexnet.forward_flops");
+    RT_EQ_INT(it->verdict, RFL_VERDICT_OK);
+    RT_CHECK(strstr(it->message, "GFLOPS is a rate") != 0);
+    /* a value still unreadable: that one wrong (with line and column), the other 15 graded */
+    RT_EQ_INT(run_edit("\"740.7 MB\"", "\"740.7 parsecs\"", &d), RFL_OK);
+    it = item("models.alexnet.bytes");
+    RT_EQ_INT(it->verdict, RFL_VERDICT_WRONG);
+    RT_STR(rfl_check_diag_name(it->diagnosis), "unreadable");
+    RT_EQ_INT(it->has_got, 0);
+    RT_CHECK(strstr(it->message, "line 20, column 23") != 0);
+    RT_EQ_INT(rep.n_ok, 15);
+    RT_NEAR(rep.score, 15, 0);
+    /* the AI, from the unreadable bytes, is not called inconsistent: it is ok */
+    RT_EQ_INT(item("models.alexnet.ai")->verdict, RFL_VERDICT_OK);
+}
+static void test_above_roof(void) {
+    rfl_check_desc d;
+    const rfl_check_item *it;
+    memset(&d, 0, sizeof d);
+    /* the time in ms written as s-thousandths: 0.42 us, and the rate it gives,
+       1,003,362,144 FLOP / 0.42e-6 s = 2389 TFLOP/s: above the roof (its own
+       FLOPs / time, so once carried_error), named above_roof from the time */
+    RT_EQ_INT(run_edit("\"time_s\": \"0.42 ms\",\n        \"ai\": 7.571,\n        \"achieved_flops_per_s\": \"2.389 TFLOP/s\"",
+                       "\"time_s\": \"0.42 us\",\n        \"ai\": 7.571,\n        \"achieved_flops_per_s\": \"2389 TFLOP/s\"",
+                       &d), RFL_OK);
+    RT_STR(rfl_check_diag_name(item("models.alexnet.measured.time_s")->diagnosis), "unit_slip");
+    it = item("models.alexnet.measured.achieved_flops_per_s");
+    RT_STR(rfl_check_diag_name(it->diagnosis), "above_roof");
+    RT_CHECK(strstr(it->message, "your time is a power of 1000 too small") != 0);
+    RT_CHECK(strstr(it->message, "check your time") != 0);
+    /* the roof at the measured AI: min(19.5 T, 7.571 x 1555 G) = 11.77 TFLOP/s */
+    RT_NEAR(it->expected, 7.571 * 1555e9, 1e-9);
+}
+static void test_messages(void) {
+    rfl_check_desc d;
+    int i;
+    memset(&d, 0, sizeof d);
+    /* each reason names its own field (item 14) */
+    run_file("correct.json", &d);
+    RT_CHECK(strstr(item("machine.ridge_flop_per_byte")->message, "peak / the DRAM bandwidth") != 0);
+    RT_CHECK(strstr(item("machine.peak_flops_per_s")->message, "peak") != 0);
+    /* an expected value carries its unit */
+    run_file("unit_slip.json", &d);
+    RT_CHECK(strstr(item("models.alexnet.measured.time_s")->message, "expected 420 us") != 0);
+    run_file("mac_not_flop.json", &d);
+    RT_CHECK(strstr(item("models.alexnet.forward_flops")->message, "expected 1.428 GFLOP,") != 0);
+    /* hidden expected values (item 12): no number of the truth in any item */
+    d.hide_expected = 1;
+    run_file("mac_not_flop.json", &d);
+    for (i = 0; i < rep.n_items; i++) {
+        RT_EQ_INT(items[i].has_expected, 0);
+        RT_CHECK(strstr(items[i].message, "expected") == 0);
+    }
+    RT_STR(rfl_check_diag_name(item("models.alexnet.forward_flops")->diagnosis), "mac_not_flop");
+    RT_NEAR(rep.score, 15, 0);
+    /* Gradescope's document for a file that cannot be graded */
+    RT_EQ_U64(rfl_check_gradescope_error("a.json:2:3: \"x\"", out, sizeof out), strlen(out));
+    RT_STR(out, "{\n  \"score\": 0,\n  \"output\": \"a.json:2:3: \\\"x\\\"\"\n}\n");
+}
+
 int main(void) {
     test_units();
     test_correct_by_hand();
@@ -455,5 +566,8 @@ int main(void) {
     test_writers();
     test_variants();
     test_bad();
+    test_as_written();
+    test_above_roof();
+    test_messages();
     return rt_done();
 }

@@ -60,13 +60,29 @@ step "rfl-check --gradescope results.json, --points" ck_gradescope
 
 # a file that cannot be read still gives Gradescope a results.json (score 0)
 ck_gradescope_bad() {
-  printf '{"assignment": {"hw": "a100"},\n "models": {"alexnet": {"bytes": "3 GFLOP"}}}\n' > "$CO/bad.json"
+  printf '{"assignment": {"hw": "a100"},\n "models": {"alexnet": {"foward_flops": 3}}}\n' > "$CO/bad.json"
   "$CK" "$CO/bad.json" --gradescope "$CO/bad-results.json" > /dev/null 2> "$CO/bad.err"
   [ $? = 1 ] || return 1
-  grep -q "bad.json:2:37: models.alexnet.bytes: a unit of another dimension" "$CO/bad.err" &&
-  grep -qx '  "score": 0,' "$CO/bad-results.json"
+  grep -q "bad.json:2:25: models.alexnet.foward_flops: unknown key" "$CO/bad.err" &&
+  grep -qx '  "score": 0,' "$CO/bad-results.json" &&
+  grep -q '"output": "[^"]*bad.json:2:25: models.alexnet.foward_flops: unknown key' "$CO/bad-results.json"
 }
-step "rfl-check: a wrong-dimension unit is exit 1 with FILE:LINE:COL (and a score-0 results.json)" ck_gradescope_bad
+step "rfl-check: an unknown key is exit 1 with FILE:LINE:COL (and a score-0 results.json)" ck_gradescope_bad
+
+# one value that cannot be read sinks only itself (issue 35 item 9)
+ck_unreadable() {
+  "$CK" $CD/unreadable.json --gradescope "$CO/u-results.json" > "$CO/u.txt" || return 1
+  grep -qx 'score 15 / 16 (15 ok, 1 wrong, 0 missing, 0 unchecked)' "$CO/u.txt" &&
+  grep -q 'unreadable (line 20, column 23: a unit of another dimension' "$CO/u.txt" &&
+  grep -q 'note: GFLOPS is a rate' "$CO/u.txt" && grep -qx '  "score": 15,' "$CO/u-results.json"
+}
+step "rfl-check: an unreadable value is graded wrong with its place, the other 15 graded" ck_unreadable
+step "rfl-check unreadable (a note inside a value)" ck_diag unreadable.json models.alexnet.bytes unreadable
+ck_above_time() {
+  ck_diag above_roof_time.json models.alexnet.measured.achieved_flops_per_s above_roof &&
+  grep -q 'your time is a power of 1000 too small' "$CO/out.json"
+}
+step "rfl-check above_roof from a time 1000x too small (issue 35 item 10)" ck_above_time
 
 # a profile that cannot be read: exit 1 naming it, and a score-0 results.json
 ck_profile_missing() {
