@@ -3984,10 +3984,19 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
 
 /* A student's variant: out[0] model, out[1] machine, out[2] batch index,
    of n_models, n_hw, n_batches choices. Reproducible everywhere: FNV-1a
-   (64 bit) of the student's name, XOR the seed, through three steps of
-   splitmix64, each taken modulo its count. */
+   (64 bit) of the student's name (ASCII lower case, spaces trimmed, each
+   run of spaces or tabs one space: "Bob  Smith" is "bob smith"), XOR the
+   seed, through three steps of splitmix64, each taken modulo its count. */
 RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models, int n_hw,
                                int n_batches, int out[3]);
+
+/* The submitter of a Gradescope submission: users[0].<key> (key "name" or
+   "email") of /autograder/submission_metadata.json (json[0..len), at most
+   RFL_CHECK_FILE_MAX bytes, ntoks tokens; too few: RFL_ERR_BUFFER with
+   err->need) into out[size]. RFL_ERR_MISSING without one, RFL_ERR_SYNTAX
+   for a file that is not JSON, RFL_ERR_BUFFER for a name over size. */
+RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_tok *toks, int ntoks,
+                                       const char *key, char *out, size_t size, rfl_error *err);
 #endif /* RFL_NO_CHECK */
 
 #ifdef __cplusplus
@@ -22348,6 +22357,34 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
 }
 #endif /* RFL_NO_JSON_WRITER */
 
+/* ---- the submitter (Gradescope's submission metadata) ------------------------- */
+RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_tok *toks, int ntoks,
+                                       const char *key, char *out, size_t size, rfl_error *err) {
+    rfl__ck_rd r;
+    int t;
+    rfl_result e;
+    RFL_MEMSET(&r, 0, sizeof r);
+    if (!err) err = &r.doc.err;
+    rfl__err_clear(err);
+    r.err = err;
+    if (!json || !toks || ntoks < 1 || !key || !out || size < 1) return err->code = RFL_ERR_ARG;
+    out[0] = 0;
+    if (len > RFL_CHECK_FILE_MAX)
+        return rfl__ck_fail(&r, RFL_ERR_BUFFER, -1, 0, "", "submission metadata is at most 1 MiB");
+    if ((e = rfl_json_parse(&r.doc, json, len, toks, ntoks)) != RFL_OK) {
+        *err = r.doc.err;
+        return e;
+    }
+    t = r.doc.t[0].type == RFL_JSON_OBJ ? rfl_json_at(&r.doc, rfl_json_get(&r.doc, 0, "users"), 0) : -1;
+    t = t >= 0 && r.doc.t[t].type == RFL_JSON_OBJ ? rfl_json_get(&r.doc, t, key) : -1;
+    if (t < 0 || r.doc.t[t].type != RFL_JSON_STR || r.doc.t[t].end == r.doc.t[t].start)
+        return rfl__ck_fail(&r, RFL_ERR_MISSING, t < 0 ? 0 : t, 0, "users[0]",
+                            "no submitter: users[0] has no such key (name or email)");
+    if (!rfl_json_str(&r.doc, t, out, size))
+        return rfl__ck_fail(&r, RFL_ERR_BUFFER, t, 0, "users[0]", "the submitter's name is too long");
+    return RFL_OK;
+}
+
 /* ---- variants ------------------------------------------------------------------ */
 static uint64_t rfl__ck_mix(uint64_t *s) { /* splitmix64 (Steele, Lea, Flood 2014) */
     uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
@@ -22361,7 +22398,20 @@ RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models,
     int n[3], i;
     n[0] = n_models, n[1] = n_hw, n[2] = n_batches;
     if (!out) return;
-    for (; student && *student; student++) h = (h ^ (unsigned char)*student) * 0x100000001b3ull;
+    /* the name as a roster and Gradescope may differ in writing it: ASCII
+       lower case, spaces trimmed, runs of spaces and tabs as one space */
+    while (student && (*student == ' ' || *student == '\t')) student++;
+    for (; student && *student; student++) {
+        unsigned char c = (unsigned char)rfl__lower((unsigned char)*student);
+        if (c == '\t') c = ' ';
+        if (c == ' ') {
+            const char *q = student;
+            while (*q == ' ' || *q == '\t') q++;
+            if (!*q) break;
+            student = q - 1;
+        }
+        h = (h ^ c) * 0x100000001b3ull;
+    }
     s = h ^ seed;
     for (i = 0; i < 3; i++) {
         uint64_t r = rfl__ck_mix(&s);

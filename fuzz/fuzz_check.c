@@ -14,7 +14,12 @@
      a count overflow at a huge batch); with OK: 3 + 13 items per model
      (12 in inference), verdicts and codes in range, messages
      NUL-terminated, 0 <= score <= max_score, and both JSON writers' text
-     is as long as their count mode said and parses as JSON. */
+     is as long as their count mode said and parses as JSON;
+   - an unreadable value is not given, and its line and column lie inside
+     the input;
+   - the same bytes as Gradescope's submission metadata
+     (rfl_check_submitter): OK with a NUL-terminated name, or a
+     documented error with its message. */
 #define ROOFLINE_IMPLEMENTATION
 #define RFL_NO_CHART
 #include "roofline.h"
@@ -83,6 +88,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     text = (char *)malloc(n ? n : 1);
     if (!text) return 0;
     memcpy(text, data + 2, n);
+    {
+        char who[64];
+        r = rfl_check_submitter(text, n, toks, ntoks, data[1] & 1 ? "email" : "name", who, sizeof who, &e);
+        FZ_CHECK(r == RFL_OK || r == RFL_ERR_SYNTAX || r == RFL_ERR_BUFFER || r == RFL_ERR_MISSING);
+        if (r == RFL_OK) FZ_CHECK(memchr(who, 0, sizeof who) != NULL && who[0]);
+        else FZ_CHECK(e.code == r && e.msg[0]);
+    }
     r = rfl_check_read(text, n, toks, ntoks, &ans, &e);
     if (r != RFL_OK) {
         FZ_CHECK(e.code == r);
@@ -107,6 +119,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(memchr(ans.models[i].name, 0, sizeof ans.models[i].name) != NULL);
         for (f = 0; f < RFL_CHECK_FIELD_COUNT; f++)
             if (ans.models[i].v[f].given) FZ_CHECK(isfinite(ans.models[i].v[f].v) && ans.models[i].v[f].v >= 0);
+            else if (ans.models[i].v[f].unread)
+                FZ_CHECK(ans.models[i].v[f].line >= 1 && ans.models[i].v[f].line <= count_lines(text, n) &&
+                         ans.models[i].v[f].col >= 1 && (size_t)ans.models[i].v[f].col <= n + 1);
     }
     check_run(data[1]);
     free(text);

@@ -391,6 +391,16 @@ static void test_variants(void) {
         RT_EQ_INT(v[1], (int)(sm64(&s) % 3));
         RT_EQ_INT(v[2], (int)(sm64(&s) % 4));
     }
+    { /* "Bob  Smith " is hashed as "bob smith" (lower case, one space) */
+        uint64_t h = 14695981039346656037ull, s;
+        const char *p;
+        for (p = "bob smith"; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+        s = h ^ 42;
+        rfl_check_variant("Bob  Smith ", 42, 5, 3, 4, v);
+        RT_EQ_INT(v[0], (int)(sm64(&s) % 5));
+        RT_EQ_INT(v[1], (int)(sm64(&s) % 3));
+        RT_EQ_INT(v[2], (int)(sm64(&s) % 4));
+    }
     for (i = 0; i < 40; i++) { /* spread: every model comes up among 40 students */
         char n[16];
         snprintf(n, sizeof n, "student%d", i);
@@ -557,6 +567,38 @@ static void test_messages(void) {
     RT_STR(out, "{\n  \"score\": 0,\n  \"output\": \"a.json:2:3: \\\"x\\\"\"\n}\n");
 }
 
+/* ---- the submitter, and one name written two ways (issue 35 items 11, 12) -------------- */
+static void test_submitter(void) {
+    /* Gradescope's /autograder/submission_metadata.json, its documented form */
+    static const char meta[] =
+        "{\"id\": 123456, \"submission_method\": \"upload\",\n"
+        " \"users\": [{\"email\": \"bob@uni.edu\", \"id\": 1234, \"name\": \"Bob Smith\"}],\n"
+        " \"previous_submissions\": []}";
+    char who[64];
+    rfl_json_tok few[4];
+    int a[3], b[3];
+    RT_EQ_INT(rfl_check_submitter(meta, strlen(meta), toks, RFL_CHECK_TOKS, "name", who, sizeof who, &err), RFL_OK);
+    RT_STR(who, "Bob Smith");
+    RT_EQ_INT(rfl_check_submitter(meta, strlen(meta), toks, RFL_CHECK_TOKS, "email", who, sizeof who, &err), RFL_OK);
+    RT_STR(who, "bob@uni.edu");
+    RT_EQ_INT(rfl_check_submitter(meta, strlen(meta), few, 4, "name", who, sizeof who, &err), RFL_ERR_BUFFER);
+    RT_CHECK(err.need > 4);
+    RT_EQ_INT(rfl_check_submitter("{\"users\": []}", 13, toks, RFL_CHECK_TOKS, "name", who, sizeof who, &err),
+              RFL_ERR_MISSING);
+    RT_EQ_INT(rfl_check_submitter("{\"users\": [{\"name\": 3}]}", 24, toks, RFL_CHECK_TOKS, "name", who,
+                                  sizeof who, &err), RFL_ERR_MISSING);
+    RT_EQ_INT(rfl_check_submitter("{\"users\": [", 11, toks, RFL_CHECK_TOKS, "name", who, sizeof who, &err),
+              RFL_ERR_SYNTAX);
+    RT_EQ_INT(rfl_check_submitter(meta, strlen(meta), toks, RFL_CHECK_TOKS, "name", who, 4, &err), RFL_ERR_BUFFER);
+    /* a roster's "Bob Smith" and Gradescope's " bob  smith": one student, one
+       variant (the recipe hashes "bob smith"; test_variants checks the hash) */
+    rfl_check_variant("Bob Smith", 9, 1000003, 1000033, 1000037, a);
+    rfl_check_variant(" bob \t smith ", 9, 1000003, 1000033, 1000037, b);
+    RT_CHECK(a[0] == b[0] && a[1] == b[1] && a[2] == b[2]);
+    rfl_check_variant("Bob Smyth", 9, 1000003, 1000033, 1000037, b);
+    RT_CHECK(a[0] != b[0] || a[1] != b[1] || a[2] != b[2]);
+}
+
 int main(void) {
     test_units();
     test_correct_by_hand();
@@ -569,5 +611,6 @@ int main(void) {
     test_as_written();
     test_above_roof();
     test_messages();
+    test_submitter();
     return rt_done();
 }

@@ -11,8 +11,9 @@ static cli C; /* the command line and its helpers' state (cli.h has none of its 
 
 static const char *usage_text =
     "usage: rfl-check ANSWERS.json [--json] [--gradescope FILE] [--tol F]\n"
-    "                 [--points FILE] [--carry-credit]\n"
-    "                 [--seed N --models A,B --hw X,Y --batches 1,8 [--student NAME]]\n"
+    "                 [--points FILE] [--carry-credit] [--hide-expected]\n"
+    "                 [--seed N --models A,B --hw X,Y --batches 1,8\n"
+    "                  [--student NAME | --metadata FILE [--metadata-key name|email]]]\n"
     "       rfl-check --template --model A[,B] --hw NAME [--batch N] [--mode train|infer]\n"
     "                 [--dtype fp32|fp16|bf16|int8] [--student NAME]\n"
     "       rfl-check --assign ROSTER --models A,B --hw X,Y --batches 1,8 --seed N\n"
@@ -23,7 +24,7 @@ static const char *usage_text =
     "backward_twice_forward, forward_only, precision_roof, inconsistent_ai,\n"
     "above_roof, measured_partial, tensor_flops_missing, per_sample,\n"
     "wrong_machine, unit_slip, carried_error, footprint_not_traffic,\n"
-    "wrong_variant).\n"
+    "wrong_variant, unreadable).\n"
     "Accepted conventions (a value is ok when within --tol of any):\n"
     "  FLOPs  mac (2 x multiply-adds of conv/matmul, no bias: FlopCounterMode,\n"
     "         torchvision), report (mac + linear biases), all (bias, BN, ReLU,\n"
@@ -35,22 +36,35 @@ static const char *usage_text =
     "         per-layer sum (rfl-estimate's predicted_time_s)\n"
     "  measured  the reduction of the profile the file names (rfl-reduce)\n"
     "Values: a number in base units or a string with a unit (\"311 MB\",\n"
-    "\"296.7 MiB\", \"1.8 GMAC\", \"0.55 ms\", \"19.5 TFLOP/s\", \"1555 GB/s\").\n"
+    "\"296.7 MiB\", \"1.8 GMAC\", \"0.55 ms\", \"19.5 TFLOP/s\", \"1555 GB/s\"), any\n"
+    "case but seconds' (\"917.9 mb\" is MB; \"GFLOPS\" on a count is read as GFLOP,\n"
+    "with a note); a value that still cannot be read is graded wrong\n"
+    "(unreadable, with its line and column) and the rest is graded.\n"
     "  --json          {score, max_score, items[{field, verdict, expected, got,\n"
     "                  ratio, diagnosis, message, points, max_points}]}\n"
     "  --gradescope F  also write Gradescope's results.json to F\n"
     "  --tol F         relative tolerance (default 0.02)\n"
     "  --points FILE   points per field: a JSON object {\"forward_flops\": 2,\n"
     "                  \"measured.flops\": 1, \"machine.peak_flops_per_s\": 1, ...};\n"
-    "                  default 1 each, negative = reported, not graded\n"
+    "                  default 1 each; 0 or negative: reported, not graded\n"
     "  --carry-credit  full points for a value that follows from the\n"
     "                  student's own wrong inputs (carried_error)\n"
-    "  --seed N ...    check that the answers are the variant of --student\n"
-    "                  (default: the file's assignment.student); else score 0\n"
+    "  --hide-expected no expected value or ratio in any message or document\n"
+    "                  (the diagnosis stays)\n"
+    "  --seed N ...    check that the answers are the variant of --student, or\n"
+    "                  of the submitter in Gradescope's --metadata FILE\n"
+    "                  (/autograder/submission_metadata.json: users[0]'s\n"
+    "                  --metadata-key, name (default) or email); else of the\n"
+    "                  file's assignment.student, which a copied file keeps.\n"
+    "                  Another variant scores 0\n"
     "  --template      print an empty answer file (null values, a units hint)\n"
-    "  --assign ROSTER one student per line ('#' comments): DIR/NAME.json, the\n"
-    "                  template of the student's variant, and DIR/variants.csv;\n"
-    "                  variant = FNV-1a(name) ^ seed through splitmix64\n";
+    "  --assign ROSTER one student per line, as written (\"Bob Smith\", an email;\n"
+    "                  '#' comments): DIR/FILE.json, the template of the student's\n"
+    "                  variant (FILE: the name with every character but letters,\n"
+    "                  digits, '.', '_', '@', '-' as '_'), and DIR/variants.csv\n"
+    "                  (student,model,hw,batch,file). The whole roster is checked\n"
+    "                  first (duplicates, an empty roster: errors; nothing written);\n"
+    "                  variant = FNV-1a(name in lower case) ^ seed through splitmix64\n";
 
 static rfl_layer layers[RFL_ZOO_MAX_LAYERS];
 static rfl_json_tok toks[RFL_CHECK_TOKS];
@@ -60,6 +74,8 @@ static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
 
 /* ---- options ----------------------------------------------------------------- */
 static const char *answers_path, *gradescope_path, *points_path, *student, *out_dir;
+static const char *metadata_path, *metadata_key = "name";
+static int hide_expected;
 static const char *models_opt, *hw_opt, *batches_opt, *roster, *batch_opt = "1";
 static const char *mode_opt = "train", *dtype_opt = "fp32";
 static int json_out, template_mode, have_seed, carry_credit;
@@ -86,14 +102,15 @@ static double num_arg(const char *o, const char *v) {
 
 enum { OPT_JSON = 1, OPT_TEMPLATE, OPT_CARRY, OPT_GRADESCOPE, OPT_POINTS, OPT_TOL, OPT_SEED,
        OPT_STUDENT, OPT_MODELS, OPT_HW, OPT_BATCH, OPT_BATCHES, OPT_MODE, OPT_DTYPE, OPT_ASSIGN,
-       OPT_OUT };
+       OPT_OUT, OPT_METADATA, OPT_METADATA_KEY, OPT_HIDE };
 static const cli_opt opts[] = {
     {"--json", 0, OPT_JSON}, {"--template", 0, OPT_TEMPLATE}, {"--carry-credit", 0, OPT_CARRY},
     {"--gradescope", "FILE", OPT_GRADESCOPE}, {"--points", "FILE", OPT_POINTS}, {"--tol", "F", OPT_TOL},
     {"--seed", "N", OPT_SEED}, {"--student", "NAME", OPT_STUDENT}, {"--model", "A,B", OPT_MODELS},
     {"--models", "A,B", OPT_MODELS}, {"--hw", "NAME", OPT_HW}, {"--batch", "N", OPT_BATCH},
     {"--batches", "N,M", OPT_BATCHES}, {"--mode", "M", OPT_MODE}, {"--dtype", "D", OPT_DTYPE},
-    {"--assign", "ROSTER", OPT_ASSIGN}, {"-o", "DIR", OPT_OUT}, {0, 0, 0}};
+    {"--assign", "ROSTER", OPT_ASSIGN}, {"-o", "DIR", OPT_OUT}, {"--metadata", "FILE", OPT_METADATA},
+    {"--metadata-key", "KEY", OPT_METADATA_KEY}, {"--hide-expected", 0, OPT_HIDE}, {0, 0, 0}};
 static const cli_opt *const tables[] = {opts, 0};
 
 static void parse_args(int argc, char **argv) {
@@ -119,6 +136,12 @@ static void parse_args(int argc, char **argv) {
         case OPT_DTYPE: dtype_opt = v; break;
         case OPT_ASSIGN: roster = v; break;
         case OPT_OUT: out_dir = v; break;
+        case OPT_METADATA: metadata_path = v; break;
+        case OPT_METADATA_KEY:
+            if (!cli_is(v, "name") && !cli_is(v, "email")) cli_usage_error(&C, "--metadata-key is name or email");
+            metadata_key = v;
+            break;
+        case OPT_HIDE: hide_expected = 1; break;
         default:
             if (answers_path) cli_usage_error(&C, "one answer file at a time ('%s')", v);
             answers_path = v;
@@ -214,24 +237,56 @@ static void get_lists(lists *L) {
     for (i = 0; i < L->nb; i++) parse_batch(L->b[i]);
 }
 
+/* A roster's name as a file name: letters, digits, '.', '_', '@', '-' and
+   UTF-8 kept, anything else (spaces, '/') as '_'; no leading '.'. */
+static void safe_name(const char *name, char *out, size_t size) {
+    size_t i;
+    for (i = 0; name[i] && i + 1 < size; i++) {
+        unsigned char c = (unsigned char)name[i];
+        out[i] = (char)(isalnum(c) || c >= 0x80 || (c && strchr("._@-", c)) ? c : '_');
+    }
+    out[i] = 0;
+    if (out[0] == '.') out[0] = '_';
+}
+/* a CSV field, quoted when it holds a comma or a quote */
+static void csv_field(FILE *f, const char *s, const char *after) {
+    if (!strpbrk(s, ",\"")) { fprintf(f, "%s%s", s, after); return; }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fprintf(f, "\"%s", after);
+}
+
+/* One student: the same name in any ASCII case, spaces collapsed (the
+   variant's rule, rfl_check_variant). */
+static int same_student(const char *a, const char *b) {
+    for (;;) {
+        int sa = 0, sb = 0;
+        while (*a == ' ' || *a == '\t') a++, sa = 1;
+        while (*b == ' ' || *b == '\t') b++, sb = 1;
+        if (!*a || !*b) return !*a && !*b;
+        if (sa != sb || tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
+        a++, b++;
+    }
+}
+
+#define MAX_ROSTER 10000
 static int run_assign(void) {
+    static char *names[MAX_ROSTER], files[MAX_ROSTER][64];
+    static long lines[MAX_ROSTER];
     lists L;
     size_t len, i;
     char *text = cli_read_file(&C, roster, RFL_CAP_ANSWERS, &len), *line, *next, path[1024], *tpl;
     FILE *csv;
     long ln = 0;
+    int n = 0, j;
     if (!out_dir) cli_usage_error(&C, "--assign needs -o DIR");
     if (!have_seed) cli_usage_error(&C, "--assign needs --seed N (the same seed gives the same variants)");
     get_lists(&L);
-    cli_make_dir(&C, out_dir);
-    snprintf(path, sizeof path, "%s/variants.csv", out_dir);
-    csv = fopen(path, "wb");
-    if (!csv) cli_input_error(&C, path, 0, 0, "cannot write: %s", strerror(errno));
-    fprintf(csv, "student,model,hw,batch,file\n");
+    /* the whole roster first: nothing is written for a roster with an error */
     for (line = text; line && *line; line = next) {
-        rfl_check_template_desc t;
-        const char *models[1];
-        int v[3];
         char *e;
         ln++;
         next = strchr(line, '\n');
@@ -241,18 +296,41 @@ static int run_assign(void) {
         while (e > line && (e[-1] == ' ' || e[-1] == '\r' || e[-1] == '\t')) *--e = 0;
         if (!*line || *line == '#') continue;
         for (i = 0; line[i]; i++)
-            if (!(isalnum((unsigned char)line[i]) || strchr("._@-", line[i])) || line[i] == '/')
-                cli_input_error(&C, roster, ln, (long)i + 1, "a student name of letters, digits, '.', '_', '@', '-'");
-        rfl_check_variant(line, seed, L.nm, L.nh, L.nb, v);
+            if ((unsigned char)line[i] < 0x20 && line[i] != '\t')
+                cli_input_error(&C, roster, ln, (long)i + 1, "a control character in a student's name");
+        if (strlen(line) > 63) cli_input_error(&C, roster, ln, 64, "a student's name is at most 63 bytes");
+        if (n == MAX_ROSTER) cli_input_error(&C, roster, ln, 1, "more than %d students", MAX_ROSTER);
+        safe_name(line, files[n], sizeof files[n]);
+        for (j = 0; j < n; j++) {
+            if (same_student(names[j], line))
+                cli_input_error(&C, roster, ln, 1, "'%s' is already on line %ld", line, lines[j]);
+            if (!strcmp(files[j], files[n]))
+                cli_input_error(&C, roster, ln, 1, "'%s' and '%s' (line %ld) would both be %s.json", line,
+                               names[j], lines[j], files[n]);
+        }
+        names[n] = line, lines[n++] = ln;
+    }
+    if (!n) cli_input_error(&C, roster, 0, 0, "no student in the roster (one name a line, '#' comments)");
+    cli_make_dir(&C, out_dir);
+    snprintf(path, sizeof path, "%s/variants.csv", out_dir);
+    csv = fopen(path, "wb");
+    if (!csv) cli_input_error(&C, path, 0, 0, "cannot write: %s", strerror(errno));
+    fprintf(csv, "student,model,hw,batch,file\n");
+    for (j = 0; j < n; j++) {
+        rfl_check_template_desc t;
+        const char *models[1];
+        int v[3];
+        rfl_check_variant(names[j], seed, L.nm, L.nh, L.nb, v);
         memset(&t, 0, sizeof t);
         models[0] = L.m[v[0]];
         t.models = models, t.n_models = 1, t.hw = L.h[v[1]], t.batch = parse_batch(L.b[v[2]]);
-        t.mode = parse_mode(), t.dtype = parse_dtype(), t.student = line;
+        t.mode = parse_mode(), t.dtype = parse_dtype(), t.student = names[j];
         tpl = write_text(w_template, &t);
-        snprintf(path, sizeof path, "%s/%s.json", out_dir, line);
+        snprintf(path, sizeof path, "%s/%s.json", out_dir, files[j]);
         put_file(path, tpl);
         free(tpl);
-        fprintf(csv, "%s,%s,%s,%s,%s.json\n", line, L.m[v[0]], L.h[v[1]], L.b[v[2]], line);
+        csv_field(csv, names[j], ",");
+        fprintf(csv, "%s,%s,%s,%s.json\n", L.m[v[0]], L.h[v[1]], L.b[v[2]], files[j]);
     }
     if (fclose(csv) != 0) cli_input_error(&C, out_dir, 0, 0, "cannot write variants.csv");
     return 0;
@@ -364,6 +442,27 @@ static void gradescope_error(const char *msg) {
     fclose(f);
 }
 
+/* The submitter in Gradescope's submission metadata (the library reads it). */
+static const char *submitter(void) {
+    static char who[256];
+    size_t len;
+    char *text = cli_read_file(&C, metadata_path, RFL_CAP_ANSWERS, &len), msg[512];
+    rfl_error err;
+    rfl_result r = rfl_check_submitter(text, len, toks, RFL_CHECK_TOKS, metadata_key, who, sizeof who, &err);
+    if (r == RFL_ERR_BUFFER && err.need > 0) {
+        rfl_json_tok *more = (rfl_json_tok *)cli_xmalloc(&C, (size_t)err.need * sizeof *more);
+        r = rfl_check_submitter(text, len, more, (int)err.need, metadata_key, who, sizeof who, &err);
+        free(more);
+    }
+    if (r != RFL_OK) {
+        rfl_error_format(&err, metadata_path, msg, sizeof msg);
+        gradescope_error(msg);
+        cli_error(&C, metadata_path, &err);
+    }
+    free(text);
+    return who;
+}
+
 static int run_check(void) {
     size_t len;
     char *text, msg[512];
@@ -390,8 +489,10 @@ static int run_check(void) {
     if (points_path) read_points(&d);
     for (i = 0; i < ans.n_models; i++) profs[i] = ans.models[i].profile[0] ? reduce_profile(&ans.models[i]) : 0;
     d.profiles = profs;
+    d.hide_expected = hide_expected;
+    if (metadata_path && !have_seed) cli_usage_error(&C, "--metadata names whose variant to check: it needs --seed ...");
     if (have_seed) {
-        const char *who = student ? student : ans.student;
+        const char *who = student ? student : metadata_path ? submitter() : ans.student;
         get_lists(&L);
         if (!who[0]) cli_input_error(&C, answers_path, 0, 0, "no --student and no assignment.student: whose variant?");
         rfl_check_variant(who, seed, L.nm, L.nh, L.nb, v);

@@ -121,6 +121,44 @@ ck_assign() {
 }
 step "rfl-check --assign: reproducible variants; another student's variant is wrong_variant" ck_assign
 
+# rosters as teachers write them (issue 35 item 11): names with spaces and
+# commas, safe file names stated in variants.csv; a duplicate (any case) or
+# an empty roster is an error and writes nothing
+ck_roster() {
+  set -- --models resnet18,alexnet,vgg16 --hw a100,v100,t4 --batches 1,8,32 --seed 2026
+  rm -rf "$CO/r1" "$CO/r2" "$CO/r3" "$CO/r4"
+  printf 'alice\nBob Smith\nSmith, Jo\n' > "$CO/roster1.txt"
+  "$CK" --assign "$CO/roster1.txt" "$@" -o "$CO/r1" || return 1
+  [ -f "$CO/r1/Bob_Smith.json" ] && [ -f "$CO/r1/Smith__Jo.json" ] &&
+  grep -q '^Bob Smith,.*,Bob_Smith.json$' "$CO/r1/variants.csv" &&
+  grep -q '^"Smith, Jo",.*,Smith__Jo.json$' "$CO/r1/variants.csv" &&
+  grep -qx '    "student": "Bob Smith"' "$CO/r1/Bob_Smith.json" || return 1
+  printf 'alice\nbob\nBOB\n' > "$CO/roster2.txt"
+  "$CK" --assign "$CO/roster2.txt" "$@" -o "$CO/r2" 2> "$CO/r2.err"; [ $? = 1 ] || return 1
+  grep -q "roster2.txt:3:1: 'BOB' is already on line 2" "$CO/r2.err" && [ ! -e "$CO/r2" ] || return 1
+  printf '# nobody yet\n\n' > "$CO/roster3.txt"
+  "$CK" --assign "$CO/roster3.txt" "$@" -o "$CO/r3" 2> /dev/null; [ $? = 1 ] && [ ! -e "$CO/r3" ] || return 1
+  printf 'Bob Smith\nBob_Smith\n' > "$CO/roster4.txt"
+  "$CK" --assign "$CO/roster4.txt" "$@" -o "$CO/r4" 2> /dev/null; [ $? = 1 ] && [ ! -e "$CO/r4" ]
+}
+step "rfl-check --assign: names with spaces, duplicates and an empty roster are errors that write nothing" ck_roster
+
+# the submitter from Gradescope's metadata (item 12): a classmate's file,
+# with its student field, is not the submitter's variant; --hide-expected
+ck_metadata() {
+  set -- --models resnet18,alexnet,vgg16 --hw a100,v100,t4 --batches 1,8,32 --seed 2026
+  printf '{"id": 1, "users": [{"email": "bob@uni.edu", "id": 7, "name": "Bob Smith"}]}\n' > "$CO/meta.json"
+  "$CK" "$CO/r1/Bob_Smith.json" "$@" --metadata "$CO/meta.json" --json > "$CO/m1.json" || return 1
+  tr -d '\n' < "$CO/m1.json" | grep -Eq '"field": "assignment", +"verdict": "ok"' || return 1
+  awk -F, '$1=="alice"{a=$2$3$4} $1=="Bob Smith"{b=$2$3$4} END{exit a==b}' "$CO/r1/variants.csv" || return 0
+  "$CK" "$CO/r1/alice.json" "$@" --metadata "$CO/meta.json" --json > "$CO/m2.json" &&
+  grep -q '"diagnosis": "wrong_variant"' "$CO/m2.json" || return 1
+  "$CK" $CD/mac_not_flop.json --hide-expected --gradescope "$CO/h.json" > /dev/null &&
+  ! grep -q 'expected' "$CO/h.json" && grep -q 'mac_not_flop' "$CO/h.json" &&
+  "$CK" $CD/mac_not_flop.json --gradescope "$CO/h2.json" > /dev/null && grep -q 'expected 1.428 GFLOP' "$CO/h2.json"
+}
+step "rfl-check --metadata: the submitter's variant, not the file's student; --hide-expected" ck_metadata
+
 ck_usage() {
   "$CK" --nope > /dev/null 2>&1; [ $? = 2 ] || return 1
   "$CK" > /dev/null 2>&1; [ $? = 2 ] || return 1
