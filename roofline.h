@@ -3754,7 +3754,14 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
                       "measured": {"profile", "flops", "bytes", "time_s",
                                    "ai", "achieved_flops_per_s"}}}}
    flops, bytes and predicted_time_s are for the assignment's mode (train:
-   forward + backward). A value is a number in base units, null (missing),
+   forward + backward). A built-in LLM (rfl_llm_find; "assignment.seq":
+   the prompt's tokens S, default 512; inference) has its own keys instead:
+     {"params", "prefill_flops", "prefill_bytes", "prefill_ai",
+      "prefill_bound", "decode_flops", "decode_bytes", "decode_ai",
+      "decode_bound", "kv_cache_bytes", "decode_tokens_per_s", "fits"}
+   for a prefill of S tokens per sequence and one decode step after it, at
+   the batch; "fits" ("yes"/"no", or a JSON boolean): weights and the KV
+   cache within the machine's memory. A value is a number in base units, null (missing),
    or a string with a unit (rfl_check_parse_value). "bound" is "memory" or
    "compute". "profile" is the student's ncu CSV, relative to the answer
    file (the caller reads and reduces it). Keys starting with '_' and the
@@ -3811,6 +3818,22 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
      footprint_not_traffic  bytes = a torchsummary size (total, params or
                        forward/backward pass, MB = 2^20 or 1e6, per sample):
                        memory held is not DRAM traffic
+     unreadable        a value that cannot be read: graded wrong, with its
+                       line, column and why; the rest of the file is graded
+   An LLM's, beside mac_not_flop and the unit slips:
+     kv_without_gqa    the KV cache with every query head's K and V (heads,
+                       not kv_heads): the cache, the decode's bytes and its
+                       tokens/s off by heads / kv_heads
+     weights_per_token the weights read once per token (decode: per
+                       sequence; prefill: per prompt token) instead of once
+                       per step
+   Accepted for an LLM: params as counted by PyTorch (a tied LM head once);
+   FLOPs the mac convention (FlopCounterMode, eager attention) or all, the
+   LM head on the last position or on every one, or 2 x params per token;
+   bytes every layer's traffic or weights + KV cache (written by the
+   prefill, read by the decode); the cache after the prefill (S) or after
+   the decode step (S + 1); tokens/s = batch / the decode step's time,
+   whole (max of the roofline's two terms) or summed per layer.
    A diagnosis matches within tol / 4. */
 #define RFL_CHECK_MAX_MODELS 8
 #define RFL_CHECK_FILE_MAX (1u << 20) /* answer file size cap, bytes */
@@ -3835,13 +3858,19 @@ typedef enum rfl_check_field {
     RFL_CHECK_M_AI,
     RFL_CHECK_M_ACHIEVED,
     RFL_CHECK_VARIANT,     /* the assignment against the student's variant */
+    RFL_CHECK_PARAMS,      /* an LLM's: models.M.params ... (rfl_check_read) */
+    RFL_CHECK_PRE_FLOPS, RFL_CHECK_PRE_BYTES, RFL_CHECK_PRE_AI, RFL_CHECK_PRE_BOUND,
+    RFL_CHECK_DEC_FLOPS, RFL_CHECK_DEC_BYTES, RFL_CHECK_DEC_AI, RFL_CHECK_DEC_BOUND,
+    RFL_CHECK_KV_BYTES, RFL_CHECK_TOKENS_PER_S, RFL_CHECK_FITS,
     RFL_CHECK_FIELD_COUNT
 } rfl_check_field;
 
 /* Dimensions of values, for rfl_check_parse_value. */
 typedef enum rfl_check_dim {
     RFL_DIM_FLOP = 0, RFL_DIM_BYTE, RFL_DIM_TIME, RFL_DIM_FLOP_PER_S,
-    RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_TEXT
+    RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_TEXT,
+    RFL_DIM_COUNT,         /* parameters: "1.24e9", "1.24 B", "1236 M params" */
+    RFL_DIM_TOKEN_PER_S    /* "1250 tokens/s", "1.25 ktok/s" */
 } rfl_check_dim;
 
 typedef enum rfl_check_verdict {
@@ -3855,7 +3884,8 @@ typedef enum rfl_check_diag {
     RFL_DIAG_BACKWARD_TWICE_FORWARD, RFL_DIAG_MAC_NOT_FLOP,
     RFL_DIAG_PRECISION_ROOF, RFL_DIAG_WRONG_MACHINE, RFL_DIAG_BINARY_PREFIX,
     RFL_DIAG_UNIT_SLIP, RFL_DIAG_ABOVE_ROOF, RFL_DIAG_MEASURED_PARTIAL,
-    RFL_DIAG_WRONG_VARIANT, RFL_DIAG_FOOTPRINT_NOT_TRAFFIC, RFL_DIAG_UNREADABLE, RFL_DIAG_COUNT
+    RFL_DIAG_WRONG_VARIANT, RFL_DIAG_FOOTPRINT_NOT_TRAFFIC, RFL_DIAG_UNREADABLE,
+    RFL_DIAG_KV_WITHOUT_GQA, RFL_DIAG_WEIGHTS_PER_TOKEN, RFL_DIAG_COUNT
 } rfl_check_diag;
 
 /* "machine.peak_flops_per_s", "forward_flops", "measured.flops",
@@ -3887,7 +3917,8 @@ typedef struct rfl_check_value {
     int note;              /* 1: a rate's unit on a count ("GFLOPS"), read as FLOPs */
 } rfl_check_value;
 typedef struct rfl_check_model {
-    char name[48];         /* as written (a zoo name) */
+    char name[48];         /* as written (a zoo name, or an LLM's) */
+    int llm;               /* 1: a built-in LLM (rfl_llm_find): its own fields */
     char profile[256];     /* "" when none */
     long line, profile_line;
     rfl_check_value v[RFL_CHECK_FIELD_COUNT]; /* model and measured fields */
@@ -3895,6 +3926,7 @@ typedef struct rfl_check_model {
 typedef struct rfl_check_answers {
     char hw[64], student[64];
     uint64_t batch;
+    uint64_t seq;               /* an LLM's prompt tokens (default 512) */
     rfl_mode mode;
     rfl_dtype dtype;
     const rfl_machine *machine; /* hw, found in the table */
@@ -3917,7 +3949,8 @@ typedef struct rfl_check_desc {
     double tol;            /* relative; 0 = 0.02 (a MiB-for-MB slip is 4.9%) */
     double points[RFL_CHECK_FIELD_COUNT]; /* per field; 0 = 1; < 0: not graded */
     int carry_credit;      /* nonzero: full points for a carried_error */
-    rfl_layer *layers;     /* required: RFL_ZOO_MAX_LAYERS records */
+    rfl_layer *layers;     /* required: RFL_ZOO_MAX_LAYERS records (an LLM:
+                              RFL_LLM_NET_LAYERS(its layers), if more) */
     int layer_cap;
     /* per model of the answers (same order), the reduction of its profile
        (NULL array or entry: none; measured values are then unchecked) */
@@ -3978,6 +4011,7 @@ typedef struct rfl_check_template_desc {
     const char *const *models;       /* required, n_models >= 1 */
     int n_models;
     const char *student;             /* optional */
+    uint64_t seq;                    /* an LLM's prompt tokens; 0 = 512 */
 } rfl_check_template_desc;
 RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, size_t size);
 #endif /* RFL_NO_JSON_WRITER */
@@ -21219,17 +21253,27 @@ static const char *const rfl__ck_names[RFL_CHECK_FIELD_COUNT] = {
     "machine.ridge_flop_per_byte", "forward_flops", "backward_flops", "flops", "bytes", "ai",
     "attainable_flops_per_s", "bound", "predicted_time_s", "measured.flops",
     "measured.bytes", "measured.time_s", "measured.ai", "measured.achieved_flops_per_s",
-    "variant"};
+    "variant", "params", "prefill_flops", "prefill_bytes", "prefill_ai", "prefill_bound",
+    "decode_flops", "decode_bytes", "decode_ai", "decode_bound", "kv_cache_bytes",
+    "decode_tokens_per_s", "fits"};
 static const unsigned char rfl__ck_dims[RFL_CHECK_FIELD_COUNT] = {
     RFL_DIM_FLOP_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP, RFL_DIM_FLOP,
     RFL_DIM_FLOP, RFL_DIM_BYTE, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_S, RFL_DIM_TEXT,
     RFL_DIM_TIME, RFL_DIM_FLOP, RFL_DIM_BYTE, RFL_DIM_TIME, RFL_DIM_FLOP_PER_BYTE,
-    RFL_DIM_FLOP_PER_S, RFL_DIM_TEXT};
+    RFL_DIM_FLOP_PER_S, RFL_DIM_TEXT, RFL_DIM_COUNT, RFL_DIM_FLOP, RFL_DIM_BYTE,
+    RFL_DIM_FLOP_PER_BYTE, RFL_DIM_TEXT, RFL_DIM_FLOP, RFL_DIM_BYTE, RFL_DIM_FLOP_PER_BYTE,
+    RFL_DIM_TEXT, RFL_DIM_BYTE, RFL_DIM_TOKEN_PER_S, RFL_DIM_TEXT};
+/* a field read as a word: 1 memory / yes, 0 compute / no */
+static int rfl__ck_isword(rfl_check_field f) {
+    return f == RFL_CHECK_BOUND || f == RFL_CHECK_PRE_BOUND || f == RFL_CHECK_DEC_BOUND ||
+           f == RFL_CHECK_FITS;
+}
 static const char *const rfl__ck_diags[RFL_DIAG_COUNT] = {
     "", "carried_error", "inconsistent_ai", "tensor_flops_missing", "per_sample",
     "forward_only", "backward_twice_forward", "mac_not_flop", "precision_roof",
     "wrong_machine", "binary_prefix", "unit_slip", "above_roof", "measured_partial",
-    "wrong_variant", "footprint_not_traffic", "unreadable"};
+    "wrong_variant", "footprint_not_traffic", "unreadable", "kv_without_gqa",
+    "weights_per_token"};
 
 RFL_API const char *rfl_check_field_name(rfl_check_field f) {
     return (unsigned)f < RFL_CHECK_FIELD_COUNT ? rfl__ck_names[f] : "?";
@@ -21258,6 +21302,8 @@ static int rfl__ck_unit(const char *u, size_t n, double *k) {
     if (rfl__ieq_any(u, n, "flop/s|flops/s|flop/sec|flops/sec")) return RFL_DIM_FLOP_PER_S;
     if (rfl__ieq_any(u, n, "b/s|byte/s|bytes/s|b/sec")) return RFL_DIM_BYTE_PER_S;
     if (rfl__ieq_any(u, n, "flop/b|flop/byte|flops/byte|flops/b")) return RFL_DIM_FLOP_PER_BYTE;
+    if (rfl__ieq_any(u, n, "tokens/s|token/s|tok/s|tokens/sec|tok/sec")) return RFL_DIM_TOKEN_PER_S;
+    if (rfl__ieq_any(u, n, "params|parameters|param")) return RFL_DIM_COUNT;
     return -1;
 }
 
@@ -21294,6 +21340,16 @@ static int rfl__ck_unit_at(const char *s, size_t j, size_t len, rfl_check_dim di
     size_t u = j;
     int d, p;
     *k = 1.0;
+    if (dim == RFL_DIM_COUNT) { /* "1.24 B", "1236 M params", "1.2B": B is a billion */
+        const char *q = "kmbgt";
+        for (p = 0; q[p] && (s[j] | 32) != q[p]; p++) {}
+        if (q[p] && (j + 1 == len || s[j + 1] == ' ' || (s[j + 1] | 32) == 'p')) {
+            for (*k = 1e3, u = 0; (int)u < p - (p > 2); u++) *k *= 1e3;
+            for (u = j + 1; u < len && s[u] == ' '; u++) {}
+            if (u == len) return (int)dim;
+            j = u;
+        }
+    }
     d = rfl__ck_unit(s + j, len - j, &f);
     if (d < 0 && len - j >= 2) {
         if ((s[j] == 'm' || s[j] == 'u' || s[j] == 'n') && dim == RFL_DIM_TIME)
@@ -21401,7 +21457,14 @@ static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, const
     (void)path;
     out->line = rfl_json_line(&r->doc, tok);
     if (t->type == RFL_JSON_NULL) return RFL_OK;
-    if (f == RFL_CHECK_BOUND) {
+    if (f == RFL_CHECK_FITS) {
+        const char *w = r->doc.src + t->start;
+        size_t n = t->end - t->start;
+        b = t->type == RFL_JSON_TRUE ? 1 : t->type == RFL_JSON_FALSE ? 0 : t->type != RFL_JSON_STR ? -1
+          : rfl__ieq_any(w, n, "yes|y|true|fits") ? 1 : rfl__ieq_any(w, n, "no|n|false|does not fit") ? 0 : -1;
+        if (b >= 0) return out->given = 1, out->v = b, RFL_OK;
+        out->unread = "fits is \"yes\" or \"no\"";
+    } else if (rfl__ck_isword(f)) {
         if (t->type == RFL_JSON_STR && (b = rfl__ck_bound_word(r->doc.src + t->start, t->end - t->start)) >= 0) {
             out->given = 1, out->v = b;
             return RFL_OK;
@@ -21455,8 +21518,27 @@ static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
     rfl_json_str(&r->doc, k0, m->name, sizeof m->name);
     m->line = rfl_json_line(&r->doc, k0);
     rfl__ck_path(path, sizeof path, "models", m->name, 0);
+    for (i = 0; i < rfl_zoo_count() && !rfl_parse_name_eq(rfl_zoo_name(i), m->name); i++) {}
+#ifndef RFL_NO_LLM
+    if (i == rfl_zoo_count()) {
+        for (i = 0; i < rfl_llm_count() && !rfl_parse_name_eq(rfl_llm_name(i), m->name); i++) {}
+        m->llm = i < rfl_llm_count(), i = m->llm ? 0 : rfl_zoo_count();
+    }
+#endif
+    if (i == rfl_zoo_count())
+        return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, k0, 0, "models",
+                            "not a model of the zoo nor a built-in LLM (rfl-estimate --list)");
     if ((e = rfl__ck_obj(r, obj, path)) != RFL_OK) return e;
     for (k = obj + 1; k < r->doc.t[obj].after; k = r->doc.t[k + 1].after) {
+        if (m->llm) {
+            i = rfl__ck_key(&r->doc, k, RFL_CHECK_PARAMS, RFL_CHECK_FIELD_COUNT);
+            if (i == -2) continue;
+            rfl_json_str(&r->doc, k, key, sizeof key);
+            rfl__ck_path(sub, sizeof sub, path, key, 0);
+            if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, sub, "unknown key (an LLM's)");
+            if ((e = rfl__ck_value(r, k + 1, (rfl_check_field)i, sub, &m->v[i])) != RFL_OK) return e;
+            continue;
+        }
         if (rfl_json_str_eq(&r->doc, k, "measured")) {
             rfl__ck_path(sub, sizeof sub, path, "measured", 0);
             if ((e = rfl__ck_obj(r, k + 1, sub)) != RFL_OK) return e;
@@ -21495,7 +21577,7 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
     double b;
     rfl_result e;
     if ((e = rfl__ck_obj(r, obj, "assignment")) != RFL_OK) return e;
-    a->batch = 1;
+    a->batch = 1, a->seq = 512;
     for (k = obj + 1; k < r->doc.t[obj].after; k = r->doc.t[k + 1].after) {
         int v = k + 1, str = rfl_json_str(&r->doc, v, s, sizeof s);
         if (rfl_json_str_eq(&r->doc, k, "hw")) {
@@ -21508,6 +21590,11 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
                 return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0, "assignment.batch",
                                     "batch is a whole number from 1 to 1e9");
             a->batch = (uint64_t)b;
+        } else if (rfl_json_str_eq(&r->doc, k, "seq")) {
+            if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > 1e7 || b != (double)(uint64_t)b)
+                return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0, "assignment.seq",
+                                    "seq is a whole number of tokens from 1 to 1e7");
+            a->seq = (uint64_t)b;
         } else if (rfl_json_str_eq(&r->doc, k, "mode")) {
             if (str && (rfl_parse_name_eq(s, "train") || rfl_parse_name_eq(s, "training"))) a->mode = RFL_MODE_TRAIN;
             else if (str && (rfl_parse_name_eq(s, "infer") || rfl_parse_name_eq(s, "inference"))) a->mode = RFL_MODE_INFER;
@@ -21561,10 +21648,6 @@ static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
                 if (a->n_models == RFL_CHECK_MAX_MODELS)
                     return rfl__ck_fail(r, RFL_ERR_BUFFER, m, 0, "models", "more than 8 models");
                 if ((e = rfl__ck_model(r, m, &a->models[a->n_models])) != RFL_OK) return e;
-                for (i = 0; i < rfl_zoo_count() && !rfl_parse_name_eq(rfl_zoo_name(i), a->models[a->n_models].name); i++) {}
-                if (i == rfl_zoo_count())
-                    return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, m, 0, "models",
-                                        "not a model of the zoo (rfl-estimate --list)");
                 a->n_models++;
             }
         } else if (!rfl_json_str_eq(&r->doc, k, "units") && rfl__ck_key(&r->doc, k, 0, 0) != -2) {
@@ -21753,10 +21836,10 @@ static void rfl__cs_num(rfl__cs *s, double v) {
 
 /* v with its unit: "740.7 MB", "2.112 ms", "5.595 FLOP/B" */
 static void rfl__cs_val(rfl__cs *s, double v, rfl_check_field f) {
-    static const char *const unit[] = {"FLOP", "B", "s", "FLOP/s", "B/s", " FLOP/B", ""};
+    static const char *const unit[] = {"FLOP", "B", "s", "FLOP/s", "B/s", " FLOP/B", "", "", " tokens/s"};
     char t[40];
     int d = rfl__ck_dims[f];
-    if (d >= RFL_DIM_FLOP_PER_BYTE) rfl_fmt_num(t, sizeof t, v, 4);
+    if (d >= RFL_DIM_FLOP_PER_BYTE) rfl_fmt_num(t, sizeof t, v, d == RFL_DIM_COUNT ? 12 : 4);
     else rfl_fmt_si(t, sizeof t, v, 4);
     rfl__cs_s(s, t);
     rfl__cs_s(s, unit[d]);
@@ -21771,6 +21854,7 @@ typedef struct rfl__ck_ctx {
     const rfl_reduce_result *prof;
     double tol, dtol;
     int train;
+    const struct rfl__ck_llm *L; /* an LLM model's truth, else NULL */
 } rfl__ck_ctx;
 
 static double rfl__ck_own(const rfl_check_value *v, double fallback) {
@@ -21783,10 +21867,19 @@ static rfl_check_diag rfl__ck_follow(const rfl__ck_ctx *x, rfl_check_field f, do
     const rfl_check_value *v = x->m ? x->m->v : 0, *mc = x->a->mach;
     double peak = rfl__ck_own(&mc[RFL_CHECK_PEAK], x->t->peak), bw = rfl__ck_own(&mc[RFL_CHECK_BW], x->t->bw);
     double own = -1;
-    rfl_check_field ai_f = f == RFL_CHECK_M_AI ? RFL_CHECK_M_FLOPS : RFL_CHECK_FLOPS;
+    rfl_check_field ai_f = f == RFL_CHECK_M_AI ? RFL_CHECK_M_FLOPS : f == RFL_CHECK_AI ? RFL_CHECK_FLOPS
+                         : (rfl_check_field)(f - 2); /* prefill_ai, decode_ai */
     if (f == RFL_CHECK_RIDGE && mc[RFL_CHECK_PEAK].given && mc[RFL_CHECK_BW].given) {
         own = peak / bw, *why = "your peak / your bandwidth";
-    } else if ((f == RFL_CHECK_AI || f == RFL_CHECK_M_AI) && v[ai_f].given && v[ai_f + 1].given &&
+    } else if ((f == RFL_CHECK_PRE_BOUND || f == RFL_CHECK_DEC_BOUND) && v[f - 1].given) {
+        own = v[f - 1].v * bw < peak, *why = "your AI against your ridge";
+        return got == own ? RFL_DIAG_CARRIED_ERROR : RFL_DIAG_NONE;
+    } else if (f == RFL_CHECK_TOKENS_PER_S && v[RFL_CHECK_DEC_FLOPS].given && v[RFL_CHECK_DEC_BYTES].given) {
+        double tc = v[RFL_CHECK_DEC_FLOPS].v / peak, tm = v[RFL_CHECK_DEC_BYTES].v / bw;
+        own = (double)x->a->batch / (tc > tm ? tc : tm);
+        *why = "batch / max(your decode FLOPs / your peak, your decode bytes / your bandwidth)";
+    } else if ((f == RFL_CHECK_AI || f == RFL_CHECK_M_AI || f == RFL_CHECK_PRE_AI || f == RFL_CHECK_DEC_AI) &&
+               v[ai_f].given && v[ai_f + 1].given &&
                v[ai_f + 1].v > 0) {
         own = v[ai_f].v / v[ai_f + 1].v;
         *why = "your FLOPs / your bytes";
@@ -21852,6 +21945,160 @@ static int rfl__ck_above(const rfl__ck_ctx *x, double got, double *ref, const ch
     return 1;
 }
 
+/* ---- an LLM's truth: a prefill of S tokens and a decode step after it ------------ */
+typedef struct rfl__ck_llm {
+    double params, W;   /* parameters; the weights' bytes (read once a step) */
+    double pf[4];       /* prefill FLOPs: mac, all; LM head on the last position, on every one */
+    double pb[2], df[2], db[2]; /* prefill bytes, decode FLOPs (mac, all), decode bytes:
+                           every layer's traffic, weights + KV cache */
+    double kvw, kvr;    /* the prefill's KV writes, the decode's KV reads */
+    double kv_pre, kv_dec; /* the cache after the prefill (S), after the decode (S + 1) */
+    double dec_s;       /* the decode step, per layer summed */
+    double g, batch, tokens, peak, bw, mem;
+} rfl__ck_llm;
+
+#ifndef RFL_NO_LLM
+static RFL__NOINLINE double rfl__ck_llm_pred(const rfl_net *net, const rfl_cost_desc *cd,
+                                             const rfl_machine *m) {
+    rfl_net_prediction np;
+    return rfl_net_predict(net, cd, m, &np) == RFL_OK ? np.layers_s : 0;
+}
+/* (own frames: the net, its cost and its prediction together pass 1 KiB) */
+static RFL__NOINLINE rfl_result rfl__ck_llm_cost(const rfl_net *net, const rfl_cost_desc *cd,
+                                                 double out[8]) {
+    rfl_net_cost c;
+    rfl_result e = rfl_net_cost_get(net, cd, &c);
+    if (e != RFL_OK) return e;
+    out[0] = (double)c.fwd_mac_flops, out[1] = (double)c.fwd_flops, out[2] = (double)c.fwd_bytes;
+    out[3] = (double)c.fwd_weight_bytes, out[4] = (double)c.fwd_kv_read_bytes;
+    out[5] = (double)c.fwd_kv_write_bytes, out[6] = (double)c.params;
+    return RFL_OK;
+}
+/* One step's counts: out[0] mac FLOPs, [1] all FLOPs, [2] bytes, [3] weight
+   bytes, [4] KV read, [5] KV write, [6] params, [7] per-layer time. */
+static RFL__NOINLINE rfl_result rfl__ck_llm_step(const rfl_llm_config *cfg, const rfl_check_answers *a,
+                                                 int decode, int logits_all, rfl_layer *layers,
+                                                 int cap, double out[8]) {
+    rfl_net net;
+    rfl_llm_step_desc sd;
+    rfl_cost_desc cd;
+    rfl_result e;
+    RFL_MEMSET(&sd, 0, sizeof sd);
+    sd.phase = decode ? RFL_LLM_DECODE : RFL_LLM_PREFILL, sd.batch = a->batch, sd.seq = a->seq;
+    sd.logits_all = logits_all, sd.math = a->dtype;
+    if ((e = rfl_net_init(&net, layers, cap, 0, 0)) != RFL_OK) return e;
+    if ((e = rfl_llm_build(&net, cfg, &sd)) != RFL_OK) return e;
+    if ((e = rfl_llm_cost_desc(cfg, &sd, &cd)) != RFL_OK) return e;
+    if ((e = rfl__ck_llm_cost(&net, &cd, out)) != RFL_OK) return e;
+    out[7] = rfl__ck_llm_pred(&net, &cd, a->machine);
+    return RFL_OK;
+}
+static RFL__NOINLINE rfl_result rfl__ck_llm_truth(const rfl_check_model *m, const rfl_check_answers *a,
+                                                  const rfl_check_desc *d, const rfl__ck_truth *t,
+                                                  rfl__ck_llm *L) {
+    rfl_llm_config cfg;
+    rfl_llm_step_desc sd;
+    double o[8];
+    uint64_t kv;
+    rfl_result e;
+    if ((e = rfl_llm_find(m->name, &cfg)) != RFL_OK) return e;
+    RFL_MEMSET(L, 0, sizeof *L);
+    L->g = cfg.kv_heads ? (double)cfg.heads / cfg.kv_heads : 1;
+    L->batch = (double)a->batch, L->tokens = (double)a->batch * (double)a->seq;
+    L->peak = t->peak, L->bw = t->bw, L->mem = a->machine->mem_bytes;
+    if ((e = rfl__ck_llm_step(&cfg, a, 0, 1, d->layers, d->layer_cap, o)) != RFL_OK) return e;
+    L->pf[2] = o[0], L->pf[3] = o[1];
+    if ((e = rfl__ck_llm_step(&cfg, a, 0, 0, d->layers, d->layer_cap, o)) != RFL_OK) return e;
+    L->pf[0] = o[0], L->pf[1] = o[1], L->pb[0] = o[2], L->pb[1] = o[3] + o[5], L->kvw = o[5];
+    if ((e = rfl__ck_llm_step(&cfg, a, 1, 0, d->layers, d->layer_cap, o)) != RFL_OK) return e;
+    L->df[0] = o[0], L->df[1] = o[1], L->db[0] = o[2], L->db[1] = o[3] + o[4], L->kvr = o[4];
+    L->W = o[3], L->params = o[6], L->dec_s = o[7];
+    RFL_MEMSET(&sd, 0, sizeof sd);
+    sd.batch = a->batch, sd.seq = a->seq, sd.math = a->dtype;
+    if ((e = rfl_llm_kv_cache_bytes(&cfg, &sd, &kv)) != RFL_OK) return e;
+    L->kv_pre = (double)kv;
+    sd.phase = RFL_LLM_DECODE;
+    if ((e = rfl_llm_kv_cache_bytes(&cfg, &sd, &kv)) != RFL_OK) return e;
+    L->kv_dec = (double)kv;
+    return RFL_OK;
+}
+#endif
+
+/* An LLM field's candidates. which: 0 right, 1 the KV cache without GQA
+   (x heads / kv_heads), 2 the weights once per token. */
+static void rfl__ck_llm_cands(const rfl__ck_llm *L, rfl_check_field f, int which, rfl__ck_cand *c) {
+    double pb[2], db[2], g1 = L->g - 1;
+    int i, j;
+    c->n = 0;
+    for (j = 0; j < 2; j++) {
+        pb[j] = L->pb[j] + (which == 1 ? L->kvw * g1 : which == 2 ? (L->tokens - 1) * L->W : 0);
+        db[j] = L->db[j] + (which == 1 ? L->kvr * g1 : which == 2 ? (L->batch - 1) * L->W : 0);
+    }
+    if (which == 1 && !(g1 > 0)) return;
+    if (which == 2 && f != RFL_CHECK_PRE_BYTES && f != RFL_CHECK_PRE_AI && L->batch < 2) return;
+    switch (f) {
+    case RFL_CHECK_PARAMS:
+        if (!which) rfl__ck_add(c, L->params, "PyTorch's count (a tied LM head once)");
+        break;
+    case RFL_CHECK_PRE_FLOPS: case RFL_CHECK_DEC_FLOPS:
+        if (which) break;
+        for (i = 0; i < (f == RFL_CHECK_PRE_FLOPS ? 4 : 2); i++)
+            rfl__ck_add(c, f == RFL_CHECK_PRE_FLOPS ? L->pf[i] : L->df[i],
+                        i == 0 ? "mac convention (FlopCounterMode, eager attention)" : i == 1 ? "all FLOPs"
+                        : i == 2 ? "mac convention, the LM head on every position" : "all FLOPs, the LM head on every position");
+        rfl__ck_add(c, 2 * L->params * (f == RFL_CHECK_PRE_FLOPS ? L->tokens : L->batch), "2 x params per token");
+        break;
+    case RFL_CHECK_PRE_BYTES: case RFL_CHECK_DEC_BYTES:
+        rfl__ck_add(c, f == RFL_CHECK_PRE_BYTES ? pb[0] : db[0], "every layer's traffic");
+        rfl__ck_add(c, f == RFL_CHECK_PRE_BYTES ? pb[1] : db[1], "weights + KV cache");
+        break;
+    case RFL_CHECK_PRE_AI: case RFL_CHECK_DEC_AI: case RFL_CHECK_PRE_BOUND: case RFL_CHECK_DEC_BOUND:
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 2; j++) {
+                int pre = f == RFL_CHECK_PRE_AI || f == RFL_CHECK_PRE_BOUND;
+                double F = pre ? L->pf[i] : i < 2 ? L->df[i] : 2 * L->params * L->batch;
+                double ai = F / (pre ? pb[j] : db[j]);
+                const char *w = j ? "FLOPs / (weights + KV cache)" : "FLOPs / every layer's traffic";
+                if (f == RFL_CHECK_PRE_AI || f == RFL_CHECK_DEC_AI) rfl__ck_add(c, ai, w);
+                else if (c->n < RFL__CK_NC) c->v[c->n] = ai * L->bw < L->peak, c->why[c->n++] = w;
+            }
+        break;
+    case RFL_CHECK_KV_BYTES:
+        if (which == 2) break;
+        rfl__ck_add(c, L->kv_dec * (which ? L->g : 1), "after the decode step: S + 1 positions");
+        rfl__ck_add(c, L->kv_pre * (which ? L->g : 1), "after the prefill: S positions");
+        break;
+    case RFL_CHECK_TOKENS_PER_S:
+        for (i = 0; i < 2; i++)
+            for (j = 0; j < 2; j++) {
+                double tc = L->df[i] / L->peak, tm = db[j] / L->bw;
+                rfl__ck_add(c, L->batch / (tc > tm ? tc : tm), "batch / max(decode FLOPs / peak, bytes / bandwidth)");
+            }
+        if (!which && L->dec_s > 0) rfl__ck_add(c, L->batch / L->dec_s, "batch / the decode step summed per layer");
+        break;
+    case RFL_CHECK_FITS:
+        if (!which && L->mem > 0 && c->n < RFL__CK_NC)
+            c->v[c->n] = L->W + L->kv_dec <= L->mem, c->why[c->n++] = "weights + KV cache against the memory";
+        break;
+    default: break;
+    }
+}
+
+static rfl_check_diag rfl__ck_llm_diag(const rfl__ck_ctx *x, rfl_check_field f, double got, double *ref,
+                                       const char **why, int *ci) {
+    rfl__ck_cand alt;
+    int w, i;
+    for (w = 1; w <= 2; w++) {
+        rfl__ck_llm_cands(x->L, f, w, &alt);
+        if ((i = rfl__ck_find(&alt, got, x->dtol)) >= 0) {
+            *ref = alt.v[i], *ci = i;
+            *why = w == 1 ? "heads, not kv_heads" : "the weights once per token";
+            return w == 1 ? RFL_DIAG_KV_WITHOUT_GQA : RFL_DIAG_WEIGHTS_PER_TOKEN;
+        }
+    }
+    return RFL_DIAG_NONE;
+}
+
 /* A diagnosis from the value alone against the truth. *ref gets the value
    the mistake reproduces. */
 static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, double got,
@@ -21863,6 +22110,7 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
     rfl_check_diag dg;
     if (f == RFL_CHECK_M_ACHIEVED && rfl__ck_above(x, got, ref, why)) return RFL_DIAG_ABOVE_ROOF;
     if ((dg = rfl__ck_follow(x, f, got, why)) != RFL_DIAG_NONE) return dg;
+    if (x->L && (dg = rfl__ck_llm_diag(x, f, got, ref, why, ci)) != RFL_DIAG_NONE) return dg;
     if (f == RFL_CHECK_M_FLOPS && x->prof) {
         const rfl_kernel_stat *T = &x->prof->total;
         double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
@@ -21895,7 +22143,8 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
                 return *ref = alt.v[i], *why = "2 x forward", *ci = i, RFL_DIAG_BACKWARD_TWICE_FORWARD;
         }
     }
-    if ((f == RFL_CHECK_FWD_FLOPS || f == RFL_CHECK_BWD_FLOPS || f == RFL_CHECK_FLOPS) &&
+    if ((f == RFL_CHECK_FWD_FLOPS || f == RFL_CHECK_BWD_FLOPS || f == RFL_CHECK_FLOPS ||
+         f == RFL_CHECK_PRE_FLOPS || f == RFL_CHECK_DEC_FLOPS) &&
         rfl__ck_ratio(c, got, 0.5, dt, ref, why))
         return RFL_DIAG_MAC_NOT_FLOP;
     if (f == RFL_CHECK_PEAK || f == RFL_CHECK_RIDGE || f == RFL_CHECK_ATTAINABLE) {
@@ -21953,6 +22202,8 @@ static const char *rfl__ck_advice(rfl_check_diag d) {
     case RFL_DIAG_MEASURED_PARTIAL: return "below the profile's total: rows were left out of the sum (e.g. only the lines whose unit was Kbyte)";
     case RFL_DIAG_WRONG_VARIANT: return "these answers are for another variant than yours";
     case RFL_DIAG_FOOTPRINT_NOT_TRAFFIC: return "torchsummary's sizes are memory held, not DRAM traffic: traffic is what each layer reads and writes (input, weights, output)";
+    case RFL_DIAG_KV_WITHOUT_GQA: return "K and V are cached per KV head (num_key_value_heads), not per query head: grouped-query attention shares them";
+    case RFL_DIAG_WEIGHTS_PER_TOKEN: return "a step reads the weights once for all its tokens (every sequence of the batch, every prompt token), not once per token";
     case RFL_DIAG_UNREADABLE: return "write a number in base units, or a number and its unit (\"311 MB\", \"0.55 ms\")";
     default: return "no known mistake gives this value: check the formula";
     }
@@ -21983,22 +22234,23 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
     } else if (!c->n) {
         it->verdict = RFL_VERDICT_UNCHECKED;
         rfl__cs_s(&s, noexp);
-    } else if ((i = f == RFL_CHECK_BOUND ? rfl__ck_bound_find(c, v->v)
+    } else if ((i = rfl__ck_isword(f) ? rfl__ck_bound_find(c, v->v)
                                          : rfl__ck_find(c, v->v, x->tol)) >= 0) {
         it->verdict = RFL_VERDICT_OK;
-        if (f != RFL_CHECK_BOUND) it->expected = c->v[i];
+        if (!rfl__ck_isword(f)) it->expected = c->v[i];
         rfl__cs_s(&s, "ok (");
         rfl__cs_s(&s, c->why[i]);
         rfl__cs_s(&s, ")");
     } else {
         it->verdict = RFL_VERDICT_WRONG;
-        it->diagnosis = f == RFL_CHECK_BOUND ? rfl__ck_follow(x, f, v->v, &why)
+        it->diagnosis = rfl__ck_isword(f) ? rfl__ck_follow(x, f, v->v, &why)
                                              : rfl__ck_diagnose(x, f, v->v, c, &ref, &why, &ci);
-        if (it->diagnosis && ref > 0 && f != RFL_CHECK_BOUND) it->expected = ref;
+        if (it->diagnosis && ref > 0 && !rfl__ck_isword(f)) it->expected = ref;
         if (it->diagnosis == RFL_DIAG_PER_SAMPLE || it->diagnosis == RFL_DIAG_FORWARD_ONLY ||
             it->diagnosis == RFL_DIAG_BACKWARD_TWICE_FORWARD || it->diagnosis == RFL_DIAG_TENSOR_FLOPS_MISSING ||
             it->diagnosis == RFL_DIAG_PRECISION_ROOF || it->diagnosis == RFL_DIAG_WRONG_MACHINE ||
-            it->diagnosis == RFL_DIAG_CARRIED_ERROR || it->diagnosis == RFL_DIAG_INCONSISTENT_AI) {
+            it->diagnosis == RFL_DIAG_CARRIED_ERROR || it->diagnosis == RFL_DIAG_INCONSISTENT_AI ||
+            it->diagnosis == RFL_DIAG_KV_WITHOUT_GQA || it->diagnosis == RFL_DIAG_WEIGHTS_PER_TOKEN) {
             /* the right value in the convention of what was given */
             it->expected = c->v[ci < c->n ? ci : 0];
         }
@@ -22007,11 +22259,11 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
         rfl__cs_s(&s, ": ");
         rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
     }
-    if (it->has_expected && it->has_got && it->expected > 0 && f != RFL_CHECK_BOUND)
+    if (it->has_expected && it->has_got && it->expected > 0 && !rfl__ck_isword(f))
         it->ratio = it->got / it->expected;
     if (x->d->hide_expected) it->has_expected = 0, it->expected = 0, it->ratio = 0;
     if (it->verdict != RFL_VERDICT_OK && it->verdict != RFL_VERDICT_MISSING && it->has_expected &&
-        f != RFL_CHECK_BOUND && it->verdict != RFL_VERDICT_UNCHECKED) {
+        !rfl__ck_isword(f) && it->verdict != RFL_VERDICT_UNCHECKED) {
         rfl__cs_s(&s, "; expected ");
         rfl__cs_val(&s, it->expected, f);
         if (it->has_got) {
@@ -22137,6 +22389,35 @@ static RFL__NOINLINE rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_
     return RFL_OK;
 }
 
+/* An LLM's items (its own fields), against its prefill and decode steps. */
+static RFL__NOINLINE rfl_result rfl__ck_llm_items(rfl__ck_ctx *x, int mi, rfl_check_item *items,
+                                                  int *n, int cap) {
+    const rfl_check_model *m = &x->a->models[mi];
+    rfl__ck_llm L;
+    rfl__ck_cand c;
+    int f;
+#ifndef RFL_NO_LLM
+    rfl_result e = rfl__ck_llm_truth(m, x->a, x->d, x->t, &L);
+    if (e != RFL_OK) return e;
+#else
+    return RFL_ERR_UNSUPPORTED;
+#endif
+    x->m = m, x->prof = 0, x->L = &L;
+    for (f = RFL_CHECK_PARAMS; f < RFL_CHECK_FIELD_COUNT; f++) {
+        rfl_check_item *it;
+        if (*n >= cap) { (*n)++; continue; }
+        it = &items[(*n)++];
+        RFL_MEMSET(it, 0, sizeof *it);
+        it->model = mi;
+        rfl__ck_path(it->field, sizeof it->field, "models", m->name, rfl__ck_names[f]);
+        rfl__ck_llm_cands(&L, (rfl_check_field)f, 0, &c);
+        rfl__ck_item(x, (rfl_check_field)f, &m->v[f], &c, "the machine's memory is unknown", it);
+        rfl__ck_points(x->d, it);
+    }
+    x->L = 0;
+    return RFL_OK;
+}
+
 static void rfl__ck_variant(const rfl__ck_ctx *x, rfl_check_item *it) {
     const rfl_machine *vm = 0;
     rfl__cs s;
@@ -22201,7 +22482,9 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
         rfl__ck_points(d, it);
     }
     for (i = 0; i < a->n_models; i++)
-        if ((e = rfl__ck_model_items(&x, i, items, &n, cap)) != RFL_OK) return e;
+        if ((e = a->models[i].llm ? rfl__ck_llm_items(&x, i, items, &n, cap)
+                                  : rfl__ck_model_items(&x, i, items, &n, cap)) != RFL_OK)
+            return e;
     if (d->variant_model || d->variant_hw || d->variant_batch) {
         if (n < cap) {
             rfl__ck_variant(&x, &items[n]);
@@ -22225,13 +22508,27 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
 
 /* ---- writing JSON: the library's writer (rfl_json_writer) ------------------------ */
 #ifndef RFL_NO_JSON_WRITER
+/* 1 for a built-in LLM's name that is not a zoo model */
+static int rfl__ck_is_llm(const char *name) {
+    int i;
+    for (i = 0; i < rfl_zoo_count(); i++)
+        if (rfl_parse_name_eq(rfl_zoo_name(i), name)) return 0;
+#ifndef RFL_NO_LLM
+    for (i = 0; i < rfl_llm_count(); i++)
+        if (rfl_parse_name_eq(rfl_llm_name(i), name)) return 1;
+#endif
+    return 0;
+}
 static size_t rfl__ck_done(rfl_json_writer *w) {
     if (rfl_json_w_finish(w) != RFL_OK && w->cap) w->buf[0] = 0;
     return w->len;
 }
+static const char *rfl__ck_word(rfl_check_field f, double v) {
+    return f == RFL_CHECK_FITS ? (v != 0 ? "yes" : "no") : v != 0 ? "memory" : "compute";
+}
 static void rfl__ck_wvalue(rfl_json_writer *w, const char *k, const rfl_check_item *it, int known,
                            double v) {
-    if (it->kind == RFL_CHECK_BOUND && known) rfl_json_w_str(w, k, v != 0 ? "memory" : "compute");
+    if (rfl__ck_isword(it->kind) && known) rfl_json_w_str(w, k, rfl__ck_word(it->kind, v));
     else rfl_json_w_num_if(w, k, known, v);
 }
 
@@ -22320,17 +22617,25 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
         {"profile", "your ncu --csv --page raw export, relative to this file"},
         {"mode", "flops, bytes and predicted_time_s are for the whole step: train = forward + backward"}};
     rfl_json_writer w;
-    int i, f;
+    int i, f, llm = 0, j;
     rfl_json_w_init(&w, buf, size);
     if (!t || !t->hw || !t->models || t->n_models < 1) return 0;
+    for (i = 0; i < t->n_models && i < 30; i++) llm |= rfl__ck_is_llm(t->models[i]) << i;
     rfl_json_w_obj(&w, 0);
     rfl_json_w_num(&w, "schema", 1);
     rfl_json_w_obj(&w, "units");
     for (i = 0; i < 8; i++) rfl_json_w_str(&w, units[i][0], units[i][1]);
+    if (llm) {
+        rfl_json_w_str(&w, "params", "a count; \"1.24e9\", \"1.24 B\"");
+        rfl_json_w_str(&w, "llm", "a prefill of seq tokens per sequence, then one decode step after it, at the batch (inference)");
+        rfl_json_w_str(&w, "decode_tokens_per_s", "tokens per second of the decode step, the roofline's bound; \"1250 tokens/s\"");
+        rfl_json_w_str(&w, "fits", "\"yes\" or \"no\": weights + KV cache within the machine's memory");
+    }
     rfl_json_w_end(&w);
     rfl_json_w_obj(&w, "assignment");
     rfl_json_w_str(&w, "hw", t->hw);
     rfl_json_w_u64(&w, "batch", t->batch ? t->batch : 1);
+    if (llm) rfl_json_w_u64(&w, "seq", t->seq ? t->seq : 512);
     rfl_json_w_str(&w, "mode", t->mode == RFL_MODE_TRAIN ? "train" : "infer");
     rfl_json_w_str(&w, "dtype", rfl_dtype_name(t->dtype));
     if (t->student) rfl_json_w_str(&w, "student", t->student);
@@ -22341,6 +22646,11 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
     rfl_json_w_obj(&w, "models");
     for (i = 0; i < t->n_models; i++) {
         rfl_json_w_obj(&w, t->models[i]);
+        if (llm >> i & 1) {
+            for (j = RFL_CHECK_PARAMS; j < RFL_CHECK_FIELD_COUNT; j++) rfl_json_w_null(&w, rfl__ck_names[j]);
+            rfl_json_w_end(&w);
+            continue;
+        }
         for (f = RFL_CHECK_FWD_FLOPS; f < RFL_CHECK_M_FLOPS; f++) {
             if (f == RFL_CHECK_BWD_FLOPS && t->mode != RFL_MODE_TRAIN) continue;
             rfl_json_w_null(&w, rfl__ck_names[f]);

@@ -10,7 +10,7 @@
 #include "roofline.h"
 #include "rfl_test.h"
 
-static rfl_layer layers[RFL_ZOO_MAX_LAYERS];
+static rfl_layer layers[RFL_LLM_NET_LAYERS(80)]; /* llama-3-70b's 80 blocks */
 static rfl_json_tok toks[RFL_CHECK_TOKS];
 static rfl_check_answers ans;
 static rfl_error err;
@@ -114,7 +114,7 @@ static rfl_result run_text(const char *json, rfl_check_desc *d) {
             p[i] = reduce_file(path);
         }
     }
-    d->layers = layers, d->layer_cap = RFL_ZOO_MAX_LAYERS, d->profiles = p;
+    d->layers = layers, d->layer_cap = (int)(sizeof layers / sizeof layers[0]), d->profiles = p;
     return rfl_check_run(&ans, d, items, RFL_CHECK_MAX_ITEMS, &rep);
 }
 static rfl_result run_file(const char *name, rfl_check_desc *d) {
@@ -474,15 +474,20 @@ static void test_bad(void) {
 
 /* ---- as students write them (issue 35 items 9, 10, 14) ------------------------------- */
 /* correct.json with one line replaced */
-static rfl_result run_edit(const char *from, const char *to, rfl_check_desc *d) {
+static rfl_result run_edit_in(const char *file, const char *from, const char *to, rfl_check_desc *d) {
     static char t2[8192];
-    char *t = rt_slurp(D "correct.json", 0), *at;
+    char path[256], *t, *at;
+    snprintf(path, sizeof path, D "%s", file);
+    t = rt_slurp(path, 0);
     if (!RT_CHECK(t != 0)) return RFL_ERR_IO;
     at = strstr(t, from);
     if (!RT_CHECK(at != 0)) { free(t); return RFL_ERR_ARG; }
     snprintf(t2, sizeof t2, "%.*s%s%s", (int)(at - t), t, to, at + strlen(from));
     free(t);
     return run_text(t2, d);
+}
+static rfl_result run_edit(const char *from, const char *to, rfl_check_desc *d) {
+    return run_edit_in("correct.json", from, to, d);
 }
 static void test_as_written(void) {
     static const char *const bounds[] = {"Memory", "MEMORY BOUND", "memory-bound", "Memory_Bound",
@@ -599,6 +604,95 @@ static void test_submitter(void) {
     RT_CHECK(a[0] != b[0] || a[1] != b[1] || a[2] != b[2]);
 }
 
+/* ---- LLM homework (issue 35 item 13) ------------------------------------------------
+   Llama 3.2 1B (config: hidden 2048, 16 layers, 32 heads, 8 KV heads,
+   head_dim 64, intermediate 8192, vocab 128256, tied) in bf16 on an H100
+   SXM (989.4 TFLOP/s dense bf16, 3.35 TB/s, 80 GB), batch 4, a prompt of
+   512 tokens. PyTorch's counts from tests/data/llm/llm-reference.json
+   (b4_s512); the rest by hand below. */
+#define L_PARAMS 1235814400.0          /* llm-reference.json "params" */
+#define L_PRE_FLOPS 4125269983232.0    /* "prefill_flops_last_logits" */
+#define L_DEC_FLOPS 10154934336.0      /* "decode_flops" */
+#define L_W (2.0 * L_PARAMS)           /* bf16 weights, the tied table once */
+#define L_KV(pos) (2.0 * 8 * 64 * 16 * 2 * 4 * (pos)) /* K and V, 8 KV heads, 16 layers, 2 B, batch 4 */
+static void test_llm(void) {
+    rfl_check_desc d;
+    const rfl_check_item *it;
+    const char *models[2] = {"llama-3.2-1b", "alexnet"};
+    rfl_check_template_desc td;
+    static char tpl[8192];
+    double v;
+    memset(&d, 0, sizeof d);
+    /* the hand figures the fixture holds */
+    RT_NEAR(L_KV(513), 67239936.0, 1e-15);
+    RT_NEAR(L_W + L_KV(512), 2538737664.0, 1e-15);
+    RT_NEAR(L_DEC_FLOPS / (L_W + L_KV(512)), 4.0, 0.001);
+    RT_NEAR(4 / ((L_W + L_KV(512)) / 3.35e12), 5278.2, 0.0001);
+    RT_EQ_INT(run_file("llm-correct.json", &d), RFL_OK);
+    RT_EQ_INT(rep.n_items, 3 + 12);
+    RT_EQ_INT(rep.n_ok, 15);
+    RT_NEAR(item("models.llama-3.2-1b.params")->expected, L_PARAMS, 1e-12);
+    RT_NEAR(item("models.llama-3.2-1b.prefill_flops")->expected, L_PRE_FLOPS, 1e-9);
+    RT_NEAR(item("models.llama-3.2-1b.decode_flops")->expected, L_DEC_FLOPS, 1e-9);
+    RT_NEAR(item("models.llama-3.2-1b.kv_cache_bytes")->expected, L_KV(513), 1e-12);
+    RT_NEAR(item("models.llama-3.2-1b.decode_bound")->expected, 1, 0);  /* memory */
+    RT_NEAR(item("models.llama-3.2-1b.prefill_bound")->expected, 0, 0); /* compute */
+    RT_NEAR(item("models.llama-3.2-1b.fits")->expected, 1, 0);
+    /* the LM head on every position (PyTorch's own forward), and 2 x params per token */
+    RT_EQ_INT(run_edit_in("llm-correct.json", "\"prefill_flops\": 4125269983232", "\"prefill_flops\": 5199057944576", &d), RFL_OK);
+    RT_EQ_INT(item("models.llama-3.2-1b.prefill_flops")->verdict, RFL_VERDICT_OK);
+    v = 2 * L_PARAMS * 4 * 512;
+    {
+        char b[64];
+        snprintf(b, sizeof b, "\"prefill_flops\": %.0f", v);
+        RT_EQ_INT(run_edit_in("llm-correct.json", "\"prefill_flops\": 4125269983232", b, &d), RFL_OK);
+        RT_EQ_INT(item("models.llama-3.2-1b.prefill_flops")->verdict, RFL_VERDICT_OK);
+    }
+    /* the classic mistakes */
+    run_file("kv_without_gqa.json", &d);
+    it = item("models.llama-3.2-1b.kv_cache_bytes");
+    RT_STR(rfl_check_diag_name(it->diagnosis), "kv_without_gqa");
+    RT_NEAR(it->ratio, 4, 0.001); /* 32 heads / 8 KV heads */
+    run_file("weights_per_token.json", &d);
+    RT_STR(rfl_check_diag_name(item("models.llama-3.2-1b.decode_bytes")->diagnosis), "weights_per_token");
+    RT_STR(rfl_check_diag_name(item("models.llama-3.2-1b.decode_ai")->diagnosis), "carried_error");
+    RT_STR(rfl_check_diag_name(item("models.llama-3.2-1b.decode_tokens_per_s")->diagnosis), "carried_error");
+    run_file("llm_mac_not_flop.json", &d);
+    RT_STR(rfl_check_diag_name(item("models.llama-3.2-1b.decode_flops")->diagnosis), "mac_not_flop");
+    /* the bytes of the weights counted per prompt token in a prefill: 2048 x W */
+    {
+        char b[64];
+        snprintf(b, sizeof b, "\"prefill_bytes\": %.0f", 2048 * L_W + L_KV(512));
+        RT_EQ_INT(run_edit_in("llm-correct.json", "\"prefill_bytes\": \"2538.7 MB\"", b, &d), RFL_OK);
+        RT_STR(rfl_check_diag_name(item("models.llama-3.2-1b.prefill_bytes")->diagnosis), "weights_per_token");
+    }
+    /* does it fit: Llama 3 70B's bf16 weights (141 GB) on an 80 GB H100: no */
+    RT_EQ_INT(run_text("{\"assignment\": {\"hw\": \"h100\", \"dtype\": \"bf16\", \"seq\": 128},\n"
+                       " \"models\": {\"llama-3-70b\": {\"fits\": false, \"params\": \"70.55 B params\"}}}", &d),
+              RFL_OK);
+    RT_EQ_INT(item("models.llama-3-70b.fits")->verdict, RFL_VERDICT_OK);
+    RT_NEAR(item("models.llama-3-70b.fits")->expected, 0, 0);
+    RT_EQ_INT(item("models.llama-3-70b.params")->verdict, RFL_VERDICT_OK); /* 70,553,706,496 */
+    /* counts and rates as written */
+    RT_NEAR(val("1.24 B", RFL_DIM_COUNT, RFL_OK), 1.24e9, 1e-12);
+    RT_NEAR(val("1236 M params", RFL_DIM_COUNT, RFL_OK), 1236e6, 1e-12);
+    RT_NEAR(val("1.2B", RFL_DIM_COUNT, RFL_OK), 1.2e9, 1e-12);
+    RT_NEAR(val("5278 tokens/s", RFL_DIM_TOKEN_PER_S, RFL_OK), 5278, 1e-12);
+    RT_NEAR(val("5.3 ktok/s", RFL_DIM_TOKEN_PER_S, RFL_OK), 5300, 1e-12);
+    val("1.2 GB", RFL_DIM_COUNT, RFL_ERR_UNIT);
+    /* a template of an LLM beside a CNN: the LLM's keys, the seq; reads back all missing */
+    memset(&td, 0, sizeof td);
+    td.hw = "h100", td.batch = 4, td.seq = 512, td.dtype = RFL_DTYPE_BF16, td.models = models, td.n_models = 2;
+    RT_CHECK(rfl_check_template(&td, tpl, sizeof tpl) < sizeof tpl);
+    RT_CHECK(strstr(tpl, "\"decode_tokens_per_s\": null") && strstr(tpl, "\"seq\": 512"));
+    RT_EQ_INT(run_text(tpl, &d), RFL_OK);
+    RT_EQ_INT(rep.n_items, 3 + 12 + 12);
+    RT_EQ_INT(rep.n_missing, 3 + 12 + 12);
+    /* an LLM takes no CNN key */
+    RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"h100\"}, \"models\": {\"gpt2\": {\"forward_flops\": 1}}}"),
+              RFL_ERR_FORMAT);
+}
+
 int main(void) {
     test_units();
     test_correct_by_hand();
@@ -612,5 +706,6 @@ int main(void) {
     test_above_roof();
     test_messages();
     test_submitter();
+    test_llm();
     return rt_done();
 }

@@ -15,7 +15,7 @@ static const char *usage_text =
     "                 [--seed N --models A,B --hw X,Y --batches 1,8\n"
     "                  [--student NAME | --metadata FILE [--metadata-key name|email]]]\n"
     "       rfl-check --template --model A[,B] --hw NAME [--batch N] [--mode train|infer]\n"
-    "                 [--dtype fp32|fp16|bf16|int8] [--student NAME]\n"
+    "                 [--dtype fp32|fp16|bf16|int8] [--student NAME] [--seq S]\n"
     "       rfl-check --assign ROSTER --models A,B --hw X,Y --batches 1,8 --seed N\n"
     "                 [--mode M] [--dtype D] -o DIR\n"
     "Grade a roofline homework: each value of the answer file (docs/schema.md)\n"
@@ -24,7 +24,7 @@ static const char *usage_text =
     "backward_twice_forward, forward_only, precision_roof, inconsistent_ai,\n"
     "above_roof, measured_partial, tensor_flops_missing, per_sample,\n"
     "wrong_machine, unit_slip, carried_error, footprint_not_traffic,\n"
-    "wrong_variant, unreadable).\n"
+    "wrong_variant, unreadable, kv_without_gqa, weights_per_token).\n"
     "Accepted conventions (a value is ok when within --tol of any):\n"
     "  FLOPs  mac (2 x multiply-adds of conv/matmul, no bias: FlopCounterMode,\n"
     "         torchvision), report (mac + linear biases), all (bias, BN, ReLU,\n"
@@ -35,11 +35,19 @@ static const char *usage_text =
     "  time   whole model max(FLOPs / peak, bytes / bandwidth), or the\n"
     "         per-layer sum (rfl-estimate's predicted_time_s)\n"
     "  measured  the reduction of the profile the file names (rfl-reduce)\n"
+    "An LLM of rfl-estimate --list (llama-3.2-1b ...): params, FLOPs and bytes\n"
+    "of a prefill of --seq tokens (default 512) and of a decode step after\n"
+    "it, their AI and bound, the KV cache, the decode's tokens/s bound and\n"
+    "whether it fits (template default dtype bf16); FLOPs mac, all or 2 x\n"
+    "params per token, bytes every layer's or weights + KV cache. Its\n"
+    "mistakes: kv_without_gqa, weights_per_token, mac_not_flop.\n"
     "Values: a number in base units or a string with a unit (\"311 MB\",\n"
     "\"296.7 MiB\", \"1.8 GMAC\", \"0.55 ms\", \"19.5 TFLOP/s\", \"1555 GB/s\"), any\n"
     "case but seconds' (\"917.9 mb\" is MB; \"GFLOPS\" on a count is read as GFLOP,\n"
     "with a note); a value that still cannot be read is graded wrong\n"
     "(unreadable, with its line and column) and the rest is graded.\n"
+    ;
+static const char *usage_text2 =
     "  --json          {score, max_score, items[{field, verdict, expected, got,\n"
     "                  ratio, diagnosis, message, points, max_points}]}\n"
     "  --gradescope F  also write Gradescope's results.json to F\n"
@@ -66,7 +74,8 @@ static const char *usage_text =
     "                  first (duplicates, an empty roster: errors; nothing written);\n"
     "                  variant = FNV-1a(name in lower case) ^ seed through splitmix64\n";
 
-static rfl_layer layers[RFL_ZOO_MAX_LAYERS];
+#define MAX_RECORDS RFL_LLM_NET_LAYERS(128) /* an LLM of up to 128 layers */
+static rfl_layer layers[MAX_RECORDS > RFL_ZOO_MAX_LAYERS ? MAX_RECORDS : RFL_ZOO_MAX_LAYERS];
 static rfl_json_tok toks[RFL_CHECK_TOKS];
 static rfl_check_answers ans;
 static rfl_check_item items[RFL_CHECK_MAX_ITEMS];
@@ -77,7 +86,7 @@ static const char *answers_path, *gradescope_path, *points_path, *student, *out_
 static const char *metadata_path, *metadata_key = "name";
 static int hide_expected;
 static const char *models_opt, *hw_opt, *batches_opt, *roster, *batch_opt = "1";
-static const char *mode_opt = "train", *dtype_opt = "fp32";
+static const char *mode_opt, *dtype_opt, *seq_opt = "512";
 static int json_out, template_mode, have_seed, carry_credit;
 static double tol;
 static unsigned long long seed;
@@ -102,7 +111,7 @@ static double num_arg(const char *o, const char *v) {
 
 enum { OPT_JSON = 1, OPT_TEMPLATE, OPT_CARRY, OPT_GRADESCOPE, OPT_POINTS, OPT_TOL, OPT_SEED,
        OPT_STUDENT, OPT_MODELS, OPT_HW, OPT_BATCH, OPT_BATCHES, OPT_MODE, OPT_DTYPE, OPT_ASSIGN,
-       OPT_OUT, OPT_METADATA, OPT_METADATA_KEY, OPT_HIDE };
+       OPT_OUT, OPT_METADATA, OPT_METADATA_KEY, OPT_HIDE, OPT_SEQ };
 static const cli_opt opts[] = {
     {"--json", 0, OPT_JSON}, {"--template", 0, OPT_TEMPLATE}, {"--carry-credit", 0, OPT_CARRY},
     {"--gradescope", "FILE", OPT_GRADESCOPE}, {"--points", "FILE", OPT_POINTS}, {"--tol", "F", OPT_TOL},
@@ -110,7 +119,8 @@ static const cli_opt opts[] = {
     {"--models", "A,B", OPT_MODELS}, {"--hw", "NAME", OPT_HW}, {"--batch", "N", OPT_BATCH},
     {"--batches", "N,M", OPT_BATCHES}, {"--mode", "M", OPT_MODE}, {"--dtype", "D", OPT_DTYPE},
     {"--assign", "ROSTER", OPT_ASSIGN}, {"-o", "DIR", OPT_OUT}, {"--metadata", "FILE", OPT_METADATA},
-    {"--metadata-key", "KEY", OPT_METADATA_KEY}, {"--hide-expected", 0, OPT_HIDE}, {0, 0, 0}};
+    {"--metadata-key", "KEY", OPT_METADATA_KEY}, {"--hide-expected", 0, OPT_HIDE},
+    {"--seq", "S", OPT_SEQ}, {0, 0, 0}};
 static const cli_opt *const tables[] = {opts, 0};
 
 static void parse_args(int argc, char **argv) {
@@ -119,7 +129,7 @@ static void parse_args(int argc, char **argv) {
     while ((id = cli_next(&C)) != CLI_DONE) {
         const char *v = C.val;
         switch (id) {
-        case CLI_HELP: fputs(usage_text, stdout); exit(CLI_OK);
+        case CLI_HELP: fputs(usage_text, stdout), fputs(usage_text2, stdout); exit(CLI_OK);
         case OPT_JSON: json_out = 1; break;
         case OPT_TEMPLATE: template_mode = 1; break;
         case OPT_CARRY: carry_credit = 1; break;
@@ -142,6 +152,7 @@ static void parse_args(int argc, char **argv) {
             metadata_key = v;
             break;
         case OPT_HIDE: hide_expected = 1; break;
+        case OPT_SEQ: seq_opt = v; break;
         default:
             if (answers_path) cli_usage_error(&C, "one answer file at a time ('%s')", v);
             answers_path = v;
@@ -150,26 +161,33 @@ static void parse_args(int argc, char **argv) {
 }
 
 static rfl_mode parse_mode(void) {
-    if (cli_is(mode_opt, "train")) return RFL_MODE_TRAIN;
+    if (!mode_opt || cli_is(mode_opt, "train")) return RFL_MODE_TRAIN;
     if (cli_is(mode_opt, "infer")) return RFL_MODE_INFER;
     cli_usage_error(&C, "--mode is train or infer, not '%s'", mode_opt);
     return RFL_MODE_INFER;
 }
-static rfl_dtype parse_dtype(void) {
+/* --dtype; without it fp32, and bf16 for an LLM (as they are published) */
+static rfl_dtype parse_dtype_for(int llm) {
     rfl_dtype d;
-    if (rfl_dtype_parse(dtype_opt, &d) != RFL_OK) cli_usage_error(&C, "unknown --dtype '%s'", dtype_opt);
+    const char *s = dtype_opt ? dtype_opt : llm ? "bf16" : "fp32";
+    if (rfl_dtype_parse(s, &d) != RFL_OK) cli_usage_error(&C, "unknown --dtype '%s'", s);
     return d;
 }
+static rfl_dtype parse_dtype(void) { return parse_dtype_for(0); }
 static uint64_t parse_batch(const char *s) {
     double b = num_arg("--batch", s);
     if (b < 1 || b != (double)(uint64_t)b) cli_usage_error(&C, "a batch is a whole number >= 1");
     return (uint64_t)b;
 }
-static void check_model(const char *m) {
+/* 0 a zoo model, 1 a built-in LLM; else a usage error */
+static int check_model(const char *m) {
     int i;
     for (i = 0; i < rfl_zoo_count(); i++)
-        if (rfl_parse_name_eq(rfl_zoo_name(i), m)) return;
-    cli_usage_error(&C, "unknown model '%s' (rfl-estimate --list)", m);
+        if (rfl_parse_name_eq(rfl_zoo_name(i), m)) return 0;
+    for (i = 0; i < rfl_llm_count(); i++)
+        if (rfl_parse_name_eq(rfl_llm_name(i), m)) return 1;
+    cli_usage_error(&C, "unknown model '%s' (rfl-estimate --list: the zoo and the LLMs)", m);
+    return 0;
 }
 
 /* ---- writing ------------------------------------------------------------------ */
@@ -204,16 +222,17 @@ static void put_file(const char *path, const char *text) {
 static int run_template(void) {
     char *list[RFL_CHECK_MAX_MODELS], *text;
     rfl_check_template_desc t;
-    int i;
+    int i, llm = 0;
     if (!models_opt || !hw_opt) cli_usage_error(&C, "--template needs --model and --hw");
     memset(&t, 0, sizeof t);
     t.n_models = split(models_opt ? strcpy((char *)cli_xmalloc(&C, strlen(models_opt) + 1), models_opt) : 0,
                        list, RFL_CHECK_MAX_MODELS);
-    for (i = 0; i < t.n_models; i++) check_model(list[i]);
+    for (i = 0; i < t.n_models; i++) llm |= check_model(list[i]);
     cli_find_hw(&C, hw_opt);
     t.models = (const char *const *)list;
     t.hw = hw_opt, t.batch = parse_batch(batch_opt), t.mode = parse_mode();
-    t.dtype = parse_dtype(), t.student = student;
+    t.dtype = parse_dtype_for(llm), t.student = student, t.seq = parse_batch(seq_opt);
+    if (llm && !mode_opt) t.mode = RFL_MODE_INFER; /* an LLM's steps are inference */
     text = write_text(w_template, &t);
     fputs(text, stdout);
     return 0;
@@ -324,7 +343,13 @@ static int run_assign(void) {
         memset(&t, 0, sizeof t);
         models[0] = L.m[v[0]];
         t.models = models, t.n_models = 1, t.hw = L.h[v[1]], t.batch = parse_batch(L.b[v[2]]);
-        t.mode = parse_mode(), t.dtype = parse_dtype(), t.student = names[j];
+        t.mode = parse_mode(), t.student = names[j], t.seq = parse_batch(seq_opt);
+        if (check_model(models[0])) { /* an LLM: bf16 and inference unless told */
+            t.dtype = parse_dtype_for(1);
+            if (!mode_opt) t.mode = RFL_MODE_INFER;
+        } else {
+            t.dtype = parse_dtype();
+        }
         tpl = write_text(w_template, &t);
         snprintf(path, sizeof path, "%s/%s.json", out_dir, files[j]);
         put_file(path, tpl);
@@ -401,10 +426,16 @@ static const rfl_reduce_result *reduce_profile(const rfl_check_model *m) {
 
 /* a value with its unit, SI-prefixed */
 static const char *show(const rfl_check_item *it, double v) {
-    static const char *const unit[] = {"FLOP", "B", "s", "FLOP/s", "B/s", " FLOP/B", ""};
+    static const char *const unit[] = {"FLOP", "B", "s", "FLOP/s", "B/s", " FLOP/B", "", "", " tokens/s"};
     rfl_check_dim d = rfl_check_field_dim(it->kind);
-    if (it->kind == RFL_CHECK_BOUND) return v ? "memory" : "compute";
-    if (d == RFL_DIM_FLOP_PER_BYTE) return cli_num(&C, v, 4);
+    if (it->kind == RFL_CHECK_FITS) return v ? "yes" : "no";
+    if (d == RFL_DIM_TEXT) return v ? "memory" : "compute";
+    if (d == RFL_DIM_COUNT) return cli_commas(&C, v);
+    if (d == RFL_DIM_FLOP_PER_BYTE || d == RFL_DIM_TOKEN_PER_S) {
+        char *s = (char *)cli_num(&C, v, 4); /* a 48-byte buffer */
+        strncat(s, unit[d], 47 - strlen(s));
+        return s;
+    }
     return cli_si(&C, v, unit[d]);
 }
 
@@ -485,7 +516,7 @@ static int run_check(void) {
     }
     memset(&d, 0, sizeof d);
     d.tol = tol, d.carry_credit = carry_credit;
-    d.layers = layers, d.layer_cap = RFL_ZOO_MAX_LAYERS;
+    d.layers = layers, d.layer_cap = (int)(sizeof layers / sizeof layers[0]);
     if (points_path) read_points(&d);
     for (i = 0; i < ans.n_models; i++) profs[i] = ans.models[i].profile[0] ? reduce_profile(&ans.models[i]) : 0;
     d.profiles = profs;

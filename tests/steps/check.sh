@@ -159,6 +159,21 @@ ck_metadata() {
 }
 step "rfl-check --metadata: the submitter's variant, not the file's student; --hide-expected" ck_metadata
 
+# LLM homework (issue 35 item 13): the template of a model rfl-estimate
+# --list shows, an answer file of Llama 3.2 1B graded (values from PyTorch's
+# counts and by hand in tests/test_check.c), and its classic mistakes
+ck_llm() {
+  "$CK" --template --model llama-3.2-1b --hw h100 --batch 4 --seq 512 > "$CO/llm-t.json" || return 1
+  grep -qx '      "kv_cache_bytes": null,' "$CO/llm-t.json" && grep -qx '    "dtype": "bf16"' "$CO/llm-t.json" &&
+  grep -qx '    "mode": "infer",' "$CO/llm-t.json" &&
+  "$CK" "$CO/llm-t.json" | grep -qx 'score 0 / 15 (0 ok, 0 wrong, 15 missing, 0 unchecked)' &&
+  "$CK" $CD/llm-correct.json | grep -qx 'score 15 / 15 (15 ok, 0 wrong, 0 missing, 0 unchecked)'
+}
+step "rfl-check an LLM: --template --model llama-3.2-1b, and llm-correct.json 15 / 15" ck_llm
+step "rfl-check kv_without_gqa (the cache for every query head)" ck_diag kv_without_gqa.json models.llama-3.2-1b.kv_cache_bytes kv_without_gqa
+step "rfl-check weights_per_token (decode bytes x batch)" ck_diag weights_per_token.json models.llama-3.2-1b.decode_bytes weights_per_token
+step "rfl-check mac_not_flop on an LLM's decode" ck_diag llm_mac_not_flop.json models.llama-3.2-1b.decode_flops mac_not_flop
+
 ck_usage() {
   "$CK" --nope > /dev/null 2>&1; [ $? = 2 ] || return 1
   "$CK" > /dev/null 2>&1; [ $? = 2 ] || return 1
