@@ -3900,12 +3900,15 @@ RFL_API rfl_check_dim rfl_check_field_dim(rfl_check_field f);
    unit, spaces between allowed: "311 MB", "296.7 MiB", "3.64 GFLOP",
    "1.8 GMAC" (a MAC is 2 FLOPs), "0.55 ms", "19.5 TFLOP/s", "1555 GB/s",
    "12.5 FLOP/B"; commas may group digits by three ("8,297,434,213").
-   Prefixes k (or K) M G T P = 1e3..1e15, Ki Mi Gi Ti =
-   2^10..2^40, and for seconds m u (or the micro sign) n. Units: FLOP,
-   FLOPs, flop(s), MAC(s); B, byte(s); s, sec; FLOP/s, FLOPS; B/s,
-   byte(s)/s; FLOP/B, FLOP/byte. A unit of another dimension is
-   RFL_ERR_UNIT, a bad number RFL_ERR_NUMBER; *at (may be NULL) gets the
-   byte where it went wrong. */
+   Units and prefixes in any case but seconds': k M G T P = 1e3..1e15
+   ("mb" is MB), Ki Mi Gi Ti = 2^10..2^40; for seconds m u (or the micro
+   sign) n, as written ("Ms" is no unit). Units: FLOP(s), MAC(s) (2
+   FLOPs); B, byte(s); s, sec(s), second(s); FLOP/s, FLOPS (on a count
+   "FLOPS" reads as FLOPs: students write "11.43 GFLOPS" for a count);
+   B/s, byte(s)/s; FLOP/B, FLOP/byte; tokens/s, tok/s; a count of
+   parameters "1.24 B" (B, G: 1e9), "1236 M params". A unit of another
+   dimension is RFL_ERR_UNIT, a bad number RFL_ERR_NUMBER; *at (may be
+   NULL) gets the byte where it went wrong. */
 RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
                                          double *out, size_t *at);
 
@@ -3936,12 +3939,15 @@ typedef struct rfl_check_answers {
 } rfl_check_answers;
 /* Read an answer file (json[0..len), at most RFL_CHECK_FILE_MAX bytes)
    with ntoks tokens (RFL_CHECK_TOKS suffice) into *out. Errors, with
-   err->where (the field: "models.resnet18.bytes", "" = the document),
-   line and column: RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER (file over
-   the cap, or too few tokens: err->need > 0 of them), RFL_ERR_FORMAT
-   (unknown key, wrong type, a schema other than 1), RFL_ERR_MISSING
-   (assignment or its hw), RFL_ERR_UNKNOWN_NAME (machine, model, dtype,
-   mode), RFL_ERR_UNIT / RFL_ERR_NUMBER (a value). */
+   err->where (the field: "models.resnet18.foward_flops", "" = the
+   document), line and column: RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER
+   (file over the cap, or too few tokens: err->need > 0 of them),
+   RFL_ERR_FORMAT (unknown key, an object's wrong type, a schema other
+   than 1), RFL_ERR_MISSING (assignment or its hw), RFL_ERR_UNKNOWN_NAME
+   (machine, model, dtype, mode), RFL_ERR_NUMBER (batch, seq). A value
+   is never an error of the file: any case is read ("917.9 mb" is MB,
+   "Compute-Bound"), and one still unreadable is marked (.unread, .line,
+   .col) and graded wrong (unreadable) while the rest is graded. */
 RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
                                   int ntoks, rfl_check_answers *out, rfl_error *err);
 
@@ -3982,7 +3988,10 @@ typedef struct rfl_check_report {
 /* Check the answers: one item per value (the machine's three, then per
    model its 13, then the variant when desc names one). items[cap]
    (RFL_CHECK_MAX_ITEMS suffice); too few: RFL_ERR_BUFFER, rep->n_items
-   the number needed. RFL_ERR_ARG without desc->layers. */
+   the number needed. RFL_ERR_ARG without desc->layers; RFL_ERR_NO_ROOF
+   for a dtype the machine has no roof for; an LLM's step errors
+   (rfl_llm_build: RFL_ERR_SHAPE for GPT-2 past its 1024 positions,
+   RFL_ERR_BUFFER for too few desc->layers). */
 RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_desc *d,
                                  rfl_check_item *items, int cap, rfl_check_report *rep);
 
