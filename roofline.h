@@ -22259,7 +22259,8 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
             it->diagnosis == RFL_DIAG_BACKWARD_TWICE_FORWARD || it->diagnosis == RFL_DIAG_TENSOR_FLOPS_MISSING ||
             it->diagnosis == RFL_DIAG_PRECISION_ROOF || it->diagnosis == RFL_DIAG_WRONG_MACHINE ||
             it->diagnosis == RFL_DIAG_CARRIED_ERROR || it->diagnosis == RFL_DIAG_INCONSISTENT_AI ||
-            it->diagnosis == RFL_DIAG_KV_WITHOUT_GQA || it->diagnosis == RFL_DIAG_WEIGHTS_PER_TOKEN) {
+            it->diagnosis == RFL_DIAG_KV_WITHOUT_GQA || it->diagnosis == RFL_DIAG_WEIGHTS_PER_TOKEN ||
+            it->diagnosis == RFL_DIAG_FOOTPRINT_NOT_TRAFFIC) {
             /* the right value in the convention of what was given */
             it->expected = c->v[ci < c->n ? ci : 0];
         }

@@ -558,6 +558,11 @@ static void test_messages(void) {
     RT_CHECK(strstr(item("models.alexnet.measured.time_s")->message, "expected 420 us") != 0);
     run_file("mac_not_flop.json", &d);
     RT_CHECK(strstr(item("models.alexnet.forward_flops")->message, "expected 1.428 GFLOP,") != 0);
+    /* a diagnosis's expected value is the right one, never the mistake's
+       (torchsummary's 242 MB was once "expected 242 MB, ratio 1") */
+    run_file("footprint_not_traffic.json", &d);
+    RT_CHECK(item("models.alexnet.bytes")->expected > 700e6);
+    RT_CHECK(item("models.alexnet.bytes")->ratio < 0.5);
     /* hidden expected values (item 12): no number of the truth in any item */
     d.hide_expected = 1;
     run_file("mac_not_flop.json", &d);
