@@ -239,6 +239,11 @@ static void test_diagnoses(void) {
         {"unit_slip.json", "models.alexnet.measured.time_s", RFL_DIAG_UNIT_SLIP},
         {"carried_error.json", "models.alexnet.ai", RFL_DIAG_CARRIED_ERROR},
         {"footprint_not_traffic.json", "models.alexnet.bytes", RFL_DIAG_FOOTPRINT_NOT_TRAFFIC},
+        {"unreadable.json", "models.alexnet.bytes", RFL_DIAG_UNREADABLE},
+        {"above_roof_time.json", "models.alexnet.measured.achieved_flops_per_s", RFL_DIAG_ABOVE_ROOF},
+        {"kv_without_gqa.json", "models.llama-3.2-1b.kv_cache_bytes", RFL_DIAG_KV_WITHOUT_GQA},
+        {"weights_per_token.json", "models.llama-3.2-1b.decode_bytes", RFL_DIAG_WEIGHTS_PER_TOKEN},
+        {"llm_mac_not_flop.json", "models.llama-3.2-1b.decode_flops", RFL_DIAG_MAC_NOT_FLOP},
     };
     size_t i;
     for (i = 0; i < sizeof t / sizeof t[0]; i++) {
