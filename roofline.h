@@ -182,6 +182,7 @@
                   (CHART below)
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
        Checker:   rfl_check_read rfl_check_run rfl_check_json rfl_check_gradescope
+                  rfl_check_gradescope_error rfl_check_submitter
                   rfl_check_template rfl_check_variant rfl_check_parse_value
                   rfl_check_field_name rfl_check_field_dim rfl_check_verdict_name
                   rfl_check_diag_name (API CHECK: a homework's answer file

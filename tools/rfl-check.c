@@ -525,6 +525,9 @@ static int run_check(void) {
     if (have_seed) {
         const char *who = student ? student : metadata_path ? submitter() : ans.student;
         get_lists(&L);
+        if (who == ans.student && who[0])
+            fprintf(stderr, "rfl-check: note: the variant of the file's own assignment.student ('%s'), which a "
+                            "copied file keeps; --metadata or --student names the submitter\n", who);
         if (!who[0]) cli_input_error(&C, answers_path, 0, 0, "no --student and no assignment.student: whose variant?");
         rfl_check_variant(who, seed, L.nm, L.nh, L.nb, v);
         d.variant_model = L.m[v[0]], d.variant_hw = L.h[v[1]];
