@@ -185,6 +185,7 @@
                   (CHART below)
        PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
        Checker:   rfl_check_read rfl_check_run rfl_check_json rfl_check_gradescope
+                  rfl_check_gradescope_error rfl_check_submitter
                   rfl_check_template rfl_check_variant rfl_check_parse_value
                   rfl_check_field_name rfl_check_field_dim rfl_check_verdict_name
                   rfl_check_diag_name (API CHECK: a homework's answer file
@@ -3787,7 +3788,14 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
                       "measured": {"profile", "flops", "bytes", "time_s",
                                    "ai", "achieved_flops_per_s"}}}}
    flops, bytes and predicted_time_s are for the assignment's mode (train:
-   forward + backward). A value is a number in base units, null (missing),
+   forward + backward). A built-in LLM (rfl_llm_find; "assignment.seq":
+   the prompt's tokens S, default 512; inference) has its own keys instead:
+     {"params", "prefill_flops", "prefill_bytes", "prefill_ai",
+      "prefill_bound", "decode_flops", "decode_bytes", "decode_ai",
+      "decode_bound", "kv_cache_bytes", "decode_tokens_per_s", "fits"}
+   for a prefill of S tokens per sequence and one decode step after it, at
+   the batch; "fits" ("yes"/"no", or a JSON boolean): weights and the KV
+   cache within the machine's memory. A value is a number in base units, null (missing),
    or a string with a unit (rfl_check_parse_value). "bound" is "memory" or
    "compute". "profile" is the student's ncu CSV, relative to the answer
    file (the caller reads and reduces it). Keys starting with '_' and the
@@ -3844,6 +3852,22 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
      footprint_not_traffic  bytes = a torchsummary size (total, params or
                        forward/backward pass, MB = 2^20 or 1e6, per sample):
                        memory held is not DRAM traffic
+     unreadable        a value that cannot be read: graded wrong, with its
+                       line, column and why; the rest of the file is graded
+   An LLM's, beside mac_not_flop and the unit slips:
+     kv_without_gqa    the KV cache with every query head's K and V (heads,
+                       not kv_heads): the cache, the decode's bytes and its
+                       tokens/s off by heads / kv_heads
+     weights_per_token the weights read once per token (decode: per
+                       sequence; prefill: per prompt token) instead of once
+                       per step
+   Accepted for an LLM: params as counted by PyTorch (a tied LM head once);
+   FLOPs the mac convention (FlopCounterMode, eager attention) or all, the
+   LM head on the last position or on every one, or 2 x params per token;
+   bytes every layer's traffic or weights + KV cache (written by the
+   prefill, read by the decode); the cache after the prefill (S) or after
+   the decode step (S + 1); tokens/s = batch / the decode step's time,
+   whole (max of the roofline's two terms) or summed per layer.
    A diagnosis matches within tol / 4. */
 #define RFL_CHECK_MAX_MODELS 8
 #define RFL_CHECK_FILE_MAX (1u << 20) /* answer file size cap, bytes */
@@ -3868,13 +3892,19 @@ typedef enum rfl_check_field {
     RFL_CHECK_M_AI,
     RFL_CHECK_M_ACHIEVED,
     RFL_CHECK_VARIANT,     /* the assignment against the student's variant */
+    RFL_CHECK_PARAMS,      /* an LLM's: models.M.params ... (rfl_check_read) */
+    RFL_CHECK_PRE_FLOPS, RFL_CHECK_PRE_BYTES, RFL_CHECK_PRE_AI, RFL_CHECK_PRE_BOUND,
+    RFL_CHECK_DEC_FLOPS, RFL_CHECK_DEC_BYTES, RFL_CHECK_DEC_AI, RFL_CHECK_DEC_BOUND,
+    RFL_CHECK_KV_BYTES, RFL_CHECK_TOKENS_PER_S, RFL_CHECK_FITS,
     RFL_CHECK_FIELD_COUNT
 } rfl_check_field;
 
 /* Dimensions of values, for rfl_check_parse_value. */
 typedef enum rfl_check_dim {
     RFL_DIM_FLOP = 0, RFL_DIM_BYTE, RFL_DIM_TIME, RFL_DIM_FLOP_PER_S,
-    RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_TEXT
+    RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_TEXT,
+    RFL_DIM_COUNT,         /* parameters: "1.24e9", "1.24 B", "1236 M params" */
+    RFL_DIM_TOKEN_PER_S    /* "1250 tokens/s", "1.25 ktok/s" */
 } rfl_check_dim;
 
 typedef enum rfl_check_verdict {
@@ -3888,7 +3918,8 @@ typedef enum rfl_check_diag {
     RFL_DIAG_BACKWARD_TWICE_FORWARD, RFL_DIAG_MAC_NOT_FLOP,
     RFL_DIAG_PRECISION_ROOF, RFL_DIAG_WRONG_MACHINE, RFL_DIAG_BINARY_PREFIX,
     RFL_DIAG_UNIT_SLIP, RFL_DIAG_ABOVE_ROOF, RFL_DIAG_MEASURED_PARTIAL,
-    RFL_DIAG_WRONG_VARIANT, RFL_DIAG_FOOTPRINT_NOT_TRAFFIC, RFL_DIAG_COUNT
+    RFL_DIAG_WRONG_VARIANT, RFL_DIAG_FOOTPRINT_NOT_TRAFFIC, RFL_DIAG_UNREADABLE,
+    RFL_DIAG_KV_WITHOUT_GQA, RFL_DIAG_WEIGHTS_PER_TOKEN, RFL_DIAG_COUNT
 } rfl_check_diag;
 
 /* "machine.peak_flops_per_s", "forward_flops", "measured.flops",
@@ -3903,22 +3934,28 @@ RFL_API rfl_check_dim rfl_check_field_dim(rfl_check_field f);
    unit, spaces between allowed: "311 MB", "296.7 MiB", "3.64 GFLOP",
    "1.8 GMAC" (a MAC is 2 FLOPs), "0.55 ms", "19.5 TFLOP/s", "1555 GB/s",
    "12.5 FLOP/B"; commas may group digits by three ("8,297,434,213").
-   Prefixes k (or K) M G T P = 1e3..1e15, Ki Mi Gi Ti =
-   2^10..2^40, and for seconds m u (or the micro sign) n. Units: FLOP,
-   FLOPs, flop(s), MAC(s); B, byte(s); s, sec; FLOP/s, FLOPS; B/s,
-   byte(s)/s; FLOP/B, FLOP/byte. A unit of another dimension is
-   RFL_ERR_UNIT, a bad number RFL_ERR_NUMBER; *at (may be NULL) gets the
-   byte where it went wrong. */
+   Units and prefixes in any case but seconds': k M G T P = 1e3..1e15
+   ("mb" is MB), Ki Mi Gi Ti = 2^10..2^40; for seconds m u (or the micro
+   sign) n, as written ("Ms" is no unit). Units: FLOP(s), MAC(s) (2
+   FLOPs); B, byte(s); s, sec(s), second(s); FLOP/s, FLOPS (on a count
+   "FLOPS" reads as FLOPs: students write "11.43 GFLOPS" for a count);
+   B/s, byte(s)/s; FLOP/B, FLOP/byte; tokens/s, tok/s; a count of
+   parameters "1.24 B" (B, G: 1e9), "1236 M params". A unit of another
+   dimension is RFL_ERR_UNIT, a bad number RFL_ERR_NUMBER; *at (may be
+   NULL) gets the byte where it went wrong. */
 RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
                                          double *out, size_t *at);
 
 typedef struct rfl_check_value {
-    int given;             /* 1: a value; 0: absent or null (missing) */
+    int given;             /* 1: a value; 0: absent, null or unreadable */
     double v;              /* base units (bound: 1 memory, 0 compute) */
-    long line;             /* of the value in the file */
+    long line, col;        /* of the value in the file (col: when unreadable) */
+    const char *unread;    /* why it could not be read (graded wrong), or NULL */
+    int note;              /* 1: a rate's unit on a count ("GFLOPS"), read as FLOPs */
 } rfl_check_value;
 typedef struct rfl_check_model {
-    char name[48];         /* as written (a zoo name) */
+    char name[48];         /* as written (a zoo name, or an LLM's) */
+    int llm;               /* 1: a built-in LLM (rfl_llm_find): its own fields */
     char profile[256];     /* "" when none */
     long line, profile_line;
     rfl_check_value v[RFL_CHECK_FIELD_COUNT]; /* model and measured fields */
@@ -3926,6 +3963,7 @@ typedef struct rfl_check_model {
 typedef struct rfl_check_answers {
     char hw[64], student[64];
     uint64_t batch;
+    uint64_t seq;               /* an LLM's prompt tokens (default 512) */
     rfl_mode mode;
     rfl_dtype dtype;
     const rfl_machine *machine; /* hw, found in the table */
@@ -3935,12 +3973,15 @@ typedef struct rfl_check_answers {
 } rfl_check_answers;
 /* Read an answer file (json[0..len), at most RFL_CHECK_FILE_MAX bytes)
    with ntoks tokens (RFL_CHECK_TOKS suffice) into *out. Errors, with
-   err->where (the field: "models.resnet18.bytes", "" = the document),
-   line and column: RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER (file over
-   the cap, or too few tokens: err->need > 0 of them), RFL_ERR_FORMAT
-   (unknown key, wrong type, a schema other than 1), RFL_ERR_MISSING
-   (assignment or its hw), RFL_ERR_UNKNOWN_NAME (machine, model, dtype,
-   mode), RFL_ERR_UNIT / RFL_ERR_NUMBER (a value). */
+   err->where (the field: "models.resnet18.foward_flops", "" = the
+   document), line and column: RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER
+   (file over the cap, or too few tokens: err->need > 0 of them),
+   RFL_ERR_FORMAT (unknown key, an object's wrong type, a schema other
+   than 1), RFL_ERR_MISSING (assignment or its hw), RFL_ERR_UNKNOWN_NAME
+   (machine, model, dtype, mode), RFL_ERR_NUMBER (batch, seq). A value
+   is never an error of the file: any case is read ("917.9 mb" is MB,
+   "Compute-Bound"), and one still unreadable is marked (.unread, .line,
+   .col) and graded wrong (unreadable) while the rest is graded. */
 RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
                                   int ntoks, rfl_check_answers *out, rfl_error *err);
 
@@ -3948,7 +3989,8 @@ typedef struct rfl_check_desc {
     double tol;            /* relative; 0 = 0.02 (a MiB-for-MB slip is 4.9%) */
     double points[RFL_CHECK_FIELD_COUNT]; /* per field; 0 = 1; < 0: not graded */
     int carry_credit;      /* nonzero: full points for a carried_error */
-    rfl_layer *layers;     /* required: RFL_ZOO_MAX_LAYERS records */
+    rfl_layer *layers;     /* required: RFL_ZOO_MAX_LAYERS records (an LLM:
+                              RFL_LLM_NET_LAYERS(its layers), if more) */
     int layer_cap;
     /* per model of the answers (same order), the reduction of its profile
        (NULL array or entry: none; measured values are then unchecked) */
@@ -3957,6 +3999,7 @@ typedef struct rfl_check_desc {
        A wrong variant scores 0. */
     const char *variant_model, *variant_hw;
     uint64_t variant_batch;
+    int hide_expected;     /* nonzero: no expected value or ratio in any item */
 } rfl_check_desc;
 
 typedef struct rfl_check_item {
@@ -3979,7 +4022,10 @@ typedef struct rfl_check_report {
 /* Check the answers: one item per value (the machine's three, then per
    model its 13, then the variant when desc names one). items[cap]
    (RFL_CHECK_MAX_ITEMS suffice); too few: RFL_ERR_BUFFER, rep->n_items
-   the number needed. RFL_ERR_ARG without desc->layers. */
+   the number needed. RFL_ERR_ARG without desc->layers; RFL_ERR_NO_ROOF
+   for a dtype the machine has no roof for; an LLM's step errors
+   (rfl_llm_build: RFL_ERR_SHAPE for GPT-2 past its 1024 positions,
+   RFL_ERR_BUFFER for too few desc->layers). */
 RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_desc *d,
                                  rfl_check_item *items, int cap, rfl_check_report *rep);
 
@@ -3989,11 +4035,15 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
    Gradescope's results.json: {"score", "max_score", "output", "tests":
    [{"name", "score", "max_score", "output"}]}. Both return the length of
    the whole text; it was written (NUL-terminated) when that is < size. */
+#ifndef RFL_NO_JSON_WRITER
 RFL_API size_t rfl_check_json(const rfl_check_report *rep, const rfl_check_item *items,
                               int n, char *buf, size_t size);
 RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
                                     const rfl_check_item *items, int n, char *buf,
                                     size_t size);
+/* Gradescope's results.json for a file that cannot be graded: {"score": 0,
+   "output": msg}. Returns the length as above. */
+RFL_API size_t rfl_check_gradescope_error(const char *msg, char *buf, size_t size);
 
 /* An empty answer file (every value null) with a "units" hint. */
 typedef struct rfl_check_template_desc {
@@ -4004,15 +4054,26 @@ typedef struct rfl_check_template_desc {
     const char *const *models;       /* required, n_models >= 1 */
     int n_models;
     const char *student;             /* optional */
+    uint64_t seq;                    /* an LLM's prompt tokens; 0 = 512 */
 } rfl_check_template_desc;
 RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, size_t size);
+#endif /* RFL_NO_JSON_WRITER */
 
 /* A student's variant: out[0] model, out[1] machine, out[2] batch index,
    of n_models, n_hw, n_batches choices. Reproducible everywhere: FNV-1a
-   (64 bit) of the student's name, XOR the seed, through three steps of
-   splitmix64, each taken modulo its count. */
+   (64 bit) of the student's name (ASCII lower case, spaces trimmed, each
+   run of spaces or tabs one space: "Bob  Smith" is "bob smith"), XOR the
+   seed, through three steps of splitmix64, each taken modulo its count. */
 RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models, int n_hw,
                                int n_batches, int out[3]);
+
+/* The submitter of a Gradescope submission: users[0].<key> (key "name" or
+   "email") of /autograder/submission_metadata.json (json[0..len), at most
+   RFL_CHECK_FILE_MAX bytes, ntoks tokens; too few: RFL_ERR_BUFFER with
+   err->need) into out[size]. RFL_ERR_MISSING without one, RFL_ERR_SYNTAX
+   for a file that is not JSON, RFL_ERR_BUFFER for a name over size. */
+RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_tok *toks, int ntoks,
+                                       const char *key, char *out, size_t size, rfl_error *err);
 #endif /* RFL_NO_CHECK */
 
 #ifdef __cplusplus
@@ -21213,7 +21274,7 @@ RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r) {
 /* ==========================================================================
    [15] CHECK
    an answer file read, graded against the estimate and the profile, and
-   written back as JSON (the checker's own small writer: rfl__cw)
+   written back as JSON (through rfl_json_writer)
    ========================================================================== */
 #ifndef RFL_NO_CHECK
 static const char *const rfl__ck_names[RFL_CHECK_FIELD_COUNT] = {
@@ -21221,17 +21282,27 @@ static const char *const rfl__ck_names[RFL_CHECK_FIELD_COUNT] = {
     "machine.ridge_flop_per_byte", "forward_flops", "backward_flops", "flops", "bytes", "ai",
     "attainable_flops_per_s", "bound", "predicted_time_s", "measured.flops",
     "measured.bytes", "measured.time_s", "measured.ai", "measured.achieved_flops_per_s",
-    "variant"};
+    "variant", "params", "prefill_flops", "prefill_bytes", "prefill_ai", "prefill_bound",
+    "decode_flops", "decode_bytes", "decode_ai", "decode_bound", "kv_cache_bytes",
+    "decode_tokens_per_s", "fits"};
 static const unsigned char rfl__ck_dims[RFL_CHECK_FIELD_COUNT] = {
     RFL_DIM_FLOP_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP, RFL_DIM_FLOP,
     RFL_DIM_FLOP, RFL_DIM_BYTE, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_S, RFL_DIM_TEXT,
     RFL_DIM_TIME, RFL_DIM_FLOP, RFL_DIM_BYTE, RFL_DIM_TIME, RFL_DIM_FLOP_PER_BYTE,
-    RFL_DIM_FLOP_PER_S, RFL_DIM_TEXT};
+    RFL_DIM_FLOP_PER_S, RFL_DIM_TEXT, RFL_DIM_COUNT, RFL_DIM_FLOP, RFL_DIM_BYTE,
+    RFL_DIM_FLOP_PER_BYTE, RFL_DIM_TEXT, RFL_DIM_FLOP, RFL_DIM_BYTE, RFL_DIM_FLOP_PER_BYTE,
+    RFL_DIM_TEXT, RFL_DIM_BYTE, RFL_DIM_TOKEN_PER_S, RFL_DIM_TEXT};
+/* a field read as a word: 1 memory / yes, 0 compute / no */
+static int rfl__ck_isword(rfl_check_field f) {
+    return f == RFL_CHECK_BOUND || f == RFL_CHECK_PRE_BOUND || f == RFL_CHECK_DEC_BOUND ||
+           f == RFL_CHECK_FITS;
+}
 static const char *const rfl__ck_diags[RFL_DIAG_COUNT] = {
     "", "carried_error", "inconsistent_ai", "tensor_flops_missing", "per_sample",
     "forward_only", "backward_twice_forward", "mac_not_flop", "precision_roof",
     "wrong_machine", "binary_prefix", "unit_slip", "above_roof", "measured_partial",
-    "wrong_variant", "footprint_not_traffic"};
+    "wrong_variant", "footprint_not_traffic", "unreadable", "kv_without_gqa",
+    "weights_per_token"};
 
 RFL_API const char *rfl_check_field_name(rfl_check_field f) {
     return (unsigned)f < RFL_CHECK_FIELD_COUNT ? rfl__ck_names[f] : "?";
@@ -21248,32 +21319,20 @@ RFL_API const char *rfl_check_diag_name(rfl_check_diag d) {
 }
 
 /* ---- values with units ---------------------------------------------------- */
-static int rfl__ck_is(const char *s, size_t n, const char *lit) {
-    return rfl__strlen(lit) == n && rfl__memeq(s, lit, n);
-}
-/* The unit's dimension and factor (MAC: 2 FLOPs); -1 when unknown. */
+/* The unit's dimension and factor (MAC: 2 FLOPs), any case; -1 when
+   unknown. "flops" is a count or a rate (RFL__CK_FLOPS): the field decides. */
+#define RFL__CK_FLOPS 99
 static int rfl__ck_unit(const char *u, size_t n, double *k) {
-    static const char *const names[] = {
-        "FLOP", "FLOPs", "flop", "flops", "FLOPS/s", "MAC", "MACs", "mac", "macs",
-        "B", "byte", "bytes", "Byte", "Bytes", "s", "sec",
-        "FLOP/s", "FLOPs/s", "flop/s", "flops/s", "FLOPS",
-        "B/s", "byte/s", "bytes/s", "Byte/s", "Bytes/s",
-        "FLOP/B", "FLOP/byte", "FLOPs/byte", "FLOPs/B", "flop/byte", "flops/byte", "flop/B"};
-    static const signed char dim[] = {
-        RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP_PER_S,
-        RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP, RFL_DIM_FLOP,
-        RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_BYTE, RFL_DIM_TIME,
-        RFL_DIM_TIME, RFL_DIM_FLOP_PER_S, RFL_DIM_FLOP_PER_S, RFL_DIM_FLOP_PER_S,
-        RFL_DIM_FLOP_PER_S, RFL_DIM_FLOP_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_BYTE_PER_S,
-        RFL_DIM_BYTE_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_BYTE_PER_S, RFL_DIM_FLOP_PER_BYTE,
-        RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE,
-        RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE, RFL_DIM_FLOP_PER_BYTE};
-    size_t i;
-    for (i = 0; i < sizeof dim; i++)
-        if (rfl__ck_is(u, n, names[i])) {
-            *k = (i >= 5 && i <= 8) ? 2.0 : 1.0;
-            return dim[i];
-        }
+    *k = 1.0;
+    if (rfl__ieq(u, n, "flops")) return RFL__CK_FLOPS;
+    if (rfl__ieq_any(u, n, "flop|mac|macs")) return *k = (u[0] | 32) == 'm' ? 2.0 : 1.0, RFL_DIM_FLOP;
+    if (rfl__ieq_any(u, n, "b|byte|bytes")) return RFL_DIM_BYTE;
+    if (rfl__ieq_any(u, n, "s|sec|secs|second|seconds")) return RFL_DIM_TIME;
+    if (rfl__ieq_any(u, n, "flop/s|flops/s|flop/sec|flops/sec")) return RFL_DIM_FLOP_PER_S;
+    if (rfl__ieq_any(u, n, "b/s|byte/s|bytes/s|b/sec")) return RFL_DIM_BYTE_PER_S;
+    if (rfl__ieq_any(u, n, "flop/b|flop/byte|flops/byte|flops/b")) return RFL_DIM_FLOP_PER_BYTE;
+    if (rfl__ieq_any(u, n, "tokens/s|token/s|tok/s|tokens/sec|tok/sec")) return RFL_DIM_TOKEN_PER_S;
+    if (rfl__ieq_any(u, n, "params|parameters|param")) return RFL_DIM_COUNT;
     return -1;
 }
 
@@ -21299,13 +21358,55 @@ static rfl_result rfl__ck_num(const char *s, size_t n, double *v) {
     return rfl_parse_num(t, k, v);
 }
 
-RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
-                                         double *out, size_t *at) {
-    static const char pre[] = "kKMGTPmun";
-    static const double pk[] = {1e3, 1e3, 1e6, 1e9, 1e12, 1e15, 1e-3, 1e-6, 1e-9};
-    size_t i = 0, j, u;
-    double v, k = 1.0, f = 1.0;
-    int d = -1, p;
+/* The value's unit (s[j..len)) as dim: *k its factor; *note set for a
+   rate's unit on a count ("GFLOPS"). Prefixes: m u n (and the micro sign)
+   for seconds, case kept ("ms", not "Ms"); k m g t p, any case, for the
+   rest ("mb" is MB), with i for powers of 1024. -1 when unreadable. */
+static int rfl__ck_unit_at(const char *s, size_t j, size_t len, rfl_check_dim dim, double *k,
+                           int *note) {
+    static const char pre[] = "kmgtp";
+    double f = 1.0;
+    size_t u = j;
+    int d, p;
+    *k = 1.0;
+    if (dim == RFL_DIM_COUNT) { /* "1.24 B", "1236 M params", "1.2B": B is a billion */
+        const char *q = "kmbgt";
+        for (p = 0; q[p] && (s[j] | 32) != q[p]; p++) {}
+        if (q[p] && (j + 1 == len || s[j + 1] == ' ' || (s[j + 1] | 32) == 'p')) {
+            for (*k = 1e3, u = 0; (int)u < p - (p > 2); u++) *k *= 1e3;
+            for (u = j + 1; u < len && s[u] == ' '; u++) {}
+            if (u == len) return (int)dim;
+            j = u;
+        }
+    }
+    d = rfl__ck_unit(s + j, len - j, &f);
+    if (d < 0 && len - j >= 2) {
+        if ((s[j] == 'm' || s[j] == 'u' || s[j] == 'n') && dim == RFL_DIM_TIME)
+            *k = s[j] == 'm' ? 1e-3 : s[j] == 'u' ? 1e-6 : 1e-9, u = j + 1;
+        else if (len - j > 2 && (unsigned char)s[j] == 0xC2 && (unsigned char)s[j + 1] == 0xB5 && dim == RFL_DIM_TIME)
+            *k = 1e-6, u = j + 2;
+        for (p = 0; u == j && pre[p] && dim != RFL_DIM_TIME; p++)
+            if ((s[j] | 32) == pre[p]) {
+                int q;
+                u = j + 1;
+                for (q = 0, *k = 1e3; q < p; q++) *k *= 1e3;
+                if (u < len - 1 && (s[u] | 32) == 'i') *k = (double)(1ull << (10 * (p + 1))), u++;
+            }
+        if (u > j) d = rfl__ck_unit(s + u, len - u, &f);
+    }
+    if (d == RFL__CK_FLOPS && (dim == RFL_DIM_FLOP || dim == RFL_DIM_FLOP_PER_S)) {
+        /* "FLOPS" on a count: read as FLOPs, noted; "flops" on a rate: FLOP/s */
+        if (dim == RFL_DIM_FLOP && s[len - 1] == 'S' && note) *note = 1;
+        d = (int)dim;
+    }
+    *k *= f;
+    return d == (int)dim ? d : -1;
+}
+
+static rfl_result rfl__ck_parse(const char *s, size_t len, rfl_check_dim dim, double *out,
+                                size_t *at, int *note) {
+    size_t i = 0, j;
+    double v, k;
     if (at) *at = 0;
     if (!s || !out) return RFL_ERR_ARG;
     while (i < len && s[i] == ' ') i++;
@@ -21318,20 +21419,13 @@ RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_di
     while (len > j && s[len - 1] == ' ') len--;
     if (at) *at = j;
     if (j == len) { *out = v; return RFL_OK; } /* no unit: base units */
-    /* the unit bare, or after one prefix (k, Ki, m, the micro sign ...) */
-    d = rfl__ck_unit(s + j, len - j, &f);
-    for (p = 0; d < 0 && pre[p]; p++) {
-        if (s[j] != pre[p]) continue;
-        u = j + 1, k = pk[p];
-        if (u < len && s[u] == 'i' && p < 5) k = (double)(1ull << (10 * (p < 2 ? 1 : p))), u++;
-        d = rfl__ck_unit(s + u, len - u, &f);
-        if (d >= 0 && p >= 6 && d != RFL_DIM_TIME) d = -1; /* milli-FLOPs: no */
-    }
-    if (d < 0 && len - j > 2 && (unsigned char)s[j] == 0xC2 && (unsigned char)s[j + 1] == 0xB5)
-        k = 1e-6, d = rfl__ck_unit(s + j + 2, len - j - 2, &f), d = d == RFL_DIM_TIME ? d : -1;
-    if (d < 0 || d != (int)dim) return RFL_ERR_UNIT;
-    *out = v * k * f;
+    if (rfl__ck_unit_at(s, j, len, dim, &k, note) < 0) return RFL_ERR_UNIT;
+    *out = v * k;
     return RFL_OK;
+}
+RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
+                                         double *out, size_t *at) {
+    return rfl__ck_parse(s, len, dim, out, at, 0);
 }
 
 /* ---- reading the answer file ----------------------------------------------- */
@@ -21368,38 +21462,62 @@ static const char *rfl__ck_path(char *buf, size_t size, const char *a, const cha
     return buf;
 }
 
+/* A bound as students write it, any case: "memory", "Memory-bound",
+   "COMPUTE BOUND", "bandwidth bound". 1 memory, 0 compute, -1 neither. */
+static int rfl__ck_bound_word(const char *s, size_t n) {
+    while (n && s[0] == ' ') s++, n--;
+    while (n && s[n - 1] == ' ') n--;
+    if (n > 5 && rfl__ieq(s + n - 5, 5, "bound")) {
+        n -= 5;
+        if (n && (s[n - 1] == ' ' || s[n - 1] == '-' || s[n - 1] == '_')) n--;
+    }
+    if (rfl__ieq_any(s, n, "memory|mem|bandwidth|dram")) return 1;
+    return rfl__ieq_any(s, n, "compute|math") ? 0 : -1;
+}
+
+/* A value; one that cannot be read is marked (graded wrong, with why and
+   where) and the rest of the file is still read. */
 static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, const char *path,
                                 rfl_check_value *out) {
     const rfl_json_tok *t = &r->doc.t[tok];
-    size_t at = 0;
+    size_t at = 0, i;
     rfl_result e;
+    int b;
+    (void)path;
     out->line = rfl_json_line(&r->doc, tok);
     if (t->type == RFL_JSON_NULL) return RFL_OK;
-    if (f == RFL_CHECK_BOUND) {
-        static const char *const ok[4] = {"memory", "memory-bound", "compute", "compute-bound"};
-        int i;
-        for (i = 0; i < 4; i++)
-            if (rfl_json_str_eq(&r->doc, tok, ok[i])) {
-                out->given = 1, out->v = i < 2 ? 1.0 : 0.0;
-                return RFL_OK;
-            }
-        return rfl__ck_fail(r, RFL_ERR_FORMAT, tok, 0, path, "bound is \"memory\" or \"compute\"");
-    }
-    if (t->type == RFL_JSON_NUM) {
+    if (f == RFL_CHECK_FITS) {
+        const char *w = r->doc.src + t->start;
+        size_t n = t->end - t->start;
+        b = t->type == RFL_JSON_TRUE ? 1 : t->type == RFL_JSON_FALSE ? 0 : t->type != RFL_JSON_STR ? -1
+          : rfl__ieq_any(w, n, "yes|y|true|fits") ? 1 : rfl__ieq_any(w, n, "no|n|false|does not fit") ? 0 : -1;
+        if (b >= 0) return out->given = 1, out->v = b, RFL_OK;
+        out->unread = "fits is \"yes\" or \"no\"";
+    } else if (rfl__ck_isword(f)) {
+        if (t->type == RFL_JSON_STR && (b = rfl__ck_bound_word(r->doc.src + t->start, t->end - t->start)) >= 0) {
+            out->given = 1, out->v = b;
+            return RFL_OK;
+        }
+        out->unread = "bound is \"memory\" or \"compute\"";
+    } else if (t->type == RFL_JSON_NUM) {
         out->given = rfl_json_num(&r->doc, tok, &out->v);
+        if (!out->given) out->unread = "not a number";
     } else if (t->type == RFL_JSON_STR) {
-        e = rfl_check_parse_value(r->doc.src + t->start, t->end - t->start,
-                                  (rfl_check_dim)rfl__ck_dims[f], &out->v, &at);
-        if (e == RFL_ERR_UNIT)
-            return rfl__ck_fail(r, e, tok, at, path, "a unit of another dimension, or unknown");
-        if (e) return rfl__ck_fail(r, e, tok, at, path, "not a number");
-        out->given = 1;
+        e = rfl__ck_parse(r->doc.src + t->start, t->end - t->start, (rfl_check_dim)rfl__ck_dims[f],
+                          &out->v, &at, &out->note);
+        if (e == RFL_ERR_UNIT) out->unread = "a unit of another dimension, or unknown";
+        else if (e) out->unread = "not a number";
+        else out->given = 1;
     } else {
-        return rfl__ck_fail(r, RFL_ERR_FORMAT, tok, 0, path,
-                            "a value is a number, a string with a unit, or null");
+        out->unread = "a value is a number, a string with a unit, or null";
     }
-    if (!(out->v >= 0) || out->v - out->v != 0.0)
-        return rfl__ck_fail(r, RFL_ERR_NOT_FINITE, tok, 0, path, "a value is finite and >= 0");
+    if (out->given && (!(out->v >= 0) || out->v - out->v != 0.0))
+        out->given = 0, out->unread = "a value is finite and >= 0";
+    if (out->unread) { /* the column of the byte that went wrong */
+        size_t off = t->start + at - (t->type == RFL_JSON_STR && at == 0);
+        out->given = 0, out->col = 1;
+        for (i = off; i > 0 && r->doc.src[i - 1] != '\n'; i--) out->col++;
+    }
     return RFL_OK;
 }
 
@@ -21429,8 +21547,27 @@ static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
     rfl_json_str(&r->doc, k0, m->name, sizeof m->name);
     m->line = rfl_json_line(&r->doc, k0);
     rfl__ck_path(path, sizeof path, "models", m->name, 0);
+    for (i = 0; i < rfl_zoo_count() && !rfl_parse_name_eq(rfl_zoo_name(i), m->name); i++) {}
+#ifndef RFL_NO_LLM
+    if (i == rfl_zoo_count()) {
+        for (i = 0; i < rfl_llm_count() && !rfl_parse_name_eq(rfl_llm_name(i), m->name); i++) {}
+        m->llm = i < rfl_llm_count(), i = m->llm ? 0 : rfl_zoo_count();
+    }
+#endif
+    if (i == rfl_zoo_count())
+        return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, k0, 0, "models",
+                            "not a model of the zoo nor a built-in LLM (rfl-estimate --list)");
     if ((e = rfl__ck_obj(r, obj, path)) != RFL_OK) return e;
     for (k = obj + 1; k < r->doc.t[obj].after; k = r->doc.t[k + 1].after) {
+        if (m->llm) {
+            i = rfl__ck_key(&r->doc, k, RFL_CHECK_PARAMS, RFL_CHECK_FIELD_COUNT);
+            if (i == -2) continue;
+            rfl_json_str(&r->doc, k, key, sizeof key);
+            rfl__ck_path(sub, sizeof sub, path, key, 0);
+            if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, sub, "unknown key (an LLM's)");
+            if ((e = rfl__ck_value(r, k + 1, (rfl_check_field)i, sub, &m->v[i])) != RFL_OK) return e;
+            continue;
+        }
         if (rfl_json_str_eq(&r->doc, k, "measured")) {
             rfl__ck_path(sub, sizeof sub, path, "measured", 0);
             if ((e = rfl__ck_obj(r, k + 1, sub)) != RFL_OK) return e;
@@ -21469,7 +21606,7 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
     double b;
     rfl_result e;
     if ((e = rfl__ck_obj(r, obj, "assignment")) != RFL_OK) return e;
-    a->batch = 1;
+    a->batch = 1, a->seq = 512;
     for (k = obj + 1; k < r->doc.t[obj].after; k = r->doc.t[k + 1].after) {
         int v = k + 1, str = rfl_json_str(&r->doc, v, s, sizeof s);
         if (rfl_json_str_eq(&r->doc, k, "hw")) {
@@ -21482,6 +21619,11 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
                 return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0, "assignment.batch",
                                     "batch is a whole number from 1 to 1e9");
             a->batch = (uint64_t)b;
+        } else if (rfl_json_str_eq(&r->doc, k, "seq")) {
+            if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > 1e7 || b != (double)(uint64_t)b)
+                return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0, "assignment.seq",
+                                    "seq is a whole number of tokens from 1 to 1e7");
+            a->seq = (uint64_t)b;
         } else if (rfl_json_str_eq(&r->doc, k, "mode")) {
             if (str && (rfl_parse_name_eq(s, "train") || rfl_parse_name_eq(s, "training"))) a->mode = RFL_MODE_TRAIN;
             else if (str && (rfl_parse_name_eq(s, "infer") || rfl_parse_name_eq(s, "inference"))) a->mode = RFL_MODE_INFER;
@@ -21535,10 +21677,6 @@ static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
                 if (a->n_models == RFL_CHECK_MAX_MODELS)
                     return rfl__ck_fail(r, RFL_ERR_BUFFER, m, 0, "models", "more than 8 models");
                 if ((e = rfl__ck_model(r, m, &a->models[a->n_models])) != RFL_OK) return e;
-                for (i = 0; i < rfl_zoo_count() && !rfl_parse_name_eq(rfl_zoo_name(i), a->models[a->n_models].name); i++) {}
-                if (i == rfl_zoo_count())
-                    return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, m, 0, "models",
-                                        "not a model of the zoo (rfl-estimate --list)");
                 a->n_models++;
             }
         } else if (!rfl_json_str_eq(&r->doc, k, "units") && rfl__ck_key(&r->doc, k, 0, 0) != -2) {
@@ -21694,7 +21832,7 @@ static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, 
                 if (f == RFL_CHECK_AI) rfl__ck_add(c, ai, rfl__ck_aiconv[i * 2 + j]);
                 else if (f == RFL_CHECK_ATTAINABLE) rfl__ck_add(c, att, rfl__ck_aiconv[i * 2 + j]);
                 else if (c->n < RFL__CK_NC) /* bound: 1 memory, 0 compute */
-                    c->v[c->n] = ai * t->bw < t->peak, c->why[c->n++] = rfl__ck_byconv[j];
+                    c->v[c->n] = ai * t->bw < t->peak, c->why[c->n++] = rfl__ck_aiconv[i * 2 + j];
             }
         break;
     case RFL_CHECK_TIME:
@@ -21725,6 +21863,17 @@ static void rfl__cs_num(rfl__cs *s, double v) {
     rfl__cs_s(s, t);
 }
 
+/* v with its unit: "740.7 MB", "2.112 ms", "5.595 FLOP/B" */
+static void rfl__cs_val(rfl__cs *s, double v, rfl_check_field f) {
+    static const char *const unit[] = {"FLOP", "B", "s", "FLOP/s", "B/s", " FLOP/B", "", "", " tokens/s"};
+    char t[40];
+    int d = rfl__ck_dims[f];
+    if (d >= RFL_DIM_FLOP_PER_BYTE) rfl_fmt_num(t, sizeof t, v, d == RFL_DIM_COUNT ? 12 : 4);
+    else rfl_fmt_si(t, sizeof t, v, 4);
+    rfl__cs_s(s, t);
+    rfl__cs_s(s, unit[d]);
+}
+
 /* ---- grading one value ---------------------------------------------------------- */
 typedef struct rfl__ck_ctx {
     const rfl_check_answers *a;
@@ -21734,6 +21883,7 @@ typedef struct rfl__ck_ctx {
     const rfl_reduce_result *prof;
     double tol, dtol;
     int train;
+    const struct rfl__ck_llm *L; /* an LLM model's truth, else NULL */
 } rfl__ck_ctx;
 
 static double rfl__ck_own(const rfl_check_value *v, double fallback) {
@@ -21746,10 +21896,19 @@ static rfl_check_diag rfl__ck_follow(const rfl__ck_ctx *x, rfl_check_field f, do
     const rfl_check_value *v = x->m ? x->m->v : 0, *mc = x->a->mach;
     double peak = rfl__ck_own(&mc[RFL_CHECK_PEAK], x->t->peak), bw = rfl__ck_own(&mc[RFL_CHECK_BW], x->t->bw);
     double own = -1;
-    rfl_check_field ai_f = f == RFL_CHECK_M_AI ? RFL_CHECK_M_FLOPS : RFL_CHECK_FLOPS;
+    rfl_check_field ai_f = f == RFL_CHECK_M_AI ? RFL_CHECK_M_FLOPS : f == RFL_CHECK_AI ? RFL_CHECK_FLOPS
+                         : (rfl_check_field)(f - 2); /* prefill_ai, decode_ai */
     if (f == RFL_CHECK_RIDGE && mc[RFL_CHECK_PEAK].given && mc[RFL_CHECK_BW].given) {
         own = peak / bw, *why = "your peak / your bandwidth";
-    } else if ((f == RFL_CHECK_AI || f == RFL_CHECK_M_AI) && v[ai_f].given && v[ai_f + 1].given &&
+    } else if ((f == RFL_CHECK_PRE_BOUND || f == RFL_CHECK_DEC_BOUND) && v[f - 1].given) {
+        own = v[f - 1].v * bw < peak, *why = "your AI against your ridge";
+        return got == own ? RFL_DIAG_CARRIED_ERROR : RFL_DIAG_NONE;
+    } else if (f == RFL_CHECK_TOKENS_PER_S && v[RFL_CHECK_DEC_FLOPS].given && v[RFL_CHECK_DEC_BYTES].given) {
+        double tc = v[RFL_CHECK_DEC_FLOPS].v / peak, tm = v[RFL_CHECK_DEC_BYTES].v / bw;
+        own = (double)x->a->batch / (tc > tm ? tc : tm);
+        *why = "batch / max(your decode FLOPs / your peak, your decode bytes / your bandwidth)";
+    } else if ((f == RFL_CHECK_AI || f == RFL_CHECK_M_AI || f == RFL_CHECK_PRE_AI || f == RFL_CHECK_DEC_AI) &&
+               v[ai_f].given && v[ai_f + 1].given &&
                v[ai_f + 1].v > 0) {
         own = v[ai_f].v / v[ai_f + 1].v;
         *why = "your FLOPs / your bytes";
@@ -21787,6 +21946,188 @@ static int rfl__ck_ratio(const rfl__ck_cand *c, double got, double k, double tol
     return best >= 0;
 }
 
+/* 1 when an achieved rate is above the roof (before any other diagnosis:
+   it is impossible), *why where it came from: most often a wrong time. */
+static int rfl__ck_above(const rfl__ck_ctx *x, double got, double *ref, const char **why) {
+    const rfl_check_value *v = x->m->v;
+    double ai = v[RFL_CHECK_M_AI].given ? v[RFL_CHECK_M_AI].v : 0, roof = x->t->peak, tr, r, u;
+    int k;
+    if (ai <= 0 && x->prof && x->prof->total.bytes[RFL_DRAM])
+        ai = rfl_work_flops(&x->prof->total.work) / (double)x->prof->total.bytes[RFL_DRAM];
+    if (ai > 0 && ai * x->t->bw < roof) roof = ai * x->t->bw;
+    if (!(got > roof * (1 + x->tol))) return 0;
+    *ref = roof, *why = "the roof";
+    if (!v[RFL_CHECK_M_FLOPS].given || !v[RFL_CHECK_M_TIME].given || !(v[RFL_CHECK_M_TIME].v > 0) ||
+        !rfl__ck_near(got, v[RFL_CHECK_M_FLOPS].v / v[RFL_CHECK_M_TIME].v, x->tol))
+        return 1;
+    *why = "your measured FLOPs / your time";
+    tr = x->prof ? (double)x->prof->total.time_ns * 1e-9 : 0;
+    if (tr <= 0) return 1;
+    r = v[RFL_CHECK_M_TIME].v / tr;
+    for (k = 1, u = 1e-3; k <= 3; k++, u *= 1e-3)
+        if (rfl__ck_near(r, u, x->tol)) {
+            *why = "your measured FLOPs / your time, and your time is a power of 1000 too small: a unit slip";
+            return 1;
+        }
+    if (!rfl__ck_near(r, 1, x->tol)) *why = "your measured FLOPs / your time, and your time is not the profile's";
+    else *why = "your measured FLOPs / your time, and your FLOPs are not the profile's";
+    return 1;
+}
+
+/* ---- an LLM's truth: a prefill of S tokens and a decode step after it ------------ */
+typedef struct rfl__ck_llm {
+    double params, W;   /* parameters; the weights' bytes (read once a step) */
+    double pf[4];       /* prefill FLOPs: mac, all; LM head on the last position, on every one */
+    double pb[2], df[2], db[2]; /* prefill bytes, decode FLOPs (mac, all), decode bytes:
+                           every layer's traffic, weights + KV cache */
+    double kvw, kvr;    /* the prefill's KV writes, the decode's KV reads */
+    double kv_pre, kv_dec; /* the cache after the prefill (S), after the decode (S + 1) */
+    double dec_s;       /* the decode step, per layer summed */
+    double g, batch, tokens, peak, bw, mem;
+} rfl__ck_llm;
+
+#ifndef RFL_NO_LLM
+static RFL__NOINLINE double rfl__ck_llm_pred(const rfl_net *net, const rfl_cost_desc *cd,
+                                             const rfl_machine *m) {
+    rfl_net_prediction np;
+    return rfl_net_predict(net, cd, m, &np) == RFL_OK ? np.layers_s : 0;
+}
+/* (own frames: the net, its cost and its prediction together pass 1 KiB) */
+static RFL__NOINLINE rfl_result rfl__ck_llm_cost(const rfl_net *net, const rfl_cost_desc *cd,
+                                                 double out[8]) {
+    rfl_net_cost c;
+    rfl_result e = rfl_net_cost_get(net, cd, &c);
+    if (e != RFL_OK) return e;
+    out[0] = (double)c.fwd_mac_flops, out[1] = (double)c.fwd_flops, out[2] = (double)c.fwd_bytes;
+    out[3] = (double)c.fwd_weight_bytes, out[4] = (double)c.fwd_kv_read_bytes;
+    out[5] = (double)c.fwd_kv_write_bytes, out[6] = (double)c.params;
+    return RFL_OK;
+}
+/* One step's counts: out[0] mac FLOPs, [1] all FLOPs, [2] bytes, [3] weight
+   bytes, [4] KV read, [5] KV write, [6] params, [7] per-layer time. */
+static RFL__NOINLINE rfl_result rfl__ck_llm_step(const rfl_llm_config *cfg, const rfl_check_answers *a,
+                                                 int decode, int logits_all, rfl_layer *layers,
+                                                 int cap, double out[8]) {
+    rfl_net net;
+    rfl_llm_step_desc sd;
+    rfl_cost_desc cd;
+    rfl_result e;
+    RFL_MEMSET(&sd, 0, sizeof sd);
+    sd.phase = decode ? RFL_LLM_DECODE : RFL_LLM_PREFILL, sd.batch = a->batch, sd.seq = a->seq;
+    sd.logits_all = logits_all, sd.math = a->dtype;
+    if ((e = rfl_net_init(&net, layers, cap, 0, 0)) != RFL_OK) return e;
+    if ((e = rfl_llm_build(&net, cfg, &sd)) != RFL_OK) return e;
+    if ((e = rfl_llm_cost_desc(cfg, &sd, &cd)) != RFL_OK) return e;
+    if ((e = rfl__ck_llm_cost(&net, &cd, out)) != RFL_OK) return e;
+    out[7] = rfl__ck_llm_pred(&net, &cd, a->machine);
+    return RFL_OK;
+}
+static RFL__NOINLINE rfl_result rfl__ck_llm_truth(const rfl_check_model *m, const rfl_check_answers *a,
+                                                  const rfl_check_desc *d, const rfl__ck_truth *t,
+                                                  rfl__ck_llm *L) {
+    rfl_llm_config cfg;
+    rfl_llm_step_desc sd;
+    double o[8];
+    uint64_t kv;
+    rfl_result e;
+    if ((e = rfl_llm_find(m->name, &cfg)) != RFL_OK) return e;
+    RFL_MEMSET(L, 0, sizeof *L);
+    L->g = cfg.kv_heads ? (double)cfg.heads / cfg.kv_heads : 1;
+    L->batch = (double)a->batch, L->tokens = (double)a->batch * (double)a->seq;
+    L->peak = t->peak, L->bw = t->bw, L->mem = a->machine->mem_bytes;
+    if ((e = rfl__ck_llm_step(&cfg, a, 0, 1, d->layers, d->layer_cap, o)) != RFL_OK) return e;
+    L->pf[2] = o[0], L->pf[3] = o[1];
+    if ((e = rfl__ck_llm_step(&cfg, a, 0, 0, d->layers, d->layer_cap, o)) != RFL_OK) return e;
+    L->pf[0] = o[0], L->pf[1] = o[1], L->pb[0] = o[2], L->pb[1] = o[3] + o[5], L->kvw = o[5];
+    if ((e = rfl__ck_llm_step(&cfg, a, 1, 0, d->layers, d->layer_cap, o)) != RFL_OK) return e;
+    L->df[0] = o[0], L->df[1] = o[1], L->db[0] = o[2], L->db[1] = o[3] + o[4], L->kvr = o[4];
+    L->W = o[3], L->params = o[6], L->dec_s = o[7];
+    RFL_MEMSET(&sd, 0, sizeof sd);
+    sd.batch = a->batch, sd.seq = a->seq, sd.math = a->dtype;
+    if ((e = rfl_llm_kv_cache_bytes(&cfg, &sd, &kv)) != RFL_OK) return e;
+    L->kv_pre = (double)kv;
+    sd.phase = RFL_LLM_DECODE;
+    if ((e = rfl_llm_kv_cache_bytes(&cfg, &sd, &kv)) != RFL_OK) return e;
+    L->kv_dec = (double)kv;
+    return RFL_OK;
+}
+#endif
+
+/* An LLM field's candidates. which: 0 right, 1 the KV cache without GQA
+   (x heads / kv_heads), 2 the weights once per token. */
+static void rfl__ck_llm_cands(const rfl__ck_llm *L, rfl_check_field f, int which, rfl__ck_cand *c) {
+    double pb[2], db[2], g1 = L->g - 1;
+    int i, j;
+    c->n = 0;
+    for (j = 0; j < 2; j++) {
+        pb[j] = L->pb[j] + (which == 1 ? L->kvw * g1 : which == 2 ? (L->tokens - 1) * L->W : 0);
+        db[j] = L->db[j] + (which == 1 ? L->kvr * g1 : which == 2 ? (L->batch - 1) * L->W : 0);
+    }
+    if (which == 1 && !(g1 > 0)) return;
+    if (which == 2 && f != RFL_CHECK_PRE_BYTES && f != RFL_CHECK_PRE_AI && L->batch < 2) return;
+    switch (f) {
+    case RFL_CHECK_PARAMS:
+        if (!which) rfl__ck_add(c, L->params, "PyTorch's count (a tied LM head once)");
+        break;
+    case RFL_CHECK_PRE_FLOPS: case RFL_CHECK_DEC_FLOPS:
+        if (which) break;
+        for (i = 0; i < (f == RFL_CHECK_PRE_FLOPS ? 4 : 2); i++)
+            rfl__ck_add(c, f == RFL_CHECK_PRE_FLOPS ? L->pf[i] : L->df[i],
+                        i == 0 ? "mac convention (FlopCounterMode, eager attention)" : i == 1 ? "all FLOPs"
+                        : i == 2 ? "mac convention, the LM head on every position" : "all FLOPs, the LM head on every position");
+        rfl__ck_add(c, 2 * L->params * (f == RFL_CHECK_PRE_FLOPS ? L->tokens : L->batch), "2 x params per token");
+        break;
+    case RFL_CHECK_PRE_BYTES: case RFL_CHECK_DEC_BYTES:
+        rfl__ck_add(c, f == RFL_CHECK_PRE_BYTES ? pb[0] : db[0], "every layer's traffic");
+        rfl__ck_add(c, f == RFL_CHECK_PRE_BYTES ? pb[1] : db[1], "weights + KV cache");
+        break;
+    case RFL_CHECK_PRE_AI: case RFL_CHECK_DEC_AI: case RFL_CHECK_PRE_BOUND: case RFL_CHECK_DEC_BOUND:
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 2; j++) {
+                int pre = f == RFL_CHECK_PRE_AI || f == RFL_CHECK_PRE_BOUND;
+                double F = pre ? L->pf[i] : i < 2 ? L->df[i] : 2 * L->params * L->batch;
+                double ai = F / (pre ? pb[j] : db[j]);
+                const char *w = j ? "FLOPs / (weights + KV cache)" : "FLOPs / every layer's traffic";
+                if (f == RFL_CHECK_PRE_AI || f == RFL_CHECK_DEC_AI) rfl__ck_add(c, ai, w);
+                else if (c->n < RFL__CK_NC) c->v[c->n] = ai * L->bw < L->peak, c->why[c->n++] = w;
+            }
+        break;
+    case RFL_CHECK_KV_BYTES:
+        if (which == 2) break;
+        rfl__ck_add(c, L->kv_dec * (which ? L->g : 1), "after the decode step: S + 1 positions");
+        rfl__ck_add(c, L->kv_pre * (which ? L->g : 1), "after the prefill: S positions");
+        break;
+    case RFL_CHECK_TOKENS_PER_S:
+        for (i = 0; i < 2; i++)
+            for (j = 0; j < 2; j++) {
+                double tc = L->df[i] / L->peak, tm = db[j] / L->bw;
+                rfl__ck_add(c, L->batch / (tc > tm ? tc : tm), "batch / max(decode FLOPs / peak, bytes / bandwidth)");
+            }
+        if (!which && L->dec_s > 0) rfl__ck_add(c, L->batch / L->dec_s, "batch / the decode step summed per layer");
+        break;
+    case RFL_CHECK_FITS:
+        if (!which && L->mem > 0 && c->n < RFL__CK_NC)
+            c->v[c->n] = L->W + L->kv_dec <= L->mem, c->why[c->n++] = "weights + KV cache against the memory";
+        break;
+    default: break;
+    }
+}
+
+static rfl_check_diag rfl__ck_llm_diag(const rfl__ck_ctx *x, rfl_check_field f, double got, double *ref,
+                                       const char **why, int *ci) {
+    rfl__ck_cand alt;
+    int w, i;
+    for (w = 1; w <= 2; w++) {
+        rfl__ck_llm_cands(x->L, f, w, &alt);
+        if ((i = rfl__ck_find(&alt, got, x->dtol)) >= 0) {
+            *ref = alt.v[i], *ci = i;
+            *why = w == 1 ? "heads, not kv_heads" : "the weights once per token";
+            return w == 1 ? RFL_DIAG_KV_WITHOUT_GQA : RFL_DIAG_WEIGHTS_PER_TOKEN;
+        }
+    }
+    return RFL_DIAG_NONE;
+}
+
 /* A diagnosis from the value alone against the truth. *ref gets the value
    the mistake reproduces. */
 static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, double got,
@@ -21795,8 +22136,10 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
     rfl__ck_cand alt;
     int i, k, p;
     double dt = x->dtol, b, u;
-    rfl_check_diag dg = rfl__ck_follow(x, f, got, why);
-    if (dg) return dg;
+    rfl_check_diag dg;
+    if (f == RFL_CHECK_M_ACHIEVED && rfl__ck_above(x, got, ref, why)) return RFL_DIAG_ABOVE_ROOF;
+    if ((dg = rfl__ck_follow(x, f, got, why)) != RFL_DIAG_NONE) return dg;
+    if (x->L && (dg = rfl__ck_llm_diag(x, f, got, ref, why, ci)) != RFL_DIAG_NONE) return dg;
     if (f == RFL_CHECK_M_FLOPS && x->prof) {
         const rfl_kernel_stat *T = &x->prof->total;
         double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
@@ -21829,7 +22172,8 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
                 return *ref = alt.v[i], *why = "2 x forward", *ci = i, RFL_DIAG_BACKWARD_TWICE_FORWARD;
         }
     }
-    if ((f == RFL_CHECK_FWD_FLOPS || f == RFL_CHECK_BWD_FLOPS || f == RFL_CHECK_FLOPS) &&
+    if ((f == RFL_CHECK_FWD_FLOPS || f == RFL_CHECK_BWD_FLOPS || f == RFL_CHECK_FLOPS ||
+         f == RFL_CHECK_PRE_FLOPS || f == RFL_CHECK_DEC_FLOPS) &&
         rfl__ck_ratio(c, got, 0.5, dt, ref, why))
         return RFL_DIAG_MAC_NOT_FLOP;
     if (f == RFL_CHECK_PEAK || f == RFL_CHECK_RIDGE || f == RFL_CHECK_ATTAINABLE) {
@@ -21864,14 +22208,6 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
         if (k < 4 && (rfl__ck_ratio(c, got, u, dt, ref, why) || rfl__ck_ratio(c, got, 1 / u, dt, ref, why)))
             return RFL_DIAG_UNIT_SLIP;
     }
-    if (f == RFL_CHECK_M_ACHIEVED) {
-        const rfl_check_value *v = x->m->v;
-        double ai = v[RFL_CHECK_M_AI].given ? v[RFL_CHECK_M_AI].v : 0, roof = x->t->peak;
-        if (ai <= 0 && x->prof && x->prof->total.bytes[RFL_DRAM])
-            ai = rfl_work_flops(&x->prof->total.work) / (double)x->prof->total.bytes[RFL_DRAM];
-        if (ai > 0 && ai * x->t->bw < roof) roof = ai * x->t->bw;
-        if (got > roof * (1 + x->tol)) return *ref = roof, *why = "the roof", RFL_DIAG_ABOVE_ROOF;
-    }
     if ((f == RFL_CHECK_M_FLOPS || f == RFL_CHECK_M_BYTES || f == RFL_CHECK_M_TIME) && c->n &&
         got < c->v[0])
         return *ref = c->v[0], *why = "the profile's total", RFL_DIAG_MEASURED_PARTIAL;
@@ -21891,10 +22227,13 @@ static const char *rfl__ck_advice(rfl_check_diag d) {
     case RFL_DIAG_WRONG_MACHINE: return "a figure of another machine: use the assignment's";
     case RFL_DIAG_BINARY_PREFIX: return "a binary prefix for a decimal one (MiB = 2^20 bytes written as MB = 1e6, or back)";
     case RFL_DIAG_UNIT_SLIP: return "off by a power of 1000: a unit slip (ms written as s, MB as GB ...)";
-    case RFL_DIAG_ABOVE_ROOF: return "a measured point above the roof is a bug in the measurement or the units";
+    case RFL_DIAG_ABOVE_ROOF: return "no kernel runs above the roof: check your time first (its unit, and that it sums every kernel), then your FLOPs";
     case RFL_DIAG_MEASURED_PARTIAL: return "below the profile's total: rows were left out of the sum (e.g. only the lines whose unit was Kbyte)";
     case RFL_DIAG_WRONG_VARIANT: return "these answers are for another variant than yours";
     case RFL_DIAG_FOOTPRINT_NOT_TRAFFIC: return "torchsummary's sizes are memory held, not DRAM traffic: traffic is what each layer reads and writes (input, weights, output)";
+    case RFL_DIAG_KV_WITHOUT_GQA: return "K and V are cached per KV head (num_key_value_heads), not per query head: grouped-query attention shares them";
+    case RFL_DIAG_WEIGHTS_PER_TOKEN: return "a step reads the weights once for all its tokens (every sequence of the batch, every prompt token), not once per token";
+    case RFL_DIAG_UNREADABLE: return "write a number in base units, or a number and its unit (\"311 MB\", \"0.55 ms\")";
     default: return "no known mistake gives this value: check the formula";
     }
 }
@@ -21908,28 +22247,40 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
     it->kind = f, it->has_got = v->given, it->got = v->v;
     s.b = it->message, s.size = sizeof it->message, s.n = 0;
     if (c->n) it->has_expected = 1, it->expected = c->v[0];
-    if (!v->given) {
+    if (v->unread) {
+        it->verdict = RFL_VERDICT_WRONG, it->diagnosis = RFL_DIAG_UNREADABLE;
+        rfl__cs_s(&s, "unreadable (line ");
+        rfl__cs_num(&s, (double)v->line);
+        rfl__cs_s(&s, ", column ");
+        rfl__cs_num(&s, (double)v->col);
+        rfl__cs_s(&s, ": ");
+        rfl__cs_s(&s, v->unread);
+        rfl__cs_s(&s, "): ");
+        rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+    } else if (!v->given) {
         it->verdict = RFL_VERDICT_MISSING;
         rfl__cs_s(&s, "missing");
     } else if (!c->n) {
         it->verdict = RFL_VERDICT_UNCHECKED;
         rfl__cs_s(&s, noexp);
-    } else if ((i = f == RFL_CHECK_BOUND ? rfl__ck_bound_find(c, v->v)
+    } else if ((i = rfl__ck_isword(f) ? rfl__ck_bound_find(c, v->v)
                                          : rfl__ck_find(c, v->v, x->tol)) >= 0) {
         it->verdict = RFL_VERDICT_OK;
-        if (f != RFL_CHECK_BOUND) it->expected = c->v[i];
+        if (!rfl__ck_isword(f)) it->expected = c->v[i];
         rfl__cs_s(&s, "ok (");
         rfl__cs_s(&s, c->why[i]);
         rfl__cs_s(&s, ")");
     } else {
         it->verdict = RFL_VERDICT_WRONG;
-        it->diagnosis = f == RFL_CHECK_BOUND ? rfl__ck_follow(x, f, v->v, &why)
+        it->diagnosis = rfl__ck_isword(f) ? rfl__ck_follow(x, f, v->v, &why)
                                              : rfl__ck_diagnose(x, f, v->v, c, &ref, &why, &ci);
-        if (it->diagnosis && ref > 0 && f != RFL_CHECK_BOUND) it->expected = ref;
+        if (it->diagnosis && ref > 0 && !rfl__ck_isword(f)) it->expected = ref;
         if (it->diagnosis == RFL_DIAG_PER_SAMPLE || it->diagnosis == RFL_DIAG_FORWARD_ONLY ||
             it->diagnosis == RFL_DIAG_BACKWARD_TWICE_FORWARD || it->diagnosis == RFL_DIAG_TENSOR_FLOPS_MISSING ||
             it->diagnosis == RFL_DIAG_PRECISION_ROOF || it->diagnosis == RFL_DIAG_WRONG_MACHINE ||
-            it->diagnosis == RFL_DIAG_CARRIED_ERROR || it->diagnosis == RFL_DIAG_INCONSISTENT_AI) {
+            it->diagnosis == RFL_DIAG_CARRIED_ERROR || it->diagnosis == RFL_DIAG_INCONSISTENT_AI ||
+            it->diagnosis == RFL_DIAG_KV_WITHOUT_GQA || it->diagnosis == RFL_DIAG_WEIGHTS_PER_TOKEN ||
+            it->diagnosis == RFL_DIAG_FOOTPRINT_NOT_TRAFFIC) {
             /* the right value in the convention of what was given */
             it->expected = c->v[ci < c->n ? ci : 0];
         }
@@ -21938,15 +22289,20 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
         rfl__cs_s(&s, ": ");
         rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
     }
-    if (it->has_expected && it->has_got && it->expected > 0 && f != RFL_CHECK_BOUND)
+    if (it->has_expected && it->has_got && it->expected > 0 && !rfl__ck_isword(f))
         it->ratio = it->got / it->expected;
+    if (x->d->hide_expected) it->has_expected = 0, it->expected = 0, it->ratio = 0;
     if (it->verdict != RFL_VERDICT_OK && it->verdict != RFL_VERDICT_MISSING && it->has_expected &&
-        f != RFL_CHECK_BOUND && it->verdict != RFL_VERDICT_UNCHECKED) {
+        !rfl__ck_isword(f) && it->verdict != RFL_VERDICT_UNCHECKED) {
         rfl__cs_s(&s, "; expected ");
-        rfl__cs_num(&s, it->expected);
-        rfl__cs_s(&s, ", ratio ");
-        rfl__cs_num(&s, it->ratio);
+        rfl__cs_val(&s, it->expected, f);
+        if (it->has_got) {
+            rfl__cs_s(&s, ", ratio ");
+            rfl__cs_num(&s, it->ratio);
+        }
     }
+    if (v->given && v->note)
+        rfl__cs_s(&s, "; note: GFLOPS is a rate (FLOP per second), a count is written GFLOP: read as a count");
     rfl__cs_end(&s);
 }
 
@@ -21995,16 +22351,18 @@ static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
     if (it->got <= simt * (1 + x->tol)) {
         it->verdict = RFL_VERDICT_WRONG, it->diagnosis = RFL_DIAG_TENSOR_FLOPS_MISSING;
         rfl__cs_s(&s, "tensor_flops_missing (tensor-core kernels ran with no FLOP counter: the profile's ");
-        rfl__cs_num(&s, simt);
-        rfl__cs_s(&s, " FLOPs are only a lower bound): ");
+        if (!x->d->hide_expected) rfl__cs_val(&s, simt, RFL_CHECK_M_FLOPS), rfl__cs_s(&s, " ");
+        rfl__cs_s(&s, "FP counts are only a lower bound): ");
         rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
     } else {
         it->verdict = RFL_VERDICT_UNCHECKED, it->diagnosis = RFL_DIAG_NONE;
         rfl__cs_s(&s, "at least ");
-        rfl__cs_num(&s, simt);
+        if (!x->d->hide_expected) rfl__cs_val(&s, simt, RFL_CHECK_M_FLOPS);
+        else rfl__cs_s(&s, "the FP counters' sum");
         rfl__cs_s(&s, ": the profile's tensor-core kernels have no FLOP counter, so this cannot be checked");
     }
     rfl__cs_end(&s);
+    if (x->d->hide_expected) it->has_expected = 0, it->expected = 0, it->ratio = 0;
 }
 
 /* Not inlined: its net (an rfl_error inside) would join rfl_check_run's
@@ -22058,6 +22416,35 @@ static RFL__NOINLINE rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_
             rfl__ck_lower_bound(x, it);
         rfl__ck_points(x->d, it);
     }
+    return RFL_OK;
+}
+
+/* An LLM's items (its own fields), against its prefill and decode steps. */
+static RFL__NOINLINE rfl_result rfl__ck_llm_items(rfl__ck_ctx *x, int mi, rfl_check_item *items,
+                                                  int *n, int cap) {
+    const rfl_check_model *m = &x->a->models[mi];
+    rfl__ck_llm L;
+    rfl__ck_cand c;
+    int f;
+#ifndef RFL_NO_LLM
+    rfl_result e = rfl__ck_llm_truth(m, x->a, x->d, x->t, &L);
+    if (e != RFL_OK) return e;
+#else
+    return RFL_ERR_UNSUPPORTED;
+#endif
+    x->m = m, x->prof = 0, x->L = &L;
+    for (f = RFL_CHECK_PARAMS; f < RFL_CHECK_FIELD_COUNT; f++) {
+        rfl_check_item *it;
+        if (*n >= cap) { (*n)++; continue; }
+        it = &items[(*n)++];
+        RFL_MEMSET(it, 0, sizeof *it);
+        it->model = mi;
+        rfl__ck_path(it->field, sizeof it->field, "models", m->name, rfl__ck_names[f]);
+        rfl__ck_llm_cands(&L, (rfl_check_field)f, 0, &c);
+        rfl__ck_item(x, (rfl_check_field)f, &m->v[f], &c, "the machine's memory is unknown", it);
+        rfl__ck_points(x->d, it);
+    }
+    x->L = 0;
     return RFL_OK;
 }
 
@@ -22118,12 +22505,16 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
         rfl__finish(it->field, sizeof it->field, rfl__ly_cat(it->field, sizeof it->field, 0, rfl__ck_names[f]));
         c.n = 0;
         rfl__ck_add(&c, f == RFL_CHECK_PEAK ? t.peak : f == RFL_CHECK_BW ? t.bw : t.peak / t.bw,
-                    f == RFL_CHECK_BW ? "the datasheet's DRAM bandwidth" : "the datasheet's peak of the work's precision");
+                    f == RFL_CHECK_BW ? "the datasheet's DRAM bandwidth"
+                    : f == RFL_CHECK_PEAK ? "the datasheet's peak of the work's precision"
+                                          : "that peak / the DRAM bandwidth");
         rfl__ck_item(&x, (rfl_check_field)f, &a->mach[f], &c, "", it);
         rfl__ck_points(d, it);
     }
     for (i = 0; i < a->n_models; i++)
-        if ((e = rfl__ck_model_items(&x, i, items, &n, cap)) != RFL_OK) return e;
+        if ((e = a->models[i].llm ? rfl__ck_llm_items(&x, i, items, &n, cap)
+                                  : rfl__ck_model_items(&x, i, items, &n, cap)) != RFL_OK)
+            return e;
     if (d->variant_model || d->variant_hw || d->variant_batch) {
         if (n < cap) {
             rfl__ck_variant(&x, &items[n]);
@@ -22145,113 +22536,69 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
     return RFL_OK;
 }
 
-/* ---- writing JSON: the checker's own small writer --------------------------------- */
-typedef struct rfl__cw {
-    char *b;
-    size_t size, n;
-    int depth, first;
-} rfl__cw;
-static void rfl__cw_c(rfl__cw *w, char c) { w->n = rfl__put(w->b, w->size, w->n, c); }
-static void rfl__cw_raw(rfl__cw *w, const char *s) { w->n = rfl__ly_cat(w->b, w->size, w->n, s); }
-static void rfl__cw_str(rfl__cw *w, const char *s) {
-    static const char hex[] = "0123456789abcdef";
-    rfl__cw_c(w, '"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') rfl__cw_c(w, '\\'), rfl__cw_c(w, (char)ch);
-        else if (ch < 0x20) {
-            rfl__cw_raw(w, "\\u00");
-            rfl__cw_c(w, hex[ch >> 4]), rfl__cw_c(w, hex[ch & 15]);
-        } else rfl__cw_c(w, (char)ch);
-    }
-    rfl__cw_c(w, '"');
-}
-static void rfl__cw_key(rfl__cw *w, const char *k) {
+/* ---- writing JSON: the library's writer (rfl_json_writer) ------------------------ */
+#ifndef RFL_NO_JSON_WRITER
+/* 1 for a built-in LLM's name that is not a zoo model */
+static int rfl__ck_is_llm(const char *name) {
     int i;
-    if (!w->first) rfl__cw_c(w, ',');
-    w->first = 0;
-    rfl__cw_c(w, '\n');
-    for (i = 0; i < w->depth; i++) rfl__cw_raw(w, "  ");
-    if (k) { rfl__cw_str(w, k); rfl__cw_raw(w, ": "); }
+    for (i = 0; i < rfl_zoo_count(); i++)
+        if (rfl_parse_name_eq(rfl_zoo_name(i), name)) return 0;
+#ifndef RFL_NO_LLM
+    for (i = 0; i < rfl_llm_count(); i++)
+        if (rfl_parse_name_eq(rfl_llm_name(i), name)) return 1;
+#endif
+    return 0;
 }
-static void rfl__cw_open(rfl__cw *w, const char *k, char c) {
-    if (w->depth) rfl__cw_key(w, k);
-    rfl__cw_c(w, c);
-    w->depth++, w->first = 1;
+static size_t rfl__ck_done(rfl_json_writer *w) {
+    if (rfl_json_w_finish(w) != RFL_OK && w->cap) w->buf[0] = 0;
+    return w->len;
 }
-static void rfl__cw_close(rfl__cw *w, char c) {
-    int i;
-    w->depth--;
-    if (!w->first) {
-        rfl__cw_c(w, '\n');
-        for (i = 0; i < w->depth; i++) rfl__cw_raw(w, "  ");
-    }
-    w->first = 0;
-    rfl__cw_c(w, c);
+static const char *rfl__ck_word(rfl_check_field f, double v) {
+    return f == RFL_CHECK_FITS ? (v != 0 ? "yes" : "no") : v != 0 ? "memory" : "compute";
 }
-static void rfl__cw_num(rfl__cw *w, const char *k, int known, double v) {
-    char t[40];
-    rfl__cw_key(w, k);
-    if (!known || v != v || v - v != 0.0) { rfl__cw_raw(w, "null"); return; }
-    rfl_fmt_num(t, sizeof t, v, 15);
-    rfl__cw_raw(w, t);
-}
-static void rfl__cw_kstr(rfl__cw *w, const char *k, const char *s) {
-    rfl__cw_key(w, k);
-    if (s) rfl__cw_str(w, s);
-    else rfl__cw_raw(w, "null");
-}
-static size_t rfl__cw_end(rfl__cw *w) {
-    rfl__cw_c(w, '\n');
-    if (w->n < w->size) w->b[w->n] = 0;
-    else if (w->b && w->size) w->b[0] = 0;
-    return w->n;
-}
-static void rfl__cw_value(rfl__cw *w, const char *k, const rfl_check_item *it, int known,
-                          double v) {
-    if (it->kind == RFL_CHECK_BOUND && known) rfl__cw_kstr(w, k, v != 0 ? "memory" : "compute");
-    else rfl__cw_num(w, k, known, v);
+static void rfl__ck_wvalue(rfl_json_writer *w, const char *k, const rfl_check_item *it, int known,
+                           double v) {
+    if (rfl__ck_isword(it->kind) && known) rfl_json_w_str(w, k, rfl__ck_word(it->kind, v));
+    else rfl_json_w_num_if(w, k, known, v);
 }
 
 RFL_API size_t rfl_check_json(const rfl_check_report *rep, const rfl_check_item *items,
                               int n, char *buf, size_t size) {
-    rfl__cw w;
+    rfl_json_writer w;
     int i;
-    RFL_MEMSET(&w, 0, sizeof w);
-    w.b = buf, w.size = buf ? size : 0;
+    rfl_json_w_init(&w, buf, size);
     if (!rep || (n > 0 && !items)) return 0;
-    rfl__cw_open(&w, 0, '{');
-    rfl__cw_num(&w, "score", 1, rep->score);
-    rfl__cw_num(&w, "max_score", 1, rep->max_score);
-    rfl__cw_open(&w, "items", '[');
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_num(&w, "score", rep->score);
+    rfl_json_w_num(&w, "max_score", rep->max_score);
+    rfl_json_w_arr(&w, "items");
     for (i = 0; i < n; i++) {
         const rfl_check_item *it = &items[i];
-        rfl__cw_open(&w, 0, '{');
-        rfl__cw_kstr(&w, "field", it->field);
-        rfl__cw_kstr(&w, "verdict", rfl_check_verdict_name(it->verdict));
-        rfl__cw_value(&w, "expected", it, it->has_expected, it->expected);
-        rfl__cw_value(&w, "got", it, it->has_got, it->got);
-        rfl__cw_num(&w, "ratio", it->ratio > 0, it->ratio);
-        rfl__cw_kstr(&w, "diagnosis", it->diagnosis ? rfl_check_diag_name(it->diagnosis) : 0);
-        rfl__cw_kstr(&w, "message", it->message);
-        rfl__cw_num(&w, "points", 1, it->points);
-        rfl__cw_num(&w, "max_points", 1, it->max_points);
-        rfl__cw_close(&w, '}');
+        rfl_json_w_obj(&w, 0);
+        rfl_json_w_str(&w, "field", it->field);
+        rfl_json_w_str(&w, "verdict", rfl_check_verdict_name(it->verdict));
+        rfl__ck_wvalue(&w, "expected", it, it->has_expected, it->expected);
+        rfl__ck_wvalue(&w, "got", it, it->has_got, it->got);
+        rfl_json_w_num_if(&w, "ratio", it->ratio > 0, it->ratio);
+        rfl_json_w_str(&w, "diagnosis", it->diagnosis ? rfl_check_diag_name(it->diagnosis) : 0);
+        rfl_json_w_str(&w, "message", it->message);
+        rfl_json_w_num(&w, "points", it->points);
+        rfl_json_w_num(&w, "max_points", it->max_points);
+        rfl_json_w_end(&w);
     }
-    rfl__cw_close(&w, ']');
-    rfl__cw_close(&w, '}');
-    return rfl__cw_end(&w);
+    rfl_json_w_end(&w);
+    rfl_json_w_end(&w);
+    return rfl__ck_done(&w);
 }
 
 RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
                                     const rfl_check_item *items, int n, char *buf,
                                     size_t size) {
-    rfl__cw w;
+    rfl_json_writer w;
     char msg[160];
     rfl__cs s;
     int i;
-    RFL_MEMSET(&w, 0, sizeof w);
-    w.b = buf, w.size = buf ? size : 0;
+    rfl_json_w_init(&w, buf, size);
     if (!rep || (n > 0 && !items)) return 0;
     s.b = msg, s.size = sizeof msg, s.n = 0;
     rfl__cs_num(&s, rep->n_ok);
@@ -22261,22 +22608,32 @@ RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
     rfl__cs_num(&s, rep->n_missing);
     rfl__cs_s(&s, rep->variant_wrong ? " missing; not your variant: score 0" : " missing");
     rfl__cs_end(&s);
-    rfl__cw_open(&w, 0, '{');
-    rfl__cw_num(&w, "score", 1, rep->score);
-    rfl__cw_num(&w, "max_score", 1, rep->max_score);
-    rfl__cw_kstr(&w, "output", msg);
-    rfl__cw_open(&w, "tests", '[');
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_num(&w, "score", rep->score);
+    rfl_json_w_num(&w, "max_score", rep->max_score);
+    rfl_json_w_str(&w, "output", msg);
+    rfl_json_w_arr(&w, "tests");
     for (i = 0; i < n; i++) {
-        rfl__cw_open(&w, 0, '{');
-        rfl__cw_kstr(&w, "name", items[i].field);
-        rfl__cw_num(&w, "score", 1, items[i].points);
-        rfl__cw_num(&w, "max_score", 1, items[i].max_points);
-        rfl__cw_kstr(&w, "output", items[i].message);
-        rfl__cw_close(&w, '}');
+        rfl_json_w_obj(&w, 0);
+        rfl_json_w_str(&w, "name", items[i].field);
+        rfl_json_w_num(&w, "score", items[i].points);
+        rfl_json_w_num(&w, "max_score", items[i].max_points);
+        rfl_json_w_str(&w, "output", items[i].message);
+        rfl_json_w_end(&w);
     }
-    rfl__cw_close(&w, ']');
-    rfl__cw_close(&w, '}');
-    return rfl__cw_end(&w);
+    rfl_json_w_end(&w);
+    rfl_json_w_end(&w);
+    return rfl__ck_done(&w);
+}
+
+RFL_API size_t rfl_check_gradescope_error(const char *msg, char *buf, size_t size) {
+    rfl_json_writer w;
+    rfl_json_w_init(&w, buf, size);
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_num(&w, "score", 0);
+    rfl_json_w_str(&w, "output", msg ? msg : "");
+    rfl_json_w_end(&w);
+    return rfl__ck_done(&w);
 }
 
 RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, size_t size) {
@@ -22289,45 +22646,83 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
         {"bound", "\"memory\" or \"compute\""},
         {"profile", "your ncu --csv --page raw export, relative to this file"},
         {"mode", "flops, bytes and predicted_time_s are for the whole step: train = forward + backward"}};
-    rfl__cw w;
-    char num[24];
-    int i, f;
-    RFL_MEMSET(&w, 0, sizeof w);
-    w.b = buf, w.size = buf ? size : 0;
+    rfl_json_writer w;
+    int i, f, llm = 0, j;
+    rfl_json_w_init(&w, buf, size);
     if (!t || !t->hw || !t->models || t->n_models < 1) return 0;
-    rfl__cw_open(&w, 0, '{');
-    rfl__cw_num(&w, "schema", 1, 1);
-    rfl__cw_open(&w, "units", '{');
-    for (i = 0; i < 8; i++) rfl__cw_kstr(&w, units[i][0], units[i][1]);
-    rfl__cw_close(&w, '}');
-    rfl__cw_open(&w, "assignment", '{');
-    rfl__cw_kstr(&w, "hw", t->hw);
-    rfl_fmt_u64(num, sizeof num, t->batch ? t->batch : 1);
-    rfl__cw_key(&w, "batch");
-    rfl__cw_raw(&w, num);
-    rfl__cw_kstr(&w, "mode", t->mode == RFL_MODE_TRAIN ? "train" : "infer");
-    rfl__cw_kstr(&w, "dtype", rfl_dtype_name(t->dtype));
-    if (t->student) rfl__cw_kstr(&w, "student", t->student);
-    rfl__cw_close(&w, '}');
-    rfl__cw_open(&w, "machine", '{');
-    for (f = RFL_CHECK_PEAK; f <= RFL_CHECK_RIDGE; f++) rfl__cw_num(&w, rfl__ck_names[f] + 8, 0, 0);
-    rfl__cw_close(&w, '}');
-    rfl__cw_open(&w, "models", '{');
+    for (i = 0; i < t->n_models && i < 30; i++) llm |= rfl__ck_is_llm(t->models[i]) << i;
+    rfl_json_w_obj(&w, 0);
+    rfl_json_w_num(&w, "schema", 1);
+    rfl_json_w_obj(&w, "units");
+    for (i = 0; i < 8; i++) rfl_json_w_str(&w, units[i][0], units[i][1]);
+    if (llm) {
+        rfl_json_w_str(&w, "params", "a count; \"1.24e9\", \"1.24 B\"");
+        rfl_json_w_str(&w, "llm", "a prefill of seq tokens per sequence, then one decode step after it, at the batch (inference)");
+        rfl_json_w_str(&w, "decode_tokens_per_s", "tokens per second of the decode step, the roofline's bound; \"1250 tokens/s\"");
+        rfl_json_w_str(&w, "fits", "\"yes\" or \"no\": weights + KV cache within the machine's memory");
+    }
+    rfl_json_w_end(&w);
+    rfl_json_w_obj(&w, "assignment");
+    rfl_json_w_str(&w, "hw", t->hw);
+    rfl_json_w_u64(&w, "batch", t->batch ? t->batch : 1);
+    if (llm) rfl_json_w_u64(&w, "seq", t->seq ? t->seq : 512);
+    rfl_json_w_str(&w, "mode", t->mode == RFL_MODE_TRAIN ? "train" : "infer");
+    rfl_json_w_str(&w, "dtype", rfl_dtype_name(t->dtype));
+    if (t->student) rfl_json_w_str(&w, "student", t->student);
+    rfl_json_w_end(&w);
+    rfl_json_w_obj(&w, "machine");
+    for (f = RFL_CHECK_PEAK; f <= RFL_CHECK_RIDGE; f++) rfl_json_w_null(&w, rfl__ck_names[f] + 8);
+    rfl_json_w_end(&w);
+    rfl_json_w_obj(&w, "models");
     for (i = 0; i < t->n_models; i++) {
-        rfl__cw_open(&w, t->models[i], '{');
+        rfl_json_w_obj(&w, t->models[i]);
+        if (llm >> i & 1) {
+            for (j = RFL_CHECK_PARAMS; j < RFL_CHECK_FIELD_COUNT; j++) rfl_json_w_null(&w, rfl__ck_names[j]);
+            rfl_json_w_end(&w);
+            continue;
+        }
         for (f = RFL_CHECK_FWD_FLOPS; f < RFL_CHECK_M_FLOPS; f++) {
             if (f == RFL_CHECK_BWD_FLOPS && t->mode != RFL_MODE_TRAIN) continue;
-            rfl__cw_num(&w, rfl__ck_names[f], 0, 0);
+            rfl_json_w_null(&w, rfl__ck_names[f]);
         }
-        rfl__cw_open(&w, "measured", '{');
-        rfl__cw_num(&w, "profile", 0, 0);
-        for (f = RFL_CHECK_M_FLOPS; f < RFL_CHECK_VARIANT; f++) rfl__cw_num(&w, rfl__ck_names[f] + 9, 0, 0);
-        rfl__cw_close(&w, '}');
-        rfl__cw_close(&w, '}');
+        rfl_json_w_obj(&w, "measured");
+        rfl_json_w_null(&w, "profile");
+        for (f = RFL_CHECK_M_FLOPS; f < RFL_CHECK_VARIANT; f++) rfl_json_w_null(&w, rfl__ck_names[f] + 9);
+        rfl_json_w_end(&w);
+        rfl_json_w_end(&w);
     }
-    rfl__cw_close(&w, '}');
-    rfl__cw_close(&w, '}');
-    return rfl__cw_end(&w);
+    rfl_json_w_end(&w);
+    rfl_json_w_end(&w);
+    return rfl__ck_done(&w);
+}
+#endif /* RFL_NO_JSON_WRITER */
+
+/* ---- the submitter (Gradescope's submission metadata) ------------------------- */
+RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_tok *toks, int ntoks,
+                                       const char *key, char *out, size_t size, rfl_error *err) {
+    rfl__ck_rd r;
+    int t;
+    rfl_result e;
+    RFL_MEMSET(&r, 0, sizeof r);
+    if (!err) err = &r.doc.err;
+    rfl__err_clear(err);
+    r.err = err;
+    if (!json || !toks || ntoks < 1 || !key || !out || size < 1) return err->code = RFL_ERR_ARG;
+    out[0] = 0;
+    if (len > RFL_CHECK_FILE_MAX)
+        return rfl__ck_fail(&r, RFL_ERR_BUFFER, -1, 0, "", "submission metadata is at most 1 MiB");
+    if ((e = rfl_json_parse(&r.doc, json, len, toks, ntoks)) != RFL_OK) {
+        *err = r.doc.err;
+        return e;
+    }
+    t = r.doc.t[0].type == RFL_JSON_OBJ ? rfl_json_at(&r.doc, rfl_json_get(&r.doc, 0, "users"), 0) : -1;
+    t = t >= 0 && r.doc.t[t].type == RFL_JSON_OBJ ? rfl_json_get(&r.doc, t, key) : -1;
+    if (t < 0 || r.doc.t[t].type != RFL_JSON_STR || r.doc.t[t].end == r.doc.t[t].start)
+        return rfl__ck_fail(&r, RFL_ERR_MISSING, t < 0 ? 0 : t, 0, "users[0]",
+                            "no submitter: users[0] has no such key (name or email)");
+    if (!rfl_json_str(&r.doc, t, out, size))
+        return rfl__ck_fail(&r, RFL_ERR_BUFFER, t, 0, "users[0]", "the submitter's name is too long");
+    return RFL_OK;
 }
 
 /* ---- variants ------------------------------------------------------------------ */
@@ -22343,7 +22738,20 @@ RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models,
     int n[3], i;
     n[0] = n_models, n[1] = n_hw, n[2] = n_batches;
     if (!out) return;
-    for (; student && *student; student++) h = (h ^ (unsigned char)*student) * 0x100000001b3ull;
+    /* the name as a roster and Gradescope may differ in writing it: ASCII
+       lower case, spaces trimmed, runs of spaces and tabs as one space */
+    while (student && (*student == ' ' || *student == '\t')) student++;
+    for (; student && *student; student++) {
+        unsigned char c = (unsigned char)rfl__lower((unsigned char)*student);
+        if (c == '\t') c = ' ';
+        if (c == ' ') {
+            const char *q = student;
+            while (*q == ' ' || *q == '\t') q++;
+            if (!*q) break;
+            student = q - 1;
+        }
+        h = (h ^ c) * 0x100000001b3ull;
+    }
     s = h ^ seed;
     for (i = 0; i < 3; i++) {
         uint64_t r = rfl__ck_mix(&s);

@@ -12,9 +12,14 @@
      NUL-terminated names, finite values >= 0;
    - its check returns OK or a documented code (no roof for the dtype,
      a count overflow at a huge batch); with OK: 3 + 13 items per model
-     (12 in inference), verdicts and codes in range, messages
+     (12 in inference, 12 for an LLM), verdicts and codes in range, messages
      NUL-terminated, 0 <= score <= max_score, and both JSON writers' text
-     is as long as their count mode said and parses as JSON. */
+     is as long as their count mode said and parses as JSON;
+   - an unreadable value is not given, and its line and column lie inside
+     the input;
+   - the same bytes as Gradescope's submission metadata
+     (rfl_check_submitter): OK with a NUL-terminated name, or a
+     documented error with its message. */
 #define ROOFLINE_IMPLEMENTATION
 #define RFL_NO_CHART
 #include "roofline.h"
@@ -22,7 +27,7 @@
 #include <math.h>
 
 static rfl_json_tok toks[1024], toks2[RFL_CHECK_TOKS * 4];
-static rfl_layer layers[RFL_ZOO_MAX_LAYERS];
+static rfl_layer layers[RFL_LLM_NET_LAYERS(80)];
 static rfl_check_answers ans;
 static rfl_check_item items[RFL_CHECK_MAX_ITEMS];
 static char out[1 << 17];
@@ -50,11 +55,11 @@ static void check_run(const uint8_t cfg) {
     memset(&d, 0, sizeof d);
     d.tol = (cfg & 3) * 0.02;
     d.carry_credit = (cfg >> 2) & 1;
-    d.layers = layers, d.layer_cap = RFL_ZOO_MAX_LAYERS;
+    d.layers = layers, d.layer_cap = (int)(sizeof layers / sizeof layers[0]);
     r = rfl_check_run(&ans, &d, items, RFL_CHECK_MAX_ITEMS, &rep);
-    FZ_CHECK(r == RFL_OK || r == RFL_ERR_NO_ROOF || r == RFL_ERR_OVERFLOW);
+    FZ_CHECK(r == RFL_OK || r == RFL_ERR_NO_ROOF || r == RFL_ERR_OVERFLOW || r == RFL_ERR_SHAPE);
     if (r != RFL_OK) return;
-    for (i = 0; i < ans.n_models; i++) want += ans.mode == RFL_MODE_TRAIN ? 13 : 12;
+    for (i = 0; i < ans.n_models; i++) want += ans.models[i].llm || ans.mode != RFL_MODE_TRAIN ? 12 : 13;
     FZ_CHECK(rep.n_items == want);
     FZ_CHECK(rep.score >= 0 && rep.score <= rep.max_score);
     FZ_CHECK(rep.n_ok + rep.n_wrong + rep.n_missing + rep.n_unchecked == rep.n_items);
@@ -83,6 +88,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     text = (char *)malloc(n ? n : 1);
     if (!text) return 0;
     memcpy(text, data + 2, n);
+    {
+        char who[64];
+        r = rfl_check_submitter(text, n, toks, ntoks, data[1] & 1 ? "email" : "name", who, sizeof who, &e);
+        FZ_CHECK(r == RFL_OK || r == RFL_ERR_SYNTAX || r == RFL_ERR_BUFFER || r == RFL_ERR_MISSING);
+        if (r == RFL_OK) FZ_CHECK(memchr(who, 0, sizeof who) != NULL && who[0]);
+        else FZ_CHECK(e.code == r && e.msg[0]);
+    }
     r = rfl_check_read(text, n, toks, ntoks, &ans, &e);
     if (r != RFL_OK) {
         FZ_CHECK(e.code == r);
@@ -107,6 +119,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(memchr(ans.models[i].name, 0, sizeof ans.models[i].name) != NULL);
         for (f = 0; f < RFL_CHECK_FIELD_COUNT; f++)
             if (ans.models[i].v[f].given) FZ_CHECK(isfinite(ans.models[i].v[f].v) && ans.models[i].v[f].v >= 0);
+            else if (ans.models[i].v[f].unread)
+                FZ_CHECK(ans.models[i].v[f].line >= 1 && ans.models[i].v[f].line <= count_lines(text, n) &&
+                         ans.models[i].v[f].col >= 1 && (size_t)ans.models[i].v[f].col <= n + 1);
     }
     check_run(data[1]);
     free(text);

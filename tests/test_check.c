@@ -10,7 +10,7 @@
 #include "roofline.h"
 #include "rfl_test.h"
 
-static rfl_layer layers[RFL_ZOO_MAX_LAYERS];
+static rfl_layer layers[RFL_LLM_NET_LAYERS(80)]; /* llama-3-70b's 80 blocks */
 static rfl_json_tok toks[RFL_CHECK_TOKS];
 static rfl_check_answers ans;
 static rfl_error err;
@@ -65,7 +65,19 @@ static void test_units(void) {
     RT_EQ_INT(rfl_check_parse_value("311 MB", 6, RFL_DIM_FLOP, &v, &at), RFL_ERR_UNIT);
     RT_EQ_INT(at, 4); /* the unit's first byte */
     val("0.55 ms", RFL_DIM_FLOP, RFL_ERR_UNIT);
-    val("1 mB", RFL_DIM_BYTE, RFL_ERR_UNIT);
+    val("1 us", RFL_DIM_BYTE, RFL_ERR_UNIT); /* micro-bytes */
+    val("1 Ms", RFL_DIM_TIME, RFL_ERR_UNIT); /* seconds keep their case: ms, not Ms */
+    /* as students write them (issue 35 item 9): any case for the rest */
+    RT_NEAR(val("917.9 mb", RFL_DIM_BYTE, RFL_OK), 917.9e6, 1e-12);
+    RT_NEAR(val("1.5 gb", RFL_DIM_BYTE, RFL_OK), 1.5e9, 1e-12);
+    RT_NEAR(val("2 mib", RFL_DIM_BYTE, RFL_OK), 2.0 * 1048576, 1e-12);
+    RT_NEAR(val("1555 gb/s", RFL_DIM_BYTE_PER_S, RFL_OK), 1555e9, 1e-12);
+    RT_NEAR(val("11.43 GFLOPS", RFL_DIM_FLOP, RFL_OK), 11.43e9, 1e-12); /* a rate's unit on a count */
+    RT_NEAR(val("19.5 TFLOPs", RFL_DIM_FLOP_PER_S, RFL_OK), 19.5e12, 1e-12);
+    RT_NEAR(val("19.5 tflops", RFL_DIM_FLOP_PER_S, RFL_OK), 19.5e12, 1e-12);
+    RT_NEAR(val("5.6 flops/byte", RFL_DIM_FLOP_PER_BYTE, RFL_OK), 5.6, 1e-12);
+    RT_NEAR(val("0.42 msec", RFL_DIM_TIME, RFL_OK), 0.42e-3, 1e-12);
+    RT_NEAR(val("2 seconds", RFL_DIM_TIME, RFL_OK), 2, 1e-12);
     val("7 Xs", RFL_DIM_TIME, RFL_ERR_UNIT);
     val("19.5 TFLOP/s", RFL_DIM_FLOP, RFL_ERR_UNIT);
     RT_EQ_INT(rfl_check_parse_value("abc", 3, RFL_DIM_FLOP, &v, &at), RFL_ERR_NUMBER);
@@ -102,7 +114,7 @@ static rfl_result run_text(const char *json, rfl_check_desc *d) {
             p[i] = reduce_file(path);
         }
     }
-    d->layers = layers, d->layer_cap = RFL_ZOO_MAX_LAYERS, d->profiles = p;
+    d->layers = layers, d->layer_cap = (int)(sizeof layers / sizeof layers[0]), d->profiles = p;
     return rfl_check_run(&ans, d, items, RFL_CHECK_MAX_ITEMS, &rep);
 }
 static rfl_result run_file(const char *name, rfl_check_desc *d) {
@@ -227,6 +239,11 @@ static void test_diagnoses(void) {
         {"unit_slip.json", "models.alexnet.measured.time_s", RFL_DIAG_UNIT_SLIP},
         {"carried_error.json", "models.alexnet.ai", RFL_DIAG_CARRIED_ERROR},
         {"footprint_not_traffic.json", "models.alexnet.bytes", RFL_DIAG_FOOTPRINT_NOT_TRAFFIC},
+        {"unreadable.json", "models.alexnet.bytes", RFL_DIAG_UNREADABLE},
+        {"above_roof_time.json", "models.alexnet.measured.achieved_flops_per_s", RFL_DIAG_ABOVE_ROOF},
+        {"kv_without_gqa.json", "models.llama-3.2-1b.kv_cache_bytes", RFL_DIAG_KV_WITHOUT_GQA},
+        {"weights_per_token.json", "models.llama-3.2-1b.decode_bytes", RFL_DIAG_WEIGHTS_PER_TOKEN},
+        {"llm_mac_not_flop.json", "models.llama-3.2-1b.decode_flops", RFL_DIAG_MAC_NOT_FLOP},
     };
     size_t i;
     for (i = 0; i < sizeof t / sizeof t[0]; i++) {
@@ -379,6 +396,16 @@ static void test_variants(void) {
         RT_EQ_INT(v[1], (int)(sm64(&s) % 3));
         RT_EQ_INT(v[2], (int)(sm64(&s) % 4));
     }
+    { /* "Bob  Smith " is hashed as "bob smith" (lower case, one space) */
+        uint64_t h = 14695981039346656037ull, s;
+        const char *p;
+        for (p = "bob smith"; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+        s = h ^ 42;
+        rfl_check_variant("Bob  Smith ", 42, 5, 3, 4, v);
+        RT_EQ_INT(v[0], (int)(sm64(&s) % 5));
+        RT_EQ_INT(v[1], (int)(sm64(&s) % 3));
+        RT_EQ_INT(v[2], (int)(sm64(&s) % 4));
+    }
     for (i = 0; i < 40; i++) { /* spread: every model comes up among 40 students */
         char n[16];
         snprintf(n, sizeof n, "student%d", i);
@@ -414,17 +441,21 @@ static void test_bad(void) {
     RT_STR(err.where, "models.alexnet.foward_flops");
     RT_EQ_INT(err.line, 3);
     RT_EQ_INT(err.col, 3);
+    /* a value that cannot be read is not an error of the file: it is marked
+       (graded wrong, with why and where) and the rest is read */
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"},\n \"models\": {\"alexnet\": {\n"
-                  "  \"bytes\": \"311 GFLOP\"}}}"), RFL_ERR_UNIT);
-    RT_STR(err.where, "models.alexnet.bytes");
-    RT_EQ_INT(err.line, 3);
-    RT_EQ_INT(err.col, 17); /* the G of GFLOP */
-    RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"}, \"models\": {\"alexnet\": {\"ai\": \"x\"}}}"),
-              RFL_ERR_NUMBER);
-    RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"}, \"models\": {\"alexnet\": {\"ai\": -1}}}"),
-              RFL_ERR_NOT_FINITE);
-    RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"}, \"models\": {\"alexnet\": {\"bound\": \"roof\"}}}"),
-              RFL_ERR_FORMAT);
+                  "  \"bytes\": \"311 GFLOP\", \"ai\": \"x\", \"flops\": -1, \"bound\": \"roof\",\n"
+                  "  \"predicted_time_s\": [1], \"forward_flops\": 3}}}"), RFL_OK);
+    RT_STR(ans.models[0].v[RFL_CHECK_BYTES].unread, "a unit of another dimension, or unknown");
+    RT_EQ_INT(ans.models[0].v[RFL_CHECK_BYTES].line, 3);
+    RT_EQ_INT(ans.models[0].v[RFL_CHECK_BYTES].col, 17); /* the G of GFLOP */
+    RT_EQ_INT(ans.models[0].v[RFL_CHECK_BYTES].given, 0);
+    RT_STR(ans.models[0].v[RFL_CHECK_AI].unread, "not a number");
+    RT_EQ_INT(ans.models[0].v[RFL_CHECK_AI].col, 31); /* the string: its quote */
+    RT_STR(ans.models[0].v[RFL_CHECK_FLOPS].unread, "a value is finite and >= 0");
+    RT_CHECK(ans.models[0].v[RFL_CHECK_BOUND].unread != 0);
+    RT_CHECK(ans.models[0].v[RFL_CHECK_TIME].unread != 0);
+    RT_EQ_INT(ans.models[0].v[RFL_CHECK_FWD_FLOPS].given, 1);
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a100\"}, \"models\": {\"alexnett\": {}}}"),
               RFL_ERR_UNKNOWN_NAME);
     RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"a1000\"}}"), RFL_ERR_UNKNOWN_NAME);
@@ -446,6 +477,232 @@ static void test_bad(void) {
     RT_EQ_INT(err.need, 5);
 }
 
+/* ---- as students write them (issue 35 items 9, 10, 14) ------------------------------- */
+/* correct.json with one line replaced */
+static rfl_result run_edit_in(const char *file, const char *from, const char *to, rfl_check_desc *d) {
+    static char t2[8192];
+    char path[256], *t, *at;
+    snprintf(path, sizeof path, D "%s", file);
+    t = rt_slurp(path, 0);
+    if (!RT_CHECK(t != 0)) return RFL_ERR_IO;
+    at = strstr(t, from);
+    if (!RT_CHECK(at != 0)) { free(t); return RFL_ERR_ARG; }
+    snprintf(t2, sizeof t2, "%.*s%s%s", (int)(at - t), t, to, at + strlen(from));
+    free(t);
+    return run_text(t2, d);
+}
+static rfl_result run_edit(const char *from, const char *to, rfl_check_desc *d) {
+    return run_edit_in("correct.json", from, to, d);
+}
+static void test_as_written(void) {
+    static const char *const bounds[] = {"Memory", "MEMORY BOUND", "memory-bound", "Memory_Bound",
+                                         "memory bound", "bandwidth-bound"};
+    rfl_check_desc d;
+    const rfl_check_item *it;
+    int i;
+    memset(&d, 0, sizeof d);
+    /* the spellings of a bound: each graded ok (AlexNet is memory-bound) */
+    for (i = 0; i < 6; i++) {
+        char b[64];
+        snprintf(b, sizeof b, "\"bound\": \"%s\"", bounds[i]);
+        RT_EQ_INT(run_edit("\"bound\": \"memory\"", b, &d), RFL_OK);
+        RT_EQ_INT(item("models.alexnet.bound")->verdict, RFL_VERDICT_OK);
+    }
+    RT_EQ_INT(run_edit("\"bound\": \"memory\"", "\"bound\": \"COMPUTE BOUND\"", &d), RFL_OK);
+    it = item("models.alexnet.bound");
+    RT_EQ_INT(it->verdict, RFL_VERDICT_WRONG);
+    RT_NEAR(it->got, 0, 0); /* read as compute */
+    /* "917.9 mb": MB; AlexNet's bytes are 740.7 MB (hand sum above) */
+    RT_EQ_INT(run_edit("\"740.7 MB\"", "\"740.7 mb\"", &d), RFL_OK);
+    RT_EQ_INT(item("models.alexnet.bytes")->verdict, RFL_VERDICT_OK);
+    /* "GFLOPS" for a count: read as a count, ok, with a note */
+    RT_EQ_INT(run_edit("\"1.428 GFLOP\"", "\"1.428 GFLOPS\"", &d), RFL_OK);
+    it = item("models.alexnet.forward_flops");
+    RT_EQ_INT(it->verdict, RFL_VERDICT_OK);
+    RT_CHECK(strstr(it->message, "GFLOPS is a rate") != 0);
+    /* a value still unreadable: that one wrong (with line and column), the other 15 graded */
+    RT_EQ_INT(run_edit("\"740.7 MB\"", "\"740.7 parsecs\"", &d), RFL_OK);
+    it = item("models.alexnet.bytes");
+    RT_EQ_INT(it->verdict, RFL_VERDICT_WRONG);
+    RT_STR(rfl_check_diag_name(it->diagnosis), "unreadable");
+    RT_EQ_INT(it->has_got, 0);
+    RT_CHECK(strstr(it->message, "line 20, column 23") != 0);
+    RT_EQ_INT(rep.n_ok, 15);
+    RT_NEAR(rep.score, 15, 0);
+    /* the AI, from the unreadable bytes, is not called inconsistent: it is ok */
+    RT_EQ_INT(item("models.alexnet.ai")->verdict, RFL_VERDICT_OK);
+}
+static void test_above_roof(void) {
+    rfl_check_desc d;
+    const rfl_check_item *it;
+    memset(&d, 0, sizeof d);
+    /* the time in ms written as s-thousandths: 0.42 us, and the rate it gives,
+       1,003,362,144 FLOP / 0.42e-6 s = 2389 TFLOP/s: above the roof (its own
+       FLOPs / time, so once carried_error), named above_roof from the time */
+    RT_EQ_INT(run_edit("\"time_s\": \"0.42 ms\",\n        \"ai\": 7.571,\n        \"achieved_flops_per_s\": \"2.389 TFLOP/s\"",
+                       "\"time_s\": \"0.42 us\",\n        \"ai\": 7.571,\n        \"achieved_flops_per_s\": \"2389 TFLOP/s\"",
+                       &d), RFL_OK);
+    RT_STR(rfl_check_diag_name(item("models.alexnet.measured.time_s")->diagnosis), "unit_slip");
+    it = item("models.alexnet.measured.achieved_flops_per_s");
+    RT_STR(rfl_check_diag_name(it->diagnosis), "above_roof");
+    RT_CHECK(strstr(it->message, "your time is a power of 1000 too small") != 0);
+    RT_CHECK(strstr(it->message, "check your time") != 0);
+    /* the roof at the measured AI: min(19.5 T, 7.571 x 1555 G) = 11.77 TFLOP/s */
+    RT_NEAR(it->expected, 7.571 * 1555e9, 1e-9);
+}
+static void test_messages(void) {
+    rfl_check_desc d;
+    int i;
+    memset(&d, 0, sizeof d);
+    /* each reason names its own field (item 14) */
+    run_file("correct.json", &d);
+    RT_CHECK(strstr(item("machine.ridge_flop_per_byte")->message, "peak / the DRAM bandwidth") != 0);
+    RT_CHECK(strstr(item("machine.peak_flops_per_s")->message, "peak") != 0);
+    /* an expected value carries its unit */
+    run_file("unit_slip.json", &d);
+    RT_CHECK(strstr(item("models.alexnet.measured.time_s")->message, "expected 420 us") != 0);
+    run_file("mac_not_flop.json", &d);
+    RT_CHECK(strstr(item("models.alexnet.forward_flops")->message, "expected 1.428 GFLOP,") != 0);
+    /* a diagnosis's expected value is the right one, never the mistake's
+       (torchsummary's 242 MB was once "expected 242 MB, ratio 1") */
+    run_file("footprint_not_traffic.json", &d);
+    RT_CHECK(item("models.alexnet.bytes")->expected > 700e6);
+    RT_CHECK(item("models.alexnet.bytes")->ratio < 0.5);
+    /* hidden expected values (item 12): no number of the truth in any item */
+    d.hide_expected = 1;
+    run_file("mac_not_flop.json", &d);
+    for (i = 0; i < rep.n_items; i++) {
+        RT_EQ_INT(items[i].has_expected, 0);
+        RT_CHECK(strstr(items[i].message, "expected") == 0);
+    }
+    RT_STR(rfl_check_diag_name(item("models.alexnet.forward_flops")->diagnosis), "mac_not_flop");
+    RT_NEAR(rep.score, 15, 0);
+    /* Gradescope's document for a file that cannot be graded */
+    RT_EQ_U64(rfl_check_gradescope_error("a.json:2:3: \"x\"", out, sizeof out), strlen(out));
+    RT_STR(out, "{\n  \"score\": 0,\n  \"output\": \"a.json:2:3: \\\"x\\\"\"\n}\n");
+}
+
+/* ---- the submitter, and one name written two ways (issue 35 items 11, 12) -------------- */
+static void test_submitter(void) {
+    /* Gradescope's /autograder/submission_metadata.json, its documented form */
+    static const char meta[] =
+        "{\"id\": 123456, \"submission_method\": \"upload\",\n"
+        " \"users\": [{\"email\": \"bob@uni.edu\", \"id\": 1234, \"name\": \"Bob Smith\"}],\n"
+        " \"previous_submissions\": []}";
+    char who[64];
+    rfl_json_tok few[4];
+    int a[3], b[3];
+    RT_EQ_INT(rfl_check_submitter(meta, strlen(meta), toks, RFL_CHECK_TOKS, "name", who, sizeof who, &err), RFL_OK);
+    RT_STR(who, "Bob Smith");
+    RT_EQ_INT(rfl_check_submitter(meta, strlen(meta), toks, RFL_CHECK_TOKS, "email", who, sizeof who, &err), RFL_OK);
+    RT_STR(who, "bob@uni.edu");
+    RT_EQ_INT(rfl_check_submitter(meta, strlen(meta), few, 4, "name", who, sizeof who, &err), RFL_ERR_BUFFER);
+    RT_CHECK(err.need > 4);
+    RT_EQ_INT(rfl_check_submitter("{\"users\": []}", 13, toks, RFL_CHECK_TOKS, "name", who, sizeof who, &err),
+              RFL_ERR_MISSING);
+    RT_EQ_INT(rfl_check_submitter("{\"users\": [{\"name\": 3}]}", 24, toks, RFL_CHECK_TOKS, "name", who,
+                                  sizeof who, &err), RFL_ERR_MISSING);
+    RT_EQ_INT(rfl_check_submitter("{\"users\": [", 11, toks, RFL_CHECK_TOKS, "name", who, sizeof who, &err),
+              RFL_ERR_SYNTAX);
+    RT_EQ_INT(rfl_check_submitter(meta, strlen(meta), toks, RFL_CHECK_TOKS, "name", who, 4, &err), RFL_ERR_BUFFER);
+    /* a roster's "Bob Smith" and Gradescope's " bob  smith": one student, one
+       variant (the recipe hashes "bob smith"; test_variants checks the hash) */
+    rfl_check_variant("Bob Smith", 9, 1000003, 1000033, 1000037, a);
+    rfl_check_variant(" bob \t smith ", 9, 1000003, 1000033, 1000037, b);
+    RT_CHECK(a[0] == b[0] && a[1] == b[1] && a[2] == b[2]);
+    rfl_check_variant("Bob Smyth", 9, 1000003, 1000033, 1000037, b);
+    RT_CHECK(a[0] != b[0] || a[1] != b[1] || a[2] != b[2]);
+}
+
+/* ---- LLM homework (issue 35 item 13) ------------------------------------------------
+   Llama 3.2 1B (config: hidden 2048, 16 layers, 32 heads, 8 KV heads,
+   head_dim 64, intermediate 8192, vocab 128256, tied) in bf16 on an H100
+   SXM (989.4 TFLOP/s dense bf16, 3.35 TB/s, 80 GB), batch 4, a prompt of
+   512 tokens. PyTorch's counts from tests/data/llm/llm-reference.json
+   (b4_s512); the rest by hand below. */
+#define L_PARAMS 1235814400.0          /* llm-reference.json "params" */
+#define L_PRE_FLOPS 4125269983232.0    /* "prefill_flops_last_logits" */
+#define L_DEC_FLOPS 10154934336.0      /* "decode_flops" */
+#define L_W (2.0 * L_PARAMS)           /* bf16 weights, the tied table once */
+#define L_KV(pos) (2.0 * 8 * 64 * 16 * 2 * 4 * (pos)) /* K and V, 8 KV heads, 16 layers, 2 B, batch 4 */
+static void test_llm(void) {
+    rfl_check_desc d;
+    const rfl_check_item *it;
+    const char *models[2] = {"llama-3.2-1b", "alexnet"};
+    rfl_check_template_desc td;
+    static char tpl[8192];
+    double v;
+    memset(&d, 0, sizeof d);
+    /* the hand figures the fixture holds */
+    RT_NEAR(L_KV(513), 67239936.0, 1e-15);
+    RT_NEAR(L_W + L_KV(512), 2538737664.0, 1e-15);
+    RT_NEAR(L_DEC_FLOPS / (L_W + L_KV(512)), 4.0, 0.001);
+    RT_NEAR(4 / ((L_W + L_KV(512)) / 3.35e12), 5278.2, 0.0001);
+    RT_EQ_INT(run_file("llm-correct.json", &d), RFL_OK);
+    RT_EQ_INT(rep.n_items, 3 + 12);
+    RT_EQ_INT(rep.n_ok, 15);
+    RT_NEAR(item("models.llama-3.2-1b.params")->expected, L_PARAMS, 1e-12);
+    RT_NEAR(item("models.llama-3.2-1b.prefill_flops")->expected, L_PRE_FLOPS, 1e-9);
+    RT_NEAR(item("models.llama-3.2-1b.decode_flops")->expected, L_DEC_FLOPS, 1e-9);
+    RT_NEAR(item("models.llama-3.2-1b.kv_cache_bytes")->expected, L_KV(513), 1e-12);
+    RT_NEAR(item("models.llama-3.2-1b.decode_bound")->expected, 1, 0);  /* memory */
+    RT_NEAR(item("models.llama-3.2-1b.prefill_bound")->expected, 0, 0); /* compute */
+    RT_NEAR(item("models.llama-3.2-1b.fits")->expected, 1, 0);
+    /* the LM head on every position (PyTorch's own forward), and 2 x params per token */
+    RT_EQ_INT(run_edit_in("llm-correct.json", "\"prefill_flops\": 4125269983232", "\"prefill_flops\": 5199057944576", &d), RFL_OK);
+    RT_EQ_INT(item("models.llama-3.2-1b.prefill_flops")->verdict, RFL_VERDICT_OK);
+    v = 2 * L_PARAMS * 4 * 512;
+    {
+        char b[64];
+        snprintf(b, sizeof b, "\"prefill_flops\": %.0f", v);
+        RT_EQ_INT(run_edit_in("llm-correct.json", "\"prefill_flops\": 4125269983232", b, &d), RFL_OK);
+        RT_EQ_INT(item("models.llama-3.2-1b.prefill_flops")->verdict, RFL_VERDICT_OK);
+    }
+    /* the classic mistakes */
+    run_file("kv_without_gqa.json", &d);
+    it = item("models.llama-3.2-1b.kv_cache_bytes");
+    RT_STR(rfl_check_diag_name(it->diagnosis), "kv_without_gqa");
+    RT_NEAR(it->ratio, 4, 0.001); /* 32 heads / 8 KV heads */
+    run_file("weights_per_token.json", &d);
+    RT_STR(rfl_check_diag_name(item("models.llama-3.2-1b.decode_bytes")->diagnosis), "weights_per_token");
+    RT_STR(rfl_check_diag_name(item("models.llama-3.2-1b.decode_ai")->diagnosis), "carried_error");
+    RT_STR(rfl_check_diag_name(item("models.llama-3.2-1b.decode_tokens_per_s")->diagnosis), "carried_error");
+    run_file("llm_mac_not_flop.json", &d);
+    RT_STR(rfl_check_diag_name(item("models.llama-3.2-1b.decode_flops")->diagnosis), "mac_not_flop");
+    /* the bytes of the weights counted per prompt token in a prefill: 2048 x W */
+    {
+        char b[64];
+        snprintf(b, sizeof b, "\"prefill_bytes\": %.0f", 2048 * L_W + L_KV(512));
+        RT_EQ_INT(run_edit_in("llm-correct.json", "\"prefill_bytes\": \"2538.7 MB\"", b, &d), RFL_OK);
+        RT_STR(rfl_check_diag_name(item("models.llama-3.2-1b.prefill_bytes")->diagnosis), "weights_per_token");
+    }
+    /* does it fit: Llama 3 70B's bf16 weights (141 GB) on an 80 GB H100: no */
+    RT_EQ_INT(run_text("{\"assignment\": {\"hw\": \"h100\", \"dtype\": \"bf16\", \"seq\": 128},\n"
+                       " \"models\": {\"llama-3-70b\": {\"fits\": false, \"params\": \"70.55 B params\"}}}", &d),
+              RFL_OK);
+    RT_EQ_INT(item("models.llama-3-70b.fits")->verdict, RFL_VERDICT_OK);
+    RT_NEAR(item("models.llama-3-70b.fits")->expected, 0, 0);
+    RT_EQ_INT(item("models.llama-3-70b.params")->verdict, RFL_VERDICT_OK); /* 70,553,706,496 */
+    /* counts and rates as written */
+    RT_NEAR(val("1.24 B", RFL_DIM_COUNT, RFL_OK), 1.24e9, 1e-12);
+    RT_NEAR(val("1236 M params", RFL_DIM_COUNT, RFL_OK), 1236e6, 1e-12);
+    RT_NEAR(val("1.2B", RFL_DIM_COUNT, RFL_OK), 1.2e9, 1e-12);
+    RT_NEAR(val("5278 tokens/s", RFL_DIM_TOKEN_PER_S, RFL_OK), 5278, 1e-12);
+    RT_NEAR(val("5.3 ktok/s", RFL_DIM_TOKEN_PER_S, RFL_OK), 5300, 1e-12);
+    val("1.2 GB", RFL_DIM_COUNT, RFL_ERR_UNIT);
+    /* a template of an LLM beside a CNN: the LLM's keys, the seq; reads back all missing */
+    memset(&td, 0, sizeof td);
+    td.hw = "h100", td.batch = 4, td.seq = 512, td.dtype = RFL_DTYPE_BF16, td.models = models, td.n_models = 2;
+    RT_CHECK(rfl_check_template(&td, tpl, sizeof tpl) < sizeof tpl);
+    RT_CHECK(strstr(tpl, "\"decode_tokens_per_s\": null") && strstr(tpl, "\"seq\": 512"));
+    RT_EQ_INT(run_text(tpl, &d), RFL_OK);
+    RT_EQ_INT(rep.n_items, 3 + 12 + 12);
+    RT_EQ_INT(rep.n_missing, 3 + 12 + 12);
+    /* an LLM takes no CNN key */
+    RT_EQ_INT(bad("{\"assignment\": {\"hw\": \"h100\"}, \"models\": {\"gpt2\": {\"forward_flops\": 1}}}"),
+              RFL_ERR_FORMAT);
+}
+
 int main(void) {
     test_units();
     test_correct_by_hand();
@@ -455,5 +712,10 @@ int main(void) {
     test_writers();
     test_variants();
     test_bad();
+    test_as_written();
+    test_above_roof();
+    test_messages();
+    test_submitter();
+    test_llm();
     return rt_done();
 }

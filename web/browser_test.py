@@ -401,6 +401,9 @@ def main():
         check_hostile(b, page, os.path.join(ROOT, "tests/data/micro-seed-raw.csv"))
         if os.path.exists(os.path.join(ROOT, "build/rfl-check")):
             check_answers(b, page, os.path.join(ROOT, "tests/data/check/binary_prefix.json"))
+            # an LLM's homework, and one value unreadable, graded alike (issue 35 items 9, 13)
+            check_answers(b, page, os.path.join(ROOT, "tests/data/check/kv_without_gqa.json"))
+            check_answers(b, page, os.path.join(ROOT, "tests/data/check/unreadable.json"))
         print("  page %d bytes; loads (to the first estimate drawn) %s ms" % (
             os.path.getsize(page), ", ".join("%.0f" % (t * 1000) for t in loads)))
     except Exception as e:  # a browser that died or a page that hung

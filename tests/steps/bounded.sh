@@ -40,6 +40,7 @@ build/rfl-report --onnx @ --hw h100 -o $BD/rep
 build/rfl-report --hf-config @ --hw h100 -o $BD/rep
 build/rfl-check @
 build/rfl-check --assign @ --models resnet18 --hw h100 --batches 1 --seed 1 -o $BD/assign
+build/rfl-check tests/data/check/correct.json --metadata @ --models alexnet --hw a100 --batches 1 --seed 1
 CMDS
 }
 

@@ -60,13 +60,29 @@ step "rfl-check --gradescope results.json, --points" ck_gradescope
 
 # a file that cannot be read still gives Gradescope a results.json (score 0)
 ck_gradescope_bad() {
-  printf '{"assignment": {"hw": "a100"},\n "models": {"alexnet": {"bytes": "3 GFLOP"}}}\n' > "$CO/bad.json"
+  printf '{"assignment": {"hw": "a100"},\n "models": {"alexnet": {"foward_flops": 3}}}\n' > "$CO/bad.json"
   "$CK" "$CO/bad.json" --gradescope "$CO/bad-results.json" > /dev/null 2> "$CO/bad.err"
   [ $? = 1 ] || return 1
-  grep -q "bad.json:2:37: models.alexnet.bytes: a unit of another dimension" "$CO/bad.err" &&
-  grep -qx '  "score": 0,' "$CO/bad-results.json"
+  grep -q "bad.json:2:25: models.alexnet.foward_flops: unknown key" "$CO/bad.err" &&
+  grep -qx '  "score": 0,' "$CO/bad-results.json" &&
+  grep -q '"output": "[^"]*bad.json:2:25: models.alexnet.foward_flops: unknown key' "$CO/bad-results.json"
 }
-step "rfl-check: a wrong-dimension unit is exit 1 with FILE:LINE:COL (and a score-0 results.json)" ck_gradescope_bad
+step "rfl-check: an unknown key is exit 1 with FILE:LINE:COL (and a score-0 results.json)" ck_gradescope_bad
+
+# one value that cannot be read sinks only itself (issue 35 item 9)
+ck_unreadable() {
+  "$CK" $CD/unreadable.json --gradescope "$CO/u-results.json" > "$CO/u.txt" || return 1
+  grep -qx 'score 15 / 16 (15 ok, 1 wrong, 0 missing, 0 unchecked)' "$CO/u.txt" &&
+  grep -q 'unreadable (line 20, column 23: a unit of another dimension' "$CO/u.txt" &&
+  grep -q 'note: GFLOPS is a rate' "$CO/u.txt" && grep -qx '  "score": 15,' "$CO/u-results.json"
+}
+step "rfl-check: an unreadable value is graded wrong with its place, the other 15 graded" ck_unreadable
+step "rfl-check unreadable (a note inside a value)" ck_diag unreadable.json models.alexnet.bytes unreadable
+ck_above_time() {
+  ck_diag above_roof_time.json models.alexnet.measured.achieved_flops_per_s above_roof &&
+  grep -q 'your time is a power of 1000 too small' "$CO/out.json"
+}
+step "rfl-check above_roof from a time 1000x too small (issue 35 item 10)" ck_above_time
 
 # a profile that cannot be read: exit 1 naming it, and a score-0 results.json
 ck_profile_missing() {
@@ -104,6 +120,59 @@ ck_assign() {
   grep -q '"diagnosis": "wrong_variant"' "$CO/v2.json" && grep -qx '  "score": 0,' "$CO/v2.json"
 }
 step "rfl-check --assign: reproducible variants; another student's variant is wrong_variant" ck_assign
+
+# rosters as teachers write them (issue 35 item 11): names with spaces and
+# commas, safe file names stated in variants.csv; a duplicate (any case) or
+# an empty roster is an error and writes nothing
+ck_roster() {
+  set -- --models resnet18,alexnet,vgg16 --hw a100,v100,t4 --batches 1,8,32 --seed 2026
+  rm -rf "$CO/r1" "$CO/r2" "$CO/r3" "$CO/r4"
+  printf 'alice\nBob Smith\nSmith, Jo\n' > "$CO/roster1.txt"
+  "$CK" --assign "$CO/roster1.txt" "$@" -o "$CO/r1" || return 1
+  [ -f "$CO/r1/Bob_Smith.json" ] && [ -f "$CO/r1/Smith__Jo.json" ] &&
+  grep -q '^Bob Smith,.*,Bob_Smith.json$' "$CO/r1/variants.csv" &&
+  grep -q '^"Smith, Jo",.*,Smith__Jo.json$' "$CO/r1/variants.csv" &&
+  grep -qx '    "student": "Bob Smith"' "$CO/r1/Bob_Smith.json" || return 1
+  printf 'alice\nbob\nBOB\n' > "$CO/roster2.txt"
+  "$CK" --assign "$CO/roster2.txt" "$@" -o "$CO/r2" 2> "$CO/r2.err"; [ $? = 1 ] || return 1
+  grep -q "roster2.txt:3:1: 'BOB' is already on line 2" "$CO/r2.err" && [ ! -e "$CO/r2" ] || return 1
+  printf '# nobody yet\n\n' > "$CO/roster3.txt"
+  "$CK" --assign "$CO/roster3.txt" "$@" -o "$CO/r3" 2> /dev/null; [ $? = 1 ] && [ ! -e "$CO/r3" ] || return 1
+  printf 'Bob Smith\nBob_Smith\n' > "$CO/roster4.txt"
+  "$CK" --assign "$CO/roster4.txt" "$@" -o "$CO/r4" 2> /dev/null; [ $? = 1 ] && [ ! -e "$CO/r4" ]
+}
+step "rfl-check --assign: names with spaces, duplicates and an empty roster are errors that write nothing" ck_roster
+
+# the submitter from Gradescope's metadata (item 12): a classmate's file,
+# with its student field, is not the submitter's variant; --hide-expected
+ck_metadata() {
+  set -- --models resnet18,alexnet,vgg16 --hw a100,v100,t4 --batches 1,8,32 --seed 2026
+  printf '{"id": 1, "users": [{"email": "bob@uni.edu", "id": 7, "name": "Bob Smith"}]}\n' > "$CO/meta.json"
+  "$CK" "$CO/r1/Bob_Smith.json" "$@" --metadata "$CO/meta.json" --json > "$CO/m1.json" || return 1
+  tr -d '\n' < "$CO/m1.json" | grep -Eq '"field": "assignment", +"verdict": "ok"' || return 1
+  awk -F, '$1=="alice"{a=$2$3$4} $1=="Bob Smith"{b=$2$3$4} END{exit a==b}' "$CO/r1/variants.csv" || return 0
+  "$CK" "$CO/r1/alice.json" "$@" --metadata "$CO/meta.json" --json > "$CO/m2.json" &&
+  grep -q '"diagnosis": "wrong_variant"' "$CO/m2.json" || return 1
+  "$CK" $CD/mac_not_flop.json --hide-expected --gradescope "$CO/h.json" > /dev/null &&
+  ! grep -q 'expected' "$CO/h.json" && grep -q 'mac_not_flop' "$CO/h.json" &&
+  "$CK" $CD/mac_not_flop.json --gradescope "$CO/h2.json" > /dev/null && grep -q 'expected 1.428 GFLOP' "$CO/h2.json"
+}
+step "rfl-check --metadata: the submitter's variant, not the file's student; --hide-expected" ck_metadata
+
+# LLM homework (issue 35 item 13): the template of a model rfl-estimate
+# --list shows, an answer file of Llama 3.2 1B graded (values from PyTorch's
+# counts and by hand in tests/test_check.c), and its classic mistakes
+ck_llm() {
+  "$CK" --template --model llama-3.2-1b --hw h100 --batch 4 --seq 512 > "$CO/llm-t.json" || return 1
+  grep -qx '      "kv_cache_bytes": null,' "$CO/llm-t.json" && grep -qx '    "dtype": "bf16"' "$CO/llm-t.json" &&
+  grep -qx '    "mode": "infer",' "$CO/llm-t.json" &&
+  "$CK" "$CO/llm-t.json" | grep -qx 'score 0 / 15 (0 ok, 0 wrong, 15 missing, 0 unchecked)' &&
+  "$CK" $CD/llm-correct.json | grep -qx 'score 15 / 15 (15 ok, 0 wrong, 0 missing, 0 unchecked)'
+}
+step "rfl-check an LLM: --template --model llama-3.2-1b, and llm-correct.json 15 / 15" ck_llm
+step "rfl-check kv_without_gqa (the cache for every query head)" ck_diag kv_without_gqa.json models.llama-3.2-1b.kv_cache_bytes kv_without_gqa
+step "rfl-check weights_per_token (decode bytes x batch)" ck_diag weights_per_token.json models.llama-3.2-1b.decode_bytes weights_per_token
+step "rfl-check mac_not_flop on an LLM's decode" ck_diag llm_mac_not_flop.json models.llama-3.2-1b.decode_flops mac_not_flop
 
 ck_usage() {
   "$CK" --nope > /dev/null 2>&1; [ $? = 2 ] || return 1
