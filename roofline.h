@@ -129,6 +129,7 @@
                   rfl_probe_job_slice rfl_probe_job_flops rfl_probe_job_bytes
                   rfl_probe_isa_best rfl_probe_isa_name (measured roofs: PROBE)
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
+                  rfl_attainable_text rfl_level_label
                   rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
                   rfl_work_main_prec
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
@@ -1338,6 +1339,17 @@ RFL_API rfl_result rfl_predict(const rfl_machine *m, const rfl_work *w,
    bug (a point above the roof). */
 RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w,
                                      rfl_prec prec, double *fraction);
+
+/* ---- the binding ceiling, written out (issue 35) ----
+   rfl_work_attainable's arithmetic as a reader can redo it, at the level
+   that binds: "L2-bound: min(67 TFLOP/s, 3.303 x 7.28 TB/s) = 24.04
+   TFLOP/s"; compute-bound work shows the lowest bandwidth term beside the
+   peak. Into buf[size], NUL-terminated; returns the length (0: no roof of
+   prec or buf too small; buf ""). *bound (may be NULL) as rfl_work_attainable's. */
+RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
+                                   const rfl_work *w, rfl_prec prec, rfl_bound *bound);
+/* "DRAM", "L2", "L1": a level as the texts name it. */
+RFL_API const char *rfl_level_label(rfl_level level);
 
 /* ==========================================================================
    API  LAYERS
@@ -3373,6 +3385,9 @@ typedef struct rfl_point {
                               0 = the standard size */
     rfl_marker marker;     /* 0 = by label */
     rfl_color color;       /* 0 = by label (a colour-blind-safe palette) */
+    rfl_level level;       /* the level ai is at (0 = DRAM, or desc->level):
+                              another draws that level's roof on its panel
+                              and checks the point against it */
 } rfl_point;
 #define RFL_ALL_MACHINES (-1)
 /* The colour and marker a chart gives its series i (0, 1, ...; by order of
@@ -5970,6 +5985,48 @@ RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w, rf
     if (!(att > 0)) return RFL_ERR_NO_DATA;
     *fraction = rfl_work_flops(w) / w->time_s / att;
     return RFL_OK;
+}
+
+/* ---- the binding ceiling, written out ---- */
+RFL_API const char *rfl_level_label(rfl_level level) {
+    return level == RFL_L2 ? "L2" : level == RFL_L1 ? "L1" : "DRAM";
+}
+static size_t rfl__at_cat(char *buf, size_t size, size_t pos, const char *s) {
+    while (*s) pos = rfl__put(buf, size, pos, *s++);
+    return pos;
+}
+static size_t rfl__at_si(char *buf, size_t size, size_t pos, double v, const char *unit) {
+    char t[40];
+    rfl_fmt_si(t, sizeof t, v, 4);
+    return rfl__at_cat(buf, size, rfl__at_cat(buf, size, pos, t), unit);
+}
+RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
+                                   const rfl_work *w, rfl_prec prec, rfl_bound *bound) {
+    rfl_bound b;
+    double att = rfl_work_attainable(m, w, prec, &b), lo = -1;
+    size_t pos = 0;
+    int l, show = -1;
+    char t[40];
+    if (bound) *bound = b;
+    if (!(att > 0)) return rfl__finish(buf, size, 0);
+    if (b.memory) show = (int)b.level;
+    else /* compute binds: the bandwidth term nearest to it */
+        for (l = 0; l < RFL_LEVEL_COUNT; l++) {
+            double bw = m->bw_bytes_per_s[l], x = rfl_work_ai(w, (rfl_level)l) * bw;
+            if ((w->unknown & RFL_UNKNOWN_BYTES(l)) || !(w->bytes[l] > 0) || !(bw > 0)) continue;
+            if (lo < 0 || x < lo) lo = x, show = l;
+        }
+    pos = rfl__at_cat(buf, size, pos, b.memory ? rfl_level_label(b.level) : "compute");
+    pos = rfl__at_cat(buf, size, pos, "-bound: min(");
+    pos = rfl__at_si(buf, size, pos, m->peak_flops[prec], "FLOP/s");
+    if (show >= 0) {
+        pos = rfl__at_cat(buf, size, pos, ", ");
+        rfl_fmt_num(t, sizeof t, rfl_work_ai(w, (rfl_level)show), 4);
+        pos = rfl__at_cat(buf, size, rfl__at_cat(buf, size, pos, t), " x ");
+        pos = rfl__at_si(buf, size, pos, m->bw_bytes_per_s[show], "B/s");
+    }
+    pos = rfl__at_si(buf, size, rfl__at_cat(buf, size, pos, ") = "), att, "FLOP/s");
+    return rfl__finish(buf, size, pos);
 }
 
 
@@ -15999,6 +16056,13 @@ static void rfl__rj_ceilings(rfl_json_writer *w, const rfl_reduce_result *r, con
         rfl_json_w_str(w, "hw", hw->id);
         rfl_json_w_str(w, "hw_prec", rfl_prec_name(mp));
         rfl_json_w_num_if(w, "roof_fraction", ok, frac);
+        { /* the roof it is a fraction of: its level and arithmetic */
+            char t[160];
+            rfl_bound b;
+            int known = rfl_attainable_text(t, sizeof t, hw, &r->total.work, mp, &b) > 0;
+            rfl_json_w_str(w, "roof_bound", !known ? 0 : b.memory ? rfl_level_name(b.level) : "compute");
+            rfl_json_w_str(w, "roof_text", known ? t : 0);
+        }
     }
 }
 
@@ -16859,9 +16923,14 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
             t.buf = m->labels[1], t.cap = sizeof m->labels[1], t.len = 0;
             rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " measured (");
             rfl__llm_put(&t, rfl_report_machine_label(machines, nh, machines[h], s, sizeof s));
+            rfl_bound b;
+            rfl_work_attainable(machines[h], w, mp, &b);
             if (mp != m->est_prec) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_prec_name(mp)), rfl__llm_put(&t, " roof");
+            /* where a cache level binds, the point sits at that level's AI under its roof */
+            if (b.memory && b.level != RFL_DRAM) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_level_label(b.level)), rfl__llm_put(&t, " AI");
             rfl__llm_put(&t, ")");
-            p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(w, RFL_DRAM), fl, mp);
+            p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(w, b.memory ? b.level : RFL_DRAM), fl, mp);
+            p->level = b.memory ? b.level : RFL_DRAM;
             p->machine = panel, p->link = i + 1;
             p->color = rfl_series_color(i);
             p->marker = rfl_series_marker(i);
@@ -17181,15 +17250,22 @@ static void rfl__rep_json_machines(rfl_json_writer *w, const rfl_report_model *m
             rfl_json_w_num_if(w, "predicted_time_known_s", ok, m->pred[h].layers_s);
         } else {
             rfl_json_w_str(w, "bound", a > 0 ? (b.memory ? "memory" : "compute") : 0);
+            rfl_json_w_str(w, "bound_level", a > 0 && b.memory ? rfl_level_name(b.level) : 0);
             rfl_json_w_num_if(w, "predicted_time_s", ok, m->pred[h].layers_s);
             rfl_json_w_num_if(w, "predicted_whole_time_s", ok, m->pred[h].whole.time_s);
         }
         rfl_json_w_bool(w, "measured_here", here);
         if (here) {
-            double am = rfl_work_attainable(mc, x, rfl_work_main_prec(x), 0);
+            rfl_bound mb;
+            char t[160];
+            double am = rfl_work_attainable(mc, x, rfl_work_main_prec(x), &mb);
             double fl = rfl_report_flops_per_s(m);
             rfl_json_w_num_if(w, "measured_time_s", x->time_s > 0, x->time_s);
             rfl_json_w_num_if(w, "measured_attainable_flops_per_s", am > 0, am);
+            /* the level that binds and its arithmetic (L2 binds for some profiles) */
+            rfl_json_w_str(w, "measured_bound", am > 0 ? (mb.memory ? rfl_level_name(mb.level) : "compute") : 0);
+            rfl_json_w_str(w, "measured_attainable_text",
+                           rfl_attainable_text(t, sizeof t, mc, x, rfl_work_main_prec(x), 0) ? t : 0);
             rfl_json_w_num_if(w, "roof_fraction", am > 0 && fl > 0, fl / am);
         }
         rfl_json_w_end(w);
@@ -17213,7 +17289,9 @@ static void rfl__rep_json_groups(rfl_json_writer *w, const rfl_report_model *m,
         rfl_json_w_num(w, "backward_flops", r->bwd_flops);
         rfl_json_w_num(w, "bytes", r->bytes);
         rfl_json_w_str(w, "predicted_on", rep->machines[h]->id);
-        rfl_json_w_num(w, "predicted_time_s", r->fwd_time_s + r->bwd_time_s);
+        /* work with no time: its roof is missing on that machine (unknown) */
+        rfl_json_w_num_if(w, "predicted_time_s", r->fwd_time_s + r->bwd_time_s > 0 ||
+                          !(r->fwd_flops + r->bwd_flops > 0 || r->bytes > 0), r->fwd_time_s + r->bwd_time_s);
         rfl_json_w_num_if(w, "kernels", here, (double)r->meas.kernels);
         rfl_json_w_num_if(w, "measured_flops", here, rfl_work_flops(&r->meas.work));
         rfl_json_w_num_if(w, "measured_dram_bytes", here, r->meas.work.bytes[RFL_DRAM]);
@@ -17265,9 +17343,9 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
         rfl_json_w_str(w, "id", mc->id);
         rfl_json_w_str(w, "name", mc->name);
         rfl_json_w_str(w, "prec", rfl_prec_name(p));
-        rfl_json_w_num(w, "peak_flops_per_s", mc->peak_flops[p]);
-        rfl_json_w_num(w, "bw_bytes_per_s", mc->bw_bytes_per_s[RFL_DRAM]);
-        rfl_json_w_num(w, "ridge", rfl_ridge(mc, p, RFL_DRAM));
+        rfl_json_w_num_if(w, "peak_flops_per_s", mc->peak_flops[p] > 0, mc->peak_flops[p]);
+        rfl_json_w_num_if(w, "bw_bytes_per_s", mc->bw_bytes_per_s[RFL_DRAM] > 0, mc->bw_bytes_per_s[RFL_DRAM]);
+        rfl_json_w_num_if(w, "ridge", rfl_ridge(mc, p, RFL_DRAM) > 0, rfl_ridge(mc, p, RFL_DRAM));
         rfl_json_w_end(w);
     }
     rfl_json_w_end(w);
@@ -18880,6 +18958,20 @@ static unsigned rfl__panel_precs(const rfl_roofline_desc *d, int k) {
     return m;
 }
 
+/* Levels other than DRAM that points on panel k are at (bit mask): their
+   roofs are drawn as the extra levels are. */
+static unsigned rfl__panel_levels(const rfl_roofline_desc *d, int k) {
+    unsigned m = 0;
+    int i;
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *p = &d->points[i];
+        if (rfl__point_ok(p) && rfl__on_panel(p, k, d->n_machines) && p->level != RFL_DRAM &&
+            (unsigned)p->level < RFL_LEVEL_COUNT)
+            m |= 1u << p->level;
+    }
+    return m;
+}
+
 /* roof of prec at ai on machine m (main level); 0 when absent */
 static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai) {
     double peak = m->peak_flops[p], bw = m->bw_bytes_per_s[l];
@@ -18891,7 +18983,9 @@ static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai
 /* 1 when the point lies above its roof on m (2% allowed for rounding):
    its units are probably wrong. */
 static int rfl__above_roof(const rfl_machine *m, rfl_level lv, const rfl_point *pt) {
-    double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
+    double roof;
+    if (pt->level != RFL_DRAM && (unsigned)pt->level < RFL_LEVEL_COUNT) lv = pt->level;
+    roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
     return roof > 0 && pt->flops_per_s > roof * 1.02;
 }
 
@@ -18945,7 +19039,8 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
         }
         for (i = 0; i < RFL_LEVEL_COUNT; i++) {
             double b2 = m->bw_bytes_per_s[i];
-            if (!((d->extra_levels >> i) & 1) || !(b2 > 0) || !(mainpeak > 0)) continue;
+            if (!(((d->extra_levels | rfl__panel_levels(d, k)) >> i) & 1) || !(b2 > 0) || !(mainpeak > 0))
+                continue;
             if (mainpeak / b2 / 10 < xlo) xlo = mainpeak / b2 / 10;
         }
     }
@@ -19113,7 +19208,8 @@ static double rfl__level_bw(const rfl_machine *m, const rfl_machine *meas, int i
 static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
     int mf;
     double b2 = rfl__level_bw(P->m, P->meas, i, &mf);
-    if (!((P->d->extra_levels >> i) & 1) || i == (int)P->lv || !(b2 > 0) || !(P->mainpeak > 0))
+    if (!(((P->d->extra_levels | rfl__panel_levels(P->d, P->k)) >> i) & 1) || i == (int)P->lv ||
+        !(b2 > 0) || !(P->mainpeak > 0))
         return 0;
     rfl__roof_px(&P->x, &P->y, P->mainpeak, b2, r);
     if (r->n == 3) r->n = 2; /* has_ridge stays: rfl__slope_mid still takes it */

@@ -1,0 +1,50 @@
+# Issue 35, "numbers a student can re-derive": each check below failed on
+# b962dbc. Expected values come from the fixtures' README ground truths
+# (AlexNet b1 train on an H100: FP32 5,648,711,651 + FP16 20,418,068 FLOP,
+# DRAM 735,022,080 B, L2 1,716,552,576 B) and the H100's datasheet roofs
+# in hw_specs.h (FP32 67 TFLOP/s, DRAM 3.35 TB/s; L2 7.28 TB/s measured,
+# cited there), with the arithmetic done here, never by the tool.
+SO=$B/student-step
+mkdir -p "$SO"
+for t in build/rfl-report build/rfl-reduce build/rfl-estimate; do
+  [ -x "$t" ] || step "build $t" ${MAKE:-make} -s "$t"
+done
+
+# s_json FILE PYTHON-EXPR: the expression on d (the parsed JSON) is true
+s_json() {
+  command -v python3 > /dev/null || return 0
+  python3 - "$1" "$2" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = eval("(" + sys.argv[2] + ")")
+if not ok:
+    print("JSON check failed:", sys.argv[2])
+sys.exit(0 if ok else 1)
+PYEOF
+}
+
+# 1. the printed formula is the one used: AlexNet's profile is L2-bound on
+# the H100: (5,648,711,651 + 20,418,068) / 1,716,552,576 = 3.3026 FLOP/B at
+# L2, x 7.28 TB/s = 24.04 TFLOP/s (DRAM would give 7.713 x 3.35 = 25.84).
+student_l2_explain() {
+  build/rfl-report --explain -o "$SO/demo" > "$SO/explain.txt" || return 1
+  grep -qF 'L2-bound: min(67 TFLOP/s, 3.303 x 7.28 TB/s) = 24.04 TFLOP/s' "$SO/explain.txt" &&
+  grep -qF '24.04 TFLOP/s (L2)' "$SO/explain.txt" &&
+  ! grep -qF '7.713 x 3.35 TB/s' "$SO/explain.txt" &&
+  s_json "$SO/demo/report.json" "[x for x in [m for m in d['models'] if m['model'] == 'alexnet'][0]['machines'] if x['measured_here']][0]['measured_bound'] == 'l2' and abs([x for x in [m for m in d['models'] if m['model'] == 'alexnet'][0]['machines'] if x['measured_here']][0]['measured_attainable_flops_per_s'] / ((5648711651 + 20418068) / 1716552576 * 7.28e12) - 1) < 1e-9"
+}
+step "issue 35.1: rfl-report names the binding level (L2) and prints its arithmetic" student_l2_explain
+student_l2_reduce() {
+  build/rfl-reduce examples/data/alexnet-b1-train-full-raw.csv --hw h100 > "$SO/reduce.txt" &&
+  grep -qF '21.4% of the fp32 roof at this AI (L2-bound: min(67 TFLOP/s, 3.303 x 7.28 TB/s) = 24.04 TFLOP/s)' "$SO/reduce.txt" &&
+  build/rfl-reduce examples/data/alexnet-b1-train-full-raw.csv --hw h100 --json > "$SO/reduce.json" &&
+  s_json "$SO/reduce.json" "d['roof_bound'] == 'l2' and d['roof_text'].startswith('L2-bound')"
+}
+step "issue 35.1: rfl-reduce's % of the roof names the L2 level it is of" student_l2_reduce
+
+# 6. unknown is null: the T4 has no TF32 tensor roof (Turing has none).
+student_null_roof() {
+  build/rfl-report --model resnet18 --hw t4,h100 --dtype tf32 --json -o "$SO/t4" > "$SO/t4.json" &&
+  s_json "$SO/t4.json" "d['machines'][0]['id'] == 't4' and d['machines'][0]['peak_flops_per_s'] is None and d['machines'][0]['ridge'] is None and d['machines'][1]['ridge'] > 0 and [g for g in d['models'][0]['by_type'] if g['type'] == 'convolution'][0]['predicted_time_s'] is None"
+}
+step "issue 35.6: a missing roof is null in rfl-report --json, never 0" student_null_roof
