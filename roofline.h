@@ -4927,7 +4927,8 @@ RFL_API void rfl_json_w_num(rfl_json_writer *w, const char *key, double v) {
     char b[40];
     if (v != v || v - v != 0.0) { rfl_json_w_null(w, key); return; }
     rfl__jw_sep(w, key);
-    rfl__jw_put(w, b, rfl_fmt_num(b, sizeof b, v, 15));
+    /* a count below 2^53 in all its digits, never in e-notation */
+    rfl__jw_put(w, b, rfl_fmt_num(b, sizeof b, v, (v < 0 ? -v : v) < 9007199254740992.0 && v == (double)(int64_t)v ? 17 : 15));
 }
 RFL_API void rfl_json_w_u64(rfl_json_writer *w, const char *key, uint64_t v) {
     char b[24];

@@ -652,14 +652,16 @@ static void print_totals(est *e) {
     printf("\nparams           %s (%s at %s)\n", cli_commas(&e->c, (double)t->params),
            cli_si(&e->c, (double)t->param_bytes, "B"), rfl_dtype_name(m->d.weights ? m->d.weights : m->d.dtype));
     print_pass(e, "forward", t->fwd_flops, t->fwd_mac_flops, t->fwd_bytes);
-    print_pass(e, "backward", t->bwd_flops, t->bwd_mac_flops, t->bwd_bytes);
+    if (training(e)) print_pass(e, "backward", t->bwd_flops, t->bwd_mac_flops, t->bwd_bytes);
     if (is_onnx(e) && m->info.unknown_ops > 0)
         printf("note: %d node%s without a FLOP rule (first: %s): their FLOPs are unknown, so "
                "FLOP totals and times are lower bounds\n", m->info.unknown_ops,
                m->info.unknown_ops > 1 ? "s" : "", m->info.unknown_op ? m->info.unknown_op : "?");
-    printf("activations      %s kept for backward\n", cli_si(&e->c, (double)t->activation_bytes, "B"));
-    printf("training memory  %s with SGD+momentum, %s with Adam\n",
-           cli_si(&e->c, (double)t->train_sgd_bytes, "B"), cli_si(&e->c, (double)t->train_adam_bytes, "B"));
+    if (training(e)) { /* inference output holds no training lines */
+        printf("activations      %s kept for backward\n", cli_si(&e->c, (double)t->activation_bytes, "B"));
+        printf("training memory  %s with SGD+momentum, %s with Adam\n",
+               cli_si(&e->c, (double)t->train_sgd_bytes, "B"), cli_si(&e->c, (double)t->train_adam_bytes, "B"));
+    }
     if (is_llm(e)) print_step(e, 0);
     if (e->hw) print_time(e);
     if (is_llm(e) && e->hw) print_step(e, 1);

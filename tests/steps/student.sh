@@ -48,3 +48,22 @@ student_null_roof() {
   s_json "$SO/t4.json" "d['machines'][0]['id'] == 't4' and d['machines'][0]['peak_flops_per_s'] is None and d['machines'][0]['ridge'] is None and d['machines'][1]['ridge'] > 0 and [g for g in d['models'][0]['by_type'] if g['type'] == 'convolution'][0]['predicted_time_s'] is None"
 }
 step "issue 35.6: a missing roof is null in rfl-report --json, never 0" student_null_roof
+
+# 8. inference prints no training lines; counts never in e-notation. A
+# prefill of 100,000 tokens of Llama-3.2-1B is over 1e15 FLOPs: an exact
+# integer below 2^53, so JSON writes all its digits.
+student_no_training_lines() {
+  build/rfl-estimate llama-3.2-1b --phase decode --hw h100 > "$SO/decode.txt" || return 1
+  ! grep -qE '^backward|kept for backward|training memory' "$SO/decode.txt" || { echo "training lines in a decode"; return 1; }
+  build/rfl-estimate resnet18 --mode infer > "$SO/infer.txt" &&
+  ! grep -qE '^backward|kept for backward|training memory' "$SO/infer.txt" &&
+  build/rfl-estimate resnet18 --mode train > "$SO/train.txt" &&
+  grep -q '^backward' "$SO/train.txt" && grep -q 'training memory' "$SO/train.txt"
+}
+step "issue 35.8: a decode or inference step prints no training lines" student_no_training_lines
+student_no_enotation() {
+  build/rfl-report --model llama-3.2-1b --seq 100000 --phase prefill --hw h100 --json -o "$SO/big" > "$SO/big.json" &&
+  ! grep -E '"[a-z_]*flops": *-?[0-9.]+e[+-]?[0-9]' "$SO/big.json" &&
+  s_json "$SO/big.json" "d['models'][0]['estimate']['mac_flops'] > 1e15"
+}
+step "issue 35.8: counts over 1e15 are written in full, never in e-notation" student_no_enotation
