@@ -67,3 +67,13 @@ student_no_enotation() {
   s_json "$SO/big.json" "d['models'][0]['estimate']['mac_flops'] > 1e15"
 }
 step "issue 35.8: counts over 1e15 are written in full, never in e-notation" student_no_enotation
+
+# 16. make demo builds what the demo runs (rfl-report) and nothing else,
+# with make's jobs from nproc (on b962dbc it built all 14 programs).
+student_demo_builds() {
+  ${MAKE:-make} -n -B demo > "$SO/demo-n.txt" 2>&1 || return 1
+  grep -q 'tools/rfl-report.c -o build/rfl-report' "$SO/demo-n.txt" &&
+  [ "$(grep -c ' -o build/' "$SO/demo-n.txt")" = 1 ] && grep -q -- '-j[0-9]' "$SO/demo-n.txt" &&
+  grep -q 'mk/demo.sh' "$SO/demo-n.txt"
+}
+step "issue 35.16: make demo builds rfl-report alone, in parallel" student_demo_builds
