@@ -1198,7 +1198,7 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
    link's fit (m->link->ar_*, fitted on measurements) base, step and busbw
    are the fitted ones; without one, base = 0, step = the link's latency
    and busbw = its bandwidth per direction: the datasheet's, a lower bound
-   on the time (a latency the table lacks counts 0). */
+   on the time (a latency the table lacks is RFL_AR_ASSUMED_STEP_S, flagged). */
 typedef enum rfl_ar_basis {
     RFL_AR_FITTED = 0,   /* the link's fit, on no more GPUs than were measured */
     RFL_AR_EXTRAPOLATED, /* the link's fit, on more GPUs than were measured */
@@ -1218,7 +1218,13 @@ typedef struct rfl_allreduce {
     int steps;             /* 2 (n - 1) */
     const char *algorithm; /* "ring" */
     rfl_ar_basis basis;
+    int latency_assumed;   /* 1: the link's latency is unpublished and each
+                              step took RFL_AR_ASSUMED_STEP_S (never 0) */
 } rfl_allreduce;
+/* A ring step's latency where the link's is unpublished (MI300X's xGMI):
+   NCCL's hwLat for PCI rings (src/graph/tuning.cc, LL: 1.0 us), the larger
+   of its intra-node figures. Said wherever it is used. */
+#define RFL_AR_ASSUMED_STEP_S 1.0e-6
 /* gpus == 1: RFL_OK, every figure 0 (nothing to reduce). Errors:
    RFL_ERR_ARG (m or out NULL, gpus < 1, or more GPUs than the link's node
    holds), RFL_ERR_NO_DATA (the link is unknown or NONE, or has no
@@ -5294,6 +5300,7 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
     step = fitted ? l->ar_step_s : l->latency_s;
     busbw = fitted ? l->ar_busbw : l->bw_bytes_per_s;
     if (!(busbw > 0)) return RFL_ERR_NO_DATA;
+    if (!fitted && !(step > 0)) step = RFL_AR_ASSUMED_STEP_S, out->latency_assumed = 1; /* never free */
     out->basis = !fitted ? RFL_AR_DATASHEET : gpus > l->ar_gpus ? RFL_AR_EXTRAPOLATED : RFL_AR_FITTED;
     out->steps = 2 * (gpus - 1);
     out->busbw = busbw;
@@ -5301,7 +5308,8 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
     out->transfer_s = 2 * (n - 1) / n * (double)bytes / busbw;
     out->time_s = out->latency_s + out->transfer_s;
     if (l->bw_bytes_per_s > 0)
-        out->bound_s = out->steps * l->latency_s + 2 * (n - 1) / n * (double)bytes / l->bw_bytes_per_s;
+        out->bound_s = out->steps * (l->latency_s > 0 ? l->latency_s : RFL_AR_ASSUMED_STEP_S) +
+                       2 * (n - 1) / n * (double)bytes / l->bw_bytes_per_s;
     return RFL_OK;
 }
 #endif
@@ -9061,7 +9069,9 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     } else if (extra)
         rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce fit extrapolated to more GPUs than measured");
     else if (out->gpus > 1 && mm.link && !(mm.link->ar_busbw > 0))
-        rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduces at the link's datasheet (a lower bound)");
+        rfl__fc_cat(out->basis, sizeof out->basis, mm.link->latency_s > 0
+                    ? "; all-reduces at the link's datasheet (a lower bound)"
+                    : "; all-reduces: datasheet bandwidth, ASSUMED 1 us a ring step (latency unpublished)");
     return RFL_OK;
 }
 #endif /* !RFL_NO_LLM && !RFL_NO_FORECAST */
@@ -13390,6 +13400,7 @@ static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl_net_json_desc *jd, con
     rfl_json_w_num_if(w, "latency_s", ok, c.allreduce.latency_s);
     rfl_json_w_num_if(w, "transfer_s", ok, c.allreduce.transfer_s);
     rfl_json_w_num_if(w, "bound_s", ok && c.allreduce.bound_s > 0, c.allreduce.bound_s);
+    rfl_json_w_bool(w, "latency_assumed", ok && c.allreduce.latency_assumed);
     rfl_json_w_end(w);
     rfl_json_w_num_if(w, "gather_s", ok, c.gather.time_s);
     rfl_json_w_num_if(w, "comm_s", ok, c.comm_s);

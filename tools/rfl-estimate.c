@@ -520,11 +520,15 @@ static void print_tp_comm(est *e) {
     printf("  link           %s%s%s, %s each way%s: %s\n", rfl_link_kind_name(l->kind), l->gen > 0 ? " " : "",
            l->gen > 0 ? cli_num(&e->c, l->gen, 2) : "", cli_si(&e->c, l->bw_bytes_per_s, "B/s"),
            c.link_from_table ? " (--link: the table's row nearest the machine's own)" : "", l->source);
-    printf("  all-reduce     %s each: ring, %d steps (latency %s) + 2 (N - 1) / N x %s at %s (%s); "
+    printf("  all-reduce     %s each: ring, %d steps (latency %s%s) + 2 (N - 1) / N x %s at %s (%s); "
            "basis: %s\n", cli_si(&e->c, c.allreduce.time_s, "s"), c.allreduce.steps,
-           cli_si(&e->c, c.allreduce.latency_s, "s"), cli_si(&e->c, (double)t->allreduce_bytes, "B"),
+           cli_si(&e->c, c.allreduce.latency_s, "s"),
+           c.allreduce.latency_assumed ? ", ASSUMED: 1 us a step, the link's latency is unpublished (NCCL's PCI figure)" : "",
+           cli_si(&e->c, (double)t->allreduce_bytes, "B"),
            cli_si(&e->c, c.allreduce.busbw, "B/s"), cli_si(&e->c, c.allreduce.transfer_s, "s"),
-           c.allreduce.basis == RFL_AR_DATASHEET ? "the datasheet's latency and bandwidth, a lower bound"
+           c.allreduce.basis == RFL_AR_DATASHEET && c.allreduce.latency_assumed
+               ? "the datasheet's bandwidth and an assumed latency"
+           : c.allreduce.basis == RFL_AR_DATASHEET ? "the datasheet's latency and bandwidth, a lower bound"
            : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's fit on NCCL measurements in a CUDA graph, "
                                                         "extrapolated to more GPUs"
                                                       : "the link's fit on NCCL measurements in a CUDA graph");

@@ -77,3 +77,16 @@ student_demo_builds() {
   grep -q 'mk/demo.sh' "$SO/demo-n.txt"
 }
 step "issue 35.16: make demo builds rfl-report alone, in parallel" student_demo_builds
+
+# 5. communication is never free: the MI300X's xGMI latency is unpublished.
+# A ring all-reduce over 4 GPUs has 2 x (4 - 1) = 6 steps; at the stated
+# assumption (NCCL tuning.cc's PCI hwLat, 1.0 us a step) that is 6 us.
+student_comm_assumed() {
+  build/rfl-estimate llama-2-7b --phase decode --hw mi300x --gpus 4 --forecast --json > "$SO/mi300x.json" &&
+  s_json "$SO/mi300x.json" "d['tp']['allreduce']['latency_assumed'] is True and abs(d['tp']['allreduce']['latency_s'] - 6e-6) < 1e-12 and 'ASSUMED' in d['forecast']['basis']" &&
+  build/rfl-estimate llama-2-7b --phase decode --hw mi300x --gpus 4 > "$SO/mi300x.txt" &&
+  grep -q 'latency 6 us, ASSUMED' "$SO/mi300x.txt" &&
+  build/rfl-estimate llama-2-7b --phase decode --hw h100 --gpus 4 --json > "$SO/h100tp.json" &&
+  s_json "$SO/h100tp.json" "d['tp']['allreduce']['latency_assumed'] is False"
+}
+step "issue 35.5: an unpublished link latency is a stated, flagged assumption, not 0" student_comm_assumed
