@@ -2573,7 +2573,23 @@ typedef struct rfl_llm_figures {
                                  cache fits beside the weights in the machine's
                                  memory (activations left out: an upper bound);
                                  0: none, or the memory is unknown */
+    /* does it fit? (issue 35) warn: RFL_LLM_FIG_* bits; their text and
+       stable code from rfl_llm_figures_warning */
+    unsigned warn;
+    uint64_t need_bytes;      /* weights + the step's KV cache */
+    double mem_bytes;         /* the machine's memory (0: unknown) */
+    const char *hw_name;
+    uint32_t fit_gpus;        /* does_not_fit: the smallest power of 2 over
+                                 which need_bytes, split evenly, fit in
+                                 RFL_LLM_TP_MEM_FRACTION of each memory */
+    uint64_t positions;       /* positions the step attends to */
+    uint32_t max_positions;   /* the config's max_position_embeddings */
 } rfl_llm_figures;
+#define RFL_LLM_FIG_DOES_NOT_FIT 1u   /* "does_not_fit" */
+#define RFL_LLM_FIG_BEYOND_CONTEXT 2u /* "beyond_context" */
+/* Warning i (0, 1, ...) of f: its stable code ("does_not_fit",
+   "beyond_context") returned, its text into buf[size]; NULL past the last. */
+RFL_API const char *rfl_llm_figures_warning(const rfl_llm_figures *f, int i, char *buf, size_t size);
 /* The figures of the step built by rfl_llm_build(net, cfg, step) under its
    cost desc d (rfl_llm_cost_desc; step with its batch and types), on m (may
    be NULL: the machine's figures stay 0). Returns the errors of
@@ -13269,8 +13285,13 @@ RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc 
     if (!rfl__ly_mul64(d->batch ? d->batch : 1, dec ? 1 : (step->seq ? step->seq : 1), &out->tokens))
         return RFL_ERR_OVERFLOW;
     if ((r = rfl_llm_kv_cache_bytes(cfg, step, &out->kv_cache_bytes)) != RFL_OK ||
-        (r = rfl_llm_kv_cache_bytes(cfg, &one, &kv1)) != RFL_OK || !m)
+        (r = rfl_llm_kv_cache_bytes(cfg, &one, &kv1)) != RFL_OK)
         return r;
+    /* past the positions the model was trained for */
+    out->positions = (uint64_t)step->seq + (uint64_t)dec;
+    out->max_positions = cfg->max_positions;
+    if (cfg->max_positions && out->positions > cfg->max_positions) out->warn |= RFL_LLM_FIG_BEYOND_CONTEXT;
+    if (!m) return r;
     if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK || (r = rfl_net_predict(net, d, m, &np)) != RFL_OK)
         return r;
     out->tokens_per_s = np.layers_s > 0 ? (double)out->tokens / np.layers_s : 0;
@@ -13281,7 +13302,55 @@ RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc 
                                                  &out->gemm_bound_batch)) != RFL_OK))
         return r;
     out->max_batch_in_memory = rfl__llm_max_batch(m->mem_bytes, t.param_bytes, kv1);
+    /* does it fit? the rule of the --gpus fit table (RFL_LLM_TP_MEM_FRACTION) */
+    out->mem_bytes = m->mem_bytes, out->hw_name = m->name;
+    out->need_bytes = t.param_bytes + out->kv_cache_bytes;
+    if (m->mem_bytes > 0 && (double)out->need_bytes > RFL_LLM_TP_MEM_FRACTION * m->mem_bytes) {
+        uint32_t n = 2;
+        while (n < (1u << 20) && (double)out->need_bytes > n * RFL_LLM_TP_MEM_FRACTION * m->mem_bytes) n *= 2;
+        out->warn |= RFL_LLM_FIG_DOES_NOT_FIT, out->fit_gpus = n;
+    }
     return RFL_OK;
+}
+
+/* v with thousands separators: 100,000,001 */
+static size_t rfl__fw_u64(char *buf, size_t size, size_t p, uint64_t v) {
+    char t[24];
+    size_t n = rfl_fmt_u64(t, sizeof t, v), k;
+    for (k = 0; k < n; k++) {
+        if (k && (n - k) % 3 == 0) p = rfl__put(buf, size, p, ',');
+        p = rfl__put(buf, size, p, t[k]);
+    }
+    return p;
+}
+RFL_API const char *rfl_llm_figures_warning(const rfl_llm_figures *f, int i, char *buf, size_t size) {
+    char t[24];
+    size_t p = 0;
+    int k, bit = -1;
+    if (!f || !buf || !size) return 0;
+    for (k = 0; k < 2 && i >= 0; k++)
+        if (f->warn & (1u << k) && i-- == 0) bit = k;
+    if (bit < 0) return 0;
+    if (bit == 0) {
+        p = rfl__at_si(buf, size, rfl__at_cat(buf, size, p, "weights + KV cache = "), (double)f->need_bytes, "B");
+        p = rfl__at_cat(buf, size, p, " do not fit in 90% of the ");
+        p = rfl__at_cat(buf, size, p, f->hw_name ? f->hw_name : "machine");
+        p = rfl__at_si(buf, size, rfl__at_cat(buf, size, p, "'s "), f->mem_bytes, "B");
+        rfl_fmt_u64(t, sizeof t, f->fit_gpus);
+        p = rfl__at_cat(buf, size, rfl__at_cat(buf, size, rfl__at_cat(buf, size, p,
+                        ": split evenly they need at least "), t), " GPUs");
+        if (f->fit_gpus <= 8) p = rfl__at_cat(buf, size, rfl__at_cat(buf, size, rfl__at_cat(buf, size, p,
+                                  " (--gpus "), t), " checks the split)");
+        else p = rfl__at_cat(buf, size, p, ", more than a node of 8");
+        rfl__finish(buf, size, p);
+        return "does_not_fit";
+    }
+    p = rfl__fw_u64(buf, size, rfl__at_cat(buf, size, p, "the step attends to "), f->positions);
+    p = rfl__at_cat(buf, size, p, " positions, beyond the model's max_position_embeddings (");
+    p = rfl__fw_u64(buf, size, p, f->max_positions);
+    p = rfl__at_cat(buf, size, p, "): it was not trained for them");
+    rfl__finish(buf, size, p);
+    return "beyond_context";
 }
 
 /* The step: the model type, the roof of its matrix FLOPs (which rfl-plot
@@ -13311,6 +13380,21 @@ static void rfl__nj_step_bytes(rfl_json_writer *w, const rfl_net_cost *t, const 
     rfl_json_w_u64(w, "kv_read", t->fwd_kv_read_bytes);
     rfl_json_w_u64(w, "kv_write", t->fwd_kv_write_bytes);
     rfl_json_w_u64(w, "activations", t->fwd_bytes - roles);
+    rfl_json_w_end(w);
+}
+
+/* warnings[{code, text}]: does_not_fit, beyond_context (stable codes). */
+static void rfl__nj_warnings(rfl_json_writer *w, const rfl_llm_figures *f) {
+    char t[256];
+    const char *code;
+    int i;
+    rfl_json_w_arr(w, "warnings");
+    for (i = 0; (code = rfl_llm_figures_warning(f, i, t, sizeof t)) != 0; i++) {
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "code", code);
+        rfl_json_w_str(w, "text", t);
+        rfl_json_w_end(w);
+    }
     rfl_json_w_end(w);
 }
 
@@ -13525,6 +13609,9 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
 #endif
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
     if (llm && jd->forecast) rfl__nj_forecast(w, jd->forecast);
+#endif
+#ifndef RFL_NO_LLM
+    if (llm) rfl__nj_warnings(w, &f);
 #endif
     if (jd && jd->summary) {
         rfl_summary s;

@@ -480,7 +480,14 @@ static void print_step(est *e, int on_hw) {
            cli_si(&e->c, (double)(t->fwd_bytes - roles), "B"));
     if (!on_hw) printf("KV cache         %s after the step\n", cli_si(&e->c, (double)f.kv_cache_bytes, "B"));
     if (!on_hw && e->m.cfg.kv_lora_rank) print_mla(e);
-    if (!on_hw) return;
+    if (!on_hw) {
+        char w[256];
+        const char *code;
+        int i;
+        for (i = 0; (code = rfl_llm_figures_warning(&f, i, w, sizeof w)) != 0; i++)
+            printf("WARNING [%s]: %s\n", code, w);
+        return;
+    }
     printf("  tokens/s       %s (%s / step time)%s\n", cli_num(&e->c, f.tokens_per_s, 4),
            s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch",
            e->gpus > 1 ? ", without the all-reduces (below)" : "");

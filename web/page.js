@@ -183,8 +183,11 @@
           j.phase === 'prefill' ? ', time to first token ' : '', j.phase === 'prefill' ? num('ttft_s', j.ttft_s, si(j.ttft_s, 's')) : '');
       row(dl, 'Compute-bound from batch',
           num('decode_compute_bound_batch', j.decode_compute_bound_batch, j.decode_compute_bound_batch === null ? 'never, up to batch 65536 (each sequence brings its own KV cache to read)' : commas(j.decode_compute_bound_batch)),
-          '; memory holds at most ', num('max_batch_in_memory', j.max_batch_in_memory, j.max_batch_in_memory === null ? 'unknown' : commas(j.max_batch_in_memory)), ' sequences');
+          ...(j.gemm_compute_bound_batch !== null && j.gemm_compute_bound_batch !== undefined ? ['; its weight GEMMs from batch ', num('gemm_compute_bound_batch', j.gemm_compute_bound_batch, commas(j.gemm_compute_bound_batch))] : []),
+          ...(j.max_batch_in_memory !== null ? ['; memory holds at most ', num('max_batch_in_memory', j.max_batch_in_memory, commas(j.max_batch_in_memory)), ' sequences'] : []));
     }
+    (j.warnings || []).forEach((x, i) => row(dl, 'Warning', el('b', {}, num('warnings.' + i + '.code', x.code, x.code)), ': ',
+                                             el('span', { 'data-field': 'warnings.' + i + '.text' }, x.text)));
   }
 
   function explain(j) {

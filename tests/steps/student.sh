@@ -90,3 +90,21 @@ student_comm_assumed() {
   s_json "$SO/h100tp.json" "d['tp']['allreduce']['latency_assumed'] is False"
 }
 step "issue 35.5: an unpublished link latency is a stated, flagged assumption, not 0" student_comm_assumed
+
+# 4. does it fit? Llama-3-70B: 70.55 G parameters x 2 bytes (bf16) = 141.1 GB
+# of weights; an H100 has 80 GiB = 85.9 GB, of which 90% (vLLM's
+# gpu_memory_utilization) is 77.3 GB: one GPU does not hold it, two do
+# (70.6 GB each). Llama-3.2-1B's config.json: max_position_embeddings
+# 131072, so a cache of 100,000,000 tokens is beyond its context.
+student_fit() {
+  build/rfl-estimate llama-3-70b --hw h100 --json > "$SO/70b.json" &&
+  s_json "$SO/70b.json" "[x['code'] for x in d['warnings']] == ['does_not_fit'] and 'at least 2 GPUs' in d['warnings'][0]['text']" &&
+  build/rfl-estimate llama-3-70b --hw h100 > "$SO/70b.txt" &&
+  grep -q '^WARNING \[does_not_fit\]: .*at least 2 GPUs' "$SO/70b.txt" &&
+  build/rfl-estimate llama-3.2-1b --seq 100000000 --json > "$SO/ctx.json" &&
+  s_json "$SO/ctx.json" "[x['code'] for x in d['warnings']] == ['beyond_context'] and '131,072' in d['warnings'][0]['text']" &&
+  build/rfl-estimate llama-3.2-1b --hw h100 --json > "$SO/1b.json" &&
+  s_json "$SO/1b.json" "d['warnings'] == []" &&
+  ! grep -q 'at most unknown' web/page.js
+}
+step "issue 35.4: does_not_fit (with the smallest GPU count) and beyond_context warnings" student_fit
