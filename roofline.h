@@ -1356,6 +1356,14 @@ RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
                                    const rfl_work *w, rfl_prec prec, rfl_bound *bound);
 /* "DRAM", "L2", "L1": a level as the texts name it. */
 RFL_API const char *rfl_level_label(rfl_level level);
+/* ---- where an estimate sits (issue 35): one rule for every chart ----
+   An estimate's point is at its FLOPs over its predicted time summed part
+   by part (layer_s: rfl_net_prediction.layers_s, or the sum of
+   rfl_predict's time_s over the parts), below the roof by what its parts'
+   different bounds cost; the legend says so (RFL_ESTIMATE_NOTE). 0 when
+   the time is unknown. */
+#define RFL_ESTIMATE_NOTE "FLOPs / layer times"
+RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s);
 
 /* ==========================================================================
    API  LAYERS
@@ -6010,6 +6018,10 @@ RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w, rf
     if (!(att > 0)) return RFL_ERR_NO_DATA;
     *fraction = rfl_work_flops(w) / w->time_s / att;
     return RFL_OK;
+}
+
+RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s) {
+    return flops > 0 && layers_s > 0 && rfl__isfinite(flops / layers_s) ? flops / layers_s : 0;
 }
 
 /* ---- the binding ceiling, written out ---- */
@@ -17009,9 +17021,9 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
         rfl__llm_txt t;
         if (!m->pred_err[h] && m->pred[h].layers_s > 0 && k < cap) {
             t.buf = m->labels[0], t.cap = sizeof m->labels[0], t.len = 0;
-            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " estimate");
+            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " estimate (" RFL_ESTIMATE_NOTE ")");
             p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(&m->est, RFL_DRAM),
-                               rfl_work_flops(&m->est) / m->pred[h].layers_s, m->est_prec);
+                               rfl_estimate_flops_per_s(rfl_work_flops(&m->est), m->pred[h].layers_s), m->est_prec);
             p->machine = panel, p->estimate = 1, p->link = i + 1;
             p->color = rfl_series_color(i);   /* model i looks alike in every chart: */
             p->marker = rfl_series_marker(i); /* its shape, hollow or filled */

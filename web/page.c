@@ -330,7 +330,7 @@ static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
     rfl_json_w_end(&w);
 
     est.ok = 1, est.hw = hw, est.work = all, est.time_s = np.layers_s;
-    label_set(model, "estimate");
+    label_set(model, "estimate (" RFL_ESTIMATE_NOTE ")");
     return json_done(&w);
 }
 
@@ -400,7 +400,8 @@ static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_ll
     rfl_json_w_end(&w);
 
     est.ok = 1, est.hw = hw, est.work = t.forward, est.time_s = p.layers_s;
-    label_set(model, d.phase == RFL_LLM_DECODE ? "decode estimate" : "prefill estimate");
+    label_set(model, d.phase == RFL_LLM_DECODE ? "decode est. (" RFL_ESTIMATE_NOTE ")"
+                                               : "prefill est. (" RFL_ESTIMATE_NOTE ")");
     return json_done(&w);
 }
 #endif
@@ -540,7 +541,7 @@ EXPORT(page_chart) int page_chart(int w, int h, int measured) {
     if (est.time_s > 0 && est.work.bytes[RFL_DRAM] > 0) {
         pt[n].label = est.label;
         pt[n].ai = rfl_work_ai(&est.work, RFL_DRAM);
-        pt[n].flops_per_s = rfl_work_flops(&est.work) / est.time_s;
+        pt[n].flops_per_s = rfl_estimate_flops_per_s(rfl_work_flops(&est.work), est.time_s);
         pt[n].prec = rfl_work_main_prec(&est.work);
         pt[n].estimate = 1;
         pt[n].link = 1;

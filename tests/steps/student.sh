@@ -108,3 +108,25 @@ student_fit() {
   ! grep -q 'at most unknown' web/page.js
 }
 step "issue 35.4: does_not_fit (with the smallest GPU count) and beyond_context warnings" student_fit
+
+# 2. one height for one estimate: rfl-report's chart and rfl-plot (from
+# rfl-estimate's JSON) place ResNet-18's training step on the H100 at its
+# FLOPs over the sum of its layers' max(FLOPs / 67 TFLOP/s, bytes / 3.35
+# TB/s), computed here from the JSON's layers: 53.79 TFLOP/s, not the roof.
+student_one_height() {
+  build/rfl-report --model resnet18 --hw h100 --batch 1 --mode train --ascii -o "$SO/h" > "$SO/h.txt" &&
+  build/rfl-estimate resnet18 --mode train --json > "$SO/h-est.json" &&
+  build/rfl-plot --hw h100 --work "$SO/h-est.json=ResNet-18" --ascii -o "$SO/h.png" > "$SO/h-plot.txt" || return 1
+  command -v python3 > /dev/null || return 0
+  python3 - "$SO" <<'PYEOF'
+import json, sys
+d = sys.argv[1]
+est = json.load(open(d + '/h-est.json'))
+t = sum(max((L['forward_flops'] + L['backward_flops']) / 67e12, (L['forward_bytes'] + L['backward_bytes']) / 3.35e12) for L in est['layers'])
+y = '%.4g TFLOP/s' % ((est['forward']['flops'] + est['backward']['flops']) / t / 1e12)
+for f in ('h.txt', 'h-plot.txt'):
+    key = [l for l in open(d + '/' + f) if 'ResNet-18 estimate (' in l and 'FLOP/B' in l]
+    assert key and y in key[0] and 'FLOPs / layer' in key[0], (f, y, key)
+PYEOF
+}
+step "issue 35.2: rfl-report and rfl-plot place an estimate at one height, said in the legend" student_one_height
