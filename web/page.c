@@ -551,8 +551,12 @@ EXPORT(page_chart) int page_chart(int w, int h, int measured) {
         const rfl_kernel_stat *t = &rres.total;
         rfl_prec mp = rfl_work_main_prec(&t->work);
         if (fps_known(t) && ai_known(t, RFL_DRAM) && est.hw->peak_flops[mp] > 0) {
-            pt[n].label = "your profile (measured)";
-            pt[n].ai = rfl_work_ai(&t->work, RFL_DRAM);
+            rfl_bound b;
+            rfl_work_attainable(est.hw, &t->work, mp, &b); /* at the AI of the level that binds */
+            pt[n].level = b.memory ? b.level : RFL_DRAM;
+            pt[n].label = pt[n].level == RFL_DRAM ? "your profile (measured)"
+                        : pt[n].level == RFL_L2 ? "your profile (measured, L2 AI)" : "your profile (measured, L1 AI)";
+            pt[n].ai = rfl_work_ai(&t->work, pt[n].level);
             pt[n].flops_per_s = rfl_work_flops(&t->work) / t->work.time_s;
             pt[n].prec = mp;
             pt[n].link = 1;
