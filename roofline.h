@@ -13396,8 +13396,8 @@ static void rfl__nj_step_bytes(rfl_json_writer *w, const rfl_net_cost *t, const 
 }
 
 /* warnings[{code, text}]: does_not_fit, beyond_context (stable codes). */
-static void rfl__nj_warnings(rfl_json_writer *w, const rfl_llm_figures *f) {
-    char t[256];
+static RFL__NOINLINE void rfl__nj_warnings(rfl_json_writer *w, const rfl_llm_figures *f) {
+    char t[256]; /* its own frame: rfl_net_json's is near 1 KiB */
     const char *code;
     int i;
     rfl_json_w_arr(w, "warnings");
