@@ -249,8 +249,8 @@ static void machine_w(rfl_json_writer *w, const char *key, const rfl_machine *m,
     rfl_json_w_str(w, "id", m->id);
     rfl_json_w_str(w, "name", m->name);
     rfl_json_w_str(w, "prec", rfl_prec_name(prec));
-    rfl_json_w_num(w, "peak_flops_per_s", m->peak_flops[prec]);
-    rfl_json_w_num(w, "bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM]);
+    rfl_json_w_num_if(w, "peak_flops_per_s", m->peak_flops[prec] > 0, m->peak_flops[prec]); /* unknown: null */
+    rfl_json_w_num_if(w, "bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM] > 0, m->bw_bytes_per_s[RFL_DRAM]);
     rfl_json_w_num_if(w, "ridge_flop_per_byte", rfl_ridge(m, prec, RFL_DRAM) > 0, rfl_ridge(m, prec, RFL_DRAM));
     rfl_json_w_num_if(w, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
     rfl_json_w_obj(w, "peaks");
@@ -324,7 +324,7 @@ static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
     rfl_json_w_num(&w, "ai", rfl_work_ai(&all, RFL_DRAM));
     rfl_json_w_num(&w, "whole_compute_s", np.whole.compute_s);
     rfl_json_w_num(&w, "whole_memory_s", np.whole.memory_s);
-    rfl_json_w_num(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &all, prec, 0));
+    rfl_json_w_num_if(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &all, prec, 0) > 0, rfl_work_attainable(hw, &all, prec, 0));
     rfl_json_w_end(&w);
     machine_w(&w, "machine", hw, prec);
     rfl_json_w_end(&w);
@@ -394,7 +394,8 @@ static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_ll
     rfl_json_w_num(&w, "ai", rfl_work_ai(&t.forward, RFL_DRAM));
     rfl_json_w_num(&w, "whole_compute_s", p.whole.compute_s);
     rfl_json_w_num(&w, "whole_memory_s", p.whole.memory_s);
-    rfl_json_w_num(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &t.forward, prec, 0));
+    rfl_json_w_num_if(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &t.forward, prec, 0) > 0,
+                      rfl_work_attainable(hw, &t.forward, prec, 0));
     rfl_json_w_end(&w);
     machine_w(&w, "machine", hw, prec);
     rfl_json_w_end(&w);
