@@ -129,7 +129,7 @@
                   rfl_probe_job_slice rfl_probe_job_flops rfl_probe_job_bytes
                   rfl_probe_isa_best rfl_probe_isa_name (measured roofs: PROBE)
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
-                  rfl_attainable_text rfl_level_label
+                  rfl_attainable_text rfl_level_label rfl_estimate_flops_per_s
                   rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
                   rfl_work_main_prec
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
@@ -196,7 +196,8 @@
                   rfl_json_w_null rfl_json_w_bool rfl_json_w_str
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
                   docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
-                  rfl_net_json, with an LLM step's rfl_llm_step_figures
+                  rfl_net_json, with an LLM step's rfl_llm_step_figures (its warnings:
+                  rfl_llm_figures_warning)
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -1356,6 +1357,7 @@ RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
                                    const rfl_work *w, rfl_prec prec, rfl_bound *bound);
 /* "DRAM", "L2", "L1": a level as the texts name it. */
 RFL_API const char *rfl_level_label(rfl_level level);
+
 /* ---- where an estimate sits (issue 35): one rule for every chart ----
    An estimate's point is at its FLOPs over its predicted time summed part
    by part (layer_s: rfl_net_prediction.layers_s, or the sum of
