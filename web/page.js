@@ -248,7 +248,7 @@
       li(el('b', {}, 'Your profile'), ': AI = measured FLOPs / DRAM bytes = ', num('profile.flops.total', p.flops.total, si(p.flops.total, 'FLOP')), ' / ',
          num('profile.bytes.dram', p.bytes.dram, si(p.bytes.dram, 'B')), ' = ', num('profile.ai.dram', p.ai.dram, plain(p.ai.dram) + ' FLOP/B'),
          '; achieved = FLOPs / time = ', num('profile.flops_per_s', p.flops_per_s, si(p.flops_per_s, 'FLOP/s')),
-         ...(p.roof_fraction !== undefined ? ['; that is ', num('profile.roof_fraction', p.roof_fraction, p.roof_fraction === null ? 'unknown' : si(100 * p.roof_fraction, '%', 3)), ' of the roof at that AI', ...(p.roof_text ? [' (', num('profile.roof_text', p.roof_text, p.roof_text), ')'] : []), '.'] : ['.']));
+         ...(p.roof_fraction !== undefined ? ['; that is ', num('profile.roof_fraction', p.roof_fraction, p.roof_fraction === null ? 'unknown' : plain(100 * p.roof_fraction, 3) + '%'), ' of the roof at that AI', ...(p.roof_text ? [' (', num('profile.roof_text', p.roof_text, p.roof_text), ')'] : []), '.'] : ['.']));
       if (p.time_s && j.predicted_time_s)
         li(el('b', {}, 'Measured / predicted time'), ' = ', num('profile.time_s', p.time_s, si(p.time_s, 's')), ' / ', num('predicted_time_s', j.predicted_time_s, si(j.predicted_time_s, 's')), ' = ',
            num('step.measured_over_predicted', p.time_s / j.predicted_time_s, plain(p.time_s / j.predicted_time_s, 3)),
@@ -388,7 +388,8 @@
     r('Arithmetic intensity', num('ai.dram', j.ai.dram, plain(j.ai.dram) + ' FLOP/B'));
     r('Achieved', num('flops_per_s', j.flops_per_s, si(j.flops_per_s, 'FLOP/s')));
     if ('roof_fraction' in j)
-      r('Share of the roof', num('roof_fraction', j.roof_fraction, j.roof_fraction === null ? 'unknown' : si(100 * j.roof_fraction, '%', 3)), ' on ', num('hw', j.hw, j.hw));
+      r('Share of the roof', num('roof_fraction', j.roof_fraction, j.roof_fraction === null ? 'unknown' : plain(100 * j.roof_fraction, 3) + '%'), ' on ', num('hw', j.hw, j.hw),
+        ...(j.roof_text ? [' (', num('roof_text', j.roof_text, j.roof_text), ')'] : []));
     const w = $('prof-warnings');
     if (j.warnings.length) {
       w.append(el('h3', {}, 'What to check'));
