@@ -247,7 +247,7 @@ static void add_layer_points(plot *P, const rfl_json_doc *d, int root, const cha
 static void add_estimate_points(plot *P, const rfl_json_doc *d, const char *lab, double fl, double by,
                                 rfl_prec prec, int train) {
     int arr = rfl_json_get(d, 0, "layers"), k, i;
-    char l2[MAXLABEL];
+    char l2[MAXLABEL + 32]; /* new_point keeps MAXLABEL of it */
     if (arr < 0 || d->t[arr].type != RFL_JSON_ARR || d->t[arr].after == arr + 1) {
         snprintf(l2, sizeof l2, "%sat the roof)", lab); /* no layers to sum */
         add_at_roofs(P, l2, fl / by, 0, prec);
