@@ -132,6 +132,7 @@
                   rfl_probe_job_slice rfl_probe_job_flops rfl_probe_job_bytes
                   rfl_probe_isa_best rfl_probe_isa_name (measured roofs: PROBE)
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
+                  rfl_attainable_text rfl_level_label rfl_estimate_flops_per_s
                   rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
                   rfl_work_main_prec
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
@@ -199,7 +200,8 @@
                   rfl_json_w_null rfl_json_w_bool rfl_json_w_str
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
                   docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
-                  rfl_net_json, with an LLM step's rfl_llm_step_figures
+                  rfl_net_json, with an LLM step's rfl_llm_step_figures (its warnings:
+                  rfl_llm_figures_warning)
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -1231,7 +1233,7 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
    link's fit (m->link->ar_*, fitted on measurements) base, step and busbw
    are the fitted ones; without one, base = 0, step = the link's latency
    and busbw = its bandwidth per direction: the datasheet's, a lower bound
-   on the time (a latency the table lacks counts 0). */
+   on the time (a latency the table lacks is RFL_AR_ASSUMED_STEP_S, flagged). */
 typedef enum rfl_ar_basis {
     RFL_AR_FITTED = 0,   /* the link's fit, on no more GPUs than were measured */
     RFL_AR_EXTRAPOLATED, /* the link's fit, on more GPUs than were measured */
@@ -1251,7 +1253,13 @@ typedef struct rfl_allreduce {
     int steps;             /* 2 (n - 1) */
     const char *algorithm; /* "ring" */
     rfl_ar_basis basis;
+    int latency_assumed;   /* 1: the link's latency is unpublished and each
+                              step took RFL_AR_ASSUMED_STEP_S (never 0) */
 } rfl_allreduce;
+/* A ring step's latency where the link's is unpublished (MI300X's xGMI):
+   NCCL's hwLat for PCI rings (src/graph/tuning.cc, LL: 1.0 us), the larger
+   of its intra-node figures. Said wherever it is used. */
+#define RFL_AR_ASSUMED_STEP_S 1.0e-6
 /* gpus == 1: RFL_OK, every figure 0 (nothing to reduce). Errors:
    RFL_ERR_ARG (m or out NULL, gpus < 1, or more GPUs than the link's node
    holds), RFL_ERR_NO_DATA (the link is unknown or NONE, or has no
@@ -1372,6 +1380,26 @@ RFL_API rfl_result rfl_predict(const rfl_machine *m, const rfl_work *w,
    bug (a point above the roof). */
 RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w,
                                      rfl_prec prec, double *fraction);
+
+/* ---- the binding ceiling, written out (issue 35) ----
+   rfl_work_attainable's arithmetic as a reader can redo it, at the level
+   that binds: "L2-bound: min(67 TFLOP/s, 3.303 x 7.28 TB/s) = 24.04
+   TFLOP/s"; compute-bound work shows the lowest bandwidth term beside the
+   peak. Into buf[size], NUL-terminated; returns the length (0: no roof of
+   prec or buf too small; buf ""). *bound (may be NULL) as rfl_work_attainable's. */
+RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
+                                   const rfl_work *w, rfl_prec prec, rfl_bound *bound);
+/* "DRAM", "L2", "L1": a level as the texts name it. */
+RFL_API const char *rfl_level_label(rfl_level level);
+
+/* ---- where an estimate sits (issue 35): one rule for every chart ----
+   An estimate's point is at its FLOPs over its predicted time summed part
+   by part (layer_s: rfl_net_prediction.layers_s, or the sum of
+   rfl_predict's time_s over the parts), below the roof by what its parts'
+   different bounds cost; the legend says so (RFL_ESTIMATE_NOTE). 0 when
+   the time is unknown. */
+#define RFL_ESTIMATE_NOTE "FLOPs / layer times"
+RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s);
 
 /* ==========================================================================
    API  LAYERS
@@ -2589,7 +2617,23 @@ typedef struct rfl_llm_figures {
                                  cache fits beside the weights in the machine's
                                  memory (activations left out: an upper bound);
                                  0: none, or the memory is unknown */
+    /* does it fit? (issue 35) warn: RFL_LLM_FIG_* bits; their text and
+       stable code from rfl_llm_figures_warning */
+    unsigned warn;
+    uint64_t need_bytes;      /* weights + the step's KV cache */
+    double mem_bytes;         /* the machine's memory (0: unknown) */
+    const char *hw_name;
+    uint32_t fit_gpus;        /* does_not_fit: the smallest power of 2 over
+                                 which need_bytes, split evenly, fit in
+                                 RFL_LLM_TP_MEM_FRACTION of each memory */
+    uint64_t positions;       /* positions the step attends to */
+    uint32_t max_positions;   /* the config's max_position_embeddings */
 } rfl_llm_figures;
+#define RFL_LLM_FIG_DOES_NOT_FIT 1u   /* "does_not_fit" */
+#define RFL_LLM_FIG_BEYOND_CONTEXT 2u /* "beyond_context" */
+/* Warning i (0, 1, ...) of f: its stable code ("does_not_fit",
+   "beyond_context") returned, its text into buf[size]; NULL past the last. */
+RFL_API const char *rfl_llm_figures_warning(const rfl_llm_figures *f, int i, char *buf, size_t size);
 /* The figures of the step built by rfl_llm_build(net, cfg, step) under its
    cost desc d (rfl_llm_cost_desc; step with its batch and types), on m (may
    be NULL: the machine's figures stay 0). Returns the errors of
@@ -3407,6 +3451,9 @@ typedef struct rfl_point {
                               0 = the standard size */
     rfl_marker marker;     /* 0 = by label */
     rfl_color color;       /* 0 = by label (a colour-blind-safe palette) */
+    rfl_level level;       /* the level ai is at (0 = DRAM, or desc->level):
+                              another draws that level's roof on its panel
+                              and checks the point against it */
 } rfl_point;
 #define RFL_ALL_MACHINES (-1)
 /* The colour and marker a chart gives its series i (0, 1, ...; by order of
@@ -5006,7 +5053,8 @@ RFL_API void rfl_json_w_num(rfl_json_writer *w, const char *key, double v) {
     char b[40];
     if (v != v || v - v != 0.0) { rfl_json_w_null(w, key); return; }
     rfl__jw_sep(w, key);
-    rfl__jw_put(w, b, rfl_fmt_num(b, sizeof b, v, 15));
+    /* a count below 2^53 in all its digits, never in e-notation */
+    rfl__jw_put(w, b, rfl_fmt_num(b, sizeof b, v, (v < 0 ? -v : v) < 9007199254740992.0 && v == (double)(int64_t)v ? 17 : 15));
 }
 RFL_API void rfl_json_w_u64(rfl_json_writer *w, const char *key, uint64_t v) {
     char b[24];
@@ -5372,6 +5420,7 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
     step = fitted ? l->ar_step_s : l->latency_s;
     busbw = fitted ? l->ar_busbw : l->bw_bytes_per_s;
     if (!(busbw > 0)) return RFL_ERR_NO_DATA;
+    if (!fitted && !(step > 0)) step = RFL_AR_ASSUMED_STEP_S, out->latency_assumed = 1; /* never free */
     out->basis = !fitted ? RFL_AR_DATASHEET : gpus > l->ar_gpus ? RFL_AR_EXTRAPOLATED : RFL_AR_FITTED;
     out->steps = 2 * (gpus - 1);
     out->busbw = busbw;
@@ -5379,7 +5428,8 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
     out->transfer_s = 2 * (n - 1) / n * (double)bytes / busbw;
     out->time_s = out->latency_s + out->transfer_s;
     if (l->bw_bytes_per_s > 0)
-        out->bound_s = out->steps * l->latency_s + 2 * (n - 1) / n * (double)bytes / l->bw_bytes_per_s;
+        out->bound_s = out->steps * (l->latency_s > 0 ? l->latency_s : RFL_AR_ASSUMED_STEP_S) +
+                       2 * (n - 1) / n * (double)bytes / l->bw_bytes_per_s;
     return RFL_OK;
 }
 #endif
@@ -6064,6 +6114,52 @@ RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w, rf
     if (!(att > 0)) return RFL_ERR_NO_DATA;
     *fraction = rfl_work_flops(w) / w->time_s / att;
     return RFL_OK;
+}
+
+RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s) {
+    return flops > 0 && layers_s > 0 && rfl__isfinite(flops / layers_s) ? flops / layers_s : 0;
+}
+
+/* ---- the binding ceiling, written out ---- */
+RFL_API const char *rfl_level_label(rfl_level level) {
+    return level == RFL_L2 ? "L2" : level == RFL_L1 ? "L1" : "DRAM";
+}
+static size_t rfl__at_cat(char *buf, size_t size, size_t pos, const char *s) {
+    while (*s) pos = rfl__put(buf, size, pos, *s++);
+    return pos;
+}
+static size_t rfl__at_si(char *buf, size_t size, size_t pos, double v, const char *unit) {
+    char t[40];
+    rfl_fmt_si(t, sizeof t, v, 4);
+    return rfl__at_cat(buf, size, rfl__at_cat(buf, size, pos, t), unit);
+}
+RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
+                                   const rfl_work *w, rfl_prec prec, rfl_bound *bound) {
+    rfl_bound b;
+    double att = rfl_work_attainable(m, w, prec, &b), lo = -1;
+    size_t pos = 0;
+    int l, show = -1;
+    char t[40];
+    if (bound) *bound = b;
+    if (!(att > 0)) return rfl__finish(buf, size, 0);
+    if (b.memory) show = (int)b.level;
+    else /* compute binds: the bandwidth term nearest to it */
+        for (l = 0; l < RFL_LEVEL_COUNT; l++) {
+            double bw = m->bw_bytes_per_s[l], x = rfl_work_ai(w, (rfl_level)l) * bw;
+            if ((w->unknown & RFL_UNKNOWN_BYTES(l)) || !(w->bytes[l] > 0) || !(bw > 0)) continue;
+            if (lo < 0 || x < lo) lo = x, show = l;
+        }
+    pos = rfl__at_cat(buf, size, pos, b.memory ? rfl_level_label(b.level) : "compute");
+    pos = rfl__at_cat(buf, size, pos, "-bound: min(");
+    pos = rfl__at_si(buf, size, pos, m->peak_flops[prec], "FLOP/s");
+    if (show >= 0) {
+        pos = rfl__at_cat(buf, size, pos, ", ");
+        rfl_fmt_num(t, sizeof t, rfl_work_ai(w, (rfl_level)show), 4);
+        pos = rfl__at_cat(buf, size, rfl__at_cat(buf, size, pos, t), " x ");
+        pos = rfl__at_si(buf, size, pos, m->bw_bytes_per_s[show], "B/s");
+    }
+    pos = rfl__at_si(buf, size, rfl__at_cat(buf, size, pos, ") = "), att, "FLOP/s");
+    return rfl__finish(buf, size, pos);
 }
 
 
@@ -9097,7 +9193,9 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     } else if (extra)
         rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce fit extrapolated to more GPUs than measured");
     else if (out->gpus > 1 && mm.link && !(mm.link->ar_busbw > 0))
-        rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduces at the link's datasheet (a lower bound)");
+        rfl__fc_cat(out->basis, sizeof out->basis, mm.link->latency_s > 0
+                    ? "; all-reduces at the link's datasheet (a lower bound)"
+                    : "; all-reduces: datasheet bandwidth, ASSUMED 1 us a ring step (latency unpublished)");
     return RFL_OK;
 }
 #endif /* !RFL_NO_LLM && !RFL_NO_FORECAST */
@@ -13283,8 +13381,13 @@ RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc 
     if (!rfl__ly_mul64(d->batch ? d->batch : 1, dec ? 1 : (step->seq ? step->seq : 1), &out->tokens))
         return RFL_ERR_OVERFLOW;
     if ((r = rfl_llm_kv_cache_bytes(cfg, step, &out->kv_cache_bytes)) != RFL_OK ||
-        (r = rfl_llm_kv_cache_bytes(cfg, &one, &kv1)) != RFL_OK || !m)
+        (r = rfl_llm_kv_cache_bytes(cfg, &one, &kv1)) != RFL_OK)
         return r;
+    /* past the positions the model was trained for */
+    out->positions = (uint64_t)step->seq + (uint64_t)dec;
+    out->max_positions = cfg->max_positions;
+    if (cfg->max_positions && out->positions > cfg->max_positions) out->warn |= RFL_LLM_FIG_BEYOND_CONTEXT;
+    if (!m) return r;
     if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK || (r = rfl_net_predict(net, d, m, &np)) != RFL_OK)
         return r;
     out->tokens_per_s = np.layers_s > 0 ? (double)out->tokens / np.layers_s : 0;
@@ -13295,7 +13398,55 @@ RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc 
                                                  &out->gemm_bound_batch)) != RFL_OK))
         return r;
     out->max_batch_in_memory = rfl__llm_max_batch(m->mem_bytes, t.param_bytes, kv1);
+    /* does it fit? the rule of the --gpus fit table (RFL_LLM_TP_MEM_FRACTION) */
+    out->mem_bytes = m->mem_bytes, out->hw_name = m->name;
+    out->need_bytes = t.param_bytes + out->kv_cache_bytes;
+    if (m->mem_bytes > 0 && (double)out->need_bytes > RFL_LLM_TP_MEM_FRACTION * m->mem_bytes) {
+        uint32_t n = 2;
+        while (n < (1u << 20) && (double)out->need_bytes > n * RFL_LLM_TP_MEM_FRACTION * m->mem_bytes) n *= 2;
+        out->warn |= RFL_LLM_FIG_DOES_NOT_FIT, out->fit_gpus = n;
+    }
     return RFL_OK;
+}
+
+/* v with thousands separators: 100,000,001 */
+static size_t rfl__fw_u64(char *buf, size_t size, size_t p, uint64_t v) {
+    char t[24];
+    size_t n = rfl_fmt_u64(t, sizeof t, v), k;
+    for (k = 0; k < n; k++) {
+        if (k && (n - k) % 3 == 0) p = rfl__put(buf, size, p, ',');
+        p = rfl__put(buf, size, p, t[k]);
+    }
+    return p;
+}
+RFL_API const char *rfl_llm_figures_warning(const rfl_llm_figures *f, int i, char *buf, size_t size) {
+    char t[24];
+    size_t p = 0;
+    int k, bit = -1;
+    if (!f || !buf || !size) return 0;
+    for (k = 0; k < 2 && i >= 0; k++)
+        if (f->warn & (1u << k) && i-- == 0) bit = k;
+    if (bit < 0) return 0;
+    if (bit == 0) {
+        p = rfl__at_si(buf, size, rfl__at_cat(buf, size, p, "weights + KV cache = "), (double)f->need_bytes, "B");
+        p = rfl__at_cat(buf, size, p, " do not fit in 90% of the ");
+        p = rfl__at_cat(buf, size, p, f->hw_name ? f->hw_name : "machine");
+        p = rfl__at_si(buf, size, rfl__at_cat(buf, size, p, "'s "), f->mem_bytes, "B");
+        rfl_fmt_u64(t, sizeof t, f->fit_gpus);
+        p = rfl__at_cat(buf, size, rfl__at_cat(buf, size, rfl__at_cat(buf, size, p,
+                        ": split evenly they need at least "), t), " GPUs");
+        if (f->fit_gpus <= 8) p = rfl__at_cat(buf, size, rfl__at_cat(buf, size, rfl__at_cat(buf, size, p,
+                                  " (--gpus "), t), " checks the split)");
+        else p = rfl__at_cat(buf, size, p, ", more than a node of 8");
+        rfl__finish(buf, size, p);
+        return "does_not_fit";
+    }
+    p = rfl__fw_u64(buf, size, rfl__at_cat(buf, size, p, "the step attends to "), f->positions);
+    p = rfl__at_cat(buf, size, p, " positions, beyond the model's max_position_embeddings (");
+    p = rfl__fw_u64(buf, size, p, f->max_positions);
+    p = rfl__at_cat(buf, size, p, "): it was not trained for them");
+    rfl__finish(buf, size, p);
+    return "beyond_context";
 }
 
 /* The step: the model type, the roof of its matrix FLOPs (which rfl-plot
@@ -13325,6 +13476,21 @@ static void rfl__nj_step_bytes(rfl_json_writer *w, const rfl_net_cost *t, const 
     rfl_json_w_u64(w, "kv_read", t->fwd_kv_read_bytes);
     rfl_json_w_u64(w, "kv_write", t->fwd_kv_write_bytes);
     rfl_json_w_u64(w, "activations", t->fwd_bytes - roles);
+    rfl_json_w_end(w);
+}
+
+/* warnings[{code, text}]: does_not_fit, beyond_context (stable codes). */
+static RFL__NOINLINE void rfl__nj_warnings(rfl_json_writer *w, const rfl_llm_figures *f) {
+    char t[256]; /* its own frame: rfl_net_json's is near 1 KiB */
+    const char *code;
+    int i;
+    rfl_json_w_arr(w, "warnings");
+    for (i = 0; (code = rfl_llm_figures_warning(f, i, t, sizeof t)) != 0; i++) {
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "code", code);
+        rfl_json_w_str(w, "text", t);
+        rfl_json_w_end(w);
+    }
     rfl_json_w_end(w);
 }
 
@@ -13414,6 +13580,7 @@ static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl_net_json_desc *jd, con
     rfl_json_w_num_if(w, "latency_s", ok, c.allreduce.latency_s);
     rfl_json_w_num_if(w, "transfer_s", ok, c.allreduce.transfer_s);
     rfl_json_w_num_if(w, "bound_s", ok && c.allreduce.bound_s > 0, c.allreduce.bound_s);
+    rfl_json_w_bool(w, "latency_assumed", ok && c.allreduce.latency_assumed);
     rfl_json_w_end(w);
     rfl_json_w_num_if(w, "gather_s", ok, c.gather.time_s);
     rfl_json_w_num_if(w, "comm_s", ok, c.comm_s);
@@ -13538,6 +13705,9 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
 #endif
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
     if (llm && jd->forecast) rfl__nj_forecast(w, jd->forecast);
+#endif
+#ifndef RFL_NO_LLM
+    if (llm) rfl__nj_warnings(w, &f);
 #endif
     if (jd && jd->summary) {
         rfl_summary s;
@@ -16079,6 +16249,13 @@ static void rfl__rj_ceilings(rfl_json_writer *w, const rfl_reduce_result *r, con
         rfl_json_w_str(w, "hw", hw->id);
         rfl_json_w_str(w, "hw_prec", rfl_prec_name(mp));
         rfl_json_w_num_if(w, "roof_fraction", ok, frac);
+        { /* the roof it is a fraction of: its level and arithmetic */
+            char t[160];
+            rfl_bound b;
+            int known = rfl_attainable_text(t, sizeof t, hw, &r->total.work, mp, &b) > 0;
+            rfl_json_w_str(w, "roof_bound", !known ? 0 : b.memory ? rfl_level_name(b.level) : "compute");
+            rfl_json_w_str(w, "roof_text", known ? t : 0);
+        }
     }
 }
 
@@ -16926,9 +17103,9 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
         rfl__llm_txt t;
         if (!m->pred_err[h] && m->pred[h].layers_s > 0 && k < cap) {
             t.buf = m->labels[0], t.cap = sizeof m->labels[0], t.len = 0;
-            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " estimate");
+            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " estimate (" RFL_ESTIMATE_NOTE ")");
             p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(&m->est, RFL_DRAM),
-                               rfl_work_flops(&m->est) / m->pred[h].layers_s, m->est_prec);
+                               rfl_estimate_flops_per_s(rfl_work_flops(&m->est), m->pred[h].layers_s), m->est_prec);
             p->machine = panel, p->estimate = 1, p->link = i + 1;
             p->color = rfl_series_color(i);   /* model i looks alike in every chart: */
             p->marker = rfl_series_marker(i); /* its shape, hollow or filled */
@@ -16939,9 +17116,14 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
             t.buf = m->labels[1], t.cap = sizeof m->labels[1], t.len = 0;
             rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " measured (");
             rfl__llm_put(&t, rfl_report_machine_label(machines, nh, machines[h], s, sizeof s));
+            rfl_bound b;
+            rfl_work_attainable(machines[h], w, mp, &b);
             if (mp != m->est_prec) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_prec_name(mp)), rfl__llm_put(&t, " roof");
+            /* where a cache level binds, the point sits at that level's AI under its roof */
+            if (b.memory && b.level != RFL_DRAM) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_level_label(b.level)), rfl__llm_put(&t, " AI");
             rfl__llm_put(&t, ")");
-            p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(w, RFL_DRAM), fl, mp);
+            p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(w, b.memory ? b.level : RFL_DRAM), fl, mp);
+            p->level = b.memory ? b.level : RFL_DRAM;
             p->machine = panel, p->link = i + 1;
             p->color = rfl_series_color(i);
             p->marker = rfl_series_marker(i);
@@ -17261,15 +17443,22 @@ static void rfl__rep_json_machines(rfl_json_writer *w, const rfl_report_model *m
             rfl_json_w_num_if(w, "predicted_time_known_s", ok, m->pred[h].layers_s);
         } else {
             rfl_json_w_str(w, "bound", a > 0 ? (b.memory ? "memory" : "compute") : 0);
+            rfl_json_w_str(w, "bound_level", a > 0 && b.memory ? rfl_level_name(b.level) : 0);
             rfl_json_w_num_if(w, "predicted_time_s", ok, m->pred[h].layers_s);
             rfl_json_w_num_if(w, "predicted_whole_time_s", ok, m->pred[h].whole.time_s);
         }
         rfl_json_w_bool(w, "measured_here", here);
         if (here) {
-            double am = rfl_work_attainable(mc, x, rfl_work_main_prec(x), 0);
+            rfl_bound mb;
+            char t[160];
+            double am = rfl_work_attainable(mc, x, rfl_work_main_prec(x), &mb);
             double fl = rfl_report_flops_per_s(m);
             rfl_json_w_num_if(w, "measured_time_s", x->time_s > 0, x->time_s);
             rfl_json_w_num_if(w, "measured_attainable_flops_per_s", am > 0, am);
+            /* the level that binds and its arithmetic (L2 binds for some profiles) */
+            rfl_json_w_str(w, "measured_bound", am > 0 ? (mb.memory ? rfl_level_name(mb.level) : "compute") : 0);
+            rfl_json_w_str(w, "measured_attainable_text",
+                           rfl_attainable_text(t, sizeof t, mc, x, rfl_work_main_prec(x), 0) ? t : 0);
             rfl_json_w_num_if(w, "roof_fraction", am > 0 && fl > 0, fl / am);
         }
         rfl_json_w_end(w);
@@ -17293,7 +17482,9 @@ static void rfl__rep_json_groups(rfl_json_writer *w, const rfl_report_model *m,
         rfl_json_w_num(w, "backward_flops", r->bwd_flops);
         rfl_json_w_num(w, "bytes", r->bytes);
         rfl_json_w_str(w, "predicted_on", rep->machines[h]->id);
-        rfl_json_w_num(w, "predicted_time_s", r->fwd_time_s + r->bwd_time_s);
+        /* work with no time: its roof is missing on that machine (unknown) */
+        rfl_json_w_num_if(w, "predicted_time_s", r->fwd_time_s + r->bwd_time_s > 0 ||
+                          !(r->fwd_flops + r->bwd_flops > 0 || r->bytes > 0), r->fwd_time_s + r->bwd_time_s);
         rfl_json_w_num_if(w, "kernels", here, (double)r->meas.kernels);
         rfl_json_w_num_if(w, "measured_flops", here, rfl_work_flops(&r->meas.work));
         rfl_json_w_num_if(w, "measured_dram_bytes", here, r->meas.work.bytes[RFL_DRAM]);
@@ -17345,9 +17536,9 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
         rfl_json_w_str(w, "id", mc->id);
         rfl_json_w_str(w, "name", mc->name);
         rfl_json_w_str(w, "prec", rfl_prec_name(p));
-        rfl_json_w_num(w, "peak_flops_per_s", mc->peak_flops[p]);
-        rfl_json_w_num(w, "bw_bytes_per_s", mc->bw_bytes_per_s[RFL_DRAM]);
-        rfl_json_w_num(w, "ridge", rfl_ridge(mc, p, RFL_DRAM));
+        rfl_json_w_num_if(w, "peak_flops_per_s", mc->peak_flops[p] > 0, mc->peak_flops[p]);
+        rfl_json_w_num_if(w, "bw_bytes_per_s", mc->bw_bytes_per_s[RFL_DRAM] > 0, mc->bw_bytes_per_s[RFL_DRAM]);
+        rfl_json_w_num_if(w, "ridge", rfl_ridge(mc, p, RFL_DRAM) > 0, rfl_ridge(mc, p, RFL_DRAM));
         rfl_json_w_end(w);
     }
     rfl_json_w_end(w);
@@ -18960,6 +19151,20 @@ static unsigned rfl__panel_precs(const rfl_roofline_desc *d, int k) {
     return m;
 }
 
+/* Levels other than DRAM that points on panel k are at (bit mask): their
+   roofs are drawn as the extra levels are. */
+static unsigned rfl__panel_levels(const rfl_roofline_desc *d, int k) {
+    unsigned m = 0;
+    int i;
+    for (i = 0; i < d->n_points; i++) {
+        const rfl_point *p = &d->points[i];
+        if (rfl__point_ok(p) && rfl__on_panel(p, k, d->n_machines) && p->level != RFL_DRAM &&
+            (unsigned)p->level < RFL_LEVEL_COUNT)
+            m |= 1u << p->level;
+    }
+    return m;
+}
+
 /* roof of prec at ai on machine m (main level); 0 when absent */
 static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai) {
     double peak = m->peak_flops[p], bw = m->bw_bytes_per_s[l];
@@ -18971,7 +19176,9 @@ static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai
 /* 1 when the point lies above its roof on m (2% allowed for rounding):
    its units are probably wrong. */
 static int rfl__above_roof(const rfl_machine *m, rfl_level lv, const rfl_point *pt) {
-    double roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
+    double roof;
+    if (pt->level != RFL_DRAM && (unsigned)pt->level < RFL_LEVEL_COUNT) lv = pt->level;
+    roof = (unsigned)pt->prec < RFL_PREC_COUNT ? rfl__roof(m, pt->prec, lv, pt->ai) : 0;
     return roof > 0 && pt->flops_per_s > roof * 1.02;
 }
 
@@ -19025,7 +19232,8 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
         }
         for (i = 0; i < RFL_LEVEL_COUNT; i++) {
             double b2 = m->bw_bytes_per_s[i];
-            if (!((d->extra_levels >> i) & 1) || !(b2 > 0) || !(mainpeak > 0)) continue;
+            if (!(((d->extra_levels | rfl__panel_levels(d, k)) >> i) & 1) || !(b2 > 0) || !(mainpeak > 0))
+                continue;
             if (mainpeak / b2 / 10 < xlo) xlo = mainpeak / b2 / 10;
         }
     }
@@ -19193,7 +19401,8 @@ static double rfl__level_bw(const rfl_machine *m, const rfl_machine *meas, int i
 static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
     int mf;
     double b2 = rfl__level_bw(P->m, P->meas, i, &mf);
-    if (!((P->d->extra_levels >> i) & 1) || i == (int)P->lv || !(b2 > 0) || !(P->mainpeak > 0))
+    if (!(((P->d->extra_levels | rfl__panel_levels(P->d, P->k)) >> i) & 1) || i == (int)P->lv ||
+        !(b2 > 0) || !(P->mainpeak > 0))
         return 0;
     rfl__roof_px(&P->x, &P->y, P->mainpeak, b2, r);
     if (r->n == 3) r->n = 2; /* has_ridge stays: rfl__slope_mid still takes it */

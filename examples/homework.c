@@ -23,17 +23,22 @@ static rfl_reduce_result res;
 static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
 static char chunk[1 << 16];
 
-/* 1. the estimate: forward + backward work of a zoo model */
-static int estimate(const char *model, rfl_work *w) {
+/* 1. the estimate: forward + backward work of a zoo model, and its time on
+   m summed layer by layer (where the chart places an estimate) */
+static int estimate(const char *model, const rfl_machine *m, rfl_work *w, double *layers_s) {
     rfl_net net;
     rfl_net_cost c;
+    rfl_net_prediction p;
     rfl_cost_desc d = {0};
     d.batch = 1;
     d.mode = RFL_MODE_TRAIN;
     rfl_net_init(&net, layers, RFL_ZOO_MAX_LAYERS, NULL, 0);
-    if (rfl_zoo_build(&net, model, 224) || rfl_net_cost_get(&net, &d, &c)) return 1;
+    if (rfl_zoo_build(&net, model, 224) || rfl_net_cost_get(&net, &d, &c) ||
+        rfl_net_predict(&net, &d, m, &p))
+        return 1;
     *w = c.forward;
     rfl_work_add(w, &c.backward); /* one training step */
+    *layers_s = p.layers_s;
     return 0;
 }
 
@@ -60,7 +65,7 @@ static int measure(const char *path, rfl_work *w) {
 int main(int argc, char **argv) {
     const rfl_machine *h100;
     rfl_point pts[4];
-    char labels[4][48];
+    char labels[4][64];
     int i, n = 0;
     if (rfl_hw_find("h100", &h100)) return 1;
     printf("%-10s %12s %12s %8s %12s %12s %8s %9s\n", "model", "est FLOPs", "meas FLOPs",
@@ -69,8 +74,8 @@ int main(int argc, char **argv) {
         rfl_work est, meas;
         rfl_prediction p;
         rfl_bound b;
-        double achieved, att, frac = 0;
-        if (estimate(models[i], &est) || measure(profiles[i], &meas)) return 1;
+        double achieved, att, frac = 0, layers_s = 0;
+        if (estimate(models[i], h100, &est, &layers_s) || measure(profiles[i], &meas)) return 1;
         /* 3. the roofline: predicted time, attainable and achieved FLOP/s */
         rfl_predict(h100, &est, &p);
         achieved = rfl_work_flops(&meas) / meas.time_s;
@@ -79,23 +84,25 @@ int main(int argc, char **argv) {
         printf("%-10s %12.4g %12.4g %8.3f %12.2f %12.2f %7.1f%% %9s\n", models[i],
                rfl_work_flops(&est), rfl_work_flops(&meas),
                rfl_work_flops(&meas) / rfl_work_flops(&est), rfl_work_ai(&est, RFL_DRAM),
-               rfl_work_ai(&meas, RFL_DRAM), 100 * frac, b.memory ? "memory" : "compute");
+               rfl_work_ai(&meas, RFL_DRAM), 100 * frac, b.memory ? rfl_level_label(b.level) : "compute");
         printf("%-10s predicted %.3g ms (whole step at the roof), measured %.3g ms "
                "(sum of kernels), achieved %.3g of %.3g TFLOP/s\n", "", p.time_s * 1e3,
                meas.time_s * 1e3, achieved / 1e12, att / 1e12);
         /* 4. two points per model, joined: estimate (hollow) and measurement */
-        snprintf(labels[n], 48, "%s estimate", models[i]);
+        /* the library's one rule: FLOPs over the time summed layer by layer */
+        snprintf(labels[n], 64, "%s estimate (%s)", models[i], RFL_ESTIMATE_NOTE);
         memset(&pts[n], 0, sizeof pts[n]);
         pts[n].label = labels[n];
         pts[n].ai = rfl_work_ai(&est, RFL_DRAM);
-        pts[n].flops_per_s = rfl_work_flops(&est) / p.time_s;
+        pts[n].flops_per_s = rfl_estimate_flops_per_s(rfl_work_flops(&est), layers_s);
         pts[n].estimate = 1;
         pts[n].link = i + 1;
         n++;
-        snprintf(labels[n], 48, "%s measured", models[i]);
         memset(&pts[n], 0, sizeof pts[n]);
+        pts[n].level = b.memory ? b.level : RFL_DRAM; /* at the AI of the level that binds */
+        snprintf(labels[n], 64, "%s measured (%s AI)", models[i], rfl_level_label(pts[n].level));
         pts[n].label = labels[n];
-        pts[n].ai = rfl_work_ai(&meas, RFL_DRAM);
+        pts[n].ai = rfl_work_ai(&meas, pts[n].level);
         pts[n].flops_per_s = achieved;
         pts[n].link = i + 1;
         n++;

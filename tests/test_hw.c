@@ -312,6 +312,15 @@ static const level_fig level_figs[] = {
     {"mi100", RFL_L2, 2716.9, 2726.3, "gpu-l2-cache/mi100.txt"},
     /* gpu-l2-cache/mi210.txt, 3072..4608 kB rows */
     {"mi210", RFL_L2, 5064.1, 5105.8, "gpu-l2-cache/mi210.txt"},
+    /* issue 35.7: gpu-l2-cache/a100_80.txt, 2048..25600 kB rows; gpu-cache/a100_80.txt,
+       2..148 kB rows (L1); the 40GB is the same GA100 at the same 1410 MHz */
+    {"a100-sxm4-80gb", RFL_L2, 5264.0, 5481.9, "gpu-l2-cache/a100_80.txt"},
+    {"a100-sxm4-80gb", RFL_L1, 18707.5, 19299.3, "gpu-cache/a100_80.txt"},
+    {"a100-sxm4-40gb", RFL_L2, 5264.0, 5481.9, "gpu-l2-cache/a100_80.txt"},
+    {"a100-sxm4-40gb", RFL_L1, 18707.5, 19299.3, "gpu-cache/a100_80.txt"},
+    /* V100 SXM2: the V100 PCIe rows above x 1530 / 1380 MHz (boost clocks) */
+    {"v100-sxm2", RFL_L2, 2428.5 * 1530 / 1380, 2452.1 * 1530 / 1380, "gpu-cache/v100.txt"},
+    {"v100-sxm2", RFL_L1, 13692.3 * 1530 / 1380, 13920.5 * 1530 / 1380, "gpu-cache/v100.txt"},
 };
 
 /* The measured object of a machine file in docs/machines. */

@@ -480,7 +480,14 @@ static void print_step(est *e, int on_hw) {
            cli_si(&e->c, (double)(t->fwd_bytes - roles), "B"));
     if (!on_hw) printf("KV cache         %s after the step\n", cli_si(&e->c, (double)f.kv_cache_bytes, "B"));
     if (!on_hw && e->m.cfg.kv_lora_rank) print_mla(e);
-    if (!on_hw) return;
+    if (!on_hw) {
+        char w[256];
+        const char *code;
+        int i;
+        for (i = 0; (code = rfl_llm_figures_warning(&f, i, w, sizeof w)) != 0; i++)
+            printf("WARNING [%s]: %s\n", code, w);
+        return;
+    }
     printf("  tokens/s       %s (%s / step time)%s\n", cli_num(&e->c, f.tokens_per_s, 4),
            s->phase == RFL_LLM_PREFILL ? "batch x seq" : "batch",
            e->gpus > 1 ? ", without the all-reduces (below)" : "");
@@ -520,11 +527,15 @@ static void print_tp_comm(est *e) {
     printf("  link           %s%s%s, %s each way%s: %s\n", rfl_link_kind_name(l->kind), l->gen > 0 ? " " : "",
            l->gen > 0 ? cli_num(&e->c, l->gen, 2) : "", cli_si(&e->c, l->bw_bytes_per_s, "B/s"),
            c.link_from_table ? " (--link: the table's row nearest the machine's own)" : "", l->source);
-    printf("  all-reduce     %s each: ring, %d steps (latency %s) + 2 (N - 1) / N x %s at %s (%s); "
+    printf("  all-reduce     %s each: ring, %d steps (latency %s%s) + 2 (N - 1) / N x %s at %s (%s); "
            "basis: %s\n", cli_si(&e->c, c.allreduce.time_s, "s"), c.allreduce.steps,
-           cli_si(&e->c, c.allreduce.latency_s, "s"), cli_si(&e->c, (double)t->allreduce_bytes, "B"),
+           cli_si(&e->c, c.allreduce.latency_s, "s"),
+           c.allreduce.latency_assumed ? ", ASSUMED: 1 us a step, the link's latency is unpublished (NCCL's PCI figure)" : "",
+           cli_si(&e->c, (double)t->allreduce_bytes, "B"),
            cli_si(&e->c, c.allreduce.busbw, "B/s"), cli_si(&e->c, c.allreduce.transfer_s, "s"),
-           c.allreduce.basis == RFL_AR_DATASHEET ? "the datasheet's latency and bandwidth, a lower bound"
+           c.allreduce.basis == RFL_AR_DATASHEET && c.allreduce.latency_assumed
+               ? "the datasheet's bandwidth and an assumed latency"
+           : c.allreduce.basis == RFL_AR_DATASHEET ? "the datasheet's latency and bandwidth, a lower bound"
            : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's fit on NCCL measurements in a CUDA graph, "
                                                         "extrapolated to more GPUs"
                                                       : "the link's fit on NCCL measurements in a CUDA graph");
@@ -652,14 +663,16 @@ static void print_totals(est *e) {
     printf("\nparams           %s (%s at %s)\n", cli_commas(&e->c, (double)t->params),
            cli_si(&e->c, (double)t->param_bytes, "B"), rfl_dtype_name(m->d.weights ? m->d.weights : m->d.dtype));
     print_pass(e, "forward", t->fwd_flops, t->fwd_mac_flops, t->fwd_bytes);
-    print_pass(e, "backward", t->bwd_flops, t->bwd_mac_flops, t->bwd_bytes);
+    if (training(e)) print_pass(e, "backward", t->bwd_flops, t->bwd_mac_flops, t->bwd_bytes);
     if (is_onnx(e) && m->info.unknown_ops > 0)
         printf("note: %d node%s without a FLOP rule (first: %s): their FLOPs are unknown, so "
                "FLOP totals and times are lower bounds\n", m->info.unknown_ops,
                m->info.unknown_ops > 1 ? "s" : "", m->info.unknown_op ? m->info.unknown_op : "?");
-    printf("activations      %s kept for backward\n", cli_si(&e->c, (double)t->activation_bytes, "B"));
-    printf("training memory  %s with SGD+momentum, %s with Adam\n",
-           cli_si(&e->c, (double)t->train_sgd_bytes, "B"), cli_si(&e->c, (double)t->train_adam_bytes, "B"));
+    if (training(e)) { /* inference output holds no training lines */
+        printf("activations      %s kept for backward\n", cli_si(&e->c, (double)t->activation_bytes, "B"));
+        printf("training memory  %s with SGD+momentum, %s with Adam\n",
+               cli_si(&e->c, (double)t->train_sgd_bytes, "B"), cli_si(&e->c, (double)t->train_adam_bytes, "B"));
+    }
     if (is_llm(e)) print_step(e, 0);
     if (e->hw) print_time(e);
     if (is_llm(e) && e->hw) print_step(e, 1);

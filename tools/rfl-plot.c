@@ -240,8 +240,41 @@ static void add_layer_points(plot *P, const rfl_json_doc *d, int root, const cha
     }
 }
 
+/* An estimate by the library's one rule (rfl_estimate_flops_per_s): at its
+   FLOPs over its predicted time summed layer by layer on each panel's
+   machine, the layers from the JSON's "layers"; without them, at the roof
+   (its label says so). */
+static void add_estimate_points(plot *P, const rfl_json_doc *d, const char *lab, double fl, double by,
+                                rfl_prec prec, int train) {
+    int arr = rfl_json_get(d, 0, "layers"), k, i;
+    char l2[MAXLABEL + 32]; /* new_point keeps MAXLABEL of it */
+    if (arr < 0 || d->t[arr].type != RFL_JSON_ARR || d->t[arr].after == arr + 1) {
+        snprintf(l2, sizeof l2, "%sat the roof)", lab); /* no layers to sum */
+        add_at_roofs(P, l2, fl / by, 0, prec);
+        return;
+    }
+    snprintf(l2, sizeof l2, "%s%s)", lab, RFL_ESTIMATE_NOTE);
+    for (k = 0; k < P->nmach; k++) {
+        double t = 0, y;
+        rfl_point *p;
+        for (i = arr + 1; i < d->t[arr].after; i = d->t[i].after) {
+            rfl_work w;
+            rfl_prediction pr;
+            memset(&w, 0, sizeof w);
+            w.unknown = RFL_UNKNOWN_BYTES(RFL_L2) | RFL_UNKNOWN_BYTES(RFL_L1) | RFL_UNKNOWN_TIME;
+            w.flops[prec] = num_or(d, i, "forward_flops", 0) + (train ? num_or(d, i, "backward_flops", 0) : 0);
+            w.bytes[RFL_DRAM] = num_or(d, i, "forward_bytes", 0) + (train ? num_or(d, i, "backward_bytes", 0) : 0);
+            if (rfl_predict(P->machines[k], &w, &pr) != RFL_OK) { t = 0; break; } /* no such roof */
+            t += pr.time_s;
+        }
+        if (!((y = rfl_estimate_flops_per_s(fl, t)) > 0)) continue;
+        p = new_point(P, l2);
+        p->ai = fl / by, p->flops_per_s = y, p->prec = prec, p->machine = k, p->estimate = 1;
+    }
+}
+
 /* rfl-estimate's JSON: forward (or forward + backward when the mode is
-   train) at the roof of its precision on every panel. */
+   train) on every panel, by the library's rule for an estimate. */
 static void add_estimate(plot *P, const char *path, const rfl_json_doc *d, const char *given,
                          rfl_prec prec, int prec_given, int kernels) {
     double fl = num_or(d, 0, "forward.flops", -1), by = num_or(d, 0, "forward.bytes", -1);
@@ -269,8 +302,8 @@ static void add_estimate(plot *P, const char *path, const rfl_json_doc *d, const
     if (!prec_given && rfl_json_str(d, rfl_json_get(d, 0, "dtype"), dt, sizeof dt) &&
         rfl_prec_parse(dt, &prec) != RFL_OK)
         prec = RFL_FP32;
-    snprintf(lab, sizeof lab, "%s estimate%s", name, train ? " (train)" : "");
-    add_at_roofs(P, lab, fl / by, 0, prec);
+    snprintf(lab, sizeof lab, "%s estimate (%s", name, train ? "train, " : "");
+    add_estimate_points(P, d, lab, fl, by, prec, train);
     if (kernels) add_layer_points(P, d, 0, name, prec, train, fl);
 }
 

@@ -101,8 +101,11 @@ static void print_human(cli *c, const char *file, const rfl_machine *hw, int by_
     if (hw) {
         rfl_prec mp = rfl_work_main_prec(&t->work);
         double frac = 0;
-        if (fps_known(t) && rfl_roof_fraction(hw, &t->work, mp, &frac) == RFL_OK)
-            printf("  on %s: %s%% of the %s roof at this AI\n", hw->id, cli_num(c, frac * 100, 3), rfl_prec_name(mp));
+        char at[160];
+        if (fps_known(t) && rfl_roof_fraction(hw, &t->work, mp, &frac) == RFL_OK &&
+            rfl_attainable_text(at, sizeof at, hw, &t->work, mp, 0)) /* names the level that binds */
+            printf("  on %s: %s%% of the %s roof at this AI (%s)\n", hw->id, cli_num(c, frac * 100, 3),
+                   rfl_prec_name(mp), at);
         else
             printf("  on %s: roof fraction unknown (needs FLOPs, bytes and time)\n", hw->id);
     }

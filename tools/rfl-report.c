@@ -361,7 +361,7 @@ static void print_measured_rows(report *r, int h) {
         double a;
         if (!here(m, h)) continue;
         a = rfl_work_attainable(mc, m->meas, m->meas_prec, &b);
-        if (a > 0) CELL(c, i, "%s (%s)", SI(a, "FLOP/s"), b.memory ? "memory" : "compute");
+        if (a > 0) CELL(c, i, "%s (%s)", SI(a, "FLOP/s"), b.memory ? rfl_level_label(b.level) : "compute");
         else CELL(c, i, "no %s roof", rfl_prec_name(m->meas_prec));
     }
     row(r, "attainable at measured AI", c);
@@ -437,7 +437,8 @@ static void print_groups(report *r, const model *m) {
         if (k == j->count) /* the two rows' FLOPs, summed as such */
             mf = rfl_work_flops(&j->rows[RFL_LT_CONV].meas.work) + rfl_work_flops(&j->rows[RFL_LT_MATMUL].meas.work);
         printf("  %-15s %6d %10s %10s %10s | ", k == j->count ? "conv + matmul" : rfl_report_group_name(j, k),
-               x.layers, SI(ef, ""), SI(x.bytes, ""), SI(x.fwd_time_s + x.bwd_time_s, "s"));
+               x.layers, SI(ef, ""), SI(x.bytes, ""), /* work without a time: no roof for it (unknown) */
+               x.fwd_time_s + x.bwd_time_s > 0 || !(ef > 0 || x.bytes > 0) ? SI(x.fwd_time_s + x.bwd_time_s, "s") : "-");
         if (rm->file)
             printf("%7s %10s %10s %10s %7s\n", COMMAS((double)x.meas.kernels), SI(mf, ""),
                    SI(x.meas.work.bytes[RFL_DRAM], ""), SI(x.meas.work.time_s, "s"),
@@ -502,7 +503,7 @@ static void explain_measured(report *r, const model *m, int h, double F) {
     const rfl_report_model *rm = m->rm;
     const rfl_machine *mc = r->hw[h];
     const rfl_work *w = m->meas;
-    double mf = rfl_work_flops(w), mb = w->bytes[RFL_DRAM], t = w->time_s, bw = mc->bw_bytes_per_s[RFL_DRAM];
+    double mf = rfl_work_flops(w), mb = w->bytes[RFL_DRAM], t = w->time_s;
     double fl = t > 0 ? mf / t : 0, a = rfl_work_attainable(mc, w, m->meas_prec, 0), mai = mb > 0 ? mf / mb : 0;
     printf("    measured here (%s):\n", rm->file);
     printf("      FLOPs = fadd + fmul + 2 x ffma (fp32) + hadd + hmul + 2 x hfma (fp16)\n"
@@ -515,9 +516,10 @@ static void explain_measured(report *r, const model *m, int h, double F) {
     printf("      AI = %s / %s = %s FLOP/B\n", SI(mf, "FLOP"), SI(mb, "B"), NUM(mai, 4));
     printf("      achieved = FLOPs / time = %s / %s = %s\n", SI(mf, "FLOP"), SI(t, "s"), SI(fl, "FLOP/s"));
     if (a > 0) {
-        printf("      attainable = min(peak %s, AI x BW) = min(%s, %s x %s) = %s\n",
-               rfl_prec_name(m->meas_prec), SI(mc->peak_flops[m->meas_prec], "FLOP/s"), NUM(mai, 4),
-               SI(bw, "B/s"), SI(a, "FLOP/s"));
+        char at[160];
+        rfl_attainable_text(at, sizeof at, mc, w, m->meas_prec, 0);
+        printf("      attainable = min(peak %s, AI x BW) at the level that binds: %s\n",
+               rfl_prec_name(m->meas_prec), at);
         printf("      %% of roof = achieved / attainable = %s / %s = %s%%\n", SI(fl, "FLOP/s"),
                SI(a, "FLOP/s"), NUM(100 * fl / a, 3));
     }
@@ -561,9 +563,11 @@ static void explain_model(report *r, const model *m) {
         printf("  on %s (%s roof):\n", mc->name, rfl_prec_name(p));
         if (!(pk > 0)) { printf("    no %s roof on this machine\n", rfl_prec_name(p)); continue; }
         printf("    ridge = peak / BW = %s / %s = %s FLOP/B\n", SI(pk, "FLOP/s"), SI(bw, "B/s"), NUM(pk / bw, 4));
-        printf("    attainable = min(peak, AI x BW) = min(%s, %s x %s) = %s -> %s-bound\n",
-               SI(pk, "FLOP/s"), NUM(ai, 4), SI(bw, "B/s"), SI(ai * bw < pk ? ai * bw : pk, "FLOP/s"),
-               ai * bw < pk ? "memory" : "compute");
+        { /* the estimate's bytes are DRAM bytes: the library's text names the level */
+            char at[160];
+            rfl_attainable_text(at, sizeof at, mc, &rm->est, p, 0);
+            printf("    attainable = min(peak, AI x BW): %s\n", at);
+        }
         if (!rm->pred_err[h]) {
             const rfl_net_prediction *q = &rm->pred[h];
             printf("    predicted time, whole = max(FLOPs / peak, bytes / BW) = max(%s, %s) = %s\n",

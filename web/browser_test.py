@@ -15,6 +15,7 @@ prints "N passed, M failed" last (the suite's format); exit 1 on failure.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -283,6 +284,58 @@ def check_answers(b, page, answers):
     b.close_page()
 
 
+def check_widths(b, page, answers, shots):
+    """Issue 35.15: at 375, 700 and 1400 px the page is no wider than the
+    window, the answer table breaks no word, rates carry their unit, AI is
+    a plain number as the CLI prints it, the printed command names the
+    machine by its id, and an LLM page says nothing of FP32 about bf16
+    work and gives the weight GEMMs' compute-bound batch. Screenshots go to
+    shots (a folder) when given."""
+    cases = [("cnn", "model=alexnet&hw=NVIDIA%20A100-SXM4-80GB&batch=1&mode=train&dtype=fp32", True),
+             ("llm", "model=llama-3.2-1b&hw=h100&batch=1&phase=decode&seq=1024", False)]
+    for tag, query, with_answers in cases:
+        for width in (375, 700, 1400):
+            b.open(page_url(page, query))
+            b.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": 1000,
+                                                          "deviceScaleFactor": 1, "mobile": width < 500})
+            b.wait("document.body && document.body.dataset.ready")
+            if with_answers:
+                b.eval("(() => { document.getElementById('answer-text').value = %s;"
+                       " document.getElementById('answer-check').click(); })()" % json.dumps(open(answers).read()))
+                b.wait("document.body.dataset.check")
+            sw = b.eval("document.documentElement.scrollWidth")
+            ok(sw <= width, "%s at %d px: the page is %s px wide" % (tag, width, sw))
+            # a word broken mid-word wraps at a letter: no cell of the answer table may be
+            # taller than its line while its widest word fits the column
+            broken = b.eval("[...document.querySelectorAll('#answers td')].filter(td => {"
+                            " const s = getComputedStyle(td); return s.wordBreak === 'break-all' ||"
+                            " s.overflowWrap === 'anywhere'; }).length")
+            ok(broken == 0, "%s at %d px: %s answer cells may break mid-word" % (tag, width, broken))
+            if shots:
+                b.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": 2200,
+                                                              "deviceScaleFactor": 1, "mobile": width < 500})
+                png = b.call("Page.captureScreenshot", {"format": "png"})["data"]
+                import base64
+                with open(os.path.join(shots, "page-%s-%d.png" % (tag, width)), "wb") as f:
+                    f.write(base64.b64decode(png))
+            text = b.eval("document.body.innerText")
+            cmd = b.eval("(document.querySelector('#cli') || {}).textContent || ''")
+            if tag == "cnn":
+                ok("--hw a100-sxm4-80gb" in text, "%s: the printed command names the machine by its id" % tag)
+                cells = b.eval("[...document.querySelectorAll('#answers td span.num')].map(e => e.textContent)")
+                bare = [c for c in cells or [] if re.search(r"\d [kMGTPEmunp]$", c)]
+                ok(not bare, "%s: rates and counts carry their unit in the answer table (%s)" % (tag, bare[:4]))
+                ai = b.eval("document.querySelector('#estimate [data-field=\"step.ai\"]').textContent")
+                ok(re.match(r"^[0-9.]+ FLOP/B$", ai or "") is not None, "%s: AI as the CLI prints it (%s)" % (tag, ai))
+            else:
+                ok("FP32 work never reaches" not in text, "%s: no FP32 sentence about bf16 work" % tag)
+                ok(b.eval("!!document.querySelector('#estimate [data-field=gemm_compute_bound_batch]')"),
+                   "%s: the weight GEMMs' compute-bound batch is shown" % tag)
+            del cmd
+            b.close_page()
+    print("  widths 375, 700, 1400 px: no overflow")
+
+
 HOSTILE = '<img src=x onerror=window.pwned=1><script>window.pwned=2</script>'
 
 
@@ -404,6 +457,8 @@ def main():
             # an LLM's homework, and one value unreadable, graded alike (issue 35 items 9, 13)
             check_answers(b, page, os.path.join(ROOT, "tests/data/check/kv_without_gqa.json"))
             check_answers(b, page, os.path.join(ROOT, "tests/data/check/unreadable.json"))
+        shots = argv[argv.index("--shots") + 1] if "--shots" in argv else None
+        check_widths(b, page, os.path.join(ROOT, "tests/data/check/binary_prefix.json"), shots)
         print("  page %d bytes; loads (to the first estimate drawn) %s ms" % (
             os.path.getsize(page), ", ".join("%.0f" % (t * 1000) for t in loads)))
     except Exception as e:  # a browser that died or a page that hung

@@ -249,8 +249,8 @@ static void machine_w(rfl_json_writer *w, const char *key, const rfl_machine *m,
     rfl_json_w_str(w, "id", m->id);
     rfl_json_w_str(w, "name", m->name);
     rfl_json_w_str(w, "prec", rfl_prec_name(prec));
-    rfl_json_w_num(w, "peak_flops_per_s", m->peak_flops[prec]);
-    rfl_json_w_num(w, "bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM]);
+    rfl_json_w_num_if(w, "peak_flops_per_s", m->peak_flops[prec] > 0, m->peak_flops[prec]); /* unknown: null */
+    rfl_json_w_num_if(w, "bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM] > 0, m->bw_bytes_per_s[RFL_DRAM]);
     rfl_json_w_num_if(w, "ridge_flop_per_byte", rfl_ridge(m, prec, RFL_DRAM) > 0, rfl_ridge(m, prec, RFL_DRAM));
     rfl_json_w_num_if(w, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
     rfl_json_w_obj(w, "peaks");
@@ -324,13 +324,13 @@ static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
     rfl_json_w_num(&w, "ai", rfl_work_ai(&all, RFL_DRAM));
     rfl_json_w_num(&w, "whole_compute_s", np.whole.compute_s);
     rfl_json_w_num(&w, "whole_memory_s", np.whole.memory_s);
-    rfl_json_w_num(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &all, prec, 0));
+    rfl_json_w_num_if(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &all, prec, 0) > 0, rfl_work_attainable(hw, &all, prec, 0));
     rfl_json_w_end(&w);
     machine_w(&w, "machine", hw, prec);
     rfl_json_w_end(&w);
 
     est.ok = 1, est.hw = hw, est.work = all, est.time_s = np.layers_s;
-    label_set(model, "estimate");
+    label_set(model, "estimate (" RFL_ESTIMATE_NOTE ")");
     return json_done(&w);
 }
 
@@ -394,13 +394,15 @@ static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_ll
     rfl_json_w_num(&w, "ai", rfl_work_ai(&t.forward, RFL_DRAM));
     rfl_json_w_num(&w, "whole_compute_s", p.whole.compute_s);
     rfl_json_w_num(&w, "whole_memory_s", p.whole.memory_s);
-    rfl_json_w_num(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &t.forward, prec, 0));
+    rfl_json_w_num_if(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &t.forward, prec, 0) > 0,
+                      rfl_work_attainable(hw, &t.forward, prec, 0));
     rfl_json_w_end(&w);
     machine_w(&w, "machine", hw, prec);
     rfl_json_w_end(&w);
 
     est.ok = 1, est.hw = hw, est.work = t.forward, est.time_s = p.layers_s;
-    label_set(model, d.phase == RFL_LLM_DECODE ? "decode estimate" : "prefill estimate");
+    label_set(model, d.phase == RFL_LLM_DECODE ? "decode est. (" RFL_ESTIMATE_NOTE ")"
+                                               : "prefill est. (" RFL_ESTIMATE_NOTE ")");
     return json_done(&w);
 }
 #endif
@@ -540,7 +542,7 @@ EXPORT(page_chart) int page_chart(int w, int h, int measured) {
     if (est.time_s > 0 && est.work.bytes[RFL_DRAM] > 0) {
         pt[n].label = est.label;
         pt[n].ai = rfl_work_ai(&est.work, RFL_DRAM);
-        pt[n].flops_per_s = rfl_work_flops(&est.work) / est.time_s;
+        pt[n].flops_per_s = rfl_estimate_flops_per_s(rfl_work_flops(&est.work), est.time_s);
         pt[n].prec = rfl_work_main_prec(&est.work);
         pt[n].estimate = 1;
         pt[n].link = 1;
@@ -550,8 +552,12 @@ EXPORT(page_chart) int page_chart(int w, int h, int measured) {
         const rfl_kernel_stat *t = &rres.total;
         rfl_prec mp = rfl_work_main_prec(&t->work);
         if (fps_known(t) && ai_known(t, RFL_DRAM) && est.hw->peak_flops[mp] > 0) {
-            pt[n].label = "your profile (measured)";
-            pt[n].ai = rfl_work_ai(&t->work, RFL_DRAM);
+            rfl_bound b;
+            rfl_work_attainable(est.hw, &t->work, mp, &b); /* at the AI of the level that binds */
+            pt[n].level = b.memory ? b.level : RFL_DRAM;
+            pt[n].label = pt[n].level == RFL_DRAM ? "your profile (measured)"
+                        : pt[n].level == RFL_L2 ? "your profile (measured, L2 AI)" : "your profile (measured, L1 AI)";
+            pt[n].ai = rfl_work_ai(&t->work, pt[n].level);
             pt[n].flops_per_s = rfl_work_flops(&t->work) / t->work.time_s;
             pt[n].prec = mp;
             pt[n].link = 1;

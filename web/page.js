@@ -45,6 +45,11 @@
     const t = cstr(E.page_fmt(), E.page_fmt_si(v, sig || 4));
     return unit ? t + unit : t.trimEnd();
   }
+  /* a plain number as the CLI prints it (AI 0.498, not "498.4 m") */
+  function plain(v, sig) {
+    if (v === null || v === undefined) return 'unknown';
+    return cstr(E.page_fmt(), E.page_fmt_num(v, sig || 4));
+  }
   function commas(v) {
     if (v === null || v === undefined) return 'unknown';
     return Number.isInteger(v) ? v.toLocaleString('en-US') : exact(v);
@@ -140,12 +145,13 @@
 
   /* ---- the estimate ---------------------------------------------------- */
   function cliLine(j) {
-    const a = ['rfl-estimate', j.model, '--hw', state.hw, '--batch', String(j.batch)];
+    /* the machine's id (a name such as "NVIDIA A100-SXM4-80GB" has spaces) */
+    const a = ['rfl-estimate', j.model, '--hw', (j.machine && j.machine.id) || state.hw, '--batch', String(j.batch)];
     if (j.kind === 'llm') a.push('--phase', j.phase, '--seq', String(j.seq));
     else a.push('--mode', j.mode);
     if (state.dtype || j.kind !== 'llm') a.push('--dtype', j.dtype);
     a.push('--json');
-    return a.join(' ');
+    return a.map((x) => (/^[A-Za-z0-9._\/=:,+-]+$/.test(x) ? x : "'" + x.replace(/'/g, "'\\''") + "'")).join(' ');
   }
   function row(dl, term, ...dd) {
     dl.append(el('dt', {}, term), el('dd', {}, ...dd));
@@ -174,17 +180,20 @@
       row(dl, 'Bytes moved', 'forward ', num('forward.bytes', j.forward.bytes, si(j.forward.bytes, 'B')),
           j.mode === 'train' ? ', backward ' : '', j.mode === 'train' ? num('backward.bytes', j.backward.bytes, si(j.backward.bytes, 'B')) : '');
     }
-    row(dl, 'Arithmetic intensity', num('step.ai', j.step.ai, si(j.step.ai, ' FLOP/B', 4)),
-        ' (machine\'s ridge: ', num('machine.ridge_flop_per_byte', m.ridge_flop_per_byte, si(m.ridge_flop_per_byte, ' FLOP/B')), ')');
+    row(dl, 'Arithmetic intensity', num('step.ai', j.step.ai, plain(j.step.ai) + ' FLOP/B'),
+        ' (machine\'s ridge: ', num('machine.ridge_flop_per_byte', m.ridge_flop_per_byte, plain(m.ridge_flop_per_byte) + ' FLOP/B'), ')');
     row(dl, 'Predicted time (at best)', el('b', {}, num('predicted_time_s', j.predicted_time_s, si(j.predicted_time_s, 's'))),
         ' on ', num('hw', j.hw, m.name), ', ', el('b', {}, num('bound', j.bound, j.bound + '-bound')));
     if (j.kind === 'llm') {
-      row(dl, 'Tokens per second', num('tokens_per_s', j.tokens_per_s, si(j.tokens_per_s, '', 4)),
+      row(dl, 'Tokens per second', num('tokens_per_s', j.tokens_per_s, plain(j.tokens_per_s)),
           j.phase === 'prefill' ? ', time to first token ' : '', j.phase === 'prefill' ? num('ttft_s', j.ttft_s, si(j.ttft_s, 's')) : '');
       row(dl, 'Compute-bound from batch',
           num('decode_compute_bound_batch', j.decode_compute_bound_batch, j.decode_compute_bound_batch === null ? 'never, up to batch 65536 (each sequence brings its own KV cache to read)' : commas(j.decode_compute_bound_batch)),
-          '; memory holds at most ', num('max_batch_in_memory', j.max_batch_in_memory, j.max_batch_in_memory === null ? 'unknown' : commas(j.max_batch_in_memory)), ' sequences');
+          ...(j.gemm_compute_bound_batch !== null && j.gemm_compute_bound_batch !== undefined ? ['; its weight GEMMs from batch ', num('gemm_compute_bound_batch', j.gemm_compute_bound_batch, commas(j.gemm_compute_bound_batch))] : []),
+          ...(j.max_batch_in_memory !== null ? ['; memory holds at most ', num('max_batch_in_memory', j.max_batch_in_memory, commas(j.max_batch_in_memory)), ' sequences'] : []));
     }
+    (j.warnings || []).forEach((x, i) => row(dl, 'Warning', el('b', {}, num('warnings.' + i + '.code', x.code, x.code)), ': ',
+                                             el('span', { 'data-field': 'warnings.' + i + '.text' }, x.text)));
   }
 
   function explain(j) {
@@ -207,26 +216,26 @@
          num('forward.flops', j.forward.flops, commas(j.forward.flops)),
          ...(j.mode === 'train' ? [' + ', num('backward.flops', j.backward.flops, commas(j.backward.flops)), ' = ', num('step.flops', F, commas(F))] : []), ' FLOP.',
          ...(j.mode === 'train' ? [' Backward ≈ 2 × forward (the gradients of the weights and of the inputs), minus the first layer\'s input gradient: ratio ',
-           num('step.backward_ratio', j.backward.flops / j.forward.flops, si(j.backward.flops / j.forward.flops, '', 4)), '.'] : []));
+           num('step.backward_ratio', j.backward.flops / j.forward.flops, plain(j.backward.flops / j.forward.flops)), '.'] : []));
       li(el('b', {}, 'Bytes'), ': each layer reads its inputs and weights and writes its output (',
          j.dtype === 'fp32' ? '4' : j.dtype === 'int8' ? '1' : '2', ' bytes per number): ',
          num('forward.bytes', j.forward.bytes, commas(j.forward.bytes)),
          ...(j.mode === 'train' ? [' + ', num('backward.bytes', j.backward.bytes, commas(j.backward.bytes)), ' (backward)'] : []), ' = ', num('step.bytes', B, commas(B)), ' B.');
     }
     li(el('b', {}, 'Arithmetic intensity'), ' AI = FLOPs / bytes = ', num('step.flops', F, si(F, 'FLOP')), ' / ', num('step.bytes', B, si(B, 'B')), ' = ',
-       num('step.ai', j.step.ai, si(j.step.ai, ' FLOP/B')), '.');
+       num('step.ai', j.step.ai, plain(j.step.ai) + ' FLOP/B'), '.');
     li(el('b', {}, 'Ridge'), ' of the ', m.name, ' (', m.prec, ' roof) = peak / bandwidth = ', num('machine.peak_flops_per_s', m.peak_flops_per_s, si(m.peak_flops_per_s, 'FLOP/s')),
        ' / ', num('machine.bandwidth_bytes_per_s', m.bandwidth_bytes_per_s, si(m.bandwidth_bytes_per_s, 'B/s')), ' = ',
-       num('machine.ridge_flop_per_byte', m.ridge_flop_per_byte, si(m.ridge_flop_per_byte, ' FLOP/B')),
-       '. Use the peak of the precision the work runs in: FP32 work never reaches a tensor-core peak.');
-    li(el('b', {}, 'Attainable'), ' = min(peak, AI × bandwidth) = min(', si(m.peak_flops_per_s, 'FLOP/s'), ', ', si(j.step.ai, ''), ' × ', si(m.bandwidth_bytes_per_s, 'B/s'), ') = ',
+       num('machine.ridge_flop_per_byte', m.ridge_flop_per_byte, plain(m.ridge_flop_per_byte) + ' FLOP/B'),
+       '. Use the peak of the precision the work runs in (here ', m.prec, ')', m.prec === 'fp32' ? ': FP32 work never reaches a tensor-core peak.' : '.');
+    li(el('b', {}, 'Attainable'), ' = min(peak, AI × bandwidth) = min(', si(m.peak_flops_per_s, 'FLOP/s'), ', ', plain(j.step.ai), ' × ', si(m.bandwidth_bytes_per_s, 'B/s'), ') = ',
        num('step.attainable_flops_per_s', j.step.attainable_flops_per_s, si(j.step.attainable_flops_per_s, 'FLOP/s')), ': ',
        j.step.ai < m.ridge_flop_per_byte ? 'AI is left of the ridge, so memory limits it.' : 'AI is right of the ridge, so the arithmetic units limit it.');
     if (j.kind === 'llm') {
       li(el('b', {}, 'Predicted time'), ' = sum over the model\'s parts of max(FLOPs / peak, bytes / bandwidth) = ',
          num('predicted_time_s', j.predicted_time_s, si(j.predicted_time_s, 's')), ' (compute ', num('compute_s', j.compute_s, si(j.compute_s, 's')),
          ', memory ', num('memory_s', j.memory_s, si(j.memory_s, 's')), '); tokens/s = ', j.phase === 'decode' ? 'batch' : 'batch × sequence', ' / time = ',
-         num('tokens_per_s', j.tokens_per_s, si(j.tokens_per_s, '')), '.');
+         num('tokens_per_s', j.tokens_per_s, plain(j.tokens_per_s)), '.');
     } else {
       li(el('b', {}, 'Predicted time'), ', whole model at once = max(FLOPs / peak, bytes / bandwidth) = max(',
          num('step.whole_compute_s', j.step.whole_compute_s, si(j.step.whole_compute_s, 's')), ', ', num('step.whole_memory_s', j.step.whole_memory_s, si(j.step.whole_memory_s, 's')), ') = ',
@@ -237,12 +246,12 @@
     if (profile && !profile.error) {
       const p = profile;
       li(el('b', {}, 'Your profile'), ': AI = measured FLOPs / DRAM bytes = ', num('profile.flops.total', p.flops.total, si(p.flops.total, 'FLOP')), ' / ',
-         num('profile.bytes.dram', p.bytes.dram, si(p.bytes.dram, 'B')), ' = ', num('profile.ai.dram', p.ai.dram, si(p.ai.dram, ' FLOP/B')),
+         num('profile.bytes.dram', p.bytes.dram, si(p.bytes.dram, 'B')), ' = ', num('profile.ai.dram', p.ai.dram, plain(p.ai.dram) + ' FLOP/B'),
          '; achieved = FLOPs / time = ', num('profile.flops_per_s', p.flops_per_s, si(p.flops_per_s, 'FLOP/s')),
-         ...(p.roof_fraction !== undefined ? ['; that is ', num('profile.roof_fraction', p.roof_fraction, p.roof_fraction === null ? 'unknown' : si(100 * p.roof_fraction, '%', 3)), ' of the roof at that AI.'] : ['.']));
+         ...(p.roof_fraction !== undefined ? ['; that is ', num('profile.roof_fraction', p.roof_fraction, p.roof_fraction === null ? 'unknown' : plain(100 * p.roof_fraction, 3) + '%'), ' of the roof at that AI', ...(p.roof_text ? [' (', num('profile.roof_text', p.roof_text, p.roof_text), ')'] : []), '.'] : ['.']));
       if (p.time_s && j.predicted_time_s)
         li(el('b', {}, 'Measured / predicted time'), ' = ', num('profile.time_s', p.time_s, si(p.time_s, 's')), ' / ', num('predicted_time_s', j.predicted_time_s, si(j.predicted_time_s, 's')), ' = ',
-           num('step.measured_over_predicted', p.time_s / j.predicted_time_s, si(p.time_s / j.predicted_time_s, '', 3)),
+           num('step.measured_over_predicted', p.time_s / j.predicted_time_s, plain(p.time_s / j.predicted_time_s, 3)),
            '. The roofline is an upper bound on speed: small batches leave most of the chip idle, and each kernel launch costs a few microseconds, so real runs are slower. Check too that the profile is of the same model, batch, mode and precision as the estimate.');
     }
   }
@@ -373,13 +382,14 @@
     const r = (t, ...k) => dl.append(el('dt', {}, t), el('dd', {}, ...k));
     r('Kernel time', num('time_s', j.time_s, si(j.time_s, 's')));
     r('FLOPs', num('flops.total', j.flops.total, j.flops.total === null ? 'not measured' : si(j.flops.total, 'FLOP')),
-      ' (fp32 ', num('flops.fp32', j.flops.fp32, si(j.flops.fp32, '')), ', fp16 ', num('flops.fp16', j.flops.fp16, si(j.flops.fp16, '')),
-      ', tensor ', num('flops.tensor', j.flops.tensor, si(j.flops.tensor, '')), ')');
+      ' (fp32 ', num('flops.fp32', j.flops.fp32, si(j.flops.fp32, 'FLOP')), ', fp16 ', num('flops.fp16', j.flops.fp16, si(j.flops.fp16, 'FLOP')),
+      ', tensor ', num('flops.tensor', j.flops.tensor, si(j.flops.tensor, 'FLOP')), ')');
     r('DRAM bytes', num('bytes.dram', j.bytes.dram, si(j.bytes.dram, 'B')));
-    r('Arithmetic intensity', num('ai.dram', j.ai.dram, si(j.ai.dram, ' FLOP/B')));
+    r('Arithmetic intensity', num('ai.dram', j.ai.dram, plain(j.ai.dram) + ' FLOP/B'));
     r('Achieved', num('flops_per_s', j.flops_per_s, si(j.flops_per_s, 'FLOP/s')));
     if ('roof_fraction' in j)
-      r('Share of the roof', num('roof_fraction', j.roof_fraction, j.roof_fraction === null ? 'unknown' : si(100 * j.roof_fraction, '%', 3)), ' on ', num('hw', j.hw, j.hw));
+      r('Share of the roof', num('roof_fraction', j.roof_fraction, j.roof_fraction === null ? 'unknown' : plain(100 * j.roof_fraction, 3) + '%'), ' on ', num('hw', j.hw, j.hw),
+        ...(j.roof_text ? [' (', num('roof_text', j.roof_text, j.roof_text), ')'] : []));
     const w = $('prof-warnings');
     if (j.warnings.length) {
       w.append(el('h3', {}, 'What to check'));
@@ -395,7 +405,7 @@
         const f = (x) => 'top.' + i + '.' + x;
         b.append(el('tr', {}, el('td', {}, num(f('id'), k.id)), el('td', { class: 'name' }, num(f('name'), k.name, k.name)),
           el('td', {}, num(f('time_s'), k.time_s, si(k.time_s, 's'))), el('td', {}, num(f('flops.total'), k.flops.total, si(k.flops.total, ''))),
-          el('td', {}, num(f('ai.dram'), k.ai.dram, si(k.ai.dram, ''))), el('td', {}, num(f('flops_per_s'), k.flops_per_s, si(k.flops_per_s, '')))));
+          el('td', {}, num(f('ai.dram'), k.ai.dram, plain(k.ai.dram))), el('td', {}, num(f('flops_per_s'), k.flops_per_s, si(k.flops_per_s, 'FLOP/s')))));
       });
       t.append(b);
       $('prof-top').append(el('h3', {}, 'Longest kernels'), el('div', { class: 'scroll' }, t));
@@ -449,7 +459,11 @@
     const body = el('tbody', {});
     j.items.forEach((it, i) => {
       const f = (k) => 'items.' + i + '.' + k;
-      const show = (v) => (typeof v === 'number' ? si(v, '', 4) : v === null ? '-' : String(v));
+      /* each value with its unit, by the field's name (the CLI's units) */
+      const unit = /flops_per_s$/.test(it.field) ? 'FLOP/s' : /bytes_per_s$/.test(it.field) ? 'B/s'
+        : /(^|[._])(ai|ridge[a-z_]*|ratio[a-z_]*)$/.test(it.field) ? null : /_s$/.test(it.field) ? 's'
+        : /flops$/.test(it.field) ? 'FLOP' : /bytes$/.test(it.field) ? 'B' : null;
+      const show = (v) => (typeof v === 'number' ? (unit ? si(v, unit, 4) : plain(v)) : v === null ? '-' : String(v));
       const plain = (v) => (typeof v === 'number' ? cstr(E.page_fmt(), E.page_fmt_num(v, 4)) : '-');
       const why = it.diagnosis && (it.message || '').startsWith(it.diagnosis) ? it.message.slice(it.diagnosis.length).replace(/^[:\s]+/, '') : it.message || '';
       body.append(el('tr', { class: 'v-' + it.verdict },

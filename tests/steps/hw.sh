@@ -22,7 +22,7 @@ expect_rc() {
 
 hw_one_a100() {
   "$HW" a100 > "$HO/a100.txt" || return 1
-  grep -Eq '^  fp32 +19\.5 TFLOP/s +12\.54$' "$HO/a100.txt" &&
+  grep -Eq '^  fp32 +19\.5 TFLOP/s +12\.54( |$)' "$HO/a100.txt" &&
   grep -q 'DRAM 1555 GB/s' "$HO/a100.txt" &&
   grep -q '40 GiB' "$HO/a100.txt" &&
   grep -q 'source: NVIDIA A100 datasheet' "$HO/a100.txt" &&
@@ -32,7 +32,7 @@ step "rfl-hw a100: 19.5 TFLOP/s FP32, 1555 GB/s, ridge 12.54, 40 GiB" hw_one_a10
 
 hw_one_v100() {
   "$HW" V100 > "$HO/v100.txt" &&
-  grep -Eq '^  fp32 +15\.7 TFLOP/s +17\.44$' "$HO/v100.txt" &&
+  grep -Eq '^  fp32 +15\.7 TFLOP/s +17\.44( |$)' "$HO/v100.txt" &&
   grep -q 'DRAM 900 GB/s' "$HO/v100.txt"
 }
 step "rfl-hw V100: 15.7 TFLOP/s, 900 GB/s, ridge 17.44" hw_one_v100

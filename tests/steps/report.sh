@@ -165,7 +165,7 @@ step "rfl-report: a batch-8 profile under --batch 1 is named as such" report_bat
 # --explain: the formulas with the datasheet numbers put in.
 report_explain() {
   rp_rc 0 "$RP" --model alexnet --hw a100 --explain &&
-  grep -q 'attainable = min(peak, AI x BW) = min(19.5 TFLOP/s' "$RO/last.out" &&
+  grep -q 'attainable = min(peak, AI x BW): DRAM-bound: min(19.5 TFLOP/s' "$RO/last.out" &&
   grep -q 'ridge = peak / BW = 19.5 TFLOP/s / 1.555 TB/s = 12.54 FLOP/B' "$RO/last.out"
 }
 step "rfl-report --explain: attainable = min(19.5 TFLOP/s, AI x 1.555 TB/s), ridge 12.54" report_explain
