@@ -2493,6 +2493,114 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 
 #endif /* RFL_NO_ONNX */
 
+/* ==========================================================================
+   API  WORKLOAD
+   what is estimated, as one value: its records, its cost desc, its source
+   ========================================================================== */
+/* A model at a step, made once by a builder (zoo, LLM config, ONNX graph)
+   into caller memory and passed whole to what costs, times, splits and
+   writes it: the records, the one cost desc (batch and number types live
+   there alone) and where they came from. The layout is the same under
+   every RFL_NO_* option (the sources are pointers to the caller's own). */
+struct rfl_llm_config; /* declared even where RFL_NO_LLM removes it */
+typedef enum rfl_workload_source {
+    RFL_WL_NONE = 0, RFL_WL_ZOO, RFL_WL_LLM, RFL_WL_ONNX
+} rfl_workload_source;
+#define RFL_WL_DEFAULT_SEQ 1024 /* the default step: decode after these tokens */
+#define RFL_WL_PREFILL 1        /* rfl_workload_desc.phase */
+#define RFL_WL_DECODE 2
+#define RFL_WL_LOGITS_LAST 1    /* rfl_workload_desc.logits */
+#define RFL_WL_LOGITS_ALL 2
+#define RFL_WL_NAMES(records) (64 * (size_t)(records)) /* name bytes, enough */
+/* What to build; zero is the default everywhere. */
+typedef struct rfl_workload_desc {
+    const char *name;      /* the workload's name; NULL: the zoo's or the
+                              table's spelling, an ONNX file's base name */
+    rfl_cost_desc cost;    /* batch (0: 1; ONNX: 0 keeps the file's), math
+                              type (0: an LLM config's own, else fp32),
+                              storage types, mode, convention */
+    uint32_t res;          /* a zoo model's input H x H; 0: its own */
+    /* an LLM's step; 0 everywhere: the library's one default, a decode
+       after RFL_WL_DEFAULT_SEQ tokens (training: a prefill of as many
+       tokens, the LM head on every position); fewer where learned
+       positions end sooner (GPT-2: a decode after 1,023) */
+    int phase;             /* 0, RFL_WL_PREFILL or RFL_WL_DECODE */
+    int seq_set;           /* nonzero: seq below (a decode may follow 0) */
+    uint64_t seq;          /* prefill: tokens; decode: tokens cached */
+    int logits;            /* 0, RFL_WL_LOGITS_LAST or RFL_WL_LOGITS_ALL */
+    int mla_absorbed;      /* latent attention as serving runs it
+                              (rfl_llm_step_desc.mla_absorbed) */
+    /* an ONNX graph */
+    const char *onnx_file; /* as the caller names it ("-": standard input) */
+    const char *dims;      /* rfl_onnx_desc.dims ("seq=128"), or NULL */
+} rfl_workload_desc;
+
+typedef struct rfl_workload {
+    int source;            /* rfl_workload_source */
+    const char *name;      /* desc's, the zoo's or the table's, or label */
+    rfl_net net;           /* the records, over the caller's arrays */
+    rfl_cost_desc cost;    /* THE cost desc of the records */
+    uint32_t res;          /* a zoo model: the resolution built */
+    /* an LLM: the whole model's config (the caller's) and the step; split
+       over GPUs, the plan (the caller's), and net holds one GPU's part */
+    const struct rfl_llm_config *llm;
+    int phase;             /* rfl_llm_phase */
+    uint64_t seq;
+    int logits_all, mla_absorbed;
+    struct rfl_llm_tp *tp;
+    /* an ONNX graph, the build's info (the caller's), file and dims */
+    const struct rfl_onnx_graph *onnx;
+    const struct rfl_onnx_info *onnx_info;
+    const char *onnx_file, *onnx_dims;
+    char label[64];        /* an ONNX file's base name, without ".onnx" */
+    rfl_error err;         /* the builder's error, with its message */
+} rfl_workload;
+
+/* An empty workload over the caller's record array and names arena (may
+   be NULL, 0: then a builder asks the size: RFL_ERR_BUFFER, with the
+   records it needs in wl->err.need; names: RFL_WL_NAMES(need) bytes). */
+RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, char *names,
+                               size_t names_size);
+/* The builders: d (NULL: the defaults) into an initialised, empty wl.
+   Each returns RFL_OK, or the error it also leaves in wl->err (code,
+   where, message), e.g. a GPT-2 step beyond its learned positions
+   (RFL_ERR_SHAPE). rfl_workload_find: the zoo's model or the table's LLM
+   of that name (rfl_parse_name_eq), the LLM's config into the caller's
+   *cfg (NULL under RFL_NO_LLM); RFL_ERR_UNKNOWN_NAME for neither. */
+RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
+                                     struct rfl_llm_config *cfg, const rfl_workload_desc *d);
+#ifndef RFL_NO_ZOO
+RFL_API rfl_result rfl_workload_zoo(rfl_workload *wl, const char *name, const rfl_workload_desc *d);
+#endif
+#ifndef RFL_NO_LLM
+/* cfg stays the caller's and is read later (figures, split, documents). */
+RFL_API rfl_result rfl_workload_llm(rfl_workload *wl, const rfl_llm_config *cfg,
+                                    const rfl_workload_desc *d);
+/* wl's step as the LLM calls take it (batch and types from wl->cost). */
+RFL_API rfl_result rfl_workload_step(const rfl_workload *wl, rfl_llm_step_desc *out);
+/* Split wl's LLM step over gpus GPUs (rfl_llm_tp_plan into the caller's
+   *tp, kept): wl->net becomes one GPU's part. */
+RFL_API rfl_result rfl_workload_split(rfl_workload *wl, rfl_llm_tp *tp, uint32_t gpus);
+/* Memory per GPU on m for N = 1, 2, 4, 8 (rfl_llm_tp_fit_get); wl's
+   records are rebuilt as they were (its shard's when split). */
+RFL_API rfl_result rfl_workload_fit(rfl_workload *wl, const rfl_machine *m, double mem_fraction,
+                                    rfl_llm_tp_fit *out);
+#endif
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+/* The forecast of an LLM workload's step on m (rfl_llm_forecast; split:
+   fd->tp is wl's plan). fd may be NULL. */
+RFL_API rfl_result rfl_workload_forecast(const rfl_workload *wl, const rfl_machine *m,
+                                         const rfl_forecast_desc *fd, rfl_forecast *out);
+#endif
+#ifndef RFL_NO_ONNX
+/* g read (rfl_onnx_read_*), built at d's batch (d->cost.batch 0: a
+   symbolic batch axis is 1) and d->dims; info is the caller's, kept.
+   A batch asked of a file whose batch axis is fixed elsewhere is
+   RFL_ERR_SHAPE. */
+RFL_API rfl_result rfl_workload_onnx(rfl_workload *wl, rfl_onnx_graph *g, rfl_onnx_info *info,
+                                     const rfl_workload_desc *d);
+#endif
+
 #ifndef RFL_NO_JSON_WRITER
 /* ---- the estimate as JSON ----------------------------------------------------
    rfl-estimate --json, written once here (docs/schema.md, RFL_SCHEMA_VERSION)
@@ -2570,6 +2678,26 @@ RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc 
    rfl_net_cost_get or rfl_net_predict (nothing written then). */
 RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
                                 const rfl_machine *m, const rfl_net_json_desc *jd);
+/* What a workload's document adds to the workload: the torchsummary
+   totals, an LLM step's forecast (rfl_llm_forecast), and split over GPUs
+   the link asked (rfl_link_kind; 0: the machine's) and which N fits
+   (rfl_llm_tp_fit_get; NULL: "fit": null). Zero: none of them. */
+typedef struct rfl_workload_json_desc {
+    int summary;
+    const struct rfl_forecast *forecast;
+    int tp_link;
+    const struct rfl_llm_tp_fit *tp_fit;
+} rfl_workload_json_desc;
+/* rfl_net_json of the workload: its records under its cost desc, its
+   source's members (an LLM step, split or not; an ONNX graph). jd may be
+   NULL. */
+RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
+                                     const rfl_machine *m, const rfl_workload_json_desc *jd);
+#ifndef RFL_NO_LLM
+/* The figures of an LLM workload's step (one GPU's when split). */
+RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machine *m,
+                                        rfl_llm_figures *out);
+#endif
 #endif
 
 /* ==========================================================================
@@ -13034,6 +13162,212 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 }
 #endif /* RFL_NO_ONNX */
 
+/* ==========================================================================
+   IMPLEMENTATION  WORKLOAD AND THE ESTIMATE AS JSON
+   the builders of the one value, and its document (after its sources)
+   ========================================================================== */
+RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, char *names,
+                               size_t names_size) {
+    if (!wl) return;
+    RFL_MEMSET(wl, 0, sizeof *wl);
+    rfl__err_clear(&wl->err);
+    if (layers && cap > 0) rfl_net_init(&wl->net, layers, cap, names, names_size);
+    else rfl__err_clear(&wl->net.err);
+}
+
+/* Start a build: checks, the source, the name and the cost desc from d.
+   RFL_ERR_BUFFER (need records) when the caller gave no array. */
+static rfl_result rfl__wl_begin(rfl_workload *wl, int source, const char *name,
+                                const rfl_workload_desc *d, uint64_t need) {
+    rfl_workload_desc z;
+    if (!wl) return RFL_ERR_ARG;
+    if (!d) RFL_MEMSET(&z, 0, sizeof z), d = &z;
+    rfl__err_clear(&wl->err);
+    if (wl->net.count || wl->net.err.code) return rfl__err_set(&wl->err, RFL_ERR_ARG, RFL__MSG("not empty"));
+    wl->source = source, wl->name = d->name ? d->name : name;
+    wl->cost = d->cost;
+    if (!wl->cost.batch) wl->cost.batch = 1;
+    if (!wl->net.layers || wl->net.cap <= 0) {
+        wl->err.need = need;
+        return rfl__err_set(&wl->err, RFL_ERR_BUFFER, RFL__MSG("no record array: need records"));
+    }
+    return RFL_OK;
+}
+
+/* A build's end: the net's error (its where and message), else r's. */
+static rfl_result rfl__wl_end(rfl_workload *wl, rfl_result r) {
+    if (r == RFL_OK) return RFL_OK;
+    if (wl->net.err.code) wl->err = wl->net.err;
+    if (!wl->err.code) wl->err.code = r;
+    return r;
+}
+
+#ifndef RFL_NO_ZOO
+RFL_API rfl_result rfl_workload_zoo(rfl_workload *wl, const char *name, const rfl_workload_desc *d) {
+    rfl_result r = rfl__wl_begin(wl, RFL_WL_ZOO, name, d, RFL_ZOO_MAX_LAYERS);
+    int i;
+    if (r) return r;
+    for (i = 0; i < rfl_zoo_count(); i++)
+        if (name && rfl_parse_name_eq(name, rfl_zoo_name(i))) wl->name = d && d->name ? d->name : rfl_zoo_name(i);
+    if ((r = rfl_zoo_build(&wl->net, name, d ? d->res : 0)) != RFL_OK) return rfl__wl_end(wl, r);
+    wl->res = (uint32_t)wl->net.layers[0].shape[1];
+    return RFL_OK;
+}
+#endif
+
+#ifndef RFL_NO_LLM
+RFL_API rfl_result rfl_workload_step(const rfl_workload *wl, rfl_llm_step_desc *out) {
+    if (!wl || !out || !wl->llm) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->phase = (rfl_llm_phase)wl->phase, out->seq = wl->seq, out->batch = wl->cost.batch;
+    out->logits_all = wl->logits_all, out->mla_absorbed = wl->mla_absorbed;
+    out->math = wl->cost.dtype, out->weights = wl->cost.weights, out->kv = wl->cost.kv;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_workload_llm(rfl_workload *wl, const rfl_llm_config *cfg,
+                                    const rfl_workload_desc *d) {
+    rfl_result r;
+    rfl_llm_step_desc s;
+    rfl_cost_desc given;
+    int train;
+    if (!cfg) return RFL_ERR_ARG;
+    r = rfl__wl_begin(wl, RFL_WL_LLM, 0, d, RFL_LLM_NET_LAYERS((uint64_t)cfg->layers));
+    if (r) return r;
+    given = wl->cost, train = given.mode == RFL_MODE_TRAIN;
+    wl->llm = cfg;
+    /* the one default step: a decode after RFL_WL_DEFAULT_SEQ tokens;
+       training is a prefill with every position's logits */
+    wl->phase = d && d->phase ? (d->phase == RFL_WL_DECODE ? RFL_LLM_DECODE : RFL_LLM_PREFILL)
+                              : train ? RFL_LLM_PREFILL : RFL_LLM_DECODE;
+    wl->seq = d && d->seq_set ? d->seq : RFL_WL_DEFAULT_SEQ;
+    if (!(d && d->seq_set) && cfg->pos == RFL_LLM_POS_LEARNED && cfg->max_positions && /* GPT-2 */
+        wl->seq + (wl->phase == RFL_LLM_DECODE) > cfg->max_positions)
+        wl->seq = cfg->max_positions - (wl->phase == RFL_LLM_DECODE);
+    wl->logits_all = d && d->logits ? d->logits == RFL_WL_LOGITS_ALL : train;
+    wl->mla_absorbed = d ? d->mla_absorbed : 0;
+    rfl_workload_step(wl, &s);
+    if ((r = rfl_llm_cost_desc(cfg, &s, &wl->cost)) == RFL_OK) {
+        wl->cost.mode = given.mode, wl->cost.convention = given.convention, wl->cost.act = given.act;
+        rfl_workload_step(wl, &s); /* with the math type resolved */
+        r = rfl_llm_build(&wl->net, cfg, &s);
+    }
+    if (r == RFL_ERR_SHAPE && cfg->pos == RFL_LLM_POS_LEARNED) {
+        rfl__sb sb = rfl__sb_make(wl->err.msg, sizeof wl->err.msg);
+        rfl__sb_f(&sb, RFL__MSG("seq %u%s is beyond its %u learned positions"), wl->seq,
+                  wl->phase == RFL_LLM_DECODE ? " + 1" : "", (uint64_t)cfg->max_positions);
+        return wl->err.code = r;
+    }
+    return rfl__wl_end(wl, r);
+}
+
+RFL_API rfl_result rfl_workload_split(rfl_workload *wl, rfl_llm_tp *tp, uint32_t gpus) {
+    rfl_llm_step_desc s;
+    rfl_result r;
+    if (!wl || !tp || wl->source != RFL_WL_LLM || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+    rfl__err_clear(&wl->err);
+    wl->tp = 0;
+    if ((r = rfl_llm_tp_plan(wl->llm, &s, gpus, &wl->net, tp)) != RFL_OK) {
+        if (tp->err.code) wl->err = tp->err;
+        return wl->err.code = r;
+    }
+    wl->tp = tp;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_workload_fit(rfl_workload *wl, const rfl_machine *m, double mem_fraction,
+                                    rfl_llm_tp_fit *out) {
+    rfl_llm_step_desc s;
+    rfl_result r, back;
+    if (!wl || !out || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+    r = rfl_llm_tp_fit_get(wl->llm, &s, m, mem_fraction, &wl->net, out);
+    if (wl->tp) back = rfl_llm_tp_plan(wl->llm, &s, wl->tp->gpus, &wl->net, wl->tp);
+    else {
+        rfl_net_init(&wl->net, wl->net.layers, wl->net.cap, wl->net.names, wl->net.names_size);
+        back = rfl_llm_build(&wl->net, wl->llm, &s);
+    }
+    return r ? r : back;
+}
+#endif
+
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+RFL_API rfl_result rfl_workload_forecast(const rfl_workload *wl, const rfl_machine *m,
+                                         const rfl_forecast_desc *fd, rfl_forecast *out) {
+    rfl_llm_step_desc s;
+    rfl_forecast_desc f;
+    if (!wl || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+    if (fd) f = *fd;
+    else RFL_MEMSET(&f, 0, sizeof f);
+    f.tp = wl->tp;
+    return rfl_llm_forecast(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, &f, out);
+}
+#endif
+
+#ifndef RFL_NO_ONNX
+RFL_API rfl_result rfl_workload_onnx(rfl_workload *wl, rfl_onnx_graph *g, rfl_onnx_info *info,
+                                     const rfl_workload_desc *d) {
+    rfl_onnx_desc od;
+    rfl_result r;
+    const char *f = d && d->onnx_file ? d->onnx_file : "", *b = f, *p;
+    size_t n;
+    rfl__sb sb;
+    uint64_t asked = d ? d->cost.batch : 0;
+    if (!g || !info) return RFL_ERR_ARG;
+    r = rfl__wl_begin(wl, RFL_WL_ONNX, 0, d, (uint64_t)(g->record_bound > 0 ? g->record_bound : 1));
+    if (r) return r;
+    for (p = f; *p; p++)
+        if (*p == '/' || *p == '\\') b = p + 1;
+    if (f[0] == '-' && !f[1]) b = "stdin.onnx"; /* also a chart's file name */
+    n = rfl__strlen(b);
+    if (n > 5 && rfl__memeq(b + n - 5, ".onnx", 5)) n -= 5;
+    sb = rfl__sb_make(wl->label, sizeof wl->label);
+    rfl__sb_sn(&sb, b, n);
+    if (!d || !d->name) wl->name = wl->label;
+    wl->onnx = g, wl->onnx_info = info, wl->onnx_file = d ? d->onnx_file : 0;
+    wl->onnx_dims = d && d->dims && d->dims[0] ? d->dims : 0;
+    RFL_MEMSET(&od, 0, sizeof od);
+    od.batch = asked, od.dims = wl->onnx_dims;
+    if ((r = rfl_onnx_build(g, &od, &wl->net, info)) != RFL_OK) {
+        wl->err = info->err;
+        if (!wl->err.code) wl->err.code = r;
+        return r;
+    }
+    if (asked && info->batch != asked) {
+        sb = rfl__sb_make(wl->err.msg, sizeof wl->err.msg);
+        rfl__sb_f(&sb, RFL__MSG("the batch axis (axis %u of input '%s') is fixed at %u in the file; "
+                                "batch %u cannot change it (export with a dynamic batch axis)"),
+                  (uint64_t)info->batch_axis, g->input_count > 0 ? g->values[g->inputs[0]].name : "?",
+                  info->batch, asked);
+        return wl->err.code = RFL_ERR_SHAPE;
+    }
+    wl->cost.batch = info->batch;
+    return RFL_OK;
+}
+#endif
+
+RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
+                                     struct rfl_llm_config *cfg, const rfl_workload_desc *d) {
+    int i;
+    if (!wl || !name) return RFL_ERR_ARG;
+#ifndef RFL_NO_ZOO
+    for (i = 0; i < rfl_zoo_count(); i++)
+        if (rfl_parse_name_eq(name, rfl_zoo_name(i))) return rfl_workload_zoo(wl, name, d);
+#endif
+#ifndef RFL_NO_LLM
+    if (cfg && rfl_llm_find(name, cfg) == RFL_OK) {
+        rfl_workload_desc z;
+        if (d) z = *d;
+        else RFL_MEMSET(&z, 0, sizeof z);
+        for (i = 0; i < rfl_llm_count(); i++)
+            if (!z.name && rfl_parse_name_eq(name, rfl_llm_name(i))) z.name = rfl_llm_name(i);
+        return rfl_workload_llm(wl, cfg, &z);
+    }
+#endif
+    (void)i, (void)cfg, (void)d;
+    rfl__err_clear(&wl->err);
+    return rfl__err_set(&wl->err, RFL_ERR_UNKNOWN_NAME, RFL__MSG("unknown model"));
+}
+
 #ifndef RFL_NO_JSON_WRITER
 /* ---- the estimate as JSON --------------------------------------------------- */
 /* Dims of the records' shape at the batch, or those of the ONNX graph
@@ -13475,6 +13809,33 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
         if (net->layers[i].op != RFL_OP_MARK) rfl__nj_layer(w, net, i, d, m, jd);
     rfl_json_w_end(w);
     return RFL_OK;
+}
+
+/* ---- a workload's document: the side fields of rfl_net_json_desc from it -- */
+#ifndef RFL_NO_LLM
+RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machine *m,
+                                        rfl_llm_figures *out) {
+    rfl_llm_step_desc s;
+    if (!wl || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+    return rfl_llm_step_figures(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, out);
+}
+#endif
+
+RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
+                                     const rfl_machine *m, const rfl_workload_json_desc *jd) {
+    rfl_net_json_desc nd;
+#ifndef RFL_NO_LLM
+    rfl_llm_step_desc s;
+#endif
+    if (!wl) return RFL_ERR_ARG;
+    RFL_MEMSET(&nd, 0, sizeof nd);
+    nd.model = wl->name;
+    if (jd) nd.summary = jd->summary, nd.forecast = jd->forecast, nd.tp_link = jd->tp_link, nd.tp_fit = jd->tp_fit;
+#ifndef RFL_NO_LLM
+    if (rfl_workload_step(wl, &s) == RFL_OK) nd.llm = wl->llm, nd.step = &s, nd.tp = wl->tp;
+#endif
+    nd.onnx = wl->onnx, nd.onnx_info = wl->onnx_info, nd.onnx_file = wl->onnx_file, nd.onnx_dims = wl->onnx_dims;
+    return rfl_net_json(w, &wl->net, &wl->cost, m, &nd);
 }
 #endif /* RFL_NO_JSON_WRITER */
 

@@ -113,7 +113,7 @@ for path in sys.argv[1:]:
     assert len(zlib.decompress(idat)) == 790 * (1 + 1600 * 3), path
 PY
   # a prefill has no batch chart (the batch axis is a decode's); its roofline stays
-  lr_rc 0 "$LR" --llm gpt2 --seq 128 -o "$LO/charts-prefill" &&
+  lr_rc 0 "$LR" --llm gpt2 --phase prefill --seq 128 -o "$LO/charts-prefill" &&
   lr_has llm-roofline.png && ! grep -qF llm-batch.png "$LO/out"
 }
 step "rfl-report --llm -o DIR: report.json (ai per level), the step's PNG charts and both LLM charts" lr_charts
