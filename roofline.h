@@ -195,7 +195,7 @@
                   rfl_json_w_null rfl_json_w_bool rfl_json_w_str
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
                   docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
-                  rfl_net_json, with an LLM step's rfl_llm_step_figures
+                  rfl_workload_json, with an LLM step's rfl_workload_figures
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -2617,37 +2617,15 @@ RFL_API rfl_result rfl_workload_onnx(rfl_workload *wl, rfl_onnx_graph *g, rfl_on
    bytes{weights, kv_read, kv_write, activations}, and with a machine
    compute_s, memory_s, tokens_per_s, ttft_s (null for a decode),
    decode_compute_bound_batch, gemm_compute_bound_batch and
-   max_batch_in_memory (null: none; rfl_llm_step_figures); an
+   max_batch_in_memory (null: none; rfl_workload_figures); an
    ONNX graph its file (onnx_file, opset, batch_axis, onnx_nodes,
    unknown_flops_nodes, unknown_flops_op, unknown_nodes). FLOPs of records
    without a FLOP rule are unknown: the totals' flops and mac_flops are
    null with flops_known and mac_flops_known beside them, and so are the
    times and the bound (predicted_time_known_s, whole_model_time_known_s). */
-typedef struct rfl_net_json_desc {
-    const char *model;          /* "model" */
-    int summary;                /* nonzero: "summary", rfl_net_summary's totals */
-    /* an LLM step (rfl_llm_build's records), else NULL */
-    const struct rfl_llm_config *llm;
-    const struct rfl_llm_step_desc *step;
-    /* an ONNX graph (rfl_onnx_build's records), else NULL */
-    const struct rfl_onnx_graph *onnx;
-    const struct rfl_onnx_info *onnx_info;
-    const char *onnx_file;      /* as the caller names it */
-    const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
-    /* an LLM step's forecast (rfl_llm_forecast), else NULL: "forecast" */
-    const struct rfl_forecast *forecast;
-    /* tensor parallelism: the plan of llm's step (net: its shard's step,
-       rfl_llm_tp_plan), or NULL; tp_link: the link kind asked
-       (rfl_link_kind; 0: the machine's) */
-    const struct rfl_llm_tp *tp;
-    int tp_link;
-    /* with tp and a machine: which N fits it (rfl_llm_tp_fit_get), or NULL
-       ("fit": null) */
-    const struct rfl_llm_tp_fit *tp_fit;
-} rfl_net_json_desc;
 #ifndef RFL_NO_LLM
 /* What an LLM step adds to its records' totals, for the tools' tables and
-   JSON alike (rfl_llm_step_figures). */
+   JSON alike (rfl_workload_figures). */
 #define RFL_LLM_BATCH_CAP 65536 /* the compute-bound batches are searched up to it */
 typedef struct rfl_llm_figures {
     uint64_t tokens;          /* new tokens: batch x (S for a prefill, else 1) */
@@ -2664,20 +2642,7 @@ typedef struct rfl_llm_figures {
                                  memory (activations left out: an upper bound);
                                  0: none, or the memory is unknown */
 } rfl_llm_figures;
-/* The figures of the step built by rfl_llm_build(net, cfg, step) under its
-   cost desc d (rfl_llm_cost_desc; step with its batch and types), on m (may
-   be NULL: the machine's figures stay 0). Returns the errors of
-   rfl_net_cost_get, rfl_net_predict and the LLM calls. */
-RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc *d,
-                                        const struct rfl_llm_config *cfg,
-                                        const struct rfl_llm_step_desc *step,
-                                        const rfl_machine *m, rfl_llm_figures *out);
 #endif
-/* The estimate of net under d (m: the machine of the times, or NULL) as
-   the members of the object the caller opened on w. Returns the error of
-   rfl_net_cost_get or rfl_net_predict (nothing written then). */
-RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
-                                const rfl_machine *m, const rfl_net_json_desc *jd);
 /* What a workload's document adds to the workload: the torchsummary
    totals, an LLM step's forecast (rfl_llm_forecast), and split over GPUs
    the link asked (rfl_link_kind; 0: the machine's) and which N fits
@@ -2688,9 +2653,13 @@ typedef struct rfl_workload_json_desc {
     int tp_link;
     const struct rfl_llm_tp_fit *tp_fit;
 } rfl_workload_json_desc;
-/* rfl_net_json of the workload: its records under its cost desc, its
-   source's members (an LLM step, split or not; an ONNX graph). jd may be
-   NULL. */
+/* The estimate of the workload (its records under its cost desc; m: the
+   machine of the times, or NULL) with its source's members (an LLM step,
+   split or not; an ONNX graph), as the members of the object the caller
+   opened on w. A caller's own net is a workload too: rfl_workload_init,
+   then build in wl.net and set wl.cost and wl.name. jd may be NULL.
+   Returns the error of rfl_net_cost_get or rfl_net_predict (nothing
+   written then). */
 RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
                                      const rfl_machine *m, const rfl_workload_json_desc *jd);
 #ifndef RFL_NO_LLM
@@ -13177,7 +13146,7 @@ RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, cha
 
 /* Start a build: checks, the source, the name and the cost desc from d.
    RFL_ERR_BUFFER (need records) when the caller gave no array. */
-static rfl_result rfl__wl_begin(rfl_workload *wl, int source, const char *name,
+static RFL__UNUSED rfl_result rfl__wl_begin(rfl_workload *wl, int source, const char *name,
                                 const rfl_workload_desc *d, uint64_t need) {
     rfl_workload_desc z;
     if (!wl) return RFL_ERR_ARG;
@@ -13195,7 +13164,7 @@ static rfl_result rfl__wl_begin(rfl_workload *wl, int source, const char *name,
 }
 
 /* A build's end: the net's error (its where and message), else r's. */
-static rfl_result rfl__wl_end(rfl_workload *wl, rfl_result r) {
+static RFL__UNUSED rfl_result rfl__wl_end(rfl_workload *wl, rfl_result r) {
     if (r == RFL_OK) return RFL_OK;
     if (wl->net.err.code) wl->err = wl->net.err;
     if (!wl->err.code) wl->err.code = r;
@@ -13370,10 +13339,33 @@ RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
 
 #ifndef RFL_NO_JSON_WRITER
 /* ---- the estimate as JSON --------------------------------------------------- */
+/* The document's side fields, filled from the workload (rfl_workload_json). */
+typedef struct rfl__nj_desc {
+    const char *model;          /* "model" */
+    int summary;                /* nonzero: "summary", rfl_net_summary's totals */
+    /* an LLM step (rfl_llm_build's records), else NULL */
+    const struct rfl_llm_config *llm;
+    const struct rfl_llm_step_desc *step;
+    /* an ONNX graph (rfl_onnx_build's records), else NULL */
+    const struct rfl_onnx_graph *onnx;
+    const struct rfl_onnx_info *onnx_info;
+    const char *onnx_file;      /* as the caller names it */
+    const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
+    /* an LLM step's forecast (rfl_llm_forecast), else NULL: "forecast" */
+    const struct rfl_forecast *forecast;
+    /* tensor parallelism: the plan of llm's step (net: its shard's step,
+       rfl_llm_tp_plan), or NULL; tp_link: the link kind asked
+       (rfl_link_kind; 0: the machine's) */
+    const struct rfl_llm_tp *tp;
+    int tp_link;
+    /* with tp and a machine: which N fits it (rfl_llm_tp_fit_get), or NULL
+       ("fit": null) */
+    const struct rfl_llm_tp_fit *tp_fit;
+} rfl__nj_desc;
 /* Dims of the records' shape at the batch, or those of the ONNX graph
    input the record stands for (as built: null for one without a value). */
 static void rfl__nj_shape(rfl_json_writer *w, const char *key, const rfl_net *net, int i,
-                          uint64_t batch, const rfl_net_json_desc *jd) {
+                          uint64_t batch, const rfl__nj_desc *jd) {
     const rfl_layer *L = &net->layers[i];
     int k;
     rfl_json_w_arr(w, key);
@@ -13460,7 +13452,7 @@ static void rfl__nj_by_type(rfl_json_writer *w, const rfl_net *net, const rfl_co
 }
 
 static void rfl__nj_layer(rfl_json_writer *w, const rfl_net *net, int i, const rfl_cost_desc *d,
-                          const rfl_machine *m, const rfl_net_json_desc *jd) {
+                          const rfl_machine *m, const rfl__nj_desc *jd) {
     const rfl_layer *L = &net->layers[i];
     int unk = (L->flags & RFL_LF_UNKNOWN_FLOPS) != 0; /* no FLOP rule: its kind is unknown too */
     uint64_t B = d && d->batch ? d->batch : 1;
@@ -13495,7 +13487,7 @@ static void rfl__nj_layer(rfl_json_writer *w, const rfl_net *net, int i, const r
 
 #ifndef RFL_NO_ONNX
 /* The file's part: its first input as built, the graph's counts. */
-static void rfl__nj_onnx(rfl_json_writer *w, const rfl_net_json_desc *jd) {
+static void rfl__nj_onnx(rfl_json_writer *w, const rfl__nj_desc *jd) {
     const rfl_onnx_graph *g = jd->onnx;
     rfl_onnx_desc od;
     int i, rank = g->input_count > 0 ? g->values[g->inputs[0]].rank : 0;
@@ -13517,7 +13509,7 @@ static void rfl__nj_onnx(rfl_json_writer *w, const rfl_net_json_desc *jd) {
 #endif
 
 #ifndef RFL_NO_LLM
-RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc *d,
+static rfl_result rfl__step_figures(const rfl_net *net, const rfl_cost_desc *d,
                                         const struct rfl_llm_config *cfg,
                                         const struct rfl_llm_step_desc *step,
                                         const rfl_machine *m, rfl_llm_figures *out) {
@@ -13553,7 +13545,7 @@ RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc 
 /* The step: the model type, the roof of its matrix FLOPs (which rfl-plot
    --work places it under), phase, sequence, logits, the attention count,
    the storage types, the new tokens. */
-static void rfl__nj_step(rfl_json_writer *w, const rfl_cost_desc *d, const rfl_net_json_desc *jd,
+static void rfl__nj_step(rfl_json_writer *w, const rfl_cost_desc *d, const rfl__nj_desc *jd,
                          const rfl_llm_figures *f) {
     rfl_prec mm = RFL_FP32;
     rfl_dtype_roofs(d->dtype, &mm, 0);
@@ -13647,7 +13639,7 @@ static void rfl__nj_tp_plan(rfl_json_writer *w, const rfl_llm_tp *t) {
 
 #ifndef RFL_NO_COLLECTIVES
 /* The all-reduces on the link (null times when they cannot be timed). */
-static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m,
+static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl__nj_desc *jd, const rfl_machine *m,
                             double step_s, uint64_t tokens) {
     rfl_llm_tp_comm c;
     int ok = rfl_llm_tp_comm_time(jd->tp, m, (rfl_link_kind)jd->tp_link, 0, &c) == RFL_OK;
@@ -13706,7 +13698,7 @@ static void rfl__nj_tp_fit(rfl_json_writer *w, const rfl_llm_tp_fit *f) {
 
 /* "tp": the plan; with a machine its all-reduces' time (step_s: the
    shard's predicted step) and the fit. */
-static void rfl__nj_tp(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m,
+static void rfl__nj_tp(rfl_json_writer *w, const rfl__nj_desc *jd, const rfl_machine *m,
                        double step_s, uint64_t tokens) {
     rfl_json_w_obj(w, "tp");
     rfl__nj_tp_plan(w, jd->tp);
@@ -13734,8 +13726,8 @@ static void rfl__nj_time(rfl_json_writer *w, const rfl_net_prediction *np, const
     rfl_json_w_num(w, "memory_bound_layers", np->memory_layers);
 }
 
-RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
-                                const rfl_machine *m, const rfl_net_json_desc *jd) {
+static rfl_result rfl__net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
+                                const rfl_machine *m, const rfl__nj_desc *jd) {
     rfl_net_cost t;
     rfl_net_prediction np;
     rfl_result r;
@@ -13747,7 +13739,7 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
 #endif
     if (!w || !net) return RFL_ERR_ARG;
 #ifndef RFL_NO_LLM
-    if (llm && (r = rfl_llm_step_figures(net, d, jd->tp ? &jd->tp->shard : jd->llm, jd->step, m, &f)) != RFL_OK)
+    if (llm && (r = rfl__step_figures(net, d, jd->tp ? &jd->tp->shard : jd->llm, jd->step, m, &f)) != RFL_OK)
         return r;
 #endif
     if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK) return r;
@@ -13811,19 +13803,19 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
     return RFL_OK;
 }
 
-/* ---- a workload's document: the side fields of rfl_net_json_desc from it -- */
+/* ---- a workload's document: the side fields of rfl__nj_desc from it -- */
 #ifndef RFL_NO_LLM
 RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machine *m,
                                         rfl_llm_figures *out) {
     rfl_llm_step_desc s;
     if (!wl || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
-    return rfl_llm_step_figures(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, out);
+    return rfl__step_figures(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, out);
 }
 #endif
 
 RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
                                      const rfl_machine *m, const rfl_workload_json_desc *jd) {
-    rfl_net_json_desc nd;
+    rfl__nj_desc nd;
 #ifndef RFL_NO_LLM
     rfl_llm_step_desc s;
 #endif
@@ -13835,7 +13827,7 @@ RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
     if (rfl_workload_step(wl, &s) == RFL_OK) nd.llm = wl->llm, nd.step = &s, nd.tp = wl->tp;
 #endif
     nd.onnx = wl->onnx, nd.onnx_info = wl->onnx_info, nd.onnx_file = wl->onnx_file, nd.onnx_dims = wl->onnx_dims;
-    return rfl_net_json(w, &wl->net, &wl->cost, m, &nd);
+    return rfl__net_json(w, &wl->net, &wl->cost, m, &nd);
 }
 #endif /* RFL_NO_JSON_WRITER */
 
