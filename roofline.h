@@ -86,7 +86,7 @@
                     function with its in/out, buffers and results
        IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
        [1]  NUMBERS, RESULTS, WORK    [8]  ZOO
-       [2]  JSON                      [9]  ONNX
+       [2]  JSON                      [9]  ONNX, [9a] WORKLOAD
        [3]  MACHINES                  [10] REDUCER
        [4]  MACHINE FILES             [11] JOIN
        [5]  ROOFLINE MATH             [12] CHART
@@ -131,6 +131,11 @@
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
                   rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
                   rfl_work_main_prec
+       Workload:  rfl_workload_init rfl_workload_find rfl_workload_zoo
+                  rfl_workload_llm rfl_workload_onnx rfl_workload_step
+                  rfl_workload_split rfl_workload_fit rfl_workload_figures
+                  rfl_workload_forecast rfl_workload_json (what is estimated,
+                  one value: WORKLOAD below)
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
                   rfl_matmul rfl_attention rfl_batchnorm rfl_layernorm rfl_act
                   rfl_softmax rfl_maxpool rfl_avgpool rfl_adaptive_avgpool
@@ -366,6 +371,7 @@
            rfl_net_cost_get(&net, &cd, &t);   t.fwd_bytes, t.fwd_kv_read_bytes
            rfl_net_predict(&net, &cd, h100, &p);   p.layers_s: the step time
            rfl_llm_kv_cache_bytes(&c, &d, &kv);    the cache after the step
+       or the same as one value, built once (WORKLOAD below).
        Everything of the LAYERS part serves a decoder as it serves a CNN:
        per-record and total costs with bytes by role (fwd_weight_bytes,
        fwd_kv_read_bytes, fwd_kv_write_bytes, the rest activations); the view
@@ -535,6 +541,27 @@
        linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
        Reduce* one per input element; unary math 1 per element.
 
+   WORKLOAD ([9a]; tools/cli.h, the page and every tool build one)
+       What is estimated is one value, an rfl_workload: the records, the one
+       cost desc (batch and number types live there alone) and where they
+       came from (zoo name and resolution; LLM config and step, split over
+       GPUs the plan; ONNX graph, info and dims). A builder makes it once
+       from an rfl_workload_desc (zero: every default) and every later call
+       takes it whole:
+           rfl_workload_init(&wl, rec, cap, nm, RFL_WL_NAMES(cap));
+           rfl_workload_find(&wl, "llama-3-8b", &cfg, &d);  or _zoo, _llm, _onnx
+           rfl_net_cost_get(&wl.net, &wl.cost, &t);
+           rfl_workload_split(&wl, &tp, 2); rfl_workload_json(&w, &wl, h100, 0);
+       The one default step of an LLM: an inference decode after
+       RFL_WL_DEFAULT_SEQ (1,024) tokens, fewer where learned positions end
+       sooner (GPT-2: after 1,023); training: a prefill of as many tokens
+       with every position's logits. Built without records (init with NULL,
+       0), a builder answers RFL_ERR_BUFFER with the records it needs in
+       wl.err.need. A failed build leaves its error in wl.err (where and
+       message: "seq 1024 + 1 is beyond its 1024 learned positions").
+       The config, graph, info and plan stay the caller's (pointers): the
+       layout is the same under every RFL_NO_* option.
+
    REDUCER ([10]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
@@ -684,7 +711,10 @@
    MEMORY
        Nothing is allocated. Functions that need memory take (buffer, size);
        the sizes each part needs are given in its section. Parser states
-       (rfl_reduce_state, rfl_onnx_state, rfl_llm_classifier) are plain
+       (rfl_reduce_state, rfl_onnx_state, rfl_llm_classifier) and a workload
+       (rfl_workload: records and names from the caller, the size asked by
+       a build without them; its config, graph and plan by pointer, which
+       must outlive it) are plain
        structs the caller places anywhere (static, stack, its own struct):
        the fields below their "---- private ----" line are the library's
        (read none, write none), as are the types named rfl__*.
@@ -13132,8 +13162,8 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 #endif /* RFL_NO_ONNX */
 
 /* ==========================================================================
-   IMPLEMENTATION  WORKLOAD AND THE ESTIMATE AS JSON
-   the builders of the one value, and its document (after its sources)
+   [9a] WORKLOAD
+   the builders of the one value; the estimate as JSON, after its sources
    ========================================================================== */
 RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, char *names,
                                size_t names_size) {
