@@ -3012,7 +3012,7 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
        rfl_join_init(&j, RFL_GROUP_KIND, h100);
        rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
-       rfl_join_compute(&j, &net, &cd, h100);      j.rows[], j.warnings[]
+       rfl_join_compute(&j, &wl, h100);           j.rows[], j.warnings[]
    (rfl_llm_classify_* alone: the kinds measured, without an estimate.)
    Kernels into kinds. A name alone cannot tell an attention projection from
    an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
@@ -3164,7 +3164,7 @@ RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
        rfl_join_init(&j, RFL_GROUP_LTYPE, h100);    the profile's machine
        rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
-       rfl_join_compute(&j, &net, &cd, h100);       j.rows[], j.total
+       rfl_join_compute(&j, &wl, h100);            j.rows[], j.total
    A row's estimated time is each record's forward and backward predicted
    apart on the machine (max(compute, memory) each), summed. */
 #define RFL_JOIN_ROWS 12
@@ -3211,7 +3211,7 @@ RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m);
 /* One kernel, in launch order; an rfl_kernel_fn for
    rfl_reduce_desc.on_kernel (user = the join). */
 RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
-/* The estimate of net under d beside the kernels (the profile is over:
+/* The estimate of the workload beside the kernels (the profile is over:
    a later kernel is ignored), times on machine m (NULL: no times, no
    warnings). A record whose cost fails is left out (uncosted). Returns
    RFL_ERR_ARG (NULL join or net; RFL_GROUP_KIND: a record of no LLM
@@ -3219,8 +3219,7 @@ RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
    lacks a roof some work needs: those works have no time, untimed; the
    rest is filled). A warning needs the quantities it compares: no tensor
    counters, no padded_mma; no time, no launch_bound. */
-RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
-                                    const rfl_machine *m);
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const rfl_machine *m);
 
 /* ---- reports: one model's estimate, profile and comparison ------------
    What rfl-report shows of a model, for any front end: the estimate on
@@ -3229,11 +3228,11 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_c
    report.json (docs/schema.md, "rfl-report").
        rfl_report_model *rm;                 (large: static or allocated)
        rfl_report_init(rm, name, RFL_GROUP_LTYPE);
-       rfl_report_estimate(rm, &net, &cd, machines, n);
+       rfl_report_estimate(rm, &wl, machines, n);
        rd.on_kernel = rfl_join_kernel; rd.user = &rm->join;  reduce into rm->res
        rfl_report_place(rm, rfl_reduce_device(&st), machines, &n, cap, forced);
                              at the first kernel: the machine it ran on
-       rfl_report_compare(rm, &net, &cd, machines);        ratio, reasons, join
+       rfl_report_compare(rm, &wl, machines);             ratio, reasons, join
        rfl_report_json(&w, &rep);                          rep: the models */
 #define RFL_REPORT_MACHINES 8
 #define RFL_REPORT_REASONS 6
@@ -3276,11 +3275,10 @@ typedef struct rfl_report {
 
 /* Start: no profile, no machine. */
 RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by);
-/* The estimate of net under d, predicted on machines[0..n). Returns the
+/* The estimate of the workload, predicted on machines[0..n). Returns the
    cost's errors (a prediction's go to pred_err). */
-RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
-                                       const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                       int n);
+RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_workload *wl,
+                                       const rfl_machine *const *machines, int n);
 /* The machine a profile ran on, from its device name (the reducer's, as
    soon as its first kernel is read: rfl_reduce_device; NULL or "": none):
    forced (a --ncu-hw machine, may be NULL) when given; else the device's
@@ -3295,8 +3293,8 @@ RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
                               const rfl_machine *forced);
 /* The join on the profile's machine (else machines[0]), measured over
    estimated FLOPs and its reasons. */
-RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
-                                      const rfl_cost_desc *d, const rfl_machine *const *machines);
+RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_workload *wl,
+                                      const rfl_machine *const *machines);
 /* Measured tensor-core FLOPs of the profile; achieved FLOP/s (0: no time). */
 RFL_API double rfl_report_tensor_flops(const rfl_report_model *rm);
 RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm);
@@ -3703,28 +3701,27 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
    layer type's colour and marker, area = its share of the predicted time)
    and, when it was measured there, each group's kernels (filled). Returns
    the points written (at most cap). */
-RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
-                                    const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                    int h, rfl_point *pts, int cap);
+RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                    const rfl_machine *const *machines, int h, rfl_point *pts,
+                                    int cap);
 /* An LLM step (rfl_llm_build records) on machines[h]'s roofline: the
    whole step estimated at batch 1, 16, 64 and 256 (a decode; a prefill at
-   d's batch), linked; its kinds at d's batch (rfl_net_group by kind:
+   its batch), linked; its kinds at its batch (rfl_net_group by kind:
    hollow, area = share of the step's time); and when rm was measured
    there, the kernels of each kind (filled) and the measured step with its
-   executed and with its useful FLOPs over the same bytes. decode: the
-   records are a decode step. Returns the points written (at most cap). */
-RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_net *net,
-                                  const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                  int h, int decode, rfl_point *pts, int cap);
+   executed and with its useful FLOPs over the same bytes. Returns the
+   points written (at most cap). */
+RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                  const rfl_machine *const *machines, int h, rfl_point *pts,
+                                  int cap);
 /* A decode step against the batch, on the whole canvas: the step's time
    (left half) and tokens/s (right half, one token per sequence) at batch
-   1, 2, 4 ... 256 on machines[0..nh) (rfl_net_predict of net under d, its
+   1, 2, 4 ... 256 on machines[0..nh) (rfl_net_predict of the workload, its
    batch changed), a line per machine, with a hollow diamond at the batch
    where its weight GEMMs turn compute-bound (rfl_net_compute_bound_batch)
    and a footnote naming those batches. name: the step in the titles.
    Returns RFL_ERR_ARG (NULL, nh outside 1..RFL_REPORT_MACHINES). */
-RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_net *net,
-                                          const rfl_cost_desc *d,
+RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
                                           const rfl_machine *const *machines, int nh);
 /* A legend line centred at (cx, y): a coloured box and a name each. */
 RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *const *names,
@@ -16850,8 +16847,9 @@ static int rfl__join_record(rfl_join *j, const rfl_net *net, int i, const rfl_co
     return 1;
 }
 
-RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
-                                    const rfl_machine *m) {
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const rfl_machine *m) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     rfl_join_row *t;
     int i, k;
     if (!j || !net || !net->layers) return RFL_ERR_ARG;
@@ -16945,9 +16943,10 @@ RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_b
     rfl_join_init(&rm->join, by, 0);
 }
 
-RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
-                                       const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                       int n) {
+RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_workload *wl,
+                                       const rfl_machine *const *machines, int n) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     rfl_result r;
     int h;
     if (!rm || !net || (n && !machines) || n > RFL_REPORT_MACHINES) return RFL_ERR_ARG;
@@ -17156,14 +17155,16 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
     }
 }
 
-RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
-                                      const rfl_cost_desc *d, const rfl_machine *const *machines) {
+RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_workload *wl,
+                                      const rfl_machine *const *machines) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     int h;
     if (!rm || !net || !machines) return RFL_ERR_ARG;
     h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
     rm->n_reasons = 0, rm->ratio = 0, rm->mismatch = 0;
     if (rm->file) rfl__rep_reasons(rm, d);
-    return rfl_join_compute(&rm->join, net, d, machines[h]);
+    return rfl_join_compute(&rm->join, wl, machines[h]);
 }
 
 RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
@@ -17266,9 +17267,11 @@ static rfl_color rfl__rep_color(rfl_group_by by, int row) {
     return by == RFL_GROUP_KIND ? rfl_series_color(8 + row) : c[rfl__rep_slot(by, row)];
 }
 
-RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
-                                    const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                    int h, rfl_point *pts, int cap) {
+RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                    const rfl_machine *const *machines, int h, rfl_point *pts,
+                                    int cap) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     static rfl_join types; /* names of the layer types (constant) */
     const rfl_join *j = &rm->join;
     const rfl_machine *m = machines[h];
@@ -17330,9 +17333,12 @@ static int rfl__rep_step_point(const rfl_net *net, const rfl_cost_desc *d, uint6
     return 1;
 }
 
-RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_net *net,
-                                  const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                  int h, int decode, rfl_point *pts, int cap) {
+RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                  const rfl_machine *const *machines, int h, rfl_point *pts,
+                                  int cap) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
+    int decode = wl && wl->source == RFL_WL_LLM && wl->phase == RFL_LLM_DECODE;
     static const uint64_t batches[4] = {1, 16, 64, 256};
     static rfl_group_cost g[RFL_JOIN_ROWS];
     const rfl_join *j = &rm->join;
@@ -17421,9 +17427,10 @@ static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net
     rfl_chart_scatter(cv, &s);
 }
 
-RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_net *net,
-                                          const rfl_cost_desc *d,
+RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
                                           const rfl_machine *const *machines, int nh) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     uint64_t bound[RFL_REPORT_MACHINES];
     char note[400], num[32];
     rfl__llm_txt t;
