@@ -120,6 +120,7 @@
    API BY TASK
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest rfl_hw_match
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
+                  rfl_roof_json (a roof in a document, one spelling)
                   rfl_link_kind_name (a machine's GPU-to-GPU link, rfl_link)
        Collectives: rfl_allreduce_time rfl_ar_basis_name (an all-reduce's
                   time on a machine's link, RFL_NO_COLLECTIVES)
@@ -1034,7 +1035,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
 /* The version of the tools' JSON documents (docs/schema.md): a key renamed,
    removed or given another meaning raises it; a key added does not. */
-#define RFL_SCHEMA_VERSION 3
+#define RFL_SCHEMA_VERSION 4
 typedef struct rfl_json_writer {
     char *buf;          /* caller's; NULL: count only */
     size_t cap;         /* bytes of buf */
@@ -1334,6 +1335,13 @@ RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level);
 /* min(peak[prec], ai x bw[level]). 0 when the roof does not exist. */
 RFL_API double rfl_attainable(const rfl_machine *m, rfl_prec prec,
                               rfl_level level, double ai);
+#ifndef RFL_NO_JSON_WRITER
+/* A machine's roof of prec, the one way every document spells it: the
+   members id, name, prec, peak_flops_per_s, bandwidth_bytes_per_s (DRAM)
+   and ridge_flop_per_byte (null when a ceiling is unknown) of the object
+   the caller opened on w. */
+RFL_API void rfl_roof_json(rfl_json_writer *w, const rfl_machine *m, rfl_prec prec);
+#endif
 
 /* Which ceiling binds. */
 typedef struct rfl_bound {
@@ -6006,6 +6014,19 @@ RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level) {
     bw = m->bw_bytes_per_s[level];
     return (pk > 0 && bw > 0) ? pk / bw : 0;
 }
+
+#ifndef RFL_NO_JSON_WRITER
+RFL_API void rfl_roof_json(rfl_json_writer *w, const rfl_machine *m, rfl_prec prec) {
+    double r = rfl_ridge(m, prec, RFL_DRAM);
+    if (!w || !m || (unsigned)prec >= RFL_PREC_COUNT) return;
+    rfl_json_w_str(w, "id", m->id);
+    rfl_json_w_str(w, "name", m->name);
+    rfl_json_w_str(w, "prec", rfl_prec_name(prec));
+    rfl_json_w_num_if(w, "peak_flops_per_s", m->peak_flops[prec] > 0, m->peak_flops[prec]);
+    rfl_json_w_num_if(w, "bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM] > 0, m->bw_bytes_per_s[RFL_DRAM]);
+    rfl_json_w_num_if(w, "ridge_flop_per_byte", r > 0, r);
+}
+#endif
 
 RFL_API double rfl_attainable(const rfl_machine *m, rfl_prec prec, rfl_level level,
                               double ai) {
@@ -17637,12 +17658,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
     for (h = 0; h < rep->n_machines; h++) {
         const rfl_machine *mc = rep->machines[h];
         rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "id", mc->id);
-        rfl_json_w_str(w, "name", mc->name);
-        rfl_json_w_str(w, "prec", rfl_prec_name(p));
-        rfl_json_w_num(w, "peak_flops_per_s", mc->peak_flops[p]);
-        rfl_json_w_num(w, "bw_bytes_per_s", mc->bw_bytes_per_s[RFL_DRAM]);
-        rfl_json_w_num(w, "ridge", rfl_ridge(mc, p, RFL_DRAM));
+        rfl_roof_json(w, mc, p);
         rfl_json_w_end(w);
     }
     rfl_json_w_end(w);
