@@ -167,11 +167,11 @@
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_reduce_tensor_flops
                   rfl_reduce_ceilings_machine rfl_reduce_format_name
-                  rfl_reduce_warn_code rfl_reduce_json rfl_reduce_json_point
+                  rfl_reduce_json rfl_reduce_json_point
                   rfl_reduce_device
                   (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
-                  rfl_llm_classify_finish rfl_llm_warn_code
+                  rfl_llm_classify_finish
                   (API JOIN)
        Join:      rfl_kclass_of rfl_kclass_name rfl_kclass_ltype
                   rfl_join_init rfl_join_machine rfl_join_kernel rfl_join_compute
@@ -202,6 +202,8 @@
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
                   docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
                   rfl_workload_json, with an LLM step's rfl_workload_figures
+       Warnings:  rfl_warn_code rfl_warning_format (one type, rfl_warning, for
+                  every part's; rfl_error_format's twin)
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -852,6 +854,51 @@ typedef struct rfl_error {
    Returns the length of the whole line (snprintf's rule: buf NULL / size 0
    counts). */
 RFL_API size_t rfl_error_format(const rfl_error *e, const char *file, char *buf, size_t size);
+
+/* ---- warnings: one shape for every part ------------------------------------
+   What a part says out loud about an input it could still read: a code
+   from one enum (its stable string, rfl_warn_code: tests and users match
+   on it), a kernel when one is named, and the text (what it means, the
+   figures, what to do). Documents write warnings[{code, text}]. */
+typedef enum rfl_warn {
+    RFL_WARN_NONE = 0,
+    /* the reducer's (rfl_reduce_result.warnings) */
+    RFL_WARN_TENSOR_UNCOUNTED, /* tensor-core kernels (by name) with no FLOP count */
+    RFL_WARN_TENSOR_ESTIMATED, /* tensor FLOPs = instructions x a factor */
+    RFL_WARN_NO_FP_COUNTERS,   /* no FLOP counter of any precision */
+    RFL_WARN_ABOVE_ROOF,       /* a kernel or the total above the roof */
+    RFL_WARN_BELOW_COMPULSORY, /* DRAM writes below an elementwise output */
+    RFL_WARN_HIERARCHY,        /* AI(L1) > AI(L2) or AI(L2) > AI(DRAM) */
+    RFL_WARN_LOW_CLOCK,        /* profile clock well below the boost clock */
+    RFL_WARN_AUTO_UNITS,       /* --print-units auto: digits lost */
+    RFL_WARN_RATE_DERIVED,     /* counts derived from rounded rates */
+    RFL_WARN_NAME_TRUNCATED,   /* kernel names longer than NAME_MAX */
+    RFL_WARN_SATURATED,        /* a uint64 total saturated */
+    RFL_WARN_GROUPS_FULL,      /* by-name table full: rest under "other" */
+    RFL_WARN_NO_TIME,          /* no time metric: FLOP/s unknown */
+    RFL_WARN_PARTIAL_COUNTERS, /* e.g. ffma without fadd/fmul: lower bound */
+    RFL_WARN_NO_TENSOR_COUNTERS, /* none collected, none needed by the names */
+    /* the LLM join's (rfl_join.warnings) */
+    RFL_WARN_PADDED_MMA,       /* tensor FLOPs executed far above the useful ones */
+    RFL_WARN_LAUNCH_BOUND,     /* kernel time far above the roof's, tiny kernels */
+    /* the config reader's and the report's */
+    RFL_WARN_ASSUMED_LLAMA_LIKE, /* an unknown model_type read as Llama */
+    RFL_WARN_DEVICE_MISMATCH,  /* a profile's machine not among those asked */
+    RFL_WARN_COUNT_
+} rfl_warn;
+#define RFL_WARN_TEXT 640
+typedef struct rfl_warning {
+    rfl_warn code;
+    int has_kernel;            /* 1: kernel_id names the kernel */
+    uint64_t kernel_id;
+    char text[RFL_WARN_TEXT];  /* NUL-terminated, cut to fit */
+} rfl_warning;
+/* The stable code string ("tensor_uncounted", "padded_mma", ...). */
+RFL_API const char *rfl_warn_code(rfl_warn w);
+/* The warning as one line, "FILE: warning: CODE: TEXT" (no file: from
+   "warning:"), into buf[size] as rfl_error_format (always NUL-terminated;
+   returns the whole line's length). */
+RFL_API size_t rfl_warning_format(const rfl_warning *w, const char *file, char *buf, size_t size);
 
 /* Version of the compiled implementation, e.g. "0.1.0". */
 RFL_API const char *rfl_version(void);
@@ -2759,27 +2806,6 @@ typedef enum rfl_locale {
     RFL_LOCALE_EU   /* 1.234,5 */
 } rfl_locale;
 
-/* Warning codes (rfl_reduce_warning.code). Each comes with a text that says
-   what it means and what to do. */
-typedef enum rfl_reduce_warn {
-    RFL_WARN_NONE = 0,
-    RFL_WARN_TENSOR_UNCOUNTED, /* tensor-core kernels (by name) with no FLOP count */
-    RFL_WARN_TENSOR_ESTIMATED, /* tensor FLOPs = instructions x a factor */
-    RFL_WARN_NO_FP_COUNTERS,   /* no FLOP counter of any precision */
-    RFL_WARN_ABOVE_ROOF,       /* a kernel or the total above the roof */
-    RFL_WARN_BELOW_COMPULSORY, /* DRAM writes below an elementwise output */
-    RFL_WARN_HIERARCHY,        /* AI(L1) > AI(L2) or AI(L2) > AI(DRAM) */
-    RFL_WARN_LOW_CLOCK,        /* profile clock well below the boost clock */
-    RFL_WARN_AUTO_UNITS,       /* --print-units auto: digits lost */
-    RFL_WARN_RATE_DERIVED,     /* counts derived from rounded rates */
-    RFL_WARN_NAME_TRUNCATED,   /* kernel names longer than NAME_MAX */
-    RFL_WARN_SATURATED,        /* a uint64 total saturated */
-    RFL_WARN_GROUPS_FULL,      /* by-name table full: rest under "other" */
-    RFL_WARN_NO_TIME,          /* no time metric: FLOP/s unknown */
-    RFL_WARN_PARTIAL_COUNTERS, /* e.g. ffma without fadd/fmul: lower bound */
-    RFL_WARN_NO_TENSOR_COUNTERS, /* none collected, none needed by the names */
-    RFL_WARN_COUNT_
-} rfl_reduce_warn;
 
 /* Flags in rfl_kernel_stat.flags and rfl_reduce_result.flags. */
 #define RFL_REDUCE_TENSOR_ESTIMATED 1u /* tensor FLOPs from instructions */
@@ -2825,12 +2851,6 @@ typedef struct rfl_reduce_desc {
     void *user;                /* passed to on_kernel */
 } rfl_reduce_desc;
 
-typedef struct rfl_reduce_warning {
-    rfl_reduce_warn code;
-    int has_kernel;            /* 1: kernel_id names the kernel */
-    uint64_t kernel_id;
-    char text[RFL_REDUCE_WARN_TEXT];
-} rfl_reduce_warning;
 
 typedef struct rfl_reduce_result {
     rfl_csv_format format;     /* the first section's format */
@@ -2858,7 +2878,7 @@ typedef struct rfl_reduce_result {
     rfl_kernel_stat other;     /* kernels whose name found no group slot */
     int warning_count;
     int warnings_dropped;      /* beyond RFL_REDUCE_WARN_MAX */
-    rfl_reduce_warning warnings[RFL_REDUCE_WARN_MAX];
+    rfl_warning warnings[RFL_REDUCE_WARN_MAX];
 } rfl_reduce_result;
 
 /* A unit's scale into a metric's base unit (private to the reducer). */
@@ -2975,9 +2995,6 @@ RFL_API uint64_t rfl_reduce_tensor_flops(const rfl_kernel_stat *k);
 RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
                                          rfl_machine *out);
 
-/* A warning's stable code ("padded_mma", "below_compulsory", ...): what
-   tests and users match on. */
-RFL_API const char *rfl_reduce_warn_code(rfl_reduce_warn w);
 
 #ifndef RFL_NO_JSON_WRITER
 /* rfl-reduce --json, written once here (docs/schema.md, RFL_SCHEMA_VERSION):
@@ -3103,20 +3120,8 @@ RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_s
 /* End of the step: settles the held kernels and the last segment. */
 RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c);
 
-typedef enum rfl_llm_warn {
-    RFL_LLM_WARN_NONE = 0,
-    RFL_LLM_WARN_PADDED_MMA,   /* "padded_mma" */
-    RFL_LLM_WARN_LAUNCH_BOUND, /* "launch_bound" */
-    RFL_LLM_WARN_COUNT_
-} rfl_llm_warn;
-/* The stable code string ("" for NONE). */
-RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w);
-
-#define RFL_LLM_WARN_TEXT 640
-typedef struct rfl_llm_warning {
-    rfl_llm_warn code;
-    char text[RFL_LLM_WARN_TEXT]; /* what it means, the figures, what helps */
-} rfl_llm_warning;
+/* Its warnings are rfl_warning's: RFL_WARN_PADDED_MMA, RFL_WARN_LAUNCH_BOUND. */
+#define RFL_JOIN_WARNINGS 2
 
 #endif /* RFL_NO_REDUCE */
 
@@ -3200,7 +3205,7 @@ typedef struct rfl_join {
     double mean_kernel_s;
     double tiny_share;           /* share of kernel time in tiny kernels */
     int warning_count;
-    rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
+    rfl_warning warnings[RFL_JOIN_WARNINGS];
     /* ---- private ---- */
     rfl_llm_classifier cl;
 } rfl_join;
@@ -4629,6 +4634,27 @@ RFL_API size_t rfl_error_format(const rfl_error *e, const char *file, char *buf,
     if (n) rfl__ef_put(buf, size, &n, " ");
     if (e->where[0]) rfl__ef_put(buf, size, &n, e->where), rfl__ef_put(buf, size, &n, ": ");
     if (e->code || e->msg[0]) rfl__ef_put(buf, size, &n, e->msg[0] ? e->msg : rfl_result_str(e->code));
+    if (size) buf[n < size ? n : size - 1] = 0;
+    return n;
+}
+
+RFL_API const char *rfl_warn_code(rfl_warn w) {
+    static const char *const codes[RFL_WARN_COUNT_] = {
+        "warning", "tensor_uncounted", "tensor_estimated", "no_fp_counters", "above_roof",
+        "below_compulsory", "hierarchy_inversion", "low_clock", "auto_units", "rate_derived",
+        "name_truncated", "saturated", "groups_full", "no_time", "partial_counters",
+        "no_tensor_counters", "padded_mma", "launch_bound", "assumed_llama_like",
+        "device_mismatch"};
+    return (int)w > 0 && (int)w < (int)RFL_WARN_COUNT_ ? codes[w] : "warning";
+}
+
+RFL_API size_t rfl_warning_format(const rfl_warning *w, const char *file, char *buf, size_t size) {
+    size_t n = 0;
+    if (!buf) size = 0;
+    if (file && *file) rfl__ef_put(buf, size, &n, file), rfl__ef_put(buf, size, &n, ": ");
+    rfl__ef_put(buf, size, &n, "warning: ");
+    if (w) rfl__ef_put(buf, size, &n, rfl_warn_code(w->code)), rfl__ef_put(buf, size, &n, ": "),
+        rfl__ef_put(buf, size, &n, w->text);
     if (size) buf[n < size ? n : size - 1] = 0;
     return n;
 }
@@ -14428,10 +14454,10 @@ static void rfl__reset_kernel(rfl_reduce_state *st) {
 
 /* A new warning whose text starts with text; more may be appended to the
    builder returned (beyond RFL_REDUCE_WARN_MAX: counted, text dropped). */
-static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_kernel,
+static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_warn code, int has_kernel,
                          uint64_t id, const char *text) {
     rfl_reduce_result *r = &st->res;
-    rfl_reduce_warning *w;
+    rfl_warning *w;
     rfl__sb s;
     if (r->warning_count >= RFL_REDUCE_WARN_MAX) {
         r->warnings_dropped++;
@@ -14441,7 +14467,7 @@ static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_ker
         w->code = code;
         w->has_kernel = has_kernel;
         w->kernel_id = id;
-        s = rfl__sb_make(w->text, sizeof w->text);
+        s = rfl__sb_make(w->text, RFL_REDUCE_WARN_TEXT); /* the reducer's texts: shorter */
     }
     rfl__sb_s(&s, text);
     return s;
@@ -16280,14 +16306,6 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
     out->boost_mhz = r->sm_clock_hz / 1e6;
 }
 
-RFL_API const char *rfl_reduce_warn_code(rfl_reduce_warn w) {
-    static const char *const codes[RFL_WARN_COUNT_] = {
-        "warning", "tensor_uncounted", "tensor_estimated", "no_fp_counters", "above_roof",
-        "below_compulsory", "hierarchy_inversion", "low_clock", "auto_units", "rate_derived",
-        "name_truncated", "saturated", "groups_full", "no_time", "partial_counters",
-        "no_tensor_counters"};
-    return (int)w > 0 && (int)w < (int)RFL_WARN_COUNT_ ? codes[w] : "warning";
-}
 
 #ifndef RFL_NO_JSON_WRITER
 /* ---- rfl-reduce --json ------------------------------------------------------ */
@@ -16406,7 +16424,7 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
     rfl_json_w_arr(w, "warnings");
     for (i = 0; i < r->warning_count; i++) {
         rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", rfl_reduce_warn_code(r->warnings[i].code));
+        rfl_json_w_str(w, "code", rfl_warn_code(r->warnings[i].code));
         if (r->warnings[i].has_kernel) rfl_json_w_num(w, "kernel", (double)r->warnings[i].kernel_id);
         rfl_json_w_str(w, "text", r->warnings[i].text);
         rfl_json_w_end(w);
@@ -16674,13 +16692,6 @@ RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c) {
     c->finished = 1;
 }
 
-RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w) {
-    switch (w) {
-    case RFL_LLM_WARN_PADDED_MMA: return "padded_mma";
-    case RFL_LLM_WARN_LAUNCH_BOUND: return "launch_bound";
-    default: return "";
-    }
-}
 /* ---- the join: estimate beside profile, warnings ---- */
 typedef struct rfl__llm_txt { char *buf; size_t cap, len; } rfl__llm_txt;
 static void rfl__llm_put(rfl__llm_txt *t, const char *s) {
@@ -16700,11 +16711,11 @@ static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
 }
 
 static void rfl__llm_padded(rfl_join *j) {
-    rfl_llm_warning *w = &j->warnings[j->warning_count++];
+    rfl_warning *w = &j->warnings[j->warning_count++];
     rfl__llm_txt t;
     int k, first = 1;
     t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
-    w->code = RFL_LLM_WARN_PADDED_MMA;
+    w->code = RFL_WARN_PADDED_MMA;
     rfl__llm_put(&t, "the tensor cores executed ");
     rfl__llm_put_si(&t, j->executed_tensor_flops, "FLOP for ");
     rfl__llm_put_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
@@ -16738,10 +16749,10 @@ static void rfl__llm_padded(rfl_join *j) {
 }
 
 static void rfl__llm_launch(rfl_join *j, const rfl_machine *m) {
-    rfl_llm_warning *w = &j->warnings[j->warning_count++];
+    rfl_warning *w = &j->warnings[j->warning_count++];
     rfl__llm_txt t;
     t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
-    w->code = RFL_LLM_WARN_LAUNCH_BOUND;
+    w->code = RFL_WARN_LAUNCH_BOUND;
     rfl__llm_put_num(&t, (double)j->total.meas.kernels, 10);
     rfl__llm_put(&t, " kernels, mean ");
     rfl__llm_put_si(&t, j->mean_kernel_s, "s: ");
@@ -17033,7 +17044,7 @@ RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
     rfl_join_machine(&rm->join, rm->meas_hw >= 0 ? machines[rm->meas_hw] : 0);
 }
 
-static int rfl__rep_has_warning(const rfl_report_model *rm, rfl_reduce_warn code) {
+static int rfl__rep_has_warning(const rfl_report_model *rm, rfl_warn code) {
     int i;
     for (i = 0; i < rm->res.warning_count; i++) if (rm->res.warnings[i].code == code) return 1;
     return 0;
@@ -17636,7 +17647,7 @@ static void rfl__rep_json_step(rfl_json_writer *w, const rfl_report_model *m) {
     rfl_json_w_arr(w, "warnings");
     for (k = 0; k < j->warning_count; k++) {
         rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", rfl_llm_warn_code(j->warnings[k].code));
+        rfl_json_w_str(w, "code", rfl_warn_code(j->warnings[k].code));
         rfl_json_w_str(w, "text", j->warnings[k].text);
         rfl_json_w_end(w);
     }

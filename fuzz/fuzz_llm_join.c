@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rfl_result r;
     uint8_t c0;
     uint64_t kernels = 0, time_sum = 0, k_sum = 0, t_sum = 0;
-    int sat = 0, k, w, seen[RFL_LLM_WARN_COUNT_];
+    int sat = 0, k, w, seen[RFL_WARN_COUNT_];
     fz_init(&in, data, size);
     c0 = fz_u8(&in);
     memset(&d, 0, sizeof d);
@@ -99,16 +99,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     FZ_CHECK(r >= RFL_OK && r < RFL_ERR_COUNT_);
     if (r != RFL_OK) return 0;
-    FZ_CHECK(jn.warning_count >= 0 && jn.warning_count <= RFL_LLM_WARN_COUNT_ - 1);
+    FZ_CHECK(jn.warning_count >= 0 && jn.warning_count <= RFL_JOIN_WARNINGS);
     memset(seen, 0, sizeof seen);
     for (w = 0; w < jn.warning_count; w++) {
-        rfl_llm_warn code = jn.warnings[w].code;
-        FZ_CHECK(code == RFL_LLM_WARN_PADDED_MMA || code == RFL_LLM_WARN_LAUNCH_BOUND);
+        rfl_warn code = jn.warnings[w].code;
+        FZ_CHECK(code == RFL_WARN_PADDED_MMA || code == RFL_WARN_LAUNCH_BOUND);
         FZ_CHECK(!seen[code]++);
         FZ_CHECK(memchr(jn.warnings[w].text, 0, sizeof jn.warnings[w].text) != NULL);
-        if (code == RFL_LLM_WARN_PADDED_MMA)
+        if (code == RFL_WARN_PADDED_MMA)
             FZ_CHECK(jn.executed_tensor_flops >= RFL_LLM_PADDED_RATIO * jn.useful_flops);
-        if (code == RFL_LLM_WARN_LAUNCH_BOUND) FZ_CHECK(!(cl.unknown & RFL_UNKNOWN_TIME));
+        if (code == RFL_WARN_LAUNCH_BOUND) FZ_CHECK(!(cl.unknown & RFL_UNKNOWN_TIME));
     }
     return 0;
 }

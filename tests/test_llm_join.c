@@ -57,8 +57,8 @@ static const char *LLAMA_DEC = "llama-3.2-1b-decode-b1-s512-bf16.csv";
 
 static void test_roles(void) {
     /* kernel names into classes: tests/test_kclass.c */
-    RT_STR(rfl_llm_warn_code(RFL_LLM_WARN_PADDED_MMA), "padded_mma");
-    RT_STR(rfl_llm_warn_code(RFL_LLM_WARN_LAUNCH_BOUND), "launch_bound");
+    RT_STR(rfl_warn_code(RFL_WARN_PADDED_MMA), "padded_mma");
+    RT_STR(rfl_warn_code(RFL_WARN_LAUNCH_BOUND), "launch_bound");
 }
 
 /* Sums over the kinds equal the total, and the total is the reducer's. */
@@ -226,7 +226,7 @@ static void join(const char *file, const char *model, rfl_llm_phase ph, uint64_t
     RT_EQ_INT(rfl_join_compute(j, wl_of(&net, &cd), m), RFL_OK);
 }
 
-static int has_warning(const rfl_join *j, rfl_llm_warn w, const char *text) {
+static int has_warning(const rfl_join *j, rfl_warn w, const char *text) {
     int i;
     for (i = 0; i < j->warning_count; i++)
         if (j->warnings[i].code == w && (!text || strstr(j->warnings[i].text, text))) return 1;
@@ -249,11 +249,11 @@ static void test_join(const rfl_machine *h100) {
     RT_NEAR(j.kernel_time_s, 3.5e-3, 0.01);                  /* README: 3.5 ms */
     RT_NEAR(j.bytes_time_s, 0.74e-3, 0.01);                  /* README: 0.74 ms */
     RT_NEAR(j.gap, 4.7, 0.01);                               /* README: 4.7x */
-    RT_CHECK(has_warning(&j, RFL_LLM_WARN_PADDED_MMA, "23.9 GFLOP"));
-    RT_CHECK(has_warning(&j, RFL_LLM_WARN_PADDED_MMA, "2.54 GFLOP"));
-    RT_CHECK(has_warning(&j, RFL_LLM_WARN_PADDED_MMA, "overstates"));
-    RT_CHECK(has_warning(&j, RFL_LLM_WARN_LAUNCH_BOUND, "693 kernels"));
-    RT_CHECK(has_warning(&j, RFL_LLM_WARN_LAUNCH_BOUND, "CUDA graphs"));
+    RT_CHECK(has_warning(&j, RFL_WARN_PADDED_MMA, "23.9 GFLOP"));
+    RT_CHECK(has_warning(&j, RFL_WARN_PADDED_MMA, "2.54 GFLOP"));
+    RT_CHECK(has_warning(&j, RFL_WARN_PADDED_MMA, "overstates"));
+    RT_CHECK(has_warning(&j, RFL_WARN_LAUNCH_BOUND, "693 kernels"));
+    RT_CHECK(has_warning(&j, RFL_WARN_LAUNCH_BOUND, "CUDA graphs"));
     RT_CHECK(j.tiny_share > 0.6 && j.tiny_share < 0.7); /* 612 of 693 kernels, 66% */
     RT_EQ_INT(j.warning_count, 2);
 
@@ -262,8 +262,8 @@ static void test_join(const rfl_machine *h100) {
     join(GPT2_DEC, "gpt2", RFL_LLM_DECODE, 128, RFL_DTYPE_FP32, h100, &j);
     RT_NEAR(j.useful_flops, 251819520.0, 1e-12);
     RT_NEAR(j.executed_tensor_flops, 12.0 * 103809024.0, 1e-12);
-    RT_CHECK(has_warning(&j, RFL_LLM_WARN_PADDED_MMA, "attention"));
-    RT_CHECK(has_warning(&j, RFL_LLM_WARN_LAUNCH_BOUND, "235 kernels"));
+    RT_CHECK(has_warning(&j, RFL_WARN_PADDED_MMA, "attention"));
+    RT_CHECK(has_warning(&j, RFL_WARN_LAUNCH_BOUND, "235 kernels"));
     RT_EQ_INT(j.warning_count, 2);
 
     /* The prefills show neither: their tensor work is what the step needs
@@ -346,8 +346,8 @@ static void test_synthetic(const rfl_machine *h100) {
     rfl_join_kernel(&j, &last);
     RT_EQ_INT(rfl_join_compute(&j, wl_of(&net, &cd), h100), RFL_OK);
     RT_EQ_U64(j.rows[RFL_LLM_ATTENTION].meas.tensor_flops, UINT64_MAX);
-    RT_CHECK(!has_warning(&j, RFL_LLM_WARN_LAUNCH_BOUND, NULL));
-    RT_CHECK(has_warning(&j, RFL_LLM_WARN_PADDED_MMA, NULL));
+    RT_CHECK(!has_warning(&j, RFL_WARN_LAUNCH_BOUND, NULL));
+    RT_CHECK(has_warning(&j, RFL_WARN_PADDED_MMA, NULL));
     rfl_join_kernel(&j, &last); /* after compute: ignored */
     RT_EQ_U64(j.rows[RFL_LLM_ATTENTION].meas.kernels, 2);
     RT_EQ_INT(rfl_join_compute(NULL, wl_of(&net, &cd), h100), RFL_ERR_ARG);

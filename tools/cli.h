@@ -95,6 +95,15 @@ static void cli_error(const cli *c, const char *file, const rfl_error *e) {
     exit(CLI_BAD_INPUT);
 }
 
+/* A warning as every tool prints it: rfl_warning_format's line ("FILE:
+   warning: CODE: TEXT"), in a buffer of the tool's that the next call
+   reuses. */
+static const char *cli_warning(const char *file, const rfl_warning *w) {
+    static char line[RFL_WARN_TEXT + 512];
+    rfl_warning_format(w, file, line, sizeof line);
+    return line;
+}
+
 /* The tool's own message on bad input: "prog: FILE:LINE:COL: message",
    exit 1 (line/col 0 = none). The place comes from rfl_error_format too. */
 static void cli_input_error(const cli *c, const char *file, long line, long col, const char *fmt, ...) {
@@ -399,16 +408,18 @@ static int cli_model_option(const cli *c, cli_model *m, int id) {
 static void cli_model_hf(const cli *c, cli_model *m) {
     static rfl_json_tok toks[8192];
     size_t n;
-    char *text = cli_read_file(c, m->hf, RFL_CAP_CONFIG, &n), warn[1024];
+    char *text = cli_read_file(c, m->hf, RFL_CAP_CONFIG, &n);
+    rfl_warning warn;
     rfl_error e;
     rfl_llm_read_desc rd;
     rfl_result r;
     memset(&rd, 0, sizeof rd);
-    rd.strict = m->strict, rd.warning = warn, rd.warning_size = sizeof warn;
+    memset(&warn, 0, sizeof warn);
+    warn.code = RFL_WARN_ASSUMED_LLAMA_LIKE;
+    rd.strict = m->strict, rd.warning = warn.text, rd.warning_size = sizeof warn.text;
     r = rfl_llm_config_read(text, n, toks, 8192, &rd, &m->cfg, &e);
-    if (r == RFL_OK && warn[0])
-        fprintf(stderr, "%s: %s: warning: %s: %s (--strict refuses it)\n", c->prog, m->hf,
-                RFL_LLM_ASSUMED_LLAMA_LIKE, warn);
+    if (r == RFL_OK && warn.text[0])
+        fprintf(stderr, "%s: %s (--strict refuses it)\n", c->prog, cli_warning(m->hf, &warn));
     if (r == RFL_ERR_BUFFER)
         cli_input_error(c, m->hf, 0, 0, "needs %llu JSON tokens, more than 8192", (unsigned long long)e.need);
     if (r != RFL_OK) cli_error(c, m->hf, &e);

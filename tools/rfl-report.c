@@ -455,9 +455,9 @@ static void print_groups(report *r, const model *m) {
                "   conv/winograd/implicit_gemm -> convolution, gemm/cutlass -> matrix product, ...;\n"
                "   libraries run some convolutions as GEMMs, hence the conv + matmul row.)\n");
     for (k = 0; rm->file && k < rm->res.warning_count; k++)
-        printf("  profile warning: %s\n", rm->res.warnings[k].text);
+        printf("  %s\n", cli_warning(0, &rm->res.warnings[k]));
     for (k = 0; k < j->warning_count; k++)
-        printf("  WARNING [%s]: %s\n", rfl_llm_warn_code(j->warnings[k].code), j->warnings[k].text);
+        printf("  %s\n", cli_warning(0, &j->warnings[k]));
     printf("\n");
 }
 
@@ -465,7 +465,7 @@ static void print_reasons(report *r, const model *m) {
     const rfl_report_model *rm = m->rm;
     int i, h = rm->meas_hw, launch_bound = 0; /* said by the join's warning */
     if (!rm->file) return;
-    for (i = 0; i < rm->join.warning_count; i++) launch_bound |= rm->join.warnings[i].code == RFL_LLM_WARN_LAUNCH_BOUND;
+    for (i = 0; i < rm->join.warning_count; i++) launch_bound |= rm->join.warnings[i].code == RFL_WARN_LAUNCH_BOUND;
     printf("%s: measured / estimated FLOPs = %s", m->rm->disp, rm->ratio > 0 ? NUM(rm->ratio, 3) : "unknown");
     if (rm->ratio > 0 && rm->ratio >= 0.8 && rm->ratio <= 1.25 && !rm->n_reasons)
         printf(" (close to 1: the estimate and the counters agree)\n");
@@ -489,8 +489,13 @@ static void print_reasons(report *r, const model *m) {
                "gaps); time a step with CUDA events over warm runs for its latency.\n");
     }
     printf("  profile: %s%s%s\n", rm->file, rm->res.device[0] ? ", device " : "", rm->res.device);
-    if (rm->device_warning[0])
-        printf("  WARNING [%s]: %s.\n", RFL_HW_DEVICE_MISMATCH, rm->device_warning);
+    if (rm->device_warning[0]) {
+        rfl_warning w;
+        memset(&w, 0, sizeof w);
+        w.code = RFL_WARN_DEVICE_MISMATCH;
+        snprintf(w.text, sizeof w.text, "%s.", rm->device_warning);
+        printf("  %s\n", cli_warning(0, &w));
+    }
     else if (!rm->res.device[0] && !r->ncu_hw)
         printf("  NOTE: the profile names no device (details page or nvprof): assumed measured on "
                "the %s, the first --hw (--ncu-hw NAME says otherwise).\n", r->hw[h]->name);

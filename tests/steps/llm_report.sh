@@ -25,7 +25,7 @@ lr_has() {
 lr_llama_decode() {
   lr_rc 0 "$LR" --llm llama-3.2-1b --phase decode --seq 512 --batch 1 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv --hw h100 &&
-  lr_has '[padded_mma]:' '[launch_bound]:' '23.9 GFLOP' '693 kernels' '3.51 ms' '744' \
+  lr_has 'warning: padded_mma:' 'warning: launch_bound:' '23.9 GFLOP' '693 kernels' '3.51 ms' '744' \
     'NVIDIA H100 80GB HBM3' 'lm_head' 'CUDA graphs'
 }
 step "rfl-report --llm llama-3.2-1b decode capture: padded_mma and launch_bound" lr_llama_decode
@@ -74,7 +74,7 @@ lr_hf() {
 JSON
   lr_rc 0 "$LR" --hf-config "$LO/config.json" --phase decode --seq 512 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv &&
-  lr_has '[padded_mma]:' '[launch_bound]:' '23.9 GFLOP'
+  lr_has 'warning: padded_mma:' 'warning: launch_bound:' '23.9 GFLOP'
 }
 step "rfl-report --hf-config config.json --ncu: same warnings" lr_hf
 
