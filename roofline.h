@@ -3260,7 +3260,8 @@ typedef struct rfl_report_model {
     rfl_reduce_result res;
     int meas_hw;                 /* the machine it ran on: index, -1 none */
     int dev_added;               /* that machine was added to the list */
-    char device_warning[RFL_REPORT_TEXT]; /* RFL_HW_DEVICE_MISMATCH's text, "" */
+    rfl_warning device_warning; /* RFL_WARN_DEVICE_MISMATCH and its text; code
+                                   RFL_WARN_NONE, text "": none due */
     /* comparison */
     rfl_join join;
     double ratio;                /* measured / estimated FLOPs; 0: unknown */
@@ -16988,10 +16989,12 @@ static void rfl__rep_devwarn(rfl_report_model *rm, const rfl_machine *const *mac
                              const rfl_machine *x, int matched) {
     rfl__llm_txt t;
     const char *dev = rm->res.device;
-    t.buf = rm->device_warning; t.cap = sizeof rm->device_warning; t.len = 0;
+    t.buf = rm->device_warning.text; t.cap = sizeof rm->device_warning.text; t.len = 0;
     t.buf[0] = 0;
+    rm->device_warning.code = RFL_WARN_NONE;
     if (!dev[0] || (matched && !rm->dev_added) || (rm->meas_hw >= 0 && !x && !rm->dev_added))
         return; /* agrees; or a device the table lacks, placed where the caller says */
+    rm->device_warning.code = RFL_WARN_DEVICE_MISMATCH;
     rfl__llm_put(&t, "measured on '");
     rfl__llm_put(&t, dev);
     rfl__llm_put(&t, "'");
@@ -17551,8 +17554,8 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_str(w, "file", m->file);
     rfl_json_w_str(w, "device", m->res.device[0] ? m->res.device : 0);
     rfl_json_w_str(w, "machine", m->meas_hw >= 0 ? hw[m->meas_hw]->id : 0);
-    rfl_json_w_str(w, "device_warning", m->device_warning[0] ? RFL_HW_DEVICE_MISMATCH : 0);
-    rfl_json_w_str(w, "device_warning_text", m->device_warning[0] ? m->device_warning : 0);
+    rfl_json_w_str(w, "device_warning", m->device_warning.code ? rfl_warn_code(m->device_warning.code) : 0);
+    rfl_json_w_str(w, "device_warning_text", m->device_warning.code ? m->device_warning.text : 0);
     rfl_json_w_num(w, "kernels", (double)m->res.kernels);
     rfl_json_w_num_if(w, "time_s", x->time_s > 0, x->time_s);
     rfl__rep_json_flops(w, x, rfl_report_tensor_flops(m));

@@ -71,7 +71,7 @@ static void test_resnet18(void) {
     RT_CHECK(hw[1] == h100);
     RT_EQ_INT(rm.meas_hw, 1);
     RT_EQ_INT(rm.dev_added, 1);
-    RT_CHECK(strstr(rm.device_warning, "not among --hw") != 0);
+    RT_CHECK(strstr(rm.device_warning.text, "not among --hw") != 0);
     RT_EQ_INT(rfl_report_estimate(&rm, wl_of(&net, &d), hw, n), RFL_OK);
     RT_EQ_INT(rfl_report_compare(&rm, wl_of(&net, &d), hw), RFL_OK);
     /* the estimate's groups: records by layer type */
@@ -93,17 +93,17 @@ static void test_resnet18(void) {
     rfl_report_place(&rm, first_device, hw, &n, RFL_REPORT_MACHINES, 0);
     RT_EQ_INT(n, 2);
     RT_EQ_INT(rm.meas_hw, 1);
-    RT_STR(rm.device_warning, "");
+    RT_STR(rm.device_warning.text, "");
     n = 0;
     rfl_report_place(&rm, first_device, hw, &n, RFL_REPORT_MACHINES, 0);
     RT_EQ_INT(n, 1);
     RT_CHECK(hw[0] == h100);
-    RT_STR(rm.device_warning, "");
+    RT_STR(rm.device_warning.text, "");
     /* a device the table lacks: unplaced, said */
     n = 1;
     rfl_report_place(&rm, "Imaginary GPU 9000", hw, &n, RFL_REPORT_MACHINES, 0);
     RT_EQ_INT(rm.meas_hw, -1);
-    RT_CHECK(strstr(rm.device_warning, "a device the table does not know") != 0);
+    RT_CHECK(strstr(rm.device_warning.text, "a device the table does not know") != 0);
 }
 
 int main(void) {
