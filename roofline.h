@@ -78,7 +78,7 @@
            return 0;
        }
 
-   CONTENTS (search for a banner's text, e.g. "[10] REDUCER")
+   CONTENTS (search for a banner's text, e.g. "[11] REDUCER")
        this block   the manual: options, quick start, API by task,
                     conventions, each part's rules, errors, memory
        API  NAME    declarations: one section for each [N] part below, JOIN /
@@ -86,13 +86,14 @@
                     function with its in/out, buffers and results
        IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
        [1]  NUMBERS, RESULTS, WORK    [8]  ZOO
-       [2]  JSON                      [9]  ONNX, [9a] WORKLOAD
-       [3]  MACHINES                  [10] REDUCER
-       [4]  MACHINE FILES             [11] JOIN
-       [5]  ROOFLINE MATH             [12] CHART
-       [6]  LAYERS                    [13] PNG
-       [7]  TRANSFORMERS              [14] PROBE
-                                      [15] CHECK
+       [2]  JSON                      [9]  ONNX
+       [3]  MACHINES                  [10] WORKLOAD
+       [4]  MACHINE FILES             [11] REDUCER
+       [5]  ROOFLINE MATH             [12] JOIN
+       [6]  LAYERS                    [13] CHART
+       [7]  TRANSFORMERS              [14] PNG
+                                      [15] PROBE
+                                      [16] CHECK
        VERSION HISTORY, LICENSE (MIT) at the end of the file.
        rfl_version() returns RFL_VERSION_STRING, the version compiled in.
 
@@ -544,7 +545,7 @@
        linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
        Reduce* one per input element; unary math 1 per element.
 
-   WORKLOAD ([9a]; tools/cli.h, the page and every tool build one)
+   WORKLOAD ([10]; tools/cli.h, the page and every tool build one)
        What is estimated is one value, an rfl_workload: the records, the one
        cost desc (batch and number types live there alone) and where they
        came from (zoo name and resolution; LLM config and step, split over
@@ -565,7 +566,7 @@
        The config, graph, info and plan stay the caller's (pointers): the
        layout is the same under every RFL_NO_* option.
 
-   REDUCER ([10]; tools/rfl-reduce.c, examples/stream_reduce.c)
+   REDUCER ([11]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
@@ -598,7 +599,7 @@
        such name gets RFL_WARN_NO_TENSOR_COUNTERS, a note that the FP
        counters cannot see tensor cores.
        Speed: data rows go through a row walker over 64-byte blocks of
-       masks ([10] says how). On x86-64 with GCC or clang it uses AVX2 or
+       masks ([11] says how). On x86-64 with GCC or clang it uses AVX2 or
        AVX-512BW when CPUID says so (RFL_NO_AVX2: never), else SSE2, else
        portable 64-bit words (RFL_NO_SIMD); every path gives the same
        result (tests/test_reduce.c compares them). `make bench` measures
@@ -606,7 +607,7 @@
        just written in small pieces reads slower; the bench prints that
        case too).
 
-   CHART ([12]; tools/rfl-plot.c draws with it)
+   CHART ([13]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
            static unsigned char px[1200 * 800 * 3];
            rfl_canvas c; const rfl_machine *m[1]; rfl_point p[2] = {{0}};
@@ -635,7 +636,7 @@
        Deterministic: the same inputs give the same pixels and PNG bytes.
        libm: the chart needs RFL_LOG10 RFL_POW RFL_SQRT RFL_FLOOR RFL_CEIL,
        by default from <math.h> (link with -lm).
-   PNG ([13]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
+   PNG ([14]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
    so. Without it rfl_png_* calls do not compile, with a message that says
    why: test RFL_HAS_PNG, or define RFL_PNG_REQUIRED to insist)
        rfl_png_write   the PNG bytes to a callback (no FILE anywhere)
@@ -653,7 +654,7 @@
        times rfl-plot drawing and encoding a 1600x1000 chart of 2
        machines, 6 ceilings each and 50 points.
 
-   PROBE ([14]; tools/rfl-probe.c)
+   PROBE ([15]; tools/rfl-probe.c)
        Peak FLOP/s (FMA chains) and bandwidth per memory level (read and triad
        sweeps over working-set sizes) measured on the machine that runs it,
        with the caller's timer, the caller's buffer and, on a host, the
@@ -13192,7 +13193,7 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 #endif /* RFL_NO_ONNX */
 
 /* ==========================================================================
-   [9a] WORKLOAD
+   [10] WORKLOAD
    the builders of the one value; the estimate as JSON, after its sources
    ========================================================================== */
 RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, char *names,
@@ -13893,7 +13894,7 @@ RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
 
 
 /* ==========================================================================
-   [10] REDUCER
+   [11] REDUCER
    streaming ncu / nvprof CSV push parser
    ========================================================================== */
 #ifndef RFL_NO_REDUCE
@@ -16470,7 +16471,7 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
-   [11] JOIN
+   [12] JOIN
    kernel classes; an estimate beside a profile (CNN layer types, LLM kinds
    with padded_mma and launch_bound); a model's report and report.json
    ========================================================================== */
@@ -17706,7 +17707,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
 
 
 /* ==========================================================================
-   [12] CHART
+   [13] CHART
    canvas, font, axes, roofline / bar / scatter / text charts (RFL_NO_CHART)
    ========================================================================== */
 #ifndef RFL_NO_CHART
@@ -20593,7 +20594,7 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
 #endif /* RFL_NO_CHART */
 
 /* ==========================================================================
-   [13] PNG
+   [14] PNG
    stb_image_write with its allocations in a caller arena (RFL_NO_PNG)
    ========================================================================== */
 /* ---- PNG through stb_image_write ---------------------------------------------
@@ -20975,7 +20976,7 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 
 
 /* ==========================================================================
-   [14] PROBE
+   [15] PROBE
    measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
    ========================================================================== */
 #ifndef RFL_NO_PROBE
@@ -21597,7 +21598,7 @@ RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r) {
 #endif /* RFL_NO_PROBE */
 
 /* ==========================================================================
-   [15] CHECK
+   [16] CHECK
    an answer file read, graded against the estimate and the profile, and
    written back as JSON (the checker's own small writer: rfl__cw)
    ========================================================================== */

@@ -1,4 +1,4 @@
-/* The join by layer type and a model's report (roofline.h [11] JOIN) on
+/* The join by layer type and a model's report (roofline.h [12] JOIN) on
    the shipped ResNet-18 capture (examples/data, one training step at
    batch 1 on an H100). Expected values come from elsewhere, never from the
    code:
