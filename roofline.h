@@ -13787,7 +13787,7 @@ static void rfl__nj_time(rfl_json_writer *w, const rfl_net_prediction *np, const
     rfl_json_w_num(w, "memory_bound_layers", np->memory_layers);
 }
 
-static rfl_result rfl__net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
+static RFL__NOINLINE rfl_result rfl__net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
                                 const rfl_machine *m, const rfl__nj_desc *jd) {
     rfl_net_cost t;
     rfl_net_prediction np;
