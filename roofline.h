@@ -78,7 +78,7 @@
            return 0;
        }
 
-   CONTENTS (search for a banner's text, e.g. "[10] REDUCER")
+   CONTENTS (search for a banner's text, e.g. "[11] REDUCER")
        this block   the manual: options, quick start, API by task,
                     conventions, each part's rules, errors, memory
        API  NAME    declarations: one section for each [N] part below, JOIN /
@@ -87,12 +87,13 @@
        IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
        [1]  NUMBERS, RESULTS, WORK    [8]  ZOO
        [2]  JSON                      [9]  ONNX
-       [3]  MACHINES                  [10] REDUCER
-       [4]  MACHINE FILES             [11] JOIN
-       [5]  ROOFLINE MATH             [12] CHART
-       [6]  LAYERS                    [13] PNG
-       [7]  TRANSFORMERS              [14] PROBE
-                                      [15] CHECK
+       [3]  MACHINES                  [10] WORKLOAD
+       [4]  MACHINE FILES             [11] REDUCER
+       [5]  ROOFLINE MATH             [12] JOIN
+       [6]  LAYERS                    [13] CHART
+       [7]  TRANSFORMERS              [14] PNG
+                                      [15] PROBE
+                                      [16] CHECK
        VERSION HISTORY, LICENSE (MIT) at the end of the file.
        rfl_version() returns RFL_VERSION_STRING, the version compiled in.
 
@@ -123,6 +124,7 @@
    API BY TASK
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest rfl_hw_match
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
+                  rfl_roof_json (a roof in a document, one spelling)
                   rfl_link_kind_name (a machine's GPU-to-GPU link, rfl_link)
        Collectives: rfl_allreduce_time rfl_ar_basis_name (an all-reduce's
                   time on a machine's link, RFL_NO_COLLECTIVES)
@@ -135,6 +137,11 @@
                   rfl_attainable_text rfl_level_label rfl_estimate_flops_per_s
                   rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
                   rfl_work_main_prec
+       Workload:  rfl_workload_init rfl_workload_find rfl_workload_zoo
+                  rfl_workload_llm rfl_workload_onnx rfl_workload_step
+                  rfl_workload_split rfl_workload_fit rfl_workload_figures
+                  rfl_workload_forecast rfl_workload_json (what is estimated,
+                  one value: WORKLOAD below)
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
                   rfl_matmul rfl_attention rfl_batchnorm rfl_layernorm rfl_act
                   rfl_softmax rfl_maxpool rfl_avgpool rfl_adaptive_avgpool
@@ -165,11 +172,11 @@
        Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
                   rfl_reduce_buffer rfl_reduce_tensor_flops
                   rfl_reduce_ceilings_machine rfl_reduce_format_name
-                  rfl_reduce_warn_code rfl_reduce_json rfl_reduce_json_point
+                  rfl_reduce_json rfl_reduce_json_point
                   rfl_reduce_device
                   (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
-                  rfl_llm_classify_finish rfl_llm_warn_code
+                  rfl_llm_classify_finish
                   (API JOIN)
        Join:      rfl_kclass_of rfl_kclass_name rfl_kclass_ltype
                   rfl_join_init rfl_join_machine rfl_join_kernel rfl_join_compute
@@ -200,8 +207,10 @@
                   rfl_json_w_null rfl_json_w_bool rfl_json_w_str
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
                   docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
-                  rfl_net_json, with an LLM step's rfl_llm_step_figures (its warnings:
-                  rfl_llm_figures_warning)
+                  rfl_workload_json, with an LLM step's rfl_workload_figures
+                  (its warnings: rfl_llm_figures_warning)
+       Warnings:  rfl_warn_code rfl_warning_format (one type, rfl_warning, for
+                  every part's; rfl_error_format's twin)
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -372,6 +381,7 @@
            rfl_net_cost_get(&net, &cd, &t);   t.fwd_bytes, t.fwd_kv_read_bytes
            rfl_net_predict(&net, &cd, h100, &p);   p.layers_s: the step time
            rfl_llm_kv_cache_bytes(&c, &d, &kv);    the cache after the step
+       or the same as one value, built once (WORKLOAD below).
        Everything of the LAYERS part serves a decoder as it serves a CNN:
        per-record and total costs with bytes by role (fwd_weight_bytes,
        fwd_kv_read_bytes, fwd_kv_write_bytes, the rest activations); the view
@@ -541,7 +551,28 @@
        linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
        Reduce* one per input element; unary math 1 per element.
 
-   REDUCER ([10]; tools/rfl-reduce.c, examples/stream_reduce.c)
+   WORKLOAD ([10]; tools/cli.h, the page and every tool build one)
+       What is estimated is one value, an rfl_workload: the records, the one
+       cost desc (batch and number types live there alone) and where they
+       came from (zoo name and resolution; LLM config and step, split over
+       GPUs the plan; ONNX graph, info and dims). A builder makes it once
+       from an rfl_workload_desc (zero: every default) and every later call
+       takes it whole:
+           rfl_workload_init(&wl, rec, cap, nm, RFL_WL_NAMES(cap));
+           rfl_workload_find(&wl, "llama-3-8b", &cfg, &d);  or _zoo, _llm, _onnx
+           rfl_net_cost_get(&wl.net, &wl.cost, &t);
+           rfl_workload_split(&wl, &tp, 2); rfl_workload_json(&w, &wl, h100, 0);
+       The one default step of an LLM: an inference decode after
+       RFL_WL_DEFAULT_SEQ (1,024) tokens, fewer where learned positions end
+       sooner (GPT-2: after 1,023); training: a prefill of as many tokens
+       with every position's logits. Built without records (init with NULL,
+       0), a builder answers RFL_ERR_BUFFER with the records it needs in
+       wl.err.need. A failed build leaves its error in wl.err (where and
+       message: "seq 1024 + 1 is beyond its 1024 learned positions").
+       The config, graph, info and plan stay the caller's (pointers): the
+       layout is the same under every RFL_NO_* option.
+
+   REDUCER ([11]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
@@ -574,11 +605,11 @@
        such name gets RFL_WARN_NO_TENSOR_COUNTERS, a note that the FP
        counters cannot see tensor cores.
        Speed: data rows go through a row walker over 64-byte blocks of
-       masks ([10] says how): AVX2 or AVX-512BW by CPUID on x86-64 with GCC
+       masks ([11] says how): AVX2 or AVX-512BW by CPUID on x86-64 with GCC
        or clang (RFL_NO_AVX2: never), else SSE2, else portable 64-bit words
        (RFL_NO_SIMD); every path gives the same result. `make bench`.
 
-   JOIN ([11]; rfl-report; not with RFL_NO_LLM or RFL_NO_REDUCE)
+   JOIN ([12]; rfl-report; not with RFL_NO_LLM or RFL_NO_REDUCE)
        An estimate beside its measurement, group by group. Kernel names
        become classes (rfl_kclass_of: convolution, gemm, attention, norm,
        ...; one rule table, first match wins), classes become layer types
@@ -595,9 +626,9 @@
            rfl_join_init(&j, RFL_GROUP_LTYPE, a100);
            rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
            ... rfl_reduce_push / rfl_reduce_finish ...
-           rfl_join_compute(&j, &net, &cd, a100);   j.rows[], j.warnings[]
+           rfl_join_compute(&j, &wl, a100);     j.rows[], j.warnings[]
 
-   CHART ([12]; tools/rfl-plot.c draws with it)
+   CHART ([13]; tools/rfl-plot.c draws with it)
        Charts draw into the caller's pixels (RGB or RGBA, any stride):
            static unsigned char px[1200 * 800 * 3];
            rfl_canvas c; const rfl_machine *m[1]; rfl_point p[2] = {{0}};
@@ -626,7 +657,7 @@
        Deterministic: the same inputs give the same pixels and PNG bytes.
        libm: the chart needs RFL_LOG10 RFL_POW RFL_SQRT RFL_FLOOR RFL_CEIL,
        by default from <math.h> (link with -lm).
-   PNG ([13]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
+   PNG ([14]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
    so. Without it rfl_png_* calls do not compile, with a message that says
    why: test RFL_HAS_PNG, or define RFL_PNG_REQUIRED to insist)
        rfl_png_write   the PNG bytes to a callback (no FILE anywhere)
@@ -642,7 +673,7 @@
        times slower on charts). stb's settings are statics of this unit
        (STB_IMAGE_WRITE_STATIC), set on every call.
 
-   PROBE ([14]; tools/rfl-probe.c)
+   PROBE ([15]; tools/rfl-probe.c)
        Peak FLOP/s (FMA chains) and bandwidth per memory level (read and triad
        sweeps over working-set sizes) measured on the machine that runs it,
        with the caller's timer, the caller's buffer and, on a host, the
@@ -688,7 +719,7 @@
        the call, so the pool's start-up is in the time: keep threads waiting
        on a barrier, not created per call.
 
-   CHECK ([15]; tools/rfl-check.c; needs the table, zoo and reducer)
+   CHECK ([16]; tools/rfl-check.c; needs the table, zoo and reducer)
        A roofline homework graded: the student's answer file (JSON, schema
        in API CHECK and docs/schema.md) is read (rfl_check_read), every
        value is compared with the library's own estimate of the assignment
@@ -720,7 +751,10 @@
    MEMORY
        Nothing is allocated. Functions that need memory take (buffer, size);
        the sizes each part needs are given in its section. Parser states
-       (rfl_reduce_state, rfl_onnx_state, rfl_llm_classifier) are plain
+       (rfl_reduce_state, rfl_onnx_state, rfl_llm_classifier) and a workload
+       (rfl_workload: records and names from the caller, the size asked by
+       a build without them; its config, graph and plan by pointer, which
+       must outlive it) are plain
        structs the caller places anywhere (static, stack, its own struct):
        the fields below their "---- private ----" line are the library's
        (read none, write none), as are the types named rfl__*.
@@ -857,6 +891,51 @@ typedef struct rfl_error {
    Returns the length of the whole line (snprintf's rule: buf NULL / size 0
    counts). */
 RFL_API size_t rfl_error_format(const rfl_error *e, const char *file, char *buf, size_t size);
+
+/* ---- warnings: one shape for every part ------------------------------------
+   What a part says out loud about an input it could still read: a code
+   from one enum (its stable string, rfl_warn_code: tests and users match
+   on it), a kernel when one is named, and the text (what it means, the
+   figures, what to do). Documents write warnings[{code, text}]. */
+typedef enum rfl_warn {
+    RFL_WARN_NONE = 0,
+    /* the reducer's (rfl_reduce_result.warnings) */
+    RFL_WARN_TENSOR_UNCOUNTED, /* tensor-core kernels (by name) with no FLOP count */
+    RFL_WARN_TENSOR_ESTIMATED, /* tensor FLOPs = instructions x a factor */
+    RFL_WARN_NO_FP_COUNTERS,   /* no FLOP counter of any precision */
+    RFL_WARN_ABOVE_ROOF,       /* a kernel or the total above the roof */
+    RFL_WARN_BELOW_COMPULSORY, /* DRAM writes below an elementwise output */
+    RFL_WARN_HIERARCHY,        /* AI(L1) > AI(L2) or AI(L2) > AI(DRAM) */
+    RFL_WARN_LOW_CLOCK,        /* profile clock well below the boost clock */
+    RFL_WARN_AUTO_UNITS,       /* --print-units auto: digits lost */
+    RFL_WARN_RATE_DERIVED,     /* counts derived from rounded rates */
+    RFL_WARN_NAME_TRUNCATED,   /* kernel names longer than NAME_MAX */
+    RFL_WARN_SATURATED,        /* a uint64 total saturated */
+    RFL_WARN_GROUPS_FULL,      /* by-name table full: rest under "other" */
+    RFL_WARN_NO_TIME,          /* no time metric: FLOP/s unknown */
+    RFL_WARN_PARTIAL_COUNTERS, /* e.g. ffma without fadd/fmul: lower bound */
+    RFL_WARN_NO_TENSOR_COUNTERS, /* none collected, none needed by the names */
+    /* the LLM join's (rfl_join.warnings) */
+    RFL_WARN_PADDED_MMA,       /* tensor FLOPs executed far above the useful ones */
+    RFL_WARN_LAUNCH_BOUND,     /* kernel time far above the roof's, tiny kernels */
+    /* the config reader's and the report's */
+    RFL_WARN_ASSUMED_LLAMA_LIKE, /* an unknown model_type read as Llama */
+    RFL_WARN_DEVICE_MISMATCH,  /* a profile's machine not among those asked */
+    RFL_WARN_COUNT_
+} rfl_warn;
+#define RFL_WARN_TEXT 640
+typedef struct rfl_warning {
+    rfl_warn code;
+    int has_kernel;            /* 1: kernel_id names the kernel */
+    uint64_t kernel_id;
+    char text[RFL_WARN_TEXT];  /* NUL-terminated, cut to fit */
+} rfl_warning;
+/* The stable code string ("tensor_uncounted", "padded_mma", ...). */
+RFL_API const char *rfl_warn_code(rfl_warn w);
+/* The warning as one line, "FILE: warning: CODE: TEXT" (no file: from
+   "warning:"), into buf[size] as rfl_error_format (always NUL-terminated;
+   returns the whole line's length). */
+RFL_API size_t rfl_warning_format(const rfl_warning *w, const char *file, char *buf, size_t size);
 
 /* Version of the compiled implementation, e.g. "0.1.0". */
 RFL_API const char *rfl_version(void);
@@ -1040,7 +1119,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
 /* The version of the tools' JSON documents (docs/schema.md): a key renamed,
    removed or given another meaning raises it; a key added does not. */
-#define RFL_SCHEMA_VERSION 3
+#define RFL_SCHEMA_VERSION 4
 typedef struct rfl_json_writer {
     char *buf;          /* caller's; NULL: count only */
     size_t cap;         /* bytes of buf */
@@ -1346,6 +1425,13 @@ RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level);
 /* min(peak[prec], ai x bw[level]). 0 when the roof does not exist. */
 RFL_API double rfl_attainable(const rfl_machine *m, rfl_prec prec,
                               rfl_level level, double ai);
+#ifndef RFL_NO_JSON_WRITER
+/* A machine's roof of prec, the one way every document spells it: the
+   members id, name, prec, peak_flops_per_s, bandwidth_bytes_per_s (DRAM)
+   and ridge_flop_per_byte (null when a ceiling is unknown) of the object
+   the caller opened on w. */
+RFL_API void rfl_roof_json(rfl_json_writer *w, const rfl_machine *m, rfl_prec prec);
+#endif
 
 /* Which ceiling binds. */
 typedef struct rfl_bound {
@@ -1769,13 +1855,11 @@ typedef struct rfl_layer_cost {
                              torch convention counts them, or a causal
                              attention's causal products */
     uint64_t act_bytes;  /* activation memory kept for the backward pass */
-#ifndef RFL_NO_LLM
     uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* parts
                              of fwd_bytes by role: parameters read (weight
                              matrices, gathered table rows, biases, norm
                              scales), KV cache read and written; the rest of
                              fwd_bytes is activations */
-#endif
 } rfl_layer_cost;
 
 /* Cost of layer i (see the LAYERS manual section for every formula).
@@ -1806,10 +1890,8 @@ typedef struct rfl_net_cost {
                                         (RFL_LF_UNKNOWN_FLOPS): when > 0 every
                                         FLOP total above is only the known
                                         part, a lower bound */
-#ifndef RFL_NO_LLM
     uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* fwd_bytes
                                         by role (rfl_layer_cost) */
-#endif
 } rfl_net_cost;
 
 /* Totals over the network. Returns the first layer error (RFL_ERR_OVERFLOW)
@@ -1879,10 +1961,8 @@ typedef struct rfl_group_cost {
     rfl_work forward, backward; /* the summed works (rfl_layer_work) */
     double time_s;         /* with a machine: sum of rfl_layer_predict, else 0 */
     double compute_s, memory_s;
-#ifndef RFL_NO_LLM
     uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* fwd_bytes
                               by role (rfl_layer_cost) */
-#endif
 } rfl_group_cost;
 
 /* Sum net's records under d into groups[0..cap). m (may be NULL): the
@@ -2555,6 +2635,114 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 
 #endif /* RFL_NO_ONNX */
 
+/* ==========================================================================
+   API  WORKLOAD
+   what is estimated, as one value: its records, its cost desc, its source
+   ========================================================================== */
+/* A model at a step, made once by a builder (zoo, LLM config, ONNX graph)
+   into caller memory and passed whole to what costs, times, splits and
+   writes it: the records, the one cost desc (batch and number types live
+   there alone) and where they came from. The layout is the same under
+   every RFL_NO_* option (the sources are pointers to the caller's own). */
+struct rfl_llm_config; /* declared even where RFL_NO_LLM removes it */
+typedef enum rfl_workload_source {
+    RFL_WL_NONE = 0, RFL_WL_ZOO, RFL_WL_LLM, RFL_WL_ONNX
+} rfl_workload_source;
+#define RFL_WL_DEFAULT_SEQ 1024 /* the default step: decode after these tokens */
+#define RFL_WL_PREFILL 1        /* rfl_workload_desc.phase */
+#define RFL_WL_DECODE 2
+#define RFL_WL_LOGITS_LAST 1    /* rfl_workload_desc.logits */
+#define RFL_WL_LOGITS_ALL 2
+#define RFL_WL_NAMES(records) (64 * (size_t)(records)) /* name bytes, enough */
+/* What to build; zero is the default everywhere. */
+typedef struct rfl_workload_desc {
+    const char *name;      /* the workload's name; NULL: the zoo's or the
+                              table's spelling, an ONNX file's base name */
+    rfl_cost_desc cost;    /* batch (0: 1; ONNX: 0 keeps the file's), math
+                              type (0: an LLM config's own, else fp32),
+                              storage types, mode, convention */
+    uint32_t res;          /* a zoo model's input H x H; 0: its own */
+    /* an LLM's step; 0 everywhere: the library's one default, a decode
+       after RFL_WL_DEFAULT_SEQ tokens (training: a prefill of as many
+       tokens, the LM head on every position); fewer where learned
+       positions end sooner (GPT-2: a decode after 1,023) */
+    int phase;             /* 0, RFL_WL_PREFILL or RFL_WL_DECODE */
+    int seq_set;           /* nonzero: seq below (a decode may follow 0) */
+    uint64_t seq;          /* prefill: tokens; decode: tokens cached */
+    int logits;            /* 0, RFL_WL_LOGITS_LAST or RFL_WL_LOGITS_ALL */
+    int mla_absorbed;      /* latent attention as serving runs it
+                              (rfl_llm_step_desc.mla_absorbed) */
+    /* an ONNX graph */
+    const char *onnx_file; /* as the caller names it ("-": standard input) */
+    const char *dims;      /* rfl_onnx_desc.dims ("seq=128"), or NULL */
+} rfl_workload_desc;
+
+typedef struct rfl_workload {
+    int source;            /* rfl_workload_source */
+    const char *name;      /* desc's, the zoo's or the table's, or label */
+    rfl_net net;           /* the records, over the caller's arrays */
+    rfl_cost_desc cost;    /* THE cost desc of the records */
+    uint32_t res;          /* a zoo model: the resolution built */
+    /* an LLM: the whole model's config (the caller's) and the step; split
+       over GPUs, the plan (the caller's), and net holds one GPU's part */
+    const struct rfl_llm_config *llm;
+    int phase;             /* rfl_llm_phase */
+    uint64_t seq;
+    int logits_all, mla_absorbed;
+    struct rfl_llm_tp *tp;
+    /* an ONNX graph, the build's info (the caller's), file and dims */
+    const struct rfl_onnx_graph *onnx;
+    const struct rfl_onnx_info *onnx_info;
+    const char *onnx_file, *onnx_dims;
+    char label[64];        /* an ONNX file's base name, without ".onnx" */
+    rfl_error err;         /* the builder's error, with its message */
+} rfl_workload;
+
+/* An empty workload over the caller's record array and names arena (may
+   be NULL, 0: then a builder asks the size: RFL_ERR_BUFFER, with the
+   records it needs in wl->err.need; names: RFL_WL_NAMES(need) bytes). */
+RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, char *names,
+                               size_t names_size);
+/* The builders: d (NULL: the defaults) into an initialised, empty wl.
+   Each returns RFL_OK, or the error it also leaves in wl->err (code,
+   where, message), e.g. a GPT-2 step beyond its learned positions
+   (RFL_ERR_SHAPE). rfl_workload_find: the zoo's model or the table's LLM
+   of that name (rfl_parse_name_eq), the LLM's config into the caller's
+   *cfg (NULL under RFL_NO_LLM); RFL_ERR_UNKNOWN_NAME for neither. */
+RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
+                                     struct rfl_llm_config *cfg, const rfl_workload_desc *d);
+#ifndef RFL_NO_ZOO
+RFL_API rfl_result rfl_workload_zoo(rfl_workload *wl, const char *name, const rfl_workload_desc *d);
+#endif
+#ifndef RFL_NO_LLM
+/* cfg stays the caller's and is read later (figures, split, documents). */
+RFL_API rfl_result rfl_workload_llm(rfl_workload *wl, const rfl_llm_config *cfg,
+                                    const rfl_workload_desc *d);
+/* wl's step as the LLM calls take it (batch and types from wl->cost). */
+RFL_API rfl_result rfl_workload_step(const rfl_workload *wl, rfl_llm_step_desc *out);
+/* Split wl's LLM step over gpus GPUs (rfl_llm_tp_plan into the caller's
+   *tp, kept): wl->net becomes one GPU's part. */
+RFL_API rfl_result rfl_workload_split(rfl_workload *wl, rfl_llm_tp *tp, uint32_t gpus);
+/* Memory per GPU on m for N = 1, 2, 4, 8 (rfl_llm_tp_fit_get); wl's
+   records are rebuilt as they were (its shard's when split). */
+RFL_API rfl_result rfl_workload_fit(rfl_workload *wl, const rfl_machine *m, double mem_fraction,
+                                    rfl_llm_tp_fit *out);
+#endif
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+/* The forecast of an LLM workload's step on m (rfl_llm_forecast; split:
+   fd->tp is wl's plan). fd may be NULL. */
+RFL_API rfl_result rfl_workload_forecast(const rfl_workload *wl, const rfl_machine *m,
+                                         const rfl_forecast_desc *fd, rfl_forecast *out);
+#endif
+#ifndef RFL_NO_ONNX
+/* g read (rfl_onnx_read_*), built at d's batch (d->cost.batch 0: a
+   symbolic batch axis is 1) and d->dims; info is the caller's, kept.
+   A batch asked of a file whose batch axis is fixed elsewhere is
+   RFL_ERR_SHAPE. */
+RFL_API rfl_result rfl_workload_onnx(rfl_workload *wl, rfl_onnx_graph *g, rfl_onnx_info *info,
+                                     const rfl_workload_desc *d);
+#endif
+
 #ifndef RFL_NO_JSON_WRITER
 /* ---- the estimate as JSON ----------------------------------------------------
    rfl-estimate --json, written once here (docs/schema.md, RFL_SCHEMA_VERSION)
@@ -2571,37 +2759,15 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
    bytes{weights, kv_read, kv_write, activations}, and with a machine
    compute_s, memory_s, tokens_per_s, ttft_s (null for a decode),
    decode_compute_bound_batch, gemm_compute_bound_batch and
-   max_batch_in_memory (null: none; rfl_llm_step_figures); an
+   max_batch_in_memory (null: none; rfl_workload_figures); an
    ONNX graph its file (onnx_file, opset, batch_axis, onnx_nodes,
    unknown_flops_nodes, unknown_flops_op, unknown_nodes). FLOPs of records
    without a FLOP rule are unknown: the totals' flops and mac_flops are
    null with flops_known and mac_flops_known beside them, and so are the
    times and the bound (predicted_time_known_s, whole_model_time_known_s). */
-typedef struct rfl_net_json_desc {
-    const char *model;          /* "model" */
-    int summary;                /* nonzero: "summary", rfl_net_summary's totals */
-    /* an LLM step (rfl_llm_build's records), else NULL */
-    const struct rfl_llm_config *llm;
-    const struct rfl_llm_step_desc *step;
-    /* an ONNX graph (rfl_onnx_build's records), else NULL */
-    const struct rfl_onnx_graph *onnx;
-    const struct rfl_onnx_info *onnx_info;
-    const char *onnx_file;      /* as the caller names it */
-    const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
-    /* an LLM step's forecast (rfl_llm_forecast), else NULL: "forecast" */
-    const struct rfl_forecast *forecast;
-    /* tensor parallelism: the plan of llm's step (net: its shard's step,
-       rfl_llm_tp_plan), or NULL; tp_link: the link kind asked
-       (rfl_link_kind; 0: the machine's) */
-    const struct rfl_llm_tp *tp;
-    int tp_link;
-    /* with tp and a machine: which N fits it (rfl_llm_tp_fit_get), or NULL
-       ("fit": null) */
-    const struct rfl_llm_tp_fit *tp_fit;
-} rfl_net_json_desc;
 #ifndef RFL_NO_LLM
 /* What an LLM step adds to its records' totals, for the tools' tables and
-   JSON alike (rfl_llm_step_figures). */
+   JSON alike (rfl_workload_figures). */
 #define RFL_LLM_BATCH_CAP 65536 /* the compute-bound batches are searched up to it */
 typedef struct rfl_llm_figures {
     uint64_t tokens;          /* new tokens: batch x (S for a prefill, else 1) */
@@ -2634,20 +2800,31 @@ typedef struct rfl_llm_figures {
 /* Warning i (0, 1, ...) of f: its stable code ("does_not_fit",
    "beyond_context") returned, its text into buf[size]; NULL past the last. */
 RFL_API const char *rfl_llm_figures_warning(const rfl_llm_figures *f, int i, char *buf, size_t size);
-/* The figures of the step built by rfl_llm_build(net, cfg, step) under its
-   cost desc d (rfl_llm_cost_desc; step with its batch and types), on m (may
-   be NULL: the machine's figures stay 0). Returns the errors of
-   rfl_net_cost_get, rfl_net_predict and the LLM calls. */
-RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc *d,
-                                        const struct rfl_llm_config *cfg,
-                                        const struct rfl_llm_step_desc *step,
-                                        const rfl_machine *m, rfl_llm_figures *out);
 #endif
-/* The estimate of net under d (m: the machine of the times, or NULL) as
-   the members of the object the caller opened on w. Returns the error of
-   rfl_net_cost_get or rfl_net_predict (nothing written then). */
-RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
-                                const rfl_machine *m, const rfl_net_json_desc *jd);
+/* What a workload's document adds to the workload: the torchsummary
+   totals, an LLM step's forecast (rfl_llm_forecast), and split over GPUs
+   the link asked (rfl_link_kind; 0: the machine's) and which N fits
+   (rfl_llm_tp_fit_get; NULL: "fit": null). Zero: none of them. */
+typedef struct rfl_workload_json_desc {
+    int summary;
+    const struct rfl_forecast *forecast;
+    int tp_link;
+    const struct rfl_llm_tp_fit *tp_fit;
+} rfl_workload_json_desc;
+/* The estimate of the workload (its records under its cost desc; m: the
+   machine of the times, or NULL) with its source's members (an LLM step,
+   split or not; an ONNX graph), as the members of the object the caller
+   opened on w. A caller's own net is a workload too: rfl_workload_init,
+   then build in wl.net and set wl.cost and wl.name. jd may be NULL.
+   Returns the error of rfl_net_cost_get or rfl_net_predict (nothing
+   written then). */
+RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
+                                     const rfl_machine *m, const rfl_workload_json_desc *jd);
+#ifndef RFL_NO_LLM
+/* The figures of an LLM workload's step (one GPU's when split). */
+RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machine *m,
+                                        rfl_llm_figures *out);
+#endif
 #endif
 
 /* ==========================================================================
@@ -2708,27 +2885,6 @@ typedef enum rfl_locale {
     RFL_LOCALE_EU   /* 1.234,5 */
 } rfl_locale;
 
-/* Warning codes (rfl_reduce_warning.code). Each comes with a text that says
-   what it means and what to do. */
-typedef enum rfl_reduce_warn {
-    RFL_WARN_NONE = 0,
-    RFL_WARN_TENSOR_UNCOUNTED, /* tensor-core kernels (by name) with no FLOP count */
-    RFL_WARN_TENSOR_ESTIMATED, /* tensor FLOPs = instructions x a factor */
-    RFL_WARN_NO_FP_COUNTERS,   /* no FLOP counter of any precision */
-    RFL_WARN_ABOVE_ROOF,       /* a kernel or the total above the roof */
-    RFL_WARN_BELOW_COMPULSORY, /* DRAM writes below an elementwise output */
-    RFL_WARN_HIERARCHY,        /* AI(L1) > AI(L2) or AI(L2) > AI(DRAM) */
-    RFL_WARN_LOW_CLOCK,        /* profile clock well below the boost clock */
-    RFL_WARN_AUTO_UNITS,       /* --print-units auto: digits lost */
-    RFL_WARN_RATE_DERIVED,     /* counts derived from rounded rates */
-    RFL_WARN_NAME_TRUNCATED,   /* kernel names longer than NAME_MAX */
-    RFL_WARN_SATURATED,        /* a uint64 total saturated */
-    RFL_WARN_GROUPS_FULL,      /* by-name table full: rest under "other" */
-    RFL_WARN_NO_TIME,          /* no time metric: FLOP/s unknown */
-    RFL_WARN_PARTIAL_COUNTERS, /* e.g. ffma without fadd/fmul: lower bound */
-    RFL_WARN_NO_TENSOR_COUNTERS, /* none collected, none needed by the names */
-    RFL_WARN_COUNT_
-} rfl_reduce_warn;
 
 /* Flags in rfl_kernel_stat.flags and rfl_reduce_result.flags. */
 #define RFL_REDUCE_TENSOR_ESTIMATED 1u /* tensor FLOPs from instructions */
@@ -2774,12 +2930,6 @@ typedef struct rfl_reduce_desc {
     void *user;                /* passed to on_kernel */
 } rfl_reduce_desc;
 
-typedef struct rfl_reduce_warning {
-    rfl_reduce_warn code;
-    int has_kernel;            /* 1: kernel_id names the kernel */
-    uint64_t kernel_id;
-    char text[RFL_REDUCE_WARN_TEXT];
-} rfl_reduce_warning;
 
 typedef struct rfl_reduce_result {
     rfl_csv_format format;     /* the first section's format */
@@ -2807,7 +2957,7 @@ typedef struct rfl_reduce_result {
     rfl_kernel_stat other;     /* kernels whose name found no group slot */
     int warning_count;
     int warnings_dropped;      /* beyond RFL_REDUCE_WARN_MAX */
-    rfl_reduce_warning warnings[RFL_REDUCE_WARN_MAX];
+    rfl_warning warnings[RFL_REDUCE_WARN_MAX];
 } rfl_reduce_result;
 
 /* A unit's scale into a metric's base unit (private to the reducer). */
@@ -2924,9 +3074,6 @@ RFL_API uint64_t rfl_reduce_tensor_flops(const rfl_kernel_stat *k);
 RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
                                          rfl_machine *out);
 
-/* A warning's stable code ("padded_mma", "below_compulsory", ...): what
-   tests and users match on. */
-RFL_API const char *rfl_reduce_warn_code(rfl_reduce_warn w);
 
 #ifndef RFL_NO_JSON_WRITER
 /* rfl-reduce --json, written once here (docs/schema.md, RFL_SCHEMA_VERSION):
@@ -2963,7 +3110,7 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
        rfl_join_init(&j, RFL_GROUP_KIND, h100);
        rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
-       rfl_join_compute(&j, &net, &cd, h100);      j.rows[], j.warnings[]
+       rfl_join_compute(&j, &wl, h100);           j.rows[], j.warnings[]
    (rfl_llm_classify_* alone: the kinds measured, without an estimate.)
    Kernels into kinds. A name alone cannot tell an attention projection from
    an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
@@ -3052,20 +3199,8 @@ RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_s
 /* End of the step: settles the held kernels and the last segment. */
 RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c);
 
-typedef enum rfl_llm_warn {
-    RFL_LLM_WARN_NONE = 0,
-    RFL_LLM_WARN_PADDED_MMA,   /* "padded_mma" */
-    RFL_LLM_WARN_LAUNCH_BOUND, /* "launch_bound" */
-    RFL_LLM_WARN_COUNT_
-} rfl_llm_warn;
-/* The stable code string ("" for NONE). */
-RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w);
-
-#define RFL_LLM_WARN_TEXT 640
-typedef struct rfl_llm_warning {
-    rfl_llm_warn code;
-    char text[RFL_LLM_WARN_TEXT]; /* what it means, the figures, what helps */
-} rfl_llm_warning;
+/* Its warnings are rfl_warning's: RFL_WARN_PADDED_MMA, RFL_WARN_LAUNCH_BOUND. */
+#define RFL_JOIN_WARNINGS 2
 
 #endif /* RFL_NO_REDUCE */
 
@@ -3115,7 +3250,7 @@ RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
        rfl_join_init(&j, RFL_GROUP_LTYPE, h100);    the profile's machine
        rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
-       rfl_join_compute(&j, &net, &cd, h100);       j.rows[], j.total
+       rfl_join_compute(&j, &wl, h100);            j.rows[], j.total
    A row's estimated time is each record's forward and backward predicted
    apart on the machine (max(compute, memory) each), summed. */
 #define RFL_JOIN_ROWS 12
@@ -3149,7 +3284,7 @@ typedef struct rfl_join {
     double mean_kernel_s;
     double tiny_share;           /* share of kernel time in tiny kernels */
     int warning_count;
-    rfl_llm_warning warnings[RFL_LLM_WARN_COUNT_ - 1];
+    rfl_warning warnings[RFL_JOIN_WARNINGS];
     /* ---- private ---- */
     rfl_llm_classifier cl;
 } rfl_join;
@@ -3162,7 +3297,7 @@ RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m);
 /* One kernel, in launch order; an rfl_kernel_fn for
    rfl_reduce_desc.on_kernel (user = the join). */
 RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
-/* The estimate of net under d beside the kernels (the profile is over:
+/* The estimate of the workload beside the kernels (the profile is over:
    a later kernel is ignored), times on machine m (NULL: no times, no
    warnings). A record whose cost fails is left out (uncosted). Returns
    RFL_ERR_ARG (NULL join or net; RFL_GROUP_KIND: a record of no LLM
@@ -3170,8 +3305,7 @@ RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
    lacks a roof some work needs: those works have no time, untimed; the
    rest is filled). A warning needs the quantities it compares: no tensor
    counters, no padded_mma; no time, no launch_bound. */
-RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
-                                    const rfl_machine *m);
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const rfl_machine *m);
 
 /* ---- reports: one model's estimate, profile and comparison ------------
    What rfl-report shows of a model, for any front end: the estimate on
@@ -3180,11 +3314,11 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_c
    report.json (docs/schema.md, "rfl-report").
        rfl_report_model *rm;                 (large: static or allocated)
        rfl_report_init(rm, name, RFL_GROUP_LTYPE);
-       rfl_report_estimate(rm, &net, &cd, machines, n);
+       rfl_report_estimate(rm, &wl, machines, n);
        rd.on_kernel = rfl_join_kernel; rd.user = &rm->join;  reduce into rm->res
        rfl_report_place(rm, rfl_reduce_device(&st), machines, &n, cap, forced);
                              at the first kernel: the machine it ran on
-       rfl_report_compare(rm, &net, &cd, machines);        ratio, reasons, join
+       rfl_report_compare(rm, &wl, machines);             ratio, reasons, join
        rfl_report_json(&w, &rep);                          rep: the models */
 #define RFL_REPORT_MACHINES 8
 #define RFL_REPORT_REASONS 6
@@ -3205,7 +3339,8 @@ typedef struct rfl_report_model {
     rfl_reduce_result res;
     int meas_hw;                 /* the machine it ran on: index, -1 none */
     int dev_added;               /* that machine was added to the list */
-    char device_warning[RFL_REPORT_TEXT]; /* RFL_HW_DEVICE_MISMATCH's text, "" */
+    rfl_warning device_warning; /* RFL_WARN_DEVICE_MISMATCH and its text; code
+                                   RFL_WARN_NONE, text "": none due */
     /* comparison */
     rfl_join join;
     double ratio;                /* measured / estimated FLOPs; 0: unknown */
@@ -3227,11 +3362,10 @@ typedef struct rfl_report {
 
 /* Start: no profile, no machine. */
 RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by);
-/* The estimate of net under d, predicted on machines[0..n). Returns the
+/* The estimate of the workload, predicted on machines[0..n). Returns the
    cost's errors (a prediction's go to pred_err). */
-RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
-                                       const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                       int n);
+RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_workload *wl,
+                                       const rfl_machine *const *machines, int n);
 /* The machine a profile ran on, from its device name (the reducer's, as
    soon as its first kernel is read: rfl_reduce_device; NULL or "": none):
    forced (a --ncu-hw machine, may be NULL) when given; else the device's
@@ -3246,8 +3380,8 @@ RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
                               const rfl_machine *forced);
 /* The join on the profile's machine (else machines[0]), measured over
    estimated FLOPs and its reasons. */
-RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
-                                      const rfl_cost_desc *d, const rfl_machine *const *machines);
+RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_workload *wl,
+                                      const rfl_machine *const *machines);
 /* Measured tensor-core FLOPs of the profile; achieved FLOP/s (0: no time). */
 RFL_API double rfl_report_tensor_flops(const rfl_report_model *rm);
 RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm);
@@ -3657,28 +3791,27 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
    layer type's colour and marker, area = its share of the predicted time)
    and, when it was measured there, each group's kernels (filled). Returns
    the points written (at most cap). */
-RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
-                                    const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                    int h, rfl_point *pts, int cap);
+RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                    const rfl_machine *const *machines, int h, rfl_point *pts,
+                                    int cap);
 /* An LLM step (rfl_llm_build records) on machines[h]'s roofline: the
    whole step estimated at batch 1, 16, 64 and 256 (a decode; a prefill at
-   d's batch), linked; its kinds at d's batch (rfl_net_group by kind:
+   its batch), linked; its kinds at its batch (rfl_net_group by kind:
    hollow, area = share of the step's time); and when rm was measured
    there, the kernels of each kind (filled) and the measured step with its
-   executed and with its useful FLOPs over the same bytes. decode: the
-   records are a decode step. Returns the points written (at most cap). */
-RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_net *net,
-                                  const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                  int h, int decode, rfl_point *pts, int cap);
+   executed and with its useful FLOPs over the same bytes. Returns the
+   points written (at most cap). */
+RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                  const rfl_machine *const *machines, int h, rfl_point *pts,
+                                  int cap);
 /* A decode step against the batch, on the whole canvas: the step's time
    (left half) and tokens/s (right half, one token per sequence) at batch
-   1, 2, 4 ... 256 on machines[0..nh) (rfl_net_predict of net under d, its
+   1, 2, 4 ... 256 on machines[0..nh) (rfl_net_predict of the workload, its
    batch changed), a line per machine, with a hollow diamond at the batch
    where its weight GEMMs turn compute-bound (rfl_net_compute_bound_batch)
    and a footnote naming those batches. name: the step in the titles.
    Returns RFL_ERR_ARG (NULL, nh outside 1..RFL_REPORT_MACHINES). */
-RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_net *net,
-                                          const rfl_cost_desc *d,
+RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
                                           const rfl_machine *const *machines, int nh);
 /* A legend line centred at (cx, y): a coloured box and a name each. */
 RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *const *names,
@@ -4644,6 +4777,27 @@ RFL_API size_t rfl_error_format(const rfl_error *e, const char *file, char *buf,
     if (n) rfl__ef_put(buf, size, &n, " ");
     if (e->where[0]) rfl__ef_put(buf, size, &n, e->where), rfl__ef_put(buf, size, &n, ": ");
     if (e->code || e->msg[0]) rfl__ef_put(buf, size, &n, e->msg[0] ? e->msg : rfl_result_str(e->code));
+    if (size) buf[n < size ? n : size - 1] = 0;
+    return n;
+}
+
+RFL_API const char *rfl_warn_code(rfl_warn w) {
+    static const char *const codes[RFL_WARN_COUNT_] = {
+        "warning", "tensor_uncounted", "tensor_estimated", "no_fp_counters", "above_roof",
+        "below_compulsory", "hierarchy_inversion", "low_clock", "auto_units", "rate_derived",
+        "name_truncated", "saturated", "groups_full", "no_time", "partial_counters",
+        "no_tensor_counters", "padded_mma", "launch_bound", "assumed_llama_like",
+        "device_mismatch"};
+    return (int)w > 0 && (int)w < (int)RFL_WARN_COUNT_ ? codes[w] : "warning";
+}
+
+RFL_API size_t rfl_warning_format(const rfl_warning *w, const char *file, char *buf, size_t size) {
+    size_t n = 0;
+    if (!buf) size = 0;
+    if (file && *file) rfl__ef_put(buf, size, &n, file), rfl__ef_put(buf, size, &n, ": ");
+    rfl__ef_put(buf, size, &n, "warning: ");
+    if (w) rfl__ef_put(buf, size, &n, rfl_warn_code(w->code)), rfl__ef_put(buf, size, &n, ": "),
+        rfl__ef_put(buf, size, &n, w->text);
     if (size) buf[n < size ? n : size - 1] = 0;
     return n;
 }
@@ -6033,6 +6187,19 @@ RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level) {
     return (pk > 0 && bw > 0) ? pk / bw : 0;
 }
 
+#ifndef RFL_NO_JSON_WRITER
+RFL_API void rfl_roof_json(rfl_json_writer *w, const rfl_machine *m, rfl_prec prec) {
+    double r = rfl_ridge(m, prec, RFL_DRAM);
+    if (!w || !m || (unsigned)prec >= RFL_PREC_COUNT) return;
+    rfl_json_w_str(w, "id", m->id);
+    rfl_json_w_str(w, "name", m->name);
+    rfl_json_w_str(w, "prec", rfl_prec_name(prec));
+    rfl_json_w_num_if(w, "peak_flops_per_s", m->peak_flops[prec] > 0, m->peak_flops[prec]);
+    rfl_json_w_num_if(w, "bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM] > 0, m->bw_bytes_per_s[RFL_DRAM]);
+    rfl_json_w_num_if(w, "ridge_flop_per_byte", r > 0, r);
+}
+#endif
+
 RFL_API double rfl_attainable(const rfl_machine *m, rfl_prec prec, rfl_level level,
                               double ai) {
     double pk, mem;
@@ -6985,14 +7152,15 @@ static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost
 /* Forward bytes of L at the batch (in, o: elements read and written; w:
    params read): by role. A cache write writes the KV type; attention
    over a KV-cache input reads it (the window's positions when causal).
-   role[3]: the weights, KV-read and KV-write parts (LLM part only). */
+   role[3]: the weights, KV-read and KV-write parts (no KV cache records
+   without the LLM part: 0 there). */
 static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__ly_bits *b,
                              uint64_t B, uint64_t in, uint64_t o, uint64_t w, uint64_t kv_pos,
                              uint64_t *out, uint64_t *role) {
     uint64_t kv = 0, t, u, x;
     int ob = L->kv_cache ? b->kv : b->act, ia = b->act;
 #ifdef RFL_NO_LLM
-    (void)net, (void)B, (void)kv_pos, (void)role; /* no KV-cache records, no experts: the LLMs' alone */
+    (void)net, (void)B, (void)kv_pos; /* no KV-cache records, no experts: the LLMs' alone */
 #else
     if (L->op == RFL_OP_ATTENTION && net->layers[L->in[1]].kv_cache) {
         /* k and v: all it reads but q (absorbed latent attention's values
@@ -7031,9 +7199,7 @@ static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__
     if (!(rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) && rfl__ly_acc(&t, u) &&
           rfl__ly_acc(&t, w) && rfl__ly_store(o, ob, &x) && rfl__ly_add64(t, x, out)))
         return 0;
-#ifndef RFL_NO_LLM
     role[0] = w, role[1] = u, role[2] = L->kv_cache ? x : 0;
-#endif
     return 1;
 }
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
@@ -7074,12 +7240,8 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
        nothing; eval-mode dropout returns its input */
     if (!((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)))
         ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes, role);
-#ifndef RFL_NO_LLM
     out->fwd_weight_bytes = role[0], out->fwd_kv_read_bytes = role[1];
     out->fwd_kv_write_bytes = role[2];
-#else
-    (void)role;
-#endif
     /* activation memory: every materialised output is kept (the input too) */
     if (!(L->flags & RFL_LF_VIEW))
         ok = ok && rfl__ly_store(o, L->kv_cache ? bits.kv : bits.act, &out->act_bytes);
@@ -7212,11 +7374,9 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_acc(&out->bwd_flops, c.bwd_flops) &&
              rfl__ly_acc(&out->bwd_bytes, c.bwd_bytes) &&
              rfl__ly_acc(&out->activation_bytes, c.act_bytes);
-#ifndef RFL_NO_LLM
         ok = ok && rfl__ly_acc(&out->fwd_weight_bytes, c.fwd_weight_bytes) &&
              rfl__ly_acc(&out->fwd_kv_read_bytes, c.fwd_kv_read_bytes) &&
              rfl__ly_acc(&out->fwd_kv_write_bytes, c.fwd_kv_write_bytes);
-#endif
         if (net->layers[i].op == RFL_OP_INPUT) ok = ok && rfl__ly_acc(&out->input_bytes, c.act_bytes);
         ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
              rfl__ly_acc(&pb, lb);
@@ -7380,12 +7540,10 @@ static int rfl__ly_group_add(rfl_group_cost *g, const rfl_layer_cost *c, const r
     rfl_work_add(&g->forward, fw);
     rfl_work_add(&g->backward, bw);
     if (p) g->time_s += p->time_s, g->compute_s += p->compute_s, g->memory_s += p->memory_s;
-#ifndef RFL_NO_LLM
     if (!rfl__ly_acc(&g->fwd_weight_bytes, c->fwd_weight_bytes) ||
         !rfl__ly_acc(&g->fwd_kv_read_bytes, c->fwd_kv_read_bytes) ||
         !rfl__ly_acc(&g->fwd_kv_write_bytes, c->fwd_kv_write_bytes))
         return 0;
-#endif
     return rfl__ly_acc(&g->params, c->params) &&
            rfl__ly_acc(&g->fwd_mac_flops, c->fwd_mac_flops) &&
            rfl__ly_acc(&g->fwd_flops, c->fwd_flops) &&
@@ -13214,12 +13372,241 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 }
 #endif /* RFL_NO_ONNX */
 
+/* ==========================================================================
+   [10] WORKLOAD
+   the builders of the one value; the estimate as JSON, after its sources
+   ========================================================================== */
+RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, char *names,
+                               size_t names_size) {
+    if (!wl) return;
+    RFL_MEMSET(wl, 0, sizeof *wl);
+    rfl__err_clear(&wl->err);
+    if (layers && cap > 0) rfl_net_init(&wl->net, layers, cap, names, names_size);
+    else rfl__err_clear(&wl->net.err);
+}
+
+/* Start a build: checks, the source, the name and the cost desc from d.
+   RFL_ERR_BUFFER (need records) when the caller gave no array. */
+static RFL__UNUSED rfl_result rfl__wl_begin(rfl_workload *wl, int source, const char *name,
+                                const rfl_workload_desc *d, uint64_t need) {
+    rfl_workload_desc z;
+    if (!wl) return RFL_ERR_ARG;
+    if (!d) RFL_MEMSET(&z, 0, sizeof z), d = &z;
+    rfl__err_clear(&wl->err);
+    if (wl->net.count || wl->net.err.code) return rfl__err_set(&wl->err, RFL_ERR_ARG, RFL__MSG("not empty"));
+    wl->source = source, wl->name = d->name ? d->name : name;
+    wl->cost = d->cost;
+    if (!wl->cost.batch) wl->cost.batch = 1;
+    if (!wl->net.layers || wl->net.cap <= 0) {
+        wl->err.need = need;
+        return rfl__err_set(&wl->err, RFL_ERR_BUFFER, RFL__MSG("no record array: need records"));
+    }
+    return RFL_OK;
+}
+
+/* A build's end: the net's error (its where and message), else r's. */
+static RFL__UNUSED rfl_result rfl__wl_end(rfl_workload *wl, rfl_result r) {
+    if (r == RFL_OK) return RFL_OK;
+    if (wl->net.err.code) wl->err = wl->net.err;
+    if (!wl->err.code) wl->err.code = r;
+    return r;
+}
+
+#ifndef RFL_NO_ZOO
+RFL_API rfl_result rfl_workload_zoo(rfl_workload *wl, const char *name, const rfl_workload_desc *d) {
+    rfl_result r = rfl__wl_begin(wl, RFL_WL_ZOO, name, d, RFL_ZOO_MAX_LAYERS);
+    int i;
+    if (r) return r;
+    for (i = 0; i < rfl_zoo_count(); i++)
+        if (name && rfl_parse_name_eq(name, rfl_zoo_name(i))) wl->name = d && d->name ? d->name : rfl_zoo_name(i);
+    if ((r = rfl_zoo_build(&wl->net, name, d ? d->res : 0)) != RFL_OK) return rfl__wl_end(wl, r);
+    wl->res = (uint32_t)wl->net.layers[0].shape[1];
+    return RFL_OK;
+}
+#endif
+
+#ifndef RFL_NO_LLM
+RFL_API rfl_result rfl_workload_step(const rfl_workload *wl, rfl_llm_step_desc *out) {
+    if (!wl || !out || !wl->llm) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    out->phase = (rfl_llm_phase)wl->phase, out->seq = wl->seq, out->batch = wl->cost.batch;
+    out->logits_all = wl->logits_all, out->mla_absorbed = wl->mla_absorbed;
+    out->math = wl->cost.dtype, out->weights = wl->cost.weights, out->kv = wl->cost.kv;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_workload_llm(rfl_workload *wl, const rfl_llm_config *cfg,
+                                    const rfl_workload_desc *d) {
+    rfl_result r;
+    rfl_llm_step_desc s;
+    rfl_cost_desc given;
+    int train;
+    if (!cfg) return RFL_ERR_ARG;
+    r = rfl__wl_begin(wl, RFL_WL_LLM, 0, d, RFL_LLM_NET_LAYERS((uint64_t)cfg->layers));
+    if (r) return r;
+    given = wl->cost, train = given.mode == RFL_MODE_TRAIN;
+    wl->llm = cfg;
+    /* the one default step: a decode after RFL_WL_DEFAULT_SEQ tokens;
+       training is a prefill with every position's logits */
+    wl->phase = d && d->phase ? (d->phase == RFL_WL_DECODE ? RFL_LLM_DECODE : RFL_LLM_PREFILL)
+                              : train ? RFL_LLM_PREFILL : RFL_LLM_DECODE;
+    wl->seq = d && d->seq_set ? d->seq : RFL_WL_DEFAULT_SEQ;
+    if (!(d && d->seq_set) && cfg->pos == RFL_LLM_POS_LEARNED && cfg->max_positions && /* GPT-2 */
+        wl->seq + (wl->phase == RFL_LLM_DECODE) > cfg->max_positions)
+        wl->seq = cfg->max_positions - (wl->phase == RFL_LLM_DECODE);
+    wl->logits_all = d && d->logits ? d->logits == RFL_WL_LOGITS_ALL : train;
+    wl->mla_absorbed = d ? d->mla_absorbed : 0;
+    rfl_workload_step(wl, &s);
+    if ((r = rfl_llm_cost_desc(cfg, &s, &wl->cost)) == RFL_OK) {
+        wl->cost.mode = given.mode, wl->cost.convention = given.convention, wl->cost.act = given.act;
+        rfl_workload_step(wl, &s); /* with the math type resolved */
+        r = rfl_llm_build(&wl->net, cfg, &s);
+    }
+    if (r == RFL_ERR_SHAPE && cfg->pos == RFL_LLM_POS_LEARNED) {
+        rfl__sb sb = rfl__sb_make(wl->err.msg, sizeof wl->err.msg);
+        rfl__sb_f(&sb, RFL__MSG("seq %u%s is beyond its %u learned positions"), wl->seq,
+                  wl->phase == RFL_LLM_DECODE ? " + 1" : "", (uint64_t)cfg->max_positions);
+        return wl->err.code = r;
+    }
+    return rfl__wl_end(wl, r);
+}
+
+RFL_API rfl_result rfl_workload_split(rfl_workload *wl, rfl_llm_tp *tp, uint32_t gpus) {
+    rfl_llm_step_desc s;
+    rfl_result r;
+    if (!wl || !tp || wl->source != RFL_WL_LLM || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+    rfl__err_clear(&wl->err);
+    wl->tp = 0;
+    if ((r = rfl_llm_tp_plan(wl->llm, &s, gpus, &wl->net, tp)) != RFL_OK) {
+        if (tp->err.code) wl->err = tp->err;
+        return wl->err.code = r;
+    }
+    wl->tp = tp;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_workload_fit(rfl_workload *wl, const rfl_machine *m, double mem_fraction,
+                                    rfl_llm_tp_fit *out) {
+    rfl_llm_step_desc s;
+    rfl_result r, back;
+    if (!wl || !out || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+    r = rfl_llm_tp_fit_get(wl->llm, &s, m, mem_fraction, &wl->net, out);
+    if (wl->tp) back = rfl_llm_tp_plan(wl->llm, &s, wl->tp->gpus, &wl->net, wl->tp);
+    else {
+        rfl_net_init(&wl->net, wl->net.layers, wl->net.cap, wl->net.names, wl->net.names_size);
+        back = rfl_llm_build(&wl->net, wl->llm, &s);
+    }
+    return r ? r : back;
+}
+#endif
+
+#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+RFL_API rfl_result rfl_workload_forecast(const rfl_workload *wl, const rfl_machine *m,
+                                         const rfl_forecast_desc *fd, rfl_forecast *out) {
+    rfl_llm_step_desc s;
+    rfl_forecast_desc f;
+    if (!wl || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+    if (fd) f = *fd;
+    else RFL_MEMSET(&f, 0, sizeof f);
+    f.tp = wl->tp;
+    return rfl_llm_forecast(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, &f, out);
+}
+#endif
+
+#ifndef RFL_NO_ONNX
+RFL_API rfl_result rfl_workload_onnx(rfl_workload *wl, rfl_onnx_graph *g, rfl_onnx_info *info,
+                                     const rfl_workload_desc *d) {
+    rfl_onnx_desc od;
+    rfl_result r;
+    const char *f = d && d->onnx_file ? d->onnx_file : "", *b = f, *p;
+    size_t n;
+    rfl__sb sb;
+    uint64_t asked = d ? d->cost.batch : 0;
+    if (!g || !info) return RFL_ERR_ARG;
+    r = rfl__wl_begin(wl, RFL_WL_ONNX, 0, d, (uint64_t)(g->record_bound > 0 ? g->record_bound : 1));
+    if (r) return r;
+    for (p = f; *p; p++)
+        if (*p == '/' || *p == '\\') b = p + 1;
+    if (f[0] == '-' && !f[1]) b = "stdin.onnx"; /* also a chart's file name */
+    n = rfl__strlen(b);
+    if (n > 5 && rfl__memeq(b + n - 5, ".onnx", 5)) n -= 5;
+    sb = rfl__sb_make(wl->label, sizeof wl->label);
+    rfl__sb_sn(&sb, b, n);
+    if (!d || !d->name) wl->name = wl->label;
+    wl->onnx = g, wl->onnx_info = info, wl->onnx_file = d ? d->onnx_file : 0;
+    wl->onnx_dims = d && d->dims && d->dims[0] ? d->dims : 0;
+    RFL_MEMSET(&od, 0, sizeof od);
+    od.batch = asked, od.dims = wl->onnx_dims;
+    if ((r = rfl_onnx_build(g, &od, &wl->net, info)) != RFL_OK) {
+        wl->err = info->err;
+        if (!wl->err.code) wl->err.code = r;
+        return r;
+    }
+    if (asked && info->batch != asked) {
+        sb = rfl__sb_make(wl->err.msg, sizeof wl->err.msg);
+        rfl__sb_f(&sb, RFL__MSG("the batch axis (axis %u of input '%s') is fixed at %u in the file; "
+                                "batch %u cannot change it (export with a dynamic batch axis)"),
+                  (uint64_t)info->batch_axis, g->input_count > 0 ? g->values[g->inputs[0]].name : "?",
+                  info->batch, asked);
+        return wl->err.code = RFL_ERR_SHAPE;
+    }
+    wl->cost.batch = info->batch;
+    return RFL_OK;
+}
+#endif
+
+RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
+                                     struct rfl_llm_config *cfg, const rfl_workload_desc *d) {
+    int i;
+    if (!wl || !name) return RFL_ERR_ARG;
+#ifndef RFL_NO_ZOO
+    for (i = 0; i < rfl_zoo_count(); i++)
+        if (rfl_parse_name_eq(name, rfl_zoo_name(i))) return rfl_workload_zoo(wl, name, d);
+#endif
+#ifndef RFL_NO_LLM
+    if (cfg && rfl_llm_find(name, cfg) == RFL_OK) {
+        rfl_workload_desc z;
+        if (d) z = *d;
+        else RFL_MEMSET(&z, 0, sizeof z);
+        for (i = 0; i < rfl_llm_count(); i++)
+            if (!z.name && rfl_parse_name_eq(name, rfl_llm_name(i))) z.name = rfl_llm_name(i);
+        return rfl_workload_llm(wl, cfg, &z);
+    }
+#endif
+    (void)i, (void)cfg, (void)d;
+    rfl__err_clear(&wl->err);
+    return rfl__err_set(&wl->err, RFL_ERR_UNKNOWN_NAME, RFL__MSG("unknown model"));
+}
+
 #ifndef RFL_NO_JSON_WRITER
 /* ---- the estimate as JSON --------------------------------------------------- */
+/* The document's side fields, filled from the workload (rfl_workload_json). */
+typedef struct rfl__nj_desc {
+    const char *model;          /* "model" */
+    int summary;                /* nonzero: "summary", rfl_net_summary's totals */
+    /* an LLM step (rfl_llm_build's records), else NULL */
+    const struct rfl_llm_config *llm;
+    const struct rfl_llm_step_desc *step;
+    /* an ONNX graph (rfl_onnx_build's records), else NULL */
+    const struct rfl_onnx_graph *onnx;
+    const struct rfl_onnx_info *onnx_info;
+    const char *onnx_file;      /* as the caller names it */
+    const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
+    /* an LLM step's forecast (rfl_llm_forecast), else NULL: "forecast" */
+    const struct rfl_forecast *forecast;
+    /* tensor parallelism: the plan of llm's step (net: its shard's step,
+       rfl_llm_tp_plan), or NULL; tp_link: the link kind asked
+       (rfl_link_kind; 0: the machine's) */
+    const struct rfl_llm_tp *tp;
+    int tp_link;
+    /* with tp and a machine: which N fits it (rfl_llm_tp_fit_get), or NULL
+       ("fit": null) */
+    const struct rfl_llm_tp_fit *tp_fit;
+} rfl__nj_desc;
 /* Dims of the records' shape at the batch, or those of the ONNX graph
    input the record stands for (as built: null for one without a value). */
 static void rfl__nj_shape(rfl_json_writer *w, const char *key, const rfl_net *net, int i,
-                          uint64_t batch, const rfl_net_json_desc *jd) {
+                          uint64_t batch, const rfl__nj_desc *jd) {
     const rfl_layer *L = &net->layers[i];
     int k;
     rfl_json_w_arr(w, key);
@@ -13306,7 +13693,7 @@ static void rfl__nj_by_type(rfl_json_writer *w, const rfl_net *net, const rfl_co
 }
 
 static void rfl__nj_layer(rfl_json_writer *w, const rfl_net *net, int i, const rfl_cost_desc *d,
-                          const rfl_machine *m, const rfl_net_json_desc *jd) {
+                          const rfl_machine *m, const rfl__nj_desc *jd) {
     const rfl_layer *L = &net->layers[i];
     int unk = (L->flags & RFL_LF_UNKNOWN_FLOPS) != 0; /* no FLOP rule: its kind is unknown too */
     uint64_t B = d && d->batch ? d->batch : 1;
@@ -13341,7 +13728,7 @@ static void rfl__nj_layer(rfl_json_writer *w, const rfl_net *net, int i, const r
 
 #ifndef RFL_NO_ONNX
 /* The file's part: its first input as built, the graph's counts. */
-static void rfl__nj_onnx(rfl_json_writer *w, const rfl_net_json_desc *jd) {
+static void rfl__nj_onnx(rfl_json_writer *w, const rfl__nj_desc *jd) {
     const rfl_onnx_graph *g = jd->onnx;
     rfl_onnx_desc od;
     int i, rank = g->input_count > 0 ? g->values[g->inputs[0]].rank : 0;
@@ -13363,7 +13750,7 @@ static void rfl__nj_onnx(rfl_json_writer *w, const rfl_net_json_desc *jd) {
 #endif
 
 #ifndef RFL_NO_LLM
-RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc *d,
+static rfl_result rfl__step_figures(const rfl_net *net, const rfl_cost_desc *d,
                                         const struct rfl_llm_config *cfg,
                                         const struct rfl_llm_step_desc *step,
                                         const rfl_machine *m, rfl_llm_figures *out) {
@@ -13452,7 +13839,7 @@ RFL_API const char *rfl_llm_figures_warning(const rfl_llm_figures *f, int i, cha
 /* The step: the model type, the roof of its matrix FLOPs (which rfl-plot
    --work places it under), phase, sequence, logits, the attention count,
    the storage types, the new tokens. */
-static void rfl__nj_step(rfl_json_writer *w, const rfl_cost_desc *d, const rfl_net_json_desc *jd,
+static void rfl__nj_step(rfl_json_writer *w, const rfl_cost_desc *d, const rfl__nj_desc *jd,
                          const rfl_llm_figures *f) {
     rfl_prec mm = RFL_FP32;
     rfl_dtype_roofs(d->dtype, &mm, 0);
@@ -13561,7 +13948,7 @@ static void rfl__nj_tp_plan(rfl_json_writer *w, const rfl_llm_tp *t) {
 
 #ifndef RFL_NO_COLLECTIVES
 /* The all-reduces on the link (null times when they cannot be timed). */
-static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m,
+static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl__nj_desc *jd, const rfl_machine *m,
                             double step_s, uint64_t tokens) {
     rfl_llm_tp_comm c;
     int ok = rfl_llm_tp_comm_time(jd->tp, m, (rfl_link_kind)jd->tp_link, 0, &c) == RFL_OK;
@@ -13621,7 +14008,7 @@ static void rfl__nj_tp_fit(rfl_json_writer *w, const rfl_llm_tp_fit *f) {
 
 /* "tp": the plan; with a machine its all-reduces' time (step_s: the
    shard's predicted step) and the fit. */
-static void rfl__nj_tp(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m,
+static void rfl__nj_tp(rfl_json_writer *w, const rfl__nj_desc *jd, const rfl_machine *m,
                        double step_s, uint64_t tokens) {
     rfl_json_w_obj(w, "tp");
     rfl__nj_tp_plan(w, jd->tp);
@@ -13649,8 +14036,8 @@ static void rfl__nj_time(rfl_json_writer *w, const rfl_net_prediction *np, const
     rfl_json_w_num(w, "memory_bound_layers", np->memory_layers);
 }
 
-RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
-                                const rfl_machine *m, const rfl_net_json_desc *jd) {
+static RFL__NOINLINE rfl_result rfl__net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
+                                const rfl_machine *m, const rfl__nj_desc *jd) {
     rfl_net_cost t;
     rfl_net_prediction np;
     rfl_result r;
@@ -13662,7 +14049,7 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
 #endif
     if (!w || !net) return RFL_ERR_ARG;
 #ifndef RFL_NO_LLM
-    if (llm && (r = rfl_llm_step_figures(net, d, jd->tp ? &jd->tp->shard : jd->llm, jd->step, m, &f)) != RFL_OK)
+    if (llm && (r = rfl__step_figures(net, d, jd->tp ? &jd->tp->shard : jd->llm, jd->step, m, &f)) != RFL_OK)
         return r;
 #endif
     if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK) return r;
@@ -13728,11 +14115,38 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
     rfl_json_w_end(w);
     return RFL_OK;
 }
+
+/* ---- a workload's document: the side fields of rfl__nj_desc from it -- */
+#ifndef RFL_NO_LLM
+RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machine *m,
+                                        rfl_llm_figures *out) {
+    rfl_llm_step_desc s;
+    if (!wl || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+    return rfl__step_figures(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, out);
+}
+#endif
+
+RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
+                                     const rfl_machine *m, const rfl_workload_json_desc *jd) {
+    rfl__nj_desc nd;
+#ifndef RFL_NO_LLM
+    rfl_llm_step_desc s;
+#endif
+    if (!wl) return RFL_ERR_ARG;
+    RFL_MEMSET(&nd, 0, sizeof nd);
+    nd.model = wl->name;
+    if (jd) nd.summary = jd->summary, nd.forecast = jd->forecast, nd.tp_link = jd->tp_link, nd.tp_fit = jd->tp_fit;
+#ifndef RFL_NO_LLM
+    if (rfl_workload_step(wl, &s) == RFL_OK) nd.llm = wl->llm, nd.step = &s, nd.tp = wl->tp;
+#endif
+    nd.onnx = wl->onnx, nd.onnx_info = wl->onnx_info, nd.onnx_file = wl->onnx_file, nd.onnx_dims = wl->onnx_dims;
+    return rfl__net_json(w, &wl->net, &wl->cost, m, &nd);
+}
 #endif /* RFL_NO_JSON_WRITER */
 
 
 /* ==========================================================================
-   [10] REDUCER
+   [11] REDUCER
    streaming ncu / nvprof CSV push parser
    ========================================================================== */
 #ifndef RFL_NO_REDUCE
@@ -14294,10 +14708,10 @@ static void rfl__reset_kernel(rfl_reduce_state *st) {
 
 /* A new warning whose text starts with text; more may be appended to the
    builder returned (beyond RFL_REDUCE_WARN_MAX: counted, text dropped). */
-static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_kernel,
+static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_warn code, int has_kernel,
                          uint64_t id, const char *text) {
     rfl_reduce_result *r = &st->res;
-    rfl_reduce_warning *w;
+    rfl_warning *w;
     rfl__sb s;
     if (r->warning_count >= RFL_REDUCE_WARN_MAX) {
         r->warnings_dropped++;
@@ -14307,7 +14721,7 @@ static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_reduce_warn code, int has_ker
         w->code = code;
         w->has_kernel = has_kernel;
         w->kernel_id = id;
-        s = rfl__sb_make(w->text, sizeof w->text);
+        s = rfl__sb_make(w->text, RFL_REDUCE_WARN_TEXT); /* the reducer's texts: shorter */
     }
     rfl__sb_s(&s, text);
     return s;
@@ -16144,14 +16558,6 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
     out->boost_mhz = r->sm_clock_hz / 1e6;
 }
 
-RFL_API const char *rfl_reduce_warn_code(rfl_reduce_warn w) {
-    static const char *const codes[RFL_WARN_COUNT_] = {
-        "warning", "tensor_uncounted", "tensor_estimated", "no_fp_counters", "above_roof",
-        "below_compulsory", "hierarchy_inversion", "low_clock", "auto_units", "rate_derived",
-        "name_truncated", "saturated", "groups_full", "no_time", "partial_counters",
-        "no_tensor_counters"};
-    return (int)w > 0 && (int)w < (int)RFL_WARN_COUNT_ ? codes[w] : "warning";
-}
 
 #ifndef RFL_NO_JSON_WRITER
 /* ---- rfl-reduce --json ------------------------------------------------------ */
@@ -16277,7 +16683,7 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
     rfl_json_w_arr(w, "warnings");
     for (i = 0; i < r->warning_count; i++) {
         rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", rfl_reduce_warn_code(r->warnings[i].code));
+        rfl_json_w_str(w, "code", rfl_warn_code(r->warnings[i].code));
         if (r->warnings[i].has_kernel) rfl_json_w_num(w, "kernel", (double)r->warnings[i].kernel_id);
         rfl_json_w_str(w, "text", r->warnings[i].text);
         rfl_json_w_end(w);
@@ -16322,7 +16728,7 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
-   [11] JOIN
+   [12] JOIN
    kernel classes; an estimate beside a profile (CNN layer types, LLM kinds
    with padded_mma and launch_bound); a model's report and report.json
    ========================================================================== */
@@ -16545,13 +16951,6 @@ RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c) {
     c->finished = 1;
 }
 
-RFL_API const char *rfl_llm_warn_code(rfl_llm_warn w) {
-    switch (w) {
-    case RFL_LLM_WARN_PADDED_MMA: return "padded_mma";
-    case RFL_LLM_WARN_LAUNCH_BOUND: return "launch_bound";
-    default: return "";
-    }
-}
 /* ---- the join: estimate beside profile, warnings ---- */
 typedef struct rfl__llm_txt { char *buf; size_t cap, len; } rfl__llm_txt;
 static void rfl__llm_put(rfl__llm_txt *t, const char *s) {
@@ -16571,11 +16970,11 @@ static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
 }
 
 static void rfl__llm_padded(rfl_join *j) {
-    rfl_llm_warning *w = &j->warnings[j->warning_count++];
+    rfl_warning *w = &j->warnings[j->warning_count++];
     rfl__llm_txt t;
     int k, first = 1;
     t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
-    w->code = RFL_LLM_WARN_PADDED_MMA;
+    w->code = RFL_WARN_PADDED_MMA;
     rfl__llm_put(&t, "the tensor cores executed ");
     rfl__llm_put_si(&t, j->executed_tensor_flops, "FLOP for ");
     rfl__llm_put_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
@@ -16609,10 +17008,10 @@ static void rfl__llm_padded(rfl_join *j) {
 }
 
 static void rfl__llm_launch(rfl_join *j, const rfl_machine *m) {
-    rfl_llm_warning *w = &j->warnings[j->warning_count++];
+    rfl_warning *w = &j->warnings[j->warning_count++];
     rfl__llm_txt t;
     t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
-    w->code = RFL_LLM_WARN_LAUNCH_BOUND;
+    w->code = RFL_WARN_LAUNCH_BOUND;
     rfl__llm_put_num(&t, (double)j->total.meas.kernels, 10);
     rfl__llm_put(&t, " kernels, mean ");
     rfl__llm_put_si(&t, j->mean_kernel_s, "s: ");
@@ -16724,8 +17123,9 @@ static int rfl__join_record(rfl_join *j, const rfl_net *net, int i, const rfl_co
     return 1;
 }
 
-RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
-                                    const rfl_machine *m) {
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const rfl_machine *m) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     rfl_join_row *t;
     int i, k;
     if (!j || !net || !net->layers) return RFL_ERR_ARG;
@@ -16819,9 +17219,10 @@ RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_b
     rfl_join_init(&rm->join, by, 0);
 }
 
-RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
-                                       const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                       int n) {
+RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_workload *wl,
+                                       const rfl_machine *const *machines, int n) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     rfl_result r;
     int h;
     if (!rm || !net || (n && !machines) || n > RFL_REPORT_MACHINES) return RFL_ERR_ARG;
@@ -16846,10 +17247,12 @@ static void rfl__rep_devwarn(rfl_report_model *rm, const rfl_machine *const *mac
                              const rfl_machine *x, int matched) {
     rfl__llm_txt t;
     const char *dev = rm->res.device;
-    t.buf = rm->device_warning; t.cap = sizeof rm->device_warning; t.len = 0;
+    t.buf = rm->device_warning.text; t.cap = sizeof rm->device_warning.text; t.len = 0;
     t.buf[0] = 0;
+    rm->device_warning.code = RFL_WARN_NONE;
     if (!dev[0] || (matched && !rm->dev_added) || (rm->meas_hw >= 0 && !x && !rm->dev_added))
         return; /* agrees; or a device the table lacks, placed where the caller says */
+    rm->device_warning.code = RFL_WARN_DEVICE_MISMATCH;
     rfl__llm_put(&t, "measured on '");
     rfl__llm_put(&t, dev);
     rfl__llm_put(&t, "'");
@@ -16902,7 +17305,7 @@ RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
     rfl_join_machine(&rm->join, rm->meas_hw >= 0 ? machines[rm->meas_hw] : 0);
 }
 
-static int rfl__rep_has_warning(const rfl_report_model *rm, rfl_reduce_warn code) {
+static int rfl__rep_has_warning(const rfl_report_model *rm, rfl_warn code) {
     int i;
     for (i = 0; i < rm->res.warning_count; i++) if (rm->res.warnings[i].code == code) return 1;
     return 0;
@@ -17030,14 +17433,16 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
     }
 }
 
-RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
-                                      const rfl_cost_desc *d, const rfl_machine *const *machines) {
+RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_workload *wl,
+                                      const rfl_machine *const *machines) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     int h;
     if (!rm || !net || !machines) return RFL_ERR_ARG;
     h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
     rm->n_reasons = 0, rm->ratio = 0, rm->mismatch = 0;
     if (rm->file) rfl__rep_reasons(rm, d);
-    return rfl_join_compute(&rm->join, net, d, machines[h]);
+    return rfl_join_compute(&rm->join, wl, machines[h]);
 }
 
 RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
@@ -17145,9 +17550,11 @@ static rfl_color rfl__rep_color(rfl_group_by by, int row) {
     return by == RFL_GROUP_KIND ? rfl_series_color(8 + row) : c[rfl__rep_slot(by, row)];
 }
 
-RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
-                                    const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                    int h, rfl_point *pts, int cap) {
+RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                    const rfl_machine *const *machines, int h, rfl_point *pts,
+                                    int cap) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     static rfl_join types; /* names of the layer types (constant) */
     const rfl_join *j = &rm->join;
     const rfl_machine *m = machines[h];
@@ -17209,9 +17616,12 @@ static int rfl__rep_step_point(const rfl_net *net, const rfl_cost_desc *d, uint6
     return 1;
 }
 
-RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_net *net,
-                                  const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                  int h, int decode, rfl_point *pts, int cap) {
+RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                  const rfl_machine *const *machines, int h, rfl_point *pts,
+                                  int cap) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
+    int decode = wl && wl->source == RFL_WL_LLM && wl->phase == RFL_LLM_DECODE;
     static const uint64_t batches[4] = {1, 16, 64, 256};
     static rfl_group_cost g[RFL_JOIN_ROWS];
     const rfl_join *j = &rm->join;
@@ -17300,9 +17710,10 @@ static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net
     rfl_chart_scatter(cv, &s);
 }
 
-RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_net *net,
-                                          const rfl_cost_desc *d,
+RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
                                           const rfl_machine *const *machines, int nh) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     uint64_t bound[RFL_REPORT_MACHINES];
     char note[400], num[32];
     rfl__llm_txt t;
@@ -17406,8 +17817,8 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_str(w, "file", m->file);
     rfl_json_w_str(w, "device", m->res.device[0] ? m->res.device : 0);
     rfl_json_w_str(w, "machine", m->meas_hw >= 0 ? hw[m->meas_hw]->id : 0);
-    rfl_json_w_str(w, "device_warning", m->device_warning[0] ? RFL_HW_DEVICE_MISMATCH : 0);
-    rfl_json_w_str(w, "device_warning_text", m->device_warning[0] ? m->device_warning : 0);
+    rfl_json_w_str(w, "device_warning", m->device_warning.code ? rfl_warn_code(m->device_warning.code) : 0);
+    rfl_json_w_str(w, "device_warning_text", m->device_warning.code ? m->device_warning.text : 0);
     rfl_json_w_num(w, "kernels", (double)m->res.kernels);
     rfl_json_w_num_if(w, "time_s", x->time_s > 0, x->time_s);
     rfl__rep_json_flops(w, x, rfl_report_tensor_flops(m));
@@ -17511,7 +17922,7 @@ static void rfl__rep_json_step(rfl_json_writer *w, const rfl_report_model *m) {
     rfl_json_w_arr(w, "warnings");
     for (k = 0; k < j->warning_count; k++) {
         rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", rfl_llm_warn_code(j->warnings[k].code));
+        rfl_json_w_str(w, "code", rfl_warn_code(j->warnings[k].code));
         rfl_json_w_str(w, "text", j->warnings[k].text);
         rfl_json_w_end(w);
     }
@@ -17533,12 +17944,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
     for (h = 0; h < rep->n_machines; h++) {
         const rfl_machine *mc = rep->machines[h];
         rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "id", mc->id);
-        rfl_json_w_str(w, "name", mc->name);
-        rfl_json_w_str(w, "prec", rfl_prec_name(p));
-        rfl_json_w_num_if(w, "peak_flops_per_s", mc->peak_flops[p] > 0, mc->peak_flops[p]);
-        rfl_json_w_num_if(w, "bw_bytes_per_s", mc->bw_bytes_per_s[RFL_DRAM] > 0, mc->bw_bytes_per_s[RFL_DRAM]);
-        rfl_json_w_num_if(w, "ridge", rfl_ridge(mc, p, RFL_DRAM) > 0, rfl_ridge(mc, p, RFL_DRAM));
+        rfl_roof_json(w, mc, p);
         rfl_json_w_end(w);
     }
     rfl_json_w_end(w);
@@ -17572,7 +17978,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
 
 
 /* ==========================================================================
-   [12] CHART
+   [13] CHART
    canvas, font, axes, roofline / bar / scatter / text charts (RFL_NO_CHART)
    ========================================================================== */
 #ifndef RFL_NO_CHART
@@ -20477,7 +20883,7 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
 #endif /* RFL_NO_CHART */
 
 /* ==========================================================================
-   [13] PNG
+   [14] PNG
    stb_image_write with its allocations in a caller arena (RFL_NO_PNG)
    ========================================================================== */
 /* ---- PNG through stb_image_write ---------------------------------------------
@@ -20859,7 +21265,7 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 
 
 /* ==========================================================================
-   [14] PROBE
+   [15] PROBE
    measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
    ========================================================================== */
 #ifndef RFL_NO_PROBE
@@ -21481,7 +21887,7 @@ RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r) {
 #endif /* RFL_NO_PROBE */
 
 /* ==========================================================================
-   [15] CHECK
+   [16] CHECK
    an answer file read, graded against the estimate and the profile, and
    written back as JSON (through rfl_json_writer)
    ========================================================================== */

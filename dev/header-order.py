@@ -69,7 +69,7 @@ PROSE = [
     ('ONNX', r'^/\* ---- ONNX part: API',
      '   ONNX ([9]; rfl-estimate --onnx FILE)', None),
     ('PROBE', r'^/\* ---- the probe',
-     '   PROBE ([14]; tools/rfl-probe.c)', None),
+     '   PROBE ([15]; tools/rfl-probe.c)', None),
 ]
 POINTER = '   The overview and its conventions: %s in the manual.'
 # pointers that the moves make wrong: (old, new), whole-substring

@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rfl_result r;
     uint8_t c0;
     uint64_t kernels = 0, time_sum = 0, k_sum = 0, t_sum = 0;
-    int sat = 0, k, w, seen[RFL_LLM_WARN_COUNT_];
+    int sat = 0, k, w, seen[RFL_WARN_COUNT_];
     fz_init(&in, data, size);
     c0 = fz_u8(&in);
     memset(&d, 0, sizeof d);
@@ -91,19 +91,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rfl_net_init(&net, recs, RFL_LLM_NET_LAYERS(16), rec_names, sizeof rec_names);
     r = rfl_llm_build(&net, &cfg, &d);
     if (r == RFL_OK) r = rfl_llm_cost_desc(&cfg, &d, &cd);
-    if (r == RFL_OK) r = rfl_join_compute(&jn, &net, &cd, h100);
+    if (r == RFL_OK) {
+        static rfl_workload wl; /* the step's records as one value */
+        rfl_workload_init(&wl, 0, 0, 0, 0);
+        wl.net = net, wl.cost = cd;
+        r = rfl_join_compute(&jn, &wl, h100);
+    }
     FZ_CHECK(r >= RFL_OK && r < RFL_ERR_COUNT_);
     if (r != RFL_OK) return 0;
-    FZ_CHECK(jn.warning_count >= 0 && jn.warning_count <= RFL_LLM_WARN_COUNT_ - 1);
+    FZ_CHECK(jn.warning_count >= 0 && jn.warning_count <= RFL_JOIN_WARNINGS);
     memset(seen, 0, sizeof seen);
     for (w = 0; w < jn.warning_count; w++) {
-        rfl_llm_warn code = jn.warnings[w].code;
-        FZ_CHECK(code == RFL_LLM_WARN_PADDED_MMA || code == RFL_LLM_WARN_LAUNCH_BOUND);
+        rfl_warn code = jn.warnings[w].code;
+        FZ_CHECK(code == RFL_WARN_PADDED_MMA || code == RFL_WARN_LAUNCH_BOUND);
         FZ_CHECK(!seen[code]++);
         FZ_CHECK(memchr(jn.warnings[w].text, 0, sizeof jn.warnings[w].text) != NULL);
-        if (code == RFL_LLM_WARN_PADDED_MMA)
+        if (code == RFL_WARN_PADDED_MMA)
             FZ_CHECK(jn.executed_tensor_flops >= RFL_LLM_PADDED_RATIO * jn.useful_flops);
-        if (code == RFL_LLM_WARN_LAUNCH_BOUND) FZ_CHECK(!(cl.unknown & RFL_UNKNOWN_TIME));
+        if (code == RFL_WARN_LAUNCH_BOUND) FZ_CHECK(!(cl.unknown & RFL_UNKNOWN_TIME));
     }
     return 0;
 }

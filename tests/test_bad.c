@@ -209,7 +209,7 @@ static void test_big_fields(void) {
     free(b);
 }
 
-static int has_warning(rfl_reduce_warn w) {
+static int has_warning(rfl_warn w) {
     int i;
     for (i = 0; i < res.warning_count; i++)
         if (res.warnings[i].code == w) return 1;

@@ -1,4 +1,4 @@
-/* The checker ([15] CHECK): values with units, one answer file whose every
+/* The checker ([16] CHECK): values with units, one answer file whose every
    value is derived here by hand (AlexNet's layers, the A100 datasheet, a
    three-kernel profile typed in tests/data/check/), one file per diagnosis
    code (each a mistake of ../shared/context/what-users-do.md, cited in the

@@ -97,7 +97,7 @@ static void reduce_all_ways(const char *b, size_t n, const rfl_reduce_desc *d, c
     }
 }
 
-static int has_warning(const rfl_reduce_result *r, rfl_reduce_warn w) {
+static int has_warning(const rfl_reduce_result *r, rfl_warn w) {
     int i;
     for (i = 0; i < r->warning_count; i++)
         if (r->warnings[i].code == w) return 1;

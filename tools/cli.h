@@ -95,6 +95,15 @@ static void cli_error(const cli *c, const char *file, const rfl_error *e) {
     exit(CLI_BAD_INPUT);
 }
 
+/* A warning as every tool prints it: rfl_warning_format's line ("FILE:
+   warning: CODE: TEXT"), in a buffer of the tool's that the next call
+   reuses. */
+static const char *cli_warning(const char *file, const rfl_warning *w) {
+    static char line[RFL_WARN_TEXT + 512];
+    rfl_warning_format(w, file, line, sizeof line);
+    return line;
+}
+
 /* The tool's own message on bad input: "prog: FILE:LINE:COL: message",
    exit 1 (line/col 0 = none). The place comes from rfl_error_format too. */
 static void cli_input_error(const cli *c, const char *file, long line, long col, const char *fmt, ...) {
@@ -312,34 +321,27 @@ static const cli_opt cli_model_opts[] = {
     {"--logits", "last|all", CLI_LOGITS}, {"--weights", "T", CLI_WEIGHTS}, {"--kv", "T", CLI_KV},
     {"--strict", 0, CLI_STRICT}, {0, 0, 0}};
 
-typedef enum { CLI_ZOO = 0, CLI_LLM, CLI_ONNX_FILE } cli_source;
 /* A pipe cannot be read twice: no counting pass, an arena this big (only
    the pages the graph touches become resident). */
 #define CLI_ONNX_PIPE_ARENA ((size_t)256 << 20)
 
 typedef struct cli_model {
-    const char *name;        /* the argument; loaded: canonical (ONNX: the file's) */
+    const char *name;        /* the argument */
     const char *hf, *onnx;   /* --hf-config FILE, --onnx FILE ("-": stdin) */
     int strict;              /* --strict: an unknown model_type is an error */
     char dims[512];          /* --dim NAME=V, comma-joined (rfl_onnx_desc) */
-    uint32_t res;            /* --res; 0: the model's own */
-    int batch_given, dtype_given, step_given, phase_given, logits_given;
-    rfl_cost_desc d;         /* batch, math type, mode, convention, storage */
-    rfl_llm_step_desc step;  /* phase, seq (default: decode after 1024) */
-    /* loaded */
-    cli_source src;
-    rfl_net net;
+    int step_given;          /* --phase, --seq or --logits */
+    rfl_workload_desc d;     /* what the options ask: batch, types, mode,
+                                convention, resolution, an LLM's step */
+    /* loaded: the workload, over the sources below */
+    rfl_workload w;
     rfl_llm_config cfg;      /* an LLM */
     rfl_onnx_graph g;        /* an ONNX file: its graph, the build's info */
     rfl_onnx_info info;
     size_t arena_size;
-    char label[64];
 } cli_model;
 
-static void cli_model_init(cli_model *m) {
-    memset(m, 0, sizeof *m);
-    m->step.phase = RFL_LLM_DECODE, m->step.seq = 1024;
-}
+static void cli_model_init(cli_model *m) { memset(m, 0, sizeof *m); }
 
 static void cli_model_name(const cli *c, cli_model *m, const char *name) {
     if (m->name) cli_usage_error(c, "one model at a time ('%s' and '%s')", m->name, name);
@@ -367,6 +369,7 @@ static int cli_pick(const cli *c, const char *a, const char *b, const char *alia
 static int cli_model_option(const cli *c, cli_model *m, int id) {
     size_t n = strlen(m->dims);
     const char *eq = id == CLI_DIM ? strchr(c->val, '=') : 0;
+    rfl_workload_desc *d = &m->d;
     int i;
     switch (id) {
     case CLI_LIST:
@@ -381,61 +384,22 @@ static int cli_model_option(const cli *c, cli_model *m, int id) {
             cli_usage_error(c, "--dim wants NAME=V, V a whole number >= 1, not '%s'", c->val);
         snprintf(m->dims + n, sizeof m->dims - n, "%s%s", n ? "," : "", c->val);
         break;
-    case CLI_BATCH: m->d.batch = cli_u64(c, 1, (uint64_t)1 << 40), m->batch_given = 1; break;
-    case CLI_RES: m->res = (uint32_t)cli_u64(c, 1, 65536); break;
-    case CLI_DTYPE: m->d.dtype = cli_dtype(c, 0), m->dtype_given = 1; break;
-    case CLI_MODE: m->d.mode = cli_pick(c, "infer", "train", "inference") ? RFL_MODE_TRAIN : RFL_MODE_INFER; break;
-    case CLI_CONV: m->d.convention = cli_pick(c, "torch", "report", 0) ? RFL_CONV_REPORT : RFL_CONV_TORCH; break;
-    case CLI_PEN: m->d.convention = RFL_CONV_REPORT; break;
-    case CLI_PHASE: m->step.phase = cli_pick(c, "prefill", "decode", 0) ? RFL_LLM_DECODE : RFL_LLM_PREFILL; break;
-    case CLI_SEQ: m->step.seq = cli_u64(c, 0, (uint64_t)1 << 40); break;
-    case CLI_LOGITS: m->step.logits_all = cli_pick(c, "last", "all", 0); break;
-    case CLI_WEIGHTS: m->d.weights = cli_dtype(c, 1); break;
-    case CLI_KV: m->d.kv = cli_dtype(c, 1); break;
+    case CLI_BATCH: d->cost.batch = cli_u64(c, 1, (uint64_t)1 << 40); break;
+    case CLI_RES: d->res = (uint32_t)cli_u64(c, 1, 65536); break;
+    case CLI_DTYPE: d->cost.dtype = cli_dtype(c, 0); break;
+    case CLI_MODE: d->cost.mode = cli_pick(c, "infer", "train", "inference") ? RFL_MODE_TRAIN : RFL_MODE_INFER; break;
+    case CLI_CONV: d->cost.convention = cli_pick(c, "torch", "report", 0) ? RFL_CONV_REPORT : RFL_CONV_TORCH; break;
+    case CLI_PEN: d->cost.convention = RFL_CONV_REPORT; break;
+    case CLI_PHASE: d->phase = cli_pick(c, "prefill", "decode", 0) ? RFL_WL_DECODE : RFL_WL_PREFILL; break;
+    case CLI_SEQ: d->seq = cli_u64(c, 0, (uint64_t)1 << 40), d->seq_set = 1; break;
+    case CLI_LOGITS: d->logits = cli_pick(c, "last", "all", 0) ? RFL_WL_LOGITS_ALL : RFL_WL_LOGITS_LAST; break;
+    case CLI_WEIGHTS: d->cost.weights = cli_dtype(c, 1); break;
+    case CLI_KV: d->cost.kv = cli_dtype(c, 1); break;
     case CLI_STRICT: m->strict = 1; break;
     default: return 0;
     }
     m->step_given |= id == CLI_PHASE || id == CLI_SEQ || id == CLI_LOGITS;
-    m->phase_given |= id == CLI_PHASE;
-    m->logits_given |= id == CLI_LOGITS;
     return 1;
-}
-
-static const char *cli_canonical(const char *name, int (*count)(void), const char *(*get)(int)) {
-    int i;
-    for (i = 0; i < count(); i++)
-        if (rfl_parse_name_eq(name, get(i))) return get(i);
-    return name;
-}
-
-/* An LLM's records under rfl_llm_cost_desc (the config's type unless
-   --dtype, causal attention: what runs): decode after 1024 tokens unless
-   told (training: a prefill, every position's logits). */
-static void cli_model_llm(const cli *c, cli_model *m) {
-    size_t nrec = (size_t)RFL_LLM_NET_LAYERS((size_t)m->cfg.layers);
-    int train = m->d.mode == RFL_MODE_TRAIN;
-    rfl_flop_conv conv = m->d.convention;
-    rfl_result r;
-    m->src = CLI_LLM;
-    if (!m->phase_given && train) m->step.phase = RFL_LLM_PREFILL;
-    if (!m->logits_given) m->step.logits_all = train;
-    if (train && m->step.phase == RFL_LLM_DECODE)
-        cli_usage_error(c, "--mode train is a prefill (decode generates without gradients)");
-    if (m->step.phase == RFL_LLM_PREFILL && m->step.seq == 0)
-        cli_usage_error(c, "--seq must be at least 1 for a prefill");
-    m->step.batch = m->d.batch, m->step.weights = m->d.weights, m->step.kv = m->d.kv;
-    m->step.math = m->dtype_given ? m->d.dtype : RFL_DTYPE_DEFAULT; /* else the config's */
-    rfl_net_init(&m->net, (rfl_layer *)cli_xmalloc(c, sizeof(rfl_layer) * nrec), (int)nrec,
-                 (char *)cli_xmalloc(c, nrec * 64), nrec * 64);
-    if ((r = rfl_llm_cost_desc(&m->cfg, &m->step, &m->d)) == RFL_OK)
-        r = rfl_llm_build(&m->net, &m->cfg, &m->step);
-    m->d.mode = train ? RFL_MODE_TRAIN : RFL_MODE_INFER, m->d.convention = conv;
-    m->step.math = m->d.dtype;
-    if (r == RFL_ERR_SHAPE && m->cfg.pos == RFL_LLM_POS_LEARNED)
-        cli_input_error(c, 0, 0, 0, "%s: --seq %llu%s is beyond its %u learned positions", m->name,
-                        (unsigned long long)m->step.seq, m->step.phase == RFL_LLM_DECODE ? " + 1" : "",
-                        m->cfg.max_positions);
-    if (r != RFL_OK) cli_input_error(c, 0, 0, 0, "%s: %s", m->name, rfl_result_str(r));
 }
 
 /* --hf-config FILE into m->cfg (exit 1 naming the file, line and field).
@@ -444,16 +408,18 @@ static void cli_model_llm(const cli *c, cli_model *m) {
 static void cli_model_hf(const cli *c, cli_model *m) {
     static rfl_json_tok toks[8192];
     size_t n;
-    char *text = cli_read_file(c, m->hf, RFL_CAP_CONFIG, &n), warn[1024];
+    char *text = cli_read_file(c, m->hf, RFL_CAP_CONFIG, &n);
+    rfl_warning warn;
     rfl_error e;
     rfl_llm_read_desc rd;
     rfl_result r;
     memset(&rd, 0, sizeof rd);
-    rd.strict = m->strict, rd.warning = warn, rd.warning_size = sizeof warn;
+    memset(&warn, 0, sizeof warn);
+    warn.code = RFL_WARN_ASSUMED_LLAMA_LIKE;
+    rd.strict = m->strict, rd.warning = warn.text, rd.warning_size = sizeof warn.text;
     r = rfl_llm_config_read(text, n, toks, 8192, &rd, &m->cfg, &e);
-    if (r == RFL_OK && warn[0])
-        fprintf(stderr, "%s: %s: warning: %s: %s (--strict refuses it)\n", c->prog, m->hf,
-                RFL_LLM_ASSUMED_LLAMA_LIKE, warn);
+    if (r == RFL_OK && warn.text[0])
+        fprintf(stderr, "%s: %s (--strict refuses it)\n", c->prog, cli_warning(m->hf, &warn));
     if (r == RFL_ERR_BUFFER)
         cli_input_error(c, m->hf, 0, 0, "needs %llu JSON tokens, more than 8192", (unsigned long long)e.need);
     if (r != RFL_OK) cli_error(c, m->hf, &e);
@@ -474,34 +440,8 @@ static void cli_onnx_error(const cli *c, const cli_model *m, rfl_error e, rfl_re
     cli_error(c, m->onnx, &e);
 }
 
-/* The records of the graph in m->g at the batch (--batch: a symbolic batch
-   axis) and --dim values; named after the file, without ".onnx". */
-static void cli_model_onnx_build(const cli *c, cli_model *m) {
-    rfl_onnx_desc od;
-    rfl_result r;
-    int cap = m->g.record_bound > 0 ? m->g.record_bound : 1;
-    const char *b = strrchr(m->onnx, '/');
-    size_t n;
-    m->src = CLI_ONNX_FILE;
-    memset(&od, 0, sizeof od);
-    od.batch = m->batch_given ? m->d.batch : 0;
-    od.dims = m->dims[0] ? m->dims : 0;
-    rfl_net_init(&m->net, (rfl_layer *)cli_xmalloc(c, (size_t)cap * sizeof(rfl_layer)), cap, 0, 0);
-    if ((r = rfl_onnx_build(&m->g, &od, &m->net, &m->info)) != RFL_OK) cli_onnx_error(c, m, m->info.err, r, 0);
-    if (m->batch_given && m->info.batch != m->d.batch)
-        cli_input_error(c, m->onnx, 0, 0, "the batch axis (axis %d of input '%s') is fixed at %llu in "
-                        "the file; --batch %llu cannot change it (export with a dynamic batch axis)",
-                        m->info.batch_axis, m->g.input_count > 0 ? m->g.values[m->g.inputs[0]].name : "?",
-                        (unsigned long long)m->info.batch, (unsigned long long)m->d.batch);
-    m->d.batch = m->info.batch;
-    b = cli_is(m->onnx, "-") ? "stdin.onnx" : b ? b + 1 : m->onnx; /* also a chart's file name */
-    n = strlen(b) - (strlen(b) > 5 && cli_is(b + strlen(b) - 5, ".onnx") ? 5 : 0);
-    snprintf(m->label, sizeof m->label, "%.*s", (int)(n < sizeof m->label ? n : sizeof m->label - 1), b);
-    m->name = m->label;
-}
-
-/* --onnx FILE, read by the library: a file twice (count, then fill), "-"
-   once into an arena of CLI_ONNX_PIPE_ARENA. */
+/* --onnx FILE into m->g, read by the library: a file twice (count, then
+   fill), "-" once into an arena of CLI_ONNX_PIPE_ARENA. */
 static void cli_model_onnx(const cli *c, cli_model *m) {
     rfl_onnx_state st;
     rfl_result r;
@@ -516,50 +456,55 @@ static void cli_model_onnx(const cli *c, cli_model *m) {
     r = in ? rfl_onnx_read_stream(&st, stdin, arena, m->arena_size, &m->g)
            : rfl_onnx_read_file(&st, m->onnx, arena, m->arena_size, &m->g);
     if (r != RFL_OK) cli_onnx_error(c, m, st.err, r, st.need);
-    cli_model_onnx_build(c, m);
 }
 
-/* The zoo's model at --res (exit 1 listing the zoo for an unknown name). */
-static void cli_model_zoo(const cli *c, cli_model *m) {
+/* One build of the workload the options name into m->w; without records
+   it answers their count (err.need). */
+static rfl_result cli_model_build(cli_model *m) {
+    if (m->onnx) return rfl_workload_onnx(&m->w, &m->g, &m->info, &m->d);
+    if (m->hf) return rfl_workload_llm(&m->w, &m->cfg, &m->d);
+    return rfl_workload_find(&m->w, m->name, &m->cfg, &m->d);
+}
+
+/* Build the model the options name into m->w: the library's workload
+   (batch 1 unless --batch; ONNX: the batch it was built at; an LLM: the
+   library's default step unless told). Exit 2 for options that do not go
+   together, 1 for a bad file or name. */
+static void cli_model_load(const cli *c, cli_model *m) {
+    rfl_workload *w = &m->w;
     rfl_result r;
+    size_t n;
     char what[160];
     int i;
-    m->src = CLI_ZOO; /* records of its own: a tool may hold several models */
-    rfl_net_init(&m->net, (rfl_layer *)cli_xmalloc(c, sizeof(rfl_layer) * RFL_ZOO_MAX_LAYERS),
-                 RFL_ZOO_MAX_LAYERS, (char *)cli_xmalloc(c, RFL_ZOO_NAMES_SIZE), RFL_ZOO_NAMES_SIZE);
-    r = rfl_zoo_build(&m->net, m->name, m->res);
+    if ((m->name != 0) + (m->hf != 0) + (m->onnx != 0) > 1)
+        cli_usage_error(c, "one model: a name, --hf-config FILE or --onnx FILE");
+    if (!m->name && !m->hf && !m->onnx) cli_usage_error(c, "no model given (%s --list)", c->prog);
+    if (m->dims[0] && !m->onnx) cli_usage_error(c, "--dim is for --onnx models");
+    if (m->onnx) cli_model_onnx(c, m), m->d.onnx_file = m->onnx, m->d.dims = m->dims;
+    if (m->hf) cli_model_hf(c, m), m->d.name = m->hf;
+    rfl_workload_init(w, 0, 0, 0, 0); /* the records it needs, then the build */
+    if ((r = cli_model_build(m)) == RFL_ERR_BUFFER && !w->net.layers) {
+        n = (size_t)(w->err.need ? w->err.need : 1);
+        rfl_workload_init(w, (rfl_layer *)cli_xmalloc(c, sizeof(rfl_layer) * n), (int)n,
+                          (char *)cli_xmalloc(c, RFL_WL_NAMES(n)), RFL_WL_NAMES(n));
+        r = cli_model_build(m);
+    }
+    if (w->source != RFL_WL_LLM && m->step_given)
+        cli_usage_error(c, "--phase, --seq and --logits are for decoder LLMs (%s --list)", c->prog);
+    if (w->source == RFL_WL_LLM && w->cost.mode == RFL_MODE_TRAIN && w->phase == RFL_LLM_DECODE)
+        cli_usage_error(c, "--mode train is a prefill (decode generates without gradients)");
+    if (w->source == RFL_WL_LLM && w->phase == RFL_LLM_PREFILL && w->seq == 0)
+        cli_usage_error(c, "--seq must be at least 1 for a prefill");
     if (r == RFL_ERR_UNKNOWN_NAME) {
         fprintf(stderr, "%s: unknown model '%s'; the zoo: ", c->prog, m->name);
         for (i = 0; i < rfl_zoo_count(); i++) fprintf(stderr, "%s%s", i ? ", " : "", rfl_zoo_name(i));
         fputc('\n', stderr);
         exit(CLI_BAD_INPUT);
     }
-    if (r != RFL_OK) {
-        rfl_error e = m->net.err;
-        if (!e.code) e.code = r;
-        snprintf(what, sizeof what, "%s at %lux%lu", m->name, (unsigned long)m->res, (unsigned long)m->res);
-        cli_error(c, what, &e);
-    }
-    m->res = (uint32_t)m->net.layers[0].shape[1];
-    m->name = cli_canonical(m->name, rfl_zoo_count, rfl_zoo_name);
-}
-
-/* Build the model the options name into m->net (batch 1 unless --batch;
-   ONNX: the batch it was built at). Exit 2 for options that do not go
-   together, 1 for a bad file or name. */
-static void cli_model_load(const cli *c, cli_model *m) {
-    if (!m->d.batch) m->d.batch = 1;
-    if ((m->name != 0) + (m->hf != 0) + (m->onnx != 0) > 1)
-        cli_usage_error(c, "one model: a name, --hf-config FILE or --onnx FILE");
-    if (!m->name && !m->hf && !m->onnx) cli_usage_error(c, "no model given (%s --list)", c->prog);
-    if (m->dims[0] && !m->onnx) cli_usage_error(c, "--dim is for --onnx models");
-    if (m->onnx) cli_model_onnx(c, m);
-    else if (m->hf) cli_model_hf(c, m), m->name = m->hf, cli_model_llm(c, m);
-    else if (rfl_llm_find(m->name, &m->cfg) == RFL_OK)
-        m->name = cli_canonical(m->name, rfl_llm_count, rfl_llm_name), cli_model_llm(c, m);
-    else if (m->step_given)
-        cli_usage_error(c, "--phase, --seq and --logits are for decoder LLMs (%s --list)", c->prog);
-    else cli_model_zoo(c, m);
+    if (r != RFL_OK && m->onnx) cli_onnx_error(c, m, w->err, r, 0);
+    if (r != RFL_OK && w->source == RFL_WL_ZOO)
+        snprintf(what, sizeof what, "%s at %lux%lu", m->name, (unsigned long)m->d.res, (unsigned long)m->d.res);
+    if (r != RFL_OK) cli_error(c, w->source == RFL_WL_ZOO ? what : w->name, &w->err);
 }
 
 #ifndef RFL_NO_CHART

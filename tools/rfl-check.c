@@ -1,7 +1,7 @@
 /* rfl-check: grade a roofline homework (an answer file) against the
    library's estimate and the reduction of the student's own profile; write
    templates and, for instructors, one variant per student. The checking is
-   library code (roofline.h [15] CHECK): this file reads files and prints. */
+   library code (roofline.h [16] CHECK): this file reads files and prints. */
 #define ROOFLINE_IMPLEMENTATION
 #include "roofline.h"
 #include "cli.h"

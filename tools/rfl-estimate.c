@@ -39,7 +39,8 @@ static const char *usage =
     "  --phase P   an LLM's step: decode (default), one new token per sequence\n"
     "              after a cache of S tokens (attends to S + 1); prefill: S\n"
     "              tokens per sequence\n"
-    "  --seq S     an LLM's S (default 1024)\n"
+    "  --seq S     an LLM's S (default 1024, the library's default step; fewer\n"
+    "              where learned positions end: GPT-2 decodes after 1023)\n"
     "  --logits L  last (default): the LM head on the last prefill position,\n"
     "              as generation does; all: on every position (a plain forward)\n"
     "  --gpus N    an LLM split over N GPUs of one node by tensor parallelism\n"
@@ -97,18 +98,17 @@ typedef struct est {
     rfl_forecast fc;
     rfl_net_cost tot;
     rfl_net_prediction np;
-    /* --gpus N: the plan, and the config one GPU runs (the model's without) */
+    /* --gpus N: the plan (the workload holds one GPU's part) */
     uint32_t gpus;
     rfl_link_kind link;
     rfl_llm_tp tp;
     rfl_llm_tp_fit fit;
     int has_fit; /* --gpus with a machine whose memory is known */
-    const rfl_llm_config *gcfg;
 } est;
 
-static int is_onnx(const est *e) { return e->m.src == CLI_ONNX_FILE; }
-static int is_llm(const est *e) { return e->m.src == CLI_LLM; }
-static int training(const est *e) { return e->m.d.mode == RFL_MODE_TRAIN; }
+static int is_onnx(const est *e) { return e->m.w.source == RFL_WL_ONNX; }
+static int is_llm(const est *e) { return e->m.w.source == RFL_WL_LLM; }
+static int training(const est *e) { return e->m.w.cost.mode == RFL_MODE_TRAIN; }
 static const char *bound_str(const rfl_prediction *p) { return p->bound.memory ? "memory" : "compute"; }
 
 /* Display name of layer i: its torch module path, else "add-12". */
@@ -153,17 +153,16 @@ static void no_roof_error(const est *e) {
     cli_input_error(&e->c, 0, 0, 0,
                     "%s has no %s roof for the %s work of %s (conv/matmul go to the "
                     "tensor roof, the rest to the vector roof); its roofs: %s",
-                    e->hw->id, miss[0] ? miss : "dram", rfl_dtype_name(e->m.d.dtype), e->m.name,
+                    e->hw->id, miss[0] ? miss : "dram", rfl_dtype_name(e->m.w.cost.dtype), e->m.w.name,
                     have[0] ? have : "none");
 }
 
-/* --gpus N: the plan, checked against the machine's node, and the net
-   rebuilt as one GPU's shard (every figure after it is per GPU). */
+/* --gpus N: the plan, checked against the machine's node; the workload
+   becomes one GPU's part (every figure after it is per GPU). */
 static void plan_tp(est *e) {
     cli_model *m = &e->m;
     const rfl_link *l = e->hw ? e->hw->link : 0;
     rfl_result r;
-    e->gcfg = &m->cfg;
     if (!e->gpus) return;
     if (!is_llm(e)) cli_usage_error(&e->c, "--gpus is for decoder LLMs (%s --list)", e->c.prog);
     if (training(e)) cli_usage_error(&e->c, "--gpus times inference steps (prefill or decode), not training");
@@ -171,49 +170,39 @@ static void plan_tp(est *e) {
         cli_input_error(&e->c, 0, 0, 0, "%s: a node holds %d GPUs (its link: %s); --gpus %lu is more: "
                         "tensor parallelism here is one node", e->hw->id, l->gpus_per_node,
                         rfl_link_kind_name(l->kind), (unsigned long)e->gpus);
-    /* the fit plans every N in the net's records: before the step's own plan */
-    e->has_fit = e->hw && rfl_llm_tp_fit_get(&m->cfg, &m->step, e->hw, 0, &m->net, &e->fit) == RFL_OK;
-    /* the plan leaves one GPU's step built in the net */
-    if ((r = rfl_llm_tp_plan(&m->cfg, &m->step, e->gpus, &m->net, &e->tp)) != RFL_OK) {
-        if (e->tp.err.code) cli_error(&e->c, m->name, &e->tp.err);
-        cli_input_error(&e->c, 0, 0, 0, "%s on %lu GPUs: %s", m->name, (unsigned long)e->gpus, rfl_result_str(r));
+    if ((r = rfl_workload_split(&m->w, &e->tp, e->gpus)) != RFL_OK) {
+        if (m->w.err.where[0] || m->w.err.msg[0]) cli_error(&e->c, m->w.name, &m->w.err);
+        cli_input_error(&e->c, 0, 0, 0, "%s on %lu GPUs: %s", m->w.name, (unsigned long)e->gpus, rfl_result_str(r));
     }
-    e->gcfg = &e->tp.shard;
+    e->has_fit = e->hw && rfl_workload_fit(&m->w, e->hw, 0, &e->fit) == RFL_OK;
 }
 
 static void cost_and_predict(est *e) {
-    rfl_result r = rfl_net_cost_get(&e->m.net, &e->m.d, &e->tot);
+    rfl_result r = rfl_net_cost_get(&e->m.w.net, &e->m.w.cost, &e->tot);
     if (r != RFL_OK)
-        cli_input_error(&e->c, 0, 0, 0, "%s at batch %llu: %s", e->m.name,
-                        (unsigned long long)e->m.d.batch, rfl_result_str(r));
+        cli_input_error(&e->c, 0, 0, 0, "%s at batch %llu: %s", e->m.w.name,
+                        (unsigned long long)e->m.w.cost.batch, rfl_result_str(r));
     if (!e->hw) return;
-    r = rfl_net_predict(&e->m.net, &e->m.d, e->hw, &e->np);
+    r = rfl_net_predict(&e->m.w.net, &e->m.w.cost, e->hw, &e->np);
     if (r == RFL_ERR_NO_ROOF) no_roof_error(e);
-    if (r != RFL_OK) cli_input_error(&e->c, 0, 0, 0, "%s on %s: %s", e->m.name, e->hw->id, rfl_result_str(r));
+    if (r != RFL_OK) cli_input_error(&e->c, 0, 0, 0, "%s on %s: %s", e->m.w.name, e->hw->id, rfl_result_str(r));
 }
 
 /* --json: the library writes the document. */
 static void write_json(rfl_json_writer *w, const void *v) {
     const est *e = (const est *)v;
-    rfl_net_json_desc jd;
+    rfl_workload_json_desc jd;
     memset(&jd, 0, sizeof jd);
-    jd.model = e->m.name;
-    jd.summary = e->summary;
-    if (is_llm(e)) jd.llm = &e->m.cfg, jd.step = &e->m.step;
-    if (e->gpus) jd.tp = &e->tp, jd.tp_link = (int)e->link, jd.tp_fit = e->has_fit ? &e->fit : 0;
-    if (e->forecast) jd.forecast = &e->fc;
-    if (is_onnx(e)) {
-        jd.onnx = &e->m.g, jd.onnx_info = &e->m.info;
-        jd.onnx_file = e->m.onnx, jd.onnx_dims = e->m.dims[0] ? e->m.dims : 0;
-    }
+    jd.summary = e->summary, jd.forecast = e->forecast ? &e->fc : 0;
+    jd.tp_link = (int)e->link, jd.tp_fit = e->has_fit ? &e->fit : 0;
     rfl_json_w_obj(w, 0);
-    rfl_net_json(w, &e->m.net, &e->m.d, e->hw, &jd);
+    rfl_workload_json(w, &e->m.w, e->hw, &jd);
     rfl_json_w_end(w);
 }
 
 /* ---- tables ------------------------------------------------------------------ */
 static void print_summary(est *e) {
-    const rfl_net *net = &e->m.net;
+    const rfl_net *net = &e->m.w.net;
     rfl_summary s;
     char lab[64], shp[64];
     int i;
@@ -261,16 +250,16 @@ static const char *onnx_dims(const cli_model *m, int k, char *buf, size_t size) 
 
 /* Record i's output shape; an ONNX graph input: its dims as built. */
 static const char *shape_cell(const est *e, int i, char *buf, size_t size) {
-    const rfl_layer *L = &e->m.net.layers[i];
+    const rfl_layer *L = &e->m.w.net.layers[i];
     int k;
     for (k = 0; is_onnx(e) && L->op == RFL_OP_INPUT && L->name && k < e->m.g.input_count; k++)
         if (!strcmp(e->m.g.values[e->m.g.inputs[k]].name, L->name)) return onnx_dims(&e->m, k, buf, size);
-    rfl_layer_shape_str(&e->m.net, i, (L->flags & RFL_LF_SHARED) ? 1 : e->m.d.batch, buf, size);
+    rfl_layer_shape_str(&e->m.w.net, i, (L->flags & RFL_LF_SHARED) ? 1 : e->m.w.cost.batch, buf, size);
     return buf;
 }
 
 /* "prefill of 512 tokens, logits on the last position" */
-static const char *step_str(const rfl_llm_config *c, const rfl_llm_step_desc *s, char *b, size_t n) {
+static const char *step_str(const rfl_llm_config *c, const rfl_workload *s, char *b, size_t n) {
     if (s->phase == RFL_LLM_DECODE && c->sliding_window && s->seq + 1 > c->sliding_window)
         snprintf(b, n, "decode of 1 token after %llu cached (attends to %llu; sliding layers to their "
                  "window of %lu)", (unsigned long long)s->seq, (unsigned long long)s->seq + 1,
@@ -292,14 +281,14 @@ static void print_header(est *e) {
                m->g.input_count > 0 ? onnx_dims(m, 0, b, sizeof b) : "[]",
                m->info.batch_axis ? " (batch: axis 1, an RNN's X)" : "");
     else if (is_llm(e))
-        printf("%s: %s, batch %llu, ", m->name, step_str(&m->cfg, &m->step, b, sizeof b),
-               (unsigned long long)m->d.batch);
+        printf("%s: %s, batch %llu, ", m->w.name, step_str(&m->cfg, &m->w, b, sizeof b),
+               (unsigned long long)m->w.cost.batch);
     else
-        printf("%s: input [%llu, 3, %lu, %lu], ", m->name, (unsigned long long)m->d.batch,
-               (unsigned long)m->res, (unsigned long)m->res);
-    printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(m->d.dtype),
+        printf("%s: input [%llu, 3, %lu, %lu], ", m->w.name, (unsigned long long)m->w.cost.batch,
+               (unsigned long)m->w.res, (unsigned long)m->w.res);
+    printf("%s, %s, FLOPs: %s convention\n", rfl_dtype_name(m->w.cost.dtype),
            training(e) ? "training" : "inference",
-           m->d.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
+           m->w.cost.convention == RFL_CONV_REPORT ? "pen-and-paper" : "torch");
     if (e->gpus > 1) printf("one GPU of %lu (tensor parallel): every record, FLOP, byte and time below is one GPU's\n",
                         (unsigned long)e->gpus);
 }
@@ -310,7 +299,7 @@ static const char *flops_cell(est *e, const rfl_layer *L, uint64_t f) {
 }
 
 static void print_layers_table(est *e) {
-    const rfl_net *net = &e->m.net;
+    const rfl_net *net = &e->m.w.net;
     int i, w = 4;
     char shp[160], nm[64];
     for (i = 0; i < net->count; i++) {
@@ -328,7 +317,7 @@ static void print_layers_table(est *e) {
         const rfl_layer *L = &net->layers[i];
         double f, b;
         if (L->op == RFL_OP_MARK) continue;
-        rfl_layer_cost_get(net, i, &e->m.d, &c);
+        rfl_layer_cost_get(net, i, &e->m.w.cost, &c);
         printf("%4d  %-*.*s %-11s %-22s %12s %10s %10s %10s", i, w, w, layer_name(net, i, nm, sizeof nm),
                rfl_ltype_name(rfl_op_ltype((rfl_op)L->op)), shape_cell(e, i, shp, sizeof shp),
                cli_commas(&e->c, (double)c.params), flops_cell(e, L, c.fwd_flops),
@@ -336,7 +325,7 @@ static void print_layers_table(est *e) {
         if (e->hw) {
             f = (double)c.fwd_flops + (training(e) ? (double)c.bwd_flops : 0);
             b = (double)c.fwd_bytes + (training(e) ? (double)c.bwd_bytes : 0);
-            rfl_layer_predict(net, i, &e->m.d, e->hw, &p);
+            rfl_layer_predict(net, i, &e->m.w.cost, e->hw, &p);
             if (L->flags & RFL_LF_UNKNOWN_FLOPS) /* bytes known, FLOPs not */
                 printf(" %8s >%9s  %s", "?", cli_si(&e->c, p.time_s, "s"), "?");
             else if (p.time_s > 0)
@@ -353,10 +342,10 @@ static void print_layers_table(est *e) {
    view without --layers), or by layer type. */
 static rfl_group_cost *groups_of(est *e, rfl_group_by by, int *n) {
     rfl_group_cost *g;
-    *n = rfl_net_group(&e->m.net, &e->m.d, by, e->hw, 0, 0);
-    if (*n < 0) cli_input_error(&e->c, 0, 0, 0, "%s: the records cannot be grouped", e->m.name);
+    *n = rfl_net_group(&e->m.w.net, &e->m.w.cost, by, e->hw, 0, 0);
+    if (*n < 0) cli_input_error(&e->c, 0, 0, 0, "%s: the records cannot be grouped", e->m.w.name);
     g = (rfl_group_cost *)cli_xmalloc(&e->c, sizeof *g * (size_t)(*n ? *n : 1));
-    rfl_net_group(&e->m.net, &e->m.d, by, e->hw, g, *n);
+    rfl_net_group(&e->m.w.net, &e->m.w.cost, by, e->hw, g, *n);
     return g;
 }
 
@@ -385,7 +374,7 @@ static void print_modules_table(est *e) {
 static void print_types_table(est *e) {
     double tf[RFL_LT_COUNT], tb[RFL_LT_COUNT], tt[RFL_LT_COUNT], sf = 0, sb = 0, st = 0;
     int cnt[RFL_LT_COUNT], unk[RFL_LT_COUNT], t, i;
-    const rfl_net *net = &e->m.net;
+    const rfl_net *net = &e->m.w.net;
     for (t = 0; t < RFL_LT_COUNT; t++) cnt[t] = unk[t] = 0, tf[t] = tb[t] = tt[t] = 0;
     for (i = 0; i < net->count; i++) {
         rfl_layer_cost c;
@@ -393,12 +382,12 @@ static void print_types_table(est *e) {
         const rfl_layer *L = &net->layers[i];
         if (L->op == RFL_OP_MARK) continue;
         t = (int)rfl_op_ltype((rfl_op)L->op);
-        rfl_layer_cost_get(net, i, &e->m.d, &c);
+        rfl_layer_cost_get(net, i, &e->m.w.cost, &c);
         cnt[t]++;
         unk[t] += (L->flags & RFL_LF_UNKNOWN_FLOPS) != 0;
         tf[t] += (double)c.fwd_flops + (training(e) ? (double)c.bwd_flops : 0);
         tb[t] += (double)c.fwd_bytes + (training(e) ? (double)c.bwd_bytes : 0);
-        if (e->hw && rfl_layer_predict(net, i, &e->m.d, e->hw, &p) == RFL_OK) tt[t] += p.time_s;
+        if (e->hw && rfl_layer_predict(net, i, &e->m.w.cost, e->hw, &p) == RFL_OK) tt[t] += p.time_s;
     }
     for (t = 0; t < RFL_LT_COUNT; t++) sf += tf[t], sb += tb[t], st += tt[t];
     printf("\n%-12s %6s %12s %6s %12s %6s", "by type", "layers",
@@ -446,34 +435,34 @@ static void print_time(est *e) {
    it, beside the table's transformers form (the same cache); its time is
    the one a serving decode sees. */
 static void print_mla(est *e) {
-    size_t nrec = (size_t)RFL_LLM_NET_LAYERS((size_t)e->m.cfg.layers);
-    rfl_llm_step_desc s = e->m.step;
-    rfl_net n;
+    rfl_workload_desc d = e->m.d;
+    rfl_workload a;
+    size_t n = (size_t)RFL_LLM_NET_LAYERS((size_t)e->m.cfg.layers);
     rfl_net_cost t;
     rfl_net_prediction p;
-    s.mla_absorbed = 1;
-    rfl_net_init(&n, (rfl_layer *)cli_xmalloc(&e->c, sizeof(rfl_layer) * nrec), (int)nrec,
-                 (char *)cli_xmalloc(&e->c, nrec * 64), nrec * 64);
-    if (rfl_llm_build(&n, &e->m.cfg, &s) != RFL_OK || rfl_net_cost_get(&n, &e->m.d, &t) != RFL_OK ||
-        (e->hw && rfl_net_predict(&n, &e->m.d, e->hw, &p) != RFL_OK))
-        cli_input_error(&e->c, 0, 0, 0, "%s: the absorbed latent attention cannot be costed", e->m.name);
+    d.mla_absorbed = 1;
+    rfl_workload_init(&a, (rfl_layer *)cli_xmalloc(&e->c, sizeof(rfl_layer) * n), (int)n,
+                      (char *)cli_xmalloc(&e->c, RFL_WL_NAMES(n)), RFL_WL_NAMES(n));
+    if (rfl_workload_llm(&a, &e->m.cfg, &d) != RFL_OK || rfl_net_cost_get(&a.net, &a.cost, &t) != RFL_OK ||
+        (e->hw && rfl_net_predict(&a.net, &a.cost, e->hw, &p) != RFL_OK))
+        cli_input_error(&e->c, 0, 0, 0, "%s: the absorbed latent attention cannot be costed", e->m.w.name);
     printf("MLA absorbed     forward %s FLOP, mac %s, %s (W_UK into q, W_UV into o, attention "
            "over the cached latent, as serving kernels); the rows above are transformers' form\n",
            cli_si(&e->c, (double)t.fwd_flops, ""), cli_si(&e->c, (double)t.fwd_mac_flops, ""),
            cli_si(&e->c, (double)t.fwd_bytes, "B"));
     if (e->hw) printf("  absorbed step  %s on %s (the serving decode's time)\n", cli_si(&e->c, p.layers_s, "s"), e->hw->id);
-    free(n.layers), free(n.names);
+    free(a.net.layers), free(a.net.names);
 }
 
 /* An LLM step: the bytes by role, the cache, and on the machine its
    tokens/s and the batches where it turns compute-bound. */
 static void print_step(est *e, int on_hw) {
     const rfl_net_cost *t = &e->tot;
-    const rfl_llm_step_desc *s = &e->m.step;
+    const rfl_workload *s = &e->m.w;
     rfl_llm_figures f;
     uint64_t roles = t->fwd_weight_bytes + t->fwd_kv_read_bytes + t->fwd_kv_write_bytes;
-    if (rfl_llm_step_figures(&e->m.net, &e->m.d, e->gcfg, s, e->hw, &f) != RFL_OK)
-        cli_input_error(&e->c, 0, 0, 0, "%s: the step's figures cannot be computed", e->m.name);
+    if (rfl_workload_figures(s, e->hw, &f) != RFL_OK)
+        cli_input_error(&e->c, 0, 0, 0, "%s: the step's figures cannot be computed", e->m.w.name);
     if (!on_hw) printf("step bytes       %s: weights %s, KV read %s, KV written %s, activations %s\n",
            cli_si(&e->c, (double)t->fwd_bytes, "B"), cli_si(&e->c, (double)t->fwd_weight_bytes, "B"),
            cli_si(&e->c, (double)t->fwd_kv_read_bytes, "B"), cli_si(&e->c, (double)t->fwd_kv_write_bytes, "B"),
@@ -544,8 +533,8 @@ static void print_tp_comm(est *e) {
            cli_si(&e->c, c.allreduce.time_s, "s"), cli_si(&e->c, c.gather.time_s, "s"));
     printf("  step           %s = %s (one GPU's bound) + %s (all-reduces, not overlapped): %s tokens/s\n",
            cli_si(&e->c, step + c.comm_s, "s"), cli_si(&e->c, step, "s"), cli_si(&e->c, c.comm_s, "s"),
-           cli_num(&e->c, step + c.comm_s > 0 ? (double)e->m.d.batch *
-                   (e->m.step.phase == RFL_LLM_DECODE ? 1 : (double)e->m.step.seq) / (step + c.comm_s) : 0, 4));
+           cli_num(&e->c, step + c.comm_s > 0 ? (double)e->m.w.cost.batch *
+                   (e->m.w.phase == RFL_LLM_DECODE ? 1 : (double)e->m.w.seq) / (step + c.comm_s) : 0, 4));
 }
 
 static void print_tp_fit(est *e) {
@@ -618,25 +607,25 @@ static void run_forecast(est *e) {
         if (rfl_llm_tp_comm_time(&e->tp, e->hw, e->link, 0, &c) != RFL_OK)
             cli_input_error(&e->c, 0, 0, 0, "%s on %lu GPUs of %s: no forecast: the link is %s, so the "
                             "all-reduces cannot be timed (a machine file can give one; --link nvlink|pcie "
-                            "takes the table's)", e->m.name, (unsigned long)e->gpus, e->hw->id,
+                            "takes the table's)", e->m.w.name, (unsigned long)e->gpus, e->hw->id,
                             e->hw->link && e->hw->link->kind == RFL_LINK_NONE ? "none" : "unknown");
-        fd.tp = &e->tp, fd.link = c.link;
+        fd.link = c.link;
     }
-    r = rfl_llm_forecast(&e->m.net, &e->m.d, e->gcfg, &e->m.step, e->hw, &fd, &e->fc);
+    r = rfl_workload_forecast(&e->m.w, e->hw, &fd, &e->fc);
     if (r == RFL_ERR_NO_DATA && e->hw->kind != RFL_KIND_GPU)
         cli_input_error(&e->c, 0, 0, 0, "%s on %s: no forecast: its terms were measured on GPUs only, and %s "
-                        "is a %s (the bound above stands)", e->m.name, e->hw->id, e->hw->id, rfl_kind_name(e->hw->kind));
+                        "is a %s (the bound above stands)", e->m.w.name, e->hw->id, e->hw->id, rfl_kind_name(e->hw->kind));
     if (r != RFL_OK)
-        cli_input_error(&e->c, 0, 0, 0, "%s on %s: no forecast: %s", e->m.name, e->hw->id, rfl_result_str(r));
+        cli_input_error(&e->c, 0, 0, 0, "%s on %s: no forecast: %s", e->m.w.name, e->hw->id, rfl_result_str(r));
 }
 
 /* A term as the text names it: "76% of DRAM bandwidth". */
 static const char *term_str(est *e, const rfl_forecast_term *t, char *b, size_t n) {
     if (!strcmp(t->name, "dram_bandwidth")) snprintf(b, n, "%.0f%% of DRAM bandwidth", 100 * t->value);
     else if (!strcmp(t->name, "tensor_peak"))
-        snprintf(b, n, "%.0f%% of the %s tensor peak", 100 * t->value, rfl_dtype_name(e->m.d.dtype));
+        snprintf(b, n, "%.0f%% of the %s tensor peak", 100 * t->value, rfl_dtype_name(e->m.w.cost.dtype));
     else if (!strcmp(t->name, "dequantization"))
-        snprintf(b, n, "%s dequantization at %s", rfl_dtype_name(e->m.d.weights), cli_si(&e->c, t->value, "FLOP/s"));
+        snprintf(b, n, "%s dequantization at %s", rfl_dtype_name(e->m.w.cost.weights), cli_si(&e->c, t->value, "FLOP/s"));
     else if (!strcmp(t->name, "kernels"))
         snprintf(b, n, "%.0f kernels' fixed cost", t->value);
     else snprintf(b, n, "%.0f all-reduces and gathers", t->value);
@@ -648,7 +637,7 @@ static void print_forecast(est *e) {
     char b[96];
     int i;
     printf("\nforecast %s%s (%s tokens/s%s); bound %s; %s: +%s\n", cli_si(&e->c, f->step_time_s, "s"),
-           e->m.step.phase == RFL_LLM_PREFILL ? " to first token" : "/step", cli_num(&e->c, f->tokens_per_s, 4),
+           e->m.w.phase == RFL_LLM_PREFILL ? " to first token" : "/step", cli_num(&e->c, f->tokens_per_s, 4),
            f->gpus > 1 ? ", all GPUs" : "", cli_si(&e->c, f->bound_s, "s"),
            term_str(e, &f->terms[f->main_term], b, sizeof b), cli_si(&e->c, f->terms[f->main_term].seconds, "s"));
     for (i = 0; i < f->n_terms; i++)
@@ -661,7 +650,7 @@ static void print_totals(est *e) {
     const rfl_net_cost *t = &e->tot;
     const cli_model *m = &e->m;
     printf("\nparams           %s (%s at %s)\n", cli_commas(&e->c, (double)t->params),
-           cli_si(&e->c, (double)t->param_bytes, "B"), rfl_dtype_name(m->d.weights ? m->d.weights : m->d.dtype));
+           cli_si(&e->c, (double)t->param_bytes, "B"), rfl_dtype_name(m->w.cost.weights ? m->w.cost.weights : m->w.cost.dtype));
     print_pass(e, "forward", t->fwd_flops, t->fwd_mac_flops, t->fwd_bytes);
     if (training(e)) print_pass(e, "backward", t->bwd_flops, t->bwd_mac_flops, t->bwd_bytes);
     if (is_onnx(e) && m->info.unknown_ops > 0)

@@ -139,7 +139,7 @@ static void print_human(cli *c, const char *file, const rfl_machine *hw, int by_
     if (res.warning_count) {
         printf("\n  warnings:\n");
         for (i = 0; i < res.warning_count; i++)
-            printf("  - [%s] %s\n", rfl_reduce_warn_code(res.warnings[i].code), res.warnings[i].text);
+            printf("  %s\n", cli_warning(0, &res.warnings[i]));
         if (res.warnings_dropped) printf("  (%d more)\n", res.warnings_dropped);
     }
 }

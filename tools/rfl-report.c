@@ -26,9 +26,10 @@ static const char *const usage[] = {
     "with the warnings padded_mma and launch_bound), charts and JSON.\n\n"
     "  --model M,...    models, at most 8: the zoo's and the decoder LLMs'\n"
     "                   (--list shows them); -m M, --llm M alike. An LLM is one\n"
-    "                   step as records: --phase prefill|decode (default prefill),\n"
-    "                   --seq S (default 512), --logits last|all (default: all\n"
-    "                   when training), --weights T, --kv T (storage types)\n"
+    "                   step as records: --phase prefill|decode, --seq S (default:\n"
+    "                   the library's, an inference decode after 1024 tokens;\n"
+    "                   --phase prefill alone: a training prefill), --logits\n"
+    "                   last|all (default: all when training), --weights T, --kv T\n"
     "  --hf-config F    also a decoder LLM from a Hugging Face config.json (an\n"
     "                   unknown model_type: Llama-style, with a warning;\n"
     "                   --strict refuses it)\n"
@@ -53,7 +54,8 @@ static const char *const usage[] = {
     "  --dtype D        fp32 (default; an LLM: its config's type), tf32 (fp32\n"
     "                   data, conv and matmul on TF32 tensor cores: PyTorch's\n"
     "                   default for cuDNN on Ampere and later), fp16, bf16, fp8, int8\n"
-    "  --mode M         train (default: one step, forward + backward) or infer\n"
+    "  --mode M         train or infer; default: a CNN's one training step, forward\n"
+    "                   + backward (the homework's); an LLM's decode: infer\n"
     "  --conv torch|report, --pen-and-paper   the FLOP convention (rfl-estimate's)\n"
     "  -o DIR, --out DIR  write the charts and report.json into DIR (created)\n"
     "  --json           print report.json to stdout instead of the tables\n"
@@ -107,9 +109,9 @@ typedef struct report {
 /* ---- models ------------------------------------------------------------------ */
 /* An LLM's display name says its step. */
 static void display_name(model *m) {
-    if (m->src.src == CLI_LLM)
-        snprintf(m->rm->disp, sizeof m->rm->disp, "%.30s (%s %llu)", m->src.name,
-                 m->src.step.phase == RFL_LLM_DECODE ? "decode" : "prefill", (unsigned long long)m->src.step.seq);
+    if (m->src.w.source == RFL_WL_LLM)
+        snprintf(m->rm->disp, sizeof m->rm->disp, "%.30s (%s %llu)", m->src.w.name,
+                 m->src.w.phase == RFL_LLM_DECODE ? "decode" : "prefill", (unsigned long long)m->src.w.seq);
 }
 
 /* A model of the report: the shared options, then its own source. */
@@ -192,9 +194,9 @@ static void assign_profiles(report *r) {
             if (r->nm != 1) cli_usage_error(&r->c, "--ncu %s: with several models write --ncu MODEL=FILE", file);
             found = 0;
         } else
-            for (k = 0; k < r->nm; k++) if (rfl_parse_name_eq(key, r->m[k]->src.name)) found = k;
+            for (k = 0; k < r->nm; k++) if (rfl_parse_name_eq(key, r->m[k]->src.w.name)) found = k;
         if (found < 0) cli_usage_error(&r->c, "--ncu %s=...: '%s' is not one of --model", key, key);
-        if (r->m[found]->ncu) cli_usage_error(&r->c, "two profiles for %s", r->m[found]->src.name);
+        if (r->m[found]->ncu) cli_usage_error(&r->c, "two profiles for %s", r->m[found]->src.w.name);
         r->m[found]->ncu = file;
     }
 }
@@ -209,9 +211,9 @@ static void gather(report *r) {
         if (m->src.hf) { /* named after its file, as an ONNX model: "llama-3-8b" */
             const char *b = strrchr(m->src.hf, '/') ? strrchr(m->src.hf, '/') + 1 : m->src.hf;
             snprintf(m->key, sizeof m->key, "%.*s", (int)(strstr(b, ".json") ? strstr(b, ".json") - b : 60), b);
-            m->src.name = m->key;
+            m->src.w.name = m->key;
         }
-        rfl_report_init(m->rm, m->src.name, m->src.src == CLI_LLM ? RFL_GROUP_KIND : RFL_GROUP_LTYPE);
+        rfl_report_init(m->rm, m->src.w.name, m->src.w.source == RFL_WL_LLM ? RFL_GROUP_KIND : RFL_GROUP_LTYPE);
         display_name(m);
     }
     assign_profiles(r);
@@ -219,9 +221,9 @@ static void gather(report *r) {
     if (!r->nh) r->hw[r->nh++] = cli_find_hw(&r->c, "h100"); /* no --hw, no profile's machine */
     for (i = 0; i < r->nm; i++) {
         model *m = r->m[i];
-        rfl_result e = rfl_report_estimate(m->rm, &m->src.net, &m->src.d, r->hw, r->nh);
-        if (e != RFL_OK) cli_input_error(&r->c, 0, 0, 0, "model '%s': %s", m->src.name, rfl_result_str(e));
-        rfl_report_compare(m->rm, &m->src.net, &m->src.d, r->hw); /* no roof: times left out */
+        rfl_result e = rfl_report_estimate(m->rm, &m->src.w, r->hw, r->nh);
+        if (e != RFL_OK) cli_input_error(&r->c, 0, 0, 0, "model '%s': %s", m->src.w.name, rfl_result_str(e));
+        rfl_report_compare(m->rm, &m->src.w, r->hw); /* no roof: times left out */
         m->meas = &m->rm->res.total.work;
         m->meas_prec = rfl_work_main_prec(m->meas);
     }
@@ -266,7 +268,7 @@ static const char *tensor_cell(report *r, const model *m) {
 /* The estimate rows of machine h's table. */
 static void print_estimate_rows(report *r, int h) {
     const rfl_machine *mc = r->hw[h];
-    const rfl_cost_desc *d = &r->m[0]->src.d;
+    const rfl_cost_desc *d = &r->m[0]->src.w.cost;
     rfl_prec p0 = r->m[0]->rm->est_prec;
     cells c;
     int i;
@@ -417,7 +419,7 @@ static void print_groups(report *r, const model *m) {
     const rfl_join *j = &rm->join;
     int k, h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0, kind = j->by == RFL_GROUP_KIND;
     printf("== %s by %s: estimate (%s, %s) beside the profile's kernels%s%s ==\n", m->rm->disp,
-           kind ? "kind" : "layer type", m->src.d.mode == RFL_MODE_TRAIN ? "forward + backward" : "forward",
+           kind ? "kind" : "layer type", m->src.w.cost.mode == RFL_MODE_TRAIN ? "forward + backward" : "forward",
            short_hw(r, r->hw[h]), rm->file ? " on " : "",
            rm->file ? (rm->meas_hw >= 0 ? short_hw(r, r->hw[rm->meas_hw]) : rm->res.device) : "");
     printf("  %-15s %6s %10s %10s %10s | %7s %10s %10s %10s %7s\n", "type", "layers", "FLOPs",
@@ -454,9 +456,9 @@ static void print_groups(report *r, const model *m) {
                "   conv/winograd/implicit_gemm -> convolution, gemm/cutlass -> matrix product, ...;\n"
                "   libraries run some convolutions as GEMMs, hence the conv + matmul row.)\n");
     for (k = 0; rm->file && k < rm->res.warning_count; k++)
-        printf("  profile warning: %s\n", rm->res.warnings[k].text);
+        printf("  %s\n", cli_warning(0, &rm->res.warnings[k]));
     for (k = 0; k < j->warning_count; k++)
-        printf("  WARNING [%s]: %s\n", rfl_llm_warn_code(j->warnings[k].code), j->warnings[k].text);
+        printf("  %s\n", cli_warning(0, &j->warnings[k]));
     printf("\n");
 }
 
@@ -464,7 +466,7 @@ static void print_reasons(report *r, const model *m) {
     const rfl_report_model *rm = m->rm;
     int i, h = rm->meas_hw, launch_bound = 0; /* said by the join's warning */
     if (!rm->file) return;
-    for (i = 0; i < rm->join.warning_count; i++) launch_bound |= rm->join.warnings[i].code == RFL_LLM_WARN_LAUNCH_BOUND;
+    for (i = 0; i < rm->join.warning_count; i++) launch_bound |= rm->join.warnings[i].code == RFL_WARN_LAUNCH_BOUND;
     printf("%s: measured / estimated FLOPs = %s", m->rm->disp, rm->ratio > 0 ? NUM(rm->ratio, 3) : "unknown");
     if (rm->ratio > 0 && rm->ratio >= 0.8 && rm->ratio <= 1.25 && !rm->n_reasons)
         printf(" (close to 1: the estimate and the counters agree)\n");
@@ -488,8 +490,7 @@ static void print_reasons(report *r, const model *m) {
                "gaps); time a step with CUDA events over warm runs for its latency.\n");
     }
     printf("  profile: %s%s%s\n", rm->file, rm->res.device[0] ? ", device " : "", rm->res.device);
-    if (rm->device_warning[0])
-        printf("  WARNING [%s]: %s.\n", RFL_HW_DEVICE_MISMATCH, rm->device_warning);
+    if (rm->device_warning.code) printf("  %s.\n", cli_warning(0, &rm->device_warning));
     else if (!rm->res.device[0] && !r->ncu_hw)
         printf("  NOTE: the profile names no device (details page or nvprof): assumed measured on "
                "the %s, the first --hw (--ncu-hw NAME says otherwise).\n", r->hw[h]->name);
@@ -532,14 +533,14 @@ static void explain_measured(report *r, const model *m, int h, double F) {
 
 static void explain_model(report *r, const model *m) {
     const rfl_report_model *rm = m->rm;
-    const rfl_cost_desc *d = &m->src.d;
+    const rfl_cost_desc *d = &m->src.w.cost;
     double ef = rfl_work_flops(&rm->cost.forward), bf = rfl_work_flops(&rm->cost.backward);
     double F = rfl_work_flops(&rm->est), B = rm->est.bytes[RFL_DRAM], ai = B > 0 ? F / B : 0;
     int h;
     printf("-- %s, explained --\n", m->rm->disp);
     printf("  estimate: every layer's formula (rfl-estimate %s --batch %llu --mode %s lists them);\n"
            "    a multiply-add = 2 FLOPs; conv = 2 x Cin/groups x Kh x Kw x Cout x Hout x Wout x batch\n",
-           m->src.name, (unsigned long long)(d->batch ? d->batch : 1), d->mode == RFL_MODE_TRAIN ? "train" : "infer");
+           m->src.w.name, (unsigned long long)(d->batch ? d->batch : 1), d->mode == RFL_MODE_TRAIN ? "train" : "infer");
     if (d->mode == RFL_MODE_TRAIN) {
         printf("  FLOPs = forward + backward = %s + %s = %s FLOP\n", COMMAS(ef), COMMAS(bf), COMMAS(F));
         printf("    (backward / forward = %s: weight + input gradients = 2 x forward, minus the\n"
@@ -636,7 +637,7 @@ static void chart_rooflines(report *r) {
     static int idx[MAXH];
     static rfl_chart_area areas[MAXH];
     static rfl_point pts[4 * MAXM * MAXH];
-    const rfl_cost_desc *d = &r->m[0]->src.d;
+    const rfl_cost_desc *d = &r->m[0]->src.w.cost;
     unsigned long long batch = (unsigned long long)(d->batch ? d->batch : 1);
     const char *dt = rfl_dtype_name(d->dtype);
     rfl_roofline_desc rd;
@@ -674,11 +675,11 @@ static void chart_rooflines(report *r) {
 static void chart_layers(report *r, const model *m) {
     static rfl_point pts[RFL_ZOO_MAX_LAYERS + RFL_JOIN_ROWS];
     const rfl_report_model *rm = m->rm;
-    const rfl_cost_desc *d = &m->src.d;
+    const rfl_cost_desc *d = &m->src.w.cost;
     rfl_roofline_desc rd;
     rfl_canvas cv;
     int h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
-    int n = rfl_report_layer_points(rm, &m->src.net, d, r->hw, h, pts, sizeof pts / sizeof *pts);
+    int n = rfl_report_layer_points(rm, &m->src.w, r->hw, h, pts, sizeof pts / sizeof *pts);
     char title[200];
     snprintf(title, sizeof title,
              here(m, h) ? "%s b%llu %s: layers hollow, kernels filled, size = time"
@@ -688,15 +689,15 @@ static void chart_layers(report *r, const model *m) {
     rd.legend = RFL_LEGEND_TOP_LEFT; /* above the memory slope: always empty */
     cli_canvas(&r->c, &cv, 1200, 800);
     rfl_chart_roofline(&cv, &rd);
-    save(r, &cv, "layers-%s.png", m->src.name, 0);
+    save(r, &cv, "layers-%s.png", m->src.w.name, 0);
 }
 
 /* An LLM: its step on the roofline and, a decode, against the batch. */
 static void chart_llm(report *r, const model *m) {
     static rfl_point pts[6 + 2 * RFL_JOIN_ROWS];
     const char *fmt = r->nm > 1 ? "llm-%s-%s.png" : "llm-%s.png%.0s"; /* several models: named */
-    int h = m->rm->file && m->rm->meas_hw >= 0 ? m->rm->meas_hw : 0, dec = m->src.step.phase == RFL_LLM_DECODE;
-    int n = rfl_report_llm_points(m->rm, &m->src.net, &m->src.d, r->hw, h, dec, pts, sizeof pts / sizeof *pts);
+    int h = m->rm->file && m->rm->meas_hw >= 0 ? m->rm->meas_hw : 0, dec = m->src.w.phase == RFL_LLM_DECODE;
+    int n = rfl_report_llm_points(m->rm, &m->src.w, r->hw, h, pts, sizeof pts / sizeof *pts);
     char title[200];
     rfl_roofline_desc rd;
     rfl_canvas cv;
@@ -705,9 +706,9 @@ static void chart_llm(report *r, const model *m) {
     rd.legend = RFL_LEGEND_BOTTOM_RIGHT;
     cli_canvas(&r->c, &cv, 1600, 790);
     rfl_chart_roofline(&cv, &rd);
-    save(r, &cv, fmt, "roofline", m->src.name);
-    if (dec && rfl_report_batch_chart(&cv, m->rm->disp, &m->src.net, &m->src.d, r->hw, r->nh) == RFL_OK)
-        save(r, &cv, fmt, "batch", m->src.name);
+    save(r, &cv, fmt, "roofline", m->src.w.name);
+    if (dec && rfl_report_batch_chart(&cv, m->rm->disp, &m->src.w, r->hw, r->nh) == RFL_OK)
+        save(r, &cv, fmt, "batch", m->src.w.name);
 }
 
 /* FLOPs and time by group: forward, backward (training), measured. */
@@ -718,11 +719,11 @@ static void chart_bars(report *r, const model *m) {
     enum { W = 1600, H = 760, HC = 690 };
     const rfl_report_model *rm = m->rm;
     const rfl_join *j = &rm->join;
-    unsigned long long batch = (unsigned long long)(m->src.d.batch ? m->src.d.batch : 1);
+    unsigned long long batch = (unsigned long long)(m->src.w.cost.batch ? m->src.w.cost.batch : 1);
     rfl_bar_desc b;
     rfl_canvas full, half;
     int k, n = 0, h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
-    int meas = here(m, h), train = m->src.d.mode == RFL_MODE_TRAIN, ns = 1 + train + meas;
+    int meas = here(m, h), train = m->src.w.cost.mode == RFL_MODE_TRAIN, ns = 1 + train + meas;
     char title_f[160], title_t[160];
     for (k = 0; k < j->count; k++) {
         const rfl_join_row *x = &j->rows[k];
@@ -766,7 +767,7 @@ static void chart_bars(report *r, const model *m) {
     rfl_canvas_init(&half, full.pixels + (W / 2) * 3, (size_t)W * 3 * (HC - 1) + (W / 2) * 3, W / 2, HC, 3, W * 3);
     rfl_chart_bars(&half, &b);
     rfl_report_legend(&full, W / 2.0, HC + 35, ser, col, ns, 2);
-    save(r, &full, "types-%s.png", m->src.name, 0);
+    save(r, &full, "types-%s.png", m->src.w.name, 0);
 }
 #endif /* RFL_HAS_PNG */
 
@@ -780,7 +781,7 @@ static void json_doc(rfl_json_writer *w, const void *ctx) {
     for (i = 0; i < r->nm; i++) ms[i] = r->m[i]->rm;
     for (i = 0; i < r->nwritten; i++) charts[i] = r->written[i];
     memset(&rep, 0, sizeof rep);
-    rep.d = &r->m[0]->src.d;
+    rep.d = &r->m[0]->src.w.cost;
     rep.machines = r->hw, rep.n_machines = r->nh;
     rep.models = ms, rep.n_models = r->nm;
     rep.charts = charts;
@@ -857,9 +858,9 @@ static int parse_args(report *r) {
         cli_model src = r->opt;
         rfl_llm_config cfg;
         src.name = m->src.name, src.hf = m->src.hf, src.onnx = m->src.onnx;
-        /* a decode step generates: inference, unless --mode says train */
-        if (!mode && src.step.phase == RFL_LLM_DECODE && (src.hf || rfl_llm_find(src.name, &cfg) == RFL_OK))
-            src.d.mode = RFL_MODE_INFER;
+        /* an LLM's default step, a decode, generates: inference unless --mode */
+        if (!mode && src.d.phase != RFL_WL_PREFILL && (src.hf || rfl_llm_find(src.name, &cfg) == RFL_OK))
+            src.d.cost.mode = RFL_MODE_INFER;
         m->src = src;
     }
     return any;
@@ -940,7 +941,7 @@ static void write_outputs(report *r) {
         chart_rooflines(r);
         for (i = 0; i < r->nm; i++) chart_layers(r, r->m[i]);
         for (i = 0; i < r->nm; i++) chart_bars(r, r->m[i]);
-        for (i = 0; i < r->nm; i++) if (r->m[i]->src.src == CLI_LLM) chart_llm(r, r->m[i]);
+        for (i = 0; i < r->nm; i++) if (r->m[i]->src.w.source == RFL_WL_LLM) chart_llm(r, r->m[i]);
     }
 #endif
     snprintf(path, sizeof path, "%s/report.json", r->outdir);
@@ -992,9 +993,7 @@ int main(int argc, char **argv) {
     static report r;
     cli_init(&r.c, "rfl-report", argc, argv, tables);
     cli_model_init(&r.opt);
-    r.opt.d.mode = RFL_MODE_TRAIN; /* one training step unless --mode infer */
-    r.opt.d.dtype = RFL_DTYPE_FP32;
-    r.opt.step.phase = RFL_LLM_PREFILL, r.opt.step.seq = 512;
+    r.opt.d.cost.mode = RFL_MODE_TRAIN; /* a CNN: one training step unless --mode infer */
     if (!parse_args(&r)) demo_args(&r);
     if (!r.nm) cli_usage_error(&r.c, "--model is required (e.g. --model resnet18; rfl-report --list)");
     pick_machines(&r);

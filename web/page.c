@@ -5,10 +5,9 @@
 
    The reduce document is the library's own (rfl_reduce_json): the bytes
    rfl-reduce --json prints, so the page cannot drift from the CLI's
-   schema. So is a zoo model's estimate (rfl_net_json: rfl-estimate
-   --json's members, with the page's own kind, step and machine beside
-   them); the LLM estimate below repeats the CLI's keys (same names, same
-   nesting, numbers through rfl_fmt_num with 15 significant digits).
+   schema. So is an estimate, a zoo model's or an LLM step's (the
+   library's workload and rfl_workload_json: rfl-estimate --json's
+   members, with the page's own kind, step and machine beside them).
 
    Memory: all static. page_in() is where the page writes its input (the
    state's strings, or one chunk of a CSV file); page_out() holds the last
@@ -240,18 +239,12 @@ static struct {
     char title[96];
 } est;
 
-/* The machine under the roof of prec: written by the library's writer,
-   so the zoo's estimate (one rfl_json_writer document) and the LLM's (the
-   page's j_ writer, machine_json) share it. */
+/* The machine under the roof of prec: its roof as every document writes
+   it (rfl_roof_json), then the page's own memory, peaks and source. */
 static void machine_w(rfl_json_writer *w, const char *key, const rfl_machine *m, rfl_prec prec) {
     int p;
     rfl_json_w_obj(w, key);
-    rfl_json_w_str(w, "id", m->id);
-    rfl_json_w_str(w, "name", m->name);
-    rfl_json_w_str(w, "prec", rfl_prec_name(prec));
-    rfl_json_w_num_if(w, "peak_flops_per_s", m->peak_flops[prec] > 0, m->peak_flops[prec]); /* unknown: null */
-    rfl_json_w_num_if(w, "bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM] > 0, m->bw_bytes_per_s[RFL_DRAM]);
-    rfl_json_w_num_if(w, "ridge_flop_per_byte", rfl_ridge(m, prec, RFL_DRAM) > 0, rfl_ridge(m, prec, RFL_DRAM));
+    rfl_roof_json(w, m, prec); /* the library's one spelling of a roof */
     rfl_json_w_num_if(w, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
     rfl_json_w_obj(w, "peaks");
     for (p = 0; p < RFL_PREC_COUNT; p++)
@@ -275,48 +268,59 @@ static void label_set(const char *model, const char *what) {
     cat3(est.title, sizeof est.title, "Roofline of ", model, "");
 }
 
-/* ---- a zoo model (CNNs, ViT): rfl-estimate MODEL --hw H --json ------------ */
-static rfl_layer recs[RFL_ZOO_MAX_LAYERS];
-static char names[RFL_ZOO_NAMES_SIZE];
-static rfl_net net;
+/* ---- an estimate: rfl-estimate MODEL --hw H --json --------------------------
+   The library's workload (a zoo model or a decoder LLM at the page's step;
+   its records: enough for the largest built-in, llama-3-70b's 80 layers),
+   its JSON, and the page's own kind, step and machine beside them. */
+#ifndef RFL_NO_LLM
+#define PAGE_RECS RFL_LLM_NET_LAYERS(80)
+#else
+#define PAGE_RECS RFL_ZOO_MAX_LAYERS
+#endif
+static rfl_layer recs[PAGE_RECS];
+static char names[RFL_WL_NAMES(PAGE_RECS)];
 
-static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
-    rfl_cost_desc d;
+static int model_estimate(const page_state *s, const rfl_machine *hw) {
+    static rfl_workload wl;
+#ifndef RFL_NO_LLM
+    static rfl_llm_config cfg;
+    rfl_llm_config *c = &cfg;
+#else
+    struct rfl_llm_config *c = 0;
+#endif
+    rfl_workload_desc d;
     rfl_net_cost tot;
     rfl_net_prediction np;
-    rfl_net_json_desc jd;
     rfl_json_writer w;
     rfl_result r;
     rfl_work all;
     rfl_prec prec;
-    const char *model = s->model;
-    int i;
+    int llm;
     memset(&d, 0, sizeof d);
-    d.batch = s->batch ? s->batch : 1;
-    if (s->dtype[0] && rfl_dtype_parse(s->dtype, &d.dtype) != RFL_OK)
+    d.cost.batch = s->batch;
+    if (s->dtype[0] && (rfl_dtype_parse(s->dtype, &d.cost.dtype) != RFL_OK || d.cost.dtype == RFL_DTYPE_INT4))
         return error_json("unknown dtype", s->dtype);
-    d.mode = s->mode[0] == 't' ? RFL_MODE_TRAIN : RFL_MODE_INFER;
-    rfl_net_init(&net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);
-    r = rfl_zoo_build(&net, model, 0);
-    if (r == RFL_ERR_UNKNOWN_NAME) return error_json("unknown model", model);
-    if (r != RFL_OK) return error_json(rfl_result_str(r), model);
-    for (i = 0; i < rfl_zoo_count(); i++) /* the canonical spelling */
-        if (rfl_parse_name_eq(model, rfl_zoo_name(i))) model = rfl_zoo_name(i);
-    if ((r = rfl_net_cost_get(&net, &d, &tot)) != RFL_OK) return error_json(rfl_result_str(r), model);
-    r = rfl_net_predict(&net, &d, hw, &np);
+    d.cost.mode = s->mode[0] == 't' ? RFL_MODE_TRAIN : RFL_MODE_INFER;
+    d.phase = s->phase[0] == 'p' ? RFL_WL_PREFILL : s->phase[0] == 'd' ? RFL_WL_DECODE : 0;
+    d.seq = s->seq, d.seq_set = 1;
+    rfl_workload_init(&wl, recs, PAGE_RECS, names, sizeof names);
+    r = rfl_workload_find(&wl, s->model, c, &d);
+    if (r == RFL_ERR_UNKNOWN_NAME) return error_json("unknown model", s->model);
+    if (r != RFL_OK) return error_json(rfl_result_str(r), wl.err.msg[0] ? wl.err.msg : s->model);
+    llm = wl.source == RFL_WL_LLM;
+    if ((r = rfl_net_cost_get(&wl.net, &wl.cost, &tot)) != RFL_OK) return error_json(rfl_result_str(r), wl.name);
+    r = rfl_net_predict(&wl.net, &wl.cost, hw, &np);
     if (r == RFL_ERR_NO_ROOF)
         return error_json("no roof", "this machine has no roof for the precision of this dtype's work");
-    if (r != RFL_OK) return error_json(rfl_result_str(r), model);
+    if (r != RFL_OK) return error_json(rfl_result_str(r), wl.name);
     all = tot.forward;
-    if (d.mode == RFL_MODE_TRAIN) rfl_work_add(&all, &tot.backward);
+    if (wl.cost.mode == RFL_MODE_TRAIN) rfl_work_add(&all, &tot.backward);
     prec = rfl_work_main_prec(&all);
 
-    memset(&jd, 0, sizeof jd);
-    jd.model = model;
     rfl_json_w_init(&w, out_buf, OUT_SIZE);
     rfl_json_w_obj(&w, 0);
-    rfl_json_w_str(&w, "kind", "zoo");
-    rfl_net_json(&w, &net, &d, hw, &jd); /* rfl-estimate --json's members */
+    rfl_json_w_str(&w, "kind", llm ? "llm" : "zoo");
+    rfl_workload_json(&w, &wl, hw, 0); /* rfl-estimate --json's members */
     /* the page's own: the step's totals and its roof, for the explanation */
     rfl_json_w_obj(&w, "step");
     rfl_json_w_num(&w, "flops", rfl_work_flops(&all));
@@ -330,82 +334,11 @@ static int zoo_estimate(const page_state *s, const rfl_machine *hw) {
     rfl_json_w_end(&w);
 
     est.ok = 1, est.hw = hw, est.work = all, est.time_s = np.layers_s;
-    label_set(model, "estimate (" RFL_ESTIMATE_NOTE ")");
+    label_set(wl.name, !llm ? "estimate (" RFL_ESTIMATE_NOTE ")"
+                       : wl.phase == RFL_LLM_PREFILL ? "prefill est. (" RFL_ESTIMATE_NOTE ")"
+                                                     : "decode est. (" RFL_ESTIMATE_NOTE ")");
     return json_done(&w);
 }
-
-/* ---- a decoder LLM: rfl-estimate LLM --phase P --seq S --hw H --json ------ */
-#ifndef RFL_NO_LLM
-
-/* The step's records: the largest built-in (llama-3-70b) has 80 layers. */
-static rfl_layer llm_recs[RFL_LLM_NET_LAYERS(80)];
-static char llm_names[RFL_LLM_NET_NAMES(80)];
-static rfl_net llm_net;
-
-static rfl_result llm_records(const rfl_llm_config *c, const rfl_llm_step_desc *d) {
-    if (c->layers > 80) return RFL_ERR_BUFFER;
-    rfl_net_init(&llm_net, llm_recs, RFL_LLM_NET_LAYERS(80), llm_names, sizeof llm_names);
-    return rfl_llm_build(&llm_net, c, d);
-}
-
-static int llm_estimate(const page_state *s, const rfl_machine *hw, const rfl_llm_config *c) {
-    rfl_llm_step_desc d;
-    rfl_cost_desc cd;
-    rfl_net_cost t;
-    rfl_net_prediction p;
-    rfl_net_json_desc jd;
-    rfl_json_writer w;
-    rfl_result r;
-    rfl_prec prec;
-    const char *model = s->model;
-    int i;
-    memset(&d, 0, sizeof d);
-    d.phase = s->phase[0] == 'p' ? RFL_LLM_PREFILL : RFL_LLM_DECODE;
-    d.seq = s->seq;
-    d.batch = s->batch ? s->batch : 1;
-    if (s->dtype[0]) {
-        if (rfl_dtype_parse(s->dtype, &d.math) != RFL_OK || d.math == RFL_DTYPE_INT4)
-            return error_json("unknown dtype", s->dtype);
-    } else d.math = c->dtype ? (rfl_dtype)c->dtype : RFL_DTYPE_FP32;
-    for (i = 0; i < rfl_llm_count(); i++)
-        if (rfl_parse_name_eq(model, rfl_llm_name(i))) model = rfl_llm_name(i);
-    if ((r = rfl_llm_cost_desc(c, &d, &cd)) != RFL_OK) {
-        if (r == RFL_ERR_SHAPE && c->pos == RFL_LLM_POS_LEARNED)
-            return error_json("sequence too long", "beyond the model's learned positions");
-        return error_json(rfl_result_str(r), model);
-    }
-    if ((r = llm_records(c, &d)) != RFL_OK || (r = rfl_net_cost_get(&llm_net, &cd, &t)) != RFL_OK)
-        return error_json(rfl_result_str(r), model);
-    if ((r = rfl_net_predict(&llm_net, &cd, hw, &p)) != RFL_OK)
-        return error_json(r == RFL_ERR_NO_ROOF ? "no roof" : rfl_result_str(r),
-                          "this machine has no roof for this math type");
-    prec = rfl_work_main_prec(&t.forward);
-
-    memset(&jd, 0, sizeof jd);
-    jd.model = model, jd.llm = c, jd.step = &d;
-    rfl_json_w_init(&w, out_buf, OUT_SIZE);
-    rfl_json_w_obj(&w, 0);
-    rfl_json_w_str(&w, "kind", "llm");
-    rfl_net_json(&w, &llm_net, &cd, hw, &jd); /* rfl-estimate --json's members */
-    /* the page's own: the step's totals and its roof, for the explanation */
-    rfl_json_w_obj(&w, "step");
-    rfl_json_w_num(&w, "flops", rfl_work_flops(&t.forward));
-    rfl_json_w_num(&w, "bytes", t.forward.bytes[RFL_DRAM]);
-    rfl_json_w_num(&w, "ai", rfl_work_ai(&t.forward, RFL_DRAM));
-    rfl_json_w_num(&w, "whole_compute_s", p.whole.compute_s);
-    rfl_json_w_num(&w, "whole_memory_s", p.whole.memory_s);
-    rfl_json_w_num_if(&w, "attainable_flops_per_s", rfl_work_attainable(hw, &t.forward, prec, 0) > 0,
-                      rfl_work_attainable(hw, &t.forward, prec, 0));
-    rfl_json_w_end(&w);
-    machine_w(&w, "machine", hw, prec);
-    rfl_json_w_end(&w);
-
-    est.ok = 1, est.hw = hw, est.work = t.forward, est.time_s = p.layers_s;
-    label_set(model, d.phase == RFL_LLM_DECODE ? "decode est. (" RFL_ESTIMATE_NOTE ")"
-                                               : "prefill est. (" RFL_ESTIMATE_NOTE ")");
-    return json_done(&w);
-}
-#endif
 
 /* page_estimate(batch, seq): in_buf holds model, hw, dtype, mode, phase
    (NUL-separated; "" = the default). Returns the JSON's length, -1 when
@@ -416,13 +349,7 @@ EXPORT(page_estimate) int page_estimate(double batch, double seq) {
     state_read(&s, batch, seq);
     est.ok = 0;
     if (rfl_hw_find(s.hw, &hw) != RFL_OK) return error_json("unknown machine", s.hw);
-#ifndef RFL_NO_LLM
-    {
-        static rfl_llm_config c;
-        if (rfl_llm_find(s.model, &c) == RFL_OK) return llm_estimate(&s, hw, &c);
-    }
-#endif
-    return zoo_estimate(&s, hw);
+    return model_estimate(&s, hw);
 }
 
 /* ---- the reducer: a CSV pushed in chunks --------------------------------- */

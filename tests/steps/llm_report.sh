@@ -25,7 +25,7 @@ lr_has() {
 lr_llama_decode() {
   lr_rc 0 "$LR" --llm llama-3.2-1b --phase decode --seq 512 --batch 1 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv --hw h100 &&
-  lr_has '[padded_mma]:' '[launch_bound]:' '23.9 GFLOP' '693 kernels' '3.51 ms' '744' \
+  lr_has 'warning: padded_mma:' 'warning: launch_bound:' '23.9 GFLOP' '693 kernels' '3.51 ms' '744' \
     'NVIDIA H100 80GB HBM3' 'lm_head' 'CUDA graphs'
 }
 step "rfl-report --llm llama-3.2-1b decode capture: padded_mma and launch_bound" lr_llama_decode
@@ -74,7 +74,7 @@ lr_hf() {
 JSON
   lr_rc 0 "$LR" --hf-config "$LO/config.json" --phase decode --seq 512 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv &&
-  lr_has '[padded_mma]:' '[launch_bound]:' '23.9 GFLOP'
+  lr_has 'warning: padded_mma:' 'warning: launch_bound:' '23.9 GFLOP'
 }
 step "rfl-report --hf-config config.json --ncu: same warnings" lr_hf
 
@@ -113,7 +113,7 @@ for path in sys.argv[1:]:
     assert len(zlib.decompress(idat)) == 790 * (1 + 1600 * 3), path
 PY
   # a prefill has no batch chart (the batch axis is a decode's); its roofline stays
-  lr_rc 0 "$LR" --llm gpt2 --seq 128 -o "$LO/charts-prefill" &&
+  lr_rc 0 "$LR" --llm gpt2 --phase prefill --seq 128 -o "$LO/charts-prefill" &&
   lr_has llm-roofline.png && ! grep -qF llm-batch.png "$LO/out"
 }
 step "rfl-report --llm -o DIR: report.json (ai per level), the step's PNG charts and both LLM charts" lr_charts

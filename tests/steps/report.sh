@@ -255,10 +255,10 @@ step "rfl-report on a README-command capture (this session's, 19:14 UTC): the sa
 report_device() {
   f=examples/data/resnet18-b1-train-seed-raw.csv
   rp_rc 0 "$RP" --model resnet18 --hw a100 --ncu $f &&
-  grep -q "WARNING \[device_mismatch\]: measured on 'NVIDIA H100 80GB HBM3' (h100-sxm), which is not among --hw" "$RO/last.out" &&
+  grep -q "warning: device_mismatch: measured on 'NVIDIA H100 80GB HBM3' (h100-sxm), which is not among --hw" "$RO/last.out" &&
   grep -q '^== NVIDIA H100 SXM5 80GB' "$RO/last.out" &&
   rp_rc 0 "$RP" --model resnet18 --hw a100,v100 --ncu-hw v100 --ncu $f &&
-  grep -q "WARNING \[device_mismatch\]: measured on 'NVIDIA H100 80GB HBM3' (h100-sxm), but placed on the NVIDIA Tesla V100" "$RO/last.out" &&
+  grep -q "warning: device_mismatch: measured on 'NVIDIA H100 80GB HBM3' (h100-sxm), but placed on the NVIDIA Tesla V100" "$RO/last.out" &&
   rp_rc 0 "$RP" --model resnet18 --hw a100 --ncu-hw h100 --ncu $f &&
   grep -q '^== NVIDIA H100 SXM5 80GB' "$RO/last.out" && grep -q 'this machine' "$RO/last.out" &&
   ! grep -q 'device_mismatch' "$RO/last.out"
@@ -283,7 +283,7 @@ d["models"][0]["profile"]["device_warning"] == "device_mismatch" and
 abs(d["models"][0]["machines"][1]["measured_attainable_flops_per_s"] -
     min(19.5e12, d["models"][0]["profile"]["ai"]["dram"] * 2039e9)) < 1e3' || return 1
   rp_rc 0 "$RP" --model alexnet --hw a100 --ncu $v-a100-sxm4-80gb-raw.csv -o "$RO/variant" &&
-  grep -q 'WARNING \[device_mismatch\]' "$RO/last.out" && is_png "$RO/variant/roofline-a100-sxm4-80gb.png" &&
+  grep -q 'warning: device_mismatch' "$RO/last.out" && is_png "$RO/variant/roofline-a100-sxm4-80gb.png" &&
   json_check "$RO/variant/report.json" 'd["models"][0]["profile"]["device_warning"] == "device_mismatch"' || return 1
   for hw in a100,a100-80gb a100-80gb,a100; do
     rp_rc 0 "$RP" --model alexnet --hw $hw --json --ncu $v-a100-sxm4-80gb-raw.csv &&
@@ -304,7 +304,7 @@ d["models"][0]["profile"]["machine"] is None and
 d["models"][0]["profile"]["device_warning"] == "device_mismatch" and
 not any(x["measured_here"] for x in d["models"][0]["machines"])' || return 1
   rp_rc 0 "$RP" --model alexnet --hw a100 --ncu $v-a100-pcie-40gb-raw.csv &&
-  grep -q "WARNING \[device_mismatch\]: measured on 'NVIDIA A100-PCIE-40GB', a device the table does not know" "$RO/last.out" &&
+  grep -q "warning: device_mismatch: measured on 'NVIDIA A100-PCIE-40GB', a device the table does not know" "$RO/last.out" &&
   ! grep -q '% of the roof' "$RO/last.out" &&
   rp_rc 0 "$RP" --model alexnet --hw a100 --ncu-hw a100 --json --ncu $v-a100-sxm4-80gb-raw.csv &&
   json_check "$RO/last.out" '

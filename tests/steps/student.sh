@@ -45,7 +45,7 @@ step "issue 35.1: rfl-reduce's % of the roof names the L2 level it is of" studen
 # 6. unknown is null: the T4 has no TF32 tensor roof (Turing has none).
 student_null_roof() {
   build/rfl-report --model resnet18 --hw t4,h100 --dtype tf32 --json -o "$SO/t4" > "$SO/t4.json" &&
-  s_json "$SO/t4.json" "d['machines'][0]['id'] == 't4' and d['machines'][0]['peak_flops_per_s'] is None and d['machines'][0]['ridge'] is None and d['machines'][1]['ridge'] > 0 and [g for g in d['models'][0]['by_type'] if g['type'] == 'convolution'][0]['predicted_time_s'] is None"
+  s_json "$SO/t4.json" "d['machines'][0]['id'] == 't4' and d['machines'][0]['peak_flops_per_s'] is None and d['machines'][0]['ridge_flop_per_byte'] is None and d['machines'][1]['ridge_flop_per_byte'] > 0 and [g for g in d['models'][0]['by_type'] if g['type'] == 'convolution'][0]['predicted_time_s'] is None"
 }
 step "issue 35.6: a missing roof is null in rfl-report --json, never 0" student_null_roof
 
