@@ -2658,6 +2658,23 @@ typedef struct rfl_reduce_trace {
     uint64_t class_ns[RFL_TRACE_CLASS_MAX];
 } rfl_reduce_trace;
 
+/* Several ranks (a trace per rank), reduced one at a time: add each
+   result in rank order; the slowest is the rank with the longest time, a
+   trace's span (first kernel start to last end: the step as the GPU saw
+   it), else the summed kernel time. Zero-initialise, then add. */
+struct rfl_reduce_result;
+typedef struct rfl_rank_summary {
+    int ranks;                 /* results added */
+    int slowest, fastest;      /* 0-based rank indices */
+    uint64_t slowest_ns, fastest_ns;
+    double mean_ns;            /* mean of the ranks' times */
+    double imbalance;          /* slowest / mean - 1 (0: balanced) */
+} rfl_rank_summary;
+/* The time rfl_rank_summary compares: span_ns for a trace, else
+   total.time_ns. */
+RFL_API uint64_t rfl_rank_time_ns(const struct rfl_reduce_result *r);
+RFL_API void rfl_rank_summary_add(rfl_rank_summary *s, const struct rfl_reduce_result *r);
+
 /* gzip (RFC 1952), zlib (RFC 1950) and raw deflate (RFC 1951) inflation,
    streamed: push compressed bytes in any pieces; out() receives the bytes
    in order. No allocation: mem holds the 32 KiB window and the tables.
@@ -15718,10 +15735,12 @@ enum { RFL__SRC_NONE = 0, RFL__SRC_CSV, RFL__SRC_TRACE };
 static rfl_result rfl__jt_fail(rfl_reduce_state *st, rfl_result r, uint64_t off, const char *m1,
                                const char *m2, size_t m2n) {
     rfl__sb s;
+    char one[2]; /* a lone character, NUL-terminated */
     if (st->err.code) return st->err.code;
+    if (m2 && m2n == 1) one[0] = m2[0], one[1] = 0, m2 = one;
     st->err.code = r, st->err.line = 0, st->err.col = 0, st->err.offset = off;
     s = rfl__sb_make(st->err.msg, sizeof st->err.msg);
-    rfl__sb_f(&s, "byte %u: %s", off, m1);
+    rfl__sb_f(&s, st->gzs == 2 ? "byte %u of the inflated input: %s" : "byte %u: %s", off, m1);
     rfl__sb_sn(&s, m2, m2n);
     return r;
 }
@@ -16224,6 +16243,19 @@ static rfl_result rfl__jt_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
     return RFL_OK;
 }
 
+RFL_API uint64_t rfl_rank_time_ns(const rfl_reduce_result *r) {
+    return !r ? 0 : r->format == RFL_CSV_PYTORCH_TRACE ? r->trace.span_ns : r->total.time_ns;
+}
+RFL_API void rfl_rank_summary_add(rfl_rank_summary *s, const rfl_reduce_result *r) {
+    uint64_t t = rfl_rank_time_ns(r);
+    if (!s || !r) return;
+    if (!s->ranks || t > s->slowest_ns) s->slowest = s->ranks, s->slowest_ns = t;
+    if (!s->ranks || t < s->fastest_ns) s->fastest = s->ranks, s->fastest_ns = t;
+    s->mean_ns += ((double)t - s->mean_ns) / (double)(s->ranks + 1);
+    s->ranks++;
+    s->imbalance = s->mean_ns > 0 ? (double)s->slowest_ns / s->mean_ns - 1 : 0;
+}
+
 /* ---- the reducer's input: gzip or not, then CSV or trace ------------------ */
 static rfl_result rfl__push_csv(rfl_reduce_state *st, const unsigned char *b, size_t len);
 static rfl_result rfl__sink(void *user, const unsigned char *p, size_t n) {
@@ -16606,7 +16638,7 @@ RFL_API rfl_result rfl_inflate_finish(rfl_inflate *z) {
     if (z->err.code) return z->err.code;
     if ((r = rfl_inflate_push(z, "", 0)) != RFL_OK) return r;
     if (z->st != RFL__Z_DONE || z->nb >= 8)
-        return rfl__z_fail(z, RFL_ERR_TRUNCATED, z->st <= RFL__Z_HEAD ? "the compressed stream ends inside its header"
+        return z->nb = 0, rfl__z_fail(z, RFL_ERR_TRUNCATED, z->st <= RFL__Z_HEAD ? "the compressed stream ends inside its header"
                                                  : z->st == RFL__Z_TRAIL ? "the compressed stream ends inside its trailer"
                                                  : "the compressed stream ends inside a block (truncated)");
     return RFL_OK;
@@ -17130,7 +17162,7 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
     rfl_json_w_num_if(w, "time_ns", RFL__KNOWN(t, RFL_UNKNOWN_TIME), (double)t->time_ns);
     rfl__rj_total_flops(w, r);
     rfl__rj_levels(w, t);
-    rfl_json_w_num(w, "tensor_inst", (double)t->tensor_inst);
+    rfl_json_w_num_if(w, "tensor_inst", r->format != RFL_CSV_PYTORCH_TRACE, (double)t->tensor_inst);
     rfl__rj_ceilings(w, r, hw);
     rfl_json_w_arr(w, "warnings");
     for (i = 0; i < r->warning_count; i++) {
