@@ -2859,10 +2859,12 @@ typedef struct rfl__jtrace { /* the trace tokenizer (private) */
     uint64_t step_lo, step_hi, early, late, hs[RFL_TRACE_REORDER], he[RFL_TRACE_REORDER];
     int64_t tid, stream;
     int ls, depth, field, sink, blen, bover, un, lit_i, hn, have_cur, saw_events, ev_has;
-    int cat, ph_x, step_state, keylen_over;
+    int cat, ph_x, step_state, skip;
     unsigned uval;
     char buf[48];
     unsigned char role[RFL_TRACE_DEPTH_MAX];
+    uint64_t kc_h[64];         /* kernel classes remembered by name hash */
+    unsigned char kc_c[64];
 } rfl__jtrace;
 typedef struct rfl_reduce_state {
     rfl_error err;             /* first error (sticky) */
@@ -15722,7 +15724,8 @@ enum { RFL__JF_NONE = 0, RFL__JF_KEY, RFL__JF_EVENTS, RFL__JF_DEVS, RFL__JF_CAT,
        RFL__JF_PH, RFL__JF_TS, RFL__JF_DUR, RFL__JF_TID, RFL__JF_ARGS, RFL__JF_STREAM,
        RFL__JF_CORR, RFL__JF_DEVNAME };
 enum { RFL__JL_VAL = 0, RFL__JL_VAL1, RFL__JL_AFTER, RFL__JL_KEY, RFL__JL_KEY1, RFL__JL_COLON,
-       RFL__JL_STR, RFL__JL_ESC, RFL__JL_U, RFL__JL_NUM, RFL__JL_LIT, RFL__JL_END };
+       RFL__JL_STR, RFL__JL_ESC, RFL__JL_U, RFL__JL_NUM, RFL__JL_LIT, RFL__JL_END,
+       RFL__JL_SKIP, RFL__JL_SKIP_STR, RFL__JL_SKIP_ESC };
 enum { RFL__JS_SKIP = 0, RFL__JS_BUF, RFL__JS_NAME };
 enum { RFL__JC_OTHER = 0, RFL__JC_KERNEL, RFL__JC_MEMCPY, RFL__JC_MEMSET, RFL__JC_GPU };
 #define RFL__JH_TS 1
@@ -15730,6 +15733,7 @@ enum { RFL__JC_OTHER = 0, RFL__JC_KERNEL, RFL__JC_MEMCPY, RFL__JC_MEMSET, RFL__J
 #define RFL__JH_STREAM 4
 #define RFL__JH_TID 8
 #define RFL__JH_CORR 16
+#define RFL__JH_CAT 32
 enum { RFL__SRC_NONE = 0, RFL__SRC_CSV, RFL__SRC_TRACE };
 
 static rfl_result rfl__jt_fail(rfl_reduce_state *st, rfl_result r, uint64_t off, const char *m1,
@@ -15877,7 +15881,15 @@ static void rfl__jt_kernel(rfl_reduce_state *st) {
     o->streams[i].kernels++;
     o->streams[i].time_ns = rfl__sat_add(o->streams[i].time_ns, t->dur_ns, &fl);
 #ifndef RFL_NO_LLM
-    c = (int)rfl_kclass_of(k->name);
+    { /* rfl_kclass_of walks its whole rule table: remembered by the name's
+         FNV-1a hash (with the length mixed in; 0 = empty slot) */
+        uint64_t h = 14695981039346656037ull ^ st->name_len;
+        size_t j;
+        for (j = 0; j < st->name_len; j++) h = (h ^ (unsigned char)st->name[j]) * 1099511628211ull;
+        h |= 1;
+        if (t->kc_h[h >> 58] == h) c = t->kc_c[h >> 58];
+        else c = (int)rfl_kclass_of(k->name), t->kc_h[h >> 58] = h, t->kc_c[h >> 58] = (unsigned char)c;
+    }
 #endif
     o->class_kernels[c]++;
     o->class_ns[c] = rfl__sat_add(o->class_ns[c], t->dur_ns, &fl);
@@ -15950,7 +15962,7 @@ static void rfl__jt_str_end(rfl_reduce_state *st) {
         return;
     }
     if (t->field == RFL__JF_CAT)
-        t->cat = rfl__eqn(b, n, "kernel") ? RFL__JC_KERNEL : rfl__eqn(b, n, "gpu_memcpy") ? RFL__JC_MEMCPY :
+        t->ev_has |= RFL__JH_CAT, t->cat = rfl__eqn(b, n, "kernel") ? RFL__JC_KERNEL : rfl__eqn(b, n, "gpu_memcpy") ? RFL__JC_MEMCPY :
                  rfl__eqn(b, n, "gpu_memset") ? RFL__JC_MEMSET : rfl__starts(b, n, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
     else if (t->field == RFL__JF_PH) t->ph_x = rfl__eqn(b, n, "X") && !t->bover;
     else if (t->field == RFL__JF_DEVNAME && !st->res.device[0])
@@ -16004,6 +16016,13 @@ static rfl_result rfl__jt_open(rfl_reduce_state *st, unsigned char c) {
     }
     if (f == RFL__JF_EVENTS && r != RFL__JR_EVENTS)
         return rfl__jt_fail(st, RFL_ERR_FORMAT, t->off, "\"traceEvents\" is not an array", 0, 0);
+    if (r == RFL__JR_OBJ || r == RFL__JR_ARR ||
+        (r == RFL__JR_ARGS && (t->ev_has & RFL__JH_CAT) && (t->cat == RFL__JC_OTHER || t->cat == RFL__JC_GPU))) {
+        /* nothing inside is read: skipped by bracket balance (strings
+           honoured), the depth cap still applies */
+        t->ls = RFL__JL_SKIP, t->skip = 1;
+        return RFL_OK;
+    }
     t->role[t->depth++] = (unsigned char)r;
     t->field = RFL__JF_NONE;
     t->ls = c == '{' ? RFL__JL_KEY1 : RFL__JL_VAL1;
@@ -16068,7 +16087,7 @@ static void rfl__jt_put(rfl_reduce_state *st, const unsigned char *s, size_t n) 
 }
 
 /* First '"' or '\\' in p[0..n), or n: eight bytes a step. */
-static size_t rfl__jt_scan(const unsigned char *p, size_t n) {
+RFL__ALWAYS_INLINE size_t rfl__jt_scan(const unsigned char *p, size_t n) {
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         uint64_t w, a, b;
@@ -16095,6 +16114,12 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
         switch (t->ls) {
         case RFL__JL_STR:
             k = rfl__jt_scan(p, (size_t)(e - p));
+            if (t->field == RFL__JF_KEY && t->blen == 0 && p + k < e && p[k] == '"') { /* a whole key: no copy */
+                t->field = rfl__jt_field(t->role[t->depth - 1], (const char *)p, k, k >= sizeof t->buf - 1);
+                t->ls = RFL__JL_COLON;
+                p += k + 1;
+                break;
+            }
             if (t->sink != RFL__JS_SKIP || t->field == RFL__JF_KEY) rfl__jt_put(st, p, k);
             p += k;
             if (p == e) break;
@@ -16153,8 +16178,34 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
             if (!lits[t->un][++t->lit_i]) t->ls = RFL__JL_AFTER;
             break;
         }
+        case RFL__JL_SKIP: /* a container nobody reads: brackets and strings only */
+            while (p < e) {
+                unsigned char d = (unsigned char)(*p | 0x20); /* '[' -> '{', ']' -> '}' */
+                if (d == '{') {
+                    if (t->depth + ++t->skip > RFL_TRACE_DEPTH_MAX) {
+                        t->off = RFL__JOFF(p);
+                        r = rfl__jt_fail(st, RFL_ERR_FORMAT, t->off, "JSON nested deeper than RFL_TRACE_DEPTH_MAX (64)", 0, 0);
+                        break;
+                    }
+                } else if (d == '}') {
+                    if (--t->skip == 0) { p++, t->ls = RFL__JL_AFTER, t->field = RFL__JF_NONE; break; }
+                } else if (*p == '"') { p++, t->ls = RFL__JL_SKIP_STR; break; }
+                p++;
+            }
+            break;
+        case RFL__JL_SKIP_STR:
+            p += rfl__jt_scan(p, (size_t)(e - p));
+            if (p < e) t->ls = *p++ == '\\' ? RFL__JL_SKIP_ESC : RFL__JL_SKIP;
+            break;
+        case RFL__JL_SKIP_ESC:
+            p++, t->ls = RFL__JL_SKIP_STR;
+            break;
         default:
-            if (RFL__JWS(c)) { p++; break; }
+            if (RFL__JWS(c)) {
+                do p++;
+                while (p < e && RFL__JWS(*p));
+                break;
+            }
             t->off = RFL__JOFF(p);
             p++;
             if (t->ls == RFL__JL_AFTER) {
