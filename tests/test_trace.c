@@ -260,7 +260,56 @@ static void test_errors(void) {
     RT_CHECK(res.top[0].flags & RFL_REDUCE_NAME_TRUNCATED);
 }
 
+/* Real traces from an H200 (helper "capture", torch 2.11, tests/data/trace/
+   *.truth.json: json.load of each trace, kernel ns = sum of round(dur*1000);
+   the step's kernels start inside its CPU ProfilerStep window). Values
+   typed from those files. */
+typedef struct truth_step { uint64_t kernels, ns, memsets, memset_ns; } truth_step;
+typedef struct truth {
+    const char *file;
+    uint64_t kernels, ns, memsets, memset_ns;
+    truth_step step[3]; /* ProfilerStep#2, #3, #4 */
+} truth;
+static const truth truths[] = {
+    {"resnet18-b1-train-fp32.json.gz", 885, 4309485, 54, 48895,
+     {{295, 1436207, 18, 16383}, {295, 1438827, 18, 16318}, {295, 1434451, 18, 16194}}},
+    {"resnet50-b32-train-bf16.json.gz", 2820, 43089428, 63, 88254,
+     {{940, 14359748, 21, 29724}, {940, 14358311, 21, 29376}, {940, 14371369, 21, 29154}}},
+    {"llama-3.2-1b-decode-b1-s512-bf16.json.gz", 2082, 5957317, 3, 2623,
+     {{694, 1988980, 1, 896}, {694, 1983045, 1, 863}, {694, 1985292, 1, 864}}},
+};
+static void test_real(void) {
+    size_t n, i, s;
+    rfl_reduce_desc d;
+    for (i = 0; i < sizeof truths / sizeof truths[0]; i++) {
+        const truth *t = &truths[i];
+        char *b = load(t->file, &n);
+        printf("  %s\n", t->file);
+        if (!RT_CHECK(b != 0)) continue;
+        RT_EQ_INT(reduce_mode(b, n, 0, i == 0 ? 2 : 0), RFL_OK);
+        RT_EQ_U64(res.kernels, t->kernels);
+        RT_EQ_U64(res.total.time_ns, t->ns);
+        RT_EQ_U64(res.trace.memcpy_count, 0);
+        RT_EQ_U64(res.trace.memset_count, t->memsets);
+        RT_EQ_U64(res.trace.memset_ns, t->memset_ns);
+        RT_EQ_U64(res.trace.steps_seen, 3);
+        RT_STR(res.device, "NVIDIA H200");
+        memset(&d, 0, sizeof d);
+        d.use_step = 1;
+        for (s = 0; s < 3; s++) {
+            d.step = 2 + s;
+            RT_EQ_INT(reduce_mode(b, n, &d, 0), RFL_OK);
+            RT_EQ_U64(res.kernels, t->step[s].kernels);
+            RT_EQ_U64(res.total.time_ns, t->step[s].ns);
+            RT_EQ_U64(res.trace.memset_count, t->step[s].memsets);
+            RT_EQ_U64(res.trace.memset_ns, t->step[s].memset_ns);
+        }
+        free(b);
+    }
+}
+
 int main(void) {
+    test_real();
     test_small();
     test_steps();
     test_inflate();

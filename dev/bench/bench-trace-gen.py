@@ -4,10 +4,10 @@ megabytes for `make bench` (build/bench/, never committed): the fixture's
 traceEvents repeated, each copy shifted in time by the fixture's own span
 (+1 ms), so kernels stay in start order and the whole is one valid trace.
 Prints the number of copies and kernel events written."""
-import json, sys
+import gzip, json, sys
 
 src, out, mb = sys.argv[1], sys.argv[2], float(sys.argv[3])
-doc = json.load(open(src))
+doc = json.load(gzip.open(src) if src.endswith(".gz") else open(src))
 ev = doc['traceEvents']
 lo = min(e['ts'] for e in ev if 'ts' in e)
 hi = max(e['ts'] + e.get('dur', 0) for e in ev if 'ts' in e)

@@ -38,3 +38,8 @@ trace_cut() {
   [ $rc = 1 ] && grep -q 'byte 500 of the compressed input' "$TO/err"
 }
 step "trace truncated gzip: byte offset" trace_cut
+# real traces (H200, tests/data/trace/*.truth.json: json.load of each trace)
+step "trace resnet18 b1 train .gz = its truth" tr_has $TD/resnet18-b1-train-fp32.json.gz -- \
+  '  "kernels": 885,' '  "time_ns": 4309485,'
+step "trace llama decode --step 3 = its truth" tr_has $TD/llama-3.2-1b-decode-b1-s512-bf16.json.gz --step 3 -- \
+  '  "kernels": 694,' '  "time_ns": 1983045,'
