@@ -3254,6 +3254,9 @@ typedef struct rfl_report_model {
     int mismatch;                /* the profile looks like another batch or mode */
     int n_reasons;
     char reasons[RFL_REPORT_REASONS][RFL_REPORT_TEXT];
+    int time_based;              /* a trace (times only): res.total.work holds
+                                    the estimate's FLOPs and bytes over the
+                                    trace's kernel time (rfl_report_compare) */
 } rfl_report_model;
 
 /* The whole report, for rfl_report_json. */
@@ -17972,13 +17975,33 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
     }
 }
 
+/* ---- a trace beside the estimate (issue 36) ----------------------------------
+   A PyTorch profiler trace has kernel times and no counters: the measured
+   point is the estimate's FLOPs and bytes over the trace's kernel time (a
+   time-based point), said so in a reason, its label and report.json. */
+static void rfl__rep_time_based(rfl_report_model *rm) {
+    rfl_work *w = &rm->res.total.work;
+    double t = w->time_s;
+    rfl__llm_txt x;
+    *w = rm->est;
+    w->time_s = t;
+    w->unknown = rm->est.unknown & ~RFL_UNKNOWN_TIME;
+    rm->time_based = 1;
+    x = rfl__rep_reason(rm);
+    rfl__llm_put(&x, "a PyTorch profiler trace has kernel times, no FLOP or byte counters: the "
+                     "measured point is the estimate's FLOPs and bytes over the trace's summed "
+                     "kernel time (time-based), so its AI is the estimate's and its % of the roof "
+                     "is the estimate's work done in the measured time");
+}
+
 RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
                                       const rfl_cost_desc *d, const rfl_machine *const *machines) {
     int h;
     if (!rm || !net || !machines) return RFL_ERR_ARG;
     h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
     rm->n_reasons = 0, rm->ratio = 0, rm->mismatch = 0;
-    if (rm->file) rfl__rep_reasons(rm, d);
+    if (rm->file && rm->res.format == RFL_CSV_PYTORCH_TRACE) rfl__rep_time_based(rm);
+    else if (rm->file) rfl__rep_reasons(rm, d);
     return rfl_join_compute(&rm->join, net, d, machines[h]);
 }
 
@@ -18056,7 +18079,7 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
             machines[h]->peak_flops[mp] > 0 && k < cap) {
             char s[40];
             t.buf = m->labels[1], t.cap = sizeof m->labels[1], t.len = 0;
-            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " measured (");
+            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, m->time_based ? " time-based (" : " measured (");
             rfl__llm_put(&t, rfl_report_machine_label(machines, nh, machines[h], s, sizeof s));
             if (mp != m->est_prec) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_prec_name(mp)), rfl__llm_put(&t, " roof");
             rfl__llm_put(&t, ")");
@@ -18347,6 +18370,14 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_str(w, "device_warning_text", m->device_warning[0] ? m->device_warning : 0);
     rfl_json_w_num(w, "kernels", (double)m->res.kernels);
     rfl_json_w_num_if(w, "time_s", x->time_s > 0, x->time_s);
+    if (m->res.format == RFL_CSV_PYTORCH_TRACE) { /* FLOPs and bytes below: the estimate's */
+        rfl_json_w_str(w, "format", "pytorch_trace");
+        rfl_json_w_bool(w, "time_based", m->time_based);
+        rfl_json_w_u64(w, "kernel_time_ns", m->res.total.time_ns);
+        rfl_json_w_u64(w, "gpu_busy_ns", m->res.trace.busy_ns);
+        rfl_json_w_u64(w, "gpu_span_ns", m->res.trace.span_ns);
+        rfl_json_w_num_if(w, "step", m->res.trace.step_selected, (double)m->res.trace.step);
+    }
     rfl__rep_json_flops(w, x, rfl_report_tensor_flops(m));
     rfl__rep_json_levels(w, "bytes", x, 0, 1);
     rfl__rep_json_levels(w, "ai", x, 1, 1);

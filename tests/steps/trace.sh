@@ -43,3 +43,18 @@ step "trace resnet18 b1 train .gz = its truth" tr_has $TD/resnet18-b1-train-fp32
   '  "kernels": 885,' '  "time_ns": 4309485,'
 step "trace llama decode --step 3 = its truth" tr_has $TD/llama-3.2-1b-decode-b1-s512-bf16.json.gz --step 3 -- \
   '  "kernels": 694,' '  "time_ns": 1983045,'
+# rfl-report --trace: report.json has the trace's kernel time and a time-based point
+REP=build/rfl-report
+if [ ! -x "$REP" ]; then
+  step "build rfl-report" ${MAKE:-make} -s "$REP"
+fi
+trace_report() {
+  rm -rf "$TO/rep"
+  "$REP" --model resnet18 --batch 1 --mode train --hw h200 --trace resnet18=$TD/resnet18-b1-train-fp32.json.gz \
+    --step 2 -o "$TO/rep" > "$TO/rep.txt" 2>&1 || { cat "$TO/rep.txt"; return 1; }
+  for p in '        "kernel_time_ns": 1436207,' '        "time_based": true,' '        "kernels": 295,'; do
+    grep -qxF "$p" "$TO/rep/report.json" || { echo "missing line: $p"; return 1; }
+  done
+  grep -q 'time-based' "$TO/rep.txt" && [ -s "$TO/rep/roofline-h200-sxm.png" ]
+}
+step "rfl-report --trace: kernel time, time-based point" trace_report
