@@ -162,7 +162,8 @@
                   rfl_reduce_buffer rfl_reduce_tensor_flops
                   rfl_reduce_ceilings_machine rfl_reduce_format_name
                   rfl_reduce_warn_code rfl_reduce_json rfl_reduce_json_point
-                  rfl_reduce_device
+                  rfl_reduce_device rfl_rank_time_ns rfl_rank_summary_add
+                  rfl_inflate_init rfl_inflate_push rfl_inflate_finish
                   (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
                   rfl_llm_classify_finish rfl_llm_warn_code
@@ -537,7 +538,9 @@
 
    REDUCER ([10]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
-       exports: feed chunks of any size, split anywhere, same result.
+       exports: feed chunks of any size, split anywhere, same result. The
+       same calls read a PyTorch profiler trace (JSON, [10b]: kernel times,
+       no counters) and gzip input (inflated in scratch, [10c]).
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
            rfl_reduce_state st; rfl_reduce_result res;  (large: static)
            rfl_reduce_desc d = {0};            d.top_n = 5; d.machine = h100;
@@ -18445,8 +18448,8 @@ static void rfl__rep_json_groups(rfl_json_writer *w, const rfl_report_model *m,
         rfl_json_w_str(w, "predicted_on", rep->machines[h]->id);
         rfl_json_w_num(w, "predicted_time_s", r->fwd_time_s + r->bwd_time_s);
         rfl_json_w_num_if(w, "kernels", here, (double)r->meas.kernels);
-        rfl_json_w_num_if(w, "measured_flops", here, rfl_work_flops(&r->meas.work));
-        rfl_json_w_num_if(w, "measured_dram_bytes", here, r->meas.work.bytes[RFL_DRAM]);
+        rfl_json_w_num_if(w, "measured_flops", here && !m->time_based, rfl_work_flops(&r->meas.work));
+        rfl_json_w_num_if(w, "measured_dram_bytes", here && !m->time_based, r->meas.work.bytes[RFL_DRAM]);
         rfl_json_w_num_if(w, "measured_time_s", here, r->meas.work.time_s);
         rfl_json_w_end(w);
     }
