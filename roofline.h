@@ -2866,8 +2866,11 @@ typedef struct rfl__jtrace { /* the trace tokenizer (private) */
     unsigned uval;
     char buf[48];
     unsigned char role[RFL_TRACE_DEPTH_MAX];
-    uint64_t kc_h[64];         /* kernel classes remembered by name hash */
-    unsigned char kc_c[64];
+    char ts_t[48], dur_t[48];  /* their text: parsed only for the events used */
+    int ts_n, dur_n;
+    uint64_t ts_off, dur_off;
+    uint64_t kc_h[256];        /* kernel classes remembered by name hash */
+    unsigned char kc_c[256];
 } rfl__jtrace;
 typedef struct rfl_reduce_state {
     rfl_error err;             /* first error (sticky) */
@@ -15893,8 +15896,8 @@ static void rfl__jt_kernel(rfl_reduce_state *st) {
         size_t j;
         for (j = 0; j < st->name_len; j++) h = (h ^ (unsigned char)st->name[j]) * 1099511628211ull;
         h |= 1;
-        if (t->kc_h[h >> 58] == h) c = t->kc_c[h >> 58];
-        else c = (int)rfl_kclass_of(k->name), t->kc_h[h >> 58] = h, t->kc_c[h >> 58] = (unsigned char)c;
+        if (t->kc_h[h >> 56] == h) c = t->kc_c[h >> 56];
+        else c = (int)rfl_kclass_of(k->name), t->kc_h[h >> 56] = h, t->kc_c[h >> 56] = (unsigned char)c;
     }
 #endif
     o->class_kernels[c]++;
@@ -15919,6 +15922,15 @@ static void rfl__jt_step(rfl_reduce_state *st) {
         t->step_hi = t->ts_ns, t->step_state = 2;
 }
 
+/* An event's "ts" or "dur" text into ns (events that are used only). */
+static rfl_result rfl__jt_time(rfl_reduce_state *st, const char *s, int n, uint64_t off, uint64_t *ns) {
+    int r = rfl__us_ns(s, (size_t)n, ns);
+    if (r) return rfl__jt_fail(st, r == 3 ? RFL_ERR_OVERFLOW : RFL_ERR_NUMBER, off,
+                               r == 1 ? "not a number: " : r == 2 ? "a negative time: " : "a time over 2^64 ns: ",
+                               s, (size_t)n);
+    return RFL_OK;
+}
+
 /* An event object closed. */
 static rfl_result rfl__jt_event(rfl_reduce_state *st) {
     rfl__jtrace *t = &st->jt;
@@ -15926,6 +15938,11 @@ static rfl_result rfl__jt_event(rfl_reduce_state *st) {
     unsigned fl = 0;
     o->events++;
     if (!t->ph_x) return RFL_OK;
+    if ((t->cat >= RFL__JC_KERNEL && t->cat <= RFL__JC_MEMSET) ||
+        (t->cat != RFL__JC_GPU && st->name_len > 13 && rfl__starts(st->name, st->name_len, "ProfilerStep#"))) {
+        if ((t->ev_has & RFL__JH_TS) && rfl__jt_time(st, t->ts_t, t->ts_n, t->ts_off, &t->ts_ns)) return st->err.code;
+        if ((t->ev_has & RFL__JH_DUR) && rfl__jt_time(st, t->dur_t, t->dur_n, t->dur_off, &t->dur_ns)) return st->err.code;
+    }
     if (t->cat >= RFL__JC_KERNEL && t->cat <= RFL__JC_MEMSET) {
         if ((t->ev_has & (RFL__JH_TS | RFL__JH_DUR)) != (RFL__JH_TS | RFL__JH_DUR))
             return rfl__jt_fail(st, RFL_ERR_MISSING, t->ev_off,
@@ -15979,17 +15996,12 @@ static void rfl__jt_str_end(rfl_reduce_state *st) {
 /* A number ended (t->buf holds it when its field wants it). */
 static rfl_result rfl__jt_num_end(rfl_reduce_state *st) {
     rfl__jtrace *t = &st->jt;
-    int f = t->field, r;
-    uint64_t v = 0;
+    int f = t->field;
     t->ls = RFL__JL_AFTER;
     if (f == RFL__JF_TS || f == RFL__JF_DUR) {
         if (t->bover) return rfl__jt_fail(st, RFL_ERR_FIELD_TOO_LONG, t->tok_off, "a number over 47 characters", 0, 0);
-        r = rfl__us_ns(t->buf, (size_t)t->blen, &v);
-        if (r) return rfl__jt_fail(st, r == 1 ? RFL_ERR_NUMBER : r == 2 ? RFL_ERR_NUMBER : RFL_ERR_OVERFLOW, t->tok_off,
-                                   r == 1 ? "not a number: " : r == 2 ? "a negative time: " : "a time over 2^64 ns: ",
-                                   t->buf, (size_t)t->blen);
-        if (f == RFL__JF_TS) t->ts_ns = v, t->ev_has |= RFL__JH_TS;
-        else t->dur_ns = v, t->ev_has |= RFL__JH_DUR;
+        if (f == RFL__JF_TS) RFL_MEMCPY(t->ts_t, t->buf, (size_t)t->blen + 1), t->ts_n = t->blen, t->ts_off = t->tok_off, t->ev_has |= RFL__JH_TS;
+        else RFL_MEMCPY(t->dur_t, t->buf, (size_t)t->blen + 1), t->dur_n = t->blen, t->dur_off = t->tok_off, t->ev_has |= RFL__JH_DUR;
     } else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && !t->bover) {
         int64_t x;
         if (!rfl__i64(t->buf, (size_t)t->blen, &x)) return RFL_OK;
@@ -16095,6 +16107,14 @@ static void rfl__jt_put(rfl_reduce_state *st, const unsigned char *s, size_t n) 
 /* First '"' or '\\' in p[0..n), or n: eight bytes a step. */
 RFL__ALWAYS_INLINE size_t rfl__jt_scan(const unsigned char *p, size_t n) {
     size_t i = 0;
+#ifdef RFL__SSE2 /* 16 bytes a step */
+    const __m128i q = _mm_set1_epi8('"'), b = _mm_set1_epi8('\\');
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        int m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, q), _mm_cmpeq_epi8(v, b)));
+        if (m) return i + (size_t)rfl__ctz((uint64_t)(unsigned)m);
+    }
+#endif
     for (; i + 8 <= n; i += 8) {
         uint64_t w, a, b;
         RFL_MEMCPY(&w, p + i, 8);
@@ -16107,6 +16127,67 @@ RFL__ALWAYS_INLINE size_t rfl__jt_scan(const unsigned char *p, size_t n) {
 }
 
 #define RFL__JWS(c) ((c) == ' ' || (c) == '\n' || (c) == '\r' || (c) == '\t')
+/* The fast lane: whole `"key": "string" | number` members of an event, its
+   args or a device, when the chunk holds them (no escape), in one pass;
+   with the same effects as the state machine, which takes over at
+   anything else (a container, a literal, an escape, the chunk's end, an
+   error) from where the lane stopped. At a key with t->ls KEY or KEY1. */
+static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned char *p,
+                                         const unsigned char *e, uint64_t base0, rfl_result *r) {
+    rfl__jtrace *t = &st->jt;
+    int role = t->role[t->depth - 1], f;
+    const unsigned char *q, *ks, *vs;
+    size_t k, m;
+    for (;;) {
+        q = p;
+        if (q >= e || *q != '"') return p;
+        ks = q + 1;
+        k = rfl__jt_scan(ks, (size_t)(e - ks));
+        if (ks + k >= e || ks[k] != '"') return p;
+        q = ks + k + 1;
+        while (q < e && RFL__JWS(*q)) q++;
+        if (q >= e || *q != ':') return p;
+        q++;
+        while (q < e && RFL__JWS(*q)) q++;
+        if (q >= e) return p;
+        f = rfl__jt_field(role, (const char *)ks, k, k >= sizeof t->buf - 1);
+        if (*q == '"') {
+            if (f == RFL__JF_TS || f == RFL__JF_DUR) return p; /* an error: the state machine says it */
+            vs = q + 1;
+            m = rfl__jt_scan(vs, (size_t)(e - vs));
+            if (vs + m >= e || vs[m] != '"') return p;
+            t->field = f, t->blen = 0, t->bover = 0, t->buf[0] = 0;
+            t->sink = f == RFL__JF_NAME ? RFL__JS_NAME
+                      : (f == RFL__JF_CAT || f == RFL__JF_PH || f == RFL__JF_DEVNAME) ? RFL__JS_BUF : RFL__JS_SKIP;
+            if (t->sink == RFL__JS_NAME) st->name_len = 0, st->name_trunc = 0, st->name[0] = 0;
+            if (t->sink != RFL__JS_SKIP) rfl__jt_put(st, vs, m);
+            rfl__jt_str_end(st);
+            q = vs + m + 1;
+        } else if ((*q >= '0' && *q <= '9') || *q == '-') {
+            vs = q;
+            for (m = 0; vs + m < e && ((vs[m] >= '0' && vs[m] <= '9') || vs[m] == '.' || vs[m] == 'e' ||
+                                      vs[m] == 'E' || vs[m] == '+' || vs[m] == '-'); m++) {}
+            if (vs + m >= e) return p;
+            t->field = f, t->tok_off = base0 + (uint64_t)(vs - p), t->blen = 0, t->bover = 0;
+            if (f >= RFL__JF_TS) {
+                size_t c = m < sizeof t->buf - 1 ? m : sizeof t->buf - 1;
+                RFL_MEMCPY(t->buf, vs, c);
+                t->buf[c] = 0, t->blen = (int)c, t->bover = m > c;
+            }
+            if ((*r = rfl__jt_num_end(st)) != RFL_OK) return vs + m;
+            q = vs + m;
+        } else return p;
+        /* the member is done: t->ls is AFTER */
+        base0 += (uint64_t)(q - p), p = q;
+        while (q < e && RFL__JWS(*q)) q++;
+        if (q >= e || *q != ',') return p;
+        q++;
+        while (q < e && RFL__JWS(*q)) q++;
+        base0 += (uint64_t)(q - p), p = q;
+        t->ls = RFL__JL_KEY, t->field = RFL__JF_NONE;
+    }
+}
+
 static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, size_t len) {
     rfl__jtrace *t = &st->jt;
     const unsigned char *e = p + len, *p0 = p;
@@ -16116,6 +16197,12 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
     rfl_result r = RFL_OK;
 #define RFL__JOFF(q) (base + (uint64_t)((q) - p0))
     while (p < e && r == RFL_OK) {
+        if ((t->ls == RFL__JL_KEY || t->ls == RFL__JL_KEY1) && *p == '"' &&
+            (t->role[t->depth - 1] == RFL__JR_EVENT || t->role[t->depth - 1] == RFL__JR_ARGS ||
+             t->role[t->depth - 1] == RFL__JR_DEV)) {
+            p = rfl__jt_fast(st, p, e, RFL__JOFF(p), &r);
+            if (r != RFL_OK || p >= e) break;
+        }
         c = *p;
         switch (t->ls) {
         case RFL__JL_STR:
