@@ -2685,7 +2685,7 @@ RFL_API void rfl_rank_summary_add(rfl_rank_summary *s, const struct rfl_reduce_r
    members are read in turn. Errors (err.offset: the compressed byte;
    err.msg says "byte N"): RFL_ERR_FORMAT (bad header, code, distance,
    check), RFL_ERR_TRUNCATED (finish inside the stream), or out()'s own. */
-#define RFL_INFLATE_MEM_SIZE 45056
+#define RFL_INFLATE_MEM_SIZE 49152
 typedef enum rfl_inflate_kind {
     RFL_INFLATE_GZIP = 0, RFL_INFLATE_ZLIB, RFL_INFLATE_RAW
 } rfl_inflate_kind;
@@ -16429,7 +16429,7 @@ static rfl_result rfl__sink(void *user, const unsigned char *p, size_t n) {
 #define RFL__ZFAST 10
 typedef struct rfl__zmem {
     unsigned char win[32768];
-    uint32_t crc[256];
+    uint32_t crc[8][256]; /* crc[k][b]: byte b then k zero bytes (8 bytes a step) */
     uint16_t lfast[1 << RFL__ZFAST], dfast[1 << RFL__ZFAST];
     uint16_t lcnt[16], lsym[288], dcnt[16], dsym[32];
     unsigned char lens[320];
@@ -16515,7 +16515,12 @@ static rfl_result rfl__z_flush(rfl_inflate *z) {
     if (!n) return RFL_OK;
     if (z->kind == RFL_INFLATE_GZIP) {
         c = ~c;
-        for (i = 0; i < n; i++) c = m->crc[(c ^ p[i]) & 255] ^ (c >> 8);
+        for (i = 0; i + 8 <= n; i += 8) { /* the CRC is linear: eight bytes' tables at once */
+            uint32_t a = c ^ ((uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24);
+            c = m->crc[7][a & 255] ^ m->crc[6][(a >> 8) & 255] ^ m->crc[5][(a >> 16) & 255] ^ m->crc[4][a >> 24] ^
+                m->crc[3][p[i + 4]] ^ m->crc[2][p[i + 5]] ^ m->crc[1][p[i + 6]] ^ m->crc[0][p[i + 7]];
+        }
+        for (; i < n; i++) c = m->crc[0][(c ^ p[i]) & 255] ^ (c >> 8);
         c = ~c;
     } else if (z->kind == RFL_INFLATE_ZLIB) { /* Adler-32 in runs that cannot overflow */
         uint32_t a = c & 0xFFFF, b = c >> 16;
@@ -16571,6 +16576,13 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
         if (dist > z->out_bytes + (z->wpos - z->fpos)) { *pp = p; return rfl__z_fail(z, RFL_ERR_FORMAT, "a distance before the start of the output"); }
         RFL__ZDROP(need + u2 + dx);
         from = (z->wpos - dist) & 32767u;
+        if (z->wpos + len < 32768u && from + len < 32768u) { /* no wrap, no flush: a plain forward copy */
+            unsigned char *d = m->win + z->wpos, *sp = m->win + from;
+            uint32_t i;
+            for (i = 0; i < len; i++) d[i] = sp[i]; /* forward: overlapping runs repeat */
+            z->wpos += len;
+            continue;
+        }
         while (len--) {
             unsigned char c = m->win[from];
             from = (from + 1) & 32767u;
@@ -16747,8 +16759,10 @@ RFL_API rfl_result rfl_inflate_init(rfl_inflate *z, rfl_inflate_kind kind, void 
     for (c = 0; c < 256; c++) {
         uint32_t x = c;
         for (k = 0; k < 8; k++) x = (x >> 1) ^ (0xEDB88320u & (0u - (x & 1)));
-        m->crc[c] = x;
+        m->crc[0][c] = x;
     }
+    for (k = 1; k < 8; k++)
+        for (c = 0; c < 256; c++) m->crc[k][c] = (m->crc[k - 1][c] >> 8) ^ m->crc[0][m->crc[k - 1][c] & 255];
     z->check = kind == RFL_INFLATE_ZLIB ? 1 : 0;
     return RFL_OK;
 }
