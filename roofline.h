@@ -16108,10 +16108,10 @@ static void rfl__jt_put(rfl_reduce_state *st, const unsigned char *s, size_t n) 
 RFL__ALWAYS_INLINE size_t rfl__jt_scan(const unsigned char *p, size_t n) {
     size_t i = 0;
 #ifdef RFL__SSE2 /* 16 bytes a step */
-    const __m128i q = _mm_set1_epi8('"'), b = _mm_set1_epi8('\\');
+    const __m128i vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\');
     for (; i + 16 <= n; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        int m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, q), _mm_cmpeq_epi8(v, b)));
+        int m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, vq), _mm_cmpeq_epi8(v, vb)));
         if (m) return i + (size_t)rfl__ctz((uint64_t)(unsigned)m);
     }
 #endif
@@ -16469,7 +16469,7 @@ static int rfl__z_build(const unsigned char *len, int n, uint16_t *cnt, uint16_t
             for (i = 0; i < cnt[l]; i++, code++, idx++) {
                 for (r = 0, b = 0; b < (unsigned)l; b++) r |= ((code >> b) & 1u) << ((unsigned)l - 1 - b);
                 for (f = r; f < (1u << RFL__ZFAST); f += 1u << l)
-                    fast[f] = (uint16_t)(sym[idx] << 4 | (unsigned)l);
+                    fast[f] = (uint16_t)((unsigned)sym[idx] << 4 | (unsigned)l);
             }
             code <<= 1;
         }
@@ -16577,9 +16577,9 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
         RFL__ZDROP(need + u2 + dx);
         from = (z->wpos - dist) & 32767u;
         if (z->wpos + len < 32768u && from + len < 32768u) { /* no wrap, no flush: a plain forward copy */
-            unsigned char *d = m->win + z->wpos, *sp = m->win + from;
+            unsigned char *dp = m->win + z->wpos, *sp = m->win + from;
             uint32_t i;
-            for (i = 0; i < len; i++) d[i] = sp[i]; /* forward: overlapping runs repeat */
+            for (i = 0; i < len; i++) dp[i] = sp[i]; /* forward: overlapping runs repeat */
             z->wpos += len;
             continue;
         }
