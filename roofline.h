@@ -173,7 +173,8 @@
                   rfl_reduce_buffer rfl_reduce_tensor_flops
                   rfl_reduce_ceilings_machine rfl_reduce_format_name
                   rfl_reduce_json rfl_reduce_json_point
-                  rfl_reduce_device
+                  rfl_reduce_device rfl_rank_time_ns rfl_rank_summary_add
+                  rfl_inflate_init rfl_inflate_push rfl_inflate_finish
                   (REDUCER below)
        LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
                   rfl_llm_classify_finish
@@ -574,7 +575,9 @@
 
    REDUCER ([11]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
-       exports: feed chunks of any size, split anywhere, same result.
+       exports: feed chunks of any size, split anywhere, same result. The
+       same calls read a PyTorch profiler trace (JSON, [10b]: kernel times,
+       no counters) and gzip input (inflated in scratch, [10c]).
            static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
            rfl_reduce_state st; rfl_reduce_result res;  (large: static)
            rfl_reduce_desc d = {0};            d.top_n = 5; d.machine = h100;
@@ -915,12 +918,16 @@ typedef enum rfl_warn {
     RFL_WARN_NO_TIME,          /* no time metric: FLOP/s unknown */
     RFL_WARN_PARTIAL_COUNTERS, /* e.g. ffma without fadd/fmul: lower bound */
     RFL_WARN_NO_TENSOR_COUNTERS, /* none collected, none needed by the names */
+    RFL_WARN_HOST_BOUND,       /* trace: GPU busy < RFL_TRACE_HOST_BOUND of the span */
     /* the LLM join's (rfl_join.warnings) */
     RFL_WARN_PADDED_MMA,       /* tensor FLOPs executed far above the useful ones */
     RFL_WARN_LAUNCH_BOUND,     /* kernel time far above the roof's, tiny kernels */
     /* the config reader's and the report's */
     RFL_WARN_ASSUMED_LLAMA_LIKE, /* an unknown model_type read as Llama */
     RFL_WARN_DEVICE_MISMATCH,  /* a profile's machine not among those asked */
+    /* an LLM step's figures (rfl_llm_figures_warning) */
+    RFL_WARN_DOES_NOT_FIT,     /* weights + KV cache over one GPU's memory */
+    RFL_WARN_BEYOND_CONTEXT,   /* past max_position_embeddings */
     RFL_WARN_COUNT_
 } rfl_warn;
 #define RFL_WARN_TEXT 640
@@ -2862,7 +2869,105 @@ RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machin
 #define RFL_REDUCE_DEVICE_MAX 96 /* device name bytes kept, with the NUL */
 #define RFL_REDUCE_SCRATCH_SIZE(max_columns) \
     ((size_t)RFL_REDUCE_CARRY + 3 * (size_t)(max_columns))
-#define RFL_REDUCE_SCRATCH_DEFAULT RFL_REDUCE_SCRATCH_SIZE(8192)
+#define RFL_REDUCE_SCRATCH_DEFAULT (RFL_REDUCE_SCRATCH_SIZE(8192) + RFL_INFLATE_MEM_SIZE + 16)
+
+/* ---- PyTorch profiler traces and gzip ------------------------------------
+   rfl_reduce_push also reads a Kineto chrome trace (torch.profiler's
+   export_chrome_trace or tensorboard_trace_handler), plain or gzip: the
+   first non-blank byte '{' selects it, gzip's magic 1f 8b inflates first
+   (a gzip'd CSV works too). Streamed in constant memory from any chunking:
+   a push tokenizer walks "traceEvents" and "deviceProperties" and keeps
+   nothing but the event being read (strings over RFL_REDUCE_NAME_MAX-1
+   bytes are cut; containers nest at most RFL_TRACE_DEPTH_MAX deep).
+   Kernels are the "X" events whose "cat" is "kernel": count, time and top
+   kernels as in a CSV reduction, FLOPs and bytes unknown (the trace has no
+   counters: the estimate supplies them). Each "dur" and "ts" (microseconds
+   with a fraction) becomes integer ns exactly when it has at most three
+   decimals (Kineto writes three), else rounded to the nearest ns.
+   "gpu_memcpy" and "gpu_memset" are counted apart, not as kernels. GPU busy
+   time is the union of kernel intervals (kernels out of start order by more
+   than RFL_TRACE_REORDER events make it an upper bound, flagged).
+   desc.use_step keeps the kernels that start from the "ProfilerStep#N"
+   annotation's start until the next step's start (the annotations must come
+   before the kernels in the file, as Kineto writes them).
+   Input cap: none on the size (it streams); every count saturates. A gzip
+   stream needs RFL_INFLATE_MEM_SIZE more bytes of scratch
+   (RFL_REDUCE_SCRATCH_DEFAULT has them). */
+#define RFL_TRACE_DEPTH_MAX 64
+#define RFL_TRACE_STREAMS_MAX 16
+#define RFL_TRACE_CLASS_MAX 16 /* >= RFL_KC_COUNT */
+#define RFL_TRACE_REORDER 256
+#define RFL_TRACE_HOST_BOUND 0.5 /* busy / span below this: host_bound */
+typedef struct rfl_trace_stream {
+    int64_t stream;            /* args "stream" (else "tid"); -1 = other */
+    uint64_t kernels, time_ns;
+} rfl_trace_stream;
+/* What only a trace says (rfl_reduce_result.trace; zero for a CSV). */
+typedef struct rfl_reduce_trace {
+    uint64_t events;           /* trace events read */
+    uint64_t first_ns, span_ns; /* first kernel start; to the last end */
+    uint64_t busy_ns;          /* union of kernel intervals */
+    int busy_upper_bound;      /* 1: out-of-order kernels, busy_ns a bound */
+    int step_selected;         /* 1: step (below) selected */
+    uint64_t step;             /* the ProfilerStep selected */
+    uint64_t steps_seen;       /* ProfilerStep annotations in the trace */
+    uint64_t memcpy_count, memcpy_ns, memset_count, memset_ns;
+    int stream_count;          /* streams[], by first kernel; more: the last
+                                  entry is -1, "other" */
+    rfl_trace_stream streams[RFL_TRACE_STREAMS_MAX];
+    uint64_t class_kernels[RFL_TRACE_CLASS_MAX]; /* by rfl_kclass_of (index:
+                                  rfl_kclass); all in "other" with RFL_NO_LLM */
+    uint64_t class_ns[RFL_TRACE_CLASS_MAX];
+} rfl_reduce_trace;
+
+/* Several ranks (a trace per rank), reduced one at a time: add each
+   result in rank order; the slowest is the rank with the longest time, a
+   trace's span (first kernel start to last end: the step as the GPU saw
+   it), else the summed kernel time. Zero-initialise, then add. */
+struct rfl_reduce_result;
+typedef struct rfl_rank_summary {
+    int ranks;                 /* results added */
+    int slowest, fastest;      /* 0-based rank indices */
+    uint64_t slowest_ns, fastest_ns;
+    double mean_ns;            /* mean of the ranks' times */
+    double imbalance;          /* slowest / mean - 1 (0: balanced) */
+} rfl_rank_summary;
+/* The time rfl_rank_summary compares: span_ns for a trace, else
+   total.time_ns. */
+RFL_API uint64_t rfl_rank_time_ns(const struct rfl_reduce_result *r);
+RFL_API void rfl_rank_summary_add(rfl_rank_summary *s, const struct rfl_reduce_result *r);
+
+/* gzip (RFC 1952), zlib (RFC 1950) and raw deflate (RFC 1951) inflation,
+   streamed: push compressed bytes in any pieces; out() receives the bytes
+   in order. No allocation: mem holds the 32 KiB window and the tables.
+   CRC-32 / Adler-32 and gzip's ISIZE are checked; concatenated gzip
+   members are read in turn. Errors (err.offset: the compressed byte;
+   err.msg says "byte N"): RFL_ERR_FORMAT (bad header, code, distance,
+   check), RFL_ERR_TRUNCATED (finish inside the stream), or out()'s own. */
+#define RFL_INFLATE_MEM_SIZE 49152
+typedef enum rfl_inflate_kind {
+    RFL_INFLATE_GZIP = 0, RFL_INFLATE_ZLIB, RFL_INFLATE_RAW
+} rfl_inflate_kind;
+typedef rfl_result (*rfl_inflate_out_fn)(void *user, const unsigned char *p, size_t n);
+typedef struct rfl_inflate {
+    rfl_error err;             /* first error (sticky) */
+    uint64_t in_bytes, out_bytes; /* consumed, produced */
+    /* ---- private ---- */
+    void *mem;
+    rfl_inflate_out_fn out;
+    void *user;
+    uint64_t bb;
+    int nb, kind, st, final, btype, i, n, hlit, hdist, hclen, flg;
+    uint32_t check, isize, want, stored_left, wpos, fpos;
+} rfl_inflate;
+/* Start: mem of at least RFL_INFLATE_MEM_SIZE bytes (RFL_ERR_BUFFER). */
+RFL_API rfl_result rfl_inflate_init(rfl_inflate *z, rfl_inflate_kind kind, void *mem, size_t size,
+                                    rfl_inflate_out_fn out, void *user);
+/* Feed len compressed bytes; returns RFL_OK or the sticky error. */
+RFL_API rfl_result rfl_inflate_push(rfl_inflate *z, const void *bytes, size_t len);
+/* End of input: RFL_ERR_TRUNCATED unless the stream (and its trailer)
+   ended. */
+RFL_API rfl_result rfl_inflate_finish(rfl_inflate *z);
 
 typedef enum rfl_csv_format {
     RFL_CSV_UNKNOWN = 0,
@@ -2870,10 +2975,11 @@ typedef enum rfl_csv_format {
     RFL_CSV_NCU_DETAILS,     /* ncu --csv (details page) */
     RFL_CSV_NVPROF_METRICS,  /* nvprof --csv --metrics ... */
     RFL_CSV_NVPROF_SUMMARY,  /* nvprof --csv (GPU activities summary) */
-    RFL_CSV_NVPROF_TRACE     /* nvprof --csv --print-gpu-trace */
+    RFL_CSV_NVPROF_TRACE,    /* nvprof --csv --print-gpu-trace */
+    RFL_CSV_PYTORCH_TRACE    /* torch.profiler chrome trace (JSON, not CSV) */
 } rfl_csv_format;
 /* "ncu-raw", "ncu-details", "nvprof-metrics", "nvprof-summary",
-   "nvprof-trace", "unknown". */
+   "nvprof-trace", "pytorch_trace", "unknown". */
 RFL_API const char *rfl_reduce_format_name(rfl_csv_format f);
 
 /* Number convention. AUTO detects it from the file: "3,355,641.60" is US,
@@ -2928,6 +3034,8 @@ typedef struct rfl_reduce_desc {
                                   name (see the REDUCER manual) */
     rfl_kernel_fn on_kernel;   /* optional per-kernel callback */
     void *user;                /* passed to on_kernel */
+    int use_step;              /* trace: nonzero keeps ProfilerStep#step only */
+    uint64_t step;
 } rfl_reduce_desc;
 
 
@@ -2958,6 +3066,7 @@ typedef struct rfl_reduce_result {
     int warning_count;
     int warnings_dropped;      /* beyond RFL_REDUCE_WARN_MAX */
     rfl_warning warnings[RFL_REDUCE_WARN_MAX];
+    rfl_reduce_trace trace;    /* a trace's own numbers (format pytorch_trace) */
 } rfl_reduce_result;
 
 /* A unit's scale into a metric's base unit (private to the reducer). */
@@ -2979,6 +3088,21 @@ typedef struct rfl__tc_memo {
     rfl_prec prec;
     double sync, wg;
 } rfl__tc_memo;
+typedef struct rfl__jtrace { /* the trace tokenizer (private) */
+    uint64_t off, tok_off, ev_off, ts_ns, dur_ns, corr, last_end, cur_s, cur_e, pop_s;
+    uint64_t step_lo, step_hi, early, late, hs[RFL_TRACE_REORDER], he[RFL_TRACE_REORDER];
+    int64_t tid, stream;
+    int ls, depth, field, sink, blen, bover, un, lit_i, hn, have_cur, saw_events, ev_has;
+    int cat, ph_x, step_state, skip;
+    unsigned uval;
+    char buf[48];
+    unsigned char role[RFL_TRACE_DEPTH_MAX];
+    char ts_t[48], dur_t[48];  /* their text: parsed only for the events used */
+    int ts_n, dur_n;
+    uint64_t ts_off, dur_off;
+    uint64_t kc_h[256];        /* kernel classes remembered by name hash */
+    unsigned char kc_c[256];
+} rfl__jtrace;
 typedef struct rfl_reduce_state {
     rfl_error err;             /* first error (sticky) */
     /* ---- private ---- */
@@ -3026,6 +3150,11 @@ typedef struct rfl_reduce_state {
     unsigned w_partial;
     uint64_t nv_ns[2];         /* nvprof kernel time: summary, trace */
     int nv_known[2];
+    rfl__jtrace jt;            /* the trace reader */
+    rfl_inflate gz;            /* gzip input */
+    size_t scratch_size;
+    int src, gzs, sniff_n;     /* CSV or trace; gzip: 0 unknown, 1 no, 2 yes */
+    unsigned char sniff[2];
 } rfl_reduce_state;
 
 /* Start a reduction.
@@ -3347,6 +3476,9 @@ typedef struct rfl_report_model {
     int mismatch;                /* the profile looks like another batch or mode */
     int n_reasons;
     char reasons[RFL_REPORT_REASONS][RFL_REPORT_TEXT];
+    int time_based;              /* a trace (times only): res.total.work holds
+                                    the estimate's FLOPs and bytes over the
+                                    trace's kernel time (rfl_report_compare) */
 } rfl_report_model;
 
 /* The whole report, for rfl_report_json. */
@@ -4786,8 +4918,8 @@ RFL_API const char *rfl_warn_code(rfl_warn w) {
         "warning", "tensor_uncounted", "tensor_estimated", "no_fp_counters", "above_roof",
         "below_compulsory", "hierarchy_inversion", "low_clock", "auto_units", "rate_derived",
         "name_truncated", "saturated", "groups_full", "no_time", "partial_counters",
-        "no_tensor_counters", "padded_mma", "launch_bound", "assumed_llama_like",
-        "device_mismatch"};
+        "no_tensor_counters", "host_bound", "padded_mma", "launch_bound",
+        "assumed_llama_like", "device_mismatch", "does_not_fit", "beyond_context"};
     return (int)w > 0 && (int)w < (int)RFL_WARN_COUNT_ ? codes[w] : "warning";
 }
 
@@ -16252,10 +16384,1096 @@ static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_
     return RFL_OK;
 }
 
+static void rfl__warn_bookkeeping(rfl_reduce_state *st);
+/* ==========================================================================
+   [10b] TRACE
+   PyTorch profiler (Kineto) chrome traces through the reducer, streamed
+   ========================================================================== */
+/* A push tokenizer over the JSON: each container's role on a small stack
+   (the top object, traceEvents, an event, its args, deviceProperties),
+   the key just read picks what the next value means; only the fields of
+   the event being read are kept. Unneeded strings are skipped 8 bytes at
+   a time. */
+enum { RFL__JR_TOP = 1, RFL__JR_EVENTS, RFL__JR_EVENT, RFL__JR_ARGS, RFL__JR_DEVS, RFL__JR_DEV,
+       RFL__JR_OBJ, RFL__JR_ARR };
+enum { RFL__JF_NONE = 0, RFL__JF_KEY, RFL__JF_EVENTS, RFL__JF_DEVS, RFL__JF_CAT, RFL__JF_NAME,
+       RFL__JF_PH, RFL__JF_TS, RFL__JF_DUR, RFL__JF_TID, RFL__JF_ARGS, RFL__JF_STREAM,
+       RFL__JF_CORR, RFL__JF_DEVNAME };
+enum { RFL__JL_VAL = 0, RFL__JL_VAL1, RFL__JL_AFTER, RFL__JL_KEY, RFL__JL_KEY1, RFL__JL_COLON,
+       RFL__JL_STR, RFL__JL_ESC, RFL__JL_U, RFL__JL_NUM, RFL__JL_LIT, RFL__JL_END,
+       RFL__JL_SKIP, RFL__JL_SKIP_STR, RFL__JL_SKIP_ESC };
+enum { RFL__JS_SKIP = 0, RFL__JS_BUF, RFL__JS_NAME };
+enum { RFL__JC_OTHER = 0, RFL__JC_KERNEL, RFL__JC_MEMCPY, RFL__JC_MEMSET, RFL__JC_GPU };
+#define RFL__JH_TS 1
+#define RFL__JH_DUR 2
+#define RFL__JH_STREAM 4
+#define RFL__JH_TID 8
+#define RFL__JH_CORR 16
+#define RFL__JH_CAT 32
+enum { RFL__SRC_NONE = 0, RFL__SRC_CSV, RFL__SRC_TRACE };
+
+static rfl_result rfl__jt_fail(rfl_reduce_state *st, rfl_result r, uint64_t off, const char *m1,
+                               const char *m2, size_t m2n) {
+    rfl__sb s;
+    char one[2]; /* a lone character, NUL-terminated */
+    if (st->err.code) return st->err.code;
+    if (m2 && m2n == 1) one[0] = m2[0], one[1] = 0, m2 = one;
+    st->err.code = r, st->err.line = 0, st->err.col = 0, st->err.offset = off;
+    s = rfl__sb_make(st->err.msg, sizeof st->err.msg);
+    rfl__sb_f(&s, st->gzs == 2 ? "byte %u of the inflated input: %s" : "byte %u: %s", off, m1);
+    rfl__sb_sn(&s, m2, m2n);
+    return r;
+}
+
+/* "1234.567" microseconds -> ns: exact up to three decimals, else rounded
+   to nearest (ties up). 0 ok, 1 not a number, 2 negative, 3 too large. */
+static int rfl__us_ns(const char *s, size_t n, uint64_t *ns) {
+    uint64_t m = 0, p10, rem;
+    size_t i = 0;
+    int e10 = 3, digits = 0, frac = 0, any = 0, ex = 0, exneg = 0, k;
+    if (i < n && s[i] == '-') return 2;
+    for (; i < n && ((s[i] >= '0' && s[i] <= '9') || (s[i] == '.' && !frac)); i++) {
+        if (s[i] == '.') { frac = 1; continue; }
+        any = 1;
+        if (digits < 19) {
+            if (m || s[i] != '0') m = m * 10 + (uint64_t)(s[i] - '0'), digits += m != 0;
+            if (frac) e10--;
+        } else if (!frac) e10++; /* later fraction digits cannot change a round-half-up */
+    }
+    if (!any) return 1;
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < n && (s[i] == '+' || s[i] == '-')) exneg = s[i++] == '-';
+        if (i >= n) return 1;
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+            if (ex < 400) ex = ex * 10 + (s[i] - '0');
+        e10 += exneg ? -ex : ex;
+    }
+    if (i != n) return 1;
+    if (m == 0 || e10 < -19) { *ns = 0; return 0; }
+    if (e10 >= 0) {
+        for (k = 0; k < e10; k++) {
+            if (m > UINT64_MAX / 10) return 3;
+            m *= 10;
+        }
+        *ns = m;
+        return 0;
+    }
+    for (p10 = 1, k = 0; k < -e10; k++) p10 *= 10;
+    rem = m % p10;
+    *ns = m / p10 + (rem >= p10 - rem ? 1u : 0u);
+    return 0;
+}
+
+static int rfl__i64(const char *s, size_t n, int64_t *v) {
+    size_t i = s[0] == '-';
+    uint64_t m = 0;
+    if (i >= n) return 0;
+    for (; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9' || m > (UINT64_MAX >> 2) / 10) return 0;
+        m = m * 10 + (uint64_t)(s[i] - '0');
+    }
+    *v = s[0] == '-' ? -(int64_t)m : (int64_t)m;
+    return 1;
+}
+
+/* ---- GPU busy time: a min-heap on start reorders a window of kernels ---- */
+static void rfl__busy_merge(rfl__jtrace *t, rfl_reduce_trace *o, uint64_t s, uint64_t e) {
+    if (t->have_cur && s < t->pop_s) o->busy_upper_bound = 1; /* beyond the window */
+    if (s > t->pop_s) t->pop_s = s;
+    if (!t->have_cur) t->cur_s = s, t->cur_e = e, t->have_cur = 1;
+    else if (s <= t->cur_e && e >= t->cur_s) {
+        if (s < t->cur_s) t->cur_s = s;
+        if (e > t->cur_e) t->cur_e = e;
+    } else if (s > t->cur_e) {
+        o->busy_ns += t->cur_e - t->cur_s;
+        t->cur_s = s, t->cur_e = e;
+    } else o->busy_ns += e - s; /* disjoint, before the current run */
+}
+static void rfl__busy_pop(rfl__jtrace *t, rfl_reduce_trace *o) {
+    uint64_t s = t->hs[0], e = t->he[0], ts, te;
+    int i = 0, c;
+    t->hn--;
+    ts = t->hs[t->hn], te = t->he[t->hn];
+    for (;;) {
+        c = 2 * i + 1;
+        if (c >= t->hn) break;
+        if (c + 1 < t->hn && t->hs[c + 1] < t->hs[c]) c++;
+        if (t->hs[c] >= ts) break;
+        t->hs[i] = t->hs[c], t->he[i] = t->he[c], i = c;
+    }
+    t->hs[i] = ts, t->he[i] = te;
+    rfl__busy_merge(t, o, s, e);
+}
+static void rfl__busy_add(rfl__jtrace *t, rfl_reduce_trace *o, uint64_t s, uint64_t e) {
+    int i;
+    if (t->hn == RFL_TRACE_REORDER) rfl__busy_pop(t, o);
+    for (i = t->hn++; i > 0 && t->hs[(i - 1) / 2] > s; i = (i - 1) / 2)
+        t->hs[i] = t->hs[(i - 1) / 2], t->he[i] = t->he[(i - 1) / 2];
+    t->hs[i] = s, t->he[i] = e;
+}
+
+/* In the selected step? (0 also counts kernels that came too early) */
+static int rfl__jt_in_step(rfl_reduce_state *st, uint64_t start) {
+    rfl__jtrace *t = &st->jt;
+    if (!st->desc.use_step) return 1;
+    if (t->step_state == 0) { t->early++; return 0; }
+    return start >= t->step_lo && (t->step_state < 2 || start < t->step_hi);
+}
+
+static void rfl__jt_kernel(rfl_reduce_state *st) {
+    rfl__jtrace *t = &st->jt;
+    rfl_reduce_trace *o = &st->res.trace;
+    rfl_kernel_stat *k = &st->kst;
+    unsigned fl = 0;
+    int i, c = RFL_TRACE_CLASS_MAX - 1;
+    int64_t sid = (t->ev_has & RFL__JH_STREAM) ? t->stream : (t->ev_has & RFL__JH_TID) ? t->tid : -1;
+    uint64_t end = rfl__sat_add(t->ts_ns, t->dur_ns, &fl);
+    RFL_MEMSET(k, 0, offsetof(rfl_kernel_stat, name));
+    st->res.kernels_seen++;
+    k->id = (t->ev_has & RFL__JH_CORR) ? t->corr : st->res.kernels_seen;
+    k->invocations = 1;
+    k->time_ns = t->dur_ns;
+    k->flags = st->name_trunc ? RFL_REDUCE_NAME_TRUNCATED : 0u;
+    k->work.unknown = RFL_UNKNOWN_ALL & ~RFL_UNKNOWN_TIME;
+    RFL_MEMCPY(k->name, st->name, st->name_len + 1);
+    rfl__stat_work(k);
+    if (!rfl__jt_in_step(st, t->ts_ns) || !rfl__kernel_kept(st, k)) return;
+    if (!st->res.kernels || t->ts_ns < o->first_ns) o->first_ns = t->ts_ns;
+    if (end > t->last_end) t->last_end = end;
+    if (st->desc.use_step && t->ts_ns > t->late) t->late = t->ts_ns; /* latest kept start */
+    st->res.kernels++;
+    if (k->flags & RFL_REDUCE_NAME_TRUNCATED) st->w_trunc++;
+    rfl__stat_add(&st->res.total, k);
+    rfl__keep_top(st, k);
+    rfl__group_by_name(st, k);
+    rfl__busy_add(t, o, t->ts_ns, end);
+    for (i = 0; i < o->stream_count; i++)
+        if (o->streams[i].stream == sid) break;
+    if (i == o->stream_count) { /* a new stream; the last entry takes the rest */
+        if (i < RFL_TRACE_STREAMS_MAX - 1) o->streams[o->stream_count++].stream = sid;
+        else i = RFL_TRACE_STREAMS_MAX - 1, o->stream_count = RFL_TRACE_STREAMS_MAX, o->streams[i].stream = -1;
+    }
+    o->streams[i].kernels++;
+    o->streams[i].time_ns = rfl__sat_add(o->streams[i].time_ns, t->dur_ns, &fl);
+#ifndef RFL_NO_LLM
+    { /* rfl_kclass_of walks its whole rule table: remembered by the name's
+         FNV-1a hash (with the length mixed in; 0 = empty slot) */
+        uint64_t h = 14695981039346656037ull ^ st->name_len;
+        size_t j;
+        for (j = 0; j < st->name_len; j++) h = (h ^ (unsigned char)st->name[j]) * 1099511628211ull;
+        h |= 1;
+        if (t->kc_h[h >> 56] == h) c = t->kc_c[h >> 56];
+        else c = (int)rfl_kclass_of(k->name), t->kc_h[h >> 56] = h, t->kc_c[h >> 56] = (unsigned char)c;
+    }
+#endif
+    o->class_kernels[c]++;
+    o->class_ns[c] = rfl__sat_add(o->class_ns[c], t->dur_ns, &fl);
+    if (fl) st->res.flags |= RFL_REDUCE_SATURATED;
+    if (st->desc.on_kernel) st->desc.on_kernel(st->desc.user, k);
+}
+
+/* "ProfilerStep#N": the step's window starts; the next step's start ends it. */
+static void rfl__jt_step(rfl_reduce_state *st) {
+    rfl__jtrace *t = &st->jt;
+    uint64_t n = 0;
+    size_t i = 13;
+    if (st->name_len < 14 || !rfl__starts(st->name, st->name_len, "ProfilerStep#")) return;
+    for (; i < st->name_len && st->name[i] >= '0' && st->name[i] <= '9' && n < UINT64_MAX / 10; i++)
+        n = n * 10 + (uint64_t)(st->name[i] - '0');
+    if (i != st->name_len || !(t->ev_has & RFL__JH_TS)) return;
+    st->res.trace.steps_seen++;
+    if (!st->desc.use_step) return;
+    if (n == st->desc.step && t->step_state == 0) t->step_lo = t->ts_ns, t->step_state = 1;
+    else if (t->step_state && t->ts_ns > t->step_lo && (t->step_state == 1 || t->ts_ns < t->step_hi))
+        t->step_hi = t->ts_ns, t->step_state = 2;
+}
+
+/* An event's "ts" or "dur" text into ns (events that are used only). */
+static rfl_result rfl__jt_time(rfl_reduce_state *st, const char *s, int n, uint64_t off, uint64_t *ns) {
+    int r = rfl__us_ns(s, (size_t)n, ns);
+    if (r) return rfl__jt_fail(st, r == 3 ? RFL_ERR_OVERFLOW : RFL_ERR_NUMBER, off,
+                               r == 1 ? "not a number: " : r == 2 ? "a negative time: " : "a time over 2^64 ns: ",
+                               s, (size_t)n);
+    return RFL_OK;
+}
+
+/* An event object closed. */
+static rfl_result rfl__jt_event(rfl_reduce_state *st) {
+    rfl__jtrace *t = &st->jt;
+    rfl_reduce_trace *o = &st->res.trace;
+    unsigned fl = 0;
+    o->events++;
+    if (!t->ph_x) return RFL_OK;
+    if ((t->cat >= RFL__JC_KERNEL && t->cat <= RFL__JC_MEMSET) ||
+        (t->cat != RFL__JC_GPU && st->name_len > 13 && rfl__starts(st->name, st->name_len, "ProfilerStep#"))) {
+        if ((t->ev_has & RFL__JH_TS) && rfl__jt_time(st, t->ts_t, t->ts_n, t->ts_off, &t->ts_ns)) return st->err.code;
+        if ((t->ev_has & RFL__JH_DUR) && rfl__jt_time(st, t->dur_t, t->dur_n, t->dur_off, &t->dur_ns)) return st->err.code;
+    }
+    if (t->cat >= RFL__JC_KERNEL && t->cat <= RFL__JC_MEMSET) {
+        if ((t->ev_has & (RFL__JH_TS | RFL__JH_DUR)) != (RFL__JH_TS | RFL__JH_DUR))
+            return rfl__jt_fail(st, RFL_ERR_MISSING, t->ev_off,
+                                "a GPU event without a number \"ts\" and \"dur\"", 0, 0);
+        if (t->cat == RFL__JC_KERNEL) rfl__jt_kernel(st);
+        else if (rfl__jt_in_step(st, t->ts_ns)) {
+            if (t->cat == RFL__JC_MEMCPY) o->memcpy_count++, o->memcpy_ns = rfl__sat_add(o->memcpy_ns, t->dur_ns, &fl);
+            else o->memset_count++, o->memset_ns = rfl__sat_add(o->memset_ns, t->dur_ns, &fl);
+        }
+    } else if (t->cat != RFL__JC_GPU) rfl__jt_step(st);
+    return RFL_OK;
+}
+
+/* What a key means in a container of role r. */
+static int rfl__jt_field(int r, const char *k, size_t n, int over) {
+    if (over) return RFL__JF_NONE;
+    if (r == RFL__JR_EVENT) {
+        if (n == 3) return rfl__eqn(k, n, "cat") ? RFL__JF_CAT : rfl__eqn(k, n, "dur") ? RFL__JF_DUR :
+                           rfl__eqn(k, n, "tid") ? RFL__JF_TID : RFL__JF_NONE;
+        if (n == 2) return rfl__eqn(k, n, "ph") ? RFL__JF_PH : rfl__eqn(k, n, "ts") ? RFL__JF_TS : RFL__JF_NONE;
+        if (n == 4) return rfl__eqn(k, n, "name") ? RFL__JF_NAME : rfl__eqn(k, n, "args") ? RFL__JF_ARGS : RFL__JF_NONE;
+    } else if (r == RFL__JR_ARGS) {
+        if (rfl__eqn(k, n, "stream")) return RFL__JF_STREAM;
+        if (rfl__eqn(k, n, "correlation")) return RFL__JF_CORR;
+    } else if (r == RFL__JR_TOP) {
+        if (rfl__eqn(k, n, "traceEvents")) return RFL__JF_EVENTS;
+        if (rfl__eqn(k, n, "deviceProperties")) return RFL__JF_DEVS;
+    } else if (r == RFL__JR_DEV && rfl__eqn(k, n, "name")) return RFL__JF_DEVNAME;
+    return RFL__JF_NONE;
+}
+
+/* A string value or key ended. */
+static void rfl__jt_str_end(rfl_reduce_state *st) {
+    rfl__jtrace *t = &st->jt;
+    const char *b = t->buf;
+    size_t n = (size_t)t->blen;
+    if (t->field == RFL__JF_KEY) {
+        t->field = rfl__jt_field(t->role[t->depth - 1], b, n, t->bover);
+        t->ls = RFL__JL_COLON;
+        return;
+    }
+    if (t->field == RFL__JF_CAT)
+        t->ev_has |= RFL__JH_CAT, t->cat = rfl__eqn(b, n, "kernel") ? RFL__JC_KERNEL : rfl__eqn(b, n, "gpu_memcpy") ? RFL__JC_MEMCPY :
+                 rfl__eqn(b, n, "gpu_memset") ? RFL__JC_MEMSET : rfl__starts(b, n, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
+    else if (t->field == RFL__JF_PH) t->ph_x = rfl__eqn(b, n, "X") && !t->bover;
+    else if (t->field == RFL__JF_DEVNAME && !st->res.device[0])
+        rfl__copy_text(st->res.device, sizeof st->res.device, b, n);
+    t->ls = RFL__JL_AFTER;
+}
+
+/* A number ended (t->buf holds it when its field wants it). */
+static rfl_result rfl__jt_num_end(rfl_reduce_state *st) {
+    rfl__jtrace *t = &st->jt;
+    int f = t->field;
+    t->ls = RFL__JL_AFTER;
+    if (f == RFL__JF_TS || f == RFL__JF_DUR) {
+        if (t->bover) return rfl__jt_fail(st, RFL_ERR_FIELD_TOO_LONG, t->tok_off, "a number over 47 characters", 0, 0);
+        if (f == RFL__JF_TS) RFL_MEMCPY(t->ts_t, t->buf, (size_t)t->blen + 1), t->ts_n = t->blen, t->ts_off = t->tok_off, t->ev_has |= RFL__JH_TS;
+        else RFL_MEMCPY(t->dur_t, t->buf, (size_t)t->blen + 1), t->dur_n = t->blen, t->dur_off = t->tok_off, t->ev_has |= RFL__JH_DUR;
+    } else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && !t->bover) {
+        int64_t x;
+        if (!rfl__i64(t->buf, (size_t)t->blen, &x)) return RFL_OK;
+        if (f == RFL__JF_TID) t->tid = x, t->ev_has |= RFL__JH_TID;
+        else if (f == RFL__JF_STREAM) t->stream = x, t->ev_has |= RFL__JH_STREAM;
+        else t->corr = (uint64_t)x, t->ev_has |= RFL__JH_CORR;
+    }
+    return RFL_OK;
+}
+
+/* Open a container ('{' or '[') as the value of field f. */
+static rfl_result rfl__jt_open(rfl_reduce_state *st, unsigned char c) {
+    rfl__jtrace *t = &st->jt;
+    int pr = t->depth ? t->role[t->depth - 1] : 0, f = t->field, r;
+    if (t->depth == RFL_TRACE_DEPTH_MAX)
+        return rfl__jt_fail(st, RFL_ERR_FORMAT, t->off, "JSON nested deeper than RFL_TRACE_DEPTH_MAX (64)", 0, 0);
+    if (c == '{') {
+        r = pr == 0 ? RFL__JR_TOP : pr == RFL__JR_EVENTS ? RFL__JR_EVENT : pr == RFL__JR_DEVS ? RFL__JR_DEV :
+            f == RFL__JF_ARGS ? RFL__JR_ARGS : RFL__JR_OBJ;
+        if (r == RFL__JR_EVENT) {
+            t->ev_off = t->off, t->ev_has = 0, t->cat = 0, t->ph_x = 0;
+            st->name_len = 0, st->name_trunc = 0, st->name[0] = 0;
+        }
+    } else {
+        if (pr == 0) return rfl__jt_fail(st, RFL_ERR_FORMAT, t->off, "a JSON array, not a trace object", 0, 0);
+        r = f == RFL__JF_EVENTS ? RFL__JR_EVENTS : f == RFL__JF_DEVS ? RFL__JR_DEVS : RFL__JR_ARR;
+        if (r == RFL__JR_EVENTS) t->saw_events = 1;
+        if (pr == RFL__JR_EVENTS)
+            return rfl__jt_fail(st, RFL_ERR_FORMAT, t->off, "a trace event that is not an object", 0, 0);
+    }
+    if (f == RFL__JF_EVENTS && r != RFL__JR_EVENTS)
+        return rfl__jt_fail(st, RFL_ERR_FORMAT, t->off, "\"traceEvents\" is not an array", 0, 0);
+    if (r == RFL__JR_OBJ || r == RFL__JR_ARR ||
+        (r == RFL__JR_ARGS && (t->ev_has & RFL__JH_CAT) && (t->cat == RFL__JC_OTHER || t->cat == RFL__JC_GPU))) {
+        /* nothing inside is read: skipped by bracket balance (strings
+           honoured), the depth cap still applies */
+        t->ls = RFL__JL_SKIP, t->skip = 1;
+        return RFL_OK;
+    }
+    t->role[t->depth++] = (unsigned char)r;
+    t->field = RFL__JF_NONE;
+    t->ls = c == '{' ? RFL__JL_KEY1 : RFL__JL_VAL1;
+    return RFL_OK;
+}
+
+static rfl_result rfl__jt_close(rfl_reduce_state *st) {
+    rfl__jtrace *t = &st->jt;
+    int r = t->role[--t->depth];
+    t->ls = t->depth ? RFL__JL_AFTER : RFL__JL_END;
+    t->field = RFL__JF_NONE;
+    return r == RFL__JR_EVENT ? rfl__jt_event(st) : RFL_OK;
+}
+
+static rfl_result rfl__jt_value(rfl_reduce_state *st, unsigned char c) {
+    rfl__jtrace *t = &st->jt;
+    int f = t->field, pr = t->depth ? t->role[t->depth - 1] : 0;
+    if (c == '{' || c == '[') return rfl__jt_open(st, c);
+    if (f == RFL__JF_EVENTS) return rfl__jt_fail(st, RFL_ERR_FORMAT, t->off, "\"traceEvents\" is not an array", 0, 0);
+    if (pr == RFL__JR_EVENTS) return rfl__jt_fail(st, RFL_ERR_FORMAT, t->off, "a trace event that is not an object", 0, 0);
+    t->tok_off = t->off, t->blen = 0, t->bover = 0;
+    if (c == '"') {
+        if ((f == RFL__JF_TS || f == RFL__JF_DUR) && pr == RFL__JR_EVENT)
+            return rfl__jt_fail(st, RFL_ERR_NUMBER, t->off, f == RFL__JF_TS ? "\"ts\" is a string, not a number"
+                                                                        : "\"dur\" is a string, not a number", 0, 0);
+        t->sink = f == RFL__JF_NAME ? RFL__JS_NAME
+                  : (f == RFL__JF_CAT || f == RFL__JF_PH || f == RFL__JF_DEVNAME) ? RFL__JS_BUF : RFL__JS_SKIP;
+        if (t->sink == RFL__JS_NAME) st->name_len = 0, st->name_trunc = 0, st->name[0] = 0;
+        t->ls = RFL__JL_STR;
+        return RFL_OK;
+    }
+    if ((c >= '0' && c <= '9') || c == '-') {
+        t->buf[0] = (char)c, t->buf[1] = 0, t->blen = 1, t->ls = RFL__JL_NUM;
+        return RFL_OK;
+    }
+    if (c == 't' || c == 'f' || c == 'n') {
+        if (f == RFL__JF_TS || f == RFL__JF_DUR)
+            return rfl__jt_fail(st, RFL_ERR_NUMBER, t->off, "\"ts\" or \"dur\" is not a number", 0, 0);
+        t->un = c == 't' ? 0 : c == 'f' ? 1 : 2, t->lit_i = 1, t->ls = RFL__JL_LIT;
+        return RFL_OK;
+    }
+    return rfl__jt_fail(st, RFL_ERR_SYNTAX, t->off, "expected a JSON value, not '", (const char *)&c, 1);
+}
+
+/* Append decoded string bytes to the sink. */
+static void rfl__jt_put(rfl_reduce_state *st, const unsigned char *s, size_t n) {
+    rfl__jtrace *t = &st->jt;
+    size_t room;
+    if (t->sink == RFL__JS_BUF || t->field == RFL__JF_KEY) {
+        room = sizeof t->buf - 1 - (size_t)t->blen;
+        if (n > room) n = room, t->bover = 1;
+        RFL_MEMCPY(t->buf + t->blen, s, n);
+        t->blen += (int)n;
+        t->buf[t->blen] = 0;
+    } else if (t->sink == RFL__JS_NAME) {
+        room = RFL_REDUCE_NAME_MAX - 1 - st->name_len;
+        if (n > room) n = room, st->name_trunc = 1;
+        RFL_MEMCPY(st->name + st->name_len, s, n);
+        st->name_len += n;
+        st->name[st->name_len] = 0;
+    }
+}
+
+/* First '"' or '\\' in p[0..n), or n: eight bytes a step. */
+RFL__ALWAYS_INLINE size_t rfl__jt_scan(const unsigned char *p, size_t n) {
+    size_t i = 0;
+#ifdef RFL__SSE2 /* 16 bytes a step */
+    const __m128i vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\');
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        int m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, vq), _mm_cmpeq_epi8(v, vb)));
+        if (m) return i + (size_t)rfl__ctz((uint64_t)(unsigned)m);
+    }
+#endif
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w, a, b;
+        RFL_MEMCPY(&w, p + i, 8);
+        a = w ^ 0x2222222222222222ull, b = w ^ 0x5C5C5C5C5C5C5C5Cull;
+        if (((a - 0x0101010101010101ull) & ~a) & 0x8080808080808080ull) break;
+        if (((b - 0x0101010101010101ull) & ~b) & 0x8080808080808080ull) break;
+    }
+    while (i < n && p[i] != '"' && p[i] != '\\') i++;
+    return i;
+}
+
+#define RFL__JWS(c) ((c) == ' ' || (c) == '\n' || (c) == '\r' || (c) == '\t')
+/* The fast lane: whole `"key": "string" | number` members of an event, its
+   args or a device, when the chunk holds them (no escape), in one pass;
+   with the same effects as the state machine, which takes over at
+   anything else (a container, a literal, an escape, the chunk's end, an
+   error) from where the lane stopped. At a key with t->ls KEY or KEY1. */
+static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned char *p,
+                                         const unsigned char *e, uint64_t base0, rfl_result *r) {
+    rfl__jtrace *t = &st->jt;
+    int role = t->role[t->depth - 1], f;
+    const unsigned char *q, *ks, *vs;
+    size_t k, m;
+    for (;;) {
+        q = p;
+        if (q >= e || *q != '"') return p;
+        ks = q + 1;
+        k = rfl__jt_scan(ks, (size_t)(e - ks));
+        if (ks + k >= e || ks[k] != '"') return p;
+        q = ks + k + 1;
+        while (q < e && RFL__JWS(*q)) q++;
+        if (q >= e || *q != ':') return p;
+        q++;
+        while (q < e && RFL__JWS(*q)) q++;
+        if (q >= e) return p;
+        f = rfl__jt_field(role, (const char *)ks, k, k >= sizeof t->buf - 1);
+        if (*q == '"') {
+            if (f == RFL__JF_TS || f == RFL__JF_DUR) return p; /* an error: the state machine says it */
+            vs = q + 1;
+            m = rfl__jt_scan(vs, (size_t)(e - vs));
+            if (vs + m >= e || vs[m] != '"') return p;
+            t->field = f, t->blen = 0, t->bover = 0, t->buf[0] = 0;
+            t->sink = f == RFL__JF_NAME ? RFL__JS_NAME
+                      : (f == RFL__JF_CAT || f == RFL__JF_PH || f == RFL__JF_DEVNAME) ? RFL__JS_BUF : RFL__JS_SKIP;
+            if (t->sink == RFL__JS_NAME) st->name_len = 0, st->name_trunc = 0, st->name[0] = 0;
+            if (t->sink != RFL__JS_SKIP) rfl__jt_put(st, vs, m);
+            rfl__jt_str_end(st);
+            q = vs + m + 1;
+        } else if ((*q >= '0' && *q <= '9') || *q == '-') {
+            vs = q;
+            for (m = 0; vs + m < e && ((vs[m] >= '0' && vs[m] <= '9') || vs[m] == '.' || vs[m] == 'e' ||
+                                      vs[m] == 'E' || vs[m] == '+' || vs[m] == '-'); m++) {}
+            if (vs + m >= e) return p;
+            t->field = f, t->tok_off = base0 + (uint64_t)(vs - p), t->blen = 0, t->bover = 0;
+            if (f >= RFL__JF_TS) {
+                size_t c = m < sizeof t->buf - 1 ? m : sizeof t->buf - 1;
+                RFL_MEMCPY(t->buf, vs, c);
+                t->buf[c] = 0, t->blen = (int)c, t->bover = m > c;
+            }
+            if ((*r = rfl__jt_num_end(st)) != RFL_OK) return vs + m;
+            q = vs + m;
+        } else return p;
+        /* the member is done: t->ls is AFTER */
+        base0 += (uint64_t)(q - p), p = q;
+        while (q < e && RFL__JWS(*q)) q++;
+        if (q >= e || *q != ',') return p;
+        q++;
+        while (q < e && RFL__JWS(*q)) q++;
+        base0 += (uint64_t)(q - p), p = q;
+        t->ls = RFL__JL_KEY, t->field = RFL__JF_NONE;
+    }
+}
+
+static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, size_t len) {
+    rfl__jtrace *t = &st->jt;
+    const unsigned char *e = p + len, *p0 = p;
+    uint64_t base = t->off;
+    size_t k;
+    unsigned char c;
+    rfl_result r = RFL_OK;
+#define RFL__JOFF(q) (base + (uint64_t)((q) - p0))
+    while (p < e && r == RFL_OK) {
+        if ((t->ls == RFL__JL_KEY || t->ls == RFL__JL_KEY1) && *p == '"' &&
+            (t->role[t->depth - 1] == RFL__JR_EVENT || t->role[t->depth - 1] == RFL__JR_ARGS ||
+             t->role[t->depth - 1] == RFL__JR_DEV)) {
+            p = rfl__jt_fast(st, p, e, RFL__JOFF(p), &r);
+            if (r != RFL_OK || p >= e) break;
+        }
+        c = *p;
+        switch (t->ls) {
+        case RFL__JL_STR:
+            k = rfl__jt_scan(p, (size_t)(e - p));
+            if (t->field == RFL__JF_KEY && t->blen == 0 && p + k < e && p[k] == '"') { /* a whole key: no copy */
+                t->field = rfl__jt_field(t->role[t->depth - 1], (const char *)p, k, k >= sizeof t->buf - 1);
+                t->ls = RFL__JL_COLON;
+                p += k + 1;
+                break;
+            }
+            if (t->sink != RFL__JS_SKIP || t->field == RFL__JF_KEY) rfl__jt_put(st, p, k);
+            p += k;
+            if (p == e) break;
+            if (*p++ == '\\') t->ls = RFL__JL_ESC;
+            else rfl__jt_str_end(st);
+            break;
+        case RFL__JL_ESC: {
+            static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+            int i;
+            p++;
+            if (c == 'u') { t->ls = RFL__JL_U, t->un = 0, t->uval = 0; break; }
+            for (i = 0; from[i] && from[i] != (char)c; i++) {}
+            if (!from[i]) { t->off = RFL__JOFF(p - 1); r = rfl__jt_fail(st, RFL_ERR_SYNTAX, t->off, "a bad escape in a string: \\", (const char *)&c, 1); break; }
+            rfl__jt_put(st, (const unsigned char *)&to[i], 1);
+            t->ls = RFL__JL_STR;
+            break;
+        }
+        case RFL__JL_U: {
+            unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0') : (c | 32) >= 'a' && (c | 32) <= 'f' ? (unsigned)((c | 32) - 'a' + 10) : 99u;
+            if (d == 99u) { t->off = RFL__JOFF(p); r = rfl__jt_fail(st, RFL_ERR_SYNTAX, t->off, "a bad \\u escape", 0, 0); break; }
+            p++;
+            t->uval = t->uval * 16 + d;
+            if (++t->un == 4) { /* UTF-8 of the code unit */
+                unsigned char u[3];
+                unsigned v = t->uval;
+                size_t n = v < 0x80 ? 1 : v < 0x800 ? 2 : 3;
+                if (n == 1) u[0] = (unsigned char)v;
+                else if (n == 2) u[0] = (unsigned char)(0xC0 | (v >> 6)), u[1] = (unsigned char)(0x80 | (v & 63));
+                else u[0] = (unsigned char)(0xE0 | (v >> 12)), u[1] = (unsigned char)(0x80 | ((v >> 6) & 63)), u[2] = (unsigned char)(0x80 | (v & 63));
+                rfl__jt_put(st, u, n);
+                t->ls = RFL__JL_STR;
+            }
+            break;
+        }
+        case RFL__JL_NUM:
+            for (k = 0; p + k < e && ((p[k] >= '0' && p[k] <= '9') || p[k] == '.' || p[k] == 'e' ||
+                                      p[k] == 'E' || p[k] == '+' || p[k] == '-'); k++) {}
+            if (t->field >= RFL__JF_TS) { /* keep it; blen counts every character */
+                size_t room = sizeof t->buf - 1 - (size_t)t->blen, m = k < room ? k : room;
+                if (k > room) t->bover = 1;
+                RFL_MEMCPY(t->buf + t->blen, p, m);
+                t->blen += (int)m;
+                t->buf[t->blen] = 0;
+            }
+            p += k;
+            if (p < e) { t->off = RFL__JOFF(p); r = rfl__jt_num_end(st); }
+            break;
+        case RFL__JL_LIT: {
+            static const char *const lits[3] = {"true", "false", "null"};
+            if (c != (unsigned char)lits[t->un][t->lit_i]) {
+                t->off = RFL__JOFF(p);
+                r = rfl__jt_fail(st, RFL_ERR_SYNTAX, t->off, "not true, false or null", 0, 0);
+                break;
+            }
+            p++;
+            if (!lits[t->un][++t->lit_i]) t->ls = RFL__JL_AFTER;
+            break;
+        }
+        case RFL__JL_SKIP: /* a container nobody reads: brackets and strings only */
+            while (p < e) {
+                unsigned char d = (unsigned char)(*p | 0x20); /* '[' -> '{', ']' -> '}' */
+                if (d == '{') {
+                    if (t->depth + ++t->skip > RFL_TRACE_DEPTH_MAX) {
+                        t->off = RFL__JOFF(p);
+                        r = rfl__jt_fail(st, RFL_ERR_FORMAT, t->off, "JSON nested deeper than RFL_TRACE_DEPTH_MAX (64)", 0, 0);
+                        break;
+                    }
+                } else if (d == '}') {
+                    if (--t->skip == 0) { p++, t->ls = RFL__JL_AFTER, t->field = RFL__JF_NONE; break; }
+                } else if (*p == '"') { p++, t->ls = RFL__JL_SKIP_STR; break; }
+                p++;
+            }
+            break;
+        case RFL__JL_SKIP_STR:
+            p += rfl__jt_scan(p, (size_t)(e - p));
+            if (p < e) t->ls = *p++ == '\\' ? RFL__JL_SKIP_ESC : RFL__JL_SKIP;
+            break;
+        case RFL__JL_SKIP_ESC:
+            p++, t->ls = RFL__JL_SKIP_STR;
+            break;
+        default:
+            if (RFL__JWS(c)) {
+                do p++;
+                while (p < e && RFL__JWS(*p));
+                break;
+            }
+            t->off = RFL__JOFF(p);
+            p++;
+            if (t->ls == RFL__JL_AFTER) {
+                int ro = t->role[t->depth - 1];
+                int obj = ro != RFL__JR_EVENTS && ro != RFL__JR_DEVS && ro != RFL__JR_ARR;
+                if (c == ',') t->ls = obj ? RFL__JL_KEY : RFL__JL_VAL, t->field = RFL__JF_NONE;
+                else if (c == (obj ? '}' : ']')) r = rfl__jt_close(st);
+                else r = rfl__jt_fail(st, RFL_ERR_SYNTAX, t->off, obj ? "expected ',' or '}', not '" : "expected ',' or ']', not '", (const char *)&c, 1);
+            } else if (t->ls == RFL__JL_KEY || t->ls == RFL__JL_KEY1) {
+                if (c == '"') {
+                    int role = t->role[t->depth - 1];
+                    t->field = RFL__JF_KEY, t->blen = 0, t->bover = 0, t->buf[0] = 0;
+                    t->sink = role == RFL__JR_OBJ ? RFL__JS_SKIP : RFL__JS_BUF;
+                    t->ls = RFL__JL_STR;
+                } else if (c == '}' && t->ls == RFL__JL_KEY1) r = rfl__jt_close(st);
+                else r = rfl__jt_fail(st, RFL_ERR_SYNTAX, t->off, "expected a key string, not '", (const char *)&c, 1);
+            } else if (t->ls == RFL__JL_COLON) {
+                if (c == ':') t->ls = RFL__JL_VAL;
+                else r = rfl__jt_fail(st, RFL_ERR_SYNTAX, t->off, "expected ':', not '", (const char *)&c, 1);
+            } else if (t->ls == RFL__JL_VAL1 && c == ']') r = rfl__jt_close(st);
+            else if (t->ls == RFL__JL_END)
+                r = rfl__jt_fail(st, RFL_ERR_SYNTAX, t->off, "bytes after the trace's closing '}': '", (const char *)&c, 1);
+            else r = rfl__jt_value(st, c);
+        }
+    }
+#undef RFL__JOFF
+    t->off = base + len;
+    return r;
+}
+
+static rfl_result rfl__jt_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
+    rfl__jtrace *t = &st->jt;
+    rfl_reduce_result *r = &st->res;
+    rfl_reduce_trace *o = &r->trace;
+    rfl__sb s;
+    if (t->ls == RFL__JL_NUM && t->depth == 0) t->ls = RFL__JL_END;
+    if (t->ls != RFL__JL_END)
+        return rfl__jt_fail(st, RFL_ERR_TRUNCATED, t->off,
+                            t->ls == RFL__JL_STR || t->ls == RFL__JL_ESC || t->ls == RFL__JL_U
+                                ? "the trace ends inside a string (truncated JSON)"
+                                : "the trace ends before its closing '}' (truncated JSON)", 0, 0);
+    if (!t->saw_events)
+        return rfl__jt_fail(st, RFL_ERR_MISSING, 0, "a JSON object without \"traceEvents\": not a PyTorch profiler trace", 0, 0);
+    if (!r->kernels_seen) {
+        s = rfl__sb_make(st->err.msg, sizeof st->err.msg);
+        st->err.code = RFL_ERR_NO_DATA, st->err.offset = 0;
+        rfl__sb_f(&s, "no GPU kernel events (\"cat\": \"kernel\") among %u events: a CPU-only profile? "
+                      "profile with activities=[CPU, CUDA]", o->events);
+        return RFL_ERR_NO_DATA;
+    }
+    if (st->desc.use_step) {
+        if (!t->step_state) {
+            s = rfl__sb_make(st->err.msg, sizeof st->err.msg);
+            st->err.code = RFL_ERR_NO_DATA;
+            rfl__sb_f(&s, "no ProfilerStep#%u annotation (the trace has %u steps)", st->desc.step, o->steps_seen);
+            return RFL_ERR_NO_DATA;
+        }
+        if (t->early || (t->step_state == 2 && r->kernels && t->late >= t->step_hi))
+            return rfl__jt_fail(st, RFL_ERR_UNSUPPORTED, 0, "kernels come before the ProfilerStep annotations in this "
+                                "file: a step cannot be selected in one pass; reduce the whole trace", 0, 0);
+        o->step_selected = 1, o->step = st->desc.step;
+    }
+    if (!r->kernels) {
+        st->err.code = RFL_ERR_NO_DATA;
+        rfl__err_set(&st->err, RFL_ERR_NO_DATA, "no kernel left after the filters and step selection");
+        return RFL_ERR_NO_DATA;
+    }
+    while (t->hn) rfl__busy_pop(t, o);
+    if (t->have_cur) o->busy_ns += t->cur_e - t->cur_s;
+    o->span_ns = t->last_end - o->first_ns;
+    r->format = RFL_CSV_PYTORCH_TRACE;
+    r->total.work.unknown = RFL_UNKNOWN_ALL & ~RFL_UNKNOWN_TIME;
+    rfl__stat_work(&r->total);
+    r->flags |= r->total.flags;
+    r->total.flags = r->flags;
+    if (o->span_ns && (double)o->busy_ns < RFL_TRACE_HOST_BOUND * (double)o->span_ns) {
+        s = rfl__warn(st, RFL_WARN_HOST_BOUND, 0, 0, "");
+        rfl__sb_f(&s, "the GPU ran kernels %3% of the time from the first kernel's start to the last one's "
+                      "end (busy %u of %u ns%s): the step is host-bound (Python, launches, data loading, "
+                      "synchronisation); its time is not the kernels' time",
+                  100.0 * (double)o->busy_ns / (double)o->span_ns, o->busy_ns, o->span_ns,
+                  o->busy_upper_bound ? ", at most" : "");
+    }
+    rfl__warn_bookkeeping(st);
+    *out = *r;
+    return RFL_OK;
+}
+
+RFL_API uint64_t rfl_rank_time_ns(const rfl_reduce_result *r) {
+    return !r ? 0 : r->format == RFL_CSV_PYTORCH_TRACE ? r->trace.span_ns : r->total.time_ns;
+}
+RFL_API void rfl_rank_summary_add(rfl_rank_summary *s, const rfl_reduce_result *r) {
+    uint64_t t = rfl_rank_time_ns(r);
+    if (!s || !r) return;
+    if (!s->ranks || t > s->slowest_ns) s->slowest = s->ranks, s->slowest_ns = t;
+    if (!s->ranks || t < s->fastest_ns) s->fastest = s->ranks, s->fastest_ns = t;
+    s->mean_ns += ((double)t - s->mean_ns) / (double)(s->ranks + 1);
+    s->ranks++;
+    s->imbalance = s->mean_ns > 0 ? (double)s->slowest_ns / s->mean_ns - 1 : 0;
+}
+
+/* ---- the reducer's input: gzip or not, then CSV or trace ------------------ */
+static rfl_result rfl__push_csv(rfl_reduce_state *st, const unsigned char *b, size_t len);
+static rfl_result rfl__sink(void *user, const unsigned char *p, size_t n) {
+    rfl_reduce_state *st = (rfl_reduce_state *)user;
+    size_t i = 0;
+    if (st->src == RFL__SRC_NONE) {
+        while (i < n && (RFL__JWS(p[i]))) i++;
+        if (i && rfl__push_csv(st, p, i)) return st->err.code;
+        if (i == n) return RFL_OK;
+        if (p[i] == '{') st->src = RFL__SRC_TRACE, st->jt.off = st->offset, st->saw_bytes = 1;
+        else st->src = RFL__SRC_CSV;
+    }
+    if (st->src == RFL__SRC_TRACE) return rfl__jt_feed(st, p + i, n - i);
+    return rfl__push_csv(st, p + i, n - i);
+}
+
+/* ==========================================================================
+   [10c] INFLATE
+   gzip / zlib / deflate, streamed, in caller memory (RFC 1950, 1951, 1952)
+   ========================================================================== */
+/* Written from the RFCs. Bits are read LSB first into a 64-bit buffer.
+   Huffman codes decode through a 2^10-entry table (symbol << 4 | length)
+   and, for longer codes, canonically bit by bit (RFC 1951 3.2.2: codes of
+   one length are consecutive integers in symbol order). Every step that
+   needs more bits than the input holds is undone and resumed on the next
+   push: only the bit buffer carries over. */
+#define RFL__ZFAST 10
+typedef struct rfl__zmem {
+    unsigned char win[32768];
+    uint32_t crc[8][256]; /* crc[k][b]: byte b then k zero bytes (8 bytes a step) */
+    uint16_t lfast[1 << RFL__ZFAST], dfast[1 << RFL__ZFAST];
+    uint16_t lcnt[16], lsym[288], dcnt[16], dsym[32];
+    unsigned char lens[320];
+} rfl__zmem;
+typedef char rfl__zmem_fits[sizeof(rfl__zmem) <= RFL_INFLATE_MEM_SIZE ? 1 : -1];
+enum { RFL__Z_HEAD = 0, RFL__Z_BLOCK, RFL__Z_STORED_LEN, RFL__Z_STORED, RFL__Z_DYN, RFL__Z_DYN_CL,
+       RFL__Z_DYN_LENS, RFL__Z_DATA, RFL__Z_TRAIL, RFL__Z_DONE };
+
+static rfl_result rfl__z_fail(rfl_inflate *z, rfl_result r, const char *msg) {
+    rfl__sb s;
+    uint64_t at = z->in_bytes - (uint64_t)(z->nb / 8);
+    if (z->err.code) return z->err.code;
+    z->err.code = r, z->err.offset = at;
+    s = rfl__sb_make(z->err.msg, sizeof z->err.msg);
+    rfl__sb_f(&s, "byte %u of the compressed input: %s", at, msg);
+    return r;
+}
+
+/* Canonical tables from code lengths; 0 = over-subscribed. */
+static int rfl__z_build(const unsigned char *len, int n, uint16_t *cnt, uint16_t *sym, uint16_t *fast) {
+    uint16_t offs[16];
+    int i, l, left = 1;
+    RFL_MEMSET(cnt, 0, 16 * sizeof *cnt);
+    RFL_MEMSET(fast, 0, (1 << RFL__ZFAST) * sizeof *fast);
+    for (i = 0; i < n; i++) cnt[len[i]]++;
+    cnt[0] = 0;
+    for (l = 1; l < 16; l++) {
+        left = left * 2 - cnt[l];
+        if (left < 0) return 0;
+    }
+    for (offs[1] = 0, l = 1; l < 15; l++) offs[l + 1] = (uint16_t)(offs[l] + cnt[l]);
+    for (i = 0; i < n; i++)
+        if (len[i]) sym[offs[len[i]]++] = (uint16_t)i;
+    { /* the fast table: each short code, bit-reversed, every fill of its high bits */
+        unsigned code = 0, idx = 0, r, b, f;
+        for (l = 1; l <= RFL__ZFAST; l++) {
+            for (i = 0; i < cnt[l]; i++, code++, idx++) {
+                for (r = 0, b = 0; b < (unsigned)l; b++) r |= ((code >> b) & 1u) << ((unsigned)l - 1 - b);
+                for (f = r; f < (1u << RFL__ZFAST); f += 1u << l)
+                    fast[f] = (uint16_t)((unsigned)sym[idx] << 4 | (unsigned)l);
+            }
+            code <<= 1;
+        }
+    }
+    return 1;
+}
+
+/* A symbol from the low nb bits of bb: >= 0 (its length in *used), -1 an
+   invalid code, -2 more bits needed. */
+static int rfl__z_decode(uint64_t bb, int nb, const uint16_t *cnt, const uint16_t *sym,
+                         const uint16_t *fast, int *used) {
+    unsigned e = fast[bb & ((1u << RFL__ZFAST) - 1)];
+    int code = 0, first = 0, index = 0, l;
+    if (e) {
+        if ((int)(e & 15) > nb) return -2;
+        *used = (int)(e & 15);
+        return (int)(e >> 4);
+    }
+    for (l = 1; l < 16; l++) {
+        if (l > nb) return -2;
+        code |= (int)((bb >> (l - 1)) & 1);
+        if (code - first < cnt[l]) { *used = l; return sym[index + code - first]; }
+        index += cnt[l], first += cnt[l];
+        first <<= 1, code <<= 1;
+    }
+    return -1;
+}
+
+static const uint16_t rfl__z_lbase[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+                                          35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const unsigned char rfl__z_lext[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+                                              3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+static const uint16_t rfl__z_dbase[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129,
+                                          193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+                                          6145, 8193, 12289, 16385, 24577};
+
+/* Hand the window's new bytes to out() and the check. */
+static rfl_result rfl__z_flush(rfl_inflate *z) {
+    rfl__zmem *m = (rfl__zmem *)z->mem;
+    const unsigned char *p = m->win + z->fpos;
+    size_t n = z->wpos - z->fpos, i;
+    uint32_t c = z->check;
+    if (!n) return RFL_OK;
+    if (z->kind == RFL_INFLATE_GZIP) {
+        c = ~c;
+        for (i = 0; i + 8 <= n; i += 8) { /* the CRC is linear: eight bytes' tables at once */
+            uint32_t a = c ^ ((uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24);
+            c = m->crc[7][a & 255] ^ m->crc[6][(a >> 8) & 255] ^ m->crc[5][(a >> 16) & 255] ^ m->crc[4][a >> 24] ^
+                m->crc[3][p[i + 4]] ^ m->crc[2][p[i + 5]] ^ m->crc[1][p[i + 6]] ^ m->crc[0][p[i + 7]];
+        }
+        for (; i < n; i++) c = m->crc[0][(c ^ p[i]) & 255] ^ (c >> 8);
+        c = ~c;
+    } else if (z->kind == RFL_INFLATE_ZLIB) { /* Adler-32 in runs that cannot overflow */
+        uint32_t a = c & 0xFFFF, b = c >> 16;
+        size_t j, run;
+        for (i = 0; i < n; i += run) {
+            run = n - i < 5552 ? n - i : 5552;
+            for (j = 0; j < run; j++) a += p[i + j], b += a;
+            a %= 65521, b %= 65521;
+        }
+        c = b << 16 | a;
+    }
+    z->check = c;
+    z->isize += (uint32_t)n;
+    z->out_bytes += n;
+    z->fpos = z->wpos;
+    if (z->wpos == 32768) z->wpos = z->fpos = 0;
+    return z->out(z->user, p, n);
+}
+
+RFL__ALWAYS_INLINE rfl_result rfl__z_put(rfl_inflate *z, rfl__zmem *m, unsigned char c) {
+    m->win[z->wpos++] = c;
+    return z->wpos == 32768 ? rfl__z_flush(z) : RFL_OK;
+}
+
+#define RFL__ZDROP(k) (z->bb >>= (k), z->nb -= (k))
+/* The compressed data of one block (literals, lengths, distances). */
+static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char **pp, const unsigned char *e) {
+    const unsigned char *p = *pp;
+    rfl_result r;
+    for (;;) {
+        int u1, u2, s, d, need, lx, dx;
+        uint32_t len, dist, from;
+        while (z->nb <= 56 && p < e) z->bb |= (uint64_t)*p++ << z->nb, z->nb += 8, z->in_bytes++;
+        s = rfl__z_decode(z->bb, z->nb, m->lcnt, m->lsym, m->lfast, &u1);
+        if (s == -2) break;
+        if (s < 0 || s > 285) { *pp = p; return rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid literal/length code"); }
+        if (s < 256) {
+            RFL__ZDROP(u1);
+            if ((r = rfl__z_put(z, m, (unsigned char)s)) != RFL_OK) { *pp = p; return r; }
+            continue;
+        }
+        if (s == 256) { RFL__ZDROP(u1); z->st = z->final ? RFL__Z_TRAIL : RFL__Z_BLOCK, z->i = 0; break; }
+        lx = rfl__z_lext[s - 257];
+        if (u1 + lx > z->nb) break;
+        len = rfl__z_lbase[s - 257] + (uint32_t)((z->bb >> u1) & ((1u << lx) - 1));
+        need = u1 + lx;
+        d = rfl__z_decode(z->bb >> need, z->nb - need, m->dcnt, m->dsym, m->dfast, &u2);
+        if (d == -2) break;
+        if (d < 0 || d > 29) { *pp = p; return rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid distance code"); }
+        dx = d < 4 ? 0 : d / 2 - 1;
+        if (need + u2 + dx > z->nb) break;
+        dist = rfl__z_dbase[d] + (uint32_t)((z->bb >> (need + u2)) & ((1u << dx) - 1));
+        if (dist > z->out_bytes + (z->wpos - z->fpos)) { *pp = p; return rfl__z_fail(z, RFL_ERR_FORMAT, "a distance before the start of the output"); }
+        RFL__ZDROP(need + u2 + dx);
+        from = (z->wpos - dist) & 32767u;
+        if (z->wpos + len < 32768u && from + len < 32768u) { /* no wrap, no flush: a plain forward copy */
+            unsigned char *dp = m->win + z->wpos, *sp = m->win + from;
+            uint32_t i;
+            for (i = 0; i < len; i++) dp[i] = sp[i]; /* forward: overlapping runs repeat */
+            z->wpos += len;
+            continue;
+        }
+        while (len--) {
+            unsigned char c = m->win[from];
+            from = (from + 1) & 32767u;
+            if ((r = rfl__z_put(z, m, c)) != RFL_OK) { *pp = p; return r; }
+        }
+    }
+    *pp = p;
+    return RFL_OK;
+}
+
+static void rfl__z_fixed(rfl__zmem *m) {
+    int i;
+    for (i = 0; i < 288; i++) m->lens[i] = (unsigned char)(i < 144 ? 8 : i < 256 ? 9 : i < 280 ? 7 : 8);
+    rfl__z_build(m->lens, 288, m->lcnt, m->lsym, m->lfast);
+    for (i = 0; i < 30; i++) m->lens[i] = 5;
+    rfl__z_build(m->lens, 30, m->dcnt, m->dsym, m->dfast);
+}
+
+/* One step of the container or block headers; 1 = went on, 0 = needs input. */
+static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
+    static const unsigned char ord[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+    uint32_t v;
+    int s, u, x;
+    switch (z->st) {
+    case RFL__Z_HEAD: /* gzip / zlib header, a byte at a time (z->i counts them) */
+        if (z->kind == RFL_INFLATE_RAW) { z->st = RFL__Z_BLOCK; return 1; }
+        if (z->nb < 8) return 0;
+        v = (uint32_t)(z->bb & 255);
+        RFL__ZDROP(8);
+        if (z->kind == RFL_INFLATE_ZLIB) {
+            if (z->i == 0) {
+                if ((v & 15) != 8 || (v >> 4) > 7) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "not a zlib stream (method)"); return 0; }
+                z->flg = (int)v, z->i = 1;
+            } else {
+                if ((((uint32_t)z->flg << 8) | v) % 31 || (v & 32)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a zlib header with a bad check or a preset dictionary"); return 0; }
+                z->st = RFL__Z_BLOCK, z->check = 1;
+            }
+            return 1;
+        }
+        /* gzip: i 0..9 the fixed part, then FEXTRA, FNAME, FCOMMENT, FHCRC */
+        if (z->i < 10) {
+            if ((z->i == 0 && v != 0x1f) || (z->i == 1 && v != 0x8b) || (z->i == 2 && v != 8)) {
+                *r = rfl__z_fail(z, RFL_ERR_FORMAT, z->i == 2 ? "gzip with an unknown compression method" : "not a gzip stream (magic 1f 8b)");
+                return 0;
+            }
+            if (z->i == 3 && (v & 0xE0)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a gzip header with reserved flags set"); return 0; }
+            if (z->i == 3) z->flg = (int)(v & 0x1E), z->n = 0;
+            if (++z->i == 10) z->n = 0;
+            return 1;
+        }
+        if ((z->flg & 4) && z->i < 12) { z->n |= (int)(v << (8 * (z->i - 10))); z->i++; return 1; }
+        if ((z->flg & 4) && z->n > 0) { z->n--; return 1; }
+        if (z->flg & 4) z->flg &= ~4; /* extra done */
+        if (z->flg & 8) { if (!v) z->flg &= ~8; return 1; }
+        if (z->flg & 16) { if (!v) z->flg &= ~16; return 1; }
+        if (z->flg & 2) { z->flg = 1; return 1; } /* FHCRC's first byte; bit 0 marks the second */
+        if (z->flg & 1) { z->flg = 0; return 1; }
+        /* v was the first deflate byte: put it back */
+        z->bb = (z->bb << 8) | v, z->nb += 8;
+        z->st = RFL__Z_BLOCK, z->check = 0, z->isize = 0;
+        return 1;
+    case RFL__Z_BLOCK:
+        if (z->nb < 3) return 0;
+        z->final = (int)(z->bb & 1), z->btype = (int)((z->bb >> 1) & 3);
+        RFL__ZDROP(3);
+        if (z->btype == 0) { RFL__ZDROP(z->nb & 7); z->st = RFL__Z_STORED_LEN; }
+        else if (z->btype == 1) { rfl__z_fixed(m); z->st = RFL__Z_DATA; }
+        else if (z->btype == 2) z->st = RFL__Z_DYN;
+        else { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a deflate block of reserved type 3"); return 0; }
+        return 1;
+    case RFL__Z_STORED_LEN:
+        if (z->nb < 32) return 0;
+        v = (uint32_t)(z->bb & 0xFFFF);
+        if ((uint32_t)((z->bb >> 16) & 0xFFFF) != (~v & 0xFFFF)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a stored block whose LEN and NLEN disagree"); return 0; }
+        RFL__ZDROP(32);
+        z->stored_left = v, z->st = RFL__Z_STORED;
+        return 1;
+    case RFL__Z_STORED:
+        if (!z->stored_left) { z->st = z->final ? RFL__Z_TRAIL : RFL__Z_BLOCK, z->i = 0; return 1; }
+        if (z->nb < 8) return 0;
+        v = (uint32_t)(z->bb & 255);
+        RFL__ZDROP(8);
+        z->stored_left--;
+        if ((*r = rfl__z_put(z, m, (unsigned char)v)) != RFL_OK) return 0;
+        return 1;
+    case RFL__Z_DYN:
+        if (z->nb < 14) return 0;
+        z->hlit = (int)(z->bb & 31) + 257, z->hdist = (int)((z->bb >> 5) & 31) + 1, z->hclen = (int)((z->bb >> 10) & 15) + 4;
+        RFL__ZDROP(14);
+        if (z->hlit > 286 || z->hdist > 30) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a dynamic block with too many codes"); return 0; }
+        RFL_MEMSET(m->lens, 0, sizeof m->lens);
+        z->i = 0, z->st = RFL__Z_DYN_CL;
+        return 1;
+    case RFL__Z_DYN_CL:
+        if (z->i == z->hclen) {
+            /* the code-length code lives in the distance tables until the lengths are read */
+            if (!rfl__z_build(m->lens, 19, m->dcnt, m->dsym, m->dfast)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an over-subscribed code-length code"); return 0; }
+            RFL_MEMSET(m->lens, 0, sizeof m->lens);
+            z->i = 0, z->st = RFL__Z_DYN_LENS;
+            return 1;
+        }
+        if (z->nb < 3) return 0;
+        m->lens[ord[z->i++]] = (unsigned char)(z->bb & 7);
+        RFL__ZDROP(3);
+        return 1;
+    case RFL__Z_DYN_LENS:
+        if (z->i == z->hlit + z->hdist) {
+            if (!m->lens[256]) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a dynamic block without an end-of-block code"); return 0; }
+            if (!rfl__z_build(m->lens, z->hlit, m->lcnt, m->lsym, m->lfast)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an over-subscribed literal/length code"); return 0; }
+            /* distance lengths moved down so that they start at index 0 */
+            for (x = 0; x < z->hdist; x++) m->lens[x] = m->lens[z->hlit + x];
+            if (!rfl__z_build(m->lens, z->hdist, m->dcnt, m->dsym, m->dfast)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an over-subscribed distance code"); return 0; }
+            z->st = RFL__Z_DATA;
+            return 1;
+        }
+        s = rfl__z_decode(z->bb, z->nb, m->dcnt, m->dsym, m->dfast, &u);
+        if (s == -2) return 0;
+        if (s < 0) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid code-length code"); return 0; }
+        if (s < 16) { RFL__ZDROP(u); m->lens[z->i++] = (unsigned char)s; return 1; }
+        x = s == 16 ? 2 : s == 17 ? 3 : 7;
+        if (u + x > z->nb) return 0;
+        v = (uint32_t)((z->bb >> u) & ((1u << x) - 1)) + (s == 16 ? 3u : s == 17 ? 3u : 11u);
+        if (s == 16 && z->i == 0) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a repeat with no previous length"); return 0; }
+        if (z->i + (int)v > z->hlit + z->hdist) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "code lengths past the end"); return 0; }
+        RFL__ZDROP(u + x);
+        {
+            unsigned char rep = s == 16 ? m->lens[z->i - 1] : 0;
+            while (v--) m->lens[z->i++] = rep;
+        }
+        return 1;
+    case RFL__Z_TRAIL: /* CRC-32 and ISIZE (gzip, LE) or Adler-32 (zlib, BE) */
+        if (z->kind == RFL_INFLATE_RAW) { z->st = RFL__Z_DONE; return 1; }
+        if (z->i < 100) { /* the check covers every byte out so far */
+            if ((*r = rfl__z_flush(z)) != RFL_OK) return 0;
+            RFL__ZDROP(z->nb & 7);
+            z->i = 100, z->want = 0;
+        }
+        if (z->nb < 8) return 0;
+        v = (uint32_t)(z->bb & 255);
+        RFL__ZDROP(8);
+        if (z->kind == RFL_INFLATE_ZLIB) z->want = z->want << 8 | v;
+        else z->want |= v << (8 * ((z->i - 100) & 3));
+        z->i++;
+        if (z->kind == RFL_INFLATE_ZLIB && z->i == 104) {
+            if (z->want != z->check) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "the Adler-32 check does not match: corrupt data"); return 0; }
+            z->st = RFL__Z_DONE;
+        } else if (z->kind == RFL_INFLATE_GZIP && z->i == 104) {
+            if (z->want != z->check) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "the CRC-32 does not match: corrupt data"); return 0; }
+            z->want = 0;
+        } else if (z->kind == RFL_INFLATE_GZIP && z->i == 108) {
+            if (z->want != z->isize) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "ISIZE does not match the inflated length"); return 0; }
+            z->st = RFL__Z_DONE;
+        }
+        return 1;
+    case RFL__Z_DONE: /* another gzip member may follow */
+        if (z->nb < 8) return 0;
+        if (z->kind != RFL_INFLATE_GZIP || (z->bb & 255) != 0x1f) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "bytes after the end of the compressed stream"); return 0; }
+        z->st = RFL__Z_HEAD, z->i = 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+RFL_API rfl_result rfl_inflate_init(rfl_inflate *z, rfl_inflate_kind kind, void *mem, size_t size,
+                                    rfl_inflate_out_fn out, void *user) {
+    rfl__zmem *m = (rfl__zmem *)mem;
+    uint32_t c, k;
+    if (!z || !mem || !out || (unsigned)kind > RFL_INFLATE_RAW) return RFL_ERR_ARG;
+    RFL_MEMSET(z, 0, sizeof *z);
+    rfl__err_clear(&z->err);
+    if (size < RFL_INFLATE_MEM_SIZE) return rfl__err_set(&z->err, RFL_ERR_BUFFER, "inflate memory below RFL_INFLATE_MEM_SIZE");
+    z->mem = mem, z->out = out, z->user = user, z->kind = (int)kind;
+    for (c = 0; c < 256; c++) {
+        uint32_t x = c;
+        for (k = 0; k < 8; k++) x = (x >> 1) ^ (0xEDB88320u & (0u - (x & 1)));
+        m->crc[0][c] = x;
+    }
+    for (k = 1; k < 8; k++)
+        for (c = 0; c < 256; c++) m->crc[k][c] = (m->crc[k - 1][c] >> 8) ^ m->crc[0][m->crc[k - 1][c] & 255];
+    z->check = kind == RFL_INFLATE_ZLIB ? 1 : 0;
+    return RFL_OK;
+}
+
+RFL_API rfl_result rfl_inflate_push(rfl_inflate *z, const void *bytes, size_t len) {
+    const unsigned char *p = (const unsigned char *)bytes, *e = p + len;
+    rfl__zmem *m;
+    rfl_result r = RFL_OK;
+    if (!z || (!bytes && len)) return RFL_ERR_ARG;
+    if (z->err.code) return z->err.code;
+    m = (rfl__zmem *)z->mem;
+    for (;;) {
+        while (z->nb <= 56 && p < e) z->bb |= (uint64_t)*p++ << z->nb, z->nb += 8, z->in_bytes++;
+        if (z->st == RFL__Z_DATA) {
+            if ((r = rfl__z_data(z, m, &p, e)) != RFL_OK) break;
+            if (z->st == RFL__Z_DATA && p == e) break;
+            continue;
+        }
+        if (!rfl__z_step(z, m, &r)) {
+            if (r != RFL_OK || p == e) break;
+        } else if (r != RFL_OK) break;
+    }
+    if (r == RFL_OK) r = rfl__z_flush(z);
+    if (r != RFL_OK && !z->err.code) z->err.code = r;
+    return r;
+}
+
+RFL_API rfl_result rfl_inflate_finish(rfl_inflate *z) {
+    rfl_result r;
+    if (!z) return RFL_ERR_ARG;
+    if (z->err.code) return z->err.code;
+    if ((r = rfl_inflate_push(z, "", 0)) != RFL_OK) return r;
+    if (z->st != RFL__Z_DONE || z->nb >= 8)
+        return z->nb = 0, rfl__z_fail(z, RFL_ERR_TRUNCATED, z->st <= RFL__Z_HEAD ? "the compressed stream ends inside its header"
+                                                 : z->st == RFL__Z_TRAIL ? "the compressed stream ends inside its trailer"
+                                                 : "the compressed stream ends inside a block (truncated)");
+    return RFL_OK;
+}
+#undef RFL__ZDROP
+
 /* ---- public ------------------------------------------------------------------ */
 RFL_API const char *rfl_reduce_format_name(rfl_csv_format f) {
     static const char *const names[] = {"unknown", "ncu-raw", "ncu-details", "nvprof-metrics",
-                                        "nvprof-summary", "nvprof-trace"};
+                                        "nvprof-summary", "nvprof-trace", "pytorch_trace"};
     return (unsigned)f < sizeof names / sizeof names[0] ? names[f] : "unknown";
 }
 
@@ -16266,6 +17484,7 @@ RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *st, const rfl_reduce_desc *
     rfl__err_clear(&st->err);
     if (size < RFL_REDUCE_SCRATCH_SIZE(1)) return RFL_ERR_BUFFER;
     if (desc) st->desc = *desc;
+    st->scratch_size = size;
     st->carry = (unsigned char *)scratch;
     st->colmap = st->carry + RFL_REDUCE_CARRY;
     st->col_cap = (size - RFL_REDUCE_CARRY) / 3;
@@ -16295,14 +17514,9 @@ static size_t rfl__nul_at(const unsigned char *p, size_t n) {
     return i;
 }
 
-RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size_t len) {
+static rfl_result rfl__push_csv(rfl_reduce_state *st, const unsigned char *bytes, size_t len) {
     rfl_result e;
     size_t k;
-    if (!st) return RFL_ERR_ARG;
-    if (st->err.code) return st->err.code;
-    if (st->finished) return RFL_ERR_STATE;
-    if (!bytes && len) return RFL_ERR_ARG;
-    if (!len) return RFL_OK;
     /* no CSV export holds a NUL byte: a binary or a device (/dev/zero)
        stops here, where it would otherwise be skipped as preamble forever */
     k = rfl__nul_at((const unsigned char *)bytes, len);
@@ -16310,6 +17524,50 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size
     if (e == RFL_OK && k < len)
         e = rfl__fail_at(st, RFL_ERR_FORMAT, st->line, st->offset - st->line_start + 1, st->offset,
                          "a NUL byte: binary, not a CSV export of ncu or nvprof", "", 0, "");
+    if (e != RFL_OK && !st->err.code) st->err.code = e;
+    return e;
+}
+
+/* The inflater's error as the reduction's (a sink error stays as it is). */
+static rfl_result rfl__gz_err(rfl_reduce_state *st) {
+    if (!st->err.code) st->err = st->gz.err;
+    return st->err.code;
+}
+
+/* gzip's magic (1f 8b) first: the inflater takes the end of scratch. */
+static rfl_result rfl__gz_start(rfl_reduce_state *st) {
+    unsigned char *end = st->carry + st->scratch_size, *mem;
+    if (st->scratch_size < RFL_REDUCE_SCRATCH_SIZE(1) + RFL_INFLATE_MEM_SIZE + 16)
+        return rfl__jt_fail(st, RFL_ERR_BUFFER, 0, "gzip input needs RFL_INFLATE_MEM_SIZE more bytes of scratch "
+                            "(RFL_REDUCE_SCRATCH_DEFAULT has them)", 0, 0);
+    mem = end - RFL_INFLATE_MEM_SIZE - 16;
+    mem += (16 - (size_t)((uintptr_t)mem & 15)) & 15;
+    st->col_cap = (size_t)(mem - st->colmap) / 3;
+    st->runs = st->colmap + st->col_cap;
+    st->gzs = 2;
+    if (rfl_inflate_init(&st->gz, RFL_INFLATE_GZIP, mem, RFL_INFLATE_MEM_SIZE, rfl__sink, st)) return rfl__gz_err(st);
+    return rfl_inflate_push(&st->gz, st->sniff, 2) ? rfl__gz_err(st) : RFL_OK;
+}
+
+RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size_t len) {
+    const unsigned char *p = (const unsigned char *)bytes;
+    rfl_result e;
+    if (!st) return RFL_ERR_ARG;
+    if (st->err.code) return st->err.code;
+    if (st->finished) return RFL_ERR_STATE;
+    if (!bytes && len) return RFL_ERR_ARG;
+    if (!len) return RFL_OK;
+    while (st->gzs == 0 && len) { /* the first two bytes: gzip or not */
+        st->sniff[st->sniff_n++] = *p++, len--;
+        if (st->sniff[0] != 0x1f || st->sniff_n == 2) {
+            if (st->sniff_n == 2 && st->sniff[1] == 0x8b) e = rfl__gz_start(st);
+            else st->gzs = 1, e = rfl__sink(st, st->sniff, (size_t)st->sniff_n);
+            if (e) return e;
+        }
+    }
+    if (!len) return RFL_OK;
+    if (st->gzs == 2) return rfl_inflate_push(&st->gz, p, len) ? rfl__gz_err(st) : RFL_OK;
+    e = rfl__sink(st, p, len);
     if (e != RFL_OK && !st->err.code) st->err.code = e;
     return e;
 }
@@ -16488,6 +17746,9 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
     if (st->finished) return RFL_ERR_STATE;
     st->finished = 1;
     r = &st->res;
+    if (st->gzs == 0 && st->sniff_n && rfl__sink(st, st->sniff, (size_t)st->sniff_n)) return st->err.code;
+    if (st->gzs == 2 && rfl_inflate_finish(&st->gz) != RFL_OK) return rfl__gz_err(st);
+    if (st->src == RFL__SRC_TRACE) return rfl__jt_finish(st, out);
     if (st->mode == RFL__M_CSV) {
         if (st->fstate == RFL__F_Q)
             return rfl__fail_field(st, RFL_ERR_TRUNCATED,
@@ -16665,6 +17926,53 @@ static void rfl__rj_ceilings(rfl_json_writer *w, const rfl_reduce_result *r, con
     }
 }
 
+/* A trace's own numbers: "device", "trace"{...} (docs/schema.md). */
+static void rfl__rj_trace(rfl_json_writer *w, const rfl_reduce_result *r) {
+    const rfl_reduce_trace *o = &r->trace;
+    int i;
+    rfl_json_w_str(w, "device", r->device[0] ? r->device : 0);
+    rfl_json_w_obj(w, "trace");
+    rfl_json_w_u64(w, "events", o->events);
+    rfl_json_w_num_if(w, "step", o->step_selected, (double)o->step);
+    rfl_json_w_u64(w, "steps_seen", o->steps_seen);
+    rfl_json_w_u64(w, "span_ns", o->span_ns);
+    rfl_json_w_u64(w, "busy_ns", o->busy_ns);
+    rfl_json_w_bool(w, "busy_upper_bound", o->busy_upper_bound);
+    rfl_json_w_num_if(w, "busy_fraction", o->span_ns > 0, o->span_ns ? (double)o->busy_ns / (double)o->span_ns : 0);
+    rfl_json_w_obj(w, "memcpy");
+    rfl_json_w_u64(w, "count", o->memcpy_count);
+    rfl_json_w_u64(w, "time_ns", o->memcpy_ns);
+    rfl_json_w_end(w);
+    rfl_json_w_obj(w, "memset");
+    rfl_json_w_u64(w, "count", o->memset_count);
+    rfl_json_w_u64(w, "time_ns", o->memset_ns);
+    rfl_json_w_end(w);
+    rfl_json_w_arr(w, "streams");
+    for (i = 0; i < o->stream_count; i++) {
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_num_if(w, "stream", o->streams[i].stream >= 0, (double)o->streams[i].stream);
+        rfl_json_w_u64(w, "kernels", o->streams[i].kernels);
+        rfl_json_w_u64(w, "time_ns", o->streams[i].time_ns);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_arr(w, "by_class");
+    for (i = 0; i < RFL_TRACE_CLASS_MAX; i++) {
+        if (!o->class_kernels[i]) continue;
+        rfl_json_w_obj(w, 0);
+#ifndef RFL_NO_LLM
+        rfl_json_w_str(w, "class", rfl_kclass_name((rfl_kclass)i));
+#else
+        rfl_json_w_str(w, "class", "other");
+#endif
+        rfl_json_w_u64(w, "kernels", o->class_kernels[i]);
+        rfl_json_w_u64(w, "time_ns", o->class_ns[i]);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+    rfl_json_w_end(w);
+}
+
 RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
                              const rfl_kernel_stat *groups, const rfl_machine *hw) {
     const rfl_kernel_stat *t = &r->total;
@@ -16678,7 +17986,7 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
     rfl_json_w_num_if(w, "time_ns", RFL__KNOWN(t, RFL_UNKNOWN_TIME), (double)t->time_ns);
     rfl__rj_total_flops(w, r);
     rfl__rj_levels(w, t);
-    rfl_json_w_num(w, "tensor_inst", (double)t->tensor_inst);
+    rfl_json_w_num_if(w, "tensor_inst", r->format != RFL_CSV_PYTORCH_TRACE, (double)t->tensor_inst);
     rfl__rj_ceilings(w, r, hw);
     rfl_json_w_arr(w, "warnings");
     for (i = 0; i < r->warning_count; i++) {
@@ -16698,6 +18006,7 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
         rfl_json_w_end(w);
         rfl__rj_kernel(w, "other", &r->other, 0);
     }
+    if (r->format == RFL_CSV_PYTORCH_TRACE) rfl__rj_trace(w, r);
     rfl_json_w_end(w);
 }
 #undef RFL__KNOWN
@@ -17433,6 +18742,25 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
     }
 }
 
+/* ---- a trace beside the estimate (issue 36) ----------------------------------
+   A PyTorch profiler trace has kernel times and no counters: the measured
+   point is the estimate's FLOPs and bytes over the trace's kernel time (a
+   time-based point), said so in a reason, its label and report.json. */
+static void rfl__rep_time_based(rfl_report_model *rm) {
+    rfl_work *w = &rm->res.total.work;
+    double t = w->time_s;
+    rfl__llm_txt x;
+    *w = rm->est;
+    w->time_s = t;
+    w->unknown = rm->est.unknown & ~RFL_UNKNOWN_TIME;
+    rm->time_based = 1;
+    x = rfl__rep_reason(rm);
+    rfl__llm_put(&x, "a PyTorch profiler trace has kernel times, no FLOP or byte counters: the "
+                     "measured point is the estimate's FLOPs and bytes over the trace's summed "
+                     "kernel time (time-based), so its AI is the estimate's and its % of the roof "
+                     "is the estimate's work done in the measured time");
+}
+
 RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_workload *wl,
                                       const rfl_machine *const *machines) {
     const rfl_net *net = wl ? &wl->net : 0;
@@ -17441,7 +18769,8 @@ RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_workload *
     if (!rm || !net || !machines) return RFL_ERR_ARG;
     h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
     rm->n_reasons = 0, rm->ratio = 0, rm->mismatch = 0;
-    if (rm->file) rfl__rep_reasons(rm, d);
+    if (rm->file && rm->res.format == RFL_CSV_PYTORCH_TRACE) rfl__rep_time_based(rm);
+    else if (rm->file) rfl__rep_reasons(rm, d);
     return rfl_join_compute(&rm->join, wl, machines[h]);
 }
 
@@ -17519,7 +18848,7 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
             machines[h]->peak_flops[mp] > 0 && k < cap) {
             char s[40];
             t.buf = m->labels[1], t.cap = sizeof m->labels[1], t.len = 0;
-            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " measured (");
+            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, m->time_based ? " time-based (" : " measured (");
             rfl__llm_put(&t, rfl_report_machine_label(machines, nh, machines[h], s, sizeof s));
             rfl_bound b;
             rfl_work_attainable(machines[h], w, mp, &b);
@@ -17821,6 +19150,14 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_str(w, "device_warning_text", m->device_warning.code ? m->device_warning.text : 0);
     rfl_json_w_num(w, "kernels", (double)m->res.kernels);
     rfl_json_w_num_if(w, "time_s", x->time_s > 0, x->time_s);
+    if (m->res.format == RFL_CSV_PYTORCH_TRACE) { /* FLOPs and bytes below: the estimate's */
+        rfl_json_w_str(w, "format", "pytorch_trace");
+        rfl_json_w_bool(w, "time_based", m->time_based);
+        rfl_json_w_u64(w, "kernel_time_ns", m->res.total.time_ns);
+        rfl_json_w_u64(w, "gpu_busy_ns", m->res.trace.busy_ns);
+        rfl_json_w_u64(w, "gpu_span_ns", m->res.trace.span_ns);
+        rfl_json_w_num_if(w, "step", m->res.trace.step_selected, (double)m->res.trace.step);
+    }
     rfl__rep_json_flops(w, x, rfl_report_tensor_flops(m));
     rfl__rep_json_levels(w, "bytes", x, 0, 1);
     rfl__rep_json_levels(w, "ai", x, 1, 1);
@@ -17897,8 +19234,8 @@ static void rfl__rep_json_groups(rfl_json_writer *w, const rfl_report_model *m,
         rfl_json_w_num_if(w, "predicted_time_s", r->fwd_time_s + r->bwd_time_s > 0 ||
                           !(r->fwd_flops + r->bwd_flops > 0 || r->bytes > 0), r->fwd_time_s + r->bwd_time_s);
         rfl_json_w_num_if(w, "kernels", here, (double)r->meas.kernels);
-        rfl_json_w_num_if(w, "measured_flops", here, rfl_work_flops(&r->meas.work));
-        rfl_json_w_num_if(w, "measured_dram_bytes", here, r->meas.work.bytes[RFL_DRAM]);
+        rfl_json_w_num_if(w, "measured_flops", here && !m->time_based, rfl_work_flops(&r->meas.work));
+        rfl_json_w_num_if(w, "measured_dram_bytes", here && !m->time_based, r->meas.work.bytes[RFL_DRAM]);
         rfl_json_w_num_if(w, "measured_time_s", here, r->meas.work.time_s);
         rfl_json_w_end(w);
     }

@@ -32,6 +32,8 @@ run_one() {
   case $n in
     reduce) extra="-dict=fuzz/ncu.dict -max_len=131072 $B/seeds/reduce" ;;
     chart) extra="-max_len=8192" ;;
+    trace) extra="-dict=fuzz/trace.dict -max_len=65536" ;;
+    inflate) extra="-max_len=65536" ;;
     hfconfig) extra="-dict=fuzz/hfconfig.dict -max_len=4096" ;;
     *) extra="-max_len=4096" ;;
   esac

@@ -16,7 +16,7 @@
 
 /* Two literals: C99 allows 4095 characters in one. */
 static const char *const usage[] = {
-    "usage: rfl-report --model M[,M...] --hw NAME[,NAME...] [--ncu M=FILE]...\n"
+    "usage: rfl-report --model M[,M...] --hw NAME[,NAME...] [--ncu|--trace M=FILE]...\n"
     "                  [--ncu-hw NAME] [--batch N] [--dtype D] [--mode train|infer]\n"
     "                  [-o DIR] [--json] [--explain] [--ascii] [--ceilings LIST]\n"
     "       rfl-report            (no arguments: the demo, see below)\n"
@@ -44,6 +44,10 @@ static const char *const usage[] = {
     "  --ncu M=FILE     the profile of model M: ncu --csv --page raw (or details,\n"
     "                   or nvprof) of the same batch and mode; --ncu FILE when\n"
     "                   there is one model\n"
+    "  --trace M=FILE   a PyTorch profiler trace of model M instead (JSON, .gz):\n"
+    "                   kernel times only, so its point is time-based: the\n"
+    "                   estimate's FLOPs and bytes over the trace's kernel time\n"
+    "                   (--step N: only ProfilerStep#N; default the whole trace)\n"
     "  --ncu-hw NAME    the machine the profiles ran on (joins --hw). Default:\n"
     "                   the profile's GPU (device__attribute_display_name), of\n"
     "                   its memory size and form factor, joining --hw with a\n"
@@ -75,10 +79,11 @@ static const char *const usage[] = {
     "Exit: 0 done, 1 bad input (unknown model, machine or file; bad profile),\n"
     "2 bad usage.\n"};
 
-enum { OPT_MODEL = 1, OPT_NCU, OPT_NCU_HW, OPT_OUT, OPT_JSON, OPT_EXPLAIN, OPT_ASCII, OPT_CEILINGS };
+enum { OPT_MODEL = 1, OPT_NCU, OPT_NCU_HW, OPT_OUT, OPT_JSON, OPT_EXPLAIN, OPT_ASCII, OPT_CEILINGS, OPT_STEP };
 static const cli_opt report_opts[] = {
     {"--model", "M[,M...]", OPT_MODEL}, {"-m", "M[,M...]", OPT_MODEL}, {"--llm", "NAME", OPT_MODEL},
     {"--ncu", "M=FILE", OPT_NCU},       {"--ncu-hw", "NAME", OPT_NCU_HW},
+    {"--trace", "M=FILE", OPT_NCU},     {"--step", "N", OPT_STEP},
     {"-o", "DIR", OPT_OUT},             {"--out", "DIR", OPT_OUT},
     {"--json", 0, OPT_JSON},            {"--explain", 0, OPT_EXPLAIN},
     {"--ascii", 0, OPT_ASCII},          {"--ceilings", "LIST", OPT_CEILINGS},
@@ -102,7 +107,8 @@ typedef struct report {
     int nm, nh, json, explain, ascii, demo, nwritten;
     const rfl_machine *hw[MAXH], *hw_measured[MAXH], *ncu_hw;
     const char *ncu[2 * MAXM], *outdir, *ceilings; /* --ncu: key (NULL: the only model), file */
-    int n_ncu;
+    int n_ncu, use_step;
+    unsigned long long step; /* --step N: a trace's ProfilerStep#N */
     char ncu_keys[MAXM][64], written[32][512];
 } report;
 
@@ -161,26 +167,31 @@ static void on_kernel(void *user, const rfl_kernel_stat *k) {
 static void load_profile(report *r, model *m) {
     static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
     static feed f;
+    static char buf[65536];
     rfl_reduce_desc d;
-    size_t len, off;
-    char *buf = cli_read_file(&r->c, m->ncu, RFL_CAP_PROFILE, &len);
+    size_t len;
+    FILE *fp = cli_is(m->ncu, "-") ? stdin : fopen(m->ncu, "rb");
+    if (!fp) cli_input_error(&r->c, m->ncu, 0, 0, "cannot open: %s", strerror(errno));
     memset(&d, 0, sizeof d);
     memset(&f, 0, sizeof f);
     f.r = r, f.m = m;
     d.on_kernel = on_kernel;
     d.user = &f;
     d.top_n = 10;
+    d.use_step = r->use_step, d.step = r->step;
     if (rfl_reduce_init(&f.st, &d, scratch, sizeof scratch) != RFL_OK)
         cli_input_error(&r->c, m->ncu, 0, 0, "cannot start the reducer");
-    for (off = 0; off < len; off += 65536) /* pushed in 64 KB chunks, as a stream would be */
-        if (rfl_reduce_push(&f.st, buf + off, len - off < 65536 ? len - off : 65536) != RFL_OK) break;
+    /* streamed in 64 KB chunks: a CSV, or a trace of any size (plain or gzip) */
+    while ((len = fread(buf, 1, sizeof buf, fp)) > 0)
+        if (rfl_reduce_push(&f.st, buf, len) != RFL_OK) break;
+    if (ferror(fp)) cli_input_error(&r->c, m->ncu, 0, 0, "%s", errno == EISDIR ? "is a directory" : strerror(errno));
+    if (fp != stdin) fclose(fp);
     if (f.st.err.code == RFL_OK) rfl_reduce_finish(&f.st, &m->rm->res);
     if (f.st.err.code != RFL_OK) cli_error(&r->c, m->ncu, &f.st.err);
     if (m->rm->res.kernels == 0 && !(m->rm->res.total.work.time_s > 0))
         cli_input_error(&r->c, m->ncu, 0, 0, "no kernels in the profile (was the region between "
                         "cudaProfilerStart/Stop empty?)");
     if (!f.placed) place(&f);
-    free(buf);
     m->rm->file = m->ncu;
 }
 
@@ -399,7 +410,10 @@ static void print_machine(report *r, int h) {
     print_estimate_rows(r, h);
     for (i = 0; i < r->nm; i++) any |= RM(i)->file != 0, any_here |= here(r->m[i], h);
     if (any) {
-        printf("  measured (Nsight Compute)\n");
+        int tb = 0;
+        for (i = 0; i < r->nm; i++) tb |= RM(i)->time_based;
+        printf(tb ? "  measured (a PyTorch profiler trace: time-based, the estimate's FLOPs and bytes over its kernel time)\n"
+                  : "  measured (Nsight Compute)\n");
         for (i = 0; i < r->nm; i++) {
             const rfl_report_model *rm = RM(i);
             if (!rm->file) CELL(c, i, "no profile");
@@ -441,7 +455,10 @@ static void print_groups(report *r, const model *m) {
         printf("  %-15s %6d %10s %10s %10s | ", k == j->count ? "conv + matmul" : rfl_report_group_name(j, k),
                x.layers, SI(ef, ""), SI(x.bytes, ""), /* work without a time: no roof for it (unknown) */
                x.fwd_time_s + x.bwd_time_s > 0 || !(ef > 0 || x.bytes > 0) ? SI(x.fwd_time_s + x.bwd_time_s, "s") : "-");
-        if (rm->file)
+        if (rm->file && rm->time_based) /* a trace: times only */
+            printf("%7s %10s %10s %10s %7s\n", COMMAS((double)x.meas.kernels), "-", "-",
+                   SI(x.meas.work.time_s, "s"), "-");
+        else if (rm->file)
             printf("%7s %10s %10s %10s %7s\n", COMMAS((double)x.meas.kernels), SI(mf, ""),
                    SI(x.meas.work.bytes[RFL_DRAM], ""), SI(x.meas.work.time_s, "s"),
                    ef > 0 && mf > 0 ? NUM(mf / ef, 3) : "-");
@@ -486,8 +503,13 @@ static void print_reasons(report *r, const model *m) {
         else if (q < 0.9)
             printf("  - time: the kernels beat the per-layer prediction (%sx): fused or cached work "
                    "(L2 hits) moved fewer DRAM bytes than the per-layer estimate assumes.\n", NUM(q, 3));
-        printf("  - the profile's time is the sum of kernel durations (serialised by ncu, no launch "
-               "gaps); time a step with CUDA events over warm runs for its latency.\n");
+        if (rm->time_based)
+            printf("  - the trace's time is the sum of kernel durations (%s of GPU busy time in a span of "
+                   "%s from the first kernel's start to the last one's end).\n",
+                   SI((double)rm->res.trace.busy_ns * 1e-9, "s"), SI((double)rm->res.trace.span_ns * 1e-9, "s"));
+        else
+            printf("  - the profile's time is the sum of kernel durations (serialised by ncu, no launch "
+                   "gaps); time a step with CUDA events over warm runs for its latency.\n");
     }
     printf("  profile: %s%s%s\n", rm->file, rm->res.device[0] ? ", device " : "", rm->res.device);
     if (rm->device_warning.code) printf("  %s.\n", cli_warning(0, &rm->device_warning));
@@ -828,6 +850,13 @@ static int parse_args(report *r) {
         case CLI_ONNX: add_model(r, 0, 0, r->c.val); break;
         case OPT_NCU: add_ncu(r, r->c.val); break;
         case OPT_NCU_HW: r->ncu_hw = cli_find_hw(&r->c, r->c.val); break;
+        case OPT_STEP: {
+            char *end;
+            r->step = strtoull(r->c.val, &end, 10);
+            if (*end || !*r->c.val || r->c.val[0] == '-') cli_usage_error(&r->c, "--step takes a number N (ProfilerStep#N), not '%s'", r->c.val);
+            r->use_step = 1;
+            break;
+        }
         case OPT_OUT: r->outdir = r->c.val; break;
         case OPT_JSON: r->json = 1; break;
         case OPT_EXPLAIN: r->explain = 1; break;
@@ -975,7 +1004,9 @@ static void print_report(report *r) {
     if (r->ascii) print_ascii(r);
     printf("Conventions: a multiply-add = 2 FLOPs; G = 1e9, GB = 1e9 bytes; dense datasheet peaks;\n"
            "each work under the roof of its own precision. Estimates: per-layer formulas\n"
-           "(rfl-estimate); measured: Nsight Compute counters summed over kernels (rfl-reduce).\n");
+           "(rfl-estimate); measured: Nsight Compute counters summed over kernels (rfl-reduce);\n"
+           "time-based (a PyTorch profiler trace): the estimate's FLOPs and bytes over the\n"
+           "trace's kernel time.\n");
 #ifdef RFL_HAS_PNG
     if (r->outdir) {
         printf("\nCharts and report.json in %s/:\n", r->outdir);

@@ -451,6 +451,8 @@ def main():
         b.close_page()
         check_reduce(b, page, os.path.join(ROOT, "tests/data/resnet18-b1-train-seed-raw.csv"))
         check_reduce(b, page, os.path.join(ROOT, "tests/data/nvprof-metrics.csv"))
+        # a PyTorch profiler trace, gzip: inflated and read by the same pushes
+        check_reduce(b, page, os.path.join(ROOT, "tests/data/trace/resnet18-b1-train-fp32.json.gz"))
         check_hostile(b, page, os.path.join(ROOT, "tests/data/micro-seed-raw.csv"))
         if os.path.exists(os.path.join(ROOT, "build/rfl-check")):
             check_answers(b, page, os.path.join(ROOT, "tests/data/check/binary_prefix.json"))
