@@ -311,11 +311,12 @@ RFLPY_API int rflpy_check_run(void *mem, double tol, int carry_credit, char *out
 /* ---- chart: rfl-plot's roofline as PNG bytes ------------------------------- */
 /* n machines by name; np points (label, ai, FLOP/s, rfl_prec): a point
    with no FLOP/s is an estimate, placed at the roof of its precision on
-   every panel (rfl-plot's add_at_roofs). px: w x h x 3 bytes; png[size]
+   every panel (rfl-plot's add_at_roofs); a measured one on the panel of
+   the machine on[i] names (NULL, or none of them: every panel). px: w x h x 3 bytes; png[size]
    gets the file, *len its length. */
 #define RFLPY_POINTS 64
 RFLPY_API int rflpy_chart(const char *const *names, int n, const char *const *labels, const double *ai,
-                          const double *fps, const int *prec, int np, int w, int h, const char *title,
+                          const double *fps, const int *prec, const char *const *on, int np, int w, int h, const char *title,
                           void *px, size_t px_size, void *png, size_t size, size_t *len, rfl_error *err) {
     const rfl_machine *ms[8];
     rfl_point pts[RFLPY_POINTS * 8];
@@ -338,6 +339,12 @@ RFLPY_API int rflpy_chart(const char *const *names, int n, const char *const *la
             rfl_point *p = &pts[m];
             p->label = labels[i], p->ai = ai[i], p->prec = (rfl_prec)prec[i];
             p->flops_per_s = fps[i], p->machine = RFL_ALL_MACHINES;
+            if (fps[i] > 0 && on[i]) {
+                const rfl_machine *hm;
+                int j;
+                if (rfl_hw_find(on[i], &hm) == RFL_OK)
+                    for (j = 0; j < n; j++) if (ms[j] == hm) p->machine = j;
+            }
             if (!(fps[i] > 0))
                 p->machine = k, p->estimate = 1, p->flops_per_s = rfl_attainable(ms[k], p->prec, RFL_DRAM, ai[i]);
             if (p->flops_per_s > 0) m++;

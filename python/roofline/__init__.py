@@ -19,6 +19,7 @@ import ctypes
 import json
 import os
 import html
+import threading
 
 __all__ = ["RooflineError", "hw", "hw_list", "models", "estimate", "estimate_hf_config",
            "estimate_onnx", "reduce", "check", "forecast", "chart", "from_torch", "Doc", "Chart"]
@@ -89,7 +90,8 @@ for _name, _res, _args in [
         ("rflpy_check_run", ctypes.c_int, [_P, ctypes.c_double, ctypes.c_int, _P, _Z, _E]),
         ("rflpy_chart", ctypes.c_int, [ctypes.POINTER(_S), ctypes.c_int, ctypes.POINTER(_S),
                                        ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double),
-                                       ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                       ctypes.POINTER(ctypes.c_int), ctypes.POINTER(_S), ctypes.c_int,
+                                       ctypes.c_int, ctypes.c_int,
                                        _S, _P, _Z, _P, _Z, ctypes.POINTER(_Z), _E])]:
     _f = getattr(_lib, _name)
     _f.restype, _f.argtypes = _res, _args
@@ -147,7 +149,16 @@ class Doc(dict):
         return "<table>%s</table>" % "".join(rows)
 
 
+_last_text = [b""]
+
+
+def _last():
+    """The bytes of the last document the library wrote (for the tests)."""
+    return _last_text[0]
+
+
 def _doc(text):
+    _last_text[0] = text
     return json.loads(text.decode("utf-8"), object_pairs_hook=Doc)
 
 
@@ -208,28 +219,37 @@ def _whole(opt, v, lo, hi):
     return v
 
 
-_mem = [1 << 22]  # the estimate's memory, grown to what the largest asked
+class _Buffers:
+    """The estimate's memory and output, kept between calls (grown to what
+    the largest asked); one call at a time (a lock)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.mem = ctypes.create_string_buffer(1 << 22)
+        self.out = ctypes.create_string_buffer(1 << 18)
+
+
+_buf = _Buffers()
 
 
 def _estimate(o, hw, file=None, step_given=False):
     if hw is not None:
         o.hw = _b(hw)
-    while True:
-        mem = ctypes.create_string_buffer(_mem[0])
-        size, err = 1 << 18, _Error()
+    with _buf.lock:
+        err = _Error()
         while True:
-            out = ctypes.create_string_buffer(size)
-            r = _lib.rflpy_estimate(ctypes.byref(o), mem, _mem[0], out, size, ctypes.byref(err))
+            mem, out = _buf.mem, _buf.out
+            r = _lib.rflpy_estimate(ctypes.byref(o), mem, len(mem), out, len(out), ctypes.byref(err))
             if r == RFL_ERR_BUFFER and err.msg == b"output buffer":
-                size = int(err.need)
-                continue
-            break
-        if r == RFL_ERR_BUFFER and err.msg == b"memory":
-            _mem[0] = int(err.need)
-            continue
-        break
-    msg = ctypes.create_string_buffer(200)
-    if r in (RFL_OK, RFL_ERR_ARG) and _lib.rflpy_estimate_usage(mem, int(step_given), msg, 200):
+                _buf.out = ctypes.create_string_buffer(int(err.need))
+            elif r == RFL_ERR_BUFFER and err.msg == b"memory":
+                _buf.mem = ctypes.create_string_buffer(int(err.need))
+            else:
+                break
+        text = out.value
+        msg = ctypes.create_string_buffer(200)
+        usage = r in (RFL_OK, RFL_ERR_ARG) and _lib.rflpy_estimate_usage(mem, int(step_given), msg, 200)
+    if usage:
         raise ValueError(msg.value.decode())
     if r == RFL_ERR_UNKNOWN_NAME and err.msg == b"machine":
         raise _unknown_hw(hw)
@@ -237,7 +257,7 @@ def _estimate(o, hw, file=None, step_given=False):
         raise ValueError("unknown model '%s'; the zoo: %s" % (o.name.decode(), ", ".join(models())))
     if r != RFL_OK:
         raise RooflineError(err, file)
-    return _doc(out.value)
+    return _doc(text)
 
 
 def _opts(batch, res, dtype, weights, kv, mode, conv, phase, seq, logits, summary, gpus, link, forecast):
@@ -452,18 +472,20 @@ def _point(d):
     backward in training) FLOPs over bytes, placed at the roof as rfl-plot
     does, or a (label, ai, flops_per_s) tuple."""
     if isinstance(d, (tuple, list)):
-        return str(d[0]), float(d[1]), float(d[2]), _prec(d[3] if len(d) > 3 else "fp32")
+        return str(d[0]), float(d[1]), float(d[2]), _prec(d[3] if len(d) > 3 else "fp32"), None
     if "forward" in d:
         f, b = d["forward"]["flops"], d["forward"]["bytes"]
         if d.get("mode") == "train":
             f, b = f + d["backward"]["flops"], b + d["backward"]["bytes"]
         if not f or not b:
             raise ValueError("chart: an estimate whose flops or bytes are unknown has no point")
-        return "%s estimate" % d.get("model", "?"), f / b, 0.0, _prec(d.get("prec") or d.get("dtype") or "fp32")
+        return ("%s estimate" % d.get("model", "?"), f / b, 0.0,
+                _prec(d.get("prec") or d.get("dtype") or "fp32"), None)
     ai, fps = (d.get("ai") or {}).get("dram"), d.get("flops_per_s")
     if not ai or not fps:
         raise ValueError("chart: a reduction needs ai.dram and flops_per_s (null: the profile lacked them)")
-    return "%s measured" % d.get("label", d.get("model", "profile")), ai, fps, _prec(d.get("dtype") or "fp32")
+    return ("%s measured" % d.get("label", d.get("model", "profile")), ai, fps,
+            _prec(d.get("dtype") or "fp32"), _b(d["hw"]) if isinstance(d.get("hw"), str) else None)
 
 
 def chart(hw, estimates=(), width=800, height=500, title=None):
@@ -481,11 +503,12 @@ def chart(hw, estimates=(), width=800, height=500, title=None):
     ai = (ctypes.c_double * max(n, 1))(*[p[1] for p in pts])
     fps = (ctypes.c_double * max(n, 1))(*[p[2] for p in pts])
     prec = (ctypes.c_int * max(n, 1))(*[p[3] for p in pts])
+    on = (_S * max(n, 1))(*[p[4] for p in pts])
     px = ctypes.create_string_buffer(width * height * 3)
     size = width * height * 4 + (1 << 16)
     while True:
         png, ln, err = ctypes.create_string_buffer(size), _Z(), _Error()
-        r = _lib.rflpy_chart(arr, len(names), labels, ai, fps, prec, n, width, height, _b(title), px, len(px), png, size,
+        r = _lib.rflpy_chart(arr, len(names), labels, ai, fps, prec, on, n, width, height, _b(title), px, len(px), png, size,
                              ctypes.byref(ln), ctypes.byref(err))
         if r == RFL_ERR_BUFFER and err.need > size:
             size = int(err.need)
