@@ -86,7 +86,7 @@
                     function with its in/out, buffers and results
        IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
        [1]  NUMBERS, RESULTS, WORK    [8]  ZOO
-       [2]  JSON                      [9]  ONNX
+       [2]  JSON                      [9]  ONNX, [9a] WORKLOAD
        [3]  MACHINES                  [10] REDUCER
        [4]  MACHINE FILES             [11] JOIN
        [5]  ROOFLINE MATH             [12] CHART
@@ -131,6 +131,11 @@
        Work:      rfl_work_flops rfl_work_ai rfl_work_attainable rfl_predict
                   rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
                   rfl_work_main_prec
+       Workload:  rfl_workload_init rfl_workload_find rfl_workload_zoo
+                  rfl_workload_llm rfl_workload_onnx rfl_workload_step
+                  rfl_workload_split rfl_workload_fit rfl_workload_figures
+                  rfl_workload_forecast rfl_workload_json (what is estimated,
+                  one value: WORKLOAD below)
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
                   rfl_matmul rfl_attention rfl_batchnorm rfl_layernorm rfl_act
                   rfl_softmax rfl_maxpool rfl_avgpool rfl_adaptive_avgpool
@@ -195,7 +200,7 @@
                   rfl_json_w_null rfl_json_w_bool rfl_json_w_str
                   rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
                   docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
-                  rfl_net_json, with an LLM step's rfl_llm_step_figures
+                  rfl_workload_json, with an LLM step's rfl_workload_figures
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -366,6 +371,7 @@
            rfl_net_cost_get(&net, &cd, &t);   t.fwd_bytes, t.fwd_kv_read_bytes
            rfl_net_predict(&net, &cd, h100, &p);   p.layers_s: the step time
            rfl_llm_kv_cache_bytes(&c, &d, &kv);    the cache after the step
+       or the same as one value, built once (WORKLOAD below).
        Everything of the LAYERS part serves a decoder as it serves a CNN:
        per-record and total costs with bytes by role (fwd_weight_bytes,
        fwd_kv_read_bytes, fwd_kv_write_bytes, the rest activations); the view
@@ -535,6 +541,27 @@
        linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
        Reduce* one per input element; unary math 1 per element.
 
+   WORKLOAD ([9a]; tools/cli.h, the page and every tool build one)
+       What is estimated is one value, an rfl_workload: the records, the one
+       cost desc (batch and number types live there alone) and where they
+       came from (zoo name and resolution; LLM config and step, split over
+       GPUs the plan; ONNX graph, info and dims). A builder makes it once
+       from an rfl_workload_desc (zero: every default) and every later call
+       takes it whole:
+           rfl_workload_init(&wl, rec, cap, nm, RFL_WL_NAMES(cap));
+           rfl_workload_find(&wl, "llama-3-8b", &cfg, &d);  or _zoo, _llm, _onnx
+           rfl_net_cost_get(&wl.net, &wl.cost, &t);
+           rfl_workload_split(&wl, &tp, 2); rfl_workload_json(&w, &wl, h100, 0);
+       The one default step of an LLM: an inference decode after
+       RFL_WL_DEFAULT_SEQ (1,024) tokens, fewer where learned positions end
+       sooner (GPT-2: after 1,023); training: a prefill of as many tokens
+       with every position's logits. Built without records (init with NULL,
+       0), a builder answers RFL_ERR_BUFFER with the records it needs in
+       wl.err.need. A failed build leaves its error in wl.err (where and
+       message: "seq 1024 + 1 is beyond its 1024 learned positions").
+       The config, graph, info and plan stay the caller's (pointers): the
+       layout is the same under every RFL_NO_* option.
+
    REDUCER ([10]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
        exports: feed chunks of any size, split anywhere, same result.
@@ -684,7 +711,10 @@
    MEMORY
        Nothing is allocated. Functions that need memory take (buffer, size);
        the sizes each part needs are given in its section. Parser states
-       (rfl_reduce_state, rfl_onnx_state, rfl_llm_classifier) are plain
+       (rfl_reduce_state, rfl_onnx_state, rfl_llm_classifier) and a workload
+       (rfl_workload: records and names from the caller, the size asked by
+       a build without them; its config, graph and plan by pointer, which
+       must outlive it) are plain
        structs the caller places anywhere (static, stack, its own struct):
        the fields below their "---- private ----" line are the library's
        (read none, write none), as are the types named rfl__*.
@@ -2617,37 +2647,15 @@ RFL_API rfl_result rfl_workload_onnx(rfl_workload *wl, rfl_onnx_graph *g, rfl_on
    bytes{weights, kv_read, kv_write, activations}, and with a machine
    compute_s, memory_s, tokens_per_s, ttft_s (null for a decode),
    decode_compute_bound_batch, gemm_compute_bound_batch and
-   max_batch_in_memory (null: none; rfl_llm_step_figures); an
+   max_batch_in_memory (null: none; rfl_workload_figures); an
    ONNX graph its file (onnx_file, opset, batch_axis, onnx_nodes,
    unknown_flops_nodes, unknown_flops_op, unknown_nodes). FLOPs of records
    without a FLOP rule are unknown: the totals' flops and mac_flops are
    null with flops_known and mac_flops_known beside them, and so are the
    times and the bound (predicted_time_known_s, whole_model_time_known_s). */
-typedef struct rfl_net_json_desc {
-    const char *model;          /* "model" */
-    int summary;                /* nonzero: "summary", rfl_net_summary's totals */
-    /* an LLM step (rfl_llm_build's records), else NULL */
-    const struct rfl_llm_config *llm;
-    const struct rfl_llm_step_desc *step;
-    /* an ONNX graph (rfl_onnx_build's records), else NULL */
-    const struct rfl_onnx_graph *onnx;
-    const struct rfl_onnx_info *onnx_info;
-    const char *onnx_file;      /* as the caller names it */
-    const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
-    /* an LLM step's forecast (rfl_llm_forecast), else NULL: "forecast" */
-    const struct rfl_forecast *forecast;
-    /* tensor parallelism: the plan of llm's step (net: its shard's step,
-       rfl_llm_tp_plan), or NULL; tp_link: the link kind asked
-       (rfl_link_kind; 0: the machine's) */
-    const struct rfl_llm_tp *tp;
-    int tp_link;
-    /* with tp and a machine: which N fits it (rfl_llm_tp_fit_get), or NULL
-       ("fit": null) */
-    const struct rfl_llm_tp_fit *tp_fit;
-} rfl_net_json_desc;
 #ifndef RFL_NO_LLM
 /* What an LLM step adds to its records' totals, for the tools' tables and
-   JSON alike (rfl_llm_step_figures). */
+   JSON alike (rfl_workload_figures). */
 #define RFL_LLM_BATCH_CAP 65536 /* the compute-bound batches are searched up to it */
 typedef struct rfl_llm_figures {
     uint64_t tokens;          /* new tokens: batch x (S for a prefill, else 1) */
@@ -2664,20 +2672,7 @@ typedef struct rfl_llm_figures {
                                  memory (activations left out: an upper bound);
                                  0: none, or the memory is unknown */
 } rfl_llm_figures;
-/* The figures of the step built by rfl_llm_build(net, cfg, step) under its
-   cost desc d (rfl_llm_cost_desc; step with its batch and types), on m (may
-   be NULL: the machine's figures stay 0). Returns the errors of
-   rfl_net_cost_get, rfl_net_predict and the LLM calls. */
-RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc *d,
-                                        const struct rfl_llm_config *cfg,
-                                        const struct rfl_llm_step_desc *step,
-                                        const rfl_machine *m, rfl_llm_figures *out);
 #endif
-/* The estimate of net under d (m: the machine of the times, or NULL) as
-   the members of the object the caller opened on w. Returns the error of
-   rfl_net_cost_get or rfl_net_predict (nothing written then). */
-RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
-                                const rfl_machine *m, const rfl_net_json_desc *jd);
 /* What a workload's document adds to the workload: the torchsummary
    totals, an LLM step's forecast (rfl_llm_forecast), and split over GPUs
    the link asked (rfl_link_kind; 0: the machine's) and which N fits
@@ -2688,9 +2683,13 @@ typedef struct rfl_workload_json_desc {
     int tp_link;
     const struct rfl_llm_tp_fit *tp_fit;
 } rfl_workload_json_desc;
-/* rfl_net_json of the workload: its records under its cost desc, its
-   source's members (an LLM step, split or not; an ONNX graph). jd may be
-   NULL. */
+/* The estimate of the workload (its records under its cost desc; m: the
+   machine of the times, or NULL) with its source's members (an LLM step,
+   split or not; an ONNX graph), as the members of the object the caller
+   opened on w. A caller's own net is a workload too: rfl_workload_init,
+   then build in wl.net and set wl.cost and wl.name. jd may be NULL.
+   Returns the error of rfl_net_cost_get or rfl_net_predict (nothing
+   written then). */
 RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
                                      const rfl_machine *m, const rfl_workload_json_desc *jd);
 #ifndef RFL_NO_LLM
@@ -3013,7 +3012,7 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
        rfl_join_init(&j, RFL_GROUP_KIND, h100);
        rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
-       rfl_join_compute(&j, &net, &cd, h100);      j.rows[], j.warnings[]
+       rfl_join_compute(&j, &wl, h100);           j.rows[], j.warnings[]
    (rfl_llm_classify_* alone: the kinds measured, without an estimate.)
    Kernels into kinds. A name alone cannot tell an attention projection from
    an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
@@ -3165,7 +3164,7 @@ RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
        rfl_join_init(&j, RFL_GROUP_LTYPE, h100);    the profile's machine
        rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
        ... rfl_reduce_push / rfl_reduce_finish ...
-       rfl_join_compute(&j, &net, &cd, h100);       j.rows[], j.total
+       rfl_join_compute(&j, &wl, h100);            j.rows[], j.total
    A row's estimated time is each record's forward and backward predicted
    apart on the machine (max(compute, memory) each), summed. */
 #define RFL_JOIN_ROWS 12
@@ -3212,7 +3211,7 @@ RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m);
 /* One kernel, in launch order; an rfl_kernel_fn for
    rfl_reduce_desc.on_kernel (user = the join). */
 RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
-/* The estimate of net under d beside the kernels (the profile is over:
+/* The estimate of the workload beside the kernels (the profile is over:
    a later kernel is ignored), times on machine m (NULL: no times, no
    warnings). A record whose cost fails is left out (uncosted). Returns
    RFL_ERR_ARG (NULL join or net; RFL_GROUP_KIND: a record of no LLM
@@ -3220,8 +3219,7 @@ RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
    lacks a roof some work needs: those works have no time, untimed; the
    rest is filled). A warning needs the quantities it compares: no tensor
    counters, no padded_mma; no time, no launch_bound. */
-RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
-                                    const rfl_machine *m);
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const rfl_machine *m);
 
 /* ---- reports: one model's estimate, profile and comparison ------------
    What rfl-report shows of a model, for any front end: the estimate on
@@ -3230,11 +3228,11 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_c
    report.json (docs/schema.md, "rfl-report").
        rfl_report_model *rm;                 (large: static or allocated)
        rfl_report_init(rm, name, RFL_GROUP_LTYPE);
-       rfl_report_estimate(rm, &net, &cd, machines, n);
+       rfl_report_estimate(rm, &wl, machines, n);
        rd.on_kernel = rfl_join_kernel; rd.user = &rm->join;  reduce into rm->res
        rfl_report_place(rm, rfl_reduce_device(&st), machines, &n, cap, forced);
                              at the first kernel: the machine it ran on
-       rfl_report_compare(rm, &net, &cd, machines);        ratio, reasons, join
+       rfl_report_compare(rm, &wl, machines);             ratio, reasons, join
        rfl_report_json(&w, &rep);                          rep: the models */
 #define RFL_REPORT_MACHINES 8
 #define RFL_REPORT_REASONS 6
@@ -3277,11 +3275,10 @@ typedef struct rfl_report {
 
 /* Start: no profile, no machine. */
 RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by);
-/* The estimate of net under d, predicted on machines[0..n). Returns the
+/* The estimate of the workload, predicted on machines[0..n). Returns the
    cost's errors (a prediction's go to pred_err). */
-RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
-                                       const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                       int n);
+RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_workload *wl,
+                                       const rfl_machine *const *machines, int n);
 /* The machine a profile ran on, from its device name (the reducer's, as
    soon as its first kernel is read: rfl_reduce_device; NULL or "": none):
    forced (a --ncu-hw machine, may be NULL) when given; else the device's
@@ -3296,8 +3293,8 @@ RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
                               const rfl_machine *forced);
 /* The join on the profile's machine (else machines[0]), measured over
    estimated FLOPs and its reasons. */
-RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
-                                      const rfl_cost_desc *d, const rfl_machine *const *machines);
+RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_workload *wl,
+                                      const rfl_machine *const *machines);
 /* Measured tensor-core FLOPs of the profile; achieved FLOP/s (0: no time). */
 RFL_API double rfl_report_tensor_flops(const rfl_report_model *rm);
 RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm);
@@ -3704,28 +3701,27 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
    layer type's colour and marker, area = its share of the predicted time)
    and, when it was measured there, each group's kernels (filled). Returns
    the points written (at most cap). */
-RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
-                                    const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                    int h, rfl_point *pts, int cap);
+RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                    const rfl_machine *const *machines, int h, rfl_point *pts,
+                                    int cap);
 /* An LLM step (rfl_llm_build records) on machines[h]'s roofline: the
    whole step estimated at batch 1, 16, 64 and 256 (a decode; a prefill at
-   d's batch), linked; its kinds at d's batch (rfl_net_group by kind:
+   its batch), linked; its kinds at its batch (rfl_net_group by kind:
    hollow, area = share of the step's time); and when rm was measured
    there, the kernels of each kind (filled) and the measured step with its
-   executed and with its useful FLOPs over the same bytes. decode: the
-   records are a decode step. Returns the points written (at most cap). */
-RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_net *net,
-                                  const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                  int h, int decode, rfl_point *pts, int cap);
+   executed and with its useful FLOPs over the same bytes. Returns the
+   points written (at most cap). */
+RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                  const rfl_machine *const *machines, int h, rfl_point *pts,
+                                  int cap);
 /* A decode step against the batch, on the whole canvas: the step's time
    (left half) and tokens/s (right half, one token per sequence) at batch
-   1, 2, 4 ... 256 on machines[0..nh) (rfl_net_predict of net under d, its
+   1, 2, 4 ... 256 on machines[0..nh) (rfl_net_predict of the workload, its
    batch changed), a line per machine, with a hollow diamond at the batch
    where its weight GEMMs turn compute-bound (rfl_net_compute_bound_batch)
    and a footnote naming those batches. name: the step in the titles.
    Returns RFL_ERR_ARG (NULL, nh outside 1..RFL_REPORT_MACHINES). */
-RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_net *net,
-                                          const rfl_cost_desc *d,
+RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
                                           const rfl_machine *const *machines, int nh);
 /* A legend line centred at (cx, y): a coloured box and a name each. */
 RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *const *names,
@@ -13163,8 +13159,8 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 #endif /* RFL_NO_ONNX */
 
 /* ==========================================================================
-   IMPLEMENTATION  WORKLOAD AND THE ESTIMATE AS JSON
-   the builders of the one value, and its document (after its sources)
+   [9a] WORKLOAD
+   the builders of the one value; the estimate as JSON, after its sources
    ========================================================================== */
 RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, char *names,
                                size_t names_size) {
@@ -13177,7 +13173,7 @@ RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, cha
 
 /* Start a build: checks, the source, the name and the cost desc from d.
    RFL_ERR_BUFFER (need records) when the caller gave no array. */
-static rfl_result rfl__wl_begin(rfl_workload *wl, int source, const char *name,
+static RFL__UNUSED rfl_result rfl__wl_begin(rfl_workload *wl, int source, const char *name,
                                 const rfl_workload_desc *d, uint64_t need) {
     rfl_workload_desc z;
     if (!wl) return RFL_ERR_ARG;
@@ -13195,7 +13191,7 @@ static rfl_result rfl__wl_begin(rfl_workload *wl, int source, const char *name,
 }
 
 /* A build's end: the net's error (its where and message), else r's. */
-static rfl_result rfl__wl_end(rfl_workload *wl, rfl_result r) {
+static RFL__UNUSED rfl_result rfl__wl_end(rfl_workload *wl, rfl_result r) {
     if (r == RFL_OK) return RFL_OK;
     if (wl->net.err.code) wl->err = wl->net.err;
     if (!wl->err.code) wl->err.code = r;
@@ -13370,10 +13366,33 @@ RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
 
 #ifndef RFL_NO_JSON_WRITER
 /* ---- the estimate as JSON --------------------------------------------------- */
+/* The document's side fields, filled from the workload (rfl_workload_json). */
+typedef struct rfl__nj_desc {
+    const char *model;          /* "model" */
+    int summary;                /* nonzero: "summary", rfl_net_summary's totals */
+    /* an LLM step (rfl_llm_build's records), else NULL */
+    const struct rfl_llm_config *llm;
+    const struct rfl_llm_step_desc *step;
+    /* an ONNX graph (rfl_onnx_build's records), else NULL */
+    const struct rfl_onnx_graph *onnx;
+    const struct rfl_onnx_info *onnx_info;
+    const char *onnx_file;      /* as the caller names it */
+    const char *onnx_dims;      /* the build's rfl_onnx_desc.dims */
+    /* an LLM step's forecast (rfl_llm_forecast), else NULL: "forecast" */
+    const struct rfl_forecast *forecast;
+    /* tensor parallelism: the plan of llm's step (net: its shard's step,
+       rfl_llm_tp_plan), or NULL; tp_link: the link kind asked
+       (rfl_link_kind; 0: the machine's) */
+    const struct rfl_llm_tp *tp;
+    int tp_link;
+    /* with tp and a machine: which N fits it (rfl_llm_tp_fit_get), or NULL
+       ("fit": null) */
+    const struct rfl_llm_tp_fit *tp_fit;
+} rfl__nj_desc;
 /* Dims of the records' shape at the batch, or those of the ONNX graph
    input the record stands for (as built: null for one without a value). */
 static void rfl__nj_shape(rfl_json_writer *w, const char *key, const rfl_net *net, int i,
-                          uint64_t batch, const rfl_net_json_desc *jd) {
+                          uint64_t batch, const rfl__nj_desc *jd) {
     const rfl_layer *L = &net->layers[i];
     int k;
     rfl_json_w_arr(w, key);
@@ -13460,7 +13479,7 @@ static void rfl__nj_by_type(rfl_json_writer *w, const rfl_net *net, const rfl_co
 }
 
 static void rfl__nj_layer(rfl_json_writer *w, const rfl_net *net, int i, const rfl_cost_desc *d,
-                          const rfl_machine *m, const rfl_net_json_desc *jd) {
+                          const rfl_machine *m, const rfl__nj_desc *jd) {
     const rfl_layer *L = &net->layers[i];
     int unk = (L->flags & RFL_LF_UNKNOWN_FLOPS) != 0; /* no FLOP rule: its kind is unknown too */
     uint64_t B = d && d->batch ? d->batch : 1;
@@ -13495,7 +13514,7 @@ static void rfl__nj_layer(rfl_json_writer *w, const rfl_net *net, int i, const r
 
 #ifndef RFL_NO_ONNX
 /* The file's part: its first input as built, the graph's counts. */
-static void rfl__nj_onnx(rfl_json_writer *w, const rfl_net_json_desc *jd) {
+static void rfl__nj_onnx(rfl_json_writer *w, const rfl__nj_desc *jd) {
     const rfl_onnx_graph *g = jd->onnx;
     rfl_onnx_desc od;
     int i, rank = g->input_count > 0 ? g->values[g->inputs[0]].rank : 0;
@@ -13517,7 +13536,7 @@ static void rfl__nj_onnx(rfl_json_writer *w, const rfl_net_json_desc *jd) {
 #endif
 
 #ifndef RFL_NO_LLM
-RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc *d,
+static rfl_result rfl__step_figures(const rfl_net *net, const rfl_cost_desc *d,
                                         const struct rfl_llm_config *cfg,
                                         const struct rfl_llm_step_desc *step,
                                         const rfl_machine *m, rfl_llm_figures *out) {
@@ -13553,7 +13572,7 @@ RFL_API rfl_result rfl_llm_step_figures(const rfl_net *net, const rfl_cost_desc 
 /* The step: the model type, the roof of its matrix FLOPs (which rfl-plot
    --work places it under), phase, sequence, logits, the attention count,
    the storage types, the new tokens. */
-static void rfl__nj_step(rfl_json_writer *w, const rfl_cost_desc *d, const rfl_net_json_desc *jd,
+static void rfl__nj_step(rfl_json_writer *w, const rfl_cost_desc *d, const rfl__nj_desc *jd,
                          const rfl_llm_figures *f) {
     rfl_prec mm = RFL_FP32;
     rfl_dtype_roofs(d->dtype, &mm, 0);
@@ -13647,7 +13666,7 @@ static void rfl__nj_tp_plan(rfl_json_writer *w, const rfl_llm_tp *t) {
 
 #ifndef RFL_NO_COLLECTIVES
 /* The all-reduces on the link (null times when they cannot be timed). */
-static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m,
+static void rfl__nj_tp_comm(rfl_json_writer *w, const rfl__nj_desc *jd, const rfl_machine *m,
                             double step_s, uint64_t tokens) {
     rfl_llm_tp_comm c;
     int ok = rfl_llm_tp_comm_time(jd->tp, m, (rfl_link_kind)jd->tp_link, 0, &c) == RFL_OK;
@@ -13706,7 +13725,7 @@ static void rfl__nj_tp_fit(rfl_json_writer *w, const rfl_llm_tp_fit *f) {
 
 /* "tp": the plan; with a machine its all-reduces' time (step_s: the
    shard's predicted step) and the fit. */
-static void rfl__nj_tp(rfl_json_writer *w, const rfl_net_json_desc *jd, const rfl_machine *m,
+static void rfl__nj_tp(rfl_json_writer *w, const rfl__nj_desc *jd, const rfl_machine *m,
                        double step_s, uint64_t tokens) {
     rfl_json_w_obj(w, "tp");
     rfl__nj_tp_plan(w, jd->tp);
@@ -13734,8 +13753,8 @@ static void rfl__nj_time(rfl_json_writer *w, const rfl_net_prediction *np, const
     rfl_json_w_num(w, "memory_bound_layers", np->memory_layers);
 }
 
-RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
-                                const rfl_machine *m, const rfl_net_json_desc *jd) {
+static rfl_result rfl__net_json(rfl_json_writer *w, const rfl_net *net, const rfl_cost_desc *d,
+                                const rfl_machine *m, const rfl__nj_desc *jd) {
     rfl_net_cost t;
     rfl_net_prediction np;
     rfl_result r;
@@ -13747,7 +13766,7 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
 #endif
     if (!w || !net) return RFL_ERR_ARG;
 #ifndef RFL_NO_LLM
-    if (llm && (r = rfl_llm_step_figures(net, d, jd->tp ? &jd->tp->shard : jd->llm, jd->step, m, &f)) != RFL_OK)
+    if (llm && (r = rfl__step_figures(net, d, jd->tp ? &jd->tp->shard : jd->llm, jd->step, m, &f)) != RFL_OK)
         return r;
 #endif
     if ((r = rfl_net_cost_get(net, d, &t)) != RFL_OK) return r;
@@ -13811,19 +13830,19 @@ RFL_API rfl_result rfl_net_json(rfl_json_writer *w, const rfl_net *net, const rf
     return RFL_OK;
 }
 
-/* ---- a workload's document: the side fields of rfl_net_json_desc from it -- */
+/* ---- a workload's document: the side fields of rfl__nj_desc from it -- */
 #ifndef RFL_NO_LLM
 RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machine *m,
                                         rfl_llm_figures *out) {
     rfl_llm_step_desc s;
     if (!wl || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
-    return rfl_llm_step_figures(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, out);
+    return rfl__step_figures(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, out);
 }
 #endif
 
 RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
                                      const rfl_machine *m, const rfl_workload_json_desc *jd) {
-    rfl_net_json_desc nd;
+    rfl__nj_desc nd;
 #ifndef RFL_NO_LLM
     rfl_llm_step_desc s;
 #endif
@@ -13835,7 +13854,7 @@ RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
     if (rfl_workload_step(wl, &s) == RFL_OK) nd.llm = wl->llm, nd.step = &s, nd.tp = wl->tp;
 #endif
     nd.onnx = wl->onnx, nd.onnx_info = wl->onnx_info, nd.onnx_file = wl->onnx_file, nd.onnx_dims = wl->onnx_dims;
-    return rfl_net_json(w, &wl->net, &wl->cost, m, &nd);
+    return rfl__net_json(w, &wl->net, &wl->cost, m, &nd);
 }
 #endif /* RFL_NO_JSON_WRITER */
 
@@ -16828,8 +16847,9 @@ static int rfl__join_record(rfl_join *j, const rfl_net *net, int i, const rfl_co
     return 1;
 }
 
-RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_net *net, const rfl_cost_desc *d,
-                                    const rfl_machine *m) {
+RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const rfl_machine *m) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     rfl_join_row *t;
     int i, k;
     if (!j || !net || !net->layers) return RFL_ERR_ARG;
@@ -16923,9 +16943,10 @@ RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_b
     rfl_join_init(&rm->join, by, 0);
 }
 
-RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_net *net,
-                                       const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                       int n) {
+RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_workload *wl,
+                                       const rfl_machine *const *machines, int n) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     rfl_result r;
     int h;
     if (!rm || !net || (n && !machines) || n > RFL_REPORT_MACHINES) return RFL_ERR_ARG;
@@ -17134,14 +17155,16 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
     }
 }
 
-RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_net *net,
-                                      const rfl_cost_desc *d, const rfl_machine *const *machines) {
+RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_workload *wl,
+                                      const rfl_machine *const *machines) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     int h;
     if (!rm || !net || !machines) return RFL_ERR_ARG;
     h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
     rm->n_reasons = 0, rm->ratio = 0, rm->mismatch = 0;
     if (rm->file) rfl__rep_reasons(rm, d);
-    return rfl_join_compute(&rm->join, net, d, machines[h]);
+    return rfl_join_compute(&rm->join, wl, machines[h]);
 }
 
 RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
@@ -17244,9 +17267,11 @@ static rfl_color rfl__rep_color(rfl_group_by by, int row) {
     return by == RFL_GROUP_KIND ? rfl_series_color(8 + row) : c[rfl__rep_slot(by, row)];
 }
 
-RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_net *net,
-                                    const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                    int h, rfl_point *pts, int cap) {
+RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                    const rfl_machine *const *machines, int h, rfl_point *pts,
+                                    int cap) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     static rfl_join types; /* names of the layer types (constant) */
     const rfl_join *j = &rm->join;
     const rfl_machine *m = machines[h];
@@ -17308,9 +17333,12 @@ static int rfl__rep_step_point(const rfl_net *net, const rfl_cost_desc *d, uint6
     return 1;
 }
 
-RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_net *net,
-                                  const rfl_cost_desc *d, const rfl_machine *const *machines,
-                                  int h, int decode, rfl_point *pts, int cap) {
+RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload *wl,
+                                  const rfl_machine *const *machines, int h, rfl_point *pts,
+                                  int cap) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
+    int decode = wl && wl->source == RFL_WL_LLM && wl->phase == RFL_LLM_DECODE;
     static const uint64_t batches[4] = {1, 16, 64, 256};
     static rfl_group_cost g[RFL_JOIN_ROWS];
     const rfl_join *j = &rm->join;
@@ -17399,9 +17427,10 @@ static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net
     rfl_chart_scatter(cv, &s);
 }
 
-RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_net *net,
-                                          const rfl_cost_desc *d,
+RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
                                           const rfl_machine *const *machines, int nh) {
+    const rfl_net *net = wl ? &wl->net : 0;
+    const rfl_cost_desc *d = wl ? &wl->cost : 0;
     uint64_t bound[RFL_REPORT_MACHINES];
     char note[400], num[32];
     rfl__llm_txt t;

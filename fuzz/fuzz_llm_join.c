@@ -91,7 +91,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rfl_net_init(&net, recs, RFL_LLM_NET_LAYERS(16), rec_names, sizeof rec_names);
     r = rfl_llm_build(&net, &cfg, &d);
     if (r == RFL_OK) r = rfl_llm_cost_desc(&cfg, &d, &cd);
-    if (r == RFL_OK) r = rfl_join_compute(&jn, &net, &cd, h100);
+    if (r == RFL_OK) {
+        static rfl_workload wl; /* the step's records as one value */
+        rfl_workload_init(&wl, 0, 0, 0, 0);
+        wl.net = net, wl.cost = cd;
+        r = rfl_join_compute(&jn, &wl, h100);
+    }
     FZ_CHECK(r >= RFL_OK && r < RFL_ERR_COUNT_);
     if (r != RFL_OK) return 0;
     FZ_CHECK(jn.warning_count >= 0 && jn.warning_count <= RFL_LLM_WARN_COUNT_ - 1);

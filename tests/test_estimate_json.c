@@ -1,6 +1,7 @@
-/* The estimate's JSON (rfl_net_json, rfl_llm_step_figures): a small net
-   and an LLM step, every expected value derived by hand beside it, read
-   back through the library's JSON reader. */
+/* The estimate's JSON (rfl_workload_json, rfl_workload_figures): a small
+   net of the caller's own and an LLM step (rfl_workload_find), every
+   expected value derived by hand beside it, read back through the
+   library's JSON reader. */
 #ifndef RFL_NO_CHART
 #define RFL_NO_CHART
 #endif
@@ -15,18 +16,17 @@ static rfl_json_tok toks[1 << 16];
 static rfl_json_doc jd;
 
 /* The estimate as one object into doc: its length (0 when it failed). */
-static size_t write_doc(const rfl_net *net, const rfl_cost_desc *d, const rfl_machine *m,
-                        const rfl_net_json_desc *desc) {
+static size_t write_doc(const rfl_workload *wl, const rfl_machine *m) {
     rfl_json_writer w;
     size_t need;
     rfl_json_w_init(&w, 0, 0); /* count mode first: the size it needs */
     rfl_json_w_obj(&w, 0);
-    if (rfl_net_json(&w, net, d, m, desc) != RFL_OK) return 0;
+    if (rfl_workload_json(&w, wl, m, 0) != RFL_OK) return 0;
     rfl_json_w_end(&w);
     need = w.len;
     rfl_json_w_init(&w, doc, sizeof doc);
     rfl_json_w_obj(&w, 0);
-    rfl_net_json(&w, net, d, m, desc);
+    rfl_workload_json(&w, wl, m, 0);
     rfl_json_w_end(&w);
     if (rfl_json_w_finish(&w) != RFL_OK || w.len != need) return 0;
     return rfl_json_parse(&jd, doc, w.len, toks, (int)(sizeof toks / sizeof toks[0])) == RFL_OK ? w.len : 0;
@@ -44,21 +44,17 @@ static int is_null(const char *path) {
 
 static void test_linear(void) {
     static rfl_layer rec[8];
-    rfl_net net;
-    rfl_cost_desc d;
-    rfl_net_json_desc desc;
+    rfl_workload wl; /* a caller's own net: a workload of no source */
+    rfl_net *net = &wl.net;
     const rfl_machine *a100;
     char s[32];
     int x;
-    memset(&d, 0, sizeof d);
-    memset(&desc, 0, sizeof desc);
-    rfl_net_init(&net, rec, 8, 0, 0);
-    x = rfl_flatten(&net, rfl_input(&net, 4, 1, 1));
-    rfl_linear(&net, x, 3, 1);
-    RT_EQ_INT(net.err.code, RFL_OK);
-    d.batch = 2;
-    desc.model = "tiny";
-    RT_CHECK(write_doc(&net, &d, 0, &desc) > 0);
+    rfl_workload_init(&wl, rec, 8, 0, 0);
+    x = rfl_flatten(net, rfl_input(net, 4, 1, 1));
+    rfl_linear(net, x, 3, 1);
+    RT_EQ_INT(net->err.code, RFL_OK);
+    wl.cost.batch = 2, wl.name = "tiny";
+    RT_CHECK(write_doc(&wl, 0) > 0);
     RT_CHECK(rfl_json_str(&jd, rfl_json_path(&jd, 0, "model"), s, sizeof s) && !strcmp(s, "tiny"));
     RT_EQ_INT((int)num_at("batch"), 2);
     /* params: 4 x 3 weights + 3 biases = 15; fp32: 60 bytes */
@@ -74,7 +70,7 @@ static void test_linear(void) {
     RT_CHECK(rfl_json_at(&jd, x, 2) >= 0 && rfl_json_at(&jd, x, 3) < 0);
     /* with a machine: the time and the bound appear */
     RT_EQ_INT(rfl_hw_find("a100", &a100), RFL_OK);
-    RT_CHECK(write_doc(&net, &d, a100, &desc) > 0);
+    RT_CHECK(write_doc(&wl, a100) > 0);
     RT_CHECK(num_at("predicted_time_s") > 0);
     RT_CHECK(rfl_json_str(&jd, rfl_json_path(&jd, 0, "hw"), s, sizeof s) && !strcmp(s, a100->id));
 }
@@ -82,33 +78,28 @@ static void test_linear(void) {
 #ifndef RFL_NO_LLM
 static void test_llm_step(void) {
     static rfl_layer rec[RFL_LLM_NET_LAYERS(16)];
-    static char names[RFL_LLM_NET_NAMES(16)];
+    static char names[RFL_WL_NAMES(RFL_LLM_NET_LAYERS(16))];
     rfl_llm_config cfg;
-    rfl_llm_step_desc step;
-    rfl_cost_desc d;
-    rfl_net net;
-    rfl_net_json_desc desc;
+    rfl_workload wl;
+    rfl_workload_desc d;
     rfl_llm_figures f;
     const rfl_machine *h100;
     char s[32];
-    memset(&step, 0, sizeof step);
-    memset(&desc, 0, sizeof desc);
-    RT_EQ_INT(rfl_llm_find("llama-3.2-1b", &cfg), RFL_OK);
+    memset(&d, 0, sizeof d);
     RT_EQ_INT(rfl_hw_find("h100", &h100), RFL_OK);
     /* a decode of one token after 15 cached, batch 3, bf16 (the config's) */
-    step.phase = RFL_LLM_DECODE, step.seq = 15, step.batch = 3;
-    RT_EQ_INT(rfl_llm_cost_desc(&cfg, &step, &d), RFL_OK);
-    rfl_net_init(&net, rec, RFL_LLM_NET_LAYERS(16), names, sizeof names);
-    RT_EQ_INT(rfl_llm_build(&net, &cfg, &step), RFL_OK);
-    RT_EQ_INT(rfl_llm_step_figures(&net, &d, &cfg, &step, h100, &f), RFL_OK);
+    d.phase = RFL_WL_DECODE, d.seq = 15, d.seq_set = 1, d.cost.batch = 3;
+    rfl_workload_init(&wl, rec, RFL_LLM_NET_LAYERS(16), names, sizeof names);
+    RT_EQ_INT(rfl_workload_find(&wl, "llama-3.2-1b", &cfg, &d), RFL_OK);
+    RT_EQ_INT(rfl_workload_figures(&wl, h100, &f), RFL_OK);
     /* Llama-3.2-1B: 16 layers, 8 KV heads of 64. The cache after the step:
        16 positions x 2 (K, V) x 8 x 64 x 16 layers x 3 sequences x 2 bytes
        = 1,572,864; new tokens: 3 (one per sequence) */
     RT_EQ_U64(f.kv_cache_bytes, 1572864);
     RT_EQ_U64(f.tokens, 3);
     RT_CHECK(f.ttft_s == 0 && f.tokens_per_s > 0);
-    desc.model = "llama-3.2-1b", desc.llm = &cfg, desc.step = &step;
-    RT_CHECK(write_doc(&net, &d, h100, &desc) > 0);
+    RT_CHECK(write_doc(&wl, h100) > 0);
+    RT_CHECK(rfl_json_str(&jd, rfl_json_path(&jd, 0, "model"), s, sizeof s) && !strcmp(s, "llama-3.2-1b"));
     RT_EQ_INT((int)num_at("kv_cache_bytes"), 1572864);
     RT_EQ_INT((int)num_at("tokens"), 3);
     RT_EQ_INT((int)num_at("seq"), 15);

@@ -199,6 +199,16 @@ static void join_kernels(const char *name, rfl_join *j) {
     free(b);
 }
 
+/* The test's records under its cost desc as a workload of no source (the
+   join and the report take one value). */
+static const rfl_workload *wl_of(const rfl_net *n, const rfl_cost_desc *c) {
+    static rfl_workload w;
+    if (!n) return 0;
+    rfl_workload_init(&w, 0, 0, 0, 0);
+    w.net = *n, w.cost = *c;
+    return &w;
+}
+
 static void join(const char *file, const char *model, rfl_llm_phase ph, uint64_t seq,
                  rfl_dtype math, const rfl_machine *m, rfl_join *j) {
     rfl_llm_config cfg;
@@ -213,7 +223,7 @@ static void join(const char *file, const char *model, rfl_llm_phase ph, uint64_t
     rfl_join_init(j, RFL_GROUP_KIND, m);
     join_kernels(file, j);
     records(&cfg, &d);
-    RT_EQ_INT(rfl_join_compute(j, &net, &cd, m), RFL_OK);
+    RT_EQ_INT(rfl_join_compute(j, wl_of(&net, &cd), m), RFL_OK);
 }
 
 static int has_warning(const rfl_join *j, rfl_llm_warn w, const char *text) {
@@ -334,21 +344,21 @@ static void test_synthetic(const rfl_machine *h100) {
     rfl_join_init(&j, RFL_GROUP_KIND, h100);
     rfl_join_kernel(&j, &last);
     rfl_join_kernel(&j, &last);
-    RT_EQ_INT(rfl_join_compute(&j, &net, &cd, h100), RFL_OK);
+    RT_EQ_INT(rfl_join_compute(&j, wl_of(&net, &cd), h100), RFL_OK);
     RT_EQ_U64(j.rows[RFL_LLM_ATTENTION].meas.tensor_flops, UINT64_MAX);
     RT_CHECK(!has_warning(&j, RFL_LLM_WARN_LAUNCH_BOUND, NULL));
     RT_CHECK(has_warning(&j, RFL_LLM_WARN_PADDED_MMA, NULL));
     rfl_join_kernel(&j, &last); /* after compute: ignored */
     RT_EQ_U64(j.rows[RFL_LLM_ATTENTION].meas.kernels, 2);
-    RT_EQ_INT(rfl_join_compute(NULL, &net, &cd, h100), RFL_ERR_ARG);
-    RT_EQ_INT(rfl_join_compute(&j, NULL, &cd, h100), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_join_compute(NULL, wl_of(&net, &cd), h100), RFL_ERR_ARG);
+    RT_EQ_INT(rfl_join_compute(&j, wl_of(NULL, &cd), h100), RFL_ERR_ARG);
     /* no machine: no times, no warnings */
-    RT_EQ_INT(rfl_join_compute(&j, &net, &cd, NULL), RFL_OK);
+    RT_EQ_INT(rfl_join_compute(&j, wl_of(&net, &cd), NULL), RFL_OK);
     RT_EQ_INT(j.warning_count, 0);
     RT_CHECK(j.total.fwd_time_s == 0);
     /* an empty step: no kernels, no warnings */
     rfl_join_init(&j, RFL_GROUP_KIND, NULL);
-    RT_EQ_INT(rfl_join_compute(&j, &net, &cd, h100), RFL_OK);
+    RT_EQ_INT(rfl_join_compute(&j, wl_of(&net, &cd), h100), RFL_OK);
     RT_EQ_INT(j.warning_count, 0);
     /* records of no LLM (a CNN's, grouped by layer type): no join */
     {
@@ -359,7 +369,7 @@ static void test_synthetic(const rfl_machine *h100) {
         x = rfl_input(&n2, 3, 8, 8);
         rfl_conv(&n2, x, 4, 3, 1, 1);
         rfl_join_init(&j, RFL_GROUP_KIND, h100);
-        RT_EQ_INT(rfl_join_compute(&j, &n2, &cd, h100), RFL_ERR_ARG);
+        RT_EQ_INT(rfl_join_compute(&j, wl_of(&n2, &cd), h100), RFL_ERR_ARG);
     }
     rfl_llm_classify_kernel(NULL, NULL); /* no crash */
 }

@@ -221,9 +221,9 @@ static void gather(report *r) {
     if (!r->nh) r->hw[r->nh++] = cli_find_hw(&r->c, "h100"); /* no --hw, no profile's machine */
     for (i = 0; i < r->nm; i++) {
         model *m = r->m[i];
-        rfl_result e = rfl_report_estimate(m->rm, &m->src.w.net, &m->src.w.cost, r->hw, r->nh);
+        rfl_result e = rfl_report_estimate(m->rm, &m->src.w, r->hw, r->nh);
         if (e != RFL_OK) cli_input_error(&r->c, 0, 0, 0, "model '%s': %s", m->src.w.name, rfl_result_str(e));
-        rfl_report_compare(m->rm, &m->src.w.net, &m->src.w.cost, r->hw); /* no roof: times left out */
+        rfl_report_compare(m->rm, &m->src.w, r->hw); /* no roof: times left out */
         m->meas = &m->rm->res.total.work;
         m->meas_prec = rfl_work_main_prec(m->meas);
     }
@@ -676,7 +676,7 @@ static void chart_layers(report *r, const model *m) {
     rfl_roofline_desc rd;
     rfl_canvas cv;
     int h = rm->file && rm->meas_hw >= 0 ? rm->meas_hw : 0;
-    int n = rfl_report_layer_points(rm, &m->src.w.net, d, r->hw, h, pts, sizeof pts / sizeof *pts);
+    int n = rfl_report_layer_points(rm, &m->src.w, r->hw, h, pts, sizeof pts / sizeof *pts);
     char title[200];
     snprintf(title, sizeof title,
              here(m, h) ? "%s b%llu %s: layers hollow, kernels filled, size = time"
@@ -694,7 +694,7 @@ static void chart_llm(report *r, const model *m) {
     static rfl_point pts[6 + 2 * RFL_JOIN_ROWS];
     const char *fmt = r->nm > 1 ? "llm-%s-%s.png" : "llm-%s.png%.0s"; /* several models: named */
     int h = m->rm->file && m->rm->meas_hw >= 0 ? m->rm->meas_hw : 0, dec = m->src.w.phase == RFL_LLM_DECODE;
-    int n = rfl_report_llm_points(m->rm, &m->src.w.net, &m->src.w.cost, r->hw, h, dec, pts, sizeof pts / sizeof *pts);
+    int n = rfl_report_llm_points(m->rm, &m->src.w, r->hw, h, pts, sizeof pts / sizeof *pts);
     char title[200];
     rfl_roofline_desc rd;
     rfl_canvas cv;
@@ -704,7 +704,7 @@ static void chart_llm(report *r, const model *m) {
     cli_canvas(&r->c, &cv, 1600, 790);
     rfl_chart_roofline(&cv, &rd);
     save(r, &cv, fmt, "roofline", m->src.w.name);
-    if (dec && rfl_report_batch_chart(&cv, m->rm->disp, &m->src.w.net, &m->src.w.cost, r->hw, r->nh) == RFL_OK)
+    if (dec && rfl_report_batch_chart(&cv, m->rm->disp, &m->src.w, r->hw, r->nh) == RFL_OK)
         save(r, &cv, fmt, "batch", m->src.w.name);
 }
 
