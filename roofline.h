@@ -120,6 +120,7 @@
    API BY TASK
        Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest rfl_hw_match
                   rfl_machine_from_cpu rfl_ridge rfl_attainable
+                  rfl_roof_json (a roof in a document, one spelling)
                   rfl_link_kind_name (a machine's GPU-to-GPU link, rfl_link)
        Collectives: rfl_allreduce_time rfl_ar_basis_name (an all-reduce's
                   time on a machine's link, RFL_NO_COLLECTIVES)
@@ -1034,7 +1035,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
 /* The version of the tools' JSON documents (docs/schema.md): a key renamed,
    removed or given another meaning raises it; a key added does not. */
-#define RFL_SCHEMA_VERSION 3
+#define RFL_SCHEMA_VERSION 4
 typedef struct rfl_json_writer {
     char *buf;          /* caller's; NULL: count only */
     size_t cap;         /* bytes of buf */
@@ -1334,6 +1335,13 @@ RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level);
 /* min(peak[prec], ai x bw[level]). 0 when the roof does not exist. */
 RFL_API double rfl_attainable(const rfl_machine *m, rfl_prec prec,
                               rfl_level level, double ai);
+#ifndef RFL_NO_JSON_WRITER
+/* A machine's roof of prec, the one way every document spells it: the
+   members id, name, prec, peak_flops_per_s, bandwidth_bytes_per_s (DRAM)
+   and ridge_flop_per_byte (null when a ceiling is unknown) of the object
+   the caller opened on w. */
+RFL_API void rfl_roof_json(rfl_json_writer *w, const rfl_machine *m, rfl_prec prec);
+#endif
 
 /* Which ceiling binds. */
 typedef struct rfl_bound {
@@ -1737,13 +1745,11 @@ typedef struct rfl_layer_cost {
                              torch convention counts them, or a causal
                              attention's causal products */
     uint64_t act_bytes;  /* activation memory kept for the backward pass */
-#ifndef RFL_NO_LLM
     uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* parts
                              of fwd_bytes by role: parameters read (weight
                              matrices, gathered table rows, biases, norm
                              scales), KV cache read and written; the rest of
                              fwd_bytes is activations */
-#endif
 } rfl_layer_cost;
 
 /* Cost of layer i (see the LAYERS manual section for every formula).
@@ -1774,10 +1780,8 @@ typedef struct rfl_net_cost {
                                         (RFL_LF_UNKNOWN_FLOPS): when > 0 every
                                         FLOP total above is only the known
                                         part, a lower bound */
-#ifndef RFL_NO_LLM
     uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* fwd_bytes
                                         by role (rfl_layer_cost) */
-#endif
 } rfl_net_cost;
 
 /* Totals over the network. Returns the first layer error (RFL_ERR_OVERFLOW)
@@ -1847,10 +1851,8 @@ typedef struct rfl_group_cost {
     rfl_work forward, backward; /* the summed works (rfl_layer_work) */
     double time_s;         /* with a machine: sum of rfl_layer_predict, else 0 */
     double compute_s, memory_s;
-#ifndef RFL_NO_LLM
     uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* fwd_bytes
                               by role (rfl_layer_cost) */
-#endif
 } rfl_group_cost;
 
 /* Sum net's records under d into groups[0..cap). m (may be NULL): the
@@ -6013,6 +6015,19 @@ RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level) {
     return (pk > 0 && bw > 0) ? pk / bw : 0;
 }
 
+#ifndef RFL_NO_JSON_WRITER
+RFL_API void rfl_roof_json(rfl_json_writer *w, const rfl_machine *m, rfl_prec prec) {
+    double r = rfl_ridge(m, prec, RFL_DRAM);
+    if (!w || !m || (unsigned)prec >= RFL_PREC_COUNT) return;
+    rfl_json_w_str(w, "id", m->id);
+    rfl_json_w_str(w, "name", m->name);
+    rfl_json_w_str(w, "prec", rfl_prec_name(prec));
+    rfl_json_w_num_if(w, "peak_flops_per_s", m->peak_flops[prec] > 0, m->peak_flops[prec]);
+    rfl_json_w_num_if(w, "bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM] > 0, m->bw_bytes_per_s[RFL_DRAM]);
+    rfl_json_w_num_if(w, "ridge_flop_per_byte", r > 0, r);
+}
+#endif
+
 RFL_API double rfl_attainable(const rfl_machine *m, rfl_prec prec, rfl_level level,
                               double ai) {
     double pk, mem;
@@ -6919,14 +6934,15 @@ static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost
 /* Forward bytes of L at the batch (in, o: elements read and written; w:
    params read): by role. A cache write writes the KV type; attention
    over a KV-cache input reads it (the window's positions when causal).
-   role[3]: the weights, KV-read and KV-write parts (LLM part only). */
+   role[3]: the weights, KV-read and KV-write parts (no KV cache records
+   without the LLM part: 0 there). */
 static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__ly_bits *b,
                              uint64_t B, uint64_t in, uint64_t o, uint64_t w, uint64_t kv_pos,
                              uint64_t *out, uint64_t *role) {
     uint64_t kv = 0, t, u, x;
     int ob = L->kv_cache ? b->kv : b->act, ia = b->act;
 #ifdef RFL_NO_LLM
-    (void)net, (void)B, (void)kv_pos, (void)role; /* no KV-cache records, no experts: the LLMs' alone */
+    (void)net, (void)B, (void)kv_pos; /* no KV-cache records, no experts: the LLMs' alone */
 #else
     if (L->op == RFL_OP_ATTENTION && net->layers[L->in[1]].kv_cache) {
         /* k and v: all it reads but q (absorbed latent attention's values
@@ -6965,9 +6981,7 @@ static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__
     if (!(rfl__ly_store(in, ia, &t) && rfl__ly_store(kv, b->kv, &u) && rfl__ly_acc(&t, u) &&
           rfl__ly_acc(&t, w) && rfl__ly_store(o, ob, &x) && rfl__ly_add64(t, x, out)))
         return 0;
-#ifndef RFL_NO_LLM
     role[0] = w, role[1] = u, role[2] = L->kv_cache ? x : 0;
-#endif
     return 1;
 }
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
@@ -7008,12 +7022,8 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
        nothing; eval-mode dropout returns its input */
     if (!((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)))
         ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes, role);
-#ifndef RFL_NO_LLM
     out->fwd_weight_bytes = role[0], out->fwd_kv_read_bytes = role[1];
     out->fwd_kv_write_bytes = role[2];
-#else
-    (void)role;
-#endif
     /* activation memory: every materialised output is kept (the input too) */
     if (!(L->flags & RFL_LF_VIEW))
         ok = ok && rfl__ly_store(o, L->kv_cache ? bits.kv : bits.act, &out->act_bytes);
@@ -7146,11 +7156,9 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
              rfl__ly_acc(&out->bwd_flops, c.bwd_flops) &&
              rfl__ly_acc(&out->bwd_bytes, c.bwd_bytes) &&
              rfl__ly_acc(&out->activation_bytes, c.act_bytes);
-#ifndef RFL_NO_LLM
         ok = ok && rfl__ly_acc(&out->fwd_weight_bytes, c.fwd_weight_bytes) &&
              rfl__ly_acc(&out->fwd_kv_read_bytes, c.fwd_kv_read_bytes) &&
              rfl__ly_acc(&out->fwd_kv_write_bytes, c.fwd_kv_write_bytes);
-#endif
         if (net->layers[i].op == RFL_OP_INPUT) ok = ok && rfl__ly_acc(&out->input_bytes, c.act_bytes);
         ok = ok && rfl__ly_param_store(&net->layers[i], c.params, &bits, &lb) &&
              rfl__ly_acc(&pb, lb);
@@ -7314,12 +7322,10 @@ static int rfl__ly_group_add(rfl_group_cost *g, const rfl_layer_cost *c, const r
     rfl_work_add(&g->forward, fw);
     rfl_work_add(&g->backward, bw);
     if (p) g->time_s += p->time_s, g->compute_s += p->compute_s, g->memory_s += p->memory_s;
-#ifndef RFL_NO_LLM
     if (!rfl__ly_acc(&g->fwd_weight_bytes, c->fwd_weight_bytes) ||
         !rfl__ly_acc(&g->fwd_kv_read_bytes, c->fwd_kv_read_bytes) ||
         !rfl__ly_acc(&g->fwd_kv_write_bytes, c->fwd_kv_write_bytes))
         return 0;
-#endif
     return rfl__ly_acc(&g->params, c->params) &&
            rfl__ly_acc(&g->fwd_mac_flops, c->fwd_mac_flops) &&
            rfl__ly_acc(&g->fwd_flops, c->fwd_flops) &&
@@ -17652,12 +17658,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
     for (h = 0; h < rep->n_machines; h++) {
         const rfl_machine *mc = rep->machines[h];
         rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "id", mc->id);
-        rfl_json_w_str(w, "name", mc->name);
-        rfl_json_w_str(w, "prec", rfl_prec_name(p));
-        rfl_json_w_num(w, "peak_flops_per_s", mc->peak_flops[p]);
-        rfl_json_w_num(w, "bw_bytes_per_s", mc->bw_bytes_per_s[RFL_DRAM]);
-        rfl_json_w_num(w, "ridge", rfl_ridge(mc, p, RFL_DRAM));
+        rfl_roof_json(w, mc, p);
         rfl_json_w_end(w);
     }
     rfl_json_w_end(w);

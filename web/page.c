@@ -258,18 +258,12 @@ static struct {
     char title[96];
 } est;
 
-/* The machine under the roof of prec: written by the library's writer,
-   so the zoo's estimate (one rfl_json_writer document) and the LLM's (the
-   page's j_ writer, machine_json) share it. */
+/* The machine under the roof of prec: its roof as every document writes
+   it (rfl_roof_json), then the page's own memory, peaks and source. */
 static void machine_w(rfl_json_writer *w, const char *key, const rfl_machine *m, rfl_prec prec) {
     int p;
     rfl_json_w_obj(w, key);
-    rfl_json_w_str(w, "id", m->id);
-    rfl_json_w_str(w, "name", m->name);
-    rfl_json_w_str(w, "prec", rfl_prec_name(prec));
-    rfl_json_w_num(w, "peak_flops_per_s", m->peak_flops[prec]);
-    rfl_json_w_num(w, "bandwidth_bytes_per_s", m->bw_bytes_per_s[RFL_DRAM]);
-    rfl_json_w_num_if(w, "ridge_flop_per_byte", rfl_ridge(m, prec, RFL_DRAM) > 0, rfl_ridge(m, prec, RFL_DRAM));
+    rfl_roof_json(w, m, prec); /* the library's one spelling of a roof */
     rfl_json_w_num_if(w, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
     rfl_json_w_obj(w, "peaks");
     for (p = 0; p < RFL_PREC_COUNT; p++)
