@@ -33,3 +33,8 @@ install-python: build/libroofline.so
 	  echo "python: roofline installed in $(DESTDIR)$(PREFIX)/lib/roofline/python;" \
 	       "point PYTHONPATH there (export PYTHONPATH=$(PREFIX)/lib/roofline/python)"; \
 	fi
+uninstall: uninstall-python
+.PHONY: uninstall-python
+uninstall-python:
+	rm -rf $(if $(PY_SITE),$(DESTDIR)$(PY_SITE)/roofline) $(DESTDIR)$(PREFIX)/lib/roofline/python
+	rmdir $(DESTDIR)$(PREFIX)/lib/roofline 2> /dev/null || true

@@ -488,16 +488,23 @@ def _point(d):
             _prec(d.get("dtype") or "fp32"), _b(d["hw"]) if isinstance(d.get("hw"), str) else None)
 
 
-def chart(hw, estimates=(), width=800, height=500, title=None):
+def chart(hw, estimates=(), width=800, height=500, title=None, labels=None):
     """The roofline of one or more machines (names) with the estimates'
-    points (documents of estimate() or reduce()), as PNG bytes; the
-    library draws (rfl_chart_roofline) and encodes (rfl_png_encode)."""
+    points (documents of estimate() or reduce(), or (label, ai,
+    flops_per_s[, prec]) tuples), as PNG bytes; labels: the legend's
+    names of the documents, in order (default: "MODEL estimate",
+    "profile measured"). The library draws (rfl_chart_roofline) and
+    encodes (rfl_png_encode)."""
     names = [hw] if isinstance(hw, str) else list(hw)
     if not names:
         raise ValueError("chart: at least one machine")
     _whole("width", width, 200, 4096), _whole("height", height, 150, 4096)
     arr = (_S * len(names))(*[_b(n) for n in names])
     pts = [_point(e) for e in estimates]
+    if labels is not None:
+        if len(labels) != len(pts):
+            raise ValueError("chart: one label per estimate (%d labels, %d estimates)" % (len(labels), len(pts)))
+        pts = [(str(lab),) + p[1:] for lab, p in zip(labels, pts)]
     n = len(pts)
     labels = (_S * max(n, 1))(*[_b(p[0]) for p in pts])
     ai = (ctypes.c_double * max(n, 1))(*[p[1] for p in pts])
