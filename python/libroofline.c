@@ -80,6 +80,7 @@ typedef struct rflpy_mem {
     rfl_workload_json_desc jd;
     const rfl_machine *hw;
     rfl_json_tok toks[8192];
+    char warning[1024];    /* a config read as Llama-style (not strict) */
 } rflpy_mem;
 
 static void rflpy_est_w(rfl_json_writer *w, const void *ctx) {
@@ -121,7 +122,7 @@ RFLPY_API int rflpy_estimate(const rflpy_est *o, void *mem, size_t mem_size, cha
     if (o->hf_text) {
         rfl_llm_read_desc rd;
         memset(&rd, 0, sizeof rd);
-        rd.strict = o->strict;
+        rd.strict = o->strict, rd.warning = m->warning, rd.warning_size = sizeof m->warning;
         r = rfl_llm_config_read(o->hf_text, o->hf_len, m->toks, 8192, &rd, &m->cfg, err);
         if (r != RFL_OK) return err->code ? err->code : (err->code = r);
         d.name = o->hf_name;
@@ -189,6 +190,13 @@ RFLPY_API int rflpy_source(const void *mem, int *phase, uint64_t *seq, int *mode
     *phase = m->w.phase, *seq = m->w.seq, *mode = (int)m->w.cost.mode;
     return m->w.source;
 }
+/* The config reader's warning after rflpy_estimate ("": none), with its
+   code (rfl-estimate prints both on stderr). */
+RFLPY_API const char *rflpy_estimate_warning(const void *mem, const char **code) {
+    *code = RFL_LLM_ASSUMED_LLAMA_LIKE;
+    return ((const rflpy_mem *)mem)->warning;
+}
+
 /* Check the options rfl-estimate refuses together (cli_model_load's
    wording); step_given: a phase, seq or logits was asked. */
 RFLPY_API int rflpy_estimate_usage(const void *mem, int step_given, char *msg, size_t size) {

@@ -20,8 +20,9 @@ import json
 import os
 import html
 import threading
+import warnings
 
-__all__ = ["RooflineError", "hw", "hw_list", "models", "estimate", "estimate_hf_config",
+__all__ = ["RooflineError", "RooflineWarning", "hw", "hw_list", "models", "estimate", "estimate_hf_config",
            "estimate_onnx", "reduce", "check", "forecast", "chart", "from_torch", "Doc", "Chart"]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -76,6 +77,7 @@ for _name, _res, _args in [
         ("rflpy_hw", ctypes.c_int, [_S, _P, _Z, _E]),
         ("rflpy_hw_id", _S, [ctypes.c_int]),
         ("rflpy_estimate", ctypes.c_int, [ctypes.POINTER(_Est), _P, _Z, _P, _Z, _E]),
+        ("rflpy_estimate_warning", _S, [_P, ctypes.POINTER(_S)]),
         ("rflpy_estimate_usage", ctypes.c_int, [_P, ctypes.c_int, ctypes.c_char_p, _Z]),
         ("rflpy_reduce_size", _Z, []),
         ("rflpy_reduce_init", ctypes.c_int, [_P, _S, ctypes.c_int, ctypes.c_int, _S, ctypes.c_int, _E]),
@@ -95,6 +97,10 @@ for _name, _res, _args in [
                                        _S, _P, _Z, _P, _Z, ctypes.POINTER(_Z), _E])]:
     _f = getattr(_lib, _name)
     _f.restype, _f.argtypes = _res, _args
+
+
+class RooflineWarning(UserWarning):
+    """What the library warns of: a config read as a Llama-style decoder."""
 
 
 class RooflineError(Exception):
@@ -249,6 +255,11 @@ def _estimate(o, hw, file=None, step_given=False):
         text = out.value
         msg = ctypes.create_string_buffer(200)
         usage = r in (RFL_OK, RFL_ERR_ARG) and _lib.rflpy_estimate_usage(mem, int(step_given), msg, 200)
+        code = _S()
+        warn = _lib.rflpy_estimate_warning(mem, ctypes.byref(code)) if o.hf_text and r == RFL_OK else b""
+    if warn:  # as rfl-estimate says it on stderr
+        warnings.warn("%s: %s: %s (strict=True refuses it)" % (file, code.value.decode(), warn.decode()),
+                      RooflineWarning, stacklevel=3)
     if usage:
         raise ValueError(msg.value.decode())
     if r == RFL_ERR_UNKNOWN_NAME and err.msg == b"machine":

@@ -91,6 +91,28 @@ def test_estimate_onnx():
         json.loads(cli("rfl-estimate", "--onnx", path, "--batch", "2", "--hw", "a100", "--json").stdout)
 
 
+def test_estimate_onnx_dims():
+    path = os.path.join("tests", "onnx", "bad", "seq-dim.onnx")
+    same("rfl-estimate", ["--onnx", path, "--dim", "seq=128", "--json"],
+         roofline.estimate_onnx(os.path.join(ROOT, path), dims={"seq": 128}, name=path))
+    with pytest.raises(roofline.RooflineError, match="symbolic dim 'seq' has no value"):
+        roofline.estimate_onnx(os.path.join(ROOT, path), name=path)
+    with pytest.raises(ValueError, match="--dim wants NAME=V"):
+        roofline.estimate_onnx(os.path.join(ROOT, path), dims={"seq": 0})
+
+
+def test_hf_config_warning():
+    # an unknown model_type: read as Llama-style with the library's
+    # warning, as rfl-estimate says on stderr; strict refuses it
+    cfg = {"model_type": "mystery", "hidden_size": 256, "num_hidden_layers": 2, "num_attention_heads": 4,
+           "intermediate_size": 512, "vocab_size": 1000, "max_position_embeddings": 2048}
+    with pytest.warns(roofline.RooflineWarning, match="assumed_llama_like"):
+        d = roofline.estimate_hf_config(cfg, name="mystery.json")
+    assert d["params"] > 0
+    with pytest.raises(roofline.RooflineError):
+        roofline.estimate_hf_config(cfg, name="mystery.json", strict=True)
+
+
 def test_reduce():
     for name, args in [("resnet50-b8-infer-full-raw.csv", ["--hw", "a100"]),
                        ("nvprof-metrics.csv", []), ("alexnet-b1-train-full-raw.csv", ["--by-name"])]:
