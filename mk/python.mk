@@ -7,6 +7,9 @@
 .PHONY: python python-deps install-python
 python: build/libroofline.so
 
+# the tests need it (tests/steps/python.sh)
+test: build/libroofline.so
+
 build/libroofline.so: python/libroofline.c $(HDRS) | build
 	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -I. $< -o $@ -lm
 
