@@ -465,6 +465,10 @@ class Chart(bytes):
     def _repr_png_(self):
         return bytes(self)
 
+    def __repr__(self):
+        return "<roofline chart: PNG %dx%d, %d bytes>" % (int.from_bytes(self[16:20], "big"),
+                                                         int.from_bytes(self[20:24], "big"), len(self))
+
     def save(self, path):
         with open(path, "wb") as f:
             f.write(self)
