@@ -320,14 +320,18 @@ RFLPY_API int rflpy_check_run(void *mem, double tol, int carry_credit, char *out
 /* n machines by name; np points (label, ai, FLOP/s, rfl_prec): a point
    with no FLOP/s is an estimate, placed at the roof of its precision on
    every panel (rfl-plot's add_at_roofs); a measured one on the panel of
-   the machine on[i] names (NULL, or none of them: every panel). px: w x h x 3 bytes; png[size]
-   gets the file, *len its length. */
+   the machine on[i] names (NULL, or none of them: every panel).
+   px[rflpy_chart_mem(w, h)]: the pixels and the points; png[size] gets
+   the file, *len its length. */
 #define RFLPY_POINTS 64
+RFLPY_API size_t rflpy_chart_mem(int w, int h) {
+    return rflpy_align(RFL_CANVAS_BYTES(w, h, 3)) + sizeof(rfl_point) * RFLPY_POINTS * 8;
+}
 RFLPY_API int rflpy_chart(const char *const *names, int n, const char *const *labels, const double *ai,
                           const double *fps, const int *prec, const char *const *on, int np, int w, int h, const char *title,
                           void *px, size_t px_size, void *png, size_t size, size_t *len, rfl_error *err) {
     const rfl_machine *ms[8];
-    rfl_point pts[RFLPY_POINTS * 8];
+    rfl_point *pts;
     rfl_roofline_desc d;
     rfl_canvas cv;
     size_t need = RFL_PNG_ARENA_CHART(w, h, 3);
@@ -341,7 +345,9 @@ RFLPY_API int rflpy_chart(const char *const *names, int n, const char *const *la
             snprintf(err->where, sizeof err->where, "%s", names[i]);
             return RFL_ERR_UNKNOWN_NAME;
         }
-    memset(pts, 0, sizeof pts);
+    if (w < 1 || h < 1 || px_size < rflpy_chart_mem(w, h)) return rflpy_fail(err, RFL_ERR_ARG, "pixels");
+    pts = (rfl_point *)(void *)((unsigned char *)px + rflpy_align(RFL_CANVAS_BYTES(w, h, 3)));
+    memset(pts, 0, sizeof(rfl_point) * RFLPY_POINTS * 8);
     for (i = 0; i < np; i++) {
         for (k = 0; k < (fps[i] > 0 ? 1 : n); k++) {
             rfl_point *p = &pts[m];
@@ -358,7 +364,6 @@ RFLPY_API int rflpy_chart(const char *const *names, int n, const char *const *la
             if (p->flops_per_s > 0) m++;
         }
     }
-    if (px_size < RFL_CANVAS_BYTES(w, h, 3)) return rflpy_fail(err, RFL_ERR_ARG, "pixels");
     if ((r = rfl_canvas_init(&cv, px, px_size, w, h, 3, 0)) != RFL_OK) return rflpy_fail(err, r, 0);
     rfl_canvas_clear(&cv, RFL_RGB(255, 255, 255));
     memset(&d, 0, sizeof d);

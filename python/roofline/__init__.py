@@ -76,6 +76,7 @@ for _name, _res, _args in [
         ("rfl_llm_name", _S, [ctypes.c_int]),
         ("rflpy_hw", ctypes.c_int, [_S, _P, _Z, _E]),
         ("rflpy_hw_id", _S, [ctypes.c_int]),
+        ("rflpy_chart_mem", _Z, [ctypes.c_int, ctypes.c_int]),
         ("rflpy_estimate", ctypes.c_int, [ctypes.POINTER(_Est), _P, _Z, _P, _Z, _E]),
         ("rflpy_estimate_warning", _S, [_P, ctypes.POINTER(_S)]),
         ("rflpy_estimate_usage", ctypes.c_int, [_P, ctypes.c_int, ctypes.c_char_p, _Z]),
@@ -526,7 +527,7 @@ def chart(hw, estimates=(), width=800, height=500, title=None, labels=None):
     fps = (ctypes.c_double * max(n, 1))(*[p[2] for p in pts])
     prec = (ctypes.c_int * max(n, 1))(*[p[3] for p in pts])
     on = (_S * max(n, 1))(*[p[4] for p in pts])
-    px = ctypes.create_string_buffer(width * height * 3)
+    px = ctypes.create_string_buffer(_lib.rflpy_chart_mem(width, height))
     size = width * height * 4 + (1 << 16)
     while True:
         png, ln, err = ctypes.create_string_buffer(size), _Z(), _Error()
