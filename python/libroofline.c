@@ -197,16 +197,22 @@ RFLPY_API const char *rflpy_estimate_warning(const void *mem, const char **code)
     return ((const rflpy_mem *)mem)->warning;
 }
 
-/* Check the options rfl-estimate refuses together (cli_model_load's
-   wording); step_given: a phase, seq or logits was asked. */
-RFLPY_API int rflpy_estimate_usage(const void *mem, int step_given, char *msg, size_t size) {
+/* Check the options rfl-estimate refuses together (cli_model_load's,
+   plan_tp's and run_forecast's wording): step_given: a phase, seq or
+   logits was asked; gpus, forecast: as asked. 1 and msg when refused. */
+RFLPY_API int rflpy_estimate_usage(const void *mem, int step_given, uint32_t gpus, int forecast, char *msg,
+                                   size_t size) {
     const rflpy_mem *m = (const rflpy_mem *)mem;
+    int llm = m->w.source == RFL_WL_LLM, train = m->w.cost.mode == RFL_MODE_TRAIN;
     const char *s = 0;
-    if (m->w.source != RFL_WL_LLM && step_given) s = "phase, seq and logits are for decoder LLMs";
-    else if (m->w.source == RFL_WL_LLM && m->w.cost.mode == RFL_MODE_TRAIN && m->w.phase == RFL_LLM_DECODE)
+    if (!llm && step_given) s = "phase, seq and logits are for decoder LLMs";
+    else if (llm && train && m->w.phase == RFL_LLM_DECODE)
         s = "mode train is a prefill (decode generates without gradients)";
-    else if (m->w.source == RFL_WL_LLM && m->w.phase == RFL_LLM_PREFILL && m->w.seq == 0)
-        s = "seq must be at least 1 for a prefill";
+    else if (llm && m->w.phase == RFL_LLM_PREFILL && m->w.seq == 0) s = "seq must be at least 1 for a prefill";
+    else if (gpus && !llm) s = "gpus is for decoder LLMs";
+    else if (gpus && train) s = "gpus times inference steps (prefill or decode), not training";
+    else if (forecast && (!llm || !m->hw || train))
+        s = "forecast is for a decoder LLM's inference step on a machine (hw=)";
     if (s) snprintf(msg, size, "%s", s);
     return s != 0;
 }

@@ -79,7 +79,8 @@ for _name, _res, _args in [
         ("rflpy_chart_mem", _Z, [ctypes.c_int, ctypes.c_int]),
         ("rflpy_estimate", ctypes.c_int, [ctypes.POINTER(_Est), _P, _Z, _P, _Z, _E]),
         ("rflpy_estimate_warning", _S, [_P, ctypes.POINTER(_S)]),
-        ("rflpy_estimate_usage", ctypes.c_int, [_P, ctypes.c_int, ctypes.c_char_p, _Z]),
+        ("rflpy_estimate_usage", ctypes.c_int, [_P, ctypes.c_int, ctypes.c_uint32, ctypes.c_int,
+                                                ctypes.c_char_p, _Z]),
         ("rflpy_reduce_size", _Z, []),
         ("rflpy_reduce_init", ctypes.c_int, [_P, _S, ctypes.c_int, ctypes.c_int, _S, ctypes.c_int, _E]),
         ("rflpy_reduce_push", ctypes.c_int, [_P, _P, _Z, _E]),
@@ -240,6 +241,8 @@ _buf = _Buffers()
 
 
 def _estimate(o, hw, file=None, step_given=False):
+    if o.link and hw is None:
+        raise ValueError("link needs a machine (hw=NAME)")
     if hw is not None:
         o.hw = _b(hw)
     with _buf.lock:
@@ -255,7 +258,7 @@ def _estimate(o, hw, file=None, step_given=False):
                 break
         text = out.value
         msg = ctypes.create_string_buffer(200)
-        usage = r in (RFL_OK, RFL_ERR_ARG) and _lib.rflpy_estimate_usage(mem, int(step_given), msg, 200)
+        usage = r in (RFL_OK, RFL_ERR_ARG) and _lib.rflpy_estimate_usage(mem, int(step_given), o.gpus, o.forecast, msg, 200)
         code = _S()
         warn = _lib.rflpy_estimate_warning(mem, ctypes.byref(code)) if o.hf_text and r == RFL_OK else b""
     if warn:  # as rfl-estimate says it on stderr
@@ -288,7 +291,8 @@ def _opts(batch, res, dtype, weights, kv, mode, conv, phase, seq, logits, summar
     o.summary, o.forecast = int(bool(summary)), int(bool(forecast))
     if gpus is not None:
         o.gpus = _whole("gpus", gpus, 1, 1024)
-    o.link = _pick("link", link, "nvlink", "pcie")  # rfl_link_kind: 0 the machine's, 1 nvlink, 2 pcie
+    # rfl_link_kind: 0 the machine's, RFL_LINK_NVLINK 2, RFL_LINK_PCIE 3
+    o.link = {0: 0, 1: 2, 2: 3}[_pick("link", link, "nvlink", "pcie")]
     if link is not None and not gpus:
         raise ValueError("link goes with gpus=N")
     return o

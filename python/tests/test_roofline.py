@@ -66,6 +66,8 @@ def test_estimate_llm():
          roofline.estimate("llama-3-8b", phase="prefill", seq=512, hw="h100", forecast=True))
     same("rfl-estimate", ["llama-3-8b", "--gpus", "2", "--hw", "h100", "--weights", "int4", "--json"],
          roofline.estimate("llama-3-8b", gpus=2, hw="h100", weights="int4"))
+    same("rfl-estimate", ["llama-3-8b", "--gpus", "4", "--link", "pcie", "--hw", "h100", "--forecast", "--json"],
+         roofline.estimate("llama-3-8b", gpus=4, link="pcie", hw="h100", forecast=True))
     same("rfl-estimate", ["llama-3-8b", "--hw", "h100", "--forecast", "--json"],
          roofline.forecast("llama-3-8b", "h100"))
 
@@ -154,6 +156,10 @@ def test_errors():
                         (lambda: roofline.estimate("resnet18", phase="decode"), "are for decoder LLMs"),
                         (lambda: roofline.estimate("gpt2", mode="train", phase="decode"), "is a prefill"),
                         (lambda: roofline.estimate("resnet18", batch=0), "batch"),
+                        (lambda: roofline.estimate("resnet18", gpus=2), "gpus is for decoder LLMs"),
+                        (lambda: roofline.estimate("gpt2", gpus=2, mode="train"), "not training"),
+                        (lambda: roofline.estimate("gpt2", forecast=True), "forecast is for"),
+                        (lambda: roofline.estimate("gpt2", gpus=2, link="pcie"), "link needs a machine"),
                         (lambda: roofline.hw("nope"), "closest")]:
         with pytest.raises(ValueError, match=words):
             call()
