@@ -10,8 +10,9 @@ python: build/libroofline.so
 # the tests need it (tests/steps/python.sh)
 test: build/libroofline.so
 
-build/libroofline.so: python/libroofline.c $(HDRS) | build
-	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -I. $< -o $@ -lm
+# it draws PNGs (chart): stb_image_write first, as for the tools
+build/libroofline.so: python/libroofline.c $(HDRS) | build $(STB_H)
+	$(CC) $(WARN) $(CFLAGS) -DRFL_PNG_REQUIRED=1 -fPIC -shared -I. $< -o $@ -lm
 
 python-deps: /usr/lib/python3/dist-packages/pytest
 deps: python-deps
