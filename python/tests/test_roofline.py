@@ -129,6 +129,17 @@ def test_reduce():
         assert roofline.reduce(chunks, **kw) == json.loads(roofline._last())
 
 
+def test_reduce_options():
+    path = os.path.join("tests", "data", "resnet50-b8-infer-full-raw.csv")
+    full = os.path.join(ROOT, path)
+    same("rfl-reduce", [path, "--top", "3", "--json"], roofline.reduce(full, top=3))
+    same("rfl-reduce", [path, "--top", "0", "--json"], roofline.reduce(full, top=0))
+    same("rfl-reduce", [path, "--filter", "gemm", "--locale", "us", "--json"],
+         roofline.reduce(full, filter="gemm", locale="us"))
+    with pytest.raises(ValueError, match="--locale takes us or eu, not 'fr'"):
+        roofline.reduce(full, locale="fr")
+
+
 def test_check():
     for name in ["correct.json", "mac_not_flop.json", "measured_partial.json"]:
         path = os.path.join("tests", "data", "check", name)
