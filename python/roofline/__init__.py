@@ -42,7 +42,7 @@ def _find_lib():
 _lib = ctypes.CDLL(_find_lib())
 
 # the library's result codes (roofline.h, rfl_result), by rfl_result_str
-RFL_OK, RFL_ERR_ARG, RFL_ERR_BUFFER, RFL_ERR_UNKNOWN_NAME = 0, 1, 2, 3
+RFL_OK, RFL_ERR_ARG, RFL_ERR_BUFFER, RFL_ERR_UNKNOWN_NAME, RFL_ERR_MISSING = 0, 1, 2, 3, 19
 
 
 class _Error(ctypes.Structure):  # rfl_error
@@ -270,6 +270,8 @@ def _estimate(o, hw, file=None, step_given=False):
         raise _unknown_hw(hw)
     if r == RFL_ERR_UNKNOWN_NAME and o.name:
         raise ValueError("unknown model '%s'; the zoo: %s" % (o.name.decode(), ", ".join(models())))
+    if r == RFL_ERR_MISSING and o.onnx:  # the tool's hint, in this module's words
+        err.msg = (err.msg + b" (give it with dims={'NAME': V})")[:159]
     if r != RFL_OK:
         raise RooflineError(err, file)
     return _doc(text)
