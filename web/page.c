@@ -16,7 +16,6 @@
 #define RFL_NO_PNG
 #define RFL_NO_ONNX
 #define RFL_NO_PROBE
-#define RFL_NO_MACHINE_FILE
 /* libm: wasm has sqrt, floor and ceil as instructions; log10 and pow are
    ours (the chart only uses them to place pixels and pick decades). */
 #define RFL_SQRT(x) __builtin_sqrt(x)
@@ -208,10 +207,29 @@ EXPORT(page_list) int page_list(void) {
     return json_done(&w);
 }
 
+/* ---- a machine: rfl-hw NAME --json (the npm package's hw) ---------------- */
+/* page_hw(): in_buf holds the name. The machine as a machine file, the
+   library's writer (rfl_machine_file_write), or {"error", "detail"}. */
+EXPORT(page_hw) int page_hw(void) {
+    static rfl_machine_file one;
+    const rfl_machine *m;
+    rfl_json_writer w;
+    in_buf[IN_SIZE] = 0;
+    if (rfl_hw_find(in_buf, &m) != RFL_OK) return error_json("unknown machine", in_buf);
+    memset(&one, 0, sizeof one);
+    one.machine = *m;
+    rfl_json_w_init(&w, out_buf, OUT_SIZE);
+    rfl_json_w_obj(&w, 0);
+    rfl_machine_file_write(&w, &one);
+    rfl_json_w_end(&w);
+    return json_done(&w);
+}
+
 /* ---- the state: strings the page wrote into in_buf, NUL-separated ------- */
 typedef struct page_state {
     const char *model, *hw, *dtype, *mode, *phase;
     uint64_t batch, seq;
+    int seq_set; /* seq given (>= 0); else the library's default step */
 } page_state;
 
 static void state_read(page_state *s, double batch, double seq) {
@@ -227,6 +245,7 @@ static void state_read(page_state *s, double batch, double seq) {
     }
     s->batch = batch >= 1 && batch <= 1099511627776.0 ? (uint64_t)batch : 0;
     s->seq = seq >= 0 && seq <= 1099511627776.0 ? (uint64_t)seq : 0;
+    s->seq_set = !(seq < 0);
 }
 
 /* The last estimate, kept for the chart. */
@@ -302,7 +321,7 @@ static int model_estimate(const page_state *s, const rfl_machine *hw) {
         return error_json("unknown dtype", s->dtype);
     d.cost.mode = s->mode[0] == 't' ? RFL_MODE_TRAIN : RFL_MODE_INFER;
     d.phase = s->phase[0] == 'p' ? RFL_WL_PREFILL : s->phase[0] == 'd' ? RFL_WL_DECODE : 0;
-    d.seq = s->seq, d.seq_set = 1;
+    d.seq = s->seq, d.seq_set = s->seq_set;
     rfl_workload_init(&wl, recs, PAGE_RECS, names, sizeof names);
     r = rfl_workload_find(&wl, s->model, c, &d);
     if (r == RFL_ERR_UNKNOWN_NAME) return error_json("unknown model", s->model);
@@ -341,7 +360,7 @@ static int model_estimate(const page_state *s, const rfl_machine *hw) {
 }
 
 /* page_estimate(batch, seq): in_buf holds model, hw, dtype, mode, phase
-   (NUL-separated; "" = the default). Returns the JSON's length, -1 when
+   (NUL-separated; "" = the default); seq < 0: the library's default step. Returns the JSON's length, -1 when
    it did not fit; the JSON has "error" when the state is wrong. */
 EXPORT(page_estimate) int page_estimate(double batch, double seq) {
     page_state s;
