@@ -26,6 +26,9 @@
                               it yourself where the compiler lacks
                               __has_include (stb at <stb/stb_image_write.h>)
        RFL_NO_REDUCE          leave out the ncu / nvprof CSV reducer
+       RFL_NO_TRACE           leave out PyTorch profiler traces and gzip
+                              inflation from the reducer (it then reads
+                              CSV only; a trace or .gz is an error)
        RFL_NO_LLM             leave out the decoder transformers (and the
                               LLM join, which also needs the reducer), and
                               with them rfl_causal and the costing only
@@ -2960,6 +2963,7 @@ typedef struct rfl_inflate {
     int nb, kind, st, final, btype, i, n, hlit, hdist, hclen, flg;
     uint32_t check, isize, want, stored_left, wpos, fpos;
 } rfl_inflate;
+#ifndef RFL_NO_TRACE /* the types stay: rfl_reduce_state holds one */
 /* Start: mem of at least RFL_INFLATE_MEM_SIZE bytes (RFL_ERR_BUFFER). */
 RFL_API rfl_result rfl_inflate_init(rfl_inflate *z, rfl_inflate_kind kind, void *mem, size_t size,
                                     rfl_inflate_out_fn out, void *user);
@@ -2968,6 +2972,7 @@ RFL_API rfl_result rfl_inflate_push(rfl_inflate *z, const void *bytes, size_t le
 /* End of input: RFL_ERR_TRUNCATED unless the stream (and its trailer)
    ended. */
 RFL_API rfl_result rfl_inflate_finish(rfl_inflate *z);
+#endif
 
 typedef enum rfl_csv_format {
     RFL_CSV_UNKNOWN = 0,
@@ -16385,6 +16390,10 @@ static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_
 }
 
 static void rfl__warn_bookkeeping(rfl_reduce_state *st);
+/* what the reducer reads (rfl_reduce_state.src), and JSON's blanks */
+enum { RFL__SRC_NONE = 0, RFL__SRC_CSV, RFL__SRC_TRACE };
+#define RFL__JWS(c) ((c) == ' ' || (c) == '\n' || (c) == '\r' || (c) == '\t')
+#ifndef RFL_NO_TRACE
 /* ==========================================================================
    [10b] TRACE
    PyTorch profiler (Kineto) chrome traces through the reducer, streamed
@@ -16410,7 +16419,6 @@ enum { RFL__JC_OTHER = 0, RFL__JC_KERNEL, RFL__JC_MEMCPY, RFL__JC_MEMSET, RFL__J
 #define RFL__JH_TID 8
 #define RFL__JH_CORR 16
 #define RFL__JH_CAT 32
-enum { RFL__SRC_NONE = 0, RFL__SRC_CSV, RFL__SRC_TRACE };
 
 static rfl_result rfl__jt_fail(rfl_reduce_state *st, rfl_result r, uint64_t off, const char *m1,
                                const char *m2, size_t m2n) {
@@ -16793,7 +16801,6 @@ RFL__ALWAYS_INLINE size_t rfl__jt_scan(const unsigned char *p, size_t n) {
     return i;
 }
 
-#define RFL__JWS(c) ((c) == ' ' || (c) == '\n' || (c) == '\r' || (c) == '\t')
 /* The fast lane: whole `"key": "string" | number` members of an event, its
    args or a device, when the chunk holds them (no escape), in one pass;
    with the same effects as the state machine, which takes over at
@@ -17054,6 +17061,8 @@ static rfl_result rfl__jt_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
     return RFL_OK;
 }
 
+#endif /* RFL_NO_TRACE */
+
 RFL_API uint64_t rfl_rank_time_ns(const rfl_reduce_result *r) {
     return !r ? 0 : r->format == RFL_CSV_PYTORCH_TRACE ? r->trace.span_ns : r->total.time_ns;
 }
@@ -17076,13 +17085,22 @@ static rfl_result rfl__sink(void *user, const unsigned char *p, size_t n) {
         while (i < n && (RFL__JWS(p[i]))) i++;
         if (i && rfl__push_csv(st, p, i)) return st->err.code;
         if (i == n) return RFL_OK;
+#ifdef RFL_NO_TRACE
+        if (p[i] == '{')
+            return rfl__fail_at(st, RFL_ERR_FORMAT, 1, 1, st->offset + i,
+                                "a JSON trace: this build reads no traces (RFL_NO_TRACE)", "", 0, "");
+        st->src = RFL__SRC_CSV;
+    }
+#else
         if (p[i] == '{') st->src = RFL__SRC_TRACE, st->jt.off = st->offset, st->saw_bytes = 1;
         else st->src = RFL__SRC_CSV;
     }
     if (st->src == RFL__SRC_TRACE) return rfl__jt_feed(st, p + i, n - i);
+#endif
     return rfl__push_csv(st, p + i, n - i);
 }
 
+#ifndef RFL_NO_TRACE
 /* ==========================================================================
    [10c] INFLATE
    gzip / zlib / deflate, streamed, in caller memory (RFC 1950, 1951, 1952)
@@ -17470,6 +17488,8 @@ RFL_API rfl_result rfl_inflate_finish(rfl_inflate *z) {
 }
 #undef RFL__ZDROP
 
+#endif /* RFL_NO_TRACE */
+
 /* ---- public ------------------------------------------------------------------ */
 RFL_API const char *rfl_reduce_format_name(rfl_csv_format f) {
     static const char *const names[] = {"unknown", "ncu-raw", "ncu-details", "nvprof-metrics",
@@ -17528,6 +17548,7 @@ static rfl_result rfl__push_csv(rfl_reduce_state *st, const unsigned char *bytes
     return e;
 }
 
+#ifndef RFL_NO_TRACE
 /* The inflater's error as the reduction's (a sink error stays as it is). */
 static rfl_result rfl__gz_err(rfl_reduce_state *st) {
     if (!st->err.code) st->err = st->gz.err;
@@ -17548,6 +17569,11 @@ static rfl_result rfl__gz_start(rfl_reduce_state *st) {
     if (rfl_inflate_init(&st->gz, RFL_INFLATE_GZIP, mem, RFL_INFLATE_MEM_SIZE, rfl__sink, st)) return rfl__gz_err(st);
     return rfl_inflate_push(&st->gz, st->sniff, 2) ? rfl__gz_err(st) : RFL_OK;
 }
+#else
+static rfl_result rfl__gz_start(rfl_reduce_state *st) {
+    return rfl__fail_at(st, RFL_ERR_FORMAT, 1, 1, 0, "gzip: this build reads none (RFL_NO_TRACE)", "", 0, "");
+}
+#endif
 
 RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size_t len) {
     const unsigned char *p = (const unsigned char *)bytes;
@@ -17566,7 +17592,9 @@ RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *st, const void *bytes, size
         }
     }
     if (!len) return RFL_OK;
+#ifndef RFL_NO_TRACE
     if (st->gzs == 2) return rfl_inflate_push(&st->gz, p, len) ? rfl__gz_err(st) : RFL_OK;
+#endif
     e = rfl__sink(st, p, len);
     if (e != RFL_OK && !st->err.code) st->err.code = e;
     return e;
@@ -17747,8 +17775,10 @@ RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *st, rfl_reduce_result *ou
     st->finished = 1;
     r = &st->res;
     if (st->gzs == 0 && st->sniff_n && rfl__sink(st, st->sniff, (size_t)st->sniff_n)) return st->err.code;
+#ifndef RFL_NO_TRACE
     if (st->gzs == 2 && rfl_inflate_finish(&st->gz) != RFL_OK) return rfl__gz_err(st);
     if (st->src == RFL__SRC_TRACE) return rfl__jt_finish(st, out);
+#endif
     if (st->mode == RFL__M_CSV) {
         if (st->fstate == RFL__F_Q)
             return rfl__fail_field(st, RFL_ERR_TRUNCATED,
@@ -24069,6 +24099,7 @@ static rfl_check_diag rfl__ck_llm_diag(const rfl__ck_ctx *x, rfl_check_field f, 
                                        const char **why, int *ci) {
     rfl__ck_cand alt;
     int w, i;
+    RFL_MEMSET(&alt, 0, sizeof alt); /* rfl__ck_llm_cands fills what a field has */
     for (w = 1; w <= 2; w++) {
         rfl__ck_llm_cands(x->L, f, w, &alt);
         if ((i = rfl__ck_find(&alt, got, x->dtol)) >= 0) {
