@@ -385,5 +385,22 @@ F(HOPPER_H100, "Hopper H100", "h100-sxm", 0.764, 2865, 20, 0.596, 0.608, 0.594, 
 F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.596, 0.608, 0.594, 0.532, 26.0, 196.6, \
   "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row")
 
+/* The step forecast's terms (rfl_step_forecast): what eager PyTorch's
+   kernels and host reach on one architecture family, fitted by
+   dev/capture/fit_step.py on our measured zoo steps. The architecture
+   itself (SMs, clock, peaks, L2) comes from each machine's row; a machine
+   of no family here takes the nearest by DRAM bandwidth ("assumed from").
+   Row: S(ID, "family", "measured machine id", kernel_ns (GPU fixed cost of
+   a kernel), tensor_eff (share of an SM's tensor peak a 128x128 tile
+   reaches), simt_eff (the same, FP32 SIMT), dram_frac (share of DRAM
+   bandwidth of a large memory-bound kernel), host_op_ns (CPU time of one
+   eager op: forward op, autograd node or optimizer launch), host_param_ns
+   (per parameter tensor: zero_grad and the optimizer's loops), host_step_us
+   (per step), overlap (share of the shorter of host and GPU that does not
+   overlap the longer), "source") */
+#define RFL_HW_STEP_FORECASTS(S) \
+S(HOPPER_H200, "Hopper H200", "h200-sxm", 2500, 0.60, 0.70, 0.75, 10000, 3000, 200, 0.10, \
+  "assumed, not yet fitted")
+
 #endif /* RFL_HW_SPECS_H */
 /* Part of roofline.h, MIT licence: see the end of roofline.h. */
