@@ -242,6 +242,10 @@
                            (at least one of the two objects is required)
              "threads"     integer or null: threads the probe ran (optional)
              "source"      string, optional: how they were measured
+         "host"        object, optional: the host's CPU cost in eager PyTorch
+                       (rfl_step_forecast), measured by dev/capture/host_op.py:
+             "op_s"        seconds per dispatched op, > 0, required
+             "source"      string, optional
          any key starting with '_' (anywhere): ignored (comments, extras a
                        tool keeps for itself, e.g. a probe's raw sweep)
 
@@ -1264,6 +1268,7 @@ typedef struct rfl_machine_file {
     rfl_link link;         /* "link"; machine.link points here when given */
     double host_op_s;      /* "host": {"op_s": ...}: eager PyTorch's CPU time
                               per dispatched op (rfl_step_forecast); 0 = not given */
+    const char *host_source; /* "host"."source" */
 } rfl_machine_file;
 /* err (may be NULL): where is the dotted path of the field ("" = the
    document); line and col are 0 when the error has no token. */
@@ -2280,6 +2285,7 @@ typedef struct rfl_forecast {
     double host_time_s;     /* the CPU's dispatch (eager; 0 with CUDA graphs) */
     double kernels;         /* kernels launched a step */
     double host_ops;        /* ops the host dispatches a step */
+    double param_tensors;   /* parameter tensors (training: zero_grad, SGD) */
     const char *binds;      /* "gpu" or "host": the longer of the two */
     const char *runtime;    /* "eager", "graphs" or "fused" */
 } rfl_forecast;
@@ -5533,11 +5539,11 @@ static rfl_result rfl__mf_aliases(rfl__mf *f, int arr, const char **out) {
 enum {
     RFL__MF_NAME, RFL__MF_ID, RFL__MF_ALIASES, RFL__MF_KIND, RFL__MF_PEAK, RFL__MF_BW,
     RFL__MF_MEM, RFL__MF_L2, RFL__MF_UNITS, RFL__MF_MHZ, RFL__MF_TDP, RFL__MF_RIDGE,
-    RFL__MF_SOURCE, RFL__MF_LINK, RFL__MF_MEASURED, RFL__MF_KEYS
+    RFL__MF_SOURCE, RFL__MF_LINK, RFL__MF_MEASURED, RFL__MF_HOST, RFL__MF_KEYS
 };
 static const char *const rfl__mf_keys[RFL__MF_KEYS] = {
     "name", "id", "aliases", "kind", "peak_flops", "mem_bw", "mem_bytes",
-    "l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "link", "measured"};
+    "l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "link", "measured", "host"};
 
 static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *key, const char **out) {
     if (f->doc.t[tok].type != RFL_JSON_STR)
@@ -5713,11 +5719,32 @@ static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
     return RFL_OK;
 }
 
+/* "host": {"op_s": eager PyTorch's CPU time per op, "source"}. */
+static rfl_result rfl__mf_host(rfl__mf *f, int obj, rfl_machine_file *out) {
+    static const char *const keys[] = {"op_s", "source"};
+    int k, i, seen[2] = {0, 0};
+    char kb[48];
+    rfl_result r = RFL_OK;
+    if (f->doc.t[obj].type != RFL_JSON_OBJ)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "host", "expected an object");
+    for (k = obj + 1; k < f->doc.t[obj].after && r == RFL_OK; k = f->doc.t[k + 1].after) {
+        if ((i = rfl__mf_key(f, k, keys, 2)) == -2) continue;
+        if (i < 0)
+            return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "host", rfl__mf_keytext(f, k, kb, sizeof kb),
+                                "unknown key (op_s, source)");
+        if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "host", keys[i], "duplicate key");
+        r = i == 0 ? rfl__mf_num(f, k + 1, "host", "op_s", &out->host_op_s)
+                   : rfl__mf_pstring(f, k + 1, "host", "source", &out->host_source);
+    }
+    if (r != RFL_OK) return r;
+    return rfl__mf_need(f, obj, "host", "op_s", seen[0], out->host_op_s > 0);
+}
+
 /* The top-level object: every key known (or '_'), none twice, the required
    ones present; then "measured", which copies the finished machine. */
 static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
     rfl_machine *m = &out->machine;
-    int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1, link = -1;
+    int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1, link = -1, host = -1;
     char kb[48];
     rfl_result r;
     RFL_MEMSET(seen, 0, sizeof seen);
@@ -5732,6 +5759,7 @@ static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
         if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keys[i], "duplicate key");
         if (i == RFL__MF_MEASURED) measured = k + 1;
         if (i == RFL__MF_LINK) link = k + 1;
+        if (i == RFL__MF_HOST) host = k + 1;
         if ((r = rfl__mf_member(f, i, k + 1, m, positive)) != RFL_OK) return r;
     }
     if ((r = rfl__mf_need(f, 0, 0, "name", seen[RFL__MF_NAME], 1)) != RFL_OK ||
@@ -5744,6 +5772,7 @@ static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
         if ((r = rfl__mf_link(f, link, &out->link)) != RFL_OK) return r;
         m->link = &out->link;
     }
+    if (host >= 0 && (r = rfl__mf_host(f, host, out)) != RFL_OK) return r;
     return measured >= 0 ? rfl__mf_measured(f, measured, out) : RFL_OK;
 }
 
@@ -5916,6 +5945,12 @@ RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *
     rfl__mfw_ridges(w, m);
     rfl_json_w_str(w, "source", m->source);
     if (m->link) rfl__mfw_link(w, m->link);
+    if (mf->host_op_s > 0) {
+        rfl_json_w_obj(w, "host");
+        rfl_json_w_num(w, "op_s", mf->host_op_s);
+        rfl_json_w_str(w, "source", mf->host_source ? mf->host_source : "");
+        rfl_json_w_end(w);
+    }
     if (!mf->has_measured) return;
     rfl_json_w_obj(w, "measured");
     rfl__mfw_ceilings(w, &mf->measured, 1);
@@ -9412,6 +9447,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
     out->bound_s = bound;
     out->gpu_time_s = gpu, out->host_time_s = host, out->step_time_s = x + s.t.overlap * y;
     out->kernels = s.kernels, out->host_ops = rt == RFL_RUNTIME_GRAPHS ? 0 : s.ops;
+    out->param_tensors = train ? s.params : 0;
     out->binds = host > gpu ? "host" : "gpu";
     out->runtime = rt == RFL_RUNTIME_GRAPHS ? "graphs" : "eager";
     out->gpus = 1, out->source = s.t.source;
@@ -13713,6 +13749,7 @@ static void rfl__nj_forecast(rfl_json_writer *w, const rfl_forecast *f) {
         rfl_json_w_num(w, "host_time_s", f->host_time_s);
         rfl_json_w_num(w, "kernels", f->kernels);
         rfl_json_w_num(w, "host_ops", f->host_ops);
+        rfl_json_w_num(w, "param_tensors", f->param_tensors);
         rfl_json_w_str(w, "binds", f->binds);
     }
     rfl_json_w_end(w);

@@ -62,6 +62,10 @@ static const char *usage2 =
     "              graphs, no host cost; fused (LLMs): a fused implementation,\n"
     "              the bound corrected by achieved DRAM and tensor fractions,\n"
     "              int4/int8 dequantization, kernel costs, all-reduces\n"
+    "  --step-terms K,T,S,D,H,P,Q,O  the eager/graphs forecast's terms instead of\n"
+    "              the table's (dev/capture/fit_step.py fits them): kernel ns,\n"
+    "              tensor and SIMT efficiency, DRAM fraction, host ns per op and\n"
+    "              per parameter tensor, host us per step, overlap\n"
     "  --summary   the torchsummary table (per sample, fp32, MB = 2^20 bytes)\n"
     "  --conv C    torch (default): mac FLOPs as PyTorch's FlopCounterMode and\n"
     "              torchvision's GFLOPS (2 x multiply-adds of conv/matmul, no\n"
@@ -85,11 +89,12 @@ static const char *usage2 =
     "flops and time causal (FlashAttention, what runs).\n"
     "Exit: 0 ok, 1 bad input (a file, a name), 2 bad usage.\n";
 
-enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS, OPT_GPUS, OPT_LINK, OPT_FORECAST, OPT_RUNTIME };
+enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS, OPT_GPUS, OPT_LINK, OPT_FORECAST, OPT_RUNTIME, OPT_STEP_TERMS };
 static const cli_opt opts[] = {
     {"--json", 0, OPT_JSON}, {"--summary", 0, OPT_SUMMARY}, {"--layers", 0, OPT_LAYERS},
     {"--gpus", "N", OPT_GPUS}, {"--link", "nvlink|pcie", OPT_LINK},
-    {"--forecast", 0, OPT_FORECAST}, {"--runtime", "eager|graphs|fused", OPT_RUNTIME}, {0, 0, 0}};
+    {"--forecast", 0, OPT_FORECAST}, {"--runtime", "eager|graphs|fused", OPT_RUNTIME},
+    {"--step-terms", "K,T,S,D,H,P,Q,O", OPT_STEP_TERMS}, {0, 0, 0}};
 static const cli_opt *const tables[] = {opts, cli_model_opts, cli_machine_opts, 0};
 
 typedef struct est {
@@ -98,6 +103,8 @@ typedef struct est {
     const rfl_machine *hw;
     int json, summary, layers, forecast;
     rfl_runtime runtime;
+    rfl_step_terms st;
+    int has_st;
     rfl_forecast fc;
     rfl_net_cost tot;
     rfl_net_prediction np;
@@ -135,6 +142,24 @@ static void parse_args(est *e, int argc, char **argv) {
         case OPT_SUMMARY: e->summary = 1; break;
         case OPT_LAYERS: e->layers = 1; break;
         case OPT_FORECAST: e->forecast = 1; break;
+        case OPT_STEP_TERMS: {
+            double v[8];
+            char *end = 0;
+            const char *p = e->c.val;
+            int k;
+            for (k = 0; k < 8; k++, p = end + 1) {
+                v[k] = strtod(p, &end);
+                if (end == p || v[k] < 0 || (k < 7 && *end != ',') || (k == 7 && *end))
+                    cli_usage_error(&e->c, "--step-terms takes 8 numbers >= 0, comma-separated, not '%s'", e->c.val);
+            }
+            memset(&e->st, 0, sizeof e->st);
+            e->st.family = "--step-terms", e->st.source = "--step-terms";
+            e->st.kernel_s = v[0] * 1e-9, e->st.tensor_eff = v[1], e->st.simt_eff = v[2];
+            e->st.dram_frac = v[3], e->st.host_op_s = v[4] * 1e-9, e->st.host_param_s = v[5] * 1e-9;
+            e->st.host_step_s = v[6] * 1e-6, e->st.overlap = v[7];
+            e->has_st = 1;
+            break;
+        }
         case OPT_RUNTIME:
             e->runtime = cli_is(e->c.val, "fused") ? RFL_RUNTIME_FUSED
                        : (rfl_runtime)(RFL_RUNTIME_EAGER + cli_pick(&e->c, "eager", "graphs", 0));
@@ -609,6 +634,7 @@ static void run_forecast(est *e) {
     if (!e->hw) cli_usage_error(&e->c, "--forecast needs a machine (--hw or --hw-file)");
     memset(&fd, 0, sizeof fd);
     fd.runtime = e->runtime;
+    if (e->has_st) fd.step_terms = &e->st;
     if (mf && mf->host_op_s > 0) fd.host_op_s = mf->host_op_s;
     if (!is_llm(e) || (e->runtime && e->runtime != RFL_RUNTIME_FUSED)) {
         if (e->runtime == RFL_RUNTIME_FUSED) cli_usage_error(&e->c, "--runtime fused is for decoder LLMs");
