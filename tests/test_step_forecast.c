@@ -1,0 +1,137 @@
+/* The step forecast (rfl_step_forecast, issue 38): kernels, tiles and
+   waves, the host.
+   Expected values come from:
+   - hand arithmetic of the tile and wave model written here (a 1024-cube
+     GEMM and a batch-1 3x3 conv on 132 SMs at 1 TFLOP/s per SM);
+   - the kernels eager PyTorch launches for a small net, counted by hand
+     from the rules the manual states (forward; backward without the first
+     layer's input gradient; cross entropy; SGD's foreach launches;
+     autocast's casts);
+   - the host and overlap arithmetic on terms typed here;
+   - our H200 measurements (tests/data/step/), when present: the held-out
+     errors the README states. */
+#ifndef RFL_TEST_SHARED_IMPL /* tests/run.sh links one shared build */
+#define ROOFLINE_IMPLEMENTATION
+#endif
+#include "roofline.h"
+#include "rfl_test.h"
+
+static rfl_layer rec[64];
+static rfl_net net;
+
+/* input 3x8x8 -> conv 8 3x3 -> bn -> relu -> adaptive avg pool 1 ->
+   flatten -> linear 10 (bias) */
+static void small_net(void) {
+    rfl_tensor x;
+    rfl_net_init(&net, rec, 64, 0, 0);
+    x = rfl_input(&net, 3, 8, 8);
+    x = rfl_act(&net, rfl_batchnorm(&net, rfl_conv(&net, x, 8, 3, 1, 1)), RFL_ACT_RELU);
+    x = rfl_flatten(&net, rfl_adaptive_avgpool(&net, x, 1, 1));
+    rfl_linear(&net, x, 10, 1);
+}
+
+static rfl_step_terms terms(void) {
+    rfl_step_terms t;
+    memset(&t, 0, sizeof t);
+    t.family = "test";
+    t.kernel_s = 2e-6, t.tensor_eff = 1, t.simt_eff = 1, t.dram_frac = 1;
+    t.host_op_s = 10e-6, t.host_param_s = 1e-6, t.host_step_s = 100e-6, t.overlap = 0.5;
+    return t;
+}
+
+static void test_tiles(void) {
+    double tiles, waves, t;
+    /* 1024^3 on 132 SMs at 1e12 FLOP/s each. 128x128: 64 tiles < 132, split
+       K in min(132/64 = 2, 1024/256 = 4) = 2: 128 tiles, 1 wave, each
+       2 x 128 x 128 x 512 FLOPs = 16.78 us. 128x64 (64x128): 128 tiles,
+       no split, share 128*64/192/64 = 2/3: 2*128*64*1024/(2/3 TFLOP/s) =
+       25.17 us. 64x64: 256 tiles, 2 waves, share 1/2: 2 x 2*64*64*1024 /
+       0.5e12 = 33.55 us. The fastest: 16.78 us. */
+    t = rfl_gemm_tile_time(1024, 1024, 1024, 1, 1e12, 132, &tiles, &waves);
+    RT_NEAR(t, 2.0 * 128 * 128 * 512 / 1e12, 1e-9);
+    RT_NEAR(tiles, 128, 1e-12);
+    RT_NEAR(waves, 1, 1e-12);
+    /* resnet18's layer4 3x3 conv at batch 1: M = 7x7 = 49, N = 512,
+       K = 512 x 9 = 4608. 64x64: 8 tiles, split min(132/8 = 16,
+       4608/256 = 18) = 16, K chunks of 288: 2*64*64*288/0.5e12 = 4.72 us
+       (128x128: 4 tiles x 18 splits of 256: 8.39 us; 64x128: 6.29 us;
+       128x64: 7.08 us), against the bound's 2*49*512*4608/132e12 = 1.75 us. */
+    t = rfl_gemm_tile_time(49, 512, 4608, 1, 1e12, 132, &tiles, &waves);
+    RT_NEAR(t, 2.0 * 64 * 64 * 288 / 0.5e12, 1e-9);
+    RT_NEAR(tiles, 128, 1e-12);
+    RT_NEAR(waves, 1, 1e-12);
+    RT_CHECK(rfl_gemm_tile_time(0, 1, 1, 1, 1e12, 132, 0, 0) == 0);
+}
+
+static void test_kernels(void) {
+    const rfl_machine *m = 0;
+    rfl_step_terms t = terms();
+    rfl_forecast_desc fd;
+    rfl_cost_desc cd;
+    rfl_forecast f;
+    double host;
+    RT_EQ_INT(rfl_hw_find("h200", &m), RFL_OK);
+    small_net();
+    memset(&fd, 0, sizeof fd);
+    memset(&cd, 0, sizeof cd);
+    fd.step_terms = &t;
+    /* inference: conv, bn, relu, pool, linear (flatten is a view) */
+    RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f), RFL_OK);
+    RT_NEAR(f.kernels, 5, 1e-12);
+    RT_STR(f.runtime, "eager");
+    /* training: forward 6 (+ num_batches_tracked); backward 7 (the conv's
+       weight gradient only: its input needs none; bn, relu, pool; the
+       linear's two GEMMs and bias sum); loss 2 + 4; SGD over 5 small
+       tensors: one mul_ and two add_ launches */
+    cd.mode = RFL_MODE_TRAIN;
+    RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f), RFL_OK);
+    RT_NEAR(f.kernels, 22, 1e-12);
+    RT_NEAR(f.param_tensors, 5, 1e-12);
+    /* host: 6 forward ops (flatten too, no kernel) + 6 backward nodes
+       (the first conv's too) + 1 num_batches_tracked + loss 5 + SGD 3
+       foreach calls + 3 launches = 24 ops; 24 x 10 us + 5 x 1 us + 100 us */
+    host = 24 * 10e-6 + 5 * 1e-6 + 100e-6;
+    RT_NEAR(f.host_ops, 24, 1e-12);
+    RT_NEAR(f.host_time_s, host, 1e-9);
+    RT_STR(f.binds, f.host_time_s > f.gpu_time_s ? "host" : "gpu");
+    RT_NEAR(f.step_time_s, (host > f.gpu_time_s ? host + 0.5 * f.gpu_time_s : f.gpu_time_s + 0.5 * host), 1e-9);
+    /* bf16 autocast adds 9: the conv weight and linear weight and bias cast
+       and their gradients cast back (6), the input's cast (1), the logits'
+       cast and back (2) */
+    cd.dtype = RFL_DTYPE_BF16;
+    RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f), RFL_OK);
+    RT_NEAR(f.kernels, 31, 1e-12);
+    /* CUDA graphs: the same kernels, no host */
+    fd.runtime = RFL_RUNTIME_GRAPHS;
+    RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f), RFL_OK);
+    RT_NEAR(f.kernels, 31, 1e-12);
+    RT_CHECK(f.host_time_s == 0 && f.step_time_s == f.gpu_time_s);
+    RT_STR(f.binds, "gpu");
+    /* every kernel costs at least its fixed cost */
+    RT_CHECK(f.gpu_time_s >= 31 * 2e-6);
+    fd.runtime = RFL_RUNTIME_FUSED;
+    RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f), RFL_ERR_UNSUPPORTED);
+}
+
+static void test_terms(void) {
+    const rfl_machine *m = 0, *a = 0;
+    rfl_step_terms t;
+    int assumed = -1;
+    RT_EQ_INT(rfl_hw_find("h200", &m), RFL_OK);
+    RT_EQ_INT(rfl_step_terms_find(m, &t, &assumed), RFL_OK);
+    RT_EQ_INT(assumed, 0);
+    RT_CHECK(t.tensor_eff > 0 && t.tensor_eff <= 1 && t.dram_frac > 0 && t.dram_frac <= 1);
+    RT_CHECK(t.kernel_s > 0 && t.host_op_s > 0);
+    RT_EQ_INT(rfl_hw_find("a100", &a), RFL_OK);
+    RT_EQ_INT(rfl_step_terms_find(a, &t, &assumed), RFL_OK);
+    RT_EQ_INT(assumed, 1);
+    RT_EQ_INT(rfl_hw_find("xeon-e5-2699v4-2s", &a), RFL_OK);
+    RT_EQ_INT(rfl_step_terms_find(a, &t, &assumed), RFL_ERR_NO_DATA);
+}
+
+int main(void) {
+    test_tiles();
+    test_kernels();
+    test_terms();
+    return rt_done();
+}
