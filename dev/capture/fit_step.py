@@ -1,0 +1,232 @@
+# The step forecast's terms of roofline.h (rfl_step_forecast, hw_specs.h
+# RFL_HW_STEP_FORECASTS), fitted on our measured eager PyTorch steps:
+#   python3 dev/capture/fit_step.py [--check hw_specs.h] [--markdown]
+# (fixtures: tests/data/step/*.json, the H200 captures of the zoo: wall
+# time, summed kernel time and kernel count per step, batch 1/32/256,
+# fp32/bf16, train/infer; RFL_ESTIMATE=path picks another build of
+# rfl-estimate, which gives every step's kernels exactly as the library
+# counts them).
+#
+# The model (roofline.h, "step forecast"):
+#   gpu  = sum over kernels of max(GEMM tiles x waves at tensor_eff (or
+#          simt_eff) of the SM peak, bytes / (dram_frac x DRAM BW))
+#          + kernels x kernel_s
+#   host = ops x host_op_s + parameter tensors x host_param_s + host_step_s
+#   step = max(gpu, host) + overlap x min(gpu, host)
+# Fitted on the models outside the held-out third (every third model in
+# name order, "held_out" below), all batches, modes and dtypes:
+#   tensor_eff, simt_eff, dram_frac   coordinate search, minimising the mean
+#                                     |log(forecast / measured)| GPU time
+#   kernel_s                          for each, the best by golden section
+#   host_op_s, host_param_s, host_step_s, overlap
+#                                     the same on the wall time, with the
+#                                     measured GPU time in place of the
+#                                     forecast (the host alone is fitted)
+# Prints the terms, the error on the held-out models by batch, mode and
+# dtype (GPU and wall time), the kernel counts beside torch.profiler's, and
+# the hw_specs.h row; --check FILE says whether FILE holds that row (exit 1
+# if not). Standard library only.
+import glob, json, math, os, statistics, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..")
+DATA = os.environ.get("RFL_STEP_DATA", os.path.join(ROOT, "tests", "data", "step"))
+EST = os.environ.get("RFL_ESTIMATE", os.path.join(ROOT, "build", "rfl-estimate"))
+HW = "h200"
+
+
+def load_cases():
+    """Every measured step: model, batch, mode, dtype, wall_s, gpu_s, kernels."""
+    cases = []
+    for path in sorted(glob.glob(os.path.join(DATA, "*.json"))):
+        with open(path) as f:
+            doc = json.load(f)
+        rows = doc.get("steps", doc.get("cases", doc)) if isinstance(doc, dict) else doc
+        for r in rows:
+            if not isinstance(r, dict) or r.get("error"):
+                continue
+            c = {
+                "model": r["model"], "batch": int(r["batch"]), "mode": r["mode"],
+                "dtype": r["dtype"], "wall_s": float(r["wall_s"]),
+                "gpu_s": float(r["gpu_s"]), "kernels": r.get("kernels"),
+                "file": os.path.basename(path),
+            }
+            cases.append(c)
+    return cases
+
+
+_cache = {}
+
+
+def forecast(c, te, se, df):
+    """gpu time without kernel costs, kernels, host ops, parameter tensors."""
+    key = (c["model"], c["batch"], c["mode"], c["dtype"], round(te, 4), round(se, 4), round(df, 4))
+    if key not in _cache:
+        out = subprocess.check_output([
+            EST, c["model"], "--batch", str(c["batch"]), "--mode", c["mode"], "--dtype", c["dtype"],
+            "--hw", HW, "--forecast", "--runtime", "eager",
+            "--step-terms", "0,%g,%g,%g,0,0,0,0" % (te, se, df), "--json"])
+        f = json.loads(out)["forecast"]
+        _cache[key] = (f["gpu_time_s"], f["kernels"], f["host_ops"], f["param_tensors"], f["bound_s"])
+    return _cache[key]
+
+
+def golden(fn, lo, hi, it=40):
+    g = (math.sqrt(5) - 1) / 2
+    a, b = lo, hi
+    c, d = b - g * (b - a), a + g * (b - a)
+    fc, fd = fn(c), fn(d)
+    for _ in range(it):
+        if fc < fd:
+            b, d, fd = d, c, fc
+            c = b - g * (b - a)
+            fc = fn(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + g * (b - a)
+            fd = fn(d)
+    return (a + b) / 2
+
+
+def loss(pred, meas):
+    return statistics.mean(abs(math.log(p / m)) for p, m in zip(pred, meas))
+
+
+def fit_gpu(cases):
+    def kfit(te, se, df):
+        rows = [forecast(c, te, se, df) for c in cases]
+        meas = [c["gpu_s"] for c in cases]
+        fn = lambda k: loss([g + n * k for g, n, *_ in rows], meas)
+        k = golden(fn, 0, 20e-6)
+        return fn(k), k
+    p = {"te": 0.6, "se": 0.7, "df": 0.75}
+    best, k = kfit(**p)
+    for step in (0.1, 0.05, 0.02):
+        improved = True
+        while improved:
+            improved = False
+            for name in ("te", "se", "df"):
+                for sgn in (1, -1):
+                    q = dict(p)
+                    q[name] = round(q[name] + sgn * step, 4)
+                    if not 0.05 <= q[name] <= 1.0:
+                        continue
+                    l, kk = kfit(**q)
+                    if l < best - 1e-6:
+                        best, k, p, improved = l, kk, q, True
+    return p, k
+
+
+def host_time(h, n_ops, n_par):
+    return n_ops * h[0] + n_par * h[1] + h[2]
+
+
+def step_time(gpu, host, ov):
+    return max(gpu, host) + ov * min(gpu, host)
+
+
+def fit_host(cases, rows):
+    meas = [c["wall_s"] for c in cases]
+    def fn(h):
+        return loss([step_time(c["gpu_s"], host_time(h, r[2], r[3]), h[3]) for c, r in zip(cases, rows)], meas)
+    h = [10e-6, 2e-6, 100e-6, 0.1]
+    scale = [1e-6, 1e-6, 50e-6, 0.05]
+    best = fn(h)
+    for rnd in range(6):
+        for i in range(4):
+            hi = {0: 100e-6, 1: 50e-6, 2: 5e-3, 3: 1.0}[i]
+            def f1(v, i=i):
+                q = list(h)
+                q[i] = v
+                return fn(q)
+            v = golden(f1, 0, hi)
+            if f1(v) < best:
+                best, h[i] = f1(v), v
+    return h
+
+
+def pct(x):
+    return "%.1f%%" % (100 * x)
+
+
+def summary(errs):
+    a = sorted(abs(e) for e in errs)
+    return statistics.median(a), sum(1 for e in a if e <= 0.25) / len(a), len(a)
+
+
+def main():
+    cases = load_cases()
+    if not cases:
+        sys.exit("no fixtures in %s" % DATA)
+    models = sorted(set(c["model"] for c in cases))
+    held_models = set(models[2::3])
+    fit_cases = [c for c in cases if c["model"] not in held_models]
+    p, k = fit_gpu(fit_cases)
+    rows_fit = [forecast(c, p["te"], p["se"], p["df"]) for c in fit_cases]
+    h = fit_host(fit_cases, rows_fit)
+    print("fitted on %d steps of %d models (%d steps of %d models held out: %s)" % (
+        len(fit_cases), len(models) - len(held_models), len(cases) - len(fit_cases), len(held_models),
+        ", ".join(sorted(held_models))))
+    print("tensor_eff %.3f simt_eff %.3f dram_frac %.3f kernel %.0f ns; host %.0f ns/op, %.0f ns/param, %.1f us/step, overlap %.3f"
+          % (p["te"], p["se"], p["df"], k * 1e9, h[0] * 1e9, h[1] * 1e9, h[2] * 1e6, h[3]))
+    res = []
+    for c in cases:
+        g, n, ops, par, bound = forecast(c, p["te"], p["se"], p["df"])
+        gpu = g + n * k
+        host = host_time(h, ops, par)
+        res.append(dict(c, f_gpu=gpu, f_wall=step_time(gpu, host, h[3]), f_kernels=n, bound=bound,
+                        held=c["model"] in held_models))
+    md = "--markdown" in sys.argv
+    for label, sel in (("held-out", True), ("fitted", False)):
+        rs = [r for r in res if r["held"] == sel]
+        print("\n%s models: error of the forecast (median |error|, share within 25%%, steps)" % label)
+        if md:
+            print("| steps | GPU median | GPU within 25% | wall median | wall within 25% | n |\n|---|---|---|---|---|---|")
+        groups = [("all", lambda r: True)]
+        groups += [("batch %d" % b, (lambda b: lambda r: r["batch"] == b)(b)) for b in sorted(set(r["batch"] for r in rs))]
+        groups += [(m, (lambda m: lambda r: r["mode"] == m)(m)) for m in ("train", "infer")]
+        groups += [(d, (lambda d: lambda r: r["dtype"] == d)(d)) for d in sorted(set(r["dtype"] for r in rs))]
+        for name, f in groups:
+            sub = [r for r in rs if f(r)]
+            if not sub:
+                continue
+            gm, g25, n = summary([r["f_gpu"] / r["gpu_s"] - 1 for r in sub])
+            wm, w25, _ = summary([r["f_wall"] / r["wall_s"] - 1 for r in sub])
+            if md:
+                print("| %s | %s | %s | %s | %s | %d |" % (name, pct(gm), pct(g25), pct(wm), pct(w25), n))
+            else:
+                print("  %-10s GPU %6s %6s   wall %6s %6s   (%d)" % (name, pct(gm), pct(g25), pct(wm), pct(w25), n))
+    kr = [r["f_kernels"] / r["kernels"] for r in res if r.get("kernels")]
+    if kr:
+        print("\nkernels a step, forecast / torch.profiler: median %.3f, within 10%%: %d of %d" % (
+            statistics.median(kr), sum(1 for x in kr if abs(x - 1) <= 0.1), len(kr)))
+        for m in ("train", "infer"):
+            for d in sorted(set(r["dtype"] for r in res)):
+                x = [r["f_kernels"] / r["kernels"] for r in res if r.get("kernels") and r["mode"] == m and r["dtype"] == d]
+                if x:
+                    print("  %s %s: median %.3f, range %.2f-%.2f" % (m, d, statistics.median(x), min(x), max(x)))
+    if "--cases" in sys.argv:
+        for r in res:
+            print("  %-20s b%-4d %-5s %-4s gpu %9.3f ms / %9.3f  wall %9.3f / %9.3f  kernels %5d / %s %s" % (
+                r["model"], r["batch"], r["mode"], r["dtype"], r["f_gpu"] * 1e3, r["gpu_s"] * 1e3,
+                r["f_wall"] * 1e3, r["wall_s"] * 1e3, r["f_kernels"], r.get("kernels"), "held" if r["held"] else ""))
+    hg = summary([r["f_gpu"] / r["gpu_s"] - 1 for r in res if r["held"]])
+    hw = summary([r["f_wall"] / r["wall_s"] - 1 for r in res if r["held"]])
+    files = sorted(set(c["file"] for c in cases))
+    row = ('S(HOPPER_H200, "Hopper H200", "h200-sxm", %.0f, %.3f, %.3f, %.3f, %.0f, %.0f, %.1f, %.3f, \\\n'
+           '  "fitted by dev/capture/fit_step.py on tests/data/step/%s (eager PyTorch steps of the zoo on one H200 SXM); '
+           'held-out models: GPU time median error %s, %s within 25%%; wall time median %s, %s within 25%%")' % (
+               k * 1e9, p["te"], p["se"], p["df"], h[0] * 1e9, h[1] * 1e9, h[2] * 1e6, h[3],
+               files[0] if len(files) == 1 else "{" + ",".join(files) + "}",
+               pct(hg[0]), pct(hg[1]), pct(hw[0]), pct(hw[1])))
+    print("\nhw_specs.h row:\n" + row)
+    if "--check" in sys.argv:
+        with open(sys.argv[sys.argv.index("--check") + 1]) as f:
+            if row not in f.read():
+                print("--check: the file does not hold this row")
+                sys.exit(1)
+        print("--check: the file holds this row")
+
+
+if __name__ == "__main__":
+    main()
