@@ -9293,6 +9293,16 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
                 goto casts;
             }
             if (bias) rfl__sf_mem(s, 1, 2 * esz * out, 0, ew), s->ops += 1;
+            { /* cuDNN from NCHW tensors: layout transforms and helpers around
+                 the GEMMs, fewer for a 1x1 conv (medians per conv of
+                 cuDNN 9.19 on our H200 steps, tests/data/step/), each
+                 moving about the conv's input and output once */
+                double xf = ac ? (kk > 1 ? 4.8 : 0.5) : (kk > 1 ? 3.4 : 0);
+                double xb = ac ? (kk > 1 ? 6.9 : 1.2) : (kk > 1 ? 7.6 : 0.2);
+                double io = esz * (out + (double)X->out_numel * B);
+                rfl__sf_mem(s, xf, xf * io, 0, ew);
+                if (grad) rfl__sf_mem(s, xb, xb * io, 0, ew);
+            }
         } else {
             N = L->shape[L->rank - 1], K = X->shape[X->rank - 1];
             M = N > 0 ? (double)L->out_numel / N * B : 0;
@@ -9435,11 +9445,12 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
         pbytes += 4 * (double)net->layers[i].params; /* fp32 master weights */
     }
     if (train) {
-        /* cross entropy: log_softmax and nll forward; the seed, nll backward
-           (fill, scatter), log_softmax backward; autocast casts the logits */
+        /* cross entropy: log_softmax and nll forward; the seed, the mean's
+           division, nll backward (fill, scatter), log_softmax backward;
+           autocast casts the logits */
         rfl__sf_mem(&s, 2, 4 * 3 * last, 0, ew);
-        rfl__sf_mem(&s, 4, 4 * 4 * last, 0, ew);
-        s.ops += 5;
+        rfl__sf_mem(&s, 5, 4 * 4 * last, 0, ew);
+        s.ops += 6;
         if (rfl__sf_autocast(cd)) rfl__sf_mem(&s, 2, 12 * last, 0, ew), s.ops += 2;
         /* SGD with momentum, foreach: mul_(bufs), add_(bufs, grads), add_(params, bufs) */
         for (i = 0; i < 2; i++) if (s.loaded[i] > 0 || s.blocks[i] > 0) s.launch[i] += 1;

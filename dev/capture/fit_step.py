@@ -26,7 +26,7 @@
 # dtype (GPU and wall time), the kernel counts beside torch.profiler's, and
 # the hw_specs.h row; --check FILE says whether FILE holds that row (exit 1
 # if not). Standard library only.
-import glob, json, math, os, statistics, subprocess, sys
+import glob, gzip, json, math, os, statistics, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
@@ -36,22 +36,25 @@ HW = "h200"
 
 
 def load_cases():
-    """Every measured step: model, batch, mode, dtype, wall_s, gpu_s, kernels."""
+    """Every measured step: model, batch, mode, dtype, wall_s (median of the
+    timed steps), gpu_s (kernels + memsets + memcpys of a profiled step,
+    the median), kernels (torch.profiler's, the median); format
+    "rfl-steps-1" of dev/capture/step_time.py (branch capture)."""
     cases = []
-    for path in sorted(glob.glob(os.path.join(DATA, "*.json"))):
-        with open(path) as f:
+    for path in sorted(glob.glob(os.path.join(DATA, "steps-*.json*"))):
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
             doc = json.load(f)
-        rows = doc.get("steps", doc.get("cases", doc)) if isinstance(doc, dict) else doc
-        for r in rows:
-            if not isinstance(r, dict) or r.get("error"):
+        for r in doc["cases"]:
+            if r.get("error") or r.get("skipped"):
                 continue
-            c = {
+            st = r["steps"]
+            cases.append({
                 "model": r["model"], "batch": int(r["batch"]), "mode": r["mode"],
-                "dtype": r["dtype"], "wall_s": float(r["wall_s"]),
-                "gpu_s": float(r["gpu_s"]), "kernels": r.get("kernels"),
+                "dtype": r["dtype"], "wall_s": r["wall_ms"]["median"] / 1e3,
+                "gpu_s": statistics.median(s["kernel_ns"] + s["memset_ns"] + s["memcpy_ns"] for s in st) / 1e9,
+                "kernels": statistics.median(s["kernels"] for s in st),
                 "file": os.path.basename(path),
-            }
-            cases.append(c)
+            })
     return cases
 
 
