@@ -391,15 +391,18 @@ F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.596, 0.608, 0.594, 
    itself (SMs, clock, peaks, L2) comes from each machine's row; a machine
    of no family here takes the nearest by DRAM bandwidth ("assumed from").
    Row: S(ID, "family", "measured machine id", kernel_ns (GPU fixed cost of
-   a kernel), tensor_eff (share of an SM's tensor peak a 128x128 tile
-   reaches), simt_eff (the same, FP32 SIMT), dram_frac (share of DRAM
-   bandwidth of a large memory-bound kernel), host_op_ns (CPU time of one
-   eager op: forward op, autograd node or optimizer launch), host_param_ns
-   (per parameter tensor: zero_grad and the optimizer's loops), host_step_us
-   (per step), overlap (share of the shorter of host and GPU that does not
-   overlap the longer), "source") */
+   a kernel), tensor_eff, tf32_eff, simt_eff (share of an SM's 16-bit
+   tensor, TF32 tensor, FP32 peak a 128x128 tile reaches), dram_frac,
+   bwd_frac (share of DRAM bandwidth of a memory-bound kernel, forward and
+   backward), norm_frac, dw_frac (factors on those: autocast's batch norm;
+   depthwise convolutions), host_op_ns (CPU time of
+   one eager op: forward op, autograd node or optimizer call),
+   host_kernel_ns (per kernel launched), host_param_ns (per parameter
+   tensor: zero_grad and the optimizer's loops), host_step_us (per step),
+   overlap (share of the shorter of host and GPU that does not overlap
+   the longer), "source") */
 #define RFL_HW_STEP_FORECASTS(S) \
-S(HOPPER_H200, "Hopper H200", "h200-sxm", 2500, 0.60, 0.70, 0.75, 10000, 3000, 200, 0.10, \
+S(HOPPER_H200, "Hopper H200", "h200-sxm", 2500, 0.60, 0.60, 0.70, 0.75, 0.50, 0.30, 0.30, 10000, 5000, 3000, 200, 0.10, \
   "assumed, not yet fitted")
 
 #endif /* RFL_HW_SPECS_H */

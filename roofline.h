@@ -2335,12 +2335,22 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
        each: the larger, + kernel_s
    (fp32: convolutions on TF32 tensor cores as cuDNN may by default,
    matmuls on FP32; bf16: autocast; tf32: both TF32). gpu = the kernels
-   back to back; host (eager) = ops x host_op_s + parameter tensors x
-   host_param_s + host_step_s; step = max(gpu, host) + overlap x min. */
+   back to back; host (eager) = ops x host_op_s + kernels x host_kernel_s
+   + parameter tensors x host_param_s + host_step_s; step = max(gpu, host)
+   + overlap x min. */
 typedef struct rfl_step_terms {
     const char *family, *measured_on;
-    double kernel_s, tensor_eff, simt_eff, dram_frac;
-    double host_op_s, host_param_s, host_step_s, overlap;
+    double kernel_s;      /* GPU fixed cost of a kernel */
+    double tensor_eff;    /* share of an SM's 16-bit tensor peak a 128x128 tile reaches */
+    double tf32_eff;      /* the same for TF32 */
+    double simt_eff;      /* the same for FP32 SIMT */
+    double dram_frac;     /* share of DRAM bandwidth of a memory-bound kernel */
+    double bwd_frac;      /* the same in the backward pass */
+    double norm_frac;     /* x either: PyTorch's own batch norm (autocast's) */
+    double dw_frac;       /* x either: depthwise convolutions */
+    double host_op_s, host_kernel_s, host_param_s, host_step_s; /* CPU per op,
+                             per kernel launch, per parameter tensor, per step */
+    double overlap;       /* share of the shorter of host and GPU not overlapped */
     const char *source;
 } rfl_step_terms;
 /* The table's step terms for GPU m (RFL_HW_STEP_FORECASTS): its family's
@@ -9111,11 +9121,12 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_STEP_FORECASTS)
 typedef struct rfl__sf_row {
     const char *family, *ref;
-    double kernel_ns, tensor_eff, simt_eff, dram_frac, host_op_ns, host_param_ns, host_step_us, overlap;
+    double kernel_ns, tensor_eff, tf32_eff, simt_eff, dram_frac, bwd_frac, norm_frac, dw_frac;
+    double host_op_ns, host_kernel_ns, host_param_ns, host_step_us, overlap;
     const char *source;
 } rfl__sf_row;
-#define RFL__SF_ROW(ID, fam, ref, kns, te, se, df, hop, hpar, hstep, ov, src) \
-    {fam, ref, kns, te, se, df, hop, hpar, hstep, ov, src},
+#define RFL__SF_ROW(ID, fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, src) \
+    {fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, src},
 static const rfl__sf_row rfl__sf_rows[] = {RFL_HW_STEP_FORECASTS(RFL__SF_ROW)};
 #undef RFL__SF_ROW
 #endif
@@ -9140,9 +9151,11 @@ RFL_API rfl_result rfl_step_terms_find(const rfl_machine *m, rfl_step_terms *out
         }
         if (!r) return RFL_ERR_NO_DATA;
         out->family = r->family, out->measured_on = r->ref, out->source = r->source;
-        out->kernel_s = r->kernel_ns * 1e-9, out->tensor_eff = r->tensor_eff;
+        out->kernel_s = r->kernel_ns * 1e-9, out->tensor_eff = r->tensor_eff, out->tf32_eff = r->tf32_eff;
         out->simt_eff = r->simt_eff, out->dram_frac = r->dram_frac;
+        out->norm_frac = r->norm_frac, out->dw_frac = r->dw_frac, out->bwd_frac = r->bwd_frac;
         out->host_op_s = r->host_op_ns * 1e-9, out->host_param_s = r->host_param_ns * 1e-9;
+        out->host_kernel_s = r->host_kernel_ns * 1e-9;
         out->host_step_s = r->host_step_us * 1e-6, out->overlap = r->overlap;
         if (assumed) *assumed = !own;
         return RFL_OK;
@@ -9159,11 +9172,13 @@ static double rfl__sf_ceil(double x) {
 
 /* Tiles bm x bn: a smaller tile reaches its share bm bn / (bm + bn) / 64
    of a 128x128 tile's rate (operand bytes per FLOP); split-K fills the SMs
-   when the tiles do not (chunks of K >= 256). The fastest tiling wins, as
-   cuBLAS's and cuDNN's heuristics aim to. */
+   when the tiles do not (chunks of K >= 256). Skinny products (M <= 16:
+   a batch-1 linear layer) take 16-row tiles at a quarter of the rate,
+   and are then mostly bound by reading the weights. The fastest tiling
+   wins, as cuBLAS's and cuDNN's heuristics aim to. */
 RFL_API double rfl_gemm_tile_time(double M, double N, double K, double batch, double sm_flops,
                                   int sms, double *tiles, double *waves) {
-    static const double tm[4] = {128, 128, 64, 64}, tn[4] = {128, 64, 128, 64};
+    static const double tm[6] = {128, 128, 64, 64, 16, 16}, tn[6] = {128, 64, 128, 64, 128, 64};
     double best = -1, bt = 0, bw = 0;
     int i;
     if (!(M > 0) || !(N > 0) || !(K > 0) || !(sm_flops > 0) || sms < 1) {
@@ -9172,7 +9187,7 @@ RFL_API double rfl_gemm_tile_time(double M, double N, double K, double batch, do
         return 0;
     }
     if (!(batch > 0)) batch = 1;
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < 6; i++) {
         double nt = batch * rfl__sf_ceil(M / tm[i]) * rfl__sf_ceil(N / tn[i]), split = 1, wv, t;
         if (nt < sms) {
             split = (double)(uint64_t)((double)sms / nt);
@@ -9181,7 +9196,8 @@ RFL_API double rfl_gemm_tile_time(double M, double N, double K, double batch, do
         }
         wv = rfl__sf_ceil(nt * split / sms);
         t = wv * 2 * tm[i] * tn[i] * rfl__sf_ceil(K / split) /
-            (sm_flops * (tm[i] * tn[i] / (tm[i] + tn[i]) / 64));
+            (sm_flops * (tm[i] < 64 ? 0.25 : tm[i] * tn[i] / (tm[i] + tn[i]) / 64));
+        if (tm[i] < 64 && M > 16) continue;
         if (best < 0 || t < best) best = t, bt = nt * split, bw = wv;
     }
     if (tiles) *tiles = bt;
@@ -9199,13 +9215,21 @@ typedef struct rfl__sf {
     double launch[2], blocks[2], loaded[2]; /* the foreach launches: depth 1, 2 */
 } rfl__sf;
 
-/* n kernels moving `bytes` (and `flops` on FP32/FP16 vector units). */
-static void rfl__sf_mem(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew) {
-    double tm = bytes / (s->bw * s->t.dram_frac), tc = 0;
+/* n kernels moving `bytes` at `frac` of the DRAM bandwidth (and `flops`
+   on FP32/FP16 vector units). */
+static void rfl__sf_memf(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew, double frac) {
+    double tm = bytes / (s->bw * frac), tc = 0;
     if (flops > 0 && s->m->peak_flops[ew] > 0) tc = flops / (s->m->peak_flops[ew] * s->t.simt_eff);
     s->kernels += n, s->fixed_s += n * s->t.kernel_s;
     s->mem_s += tm > tc ? tm : tc;
     s->mem_ideal_s += bytes / s->bw;
+}
+static void rfl__sf_mem(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew) {
+    rfl__sf_memf(s, n, bytes, flops, ew, s->t.dram_frac);
+}
+/* the same in the backward pass */
+static void rfl__sf_memb(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew) {
+    rfl__sf_memf(s, n, bytes, flops, ew, s->t.bwd_frac);
 }
 
 /* One GEMM kernel on math precision p (a tensor type, else FP32 SIMT). */
@@ -9214,7 +9238,7 @@ static void rfl__sf_gemm(rfl__sf *s, double M, double N, double K, double batch,
     double peak = s->m->peak_flops[p], eff, tc, tm;
     int tensor = p != RFL_FP32 && p != RFL_FP64 && p != RFL_FP16;
     if (!(peak > 0)) p = RFL_FP32, peak = s->m->peak_flops[RFL_FP32], tensor = 0;
-    eff = tensor ? s->t.tensor_eff : s->t.simt_eff;
+    eff = !tensor ? s->t.simt_eff : p == RFL_TF32_TENSOR ? s->t.tf32_eff : s->t.tensor_eff;
     tc = rfl_gemm_tile_time(M, N, K, batch, peak / s->m->units * eff, s->m->units, 0, 0);
     tm = bytes / (s->bw * s->t.dram_frac);
     s->kernels += 1, s->fixed_s += s->t.kernel_s;
@@ -9274,7 +9298,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
     fb = (double)c.fwd_bytes, bb = (double)c.bwd_bytes;
     s->ops += 1 + (grad ? 1 : 0);
     /* gradients of a tensor read by several records are summed: one add each */
-    if (grad && uses > 1) rfl__sf_mem(s, uses - 1, 3 * esz * out * (uses - 1), 0, ew), s->ops += uses - 1;
+    if (grad && uses > 1) rfl__sf_memb(s, uses - 1, 3 * esz * out * (uses - 1), 0, ew), s->ops += uses - 1;
     switch (op) {
     case RFL_OP_CONV2D: case RFL_OP_LINEAR: case RFL_OP_MATMUL: {
         double M, N, K, G = 1, dm, dn, dk, bias = (L->flags & RFL_LF_BIAS) ? 1 : 0;
@@ -9287,9 +9311,9 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
             double kk = (double)L->arg[0] * (L->arg[1] ? L->arg[1] : L->arg[0]);
             M = B * ho * wo, N = L->shape[0] / g, K = ci / g * kk, G = g;
             dm = B * hi * wi, dn = ci / g, dk = N * kk;
-            if (g > 1 && N <= 4) { /* depthwise: a vector kernel, not a GEMM */
-                rfl__sf_mem(s, 1, fb, (double)c.fwd_flops, ew);
-                if (grad) rfl__sf_mem(s, dgrad ? 2 : 1, bb, (double)c.bwd_flops, ew);
+            if (g > 1 && N <= 4) { /* depthwise: PyTorch's own kernels, not a GEMM */
+                rfl__sf_memf(s, 1, fb, (double)c.fwd_flops, ew, s->t.dram_frac * s->t.dw_frac);
+                if (grad) rfl__sf_memf(s, dgrad ? 2 : 1, bb, (double)c.bwd_flops, ew, s->t.bwd_frac * s->t.dw_frac);
                 goto casts;
             }
             if (bias) rfl__sf_mem(s, 1, 2 * esz * out, 0, ew), s->ops += 1;
@@ -9301,7 +9325,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
                 double xb = ac ? (kk > 1 ? 6.9 : 1.2) : (kk > 1 ? 7.6 : 0.2);
                 double io = esz * (out + (double)X->out_numel * B);
                 rfl__sf_mem(s, xf, xf * io, 0, ew);
-                if (grad) rfl__sf_mem(s, xb, xb * io, 0, ew);
+                if (grad) rfl__sf_memb(s, xb, xb * io, 0, ew);
             }
         } else {
             N = L->shape[L->rank - 1], K = X->shape[X->rank - 1];
@@ -9365,13 +9389,18 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
                 s->ops += grad ? 2 : 1;
         /* training batch norm also counts num_batches_tracked += 1 */
         if (train && op == RFL_OP_BATCHNORM) rfl__sf_mem(s, 1, 16, 0, ew), s->ops += 1;
-        rfl__sf_mem(s, 1, fb, (double)c.fwd_flops, ew);
-        if (grad) rfl__sf_mem(s, op == RFL_OP_LAYERNORM ? 2 : 1, bb, (double)c.bwd_flops, ew);
+        { /* autocast's batch norm (bf16 data, fp32 weights) runs PyTorch's own
+             kernels, statistics and transform apart, not cuDNN's */
+            int own = ac && op == RFL_OP_BATCHNORM;
+            double fr = own ? s->t.norm_frac : 1;
+            rfl__sf_memf(s, own ? 2 : 1, fb, (double)c.fwd_flops, ew, s->t.dram_frac * fr);
+            if (grad) rfl__sf_memf(s, op == RFL_OP_LAYERNORM ? 2 : 1, bb, (double)c.bwd_flops, ew, s->t.bwd_frac * fr);
+        }
         return RFL_OK;
     case RFL_OP_EMBEDDING:
         rfl__sf_param(s, (double)L->params);
         rfl__sf_mem(s, 1, fb, 0, ew);
-        if (grad) rfl__sf_mem(s, 5, bb, 0, ew);
+        if (grad) rfl__sf_memb(s, 5, bb, 0, ew);
         return RFL_OK;
     case RFL_OP_FLATTEN: case RFL_OP_RESHAPE: case RFL_OP_TRANSPOSE:
         return RFL_OK; /* views: the op and its node, no kernel */
@@ -9388,7 +9417,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
         double n = op == RFL_OP_MAXPOOL || op == RFL_OP_SLICE ? 2
                  : op == RFL_OP_ADD || op == RFL_OP_CONCAT ? 0
                  : op == RFL_OP_MUL ? (L->in[1] >= 0 ? 2 : 1) : 1;
-        if (n > 0) rfl__sf_mem(s, n, bb, (double)c.bwd_flops, ew);
+        if (n > 0) rfl__sf_memb(s, n, bb, (double)c.bwd_flops, ew);
     }
     if (L->params) rfl__sf_param(s, (double)L->params);
     return RFL_OK;
@@ -9425,7 +9454,8 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
     else if ((r = rfl_step_terms_find(m, &s.t, &assumed)) != RFL_OK) return r;
     if (fd && fd->host_op_s > 0) s.t.host_op_s = fd->host_op_s;
     if (m->units < 1 || !(m->bw_bytes_per_s[RFL_DRAM] > 0) || !(s.t.dram_frac > 0) ||
-        !(s.t.tensor_eff > 0) || !(s.t.simt_eff > 0))
+        !(s.t.tensor_eff > 0) || !(s.t.tf32_eff > 0) || !(s.t.simt_eff > 0) ||
+        !(s.t.norm_frac > 0) || !(s.t.dw_frac > 0) || !(s.t.bwd_frac > 0))
         return RFL_ERR_NO_DATA;
     if (!rfl__ly_precs(cd->dtype, &pmm, &ew)) return RFL_ERR_ARG;
     if ((r = rfl_net_predict(net, cd, m, &np)) != RFL_OK) return r;
@@ -9459,7 +9489,8 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
     }
     gpu = s.gemm_s + s.mem_s + s.fixed_s;
     host = rt == RFL_RUNTIME_GRAPHS ? 0
-         : s.ops * s.t.host_op_s + (train ? s.params * s.t.host_param_s : 0) + s.t.host_step_s;
+         : s.ops * s.t.host_op_s + s.kernels * s.t.host_kernel_s +
+           (train ? s.params * s.t.host_param_s : 0) + s.t.host_step_s;
     x = gpu > host ? gpu : host, y = gpu > host ? host : gpu;
     bound = np.layers_s;
     out->bound_s = bound;

@@ -34,8 +34,10 @@ static rfl_step_terms terms(void) {
     rfl_step_terms t;
     memset(&t, 0, sizeof t);
     t.family = "test";
-    t.kernel_s = 2e-6, t.tensor_eff = 1, t.simt_eff = 1, t.dram_frac = 1;
-    t.host_op_s = 10e-6, t.host_param_s = 1e-6, t.host_step_s = 100e-6, t.overlap = 0.5;
+    t.kernel_s = 2e-6, t.tensor_eff = 1, t.tf32_eff = 1, t.simt_eff = 1, t.dram_frac = 1;
+    t.bwd_frac = 1, t.norm_frac = 1, t.dw_frac = 1;
+    t.host_op_s = 10e-6, t.host_kernel_s = 1e-6, t.host_param_s = 1e-6, t.host_step_s = 100e-6;
+    t.overlap = 0.5;
     return t;
 }
 
@@ -75,40 +77,43 @@ static void test_kernels(void) {
     memset(&fd, 0, sizeof fd);
     memset(&cd, 0, sizeof cd);
     fd.step_terms = &t;
-    /* inference: conv, bn, relu, pool, linear (flatten is a view) */
+    /* inference: conv, bn, relu, pool, linear (flatten is a view), and
+       cuDNN's 3.4 transforms and helpers a 3x3 conv from NCHW (fp32) */
     RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f), RFL_OK);
-    RT_NEAR(f.kernels, 5, 1e-12);
+    RT_NEAR(f.kernels, 5 + 3.4, 1e-12);
     RT_STR(f.runtime, "eager");
-    /* training: forward 6 (+ num_batches_tracked); backward 7 (the conv's
-       weight gradient only: its input needs none; bn, relu, pool; the
-       linear's two GEMMs and bias sum); loss 2 + 4; SGD over 5 small
-       tensors: one mul_ and two add_ launches */
+    /* training: forward 6 (+ num_batches_tracked) + 3.4; backward 7 (the
+       conv's weight gradient only: its input needs none; bn, relu, pool;
+       the linear's two GEMMs and bias sum) + the conv's 7.6 transforms;
+       loss 2 + 5; SGD over 5 small tensors: one mul_ and two add_ launches */
     cd.mode = RFL_MODE_TRAIN;
     RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f), RFL_OK);
-    RT_NEAR(f.kernels, 22, 1e-12);
+    RT_NEAR(f.kernels, 23 + 3.4 + 7.6, 1e-12);
     RT_NEAR(f.param_tensors, 5, 1e-12);
     /* host: 6 forward ops (flatten too, no kernel) + 6 backward nodes
-       (the first conv's too) + 1 num_batches_tracked + loss 5 + SGD 3
-       foreach calls + 3 launches = 24 ops; 24 x 10 us + 5 x 1 us + 100 us */
-    host = 24 * 10e-6 + 5 * 1e-6 + 100e-6;
-    RT_NEAR(f.host_ops, 24, 1e-12);
+       (the first conv's too) + 1 num_batches_tracked + loss 6 + SGD 3
+       foreach calls + 3 launches = 25 ops; 25 x 10 us + 34 kernels x 1 us
+       + 5 parameter tensors x 1 us + 100 us */
+    host = 25 * 10e-6 + 34 * 1e-6 + 5 * 1e-6 + 100e-6;
+    RT_NEAR(f.host_ops, 25, 1e-12);
     RT_NEAR(f.host_time_s, host, 1e-9);
     RT_STR(f.binds, f.host_time_s > f.gpu_time_s ? "host" : "gpu");
     RT_NEAR(f.step_time_s, (host > f.gpu_time_s ? host + 0.5 * f.gpu_time_s : f.gpu_time_s + 0.5 * host), 1e-9);
-    /* bf16 autocast adds 9: the conv weight and linear weight and bias cast
-       and their gradients cast back (6), the input's cast (1), the logits'
-       cast and back (2) */
+    /* bf16 autocast: 23 as above, + 9 casts: the conv weight and linear
+       weight and bias cast and their gradients cast back (6), the input's
+       cast (1), the logits' cast and back (2); batch norm's own kernels
+       (statistics and transform: + 1); the conv's 4.8 + 6.9 */
     cd.dtype = RFL_DTYPE_BF16;
     RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f), RFL_OK);
-    RT_NEAR(f.kernels, 31, 1e-12);
+    RT_NEAR(f.kernels, 23 + 9 + 1 + 4.8 + 6.9, 1e-12);
     /* CUDA graphs: the same kernels, no host */
     fd.runtime = RFL_RUNTIME_GRAPHS;
     RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f), RFL_OK);
-    RT_NEAR(f.kernels, 31, 1e-12);
+    RT_NEAR(f.kernels, 23 + 9 + 1 + 4.8 + 6.9, 1e-12);
     RT_CHECK(f.host_time_s == 0 && f.step_time_s == f.gpu_time_s);
     RT_STR(f.binds, "gpu");
     /* every kernel costs at least its fixed cost */
-    RT_CHECK(f.gpu_time_s >= 31 * 2e-6);
+    RT_CHECK(f.gpu_time_s >= 44.7 * 2e-6);
     fd.runtime = RFL_RUNTIME_FUSED;
     RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f), RFL_ERR_UNSUPPORTED);
 }

@@ -62,10 +62,12 @@ static const char *usage2 =
     "              graphs, no host cost; fused (LLMs): a fused implementation,\n"
     "              the bound corrected by achieved DRAM and tensor fractions,\n"
     "              int4/int8 dequantization, kernel costs, all-reduces\n"
-    "  --step-terms K,T,S,D,H,P,Q,O  the eager/graphs forecast's terms instead of\n"
-    "              the table's (dev/capture/fit_step.py fits them): kernel ns,\n"
-    "              tensor and SIMT efficiency, DRAM fraction, host ns per op and\n"
-    "              per parameter tensor, host us per step, overlap\n"
+    "  --step-terms LIST  the eager/graphs forecast's 13 terms instead of the\n"
+    "              table's (dev/capture/fit_step.py fits them), comma-separated:\n"
+    "              kernel ns; tensor, TF32, SIMT efficiency; DRAM fraction\n"
+    "              forward, backward; norm and depthwise factors; host ns per\n"
+    "              op, per kernel, per\n"
+    "              parameter tensor; host us per step; overlap\n"
     "  --summary   the torchsummary table (per sample, fp32, MB = 2^20 bytes)\n"
     "  --conv C    torch (default): mac FLOPs as PyTorch's FlopCounterMode and\n"
     "              torchvision's GFLOPS (2 x multiply-adds of conv/matmul, no\n"
@@ -94,7 +96,7 @@ static const cli_opt opts[] = {
     {"--json", 0, OPT_JSON}, {"--summary", 0, OPT_SUMMARY}, {"--layers", 0, OPT_LAYERS},
     {"--gpus", "N", OPT_GPUS}, {"--link", "nvlink|pcie", OPT_LINK},
     {"--forecast", 0, OPT_FORECAST}, {"--runtime", "eager|graphs|fused", OPT_RUNTIME},
-    {"--step-terms", "K,T,S,D,H,P,Q,O", OPT_STEP_TERMS}, {0, 0, 0}};
+    {"--step-terms", "LIST", OPT_STEP_TERMS}, {0, 0, 0}};
 static const cli_opt *const tables[] = {opts, cli_model_opts, cli_machine_opts, 0};
 
 typedef struct est {
@@ -143,20 +145,22 @@ static void parse_args(est *e, int argc, char **argv) {
         case OPT_LAYERS: e->layers = 1; break;
         case OPT_FORECAST: e->forecast = 1; break;
         case OPT_STEP_TERMS: {
-            double v[8];
+            double v[13];
             char *end = 0;
             const char *p = e->c.val;
             int k;
-            for (k = 0; k < 8; k++, p = end + 1) {
+            for (k = 0; k < 13; k++, p = end + 1) {
                 v[k] = strtod(p, &end);
-                if (end == p || v[k] < 0 || (k < 7 && *end != ',') || (k == 7 && *end))
-                    cli_usage_error(&e->c, "--step-terms takes 8 numbers >= 0, comma-separated, not '%s'", e->c.val);
+                if (end == p || v[k] < 0 || (k < 12 && *end != ',') || (k == 12 && *end))
+                    cli_usage_error(&e->c, "--step-terms takes 13 numbers >= 0, comma-separated, not '%s'", e->c.val);
             }
             memset(&e->st, 0, sizeof e->st);
             e->st.family = "--step-terms", e->st.source = "--step-terms";
-            e->st.kernel_s = v[0] * 1e-9, e->st.tensor_eff = v[1], e->st.simt_eff = v[2];
-            e->st.dram_frac = v[3], e->st.host_op_s = v[4] * 1e-9, e->st.host_param_s = v[5] * 1e-9;
-            e->st.host_step_s = v[6] * 1e-6, e->st.overlap = v[7];
+            e->st.kernel_s = v[0] * 1e-9, e->st.tensor_eff = v[1], e->st.tf32_eff = v[2];
+            e->st.simt_eff = v[3], e->st.dram_frac = v[4], e->st.bwd_frac = v[5];
+            e->st.norm_frac = v[6], e->st.dw_frac = v[7];
+            e->st.host_op_s = v[8] * 1e-9, e->st.host_kernel_s = v[9] * 1e-9;
+            e->st.host_param_s = v[10] * 1e-9, e->st.host_step_s = v[11] * 1e-6, e->st.overlap = v[12];
             e->has_st = 1;
             break;
         }

@@ -51,6 +51,7 @@ def load_cases():
             cases.append({
                 "model": r["model"], "batch": int(r["batch"]), "mode": r["mode"],
                 "dtype": r["dtype"], "wall_s": r["wall_ms"]["median"] / 1e3,
+                "host_s": r["host_dispatch_ms"]["median"] / 1e3,
                 "gpu_s": statistics.median(s["kernel_ns"] + s["memset_ns"] + s["memcpy_ns"] for s in st) / 1e9,
                 "kernels": statistics.median(s["kernels"] for s in st),
                 "file": os.path.basename(path),
@@ -61,14 +62,17 @@ def load_cases():
 _cache = {}
 
 
-def forecast(c, te, se, df):
+GPU_TERMS = ("te", "t32", "se", "df", "bf", "nf", "dwf")
+
+
+def forecast(c, p):
     """gpu time without kernel costs, kernels, host ops, parameter tensors."""
-    key = (c["model"], c["batch"], c["mode"], c["dtype"], round(te, 4), round(se, 4), round(df, 4))
+    key = (c["model"], c["batch"], c["mode"], c["dtype"]) + tuple(round(p[k], 4) for k in GPU_TERMS)
     if key not in _cache:
         out = subprocess.check_output([
             EST, c["model"], "--batch", str(c["batch"]), "--mode", c["mode"], "--dtype", c["dtype"],
             "--hw", HW, "--forecast", "--runtime", "eager",
-            "--step-terms", "0,%g,%g,%g,0,0,0,0" % (te, se, df), "--json"])
+            "--step-terms", "0,%s,0,0,0,0,0" % ",".join("%g" % p[k] for k in GPU_TERMS), "--json"])
         f = json.loads(out)["forecast"]
         _cache[key] = (f["gpu_time_s"], f["kernels"], f["host_ops"], f["param_tensors"], f["bound_s"])
     return _cache[key]
@@ -96,32 +100,32 @@ def loss(pred, meas):
 
 
 def fit_gpu(cases):
-    def kfit(te, se, df):
-        rows = [forecast(c, te, se, df) for c in cases]
+    def kfit(p):
+        rows = [forecast(c, p) for c in cases]
         meas = [c["gpu_s"] for c in cases]
         fn = lambda k: loss([g + n * k for g, n, *_ in rows], meas)
         k = golden(fn, 0, 20e-6)
         return fn(k), k
-    p = {"te": 0.6, "se": 0.7, "df": 0.75}
-    best, k = kfit(**p)
+    p = {"te": 0.6, "t32": 0.58, "se": 0.72, "df": 0.55, "bf": 0.5, "nf": 0.3, "dwf": 0.2}
+    best, k = kfit(p)
     for step in (0.1, 0.05, 0.02):
         improved = True
         while improved:
             improved = False
-            for name in ("te", "se", "df"):
+            for name in GPU_TERMS:
                 for sgn in (1, -1):
                     q = dict(p)
                     q[name] = round(q[name] + sgn * step, 4)
-                    if not 0.05 <= q[name] <= 1.0:
+                    if not 0.02 <= q[name] <= (1.0 if name in ("te", "t32", "se", "df", "bf") else 3.0):
                         continue
-                    l, kk = kfit(**q)
+                    l, kk = kfit(q)
                     if l < best - 1e-6:
                         best, k, p, improved = l, kk, q, True
     return p, k
 
 
-def host_time(h, n_ops, n_par):
-    return n_ops * h[0] + n_par * h[1] + h[2]
+def host_time(h, n_ops, n_kern, n_par):
+    return n_ops * h[0] + n_kern * h[1] + n_par * h[2] + h[3]
 
 
 def step_time(gpu, host, ov):
@@ -129,15 +133,16 @@ def step_time(gpu, host, ov):
 
 
 def fit_host(cases, rows):
-    meas = [c["wall_s"] for c in cases]
+    """The host's terms on the measured host dispatch time; then the
+    overlap on the wall time, with the measured GPU time."""
+    meas = [c["host_s"] for c in cases]
     def fn(h):
-        return loss([step_time(c["gpu_s"], host_time(h, r[2], r[3]), h[3]) for c, r in zip(cases, rows)], meas)
-    h = [10e-6, 2e-6, 100e-6, 0.1]
-    scale = [1e-6, 1e-6, 50e-6, 0.05]
+        return loss([host_time(h, r[2], r[1], r[3]) for r in rows], meas)
+    h = [10e-6, 5e-6, 3e-6, 100e-6, 0.1]
     best = fn(h)
     for rnd in range(6):
         for i in range(4):
-            hi = {0: 100e-6, 1: 50e-6, 2: 5e-3, 3: 1.0}[i]
+            hi = {0: 100e-6, 1: 50e-6, 2: 100e-6, 3: 5e-3}[i]
             def f1(v, i=i):
                 q = list(h)
                 q[i] = v
@@ -145,6 +150,10 @@ def fit_host(cases, rows):
             v = golden(f1, 0, hi)
             if f1(v) < best:
                 best, h[i] = f1(v), v
+    walls = [c["wall_s"] for c in cases]
+    def fo(ov):
+        return loss([step_time(c["gpu_s"], host_time(h, r[2], r[1], r[3]), ov) for c, r in zip(cases, rows)], walls)
+    h[4] = golden(fo, 0, 1)
     return h
 
 
@@ -165,19 +174,21 @@ def main():
     held_models = set(models[2::3])
     fit_cases = [c for c in cases if c["model"] not in held_models]
     p, k = fit_gpu(fit_cases)
-    rows_fit = [forecast(c, p["te"], p["se"], p["df"]) for c in fit_cases]
+    rows_fit = [forecast(c, p) for c in fit_cases]
     h = fit_host(fit_cases, rows_fit)
     print("fitted on %d steps of %d models (%d steps of %d models held out: %s)" % (
         len(fit_cases), len(models) - len(held_models), len(cases) - len(fit_cases), len(held_models),
         ", ".join(sorted(held_models))))
-    print("tensor_eff %.3f simt_eff %.3f dram_frac %.3f kernel %.0f ns; host %.0f ns/op, %.0f ns/param, %.1f us/step, overlap %.3f"
-          % (p["te"], p["se"], p["df"], k * 1e9, h[0] * 1e9, h[1] * 1e9, h[2] * 1e6, h[3]))
+    print("tensor_eff %.3f tf32_eff %.3f simt_eff %.3f dram_frac %.3f bwd_frac %.3f norm_frac %.3f dw_frac %.3f kernel %.0f ns"
+          % (p["te"], p["t32"], p["se"], p["df"], p["bf"], p["nf"], p["dwf"], k * 1e9))
+    print("host %.0f ns/op, %.0f ns/kernel, %.0f ns/param, %.1f us/step, overlap %.3f"
+          % (h[0] * 1e9, h[1] * 1e9, h[2] * 1e9, h[3] * 1e6, h[4]))
     res = []
     for c in cases:
-        g, n, ops, par, bound = forecast(c, p["te"], p["se"], p["df"])
+        g, n, ops, par, bound = forecast(c, p)
         gpu = g + n * k
-        host = host_time(h, ops, par)
-        res.append(dict(c, f_gpu=gpu, f_wall=step_time(gpu, host, h[3]), f_kernels=n, bound=bound,
+        host = host_time(h, ops, n, par)
+        res.append(dict(c, f_gpu=gpu, f_host=host, f_wall=step_time(gpu, host, h[4]), f_kernels=n, bound=bound,
                         held=c["model"] in held_models))
     md = "--markdown" in sys.argv
     for label, sel in (("held-out", True), ("fitted", False)):
@@ -194,11 +205,12 @@ def main():
             if not sub:
                 continue
             gm, g25, n = summary([r["f_gpu"] / r["gpu_s"] - 1 for r in sub])
+            hm, h25, _ = summary([r["f_host"] / r["host_s"] - 1 for r in sub])
             wm, w25, _ = summary([r["f_wall"] / r["wall_s"] - 1 for r in sub])
             if md:
                 print("| %s | %s | %s | %s | %s | %d |" % (name, pct(gm), pct(g25), pct(wm), pct(w25), n))
             else:
-                print("  %-10s GPU %6s %6s   wall %6s %6s   (%d)" % (name, pct(gm), pct(g25), pct(wm), pct(w25), n))
+                print("  %-10s GPU %6s %6s   wall %6s %6s   host %6s %6s  (%d)" % (name, pct(gm), pct(g25), pct(wm), pct(w25), pct(hm), pct(h25), n))
     kr = [r["f_kernels"] / r["kernels"] for r in res if r.get("kernels")]
     if kr:
         print("\nkernels a step, forecast / torch.profiler: median %.3f, within 10%%: %d of %d" % (
@@ -216,10 +228,11 @@ def main():
     hg = summary([r["f_gpu"] / r["gpu_s"] - 1 for r in res if r["held"]])
     hw = summary([r["f_wall"] / r["wall_s"] - 1 for r in res if r["held"]])
     files = sorted(set(c["file"] for c in cases))
-    row = ('S(HOPPER_H200, "Hopper H200", "h200-sxm", %.0f, %.3f, %.3f, %.3f, %.0f, %.0f, %.1f, %.3f, \\\n'
+    row = ('S(HOPPER_H200, "Hopper H200", "h200-sxm", %.0f, %.3f, %.3f, %.3f, %.3f, %.3f, %.3f, %.3f, %.0f, %.0f, %.0f, %.1f, %.3f, \\\n'
            '  "fitted by dev/capture/fit_step.py on tests/data/step/%s (eager PyTorch steps of the zoo on one H200 SXM); '
            'held-out models: GPU time median error %s, %s within 25%%; wall time median %s, %s within 25%%")' % (
-               k * 1e9, p["te"], p["se"], p["df"], h[0] * 1e9, h[1] * 1e9, h[2] * 1e6, h[3],
+               k * 1e9, p["te"], p["t32"], p["se"], p["df"], p["bf"], p["nf"], p["dwf"],
+               h[0] * 1e9, h[1] * 1e9, h[2] * 1e9, h[3] * 1e6, h[4],
                files[0] if len(files) == 1 else "{" + ",".join(files) + "}",
                pct(hg[0]), pct(hg[1]), pct(hw[0]), pct(hw[1])))
     print("\nhw_specs.h row:\n" + row)
