@@ -47,7 +47,8 @@
                               (every machine's link is then NULL: unknown)
        RFL_NO_COLLECTIVES     leave out the all-reduce time model
                               (rfl_allreduce_time)
-       RFL_NO_FORECAST        leave out the forecast (rfl_llm_forecast)
+       RFL_NO_FORECAST        leave out the forecast (rfl_llm_forecast,
+                              rfl_step_forecast)
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
@@ -152,6 +153,9 @@
                   rfl_llm_forecast rfl_forecast_terms_find (the bound
                   corrected by terms fitted on measurements: hw_specs.h
                   RFL_HW_FORECASTS; RFL_NO_FORECAST)
+                  rfl_step_forecast rfl_step_terms_find rfl_gemm_tile_time
+                  (any step's time in eager PyTorch or CUDA graphs: its
+                  kernels, tiles and waves, the host; RFL_HW_STEP_FORECASTS)
                   (TRANSFORMERS below: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
@@ -9212,6 +9216,8 @@ typedef struct rfl__sf {
     double bw, kernels, ops, fixed_s, gemm_s, gemm_ideal_s, mem_s, mem_ideal_s;
     double conv_bound_s, conv_ideal_s; /* fp32: the bound's FP32 convolutions, TF32's */
     double params;      /* parameter tensors */
+    int ac;             /* autocast: 16-bit math on fp32 weights (a zoo or
+                           ONNX model; an LLM's weights are stored 16-bit) */
     double launch[2], blocks[2], loaded[2]; /* the foreach launches: depth 1, 2 */
 } rfl__sf;
 
@@ -9286,7 +9292,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
     double B = (double)(cd->batch ? cd->batch : 1), out, fb, bb;
     int train = cd->mode == RFL_MODE_TRAIN, grad = train && L->needs_grad;
     int dgrad = grad && !(L->flags & RFL_LF_NOGRAD) && X && X->needs_grad;
-    int ac = rfl__sf_autocast(cd), op = L->op;
+    int ac = s->ac, op = L->op;
     rfl_layer_cost c;
     rfl_result r;
     if (op == RFL_OP_INPUT || op == RFL_OP_MARK || op == RFL_OP_PARAM) {
@@ -9464,6 +9470,8 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
     B = (double)(cd->batch ? cd->batch : 1);
     /* PyTorch's defaults: cuDNN convolutions may use TF32, matmuls may not */
     pconv = cd->dtype == RFL_DTYPE_DEFAULT || cd->dtype == RFL_DTYPE_FP32 ? RFL_TF32_TENSOR : pmm;
+    s.ac = rfl__sf_autocast(cd);
+    for (i = 0; i < net->count; i++) s.ac = s.ac && !net->layers[i].kind;
     esz = rfl__sf_autocast(cd) ? 2 : (double)rfl_dtype_bytes(rfl_dtype_storage(cd->act, cd->dtype));
     for (i = 0; i < net->count; i++) {
         int j;
@@ -9481,7 +9489,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
         rfl__sf_mem(&s, 2, 4 * 3 * last, 0, ew);
         rfl__sf_mem(&s, 5, 4 * 4 * last, 0, ew);
         s.ops += 6;
-        if (rfl__sf_autocast(cd)) rfl__sf_mem(&s, 2, 12 * last, 0, ew), s.ops += 2;
+        if (s.ac) rfl__sf_mem(&s, 2, 12 * last, 0, ew), s.ops += 2;
         /* SGD with momentum, foreach: mul_(bufs), add_(bufs, grads), add_(params, bufs) */
         for (i = 0; i < 2; i++) if (s.loaded[i] > 0 || s.blocks[i] > 0) s.launch[i] += 1;
         rfl__sf_mem(&s, s.launch[0] + 2 * s.launch[1], 8 * pbytes, 0, ew);
@@ -9513,7 +9521,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
     if (!(fd && fd->step_terms)) rfl__sf_cat(out->basis, sizeof out->basis, s.t.family);
     rfl__sf_cat(out->basis, sizeof out->basis, cd->dtype == RFL_DTYPE_DEFAULT || cd->dtype == RFL_DTYPE_FP32
                 ? "; fp32: PyTorch's defaults (convolutions on TF32, matmuls FP32)"
-                : rfl__sf_autocast(cd) ? "; autocast" : "");
+                : s.ac ? "; autocast" : "");
     if (fd && fd->host_op_s > 0) rfl__sf_cat(out->basis, sizeof out->basis, "; host: measured per op");
     return RFL_OK;
 }

@@ -15,6 +15,8 @@
 #endif
 #include "roofline.h"
 #include "rfl_test.h"
+#include <stdio.h>
+#include <stdlib.h>
 
 static rfl_layer rec[64];
 static rfl_net net;
@@ -134,7 +136,77 @@ static void test_terms(void) {
     RT_EQ_INT(rfl_step_terms_find(a, &t, &assumed), RFL_ERR_NO_DATA);
 }
 
+/* ---- against our H200 measurements ------------------------------------------ */
+static rfl_layer zrec[RFL_ZOO_MAX_LAYERS];
+
+static int cmp_d(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+static double median_of(double *v, int n) {
+    qsort(v, (size_t)n, sizeof *v, cmp_d);
+    return n ? (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2) : 0;
+}
+static int within(const double *v, int n, double lim) {
+    int i, k = 0;
+    for (i = 0; i < n; i++) k += v[i] <= lim;
+    return k;
+}
+
+/* Every measured step of tests/data/step/h200-steps.csv (written by
+   dev/capture/fit_step.py --csv from capture's fixture) against the
+   table's forecast. The limits are what the fit printed for the models
+   it never saw (README), with a little room for rounding: GPU time median
+   |error| GPU_MED, at least GPU_IN25 of the steps within 25%; wall time
+   likewise; the models it was fitted on no worse than 25% median. */
+#define GPU_MED 0.16
+#define GPU_IN25 0.74
+#define WALL_MED 0.19
+#define WALL_IN25 0.62
+static void test_fixtures(void) {
+    static double eg[2][512], ew[2][512];
+    int n[2] = {0, 0}, rows = 0, h;
+    char line[256];
+    const rfl_machine *m = 0;
+    FILE *f = fopen("tests/data/step/h200-steps.csv", "r");
+    if (!RT_CHECK(f != 0)) return;
+    RT_EQ_INT(rfl_hw_find("h200", &m), RFL_OK);
+    while (fgets(line, sizeof line, f)) {
+        char model[64], mode[8], dtype[8];
+        unsigned long batch;
+        double gpu, wall, kern;
+        int held;
+        rfl_cost_desc cd;
+        rfl_forecast fc;
+        if (line[0] == '#') continue;
+        if (sscanf(line, "%63[^,],%lu,%7[^,],%7[^,],%lf,%lf,%lf,%d", model, &batch, mode, dtype, &gpu, &wall,
+                   &kern, &held) != 8 || n[held != 0] >= 512)
+            continue;
+        rfl_net_init(&net, zrec, RFL_ZOO_MAX_LAYERS, 0, 0);
+        if (!RT_CHECK(rfl_zoo_build(&net, model, 0) == RFL_OK)) continue;
+        memset(&cd, 0, sizeof cd);
+        cd.batch = batch;
+        cd.mode = !strcmp(mode, "train") ? RFL_MODE_TRAIN : RFL_MODE_INFER;
+        cd.dtype = !strcmp(dtype, "bf16") ? RFL_DTYPE_BF16 : RFL_DTYPE_FP32;
+        if (!RT_CHECK(rfl_step_forecast(&net, &cd, m, 0, &fc) == RFL_OK)) continue;
+        h = held != 0;
+        eg[h][n[h]] = fabs(fc.gpu_time_s / gpu - 1);
+        ew[h][n[h]] = fabs(fc.step_time_s / wall - 1);
+        n[h]++, rows++;
+    }
+    fclose(f);
+    RT_CHECK(rows >= 200 && n[1] >= 60);
+    RT_CHECK(within(eg[1], n[1], 0.25) >= GPU_IN25 * n[1]);
+    RT_CHECK(within(ew[1], n[1], 0.25) >= WALL_IN25 * n[1]);
+    RT_CHECK(median_of(eg[1], n[1]) <= GPU_MED);
+    RT_CHECK(median_of(ew[1], n[1]) <= WALL_MED);
+    RT_CHECK(median_of(eg[0], n[0]) <= 0.25 && median_of(ew[0], n[0]) <= 0.25);
+    printf("step forecast on %d H200 steps: held out GPU median %.1f%%, wall %.1f%%\n", rows,
+           100 * median_of(eg[1], n[1]), 100 * median_of(ew[1], n[1]));
+}
+
 int main(void) {
+    test_fixtures();
     test_tiles();
     test_kernels();
     test_terms();

@@ -24,8 +24,9 @@
 #                                     forecast (the host alone is fitted)
 # Prints the terms, the error on the held-out models by batch, mode and
 # dtype (GPU and wall time), the kernel counts beside torch.profiler's, and
-# the hw_specs.h row; --check FILE says whether FILE holds that row (exit 1
-# if not). Standard library only.
+# the hw_specs.h row; --check FILE takes FILE's row instead of fitting and
+# says whether the errors it states are what its terms give (exit 1 if
+# not): a quick check the test suite runs. Standard library only.
 import glob, gzip, json, math, os, statistics, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -41,7 +42,7 @@ def load_cases():
     the median), kernels (torch.profiler's, the median); format
     "rfl-steps-1" of dev/capture/step_time.py (branch capture)."""
     cases = []
-    for path in sorted(glob.glob(os.path.join(DATA, "steps-*.json*"))):
+    for path in sorted(glob.glob(os.path.join(DATA, os.environ.get("RFL_STEP_FILES", "steps-h200-run2.json.gz")))):
         with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
             doc = json.load(f)
         for r in doc["cases"]:
@@ -60,6 +61,10 @@ def load_cases():
 
 
 _cache = {}
+CACHE = os.environ.get("RFL_FIT_CACHE")  # a file keeping the forecasts between runs
+if CACHE and os.path.exists(CACHE):
+    with open(CACHE) as f:
+        _cache = {tuple(k): v for k, v in json.load(f)}
 
 
 GPU_TERMS = ("te", "t32", "se", "df", "bf", "nf", "dwf")
@@ -166,6 +171,16 @@ def summary(errs):
     return statistics.median(a), sum(1 for e in a if e <= 0.25) / len(a), len(a)
 
 
+def table_terms(path):
+    """The S(HOPPER_H200, ...) row of hw_specs.h."""
+    import re
+    with open(path) as f:
+        m = re.search(r'S\(HOPPER_H200, "Hopper H200", "h200-sxm", ([^"]*)\\\n', f.read())
+    v = [float(x) for x in m.group(1).replace(" ", "").strip(",").split(",")]
+    p = dict(zip(GPU_TERMS, v[1:8]))
+    return p, v[0] * 1e-9, [v[8] * 1e-9, v[9] * 1e-9, v[10] * 1e-9, v[11] * 1e-6, v[12]]
+
+
 def main():
     cases = load_cases()
     if not cases:
@@ -173,9 +188,16 @@ def main():
     models = sorted(set(c["model"] for c in cases))
     held_models = set(models[2::3])
     fit_cases = [c for c in cases if c["model"] not in held_models]
-    p, k = fit_gpu(fit_cases)
-    rows_fit = [forecast(c, p) for c in fit_cases]
-    h = fit_host(fit_cases, rows_fit)
+    if "--check" in sys.argv:  # the table's terms, not a new fit: fast
+        p, k, h = table_terms(sys.argv[sys.argv.index("--check") + 1])
+    else:
+        p, k = fit_gpu(fit_cases)
+    if CACHE:
+        with open(CACHE, "w") as f:
+            json.dump([[list(k_), v] for k_, v in _cache.items()], f)
+    if "--check" not in sys.argv:
+        rows_fit = [forecast(c, p) for c in fit_cases]
+        h = fit_host(fit_cases, rows_fit)
     print("fitted on %d steps of %d models (%d steps of %d models held out: %s)" % (
         len(fit_cases), len(models) - len(held_models), len(cases) - len(fit_cases), len(held_models),
         ", ".join(sorted(held_models))))
@@ -191,6 +213,7 @@ def main():
         res.append(dict(c, f_gpu=gpu, f_host=host, f_wall=step_time(gpu, host, h[4]), f_kernels=n, bound=bound,
                         held=c["model"] in held_models))
     md = "--markdown" in sys.argv
+    files0 = sorted(set(c["file"] for c in cases))
     for label, sel in (("held-out", True), ("fitted", False)):
         rs = [r for r in res if r["held"] == sel]
         print("\n%s models: error of the forecast (median |error|, share within 25%%, steps)" % label)
@@ -225,6 +248,13 @@ def main():
             print("  %-20s b%-4d %-5s %-4s gpu %9.3f ms / %9.3f  wall %9.3f / %9.3f  kernels %5d / %s %s" % (
                 r["model"], r["batch"], r["mode"], r["dtype"], r["f_gpu"] * 1e3, r["gpu_s"] * 1e3,
                 r["f_wall"] * 1e3, r["wall_s"] * 1e3, r["f_kernels"], r.get("kernels"), "held" if r["held"] else ""))
+    if "--csv" in sys.argv:  # the measurements the unit test checks the table's forecast on
+        with open(sys.argv[sys.argv.index("--csv") + 1], "w") as f:
+            f.write("# model,batch,mode,dtype,gpu_s,wall_s,kernels,held: measured (median) on one H200 SXM;\n"
+                    "# from tests/data/step/%s by dev/capture/fit_step.py --csv; held: not fitted\n" % ",".join(files0))
+            for r in res:
+                f.write("%s,%d,%s,%s,%.6g,%.6g,%g,%d\n" % (r["model"], r["batch"], r["mode"], r["dtype"],
+                                                       r["gpu_s"], r["wall_s"], r["kernels"], r["held"]))
     hg = summary([r["f_gpu"] / r["gpu_s"] - 1 for r in res if r["held"]])
     hw = summary([r["f_wall"] / r["wall_s"] - 1 for r in res if r["held"]])
     files = sorted(set(c["file"] for c in cases))
