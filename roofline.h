@@ -2311,8 +2311,10 @@ typedef struct rfl_forecast_desc {
     const rfl_forecast_terms *terms; /* NULL: rfl_forecast_terms_find(m) */
     rfl_runtime runtime;        /* 0: eager (rfl_step_forecast), fused (LLM) */
     const struct rfl_step_terms *step_terms; /* NULL: rfl_step_terms_find(m) */
-    double host_op_s;           /* a host's measured CPU time per op (machine
-                                   file "host"), or 0: the family's */
+    double host_op_s;           /* a host's CPU time per op as
+                                   dev/capture/host_op.py measures it (machine
+                                   file "host"): rfl_step_forecast scales the
+                                   family's host terms by it; 0: the family's */
 } rfl_forecast_desc;
 /* The forecast of the step rfl_llm_build(net, cfg, step) built, under cd
    (rfl_llm_cost_desc), on m; with tensor parallelism net, cfg and cd are
@@ -2355,6 +2357,9 @@ typedef struct rfl_step_terms {
     double host_op_s, host_kernel_s, host_param_s, host_step_s; /* CPU per op,
                              per kernel launch, per parameter tensor, per step */
     double overlap;       /* share of the shorter of host and GPU not overlapped */
+    double host_ref_s;    /* what dev/capture/host_op.py measures on the host
+                             the terms were fitted on: a machine file's
+                             "host" op_s scales the host terms by op_s / this */
     const char *source;
 } rfl_step_terms;
 /* The table's step terms for GPU m (RFL_HW_STEP_FORECASTS): its family's
@@ -9126,11 +9131,11 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 typedef struct rfl__sf_row {
     const char *family, *ref;
     double kernel_ns, tensor_eff, tf32_eff, simt_eff, dram_frac, bwd_frac, norm_frac, dw_frac;
-    double host_op_ns, host_kernel_ns, host_param_ns, host_step_us, overlap;
+    double host_op_ns, host_kernel_ns, host_param_ns, host_step_us, overlap, host_ref_ns;
     const char *source;
 } rfl__sf_row;
-#define RFL__SF_ROW(ID, fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, src) \
-    {fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, src},
+#define RFL__SF_ROW(ID, fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, href, src) \
+    {fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, href, src},
 static const rfl__sf_row rfl__sf_rows[] = {RFL_HW_STEP_FORECASTS(RFL__SF_ROW)};
 #undef RFL__SF_ROW
 #endif
@@ -9159,7 +9164,7 @@ RFL_API rfl_result rfl_step_terms_find(const rfl_machine *m, rfl_step_terms *out
         out->simt_eff = r->simt_eff, out->dram_frac = r->dram_frac;
         out->norm_frac = r->norm_frac, out->dw_frac = r->dw_frac, out->bwd_frac = r->bwd_frac;
         out->host_op_s = r->host_op_ns * 1e-9, out->host_param_s = r->host_param_ns * 1e-9;
-        out->host_kernel_s = r->host_kernel_ns * 1e-9;
+        out->host_kernel_s = r->host_kernel_ns * 1e-9, out->host_ref_s = r->host_ref_ns * 1e-9;
         out->host_step_s = r->host_step_us * 1e-6, out->overlap = r->overlap;
         if (assumed) *assumed = !own;
         return RFL_OK;
@@ -9458,7 +9463,11 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
     if (rt == RFL_RUNTIME_FUSED) return RFL_ERR_UNSUPPORTED;
     if (fd && fd->step_terms) s.t = *fd->step_terms;
     else if ((r = rfl_step_terms_find(m, &s.t, &assumed)) != RFL_OK) return r;
-    if (fd && fd->host_op_s > 0) s.t.host_op_s = fd->host_op_s;
+    if (fd && fd->host_op_s > 0) { /* the user's host: every host term scaled */
+        double k = s.t.host_ref_s > 0 ? fd->host_op_s / s.t.host_ref_s : 0;
+        if (k > 0) s.t.host_op_s *= k, s.t.host_kernel_s *= k, s.t.host_param_s *= k, s.t.host_step_s *= k;
+        else s.t.host_op_s = fd->host_op_s;
+    }
     if (m->units < 1 || !(m->bw_bytes_per_s[RFL_DRAM] > 0) || !(s.t.dram_frac > 0) ||
         !(s.t.tensor_eff > 0) || !(s.t.tf32_eff > 0) || !(s.t.simt_eff > 0) ||
         !(s.t.norm_frac > 0) || !(s.t.dw_frac > 0) || !(s.t.bwd_frac > 0))
@@ -9522,7 +9531,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
     rfl__sf_cat(out->basis, sizeof out->basis, cd->dtype == RFL_DTYPE_DEFAULT || cd->dtype == RFL_DTYPE_FP32
                 ? "; fp32: PyTorch's defaults (convolutions on TF32, matmuls FP32)"
                 : s.ac ? "; autocast" : "");
-    if (fd && fd->host_op_s > 0) rfl__sf_cat(out->basis, sizeof out->basis, "; host: measured per op");
+    if (fd && fd->host_op_s > 0) rfl__sf_cat(out->basis, sizeof out->basis, "; host: scaled to the measured op_s");
     return RFL_OK;
 }
 #endif /* !RFL_NO_FORECAST */

@@ -129,6 +129,22 @@ static void test_terms(void) {
     RT_EQ_INT(assumed, 0);
     RT_CHECK(t.tensor_eff > 0 && t.tensor_eff <= 1 && t.dram_frac > 0 && t.dram_frac <= 1);
     RT_CHECK(t.kernel_s > 0 && t.host_op_s > 0);
+    {   /* a machine file's host op_s twice the fitted host's doubles every host term */
+        rfl_forecast_desc fd;
+        rfl_cost_desc cd;
+        rfl_forecast f1, f2;
+        small_net();
+        memset(&fd, 0, sizeof fd);
+        memset(&cd, 0, sizeof cd);
+        cd.mode = RFL_MODE_TRAIN;
+        RT_CHECK(t.host_ref_s > 0);
+        RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f1), RFL_OK);
+        fd.host_op_s = 2 * t.host_ref_s;
+        RT_EQ_INT(rfl_step_forecast(&net, &cd, m, &fd, &f2), RFL_OK);
+        RT_NEAR(f2.host_time_s, 2 * f1.host_time_s, 1e-9);
+        RT_NEAR(f2.gpu_time_s, f1.gpu_time_s, 1e-12);
+        RT_CHECK(strstr(f2.basis, "host: scaled") != 0);
+    }
     RT_EQ_INT(rfl_hw_find("a100", &a), RFL_OK);
     RT_EQ_INT(rfl_step_terms_find(a, &t, &assumed), RFL_OK);
     RT_EQ_INT(assumed, 1);

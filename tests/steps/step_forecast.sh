@@ -28,3 +28,13 @@ step "rfl-estimate --onnx alexnet --forecast: the same forecast for an ONNX grap
   sh -c 'build/rfl-estimate --onnx tests/onnx/zoo/alexnet.onnx --mode train --hw h200 --forecast | grep -q "^forecast .*/step (eager): GPU"'
 step "rfl-estimate llama-3.2-1b --runtime eager: an LLM step through the same kernels" \
   sh -c 'build/rfl-estimate llama-3.2-1b --dtype bf16 --phase decode --seq 512 --hw h200 --forecast --runtime eager | grep -q "^forecast .*/step (eager): GPU .*; host binds"'
+# a machine file's "host" object: read back, and the forecast's host scaled by it
+step_host_file() {
+  build/rfl-hw h200 --json | python3 -c "import json,sys; d=json.load(sys.stdin); d['host']={'op_s':3.02e-05,'source':'test'}; print(json.dumps(d))" > "$B/h200-host.json" &&
+  build/rfl-hw --hw-file "$B/h200-host.json" --json | python3 -c "import json,sys; assert json.load(sys.stdin)['host']['op_s'] == 3.02e-05" &&
+  a=$(build/rfl-estimate resnet18 --hw h200 --forecast --json | python3 -c "import json,sys; print(json.load(sys.stdin)['forecast']['host_time_s'])") &&
+  b=$(build/rfl-estimate resnet18 --hw-file "$B/h200-host.json" --forecast --json | python3 -c "import json,sys; print(json.load(sys.stdin)['forecast']['host_time_s'])") &&
+  python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); assert abs(b / a - 2) < 1e-6, (a, b)" "$a" "$b"
+}
+[ -x build/rfl-hw ] || step "build rfl-hw" ${MAKE:-make} -s build/rfl-hw
+step "a machine file's host op_s (twice the fitted host's) doubles the forecast's host time" step_host_file
