@@ -385,5 +385,27 @@ F(HOPPER_H100, "Hopper H100", "h100-sxm", 0.764, 2865, 20, 0.596, 0.608, 0.594, 
 F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.596, 0.608, 0.594, 0.532, 26.0, 196.6, \
   "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row")
 
+/* The step forecast's terms (rfl_step_forecast): what eager PyTorch's
+   kernels and host reach on one architecture family, fitted by
+   dev/capture/fit_step.py on our measured zoo steps. The architecture
+   itself (SMs, clock, peaks, L2) comes from each machine's row; a machine
+   of no family here takes the nearest by DRAM bandwidth ("assumed from").
+   Row: S(ID, "family", "measured machine id", kernel_ns (GPU fixed cost of
+   a kernel), tensor_eff, tf32_eff, simt_eff (share of an SM's 16-bit
+   tensor, TF32 tensor, FP32 peak a 128x128 tile reaches), dram_frac,
+   bwd_frac (share of DRAM bandwidth of a memory-bound kernel, forward and
+   backward), norm_frac, dw_frac (factors on those: autocast's batch norm;
+   depthwise convolutions), host_op_ns (CPU time of
+   one eager op: forward op, autograd node or optimizer call),
+   host_kernel_ns (per kernel launched), host_param_ns (per parameter
+   tensor: zero_grad and the optimizer's loops), host_step_us (per step),
+   overlap (share of the shorter of host and GPU that does not overlap
+   the longer), host_ref_ns (what dev/capture/host_op.py measures on the
+   measured machine's host: a machine file's "host" op_s scales the host
+   terms by op_s / host_ref), "source") */
+#define RFL_HW_STEP_FORECASTS(S) \
+S(HOPPER_H200, "Hopper H200", "h200-sxm", 2348, 0.490, 1.000, 0.690, 0.680, 0.250, 0.370, 0.150, 21817, 6800, 77969, 6.5, 0.064, 15100, \
+  "fitted by dev/capture/fit_step.py on tests/data/step/steps-h200-run2.json.gz (eager PyTorch steps of the zoo on one H200 SXM); held-out models: GPU time median error 14.8%, 76.7% within 25%; wall time median 14.7%, 71.7% within 25%; host_ref: capture's host-micro-h200-run2.json, autograd chain_100 (forward 10.5 us an op, backward 19.7 us a node), averaged as host_op.py does")
+
 #endif /* RFL_HW_SPECS_H */
 /* Part of roofline.h, MIT licence: see the end of roofline.h. */

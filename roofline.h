@@ -50,7 +50,8 @@
                               (every machine's link is then NULL: unknown)
        RFL_NO_COLLECTIVES     leave out the all-reduce time model
                               (rfl_allreduce_time)
-       RFL_NO_FORECAST        leave out the forecast (rfl_llm_forecast)
+       RFL_NO_FORECAST        leave out the forecast (rfl_llm_forecast,
+                              rfl_step_forecast)
        RFL_HW_ONLY            the table with only the machines named by
                               RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
        RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
@@ -166,6 +167,9 @@
                   rfl_llm_forecast rfl_forecast_terms_find (the bound
                   corrected by terms fitted on measurements: hw_specs.h
                   RFL_HW_FORECASTS; RFL_NO_FORECAST)
+                  rfl_step_forecast rfl_step_terms_find rfl_gemm_tile_time
+                  (any step's time in eager PyTorch or CUDA graphs: its
+                  kernels, tiles and waves, the host; RFL_HW_STEP_FORECASTS)
                   (TRANSFORMERS below: conventions; rfl_llm_build writes a
                   step as layer records, so every LAYERS tool takes it)
        ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
@@ -261,6 +265,10 @@
                            (at least one of the two objects is required)
              "threads"     integer or null: threads the probe ran (optional)
              "source"      string, optional: how they were measured
+         "host"        object, optional: the host's CPU cost in eager PyTorch
+                       (rfl_step_forecast), measured by dev/capture/host_op.py:
+             "op_s"        seconds per dispatched op, > 0, required
+             "source"      string, optional
          any key starting with '_' (anywhere): ignored (comments, extras a
                        tool keeps for itself, e.g. a probe's raw sweep)
 
@@ -1393,6 +1401,9 @@ typedef struct rfl_machine_file {
     int has_measured;
     int measured_threads;  /* 0 = not given */
     rfl_link link;         /* "link"; machine.link points here when given */
+    double host_op_s;      /* "host": {"op_s": ...}: eager PyTorch's CPU time
+                              per dispatched op (rfl_step_forecast); 0 = not given */
+    const char *host_source; /* "host"."source" */
 } rfl_machine_file;
 /* err (may be NULL): where is the dotted path of the field ("" = the
    document); line and col are 0 when the error has no token. */
@@ -2362,7 +2373,7 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
 #endif
 #endif /* RFL_NO_LLM */
 
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+#ifndef RFL_NO_FORECAST
 /* ---- forecast: the bound corrected by what real kernels achieve --------------
    A step's forecast on one GPU, or on N of one node (tensor parallel: the
    step of one GPU's shard, rfl_llm_tp_plan), is
@@ -2401,7 +2412,7 @@ typedef struct rfl_forecast_terms {
 RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
                                            int *assumed);
 
-#define RFL_FORECAST_MAX_TERMS 5
+#define RFL_FORECAST_MAX_TERMS 8
 typedef struct rfl_forecast_term {
     const char *name;   /* "dram_bandwidth" (value: the fraction),
                            "tensor_peak" (the math type's fraction),
@@ -2424,7 +2435,22 @@ typedef struct rfl_forecast {
                                H100", "measured ceilings; the rest ...", and
                                where the all-reduce's fit comes from */
     const char *source;     /* the terms' source */
+    /* rfl_step_forecast (a step of kernels; rfl_llm_forecast: gpu_time_s =
+       step_time_s, the rest 0) */
+    double gpu_time_s;      /* the kernels back to back */
+    double host_time_s;     /* the CPU's dispatch (eager; 0 with CUDA graphs) */
+    double kernels;         /* kernels launched a step */
+    double host_ops;        /* ops the host dispatches a step */
+    double param_tensors;   /* parameter tensors (training: zero_grad, SGD) */
+    const char *binds;      /* "gpu" or "host": the longer of the two */
+    const char *runtime;    /* "eager", "graphs" or "fused" */
 } rfl_forecast;
+typedef enum rfl_runtime {
+    RFL_RUNTIME_DEFAULT = 0, /* eager for a step of records, fused for an LLM */
+    RFL_RUNTIME_EAGER,       /* eager PyTorch: a host cost per op */
+    RFL_RUNTIME_GRAPHS,      /* the same kernels in CUDA graphs: no host cost */
+    RFL_RUNTIME_FUSED        /* a fused implementation (rfl_llm_forecast's basis) */
+} rfl_runtime;
 typedef struct rfl_forecast_desc {
     const struct rfl_llm_tp *tp; /* the tensor-parallel plan (rfl_llm_tp_plan):
                                    its GPUs, all-reduces and gathers (each
@@ -2435,17 +2461,77 @@ typedef struct rfl_forecast_desc {
                                    of the table's fitted link of its kind */
     const rfl_machine *measured;/* measured ceilings (0 where not measured), or NULL */
     const rfl_forecast_terms *terms; /* NULL: rfl_forecast_terms_find(m) */
+    rfl_runtime runtime;        /* 0: eager (rfl_step_forecast), fused (LLM) */
+    const struct rfl_step_terms *step_terms; /* NULL: rfl_step_terms_find(m) */
+    double host_op_s;           /* a host's CPU time per op as
+                                   dev/capture/host_op.py measures it (machine
+                                   file "host"): rfl_step_forecast scales the
+                                   family's host terms by it; 0: the family's */
 } rfl_forecast_desc;
 /* The forecast of the step rfl_llm_build(net, cfg, step) built, under cd
    (rfl_llm_cost_desc), on m; with tensor parallelism net, cfg and cd are
    one GPU's shard (rfl_llm_tp_plan's shard) and fd->tp is the plan. Errors: RFL_ERR_ARG (NULL), RFL_ERR_NO_DATA (no terms for
    m; several GPUs with no known link: never a time of 0), those of
    rfl_net_predict and rfl_allreduce_time (more GPUs than the node holds). */
+#ifndef RFL_NO_LLM
 RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
                                     const rfl_llm_config *cfg, const rfl_llm_step_desc *step,
                                     const rfl_machine *m, const rfl_forecast_desc *fd,
                                     rfl_forecast *out);
-#endif /* !RFL_NO_LLM && !RFL_NO_FORECAST */
+#endif
+
+/* ---- step forecast: kernels, shapes and the host (issue 38) -----------------
+   What an eager PyTorch step of any records (zoo, ONNX, LLM) takes:
+   each record launches the kernels PyTorch launches for it (forward;
+   training: input- and weight-gradient GEMMs, bias, norm, activation and
+   pooling backward, gradient sums at forks, the cross-entropy loss and
+   SGD-with-momentum's foreach kernels; bf16: autocast's casts), each timed
+       GEMM / implicit-GEMM conv: M x N x K -> 128x128 (or smaller) tiles
+         -> waves over the SMs (split-K when tiles < SMs): waves x tile
+         FLOPs / (SM peak x tensor_eff or simt_eff x tile's intensity share)
+       memory-bound: bytes / (dram_frac x DRAM bandwidth)
+       each: the larger, + kernel_s
+   (fp32: convolutions on TF32 tensor cores as cuDNN may by default,
+   matmuls on FP32; bf16: autocast; tf32: both TF32). gpu = the kernels
+   back to back; host (eager) = ops x host_op_s + kernels x host_kernel_s
+   + parameter tensors x host_param_s + host_step_s; step = max(gpu, host)
+   + overlap x min. */
+typedef struct rfl_step_terms {
+    const char *family, *measured_on;
+    double kernel_s;      /* GPU fixed cost of a kernel */
+    double tensor_eff;    /* share of an SM's 16-bit tensor peak a 128x128 tile reaches */
+    double tf32_eff;      /* the same for TF32 */
+    double simt_eff;      /* the same for FP32 SIMT */
+    double dram_frac;     /* share of DRAM bandwidth of a memory-bound kernel */
+    double bwd_frac;      /* the same in the backward pass */
+    double norm_frac;     /* x either: PyTorch's own batch norm (autocast's) */
+    double dw_frac;       /* x either: depthwise convolutions */
+    double host_op_s, host_kernel_s, host_param_s, host_step_s; /* CPU per op,
+                             per kernel launch, per parameter tensor, per step */
+    double overlap;       /* share of the shorter of host and GPU not overlapped */
+    double host_ref_s;    /* what dev/capture/host_op.py measures on the host
+                             the terms were fitted on: a machine file's
+                             "host" op_s scales the host terms by op_s / this */
+    const char *source;
+} rfl_step_terms;
+/* The table's step terms for GPU m (RFL_HW_STEP_FORECASTS): its family's
+   (*assumed = 0) or the nearest by DRAM bandwidth (*assumed = 1).
+   RFL_ERR_NO_DATA: no table, not a GPU, or no bandwidth. */
+RFL_API rfl_result rfl_step_terms_find(const rfl_machine *m, rfl_step_terms *out, int *assumed);
+/* The forecast of the step of net under cd (mode, dtype, batch) on m:
+   out's gpu_time_s, host_time_s, step_time_s, kernels, terms, basis,
+   binds. fd may be NULL (eager, the table's terms); fd->runtime GRAPHS
+   drops the host. m needs its SM count (units). Errors: RFL_ERR_ARG,
+   RFL_ERR_NO_DATA (no terms; no SM count), those of rfl_layer_cost_get. */
+RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd,
+                                     const rfl_machine *m, const rfl_forecast_desc *fd,
+                                     rfl_forecast *out);
+/* One GEMM's time under the tile and wave model: M x N x K, `batch`
+   independent products, at sm_flops per SM (achieved), on sms SMs;
+   *tiles and *waves as chosen (may be NULL). Seconds, no fixed cost. */
+RFL_API double rfl_gemm_tile_time(double M, double N, double K, double batch, double sm_flops,
+                                  int sms, double *tiles, double *waves);
+#endif /* !RFL_NO_FORECAST */
 
 /* ==========================================================================
    API  ZOO
@@ -2738,9 +2824,11 @@ RFL_API rfl_result rfl_workload_split(rfl_workload *wl, rfl_llm_tp *tp, uint32_t
 RFL_API rfl_result rfl_workload_fit(rfl_workload *wl, const rfl_machine *m, double mem_fraction,
                                     rfl_llm_tp_fit *out);
 #endif
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
-/* The forecast of an LLM workload's step on m (rfl_llm_forecast; split:
-   fd->tp is wl's plan). fd may be NULL. */
+#ifndef RFL_NO_FORECAST
+/* The forecast of any workload's step on m, the one entry: an LLM's at
+   fd->runtime DEFAULT or FUSED is rfl_llm_forecast's (split: fd->tp is
+   wl's plan); every other step, and an LLM's at EAGER or GRAPHS, is
+   rfl_step_forecast's. fd may be NULL. */
 RFL_API rfl_result rfl_workload_forecast(const rfl_workload *wl, const rfl_machine *m,
                                          const rfl_forecast_desc *fd, rfl_forecast *out);
 #endif
@@ -5907,11 +5995,11 @@ static rfl_result rfl__mf_aliases(rfl__mf *f, int arr, const char **out) {
 enum {
     RFL__MF_NAME, RFL__MF_ID, RFL__MF_ALIASES, RFL__MF_KIND, RFL__MF_PEAK, RFL__MF_BW,
     RFL__MF_MEM, RFL__MF_L2, RFL__MF_UNITS, RFL__MF_MHZ, RFL__MF_TDP, RFL__MF_RIDGE,
-    RFL__MF_SOURCE, RFL__MF_LINK, RFL__MF_MEASURED, RFL__MF_KEYS
+    RFL__MF_SOURCE, RFL__MF_LINK, RFL__MF_MEASURED, RFL__MF_HOST, RFL__MF_KEYS
 };
 static const char *const rfl__mf_keys[RFL__MF_KEYS] = {
     "name", "id", "aliases", "kind", "peak_flops", "mem_bw", "mem_bytes",
-    "l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "link", "measured"};
+    "l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "link", "measured", "host"};
 
 static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *key, const char **out) {
     if (f->doc.t[tok].type != RFL_JSON_STR)
@@ -6087,11 +6175,32 @@ static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
     return RFL_OK;
 }
 
+/* "host": {"op_s": eager PyTorch's CPU time per op, "source"}. */
+static rfl_result rfl__mf_host(rfl__mf *f, int obj, rfl_machine_file *out) {
+    static const char *const keys[] = {"op_s", "source"};
+    int k, i, seen[2] = {0, 0};
+    char kb[48];
+    rfl_result r = RFL_OK;
+    if (f->doc.t[obj].type != RFL_JSON_OBJ)
+        return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "host", "expected an object");
+    for (k = obj + 1; k < f->doc.t[obj].after && r == RFL_OK; k = f->doc.t[k + 1].after) {
+        if ((i = rfl__mf_key(f, k, keys, 2)) == -2) continue;
+        if (i < 0)
+            return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "host", rfl__mf_keytext(f, k, kb, sizeof kb),
+                                "unknown key (op_s, source)");
+        if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "host", keys[i], "duplicate key");
+        r = i == 0 ? rfl__mf_num(f, k + 1, "host", "op_s", &out->host_op_s)
+                   : rfl__mf_pstring(f, k + 1, "host", "source", &out->host_source);
+    }
+    if (r != RFL_OK) return r;
+    return rfl__mf_need(f, obj, "host", "op_s", seen[0], out->host_op_s > 0);
+}
+
 /* The top-level object: every key known (or '_'), none twice, the required
    ones present; then "measured", which copies the finished machine. */
 static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
     rfl_machine *m = &out->machine;
-    int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1, link = -1;
+    int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1, link = -1, host = -1;
     char kb[48];
     rfl_result r;
     RFL_MEMSET(seen, 0, sizeof seen);
@@ -6106,6 +6215,7 @@ static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
         if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keys[i], "duplicate key");
         if (i == RFL__MF_MEASURED) measured = k + 1;
         if (i == RFL__MF_LINK) link = k + 1;
+        if (i == RFL__MF_HOST) host = k + 1;
         if ((r = rfl__mf_member(f, i, k + 1, m, positive)) != RFL_OK) return r;
     }
     if ((r = rfl__mf_need(f, 0, 0, "name", seen[RFL__MF_NAME], 1)) != RFL_OK ||
@@ -6118,6 +6228,7 @@ static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
         if ((r = rfl__mf_link(f, link, &out->link)) != RFL_OK) return r;
         m->link = &out->link;
     }
+    if (host >= 0 && (r = rfl__mf_host(f, host, out)) != RFL_OK) return r;
     return measured >= 0 ? rfl__mf_measured(f, measured, out) : RFL_OK;
 }
 
@@ -6290,6 +6401,12 @@ RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *
     rfl__mfw_ridges(w, m);
     rfl_json_w_str(w, "source", m->source);
     if (m->link) rfl__mfw_link(w, m->link);
+    if (mf->host_op_s > 0) {
+        rfl_json_w_obj(w, "host");
+        rfl_json_w_num(w, "op_s", mf->host_op_s);
+        rfl_json_w_str(w, "source", mf->host_source ? mf->host_source : "");
+        rfl_json_w_end(w);
+    }
     if (!mf->has_measured) return;
     rfl_json_w_obj(w, "measured");
     rfl__mfw_ceilings(w, &mf->measured, 1);
@@ -9471,6 +9588,8 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     rfl__fc_term(out, "allreduce", out->gpus > 1 ? (double)(fd->tp->allreduces + fd->tp->gathers) : 0,
                  out->comm_s);
     out->step_time_s = t2 + dq + kern + out->comm_s;
+    out->gpu_time_s = out->step_time_s, out->kernels = (double)t.kernels_per_layer * cfg->layers;
+    out->runtime = "fused", out->binds = "gpu";
     tokens = (double)(step->batch ? step->batch : 1) *
              (step->phase == RFL_LLM_PREFILL ? (double)(step->seq ? step->seq : 1) : 1.0);
     out->tokens_per_s = out->step_time_s > 0 ? tokens / out->step_time_s : 0;
@@ -9494,6 +9613,417 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     return RFL_OK;
 }
 #endif /* !RFL_NO_LLM && !RFL_NO_FORECAST */
+
+#ifndef RFL_NO_FORECAST
+/* ---- step forecast: implementation (kernels, tiles and waves, the host) ------ */
+#if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_STEP_FORECASTS)
+typedef struct rfl__sf_row {
+    const char *family, *ref;
+    double kernel_ns, tensor_eff, tf32_eff, simt_eff, dram_frac, bwd_frac, norm_frac, dw_frac;
+    double host_op_ns, host_kernel_ns, host_param_ns, host_step_us, overlap, host_ref_ns;
+    const char *source;
+} rfl__sf_row;
+#define RFL__SF_ROW(ID, fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, href, src) \
+    {fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, href, src},
+static const rfl__sf_row rfl__sf_rows[] = {RFL_HW_STEP_FORECASTS(RFL__SF_ROW)};
+#undef RFL__SF_ROW
+#endif
+
+RFL_API rfl_result rfl_step_terms_find(const rfl_machine *m, rfl_step_terms *out, int *assumed) {
+    if (!m || !out) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    if (assumed) *assumed = 0;
+#if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_STEP_FORECASTS)
+    {
+        const rfl__sf_row *r = 0;
+        const rfl_machine *ref;
+        double bw = m->bw_bytes_per_s[RFL_DRAM], best = 0, d;
+        int i, own = 0;
+        if (!(bw > 0) || m->kind != RFL_KIND_GPU) return RFL_ERR_NO_DATA;
+        for (i = 0; i < (int)(sizeof rfl__sf_rows / sizeof rfl__sf_rows[0]); i++) {
+            if (m->id && rfl_parse_name_eq(m->id, rfl__sf_rows[i].ref)) { r = &rfl__sf_rows[i]; own = 1; break; }
+            if (rfl_hw_find(rfl__sf_rows[i].ref, &ref) != RFL_OK) continue;
+            d = ref->bw_bytes_per_s[RFL_DRAM] > bw ? ref->bw_bytes_per_s[RFL_DRAM] / bw
+                                                    : bw / ref->bw_bytes_per_s[RFL_DRAM];
+            if (!r || d < best) { r = &rfl__sf_rows[i]; best = d; }
+        }
+        if (!r) return RFL_ERR_NO_DATA;
+        out->family = r->family, out->measured_on = r->ref, out->source = r->source;
+        out->kernel_s = r->kernel_ns * 1e-9, out->tensor_eff = r->tensor_eff, out->tf32_eff = r->tf32_eff;
+        out->simt_eff = r->simt_eff, out->dram_frac = r->dram_frac;
+        out->norm_frac = r->norm_frac, out->dw_frac = r->dw_frac, out->bwd_frac = r->bwd_frac;
+        out->host_op_s = r->host_op_ns * 1e-9, out->host_param_s = r->host_param_ns * 1e-9;
+        out->host_kernel_s = r->host_kernel_ns * 1e-9, out->host_ref_s = r->host_ref_ns * 1e-9;
+        out->host_step_s = r->host_step_us * 1e-6, out->overlap = r->overlap;
+        if (assumed) *assumed = !own;
+        return RFL_OK;
+    }
+#else
+    return RFL_ERR_NO_DATA;
+#endif
+}
+
+static double rfl__sf_ceil(double x) {
+    double f = (double)(uint64_t)x;
+    return f < x ? f + 1 : f;
+}
+
+/* Tiles bm x bn: a smaller tile reaches its share bm bn / (bm + bn) / 64
+   of a 128x128 tile's rate (operand bytes per FLOP); split-K fills the SMs
+   when the tiles do not (chunks of K >= 256). Skinny products (M <= 16:
+   a batch-1 linear layer) take 16-row tiles at a quarter of the rate,
+   and are then mostly bound by reading the weights. The fastest tiling
+   wins, as cuBLAS's and cuDNN's heuristics aim to. */
+RFL_API double rfl_gemm_tile_time(double M, double N, double K, double batch, double sm_flops,
+                                  int sms, double *tiles, double *waves) {
+    static const double tm[6] = {128, 128, 64, 64, 16, 16}, tn[6] = {128, 64, 128, 64, 128, 64};
+    double best = -1, bt = 0, bw = 0;
+    int i;
+    if (!(M > 0) || !(N > 0) || !(K > 0) || !(sm_flops > 0) || sms < 1) {
+        if (tiles) *tiles = 0;
+        if (waves) *waves = 0;
+        return 0;
+    }
+    if (!(batch > 0)) batch = 1;
+    for (i = 0; i < 6; i++) {
+        double nt = batch * rfl__sf_ceil(M / tm[i]) * rfl__sf_ceil(N / tn[i]), split = 1, wv, t;
+        if (nt < sms) {
+            split = (double)(uint64_t)((double)sms / nt);
+            if (split > rfl__sf_ceil(K / 256)) split = rfl__sf_ceil(K / 256);
+            if (split < 1) split = 1;
+        }
+        wv = rfl__sf_ceil(nt * split / sms);
+        t = wv * 2 * tm[i] * tn[i] * rfl__sf_ceil(K / split) /
+            (sm_flops * (tm[i] < 64 ? 0.25 : tm[i] * tn[i] / (tm[i] + tn[i]) / 64));
+        if (tm[i] < 64 && M > 16) continue;
+        if (best < 0 || t < best) best = t, bt = nt * split, bw = wv;
+    }
+    if (tiles) *tiles = bt;
+    if (waves) *waves = bw;
+    return best;
+}
+
+/* The step's sums while its kernels are walked. */
+typedef struct rfl__sf {
+    const rfl_machine *m;
+    rfl_step_terms t;
+    double bw, kernels, ops, fixed_s, gemm_s, gemm_ideal_s, mem_s, mem_ideal_s;
+    double conv_bound_s, conv_ideal_s; /* fp32: the bound's FP32 convolutions, TF32's */
+    double params;      /* parameter tensors */
+    int ac;             /* autocast: 16-bit math on fp32 weights (a zoo or
+                           ONNX model; an LLM's weights are stored 16-bit) */
+    double launch[2], blocks[2], loaded[2]; /* the foreach launches: depth 1, 2 */
+} rfl__sf;
+
+/* n kernels moving `bytes` at `frac` of the DRAM bandwidth (and `flops`
+   on FP32/FP16 vector units). */
+static void rfl__sf_memf(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew, double frac) {
+    double tm = bytes / (s->bw * frac), tc = 0;
+    if (flops > 0 && s->m->peak_flops[ew] > 0) tc = flops / (s->m->peak_flops[ew] * s->t.simt_eff);
+    s->kernels += n, s->fixed_s += n * s->t.kernel_s;
+    s->mem_s += tm > tc ? tm : tc;
+    s->mem_ideal_s += bytes / s->bw;
+}
+static void rfl__sf_mem(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew) {
+    rfl__sf_memf(s, n, bytes, flops, ew, s->t.dram_frac);
+}
+/* the same in the backward pass */
+static void rfl__sf_memb(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew) {
+    rfl__sf_memf(s, n, bytes, flops, ew, s->t.bwd_frac);
+}
+
+/* One GEMM kernel on math precision p (a tensor type, else FP32 SIMT). */
+static void rfl__sf_gemm(rfl__sf *s, double M, double N, double K, double batch, rfl_prec p,
+                         double bytes) {
+    double peak = s->m->peak_flops[p], eff, tc, tm;
+    int tensor = p != RFL_FP32 && p != RFL_FP64 && p != RFL_FP16;
+    if (!(peak > 0)) p = RFL_FP32, peak = s->m->peak_flops[RFL_FP32], tensor = 0;
+    eff = !tensor ? s->t.simt_eff : p == RFL_TF32_TENSOR ? s->t.tf32_eff : s->t.tensor_eff;
+    tc = rfl_gemm_tile_time(M, N, K, batch, peak / s->m->units * eff, s->m->units, 0, 0);
+    tm = bytes / (s->bw * s->t.dram_frac);
+    s->kernels += 1, s->fixed_s += s->t.kernel_s;
+    s->gemm_s += tc > tm ? tc : tm;
+    tc = peak > 0 ? 2 * M * N * K * batch / peak : 0, tm = bytes / s->bw;
+    s->gemm_ideal_s += tc > tm ? tc : tm;
+}
+
+/* One parameter tensor of `numel` through multi_tensor_apply (chunks of
+   65536 elements; a launch when 320 blocks or 110 / 64 tensors are
+   loaded, for depth 1 / 2), as SGD's foreach ops launch it. */
+static void rfl__sf_param(rfl__sf *s, double numel) {
+    static const double maxt[2] = {110, 64};
+    double c = rfl__sf_ceil(numel / 65536), j;
+    int d;
+    if (!(numel > 0)) return;
+    s->params += 1;
+    for (d = 0; d < 2; d++) {
+        s->loaded[d] += 1;
+        for (j = 1; j <= c; j++) {
+            s->blocks[d] += 1;
+            if (s->blocks[d] >= 320 || (j == c && s->loaded[d] >= maxt[d])) {
+                s->launch[d] += 1, s->blocks[d] = 0;
+                s->loaded[d] = j == c ? 0 : 1;
+            }
+        }
+    }
+}
+
+/* The autocast dtypes: weights fp32, math in 16 bits. */
+static int rfl__sf_autocast(const rfl_cost_desc *cd) {
+    return cd->dtype == RFL_DTYPE_BF16 || cd->dtype == RFL_DTYPE_FP16;
+}
+/* Ops autocast runs in fp32 (their output is fp32): input, layer norm, softmax. */
+static int rfl__sf_fp32_out(const rfl_layer *L) {
+    return L->op == RFL_OP_INPUT || L->op == RFL_OP_LAYERNORM || L->op == RFL_OP_SOFTMAX;
+}
+
+/* Record i's kernels, forward (and backward when training). */
+static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rfl_cost_desc *cd,
+                                 rfl_prec pconv, rfl_prec pmm, rfl_prec ew, double esz,
+                                 double uses) {
+    const rfl_layer *L = &net->layers[i];
+    const rfl_layer *X = L->in[0] >= 0 ? &net->layers[L->in[0]] : 0;
+    double B = (double)(cd->batch ? cd->batch : 1), out, fb, bb;
+    int train = cd->mode == RFL_MODE_TRAIN, grad = train && L->needs_grad;
+    int dgrad = grad && !(L->flags & RFL_LF_NOGRAD) && X && X->needs_grad;
+    int ac = s->ac, op = L->op;
+    rfl_layer_cost c;
+    rfl_result r;
+    if (op == RFL_OP_INPUT || op == RFL_OP_MARK || op == RFL_OP_PARAM) {
+        if (op == RFL_OP_PARAM && L->params) rfl__sf_param(s, (double)L->params);
+        return RFL_OK;
+    }
+    if ((r = rfl_layer_cost_get(net, i, cd, &c)) != RFL_OK) return r;
+    out = (double)L->out_numel * ((L->flags & RFL_LF_SHARED) ? 1 : B);
+    fb = (double)c.fwd_bytes, bb = (double)c.bwd_bytes;
+    s->ops += 1 + (grad ? 1 : 0);
+    /* gradients of a tensor read by several records are summed: one add each */
+    if (grad && uses > 1) rfl__sf_memb(s, uses - 1, 3 * esz * out * (uses - 1), 0, ew), s->ops += uses - 1;
+    switch (op) {
+    case RFL_OP_CONV2D: case RFL_OP_LINEAR: case RFL_OP_MATMUL: {
+        double M, N, K, G = 1, dm, dn, dk, bias = (L->flags & RFL_LF_BIAS) ? 1 : 0;
+        rfl_prec p = op == RFL_OP_CONV2D ? pconv : pmm;
+        if (!X) return RFL_OK;
+        if (op == RFL_OP_CONV2D) {
+            double g = L->arg[3] ? L->arg[3] : 1, ci = X->shape[0];
+            double ho = L->shape[1] ? L->shape[1] : 1, wo = L->rank > 2 && L->shape[2] ? L->shape[2] : 1;
+            double hi = X->rank > 1 && X->shape[1] ? X->shape[1] : 1, wi = X->rank > 2 && X->shape[2] ? X->shape[2] : 1;
+            double kk = (double)L->arg[0] * (L->arg[1] ? L->arg[1] : L->arg[0]);
+            M = B * ho * wo, N = L->shape[0] / g, K = ci / g * kk, G = g;
+            dm = B * hi * wi, dn = ci / g, dk = N * kk;
+            if (g > 1 && N <= 4) { /* depthwise: PyTorch's own kernels, not a GEMM */
+                rfl__sf_memf(s, 1, fb, (double)c.fwd_flops, ew, s->t.dram_frac * s->t.dw_frac);
+                if (grad) rfl__sf_memf(s, dgrad ? 2 : 1, bb, (double)c.bwd_flops, ew, s->t.bwd_frac * s->t.dw_frac);
+                goto casts;
+            }
+            if (bias) rfl__sf_mem(s, 1, 2 * esz * out, 0, ew), s->ops += 1;
+            { /* cuDNN from NCHW tensors: layout transforms and helpers around
+                 the GEMMs, fewer for a 1x1 conv (medians per conv of
+                 cuDNN 9.19 on our H200 steps, tests/data/step/), each
+                 moving about the conv's input and output once */
+                double xf = ac ? (kk > 1 ? 4.8 : 0.5) : (kk > 1 ? 3.4 : 0);
+                double xb = ac ? (kk > 1 ? 6.9 : 1.2) : (kk > 1 ? 7.6 : 0.2);
+                double io = esz * (out + (double)X->out_numel * B);
+                rfl__sf_mem(s, xf, xf * io, 0, ew);
+                if (grad) rfl__sf_memb(s, xb, xb * io, 0, ew);
+            }
+        } else {
+            N = L->shape[L->rank - 1], K = X->shape[X->rank - 1];
+            M = N > 0 ? (double)L->out_numel / N * B : 0;
+            if (op == RFL_OP_MATMUL) {
+                K = X->rank >= 2 ? X->shape[X->rank - 1] : K;
+                M = X->rank >= 2 ? X->shape[X->rank - 2] : 1;
+                G = M * N > 0 ? (double)L->out_numel / (M * N) * B : 1, bias = 0;
+            }
+            dm = M, dn = K, dk = N;
+        }
+        if (op == RFL_OP_CONV2D && p != pmm) { /* fp32: TF32 convolutions */
+            rfl_prediction pr;
+            if ((r = rfl_layer_predict(net, i, cd, s->m, &pr)) != RFL_OK) return r;
+            s->conv_bound_s += pr.time_s, s->conv_ideal_s -= s->gemm_ideal_s;
+        }
+        rfl__sf_gemm(s, M, N, K, G, p, fb);
+        if (grad) {
+            if (dgrad) rfl__sf_gemm(s, dm, dn, dk, G, p, fb);
+            if (op == RFL_OP_MATMUL) rfl__sf_gemm(s, K, N, M, G, p, fb);
+            else rfl__sf_gemm(s, N, K, M, G, p, fb);
+            if (bias) rfl__sf_mem(s, 1, esz * out, 0, ew);
+        }
+        if (op == RFL_OP_CONV2D && p != pmm) s->conv_ideal_s += s->gemm_ideal_s;
+    casts:
+        if (op != RFL_OP_MATMUL) {
+            double w = (double)L->params, nt = bias + 1, bsz = op == RFL_OP_CONV2D ? L->shape[0] : N;
+            rfl__sf_param(s, w - bias * bsz);
+            if (bias) rfl__sf_param(s, bsz);
+            if (ac) { /* each weight cast to 16 bits, its gradient back */
+                rfl__sf_mem(s, nt * (grad ? 2 : 1), (grad ? 2 : 1) * 6 * w, 0, ew);
+                s->ops += nt * (grad ? 2 : 1);
+            }
+        }
+        if (ac && X && rfl__sf_fp32_out(X)) { /* an fp32 input cast to 16 bits */
+            double xin = (double)X->out_numel * B;
+            rfl__sf_mem(s, dgrad ? 2 : 1, (dgrad ? 2 : 1) * 6 * xin, 0, ew);
+            s->ops += dgrad ? 2 : 1;
+        }
+        return RFL_OK;
+    }
+    case RFL_OP_ATTENTION: {
+        double pk = s->m->peak_flops[pmm], fl = (double)c.fwd_mma_flops, t;
+        if (!(pk > 0)) pk = s->m->peak_flops[RFL_FP32];
+        t = fl / (pk * s->t.tensor_eff);
+        s->kernels += 1, s->fixed_s += s->t.kernel_s;
+        s->gemm_s += t > fb / (s->bw * s->t.dram_frac) ? t : fb / (s->bw * s->t.dram_frac);
+        s->gemm_ideal_s += fl / pk > fb / s->bw ? fl / pk : fb / s->bw;
+        if (grad) {
+            fl = (double)c.bwd_mma_flops, t = fl / (pk * s->t.tensor_eff);
+            s->kernels += 3, s->fixed_s += 3 * s->t.kernel_s;
+            s->gemm_s += t > bb / (s->bw * s->t.dram_frac) ? t : bb / (s->bw * s->t.dram_frac);
+            s->gemm_ideal_s += fl / pk > bb / s->bw ? fl / pk : bb / s->bw;
+        }
+        return RFL_OK;
+    }
+    case RFL_OP_BATCHNORM: case RFL_OP_LAYERNORM:
+        rfl__sf_param(s, (double)L->params / 2), rfl__sf_param(s, (double)L->params / 2);
+        if (ac && op == RFL_OP_LAYERNORM && X && !rfl__sf_fp32_out(X))
+            rfl__sf_mem(s, grad ? 2 : 1, (grad ? 2 : 1) * 6 * (double)X->out_numel * B, 0, ew),
+                s->ops += grad ? 2 : 1;
+        /* training batch norm also counts num_batches_tracked += 1 */
+        if (train && op == RFL_OP_BATCHNORM) rfl__sf_mem(s, 1, 16, 0, ew), s->ops += 1;
+        { /* autocast's batch norm (bf16 data, fp32 weights) runs PyTorch's own
+             kernels, statistics and transform apart, not cuDNN's */
+            int own = ac && op == RFL_OP_BATCHNORM;
+            double fr = own ? s->t.norm_frac : 1;
+            rfl__sf_memf(s, own ? 2 : 1, fb, (double)c.fwd_flops, ew, s->t.dram_frac * fr);
+            if (grad) rfl__sf_memf(s, op == RFL_OP_LAYERNORM ? 2 : 1, bb, (double)c.bwd_flops, ew, s->t.bwd_frac * fr);
+        }
+        return RFL_OK;
+    case RFL_OP_EMBEDDING:
+        rfl__sf_param(s, (double)L->params);
+        rfl__sf_mem(s, 1, fb, 0, ew);
+        if (grad) rfl__sf_memb(s, 5, bb, 0, ew);
+        return RFL_OK;
+    case RFL_OP_FLATTEN: case RFL_OP_RESHAPE: case RFL_OP_TRANSPOSE:
+        return RFL_OK; /* views: the op and its node, no kernel */
+    case RFL_OP_DROPOUT:
+        if (!train) { s->ops -= 1; return RFL_OK; }
+        break;
+    default: break;
+    }
+    /* the rest: one kernel forward; backward one (max pooling and slices:
+       a zero fill and the scatter; add and concat: none, the gradient
+       passes through as views; mul: one per input) */
+    if (op != RFL_OP_SLICE) rfl__sf_mem(s, 1, fb, (double)c.fwd_flops, ew);
+    if (grad) {
+        double n = op == RFL_OP_MAXPOOL || op == RFL_OP_SLICE ? 2
+                 : op == RFL_OP_ADD || op == RFL_OP_CONCAT ? 0
+                 : op == RFL_OP_MUL ? (L->in[1] >= 0 ? 2 : 1) : 1;
+        if (n > 0) rfl__sf_memb(s, n, bb, (double)c.bwd_flops, ew);
+    }
+    if (L->params) rfl__sf_param(s, (double)L->params);
+    return RFL_OK;
+}
+
+static void rfl__sf_cat(char *dst, size_t size, const char *a) {
+    size_t n = 0;
+    while (n + 1 < size && dst[n]) n++;
+    while (a && *a && n + 1 < size) dst[n++] = *a++;
+    if (size) dst[n] = 0;
+}
+
+static void rfl__sf_term(rfl_forecast *f, const char *name, double value, double s) {
+    rfl_forecast_term *t = &f->terms[f->n_terms++];
+    t->name = name, t->value = value, t->seconds = s;
+    if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
+}
+
+RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd,
+                                     const rfl_machine *m, const rfl_forecast_desc *fd,
+                                     rfl_forecast *out) {
+    rfl__sf s;
+    rfl_net_prediction np;
+    rfl_prec pmm = RFL_FP32, ew = RFL_FP32, pconv;
+    rfl_runtime rt = fd ? fd->runtime : RFL_RUNTIME_DEFAULT;
+    double esz, bound, x, y, gpu, host, last = 0, B, pbytes = 0, uses;
+    int i, assumed = 0, train;
+    rfl_result r;
+    if (!net || !cd || !m || !out || net->count < 1) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    RFL_MEMSET(&s, 0, sizeof s);
+    if (rt == RFL_RUNTIME_FUSED) return RFL_ERR_UNSUPPORTED;
+    if (fd && fd->step_terms) s.t = *fd->step_terms;
+    else if ((r = rfl_step_terms_find(m, &s.t, &assumed)) != RFL_OK) return r;
+    if (fd && fd->host_op_s > 0) { /* the user's host: every host term scaled */
+        double k = s.t.host_ref_s > 0 ? fd->host_op_s / s.t.host_ref_s : 0;
+        if (k > 0) s.t.host_op_s *= k, s.t.host_kernel_s *= k, s.t.host_param_s *= k, s.t.host_step_s *= k;
+        else s.t.host_op_s = fd->host_op_s;
+    }
+    if (m->units < 1 || !(m->bw_bytes_per_s[RFL_DRAM] > 0) || !(s.t.dram_frac > 0) ||
+        !(s.t.tensor_eff > 0) || !(s.t.tf32_eff > 0) || !(s.t.simt_eff > 0) ||
+        !(s.t.norm_frac > 0) || !(s.t.dw_frac > 0) || !(s.t.bwd_frac > 0))
+        return RFL_ERR_NO_DATA;
+    if (!rfl__ly_precs(cd->dtype, &pmm, &ew)) return RFL_ERR_ARG;
+    if ((r = rfl_net_predict(net, cd, m, &np)) != RFL_OK) return r;
+    s.m = m, s.bw = m->bw_bytes_per_s[RFL_DRAM];
+    train = cd->mode == RFL_MODE_TRAIN;
+    B = (double)(cd->batch ? cd->batch : 1);
+    /* PyTorch's defaults: cuDNN convolutions may use TF32, matmuls may not */
+    pconv = cd->dtype == RFL_DTYPE_DEFAULT || cd->dtype == RFL_DTYPE_FP32 ? RFL_TF32_TENSOR : pmm;
+    s.ac = rfl__sf_autocast(cd);
+    for (i = 0; i < net->count; i++) s.ac = s.ac && !net->layers[i].kind;
+    esz = rfl__sf_autocast(cd) ? 2 : (double)rfl_dtype_bytes(rfl_dtype_storage(cd->act, cd->dtype));
+    for (i = 0; i < net->count; i++) {
+        int j;
+        /* readers of record i: its gradient is a sum where there are several */
+        for (j = i + 1, uses = 0; j < net->count; j++)
+            uses += (net->layers[j].in[0] == i) + (net->layers[j].in[1] == i && net->layers[j].in[0] != i);
+        if ((r = rfl__sf_record(&s, net, i, cd, pconv, pmm, ew, esz, uses)) != RFL_OK) return r;
+        if (net->layers[i].op != RFL_OP_MARK) last = (double)net->layers[i].out_numel * B;
+        pbytes += 4 * (double)net->layers[i].params; /* fp32 master weights */
+    }
+    if (train) {
+        /* cross entropy: log_softmax and nll forward; the seed, the mean's
+           division, nll backward (fill, scatter), log_softmax backward;
+           autocast casts the logits */
+        rfl__sf_mem(&s, 2, 4 * 3 * last, 0, ew);
+        rfl__sf_mem(&s, 5, 4 * 4 * last, 0, ew);
+        s.ops += 6;
+        if (s.ac) rfl__sf_mem(&s, 2, 12 * last, 0, ew), s.ops += 2;
+        /* SGD with momentum, foreach: mul_(bufs), add_(bufs, grads), add_(params, bufs) */
+        for (i = 0; i < 2; i++) if (s.loaded[i] > 0 || s.blocks[i] > 0) s.launch[i] += 1;
+        rfl__sf_mem(&s, s.launch[0] + 2 * s.launch[1], 8 * pbytes, 0, ew);
+        s.ops += 3 + s.launch[0] + 2 * s.launch[1];
+    }
+    gpu = s.gemm_s + s.mem_s + s.fixed_s;
+    host = rt == RFL_RUNTIME_GRAPHS ? 0
+         : s.ops * s.t.host_op_s + s.kernels * s.t.host_kernel_s +
+           (train ? s.params * s.t.host_param_s : 0) + s.t.host_step_s;
+    x = gpu > host ? gpu : host, y = gpu > host ? host : gpu;
+    bound = np.layers_s;
+    out->bound_s = bound;
+    out->gpu_time_s = gpu, out->host_time_s = host, out->step_time_s = x + s.t.overlap * y;
+    out->kernels = s.kernels, out->host_ops = rt == RFL_RUNTIME_GRAPHS ? 0 : s.ops;
+    out->param_tensors = train ? s.params : 0;
+    out->binds = host > gpu ? "host" : "gpu";
+    out->runtime = rt == RFL_RUNTIME_GRAPHS ? "graphs" : "eager";
+    out->gpus = 1, out->source = s.t.source;
+    x = s.gemm_s - s.gemm_ideal_s, y = s.mem_s - s.mem_ideal_s;
+    rfl__sf_term(out, "kernels", s.kernels, s.fixed_s);
+    rfl__sf_term(out, "tiles", s.gemm_s > 0 ? s.gemm_ideal_s / s.gemm_s : 0, x);
+    rfl__sf_term(out, "dram_bandwidth", s.t.dram_frac, y);
+    /* fp32: PyTorch's TF32 convolutions beat the bound's FP32 ones */
+    rfl__sf_term(out, "tf32_convolutions", s.conv_bound_s, s.conv_ideal_s - s.conv_bound_s);
+    /* what the bound leaves out: optimizer, casts, loss, gradient sums */
+    rfl__sf_term(out, "added_work", 0, s.gemm_ideal_s + s.mem_ideal_s - bound - (s.conv_ideal_s - s.conv_bound_s));
+    rfl__sf_term(out, "host", out->host_ops, out->step_time_s - gpu);
+    rfl__sf_cat(out->basis, sizeof out->basis, fd && fd->step_terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
+    if (!(fd && fd->step_terms)) rfl__sf_cat(out->basis, sizeof out->basis, s.t.family);
+    rfl__sf_cat(out->basis, sizeof out->basis, cd->dtype == RFL_DTYPE_DEFAULT || cd->dtype == RFL_DTYPE_FP32
+                ? "; fp32: PyTorch's defaults (convolutions on TF32, matmuls FP32)"
+                : s.ac ? "; autocast" : "");
+    if (fd && fd->host_op_s > 0) rfl__sf_cat(out->basis, sizeof out->basis, "; host: scaled to the measured op_s");
+    return RFL_OK;
+}
+#endif /* !RFL_NO_FORECAST */
 
 
 /* ==========================================================================
@@ -13637,16 +14167,23 @@ RFL_API rfl_result rfl_workload_fit(rfl_workload *wl, const rfl_machine *m, doub
 }
 #endif
 
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+#ifndef RFL_NO_FORECAST
 RFL_API rfl_result rfl_workload_forecast(const rfl_workload *wl, const rfl_machine *m,
                                          const rfl_forecast_desc *fd, rfl_forecast *out) {
-    rfl_llm_step_desc s;
     rfl_forecast_desc f;
-    if (!wl || rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+    if (!wl) return RFL_ERR_ARG;
     if (fd) f = *fd;
     else RFL_MEMSET(&f, 0, sizeof f);
-    f.tp = wl->tp;
-    return rfl_llm_forecast(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, &f, out);
+#ifndef RFL_NO_LLM
+    if (wl->source == RFL_WL_LLM && (f.runtime == RFL_RUNTIME_DEFAULT || f.runtime == RFL_RUNTIME_FUSED)) {
+        rfl_llm_step_desc s;
+        if (rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+        f.tp = wl->tp;
+        return rfl_llm_forecast(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, &f, out);
+    }
+#endif
+    if (f.runtime == RFL_RUNTIME_FUSED) return RFL_ERR_UNSUPPORTED; /* an LLM's basis only */
+    return rfl_step_forecast(&wl->net, &wl->cost, m, &f, out);
 }
 #endif
 
@@ -14031,7 +14568,7 @@ static void rfl__nj_step_time(rfl_json_writer *w, const rfl_net_prediction *np, 
 }
 #endif
 
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
+#ifndef RFL_NO_FORECAST
 /* forecast{step_time_s, tokens_per_s, ttft_s, comm_s, bound_s, gpus,
    terms[{name, value, seconds}], main_term, basis, source}. */
 static void rfl__nj_forecast(rfl_json_writer *w, const rfl_forecast *f) {
@@ -14055,6 +14592,15 @@ static void rfl__nj_forecast(rfl_json_writer *w, const rfl_forecast *f) {
     rfl_json_w_str(w, "main_term", f->n_terms ? f->terms[f->main_term].name : 0);
     rfl_json_w_str(w, "basis", f->basis);
     rfl_json_w_str(w, "source", f->source);
+    if (f->runtime) {
+        rfl_json_w_str(w, "runtime", f->runtime);
+        rfl_json_w_num(w, "gpu_time_s", f->gpu_time_s);
+        rfl_json_w_num(w, "host_time_s", f->host_time_s);
+        rfl_json_w_num(w, "kernels", f->kernels);
+        rfl_json_w_num(w, "host_ops", f->host_ops);
+        rfl_json_w_num(w, "param_tensors", f->param_tensors);
+        rfl_json_w_str(w, "binds", f->binds);
+    }
     rfl_json_w_end(w);
 }
 #endif
@@ -14227,8 +14773,8 @@ static RFL__NOINLINE rfl_result rfl__net_json(rfl_json_writer *w, const rfl_net 
     if (llm && m) rfl__nj_step_time(w, &np, jd->step->phase == RFL_LLM_DECODE, &f);
     if (llm && jd->tp) rfl__nj_tp(w, jd, m, m ? np.layers_s : 0, f.tokens);
 #endif
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
-    if (llm && jd->forecast) rfl__nj_forecast(w, jd->forecast);
+#ifndef RFL_NO_FORECAST
+    if (jd && jd->forecast) rfl__nj_forecast(w, jd->forecast);
 #endif
 #ifndef RFL_NO_LLM
     if (llm) rfl__nj_warnings(w, &f);

@@ -12,7 +12,7 @@ static const char *usage =
     "                    [--layers] [--json]\n"
     "       rfl-estimate LLM|--hf-config FILE [--phase prefill|decode] [--seq S]\n"
     "                    [--logits last|all] [--weights T] [--kv T] [--strict]\n"
-    "                    [--gpus N [--link nvlink|pcie]] [--forecast] [options above]\n"
+    "                    [--gpus N [--link nvlink|pcie]] [options above]\n"
     "       rfl-estimate --onnx FILE [--batch N] [--dim NAME=V]... [options above]\n"
     "       rfl-estimate --list\n"
     "  MODEL       a zoo model (--list): torchvision's definition, 3 channels,\n"
@@ -55,11 +55,20 @@ static const char *usage2 =
     "  --hw NAME   predict time on a machine (rfl-hw lists them): per layer\n"
     "              max(compute, memory) summed, and the whole model at once\n"
     "  --hw-file F a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
-    "  --forecast  an LLM step on --hw: the bound corrected by what real kernels\n"
-    "              achieve (fitted on our measurements, per machine family):\n"
-    "              achieved DRAM and tensor fractions, int4/int8 dequantization,\n"
-    "              kernel fixed costs, all-reduces; a --hw-file's \"measured\"\n"
-    "              ceilings replace datasheet x fraction (JSON: forecast{...})\n"
+    "  --forecast  the step's time on --hw, beside the bound: the kernels PyTorch\n"
+    "              launches (forward, backward, loss, SGD, autocast casts), each\n"
+    "              timed from its shape (tiles and waves, achieved bandwidth, a\n"
+    "              fixed cost), and the host's dispatch (JSON: forecast{...})\n"
+    "  --runtime R eager (default; an LLM: fused): host cost per op; graphs: CUDA\n"
+    "              graphs, no host cost; fused (LLMs): a fused implementation,\n"
+    "              the bound corrected by achieved DRAM and tensor fractions,\n"
+    "              int4/int8 dequantization, kernel costs, all-reduces\n"
+    "  --step-terms LIST  the eager/graphs forecast's 13 terms instead of the\n"
+    "              table's (dev/capture/fit_step.py fits them), comma-separated:\n"
+    "              kernel ns; tensor, TF32, SIMT efficiency; DRAM fraction\n"
+    "              forward, backward; norm and depthwise factors; host ns per\n"
+    "              op, per kernel, per\n"
+    "              parameter tensor; host us per step; overlap\n"
     "  --summary   the torchsummary table (per sample, fp32, MB = 2^20 bytes)\n"
     "  --conv C    torch (default): mac FLOPs as PyTorch's FlopCounterMode and\n"
     "              torchvision's GFLOPS (2 x multiply-adds of conv/matmul, no\n"
@@ -83,11 +92,12 @@ static const char *usage2 =
     "flops and time causal (FlashAttention, what runs).\n"
     "Exit: 0 ok, 1 bad input (a file, a name), 2 bad usage.\n";
 
-enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS, OPT_GPUS, OPT_LINK, OPT_FORECAST };
+enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS, OPT_GPUS, OPT_LINK, OPT_FORECAST, OPT_RUNTIME, OPT_STEP_TERMS };
 static const cli_opt opts[] = {
     {"--json", 0, OPT_JSON}, {"--summary", 0, OPT_SUMMARY}, {"--layers", 0, OPT_LAYERS},
     {"--gpus", "N", OPT_GPUS}, {"--link", "nvlink|pcie", OPT_LINK},
-    {"--forecast", 0, OPT_FORECAST}, {0, 0, 0}};
+    {"--forecast", 0, OPT_FORECAST}, {"--runtime", "eager|graphs|fused", OPT_RUNTIME},
+    {"--step-terms", "LIST", OPT_STEP_TERMS}, {0, 0, 0}};
 static const cli_opt *const tables[] = {opts, cli_model_opts, cli_machine_opts, 0};
 
 typedef struct est {
@@ -95,6 +105,9 @@ typedef struct est {
     cli_model m;
     const rfl_machine *hw;
     int json, summary, layers, forecast;
+    rfl_runtime runtime;
+    rfl_step_terms st;
+    int has_st;
     rfl_forecast fc;
     rfl_net_cost tot;
     rfl_net_prediction np;
@@ -131,6 +144,30 @@ static void parse_args(est *e, int argc, char **argv) {
         case OPT_SUMMARY: e->summary = 1; break;
         case OPT_LAYERS: e->layers = 1; break;
         case OPT_FORECAST: e->forecast = 1; break;
+        case OPT_STEP_TERMS: {
+            double v[13];
+            char *end = 0;
+            const char *p = e->c.val;
+            int k;
+            for (k = 0; k < 13; k++, p = end + 1) {
+                v[k] = strtod(p, &end);
+                if (end == p || v[k] < 0 || (k < 12 && *end != ',') || (k == 12 && *end))
+                    cli_usage_error(&e->c, "--step-terms takes 13 numbers >= 0, comma-separated, not '%s'", e->c.val);
+            }
+            memset(&e->st, 0, sizeof e->st);
+            e->st.family = "--step-terms", e->st.source = "--step-terms";
+            e->st.kernel_s = v[0] * 1e-9, e->st.tensor_eff = v[1], e->st.tf32_eff = v[2];
+            e->st.simt_eff = v[3], e->st.dram_frac = v[4], e->st.bwd_frac = v[5];
+            e->st.norm_frac = v[6], e->st.dw_frac = v[7];
+            e->st.host_op_s = v[8] * 1e-9, e->st.host_kernel_s = v[9] * 1e-9;
+            e->st.host_param_s = v[10] * 1e-9, e->st.host_step_s = v[11] * 1e-6, e->st.overlap = v[12];
+            e->has_st = 1;
+            break;
+        }
+        case OPT_RUNTIME:
+            e->runtime = cli_is(e->c.val, "fused") ? RFL_RUNTIME_FUSED
+                       : (rfl_runtime)(RFL_RUNTIME_EAGER + cli_pick(&e->c, "eager", "graphs", 0));
+            break;
         case OPT_GPUS: e->gpus = (uint32_t)cli_u64(&e->c, 1, 1024); break;
         case OPT_LINK: e->link = cli_pick(&e->c, "nvlink", "pcie", 0) ? RFL_LINK_PCIE : RFL_LINK_NVLINK; break;
         default: cli_model_option(&e->c, &e->m, id); /* --hw, --hw-file: kept by cli_next */
@@ -598,9 +635,19 @@ static void run_forecast(est *e) {
     rfl_forecast_desc fd;
     const rfl_machine_file *mf = cli_file_of(&e->c, e->hw);
     rfl_result r;
-    if (!is_llm(e) || !e->hw || training(e))
-        cli_usage_error(&e->c, "--forecast is for a decoder LLM's inference step on a machine (--hw or --hw-file)");
+    if (!e->hw) cli_usage_error(&e->c, "--forecast needs a machine (--hw or --hw-file)");
     memset(&fd, 0, sizeof fd);
+    fd.runtime = e->runtime;
+    if (e->has_st) fd.step_terms = &e->st;
+    if (mf && mf->host_op_s > 0) fd.host_op_s = mf->host_op_s;
+    if (!is_llm(e) || (e->runtime && e->runtime != RFL_RUNTIME_FUSED)) {
+        if (e->runtime == RFL_RUNTIME_FUSED) cli_usage_error(&e->c, "--runtime fused is for decoder LLMs");
+        if (e->gpus > 1) cli_usage_error(&e->c, "--runtime eager|graphs forecasts one GPU (no --gpus)");
+        r = rfl_workload_forecast(&e->m.w, e->hw, &fd, &e->fc);
+        goto done;
+    }
+    if (training(e))
+        cli_usage_error(&e->c, "--runtime fused forecasts an LLM's inference step (--runtime eager for training)");
     if (mf && mf->has_measured) fd.measured = &mf->measured;
     if (e->gpus > 1) {
         rfl_llm_tp_comm c;
@@ -612,6 +659,7 @@ static void run_forecast(est *e) {
         fd.link = c.link;
     }
     r = rfl_workload_forecast(&e->m.w, e->hw, &fd, &e->fc);
+done:
     if (r == RFL_ERR_NO_DATA && e->hw->kind != RFL_KIND_GPU)
         cli_input_error(&e->c, 0, 0, 0, "%s on %s: no forecast: its terms were measured on GPUs only, and %s "
                         "is a %s (the bound above stands)", e->m.w.name, e->hw->id, e->hw->id, rfl_kind_name(e->hw->kind));
@@ -628,6 +676,14 @@ static const char *term_str(est *e, const rfl_forecast_term *t, char *b, size_t 
         snprintf(b, n, "%s dequantization at %s", rfl_dtype_name(e->m.w.cost.weights), cli_si(&e->c, t->value, "FLOP/s"));
     else if (!strcmp(t->name, "kernels"))
         snprintf(b, n, "%.0f kernels' fixed cost", t->value);
+    else if (!strcmp(t->name, "tiles"))
+        snprintf(b, n, "GEMM tiles and waves at %.0f%% of peak", 100 * t->value);
+    else if (!strcmp(t->name, "added_work"))
+        snprintf(b, n, "work the bound leaves out (loss, SGD, casts)");
+    else if (!strcmp(t->name, "tf32_convolutions"))
+        snprintf(b, n, "fp32 convolutions on TF32 (PyTorch's default)");
+    else if (!strcmp(t->name, "host"))
+        snprintf(b, n, "host dispatch of %.0f ops", t->value);
     else snprintf(b, n, "%.0f all-reduces and gathers", t->value);
     return b;
 }
@@ -636,10 +692,17 @@ static void print_forecast(est *e) {
     const rfl_forecast *f = &e->fc;
     char b[96];
     int i;
+    if (strcmp(f->runtime, "fused")) {
+        printf("\nforecast %s/step (%s): GPU %s in %.0f kernels, host %s; bound %s; %s binds\n",
+               cli_si(&e->c, f->step_time_s, "s"), f->runtime, cli_si(&e->c, f->gpu_time_s, "s"), f->kernels,
+               cli_si(&e->c, f->host_time_s, "s"), cli_si(&e->c, f->bound_s, "s"), f->binds);
+        goto terms;
+    }
     printf("\nforecast %s%s (%s tokens/s%s); bound %s; %s: +%s\n", cli_si(&e->c, f->step_time_s, "s"),
            e->m.w.phase == RFL_LLM_PREFILL ? " to first token" : "/step", cli_num(&e->c, f->tokens_per_s, 4),
            f->gpus > 1 ? ", all GPUs" : "", cli_si(&e->c, f->bound_s, "s"),
            term_str(e, &f->terms[f->main_term], b, sizeof b), cli_si(&e->c, f->terms[f->main_term].seconds, "s"));
+terms:
     for (i = 0; i < f->n_terms; i++)
         if (f->terms[i].seconds > 0)
             printf("  %-44s +%s\n", term_str(e, &f->terms[i], b, sizeof b), cli_si(&e->c, f->terms[i].seconds, "s"));

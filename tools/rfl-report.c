@@ -276,6 +276,15 @@ static const char *tensor_cell(report *r, const model *m) {
     return b;
 }
 
+/* The step forecast of model m on machine h (eager PyTorch): 1 when
+   there is one (a GPU with the table's terms). */
+static int forecast(report *r, const model *m, int h, rfl_forecast *f) {
+    rfl_forecast_desc fd;
+    memset(&fd, 0, sizeof fd);
+    fd.runtime = RFL_RUNTIME_EAGER;
+    return rfl_workload_forecast(&m->src.w, r->hw[h], &fd, f) == RFL_OK;
+}
+
 /* The estimate rows of machine h's table. */
 static void print_estimate_rows(report *r, int h) {
     const rfl_machine *mc = r->hw[h];
@@ -327,6 +336,18 @@ static void print_estimate_rows(report *r, int h) {
         CELL(c, i, "%s%s", RM(i)->pred_err[h] ? "" : GE(i),
              RM(i)->pred_err[h] ? "-" : SI(RM(i)->pred[h].layers_s, "s"));
     row(r, "predicted time (per layer)", c);
+    for (i = 0; i < r->nm; i++) {
+        rfl_forecast f;
+        if (forecast(r, r->m[i], h, &f)) CELL(c, i, "%s (%.0f kernels)", SI(f.gpu_time_s, "s"), f.kernels);
+        else CELL(c, i, "-");
+    }
+    row(r, "forecast GPU time (eager)", c);
+    for (i = 0; i < r->nm; i++) {
+        rfl_forecast f;
+        if (forecast(r, r->m[i], h, &f)) CELL(c, i, "%s (%s binds)", SI(f.step_time_s, "s"), f.binds);
+        else CELL(c, i, "-");
+    }
+    row(r, "forecast step (eager)", c);
 #undef GE
 }
 
@@ -391,6 +412,12 @@ static void print_measured_rows(report *r, int h) {
     MROW("measured / estimated FLOPs", m->rm->ratio > 0 ? NUM(m->rm->ratio, 3) : "-");
     MROW("measured / predicted time",
          !m->rm->pred_err[h] && w->time_s > 0 ? NUM(w->time_s / m->rm->pred[h].layers_s, 3) : "");
+    for (i = 0; i < r->nm; i++) {
+        rfl_forecast f;
+        if (here(r->m[i], h) && r->m[i]->meas->time_s > 0 && forecast(r, r->m[i], h, &f))
+            CELL(c, i, "%s", NUM(r->m[i]->meas->time_s / f.gpu_time_s, 3));
+    }
+    row(r, "measured / forecast GPU time", c);
 #undef MROW
     for (i = 0; i < r->nm; i++) {
         const rfl_reduce_result *res = &RM(i)->res;
@@ -553,6 +580,34 @@ static void explain_measured(report *r, const model *m, int h, double F) {
                NUM(t / rm->pred[h].layers_s, 4));
 }
 
+/* Why the step takes longer than its bound, term by term. */
+static void explain_forecast(report *r, const model *m, int h) {
+    rfl_forecast f;
+    int i;
+    if (!forecast(r, m, h, &f)) return;
+    printf("    forecast (eager PyTorch; %s):\n", f.basis);
+    printf("      GPU: %.0f kernels (forward, backward, loss, optimizer, casts), each timed from its\n"
+           "        shape (GEMM tiles and waves over %d SMs, achieved DRAM bandwidth) + a fixed cost = %s\n",
+           f.kernels, r->hw[h]->units, SI(f.gpu_time_s, "s"));
+    printf("      host: %.0f ops dispatched = %s; step = max(GPU, host) + what does not overlap = %s (%s binds)\n",
+           f.host_ops, SI(f.host_time_s, "s"), SI(f.step_time_s, "s"), f.binds);
+    printf("      step / bound = %s / %s = %s, of which:\n", SI(f.step_time_s, "s"), SI(f.bound_s, "s"),
+           NUM(f.bound_s > 0 ? f.step_time_s / f.bound_s : 0, 3));
+    for (i = 0; i < f.n_terms; i++) {
+        const rfl_forecast_term *t = &f.terms[i];
+        const char *what = !strcmp(t->name, "kernels") ? "kernels x fixed cost"
+                         : !strcmp(t->name, "tiles") ? "tile and wave efficiency of the GEMMs"
+                         : !strcmp(t->name, "dram_bandwidth") ? "memory-bound kernels below the DRAM roof"
+                         : !strcmp(t->name, "added_work") ? "work the bound leaves out (loss, SGD, casts)"
+                         : !strcmp(t->name, "tf32_convolutions") ? "fp32: convolutions on TF32, not FP32"
+                         : "host dispatch beyond the GPU";
+        printf("        %-46s %s%10s", what, t->seconds < 0 ? "-" : "+", SI(t->seconds < 0 ? -t->seconds : t->seconds, "s"));
+        if (!strcmp(t->name, "tiles")) printf("  (%s%% of peak at these shapes)", NUM(100 * t->value, 3));
+        if (!strcmp(t->name, "kernels")) printf("  (%.0f x %s)", t->value, SI(t->value > 0 ? t->seconds / t->value : 0, "s"));
+        printf("\n");
+    }
+}
+
 static void explain_model(report *r, const model *m) {
     const rfl_report_model *rm = m->rm;
     const rfl_cost_desc *d = &m->src.w.cost;
@@ -599,6 +654,7 @@ static void explain_model(report *r, const model *m) {
                    "      (%d layers compute-bound, %d memory-bound; used in the tables and charts)\n",
                    SI(q->layers_s, "s"), q->compute_layers, q->memory_layers);
         }
+        explain_forecast(r, m, h);
         if (here(m, h)) explain_measured(r, m, h, F);
     }
     printf("\n");
