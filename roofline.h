@@ -2895,9 +2895,9 @@ typedef struct rfl_llm_figures {
 } rfl_llm_figures;
 #define RFL_LLM_FIG_DOES_NOT_FIT 1u   /* "does_not_fit" */
 #define RFL_LLM_FIG_BEYOND_CONTEXT 2u /* "beyond_context" */
-/* Warning i (0, 1, ...) of f: its stable code ("does_not_fit",
-   "beyond_context") returned, its text into buf[size]; NULL past the last. */
-RFL_API const char *rfl_llm_figures_warning(const rfl_llm_figures *f, int i, char *buf, size_t size);
+/* Warning i (0, 1, ...) of f into *out (code RFL_WARN_DOES_NOT_FIT or
+   RFL_WARN_BEYOND_CONTEXT, its text): 1, or 0 past the last. */
+RFL_API int rfl_llm_figures_warning(const rfl_llm_figures *f, int i, rfl_warning *out);
 #endif
 /* What a workload's document adds to the workload: the torchsummary
    totals, an LLM step's forecast (rfl_llm_forecast), and split over GPUs
@@ -14480,11 +14480,12 @@ static size_t rfl__fw_u64(char *buf, size_t size, size_t p, uint64_t v) {
     }
     return p;
 }
-RFL_API const char *rfl_llm_figures_warning(const rfl_llm_figures *f, int i, char *buf, size_t size) {
-    char t[24];
-    size_t p = 0;
+RFL_API int rfl_llm_figures_warning(const rfl_llm_figures *f, int i, rfl_warning *out) {
+    char t[24], *buf = out ? out->text : 0;
+    size_t p = 0, size = sizeof out->text;
     int k, bit = -1;
-    if (!f || !buf || !size) return 0;
+    if (!f || !out) return 0;
+    RFL_MEMSET(out, 0, sizeof *out);
     for (k = 0; k < 2 && i >= 0; k++)
         if (f->warn & (1u << k) && i-- == 0) bit = k;
     if (bit < 0) return 0;
@@ -14500,14 +14501,16 @@ RFL_API const char *rfl_llm_figures_warning(const rfl_llm_figures *f, int i, cha
                                   " (--gpus "), t), " checks the split)");
         else p = rfl__at_cat(buf, size, p, ", more than a node of 8");
         rfl__finish(buf, size, p);
-        return "does_not_fit";
+        out->code = RFL_WARN_DOES_NOT_FIT;
+        return 1;
     }
     p = rfl__fw_u64(buf, size, rfl__at_cat(buf, size, p, "the step attends to "), f->positions);
     p = rfl__at_cat(buf, size, p, " positions, beyond the model's max_position_embeddings (");
     p = rfl__fw_u64(buf, size, p, f->max_positions);
     p = rfl__at_cat(buf, size, p, "): it was not trained for them");
     rfl__finish(buf, size, p);
-    return "beyond_context";
+    out->code = RFL_WARN_BEYOND_CONTEXT;
+    return 1;
 }
 
 /* The step: the model type, the roof of its matrix FLOPs (which rfl-plot
@@ -14542,14 +14545,13 @@ static void rfl__nj_step_bytes(rfl_json_writer *w, const rfl_net_cost *t, const 
 
 /* warnings[{code, text}]: does_not_fit, beyond_context (stable codes). */
 static RFL__NOINLINE void rfl__nj_warnings(rfl_json_writer *w, const rfl_llm_figures *f) {
-    char t[256]; /* its own frame: rfl_net_json's is near 1 KiB */
-    const char *code;
+    rfl_warning x; /* its own frame: rfl_net_json's is near 1 KiB */
     int i;
     rfl_json_w_arr(w, "warnings");
-    for (i = 0; (code = rfl_llm_figures_warning(f, i, t, sizeof t)) != 0; i++) {
+    for (i = 0; rfl_llm_figures_warning(f, i, &x); i++) {
         rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", code);
-        rfl_json_w_str(w, "text", t);
+        rfl_json_w_str(w, "code", rfl_warn_code(x.code));
+        rfl_json_w_str(w, "text", x.text);
         rfl_json_w_end(w);
     }
     rfl_json_w_end(w);

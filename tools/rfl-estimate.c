@@ -507,11 +507,9 @@ static void print_step(est *e, int on_hw) {
     if (!on_hw) printf("KV cache         %s after the step\n", cli_si(&e->c, (double)f.kv_cache_bytes, "B"));
     if (!on_hw && e->m.cfg.kv_lora_rank) print_mla(e);
     if (!on_hw) {
-        char w[256];
-        const char *code;
+        rfl_warning w;
         int i;
-        for (i = 0; (code = rfl_llm_figures_warning(&f, i, w, sizeof w)) != 0; i++)
-            printf("WARNING [%s]: %s\n", code, w);
+        for (i = 0; rfl_llm_figures_warning(&f, i, &w); i++) printf("%s\n", cli_warning(0, &w));
         return;
     }
     printf("  tokens/s       %s (%s / step time)%s\n", cli_num(&e->c, f.tokens_per_s, 4),

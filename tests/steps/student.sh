@@ -100,7 +100,7 @@ student_fit() {
   build/rfl-estimate llama-3-70b --hw h100 --json > "$SO/70b.json" &&
   s_json "$SO/70b.json" "[x['code'] for x in d['warnings']] == ['does_not_fit'] and 'at least 2 GPUs' in d['warnings'][0]['text']" &&
   build/rfl-estimate llama-3-70b --hw h100 > "$SO/70b.txt" &&
-  grep -q '^WARNING \[does_not_fit\]: .*at least 2 GPUs' "$SO/70b.txt" &&
+  grep -q '^warning: does_not_fit: .*at least 2 GPUs' "$SO/70b.txt" &&
   build/rfl-estimate llama-3.2-1b --seq 100000000 --json > "$SO/ctx.json" &&
   s_json "$SO/ctx.json" "[x['code'] for x in d['warnings']] == ['beyond_context'] and '131,072' in d['warnings'][0]['text']" &&
   build/rfl-estimate llama-3.2-1b --hw h100 --json > "$SO/1b.json" &&
