@@ -351,7 +351,7 @@ static int run_assign(void) {
             t.dtype = parse_dtype();
         }
         tpl = write_text(w_template, &t);
-        snprintf(path, sizeof path, "%s/%s.json", out_dir, files[j]);
+        snprintf(path, sizeof path, "%s/%.63s.json", out_dir, files[j]); /* a safe name: 63 bytes at most */
         put_file(path, tpl);
         free(tpl);
         csv_field(csv, names[j], ",");
