@@ -352,6 +352,16 @@ static void print_estimate_rows(report *r, int h) {
 }
 
 /* The measured rows of machine h's table (the profiles taken on it). */
+/* A trace has no counters: its point's FLOPs and bytes are the estimate's,
+   said so in the cell; the counter rows stay unknown. */
+static const char *tb_est(const model *m, const char *s) {
+    static char b[64];
+    if (!m->rm->time_based || !strcmp(s, "-")) return s;
+    snprintf(b, sizeof b, "%s (estimate)", s);
+    return b;
+}
+#define NO_COUNTERS(m) ((m)->rm->time_based)
+
 static void print_measured_rows(report *r, int h) {
     const rfl_machine *mc = r->hw[h];
     cells c;
@@ -368,16 +378,16 @@ static void print_measured_rows(report *r, int h) {
     } while (0)
 #define KNOWN(bits) rfl_work_known(w, bits)
     MROW("kernels", COMMAS((double)m->rm->res.kernels));
-    MROW("FLOPs fp32 (fadd+fmul+2ffma)", OR_DASH(KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP32)), w->flops[RFL_FP32], "FLOP"));
-    MROW("FLOPs fp16 (SIMT)", OR_DASH(KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP16)), w->flops[RFL_FP16], "FLOP"));
-    MROW("FLOPs fp64", OR_DASH(KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP64)), w->flops[RFL_FP64], "FLOP"));
-    MROW("FLOPs tensor cores", tensor_cell(r, m));
-    MROW("FLOPs total", flops_known(w) ? SI(rfl_work_flops(w), "FLOP") : "-");
-    MROW("bytes DRAM", OR_DASH(KNOWN(RFL_UNKNOWN_BYTES(RFL_DRAM)), w->bytes[RFL_DRAM], "B"));
+    MROW("FLOPs fp32 (fadd+fmul+2ffma)", NO_COUNTERS(m) ? "-" : OR_DASH(KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP32)), w->flops[RFL_FP32], "FLOP"));
+    MROW("FLOPs fp16 (SIMT)", NO_COUNTERS(m) ? "-" : OR_DASH(KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP16)), w->flops[RFL_FP16], "FLOP"));
+    MROW("FLOPs fp64", NO_COUNTERS(m) ? "-" : OR_DASH(KNOWN(RFL_UNKNOWN_FLOPS(RFL_FP64)), w->flops[RFL_FP64], "FLOP"));
+    MROW("FLOPs tensor cores", NO_COUNTERS(m) ? "-" : tensor_cell(r, m));
+    MROW("FLOPs total", tb_est(m, flops_known(w) ? SI(rfl_work_flops(w), "FLOP") : "-"));
+    MROW("bytes DRAM", tb_est(m, OR_DASH(KNOWN(RFL_UNKNOWN_BYTES(RFL_DRAM)), w->bytes[RFL_DRAM], "B")));
     MROW("bytes L2", OR_DASH(KNOWN(RFL_UNKNOWN_BYTES(RFL_L2)), w->bytes[RFL_L2], "B"));
     MROW("bytes L1", OR_DASH(KNOWN(RFL_UNKNOWN_BYTES(RFL_L1)), w->bytes[RFL_L1], "B"));
     MROW("time (sum of kernels)", w->time_s > 0 ? SI(w->time_s, "s") : "-");
-    MROW("AI DRAM (FLOP/B)", flops_known(w) && KNOWN(RFL_UNKNOWN_BYTES(RFL_DRAM)) ? NUM(rfl_work_ai(w, RFL_DRAM), 4) : "-");
+    MROW("AI DRAM (FLOP/B)", tb_est(m, flops_known(w) && KNOWN(RFL_UNKNOWN_BYTES(RFL_DRAM)) ? NUM(rfl_work_ai(w, RFL_DRAM), 4) : "-"));
     for (i = 0; i < r->nm; i++) {
         const rfl_work *w = r->m[i]->meas;
         if (!here(r->m[i], h)) continue;
