@@ -2409,8 +2409,10 @@ typedef struct rfl_forecast_terms {
    = 1). RFL_ERR_NO_DATA without a table (RFL_NO_HW_TABLE) or a DRAM
    bandwidth, or for a machine that is not a GPU (every family measured is
    one); RFL_ERR_ARG for NULL. assumed may be NULL. */
+#ifndef RFL_NO_LLM /* the LLM forecast's terms */
 RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
                                            int *assumed);
+#endif
 
 #define RFL_FORECAST_MAX_TERMS 8
 typedef struct rfl_forecast_term {
