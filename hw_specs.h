@@ -58,7 +58,7 @@ X(P100_PCIE, "p100-pcie", "NVIDIA Tesla P100 PCIe 16GB", "p100,p100-pcie-16gb,te
 X(V100_SXM2, "v100-sxm2", "NVIDIA Tesla V100 SXM2 16/32GB", "v100,v100-sxm,v100-sxm2-16gb,v100-sxm2-32gb,tesla-v100", GPU, \
   7.8, 0, 15.7, 0, 31.4, 125, 0, 0, 0, \
   900, 2710, 15410, 32, 6, 80, 1530, 300, \
-  "NVIDIA V100 datasheet (2018), SXM2: 7.8/15.7/125 TFLOPS FP64/FP32/tensor, 900 GB/s; whitepaper: 80 SMs, 6 MB L2; FP16 vector = 2x FP32; L2 2710, L1 15410 GB/s derived: the V100 PCIe's measured 2440 and 13900 (te42kyfo/gpu-benches@1c36d50 gpu-cache/v100.txt, 1380 MHz) x 1530/1380 MHz, the same GV100 at its boost clock", NVLINK2_DGX1) \
+  "NVIDIA V100 datasheet (2018), SXM2: 7.8/15.7/125 TFLOPS FP64/FP32/tensor, 900 GB/s; whitepaper: 80 SMs, 6 MB L2; FP16 vector = 2x FP32; L2 2710, L1 15410 GB/s: the V100 PCIe's measured 2440, 13900 (te42kyfo/gpu-benches@1c36d50 gpu-cache/v100.txt) x 1530/1380 MHz boost", NVLINK2_DGX1) \
 X(V100_PCIE, "v100-pcie", "NVIDIA Tesla V100 PCIe 16/32GB", "v100-pcie-16gb,v100-pcie-32gb,tesla-v100-pcie", GPU, \
   7, 0, 14, 0, 28, 112, 0, 0, 0, \
   900, 2440, 13900, 32, 6, 80, 1380, 250, \
@@ -70,11 +70,11 @@ X(T4, "t4", "NVIDIA T4 16GB", "tesla-t4,nvidia-t4", GPU, \
 X(A100_SXM4_40GB, "a100-sxm4-40gb", "NVIDIA A100 SXM4 40GB", "a100,a100-40gb,a100-sxm4,a100-sxm", GPU, \
   9.7, 19.5, 19.5, 156, 78, 312, 312, 0, 624, \
   1555, 5420, 19100, 40, 40, 108, 1410, 400, \
-  "NVIDIA A100 datasheet (2021): sparse TF32/FP16/INT8 312/624/1248 halved; 1555 GB/s; whitepaper: 108 SMs, 40 MB L2, FP16 vector 78; L2 5420, L1 19100 GB/s measured on the A100 SXM4 80GB (same GA100, L2 and 1410 MHz clock): te42kyfo/gpu-benches@1c36d50 gpu-l2-cache/a100_80.txt, gpu-cache/a100_80.txt", NVLINK3_HGX) \
+  "NVIDIA A100 datasheet (2021): sparse TF32/FP16/INT8 312/624/1248 halved; 1555 GB/s; whitepaper: 108 SMs, 40 MB L2, FP16 vector 78; L2 5420, L1 19100 GB/s: the 80GB's (same GA100, L2, clock)", NVLINK3_HGX) \
 X(A100_SXM4_80GB, "a100-sxm4-80gb", "NVIDIA A100 SXM4 80GB", "a100-80gb,a100-sxm-80gb,a100-80gb-sxm", GPU, \
   9.7, 19.5, 19.5, 156, 78, 312, 312, 0, 624, \
   2039, 5420, 19100, 80, 40, 108, 1410, 400, \
-  "NVIDIA A100 datasheet (2021), 80GB SXM: as 40GB (sparse figures halved), 2039 GB/s HBM2e; whitepaper: 108 SMs, 40 MB L2, FP16 vector 78; L2 5420, L1 19100 GB/s measured: te42kyfo/gpu-benches@1c36d50 gpu-l2-cache/a100_80.txt (2-25.6 MB rows 5.26-5.48 TB/s, median 5.42) and gpu-cache/a100_80.txt (2-148 kB rows 18.7-19.3 TB/s)", NVLINK3_HGX) \
+  "NVIDIA A100 datasheet (2021), 80GB SXM: as 40GB (sparse figures halved), 2039 GB/s HBM2e; whitepaper: 108 SMs, 40 MB L2, FP16 vector 78; L2 5420, L1 19100 GB/s: medians of te42kyfo/gpu-benches@1c36d50 gpu-l2-cache/a100_80.txt, gpu-cache/a100_80.txt", NVLINK3_HGX) \
 X(A100_PCIE_80GB, "a100-pcie-80gb", "NVIDIA A100 PCIe 80GB", "a100-pcie,a100-80gb-pcie", GPU, \
   9.7, 19.5, 19.5, 156, 78, 312, 312, 0, 624, \
   1935, 0, 0, 80, 40, 108, 1410, 300, \

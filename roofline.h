@@ -26,9 +26,12 @@
                               it yourself where the compiler lacks
                               __has_include (stb at <stb/stb_image_write.h>)
        RFL_NO_REDUCE          leave out the ncu / nvprof CSV reducer
-       RFL_NO_TRACE           leave out PyTorch profiler traces and gzip
-                              inflation from the reducer (it then reads
-                              CSV only; a trace or .gz is an error)
+       RFL_NO_TRACE           leave out PyTorch profiler traces, gzip
+                              inflation and the per-rank summary from the
+                              reducer (it then reads CSV only; a trace or
+                              .gz is an error)
+       RFL_NO_ASCII           leave out the roofline as text
+                              (rfl_chart_roofline_ascii)
        RFL_NO_LLM             leave out the decoder transformers (and the
                               LLM join, which also needs the reducer), and
                               with them rfl_causal and the costing only
@@ -3027,8 +3030,10 @@ typedef struct rfl_rank_summary {
 } rfl_rank_summary;
 /* The time rfl_rank_summary compares: span_ns for a trace, else
    total.time_ns. */
+#ifndef RFL_NO_TRACE
 RFL_API uint64_t rfl_rank_time_ns(const struct rfl_reduce_result *r);
 RFL_API void rfl_rank_summary_add(rfl_rank_summary *s, const struct rfl_reduce_result *r);
+#endif
 
 /* gzip (RFC 1952), zlib (RFC 1950) and raw deflate (RFC 1951) inflation,
    streamed: push compressed bytes in any pieces; out() receives the bytes
@@ -3888,8 +3893,10 @@ RFL_API unsigned rfl_roofline_missing_levels(const rfl_roofline_desc *d, int k);
    above the roof) with a key under the plot. RFL_ERR_NO_ROOF as for
    rfl_chart_roofline (the chart is still written). */
 #define RFL_ASCII_BYTES(cols, rows) ((size_t)((cols) + 1) * (size_t)(rows) + 1u)
+#ifndef RFL_NO_ASCII
 RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
                                             const rfl_roofline_desc *d);
+#endif
 
 /* Bar chart: categories (models, layer types) x series (e.g. forward and
    backward, or FLOPs per model on two machines). */
@@ -9818,7 +9825,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
                 if (grad) rfl__sf_memf(s, dgrad ? 2 : 1, bb, (double)c.bwd_flops, ew, s->t.bwd_frac * s->t.dw_frac);
                 goto casts;
             }
-            if (bias) rfl__sf_mem(s, 1, 2 * esz * out, 0, ew), s->ops += 1;
+            if (bias > 0) rfl__sf_mem(s, 1, 2 * esz * out, 0, ew), s->ops += 1;
             { /* cuDNN from NCHW tensors: layout transforms and helpers around
                  the GEMMs, fewer for a 1x1 conv (medians per conv of
                  cuDNN 9.19 on our H200 steps, tests/data/step/), each
@@ -9849,14 +9856,14 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
             if (dgrad) rfl__sf_gemm(s, dm, dn, dk, G, p, fb);
             if (op == RFL_OP_MATMUL) rfl__sf_gemm(s, K, N, M, G, p, fb);
             else rfl__sf_gemm(s, N, K, M, G, p, fb);
-            if (bias) rfl__sf_mem(s, 1, esz * out, 0, ew);
+            if (bias > 0) rfl__sf_mem(s, 1, esz * out, 0, ew);
         }
         if (op == RFL_OP_CONV2D && p != pmm) s->conv_ideal_s += s->gemm_ideal_s;
     casts:
         if (op != RFL_OP_MATMUL) {
             double w = (double)L->params, nt = bias + 1, bsz = op == RFL_OP_CONV2D ? L->shape[0] : N;
             rfl__sf_param(s, w - bias * bsz);
-            if (bias) rfl__sf_param(s, bsz);
+            if (bias > 0) rfl__sf_param(s, bsz);
             if (ac) { /* each weight cast to 16 bits, its gradient back */
                 rfl__sf_mem(s, nt * (grad ? 2 : 1), (grad ? 2 : 1) * 6 * w, 0, ew);
                 s->ops += nt * (grad ? 2 : 1);
@@ -17611,8 +17618,6 @@ static rfl_result rfl__jt_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
     return RFL_OK;
 }
 
-#endif /* RFL_NO_TRACE */
-
 RFL_API uint64_t rfl_rank_time_ns(const rfl_reduce_result *r) {
     return !r ? 0 : r->format == RFL_CSV_PYTORCH_TRACE ? r->trace.span_ns : r->total.time_ns;
 }
@@ -17625,6 +17630,7 @@ RFL_API void rfl_rank_summary_add(rfl_rank_summary *s, const rfl_reduce_result *
     s->ranks++;
     s->imbalance = s->mean_ns > 0 ? (double)s->slowest_ns / s->mean_ns - 1 : 0;
 }
+#endif /* RFL_NO_TRACE */
 
 /* ---- the reducer's input: gzip or not, then CSV or trace ------------------ */
 static rfl_result rfl__push_csv(rfl_reduce_state *st, const unsigned char *b, size_t len);
@@ -22585,7 +22591,8 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
     return RFL_OK;
 }
 
-/* ---- the roofline as text ---------------------------------------------------- */
+/* ---- the roofline as text (RFL_NO_ASCII removes it) -------------------------- */
+#ifndef RFL_NO_ASCII
 typedef struct rfl__grid {
     char *b;
     int cols, rows;
@@ -22797,6 +22804,7 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
     rfl__ascii_key_points(&A, d, &ser, rfl__ascii_key_roof(&A, precs, A.top + A.ph + 3));
     return res;
 }
+#endif /* RFL_NO_ASCII */
 #endif /* RFL_NO_CHART */
 
 /* ==========================================================================

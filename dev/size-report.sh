@@ -40,7 +40,7 @@ FRAME_BUDGET=1024
 # the start.
 CORE="RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE RFL_NO_CHART RFL_NO_PNG
       RFL_NO_LLM RFL_NO_ONNX RFL_NO_MACHINE_FILE RFL_NO_PROBE RFL_NO_CHECK RFL_NO_JSON_WRITER
-      RFL_HW_NO_DEVICE_NAMES RFL_HW_NO_LINKS RFL_NO_COLLECTIVES RFL_NO_FORECAST RFL_NO_TRACE"
+      RFL_HW_NO_DEVICE_NAMES RFL_HW_NO_LINKS RFL_NO_COLLECTIVES RFL_NO_FORECAST RFL_NO_TRACE RFL_NO_ASCII"
 
 # PARTS, one line each:
 #   NAME | BUILD: -M drops macro M from CORE, +M adds it | WHOLE: yes when
@@ -59,8 +59,9 @@ table-1   | -RFL_NO_HW_TABLE +RFL_HW_ONLY +RFL_HW_KEEP_H100_SXM          | -   |
 table-1ns | -RFL_NO_HW_TABLE +RFL_HW_ONLY +RFL_HW_KEEP_H100_SXM +RFL_HW_NO_STRINGS | - | - | one machine, RFL_HW_NO_STRINGS
 zoo       | -RFL_NO_ZOO                                                | yes | -     | built-in torchvision models (RFL_NO_ZOO)
 reducer   | -RFL_NO_REDUCE                                             | yes | -     | ncu / nvprof CSV reducer (RFL_NO_REDUCE)
-trace     | -RFL_NO_REDUCE -RFL_NO_TRACE                               | -   | reducer | PyTorch profiler traces and gzip inflation, in the reducer (RFL_NO_TRACE)
+trace     | -RFL_NO_REDUCE -RFL_NO_TRACE                               | -   | reducer | PyTorch profiler traces, gzip inflation and the per-rank summary, in the reducer (RFL_NO_TRACE)
 chart     | -RFL_NO_CHART                                              | yes | -     | canvas, font, charts, no PNG (RFL_NO_CHART)
+ascii     | -RFL_NO_CHART -RFL_NO_ASCII                                | -   | chart | the roofline as text, rfl_chart_roofline_ascii (RFL_NO_ASCII)
 png       | -RFL_NO_CHART -RFL_NO_PNG                                  | yes | chart | PNG through stb_image_write (RFL_NO_PNG)
 llm       | -RFL_NO_LLM                                                | -   | -     | decoder LLMs: configs, steps, HF config reader (RFL_NO_LLM)
 forecast  | -RFL_NO_LLM -RFL_NO_FORECAST                               | -   | llm   | the forecast: rfl_llm_forecast, the terms per machine family (RFL_NO_FORECAST)
