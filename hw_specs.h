@@ -70,11 +70,11 @@ X(T4, "t4", "NVIDIA T4 16GB", "tesla-t4,nvidia-t4", GPU, \
 X(A100_SXM4_40GB, "a100-sxm4-40gb", "NVIDIA A100 SXM4 40GB", "a100,a100-40gb,a100-sxm4,a100-sxm", GPU, \
   9.7, 19.5, 19.5, 156, 78, 312, 312, 0, 624, \
   1555, 5420, 19100, 40, 40, 108, 1410, 400, \
-  "NVIDIA A100 datasheet (2021): sparse TF32/FP16/INT8 312/624/1248 halved; 1555 GB/s; whitepaper: 108 SMs, 40 MB L2, FP16 vector 78; L2 5420, L1 19100 GB/s: the 80GB's (same GA100, L2, clock)", NVLINK3_HGX) \
+  "NVIDIA A100 datasheet (2021): sparse TF32/FP16/INT8 312/624/1248 halved; 1555 GB/s; whitepaper: 108 SMs, 40 MB L2, FP16 vector 78; L2 5420, L1 19100 GB/s measured on the 80GB (same GA100): te42kyfo/gpu-benches@1c36d50 gpu-l2-cache/a100_80.txt, gpu-cache/a100_80.txt", NVLINK3_HGX) \
 X(A100_SXM4_80GB, "a100-sxm4-80gb", "NVIDIA A100 SXM4 80GB", "a100-80gb,a100-sxm-80gb,a100-80gb-sxm", GPU, \
   9.7, 19.5, 19.5, 156, 78, 312, 312, 0, 624, \
   2039, 5420, 19100, 80, 40, 108, 1410, 400, \
-  "NVIDIA A100 datasheet (2021), 80GB SXM: as 40GB (sparse figures halved), 2039 GB/s HBM2e; whitepaper: 108 SMs, 40 MB L2, FP16 vector 78; L2 5420, L1 19100 GB/s: medians of te42kyfo/gpu-benches@1c36d50 gpu-l2-cache/a100_80.txt, gpu-cache/a100_80.txt", NVLINK3_HGX) \
+  "NVIDIA A100 datasheet (2021), 80GB SXM: as 40GB (sparse figures halved), 2039 GB/s HBM2e; whitepaper: 108 SMs, 40 MB L2, FP16 vector 78; L2 5420, L1 19100 GB/s measured: medians of te42kyfo/gpu-benches@1c36d50 gpu-l2-cache/a100_80.txt, gpu-cache/a100_80.txt", NVLINK3_HGX) \
 X(A100_PCIE_80GB, "a100-pcie-80gb", "NVIDIA A100 PCIe 80GB", "a100-pcie,a100-80gb-pcie", GPU, \
   9.7, 19.5, 19.5, 156, 78, 312, 312, 0, 624, \
   1935, 0, 0, 80, 40, 108, 1410, 300, \
