@@ -326,7 +326,7 @@ RFLPY_API int rflpy_check_run(void *mem, double tol, int carry_credit, char *out
 /* n machines by name; np points (label, ai, FLOP/s, rfl_prec): a point
    with no FLOP/s is an estimate, placed at the roof of its precision on
    every panel (rfl-plot's add_at_roofs); a measured one on the panel of
-   the machine on[i] names (NULL, or none of them: every panel).
+   the machine on[i] names (NULL: every panel; a machine not drawn: none).
    px[rflpy_chart_mem(w, h)]: the pixels and the points; png[size] gets
    the file, *len its length. */
 #define RFLPY_POINTS 64
@@ -359,11 +359,13 @@ RFLPY_API int rflpy_chart(const char *const *names, int n, const char *const *la
             rfl_point *p = &pts[m];
             p->label = labels[i], p->ai = ai[i], p->prec = (rfl_prec)prec[i];
             p->flops_per_s = fps[i], p->machine = RFL_ALL_MACHINES;
-            if (fps[i] > 0 && on[i]) {
+            if (fps[i] > 0 && on[i]) { /* a profile only on the machine it ran on */
                 const rfl_machine *hm;
-                int j;
+                int j, at = -1;
                 if (rfl_hw_find(on[i], &hm) == RFL_OK)
-                    for (j = 0; j < n; j++) if (ms[j] == hm) p->machine = j;
+                    for (j = 0; j < n; j++) if (ms[j] == hm) at = j;
+                if (at < 0) continue;
+                p->machine = at;
             }
             if (!(fps[i] > 0))
                 p->machine = k, p->estimate = 1, p->flops_per_s = rfl_attainable(ms[k], p->prec, RFL_DRAM, ai[i]);

@@ -501,13 +501,13 @@ def _point(d):
             f, b = f + d["backward"]["flops"], b + d["backward"]["bytes"]
         if not f or not b:
             raise ValueError("chart: an estimate whose flops or bytes are unknown has no point")
-        return ("%s estimate" % d.get("model", "?"), f / b, 0.0,
+        return ("%s estimate (at the roof)" % d.get("model", "?"), f / b, 0.0,
                 _prec(d.get("prec") or d.get("dtype") or "fp32"), None)
     ai, fps = (d.get("ai") or {}).get("dram"), d.get("flops_per_s")
     if not ai or not fps:
         raise ValueError("chart: a reduction needs ai.dram and flops_per_s (null: the profile lacked them)")
     return ("%s measured" % d.get("label", d.get("model", "profile")), ai, fps,
-            _prec(d.get("dtype") or "fp32"), _b(d["hw"]) if isinstance(d.get("hw"), str) else None)
+            _prec(d.get("dtype") or "fp32"), _b(d.get("device") or d["hw"]) if isinstance(d.get("device") or d.get("hw"), str) else None)
 
 
 def chart(hw, estimates=(), width=800, height=500, title=None, labels=None):
