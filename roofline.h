@@ -147,7 +147,7 @@
        Workload:  rfl_workload_init rfl_workload_find rfl_workload_zoo
                   rfl_workload_llm rfl_workload_onnx rfl_workload_step
                   rfl_workload_split rfl_workload_fit rfl_workload_figures
-                  rfl_workload_forecast rfl_workload_json (what is estimated,
+                  rfl_workload_forecast rfl_workload_json rfl_workload_of_net (what is estimated,
                   one value: WORKLOAD below)
        Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
                   rfl_matmul rfl_attention rfl_batchnorm rfl_layernorm rfl_act
@@ -2804,6 +2804,10 @@ typedef struct rfl_workload {
    records it needs in wl->err.need; names: RFL_WL_NAMES(need) bytes). */
 RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, char *names,
                                size_t names_size);
+/* The caller's own records (built with rfl_net_init and the layer calls)
+   under cost as a workload of no source: the join, the report, the
+   forecast and the documents take it like a built one. */
+RFL_API void rfl_workload_of_net(rfl_workload *wl, const rfl_net *net, const rfl_cost_desc *cost);
 /* The builders: d (NULL: the defaults) into an initialised, empty wl.
    Each returns RFL_OK, or the error it also leaves in wl->err (code,
    where, message), e.g. a GPT-2 step beyond its learned positions
@@ -14059,6 +14063,13 @@ RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, cha
     rfl__err_clear(&wl->err);
     if (layers && cap > 0) rfl_net_init(&wl->net, layers, cap, names, names_size);
     else rfl__err_clear(&wl->net.err);
+}
+
+RFL_API void rfl_workload_of_net(rfl_workload *wl, const rfl_net *net, const rfl_cost_desc *cost) {
+    rfl_workload_init(wl, 0, 0, 0, 0);
+    if (!wl) return;
+    if (net) wl->net = *net;
+    if (cost) wl->cost = *cost;
 }
 
 /* Start a build: checks, the source, the name and the cost desc from d.

@@ -93,8 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (r == RFL_OK) r = rfl_llm_cost_desc(&cfg, &d, &cd);
     if (r == RFL_OK) {
         static rfl_workload wl; /* the step's records as one value */
-        rfl_workload_init(&wl, 0, 0, 0, 0);
-        wl.net = net, wl.cost = cd;
+        rfl_workload_of_net(&wl, &net, &cd);
         r = rfl_join_compute(&jn, &wl, h100);
     }
     FZ_CHECK(r >= RFL_OK && r < RFL_ERR_COUNT_);

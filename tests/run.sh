@@ -40,6 +40,20 @@ run_bin() {
 W="-Wall -Wextra -Wpedantic -Werror"
 WX="$W -Wshadow -Wconversion"
 
+# json_check FILE PYTHON-EXPR: the expression on d (the parsed JSON) is
+# true; skipped (true) where python3 is absent. Shared by the steps.
+json_check() {
+  command -v python3 > /dev/null || return 0
+  python3 - "$1" "$2" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = eval("(" + sys.argv[2] + ")")
+if not ok:
+    print("JSON check failed:", sys.argv[2])
+sys.exit(0 if ok else 1)
+PYEOF
+}
+
 only() { [ -z "${RFL_ONLY:-}" ] || case "$1" in *"$RFL_ONLY"*) return 0;; *) return 1;; esac; }
 
 # 1. the header alone, in every language mode we promise

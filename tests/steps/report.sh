@@ -31,18 +31,6 @@ is_png() {
   [ "$(wc -c < "$1")" -gt 10000 ] || { echo "not a chart: $1"; return 1; }
 }
 
-# json_check FILE PYTHON-EXPR: the expression on d (the parsed JSON) is true
-json_check() {
-  command -v python3 > /dev/null || return 0
-  python3 - "$1" "$2" <<'EOF'
-import json, sys
-d = json.load(open(sys.argv[1]))
-ok = eval("(" + sys.argv[2] + ")")
-if not ok:
-    print("JSON check failed:", sys.argv[2])
-sys.exit(0 if ok else 1)
-EOF
-}
 
 report_demo() {
   rm -rf "$RO/demo"

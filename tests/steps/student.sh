@@ -10,18 +10,6 @@ for t in build/rfl-report build/rfl-reduce build/rfl-estimate; do
   [ -x "$t" ] || step "build $t" ${MAKE:-make} -s "$t"
 done
 
-# s_json FILE PYTHON-EXPR: the expression on d (the parsed JSON) is true
-s_json() {
-  command -v python3 > /dev/null || return 0
-  python3 - "$1" "$2" <<'PYEOF'
-import json, sys
-d = json.load(open(sys.argv[1]))
-ok = eval("(" + sys.argv[2] + ")")
-if not ok:
-    print("JSON check failed:", sys.argv[2])
-sys.exit(0 if ok else 1)
-PYEOF
-}
 
 # 1. the printed formula is the one used: AlexNet's profile is L2-bound on
 # the H100: (5,648,711,651 + 20,418,068) / 1,716,552,576 = 3.3026 FLOP/B at
@@ -31,21 +19,21 @@ student_l2_explain() {
   grep -qF 'L2-bound: min(67 TFLOP/s, 3.303 x 7.28 TB/s) = 24.04 TFLOP/s' "$SO/explain.txt" &&
   grep -qF '24.04 TFLOP/s (L2)' "$SO/explain.txt" &&
   ! grep -qF '7.713 x 3.35 TB/s' "$SO/explain.txt" &&
-  s_json "$SO/demo/report.json" "[x for x in [m for m in d['models'] if m['model'] == 'alexnet'][0]['machines'] if x['measured_here']][0]['measured_bound'] == 'l2' and abs([x for x in [m for m in d['models'] if m['model'] == 'alexnet'][0]['machines'] if x['measured_here']][0]['measured_attainable_flops_per_s'] / ((5648711651 + 20418068) / 1716552576 * 7.28e12) - 1) < 1e-9"
+  json_check "$SO/demo/report.json" "[x for x in [m for m in d['models'] if m['model'] == 'alexnet'][0]['machines'] if x['measured_here']][0]['measured_bound'] == 'l2' and abs([x for x in [m for m in d['models'] if m['model'] == 'alexnet'][0]['machines'] if x['measured_here']][0]['measured_attainable_flops_per_s'] / ((5648711651 + 20418068) / 1716552576 * 7.28e12) - 1) < 1e-9"
 }
 step "issue 35.1: rfl-report names the binding level (L2) and prints its arithmetic" student_l2_explain
 student_l2_reduce() {
   build/rfl-reduce examples/data/alexnet-b1-train-full-raw.csv --hw h100 > "$SO/reduce.txt" &&
   grep -qF '21.4% of the fp32 roof at this AI (L2-bound: min(67 TFLOP/s, 3.303 x 7.28 TB/s) = 24.04 TFLOP/s)' "$SO/reduce.txt" &&
   build/rfl-reduce examples/data/alexnet-b1-train-full-raw.csv --hw h100 --json > "$SO/reduce.json" &&
-  s_json "$SO/reduce.json" "d['roof_bound'] == 'l2' and d['roof_text'].startswith('L2-bound')"
+  json_check "$SO/reduce.json" "d['roof_bound'] == 'l2' and d['roof_text'].startswith('L2-bound')"
 }
 step "issue 35.1: rfl-reduce's % of the roof names the L2 level it is of" student_l2_reduce
 
 # 6. unknown is null: the T4 has no TF32 tensor roof (Turing has none).
 student_null_roof() {
   build/rfl-report --model resnet18 --hw t4,h100 --dtype tf32 --json -o "$SO/t4" > "$SO/t4.json" &&
-  s_json "$SO/t4.json" "d['machines'][0]['id'] == 't4' and d['machines'][0]['peak_flops_per_s'] is None and d['machines'][0]['ridge_flop_per_byte'] is None and d['machines'][1]['ridge_flop_per_byte'] > 0 and [g for g in d['models'][0]['by_type'] if g['type'] == 'convolution'][0]['predicted_time_s'] is None"
+  json_check "$SO/t4.json" "d['machines'][0]['id'] == 't4' and d['machines'][0]['peak_flops_per_s'] is None and d['machines'][0]['ridge_flop_per_byte'] is None and d['machines'][1]['ridge_flop_per_byte'] > 0 and [g for g in d['models'][0]['by_type'] if g['type'] == 'convolution'][0]['predicted_time_s'] is None"
 }
 step "issue 35.6: a missing roof is null in rfl-report --json, never 0" student_null_roof
 
@@ -64,7 +52,7 @@ step "issue 35.8: a decode or inference step prints no training lines" student_n
 student_no_enotation() {
   build/rfl-report --model llama-3.2-1b --seq 100000 --phase prefill --hw h100 --json -o "$SO/big" > "$SO/big.json" &&
   ! grep -E '"[a-z_]*flops": *-?[0-9.]+e[+-]?[0-9]' "$SO/big.json" &&
-  s_json "$SO/big.json" "d['models'][0]['estimate']['mac_flops'] > 1e15"
+  json_check "$SO/big.json" "d['models'][0]['estimate']['mac_flops'] > 1e15"
 }
 step "issue 35.8: counts over 1e15 are written in full, never in e-notation" student_no_enotation
 
@@ -83,11 +71,11 @@ step "issue 35.16: make demo builds rfl-report alone, in parallel" student_demo_
 # assumption (NCCL tuning.cc's PCI hwLat, 1.0 us a step) that is 6 us.
 student_comm_assumed() {
   build/rfl-estimate llama-2-7b --phase decode --hw mi300x --gpus 4 --forecast --json > "$SO/mi300x.json" &&
-  s_json "$SO/mi300x.json" "d['tp']['allreduce']['latency_assumed'] is True and abs(d['tp']['allreduce']['latency_s'] - 6e-6) < 1e-12 and 'ASSUMED' in d['forecast']['basis']" &&
+  json_check "$SO/mi300x.json" "d['tp']['allreduce']['latency_assumed'] is True and abs(d['tp']['allreduce']['latency_s'] - 6e-6) < 1e-12 and 'ASSUMED' in d['forecast']['basis']" &&
   build/rfl-estimate llama-2-7b --phase decode --hw mi300x --gpus 4 > "$SO/mi300x.txt" &&
   grep -q 'latency 6 us, ASSUMED' "$SO/mi300x.txt" &&
   build/rfl-estimate llama-2-7b --phase decode --hw h100 --gpus 4 --json > "$SO/h100tp.json" &&
-  s_json "$SO/h100tp.json" "d['tp']['allreduce']['latency_assumed'] is False"
+  json_check "$SO/h100tp.json" "d['tp']['allreduce']['latency_assumed'] is False"
 }
 step "issue 35.5: an unpublished link latency is a stated, flagged assumption, not 0" student_comm_assumed
 
@@ -98,13 +86,13 @@ step "issue 35.5: an unpublished link latency is a stated, flagged assumption, n
 # 131072, so a cache of 100,000,000 tokens is beyond its context.
 student_fit() {
   build/rfl-estimate llama-3-70b --hw h100 --json > "$SO/70b.json" &&
-  s_json "$SO/70b.json" "[x['code'] for x in d['warnings']] == ['does_not_fit'] and 'at least 2 GPUs' in d['warnings'][0]['text']" &&
+  json_check "$SO/70b.json" "[x['code'] for x in d['warnings']] == ['does_not_fit'] and 'at least 2 GPUs' in d['warnings'][0]['text']" &&
   build/rfl-estimate llama-3-70b --hw h100 > "$SO/70b.txt" &&
   grep -q '^warning: does_not_fit: .*at least 2 GPUs' "$SO/70b.txt" &&
   build/rfl-estimate llama-3.2-1b --seq 100000000 --json > "$SO/ctx.json" &&
-  s_json "$SO/ctx.json" "[x['code'] for x in d['warnings']] == ['beyond_context'] and '131,072' in d['warnings'][0]['text']" &&
+  json_check "$SO/ctx.json" "[x['code'] for x in d['warnings']] == ['beyond_context'] and '131,072' in d['warnings'][0]['text']" &&
   build/rfl-estimate llama-3.2-1b --hw h100 --json > "$SO/1b.json" &&
-  s_json "$SO/1b.json" "d['warnings'] == []" &&
+  json_check "$SO/1b.json" "d['warnings'] == []" &&
   ! grep -q 'at most unknown' web/page.js
 }
 step "issue 35.4: does_not_fit (with the smallest GPU count) and beyond_context warnings" student_fit
