@@ -1,6 +1,6 @@
 #!/bin/bash
 # Device runs for issue 38/36 (sent from .devout/, see tests/data/step/README.md).
-# usage: run-step.sh smoke|zoo1|zoo2 ; results under $OUT
+# usage: run-step.sh smoke|zoo1|zoo2|adam1|adam2 ; results under $OUT
 cd "$(dirname "$0")"
 export PYTHONUNBUFFERED=1
 phase=$1
@@ -20,6 +20,10 @@ zoo2)
   timeout -k 5 ${LIM:-300} python3 step_time.py $J --batches 256 --deadline $(( ${LIM:-300} - 15 ))
   [ -f llm_steps.py ] && timeout -k 5 ${LLM:-140} python3 llm_steps.py $OUT/llm-steps-h200.json
   [ -f host_micro.py ] && timeout -k 5 ${MIC:-50} python3 host_micro.py $OUT/host-micro-h200.json ;;
+adam1|adam2)
+  # training with torch.optim.Adam (foreach): every model at batch 1 and 32 (adam1), 256 (adam2)
+  B=1,32; [ $phase = adam2 ] && B=256
+  timeout -k 5 ${LIM:-420} python3 step_time.py $J --batches $B --modes train --optim adam --deadline $(( ${LIM:-420} - 15 )) ;;
 esac
 kill $SMI
 python3 pack_steps.py $J $OUT/steps-h200-$phase.json.gz

@@ -1,6 +1,7 @@
 # Eager PyTorch steps of the 30 zoo models (issue 38): wall time with CUDA
 # events and per-step kernel statistics from torch.profiler, random weights.
 # usage: step_time.py OUT.jsonl --batches 1,32 [--models a,b] [--deadline S]
+#        [--optim sgd|adam]  (training's optimizer; adam: torch.optim.Adam, foreach)
 # Writes a header line, then one JSON line per case (flushed), so a run cut by
 # `timeout` keeps every finished case; pack_steps.py turns it into .json.gz.
 import argparse, contextlib, gc, json, os, signal, subprocess, sys, time
@@ -39,7 +40,7 @@ def pct(v, q):
     v = sorted(v); i = (len(v) - 1) * q; lo = int(i); hi = min(lo + 1, len(v) - 1)
     return v[lo] + (v[hi] - v[lo]) * (i - lo)
 
-def run_case(m, res, batch, dtype, mode, tmp):
+def run_case(m, res, batch, dtype, mode, tmp, optim="sgd"):
     torch.backends.cudnn.allow_tf32 = True          # PyTorch defaults, stated
     torch.backends.cuda.matmul.allow_tf32 = False
     x = torch.randn(batch, 3, res, res, device="cuda")
@@ -48,7 +49,10 @@ def run_case(m, res, batch, dtype, mode, tmp):
     opt = None
     if mode == "train":
         m.train()
-        opt = torch.optim.SGD(m.parameters(), lr=0.01, momentum=0.9)
+        if optim == "adam":
+            opt = torch.optim.Adam(m.parameters(), lr=1e-3)
+        else:
+            opt = torch.optim.SGD(m.parameters(), lr=0.01, momentum=0.9)
         def step():
             with cast():
                 loss = F.cross_entropy(m(x), t)
@@ -104,6 +108,7 @@ def main():
     ap.add_argument("out"); ap.add_argument("--batches", default="1,32,256")
     ap.add_argument("--models", default=",".join(NAMES)); ap.add_argument("--deadline", type=float, default=1e9)
     ap.add_argument("--dtypes", default="fp32,bf16"); ap.add_argument("--modes", default="train,infer")
+    ap.add_argument("--optim", default="sgd", choices=["sgd", "adam"])
     a = ap.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: (log("SIGTERM: stopping"), sys.exit(3)))
     f = open(a.out, "a")
@@ -131,13 +136,15 @@ def main():
                         continue
                     c0 = time.time()
                     rec = dict(kind="case", model=name, batch=b, dtype=dtype, mode=mode)
+                    if mode == "train":
+                        rec["optim"] = a.optim
                     try:
                         if name not in models:
                             models[name] = build(name)
                         m, res = models[name]
                         rec["res"] = res
                         rec["params"] = sum(q.numel() for q in m.parameters())
-                        rec.update(run_case(m, res, b, dtype, mode, tmp))
+                        rec.update(run_case(m, res, b, dtype, mode, tmp, a.optim))
                     except torch.OutOfMemoryError as e:
                         rec["error"] = "OOM: " + str(e)[:300]
                     except Exception as e:
