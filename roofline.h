@@ -3594,6 +3594,9 @@ typedef struct rfl_report {
     int n_models;
     const char *const *charts;   /* files written (may be NULL) */
     int n_charts;                /* -1: no "charts" key (no PNG support) */
+    const struct rfl_report_forecast *forecasts; /* [model * n_machines +
+                                    machine] (rfl_report_forecast_get); NULL:
+                                    no "forecast" key */
 } rfl_report;
 
 /* Start: no profile, no machine. */
@@ -3624,6 +3627,33 @@ RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm);
 /* The display name of a join row of layer types ("convolution", "matrix
    product", ...; kinds: their own name). */
 RFL_API const char *rfl_report_group_name(const rfl_join *j, int row);
+#ifndef RFL_NO_FORECAST
+/* ---- the forecast by group: bound, forecast, measured (issue 38) --------
+   The step's forecast on one machine split by the join's rows: a row's
+   forecast is the step's GPU time with only its records' kernels (the
+   other records kept as parameters, launching nothing) less that of none;
+   the step's own kernels go where the kernel classifier puts them: the
+   loss to reduction, the optimizer to elementwise (an LLM's kinds: both
+   to elementwise). cuDNN's layout transforms are a convolution's, as the
+   classifier counts them. -1: unknown (JSON null). */
+typedef struct rfl_report_forecast {
+    rfl_forecast step;          /* the whole step (rfl_workload_forecast) */
+    rfl_result err;             /* RFL_OK: step filled; else no forecast here */
+    int by_type;                /* 1: forecast_s filled (a step of kernels) */
+    double bound_s[RFL_JOIN_ROWS];    /* the roofline bound of the row's records */
+    double forecast_s[RFL_JOIN_ROWS]; /* GPU time of the row's kernels */
+    double measured_s[RFL_JOIN_ROWS]; /* the profile's, on its machine only */
+} rfl_report_forecast;
+/* The forecast of rm's workload wl on machines[h] (fd: runtime, host; may
+   be NULL: eager), split by rm's join rows (rfl_report_compare first).
+   scratch: cap >= wl->net.count records, changed (NULL: no split).
+   Returns the forecast's error (no terms for the machine: RFL_ERR_NO_DATA),
+   else RFL_ERR_BUFFER when scratch is short (the step is filled). */
+RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_report_model *rm,
+                                           const rfl_workload *wl, const rfl_machine *const *machines,
+                                           int h, const rfl_forecast_desc *fd, rfl_layer *scratch,
+                                           int cap);
+#endif
 #ifndef RFL_NO_JSON_WRITER
 /* report.json (docs/schema.md): batch, mode, dtype, machines, models. */
 RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep);
@@ -19379,6 +19409,91 @@ RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
     return j->by == RFL_GROUP_LTYPE ? lt[row] : j->rows[row].name;
 }
 
+#ifndef RFL_NO_FORECAST
+/* ---- the forecast by group: bound, forecast, measured ---- */
+static int rfl__repfc_row(const rfl_report_model *rm, const rfl_layer *L) {
+    return rm->join.by == RFL_GROUP_KIND ? (int)L->kind - 1 : (int)rfl_op_ltype((rfl_op)L->op);
+}
+
+/* The step's GPU time with only row k's records (k < 0: none; -2: and no
+   parameters either, so no optimizer): the others as parameters. */
+static rfl_result rfl__repfc_pass(rfl_report_forecast *out, const rfl_report_model *rm,
+                                  const rfl_workload *wl, const rfl_machine *m,
+                                  const rfl_forecast_desc *fd, rfl_layer *s, int k, double *gpu) {
+    rfl_net n = wl->net;
+    const rfl_layer *L = n.layers;
+    rfl_result r;
+    int i;
+    for (i = 0; i < n.count; i++) {
+        s[i].op = L[i].op, s[i].params = L[i].params;
+        if (L[i].op == RFL_OP_INPUT || L[i].op == RFL_OP_MARK || rfl__repfc_row(rm, &L[i]) == k) continue;
+        s[i].op = RFL_OP_PARAM;
+        if (k == -2) s[i].params = 0;
+    }
+    n.layers = s;
+    r = rfl_step_forecast(&n, &wl->cost, m, fd, &out->step);
+    *gpu = out->step.gpu_time_s;
+    return r;
+}
+
+/* Each row's roofline bound on m, forward and backward apart (the join's). */
+static void rfl__repfc_bound(rfl_report_forecast *out, const rfl_report_model *rm,
+                             const rfl_workload *wl, const rfl_machine *m) {
+    rfl_work w[2];
+    rfl_prediction p;
+    int i, k, b;
+    for (i = 0; i < wl->net.count; i++) {
+        const rfl_layer *L = &wl->net.layers[i];
+        if (L->op == RFL_OP_INPUT || L->op == RFL_OP_MARK) continue;
+        if ((k = rfl__repfc_row(rm, L)) < 0 || k >= rm->join.count) continue;
+        if (rfl_layer_work(&wl->net, i, &wl->cost, &w[0], &w[1]) != RFL_OK) { out->bound_s[k] = -1; continue; }
+        for (b = 0; b < 1 + (wl->cost.mode == RFL_MODE_TRAIN); b++) {
+            if (rfl_work_flops(&w[b]) <= 0 && w[b].bytes[RFL_DRAM] <= 0) continue;
+            if (rfl_predict(m, &w[b], &p) != RFL_OK) out->bound_s[k] = -1;
+            else if (out->bound_s[k] >= 0) out->bound_s[k] += p.time_s;
+        }
+    }
+}
+
+RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_report_model *rm,
+                                           const rfl_workload *wl, const rfl_machine *const *machines,
+                                           int h, const rfl_forecast_desc *fd, rfl_layer *scratch,
+                                           int cap) {
+    const rfl_machine *m;
+    double z, z0, t;
+    int k, i, meas;
+    rfl_result r;
+    if (!out || !rm || !wl || !machines || h < 0 || !(m = machines[h])) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    meas = rm->file && rm->meas_hw == h;
+    for (k = 0; k < RFL_JOIN_ROWS; k++) {
+        out->forecast_s[k] = -1;
+        out->measured_s[k] = meas && k < rm->join.count ? rm->join.rows[k].meas.work.time_s : -1;
+    }
+    rfl__repfc_bound(out, rm, wl, m);
+    if ((r = out->err = rfl_workload_forecast(wl, m, fd, &out->step)) != RFL_OK) return r;
+    if (!scratch || cap < wl->net.count || (fd && fd->runtime == RFL_RUNTIME_FUSED) ||
+        (!(fd && fd->runtime) && wl->source == RFL_WL_LLM))
+        return scratch ? RFL_ERR_BUFFER : RFL_OK; /* a fused LLM: no kernels to split */
+    for (i = 0; i < wl->net.count; i++) scratch[i] = wl->net.layers[i];
+    r = rfl__repfc_pass(out, rm, wl, m, fd, scratch, -2, &z0);
+    if (r == RFL_OK) r = rfl__repfc_pass(out, rm, wl, m, fd, scratch, -1, &z);
+    for (k = 0; k < rm->join.count && r == RFL_OK; k++)
+        if (rm->join.rows[k].layers && (r = rfl__repfc_pass(out, rm, wl, m, fd, scratch, k, &t)) == RFL_OK)
+            out->forecast_s[k] = t - z;
+        else out->forecast_s[k] = 0;
+    if (r == RFL_OK) { /* the step's loss and optimizer kernels */
+        k = rm->join.by == RFL_GROUP_KIND ? RFL_LLM_ELEMENTWISE : RFL_LT_REDUCTION;
+        out->forecast_s[k] += z0;
+        k = rm->join.by == RFL_GROUP_KIND ? RFL_LLM_ELEMENTWISE : RFL_LT_ELEMENTWISE;
+        out->forecast_s[k] += z - z0;
+        out->by_type = 1;
+    }
+    out->err = rfl_workload_forecast(wl, m, fd, &out->step); /* the whole step again */
+    return r;
+}
+#endif
+
 #ifndef RFL_NO_CHART
 /* ---- a report's chart points ---- */
 static size_t rfl__rep_prefix(const char *s, const char *p) {
@@ -19736,8 +19851,10 @@ static void rfl__rep_json_estimate(rfl_json_writer *w, const rfl_report_model *m
 static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
                                   const rfl_machine *const *hw) {
     const rfl_work *x = &m->res.total.work;
+    rfl_work u = *x; /* a trace counts nothing: its FLOPs and bytes null */
     double fl = rfl_report_flops_per_s(m);
     int k;
+    if (m->time_based) u.unknown = RFL_UNKNOWN_ALL & ~RFL_UNKNOWN_TIME, x = &u;
     if (!m->file) { rfl_json_w_null(w, "profile"); return; }
     rfl_json_w_obj(w, "profile");
     rfl_json_w_str(w, "file", m->file);
@@ -19760,16 +19877,37 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl__rep_json_levels(w, "ai", x, 1, 1);
     rfl_json_w_num_if(w, "flops_per_s", fl > 0, fl);
     rfl_json_w_str(w, "prec", rfl_prec_name(rfl_work_main_prec(x)));
-    rfl_json_w_num(w, "tensor_inst", (double)m->res.total.tensor_inst);
+    rfl_json_w_num_if(w, "tensor_inst", !m->time_based, (double)m->res.total.tensor_inst);
     rfl_json_w_arr(w, "warnings");
     for (k = 0; k < m->res.warning_count; k++) rfl_json_w_str(w, 0, m->res.warnings[k].text);
     rfl_json_w_end(w);
     rfl_json_w_end(w);
 }
 
+#ifndef RFL_NO_FORECAST
+/* The step's forecast on the machine and its split by group (null: none). */
+static void rfl__rep_json_fc(rfl_json_writer *w, const rfl_report_model *m,
+                             const rfl_report_forecast *fc) {
+    int k;
+    if (fc->err != RFL_OK) { rfl_json_w_null(w, "forecast"); return; }
+    rfl__nj_forecast(w, &fc->step);
+    rfl_json_w_arr(w, "forecast_by_type");
+    for (k = 0; k < m->join.count; k++) {
+        if (!m->join.rows[k].layers && !(fc->forecast_s[k] > 0) && !(fc->measured_s[k] > 0)) continue;
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "type", rfl_report_group_name(&m->join, k));
+        rfl_json_w_num_if(w, "bound_s", fc->bound_s[k] >= 0, fc->bound_s[k]);
+        rfl_json_w_num_if(w, "forecast_s", fc->by_type && fc->forecast_s[k] >= 0, fc->forecast_s[k]);
+        rfl_json_w_num_if(w, "measured_s", fc->measured_s[k] >= 0, fc->measured_s[k]);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+#endif
+
 /* The model on each machine: roof, bound, predicted and measured time. */
 static void rfl__rep_json_machines(rfl_json_writer *w, const rfl_report_model *m,
-                                   const rfl_report *rep) {
+                                   const rfl_report *rep, int i) {
     const rfl_work *x = &m->res.total.work;
     int h, unk = m->cost.unknown_layers != 0;
     rfl_json_w_arr(w, "machines");
@@ -19806,6 +19944,11 @@ static void rfl__rep_json_machines(rfl_json_writer *w, const rfl_report_model *m
                            rfl_attainable_text(t, sizeof t, mc, x, rfl_work_main_prec(x), 0) ? t : 0);
             rfl_json_w_num_if(w, "roof_fraction", am > 0 && fl > 0, fl / am);
         }
+#ifndef RFL_NO_FORECAST
+        if (rep->forecasts) rfl__rep_json_fc(w, m, &rep->forecasts[i * rep->n_machines + h]);
+#else
+        (void)i;
+#endif
         rfl_json_w_end(w);
     }
     rfl_json_w_end(w);
@@ -19894,7 +20037,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
         rfl_json_w_arr(w, "ratio_reasons");
         for (k = 0; k < m->n_reasons; k++) rfl_json_w_str(w, 0, m->reasons[k]);
         rfl_json_w_end(w);
-        rfl__rep_json_machines(w, m, rep);
+        rfl__rep_json_machines(w, m, rep, i);
         rfl__rep_json_groups(w, m, rep);
         rfl__rep_json_step(w, m);
         rfl_json_w_end(w);
