@@ -583,6 +583,13 @@ static void explain_measured(report *r, const model *m, int h, double F) {
     double mf = rfl_work_flops(w), mb = w->bytes[RFL_DRAM], t = w->time_s;
     double fl = t > 0 ? mf / t : 0, a = rfl_work_attainable(mc, w, m->meas_prec, 0), mai = mb > 0 ? mf / mb : 0;
     printf("    measured here (%s):\n", rm->file);
+    if (rm->time_based) { /* no counters: the estimate's work over the trace's time */
+        printf("      time = sum of the trace's kernel durations = %s s (no FLOP or byte counters: the\n"
+               "        point is time-based, the estimate's %s and %s over this time)\n",
+               NUM(t, 6), SI(mf, "FLOP"), SI(mb, "B"));
+        printf("      achieved = %s / %s = %s; %s%% of the roof (%s)\n", SI(mf, "FLOP"), SI(t, "s"),
+               SI(fl, "FLOP/s"), a > 0 ? NUM(100 * fl / a, 3) : "-", SI(a, "FLOP/s"));
+    } else {
     printf("      FLOPs = fadd + fmul + 2 x ffma (fp32) + hadd + hmul + 2 x hfma (fp16)\n"
            "              + 2 x (dfma) + dadd + dmul (fp64) + tensor-path ops\n"
            "            = %s + %s + %s + %s = %s FLOP\n",
@@ -602,6 +609,7 @@ static void explain_measured(report *r, const model *m, int h, double F) {
     }
     printf("      measured / estimated FLOPs = %s / %s = %s\n", SI(mf, "FLOP"), SI(F, "FLOP"),
            NUM(F > 0 ? mf / F : 0, 4));
+    }
     if (!rm->pred_err[h] && t > 0)
         printf("      measured / predicted time = %s / %s = %s\n", SI(t, "s"), SI(rm->pred[h].layers_s, "s"),
                NUM(t / rm->pred[h].layers_s, 4));
@@ -618,7 +626,8 @@ static void explain_forecast(report *r, const model *m, int h) {
            f->kernels, r->hw[h]->units, SI(f->gpu_time_s, "s"));
     printf("      host: %.0f ops dispatched = %s; step = max(GPU, host) + what does not overlap = %s (%s binds)\n",
            f->host_ops, SI(f->host_time_s, "s"), SI(f->step_time_s, "s"), f->binds);
-    printf("      step / bound = %s / %s = %s, of which:\n", SI(f->step_time_s, "s"), SI(f->bound_s, "s"),
+    printf("      step = bound + the terms below = %s + %s = %s (%sx the bound):\n", SI(f->bound_s, "s"),
+           SI(f->step_time_s - f->bound_s, "s"), SI(f->step_time_s, "s"),
            NUM(f->bound_s > 0 ? f->step_time_s / f->bound_s : 0, 3));
     for (i = 0; i < f->n_terms; i++) {
         const rfl_forecast_term *t = &f->terms[i];
@@ -633,6 +642,9 @@ static void explain_forecast(report *r, const model *m, int h) {
         if (!strcmp(t->name, "kernels")) printf("  (%.0f x %s)", t->value, SI(t->value > 0 ? t->seconds / t->value : 0, "s"));
         printf("\n");
     }
+    if (here(m, h) && m->meas->time_s > 0)
+        printf("      measured kernel time / forecast GPU time = %s / %s = %s\n", SI(m->meas->time_s, "s"),
+               SI(f->gpu_time_s, "s"), NUM(m->meas->time_s / f->gpu_time_s, 3));
 }
 
 static void explain_model(report *r, const model *m) {
