@@ -1140,7 +1140,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
 /* The version of the tools' JSON documents (docs/schema.md): a key renamed,
    removed or given another meaning raises it; a key added does not. */
-#define RFL_SCHEMA_VERSION 4
+#define RFL_SCHEMA_VERSION 5
 typedef struct rfl_json_writer {
     char *buf;          /* caller's; NULL: count only */
     size_t cap;         /* bytes of buf */
