@@ -19483,9 +19483,9 @@ RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_r
             out->forecast_s[k] = t - z;
         else out->forecast_s[k] = 0;
     if (r == RFL_OK) { /* the step's loss and optimizer kernels */
-        k = rm->join.by == RFL_GROUP_KIND ? RFL_LLM_ELEMENTWISE : RFL_LT_REDUCTION;
+        k = rm->join.by == RFL_GROUP_KIND ? (int)RFL_LLM_ELEMENTWISE : (int)RFL_LT_REDUCTION;
         out->forecast_s[k] += z0;
-        k = rm->join.by == RFL_GROUP_KIND ? RFL_LLM_ELEMENTWISE : RFL_LT_ELEMENTWISE;
+        k = rm->join.by == RFL_GROUP_KIND ? (int)RFL_LLM_ELEMENTWISE : (int)RFL_LT_ELEMENTWISE;
         out->forecast_s[k] += z - z0;
         out->by_type = 1;
     }

@@ -518,7 +518,7 @@ static void print_groups(report *r, const model *m) {
             printf("%7s\n", "-");
     }
     printf("  (pred time: the roofline bound; forecast: the GPU time of its kernels in an eager step,\n"
-           "   the loss's in reduction, the optimizer's in elementwise; rfl-report -o DIR draws both.)\n");
+           "   the loss's and optimizer's where the kernels are classed; rfl-report -o DIR draws both.)\n");
     if (kind)
         printf("  (FLOPs in FLOP, bytes in B, SI prefixes: G = 1e9. Kernels into kinds by their\n"
                "   names and launch order (roofline.h, the LLM join).)\n");
@@ -926,14 +926,13 @@ static void chart_forecast(report *r, const model *m, int h) {
     rfl_canvas_init(&top, cv.pixels, (size_t)1600 * 3 * 790, 1600, 790, 3, 1600 * 3);
     rfl_chart_bars(&top, &b);
     rfl_report_legend(&cv, 800, 815, ser, col, ns, 2);
-    { /* the basis, in two lines: its first part, then the rest */
-        const char *semi = strchr(f->step.basis, ';');
+    { /* the basis, in two lines when long: its first part, then the rest */
+        const char *semi = strlen(f->step.basis) > 60 ? strchr(f->step.basis, ';') : 0;
         int n1 = semi ? (int)(semi - f->step.basis) : (int)strlen(f->step.basis);
-        snprintf(title, sizeof title, "forecast %.*s; its %s step: %s, %s binds (here: kernels only)", n1,
+        snprintf(title, sizeof title, "forecast %.*s; its %s step %s (%s binds); bars: kernel time", n1,
                  f->step.basis, f->step.runtime, SI(f->step.step_time_s, "s"), f->step.binds);
         rfl_draw_text(&cv, 800, 850, title, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
-        if (semi) snprintf(title, sizeof title, "(%s)", semi + 2);
-        if (semi) rfl_draw_text(&cv, 800, 880, title, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
+        if (semi) rfl_draw_text(&cv, 800, 880, semi + 2, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
     }
     save(r, &cv, "forecast-%s-%s.png", m->src.w.name, r->hw[h]->id);
 }
