@@ -193,7 +193,7 @@
                   rfl_join_init rfl_join_machine rfl_join_kernel rfl_join_compute
                   rfl_report_init rfl_report_estimate rfl_report_place
                   rfl_report_compare rfl_report_tensor_flops rfl_report_flops_per_s
-                  rfl_report_group_name rfl_report_json rfl_report_points
+                  rfl_report_group_name rfl_report_forecast_get rfl_report_json rfl_report_points
                   rfl_report_layer_points rfl_report_machine_label
                   rfl_report_llm_points rfl_report_batch_chart rfl_report_legend
                   (API JOIN: kernel classes, estimate beside profile, reports)
@@ -3595,8 +3595,7 @@ typedef struct rfl_report {
     const char *const *charts;   /* files written (may be NULL) */
     int n_charts;                /* -1: no "charts" key (no PNG support) */
     const struct rfl_report_forecast *forecasts; /* [model * n_machines +
-                                    machine] (rfl_report_forecast_get); NULL:
-                                    no "forecast" key */
+                                    machine], or NULL */
 } rfl_report;
 
 /* Start: no profile, no machine. */
@@ -3628,27 +3627,21 @@ RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm);
    product", ...; kinds: their own name). */
 RFL_API const char *rfl_report_group_name(const rfl_join *j, int row);
 #ifndef RFL_NO_FORECAST
-/* ---- the forecast by group: bound, forecast, measured (issue 38) --------
-   The step's forecast on one machine split by the join's rows: a row's
-   forecast is the step's GPU time with only its records' kernels (the
-   other records kept as parameters, launching nothing) less that of none;
-   the step's own kernels go where the kernel classifier puts them: the
-   loss to reduction, the optimizer to elementwise (an LLM's kinds: both
-   to elementwise). cuDNN's layout transforms are a convolution's, as the
-   classifier counts them. -1: unknown (JSON null). */
+/* The step forecast split by the join's rows: a row's is the GPU time of
+   the step with only its records launching kernels, less that of none;
+   the loss goes to reduction, the optimizer to elementwise (LLM kinds:
+   both), where the classifier puts their kernels. -1: unknown. */
 typedef struct rfl_report_forecast {
     rfl_forecast step;          /* the whole step (rfl_workload_forecast) */
-    rfl_result err;             /* RFL_OK: step filled; else no forecast here */
-    int by_type;                /* 1: forecast_s filled (a step of kernels) */
-    double bound_s[RFL_JOIN_ROWS];    /* the roofline bound of the row's records */
-    double forecast_s[RFL_JOIN_ROWS]; /* GPU time of the row's kernels */
-    double measured_s[RFL_JOIN_ROWS]; /* the profile's, on its machine only */
+    rfl_result err;             /* its error: RFL_OK, or no forecast here */
+    int by_type;                /* 1: forecast_s filled */
+    double bound_s[RFL_JOIN_ROWS];    /* its records' bound (rfl_net_predict's) */
+    double forecast_s[RFL_JOIN_ROWS]; /* GPU time of its kernels */
+    double measured_s[RFL_JOIN_ROWS]; /* the profile's, on its machine */
 } rfl_report_forecast;
-/* The forecast of rm's workload wl on machines[h] (fd: runtime, host; may
-   be NULL: eager), split by rm's join rows (rfl_report_compare first).
-   scratch: cap >= wl->net.count records, changed (NULL: no split).
-   Returns the forecast's error (no terms for the machine: RFL_ERR_NO_DATA),
-   else RFL_ERR_BUFFER when scratch is short (the step is filled). */
+/* rm's workload wl on machines[h] (fd may be NULL: eager), split by rm's
+   join (rfl_report_compare first) in scratch[cap >= record count] (NULL:
+   no split). Returns err, else RFL_ERR_BUFFER: scratch short. */
 RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_report_model *rm,
                                            const rfl_workload *wl, const rfl_machine *const *machines,
                                            int h, const rfl_forecast_desc *fd, rfl_layer *scratch,
@@ -19415,8 +19408,8 @@ static int rfl__repfc_row(const rfl_report_model *rm, const rfl_layer *L) {
     return rm->join.by == RFL_GROUP_KIND ? (int)L->kind - 1 : (int)rfl_op_ltype((rfl_op)L->op);
 }
 
-/* The step's GPU time with only row k's records (k < 0: none; -2: and no
-   parameters either, so no optimizer): the others as parameters. */
+/* The step's GPU time with only row k's records (-1: none; -2: nor the
+   optimizer), the others as parameters: no kernel. */
 static rfl_result rfl__repfc_pass(rfl_report_forecast *out, const rfl_report_model *rm,
                                   const rfl_workload *wl, const rfl_machine *m,
                                   const rfl_forecast_desc *fd, rfl_layer *s, int k, double *gpu) {
@@ -19436,25 +19429,6 @@ static rfl_result rfl__repfc_pass(rfl_report_forecast *out, const rfl_report_mod
     return r;
 }
 
-/* Each row's roofline bound on m, forward and backward apart (the join's). */
-static void rfl__repfc_bound(rfl_report_forecast *out, const rfl_report_model *rm,
-                             const rfl_workload *wl, const rfl_machine *m) {
-    rfl_work w[2];
-    rfl_prediction p;
-    int i, k, b;
-    for (i = 0; i < wl->net.count; i++) {
-        const rfl_layer *L = &wl->net.layers[i];
-        if (L->op == RFL_OP_INPUT || L->op == RFL_OP_MARK) continue;
-        if ((k = rfl__repfc_row(rm, L)) < 0 || k >= rm->join.count) continue;
-        if (rfl_layer_work(&wl->net, i, &wl->cost, &w[0], &w[1]) != RFL_OK) { out->bound_s[k] = -1; continue; }
-        for (b = 0; b < 1 + (wl->cost.mode == RFL_MODE_TRAIN); b++) {
-            if (rfl_work_flops(&w[b]) <= 0 && w[b].bytes[RFL_DRAM] <= 0) continue;
-            if (rfl_predict(m, &w[b], &p) != RFL_OK) out->bound_s[k] = -1;
-            else if (out->bound_s[k] >= 0) out->bound_s[k] += p.time_s;
-        }
-    }
-}
-
 RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_report_model *rm,
                                            const rfl_workload *wl, const rfl_machine *const *machines,
                                            int h, const rfl_forecast_desc *fd, rfl_layer *scratch,
@@ -19470,19 +19444,18 @@ RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_r
         out->forecast_s[k] = -1;
         out->measured_s[k] = meas && k < rm->join.count ? rm->join.rows[k].meas.work.time_s : -1;
     }
-    rfl__repfc_bound(out, rm, wl, m);
     if ((r = out->err = rfl_workload_forecast(wl, m, fd, &out->step)) != RFL_OK) return r;
     if (!scratch || cap < wl->net.count || (fd && fd->runtime == RFL_RUNTIME_FUSED) ||
         (!(fd && fd->runtime) && wl->source == RFL_WL_LLM))
-        return scratch ? RFL_ERR_BUFFER : RFL_OK; /* a fused LLM: no kernels to split */
+        return scratch ? RFL_ERR_BUFFER : RFL_OK; /* fused: no kernels to split */
     for (i = 0; i < wl->net.count; i++) scratch[i] = wl->net.layers[i];
     r = rfl__repfc_pass(out, rm, wl, m, fd, scratch, -2, &z0);
     if (r == RFL_OK) r = rfl__repfc_pass(out, rm, wl, m, fd, scratch, -1, &z);
     for (k = 0; k < rm->join.count && r == RFL_OK; k++)
         if (rm->join.rows[k].layers && (r = rfl__repfc_pass(out, rm, wl, m, fd, scratch, k, &t)) == RFL_OK)
-            out->forecast_s[k] = t - z;
-        else out->forecast_s[k] = 0;
-    if (r == RFL_OK) { /* the step's loss and optimizer kernels */
+            out->forecast_s[k] = t - z, out->bound_s[k] = out->step.bound_s;
+        else out->forecast_s[k] = out->bound_s[k] = 0;
+    if (r == RFL_OK) {
         k = rm->join.by == RFL_GROUP_KIND ? (int)RFL_LLM_ELEMENTWISE : (int)RFL_LT_REDUCTION;
         out->forecast_s[k] += z0;
         k = rm->join.by == RFL_GROUP_KIND ? (int)RFL_LLM_ELEMENTWISE : (int)RFL_LT_ELEMENTWISE;
@@ -19851,7 +19824,7 @@ static void rfl__rep_json_estimate(rfl_json_writer *w, const rfl_report_model *m
 static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
                                   const rfl_machine *const *hw) {
     const rfl_work *x = &m->res.total.work;
-    rfl_work u = *x; /* a trace counts nothing: its FLOPs and bytes null */
+    rfl_work u = *x; /* a trace counts nothing: null */
     double fl = rfl_report_flops_per_s(m);
     int k;
     if (m->time_based) u.unknown = RFL_UNKNOWN_ALL & ~RFL_UNKNOWN_TIME, x = &u;
@@ -19885,7 +19858,6 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
 }
 
 #ifndef RFL_NO_FORECAST
-/* The step's forecast on the machine and its split by group (null: none). */
 static void rfl__rep_json_fc(rfl_json_writer *w, const rfl_report_model *m,
                              const rfl_report_forecast *fc) {
     int k;
