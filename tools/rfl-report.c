@@ -349,18 +349,11 @@ static void print_estimate_rows(report *r, int h) {
         CELL(c, i, "%s%s", RM(i)->pred_err[h] ? "" : GE(i),
              RM(i)->pred_err[h] ? "-" : SI(RM(i)->pred[h].layers_s, "s"));
     row(r, "predicted time (per layer)", c);
-    for (i = 0; i < r->nm; i++) {
-        const rfl_forecast *f;
-        if (forecast(r->m[i], h, &f)) CELL(c, i, "%s (%.0f kernels)", SI(f->gpu_time_s, "s"), f->kernels);
-        else CELL(c, i, "-");
-    }
-    row(r, "forecast GPU time (eager)", c);
-    for (i = 0; i < r->nm; i++) {
-        const rfl_forecast *f;
-        if (forecast(r->m[i], h, &f)) CELL(c, i, "%s (%s binds)", SI(f->step_time_s, "s"), f->binds);
-        else CELL(c, i, "-");
-    }
-    row(r, "forecast step (eager)", c);
+#define FC(i) (&r->m[i]->fc[h].step)
+#define FC_ROW(label, ...) do { for (i = 0; i < r->nm; i++) { if (r->m[i]->fc[h].err) CELL(c, i, "-"); \
+        else CELL(c, i, __VA_ARGS__); } row(r, label, c); } while (0)
+    FC_ROW("forecast GPU time (eager)", "%s (%.0f kernels)", SI(FC(i)->gpu_time_s, "s"), FC(i)->kernels);
+    FC_ROW("forecast step (eager)", "%s (%s binds)", SI(FC(i)->step_time_s, "s"), FC(i)->binds);
 #undef GE
 }
 
