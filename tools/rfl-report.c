@@ -922,8 +922,10 @@ static void chart_forecast(report *r, const model *m, int h) {
     { /* the basis, in two lines when long: its first part, then the rest */
         const char *semi = strlen(f->step.basis) > 60 ? strchr(f->step.basis, ';') : 0;
         int n1 = semi ? (int)(semi - f->step.basis) : (int)strlen(f->step.basis);
-        snprintf(title, sizeof title, "forecast %.*s; its %s step %s (%s binds); bars: kernel time", n1,
-                 f->step.basis, f->step.runtime, SI(f->step.step_time_s, "s"), f->step.binds);
+        snprintf(title, sizeof title, "forecast %.*s; its %s step %s (%s binds); bars: kernel time%s%s", n1,
+                 f->step.basis, f->step.runtime, SI(f->step.step_time_s, "s"), f->step.binds,
+                 ns < 3 && m->rm->file && m->rm->meas_hw >= 0 ? "; measured on " : "",
+                 ns < 3 && m->rm->file && m->rm->meas_hw >= 0 ? short_hw(r, r->hw[m->rm->meas_hw]) : "");
         rfl_draw_text(&cv, 800, 850, title, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
         if (semi) rfl_draw_text(&cv, 800, 880, semi + 2, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
     }
