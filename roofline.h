@@ -193,7 +193,7 @@
                   rfl_join_init rfl_join_machine rfl_join_kernel rfl_join_compute
                   rfl_report_init rfl_report_estimate rfl_report_place
                   rfl_report_compare rfl_report_tensor_flops rfl_report_flops_per_s
-                  rfl_report_group_name rfl_report_json rfl_report_points
+                  rfl_report_group_name rfl_report_forecast_get rfl_report_json rfl_report_points
                   rfl_report_layer_points rfl_report_machine_label
                   rfl_report_llm_points rfl_report_batch_chart rfl_report_legend
                   (API JOIN: kernel classes, estimate beside profile, reports)
@@ -1140,7 +1140,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
 /* The version of the tools' JSON documents (docs/schema.md): a key renamed,
    removed or given another meaning raises it; a key added does not. */
-#define RFL_SCHEMA_VERSION 4
+#define RFL_SCHEMA_VERSION 5
 typedef struct rfl_json_writer {
     char *buf;          /* caller's; NULL: count only */
     size_t cap;         /* bytes of buf */
@@ -3594,6 +3594,8 @@ typedef struct rfl_report {
     int n_models;
     const char *const *charts;   /* files written (may be NULL) */
     int n_charts;                /* -1: no "charts" key (no PNG support) */
+    const struct rfl_report_forecast *forecasts; /* [model * n_machines +
+                                    machine], or NULL */
 } rfl_report;
 
 /* Start: no profile, no machine. */
@@ -3624,6 +3626,27 @@ RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm);
 /* The display name of a join row of layer types ("convolution", "matrix
    product", ...; kinds: their own name). */
 RFL_API const char *rfl_report_group_name(const rfl_join *j, int row);
+#ifndef RFL_NO_FORECAST
+/* The step forecast split by the join's rows: a row's is the GPU time of
+   the step with only its records launching kernels, less that of none;
+   the loss goes to reduction, the optimizer to elementwise (LLM kinds:
+   both), where the classifier puts their kernels. -1: unknown. */
+typedef struct rfl_report_forecast {
+    rfl_forecast step;          /* the whole step (rfl_workload_forecast) */
+    rfl_result err;             /* its error: RFL_OK, or no forecast here */
+    int by_type;                /* 1: forecast_s filled */
+    double bound_s[RFL_JOIN_ROWS];    /* its records' bound (rfl_net_predict's) */
+    double forecast_s[RFL_JOIN_ROWS]; /* GPU time of its kernels */
+    double measured_s[RFL_JOIN_ROWS]; /* the profile's, on its machine */
+} rfl_report_forecast;
+/* rm's workload wl on machines[h] (fd may be NULL: eager), split by rm's
+   join (rfl_report_compare first) in scratch[cap >= record count] (NULL:
+   no split). Returns err, else RFL_ERR_BUFFER: scratch short. */
+RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_report_model *rm,
+                                           const rfl_workload *wl, const rfl_machine *const *machines,
+                                           int h, const rfl_forecast_desc *fd, rfl_layer *scratch,
+                                           int cap);
+#endif
 #ifndef RFL_NO_JSON_WRITER
 /* report.json (docs/schema.md): batch, mode, dtype, machines, models. */
 RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep);
@@ -19379,6 +19402,71 @@ RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
     return j->by == RFL_GROUP_LTYPE ? lt[row] : j->rows[row].name;
 }
 
+#ifndef RFL_NO_FORECAST
+/* ---- the forecast by group: bound, forecast, measured ---- */
+static int rfl__repfc_row(const rfl_report_model *rm, const rfl_layer *L) {
+    return rm->join.by == RFL_GROUP_KIND ? (int)L->kind - 1 : (int)rfl_op_ltype((rfl_op)L->op);
+}
+
+/* The step's GPU time with only row k's records (-1: none; -2: nor the
+   optimizer), the others as parameters: no kernel. */
+static rfl_result rfl__repfc_pass(rfl_report_forecast *out, const rfl_report_model *rm,
+                                  const rfl_workload *wl, const rfl_machine *m,
+                                  const rfl_forecast_desc *fd, rfl_layer *s, int k, double *gpu) {
+    rfl_net n = wl->net;
+    const rfl_layer *L = n.layers;
+    rfl_result r;
+    int i;
+    for (i = 0; i < n.count; i++) {
+        s[i].op = L[i].op, s[i].params = L[i].params;
+        if (L[i].op == RFL_OP_INPUT || L[i].op == RFL_OP_MARK || rfl__repfc_row(rm, &L[i]) == k) continue;
+        s[i].op = RFL_OP_PARAM;
+        if (k == -2) s[i].params = 0;
+    }
+    n.layers = s;
+    r = rfl_step_forecast(&n, &wl->cost, m, fd, &out->step);
+    *gpu = out->step.gpu_time_s;
+    return r;
+}
+
+RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_report_model *rm,
+                                           const rfl_workload *wl, const rfl_machine *const *machines,
+                                           int h, const rfl_forecast_desc *fd, rfl_layer *scratch,
+                                           int cap) {
+    const rfl_machine *m;
+    double z, z0, t;
+    int k, i, meas;
+    rfl_result r;
+    if (!out || !rm || !wl || !machines || h < 0 || !(m = machines[h])) return RFL_ERR_ARG;
+    RFL_MEMSET(out, 0, sizeof *out);
+    meas = rm->file && rm->meas_hw == h;
+    for (k = 0; k < RFL_JOIN_ROWS; k++) {
+        out->forecast_s[k] = -1;
+        out->measured_s[k] = meas && k < rm->join.count ? rm->join.rows[k].meas.work.time_s : -1;
+    }
+    if ((r = out->err = rfl_workload_forecast(wl, m, fd, &out->step)) != RFL_OK) return r;
+    if (!scratch || cap < wl->net.count || (fd && fd->runtime == RFL_RUNTIME_FUSED) ||
+        (!(fd && fd->runtime) && wl->source == RFL_WL_LLM))
+        return scratch ? RFL_ERR_BUFFER : RFL_OK; /* fused: no kernels to split */
+    for (i = 0; i < wl->net.count; i++) scratch[i] = wl->net.layers[i];
+    r = rfl__repfc_pass(out, rm, wl, m, fd, scratch, -2, &z0);
+    if (r == RFL_OK) r = rfl__repfc_pass(out, rm, wl, m, fd, scratch, -1, &z);
+    for (k = 0; k < rm->join.count && r == RFL_OK; k++)
+        if (rm->join.rows[k].layers && (r = rfl__repfc_pass(out, rm, wl, m, fd, scratch, k, &t)) == RFL_OK)
+            out->forecast_s[k] = t - z, out->bound_s[k] = out->step.bound_s;
+        else out->forecast_s[k] = out->bound_s[k] = 0;
+    if (r == RFL_OK) {
+        k = rm->join.by == RFL_GROUP_KIND ? (int)RFL_LLM_ELEMENTWISE : (int)RFL_LT_REDUCTION;
+        out->forecast_s[k] += z0;
+        k = rm->join.by == RFL_GROUP_KIND ? (int)RFL_LLM_ELEMENTWISE : (int)RFL_LT_ELEMENTWISE;
+        out->forecast_s[k] += z - z0;
+        out->by_type = 1;
+    }
+    out->err = rfl_workload_forecast(wl, m, fd, &out->step); /* the whole step again */
+    return r;
+}
+#endif
+
 #ifndef RFL_NO_CHART
 /* ---- a report's chart points ---- */
 static size_t rfl__rep_prefix(const char *s, const char *p) {
@@ -19736,8 +19824,10 @@ static void rfl__rep_json_estimate(rfl_json_writer *w, const rfl_report_model *m
 static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
                                   const rfl_machine *const *hw) {
     const rfl_work *x = &m->res.total.work;
+    rfl_work u = *x; /* a trace counts nothing: null */
     double fl = rfl_report_flops_per_s(m);
     int k;
+    if (m->time_based) u.unknown = RFL_UNKNOWN_ALL & ~RFL_UNKNOWN_TIME, x = &u;
     if (!m->file) { rfl_json_w_null(w, "profile"); return; }
     rfl_json_w_obj(w, "profile");
     rfl_json_w_str(w, "file", m->file);
@@ -19760,16 +19850,36 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl__rep_json_levels(w, "ai", x, 1, 1);
     rfl_json_w_num_if(w, "flops_per_s", fl > 0, fl);
     rfl_json_w_str(w, "prec", rfl_prec_name(rfl_work_main_prec(x)));
-    rfl_json_w_num(w, "tensor_inst", (double)m->res.total.tensor_inst);
+    rfl_json_w_num_if(w, "tensor_inst", !m->time_based, (double)m->res.total.tensor_inst);
     rfl_json_w_arr(w, "warnings");
     for (k = 0; k < m->res.warning_count; k++) rfl_json_w_str(w, 0, m->res.warnings[k].text);
     rfl_json_w_end(w);
     rfl_json_w_end(w);
 }
 
+#ifndef RFL_NO_FORECAST
+static void rfl__rep_json_fc(rfl_json_writer *w, const rfl_report_model *m,
+                             const rfl_report_forecast *fc) {
+    int k;
+    if (fc->err != RFL_OK) { rfl_json_w_null(w, "forecast"); return; }
+    rfl__nj_forecast(w, &fc->step);
+    rfl_json_w_arr(w, "forecast_by_type");
+    for (k = 0; k < m->join.count; k++) {
+        if (!m->join.rows[k].layers && !(fc->forecast_s[k] > 0) && !(fc->measured_s[k] > 0)) continue;
+        rfl_json_w_obj(w, 0);
+        rfl_json_w_str(w, "type", rfl_report_group_name(&m->join, k));
+        rfl_json_w_num_if(w, "bound_s", fc->bound_s[k] >= 0, fc->bound_s[k]);
+        rfl_json_w_num_if(w, "forecast_s", fc->by_type && fc->forecast_s[k] >= 0, fc->forecast_s[k]);
+        rfl_json_w_num_if(w, "measured_s", fc->measured_s[k] >= 0, fc->measured_s[k]);
+        rfl_json_w_end(w);
+    }
+    rfl_json_w_end(w);
+}
+#endif
+
 /* The model on each machine: roof, bound, predicted and measured time. */
 static void rfl__rep_json_machines(rfl_json_writer *w, const rfl_report_model *m,
-                                   const rfl_report *rep) {
+                                   const rfl_report *rep, int i) {
     const rfl_work *x = &m->res.total.work;
     int h, unk = m->cost.unknown_layers != 0;
     rfl_json_w_arr(w, "machines");
@@ -19806,6 +19916,11 @@ static void rfl__rep_json_machines(rfl_json_writer *w, const rfl_report_model *m
                            rfl_attainable_text(t, sizeof t, mc, x, rfl_work_main_prec(x), 0) ? t : 0);
             rfl_json_w_num_if(w, "roof_fraction", am > 0 && fl > 0, fl / am);
         }
+#ifndef RFL_NO_FORECAST
+        if (rep->forecasts) rfl__rep_json_fc(w, m, &rep->forecasts[i * rep->n_machines + h]);
+#else
+        (void)i;
+#endif
         rfl_json_w_end(w);
     }
     rfl_json_w_end(w);
@@ -19894,7 +20009,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
         rfl_json_w_arr(w, "ratio_reasons");
         for (k = 0; k < m->n_reasons; k++) rfl_json_w_str(w, 0, m->reasons[k]);
         rfl_json_w_end(w);
-        rfl__rep_json_machines(w, m, rep);
+        rfl__rep_json_machines(w, m, rep, i);
         rfl__rep_json_groups(w, m, rep);
         rfl__rep_json_step(w, m);
         rfl_json_w_end(w);

@@ -105,7 +105,72 @@ static void test_resnet18(void) {
     RT_CHECK(strstr(rm.device_warning.text, "a device the table does not know") != 0);
 }
 
+/* The forecast by layer type (rfl_report_forecast_get) on the same step:
+   - the rows are a split of the step's GPU time: they sum to it;
+   - the bound rows split the step's bound (each record at the roof, as
+     rfl_net_predict), within 0.1% of the join's (which puts forward and
+     backward at the roof apart); the measured rows are the join's kernels,
+     on another machine nothing is measured (-1: null);
+   - reduction holds the loss alone (ResNet-18 has no softmax record): the
+     cross-entropy PyTorch runs on the 1000 logits, 2 kernels forward
+     reading and writing 3 x 4 B per logit, 5 backward 4 x 4 B (the step
+     forecast's model of torch's log_softmax/nll, API step forecast): 7
+     fixed costs + 28,000 B at the fitted share of the DRAM bandwidth;
+   - inference: no loss, no optimizer. */
+static void test_forecast_types(void) {
+    static rfl_report_forecast f;
+    static rfl_layer s[RFL_ZOO_MAX_LAYERS];
+    const rfl_machine *hw[2];
+    rfl_step_terms t;
+    rfl_net net;
+    rfl_cost_desc d;
+    double sum = 0, bsum = 0, loss;
+    int k;
+    RT_EQ_INT(rfl_hw_find("h100-sxm", &hw[0]), RFL_OK); /* the profile's (test_resnet18) */
+    RT_EQ_INT(rfl_hw_find("a100", &hw[1]), RFL_OK);
+    memset(&d, 0, sizeof d);
+    d.batch = 1, d.mode = RFL_MODE_TRAIN;
+    rfl_net_init(&net, recs, RFL_ZOO_MAX_LAYERS, names, sizeof names);
+    RT_EQ_INT(rfl_zoo_build(&net, "resnet18", 224), RFL_OK);
+    rm.meas_hw = 0;
+    RT_EQ_INT(rfl_report_compare(&rm, wl_of(&net, &d), hw), RFL_OK);
+    RT_EQ_INT(rfl_report_forecast_get(&f, &rm, wl_of(&net, &d), hw, 0, 0, s, net.count), RFL_OK);
+    RT_EQ_INT(f.by_type, 1);
+    RT_STR(f.step.runtime, "eager");
+    for (k = 0; k < rm.join.count; k++) {
+        const rfl_join_row *x = &rm.join.rows[k];
+        RT_CHECK(f.forecast_s[k] >= 0);
+        sum += f.forecast_s[k], bsum += f.bound_s[k];
+        RT_NEAR(f.bound_s[k], x->fwd_time_s + x->bwd_time_s, 1e-3);
+        RT_NEAR(f.measured_s[k], x->meas.work.time_s, 1e-15);
+    }
+    RT_NEAR(sum, f.step.gpu_time_s, 1e-9);
+    RT_NEAR(bsum, f.step.bound_s, 1e-9);
+    RT_CHECK(f.forecast_s[RFL_LT_CONV] > f.forecast_s[RFL_LT_NORM]); /* the convolutions dominate */
+    RT_EQ_INT(rfl_step_terms_find(hw[0], &t, 0), RFL_OK);
+    loss = 7 * t.kernel_s + 28000 / (t.dram_frac * hw[0]->bw_bytes_per_s[RFL_DRAM]);
+    RT_NEAR(f.forecast_s[RFL_LT_REDUCTION], loss, 1e-9);
+    RT_EQ_INT(rfl_report_forecast_get(&f, &rm, wl_of(&net, &d), hw, 1, 0, s, net.count), RFL_OK);
+    RT_CHECK(f.measured_s[RFL_LT_CONV] < 0); /* measured on the H100 only */
+    /* no scratch for the split: the step alone */
+    RT_EQ_INT(rfl_report_forecast_get(&f, &rm, wl_of(&net, &d), hw, 0, 0, s, net.count - 1), RFL_ERR_BUFFER);
+    RT_EQ_INT(f.by_type, 0);
+    RT_CHECK(f.step.gpu_time_s > 0);
+    /* inference: nothing in reduction (no loss), the rows still a split */
+    d.mode = RFL_MODE_INFER, sum = 0;
+    RT_EQ_INT(rfl_report_compare(&rm, wl_of(&net, &d), hw), RFL_OK);
+    RT_EQ_INT(rfl_report_forecast_get(&f, &rm, wl_of(&net, &d), hw, 0, 0, s, net.count), RFL_OK);
+    RT_NEAR(f.forecast_s[RFL_LT_REDUCTION], 0, 1e-15);
+    for (k = 0; k < rm.join.count; k++) sum += f.forecast_s[k];
+    RT_NEAR(sum, f.step.gpu_time_s, 1e-9);
+    /* a CPU: no forecast terms, said */
+    RT_EQ_INT(rfl_hw_find("epyc-9654", &hw[1]), RFL_OK);
+    RT_EQ_INT(rfl_report_forecast_get(&f, &rm, wl_of(&net, &d), hw, 1, 0, s, net.count), RFL_ERR_NO_DATA);
+    RT_EQ_INT(f.by_type, 0);
+}
+
 int main(void) {
     test_resnet18();
+    test_forecast_types();
     return rt_done();
 }

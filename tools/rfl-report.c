@@ -97,6 +97,7 @@ typedef struct model {
     rfl_report_model *rm;
     const rfl_work *meas; /* rm->res.total.work */
     rfl_prec meas_prec;
+    rfl_report_forecast *fc; /* on each machine (report.fc) */
 } model;
 
 /* The report: options, models, machines, what was written. */
@@ -110,6 +111,7 @@ typedef struct report {
     int n_ncu, use_step;
     unsigned long long step; /* --step N: a trace's ProfilerStep#N */
     char ncu_keys[MAXM][64], written[32][512];
+    rfl_report_forecast *fc; /* [model * nh + machine] */
 } report;
 
 /* ---- models ------------------------------------------------------------------ */
@@ -238,6 +240,19 @@ static void gather(report *r) {
         m->meas = &m->rm->res.total.work;
         m->meas_prec = rfl_work_main_prec(m->meas);
     }
+    /* the step forecast (eager PyTorch) by type on every machine */
+    r->fc = (rfl_report_forecast *)cli_xmalloc(&r->c, sizeof *r->fc * (size_t)(r->nm * r->nh));
+    for (i = 0; i < r->nm; i++) {
+        model *m = r->m[i];
+        int h, n = m->src.w.net.count;
+        rfl_layer *scratch = (rfl_layer *)cli_xmalloc(&r->c, sizeof *scratch * (size_t)n);
+        rfl_forecast_desc fd;
+        memset(&fd, 0, sizeof fd);
+        fd.runtime = RFL_RUNTIME_EAGER;
+        m->fc = r->fc + i * r->nh;
+        for (h = 0; h < r->nh; h++) rfl_report_forecast_get(&m->fc[h], m->rm, &m->src.w, r->hw, h, &fd, scratch, n);
+        free(scratch);
+    }
 }
 
 /* ---- tables ------------------------------------------------------------------ */
@@ -278,11 +293,9 @@ static const char *tensor_cell(report *r, const model *m) {
 
 /* The step forecast of model m on machine h (eager PyTorch): 1 when
    there is one (a GPU with the table's terms). */
-static int forecast(report *r, const model *m, int h, rfl_forecast *f) {
-    rfl_forecast_desc fd;
-    memset(&fd, 0, sizeof fd);
-    fd.runtime = RFL_RUNTIME_EAGER;
-    return rfl_workload_forecast(&m->src.w, r->hw[h], &fd, f) == RFL_OK;
+static int forecast(const model *m, int h, const rfl_forecast **f) {
+    *f = &m->fc[h].step;
+    return m->fc[h].err == RFL_OK;
 }
 
 /* The estimate rows of machine h's table. */
@@ -336,18 +349,11 @@ static void print_estimate_rows(report *r, int h) {
         CELL(c, i, "%s%s", RM(i)->pred_err[h] ? "" : GE(i),
              RM(i)->pred_err[h] ? "-" : SI(RM(i)->pred[h].layers_s, "s"));
     row(r, "predicted time (per layer)", c);
-    for (i = 0; i < r->nm; i++) {
-        rfl_forecast f;
-        if (forecast(r, r->m[i], h, &f)) CELL(c, i, "%s (%.0f kernels)", SI(f.gpu_time_s, "s"), f.kernels);
-        else CELL(c, i, "-");
-    }
-    row(r, "forecast GPU time (eager)", c);
-    for (i = 0; i < r->nm; i++) {
-        rfl_forecast f;
-        if (forecast(r, r->m[i], h, &f)) CELL(c, i, "%s (%s binds)", SI(f.step_time_s, "s"), f.binds);
-        else CELL(c, i, "-");
-    }
-    row(r, "forecast step (eager)", c);
+#define FC(i) (&r->m[i]->fc[h].step)
+#define FC_ROW(label, ...) do { for (i = 0; i < r->nm; i++) { if (r->m[i]->fc[h].err) CELL(c, i, "-"); \
+        else CELL(c, i, __VA_ARGS__); } row(r, label, c); } while (0)
+    FC_ROW("forecast GPU time (eager)", "%s (%.0f kernels)", SI(FC(i)->gpu_time_s, "s"), FC(i)->kernels);
+    FC_ROW("forecast step (eager)", "%s (%s binds)", SI(FC(i)->step_time_s, "s"), FC(i)->binds);
 #undef GE
 }
 
@@ -423,9 +429,9 @@ static void print_measured_rows(report *r, int h) {
     MROW("measured / predicted time",
          !m->rm->pred_err[h] && w->time_s > 0 ? NUM(w->time_s / m->rm->pred[h].layers_s, 3) : "");
     for (i = 0; i < r->nm; i++) {
-        rfl_forecast f;
-        if (here(r->m[i], h) && r->m[i]->meas->time_s > 0 && forecast(r, r->m[i], h, &f))
-            CELL(c, i, "%s", NUM(r->m[i]->meas->time_s / f.gpu_time_s, 3));
+        const rfl_forecast *f;
+        if (here(r->m[i], h) && r->m[i]->meas->time_s > 0 && forecast(r->m[i], h, &f))
+            CELL(c, i, "%s", NUM(r->m[i]->meas->time_s / f->gpu_time_s, 3));
     }
     row(r, "measured / forecast GPU time", c);
 #undef MROW
@@ -473,12 +479,13 @@ static void print_groups(report *r, const model *m) {
            kind ? "kind" : "layer type", m->src.w.cost.mode == RFL_MODE_TRAIN ? "forward + backward" : "forward",
            short_hw(r, r->hw[h]), rm->file ? " on " : "",
            rm->file ? (rm->meas_hw >= 0 ? short_hw(r, r->hw[rm->meas_hw]) : rm->res.device) : "");
-    printf("  %-15s %6s %10s %10s %10s | %7s %10s %10s %10s %7s\n", "type", "layers", "FLOPs",
-           "bytes", "pred time", "kernels", "FLOPs", "DRAM B", "time", "meas/est");
+    printf("  %-15s %6s %10s %10s %10s %10s | %7s %10s %10s %10s %7s\n", "type", "layers", "FLOPs",
+           "bytes", "pred time", "forecast", "kernels", "FLOPs", "DRAM B", "time", "meas/est");
     for (k = 0; k < j->count + !kind; k++) { /* layer types: then conv + matmul */
         rfl_join_row x = j->rows[k < j->count ? k : RFL_LT_CONV];
         const rfl_join_row *b = &j->rows[RFL_LT_MATMUL];
-        double ef, mf;
+        const rfl_report_forecast *f = &m->fc[h];
+        double ef, mf, fc = k < j->count ? f->forecast_s[k] : f->forecast_s[RFL_LT_CONV] + f->forecast_s[RFL_LT_MATMUL];
         if (k == j->count) { /* libraries run 1x1 convolutions as GEMMs: compare both */
             x.layers += b->layers, x.fwd_flops += b->fwd_flops, x.bwd_flops += b->bwd_flops, x.bytes += b->bytes;
             x.fwd_time_s += b->fwd_time_s, x.bwd_time_s += b->bwd_time_s, x.meas.kernels += b->meas.kernels;
@@ -489,9 +496,10 @@ static void print_groups(report *r, const model *m) {
         mf = rfl_work_flops(&x.meas.work);
         if (k == j->count) /* the two rows' FLOPs, summed as such */
             mf = rfl_work_flops(&j->rows[RFL_LT_CONV].meas.work) + rfl_work_flops(&j->rows[RFL_LT_MATMUL].meas.work);
-        printf("  %-15s %6d %10s %10s %10s | ", k == j->count ? "conv + matmul" : rfl_report_group_name(j, k),
+        printf("  %-15s %6d %10s %10s %10s ", k == j->count ? "conv + matmul" : rfl_report_group_name(j, k),
                x.layers, SI(ef, ""), SI(x.bytes, ""), /* work without a time: no roof for it (unknown) */
                x.fwd_time_s + x.bwd_time_s > 0 || !(ef > 0 || x.bytes > 0) ? SI(x.fwd_time_s + x.bwd_time_s, "s") : "-");
+        printf("%10s | ", f->by_type && fc >= 0 ? SI(fc, "s") : "-");
         if (rm->file && rm->time_based) /* a trace: times only */
             printf("%7s %10s %10s %10s %7s\n", COMMAS((double)x.meas.kernels), "-", "-",
                    SI(x.meas.work.time_s, "s"), "-");
@@ -502,6 +510,8 @@ static void print_groups(report *r, const model *m) {
         else
             printf("%7s\n", "-");
     }
+    printf("  (pred time: the roofline bound; forecast: the GPU time of its kernels in an eager step,\n"
+           "   the loss's and optimizer's where the kernels are classed; rfl-report -o DIR draws both.)\n");
     if (kind)
         printf("  (FLOPs in FLOP, bytes in B, SI prefixes: G = 1e9. Kernels into kinds by their\n"
                "   names and launch order (roofline.h, the LLM join).)\n");
@@ -566,6 +576,13 @@ static void explain_measured(report *r, const model *m, int h, double F) {
     double mf = rfl_work_flops(w), mb = w->bytes[RFL_DRAM], t = w->time_s;
     double fl = t > 0 ? mf / t : 0, a = rfl_work_attainable(mc, w, m->meas_prec, 0), mai = mb > 0 ? mf / mb : 0;
     printf("    measured here (%s):\n", rm->file);
+    if (rm->time_based) { /* no counters: the estimate's work over the trace's time */
+        printf("      time = sum of the trace's kernel durations = %s s (no FLOP or byte counters: the\n"
+               "        point is time-based, the estimate's %s and %s over this time)\n",
+               NUM(t, 6), SI(mf, "FLOP"), SI(mb, "B"));
+        printf("      achieved = %s / %s = %s; %s%% of the roof (%s)\n", SI(mf, "FLOP"), SI(t, "s"),
+               SI(fl, "FLOP/s"), a > 0 ? NUM(100 * fl / a, 3) : "-", SI(a, "FLOP/s"));
+    } else {
     printf("      FLOPs = fadd + fmul + 2 x ffma (fp32) + hadd + hmul + 2 x hfma (fp16)\n"
            "              + 2 x (dfma) + dadd + dmul (fp64) + tensor-path ops\n"
            "            = %s + %s + %s + %s = %s FLOP\n",
@@ -585,6 +602,7 @@ static void explain_measured(report *r, const model *m, int h, double F) {
     }
     printf("      measured / estimated FLOPs = %s / %s = %s\n", SI(mf, "FLOP"), SI(F, "FLOP"),
            NUM(F > 0 ? mf / F : 0, 4));
+    }
     if (!rm->pred_err[h] && t > 0)
         printf("      measured / predicted time = %s / %s = %s\n", SI(t, "s"), SI(rm->pred[h].layers_s, "s"),
                NUM(t / rm->pred[h].layers_s, 4));
@@ -592,19 +610,20 @@ static void explain_measured(report *r, const model *m, int h, double F) {
 
 /* Why the step takes longer than its bound, term by term. */
 static void explain_forecast(report *r, const model *m, int h) {
-    rfl_forecast f;
+    const rfl_forecast *f;
     int i;
-    if (!forecast(r, m, h, &f)) return;
-    printf("    forecast (eager PyTorch; %s):\n", f.basis);
+    if (!forecast(m, h, &f)) return;
+    printf("    forecast (eager PyTorch; %s):\n", f->basis);
     printf("      GPU: %.0f kernels (forward, backward, loss, optimizer, casts), each timed from its\n"
            "        shape (GEMM tiles and waves over %d SMs, achieved DRAM bandwidth) + a fixed cost = %s\n",
-           f.kernels, r->hw[h]->units, SI(f.gpu_time_s, "s"));
+           f->kernels, r->hw[h]->units, SI(f->gpu_time_s, "s"));
     printf("      host: %.0f ops dispatched = %s; step = max(GPU, host) + what does not overlap = %s (%s binds)\n",
-           f.host_ops, SI(f.host_time_s, "s"), SI(f.step_time_s, "s"), f.binds);
-    printf("      step / bound = %s / %s = %s, of which:\n", SI(f.step_time_s, "s"), SI(f.bound_s, "s"),
-           NUM(f.bound_s > 0 ? f.step_time_s / f.bound_s : 0, 3));
-    for (i = 0; i < f.n_terms; i++) {
-        const rfl_forecast_term *t = &f.terms[i];
+           f->host_ops, SI(f->host_time_s, "s"), SI(f->step_time_s, "s"), f->binds);
+    printf("      step = bound + the terms below = %s + %s = %s (%sx the bound):\n", SI(f->bound_s, "s"),
+           SI(f->step_time_s - f->bound_s, "s"), SI(f->step_time_s, "s"),
+           NUM(f->bound_s > 0 ? f->step_time_s / f->bound_s : 0, 3));
+    for (i = 0; i < f->n_terms; i++) {
+        const rfl_forecast_term *t = &f->terms[i];
         const char *what = !strcmp(t->name, "kernels") ? "kernels x fixed cost"
                          : !strcmp(t->name, "tiles") ? "tile and wave efficiency of the GEMMs"
                          : !strcmp(t->name, "dram_bandwidth") ? "memory-bound kernels below the DRAM roof"
@@ -616,6 +635,9 @@ static void explain_forecast(report *r, const model *m, int h) {
         if (!strcmp(t->name, "kernels")) printf("  (%.0f x %s)", t->value, SI(t->value > 0 ? t->seconds / t->value : 0, "s"));
         printf("\n");
     }
+    if (here(m, h) && m->meas->time_s > 0)
+        printf("      measured kernel time / forecast GPU time = %s / %s = %s\n", SI(m->meas->time_s, "s"),
+               SI(f->gpu_time_s, "s"), NUM(m->meas->time_s / f->gpu_time_s, 3));
 }
 
 static void explain_model(report *r, const model *m) {
@@ -857,6 +879,58 @@ static void chart_bars(report *r, const model *m) {
     rfl_report_legend(&full, W / 2.0, HC + 35, ser, col, ns, 2);
     save(r, &full, "types-%s.png", m->src.w.name, 0);
 }
+
+/* GPU time by layer type on machine h: the bound, the forecast, the
+   measured kernels; 1x1 convolutions run as GEMMs: conv + matmul too. */
+static void chart_forecast(report *r, const model *m, int h) {
+    static double v[(RFL_JOIN_ROWS + 1) * 3];
+    static const char *cats[RFL_JOIN_ROWS + 1], *ser[3];
+    static char lab[2][160], title[200];
+    const rfl_report_forecast *f = &m->fc[h];
+    const rfl_join *j = &m->rm->join;
+    int k, s, n = 0, ns = here(m, h) ? 3 : 2;
+    static const rfl_color col[3] = {RFL_RGB(0, 114, 178), RFL_RGB(230, 159, 0), RFL_RGB(0, 158, 115)};
+    rfl_bar_desc b;
+    rfl_canvas cv, top;
+    if (f->err != RFL_OK || !f->by_type) return;
+    for (k = 0; k <= j->count; k++) {
+        const double *x[3] = {f->bound_s, f->forecast_s, f->measured_s};
+        int c = k == j->count, any = 0;
+        if (c && (j->by == RFL_GROUP_KIND || n < 2)) break;
+        for (s = 0; s < ns; s++) {
+            v[n * ns + s] = c ? (x[s][0] < 0 || x[s][1] < 0 ? -1 : x[s][0] + x[s][1]) : x[s][k];
+            any |= v[n * ns + s] > 0;
+        }
+        if (any) cats[n++] = c ? "conv + matmul" : rfl_report_group_name(j, k);
+    }
+    snprintf(lab[0], sizeof lab[0], "forecast (%s PyTorch)", f->step.runtime);
+    snprintf(lab[1], sizeof lab[1], "measured kernels (%s)", short_hw(r, r->hw[h]));
+    ser[0] = "roofline bound", ser[1] = lab[0], ser[2] = lab[1];
+    snprintf(title, sizeof title, "%s b%llu %s on %s: GPU time by %s", m->rm->disp,
+             (unsigned long long)(m->src.w.cost.batch ? m->src.w.cost.batch : 1),
+             m->src.w.cost.mode == RFL_MODE_TRAIN ? "training step" : "inference", short_hw(r, r->hw[h]),
+             j->by == RFL_GROUP_KIND ? "kind" : "layer type");
+    memset(&b, 0, sizeof b);
+    b.title = title, b.value_title = "GPU time (s, log scale)";
+    b.categories = cats, b.n_categories = n, b.series = ser, b.n_series = ns, b.values = v;
+    b.orient = RFL_ORIENT_HORIZONTAL, b.scale = RFL_SCALE_LOG, b.value_labels = 1, b.colors = col;
+    b.legend = RFL_LEGEND_NONE; /* a strip underneath, with the basis */
+    cli_canvas(&r->c, &cv, 1600, 900);
+    rfl_canvas_init(&top, cv.pixels, (size_t)1600 * 3 * 790, 1600, 790, 3, 1600 * 3);
+    rfl_chart_bars(&top, &b);
+    rfl_report_legend(&cv, 800, 815, ser, col, ns, 2);
+    { /* the basis, in two lines when long: its first part, then the rest */
+        const char *semi = strlen(f->step.basis) > 60 ? strchr(f->step.basis, ';') : 0;
+        int n1 = semi ? (int)(semi - f->step.basis) : (int)strlen(f->step.basis);
+        snprintf(title, sizeof title, "forecast %.*s; its %s step %s (%s binds); bars: kernel time%s%s", n1,
+                 f->step.basis, f->step.runtime, SI(f->step.step_time_s, "s"), f->step.binds,
+                 ns < 3 && m->rm->file && m->rm->meas_hw >= 0 ? "; measured on " : "",
+                 ns < 3 && m->rm->file && m->rm->meas_hw >= 0 ? short_hw(r, r->hw[m->rm->meas_hw]) : "");
+        rfl_draw_text(&cv, 800, 850, title, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
+        if (semi) rfl_draw_text(&cv, 800, 880, semi + 2, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
+    }
+    save(r, &cv, "forecast-%s-%s.png", m->src.w.name, r->hw[h]->id);
+}
 #endif /* RFL_HAS_PNG */
 
 /* ---- report.json ------------------------------------------------------------ */
@@ -873,6 +947,7 @@ static void json_doc(rfl_json_writer *w, const void *ctx) {
     rep.machines = r->hw, rep.n_machines = r->nh;
     rep.models = ms, rep.n_models = r->nm;
     rep.charts = charts;
+    rep.forecasts = r->fc;
 #ifdef RFL_HAS_PNG
     rep.n_charts = r->nwritten;
 #else
@@ -1036,6 +1111,7 @@ static void write_outputs(report *r) {
         chart_rooflines(r);
         for (i = 0; i < r->nm; i++) chart_layers(r, r->m[i]);
         for (i = 0; i < r->nm; i++) chart_bars(r, r->m[i]);
+        for (i = 0; i < r->nm * r->nh; i++) chart_forecast(r, r->m[i / r->nh], i % r->nh);
         for (i = 0; i < r->nm; i++) if (r->m[i]->src.w.source == RFL_WL_LLM) chart_llm(r, r->m[i]);
     }
 #endif

@@ -339,6 +339,24 @@ def check_widths(b, page, answers, shots):
 HOSTILE = '<img src=x onerror=window.pwned=1><script>window.pwned=2</script>'
 
 
+# the forecast's numbers, beside the bound (issue 38 item 4)
+FORECAST = ["forecast.step_time_s", "forecast.gpu_time_s", "forecast.host_time_s", "forecast.kernels",
+            "forecast.binds", "forecast.basis", "forecast.bound_s", "forecast.runtime"]
+
+
+def check_hostile_model(b, page):
+    """A model name that is HTML, from the link: shown as text, never run."""
+    import urllib.parse
+    b.open(page_url(page, "model=" + urllib.parse.quote(HOSTILE) + "&hw=h100&runtime=eager"))
+    ok(b.wait("document.body && document.body.dataset.ready") == "error", "hostile model: an error, not an estimate")
+    ok(HOSTILE in (b.eval("document.getElementById('error').textContent") or ""),
+       "hostile model: the name is shown as text")
+    time.sleep(0.3)
+    ok(b.eval("document.querySelectorAll('img, main script, #error script').length") == 0
+       and b.eval("window.pwned === undefined"),
+       "hostile model: no element was made from the name, nothing ran")
+
+
 def check_hostile(b, page, csv):
     """A kernel name that is HTML shows as text, never as markup."""
     text = open(csv, encoding="utf-8").read()
@@ -413,16 +431,18 @@ def main():
             return
         loads = []
         loads.append(check_estimate(
-            b, page, "CNN training", "model=resnet18&hw=h100&batch=1&mode=train&dtype=fp32",
-            ["resnet18", "--hw", "h100", "--batch", "1", "--mode", "train", "--dtype", "fp32", "--json"],
+            b, page, "CNN training", "model=resnet18&hw=h100&batch=1&mode=train&dtype=fp32&runtime=eager",
+            ["resnet18", "--hw", "h100", "--batch", "1", "--mode", "train", "--dtype", "fp32",
+             "--forecast", "--runtime", "eager", "--json"],
             ["forward.flops", "forward.mac_flops", "backward.flops", "forward.bytes", "backward.bytes",
              "params", "predicted_time_s", "bound", "whole_model_time_s", "layers.0.forward_flops",
-             "layers.0.backward_flops", "layers.0.predicted_time_s"]))
+             "layers.0.backward_flops", "layers.0.predicted_time_s"] + FORECAST))
         b.close_page()
         loads.append(check_estimate(
-            b, page, "CNN inference", "model=alexnet&hw=a100&batch=8&mode=infer&dtype=fp16",
-            ["alexnet", "--hw", "a100", "--batch", "8", "--mode", "infer", "--dtype", "fp16", "--json"],
-            ["forward.flops", "forward.bytes", "predicted_time_s", "bound", "layers.3.forward_bytes"]))
+            b, page, "CNN inference", "model=alexnet&hw=a100&batch=8&mode=infer&dtype=fp16&runtime=graphs",
+            ["alexnet", "--hw", "a100", "--batch", "8", "--mode", "infer", "--dtype", "fp16",
+             "--forecast", "--runtime", "graphs", "--json"],
+            ["forward.flops", "forward.bytes", "predicted_time_s", "bound", "layers.3.forward_bytes"] + FORECAST))
         # a control changed: the URL follows (a link to share)
         b.eval("(() => { const s = document.getElementById('batch'); s.value = '16';"
                " s.dispatchEvent(new Event('change', {bubbles: true})); })()")
@@ -433,10 +453,22 @@ def main():
         b.close_page()
         loads.append(check_estimate(
             b, page, "LLM decode", "model=llama-3-8b&hw=h100&batch=4&phase=decode&seq=2048",
-            ["llama-3-8b", "--hw", "h100", "--batch", "4", "--phase", "decode", "--seq", "2048", "--json"],
+            ["llama-3-8b", "--hw", "h100", "--batch", "4", "--phase", "decode", "--seq", "2048",
+             "--forecast", "--json"],
             ["forward.flops", "forward.bytes", "kv_cache_bytes", "tokens_per_s", "predicted_time_s",
              "bound", "bytes.weights", "bytes.kv_read", "decode_compute_bound_batch",
-             "max_batch_in_memory", "layers.0.forward_flops"]))
+             "max_batch_in_memory", "layers.0.forward_flops", "forecast.step_time_s", "forecast.basis"]))
+        # the runtime selector: the forecast follows it, the bound does not
+        bound = b.eval("document.querySelector('#estimate [data-field=predicted_time_s]').dataset.value")
+        b.eval("(() => { const s = document.getElementById('runtime'); s.value = 'eager';"
+               " s.dispatchEvent(new Event('change', {bubbles: true})); })()")
+        cli = tool_json("rfl-estimate", "llama-3-8b", "--hw", "h100", "--batch", "4", "--phase", "decode",
+                        "--seq", "2048", "--forecast", "--runtime", "eager", "--json")
+        compare("LLM decode, eager", fields(b, "#estimate"), cli, FORECAST)
+        ok(b.eval("document.querySelector('#estimate [data-field=predicted_time_s]').dataset.value") == bound
+           and "runtime=eager" in b.eval("location.search"), "runtime eager: the bound stays, the URL follows")
+        b.close_page()
+        check_hostile_model(b, page)
         if shot:
             b.open(page_url(page, "model=resnet18&hw=h200&batch=1&mode=train&dtype=fp32"))
             b.wait("document.body && document.body.dataset.ready")

@@ -299,8 +299,12 @@ static void label_set(const char *model, const char *what) {
 static rfl_layer recs[PAGE_RECS];
 static char names[RFL_WL_NAMES(PAGE_RECS)];
 
-static int model_estimate(const page_state *s, const rfl_machine *hw) {
+static int model_estimate(const page_state *s, const rfl_machine *hw, int runtime) {
     static rfl_workload wl;
+    static rfl_forecast fc;
+    rfl_workload_json_desc jd;
+    rfl_forecast_desc fd;
+    rfl_result fr = RFL_ERR_ARG;
 #ifndef RFL_NO_LLM
     static rfl_llm_config cfg;
     rfl_llm_config *c = &cfg;
@@ -335,11 +339,21 @@ static int model_estimate(const page_state *s, const rfl_machine *hw) {
     all = tot.forward;
     if (wl.cost.mode == RFL_MODE_TRAIN) rfl_work_add(&all, &tot.backward);
     prec = rfl_work_main_prec(&all);
+    /* the forecast at runtime - 1 (rfl_runtime; 0: none): rfl-estimate --forecast's */
+    memset(&fd, 0, sizeof fd);
+    memset(&jd, 0, sizeof jd);
+    fd.runtime = (rfl_runtime)(runtime - 1);
+    if (runtime > 0 && (fr = rfl_workload_forecast(&wl, hw, &fd, &fc)) == RFL_OK) jd.forecast = &fc;
 
     rfl_json_w_init(&w, out_buf, OUT_SIZE);
     rfl_json_w_obj(&w, 0);
     rfl_json_w_str(&w, "kind", llm ? "llm" : "zoo");
-    rfl_workload_json(&w, &wl, hw, 0); /* rfl-estimate --json's members */
+    rfl_workload_json(&w, &wl, hw, &jd); /* rfl-estimate --json's members */
+    if (runtime > 0 && fr != RFL_OK) { /* no forecast for this machine or runtime: say why */
+        rfl_json_w_null(&w, "forecast");
+        rfl_json_w_str(&w, "forecast_error", fr == RFL_ERR_UNSUPPORTED ? "fused is the runtime of a decoder LLM's inference"
+                       : fr == RFL_ERR_NO_DATA ? "no forecast terms for this machine (a GPU's)" : rfl_result_str(fr));
+    }
     /* the page's own: the step's totals and its roof, for the explanation */
     rfl_json_w_obj(&w, "step");
     rfl_json_w_num(&w, "flops", rfl_work_flops(&all));
@@ -359,16 +373,17 @@ static int model_estimate(const page_state *s, const rfl_machine *hw) {
     return json_done(&w);
 }
 
-/* page_estimate(batch, seq): in_buf holds model, hw, dtype, mode, phase
-   (NUL-separated; "" = the default); seq < 0: the library's default step. Returns the JSON's length, -1 when
+/* page_estimate(batch, seq, runtime): in_buf holds model, hw, dtype, mode, phase
+   (NUL-separated; "" = the default); seq < 0: the library's default step;
+   runtime 1 + rfl_runtime adds the forecast (0: none). Returns the JSON's length, -1 when
    it did not fit; the JSON has "error" when the state is wrong. */
-EXPORT(page_estimate) int page_estimate(double batch, double seq) {
+EXPORT(page_estimate) int page_estimate(double batch, double seq, int runtime) {
     page_state s;
     const rfl_machine *hw;
     state_read(&s, batch, seq);
     est.ok = 0;
     if (rfl_hw_find(s.hw, &hw) != RFL_OK) return error_json("unknown machine", s.hw);
-    return model_estimate(&s, hw);
+    return model_estimate(&s, hw, runtime);
 }
 
 /* ---- the reducer: a CSV pushed in chunks --------------------------------- */

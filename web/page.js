@@ -72,8 +72,9 @@
   }
 
   /* ---- state in the URL ------------------------------------------------ */
-  const KEYS = ['model', 'hw', 'batch', 'mode', 'dtype', 'phase', 'seq'];
-  const state = { model: 'resnet18', hw: 'h100', batch: '1', mode: 'infer', dtype: '', phase: 'decode', seq: '1024' };
+  const KEYS = ['model', 'hw', 'batch', 'mode', 'dtype', 'phase', 'seq', 'runtime'];
+  const state = { model: 'resnet18', hw: 'h100', batch: '1', mode: 'infer', dtype: '', phase: 'decode', seq: '1024', runtime: '' };
+  const RUNTIMES = ['', 'eager', 'graphs', 'fused']; /* 0: the library's default; then rfl_runtime's order */
   function isLLM(m) { return lists.llms.some((x) => x.toLowerCase() === String(m).toLowerCase()); }
   function readURL() {
     const q = new URLSearchParams(location.search);
@@ -85,7 +86,7 @@
     for (const k of KEYS) {
       if (llm && k === 'mode') continue;
       if (!llm && (k === 'phase' || k === 'seq')) continue;
-      if (k === 'dtype' && !state.dtype) continue;
+      if ((k === 'dtype' || k === 'runtime') && !state[k]) continue;
       q.set(k, state[k]);
     }
     try { history.replaceState(null, '', '?' + q.toString()); } catch (e) { /* file:// in some browsers */ }
@@ -141,6 +142,7 @@
     $('mode').value = state.mode === 'train' ? 'train' : 'infer';
     $('phase').value = state.phase === 'prefill' ? 'prefill' : 'decode';
     $('seq').value = state.seq;
+    $('runtime').value = RUNTIMES.includes(state.runtime) ? state.runtime : '';
   }
 
   /* ---- the estimate ---------------------------------------------------- */
@@ -150,6 +152,8 @@
     if (j.kind === 'llm') a.push('--phase', j.phase, '--seq', String(j.seq));
     else a.push('--mode', j.mode);
     if (state.dtype || j.kind !== 'llm') a.push('--dtype', j.dtype);
+    a.push('--forecast');
+    if (state.runtime) a.push('--runtime', state.runtime);
     a.push('--json');
     return a.map((x) => (/^[A-Za-z0-9._\/=:,+-]+$/.test(x) ? x : "'" + x.replace(/'/g, "'\\''") + "'")).join(' ');
   }
@@ -192,8 +196,25 @@
           ...(j.gemm_compute_bound_batch !== null && j.gemm_compute_bound_batch !== undefined ? ['; its weight GEMMs from batch ', num('gemm_compute_bound_batch', j.gemm_compute_bound_batch, commas(j.gemm_compute_bound_batch))] : []),
           ...(j.max_batch_in_memory !== null ? ['; memory holds at most ', num('max_batch_in_memory', j.max_batch_in_memory, commas(j.max_batch_in_memory)), ' sequences'] : []));
     }
+    showForecast(dl, j);
     (j.warnings || []).forEach((x, i) => row(dl, 'Warning', el('b', {}, num('warnings.' + i + '.code', x.code, x.code)), ': ',
                                              el('span', { 'data-field': 'warnings.' + i + '.text' }, x.text)));
+  }
+
+  /* The forecast beside the bound: what a real framework's step takes. */
+  function showForecast(dl, j) {
+    const f = j.forecast;
+    if (!f) { row(dl, 'Forecast', 'none: ', el('span', {}, j.forecast_error || 'unknown')); return; }
+    const rt = f.runtime ? num('forecast.runtime', f.runtime, f.runtime === 'eager' ? 'eager PyTorch' : 'PyTorch in CUDA graphs')
+                         : 'a fused engine';
+    row(dl, 'Forecast step time', el('b', {}, num('forecast.step_time_s', f.step_time_s, si(f.step_time_s, 's'))), ' (', rt, '), ',
+        num('step.forecast_over_bound', f.step_time_s / f.bound_s, plain(f.step_time_s / f.bound_s, 3)), ' × the bound ',
+        num('forecast.bound_s', f.bound_s, si(f.bound_s, 's')), '; the largest term: ', num('forecast.main_term', f.main_term, f.main_term));
+    if (f.runtime)
+      row(dl, 'GPU and host', 'GPU ', num('forecast.gpu_time_s', f.gpu_time_s, si(f.gpu_time_s, 's')), ' for ',
+          num('forecast.kernels', f.kernels, commas(Math.round(f.kernels))), ' kernels; host ', num('forecast.host_time_s', f.host_time_s, si(f.host_time_s, 's')),
+          ' for ', num('forecast.host_ops', f.host_ops, commas(f.host_ops)), ' ops: ', el('b', {}, num('forecast.binds', f.binds, f.binds === 'host' ? 'the host binds' : 'the GPU binds')));
+    row(dl, 'Forecast basis', num('forecast.basis', f.basis, f.basis));
   }
 
   function explain(j) {
@@ -253,6 +274,11 @@
         li(el('b', {}, 'Measured / predicted time'), ' = ', num('profile.time_s', p.time_s, si(p.time_s, 's')), ' / ', num('predicted_time_s', j.predicted_time_s, si(j.predicted_time_s, 's')), ' = ',
            num('step.measured_over_predicted', p.time_s / j.predicted_time_s, plain(p.time_s / j.predicted_time_s, 3)),
            '. The roofline is an upper bound on speed: small batches leave most of the chip idle, and each kernel launch costs a few microseconds, so real runs are slower. Check too that the profile is of the same model, batch, mode and precision as the estimate.');
+      if (p.time_s && j.forecast && j.forecast.gpu_time_s)
+        li(el('b', {}, 'Measured / forecast GPU time'), ' = ', num('profile.time_s', p.time_s, si(p.time_s, 's')), ' / ',
+           num('forecast.gpu_time_s', j.forecast.gpu_time_s, si(j.forecast.gpu_time_s, 's')), ' = ',
+           num('step.measured_over_forecast', p.time_s / j.forecast.gpu_time_s, plain(p.time_s / j.forecast.gpu_time_s, 3)),
+           ': the forecast times each kernel from its shape, plus a fixed cost each (section 1); Nsight Compute flushes the caches before each kernel, so its times run longer than a trace\'s.');
     }
   }
 
@@ -292,7 +318,7 @@
     writeURL();
     const llm = isLLM(state.model);
     putStrings([state.model, state.hw, state.dtype, llm ? '' : state.mode, state.phase]);
-    const j = answer(E.page_estimate(Number(state.batch) || 1, Number(state.seq) || 0));
+    const j = answer(E.page_estimate(Number(state.batch) || 1, Number(state.seq) || 0, 1 + Math.max(0, RUNTIMES.indexOf(state.runtime))));
     const err = $('error');
     if (j.error) {
       err.hidden = false;

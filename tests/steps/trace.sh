@@ -58,3 +58,15 @@ trace_report() {
   grep -q 'time-based' "$TO/rep.txt" && [ -s "$TO/rep/roofline-h200-sxm.png" ]
 }
 step "rfl-report --trace: kernel time, time-based point" trace_report
+# the forecast by layer type beside the bound and the trace's kernels (issue
+# 38 item 4): the rows split the forecast's GPU time and the trace's kernel
+# time (1436207 ns, its truth above); a trace counts no FLOPs: null
+trace_report_forecast() {
+  J=$TO/rep/report.json
+  [ -s "$TO/rep/forecast-resnet18-h200-sxm.png" ] &&
+  json_check "$J" 'abs(sum(t["forecast_s"] for t in d["models"][0]["machines"][0]["forecast_by_type"]) - d["models"][0]["machines"][0]["forecast"]["gpu_time_s"]) < 1e-9' &&
+  json_check "$J" 'abs(sum(t["measured_s"] for t in d["models"][0]["machines"][0]["forecast_by_type"]) - 1436207e-9) < 1e-12' &&
+  json_check "$J" 'd["models"][0]["machines"][0]["forecast"]["runtime"] == "eager" and d["models"][0]["profile"]["flops"]["fp64"] is None and d["models"][0]["profile"]["bytes"]["dram"] is None and d["models"][0]["profile"]["tensor_inst"] is None' &&
+  grep -q '^  convolution .* | ' "$TO/rep.txt"
+}
+step "rfl-report --trace: the forecast by type sums to its GPU time and the trace's; no counters: null" trace_report_forecast
