@@ -385,6 +385,16 @@ F(HOPPER_H100, "Hopper H100", "h100-sxm", 0.764, 2865, 20, 0.596, 0.608, 0.594, 
 F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.596, 0.608, 0.594, 0.532, 26.0, 196.6, \
   "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row")
 
+/* The LLM forecast's eager and graphs runtimes (rfl_llm_forecast): transformers'
+   own decode step (SDPA, static cache), fitted by dev/capture/fit_hf_steps.py
+   on Llama-3.1-8B (tests/data/step/llm-steps-h200-run{1,2}.json.gz), checked
+   on Qwen3-8B. Row: H(ID, "family", "measured machine id", kernel_ns (a
+   kernel in a CUDA graph), att_frac (share of DRAM bandwidth of repeat_kv's
+   copies and SDPA over the whole static cache), host_op_ns (CPU time of an
+   eager op)) */
+#define RFL_HW_HF_FORECASTS(H) \
+H(HOPPER_H200, "Hopper H200", "h200-sxm", 2040, 0.360, 14500)
+
 /* The step forecast's terms (rfl_step_forecast): what eager PyTorch's
    kernels and host reach on one architecture family, fitted by
    dev/capture/fit_step.py on our measured zoo steps. The architecture

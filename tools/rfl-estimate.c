@@ -680,6 +680,8 @@ static const char *term_str(est *e, const rfl_forecast_term *t, char *b, size_t 
         snprintf(b, n, "work the bound leaves out (loss, SGD, casts)");
     else if (!strcmp(t->name, "tf32_convolutions"))
         snprintf(b, n, "fp32 convolutions on TF32 (PyTorch's default)");
+    else if (!strcmp(t->name, "static_cache"))
+        snprintf(b, n, "KV heads repeated over the static cache");
     else if (!strcmp(t->name, "host"))
         snprintf(b, n, "host dispatch of %.0f ops", t->value);
     else snprintf(b, n, "%.0f all-reduces and gathers", t->value);
