@@ -327,7 +327,8 @@ L(NVLINK2_DGX1, NVLINK, 2, 6, 150, 470, 8, \
   0, 0, 0, 0, 0, "") \
 L(NVLINK3_HGX, NVLINK, 3, 12, 300, 470, 8, \
   "A100 SXM4: 12 NVLink 3 links, 600 GB/s both ways (nvidia.com/de-de/data-center/nvlink/; A100 whitepaper); 8 GPUs on an HGX / DGX A100 through 6 NVSwitches; latency: NCCL tuning.cc hwLat NVLink ring LL 0.47 us", \
-  0, 0, 0, 0, 0, "") \
+  35250, 1700, 183.7, 0, 8, \
+  "fitted by dev/capture/check_published.py --fit-link on NeMo's published Llama-2-7B batch-1 latencies on 2, 4 and 8 A100 SXM4 (TensorRT-LLM; tests/data/forecast/published.json, use fit): the all-reduce as that engine paid it; busbw: the H200 fit's share of its link") \
 L(NVLINK4_HGX, NVLINK, 4, 18, 450, 470, 8, \
   "H100 / H200 SXM: 18 NVLink 4 links, 900 GB/s both ways, 450 each way (H100 and H200 datasheets); 8 GPUs on an HGX H100 / H200 through 4 NVSwitches; latency: NCCL tuning.cc hwLat NVLink ring LL 0.47 us", \
   8541, 924, 275.5, 50910, 4, \

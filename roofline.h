@@ -9495,24 +9495,30 @@ static rfl_result rfl__fc_dequant(const rfl_net *net, const rfl_cost_desc *cd,
 }
 
 /* A link without an all-reduce fit: the fixed costs and the share of
-   bandwidth of the table's fitted link of the same kind (what NCCL pays
+   bandwidth of the table's fitted link of the same kind and nearest generation (what NCCL pays
    beyond the wire does not come from a datasheet), on this link's own
    bandwidth. Returns the machine whose fit it took, or NULL (no fit of
    that kind: the datasheet's lower bound stays). */
 static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
-    int i;
+    const rfl_machine *best = 0;
+    int i, d, bd = 0;
     *out = *own;
     if (own->ar_busbw > 0 || !(own->bw_bytes_per_s > 0)) return 0;
-    for (i = 0; i < rfl_hw_count(); i++) {
+    for (i = 0; i < rfl_hw_count(); i++) { /* the fit of nearest generation */
         const rfl_machine *t = rfl_hw_get(i);
         const rfl_link *f = t ? t->link : 0;
         if (!f || f->kind != own->kind || !(f->ar_busbw > 0) || !(f->bw_bytes_per_s > 0)) continue;
+        d = f->gen > own->gen ? f->gen - own->gen : own->gen - f->gen;
+        if (!best || d < bd) best = t, bd = d;
+    }
+    if (!best) return 0;
+    {
+        const rfl_link *f = best->link;
         out->ar_base_s = f->ar_base_s, out->ar_step_s = f->ar_step_s, out->ar_eager_s = f->ar_eager_s;
         out->ar_busbw = f->ar_busbw / f->bw_bytes_per_s * own->bw_bytes_per_s;
         out->ar_gpus = f->ar_gpus;
-        return t->id;
     }
-    return 0;
+    return best->id;
 }
 
 /* The step's time on m (records' max(compute, memory) summed), kept apart

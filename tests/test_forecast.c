@@ -216,8 +216,8 @@ static void test_hand(void) {
     RT_EQ_INT(rfl_llm_forecast(&net, &cd, &cfg, &d, &m, &fd, &f), RFL_OK);
     RT_NEAR(f.comm_s, 5 * (2e-6 + 1e6 / 1e11) + (2e-6 + 5e5 / 1e11), 1e-9);
     RT_NEAR(f.terms[4].value, 6, 1e-12);
-    /* an NVLink without a fit takes the table's NVLink fit (base, step,
-       its share of its wire) on this link's own 100 GB/s */
+    /* an NVLink 4 without a fit takes the table's NVLink fit of nearest
+       generation (base, step, its share of its wire) on its own 100 GB/s */
     {
         const rfl_machine *h = 0;
         const rfl_link *fl;
@@ -225,7 +225,7 @@ static void test_hand(void) {
         RT_EQ_INT(rfl_hw_find("h100-sxm", &h), RFL_OK);
         fl = h->link;
         busbw = fl->ar_busbw / fl->bw_bytes_per_s * 1e11;
-        l.ar_step_s = 0, l.ar_busbw = 0;
+        l.ar_step_s = 0, l.ar_busbw = 0, l.gen = 4;
         RT_EQ_INT(rfl_llm_forecast(&net, &cd, &cfg, &d, &m, &fd, &f), RFL_OK);
         RT_NEAR(f.comm_s, 5 * (fl->ar_base_s + 2 * fl->ar_step_s + 1e6 / busbw) +
                               (fl->ar_base_s + 2 * fl->ar_step_s + 5e5 / busbw), 1e-9);

@@ -560,9 +560,9 @@ static void print_tp_comm(est *e) {
            c.allreduce.basis == RFL_AR_DATASHEET && c.allreduce.latency_assumed
                ? "the datasheet's bandwidth and an assumed latency"
            : c.allreduce.basis == RFL_AR_DATASHEET ? "the datasheet's latency and bandwidth, a lower bound"
-           : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's fit on NCCL measurements in a CUDA graph, "
+           : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's all-reduce fit (rfl-hw: its source), "
                                                         "extrapolated to more GPUs"
-                                                      : "the link's fit on NCCL measurements in a CUDA graph");
+                                                      : "the link's all-reduce fit (rfl-hw: its source)");
     printf("  per step       %s: %llu all-reduces x %s + the logits' gather %s\n",
            cli_si(&e->c, c.comm_s, "s"), (unsigned long long)t->allreduces,
            cli_si(&e->c, c.allreduce.time_s, "s"), cli_si(&e->c, c.gather.time_s, "s"));

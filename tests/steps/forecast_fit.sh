@@ -47,3 +47,11 @@ hf_fit() {
 if command -v python3 > /dev/null 2>&1; then
   step "forecast: hw_specs.h holds the transformers-step row fit_hf_steps.py fits (Qwen3 held out: graphs within 6%)" hf_fit
 fi
+# published end-to-end timings on GPUs never measured (tests/data/forecast/published.json)
+published() {
+  python3 dev/capture/check_published.py --fit-link --check hw_specs.h > "$B/published.txt" &&
+    python3 dev/capture/check_published.py --require 24 >> "$B/published.txt"
+}
+if command -v python3 > /dev/null 2>&1; then
+  step "forecast: 24 of the 26 published timings (A100, L40S) within 25%, all within 50%; hw_specs.h holds the A100 link's fit" published
+fi
