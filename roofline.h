@@ -9495,16 +9495,16 @@ static rfl_result rfl__fc_dequant(const rfl_net *net, const rfl_cost_desc *cd,
 }
 
 /* A link without an all-reduce fit: the fixed costs and the share of
-   bandwidth of the table's fitted link of the same kind and nearest generation (what NCCL pays
-   beyond the wire does not come from a datasheet), on this link's own
-   bandwidth. Returns the machine whose fit it took, or NULL (no fit of
+   bandwidth of the table's fitted link of the same kind and nearest
+   generation (what NCCL pays beyond the wire does not come from a
+   datasheet), on this link's own bandwidth. Returns the machine whose fit it took, or NULL (no fit of
    that kind: the datasheet's lower bound stays). */
 static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
     const rfl_machine *best = 0;
     int i, d, bd = 0;
     *out = *own;
     if (own->ar_busbw > 0 || !(own->bw_bytes_per_s > 0)) return 0;
-    for (i = 0; i < rfl_hw_count(); i++) { /* the fit of nearest generation */
+    for (i = 0; i < rfl_hw_count(); i++) {
         const rfl_machine *t = rfl_hw_get(i);
         const rfl_link *f = t ? t->link : 0;
         if (!f || f->kind != own->kind || !(f->ar_busbw > 0) || !(f->bw_bytes_per_s > 0)) continue;
@@ -9585,7 +9585,8 @@ static rfl_result rfl__fc_hf(const rfl_cost_desc *cd, const rfl_llm_config *cfg,
 #undef RFL__HF_ROW
     rfl_step_terms st;
     double L = cfg->layers, B = (double)(step->batch ? step->batch : 1), bw = m->bw_bytes_per_s[RFL_DRAM];
-    double rep = cfg->kv_heads ? (double)cfg->heads / cfg->kv_heads : 1, kpl = 38 + (cfg->norm == RFL_LLM_RMSNORM ? 8 : 1) * (cfg->qk_norm ? 4 : 2);
+    double rep = cfg->kv_heads ? (double)cfg->heads / cfg->kv_heads : 1;
+    double kpl = 38 + (cfg->norm == RFL_LLM_RMSNORM ? 8 : 1) * (cfg->qk_norm ? 4 : 2);
     double kv = B * cfg->kv_heads * cfg->head_dim * (double)rfl_dtype_bytes(rfl_dtype_storage(cd->kv, cd->dtype));
     if (step->phase != RFL_LLM_DECODE) return RFL_ERR_UNSUPPORTED; /* measured: decode only */
     if (rfl_step_terms_find(m, &st, 0) != RFL_OK || !(t->dram_frac > 0)) return RFL_ERR_NO_DATA;
@@ -9675,7 +9676,7 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     rfl__fc_cat(out->basis, sizeof out->basis,
                 fd->terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
     if (!fd->terms) rfl__fc_cat(out->basis, sizeof out->basis, t.family);
-    if (hf) rfl__fc_cat(out->basis, sizeof out->basis, "; transformers' step (fit_hf_steps.py), static cache of seq + 128");
+    if (hf) rfl__fc_cat(out->basis, sizeof out->basis, "; transformers' step (H200 fit), static cache of seq + 128");
     if (lfit) {
         rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce: the fit of ");
         rfl__fc_cat(out->basis, sizeof out->basis, lfit);
