@@ -9566,14 +9566,11 @@ static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, doubl
 }
 
 /* ---- the LLM forecast's eager and graphs runtimes (issue 38 item 5) --------
-   transformers' own decode step (SDPA, StaticCache), as
-   dev/capture/fit_hf_steps.py fits it (Llama-style decoders): 38 kernels
-   a layer + 8 an eager RMSNorm (2 a layer, 2 more with qk_norm; a
-   LayerNorm: 1) + 27 a step, as profiled;
-   repeat_kv copies K and V to every head and SDPA reads the copies over
-   the whole static cache (the context + 128 positions, masked, as
-   measured), at att_frac of DRAM; eager: a host op (kernels + 10 a layer,
-   + 15 a step) at host_op_s, overlapped as the step terms say. */
+   transformers' decode step (SDPA, StaticCache; dev/capture/fit_hf_steps.py):
+   38 kernels a layer + 8 an RMSNorm (2, or 4 with qk_norm) + 27, as
+   profiled; repeat_kv copies K and V to every head, SDPA reads the copies
+   over the whole static cache (context + 128, masked, as measured) at
+   att_frac of DRAM; eager: kernels + 10 host ops a layer at host_op_s. */
 typedef struct rfl__fc_hfs { double kernels, kern_s, cache_s, att, ops, host_s, overlap; } rfl__fc_hfs;
 static rfl_result rfl__fc_hf(const rfl_cost_desc *cd, const rfl_llm_config *cfg,
                              const rfl_llm_step_desc *step, const rfl_machine *m,
