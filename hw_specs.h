@@ -327,7 +327,8 @@ L(NVLINK2_DGX1, NVLINK, 2, 6, 150, 470, 8, \
   0, 0, 0, 0, 0, "") \
 L(NVLINK3_HGX, NVLINK, 3, 12, 300, 470, 8, \
   "A100 SXM4: 12 NVLink 3 links, 600 GB/s both ways (nvidia.com/de-de/data-center/nvlink/; A100 whitepaper); 8 GPUs on an HGX / DGX A100 through 6 NVSwitches; latency: NCCL tuning.cc hwLat NVLink ring LL 0.47 us", \
-  0, 0, 0, 0, 0, "") \
+  35250, 1700, 183.7, 0, 8, \
+  "fitted by dev/capture/check_published.py --fit-link on NeMo's published Llama-2-7B batch-1 latencies on 2, 4 and 8 A100 SXM4 (TensorRT-LLM; tests/data/forecast/published.json, use fit): the all-reduce as that engine paid it; busbw: the H200 fit's share of its link") \
 L(NVLINK4_HGX, NVLINK, 4, 18, 450, 470, 8, \
   "H100 / H200 SXM: 18 NVLink 4 links, 900 GB/s both ways, 450 each way (H100 and H200 datasheets); 8 GPUs on an HGX H100 / H200 through 4 NVSwitches; latency: NCCL tuning.cc hwLat NVLink ring LL 0.47 us", \
   8541, 924, 275.5, 50910, 4, \
@@ -384,6 +385,16 @@ F(HOPPER_H100, "Hopper H100", "h100-sxm", 0.764, 2865, 20, 0.596, 0.608, 0.594, 
   "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul,int8-wo}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)") \
 F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.596, 0.608, 0.594, 0.532, 26.0, 196.6, \
   "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row")
+
+/* The LLM forecast's eager and graphs runtimes (rfl_llm_forecast): transformers'
+   own decode step (SDPA, static cache), fitted by dev/capture/fit_hf_steps.py
+   on Llama-3.1-8B (tests/data/step/llm-steps-h200-run{1,2}.json.gz), checked
+   on Qwen3-8B. Row: H(ID, "family", "measured machine id", kernel_ns (a
+   kernel in a CUDA graph), att_frac (share of DRAM bandwidth of repeat_kv's
+   copies and SDPA over the whole static cache), host_op_ns (CPU time of an
+   eager op)) */
+#define RFL_HW_HF_FORECASTS(H) \
+H(HOPPER_H200, "Hopper H200", "h200-sxm", 2040, 0.360, 14500)
 
 /* The step forecast's terms (rfl_step_forecast): what eager PyTorch's
    kernels and host reach on one architecture family, fitted by

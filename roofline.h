@@ -2422,7 +2422,8 @@ typedef struct rfl_forecast_term {
     const char *name;   /* "dram_bandwidth" (value: the fraction),
                            "tensor_peak" (the math type's fraction),
                            "dequantization" (FLOP/s), "kernels" (count),
-                           "allreduce" (collectives a step) */
+                           "allreduce" (collectives a step),
+                           "static_cache" (transformers: att_frac) */
     double value;
     double seconds;     /* what the term adds to the step beyond the bound */
 } rfl_forecast_term;
@@ -2475,7 +2476,9 @@ typedef struct rfl_forecast_desc {
 } rfl_forecast_desc;
 /* The forecast of the step rfl_llm_build(net, cfg, step) built, under cd
    (rfl_llm_cost_desc), on m; with tensor parallelism net, cfg and cd are
-   one GPU's shard (rfl_llm_tp_plan's shard) and fd->tp is the plan. Errors: RFL_ERR_ARG (NULL), RFL_ERR_NO_DATA (no terms for
+   one GPU's shard (rfl_llm_tp_plan's shard) and fd->tp is the plan.
+   fd->runtime EAGER / GRAPHS: transformers' own decode step (eager adds
+   the host), RFL_ERR_UNSUPPORTED for a prefill. Errors: RFL_ERR_ARG (NULL), RFL_ERR_NO_DATA (no terms for
    m; several GPUs with no known link: never a time of 0), those of
    rfl_net_predict and rfl_allreduce_time (more GPUs than the node holds). */
 #ifndef RFL_NO_LLM
@@ -9515,24 +9518,30 @@ static rfl_result rfl__fc_dequant(const rfl_net *net, const rfl_cost_desc *cd,
 }
 
 /* A link without an all-reduce fit: the fixed costs and the share of
-   bandwidth of the table's fitted link of the same kind (what NCCL pays
-   beyond the wire does not come from a datasheet), on this link's own
-   bandwidth. Returns the machine whose fit it took, or NULL (no fit of
+   bandwidth of the table's fitted link of the same kind and nearest
+   generation (what NCCL pays beyond the wire does not come from a
+   datasheet), on this link's own bandwidth. Returns the machine whose fit it took, or NULL (no fit of
    that kind: the datasheet's lower bound stays). */
 static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
-    int i;
+    const rfl_machine *best = 0;
+    int i, d, bd = 0;
     *out = *own;
     if (own->ar_busbw > 0 || !(own->bw_bytes_per_s > 0)) return 0;
     for (i = 0; i < rfl_hw_count(); i++) {
         const rfl_machine *t = rfl_hw_get(i);
         const rfl_link *f = t ? t->link : 0;
         if (!f || f->kind != own->kind || !(f->ar_busbw > 0) || !(f->bw_bytes_per_s > 0)) continue;
+        d = f->gen > own->gen ? f->gen - own->gen : own->gen - f->gen;
+        if (!best || d < bd) best = t, bd = d;
+    }
+    if (!best) return 0;
+    {
+        const rfl_link *f = best->link;
         out->ar_base_s = f->ar_base_s, out->ar_step_s = f->ar_step_s, out->ar_eager_s = f->ar_eager_s;
         out->ar_busbw = f->ar_busbw / f->bw_bytes_per_s * own->bw_bytes_per_s;
         out->ar_gpus = f->ar_gpus;
-        return t->id;
     }
-    return 0;
+    return best->id;
 }
 
 /* The step's time on m (records' max(compute, memory) summed), kept apart
@@ -9579,6 +9588,43 @@ static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, doubl
 #endif
 }
 
+/* ---- the LLM forecast's eager and graphs runtimes (issue 38 item 5) --------
+   transformers' decode step (SDPA, StaticCache; dev/capture/fit_hf_steps.py):
+   38 kernels a layer + 8 an RMSNorm (2, or 4 with qk_norm) + 27, as
+   profiled; repeat_kv copies K and V to every head, SDPA reads the copies
+   over the whole static cache (context + 128, masked, as measured) at
+   att_frac of DRAM; eager: kernels + 10 host ops a layer at host_op_s. */
+typedef struct rfl__fc_hfs { double kernels, kern_s, cache_s, att, ops, host_s, overlap; } rfl__fc_hfs;
+static rfl_result rfl__fc_hf(const rfl_cost_desc *cd, const rfl_llm_config *cfg,
+                             const rfl_llm_step_desc *step, const rfl_machine *m,
+                             const rfl_forecast_terms *t, const rfl_forecast_desc *fd,
+                             rfl__fc_hfs *h) {
+#if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_HF_FORECASTS)
+#define RFL__HF_ROW(ID, fam, ref, kns, att, hop) {kns, att, hop},
+    static const double rows[][3] = {RFL_HW_HF_FORECASTS(RFL__HF_ROW)};
+#undef RFL__HF_ROW
+    rfl_step_terms st;
+    double L = cfg->layers, B = (double)(step->batch ? step->batch : 1), bw = m->bw_bytes_per_s[RFL_DRAM];
+    double rep = cfg->kv_heads ? (double)cfg->heads / cfg->kv_heads : 1;
+    double kpl = 38 + (cfg->norm == RFL_LLM_RMSNORM ? 8 : 1) * (cfg->qk_norm ? 4 : 2);
+    double kv = B * cfg->kv_heads * cfg->head_dim * (double)rfl_dtype_bytes(rfl_dtype_storage(cd->kv, cd->dtype));
+    if (step->phase != RFL_LLM_DECODE) return RFL_ERR_UNSUPPORTED; /* measured: decode only */
+    if (rfl_step_terms_find(m, &st, 0) != RFL_OK || !(t->dram_frac > 0)) return RFL_ERR_NO_DATA;
+    h->att = rows[0][1];
+    h->kernels = L * kpl + 27, h->kern_s = h->kernels * rows[0][0] * 1e-9;
+    h->cache_s = 2 * L * kv * ((double)step->seq + 128) * (rep > 1 ? 1 + 2 * rep : 1) / (bw * h->att) -
+                 2 * L * kv * (double)step->seq / (bw * t->dram_frac);
+    h->ops = fd->runtime == RFL_RUNTIME_EAGER ? L * (kpl + 10) + 15 : 0;
+    h->host_s = h->ops * rows[0][2] * 1e-9 *
+                (fd->host_op_s > 0 && st.host_ref_s > 0 ? fd->host_op_s / st.host_ref_s : 1);
+    h->overlap = st.overlap;
+    return RFL_OK;
+#else
+    (void)cd, (void)cfg, (void)step, (void)m, (void)t, (void)fd, (void)h;
+    return RFL_ERR_NO_DATA;
+#endif
+}
+
 RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
                                     const rfl_llm_config *cfg, const rfl_llm_step_desc *step,
                                     const rfl_machine *m, const rfl_forecast_desc *fd,
@@ -9591,7 +9637,8 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     rfl_prec mmp = RFL_FP32, ewp = RFL_FP32;
     rfl_result r;
     double t0, t1, t2, dq, dqr, kern, tokens;
-    int assumed = 0, extra = 0;
+    int assumed = 0, extra = 0, hf;
+    rfl__fc_hfs h;
     if (!net || !cd || !cfg || !step || !m || !out) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
     if (!fd) { RFL_MEMSET(&d0, 0, sizeof d0); fd = &d0; }
@@ -9612,6 +9659,11 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
                                                                    : t.dequant_flops;
     if ((r = rfl__fc_dequant(net, cd, &a, dqr, &dq)) != RFL_OK) return r;
     kern = (double)t.kernels_per_layer * cfg->layers * t.kernel_s;
+    RFL_MEMSET(&h, 0, sizeof h);
+    h.kernels = (double)t.kernels_per_layer * cfg->layers;
+    hf = fd->runtime == RFL_RUNTIME_EAGER || fd->runtime == RFL_RUNTIME_GRAPHS;
+    if (hf && (r = rfl__fc_hf(cd, cfg, step, &mm, &t, fd, &h)) != RFL_OK) return r;
+    if (hf) kern = h.kern_s;
     rfl__ly_precs(cd->dtype, &mmp, &ewp);
     (void)ewp;
     out->bound_s = t0;
@@ -9620,12 +9672,20 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     rfl__fc_term(out, "tensor_peak", mm.peak_flops[mmp] > 0 ? a.peak_flops[mmp] / mm.peak_flops[mmp] : 0,
                  t2 - t1);
     rfl__fc_term(out, "dequantization", dq > 0 ? dqr : 0, dq);
-    rfl__fc_term(out, "kernels", (double)t.kernels_per_layer * cfg->layers, kern);
+    rfl__fc_term(out, "kernels", h.kernels, kern);
     rfl__fc_term(out, "allreduce", out->gpus > 1 ? (double)(fd->tp->allreduces + fd->tp->gathers) : 0,
                  out->comm_s);
-    out->step_time_s = t2 + dq + kern + out->comm_s;
-    out->gpu_time_s = out->step_time_s, out->kernels = (double)t.kernels_per_layer * cfg->layers;
+    out->step_time_s = t2 + dq + kern + out->comm_s + h.cache_s;
+    out->gpu_time_s = out->step_time_s, out->kernels = h.kernels;
     out->runtime = "fused", out->binds = "gpu";
+    if (hf) { /* transformers' step: the static cache, and eager's host */
+        double g = out->gpu_time_s, hs = h.host_s;
+        rfl__fc_term(out, "static_cache", h.att, h.cache_s);
+        out->host_time_s = hs, out->host_ops = h.ops;
+        out->step_time_s = (g > hs ? g : hs) + h.overlap * (g > hs ? hs : g);
+        rfl__fc_term(out, "host", h.ops, out->step_time_s - g);
+        out->runtime = hs > 0 ? "eager" : "graphs", out->binds = hs > g ? "host" : "gpu";
+    }
     tokens = (double)(step->batch ? step->batch : 1) *
              (step->phase == RFL_LLM_PREFILL ? (double)(step->seq ? step->seq : 1) : 1.0);
     out->tokens_per_s = out->step_time_s > 0 ? tokens / out->step_time_s : 0;
@@ -9636,6 +9696,7 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     rfl__fc_cat(out->basis, sizeof out->basis,
                 fd->terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
     if (!fd->terms) rfl__fc_cat(out->basis, sizeof out->basis, t.family);
+    if (hf) rfl__fc_cat(out->basis, sizeof out->basis, "; transformers' step (H200 fit), static cache of seq + 128");
     if (lfit) {
         rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce: the fit of ");
         rfl__fc_cat(out->basis, sizeof out->basis, lfit);
@@ -14218,9 +14279,13 @@ RFL_API rfl_result rfl_workload_forecast(const rfl_workload *wl, const rfl_machi
     if (fd) f = *fd;
     else RFL_MEMSET(&f, 0, sizeof f);
 #ifndef RFL_NO_LLM
-    if (wl->source == RFL_WL_LLM && (f.runtime == RFL_RUNTIME_DEFAULT || f.runtime == RFL_RUNTIME_FUSED)) {
+    if (wl->source == RFL_WL_LLM && (f.runtime == RFL_RUNTIME_DEFAULT || f.runtime == RFL_RUNTIME_FUSED ||
+                                     wl->cost.mode != RFL_MODE_TRAIN)) {
         rfl_llm_step_desc s;
         if (rfl_workload_step(wl, &s) != RFL_OK) return RFL_ERR_ARG;
+        /* eager or graphs: transformers' decode step (prefills: the step forecast's) */
+        if (s.phase != RFL_LLM_DECODE && f.runtime != RFL_RUNTIME_DEFAULT && f.runtime != RFL_RUNTIME_FUSED)
+            return rfl_step_forecast(&wl->net, &wl->cost, m, &f, out);
         f.tp = wl->tp;
         return rfl_llm_forecast(&wl->net, &wl->cost, wl->tp ? &wl->tp->shard : wl->llm, &s, m, &f, out);
     }

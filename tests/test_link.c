@@ -68,10 +68,12 @@ static void test_table(void) {
         }
     }
     RT_CHECK(gpus_known >= 15);
-    /* the fit is the H100 / H200 SXM family's only */
+    /* fitted: the H100 / H200 SXM family's (measured), the A100 SXM's
+       (published timings); PCIe is not */
     RT_CHECK(link_of("h100-sxm") == link_of("h200-sxm"));
     RT_CHECK(link_of("h200")->ar_busbw > 0 && link_of("h200")->ar_gpus == 4);
-    RT_CHECK(link_of("a100")->ar_busbw == 0);
+    RT_CHECK(link_of("a100")->ar_busbw > 0 && link_of("a100")->ar_gpus == 8);
+    RT_CHECK(link_of("l40s")->ar_busbw == 0);
     RT_STR(rfl_link_kind_name(RFL_LINK_PCIE), "pcie");
     RT_STR(rfl_link_kind_name((rfl_link_kind)99), "?");
 }

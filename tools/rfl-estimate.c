@@ -560,9 +560,9 @@ static void print_tp_comm(est *e) {
            c.allreduce.basis == RFL_AR_DATASHEET && c.allreduce.latency_assumed
                ? "the datasheet's bandwidth and an assumed latency"
            : c.allreduce.basis == RFL_AR_DATASHEET ? "the datasheet's latency and bandwidth, a lower bound"
-           : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's fit on NCCL measurements in a CUDA graph, "
+           : c.allreduce.basis == RFL_AR_EXTRAPOLATED ? "the link's all-reduce fit (rfl-hw: its source), "
                                                         "extrapolated to more GPUs"
-                                                      : "the link's fit on NCCL measurements in a CUDA graph");
+                                                      : "the link's all-reduce fit (rfl-hw: its source)");
     printf("  per step       %s: %llu all-reduces x %s + the logits' gather %s\n",
            cli_si(&e->c, c.comm_s, "s"), (unsigned long long)t->allreduces,
            cli_si(&e->c, c.allreduce.time_s, "s"), cli_si(&e->c, c.gather.time_s, "s"));
@@ -680,6 +680,8 @@ static const char *term_str(est *e, const rfl_forecast_term *t, char *b, size_t 
         snprintf(b, n, "work the bound leaves out (loss, SGD, casts)");
     else if (!strcmp(t->name, "tf32_convolutions"))
         snprintf(b, n, "fp32 convolutions on TF32 (PyTorch's default)");
+    else if (!strcmp(t->name, "static_cache"))
+        snprintf(b, n, "KV heads repeated over the static cache");
     else if (!strcmp(t->name, "host"))
         snprintf(b, n, "host dispatch of %.0f ops", t->value);
     else snprintf(b, n, "%.0f all-reduces and gathers", t->value);

@@ -629,7 +629,8 @@ static void explain_forecast(report *r, const model *m, int h) {
                          : !strcmp(t->name, "dram_bandwidth") ? "memory-bound kernels below the DRAM roof"
                          : !strcmp(t->name, "added_work") ? "work the bound leaves out (loss, SGD, casts)"
                          : !strcmp(t->name, "tf32_convolutions") ? "fp32: convolutions on TF32, not FP32"
-                         : "host dispatch beyond the GPU";
+                         : !strcmp(t->name, "static_cache") ? "KV heads repeated over the static cache"
+                         : !strcmp(t->name, "host") ? "host dispatch beyond the GPU" : t->name;
         printf("        %-46s %s%10s", what, t->seconds < 0 ? "-" : "+", SI(t->seconds < 0 ? -t->seconds : t->seconds, "s"));
         if (!strcmp(t->name, "tiles")) printf("  (%s%% of peak at these shapes)", NUM(100 * t->value, 3));
         if (!strcmp(t->name, "kernels")) printf("  (%.0f x %s)", t->value, SI(t->value > 0 ? t->seconds / t->value : 0, "s"));

@@ -39,3 +39,19 @@ forecast_charts() {
 step "examples/forecast_charts writes build/forecast-gpus.png and build/forecast-ttft.png" forecast_charts
 step "rfl-estimate --forecast on a CPU says no family of its kind was measured (exit 1)" \
   sh -c 'build/rfl-estimate llama-3.2-1b --dtype fp32 --hw xeon-e5-2699v4-2s --forecast 2>&1 >/dev/null | grep -q "measured on GPUs only"'
+# transformers' decode step (--runtime eager|graphs): the row fit_hf_steps.py fits
+hf_fit() {
+  python3 dev/capture/fit_hf_steps.py --check hw_specs.h > "$B/hf-fit.txt" || return 1
+  grep -q "^graphs qwen3-8b: median |error| 3.4%, max 6.0%" "$B/hf-fit.txt"
+}
+if command -v python3 > /dev/null 2>&1; then
+  step "forecast: hw_specs.h holds the transformers-step row fit_hf_steps.py fits (Qwen3 held out: graphs within 6%)" hf_fit
+fi
+# published end-to-end timings on GPUs never measured (tests/data/forecast/published.json)
+published() {
+  python3 dev/capture/check_published.py --fit-link --check hw_specs.h > "$B/published.txt" &&
+    python3 dev/capture/check_published.py --require 28 --require50 33 >> "$B/published.txt"
+}
+if command -v python3 > /dev/null 2>&1; then
+  step "forecast: 28 of the 35 published timings (A100, L40S, MI300X) within 25%, 33 within 50%; hw_specs.h holds the A100 link's fit" published
+fi

@@ -38,14 +38,16 @@ hw_one_v100() {
 step "rfl-hw V100: 15.7 TFLOP/s, 900 GB/s, ridge 17.44" hw_one_v100
 
 # The link: H200 SXM NVLink 4, 900 GB/s both ways = 450 each way (datasheet),
-# its all-reduce fitted; an A100 not fitted; MI250X unknown, said so; a CPU
+# its all-reduce fitted; an A100's fitted on published timings; an L40S
+# not fitted; MI250X unknown, said so; a CPU
 # none. --json carries it and reads back.
 hw_links() {
   "$HW" h200 > "$HO/h200.txt" &&
   grep -q '^  link:    NVLink 4, 18 links, 450 GB/s each way per GPU, 0.47 us a ring step, 8 GPUs a node$' "$HO/h200.txt" &&
   grep -q '^  all-reduce (ring, fitted on 2 to 4 GPUs): ' "$HO/h200.txt" &&
   grep -q '^  all-reduce source: fitted by dev/capture/fit_links.py' "$HO/h200.txt" &&
-  "$HW" a100 | grep -q '^  all-reduce (ring): not measured, the datasheet' &&
+  "$HW" a100 | grep -q '^  all-reduce (ring, fitted on 2 to 8 GPUs): ' &&
+  "$HW" l40s | grep -q '^  all-reduce (ring): not measured, the datasheet' &&
   "$HW" mi250x | grep -q '^  link:    unknown (not in this table yet' &&
   "$HW" epyc-7763 | grep -q '^  link:    none' &&
   "$HW" h200 --json > "$HO/h200.json" &&
@@ -53,7 +55,7 @@ hw_links() {
   grep -q '"busbw": ' "$HO/h200.json" &&
   "$HW" --hw-file "$HO/h200.json" --json | cmp -s - "$HO/h200.json"
 }
-step "rfl-hw: the link (h200 fitted, a100 datasheet, mi250x unknown, epyc none), --json and back" hw_links
+step "rfl-hw: the link (h200 and a100 fitted, l40s datasheet, mi250x unknown, epyc none), --json and back" hw_links
 
 hw_one_cpu() {
   "$HW" 2x-e5-2699v4 > "$HO/cpu.txt" &&

@@ -19,7 +19,7 @@ if "$EST" llama-2-7b --phase decode --batch 1 --seq 128 --hw a100-80gb --gpus 2 
   ok
   grep -q '^params  *3,369,340,928 ' "$t" && ok || bad "7b on 2: per-GPU params"
   grep -q '= 65 per step, 8.192 kB each' "$t" && ok || bad "7b on 2: all-reduces"
-  grep -q '^  all-reduce .*ring.*basis: the datasheet' "$t" && ok || bad "7b on 2: ring, datasheet basis"
+  grep -q '^  all-reduce .*ring.*basis: the link.s all-reduce fit' "$t" && ok || bad "7b on 2: ring, the A100 link's fit"
   grep -q '^  smallest N     1 GPU$' "$t" && ok || bad "7b on 2: smallest N"
 else bad "rfl-estimate llama-2-7b --gpus 2"; fi
 # Llama-3-70B on 4 and 8 H100s: 141 GB of weights need 2 cards
