@@ -682,7 +682,7 @@ static const char *term_str(est *e, const rfl_forecast_term *t, char *b, size_t 
     else if (!strcmp(t->name, "tiles"))
         snprintf(b, n, "GEMM tiles and waves at %.0f%% of peak", 100 * t->value);
     else if (!strcmp(t->name, "added_work"))
-        snprintf(b, n, "work the bound leaves out (loss, SGD, casts)");
+        snprintf(b, n, "work the bound leaves out (loss, optimizer, casts)");
     else if (!strcmp(t->name, "tf32_convolutions"))
         snprintf(b, n, "fp32 convolutions on TF32 (PyTorch's default)");
     else if (!strcmp(t->name, "host"))
