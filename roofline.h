@@ -2473,8 +2473,7 @@ typedef struct rfl_forecast_desc {
                                    dev/capture/host_op.py measures it (machine
                                    file "host"): rfl_step_forecast scales the
                                    family's host terms by it; 0: the family's */
-    int optim;                  /* training's optimizer, foreach: 0 SGD with
-                                   momentum, RFL_OPTIM_ADAM Adam */
+    int optim;                  /* 0: SGD with momentum, RFL_OPTIM_ADAM: Adam */
 } rfl_forecast_desc;
 #define RFL_OPTIM_ADAM 1
 /* The forecast of the step rfl_llm_build(net, cfg, step) built, under cd
@@ -2494,14 +2493,12 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
    each record launches the kernels PyTorch launches for it (forward;
    training: input- and weight-gradient GEMMs, bias, norm, activation and
    pooling backward, gradient sums at forks, the cross-entropy loss and
-   the optimizer's foreach kernels, SGD with momentum or Adam; bf16:
-   autocast's casts), each timed
+   the optimizer's foreach kernels; bf16: autocast's casts), each timed
        GEMM / implicit-GEMM conv: M x N x K -> 128x128 (or smaller) tiles
          -> waves over the SMs (split-K when tiles < SMs): waves x tile
          FLOPs / (SM peak x tensor_eff or simt_eff x tile's intensity share)
-       memory-bound: bytes / (dram_frac x DRAM bandwidth); batch norm's
-         statistics and backward: one block a channel; depthwise convs: a
-         rate of taps (dw_frac); foreach: a chunk a block at least
+       memory-bound: bytes / (dram_frac x DRAM bandwidth), or slower:
+         batch norm (a block a channel), depthwise convs, foreach chunks
        each: the larger, + kernel_s
    (fp32: convolutions on TF32 tensor cores as cuDNN may by default,
    matmuls on FP32; bf16: autocast; tf32: both TF32). gpu = the kernels
@@ -2516,8 +2513,7 @@ typedef struct rfl_step_terms {
     double simt_eff;      /* the same for FP32 SIMT */
     double dram_frac;     /* share of DRAM bandwidth of a memory-bound kernel */
     double bwd_frac;      /* the same: max pool backward, broadcasts */
-    double norm_frac;     /* batch norm training: one block a channel at this
-                             share of DRAM bandwidth / SMs, at 4 B an element */
+    double norm_frac;     /* a batch norm block's share of bandwidth / SMs */
     double dw_frac;       /* depthwise convolutions: share of FP32 peak */
     double host_op_s, host_kernel_s, host_param_s, host_step_s; /* CPU per op,
                              per kernel launch, per parameter tensor, per step */
@@ -9733,14 +9729,12 @@ typedef struct rfl__sf {
     double params;      /* parameter tensors */
     int ac;             /* autocast: 16-bit math on fp32 weights (a zoo or
                            ONNX model; an LLM's weights are stored 16-bit) */
-    double launch[4], blocks[4], loaded[4]; /* the foreach launches: depth
-                           1, 2, 1 with a scalar list, 3 */
-    double big[4], chunks[4]; /* the largest chunk of the launch being
-                           filled; the sum of each launch's largest */
+    double launch[4], blocks[4], loaded[4]; /* foreach launches: depth 1, 2,
+                           1 with a scalar list, 3 */
+    double big[4], chunks[4]; /* a launch's largest chunk; their sum */
 } rfl__sf;
 
-/* n kernels moving `bytes` at `frac` of the DRAM bandwidth, or taking tc
-   if longer */
+/* n kernels moving `bytes` at `frac` of the DRAM bandwidth, or tc if longer */
 static void rfl__sf_memt(rfl__sf *s, double n, double bytes, double frac, double tc) {
     double tm = bytes / (s->bw * frac);
     s->kernels += n, s->fixed_s += n * s->t.kernel_s;
@@ -9756,15 +9750,13 @@ static void rfl__sf_memf(rfl__sf *s, double n, double bytes, double flops, rfl_p
 static void rfl__sf_mem(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew) {
     rfl__sf_memf(s, n, bytes, flops, ew, s->t.dram_frac);
 }
-/* the same at bwd_frac (max pool backward; broadcasts: conv bias adds,
-   autocast's batch norm transform) */
+/* at bwd_frac: max pool backward, broadcasts (conv bias, autocast's norm) */
 static void rfl__sf_memb(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew) {
     rfl__sf_memf(s, n, bytes, flops, ew, s->t.bwd_frac);
 }
-/* Batch norm's statistics and backward kernels: one block a channel
-   (PyTorch's and cuDNN's), each reading `elems` elements at norm_frac of
-   an SM's part of DRAM bandwidth: few channels leave SMs idle, and more
-   than two an SM add nothing (measured). */
+/* Batch norm's statistics and backward: a block a channel reads `elems`
+   (4 B each) at norm_frac of an SM's share of bandwidth; few channels
+   leave SMs idle, more than two an SM gain nothing (measured). */
 static void rfl__sf_chan(rfl__sf *s, double bytes, double elems, double ch) {
     if (ch > 2 * s->m->units) ch = 2 * s->m->units;
     rfl__sf_memt(s, 1, bytes, s->t.dram_frac, 4 * elems * s->m->units / (ch * s->t.norm_frac * s->bw));
@@ -9787,8 +9779,7 @@ static void rfl__sf_gemm(rfl__sf *s, double M, double N, double K, double batch,
 
 /* One parameter tensor of `numel` through multi_tensor_apply (chunks of
    65536 elements; a launch when 320 blocks or 110 / 64 / 96 / 48 tensors
-   are loaded, for depth 1 / 2 / 1 with a scalar list / 3), as the
-   optimizers' foreach ops launch it. */
+   are loaded: depth 1 / 2 / 1 with a scalar list / 3). */
 static void rfl__sf_param(rfl__sf *s, double numel) {
     static const double maxt[4] = {110, 64, 96, 48};
     double c = rfl__sf_ceil(numel / 65536), j;
@@ -9818,9 +9809,9 @@ static int rfl__sf_fp32_out(const rfl_layer *L) {
     return L->op == RFL_OP_INPUT || L->op == RFL_OP_LAYERNORM || L->op == RFL_OP_SOFTMAX;
 }
 
-/* 1 when record i's input comes through a permute (ConvNeXt's layer
-   norm): a channels-last tensor, whose convolutions cuDNN runs without
-   layout transforms, depthwise ones included (PyTorch's choice). */
+/* 1 when record i's input comes through a permute (ConvNeXt's norm): a
+   channels-last tensor, whose convolutions (depthwise too) cuDNN runs
+   with no layout transforms. */
 static int rfl__sf_nhwc(const rfl_net *net, int i) {
     int k, j, n, op;
     for (k = 0; k < 2; k++)
@@ -9863,12 +9854,11 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
             double ho = L->shape[1] ? L->shape[1] : 1, wo = L->rank > 2 && L->shape[2] ? L->shape[2] : 1;
             double hi = X->rank > 1 && X->shape[1] ? X->shape[1] : 1, wi = X->rank > 2 && X->shape[2] ? X->shape[2] : 1;
             double kk = (double)L->arg[0] * (L->arg[1] ? L->arg[1] : L->arg[0]);
+            int nhwc = rfl__sf_nhwc(net, i);
             M = B * ho * wo, N = L->shape[0] / g, K = ci / g * kk, G = g;
             dm = B * hi * wi, dn = ci / g, dk = N * kk;
-            int nhwc = rfl__sf_nhwc(net, i);
-            if (g > 1 && N <= 4 && !nhwc) { /* depthwise: PyTorch's own kernels, not a GEMM,
-                 at a rate of taps whatever the dtype; backward (input and
-                 weight gradients) at half the forward's */
+            if (g > 1 && N <= 4 && !nhwc) { /* depthwise: PyTorch's own kernels at a
+                 rate of taps whatever the dtype; backward at half of it */
                 double f = (double)c.fwd_flops / (s->m->peak_flops[RFL_FP32] * s->t.dw_frac);
                 rfl__sf_memt(s, 1, fb, s->t.dram_frac, f);
                 if (grad) rfl__sf_memt(s, dgrad ? 2 : 1, bb, s->t.dram_frac, (dgrad ? 4 : 2) * f);
@@ -9948,13 +9938,12 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
         /* training batch norm also counts num_batches_tracked += 1 */
         if (train && op == RFL_OP_BATCHNORM) rfl__sf_mem(s, 1, 16, 0, ew), s->ops += 1;
         if (train && op == RFL_OP_BATCHNORM && X) {
-            /* statistics (autocast's, PyTorch's own kernels: the transform
-               apart), backward reading x and the gradient */
+            /* statistics (autocast: the transform apart), backward */
             double e = (double)X->out_numel * B, ch = L->shape[0] ? L->shape[0] : 1;
             rfl__sf_chan(s, ac ? esz * e : fb, e, ch);
             if (ac) rfl__sf_memb(s, 1, fb, 0, ew);
             if (grad) rfl__sf_chan(s, bb, 2 * e, ch);
-        } else { /* (autocast's eval batch norm: a kernel on its statistics too) */
+        } else { /* (autocast's eval: one more on the statistics) */
             rfl__sf_memf(s, ac && op == RFL_OP_BATCHNORM ? 2 : 1, fb, (double)c.fwd_flops, ew, s->t.dram_frac);
             if (grad) rfl__sf_memf(s, 2, bb, (double)c.bwd_flops, ew, s->t.dram_frac);
         }
@@ -10053,14 +10042,13 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
         if (s.ac) rfl__sf_mem(&s, 2, 12 * last, 0, ew), s.ops += 2;
         for (i = 0; i < 4; i++)
             if (s.loaded[i] > 0 || s.blocks[i] > 0) s.launch[i] += 1, s.chunks[i] += s.big[i];
-        /* a launch takes at least its largest chunk (one block's) at an SM's
-           share of the DRAM bandwidth; bytes an element: mul_, add_, div_ 8,
-           SGD's add_ and lerp_ 12, sqrt 8, addcmul_, addcdiv_ 16 */
+        /* a launch: at least its largest chunk at an SM's share of the
+           bandwidth; bytes an element: mul_, add_, div_, sqrt 8, lerp_,
+           SGD's add_ 12, addcmul_, addcdiv_ 16 */
         y = m->units / s.bw;
-        if (adam) { /* torch.optim.Adam, foreach (_multi_tensor_adam): the
-                       steps += 1 on the CPU (an op a tensor); lerp_(m, g),
-                       mul_(v), addcmul_(v, g, g), sqrt(v), div_(list), add_(eps),
-                       addcdiv_(p, m, sqrt, list): 76 bytes a parameter */
+        if (adam) { /* _multi_tensor_adam: steps += 1 on the CPU (an op a
+                       tensor); lerp_(m, g), mul_(v), addcmul_(v, g, g), sqrt(v),
+                       div_(list), add_(eps), addcdiv_(p, m, sqrt, list) */
             x = 2 * s.launch[0] + 2 * s.launch[1] + s.launch[2] + 2 * s.launch[3];
             rfl__sf_memt(&s, x, 19 * pbytes, s.t.dram_frac,
                          y * (16 * s.chunks[0] + 20 * s.chunks[1] + 8 * s.chunks[2] + 32 * s.chunks[3]));
