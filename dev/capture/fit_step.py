@@ -9,13 +9,16 @@
 #
 # The model (roofline.h, "step forecast"):
 #   gpu  = sum over kernels of max(GEMM tiles x waves at tensor_eff (or
-#          simt_eff) of the SM peak, bytes / (dram_frac x DRAM BW))
-#          + kernels x kernel_s
+#          tf32_eff, simt_eff) of the SM peak, bytes / (dram_frac x DRAM
+#          BW); bwd_frac for max pool backward and broadcasts; batch norm:
+#          a block a channel at norm_frac of BW / SMs; depthwise: dw_frac of
+#          FP32 peak; foreach: a chunk a block) + kernels x kernel_s
 #   host = ops x host_op_s + parameter tensors x host_param_s + host_step_s
 #   step = max(gpu, host) + overlap x min(gpu, host)
 # Fitted on the models outside the held-out third (every third model in
 # name order, "held_out" below), all batches, modes and dtypes:
-#   tensor_eff, simt_eff, dram_frac   coordinate search, minimising the mean
+#   tensor_eff ... dw_frac            coordinate search (relative steps),
+#                                     minimising the mean
 #                                     |log(forecast / measured)| GPU time
 #   kernel_s                          for each, the best by golden section
 #   host_op_s, host_param_s, host_step_s, overlap
@@ -23,7 +26,8 @@
 #                                     measured GPU time in place of the
 #                                     forecast (the host alone is fitted)
 # Prints the terms, the error on the held-out models by batch, mode and
-# dtype (GPU and wall time), the kernel counts beside torch.profiler's, and
+# dtype (GPU and wall time), on the Adam steps (steps-h200-adam*, never
+# fitted), the kernel counts beside torch.profiler's, and
 # the hw_specs.h row; --check FILE takes FILE's row instead of fitting and
 # says whether the errors it states are what its terms give (exit 1 if
 # not): a quick check the test suite runs. Standard library only.
