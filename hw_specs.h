@@ -404,9 +404,10 @@ H(HOPPER_H200, "Hopper H200", "h200-sxm", 2040, 0.360, 14500)
    Row: S(ID, "family", "measured machine id", kernel_ns (GPU fixed cost of
    a kernel), tensor_eff, tf32_eff, simt_eff (share of an SM's 16-bit
    tensor, TF32 tensor, FP32 peak a 128x128 tile reaches), dram_frac,
-   bwd_frac (share of DRAM bandwidth of a memory-bound kernel, forward and
-   backward), norm_frac, dw_frac (factors on those: autocast's batch norm;
-   depthwise convolutions), host_op_ns (CPU time of
+   bwd_frac (share of DRAM bandwidth of a memory-bound kernel; of max pool
+   backward and broadcasts), norm_frac (batch norm training's blocks, one a
+   channel: share of DRAM bandwidth / SMs each, at 4 B an element), dw_frac
+   (PyTorch's depthwise convolutions: share of FP32 peak), host_op_ns (CPU time of
    one eager op: forward op, autograd node or optimizer call),
    host_kernel_ns (per kernel launched), host_param_ns (per parameter
    tensor: zero_grad and the optimizer's loops), host_step_us (per step),
@@ -415,8 +416,8 @@ H(HOPPER_H200, "Hopper H200", "h200-sxm", 2040, 0.360, 14500)
    measured machine's host: a machine file's "host" op_s scales the host
    terms by op_s / host_ref), "source") */
 #define RFL_HW_STEP_FORECASTS(S) \
-S(HOPPER_H200, "Hopper H200", "h200-sxm", 2348, 0.490, 1.000, 0.690, 0.680, 0.250, 0.370, 0.150, 21817, 6800, 77969, 6.5, 0.064, 15100, \
-  "fitted by dev/capture/fit_step.py on tests/data/step/steps-h200-run2.json.gz (eager PyTorch steps of the zoo on one H200 SXM); held-out models: GPU time median error 14.8%, 76.7% within 25%; wall time median 14.7%, 71.7% within 25%; host_ref: capture's host-micro-h200-run2.json, autograd chain_100 (forward 10.5 us an op, backward 19.7 us a node), averaged as host_op.py does")
+S(HOPPER_H200, "Hopper H200", "h200-sxm", 2287, 0.479, 0.999, 0.710, 0.608, 0.409, 0.1200, 0.0326, 21856, 6782, 77925, 6.5, 0.064, 15100, \
+  "fitted by dev/capture/fit_step.py on tests/data/step/steps-h200-run2.json.gz (eager PyTorch steps of the zoo on one H200 SXM); held-out models: GPU time median error 9.4%, 83.3% within 25%; wall time median 13.3%, 75.8% within 25%; host_ref: capture's host-micro-h200-run2.json, autograd chain_100 (forward 10.5 us an op, backward 19.7 us a node), averaged as host_op.py does")
 
 #endif /* RFL_HW_SPECS_H */
 /* Part of roofline.h, MIT licence: see the end of roofline.h. */

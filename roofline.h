@@ -2450,6 +2450,7 @@ typedef struct rfl_forecast {
     double param_tensors;   /* parameter tensors (training: zero_grad, SGD) */
     const char *binds;      /* "gpu" or "host": the longer of the two */
     const char *runtime;    /* "eager", "graphs" or "fused" */
+    const char *optim;      /* training: "sgd" or "adam"; else NULL */
 } rfl_forecast;
 typedef enum rfl_runtime {
     RFL_RUNTIME_DEFAULT = 0, /* eager for a step of records, fused for an LLM */
@@ -2473,7 +2474,9 @@ typedef struct rfl_forecast_desc {
                                    dev/capture/host_op.py measures it (machine
                                    file "host"): rfl_step_forecast scales the
                                    family's host terms by it; 0: the family's */
+    int optim;                  /* 0: SGD with momentum, RFL_OPTIM_ADAM: Adam */
 } rfl_forecast_desc;
+#define RFL_OPTIM_ADAM 1
 /* The forecast of the step rfl_llm_build(net, cfg, step) built, under cd
    (rfl_llm_cost_desc), on m; with tensor parallelism net, cfg and cd are
    one GPU's shard (rfl_llm_tp_plan's shard) and fd->tp is the plan.
@@ -2493,11 +2496,12 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
    each record launches the kernels PyTorch launches for it (forward;
    training: input- and weight-gradient GEMMs, bias, norm, activation and
    pooling backward, gradient sums at forks, the cross-entropy loss and
-   SGD-with-momentum's foreach kernels; bf16: autocast's casts), each timed
+   the optimizer's foreach kernels; bf16: autocast's casts), each timed
        GEMM / implicit-GEMM conv: M x N x K -> 128x128 (or smaller) tiles
          -> waves over the SMs (split-K when tiles < SMs): waves x tile
          FLOPs / (SM peak x tensor_eff or simt_eff x tile's intensity share)
-       memory-bound: bytes / (dram_frac x DRAM bandwidth)
+       memory-bound: bytes / (dram_frac x DRAM bandwidth), or slower:
+         batch norm (a block a channel), depthwise convs, foreach chunks
        each: the larger, + kernel_s
    (fp32: convolutions on TF32 tensor cores as cuDNN may by default,
    matmuls on FP32; bf16: autocast; tf32: both TF32). gpu = the kernels
@@ -2511,9 +2515,9 @@ typedef struct rfl_step_terms {
     double tf32_eff;      /* the same for TF32 */
     double simt_eff;      /* the same for FP32 SIMT */
     double dram_frac;     /* share of DRAM bandwidth of a memory-bound kernel */
-    double bwd_frac;      /* the same in the backward pass */
-    double norm_frac;     /* x either: PyTorch's own batch norm (autocast's) */
-    double dw_frac;       /* x either: depthwise convolutions */
+    double bwd_frac;      /* the same: max pool backward, broadcasts */
+    double norm_frac;     /* a batch norm block's share of bandwidth / SMs */
+    double dw_frac;       /* depthwise convolutions: share of FP32 peak */
     double host_op_s, host_kernel_s, host_param_s, host_step_s; /* CPU per op,
                              per kernel launch, per parameter tensor, per step */
     double overlap;       /* share of the shorter of host and GPU not overlapped */
@@ -9809,24 +9813,37 @@ typedef struct rfl__sf {
     double params;      /* parameter tensors */
     int ac;             /* autocast: 16-bit math on fp32 weights (a zoo or
                            ONNX model; an LLM's weights are stored 16-bit) */
-    double launch[2], blocks[2], loaded[2]; /* the foreach launches: depth 1, 2 */
+    double launch[4], blocks[4], loaded[4]; /* foreach launches: depth 1, 2,
+                           1 with a scalar list, 3 */
+    double big[4], chunks[4]; /* a launch's largest chunk; their sum */
 } rfl__sf;
 
-/* n kernels moving `bytes` at `frac` of the DRAM bandwidth (and `flops`
-   on FP32/FP16 vector units). */
-static void rfl__sf_memf(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew, double frac) {
-    double tm = bytes / (s->bw * frac), tc = 0;
-    if (flops > 0 && s->m->peak_flops[ew] > 0) tc = flops / (s->m->peak_flops[ew] * s->t.simt_eff);
+/* n kernels moving `bytes` at `frac` of the DRAM bandwidth, or tc if longer */
+static void rfl__sf_memt(rfl__sf *s, double n, double bytes, double frac, double tc) {
+    double tm = bytes / (s->bw * frac);
     s->kernels += n, s->fixed_s += n * s->t.kernel_s;
     s->mem_s += tm > tc ? tm : tc;
     s->mem_ideal_s += bytes / s->bw;
 }
+/* the same with `flops` on FP32/FP16 vector units */
+static void rfl__sf_memf(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew, double frac) {
+    double tc = 0;
+    if (flops > 0 && s->m->peak_flops[ew] > 0) tc = flops / (s->m->peak_flops[ew] * s->t.simt_eff);
+    rfl__sf_memt(s, n, bytes, frac, tc);
+}
 static void rfl__sf_mem(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew) {
     rfl__sf_memf(s, n, bytes, flops, ew, s->t.dram_frac);
 }
-/* the same in the backward pass */
+/* at bwd_frac: max pool backward, broadcasts (conv bias, autocast's norm) */
 static void rfl__sf_memb(rfl__sf *s, double n, double bytes, double flops, rfl_prec ew) {
     rfl__sf_memf(s, n, bytes, flops, ew, s->t.bwd_frac);
+}
+/* Batch norm's statistics and backward: a block a channel reads `elems`
+   (4 B each) at norm_frac of an SM's share of bandwidth; few channels
+   leave SMs idle, more than two an SM gain nothing (measured). */
+static void rfl__sf_chan(rfl__sf *s, double bytes, double elems, double ch) {
+    if (ch > 2 * s->m->units) ch = 2 * s->m->units;
+    rfl__sf_memt(s, 1, bytes, s->t.dram_frac, 4 * elems * s->m->units / (ch * s->t.norm_frac * s->bw));
 }
 
 /* One GEMM kernel on math precision p (a tensor type, else FP32 SIMT). */
@@ -9845,21 +9862,23 @@ static void rfl__sf_gemm(rfl__sf *s, double M, double N, double K, double batch,
 }
 
 /* One parameter tensor of `numel` through multi_tensor_apply (chunks of
-   65536 elements; a launch when 320 blocks or 110 / 64 tensors are
-   loaded, for depth 1 / 2), as SGD's foreach ops launch it. */
+   65536 elements; a launch when 320 blocks or 110 / 64 / 96 / 48 tensors
+   are loaded: depth 1 / 2 / 1 with a scalar list / 3). */
 static void rfl__sf_param(rfl__sf *s, double numel) {
-    static const double maxt[2] = {110, 64};
+    static const double maxt[4] = {110, 64, 96, 48};
     double c = rfl__sf_ceil(numel / 65536), j;
     int d;
     if (!(numel > 0)) return;
     s->params += 1;
-    for (d = 0; d < 2; d++) {
+    for (d = 0; d < 4; d++) {
         s->loaded[d] += 1;
         for (j = 1; j <= c; j++) {
             s->blocks[d] += 1;
+            if (s->big[d] < numel - (j - 1) * 65536) s->big[d] = j < c ? 65536 : numel - (j - 1) * 65536;
             if (s->blocks[d] >= 320 || (j == c && s->loaded[d] >= maxt[d])) {
                 s->launch[d] += 1, s->blocks[d] = 0;
                 s->loaded[d] = j == c ? 0 : 1;
+                s->chunks[d] += s->big[d], s->big[d] = 0;
             }
         }
     }
@@ -9872,6 +9891,19 @@ static int rfl__sf_autocast(const rfl_cost_desc *cd) {
 /* Ops autocast runs in fp32 (their output is fp32): input, layer norm, softmax. */
 static int rfl__sf_fp32_out(const rfl_layer *L) {
     return L->op == RFL_OP_INPUT || L->op == RFL_OP_LAYERNORM || L->op == RFL_OP_SOFTMAX;
+}
+
+/* 1 when record i's input comes through a permute (ConvNeXt's norm): a
+   channels-last tensor, whose convolutions (depthwise too) cuDNN runs
+   with no layout transforms. */
+static int rfl__sf_nhwc(const rfl_net *net, int i) {
+    int k, j, n, op;
+    for (k = 0; k < 2; k++)
+        for (j = net->layers[i].in[k], n = 0; j >= 0 && n < 6; j = net->layers[j].in[0], n++) {
+            if ((op = net->layers[j].op) == RFL_OP_TRANSPOSE) return 1;
+            if (op == RFL_OP_CONV2D || op == RFL_OP_INPUT) break;
+        }
+    return 0;
 }
 
 /* Record i's kernels, forward (and backward when training). */
@@ -9895,7 +9927,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
     fb = (double)c.fwd_bytes, bb = (double)c.bwd_bytes;
     s->ops += 1 + (grad ? 1 : 0);
     /* gradients of a tensor read by several records are summed: one add each */
-    if (grad && uses > 1) rfl__sf_memb(s, uses - 1, 3 * esz * out * (uses - 1), 0, ew), s->ops += uses - 1;
+    if (grad && uses > 1) rfl__sf_mem(s, uses - 1, 3 * esz * out * (uses - 1), 0, ew), s->ops += uses - 1;
     switch (op) {
     case RFL_OP_CONV2D: case RFL_OP_LINEAR: case RFL_OP_MATMUL: {
         double M, N, K, G = 1, dm, dn, dk, bias = (L->flags & RFL_LF_BIAS) ? 1 : 0;
@@ -9906,15 +9938,18 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
             double ho = L->shape[1] ? L->shape[1] : 1, wo = L->rank > 2 && L->shape[2] ? L->shape[2] : 1;
             double hi = X->rank > 1 && X->shape[1] ? X->shape[1] : 1, wi = X->rank > 2 && X->shape[2] ? X->shape[2] : 1;
             double kk = (double)L->arg[0] * (L->arg[1] ? L->arg[1] : L->arg[0]);
+            int nhwc = rfl__sf_nhwc(net, i);
             M = B * ho * wo, N = L->shape[0] / g, K = ci / g * kk, G = g;
             dm = B * hi * wi, dn = ci / g, dk = N * kk;
-            if (g > 1 && N <= 4) { /* depthwise: PyTorch's own kernels, not a GEMM */
-                rfl__sf_memf(s, 1, fb, (double)c.fwd_flops, ew, s->t.dram_frac * s->t.dw_frac);
-                if (grad) rfl__sf_memf(s, dgrad ? 2 : 1, bb, (double)c.bwd_flops, ew, s->t.bwd_frac * s->t.dw_frac);
+            if (g > 1 && N <= 4 && !nhwc) { /* depthwise: PyTorch's own kernels at a
+                 rate of taps whatever the dtype; backward at half of it */
+                double f = (double)c.fwd_flops / (s->m->peak_flops[RFL_FP32] * s->t.dw_frac);
+                rfl__sf_memt(s, 1, fb, s->t.dram_frac, f);
+                if (grad) rfl__sf_memt(s, dgrad ? 2 : 1, bb, s->t.dram_frac, (dgrad ? 4 : 2) * f);
                 goto casts;
             }
-            if (bias > 0) rfl__sf_mem(s, 1, 2 * esz * out, 0, ew), s->ops += 1;
-            { /* cuDNN from NCHW tensors: layout transforms and helpers around
+            if (bias > 0) rfl__sf_memb(s, 1, 2 * esz * out, 0, ew), s->ops += 1;
+            if (!nhwc) { /* cuDNN from NCHW tensors: layout transforms and helpers around
                  the GEMMs, fewer for a 1x1 conv (medians per conv of
                  cuDNN 9.19 on our H200 steps, tests/data/step/), each
                  moving about the conv's input and output once */
@@ -9922,7 +9957,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
                 double xb = ac ? (kk > 1 ? 6.9 : 1.2) : (kk > 1 ? 7.6 : 0.2);
                 double io = esz * (out + (double)X->out_numel * B);
                 rfl__sf_mem(s, xf, xf * io, 0, ew);
-                if (grad) rfl__sf_memb(s, xb, xb * io, 0, ew);
+                if (grad) rfl__sf_mem(s, xb, xb * io, 0, ew);
             }
         } else {
             N = L->shape[L->rank - 1], K = X->shape[X->rank - 1];
@@ -9986,18 +10021,21 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
                 s->ops += grad ? 2 : 1;
         /* training batch norm also counts num_batches_tracked += 1 */
         if (train && op == RFL_OP_BATCHNORM) rfl__sf_mem(s, 1, 16, 0, ew), s->ops += 1;
-        { /* autocast's batch norm (bf16 data, fp32 weights) runs PyTorch's own
-             kernels, statistics and transform apart, not cuDNN's */
-            int own = ac && op == RFL_OP_BATCHNORM;
-            double fr = own ? s->t.norm_frac : 1;
-            rfl__sf_memf(s, own ? 2 : 1, fb, (double)c.fwd_flops, ew, s->t.dram_frac * fr);
-            if (grad) rfl__sf_memf(s, op == RFL_OP_LAYERNORM ? 2 : 1, bb, (double)c.bwd_flops, ew, s->t.bwd_frac * fr);
+        if (train && op == RFL_OP_BATCHNORM && X) {
+            /* statistics (autocast: the transform apart), backward */
+            double e = (double)X->out_numel * B, ch = L->shape[0] ? L->shape[0] : 1;
+            rfl__sf_chan(s, ac ? esz * e : fb, e, ch);
+            if (ac) rfl__sf_memb(s, 1, fb, 0, ew);
+            if (grad) rfl__sf_chan(s, bb, 2 * e, ch);
+        } else { /* (autocast's eval: one more on the statistics) */
+            rfl__sf_memf(s, ac && op == RFL_OP_BATCHNORM ? 2 : 1, fb, (double)c.fwd_flops, ew, s->t.dram_frac);
+            if (grad) rfl__sf_memf(s, 2, bb, (double)c.bwd_flops, ew, s->t.dram_frac);
         }
         return RFL_OK;
     case RFL_OP_EMBEDDING:
         rfl__sf_param(s, (double)L->params);
         rfl__sf_mem(s, 1, fb, 0, ew);
-        if (grad) rfl__sf_memb(s, 5, bb, 0, ew);
+        if (grad) rfl__sf_mem(s, 5, bb, 0, ew);
         return RFL_OK;
     case RFL_OP_FLATTEN: case RFL_OP_RESHAPE: case RFL_OP_TRANSPOSE:
         return RFL_OK; /* views: the op and its node, no kernel */
@@ -10014,7 +10052,8 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
         double n = op == RFL_OP_MAXPOOL || op == RFL_OP_SLICE ? 2
                  : op == RFL_OP_ADD || op == RFL_OP_CONCAT ? 0
                  : op == RFL_OP_MUL ? (L->in[1] >= 0 ? 2 : 1) : 1;
-        if (n > 0) rfl__sf_memb(s, n, bb, (double)c.bwd_flops, ew);
+        if (n > 0) rfl__sf_memf(s, n, bb, (double)c.bwd_flops, ew,
+                                op == RFL_OP_MAXPOOL ? s->t.bwd_frac : s->t.dram_frac);
     }
     if (L->params) rfl__sf_param(s, (double)L->params);
     return RFL_OK;
@@ -10041,7 +10080,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
     rfl_prec pmm = RFL_FP32, ew = RFL_FP32, pconv;
     rfl_runtime rt = fd ? fd->runtime : RFL_RUNTIME_DEFAULT;
     double esz, bound, x, y, gpu, host, last = 0, B, pbytes = 0, uses;
-    int i, assumed = 0, train;
+    int i, assumed = 0, train, adam = fd && fd->optim == RFL_OPTIM_ADAM;
     rfl_result r;
     if (!net || !cd || !m || !out || net->count < 1) return RFL_ERR_ARG;
     RFL_MEMSET(out, 0, sizeof *out);
@@ -10085,10 +10124,24 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
         rfl__sf_mem(&s, 5, 4 * 4 * last, 0, ew);
         s.ops += 6;
         if (s.ac) rfl__sf_mem(&s, 2, 12 * last, 0, ew), s.ops += 2;
-        /* SGD with momentum, foreach: mul_(bufs), add_(bufs, grads), add_(params, bufs) */
-        for (i = 0; i < 2; i++) if (s.loaded[i] > 0 || s.blocks[i] > 0) s.launch[i] += 1;
-        rfl__sf_mem(&s, s.launch[0] + 2 * s.launch[1], 8 * pbytes, 0, ew);
-        s.ops += 3 + s.launch[0] + 2 * s.launch[1];
+        for (i = 0; i < 4; i++)
+            if (s.loaded[i] > 0 || s.blocks[i] > 0) s.launch[i] += 1, s.chunks[i] += s.big[i];
+        /* a launch: at least its largest chunk at an SM's share of the
+           bandwidth; bytes an element: mul_, add_, div_, sqrt 8, lerp_,
+           SGD's add_ 12, addcmul_, addcdiv_ 16 */
+        y = m->units / s.bw;
+        if (adam) { /* _multi_tensor_adam: steps += 1 on the CPU (an op a
+                       tensor); lerp_(m, g), mul_(v), addcmul_(v, g, g), sqrt(v),
+                       div_(list), add_(eps), addcdiv_(p, m, sqrt, list) */
+            x = 2 * s.launch[0] + 2 * s.launch[1] + s.launch[2] + 2 * s.launch[3];
+            rfl__sf_memt(&s, x, 19 * pbytes, s.t.dram_frac,
+                         y * (16 * s.chunks[0] + 20 * s.chunks[1] + 8 * s.chunks[2] + 32 * s.chunks[3]));
+            s.ops += 8 + x + s.params;
+        } else { /* SGD with momentum, foreach: mul_(bufs), add_(bufs, grads), add_(params, bufs) */
+            x = s.launch[0] + 2 * s.launch[1];
+            rfl__sf_memt(&s, x, 8 * pbytes, s.t.dram_frac, y * (8 * s.chunks[0] + 24 * s.chunks[1]));
+            s.ops += 3 + x;
+        }
     }
     gpu = s.gemm_s + s.mem_s + s.fixed_s;
     host = rt == RFL_RUNTIME_GRAPHS ? 0
@@ -10102,6 +10155,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
     out->param_tensors = train ? s.params : 0;
     out->binds = host > gpu ? "host" : "gpu";
     out->runtime = rt == RFL_RUNTIME_GRAPHS ? "graphs" : "eager";
+    out->optim = train ? (adam ? "adam" : "sgd") : 0;
     out->gpus = 1, out->source = s.t.source;
     x = s.gemm_s - s.gemm_ideal_s, y = s.mem_s - s.mem_ideal_s;
     rfl__sf_term(out, "kernels", s.kernels, s.fixed_s);
@@ -14709,6 +14763,7 @@ static void rfl__nj_forecast(rfl_json_writer *w, const rfl_forecast *f) {
         rfl_json_w_num(w, "kernels", f->kernels);
         rfl_json_w_num(w, "host_ops", f->host_ops);
         rfl_json_w_num(w, "param_tensors", f->param_tensors);
+        rfl_json_w_str(w, "optim", f->optim);
         rfl_json_w_str(w, "binds", f->binds);
     }
     rfl_json_w_end(w);

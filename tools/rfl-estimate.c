@@ -56,13 +56,15 @@ static const char *usage2 =
     "              max(compute, memory) summed, and the whole model at once\n"
     "  --hw-file F a machine file instead (rfl-hw NAME --json, rfl-probe -o F)\n"
     "  --forecast  the step's time on --hw, beside the bound: the kernels PyTorch\n"
-    "              launches (forward, backward, loss, SGD, autocast casts), each\n"
+    "              launches (forward, backward, loss, optimizer, autocast casts), each\n"
     "              timed from its shape (tiles and waves, achieved bandwidth, a\n"
     "              fixed cost), and the host's dispatch (JSON: forecast{...})\n"
     "  --runtime R eager (default; an LLM: fused): host cost per op; graphs: CUDA\n"
     "              graphs, no host cost; fused (LLMs): a fused implementation,\n"
     "              the bound corrected by achieved DRAM and tensor fractions,\n"
     "              int4/int8 dequantization, kernel costs, all-reduces\n"
+    "  --optim O   --forecast of training: sgd (default; with momentum) or adam,\n"
+    "              PyTorch's foreach step\n"
     "  --step-terms LIST  the eager/graphs forecast's 13 terms instead of the\n"
     "              table's (dev/capture/fit_step.py fits them), comma-separated:\n"
     "              kernel ns; tensor, TF32, SIMT efficiency; DRAM fraction\n"
@@ -92,12 +94,12 @@ static const char *usage2 =
     "flops and time causal (FlashAttention, what runs).\n"
     "Exit: 0 ok, 1 bad input (a file, a name), 2 bad usage.\n";
 
-enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS, OPT_GPUS, OPT_LINK, OPT_FORECAST, OPT_RUNTIME, OPT_STEP_TERMS };
+enum { OPT_JSON = 1, OPT_SUMMARY, OPT_LAYERS, OPT_GPUS, OPT_LINK, OPT_FORECAST, OPT_RUNTIME, OPT_STEP_TERMS, OPT_OPTIM };
 static const cli_opt opts[] = {
     {"--json", 0, OPT_JSON}, {"--summary", 0, OPT_SUMMARY}, {"--layers", 0, OPT_LAYERS},
     {"--gpus", "N", OPT_GPUS}, {"--link", "nvlink|pcie", OPT_LINK},
     {"--forecast", 0, OPT_FORECAST}, {"--runtime", "eager|graphs|fused", OPT_RUNTIME},
-    {"--step-terms", "LIST", OPT_STEP_TERMS}, {0, 0, 0}};
+    {"--step-terms", "LIST", OPT_STEP_TERMS}, {"--optim", "sgd|adam", OPT_OPTIM}, {0, 0, 0}};
 static const cli_opt *const tables[] = {opts, cli_model_opts, cli_machine_opts, 0};
 
 typedef struct est {
@@ -107,7 +109,7 @@ typedef struct est {
     int json, summary, layers, forecast;
     rfl_runtime runtime;
     rfl_step_terms st;
-    int has_st;
+    int has_st, optim;
     rfl_forecast fc;
     rfl_net_cost tot;
     rfl_net_prediction np;
@@ -164,6 +166,9 @@ static void parse_args(est *e, int argc, char **argv) {
             e->has_st = 1;
             break;
         }
+        case OPT_OPTIM:
+            e->optim = cli_pick(&e->c, "sgd", "adam", 0) ? RFL_OPTIM_ADAM : 0;
+            break;
         case OPT_RUNTIME:
             e->runtime = cli_is(e->c.val, "fused") ? RFL_RUNTIME_FUSED
                        : (rfl_runtime)(RFL_RUNTIME_EAGER + cli_pick(&e->c, "eager", "graphs", 0));
@@ -635,7 +640,7 @@ static void run_forecast(est *e) {
     rfl_result r;
     if (!e->hw) cli_usage_error(&e->c, "--forecast needs a machine (--hw or --hw-file)");
     memset(&fd, 0, sizeof fd);
-    fd.runtime = e->runtime;
+    fd.runtime = e->runtime, fd.optim = e->optim;
     if (e->has_st) fd.step_terms = &e->st;
     if (mf && mf->host_op_s > 0) fd.host_op_s = mf->host_op_s;
     if (!is_llm(e) || (e->runtime && e->runtime != RFL_RUNTIME_FUSED)) {
@@ -677,7 +682,7 @@ static const char *term_str(est *e, const rfl_forecast_term *t, char *b, size_t 
     else if (!strcmp(t->name, "tiles"))
         snprintf(b, n, "GEMM tiles and waves at %.0f%% of peak", 100 * t->value);
     else if (!strcmp(t->name, "added_work"))
-        snprintf(b, n, "work the bound leaves out (loss, SGD, casts)");
+        snprintf(b, n, "work the bound leaves out (loss, optimizer, casts)");
     else if (!strcmp(t->name, "tf32_convolutions"))
         snprintf(b, n, "fp32 convolutions on TF32 (PyTorch's default)");
     else if (!strcmp(t->name, "static_cache"))
@@ -693,8 +698,9 @@ static void print_forecast(est *e) {
     char b[96];
     int i;
     if (strcmp(f->runtime, "fused")) {
-        printf("\nforecast %s/step (%s): GPU %s in %.0f kernels, host %s; bound %s; %s binds\n",
-               cli_si(&e->c, f->step_time_s, "s"), f->runtime, cli_si(&e->c, f->gpu_time_s, "s"), f->kernels,
+        printf("\nforecast %s/step (%s%s%s): GPU %s in %.0f kernels, host %s; bound %s; %s binds\n",
+               cli_si(&e->c, f->step_time_s, "s"), f->runtime, f->optim ? ", " : "", f->optim ? f->optim : "",
+               cli_si(&e->c, f->gpu_time_s, "s"), f->kernels,
                cli_si(&e->c, f->host_time_s, "s"), cli_si(&e->c, f->bound_s, "s"), f->binds);
         goto terms;
     }

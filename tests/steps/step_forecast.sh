@@ -17,7 +17,9 @@ if command -v python3 > /dev/null 2>&1; then
   step "rfl-estimate --forecast --runtime eager: every zoo model has a GPU and a step time" step_every_model
 fi
 step "rfl-estimate --forecast on a zoo model prints GPU, host and what binds" \
-  sh -c 'build/rfl-estimate resnet18 --mode train --hw h200 --forecast | grep -q "^forecast .*/step (eager): GPU .* kernels, host .*; bound .*; host binds"'
+  sh -c 'build/rfl-estimate resnet18 --mode train --hw h200 --forecast | grep -q "^forecast .*/step (eager, sgd): GPU .* kernels, host .*; bound .*; host binds"'
+step "rfl-estimate --optim adam: Adam's foreach step, named in the JSON" \
+  sh -c 'build/rfl-estimate resnet18 --mode train --hw h200 --forecast --optim adam --json | python3 -c "import json,sys; f=json.load(sys.stdin)[\"forecast\"]; assert f[\"optim\"] == \"adam\", f"'
 step "rfl-estimate --runtime graphs: no host" \
   sh -c 'build/rfl-estimate resnet18 --hw h200 --forecast --runtime graphs --json | grep -q "\"host_time_s\": 0,"'
 step "rfl-estimate --runtime fused on a CNN is bad usage (exit 2)" \
@@ -25,7 +27,7 @@ step "rfl-estimate --runtime fused on a CNN is bad usage (exit 2)" \
 step "rfl-estimate --forecast on an A100: assumed from Hopper" \
   sh -c 'build/rfl-estimate resnet50 --hw a100 --forecast | grep -q "basis: assumed from Hopper H200"'
 step "rfl-estimate --onnx alexnet --forecast: the same forecast for an ONNX graph" \
-  sh -c 'build/rfl-estimate --onnx tests/onnx/zoo/alexnet.onnx --mode train --hw h200 --forecast | grep -q "^forecast .*/step (eager): GPU"'
+  sh -c 'build/rfl-estimate --onnx tests/onnx/zoo/alexnet.onnx --mode train --hw h200 --forecast | grep -q "^forecast .*/step (eager, sgd): GPU"'
 step "rfl-estimate llama-3.2-1b --runtime eager: an LLM step through the same kernels" \
   sh -c 'build/rfl-estimate llama-3.2-1b --dtype bf16 --phase decode --seq 512 --hw h200 --forecast --runtime eager | grep -q "^forecast .*/step (eager): GPU .*; host binds"'
 # a machine file's "host" object: read back, and the forecast's host scaled by it
