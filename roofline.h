@@ -275,26 +275,23 @@
          any key starting with '_' (anywhere): ignored (comments, extras a
                        tool keeps for itself, e.g. a probe's raw sweep)
 
-       Numbers: finite and >= 0 (negative, NaN, inf and 1e999 are errors).
-       Any other key, a precision or level name not listed, a duplicate key,
-       a wrong type or a missing required field is an error naming the field
-       ("peak_flops.fp32", "measured.mem_bw.l2") and its line. A whole table
-       (rfl-hw --json without NAME) is rejected: give one machine.
+       Numbers: finite and >= 0 (negative, NaN, inf, 1e999: errors). Any
+       other key or name, a duplicate key, a wrong type or a missing
+       required field is an error naming the field ("measured.mem_bw.l2")
+       and its line. A whole table (rfl-hw --json without NAME) is rejected.
 
-       The top level is the machine every tool uses for its numbers
-       (estimates, reductions, fractions of the roof). A host the table does
-       not know is written by rfl-probe with its measured figures at the top
-       level *and* under "measured"; a known host gets the table's datasheet
-       figures at the top and the probe's under "measured". Charts draw the
-       measured roof dashed beside the solid datasheet roof (see
-       rfl_roofline_desc.measured).
+       Tools use the top level for their numbers. rfl-probe writes a host
+       the table lacks with its measured figures at the top *and* under
+       "measured", a known host with the datasheet's at the top. Charts draw
+       the measured roof dashed beside the datasheet's
+       (rfl_roofline_desc.measured).
 
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
-       A network lives in the caller's array of rfl_layer;
-       each builder call appends a layer, propagates the per-sample shape and
-       returns a tensor handle for wiring branches. Errors are sticky: check
-       net.err.code once at the end (net.err.index is the layer, net.err.where
-       says "layer 3 (conv2d in layer1.0)").
+       A network lives in the caller's array of rfl_layer; each builder call
+       appends a layer, propagates the per-sample shape and returns a tensor
+       handle for wiring branches. Errors are sticky: check net.err.code
+       once at the end (net.err.index: the layer; net.err.where: "layer 3
+       (conv2d in layer1.0)").
            rfl_layer rec[32]; rfl_net net; rfl_tensor x, y;
            rfl_net_init(&net, rec, 32, NULL, 0);
            x = rfl_input(&net, 3, 32, 32);                  per sample
@@ -307,10 +304,10 @@
            if (net.err.code || rfl_net_cost_get(&net, &d, &c)) return 1;
        Counts are exact uint64 at the batch (overflow: RFL_ERR_OVERFLOW).
        mac_flops: 2 x multiply-adds of conv, linear, matmul and attention,
-         no bias: PyTorch FlopCounterMode's and torchvision's GFLOPS x 2.
-         Equal to FlopCounterMode for every zoo model (tests/test_zoo.c).
-         RFL_CONV_REPORT, the pen-and-paper convention, adds linear biases:
-         linear = 2 x in x out + out (AlexNet: 1,428,386,152).
+         no bias: FlopCounterMode's and torchvision's GFLOPS x 2, equal for
+         every zoo model (tests/test_zoo.c). RFL_CONV_REPORT (pen and
+         paper) adds linear biases: 2 x in x out + out (AlexNet:
+         1,428,386,152).
        flops (everything), forward, per output element unless noted:
          conv, linear: mac + 1 (bias)   batchnorm 4 (normalise, scale, shift)
          layernorm 8 (statistics 4)     relu 1   relu6 2   tanh 1
@@ -321,49 +318,43 @@
          concat, shuffle, flatten, reshape, transpose, slice, dropout,
          embedding: 0 (data movement).
        backward: conv and linear: weight gradient (= forward mac) + input
-         gradient (= forward mac) + bias gradient (1 per output), except
-         that a layer whose input needs no gradient (the first layer)
-         computes no input gradient. Backward mac = 2 x forward mac minus
-         the first layer's input gradient, always (ResNet-18: 7,020,265,472).
-         matmul, attention: 2 x forward (no recomputation). norms,
-         activations, softmax, pools, mul: 2 x forward flops. add: 0 (1 per
-         element when an operand broadcasts). embedding: 1 per output
+         gradient (= forward mac, none for the first layer, whose input needs
+         no gradient) + bias gradient (1 per output): backward mac = 2 x
+         forward mac minus the first layer's input gradient (ResNet-18:
+         7,020,265,472). matmul, attention: 2 x forward (no recomputation).
+         norms, activations, softmax, pools, mul: 2 x forward flops. add: 0
+         (1 per element when an operand broadcasts). embedding: 1 per output
          (scatter-add). Layers before the first parameter: nothing.
-         Where we are right and a popular tool is not: FlopCounterMode
-         counts grouped and depthwise convolution backward as if dense
-         (MobileNetV2: 11.68 GFLOP backward for 0.60 forward, 19.4x;
-         EfficientNet-B0 41x) and counts SDPA's recomputation (ViT-B/16).
+         FlopCounterMode counts grouped and depthwise convolution backward
+         as if dense (MobileNetV2: 11.68 GFLOP backward for 0.60 forward)
+         and counts SDPA's recomputation (ViT-B/16); we do not.
        bytes at the dtype size (fp32 and tf32 4, fp16/bf16 2, fp8 and int8
          1), or per role (rfl_cost_desc weights, kv, act: int4 weights two
          per byte): forward reads inputs and weights and writes the output;
          views (flatten, reshape, slice) and eval-mode dropout move nothing;
-         an embedding reads its ids (int64) and only the gathered rows.
-         Backward reads the output gradient, the saved
-         input and the weights, writes the input and weight gradients.
-         Activation memory: every materialised output is kept (input
-         included; no in-place, no recomputation): an upper estimate.
-         Training footprint: param_bytes x 3 (SGD with momentum: weights,
-         gradients, momentum) or x 4 (Adam: two moments) + activations.
+         an embedding reads its ids (int64) and the gathered rows. Backward
+         reads the output gradient, the saved input and the weights, writes
+         the input and weight gradients. Activation memory: every
+         materialised output is kept (input included; no in-place, no
+         recomputation): an upper estimate. Training footprint: param_bytes
+         x 3 (SGD with momentum) or x 4 (Adam) + activations.
        Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at tf32, fp16,
-         bf16, fp8 and int8 conv and matmul go under the tensor roof of the
-         math type, the rest under the vector units' (rfl_dtype_roofs). A
-         machine without that roof is RFL_ERR_NO_ROOF, never a guess.
+         bf16, fp8 and int8 conv and matmul go under the math type's tensor
+         roof, the rest under the vector units' (rfl_dtype_roofs). A machine
+         without that roof is RFL_ERR_NO_ROOF, never a guess.
        Causal attention (rfl_causal, rfl_cost_desc.causal; not with
          RFL_NO_LLM): the causal count (query i sees the cached keys and
-         i + 1) in flops and time; mac_flops stays eager. Grouped view: rfl_net_group, by layer type
-         or by module pattern ("model.layers.*.mlp.down_proj", count 16).
+         i + 1) in flops and time; mac_flops stays eager. Grouped view:
+         rfl_net_group, by layer type or module ("model.layers.*.mlp.down_proj").
        Time (rfl_net_predict): per layer max(compute, memory) summed, and
-         beside it the whole model as one work; each layer's bound.
+         the whole model as one work; each layer's bound.
        torchsummary (rfl_net_summary): sksq96/pytorch-summary's totals,
-         MB = 2^20: rows = every module call except containers (rfl_mark
-         rows stand for BasicBlock & co.), per sample, 4 bytes/element:
-         fwd/bwd = 2 x sum of row outputs. ResNet-18: 0.57, 62.79, 44.59,
-         107.96 MB; AlexNet: 0.57, 8.38, 233.08, 242.03.
+         MB = 2^20 (API LAYERS). ResNet-18: 0.57, 62.79, 44.59, 107.96 MB;
+         AlexNet: 0.57, 8.38, 233.08, 242.03.
        Attention takes grouped k and v (GQA, MQA) and a k longer than q (a
-         decode's cache): rfl_attention. RFL_LF_ONCE records (rotary's
-         inv_freq x positions) do not scale with the batch. Decoder LLMs
-         become records through rfl_llm_build (TRANSFORMERS below), so the
-         table, training and charts take them too.
+         decode's cache). RFL_LF_ONCE records (rotary's inv_freq x
+         positions) do not scale with the batch. Decoder LLMs become records
+         through rfl_llm_build (TRANSFORMERS below).
        Zoo (RFL_NO_ZOO removes it): rfl_zoo_build(&net, "resnet50", res)
          builds torchvision 0.26's model with its module names; needs
          RFL_ZOO_MAX_LAYERS records and RFL_ZOO_NAMES_SIZE bytes of names.
@@ -660,159 +651,134 @@
            d.machines = m; d.n_machines = 1; d.points = p; d.n_points = 2;
            rfl_chart_roofline(&c, &d);
            rfl_png_save(&c, "r.png", arena, sizeof arena);   see PNG below
-       Roofline: one panel per machine, sharing ranges, with one roof per
-       precision of the points on it, the ridge labelled, lighter extra
-       ceilings, and the points (rfl_point, rfl_roofline_desc). Ranges snap
-       to decades around the data and the ridges; the legend takes the plot
-       corner that covers least; a label that does not fit is shortened,
-       then left out. Extra ceilings from a list: rfl_ceilings_parse;
-       those a panel cannot draw (no L2 figure...): rfl_roofline_missing_levels.
-       Also bar and scatter charts, the roofline as 80x24 text, and the
-       primitives with our own 5x9 bitmap font (API CHART AND PNG).
-       Never writes outside the canvas, whatever the input (NaN, inf, huge
-       or negative values, 1x1 and 0x0 canvases, 10,000-character labels).
-       Deterministic: the same inputs give the same pixels and PNG bytes.
-       libm: the chart needs RFL_LOG10 RFL_POW RFL_SQRT RFL_FLOOR RFL_CEIL,
-       by default from <math.h> (link with -lm).
+       Roofline: one panel per machine, sharing ranges, one roof per
+       precision of its points, the ridge labelled, lighter extra ceilings
+       (rfl_ceilings_parse; those a panel cannot draw:
+       rfl_roofline_missing_levels). Ranges snap to decades; the legend
+       takes the emptiest corner; a label that does not fit is shortened,
+       then left out. Also bar and scatter charts, the roofline as 80x24
+       text, and primitives with our own 5x9 bitmap font (API CHART AND
+       PNG). Never writes outside the canvas, whatever the input (NaN, inf,
+       huge values, 0x0 canvases, long labels); the same inputs give the
+       same pixels and PNG bytes. libm: RFL_LOG10 RFL_POW RFL_SQRT
+       RFL_FLOOR RFL_CEIL, by default <math.h> (link with -lm).
    PNG ([14]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
    so. Without it rfl_png_* calls do not compile, with a message that says
    why: test RFL_HAS_PNG, or define RFL_PNG_REQUIRED to insist)
-       rfl_png_write   the PNG bytes to a callback (no FILE anywhere)
-       rfl_png_encode  into a caller buffer (too small: the size needed)
-       rfl_png_save    to a file (not with RFL_NO_STDIO)
-       stb allocates only in `arena`, a caller buffer of
-       RFL_PNG_ARENA_BYTES(w, h, ch) bytes (RFL_PNG_ARENA_CHART for charts:
-       API PNG). NOT RE-ENTRANT: while a call runs a static pointer names
-       its arena. Do not encode in two threads at once.
-       Speed: the library's own deflate (greedy LZ77, fixed Huffman codes)
-       goes in through stb's STBIW_ZLIB_COMPRESS hook, and every row uses
-       PNG filter "up" (stb's filter search and compressor are several
-       times slower on charts). stb's settings are statics of this unit
-       (STB_IMAGE_WRITE_STATIC), set on every call.
+       rfl_png_write to a callback, rfl_png_encode into a caller buffer (too
+       small: the size needed), rfl_png_save to a file (not RFL_NO_STDIO).
+       stb allocates only in `arena`, RFL_PNG_ARENA_BYTES(w, h, ch) bytes
+       (RFL_PNG_ARENA_CHART for charts). NOT RE-ENTRANT: while a call runs
+       a static pointer names its arena; do not encode in two threads at
+       once. Our own deflate (greedy LZ77, fixed Huffman) goes in through
+       stb's STBIW_ZLIB_COMPRESS hook, every row with filter "up" (stb's
+       own are several times slower on charts); stb's settings are statics
+       of this unit (STB_IMAGE_WRITE_STATIC), set on every call.
 
-   PROBE ([15]; tools/rfl-probe.c)
-       Peak FLOP/s (FMA chains) and bandwidth per memory level (read and triad
-       sweeps over working-set sizes) measured on the machine that runs it,
-       with the caller's timer, the caller's buffer and, on a host, the
-       caller's threads: nothing is allocated, nothing is started, no OS is
-       needed, so a board's firmware measures its own roof with its cycle
-       counter. tools/rfl-probe.c runs it on a host with pthreads.
+   PROBE ([15]; tools/rfl-probe.c, which runs it with pthreads)
+       Peak FLOP/s (FMA chains) and bandwidth per memory level (read and
+       triad sweeps over working-set sizes), measured with the caller's
+       timer, buffer and (on a host) threads: nothing allocated or started,
+       no OS needed, so firmware measures its own roof with a cycle counter.
            static double buf[RFL_PROBE_BUFFER_DOUBLES(64u << 20)];
            rfl_probe_desc d; rfl_probe_result r;
            memset(&d, 0, sizeof d);
            d.now = my_cycles; d.ticks_per_s = 168e6;       or seconds and 1
            d.buf = buf; d.size = sizeof buf;
            if (rfl_probe_run(&d, &r) == RFL_OK) ... r.machine, r.sweep[]
-       Kernels (each single-threaded; run_all spreads one over threads):
-         FMA    per precision (fp64, fp32): 12 independent vector accumulators
-                x = x * m + c, 2 FLOPs per lane and step; on x86-64 with GCC or
-                clang, AVX-512F, AVX2+FMA or SSE2 (mul + add) by CPUID at run
-                time (the reducer's CPUID helper: with RFL_NO_AVX2 only SSE2),
-                plain C elsewhere. The best instruction set only (desc.isa
-                forces one).
-         READ   s += a[i] over n doubles: 8 bytes per element.
-         TRIAD  a[i] = b[i] + s * c[i]: 24 bytes per element (STREAM's
-                convention: reads of b, c and the write of a; the
+       Kernels (single-threaded; run_all spreads one over threads):
+         FMA    fp64, fp32: 12 independent vector accumulators x = x * m + c,
+                2 FLOPs per lane and step; AVX-512F, AVX2+FMA or SSE2 (mul +
+                add) by CPUID on x86-64 GCC / clang (RFL_NO_AVX2: SSE2
+                only), plain C elsewhere; the best only (desc.isa forces one).
+         READ   s += a[i]: 8 bytes per element.
+         TRIAD  a[i] = b[i] + s * c[i]: 24 bytes per element (STREAM's: the
                 write-allocate read of a is not counted).
-       Working set of a sweep point of S bytes: READ n = S / 8, TRIAD three
-       arrays of n = S / 24 doubles. Sizes from min_bytes doubling (factor 2;
-       desc.step 4 for a quick run) up to max_bytes. Each measurement doubles
-       its repetitions until the work of one run takes min_s beyond the time
-       of an empty run (the clock, waking the threads), then keeps the best
-       (the shortest) of `runs` runs (the two FMA peaks: 3 x runs).
-       Levels: the triad (and read) curve is fitted by 1 to 4 flat pieces
-       (least squares on log bandwidth, at least 2 points each; a piece is
-       kept when it lowers the error clearly and differs from its neighbour by
-       over 15%); each piece's median is its level (the last piece's over its
-       3 largest sizes at most): 1 piece DRAM; 2 L1, DRAM;
-       3 L1, L2, DRAM; 4 L1, L2, L3, DRAM. So max_bytes must be well beyond
-       the last cache (4x) for DRAM to be DRAM. rfl_machine has no L3: the
-       machine gets L1, L2 and DRAM from the triad; L3 stays in the result.
-       Threads: with run_all set, every job goes to it; it must run the job on
-       all `threads` threads (rfl_probe_job_slice gives thread t its part:
-       FMA jobs whole, each thread its own accumulators; sweep jobs a 1/threads
-       slice of the arrays) and return when all are done. FLOPs count
-       threads x the job's; bytes count the whole arrays. The timer brackets
-       the call, so the pool's start-up is in the time: keep threads waiting
-       on a barrier, not created per call.
+       A sweep point of S bytes: READ n = S / 8, TRIAD three arrays of
+       S / 24 doubles; sizes from min_bytes doubling (desc.step 4: quicker)
+       to max_bytes. A measurement doubles its repetitions until one run
+       takes min_s beyond an empty run, then keeps the best of `runs` runs
+       (the FMA peaks: 3 x runs).
+       Levels: the curve is fitted by 1 to 4 flat pieces (least squares on
+       log bandwidth, 2 points each at least; a piece kept when it lowers
+       the error clearly and differs from its neighbour by over 15%); each
+       piece's median is its level (the last piece's over its 3 largest
+       sizes at most): 1 piece DRAM; 2 L1, DRAM; 3 L1, L2, DRAM; 4 L1, L2,
+       L3, DRAM. So max_bytes must be well beyond the last cache (4x). The
+       machine gets L1, L2 and DRAM from the triad (rfl_machine has no L3).
+       Threads: with run_all set, it must run each job on all `threads`
+       threads (rfl_probe_job_slice: FMA jobs whole, each thread its own
+       accumulators; sweeps a 1/threads slice) and return when all are
+       done. FLOPs count threads x the job's; bytes the whole arrays. The
+       timer brackets the call: keep threads waiting on a barrier, not
+       created per call.
 
    CHECK ([16]; tools/rfl-check.c; needs the table, zoo and reducer)
-       A roofline homework graded: the student's answer file (JSON, schema
-       in API CHECK and docs/schema.md) is read (rfl_check_read), every
-       value is compared with the library's own estimate of the assignment
-       (a zoo model, batch, mode, dtype, a machine of the table) under
-       every accepted convention (FLOPs with or without biases and
-       elementwise work, bytes of every layer or of conv and linear only)
-       and with the reduction of the student's own profile (rfl_check_run).
-       A value is ok within the tolerance of any convention; a wrong one
-       gets a stable diagnosis code (mac_not_flop, per_sample,
-       binary_prefix, wrong_machine, ...: API CHECK lists them in the
-       order they are tried); a value that follows from the student's own
-       wrong inputs is carried_error (desc.carry_credit: full points). Out:
-       the items as JSON (rfl_check_json) or Gradescope's results.json
+       A roofline homework graded: the answer file (JSON: API CHECK,
+       docs/schema.md; rfl_check_read) is compared value by value with the
+       library's estimate of the assignment (zoo model, batch, mode, dtype,
+       machine) under every accepted convention (FLOPs with or without
+       biases and elementwise work, bytes of every layer or of conv and
+       linear only) and with the reduction of the student's own profile
+       (rfl_check_run). Within tolerance of any convention: ok; else a
+       stable diagnosis code (mac_not_flop, per_sample, binary_prefix,
+       wrong_machine, ...: API CHECK); a value that follows from the
+       student's own wrong inputs is carried_error (desc.carry_credit: full
+       points). Out: JSON (rfl_check_json) or Gradescope's results.json
        (rfl_check_gradescope); rfl_check_template writes a blank answer
        file, rfl_check_variant draws a student's variant from the name.
 
    ERRORS
-       Every fallible function returns rfl_result (RFL_OK = 0);
-       rfl_result_str() names it. Every parser and builder keeps its first
-       error in one shape, an rfl_error in its state (net.err, doc.err,
-       st.err, info.err; an out-parameter for the one-call readers): code,
-       line, column, byte offset, where (field path, node or layer), message,
-       and the size needed when a buffer was short. rfl_error_format()
-       prints it as "FILE:LINE:COL: WHERE: MESSAGE":
+       Every fallible function returns rfl_result (RFL_OK = 0), named by
+       rfl_result_str(). Every parser and builder keeps its first error in
+       an rfl_error (net.err, doc.err, st.err, info.err; an out-parameter
+       for the one-call readers): code, line, column, byte offset, where
+       (field path, node or layer), message, and the size needed when a
+       buffer was short. rfl_error_format() prints "FILE:LINE:COL: WHERE:
+       MESSAGE":
            char line[320];
            if (st.err.code) { rfl_error_format(&st.err, path, line, sizeof line);
                               puts(line); }
 
    MEMORY
-       Nothing is allocated. Functions that need memory take (buffer, size);
-       the sizes each part needs are given in its section. Parser states
-       (rfl_reduce_state, rfl_onnx_state, rfl_llm_classifier) and a workload
-       (rfl_workload: records and names from the caller, the size asked by
-       a build without them; its config, graph and plan by pointer, which
-       must outlive it) are plain
-       structs the caller places anywhere (static, stack, its own struct):
-       the fields below their "---- private ----" line are the library's
-       (read none, write none), as are the types named rfl__*.
+       Nothing is allocated: functions that need memory take (buffer, size),
+       sized as each part's section says. Parser states (rfl_reduce_state,
+       rfl_onnx_state, rfl_llm_classifier) and a workload (rfl_workload:
+       records and names from the caller; its config, graph and plan by
+       pointer, which must outlive it) are plain structs the caller places
+       anywhere: fields below "---- private ----" are the library's, as are
+       the types named rfl__*.
 
    FILES (not with RFL_NO_STDIO)
-       rfl_file_read reads a whole text file into a caller buffer in
-       bounded chunks and stops at the buffer's size: a directory, a
-       device such as /dev/zero, a binary (a NUL byte) or a file above its
-       cap is a clear error at once, never a read that fills memory. Every
-       reader of the tools goes through it with a cap fit for what it
-       reads: RFL_CAP_CONFIG 1 MiB (a Hugging Face config.json; real ones
-       are kilobytes), RFL_CAP_MACHINE 1 MiB (a machine file),
+       rfl_file_read reads a whole text file into a caller buffer in bounded
+       chunks, up to a cap: a directory, /dev/zero, a binary (a NUL byte) or
+       a file over its cap is a clear error at once. The tools' caps:
+       RFL_CAP_CONFIG 1 MiB (config.json), RFL_CAP_MACHINE 1 MiB,
        RFL_CAP_WORK 16 MiB (rfl-plot --work), RFL_CAP_ANSWERS 1 MiB
-       (rfl-check's answer, points and roster files), RFL_CAP_PROFILE
-       1 GiB (an ncu / nvprof CSV read whole by rfl-report and rfl-check;
-       rfl-reduce streams it and stops at the first NUL byte). ONNX files are streamed (weights
-       skipped, the graph kept in the caller's arena, whose size caps it).
+       (rfl-check's files), RFL_CAP_PROFILE 1 GiB (a CSV read whole by
+       rfl-report and rfl-check; rfl-reduce streams it and stops at a NUL
+       byte). ONNX files are streamed; the arena's size caps the graph.
 
    EMBEDDED (examples/embedded.c, `make m4`; `make size`: dev/size-report.sh)
        The core: RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
        RFL_NO_CHART RFL_NO_PNG (and RFL_NO_LLM RFL_NO_ONNX
        RFL_NO_MACHINE_FILE RFL_NO_PROBE): numbers, roofline math, layer
-       formulas and predictions with the caller's own rfl_machine. It
-       references nothing but the compiler's own helpers (libgcc,
-       memcpy/memset): no libc, no libm, no heap, no writable globals.
-       For a Cortex-M4:
+       formulas and predictions with the caller's own rfl_machine. No libc,
+       no libm, no heap, no writable globals (the compiler's helpers only:
+       libgcc, memcpy/memset). For a Cortex-M4:
            arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffreestanding \
                -ffunction-sections -fdata-sections -Wl,--gc-sections \
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
-       (tests/arm/: vector table, start-up, semihosting write and exit, a
-       linker script for qemu's mps2-an386 that also fits an STM32F407).
-       Budgets (code + read-only data, gcc -Os): the core 24 KiB; the
-       table, zoo, reducer, chart and PNG together 128 KiB; no stack frame
-       over 1 KiB. make size prints every part's size (one machine of the
-       table, RFL_HW_ONLY + RFL_HW_KEEP_<ID>, among them) and fails when a
-       budget is broken (README: "Using the header in your project").
-       examples/embedded.c (DS-CNN-S on a caller-defined STM32F407) links
-       with ROOFLINE_STATIC and --gc-sections and runs on the emulated
-       board (make m4), printing what the host build prints. double is
-       soft on the M4's single-precision FPU: make m4-profile measures
-       what an estimate costs; there is no float build.
+       (tests/arm/: start-up, semihosting write and exit, a linker script
+       for qemu's mps2-an386 that also fits an STM32F407). Budgets (code +
+       read-only data, gcc -Os): the core 24 KiB; the table, zoo, reducer,
+       chart and PNG together 128 KiB; no stack frame over 1 KiB; make size
+       prints every part (and one table machine, RFL_HW_ONLY +
+       RFL_HW_KEEP_<ID>) and fails on a broken budget (README: "Using the
+       header in your project"). examples/embedded.c (DS-CNN-S on an
+       STM32F407) runs on the emulated board (make m4), printing what the
+       host build prints. double is soft on the M4: make m4-profile
+       measures what an estimate costs; there is no float build.
 */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
