@@ -493,11 +493,11 @@
        layer.
 
    ONNX ([9]; rfl-estimate --onnx FILE)
-       An .onnx file read as a stream of chunks of any size (split anywhere, same
-       result), with no allocation: the graph's structure (nodes, names, dims,
-       attributes, the small integer tensors that shape computations read) is
-       kept in the caller's arena; weight payloads are skipped, never held, and
-       a caller that can seek jumps over them (st.skip). Weights kept as
+       An .onnx file read as a stream of chunks of any size (split anywhere,
+       same result), with no allocation: the graph's structure (nodes, names,
+       dims, attributes, the small integer tensors shape computations read)
+       is kept in the caller's arena; weight payloads are skipped, and a
+       caller that can seek jumps over them (st.skip). Weights kept as
        external data need only the .onnx: the dims are in it.
 
            rfl_onnx_state st; rfl_onnx_graph g; rfl_onnx_info info;
@@ -516,45 +516,34 @@
                            "m.onnx: node 'x' (Reshape): ..." (where: the node)
            rfl_cost_desc c = {0}; c.batch = info.batch;   counts are per sample
 
-       Arena: NULL (count mode) reads the stream and finish returns RFL_OK with
-       st.need, the bytes the whole read and build take; a non-NULL arena that
-       is too small makes finish return RFL_ERR_BUFFER with st.need set (the
-       stream is still read to its end, so one pass gives the size). Everything
-       the graph points to lives in the arena: keep it while the graph or a net
-       built from it (layer names) is in use. Payloads are never touched: a
-       reader that seeks past them reads a large file in the time of its graph.
+       Arena: NULL (count mode) reads the stream and finish returns RFL_OK
+       with st.need, the bytes the read and build take; too small an arena
+       makes finish return RFL_ERR_BUFFER with st.need set (the stream is
+       read to its end, so one pass gives the size). Everything the graph
+       points to lives in the arena: keep it while the graph or a net built
+       from it (layer names) is in use.
 
-       Records (rfl_onnx_build): one rfl_layer per node that computes on data
-       (constant-folded shape arithmetic makes none), cls = the op type, name =
-       the node name (its first output's name when empty). Layer kinds and
-       FLOPs follow the LAYERS conventions: mac_flops = 2 x multiply-adds of
-       Conv, ConvTranspose, Gemm and MatMul (no bias); MatMul / Gemm with a
-       weight initializer are linear layers, between two activations matmul;
+       Records (rfl_onnx_build): one rfl_layer per node that computes on
+       data (constant-folded shape arithmetic makes none), cls = the op
+       type, name = the node name (else its first output's). FLOPs follow
+       the LAYERS conventions: mac_flops = 2 x multiply-adds of Conv,
+       ConvTranspose, Gemm and MatMul (no bias); MatMul / Gemm with a weight
+       initializer are linear layers, between two activations matmul;
        params = elements of the floating-point initializers (each counted
-       once, at its first consumer). Shapes are inferred at batch info.batch
-       and stored per sample (counts / batch). An op without a cost rule gets
+       once, at its first consumer). Shapes are inferred at batch
+       info.batch and stored per sample. An op without a cost rule gets
        RFL_LF_UNKNOWN_FLOPS (flops 0, info.unknown_ops counts them) when its
-       output shape is known (from a shape rule or the file's value_info);
-       otherwise the build fails naming the node. Such a record leaves the
-       net's FLOP totals and times a lower bound (rfl_net_cost.unknown_layers,
-       rfl_net_prediction.unknown_layers), never a complete figure.
-       Ops with shape and cost rules: Conv ConvTranspose Gemm MatMul
-       BatchNormalization LayerNormalization InstanceNormalization Relu
-       LeakyRelu Clip Sigmoid HardSigmoid HardSwish Tanh Erf Gelu Softmax
-       LogSoftmax Add Sub Mul Div Pow Sqrt Exp Log Neg Abs Reciprocal Floor
-       Ceil Max Min Equal Less Greater Not And Or Where MaxPool AveragePool
-       GlobalAveragePool GlobalMaxPool ReduceMean ReduceSum ReduceMax
-       ReduceMin Flatten Reshape Transpose Concat Split Slice Gather Squeeze
-       Unsqueeze Pad Resize Upsample Shape Constant ConstantOfShape Expand
-       Range Cast Identity Dropout Tile ScatterND ScatterElements Trilu CumSum
-       Sin Cos Round Sign Softplus Elu PRelu Mod Xor LessOrEqual
-       GreaterOrEqual QuantizeLinear DequantizeLinear Sum Mean LSTM GRU RNN
-       Einsum, and com.microsoft's Attention and MultiHeadAttention (their
-       formulas above their rules in the implementation: LSTM mac = 2 x 4H x
-       (I + H) per step and direction; Einsum 2 x the product of every index
-       size for a two-operand contraction). Data movement (Concat,
-       Pad, Expand, Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize
-       linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
+       output shape is known (a shape rule or the file's value_info), else
+       the build fails naming the node; the net's FLOP totals and times are
+       then a lower bound (rfl_net_cost.unknown_layers,
+       rfl_net_prediction.unknown_layers).
+       The ops with rules: the table of rfl__ox_rule in [9] (over 100, with
+       com.microsoft's Attention and MultiHeadAttention), each non-obvious
+       formula above its rule (LSTM mac = 2 x 4H x (I + H) per step and
+       direction; Einsum 2 x the product of every index size for a
+       two-operand contraction). Data movement (Concat, Pad, Expand,
+       Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize linear
+       2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
        Reduce* one per input element; unary math 1 per element.
 
    WORKLOAD ([10]; tools/cli.h, the page and every tool build one)
