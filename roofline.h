@@ -1024,11 +1024,9 @@ RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int te
    a small tokenising reader (machine files, Hugging Face configs)
    ========================================================================== */
 /* ---- JSON: a small reader over a caller token array -------------------------
-   Machine files (rfl-hw --json) and Hugging Face config.json files are
-   read with it; tools use it for their own inputs too. The whole document
-   is tokenised into the caller's array (no allocation; jsmn's model), then
-   looked up by key. Strings stay in the source: a token holds byte
-   offsets. Depth is limited to 64; numbers must be valid JSON numbers.
+   For machine files, config.json and the tools' inputs. The document is
+   tokenised into the caller's array (jsmn's model), then looked up by key;
+   a token holds byte offsets into the source. Depth at most 64.
        rfl_json_tok tok[256]; rfl_json_doc doc; char line[320];
        if (rfl_json_parse(&doc, text, len, tok, 256))
            rfl_error_format(&doc.err, "config.json", line, sizeof line);
@@ -1078,13 +1076,11 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
 
 #ifndef RFL_NO_JSON_WRITER
 /* ---- JSON: a small writer into a caller buffer -----------------------------
-   Every JSON document a tool prints (machine files, rfl-reduce --json) is
-   written by the library through this writer, so every front end writes
-   the same keys the same way: members in the order written, two spaces an
-   indent level, numbers through rfl_fmt_num (15 digits, identical on
-   every architecture; not finite: null). The buffer rule: w.len counts
-   the whole document even past cap, so a NULL buffer (count mode) or a
-   short one tells the size to pass next time (w.len + 1, for the NUL).
+   Every JSON document a tool prints goes through it, so every front end
+   writes the same keys the same way: members in the order written, two
+   spaces an indent level, numbers through rfl_fmt_num (not finite: null).
+   w.len counts the whole document even past cap: a NULL (count mode) or
+   short buffer tells the size to pass next time (w.len + 1).
        rfl_json_writer w; char buf[4096];
        rfl_json_w_init(&w, buf, sizeof buf);
        rfl_json_w_obj(&w, 0);                    the top-level object
@@ -1189,23 +1185,17 @@ typedef struct rfl_machine {
                              RFL_LINK_UNKNOWN) */
 } rfl_machine;
 
-/* The built-in table (hw_specs.h). Absent with RFL_NO_HW_TABLE: then the
-   lookups find nothing and rfl_hw_count() is 0.
-   A device carries only the machines it needs: with RFL_HW_ONLY the table
-   (and the enum, so RFL_HW_<ID> stays its index) holds only the rows whose
-   RFL_HW_KEEP_<ID> is defined (empty or 1), e.g.
-       #define RFL_HW_ONLY
-       #define RFL_HW_KEEP_H100_SXM
-   (at least one). RFL_HW_NO_STRINGS leaves out the sources and aliases
-   (both "") and the device names: rfl_hw_find then knows the id and the
-   display name only. */
+/* The built-in table (hw_specs.h). With RFL_NO_HW_TABLE the lookups find
+   nothing and rfl_hw_count() is 0. With RFL_HW_ONLY the table (and the
+   enum: RFL_HW_<ID> stays its index) holds only the rows whose
+   RFL_HW_KEEP_<ID> is defined (empty or 1; at least one). With
+   RFL_HW_NO_STRINGS sources and aliases are "" and device names absent:
+   rfl_hw_find knows ids and display names only. */
 #ifndef RFL_NO_HW_TABLE
 #include "hw_specs.h"
 #ifdef RFL_HW_ONLY
-/* RFL__HW_KEPT(E) is 1 when RFL_HW_KEEP_E is defined empty or as 1, else 0:
-   the defined macro's value pasted onto RFL__HWK_ names one of the two
-   macros below, which put "0," before the 1 and so shift it into second
-   place. */
+/* RFL__HW_KEPT(E): 1 when RFL_HW_KEEP_E is defined empty or 1, else 0 (its
+   value pasted onto RFL__HWK_ names a macro that shifts the 1 to second). */
 #define RFL__HWK_ 0,
 #define RFL__HWK_1 0,
 #define RFL__HW_SECOND_(a, b, ...) b
@@ -1226,41 +1216,36 @@ typedef enum rfl_hw_id { RFL_HW_TABLE(RFL__HW_ENUM) RFL_HW_COUNT } rfl_hw_id;
 #endif
 RFL_API int rfl_hw_count(void);
 RFL_API const rfl_machine *rfl_hw_get(int index); /* NULL when out of range */
-/* Look a machine up by id, name, alias or device name (what nvidia-smi,
-   ncu's device__attribute_display_name, CUDA, rocm-smi or HIP print:
-   "NVIDIA H100 80GB HBM3", "Tesla V100-SXM2-16GB", "AMD Instinct MI300X";
-   hw_specs.h lists them with their sources): case-insensitive, ignoring
-   '-', '_', ' ' and '.', and a leading "NVIDIA" on a name or device name.
-   "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2, "h100" the H100 SXM.
-   A device name finds only its own memory size and form factor: one the
-   table lacks ("NVIDIA A100-PCIE-40GB") is RFL_ERR_UNKNOWN_NAME, as is
-   any name not in the table. */
+/* Look a machine up by id, name, alias or device name (as nvidia-smi, ncu,
+   CUDA, rocm-smi or HIP print it: "NVIDIA H100 80GB HBM3"; hw_specs.h lists
+   them): case-insensitive, ignoring '-', '_', ' ', '.' and a leading
+   "NVIDIA". "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2, "h100" the
+   H100 SXM. A device name finds only its own memory size and form factor
+   ("NVIDIA A100-PCIE-40GB": RFL_ERR_UNKNOWN_NAME, as any unknown name). */
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out);
-/* Writes up to n closest ids, comma-separated, into buf (always
-   NUL-terminated when size > 0): first the machines of the name's own
-   family (its first word with a digit, trailing letters dropped: "a100",
-   "h200", "mi300"), then the rest, each group by edit distance. Returns the
+/* Up to n closest ids, comma-separated, into buf (NUL-terminated when size
+   > 0): the name's own family first ("a100", "mi300": its first word with a
+   digit, less trailing letters), each group by edit distance. Returns the
    number written. */
 RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size);
 /* The warning code a tool reports when a profile's device is not the
    machine it is compared with (see rfl_hw_match). */
 #define RFL_HW_DEVICE_MISMATCH "device_mismatch"
 /* Which of n machines (a tool's --hw list) a profile ran on.
-   in device: the profile's device name (ncu's device__attribute_display_name,
-   nvidia-smi's name). in list[0..n-1]: the candidates (table rows or
-   machine files). out found (may be NULL): the table machine the device name
-   resolves to (rfl_hw_find), NULL when the table lacks it.
-   Returns the index of the device's own machine in list: the same table row,
-   a machine whose id is that row's id, or (device unknown to the table) a
-   machine whose id or name is the device name; whatever the order of list.
-   -1 when none of them is it (report RFL_HW_DEVICE_MISMATCH) or device is
-   NULL or empty. Never a machine of another memory size or form factor. */
+   in device: the profile's device name. in list[0..n-1]: table rows or
+   machine files. out found (may be NULL): the table machine the device
+   resolves to (rfl_hw_find), or NULL.
+   Returns the index in list of the device's own machine (that table row,
+   a machine with its id, or for a device the table lacks one whose id or
+   name is the device name); -1 when none is (report
+   RFL_HW_DEVICE_MISMATCH) or device is NULL or empty. Never a machine of
+   another memory size or form factor. */
 RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int n,
                          const rfl_machine **found);
 
-/* A CPU or board described by its parts. peak = sockets x cores x GHz x
-   (SIMD lanes x FMA pipes x 2); bandwidth = sockets x channels x MT/s x
-   bytes per transfer. Zero fields are errors except where noted. */
+/* A CPU or board by its parts: peak = sockets x cores x GHz x SIMD lanes x
+   FMA pipes x 2; bandwidth = sockets x channels x MT/s x bytes per
+   transfer. Zero fields are errors except where noted. */
 typedef struct rfl_cpu_desc {
     const char *id;           /* optional; default "custom-cpu" */
     const char *name;         /* optional */
@@ -1280,15 +1265,13 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
 
 #ifndef RFL_NO_COLLECTIVES
 /* ---- collectives: the all-reduce of tensor parallelism ---------------------
-   One all-reduce of `bytes` over `gpus` GPUs of one node, as NCCL's ring
-   does it (its own cost model, src/graph/tuning.cc): 2 (n - 1) steps, each
-   moving bytes / n, so
+   One all-reduce of `bytes` over `gpus` GPUs of one node as NCCL's ring
+   does it (src/graph/tuning.cc): 2 (n - 1) steps of bytes / n each,
        time = base + 2 (n - 1) x step + 2 (n - 1) / n x bytes / busbw
-   where busbw is the bus bandwidth (nccl-tests' definition). With the
-   link's fit (m->link->ar_*, fitted on measurements) base, step and busbw
-   are the fitted ones; without one, base = 0, step = the link's latency
-   and busbw = its bandwidth per direction: the datasheet's, a lower bound
-   on the time (a latency the table lacks is RFL_AR_ASSUMED_STEP_S, flagged). */
+   (busbw: nccl-tests' bus bandwidth). base, step and busbw are the link's
+   fit (m->link->ar_*) or else 0, the link's latency and its bandwidth per
+   direction: the datasheet's, a lower bound on the time (a latency the
+   table lacks is RFL_AR_ASSUMED_STEP_S, flagged). */
 typedef enum rfl_ar_basis {
     RFL_AR_FITTED = 0,   /* the link's fit, on no more GPUs than were measured */
     RFL_AR_EXTRAPOLATED, /* the link's fit, on more GPUs than were measured */
@@ -1312,8 +1295,7 @@ typedef struct rfl_allreduce {
                               step took RFL_AR_ASSUMED_STEP_S (never 0) */
 } rfl_allreduce;
 /* A ring step's latency where the link's is unpublished (MI300X's xGMI):
-   NCCL's hwLat for PCI rings (src/graph/tuning.cc, LL: 1.0 us), the larger
-   of its intra-node figures. Said wherever it is used. */
+   NCCL's hwLat for PCI rings (LL: 1.0 us), its larger intra-node figure. */
 #define RFL_AR_ASSUMED_STEP_S 1.0e-6
 /* gpus == 1: RFL_OK, every figure 0 (nothing to reduce). Errors:
    RFL_ERR_ARG (m or out NULL, gpus < 1, or more GPUs than the link's node
@@ -1332,21 +1314,16 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
    The overview and its conventions: MACHINE FILES in the manual.
 
    out->machine gets the top level; out->measured (valid when
-   out->has_measured) is a copy of it whose peak_flops and bw_bytes_per_s
-   are the measured ones (0 where not measured) and whose source is the
-   measured source. Every string (id, name, aliases joined by commas,
-   sources) points into strbuf: keep strbuf (not the JSON) alive while the
-   machines are used. Both machines' link points at out->link (NULL
-   without a "link"): keep *out where it is (a copy of the struct still
-   points at the first). toks: RFL_MACHINE_FILE_TOKS suffices for anything
-   rfl-hw prints; more for files with many '_' extras. Errors:
-     RFL_ERR_SYNTAX    not JSON (err->line/col/offset from the tokenizer;
-                       err->where: the key it happened in, e.g. a file cut
-                       after "tf32_tensor": 156 names peak_flops.tf32_tensor)
-     RFL_ERR_BUFFER    toks or strbuf too small: err->where names it
-                       ("toks", "strbuf"), err->need says how many tokens
-                       or bytes it needs (tokens first: strings are only
-                       counted once the document is tokenised)
+   out->has_measured) is a copy of it with the measured peak_flops and
+   bw_bytes_per_s (0 where not measured) and source. Every string points
+   into strbuf: keep strbuf (not the JSON) alive while the machines are
+   used. Both machines' link points at out->link (NULL without a "link"),
+   so keep *out where it is. toks: RFL_MACHINE_FILE_TOKS suffices for what
+   rfl-hw prints. Errors:
+     RFL_ERR_SYNTAX    not JSON (err->line/col/offset; err->where: the key
+                       it happened in)
+     RFL_ERR_BUFFER    toks or strbuf too small: err->where names it,
+                       err->need the tokens or bytes (tokens first)
      RFL_ERR_MISSING   a required field is absent (err->where names it)
      RFL_ERR_FORMAT    wrong type, unknown key or name, duplicate key
      RFL_ERR_NOT_FINITE / RFL_ERR_NUMBER  a bad number (negative, NaN,
@@ -1371,17 +1348,15 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
                                           rfl_machine_file *out,
                                           rfl_error *err);
 #ifndef RFL_NO_JSON_WRITER
-/* The writer beside the reader: the members of a machine file (what
-   rfl-hw NAME --json prints) into the object the caller opened, so that a
-   tool may add its own '_' members before closing it:
+/* The members of a machine file (what rfl-hw NAME --json prints) into the
+   object the caller opened, so a tool may add its own '_' members:
        rfl_json_w_obj(&w, 0); rfl_machine_file_write(&w, &mf); rfl_json_w_end(&w);
-   Keys in the order of the manual's list (MACHINE FILES): name, id, aliases, kind,
-   peak_flops (fp64 first, then by unit kind), mem_bw, mem_bytes,
-   l2_bytes, units, boost_mhz, tdp_w, ridge (every prec_level > 0),
-   source, "link" when mf->machine.link is set (every key, null where
-   unknown; "allreduce" when fitted), and "measured" when mf->has_measured (its empty objects left
-   out, threads when > 0). A figure <= 0 is null. Read back, it gives the
-   same machine (a round trip). */
+   Keys: name, id, aliases, kind, peak_flops (rfl_machine_file_prec's
+   order), mem_bw, mem_bytes, l2_bytes, units, boost_mhz, tdp_w, ridge
+   (every prec_level > 0), source; "link" when
+   mf->machine.link is set ("allreduce" when fitted), "measured" when
+   mf->has_measured (empty objects left out, threads when > 0). A figure
+   <= 0 is null. Read back, it gives the same machine. */
 RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf);
 /* The whole document into buf[size] (NUL-terminated). Returns the bytes
    it needs, NUL included: when that is over size, nothing usable was
@@ -1439,14 +1414,13 @@ typedef struct rfl_prediction {
 RFL_API rfl_result rfl_predict(const rfl_machine *m, const rfl_work *w,
                                rfl_prediction *out);
 
-/* Achieved FLOP/s (FLOPs of prec / time) over attainable FLOP/s under that
-   precision's roof. RFL_ERR_NO_DATA without a time; RFL_ERR_NO_ROOF when the
-   machine has no roof for prec. A result above 1 means a measurement or unit
-   bug (a point above the roof). */
+/* Achieved FLOP/s (FLOPs of prec / time) over attainable under prec's roof
+   (above 1: a measurement or unit bug). RFL_ERR_NO_DATA without a time;
+   RFL_ERR_NO_ROOF when the machine has no roof for prec. */
 RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w,
                                      rfl_prec prec, double *fraction);
 
-/* ---- the binding ceiling, written out (issue 35) ----
+/* ---- the binding ceiling, written out ----
    rfl_work_attainable's arithmetic as a reader can redo it, at the level
    that binds: "L2-bound: min(67 TFLOP/s, 3.303 x 7.28 TB/s) = 24.04
    TFLOP/s"; compute-bound work shows the lowest bandwidth term beside the
@@ -1457,7 +1431,7 @@ RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
 /* "DRAM", "L2", "L1": a level as the texts name it. */
 RFL_API const char *rfl_level_label(rfl_level level);
 
-/* ---- where an estimate sits (issue 35): one rule for every chart ----
+/* ---- where an estimate sits: one rule for every chart ----
    An estimate's point is at its FLOPs over its predicted time summed part
    by part (layer_s: rfl_net_prediction.layers_s, or the sum of
    rfl_predict's time_s over the parts), below the roof by what its parts'
