@@ -1444,19 +1444,17 @@ RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s);
    API  LAYERS
    the builder, shape propagation, costs, predicted time, torchsummary
    ========================================================================== */
-/* A tensor is named by the index of the layer that produced it
-   (rfl_tensor). Shapes are per sample: the batch applies when costs are
-   computed, so one built network answers for every batch size. After the
-   first error every builder call returns RFL_NO_TENSOR and changes
-   nothing. The example and the FLOP conventions: LAYERS in the manual. */
+/* A tensor is the index of the layer that produced it (rfl_tensor). Shapes
+   are per sample: the batch applies when costs are computed, so one net
+   answers for every batch. After the first error every builder call
+   returns RFL_NO_TENSOR and changes nothing. The example and the FLOP
+   conventions: LAYERS in the manual. */
 
 /* ---- number formats --------------------------------------------------------
-   One enum for every number format: the math type of an estimate (what
-   the arithmetic runs in, so which roofs time it) and the storage type of
-   each role (weights, KV cache, activations), for CNNs and LLMs alike.
-   RFL_DTYPE_DEFAULT (0) means fp32 as a math type and "as the math type"
-   as a storage type. The roof a format's FLOPs go under is an rfl_prec
-   (a ceiling of the machine, not a format): see rfl_layer_work. */
+   One enum for the math type of an estimate (what the arithmetic runs in,
+   so which roofs time it) and the storage type of each role (weights, KV
+   cache, activations). RFL_DTYPE_DEFAULT (0): fp32 as a math type, "as
+   the math type" as a storage type. Roofs are rfl_prec (rfl_dtype_roofs). */
 typedef enum rfl_dtype {
     RFL_DTYPE_DEFAULT = 0, /* math: fp32; storage: the math type */
     RFL_DTYPE_FP32,        /* 32 bits; FLOPs under the FP32 roof */
@@ -1471,8 +1469,7 @@ typedef enum rfl_dtype {
 } rfl_dtype;
 
 /* "fp32", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "tf32" ("?" when
-   out of range): the default is named as the math type it stands for (a
-   storage role's default: name rfl_dtype_storage's answer instead). */
+   out of range; a storage role's default: name rfl_dtype_storage's). */
 RFL_API const char *rfl_dtype_name(rfl_dtype d);
 /* Bits per element: 32 (default, fp32, tf32), 16, 16, 8, 8, 4; 0 when out
    of range. */
@@ -1483,10 +1480,8 @@ RFL_API int rfl_dtype_bytes(rfl_dtype d);
    bf16/bfloat16, fp8/float8/e4m3/e5m2, int8, int4, tf32.
    RFL_ERR_UNKNOWN_NAME otherwise. */
 RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out);
-/* The roofs of math type t: where its matrix FLOPs (conv, matmul,
-   attention) go, and the rest (fp32: RFL_FP32 both; tf32: TF32 tensor and
-   FP32; fp16, bf16: their tensor roofs and RFL_FP16; fp8: FP8 tensor and
-   RFL_FP16; int8: INT8 tensor and RFL_FP32). Either out may be NULL.
+/* The roofs of math type t's matrix FLOPs (conv, matmul, attention) and
+   of the rest: as rfl_dtype's comments say. Either out may be NULL.
    RFL_ERR_ARG for int4 (no int4 math) or out of range. */
 RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *other);
 /* The storage type of a role set to `role` under math type `math`: role,
@@ -1576,8 +1571,7 @@ typedef int rfl_tensor;      /* index of the producing layer; < 0: none */
 #define RFL_LF_UNKNOWN_FLOPS 0x80u /* no FLOP rule for its op (an ONNX node):
                                 its FLOPs are unknown, counted as 0 */
 
-/* One layer. Per-sample counts are computed once when the layer is
-   added; rfl_layer_cost scales them by the batch. */
+/* One layer: per-sample counts, computed when it is added. */
 typedef struct rfl_layer {
     const char *name;     /* "layer1.0.conv1" (names arena / caller string) or
                              NULL: tables then print "Conv2d-5" */
@@ -1629,24 +1623,21 @@ typedef struct rfl_net {
 /* Set up an empty network over the caller's array.
    in:  layers[cap] (cap >= 1), optional names arena names[names_size]
         (NULL/0: layers keep only names given as static strings).
-   out: *net. Returns RFL_ERR_ARG for a NULL net/array or cap < 1.
-   Memory: cap x sizeof(rfl_layer); the zoo needs at most RFL_ZOO_MAX_LAYERS
-   records and RFL_ZOO_NAMES_SIZE bytes of names. */
+   out: *net. Returns RFL_ERR_ARG for a NULL net/array or cap < 1. */
 RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *names,
                                 size_t names_size);
 
 /* Names. With an arena, layers get "scope.name" (torch's dotted module
-   path; name "" gives the scope itself); without one, rfl_layer_name keeps the
-   caller's pointer and ignores the scope.
-   rfl_scope_push appends ".part" to the scope (part may be "3"); pop
-   removes the last part. A scope deeper than 95 bytes is RFL_ERR_BUFFER.
-   rfl_scope_pushi pushes a decimal index. */
+   path; name "": the scope itself); without one, rfl_layer_name keeps the
+   caller's pointer and ignores the scope. rfl_scope_push appends ".part"
+   (pushi: a decimal index), pop removes the last part; a scope over 95
+   bytes is RFL_ERR_BUFFER. */
 RFL_API void rfl_scope_push(rfl_net *net, const char *part);
 RFL_API void rfl_scope_pushi(rfl_net *net, int index);
 RFL_API void rfl_scope_pop(rfl_net *net);
-/* Name layer t (the string is copied into the arena under the current
-   scope, or kept as a pointer when there is no arena: it must outlive the
-   net). Returns t, so calls nest: rfl_layer_name(&net, rfl_conv(...), "conv1"). */
+/* Name layer t (copied into the arena under the scope, else kept as a
+   pointer that must outlive the net). Returns t, so calls nest:
+   rfl_layer_name(&net, rfl_conv(...), "conv1"). */
 RFL_API rfl_tensor rfl_layer_name(rfl_net *net, rfl_tensor t, const char *name);
 
 /* ---- the builder -------------------------------------------------------------
@@ -1694,16 +1685,15 @@ RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b);
    output (Lq, Dv), mac_flops as for the repeated k and v (arg[1]: kv heads). */
 RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_tensor v,
                                  uint32_t heads);
-/* Mark attention record t causal: query i of Lq sees the Lk - Lq earlier
-   (cached) keys and itself and those before it, at most `window` keys (0:
-   no window). The record keeps the eager count (mac_flops: every query
-   against every key, as FlopCounterMode counts a masked product);
-   rfl_cost_desc.causal times the causal count (what FlashAttention runs),
-   and then a KV-cache input is read for the window only. Returns t;
-   RFL_ERR_ARG when t is no attention record. Only decoder LLMs build
-   causal records, KV-cache records and experts: with RFL_NO_LLM there is
-   no rfl_causal and no costing of them (rfl_cost_desc.causal and .kv then
-   change nothing). */
+/* Mark attention record t causal: query i of Lq sees the Lk - Lq cached
+   keys, itself and those before it, at most `window` keys (0: no window).
+   mac_flops stays eager (every query against every key, as
+   FlopCounterMode counts a masked product); rfl_cost_desc.causal times
+   the causal count (what FlashAttention runs), reading a KV-cache input
+   for the window only. Returns t; RFL_ERR_ARG when t is no attention
+   record. With RFL_NO_LLM there is no rfl_causal, and causal, KV-cache
+   and expert records are not costed (rfl_cost_desc.causal and .kv change
+   nothing). */
 #ifndef RFL_NO_LLM
 RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window);
 #endif
@@ -1748,9 +1738,8 @@ RFL_API rfl_tensor rfl_slice(rfl_net *net, rfl_tensor x, int dim, uint32_t start
 RFL_API rfl_tensor rfl_dropout(rfl_net *net, rfl_tensor x);
 /* Embedding lookup: ids (L) -> (L, dim); vocab x dim parameters. */
 RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, uint32_t dim);
-/* A module boundary: x passes through unchanged; the record is a row of the
-   torchsummary table named cls ("BasicBlock", a static string) and costs
-   nothing. torchsummary counts container outputs in its pass size. */
+/* A module boundary: x passes through; the record is a torchsummary row
+   named cls ("BasicBlock", a static string) and costs nothing. */
 RFL_API rfl_tensor rfl_mark(rfl_net *net, rfl_tensor x, const char *cls);
 
 /* Torch class name of layer i as torchsummary prints it ("Conv2d", "ReLU",
@@ -1777,12 +1766,11 @@ typedef enum rfl_mode {
     RFL_MODE_TRAIN      /* forward + backward */
 } rfl_mode;
 
-/* Evaluation settings; zero means default. Storage types are per role:
-   parameters (weight matrices and tables: int4 packs two per byte; biases
-   and norm scales stay at the math type), the KV cache (records
-   with kv_cache set) and activations (everything else); forward bytes, activation
-   memory and param_bytes follow them, backward bytes stay at the math
-   type's size. */
+/* Evaluation settings; zero means default. Storage types per role:
+   weight matrices and tables (int4: two per byte; biases and norm scales
+   stay at the math type), the KV cache (kv_cache records), activations;
+   forward bytes, activation memory and param_bytes follow them, backward
+   bytes stay at the math type. */
 typedef struct rfl_cost_desc {
     uint64_t batch;           /* 0 = 1 */
     rfl_dtype dtype;          /* the math type: 0 = fp32 (int4: RFL_ERR_ARG) */
@@ -1820,11 +1808,9 @@ typedef struct rfl_layer_cost {
    this batch overflows 64 bits. */
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
                                       rfl_layer_cost *out);
-/* Forward and backward work of layer i, FLOPs under the dtype's precision
-   (fp32: RFL_FP32; fp16/bf16: conv and matmul FLOPs under the tensor
-   precision, the rest under RFL_FP16; int8: conv and matmul under
-   RFL_INT8_TENSOR, the rest under RFL_FP32), bytes at RFL_DRAM, L2 and L1
-   marked unknown, no time. fwd or bwd may be NULL. */
+/* Forward and backward work of layer i: FLOPs under the math type's roofs
+   (rfl_dtype_roofs), bytes at RFL_DRAM, L2 and L1 unknown, no time. fwd
+   or bwd may be NULL. */
 RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc *d,
                                   rfl_work *fwd, rfl_work *bwd);
 
@@ -1887,15 +1873,11 @@ RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cos
 #endif
 
 /* ---- grouped view ----------------------------------------------------------------
-   Records summed by group, for CNNs and LLMs alike: by layer type
-   (rfl_ltype: "conv", "matmul", "norm", ...) or by module (the name with
-   each all-digit part made '*': a decoder's 16 "model.layers.3.mlp.down_proj"
-   are one group "model.layers.*.mlp.down_proj" of count 16; a ResNet's
-   "layer1.0.conv1" and "layer1.1.conv1" are "layer1.*.conv1"). Groups come
-   in the order of their first record; inputs and marks are left out. Or
-   by kind: a decoder's records (rfl_llm_build) by their rfl_llm_kind
-   ("attention", "mlp", ...: rfl_llm_kind_name), any other record by its
-   layer type, so one call serves CNNs and LLMs. */
+   Records summed by layer type ("conv", "matmul", ...), by module (the
+   name with each all-digit part made '*': "layer1.0.conv1" and
+   "layer1.1.conv1" are "layer1.*.conv1") or by kind (a decoder's records
+   by rfl_llm_kind, "attention", "mlp", ...; others by layer type). Groups
+   come in the order of their first record; inputs and marks left out. */
 typedef enum rfl_group_by {
     RFL_GROUP_LTYPE = 0, /* by rfl_op_ltype */
     RFL_GROUP_MODULE,    /* by name pattern (unnamed records: by class) */
@@ -1919,10 +1901,9 @@ typedef struct rfl_group_cost {
 } rfl_group_cost;
 
 /* Sum net's records under d into groups[0..cap). m (may be NULL): the
-   machine for time_s. Returns the number of groups (call with groups NULL
-   to size the array; more groups than cap: only the first cap are
-   written, the count is still returned), or -1 when a record's cost fails
-   (a bad desc, an overflow, no roof on m). */
+   machine for time_s. Returns the number of groups, even past cap (groups
+   NULL: count only), or -1 when a record's cost fails (a bad desc, an
+   overflow, no roof on m). */
 RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
                           const rfl_machine *m, rfl_group_cost *groups, int cap);
 
