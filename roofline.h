@@ -2494,8 +2494,7 @@ typedef struct rfl_onnx_dim {
     const char *param;  /* the symbolic name ("batch"), or NULL */
 } rfl_onnx_dim;
 
-/* A named tensor: a graph input, an initializer, a node output, or the
-   tensor of a Constant's attribute (name ""). */
+/* A graph input, initializer, node output, or a Constant's tensor (""). */
 typedef struct rfl_onnx_value {
     const char *name;
     const rfl_onnx_dim *dims;  /* rank entries (from the file) */
@@ -2605,11 +2604,11 @@ RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size);
 RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t len);
 /* The caller seeked past n <= st->skip bytes instead of pushing them. */
 RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n);
-/* End of the stream: decode the kept structure into *g. RFL_ERR_TRUNCATED
-   when the stream stops inside a message; RFL_ERR_GRAPH (st->err names the
-   node) for an unknown input name or a name produced twice;
-   RFL_ERR_FORMAT / RFL_ERR_OVERFLOW for a negative or overflowing dim
-   (st->err names the tensor); RFL_ERR_BUFFER: see st->need. */
+/* End of the stream: decode the kept structure into *g. RFL_ERR_TRUNCATED:
+   the stream stops inside a message; RFL_ERR_GRAPH: an unknown input name
+   or a name produced twice (st->err names the node); RFL_ERR_FORMAT /
+   RFL_ERR_OVERFLOW: a negative or overflowing dim (names the tensor);
+   RFL_ERR_BUFFER: see st->need. */
 RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g);
 /* Shapes and costs: appends the records to an initialised, empty net
    (g->record_bound records suffice). RFL_ERR_GRAPH for a cycle,
@@ -2625,9 +2624,8 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
                                         void *arena, size_t size, rfl_onnx_graph *g);
 #ifndef RFL_NO_STDIO
 /* Read a file, seeking past weight payloads: init + push + finish.
-   RFL_ERR_IO when it cannot be opened or read (st->err.msg says). The
-   caller's two passes: arena NULL (count mode) gives st->need, then the
-   read into an arena of that size. */
+   RFL_ERR_IO when it cannot be opened or read. Arena NULL (count mode)
+   gives st->need for the second pass. */
 RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
                                       size_t size, rfl_onnx_graph *g);
 /* The same from an open stream, from where it stands (standard input, a
@@ -2637,10 +2635,9 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
 RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena,
                                         size_t size, rfl_onnx_graph *g);
 #endif
-/* Dim `axis` of graph input `input` as rfl_onnx_build saw it with desc d
-   (info: what the build said): the batch for a symbolic or unknown batch
-   axis, a d->dims value for a named one, else the file's; -1 when none of
-   these (a symbolic dim without a value). */
+/* Dim `axis` of graph input `input` as rfl_onnx_build saw it with d and
+   info: the batch on the batch axis when symbolic or unknown, a d->dims
+   value for a named dim, else the file's; -1 for none. */
 RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc *d,
                                    const rfl_onnx_info *info, int input, int axis);
 
