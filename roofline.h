@@ -388,15 +388,11 @@
            rfl_net_predict(&net, &cd, h100, &p);   p.layers_s: the step time
            rfl_llm_kv_cache_bytes(&c, &d, &kv);    the cache after the step
        or the same as one value, built once (WORKLOAD below).
-       Everything of the LAYERS part serves a decoder as it serves a CNN:
-       per-record and total costs with bytes by role (fwd_weight_bytes,
-       fwd_kv_read_bytes, fwd_kv_write_bytes, the rest activations); the view
-       by module (RFL_GROUP_MODULE: "model.layers.*.mlp.down_proj", count 32)
-       and by kind (RFL_GROUP_KIND: "attention", "mlp", ...); the prediction
-       (rfl_net_predict: per record max(compute, memory), matrix FLOPs under
-       the math type's matrix roof, the rest under its vector roof); the batch
-       at which a decode turns compute-bound (rfl_net_compute_bound_batch);
-       training (RFL_MODE_TRAIN: a prefill with every position's logits).
+       Everything of the LAYERS part serves a decoder as a CNN: costs with
+       bytes by role, groups by module or kind (RFL_GROUP_KIND), the
+       prediction, the batch at which a decode turns compute-bound
+       (rfl_net_compute_bound_batch), training (RFL_MODE_TRAIN: a prefill
+       with every position's logits).
        Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW), for
        the step's records under rfl_llm_cost_desc:
          mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
@@ -483,14 +479,10 @@
        memory per GPU; rfl_llm_tp_comm_time times them on the link (ring,
        rfl_allreduce_time), rfl_llm_tp_fit_get finds the smallest N of 1, 2,
        4, 8 that holds the step and max_batch_in_memory per N.
-       Tools: records everywhere. rfl-estimate LLM prints them by module with
-       totals, bytes by role, the step time, tokens/s and the compute-bound
-       batches (--layers, --mode train, --summary: the zoo's per-record
-       table; --gpus N [--link nvlink|pcie]: one GPU's, with the plan, its
-       all-reduces' time and the fit); rfl-report --llm joins their kinds to
-       a profile, --model NAME reports a prefill of 512 tokens beside zoo
-       models; rfl-plot --work FILE --kernels draws a point per distinct
-       layer.
+       Tools: rfl-estimate LLM prints the records by module with totals,
+       the step time, tokens/s and the compute-bound batches (--gpus N: one
+       GPU's, with the plan); rfl-report --llm joins their kinds to a
+       profile; rfl-plot --work FILE --kernels draws a point per layer.
 
    ONNX ([9]; rfl-estimate --onnx FILE)
        An .onnx file read as a stream of chunks of any size (split anywhere,
