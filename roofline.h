@@ -11994,6 +11994,14 @@ static rfl_result rfl__ox_berr(rfl__ox_b *B, rfl_result r, const char *what, con
     return r;
 }
 
+/* The two usual build errors: a shape that does not fit, counts past 64 bits. */
+static rfl_result rfl__ox_bad(rfl__ox_b *B, const char *what) {
+    return rfl__ox_berr(B, RFL_ERR_SHAPE, what, "");
+}
+static rfl_result rfl__ox_ovf(rfl__ox_b *B) {
+    return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+}
+
 static int rfl__ox_streq(const char *a, const char *b) {
     while (*a && *a == *b) a++, b++;
     return *a == *b;
@@ -12073,9 +12081,9 @@ static rfl_result rfl__ox_shape(rfl__ox_b *B, rfl__ox_slot *o, const int64_t *di
     int i, ok;
     if (!o) return RFL_OK;
     if (rank < 0 || rank > RFL_ONNX_MAX_RANK)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+        return rfl__ox_bad(B, "rank above 8");
     for (i = 0; i < rank; i++) {
-        if (dims[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative output dim", "");
+        if (dims[i] < 0) return rfl__ox_bad(B, "negative output dim");
         o->dim[i] = dims[i];
     }
     o->rank = rank;
@@ -12253,7 +12261,7 @@ static rfl_result rfl__ox_bcast(rfl__ox_b *B, const rfl__ox_slot *a, const rfl__
         int ia = i - (r - a->rank), ib = i - (r - b->rank);
         int64_t da = ia >= 0 ? a->dim[ia] : 1, db = ib >= 0 ? b->dim[ib] : 1;
         if (da != db && da != 1 && db != 1)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "shapes do not broadcast", "");
+            return rfl__ox_bad(B, "shapes do not broadcast");
         out[i] = da == 1 ? db : da;
     }
     *rank = r;
@@ -12447,7 +12455,7 @@ static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
     int64_t od[RFL_ONNX_MAX_RANK];
     int nin = n->n_inputs < 3 ? n->n_inputs : 3, j, orank = 0, ok;
     rfl_result r = RFL_OK;
-    if (nin < 2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "needs two inputs", "");
+    if (nin < 2) return rfl__ox_bad(B, "needs two inputs");
     RFL_MEMSET(&acc, 0, sizeof acc);
     for (j = 0; j < nin && !r; j++) {
         in[j] = rfl__ox_in(B, n, j);
@@ -12483,7 +12491,7 @@ static rfl_result rfl__ox_window(rfl__ox_b *B, const rfl_onnx_node *n, int nsp,
     for (i = 0; i < nsp; i++) {
         w->k[i] = cnt == nsp ? a[i] : wk ? wk[i] : 0;
         if (w->k[i] <= 0 || w->k[i] > 65536)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad or missing kernel_shape", "");
+            return rfl__ox_bad(B, "bad or missing kernel_shape");
         w->kprod *= (uint64_t)w->k[i];
         w->s[i] = w->d[i] = 1, w->pb[i] = w->pe[i] = w->op[i] = 0;
     }
@@ -12499,7 +12507,7 @@ static rfl_result rfl__ox_window(rfl__ox_b *B, const rfl_onnx_node *n, int nsp,
         if (w->s[i] <= 0 || w->s[i] > 65536 || w->d[i] <= 0 || w->d[i] > 65536 || w->pb[i] < 0 ||
             w->pe[i] < 0 || w->pb[i] > ((int64_t)1 << 32) || w->pe[i] > ((int64_t)1 << 32) ||
             w->op[i] < 0 || w->op[i] > 65536)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad strides, dilations or pads", "");
+            return rfl__ox_bad(B, "bad strides, dilations or pads");
     return RFL_OK;
 }
 
@@ -12540,12 +12548,12 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
     if (r) return r;
     nsp = x->rank - 2;
     if (nsp < 1 || w->rank != x->rank || g < 1 || x->dim[1] % g)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "input, weight and group do not agree", "");
+        return rfl__ox_bad(B, "input, weight and group do not agree");
     if ((r = rfl__ox_window(B, n, nsp, w->dim + 2, &win)) != RFL_OK) return r;
     if (!transposed && w->dim[1] * g != x->dim[1])
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weight channels do not match the input", "");
+        return rfl__ox_bad(B, "weight channels do not match the input");
     if (transposed && w->dim[0] != x->dim[1])
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weight channels do not match the input", "");
+        return rfl__ox_bad(B, "weight channels do not match the input");
     cout = transposed ? w->dim[1] * g : w->dim[0];
     od[0] = x->dim[0], od[1] = cout;
     nos = rfl__ox_attr_ints(n, "output_shape", &os);
@@ -12553,14 +12561,14 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
         int64_t in = x->dim[2 + i];
         if (!transposed) {
             if (!rfl__ox_win_out(&win, i, in, ap, 0, &od[2 + i]))
-                return rfl__ox_berr(B, RFL_ERR_SHAPE, "input smaller than the kernel", "");
+                return rfl__ox_bad(B, "input smaller than the kernel");
         } else if (nos == nsp) {
             od[2 + i] = os[i];
         } else if (ap[0] == 'S') {
             od[2 + i] = in * win.s[i];
         } else {
             od[2 + i] = win.s[i] * (in - 1) + win.op[i] + win.d[i] * (win.k[i] - 1) + 1 - win.pb[i] - win.pe[i];
-            if (od[2 + i] <= 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "empty output", "");
+            if (od[2 + i] <= 0) return rfl__ox_bad(B, "empty output");
         }
         ok = ok && rfl__ox_mul(outsp, (uint64_t)od[2 + i], &outsp) && rfl__ox_mul(insp, (uint64_t)in, &insp);
     }
@@ -12578,7 +12586,7 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
         c.flops += b;
         c.flags |= RFL_LF_BIAS;
     }
-    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    if (!ok) return rfl__ox_ovf(B);
     c.flags |= RFL_LF_MODULE;
     c.arg[0] = (uint32_t)win.k[0], c.arg[1] = (uint32_t)(nsp > 1 ? win.k[1] : 1);
     c.arg[2] = (uint32_t)win.s[0], c.arg[3] = (uint32_t)g;
@@ -12597,17 +12605,17 @@ static rfl_result rfl__ox_pool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) 
     rfl_result r = rfl__ox_need(B, x, "X");
     if (r) return r;
     nsp = x->rank - 2;
-    if (nsp < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "input rank below 3", "");
+    if (nsp < 1) return rfl__ox_bad(B, "input rank below 3");
     if ((r = rfl__ox_window(B, n, nsp, (const int64_t *)0, &win)) != RFL_OK) return r;
     od[0] = x->dim[0], od[1] = x->dim[1];
     for (i = 0; i < nsp; i++)
         if (!rfl__ox_win_out(&win, i, x->dim[2 + i], ap, ceil_mode, &od[2 + i]))
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "input smaller than the window", "");
+            return rfl__ox_bad(B, "input smaller than the window");
     if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, x->rank)) != RFL_OK) return r;
     RFL_MEMSET(&c, 0, sizeof c);
     if (!rfl__ox_mul(rfl__ox_count(o, &ok), win.kprod, &c.flops))
-        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        return rfl__ox_ovf(B);
     c.flags = RFL_LF_MODULE | (ceil_mode ? RFL_LF_CEIL : 0u);
     c.arg[0] = (uint32_t)win.k[0], c.arg[1] = (uint32_t)(nsp > 1 ? win.k[1] : 1);
     c.arg[2] = (uint32_t)win.s[0], c.arg[3] = (uint32_t)win.pb[0];
@@ -12622,7 +12630,7 @@ static rfl_result rfl__ox_gpool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op)
     int i, ok;
     rfl_result r = rfl__ox_need(B, x, "X");
     if (r) return r;
-    if (x->rank < 3) return rfl__ox_berr(B, RFL_ERR_SHAPE, "input rank below 3", "");
+    if (x->rank < 3) return rfl__ox_bad(B, "input rank below 3");
     for (i = 0; i < x->rank; i++) od[i] = i < 2 ? x->dim[i] : 1;
     if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
     RFL_MEMSET(&c, 0, sizeof c);
@@ -12645,18 +12653,18 @@ static rfl_result rfl__ox_gemm(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, a, "A");
     if (!r) r = rfl__ox_need(B, b, "B");
     if (r) return r;
-    if (a->rank != 2 || b->rank != 2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "A and B must be 2-D", "");
+    if (a->rank != 2 || b->rank != 2) return rfl__ox_bad(B, "A and B must be 2-D");
     M = rfl__ox_attr_i(n, "transA", 0) ? a->dim[1] : a->dim[0];
     K = rfl__ox_attr_i(n, "transA", 0) ? a->dim[0] : a->dim[1];
     K2 = rfl__ox_attr_i(n, "transB", 0) ? b->dim[1] : b->dim[0];
     N = rfl__ox_attr_i(n, "transB", 0) ? b->dim[0] : b->dim[1];
-    if (K != K2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "inner dims differ", "");
+    if (K != K2) return rfl__ox_bad(B, "inner dims differ");
     od[0] = M, od[1] = N;
     if ((r = rfl__ox_shape(B, o, od, 2)) != RFL_OK || !o) return r;
     RFL_MEMSET(&c, 0, sizeof c);
     ok = rfl__ox_mul((uint64_t)M, (uint64_t)N, &c.bias) && rfl__ox_mul(c.bias, (uint64_t)K, &c.mac) &&
          rfl__ox_mul(c.mac, 2, &c.mac);
-    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    if (!ok) return rfl__ox_ovf(B);
     lin = rfl__ox_is_weight(b);
     c.flops = c.mac;
     if (n->n_inputs > 2 && n->inputs[2] >= 0) {
@@ -12682,12 +12690,12 @@ static rfl_result rfl__ox_matmul(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, a, "A");
     if (!r) r = rfl__ox_need(B, b, "B");
     if (r) return r;
-    if (a->rank < 1 || b->rank < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "scalar operand", "");
+    if (a->rank < 1 || b->rank < 1) return rfl__ox_bad(B, "scalar operand");
     r1a = a->rank == 1, r1b = b->rank == 1;
     M = r1a ? 1 : a->dim[a->rank - 2], K = a->dim[a->rank - 1];
     N = r1b ? 1 : b->dim[b->rank - 1];
     if ((r1b ? b->dim[0] : b->dim[b->rank - 2]) != K)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "inner dims differ", "");
+        return rfl__ox_bad(B, "inner dims differ");
     /* broadcast the batch dims */
     ba.rank = r1a ? 0 : a->rank - 2, bb.rank = r1b ? 0 : b->rank - 2;
     for (i = 0; i < ba.rank; i++) ba.dim[i] = a->dim[i];
@@ -12700,7 +12708,7 @@ static rfl_result rfl__ox_matmul(rfl__ox_b *B, const rfl_onnx_node *n) {
     RFL_MEMSET(&c, 0, sizeof c);
     ok = rfl__ox_mul(lead, (uint64_t)M, &c.mac) && rfl__ox_mul(c.mac, (uint64_t)N, &c.mac) &&
          rfl__ox_mul(c.mac, (uint64_t)K, &c.mac) && rfl__ox_mul(c.mac, 2, &c.mac);
-    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    if (!ok) return rfl__ox_ovf(B);
     c.flops = c.mac;
     if (rfl__ox_is_weight(b) && b->rank == 2 && !r1a) {
         c.flags = RFL_LF_MODULE;
@@ -12760,7 +12768,7 @@ static rfl_result rfl__ox_flatten(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, x, "0");
     if (r) return r;
     if (ax < 0) ax += x->rank;
-    if (ax < 0 || ax > x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+    if (ax < 0 || ax > x->rank) return rfl__ox_bad(B, "axis out of range");
     for (i = 0; i < x->rank; i++) od[i < ax ? 0 : 1] *= x->dim[i];
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 2)) != RFL_OK) return r;
     return rfl__ox_view_done(B, n, x, RFL_OP_FLATTEN, RFL_LF_VIEW);
@@ -12780,23 +12788,23 @@ static rfl_result rfl__ox_reshape(rfl__ox_b *B, const rfl_onnx_node *n) {
     total = rfl__ox_count(x, &ok);
     for (i = 0; i < cnt; i++) {
         if (sh[i] == 0 && !rfl__ox_attr_i(n, "allowzero", 0)) {
-            if (i >= x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "0 beyond the input rank", "");
+            if (i >= x->rank) return rfl__ox_bad(B, "0 beyond the input rank");
             sh[i] = x->dim[i];
         }
         if (sh[i] == -1) {
-            if (infer >= 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "two -1 dims", "");
+            if (infer >= 0) return rfl__ox_bad(B, "two -1 dims");
             infer = i;
             continue;
         }
-        if (sh[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative dim in the target shape", "");
+        if (sh[i] < 0) return rfl__ox_bad(B, "negative dim in the target shape");
         if (!rfl__ox_mul(known, (uint64_t)sh[i], &known))
             return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "target shape overflows", "");
     }
     if (infer >= 0) {
-        if (!known || total % known) return rfl__ox_berr(B, RFL_ERR_SHAPE, "size not divisible by the target shape", "");
+        if (!known || total % known) return rfl__ox_bad(B, "size not divisible by the target shape");
         sh[infer] = (int64_t)(total / known);
     } else if (known != total) {
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "element count differs from the target shape", "");
+        return rfl__ox_bad(B, "element count differs from the target shape");
     }
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), sh, cnt)) != RFL_OK) return r;
     return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
@@ -12812,10 +12820,10 @@ static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) 
     cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
     if (cnt == -2) return rfl__ox_not_const(B, "axes");
     orank = un ? x->rank + (cnt > 0 ? cnt : 0) : x->rank;
-    if (orank > RFL_ONNX_MAX_RANK) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+    if (orank > RFL_ONNX_MAX_RANK) return rfl__ox_bad(B, "rank above 8");
     for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = 0;
     for (i = 0; i < cnt; i++) {
-        if (!rfl__ox_axis(ax[i], orank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        if (!rfl__ox_axis(ax[i], orank, &a)) return rfl__ox_bad(B, "axis out of range");
         mark[a] = 1;
     }
     if (un) {
@@ -12823,7 +12831,7 @@ static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) 
     } else {
         for (i = 0, j = 0; i < x->rank; i++) {
             if (cnt <= 0 ? x->dim[i] == 1 : mark[i]) {
-                if (x->dim[i] != 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "squeezing a dim that is not 1", "");
+                if (x->dim[i] != 1) return rfl__ox_bad(B, "squeezing a dim that is not 1");
                 continue;
             }
             od[j++] = x->dim[i];
@@ -12844,11 +12852,11 @@ static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, x, "data");
     if (r) return r;
     cnt = rfl__ox_attr_ints(n, "perm", &p);
-    if (cnt && cnt != x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "perm length differs from the rank", "");
+    if (cnt && cnt != x->rank) return rfl__ox_bad(B, "perm length differs from the rank");
     for (i = 0; i < x->rank; i++) {
         if (!cnt) a = x->rank - 1 - i;
         else if (!rfl__ox_axis(p[i], x->rank, &a) || (seen >> a) & 1)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "perm is not a permutation", "");
+            return rfl__ox_bad(B, "perm is not a permutation");
         seen |= 1 << a;
         od[i] = x->dim[a];
     }
@@ -12879,15 +12887,15 @@ static rfl_result rfl__ox_concat(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, x0, "0");
     if (r) return r;
     if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x0->rank, &a))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        return rfl__ox_bad(B, "axis out of range");
     for (j = 0; j < x0->rank; j++) od[j] = x0->dim[j];
     od[a] = 0;
     for (i = 0; i < n->n_inputs; i++) {
         rfl__ox_slot *x = rfl__ox_in(B, n, i);
         if ((r = rfl__ox_need(B, x, "i")) != RFL_OK) return r;
-        if (x->rank != x0->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "ranks differ", "");
+        if (x->rank != x0->rank) return rfl__ox_bad(B, "ranks differ");
         for (j = 0; j < x->rank; j++)
-            if (j != a && x->dim[j] != x0->dim[j]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "dims differ", "");
+            if (j != a && x->dim[j] != x0->dim[j]) return rfl__ox_bad(B, "dims differ");
         od[a] += x->dim[a];
         if (x->nconst < 0) all = 0;
         isf |= x->isfloat;
@@ -12916,7 +12924,7 @@ static rfl_result rfl__ox_split(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, x, "input");
     if (r) return r;
     if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x->rank, &a))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        return rfl__ox_bad(B, "axis out of range");
     if (no < 1 || no > 64) return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, "more than 64 outputs", "");
     cnt = rfl__ox_ints_arg(B, n, "split", 1, sz, 64);
     if (cnt == -2) return rfl__ox_not_const(B, "split");
@@ -12925,12 +12933,12 @@ static rfl_result rfl__ox_split(rfl__ox_b *B, const rfl_onnx_node *n) {
         for (i = 0; i < no; i++) sz[i] = x->dim[a] - part * i < part ? x->dim[a] - part * i : part;
         cnt = no;
     }
-    if (cnt != no) return rfl__ox_berr(B, RFL_ERR_SHAPE, "split sizes differ from the outputs", "");
+    if (cnt != no) return rfl__ox_bad(B, "split sizes differ from the outputs");
     for (i = 0; i < cnt; i++) {
-        if (sz[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative split size", "");
+        if (sz[i] < 0) return rfl__ox_bad(B, "negative split size");
         sum += sz[i];
     }
-    if (sum != x->dim[a]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "split sizes do not add up", "");
+    if (sum != x->dim[a]) return rfl__ox_bad(B, "split sizes do not add up");
     for (i = 0; i < no; i++) {
         rfl__ox_slot *o = rfl__ox_out(B, n, i);
         for (j = 0; j < x->rank; j++) od[j] = x->dim[j];
@@ -12970,7 +12978,7 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
     for (i = 0; i < ns; i++) {
         int64_t d, s0, e0, k = nsp > i ? sp[i] : 1;
         if (!rfl__ox_axis(na > i ? ax[i] : i, x->rank, &a) || k == 0)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad axis or zero step", "");
+            return rfl__ox_bad(B, "bad axis or zero step");
         d = x->dim[a], s0 = st[i], e0 = en[i];
         if (s0 < 0) s0 = s0 < -d ? 0 - (k < 0) : s0 + d;
         if (e0 < 0) e0 = e0 < -d ? 0 - (k < 0) : e0 + d;
@@ -13016,8 +13024,8 @@ static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (!r) r = rfl__ox_need(B, ix, "indices");
     if (r) return r;
     if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x->rank, &a))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
-    if (x->rank - 1 + ix->rank > RFL_ONNX_MAX_RANK) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+        return rfl__ox_bad(B, "axis out of range");
+    if (x->rank - 1 + ix->rank > RFL_ONNX_MAX_RANK) return rfl__ox_bad(B, "rank above 8");
     for (i = 0; i < a; i++) od[k++] = x->dim[i];
     for (i = 0; i < ix->rank; i++) od[k++] = ix->dim[i];
     for (i = a + 1; i < x->rank; i++) od[k++] = x->dim[i];
@@ -13027,7 +13035,7 @@ static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
         for (i = 0; i < (int)cnt; i++) {
             int64_t j = rfl__ox_geti(ix, i);
             if (j < 0) j += x->dim[0];
-            if (j < 0 || j >= x->dim[0]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "index out of range", "");
+            if (j < 0 || j >= x->dim[0]) return rfl__ox_bad(B, "index out of range");
             if (x->isfloat) rfl__ox_setf(o, i, rfl__ox_getf(x, (int)j));
             else o->cv[i] = rfl__ox_geti(x, (int)j);
         }
@@ -13055,12 +13063,12 @@ static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
     na = rfl__ox_ints_arg(B, n, "axes_", 3, ax, RFL_ONNX_MAX_RANK);
     if (na == -2) return rfl__ox_not_const(B, "axes");
     np = na > 0 ? na : x->rank;
-    if (cnt != 2 * np) return rfl__ox_berr(B, RFL_ERR_SHAPE, "pads length differs from the rank", "");
+    if (cnt != 2 * np) return rfl__ox_bad(B, "pads length differs from the rank");
     for (i = 0; i < x->rank; i++) od[i] = x->dim[i];
     for (i = 0; i < np; i++) {
-        if (!rfl__ox_axis(na > 0 ? ax[i] : i, x->rank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        if (!rfl__ox_axis(na > 0 ? ax[i] : i, x->rank, &a)) return rfl__ox_bad(B, "axis out of range");
         od[a] += p[i] + p[np + i];
-        if (od[a] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "pads remove more than the dim", "");
+        if (od[a] < 0) return rfl__ox_bad(B, "pads remove more than the dim");
     }
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, x->rank)) != RFL_OK) return r;
     RFL_MEMSET(&c, 0, sizeof c);
@@ -13083,12 +13091,12 @@ static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
     sz = up ? (rfl__ox_slot *)0 : rfl__ox_in(B, n, 3);
     if (sz && sz->nconst > 0) {
         if (rfl__ox_consts(sz, sizes, RFL_ONNX_MAX_RANK) != x->rank)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "sizes length differs from the rank", "");
+            return rfl__ox_bad(B, "sizes length differs from the rank");
         for (i = 0; i < x->rank; i++) od[i] = sizes[i];
     } else if (sc && sc->nconst == x->rank) {
         for (i = 0; i < x->rank; i++) {
             double s = rfl__ox_getf(sc, i), v = (double)x->dim[i] * s;
-            if (!(s > 0) || v > 9e15) return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad scale", "");
+            if (!(s > 0) || v > 9e15) return rfl__ox_bad(B, "bad scale");
             od[i] = (int64_t)v;
         }
     } else {
@@ -13147,7 +13155,7 @@ static rfl_result rfl__ox_constant(rfl__ox_b *B, const rfl_onnx_node *n) {
     if ((a = rfl__ox_attr_get(n, "value")) != 0 && a->tensor >= 0) {
         const rfl_onnx_value *v = &B->g->values[a->tensor];
         rfl__ox_from_value(o, v);
-        if (o->rank < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+        if (o->rank < 0) return rfl__ox_bad(B, "rank above 8");
         return RFL_OK; /* not an initializer: no params */
     }
     if ((a = rfl__ox_attr_get(n, "value_int")) != 0 || (a = rfl__ox_attr_get(n, "value_float")) != 0) {
@@ -13209,7 +13217,7 @@ static rfl_result rfl__ox_expand(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (cnt < 0) return rfl__ox_not_const(B, "the shape");
     t.rank = cnt;
     for (i = 0; i < cnt; i++)
-        if (t.dim[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative dim in the shape", "");
+        if (t.dim[i] < 0) return rfl__ox_bad(B, "negative dim in the shape");
     if ((r = rfl__ox_bcast(B, x, &t, od, &orank)) != RFL_OK) return r;
     if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
     ins[0] = x;
@@ -13241,7 +13249,7 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (!s || !l || !d || s->nconst != 1 || l->nconst != 1 || d->nconst != 1)
         return rfl__ox_not_const(B, "start / limit / delta");
     a = rfl__ox_getf(s, 0), b = rfl__ox_getf(l, 0), st = rfl__ox_getf(d, 0);
-    if (st == 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "zero delta", "");
+    if (st == 0) return rfl__ox_bad(B, "zero delta");
     cntf = (b - a) / st;
     if (cntf > 9e15) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "too many elements", "");
     cnt = !(cntf > 0) ? 0 : rfl__ox_d2i(cntf) + ((double)rfl__ox_d2i(cntf) < cntf);
@@ -13270,7 +13278,7 @@ static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
     if (cnt == -2) return rfl__ox_not_const(B, "axes");
     for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = cnt <= 0 && !rfl__ox_attr_i(n, "noop_with_empty_axes", 0);
     for (i = 0; i < cnt; i++) {
-        if (!rfl__ox_axis(ax[i], x->rank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        if (!rfl__ox_axis(ax[i], x->rank, &a)) return rfl__ox_bad(B, "axis out of range");
         mark[a] = 1;
     }
     for (i = 0; i < x->rank; i++)
@@ -13307,10 +13315,10 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (r) return r;
     cnt = rfl__ox_consts(rfl__ox_in(B, n, 1), rep, RFL_ONNX_MAX_RANK);
     if (cnt < 0) return rfl__ox_not_const(B, "repeats");
-    if (cnt != x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "repeats length differs from the rank", "");
+    if (cnt != x->rank) return rfl__ox_bad(B, "repeats length differs from the rank");
     for (i = 0; i < cnt; i++) {
         if (rep[i] < 0 || (rep[i] && x->dim[i] > INT64_MAX / rep[i]))
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad repeats", "");
+            return rfl__ox_bad(B, "bad repeats");
         od[i] = x->dim[i] * rep[i];
     }
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, cnt)) != RFL_OK) return r;
@@ -13350,12 +13358,12 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
     rfl_result r = rfl__ox_need(B, x, "X");
     if (!r) r = rfl__ox_need(B, w, "W");
     if (r) return r;
-    if (x->rank != 3 || w->rank != 3) return rfl__ox_berr(B, RFL_ERR_SHAPE, "X and W must be 3-D", "");
+    if (x->rank != 3 || w->rank != 3) return rfl__ox_bad(B, "X and W must be 3-D");
     S = x->dim[lay], N = x->dim[1 - lay], I = x->dim[2], D = w->dim[0];
     H = rfl__ox_attr_i(n, "hidden_size", w->dim[1] / G);
     if (D != (rfl__ox_streq(rfl__ox_attr_s(n, "direction"), "bidirectional") ? 2 : 1) || H < 1 ||
         w->dim[1] % G || w->dim[1] / G != H || w->dim[2] != I)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "W is not [directions, gates x hidden_size, input_size]", "");
+        return rfl__ox_bad(B, "W is not [directions, gates x hidden_size, input_size]");
     od[0] = lay ? N : S, od[1] = lay ? S : D, od[2] = lay ? D : N, od[3] = H;
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 4)) != RFL_OK) return r;
     od[0] = lay ? N : D, od[1] = lay ? D : N, od[2] = H;
@@ -13372,7 +13380,7 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
     if (!rfl__ox_mul3(2 * gh, (uint64_t)I + (uint64_t)H, steps, &mac) || !rfl__ox_mul(mac, (uint64_t)D, &c.mac) ||
         !rfl__ox_mul3(ew, steps, (uint64_t)D, &ew) || (c.flops = c.mac + ew) < ew ||
         !rfl__ox_mul3(2 * gh, steps, (uint64_t)D, &c.bias))
-        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        return rfl__ox_ovf(B);
     if (!bias) c.bias = 0;
     c.flags = RFL_LF_MODULE | (bias ? RFL_LF_BIAS : 0u);
     return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
@@ -13408,7 +13416,7 @@ static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (rfl__ox_attr_ints(n, "qkv_hidden_sizes", &qkv) == 3) Hq = qkv[0], Hk = qkv[1], Hv = qkv[2];
     else Hq = Hk = Hv = w->dim[1] / 3;
     if (Hq < 1 || Hk != Hq || Hv < 1 || Hq + Hk + Hv != w->dim[1] || Hq % heads || Hv % heads)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weights do not split into q, k, v for num_heads", "");
+        return rfl__ox_bad(B, "weights do not split into q, k, v for num_heads");
     T = x->dim[1] + (past && past->rank == 5 ? past->dim[3] : 0);
     od[0] = x->dim[0], od[1] = x->dim[1], od[2] = Hv;
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
@@ -13420,10 +13428,10 @@ static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
         !rfl__ox_mul3((uint64_t)x->dim[0] * (uint64_t)x->dim[1], (uint64_t)w->dim[1], 1, &c.bias) ||
         !rfl__ox_mul3(c.bias, (uint64_t)x->dim[2], 2, &proj) || (pm = c.mac + proj) < proj ||
         (c.flops += proj) < proj)
-        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        return rfl__ox_ovf(B);
     c.mac = pm;
     if (n->n_inputs > 2 && n->inputs[2] >= 0) {
-        if ((c.flops += c.bias) < c.bias) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        if ((c.flops += c.bias) < c.bias) return rfl__ox_ovf(B);
         c.flags |= RFL_LF_BIAS;
     } else {
         c.bias = 0;
@@ -13458,16 +13466,16 @@ static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, q, "query");
     if (r) return r;
     if (heads < 1 || (q->rank != 3 && q->rank != 5))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "query [batch, seq, hidden] with num_heads wanted", "");
+        return rfl__ox_bad(B, "query [batch, seq, hidden] with num_heads wanted");
     S = q->dim[1], D = q->rank == 3 ? q->dim[2] : q->dim[2] * q->dim[4];
     L = S, Dk = Dv = D; /* packed: keys and values from the query */
     if (k && k->rank >= 0 && !rfl__ox_mha_kv(k, &L, &Dk))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "key of rank 3, 4 or 5 wanted", "");
+        return rfl__ox_bad(B, "key of rank 3, 4 or 5 wanted");
     if (k && k->rank == 5) Dv = Dk;
     if (v && v->rank >= 0 && !rfl__ox_mha_kv(v, &T, &Dv))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "value of rank 3 or 4 wanted", "");
+        return rfl__ox_bad(B, "value of rank 3 or 4 wanted");
     if (Dk != D || D % heads || Dv % heads)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "query and key widths differ or do not split into num_heads", "");
+        return rfl__ox_bad(B, "query and key widths differ or do not split into num_heads");
     T = L + (pk && pk->rank == 4 ? pk->dim[2] : 0);
     od[0] = q->dim[0], od[1] = S, od[2] = Dv;
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
@@ -13480,7 +13488,7 @@ static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
                            (uint64_t)heads, &c) ||
         !rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)S, (uint64_t)D, &b1) ||
         !rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)L, (uint64_t)(D + Dv), &b2) || (c.bias = b1 + b2) < b2)
-        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        return rfl__ox_ovf(B);
     if (n->n_inputs > 3 && n->inputs[3] >= 0 && (c.flops += c.bias) >= c.bias) c.flags |= RFL_LF_BIAS;
     c.bias = 0; /* bias_flops: linear layers only */
     c.arg[0] = c.arg[1] = (uint32_t)(heads > 0xFFFF ? 0xFFFF : heads);
@@ -13571,12 +13579,12 @@ static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, no)) != RFL_OK) return r;
     for (i = 0; i < RFL__OX_EIN_LABELS; i++)
         if (size[i] >= 0) {
-            if (!rfl__ox_mul(P, (uint64_t)size[i], &P)) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+            if (!rfl__ox_mul(P, (uint64_t)size[i], &P)) return rfl__ox_ovf(B);
             summed |= !inout[i];
         }
     RFL_MEMSET(&c, 0, sizeof c);
     if (!rfl__ox_mul(P, nops >= 2 ? (uint64_t)(nops - 1 + summed) : (uint64_t)summed, &c.flops))
-        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        return rfl__ox_ovf(B);
     op = nops >= 2 ? (summed ? RFL_OP_MATMUL : RFL_OP_MUL) : summed ? RFL_OP_SOFTMAX : RFL_OP_TRANSPOSE;
     if (op == RFL_OP_MATMUL) c.mac = c.flops;
     return rfl__ox_conclude(B, n, op, &c, 0);
@@ -13594,7 +13602,7 @@ static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = RFL_OK;
     if (n->n_inputs == 1) return rfl__ox_alias(B, n);
     if (n->n_inputs == 2 && n->op_type[0] == 'M' && !mean) return rfl__ox_binary(B, n, RFL_OP_ADD);
-    if (n->n_inputs < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "needs an input", "");
+    if (n->n_inputs < 1) return rfl__ox_bad(B, "needs an input");
     RFL_MEMSET(&acc, 0, sizeof acc);
     for (j = 0; j < n->n_inputs; j++) {
         x = rfl__ox_in(B, n, j);
