@@ -429,11 +429,10 @@
                     do; rotary_emb reads inv_freq and the positions). Token ids
                     are int64. int4 = 4 bits; scales and zero points of
                     quantised weights are not counted.
-         kv_cache_bytes  the cache after the step: (S or S + 1) x 2 x kv_heads
-                    x head_dim x layers x batch at the kv type; a sliding
-                    layer keeps at most window - 1 positions (as
-                    transformers' DynamicSlidingWindowLayer; its 8-byte
-                    window scalar holds no token and is left out).
+         kv_cache_bytes  the cache after the step (rfl_llm_kv_cache_bytes); a
+                    sliding layer's as transformers'
+                    DynamicSlidingWindowLayer (its 8-byte window scalar,
+                    which holds no token, left out).
          logits     prefill: the LM head on the last position of each sequence
                     (logits_all = 0, as generation does) or on every position
                     (a plain forward); decode: one position.
@@ -470,15 +469,12 @@
        kernels expand the latent for a prefill).
        Not modelled: dropout (inference), sampling, the attention mask and
        position-id builders.
-       Tensor parallelism on N GPUs of one node (rfl_llm_tp_plan): the
-       config of one GPU's shard, Megatron's split (heads, kv heads or one
-       replicated kv head, MLP and expert widths, vocabulary rows), built and
-       costed as any config: per-GPU FLOPs, bytes and times. The plan adds
-       the all-reduces (2 a layer, 1 with a parallel residual, + 1 for the
-       embedding) of batch x tokens x hidden each, the logits' gather, and
-       memory per GPU; rfl_llm_tp_comm_time times them on the link (ring,
-       rfl_allreduce_time), rfl_llm_tp_fit_get finds the smallest N of 1, 2,
-       4, 8 that holds the step and max_batch_in_memory per N.
+       Tensor parallelism on N GPUs of one node (rfl_llm_tp_plan, API
+       TRANSFORMERS): one GPU's shard costed as any config, with the
+       all-reduces, the logits' gather and memory per GPU;
+       rfl_llm_tp_comm_time times them on the link (rfl_allreduce_time),
+       rfl_llm_tp_fit_get finds the smallest N of 1, 2, 4, 8 that holds the
+       step and max_batch_in_memory per N.
        Tools: rfl-estimate LLM prints the records by module with totals,
        the step time, tokens/s and the compute-bound batches (--gpus N: one
        GPU's, with the plan); rfl-report --llm joins their kinds to a
