@@ -535,25 +535,20 @@
        Reduce* one per input element; unary math 1 per element.
 
    WORKLOAD ([10]; tools/cli.h, the page and every tool build one)
-       What is estimated is one value, an rfl_workload: the records, the one
-       cost desc (batch and number types live there alone) and where they
-       came from (zoo name and resolution; LLM config and step, split over
-       GPUs the plan; ONNX graph, info and dims). A builder makes it once
-       from an rfl_workload_desc (zero: every default) and every later call
-       takes it whole:
+       What is estimated is one value, an rfl_workload (API WORKLOAD): the
+       records, the one cost desc and where they came from. A builder makes
+       it once from an rfl_workload_desc (zero: every default, for an LLM a
+       decode after RFL_WL_DEFAULT_SEQ tokens) and every later call takes it
+       whole:
            rfl_workload_init(&wl, rec, cap, nm, RFL_WL_NAMES(cap));
            rfl_workload_find(&wl, "llama-3-8b", &cfg, &d);  or _zoo, _llm, _onnx
            rfl_net_cost_get(&wl.net, &wl.cost, &t);
            rfl_workload_split(&wl, &tp, 2); rfl_workload_json(&w, &wl, h100, 0);
-       The one default step of an LLM: an inference decode after
-       RFL_WL_DEFAULT_SEQ (1,024) tokens, fewer where learned positions end
-       sooner (GPT-2: after 1,023); training: a prefill of as many tokens
-       with every position's logits. Built without records (init with NULL,
-       0), a builder answers RFL_ERR_BUFFER with the records it needs in
-       wl.err.need. A failed build leaves its error in wl.err (where and
-       message: "seq 1024 + 1 is beyond its 1024 learned positions").
-       The config, graph, info and plan stay the caller's (pointers): the
-       layout is the same under every RFL_NO_* option.
+       Built without records (init with NULL, 0), a builder answers
+       RFL_ERR_BUFFER with the records it needs in wl.err.need. A failed
+       build leaves its error in wl.err ("seq 1024 + 1 is beyond its 1024
+       learned positions"). The config, graph, info and plan stay the
+       caller's (pointers).
 
    REDUCER ([11]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
