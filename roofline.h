@@ -6047,8 +6047,7 @@ static rfl_result rfl__mf_link(rfl__mf *f, int obj, rfl_link *l) {
 static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
     static const char *const keys[] = {"peak_flops", "mem_bw", "threads", "source"};
     rfl_machine *m = &out->measured;
-    int k, i, seen[4] = {0, 0, 0, 0}, positive[2] = {0, 0};
-    char kb[48];
+    int k = -1, i = 0, seen[4] = {0, 0, 0, 0}, positive[2] = {0, 0};
     rfl_result r = RFL_OK;
     if (f->doc.t[obj].type != RFL_JSON_OBJ)
         return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "measured", "expected an object");
@@ -6056,18 +6055,13 @@ static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
     RFL_MEMSET(m->peak_flops, 0, sizeof m->peak_flops);
     RFL_MEMSET(m->bw_bytes_per_s, 0, sizeof m->bw_bytes_per_s);
     m->source = "measured";
-    for (k = obj + 1; k < f->doc.t[obj].after && r == RFL_OK; k = f->doc.t[k + 1].after) {
-        if ((i = rfl__mf_key(f, k, keys, 4)) == -2) continue;
-        if (i < 0)
-            return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "measured", rfl__mf_keytext(f, k, kb, sizeof kb),
-                                "unknown key (peak_flops, mem_bw, threads, source)");
-        if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "measured", keys[i], "duplicate key");
+    while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "measured", keys, 4,
+                                            "unknown key (peak_flops, mem_bw, threads, source)",
+                                            seen, &i, &r)) >= 0) {
         if (i == 0) r = rfl__mf_ceilings(f, k + 1, "measured.peak_flops", 0, m->peak_flops, &positive[0]);
         else if (i == 1) r = rfl__mf_ceilings(f, k + 1, "measured.mem_bw", 1, m->bw_bytes_per_s, &positive[1]);
         else if (i == 2) r = rfl__mf_int(f, k + 1, "measured", "threads", &out->measured_threads);
-        else if (f->doc.t[k + 1].type != RFL_JSON_STR)
-            r = rfl__mf_fail(f, RFL_ERR_FORMAT, k + 1, "measured", "source", "expected a string");
-        else m->source = rfl__mf_strdup(f, k + 1);
+        else r = rfl__mf_pstring(f, k + 1, "measured", "source", &m->source);
     }
     if (r != RFL_OK) return r;
     if (!seen[0] && !seen[1])
@@ -6081,20 +6075,14 @@ static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
 /* "host": {"op_s": eager PyTorch's CPU time per op, "source"}. */
 static rfl_result rfl__mf_host(rfl__mf *f, int obj, rfl_machine_file *out) {
     static const char *const keys[] = {"op_s", "source"};
-    int k, i, seen[2] = {0, 0};
-    char kb[48];
+    int k = -1, i = 0, seen[2] = {0, 0};
     rfl_result r = RFL_OK;
     if (f->doc.t[obj].type != RFL_JSON_OBJ)
         return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "host", "expected an object");
-    for (k = obj + 1; k < f->doc.t[obj].after && r == RFL_OK; k = f->doc.t[k + 1].after) {
-        if ((i = rfl__mf_key(f, k, keys, 2)) == -2) continue;
-        if (i < 0)
-            return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "host", rfl__mf_keytext(f, k, kb, sizeof kb),
-                                "unknown key (op_s, source)");
-        if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "host", keys[i], "duplicate key");
+    while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "host", keys, 2,
+                                            "unknown key (op_s, source)", seen, &i, &r)) >= 0)
         r = i == 0 ? rfl__mf_num(f, k + 1, "host", "op_s", &out->host_op_s)
                    : rfl__mf_pstring(f, k + 1, "host", "source", &out->host_source);
-    }
     if (r != RFL_OK) return r;
     return rfl__mf_need(f, obj, "host", "op_s", seen[0], out->host_op_s > 0);
 }
