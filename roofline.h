@@ -7381,8 +7381,6 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     out->fwd_mac_flops = fm + ext;
     out->fwd_flops = ff;
     out->fwd_mma_flops = mm;
-    /* forward bytes: read inputs and weights, write the output; views move
-       nothing; eval-mode dropout returns its input */
     if (!((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)))
         ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes, role);
     out->fwd_weight_bytes = role[0], out->fwd_kv_read_bytes = role[1];
@@ -7397,8 +7395,6 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     switch (op) {
     case RFL_OP_CONV2D:
     case RFL_OP_LINEAR:
-        /* weight gradient = forward mac; input gradient = forward mac;
-           bias gradient = one add per output element */
         /* checked: 2 x a forward count near 2^64 must be an overflow error,
            not a wrapped number */
         ok = rfl__ly_mul64(fm, ig ? 2 : 1, &t) && rfl__ly_add64(t, ext, &out->bwd_mac_flops) &&
@@ -7531,8 +7527,6 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
         rfl_work_add(&out->backward, &bw);
     }
     out->param_bytes = pb; /* at the storage types */
-    /* weights + gradients + optimizer state (1 momentum / 2 Adam moments),
-       all at the dtype's size, + activations */
     ok = ok && rfl__ly_mul64(pb, 3, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_sgd_bytes);
     ok = ok && rfl__ly_mul64(pb, 4, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_adam_bytes);
     return ok ? RFL_OK : RFL_ERR_OVERFLOW;
