@@ -1142,10 +1142,9 @@ typedef struct rfl_link {
     double bw_bytes_per_s; /* per GPU, per direction; 0 = unknown */
     double latency_s;     /* one ring step of a small message; 0 = unknown */
     const char *source;
-    /* The all-reduce fitted on measurements (all 0: not measured):
-       base_s + 2 (n - 1) step_s + 2 (n - 1) / n x bytes / busbw in a CUDA
-       graph, eager_s more per call launched eagerly; measured on 2 to
-       ar_gpus GPUs. */
+    /* The all-reduce fitted on measurements on 2 to ar_gpus GPUs (all 0:
+       not measured; the formula: rfl_allreduce_time), ar_eager_s more per
+       call launched eagerly. */
     double ar_base_s, ar_step_s, ar_busbw, ar_eager_s;
     int ar_gpus;
     const char *ar_source;
@@ -1728,10 +1727,9 @@ RFL_API rfl_tensor rfl_mark(rfl_net *net, rfl_tensor x, const char *cls);
 /* Torch class name of layer i as torchsummary prints it ("Conv2d", "ReLU",
    "BatchNorm2d", a mark's cls; functional ops: "add", "cat", ...). */
 RFL_API const char *rfl_layer_class(const rfl_net *net, int i);
-/* Write the torchsummary label of layer i into buf: "Conv2d-5", the class
-   and the 1-based index among the module rows (functional layers: "add-12",
-   their layer index). The dotted name is layers[i].name. Returns the
-   length, 0 when it does not fit (buf gets ""). */
+/* The torchsummary label of layer i into buf: "Conv2d-5", the class and
+   the 1-based index among the module rows (functional layers: "add-12",
+   the layer index). Returns the length, 0 when it does not fit (buf ""). */
 RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size);
 /* Write "(B, C, H, W)" style output shape with the given batch (0: "-1",
    as torchsummary). Returns the length, 0 when it does not fit. */
@@ -1849,7 +1847,7 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
    when none up to cap. gemm_only: only the matrix records with weights
    (projections, MLPs, experts, an LM head), leaving attention's KV
    traffic out: the batch at which the weight GEMMs stop being
-   memory-bound. Part of the LLM part (RFL_NO_LLM removes it). */
+   memory-bound. */
 RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cost_desc *d,
                                                const rfl_machine *m, int gemm_only,
                                                uint64_t cap, uint64_t *out);
