@@ -275,26 +275,23 @@
          any key starting with '_' (anywhere): ignored (comments, extras a
                        tool keeps for itself, e.g. a probe's raw sweep)
 
-       Numbers: finite and >= 0 (negative, NaN, inf and 1e999 are errors).
-       Any other key, a precision or level name not listed, a duplicate key,
-       a wrong type or a missing required field is an error naming the field
-       ("peak_flops.fp32", "measured.mem_bw.l2") and its line. A whole table
-       (rfl-hw --json without NAME) is rejected: give one machine.
+       Numbers: finite and >= 0 (negative, NaN, inf, 1e999: errors). Any
+       other key or name, a duplicate key, a wrong type or a missing
+       required field is an error naming the field ("measured.mem_bw.l2")
+       and its line. A whole table (rfl-hw --json without NAME) is rejected.
 
-       The top level is the machine every tool uses for its numbers
-       (estimates, reductions, fractions of the roof). A host the table does
-       not know is written by rfl-probe with its measured figures at the top
-       level *and* under "measured"; a known host gets the table's datasheet
-       figures at the top and the probe's under "measured". Charts draw the
-       measured roof dashed beside the solid datasheet roof (see
-       rfl_roofline_desc.measured).
+       Tools use the top level for their numbers. rfl-probe writes a host
+       the table lacks with its measured figures at the top *and* under
+       "measured", a known host with the datasheet's at the top. Charts draw
+       the measured roof dashed beside the datasheet's
+       (rfl_roofline_desc.measured).
 
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
-       A network lives in the caller's array of rfl_layer;
-       each builder call appends a layer, propagates the per-sample shape and
-       returns a tensor handle for wiring branches. Errors are sticky: check
-       net.err.code once at the end (net.err.index is the layer, net.err.where
-       says "layer 3 (conv2d in layer1.0)").
+       A network lives in the caller's array of rfl_layer; each builder call
+       appends a layer, propagates the per-sample shape and returns a tensor
+       handle for wiring branches. Errors are sticky: check net.err.code
+       once at the end (net.err.index: the layer; net.err.where: "layer 3
+       (conv2d in layer1.0)").
            rfl_layer rec[32]; rfl_net net; rfl_tensor x, y;
            rfl_net_init(&net, rec, 32, NULL, 0);
            x = rfl_input(&net, 3, 32, 32);                  per sample
@@ -307,10 +304,10 @@
            if (net.err.code || rfl_net_cost_get(&net, &d, &c)) return 1;
        Counts are exact uint64 at the batch (overflow: RFL_ERR_OVERFLOW).
        mac_flops: 2 x multiply-adds of conv, linear, matmul and attention,
-         no bias: PyTorch FlopCounterMode's and torchvision's GFLOPS x 2.
-         Equal to FlopCounterMode for every zoo model (tests/test_zoo.c).
-         RFL_CONV_REPORT, the pen-and-paper convention, adds linear biases:
-         linear = 2 x in x out + out (AlexNet: 1,428,386,152).
+         no bias: FlopCounterMode's and torchvision's GFLOPS x 2, equal for
+         every zoo model (tests/test_zoo.c). RFL_CONV_REPORT (pen and
+         paper) adds linear biases: 2 x in x out + out (AlexNet:
+         1,428,386,152).
        flops (everything), forward, per output element unless noted:
          conv, linear: mac + 1 (bias)   batchnorm 4 (normalise, scale, shift)
          layernorm 8 (statistics 4)     relu 1   relu6 2   tanh 1
@@ -321,49 +318,43 @@
          concat, shuffle, flatten, reshape, transpose, slice, dropout,
          embedding: 0 (data movement).
        backward: conv and linear: weight gradient (= forward mac) + input
-         gradient (= forward mac) + bias gradient (1 per output), except
-         that a layer whose input needs no gradient (the first layer)
-         computes no input gradient. Backward mac = 2 x forward mac minus
-         the first layer's input gradient, always (ResNet-18: 7,020,265,472).
-         matmul, attention: 2 x forward (no recomputation). norms,
-         activations, softmax, pools, mul: 2 x forward flops. add: 0 (1 per
-         element when an operand broadcasts). embedding: 1 per output
+         gradient (= forward mac, none for the first layer, whose input needs
+         no gradient) + bias gradient (1 per output): backward mac = 2 x
+         forward mac minus the first layer's input gradient (ResNet-18:
+         7,020,265,472). matmul, attention: 2 x forward (no recomputation).
+         norms, activations, softmax, pools, mul: 2 x forward flops. add: 0
+         (1 per element when an operand broadcasts). embedding: 1 per output
          (scatter-add). Layers before the first parameter: nothing.
-         Where we are right and a popular tool is not: FlopCounterMode
-         counts grouped and depthwise convolution backward as if dense
-         (MobileNetV2: 11.68 GFLOP backward for 0.60 forward, 19.4x;
-         EfficientNet-B0 41x) and counts SDPA's recomputation (ViT-B/16).
+         FlopCounterMode counts grouped and depthwise convolution backward
+         as if dense (MobileNetV2: 11.68 GFLOP backward for 0.60 forward)
+         and counts SDPA's recomputation (ViT-B/16); we do not.
        bytes at the dtype size (fp32 and tf32 4, fp16/bf16 2, fp8 and int8
          1), or per role (rfl_cost_desc weights, kv, act: int4 weights two
          per byte): forward reads inputs and weights and writes the output;
          views (flatten, reshape, slice) and eval-mode dropout move nothing;
-         an embedding reads its ids (int64) and only the gathered rows.
-         Backward reads the output gradient, the saved
-         input and the weights, writes the input and weight gradients.
-         Activation memory: every materialised output is kept (input
-         included; no in-place, no recomputation): an upper estimate.
-         Training footprint: param_bytes x 3 (SGD with momentum: weights,
-         gradients, momentum) or x 4 (Adam: two moments) + activations.
+         an embedding reads its ids (int64) and the gathered rows. Backward
+         reads the output gradient, the saved input and the weights, writes
+         the input and weight gradients. Activation memory: every
+         materialised output is kept (input included; no in-place, no
+         recomputation): an upper estimate. Training footprint: param_bytes
+         x 3 (SGD with momentum) or x 4 (Adam) + activations.
        Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at tf32, fp16,
-         bf16, fp8 and int8 conv and matmul go under the tensor roof of the
-         math type, the rest under the vector units' (rfl_dtype_roofs). A
-         machine without that roof is RFL_ERR_NO_ROOF, never a guess.
+         bf16, fp8 and int8 conv and matmul go under the math type's tensor
+         roof, the rest under the vector units' (rfl_dtype_roofs). A machine
+         without that roof is RFL_ERR_NO_ROOF, never a guess.
        Causal attention (rfl_causal, rfl_cost_desc.causal; not with
          RFL_NO_LLM): the causal count (query i sees the cached keys and
-         i + 1) in flops and time; mac_flops stays eager. Grouped view: rfl_net_group, by layer type
-         or by module pattern ("model.layers.*.mlp.down_proj", count 16).
+         i + 1) in flops and time; mac_flops stays eager. Grouped view:
+         rfl_net_group, by layer type or module ("model.layers.*.mlp.down_proj").
        Time (rfl_net_predict): per layer max(compute, memory) summed, and
-         beside it the whole model as one work; each layer's bound.
+         the whole model as one work; each layer's bound.
        torchsummary (rfl_net_summary): sksq96/pytorch-summary's totals,
-         MB = 2^20: rows = every module call except containers (rfl_mark
-         rows stand for BasicBlock & co.), per sample, 4 bytes/element:
-         fwd/bwd = 2 x sum of row outputs. ResNet-18: 0.57, 62.79, 44.59,
-         107.96 MB; AlexNet: 0.57, 8.38, 233.08, 242.03.
+         MB = 2^20 (API LAYERS). ResNet-18: 0.57, 62.79, 44.59, 107.96 MB;
+         AlexNet: 0.57, 8.38, 233.08, 242.03.
        Attention takes grouped k and v (GQA, MQA) and a k longer than q (a
-         decode's cache): rfl_attention. RFL_LF_ONCE records (rotary's
-         inv_freq x positions) do not scale with the batch. Decoder LLMs
-         become records through rfl_llm_build (TRANSFORMERS below), so the
-         table, training and charts take them too.
+         decode's cache). RFL_LF_ONCE records (rotary's inv_freq x
+         positions) do not scale with the batch. Decoder LLMs become records
+         through rfl_llm_build (TRANSFORMERS below).
        Zoo (RFL_NO_ZOO removes it): rfl_zoo_build(&net, "resnet50", res)
          builds torchvision 0.26's model with its module names; needs
          RFL_ZOO_MAX_LAYERS records and RFL_ZOO_NAMES_SIZE bytes of names.
@@ -397,15 +388,11 @@
            rfl_net_predict(&net, &cd, h100, &p);   p.layers_s: the step time
            rfl_llm_kv_cache_bytes(&c, &d, &kv);    the cache after the step
        or the same as one value, built once (WORKLOAD below).
-       Everything of the LAYERS part serves a decoder as it serves a CNN:
-       per-record and total costs with bytes by role (fwd_weight_bytes,
-       fwd_kv_read_bytes, fwd_kv_write_bytes, the rest activations); the view
-       by module (RFL_GROUP_MODULE: "model.layers.*.mlp.down_proj", count 32)
-       and by kind (RFL_GROUP_KIND: "attention", "mlp", ...); the prediction
-       (rfl_net_predict: per record max(compute, memory), matrix FLOPs under
-       the math type's matrix roof, the rest under its vector roof); the batch
-       at which a decode turns compute-bound (rfl_net_compute_bound_batch);
-       training (RFL_MODE_TRAIN: a prefill with every position's logits).
+       Everything of the LAYERS part serves a decoder as a CNN: costs with
+       bytes by role, groups by module or kind (RFL_GROUP_KIND), the
+       prediction, the batch at which a decode turns compute-bound
+       (rfl_net_compute_bound_batch), training (RFL_MODE_TRAIN: a prefill
+       with every position's logits).
        Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW), for
        the step's records under rfl_llm_cost_desc:
          mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
@@ -442,11 +429,10 @@
                     do; rotary_emb reads inv_freq and the positions). Token ids
                     are int64. int4 = 4 bits; scales and zero points of
                     quantised weights are not counted.
-         kv_cache_bytes  the cache after the step: (S or S + 1) x 2 x kv_heads
-                    x head_dim x layers x batch at the kv type; a sliding
-                    layer keeps at most window - 1 positions (as
-                    transformers' DynamicSlidingWindowLayer; its 8-byte
-                    window scalar holds no token and is left out).
+         kv_cache_bytes  the cache after the step (rfl_llm_kv_cache_bytes); a
+                    sliding layer's as transformers'
+                    DynamicSlidingWindowLayer (its 8-byte window scalar,
+                    which holds no token, left out).
          logits     prefill: the LM head on the last position of each sequence
                     (logits_all = 0, as generation does) or on every position
                     (a plain forward); decode: one position.
@@ -483,30 +469,23 @@
        kernels expand the latent for a prefill).
        Not modelled: dropout (inference), sampling, the attention mask and
        position-id builders.
-       Tensor parallelism on N GPUs of one node (rfl_llm_tp_plan): the
-       config of one GPU's shard, Megatron's split (heads, kv heads or one
-       replicated kv head, MLP and expert widths, vocabulary rows), built and
-       costed as any config: per-GPU FLOPs, bytes and times. The plan adds
-       the all-reduces (2 a layer, 1 with a parallel residual, + 1 for the
-       embedding) of batch x tokens x hidden each, the logits' gather, and
-       memory per GPU; rfl_llm_tp_comm_time times them on the link (ring,
-       rfl_allreduce_time), rfl_llm_tp_fit_get finds the smallest N of 1, 2,
-       4, 8 that holds the step and max_batch_in_memory per N.
-       Tools: records everywhere. rfl-estimate LLM prints them by module with
-       totals, bytes by role, the step time, tokens/s and the compute-bound
-       batches (--layers, --mode train, --summary: the zoo's per-record
-       table; --gpus N [--link nvlink|pcie]: one GPU's, with the plan, its
-       all-reduces' time and the fit); rfl-report --llm joins their kinds to
-       a profile, --model NAME reports a prefill of 512 tokens beside zoo
-       models; rfl-plot --work FILE --kernels draws a point per distinct
-       layer.
+       Tensor parallelism on N GPUs of one node (rfl_llm_tp_plan, API
+       TRANSFORMERS): one GPU's shard costed as any config, with the
+       all-reduces, the logits' gather and memory per GPU;
+       rfl_llm_tp_comm_time times them on the link (rfl_allreduce_time),
+       rfl_llm_tp_fit_get finds the smallest N of 1, 2, 4, 8 that holds the
+       step and max_batch_in_memory per N.
+       Tools: rfl-estimate LLM prints the records by module with totals,
+       the step time, tokens/s and the compute-bound batches (--gpus N: one
+       GPU's, with the plan); rfl-report --llm joins their kinds to a
+       profile; rfl-plot --work FILE --kernels draws a point per layer.
 
    ONNX ([9]; rfl-estimate --onnx FILE)
-       An .onnx file read as a stream of chunks of any size (split anywhere, same
-       result), with no allocation: the graph's structure (nodes, names, dims,
-       attributes, the small integer tensors that shape computations read) is
-       kept in the caller's arena; weight payloads are skipped, never held, and
-       a caller that can seek jumps over them (st.skip). Weights kept as
+       An .onnx file read as a stream of chunks of any size (split anywhere,
+       same result), with no allocation: the graph's structure (nodes, names,
+       dims, attributes, the small integer tensors shape computations read)
+       is kept in the caller's arena; weight payloads are skipped, and a
+       caller that can seek jumps over them (st.skip). Weights kept as
        external data need only the .onnx: the dims are in it.
 
            rfl_onnx_state st; rfl_onnx_graph g; rfl_onnx_info info;
@@ -525,67 +504,51 @@
                            "m.onnx: node 'x' (Reshape): ..." (where: the node)
            rfl_cost_desc c = {0}; c.batch = info.batch;   counts are per sample
 
-       Arena: NULL (count mode) reads the stream and finish returns RFL_OK with
-       st.need, the bytes the whole read and build take; a non-NULL arena that
-       is too small makes finish return RFL_ERR_BUFFER with st.need set (the
-       stream is still read to its end, so one pass gives the size). Everything
-       the graph points to lives in the arena: keep it while the graph or a net
-       built from it (layer names) is in use. Payloads are never touched: a
-       reader that seeks past them reads a large file in the time of its graph.
+       Arena: NULL (count mode) reads the stream and finish returns RFL_OK
+       with st.need, the bytes the read and build take; too small an arena
+       makes finish return RFL_ERR_BUFFER with st.need set (the stream is
+       read to its end, so one pass gives the size). Everything the graph
+       points to lives in the arena: keep it while the graph or a net built
+       from it (layer names) is in use.
 
-       Records (rfl_onnx_build): one rfl_layer per node that computes on data
-       (constant-folded shape arithmetic makes none), cls = the op type, name =
-       the node name (its first output's name when empty). Layer kinds and
-       FLOPs follow the LAYERS conventions: mac_flops = 2 x multiply-adds of
-       Conv, ConvTranspose, Gemm and MatMul (no bias); MatMul / Gemm with a
-       weight initializer are linear layers, between two activations matmul;
+       Records (rfl_onnx_build): one rfl_layer per node that computes on
+       data (constant-folded shape arithmetic makes none), cls = the op
+       type, name = the node name (else its first output's). FLOPs follow
+       the LAYERS conventions: mac_flops = 2 x multiply-adds of Conv,
+       ConvTranspose, Gemm and MatMul (no bias); MatMul / Gemm with a weight
+       initializer are linear layers, between two activations matmul;
        params = elements of the floating-point initializers (each counted
-       once, at its first consumer). Shapes are inferred at batch info.batch
-       and stored per sample (counts / batch). An op without a cost rule gets
+       once, at its first consumer). Shapes are inferred at batch
+       info.batch and stored per sample. An op without a cost rule gets
        RFL_LF_UNKNOWN_FLOPS (flops 0, info.unknown_ops counts them) when its
-       output shape is known (from a shape rule or the file's value_info);
-       otherwise the build fails naming the node. Such a record leaves the
-       net's FLOP totals and times a lower bound (rfl_net_cost.unknown_layers,
-       rfl_net_prediction.unknown_layers), never a complete figure.
-       Ops with shape and cost rules: Conv ConvTranspose Gemm MatMul
-       BatchNormalization LayerNormalization InstanceNormalization Relu
-       LeakyRelu Clip Sigmoid HardSigmoid HardSwish Tanh Erf Gelu Softmax
-       LogSoftmax Add Sub Mul Div Pow Sqrt Exp Log Neg Abs Reciprocal Floor
-       Ceil Max Min Equal Less Greater Not And Or Where MaxPool AveragePool
-       GlobalAveragePool GlobalMaxPool ReduceMean ReduceSum ReduceMax
-       ReduceMin Flatten Reshape Transpose Concat Split Slice Gather Squeeze
-       Unsqueeze Pad Resize Upsample Shape Constant ConstantOfShape Expand
-       Range Cast Identity Dropout Tile ScatterND ScatterElements Trilu CumSum
-       Sin Cos Round Sign Softplus Elu PRelu Mod Xor LessOrEqual
-       GreaterOrEqual QuantizeLinear DequantizeLinear Sum Mean LSTM GRU RNN
-       Einsum, and com.microsoft's Attention and MultiHeadAttention (their
-       formulas above their rules in the implementation: LSTM mac = 2 x 4H x
-       (I + H) per step and direction; Einsum 2 x the product of every index
-       size for a two-operand contraction). Data movement (Concat,
-       Pad, Expand, Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize
-       linear 2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
+       output shape is known (a shape rule or the file's value_info), else
+       the build fails naming the node; the net's FLOP totals and times are
+       then a lower bound (rfl_net_cost.unknown_layers,
+       rfl_net_prediction.unknown_layers).
+       The ops with rules: the table of rfl__ox_rule in [9] (over 100, with
+       com.microsoft's Attention and MultiHeadAttention), each non-obvious
+       formula above its rule (LSTM mac = 2 x 4H x (I + H) per step and
+       direction; Einsum 2 x the product of every index size for a
+       two-operand contraction). Data movement (Concat, Pad, Expand,
+       Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize linear
+       2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
        Reduce* one per input element; unary math 1 per element.
 
    WORKLOAD ([10]; tools/cli.h, the page and every tool build one)
-       What is estimated is one value, an rfl_workload: the records, the one
-       cost desc (batch and number types live there alone) and where they
-       came from (zoo name and resolution; LLM config and step, split over
-       GPUs the plan; ONNX graph, info and dims). A builder makes it once
-       from an rfl_workload_desc (zero: every default) and every later call
-       takes it whole:
+       What is estimated is one value, an rfl_workload (API WORKLOAD): the
+       records, the one cost desc and where they came from. A builder makes
+       it once from an rfl_workload_desc (zero: every default, for an LLM a
+       decode after RFL_WL_DEFAULT_SEQ tokens) and every later call takes it
+       whole:
            rfl_workload_init(&wl, rec, cap, nm, RFL_WL_NAMES(cap));
            rfl_workload_find(&wl, "llama-3-8b", &cfg, &d);  or _zoo, _llm, _onnx
            rfl_net_cost_get(&wl.net, &wl.cost, &t);
            rfl_workload_split(&wl, &tp, 2); rfl_workload_json(&w, &wl, h100, 0);
-       The one default step of an LLM: an inference decode after
-       RFL_WL_DEFAULT_SEQ (1,024) tokens, fewer where learned positions end
-       sooner (GPT-2: after 1,023); training: a prefill of as many tokens
-       with every position's logits. Built without records (init with NULL,
-       0), a builder answers RFL_ERR_BUFFER with the records it needs in
-       wl.err.need. A failed build leaves its error in wl.err (where and
-       message: "seq 1024 + 1 is beyond its 1024 learned positions").
-       The config, graph, info and plan stay the caller's (pointers): the
-       layout is the same under every RFL_NO_* option.
+       Built without records (init with NULL, 0), a builder answers
+       RFL_ERR_BUFFER with the records it needs in wl.err.need. A failed
+       build leaves its error in wl.err ("seq 1024 + 1 is beyond its 1024
+       learned positions"). The config, graph, info and plan stay the
+       caller's (pointers).
 
    REDUCER ([11]; tools/rfl-reduce.c, examples/stream_reduce.c)
        A push parser for ncu --csv (raw page or details) and nvprof --csv
@@ -660,159 +623,134 @@
            d.machines = m; d.n_machines = 1; d.points = p; d.n_points = 2;
            rfl_chart_roofline(&c, &d);
            rfl_png_save(&c, "r.png", arena, sizeof arena);   see PNG below
-       Roofline: one panel per machine, sharing ranges, with one roof per
-       precision of the points on it, the ridge labelled, lighter extra
-       ceilings, and the points (rfl_point, rfl_roofline_desc). Ranges snap
-       to decades around the data and the ridges; the legend takes the plot
-       corner that covers least; a label that does not fit is shortened,
-       then left out. Extra ceilings from a list: rfl_ceilings_parse;
-       those a panel cannot draw (no L2 figure...): rfl_roofline_missing_levels.
-       Also bar and scatter charts, the roofline as 80x24 text, and the
-       primitives with our own 5x9 bitmap font (API CHART AND PNG).
-       Never writes outside the canvas, whatever the input (NaN, inf, huge
-       or negative values, 1x1 and 0x0 canvases, 10,000-character labels).
-       Deterministic: the same inputs give the same pixels and PNG bytes.
-       libm: the chart needs RFL_LOG10 RFL_POW RFL_SQRT RFL_FLOOR RFL_CEIL,
-       by default from <math.h> (link with -lm).
+       Roofline: one panel per machine, sharing ranges, one roof per
+       precision of its points, the ridge labelled, lighter extra ceilings
+       (rfl_ceilings_parse; those a panel cannot draw:
+       rfl_roofline_missing_levels). Ranges snap to decades; the legend
+       takes the emptiest corner; a label that does not fit is shortened,
+       then left out. Also bar and scatter charts, the roofline as 80x24
+       text, and primitives with our own 5x9 bitmap font (API CHART AND
+       PNG). Never writes outside the canvas, whatever the input (NaN, inf,
+       huge values, 0x0 canvases, long labels); the same inputs give the
+       same pixels and PNG bytes. libm: RFL_LOG10 RFL_POW RFL_SQRT
+       RFL_FLOOR RFL_CEIL, by default <math.h> (link with -lm).
    PNG ([14]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
    so. Without it rfl_png_* calls do not compile, with a message that says
    why: test RFL_HAS_PNG, or define RFL_PNG_REQUIRED to insist)
-       rfl_png_write   the PNG bytes to a callback (no FILE anywhere)
-       rfl_png_encode  into a caller buffer (too small: the size needed)
-       rfl_png_save    to a file (not with RFL_NO_STDIO)
-       stb allocates only in `arena`, a caller buffer of
-       RFL_PNG_ARENA_BYTES(w, h, ch) bytes (RFL_PNG_ARENA_CHART for charts:
-       API PNG). NOT RE-ENTRANT: while a call runs a static pointer names
-       its arena. Do not encode in two threads at once.
-       Speed: the library's own deflate (greedy LZ77, fixed Huffman codes)
-       goes in through stb's STBIW_ZLIB_COMPRESS hook, and every row uses
-       PNG filter "up" (stb's filter search and compressor are several
-       times slower on charts). stb's settings are statics of this unit
-       (STB_IMAGE_WRITE_STATIC), set on every call.
+       rfl_png_write to a callback, rfl_png_encode into a caller buffer (too
+       small: the size needed), rfl_png_save to a file (not RFL_NO_STDIO).
+       stb allocates only in `arena`, RFL_PNG_ARENA_BYTES(w, h, ch) bytes
+       (RFL_PNG_ARENA_CHART for charts). NOT RE-ENTRANT: while a call runs
+       a static pointer names its arena; do not encode in two threads at
+       once. Our own deflate (greedy LZ77, fixed Huffman) goes in through
+       stb's STBIW_ZLIB_COMPRESS hook, every row with filter "up" (stb's
+       own are several times slower on charts); stb's settings are statics
+       of this unit (STB_IMAGE_WRITE_STATIC), set on every call.
 
-   PROBE ([15]; tools/rfl-probe.c)
-       Peak FLOP/s (FMA chains) and bandwidth per memory level (read and triad
-       sweeps over working-set sizes) measured on the machine that runs it,
-       with the caller's timer, the caller's buffer and, on a host, the
-       caller's threads: nothing is allocated, nothing is started, no OS is
-       needed, so a board's firmware measures its own roof with its cycle
-       counter. tools/rfl-probe.c runs it on a host with pthreads.
+   PROBE ([15]; tools/rfl-probe.c, which runs it with pthreads)
+       Peak FLOP/s (FMA chains) and bandwidth per memory level (read and
+       triad sweeps over working-set sizes), measured with the caller's
+       timer, buffer and (on a host) threads: nothing allocated or started,
+       no OS needed, so firmware measures its own roof with a cycle counter.
            static double buf[RFL_PROBE_BUFFER_DOUBLES(64u << 20)];
            rfl_probe_desc d; rfl_probe_result r;
            memset(&d, 0, sizeof d);
            d.now = my_cycles; d.ticks_per_s = 168e6;       or seconds and 1
            d.buf = buf; d.size = sizeof buf;
            if (rfl_probe_run(&d, &r) == RFL_OK) ... r.machine, r.sweep[]
-       Kernels (each single-threaded; run_all spreads one over threads):
-         FMA    per precision (fp64, fp32): 12 independent vector accumulators
-                x = x * m + c, 2 FLOPs per lane and step; on x86-64 with GCC or
-                clang, AVX-512F, AVX2+FMA or SSE2 (mul + add) by CPUID at run
-                time (the reducer's CPUID helper: with RFL_NO_AVX2 only SSE2),
-                plain C elsewhere. The best instruction set only (desc.isa
-                forces one).
-         READ   s += a[i] over n doubles: 8 bytes per element.
-         TRIAD  a[i] = b[i] + s * c[i]: 24 bytes per element (STREAM's
-                convention: reads of b, c and the write of a; the
+       Kernels (single-threaded; run_all spreads one over threads):
+         FMA    fp64, fp32: 12 independent vector accumulators x = x * m + c,
+                2 FLOPs per lane and step; AVX-512F, AVX2+FMA or SSE2 (mul +
+                add) by CPUID on x86-64 GCC / clang (RFL_NO_AVX2: SSE2
+                only), plain C elsewhere; the best only (desc.isa forces one).
+         READ   s += a[i]: 8 bytes per element.
+         TRIAD  a[i] = b[i] + s * c[i]: 24 bytes per element (STREAM's: the
                 write-allocate read of a is not counted).
-       Working set of a sweep point of S bytes: READ n = S / 8, TRIAD three
-       arrays of n = S / 24 doubles. Sizes from min_bytes doubling (factor 2;
-       desc.step 4 for a quick run) up to max_bytes. Each measurement doubles
-       its repetitions until the work of one run takes min_s beyond the time
-       of an empty run (the clock, waking the threads), then keeps the best
-       (the shortest) of `runs` runs (the two FMA peaks: 3 x runs).
-       Levels: the triad (and read) curve is fitted by 1 to 4 flat pieces
-       (least squares on log bandwidth, at least 2 points each; a piece is
-       kept when it lowers the error clearly and differs from its neighbour by
-       over 15%); each piece's median is its level (the last piece's over its
-       3 largest sizes at most): 1 piece DRAM; 2 L1, DRAM;
-       3 L1, L2, DRAM; 4 L1, L2, L3, DRAM. So max_bytes must be well beyond
-       the last cache (4x) for DRAM to be DRAM. rfl_machine has no L3: the
-       machine gets L1, L2 and DRAM from the triad; L3 stays in the result.
-       Threads: with run_all set, every job goes to it; it must run the job on
-       all `threads` threads (rfl_probe_job_slice gives thread t its part:
-       FMA jobs whole, each thread its own accumulators; sweep jobs a 1/threads
-       slice of the arrays) and return when all are done. FLOPs count
-       threads x the job's; bytes count the whole arrays. The timer brackets
-       the call, so the pool's start-up is in the time: keep threads waiting
-       on a barrier, not created per call.
+       A sweep point of S bytes: READ n = S / 8, TRIAD three arrays of
+       S / 24 doubles; sizes from min_bytes doubling (desc.step 4: quicker)
+       to max_bytes. A measurement doubles its repetitions until one run
+       takes min_s beyond an empty run, then keeps the best of `runs` runs
+       (the FMA peaks: 3 x runs).
+       Levels: the curve is fitted by 1 to 4 flat pieces (least squares on
+       log bandwidth, 2 points each at least; a piece kept when it lowers
+       the error clearly and differs from its neighbour by over 15%); each
+       piece's median is its level (the last piece's over its 3 largest
+       sizes at most): 1 piece DRAM; 2 L1, DRAM; 3 L1, L2, DRAM; 4 L1, L2,
+       L3, DRAM. So max_bytes must be well beyond the last cache (4x). The
+       machine gets L1, L2 and DRAM from the triad (rfl_machine has no L3).
+       Threads: with run_all set, it must run each job on all `threads`
+       threads (rfl_probe_job_slice: FMA jobs whole, each thread its own
+       accumulators; sweeps a 1/threads slice) and return when all are
+       done. FLOPs count threads x the job's; bytes the whole arrays. The
+       timer brackets the call: keep threads waiting on a barrier, not
+       created per call.
 
    CHECK ([16]; tools/rfl-check.c; needs the table, zoo and reducer)
-       A roofline homework graded: the student's answer file (JSON, schema
-       in API CHECK and docs/schema.md) is read (rfl_check_read), every
-       value is compared with the library's own estimate of the assignment
-       (a zoo model, batch, mode, dtype, a machine of the table) under
-       every accepted convention (FLOPs with or without biases and
-       elementwise work, bytes of every layer or of conv and linear only)
-       and with the reduction of the student's own profile (rfl_check_run).
-       A value is ok within the tolerance of any convention; a wrong one
-       gets a stable diagnosis code (mac_not_flop, per_sample,
-       binary_prefix, wrong_machine, ...: API CHECK lists them in the
-       order they are tried); a value that follows from the student's own
-       wrong inputs is carried_error (desc.carry_credit: full points). Out:
-       the items as JSON (rfl_check_json) or Gradescope's results.json
+       A roofline homework graded: the answer file (JSON: API CHECK,
+       docs/schema.md; rfl_check_read) is compared value by value with the
+       library's estimate of the assignment (zoo model, batch, mode, dtype,
+       machine) under every accepted convention (FLOPs with or without
+       biases and elementwise work, bytes of every layer or of conv and
+       linear only) and with the reduction of the student's own profile
+       (rfl_check_run). Within tolerance of any convention: ok; else a
+       stable diagnosis code (mac_not_flop, per_sample, binary_prefix,
+       wrong_machine, ...: API CHECK); a value that follows from the
+       student's own wrong inputs is carried_error (desc.carry_credit: full
+       points). Out: JSON (rfl_check_json) or Gradescope's results.json
        (rfl_check_gradescope); rfl_check_template writes a blank answer
        file, rfl_check_variant draws a student's variant from the name.
 
    ERRORS
-       Every fallible function returns rfl_result (RFL_OK = 0);
-       rfl_result_str() names it. Every parser and builder keeps its first
-       error in one shape, an rfl_error in its state (net.err, doc.err,
-       st.err, info.err; an out-parameter for the one-call readers): code,
-       line, column, byte offset, where (field path, node or layer), message,
-       and the size needed when a buffer was short. rfl_error_format()
-       prints it as "FILE:LINE:COL: WHERE: MESSAGE":
+       Every fallible function returns rfl_result (RFL_OK = 0), named by
+       rfl_result_str(). Every parser and builder keeps its first error in
+       an rfl_error (net.err, doc.err, st.err, info.err; an out-parameter
+       for the one-call readers): code, line, column, byte offset, where
+       (field path, node or layer), message, and the size needed when a
+       buffer was short. rfl_error_format() prints "FILE:LINE:COL: WHERE:
+       MESSAGE":
            char line[320];
            if (st.err.code) { rfl_error_format(&st.err, path, line, sizeof line);
                               puts(line); }
 
    MEMORY
-       Nothing is allocated. Functions that need memory take (buffer, size);
-       the sizes each part needs are given in its section. Parser states
-       (rfl_reduce_state, rfl_onnx_state, rfl_llm_classifier) and a workload
-       (rfl_workload: records and names from the caller, the size asked by
-       a build without them; its config, graph and plan by pointer, which
-       must outlive it) are plain
-       structs the caller places anywhere (static, stack, its own struct):
-       the fields below their "---- private ----" line are the library's
-       (read none, write none), as are the types named rfl__*.
+       Nothing is allocated: functions that need memory take (buffer, size),
+       sized as each part's section says. Parser states (rfl_reduce_state,
+       rfl_onnx_state, rfl_llm_classifier) and a workload (rfl_workload:
+       records and names from the caller; its config, graph and plan by
+       pointer, which must outlive it) are plain structs the caller places
+       anywhere: fields below "---- private ----" are the library's, as are
+       the types named rfl__*.
 
    FILES (not with RFL_NO_STDIO)
-       rfl_file_read reads a whole text file into a caller buffer in
-       bounded chunks and stops at the buffer's size: a directory, a
-       device such as /dev/zero, a binary (a NUL byte) or a file above its
-       cap is a clear error at once, never a read that fills memory. Every
-       reader of the tools goes through it with a cap fit for what it
-       reads: RFL_CAP_CONFIG 1 MiB (a Hugging Face config.json; real ones
-       are kilobytes), RFL_CAP_MACHINE 1 MiB (a machine file),
+       rfl_file_read reads a whole text file into a caller buffer in bounded
+       chunks, up to a cap: a directory, /dev/zero, a binary (a NUL byte) or
+       a file over its cap is a clear error at once. The tools' caps:
+       RFL_CAP_CONFIG 1 MiB (config.json), RFL_CAP_MACHINE 1 MiB,
        RFL_CAP_WORK 16 MiB (rfl-plot --work), RFL_CAP_ANSWERS 1 MiB
-       (rfl-check's answer, points and roster files), RFL_CAP_PROFILE
-       1 GiB (an ncu / nvprof CSV read whole by rfl-report and rfl-check;
-       rfl-reduce streams it and stops at the first NUL byte). ONNX files are streamed (weights
-       skipped, the graph kept in the caller's arena, whose size caps it).
+       (rfl-check's files), RFL_CAP_PROFILE 1 GiB (a CSV read whole by
+       rfl-report and rfl-check; rfl-reduce streams it and stops at a NUL
+       byte). ONNX files are streamed; the arena's size caps the graph.
 
    EMBEDDED (examples/embedded.c, `make m4`; `make size`: dev/size-report.sh)
        The core: RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
        RFL_NO_CHART RFL_NO_PNG (and RFL_NO_LLM RFL_NO_ONNX
        RFL_NO_MACHINE_FILE RFL_NO_PROBE): numbers, roofline math, layer
-       formulas and predictions with the caller's own rfl_machine. It
-       references nothing but the compiler's own helpers (libgcc,
-       memcpy/memset): no libc, no libm, no heap, no writable globals.
-       For a Cortex-M4:
+       formulas and predictions with the caller's own rfl_machine. No libc,
+       no libm, no heap, no writable globals (the compiler's helpers only:
+       libgcc, memcpy/memset). For a Cortex-M4:
            arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffreestanding \
                -ffunction-sections -fdata-sections -Wl,--gc-sections \
                -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
-       (tests/arm/: vector table, start-up, semihosting write and exit, a
-       linker script for qemu's mps2-an386 that also fits an STM32F407).
-       Budgets (code + read-only data, gcc -Os): the core 24 KiB; the
-       table, zoo, reducer, chart and PNG together 128 KiB; no stack frame
-       over 1 KiB. make size prints every part's size (one machine of the
-       table, RFL_HW_ONLY + RFL_HW_KEEP_<ID>, among them) and fails when a
-       budget is broken (README: "Using the header in your project").
-       examples/embedded.c (DS-CNN-S on a caller-defined STM32F407) links
-       with ROOFLINE_STATIC and --gc-sections and runs on the emulated
-       board (make m4), printing what the host build prints. double is
-       soft on the M4's single-precision FPU: make m4-profile measures
-       what an estimate costs; there is no float build.
+       (tests/arm/: start-up, semihosting write and exit, a linker script
+       for qemu's mps2-an386 that also fits an STM32F407). Budgets (code +
+       read-only data, gcc -Os): the core 24 KiB; the table, zoo, reducer,
+       chart and PNG together 128 KiB; no stack frame over 1 KiB; make size
+       prints every part (and one table machine, RFL_HW_ONLY +
+       RFL_HW_KEEP_<ID>) and fails on a broken budget (README: "Using the
+       header in your project"). examples/embedded.c (DS-CNN-S on an
+       STM32F407) runs on the emulated board (make m4), printing what the
+       host build prints. double is soft on the M4: make m4-profile
+       measures what an estimate costs; there is no float build.
 */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
@@ -1069,11 +1007,9 @@ RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int te
    a small tokenising reader (machine files, Hugging Face configs)
    ========================================================================== */
 /* ---- JSON: a small reader over a caller token array -------------------------
-   Machine files (rfl-hw --json) and Hugging Face config.json files are
-   read with it; tools use it for their own inputs too. The whole document
-   is tokenised into the caller's array (no allocation; jsmn's model), then
-   looked up by key. Strings stay in the source: a token holds byte
-   offsets. Depth is limited to 64; numbers must be valid JSON numbers.
+   For machine files, config.json and the tools' inputs. The document is
+   tokenised into the caller's array (jsmn's model), then looked up by key;
+   a token holds byte offsets into the source. Depth at most 64.
        rfl_json_tok tok[256]; rfl_json_doc doc; char line[320];
        if (rfl_json_parse(&doc, text, len, tok, 256))
            rfl_error_format(&doc.err, "config.json", line, sizeof line);
@@ -1123,13 +1059,11 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
 
 #ifndef RFL_NO_JSON_WRITER
 /* ---- JSON: a small writer into a caller buffer -----------------------------
-   Every JSON document a tool prints (machine files, rfl-reduce --json) is
-   written by the library through this writer, so every front end writes
-   the same keys the same way: members in the order written, two spaces an
-   indent level, numbers through rfl_fmt_num (15 digits, identical on
-   every architecture; not finite: null). The buffer rule: w.len counts
-   the whole document even past cap, so a NULL buffer (count mode) or a
-   short one tells the size to pass next time (w.len + 1, for the NUL).
+   Every JSON document a tool prints goes through it, so every front end
+   writes the same keys the same way: members in the order written, two
+   spaces an indent level, numbers through rfl_fmt_num (not finite: null).
+   w.len counts the whole document even past cap: a NULL (count mode) or
+   short buffer tells the size to pass next time (w.len + 1).
        rfl_json_writer w; char buf[4096];
        rfl_json_w_init(&w, buf, sizeof buf);
        rfl_json_w_obj(&w, 0);                    the top-level object
@@ -1208,10 +1142,9 @@ typedef struct rfl_link {
     double bw_bytes_per_s; /* per GPU, per direction; 0 = unknown */
     double latency_s;     /* one ring step of a small message; 0 = unknown */
     const char *source;
-    /* The all-reduce fitted on measurements (all 0: not measured):
-       base_s + 2 (n - 1) step_s + 2 (n - 1) / n x bytes / busbw in a CUDA
-       graph, eager_s more per call launched eagerly; measured on 2 to
-       ar_gpus GPUs. */
+    /* The all-reduce fitted on measurements on 2 to ar_gpus GPUs (all 0:
+       not measured; the formula: rfl_allreduce_time), ar_eager_s more per
+       call launched eagerly. */
     double ar_base_s, ar_step_s, ar_busbw, ar_eager_s;
     int ar_gpus;
     const char *ar_source;
@@ -1234,23 +1167,17 @@ typedef struct rfl_machine {
                              RFL_LINK_UNKNOWN) */
 } rfl_machine;
 
-/* The built-in table (hw_specs.h). Absent with RFL_NO_HW_TABLE: then the
-   lookups find nothing and rfl_hw_count() is 0.
-   A device carries only the machines it needs: with RFL_HW_ONLY the table
-   (and the enum, so RFL_HW_<ID> stays its index) holds only the rows whose
-   RFL_HW_KEEP_<ID> is defined (empty or 1), e.g.
-       #define RFL_HW_ONLY
-       #define RFL_HW_KEEP_H100_SXM
-   (at least one). RFL_HW_NO_STRINGS leaves out the sources and aliases
-   (both "") and the device names: rfl_hw_find then knows the id and the
-   display name only. */
+/* The built-in table (hw_specs.h). With RFL_NO_HW_TABLE the lookups find
+   nothing and rfl_hw_count() is 0. With RFL_HW_ONLY the table (and the
+   enum: RFL_HW_<ID> stays its index) holds only the rows whose
+   RFL_HW_KEEP_<ID> is defined (empty or 1; at least one). With
+   RFL_HW_NO_STRINGS sources and aliases are "" and device names absent:
+   rfl_hw_find knows ids and display names only. */
 #ifndef RFL_NO_HW_TABLE
 #include "hw_specs.h"
 #ifdef RFL_HW_ONLY
-/* RFL__HW_KEPT(E) is 1 when RFL_HW_KEEP_E is defined empty or as 1, else 0:
-   the defined macro's value pasted onto RFL__HWK_ names one of the two
-   macros below, which put "0," before the 1 and so shift it into second
-   place. */
+/* RFL__HW_KEPT(E): 1 when RFL_HW_KEEP_E is defined empty or 1, else 0 (its
+   value pasted onto RFL__HWK_ names a macro that shifts the 1 to second). */
 #define RFL__HWK_ 0,
 #define RFL__HWK_1 0,
 #define RFL__HW_SECOND_(a, b, ...) b
@@ -1271,41 +1198,36 @@ typedef enum rfl_hw_id { RFL_HW_TABLE(RFL__HW_ENUM) RFL_HW_COUNT } rfl_hw_id;
 #endif
 RFL_API int rfl_hw_count(void);
 RFL_API const rfl_machine *rfl_hw_get(int index); /* NULL when out of range */
-/* Look a machine up by id, name, alias or device name (what nvidia-smi,
-   ncu's device__attribute_display_name, CUDA, rocm-smi or HIP print:
-   "NVIDIA H100 80GB HBM3", "Tesla V100-SXM2-16GB", "AMD Instinct MI300X";
-   hw_specs.h lists them with their sources): case-insensitive, ignoring
-   '-', '_', ' ' and '.', and a leading "NVIDIA" on a name or device name.
-   "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2, "h100" the H100 SXM.
-   A device name finds only its own memory size and form factor: one the
-   table lacks ("NVIDIA A100-PCIE-40GB") is RFL_ERR_UNKNOWN_NAME, as is
-   any name not in the table. */
+/* Look a machine up by id, name, alias or device name (as nvidia-smi, ncu,
+   CUDA, rocm-smi or HIP print it: "NVIDIA H100 80GB HBM3"; hw_specs.h lists
+   them): case-insensitive, ignoring '-', '_', ' ', '.' and a leading
+   "NVIDIA". "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2, "h100" the
+   H100 SXM. A device name finds only its own memory size and form factor
+   ("NVIDIA A100-PCIE-40GB": RFL_ERR_UNKNOWN_NAME, as any unknown name). */
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out);
-/* Writes up to n closest ids, comma-separated, into buf (always
-   NUL-terminated when size > 0): first the machines of the name's own
-   family (its first word with a digit, trailing letters dropped: "a100",
-   "h200", "mi300"), then the rest, each group by edit distance. Returns the
+/* Up to n closest ids, comma-separated, into buf (NUL-terminated when size
+   > 0): the name's own family first ("a100", "mi300": its first word with a
+   digit, less trailing letters), each group by edit distance. Returns the
    number written. */
 RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size);
 /* The warning code a tool reports when a profile's device is not the
    machine it is compared with (see rfl_hw_match). */
 #define RFL_HW_DEVICE_MISMATCH "device_mismatch"
 /* Which of n machines (a tool's --hw list) a profile ran on.
-   in device: the profile's device name (ncu's device__attribute_display_name,
-   nvidia-smi's name). in list[0..n-1]: the candidates (table rows or
-   machine files). out found (may be NULL): the table machine the device name
-   resolves to (rfl_hw_find), NULL when the table lacks it.
-   Returns the index of the device's own machine in list: the same table row,
-   a machine whose id is that row's id, or (device unknown to the table) a
-   machine whose id or name is the device name; whatever the order of list.
-   -1 when none of them is it (report RFL_HW_DEVICE_MISMATCH) or device is
-   NULL or empty. Never a machine of another memory size or form factor. */
+   in device: the profile's device name. in list[0..n-1]: table rows or
+   machine files. out found (may be NULL): the table machine the device
+   resolves to (rfl_hw_find), or NULL.
+   Returns the index in list of the device's own machine (that table row,
+   a machine with its id, or for a device the table lacks one whose id or
+   name is the device name); -1 when none is (report
+   RFL_HW_DEVICE_MISMATCH) or device is NULL or empty. Never a machine of
+   another memory size or form factor. */
 RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int n,
                          const rfl_machine **found);
 
-/* A CPU or board described by its parts. peak = sockets x cores x GHz x
-   (SIMD lanes x FMA pipes x 2); bandwidth = sockets x channels x MT/s x
-   bytes per transfer. Zero fields are errors except where noted. */
+/* A CPU or board by its parts: peak = sockets x cores x GHz x SIMD lanes x
+   FMA pipes x 2; bandwidth = sockets x channels x MT/s x bytes per
+   transfer. Zero fields are errors except where noted. */
 typedef struct rfl_cpu_desc {
     const char *id;           /* optional; default "custom-cpu" */
     const char *name;         /* optional */
@@ -1325,15 +1247,13 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
 
 #ifndef RFL_NO_COLLECTIVES
 /* ---- collectives: the all-reduce of tensor parallelism ---------------------
-   One all-reduce of `bytes` over `gpus` GPUs of one node, as NCCL's ring
-   does it (its own cost model, src/graph/tuning.cc): 2 (n - 1) steps, each
-   moving bytes / n, so
+   One all-reduce of `bytes` over `gpus` GPUs of one node as NCCL's ring
+   does it (src/graph/tuning.cc): 2 (n - 1) steps of bytes / n each,
        time = base + 2 (n - 1) x step + 2 (n - 1) / n x bytes / busbw
-   where busbw is the bus bandwidth (nccl-tests' definition). With the
-   link's fit (m->link->ar_*, fitted on measurements) base, step and busbw
-   are the fitted ones; without one, base = 0, step = the link's latency
-   and busbw = its bandwidth per direction: the datasheet's, a lower bound
-   on the time (a latency the table lacks is RFL_AR_ASSUMED_STEP_S, flagged). */
+   (busbw: nccl-tests' bus bandwidth). base, step and busbw are the link's
+   fit (m->link->ar_*) or else 0, the link's latency and its bandwidth per
+   direction: the datasheet's, a lower bound on the time (a latency the
+   table lacks is RFL_AR_ASSUMED_STEP_S, flagged). */
 typedef enum rfl_ar_basis {
     RFL_AR_FITTED = 0,   /* the link's fit, on no more GPUs than were measured */
     RFL_AR_EXTRAPOLATED, /* the link's fit, on more GPUs than were measured */
@@ -1357,8 +1277,7 @@ typedef struct rfl_allreduce {
                               step took RFL_AR_ASSUMED_STEP_S (never 0) */
 } rfl_allreduce;
 /* A ring step's latency where the link's is unpublished (MI300X's xGMI):
-   NCCL's hwLat for PCI rings (src/graph/tuning.cc, LL: 1.0 us), the larger
-   of its intra-node figures. Said wherever it is used. */
+   NCCL's hwLat for PCI rings (LL: 1.0 us), its larger intra-node figure. */
 #define RFL_AR_ASSUMED_STEP_S 1.0e-6
 /* gpus == 1: RFL_OK, every figure 0 (nothing to reduce). Errors:
    RFL_ERR_ARG (m or out NULL, gpus < 1, or more GPUs than the link's node
@@ -1377,21 +1296,16 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
    The overview and its conventions: MACHINE FILES in the manual.
 
    out->machine gets the top level; out->measured (valid when
-   out->has_measured) is a copy of it whose peak_flops and bw_bytes_per_s
-   are the measured ones (0 where not measured) and whose source is the
-   measured source. Every string (id, name, aliases joined by commas,
-   sources) points into strbuf: keep strbuf (not the JSON) alive while the
-   machines are used. Both machines' link points at out->link (NULL
-   without a "link"): keep *out where it is (a copy of the struct still
-   points at the first). toks: RFL_MACHINE_FILE_TOKS suffices for anything
-   rfl-hw prints; more for files with many '_' extras. Errors:
-     RFL_ERR_SYNTAX    not JSON (err->line/col/offset from the tokenizer;
-                       err->where: the key it happened in, e.g. a file cut
-                       after "tf32_tensor": 156 names peak_flops.tf32_tensor)
-     RFL_ERR_BUFFER    toks or strbuf too small: err->where names it
-                       ("toks", "strbuf"), err->need says how many tokens
-                       or bytes it needs (tokens first: strings are only
-                       counted once the document is tokenised)
+   out->has_measured) is a copy of it with the measured peak_flops and
+   bw_bytes_per_s (0 where not measured) and source. Every string points
+   into strbuf: keep strbuf (not the JSON) alive while the machines are
+   used. Both machines' link points at out->link (NULL without a "link"),
+   so keep *out where it is. toks: RFL_MACHINE_FILE_TOKS suffices for what
+   rfl-hw prints. Errors:
+     RFL_ERR_SYNTAX    not JSON (err->line/col/offset; err->where: the key
+                       it happened in)
+     RFL_ERR_BUFFER    toks or strbuf too small: err->where names it,
+                       err->need the tokens or bytes (tokens first)
      RFL_ERR_MISSING   a required field is absent (err->where names it)
      RFL_ERR_FORMAT    wrong type, unknown key or name, duplicate key
      RFL_ERR_NOT_FINITE / RFL_ERR_NUMBER  a bad number (negative, NaN,
@@ -1416,17 +1330,15 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
                                           rfl_machine_file *out,
                                           rfl_error *err);
 #ifndef RFL_NO_JSON_WRITER
-/* The writer beside the reader: the members of a machine file (what
-   rfl-hw NAME --json prints) into the object the caller opened, so that a
-   tool may add its own '_' members before closing it:
+/* The members of a machine file (what rfl-hw NAME --json prints) into the
+   object the caller opened, so a tool may add its own '_' members:
        rfl_json_w_obj(&w, 0); rfl_machine_file_write(&w, &mf); rfl_json_w_end(&w);
-   Keys in the order of the manual's list (MACHINE FILES): name, id, aliases, kind,
-   peak_flops (fp64 first, then by unit kind), mem_bw, mem_bytes,
-   l2_bytes, units, boost_mhz, tdp_w, ridge (every prec_level > 0),
-   source, "link" when mf->machine.link is set (every key, null where
-   unknown; "allreduce" when fitted), and "measured" when mf->has_measured (its empty objects left
-   out, threads when > 0). A figure <= 0 is null. Read back, it gives the
-   same machine (a round trip). */
+   Keys: name, id, aliases, kind, peak_flops (rfl_machine_file_prec's
+   order), mem_bw, mem_bytes, l2_bytes, units, boost_mhz, tdp_w, ridge
+   (every prec_level > 0), source; "link" when
+   mf->machine.link is set ("allreduce" when fitted), "measured" when
+   mf->has_measured (empty objects left out, threads when > 0). A figure
+   <= 0 is null. Read back, it gives the same machine. */
 RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf);
 /* The whole document into buf[size] (NUL-terminated). Returns the bytes
    it needs, NUL included: when that is over size, nothing usable was
@@ -1484,14 +1396,13 @@ typedef struct rfl_prediction {
 RFL_API rfl_result rfl_predict(const rfl_machine *m, const rfl_work *w,
                                rfl_prediction *out);
 
-/* Achieved FLOP/s (FLOPs of prec / time) over attainable FLOP/s under that
-   precision's roof. RFL_ERR_NO_DATA without a time; RFL_ERR_NO_ROOF when the
-   machine has no roof for prec. A result above 1 means a measurement or unit
-   bug (a point above the roof). */
+/* Achieved FLOP/s (FLOPs of prec / time) over attainable under prec's roof
+   (above 1: a measurement or unit bug). RFL_ERR_NO_DATA without a time;
+   RFL_ERR_NO_ROOF when the machine has no roof for prec. */
 RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w,
                                      rfl_prec prec, double *fraction);
 
-/* ---- the binding ceiling, written out (issue 35) ----
+/* ---- the binding ceiling, written out ----
    rfl_work_attainable's arithmetic as a reader can redo it, at the level
    that binds: "L2-bound: min(67 TFLOP/s, 3.303 x 7.28 TB/s) = 24.04
    TFLOP/s"; compute-bound work shows the lowest bandwidth term beside the
@@ -1502,7 +1413,7 @@ RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
 /* "DRAM", "L2", "L1": a level as the texts name it. */
 RFL_API const char *rfl_level_label(rfl_level level);
 
-/* ---- where an estimate sits (issue 35): one rule for every chart ----
+/* ---- where an estimate sits: one rule for every chart ----
    An estimate's point is at its FLOPs over its predicted time summed part
    by part (layer_s: rfl_net_prediction.layers_s, or the sum of
    rfl_predict's time_s over the parts), below the roof by what its parts'
@@ -1515,19 +1426,17 @@ RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s);
    API  LAYERS
    the builder, shape propagation, costs, predicted time, torchsummary
    ========================================================================== */
-/* A tensor is named by the index of the layer that produced it
-   (rfl_tensor). Shapes are per sample: the batch applies when costs are
-   computed, so one built network answers for every batch size. After the
-   first error every builder call returns RFL_NO_TENSOR and changes
-   nothing. The example and the FLOP conventions: LAYERS in the manual. */
+/* A tensor is the index of the layer that produced it (rfl_tensor). Shapes
+   are per sample: the batch applies when costs are computed, so one net
+   answers for every batch. After the first error every builder call
+   returns RFL_NO_TENSOR and changes nothing. The example and the FLOP
+   conventions: LAYERS in the manual. */
 
 /* ---- number formats --------------------------------------------------------
-   One enum for every number format: the math type of an estimate (what
-   the arithmetic runs in, so which roofs time it) and the storage type of
-   each role (weights, KV cache, activations), for CNNs and LLMs alike.
-   RFL_DTYPE_DEFAULT (0) means fp32 as a math type and "as the math type"
-   as a storage type. The roof a format's FLOPs go under is an rfl_prec
-   (a ceiling of the machine, not a format): see rfl_layer_work. */
+   One enum for the math type of an estimate (what the arithmetic runs in,
+   so which roofs time it) and the storage type of each role (weights, KV
+   cache, activations). RFL_DTYPE_DEFAULT (0): fp32 as a math type, "as
+   the math type" as a storage type. Roofs are rfl_prec (rfl_dtype_roofs). */
 typedef enum rfl_dtype {
     RFL_DTYPE_DEFAULT = 0, /* math: fp32; storage: the math type */
     RFL_DTYPE_FP32,        /* 32 bits; FLOPs under the FP32 roof */
@@ -1542,8 +1451,7 @@ typedef enum rfl_dtype {
 } rfl_dtype;
 
 /* "fp32", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "tf32" ("?" when
-   out of range): the default is named as the math type it stands for (a
-   storage role's default: name rfl_dtype_storage's answer instead). */
+   out of range; a storage role's default: name rfl_dtype_storage's). */
 RFL_API const char *rfl_dtype_name(rfl_dtype d);
 /* Bits per element: 32 (default, fp32, tf32), 16, 16, 8, 8, 4; 0 when out
    of range. */
@@ -1554,10 +1462,8 @@ RFL_API int rfl_dtype_bytes(rfl_dtype d);
    bf16/bfloat16, fp8/float8/e4m3/e5m2, int8, int4, tf32.
    RFL_ERR_UNKNOWN_NAME otherwise. */
 RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out);
-/* The roofs of math type t: where its matrix FLOPs (conv, matmul,
-   attention) go, and the rest (fp32: RFL_FP32 both; tf32: TF32 tensor and
-   FP32; fp16, bf16: their tensor roofs and RFL_FP16; fp8: FP8 tensor and
-   RFL_FP16; int8: INT8 tensor and RFL_FP32). Either out may be NULL.
+/* The roofs of math type t's matrix FLOPs (conv, matmul, attention) and
+   of the rest: as rfl_dtype's comments say. Either out may be NULL.
    RFL_ERR_ARG for int4 (no int4 math) or out of range. */
 RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *other);
 /* The storage type of a role set to `role` under math type `math`: role,
@@ -1647,8 +1553,7 @@ typedef int rfl_tensor;      /* index of the producing layer; < 0: none */
 #define RFL_LF_UNKNOWN_FLOPS 0x80u /* no FLOP rule for its op (an ONNX node):
                                 its FLOPs are unknown, counted as 0 */
 
-/* One layer. Per-sample counts are computed once when the layer is
-   added; rfl_layer_cost scales them by the batch. */
+/* One layer: per-sample counts, computed when it is added. */
 typedef struct rfl_layer {
     const char *name;     /* "layer1.0.conv1" (names arena / caller string) or
                              NULL: tables then print "Conv2d-5" */
@@ -1700,24 +1605,21 @@ typedef struct rfl_net {
 /* Set up an empty network over the caller's array.
    in:  layers[cap] (cap >= 1), optional names arena names[names_size]
         (NULL/0: layers keep only names given as static strings).
-   out: *net. Returns RFL_ERR_ARG for a NULL net/array or cap < 1.
-   Memory: cap x sizeof(rfl_layer); the zoo needs at most RFL_ZOO_MAX_LAYERS
-   records and RFL_ZOO_NAMES_SIZE bytes of names. */
+   out: *net. Returns RFL_ERR_ARG for a NULL net/array or cap < 1. */
 RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *names,
                                 size_t names_size);
 
 /* Names. With an arena, layers get "scope.name" (torch's dotted module
-   path; name "" gives the scope itself); without one, rfl_layer_name keeps the
-   caller's pointer and ignores the scope.
-   rfl_scope_push appends ".part" to the scope (part may be "3"); pop
-   removes the last part. A scope deeper than 95 bytes is RFL_ERR_BUFFER.
-   rfl_scope_pushi pushes a decimal index. */
+   path; name "": the scope itself); without one, rfl_layer_name keeps the
+   caller's pointer and ignores the scope. rfl_scope_push appends ".part"
+   (pushi: a decimal index), pop removes the last part; a scope over 95
+   bytes is RFL_ERR_BUFFER. */
 RFL_API void rfl_scope_push(rfl_net *net, const char *part);
 RFL_API void rfl_scope_pushi(rfl_net *net, int index);
 RFL_API void rfl_scope_pop(rfl_net *net);
-/* Name layer t (the string is copied into the arena under the current
-   scope, or kept as a pointer when there is no arena: it must outlive the
-   net). Returns t, so calls nest: rfl_layer_name(&net, rfl_conv(...), "conv1"). */
+/* Name layer t (copied into the arena under the scope, else kept as a
+   pointer that must outlive the net). Returns t, so calls nest:
+   rfl_layer_name(&net, rfl_conv(...), "conv1"). */
 RFL_API rfl_tensor rfl_layer_name(rfl_net *net, rfl_tensor t, const char *name);
 
 /* ---- the builder -------------------------------------------------------------
@@ -1765,16 +1667,15 @@ RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b);
    output (Lq, Dv), mac_flops as for the repeated k and v (arg[1]: kv heads). */
 RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_tensor v,
                                  uint32_t heads);
-/* Mark attention record t causal: query i of Lq sees the Lk - Lq earlier
-   (cached) keys and itself and those before it, at most `window` keys (0:
-   no window). The record keeps the eager count (mac_flops: every query
-   against every key, as FlopCounterMode counts a masked product);
-   rfl_cost_desc.causal times the causal count (what FlashAttention runs),
-   and then a KV-cache input is read for the window only. Returns t;
-   RFL_ERR_ARG when t is no attention record. Only decoder LLMs build
-   causal records, KV-cache records and experts: with RFL_NO_LLM there is
-   no rfl_causal and no costing of them (rfl_cost_desc.causal and .kv then
-   change nothing). */
+/* Mark attention record t causal: query i of Lq sees the Lk - Lq cached
+   keys, itself and those before it, at most `window` keys (0: no window).
+   mac_flops stays eager (every query against every key, as
+   FlopCounterMode counts a masked product); rfl_cost_desc.causal times
+   the causal count (what FlashAttention runs), reading a KV-cache input
+   for the window only. Returns t; RFL_ERR_ARG when t is no attention
+   record. With RFL_NO_LLM there is no rfl_causal, and causal, KV-cache
+   and expert records are not costed (rfl_cost_desc.causal and .kv change
+   nothing). */
 #ifndef RFL_NO_LLM
 RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window);
 #endif
@@ -1819,18 +1720,16 @@ RFL_API rfl_tensor rfl_slice(rfl_net *net, rfl_tensor x, int dim, uint32_t start
 RFL_API rfl_tensor rfl_dropout(rfl_net *net, rfl_tensor x);
 /* Embedding lookup: ids (L) -> (L, dim); vocab x dim parameters. */
 RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, uint32_t dim);
-/* A module boundary: x passes through unchanged; the record is a row of the
-   torchsummary table named cls ("BasicBlock", a static string) and costs
-   nothing. torchsummary counts container outputs in its pass size. */
+/* A module boundary: x passes through; the record is a torchsummary row
+   named cls ("BasicBlock", a static string) and costs nothing. */
 RFL_API rfl_tensor rfl_mark(rfl_net *net, rfl_tensor x, const char *cls);
 
 /* Torch class name of layer i as torchsummary prints it ("Conv2d", "ReLU",
    "BatchNorm2d", a mark's cls; functional ops: "add", "cat", ...). */
 RFL_API const char *rfl_layer_class(const rfl_net *net, int i);
-/* Write the torchsummary label of layer i into buf: "Conv2d-5", the class
-   and the 1-based index among the module rows (functional layers: "add-12",
-   their layer index). The dotted name is layers[i].name. Returns the
-   length, 0 when it does not fit (buf gets ""). */
+/* The torchsummary label of layer i into buf: "Conv2d-5", the class and
+   the 1-based index among the module rows (functional layers: "add-12",
+   the layer index). Returns the length, 0 when it does not fit (buf ""). */
 RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size);
 /* Write "(B, C, H, W)" style output shape with the given batch (0: "-1",
    as torchsummary). Returns the length, 0 when it does not fit. */
@@ -1848,12 +1747,11 @@ typedef enum rfl_mode {
     RFL_MODE_TRAIN      /* forward + backward */
 } rfl_mode;
 
-/* Evaluation settings; zero means default. Storage types are per role:
-   parameters (weight matrices and tables: int4 packs two per byte; biases
-   and norm scales stay at the math type), the KV cache (records
-   with kv_cache set) and activations (everything else); forward bytes, activation
-   memory and param_bytes follow them, backward bytes stay at the math
-   type's size. */
+/* Evaluation settings; zero means default. Storage types per role:
+   weight matrices and tables (int4: two per byte; biases and norm scales
+   stay at the math type), the KV cache (kv_cache records), activations;
+   forward bytes, activation memory and param_bytes follow them, backward
+   bytes stay at the math type. */
 typedef struct rfl_cost_desc {
     uint64_t batch;           /* 0 = 1 */
     rfl_dtype dtype;          /* the math type: 0 = fp32 (int4: RFL_ERR_ARG) */
@@ -1891,11 +1789,9 @@ typedef struct rfl_layer_cost {
    this batch overflows 64 bits. */
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
                                       rfl_layer_cost *out);
-/* Forward and backward work of layer i, FLOPs under the dtype's precision
-   (fp32: RFL_FP32; fp16/bf16: conv and matmul FLOPs under the tensor
-   precision, the rest under RFL_FP16; int8: conv and matmul under
-   RFL_INT8_TENSOR, the rest under RFL_FP32), bytes at RFL_DRAM, L2 and L1
-   marked unknown, no time. fwd or bwd may be NULL. */
+/* Forward and backward work of layer i: FLOPs under the math type's roofs
+   (rfl_dtype_roofs), bytes at RFL_DRAM, L2 and L1 unknown, no time. fwd
+   or bwd may be NULL. */
 RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc *d,
                                   rfl_work *fwd, rfl_work *bwd);
 
@@ -1951,22 +1847,18 @@ RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
    when none up to cap. gemm_only: only the matrix records with weights
    (projections, MLPs, experts, an LM head), leaving attention's KV
    traffic out: the batch at which the weight GEMMs stop being
-   memory-bound. Part of the LLM part (RFL_NO_LLM removes it). */
+   memory-bound. */
 RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cost_desc *d,
                                                const rfl_machine *m, int gemm_only,
                                                uint64_t cap, uint64_t *out);
 #endif
 
 /* ---- grouped view ----------------------------------------------------------------
-   Records summed by group, for CNNs and LLMs alike: by layer type
-   (rfl_ltype: "conv", "matmul", "norm", ...) or by module (the name with
-   each all-digit part made '*': a decoder's 16 "model.layers.3.mlp.down_proj"
-   are one group "model.layers.*.mlp.down_proj" of count 16; a ResNet's
-   "layer1.0.conv1" and "layer1.1.conv1" are "layer1.*.conv1"). Groups come
-   in the order of their first record; inputs and marks are left out. Or
-   by kind: a decoder's records (rfl_llm_build) by their rfl_llm_kind
-   ("attention", "mlp", ...: rfl_llm_kind_name), any other record by its
-   layer type, so one call serves CNNs and LLMs. */
+   Records summed by layer type ("conv", "matmul", ...), by module (the
+   name with each all-digit part made '*': "layer1.0.conv1" and
+   "layer1.1.conv1" are "layer1.*.conv1") or by kind (a decoder's records
+   by rfl_llm_kind, "attention", "mlp", ...; others by layer type). Groups
+   come in the order of their first record; inputs and marks left out. */
 typedef enum rfl_group_by {
     RFL_GROUP_LTYPE = 0, /* by rfl_op_ltype */
     RFL_GROUP_MODULE,    /* by name pattern (unnamed records: by class) */
@@ -1990,10 +1882,9 @@ typedef struct rfl_group_cost {
 } rfl_group_cost;
 
 /* Sum net's records under d into groups[0..cap). m (may be NULL): the
-   machine for time_s. Returns the number of groups (call with groups NULL
-   to size the array; more groups than cap: only the first cap are
-   written, the count is still returned), or -1 when a record's cost fails
-   (a bad desc, an overflow, no roof on m). */
+   machine for time_s. Returns the number of groups, even past cap (groups
+   NULL: count only), or -1 when a record's cost fails (a bad desc, an
+   overflow, no roof on m). */
 RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
                           const rfl_machine *m, rfl_group_cost *groups, int cap);
 
@@ -2591,8 +2482,7 @@ typedef struct rfl_onnx_dim {
     const char *param;  /* the symbolic name ("batch"), or NULL */
 } rfl_onnx_dim;
 
-/* A named tensor: a graph input, an initializer, a node output, or the
-   tensor of a Constant's attribute (name ""). */
+/* A graph input, initializer, node output, or a Constant's tensor (""). */
 typedef struct rfl_onnx_value {
     const char *name;
     const rfl_onnx_dim *dims;  /* rank entries (from the file) */
@@ -2702,11 +2592,11 @@ RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size);
 RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t len);
 /* The caller seeked past n <= st->skip bytes instead of pushing them. */
 RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n);
-/* End of the stream: decode the kept structure into *g. RFL_ERR_TRUNCATED
-   when the stream stops inside a message; RFL_ERR_GRAPH (st->err names the
-   node) for an unknown input name or a name produced twice;
-   RFL_ERR_FORMAT / RFL_ERR_OVERFLOW for a negative or overflowing dim
-   (st->err names the tensor); RFL_ERR_BUFFER: see st->need. */
+/* End of the stream: decode the kept structure into *g. RFL_ERR_TRUNCATED:
+   the stream stops inside a message; RFL_ERR_GRAPH: an unknown input name
+   or a name produced twice (st->err names the node); RFL_ERR_FORMAT /
+   RFL_ERR_OVERFLOW: a negative or overflowing dim (names the tensor);
+   RFL_ERR_BUFFER: see st->need. */
 RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g);
 /* Shapes and costs: appends the records to an initialised, empty net
    (g->record_bound records suffice). RFL_ERR_GRAPH for a cycle,
@@ -2722,9 +2612,8 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
                                         void *arena, size_t size, rfl_onnx_graph *g);
 #ifndef RFL_NO_STDIO
 /* Read a file, seeking past weight payloads: init + push + finish.
-   RFL_ERR_IO when it cannot be opened or read (st->err.msg says). The
-   caller's two passes: arena NULL (count mode) gives st->need, then the
-   read into an arena of that size. */
+   RFL_ERR_IO when it cannot be opened or read. Arena NULL (count mode)
+   gives st->need for the second pass. */
 RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
                                       size_t size, rfl_onnx_graph *g);
 /* The same from an open stream, from where it stands (standard input, a
@@ -2734,10 +2623,9 @@ RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void
 RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena,
                                         size_t size, rfl_onnx_graph *g);
 #endif
-/* Dim `axis` of graph input `input` as rfl_onnx_build saw it with desc d
-   (info: what the build said): the batch for a symbolic or unknown batch
-   axis, a d->dims value for a named one, else the file's; -1 when none of
-   these (a symbolic dim without a value). */
+/* Dim `axis` of graph input `input` as rfl_onnx_build saw it with d and
+   info: the batch on the batch axis when symbolic or unknown, a d->dims
+   value for a named dim, else the file's; -1 for none. */
 RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc *d,
                                    const rfl_onnx_info *info, int input, int axis);
 
@@ -6187,8 +6075,7 @@ static rfl_result rfl__mf_link(rfl__mf *f, int obj, rfl_link *l) {
 static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
     static const char *const keys[] = {"peak_flops", "mem_bw", "threads", "source"};
     rfl_machine *m = &out->measured;
-    int k, i, seen[4] = {0, 0, 0, 0}, positive[2] = {0, 0};
-    char kb[48];
+    int k = -1, i = 0, seen[4] = {0, 0, 0, 0}, positive[2] = {0, 0};
     rfl_result r = RFL_OK;
     if (f->doc.t[obj].type != RFL_JSON_OBJ)
         return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "measured", "expected an object");
@@ -6196,18 +6083,13 @@ static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
     RFL_MEMSET(m->peak_flops, 0, sizeof m->peak_flops);
     RFL_MEMSET(m->bw_bytes_per_s, 0, sizeof m->bw_bytes_per_s);
     m->source = "measured";
-    for (k = obj + 1; k < f->doc.t[obj].after && r == RFL_OK; k = f->doc.t[k + 1].after) {
-        if ((i = rfl__mf_key(f, k, keys, 4)) == -2) continue;
-        if (i < 0)
-            return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "measured", rfl__mf_keytext(f, k, kb, sizeof kb),
-                                "unknown key (peak_flops, mem_bw, threads, source)");
-        if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "measured", keys[i], "duplicate key");
+    while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "measured", keys, 4,
+                                            "unknown key (peak_flops, mem_bw, threads, source)",
+                                            seen, &i, &r)) >= 0) {
         if (i == 0) r = rfl__mf_ceilings(f, k + 1, "measured.peak_flops", 0, m->peak_flops, &positive[0]);
         else if (i == 1) r = rfl__mf_ceilings(f, k + 1, "measured.mem_bw", 1, m->bw_bytes_per_s, &positive[1]);
         else if (i == 2) r = rfl__mf_int(f, k + 1, "measured", "threads", &out->measured_threads);
-        else if (f->doc.t[k + 1].type != RFL_JSON_STR)
-            r = rfl__mf_fail(f, RFL_ERR_FORMAT, k + 1, "measured", "source", "expected a string");
-        else m->source = rfl__mf_strdup(f, k + 1);
+        else r = rfl__mf_pstring(f, k + 1, "measured", "source", &m->source);
     }
     if (r != RFL_OK) return r;
     if (!seen[0] && !seen[1])
@@ -6221,20 +6103,14 @@ static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
 /* "host": {"op_s": eager PyTorch's CPU time per op, "source"}. */
 static rfl_result rfl__mf_host(rfl__mf *f, int obj, rfl_machine_file *out) {
     static const char *const keys[] = {"op_s", "source"};
-    int k, i, seen[2] = {0, 0};
-    char kb[48];
+    int k = -1, i = 0, seen[2] = {0, 0};
     rfl_result r = RFL_OK;
     if (f->doc.t[obj].type != RFL_JSON_OBJ)
         return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "host", "expected an object");
-    for (k = obj + 1; k < f->doc.t[obj].after && r == RFL_OK; k = f->doc.t[k + 1].after) {
-        if ((i = rfl__mf_key(f, k, keys, 2)) == -2) continue;
-        if (i < 0)
-            return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "host", rfl__mf_keytext(f, k, kb, sizeof kb),
-                                "unknown key (op_s, source)");
-        if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "host", keys[i], "duplicate key");
+    while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "host", keys, 2,
+                                            "unknown key (op_s, source)", seen, &i, &r)) >= 0)
         r = i == 0 ? rfl__mf_num(f, k + 1, "host", "op_s", &out->host_op_s)
                    : rfl__mf_pstring(f, k + 1, "host", "source", &out->host_source);
-    }
     if (r != RFL_OK) return r;
     return rfl__mf_need(f, obj, "host", "op_s", seen[0], out->host_op_s > 0);
 }
@@ -7533,8 +7409,6 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     out->fwd_mac_flops = fm + ext;
     out->fwd_flops = ff;
     out->fwd_mma_flops = mm;
-    /* forward bytes: read inputs and weights, write the output; views move
-       nothing; eval-mode dropout returns its input */
     if (!((L->flags & RFL_LF_VIEW) || op == RFL_OP_INPUT || (op == RFL_OP_DROPOUT && !train)))
         ok = rfl__ly_fwd_bytes(net, L, &bits, B, in, o, w, kvp, &out->fwd_bytes, role);
     out->fwd_weight_bytes = role[0], out->fwd_kv_read_bytes = role[1];
@@ -7549,8 +7423,6 @@ RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_
     switch (op) {
     case RFL_OP_CONV2D:
     case RFL_OP_LINEAR:
-        /* weight gradient = forward mac; input gradient = forward mac;
-           bias gradient = one add per output element */
         /* checked: 2 x a forward count near 2^64 must be an overflow error,
            not a wrapped number */
         ok = rfl__ly_mul64(fm, ig ? 2 : 1, &t) && rfl__ly_add64(t, ext, &out->bwd_mac_flops) &&
@@ -7683,8 +7555,6 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
         rfl_work_add(&out->backward, &bw);
     }
     out->param_bytes = pb; /* at the storage types */
-    /* weights + gradients + optimizer state (1 momentum / 2 Adam moments),
-       all at the dtype's size, + activations */
     ok = ok && rfl__ly_mul64(pb, 3, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_sgd_bytes);
     ok = ok && rfl__ly_mul64(pb, 4, &st) && rfl__ly_add64(st, out->activation_bytes, &out->train_adam_bytes);
     return ok ? RFL_OK : RFL_ERR_OVERFLOW;
@@ -12233,6 +12103,14 @@ static rfl_result rfl__ox_berr(rfl__ox_b *B, rfl_result r, const char *what, con
     return r;
 }
 
+/* The two usual build errors: a shape that does not fit, counts past 64 bits. */
+static rfl_result rfl__ox_bad(rfl__ox_b *B, const char *what) {
+    return rfl__ox_berr(B, RFL_ERR_SHAPE, what, "");
+}
+static rfl_result rfl__ox_ovf(rfl__ox_b *B) {
+    return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+}
+
 static int rfl__ox_streq(const char *a, const char *b) {
     while (*a && *a == *b) a++, b++;
     return *a == *b;
@@ -12312,9 +12190,9 @@ static rfl_result rfl__ox_shape(rfl__ox_b *B, rfl__ox_slot *o, const int64_t *di
     int i, ok;
     if (!o) return RFL_OK;
     if (rank < 0 || rank > RFL_ONNX_MAX_RANK)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+        return rfl__ox_bad(B, "rank above 8");
     for (i = 0; i < rank; i++) {
-        if (dims[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative output dim", "");
+        if (dims[i] < 0) return rfl__ox_bad(B, "negative output dim");
         o->dim[i] = dims[i];
     }
     o->rank = rank;
@@ -12492,7 +12370,7 @@ static rfl_result rfl__ox_bcast(rfl__ox_b *B, const rfl__ox_slot *a, const rfl__
         int ia = i - (r - a->rank), ib = i - (r - b->rank);
         int64_t da = ia >= 0 ? a->dim[ia] : 1, db = ib >= 0 ? b->dim[ib] : 1;
         if (da != db && da != 1 && db != 1)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "shapes do not broadcast", "");
+            return rfl__ox_bad(B, "shapes do not broadcast");
         out[i] = da == 1 ? db : da;
     }
     *rank = r;
@@ -12686,7 +12564,7 @@ static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
     int64_t od[RFL_ONNX_MAX_RANK];
     int nin = n->n_inputs < 3 ? n->n_inputs : 3, j, orank = 0, ok;
     rfl_result r = RFL_OK;
-    if (nin < 2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "needs two inputs", "");
+    if (nin < 2) return rfl__ox_bad(B, "needs two inputs");
     RFL_MEMSET(&acc, 0, sizeof acc);
     for (j = 0; j < nin && !r; j++) {
         in[j] = rfl__ox_in(B, n, j);
@@ -12722,7 +12600,7 @@ static rfl_result rfl__ox_window(rfl__ox_b *B, const rfl_onnx_node *n, int nsp,
     for (i = 0; i < nsp; i++) {
         w->k[i] = cnt == nsp ? a[i] : wk ? wk[i] : 0;
         if (w->k[i] <= 0 || w->k[i] > 65536)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad or missing kernel_shape", "");
+            return rfl__ox_bad(B, "bad or missing kernel_shape");
         w->kprod *= (uint64_t)w->k[i];
         w->s[i] = w->d[i] = 1, w->pb[i] = w->pe[i] = w->op[i] = 0;
     }
@@ -12738,7 +12616,7 @@ static rfl_result rfl__ox_window(rfl__ox_b *B, const rfl_onnx_node *n, int nsp,
         if (w->s[i] <= 0 || w->s[i] > 65536 || w->d[i] <= 0 || w->d[i] > 65536 || w->pb[i] < 0 ||
             w->pe[i] < 0 || w->pb[i] > ((int64_t)1 << 32) || w->pe[i] > ((int64_t)1 << 32) ||
             w->op[i] < 0 || w->op[i] > 65536)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad strides, dilations or pads", "");
+            return rfl__ox_bad(B, "bad strides, dilations or pads");
     return RFL_OK;
 }
 
@@ -12779,12 +12657,12 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
     if (r) return r;
     nsp = x->rank - 2;
     if (nsp < 1 || w->rank != x->rank || g < 1 || x->dim[1] % g)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "input, weight and group do not agree", "");
+        return rfl__ox_bad(B, "input, weight and group do not agree");
     if ((r = rfl__ox_window(B, n, nsp, w->dim + 2, &win)) != RFL_OK) return r;
     if (!transposed && w->dim[1] * g != x->dim[1])
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weight channels do not match the input", "");
+        return rfl__ox_bad(B, "weight channels do not match the input");
     if (transposed && w->dim[0] != x->dim[1])
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weight channels do not match the input", "");
+        return rfl__ox_bad(B, "weight channels do not match the input");
     cout = transposed ? w->dim[1] * g : w->dim[0];
     od[0] = x->dim[0], od[1] = cout;
     nos = rfl__ox_attr_ints(n, "output_shape", &os);
@@ -12792,14 +12670,14 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
         int64_t in = x->dim[2 + i];
         if (!transposed) {
             if (!rfl__ox_win_out(&win, i, in, ap, 0, &od[2 + i]))
-                return rfl__ox_berr(B, RFL_ERR_SHAPE, "input smaller than the kernel", "");
+                return rfl__ox_bad(B, "input smaller than the kernel");
         } else if (nos == nsp) {
             od[2 + i] = os[i];
         } else if (ap[0] == 'S') {
             od[2 + i] = in * win.s[i];
         } else {
             od[2 + i] = win.s[i] * (in - 1) + win.op[i] + win.d[i] * (win.k[i] - 1) + 1 - win.pb[i] - win.pe[i];
-            if (od[2 + i] <= 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "empty output", "");
+            if (od[2 + i] <= 0) return rfl__ox_bad(B, "empty output");
         }
         ok = ok && rfl__ox_mul(outsp, (uint64_t)od[2 + i], &outsp) && rfl__ox_mul(insp, (uint64_t)in, &insp);
     }
@@ -12817,7 +12695,7 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
         c.flops += b;
         c.flags |= RFL_LF_BIAS;
     }
-    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    if (!ok) return rfl__ox_ovf(B);
     c.flags |= RFL_LF_MODULE;
     c.arg[0] = (uint32_t)win.k[0], c.arg[1] = (uint32_t)(nsp > 1 ? win.k[1] : 1);
     c.arg[2] = (uint32_t)win.s[0], c.arg[3] = (uint32_t)g;
@@ -12836,17 +12714,17 @@ static rfl_result rfl__ox_pool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) 
     rfl_result r = rfl__ox_need(B, x, "X");
     if (r) return r;
     nsp = x->rank - 2;
-    if (nsp < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "input rank below 3", "");
+    if (nsp < 1) return rfl__ox_bad(B, "input rank below 3");
     if ((r = rfl__ox_window(B, n, nsp, (const int64_t *)0, &win)) != RFL_OK) return r;
     od[0] = x->dim[0], od[1] = x->dim[1];
     for (i = 0; i < nsp; i++)
         if (!rfl__ox_win_out(&win, i, x->dim[2 + i], ap, ceil_mode, &od[2 + i]))
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "input smaller than the window", "");
+            return rfl__ox_bad(B, "input smaller than the window");
     if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, x->rank)) != RFL_OK) return r;
     RFL_MEMSET(&c, 0, sizeof c);
     if (!rfl__ox_mul(rfl__ox_count(o, &ok), win.kprod, &c.flops))
-        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        return rfl__ox_ovf(B);
     c.flags = RFL_LF_MODULE | (ceil_mode ? RFL_LF_CEIL : 0u);
     c.arg[0] = (uint32_t)win.k[0], c.arg[1] = (uint32_t)(nsp > 1 ? win.k[1] : 1);
     c.arg[2] = (uint32_t)win.s[0], c.arg[3] = (uint32_t)win.pb[0];
@@ -12861,7 +12739,7 @@ static rfl_result rfl__ox_gpool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op)
     int i, ok;
     rfl_result r = rfl__ox_need(B, x, "X");
     if (r) return r;
-    if (x->rank < 3) return rfl__ox_berr(B, RFL_ERR_SHAPE, "input rank below 3", "");
+    if (x->rank < 3) return rfl__ox_bad(B, "input rank below 3");
     for (i = 0; i < x->rank; i++) od[i] = i < 2 ? x->dim[i] : 1;
     if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
     RFL_MEMSET(&c, 0, sizeof c);
@@ -12884,18 +12762,18 @@ static rfl_result rfl__ox_gemm(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, a, "A");
     if (!r) r = rfl__ox_need(B, b, "B");
     if (r) return r;
-    if (a->rank != 2 || b->rank != 2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "A and B must be 2-D", "");
+    if (a->rank != 2 || b->rank != 2) return rfl__ox_bad(B, "A and B must be 2-D");
     M = rfl__ox_attr_i(n, "transA", 0) ? a->dim[1] : a->dim[0];
     K = rfl__ox_attr_i(n, "transA", 0) ? a->dim[0] : a->dim[1];
     K2 = rfl__ox_attr_i(n, "transB", 0) ? b->dim[1] : b->dim[0];
     N = rfl__ox_attr_i(n, "transB", 0) ? b->dim[0] : b->dim[1];
-    if (K != K2) return rfl__ox_berr(B, RFL_ERR_SHAPE, "inner dims differ", "");
+    if (K != K2) return rfl__ox_bad(B, "inner dims differ");
     od[0] = M, od[1] = N;
     if ((r = rfl__ox_shape(B, o, od, 2)) != RFL_OK || !o) return r;
     RFL_MEMSET(&c, 0, sizeof c);
     ok = rfl__ox_mul((uint64_t)M, (uint64_t)N, &c.bias) && rfl__ox_mul(c.bias, (uint64_t)K, &c.mac) &&
          rfl__ox_mul(c.mac, 2, &c.mac);
-    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    if (!ok) return rfl__ox_ovf(B);
     lin = rfl__ox_is_weight(b);
     c.flops = c.mac;
     if (n->n_inputs > 2 && n->inputs[2] >= 0) {
@@ -12921,12 +12799,12 @@ static rfl_result rfl__ox_matmul(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, a, "A");
     if (!r) r = rfl__ox_need(B, b, "B");
     if (r) return r;
-    if (a->rank < 1 || b->rank < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "scalar operand", "");
+    if (a->rank < 1 || b->rank < 1) return rfl__ox_bad(B, "scalar operand");
     r1a = a->rank == 1, r1b = b->rank == 1;
     M = r1a ? 1 : a->dim[a->rank - 2], K = a->dim[a->rank - 1];
     N = r1b ? 1 : b->dim[b->rank - 1];
     if ((r1b ? b->dim[0] : b->dim[b->rank - 2]) != K)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "inner dims differ", "");
+        return rfl__ox_bad(B, "inner dims differ");
     /* broadcast the batch dims */
     ba.rank = r1a ? 0 : a->rank - 2, bb.rank = r1b ? 0 : b->rank - 2;
     for (i = 0; i < ba.rank; i++) ba.dim[i] = a->dim[i];
@@ -12939,7 +12817,7 @@ static rfl_result rfl__ox_matmul(rfl__ox_b *B, const rfl_onnx_node *n) {
     RFL_MEMSET(&c, 0, sizeof c);
     ok = rfl__ox_mul(lead, (uint64_t)M, &c.mac) && rfl__ox_mul(c.mac, (uint64_t)N, &c.mac) &&
          rfl__ox_mul(c.mac, (uint64_t)K, &c.mac) && rfl__ox_mul(c.mac, 2, &c.mac);
-    if (!ok) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+    if (!ok) return rfl__ox_ovf(B);
     c.flops = c.mac;
     if (rfl__ox_is_weight(b) && b->rank == 2 && !r1a) {
         c.flags = RFL_LF_MODULE;
@@ -12999,7 +12877,7 @@ static rfl_result rfl__ox_flatten(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, x, "0");
     if (r) return r;
     if (ax < 0) ax += x->rank;
-    if (ax < 0 || ax > x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+    if (ax < 0 || ax > x->rank) return rfl__ox_bad(B, "axis out of range");
     for (i = 0; i < x->rank; i++) od[i < ax ? 0 : 1] *= x->dim[i];
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 2)) != RFL_OK) return r;
     return rfl__ox_view_done(B, n, x, RFL_OP_FLATTEN, RFL_LF_VIEW);
@@ -13019,23 +12897,23 @@ static rfl_result rfl__ox_reshape(rfl__ox_b *B, const rfl_onnx_node *n) {
     total = rfl__ox_count(x, &ok);
     for (i = 0; i < cnt; i++) {
         if (sh[i] == 0 && !rfl__ox_attr_i(n, "allowzero", 0)) {
-            if (i >= x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "0 beyond the input rank", "");
+            if (i >= x->rank) return rfl__ox_bad(B, "0 beyond the input rank");
             sh[i] = x->dim[i];
         }
         if (sh[i] == -1) {
-            if (infer >= 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "two -1 dims", "");
+            if (infer >= 0) return rfl__ox_bad(B, "two -1 dims");
             infer = i;
             continue;
         }
-        if (sh[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative dim in the target shape", "");
+        if (sh[i] < 0) return rfl__ox_bad(B, "negative dim in the target shape");
         if (!rfl__ox_mul(known, (uint64_t)sh[i], &known))
             return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "target shape overflows", "");
     }
     if (infer >= 0) {
-        if (!known || total % known) return rfl__ox_berr(B, RFL_ERR_SHAPE, "size not divisible by the target shape", "");
+        if (!known || total % known) return rfl__ox_bad(B, "size not divisible by the target shape");
         sh[infer] = (int64_t)(total / known);
     } else if (known != total) {
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "element count differs from the target shape", "");
+        return rfl__ox_bad(B, "element count differs from the target shape");
     }
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), sh, cnt)) != RFL_OK) return r;
     return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
@@ -13051,10 +12929,10 @@ static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) 
     cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
     if (cnt == -2) return rfl__ox_not_const(B, "axes");
     orank = un ? x->rank + (cnt > 0 ? cnt : 0) : x->rank;
-    if (orank > RFL_ONNX_MAX_RANK) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+    if (orank > RFL_ONNX_MAX_RANK) return rfl__ox_bad(B, "rank above 8");
     for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = 0;
     for (i = 0; i < cnt; i++) {
-        if (!rfl__ox_axis(ax[i], orank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        if (!rfl__ox_axis(ax[i], orank, &a)) return rfl__ox_bad(B, "axis out of range");
         mark[a] = 1;
     }
     if (un) {
@@ -13062,7 +12940,7 @@ static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) 
     } else {
         for (i = 0, j = 0; i < x->rank; i++) {
             if (cnt <= 0 ? x->dim[i] == 1 : mark[i]) {
-                if (x->dim[i] != 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "squeezing a dim that is not 1", "");
+                if (x->dim[i] != 1) return rfl__ox_bad(B, "squeezing a dim that is not 1");
                 continue;
             }
             od[j++] = x->dim[i];
@@ -13083,11 +12961,11 @@ static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, x, "data");
     if (r) return r;
     cnt = rfl__ox_attr_ints(n, "perm", &p);
-    if (cnt && cnt != x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "perm length differs from the rank", "");
+    if (cnt && cnt != x->rank) return rfl__ox_bad(B, "perm length differs from the rank");
     for (i = 0; i < x->rank; i++) {
         if (!cnt) a = x->rank - 1 - i;
         else if (!rfl__ox_axis(p[i], x->rank, &a) || (seen >> a) & 1)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "perm is not a permutation", "");
+            return rfl__ox_bad(B, "perm is not a permutation");
         seen |= 1 << a;
         od[i] = x->dim[a];
     }
@@ -13118,15 +12996,15 @@ static rfl_result rfl__ox_concat(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, x0, "0");
     if (r) return r;
     if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x0->rank, &a))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        return rfl__ox_bad(B, "axis out of range");
     for (j = 0; j < x0->rank; j++) od[j] = x0->dim[j];
     od[a] = 0;
     for (i = 0; i < n->n_inputs; i++) {
         rfl__ox_slot *x = rfl__ox_in(B, n, i);
         if ((r = rfl__ox_need(B, x, "i")) != RFL_OK) return r;
-        if (x->rank != x0->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "ranks differ", "");
+        if (x->rank != x0->rank) return rfl__ox_bad(B, "ranks differ");
         for (j = 0; j < x->rank; j++)
-            if (j != a && x->dim[j] != x0->dim[j]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "dims differ", "");
+            if (j != a && x->dim[j] != x0->dim[j]) return rfl__ox_bad(B, "dims differ");
         od[a] += x->dim[a];
         if (x->nconst < 0) all = 0;
         isf |= x->isfloat;
@@ -13155,7 +13033,7 @@ static rfl_result rfl__ox_split(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, x, "input");
     if (r) return r;
     if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x->rank, &a))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        return rfl__ox_bad(B, "axis out of range");
     if (no < 1 || no > 64) return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, "more than 64 outputs", "");
     cnt = rfl__ox_ints_arg(B, n, "split", 1, sz, 64);
     if (cnt == -2) return rfl__ox_not_const(B, "split");
@@ -13164,12 +13042,12 @@ static rfl_result rfl__ox_split(rfl__ox_b *B, const rfl_onnx_node *n) {
         for (i = 0; i < no; i++) sz[i] = x->dim[a] - part * i < part ? x->dim[a] - part * i : part;
         cnt = no;
     }
-    if (cnt != no) return rfl__ox_berr(B, RFL_ERR_SHAPE, "split sizes differ from the outputs", "");
+    if (cnt != no) return rfl__ox_bad(B, "split sizes differ from the outputs");
     for (i = 0; i < cnt; i++) {
-        if (sz[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative split size", "");
+        if (sz[i] < 0) return rfl__ox_bad(B, "negative split size");
         sum += sz[i];
     }
-    if (sum != x->dim[a]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "split sizes do not add up", "");
+    if (sum != x->dim[a]) return rfl__ox_bad(B, "split sizes do not add up");
     for (i = 0; i < no; i++) {
         rfl__ox_slot *o = rfl__ox_out(B, n, i);
         for (j = 0; j < x->rank; j++) od[j] = x->dim[j];
@@ -13209,7 +13087,7 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
     for (i = 0; i < ns; i++) {
         int64_t d, s0, e0, k = nsp > i ? sp[i] : 1;
         if (!rfl__ox_axis(na > i ? ax[i] : i, x->rank, &a) || k == 0)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad axis or zero step", "");
+            return rfl__ox_bad(B, "bad axis or zero step");
         d = x->dim[a], s0 = st[i], e0 = en[i];
         if (s0 < 0) s0 = s0 < -d ? 0 - (k < 0) : s0 + d;
         if (e0 < 0) e0 = e0 < -d ? 0 - (k < 0) : e0 + d;
@@ -13255,8 +13133,8 @@ static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (!r) r = rfl__ox_need(B, ix, "indices");
     if (r) return r;
     if (!rfl__ox_axis(rfl__ox_attr_i(n, "axis", 0), x->rank, &a))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
-    if (x->rank - 1 + ix->rank > RFL_ONNX_MAX_RANK) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+        return rfl__ox_bad(B, "axis out of range");
+    if (x->rank - 1 + ix->rank > RFL_ONNX_MAX_RANK) return rfl__ox_bad(B, "rank above 8");
     for (i = 0; i < a; i++) od[k++] = x->dim[i];
     for (i = 0; i < ix->rank; i++) od[k++] = ix->dim[i];
     for (i = a + 1; i < x->rank; i++) od[k++] = x->dim[i];
@@ -13266,7 +13144,7 @@ static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
         for (i = 0; i < (int)cnt; i++) {
             int64_t j = rfl__ox_geti(ix, i);
             if (j < 0) j += x->dim[0];
-            if (j < 0 || j >= x->dim[0]) return rfl__ox_berr(B, RFL_ERR_SHAPE, "index out of range", "");
+            if (j < 0 || j >= x->dim[0]) return rfl__ox_bad(B, "index out of range");
             if (x->isfloat) rfl__ox_setf(o, i, rfl__ox_getf(x, (int)j));
             else o->cv[i] = rfl__ox_geti(x, (int)j);
         }
@@ -13294,12 +13172,12 @@ static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
     na = rfl__ox_ints_arg(B, n, "axes_", 3, ax, RFL_ONNX_MAX_RANK);
     if (na == -2) return rfl__ox_not_const(B, "axes");
     np = na > 0 ? na : x->rank;
-    if (cnt != 2 * np) return rfl__ox_berr(B, RFL_ERR_SHAPE, "pads length differs from the rank", "");
+    if (cnt != 2 * np) return rfl__ox_bad(B, "pads length differs from the rank");
     for (i = 0; i < x->rank; i++) od[i] = x->dim[i];
     for (i = 0; i < np; i++) {
-        if (!rfl__ox_axis(na > 0 ? ax[i] : i, x->rank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        if (!rfl__ox_axis(na > 0 ? ax[i] : i, x->rank, &a)) return rfl__ox_bad(B, "axis out of range");
         od[a] += p[i] + p[np + i];
-        if (od[a] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "pads remove more than the dim", "");
+        if (od[a] < 0) return rfl__ox_bad(B, "pads remove more than the dim");
     }
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, x->rank)) != RFL_OK) return r;
     RFL_MEMSET(&c, 0, sizeof c);
@@ -13322,12 +13200,12 @@ static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
     sz = up ? (rfl__ox_slot *)0 : rfl__ox_in(B, n, 3);
     if (sz && sz->nconst > 0) {
         if (rfl__ox_consts(sz, sizes, RFL_ONNX_MAX_RANK) != x->rank)
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "sizes length differs from the rank", "");
+            return rfl__ox_bad(B, "sizes length differs from the rank");
         for (i = 0; i < x->rank; i++) od[i] = sizes[i];
     } else if (sc && sc->nconst == x->rank) {
         for (i = 0; i < x->rank; i++) {
             double s = rfl__ox_getf(sc, i), v = (double)x->dim[i] * s;
-            if (!(s > 0) || v > 9e15) return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad scale", "");
+            if (!(s > 0) || v > 9e15) return rfl__ox_bad(B, "bad scale");
             od[i] = (int64_t)v;
         }
     } else {
@@ -13386,7 +13264,7 @@ static rfl_result rfl__ox_constant(rfl__ox_b *B, const rfl_onnx_node *n) {
     if ((a = rfl__ox_attr_get(n, "value")) != 0 && a->tensor >= 0) {
         const rfl_onnx_value *v = &B->g->values[a->tensor];
         rfl__ox_from_value(o, v);
-        if (o->rank < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "rank above 8", "");
+        if (o->rank < 0) return rfl__ox_bad(B, "rank above 8");
         return RFL_OK; /* not an initializer: no params */
     }
     if ((a = rfl__ox_attr_get(n, "value_int")) != 0 || (a = rfl__ox_attr_get(n, "value_float")) != 0) {
@@ -13448,7 +13326,7 @@ static rfl_result rfl__ox_expand(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (cnt < 0) return rfl__ox_not_const(B, "the shape");
     t.rank = cnt;
     for (i = 0; i < cnt; i++)
-        if (t.dim[i] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "negative dim in the shape", "");
+        if (t.dim[i] < 0) return rfl__ox_bad(B, "negative dim in the shape");
     if ((r = rfl__ox_bcast(B, x, &t, od, &orank)) != RFL_OK) return r;
     if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
     ins[0] = x;
@@ -13480,7 +13358,7 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (!s || !l || !d || s->nconst != 1 || l->nconst != 1 || d->nconst != 1)
         return rfl__ox_not_const(B, "start / limit / delta");
     a = rfl__ox_getf(s, 0), b = rfl__ox_getf(l, 0), st = rfl__ox_getf(d, 0);
-    if (st == 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "zero delta", "");
+    if (st == 0) return rfl__ox_bad(B, "zero delta");
     cntf = (b - a) / st;
     if (cntf > 9e15) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "too many elements", "");
     cnt = !(cntf > 0) ? 0 : rfl__ox_d2i(cntf) + ((double)rfl__ox_d2i(cntf) < cntf);
@@ -13509,7 +13387,7 @@ static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
     if (cnt == -2) return rfl__ox_not_const(B, "axes");
     for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = cnt <= 0 && !rfl__ox_attr_i(n, "noop_with_empty_axes", 0);
     for (i = 0; i < cnt; i++) {
-        if (!rfl__ox_axis(ax[i], x->rank, &a)) return rfl__ox_berr(B, RFL_ERR_SHAPE, "axis out of range", "");
+        if (!rfl__ox_axis(ax[i], x->rank, &a)) return rfl__ox_bad(B, "axis out of range");
         mark[a] = 1;
     }
     for (i = 0; i < x->rank; i++)
@@ -13546,10 +13424,10 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (r) return r;
     cnt = rfl__ox_consts(rfl__ox_in(B, n, 1), rep, RFL_ONNX_MAX_RANK);
     if (cnt < 0) return rfl__ox_not_const(B, "repeats");
-    if (cnt != x->rank) return rfl__ox_berr(B, RFL_ERR_SHAPE, "repeats length differs from the rank", "");
+    if (cnt != x->rank) return rfl__ox_bad(B, "repeats length differs from the rank");
     for (i = 0; i < cnt; i++) {
         if (rep[i] < 0 || (rep[i] && x->dim[i] > INT64_MAX / rep[i]))
-            return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad repeats", "");
+            return rfl__ox_bad(B, "bad repeats");
         od[i] = x->dim[i] * rep[i];
     }
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, cnt)) != RFL_OK) return r;
@@ -13589,12 +13467,12 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
     rfl_result r = rfl__ox_need(B, x, "X");
     if (!r) r = rfl__ox_need(B, w, "W");
     if (r) return r;
-    if (x->rank != 3 || w->rank != 3) return rfl__ox_berr(B, RFL_ERR_SHAPE, "X and W must be 3-D", "");
+    if (x->rank != 3 || w->rank != 3) return rfl__ox_bad(B, "X and W must be 3-D");
     S = x->dim[lay], N = x->dim[1 - lay], I = x->dim[2], D = w->dim[0];
     H = rfl__ox_attr_i(n, "hidden_size", w->dim[1] / G);
     if (D != (rfl__ox_streq(rfl__ox_attr_s(n, "direction"), "bidirectional") ? 2 : 1) || H < 1 ||
         w->dim[1] % G || w->dim[1] / G != H || w->dim[2] != I)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "W is not [directions, gates x hidden_size, input_size]", "");
+        return rfl__ox_bad(B, "W is not [directions, gates x hidden_size, input_size]");
     od[0] = lay ? N : S, od[1] = lay ? S : D, od[2] = lay ? D : N, od[3] = H;
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 4)) != RFL_OK) return r;
     od[0] = lay ? N : D, od[1] = lay ? D : N, od[2] = H;
@@ -13611,7 +13489,7 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
     if (!rfl__ox_mul3(2 * gh, (uint64_t)I + (uint64_t)H, steps, &mac) || !rfl__ox_mul(mac, (uint64_t)D, &c.mac) ||
         !rfl__ox_mul3(ew, steps, (uint64_t)D, &ew) || (c.flops = c.mac + ew) < ew ||
         !rfl__ox_mul3(2 * gh, steps, (uint64_t)D, &c.bias))
-        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        return rfl__ox_ovf(B);
     if (!bias) c.bias = 0;
     c.flags = RFL_LF_MODULE | (bias ? RFL_LF_BIAS : 0u);
     return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
@@ -13647,7 +13525,7 @@ static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
     if (rfl__ox_attr_ints(n, "qkv_hidden_sizes", &qkv) == 3) Hq = qkv[0], Hk = qkv[1], Hv = qkv[2];
     else Hq = Hk = Hv = w->dim[1] / 3;
     if (Hq < 1 || Hk != Hq || Hv < 1 || Hq + Hk + Hv != w->dim[1] || Hq % heads || Hv % heads)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "weights do not split into q, k, v for num_heads", "");
+        return rfl__ox_bad(B, "weights do not split into q, k, v for num_heads");
     T = x->dim[1] + (past && past->rank == 5 ? past->dim[3] : 0);
     od[0] = x->dim[0], od[1] = x->dim[1], od[2] = Hv;
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
@@ -13659,10 +13537,10 @@ static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
         !rfl__ox_mul3((uint64_t)x->dim[0] * (uint64_t)x->dim[1], (uint64_t)w->dim[1], 1, &c.bias) ||
         !rfl__ox_mul3(c.bias, (uint64_t)x->dim[2], 2, &proj) || (pm = c.mac + proj) < proj ||
         (c.flops += proj) < proj)
-        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        return rfl__ox_ovf(B);
     c.mac = pm;
     if (n->n_inputs > 2 && n->inputs[2] >= 0) {
-        if ((c.flops += c.bias) < c.bias) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        if ((c.flops += c.bias) < c.bias) return rfl__ox_ovf(B);
         c.flags |= RFL_LF_BIAS;
     } else {
         c.bias = 0;
@@ -13697,16 +13575,16 @@ static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = rfl__ox_need(B, q, "query");
     if (r) return r;
     if (heads < 1 || (q->rank != 3 && q->rank != 5))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "query [batch, seq, hidden] with num_heads wanted", "");
+        return rfl__ox_bad(B, "query [batch, seq, hidden] with num_heads wanted");
     S = q->dim[1], D = q->rank == 3 ? q->dim[2] : q->dim[2] * q->dim[4];
     L = S, Dk = Dv = D; /* packed: keys and values from the query */
     if (k && k->rank >= 0 && !rfl__ox_mha_kv(k, &L, &Dk))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "key of rank 3, 4 or 5 wanted", "");
+        return rfl__ox_bad(B, "key of rank 3, 4 or 5 wanted");
     if (k && k->rank == 5) Dv = Dk;
     if (v && v->rank >= 0 && !rfl__ox_mha_kv(v, &T, &Dv))
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "value of rank 3 or 4 wanted", "");
+        return rfl__ox_bad(B, "value of rank 3 or 4 wanted");
     if (Dk != D || D % heads || Dv % heads)
-        return rfl__ox_berr(B, RFL_ERR_SHAPE, "query and key widths differ or do not split into num_heads", "");
+        return rfl__ox_bad(B, "query and key widths differ or do not split into num_heads");
     T = L + (pk && pk->rank == 4 ? pk->dim[2] : 0);
     od[0] = q->dim[0], od[1] = S, od[2] = Dv;
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
@@ -13719,7 +13597,7 @@ static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
                            (uint64_t)heads, &c) ||
         !rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)S, (uint64_t)D, &b1) ||
         !rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)L, (uint64_t)(D + Dv), &b2) || (c.bias = b1 + b2) < b2)
-        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        return rfl__ox_ovf(B);
     if (n->n_inputs > 3 && n->inputs[3] >= 0 && (c.flops += c.bias) >= c.bias) c.flags |= RFL_LF_BIAS;
     c.bias = 0; /* bias_flops: linear layers only */
     c.arg[0] = c.arg[1] = (uint32_t)(heads > 0xFFFF ? 0xFFFF : heads);
@@ -13810,12 +13688,12 @@ static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
     if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, no)) != RFL_OK) return r;
     for (i = 0; i < RFL__OX_EIN_LABELS; i++)
         if (size[i] >= 0) {
-            if (!rfl__ox_mul(P, (uint64_t)size[i], &P)) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+            if (!rfl__ox_mul(P, (uint64_t)size[i], &P)) return rfl__ox_ovf(B);
             summed |= !inout[i];
         }
     RFL_MEMSET(&c, 0, sizeof c);
     if (!rfl__ox_mul(P, nops >= 2 ? (uint64_t)(nops - 1 + summed) : (uint64_t)summed, &c.flops))
-        return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "FLOPs overflow 64 bits", "");
+        return rfl__ox_ovf(B);
     op = nops >= 2 ? (summed ? RFL_OP_MATMUL : RFL_OP_MUL) : summed ? RFL_OP_SOFTMAX : RFL_OP_TRANSPOSE;
     if (op == RFL_OP_MATMUL) c.mac = c.flops;
     return rfl__ox_conclude(B, n, op, &c, 0);
@@ -13833,7 +13711,7 @@ static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
     rfl_result r = RFL_OK;
     if (n->n_inputs == 1) return rfl__ox_alias(B, n);
     if (n->n_inputs == 2 && n->op_type[0] == 'M' && !mean) return rfl__ox_binary(B, n, RFL_OP_ADD);
-    if (n->n_inputs < 1) return rfl__ox_berr(B, RFL_ERR_SHAPE, "needs an input", "");
+    if (n->n_inputs < 1) return rfl__ox_bad(B, "needs an input");
     RFL_MEMSET(&acc, 0, sizeof acc);
     for (j = 0; j < n->n_inputs; j++) {
         x = rfl__ox_in(B, n, j);
