@@ -627,7 +627,7 @@ static void explain_forecast(report *r, const model *m, int h) {
         const char *what = !strcmp(t->name, "kernels") ? "kernels x fixed cost"
                          : !strcmp(t->name, "tiles") ? "tile and wave efficiency of the GEMMs"
                          : !strcmp(t->name, "dram_bandwidth") ? "memory-bound kernels below the DRAM roof"
-                         : !strcmp(t->name, "added_work") ? "work the bound leaves out (loss, SGD, casts)"
+                         : !strcmp(t->name, "added_work") ? "work the bound leaves out (loss, optimizer, casts)"
                          : !strcmp(t->name, "tf32_convolutions") ? "fp32: convolutions on TF32, not FP32"
                          : !strcmp(t->name, "static_cache") ? "KV heads repeated over the static cache"
                          : !strcmp(t->name, "host") ? "host dispatch beyond the GPU" : t->name;
