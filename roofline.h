@@ -3390,7 +3390,7 @@ struct rfl_kernel_stat; /* the reducer's (API REDUCER, above) */
 
 /* Measured, one kind (or the total): exact sums over its kernels
    (saturating at UINT64_MAX). */
-typedef struct rfl_llm_kind_meas {
+typedef struct rfl_kind_meas {
     uint64_t kernels;
     uint64_t time_ns;
     uint64_t flops;        /* every precision, tensor included */
@@ -3399,7 +3399,7 @@ typedef struct rfl_llm_kind_meas {
     uint64_t tiny_kernels; /* kernels needing < RFL_LLM_TINY_S at the roof */
     uint64_t tiny_time_ns;
     rfl_work work;         /* the kernels' works summed (unknown bits OR-ed) */
-} rfl_llm_kind_meas;
+} rfl_kind_meas;
 
 typedef struct rfl__llm_kern { /* one held-back kernel */
     uint64_t id, time_ns, flops, tensor_flops, dram_bytes;
@@ -3409,8 +3409,8 @@ typedef struct rfl__llm_kern { /* one held-back kernel */
 
 /* The classifier: a plain struct fed one kernel at a time. */
 typedef struct rfl_llm_classifier {
-    rfl_llm_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
-    rfl_llm_kind_meas total;
+    rfl_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
+    rfl_kind_meas total;
     unsigned unknown;        /* RFL_UNKNOWN_* bits OR-ed over the kernels */
     int finished;
     /* ---- private ---- */
@@ -3419,7 +3419,7 @@ typedef struct rfl_llm_classifier {
                                 next one says whether they start a norm */
     int held;
     int segment, in_norm, seg_gemm, seg_core;
-    rfl_llm_kind_meas seg_gemms, seg_pre; /* GEMMs, and kernels between the
+    rfl_kind_meas seg_gemms, seg_pre; /* GEMMs, and kernels between the
                                 first GEMM and an attention kernel, of the
                                 open segment: their kind waits for its end */
 } rfl_llm_classifier;
@@ -3494,7 +3494,7 @@ typedef struct rfl_join_row {
     double bytes;           /* estimated DRAM bytes, forward (+ backward) */
     double fwd_time_s, bwd_time_s; /* estimated time on the machine */
     uint64_t mac_flops;     /* estimated useful matrix FLOPs, forward */
-    rfl_llm_kind_meas meas; /* measured: meas.work the kernels' works summed */
+    rfl_kind_meas meas;     /* measured: meas.work the kernels' works summed */
 } rfl_join_row;
 
 typedef struct rfl_join {
@@ -18640,7 +18640,7 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
    ========================================================================== */
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
 /* A kernel name against the classifier's keys, case-insensitively. */
-static int rfl__llm_has(const char *s, const char *key) {
+static int rfl__kc_has(const char *s, const char *key) {
     size_t i;
     for (; *s; s++) {
         for (i = 0; key[i] && s[i] && rfl__lower((unsigned char)s[i]) == key[i]; i++) {}
@@ -18698,7 +18698,7 @@ RFL_API rfl_kclass rfl_kclass_of(const char *name) {
     size_t i;
     if (!name) return RFL_KC_OTHER;
     for (i = 0; i < sizeof rfl__kc_rules / sizeof rfl__kc_rules[0]; i++)
-        if (rfl__llm_has(name, rfl__kc_rules[i].key)) return (rfl_kclass)rfl__kc_rules[i].cls;
+        if (rfl__kc_has(name, rfl__kc_rules[i].key)) return (rfl_kclass)rfl__kc_rules[i].cls;
     return RFL_KC_OTHER;
 }
 
@@ -18717,28 +18717,28 @@ RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c) {
     return (unsigned)c < RFL_KC_COUNT ? (rfl_ltype)lt[c] : RFL_LT_OTHER;
 }
 
-static uint64_t rfl__llm_sat(uint64_t a, uint64_t b) {
+static uint64_t rfl__sat(uint64_t a, uint64_t b) {
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
-static void rfl__llm_meas_add(rfl_llm_kind_meas *a, const rfl_llm_kind_meas *b) {
-    a->kernels = rfl__llm_sat(a->kernels, b->kernels);
-    a->time_ns = rfl__llm_sat(a->time_ns, b->time_ns);
-    a->flops = rfl__llm_sat(a->flops, b->flops);
-    a->tensor_flops = rfl__llm_sat(a->tensor_flops, b->tensor_flops);
-    a->dram_bytes = rfl__llm_sat(a->dram_bytes, b->dram_bytes);
-    a->tiny_kernels = rfl__llm_sat(a->tiny_kernels, b->tiny_kernels);
-    a->tiny_time_ns = rfl__llm_sat(a->tiny_time_ns, b->tiny_time_ns);
+static void rfl__kind_add(rfl_kind_meas *a, const rfl_kind_meas *b) {
+    a->kernels = rfl__sat(a->kernels, b->kernels);
+    a->time_ns = rfl__sat(a->time_ns, b->time_ns);
+    a->flops = rfl__sat(a->flops, b->flops);
+    a->tensor_flops = rfl__sat(a->tensor_flops, b->tensor_flops);
+    a->dram_bytes = rfl__sat(a->dram_bytes, b->dram_bytes);
+    a->tiny_kernels = rfl__sat(a->tiny_kernels, b->tiny_kernels);
+    a->tiny_time_ns = rfl__sat(a->tiny_time_ns, b->tiny_time_ns);
     rfl_work_add(&a->work, &b->work);
 }
 /* A kernel's FLOPs over every precision, tensor included. */
-static uint64_t rfl__llm_flops(const rfl_kernel_stat *k) {
+static uint64_t rfl__kind_flops(const rfl_kernel_stat *k) {
     uint64_t s = 0;
     int p;
-    for (p = 0; p < RFL_PREC_COUNT; p++) s = rfl__llm_sat(s, k->flops[p]);
+    for (p = 0; p < RFL_PREC_COUNT; p++) s = rfl__sat(s, k->flops[p]);
     return s;
 }
 
-static void rfl__llm_kern_meas(const rfl__llm_kern *k, rfl_llm_kind_meas *m) {
+static void rfl__llm_kern_meas(const rfl__llm_kern *k, rfl_kind_meas *m) {
     RFL_MEMSET(m, 0, sizeof *m);
     m->kernels = 1;
     m->time_ns = k->time_ns;
@@ -18762,8 +18762,8 @@ static rfl_llm_kind rfl__llm_gemm_kind(const rfl_llm_classifier *c, int last) {
     return last ? RFL_LLM_LM_HEAD : RFL_LLM_MLP;
 }
 static void rfl__llm_close(rfl_llm_classifier *c, int last) {
-    rfl__llm_meas_add(&c->kinds[rfl__llm_gemm_kind(c, last)], &c->seg_gemms);
-    rfl__llm_meas_add(&c->kinds[RFL_LLM_ELEMENTWISE], &c->seg_pre);
+    rfl__kind_add(&c->kinds[rfl__llm_gemm_kind(c, last)], &c->seg_gemms);
+    rfl__kind_add(&c->kinds[RFL_LLM_ELEMENTWISE], &c->seg_pre);
     RFL_MEMSET(&c->seg_gemms, 0, sizeof c->seg_gemms);
     RFL_MEMSET(&c->seg_pre, 0, sizeof c->seg_pre);
     c->seg_gemm = c->seg_core = 0;
@@ -18771,11 +18771,11 @@ static void rfl__llm_close(rfl_llm_classifier *c, int last) {
 
 /* One kernel leaves the hold: the segment rules of the manual. */
 static void rfl__llm_settle(rfl_llm_classifier *c, const rfl__llm_kern *k) {
-    rfl_llm_kind_meas m;
+    rfl_kind_meas m;
     rfl__llm_kern_meas(k, &m);
-    rfl__llm_meas_add(&c->total, &m);
+    rfl__kind_add(&c->total, &m);
     if (k->role == RFL_KC_EMBEDDING) {
-        rfl__llm_meas_add(&c->kinds[RFL_LLM_EMBEDDING], &m);
+        rfl__kind_add(&c->kinds[RFL_LLM_EMBEDDING], &m);
         return;
     }
     if (k->role == RFL_KC_NORM || k->norm_start ||
@@ -18787,19 +18787,19 @@ static void rfl__llm_settle(rfl_llm_classifier *c, const rfl__llm_kern *k) {
     if (k->role == RFL_KC_GEMM) {
         c->in_norm = 0;
         c->seg_gemm = 1;
-        rfl__llm_meas_add(&c->seg_gemms, &m);
+        rfl__kind_add(&c->seg_gemms, &m);
     } else if (k->role == RFL_KC_ATTENTION) {
         c->in_norm = 0;
         c->seg_core = 1;
-        rfl__llm_meas_add(&c->kinds[RFL_LLM_ATTENTION], &m);
-        rfl__llm_meas_add(&c->kinds[RFL_LLM_ATTENTION], &c->seg_pre); /* rotary, KV cache */
+        rfl__kind_add(&c->kinds[RFL_LLM_ATTENTION], &m);
+        rfl__kind_add(&c->kinds[RFL_LLM_ATTENTION], &c->seg_pre); /* rotary, KV cache */
         RFL_MEMSET(&c->seg_pre, 0, sizeof c->seg_pre);
     } else if (c->in_norm) {
-        rfl__llm_meas_add(&c->kinds[RFL_LLM_NORM], &m);
+        rfl__kind_add(&c->kinds[RFL_LLM_NORM], &m);
     } else if (c->segment > 0 && c->seg_gemm && !c->seg_core) {
-        rfl__llm_meas_add(&c->seg_pre, &m);
+        rfl__kind_add(&c->seg_pre, &m);
     } else {
-        rfl__llm_meas_add(&c->kinds[RFL_LLM_ELEMENTWISE], &m);
+        rfl__kind_add(&c->kinds[RFL_LLM_ELEMENTWISE], &m);
     }
 }
 
@@ -18827,7 +18827,7 @@ RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_s
     RFL_MEMSET(&x, 0, sizeof x);
     x.id = k->id;
     x.time_ns = k->time_ns;
-    x.flops = rfl__llm_flops(k);
+    x.flops = rfl__kind_flops(k);
     x.work = k->work;
     x.tensor_flops = rfl_reduce_tensor_flops(k);
     x.dram_bytes = k->bytes[RFL_DRAM];
@@ -18858,80 +18858,80 @@ RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c) {
 }
 
 /* ---- the join: estimate beside profile, warnings ---- */
-typedef struct rfl__llm_txt { char *buf; size_t cap, len; } rfl__llm_txt;
-static void rfl__llm_put(rfl__llm_txt *t, const char *s) {
+typedef struct rfl__txt { char *buf; size_t cap, len; } rfl__txt;
+static void rfl__txt_put(rfl__txt *t, const char *s) {
     while (*s && t->len + 1 < t->cap) t->buf[t->len++] = *s++;
     t->buf[t->len] = 0;
 }
-static void rfl__llm_put_si(rfl__llm_txt *t, double v, const char *unit) {
+static void rfl__txt_si(rfl__txt *t, double v, const char *unit) {
     char b[40];
     rfl_fmt_si(b, sizeof b, v, 3);
-    rfl__llm_put(t, b);
-    rfl__llm_put(t, unit);
+    rfl__txt_put(t, b);
+    rfl__txt_put(t, unit);
 }
-static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
+static void rfl__txt_num(rfl__txt *t, double v, int sig) {
     char b[40];
     rfl_fmt_num(b, sizeof b, v, sig);
-    rfl__llm_put(t, b);
+    rfl__txt_put(t, b);
 }
 
 static void rfl__llm_padded(rfl_join *j) {
     rfl_warning *w = &j->warnings[j->warning_count++];
-    rfl__llm_txt t;
+    rfl__txt t;
     int k, first = 1;
     t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
     w->code = RFL_WARN_PADDED_MMA;
-    rfl__llm_put(&t, "the tensor cores executed ");
-    rfl__llm_put_si(&t, j->executed_tensor_flops, "FLOP for ");
-    rfl__llm_put_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
-    rfl__llm_put_num(&t, j->useful_per_executed, 2);
-    rfl__llm_put(&t, "; ");
+    rfl__txt_put(&t, "the tensor cores executed ");
+    rfl__txt_si(&t, j->executed_tensor_flops, "FLOP for ");
+    rfl__txt_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
+    rfl__txt_num(&t, j->useful_per_executed, 2);
+    rfl__txt_put(&t, "; ");
     for (k = 0; k < j->count; k++) {
         double ex = (double)j->rows[k].meas.tensor_flops, us = (double)j->rows[k].mac_flops;
         if (ex < RFL_LLM_PADDED_RATIO * us || ex <= 0) continue;
-        rfl__llm_put(&t, first ? "" : ", ");
-        rfl__llm_put(&t, j->rows[k].name);
-        rfl__llm_put(&t, " ");
-        rfl__llm_put_si(&t, ex, "FLOP for ");
-        rfl__llm_put_si(&t, us, "FLOP");
+        rfl__txt_put(&t, first ? "" : ", ");
+        rfl__txt_put(&t, j->rows[k].name);
+        rfl__txt_put(&t, " ");
+        rfl__txt_si(&t, ex, "FLOP for ");
+        rfl__txt_si(&t, us, "FLOP");
         first = 0;
     }
-    rfl__llm_put(&t, "): a product with one token or one query row (a decode GEMV, decode "
+    rfl__txt_put(&t, "): a product with one token or one query row (a decode GEMV, decode "
                      "attention) runs on whole MMA tiles of 8 to 64 rows, the rest padding. "
                      "Measured FLOP/s");
     if (j->kernel_time_s > 0) {
-        rfl__llm_put(&t, " (");
-        rfl__llm_put_si(&t, (double)j->total.meas.flops / j->kernel_time_s, "FLOP/s");
-        rfl__llm_put(&t, ")");
+        rfl__txt_put(&t, " (");
+        rfl__txt_si(&t, (double)j->total.meas.flops / j->kernel_time_s, "FLOP/s");
+        rfl__txt_put(&t, ")");
     }
-    rfl__llm_put(&t, " overstates useful work");
+    rfl__txt_put(&t, " overstates useful work");
     if (j->kernel_time_s > 0) {
-        rfl__llm_put(&t, " (");
-        rfl__llm_put_si(&t, j->useful_flops / j->kernel_time_s, "FLOP/s");
-        rfl__llm_put(&t, ")");
+        rfl__txt_put(&t, " (");
+        rfl__txt_si(&t, j->useful_flops / j->kernel_time_s, "FLOP/s");
+        rfl__txt_put(&t, ")");
     }
-    rfl__llm_put(&t, ": judge this step by its bytes and time.");
+    rfl__txt_put(&t, ": judge this step by its bytes and time.");
 }
 
 static void rfl__llm_launch(rfl_join *j, const rfl_machine *m) {
     rfl_warning *w = &j->warnings[j->warning_count++];
-    rfl__llm_txt t;
+    rfl__txt t;
     t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
     w->code = RFL_WARN_LAUNCH_BOUND;
-    rfl__llm_put_num(&t, (double)j->total.meas.kernels, 10);
-    rfl__llm_put(&t, " kernels, mean ");
-    rfl__llm_put_si(&t, j->mean_kernel_s, "s: ");
-    rfl__llm_put_si(&t, j->kernel_time_s, "s of kernel time, ");
-    rfl__llm_put_num(&t, j->gap, 2);
-    rfl__llm_put(&t, "x the ");
-    rfl__llm_put_si(&t, j->roof_time_s, "s the step needs at the roof (its bytes, ");
-    rfl__llm_put_si(&t, j->total.bytes, "B at ");
-    rfl__llm_put_si(&t, m->bw_bytes_per_s[RFL_DRAM], "B/s: ");
-    rfl__llm_put_si(&t, j->bytes_time_s, "s); ");
-    rfl__llm_put_num(&t, (double)j->total.meas.tiny_kernels, 10);
-    rfl__llm_put(&t, " kernels (");
-    rfl__llm_put_num(&t, 100.0 * j->tiny_share, 2);
-    rfl__llm_put(&t, "% of the time) each need under 1 us of work, so launch, ramp-up and "
+    rfl__txt_num(&t, (double)j->total.meas.kernels, 10);
+    rfl__txt_put(&t, " kernels, mean ");
+    rfl__txt_si(&t, j->mean_kernel_s, "s: ");
+    rfl__txt_si(&t, j->kernel_time_s, "s of kernel time, ");
+    rfl__txt_num(&t, j->gap, 2);
+    rfl__txt_put(&t, "x the ");
+    rfl__txt_si(&t, j->roof_time_s, "s the step needs at the roof (its bytes, ");
+    rfl__txt_si(&t, j->total.bytes, "B at ");
+    rfl__txt_si(&t, m->bw_bytes_per_s[RFL_DRAM], "B/s: ");
+    rfl__txt_si(&t, j->bytes_time_s, "s); ");
+    rfl__txt_num(&t, (double)j->total.meas.tiny_kernels, 10);
+    rfl__txt_put(&t, " kernels (");
+    rfl__txt_num(&t, 100.0 * j->tiny_share, 2);
+    rfl__txt_put(&t, "% of the time) each need under 1 us of work, so launch, ramp-up and "
                      "drain fill the step. What helps: CUDA graphs (one launch for the "
                      "step), fused kernels (norm, rotary, MLP: fewer launches), a larger "
                      "batch (the same launches carry more tokens).");
@@ -18940,7 +18940,7 @@ static void rfl__llm_launch(rfl_join *j, const rfl_machine *m) {
 /* The step against its profile: useful and executed FLOPs, the gap to the
    roof, the warnings. */
 static void rfl__llm_figures(rfl_join *j, const rfl_machine *m) {
-    const rfl_llm_kind_meas *t = &j->total.meas;
+    const rfl_kind_meas *t = &j->total.meas;
     j->useful_flops = (double)j->total.mac_flops;
     j->executed_tensor_flops = (double)t->tensor_flops;
     if (t->tensor_flops) j->useful_per_executed = j->useful_flops / j->executed_tensor_flops;
@@ -18980,17 +18980,17 @@ RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m) {
 
 RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k) {
     rfl_join *j = (rfl_join *)join;
-    rfl_llm_kind_meas *x;
+    rfl_kind_meas *x;
     if (!j || !k || j->cl.finished) return;
-    if (rfl__llm_has(k->name, "winograd") || rfl__llm_has(k->name, "fft")) j->transforms += k->invocations;
+    if (rfl__kc_has(k->name, "winograd") || rfl__kc_has(k->name, "fft")) j->transforms += k->invocations;
     if (j->by == RFL_GROUP_KIND) { rfl_llm_classify_kernel(&j->cl, k); return; }
     x = &j->rows[rfl_kclass_ltype(rfl_kclass_of(k->name))].meas;
     rfl_work_add(&x->work, &k->work);
     x->kernels += k->invocations ? k->invocations : 1;
-    x->flops = rfl__llm_sat(x->flops, rfl__llm_flops(k));
-    x->tensor_flops = rfl__llm_sat(x->tensor_flops, rfl_reduce_tensor_flops(k));
-    x->dram_bytes = rfl__llm_sat(x->dram_bytes, k->bytes[RFL_DRAM]);
-    x->time_ns = rfl__llm_sat(x->time_ns, k->time_ns);
+    x->flops = rfl__sat(x->flops, rfl__kind_flops(k));
+    x->tensor_flops = rfl__sat(x->tensor_flops, rfl_reduce_tensor_flops(k));
+    x->dram_bytes = rfl__sat(x->dram_bytes, k->bytes[RFL_DRAM]);
+    x->time_ns = rfl__sat(x->time_ns, k->time_ns);
 }
 
 /* *t += the predicted time of w on m (no work: nothing; no roof for it:
@@ -19017,7 +19017,7 @@ static int rfl__join_record(rfl_join *j, const rfl_net *net, int i, const rfl_co
         return 1;
     }
     row->layers++;
-    row->mac_flops = rfl__llm_sat(row->mac_flops, c.fwd_mac_flops);
+    row->mac_flops = rfl__sat(row->mac_flops, c.fwd_mac_flops);
     row->fwd_flops += rfl_work_flops(&f);
     row->bytes += f.bytes[RFL_DRAM];
     rfl__join_time(j, &row->fwd_time_s, m, &f);
@@ -19044,7 +19044,7 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const r
     j->untimed = j->uncosted = j->warning_count = 0;
     for (k = 0; k < j->count; k++) { /* the estimate anew; the measurement kept */
         rfl_join_row *r = &j->rows[k];
-        rfl_llm_kind_meas meas = j->by == RFL_GROUP_KIND ? j->cl.kinds[k] : r->meas;
+        rfl_kind_meas meas = j->by == RFL_GROUP_KIND ? j->cl.kinds[k] : r->meas;
         const char *name = r->name;
         RFL_MEMSET(r, 0, sizeof *r);
         r->name = name, r->meas = meas;
@@ -19057,10 +19057,10 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const r
     for (k = 0; k < j->count; k++) {
         const rfl_join_row *r = &j->rows[k];
         t->layers += r->layers;
-        t->mac_flops = rfl__llm_sat(t->mac_flops, r->mac_flops);
+        t->mac_flops = rfl__sat(t->mac_flops, r->mac_flops);
         t->fwd_flops += r->fwd_flops, t->bwd_flops += r->bwd_flops, t->bytes += r->bytes;
         t->fwd_time_s += r->fwd_time_s, t->bwd_time_s += r->bwd_time_s;
-        if (j->by != RFL_GROUP_KIND) rfl__llm_meas_add(&t->meas, &r->meas);
+        if (j->by != RFL_GROUP_KIND) rfl__kind_add(&t->meas, &r->meas);
     }
     if (j->by == RFL_GROUP_KIND) t->meas = j->cl.total;
     if (j->by == RFL_GROUP_KIND && m) rfl__llm_figures(j, m);
@@ -19069,30 +19069,30 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const r
 
 /* ---- reports ---- */
 /* Text into a fixed buffer, cut at its end. */
-static void rfl__rep_si(rfl__llm_txt *t, double v, const char *unit) {
+static void rfl__rep_si(rfl__txt *t, double v, const char *unit) {
     char b[40];
     rfl_fmt_si(b, sizeof b, v, 4);
-    rfl__llm_put(t, b);
-    rfl__llm_put(t, unit);
+    rfl__txt_put(t, b);
+    rfl__txt_put(t, unit);
 }
 /* 1234567 -> "1,234,567" */
-static void rfl__rep_commas(rfl__llm_txt *t, double v) {
+static void rfl__rep_commas(rfl__txt *t, double v) {
     char d[40], b[2] = {0, 0};
     size_t n = rfl_fmt_num(d, sizeof d, v, 17), i, intlen = n, start = d[0] == '-';
     for (i = 0; i < n; i++) if (d[i] == '.' || d[i] == 'e') { intlen = i; break; }
     for (i = 0; i < n; i++) {
-        if (i > start && i < intlen && (intlen - i) % 3 == 0) rfl__llm_put(t, ",");
+        if (i > start && i < intlen && (intlen - i) % 3 == 0) rfl__txt_put(t, ",");
         b[0] = d[i];
-        rfl__llm_put(t, b);
+        rfl__txt_put(t, b);
     }
 }
-static void rfl__rep_u64(rfl__llm_txt *t, uint64_t v) {
+static void rfl__rep_u64(rfl__txt *t, uint64_t v) {
     char b[24];
     rfl_fmt_u64(b, sizeof b, v);
-    rfl__llm_put(t, b);
+    rfl__txt_put(t, b);
 }
-static rfl__llm_txt rfl__rep_reason(rfl_report_model *rm) {
-    rfl__llm_txt t;
+static rfl__txt rfl__rep_reason(rfl_report_model *rm) {
+    rfl__txt t;
     t.buf = rm->reasons[rm->n_reasons++]; t.cap = RFL_REPORT_TEXT; t.len = 0;
     t.buf[0] = 0;
     return t;
@@ -19115,13 +19115,13 @@ static const char *rfl__rep_title(const char *name) {
 }
 
 RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by) {
-    rfl__llm_txt d;
+    rfl__txt d;
     if (!rm) return;
     RFL_MEMSET(rm, 0, sizeof *rm);
     rm->name = name;
     rm->meas_hw = -1;
     d.buf = rm->disp, d.cap = sizeof rm->disp, d.len = 0;
-    rfl__llm_put(&d, name ? rfl__rep_title(name) : "");
+    rfl__txt_put(&d, name ? rfl__rep_title(name) : "");
     rfl_join_init(&rm->join, by, 0);
 }
 
@@ -19151,7 +19151,7 @@ RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm) {
 /* The device_mismatch text of a placed profile ("" when none is due). */
 static void rfl__rep_devwarn(rfl_report_model *rm, const rfl_machine *const *machines,
                              const rfl_machine *x, int matched) {
-    rfl__llm_txt t;
+    rfl__txt t;
     const char *dev = rm->res.device;
     t.buf = rm->device_warning.text; t.cap = sizeof rm->device_warning.text; t.len = 0;
     t.buf[0] = 0;
@@ -19159,23 +19159,23 @@ static void rfl__rep_devwarn(rfl_report_model *rm, const rfl_machine *const *mac
     if (!dev[0] || (matched && !rm->dev_added) || (rm->meas_hw >= 0 && !x && !rm->dev_added))
         return; /* agrees; or a device the table lacks, placed where the caller says */
     rm->device_warning.code = RFL_WARN_DEVICE_MISMATCH;
-    rfl__llm_put(&t, "measured on '");
-    rfl__llm_put(&t, dev);
-    rfl__llm_put(&t, "'");
-    if (x) rfl__llm_put(&t, " ("), rfl__llm_put(&t, x->id), rfl__llm_put(&t, ")");
+    rfl__txt_put(&t, "measured on '");
+    rfl__txt_put(&t, dev);
+    rfl__txt_put(&t, "'");
+    if (x) rfl__txt_put(&t, " ("), rfl__txt_put(&t, x->id), rfl__txt_put(&t, ")");
     if (rm->dev_added)
-        rfl__llm_put(&t, ", which is not among --hw: its machine was added, the measured point "
+        rfl__txt_put(&t, ", which is not among --hw: its machine was added, the measured point "
                          "is on its panel only");
     else if (rm->meas_hw >= 0) {
-        rfl__llm_put(&t, ", but placed on the ");
-        rfl__llm_put(&t, machines[rm->meas_hw]->name);
-        rfl__llm_put(&t, " (--ncu-hw): its % of the roof compares it with another machine's ceilings");
+        rfl__txt_put(&t, ", but placed on the ");
+        rfl__txt_put(&t, machines[rm->meas_hw]->name);
+        rfl__txt_put(&t, " (--ncu-hw): its % of the roof compares it with another machine's ceilings");
     } else if (x) {
-        rfl__llm_put(&t, ", which is not among --hw and could not be added (at most ");
+        rfl__txt_put(&t, ", which is not among --hw and could not be added (at most ");
         rfl__rep_u64(&t, RFL_REPORT_MACHINES);
-        rfl__llm_put(&t, " machines): the measured point is left off the charts");
+        rfl__txt_put(&t, " machines): the measured point is left off the charts");
     } else
-        rfl__llm_put(&t, ", a device the table does not know: the measured point is left off the "
+        rfl__txt_put(&t, ", a device the table does not know: the measured point is left off the "
                          "charts (--ncu-hw NAME, or a machine file of it with --hw-file, places it)");
 }
 
@@ -19183,11 +19183,11 @@ RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
                               const rfl_machine **machines, int *n, int cap,
                               const rfl_machine *forced) {
     const rfl_machine *x = 0;
-    rfl__llm_txt d;
+    rfl__txt d;
     int h, matched = 0, none;
     if (!rm || !machines || !n) return;
     d.buf = rm->res.device, d.cap = sizeof rm->res.device, d.len = 0;
-    rfl__llm_put(&d, device ? device : "");
+    rfl__txt_put(&d, device ? device : "");
     none = *n == 0;
     rm->meas_hw = -1, rm->dev_added = 0;
     if (forced) {
@@ -19225,29 +19225,29 @@ static void rfl__rep_mismatch(rfl_report_model *rm, const rfl_cost_desc *d, doub
     double other = train ? fwd : fwd + rfl_work_flops(&rm->cost.backward);
     double ro = other > 0 ? meas / other : 0, k = r >= 1 ? r : 1 / r;
     double kr = k < 1e18 ? (double)(uint64_t)(k + 0.5) : k, off = k > kr ? k - kr : kr - k;
-    rfl__llm_txt t;
+    rfl__txt t;
     if (ro > 0.8 && ro < 1.25) {
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "the profile looks like ");
-        rfl__llm_put(&t, train ? "a forward pass only" : "a training step");
-        rfl__llm_put(&t, " (measured / that estimate = ");
-        rfl__llm_put_num(&t, ro, 3);
-        rfl__llm_put(&t, "): was it captured with --mode ");
-        rfl__llm_put(&t, train ? "infer?" : "train?");
+        rfl__txt_put(&t, "the profile looks like ");
+        rfl__txt_put(&t, train ? "a forward pass only" : "a training step");
+        rfl__txt_put(&t, " (measured / that estimate = ");
+        rfl__txt_num(&t, ro, 3);
+        rfl__txt_put(&t, "): was it captured with --mode ");
+        rfl__txt_put(&t, train ? "infer?" : "train?");
         rm->mismatch = 1;
     } else if (kr >= 2 && off / kr < 0.15) {
         uint64_t b = d && d->batch ? d->batch : 1;
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, r >= 1 ? "measured is about " : "measured is about 1/");
-        rfl__llm_put_num(&t, kr, 17);
+        rfl__txt_put(&t, r >= 1 ? "measured is about " : "measured is about 1/");
+        rfl__txt_num(&t, kr, 17);
         if (r >= 1) {
-            rfl__llm_put(&t, "x the estimate: a profile of batch ");
+            rfl__txt_put(&t, "x the estimate: a profile of batch ");
             rfl__rep_u64(&t, b * (uint64_t)kr);
-            rfl__llm_put(&t, " instead of ");
+            rfl__txt_put(&t, " instead of ");
             rfl__rep_u64(&t, b);
-            rfl__llm_put(&t, "?");
+            rfl__txt_put(&t, "?");
         } else
-            rfl__llm_put(&t, " of the estimate: a profile of a smaller batch (or a part of the step)?");
+            rfl__txt_put(&t, " of the estimate: a profile of a smaller batch (or a part of the step)?");
         rm->mismatch = 1;
     }
 }
@@ -19257,29 +19257,29 @@ static void rfl__rep_mismatch(rfl_report_model *rm, const rfl_cost_desc *d, doub
 static int rfl__rep_tensor(rfl_report_model *rm, double est, double meas, double ten) {
     const rfl_work *w = &rm->res.total.work;
     rfl_prec mp = rfl_work_main_prec(w);
-    rfl__llm_txt t;
+    rfl__txt t;
     if (ten > 0 && rm->est_prec == RFL_FP32) {
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "TENSOR CORES: ");
+        rfl__txt_put(&t, "TENSOR CORES: ");
         rfl__rep_si(&t, ten, "FLOP of the ");
         rfl__rep_si(&t, meas, "FLOP measured FLOPs ran on tensor cores (");
-        rfl__llm_put(&t, rfl_prec_name(mp));
-        rfl__llm_put(&t, (rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED)
+        rfl__txt_put(&t, rfl_prec_name(mp));
+        rfl__txt_put(&t, (rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED)
                              ? "), estimated from tensor-pipe instructions"
                              : "), counted from sm__ops_path_tensor_op_*");
-        rfl__llm_put(&t, ". PyTorch allows TF32 for cuDNN convolutions by default; the FP32 "
+        rfl__txt_put(&t, ". PyTorch allows TF32 for cuDNN convolutions by default; the FP32 "
                          "counters (fadd, fmul, ffma) alone see only ");
         rfl__rep_si(&t, w->flops[RFL_FP32], "FLOP (");
-        rfl__llm_put_num(&t, est > 0 ? w->flops[RFL_FP32] / est : 0, 3);
-        rfl__llm_put(&t, " of the estimate). Such work is placed under the ");
-        rfl__llm_put(&t, rfl_prec_name(mp));
-        rfl__llm_put(&t, " roof, not the FP32 one.");
+        rfl__txt_num(&t, est > 0 ? w->flops[RFL_FP32] / est : 0, 3);
+        rfl__txt_put(&t, " of the estimate). Such work is placed under the ");
+        rfl__txt_put(&t, rfl_prec_name(mp));
+        rfl__txt_put(&t, " roof, not the FP32 one.");
     }
     if (rfl__rep_has_warning(rm, RFL_WARN_TENSOR_UNCOUNTED)) {
         /* the count is incomplete: a ratio of it says nothing about batch,
            mode or algorithms, so this is the one reason given */
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "TENSOR CORES NOT IN THE COUNTERS (see the profile warning): kernels "
+        rfl__txt_put(&t, "TENSOR CORES NOT IN THE COUNTERS (see the profile warning): kernels "
                          "that ran on tensor cores (TF32 is PyTorch's cuDNN default on Ampere and "
                          "later) have no FLOP count, so this ratio compares an incomplete count "
                          "and says nothing about batch or mode. Collect the tensor counters "
@@ -19289,9 +19289,9 @@ static int rfl__rep_tensor(rfl_report_model *rm, double est, double meas, double
     }
     if (rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED) {
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "tensor FLOPs are estimated from tensor-pipe instructions (");
-        rfl__llm_put_num(&t, rm->res.tensor_flops_per_inst, 4);
-        rfl__llm_put(&t, " FLOPs each on average, by each kernel's mma shape): the ratio is as "
+        rfl__txt_put(&t, "tensor FLOPs are estimated from tensor-pipe instructions (");
+        rfl__txt_num(&t, rm->res.tensor_flops_per_inst, 4);
+        rfl__txt_put(&t, " FLOPs each on average, by each kernel's mma shape): the ratio is as "
                          "good as that estimate (within 1% on the ResNet-18 TF32 capture, 30% "
                          "high on ResNet-50's Hopper kernels). Collect sm__ops_path_tensor_op_* "
                          "for counts.");
@@ -19304,11 +19304,11 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
     const rfl_work *w = &rm->res.total.work;
     double est = rfl_work_flops(&rm->est), meas, ten, r;
     uint64_t tr = rm->join.transforms;
-    rfl__llm_txt t;
+    rfl__txt t;
     if (!rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_FP32)) &&
         !rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR))) {
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "the profile has no FLOP counters: collect smsp__sass_thread_inst_executed_"
+        rfl__txt_put(&t, "the profile has no FLOP counters: collect smsp__sass_thread_inst_executed_"
                          "op_{fadd,fmul,ffma}_pred_on.sum and the sm__ops_path_tensor_op_* counters");
         return;
     }
@@ -19321,21 +19321,21 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
     if (r < 0.8 && tr) {
         t = rfl__rep_reason(rm);
         rfl__rep_commas(&t, (double)tr);
-        rfl__llm_put(&t, " Winograd/FFT kernel launches: these algorithms do fewer multiplications "
+        rfl__txt_put(&t, " Winograd/FFT kernel launches: these algorithms do fewer multiplications "
                          "than a direct convolution, so counters see fewer FLOPs than the formula");
     }
     if (r > 1.25 && rm->join.by == RFL_GROUP_LTYPE) { /* an LLM step: padded_mma says it */
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "the libraries do more arithmetic than the formula: implicit-GEMM tiles "
+        rfl__txt_put(&t, "the libraries do more arithmetic than the formula: implicit-GEMM tiles "
                          "padded to the tile size");
         if (tr) {
-            rfl__llm_put(&t, ", Winograd/FFT transforms (");
+            rfl__txt_put(&t, ", Winograd/FFT transforms (");
             rfl__rep_commas(&t, (double)tr);
-            rfl__llm_put(&t, " launches here)");
+            rfl__txt_put(&t, " launches here)");
         }
-        rfl__llm_put(&t, ", layout conversions");
+        rfl__txt_put(&t, ", layout conversions");
         if (d && d->mode == RFL_MODE_TRAIN)
-            rfl__llm_put(&t, ", and work the estimate leaves out (loss, optimizer step)");
+            rfl__txt_put(&t, ", and work the estimate leaves out (loss, optimizer step)");
     }
 }
 
@@ -19346,13 +19346,13 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
 static void rfl__rep_time_based(rfl_report_model *rm) {
     rfl_work *w = &rm->res.total.work;
     double t = w->time_s;
-    rfl__llm_txt x;
+    rfl__txt x;
     *w = rm->est;
     w->time_s = t;
     w->unknown = rm->est.unknown & ~RFL_UNKNOWN_TIME;
     rm->time_based = 1;
     x = rfl__rep_reason(rm);
-    rfl__llm_put(&x, "a PyTorch profiler trace has kernel times, no FLOP or byte counters: the "
+    rfl__txt_put(&x, "a PyTorch profiler trace has kernel times, no FLOP or byte counters: the "
                      "measured point is the estimate's FLOPs and bytes over the trace's summed "
                      "kernel time (time-based), so its AI is the estimate's and its % of the roof "
                      "is the estimate's work done in the measured time");
@@ -19406,9 +19406,9 @@ RFL_API const char *rfl_report_machine_label(const rfl_machine *const *machines,
         if (machines[g] == m || rfl_parse_name_eq(machines[g]->id, m->id)) continue;
         rfl__rep_short(machines[g], o, sizeof o);
         if (rfl__ly_streq(o, buf)) {
-            rfl__llm_txt t;
+            rfl__txt t;
             t.buf = buf, t.cap = size, t.len = 0;
-            rfl__llm_put(&t, m->id);
+            rfl__txt_put(&t, m->id);
             break;
         }
     }
@@ -19431,10 +19431,10 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
         rfl_prec mp = rfl_work_main_prec(w);
         double fl = rfl_report_flops_per_s(m);
         rfl_point *p;
-        rfl__llm_txt t;
+        rfl__txt t;
         if (!m->pred_err[h] && m->pred[h].layers_s > 0 && k < cap) {
             t.buf = m->labels[0], t.cap = sizeof m->labels[0], t.len = 0;
-            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " estimate (" RFL_ESTIMATE_NOTE ")");
+            rfl__txt_put(&t, m->disp), rfl__txt_put(&t, " estimate (" RFL_ESTIMATE_NOTE ")");
             p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(&m->est, RFL_DRAM),
                                rfl_estimate_flops_per_s(rfl_work_flops(&m->est), m->pred[h].layers_s), m->est_prec);
             p->machine = panel, p->estimate = 1, p->link = i + 1;
@@ -19445,14 +19445,14 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
             machines[h]->peak_flops[mp] > 0 && k < cap) {
             char s[40];
             t.buf = m->labels[1], t.cap = sizeof m->labels[1], t.len = 0;
-            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, m->time_based ? " time-based (" : " measured (");
-            rfl__llm_put(&t, rfl_report_machine_label(machines, nh, machines[h], s, sizeof s));
+            rfl__txt_put(&t, m->disp), rfl__txt_put(&t, m->time_based ? " time-based (" : " measured (");
+            rfl__txt_put(&t, rfl_report_machine_label(machines, nh, machines[h], s, sizeof s));
             rfl_bound b;
             rfl_work_attainable(machines[h], w, mp, &b);
-            if (mp != m->est_prec) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_prec_name(mp)), rfl__llm_put(&t, " roof");
+            if (mp != m->est_prec) rfl__txt_put(&t, ", "), rfl__txt_put(&t, rfl_prec_name(mp)), rfl__txt_put(&t, " roof");
             /* where a cache level binds, the point sits at that level's AI under its roof */
-            if (b.memory && b.level != RFL_DRAM) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_level_label(b.level)), rfl__llm_put(&t, " AI");
-            rfl__llm_put(&t, ")");
+            if (b.memory && b.level != RFL_DRAM) rfl__txt_put(&t, ", "), rfl__txt_put(&t, rfl_level_label(b.level)), rfl__txt_put(&t, " AI");
+            rfl__txt_put(&t, ")");
             p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(w, b.memory ? b.level : RFL_DRAM), fl, mp);
             p->level = b.memory ? b.level : RFL_DRAM;
             p->machine = panel, p->link = i + 1;
@@ -19601,7 +19601,7 @@ static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net
                                  const uint64_t *bound, int which) {
     static rfl_xy pts[RFL_REPORT_MACHINES * (RFL__BATCHES + 1)];
     char title[160];
-    rfl__llm_txt t;
+    rfl__txt t;
     rfl_scatter_desc s;
     rfl_net_prediction p;
     rfl_cost_desc cd = *d;
@@ -19622,8 +19622,8 @@ static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net
             n++;
         }
     t.buf = title, t.cap = sizeof title, t.len = 0;
-    rfl__llm_put(&t, name), rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_dtype_name(d->dtype));
-    rfl__llm_put(&t, which ? ": tokens/s" : ": step time");
+    rfl__txt_put(&t, name), rfl__txt_put(&t, ", "), rfl__txt_put(&t, rfl_dtype_name(d->dtype));
+    rfl__txt_put(&t, which ? ": tokens/s" : ": step time");
     RFL_MEMSET(&s, 0, sizeof s);
     s.title = title;
     s.x_title = "Batch (sequences decoding together)";
@@ -19642,7 +19642,7 @@ RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, cons
     const rfl_cost_desc *d = wl ? &wl->cost : 0;
     uint64_t bound[RFL_REPORT_MACHINES];
     char note[400], num[32];
-    rfl__llm_txt t;
+    rfl__txt t;
     rfl_canvas half;
     int h, W, ph;
     if (!cv || !cv->pixels || !name || !net || !d || !machines || nh < 1 || nh > RFL_REPORT_MACHINES)
@@ -19664,9 +19664,9 @@ RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, cons
     note[0] = 0;
     for (h = 0; h < nh; h++) { /* only a drawn diamond is named bare */
         rfl_fmt_u64(num, sizeof num, bound[h]);
-        rfl__llm_put(&t, h ? ",  " : ""), rfl__llm_put(&t, machines[h]->id), rfl__llm_put(&t, " ");
-        rfl__llm_put(&t, bound[h] ? num : "none up to 65536");
-        rfl__llm_put(&t, bound[h] > 256 ? " (past 256, not drawn)" : bound[h] ? "" : " (not drawn)");
+        rfl__txt_put(&t, h ? ",  " : ""), rfl__txt_put(&t, machines[h]->id), rfl__txt_put(&t, " ");
+        rfl__txt_put(&t, bound[h] ? num : "none up to 65536");
+        rfl__txt_put(&t, bound[h] > 256 ? " (past 256, not drawn)" : bound[h] ? "" : " (not drawn)");
     }
     rfl_draw_text(cv, W / 2, ph + 50, note, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
     return RFL_OK;
