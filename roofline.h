@@ -32,11 +32,11 @@
                               .gz is an error)
        RFL_NO_ASCII           leave out the roofline as text
                               (rfl_chart_roofline_ascii)
+       RFL_NO_JOIN            leave out the join and reports (API JOIN)
        RFL_NO_LLM             leave out the decoder transformers (and the
-                              LLM join, which also needs the reducer), and
-                              with them rfl_causal and the costing only
-                              their records use (causal counts, KV-cache
-                              records, experts)
+                              LLM join), and with them rfl_causal and the
+                              costing only their records use (causal
+                              counts, KV-cache records, experts)
        RFL_NO_ONNX            leave out the ONNX reader
        RFL_NO_MACHINE_FILE    leave out the machine-file (JSON) reader
        RFL_NO_JSON_WRITER     leave out the JSON writer and the documents
@@ -626,7 +626,7 @@
        or clang (RFL_NO_AVX2: never), else SSE2, else portable 64-bit words
        (RFL_NO_SIMD); every path gives the same result. `make bench`.
 
-   JOIN ([12]; rfl-report; not with RFL_NO_LLM or RFL_NO_REDUCE)
+   JOIN ([12]; rfl-report; not with RFL_NO_JOIN or RFL_NO_REDUCE)
        An estimate beside its measurement, group by group. Kernel names
        become classes (rfl_kclass_of: convolution, gemm, attention, norm,
        ...; one rule table, first match wins), classes become layer types
@@ -2014,9 +2014,9 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out);
    API  TRANSFORMERS (RFL_NO_LLM removes it)
    decoder LLMs by config: prefill and decode steps, the HF config reader
    ========================================================================== */
-#ifndef RFL_NO_LLM
 /* Where a step's work goes (rfl_layer.kind of its records, RFL_GROUP_KIND;
-   the kinds the LLM join sorts kernels into). */
+   the kinds the LLM join sorts kernels into); kept by RFL_NO_LLM, as the
+   join's layout needs it. */
 typedef enum rfl_llm_kind {
     RFL_LLM_EMBEDDING,   /* token (and learned position) lookup: a gather */
     RFL_LLM_ATTENTION,   /* q/k/v/o projections, scores, context, rotary,
@@ -2027,6 +2027,7 @@ typedef enum rfl_llm_kind {
     RFL_LLM_ELEMENTWISE, /* residual adds, activations, casts, copies */
     RFL_LLM_KIND_COUNT
 } rfl_llm_kind;
+#ifndef RFL_NO_LLM
 /* "embedding", "attention", "mlp", "lm_head", "norm", "elementwise". */
 RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
 
@@ -3016,7 +3017,7 @@ typedef struct rfl_reduce_trace {
                                   entry is -1, "other" */
     rfl_trace_stream streams[RFL_TRACE_STREAMS_MAX];
     uint64_t class_kernels[RFL_TRACE_CLASS_MAX]; /* by rfl_kclass_of (index:
-                                  rfl_kclass); all in "other" with RFL_NO_LLM */
+                                  rfl_kclass); all in "other" with RFL_NO_JOIN */
     uint64_t class_ns[RFL_TRACE_CLASS_MAX];
 } rfl_reduce_trace;
 
@@ -3331,10 +3332,10 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
-   API  JOIN (RFL_NO_LLM or RFL_NO_REDUCE removes it)
+   API  JOIN (RFL_NO_JOIN or RFL_NO_REDUCE removes it; RFL_NO_LLM its LLM part)
    kernel classes, an estimate beside its profile, a model's report
    ========================================================================== */
-#ifndef RFL_NO_LLM
+#if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN)
 /* ---- the LLM join -----------------------------------------------------
    A step's records beside its Nsight Compute profile, kind by kind, and two
    warnings that explain the usual gap: rfl_join (API JOIN) with
@@ -3385,7 +3386,6 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 #define RFL_LLM_LAUNCH_GAP 2.0
 #define RFL_LLM_LAUNCH_SHARE 0.5
 #define RFL_LLM_TINY_S 1e-6
-#ifndef RFL_NO_REDUCE
 struct rfl_kernel_stat; /* the reducer's (API REDUCER, above) */
 
 /* Measured, one kind (or the total): exact sums over its kernels
@@ -3407,7 +3407,8 @@ typedef struct rfl__llm_kern { /* one held-back kernel */
     int role, norm_start, tiny;
 } rfl__llm_kern;
 
-/* The classifier: a plain struct fed one kernel at a time. */
+/* The classifier: a plain struct fed one kernel at a time (the type stays
+   under RFL_NO_LLM: rfl_join holds one). */
 typedef struct rfl_llm_classifier {
     rfl_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
     rfl_kind_meas total;
@@ -3424,6 +3425,7 @@ typedef struct rfl_llm_classifier {
                                 open segment: their kind waits for its end */
 } rfl_llm_classifier;
 
+#ifndef RFL_NO_LLM
 /* Start (machine may be NULL: then no kernel counts as tiny). */
 RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine);
 /* One kernel, in launch order; an rfl_kernel_fn for rfl_reduce_desc.on_kernel
@@ -3431,15 +3433,11 @@ RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *mac
 RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k);
 /* End of the step: settles the held kernels and the last segment. */
 RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c);
+#endif
 
 /* Its warnings are rfl_warning's: RFL_WARN_PADDED_MMA, RFL_WARN_LAUNCH_BOUND. */
 #define RFL_JOIN_WARNINGS 2
 
-#endif /* RFL_NO_REDUCE */
-
-#endif /* RFL_NO_LLM */
-
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
 /* Kernel classes: what a kernel's name alone says, for CNNs and LLMs
    alike (rfl_kclass_of; one rule table, first match wins). cuDNN's fused
    attention (SDPA, flash) is attention; cuDNN's implicit-GEMM, Winograd and
@@ -3628,7 +3626,7 @@ RFL_API const char *rfl_report_group_name(const rfl_join *j, int row);
 /* report.json (docs/schema.md): batch, mode, dtype, machines, models. */
 RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep);
 #endif
-#endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
+#endif /* !RFL_NO_REDUCE && !RFL_NO_JOIN */
 
 /* ==========================================================================
    API  CHART AND PNG
@@ -4011,7 +4009,7 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 /* ---- API JOIN, continued: a report's chart points ---------------------------
    What the roofline charts of a report show (rfl-report's, a web page's):
    the points, their labels (kept in each rfl_report_model) and colours. */
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE) && !defined(RFL_NO_CHART)
+#if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN) && !defined(RFL_NO_CHART)
 /* A machine's short label for legends: "H100" from "NVIDIA H100 SXM5
    80GB"; its id where another of machines[0..n) has the same label (an
    A100 40GB and 80GB). Returns buf. */
@@ -4032,6 +4030,7 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
 RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_workload *wl,
                                     const rfl_machine *const *machines, int h, rfl_point *pts,
                                     int cap);
+#ifndef RFL_NO_LLM
 /* An LLM step (rfl_llm_build records) on machines[h]'s roofline: the
    whole step estimated at batch 1, 16, 64 and 256 (a decode; a prefill at
    its batch), linked; its kinds at its batch (rfl_net_group by kind:
@@ -4051,6 +4050,7 @@ RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload
    Returns RFL_ERR_ARG (NULL, nh outside 1..RFL_REPORT_MACHINES). */
 RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
                                           const rfl_machine *const *machines, int nh);
+#endif
 /* A legend line centred at (cx, y): a coloured box and a name each. */
 RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *const *names,
                                const rfl_color *colors, int n, int scale);
@@ -17132,7 +17132,7 @@ static void rfl__jt_kernel(rfl_reduce_state *st) {
     }
     o->streams[i].kernels++;
     o->streams[i].time_ns = rfl__sat_add(o->streams[i].time_ns, t->dur_ns, &fl);
-#ifndef RFL_NO_LLM
+#ifndef RFL_NO_JOIN
     { /* rfl_kclass_of walks its whole rule table: remembered by the name's
          FNV-1a hash (with the length mixed in; 0 = empty slot) */
         uint64_t h = 14695981039346656037ull ^ st->name_len;
@@ -18557,7 +18557,7 @@ static void rfl__rj_trace(rfl_json_writer *w, const rfl_reduce_result *r) {
     for (i = 0; i < RFL_TRACE_CLASS_MAX; i++) {
         if (!o->class_kernels[i]) continue;
         rfl_json_w_obj(w, 0);
-#ifndef RFL_NO_LLM
+#ifndef RFL_NO_JOIN
         rfl_json_w_str(w, "class", rfl_kclass_name((rfl_kclass)i));
 #else
         rfl_json_w_str(w, "class", "other");
@@ -18638,7 +18638,7 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
    kernel classes; an estimate beside a profile (CNN layer types, LLM kinds
    with padded_mma and launch_bound); a model's report and report.json
    ========================================================================== */
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
+#if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN)
 /* A kernel name against the classifier's keys, case-insensitively. */
 static int rfl__kc_has(const char *s, const char *key) {
     size_t i;
@@ -18738,6 +18738,7 @@ static uint64_t rfl__kind_flops(const rfl_kernel_stat *k) {
     return s;
 }
 
+#ifndef RFL_NO_LLM /* the LLM classifier */
 static void rfl__llm_kern_meas(const rfl__llm_kern *k, rfl_kind_meas *m) {
     RFL_MEMSET(m, 0, sizeof *m);
     m->kernels = 1;
@@ -18857,24 +18858,29 @@ RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c) {
     c->finished = 1;
 }
 
+#endif /* RFL_NO_LLM */
+
 /* ---- the join: estimate beside profile, warnings ---- */
 typedef struct rfl__txt { char *buf; size_t cap, len; } rfl__txt;
 static void rfl__txt_put(rfl__txt *t, const char *s) {
     while (*s && t->len + 1 < t->cap) t->buf[t->len++] = *s++;
     t->buf[t->len] = 0;
 }
+#ifndef RFL_NO_LLM
 static void rfl__txt_si(rfl__txt *t, double v, const char *unit) {
     char b[40];
     rfl_fmt_si(b, sizeof b, v, 3);
     rfl__txt_put(t, b);
     rfl__txt_put(t, unit);
 }
+#endif
 static void rfl__txt_num(rfl__txt *t, double v, int sig) {
     char b[40];
     rfl_fmt_num(b, sizeof b, v, sig);
     rfl__txt_put(t, b);
 }
 
+#ifndef RFL_NO_LLM
 static void rfl__llm_padded(rfl_join *j) {
     rfl_warning *w = &j->warnings[j->warning_count++];
     rfl__txt t;
@@ -18960,18 +18966,23 @@ static void rfl__llm_figures(rfl_join *j, const rfl_machine *m) {
         rfl__llm_launch(j, m);
 }
 
+#endif /* RFL_NO_LLM */
+
 /* ---- the join: estimate beside profile, group by group ---- */
 RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m) {
     int r;
     if (!j) return;
     RFL_MEMSET(j, 0, sizeof *j);
-    j->by = by == RFL_GROUP_KIND ? RFL_GROUP_KIND : RFL_GROUP_LTYPE;
-    j->count = j->by == RFL_GROUP_KIND ? (int)RFL_LLM_KIND_COUNT : (int)RFL_LT_COUNT;
-    for (r = 0; r < j->count; r++)
-        j->rows[r].name = j->by == RFL_GROUP_KIND ? rfl_llm_kind_name((rfl_llm_kind)r)
-                                                  : rfl_ltype_name((rfl_ltype)r);
+    (void)by;
+    j->by = RFL_GROUP_LTYPE;
+    for (j->count = r = 0; r < (int)RFL_LT_COUNT; r++) j->rows[j->count++].name = rfl_ltype_name((rfl_ltype)r);
+#ifndef RFL_NO_LLM /* without it, no kinds to classify: layer types */
+    if (by == RFL_GROUP_KIND)
+        for (j->by = by, j->count = r = 0; r < (int)RFL_LLM_KIND_COUNT; r++)
+            j->rows[j->count++].name = rfl_llm_kind_name((rfl_llm_kind)r);
+#endif
     j->total.name = "total";
-    rfl_llm_classify_init(&j->cl, m);
+    j->cl.machine = m;
 }
 
 RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m) {
@@ -18983,7 +18994,9 @@ RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k) {
     rfl_kind_meas *x;
     if (!j || !k || j->cl.finished) return;
     if (rfl__kc_has(k->name, "winograd") || rfl__kc_has(k->name, "fft")) j->transforms += k->invocations;
+#ifndef RFL_NO_LLM
     if (j->by == RFL_GROUP_KIND) { rfl_llm_classify_kernel(&j->cl, k); return; }
+#endif
     x = &j->rows[rfl_kclass_ltype(rfl_kclass_of(k->name))].meas;
     rfl_work_add(&x->work, &k->work);
     x->kernels += k->invocations ? k->invocations : 1;
@@ -19036,7 +19049,9 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const r
     int i, k;
     if (!j || !net || !net->layers) return RFL_ERR_ARG;
     if (net->err.code) return RFL_ERR_STATE;
+#ifndef RFL_NO_LLM
     if (j->by == RFL_GROUP_KIND) rfl_llm_classify_finish(&j->cl);
+#endif
     j->cl.finished = 1;
     t = &j->total;
     RFL_MEMSET(t, 0, sizeof *t);
@@ -19063,7 +19078,9 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const r
         if (j->by != RFL_GROUP_KIND) rfl__kind_add(&t->meas, &r->meas);
     }
     if (j->by == RFL_GROUP_KIND) t->meas = j->cl.total;
+#ifndef RFL_NO_LLM
     if (j->by == RFL_GROUP_KIND && m) rfl__llm_figures(j, m);
+#endif
     return j->untimed ? RFL_ERR_NO_ROOF : RFL_OK;
 }
 
@@ -19522,6 +19539,7 @@ RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_worklo
     return n;
 }
 
+#ifndef RFL_NO_LLM
 /* The whole step under d at batch b on m as a point (rfl_net_predict's
    per-record time); 0 when it has no cost or no time there. */
 static int rfl__rep_step_point(const rfl_net *net, const rfl_cost_desc *d, uint64_t b,
@@ -19671,6 +19689,7 @@ RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, cons
     rfl_draw_text(cv, W / 2, ph + 50, note, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
     return RFL_OK;
 }
+#endif /* RFL_NO_LLM */
 
 RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *const *names,
                                const rfl_color *colors, int n, int scale) {
@@ -19908,7 +19927,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
     rfl_json_w_end(w);
 }
 #endif /* RFL_NO_JSON_WRITER */
-#endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
+#endif /* !RFL_NO_REDUCE && !RFL_NO_JOIN */
 
 
 /* ==========================================================================
