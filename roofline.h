@@ -161,7 +161,7 @@
                   rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_config_check
-                  rfl_llm_config_read (RFL_LLM_ASSUMED_LLAMA_LIKE)
+                  rfl_llm_config_read (its warning: assumed_llama_like)
                   rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
                   rfl_llm_kv_cache_bytes rfl_llm_kind_name
                   rfl_net_compute_bound_batch
@@ -220,8 +220,8 @@
                   docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
                   rfl_workload_json, with an LLM step's rfl_workload_figures
                   (its warnings: rfl_llm_figures_warning)
-       Warnings:  rfl_warn_code rfl_warning_format (one type, rfl_warning, for
-                  every part's; rfl_error_format's twin)
+       Warnings:  rfl_warn_code rfl_warning_format rfl_warning_json (one
+                  type, rfl_warning, for every part's; rfl_error_format's twin)
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -942,6 +942,7 @@ typedef enum rfl_warn {
     /* an LLM step's figures (rfl_llm_figures_warning) */
     RFL_WARN_DOES_NOT_FIT,     /* weights + KV cache over one GPU's memory */
     RFL_WARN_BEYOND_CONTEXT,   /* past max_position_embeddings */
+    RFL_WARN_NO_ROOF,          /* a chart's point with no roof of its precision */
     RFL_WARN_COUNT_
 } rfl_warn;
 #define RFL_WARN_TEXT 640
@@ -1140,7 +1141,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
    the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
 /* The version of the tools' JSON documents (docs/schema.md): a key renamed,
    removed or given another meaning raises it; a key added does not. */
-#define RFL_SCHEMA_VERSION 4
+#define RFL_SCHEMA_VERSION 5
 typedef struct rfl_json_writer {
     char *buf;          /* caller's; NULL: count only */
     size_t cap;         /* bytes of buf */
@@ -1169,6 +1170,9 @@ RFL_API void rfl_json_w_str_n(rfl_json_writer *w, const char *key, const char *s
    (or NULL: count mode; need w->len + 1 bytes); RFL_ERR_FORMAT when the
    document was not well nested. */
 RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w);
+/* A warning as every document writes it, an element of its "warnings"
+   array: {"code", "kernel" (when it names one), "text"}. */
+RFL_API void rfl_warning_json(rfl_json_writer *w, const rfl_warning *x);
 #endif
 
 /* ==========================================================================
@@ -2169,13 +2173,10 @@ typedef struct rfl_llm_read_desc {
                             rfl_llm_config_parse); 0: one with the standard
                             fields is read as a Llama-style decoder,
                             out->assumed = 1, with a warning */
-    char *warning;       /* the warning's text, or "" (NULL: not wanted):
+    rfl_warning *warning; /* out (NULL: not wanted): RFL_WARN_ASSUMED_LLAMA_LIKE,
                             the model_type, the fields read and the ones
-                            ignored; cut to warning_size with "..." */
-    size_t warning_size;
+                            ignored (cut with "..."); else RFL_WARN_NONE */
 } rfl_llm_read_desc;
-/* The code of that warning (tools print it before the text). */
-#define RFL_LLM_ASSUMED_LLAMA_LIKE "assumed_llama_like"
 /* rfl_llm_config_parse with options (desc NULL: the defaults, not strict). */
 RFL_API rfl_result rfl_llm_config_read(const char *json, size_t len, rfl_json_tok *toks, int cap,
                                       const rfl_llm_read_desc *desc, rfl_llm_config *out,
@@ -5025,7 +5026,7 @@ RFL_API const char *rfl_warn_code(rfl_warn w) {
         "below_compulsory", "hierarchy_inversion", "low_clock", "auto_units", "rate_derived",
         "name_truncated", "saturated", "groups_full", "no_time", "partial_counters",
         "no_tensor_counters", "host_bound", "padded_mma", "launch_bound",
-        "assumed_llama_like", "device_mismatch", "does_not_fit", "beyond_context"};
+        "assumed_llama_like", "device_mismatch", "does_not_fit", "beyond_context", "no_roof"};
     return (int)w > 0 && (int)w < (int)RFL_WARN_COUNT_ ? codes[w] : "warning";
 }
 
@@ -5475,6 +5476,14 @@ RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w) {
     else if (w->cap) w->buf[w->cap - 1] = 0;
     if (w->err || w->depth) return RFL_ERR_FORMAT;
     return w->len < w->cap ? RFL_OK : RFL_ERR_BUFFER;
+}
+
+RFL_API void rfl_warning_json(rfl_json_writer *w, const rfl_warning *x) {
+    rfl_json_w_obj(w, 0);
+    rfl_json_w_str(w, "code", rfl_warn_code(x->code));
+    if (x->has_kernel) rfl_json_w_num(w, "kernel", (double)x->kernel_id);
+    rfl_json_w_str(w, "text", x->text);
+    rfl_json_w_end(w);
 }
 #endif /* RFL_NO_JSON_WRITER */
 
@@ -8617,7 +8626,9 @@ static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_js
     if (r) return r;
     rfl__hf_dtype(h, out);
     if ((r = rfl__hf_check(h, out))) return r;
-    if (out->assumed && desc) rfl__hf_assumed_note(h, out, desc->warning, desc->warning_size);
+    if (out->assumed && desc->warning)
+        desc->warning->code = RFL_WARN_ASSUMED_LLAMA_LIKE,
+        rfl__hf_assumed_note(h, out, desc->warning->text, sizeof desc->warning->text);
     return RFL_OK;
 }
 
@@ -8631,7 +8642,7 @@ RFL_API rfl_result rfl_llm_config_read(const char *json, size_t len, rfl_json_to
     RFL_MEMSET(&lax, 0, sizeof lax);
     rfl__err_clear(&h.doc.err);
     if (!desc) desc = &lax;
-    if (desc->warning && desc->warning_size) desc->warning[0] = 0;
+    if (desc->warning) RFL_MEMSET(desc->warning, 0, sizeof *desc->warning);
     if (!out || (!json && len) || !toks || cap < 1) {
         r = rfl__err_set(&h.doc.err, RFL_ERR_ARG, "");
     } else {
@@ -14568,12 +14579,7 @@ static RFL__NOINLINE void rfl__nj_warnings(rfl_json_writer *w, const rfl_llm_fig
     rfl_warning x; /* its own frame: rfl_net_json's is near 1 KiB */
     int i;
     rfl_json_w_arr(w, "warnings");
-    for (i = 0; rfl_llm_figures_warning(f, i, &x); i++) {
-        rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", rfl_warn_code(x.code));
-        rfl_json_w_str(w, "text", x.text);
-        rfl_json_w_end(w);
-    }
+    for (i = 0; rfl_llm_figures_warning(f, i, &x); i++) rfl_warning_json(w, &x);
     rfl_json_w_end(w);
 }
 
@@ -18586,13 +18592,7 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
     rfl_json_w_num_if(w, "tensor_inst", r->format != RFL_CSV_PYTORCH_TRACE, (double)t->tensor_inst);
     rfl__rj_ceilings(w, r, hw);
     rfl_json_w_arr(w, "warnings");
-    for (i = 0; i < r->warning_count; i++) {
-        rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", rfl_warn_code(r->warnings[i].code));
-        if (r->warnings[i].has_kernel) rfl_json_w_num(w, "kernel", (double)r->warnings[i].kernel_id);
-        rfl_json_w_str(w, "text", r->warnings[i].text);
-        rfl_json_w_end(w);
-    }
+    for (i = 0; i < r->warning_count; i++) rfl_warning_json(w, &r->warnings[i]);
     rfl_json_w_end(w);
     rfl_json_w_arr(w, "top");
     for (i = 0; i < r->top_count; i++) rfl__rj_kernel(w, 0, &r->top[i], 1);
@@ -19762,8 +19762,6 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_str(w, "file", m->file);
     rfl_json_w_str(w, "device", m->res.device[0] ? m->res.device : 0);
     rfl_json_w_str(w, "machine", m->meas_hw >= 0 ? hw[m->meas_hw]->id : 0);
-    rfl_json_w_str(w, "device_warning", m->device_warning.code ? rfl_warn_code(m->device_warning.code) : 0);
-    rfl_json_w_str(w, "device_warning_text", m->device_warning.code ? m->device_warning.text : 0);
     rfl_json_w_num(w, "kernels", (double)m->res.kernels);
     rfl_json_w_num_if(w, "time_s", x->time_s > 0, x->time_s);
     if (m->res.format == RFL_CSV_PYTORCH_TRACE) { /* FLOPs and bytes below: the estimate's */
@@ -19780,8 +19778,9 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_num_if(w, "flops_per_s", fl > 0, fl);
     rfl_json_w_str(w, "prec", rfl_prec_name(rfl_work_main_prec(x)));
     rfl_json_w_num(w, "tensor_inst", (double)m->res.total.tensor_inst);
-    rfl_json_w_arr(w, "warnings");
-    for (k = 0; k < m->res.warning_count; k++) rfl_json_w_str(w, 0, m->res.warnings[k].text);
+    rfl_json_w_arr(w, "warnings"); /* the placement's, then the reducer's */
+    if (m->device_warning.code) rfl_warning_json(w, &m->device_warning);
+    for (k = 0; k < m->res.warning_count; k++) rfl_warning_json(w, &m->res.warnings[k]);
     rfl_json_w_end(w);
     rfl_json_w_end(w);
 }
@@ -19873,12 +19872,7 @@ static void rfl__rep_json_step(rfl_json_writer *w, const rfl_report_model *m) {
     rfl_json_w_num_if(w, "gap", t && j->gap > 0, j->gap);
     rfl_json_w_num_if(w, "tiny_share", t, j->tiny_share);
     rfl_json_w_arr(w, "warnings");
-    for (k = 0; k < j->warning_count; k++) {
-        rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", rfl_warn_code(j->warnings[k].code));
-        rfl_json_w_str(w, "text", j->warnings[k].text);
-        rfl_json_w_end(w);
-    }
+    for (k = 0; k < j->warning_count; k++) rfl_warning_json(w, &j->warnings[k]);
     rfl_json_w_end(w);
     rfl_json_w_end(w);
 }
