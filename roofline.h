@@ -161,7 +161,7 @@
                   rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_config_check
-                  rfl_llm_config_read (its warning: assumed_llama_like)
+                  rfl_llm_config_read (warns: assumed_llama_like)
                   rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
                   rfl_llm_kv_cache_bytes rfl_llm_kind_name
                   rfl_net_compute_bound_batch
@@ -2019,8 +2019,8 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out);
    decoder LLMs by config: prefill and decode steps, the HF config reader
    ========================================================================== */
 /* Where a step's work goes (rfl_layer.kind of its records, RFL_GROUP_KIND;
-   the kinds the LLM join sorts kernels into); kept by RFL_NO_LLM, as the
-   join's layout needs it. */
+   the kinds the LLM join sorts kernels into; kept by RFL_NO_LLM: the
+   join's layout). */
 typedef enum rfl_llm_kind {
     RFL_LLM_EMBEDDING,   /* token (and learned position) lookup: a gather */
     RFL_LLM_ATTENTION,   /* q/k/v/o projections, scores, context, rotary,
@@ -18976,7 +18976,7 @@ RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m) {
     (void)by;
     j->by = RFL_GROUP_LTYPE;
     for (j->count = r = 0; r < (int)RFL_LT_COUNT; r++) j->rows[j->count++].name = rfl_ltype_name((rfl_ltype)r);
-#ifndef RFL_NO_LLM /* without it, no kinds to classify: layer types */
+#ifndef RFL_NO_LLM /* without it: layer types */
     if (by == RFL_GROUP_KIND)
         for (j->by = by, j->count = r = 0; r < (int)RFL_LLM_KIND_COUNT; r++)
             j->rows[j->count++].name = rfl_llm_kind_name((rfl_llm_kind)r);
