@@ -184,7 +184,7 @@ skip_reason() {
       -DRFL_NO_ZOO=) pat='rfl_zoo' ;;
       -DRFL_NO_REDUCE=) pat='rfl_reduce|rfl_kernel_|rfl_csv_' ;;
       -DRFL_NO_HW_TABLE=) pat='rfl_hw_find|rfl_hw_get|rfl_hw_count|RFL_HW_' ;;
-      -DRFL_NO_LLM=) pat='rfl_llm_|rfl_hf_config|rfl_report_batch' ;;
+      -DRFL_NO_LLM=) pat='rfl_llm_|rfl_hf_config|rfl_report_batch|rfl_report_llm' ;;
       -DRFL_NO_JOIN=) pat='rfl_kclass|rfl_join_|rfl_report_' ;;
       -DRFL_NO_ONNX=) pat='rfl_onnx' ;;
       -DRFL_NO_MACHINE_FILE=) pat='rfl_machine_file' ;;
