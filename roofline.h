@@ -1170,8 +1170,8 @@ RFL_API void rfl_json_w_str_n(rfl_json_writer *w, const char *key, const char *s
    (or NULL: count mode; need w->len + 1 bytes); RFL_ERR_FORMAT when the
    document was not well nested. */
 RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w);
-/* A warning as every document writes it, an element of its "warnings"
-   array: {"code", "kernel" (when it names one), "text"}. */
+/* A warning in any document's "warnings": {code, kernel (when one is
+   named), text}. */
 RFL_API void rfl_warning_json(rfl_json_writer *w, const rfl_warning *x);
 #endif
 
@@ -3333,7 +3333,7 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
-   API  JOIN (RFL_NO_JOIN or RFL_NO_REDUCE removes it; RFL_NO_LLM its LLM part)
+   API  JOIN (RFL_NO_JOIN or RFL_NO_REDUCE removes it, RFL_NO_LLM its LLM part)
    kernel classes, an estimate beside its profile, a model's report
    ========================================================================== */
 #if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN)
@@ -3408,8 +3408,8 @@ typedef struct rfl__llm_kern { /* one held-back kernel */
     int role, norm_start, tiny;
 } rfl__llm_kern;
 
-/* The classifier: a plain struct fed one kernel at a time (the type stays
-   under RFL_NO_LLM: rfl_join holds one). */
+/* The classifier: a plain struct fed one kernel at a time (the type is
+   kept by RFL_NO_LLM: rfl_join holds one). */
 typedef struct rfl_llm_classifier {
     rfl_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
     rfl_kind_meas total;
@@ -3521,9 +3521,9 @@ typedef struct rfl_join {
     rfl_llm_classifier cl;
 } rfl_join;
 
-/* Start. m: the machine the profile ran on (its roofs say which kernels
-   are tiny; may be NULL, then set it with rfl_join_machine before the
-   first kernel, or no kernel counts as tiny). */
+/* Start (RFL_NO_LLM: by layer type always). m: the machine the profile ran
+   on (its roofs say which kernels are tiny; may be NULL, then set it with
+   rfl_join_machine before the first kernel, or no kernel counts as tiny). */
 RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m);
 RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m);
 /* One kernel, in launch order; an rfl_kernel_fn for
