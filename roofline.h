@@ -32,11 +32,11 @@
                               .gz is an error)
        RFL_NO_ASCII           leave out the roofline as text
                               (rfl_chart_roofline_ascii)
+       RFL_NO_JOIN            leave out the join and reports (API JOIN)
        RFL_NO_LLM             leave out the decoder transformers (and the
-                              LLM join, which also needs the reducer), and
-                              with them rfl_causal and the costing only
-                              their records use (causal counts, KV-cache
-                              records, experts)
+                              LLM join), and with them rfl_causal and the
+                              costing only their records use (causal
+                              counts, KV-cache records, experts)
        RFL_NO_ONNX            leave out the ONNX reader
        RFL_NO_MACHINE_FILE    leave out the machine-file (JSON) reader
        RFL_NO_JSON_WRITER     leave out the JSON writer and the documents
@@ -161,7 +161,7 @@
                   rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
                   rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
        LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_config_check
-                  rfl_llm_config_read (RFL_LLM_ASSUMED_LLAMA_LIKE)
+                  rfl_llm_config_read (warns: assumed_llama_like)
                   rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
                   rfl_llm_kv_cache_bytes rfl_llm_kind_name
                   rfl_net_compute_bound_batch
@@ -220,8 +220,8 @@
                   docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
                   rfl_workload_json, with an LLM step's rfl_workload_figures
                   (its warnings: rfl_llm_figures_warning)
-       Warnings:  rfl_warn_code rfl_warning_format (one type, rfl_warning, for
-                  every part's; rfl_error_format's twin)
+       Warnings:  rfl_warn_code rfl_warning_format rfl_warning_json (one
+                  type, rfl_warning, for every part's; rfl_error_format's twin)
        Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
                   rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
                   rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
@@ -589,7 +589,7 @@
        or clang (RFL_NO_AVX2: never), else SSE2, else portable 64-bit words
        (RFL_NO_SIMD); every path gives the same result. `make bench`.
 
-   JOIN ([12]; rfl-report; not with RFL_NO_LLM or RFL_NO_REDUCE)
+   JOIN ([12]; rfl-report; not with RFL_NO_JOIN or RFL_NO_REDUCE)
        An estimate beside its measurement, group by group. Kernel names
        become classes (rfl_kclass_of: convolution, gemm, attention, norm,
        ...; one rule table, first match wins), classes become layer types
@@ -880,6 +880,7 @@ typedef enum rfl_warn {
     /* an LLM step's figures (rfl_llm_figures_warning) */
     RFL_WARN_DOES_NOT_FIT,     /* weights + KV cache over one GPU's memory */
     RFL_WARN_BEYOND_CONTEXT,   /* past max_position_embeddings */
+    RFL_WARN_NO_ROOF,          /* a chart's point with no roof of its precision */
     RFL_WARN_COUNT_
 } rfl_warn;
 #define RFL_WARN_TEXT 640
@@ -1103,6 +1104,9 @@ RFL_API void rfl_json_w_str_n(rfl_json_writer *w, const char *key, const char *s
    (or NULL: count mode; need w->len + 1 bytes); RFL_ERR_FORMAT when the
    document was not well nested. */
 RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w);
+/* A warning in any document's "warnings": {code, kernel (when one is
+   named), text}. */
+RFL_API void rfl_warning_json(rfl_json_writer *w, const rfl_warning *x);
 #endif
 
 /* ==========================================================================
@@ -1905,9 +1909,9 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out);
    API  TRANSFORMERS (RFL_NO_LLM removes it)
    decoder LLMs by config: prefill and decode steps, the HF config reader
    ========================================================================== */
-#ifndef RFL_NO_LLM
 /* Where a step's work goes (rfl_layer.kind of its records, RFL_GROUP_KIND;
-   the kinds the LLM join sorts kernels into). */
+   the kinds the LLM join sorts kernels into; kept by RFL_NO_LLM: the
+   join's layout). */
 typedef enum rfl_llm_kind {
     RFL_LLM_EMBEDDING,   /* token (and learned position) lookup: a gather */
     RFL_LLM_ATTENTION,   /* q/k/v/o projections, scores, context, rotary,
@@ -1918,6 +1922,7 @@ typedef enum rfl_llm_kind {
     RFL_LLM_ELEMENTWISE, /* residual adds, activations, casts, copies */
     RFL_LLM_KIND_COUNT
 } rfl_llm_kind;
+#ifndef RFL_NO_LLM
 /* "embedding", "attention", "mlp", "lm_head", "norm", "elementwise". */
 RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
 
@@ -2059,13 +2064,10 @@ typedef struct rfl_llm_read_desc {
                             rfl_llm_config_parse); 0: one with the standard
                             fields is read as a Llama-style decoder,
                             out->assumed = 1, with a warning */
-    char *warning;       /* the warning's text, or "" (NULL: not wanted):
+    rfl_warning *warning; /* out (NULL: not wanted): RFL_WARN_ASSUMED_LLAMA_LIKE,
                             the model_type, the fields read and the ones
-                            ignored; cut to warning_size with "..." */
-    size_t warning_size;
+                            ignored (cut with "..."); else RFL_WARN_NONE */
 } rfl_llm_read_desc;
-/* The code of that warning (tools print it before the text). */
-#define RFL_LLM_ASSUMED_LLAMA_LIKE "assumed_llama_like"
 /* rfl_llm_config_parse with options (desc NULL: the defaults, not strict). */
 RFL_API rfl_result rfl_llm_config_read(const char *json, size_t len, rfl_json_tok *toks, int cap,
                                       const rfl_llm_read_desc *desc, rfl_llm_config *out,
@@ -2911,7 +2913,7 @@ typedef struct rfl_reduce_trace {
                                   entry is -1, "other" */
     rfl_trace_stream streams[RFL_TRACE_STREAMS_MAX];
     uint64_t class_kernels[RFL_TRACE_CLASS_MAX]; /* by rfl_kclass_of (index:
-                                  rfl_kclass); all in "other" with RFL_NO_LLM */
+                                  rfl_kclass); all in "other" with RFL_NO_JOIN */
     uint64_t class_ns[RFL_TRACE_CLASS_MAX];
 } rfl_reduce_trace;
 
@@ -3226,10 +3228,10 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 #endif /* RFL_NO_REDUCE */
 
 /* ==========================================================================
-   API  JOIN (RFL_NO_LLM or RFL_NO_REDUCE removes it)
+   API  JOIN (RFL_NO_JOIN or RFL_NO_REDUCE removes it, RFL_NO_LLM its LLM part)
    kernel classes, an estimate beside its profile, a model's report
    ========================================================================== */
-#ifndef RFL_NO_LLM
+#if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN)
 /* ---- the LLM join -----------------------------------------------------
    A step's records beside its Nsight Compute profile, kind by kind, and two
    warnings that explain the usual gap: rfl_join (API JOIN) with
@@ -3280,12 +3282,11 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 #define RFL_LLM_LAUNCH_GAP 2.0
 #define RFL_LLM_LAUNCH_SHARE 0.5
 #define RFL_LLM_TINY_S 1e-6
-#ifndef RFL_NO_REDUCE
 struct rfl_kernel_stat; /* the reducer's (API REDUCER, above) */
 
 /* Measured, one kind (or the total): exact sums over its kernels
    (saturating at UINT64_MAX). */
-typedef struct rfl_llm_kind_meas {
+typedef struct rfl_kind_meas {
     uint64_t kernels;
     uint64_t time_ns;
     uint64_t flops;        /* every precision, tensor included */
@@ -3294,7 +3295,7 @@ typedef struct rfl_llm_kind_meas {
     uint64_t tiny_kernels; /* kernels needing < RFL_LLM_TINY_S at the roof */
     uint64_t tiny_time_ns;
     rfl_work work;         /* the kernels' works summed (unknown bits OR-ed) */
-} rfl_llm_kind_meas;
+} rfl_kind_meas;
 
 typedef struct rfl__llm_kern { /* one held-back kernel */
     uint64_t id, time_ns, flops, tensor_flops, dram_bytes;
@@ -3302,10 +3303,11 @@ typedef struct rfl__llm_kern { /* one held-back kernel */
     int role, norm_start, tiny;
 } rfl__llm_kern;
 
-/* The classifier: a plain struct fed one kernel at a time. */
+/* The classifier: a plain struct fed one kernel at a time (the type is
+   kept by RFL_NO_LLM: rfl_join holds one). */
 typedef struct rfl_llm_classifier {
-    rfl_llm_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
-    rfl_llm_kind_meas total;
+    rfl_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
+    rfl_kind_meas total;
     unsigned unknown;        /* RFL_UNKNOWN_* bits OR-ed over the kernels */
     int finished;
     /* ---- private ---- */
@@ -3314,11 +3316,12 @@ typedef struct rfl_llm_classifier {
                                 next one says whether they start a norm */
     int held;
     int segment, in_norm, seg_gemm, seg_core;
-    rfl_llm_kind_meas seg_gemms, seg_pre; /* GEMMs, and kernels between the
+    rfl_kind_meas seg_gemms, seg_pre; /* GEMMs, and kernels between the
                                 first GEMM and an attention kernel, of the
                                 open segment: their kind waits for its end */
 } rfl_llm_classifier;
 
+#ifndef RFL_NO_LLM
 /* Start (machine may be NULL: then no kernel counts as tiny). */
 RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine);
 /* One kernel, in launch order; an rfl_kernel_fn for rfl_reduce_desc.on_kernel
@@ -3326,15 +3329,11 @@ RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *mac
 RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k);
 /* End of the step: settles the held kernels and the last segment. */
 RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c);
+#endif
 
 /* Its warnings are rfl_warning's: RFL_WARN_PADDED_MMA, RFL_WARN_LAUNCH_BOUND. */
 #define RFL_JOIN_WARNINGS 2
 
-#endif /* RFL_NO_REDUCE */
-
-#endif /* RFL_NO_LLM */
-
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
 /* Kernel classes: what a kernel's name alone says, for CNNs and LLMs
    alike (rfl_kclass_of; one rule table, first match wins). cuDNN's fused
    attention (SDPA, flash) is attention; cuDNN's implicit-GEMM, Winograd and
@@ -3389,7 +3388,7 @@ typedef struct rfl_join_row {
     double bytes;           /* estimated DRAM bytes, forward (+ backward) */
     double fwd_time_s, bwd_time_s; /* estimated time on the machine */
     uint64_t mac_flops;     /* estimated useful matrix FLOPs, forward */
-    rfl_llm_kind_meas meas; /* measured: meas.work the kernels' works summed */
+    rfl_kind_meas meas;     /* measured: meas.work the kernels' works summed */
 } rfl_join_row;
 
 typedef struct rfl_join {
@@ -3417,9 +3416,9 @@ typedef struct rfl_join {
     rfl_llm_classifier cl;
 } rfl_join;
 
-/* Start. m: the machine the profile ran on (its roofs say which kernels
-   are tiny; may be NULL, then set it with rfl_join_machine before the
-   first kernel, or no kernel counts as tiny). */
+/* Start (RFL_NO_LLM: by layer type always). m: the machine the profile ran
+   on (its roofs say which kernels are tiny; may be NULL, then set it with
+   rfl_join_machine before the first kernel, or no kernel counts as tiny). */
 RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m);
 RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m);
 /* One kernel, in launch order; an rfl_kernel_fn for
@@ -3546,7 +3545,7 @@ RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_r
 /* report.json (docs/schema.md): batch, mode, dtype, machines, models. */
 RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep);
 #endif
-#endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
+#endif /* !RFL_NO_REDUCE && !RFL_NO_JOIN */
 
 /* ==========================================================================
    API  CHART AND PNG
@@ -3929,7 +3928,7 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 /* ---- API JOIN, continued: a report's chart points ---------------------------
    What the roofline charts of a report show (rfl-report's, a web page's):
    the points, their labels (kept in each rfl_report_model) and colours. */
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE) && !defined(RFL_NO_CHART)
+#if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN) && !defined(RFL_NO_CHART)
 /* A machine's short label for legends: "H100" from "NVIDIA H100 SXM5
    80GB"; its id where another of machines[0..n) has the same label (an
    A100 40GB and 80GB). Returns buf. */
@@ -3950,6 +3949,7 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
 RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_workload *wl,
                                     const rfl_machine *const *machines, int h, rfl_point *pts,
                                     int cap);
+#ifndef RFL_NO_LLM
 /* An LLM step (rfl_llm_build records) on machines[h]'s roofline: the
    whole step estimated at batch 1, 16, 64 and 256 (a decode; a prefill at
    its batch), linked; its kinds at its batch (rfl_net_group by kind:
@@ -3969,6 +3969,7 @@ RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload
    Returns RFL_ERR_ARG (NULL, nh outside 1..RFL_REPORT_MACHINES). */
 RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
                                           const rfl_machine *const *machines, int nh);
+#endif
 /* A legend line centred at (cx, y): a coloured box and a name each. */
 RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *const *names,
                                const rfl_color *colors, int n, int scale);
@@ -4943,7 +4944,7 @@ RFL_API const char *rfl_warn_code(rfl_warn w) {
         "below_compulsory", "hierarchy_inversion", "low_clock", "auto_units", "rate_derived",
         "name_truncated", "saturated", "groups_full", "no_time", "partial_counters",
         "no_tensor_counters", "host_bound", "padded_mma", "launch_bound",
-        "assumed_llama_like", "device_mismatch", "does_not_fit", "beyond_context"};
+        "assumed_llama_like", "device_mismatch", "does_not_fit", "beyond_context", "no_roof"};
     return (int)w > 0 && (int)w < (int)RFL_WARN_COUNT_ ? codes[w] : "warning";
 }
 
@@ -5393,6 +5394,14 @@ RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w) {
     else if (w->cap) w->buf[w->cap - 1] = 0;
     if (w->err || w->depth) return RFL_ERR_FORMAT;
     return w->len < w->cap ? RFL_OK : RFL_ERR_BUFFER;
+}
+
+RFL_API void rfl_warning_json(rfl_json_writer *w, const rfl_warning *x) {
+    rfl_json_w_obj(w, 0);
+    rfl_json_w_str(w, "code", rfl_warn_code(x->code));
+    if (x->has_kernel) rfl_json_w_num(w, "kernel", (double)x->kernel_id);
+    rfl_json_w_str(w, "text", x->text);
+    rfl_json_w_end(w);
 }
 #endif /* RFL_NO_JSON_WRITER */
 
@@ -8517,7 +8526,9 @@ static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_js
     if (r) return r;
     rfl__hf_dtype(h, out);
     if ((r = rfl__hf_check(h, out))) return r;
-    if (out->assumed && desc) rfl__hf_assumed_note(h, out, desc->warning, desc->warning_size);
+    if (out->assumed && desc->warning)
+        desc->warning->code = RFL_WARN_ASSUMED_LLAMA_LIKE,
+        rfl__hf_assumed_note(h, out, desc->warning->text, sizeof desc->warning->text);
     return RFL_OK;
 }
 
@@ -8531,7 +8542,7 @@ RFL_API rfl_result rfl_llm_config_read(const char *json, size_t len, rfl_json_to
     RFL_MEMSET(&lax, 0, sizeof lax);
     rfl__err_clear(&h.doc.err);
     if (!desc) desc = &lax;
-    if (desc->warning && desc->warning_size) desc->warning[0] = 0;
+    if (desc->warning) RFL_MEMSET(desc->warning, 0, sizeof *desc->warning);
     if (!out || (!json && len) || !toks || cap < 1) {
         r = rfl__err_set(&h.doc.err, RFL_ERR_ARG, "");
     } else {
@@ -14588,12 +14599,7 @@ static RFL__NOINLINE void rfl__nj_warnings(rfl_json_writer *w, const rfl_llm_fig
     rfl_warning x; /* its own frame: rfl_net_json's is near 1 KiB */
     int i;
     rfl_json_w_arr(w, "warnings");
-    for (i = 0; rfl_llm_figures_warning(f, i, &x); i++) {
-        rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", rfl_warn_code(x.code));
-        rfl_json_w_str(w, "text", x.text);
-        rfl_json_w_end(w);
-    }
+    for (i = 0; rfl_llm_figures_warning(f, i, &x); i++) rfl_warning_json(w, &x);
     rfl_json_w_end(w);
 }
 
@@ -17153,7 +17159,7 @@ static void rfl__jt_kernel(rfl_reduce_state *st) {
     }
     o->streams[i].kernels++;
     o->streams[i].time_ns = rfl__sat_add(o->streams[i].time_ns, t->dur_ns, &fl);
-#ifndef RFL_NO_LLM
+#ifndef RFL_NO_JOIN
     { /* rfl_kclass_of walks its whole rule table: remembered by the name's
          FNV-1a hash (with the length mixed in; 0 = empty slot) */
         uint64_t h = 14695981039346656037ull ^ st->name_len;
@@ -18578,7 +18584,7 @@ static void rfl__rj_trace(rfl_json_writer *w, const rfl_reduce_result *r) {
     for (i = 0; i < RFL_TRACE_CLASS_MAX; i++) {
         if (!o->class_kernels[i]) continue;
         rfl_json_w_obj(w, 0);
-#ifndef RFL_NO_LLM
+#ifndef RFL_NO_JOIN
         rfl_json_w_str(w, "class", rfl_kclass_name((rfl_kclass)i));
 #else
         rfl_json_w_str(w, "class", "other");
@@ -18607,13 +18613,7 @@ RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
     rfl_json_w_num_if(w, "tensor_inst", r->format != RFL_CSV_PYTORCH_TRACE, (double)t->tensor_inst);
     rfl__rj_ceilings(w, r, hw);
     rfl_json_w_arr(w, "warnings");
-    for (i = 0; i < r->warning_count; i++) {
-        rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", rfl_warn_code(r->warnings[i].code));
-        if (r->warnings[i].has_kernel) rfl_json_w_num(w, "kernel", (double)r->warnings[i].kernel_id);
-        rfl_json_w_str(w, "text", r->warnings[i].text);
-        rfl_json_w_end(w);
-    }
+    for (i = 0; i < r->warning_count; i++) rfl_warning_json(w, &r->warnings[i]);
     rfl_json_w_end(w);
     rfl_json_w_arr(w, "top");
     for (i = 0; i < r->top_count; i++) rfl__rj_kernel(w, 0, &r->top[i], 1);
@@ -18659,9 +18659,9 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
    kernel classes; an estimate beside a profile (CNN layer types, LLM kinds
    with padded_mma and launch_bound); a model's report and report.json
    ========================================================================== */
-#if !defined(RFL_NO_LLM) && !defined(RFL_NO_REDUCE)
+#if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN)
 /* A kernel name against the classifier's keys, case-insensitively. */
-static int rfl__llm_has(const char *s, const char *key) {
+static int rfl__kc_has(const char *s, const char *key) {
     size_t i;
     for (; *s; s++) {
         for (i = 0; key[i] && s[i] && rfl__lower((unsigned char)s[i]) == key[i]; i++) {}
@@ -18719,7 +18719,7 @@ RFL_API rfl_kclass rfl_kclass_of(const char *name) {
     size_t i;
     if (!name) return RFL_KC_OTHER;
     for (i = 0; i < sizeof rfl__kc_rules / sizeof rfl__kc_rules[0]; i++)
-        if (rfl__llm_has(name, rfl__kc_rules[i].key)) return (rfl_kclass)rfl__kc_rules[i].cls;
+        if (rfl__kc_has(name, rfl__kc_rules[i].key)) return (rfl_kclass)rfl__kc_rules[i].cls;
     return RFL_KC_OTHER;
 }
 
@@ -18738,28 +18738,29 @@ RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c) {
     return (unsigned)c < RFL_KC_COUNT ? (rfl_ltype)lt[c] : RFL_LT_OTHER;
 }
 
-static uint64_t rfl__llm_sat(uint64_t a, uint64_t b) {
+static uint64_t rfl__sat(uint64_t a, uint64_t b) {
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
-static void rfl__llm_meas_add(rfl_llm_kind_meas *a, const rfl_llm_kind_meas *b) {
-    a->kernels = rfl__llm_sat(a->kernels, b->kernels);
-    a->time_ns = rfl__llm_sat(a->time_ns, b->time_ns);
-    a->flops = rfl__llm_sat(a->flops, b->flops);
-    a->tensor_flops = rfl__llm_sat(a->tensor_flops, b->tensor_flops);
-    a->dram_bytes = rfl__llm_sat(a->dram_bytes, b->dram_bytes);
-    a->tiny_kernels = rfl__llm_sat(a->tiny_kernels, b->tiny_kernels);
-    a->tiny_time_ns = rfl__llm_sat(a->tiny_time_ns, b->tiny_time_ns);
+static void rfl__kind_add(rfl_kind_meas *a, const rfl_kind_meas *b) {
+    a->kernels = rfl__sat(a->kernels, b->kernels);
+    a->time_ns = rfl__sat(a->time_ns, b->time_ns);
+    a->flops = rfl__sat(a->flops, b->flops);
+    a->tensor_flops = rfl__sat(a->tensor_flops, b->tensor_flops);
+    a->dram_bytes = rfl__sat(a->dram_bytes, b->dram_bytes);
+    a->tiny_kernels = rfl__sat(a->tiny_kernels, b->tiny_kernels);
+    a->tiny_time_ns = rfl__sat(a->tiny_time_ns, b->tiny_time_ns);
     rfl_work_add(&a->work, &b->work);
 }
 /* A kernel's FLOPs over every precision, tensor included. */
-static uint64_t rfl__llm_flops(const rfl_kernel_stat *k) {
+static uint64_t rfl__kind_flops(const rfl_kernel_stat *k) {
     uint64_t s = 0;
     int p;
-    for (p = 0; p < RFL_PREC_COUNT; p++) s = rfl__llm_sat(s, k->flops[p]);
+    for (p = 0; p < RFL_PREC_COUNT; p++) s = rfl__sat(s, k->flops[p]);
     return s;
 }
 
-static void rfl__llm_kern_meas(const rfl__llm_kern *k, rfl_llm_kind_meas *m) {
+#ifndef RFL_NO_LLM /* the LLM classifier */
+static void rfl__llm_kern_meas(const rfl__llm_kern *k, rfl_kind_meas *m) {
     RFL_MEMSET(m, 0, sizeof *m);
     m->kernels = 1;
     m->time_ns = k->time_ns;
@@ -18783,8 +18784,8 @@ static rfl_llm_kind rfl__llm_gemm_kind(const rfl_llm_classifier *c, int last) {
     return last ? RFL_LLM_LM_HEAD : RFL_LLM_MLP;
 }
 static void rfl__llm_close(rfl_llm_classifier *c, int last) {
-    rfl__llm_meas_add(&c->kinds[rfl__llm_gemm_kind(c, last)], &c->seg_gemms);
-    rfl__llm_meas_add(&c->kinds[RFL_LLM_ELEMENTWISE], &c->seg_pre);
+    rfl__kind_add(&c->kinds[rfl__llm_gemm_kind(c, last)], &c->seg_gemms);
+    rfl__kind_add(&c->kinds[RFL_LLM_ELEMENTWISE], &c->seg_pre);
     RFL_MEMSET(&c->seg_gemms, 0, sizeof c->seg_gemms);
     RFL_MEMSET(&c->seg_pre, 0, sizeof c->seg_pre);
     c->seg_gemm = c->seg_core = 0;
@@ -18792,11 +18793,11 @@ static void rfl__llm_close(rfl_llm_classifier *c, int last) {
 
 /* One kernel leaves the hold: the segment rules of the manual. */
 static void rfl__llm_settle(rfl_llm_classifier *c, const rfl__llm_kern *k) {
-    rfl_llm_kind_meas m;
+    rfl_kind_meas m;
     rfl__llm_kern_meas(k, &m);
-    rfl__llm_meas_add(&c->total, &m);
+    rfl__kind_add(&c->total, &m);
     if (k->role == RFL_KC_EMBEDDING) {
-        rfl__llm_meas_add(&c->kinds[RFL_LLM_EMBEDDING], &m);
+        rfl__kind_add(&c->kinds[RFL_LLM_EMBEDDING], &m);
         return;
     }
     if (k->role == RFL_KC_NORM || k->norm_start ||
@@ -18808,19 +18809,19 @@ static void rfl__llm_settle(rfl_llm_classifier *c, const rfl__llm_kern *k) {
     if (k->role == RFL_KC_GEMM) {
         c->in_norm = 0;
         c->seg_gemm = 1;
-        rfl__llm_meas_add(&c->seg_gemms, &m);
+        rfl__kind_add(&c->seg_gemms, &m);
     } else if (k->role == RFL_KC_ATTENTION) {
         c->in_norm = 0;
         c->seg_core = 1;
-        rfl__llm_meas_add(&c->kinds[RFL_LLM_ATTENTION], &m);
-        rfl__llm_meas_add(&c->kinds[RFL_LLM_ATTENTION], &c->seg_pre); /* rotary, KV cache */
+        rfl__kind_add(&c->kinds[RFL_LLM_ATTENTION], &m);
+        rfl__kind_add(&c->kinds[RFL_LLM_ATTENTION], &c->seg_pre); /* rotary, KV cache */
         RFL_MEMSET(&c->seg_pre, 0, sizeof c->seg_pre);
     } else if (c->in_norm) {
-        rfl__llm_meas_add(&c->kinds[RFL_LLM_NORM], &m);
+        rfl__kind_add(&c->kinds[RFL_LLM_NORM], &m);
     } else if (c->segment > 0 && c->seg_gemm && !c->seg_core) {
-        rfl__llm_meas_add(&c->seg_pre, &m);
+        rfl__kind_add(&c->seg_pre, &m);
     } else {
-        rfl__llm_meas_add(&c->kinds[RFL_LLM_ELEMENTWISE], &m);
+        rfl__kind_add(&c->kinds[RFL_LLM_ELEMENTWISE], &m);
     }
 }
 
@@ -18848,7 +18849,7 @@ RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_s
     RFL_MEMSET(&x, 0, sizeof x);
     x.id = k->id;
     x.time_ns = k->time_ns;
-    x.flops = rfl__llm_flops(k);
+    x.flops = rfl__kind_flops(k);
     x.work = k->work;
     x.tensor_flops = rfl_reduce_tensor_flops(k);
     x.dram_bytes = k->bytes[RFL_DRAM];
@@ -18878,81 +18879,86 @@ RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c) {
     c->finished = 1;
 }
 
+#endif /* RFL_NO_LLM */
+
 /* ---- the join: estimate beside profile, warnings ---- */
-typedef struct rfl__llm_txt { char *buf; size_t cap, len; } rfl__llm_txt;
-static void rfl__llm_put(rfl__llm_txt *t, const char *s) {
+typedef struct rfl__txt { char *buf; size_t cap, len; } rfl__txt;
+static void rfl__txt_put(rfl__txt *t, const char *s) {
     while (*s && t->len + 1 < t->cap) t->buf[t->len++] = *s++;
     t->buf[t->len] = 0;
 }
-static void rfl__llm_put_si(rfl__llm_txt *t, double v, const char *unit) {
+#ifndef RFL_NO_LLM
+static void rfl__txt_si(rfl__txt *t, double v, const char *unit) {
     char b[40];
     rfl_fmt_si(b, sizeof b, v, 3);
-    rfl__llm_put(t, b);
-    rfl__llm_put(t, unit);
+    rfl__txt_put(t, b);
+    rfl__txt_put(t, unit);
 }
-static void rfl__llm_put_num(rfl__llm_txt *t, double v, int sig) {
+#endif
+static void rfl__txt_num(rfl__txt *t, double v, int sig) {
     char b[40];
     rfl_fmt_num(b, sizeof b, v, sig);
-    rfl__llm_put(t, b);
+    rfl__txt_put(t, b);
 }
 
+#ifndef RFL_NO_LLM
 static void rfl__llm_padded(rfl_join *j) {
     rfl_warning *w = &j->warnings[j->warning_count++];
-    rfl__llm_txt t;
+    rfl__txt t;
     int k, first = 1;
     t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
     w->code = RFL_WARN_PADDED_MMA;
-    rfl__llm_put(&t, "the tensor cores executed ");
-    rfl__llm_put_si(&t, j->executed_tensor_flops, "FLOP for ");
-    rfl__llm_put_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
-    rfl__llm_put_num(&t, j->useful_per_executed, 2);
-    rfl__llm_put(&t, "; ");
+    rfl__txt_put(&t, "the tensor cores executed ");
+    rfl__txt_si(&t, j->executed_tensor_flops, "FLOP for ");
+    rfl__txt_si(&t, j->useful_flops, "FLOP of useful matrix work (useful / executed ");
+    rfl__txt_num(&t, j->useful_per_executed, 2);
+    rfl__txt_put(&t, "; ");
     for (k = 0; k < j->count; k++) {
         double ex = (double)j->rows[k].meas.tensor_flops, us = (double)j->rows[k].mac_flops;
         if (ex < RFL_LLM_PADDED_RATIO * us || ex <= 0) continue;
-        rfl__llm_put(&t, first ? "" : ", ");
-        rfl__llm_put(&t, j->rows[k].name);
-        rfl__llm_put(&t, " ");
-        rfl__llm_put_si(&t, ex, "FLOP for ");
-        rfl__llm_put_si(&t, us, "FLOP");
+        rfl__txt_put(&t, first ? "" : ", ");
+        rfl__txt_put(&t, j->rows[k].name);
+        rfl__txt_put(&t, " ");
+        rfl__txt_si(&t, ex, "FLOP for ");
+        rfl__txt_si(&t, us, "FLOP");
         first = 0;
     }
-    rfl__llm_put(&t, "): a product with one token or one query row (a decode GEMV, decode "
+    rfl__txt_put(&t, "): a product with one token or one query row (a decode GEMV, decode "
                      "attention) runs on whole MMA tiles of 8 to 64 rows, the rest padding. "
                      "Measured FLOP/s");
     if (j->kernel_time_s > 0) {
-        rfl__llm_put(&t, " (");
-        rfl__llm_put_si(&t, (double)j->total.meas.flops / j->kernel_time_s, "FLOP/s");
-        rfl__llm_put(&t, ")");
+        rfl__txt_put(&t, " (");
+        rfl__txt_si(&t, (double)j->total.meas.flops / j->kernel_time_s, "FLOP/s");
+        rfl__txt_put(&t, ")");
     }
-    rfl__llm_put(&t, " overstates useful work");
+    rfl__txt_put(&t, " overstates useful work");
     if (j->kernel_time_s > 0) {
-        rfl__llm_put(&t, " (");
-        rfl__llm_put_si(&t, j->useful_flops / j->kernel_time_s, "FLOP/s");
-        rfl__llm_put(&t, ")");
+        rfl__txt_put(&t, " (");
+        rfl__txt_si(&t, j->useful_flops / j->kernel_time_s, "FLOP/s");
+        rfl__txt_put(&t, ")");
     }
-    rfl__llm_put(&t, ": judge this step by its bytes and time.");
+    rfl__txt_put(&t, ": judge this step by its bytes and time.");
 }
 
 static void rfl__llm_launch(rfl_join *j, const rfl_machine *m) {
     rfl_warning *w = &j->warnings[j->warning_count++];
-    rfl__llm_txt t;
+    rfl__txt t;
     t.buf = w->text; t.cap = sizeof w->text; t.len = 0;
     w->code = RFL_WARN_LAUNCH_BOUND;
-    rfl__llm_put_num(&t, (double)j->total.meas.kernels, 10);
-    rfl__llm_put(&t, " kernels, mean ");
-    rfl__llm_put_si(&t, j->mean_kernel_s, "s: ");
-    rfl__llm_put_si(&t, j->kernel_time_s, "s of kernel time, ");
-    rfl__llm_put_num(&t, j->gap, 2);
-    rfl__llm_put(&t, "x the ");
-    rfl__llm_put_si(&t, j->roof_time_s, "s the step needs at the roof (its bytes, ");
-    rfl__llm_put_si(&t, j->total.bytes, "B at ");
-    rfl__llm_put_si(&t, m->bw_bytes_per_s[RFL_DRAM], "B/s: ");
-    rfl__llm_put_si(&t, j->bytes_time_s, "s); ");
-    rfl__llm_put_num(&t, (double)j->total.meas.tiny_kernels, 10);
-    rfl__llm_put(&t, " kernels (");
-    rfl__llm_put_num(&t, 100.0 * j->tiny_share, 2);
-    rfl__llm_put(&t, "% of the time) each need under 1 us of work, so launch, ramp-up and "
+    rfl__txt_num(&t, (double)j->total.meas.kernels, 10);
+    rfl__txt_put(&t, " kernels, mean ");
+    rfl__txt_si(&t, j->mean_kernel_s, "s: ");
+    rfl__txt_si(&t, j->kernel_time_s, "s of kernel time, ");
+    rfl__txt_num(&t, j->gap, 2);
+    rfl__txt_put(&t, "x the ");
+    rfl__txt_si(&t, j->roof_time_s, "s the step needs at the roof (its bytes, ");
+    rfl__txt_si(&t, j->total.bytes, "B at ");
+    rfl__txt_si(&t, m->bw_bytes_per_s[RFL_DRAM], "B/s: ");
+    rfl__txt_si(&t, j->bytes_time_s, "s); ");
+    rfl__txt_num(&t, (double)j->total.meas.tiny_kernels, 10);
+    rfl__txt_put(&t, " kernels (");
+    rfl__txt_num(&t, 100.0 * j->tiny_share, 2);
+    rfl__txt_put(&t, "% of the time) each need under 1 us of work, so launch, ramp-up and "
                      "drain fill the step. What helps: CUDA graphs (one launch for the "
                      "step), fused kernels (norm, rotary, MLP: fewer launches), a larger "
                      "batch (the same launches carry more tokens).");
@@ -18961,7 +18967,7 @@ static void rfl__llm_launch(rfl_join *j, const rfl_machine *m) {
 /* The step against its profile: useful and executed FLOPs, the gap to the
    roof, the warnings. */
 static void rfl__llm_figures(rfl_join *j, const rfl_machine *m) {
-    const rfl_llm_kind_meas *t = &j->total.meas;
+    const rfl_kind_meas *t = &j->total.meas;
     j->useful_flops = (double)j->total.mac_flops;
     j->executed_tensor_flops = (double)t->tensor_flops;
     if (t->tensor_flops) j->useful_per_executed = j->useful_flops / j->executed_tensor_flops;
@@ -18981,18 +18987,23 @@ static void rfl__llm_figures(rfl_join *j, const rfl_machine *m) {
         rfl__llm_launch(j, m);
 }
 
+#endif /* RFL_NO_LLM */
+
 /* ---- the join: estimate beside profile, group by group ---- */
 RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m) {
     int r;
     if (!j) return;
     RFL_MEMSET(j, 0, sizeof *j);
-    j->by = by == RFL_GROUP_KIND ? RFL_GROUP_KIND : RFL_GROUP_LTYPE;
-    j->count = j->by == RFL_GROUP_KIND ? (int)RFL_LLM_KIND_COUNT : (int)RFL_LT_COUNT;
-    for (r = 0; r < j->count; r++)
-        j->rows[r].name = j->by == RFL_GROUP_KIND ? rfl_llm_kind_name((rfl_llm_kind)r)
-                                                  : rfl_ltype_name((rfl_ltype)r);
+    (void)by;
+    j->by = RFL_GROUP_LTYPE;
+    for (j->count = r = 0; r < (int)RFL_LT_COUNT; r++) j->rows[j->count++].name = rfl_ltype_name((rfl_ltype)r);
+#ifndef RFL_NO_LLM /* without it: layer types */
+    if (by == RFL_GROUP_KIND)
+        for (j->by = by, j->count = r = 0; r < (int)RFL_LLM_KIND_COUNT; r++)
+            j->rows[j->count++].name = rfl_llm_kind_name((rfl_llm_kind)r);
+#endif
     j->total.name = "total";
-    rfl_llm_classify_init(&j->cl, m);
+    j->cl.machine = m;
 }
 
 RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m) {
@@ -19001,17 +19012,19 @@ RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m) {
 
 RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k) {
     rfl_join *j = (rfl_join *)join;
-    rfl_llm_kind_meas *x;
+    rfl_kind_meas *x;
     if (!j || !k || j->cl.finished) return;
-    if (rfl__llm_has(k->name, "winograd") || rfl__llm_has(k->name, "fft")) j->transforms += k->invocations;
+    if (rfl__kc_has(k->name, "winograd") || rfl__kc_has(k->name, "fft")) j->transforms += k->invocations;
+#ifndef RFL_NO_LLM
     if (j->by == RFL_GROUP_KIND) { rfl_llm_classify_kernel(&j->cl, k); return; }
+#endif
     x = &j->rows[rfl_kclass_ltype(rfl_kclass_of(k->name))].meas;
     rfl_work_add(&x->work, &k->work);
     x->kernels += k->invocations ? k->invocations : 1;
-    x->flops = rfl__llm_sat(x->flops, rfl__llm_flops(k));
-    x->tensor_flops = rfl__llm_sat(x->tensor_flops, rfl_reduce_tensor_flops(k));
-    x->dram_bytes = rfl__llm_sat(x->dram_bytes, k->bytes[RFL_DRAM]);
-    x->time_ns = rfl__llm_sat(x->time_ns, k->time_ns);
+    x->flops = rfl__sat(x->flops, rfl__kind_flops(k));
+    x->tensor_flops = rfl__sat(x->tensor_flops, rfl_reduce_tensor_flops(k));
+    x->dram_bytes = rfl__sat(x->dram_bytes, k->bytes[RFL_DRAM]);
+    x->time_ns = rfl__sat(x->time_ns, k->time_ns);
 }
 
 /* *t += the predicted time of w on m (no work: nothing; no roof for it:
@@ -19038,7 +19051,7 @@ static int rfl__join_record(rfl_join *j, const rfl_net *net, int i, const rfl_co
         return 1;
     }
     row->layers++;
-    row->mac_flops = rfl__llm_sat(row->mac_flops, c.fwd_mac_flops);
+    row->mac_flops = rfl__sat(row->mac_flops, c.fwd_mac_flops);
     row->fwd_flops += rfl_work_flops(&f);
     row->bytes += f.bytes[RFL_DRAM];
     rfl__join_time(j, &row->fwd_time_s, m, &f);
@@ -19057,7 +19070,9 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const r
     int i, k;
     if (!j || !net || !net->layers) return RFL_ERR_ARG;
     if (net->err.code) return RFL_ERR_STATE;
+#ifndef RFL_NO_LLM
     if (j->by == RFL_GROUP_KIND) rfl_llm_classify_finish(&j->cl);
+#endif
     j->cl.finished = 1;
     t = &j->total;
     RFL_MEMSET(t, 0, sizeof *t);
@@ -19065,7 +19080,7 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const r
     j->untimed = j->uncosted = j->warning_count = 0;
     for (k = 0; k < j->count; k++) { /* the estimate anew; the measurement kept */
         rfl_join_row *r = &j->rows[k];
-        rfl_llm_kind_meas meas = j->by == RFL_GROUP_KIND ? j->cl.kinds[k] : r->meas;
+        rfl_kind_meas meas = j->by == RFL_GROUP_KIND ? j->cl.kinds[k] : r->meas;
         const char *name = r->name;
         RFL_MEMSET(r, 0, sizeof *r);
         r->name = name, r->meas = meas;
@@ -19078,42 +19093,44 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const r
     for (k = 0; k < j->count; k++) {
         const rfl_join_row *r = &j->rows[k];
         t->layers += r->layers;
-        t->mac_flops = rfl__llm_sat(t->mac_flops, r->mac_flops);
+        t->mac_flops = rfl__sat(t->mac_flops, r->mac_flops);
         t->fwd_flops += r->fwd_flops, t->bwd_flops += r->bwd_flops, t->bytes += r->bytes;
         t->fwd_time_s += r->fwd_time_s, t->bwd_time_s += r->bwd_time_s;
-        if (j->by != RFL_GROUP_KIND) rfl__llm_meas_add(&t->meas, &r->meas);
+        if (j->by != RFL_GROUP_KIND) rfl__kind_add(&t->meas, &r->meas);
     }
     if (j->by == RFL_GROUP_KIND) t->meas = j->cl.total;
+#ifndef RFL_NO_LLM
     if (j->by == RFL_GROUP_KIND && m) rfl__llm_figures(j, m);
+#endif
     return j->untimed ? RFL_ERR_NO_ROOF : RFL_OK;
 }
 
 /* ---- reports ---- */
 /* Text into a fixed buffer, cut at its end. */
-static void rfl__rep_si(rfl__llm_txt *t, double v, const char *unit) {
+static void rfl__rep_si(rfl__txt *t, double v, const char *unit) {
     char b[40];
     rfl_fmt_si(b, sizeof b, v, 4);
-    rfl__llm_put(t, b);
-    rfl__llm_put(t, unit);
+    rfl__txt_put(t, b);
+    rfl__txt_put(t, unit);
 }
 /* 1234567 -> "1,234,567" */
-static void rfl__rep_commas(rfl__llm_txt *t, double v) {
+static void rfl__rep_commas(rfl__txt *t, double v) {
     char d[40], b[2] = {0, 0};
     size_t n = rfl_fmt_num(d, sizeof d, v, 17), i, intlen = n, start = d[0] == '-';
     for (i = 0; i < n; i++) if (d[i] == '.' || d[i] == 'e') { intlen = i; break; }
     for (i = 0; i < n; i++) {
-        if (i > start && i < intlen && (intlen - i) % 3 == 0) rfl__llm_put(t, ",");
+        if (i > start && i < intlen && (intlen - i) % 3 == 0) rfl__txt_put(t, ",");
         b[0] = d[i];
-        rfl__llm_put(t, b);
+        rfl__txt_put(t, b);
     }
 }
-static void rfl__rep_u64(rfl__llm_txt *t, uint64_t v) {
+static void rfl__rep_u64(rfl__txt *t, uint64_t v) {
     char b[24];
     rfl_fmt_u64(b, sizeof b, v);
-    rfl__llm_put(t, b);
+    rfl__txt_put(t, b);
 }
-static rfl__llm_txt rfl__rep_reason(rfl_report_model *rm) {
-    rfl__llm_txt t;
+static rfl__txt rfl__rep_reason(rfl_report_model *rm) {
+    rfl__txt t;
     t.buf = rm->reasons[rm->n_reasons++]; t.cap = RFL_REPORT_TEXT; t.len = 0;
     t.buf[0] = 0;
     return t;
@@ -19136,13 +19153,13 @@ static const char *rfl__rep_title(const char *name) {
 }
 
 RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_by by) {
-    rfl__llm_txt d;
+    rfl__txt d;
     if (!rm) return;
     RFL_MEMSET(rm, 0, sizeof *rm);
     rm->name = name;
     rm->meas_hw = -1;
     d.buf = rm->disp, d.cap = sizeof rm->disp, d.len = 0;
-    rfl__llm_put(&d, name ? rfl__rep_title(name) : "");
+    rfl__txt_put(&d, name ? rfl__rep_title(name) : "");
     rfl_join_init(&rm->join, by, 0);
 }
 
@@ -19172,7 +19189,7 @@ RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm) {
 /* The device_mismatch text of a placed profile ("" when none is due). */
 static void rfl__rep_devwarn(rfl_report_model *rm, const rfl_machine *const *machines,
                              const rfl_machine *x, int matched) {
-    rfl__llm_txt t;
+    rfl__txt t;
     const char *dev = rm->res.device;
     t.buf = rm->device_warning.text; t.cap = sizeof rm->device_warning.text; t.len = 0;
     t.buf[0] = 0;
@@ -19180,23 +19197,23 @@ static void rfl__rep_devwarn(rfl_report_model *rm, const rfl_machine *const *mac
     if (!dev[0] || (matched && !rm->dev_added) || (rm->meas_hw >= 0 && !x && !rm->dev_added))
         return; /* agrees; or a device the table lacks, placed where the caller says */
     rm->device_warning.code = RFL_WARN_DEVICE_MISMATCH;
-    rfl__llm_put(&t, "measured on '");
-    rfl__llm_put(&t, dev);
-    rfl__llm_put(&t, "'");
-    if (x) rfl__llm_put(&t, " ("), rfl__llm_put(&t, x->id), rfl__llm_put(&t, ")");
+    rfl__txt_put(&t, "measured on '");
+    rfl__txt_put(&t, dev);
+    rfl__txt_put(&t, "'");
+    if (x) rfl__txt_put(&t, " ("), rfl__txt_put(&t, x->id), rfl__txt_put(&t, ")");
     if (rm->dev_added)
-        rfl__llm_put(&t, ", which is not among --hw: its machine was added, the measured point "
+        rfl__txt_put(&t, ", which is not among --hw: its machine was added, the measured point "
                          "is on its panel only");
     else if (rm->meas_hw >= 0) {
-        rfl__llm_put(&t, ", but placed on the ");
-        rfl__llm_put(&t, machines[rm->meas_hw]->name);
-        rfl__llm_put(&t, " (--ncu-hw): its % of the roof compares it with another machine's ceilings");
+        rfl__txt_put(&t, ", but placed on the ");
+        rfl__txt_put(&t, machines[rm->meas_hw]->name);
+        rfl__txt_put(&t, " (--ncu-hw): its % of the roof compares it with another machine's ceilings");
     } else if (x) {
-        rfl__llm_put(&t, ", which is not among --hw and could not be added (at most ");
+        rfl__txt_put(&t, ", which is not among --hw and could not be added (at most ");
         rfl__rep_u64(&t, RFL_REPORT_MACHINES);
-        rfl__llm_put(&t, " machines): the measured point is left off the charts");
+        rfl__txt_put(&t, " machines): the measured point is left off the charts");
     } else
-        rfl__llm_put(&t, ", a device the table does not know: the measured point is left off the "
+        rfl__txt_put(&t, ", a device the table does not know: the measured point is left off the "
                          "charts (--ncu-hw NAME, or a machine file of it with --hw-file, places it)");
 }
 
@@ -19204,11 +19221,11 @@ RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
                               const rfl_machine **machines, int *n, int cap,
                               const rfl_machine *forced) {
     const rfl_machine *x = 0;
-    rfl__llm_txt d;
+    rfl__txt d;
     int h, matched = 0, none;
     if (!rm || !machines || !n) return;
     d.buf = rm->res.device, d.cap = sizeof rm->res.device, d.len = 0;
-    rfl__llm_put(&d, device ? device : "");
+    rfl__txt_put(&d, device ? device : "");
     none = *n == 0;
     rm->meas_hw = -1, rm->dev_added = 0;
     if (forced) {
@@ -19246,29 +19263,29 @@ static void rfl__rep_mismatch(rfl_report_model *rm, const rfl_cost_desc *d, doub
     double other = train ? fwd : fwd + rfl_work_flops(&rm->cost.backward);
     double ro = other > 0 ? meas / other : 0, k = r >= 1 ? r : 1 / r;
     double kr = k < 1e18 ? (double)(uint64_t)(k + 0.5) : k, off = k > kr ? k - kr : kr - k;
-    rfl__llm_txt t;
+    rfl__txt t;
     if (ro > 0.8 && ro < 1.25) {
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "the profile looks like ");
-        rfl__llm_put(&t, train ? "a forward pass only" : "a training step");
-        rfl__llm_put(&t, " (measured / that estimate = ");
-        rfl__llm_put_num(&t, ro, 3);
-        rfl__llm_put(&t, "): was it captured with --mode ");
-        rfl__llm_put(&t, train ? "infer?" : "train?");
+        rfl__txt_put(&t, "the profile looks like ");
+        rfl__txt_put(&t, train ? "a forward pass only" : "a training step");
+        rfl__txt_put(&t, " (measured / that estimate = ");
+        rfl__txt_num(&t, ro, 3);
+        rfl__txt_put(&t, "): was it captured with --mode ");
+        rfl__txt_put(&t, train ? "infer?" : "train?");
         rm->mismatch = 1;
     } else if (kr >= 2 && off / kr < 0.15) {
         uint64_t b = d && d->batch ? d->batch : 1;
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, r >= 1 ? "measured is about " : "measured is about 1/");
-        rfl__llm_put_num(&t, kr, 17);
+        rfl__txt_put(&t, r >= 1 ? "measured is about " : "measured is about 1/");
+        rfl__txt_num(&t, kr, 17);
         if (r >= 1) {
-            rfl__llm_put(&t, "x the estimate: a profile of batch ");
+            rfl__txt_put(&t, "x the estimate: a profile of batch ");
             rfl__rep_u64(&t, b * (uint64_t)kr);
-            rfl__llm_put(&t, " instead of ");
+            rfl__txt_put(&t, " instead of ");
             rfl__rep_u64(&t, b);
-            rfl__llm_put(&t, "?");
+            rfl__txt_put(&t, "?");
         } else
-            rfl__llm_put(&t, " of the estimate: a profile of a smaller batch (or a part of the step)?");
+            rfl__txt_put(&t, " of the estimate: a profile of a smaller batch (or a part of the step)?");
         rm->mismatch = 1;
     }
 }
@@ -19278,29 +19295,29 @@ static void rfl__rep_mismatch(rfl_report_model *rm, const rfl_cost_desc *d, doub
 static int rfl__rep_tensor(rfl_report_model *rm, double est, double meas, double ten) {
     const rfl_work *w = &rm->res.total.work;
     rfl_prec mp = rfl_work_main_prec(w);
-    rfl__llm_txt t;
+    rfl__txt t;
     if (ten > 0 && rm->est_prec == RFL_FP32) {
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "TENSOR CORES: ");
+        rfl__txt_put(&t, "TENSOR CORES: ");
         rfl__rep_si(&t, ten, "FLOP of the ");
         rfl__rep_si(&t, meas, "FLOP measured FLOPs ran on tensor cores (");
-        rfl__llm_put(&t, rfl_prec_name(mp));
-        rfl__llm_put(&t, (rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED)
+        rfl__txt_put(&t, rfl_prec_name(mp));
+        rfl__txt_put(&t, (rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED)
                              ? "), estimated from tensor-pipe instructions"
                              : "), counted from sm__ops_path_tensor_op_*");
-        rfl__llm_put(&t, ". PyTorch allows TF32 for cuDNN convolutions by default; the FP32 "
+        rfl__txt_put(&t, ". PyTorch allows TF32 for cuDNN convolutions by default; the FP32 "
                          "counters (fadd, fmul, ffma) alone see only ");
         rfl__rep_si(&t, w->flops[RFL_FP32], "FLOP (");
-        rfl__llm_put_num(&t, est > 0 ? w->flops[RFL_FP32] / est : 0, 3);
-        rfl__llm_put(&t, " of the estimate). Such work is placed under the ");
-        rfl__llm_put(&t, rfl_prec_name(mp));
-        rfl__llm_put(&t, " roof, not the FP32 one.");
+        rfl__txt_num(&t, est > 0 ? w->flops[RFL_FP32] / est : 0, 3);
+        rfl__txt_put(&t, " of the estimate). Such work is placed under the ");
+        rfl__txt_put(&t, rfl_prec_name(mp));
+        rfl__txt_put(&t, " roof, not the FP32 one.");
     }
     if (rfl__rep_has_warning(rm, RFL_WARN_TENSOR_UNCOUNTED)) {
         /* the count is incomplete: a ratio of it says nothing about batch,
            mode or algorithms, so this is the one reason given */
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "TENSOR CORES NOT IN THE COUNTERS (see the profile warning): kernels "
+        rfl__txt_put(&t, "TENSOR CORES NOT IN THE COUNTERS (see the profile warning): kernels "
                          "that ran on tensor cores (TF32 is PyTorch's cuDNN default on Ampere and "
                          "later) have no FLOP count, so this ratio compares an incomplete count "
                          "and says nothing about batch or mode. Collect the tensor counters "
@@ -19310,9 +19327,9 @@ static int rfl__rep_tensor(rfl_report_model *rm, double est, double meas, double
     }
     if (rm->res.flags & RFL_REDUCE_TENSOR_ESTIMATED) {
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "tensor FLOPs are estimated from tensor-pipe instructions (");
-        rfl__llm_put_num(&t, rm->res.tensor_flops_per_inst, 4);
-        rfl__llm_put(&t, " FLOPs each on average, by each kernel's mma shape): the ratio is as "
+        rfl__txt_put(&t, "tensor FLOPs are estimated from tensor-pipe instructions (");
+        rfl__txt_num(&t, rm->res.tensor_flops_per_inst, 4);
+        rfl__txt_put(&t, " FLOPs each on average, by each kernel's mma shape): the ratio is as "
                          "good as that estimate (within 1% on the ResNet-18 TF32 capture, 30% "
                          "high on ResNet-50's Hopper kernels). Collect sm__ops_path_tensor_op_* "
                          "for counts.");
@@ -19325,11 +19342,11 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
     const rfl_work *w = &rm->res.total.work;
     double est = rfl_work_flops(&rm->est), meas, ten, r;
     uint64_t tr = rm->join.transforms;
-    rfl__llm_txt t;
+    rfl__txt t;
     if (!rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_FP32)) &&
         !rfl_work_known(w, RFL_UNKNOWN_FLOPS(RFL_TF32_TENSOR))) {
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "the profile has no FLOP counters: collect smsp__sass_thread_inst_executed_"
+        rfl__txt_put(&t, "the profile has no FLOP counters: collect smsp__sass_thread_inst_executed_"
                          "op_{fadd,fmul,ffma}_pred_on.sum and the sm__ops_path_tensor_op_* counters");
         return;
     }
@@ -19342,21 +19359,21 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
     if (r < 0.8 && tr) {
         t = rfl__rep_reason(rm);
         rfl__rep_commas(&t, (double)tr);
-        rfl__llm_put(&t, " Winograd/FFT kernel launches: these algorithms do fewer multiplications "
+        rfl__txt_put(&t, " Winograd/FFT kernel launches: these algorithms do fewer multiplications "
                          "than a direct convolution, so counters see fewer FLOPs than the formula");
     }
     if (r > 1.25 && rm->join.by == RFL_GROUP_LTYPE) { /* an LLM step: padded_mma says it */
         t = rfl__rep_reason(rm);
-        rfl__llm_put(&t, "the libraries do more arithmetic than the formula: implicit-GEMM tiles "
+        rfl__txt_put(&t, "the libraries do more arithmetic than the formula: implicit-GEMM tiles "
                          "padded to the tile size");
         if (tr) {
-            rfl__llm_put(&t, ", Winograd/FFT transforms (");
+            rfl__txt_put(&t, ", Winograd/FFT transforms (");
             rfl__rep_commas(&t, (double)tr);
-            rfl__llm_put(&t, " launches here)");
+            rfl__txt_put(&t, " launches here)");
         }
-        rfl__llm_put(&t, ", layout conversions");
+        rfl__txt_put(&t, ", layout conversions");
         if (d && d->mode == RFL_MODE_TRAIN)
-            rfl__llm_put(&t, ", and work the estimate leaves out (loss, optimizer step)");
+            rfl__txt_put(&t, ", and work the estimate leaves out (loss, optimizer step)");
     }
 }
 
@@ -19367,13 +19384,13 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
 static void rfl__rep_time_based(rfl_report_model *rm) {
     rfl_work *w = &rm->res.total.work;
     double t = w->time_s;
-    rfl__llm_txt x;
+    rfl__txt x;
     *w = rm->est;
     w->time_s = t;
     w->unknown = rm->est.unknown & ~RFL_UNKNOWN_TIME;
     rm->time_based = 1;
     x = rfl__rep_reason(rm);
-    rfl__llm_put(&x, "a PyTorch profiler trace has kernel times, no FLOP or byte counters: the "
+    rfl__txt_put(&x, "a PyTorch profiler trace has kernel times, no FLOP or byte counters: the "
                      "measured point is the estimate's FLOPs and bytes over the trace's summed "
                      "kernel time (time-based), so its AI is the estimate's and its % of the roof "
                      "is the estimate's work done in the measured time");
@@ -19492,9 +19509,9 @@ RFL_API const char *rfl_report_machine_label(const rfl_machine *const *machines,
         if (machines[g] == m || rfl_parse_name_eq(machines[g]->id, m->id)) continue;
         rfl__rep_short(machines[g], o, sizeof o);
         if (rfl__ly_streq(o, buf)) {
-            rfl__llm_txt t;
+            rfl__txt t;
             t.buf = buf, t.cap = size, t.len = 0;
-            rfl__llm_put(&t, m->id);
+            rfl__txt_put(&t, m->id);
             break;
         }
     }
@@ -19517,10 +19534,10 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
         rfl_prec mp = rfl_work_main_prec(w);
         double fl = rfl_report_flops_per_s(m);
         rfl_point *p;
-        rfl__llm_txt t;
+        rfl__txt t;
         if (!m->pred_err[h] && m->pred[h].layers_s > 0 && k < cap) {
             t.buf = m->labels[0], t.cap = sizeof m->labels[0], t.len = 0;
-            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, " estimate (" RFL_ESTIMATE_NOTE ")");
+            rfl__txt_put(&t, m->disp), rfl__txt_put(&t, " estimate (" RFL_ESTIMATE_NOTE ")");
             p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(&m->est, RFL_DRAM),
                                rfl_estimate_flops_per_s(rfl_work_flops(&m->est), m->pred[h].layers_s), m->est_prec);
             p->machine = panel, p->estimate = 1, p->link = i + 1;
@@ -19531,14 +19548,14 @@ RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
             machines[h]->peak_flops[mp] > 0 && k < cap) {
             char s[40];
             t.buf = m->labels[1], t.cap = sizeof m->labels[1], t.len = 0;
-            rfl__llm_put(&t, m->disp), rfl__llm_put(&t, m->time_based ? " time-based (" : " measured (");
-            rfl__llm_put(&t, rfl_report_machine_label(machines, nh, machines[h], s, sizeof s));
+            rfl__txt_put(&t, m->disp), rfl__txt_put(&t, m->time_based ? " time-based (" : " measured (");
+            rfl__txt_put(&t, rfl_report_machine_label(machines, nh, machines[h], s, sizeof s));
             rfl_bound b;
             rfl_work_attainable(machines[h], w, mp, &b);
-            if (mp != m->est_prec) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_prec_name(mp)), rfl__llm_put(&t, " roof");
+            if (mp != m->est_prec) rfl__txt_put(&t, ", "), rfl__txt_put(&t, rfl_prec_name(mp)), rfl__txt_put(&t, " roof");
             /* where a cache level binds, the point sits at that level's AI under its roof */
-            if (b.memory && b.level != RFL_DRAM) rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_level_label(b.level)), rfl__llm_put(&t, " AI");
-            rfl__llm_put(&t, ")");
+            if (b.memory && b.level != RFL_DRAM) rfl__txt_put(&t, ", "), rfl__txt_put(&t, rfl_level_label(b.level)), rfl__txt_put(&t, " AI");
+            rfl__txt_put(&t, ")");
             p = rfl__rep_point(&pts[k++], t.buf, rfl_work_ai(w, b.memory ? b.level : RFL_DRAM), fl, mp);
             p->level = b.memory ? b.level : RFL_DRAM;
             p->machine = panel, p->link = i + 1;
@@ -19608,6 +19625,7 @@ RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_worklo
     return n;
 }
 
+#ifndef RFL_NO_LLM
 /* The whole step under d at batch b on m as a point (rfl_net_predict's
    per-record time); 0 when it has no cost or no time there. */
 static int rfl__rep_step_point(const rfl_net *net, const rfl_cost_desc *d, uint64_t b,
@@ -19687,7 +19705,7 @@ static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net
                                  const uint64_t *bound, int which) {
     static rfl_xy pts[RFL_REPORT_MACHINES * (RFL__BATCHES + 1)];
     char title[160];
-    rfl__llm_txt t;
+    rfl__txt t;
     rfl_scatter_desc s;
     rfl_net_prediction p;
     rfl_cost_desc cd = *d;
@@ -19708,8 +19726,8 @@ static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net
             n++;
         }
     t.buf = title, t.cap = sizeof title, t.len = 0;
-    rfl__llm_put(&t, name), rfl__llm_put(&t, ", "), rfl__llm_put(&t, rfl_dtype_name(d->dtype));
-    rfl__llm_put(&t, which ? ": tokens/s" : ": step time");
+    rfl__txt_put(&t, name), rfl__txt_put(&t, ", "), rfl__txt_put(&t, rfl_dtype_name(d->dtype));
+    rfl__txt_put(&t, which ? ": tokens/s" : ": step time");
     RFL_MEMSET(&s, 0, sizeof s);
     s.title = title;
     s.x_title = "Batch (sequences decoding together)";
@@ -19728,7 +19746,7 @@ RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, cons
     const rfl_cost_desc *d = wl ? &wl->cost : 0;
     uint64_t bound[RFL_REPORT_MACHINES];
     char note[400], num[32];
-    rfl__llm_txt t;
+    rfl__txt t;
     rfl_canvas half;
     int h, W, ph;
     if (!cv || !cv->pixels || !name || !net || !d || !machines || nh < 1 || nh > RFL_REPORT_MACHINES)
@@ -19750,13 +19768,14 @@ RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, cons
     note[0] = 0;
     for (h = 0; h < nh; h++) { /* only a drawn diamond is named bare */
         rfl_fmt_u64(num, sizeof num, bound[h]);
-        rfl__llm_put(&t, h ? ",  " : ""), rfl__llm_put(&t, machines[h]->id), rfl__llm_put(&t, " ");
-        rfl__llm_put(&t, bound[h] ? num : "none up to 65536");
-        rfl__llm_put(&t, bound[h] > 256 ? " (past 256, not drawn)" : bound[h] ? "" : " (not drawn)");
+        rfl__txt_put(&t, h ? ",  " : ""), rfl__txt_put(&t, machines[h]->id), rfl__txt_put(&t, " ");
+        rfl__txt_put(&t, bound[h] ? num : "none up to 65536");
+        rfl__txt_put(&t, bound[h] > 256 ? " (past 256, not drawn)" : bound[h] ? "" : " (not drawn)");
     }
     rfl_draw_text(cv, W / 2, ph + 50, note, 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL_RGB(40, 40, 40));
     return RFL_OK;
 }
+#endif /* RFL_NO_LLM */
 
 RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *const *names,
                                const rfl_color *colors, int n, int scale) {
@@ -19831,8 +19850,6 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_str(w, "file", m->file);
     rfl_json_w_str(w, "device", m->res.device[0] ? m->res.device : 0);
     rfl_json_w_str(w, "machine", m->meas_hw >= 0 ? hw[m->meas_hw]->id : 0);
-    rfl_json_w_str(w, "device_warning", m->device_warning.code ? rfl_warn_code(m->device_warning.code) : 0);
-    rfl_json_w_str(w, "device_warning_text", m->device_warning.code ? m->device_warning.text : 0);
     rfl_json_w_num(w, "kernels", (double)m->res.kernels);
     rfl_json_w_num_if(w, "time_s", x->time_s > 0, x->time_s);
     if (m->res.format == RFL_CSV_PYTORCH_TRACE) { /* FLOPs and bytes below: the estimate's */
@@ -19849,8 +19866,9 @@ static void rfl__rep_json_profile(rfl_json_writer *w, const rfl_report_model *m,
     rfl_json_w_num_if(w, "flops_per_s", fl > 0, fl);
     rfl_json_w_str(w, "prec", rfl_prec_name(rfl_work_main_prec(x)));
     rfl_json_w_num_if(w, "tensor_inst", !m->time_based, (double)m->res.total.tensor_inst);
-    rfl_json_w_arr(w, "warnings");
-    for (k = 0; k < m->res.warning_count; k++) rfl_json_w_str(w, 0, m->res.warnings[k].text);
+    rfl_json_w_arr(w, "warnings"); /* the placement's, then the reducer's */
+    if (m->device_warning.code) rfl_warning_json(w, &m->device_warning);
+    for (k = 0; k < m->res.warning_count; k++) rfl_warning_json(w, &m->res.warnings[k]);
     rfl_json_w_end(w);
     rfl_json_w_end(w);
 }
@@ -19967,12 +19985,7 @@ static void rfl__rep_json_step(rfl_json_writer *w, const rfl_report_model *m) {
     rfl_json_w_num_if(w, "gap", t && j->gap > 0, j->gap);
     rfl_json_w_num_if(w, "tiny_share", t, j->tiny_share);
     rfl_json_w_arr(w, "warnings");
-    for (k = 0; k < j->warning_count; k++) {
-        rfl_json_w_obj(w, 0);
-        rfl_json_w_str(w, "code", rfl_warn_code(j->warnings[k].code));
-        rfl_json_w_str(w, "text", j->warnings[k].text);
-        rfl_json_w_end(w);
-    }
+    for (k = 0; k < j->warning_count; k++) rfl_warning_json(w, &j->warnings[k]);
     rfl_json_w_end(w);
     rfl_json_w_end(w);
 }
@@ -20021,7 +20034,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
     rfl_json_w_end(w);
 }
 #endif /* RFL_NO_JSON_WRITER */
-#endif /* !RFL_NO_LLM && !RFL_NO_REDUCE */
+#endif /* !RFL_NO_REDUCE && !RFL_NO_JOIN */
 
 
 /* ==========================================================================

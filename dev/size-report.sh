@@ -40,7 +40,7 @@ FRAME_BUDGET=1024
 # the start.
 CORE="RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE RFL_NO_CHART RFL_NO_PNG
       RFL_NO_LLM RFL_NO_ONNX RFL_NO_MACHINE_FILE RFL_NO_PROBE RFL_NO_CHECK RFL_NO_JSON_WRITER
-      RFL_HW_NO_DEVICE_NAMES RFL_HW_NO_LINKS RFL_NO_COLLECTIVES RFL_NO_FORECAST RFL_NO_TRACE RFL_NO_ASCII"
+      RFL_HW_NO_DEVICE_NAMES RFL_HW_NO_LINKS RFL_NO_COLLECTIVES RFL_NO_FORECAST RFL_NO_TRACE RFL_NO_ASCII RFL_NO_JOIN"
 
 # PARTS, one line each:
 #   NAME | BUILD: -M drops macro M from CORE, +M adds it | WHOLE: yes when
@@ -65,7 +65,8 @@ ascii     | -RFL_NO_CHART -RFL_NO_ASCII                                | -   | c
 png       | -RFL_NO_CHART -RFL_NO_PNG                                  | yes | chart | PNG through stb_image_write (RFL_NO_PNG)
 llm       | -RFL_NO_LLM                                                | -   | -     | decoder LLMs: configs, steps, HF config reader (RFL_NO_LLM)
 forecast  | -RFL_NO_LLM -RFL_NO_FORECAST                               | -   | llm   | the forecast: rfl_llm_forecast, the terms per machine family (RFL_NO_FORECAST)
-llm-join  | -RFL_NO_LLM -RFL_NO_REDUCE                                 | -   | reducer | the LLMs with their join to a profile (the join needs the reducer)
+join      | -RFL_NO_REDUCE -RFL_NO_JOIN                                | -   | reducer | kernel classes, the join of an estimate to a profile, reports (RFL_NO_JOIN)
+llm-join  | -RFL_NO_LLM -RFL_NO_REDUCE -RFL_NO_JOIN                    | -   | join  | the LLMs with their join to a profile
 onnx      | -RFL_NO_ONNX                                               | -   | -     | ONNX reader and shapes (RFL_NO_ONNX)
 mfile     | -RFL_NO_MACHINE_FILE                                       | -   | -     | machine-file reader (RFL_NO_MACHINE_FILE)
 probe     | -RFL_NO_PROBE                                              | -   | -     | probe: FMA chains, read and triad sweeps (RFL_NO_PROBE)

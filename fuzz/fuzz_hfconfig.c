@@ -106,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rfl_llm_read_desc rd;
     rfl_result r;
     const char *json;
-    char warn[129];
+    rfl_warning warn;
     size_t len;
     fz_init(&in, data, size);
     c0 = fz_u8(&in), c1 = fz_u8(&in), c2 = fz_u8(&in), c3 = fz_u8(&in);
@@ -116,17 +116,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     toks = (rfl_json_tok *)malloc(sizeof(rfl_json_tok) * (size_t)cap);
     if (!toks) return 0;
     memset(&rd, 0, sizeof rd);
-    memset(warn, 'x', sizeof warn);
-    rd.strict = !(c0 & 1), rd.warning = warn, rd.warning_size = 1 + (size_t)(c0 >> 1);
+    memset(&warn, 'x', sizeof warn);
+    rd.strict = !(c0 & 1), rd.warning = &warn;
     if (rd.strict && (c0 & 2)) {
         r = rfl_llm_config_parse(json, len, toks, cap, &cfg, &e);
-        warn[0] = 0; /* no warning asked for */
+        warn.code = RFL_WARN_NONE, warn.text[0] = 0; /* no warning asked for */
     } else {
         r = rfl_llm_config_read(json, len, toks, cap, &rd, &cfg, &e);
     }
     FZ_CHECK(e.code == r);
-    FZ_CHECK(memchr(warn, 0, rd.warning_size) != 0);
-    FZ_CHECK(r != RFL_OK || !cfg.assumed || (!rd.strict && warn[0]));
+    FZ_CHECK(memchr(warn.text, 0, sizeof warn.text) != 0);
+    FZ_CHECK(r != RFL_OK || !cfg.assumed || (!rd.strict && warn.text[0] && warn.code == RFL_WARN_ASSUMED_LLAMA_LIKE));
     FZ_CHECK(memchr(e.where, 0, sizeof e.where) && memchr(e.msg, 0, sizeof e.msg));
     if (r == RFL_ERR_BUFFER) {
         FZ_CHECK(e.need > (uint64_t)cap);

@@ -80,7 +80,7 @@ typedef struct rflpy_mem {
     rfl_workload_json_desc jd;
     const rfl_machine *hw;
     rfl_json_tok toks[8192];
-    char warning[1024];    /* a config read as Llama-style (not strict) */
+    rfl_warning warning;   /* a config read as Llama-style (not strict) */
 } rflpy_mem;
 
 static void rflpy_est_w(rfl_json_writer *w, const void *ctx) {
@@ -122,7 +122,7 @@ RFLPY_API int rflpy_estimate(const rflpy_est *o, void *mem, size_t mem_size, cha
     if (o->hf_text) {
         rfl_llm_read_desc rd;
         memset(&rd, 0, sizeof rd);
-        rd.strict = o->strict, rd.warning = m->warning, rd.warning_size = sizeof m->warning;
+        rd.strict = o->strict, rd.warning = &m->warning;
         r = rfl_llm_config_read(o->hf_text, o->hf_len, m->toks, 8192, &rd, &m->cfg, err);
         if (r != RFL_OK) return err->code ? err->code : (err->code = r);
         d.name = o->hf_name;
@@ -193,8 +193,9 @@ RFLPY_API int rflpy_source(const void *mem, int *phase, uint64_t *seq, int *mode
 /* The config reader's warning after rflpy_estimate ("": none), with its
    code (rfl-estimate prints both on stderr). */
 RFLPY_API const char *rflpy_estimate_warning(const void *mem, const char **code) {
-    *code = RFL_LLM_ASSUMED_LLAMA_LIKE;
-    return ((const rflpy_mem *)mem)->warning;
+    const rfl_warning *w = &((const rflpy_mem *)mem)->warning;
+    *code = rfl_warn_code(w->code);
+    return w->text;
 }
 
 /* Check the options rfl-estimate refuses together (cli_model_load's,

@@ -416,31 +416,28 @@ static void test_assumed_llama_like(void) {
     rfl_llm_config c, l;
     rfl_llm_read_desc rd;
     rfl_error e;
-    char warn[512];
+    rfl_warning warn;
     memset(&rd, 0, sizeof rd);
     RT_EQ_INT(rfl_llm_config_parse(cfg, sizeof cfg - 1, sub, 256, &c, &e), RFL_ERR_UNSUPPORTED);
     RT_STR(e.where, "model_type");
     rd.strict = 1;
     RT_EQ_INT(rfl_llm_config_read(cfg, sizeof cfg - 1, sub, 256, &rd, &c, &e), RFL_ERR_UNSUPPORTED);
-    rd.strict = 0, rd.warning = warn, rd.warning_size = sizeof warn;
+    rd.strict = 0, rd.warning = &warn;
     RT_EQ_INT(rfl_llm_config_read(cfg, sizeof cfg - 1, sub, 256, &rd, &c, &e), RFL_OK);
     RT_EQ_INT(c.assumed, 1);
     RT_STR(c.model_type, "mymodel");
-    RT_CHECK(strstr(warn, "'mymodel'") && strstr(warn, "read: vocab_size, hidden_size"));
-    RT_CHECK(strstr(warn, "ignored (they may change the counts): n_fancy_experts"));
-    RT_CHECK(!strstr(warn, "rope_theta")); /* no count changes with it */
-    RT_STR(RFL_LLM_ASSUMED_LLAMA_LIKE, "assumed_llama_like");
+    RT_CHECK(strstr(warn.text, "'mymodel'") && strstr(warn.text, "read: vocab_size, hidden_size"));
+    RT_CHECK(strstr(warn.text, "ignored (they may change the counts): n_fancy_experts"));
+    RT_CHECK(!strstr(warn.text, "rope_theta")); /* no count changes with it */
+    RT_STR(rfl_warn_code(warn.code), "assumed_llama_like");
     RT_EQ_INT(rfl_llm_config_check(&c, &e), RFL_OK);
     RT_EQ_INT(rfl_llm_config_parse(llama, sizeof llama - 1, sub, 256, &l, &e), RFL_OK);
     RT_EQ_U64(params_of(&c), params_of(&l));
-    rd.warning_size = 40; /* cut with "..." */
-    RT_EQ_INT(rfl_llm_config_read(cfg, sizeof cfg - 1, sub, 256, &rd, &c, &e), RFL_OK);
-    RT_EQ_INT(strlen(warn), 39);
-    RT_STR(warn + 36, "...");
     /* a known model_type: no warning */
     RT_EQ_INT(rfl_llm_config_read(llama, sizeof llama - 1, sub, 256, &rd, &l, &e), RFL_OK);
     RT_EQ_INT(l.assumed, 0);
-    RT_STR(warn, "");
+    RT_EQ_INT(warn.code, RFL_WARN_NONE);
+    RT_STR(warn.text, "");
 }
 
 /* gemma3 rotates its sliding layers with a table of their own: two

@@ -63,7 +63,7 @@ static void test_roles(void) {
 
 /* Sums over the kinds equal the total, and the total is the reducer's. */
 static void check_conserved(const rfl_llm_classifier *c) {
-    rfl_llm_kind_meas s;
+    rfl_kind_meas s;
     int k;
     memset(&s, 0, sizeof s);
     for (k = 0; k < RFL_LLM_KIND_COUNT; k++) {

@@ -84,6 +84,27 @@ static void test_resnet18(void) {
     RT_EQ_U64(sum, 237);
     RT_EQ_U64(rm.join.total.meas.kernels, 237);
     RT_NEAR(rm.join.total.meas.work.time_s, rm.res.total.work.time_s, 1e-12);
+    { /* report.json: the placement's warning heads the profile's warnings,
+         an object like every document's (schema 5: no device_warning key) */
+        static char doc[1 << 20];
+        const rfl_report_model *ms[1];
+        rfl_report rep;
+        rfl_json_writer w;
+        const char *p;
+        ms[0] = &rm;
+        memset(&rep, 0, sizeof rep);
+        rep.d = &d, rep.machines = hw, rep.n_machines = n, rep.models = ms, rep.n_models = 1;
+        rep.n_charts = -1;
+        rfl_json_w_init(&w, doc, sizeof doc);
+        rfl_report_json(&w, &rep);
+        RT_EQ_INT(rfl_json_w_finish(&w), RFL_OK);
+        p = strstr(doc, "\"profile\"");
+        p = p ? strstr(p, "\"warnings\"") : 0;
+        p = p ? strstr(p, "\"code\": \"") : 0;
+        RT_CHECK(p && !strncmp(p + 9, "device_mismatch\",", 17));
+        RT_CHECK(p && strstr(p, "\"text\": \"measured on 'NVIDIA H100 80GB HBM3'") != 0);
+        RT_CHECK(!strstr(doc, "device_warning"));
+    }
     /* a CNN's join has no LLM warnings; the ratio is measured / estimated */
     RT_EQ_INT(rm.join.warning_count, 0);
     RT_NEAR(rm.ratio, rfl_work_flops(&rm.res.total.work) / rfl_work_flops(&rm.est), 1e-12);

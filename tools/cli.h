@@ -414,11 +414,9 @@ static void cli_model_hf(const cli *c, cli_model *m) {
     rfl_llm_read_desc rd;
     rfl_result r;
     memset(&rd, 0, sizeof rd);
-    memset(&warn, 0, sizeof warn);
-    warn.code = RFL_WARN_ASSUMED_LLAMA_LIKE;
-    rd.strict = m->strict, rd.warning = warn.text, rd.warning_size = sizeof warn.text;
+    rd.strict = m->strict, rd.warning = &warn;
     r = rfl_llm_config_read(text, n, toks, 8192, &rd, &m->cfg, &e);
-    if (r == RFL_OK && warn.text[0])
+    if (r == RFL_OK && warn.code)
         fprintf(stderr, "%s: %s (--strict refuses it)\n", c->prog, cli_warning(m->hf, &warn));
     if (r == RFL_ERR_BUFFER)
         cli_input_error(c, m->hf, 0, 0, "needs %llu JSON tokens, more than 8192", (unsigned long long)e.need);

@@ -423,10 +423,11 @@ static void write_png(cli *c, const rfl_roofline_desc *d, int w, int h, const ch
     if (!pixels || !arena) cli_input_error(c, 0, 0, 0, "out of memory for a %dx%d image", w, h);
     rfl_canvas_init(&cv, pixels, px, w, h, 3, 0);
     r = rfl_chart_roofline(&cv, d);
-    if (r == RFL_ERR_NO_ROOF)
-        fprintf(stderr, "rfl-plot: warning: a machine has no roof for a point's precision; "
-                        "those points are drawn without one\n");
-    else if (r != RFL_OK) cli_input_error(c, 0, 0, 0, "chart: %s", rfl_result_str(r));
+    if (r == RFL_ERR_NO_ROOF) {
+        rfl_warning wn = {RFL_WARN_NO_ROOF, 0, 0, "a machine has no roof for a point's precision; "
+                                                  "those points are drawn without one"};
+        fprintf(stderr, "rfl-plot: %s\n", cli_warning(0, &wn));
+    } else if (r != RFL_OK) cli_input_error(c, 0, 0, 0, "chart: %s", rfl_result_str(r));
     f = strcmp(out, "-") ? fopen(out, "wb") : stdout;
     if (!f) cli_input_error(c, out, 0, 0, "cannot write: %s", strerror(errno));
     r = rfl_png_write(&cv, arena, an, write_file_cb, f);

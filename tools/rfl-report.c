@@ -559,7 +559,7 @@ static void print_reasons(report *r, const model *m) {
                    "gaps); time a step with CUDA events over warm runs for its latency.\n");
     }
     printf("  profile: %s%s%s\n", rm->file, rm->res.device[0] ? ", device " : "", rm->res.device);
-    if (rm->device_warning.code) printf("  %s.\n", cli_warning(0, &rm->device_warning));
+    if (rm->device_warning.code) printf("  %s\n", cli_warning(0, &rm->device_warning));
     else if (!rm->res.device[0] && !r->ncu_hw)
         printf("  NOTE: the profile names no device (details page or nvprof): assumed measured on "
                "the %s, the first --hw (--ncu-hw NAME says otherwise).\n", r->hw[h]->name);

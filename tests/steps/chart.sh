@@ -114,6 +114,13 @@ step "rfl-plot: negative AI is exit 2" ch_rc 2 "$PLOT" --hw a100 --point "a:-1:1
 step "rfl-plot: no output is exit 2" ch_rc 2 "$PLOT" --hw a100
 step "rfl-plot: unknown option is exit 2" ch_rc 2 "$PLOT" --hw a100 --frobnicate -o "$CO/x.png"
 step "rfl-plot: --help is exit 0" ch_rc 0 "$PLOT" --help
+# the T4 has no TF32 roof (null in hw_specs.h): the point is drawn alone,
+# said as every warning is (a code from rfl_warn)
+no_roof() {
+  ch_rc 0 "$PLOT" --hw t4 --dtype tf32 --point "a:10:1e12" -o "$CO/noroof.png" &&
+  grep -q "^rfl-plot: warning: no_roof: a machine has no roof for a point's precision" "$CO/last.err"
+}
+step "rfl-plot: a point without its roof is a no_roof warning" no_roof
 bad_json() {
   ch_rc 1 "$PLOT" --hw a100 --work tests/data/chart-bad.json -o "$CO/x.png" &&
   grep -q 'chart-bad.json:3:39: expected a key string' "$CO/last.err"

@@ -44,10 +44,10 @@ step "rfl-report --llm gpt2 decode --json: both codes, useful = llm-reference" l
 lr_own_machine() {
   lr_rc 0 "$LR" --llm llama-3.2-1b --phase decode --seq 512 --batch 1 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv --hw a100,h100 --json &&
-  lr_has '"hw": "h100-sxm",' '"device_warning": null' &&
+  lr_has '"hw": "h100-sxm",' && ! grep -q '"code": "device_mismatch"' "$LO/out" &&
   lr_rc 0 "$LR" --llm llama-3.2-1b --phase decode --seq 512 --batch 1 \
     --ncu $LD/llama-3.2-1b-decode-b1-s512-bf16.csv --hw a100 --json &&
-  lr_has '"hw": "h100-sxm",' '"device_warning": "device_mismatch"' \
+  lr_has '"hw": "h100-sxm",' '"code": "device_mismatch"' \
     "(h100-sxm), which is not among --hw: its machine was added"
 }
 step "rfl-report --llm: the profile on its own machine, whatever --hw's order" lr_own_machine

@@ -43,7 +43,7 @@ pjob() {
 }
 
 have() { command -v "$1" > /dev/null 2>&1; }
-ALL_OPTS="ROOFLINE_STATIC RFL_NO_STDIO RFL_NO_CHART RFL_NO_PNG RFL_NO_ZOO RFL_NO_REDUCE RFL_NO_HW_TABLE RFL_NO_ERROR_STRINGS RFL_NO_SIMD RFL_NO_LLM RFL_NO_ONNX RFL_NO_MACHINE_FILE RFL_NO_PROBE"
+ALL_OPTS="ROOFLINE_STATIC RFL_NO_STDIO RFL_NO_CHART RFL_NO_PNG RFL_NO_ZOO RFL_NO_REDUCE RFL_NO_HW_TABLE RFL_NO_ERROR_STRINGS RFL_NO_SIMD RFL_NO_LLM RFL_NO_ONNX RFL_NO_MACHINE_FILE RFL_NO_PROBE RFL_NO_JOIN"
 # option combinations: "name|-D flags"
 # (-DNAME= defines NAME empty, as a test's own #define NAME does: no
 # redefinition warning)
@@ -184,7 +184,8 @@ skip_reason() {
       -DRFL_NO_ZOO=) pat='rfl_zoo' ;;
       -DRFL_NO_REDUCE=) pat='rfl_reduce|rfl_kernel_|rfl_csv_' ;;
       -DRFL_NO_HW_TABLE=) pat='rfl_hw_find|rfl_hw_get|rfl_hw_count|RFL_HW_' ;;
-      -DRFL_NO_LLM=) pat='rfl_llm_|rfl_hf_config|rfl_kclass|rfl_join_|rfl_report_' ;;
+      -DRFL_NO_LLM=) pat='rfl_llm_|rfl_hf_config|rfl_report_batch|rfl_report_llm' ;;
+      -DRFL_NO_JOIN=) pat='rfl_kclass|rfl_join_|rfl_report_' ;;
       -DRFL_NO_ONNX=) pat='rfl_onnx' ;;
       -DRFL_NO_MACHINE_FILE=) pat='rfl_machine_file' ;;
       -DRFL_NO_PROBE=) pat='rfl_probe' ;;

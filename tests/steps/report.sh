@@ -266,18 +266,18 @@ report_variants() {
   json_check "$RO/last.out" '
 [m["id"] for m in d["machines"]] == ["a100-sxm4-40gb", "a100-sxm4-80gb"] and
 d["models"][0]["profile"]["machine"] == "a100-sxm4-80gb" and
-d["models"][0]["profile"]["device_warning"] == "device_mismatch" and
+d["models"][0]["profile"]["warnings"][0]["code"] == "device_mismatch" and
 [x["measured_here"] for x in d["models"][0]["machines"]] == [False, True] and
 abs(d["models"][0]["machines"][1]["measured_attainable_flops_per_s"] -
     min(19.5e12, d["models"][0]["profile"]["ai"]["dram"] * 2039e9)) < 1e3' || return 1
   rp_rc 0 "$RP" --model alexnet --hw a100 --ncu $v-a100-sxm4-80gb-raw.csv -o "$RO/variant" &&
   grep -q 'warning: device_mismatch' "$RO/last.out" && is_png "$RO/variant/roofline-a100-sxm4-80gb.png" &&
-  json_check "$RO/variant/report.json" 'd["models"][0]["profile"]["device_warning"] == "device_mismatch"' || return 1
+  json_check "$RO/variant/report.json" 'd["models"][0]["profile"]["warnings"][0]["code"] == "device_mismatch"' || return 1
   for hw in a100,a100-80gb a100-80gb,a100; do
     rp_rc 0 "$RP" --model alexnet --hw $hw --json --ncu $v-a100-sxm4-80gb-raw.csv &&
     json_check "$RO/last.out" '
 d["models"][0]["profile"]["machine"] == "a100-sxm4-80gb" and
-d["models"][0]["profile"]["device_warning"] is None and
+"device_mismatch" not in [x["code"] for x in d["models"][0]["profile"]["warnings"]] and
 [x["hw"] for x in d["models"][0]["machines"] if x["measured_here"]] == ["a100-sxm4-80gb"]' || return 1
   done
   rp_rc 0 "$RP" --model alexnet --hw h100 --json --ncu $v-h100-pcie-raw.csv &&
@@ -289,7 +289,7 @@ d["models"][0]["profile"]["machine"] == "h100-pcie" and
   json_check "$RO/last.out" '
 [m["id"] for m in d["machines"]] == ["a100-sxm4-40gb"] and
 d["models"][0]["profile"]["machine"] is None and
-d["models"][0]["profile"]["device_warning"] == "device_mismatch" and
+d["models"][0]["profile"]["warnings"][0]["code"] == "device_mismatch" and
 not any(x["measured_here"] for x in d["models"][0]["machines"])' || return 1
   rp_rc 0 "$RP" --model alexnet --hw a100 --ncu $v-a100-pcie-40gb-raw.csv &&
   grep -q "warning: device_mismatch: measured on 'NVIDIA A100-PCIE-40GB', a device the table does not know" "$RO/last.out" &&
@@ -297,7 +297,7 @@ not any(x["measured_here"] for x in d["models"][0]["machines"])' || return 1
   rp_rc 0 "$RP" --model alexnet --hw a100 --ncu-hw a100 --json --ncu $v-a100-sxm4-80gb-raw.csv &&
   json_check "$RO/last.out" '
 d["models"][0]["profile"]["machine"] == "a100-sxm4-40gb" and
-d["models"][0]["profile"]["device_warning"] == "device_mismatch"'
+d["models"][0]["profile"]["warnings"][0]["code"] == "device_mismatch"'
 }
 step "rfl-report: a variant's profile lands on its own machine (A100 80GB vs 40GB, H100 PCIe vs SXM)" report_variants
 
