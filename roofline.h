@@ -23206,54 +23206,43 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    ========================================================================== */
 #ifndef RFL_NO_PROBE
 /* ---- kernels ------------------------------------------------------------------
-   One template per kernel, instantiated per instruction set by redefining
-   RFL__V (vector type), RFL__E (element), RFL__SET1, RFL__MADD, RFL__STORE
-   and RFL__LANES: twelve named accumulators (not an array, which a
-   compiler may keep in memory) so every chain stays in a register. */
+   One template per kernel, instantiated per instruction set with its vector
+   type V, element E and intrinsics: twelve named accumulators (not an
+   array, which a compiler may keep in memory) so every chain stays in a
+   register. */
 #if defined(__GNUC__) || defined(__clang__)
 #define RFL__CLOBBER() __asm__ __volatile__("" ::: "memory") /* no pass merged away */
 #else
 #define RFL__CLOBBER() ((void)0)
 #endif
-#define RFL__ACC12(D) D(0) D(1) D(2) D(3) D(4) D(5) D(6) D(7) D(8) D(9) D(10) D(11)
-#define RFL__FMA_DECL(k) RFL__V x##k = RFL__SET1((RFL__E)(0.5 + 0.01 * (k)));
-#define RFL__FMA_STEP(k) x##k = RFL__MADD(x##k, m, c);
-#define RFL__FMA_SUM(k)                                                                       \
-    RFL__STORE(t, x##k);                                                                      \
-    for (i = 0; i < RFL__LANES; i++) s += (double)t[i];
+#define RFL__ACC12(D, A, B, C)                                                                \
+    D(0, A, B, C) D(1, A, B, C) D(2, A, B, C) D(3, A, B, C) D(4, A, B, C) D(5, A, B, C)       \
+    D(6, A, B, C) D(7, A, B, C) D(8, A, B, C) D(9, A, B, C) D(10, A, B, C) D(11, A, B, C)
+#define RFL__FMA_DECL(k, V, E, SET1) V x##k = SET1((E)(0.5 + 0.01 * (k)));
+#define RFL__FMA_STEP(k, MADD, u, v) x##k = MADD(x##k, m, c);
+#define RFL__FMA_SUM(k, STORE, u, v)                                                          \
+    STORE(t, x##k);                                                                           \
+    for (i = 0; i < (int)(sizeof t / sizeof t[0]); i++) s += (double)t[i];
 /* x = x * m + c converges to c / (1 - m) (about 1): no overflow, no
    denormals, and no compiler may shorten it (no -ffast-math) */
-#define RFL__FMA_FN(NAME, ATTR)                                                               \
+#define RFL__FMA_FN(NAME, ATTR, V, E, SET1, MADD, STORE)                                      \
     ATTR static double NAME(uint64_t reps) {                                                  \
-        const RFL__V m = RFL__SET1((RFL__E)0.9999999), c = RFL__SET1((RFL__E)1e-7);           \
-        RFL__E t[RFL__LANES];                                                                 \
+        const V m = SET1((E)0.9999999), c = SET1((E)1e-7);                                    \
+        E t[sizeof(V) / sizeof(E)];                                                           \
         double s = 0;                                                                         \
         uint64_t r;                                                                           \
         int i;                                                                                \
-        RFL__ACC12(RFL__FMA_DECL)                                                             \
-        for (r = 0; r < reps; r++) { RFL__ACC12(RFL__FMA_STEP) }                              \
-        RFL__ACC12(RFL__FMA_SUM)                                                              \
+        RFL__ACC12(RFL__FMA_DECL, V, E, SET1)                                                 \
+        for (r = 0; r < reps; r++) { RFL__ACC12(RFL__FMA_STEP, MADD, , ) }                    \
+        RFL__ACC12(RFL__FMA_SUM, STORE, , )                                                   \
         return s;                                                                             \
     }
 /* plain C: scalar chains (a compiler may pack them into vectors) */
-#define RFL__SET1(v) (v)
-#define RFL__MADD(x, m, c) ((x) * (m) + (c))
-#define RFL__STORE(t, x) ((t)[0] = (x))
-#define RFL__LANES 1
-#define RFL__V double
-#define RFL__E double
-RFL__FMA_FN(rfl__fma_c64, )
-#undef RFL__V
-#undef RFL__E
-#define RFL__V float
-#define RFL__E float
-RFL__FMA_FN(rfl__fma_c32, )
-#undef RFL__V
-#undef RFL__E
-#undef RFL__SET1
-#undef RFL__MADD
-#undef RFL__STORE
-#undef RFL__LANES
+#define RFL__SET1_C(v) (v)
+#define RFL__MADD_C(x, m, c) ((x) * (m) + (c))
+#define RFL__STORE_C(t, x) ((t)[0] = (x))
+RFL__FMA_FN(rfl__fma_c64, , double, double, RFL__SET1_C, RFL__MADD_C, RFL__STORE_C)
+RFL__FMA_FN(rfl__fma_c32, , float, float, RFL__SET1_C, RFL__MADD_C, RFL__STORE_C)
 
 static double rfl__read_c(const double *a, size_t n, uint64_t reps) {
     double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
@@ -23323,36 +23312,11 @@ static double rfl__red_sse2(__m128d v) {
 }
 RFL__SWEEP_FNS(sse2, , __m128d, 2, _mm_loadu_pd, _mm_storeu_pd, _mm_add_pd, _mm_mul_pd,
                _mm_set1_pd, _mm_setzero_pd, rfl__red_sse2)
-#define RFL__MADD(x, m, c) RFL__ADDV(RFL__MULV(x, m), c) /* no FMA: mul + add */
-#define RFL__LANES (16 / (int)sizeof(RFL__E))
-#define RFL__V __m128d
-#define RFL__E double
-#define RFL__SET1 _mm_set1_pd
-#define RFL__ADDV _mm_add_pd
-#define RFL__MULV _mm_mul_pd
-#define RFL__STORE _mm_storeu_pd
-RFL__FMA_FN(rfl__fma_sse2_64, )
-#undef RFL__V
-#undef RFL__E
-#undef RFL__SET1
-#undef RFL__ADDV
-#undef RFL__MULV
-#undef RFL__STORE
-#define RFL__V __m128
-#define RFL__E float
-#define RFL__SET1 _mm_set1_ps
-#define RFL__ADDV _mm_add_ps
-#define RFL__MULV _mm_mul_ps
-#define RFL__STORE _mm_storeu_ps
-RFL__FMA_FN(rfl__fma_sse2_32, )
-#undef RFL__V
-#undef RFL__E
-#undef RFL__SET1
-#undef RFL__ADDV
-#undef RFL__MULV
-#undef RFL__STORE
-#undef RFL__MADD
-#undef RFL__LANES
+/* no FMA: mul + add */
+#define RFL__MADD_SSE2_64(x, m, c) _mm_add_pd(_mm_mul_pd(x, m), c)
+#define RFL__MADD_SSE2_32(x, m, c) _mm_add_ps(_mm_mul_ps(x, m), c)
+RFL__FMA_FN(rfl__fma_sse2_64, , __m128d, double, _mm_set1_pd, RFL__MADD_SSE2_64, _mm_storeu_pd)
+RFL__FMA_FN(rfl__fma_sse2_32, , __m128, float, _mm_set1_ps, RFL__MADD_SSE2_32, _mm_storeu_ps)
 #endif /* RFL__SSE2 */
 
 #ifdef RFL__AVX2 /* the reducer's CPUID helper and immintrin.h */
@@ -23373,52 +23337,14 @@ RFL__SWEEP_FNS(avx2, RFL__ATTR_AVX2, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_
 RFL__SWEEP_FNS(avx512, RFL__ATTR_AVX512, __m512d, 8, _mm512_loadu_pd, _mm512_storeu_pd,
                _mm512_add_pd, _mm512_mul_pd, _mm512_set1_pd, _mm512_setzero_pd,
                rfl__red_avx512)
-#define RFL__LANES ((int)sizeof(RFL__V) / (int)sizeof(RFL__E))
-#define RFL__V __m256d
-#define RFL__E double
-#define RFL__SET1 _mm256_set1_pd
-#define RFL__MADD _mm256_fmadd_pd
-#define RFL__STORE _mm256_storeu_pd
-RFL__FMA_FN(rfl__fma_avx2_64, RFL__ATTR_AVX2)
-#undef RFL__V
-#undef RFL__E
-#undef RFL__SET1
-#undef RFL__MADD
-#undef RFL__STORE
-#define RFL__V __m256
-#define RFL__E float
-#define RFL__SET1 _mm256_set1_ps
-#define RFL__MADD _mm256_fmadd_ps
-#define RFL__STORE _mm256_storeu_ps
-RFL__FMA_FN(rfl__fma_avx2_32, RFL__ATTR_AVX2)
-#undef RFL__V
-#undef RFL__E
-#undef RFL__SET1
-#undef RFL__MADD
-#undef RFL__STORE
-#define RFL__V __m512d
-#define RFL__E double
-#define RFL__SET1 _mm512_set1_pd
-#define RFL__MADD _mm512_fmadd_pd
-#define RFL__STORE _mm512_storeu_pd
-RFL__FMA_FN(rfl__fma_avx512_64, RFL__ATTR_AVX512)
-#undef RFL__V
-#undef RFL__E
-#undef RFL__SET1
-#undef RFL__MADD
-#undef RFL__STORE
-#define RFL__V __m512
-#define RFL__E float
-#define RFL__SET1 _mm512_set1_ps
-#define RFL__MADD _mm512_fmadd_ps
-#define RFL__STORE _mm512_storeu_ps
-RFL__FMA_FN(rfl__fma_avx512_32, RFL__ATTR_AVX512)
-#undef RFL__V
-#undef RFL__E
-#undef RFL__SET1
-#undef RFL__MADD
-#undef RFL__STORE
-#undef RFL__LANES
+RFL__FMA_FN(rfl__fma_avx2_64, RFL__ATTR_AVX2, __m256d, double, _mm256_set1_pd, _mm256_fmadd_pd,
+            _mm256_storeu_pd)
+RFL__FMA_FN(rfl__fma_avx2_32, RFL__ATTR_AVX2, __m256, float, _mm256_set1_ps, _mm256_fmadd_ps,
+            _mm256_storeu_ps)
+RFL__FMA_FN(rfl__fma_avx512_64, RFL__ATTR_AVX512, __m512d, double, _mm512_set1_pd,
+            _mm512_fmadd_pd, _mm512_storeu_pd)
+RFL__FMA_FN(rfl__fma_avx512_32, RFL__ATTR_AVX512, __m512, float, _mm512_set1_ps,
+            _mm512_fmadd_ps, _mm512_storeu_ps)
 #endif /* RFL__AVX2 */
 
 RFL_API rfl_probe_isa rfl_probe_isa_best(void) {
