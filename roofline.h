@@ -24592,28 +24592,29 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
 }
 
 static const char *rfl__ck_advice(rfl_check_diag d) {
-    switch (d) {
-    case RFL_DIAG_CARRIED_ERROR: return "it follows from your own values above, which are wrong: fix those first";
-    case RFL_DIAG_INCONSISTENT_AI: return "AI must be your own FLOPs divided by your own bytes";
-    case RFL_DIAG_TENSOR_FLOPS_MISSING: return "fadd/fmul/ffma do not see tensor cores (TF32 is on by default since Ampere): add the tensor FLOPs (sm__ops_path_tensor_op_*)";
-    case RFL_DIAG_PER_SAMPLE: return "this is the value for one sample: multiply by the batch (weights are read once per batch, not per sample)";
-    case RFL_DIAG_FORWARD_ONLY: return "a training step is forward + backward";
-    case RFL_DIAG_BACKWARD_TWICE_FORWARD: return "backward = 2 x forward minus the first layer's input gradient, which is never computed (its input needs no gradient)";
-    case RFL_DIAG_MAC_NOT_FLOP: return "a multiply-add (MAC) is 2 FLOPs: thop and fvcore report MACs, torchinfo mult-adds";
-    case RFL_DIAG_PRECISION_ROOF: return "the roof's precision must match the work's: FP32 work never runs under a tensor-core or FP16 peak";
-    case RFL_DIAG_WRONG_MACHINE: return "a figure of another machine: use the assignment's";
-    case RFL_DIAG_BINARY_PREFIX: return "a binary prefix for a decimal one (MiB = 2^20 bytes written as MB = 1e6, or back)";
-    case RFL_DIAG_UNIT_SLIP: return "off by a power of 1000: a unit slip (ms written as s, MB as GB ...)";
-    case RFL_DIAG_ABOVE_ROOF: return "no kernel runs above the roof: check your time first (its unit, and that it sums every kernel), then your FLOPs";
-    case RFL_DIAG_MEASURED_PARTIAL: return "below the profile's total: rows were left out of the sum (e.g. only the lines whose unit was Kbyte)";
-    case RFL_DIAG_WRONG_VARIANT: return "these answers are for another variant than yours";
-    case RFL_DIAG_FOOTPRINT_NOT_TRAFFIC: return "torchsummary's sizes are memory held, not DRAM traffic: traffic is what each layer reads and writes (input, weights, output)";
-    case RFL_DIAG_KV_WITHOUT_GQA: return "K and V are cached per KV head (num_key_value_heads), not per query head: grouped-query attention shares them";
-    case RFL_DIAG_WEIGHTS_PER_TOKEN: return "a step reads the weights once for all its tokens (every sequence of the batch, every prompt token), not once per token";
-    case RFL_DIAG_UNREADABLE: return "write a number in base units, or a number and its unit (\"311 MB\", \"0.55 ms\")";
-    default: return "no known mistake gives this value: check the formula";
-    }
+    static const char *const t[RFL_DIAG_COUNT] = {
+        "no known mistake gives this value: check the formula", /* none */
+        "it follows from your own values above, which are wrong: fix those first",
+        "AI must be your own FLOPs divided by your own bytes",
+        "fadd/fmul/ffma do not see tensor cores (TF32 is on by default since Ampere): add the tensor FLOPs (sm__ops_path_tensor_op_*)",
+        "this is the value for one sample: multiply by the batch (weights are read once per batch, not per sample)",
+        "a training step is forward + backward",
+        "backward = 2 x forward minus the first layer's input gradient, which is never computed (its input needs no gradient)",
+        "a multiply-add (MAC) is 2 FLOPs: thop and fvcore report MACs, torchinfo mult-adds",
+        "the roof's precision must match the work's: FP32 work never runs under a tensor-core or FP16 peak",
+        "a figure of another machine: use the assignment's",
+        "a binary prefix for a decimal one (MiB = 2^20 bytes written as MB = 1e6, or back)",
+        "off by a power of 1000: a unit slip (ms written as s, MB as GB ...)",
+        "no kernel runs above the roof: check your time first (its unit, and that it sums every kernel), then your FLOPs",
+        "below the profile's total: rows were left out of the sum (e.g. only the lines whose unit was Kbyte)",
+        "these answers are for another variant than yours",
+        "torchsummary's sizes are memory held, not DRAM traffic: traffic is what each layer reads and writes (input, weights, output)",
+        "write a number in base units, or a number and its unit (\"311 MB\", \"0.55 ms\")",
+        "K and V are cached per KV head (num_key_value_heads), not per query head: grouped-query attention shares them",
+        "a step reads the weights once for all its tokens (every sequence of the batch, every prompt token), not once per token"};
+    return t[(unsigned)d < RFL_DIAG_COUNT ? d : 0];
 }
+
 
 static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_check_value *v,
                          const rfl__ck_cand *c, const char *noexp, rfl_check_item *it) {
@@ -24652,15 +24653,12 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
         it->diagnosis = rfl__ck_isword(f) ? rfl__ck_follow(x, f, v->v, &why)
                                              : rfl__ck_diagnose(x, f, v->v, c, &ref, &why, &ci);
         if (it->diagnosis && ref > 0 && !rfl__ck_isword(f)) it->expected = ref;
-        if (it->diagnosis == RFL_DIAG_PER_SAMPLE || it->diagnosis == RFL_DIAG_FORWARD_ONLY ||
-            it->diagnosis == RFL_DIAG_BACKWARD_TWICE_FORWARD || it->diagnosis == RFL_DIAG_TENSOR_FLOPS_MISSING ||
-            it->diagnosis == RFL_DIAG_PRECISION_ROOF || it->diagnosis == RFL_DIAG_WRONG_MACHINE ||
-            it->diagnosis == RFL_DIAG_CARRIED_ERROR || it->diagnosis == RFL_DIAG_INCONSISTENT_AI ||
-            it->diagnosis == RFL_DIAG_KV_WITHOUT_GQA || it->diagnosis == RFL_DIAG_WEIGHTS_PER_TOKEN ||
-            it->diagnosis == RFL_DIAG_FOOTPRINT_NOT_TRAFFIC) {
-            /* the right value in the convention of what was given */
-            it->expected = c->v[ci < c->n ? ci : 0];
-        }
+#define RFL__DB(d) (1u << RFL_DIAG_##d)
+        if ((RFL__DB(CARRIED_ERROR) | RFL__DB(INCONSISTENT_AI) | RFL__DB(TENSOR_FLOPS_MISSING) |
+             RFL__DB(PER_SAMPLE) | RFL__DB(FORWARD_ONLY) | RFL__DB(BACKWARD_TWICE_FORWARD) |
+             RFL__DB(PRECISION_ROOF) | RFL__DB(WRONG_MACHINE) | RFL__DB(FOOTPRINT_NOT_TRAFFIC) |
+             RFL__DB(KV_WITHOUT_GQA) | RFL__DB(WEIGHTS_PER_TOKEN)) >> it->diagnosis & 1)
+            it->expected = c->v[ci < c->n ? ci : 0]; /* the right value, as given */
         rfl__cs_s(&s, it->diagnosis ? rfl_check_diag_name(it->diagnosis) : "wrong");
         if (why && it->diagnosis) { rfl__cs_s(&s, " ("); rfl__cs_s(&s, why); rfl__cs_s(&s, ")"); }
         rfl__cs_s(&s, ": ");
