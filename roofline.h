@@ -3674,9 +3674,7 @@ typedef struct rfl_canvas {
                                                [x0,x1) x [y0,y1) */
 } rfl_canvas;
 
-/* Bytes a canvas of w x h pixels with `channels` needs (tight rows). The
-   charts also use some stack (no frame over 1 KiB: dev/size-report.sh
-   checks it). */
+/* Bytes a canvas of w x h pixels with `channels` needs (tight rows). */
 #define RFL_CANVAS_BYTES(w, h, channels) ((size_t)(w) * (size_t)(h) * (size_t)(channels))
 #define RFL_CANVAS_MAX_SIDE 32768
 
@@ -20839,11 +20837,9 @@ static int rfl__overlap(const rfl__rect *a, const rfl__rect *b) {
    labels placed so far. Only the labels' choices are stored (the frames
    stay small): the chart replays its fixed obstacles into an rfl__scan
    for every rectangle it scores, and rebuilds a placed label's box from
-   its id and choice. The limits are those of the table of RFL__NOBST
-   rectangles that this replaced: the first RFL__NOBST - RFL__NLAB fixed
-   obstacles count, then labels while the total is under RFL__NOBST, but
-   at most RFL__NLAB labels (a scatter chart; a roofline panel has at most
-   RFL__JOBS); beyond that they are ignored, which only affects placement. */
+   its id and choice. The first RFL__NOBST - RFL__NLAB fixed obstacles
+   count, then at most RFL__NLAB labels while the total is under
+   RFL__NOBST; the rest only lose their say in placement. */
 #define RFL__NOBST 768
 #define RFL__NLAB 96
 typedef struct rfl__scan {
@@ -22518,18 +22514,13 @@ static void rfl__gstr(rfl__grid *g, int r, int c, const char *s) {
         rfl__gput(g, r, c, ch);
     }
 }
-/* row (0 = top of the plot area) of a value on the log y axis */
-static int rfl__grow(const rfl__axis *y, double v, int top, int h) {
-    double t = (RFL_LOG10(v) - RFL_LOG10(y->lo)) / (RFL_LOG10(y->hi) - RFL_LOG10(y->lo));
+/* column of a value on the log x axis; up: row (0 = top) on the y axis */
+static int rfl__gpos(const rfl__axis *a, double v, int at, int n, int up) {
+    double t = (RFL_LOG10(v) - RFL_LOG10(a->lo)) / (RFL_LOG10(a->hi) - RFL_LOG10(a->lo));
+    int k;
     if (!(t == t)) return -1000;
-    t = rfl__clampd(t, -10, 10);
-    return top + h - 1 - rfl__ifloor(t * (h - 1) + 0.5);
-}
-static int rfl__gcol(const rfl__axis *x, double v, int left, int w) {
-    double t = (RFL_LOG10(v) - RFL_LOG10(x->lo)) / (RFL_LOG10(x->hi) - RFL_LOG10(x->lo));
-    if (!(t == t)) return -1000;
-    t = rfl__clampd(t, -10, 10);
-    return left + rfl__ifloor(t * (w - 1) + 0.5);
+    k = rfl__ifloor(rfl__clampd(t, -10, 10) * (n - 1) + 0.5);
+    return up ? at + n - 1 - k : at + k;
 }
 
 /* The text picture's frame: plot area, axes, ticks, labels. */
@@ -22573,12 +22564,12 @@ static void rfl__ascii_axes(rfl__ascii *A, const rfl_roofline_desc *d) {
         rfl__tick_label(lab, sizeof lab, &A->y, v);
         for (j = 0; lab[j]; j++) if (lab[j] != ' ') lab[k++] = lab[j];
         lab[k] = 0;
-        rfl__gstr(g, rfl__grow(&A->y, v, A->top, A->ph), A->left - 1 - k, lab);
+        rfl__gstr(g, rfl__gpos(&A->y, v, A->top, A->ph, 1), A->left - 1 - k, lab);
     }
     rfl__make_ticks(&A->x, &t);
     for (i = 0; i < t.nmajor; i++) {
         double v = rfl__tmajor(&A->x, &t, i);
-        int cc = rfl__gcol(&A->x, v, A->left, A->pw);
+        int cc = rfl__gpos(&A->x, v, A->left, A->pw, 0);
         rfl__tick_label(lab, sizeof lab, &A->x, v);
         if (lab[2] == '^') { /* 10^3 is 1e3 in text ("10e3" would read 10000) */
             char *q = lab + 1;
@@ -22600,7 +22591,7 @@ static void rfl__ascii_roof(rfl__ascii *A, rfl_prec p) {
     int c, q, prev = -1000, top = A->top, bottom = A->top + A->ph;
     for (c = A->left; c < A->left + A->pw; c++) {
         double ai = RFL_POW(10.0, l0 + (double)(c - A->left) / (A->pw - 1) * (l1 - l0));
-        int rr = rfl__grow(&A->y, rfl__roof(A->m, p, A->lv, ai), top, A->ph);
+        int rr = rfl__gpos(&A->y, rfl__roof(A->m, p, A->lv, ai), top, A->ph, 1);
         int flat = !(bw > 0) || ai * bw >= pk;
         if (rr >= top && rr < bottom) rfl__gput(&A->g, rr, c, flat ? '_' : '/');
         /* steep in text: fill the rows skipped since the last column */
@@ -22610,7 +22601,8 @@ static void rfl__ascii_roof(rfl__ascii *A, rfl_prec p) {
         prev = rr;
     }
     if (bw > 0) {
-        int rc = rfl__gcol(&A->x, pk / bw, A->left, A->pw), rr = rfl__grow(&A->y, pk, top, A->ph);
+        int rc = rfl__gpos(&A->x, pk / bw, A->left, A->pw, 0);
+        int rr = rfl__gpos(&A->y, pk, top, A->ph, 1);
         if (rc >= A->left && rc < A->left + A->pw && rr >= top && rr < bottom) rfl__gput(&A->g, rr, rc, '+');
     }
 }
@@ -22622,8 +22614,8 @@ static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const r
         const rfl_point *pt = &d->points[i];
         if (!rfl__point_ok(pt) || !rfl__on_panel(pt, 0, 1)) continue;
         si = rfl__ser_find(ser, pt->label);
-        rr = rfl__grow(&A->y, pt->flops_per_s, A->top, A->ph);
-        cc = rfl__gcol(&A->x, pt->ai, A->left, A->pw);
+        rr = rfl__gpos(&A->y, pt->flops_per_s, A->top, A->ph, 1);
+        cc = rfl__gpos(&A->x, pt->ai, A->left, A->pw, 0);
         if (rr < A->top || rr >= A->top + A->ph || cc < A->left || cc >= A->left + A->pw) continue;
         rfl__gput(&A->g, rr, cc,
                   rfl__above_roof(A->m, A->lv, pt) ? '!' : si >= 0 && si < 26 ? (char)('A' + si) : '*');
@@ -22785,11 +22777,9 @@ static void *rfl__arena_realloc(void *p, size_t oldsz, size_t n) {
 
 /* Our own zlib stream (RFC 1950/1951) for stb's PNG writer, through its
    STBIW_ZLIB_COMPRESS hook: greedy LZ77 with one hash probe per position
-   and the fixed Huffman code. Charts are mostly flat colour, so long
-   matches dominate; this runs several times faster than stb's built-in
-   compressor (which compares against up to 2 x quality candidates per
-   byte) at a similar size, and keeps a 1600x1000 chart within the time
-   budget. Output buffer and hash table come from the arena. */
+   and the fixed Huffman code. Charts are mostly flat colour: long matches,
+   several times faster than stb's compressor at a similar size. Output
+   buffer and hash table come from the arena. */
 #define RFL__ZHBITS 13
 typedef struct rfl__zout {
     unsigned char *p;
@@ -23041,12 +23031,10 @@ RFL_API rfl_result rfl_png_write(const rfl_canvas *c, void *arena, size_t arena_
     a.write = write;
     a.user = user;
     rfl__png_arena = &a;
-    /* stb's settings are statics of this unit only (STB_IMAGE_WRITE_STATIC):
-       set on every call so that output depends on nothing else. Filter 2
-       ("up") for every row: stb's per-row choice among five filters costs
-       more than the whole rest of the encode, and "up" turns a chart's
-       repeated rows into zeros that our compressor (rfl__zlib) packs
-       into long matches. The compression level is unused by rfl__zlib. */
+    /* stb's settings (statics of this unit) set on every call. Filter
+       "up" for every row: stb's per-row choice costs more than the rest of
+       the encode, and "up" makes a chart's repeated rows zeros, long
+       matches for rfl__zlib. */
     stbi_write_force_png_filter = 2;
     stbi__flip_vertically_on_write = 0;
     ok = rfl__png_guarded(&a, c);
@@ -23916,8 +23904,21 @@ static rfl_result rfl__ck_obj(rfl__ck_rd *r, int tok, const char *path) {
     return RFL_OK;
 }
 
+/* Key token k, one of the fields [lo, hi) (a '_' key: skipped), and its
+   value into m->v; the error's field path is path[.sub].key. */
+static rfl_result rfl__ck_field(rfl__ck_rd *r, int k, int lo, int hi, const char *path,
+                                const char *sub, rfl_check_model *m, const char *unknown) {
+    char key[64], p[112];
+    int i = rfl__ck_key(&r->doc, k, lo, hi);
+    if (i == -2) return RFL_OK;
+    rfl_json_str(&r->doc, k, key, sizeof key);
+    rfl__ck_path(p, sizeof p, path, sub ? sub : key, sub ? key : 0);
+    if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, p, unknown);
+    return rfl__ck_value(r, k + 1, (rfl_check_field)i, p, &m->v[i]);
+}
+
 static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
-    char path[112], sub[112], key[64];
+    char path[112], sub[112];
     int obj = k0 + 1, k, i, mk;
     rfl_result e;
     rfl_json_str(&r->doc, k0, m->name, sizeof m->name);
@@ -23936,12 +23937,9 @@ static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
     if ((e = rfl__ck_obj(r, obj, path)) != RFL_OK) return e;
     for (k = obj + 1; k < r->doc.t[obj].after; k = r->doc.t[k + 1].after) {
         if (m->llm) {
-            i = rfl__ck_key(&r->doc, k, RFL_CHECK_PARAMS, RFL_CHECK_FIELD_COUNT);
-            if (i == -2) continue;
-            rfl_json_str(&r->doc, k, key, sizeof key);
-            rfl__ck_path(sub, sizeof sub, path, key, 0);
-            if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, sub, "unknown key (an LLM's)");
-            if ((e = rfl__ck_value(r, k + 1, (rfl_check_field)i, sub, &m->v[i])) != RFL_OK) return e;
+            if ((e = rfl__ck_field(r, k, RFL_CHECK_PARAMS, RFL_CHECK_FIELD_COUNT, path, 0, m,
+                                   "unknown key (an LLM's)")) != RFL_OK)
+                return e;
             continue;
         }
         if (rfl_json_str_eq(&r->doc, k, "measured")) {
@@ -23956,22 +23954,15 @@ static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
                                             "profile is a file name (under 256 bytes) or null");
                     continue;
                 }
-                i = rfl__ck_key(&r->doc, mk, RFL_CHECK_M_FLOPS, RFL_CHECK_VARIANT);
-                if (i == -2) continue;
-                rfl_json_str(&r->doc, mk, key, sizeof key);
-                rfl__ck_path(sub, sizeof sub, path, "measured", key);
-                if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, mk, 0, sub, "unknown key");
-                if ((e = rfl__ck_value(r, mk + 1, (rfl_check_field)i, sub, &m->v[i])) != RFL_OK)
+                if ((e = rfl__ck_field(r, mk, RFL_CHECK_M_FLOPS, RFL_CHECK_VARIANT, path,
+                                       "measured", m, "unknown key")) != RFL_OK)
                     return e;
             }
             continue;
         }
-        i = rfl__ck_key(&r->doc, k, RFL_CHECK_FWD_FLOPS, RFL_CHECK_M_FLOPS);
-        if (i == -2) continue;
-        rfl_json_str(&r->doc, k, key, sizeof key);
-        rfl__ck_path(sub, sizeof sub, path, key, 0);
-        if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, sub, "unknown key");
-        if ((e = rfl__ck_value(r, k + 1, (rfl_check_field)i, sub, &m->v[i])) != RFL_OK) return e;
+        if ((e = rfl__ck_field(r, k, RFL_CHECK_FWD_FLOPS, RFL_CHECK_M_FLOPS, path, 0, m,
+                               "unknown key")) != RFL_OK)
+            return e;
     }
     return RFL_OK;
 }
