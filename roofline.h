@@ -3659,32 +3659,27 @@ typedef uint32_t rfl_color;
      (rfl_color)(b))
 
 /* ---- canvas ---------------------------------------------------------------
-   Pixels are the caller's: channels 3 (RGB) or 4 (RGBA, straight alpha),
-   rows stride_bytes apart, top row first. Every drawing call clips to the
-   clip rectangle (initially the whole canvas) and never writes outside the
-   buffer, whatever the coordinates (NaN, infinities, huge values are
-   skipped or clamped). Coordinates are in pixels, y down, pixel centres at
-   x + 0.5. A canvas of width or height 0 is valid and draws nothing. */
+   The caller's pixels: RGB or RGBA (straight alpha), rows stride_bytes
+   apart, top row first. Drawing clips to the clip rectangle and never
+   writes outside the buffer, whatever the coordinates (NaN, inf, huge:
+   skipped or clamped). Pixels, y down, pixel centres at x + 0.5. A 0-wide
+   or 0-high canvas is valid and draws nothing. */
 typedef struct rfl_canvas {
     unsigned char *pixels;
     int width, height;
     int channels;      /* 3 or 4 */
     int stride_bytes;  /* bytes from one row to the next */
-    int clip_x0, clip_y0, clip_x1, clip_y1; /* drawing limited to
-                                               [x0,x1) x [y0,y1) */
+    int clip_x0, clip_y0, clip_x1, clip_y1; /* drawing: [x0,x1) x [y0,y1) */
 } rfl_canvas;
 
 /* Bytes a canvas of w x h pixels with `channels` needs (tight rows). */
 #define RFL_CANVAS_BYTES(w, h, channels) ((size_t)(w) * (size_t)(h) * (size_t)(channels))
 #define RFL_CANVAS_MAX_SIDE 32768
 
-/* Set up a canvas over caller memory.
-   in:  pixels (may be NULL only when w or h is 0), size_bytes of it,
-        w, h (0..RFL_CANVAS_MAX_SIDE), channels (0 = 3 = RGB, or 4 = RGBA),
-        stride_bytes (0 = w x channels; else >= w x channels).
-   out: *c. Pixels are not cleared (see rfl_canvas_clear).
-   Returns RFL_ERR_ARG for negative or oversized sides, a bad channel
-   count or stride; RFL_ERR_BUFFER when size_bytes is less than
+/* Set up *c over pixels[size_bytes] (NULL only when w or h is 0; not
+   cleared). w, h 0..RFL_CANVAS_MAX_SIDE; channels 0 = 3 (RGB) or 4;
+   stride_bytes 0 = w x channels, else at least that. RFL_ERR_ARG for a
+   bad side, channel count or stride; RFL_ERR_BUFFER when size_bytes <
    stride_bytes x (h - 1) + w x channels. */
 RFL_API rfl_result rfl_canvas_init(rfl_canvas *c, void *pixels, size_t size_bytes,
                                    int w, int h, int channels, int stride_bytes);
@@ -3696,12 +3691,10 @@ RFL_API void rfl_canvas_unclip(rfl_canvas *c);
 RFL_API void rfl_canvas_clear(rfl_canvas *c, rfl_color color);
 
 /* ---- primitives (anti-aliased, alpha-blended) ------------------------------ */
-/* A straight segment of any width (pixels; below 0.1 treated as 0.1, above
-   1000 as 1000) with round ends. */
+/* A segment with round ends, width in pixels (clamped to 0.1..1000). */
 RFL_API void rfl_draw_line(rfl_canvas *c, double x0, double y0, double x1, double y1,
                            double width, rfl_color color);
-/* A dashed segment: dashes of `on` pixels separated by `off` pixels
-   (a pattern shorter than 2 px, or on/off <= 0, draws a solid line). */
+/* Dashes of `on` pixels, `off` apart (on + off < 2, or either <= 0: solid). */
 RFL_API void rfl_draw_dashed(rfl_canvas *c, double x0, double y0, double x1, double y1,
                              double width, double on, double off, rfl_color color);
 /* Connected segments through n points xy[2i], xy[2i+1]; non-finite points
@@ -3716,10 +3709,9 @@ RFL_API void rfl_draw_rect(rfl_canvas *c, double x, double y, double w, double h
 RFL_API void rfl_fill_circle(rfl_canvas *c, double cx, double cy, double r, rfl_color color);
 RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, double width,
                              rfl_color color);
-/* A filled polygon (non-zero winding) through n points, anti-aliased, with
-   the colour's alpha. At most RFL_POLY_MAX points (more, or xy NULL:
-   RFL_ERR_ARG); a NaN or infinite vertex: RFL_ERR_NOT_FINITE, nothing
-   drawn. Vertices beyond +-1e7 are clamped. */
+/* A filled polygon (non-zero winding) through n <= RFL_POLY_MAX points
+   (more, or xy NULL: RFL_ERR_ARG); a vertex not finite: RFL_ERR_NOT_FINITE,
+   nothing drawn; beyond +-1e7: clamped. */
 #define RFL_POLY_MAX 256
 RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_color color);
 
@@ -3741,9 +3733,8 @@ RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, 
                              int hollow, rfl_color color);
 
 /* ---- text -----------------------------------------------------------------
-   The library's own bitmap font (printable ASCII 32..126; other bytes draw
-   as '?'): glyphs 5 x 9 pixels in a 6 x 11 cell at scale 1, drawn at integer
-   scales 1..8 with smoothed diagonals from scale 2 up. */
+   The library's own bitmap font, ASCII 32..126 (other bytes: '?'): 5 x 9
+   glyphs in a 6 x 11 cell, scales 1..8, smoothed diagonals from 2 up. */
 enum {
     RFL_TEXT_LEFT = 0, RFL_TEXT_CENTER = 1, RFL_TEXT_RIGHT = 2,   /* horizontal */
     RFL_TEXT_TOP = 0, RFL_TEXT_MIDDLE = 4, RFL_TEXT_BOTTOM = 8,   /* vertical */
@@ -3752,13 +3743,10 @@ enum {
 };
 #define RFL_FONT_W 6  /* advance per character at scale 1 */
 #define RFL_FONT_H 11 /* line height at scale 1 */
-/* Width in pixels of the first `len` bytes of text (len < 0: up to NUL) at
-   `scale` (clamped to 1..8). */
+/* Width in pixels of text[0..len) (len < 0: to the NUL) at scale (1..8). */
 RFL_API int rfl_text_width(const char *text, int len, int scale);
-/* Draw text anchored at (x, y) by `flags` (RFL_TEXT_*). A caret followed by
-   digits or a minus ("10^-3") draws the exponent raised and smaller.
-   Returns the width drawn (along the text direction). NULL text draws
-   nothing. */
+/* Draw text anchored at (x, y) by flags (RFL_TEXT_*); "10^-3" raises the
+   exponent. Returns the width drawn (along the text). */
 RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, int scale,
                           int flags, rfl_color color);
 
@@ -3789,10 +3777,9 @@ typedef enum rfl_legend {
     RFL_LEGEND_BOTTOM_RIGHT
 } rfl_legend;
 
-/* Where a chart put a plot (out): the plot rectangle in pixels and its
-   ranges. A value v maps to px = x0 + t (x1 - x0), py = y1 - u (y1 - y0),
-   with t = (log10 v - log10 x_min) / (log10 x_max - log10 x_min) on a log
-   axis and (v - x_min) / (x_max - x_min) on a linear one (u likewise). */
+/* Where a chart put a plot (out): its rectangle in pixels and ranges;
+   px = x0 + t (x1 - x0), py = y1 - u (y1 - y0), t = (v - x_min) / (x_max -
+   x_min) on a linear axis, of log10 v and the log10 limits on a log one. */
 typedef struct rfl_chart_area {
     double x0, y0, x1, y1;
     double x_min, x_max, y_min, y_max;
@@ -3801,34 +3788,25 @@ typedef struct rfl_chart_area {
 
 /* A point on a roofline chart: a model, a layer or a kernel. */
 typedef struct rfl_point {
-    const char *label;     /* legend entry; points with the same label share
-                              one entry, colour and marker (e.g. all kernels
-                              of one profile). NULL/"" = not in the legend */
+    const char *label;     /* legend entry, shared (with colour and marker)
+                              by the points of one label; NULL/"": none */
     double ai;             /* arithmetic intensity, FLOP/byte (x) */
     double flops_per_s;    /* achieved (or predicted) FLOP/s (y) */
-    rfl_prec prec;         /* precision of the work: its roof is drawn and the
-                              point is checked against it */
-    int machine;           /* panel index into the machines (0 = first);
-                              RFL_ALL_MACHINES: every panel */
-    int estimate;          /* nonzero: an estimate (hollow marker) rather than
-                              a measurement (filled) */
-    int link;              /* nonzero: joined by a thin line to the other
-                              points with the same link id (an estimate and a
-                              measurement of one model) */
-    double weight;         /* marker area weight, e.g. share of time 0..1;
-                              0 = the standard size */
+    rfl_prec prec;         /* the roof drawn for it and checked against */
+    int machine;           /* its panel (0 = first); RFL_ALL_MACHINES: all */
+    int estimate;          /* nonzero: an estimate (hollow), not measured */
+    int link;              /* nonzero: a thin line to the points of this id
+                              (an estimate and a measurement of one model) */
+    double weight;         /* marker area, e.g. share of time 0..1; 0: standard */
     rfl_marker marker;     /* 0 = by label */
     rfl_color color;       /* 0 = by label (a colour-blind-safe palette) */
-    rfl_level level;       /* the level ai is at (0 = DRAM, or desc->level):
-                              another draws that level's roof on its panel
-                              and checks the point against it */
+    rfl_level level;       /* the level of ai (0 = DRAM, or desc->level);
+                              another: its roof drawn and checked against */
 } rfl_point;
 #define RFL_ALL_MACHINES (-1)
-/* The colour and marker a chart gives its series i (0, 1, ...; by order of
-   first appearance) when the points leave them 0. A front end drawing
-   several charts of one report sets each series' colour and marker from its
-   own index with these, so a series looks the same in every chart whatever
-   order it appears in. Negative i: as 0. */
+/* The colour and marker of series i (by first appearance; negative: 0) when
+   the points leave them 0: several charts of one report set them from their
+   own index so that a series looks the same in each. */
 RFL_API rfl_color rfl_series_color(int i);
 RFL_API rfl_marker rfl_series_marker(int i);
 
@@ -3839,61 +3817,50 @@ typedef struct rfl_roofline_desc {
     int n_machines;
     const rfl_point *points;
     int n_points;
-    rfl_prec prec;        /* the roof drawn when no point is on a panel
-                             (default RFL_FP32); otherwise one roof per
-                             precision of the points on the panel */
-    unsigned extra_precs; /* bits (1u << rfl_prec): lighter extra compute
-                             ceilings (FP64, tensor, ...) where the machine
-                             has them, each labelled with its value */
-    unsigned extra_levels;/* bits (1u << rfl_level): lighter extra bandwidth
-                             ceilings (L2, L1) where known */
+    rfl_prec prec;        /* the roof of a panel without points (default
+                             FP32); else one per precision of its points */
+    unsigned extra_precs; /* bits 1u << rfl_prec: lighter, labelled extra
+                             compute ceilings where the machine has them */
+    unsigned extra_levels;/* bits 1u << rfl_level: extra bandwidths (L2, L1) */
     rfl_level level;      /* bandwidth of the main roof (default DRAM) */
     double x_min, x_max;  /* AI range; 0 = from the data and roofs */
     double y_min, y_max;  /* FLOP/s range; 0 = from the data and roofs */
     rfl_ticks x_ticks, y_ticks; /* default: plain AI, SI FLOP/s */
     rfl_legend legend;
     int font_scale;       /* 0 = from the canvas size */
-    int columns;          /* panels per row; 0 = all in one row when the
-                             canvas is wider than tall, else one column */
+    int columns;          /* panels per row; 0: one row on a wide canvas,
+                             else one column */
     rfl_chart_area *areas;/* optional out: n_machines entries */
-    const rfl_machine *const *measured; /* optional: n_machines entries (NULL
-                             entries = none): the panel's measured ceilings
-                             (rfl_machine_file.measured), drawn dashed in
-                             the roof's colour beside the solid datasheet
-                             roof, labelled "measured" */
+    const rfl_machine *const *measured; /* optional, n_machines entries (NULL:
+                             none): measured ceilings (rfl_machine_file
+                             .measured), dashed beside the datasheet roof */
 } rfl_roofline_desc;
 
-/* Draw a roofline chart filling the canvas (cleared to white first).
-   Roof per machine and precision: the one polyline min(peak, AI x BW),
-   the ridge marked and labelled, extra ceilings lighter and labelled,
-   points with markers and a legend; a point above its roof gets a warning
-   mark and a legend entry "above roof: check units".
-   Returns RFL_ERR_ARG for NULL or no machines; RFL_ERR_NO_ROOF when a
-   machine lacks the roof of a point's precision or of desc->prec (the
-   rest is still drawn). A canvas too small for axes draws what fits. */
+/* Draw a roofline chart over the whole canvas (cleared to white): per
+   machine and precision the roof min(peak, AI x BW) with its ridge, extra
+   ceilings, points and a legend; a point above its roof is marked "above
+   roof: check units". RFL_ERR_ARG for NULL or no machines; RFL_ERR_NO_ROOF
+   when a machine lacks a point's roof or desc->prec's (the rest is drawn).
+   A canvas too small for axes draws what fits. */
 RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d);
 
-/* A ceilings list, as rfl-plot's and rfl-report's --ceilings take it
-   ("fp64,tensor,l2,l1" or "all"; case, '-' and '_' ignored), as the desc
-   bits: *precs for extra_precs, *levels for extra_levels. "tensor" is the
-   tensor roof that work of `prec` would use, and FP16 tensor. An unknown
-   name: RFL_ERR_UNKNOWN_NAME, *bad (may be NULL) its offset in list. */
+/* A --ceilings list ("fp64,tensor,l2,l1" or "all"; case, '-', '_' ignored)
+   as extra_precs (*precs) and extra_levels (*levels) bits; "tensor": the
+   tensor roof of work of prec, and FP16 tensor. An unknown name:
+   RFL_ERR_UNKNOWN_NAME, *bad (may be NULL) its offset. */
 RFL_API rfl_result rfl_ceilings_parse(const char *list, rfl_prec prec, unsigned *precs,
                                       unsigned *levels, size_t *bad);
 
-/* The levels of d->extra_levels that panel k cannot draw: neither its
-   machine nor its measured ceilings know that bandwidth (bits 1u <<
-   rfl_level; the main level never). A tool says so: a ceiling asked for
-   and silently left out reads as "no such limit". */
+/* The levels of d->extra_levels (bits) that panel k cannot draw: neither
+   its machine nor its measured ceilings know them. A tool says so (left
+   out silently, a ceiling reads as "no such limit"). */
 RFL_API unsigned rfl_roofline_missing_levels(const rfl_roofline_desc *d, int k);
 
-/* The same roofline as text: `rows` lines of `cols` characters, each ended
-   by '\n', then a NUL; buf needs RFL_ASCII_BYTES(cols, rows) bytes (size
-   too small: RFL_ERR_BUFFER). cols/rows 0 = 80 x 24; minimum 20 x 8.
-   Only the first machine is drawn (rfl-plot --ascii draws one per
-   machine). Roof '/' and '_', ridge '+', points by letter (A, B, ...; '!'
-   above the roof) with a key under the plot. RFL_ERR_NO_ROOF as for
-   rfl_chart_roofline (the chart is still written). */
+/* The roofline of the first machine as text: rows lines of cols characters
+   and '\n', then a NUL, into buf[RFL_ASCII_BYTES(cols, rows)] (less:
+   RFL_ERR_BUFFER); 0 x 0 = 80 x 24, at least 20 x 8. Roof '/' '_', ridge
+   '+', points by letter ('!' above the roof), a key below. RFL_ERR_NO_ROOF
+   as rfl_chart_roofline (still written). */
 #define RFL_ASCII_BYTES(cols, rows) ((size_t)((cols) + 1) * (size_t)(rows) + 1u)
 #ifndef RFL_NO_ASCII
 RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
@@ -3929,11 +3896,10 @@ typedef struct rfl_bar_desc {
     int value_labels;           /* nonzero: print each bar's value (SI) */
     rfl_chart_area *area;       /* optional out (x = categories 0..n) */
 } rfl_bar_desc;
-/* Draw a bar chart filling the canvas (cleared to white first): value axis
-   from 0 (linear) or decades (log), 1-2-5 or decade ticks, a legend with
-   one swatch per series when there are several. In: c, d. Out: pixels,
-   d->area. Returns RFL_ERR_ARG for NULL d or inconsistent counts; a
-   canvas too small for a plot draws only what fits. See rfl_bar_desc. */
+/* Draw a bar chart over the whole canvas (cleared to white): values from 0
+   (linear) or decades (log), a legend of the series when several; out
+   d->area. RFL_ERR_ARG for NULL d or inconsistent counts; a canvas too
+   small draws what fits. */
 RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d);
 
 /* Scatter chart (latency against FLOPs, ...). */
@@ -3959,26 +3925,22 @@ typedef struct rfl_scatter_desc {
     int point_labels;   /* nonzero: write each label beside its point */
     rfl_chart_area *area; /* optional out */
 } rfl_scatter_desc;
-/* Draw a scatter chart filling the canvas (cleared to white first):
-   points that a log axis cannot show (<= 0, NaN) are skipped; each label
-   gets a colour and marker; with point_labels the labels go beside the
-   points (where they cover nothing), else in a legend. Returns
-   RFL_ERR_ARG for NULL d or a bad count. See rfl_scatter_desc. */
+/* Draw a scatter chart over the whole canvas (cleared to white): points a
+   log axis cannot show are skipped; a colour and marker per label, the
+   labels beside the points (point_labels, where they cover nothing) or in
+   a legend. RFL_ERR_ARG for NULL d or a bad count. */
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 
 /* ---- PNG (stb_image_write, optional) ---------------------------------------
    Every allocation of stb's encoder comes from `arena`, a caller buffer
    used as a bump allocator. Not re-entrant (see PNG in the manual). */
 #ifdef RFL_HAS_PNG
-/* Arena bytes for encoding a w x h canvas of `channels`. With F the
-   filtered image size (w x channels + 1) x h, the encoder holds F, a 32 KiB
-   hash table, its code tables, the compressed stream and the PNG file at
-   once:
-   RFL_PNG_ARENA_BYTES always suffices, even for noise (3.25 F + 140 kB);
-   RFL_PNG_ARENA_CHART (9/8 F + 256 KiB) suffices for charts, whose flat
-   areas compress to a small part of F. Too small an arena is
-   RFL_ERR_BUFFER, never a crash. rfl_png_arena_size returns
-   RFL_PNG_ARENA_BYTES. */
+/* Arena bytes to encode a w x h canvas. The encoder holds at once the
+   filtered image F = (w x channels + 1) x h, a 32 KiB hash table, code
+   tables, the stream and the file: RFL_PNG_ARENA_BYTES (3.25 F + 140 kB)
+   always suffices, RFL_PNG_ARENA_CHART (9/8 F + 256 KiB) for charts (flat
+   areas compress well). Too small: RFL_ERR_BUFFER, never a crash.
+   rfl_png_arena_size returns RFL_PNG_ARENA_BYTES. */
 #define RFL__PNG_F(w, h, ch) (((size_t)(w) * (size_t)(ch) + 1u) * (size_t)(h))
 #define RFL_PNG_ARENA_BYTES(w, h, channels) \
     (RFL__PNG_F(w, h, channels) * 13u / 4u + (size_t)140000u)
@@ -4055,11 +4017,10 @@ RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *
 #endif
 
 /* ---- PNG off ----------------------------------------------------------------
-   Without PNG (RFL_NO_PNG, RFL_NO_CHART, or stb_image_write.h not found),
-   a call of rfl_png_* must not become an implicit declaration: each name
-   expands to an identifier that says why, so the compiler stops with
-   "'rfl_png_off__...' undeclared". RFL_PNG_REQUIRED (the tools define it)
-   makes a missing stb an #error naming the fix. */
+   Without PNG (RFL_NO_PNG, RFL_NO_CHART, or no stb_image_write.h) each
+   rfl_png_* name expands to an identifier that says why, so a call stops
+   the compiler ("'rfl_png_off__...' undeclared"), never an implicit
+   declaration. RFL_PNG_REQUIRED (the tools') makes a missing stb an #error. */
 #if defined(RFL_NO_PNG) || defined(RFL_NO_CHART)
 #undef RFL_HAS_PNG
 #endif
