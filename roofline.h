@@ -4158,76 +4158,59 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
 /* ---- the answer file (schema 1: its keys and values in docs/schema.md) ----
    A zoo model's values are for the assignment's mode (train: forward +
    backward); a built-in LLM's (rfl_llm_find) for a prefill of
-   assignment.seq tokens (default 512) and one decode step, at the batch.
-   Keys starting with '_' and "units" are ignored; any other unknown key is
-   an error (a typo would otherwise grade as missing).
+   assignment.seq tokens (default 512) and one decode step, at the batch
+   (its accepted conventions: docs/schema.md). Keys starting with '_' and
+   "units" are ignored; any other unknown key is an error (a typo would
+   otherwise grade as missing).
 
-   What is expected (one assignment: a zoo model at 224 x 224, the batch,
-   mode and dtype, the table's machine; FLOPs under the dtype's roof: fp32
-   RFL_FP32, fp16/bf16/int8 their tensor roof), and every convention
-   accepted (a value is ok when it is within tol of any of them):
-     FLOPs   mac (conv and matmul only, FlopCounterMode, torchvision),
-             report (mac + linear biases, pen and paper), all (bias, BN,
-             ReLU, pooling, adds too). Backward: the library's rule, 2 x
-             forward minus the first layer's input gradient.
-     bytes   all (every layer's traffic, rfl_layer_cost_get) or conv+linear
-             (only conv and linear layers: 4 x (input + weights + output)
-             at fp32, the reports' pen-and-paper sum); train adds the
-             same layers' backward bytes.
-     ai      any FLOPs convention over any bytes convention.
-     attainable  min(peak, ai x bandwidth) for each ai; bound its term.
-     time    whole model max(FLOPs / peak, bytes / bandwidth) for every
-             pair, or the per-layer sum of rfl_net_predict.
+   Expected: a zoo model at 224 x 224 at the batch, mode and dtype, on the
+   table's machine, FLOPs under the dtype's roof (fp32: RFL_FP32; fp16,
+   bf16, int8: their tensor roof). A value is ok within tol of any of:
+     FLOPs   mac (conv and matmul only: FlopCounterMode, torchvision),
+             report (mac + linear biases), all (bias, BN, ReLU, pooling,
+             adds too). Backward: 2 x forward minus the first layer's
+             input gradient.
+     bytes   every layer's traffic (rfl_layer_cost_get) or conv and linear
+             layers only (4 x (input + weights + output) at fp32, the
+             reports' sum); train adds those layers' backward bytes.
+     ai      any FLOPs over any bytes; attainable min(peak, ai x bw) of
+             each, bound its term.
+     time    max(FLOPs / peak, bytes / bw) of every pair, or the per-layer
+             sum of rfl_net_predict.
      machine peak of the dtype's roof, DRAM bandwidth, ridge = peak / bw.
-     measured  the reduction of the profile: all FLOPs (tensor included),
-             DRAM bytes, summed kernel time, their AI and FLOP/s.
-   Diagnosis codes (stable; rfl_check_diag_name) of a wrong value, tried
-   in this order; ratio = got / expected:
+     measured  the profile's reduction: all FLOPs (tensor included), DRAM
+             bytes, summed kernel time, their AI and FLOP/s.
+   A wrong value's diagnosis (rfl_check_diag_name), tried in this order
+   within tol / 4; ratio = got / expected:
      carried_error     follows from the student's own wrong inputs (an AI
-                       that is their own FLOPs / bytes, a time from their
-                       own peak ...): fix those (credit: desc.carry_credit)
-     inconsistent_ai   an AI that is not the student's own FLOPs / bytes
+                       of their FLOPs / bytes, a time from their peak ...)
+     inconsistent_ai   an AI that is not their own FLOPs / bytes
      tensor_flops_missing  measured FLOPs = the FP (SIMT) counters only,
-                       while the profile has tensor-core FLOPs, or
-                       tensor-core kernels with no FLOP counter (then the
-                       FP sum is a lower bound: a larger answer, and the
-                       measured AI and FLOP/s, are unchecked)
+                       with tensor-core FLOPs in the profile, or tensor
+                       kernels uncounted (then the FP sum is a lower bound:
+                       a larger answer, measured AI and FLOP/s unchecked)
      per_sample        the value at batch 1 for a batch-B assignment
      forward_only      a training value equal to the forward value
-     backward_twice_forward  backward = exactly 2 x forward (or a step =
-                       3 x forward): the first layer computes no input
-                       gradient, so the right backward is less
+     backward_twice_forward  backward = 2 x forward (a step 3 x forward)
      mac_not_flop      ratio 0.5: multiply-adds reported as FLOPs
      precision_roof    the peak (ridge, attainable) of another precision's
-                       roof, e.g. A100 FP16 tensor 312 TFLOP/s for FP32 work
+                       roof (A100 FP16 tensor 312 TFLOP/s for FP32 work)
      wrong_machine     the figure of another machine of the table
-     binary_prefix     ratio 1.024^k or 1/1.024^k (k = 1..4: Ki Mi Gi Ti
-                       for k M G T)
-     unit_slip         ratio 1000^k or 1/1000^k (ms written as s ...)
-     above_roof        a measured point above the roof min(peak, ai x bw)
+     binary_prefix     ratio 1.024^k or its inverse (k = 1..4)
+     unit_slip         ratio 1000^k or its inverse (ms written as s ...)
+     above_roof        a measured point above min(peak, ai x bw)
      measured_partial  measured FLOPs, bytes or time below the profile's
                        totals: rows left out of the sum
-     wrong_variant     the assignment is not the student's variant
+     wrong_variant     not the student's variant
      footprint_not_traffic  bytes = a torchsummary size (total, params or
-                       forward/backward pass, MB = 2^20 or 1e6, per sample):
-                       memory held is not DRAM traffic
-     unreadable        a value that cannot be read: graded wrong, with its
-                       line, column and why; the rest of the file is graded
+                       pass size, MB = 2^20 or 1e6, per sample)
+     unreadable        a value that cannot be read: wrong, with its line,
+                       column and why; the rest is graded
    An LLM's, beside mac_not_flop and the unit slips:
-     kv_without_gqa    the KV cache with every query head's K and V (heads,
-                       not kv_heads): the cache, the decode's bytes and its
-                       tokens/s off by heads / kv_heads
+     kv_without_gqa    the KV cache of every query head (heads, not
+                       kv_heads): cache, decode bytes and tokens/s off
      weights_per_token the weights read once per token (decode: per
-                       sequence; prefill: per prompt token) instead of once
-                       per step
-   Accepted for an LLM: params as counted by PyTorch (a tied LM head once);
-   FLOPs the mac convention (FlopCounterMode, eager attention) or all, the
-   LM head on the last position or on every one, or 2 x params per token;
-   bytes every layer's traffic or weights + KV cache (written by the
-   prefill, read by the decode); the cache after the prefill (S) or after
-   the decode step (S + 1); tokens/s = batch / the decode step's time,
-   whole (max of the roofline's two terms) or summed per layer.
-   A diagnosis matches within tol / 4. */
+                       sequence; prefill: per prompt token), not per step */
 #define RFL_CHECK_MAX_MODELS 8
 #define RFL_CHECK_FILE_MAX (1u << 20) /* answer file size cap, bytes */
 #define RFL_CHECK_TOKS 1024            /* tokens for 8 models without long '_' extras */
@@ -4289,19 +4272,15 @@ RFL_API const char *rfl_check_verdict_name(rfl_check_verdict v);
 RFL_API const char *rfl_check_diag_name(rfl_check_diag d);
 RFL_API rfl_check_dim rfl_check_field_dim(rfl_check_field f);
 
-/* A value: a plain number in base units ("3.64e9"), or a number and a
-   unit, spaces between allowed: "311 MB", "296.7 MiB", "3.64 GFLOP",
-   "1.8 GMAC" (a MAC is 2 FLOPs), "0.55 ms", "19.5 TFLOP/s", "1555 GB/s",
-   "12.5 FLOP/B"; commas may group digits by three ("8,297,434,213").
-   Units and prefixes in any case but seconds': k M G T P = 1e3..1e15
-   ("mb" is MB), Ki Mi Gi Ti = 2^10..2^40; for seconds m u (or the micro
-   sign) n, as written ("Ms" is no unit). Units: FLOP(s), MAC(s) (2
-   FLOPs); B, byte(s); s, sec(s), second(s); FLOP/s, FLOPS (on a count
-   "FLOPS" reads as FLOPs: students write "11.43 GFLOPS" for a count);
-   B/s, byte(s)/s; FLOP/B, FLOP/byte; tokens/s, tok/s; a count of
-   parameters "1.24 B" (B, G: 1e9), "1236 M params". A unit of another
-   dimension is RFL_ERR_UNIT, a bad number RFL_ERR_NUMBER; *at (may be
-   NULL) gets the byte where it went wrong. */
+/* A value of dimension dim: a number in base units ("3.64e9", digits
+   grouped by commas: "8,297,434,213"), or a number and a unit: "311 MB",
+   "296.7 MiB", "1.8 GMAC" (2 FLOPs each), "0.55 ms", "19.5 TFLOP/s",
+   "1555 GB/s", "12.5 FLOP/B", "1250 tok/s", "1.24 B" or "1236 M params".
+   Any case but seconds': k M G T P = 1e3..1e15 ("mb" is MB), Ki..Ti =
+   2^10..2^40; seconds take m u (or the micro sign) n as written ("Ms" is
+   no unit). "FLOPS" on a count reads as FLOPs ("11.43 GFLOPS"). A unit of
+   another dimension is RFL_ERR_UNIT, a bad number RFL_ERR_NUMBER; *at
+   (may be NULL) gets the byte where it went wrong. */
 RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
                                          double *out, size_t *at);
 
@@ -4332,15 +4311,13 @@ typedef struct rfl_check_answers {
 } rfl_check_answers;
 /* Read an answer file (json[0..len), at most RFL_CHECK_FILE_MAX bytes)
    with ntoks tokens (RFL_CHECK_TOKS suffice) into *out. Errors, with
-   err->where (the field: "models.resnet18.foward_flops", "" = the
-   document), line and column: RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER
-   (file over the cap, or too few tokens: err->need > 0 of them),
-   RFL_ERR_FORMAT (unknown key, an object's wrong type, a schema other
-   than 1), RFL_ERR_MISSING (assignment or its hw), RFL_ERR_UNKNOWN_NAME
-   (machine, model, dtype, mode), RFL_ERR_NUMBER (batch, seq). A value
-   is never an error of the file: any case is read ("917.9 mb" is MB,
-   "Compute-Bound"), and one still unreadable is marked (.unread, .line,
-   .col) and graded wrong (unreadable) while the rest is graded. */
+   err->where (the field, "" = the document), line and column:
+   RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER (over the cap, or too few
+   tokens: err->need), RFL_ERR_FORMAT (unknown key, wrong type, schema not
+   1), RFL_ERR_MISSING (assignment or its hw), RFL_ERR_UNKNOWN_NAME
+   (machine, model, dtype, mode), RFL_ERR_NUMBER (batch, seq). A value is
+   never an error of the file: one that cannot be read is marked (.unread,
+   .line, .col) and graded wrong (unreadable). */
 RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
                                   int ntoks, rfl_check_answers *out, rfl_error *err);
 
