@@ -20009,9 +20009,8 @@ static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, in
 }
 
 /* ---- lines ------------------------------------------------------------------
-   A segment is a capsule: every pixel whose centre lies within width/2 of the
-   segment, with a one-pixel linear ramp for anti-aliasing. Each row only
-   visits the x range the capsule can reach, so long diagonals stay cheap. */
+   A segment is a capsule (pixel centres within width/2, a one-pixel ramp
+   for anti-aliasing); each row visits only the x range it can reach. */
 static int rfl__finite4(double a, double b, double c2, double d) {
     return rfl__isfinite(a) && rfl__isfinite(b) && rfl__isfinite(c2) && rfl__isfinite(d);
 }
@@ -20145,9 +20144,8 @@ static double rfl__dist(double x0, double y0, double x1, double y1) {
     return RFL_SQRT((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
 }
 
-/* Dashes along a segment that may reach far off the canvas: only the
-   visible part is walked, the phase advanced over the rest so the pattern
-   does not shift. */
+/* Dashes of a segment that may reach far off the canvas: the visible part
+   walked, the phase advanced over the rest. */
 static void rfl__dash_clipped(rfl_canvas *c, double x0, double y0, double x1, double y1,
                               double hw, double on, double off, double *phase, rfl_color color) {
     double cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1, m = hw * 2 + 2, period = on + off;
@@ -20264,12 +20262,10 @@ RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, doub
 }
 
 /* ---- polygons ----------------------------------------------------------------
-   Scanline fill, non-zero winding: RFL__SUB sub-scanlines per pixel row,
-   exact horizontal coverage, accumulated in a stack row of RFL__TILE
-   columns (wider polygons are done in column tiles, left to right; no
-   allocation). Each sub-scanline's crossings are found a few at a time
-   (RFL__XLOOK per pass over the edges), so that the frame does not grow
-   with RFL_POLY_MAX while a convex shape still takes one pass. */
+   Scanline fill, non-zero winding: RFL__SUB sub-scanlines a pixel row,
+   exact horizontal coverage in a stack row of RFL__TILE columns (wider:
+   column tiles). Crossings come RFL__XLOOK per pass over the edges, so the
+   frame does not grow with RFL_POLY_MAX and a convex shape takes one pass. */
 #define RFL__SUB 5
 #define RFL__TILE 64
 #define RFL__XLOOK 4
@@ -20390,9 +20386,8 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
 }
 
 /* ---- markers ------------------------------------------------------------------
-   The filled shapes: a factor on the half size (so that the shapes look
-   alike in size), the vertex count, and the vertices as multiples of the
-   scaled half size. */
+   Filled shapes: a factor on the half size (alike in looks), the vertex
+   count and the vertices in scaled half sizes. */
 static const struct rfl__shape_def {
     rfl_marker m;
     double k;
@@ -20672,10 +20667,9 @@ static void rfl__nice_range(rfl__axis *a, double lo, double hi) {
     }
 }
 
-/* Ticks are computed where they are drawn, not kept in arrays (stack).
-   Majors 0..nmajor-1 (at most RFL__MAXTICK); minors only on log axes of at
-   most 8 decades: candidates 0..nminor-1, m x 10^k for m = 2..9, of which
-   rfl__tminor keeps those inside the axis. */
+/* Ticks are computed where drawn (no arrays): majors 0..nmajor-1 (at most
+   RFL__MAXTICK); minors m x 10^k (m = 2..9) on log axes of at most 8
+   decades, rfl__tminor keeping those inside. */
 #define RFL__MAXTICK 64
 typedef struct rfl__tickset {
     double k0, step; /* log: first decade, decades per tick; linear: first
@@ -20723,9 +20717,7 @@ static void rfl__rtrim(char *b) {
     while (n && b[n - 1] == ' ') b[--n] = 0;
 }
 
-/* An axis's label style, one for all its labels (a mix read "1000, 10000,
-   10^5"). AUTO: plain when every major tick is 0 or within 0.001..99999,
-   else 10^k on a log axis and SI on a linear one. */
+/* One label style for an axis (not "1000, 10000, 10^5"): see RFL_TICKS_AUTO. */
 static rfl_ticks rfl__axis_style(const rfl__axis *a) {
     rfl__tickset t;
     double v0, v1, big;
@@ -20868,13 +20860,10 @@ static rfl__rect rfl__text_box(double x, double y, const char *s, int scale, int
     return r;
 }
 
-/* Try label anchors in order, first with the full text, then with `alt`
-   (a shorter form, may be NULL); draw at the first place that stays inside
-   `inside` and covers nothing. Failing that, the least bad place that
-   covers no point or label (crossing a few line samples is tolerated);
-   failing that, nothing: an unreadable label is worse than none. Records
-   the drawn label in o as `id` with its choice (see rfl__label_box).
-   Returns 1 when drawn. */
+/* Draw at the first anchor inside `inside` covering nothing, with the full
+   text, then alt (shorter, may be NULL); else at the least bad place that
+   covers no point or label; else nothing (an unreadable label is worse
+   than none). Records it in o as id with its choice. Returns 1 when drawn. */
 typedef struct rfl__cand {
     double x, y;
     int flags;
@@ -21032,9 +21021,8 @@ static void rfl__leg_draw(rfl_canvas *c, const rfl__legend *l, double x, double 
     }
 }
 
-/* Put the legend in the corner of `plot` that covers the least; when every
-   corner would hide a point or a label at the normal text size, try one
-   size smaller before settling for the least bad corner. */
+/* The legend in the corner of plot that covers least; when every corner
+   hides a point or label, one text size smaller first. */
 static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect *plot,
                            const rfl__obst *o, rfl_legend where, int s) {
     static const int order[4] = {0, 3, 1, 2}; /* ties: TL, BR, TR, BL */
@@ -21093,9 +21081,8 @@ static rfl__rect rfl__plot_rect(double x0, double y0, double x1, double y1, doub
     return r;
 }
 
-/* A one-pixel grid or tick line at pixel pos of an axis, from a to b
-   across the other: vertical for the x axis, horizontal for the y axis
-   (is_y). Exact and far cheaper than a round-capped anti-aliased segment. */
+/* A one-pixel grid or tick line at pos of an axis (is_y: horizontal), from
+   a to b: exact, and cheaper than a segment. */
 static void rfl__tick_line(rfl_canvas *c, int is_y, double pos, double a, double b, rfl_color col) {
     if (is_y) rfl_fill_rect(c, a, RFL_FLOOR(pos), b - a, 1, col);
     else rfl_fill_rect(c, RFL_FLOOR(pos), a, 1, b - a, col);
@@ -21193,8 +21180,7 @@ static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
     }
 }
 
-/* Font scale from the size of one plot panel: 1 below ~700 x 440 pixels,
-   2 up to ~1350 x 840, then 3 and 4 (text stays near 1/50 of the panel). */
+/* Font scale 1..4 from a panel's size (text near 1/50 of it). */
 static int rfl__auto_font(double w, double h, int fs) {
     double k;
     if (fs > 0) return fs > RFL__FONT_MAXSCALE ? RFL__FONT_MAXSCALE : fs;
@@ -21202,9 +21188,8 @@ static int rfl__auto_font(double w, double h, int fs) {
     return 1 + (k >= 1.25) + (k >= 2.4) + (k >= 3.6);
 }
 
-/* A chart's start: the whole canvas cleared to white, and the title band;
-   returns the y below it. A title too wide for the canvas drops one size,
-   then is cut with "..". */
+/* The canvas cleared to white and the title (too wide: a size smaller, then
+   cut with ".."); returns the y below it. */
 static double rfl__begin_chart(rfl_canvas *c, const char *title, int s) {
     char b[256];
     rfl__sb t = rfl__sb_make(b, sizeof b);
@@ -21235,10 +21220,8 @@ static void rfl__put_area(rfl_chart_area *a, const rfl__rect *p, const rfl__axis
 }
 
 /* ---- series: colour and marker per label -----------------------------------
-   A series is the points that share a label. Only its first point and its
-   colour slot are kept (small frames): the label and the link are read
-   from that point. Series whose first points share a nonzero link share a
-   colour slot. */
+   A series: the points of one label, kept as its first point and colour
+   slot (small frames); series whose first points share a link share a slot. */
 #define RFL__MAXSER 64
 typedef struct rfl__series {
     const rfl_point *pts; /* roofline points, or */
@@ -21518,9 +21501,8 @@ static int rfl__any_says_estimate(const rfl_roofline_desc *d, int k) {
     return 1;
 }
 
-/* An extra compute ceiling is drawn unless it is a main roof, has the
-   same peak as one (the line is already there), or repeats the peak of an
-   earlier extra ceiling (then that one's label names both). */
+/* An extra compute ceiling is drawn unless it is a main roof or repeats
+   the peak of one or of an earlier extra one (whose label names both). */
 static int rfl__extra_shown(const rfl_machine *m, unsigned extra, unsigned precs, int p) {
     double pk = m->peak_flops[p];
     int q;
@@ -21582,9 +21564,8 @@ static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
     return 1;
 }
 
-/* Measured roof of main precision p in pixels (dashed beside the solid
-   one): the measured peak and bandwidth, the datasheet's where one was
-   not measured; 0 when nothing of it was measured. */
+/* Measured roof of main precision p in pixels (the datasheet's figure
+   where one was not measured); 0 when nothing was. */
 static int rfl__meas_px(const rfl__panel *P, int p, rfl__roofpx *r) {
     const rfl_machine *mm = P->meas;
     double pk, bw;
@@ -21638,10 +21619,9 @@ static void rfl__cand_add(rfl__label *L, double x, double y, int flags) {
     L->cd[L->n++].flags = flags;
 }
 
-/* The panel's labels by number, in the order they are placed (the first
-   get the best places): per main roof p its ridge, peak and slope (3p,
-   3p + 1, 3p + 2), then the extra compute ceilings (RFL__JOB_EXTRA + p)
-   and the extra bandwidths (RFL__JOB_LEVEL + i). */
+/* The panel's labels, numbered in the order placed (first, best places):
+   per main roof p its ridge, peak, slope (3p ..), then the extra ceilings
+   (RFL__JOB_EXTRA + p), bandwidths (RFL__JOB_LEVEL + i), measured roof. */
 #define RFL__JOB_EXTRA (3 * RFL_PREC_COUNT)
 #define RFL__JOB_LEVEL (RFL__JOB_EXTRA + RFL_PREC_COUNT)
 #define RFL__JOB_MEAS (RFL__JOB_LEVEL + RFL_LEVEL_COUNT) /* measured peak, slope */
@@ -21732,9 +21712,8 @@ static void rfl__peak_label(const rfl__panel *P, int p, const rfl__roofpx *r, rf
                   RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* The slope: "DRAM 1.555 TB/s", or the value alone, left of the line's
-   visible middle. The panel's roofs share one memory slope: labelled
-   once, on the roof of the highest peak (its slope is the longest). */
+/* The slope: "DRAM 1.555 TB/s" (or the value) left of its visible middle,
+   once: on the roof of the highest peak (the longest slope). */
 static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
     static const double fr[3] = {0.5, 0.75, 0.3}; /* middle, higher, lower */
     const rfl_machine *m = P->m;
@@ -21804,11 +21783,9 @@ static int rfl__cuts_roof(const rfl__panel *P, const char *t, double x, double y
     return sc.score > 0;
 }
 
-/* An extra bandwidth: "L2 5.5 TB/s" over the top end of its own dashed
-   slope (up to three rows up: the ridge label may be there); failing
-   that, centred on the slope where that cuts no roof (the halo cuts the
-   dashed line). Never beside it: parallel slopes lie close, and a label
-   between two of them reads as the other's. */
+/* An extra bandwidth: "L2 5.5 TB/s" over the top of its dashed slope (up
+   to three rows up), else on the slope where that cuts no roof; never
+   beside it (between two close parallel slopes it reads as the other's). */
 static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
     static const char *const meas_title[RFL_LEVEL_COUNT] = {"measured DRAM", "measured L2",
                                                             "measured L1"};
@@ -21950,8 +21927,8 @@ static void rfl__panel_roofs(rfl_canvas *c, const rfl__panel *P) {
         }
 }
 
-/* Links between an estimate and a measurement (thin dashed lines), then
-   the points: weighted (kernels) first so that model points stay on top. */
+/* Links (thin dashed lines), then the points: weighted ones (kernels)
+   first, so model points stay on top. */
 static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__series *ser) {
     const rfl_roofline_desc *d = P->d;
     int i, pass, k = P->k, s = P->s;
@@ -22136,9 +22113,8 @@ typedef struct rfl__bars {
     int horiz, nser, ncat, s;
 } rfl__bars;
 
-/* The bars in order with their category and value labels: drawn when c
-   is given, else counted and scored as obstacles into sc (one walk, so
-   that both see the same geometry). */
+/* The bars with their labels: drawn (c), else scored as obstacles into sc
+   (one walk: the same geometry). */
 static void rfl__bars_walk(const rfl__bars *B, rfl_canvas *c, rfl__scan *sc) {
     const rfl_bar_desc *d = B->d;
     const rfl__axis *va = &B->va;
@@ -22192,9 +22168,8 @@ static void rfl__bars_fixed(const void *ctx, rfl__scan *sc) {
     rfl__bars_walk((const rfl__bars *)ctx, 0, sc);
 }
 
-/* The value axis (log when asked, or when grouped values span over 2.5
-   decades) and the width of the widest category label (cut as the legend
-   cuts). */
+/* The value axis and the widest category label's width (cut as the
+   legend cuts). */
 static void rfl__bars_values(const rfl_bar_desc *d, int nser, int s, rfl__axis *va, int *maxlw) {
     double vmax = 0, vminpos = 1e300;
     int i, j;
@@ -22347,7 +22322,7 @@ static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, 
 }
 
 /* A scatter axis from the data's least, greatest and least positive
-   values (mn > mx: no data), unless the caller gives a usable range. */
+   values (mn > mx: none), unless the caller's range is usable. */
 static void rfl__xy_axis(rfl__axis *a, rfl_scale scale, rfl_ticks ticks, double mn, double mx,
                          double pos, double umin, double umax) {
     if (mn > mx) { mn = 0; mx = 1; pos = 1; }
@@ -22652,11 +22627,10 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
    stb_image_write with its allocations in a caller arena (RFL_NO_PNG)
    ========================================================================== */
 /* ---- PNG through stb_image_write ---------------------------------------------
-   stb's allocation macros take no context, so a static pointer names the
-   arena of the call in progress: the one sanctioned mutable static, which
-   makes this path non-reentrant (documented in the API). When the arena
-   runs out, the allocator longjmps back to rfl_png_write: stb does not
-   check every allocation, so returning NULL would not be safe. */
+   stb's allocation macros take no context: a static pointer names the
+   arena of the call (the one mutable static: not re-entrant). Out of
+   arena, the allocator longjmps back to rfl_png_write (stb does not check
+   every allocation). */
 #if !defined(RFL_NO_CHART) && defined(RFL_HAS_PNG)
 #include <setjmp.h>
 #include <string.h> /* memcpy: 8-byte compares in rfl__zlib (stb needs it too) */
@@ -22747,9 +22721,8 @@ static uint32_t rfl__zrev(uint32_t v, int n) {
     while (n--) { r = (r << 1) | (v & 1u); v >>= 1; }
     return r;
 }
-/* Per-call code tables (a few hundred entries, built in microseconds):
-   fixed Huffman literal/length codes bit-reversed for the LSB-first
-   stream (RFC 1951 3.2.6), and length/distance -> code index. */
+/* Per-call code tables: fixed Huffman literal/length codes bit-reversed
+   for the LSB-first stream (RFC 1951 3.2.6), length/distance -> code. */
 typedef struct rfl__ztab {
     uint16_t lit[288];
     unsigned char litn[288];
@@ -22943,9 +22916,9 @@ static void rfl__png_sink(void *ctx, void *data, int size) {
     if (a->write(a->user, data, (size_t)size) != 0) a->write_failed = 1;
 }
 
-/* setjmp here, around a call stb cannot see through: the volatile pointer
-   keeps stb's encoder out of line, so none of its locals live across the
-   setjmp (-Wclobbered). Returns stb's result, or 0 when the arena ran out. */
+/* setjmp around a call through a volatile pointer: stb's encoder stays
+   out of line, none of its locals live across it (-Wclobbered). Returns
+   stb's result, 0 when the arena ran out. */
 typedef int (*rfl__png_fn)(stbi_write_func *, void *, int, int, int, const void *, int);
 static int rfl__png_guarded(rfl__arena *a, const rfl_canvas *c) {
     rfl__png_fn volatile fn = stbi_write_png_to_func;
@@ -23408,11 +23381,10 @@ static double rfl__probe_time(rfl__probe_ctx *x, const rfl_probe_job *job) {
     return (t1 - t0) / x->tps;
 }
 
-/* Repetitions doubled (or more) until the work of one run takes min_s
-   beyond the overhead of a run (an empty job: the clock and, with
-   threads, waking them, which on a busy machine can take longer than
-   min_s), then the best of `runs` runs at that count. Returns the best
-   seconds, overhead included (0: the clock never advanced). */
+/* Repetitions doubled (or more) until one run's work takes min_s beyond
+   an empty run's time (the clock, waking the threads), then the best of
+   `runs` runs. Returns its seconds, overhead included (0: the clock never
+   advanced). */
 static double rfl__probe_measure(rfl__probe_ctx *x, rfl_probe_job *job, const char *what) {
     double t, best, over = 1e300;
     int i;
@@ -24643,9 +24615,8 @@ static void rfl__ck_measured(const rfl_reduce_result *p, rfl_check_field f, rfl_
     if (f == RFL_CHECK_M_ACHIEVED && fk && tk) rfl__ck_add(c, F / S, "the profile's FLOPs / time");
 }
 
-/* Measured FLOPs of a profile whose tensor-core kernels were not counted:
-   the FP counters' sum is only a lower bound. Given as the answer, it is
-   tensor_flops_missing; a larger answer cannot be checked. */
+/* Measured FLOPs with tensor-core kernels uncounted: the FP sum is a lower
+   bound; that sum is tensor_flops_missing, more is unchecked. */
 static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
     const rfl_kernel_stat *T = &x->prof->total;
     double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
