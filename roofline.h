@@ -25039,15 +25039,7 @@ RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models,
 
 /*
    VERSION HISTORY
-       0.1.0 (2026-11)  first release: layer formulas and a 30-model zoo
-                        equal to PyTorch's counts, decoder LLMs (configs,
-                        Hugging Face config.json, prefill and decode), the
-                        ONNX reader, a 47-machine datasheet table
-                        (hw_specs.h), machine files and the probe of the
-                        host's own ceilings, the streaming ncu / nvprof CSV
-                        reducer and its LLM join, the chart writer with PNG
-                        through stb_image_write; one file (the former src/
-                        parts merged into this header), rfl_version().
+       0.1.0 (2026-11)  first release.
 
    LICENSE (MIT)
        Copyright (c) 2026 the roofline.h authors
