@@ -22535,8 +22535,8 @@ static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const r
     }
 }
 
-/* Key, first line: the first drawn roof, its ridge and bandwidth. Returns
-   the next free line. */
+/* Key, first line: the first roof, its ridge and bandwidth; returns the
+   next line. */
 static int rfl__ascii_key_roof(rfl__ascii *A, unsigned precs, int line) {
     double bw = A->m->bw_bytes_per_s[A->lv], pk;
     char lab[96];
@@ -24591,8 +24591,7 @@ static void rfl__ck_points(const rfl_check_desc *d, rfl_check_item *it) {
         it->points = it->max_points;
 }
 
-/* 1 when tensor-core kernels ran with no FLOP count: the profile's FLOPs
-   are then a lower bound (the A100 reports' case) */
+/* 1 when tensor-core kernels ran uncounted: the FLOPs are a lower bound */
 static int rfl__ck_uncounted(const rfl_reduce_result *p) {
     int i;
     for (i = 0; i < p->warning_count; i++)
@@ -25013,8 +25012,7 @@ RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models,
     int n[3], i;
     n[0] = n_models, n[1] = n_hw, n[2] = n_batches;
     if (!out) return;
-    /* the name as a roster and Gradescope may differ in writing it: ASCII
-       lower case, spaces trimmed, runs of spaces and tabs as one space */
+    /* the name as a roster and Gradescope may differ in writing it */
     while (student && (*student == ' ' || *student == '\t')) student++;
     for (; student && *student; student++) {
         unsigned char c = (unsigned char)rfl__lower((unsigned char)*student);
