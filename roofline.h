@@ -3876,19 +3876,16 @@ typedef enum rfl_orient {
 } rfl_orient;
 typedef struct rfl_bar_desc {
     const char *title;
-    const char *value_title;    /* value axis title with unit, e.g.
-                                   "Forward FLOPs (FLOP)" */
+    const char *value_title;    /* with unit: "Forward FLOPs (FLOP)" */
     const char *category_title; /* optional */
     const char *const *categories;
     int n_categories;
     const char *const *series;  /* legend names; NULL with one series */
     int n_series;               /* 0 = 1 */
-    const double *values;       /* [category][series], n_categories x
-                                   n_series; non-finite or negative = none */
+    const double *values;       /* [category][series]; not finite or < 0: none */
     int stacked;                /* 0 grouped, nonzero stacked */
     rfl_orient orient;
-    rfl_scale scale;            /* AUTO: linear for stacked, log when grouped
-                                   values span > 2.5 decades */
+    rfl_scale scale;            /* AUTO: log for grouped values over 2.5 decades */
     rfl_ticks ticks;            /* default SI */
     const rfl_color *colors;    /* per series; NULL = palette */
     rfl_legend legend;
@@ -4078,8 +4075,8 @@ typedef struct rfl_probe_job {
     size_t n;            /* doubles per array */
     uint64_t reps;       /* FMA: steps of the 12 accumulators; sweeps: passes */
 } rfl_probe_job;
-/* Run a job on this thread. Returns a checksum of what it computed (the
-   caller keeps it, so no compiler can drop the work). */
+/* Run a job on this thread; returns a checksum of it (keep it: no compiler
+   may then drop the work). */
 RFL_API double rfl_probe_kernel_run(const rfl_probe_job *job);
 /* Thread t's part of a job run by `threads` threads (PROBE in the manual). */
 RFL_API void rfl_probe_job_slice(const rfl_probe_job *job, int t, int threads,
@@ -4087,8 +4084,7 @@ RFL_API void rfl_probe_job_slice(const rfl_probe_job *job, int t, int threads,
 /* FLOPs of one FMA job on one thread; bytes of a sweep job (whole). */
 RFL_API double rfl_probe_job_flops(const rfl_probe_job *job);
 RFL_API double rfl_probe_job_bytes(const rfl_probe_job *job);
-/* The best instruction set this CPU and build have; its name ("avx512",
-   "avx2", "sse2", "c"). */
+/* The best instruction set of this CPU and build; an isa's name ("avx2"). */
 RFL_API rfl_probe_isa rfl_probe_isa_best(void);
 RFL_API const char *rfl_probe_isa_name(rfl_probe_isa isa);
 
@@ -4128,15 +4124,13 @@ typedef struct rfl_probe_result {
     double checksum;           /* of every kernel (keep it, print it) */
     rfl_machine machine;       /* id "host", kind cpu: peaks, triad L1 L2 DRAM */
 } rfl_probe_result;
-/* Measure. RFL_ERR_ARG: no clock, a sweep without buffer, min > max, a
-   buffer smaller than min_bytes; RFL_ERR_NO_DATA: the clock did not
-   advance. */
+/* Measure. RFL_ERR_ARG: no clock, a sweep without buffer or one smaller
+   than min_bytes, min > max; RFL_ERR_NO_DATA: the clock did not advance. */
 RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r);
-/* The levels of a sweep curve (bytes/s by size, n points in size order,
-   bps[i * stride]: stride 1 for an array, sizeof(rfl_probe_point) /
-   sizeof(double) for a field of rfl_probe_result.sweep; values <= 0 are
-   skipped): the fit that PROBE in the manual describes. out[RFL_PROBE_LEVELS], 0 where
-   none. Returns the number of pieces (0 when no value). */
+/* The levels of a sweep curve (the manual's PROBE): bytes/s at bps[i *
+   stride] by size (values <= 0 skipped; stride sizeof(rfl_probe_point) /
+   sizeof(double) for rfl_probe_result.sweep) into out (0: none). Returns
+   the number of pieces (0: no value). */
 RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
                              double out[RFL_PROBE_LEVELS]);
 #endif /* RFL_NO_PROBE */
@@ -4355,22 +4349,18 @@ typedef struct rfl_check_report {
     int n_items, n_ok, n_wrong, n_missing, n_unchecked;
     int variant_wrong;
 } rfl_check_report;
-/* Check the answers: one item per value (the machine's three, then per
-   model its 13, then the variant when desc names one). items[cap]
-   (RFL_CHECK_MAX_ITEMS suffice); too few: RFL_ERR_BUFFER, rep->n_items
-   the number needed. RFL_ERR_ARG without desc->layers; RFL_ERR_NO_ROOF
-   for a dtype the machine has no roof for; an LLM's step errors
-   (rfl_llm_build: RFL_ERR_SHAPE for GPT-2 past its 1024 positions,
-   RFL_ERR_BUFFER for too few desc->layers). */
+/* Check the answers: an item per value (the machine's, each model's, the
+   variant when desc names one) into items[cap] (RFL_CHECK_MAX_ITEMS
+   suffice; too few: RFL_ERR_BUFFER, rep->n_items needed). RFL_ERR_ARG
+   without desc->layers; RFL_ERR_NO_ROOF for a dtype without a roof; an
+   LLM's rfl_llm_build errors (RFL_ERR_SHAPE past GPT-2's 1024 positions,
+   RFL_ERR_BUFFER for too few layers). */
 RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_desc *d,
                                  rfl_check_item *items, int cap, rfl_check_report *rep);
 
-/* JSON of a run into buf (size bytes): {"score", "max_score", "items":
-   [{"field", "verdict", "expected", "got", "ratio", "diagnosis",
-   "message", "points", "max_points"}]}; rfl_check_gradescope writes
-   Gradescope's results.json: {"score", "max_score", "output", "tests":
-   [{"name", "score", "max_score", "output"}]}. Both return the length of
-   the whole text; it was written (NUL-terminated) when that is < size. */
+/* A run as JSON into buf[size] (keys: docs/schema.md), rfl_check_json's
+   or Gradescope's results.json. Both return the whole text's length; it
+   was written (NUL-terminated) when that is < size. */
 #ifndef RFL_NO_JSON_WRITER
 RFL_API size_t rfl_check_json(const rfl_check_report *rep, const rfl_check_item *items,
                               int n, char *buf, size_t size);
