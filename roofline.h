@@ -19911,8 +19911,8 @@ RFL_API void rfl_canvas_unclip(rfl_canvas *c) {
     if (c) rfl_canvas_clip(c, 0, 0, c->width, c->height);
 }
 
-/* true when the canvas can be drawn on at all (defends against a canvas
-   struct filled in by hand with a clip outside the buffer) */
+/* true when the canvas can be drawn on (a hand-filled one may clip
+   outside its buffer) */
 static int rfl__canvas_ok(const rfl_canvas *c) {
     return c && c->pixels && c->width > 0 && c->height > 0 &&
            (c->channels == 3 || c->channels == 4) && c->stride_bytes >= c->width * c->channels &&
@@ -19978,8 +19978,7 @@ static void rfl__plot(rfl_canvas *c, int x, int y, rfl_color color, double cov) 
                   c->channels, color, rfl__weight(color, cov));
 }
 
-/* A horizontal run [x0, x1) on row y with one weight (clipped). Opaque
-   runs (the grid, text, bars) are plain stores. */
+/* A run [x0, x1) on row y, one weight, clipped; opaque: plain stores. */
 static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, int a) {
     unsigned char *p, r = (unsigned char)(color >> 16), g = (unsigned char)(color >> 8),
                       b = (unsigned char)color;
@@ -20092,8 +20091,8 @@ RFL_API void rfl_draw_line(rfl_canvas *c, double x0, double y0, double x1, doubl
     rfl__capsule(c, x0, y0, x1, y1, width * 0.5, color);
 }
 
-/* Dashes along one segment starting at pattern phase *phase (pixels into
-   the on+off period); returns with *phase advanced. */
+/* Dashes along a segment from pattern phase *phase (pixels into on+off),
+   advanced. */
 static void rfl__dash_seg(rfl_canvas *c, double x0, double y0, double x1, double y1, double hw,
                           double on, double off, double *phase, rfl_color color) {
     double dx = x1 - x0, dy = y1 - y0, len = RFL_SQRT(dx * dx + dy * dy), pos = 0, period;
@@ -20522,8 +20521,8 @@ static int rfl__glyph_on(const char *g, int col, int row) {
     return ((g[row] - '0') >> (4 - col)) & 1;
 }
 
-/* One glyph with its top-left cell corner at local (u, v). From scale 2 up,
-   diagonal steps get small bridging triangles so strokes read smoothly. */
+/* One glyph, its cell's top-left at local (u, v); from scale 2 up small
+   triangles bridge diagonal steps. */
 static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, int ch, int s,
                        rfl_color color) {
     const char *g;
@@ -20552,8 +20551,7 @@ static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, 
     }
 }
 
-/* Offsets from a text's anchor to the start of its box (along the text)
-   and to its top (across it), for a box w x h and the RFL_TEXT_* flags. */
+/* Offsets from a text's anchor to its w x h box's start (along) and top. */
 static void rfl__text_anchor(int flags, double w, double h, double *along, double *across) {
     *along = (flags & 3) == RFL_TEXT_CENTER ? -w * 0.5 : (flags & 3) == RFL_TEXT_RIGHT ? -w : 0;
     *across = (flags & 12) == RFL_TEXT_MIDDLE ? -h * 0.5 : (flags & 12) == RFL_TEXT_BOTTOM ? -h : 0;
@@ -22880,8 +22878,7 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
 #endif
 #endif
 #include RFL__STB_PATH
-/* With STBI_WRITE_NO_STDIO stb declares its HDR callback writer but only
-   defines it with stdio; an unused stub keeps -Wunused-function quiet. */
+/* stb declares this without stdio but defines it only with: a stub. */
 static RFL__UNUSED int stbi_write_hdr_to_func(stbi_write_func *func, void *context, int w, int h,
                                               int comp, const float *data) {
     (void)func; (void)context; (void)w; (void)h; (void)comp; (void)data;
@@ -23055,7 +23052,7 @@ static double rfl__triad_c(double *a, const double *b, const double *c, size_t n
 }
 
 /* Vector sweeps: 8 accumulators (read) or 2 vectors a step (triad), the
-   tail in C. LOAD/ADD/FMA name the intrinsics, W the doubles a vector. */
+   tail in C; W doubles a vector. */
 #define RFL__SWEEP_FNS(SUF, ATTR, V, W, LOAD, STORE, ADD, MUL, SET1, ZERO, RED)               \
     ATTR static double rfl__read_##SUF(const double *a, size_t n, uint64_t reps) {            \
         V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                                 \
@@ -23739,8 +23736,7 @@ static int rfl__ck_bound_word(const char *s, size_t n) {
     return rfl__ieq_any(s, n, "compute|math") ? 0 : -1;
 }
 
-/* A value; one that cannot be read is marked (graded wrong, with why and
-   where) and the rest of the file is still read. */
+/* A value; one that cannot be read is marked, and reading goes on. */
 static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, const char *path,
                                 rfl_check_value *out) {
     const rfl_json_tok *t = &r->doc.t[tok];
@@ -24197,9 +24193,8 @@ static rfl_check_diag rfl__ck_follow(const rfl__ck_ctx *x, rfl_check_field f, do
     return own > 0 && rfl__ck_near(got, own, x->tol) ? RFL_DIAG_CARRIED_ERROR : RFL_DIAG_NONE;
 }
 
-/* 1 when got / (a candidate) is factor k within tol: the closest such
-   candidate goes to *ref (a MiB slip must not match another convention's
-   GiB slip). */
+/* 1 when got is k x a candidate within tol; the closest to *ref (a MiB
+   slip must not match another convention's GiB slip). */
 static int rfl__ck_ratio(const rfl__ck_cand *c, double got, double k, double tol, double *ref,
                          const char **why) {
     int i, best = -1;
@@ -24213,8 +24208,8 @@ static int rfl__ck_ratio(const rfl__ck_cand *c, double got, double k, double tol
     return best >= 0;
 }
 
-/* 1 when an achieved rate is above the roof (before any other diagnosis:
-   it is impossible), *why where it came from: most often a wrong time. */
+/* 1 when an achieved rate is above the roof (impossible: first), *why
+   where it came from (most often a wrong time). */
 static int rfl__ck_above(const rfl__ck_ctx *x, double got, double *ref, const char **why) {
     const rfl_check_value *v = x->m->v;
     double ai = v[RFL_CHECK_M_AI].given ? v[RFL_CHECK_M_AI].v : 0, roof = x->t->peak, tr, r, u;
