@@ -3649,8 +3649,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep);
 #endif
 
 /* ---- colours -------------------------------------------------------------
-   0xAARRGGBB; alpha 0xFF is opaque. In option structs a colour of 0 means
-   "default" (a fully transparent black is never useful there). */
+   0xAARRGGBB (alpha 0xFF: opaque); 0 in option structs: the default. */
 typedef uint32_t rfl_color;
 #define RFL_RGB(r, g, b) \
     ((rfl_color)0xFF000000u | ((rfl_color)(r) << 16) | ((rfl_color)(g) << 8) | (rfl_color)(b))
@@ -3727,8 +3726,8 @@ typedef enum rfl_marker {
     RFL_MARKER_TRIANGLE_DOWN,
     RFL_MARKER_COUNT
 } rfl_marker;
-/* A marker centred at (cx, cy), `size` pixels across; hollow != 0 draws an
-   outline with a white centre (used for estimates). */
+/* A marker centred at (cx, cy), size pixels across; hollow: an outline
+   with a white centre (estimates). */
 RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, double size,
                              int hollow, rfl_color color);
 
@@ -3738,8 +3737,7 @@ RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, 
 enum {
     RFL_TEXT_LEFT = 0, RFL_TEXT_CENTER = 1, RFL_TEXT_RIGHT = 2,   /* horizontal */
     RFL_TEXT_TOP = 0, RFL_TEXT_MIDDLE = 4, RFL_TEXT_BOTTOM = 8,   /* vertical */
-    RFL_TEXT_UP = 16  /* rotated 90 degrees counter-clockwise (reads upward);
-                         alignment then applies to the rotated box */
+    RFL_TEXT_UP = 16  /* turned 90 degrees to read upward (aligned as turned) */
 };
 #define RFL_FONT_W 6  /* advance per character at scale 1 */
 #define RFL_FONT_H 11 /* line height at scale 1 */
@@ -3759,9 +3757,8 @@ typedef enum rfl_scale {
 
 /* Tick label style. */
 typedef enum rfl_ticks {
-    RFL_TICKS_AUTO = 0, /* plain numbers when every tick is in 0.001..99999,
-                           else 10^k (log axis) / SI (linear): one style
-                           for all the labels of an axis */
+    RFL_TICKS_AUTO = 0, /* one style an axis: plain when every tick is 0 or
+                           in 0.001..99999, else 10^k (log) or SI (linear) */
     RFL_TICKS_PLAIN,    /* 0.1, 1, 10, 100 */
     RFL_TICKS_POW10,    /* 10^3 with a raised exponent (log axes) */
     RFL_TICKS_SI        /* 1 k, 10 M, 1 T */
@@ -3929,8 +3926,8 @@ typedef struct rfl_scatter_desc {
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 
 /* ---- PNG (stb_image_write, optional) ---------------------------------------
-   Every allocation of stb's encoder comes from `arena`, a caller buffer
-   used as a bump allocator. Not re-entrant (see PNG in the manual). */
+   stb's encoder allocates only from `arena`, a caller buffer. Not
+   re-entrant (PNG in the manual). */
 #ifdef RFL_HAS_PNG
 /* Arena bytes to encode a w x h canvas. The encoder holds at once the
    filtered image F = (w x channels + 1) x h, a 32 KiB hash table, code
@@ -3944,21 +3941,18 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 #define RFL_PNG_ARENA_CHART(w, h, channels) \
     (RFL__PNG_F(w, h, channels) * 9u / 8u + (size_t)262144u)
 RFL_API size_t rfl_png_arena_size(int w, int h, int channels);
-/* Receives the whole PNG file in one or more calls; return nonzero to fail
-   (then RFL_ERR_IO). */
+/* Gets the PNG file in one or more calls; nonzero fails (RFL_ERR_IO). */
 typedef int (*rfl_write_fn)(void *user, const void *data, size_t len);
-/* Encode the canvas as PNG and hand the bytes to `write`.
-   Returns RFL_ERR_ARG (NULL, empty canvas), RFL_ERR_BUFFER (arena too
-   small: nothing written), RFL_ERR_IO (write returned nonzero). */
+/* Encode the canvas as PNG through write. RFL_ERR_ARG (NULL, empty
+   canvas), RFL_ERR_BUFFER (arena too small: nothing written), RFL_ERR_IO. */
 RFL_API rfl_result rfl_png_write(const rfl_canvas *c, void *arena, size_t arena_size,
                                  rfl_write_fn write, void *user);
-/* Encode into a caller buffer `out` of `size` bytes; *len gets the PNG size.
-   RFL_ERR_BUFFER when either the arena or out is too small. */
+/* Encode into out[size]; *len gets the PNG's size. RFL_ERR_BUFFER when
+   the arena or out is too small. */
 RFL_API rfl_result rfl_png_encode(const rfl_canvas *c, void *arena, size_t arena_size,
                                   void *out, size_t size, size_t *len);
 #ifndef RFL_NO_STDIO
-/* Write the canvas to a PNG file. RFL_ERR_IO when the file cannot be
-   written. */
+/* Write the canvas to a PNG file (RFL_ERR_IO: not written). */
 RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *arena,
                                 size_t arena_size);
 #endif
