@@ -4252,9 +4252,8 @@ typedef enum rfl_check_diag {
     RFL_DIAG_KV_WITHOUT_GQA, RFL_DIAG_WEIGHTS_PER_TOKEN, RFL_DIAG_COUNT
 } rfl_check_diag;
 
-/* "machine.peak_flops_per_s", "forward_flops", "measured.flops",
-   "variant" (the names of points files); "ok" "wrong" "missing"
-   "unchecked"; "" or the diagnosis code. */
+/* A field's name as points files write it ("forward_flops",
+   "measured.flops"); a verdict's ("ok"); a diagnosis code ("" for none). */
 RFL_API const char *rfl_check_field_name(rfl_check_field f);
 RFL_API const char *rfl_check_verdict_name(rfl_check_verdict v);
 RFL_API const char *rfl_check_diag_name(rfl_check_diag d);
@@ -4275,9 +4274,9 @@ RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_di
 typedef struct rfl_check_value {
     int given;             /* 1: a value; 0: absent, null or unreadable */
     double v;              /* base units (bound: 1 memory, 0 compute) */
-    long line, col;        /* of the value in the file (col: when unreadable) */
-    const char *unread;    /* why it could not be read (graded wrong), or NULL */
-    int note;              /* 1: a rate's unit on a count ("GFLOPS"), read as FLOPs */
+    long line, col;        /* in the file (col: when unreadable) */
+    const char *unread;    /* why it could not be read, or NULL */
+    int note;              /* 1: "GFLOPS" on a count, read as FLOPs */
 } rfl_check_value;
 typedef struct rfl_check_model {
     char name[48];         /* as written (a zoo name, or an LLM's) */
@@ -4313,14 +4312,12 @@ typedef struct rfl_check_desc {
     double tol;            /* relative; 0 = 0.02 (a MiB-for-MB slip is 4.9%) */
     double points[RFL_CHECK_FIELD_COUNT]; /* per field; 0 = 1; < 0: not graded */
     int carry_credit;      /* nonzero: full points for a carried_error */
-    rfl_layer *layers;     /* required: RFL_ZOO_MAX_LAYERS records (an LLM:
-                              RFL_LLM_NET_LAYERS(its layers), if more) */
+    rfl_layer *layers;     /* required: RFL_ZOO_MAX_LAYERS records (or an
+                              LLM's RFL_LLM_NET_LAYERS, if more) */
     int layer_cap;
-    /* per model of the answers (same order), the reduction of its profile
-       (NULL array or entry: none; measured values are then unchecked) */
+    /* per model, its profile's reduction (NULL: none, measured unchecked) */
     const rfl_reduce_result *const *profiles;
-    /* the student's variant (rfl_check_variant), or NULL: not checked.
-       A wrong variant scores 0. */
+    /* the student's variant (rfl_check_variant; NULL: unchecked; wrong: 0) */
     const char *variant_model, *variant_hw;
     uint64_t variant_batch;
     int hide_expected;     /* nonzero: no expected value or ratio in any item */
@@ -4361,8 +4358,7 @@ RFL_API size_t rfl_check_json(const rfl_check_report *rep, const rfl_check_item 
 RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
                                     const rfl_check_item *items, int n, char *buf,
                                     size_t size);
-/* Gradescope's results.json for a file that cannot be graded: {"score": 0,
-   "output": msg}. Returns the length as above. */
+/* Gradescope's results.json for a file that cannot be graded (msg). */
 RFL_API size_t rfl_check_gradescope_error(const char *msg, char *buf, size_t size);
 
 /* An empty answer file (every value null) with a "units" hint. */
@@ -4379,19 +4375,17 @@ typedef struct rfl_check_template_desc {
 RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, size_t size);
 #endif /* RFL_NO_JSON_WRITER */
 
-/* A student's variant: out[0] model, out[1] machine, out[2] batch index,
-   of n_models, n_hw, n_batches choices. Reproducible everywhere: FNV-1a
-   (64 bit) of the student's name (ASCII lower case, spaces trimmed, each
-   run of spaces or tabs one space: "Bob  Smith" is "bob smith"), XOR the
-   seed, through three steps of splitmix64, each taken modulo its count. */
+/* A student's variant: out[] the model, machine and batch index of
+   n_models, n_hw, n_batches. FNV-1a (64 bit) of the name (ASCII lower
+   case, trimmed, runs of spaces or tabs one space) XOR seed, then three
+   splitmix64 steps, each modulo its count: the same everywhere. */
 RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models, int n_hw,
                                int n_batches, int out[3]);
 
-/* The submitter of a Gradescope submission: users[0].<key> (key "name" or
-   "email") of /autograder/submission_metadata.json (json[0..len), at most
-   RFL_CHECK_FILE_MAX bytes, ntoks tokens; too few: RFL_ERR_BUFFER with
-   err->need) into out[size]. RFL_ERR_MISSING without one, RFL_ERR_SYNTAX
-   for a file that is not JSON, RFL_ERR_BUFFER for a name over size. */
+/* The submitter, users[0].<key> ("name" or "email"), of Gradescope's
+   submission_metadata.json (json[0..len), at most RFL_CHECK_FILE_MAX, ntoks
+   tokens) into out[size]. RFL_ERR_MISSING (none), RFL_ERR_SYNTAX,
+   RFL_ERR_BUFFER (too few tokens: err->need; a name over size). */
 RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_tok *toks, int ntoks,
                                        const char *key, char *out, size_t size, rfl_error *err);
 #endif /* RFL_NO_CHECK */
