@@ -19813,8 +19813,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
    ========================================================================== */
 #ifndef RFL_NO_CHART
 
-/* libm through overridable macros (the chart needs log10/pow/sqrt; the
-   core does not). */
+/* libm, overridable (the chart's; the core needs none) */
 #ifndef RFL_SQRT
 #include <math.h>
 #define RFL_SQRT(x) sqrt(x)
@@ -20247,9 +20246,9 @@ RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, doub
 #define RFL__TILE 64
 #define RFL__XLOOK 4
 
-/* A sub-scanline: the span in progress starts at xl with winding `wind`;
-   x[i..n-1] are the next crossings (distinct, ascending) with their
-   summed directions (+1 down, -1 up); `rest`: more lie beyond x[n-1]. */
+/* A sub-scanline: the span from xl with winding `wind`; x[i..n-1] the next
+   crossings (distinct, ascending) with summed directions (+1 down);
+   `rest`: more beyond x[n-1]. */
 typedef struct rfl__xing {
     double sy, xl, x[RFL__XLOOK];
     int dir[RFL__XLOOK], i, n, rest, wind;
@@ -20262,8 +20261,7 @@ static void rfl__poly_pt(const double *xy, int i, double *x, double *y) {
 }
 
 /* One pass over the edges: the RFL__XLOOK leftmost crossings right of
-   t->xl. A value that drops out (evicted or never let in) cannot come back,
-   so the sums of those kept are complete. */
+   t->xl (one dropped cannot come back: the kept sums are complete). */
 static void rfl__xing_next(const double *xy, int n, rfl__xing *t) {
     double ax, ay, bx, by;
     int e, j, k;
@@ -20913,8 +20911,7 @@ static int rfl__has_label(const char *s) { return s && s[0]; }
 
 /* ---- legend ---------------------------------------------------------------- */
 #define RFL__MAXLEG 24
-/* Entries in small types (the legend lives on the stack): a warning's
-   text is followed by rfl__leg_suffix. */
+/* Small types (on the stack); a warning's text gets rfl__leg_suffix. */
 typedef struct rfl__legend {
     const char *text[RFL__MAXLEG];
     rfl_color color[RFL__MAXLEG];
@@ -21043,8 +21040,8 @@ static int rfl__ylabel_w(const rfl__axis *a, int s) {
     return w;
 }
 
-/* The plot inside the panel x0..x1, y0..y1: margins for the axes (y
-   labels lw wide) and their titles. */
+/* The plot inside a panel: margins for the axes (y labels lw wide) and
+   titles. */
 static rfl__rect rfl__plot_rect(double x0, double y0, double x1, double y1, double lw, int s,
                                 int has_ytitle) {
     rfl__rect r;
@@ -21077,8 +21074,7 @@ static void rfl__axis_grid(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a
                        RFL__GRID);
 }
 
-/* An axis's tick marks outside the plot, and the label of every step-th
-   major tick: below the x axis, left of the y axis. */
+/* An axis's tick marks outside the plot, and every step-th major's label. */
 static void rfl__axis_ticks(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a,
                             const rfl__tickset *t, int is_y, int step, int s) {
     char b[40];
@@ -21227,8 +21223,7 @@ static int rfl__ser_find(const rfl__series *t, const char *label) {
         if (rfl__streq(rfl__ser_label(t, i), label)) return i;
     return -1;
 }
-/* Register point `index`'s label; returns its series index (-1 when the
-   table is full or the label empty). */
+/* Point index's series (-1: table full or no label). */
 static int rfl__ser_add(rfl__series *t, int index) {
     int k, link;
     const char *label = t->pts ? t->pts[index].label : t->xys[index].label;
@@ -21283,8 +21278,7 @@ static unsigned rfl__panel_precs(const rfl_roofline_desc *d, int k) {
     return m;
 }
 
-/* Levels other than DRAM that points on panel k are at (bit mask): their
-   roofs are drawn as the extra levels are. */
+/* Levels other than DRAM of panel k's points (bits): drawn as extra ones. */
 static unsigned rfl__panel_levels(const rfl_roofline_desc *d, int k) {
     unsigned m = 0;
     int i;
@@ -21305,8 +21299,7 @@ static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai
     return ai * bw < peak ? ai * bw : peak;
 }
 
-/* 1 when the point lies above its roof on m (2% allowed for rounding):
-   its units are probably wrong. */
+/* 1 when the point is over its roof on m by 2%: wrong units, likely. */
 static int rfl__above_roof(const rfl_machine *m, rfl_level lv, const rfl_point *pt) {
     double roof;
     if (pt->level != RFL_DRAM && (unsigned)pt->level < RFL_LEVEL_COUNT) lv = pt->level;
@@ -21578,8 +21571,7 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
         if (rfl__level_px(P, i, &r)) rfl__scan_poly(sc, r.xy, r.n, 4, &P->plot);
 }
 
-/* A label's candidates and text: the long form `full`, and `alt` (NULL or
-   a shorter form); n 0 when there is no such label. */
+/* A label's places and texts, full and alt (shorter, or NULL); n 0: none. */
 typedef struct rfl__label {
     rfl__cand cd[8];
     int n;
@@ -21743,8 +21735,8 @@ static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
     rfl__cand_add(L, rx + 10 * s, py - 3 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* 1 when text `t` at candidate (x, y, flags) crosses a main or measured
-   roof: a halo there would cut the roof itself. */
+/* 1 when text t there crosses a main or measured roof (its halo would
+   cut it). */
 static int rfl__cuts_roof(const rfl__panel *P, const char *t, double x, double y, int flags) {
     rfl__rect box = rfl__text_box(x, y, t, P->s, flags);
     rfl__scan sc;
@@ -24047,8 +24039,8 @@ static const char *const rfl__ck_aiconv[6] = {
     "report FLOPs / every layer's bytes", "report FLOPs / conv and linear bytes",
     "all FLOPs / every layer's bytes", "all FLOPs / conv and linear bytes"};
 
-/* Candidates of field f. which: 0 at the batch, 1 at batch 1, 2 forward
-   only, 3 "backward = 2 x forward" (a step 3 x forward). */
+/* Field f's candidates. which: 0 at the batch, 1 at 1, 2 forward only, 3
+   backward = 2 x forward. */
 static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, int which,
                           rfl__ck_cand *c) {
     const double(*fl)[2] = which == 1 ? t->fl1 : t->fl;
