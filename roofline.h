@@ -20736,14 +20736,11 @@ static int rfl__overlap(const rfl__rect *a, const rfl__rect *b) {
     return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
-/* Things a legend or a label should not cover, each with a weight: the
-   chart's fixed obstacles (points, samples along lines, bars), then the
-   labels placed so far. Only the labels' choices are stored (the frames
-   stay small): the chart replays its fixed obstacles into an rfl__scan
-   for every rectangle it scores, and rebuilds a placed label's box from
-   its id and choice. The first RFL__NOBST - RFL__NLAB fixed obstacles
-   count, then at most RFL__NLAB labels while the total is under
-   RFL__NOBST; the rest only lose their say in placement. */
+/* What a legend or label should not cover, weighted: the chart's fixed
+   obstacles (points, line samples, bars), replayed into an rfl__scan for
+   every rectangle scored, then the labels placed, stored as their id and
+   choice (small frames). The first RFL__NOBST - RFL__NLAB fixed ones
+   count, then up to RFL__NLAB labels while under RFL__NOBST. */
 #define RFL__NOBST 768
 #define RFL__NLAB 96
 typedef struct rfl__scan {
@@ -21447,8 +21444,7 @@ static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, 
     return rfl__clip_seg(x0, y0, x1, y1, p->x0, p->y0, p->x1, p->y1);
 }
 
-/* The visible part of the slope: the mid point (for its label); 0 when
-   too short to carry one. */
+/* The visible slope's mid point; 0 when too short for a label. */
 static int rfl__slope_mid(const rfl__roofpx *r, const rfl__rect *p, double *mx, double *my) {
     double x0, y0, x1, y1;
     if (!rfl__slope_seg(r, p, &x0, &y0, &x1, &y1)) return 0;
@@ -22258,8 +22254,8 @@ static void rfl__xy_label_box(const void *ctx, int i, int how, rfl__rect *box) {
     rfl__xy_cands(S, i, cd);
     rfl__label_box(&cd[how & 7], S->d->points[i].label, S->s, box);
 }
-/* Labels beside the points, or the legend, placed around the points and
-   each other; unclips the canvas before the legend. */
+/* Labels beside the points or the legend, around the points and each
+   other (the canvas unclipped for the legend). */
 static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, const rfl__series *ser) {
     const rfl_scatter_desc *d = S->d;
     rfl__obst o;
@@ -22971,10 +22967,8 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    ========================================================================== */
 #ifndef RFL_NO_PROBE
 /* ---- kernels ------------------------------------------------------------------
-   One template per kernel, instantiated per instruction set with its vector
-   type V, element E and intrinsics: twelve named accumulators (not an
-   array, which a compiler may keep in memory) so every chain stays in a
-   register. */
+   One template per kernel and instruction set (vector V, element E): twelve
+   named accumulators, not an array a compiler may keep in memory. */
 #if defined(__GNUC__) || defined(__clang__)
 #define RFL__CLOBBER() __asm__ __volatile__("" ::: "memory") /* no pass merged away */
 #else
