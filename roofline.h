@@ -17205,10 +17205,10 @@ static rfl_result rfl__jt_event(rfl_reduce_state *st) {
     return RFL_OK;
 }
 
+#define RFL__K4(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
 /* What a key means in a container of role r. */
 RFL__ALWAYS_INLINE int rfl__jt_field(int r, const char *k, size_t n, int over) {
 #define RFL__JK(s) (n == sizeof s - 1 && k[0] == s[0] && rfl__eqn(k, n, s))
-#define RFL__K4(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
     if (over || !n) return RFL__JF_NONE;
     if (r == RFL__JR_EVENT) { /* hot: 2 to 4 bytes as one number */
         if (n < 2 || n > 4) return RFL__JF_NONE;
@@ -17227,7 +17227,6 @@ RFL__ALWAYS_INLINE int rfl__jt_field(int r, const char *k, size_t n, int over) {
     if (r == RFL__JR_TOP)
         return RFL__JK("traceEvents") ? RFL__JF_EVENTS : RFL__JK("deviceProperties") ? RFL__JF_DEVS : RFL__JF_NONE;
     return r == RFL__JR_DEV && RFL__JK("name") ? RFL__JF_DEVNAME : RFL__JF_NONE;
-#undef RFL__K4
 #undef RFL__JK
 }
 
@@ -17415,7 +17414,9 @@ RFL__ALWAYS_INLINE size_t rfl__jt_scan(const unsigned char *p, size_t n, int br)
    quotes; else (and up to lim) stop by stop. */
 static const unsigned char *rfl__jt_skip(const unsigned char *p, const unsigned char *e, int room) {
     int d = 0, s = 0; /* depth; inside a string */
+#ifdef RFL__SSE2
     const unsigned char *lim = p;
+#endif
     for (;;) {
 #ifdef RFL__SSE2
         while (p >= lim && e - p >= 64) {
@@ -17484,12 +17485,27 @@ static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned ch
     if (*q == '}') goto close;
     for (;;) {
         if (*q++ != '"') return 0;
-        k = rfl__jt_scan(q, (size_t)(e - q), 0);
-        if (q + k >= e || q[k] != '"') return 0;
-        f = rfl__jt_field(args ? RFL__JR_ARGS : RFL__JR_EVENT, (const char *)q, k, k >= sizeof t->buf - 1);
-        q += k + 1;
-        if (e - q > 2 && q[0] == ':' && q[1] == ' ' && q[2] > ' ') q += 2; /* as Kineto writes it */
-        else {
+        k = 0;
+        if (!args && e - q >= 8) { /* an event's usual keys with `": ` (as Kineto writes them) as one word */
+            uint64_t w = (uint64_t)q[0] | (uint64_t)q[1] << 8 | (uint64_t)q[2] << 16 | (uint64_t)q[3] << 24 |
+                         (uint64_t)q[4] << 32 | (uint64_t)q[5] << 40 | (uint64_t)q[6] << 48 | (uint64_t)q[7] << 56;
+            uint64_t w5 = w & 0xFFFFFFFFFFull, w6 = w & 0xFFFFFFFFFFFFull, w7 = w & 0xFFFFFFFFFFFFFFull;
+            const uint64_t s2 = 0x203A22ull << 16, s3 = s2 << 8, s4 = s2 << 16;
+            if (w5 == (RFL__K4('p', 'h', 0, 0) | s2)) f = RFL__JF_PH, k = 2;
+            else if (w5 == (RFL__K4('t', 's', 0, 0) | s2)) f = RFL__JF_TS, k = 2;
+            else if (w6 == (RFL__K4('c', 'a', 't', 0) | s3)) f = RFL__JF_CAT, k = 3;
+            else if (w6 == (RFL__K4('p', 'i', 'd', 0) | s3)) f = RFL__JF_NONE, k = 3;
+            else if (w6 == (RFL__K4('t', 'i', 'd', 0) | s3)) f = RFL__JF_TID, k = 3;
+            else if (w6 == (RFL__K4('d', 'u', 'r', 0) | s3)) f = RFL__JF_DUR, k = 3;
+            else if (w7 == (RFL__K4('n', 'a', 'm', 'e') | s4)) f = RFL__JF_NAME, k = 4;
+            else if (w7 == (RFL__K4('a', 'r', 'g', 's') | s4)) f = RFL__JF_ARGS, k = 4;
+            q += k ? k + 3 : 0;
+        }
+        if (!k) {
+            k = rfl__jt_scan(q, (size_t)(e - q), 0);
+            if (q + k >= e || q[k] != '"') return 0;
+            f = rfl__jt_field(args ? RFL__JR_ARGS : RFL__JR_EVENT, (const char *)q, k, k >= sizeof t->buf - 1);
+            q += k + 1;
             RFL__JFWS();
             if (*q++ != ':') return 0;
             RFL__JFWS();
@@ -17570,7 +17586,7 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
     rfl_result r = RFL_OK;
 #define RFL__JOFF(q) (base + (uint64_t)((q) - p0))
     while (p < e && r == RFL_OK) {
-        if ((t->ls == RFL__JL_VAL || t->ls == RFL__JL_VAL1) && *p == '{' && t->role[t->depth - 1] == RFL__JR_EVENTS) {
+        if ((t->ls == RFL__JL_VAL || t->ls == RFL__JL_VAL1) && *p == '{' && t->depth && t->role[t->depth - 1] == RFL__JR_EVENTS) {
             const unsigned char *q = rfl__jt_fast(st, p, e, RFL__JOFF(p));
             if (q) { /* then `,` and the next event's '{' without the switch */
                 p = q;

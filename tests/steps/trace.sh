@@ -58,3 +58,8 @@ trace_report() {
   grep -q 'time-based' "$TO/rep.txt" && [ -s "$TO/rep/roofline-h200-sxm.png" ]
 }
 step "rfl-report --trace: kernel time, time-based point" trace_report
+
+# the trace reader's fast lane without SSE2 (8-byte words, no 64-byte blocks)
+if gcc -std=c99 $W -O0 -g -DRFL_NO_SIMD -I. -Itests tests/test_trace.c -o "$B/test_trace_swar" -lm >> "$LOG" 2>&1; then
+  ok; run_bin "$B/test_trace_swar"
+else bad "build test_trace -DRFL_NO_SIMD"; fi
