@@ -16961,8 +16961,6 @@ static void rfl__warn_bookkeeping(rfl_reduce_state *st);
 /* what the reducer reads (rfl_reduce_state.src), and JSON's blanks */
 enum { RFL__SRC_NONE = 0, RFL__SRC_CSV, RFL__SRC_TRACE };
 #define RFL__JWS(c) ((c) <= ' ' && ((c) == ' ' || (c) == '\n' || (c) == '\r' || (c) == '\t'))
-/* what a JSON number may hold: [0-9.eE+-] as bits from '+' */
-#define RFL__JNUM(c) ((unsigned)((c) - '+') < 64u && (0x400000004007fedull >> ((c) - '+') & 1))
 #ifndef RFL_NO_TRACE
 /* ==========================================================================
    [10b] TRACE
@@ -16971,8 +16969,8 @@ enum { RFL__SRC_NONE = 0, RFL__SRC_CSV, RFL__SRC_TRACE };
 /* A push tokenizer over the JSON: each container's role on a small stack
    (the top object, traceEvents, an event, its args, deviceProperties),
    the key just read picks what the next value means; only the fields of
-   the event being read are kept. Unneeded strings are skipped 8 bytes at
-   a time. */
+   the event being read are kept. A fast lane (rfl__jt_fast) reads most
+   events whole; this machine reads the rest. */
 enum { RFL__JR_TOP = 1, RFL__JR_EVENTS, RFL__JR_EVENT, RFL__JR_ARGS, RFL__JR_DEVS, RFL__JR_DEV,
        RFL__JR_OBJ, RFL__JR_ARR };
 enum { RFL__JF_NONE = 0, RFL__JF_KEY, RFL__JF_EVENTS, RFL__JF_DEVS, RFL__JF_CAT, RFL__JF_NAME,
@@ -17375,7 +17373,7 @@ RFL__ALWAYS_INLINE size_t rfl__jt_numlen(const unsigned char *p, size_t n) {
         if ((m = _mm_movemask_epi8(x) ^ 0xFFFF) != 0) return i + (size_t)rfl__ctz((uint64_t)(unsigned)m);
     }
 #endif
-    while (i < n && RFL__JNUM(p[i])) i++;
+    while (i < n && (unsigned)(p[i] - '+') < 64u && (0x400000004007fedull >> (p[i] - '+') & 1)) i++; /* [0-9.eE+-] */
     return i;
 }
 
@@ -17603,12 +17601,6 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
         switch (t->ls) {
         case RFL__JL_STR:
             k = rfl__jt_scan(p, (size_t)(e - p), 0);
-            if (t->field == RFL__JF_KEY && t->blen == 0 && p + k < e && p[k] == '"') { /* a whole key: no copy */
-                t->field = rfl__jt_field(t->role[t->depth - 1], (const char *)p, k, k >= sizeof t->buf - 1);
-                t->ls = RFL__JL_COLON;
-                p += k + 1;
-                break;
-            }
             if (t->sink != RFL__JS_SKIP || t->field == RFL__JF_KEY) rfl__jt_put(st, p, k);
             p += k;
             if (p == e) break;
