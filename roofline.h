@@ -2979,6 +2979,7 @@ RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machin
    a push tokenizer walks "traceEvents" and "deviceProperties" and keeps
    nothing but the event being read (strings over RFL_REDUCE_NAME_MAX-1
    bytes are cut; containers nest at most RFL_TRACE_DEPTH_MAX deep).
+   Chunks of 64 KiB or more read fastest: an event a chunk cuts is slower.
    Kernels are the "X" events whose "cat" is "kernel": count, time and top
    kernels as in a CSV reduction, FLOPs and bytes unknown (the trace has no
    counters: the estimate supplies them). Each "dur" and "ts" (microseconds
@@ -17491,6 +17492,7 @@ static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned ch
             const uint64_t s2 = 0x203A22ull << 16, s3 = s2 << 8, s4 = s2 << 16;
             if (w5 == (RFL__K4('p', 'h', 0, 0) | s2)) f = RFL__JF_PH, k = 2;
             else if (w5 == (RFL__K4('t', 's', 0, 0) | s2)) f = RFL__JF_TS, k = 2;
+            else if (w5 == (RFL__K4('i', 'd', 0, 0) | s2) || w5 == (RFL__K4('b', 'p', 0, 0) | s2)) f = RFL__JF_NONE, k = 2;
             else if (w6 == (RFL__K4('c', 'a', 't', 0) | s3)) f = RFL__JF_CAT, k = 3;
             else if (w6 == (RFL__K4('p', 'i', 'd', 0) | s3)) f = RFL__JF_NONE, k = 3;
             else if (w6 == (RFL__K4('t', 'i', 'd', 0) | s3)) f = RFL__JF_TID, k = 3;
