@@ -3203,6 +3203,7 @@ typedef struct rfl__jtrace { /* the trace tokenizer (private) */
     char buf[48];
     unsigned char role[RFL_TRACE_DEPTH_MAX];
     char ts_t[48], dur_t[48];  /* their text: parsed only for the events used */
+    const char *ts_s, *dur_s;  /* that text: ts_t and dur_t, or the lane's chunk */
     int ts_n, dur_n;
     uint64_t ts_off, dur_off;
     uint64_t kc_h[256];        /* kernel classes remembered by name hash */
@@ -17188,8 +17189,8 @@ static rfl_result rfl__jt_event(rfl_reduce_state *st) {
     if (!t->ph_x) return RFL_OK;
     if ((t->cat >= RFL__JC_KERNEL && t->cat <= RFL__JC_MEMSET) ||
         (t->cat != RFL__JC_GPU && st->name_len > 13 && rfl__starts(st->name, st->name_len, "ProfilerStep#"))) {
-        if ((t->ev_has & RFL__JH_TS) && rfl__jt_time(st, t->ts_t, t->ts_n, t->ts_off, &t->ts_ns)) return st->err.code;
-        if ((t->ev_has & RFL__JH_DUR) && rfl__jt_time(st, t->dur_t, t->dur_n, t->dur_off, &t->dur_ns)) return st->err.code;
+        if ((t->ev_has & RFL__JH_TS) && rfl__jt_time(st, t->ts_s, t->ts_n, t->ts_off, &t->ts_ns)) return st->err.code;
+        if ((t->ev_has & RFL__JH_DUR) && rfl__jt_time(st, t->dur_s, t->dur_n, t->dur_off, &t->dur_ns)) return st->err.code;
     }
     if (t->cat >= RFL__JC_KERNEL && t->cat <= RFL__JC_MEMSET) {
         if ((t->ev_has & (RFL__JH_TS | RFL__JH_DUR)) != (RFL__JH_TS | RFL__JH_DUR))
@@ -17255,8 +17256,8 @@ static rfl_result rfl__jt_num_end(rfl_reduce_state *st) {
     t->ls = RFL__JL_AFTER;
     if (f == RFL__JF_TS || f == RFL__JF_DUR) {
         if (t->bover) return rfl__jt_fail(st, RFL_ERR_FIELD_TOO_LONG, t->tok_off, "a number over 47 characters", 0, 0);
-        if (f == RFL__JF_TS) RFL_MEMCPY(t->ts_t, t->buf, (size_t)t->blen + 1), t->ts_n = t->blen, t->ts_off = t->tok_off, t->ev_has |= RFL__JH_TS;
-        else RFL_MEMCPY(t->dur_t, t->buf, (size_t)t->blen + 1), t->dur_n = t->blen, t->dur_off = t->tok_off, t->ev_has |= RFL__JH_DUR;
+        if (f == RFL__JF_TS) RFL_MEMCPY(t->ts_t, t->buf, (size_t)t->blen + 1), t->ts_s = t->ts_t, t->ts_n = t->blen, t->ts_off = t->tok_off, t->ev_has |= RFL__JH_TS;
+        else RFL_MEMCPY(t->dur_t, t->buf, (size_t)t->blen + 1), t->dur_s = t->dur_t, t->dur_n = t->blen, t->dur_off = t->tok_off, t->ev_has |= RFL__JH_DUR;
     } else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && !t->bover) {
         int64_t x;
         if (!rfl__i64(t->buf, (size_t)t->blen, &x)) return RFL_OK;
@@ -17526,8 +17527,8 @@ static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned ch
         } else if ((*q >= '0' && *q <= '9') || *q == '-') {
             q += m = rfl__jt_numlen(q, (size_t)(e - q));
             if (q >= e || ((f == RFL__JF_TS || f == RFL__JF_DUR) && m >= sizeof t->ts_t)) return 0;
-            if (f == RFL__JF_TS) RFL_MEMCPY(t->ts_t, vs, m), t->ts_n = (int)m, t->ts_off = off + (uint64_t)(vs - p), t->ev_has |= RFL__JH_TS;
-            else if (f == RFL__JF_DUR) RFL_MEMCPY(t->dur_t, vs, m), t->dur_n = (int)m, t->dur_off = off + (uint64_t)(vs - p), t->ev_has |= RFL__JH_DUR;
+            if (f == RFL__JF_TS) t->ts_s = (const char *)vs, t->ts_n = (int)m, t->ts_off = off + (uint64_t)(vs - p), t->ev_has |= RFL__JH_TS;
+            else if (f == RFL__JF_DUR) t->dur_s = (const char *)vs, t->dur_n = (int)m, t->dur_off = off + (uint64_t)(vs - p), t->ev_has |= RFL__JH_DUR;
             else if (f == RFL__JF_TID && (t->ev_has & RFL__JH_CAT) && t->cat != RFL__JC_KERNEL) tid_later = 1;
             else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && m < sizeof t->buf && rfl__i64((const char *)vs, m, &x)) {
                 if (f == RFL__JF_TID) t->tid = x, t->ev_has |= RFL__JH_TID;
