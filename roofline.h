@@ -2876,6 +2876,7 @@ RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machin
    a push tokenizer walks "traceEvents" and "deviceProperties" and keeps
    nothing but the event being read (strings over RFL_REDUCE_NAME_MAX-1
    bytes are cut; containers nest at most RFL_TRACE_DEPTH_MAX deep).
+   Chunks of 64 KiB or more read fastest: an event a chunk cuts is slower.
    Kernels are the "X" events whose "cat" is "kernel": count, time and top
    kernels as in a CSV reduction, FLOPs and bytes unknown (the trace has no
    counters: the estimate supplies them). Each "dur" and "ts" (microseconds
@@ -3099,6 +3100,7 @@ typedef struct rfl__jtrace { /* the trace tokenizer (private) */
     char buf[48];
     unsigned char role[RFL_TRACE_DEPTH_MAX];
     char ts_t[48], dur_t[48];  /* their text: parsed only for the events used */
+    const char *ts_s, *dur_s;  /* that text: ts_t and dur_t, or the lane's chunk */
     int ts_n, dur_n;
     uint64_t ts_off, dur_off;
     uint64_t kc_h[256];        /* kernel classes remembered by name hash */
@@ -16883,7 +16885,7 @@ static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_
 static void rfl__warn_bookkeeping(rfl_reduce_state *st);
 /* what the reducer reads (rfl_reduce_state.src), and JSON's blanks */
 enum { RFL__SRC_NONE = 0, RFL__SRC_CSV, RFL__SRC_TRACE };
-#define RFL__JWS(c) ((c) == ' ' || (c) == '\n' || (c) == '\r' || (c) == '\t')
+#define RFL__JWS(c) ((c) <= ' ' && ((c) == ' ' || (c) == '\n' || (c) == '\r' || (c) == '\t'))
 #ifndef RFL_NO_TRACE
 /* ==========================================================================
    [10b] TRACE
@@ -16892,8 +16894,8 @@ enum { RFL__SRC_NONE = 0, RFL__SRC_CSV, RFL__SRC_TRACE };
 /* A push tokenizer over the JSON: each container's role on a small stack
    (the top object, traceEvents, an event, its args, deviceProperties),
    the key just read picks what the next value means; only the fields of
-   the event being read are kept. Unneeded strings are skipped 8 bytes at
-   a time. */
+   the event being read are kept. A fast lane (rfl__jt_fast) reads most
+   events whole; this machine reads the rest. */
 enum { RFL__JR_TOP = 1, RFL__JR_EVENTS, RFL__JR_EVENT, RFL__JR_ARGS, RFL__JR_DEVS, RFL__JR_DEV,
        RFL__JR_OBJ, RFL__JR_ARR };
 enum { RFL__JF_NONE = 0, RFL__JF_KEY, RFL__JF_EVENTS, RFL__JF_DEVS, RFL__JF_CAT, RFL__JF_NAME,
@@ -17058,12 +17060,16 @@ static void rfl__jt_kernel(rfl_reduce_state *st) {
 #ifndef RFL_NO_JOIN
     { /* rfl_kclass_of walks its whole rule table: remembered by the name's
          FNV-1a hash (with the length mixed in; 0 = empty slot) */
-        uint64_t h = 14695981039346656037ull ^ st->name_len;
-        size_t j;
-        for (j = 0; j < st->name_len; j++) h = (h ^ (unsigned char)st->name[j]) * 1099511628211ull;
-        h |= 1;
-        if (t->kc_h[h >> 56] == h) c = t->kc_c[h >> 56];
-        else c = (int)rfl_kclass_of(k->name), t->kc_h[h >> 56] = h, t->kc_c[h >> 56] = (unsigned char)c;
+        uint64_t h = 14695981039346656037ull ^ st->name_len, w;
+        size_t j, s;
+        for (j = 0; j + 8 <= st->name_len; j += 8) RFL_MEMCPY(&w, st->name + j, 8), h = (h ^ w) * 1099511628211ull;
+        for (; j < st->name_len; j++) h = (h ^ (unsigned char)st->name[j]) * 1099511628211ull;
+        h = (h ^ (h >> 29)) | 1;
+        for (j = 0; j < 4; j++) /* four slots from h's own: names that share one all stay */
+            if (t->kc_h[s = ((h >> 56) + j) & 255] == h || !t->kc_h[s]) break;
+        if (j == 4) s = h >> 56;
+        if (t->kc_h[s] == h) c = t->kc_c[s];
+        else c = (int)rfl_kclass_of(k->name), t->kc_h[s] = h, t->kc_c[s] = (unsigned char)c;
     }
 #endif
     o->class_kernels[c]++;
@@ -17106,8 +17112,8 @@ static rfl_result rfl__jt_event(rfl_reduce_state *st) {
     if (!t->ph_x) return RFL_OK;
     if ((t->cat >= RFL__JC_KERNEL && t->cat <= RFL__JC_MEMSET) ||
         (t->cat != RFL__JC_GPU && st->name_len > 13 && rfl__starts(st->name, st->name_len, "ProfilerStep#"))) {
-        if ((t->ev_has & RFL__JH_TS) && rfl__jt_time(st, t->ts_t, t->ts_n, t->ts_off, &t->ts_ns)) return st->err.code;
-        if ((t->ev_has & RFL__JH_DUR) && rfl__jt_time(st, t->dur_t, t->dur_n, t->dur_off, &t->dur_ns)) return st->err.code;
+        if ((t->ev_has & RFL__JH_TS) && rfl__jt_time(st, t->ts_s, t->ts_n, t->ts_off, &t->ts_ns)) return st->err.code;
+        if ((t->ev_has & RFL__JH_DUR) && rfl__jt_time(st, t->dur_s, t->dur_n, t->dur_off, &t->dur_ns)) return st->err.code;
     }
     if (t->cat >= RFL__JC_KERNEL && t->cat <= RFL__JC_MEMSET) {
         if ((t->ev_has & (RFL__JH_TS | RFL__JH_DUR)) != (RFL__JH_TS | RFL__JH_DUR))
@@ -17122,22 +17128,29 @@ static rfl_result rfl__jt_event(rfl_reduce_state *st) {
     return RFL_OK;
 }
 
+#define RFL__K4(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
 /* What a key means in a container of role r. */
-static int rfl__jt_field(int r, const char *k, size_t n, int over) {
-    if (over) return RFL__JF_NONE;
-    if (r == RFL__JR_EVENT) {
-        if (n == 3) return rfl__eqn(k, n, "cat") ? RFL__JF_CAT : rfl__eqn(k, n, "dur") ? RFL__JF_DUR :
-                           rfl__eqn(k, n, "tid") ? RFL__JF_TID : RFL__JF_NONE;
-        if (n == 2) return rfl__eqn(k, n, "ph") ? RFL__JF_PH : rfl__eqn(k, n, "ts") ? RFL__JF_TS : RFL__JF_NONE;
-        if (n == 4) return rfl__eqn(k, n, "name") ? RFL__JF_NAME : rfl__eqn(k, n, "args") ? RFL__JF_ARGS : RFL__JF_NONE;
-    } else if (r == RFL__JR_ARGS) {
-        if (rfl__eqn(k, n, "stream")) return RFL__JF_STREAM;
-        if (rfl__eqn(k, n, "correlation")) return RFL__JF_CORR;
-    } else if (r == RFL__JR_TOP) {
-        if (rfl__eqn(k, n, "traceEvents")) return RFL__JF_EVENTS;
-        if (rfl__eqn(k, n, "deviceProperties")) return RFL__JF_DEVS;
-    } else if (r == RFL__JR_DEV && rfl__eqn(k, n, "name")) return RFL__JF_DEVNAME;
-    return RFL__JF_NONE;
+RFL__ALWAYS_INLINE int rfl__jt_field(int r, const char *k, size_t n, int over) {
+#define RFL__JK(s) (n == sizeof s - 1 && k[0] == s[0] && rfl__eqn(k, n, s))
+    if (over || !n) return RFL__JF_NONE;
+    if (r == RFL__JR_EVENT) { /* hot: 2 to 4 bytes as one number */
+        if (n < 2 || n > 4) return RFL__JF_NONE;
+        switch (RFL__K4(k[0], k[1], n > 2 ? k[2] : 0, n > 3 ? k[3] : 0)) {
+        case RFL__K4('p', 'h', 0, 0): return RFL__JF_PH;
+        case RFL__K4('t', 's', 0, 0): return RFL__JF_TS;
+        case RFL__K4('c', 'a', 't', 0): return RFL__JF_CAT;
+        case RFL__K4('d', 'u', 'r', 0): return RFL__JF_DUR;
+        case RFL__K4('t', 'i', 'd', 0): return RFL__JF_TID;
+        case RFL__K4('n', 'a', 'm', 'e'): return RFL__JF_NAME;
+        case RFL__K4('a', 'r', 'g', 's'): return RFL__JF_ARGS;
+        default: return RFL__JF_NONE;
+        }
+    }
+    if (r == RFL__JR_ARGS) return RFL__JK("stream") ? RFL__JF_STREAM : RFL__JK("correlation") ? RFL__JF_CORR : RFL__JF_NONE;
+    if (r == RFL__JR_TOP)
+        return RFL__JK("traceEvents") ? RFL__JF_EVENTS : RFL__JK("deviceProperties") ? RFL__JF_DEVS : RFL__JF_NONE;
+    return r == RFL__JR_DEV && RFL__JK("name") ? RFL__JF_DEVNAME : RFL__JF_NONE;
+#undef RFL__JK
 }
 
 /* A string value or key ended. */
@@ -17166,8 +17179,8 @@ static rfl_result rfl__jt_num_end(rfl_reduce_state *st) {
     t->ls = RFL__JL_AFTER;
     if (f == RFL__JF_TS || f == RFL__JF_DUR) {
         if (t->bover) return rfl__jt_fail(st, RFL_ERR_FIELD_TOO_LONG, t->tok_off, "a number over 47 characters", 0, 0);
-        if (f == RFL__JF_TS) RFL_MEMCPY(t->ts_t, t->buf, (size_t)t->blen + 1), t->ts_n = t->blen, t->ts_off = t->tok_off, t->ev_has |= RFL__JH_TS;
-        else RFL_MEMCPY(t->dur_t, t->buf, (size_t)t->blen + 1), t->dur_n = t->blen, t->dur_off = t->tok_off, t->ev_has |= RFL__JH_DUR;
+        if (f == RFL__JF_TS) RFL_MEMCPY(t->ts_t, t->buf, (size_t)t->blen + 1), t->ts_s = t->ts_t, t->ts_n = t->blen, t->ts_off = t->tok_off, t->ev_has |= RFL__JH_TS;
+        else RFL_MEMCPY(t->dur_t, t->buf, (size_t)t->blen + 1), t->dur_s = t->dur_t, t->dur_n = t->blen, t->dur_off = t->tok_off, t->ev_has |= RFL__JH_DUR;
     } else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && !t->bover) {
         int64_t x;
         if (!rfl__i64(t->buf, (size_t)t->blen, &x)) return RFL_OK;
@@ -17270,87 +17283,222 @@ static void rfl__jt_put(rfl_reduce_state *st, const unsigned char *s, size_t n) 
     }
 }
 
-/* First '"' or '\\' in p[0..n), or n: eight bytes a step. */
-RFL__ALWAYS_INLINE size_t rfl__jt_scan(const unsigned char *p, size_t n) {
+/* How many of p[0..n) lead as a JSON number's characters: 16 a step. */
+RFL__ALWAYS_INLINE size_t rfl__jt_numlen(const unsigned char *p, size_t n) {
     size_t i = 0;
-#ifdef RFL__SSE2 /* 16 bytes a step */
-    const __m128i vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\');
+#ifdef RFL__SSE2
     for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        int m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, vq), _mm_cmpeq_epi8(v, vb)));
-        if (m) return i + (size_t)rfl__ctz((uint64_t)(unsigned)m);
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i)), x;
+        int m;
+        x = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+        x = _mm_or_si128(x, _mm_cmpeq_epi8(v, _mm_set1_epi8('.')));
+        x = _mm_or_si128(x, _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('e')));
+        x = _mm_or_si128(x, _mm_cmpeq_epi8(v, _mm_set1_epi8('+')));
+        x = _mm_or_si128(x, _mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
+        if ((m = _mm_movemask_epi8(x) ^ 0xFFFF) != 0) return i + (size_t)rfl__ctz((uint64_t)(unsigned)m);
     }
 #endif
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w, a, b;
-        RFL_MEMCPY(&w, p + i, 8);
-        a = w ^ 0x2222222222222222ull, b = w ^ 0x5C5C5C5C5C5C5C5Cull;
-        if (((a - 0x0101010101010101ull) & ~a) & 0x8080808080808080ull) break;
-        if (((b - 0x0101010101010101ull) & ~b) & 0x8080808080808080ull) break;
-    }
-    while (i < n && p[i] != '"' && p[i] != '\\') i++;
+    while (i < n && (unsigned)(p[i] - '+') < 64u && (0x400000004007fedull >> (p[i] - '+') & 1)) i++; /* [0-9.eE+-] */
     return i;
 }
 
-/* The fast lane: whole `"key": "string" | number` members of an event, its
-   args or a device, when the chunk holds them (no escape), in one pass;
-   with the same effects as the state machine, which takes over at
-   anything else (a container, a literal, an escape, the chunk's end, an
-   error) from where the lane stopped. At a key with t->ls KEY or KEY1. */
-static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned char *p,
-                                         const unsigned char *e, uint64_t base0, rfl_result *r) {
-    rfl__jtrace *t = &st->jt;
-    int role = t->role[t->depth - 1], f;
-    const unsigned char *q, *ks, *vs;
-    size_t k, m;
-    for (;;) {
-        q = p;
-        if (q >= e || *q != '"') return p;
-        ks = q + 1;
-        k = rfl__jt_scan(ks, (size_t)(e - ks));
-        if (ks + k >= e || ks[k] != '"') return p;
-        q = ks + k + 1;
-        while (q < e && RFL__JWS(*q)) q++;
-        if (q >= e || *q != ':') return p;
-        q++;
-        while (q < e && RFL__JWS(*q)) q++;
-        if (q >= e) return p;
-        f = rfl__jt_field(role, (const char *)ks, k, k >= sizeof t->buf - 1);
-        if (*q == '"') {
-            if (f == RFL__JF_TS || f == RFL__JF_DUR) return p; /* an error: the state machine says it */
-            vs = q + 1;
-            m = rfl__jt_scan(vs, (size_t)(e - vs));
-            if (vs + m >= e || vs[m] != '"') return p;
-            t->field = f, t->blen = 0, t->bover = 0, t->buf[0] = 0;
-            t->sink = f == RFL__JF_NAME ? RFL__JS_NAME
-                      : (f == RFL__JF_CAT || f == RFL__JF_PH || f == RFL__JF_DEVNAME) ? RFL__JS_BUF : RFL__JS_SKIP;
-            if (t->sink == RFL__JS_NAME) st->name_len = 0, st->name_trunc = 0, st->name[0] = 0;
-            if (t->sink != RFL__JS_SKIP) rfl__jt_put(st, vs, m);
-            rfl__jt_str_end(st);
-            q = vs + m + 1;
-        } else if ((*q >= '0' && *q <= '9') || *q == '-') {
-            vs = q;
-            for (m = 0; vs + m < e && ((vs[m] >= '0' && vs[m] <= '9') || vs[m] == '.' || vs[m] == 'e' ||
-                                      vs[m] == 'E' || vs[m] == '+' || vs[m] == '-'); m++) {}
-            if (vs + m >= e) return p;
-            t->field = f, t->tok_off = base0 + (uint64_t)(vs - p), t->blen = 0, t->bover = 0;
-            if (f >= RFL__JF_TS) {
-                size_t c = m < sizeof t->buf - 1 ? m : sizeof t->buf - 1;
-                RFL_MEMCPY(t->buf, vs, c);
-                t->buf[c] = 0, t->blen = (int)c, t->bover = m > c;
-            }
-            if ((*r = rfl__jt_num_end(st)) != RFL_OK) return vs + m;
-            q = vs + m;
-        } else return p;
-        /* the member is done: t->ls is AFTER */
-        base0 += (uint64_t)(q - p), p = q;
-        while (q < e && RFL__JWS(*q)) q++;
-        if (q >= e || *q != ',') return p;
-        q++;
-        while (q < e && RFL__JWS(*q)) q++;
-        base0 += (uint64_t)(q - p), p = q;
-        t->ls = RFL__JL_KEY, t->field = RFL__JF_NONE;
+/* First '"' or '\\' in p[0..n) (br 0), or first '"' or bracket (br 1: what
+   a skipped container holds that matters), or n: 8 or 16 bytes a step. */
+RFL__ALWAYS_INLINE size_t rfl__jt_scan(const unsigned char *p, size_t n, int br) {
+    size_t i = 0;
+#ifdef RFL__SSE2
+    const __m128i vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\'), v20 = _mm_set1_epi8(0x20),
+                  vo = _mm_set1_epi8('{'), vc = _mm_set1_epi8('}');
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i)), l = _mm_or_si128(v, v20);
+        int m = _mm_movemask_epi8(br ? _mm_or_si128(_mm_cmpeq_epi8(v, vq), _mm_or_si128(_mm_cmpeq_epi8(l, vo),
+                                                                                      _mm_cmpeq_epi8(l, vc)))
+                                     : _mm_or_si128(_mm_cmpeq_epi8(v, vq), _mm_cmpeq_epi8(v, vb)));
+        if (m) return i + (size_t)rfl__ctz((uint64_t)(unsigned)m);
     }
+#endif
+    for (; i + 8 <= n; i += 8) { /* a zero byte of w ^ c: (x - 1...) & ~x & 80... */
+        uint64_t w, a, b, c;
+        RFL_MEMCPY(&w, p + i, 8);
+        a = w ^ 0x2222222222222222ull;
+        b = br ? (w | 0x2020202020202020ull) ^ 0x7B7B7B7B7B7B7B7Bull : w ^ 0x5C5C5C5C5C5C5C5Cull;
+        c = br ? (w | 0x2020202020202020ull) ^ 0x7D7D7D7D7D7D7D7Dull : a;
+        if ((((a - 0x0101010101010101ull) & ~a) | ((b - 0x0101010101010101ull) & ~b) |
+             ((c - 0x0101010101010101ull) & ~c)) & 0x8080808080808080ull) break;
+    }
+    while (i < n && p[i] != '"' && (br ? (p[i] | 0x20) != '{' && (p[i] | 0x20) != '}' : p[i] != '\\')) i++;
+    return i;
+}
+
+/* Past the container opening at p, skipped as the state machine skips it
+   (brackets and strings only) and nested at most `room` deep; 0 at the
+   chunk's end or deeper. With SSE2, 64 bytes a step where no '\\' is:
+   masks of quotes and brackets, strings' insides by a prefix XOR of the
+   quotes; else (and up to lim) stop by stop. */
+static const unsigned char *rfl__jt_skip(const unsigned char *p, const unsigned char *e, int room) {
+    int d = 0, s = 0; /* depth; inside a string */
+#ifdef RFL__SSE2
+    const unsigned char *lim = p;
+#endif
+    for (;;) {
+#ifdef RFL__SSE2
+        while (p >= lim && e - p >= 64) {
+            const __m128i vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\'), v20 = _mm_set1_epi8(0x20),
+                          vo = _mm_set1_epi8('{'), vc = _mm_set1_epi8('}');
+            uint64_t q = 0, b = 0, o = 0, c = 0, in, m;
+            int i;
+            for (i = 0; i < 64; i += 16) {
+                __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i)), l = _mm_or_si128(v, v20);
+                q |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vq)) << i;
+                b |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vb)) << i;
+                o |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(l, vo)) << i;
+                c |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(l, vc)) << i;
+            }
+            if (b) { lim = p + 64; break; }
+            in = q ^ (q << 1), in ^= in << 2, in ^= in << 4, in ^= in << 8, in ^= in << 16, in ^= in << 32;
+            if (s) in = ~in;
+            s = (int)(in >> 63);
+            for (m = (o | c) & ~in; m; m &= m - 1) {
+                i = rfl__ctz(m);
+                if (o >> i & 1) {
+                    if (++d > room) return 0;
+                } else if (--d == 0) return p + i + 1;
+            }
+            p += 64;
+        }
+#endif
+        if (s) { /* the string a block left open: stop by stop from inside it */
+            s = 0;
+            goto str;
+        }
+        p += rfl__jt_scan(p, (size_t)(e - p), 1);
+        if (p >= e) return 0;
+        if (*p == '"') {
+            p++;
+        str:
+            for (;; p += 2) { /* past an escape's two bytes */
+                p += rfl__jt_scan(p, (size_t)(e - p), 0);
+                if (e - p <= 1) return 0; /* no closing '"' before the end */
+                if (*p == '"') break;
+            }
+        } else if ((*p | 0x20) == '{') {
+            if (++d > room) return 0;
+        } else if (--d == 0) return p + 1;
+        p++;
+    }
+}
+
+/* The fast lane: a whole trace event, at its '{' (offset off), when the
+   chunk holds all of it, in one pass with the state machine's effects.
+   At anything else (an escape in a key or in a string that is kept, a
+   value that is an error, a syntax error, nesting near the cap, the
+   chunk's end) it returns 0 and the state machine reads the event from
+   its '{', resetting what the lane set. */
+static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned char *p, const unsigned char *e,
+                                         uint64_t off) {
+    rfl__jtrace *t = &st->jt;
+    const unsigned char *q = p + 1, *vs, *np = 0; /* the name: copied when used */
+    size_t k, m, nn = 0;
+    int f, args = 0, tid_later = 0; /* inside "args"; a "tid" not read (not a kernel) */
+    int64_t x;
+#define RFL__JFWS() do { while (q < e && RFL__JWS(*q)) q++; if (q >= e) return 0; } while (0)
+    t->ev_has = 0, t->cat = 0, t->ph_x = 0;
+    st->name_len = 0, st->name_trunc = 0, st->name[0] = 0;
+    RFL__JFWS();
+    if (*q == '}') goto close;
+    for (;;) {
+        if (*q++ != '"') return 0;
+        k = 0;
+        if (!args && e - q >= 8) { /* an event's usual keys with `": ` (as Kineto writes them) as one word */
+            uint64_t w = (uint64_t)q[0] | (uint64_t)q[1] << 8 | (uint64_t)q[2] << 16 | (uint64_t)q[3] << 24 |
+                         (uint64_t)q[4] << 32 | (uint64_t)q[5] << 40 | (uint64_t)q[6] << 48 | (uint64_t)q[7] << 56;
+            uint64_t w5 = w & 0xFFFFFFFFFFull, w6 = w & 0xFFFFFFFFFFFFull, w7 = w & 0xFFFFFFFFFFFFFFull;
+            const uint64_t s2 = 0x203A22ull << 16, s3 = s2 << 8, s4 = s2 << 16;
+            if (w5 == (RFL__K4('p', 'h', 0, 0) | s2)) f = RFL__JF_PH, k = 2;
+            else if (w5 == (RFL__K4('t', 's', 0, 0) | s2)) f = RFL__JF_TS, k = 2;
+            else if (w5 == (RFL__K4('i', 'd', 0, 0) | s2) || w5 == (RFL__K4('b', 'p', 0, 0) | s2)) f = RFL__JF_NONE, k = 2;
+            else if (w6 == (RFL__K4('c', 'a', 't', 0) | s3)) f = RFL__JF_CAT, k = 3;
+            else if (w6 == (RFL__K4('p', 'i', 'd', 0) | s3)) f = RFL__JF_NONE, k = 3;
+            else if (w6 == (RFL__K4('t', 'i', 'd', 0) | s3)) f = RFL__JF_TID, k = 3;
+            else if (w6 == (RFL__K4('d', 'u', 'r', 0) | s3)) f = RFL__JF_DUR, k = 3;
+            else if (w7 == (RFL__K4('n', 'a', 'm', 'e') | s4)) f = RFL__JF_NAME, k = 4;
+            else if (w7 == (RFL__K4('a', 'r', 'g', 's') | s4)) f = RFL__JF_ARGS, k = 4;
+            q += k ? k + 3 : 0;
+        }
+        if (!k) {
+            k = rfl__jt_scan(q, (size_t)(e - q), 0);
+            if (q + k >= e || q[k] != '"') return 0;
+            f = rfl__jt_field(args ? RFL__JR_ARGS : RFL__JR_EVENT, (const char *)q, k, k >= sizeof t->buf - 1);
+            q += k + 1;
+            RFL__JFWS();
+            if (*q++ != ':') return 0;
+            RFL__JFWS();
+        }
+        vs = q;
+        if (*q == '"') {
+            vs++;
+            m = rfl__jt_scan(vs, (size_t)(e - vs), 0);
+            if (vs + m >= e || f == RFL__JF_TS || f == RFL__JF_DUR) return 0;
+            if (vs[m] == '\\') return 0; /* the state machine checks escapes */
+            q = vs + m + 1;
+            if (f == RFL__JF_CAT)
+                t->ev_has |= RFL__JH_CAT, t->cat = rfl__eqn((const char *)vs, m, "kernel") ? RFL__JC_KERNEL
+                    : rfl__eqn((const char *)vs, m, "gpu_memcpy") ? RFL__JC_MEMCPY : rfl__eqn((const char *)vs, m, "gpu_memset")
+                    ? RFL__JC_MEMSET : rfl__starts((const char *)vs, m, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
+            else if (f == RFL__JF_PH) t->ph_x = m == 1 && *vs == 'X';
+            else if (f == RFL__JF_NAME) np = vs, nn = m;
+        } else if ((*q >= '0' && *q <= '9') || *q == '-') {
+            q += m = rfl__jt_numlen(q, (size_t)(e - q));
+            if (q >= e || ((f == RFL__JF_TS || f == RFL__JF_DUR) && m >= sizeof t->ts_t)) return 0;
+            if (f == RFL__JF_TS) t->ts_s = (const char *)vs, t->ts_n = (int)m, t->ts_off = off + (uint64_t)(vs - p), t->ev_has |= RFL__JH_TS;
+            else if (f == RFL__JF_DUR) t->dur_s = (const char *)vs, t->dur_n = (int)m, t->dur_off = off + (uint64_t)(vs - p), t->ev_has |= RFL__JH_DUR;
+            else if (f == RFL__JF_TID && (t->ev_has & RFL__JH_CAT) && t->cat != RFL__JC_KERNEL) tid_later = 1;
+            else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && m < sizeof t->buf && rfl__i64((const char *)vs, m, &x)) {
+                if (f == RFL__JF_TID) t->tid = x, t->ev_has |= RFL__JH_TID;
+                else if (f == RFL__JF_STREAM) t->stream = x, t->ev_has |= RFL__JH_STREAM;
+                else t->corr = (uint64_t)x, t->ev_has |= RFL__JH_CORR;
+            }
+        } else if (*q == '{' && f == RFL__JF_ARGS &&
+                   !((t->ev_has & RFL__JH_CAT) && (t->cat == RFL__JC_OTHER || t->cat == RFL__JC_GPU))) {
+            args = 1, q++;
+            RFL__JFWS();
+            if (*q == '}') goto close;
+            continue;
+        } else if (*q == '{' || *q == '[') {
+            if (!(q = rfl__jt_skip(q, e, RFL_TRACE_DEPTH_MAX - t->depth - 1 - args))) return 0;
+        } else {
+            static const char *const lits[3] = {"true", "false", "null"};
+            const char *l = lits[*q == 't' ? 0 : *q == 'f' ? 1 : 2];
+            if (f == RFL__JF_TS || f == RFL__JF_DUR) return 0;
+            for (; *l && q < e && *q == (unsigned char)*l; l++) q++;
+            if (*l) return 0;
+        }
+        if (e - q > 2 && q[0] == ',' && q[1] == ' ' && q[2] == '"') { q += 2; continue; }
+        RFL__JFWS();
+        if (*q == ',') {
+            q++;
+            RFL__JFWS();
+            continue;
+        }
+    close:
+        if (*q++ != '}') return 0;
+        if (!args) break;
+        args = 0;
+        RFL__JFWS();
+        if (*q == ',') {
+            q++;
+            RFL__JFWS();
+        } else goto close;
+    }
+#undef RFL__JFWS
+    if (tid_later && t->cat == RFL__JC_KERNEL) return 0; /* "cat" twice */
+    if (np && (t->cat == RFL__JC_KERNEL || (nn > 13 && *np == 'P'))) { /* a kernel, or "ProfilerStep#" */
+        k = nn < RFL_REDUCE_NAME_MAX - 1 ? nn : RFL_REDUCE_NAME_MAX - 1;
+        RFL_MEMCPY(st->name, np, k);
+        st->name[k] = 0, st->name_len = k, st->name_trunc = nn > k;
+    }
+    t->ev_off = off, t->ls = RFL__JL_AFTER, t->field = RFL__JF_NONE;
+    return q;
 }
 
 static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, size_t len) {
@@ -17362,22 +17510,23 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
     rfl_result r = RFL_OK;
 #define RFL__JOFF(q) (base + (uint64_t)((q) - p0))
     while (p < e && r == RFL_OK) {
-        if ((t->ls == RFL__JL_KEY || t->ls == RFL__JL_KEY1) && *p == '"' &&
-            (t->role[t->depth - 1] == RFL__JR_EVENT || t->role[t->depth - 1] == RFL__JR_ARGS ||
-             t->role[t->depth - 1] == RFL__JR_DEV)) {
-            p = rfl__jt_fast(st, p, e, RFL__JOFF(p), &r);
-            if (r != RFL_OK || p >= e) break;
+        if ((t->ls == RFL__JL_VAL || t->ls == RFL__JL_VAL1) && *p == '{' && t->depth && t->role[t->depth - 1] == RFL__JR_EVENTS) {
+            const unsigned char *q = rfl__jt_fast(st, p, e, RFL__JOFF(p));
+            if (q) { /* then `,` and the next event's '{' without the switch */
+                p = q;
+                if ((r = rfl__jt_event(st)) != RFL_OK) break;
+                while (q < e && RFL__JWS(*q)) q++;
+                if (q < e && *q == ',') {
+                    for (q++; q < e && RFL__JWS(*q); q++) {}
+                    p = q, t->ls = RFL__JL_VAL;
+                }
+                continue;
+            }
         }
         c = *p;
         switch (t->ls) {
         case RFL__JL_STR:
-            k = rfl__jt_scan(p, (size_t)(e - p));
-            if (t->field == RFL__JF_KEY && t->blen == 0 && p + k < e && p[k] == '"') { /* a whole key: no copy */
-                t->field = rfl__jt_field(t->role[t->depth - 1], (const char *)p, k, k >= sizeof t->buf - 1);
-                t->ls = RFL__JL_COLON;
-                p += k + 1;
-                break;
-            }
+            k = rfl__jt_scan(p, (size_t)(e - p), 0);
             if (t->sink != RFL__JS_SKIP || t->field == RFL__JF_KEY) rfl__jt_put(st, p, k);
             p += k;
             if (p == e) break;
@@ -17413,8 +17562,7 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
             break;
         }
         case RFL__JL_NUM:
-            for (k = 0; p + k < e && ((p[k] >= '0' && p[k] <= '9') || p[k] == '.' || p[k] == 'e' ||
-                                      p[k] == 'E' || p[k] == '+' || p[k] == '-'); k++) {}
+            k = rfl__jt_numlen(p, (size_t)(e - p));
             if (t->field >= RFL__JF_TS) { /* keep it; blen counts every character */
                 size_t room = sizeof t->buf - 1 - (size_t)t->blen, m = k < room ? k : room;
                 if (k > room) t->bover = 1;
@@ -17437,7 +17585,7 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
             break;
         }
         case RFL__JL_SKIP: /* a container nobody reads: brackets and strings only */
-            while (p < e) {
+            while ((p += rfl__jt_scan(p, (size_t)(e - p), 1)) < e) {
                 unsigned char d = (unsigned char)(*p | 0x20); /* '[' -> '{', ']' -> '}' */
                 if (d == '{') {
                     if (t->depth + ++t->skip > RFL_TRACE_DEPTH_MAX) {
@@ -17452,7 +17600,7 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
             }
             break;
         case RFL__JL_SKIP_STR:
-            p += rfl__jt_scan(p, (size_t)(e - p));
+            p += rfl__jt_scan(p, (size_t)(e - p), 0);
             if (p < e) t->ls = *p++ == '\\' ? RFL__JL_SKIP_ESC : RFL__JL_SKIP;
             break;
         case RFL__JL_SKIP_ESC:

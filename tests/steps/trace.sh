@@ -25,6 +25,10 @@ step "trace small.json.gz = small.json" tr_has $TD/small.json.gz -- '  "kernels"
 step "trace --step 1" tr_has $TD/small.json --step 1 -- '  "kernels": 3,' '  "time_ns": 6305,' '    "step": 1,'
 trace_stdin() { "$RED" - --json < $TD/small.json.gz | grep -qxF '  "time_ns": 16431,'; }
 step "trace .gz on stdin" trace_stdin
+# the trace reader's fast lane without SSE2 (8-byte words, no 64-byte blocks)
+if gcc -std=c99 $W -O0 -g -DRFL_NO_SIMD -I. -Itests tests/test_trace.c -o "$B/test_trace_swar" -lm >> "$LOG" 2>&1; then
+  ok; run_bin "$B/test_trace_swar"
+else bad "build test_trace -DRFL_NO_SIMD"; fi
 step "trace two ranks" tr_has $TD/small.json $TD/small.json.gz --step 2 -- '      "time_ns": 10126,' \
   '      "span_ns": 89751,' '  "time": "span_ns"'
 trace_cpu_only() {
