@@ -169,7 +169,8 @@
                   (tensor parallelism on one node)
                   rfl_llm_forecast rfl_forecast_terms_find (the bound
                   corrected by terms fitted on measurements: hw_specs.h
-                  RFL_HW_FORECASTS; RFL_NO_FORECAST)
+                  RFL_HW_FORECASTS; transformers' own decode step with
+                  --runtime eager|graphs: RFL_HW_HF_FORECASTS; RFL_NO_FORECAST)
                   rfl_step_forecast rfl_step_terms_find rfl_gemm_tile_time
                   (any step's time in eager PyTorch or CUDA graphs: its
                   kernels, tiles and waves, the host; RFL_HW_STEP_FORECASTS)
