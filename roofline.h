@@ -7896,6 +7896,8 @@ static int rfl__llm_is_gpt2(const rfl_llm_config *c) { return c->pos == RFL_LLM_
 static int rfl__llm_bit(const uint8_t *mask, uint32_t l) {
     return l < RFL_LLM_MASK_LAYERS && (mask[l / 8] >> (l % 8) & 1);
 }
+/* Set bit l (below RFL_LLM_MASK_LAYERS). */
+static void rfl__llm_set(uint8_t *mask, uint32_t l) { mask[l / 8] = (uint8_t)(mask[l / 8] | 1u << (l % 8)); }
 /* Layer l attends through the sliding window. */
 static int rfl__llm_layer_slides(const rfl_llm_config *c, uint32_t l) {
     return c->sliding_window && !rfl__llm_bit(c->layer_full, l);
@@ -8118,7 +8120,7 @@ static int rfl__llm_pattern(rfl_llm_config *c, uint32_t every, uint32_t below) {
     for (l = 0; l < c->layers; l++) {
         if (!((every && (l + 1) % every == 0) || l < below)) continue;
         if (l >= RFL_LLM_MASK_LAYERS) return 0;
-        c->layer_full[l / 8] = (uint8_t)(c->layer_full[l / 8] | 1u << (l % 8));
+        rfl__llm_set(c->layer_full, l);
     }
     return 1;
 }
@@ -8153,7 +8155,7 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
         out->q_lora_rank = b->q_lora, out->kv_lora_rank = b->kv_lora;
         out->qk_nope_dim = b->nope, out->qk_rope_dim = b->rope, out->v_head_dim = b->v_head;
         out->moe_bias = b->moe_bias;
-        for (l = 0; l < b->dense_first; l++) out->layer_dense[l / 8] = (uint8_t)(out->layer_dense[l / 8] | 1u << (l % 8));
+        for (l = 0; l < b->dense_first; l++) rfl__llm_set(out->layer_dense, l);
         if (rfl__llm_type(b->type) == RFL__LT_NEOX) out->rotary_dim = b->head_dim / 4; /* rotary_pct 0.25 */
         rfl__llm_pattern(out, rfl__llm_every_default(out), 0);
         return RFL_OK;
@@ -8337,7 +8339,7 @@ static rfl_result rfl__hf_dense(rfl__hf *h, rfl_llm_config *c, uint32_t l, const
     if (l >= RFL_LLM_MASK_LAYERS)
         return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), RFL_ERR_UNSUPPORTED, key,
                             RFL__LLM_MSG("dense layers beyond the 256th are not supported"));
-    c->layer_dense[l / 8] = (uint8_t)(c->layer_dense[l / 8] | 1u << (l % 8));
+    rfl__llm_set(c->layer_dense, l);
     return RFL_OK;
 }
 
@@ -8479,7 +8481,7 @@ static rfl_result rfl__hf_layers(rfl__hf *h, rfl_llm_config *c) {
             if (!full || !c->sliding_window) continue;
             if (l >= RFL_LLM_MASK_LAYERS)
                 return rfl__hf_fail(h, k, RFL_ERR_UNSUPPORTED, "layer_types", RFL__LLM_MSG("per-layer types beyond 256 layers"));
-            c->layer_full[l / 8] = (uint8_t)(c->layer_full[l / 8] | 1u << (l % 8));
+            rfl__llm_set(c->layer_full, l);
         }
         if (l != c->layers)
             return rfl__hf_fail(h, t, RFL_ERR_SHAPE, "layer_types", RFL__LLM_MSG("not one per layer"));
@@ -8674,14 +8676,16 @@ static rfl_tensor rfl__lb_tag(rfl__lb *b, rfl_tensor t, rfl_llm_kind k) {
     return t;
 }
 
-/* A record of op `op` on x (RFL_NO_TENSOR: a source), shape (d0, d1). */
-static rfl_tensor rfl__lb_rec(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t d0, uint32_t d1,
-                              uint64_t in_numel, uint64_t flops, const char *cls) {
-    rfl_layer *L = rfl__ly_begin(net, op, x, 0, x >= 0 ? 1 : 0);
+/* A record `name` of op `op` on x and x2 (RFL_NO_TENSOR: none; x none: a
+   source), shape (d0, d1). */
+static rfl_tensor rfl__lb_rec(rfl_net *net, rfl_op op, rfl_tensor x, rfl_tensor x2, uint32_t d0,
+                              uint32_t d1, uint64_t in_numel, uint64_t flops, const char *cls,
+                              const char *name) {
+    rfl_layer *L = rfl__ly_begin(net, op, x, x2 >= 0 ? x2 : 0, x2 >= 0 ? 2 : x >= 0);
     if (!L) return RFL_NO_TENSOR;
     L->rank = 2, L->shape[0] = d0, L->shape[1] = d1;
     L->in_numel = in_numel, L->flops = flops, L->cls = cls;
-    return rfl__ly_commit(net, L);
+    return rfl_layer_name(net, rfl__ly_commit(net, L), name);
 }
 
 /* A linear module (GPT-2's are Conv1D, the same product); `experts` copies
@@ -8697,24 +8701,15 @@ static rfl_tensor rfl__lb_linear(rfl__lb *b, rfl_tensor x, uint32_t out, int bia
     return t;
 }
 
-/* LayerNorm, or RMSNorm: a scale and no shift (hidden params), no mean: x^2,
-   mean, rsqrt, scale = 4 FLOPs per element, half of LayerNorm's 8. */
-static rfl_tensor rfl__lb_norm(rfl__lb *b, rfl_tensor x, const char *name) {
+/* The config's norm; params > 0: an RMSNorm of that many scales (q_norm
+   and k_norm: per head, shared by the heads, or over the whole width).
+   RMSNorm: a scale and no shift, no mean: x^2, mean, rsqrt, scale = 4 FLOPs
+   per element, half of LayerNorm's 8. */
+static rfl_tensor rfl__lb_norm(rfl__lb *b, rfl_tensor x, const char *name, uint32_t params) {
     rfl_tensor t = rfl_layer_name(b->net, rfl_layernorm(b->net, x), name);
-    if (t >= 0 && b->c->norm == RFL_LLM_RMSNORM) {
+    if (t >= 0 && (params || b->c->norm == RFL_LLM_RMSNORM)) {
         rfl_layer *L = &b->net->layers[t];
-        L->params /= 2, L->flops /= 2, L->cls = "RMSNorm";
-    }
-    return rfl__lb_tag(b, t, RFL_LLM_NORM);
-}
-
-/* RMSNorm of x with `params` scales: q_norm and k_norm, per head (the
-   scale of head_dim shared by the heads) or over the whole width. */
-static rfl_tensor rfl__lb_rms(rfl__lb *b, rfl_tensor x, uint32_t params, const char *name) {
-    rfl_tensor t = rfl_layer_name(b->net, rfl_layernorm(b->net, x), name);
-    if (t >= 0) {
-        rfl_layer *L = &b->net->layers[t];
-        L->params = params, L->flops /= 2, L->cls = "RMSNorm";
+        L->params = params ? params : L->params / 2, L->flops /= 2, L->cls = "RMSNorm";
     }
     return rfl__lb_tag(b, t, RFL_LLM_NORM);
 }
@@ -8725,16 +8720,6 @@ static rfl_tensor rfl__lb_unary(rfl__lb *b, rfl_op op, rfl_tensor x, unsigned pe
     rfl_tensor t = rfl_layer_name(b->net, rfl__ly_unary(b->net, op, x, per, 0, 0, 0), name);
     if (t >= 0) b->net->layers[t].cls = cls;
     return t;
-}
-
-/* A record of op `op` on a and a2, shape (d0, d1), reading in_numel. */
-static rfl_tensor rfl__lb_rec2(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor a2, uint32_t d0,
-                               uint32_t d1, uint64_t in_numel, const char *cls) {
-    rfl_layer *L = rfl__ly_begin(net, op, a, a2, 2);
-    if (!L) return RFL_NO_TENSOR;
-    L->rank = 2, L->shape[0] = d0, L->shape[1] = d1;
-    L->in_numel = in_numel, L->cls = cls;
-    return rfl__ly_commit(net, L);
 }
 
 /* A weight product that is no module call: w weights used once at each
@@ -8751,11 +8736,22 @@ static rfl_tensor rfl__lb_wprod(rfl__lb *b, rfl_tensor x, uint32_t d0, uint32_t 
     return rfl_layer_name(b->net, rfl__ly_commit(b->net, L), name);
 }
 
-/* A decode's cache input: the S + 1 cached positions of d1 elements. */
-static rfl_tensor rfl__lb_cache_in(rfl__lb *b, uint32_t d1, const char *name) {
-    rfl_tensor t = rfl_layer_name(b->net, rfl__lb_rec(b->net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, d1, 0, 0, "Cache"), name);
+/* A decode's cache input: d0 cached positions (S + 1; a sliding layer's
+   at most the window) of d1 elements. */
+static rfl_tensor rfl__lb_cache_in(rfl__lb *b, uint32_t d0, uint32_t d1, const char *name) {
+    rfl_tensor t = rfl__lb_rec(b->net, RFL_OP_INPUT, RFL_NO_TENSOR, RFL_NO_TENSOR, d0, d1, 0, 0, "Cache", name);
     if (t >= 0) b->net->layers[t].kv_cache = 1;
     return t;
+}
+
+/* The step's new k and v (MLA: the latent and the rotated key) copied into
+   the cache: no gradient. */
+static void rfl__lb_cache_write(rfl__lb *b, rfl_tensor k, rfl_tensor v, const char *kn, const char *vn) {
+    int i;
+    for (i = 0; i < 2; i++) {
+        rfl_tensor a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? v : k, 0, "cache_update", i ? vn : kn);
+        if (a >= 0) b->net->layers[a].needs_grad = 0, b->net->layers[a].kv_cache = 1;
+    }
 }
 
 /* MLA as transformers runs it: kv_b_proj expands the latent of every
@@ -8766,10 +8762,10 @@ static rfl_tensor rfl__lb_mla_eager(rfl__lb *b, rfl_tensor q, rfl_tensor lat, rf
     const rfl_llm_config *c = b->c;
     uint32_t H = c->heads, N = c->qk_nope_dim, Lk = b->Lk;
     rfl_tensor kv, k, v;
-    if (b->decode) lat = rfl__lb_cache_in(b, c->kv_lora_rank, "latent_cache"), kr = rfl__lb_cache_in(b, c->qk_rope_dim, "rope_cache");
+    if (b->decode) lat = rfl__lb_cache_in(b, Lk, c->kv_lora_rank, "latent_cache"), kr = rfl__lb_cache_in(b, Lk, c->qk_rope_dim, "rope_cache");
     kv = rfl__lb_linear(b, lat, H * (N + c->v_head_dim), 0, "kv_b_proj", 1);
-    k = rfl_layer_name(net, rfl__lb_rec2(net, RFL_OP_CONCAT, kv, kr, Lk, H * (N + c->qk_rope_dim),
-                                         (uint64_t)Lk * ((uint64_t)H * N + c->qk_rope_dim), "cat"), "key_states");
+    k = rfl__lb_rec(net, RFL_OP_CONCAT, kv, kr, Lk, H * (N + c->qk_rope_dim),
+                    (uint64_t)Lk * ((uint64_t)H * N + c->qk_rope_dim), 0, "cat", "key_states");
     v = rfl_layer_name(net, rfl_slice(net, kv, 1, H * N, H * c->v_head_dim), "value_states");
     return rfl_causal(net, rfl_layer_name(net, rfl_attention(net, q, k, v, H), "attention"), 0);
 }
@@ -8788,7 +8784,7 @@ static rfl_tensor rfl__lb_mla_absorbed(rfl__lb *b, rfl_tensor q, rfl_tensor qr, 
     t[1] = qr;
     q = rfl_layer_name(net, rfl_concat(net, t, 2, 1), "query_states");
     if (b->decode) {
-        k = rfl__lb_cache_in(b, (uint32_t)(C + c->qk_rope_dim), "latent_cache");
+        k = rfl__lb_cache_in(b, b->Lk, (uint32_t)(C + c->qk_rope_dim), "latent_cache");
     } else {
         t[0] = lat, t[1] = kr;
         k = rfl_layer_name(net, rfl_concat(net, t, 2, 1), "latent");
@@ -8813,7 +8809,6 @@ static rfl_tensor rfl__lb_mla(rfl__lb *b, rfl_tensor h) {
     uint64_t H = c->heads, C = c->kv_lora_rank, R = c->qk_rope_dim, N = c->qk_nope_dim, V = c->v_head_dim;
     uint32_t qw;
     rfl_tensor q, kv, lat, kr, qr, a;
-    int i;
     if (!R || !V) return rfl__ly_fail(net, RFL_ERR_SHAPE, "mla");
     /* every width a record holds is 32-bit */
     if (!rfl__ly_dim(H * (N + R), &qw) || H * (N + V) > 0xFFFFFFFFu || H * (C + R) > 0xFFFFFFFFu ||
@@ -8822,7 +8817,7 @@ static rfl_tensor rfl__lb_mla(rfl__lb *b, rfl_tensor h) {
     rfl_scope_push(net, "self_attn");
     if (c->q_lora_rank) {
         q = rfl__lb_tag(b, rfl__lb_linear(b, h, c->q_lora_rank, c->qkv_bias, "q_a_proj", 1), RFL_LLM_ATTENTION);
-        q = rfl__lb_linear(b, rfl__lb_norm(b, q, "q_a_layernorm"), qw, 0, "q_b_proj", 1);
+        q = rfl__lb_linear(b, rfl__lb_norm(b, q, "q_a_layernorm", 0), qw, 0, "q_b_proj", 1);
     } else {
         q = rfl__lb_linear(b, h, qw, 0, "q_proj", 1);
     }
@@ -8831,14 +8826,10 @@ static rfl_tensor rfl__lb_mla(rfl__lb *b, rfl_tensor h) {
     kr = rfl_layer_name(net, rfl_slice(net, kv, 1, (uint32_t)C, (uint32_t)R), "k_rot");
     qr = rfl_layer_name(net, rfl_slice(net, q, 1, (uint32_t)(H * N), (uint32_t)(H * R)), "q_rot");
     rfl__lb_tag(b, qr, RFL_LLM_ATTENTION);
-    lat = rfl__lb_norm(b, lat, "kv_a_layernorm");
+    lat = rfl__lb_norm(b, lat, "kv_a_layernorm", 0);
     qr = rfl__lb_unary(b, RFL_OP_MUL, qr, 3, "apply_rotary_pos_emb", "rotary_q");
     kr = rfl__lb_unary(b, RFL_OP_MUL, kr, 3, "apply_rotary_pos_emb", "rotary_k");
-    for (i = 0; i < 2; i++) {
-        a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? kr : lat, 0, "cache_update",
-                          i ? "rope_cache_write" : "latent_cache_write");
-        if (a >= 0) net->layers[a].needs_grad = 0, net->layers[a].kv_cache = 1;
-    }
+    rfl__lb_cache_write(b, lat, kr, "latent_cache_write", "rope_cache_write");
     a = b->absorbed ? rfl__lb_mla_absorbed(b, q, qr, lat, kr) : rfl__lb_mla_eager(b, q, lat, kr);
     a = rfl__lb_linear(b, a, c->hidden, c->o_bias, "o_proj", 1);
     rfl_scope_pop(net);
@@ -8853,7 +8844,7 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
     const rfl_llm_config *c = b->c;
     rfl_tensor q, k, v, a;
     uint32_t lk = b->Lk, rd = c->rotary_dim ? c->rotary_dim : c->head_dim;
-    int i, slides = rfl__llm_layer_slides(c, b->layer);
+    int slides = rfl__llm_layer_slides(c, b->layer);
     if (c->kv_lora_rank) return rfl__lb_mla(b, h);
     rfl_scope_push(net, b->gpt2 ? "attn" : b->neox ? "attention" : "self_attn");
     if (b->gpt2 || c->fused_qkv) { /* one projection, viewed as q, k, v */
@@ -8864,9 +8855,9 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
         v = rfl_layer_name(net, rfl_slice(net, a, 1, b->q + b->kv, b->kv), "v");
     } else { /* q_norm and k_norm (qwen3, gemma3: per head; olmo2: whole) */
         q = rfl__lb_tag(b, rfl__lb_linear(b, h, b->q, c->qkv_bias, "q_proj", 1), RFL_LLM_ATTENTION);
-        if (c->qk_norm) q = rfl__lb_rms(b, q, c->qk_norm == 1 ? c->head_dim : b->q, "q_norm");
+        if (c->qk_norm) q = rfl__lb_norm(b, q, "q_norm", c->qk_norm == 1 ? c->head_dim : b->q);
         k = rfl__lb_tag(b, rfl__lb_linear(b, h, b->kv, c->qkv_bias, "k_proj", 1), RFL_LLM_ATTENTION);
-        if (c->qk_norm) k = rfl__lb_rms(b, k, c->qk_norm == 1 ? c->head_dim : b->kv, "k_norm");
+        if (c->qk_norm) k = rfl__lb_norm(b, k, "k_norm", c->qk_norm == 1 ? c->head_dim : b->kv);
         v = rfl__lb_linear(b, h, b->kv, c->qkv_bias, "v_proj", 1);
     }
     if (c->pos == RFL_LLM_POS_ROTARY) { /* q cos + rotate_half(q) sin: 3 per rotated element */
@@ -8876,18 +8867,13 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
             net->layers[q].flops = net->layers[q].flops / c->head_dim * rd,
             net->layers[k].flops = net->layers[k].flops / c->head_dim * rd;
     }
-    for (i = 0; i < 2; i++) {
-        a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? v : k, 0, "cache_update",
-                          i ? "v_cache_write" : "k_cache_write");
-        if (a >= 0) net->layers[a].needs_grad = 0, net->layers[a].kv_cache = 1;
-    }
+    rfl__lb_cache_write(b, k, v, "k_cache_write", "v_cache_write");
     /* a sliding layer's cache holds window - 1 positions: decode attends to
        them and the new one */
     if (slides && c->sliding_window < lk) lk = c->sliding_window;
     if (b->decode) {
-        k = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, lk, b->kv, 0, 0, "Cache"), "k_cache");
-        v = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, lk, b->kv, 0, 0, "Cache"), "v_cache");
-        if (v >= 0) net->layers[k].kv_cache = net->layers[v].kv_cache = 1;
+        k = rfl__lb_cache_in(b, lk, b->kv, "k_cache");
+        v = rfl__lb_cache_in(b, lk, b->kv, "v_cache");
     }
     a = rfl_causal(net, rfl_layer_name(net, rfl_attention(net, q, k, v, c->heads), "attention"),
                    slides ? c->sliding_window : 0);
@@ -8906,8 +8892,8 @@ static rfl_tensor rfl__lb_glu(rfl__lb *b, rfl_tensor gu, uint32_t inter) {
     unsigned per = rfl_parse_name_eq(c->model_type, "gpt_oss") ? 10 : rfl__ly_act_flops[c->act] + 1;
     if (gu < 0) return gu;
     if (!rfl__ly_mul64(n, per, &f)) return rfl__ly_fail(b->net, RFL_ERR_OVERFLOW, "experts");
-    return rfl_layer_name(b->net, rfl__lb_rec(b->net, RFL_OP_MUL, gu, b->net->layers[gu].shape[0], inter,
-                                              2 * n, f, "act_and_mul"), "act_fn");
+    return rfl__lb_rec(b->net, RFL_OP_MUL, gu, RFL_NO_TENSOR, b->net->layers[gu].shape[0], inter, 2 * n, f,
+                       "act_and_mul", "act_fn");
 }
 
 /* Shared experts (DeepSeek): a gated MLP of n x the routed width that every
@@ -8948,7 +8934,7 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     g = rfl__lb_linear(b, h, c->experts, bias, rfl_parse_name_eq(c->model_type, "gpt_oss") ? "router" : "gate", 1);
     g = rfl_layer_name(net, rfl_softmax(net, g), "routing");
     if (g >= 0) net->layers[g].flags &= (uint8_t)~RFL_LF_MODULE; /* F.softmax */
-    x = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_CONCAT, h, tk32, c->hidden, n, 0, "dispatch"), "dispatch");
+    x = rfl__lb_rec(net, RFL_OP_CONCAT, h, RFL_NO_TENSOR, tk32, c->hidden, n, 0, "dispatch", "dispatch");
     rfl_scope_push(net, "experts");
     if (mixtral) {
         g = rfl_act(net, rfl__lb_linear(b, x, c->intermediate, 0, "w1", c->experts), (rfl_act_kind)c->act);
@@ -8959,7 +8945,7 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
         x = rfl__lb_linear(b, g, c->hidden, bias, "down_proj", c->experts);
     }
     rfl_scope_pop(net);
-    x = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_ADD, x, b->T, c->hidden, n, 2 * n, "combine"), "combine");
+    x = rfl__lb_rec(net, RFL_OP_ADD, x, RFL_NO_TENSOR, b->T, c->hidden, n, 2 * n, "combine", "combine");
     if (c->shared_experts) x = rfl__lb_shared(b, h, x, inter);
     rfl_scope_pop(net);
     return rfl__lb_tag(b, x, RFL_LLM_MLP); /* router, dispatch, experts, combine, shared */
@@ -9006,17 +8992,17 @@ static rfl_tensor rfl__lb_add(rfl__lb *b, rfl_tensor h, rfl_tensor x, const char
 static rfl_tensor rfl__lb_block(rfl__lb *b, rfl_tensor h) {
     const rfl_llm_config *c = b->c;
     int post = c->norm_place == RFL_LLM_NORM_POST, after = post || c->norm_place == RFL_LLM_NORM_SANDWICH;
-    rfl_tensor a = post ? h : rfl__lb_norm(b, h, b->gpt2 ? "ln_1" : "input_layernorm"), m;
+    rfl_tensor a = post ? h : rfl__lb_norm(b, h, b->gpt2 ? "ln_1" : "input_layernorm", 0), m;
     a = rfl__lb_attention(b, a);
-    if (after) a = rfl__lb_norm(b, a, "post_attention_layernorm");
+    if (after) a = rfl__lb_norm(b, a, "post_attention_layernorm", 0);
     if (c->parallel) { /* x + attn(ln1(x)) + mlp(ln2(x)) */
-        m = rfl__lb_mlp(b, rfl__lb_norm(b, h, "post_attention_layernorm"));
+        m = rfl__lb_mlp(b, rfl__lb_norm(b, h, "post_attention_layernorm", 0));
         return rfl__lb_add(b, rfl__lb_add(b, h, a, "add_attn"), m, "add_mlp");
     }
     h = rfl__lb_add(b, h, a, "add_attn");
-    m = post ? h : rfl__lb_norm(b, h, b->gpt2 ? "ln_2" : after ? "pre_feedforward_layernorm" : "post_attention_layernorm");
+    m = post ? h : rfl__lb_norm(b, h, b->gpt2 ? "ln_2" : after ? "pre_feedforward_layernorm" : "post_attention_layernorm", 0);
     m = rfl__lb_mlp(b, m);
-    if (after) m = rfl__lb_norm(b, m, "post_feedforward_layernorm");
+    if (after) m = rfl__lb_norm(b, m, "post_feedforward_layernorm", 0);
     return rfl__lb_add(b, h, m, "add_mlp");
 }
 
@@ -9063,8 +9049,8 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
         if (!rfl__ly_mul4(2, rd / 2, b->T, n, &mac) || !rfl__ly_mul4(2, rd, b->T, n, &all) ||
             !rfl__ly_add64(all, mac, &all) || 2 * rd * n > 0xFFFFFFFFu)
             return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "rotary_emb");
-        t = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_MATMUL, b->ids, b->T, (uint32_t)(2 * rd * n),
-                                      n * (rd / 2) + b->T, all, "LlamaRotaryEmbedding"), "rotary_emb");
+        t = rfl__lb_rec(net, RFL_OP_MATMUL, b->ids, RFL_NO_TENSOR, b->T, (uint32_t)(2 * rd * n),
+                        n * (rd / 2) + b->T, all, "LlamaRotaryEmbedding", "rotary_emb");
         if (t >= 0) {
             net->layers[t].mac_flops = mac;
             net->layers[t].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
@@ -9107,7 +9093,7 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
         rfl_scope_pop(net);
     }
     rfl_scope_pop(net);
-    h = rfl__lb_norm(&b, h, b.gpt2 ? "ln_f" : b.neox ? "final_layer_norm" : "norm");
+    h = rfl__lb_norm(&b, h, b.gpt2 ? "ln_f" : b.neox ? "final_layer_norm" : "norm", 0);
     rfl_scope_pop(net);
     /* generation's logits: the last position only (hidden_states[:, -1:]) */
     if (!b.decode && !d->logits_all && b.T > 1) h = rfl_layer_name(net, rfl_slice(net, h, 0, b.T - 1, 1), "last_position");
