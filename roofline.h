@@ -2191,47 +2191,38 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    GPT-2: "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get
    a descriptive name ("model.layers.3.self_attn.rotary_q"). Each record
    carries its kind (rfl_layer.kind = 1 + rfl_llm_kind).
-   The dense families' own: Phi-3's gate_up_proj viewed as gate and up;
-   GPT-NeoX's dense_h_to_4h, act, dense_4h_to_h and, with its parallel
-   residual, attention and MLP of the block's input added (add_attn,
-   add_mlp); Gemma's embed_scale (x sqrt(hidden), elementwise) and Gemma
-   2's logit_softcap (lm_head kind).
-   Per block: norm (LayerNorm; RMSNorm: class RMSNorm, hidden params, 4
-   FLOPs per element; none before (OLMo 2), or also after (Gemma:
-   post_attention_layernorm, pre_ and post_feedforward_layernorm) attention
-   and MLP); q, k, v (GPT-2: c_attn, Phi-3: qkv_proj, GPT-NeoX:
-   query_key_value, and three slices); q_norm and k_norm (Qwen3, Gemma 3,
-   OLMo 2); rotary on q and k (3 FLOPs per rotated element);
-   k_cache_write and v_cache_write (copies of
-   the new K and V into the cache; no gradient); decode: k_cache and
-   v_cache, inputs of S + 1 positions (the cache read per sample); attention
-   with kv_heads groups (eager: T x (S + T) scores, mac_flops as
-   FlopCounterMode; a sliding layer's decode attends to at most the
-   window), causal (rfl_causal, with the sliding window; GPT-OSS: the
-   record holds the heads' sink logits as params); o_proj;
-   the residual add; norm; the MLP (SwiGLU: gate_proj, up_proj, act_fn,
-   mul, down_proj; GPT-2: c_fc, act, c_proj; MoE: gate, routing softmax,
-   dispatch of T x experts_per_tok token slots, experts.w1 / w3 / w2
-   holding all experts' weights, of which a batch reads the ones it
-   reaches, combine); the add. Before the blocks: input_ids, the
-   embedding(s) (GPT-2: wte + wpe), rotary_emb (its inv_freq x positions
-   product once per batch: RFL_LF_ONCE); after: the final norm,
-   last_position (prefill without logits_all: a view of the last row),
-   lm_head. Tied: the table is counted on lm_head (the embedding record has
-   0 params; it still reads its rows and gets a gradient). Decode's cache
-   inputs and the cache writes are kv_cache records. Dropout (eval) is left
-   out. Kinds: embeddings; attention (rotary_emb, q/k/v, rotary, the cache
-   writes, attention, o_proj); norms; mlp (the projections; MoE: all of
-   block_sparse_moe); elementwise (adds, a dense MLP's activation and mul);
-   lm_head (last_position, lm_head). Experts other than Mixtral's are
-   mlp.gate (gpt_oss: mlp.router), experts.gate_up_proj, act_fn,
-   experts.down_proj, shared_experts.gate_proj / up_proj / down_proj,
-   add_shared. MLA: q_proj (or q_a_proj, q_a_layernorm, q_b_proj),
-   kv_a_proj_with_mqa, kv_a_layernorm, rotary_q, rotary_k,
+   Before the blocks: input_ids, the embedding(s) (GPT-2: wte + wpe;
+   Gemma: embed_scale, x sqrt(hidden)), rotary_emb (inv_freq x positions,
+   once per batch: RFL_LF_ONCE). Per block: norms (RMSNorm: hidden params,
+   4 FLOPs per element; where: rfl_llm_norm_place); q, k, v (GPT-2: c_attn,
+   Phi-3: qkv_proj, GPT-NeoX: query_key_value, and three slices); q_norm,
+   k_norm; rotary_q, rotary_k (3 FLOPs per rotated element); k_cache_write,
+   v_cache_write (copies into the cache, no gradient); decode: k_cache,
+   v_cache, inputs of S + 1 positions; attention with kv_heads groups
+   (eager: T x (S + T) scores, mac_flops as FlopCounterMode; a sliding
+   layer's decode attends to at most the window), causal (rfl_causal;
+   GPT-OSS: the heads' sink logits as params); o_proj (GPT-NeoX: dense);
+   add_attn; the MLP (gate_proj, up_proj, act_fn, mul, down_proj; Phi-3:
+   gate_up_proj viewed as gate and up; GPT-2: c_fc, act, c_proj; GPT-NeoX:
+   dense_h_to_4h, act, dense_4h_to_h); add_mlp (a parallel residual adds
+   both to the block's input). MoE: gate (gpt_oss: router), routing
+   softmax, dispatch of T x experts_per_tok token slots, experts holding all
+   experts' weights, of which a batch reads the ones it reaches (Mixtral:
+   block_sparse_moe, experts.w1 / w3 / w2; others: experts.gate_up_proj,
+   act_fn, experts.down_proj), combine, shared_experts.gate_proj / up_proj /
+   down_proj, add_shared. MLA: q_proj (or q_a_proj, q_a_layernorm,
+   q_b_proj), kv_a_proj_with_mqa, kv_a_layernorm, rotary_q, rotary_k,
    latent_cache_write, rope_cache_write; transformers' form: (decode:
    latent_cache, rope_cache) kv_b_proj, key_states, attention; absorbed:
    q_absorb, query_states, (decode: latent_cache) attention, o_absorb;
-   o_proj.
+   o_proj. After the blocks: the final norm, last_position (prefill without
+   logits_all: a view of the last row), lm_head (Gemma 2: logit_softcap).
+   Tied: the table is counted on lm_head (the embedding record has 0
+   params; it still reads its rows and gets a gradient). Cache inputs and
+   writes are kv_cache records. Kinds: embedding; attention (rotary_emb,
+   q/k/v, rotary, the cache writes, attention, o_proj); norm; mlp (the
+   projections; MoE: all of it); elementwise (adds, a dense MLP's
+   activation and mul); lm_head (last_position, lm_head).
    Returns RFL_ERR_ARG (NULL, int4 math, a bad phase or type, or a net not
    empty), the config's errors (rfl_llm_config_check), RFL_ERR_SHAPE (a
    GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
@@ -8652,11 +8643,7 @@ RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_t
     return rfl_llm_config_read(json, len, toks, cap, &strict, out, err);
 }
 /* ---- the step as layer records (rfl_llm_build) ---------------------------------
-   One sequence of the step, written with [6]'s builders so that every tool
-   that reads records (per-layer tables, training, charts, reports) reads a
-   decoder too. The few records [6] has no builder for (the KV cache read as
-   an input, rotary's once-per-batch product, MoE dispatch and combine) are
-   made here with [6]'s begin / commit, so [6] stays as the zoo needs it. */
+   Records [6] has no builder for are made here with its begin / commit. */
 typedef struct rfl__lb {
     rfl_net *net;
     const rfl_llm_config *c;
@@ -8795,14 +8782,8 @@ static rfl_tensor rfl__lb_mla_absorbed(rfl__lb *b, rfl_tensor q, rfl_tensor qr, 
     return rfl__lb_wprod(b, a, b->T, (uint32_t)(H * c->v_head_dim), T * H * C, H * C * c->v_head_dim, "o_absorb");
 }
 
-/* Multi-head latent attention (kv_lora_rank > 0; DeepSeek-V2/V3), as
-   transformers 5.17 runs it, or absorbed (rfl_llm_step_desc.mla_absorbed):
-   q (q_proj, or q_a_proj, q_a_layernorm, q_b_proj) of heads x (nope +
-   rope); kv_a_proj_with_mqa to the latent (kv_lora_rank, then
-   kv_a_layernorm) and one key of rope dims every head shares; rotary on q's
-   and that key's rope dims; the cache keeps the normed latent and the
-   rotated key (transformers' DynamicLayer holds them as its keys and
-   values); then the eager or the absorbed attention; o_proj. */
+/* Multi-head latent attention (records: rfl_llm_build). The cache keeps
+   the normed latent and the rotated key, as transformers' DynamicLayer. */
 static rfl_tensor rfl__lb_mla(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
@@ -8896,8 +8877,7 @@ static rfl_tensor rfl__lb_glu(rfl__lb *b, rfl_tensor gu, uint32_t inter) {
                        "act_and_mul", "act_fn");
 }
 
-/* Shared experts (DeepSeek): a gated MLP of n x the routed width that every
-   token goes through, added to the routed experts' output. */
+/* Shared experts (n_shared_experts): a gated MLP of n x the routed width. */
 static rfl_tensor rfl__lb_shared(rfl__lb *b, rfl_tensor h, rfl_tensor x, uint32_t inter) {
     rfl_net *net = b->net;
     uint64_t w = (uint64_t)inter * b->c->shared_experts;
@@ -8912,14 +8892,9 @@ static rfl_tensor rfl__lb_shared(rfl__lb *b, rfl_tensor h, rfl_tensor x, uint32_
     return rfl_layer_name(net, rfl_add(net, x, g), "add_shared");
 }
 
-/* Mixture of experts: router and its softmax; the T x K routed token slots
-   gathered (dispatch), through one record set that holds every expert's
-   weights (each slot goes through one expert: the count is exact whatever
-   the routing), weighted and summed back per token (combine); then the
-   shared experts. Mixtral: block_sparse_moe, experts w1 / w3 / w2; the
-   others as transformers 5.17 names them: mlp.gate (gpt_oss: mlp.router,
-   with biases on it and the experts), experts.gate_up_proj (fused),
-   experts.down_proj, shared_experts. */
+/* Mixture of experts: the T x K routed token slots go through one record
+   set holding every expert's weights (each slot through one expert: the
+   count is exact whatever the routing). */
 static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
@@ -8951,10 +8926,7 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     return rfl__lb_tag(b, x, RFL_LLM_MLP); /* router, dispatch, experts, combine, shared */
 }
 
-/* The MLP: gated (SwiGLU: down(act(gate(x)) * up(x)); GeGLU with gelu;
-   phi3: one gate_up_proj, viewed as gate and up), plain (GPT-2:
-   c_proj(act(c_fc(x))); gpt_neox: dense_4h_to_h(act(dense_h_to_4h(x)))),
-   or experts. */
+/* The MLP: gated, plain or experts. */
 static rfl_tensor rfl__lb_mlp(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
@@ -8986,9 +8958,7 @@ static rfl_tensor rfl__lb_add(rfl__lb *b, rfl_tensor h, rfl_tensor x, const char
     return rfl__lb_tag(b, rfl_layer_name(b->net, rfl_add(b->net, h, x), name), RFL_LLM_ELEMENTWISE);
 }
 
-/* One block. Norms before attention and MLP (pre), also after both
-   (sandwich, gemma) or after both only (post, olmo2); a parallel residual
-   (gpt_neox) adds attention and MLP of the same input. */
+/* One block (rfl_llm_norm_place; parallel residual). */
 static rfl_tensor rfl__lb_block(rfl__lb *b, rfl_tensor h) {
     const rfl_llm_config *c = b->c;
     int post = c->norm_place == RFL_LLM_NORM_POST, after = post || c->norm_place == RFL_LLM_NORM_SANDWICH;
@@ -9098,11 +9068,8 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
     /* generation's logits: the last position only (hidden_states[:, -1:]) */
     if (!b.decode && !d->logits_all && b.T > 1) h = rfl_layer_name(net, rfl_slice(net, h, 0, b.T - 1, 1), "last_position");
     h = rfl_layer_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head");
-    /* gemma2: logits capped, cap tanh(x / cap): 3 per logit */
-    if (cfg->logit_softcap) h = rfl__lb_unary(&b, RFL_OP_MUL, h, 3, "softcap", "logit_softcap");
+    if (cfg->logit_softcap) /* cap tanh(x / cap): 3 per logit */ h = rfl__lb_unary(&b, RFL_OP_MUL, h, 3, "softcap", "logit_softcap");
     rfl__lb_tag(&b, h, RFL_LLM_LM_HEAD);
-    /* tied: one table, counted on lm_head, which reads all of it; the
-       embedding reads only its rows and still gets a gradient */
     if (cfg->tied && !net->err.code) net->layers[wte].params = 0;
     return net->err.code;
 }
@@ -17787,17 +17754,17 @@ RFL__ALWAYS_INLINE rfl_result rfl__z_put(rfl_inflate *z, rfl__zmem *m, unsigned 
 /* The compressed data of one block (literals, lengths, distances). */
 static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char **pp, const unsigned char *e) {
     const unsigned char *p = *pp;
-    rfl_result r;
+    rfl_result r = RFL_OK;
     for (;;) {
         int u1, u2, s, d, need, lx, dx;
         uint32_t len, dist, from;
         while (z->nb <= 56 && p < e) z->bb |= (uint64_t)*p++ << z->nb, z->nb += 8, z->in_bytes++;
         s = rfl__z_decode(z->bb, z->nb, m->lcnt, m->lsym, m->lfast, &u1);
         if (s == -2) break;
-        if (s < 0 || s > 285) { *pp = p; return rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid literal/length code"); }
+        if (s < 0 || s > 285) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid literal/length code"); break; }
         if (s < 256) {
             RFL__ZDROP(u1);
-            if ((r = rfl__z_put(z, m, (unsigned char)s)) != RFL_OK) { *pp = p; return r; }
+            if ((r = rfl__z_put(z, m, (unsigned char)s)) != RFL_OK) break;
             continue;
         }
         if (s == 256) { RFL__ZDROP(u1); z->st = z->final ? RFL__Z_TRAIL : RFL__Z_BLOCK, z->i = 0; break; }
@@ -17807,11 +17774,11 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
         need = u1 + lx;
         d = rfl__z_decode(z->bb >> need, z->nb - need, m->dcnt, m->dsym, m->dfast, &u2);
         if (d == -2) break;
-        if (d < 0 || d > 29) { *pp = p; return rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid distance code"); }
+        if (d < 0 || d > 29) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid distance code"); break; }
         dx = d < 4 ? 0 : d / 2 - 1;
         if (need + u2 + dx > z->nb) break;
         dist = rfl__z_dbase[d] + (uint32_t)((z->bb >> (need + u2)) & ((1u << dx) - 1));
-        if (dist > z->out_bytes + (z->wpos - z->fpos)) { *pp = p; return rfl__z_fail(z, RFL_ERR_FORMAT, "a distance before the start of the output"); }
+        if (dist > z->out_bytes + (z->wpos - z->fpos)) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "a distance before the start of the output"); break; }
         RFL__ZDROP(need + u2 + dx);
         from = (z->wpos - dist) & 32767u;
         if (z->wpos + len < 32768u && from + len < 32768u) { /* no wrap, no flush: a plain forward copy */
@@ -17828,7 +17795,7 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
         }
     }
     *pp = p;
-    return RFL_OK;
+    return r;
 }
 
 static void rfl__z_fixed(rfl__zmem *m) {
@@ -17840,6 +17807,7 @@ static void rfl__z_fixed(rfl__zmem *m) {
 }
 
 /* One step of the container or block headers; 1 = went on, 0 = needs input. */
+#define RFL__ZBAD(msg) return (*r = rfl__z_fail(z, RFL_ERR_FORMAT, msg), 0)
 static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
     static const unsigned char ord[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
     uint32_t v;
@@ -17852,10 +17820,10 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         RFL__ZDROP(8);
         if (z->kind == RFL_INFLATE_ZLIB) {
             if (z->i == 0) {
-                if ((v & 15) != 8 || (v >> 4) > 7) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "not a zlib stream (method)"); return 0; }
+                if ((v & 15) != 8 || (v >> 4) > 7) RFL__ZBAD("not a zlib stream (method)");
                 z->flg = (int)v, z->i = 1;
             } else {
-                if ((((uint32_t)z->flg << 8) | v) % 31 || (v & 32)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a zlib header with a bad check or a preset dictionary"); return 0; }
+                if ((((uint32_t)z->flg << 8) | v) % 31 || (v & 32)) RFL__ZBAD("a zlib header with a bad check or a preset dictionary");
                 z->st = RFL__Z_BLOCK, z->check = 1;
             }
             return 1;
@@ -17863,10 +17831,9 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         /* gzip: i 0..9 the fixed part, then FEXTRA, FNAME, FCOMMENT, FHCRC */
         if (z->i < 10) {
             if ((z->i == 0 && v != 0x1f) || (z->i == 1 && v != 0x8b) || (z->i == 2 && v != 8)) {
-                *r = rfl__z_fail(z, RFL_ERR_FORMAT, z->i == 2 ? "gzip with an unknown compression method" : "not a gzip stream (magic 1f 8b)");
-                return 0;
+                RFL__ZBAD(z->i == 2 ? "gzip with an unknown compression method" : "not a gzip stream (magic 1f 8b)");
             }
-            if (z->i == 3 && (v & 0xE0)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a gzip header with reserved flags set"); return 0; }
+            if (z->i == 3 && (v & 0xE0)) RFL__ZBAD("a gzip header with reserved flags set");
             if (z->i == 3) z->flg = (int)(v & 0x1E), z->n = 0;
             if (++z->i == 10) z->n = 0;
             return 1;
@@ -17889,12 +17856,12 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         if (z->btype == 0) { RFL__ZDROP(z->nb & 7); z->st = RFL__Z_STORED_LEN; }
         else if (z->btype == 1) { rfl__z_fixed(m); z->st = RFL__Z_DATA; }
         else if (z->btype == 2) z->st = RFL__Z_DYN;
-        else { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a deflate block of reserved type 3"); return 0; }
+        else RFL__ZBAD("a deflate block of reserved type 3");
         return 1;
     case RFL__Z_STORED_LEN:
         if (z->nb < 32) return 0;
         v = (uint32_t)(z->bb & 0xFFFF);
-        if ((uint32_t)((z->bb >> 16) & 0xFFFF) != (~v & 0xFFFF)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a stored block whose LEN and NLEN disagree"); return 0; }
+        if ((uint32_t)((z->bb >> 16) & 0xFFFF) != (~v & 0xFFFF)) RFL__ZBAD("a stored block whose LEN and NLEN disagree");
         RFL__ZDROP(32);
         z->stored_left = v, z->st = RFL__Z_STORED;
         return 1;
@@ -17910,14 +17877,14 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         if (z->nb < 14) return 0;
         z->hlit = (int)(z->bb & 31) + 257, z->hdist = (int)((z->bb >> 5) & 31) + 1, z->hclen = (int)((z->bb >> 10) & 15) + 4;
         RFL__ZDROP(14);
-        if (z->hlit > 286 || z->hdist > 30) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a dynamic block with too many codes"); return 0; }
+        if (z->hlit > 286 || z->hdist > 30) RFL__ZBAD("a dynamic block with too many codes");
         RFL_MEMSET(m->lens, 0, sizeof m->lens);
         z->i = 0, z->st = RFL__Z_DYN_CL;
         return 1;
     case RFL__Z_DYN_CL:
         if (z->i == z->hclen) {
             /* the code-length code lives in the distance tables until the lengths are read */
-            if (!rfl__z_build(m->lens, 19, m->dcnt, m->dsym, m->dfast)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an over-subscribed code-length code"); return 0; }
+            if (!rfl__z_build(m->lens, 19, m->dcnt, m->dsym, m->dfast)) RFL__ZBAD("an over-subscribed code-length code");
             RFL_MEMSET(m->lens, 0, sizeof m->lens);
             z->i = 0, z->st = RFL__Z_DYN_LENS;
             return 1;
@@ -17928,23 +17895,23 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         return 1;
     case RFL__Z_DYN_LENS:
         if (z->i == z->hlit + z->hdist) {
-            if (!m->lens[256]) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a dynamic block without an end-of-block code"); return 0; }
-            if (!rfl__z_build(m->lens, z->hlit, m->lcnt, m->lsym, m->lfast)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an over-subscribed literal/length code"); return 0; }
+            if (!m->lens[256]) RFL__ZBAD("a dynamic block without an end-of-block code");
+            if (!rfl__z_build(m->lens, z->hlit, m->lcnt, m->lsym, m->lfast)) RFL__ZBAD("an over-subscribed literal/length code");
             /* distance lengths moved down so that they start at index 0 */
             for (x = 0; x < z->hdist; x++) m->lens[x] = m->lens[z->hlit + x];
-            if (!rfl__z_build(m->lens, z->hdist, m->dcnt, m->dsym, m->dfast)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an over-subscribed distance code"); return 0; }
+            if (!rfl__z_build(m->lens, z->hdist, m->dcnt, m->dsym, m->dfast)) RFL__ZBAD("an over-subscribed distance code");
             z->st = RFL__Z_DATA;
             return 1;
         }
         s = rfl__z_decode(z->bb, z->nb, m->dcnt, m->dsym, m->dfast, &u);
         if (s == -2) return 0;
-        if (s < 0) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid code-length code"); return 0; }
+        if (s < 0) RFL__ZBAD("an invalid code-length code");
         if (s < 16) { RFL__ZDROP(u); m->lens[z->i++] = (unsigned char)s; return 1; }
         x = s == 16 ? 2 : s == 17 ? 3 : 7;
         if (u + x > z->nb) return 0;
         v = (uint32_t)((z->bb >> u) & ((1u << x) - 1)) + (s == 16 ? 3u : s == 17 ? 3u : 11u);
-        if (s == 16 && z->i == 0) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a repeat with no previous length"); return 0; }
-        if (z->i + (int)v > z->hlit + z->hdist) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "code lengths past the end"); return 0; }
+        if (s == 16 && z->i == 0) RFL__ZBAD("a repeat with no previous length");
+        if (z->i + (int)v > z->hlit + z->hdist) RFL__ZBAD("code lengths past the end");
         RFL__ZDROP(u + x);
         {
             unsigned char rep = s == 16 ? m->lens[z->i - 1] : 0;
@@ -17965,19 +17932,19 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         else z->want |= v << (8 * ((z->i - 100) & 3));
         z->i++;
         if (z->kind == RFL_INFLATE_ZLIB && z->i == 104) {
-            if (z->want != z->check) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "the Adler-32 check does not match: corrupt data"); return 0; }
+            if (z->want != z->check) RFL__ZBAD("the Adler-32 check does not match: corrupt data");
             z->st = RFL__Z_DONE;
         } else if (z->kind == RFL_INFLATE_GZIP && z->i == 104) {
-            if (z->want != z->check) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "the CRC-32 does not match: corrupt data"); return 0; }
+            if (z->want != z->check) RFL__ZBAD("the CRC-32 does not match: corrupt data");
             z->want = 0;
         } else if (z->kind == RFL_INFLATE_GZIP && z->i == 108) {
-            if (z->want != z->isize) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "ISIZE does not match the inflated length"); return 0; }
+            if (z->want != z->isize) RFL__ZBAD("ISIZE does not match the inflated length");
             z->st = RFL__Z_DONE;
         }
         return 1;
     case RFL__Z_DONE: /* another gzip member may follow */
         if (z->nb < 8) return 0;
-        if (z->kind != RFL_INFLATE_GZIP || (z->bb & 255) != 0x1f) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "bytes after the end of the compressed stream"); return 0; }
+        if (z->kind != RFL_INFLATE_GZIP || (z->bb & 255) != 0x1f) RFL__ZBAD("bytes after the end of the compressed stream");
         z->st = RFL__Z_HEAD, z->i = 0;
         return 1;
     default:
@@ -18040,6 +18007,7 @@ RFL_API rfl_result rfl_inflate_finish(rfl_inflate *z) {
     return RFL_OK;
 }
 #undef RFL__ZDROP
+#undef RFL__ZBAD
 
 #endif /* RFL_NO_TRACE */
 
