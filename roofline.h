@@ -8222,16 +8222,22 @@ static rfl_result rfl__hf_fail(rfl__hf *h, int tok, rfl_result r, const char *fi
     return rfl__hf_at(h, tok);
 }
 
+/* The same at key's own token (the root when key is absent). */
+static rfl_result rfl__hf_failk(rfl__hf *h, rfl_result r, const char *key, const char *msg) {
+    return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), r, key, msg);
+}
+
 /* A whole number in [0, 2^32) at key; absent or null: *out = def, or
-   RFL_ERR_MISSING when required. */
+   RFL_ERR_MISSING when required (2: when absent; null is 0). */
 static rfl_result rfl__hf_u32(rfl__hf *h, const char *key, int required, uint32_t def,
                               uint32_t *out) {
     int t = rfl_json_get(&h->doc, 0, key);
     double v;
     if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) {
         *out = def;
-        return required ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__LLM_MSG("required field is missing"))
-                        : RFL_OK;
+        return required && (t < 0 || required < 2)
+                   ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__LLM_MSG("required field is missing"))
+                   : RFL_OK;
     }
     if (!rfl_json_num(&h->doc, t, &v))
         return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
@@ -8293,25 +8299,15 @@ static rfl_result rfl__hf_gpt2(rfl__hf *h, rfl_llm_config *c) {
         (r = rfl__hf_bool(h, "tie_word_embeddings", 1, &c->tied)))
         return r;
     if (!c->heads || c->hidden % c->heads)
-        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "n_head"), RFL_ERR_SHAPE, "n_head",
-                            RFL__LLM_MSG("does not divide n_embd"));
+        return rfl__hf_failk(h, RFL_ERR_SHAPE, "n_head", RFL__LLM_MSG("does not divide n_embd"));
     c->kv_heads = c->heads;
     c->head_dim = c->hidden / c->heads;
     if (inner) c->intermediate = inner;
     else if (c->hidden > 0xFFFFFFFFu / 4)
-        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "n_embd"), RFL_ERR_OVERFLOW, "n_embd",
-                            RFL__LLM_MSG("4 x n_embd is larger than 2^32 - 1"));
+        return rfl__hf_failk(h, RFL_ERR_OVERFLOW, "n_embd",
+                             RFL__LLM_MSG("4 x n_embd is larger than 2^32 - 1"));
     else c->intermediate = 4 * c->hidden;
     return RFL_OK;
-}
-
-/* A size that may be null (none: 0) but not absent: DeepSeek's q_lora_rank,
-   n_routed_experts, n_shared_experts (transformers' defaults for an absent
-   one are large sizes, not "none"). */
-static rfl_result rfl__hf_u32_null(rfl__hf *h, const char *key, uint32_t *out) {
-    int t = rfl_json_get(&h->doc, 0, key);
-    if (t >= 0 && h->doc.t[t].type == RFL_JSON_NULL) { *out = 0; return RFL_OK; }
-    return rfl__hf_u32(h, key, 1, 0, out);
 }
 
 /* A size read at key that must be at least 1. */
@@ -8319,8 +8315,7 @@ static rfl_result rfl__hf_pos(rfl__hf *h, const char *key, int required, uint32_
                               uint32_t *out) {
     rfl_result r = rfl__hf_u32(h, key, required, def, out);
     if (r || *out) return r;
-    return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), RFL_ERR_SHAPE, key,
-                        RFL__LLM_MSG("must be at least 1"));
+    return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__LLM_MSG("must be at least 1"));
 }
 
 /* Mark layer l dense (a plain MLP of intermediate); beyond the mask's
@@ -8328,8 +8323,8 @@ static rfl_result rfl__hf_pos(rfl__hf *h, const char *key, int required, uint32_
 static rfl_result rfl__hf_dense(rfl__hf *h, rfl_llm_config *c, uint32_t l, const char *key) {
     if (l >= c->layers) return RFL_OK; /* transformers ignores such a layer */
     if (l >= RFL_LLM_MASK_LAYERS)
-        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), RFL_ERR_UNSUPPORTED, key,
-                            RFL__LLM_MSG("dense layers beyond the 256th are not supported"));
+        return rfl__hf_failk(h, RFL_ERR_UNSUPPORTED, key,
+                             RFL__LLM_MSG("dense layers beyond the 256th are not supported"));
     rfl__llm_set(c->layer_dense, l);
     return RFL_OK;
 }
@@ -8368,11 +8363,12 @@ static rfl_result rfl__hf_qwen3_moe(rfl__hf *h, rfl_llm_config *c) {
 static rfl_result rfl__hf_deepseek(rfl__hf *h, rfl_llm_config *c) {
     rfl_result r;
     uint32_t first, freq, l;
-    if ((r = rfl__hf_u32_null(h, "n_routed_experts", &c->experts)) ||
-        (r = rfl__hf_u32_null(h, "n_shared_experts", &c->shared_experts)) ||
+    /* null is none; absent is not (transformers' defaults are large sizes) */
+    if ((r = rfl__hf_u32(h, "n_routed_experts", 2, 0, &c->experts)) ||
+        (r = rfl__hf_u32(h, "n_shared_experts", 2, 0, &c->shared_experts)) ||
         (r = rfl__hf_u32(h, "first_k_dense_replace", 1, 0, &first)) ||
         (r = rfl__hf_pos(h, "moe_layer_freq", 0, 1, &freq)) ||
-        (r = rfl__hf_u32_null(h, "q_lora_rank", &c->q_lora_rank)) ||
+        (r = rfl__hf_u32(h, "q_lora_rank", 2, 0, &c->q_lora_rank)) ||
         (r = rfl__hf_pos(h, "kv_lora_rank", 1, 0, &c->kv_lora_rank)) ||
         (r = rfl__hf_u32(h, "qk_nope_head_dim", 1, 0, &c->qk_nope_dim)) ||
         (r = rfl__hf_pos(h, "qk_rope_head_dim", 1, 0, &c->qk_rope_dim)) ||
@@ -8440,7 +8436,7 @@ static rfl_result rfl__hf_rotary(rfl__hf *h, rfl_llm_config *c) {
     rfl_result r;
     if (neox && rfl_json_get(&h->doc, 0, key) < 0) key = "partial_rotary_factor";
     if ((r = rfl__hf_num(h, key, neox ? 0.25 : 1.0, &f))) return r;
-    if (f > 1) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), RFL_ERR_SHAPE, key, RFL__LLM_MSG("larger than 1"));
+    if (f > 1) return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__LLM_MSG("larger than 1"));
     c->rotary_dim = f == 1 ? 0 : (uint32_t)((double)c->head_dim * f);
     if (neox && f == 1) c->rotary_dim = c->head_dim;
     return RFL_OK;
@@ -8481,8 +8477,8 @@ static rfl_result rfl__hf_layers(rfl__hf *h, rfl_llm_config *c) {
     if (lt == RFL__LT_GEMMA3 && (r = rfl__hf_u32(h, "sliding_window_pattern", 0, every, &every))) return r;
     if (lt != RFL__LT_QWEN2 && lt != RFL__LT_QWEN3 && lt != RFL__LT_QWEN3_MOE) below = 0;
     if (!rfl__llm_pattern(c, every, below))
-        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_hidden_layers"), RFL_ERR_UNSUPPORTED,
-                            "num_hidden_layers", RFL__LLM_MSG("per-layer types beyond 256 layers"));
+        return rfl__hf_failk(h, RFL_ERR_UNSUPPORTED, "num_hidden_layers",
+                             RFL__LLM_MSG("per-layer types beyond 256 layers"));
     return RFL_OK;
 }
 
@@ -8505,14 +8501,14 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
         (r = rfl__hf_cap(h, "attn_logit_softcapping", &c->attn_softcap)) ||
         (r = rfl__hf_cap(h, "final_logit_softcapping", &c->logit_softcap)))
         return r;
-    if (!c->heads) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_attention_heads"),
-                                       RFL_ERR_SHAPE, "num_attention_heads", RFL__LLM_MSG("must be at least 1"));
+    if (!c->heads)
+        return rfl__hf_failk(h, RFL_ERR_SHAPE, "num_attention_heads", RFL__LLM_MSG("must be at least 1"));
     if (lt == RFL__LT_NEOX) c->kv_heads = c->heads; /* no grouped heads */
     hd = rfl__llm_head_dim_default(c);
     if ((r = rfl__hf_u32(h, "head_dim", 0, hd ? hd : c->hidden / c->heads, &c->head_dim))) return r;
     if (rfl_json_get(&h->doc, 0, "head_dim") < 0 && !hd && c->hidden % c->heads)
-        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_attention_heads"), RFL_ERR_SHAPE,
-                            "num_attention_heads", RFL__LLM_MSG("does not divide hidden_size"));
+        return rfl__hf_failk(h, RFL_ERR_SHAPE, "num_attention_heads",
+                             RFL__LLM_MSG("does not divide hidden_size"));
     c->qkv_bias = (uint8_t)(lt == RFL__LT_QWEN2 || attn_bias); /* Qwen2: always on q, k, v */
     c->o_bias = attn_bias;
     if (moe && ((r = rfl__hf_u32(h, "num_local_experts", 1, 0, &c->experts)) ||
@@ -8529,9 +8525,8 @@ static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
     if (r) return rfl__hf_at(h, rfl_json_get(&h->doc, 0, h->doc.err.where));
     /* absurd sizes: the model must be countable in 64 bits */
     r = rfl__llm_countable(c) ? RFL_OK : RFL_ERR_OVERFLOW;
-    if (r) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, h->gpt2 ? "n_embd" : "hidden_size"), r,
-                               h->gpt2 ? "n_embd" : "hidden_size",
-                               RFL__LLM_MSG("the model's sizes overflow 64-bit counts"));
+    if (r) return rfl__hf_failk(h, r, h->gpt2 ? "n_embd" : "hidden_size",
+                                RFL__LLM_MSG("the model's sizes overflow 64-bit counts"));
     return RFL_OK;
 }
 
