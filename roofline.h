@@ -2147,8 +2147,8 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
 /* Read a Hugging Face config.json (model_type gpt2, llama, qwen2, mistral,
    mixtral, qwen3, qwen3_moe, gemma2, gemma3_text, phi3, deepseek_v2,
    deepseek_v3, olmo2, gpt_oss, gpt_neox) from json[0..len) into *out,
-   tokenised into the caller's toks
-   (about 64 + 4 per key; 512 is plenty for a published config). Errors:
+   tokenised into the caller's toks (about 64 + 4 per key; 512 is plenty
+   for a published config). Errors:
    RFL_ERR_SYNTAX (malformed JSON), RFL_ERR_BUFFER (toks too small),
    RFL_ERR_MISSING (a required field is absent), RFL_ERR_UNSUPPORTED (an
    unknown model_type or activation), RFL_ERR_NUMBER (not a whole number,
@@ -2257,10 +2257,7 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
    attention are replicated. One GPU's step is rfl_llm_build(net,
    &tp.shard, d) under rfl_llm_cost_desc(&tp.shard, d, ...): its FLOPs
    and bytes are per GPU; the step time of the group is that step's plus
-   the all-reduces (rfl_llm_tp_comm_time). Each layer all-reduces its
-   attention output and its MLP output (one sum with a parallel residual);
-   the vocab-parallel embedding adds one all-reduce per step; the logits
-   are gathered once per step. */
+   the all-reduces and the logits' gather (rfl_llm_tp_comm_time). */
 typedef struct rfl_llm_tp {
     uint32_t gpus;               /* N */
     rfl_llm_config shard;        /* one GPU's part of cfg: heads / N; kv heads / N
@@ -2301,10 +2298,9 @@ typedef struct rfl_llm_tp {
    plan knows no machine: rfl_llm_tp_comm_time refuses more GPUs than the
    node holds (one node only).
    net: an initialised net over the caller's records (RFL_LLM_NET_LAYERS
-   (cfg->layers); names optional). The plan re-initialises it over the same
-   buffers and builds one GPU's step in it (its weights are that build's
-   parameter bytes: the builder is the one count of a model), so after the
-   plan net holds the shard's records, ready to cost. */
+   (cfg->layers); names optional); the plan builds one GPU's step in it
+   (weight_bytes are its parameter bytes), so net then holds the shard's
+   records, ready to cost. */
 RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                    uint32_t gpus, rfl_net *net, rfl_llm_tp *out);
 /* Memory per GPU on m for N = 1, 2, 4 and 8: whether the step fits, and
@@ -7923,10 +7919,8 @@ static uint64_t rfl__lm_add(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
     return r;
 }
 
-/* d's sizes after the config's and the step's checks: the math type
-   (d->math, fp32 when 0) must have a roof, the phase and types be valid,
-   B x T and P + T fit 64 bits, a learned-position model's table hold
-   P + T positions. */
+/* d's sizes after the config's and the step's checks (rfl_llm_build's
+   errors). */
 static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
                                     const rfl_llm_step_desc *d) {
     rfl_dtype m;
@@ -8386,9 +8380,7 @@ static rfl_result rfl__hf_deepseek(rfl__hf *h, rfl_llm_config *c) {
     return RFL_OK;
 }
 
-/* The fields of experts and latent attention (qwen3_moe, deepseek_v2,
-   deepseek_v3, gpt_oss), after the Llama-style fields; other families
-   have none of them. */
+/* The fields of experts and latent attention, after the Llama-style ones. */
 static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c) {
     rfl_result r;
     if (rfl_parse_name_eq(c->model_type, "qwen3_moe")) return rfl__hf_qwen3_moe(h, c);
@@ -8576,8 +8568,7 @@ static void rfl__hf_assumed_note(const rfl__hf *h, const rfl_llm_config *c, char
     }
 }
 
-/* The reader after the arguments' check; errors in h->doc.err (a syntax
-   error or a short token array: the tokenizer's own). */
+/* The reader after the arguments' check; errors in h->doc.err. */
 static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_json_tok *toks,
                                 int cap, const rfl_llm_read_desc *desc, rfl_llm_config *out) {
     rfl_result r;
@@ -8650,8 +8641,7 @@ typedef struct rfl__lb {
     int absorbed;          /* MLA absorbed (rfl_llm_step_desc.mla_absorbed) */
 } rfl__lb;
 
-/* The records made since the last tag are of kind k (RFL_GROUP_KIND: the
-   kinds the LLM join sorts kernels into). Returns t. */
+/* The records made since the last tag are of kind k. Returns t. */
 static rfl_tensor rfl__lb_tag(rfl__lb *b, rfl_tensor t, rfl_llm_kind k) {
     for (; b->tagged < b->net->count; b->tagged++)
         b->net->layers[b->tagged].kind = (uint8_t)(k + 1);
@@ -8670,8 +8660,8 @@ static rfl_tensor rfl__lb_rec(rfl_net *net, rfl_op op, rfl_tensor x, rfl_tensor 
     return rfl_layer_name(net, rfl__ly_commit(net, L), name);
 }
 
-/* A linear module (GPT-2's are Conv1D, the same product); `experts` copies
-   of its weights (MoE: the record stands for all of them). */
+/* A linear module; `experts` copies of its weights (MoE: the record stands
+   for all of them). */
 static rfl_tensor rfl__lb_linear(rfl__lb *b, rfl_tensor x, uint32_t out, int bias,
                                  const char *name, uint64_t experts) {
     rfl_tensor t = rfl_layer_name(b->net, rfl_linear(b->net, x, out, bias), name);
@@ -8812,9 +8802,7 @@ static rfl_tensor rfl__lb_mla(rfl__lb *b, rfl_tensor h) {
     return rfl__lb_tag(b, a, RFL_LLM_ATTENTION);
 }
 
-/* q / k / v projections, rotary, the cache, attention, output projection.
-   The step's new K and V are copied into the cache (kv type, no gradient);
-   decode attends to the cache, a per-sample input of S + 1 positions. */
+/* Attention (records: rfl_llm_build). */
 static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
@@ -8844,8 +8832,6 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
             net->layers[k].flops = net->layers[k].flops / c->head_dim * rd;
     }
     rfl__lb_cache_write(b, k, v, "k_cache_write", "v_cache_write");
-    /* a sliding layer's cache holds window - 1 positions: decode attends to
-       them and the new one */
     if (slides && c->sliding_window < lk) lk = c->sliding_window;
     if (b->decode) {
         k = rfl__lb_cache_in(b, lk, b->kv, "k_cache");
