@@ -8221,24 +8221,31 @@ static rfl_result rfl__hf_failk(rfl__hf *h, rfl_result r, const char *key, const
     return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), r, key, msg);
 }
 
-/* A whole number in [0, 2^32) at key; absent or null: *out = def, or
-   RFL_ERR_MISSING when required (2: when absent; null is 0). */
-static rfl_result rfl__hf_u32(rfl__hf *h, const char *key, int required, uint32_t def,
-                              uint32_t *out) {
+/* A number >= 0 at key; absent or null: *out = def, or RFL_ERR_MISSING
+   when required (2: when absent; null is def). */
+static rfl_result rfl__hf_num(rfl__hf *h, const char *key, int required, double def, double *out) {
     int t = rfl_json_get(&h->doc, 0, key);
-    double v;
-    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) {
-        *out = def;
+    *out = def;
+    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL)
         return required && (t < 0 || required < 2)
                    ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__LLM_MSG("required field is missing"))
                    : RFL_OK;
-    }
-    if (!rfl_json_num(&h->doc, t, &v))
+    if (!rfl_json_num(&h->doc, t, out))
         return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
-    if (v < 0) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
-    if (v > 4294967295.0) return rfl__hf_fail(h, t, RFL_ERR_OVERFLOW, key, RFL__LLM_MSG("larger than 2^32 - 1"));
+    if (!(*out >= 0)) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
+    return RFL_OK;
+}
+
+/* A whole number in [0, 2^32) at key, as rfl__hf_num reads it. */
+static rfl_result rfl__hf_u32(rfl__hf *h, const char *key, int required, uint32_t def,
+                              uint32_t *out) {
+    double v;
+    rfl_result r = rfl__hf_num(h, key, required, def, &v);
+    if (r == RFL_ERR_MISSING) *out = def;
+    if (r) return r;
+    if (v > 4294967295.0) return rfl__hf_failk(h, RFL_ERR_OVERFLOW, key, RFL__LLM_MSG("larger than 2^32 - 1"));
     if ((double)(uint32_t)v != v)
-        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a whole number"));
+        return rfl__hf_failk(h, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a whole number"));
     *out = (uint32_t)v;
     return RFL_OK;
 }
@@ -8396,25 +8403,13 @@ static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c) {
     return RFL_OK;
 }
 
-/* A number at key, absent or null: *out = def (a string or a negative
-   number is an error). */
-static rfl_result rfl__hf_num(rfl__hf *h, const char *key, double def, double *out) {
-    int t = rfl_json_get(&h->doc, 0, key);
-    *out = def;
-    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
-    if (!rfl_json_num(&h->doc, t, out))
-        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
-    if (!(*out >= 0)) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
-    return RFL_OK;
-}
-
 /* A soft-capping value: on when a number other than 0, off when null or
    0, the family's default when absent. */
 static rfl_result rfl__hf_cap(rfl__hf *h, const char *key, uint8_t *out) {
     double v;
     rfl_result r;
     if (rfl_json_get(&h->doc, 0, key) < 0) return RFL_OK;
-    if ((r = rfl__hf_num(h, key, 0, &v))) return r;
+    if ((r = rfl__hf_num(h, key, 0, 0, &v))) return r;
     *out = (uint8_t)(v > 0);
     return RFL_OK;
 }
@@ -8427,7 +8422,7 @@ static rfl_result rfl__hf_rotary(rfl__hf *h, rfl_llm_config *c) {
     double f;
     rfl_result r;
     if (neox && rfl_json_get(&h->doc, 0, key) < 0) key = "partial_rotary_factor";
-    if ((r = rfl__hf_num(h, key, neox ? 0.25 : 1.0, &f))) return r;
+    if ((r = rfl__hf_num(h, key, 0, neox ? 0.25 : 1.0, &f))) return r;
     if (f > 1) return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__LLM_MSG("larger than 1"));
     c->rotary_dim = f == 1 ? 0 : (uint32_t)((double)c->head_dim * f);
     if (neox && f == 1) c->rotary_dim = c->head_dim;
