@@ -7884,7 +7884,9 @@ static int rfl__llm_bit(const uint8_t *mask, uint32_t l) {
     return l < RFL_LLM_MASK_LAYERS && (mask[l / 8] >> (l % 8) & 1);
 }
 /* Set bit l (below RFL_LLM_MASK_LAYERS). */
-static void rfl__llm_set(uint8_t *mask, uint32_t l) { mask[l / 8] = (uint8_t)(mask[l / 8] | 1u << (l % 8)); }
+static void rfl__llm_set(uint8_t *mask, uint32_t l) {
+    mask[l / 8] = (uint8_t)(mask[l / 8] | 1u << (l % 8));
+}
 /* Layer l attends through the sliding window. */
 static int rfl__llm_layer_slides(const rfl_llm_config *c, uint32_t l) {
     return c->sliding_window && !rfl__llm_bit(c->layer_full, l);
@@ -7894,9 +7896,8 @@ static int rfl__llm_layer_moe(const rfl_llm_config *c, uint32_t l) {
     return c->experts && !rfl__llm_bit(c->layer_dense, l);
 }
 /* Elements the cache keeps per token and layer: K and V of every kv head;
-   latent attention: the normed latent and the rotated key (transformers
-   5.17 keeps those and expands them at each step; absorbed kernels keep the
-   same). */
+   latent attention: the normed latent and the rotated key (as transformers
+   and absorbed kernels keep them). */
 static uint64_t rfl__llm_cache_width(const rfl_llm_config *c) {
     if (c->kv_lora_rank) return (uint64_t)c->kv_lora_rank + c->qk_rope_dim;
     return 2 * (uint64_t)c->kv_heads * c->head_dim;
@@ -7990,9 +7991,7 @@ typedef struct rfl__llm_builtin {
     uint32_t hidden, layers, heads, kv_heads, head_dim, inter, vocab, max_pos, experts, ept,
         window;
     uint8_t tied, qkv_bias, dtype;
-    /* experts and latent attention: moe_intermediate, shared_experts, the
-       first layers with a dense MLP (first_k_dense_replace), q_lora_rank,
-       kv_lora_rank, qk_nope_dim, qk_rope_dim, v_head_dim, moe_bias */
+    /* experts and latent attention (dense_first: first_k_dense_replace) */
     uint32_t moe_inter, shared, dense_first, q_lora, kv_lora, nope, rope, v_head;
     uint8_t moe_bias;
 } rfl__llm_builtin;
@@ -8489,7 +8488,8 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
         (r = rfl__hf_cap(h, "final_logit_softcapping", &c->logit_softcap)))
         return r;
     if (!c->heads)
-        return rfl__hf_failk(h, RFL_ERR_SHAPE, "num_attention_heads", RFL__LLM_MSG("must be at least 1"));
+        return rfl__hf_failk(h, RFL_ERR_SHAPE, "num_attention_heads",
+                             RFL__LLM_MSG("must be at least 1"));
     if (lt == RFL__LT_NEOX) c->kv_heads = c->heads; /* no grouped heads */
     hd = rfl__llm_head_dim_default(c);
     if ((r = rfl__hf_u32(h, "head_dim", 0, hd ? hd : c->hidden / c->heads, &c->head_dim))) return r;
@@ -8706,14 +8706,16 @@ static rfl_tensor rfl__lb_wprod(rfl__lb *b, rfl_tensor x, uint32_t d0, uint32_t 
 /* A decode's cache input: d0 cached positions (S + 1; a sliding layer's
    at most the window) of d1 elements. */
 static rfl_tensor rfl__lb_cache_in(rfl__lb *b, uint32_t d0, uint32_t d1, const char *name) {
-    rfl_tensor t = rfl__lb_rec(b->net, RFL_OP_INPUT, RFL_NO_TENSOR, RFL_NO_TENSOR, d0, d1, 0, 0, "Cache", name);
+    rfl_tensor t = rfl__lb_rec(b->net, RFL_OP_INPUT, RFL_NO_TENSOR, RFL_NO_TENSOR, d0, d1, 0, 0,
+                               "Cache", name);
     if (t >= 0) b->net->layers[t].kv_cache = 1;
     return t;
 }
 
 /* The step's new k and v (MLA: the latent and the rotated key) copied into
    the cache: no gradient. */
-static void rfl__lb_cache_write(rfl__lb *b, rfl_tensor k, rfl_tensor v, const char *kn, const char *vn) {
+static void rfl__lb_cache_write(rfl__lb *b, rfl_tensor k, rfl_tensor v, const char *kn,
+                                const char *vn) {
     int i;
     for (i = 0; i < 2; i++) {
         rfl_tensor a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? v : k, 0, "cache_update", i ? vn : kn);
@@ -8729,7 +8731,9 @@ static rfl_tensor rfl__lb_mla_eager(rfl__lb *b, rfl_tensor q, rfl_tensor lat, rf
     const rfl_llm_config *c = b->c;
     uint32_t H = c->heads, N = c->qk_nope_dim, Lk = b->Lk;
     rfl_tensor kv, k, v;
-    if (b->decode) lat = rfl__lb_cache_in(b, Lk, c->kv_lora_rank, "latent_cache"), kr = rfl__lb_cache_in(b, Lk, c->qk_rope_dim, "rope_cache");
+    if (b->decode)
+        lat = rfl__lb_cache_in(b, Lk, c->kv_lora_rank, "latent_cache"),
+        kr = rfl__lb_cache_in(b, Lk, c->qk_rope_dim, "rope_cache");
     kv = rfl__lb_linear(b, lat, H * (N + c->v_head_dim), 0, "kv_b_proj", 1);
     k = rfl__lb_rec(net, RFL_OP_CONCAT, kv, kr, Lk, H * (N + c->qk_rope_dim),
                     (uint64_t)Lk * ((uint64_t)H * N + c->qk_rope_dim), 0, "cat", "key_states");
@@ -8849,8 +8853,8 @@ static rfl_tensor rfl__lb_glu(rfl__lb *b, rfl_tensor gu, uint32_t inter) {
     unsigned per = rfl_parse_name_eq(c->model_type, "gpt_oss") ? 10 : rfl__ly_act_flops[c->act] + 1;
     if (gu < 0) return gu;
     if (!rfl__ly_mul64(n, per, &f)) return rfl__ly_fail(b->net, RFL_ERR_OVERFLOW, "experts");
-    return rfl__lb_rec(b->net, RFL_OP_MUL, gu, RFL_NO_TENSOR, b->net->layers[gu].shape[0], inter, 2 * n, f,
-                       "act_and_mul", "act_fn");
+    return rfl__lb_rec(b->net, RFL_OP_MUL, gu, RFL_NO_TENSOR, b->net->layers[gu].shape[0], inter,
+                       2 * n, f, "act_and_mul", "act_fn");
 }
 
 /* Shared experts (n_shared_experts): a gated MLP of n x the routed width. */
@@ -9044,7 +9048,8 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
     /* generation's logits: the last position only (hidden_states[:, -1:]) */
     if (!b.decode && !d->logits_all && b.T > 1) h = rfl_layer_name(net, rfl_slice(net, h, 0, b.T - 1, 1), "last_position");
     h = rfl_layer_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head");
-    if (cfg->logit_softcap) /* cap tanh(x / cap): 3 per logit */ h = rfl__lb_unary(&b, RFL_OP_MUL, h, 3, "softcap", "logit_softcap");
+    /* cap tanh(x / cap): 3 per logit */
+    if (cfg->logit_softcap) h = rfl__lb_unary(&b, RFL_OP_MUL, h, 3, "softcap", "logit_softcap");
     rfl__lb_tag(&b, h, RFL_LLM_LM_HEAD);
     if (cfg->tied && !net->err.code) net->layers[wte].params = 0;
     return net->err.code;
