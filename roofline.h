@@ -2044,8 +2044,8 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
 /* Read a Hugging Face config.json (model_type gpt2, llama, qwen2, mistral,
    mixtral, qwen3, qwen3_moe, gemma2, gemma3_text, phi3, deepseek_v2,
    deepseek_v3, olmo2, gpt_oss, gpt_neox) from json[0..len) into *out,
-   tokenised into the caller's toks
-   (about 64 + 4 per key; 512 is plenty for a published config). Errors:
+   tokenised into the caller's toks (about 64 + 4 per key; 512 is plenty
+   for a published config). Errors:
    RFL_ERR_SYNTAX (malformed JSON), RFL_ERR_BUFFER (toks too small),
    RFL_ERR_MISSING (a required field is absent), RFL_ERR_UNSUPPORTED (an
    unknown model_type or activation), RFL_ERR_NUMBER (not a whole number,
@@ -2085,47 +2085,38 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
    GPT-2: "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get
    a descriptive name ("model.layers.3.self_attn.rotary_q"). Each record
    carries its kind (rfl_layer.kind = 1 + rfl_llm_kind).
-   The dense families' own: Phi-3's gate_up_proj viewed as gate and up;
-   GPT-NeoX's dense_h_to_4h, act, dense_4h_to_h and, with its parallel
-   residual, attention and MLP of the block's input added (add_attn,
-   add_mlp); Gemma's embed_scale (x sqrt(hidden), elementwise) and Gemma
-   2's logit_softcap (lm_head kind).
-   Per block: norm (LayerNorm; RMSNorm: class RMSNorm, hidden params, 4
-   FLOPs per element; none before (OLMo 2), or also after (Gemma:
-   post_attention_layernorm, pre_ and post_feedforward_layernorm) attention
-   and MLP); q, k, v (GPT-2: c_attn, Phi-3: qkv_proj, GPT-NeoX:
-   query_key_value, and three slices); q_norm and k_norm (Qwen3, Gemma 3,
-   OLMo 2); rotary on q and k (3 FLOPs per rotated element);
-   k_cache_write and v_cache_write (copies of
-   the new K and V into the cache; no gradient); decode: k_cache and
-   v_cache, inputs of S + 1 positions (the cache read per sample); attention
-   with kv_heads groups (eager: T x (S + T) scores, mac_flops as
-   FlopCounterMode; a sliding layer's decode attends to at most the
-   window), causal (rfl_causal, with the sliding window; GPT-OSS: the
-   record holds the heads' sink logits as params); o_proj;
-   the residual add; norm; the MLP (SwiGLU: gate_proj, up_proj, act_fn,
-   mul, down_proj; GPT-2: c_fc, act, c_proj; MoE: gate, routing softmax,
-   dispatch of T x experts_per_tok token slots, experts.w1 / w3 / w2
-   holding all experts' weights, of which a batch reads the ones it
-   reaches, combine); the add. Before the blocks: input_ids, the
-   embedding(s) (GPT-2: wte + wpe), rotary_emb (its inv_freq x positions
-   product once per batch: RFL_LF_ONCE); after: the final norm,
-   last_position (prefill without logits_all: a view of the last row),
-   lm_head. Tied: the table is counted on lm_head (the embedding record has
-   0 params; it still reads its rows and gets a gradient). Decode's cache
-   inputs and the cache writes are kv_cache records. Dropout (eval) is left
-   out. Kinds: embeddings; attention (rotary_emb, q/k/v, rotary, the cache
-   writes, attention, o_proj); norms; mlp (the projections; MoE: all of
-   block_sparse_moe); elementwise (adds, a dense MLP's activation and mul);
-   lm_head (last_position, lm_head). Experts other than Mixtral's are
-   mlp.gate (gpt_oss: mlp.router), experts.gate_up_proj, act_fn,
-   experts.down_proj, shared_experts.gate_proj / up_proj / down_proj,
-   add_shared. MLA: q_proj (or q_a_proj, q_a_layernorm, q_b_proj),
-   kv_a_proj_with_mqa, kv_a_layernorm, rotary_q, rotary_k,
+   Before the blocks: input_ids, the embedding(s) (GPT-2: wte + wpe;
+   Gemma: embed_scale, x sqrt(hidden)), rotary_emb (inv_freq x positions,
+   once per batch: RFL_LF_ONCE). Per block: norms (RMSNorm: hidden params,
+   4 FLOPs per element; where: rfl_llm_norm_place); q, k, v (GPT-2: c_attn,
+   Phi-3: qkv_proj, GPT-NeoX: query_key_value, and three slices); q_norm,
+   k_norm; rotary_q, rotary_k (3 FLOPs per rotated element); k_cache_write,
+   v_cache_write (copies into the cache, no gradient); decode: k_cache,
+   v_cache, inputs of S + 1 positions; attention with kv_heads groups
+   (eager: T x (S + T) scores, mac_flops as FlopCounterMode; a sliding
+   layer's decode attends to at most the window), causal (rfl_causal;
+   GPT-OSS: the heads' sink logits as params); o_proj (GPT-NeoX: dense);
+   add_attn; the MLP (gate_proj, up_proj, act_fn, mul, down_proj; Phi-3:
+   gate_up_proj viewed as gate and up; GPT-2: c_fc, act, c_proj; GPT-NeoX:
+   dense_h_to_4h, act, dense_4h_to_h); add_mlp (a parallel residual adds
+   both to the block's input). MoE: gate (gpt_oss: router), routing
+   softmax, dispatch of T x experts_per_tok token slots, experts holding all
+   experts' weights, of which a batch reads the ones it reaches (Mixtral:
+   block_sparse_moe, experts.w1 / w3 / w2; others: experts.gate_up_proj,
+   act_fn, experts.down_proj), combine, shared_experts.gate_proj / up_proj /
+   down_proj, add_shared. MLA: q_proj (or q_a_proj, q_a_layernorm,
+   q_b_proj), kv_a_proj_with_mqa, kv_a_layernorm, rotary_q, rotary_k,
    latent_cache_write, rope_cache_write; transformers' form: (decode:
    latent_cache, rope_cache) kv_b_proj, key_states, attention; absorbed:
    q_absorb, query_states, (decode: latent_cache) attention, o_absorb;
-   o_proj.
+   o_proj. After the blocks: the final norm, last_position (prefill without
+   logits_all: a view of the last row), lm_head (Gemma 2: logit_softcap).
+   Tied: the table is counted on lm_head (the embedding record has 0
+   params; it still reads its rows and gets a gradient). Cache inputs and
+   writes are kv_cache records. Kinds: embedding; attention (rotary_emb,
+   q/k/v, rotary, the cache writes, attention, o_proj); norm; mlp (the
+   projections; MoE: all of it); elementwise (adds, a dense MLP's
+   activation and mul); lm_head (last_position, lm_head).
    Returns RFL_ERR_ARG (NULL, int4 math, a bad phase or type, or a net not
    empty), the config's errors (rfl_llm_config_check), RFL_ERR_SHAPE (a
    GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
@@ -2160,10 +2151,7 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
    attention are replicated. One GPU's step is rfl_llm_build(net,
    &tp.shard, d) under rfl_llm_cost_desc(&tp.shard, d, ...): its FLOPs
    and bytes are per GPU; the step time of the group is that step's plus
-   the all-reduces (rfl_llm_tp_comm_time). Each layer all-reduces its
-   attention output and its MLP output (one sum with a parallel residual);
-   the vocab-parallel embedding adds one all-reduce per step; the logits
-   are gathered once per step. */
+   the all-reduces and the logits' gather (rfl_llm_tp_comm_time). */
 typedef struct rfl_llm_tp {
     uint32_t gpus;               /* N */
     rfl_llm_config shard;        /* one GPU's part of cfg: heads / N; kv heads / N
@@ -2204,10 +2192,9 @@ typedef struct rfl_llm_tp {
    plan knows no machine: rfl_llm_tp_comm_time refuses more GPUs than the
    node holds (one node only).
    net: an initialised net over the caller's records (RFL_LLM_NET_LAYERS
-   (cfg->layers); names optional). The plan re-initialises it over the same
-   buffers and builds one GPU's step in it (its weights are that build's
-   parameter bytes: the builder is the one count of a model), so after the
-   plan net holds the shard's records, ready to cost. */
+   (cfg->layers); names optional); the plan builds one GPU's step in it
+   (weight_bytes are its parameter bytes), so net then holds the shard's
+   records, ready to cost. */
 RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
                                    uint32_t gpus, rfl_net *net, rfl_llm_tp *out);
 /* Memory per GPU on m for N = 1, 2, 4 and 8: whether the step fits, and
@@ -7704,6 +7691,10 @@ static int rfl__llm_is_gpt2(const rfl_llm_config *c) { return c->pos == RFL_LLM_
 static int rfl__llm_bit(const uint8_t *mask, uint32_t l) {
     return l < RFL_LLM_MASK_LAYERS && (mask[l / 8] >> (l % 8) & 1);
 }
+/* Set bit l (below RFL_LLM_MASK_LAYERS). */
+static void rfl__llm_set(uint8_t *mask, uint32_t l) {
+    mask[l / 8] = (uint8_t)(mask[l / 8] | 1u << (l % 8));
+}
 /* Layer l attends through the sliding window. */
 static int rfl__llm_layer_slides(const rfl_llm_config *c, uint32_t l) {
     return c->sliding_window && !rfl__llm_bit(c->layer_full, l);
@@ -7713,9 +7704,8 @@ static int rfl__llm_layer_moe(const rfl_llm_config *c, uint32_t l) {
     return c->experts && !rfl__llm_bit(c->layer_dense, l);
 }
 /* Elements the cache keeps per token and layer: K and V of every kv head;
-   latent attention: the normed latent and the rotated key (transformers
-   5.17 keeps those and expands them at each step; absorbed kernels keep the
-   same). */
+   latent attention: the normed latent and the rotated key (as transformers
+   and absorbed kernels keep them). */
 static uint64_t rfl__llm_cache_width(const rfl_llm_config *c) {
     if (c->kv_lora_rank) return (uint64_t)c->kv_lora_rank + c->qk_rope_dim;
     return 2 * (uint64_t)c->kv_heads * c->head_dim;
@@ -7738,10 +7728,8 @@ static uint64_t rfl__lm_add(rfl__llm_ctx *x, uint64_t a, uint64_t b) {
     return r;
 }
 
-/* d's sizes after the config's and the step's checks: the math type
-   (d->math, fp32 when 0) must have a roof, the phase and types be valid,
-   B x T and P + T fit 64 bits, a learned-position model's table hold
-   P + T positions. */
+/* d's sizes after the config's and the step's checks (rfl_llm_build's
+   errors). */
 static rfl_result rfl__llm_ctx_init(rfl__llm_ctx *x, const rfl_llm_config *c,
                                     const rfl_llm_step_desc *d) {
     rfl_dtype m;
@@ -7811,9 +7799,7 @@ typedef struct rfl__llm_builtin {
     uint32_t hidden, layers, heads, kv_heads, head_dim, inter, vocab, max_pos, experts, ept,
         window;
     uint8_t tied, qkv_bias, dtype;
-    /* experts and latent attention: moe_intermediate, shared_experts, the
-       first layers with a dense MLP (first_k_dense_replace), q_lora_rank,
-       kv_lora_rank, qk_nope_dim, qk_rope_dim, v_head_dim, moe_bias */
+    /* experts and latent attention (dense_first: first_k_dense_replace) */
     uint32_t moe_inter, shared, dense_first, q_lora, kv_lora, nope, rope, v_head;
     uint8_t moe_bias;
 } rfl__llm_builtin;
@@ -7926,7 +7912,7 @@ static int rfl__llm_pattern(rfl_llm_config *c, uint32_t every, uint32_t below) {
     for (l = 0; l < c->layers; l++) {
         if (!((every && (l + 1) % every == 0) || l < below)) continue;
         if (l >= RFL_LLM_MASK_LAYERS) return 0;
-        c->layer_full[l / 8] = (uint8_t)(c->layer_full[l / 8] | 1u << (l % 8));
+        rfl__llm_set(c->layer_full, l);
     }
     return 1;
 }
@@ -7961,7 +7947,7 @@ RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out) {
         out->q_lora_rank = b->q_lora, out->kv_lora_rank = b->kv_lora;
         out->qk_nope_dim = b->nope, out->qk_rope_dim = b->rope, out->v_head_dim = b->v_head;
         out->moe_bias = b->moe_bias;
-        for (l = 0; l < b->dense_first; l++) out->layer_dense[l / 8] = (uint8_t)(out->layer_dense[l / 8] | 1u << (l % 8));
+        for (l = 0; l < b->dense_first; l++) rfl__llm_set(out->layer_dense, l);
         if (rfl__llm_type(b->type) == RFL__LT_NEOX) out->rotary_dim = b->head_dim / 4; /* rotary_pct 0.25 */
         rfl__llm_pattern(out, rfl__llm_every_default(out), 0);
         return RFL_OK;
@@ -8037,23 +8023,36 @@ static rfl_result rfl__hf_fail(rfl__hf *h, int tok, rfl_result r, const char *fi
     return rfl__hf_at(h, tok);
 }
 
-/* A whole number in [0, 2^32) at key; absent or null: *out = def, or
-   RFL_ERR_MISSING when required. */
+/* The same at key's own token (the root when key is absent). */
+static rfl_result rfl__hf_failk(rfl__hf *h, rfl_result r, const char *key, const char *msg) {
+    return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), r, key, msg);
+}
+
+/* A number >= 0 at key; absent or null: *out = def, or RFL_ERR_MISSING
+   when required (2: when absent; null is def). */
+static rfl_result rfl__hf_num(rfl__hf *h, const char *key, int required, double def, double *out) {
+    int t = rfl_json_get(&h->doc, 0, key);
+    *out = def;
+    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL)
+        return required && (t < 0 || required < 2)
+                   ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__LLM_MSG("required field is missing"))
+                   : RFL_OK;
+    if (!rfl_json_num(&h->doc, t, out))
+        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
+    if (!(*out >= 0)) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
+    return RFL_OK;
+}
+
+/* A whole number in [0, 2^32) at key, as rfl__hf_num reads it. */
 static rfl_result rfl__hf_u32(rfl__hf *h, const char *key, int required, uint32_t def,
                               uint32_t *out) {
-    int t = rfl_json_get(&h->doc, 0, key);
     double v;
-    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) {
-        *out = def;
-        return required ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__LLM_MSG("required field is missing"))
-                        : RFL_OK;
-    }
-    if (!rfl_json_num(&h->doc, t, &v))
-        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
-    if (v < 0) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
-    if (v > 4294967295.0) return rfl__hf_fail(h, t, RFL_ERR_OVERFLOW, key, RFL__LLM_MSG("larger than 2^32 - 1"));
+    rfl_result r = rfl__hf_num(h, key, required, def, &v);
+    if (r == RFL_ERR_MISSING) *out = def;
+    if (r) return r;
+    if (v > 4294967295.0) return rfl__hf_failk(h, RFL_ERR_OVERFLOW, key, RFL__LLM_MSG("larger than 2^32 - 1"));
     if ((double)(uint32_t)v != v)
-        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a whole number"));
+        return rfl__hf_failk(h, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a whole number"));
     *out = (uint32_t)v;
     return RFL_OK;
 }
@@ -8108,25 +8107,15 @@ static rfl_result rfl__hf_gpt2(rfl__hf *h, rfl_llm_config *c) {
         (r = rfl__hf_bool(h, "tie_word_embeddings", 1, &c->tied)))
         return r;
     if (!c->heads || c->hidden % c->heads)
-        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "n_head"), RFL_ERR_SHAPE, "n_head",
-                            RFL__LLM_MSG("does not divide n_embd"));
+        return rfl__hf_failk(h, RFL_ERR_SHAPE, "n_head", RFL__LLM_MSG("does not divide n_embd"));
     c->kv_heads = c->heads;
     c->head_dim = c->hidden / c->heads;
     if (inner) c->intermediate = inner;
     else if (c->hidden > 0xFFFFFFFFu / 4)
-        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "n_embd"), RFL_ERR_OVERFLOW, "n_embd",
-                            RFL__LLM_MSG("4 x n_embd is larger than 2^32 - 1"));
+        return rfl__hf_failk(h, RFL_ERR_OVERFLOW, "n_embd",
+                             RFL__LLM_MSG("4 x n_embd is larger than 2^32 - 1"));
     else c->intermediate = 4 * c->hidden;
     return RFL_OK;
-}
-
-/* A size that may be null (none: 0) but not absent: DeepSeek's q_lora_rank,
-   n_routed_experts, n_shared_experts (transformers' defaults for an absent
-   one are large sizes, not "none"). */
-static rfl_result rfl__hf_u32_null(rfl__hf *h, const char *key, uint32_t *out) {
-    int t = rfl_json_get(&h->doc, 0, key);
-    if (t >= 0 && h->doc.t[t].type == RFL_JSON_NULL) { *out = 0; return RFL_OK; }
-    return rfl__hf_u32(h, key, 1, 0, out);
 }
 
 /* A size read at key that must be at least 1. */
@@ -8134,8 +8123,7 @@ static rfl_result rfl__hf_pos(rfl__hf *h, const char *key, int required, uint32_
                               uint32_t *out) {
     rfl_result r = rfl__hf_u32(h, key, required, def, out);
     if (r || *out) return r;
-    return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), RFL_ERR_SHAPE, key,
-                        RFL__LLM_MSG("must be at least 1"));
+    return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__LLM_MSG("must be at least 1"));
 }
 
 /* Mark layer l dense (a plain MLP of intermediate); beyond the mask's
@@ -8143,9 +8131,9 @@ static rfl_result rfl__hf_pos(rfl__hf *h, const char *key, int required, uint32_
 static rfl_result rfl__hf_dense(rfl__hf *h, rfl_llm_config *c, uint32_t l, const char *key) {
     if (l >= c->layers) return RFL_OK; /* transformers ignores such a layer */
     if (l >= RFL_LLM_MASK_LAYERS)
-        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), RFL_ERR_UNSUPPORTED, key,
-                            RFL__LLM_MSG("dense layers beyond the 256th are not supported"));
-    c->layer_dense[l / 8] = (uint8_t)(c->layer_dense[l / 8] | 1u << (l % 8));
+        return rfl__hf_failk(h, RFL_ERR_UNSUPPORTED, key,
+                             RFL__LLM_MSG("dense layers beyond the 256th are not supported"));
+    rfl__llm_set(c->layer_dense, l);
     return RFL_OK;
 }
 
@@ -8183,11 +8171,12 @@ static rfl_result rfl__hf_qwen3_moe(rfl__hf *h, rfl_llm_config *c) {
 static rfl_result rfl__hf_deepseek(rfl__hf *h, rfl_llm_config *c) {
     rfl_result r;
     uint32_t first, freq, l;
-    if ((r = rfl__hf_u32_null(h, "n_routed_experts", &c->experts)) ||
-        (r = rfl__hf_u32_null(h, "n_shared_experts", &c->shared_experts)) ||
+    /* null is none; absent is not (transformers' defaults are large sizes) */
+    if ((r = rfl__hf_u32(h, "n_routed_experts", 2, 0, &c->experts)) ||
+        (r = rfl__hf_u32(h, "n_shared_experts", 2, 0, &c->shared_experts)) ||
         (r = rfl__hf_u32(h, "first_k_dense_replace", 1, 0, &first)) ||
         (r = rfl__hf_pos(h, "moe_layer_freq", 0, 1, &freq)) ||
-        (r = rfl__hf_u32_null(h, "q_lora_rank", &c->q_lora_rank)) ||
+        (r = rfl__hf_u32(h, "q_lora_rank", 2, 0, &c->q_lora_rank)) ||
         (r = rfl__hf_pos(h, "kv_lora_rank", 1, 0, &c->kv_lora_rank)) ||
         (r = rfl__hf_u32(h, "qk_nope_head_dim", 1, 0, &c->qk_nope_dim)) ||
         (r = rfl__hf_pos(h, "qk_rope_head_dim", 1, 0, &c->qk_rope_dim)) ||
@@ -8205,9 +8194,7 @@ static rfl_result rfl__hf_deepseek(rfl__hf *h, rfl_llm_config *c) {
     return RFL_OK;
 }
 
-/* The fields of experts and latent attention (qwen3_moe, deepseek_v2,
-   deepseek_v3, gpt_oss), after the Llama-style fields; other families
-   have none of them. */
+/* The fields of experts and latent attention, after the Llama-style ones. */
 static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c) {
     rfl_result r;
     if (rfl_parse_name_eq(c->model_type, "qwen3_moe")) return rfl__hf_qwen3_moe(h, c);
@@ -8223,25 +8210,13 @@ static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c) {
     return RFL_OK;
 }
 
-/* A number at key, absent or null: *out = def (a string or a negative
-   number is an error). */
-static rfl_result rfl__hf_num(rfl__hf *h, const char *key, double def, double *out) {
-    int t = rfl_json_get(&h->doc, 0, key);
-    *out = def;
-    if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
-    if (!rfl_json_num(&h->doc, t, out))
-        return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
-    if (!(*out >= 0)) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
-    return RFL_OK;
-}
-
 /* A soft-capping value: on when a number other than 0, off when null or
    0, the family's default when absent. */
 static rfl_result rfl__hf_cap(rfl__hf *h, const char *key, uint8_t *out) {
     double v;
     rfl_result r;
     if (rfl_json_get(&h->doc, 0, key) < 0) return RFL_OK;
-    if ((r = rfl__hf_num(h, key, 0, &v))) return r;
+    if ((r = rfl__hf_num(h, key, 0, 0, &v))) return r;
     *out = (uint8_t)(v > 0);
     return RFL_OK;
 }
@@ -8254,8 +8229,8 @@ static rfl_result rfl__hf_rotary(rfl__hf *h, rfl_llm_config *c) {
     double f;
     rfl_result r;
     if (neox && rfl_json_get(&h->doc, 0, key) < 0) key = "partial_rotary_factor";
-    if ((r = rfl__hf_num(h, key, neox ? 0.25 : 1.0, &f))) return r;
-    if (f > 1) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, key), RFL_ERR_SHAPE, key, RFL__LLM_MSG("larger than 1"));
+    if ((r = rfl__hf_num(h, key, 0, neox ? 0.25 : 1.0, &f))) return r;
+    if (f > 1) return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__LLM_MSG("larger than 1"));
     c->rotary_dim = f == 1 ? 0 : (uint32_t)((double)c->head_dim * f);
     if (neox && f == 1) c->rotary_dim = c->head_dim;
     return RFL_OK;
@@ -8287,7 +8262,7 @@ static rfl_result rfl__hf_layers(rfl__hf *h, rfl_llm_config *c) {
             if (!full || !c->sliding_window) continue;
             if (l >= RFL_LLM_MASK_LAYERS)
                 return rfl__hf_fail(h, k, RFL_ERR_UNSUPPORTED, "layer_types", RFL__LLM_MSG("per-layer types beyond 256 layers"));
-            c->layer_full[l / 8] = (uint8_t)(c->layer_full[l / 8] | 1u << (l % 8));
+            rfl__llm_set(c->layer_full, l);
         }
         if (l != c->layers)
             return rfl__hf_fail(h, t, RFL_ERR_SHAPE, "layer_types", RFL__LLM_MSG("not one per layer"));
@@ -8296,8 +8271,8 @@ static rfl_result rfl__hf_layers(rfl__hf *h, rfl_llm_config *c) {
     if (lt == RFL__LT_GEMMA3 && (r = rfl__hf_u32(h, "sliding_window_pattern", 0, every, &every))) return r;
     if (lt != RFL__LT_QWEN2 && lt != RFL__LT_QWEN3 && lt != RFL__LT_QWEN3_MOE) below = 0;
     if (!rfl__llm_pattern(c, every, below))
-        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_hidden_layers"), RFL_ERR_UNSUPPORTED,
-                            "num_hidden_layers", RFL__LLM_MSG("per-layer types beyond 256 layers"));
+        return rfl__hf_failk(h, RFL_ERR_UNSUPPORTED, "num_hidden_layers",
+                             RFL__LLM_MSG("per-layer types beyond 256 layers"));
     return RFL_OK;
 }
 
@@ -8320,14 +8295,15 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
         (r = rfl__hf_cap(h, "attn_logit_softcapping", &c->attn_softcap)) ||
         (r = rfl__hf_cap(h, "final_logit_softcapping", &c->logit_softcap)))
         return r;
-    if (!c->heads) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_attention_heads"),
-                                       RFL_ERR_SHAPE, "num_attention_heads", RFL__LLM_MSG("must be at least 1"));
+    if (!c->heads)
+        return rfl__hf_failk(h, RFL_ERR_SHAPE, "num_attention_heads",
+                             RFL__LLM_MSG("must be at least 1"));
     if (lt == RFL__LT_NEOX) c->kv_heads = c->heads; /* no grouped heads */
     hd = rfl__llm_head_dim_default(c);
     if ((r = rfl__hf_u32(h, "head_dim", 0, hd ? hd : c->hidden / c->heads, &c->head_dim))) return r;
     if (rfl_json_get(&h->doc, 0, "head_dim") < 0 && !hd && c->hidden % c->heads)
-        return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, "num_attention_heads"), RFL_ERR_SHAPE,
-                            "num_attention_heads", RFL__LLM_MSG("does not divide hidden_size"));
+        return rfl__hf_failk(h, RFL_ERR_SHAPE, "num_attention_heads",
+                             RFL__LLM_MSG("does not divide hidden_size"));
     c->qkv_bias = (uint8_t)(lt == RFL__LT_QWEN2 || attn_bias); /* Qwen2: always on q, k, v */
     c->o_bias = attn_bias;
     if (moe && ((r = rfl__hf_u32(h, "num_local_experts", 1, 0, &c->experts)) ||
@@ -8344,9 +8320,8 @@ static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
     if (r) return rfl__hf_at(h, rfl_json_get(&h->doc, 0, h->doc.err.where));
     /* absurd sizes: the model must be countable in 64 bits */
     r = rfl__llm_countable(c) ? RFL_OK : RFL_ERR_OVERFLOW;
-    if (r) return rfl__hf_fail(h, rfl_json_get(&h->doc, 0, h->gpt2 ? "n_embd" : "hidden_size"), r,
-                               h->gpt2 ? "n_embd" : "hidden_size",
-                               RFL__LLM_MSG("the model's sizes overflow 64-bit counts"));
+    if (r) return rfl__hf_failk(h, r, h->gpt2 ? "n_embd" : "hidden_size",
+                                RFL__LLM_MSG("the model's sizes overflow 64-bit counts"));
     return RFL_OK;
 }
 
@@ -8396,8 +8371,7 @@ static void rfl__hf_assumed_note(const rfl__hf *h, const rfl_llm_config *c, char
     }
 }
 
-/* The reader after the arguments' check; errors in h->doc.err (a syntax
-   error or a short token array: the tokenizer's own). */
+/* The reader after the arguments' check; errors in h->doc.err. */
 static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_json_tok *toks,
                                 int cap, const rfl_llm_read_desc *desc, rfl_llm_config *out) {
     rfl_result r;
@@ -8460,11 +8434,7 @@ RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_t
     return rfl_llm_config_read(json, len, toks, cap, &strict, out, err);
 }
 /* ---- the step as layer records (rfl_llm_build) ---------------------------------
-   One sequence of the step, written with [6]'s builders so that every tool
-   that reads records (per-layer tables, training, charts, reports) reads a
-   decoder too. The few records [6] has no builder for (the KV cache read as
-   an input, rotary's once-per-batch product, MoE dispatch and combine) are
-   made here with [6]'s begin / commit, so [6] stays as the zoo needs it. */
+   Records [6] has no builder for are made here with its begin / commit. */
 typedef struct rfl__lb {
     rfl_net *net;
     const rfl_llm_config *c;
@@ -8476,26 +8446,27 @@ typedef struct rfl__lb {
     int absorbed;          /* MLA absorbed (rfl_llm_step_desc.mla_absorbed) */
 } rfl__lb;
 
-/* The records made since the last tag are of kind k (RFL_GROUP_KIND: the
-   kinds the LLM join sorts kernels into). Returns t. */
+/* The records made since the last tag are of kind k. Returns t. */
 static rfl_tensor rfl__lb_tag(rfl__lb *b, rfl_tensor t, rfl_llm_kind k) {
     for (; b->tagged < b->net->count; b->tagged++)
         b->net->layers[b->tagged].kind = (uint8_t)(k + 1);
     return t;
 }
 
-/* A record of op `op` on x (RFL_NO_TENSOR: a source), shape (d0, d1). */
-static rfl_tensor rfl__lb_rec(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t d0, uint32_t d1,
-                              uint64_t in_numel, uint64_t flops, const char *cls) {
-    rfl_layer *L = rfl__ly_begin(net, op, x, 0, x >= 0 ? 1 : 0);
+/* A record `name` of op `op` on x and x2 (RFL_NO_TENSOR: none; x none: a
+   source), shape (d0, d1). */
+static rfl_tensor rfl__lb_rec(rfl_net *net, rfl_op op, rfl_tensor x, rfl_tensor x2, uint32_t d0,
+                              uint32_t d1, uint64_t in_numel, uint64_t flops, const char *cls,
+                              const char *name) {
+    rfl_layer *L = rfl__ly_begin(net, op, x, x2 >= 0 ? x2 : 0, x2 >= 0 ? 2 : x >= 0);
     if (!L) return RFL_NO_TENSOR;
     L->rank = 2, L->shape[0] = d0, L->shape[1] = d1;
     L->in_numel = in_numel, L->flops = flops, L->cls = cls;
-    return rfl__ly_commit(net, L);
+    return rfl_layer_name(net, rfl__ly_commit(net, L), name);
 }
 
-/* A linear module (GPT-2's are Conv1D, the same product); `experts` copies
-   of its weights (MoE: the record stands for all of them). */
+/* A linear module; `experts` copies of its weights (MoE: the record stands
+   for all of them). */
 static rfl_tensor rfl__lb_linear(rfl__lb *b, rfl_tensor x, uint32_t out, int bias,
                                  const char *name, uint64_t experts) {
     rfl_tensor t = rfl_layer_name(b->net, rfl_linear(b->net, x, out, bias), name);
@@ -8507,24 +8478,15 @@ static rfl_tensor rfl__lb_linear(rfl__lb *b, rfl_tensor x, uint32_t out, int bia
     return t;
 }
 
-/* LayerNorm, or RMSNorm: a scale and no shift (hidden params), no mean: x^2,
-   mean, rsqrt, scale = 4 FLOPs per element, half of LayerNorm's 8. */
-static rfl_tensor rfl__lb_norm(rfl__lb *b, rfl_tensor x, const char *name) {
+/* The config's norm; params > 0: an RMSNorm of that many scales (q_norm
+   and k_norm: per head, shared by the heads, or over the whole width).
+   RMSNorm: a scale and no shift, no mean: x^2, mean, rsqrt, scale = 4 FLOPs
+   per element, half of LayerNorm's 8. */
+static rfl_tensor rfl__lb_norm(rfl__lb *b, rfl_tensor x, const char *name, uint32_t params) {
     rfl_tensor t = rfl_layer_name(b->net, rfl_layernorm(b->net, x), name);
-    if (t >= 0 && b->c->norm == RFL_LLM_RMSNORM) {
+    if (t >= 0 && (params || b->c->norm == RFL_LLM_RMSNORM)) {
         rfl_layer *L = &b->net->layers[t];
-        L->params /= 2, L->flops /= 2, L->cls = "RMSNorm";
-    }
-    return rfl__lb_tag(b, t, RFL_LLM_NORM);
-}
-
-/* RMSNorm of x with `params` scales: q_norm and k_norm, per head (the
-   scale of head_dim shared by the heads) or over the whole width. */
-static rfl_tensor rfl__lb_rms(rfl__lb *b, rfl_tensor x, uint32_t params, const char *name) {
-    rfl_tensor t = rfl_layer_name(b->net, rfl_layernorm(b->net, x), name);
-    if (t >= 0) {
-        rfl_layer *L = &b->net->layers[t];
-        L->params = params, L->flops /= 2, L->cls = "RMSNorm";
+        L->params = params ? params : L->params / 2, L->flops /= 2, L->cls = "RMSNorm";
     }
     return rfl__lb_tag(b, t, RFL_LLM_NORM);
 }
@@ -8535,16 +8497,6 @@ static rfl_tensor rfl__lb_unary(rfl__lb *b, rfl_op op, rfl_tensor x, unsigned pe
     rfl_tensor t = rfl_layer_name(b->net, rfl__ly_unary(b->net, op, x, per, 0, 0, 0), name);
     if (t >= 0) b->net->layers[t].cls = cls;
     return t;
-}
-
-/* A record of op `op` on a and a2, shape (d0, d1), reading in_numel. */
-static rfl_tensor rfl__lb_rec2(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tensor a2, uint32_t d0,
-                               uint32_t d1, uint64_t in_numel, const char *cls) {
-    rfl_layer *L = rfl__ly_begin(net, op, a, a2, 2);
-    if (!L) return RFL_NO_TENSOR;
-    L->rank = 2, L->shape[0] = d0, L->shape[1] = d1;
-    L->in_numel = in_numel, L->cls = cls;
-    return rfl__ly_commit(net, L);
 }
 
 /* A weight product that is no module call: w weights used once at each
@@ -8561,11 +8513,24 @@ static rfl_tensor rfl__lb_wprod(rfl__lb *b, rfl_tensor x, uint32_t d0, uint32_t 
     return rfl_layer_name(b->net, rfl__ly_commit(b->net, L), name);
 }
 
-/* A decode's cache input: the S + 1 cached positions of d1 elements. */
-static rfl_tensor rfl__lb_cache_in(rfl__lb *b, uint32_t d1, const char *name) {
-    rfl_tensor t = rfl_layer_name(b->net, rfl__lb_rec(b->net, RFL_OP_INPUT, RFL_NO_TENSOR, b->Lk, d1, 0, 0, "Cache"), name);
+/* A decode's cache input: d0 cached positions (S + 1; a sliding layer's
+   at most the window) of d1 elements. */
+static rfl_tensor rfl__lb_cache_in(rfl__lb *b, uint32_t d0, uint32_t d1, const char *name) {
+    rfl_tensor t = rfl__lb_rec(b->net, RFL_OP_INPUT, RFL_NO_TENSOR, RFL_NO_TENSOR, d0, d1, 0, 0,
+                               "Cache", name);
     if (t >= 0) b->net->layers[t].kv_cache = 1;
     return t;
+}
+
+/* The step's new k and v (MLA: the latent and the rotated key) copied into
+   the cache: no gradient. */
+static void rfl__lb_cache_write(rfl__lb *b, rfl_tensor k, rfl_tensor v, const char *kn,
+                                const char *vn) {
+    int i;
+    for (i = 0; i < 2; i++) {
+        rfl_tensor a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? v : k, 0, "cache_update", i ? vn : kn);
+        if (a >= 0) b->net->layers[a].needs_grad = 0, b->net->layers[a].kv_cache = 1;
+    }
 }
 
 /* MLA as transformers runs it: kv_b_proj expands the latent of every
@@ -8576,10 +8541,12 @@ static rfl_tensor rfl__lb_mla_eager(rfl__lb *b, rfl_tensor q, rfl_tensor lat, rf
     const rfl_llm_config *c = b->c;
     uint32_t H = c->heads, N = c->qk_nope_dim, Lk = b->Lk;
     rfl_tensor kv, k, v;
-    if (b->decode) lat = rfl__lb_cache_in(b, c->kv_lora_rank, "latent_cache"), kr = rfl__lb_cache_in(b, c->qk_rope_dim, "rope_cache");
+    if (b->decode)
+        lat = rfl__lb_cache_in(b, Lk, c->kv_lora_rank, "latent_cache"),
+        kr = rfl__lb_cache_in(b, Lk, c->qk_rope_dim, "rope_cache");
     kv = rfl__lb_linear(b, lat, H * (N + c->v_head_dim), 0, "kv_b_proj", 1);
-    k = rfl_layer_name(net, rfl__lb_rec2(net, RFL_OP_CONCAT, kv, kr, Lk, H * (N + c->qk_rope_dim),
-                                         (uint64_t)Lk * ((uint64_t)H * N + c->qk_rope_dim), "cat"), "key_states");
+    k = rfl__lb_rec(net, RFL_OP_CONCAT, kv, kr, Lk, H * (N + c->qk_rope_dim),
+                    (uint64_t)Lk * ((uint64_t)H * N + c->qk_rope_dim), 0, "cat", "key_states");
     v = rfl_layer_name(net, rfl_slice(net, kv, 1, H * N, H * c->v_head_dim), "value_states");
     return rfl_causal(net, rfl_layer_name(net, rfl_attention(net, q, k, v, H), "attention"), 0);
 }
@@ -8598,7 +8565,7 @@ static rfl_tensor rfl__lb_mla_absorbed(rfl__lb *b, rfl_tensor q, rfl_tensor qr, 
     t[1] = qr;
     q = rfl_layer_name(net, rfl_concat(net, t, 2, 1), "query_states");
     if (b->decode) {
-        k = rfl__lb_cache_in(b, (uint32_t)(C + c->qk_rope_dim), "latent_cache");
+        k = rfl__lb_cache_in(b, b->Lk, (uint32_t)(C + c->qk_rope_dim), "latent_cache");
     } else {
         t[0] = lat, t[1] = kr;
         k = rfl_layer_name(net, rfl_concat(net, t, 2, 1), "latent");
@@ -8609,21 +8576,14 @@ static rfl_tensor rfl__lb_mla_absorbed(rfl__lb *b, rfl_tensor q, rfl_tensor qr, 
     return rfl__lb_wprod(b, a, b->T, (uint32_t)(H * c->v_head_dim), T * H * C, H * C * c->v_head_dim, "o_absorb");
 }
 
-/* Multi-head latent attention (kv_lora_rank > 0; DeepSeek-V2/V3), as
-   transformers 5.17 runs it, or absorbed (rfl_llm_step_desc.mla_absorbed):
-   q (q_proj, or q_a_proj, q_a_layernorm, q_b_proj) of heads x (nope +
-   rope); kv_a_proj_with_mqa to the latent (kv_lora_rank, then
-   kv_a_layernorm) and one key of rope dims every head shares; rotary on q's
-   and that key's rope dims; the cache keeps the normed latent and the
-   rotated key (transformers' DynamicLayer holds them as its keys and
-   values); then the eager or the absorbed attention; o_proj. */
+/* Multi-head latent attention (records: rfl_llm_build). The cache keeps
+   the normed latent and the rotated key, as transformers' DynamicLayer. */
 static rfl_tensor rfl__lb_mla(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
     uint64_t H = c->heads, C = c->kv_lora_rank, R = c->qk_rope_dim, N = c->qk_nope_dim, V = c->v_head_dim;
     uint32_t qw;
     rfl_tensor q, kv, lat, kr, qr, a;
-    int i;
     if (!R || !V) return rfl__ly_fail(net, RFL_ERR_SHAPE, "mla");
     /* every width a record holds is 32-bit */
     if (!rfl__ly_dim(H * (N + R), &qw) || H * (N + V) > 0xFFFFFFFFu || H * (C + R) > 0xFFFFFFFFu ||
@@ -8632,7 +8592,7 @@ static rfl_tensor rfl__lb_mla(rfl__lb *b, rfl_tensor h) {
     rfl_scope_push(net, "self_attn");
     if (c->q_lora_rank) {
         q = rfl__lb_tag(b, rfl__lb_linear(b, h, c->q_lora_rank, c->qkv_bias, "q_a_proj", 1), RFL_LLM_ATTENTION);
-        q = rfl__lb_linear(b, rfl__lb_norm(b, q, "q_a_layernorm"), qw, 0, "q_b_proj", 1);
+        q = rfl__lb_linear(b, rfl__lb_norm(b, q, "q_a_layernorm", 0), qw, 0, "q_b_proj", 1);
     } else {
         q = rfl__lb_linear(b, h, qw, 0, "q_proj", 1);
     }
@@ -8641,29 +8601,23 @@ static rfl_tensor rfl__lb_mla(rfl__lb *b, rfl_tensor h) {
     kr = rfl_layer_name(net, rfl_slice(net, kv, 1, (uint32_t)C, (uint32_t)R), "k_rot");
     qr = rfl_layer_name(net, rfl_slice(net, q, 1, (uint32_t)(H * N), (uint32_t)(H * R)), "q_rot");
     rfl__lb_tag(b, qr, RFL_LLM_ATTENTION);
-    lat = rfl__lb_norm(b, lat, "kv_a_layernorm");
+    lat = rfl__lb_norm(b, lat, "kv_a_layernorm", 0);
     qr = rfl__lb_unary(b, RFL_OP_MUL, qr, 3, "apply_rotary_pos_emb", "rotary_q");
     kr = rfl__lb_unary(b, RFL_OP_MUL, kr, 3, "apply_rotary_pos_emb", "rotary_k");
-    for (i = 0; i < 2; i++) {
-        a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? kr : lat, 0, "cache_update",
-                          i ? "rope_cache_write" : "latent_cache_write");
-        if (a >= 0) net->layers[a].needs_grad = 0, net->layers[a].kv_cache = 1;
-    }
+    rfl__lb_cache_write(b, lat, kr, "latent_cache_write", "rope_cache_write");
     a = b->absorbed ? rfl__lb_mla_absorbed(b, q, qr, lat, kr) : rfl__lb_mla_eager(b, q, lat, kr);
     a = rfl__lb_linear(b, a, c->hidden, c->o_bias, "o_proj", 1);
     rfl_scope_pop(net);
     return rfl__lb_tag(b, a, RFL_LLM_ATTENTION);
 }
 
-/* q / k / v projections, rotary, the cache, attention, output projection.
-   The step's new K and V are copied into the cache (kv type, no gradient);
-   decode attends to the cache, a per-sample input of S + 1 positions. */
+/* Attention (records: rfl_llm_build). */
 static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
     rfl_tensor q, k, v, a;
     uint32_t lk = b->Lk, rd = c->rotary_dim ? c->rotary_dim : c->head_dim;
-    int i, slides = rfl__llm_layer_slides(c, b->layer);
+    int slides = rfl__llm_layer_slides(c, b->layer);
     if (c->kv_lora_rank) return rfl__lb_mla(b, h);
     rfl_scope_push(net, b->gpt2 ? "attn" : b->neox ? "attention" : "self_attn");
     if (b->gpt2 || c->fused_qkv) { /* one projection, viewed as q, k, v */
@@ -8674,9 +8628,9 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
         v = rfl_layer_name(net, rfl_slice(net, a, 1, b->q + b->kv, b->kv), "v");
     } else { /* q_norm and k_norm (qwen3, gemma3: per head; olmo2: whole) */
         q = rfl__lb_tag(b, rfl__lb_linear(b, h, b->q, c->qkv_bias, "q_proj", 1), RFL_LLM_ATTENTION);
-        if (c->qk_norm) q = rfl__lb_rms(b, q, c->qk_norm == 1 ? c->head_dim : b->q, "q_norm");
+        if (c->qk_norm) q = rfl__lb_norm(b, q, "q_norm", c->qk_norm == 1 ? c->head_dim : b->q);
         k = rfl__lb_tag(b, rfl__lb_linear(b, h, b->kv, c->qkv_bias, "k_proj", 1), RFL_LLM_ATTENTION);
-        if (c->qk_norm) k = rfl__lb_rms(b, k, c->qk_norm == 1 ? c->head_dim : b->kv, "k_norm");
+        if (c->qk_norm) k = rfl__lb_norm(b, k, "k_norm", c->qk_norm == 1 ? c->head_dim : b->kv);
         v = rfl__lb_linear(b, h, b->kv, c->qkv_bias, "v_proj", 1);
     }
     if (c->pos == RFL_LLM_POS_ROTARY) { /* q cos + rotate_half(q) sin: 3 per rotated element */
@@ -8686,18 +8640,11 @@ static rfl_tensor rfl__lb_attention(rfl__lb *b, rfl_tensor h) {
             net->layers[q].flops = net->layers[q].flops / c->head_dim * rd,
             net->layers[k].flops = net->layers[k].flops / c->head_dim * rd;
     }
-    for (i = 0; i < 2; i++) {
-        a = rfl__lb_unary(b, RFL_OP_TRANSPOSE, i ? v : k, 0, "cache_update",
-                          i ? "v_cache_write" : "k_cache_write");
-        if (a >= 0) net->layers[a].needs_grad = 0, net->layers[a].kv_cache = 1;
-    }
-    /* a sliding layer's cache holds window - 1 positions: decode attends to
-       them and the new one */
+    rfl__lb_cache_write(b, k, v, "k_cache_write", "v_cache_write");
     if (slides && c->sliding_window < lk) lk = c->sliding_window;
     if (b->decode) {
-        k = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, lk, b->kv, 0, 0, "Cache"), "k_cache");
-        v = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_INPUT, RFL_NO_TENSOR, lk, b->kv, 0, 0, "Cache"), "v_cache");
-        if (v >= 0) net->layers[k].kv_cache = net->layers[v].kv_cache = 1;
+        k = rfl__lb_cache_in(b, lk, b->kv, "k_cache");
+        v = rfl__lb_cache_in(b, lk, b->kv, "v_cache");
     }
     a = rfl_causal(net, rfl_layer_name(net, rfl_attention(net, q, k, v, c->heads), "attention"),
                    slides ? c->sliding_window : 0);
@@ -8716,12 +8663,11 @@ static rfl_tensor rfl__lb_glu(rfl__lb *b, rfl_tensor gu, uint32_t inter) {
     unsigned per = rfl_parse_name_eq(c->model_type, "gpt_oss") ? 10 : rfl__ly_act_flops[c->act] + 1;
     if (gu < 0) return gu;
     if (!rfl__ly_mul64(n, per, &f)) return rfl__ly_fail(b->net, RFL_ERR_OVERFLOW, "experts");
-    return rfl_layer_name(b->net, rfl__lb_rec(b->net, RFL_OP_MUL, gu, b->net->layers[gu].shape[0], inter,
-                                              2 * n, f, "act_and_mul"), "act_fn");
+    return rfl__lb_rec(b->net, RFL_OP_MUL, gu, RFL_NO_TENSOR, b->net->layers[gu].shape[0], inter,
+                       2 * n, f, "act_and_mul", "act_fn");
 }
 
-/* Shared experts (DeepSeek): a gated MLP of n x the routed width that every
-   token goes through, added to the routed experts' output. */
+/* Shared experts (n_shared_experts): a gated MLP of n x the routed width. */
 static rfl_tensor rfl__lb_shared(rfl__lb *b, rfl_tensor h, rfl_tensor x, uint32_t inter) {
     rfl_net *net = b->net;
     uint64_t w = (uint64_t)inter * b->c->shared_experts;
@@ -8736,14 +8682,9 @@ static rfl_tensor rfl__lb_shared(rfl__lb *b, rfl_tensor h, rfl_tensor x, uint32_
     return rfl_layer_name(net, rfl_add(net, x, g), "add_shared");
 }
 
-/* Mixture of experts: router and its softmax; the T x K routed token slots
-   gathered (dispatch), through one record set that holds every expert's
-   weights (each slot goes through one expert: the count is exact whatever
-   the routing), weighted and summed back per token (combine); then the
-   shared experts. Mixtral: block_sparse_moe, experts w1 / w3 / w2; the
-   others as transformers 5.17 names them: mlp.gate (gpt_oss: mlp.router,
-   with biases on it and the experts), experts.gate_up_proj (fused),
-   experts.down_proj, shared_experts. */
+/* Mixture of experts: the T x K routed token slots go through one record
+   set holding every expert's weights (each slot through one expert: the
+   count is exact whatever the routing). */
 static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
@@ -8758,7 +8699,7 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
     g = rfl__lb_linear(b, h, c->experts, bias, rfl_parse_name_eq(c->model_type, "gpt_oss") ? "router" : "gate", 1);
     g = rfl_layer_name(net, rfl_softmax(net, g), "routing");
     if (g >= 0) net->layers[g].flags &= (uint8_t)~RFL_LF_MODULE; /* F.softmax */
-    x = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_CONCAT, h, tk32, c->hidden, n, 0, "dispatch"), "dispatch");
+    x = rfl__lb_rec(net, RFL_OP_CONCAT, h, RFL_NO_TENSOR, tk32, c->hidden, n, 0, "dispatch", "dispatch");
     rfl_scope_push(net, "experts");
     if (mixtral) {
         g = rfl_act(net, rfl__lb_linear(b, x, c->intermediate, 0, "w1", c->experts), (rfl_act_kind)c->act);
@@ -8769,16 +8710,13 @@ static rfl_tensor rfl__lb_moe(rfl__lb *b, rfl_tensor h) {
         x = rfl__lb_linear(b, g, c->hidden, bias, "down_proj", c->experts);
     }
     rfl_scope_pop(net);
-    x = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_ADD, x, b->T, c->hidden, n, 2 * n, "combine"), "combine");
+    x = rfl__lb_rec(net, RFL_OP_ADD, x, RFL_NO_TENSOR, b->T, c->hidden, n, 2 * n, "combine", "combine");
     if (c->shared_experts) x = rfl__lb_shared(b, h, x, inter);
     rfl_scope_pop(net);
     return rfl__lb_tag(b, x, RFL_LLM_MLP); /* router, dispatch, experts, combine, shared */
 }
 
-/* The MLP: gated (SwiGLU: down(act(gate(x)) * up(x)); GeGLU with gelu;
-   phi3: one gate_up_proj, viewed as gate and up), plain (GPT-2:
-   c_proj(act(c_fc(x))); gpt_neox: dense_4h_to_h(act(dense_h_to_4h(x)))),
-   or experts. */
+/* The MLP: gated, plain or experts. */
 static rfl_tensor rfl__lb_mlp(rfl__lb *b, rfl_tensor h) {
     rfl_net *net = b->net;
     const rfl_llm_config *c = b->c;
@@ -8810,23 +8748,21 @@ static rfl_tensor rfl__lb_add(rfl__lb *b, rfl_tensor h, rfl_tensor x, const char
     return rfl__lb_tag(b, rfl_layer_name(b->net, rfl_add(b->net, h, x), name), RFL_LLM_ELEMENTWISE);
 }
 
-/* One block. Norms before attention and MLP (pre), also after both
-   (sandwich, gemma) or after both only (post, olmo2); a parallel residual
-   (gpt_neox) adds attention and MLP of the same input. */
+/* One block (rfl_llm_norm_place; parallel residual). */
 static rfl_tensor rfl__lb_block(rfl__lb *b, rfl_tensor h) {
     const rfl_llm_config *c = b->c;
     int post = c->norm_place == RFL_LLM_NORM_POST, after = post || c->norm_place == RFL_LLM_NORM_SANDWICH;
-    rfl_tensor a = post ? h : rfl__lb_norm(b, h, b->gpt2 ? "ln_1" : "input_layernorm"), m;
+    rfl_tensor a = post ? h : rfl__lb_norm(b, h, b->gpt2 ? "ln_1" : "input_layernorm", 0), m;
     a = rfl__lb_attention(b, a);
-    if (after) a = rfl__lb_norm(b, a, "post_attention_layernorm");
+    if (after) a = rfl__lb_norm(b, a, "post_attention_layernorm", 0);
     if (c->parallel) { /* x + attn(ln1(x)) + mlp(ln2(x)) */
-        m = rfl__lb_mlp(b, rfl__lb_norm(b, h, "post_attention_layernorm"));
+        m = rfl__lb_mlp(b, rfl__lb_norm(b, h, "post_attention_layernorm", 0));
         return rfl__lb_add(b, rfl__lb_add(b, h, a, "add_attn"), m, "add_mlp");
     }
     h = rfl__lb_add(b, h, a, "add_attn");
-    m = post ? h : rfl__lb_norm(b, h, b->gpt2 ? "ln_2" : after ? "pre_feedforward_layernorm" : "post_attention_layernorm");
+    m = post ? h : rfl__lb_norm(b, h, b->gpt2 ? "ln_2" : after ? "pre_feedforward_layernorm" : "post_attention_layernorm", 0);
     m = rfl__lb_mlp(b, m);
-    if (after) m = rfl__lb_norm(b, m, "post_feedforward_layernorm");
+    if (after) m = rfl__lb_norm(b, m, "post_feedforward_layernorm", 0);
     return rfl__lb_add(b, h, m, "add_mlp");
 }
 
@@ -8873,8 +8809,8 @@ static rfl_tensor rfl__lb_embed(rfl__lb *b, rfl_tensor *wte) {
         if (!rfl__ly_mul4(2, rd / 2, b->T, n, &mac) || !rfl__ly_mul4(2, rd, b->T, n, &all) ||
             !rfl__ly_add64(all, mac, &all) || 2 * rd * n > 0xFFFFFFFFu)
             return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "rotary_emb");
-        t = rfl_layer_name(net, rfl__lb_rec(net, RFL_OP_MATMUL, b->ids, b->T, (uint32_t)(2 * rd * n),
-                                      n * (rd / 2) + b->T, all, "LlamaRotaryEmbedding"), "rotary_emb");
+        t = rfl__lb_rec(net, RFL_OP_MATMUL, b->ids, RFL_NO_TENSOR, b->T, (uint32_t)(2 * rd * n),
+                        n * (rd / 2) + b->T, all, "LlamaRotaryEmbedding", "rotary_emb");
         if (t >= 0) {
             net->layers[t].mac_flops = mac;
             net->layers[t].flags |= RFL_LF_ONCE | RFL_LF_SHARED;
@@ -8917,16 +8853,14 @@ RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
         rfl_scope_pop(net);
     }
     rfl_scope_pop(net);
-    h = rfl__lb_norm(&b, h, b.gpt2 ? "ln_f" : b.neox ? "final_layer_norm" : "norm");
+    h = rfl__lb_norm(&b, h, b.gpt2 ? "ln_f" : b.neox ? "final_layer_norm" : "norm", 0);
     rfl_scope_pop(net);
     /* generation's logits: the last position only (hidden_states[:, -1:]) */
     if (!b.decode && !d->logits_all && b.T > 1) h = rfl_layer_name(net, rfl_slice(net, h, 0, b.T - 1, 1), "last_position");
     h = rfl_layer_name(net, rfl_linear(net, h, cfg->vocab, 0), "lm_head");
-    /* gemma2: logits capped, cap tanh(x / cap): 3 per logit */
+    /* cap tanh(x / cap): 3 per logit */
     if (cfg->logit_softcap) h = rfl__lb_unary(&b, RFL_OP_MUL, h, 3, "softcap", "logit_softcap");
     rfl__lb_tag(&b, h, RFL_LLM_LM_HEAD);
-    /* tied: one table, counted on lm_head, which reads all of it; the
-       embedding reads only its rows and still gets a gradient */
     if (cfg->tied && !net->err.code) net->layers[wte].params = 0;
     return net->err.code;
 }
@@ -17873,17 +17807,17 @@ RFL__ALWAYS_INLINE rfl_result rfl__z_put(rfl_inflate *z, rfl__zmem *m, unsigned 
 /* The compressed data of one block (literals, lengths, distances). */
 static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char **pp, const unsigned char *e) {
     const unsigned char *p = *pp;
-    rfl_result r;
+    rfl_result r = RFL_OK;
     for (;;) {
         int u1, u2, s, d, need, lx, dx;
         uint32_t len, dist, from;
         while (z->nb <= 56 && p < e) z->bb |= (uint64_t)*p++ << z->nb, z->nb += 8, z->in_bytes++;
         s = rfl__z_decode(z->bb, z->nb, m->lcnt, m->lsym, m->lfast, &u1);
         if (s == -2) break;
-        if (s < 0 || s > 285) { *pp = p; return rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid literal/length code"); }
+        if (s < 0 || s > 285) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid literal/length code"); break; }
         if (s < 256) {
             RFL__ZDROP(u1);
-            if ((r = rfl__z_put(z, m, (unsigned char)s)) != RFL_OK) { *pp = p; return r; }
+            if ((r = rfl__z_put(z, m, (unsigned char)s)) != RFL_OK) break;
             continue;
         }
         if (s == 256) { RFL__ZDROP(u1); z->st = z->final ? RFL__Z_TRAIL : RFL__Z_BLOCK, z->i = 0; break; }
@@ -17893,11 +17827,11 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
         need = u1 + lx;
         d = rfl__z_decode(z->bb >> need, z->nb - need, m->dcnt, m->dsym, m->dfast, &u2);
         if (d == -2) break;
-        if (d < 0 || d > 29) { *pp = p; return rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid distance code"); }
+        if (d < 0 || d > 29) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid distance code"); break; }
         dx = d < 4 ? 0 : d / 2 - 1;
         if (need + u2 + dx > z->nb) break;
         dist = rfl__z_dbase[d] + (uint32_t)((z->bb >> (need + u2)) & ((1u << dx) - 1));
-        if (dist > z->out_bytes + (z->wpos - z->fpos)) { *pp = p; return rfl__z_fail(z, RFL_ERR_FORMAT, "a distance before the start of the output"); }
+        if (dist > z->out_bytes + (z->wpos - z->fpos)) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "a distance before the start of the output"); break; }
         RFL__ZDROP(need + u2 + dx);
         from = (z->wpos - dist) & 32767u;
         if (z->wpos + len < 32768u && from + len < 32768u) { /* no wrap, no flush: a plain forward copy */
@@ -17914,7 +17848,7 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
         }
     }
     *pp = p;
-    return RFL_OK;
+    return r;
 }
 
 static void rfl__z_fixed(rfl__zmem *m) {
@@ -17926,6 +17860,7 @@ static void rfl__z_fixed(rfl__zmem *m) {
 }
 
 /* One step of the container or block headers; 1 = went on, 0 = needs input. */
+#define RFL__ZBAD(msg) return (*r = rfl__z_fail(z, RFL_ERR_FORMAT, msg), 0)
 static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
     static const unsigned char ord[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
     uint32_t v;
@@ -17938,10 +17873,10 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         RFL__ZDROP(8);
         if (z->kind == RFL_INFLATE_ZLIB) {
             if (z->i == 0) {
-                if ((v & 15) != 8 || (v >> 4) > 7) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "not a zlib stream (method)"); return 0; }
+                if ((v & 15) != 8 || (v >> 4) > 7) RFL__ZBAD("not a zlib stream (method)");
                 z->flg = (int)v, z->i = 1;
             } else {
-                if ((((uint32_t)z->flg << 8) | v) % 31 || (v & 32)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a zlib header with a bad check or a preset dictionary"); return 0; }
+                if ((((uint32_t)z->flg << 8) | v) % 31 || (v & 32)) RFL__ZBAD("a zlib header with a bad check or a preset dictionary");
                 z->st = RFL__Z_BLOCK, z->check = 1;
             }
             return 1;
@@ -17949,10 +17884,9 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         /* gzip: i 0..9 the fixed part, then FEXTRA, FNAME, FCOMMENT, FHCRC */
         if (z->i < 10) {
             if ((z->i == 0 && v != 0x1f) || (z->i == 1 && v != 0x8b) || (z->i == 2 && v != 8)) {
-                *r = rfl__z_fail(z, RFL_ERR_FORMAT, z->i == 2 ? "gzip with an unknown compression method" : "not a gzip stream (magic 1f 8b)");
-                return 0;
+                RFL__ZBAD(z->i == 2 ? "gzip with an unknown compression method" : "not a gzip stream (magic 1f 8b)");
             }
-            if (z->i == 3 && (v & 0xE0)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a gzip header with reserved flags set"); return 0; }
+            if (z->i == 3 && (v & 0xE0)) RFL__ZBAD("a gzip header with reserved flags set");
             if (z->i == 3) z->flg = (int)(v & 0x1E), z->n = 0;
             if (++z->i == 10) z->n = 0;
             return 1;
@@ -17975,12 +17909,12 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         if (z->btype == 0) { RFL__ZDROP(z->nb & 7); z->st = RFL__Z_STORED_LEN; }
         else if (z->btype == 1) { rfl__z_fixed(m); z->st = RFL__Z_DATA; }
         else if (z->btype == 2) z->st = RFL__Z_DYN;
-        else { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a deflate block of reserved type 3"); return 0; }
+        else RFL__ZBAD("a deflate block of reserved type 3");
         return 1;
     case RFL__Z_STORED_LEN:
         if (z->nb < 32) return 0;
         v = (uint32_t)(z->bb & 0xFFFF);
-        if ((uint32_t)((z->bb >> 16) & 0xFFFF) != (~v & 0xFFFF)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a stored block whose LEN and NLEN disagree"); return 0; }
+        if ((uint32_t)((z->bb >> 16) & 0xFFFF) != (~v & 0xFFFF)) RFL__ZBAD("a stored block whose LEN and NLEN disagree");
         RFL__ZDROP(32);
         z->stored_left = v, z->st = RFL__Z_STORED;
         return 1;
@@ -17996,14 +17930,14 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         if (z->nb < 14) return 0;
         z->hlit = (int)(z->bb & 31) + 257, z->hdist = (int)((z->bb >> 5) & 31) + 1, z->hclen = (int)((z->bb >> 10) & 15) + 4;
         RFL__ZDROP(14);
-        if (z->hlit > 286 || z->hdist > 30) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a dynamic block with too many codes"); return 0; }
+        if (z->hlit > 286 || z->hdist > 30) RFL__ZBAD("a dynamic block with too many codes");
         RFL_MEMSET(m->lens, 0, sizeof m->lens);
         z->i = 0, z->st = RFL__Z_DYN_CL;
         return 1;
     case RFL__Z_DYN_CL:
         if (z->i == z->hclen) {
             /* the code-length code lives in the distance tables until the lengths are read */
-            if (!rfl__z_build(m->lens, 19, m->dcnt, m->dsym, m->dfast)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an over-subscribed code-length code"); return 0; }
+            if (!rfl__z_build(m->lens, 19, m->dcnt, m->dsym, m->dfast)) RFL__ZBAD("an over-subscribed code-length code");
             RFL_MEMSET(m->lens, 0, sizeof m->lens);
             z->i = 0, z->st = RFL__Z_DYN_LENS;
             return 1;
@@ -18014,23 +17948,23 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         return 1;
     case RFL__Z_DYN_LENS:
         if (z->i == z->hlit + z->hdist) {
-            if (!m->lens[256]) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a dynamic block without an end-of-block code"); return 0; }
-            if (!rfl__z_build(m->lens, z->hlit, m->lcnt, m->lsym, m->lfast)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an over-subscribed literal/length code"); return 0; }
+            if (!m->lens[256]) RFL__ZBAD("a dynamic block without an end-of-block code");
+            if (!rfl__z_build(m->lens, z->hlit, m->lcnt, m->lsym, m->lfast)) RFL__ZBAD("an over-subscribed literal/length code");
             /* distance lengths moved down so that they start at index 0 */
             for (x = 0; x < z->hdist; x++) m->lens[x] = m->lens[z->hlit + x];
-            if (!rfl__z_build(m->lens, z->hdist, m->dcnt, m->dsym, m->dfast)) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an over-subscribed distance code"); return 0; }
+            if (!rfl__z_build(m->lens, z->hdist, m->dcnt, m->dsym, m->dfast)) RFL__ZBAD("an over-subscribed distance code");
             z->st = RFL__Z_DATA;
             return 1;
         }
         s = rfl__z_decode(z->bb, z->nb, m->dcnt, m->dsym, m->dfast, &u);
         if (s == -2) return 0;
-        if (s < 0) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid code-length code"); return 0; }
+        if (s < 0) RFL__ZBAD("an invalid code-length code");
         if (s < 16) { RFL__ZDROP(u); m->lens[z->i++] = (unsigned char)s; return 1; }
         x = s == 16 ? 2 : s == 17 ? 3 : 7;
         if (u + x > z->nb) return 0;
         v = (uint32_t)((z->bb >> u) & ((1u << x) - 1)) + (s == 16 ? 3u : s == 17 ? 3u : 11u);
-        if (s == 16 && z->i == 0) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "a repeat with no previous length"); return 0; }
-        if (z->i + (int)v > z->hlit + z->hdist) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "code lengths past the end"); return 0; }
+        if (s == 16 && z->i == 0) RFL__ZBAD("a repeat with no previous length");
+        if (z->i + (int)v > z->hlit + z->hdist) RFL__ZBAD("code lengths past the end");
         RFL__ZDROP(u + x);
         {
             unsigned char rep = s == 16 ? m->lens[z->i - 1] : 0;
@@ -18051,19 +17985,19 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
         else z->want |= v << (8 * ((z->i - 100) & 3));
         z->i++;
         if (z->kind == RFL_INFLATE_ZLIB && z->i == 104) {
-            if (z->want != z->check) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "the Adler-32 check does not match: corrupt data"); return 0; }
+            if (z->want != z->check) RFL__ZBAD("the Adler-32 check does not match: corrupt data");
             z->st = RFL__Z_DONE;
         } else if (z->kind == RFL_INFLATE_GZIP && z->i == 104) {
-            if (z->want != z->check) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "the CRC-32 does not match: corrupt data"); return 0; }
+            if (z->want != z->check) RFL__ZBAD("the CRC-32 does not match: corrupt data");
             z->want = 0;
         } else if (z->kind == RFL_INFLATE_GZIP && z->i == 108) {
-            if (z->want != z->isize) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "ISIZE does not match the inflated length"); return 0; }
+            if (z->want != z->isize) RFL__ZBAD("ISIZE does not match the inflated length");
             z->st = RFL__Z_DONE;
         }
         return 1;
     case RFL__Z_DONE: /* another gzip member may follow */
         if (z->nb < 8) return 0;
-        if (z->kind != RFL_INFLATE_GZIP || (z->bb & 255) != 0x1f) { *r = rfl__z_fail(z, RFL_ERR_FORMAT, "bytes after the end of the compressed stream"); return 0; }
+        if (z->kind != RFL_INFLATE_GZIP || (z->bb & 255) != 0x1f) RFL__ZBAD("bytes after the end of the compressed stream");
         z->st = RFL__Z_HEAD, z->i = 0;
         return 1;
     default:
@@ -18126,6 +18060,7 @@ RFL_API rfl_result rfl_inflate_finish(rfl_inflate *z) {
     return RFL_OK;
 }
 #undef RFL__ZDROP
+#undef RFL__ZBAD
 
 #endif /* RFL_NO_TRACE */
 
