@@ -17002,7 +17002,7 @@ static void rfl__jt_kernel(rfl_reduce_state *st) {
         h = (h ^ (h >> 29)) | 1;
         for (j = 0; j < 4; j++) /* four slots from h's own: names that share one all stay */
             if (t->kc_h[s = ((h >> 56) + j) & 255] == h || !t->kc_h[s]) break;
-        if (j == 4) s = h >> 56;
+        if (j == 4) s = (size_t)(h >> 56);
         if (t->kc_h[s] == h) c = t->kc_c[s];
         else c = (int)rfl_kclass_of(k->name), t->kc_h[s] = h, t->kc_c[s] = (unsigned char)c;
     }
