@@ -9262,6 +9262,30 @@ static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
     return best->id;
 }
 
+/* A prefill's linear layers (issue 38 item 6): each GEMM (M = its rows,
+   N x K its weight) under rfl_gemm_tile_time at a's tensor rate, where
+   that outlasts its record's time on a (a short prompt fills few tiles
+   and waves). *out: the seconds added. MoE experts keep their records. */
+static rfl_result rfl__fc_tiles(const rfl_net *net, const rfl_cost_desc *cd, const rfl_machine *a,
+                                rfl_prec p, double *out) {
+    double B = (double)(cd->batch ? cd->batch : 1);
+    rfl_prediction pr;
+    rfl_result r;
+    int i;
+    *out = 0;
+    for (i = 0; i < net->count && a->units > 0 && a->peak_flops[p] > 0; i++) {
+        const rfl_layer *L = &net->layers[i];
+        double N = L->shape[L->rank - 1], K, tc;
+        if (L->op != RFL_OP_LINEAR || L->arg[0] > 1 || L->in[0] < 0 || !(N > 0)) continue;
+        K = net->layers[L->in[0]].shape[net->layers[L->in[0]].rank - 1];
+        tc = rfl_gemm_tile_time((double)L->out_numel / N * B, N, K, 1, a->peak_flops[p] / a->units,
+                                a->units, 0, 0);
+        if ((r = rfl_layer_predict(net, i, cd, a, &pr)) != RFL_OK) return r;
+        if (tc > pr.time_s) *out += tc - pr.time_s;
+    }
+    return RFL_OK;
+}
+
 /* The step's time on m (records' max(compute, memory) summed), kept apart
    so that the forecast's frame holds no prediction. */
 static rfl_result rfl__fc_time(const rfl_net *net, const rfl_cost_desc *cd, const rfl_machine *m,
@@ -9372,6 +9396,9 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     if ((r = rfl__fc_time(net, cd, &a, &t1)) != RFL_OK) return r;
     rfl__fc_achieved(&mm, fd->measured, &t, 1, 1, &a);
     if ((r = rfl__fc_time(net, cd, &a, &t2)) != RFL_OK) return r;
+    rfl__ly_precs(cd->dtype, &mmp, &ewp);
+    if (step->phase == RFL_LLM_PREFILL && (r = rfl__fc_tiles(net, cd, &a, mmp, &dq)) != RFL_OK) return r;
+    if (step->phase == RFL_LLM_PREFILL) t2 += dq;
     /* int8 weights dequantize at their own rate where the terms have one */
     dqr = cd->weights == RFL_DTYPE_INT8 && t.dequant_int8_flops > 0 ? t.dequant_int8_flops
                                                                    : t.dequant_flops;
@@ -9382,7 +9409,6 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     hf = fd->runtime == RFL_RUNTIME_EAGER || fd->runtime == RFL_RUNTIME_GRAPHS;
     if (hf && (r = rfl__fc_hf(cd, cfg, step, &mm, &t, fd, &h)) != RFL_OK) return r;
     if (hf) kern = h.kern_s;
-    rfl__ly_precs(cd->dtype, &mmp, &ewp);
     (void)ewp;
     out->bound_s = t0;
     rfl__fc_term(out, "dram_bandwidth", a.bw_bytes_per_s[RFL_DRAM] / mm.bw_bytes_per_s[RFL_DRAM],
