@@ -371,8 +371,9 @@ L(IF_MI300, INFINITY_FABRIC, 0, 7, 448, 0, 8, \
      graph (launch, ramp and tail), kernels_per_layer of them a layer: the
      "fused" implementation of dev/capture/forecast_model.py.
    - *_frac: achieved share of that type's dense tensor peak in a prefill
-     (bf16 fitted; fp16, tf32, fp8 scaled by their large matmuls' share of
-     peak over bf16's; int8 takes fp8's, assumed).
+     (its GEMMs in tiles and waves; bf16 fitted; fp16, tf32, fp8 scaled
+     by their large matmuls' share of peak over bf16's; int8 takes fp8's,
+     assumed).
    - dequant_tflops: the rate a weight-only int4 matmul runs its math at
      while dequantizing (tinygemm).
    - dequant_int8_tflops: the same for int8 weights, from a fused W8A16

@@ -2263,7 +2263,8 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
    step of one GPU's shard, rfl_llm_tp_plan), is
        sum over its records of max(bytes / (dram_frac x DRAM bandwidth),
            tensor FLOPs / (tensor_frac x that type's peak) + other FLOPs /
-           vector peak)                      (rfl_net_predict on the achieved machine)
+           vector peak)                      (rfl_net_predict on the achieved machine;
+           a prefill's linear layers: at least rfl_gemm_tile_time's)
      + dequantization: weight matrices stored int4 / int8 run their math
        at dequant_flops / dequant_int8_flops, not the tensor peak (what
        that costs beyond the record)
