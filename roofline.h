@@ -9263,17 +9263,14 @@ static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
     return best->id;
 }
 
-/* A prefill's linear layers (issue 38 item 6): each GEMM (M = its rows,
-   N x K its weight) under rfl_gemm_tile_time at a's tensor rate, where
-   that outlasts its record's time on a (a short prompt fills few tiles
-   and waves). *out: the seconds added. MoE experts keep their records. */
+/* Adds to *out what a prefill's linear layers' GEMMs under rfl_gemm_tile_time
+   at a's tensor rate take beyond their records on a (MoE experts: none). */
 static rfl_result rfl__fc_tiles(const rfl_net *net, const rfl_cost_desc *cd, const rfl_machine *a,
                                 rfl_prec p, double *out) {
     double B = (double)(cd->batch ? cd->batch : 1);
     rfl_prediction pr;
     rfl_result r;
     int i;
-    *out = 0;
     for (i = 0; i < net->count && a->units > 0 && a->peak_flops[p] > 0; i++) {
         const rfl_layer *L = &net->layers[i];
         double N = L->shape[L->rank - 1], K, tc;
@@ -9398,8 +9395,7 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     rfl__fc_achieved(&mm, fd->measured, &t, 1, 1, &a);
     if ((r = rfl__fc_time(net, cd, &a, &t2)) != RFL_OK) return r;
     rfl__ly_precs(cd->dtype, &mmp, &ewp);
-    if (step->phase == RFL_LLM_PREFILL && (r = rfl__fc_tiles(net, cd, &a, mmp, &dq)) != RFL_OK) return r;
-    if (step->phase == RFL_LLM_PREFILL) t2 += dq;
+    if (step->phase == RFL_LLM_PREFILL && (r = rfl__fc_tiles(net, cd, &a, mmp, &t2)) != RFL_OK) return r;
     /* int8 weights dequantize at their own rate where the terms have one */
     dqr = cd->weights == RFL_DTYPE_INT8 && t.dequant_int8_flops > 0 ? t.dequant_int8_flops
                                                                    : t.dequant_flops;
