@@ -371,8 +371,9 @@ L(IF_MI300, INFINITY_FABRIC, 0, 7, 448, 0, 8, \
      graph (launch, ramp and tail), kernels_per_layer of them a layer: the
      "fused" implementation of dev/capture/forecast_model.py.
    - *_frac: achieved share of that type's dense tensor peak in a prefill
-     (bf16 fitted; fp16, tf32, fp8 scaled by their large matmuls' share of
-     peak over bf16's; int8 takes fp8's, assumed).
+     (its GEMMs in tiles and waves; bf16 fitted; fp16, tf32, fp8 scaled
+     by their large matmuls' share of peak over bf16's; int8 takes fp8's,
+     assumed).
    - dequant_tflops: the rate a weight-only int4 matmul runs its math at
      while dequantizing (tinygemm).
    - dequant_int8_tflops: the same for int8 weights, from a fused W8A16
@@ -381,9 +382,9 @@ L(IF_MI300, INFINITY_FABRIC, 0, 7, 448, 0, 8, \
    A machine of no row's family takes the row whose measured machine has
    the nearest DRAM bandwidth, and its forecast says "assumed from". */
 #define RFL_HW_FORECASTS(F) \
-F(HOPPER_H100, "Hopper H100", "h100-sxm", 0.764, 2865, 20, 0.596, 0.608, 0.594, 0.532, 26.0, 196.6, \
+F(HOPPER_H100, "Hopper H100", "h100-sxm", 0.764, 2865, 20, 0.630, 0.643, 0.628, 0.563, 26.0, 196.6, \
   "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h100-{decode-fused,prefill-fused,peaks,quant-matmul,int8-wo}.json (H100 SXM, bf16, torch 2.11, CUDA graphs)") \
-F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.596, 0.608, 0.594, 0.532, 26.0, 196.6, \
+F(HOPPER_H200, "Hopper H200", "h200-sxm", 0.662, 2188, 20, 0.630, 0.643, 0.628, 0.563, 26.0, 196.6, \
   "fitted by dev/capture/fit_forecast.py on tests/data/forecast/h200x4-tp1.json (decode_fused, one H200 SXM of a 4-GPU host); tensor fractions and dequantization (int4, int8) assumed from the H100 row")
 
 /* The LLM forecast's eager and graphs runtimes (rfl_llm_forecast): transformers'

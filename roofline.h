@@ -2263,7 +2263,8 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
    step of one GPU's shard, rfl_llm_tp_plan), is
        sum over its records of max(bytes / (dram_frac x DRAM bandwidth),
            tensor FLOPs / (tensor_frac x that type's peak) + other FLOPs /
-           vector peak)                      (rfl_net_predict on the achieved machine)
+           vector peak)                      (rfl_net_predict on the achieved machine;
+           a prefill's linear layers: at least rfl_gemm_tile_time's)
      + dequantization: weight matrices stored int4 / int8 run their math
        at dequant_flops / dequant_int8_flops, not the tensor peak (what
        that costs beyond the record)
@@ -9262,6 +9263,27 @@ static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
     return best->id;
 }
 
+/* Adds to *out what a prefill's linear layers' GEMMs under rfl_gemm_tile_time
+   at a's tensor rate take beyond their records on a (MoE experts: none). */
+static rfl_result rfl__fc_tiles(const rfl_net *net, const rfl_cost_desc *cd, const rfl_machine *a,
+                                rfl_prec p, double *out) {
+    double B = (double)(cd->batch ? cd->batch : 1);
+    rfl_prediction pr;
+    rfl_result r;
+    int i;
+    for (i = 0; i < net->count && a->units > 0 && a->peak_flops[p] > 0; i++) {
+        const rfl_layer *L = &net->layers[i];
+        double N = L->shape[L->rank - 1], K, tc;
+        if (L->op != RFL_OP_LINEAR || L->arg[0] > 1 || L->in[0] < 0 || !(N > 0)) continue;
+        K = net->layers[L->in[0]].shape[net->layers[L->in[0]].rank - 1];
+        tc = rfl_gemm_tile_time((double)L->out_numel / N * B, N, K, 1, a->peak_flops[p] / a->units,
+                                a->units, 0, 0);
+        if ((r = rfl_layer_predict(net, i, cd, a, &pr)) != RFL_OK) return r;
+        if (tc > pr.time_s) *out += tc - pr.time_s;
+    }
+    return RFL_OK;
+}
+
 /* The step's time on m (records' max(compute, memory) summed), kept apart
    so that the forecast's frame holds no prediction. */
 static rfl_result rfl__fc_time(const rfl_net *net, const rfl_cost_desc *cd, const rfl_machine *m,
@@ -9372,6 +9394,8 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     if ((r = rfl__fc_time(net, cd, &a, &t1)) != RFL_OK) return r;
     rfl__fc_achieved(&mm, fd->measured, &t, 1, 1, &a);
     if ((r = rfl__fc_time(net, cd, &a, &t2)) != RFL_OK) return r;
+    rfl__ly_precs(cd->dtype, &mmp, &ewp);
+    if (step->phase == RFL_LLM_PREFILL && (r = rfl__fc_tiles(net, cd, &a, mmp, &t2)) != RFL_OK) return r;
     /* int8 weights dequantize at their own rate where the terms have one */
     dqr = cd->weights == RFL_DTYPE_INT8 && t.dequant_int8_flops > 0 ? t.dequant_int8_flops
                                                                    : t.dequant_flops;
@@ -9382,7 +9406,6 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
     hf = fd->runtime == RFL_RUNTIME_EAGER || fd->runtime == RFL_RUNTIME_GRAPHS;
     if (hf && (r = rfl__fc_hf(cd, cfg, step, &mm, &t, fd, &h)) != RFL_OK) return r;
     if (hf) kern = h.kern_s;
-    rfl__ly_precs(cd->dtype, &mmp, &ewp);
     (void)ewp;
     out->bound_s = t0;
     rfl__fc_term(out, "dram_bandwidth", a.bw_bytes_per_s[RFL_DRAM] / mm.bw_bytes_per_s[RFL_DRAM],

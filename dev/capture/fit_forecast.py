@@ -16,6 +16,9 @@
 #                                      + other FLOPs / vector peak)
 #        + dequantization (int8 / int4 weights: the weight matmuls run at
 #          a dequantizing rate, not the tensor peak)
+#        (a prefill's linear layers: the compute side is at least the GEMM's
+#         time under the tile and wave model, rfl_gemm_tile_time, at
+#         tensor_frac x peak shared by the SMs)
 #        + kernels x kernel_s (kernels = kernels_per_layer x layers)
 #        + all-reduces (rfl_allreduce_time: the link's fitted ring model;
 #          2 a layer and the LM head's gather)
@@ -83,9 +86,38 @@ def records(c, tp, phase, batch, seq, weights="bf16"):
     for l in d["layers"]:
         fl, mac = l["forward_flops"] or 0, l["forward_mac_flops"] or 0
         mma = min(fl, mac) if l["op"] in ("linear", "matmul", "attention") else 0
-        recs.append((l["name"], l["op"], mma, fl - mma, l["forward_bytes"] or 0, l["params"] or 0))
+        mnk = None
+        if phase == "prefill" and l["op"] == "linear" and mac > 0:
+            N = l["out"][-1]
+            M = 1
+            for x in l["out"][:-1]:
+                M *= x
+            mnk = (M, N, mac / (2.0 * M * N))
+        recs.append((l["name"], l["op"], mma, fl - mma, l["forward_bytes"] or 0, l["params"] or 0, mnk))
     _cache[key] = (recs, c["L"])
     return _cache[key]
+
+
+def ceil(x):
+    f = float(int(x))
+    return f + 1 if f < x else f
+
+
+def tile_time(M, N, K, sm_flops, sms):
+    """rfl_gemm_tile_time (batch 1): the fastest tiling's waves."""
+    best = None
+    for tm, tn in ((128, 128), (128, 64), (64, 128), (64, 64), (16, 128), (16, 64)):
+        nt, split = ceil(M / tm) * ceil(N / tn), 1.0
+        if nt < sms:
+            split = max(1.0, min(float(int(sms / nt)), ceil(K / 256)))
+        wv = ceil(nt * split / sms)
+        t = wv * 2 * tm * tn * ceil(K / split) / (
+            sm_flops * (0.25 if tm < 64 else tm * tn / (tm + tn) / 64.0))
+        if tm < 64 and M > 16:
+            continue
+        if best is None or t < best:
+            best = t
+    return best
 
 
 class Terms:
@@ -100,9 +132,11 @@ class Terms:
         bw = m["bw"] * self.dram_frac
         pt = m["bf16_tensor"] * self.tensor_frac
         t = dict.fromkeys(TERMS, 0.0)
-        for (_, op, mma, other, byt, params) in recs:
+        for (_, op, mma, other, byt, params, mnk) in recs:
             mem = byt / bw
             comp = mma / pt + other / m["fp16"]
+            if mnk:
+                comp = max(comp, tile_time(mnk[0], mnk[1], mnk[2], pt / m["units"], m["units"]))
             rec = max(mem, comp)
             if mem >= comp:
                 t["dram"] += mem
@@ -141,7 +175,8 @@ def held(case, rule):
 def mach(hw):
     d = machine(hw)
     pk, bw = d["peak_flops"], d["mem_bw"]
-    return {"bw": bw["dram"], "bf16_tensor": pk["bf16_tensor"], "fp16": pk["fp16"], "raw": d}
+    return {"bw": bw["dram"], "bf16_tensor": pk["bf16_tensor"], "fp16": pk["fp16"], "units": d["units"],
+            "raw": d}
 
 
 def decode_rows(doc, part="models", tp=1):
