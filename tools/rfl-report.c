@@ -903,6 +903,10 @@ static void chart_forecast(report *r, const model *m, int h) {
             any |= v[n * ns + s] > 0;
         }
         if (any) cats[n++] = c ? "conv + matmul" : rfl_report_group_name(j, k);
+        /* the forecast puts the optimizer's launches here (the classifier's
+           class of its kernels): say so, a profile may hold no optimizer step */
+        if (any && !c && m->src.w.cost.mode == RFL_MODE_TRAIN && !strcmp(cats[n - 1], "elementwise"))
+            cats[n - 1] = "elementwise + optimizer";
     }
     snprintf(lab[0], sizeof lab[0], "forecast (%s PyTorch)", f->step.runtime);
     snprintf(lab[1], sizeof lab[1], "measured kernels (%s)", short_hw(r, r->hw[h]));
