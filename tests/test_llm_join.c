@@ -199,15 +199,6 @@ static void join_kernels(const char *name, rfl_join *j) {
     free(b);
 }
 
-/* The test's records under its cost desc as one value (the join and the
-   report take a workload). */
-static const rfl_workload *wl_of(const rfl_net *n, const rfl_cost_desc *c) {
-    static rfl_workload w;
-    if (!n) return 0;
-    rfl_workload_of_net(&w, n, c);
-    return &w;
-}
-
 static void join(const char *file, const char *model, rfl_llm_phase ph, uint64_t seq,
                  rfl_dtype math, const rfl_machine *m, rfl_join *j) {
     rfl_llm_config cfg;

@@ -30,15 +30,6 @@ static void on_kernel(void *user, const rfl_kernel_stat *k) {
     rfl_join_kernel(user, k);
 }
 
-/* The test's records under its cost desc as one value (the join and the
-   report take a workload). */
-static const rfl_workload *wl_of(const rfl_net *n, const rfl_cost_desc *c) {
-    static rfl_workload w;
-    if (!n) return 0;
-    rfl_workload_of_net(&w, n, c);
-    return &w;
-}
-
 static void test_resnet18(void) {
     const rfl_machine *hw[RFL_REPORT_MACHINES], *h100;
     rfl_net net;

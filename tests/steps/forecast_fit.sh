@@ -5,12 +5,14 @@
 for t in rfl-estimate rfl-hw; do
   [ -x build/$t ] || step "build $t" ${MAKE:-make} -s build/$t
 done
-forecast_fit() {
-  python3 dev/capture/fit_forecast.py --check hw_specs.h > "$B/forecast-fit.txt" || return 1
-  grep -q "^every held-out case: 105, median |error| 6.2%, max 28.1%" "$B/forecast-fit.txt"
+# fit_holds SCRIPT OUT LINE: SCRIPT --check agrees with hw_specs.h and prints LINE
+fit_holds() {
+  python3 "$1" --check hw_specs.h > "$B/$2" || return 1
+  grep -q "$3" "$B/$2"
 }
 if command -v python3 > /dev/null 2>&1; then
-  step "forecast: hw_specs.h holds the terms fit_forecast.py fits, with the held-out errors the README states" forecast_fit
+  step "forecast: hw_specs.h holds the terms fit_forecast.py fits, with the held-out errors the README states" \
+    fit_holds dev/capture/fit_forecast.py forecast-fit.txt "^every held-out case: 105, median |error| 6.2%, max 28.1%"
 fi
 # --forecast: the unknowns said out loud
 forecast_rc() {
@@ -40,12 +42,9 @@ step "examples/forecast_charts writes build/forecast-gpus.png and build/forecast
 step "rfl-estimate --forecast on a CPU says no family of its kind was measured (exit 1)" \
   sh -c 'build/rfl-estimate llama-3.2-1b --dtype fp32 --hw xeon-e5-2699v4-2s --forecast 2>&1 >/dev/null | grep -q "measured on GPUs only"'
 # transformers' decode step (--runtime eager|graphs): the row fit_hf_steps.py fits
-hf_fit() {
-  python3 dev/capture/fit_hf_steps.py --check hw_specs.h > "$B/hf-fit.txt" || return 1
-  grep -q "^graphs qwen3-8b: median |error| 3.4%, max 6.0%" "$B/hf-fit.txt"
-}
 if command -v python3 > /dev/null 2>&1; then
-  step "forecast: hw_specs.h holds the transformers-step row fit_hf_steps.py fits (Qwen3 held out: graphs within 6%)" hf_fit
+  step "forecast: hw_specs.h holds the transformers-step row fit_hf_steps.py fits (Qwen3 held out: graphs within 6%)" \
+    fit_holds dev/capture/fit_hf_steps.py hf-fit.txt "^graphs qwen3-8b: median |error| 3.4%, max 6.0%"
 fi
 # published end-to-end timings on GPUs never measured (tests/data/forecast/published.json)
 published() {
