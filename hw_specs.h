@@ -6,37 +6,37 @@
    to leave out the GPU-to-GPU links (RFL_HW_LINKS, at the end).
 
    Row: X(ENUM_ID, "id", "display name", "aliases", KIND,
-          fp64, fp64_tensor, fp32, tf32_tensor, fp16, fp16_tensor,
-          bf16_tensor, fp8_tensor, int8_tensor,        -- TFLOP/s (int8: TOPS)
-          dram_gbps, l2_gbps, l1_gbps,                  -- GB/s (1e9 B/s)
-          mem_gib, l2_mib, units, boost_mhz, tdp_w,
-          "source", LINK)                               -- LINK: RFL_HW_LINKS
+		  fp64, fp64_tensor, fp32, tf32_tensor, fp16, fp16_tensor,
+		  bf16_tensor, fp8_tensor, int8_tensor,        -- TFLOP/s (int8: TOPS)
+		  dram_gbps, l2_gbps, l1_gbps,                  -- GB/s (1e9 B/s)
+		  mem_gib, l2_mib, units, boost_mhz, tdp_w,
+		  "source", LINK)                               -- LINK: RFL_HW_LINKS
    - Every peak is DENSE. Where a vendor quotes "with sparsity", the figure
-     here is half of it and the source says so ("sparse/2").
+	 here is half of it and the source says so ("sparse/2").
    - 0 means the machine has no such unit (its roof is never drawn) or the
-     number is not published (bandwidth, sizes, clocks, power).
+	 number is not published (bandwidth, sizes, clocks, power).
    - l2_gbps and l1_gbps are measured read bandwidths (no vendor publishes
-     them): a cited microbenchmark's, or rfl-gpu-bench's (docs/machines/).
-     l1 is the L1 / shared memory of all SMs together. 0: not measured.
+	 them): a cited microbenchmark's, or rfl-gpu-bench's (docs/machines/).
+	 l1 is the L1 / shared memory of all SMs together. 0: not measured.
    - fp16 is FP16/BF16 on the vector units (non-tensor). Where the vendor
-     gives no figure it is derived from the architecture's rate relative to
-     FP32 and the source says "derived".
+	 gives no figure it is derived from the architecture's rate relative to
+	 FP32 and the source says "derived".
    - tensor figures are for FP32 accumulate where the vendor distinguishes
-     (GeForce: half the FP16-accumulate rate).
+	 (GeForce: half the FP16-accumulate rate).
    - mem_gib: device memory as marketed ("80GB" HBM is 80 GiB); Apple and
-     Raspberry Pi: the largest configuration; server CPUs: 0 (per system).
+	 Raspberry Pi: the largest configuration; server CPUs: 0 (per system).
    - l2_mib: the last-level on-chip cache (L2 on NVIDIA; Infinity Cache on
-     MI300; SRAM on Gaudi; CMEM on TPU v4; L3 on CPUs, summed over sockets).
+	 MI300; SRAM on Gaudi; CMEM on TPU v4; L3 on CPUs, summed over sockets).
    - units: SMs (NVIDIA), CUs (AMD), cores (CPU, all sockets), TensorCores
-     (TPU), TPCs (Gaudi), GPU cores (Apple).
+	 (TPU), TPCs (Gaudi), GPU cores (Apple).
    - boost_mhz: GPU boost clock; for CPUs the clock the peak is computed at.
    - CPUs: peaks from the formula of rfl_machine_from_cpu (sockets x cores x
-     GHz x SIMD lanes x FMA pipes x 2; bandwidth sockets x channels x MT/s x
-     bytes per transfer), the inputs named in the source. The clock is the
-     nominal BASE clock (as the reports used), not the lower all-core AVX
-     clock: heavy AVX2/AVX-512 code may run 10-25% below these peaks.
+	 GHz x SIMD lanes x FMA pipes x 2; bandwidth sockets x channels x MT/s x
+	 bytes per transfer), the inputs named in the source. The clock is the
+	 nominal BASE clock (as the reports used), not the lower all-core AVX
+	 clock: heavy AVX2/AVX-512 code may run 10-25% below these peaks.
    - Two documented exceptions to "FP32 > 0": TPUs (FP32 vector rate not
-     published) and Gaudi 2 (TPC vector rate not published).
+	 published) and Gaudi 2 (TPC vector rate not published).
    Aliases are comma-separated; lookup ignores case, '-', '_', ' ' and '.'.
    No id, name or alias may normalise to the same string as another's
    (tests/test_hw.c checks). Short names: v100 = V100 SXM2, a100 = A100 SXM4
@@ -288,28 +288,28 @@ X(MI325X, "AMD Instinct MI325X VF", "the SR-IOV function of a cloud VM, public c
    last column names it. What a tensor-parallel step pays for its
    all-reduces (rfl_allreduce_time).
    Row: L(LINK_ID, KIND, gen, lanes, gbps, latency_ns, gpus_per_node,
-          "source",
-          ar_base_ns, ar_step_ns, ar_busbw_gbps, ar_eager_ns, ar_gpus,
-          "all-reduce fit source")
+		  "source",
+		  ar_base_ns, ar_step_ns, ar_busbw_gbps, ar_eager_ns, ar_gpus,
+		  "all-reduce fit source")
    - KIND: NVLINK, PCIE, INFINITY_FABRIC, NONE (one device: a CPU, a
-     system on a chip, a board) or UNKNOWN (not in this table yet: never
-     read as "no link").
+	 system on a chip, a board) or UNKNOWN (not in this table yet: never
+	 read as "no link").
    - gen: NVLink or PCIe generation; lanes: NVLinks (or fabric links) per
-     GPU, PCIe lanes. 0 = unknown.
+	 GPU, PCIe lanes. 0 = unknown.
    - gbps: per GPU, per direction, GB/s (1e9 B/s): half the bidirectional
-     figure vendors print ("900 GB/s" NVLink 4 is 450 each way).
+	 figure vendors print ("900 GB/s" NVLink 4 is 450 each way).
    - latency_ns: one step of a ring (what one hop costs a small message):
-     NCCL's own figure for the link (src/graph/tuning.cc, hwLat, ring, LL
-     protocol), not a datasheet's; 0 = unknown.
+	 NCCL's own figure for the link (src/graph/tuning.cc, hwLat, ring, LL
+	 protocol), not a datasheet's; 0 = unknown.
    - gpus_per_node: the usual node (HGX / DGX baseboards: 8). PCIe cards:
-     ASSUMED 8 in a data-centre server, 4 in a workstation; NVLink bridges
-     on PCIe cards (A100 / H100 PCIe pairs, RTX 3090) are not assumed: a
-     machine file describes such a pair.
+	 ASSUMED 8 in a data-centre server, 4 in a workstation; NVLink bridges
+	 on PCIe cards (A100 / H100 PCIe pairs, RTX 3090) are not assumed: a
+	 machine file describes such a pair.
    - ar_*: the all-reduce fitted on our measurements (dev/capture/
-     fit_links.py): t = base + 2 (n - 1) step + 2 (n - 1) / n x bytes /
-     busbw inside a CUDA graph, eager launches eager_ns more; ar_gpus is
-     the most GPUs measured. 0 0 0 0 0: not measured, rfl_allreduce_time
-     uses latency_ns and gbps (the datasheet: a lower bound on the time). */
+	 fit_links.py): t = base + 2 (n - 1) step + 2 (n - 1) / n x bytes /
+	 busbw inside a CUDA graph, eager launches eager_ns more; ar_gpus is
+	 the most GPUs measured. 0 0 0 0 0: not measured, rfl_allreduce_time
+	 uses latency_ns and gbps (the datasheet: a lower bound on the time). */
 #define RFL_HW_LINKS(L) \
 L(UNKNOWN_AMD, UNKNOWN, 0, 0, 0, 0, 0, \
   "not in this table yet: Infinity Fabric bridges between 2 to 4 cards (MI100, MI210) or on the MI250X baseboard", \
@@ -363,22 +363,22 @@ L(IF_MI300, INFINITY_FABRIC, 0, 7, 448, 0, 8, \
    our own measurements (rfl_llm_forecast; dev/capture/fit_forecast.py
    prints these rows and checks them: tests/steps/forecast_fit.sh).
    Row: F(FAMILY_ID, "family", "machine id measured", dram_frac, kernel_ns,
-          kernels_per_layer, tf32_frac, fp16_frac, bf16_frac, fp8_frac,
-          dequant_tflops, dequant_int8_tflops, "source")
+		  kernels_per_layer, tf32_frac, fp16_frac, bf16_frac, fp8_frac,
+		  dequant_tflops, dequant_int8_tflops, "source")
    - dram_frac: achieved share of the datasheet DRAM bandwidth by a decode
-     step's kernels (weight-streaming matmuls, cache reads).
+	 step's kernels (weight-streaming matmuls, cache reads).
    - kernel_ns: fixed cost of one kernel of a fused step replayed as a CUDA
-     graph (launch, ramp and tail), kernels_per_layer of them a layer: the
-     "fused" implementation of dev/capture/forecast_model.py.
+	 graph (launch, ramp and tail), kernels_per_layer of them a layer: the
+	 "fused" implementation of dev/capture/forecast_model.py.
    - *_frac: achieved share of that type's dense tensor peak in a prefill
-     (its GEMMs in tiles and waves; bf16 fitted; fp16, tf32, fp8 scaled
-     by their large matmuls' share of peak over bf16's; int8 takes fp8's,
-     assumed).
+	 (its GEMMs in tiles and waves; bf16 fitted; fp16, tf32, fp8 scaled
+	 by their large matmuls' share of peak over bf16's; int8 takes fp8's,
+	 assumed).
    - dequant_tflops: the rate a weight-only int4 matmul runs its math at
-     while dequantizing (tinygemm).
+	 while dequantizing (tinygemm).
    - dequant_int8_tflops: the same for int8 weights, from a fused W8A16
-     kernel (dev/capture/int8_wo.py: dequantized in registers; PyTorch's
-     own int8 weight-only kernel runs slower than dequantize-then-bf16).
+	 kernel (dev/capture/int8_wo.py: dequantized in registers; PyTorch's
+	 own int8 weight-only kernel runs slower than dequantize-then-bf16).
    A machine of no row's family takes the row whose measured machine has
    the nearest DRAM bandwidth, and its forecast says "assumed from". */
 #define RFL_HW_FORECASTS(F) \
