@@ -59,7 +59,7 @@ step "drop-in: minimal runs (C99)" di_minimal_runs minimal
 # program: AI = 3.628e9 / 105e6 = 34.55 FLOP/B, above the A100's ridge
 # (12.54), so compute-bound at the 19.5 TFLOP/s FP32 peak.
 di_quick_start() {
-  awk '/QUICK START \(a complete program/ { f = 1; next } f && /^   [A-Z]/ { exit } f' "$DI/roofline.h" |
+  expand -t 4 "$DI/roofline.h" | awk '/QUICK START \(a complete program/ { f = 1; next } f && /^   [A-Z]/ { exit } f' |
     sed -n 's/^       //p' > "$DI/quick_start.c"
   grep -q 'int main' "$DI/quick_start.c" && di_c quick_start || return 1
   [ "$("$DI/quick_start")" = "AI 34.55 FLOP/B, 19.5 TFLOP/s, compute-bound" ]

@@ -8,7 +8,7 @@
 # ho_api_order [FILE]: every "API  TITLE" banner names one [N] section, or
 # consecutive ones ("CHART AND PNG"), and the numbers only go up
 ho_api_order() {
-  awk '
+  expand -t 4 "${1:-roofline.h}" | awk '
   /^   \[[0-9]+\] +[A-Z]/ {
       n = $1; gsub(/[][]/, "", n); t = $0; sub(/^   \[[0-9]+\] +/, "", t)
       sub(/ +$/, "", t); num[t] = n + 0; next
@@ -31,7 +31,7 @@ ho_api_order() {
           if (w[m] in num) last = num[w[m]]
       }
       exit bad
-  }' "${1:-roofline.h}"
+  }'
 }
 step "header order: API sections in the order of the [N] sections" ho_api_order
 
@@ -46,7 +46,7 @@ step "header order: every declaration under an API banner" ho_core_bannered
 # ho_manual: the manual (the first comment) has a section "NAME ([N]..."
 # for each part with prose of its own, and no issue number
 ho_manual() {
-  awk 'NR == 1, /\*\/$/' "${1:-roofline.h}" > "$B/manual.txt"
+  expand -t 4 "${1:-roofline.h}" | awk 'NR == 1, /\*\/$/' > "$B/manual.txt"
   for p in "MACHINE FILES" LAYERS TRANSFORMERS ONNX REDUCER JOIN CHART PNG PROBE CHECK; do
     grep -q "^   $p (\[[0-9]" "$B/manual.txt" || { echo "manual: no $p section"; return 1; }
   done
@@ -56,7 +56,7 @@ step "header order: the manual presents every part, no issue numbers" ho_manual
 
 # ho_examples: the manual's EXAMPLES names every program in examples/
 ho_examples() {
-  awk 'NR == 1, /\*\/$/' roofline.h | sed -n '/^   EXAMPLES/,/^   [A-Z]/p' > "$B/examples.txt"
+  expand -t 4 roofline.h | awk 'NR == 1, /\*\/$/' | sed -n '/^   EXAMPLES/,/^   [A-Z]/p' > "$B/examples.txt"
   for f in examples/*.c; do
     grep -q "^       $(basename "$f") " "$B/examples.txt" || { echo "manual: EXAMPLES lacks $f"; return 1; }
   done
