@@ -19,55 +19,40 @@
 	   RFL_NO_ZOO             leave out the built-in models
 	   RFL_NO_CHART           leave out the chart writer (and PNG)
 	   RFL_NO_PNG             leave out PNG output (stb_image_write)
-	   RFL_PNG_REQUIRED       a missing stb_image_write.h is an #error
-							  naming the fix (the tools define it); by
-							  default PNG then just drops out (RFL_HAS_PNG)
-	   RFL_HAS_PNG            defined by the header when PNG is on; define
-							  it yourself where the compiler lacks
-							  __has_include (stb at <stb/stb_image_write.h>)
+	   RFL_PNG_REQUIRED       a missing stb_image_write.h is an #error (the
+							  tools define it); by default PNG drops out
+	   RFL_HAS_PNG            set when PNG is on; define it where the
+							  compiler lacks __has_include
 	   RFL_NO_REDUCE          leave out the ncu / nvprof CSV reducer
-	   RFL_NO_TRACE           leave out PyTorch profiler traces, gzip
-							  inflation and the per-rank summary from the
-							  reducer (it then reads CSV only; a trace or
-							  .gz is an error)
+	   RFL_NO_TRACE           leave out PyTorch traces, gzip and the rank
+							  summary (the reducer then reads CSV only)
 	   RFL_NO_ASCII           leave out the roofline as text
 							  (rfl_chart_roofline_ascii)
 	   RFL_NO_JOIN            leave out the join and reports (API JOIN)
-	   RFL_NO_LLM             leave out the decoder transformers (and the
-							  LLM join), and with them rfl_causal and the
-							  costing only their records use (causal
-							  counts, KV-cache records, experts)
+	   RFL_NO_LLM             leave out decoder transformers, the LLM join,
+							  rfl_causal, causal, KV-cache and expert costs
 	   RFL_NO_ONNX            leave out the ONNX reader
 	   RFL_NO_MACHINE_FILE    leave out the machine-file (JSON) reader
-	   RFL_NO_JSON_WRITER     leave out the JSON writer and the documents
-							  it writes (machine files, rfl-reduce --json)
+	   RFL_NO_JSON_WRITER     leave out the JSON writer and its documents
 	   RFL_NO_PROBE           leave out the probe (measured ceilings)
-	   RFL_NO_CHECK           leave out the homework checker (API CHECK;
-							  also off without the zoo, table or reducer)
-	   RFL_HW_NO_STRINGS      the table without its sources, aliases and
-							  device names
-	   RFL_HW_NO_DEVICE_NAMES the table without the vendors' device names
-							  ("NVIDIA H100 80GB HBM3"): rfl_hw_find then
-							  knows ids, names and aliases only
-	   RFL_HW_NO_LINKS        the table without its GPU-to-GPU links
-							  (every machine's link is then NULL: unknown)
+	   RFL_NO_CHECK           leave out the homework checker (also off
+							  without the zoo, table or reducer)
+	   RFL_HW_NO_STRINGS      the table without sources, aliases, device names
+	   RFL_HW_NO_DEVICE_NAMES the table without device names ("NVIDIA H100
+							  80GB HBM3")
+	   RFL_HW_NO_LINKS        the table without GPU-to-GPU links (unknown)
 	   RFL_NO_COLLECTIVES     leave out the all-reduce time model
-							  (rfl_allreduce_time)
-	   RFL_NO_FORECAST        leave out the forecast (rfl_llm_forecast,
-							  rfl_step_forecast)
+	   RFL_NO_FORECAST        leave out the forecasts
 	   RFL_HW_ONLY            the table with only the machines named by
 							  RFL_HW_KEEP_<ID> (e.g. RFL_HW_KEEP_H100_SXM)
 	   RFL_NO_ERROR_STRINGS   rfl_result_str() returns "" (saves rodata)
 	   RFL_ASSERT(x)          default: no check (define to assert(x) to debug)
 	   RFL_NO_SIMD            the reducer's portable path instead of SSE2
-	   RFL_NO_AVX2            no AVX2 / AVX-512BW row walker (x86-64 GCC
-							  and clang pick it at run time from CPUID),
-							  and no AVX2 / AVX-512 probe kernels
+	   RFL_NO_AVX2            no AVX2 / AVX-512 reducer or probe kernels
+							  (x86-64 GCC and clang pick them by CPUID)
 	   RFL_SQRT RFL_FLOOR RFL_CEIL RFL_LOG10 RFL_POW
-							  libm replacements (defaults: <math.h>, used by
-							  the chart only; the core needs no libm)
-	   RFL_MEMSET RFL_MEMCPY  default: GCC/clang builtins (memcpy/memset),
-							  else the library's own byte loops
+							  libm for the chart (default <math.h>)
+	   RFL_MEMSET RFL_MEMCPY  default: GCC/clang builtins, else byte loops
 
    QUICK START (a complete program; examples/minimal.c does it for the
    zoo's ResNet-18)
@@ -86,11 +71,9 @@
 	   }
 
    CONTENTS (search for a banner's text, e.g. "[11] REDUCER")
-	   this block   the manual: options, quick start, API by task,
-					conventions, each part's rules, errors, memory
-	   API  NAME    declarations: one section for each [N] part below, JOIN /
-					in the same order ("API  ZOO" for [8] ZOO...); each
-					function with its in/out, buffers and results
+	   this block   the manual
+	   API  NAME    declarations, one section for each [N] part below, in
+					the same order; each function with in/out and results
 	   IMPLEMENTATION (ROOFLINE_IMPLEMENTATION), in the order data flows:
 	   [1]  NUMBERS, RESULTS, WORK    [8]  ZOO
 	   [2]  JSON                      [9]  ONNX
@@ -101,27 +84,23 @@
 	   [7]  TRANSFORMERS              [14] PNG
 									  [15] PROBE
 									  [16] CHECK
-	   VERSION HISTORY, LICENSE (MIT) at the end of the file.
-	   rfl_version() returns RFL_VERSION_STRING, the version compiled in.
+	   VERSION HISTORY, LICENSE (MIT) at the end; rfl_version().
 
    EXAMPLES (examples/, built by make into build/examples/, each runs with
    no arguments)
-	   minimal.c        ResNet-18's AI and bound on an A100, ten lines
-	   homework.c       estimate + reduce a profile + roofline + PNG: the
-						whole exercise (rfl-report does it for the CLI)
-	   stream_reduce.c  an ncu export from stdin, 4 KB chunks, one static
-						buffer
+	   minimal.c        ResNet-18's AI and bound on an A100
+	   homework.c       estimate, profile, roofline, PNG (as rfl-report)
+	   stream_reduce.c  an ncu export from stdin in 4 KB chunks
 	   custom_model.c   the builder: a residual block and a branch, costed
 	   own_hardware.c   rfl_cpu_desc + rfl_machine_from_cpu, its roofline
 	   embedded.c       static buffers only, no stdio, no heap
-	   forecast_charts.c  the forecast beside the bound: decode tokens/s
-						against GPUs of one node, time to first token
-						against prompt length (two PNGs)
+	   forecast_charts.c  decode tokens/s against GPUs, time to first
+						token against prompt length (two PNGs)
 
    CONVENTIONS (every number in this library)
 	   - A multiply-add is 2 FLOPs. int8 "FLOPs" are integer operations.
 	   - GB = 1e9 bytes, TB/s = 1e12 bytes/s (MB = 2^20 only in the
-		 torchsummary-compatible table, which says so).
+		 torchsummary table).
 	   - Peaks are dense: a vendor's "with sparsity" figure is halved.
 	   - A precision's roof is used only for work of that precision: FP32
 		 work is never placed under a tensor-core roof.
@@ -131,10 +110,8 @@
    API BY TASK
 	   Hardware:  rfl_hw_count rfl_hw_get rfl_hw_find rfl_hw_suggest rfl_hw_match
 				  rfl_machine_from_cpu rfl_ridge rfl_attainable
-				  rfl_roof_json (a roof in a document, one spelling)
-				  rfl_link_kind_name (a machine's GPU-to-GPU link, rfl_link)
-	   Collectives: rfl_allreduce_time rfl_ar_basis_name (an all-reduce's
-				  time on a machine's link, RFL_NO_COLLECTIVES)
+				  rfl_roof_json rfl_link_kind_name
+				  rfl_allreduce_time rfl_ar_basis_name
 				  rfl_machine_file_parse rfl_machine_file_write
 				  rfl_machine_file_print rfl_machine_file_prec (MACHINE FILES below)
 				  rfl_probe_run rfl_probe_levels rfl_probe_kernel_run
@@ -147,8 +124,7 @@
 	   Workload:  rfl_workload_init rfl_workload_find rfl_workload_zoo
 				  rfl_workload_llm rfl_workload_onnx rfl_workload_step
 				  rfl_workload_split rfl_workload_fit rfl_workload_figures
-				  rfl_workload_forecast rfl_workload_json rfl_workload_of_net (what is estimated,
-				  one value: WORKLOAD below)
+				  rfl_workload_forecast rfl_workload_json rfl_workload_of_net
 	   Layers:    rfl_net_init rfl_input rfl_conv rfl_conv_ex rfl_linear
 				  rfl_matmul rfl_attention rfl_batchnorm rfl_layernorm rfl_act
 				  rfl_softmax rfl_maxpool rfl_avgpool rfl_adaptive_avgpool
@@ -159,37 +135,28 @@
 				  rfl_layer_class rfl_layer_shape_str rfl_op_ltype
 				  rfl_layer_cost_get rfl_layer_work rfl_layer_predict
 				  rfl_net_cost_get rfl_net_predict rfl_net_group rfl_net_summary
-				  rfl_zoo_count rfl_zoo_name rfl_zoo_build (LAYERS below)
+				  rfl_zoo_count rfl_zoo_name rfl_zoo_build
 	   LLMs:      rfl_llm_find rfl_llm_config_parse rfl_llm_config_check
-				  rfl_llm_config_read (warns: assumed_llama_like)
-				  rfl_llm_count rfl_llm_name rfl_llm_build rfl_llm_cost_desc
-				  rfl_llm_kv_cache_bytes rfl_llm_kind_name
+				  rfl_llm_config_read rfl_llm_count rfl_llm_name rfl_llm_build
+				  rfl_llm_cost_desc rfl_llm_kv_cache_bytes rfl_llm_kind_name
 				  rfl_net_compute_bound_batch
 				  rfl_llm_tp_plan rfl_llm_tp_fit_get rfl_llm_tp_comm_time
-				  (tensor parallelism on one node)
-				  rfl_llm_forecast rfl_forecast_terms_find (the bound
-				  corrected by terms fitted on measurements: hw_specs.h
-				  RFL_HW_FORECASTS; transformers' own decode step with
-				  --runtime eager|graphs: RFL_HW_HF_FORECASTS; RFL_NO_FORECAST)
+				  rfl_llm_forecast rfl_forecast_terms_find (terms fitted on
+				  measurements: hw_specs.h RFL_HW_FORECASTS, for transformers'
+				  own decode step RFL_HW_HF_FORECASTS)
 				  rfl_step_forecast rfl_step_terms_find rfl_gemm_tile_time
-				  (any step's time in eager PyTorch or CUDA graphs: its
-				  kernels, tiles and waves, the host; RFL_HW_STEP_FORECASTS)
-				  (TRANSFORMERS below: conventions; rfl_llm_build writes a
-				  step as layer records, so every LAYERS tool takes it)
+				  (any step in eager PyTorch or CUDA graphs: RFL_HW_STEP_FORECASTS)
 	   ONNX:      rfl_onnx_init rfl_onnx_push rfl_onnx_skip rfl_onnx_finish
 				  rfl_onnx_build rfl_onnx_read_file rfl_onnx_read_buffer
 				  rfl_onnx_read_stream rfl_onnx_input_dim
-				  (ONNX below: a model file streamed into layer records)
 	   Reducer:   rfl_reduce_init rfl_reduce_push rfl_reduce_finish
 				  rfl_reduce_buffer rfl_reduce_tensor_flops
 				  rfl_reduce_ceilings_machine rfl_reduce_format_name
 				  rfl_reduce_json rfl_reduce_json_point
 				  rfl_reduce_device rfl_rank_time_ns rfl_rank_summary_add
 				  rfl_inflate_init rfl_inflate_push rfl_inflate_finish
-				  (REDUCER below)
 	   LLM join:  rfl_llm_classify_init rfl_llm_classify_kernel
 				  rfl_llm_classify_finish
-				  (API JOIN)
 	   Join:      rfl_kclass_of rfl_kclass_name rfl_kclass_ltype
 				  rfl_join_init rfl_join_machine rfl_join_kernel rfl_join_compute
 				  rfl_report_init rfl_report_estimate rfl_report_place
@@ -197,95 +164,73 @@
 				  rfl_report_group_name rfl_report_forecast_get rfl_report_json rfl_report_points
 				  rfl_report_layer_points rfl_report_machine_label
 				  rfl_report_llm_points rfl_report_batch_chart rfl_report_legend
-				  (API JOIN: kernel classes, estimate beside profile, reports)
 	   Chart:     rfl_canvas_init rfl_canvas_clear rfl_canvas_clip
 				  rfl_canvas_unclip rfl_chart_roofline rfl_chart_bars
 				  rfl_chart_scatter rfl_chart_roofline_ascii rfl_draw_* rfl_fill_*
 				  rfl_text_width rfl_series_color rfl_series_marker
-				  (CHART below)
 	   PNG:       rfl_png_write rfl_png_encode rfl_png_save rfl_png_arena_size
 	   Checker:   rfl_check_read rfl_check_run rfl_check_json rfl_check_gradescope
 				  rfl_check_gradescope_error rfl_check_submitter
 				  rfl_check_template rfl_check_variant rfl_check_parse_value
 				  rfl_check_field_name rfl_check_field_dim rfl_check_verdict_name
-				  rfl_check_diag_name (API CHECK: a homework's answer file
-				  graded, each wrong value with a diagnosis code)
+				  rfl_check_diag_name
 	   Numbers:   rfl_fmt_num rfl_fmt_u64 rfl_fmt_si rfl_parse_num
 	   JSON:      rfl_json_parse (count mode: NULL tokens) rfl_json_get
 				  rfl_json_at rfl_json_path rfl_json_num rfl_json_str
-				  rfl_json_str_eq rfl_json_line ([2]; see its API comment)
+				  rfl_json_str_eq rfl_json_line
 				  writer: rfl_json_w_init rfl_json_w_obj rfl_json_w_arr
 				  rfl_json_w_end rfl_json_w_num rfl_json_w_u64 rfl_json_w_num_if
 				  rfl_json_w_null rfl_json_w_bool rfl_json_w_str
-				  rfl_json_w_str_n rfl_json_w_finish (the tools' documents:
-				  docs/schema.md, RFL_SCHEMA_VERSION); an estimate's:
-				  rfl_workload_json, with an LLM step's rfl_workload_figures
-				  (its warnings: rfl_llm_figures_warning)
-	   Warnings:  rfl_warn_code rfl_warning_format rfl_warning_json (one
-				  type, rfl_warning, for every part's; rfl_error_format's twin)
+				  rfl_json_w_str_n rfl_json_w_finish (documents:
+				  docs/schema.md); rfl_workload_figures rfl_llm_figures_warning
+	   Warnings:  rfl_warn_code rfl_warning_format rfl_warning_json
 	   Names:     rfl_result_str rfl_version rfl_parse_name_eq rfl_prec_name
 				  rfl_prec_parse rfl_level_name rfl_kind_name rfl_dtype_name
 				  rfl_dtype_parse rfl_dtype_bytes rfl_dtype_bits rfl_dtype_roofs
 				  rfl_dtype_storage rfl_act_name rfl_op_name rfl_ltype_name
 
    MACHINE FILES ([4]; --hw-file FILE in the tools)
-	   A machine file is exactly what `rfl-hw NAME --json` prints, read back
-	   (tools: --hw-file FILE), plus an optional "measured" object that
-	   rfl-probe writes. Keys, in any order:
-
-		 "name"        string, required: display name
+	   What `rfl-hw NAME --json` prints, read back, plus an optional
+	   "measured" object (rfl-probe's). Keys, in any order (R: required):
+		 "name"        string, R
 		 "id"          string; default: the name
-		 "aliases"     array of strings (no commas inside); default none
-		 "kind"        "gpu" | "cpu" | "tpu" | "accelerator" | "soc", required
-		 "peak_flops"  object, required: dense FLOP/s by precision name
-					   (fp64 fp64_tensor fp32 tf32_tensor fp16 fp16_tensor
-					   bf16_tensor fp8_tensor int8_tensor); null or 0 = no such
-					   unit; at least one must be > 0
-		 "mem_bw"      object, required: bytes/s by level (dram l2 l1); null or
-					   0 = unknown; at least one must be > 0
-		 "mem_bytes" "l2_bytes" "boost_mhz" "tdp_w"
-					   numbers or null (= unknown), optional
-		 "units"       integer or null, optional
-		 "ridge"       object, optional and ignored: derived (peak / bandwidth),
-					   recomputed from the figures above
-		 "source"      string, optional: where the figures come from
-		 "link"        object, optional (absent: unknown): the GPU-to-GPU link
-					   (rfl_link; the table's, or your own node's)
+		 "aliases"     array of strings without commas
+		 "kind"        "gpu" | "cpu" | "tpu" | "accelerator" | "soc", R
+		 "peak_flops"  object, R: dense FLOP/s by precision name (fp64
+					   fp64_tensor fp32 tf32_tensor fp16 fp16_tensor
+					   bf16_tensor fp8_tensor int8_tensor); null or 0: no
+					   such unit; one at least > 0
+		 "mem_bw"      object, R: bytes/s by level (dram l2 l1); null or 0:
+					   unknown; one at least > 0
+		 "mem_bytes" "l2_bytes" "boost_mhz" "tdp_w" "units"   number or null
+		 "ridge"       ignored (recomputed)
+		 "source"      string
+		 "link"        object (absent: unknown), the GPU-to-GPU link (rfl_link):
 			 "kind"        "nvlink" | "pcie" | "infinity-fabric" | "none" |
-						   null (= unknown), required
+						   null, R
 			 "gen" "lanes" "gpus_per_node"   integers or null
 			 "bw_per_direction"  bytes/s per GPU, each way, or null
 			 "latency_s"   one ring step, seconds, or null
-			 "source"      string, optional
-			 "allreduce"   object, optional: the all-reduce fitted on
-						   measurements (rfl_allreduce_time): "base_s",
-						   "step_s", "eager_s" (seconds), "busbw" (bytes/s,
-						   required, > 0), "gpus" (the most measured),
+			 "source"      string
+			 "allreduce"   object, fitted on measurements (rfl_allreduce_time):
+						   "base_s" "step_s" "eager_s" (seconds), "busbw"
+						   (bytes/s, R, > 0), "gpus" (the most measured),
 						   "source"
-		 "measured"    object, optional: ceilings measured on the machine (by
-					   rfl-probe or by hand), kept beside the datasheet's:
-			 "peak_flops"  as above (at least one > 0, or the object absent)
-			 "mem_bw"      as above (at least one > 0, or the object absent)
-						   (at least one of the two objects is required)
-			 "threads"     integer or null: threads the probe ran (optional)
-			 "source"      string, optional: how they were measured
-		 "host"        object, optional: the host's CPU cost in eager PyTorch
-					   (rfl_step_forecast), measured by dev/capture/host_op.py:
-			 "op_s"        seconds per dispatched op, > 0, required
-			 "source"      string, optional
-		 any key starting with '_' (anywhere): ignored (comments, extras a
-					   tool keeps for itself, e.g. a probe's raw sweep)
-
-	   Numbers: finite and >= 0 (negative, NaN, inf, 1e999: errors). Any
-	   other key or name, a duplicate key, a wrong type or a missing
-	   required field is an error naming the field ("measured.mem_bw.l2")
-	   and its line. A whole table (rfl-hw --json without NAME) is rejected.
-
-	   Tools use the top level for their numbers. rfl-probe writes a host
-	   the table lacks with its measured figures at the top *and* under
-	   "measured", a known host with the datasheet's at the top. Charts draw
-	   the measured roof dashed beside the datasheet's
-	   (rfl_roofline_desc.measured).
+		 "measured"    object: ceilings measured on the machine:
+			 "peak_flops" "mem_bw"   as above (one of the two R; each
+						   absent, or one value > 0)
+			 "threads"     integer or null
+			 "source"      string
+		 "host"        object: eager PyTorch's CPU cost (rfl_step_forecast,
+					   dev/capture/host_op.py): "op_s" (seconds per op,
+					   R, > 0), "source"
+		 "_..."        any key starting with '_', anywhere: ignored
+	   Numbers: finite and >= 0. Any other key or name, a duplicate key, a
+	   wrong type or a missing required field is an error naming the field
+	   ("measured.mem_bw.l2") and its line; so is a whole table.
+	   Tools use the top level. rfl-probe writes a host the table lacks
+	   with its measured figures at the top *and* under "measured"; charts
+	   draw the measured roof dashed (rfl_roofline_desc.measured).
 
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
 	   A network lives in the caller's array of rfl_layer; each builder call
@@ -1335,15 +1280,9 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
 										  rfl_machine_file *out,
 										  rfl_error *err);
 #ifndef RFL_NO_JSON_WRITER
-/* The members of a machine file (what rfl-hw NAME --json prints) into the
-   object the caller opened, so a tool may add its own '_' members:
-	   rfl_json_w_obj(&w, 0); rfl_machine_file_write(&w, &mf); rfl_json_w_end(&w);
-   Keys: name, id, aliases, kind, peak_flops (rfl_machine_file_prec's
-   order), mem_bw, mem_bytes, l2_bytes, units, boost_mhz, tdp_w, ridge
-   (every prec_level > 0), source; "link" when
-   mf->machine.link is set ("allreduce" when fitted), "measured" when
-   mf->has_measured (empty objects left out, threads when > 0). A figure
-   <= 0 is null. Read back, it gives the same machine. */
+/* The members of a machine file (MACHINE FILES in the manual) into the
+   object the caller opened, so a tool may add its own '_' members. A
+   figure <= 0 is null; read back, it gives the same machine. */
 RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf);
 /* The whole document into buf[size] (NUL-terminated). Returns the bytes
    it needs, NUL included: when that is over size, nothing usable was
@@ -2738,26 +2677,10 @@ RFL_API rfl_result rfl_workload_onnx(rfl_workload *wl, rfl_onnx_graph *g, rfl_on
 
 #ifndef RFL_NO_JSON_WRITER
 /* ---- the estimate as JSON ----------------------------------------------------
-   rfl-estimate --json, written once here (docs/schema.md, RFL_SCHEMA_VERSION)
-   for a zoo model, an LLM step and an ONNX graph alike: model, batch, input,
-   dtype, mode, convention, params, param_bytes, forward{flops, mac_flops,
-   bytes}, backward{...}, activation_bytes, train{sgd_bytes, adam_bytes},
-   with a machine hw, predicted_time_s, bound, whole_model_time_s,
-   compute_bound_layers, memory_bound_layers; summary{...} when asked;
-   by_type[{type, layers, flops, bytes, predicted_time_s}]; layers[{name,
-   type, op, out, params, forward_flops, forward_mac_flops, forward_bytes,
-   backward_flops, backward_mac_flops, backward_bytes, predicted_time_s,
-   bound}]. An LLM adds its step (model_type, prec, phase, seq, logits,
-   attention, weights, kv, tokens), after train kv_cache_bytes and
-   bytes{weights, kv_read, kv_write, activations}, and with a machine
-   compute_s, memory_s, tokens_per_s, ttft_s (null for a decode),
-   decode_compute_bound_batch, gemm_compute_bound_batch and
-   max_batch_in_memory (null: none; rfl_workload_figures); an
-   ONNX graph its file (onnx_file, opset, batch_axis, onnx_nodes,
-   unknown_flops_nodes, unknown_flops_op, unknown_nodes). FLOPs of records
-   without a FLOP rule are unknown: the totals' flops and mac_flops are
-   null with flops_known and mac_flops_known beside them, and so are the
-   times and the bound (predicted_time_known_s, whole_model_time_known_s). */
+   rfl-estimate --json, written once here for a zoo model, an LLM step and
+   an ONNX graph alike: its keys in docs/schema.md. FLOPs of records
+   without a FLOP rule are unknown: totals and times are null, with the
+   known part's beside them (flops_known, predicted_time_known_s ...). */
 #ifndef RFL_NO_LLM
 /* What an LLM step adds to its records' totals, for the tools' tables and
    JSON alike (rfl_workload_figures). */
@@ -3197,17 +3120,9 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
 
 
 #ifndef RFL_NO_JSON_WRITER
-/* rfl-reduce --json, written once here (docs/schema.md, RFL_SCHEMA_VERSION):
-   format, kernels, kernels_seen, locale, time_s, time_ns, flops{fp64, fp32,
-   fp16, tensor, total, tensor_estimated, by_precision{...}}, bytes{dram,
-   l2, l1}, ai{dram, l2, l1}, flops_per_s, tensor_inst, ceilings{...},
-   with hw: hw, hw_prec, roof_fraction; warnings[{code, kernel, text}],
-   top[kernel], and with groups (desc.groups of the reduction, or NULL):
-   by_name[kernel] and other. A kernel has id, name, name_truncated,
-   invocations, then time_s, flops, bytes, ai and flops_per_s with the
-   totals' meaning (objects per precision and level). A quantity the
-   profile did not measure is null, never 0. The top-level object is
-   opened and closed here (newline after). */
+/* rfl-reduce --json (keys: docs/schema.md), the whole document; groups:
+   desc.groups of the reduction, or NULL; hw may be NULL. A quantity the
+   profile did not measure is null, never 0. */
 RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
 							 const rfl_kernel_stat *groups, const rfl_machine *hw);
 /* The reader's side of the same keys: the DRAM arithmetic intensity and
@@ -3224,18 +3139,11 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
    ========================================================================== */
 #if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN)
 /* ---- the LLM join -----------------------------------------------------
-   A step's records beside its Nsight Compute profile, kind by kind, and two
-   warnings that explain the usual gap: rfl_join (API JOIN) with
-   RFL_GROUP_KIND, whose kernels go through the classifier below.
-	   rfl_join j;                                 (a plain struct)
-	   rfl_join_init(&j, RFL_GROUP_KIND, h100);
-	   rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
-	   ... rfl_reduce_push / rfl_reduce_finish ...
-	   rfl_join_compute(&j, &wl, h100);           j.rows[], j.warnings[]
-   (rfl_llm_classify_* alone: the kinds measured, without an estimate.)
-   Kernels into kinds. A name alone cannot tell an attention projection from
-   an MLP GEMM (the same cuBLAS / nvjet kernels run both), so the classifier
-   reads the kernel stream in order, as a Hugging Face forward launches it:
+   A step's records beside its profile, kind by kind: rfl_join with
+   RFL_GROUP_KIND, whose kernels go through the classifier below
+   (rfl_llm_classify_* alone: the kinds measured, without an estimate).
+   A name alone cannot tell an attention projection from an MLP GEMM, so
+   the classifier reads the kernels in launch order, as Hugging Face runs:
 	 - a norm starts a segment: a fused layer_norm / rms_norm kernel, or an
 	   eager RMSNorm (x.to(fp32), x.pow(2), .mean(-1), + eps, rsqrt, *, cast
 	   back, * weight: 8 kernels, found by its mean reduction and the pow and
@@ -3254,12 +3162,10 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 	   everything else (residual adds, activations, casts, position ids,
 	   rotary's cos / sin tables) is RFL_LLM_ELEMENTWISE.
    Limits: one step per profile (a second step's LM head would count as an
-   MLP); eager or SDPA Hugging Face forwards (a fused kernel that does norm
-   and GEMM at once, or attention written as plain GEMMs, is misread); an
-   eager RMSNorm's first kernel (the cast to fp32) counts as a norm only when
-   it sits right before the pow. tests/test_llm_join.c checks the kinds on
-   the four shared GPT-2 and Llama-3.2-1B captures.
-   Warnings (stable codes, thresholds below):
+   MLP); eager or SDPA forwards (a fused norm + GEMM kernel, or attention
+   as plain GEMMs, is misread); an eager RMSNorm's cast to fp32 is a norm
+   only right before the pow.
+   Warnings:
 	 padded_mma    tensor FLOPs executed >= RFL_LLM_PADDED_RATIO x the
 				   step's useful matrix FLOPs (the estimate's mac_flops):
 				   small products (a decode GEMV, one query row) run on
@@ -3354,23 +3260,14 @@ RFL_API const char *rfl_kclass_name(rfl_kclass c);
 RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
 
 /* ---- the join: an estimate beside its profile, group by group ----------
-   A net's records grouped, each group beside the profile's kernels of it:
-   how many, their FLOPs, DRAM bytes and time. Two groupings:
+   A net's records grouped, each group beside the profile's kernels of it
+   (JOIN in the manual shows the calls):
 	 RFL_GROUP_LTYPE  CNNs, ONNX graphs: rows in rfl_ltype order; a kernel
-					  goes to the type of its class (rfl_kclass_of, then
-					  rfl_kclass_ltype);
-	 RFL_GROUP_KIND   an LLM step (rfl_llm_build: every record has its
-					  kind): rows in rfl_llm_kind order; kernels go through
-					  the LLM classifier (API TRANSFORMERS, the LLM join),
-					  and the warnings padded_mma and launch_bound are
-					  looked for.
-	   rfl_join j;                                  (a plain struct)
-	   rfl_join_init(&j, RFL_GROUP_LTYPE, h100);    the profile's machine
-	   rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
-	   ... rfl_reduce_push / rfl_reduce_finish ...
-	   rfl_join_compute(&j, &wl, h100);            j.rows[], j.total
-   A row's estimated time is each record's forward and backward predicted
-   apart on the machine (max(compute, memory) each), summed. */
+					  goes to rfl_kclass_ltype(rfl_kclass_of(name));
+	 RFL_GROUP_KIND   an LLM step: rows in rfl_llm_kind order; kernels go
+					  through the LLM classifier, with its warnings.
+   A row's estimated time: each record's forward and backward predicted
+   apart (max(compute, memory) each), summed. */
 #define RFL_JOIN_ROWS 12
 typedef struct rfl_join_row {
 	const char *name;       /* the group: rfl_ltype_name, rfl_llm_kind_name */
