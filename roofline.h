@@ -2018,49 +2018,41 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
 
 /* ---- the step as layer records -------------------------------------------------
    rfl_llm_build writes one step of cfg into an initialised, empty net with
-   the LAYERS builders, as the zoo does. Records are per sequence: d->batch
-   and the types are ignored (they go in rfl_cost_desc: rfl_llm_cost_desc).
-   Names are Hugging Face's module paths ("model.layers.3.mlp.down_proj";
-   GPT-2: "transformer.h.3.mlp.c_proj", class Conv1D); functional parts get
-   a descriptive name ("model.layers.3.self_attn.rotary_q"). Each record
-   carries its kind (rfl_layer.kind = 1 + rfl_llm_kind).
+   the LAYERS builders. Records are per sequence: d->batch and the types
+   go in rfl_cost_desc (rfl_llm_cost_desc). Names are Hugging Face's module
+   paths ("model.layers.3.mlp.down_proj"; GPT-2: "transformer.h.3.mlp.c_proj",
+   class Conv1D); functional parts get a descriptive one
+   ("model.layers.3.self_attn.rotary_q"); rfl_layer.kind = 1 + rfl_llm_kind.
    Before the blocks: input_ids, the embedding(s) (GPT-2: wte + wpe;
-   Gemma: embed_scale, x sqrt(hidden)), rotary_emb (inv_freq x positions,
-   once per batch: RFL_LF_ONCE). Per block: norms (RMSNorm: hidden params,
-   4 FLOPs per element; where: rfl_llm_norm_place); q, k, v (GPT-2: c_attn,
-   Phi-3: qkv_proj, GPT-NeoX: query_key_value, and three slices); q_norm,
-   k_norm; rotary_q, rotary_k (3 FLOPs per rotated element); k_cache_write,
-   v_cache_write (copies into the cache, no gradient); decode: k_cache,
-   v_cache, inputs of S + 1 positions; attention with kv_heads groups
-   (eager: T x (S + T) scores, mac_flops as FlopCounterMode; a sliding
-   layer's decode attends to at most the window), causal (rfl_causal;
-   GPT-OSS: the heads' sink logits as params); o_proj (GPT-NeoX: dense);
-   add_attn; the MLP (gate_proj, up_proj, act_fn, mul, down_proj; Phi-3:
-   gate_up_proj viewed as gate and up; GPT-2: c_fc, act, c_proj; GPT-NeoX:
+   Gemma: embed_scale), rotary_emb (RFL_LF_ONCE). Per block: norms (where:
+   rfl_llm_norm_place); q, k, v (GPT-2: c_attn, Phi-3: qkv_proj, GPT-NeoX:
+   query_key_value, and three slices); q_norm, k_norm; rotary_q, rotary_k;
+   k_cache_write, v_cache_write (no gradient); decode: k_cache, v_cache,
+   inputs of S + 1 positions; attention with kv_heads groups, causal
+   (GPT-OSS: sink logits as params); o_proj (GPT-NeoX: dense); add_attn;
+   the MLP (gate_proj, up_proj, act_fn, mul, down_proj; Phi-3: gate_up_proj
+   viewed as gate and up; GPT-2: c_fc, act, c_proj; GPT-NeoX:
    dense_h_to_4h, act, dense_4h_to_h); add_mlp (a parallel residual adds
    both to the block's input). MoE: gate (gpt_oss: router), routing
-   softmax, dispatch of T x experts_per_tok token slots, experts holding all
-   experts' weights, of which a batch reads the ones it reaches (Mixtral:
-   block_sparse_moe, experts.w1 / w3 / w2; others: experts.gate_up_proj,
-   act_fn, experts.down_proj), combine, shared_experts.gate_proj / up_proj /
-   down_proj, add_shared. MLA: q_proj (or q_a_proj, q_a_layernorm,
-   q_b_proj), kv_a_proj_with_mqa, kv_a_layernorm, rotary_q, rotary_k,
-   latent_cache_write, rope_cache_write; transformers' form: (decode:
-   latent_cache, rope_cache) kv_b_proj, key_states, attention; absorbed:
-   q_absorb, query_states, (decode: latent_cache) attention, o_absorb;
-   o_proj. After the blocks: the final norm, last_position (prefill without
-   logits_all: a view of the last row), lm_head (Gemma 2: logit_softcap).
-   Tied: the table is counted on lm_head (the embedding record has 0
-   params; it still reads its rows and gets a gradient). Cache inputs and
-   writes are kv_cache records. Kinds: embedding; attention (rotary_emb,
-   q/k/v, rotary, the cache writes, attention, o_proj); norm; mlp (the
-   projections; MoE: all of it); elementwise (adds, a dense MLP's
-   activation and mul); lm_head (last_position, lm_head).
-   Returns RFL_ERR_ARG (NULL, int4 math, a bad phase or type, or a net not
-   empty), the config's errors (rfl_llm_config_check), RFL_ERR_SHAPE (a
-   GPT-2 step beyond its learned positions), RFL_ERR_OVERFLOW (a count
-   beyond 64 bits, a dim beyond 32 bits), or net->err.code
-   (RFL_ERR_BUFFER: the array or names too small). */
+   softmax, dispatch, experts (Mixtral: block_sparse_moe, experts.w1 / w3 /
+   w2; others: experts.gate_up_proj, act_fn, experts.down_proj), combine,
+   shared_experts.gate_proj / up_proj / down_proj, add_shared. MLA: q_proj
+   (or q_a_proj, q_a_layernorm, q_b_proj), kv_a_proj_with_mqa,
+   kv_a_layernorm, rotary_q, rotary_k, latent_cache_write,
+   rope_cache_write; transformers' form: (decode: latent_cache, rope_cache)
+   kv_b_proj, key_states, attention; absorbed: q_absorb, query_states,
+   (decode: latent_cache) attention, o_absorb; o_proj. After the blocks:
+   the final norm, last_position (prefill without logits_all: a view of the
+   last row), lm_head (Gemma 2: logit_softcap). Tied: the table's params
+   are on lm_head (the embedding still reads its rows). Cache inputs and
+   writes are kv_cache records. Kinds: attention holds rotary_emb, q/k/v,
+   rotary, the cache writes, attention, o_proj; mlp the projections (MoE:
+   all of it); elementwise the adds, a dense MLP's activation and mul;
+   lm_head last_position and lm_head.
+   Returns RFL_ERR_ARG (NULL, int4 math, a bad phase or type, a net not
+   empty), rfl_llm_config_check's errors, RFL_ERR_SHAPE (GPT-2 beyond its
+   learned positions), RFL_ERR_OVERFLOW, or net->err.code (RFL_ERR_BUFFER:
+   the array or names too small). */
 #define RFL_LLM_NET_LAYERS(layers) (8 + 40 * (layers)) /* records, enough */
 #define RFL_LLM_NET_NAMES(layers) (64 * RFL_LLM_NET_LAYERS(layers)) /* bytes */
 RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
@@ -2747,28 +2739,23 @@ RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machin
    API  REDUCER
    streaming ncu / nvprof CSV -> work
    ========================================================================== */
-/* Formats, detected from the bytes (preamble lines such as ==PROF== and the
-   application's own output are skipped; BOM, CRLF, quoted fields with commas
-   and doubled quotes, thousands separators, n/a and empty values handled):
+/* Formats, detected from the bytes (preamble lines skipped; BOM, CRLF,
+   quoting, thousands separators, n/a and empty values handled):
 	 ncu --csv --page raw     header row, units row, one row per kernel
 	 ncu --csv (details)      one row per kernel per metric, own unit column
 	 nvprof --csv --metrics   Device,Kernel,Invocations,Metric Name,...,Avg
 	 nvprof --csv (summary)   Type,Time(%),Time,Calls,Avg,Min,Max,Name
 	 nvprof --csv --print-gpu-trace   Start,Duration,...,Name
-   Several sections may follow each other in one stream (e.g. an nvprof
-   summary then its metrics): a blank line or a "==" line ends a section.
-
-   Scratch: RFL_REDUCE_SCRATCH_SIZE(max_columns) bytes = a carry of
-   RFL_REDUCE_CARRY bytes (holds one partial header name or number between
-   chunks) + 3 bytes per CSV column (the column -> metric map, and the
-   length of the run of unused columns from each column, which lets the
-   parser skip them 64 bytes at a time). A `--set full` raw page has ~2,100
-   columns; RFL_REDUCE_SCRATCH_DEFAULT takes 8,192. Too many
-   columns -> RFL_ERR_BUFFER; a number longer than the carry ->
-   RFL_ERR_FIELD_TOO_LONG; a kernel name longer than RFL_REDUCE_NAME_MAX-1
-   is kept truncated and flagged (RFL_REDUCE_NAME_TRUNCATED).
-   Counts (FLOPs, bytes, instructions) and times in ns are exact uint64;
-   an overflow saturates at UINT64_MAX (RFL_REDUCE_SATURATED). */
+   Sections may follow each other in one stream; a blank line or a "=="
+   line ends one.
+   Scratch: RFL_REDUCE_SCRATCH_SIZE(max_columns) bytes: a carry of
+   RFL_REDUCE_CARRY bytes (a partial header name or number between chunks)
+   + 3 bytes per CSV column (its metric, and the run of unused columns
+   from it, skipped 64 bytes at a time). RFL_REDUCE_SCRATCH_DEFAULT takes
+   8,192 columns (`--set full`: ~2,100). Too many columns: RFL_ERR_BUFFER;
+   a number longer than the carry: RFL_ERR_FIELD_TOO_LONG; a longer kernel
+   name is cut and flagged (RFL_REDUCE_NAME_TRUNCATED). Counts and times
+   (ns) are exact uint64, saturating (RFL_REDUCE_SATURATED). */
 #ifndef RFL_NO_REDUCE
 #define RFL_REDUCE_NAME_MAX 256  /* kernel name bytes kept, with the NUL */
 #define RFL_REDUCE_TOP_MAX 32    /* most kernels rfl_reduce_result.top holds */
@@ -2782,27 +2769,20 @@ RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machin
 
 /* ---- PyTorch profiler traces and gzip ------------------------------------
    rfl_reduce_push also reads a Kineto chrome trace (torch.profiler's
-   export_chrome_trace or tensorboard_trace_handler), plain or gzip: the
-   first non-blank byte '{' selects it, gzip's magic 1f 8b inflates first
-   (a gzip'd CSV works too). Streamed in constant memory from any chunking:
-   a push tokenizer walks "traceEvents" and "deviceProperties" and keeps
-   nothing but the event being read (strings over RFL_REDUCE_NAME_MAX-1
-   bytes are cut; containers nest at most RFL_TRACE_DEPTH_MAX deep).
-   Chunks of 64 KiB or more read fastest: an event a chunk cuts is slower.
-   Kernels are the "X" events whose "cat" is "kernel": count, time and top
-   kernels as in a CSV reduction, FLOPs and bytes unknown (the trace has no
-   counters: the estimate supplies them). Each "dur" and "ts" (microseconds
-   with a fraction) becomes integer ns exactly when it has at most three
-   decimals (Kineto writes three), else rounded to the nearest ns.
-   "gpu_memcpy" and "gpu_memset" are counted apart, not as kernels. GPU busy
-   time is the union of kernel intervals (kernels out of start order by more
-   than RFL_TRACE_REORDER events make it an upper bound, flagged).
-   desc.use_step keeps the kernels that start from the "ProfilerStep#N"
-   annotation's start until the next step's start (the annotations must come
-   before the kernels in the file, as Kineto writes them).
-   Input cap: none on the size (it streams); every count saturates. A gzip
-   stream needs RFL_INFLATE_MEM_SIZE more bytes of scratch
-   (RFL_REDUCE_SCRATCH_DEFAULT has them). */
+   export_chrome_trace or tensorboard_trace_handler): a first non-blank
+   '{' selects it; gzip's magic 1f 8b inflates first (a CSV too). Streamed
+   in constant memory, keeping only the event being read (strings cut at
+   RFL_REDUCE_NAME_MAX-1 bytes, nesting at most RFL_TRACE_DEPTH_MAX);
+   chunks of 64 KiB or more read fastest. Kernels are the "X" events of
+   "cat" "kernel": count, time and top kernels as for a CSV, FLOPs and
+   bytes unknown. "dur" and "ts" become ns, exactly up to three decimals,
+   else rounded. "gpu_memcpy" and "gpu_memset" are counted apart. GPU busy
+   time is the union of kernel intervals (kernels out of order by more
+   than RFL_TRACE_REORDER events: an upper bound, flagged). desc.use_step
+   keeps the kernels from the "ProfilerStep#N" annotation's start to the
+   next step's (annotations before the kernels, as Kineto writes them).
+   No size cap (it streams). gzip needs RFL_INFLATE_MEM_SIZE more bytes of
+   scratch (RFL_REDUCE_SCRATCH_DEFAULT has them). */
 #define RFL_TRACE_DEPTH_MAX 64
 #define RFL_TRACE_STREAMS_MAX 16
 #define RFL_TRACE_CLASS_MAX 16 /* >= RFL_KC_COUNT */
@@ -2830,10 +2810,9 @@ typedef struct rfl_reduce_trace {
 	uint64_t class_ns[RFL_TRACE_CLASS_MAX];
 } rfl_reduce_trace;
 
-/* Several ranks (a trace per rank), reduced one at a time: add each
-   result in rank order; the slowest is the rank with the longest time, a
-   trace's span (first kernel start to last end: the step as the GPU saw
-   it), else the summed kernel time. Zero-initialise, then add. */
+/* Several ranks, a profile each reduced in turn: zero-initialise, then
+   add each result in rank order; the slowest has the longest
+   rfl_rank_time_ns. */
 struct rfl_reduce_result;
 typedef struct rfl_rank_summary {
 	int ranks;                 /* results added */
@@ -2849,13 +2828,12 @@ RFL_API uint64_t rfl_rank_time_ns(const struct rfl_reduce_result *r);
 RFL_API void rfl_rank_summary_add(rfl_rank_summary *s, const struct rfl_reduce_result *r);
 #endif
 
-/* gzip (RFC 1952), zlib (RFC 1950) and raw deflate (RFC 1951) inflation,
-   streamed: push compressed bytes in any pieces; out() receives the bytes
-   in order. No allocation: mem holds the 32 KiB window and the tables.
-   CRC-32 / Adler-32 and gzip's ISIZE are checked; concatenated gzip
-   members are read in turn. Errors (err.offset: the compressed byte;
-   err.msg says "byte N"): RFL_ERR_FORMAT (bad header, code, distance,
-   check), RFL_ERR_TRUNCATED (finish inside the stream), or out()'s own. */
+/* gzip, zlib and raw deflate inflation, streamed: push compressed bytes
+   in any pieces; out() receives the bytes in order. mem holds the window
+   and tables. Checksums and gzip's ISIZE are checked; concatenated gzip
+   members are read in turn. Errors (err.offset: the compressed byte):
+   RFL_ERR_FORMAT, RFL_ERR_TRUNCATED (finish inside the stream), or
+   out()'s own. */
 #define RFL_INFLATE_MEM_SIZE 49152
 typedef enum rfl_inflate_kind {
 	RFL_INFLATE_GZIP = 0, RFL_INFLATE_ZLIB, RFL_INFLATE_RAW
@@ -2932,12 +2910,10 @@ typedef void (*rfl_kernel_fn)(void *user, const rfl_kernel_stat *k);
 
 typedef struct rfl_reduce_desc {
 	rfl_locale locale;         /* AUTO (0) detects; US/EU declares */
-	int top_n;                 /* kernels kept in result.top; 0 = 10,
-								  negative = none,
-								  capped at RFL_REDUCE_TOP_MAX */
-	const char *filter;        /* keep kernels whose name contains this;
-								  NULL or "" = all. Matched on the kept
-								  (maybe truncated) name. */
+	int top_n;                 /* kernels in result.top: 0 = 10, < 0 none,
+								  at most RFL_REDUCE_TOP_MAX */
+	const char *filter;        /* keep kernels whose (kept) name contains
+								  this; NULL or "" = all */
 	int use_ids;               /* nonzero: keep only id_first..id_last */
 	uint64_t id_first, id_last;
 	rfl_kernel_stat *groups;   /* by-name table (caller memory) or NULL */
@@ -2955,10 +2931,8 @@ typedef struct rfl_reduce_desc {
 
 typedef struct rfl_reduce_result {
 	rfl_csv_format format;     /* the first section's format */
-	char device[RFL_REDUCE_DEVICE_MAX]; /* the device's name as the profile
-								  gives it ("NVIDIA H100 80GB HBM3": ncu raw
-								  pages' device__attribute_display_name,
-								  first kernel row); "" when it gives none */
+	char device[RFL_REDUCE_DEVICE_MAX]; /* as the profile names it ("NVIDIA
+								  H100 80GB HBM3"); "" when it does not */
 	rfl_locale locale;         /* declared or detected (AUTO: no evidence) */
 	uint64_t kernels;          /* kernels counted after filters */
 	uint64_t kernels_seen;     /* before filters */
@@ -2986,9 +2960,7 @@ typedef struct rfl_reduce_result {
 /* A unit's scale into a metric's base unit (private to the reducer). */
 typedef struct rfl__unit { int cls; uint64_t mult; int exp10; } rfl__unit;
 
-/* Parser state: a plain struct, large (static, not on a small stack), so
-   callers can place it anywhere. After a failure, err.line and err.col
-   (1-based) and err.offset (0-based byte) say where. */
+/* Parser state: a plain struct, large (static, not on a small stack). */
 #define RFL__ROLES 80 /* metric roles the reducer knows */
 #define RFL__TC_MEMO 64 /* kernel-name answers remembered */
 #define RFL__NB 32 /* 64-byte blocks of masks made at a time */
@@ -3072,35 +3044,27 @@ typedef struct rfl_reduce_state {
 	unsigned char sniff[2];
 } rfl_reduce_state;
 
-/* Start a reduction.
-   state   out: initialised (any previous content ignored)
-   desc    in: options, copied (NULL = all defaults); the strings, groups
-		   table and machine it points to must outlive the reduction
-   scratch in: caller memory of RFL_REDUCE_SCRATCH_SIZE(columns) bytes
-   Returns RFL_ERR_ARG for NULL state/scratch, RFL_ERR_BUFFER when size is
-   below RFL_REDUCE_SCRATCH_SIZE(1). See also rfl_reduce_push. */
+/* Start a reduction. desc (NULL: defaults) is copied; what it points to
+   must outlive the reduction. scratch: RFL_REDUCE_SCRATCH_SIZE(columns)
+   bytes. RFL_ERR_ARG for NULL state or scratch, RFL_ERR_BUFFER below
+   RFL_REDUCE_SCRATCH_SIZE(1). */
 RFL_API rfl_result rfl_reduce_init(rfl_reduce_state *state,
 								   const rfl_reduce_desc *desc,
 								   void *scratch, size_t size);
 
-/* Feed len bytes (any split, len may be 0). Returns RFL_OK or the first
-   error, which is sticky: state->err (line, col, offset, msg) says
-   where and what. A NUL byte is RFL_ERR_FORMAT at once (binary, not a
-   CSV export). See also rfl_reduce_finish. */
+/* Feed len bytes (any split). Returns RFL_OK or the first error, sticky
+   in state->err; a NUL byte is RFL_ERR_FORMAT (binary). */
 RFL_API rfl_result rfl_reduce_push(rfl_reduce_state *state,
 								   const void *bytes, size_t len);
 
-/* End of input: completes the last row, computes totals, top kernels,
-   groups, ceilings and warnings into *result (out). Errors: RFL_ERR_EMPTY
-   (no bytes), RFL_ERR_NO_HEADER, RFL_ERR_NO_DATA (a header but no data
-   row), RFL_ERR_TRUNCATED (input ends inside a quoted field), or the
-   sticky error of a push. After finish, push returns
-   RFL_ERR_STATE. */
+/* End of input: totals, top kernels, groups, ceilings and warnings into
+   *result. Errors: RFL_ERR_EMPTY, RFL_ERR_NO_HEADER, RFL_ERR_NO_DATA (no
+   data row), RFL_ERR_TRUNCATED (inside a quoted field), or a push's.
+   A later push is RFL_ERR_STATE. */
 RFL_API rfl_result rfl_reduce_finish(rfl_reduce_state *state,
 									 rfl_reduce_result *result);
-/* The profile's device name as read so far ("" before its first kernel
-   row, or when the file has none): known while streaming, from the first
-   kernel's callback on (the machine to judge its kernels against). */
+/* The profile's device name as read so far: known from the first
+   kernel's callback on ("" before, or when the file has none). */
 RFL_API const char *rfl_reduce_device(const rfl_reduce_state *state);
 
 /* Whole buffer at once: init + one push + finish. scratch as for init. */
@@ -3113,8 +3077,7 @@ RFL_API rfl_result rfl_reduce_buffer(const void *bytes, size_t len,
 /* Tensor FLOPs summed over the tensor precisions of a stat (exact). */
 RFL_API uint64_t rfl_reduce_tensor_flops(const rfl_kernel_stat *k);
 
-/* A machine holding the profile's own ceilings (result.ceil_*), named
-   "profile" (so rfl_work_attainable etc. can use it). */
+/* A machine "profile" with the profile's own ceilings (result.ceil_*). */
 RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
 										 rfl_machine *out);
 
@@ -3125,10 +3088,9 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r,
    profile did not measure is null, never 0. */
 RFL_API void rfl_reduce_json(rfl_json_writer *w, const rfl_reduce_result *r,
 							 const rfl_kernel_stat *groups, const rfl_machine *hw);
-/* The reader's side of the same keys: the DRAM arithmetic intensity and
-   achieved FLOP/s of object obj of such a document (the totals, or one
-   kernel of top / by_name): ai.dram, else flops.total / bytes.dram;
-   flops_per_s, else flops.total / time_s. 1 when both are known (> 0). */
+/* The DRAM AI and FLOP/s of object obj of such a document (the totals or
+   a kernel): ai.dram, else flops.total / bytes.dram; flops_per_s, else
+   flops.total / time_s. 1 when both are known (> 0). */
 RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, double *flops_per_s);
 #endif
 #endif /* RFL_NO_REDUCE */
@@ -3950,62 +3912,47 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
 #endif
 
 #ifndef RFL_NO_CHECK
-/* ---- the answer file (schema 1: its keys and values in docs/schema.md) ----
+/* ---- the answer file (schema 1: keys, values and an LLM's conventions in
+   docs/schema.md) ----
    A zoo model's values are for the assignment's mode (train: forward +
-   backward); a built-in LLM's (rfl_llm_find) for a prefill of
-   assignment.seq tokens (default 512) and one decode step, at the batch
-   (its accepted conventions: docs/schema.md). Keys starting with '_' and
-   "units" are ignored; any other unknown key is an error (a typo would
-   otherwise grade as missing).
-
-   Expected: a zoo model at 224 x 224 at the batch, mode and dtype, on the
-   table's machine, FLOPs under the dtype's roof (fp32: RFL_FP32; fp16,
-   bf16, int8: their tensor roof). A value is ok within tol of any of:
-	 FLOPs   mac (conv and matmul only: FlopCounterMode, torchvision),
-			 report (mac + linear biases), all (bias, BN, ReLU, pooling,
-			 adds too). Backward: 2 x forward minus the first layer's
-			 input gradient.
+   backward) at 224 x 224, the batch and dtype, on the table's machine,
+   FLOPs under the dtype's roof; a built-in LLM's for a prefill of
+   assignment.seq tokens (default 512) and one decode step. Keys starting
+   with '_' and "units" are ignored; any other unknown key is an error.
+   A value is ok within tol of any accepted convention:
+	 FLOPs   mac (conv and matmul: FlopCounterMode), report (+ linear
+			 biases), all (bias, BN, ReLU, pooling, adds too); backward
+			 2 x forward minus the first layer's input gradient
 	 bytes   every layer's traffic (rfl_layer_cost_get) or conv and linear
-			 layers only (4 x (input + weights + output) at fp32, the
-			 reports' sum); train adds those layers' backward bytes.
-	 ai      any FLOPs over any bytes; attainable min(peak, ai x bw) of
-			 each, bound its term.
-	 time    max(FLOPs / peak, bytes / bw) of every pair, or the per-layer
-			 sum of rfl_net_predict.
-	 machine peak of the dtype's roof, DRAM bandwidth, ridge = peak / bw.
+			 only (4 x (input + weights + output) at fp32); train adds
+			 their backward bytes
+	 ai, attainable, bound, time   of every FLOPs and bytes pair (time:
+			 max(FLOPs / peak, bytes / bw), or rfl_net_predict's sum)
+	 machine peak of the dtype's roof, DRAM bandwidth, ridge = peak / bw
 	 measured  the profile's reduction: all FLOPs (tensor included), DRAM
-			 bytes, summed kernel time, their AI and FLOP/s.
-   A wrong value's diagnosis (rfl_check_diag_name), tried in this order
-   within tol / 4; ratio = got / expected:
-	 carried_error     follows from the student's own wrong inputs (an AI
-					   of their FLOPs / bytes, a time from their peak ...)
+			 bytes, summed kernel time, their AI and FLOP/s
+   A wrong value's diagnosis, tried in this order within tol / 4 (ratio =
+   got / expected):
+	 carried_error     follows from the student's own wrong inputs
 	 inconsistent_ai   an AI that is not their own FLOPs / bytes
-	 tensor_flops_missing  measured FLOPs = the FP (SIMT) counters only,
-					   with tensor-core FLOPs in the profile, or tensor
-					   kernels uncounted (then the FP sum is a lower bound:
-					   a larger answer, measured AI and FLOP/s unchecked)
+	 tensor_flops_missing  measured FLOPs = the FP counters only, with
+					   tensor FLOPs in the profile (or tensor kernels
+					   uncounted: a lower bound, measured AI unchecked)
 	 per_sample        the value at batch 1 for a batch-B assignment
 	 forward_only      a training value equal to the forward value
-	 backward_twice_forward  backward = 2 x forward (a step 3 x forward)
-	 mac_not_flop      ratio 0.5: multiply-adds reported as FLOPs
-	 precision_roof    the peak (ridge, attainable) of another precision's
-					   roof (A100 FP16 tensor 312 TFLOP/s for FP32 work)
-	 wrong_machine     the figure of another machine of the table
-	 binary_prefix     ratio 1.024^k or its inverse (k = 1..4)
-	 unit_slip         ratio 1000^k or its inverse (ms written as s ...)
+	 backward_twice_forward  backward = 2 x forward
+	 mac_not_flop      ratio 0.5
+	 precision_roof    another precision's roof (ridge, attainable)
+	 wrong_machine     another table machine's figure
+	 binary_prefix     ratio 1.024^k or 1.024^-k (k = 1..4)
+	 unit_slip         ratio 1000^k or 1000^-k
 	 above_roof        a measured point above min(peak, ai x bw)
-	 measured_partial  measured FLOPs, bytes or time below the profile's
-					   totals: rows left out of the sum
+	 measured_partial  below the profile's totals: rows left out
 	 wrong_variant     not the student's variant
-	 footprint_not_traffic  bytes = a torchsummary size (total, params or
-					   pass size, MB = 2^20 or 1e6, per sample)
-	 unreadable        a value that cannot be read: wrong, with its line,
-					   column and why; the rest is graded
-   An LLM's, beside mac_not_flop and the unit slips:
-	 kv_without_gqa    the KV cache of every query head (heads, not
-					   kv_heads): cache, decode bytes and tokens/s off
-	 weights_per_token the weights read once per token (decode: per
-					   sequence; prefill: per prompt token), not per step */
+	 footprint_not_traffic  bytes = a torchsummary size
+	 unreadable        cannot be read (its line, column, why)
+	 kv_without_gqa    (LLM) a KV cache of every query head, not kv_heads
+	 weights_per_token (LLM) weights read once per token, not per step */
 #define RFL_CHECK_MAX_MODELS 8
 #define RFL_CHECK_FILE_MAX (1u << 20) /* answer file size cap, bytes */
 #define RFL_CHECK_TOKS 1024            /* tokens for 8 models without long '_' extras */
