@@ -2072,77 +2072,54 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
 										  uint64_t *out);
 
 /* ---- tensor parallelism on one node ------------------------------------------
-   Megatron's split over N GPUs of one node: attention by heads (q, k, v
-   column-parallel, o row-parallel), the MLP by its inner width (gate / up
-   column-parallel, down row-parallel), each expert by its width (experts
-   keep their count), the embedding table and the LM head by vocabulary
-   rows (rounded up: the last part padded, as Megatron and vLLM pad the
-   vocabulary). Norms, biases of the row-parallel projections, learned
-   positions, the router and the latent projections of multi-head latent
-   attention are replicated. One GPU's step is rfl_llm_build(net,
-   &tp.shard, d) under rfl_llm_cost_desc(&tp.shard, d, ...): its FLOPs
-   and bytes are per GPU; the step time of the group is that step's plus
-   the all-reduces and the logits' gather (rfl_llm_tp_comm_time). */
+   Megatron's split over N GPUs: attention by heads (q, k, v column-,
+   o row-parallel), the MLP and each expert by inner width (gate / up
+   column-, down row-parallel), embedding and LM head by vocabulary rows
+   (the last part padded, as Megatron and vLLM do). Norms, row-parallel
+   biases, learned positions, the router and MLA's latent projections are
+   replicated. One GPU's step: rfl_llm_build(net, &tp.shard, d) under
+   rfl_llm_cost_desc(&tp.shard, d, ...); the group's step adds the
+   all-reduces and the logits' gather (rfl_llm_tp_comm_time). */
 typedef struct rfl_llm_tp {
 	uint32_t gpus;               /* N */
-	rfl_llm_config shard;        /* one GPU's part of cfg: heads / N; kv heads / N
-									(1 when fewer than N: each replicated on
-									N / kv_heads GPUs); intermediate / N, each
-									expert's width / N; vocab / N rounded up
-									(embedding and LM head); the rest as cfg */
-	uint32_t allreduces_per_layer; /* 2: after attention's output projection and
-									after the MLP's down projection; 1 with a
-									parallel residual (gpt_neox) */
+	rfl_llm_config shard;        /* one GPU's part: heads / N; kv heads / N (1
+									when fewer than N: replicated); intermediate
+									and expert widths / N; vocab / N rounded up */
+	uint32_t allreduces_per_layer; /* 2: after o_proj and after the MLP's down
+									projection; 1 with a parallel residual */
 	uint64_t allreduces;         /* per step: layers x per layer, + 1 for the
 									vocab-parallel embedding (0 when N = 1) */
 	uint64_t allreduce_bytes;    /* one message: batch x new tokens x hidden
-									at the activation (math) type */
+									at the math type */
 	uint64_t gathers;            /* logits gathered per step (1; 0 when N = 1) */
-	uint64_t gather_bytes;       /* the gathered logits: batch x logit rows x
-									vocab (padded) at the math type */
-	/* memory per GPU (the plan checks that the three's sum fits 64 bits) */
-	uint64_t weight_bytes;       /* the shard's parameters at their storage types
-									(as rfl_net_cost.param_bytes of its step) */
+	uint64_t gather_bytes;       /* batch x logit rows x padded vocab, math type */
+	/* memory per GPU (their sum fits 64 bits) */
+	uint64_t weight_bytes;       /* the shard's param_bytes */
 	uint64_t kv_bytes;           /* the shard's KV cache after the step */
-	uint64_t act_bytes;          /* the largest live activations of the step's
-									forward: the residual stream (batch x new
-									tokens x hidden) plus the widest of q, k and
-									v together, the MLP's inner outputs (gate
-									and up together), eager attention's scores
-									(heads / N x new tokens x positions) and the
-									logits (vocab / N), per sequence x batch, at
-									the math type */
-	rfl_error err;               /* why a plan failed: where names the field
-									(num_attention_heads, ...) */
+	uint64_t act_bytes;          /* the largest live forward activations: the
+									residual stream plus the widest of q, k, v
+									together, gate and up together, eager
+									attention's scores and the logits, at the
+									math type */
+	rfl_error err;               /* why a plan failed (where: the field) */
 } rfl_llm_tp;
-/* The plan of step d of cfg on gpus GPUs (1: the model itself). Errors
-   (out->err says which field): RFL_ERR_SHAPE (heads not divisible by N;
-   kv heads neither dividing nor divided by N; intermediate or an expert's
-   width not divisible by N), RFL_ERR_ARG (NULL, gpus 0), and the errors
-   of rfl_llm_config_check, rfl_llm_build and rfl_llm_kv_cache_bytes. The
-   plan knows no machine: rfl_llm_tp_comm_time refuses more GPUs than the
-   node holds (one node only).
-   net: an initialised net over the caller's records (RFL_LLM_NET_LAYERS
-   (cfg->layers); names optional); the plan builds one GPU's step in it
-   (weight_bytes are its parameter bytes), so net then holds the shard's
-   records, ready to cost. */
+/* The plan of step d of cfg on gpus GPUs (1: the model itself); net (over
+   RFL_LLM_NET_LAYERS(cfg->layers) records) then holds one GPU's step,
+   ready to cost. Errors (out->err names the field): RFL_ERR_SHAPE (heads,
+   intermediate or an expert's width not divisible by N; kv heads neither
+   dividing nor divided by N), RFL_ERR_ARG, and those of
+   rfl_llm_config_check, rfl_llm_build and rfl_llm_kv_cache_bytes. */
 RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
 								   uint32_t gpus, rfl_net *net, rfl_llm_tp *out);
 /* Memory per GPU on m for N = 1, 2, 4 and 8: whether the step fits, and
-   max_batch_in_memory per N (rfl_llm_figures' rule: sequences of the
-   step's length whose KV cache fits beside the weights in the whole
-   memory, activations left out: an upper bound). */
-#define RFL_LLM_TP_MEM_FRACTION 0.9 /* the default share of memory a step may
-									   fill: vLLM's gpu_memory_utilization;
-									   the rest is the CUDA context, NCCL's
-									   buffers and the allocator's slack */
+   max_batch_in_memory per N (as rfl_llm_figures'). */
+#define RFL_LLM_TP_MEM_FRACTION 0.9 /* vLLM's gpu_memory_utilization: the
+									   rest is CUDA context, NCCL, slack */
 #define RFL_LLM_TP_FIT_N 4          /* rows: N = 1, 2, 4, 8 */
 typedef struct rfl_llm_tp_fit_row {
 	uint32_t gpus;
 	rfl_result split;       /* RFL_OK, or why N cannot run the step: the
-							   plan's error (RFL_ERR_SHAPE: N does not split
-							   the model), RFL_ERR_ARG: more GPUs than the
-							   machine's node holds */
+							   plan's error, RFL_ERR_ARG: over the node */
 	uint64_t bytes;         /* weights + KV cache + activations per GPU */
 	int fits;               /* bytes <= mem_fraction x mem_bytes */
 	uint64_t max_batch_in_memory; /* 0: none, the memory unknown, or no split */
@@ -2154,26 +2131,20 @@ typedef struct rfl_llm_tp_fit {
 	rfl_llm_tp_fit_row rows[RFL_LLM_TP_FIT_N];
 } rfl_llm_tp_fit;
 /* mem_fraction: 0 = RFL_LLM_TP_MEM_FRACTION, else in (0, 1]. Errors:
-   RFL_ERR_ARG (NULL, a fraction out of range), RFL_ERR_NO_DATA (the
-   machine's memory is unknown); a row that cannot run keeps its reason.
-   net: the plans' scratch (rfl_llm_tp_plan), left holding N = 8's step or
-   the last N that splits. */
+   RFL_ERR_ARG, RFL_ERR_NO_DATA (memory unknown). net: the plans' scratch,
+   left holding the last N that splits. */
 RFL_API rfl_result rfl_llm_tp_fit_get(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
 									  const rfl_machine *m, double mem_fraction, rfl_net *net,
 									  rfl_llm_tp_fit *out);
 #ifndef RFL_NO_COLLECTIVES
-/* The all-reduces of a plan on m's link, or on the table's link of kind
-   `link` (RFL_LINK_UNKNOWN: the machine's own): the machine's own when it
-   is of that kind, else the row of that kind nearest the machine's (its
-   generation: NVLink n beside PCIe n + 1, as A100 SXM's NVLink 3 beside
-   its PCIe 4; then the node's size). Each message is timed by
-   rfl_allreduce_time (ring; its basis: fitted, extrapolated or the
-   datasheet's bound). The logits' gather is timed as an all-reduce of
-   the gathered bytes: at most what it takes (a ring all-gather is half
-   of a ring all-reduce). Errors: RFL_ERR_ARG (NULL; more GPUs than the
-   link's node holds: one node only), RFL_ERR_NO_DATA (the link unknown
-   or without a bandwidth; no row of the kind asked near it, or no table:
-   RFL_NO_HW_TABLE, RFL_HW_NO_LINKS). */
+/* The all-reduces of a plan on m's link, or on a link of kind `link`
+   (RFL_LINK_UNKNOWN: m's own): m's when of that kind, else the table's
+   row of that kind nearest it (NVLink n beside PCIe n + 1, then the
+   node's size), each message timed by rfl_allreduce_time. The logits'
+   gather is timed as an all-reduce of its bytes (an upper bound).
+   Errors: RFL_ERR_ARG (NULL; more GPUs than the node holds),
+   RFL_ERR_NO_DATA (the link unknown or without bandwidth; no row of that
+   kind, or no table). */
 typedef struct rfl_llm_tp_comm {
 	const rfl_link *link;   /* the link timed */
 	int link_from_table;    /* 1: the table's row of the kind asked, not m's own */
@@ -2190,24 +2161,19 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
 
 #ifndef RFL_NO_FORECAST
 /* ---- forecast: the bound corrected by what real kernels achieve --------------
-   A step's forecast on one GPU, or on N of one node (tensor parallel: the
-   step of one GPU's shard, rfl_llm_tp_plan), is
+   A step's forecast on one GPU, or on N of one node (one GPU's shard), is
 	   sum over its records of max(bytes / (dram_frac x DRAM bandwidth),
 		   tensor FLOPs / (tensor_frac x that type's peak) + other FLOPs /
 		   vector peak)                      (rfl_net_predict on the achieved machine;
 		   a prefill's linear layers: at least rfl_gemm_tile_time's)
-	 + dequantization: weight matrices stored int4 / int8 run their math
-	   at dequant_flops / dequant_int8_flops, not the tensor peak (what
-	   that costs beyond the record)
-	 + kernels x kernel_s (kernels_per_layer x layers: a fused step
-	   replayed as a CUDA graph)
+	 + dequantization: int4 / int8 weight matrices at dequant_flops /
+	   dequant_int8_flops, not the tensor peak (the excess)
+	 + kernels x kernel_s (kernels_per_layer x layers, in a CUDA graph)
 	 + all-reduces and gathers (rfl_allreduce_time over the link).
    The terms are fitted per machine family on our own measurements
-   (hw_specs.h RFL_HW_FORECASTS, dev/capture/fit_forecast.py, which
-   prints the error on the held-out measurements); a machine of no family
-   there takes the nearest family's (basis "assumed from ..."); measured
-   ceilings (a machine file's "measured") replace datasheet x fraction.
-   Part of its own: RFL_NO_FORECAST removes it. */
+   (hw_specs.h RFL_HW_FORECASTS, dev/capture/fit_forecast.py); a machine
+   of no family takes the nearest family's (basis "assumed from ...");
+   measured ceilings replace datasheet x fraction. */
 typedef struct rfl_forecast_terms {
 	const char *family;       /* "Hopper H100" */
 	const char *measured_on;  /* the machine id the row was fitted on */
@@ -2221,10 +2187,8 @@ typedef struct rfl_forecast_terms {
 	const char *source;
 } rfl_forecast_terms;
 /* The table's terms for machine m: its own family's (*assumed = 0) or the
-   family whose measured machine has the nearest DRAM bandwidth (*assumed
-   = 1). RFL_ERR_NO_DATA without a table (RFL_NO_HW_TABLE) or a DRAM
-   bandwidth, or for a machine that is not a GPU (every family measured is
-   one); RFL_ERR_ARG for NULL. assumed may be NULL. */
+   one measured nearest its DRAM bandwidth (*assumed = 1; may be NULL).
+   RFL_ERR_NO_DATA: no table, no DRAM bandwidth, or not a GPU. */
 #ifndef RFL_NO_LLM /* the LLM forecast's terms */
 RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
 										   int *assumed);
@@ -2272,31 +2236,25 @@ typedef enum rfl_runtime {
 	RFL_RUNTIME_FUSED        /* a fused implementation (rfl_llm_forecast's basis) */
 } rfl_runtime;
 typedef struct rfl_forecast_desc {
-	const struct rfl_llm_tp *tp; /* the tensor-parallel plan (rfl_llm_tp_plan):
-								   its GPUs, all-reduces and gathers (each
-								   gather timed as an all-reduce of its bytes,
-								   an upper bound); NULL: one GPU */
-	const rfl_link *link;       /* NULL: m->link. A link without an all-reduce
-								   fit takes the fixed costs and bandwidth share
-								   of the table's fitted link of its kind */
+	const struct rfl_llm_tp *tp; /* the tensor-parallel plan; NULL: one GPU */
+	const rfl_link *link;       /* NULL: m->link; without an all-reduce fit,
+								   that of the table's link of its kind */
 	const rfl_machine *measured;/* measured ceilings (0 where not measured), or NULL */
 	const rfl_forecast_terms *terms; /* NULL: rfl_forecast_terms_find(m) */
 	rfl_runtime runtime;        /* 0: eager (rfl_step_forecast), fused (LLM) */
 	const struct rfl_step_terms *step_terms; /* NULL: rfl_step_terms_find(m) */
-	double host_op_s;           /* a host's CPU time per op as
-								   dev/capture/host_op.py measures it (machine
-								   file "host"): rfl_step_forecast scales the
-								   family's host terms by it; 0: the family's */
+	double host_op_s;           /* the host's CPU time per op (machine file
+								   "host"), scaling the family's host terms;
+								   0: the family's */
 	int optim;                  /* 0: SGD with momentum, RFL_OPTIM_ADAM: Adam */
 } rfl_forecast_desc;
 #define RFL_OPTIM_ADAM 1
 /* The forecast of the step rfl_llm_build(net, cfg, step) built, under cd
-   (rfl_llm_cost_desc), on m; with tensor parallelism net, cfg and cd are
-   one GPU's shard (rfl_llm_tp_plan's shard) and fd->tp is the plan.
-   fd->runtime EAGER / GRAPHS: transformers' own decode step (eager adds
-   the host), RFL_ERR_UNSUPPORTED for a prefill. Errors: RFL_ERR_ARG (NULL), RFL_ERR_NO_DATA (no terms for
-   m; several GPUs with no known link: never a time of 0), those of
-   rfl_net_predict and rfl_allreduce_time (more GPUs than the node holds). */
+   (rfl_llm_cost_desc), on m; split, net, cfg and cd are one GPU's shard
+   and fd->tp the plan. fd->runtime EAGER / GRAPHS: transformers' own
+   decode step (a prefill: RFL_ERR_UNSUPPORTED). Errors: RFL_ERR_ARG,
+   RFL_ERR_NO_DATA (no terms; several GPUs with no known link), those of
+   rfl_net_predict and rfl_allreduce_time. */
 #ifndef RFL_NO_LLM
 RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 									const rfl_llm_config *cfg, const rfl_llm_step_desc *step,
@@ -2304,12 +2262,11 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 									rfl_forecast *out);
 #endif
 
-/* ---- step forecast: kernels, shapes and the host (issue 38) -----------------
-   What an eager PyTorch step of any records (zoo, ONNX, LLM) takes:
-   each record launches the kernels PyTorch launches for it (forward;
-   training: input- and weight-gradient GEMMs, bias, norm, activation and
-   pooling backward, gradient sums at forks, the cross-entropy loss and
-   the optimizer's foreach kernels; bf16: autocast's casts), each timed
+/* ---- step forecast: kernels, shapes and the host -----------------------------
+   What an eager PyTorch step of any records takes: each record launches
+   PyTorch's kernels for it (training: the gradient GEMMs, the backward
+   kernels, sums at forks, the loss and the optimizer's foreach kernels;
+   bf16: autocast's casts), each timed
 	   GEMM / implicit-GEMM conv: M x N x K -> 128x128 (or smaller) tiles
 		 -> waves over the SMs (split-K when tiles < SMs): waves x tile
 		 FLOPs / (SM peak x tensor_eff or simt_eff x tile's intensity share)
@@ -2334,9 +2291,8 @@ typedef struct rfl_step_terms {
 	double host_op_s, host_kernel_s, host_param_s, host_step_s; /* CPU per op,
 							 per kernel launch, per parameter tensor, per step */
 	double overlap;       /* share of the shorter of host and GPU not overlapped */
-	double host_ref_s;    /* what dev/capture/host_op.py measures on the host
-							 the terms were fitted on: a machine file's
-							 "host" op_s scales the host terms by op_s / this */
+	double host_ref_s;    /* host_op.py's op_s on the fitting host: a
+							 machine file's op_s scales by op_s / this */
 	const char *source;
 } rfl_step_terms;
 /* The table's step terms for GPU m (RFL_HW_STEP_FORECASTS): its family's
@@ -2557,11 +2513,8 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
    API  WORKLOAD
    what is estimated, as one value: its records, its cost desc, its source
    ========================================================================== */
-/* A model at a step, made once by a builder (zoo, LLM config, ONNX graph)
-   into caller memory and passed whole to what costs, times, splits and
-   writes it: the records, the one cost desc (batch and number types live
-   there alone) and where they came from. The layout is the same under
-   every RFL_NO_* option (the sources are pointers to the caller's own). */
+/* A model at a step (WORKLOAD in the manual); its layout is the same
+   under every RFL_NO_* option. */
 struct rfl_llm_config; /* declared even where RFL_NO_LLM removes it */
 typedef enum rfl_workload_source {
 	RFL_WL_NONE = 0, RFL_WL_ZOO, RFL_WL_LLM, RFL_WL_ONNX
@@ -2574,16 +2527,13 @@ typedef enum rfl_workload_source {
 #define RFL_WL_NAMES(records) (64 * (size_t)(records)) /* name bytes, enough */
 /* What to build; zero is the default everywhere. */
 typedef struct rfl_workload_desc {
-	const char *name;      /* the workload's name; NULL: the zoo's or the
-							  table's spelling, an ONNX file's base name */
-	rfl_cost_desc cost;    /* batch (0: 1; ONNX: 0 keeps the file's), math
-							  type (0: an LLM config's own, else fp32),
-							  storage types, mode, convention */
+	const char *name;      /* NULL: the zoo's or table's, the file's base */
+	rfl_cost_desc cost;    /* batch (0: 1; ONNX: the file's), math type (0:
+							  an LLM config's, else fp32), storage, mode */
 	uint32_t res;          /* a zoo model's input H x H; 0: its own */
-	/* an LLM's step; 0 everywhere: the library's one default, a decode
-	   after RFL_WL_DEFAULT_SEQ tokens (training: a prefill of as many
-	   tokens, the LM head on every position); fewer where learned
-	   positions end sooner (GPT-2: a decode after 1,023) */
+	/* an LLM's step; 0 everywhere: a decode after RFL_WL_DEFAULT_SEQ
+	   tokens (training: a prefill of as many, logits all), fewer where
+	   learned positions end sooner (GPT-2: 1,023) */
 	int phase;             /* 0, RFL_WL_PREFILL or RFL_WL_DECODE */
 	int seq_set;           /* nonzero: seq below (a decode may follow 0) */
 	uint64_t seq;          /* prefill: tokens; decode: tokens cached */
@@ -2601,14 +2551,14 @@ typedef struct rfl_workload {
 	rfl_net net;           /* the records, over the caller's arrays */
 	rfl_cost_desc cost;    /* THE cost desc of the records */
 	uint32_t res;          /* a zoo model: the resolution built */
-	/* an LLM: the whole model's config (the caller's) and the step; split
-	   over GPUs, the plan (the caller's), and net holds one GPU's part */
+	/* an LLM: the model's config and the step; split: the plan, and net
+	   holds one GPU's part */
 	const struct rfl_llm_config *llm;
 	int phase;             /* rfl_llm_phase */
 	uint64_t seq;
 	int logits_all, mla_absorbed;
 	struct rfl_llm_tp *tp;
-	/* an ONNX graph, the build's info (the caller's), file and dims */
+	/* an ONNX graph, its build's info, file and dims */
 	const struct rfl_onnx_graph *onnx;
 	const struct rfl_onnx_info *onnx_info;
 	const char *onnx_file, *onnx_dims;
@@ -2616,21 +2566,17 @@ typedef struct rfl_workload {
 	rfl_error err;         /* the builder's error, with its message */
 } rfl_workload;
 
-/* An empty workload over the caller's record array and names arena (may
-   be NULL, 0: then a builder asks the size: RFL_ERR_BUFFER, with the
-   records it needs in wl->err.need; names: RFL_WL_NAMES(need) bytes). */
+/* An empty workload over the caller's records and names arena (NULL, 0:
+   a builder answers RFL_ERR_BUFFER, the records it needs in wl->err.need;
+   names: RFL_WL_NAMES(need) bytes). */
 RFL_API void rfl_workload_init(rfl_workload *wl, rfl_layer *layers, int cap, char *names,
 							   size_t names_size);
-/* The caller's own records (built with rfl_net_init and the layer calls)
-   under cost as a workload of no source: the join, the report, the
-   forecast and the documents take it like a built one. */
+/* The caller's own records under cost as a workload of no source. */
 RFL_API void rfl_workload_of_net(rfl_workload *wl, const rfl_net *net, const rfl_cost_desc *cost);
-/* The builders: d (NULL: the defaults) into an initialised, empty wl.
-   Each returns RFL_OK, or the error it also leaves in wl->err (code,
-   where, message), e.g. a GPT-2 step beyond its learned positions
-   (RFL_ERR_SHAPE). rfl_workload_find: the zoo's model or the table's LLM
-   of that name (rfl_parse_name_eq), the LLM's config into the caller's
-   *cfg (NULL under RFL_NO_LLM); RFL_ERR_UNKNOWN_NAME for neither. */
+/* The builders: d (NULL: the defaults) into an initialised, empty wl;
+   an error is also left in wl->err. rfl_workload_find: the zoo's model or
+   the table's LLM of that name, the LLM's config into *cfg (NULL under
+   RFL_NO_LLM); RFL_ERR_UNKNOWN_NAME for neither. */
 RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
 									 struct rfl_llm_config *cfg, const rfl_workload_desc *d);
 #ifndef RFL_NO_ZOO
@@ -2642,8 +2588,8 @@ RFL_API rfl_result rfl_workload_llm(rfl_workload *wl, const rfl_llm_config *cfg,
 									const rfl_workload_desc *d);
 /* wl's step as the LLM calls take it (batch and types from wl->cost). */
 RFL_API rfl_result rfl_workload_step(const rfl_workload *wl, rfl_llm_step_desc *out);
-/* Split wl's LLM step over gpus GPUs (rfl_llm_tp_plan into the caller's
-   *tp, kept): wl->net becomes one GPU's part. */
+/* Split wl's LLM step over gpus GPUs (rfl_llm_tp_plan into *tp, kept):
+   wl->net becomes one GPU's part. */
 RFL_API rfl_result rfl_workload_split(rfl_workload *wl, rfl_llm_tp *tp, uint32_t gpus);
 /* Memory per GPU on m for N = 1, 2, 4, 8 (rfl_llm_tp_fit_get); wl's
    records are rebuilt as they were (its shard's when split). */
@@ -2651,17 +2597,15 @@ RFL_API rfl_result rfl_workload_fit(rfl_workload *wl, const rfl_machine *m, doub
 									rfl_llm_tp_fit *out);
 #endif
 #ifndef RFL_NO_FORECAST
-/* The forecast of any workload's step on m, the one entry: an LLM's at
-   fd->runtime DEFAULT or FUSED is rfl_llm_forecast's (split: fd->tp is
-   wl's plan); every other step, and an LLM's at EAGER or GRAPHS, is
-   rfl_step_forecast's. fd may be NULL. */
+/* The forecast of any workload's step on m (fd may be NULL): an LLM's
+   at runtime DEFAULT or FUSED is rfl_llm_forecast's, every other
+   rfl_step_forecast's. */
 RFL_API rfl_result rfl_workload_forecast(const rfl_workload *wl, const rfl_machine *m,
 										 const rfl_forecast_desc *fd, rfl_forecast *out);
 #endif
 #ifndef RFL_NO_ONNX
-/* g read (rfl_onnx_read_*), built at d's batch (d->cost.batch 0: a
-   symbolic batch axis is 1) and d->dims; info is the caller's, kept.
-   A batch asked of a file whose batch axis is fixed elsewhere is
+/* g read (rfl_onnx_read_*), built at d's batch and d->dims; info is kept.
+   A batch asked of a file whose batch axis is fixed otherwise is
    RFL_ERR_SHAPE. */
 RFL_API rfl_result rfl_workload_onnx(rfl_workload *wl, rfl_onnx_graph *g, rfl_onnx_info *info,
 									 const rfl_workload_desc *d);
@@ -2674,8 +2618,7 @@ RFL_API rfl_result rfl_workload_onnx(rfl_workload *wl, rfl_onnx_graph *g, rfl_on
    without a FLOP rule are unknown: totals and times are null, with the
    known part's beside them (flops_known, predicted_time_known_s ...). */
 #ifndef RFL_NO_LLM
-/* What an LLM step adds to its records' totals, for the tools' tables and
-   JSON alike (rfl_workload_figures). */
+/* What an LLM step adds to its records' totals (rfl_workload_figures). */
 #define RFL_LLM_BATCH_CAP 65536 /* the compute-bound batches are searched up to it */
 typedef struct rfl_llm_figures {
 	uint64_t tokens;          /* new tokens: batch x (S for a prefill, else 1) */
@@ -2683,23 +2626,19 @@ typedef struct rfl_llm_figures {
 	/* with a machine */
 	double tokens_per_s;      /* tokens / the predicted step time */
 	double ttft_s;            /* a prefill: its step time; a decode: 0 */
-	uint64_t decode_bound_batch; /* a decode step: the batch at which it turns
-								 compute-bound (rfl_net_compute_bound_batch);
-								 0: none up to RFL_LLM_BATCH_CAP, or a prefill */
+	uint64_t decode_bound_batch; /* rfl_net_compute_bound_batch of a decode; 0:
+								 none up to RFL_LLM_BATCH_CAP, or a prefill */
 	uint64_t gemm_bound_batch;   /* the same for its weight GEMMs alone */
-	uint64_t max_batch_in_memory; /* sequences of the step's length whose KV
-								 cache fits beside the weights in the machine's
-								 memory (activations left out: an upper bound);
-								 0: none, or the memory is unknown */
-	/* does it fit? (issue 35) warn: RFL_LLM_FIG_* bits; their text and
-	   stable code from rfl_llm_figures_warning */
+	uint64_t max_batch_in_memory; /* sequences whose KV cache fits beside the
+								 weights (activations left out: an upper
+								 bound); 0: none, or memory unknown */
+	/* does it fit? RFL_LLM_FIG_* bits (rfl_llm_figures_warning) */
 	unsigned warn;
 	uint64_t need_bytes;      /* weights + the step's KV cache */
 	double mem_bytes;         /* the machine's memory (0: unknown) */
 	const char *hw_name;
-	uint32_t fit_gpus;        /* does_not_fit: the smallest power of 2 over
-								 which need_bytes, split evenly, fit in
-								 RFL_LLM_TP_MEM_FRACTION of each memory */
+	uint32_t fit_gpus;        /* does_not_fit: the smallest power of 2 GPUs
+								 whose RFL_LLM_TP_MEM_FRACTION holds it */
 	uint64_t positions;       /* positions the step attends to */
 	uint32_t max_positions;   /* the config's max_position_embeddings */
 } rfl_llm_figures;
@@ -2709,23 +2648,18 @@ typedef struct rfl_llm_figures {
    RFL_WARN_BEYOND_CONTEXT, its text): 1, or 0 past the last. */
 RFL_API int rfl_llm_figures_warning(const rfl_llm_figures *f, int i, rfl_warning *out);
 #endif
-/* What a workload's document adds to the workload: the torchsummary
-   totals, an LLM step's forecast (rfl_llm_forecast), and split over GPUs
-   the link asked (rfl_link_kind; 0: the machine's) and which N fits
-   (rfl_llm_tp_fit_get; NULL: "fit": null). Zero: none of them. */
+/* What a workload's document adds: the torchsummary totals, a forecast,
+   split, the link asked (rfl_link_kind; 0: the machine's) and which N
+   fits (NULL: "fit": null). Zero: none. */
 typedef struct rfl_workload_json_desc {
 	int summary;
 	const struct rfl_forecast *forecast;
 	int tp_link;
 	const struct rfl_llm_tp_fit *tp_fit;
 } rfl_workload_json_desc;
-/* The estimate of the workload (its records under its cost desc; m: the
-   machine of the times, or NULL) with its source's members (an LLM step,
-   split or not; an ONNX graph), as the members of the object the caller
-   opened on w. A caller's own net is a workload too: rfl_workload_init,
-   then build in wl.net and set wl.cost and wl.name. jd may be NULL.
-   Returns the error of rfl_net_cost_get or rfl_net_predict (nothing
-   written then). */
+/* The estimate of the workload (m: the machine of the times, or NULL;
+   jd may be NULL) as members of the object the caller opened on w.
+   Returns rfl_net_cost_get's or rfl_net_predict's error (nothing written). */
 RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
 									 const rfl_machine *m, const rfl_workload_json_desc *jd);
 #ifndef RFL_NO_LLM
