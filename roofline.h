@@ -1370,17 +1370,12 @@ RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s);
    API  LAYERS
    the builder, shape propagation, costs, predicted time, torchsummary
    ========================================================================== */
-/* A tensor is the index of the layer that produced it (rfl_tensor). Shapes
-   are per sample: the batch applies when costs are computed, so one net
-   answers for every batch. After the first error every builder call
-   returns RFL_NO_TENSOR and changes nothing. The example and the FLOP
-   conventions: LAYERS in the manual. */
+/* Shapes are per sample: one net answers for every batch. The example and
+   the FLOP conventions: LAYERS in the manual. */
 
 /* ---- number formats --------------------------------------------------------
-   One enum for the math type of an estimate (what the arithmetic runs in,
-   so which roofs time it) and the storage type of each role (weights, KV
-   cache, activations). RFL_DTYPE_DEFAULT (0): fp32 as a math type, "as
-   the math type" as a storage type. Roofs are rfl_prec (rfl_dtype_roofs). */
+   The math type of an estimate (which roofs time it) and the storage type
+   of each role (weights, KV cache, activations). */
 typedef enum rfl_dtype {
 	RFL_DTYPE_DEFAULT = 0, /* math: fp32; storage: the math type */
 	RFL_DTYPE_FP32,        /* 32 bits; FLOPs under the FP32 roof */
@@ -1394,24 +1389,19 @@ typedef enum rfl_dtype {
 	RFL_DTYPE_COUNT
 } rfl_dtype;
 
-/* "fp32", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "tf32" ("?" when
-   out of range; a storage role's default: name rfl_dtype_storage's). */
+/* "fp32" (default too), "fp16", "bf16", "fp8", "int8", "int4", "tf32"; "?". */
 RFL_API const char *rfl_dtype_name(rfl_dtype d);
-/* Bits per element: 32 (default, fp32, tf32), 16, 16, 8, 8, 4; 0 when out
-   of range. */
+/* Bits per element (0: out of range); whole bytes (int4: 0). */
 RFL_API int rfl_dtype_bits(rfl_dtype d);
-/* Whole bytes per element: bits / 8 (int4: 0, half a byte). */
 RFL_API int rfl_dtype_bytes(rfl_dtype d);
 /* Parse a name, case-insensitive: fp32/float32/float, fp16/float16/half,
    bf16/bfloat16, fp8/float8/e4m3/e5m2, int8, int4, tf32.
    RFL_ERR_UNKNOWN_NAME otherwise. */
 RFL_API rfl_result rfl_dtype_parse(const char *name, rfl_dtype *out);
 /* The roofs of math type t's matrix FLOPs (conv, matmul, attention) and
-   of the rest: as rfl_dtype's comments say. Either out may be NULL.
-   RFL_ERR_ARG for int4 (no int4 math) or out of range. */
+   of the rest, as rfl_dtype says (either may be NULL). RFL_ERR_ARG: int4. */
 RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *other);
-/* The storage type of a role set to `role` under math type `math`: role,
-   or when 0 the math type's storage (default and tf32: fp32). */
+/* role, or when 0 math's storage type (default and tf32: fp32). */
 RFL_API rfl_dtype rfl_dtype_storage(rfl_dtype role, rfl_dtype math);
 
 /* ---- layer operations and their groups -------------------------------------- */
@@ -1471,9 +1461,7 @@ typedef enum rfl_ltype {
 	RFL_LT_COUNT
 } rfl_ltype;
 
-/* "conv2d", "linear", ..., "mark" / "relu", "gelu", ... / "conv", "matmul",
-   "norm", "elementwise", "pool", "reduction", "embedding", "data", "other".
-   "?" when out of range. */
+/* "conv2d", ...; "relu", ...; "conv", "matmul", ...; "?" out of range. */
 RFL_API const char *rfl_op_name(rfl_op op);
 RFL_API const char *rfl_act_name(rfl_act_kind a);
 RFL_API const char *rfl_ltype_name(rfl_ltype t);
@@ -1514,21 +1502,15 @@ typedef struct rfl_layer {
 	uint32_t shape[RFL_MAX_RANK]; /* per-sample output dims */
 	uint32_t arg[4];      /* op arguments: conv kh, kw, stride_h, groups;
 							 pools kh, kw, stride_h; act kind; shuffle groups;
-							 attention heads, kv heads, causal (1: a causal
-							 mask, see rfl_causal), sliding window (0: none);
-							 slice dim, start; linear: experts (> 1: params
-							 hold that many experts' weights, of which the
-							 batch's routed token slots (its input rows)
-							 read the ones they reach) */
+							 attention heads, kv heads, causal, window;
+							 slice dim, start; linear: experts (> 1: the
+							 routed rows read the experts they reach) */
 	uint8_t op;           /* rfl_op */
 	uint8_t rank;         /* 1..RFL_MAX_RANK */
 	uint8_t flags;        /* RFL_LF_* */
 	uint8_t needs_grad;   /* 1 when the output depends on a parameter */
-	uint8_t kv_cache;     /* 1: the output is the KV cache (a cache write, a
-							 decode's cache input): stored at
-							 rfl_cost_desc.kv */
-	uint8_t kind;         /* 0: none; rfl_llm_build: 1 + the record's
-							 rfl_llm_kind (RFL_GROUP_KIND groups by it) */
+	uint8_t kv_cache;     /* 1: the output is KV cache (rfl_cost_desc.kv) */
+	uint8_t kind;         /* 0: none; else 1 + its rfl_llm_kind */
 } rfl_layer;
 
 typedef struct rfl_net {
@@ -1539,39 +1521,29 @@ typedef struct rfl_net {
 	size_t names_size, names_used;
 	char scope[96];       /* current name prefix ("layer1.0"), see rfl_scope_push */
 	size_t scope_len;
-	rfl_error err;        /* first builder error (code RFL_OK when none):
-							 index = the failing layer's would-be index,
-							 where = "layer 3 (conv2d in layer1.0)" (the op
-							 of the failing call, the scope); the scope
-							 stays where the error happened */
+	rfl_error err;        /* first builder error (sticky): index = the
+							 failing layer's, where = "layer 3 (conv2d in
+							 layer1.0)" */
 } rfl_net;
 
-/* Set up an empty network over the caller's array.
-   in:  layers[cap] (cap >= 1), optional names arena names[names_size]
-		(NULL/0: layers keep only names given as static strings).
-   out: *net. Returns RFL_ERR_ARG for a NULL net/array or cap < 1. */
+/* An empty network over layers[cap >= 1] and an optional names arena
+   (NULL, 0: names stay the caller's pointers). RFL_ERR_ARG otherwise. */
 RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *names,
 								size_t names_size);
 
-/* Names. With an arena, layers get "scope.name" (torch's dotted module
-   path; name "": the scope itself); without one, rfl_layer_name keeps the
-   caller's pointer and ignores the scope. rfl_scope_push appends ".part"
-   (pushi: a decimal index), pop removes the last part; a scope over 95
-   bytes is RFL_ERR_BUFFER. */
+/* Names: with an arena, "scope.name" (name "": the scope); push appends
+   ".part" (pushi: an index), pop removes it; over 95 bytes: RFL_ERR_BUFFER. */
 RFL_API void rfl_scope_push(rfl_net *net, const char *part);
 RFL_API void rfl_scope_pushi(rfl_net *net, int index);
 RFL_API void rfl_scope_pop(rfl_net *net);
-/* Name layer t (copied into the arena under the scope, else kept as a
-   pointer that must outlive the net). Returns t, so calls nest:
+/* Name layer t (copied into the arena, else kept as a pointer). Returns t:
    rfl_layer_name(&net, rfl_conv(...), "conv1"). */
 RFL_API rfl_tensor rfl_layer_name(rfl_net *net, rfl_tensor t, const char *name);
 
 /* ---- the builder -------------------------------------------------------------
-   Every call appends one layer and returns its output tensor, or
-   RFL_NO_TENSOR after recording the error in net (RFL_ERR_SHAPE for a bad
-   shape or argument, RFL_ERR_BUFFER when the array is full,
-   RFL_ERR_OVERFLOW when a size overflows 64 bits, RFL_ERR_ARG for a
-   tensor handle that names no layer). */
+   Every call appends one layer and returns its output, or RFL_NO_TENSOR
+   with the error in net (RFL_ERR_SHAPE, RFL_ERR_BUFFER: array full,
+   RFL_ERR_OVERFLOW, RFL_ERR_ARG: a bad tensor); after it, nothing. */
 
 /* The network input, per sample: (C, H, W) for images, (L, 0, 0) token ids
    for an embedding, (L, D, 0) a sequence. Trailing zeros end the shape.
@@ -1604,22 +1576,15 @@ RFL_API rfl_tensor rfl_linear(rfl_net *net, rfl_tensor x, uint32_t out_features,
    -> (..., M, N); leading dims equal. Both operands get gradients. */
 RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b);
 /* Scaled dot-product attention of q (Lq, D), k (Lk, D), v (Lk, Dv) with
-   `heads` heads (dividing D and Dv): softmax(q k^T / sqrt(d)) v -> (Lq, Dv).
-   mac_flops = 2 Lq Lk D + 2 Lq Lk Dv, FlopCounterMode's count for SDPA.
-   Grouped keys (GQA, MQA): k (Lk, D / g) and v (Lk, Dv / g), g dividing
-   heads, give heads / g kv heads, each repeated g times (repeat_kv):
-   output (Lq, Dv), mac_flops as for the repeated k and v (arg[1]: kv heads). */
+   `heads` heads: -> (Lq, Dv), mac_flops = 2 Lq Lk (D + Dv). Grouped keys
+   (GQA, MQA): k (Lk, D / g), v (Lk, Dv / g) give heads / g kv heads,
+   counted as repeated (repeat_kv). */
 RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_tensor v,
 								 uint32_t heads);
 /* Mark attention record t causal: query i of Lq sees the Lk - Lq cached
-   keys, itself and those before it, at most `window` keys (0: no window).
-   mac_flops stays eager (every query against every key, as
-   FlopCounterMode counts a masked product); rfl_cost_desc.causal times
-   the causal count (what FlashAttention runs), reading a KV-cache input
-   for the window only. Returns t; RFL_ERR_ARG when t is no attention
-   record. With RFL_NO_LLM there is no rfl_causal, and causal, KV-cache
-   and expert records are not costed (rfl_cost_desc.causal and .kv change
-   nothing). */
+   keys and i + 1, at most `window` (0: no window). mac_flops stays eager;
+   rfl_cost_desc.causal counts what runs. Returns t; RFL_ERR_ARG when t is
+   no attention record. */
 #ifndef RFL_NO_LLM
 RFL_API rfl_tensor rfl_causal(rfl_net *net, rfl_tensor t, uint32_t window);
 #endif
@@ -1668,12 +1633,10 @@ RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, u
    named cls ("BasicBlock", a static string) and costs nothing. */
 RFL_API rfl_tensor rfl_mark(rfl_net *net, rfl_tensor x, const char *cls);
 
-/* Torch class name of layer i as torchsummary prints it ("Conv2d", "ReLU",
-   "BatchNorm2d", a mark's cls; functional ops: "add", "cat", ...). */
+/* Torch class name of layer i ("Conv2d", a mark's cls; "add", "cat"). */
 RFL_API const char *rfl_layer_class(const rfl_net *net, int i);
-/* The torchsummary label of layer i into buf: "Conv2d-5", the class and
-   the 1-based index among the module rows (functional layers: "add-12",
-   the layer index). Returns the length, 0 when it does not fit (buf ""). */
+/* The torchsummary label of layer i ("Conv2d-5"; "add-12": the layer
+   index). Returns the length, 0 when it does not fit (buf ""). */
 RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size);
 /* Write "(B, C, H, W)" style output shape with the given batch (0: "-1",
    as torchsummary). Returns the length, 0 when it does not fit. */
@@ -1691,24 +1654,19 @@ typedef enum rfl_mode {
 	RFL_MODE_TRAIN      /* forward + backward */
 } rfl_mode;
 
-/* Evaluation settings; zero means default. Storage types per role:
-   weight matrices and tables (int4: two per byte; biases and norm scales
-   stay at the math type), the KV cache (kv_cache records), activations;
-   forward bytes, activation memory and param_bytes follow them, backward
-   bytes stay at the math type. */
+/* Evaluation settings; zero means default. Storage types set forward
+   bytes, activation memory and param_bytes (biases and norm scales stay
+   at the math type, as do backward bytes). */
 typedef struct rfl_cost_desc {
 	uint64_t batch;           /* 0 = 1 */
 	rfl_dtype dtype;          /* the math type: 0 = fp32 (int4: RFL_ERR_ARG) */
 	rfl_flop_conv convention; /* 0 = torch */
-	rfl_mode mode;            /* 0 = inference. Selects what the predictions
-								 time (forward, or forward + backward) and
-								 whether dropout moves bytes */
+	rfl_mode mode;            /* 0 = inference */
 	rfl_dtype weights;        /* storage of weight matrices; 0 = the math type */
 	rfl_dtype kv;             /* storage of the KV cache; 0 = the math type */
 	rfl_dtype act;            /* storage of activations; 0 = the math type */
-	int causal;               /* nonzero: causal attention records count and
-								 time what runs (rfl_causal); 0: the eager
-								 count, every query against every key */
+	int causal;               /* nonzero: causal records count what runs;
+								 0: every query against every key */
 } rfl_cost_desc;
 
 /* Cost of one layer at a batch: exact counts. */
@@ -1716,33 +1674,24 @@ typedef struct rfl_layer_cost {
 	uint64_t params;
 	uint64_t fwd_mac_flops, fwd_flops, fwd_bytes;
 	uint64_t bwd_mac_flops, bwd_flops, bwd_bytes;
-	uint64_t fwd_mma_flops, bwd_mma_flops; /* the part of fwd_flops and
-							 bwd_flops on matrix units: the mac FLOPs as the
-							 torch convention counts them, or a causal
-							 attention's causal products */
+	uint64_t fwd_mma_flops, bwd_mma_flops; /* the part on matrix units */
 	uint64_t act_bytes;  /* activation memory kept for the backward pass */
 	uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* parts
-							 of fwd_bytes by role: parameters read (weight
-							 matrices, gathered table rows, biases, norm
-							 scales), KV cache read and written; the rest of
-							 fwd_bytes is activations */
+							 of fwd_bytes: parameters read, KV cache read
+							 and written (the rest: activations) */
 } rfl_layer_cost;
 
-/* Cost of layer i (see the LAYERS manual section for every formula).
-   Returns RFL_ERR_ARG for a bad index, RFL_ERR_OVERFLOW when a count at
-   this batch overflows 64 bits. */
+/* Cost of layer i (LAYERS in the manual). RFL_ERR_ARG, RFL_ERR_OVERFLOW. */
 RFL_API rfl_result rfl_layer_cost_get(const rfl_net *net, int i, const rfl_cost_desc *d,
 									  rfl_layer_cost *out);
-/* Forward and backward work of layer i: FLOPs under the math type's roofs
-   (rfl_dtype_roofs), bytes at RFL_DRAM, L2 and L1 unknown, no time. fwd
-   or bwd may be NULL. */
+/* Forward and backward work of layer i (either may be NULL): FLOPs under
+   rfl_dtype_roofs, bytes at RFL_DRAM, L2 and L1 unknown. */
 RFL_API rfl_result rfl_layer_work(const rfl_net *net, int i, const rfl_cost_desc *d,
 								  rfl_work *fwd, rfl_work *bwd);
 
 typedef struct rfl_net_cost {
 	uint64_t params, param_bytes;
-	uint64_t input_bytes;            /* the network inputs at the batch (a
-										decode step's KV cache included) */
+	uint64_t input_bytes;            /* the inputs (a decode's KV cache too) */
 	uint64_t fwd_mac_flops, fwd_flops, fwd_bytes;
 	uint64_t bwd_mac_flops, bwd_flops, bwd_bytes;
 	uint64_t activation_bytes;       /* kept for backward, input included */
@@ -1750,23 +1699,18 @@ typedef struct rfl_net_cost {
 	uint64_t train_adam_bytes;       /* weights + grads + 2 moments + activations */
 	rfl_work forward, backward;      /* the summed works */
 	int layers;                      /* layers with a cost (marks excluded) */
-	int unknown_layers;              /* layers whose FLOPs are unknown
-										(RFL_LF_UNKNOWN_FLOPS): when > 0 every
-										FLOP total above is only the known
-										part, a lower bound */
-	uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes; /* fwd_bytes
-										by role (rfl_layer_cost) */
+	int unknown_layers;              /* RFL_LF_UNKNOWN_FLOPS layers: > 0, the
+										FLOP totals are lower bounds */
+	uint64_t fwd_weight_bytes, fwd_kv_read_bytes, fwd_kv_write_bytes;
 } rfl_net_cost;
 
-/* Totals over the network. Returns the first layer error (RFL_ERR_OVERFLOW)
-   or RFL_ERR_STATE when the net holds a builder error. */
+/* Totals over the network: the first layer's error, or RFL_ERR_STATE
+   for a net with a builder error. */
 RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
 									rfl_net_cost *out);
 
 /* ---- predicted time ------------------------------------------------------------ */
-/* Layer i on machine m: rfl_predict of its forward work (inference) or
-   forward + backward work (training, d->mode). RFL_ERR_NO_ROOF when the
-   machine has no roof for the dtype's precisions. */
+/* rfl_predict of layer i's work (training: forward + backward) on m. */
 RFL_API rfl_result rfl_layer_predict(const rfl_net *net, int i, const rfl_cost_desc *d,
 									 const rfl_machine *m, rfl_prediction *out);
 
@@ -1777,32 +1721,24 @@ typedef struct rfl_net_prediction {
 	int compute_layers;     /* layers whose compute term binds */
 	int memory_layers;      /* layers whose memory term binds */
 	rfl_prediction whole;   /* the whole model as one piece of work */
-	int unknown_layers;     /* > 0: some layers' FLOPs are unknown, so every
-							   time above is the known part's, a lower
-							   bound, and no binding ceiling is known */
+	int unknown_layers;     /* > 0: times are lower bounds, no bound known */
 } rfl_net_prediction;
 /* Predicted time of the network: per layer, summed, and whole. */
 RFL_API rfl_result rfl_net_predict(const rfl_net *net, const rfl_cost_desc *d,
 								   const rfl_machine *m, rfl_net_prediction *out);
 #ifndef RFL_NO_LLM
-/* The smallest batch (<= cap) at which net under d (its batch ignored)
-   turns compute-bound on m: the records' compute terms sum to at least
-   their memory terms (rfl_net_predict's compute_s >= memory_s); *out = 0
-   when none up to cap. gemm_only: only the matrix records with weights
-   (projections, MLPs, experts, an LM head), leaving attention's KV
-   traffic out: the batch at which the weight GEMMs stop being
-   memory-bound. */
+/* The smallest batch (<= cap; else *out = 0) at which net under d turns
+   compute-bound on m (rfl_net_predict's compute_s >= memory_s).
+   gemm_only: the matrix records with weights alone. */
 RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cost_desc *d,
 											   const rfl_machine *m, int gemm_only,
 											   uint64_t cap, uint64_t *out);
 #endif
 
 /* ---- grouped view ----------------------------------------------------------------
-   Records summed by layer type ("conv", "matmul", ...), by module (the
-   name with each all-digit part made '*': "layer1.0.conv1" and
-   "layer1.1.conv1" are "layer1.*.conv1") or by kind (a decoder's records
-   by rfl_llm_kind, "attention", "mlp", ...; others by layer type). Groups
-   come in the order of their first record; inputs and marks left out. */
+   Records summed by layer type, by module (all-digit parts made '*':
+   "layer1.*.conv1") or by kind, in the order of their first record;
+   inputs and marks left out. */
 typedef enum rfl_group_by {
 	RFL_GROUP_LTYPE = 0, /* by rfl_op_ltype */
 	RFL_GROUP_MODULE,    /* by name pattern (unnamed records: by class) */
@@ -1825,19 +1761,15 @@ typedef struct rfl_group_cost {
 							  by role (rfl_layer_cost) */
 } rfl_group_cost;
 
-/* Sum net's records under d into groups[0..cap). m (may be NULL): the
-   machine for time_s. Returns the number of groups, even past cap (groups
-   NULL: count only), or -1 when a record's cost fails (a bad desc, an
-   overflow, no roof on m). */
+/* Sum net's records under d into groups[0..cap) (m may be NULL). Returns
+   the number of groups, even past cap, or -1 when a record's cost fails. */
 RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
 						  const rfl_machine *m, rfl_group_cost *groups, int cap);
 
 /* ---- torchsummary ----------------------------------------------------------------
-   The totals torchsummary (sksq96/pytorch-summary) prints: it hooks every
-   module except containers (Sequential, ModuleList) and the model itself,
-   once per call, runs batch -1 and counts per sample at 4 bytes/element,
-   MB = 2^20 bytes: input = numel(input) x 4; forward/backward = 2 x sum of
-   every row's output numel x 4; params = params x 4. */
+   The totals torchsummary (sksq96/pytorch-summary) prints, per sample at
+   4 bytes an element, MB = 2^20: input; forward/backward = 2 x every
+   row's (non-container module call's) output; params. */
 typedef struct rfl_summary {
 	int rows;               /* hooked module calls (RFL_LF_MODULE layers) */
 	uint64_t params;        /* sum of the rows' params */
@@ -1849,9 +1781,8 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out);
    API  TRANSFORMERS (RFL_NO_LLM removes it)
    decoder LLMs by config: prefill and decode steps, the HF config reader
    ========================================================================== */
-/* Where a step's work goes (rfl_layer.kind of its records, RFL_GROUP_KIND;
-   the kinds the LLM join sorts kernels into; kept by RFL_NO_LLM: the
-   join's layout). */
+/* Where a step's work goes (rfl_layer.kind, RFL_GROUP_KIND, the LLM
+   join's kinds; kept by RFL_NO_LLM: the join's layout). */
 typedef enum rfl_llm_kind {
 	RFL_LLM_EMBEDDING,   /* token (and learned position) lookup: a gather */
 	RFL_LLM_ATTENTION,   /* q/k/v/o projections, scores, context, rotary,
@@ -1872,9 +1803,8 @@ RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
 typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase;
 typedef enum rfl_llm_norm { RFL_LLM_LAYERNORM = 0, RFL_LLM_RMSNORM } rfl_llm_norm;
 typedef enum rfl_llm_pos { RFL_LLM_POS_LEARNED = 0, RFL_LLM_POS_ROTARY } rfl_llm_pos;
-/* Where a block's norms are: before attention and MLP (pre, Llama);
-   before and after both (sandwich, Gemma 2/3); after both only (post,
-   OLMo 2). */
+/* A block's norms: before attention and MLP (Llama), before and after
+   (Gemma 2/3), after only (OLMo 2). */
 typedef enum rfl_llm_norm_place {
 	RFL_LLM_NORM_PRE = 0, RFL_LLM_NORM_SANDWICH, RFL_LLM_NORM_POST
 } rfl_llm_norm_place;
@@ -1907,9 +1837,8 @@ typedef struct rfl_llm_config {
 	/* ---- what the newer families add; zero everywhere is the Llama way -- */
 	uint32_t rotary_dim;     /* dims of a head that rotate (gpt_neox rotary_pct,
 								partial_rotary_factor); 0: head_dim */
-	uint8_t qk_norm;         /* RMSNorm on q and k: 0 none; 1 per head, over
-								head_dim (qwen3, gemma3); 2 over the whole q
-								and k widths (olmo2) */
+	uint8_t qk_norm;         /* RMSNorm on q and k: 0 none; 1 per head
+								(qwen3, gemma3); 2 over q and k (olmo2) */
 	uint8_t norm_place;      /* rfl_llm_norm_place */
 	uint8_t parallel;        /* parallel residual: x + attn(ln1(x)) + mlp(ln2(x))
 								(gpt_neox use_parallel_residual) */
@@ -1925,20 +1854,15 @@ typedef struct rfl_llm_config {
 								softmax (gpt_oss) */
 	uint8_t moe_bias;        /* the router and the experts have biases
 								(gpt_oss) */
-	uint8_t rope_local;      /* sliding layers rotate with a table of their
-								own, a second inv_freq x positions product
+	uint8_t rope_local;      /* sliding layers rotate with their own table
 								(gemma3 rope_local_base_freq) */
-	uint8_t assumed;         /* an unknown model_type read as a Llama-style
-								decoder (rfl_llm_config_read, not strict) */
+	uint8_t assumed;         /* an unknown model_type read as Llama-style */
 	/* Per-layer exceptions, bit l of byte l / 8 for layer l (a config of
 	   more than RFL_LLM_MASK_LAYERS layers has none): */
-	uint8_t layer_full[RFL_LLM_MASK_LAYERS / 8];  /* with sliding_window: layer
-								l attends to every position (layer_types,
-								sliding_window_pattern) */
-	uint8_t layer_dense[RFL_LLM_MASK_LAYERS / 8]; /* with experts: layer l has
-								a dense MLP of intermediate (first_k_dense_replace,
-								moe_layer_freq, decoder_sparse_step,
-								mlp_only_layers) */
+	uint8_t layer_full[RFL_LLM_MASK_LAYERS / 8];  /* layer l has no sliding
+								window (layer_types, sliding_window_pattern) */
+	uint8_t layer_dense[RFL_LLM_MASK_LAYERS / 8]; /* layer l has a dense MLP
+								(TRANSFORMERS in the manual) */
 	/* experts (experts > 0) */
 	uint32_t moe_intermediate; /* a routed expert's width (moe_intermediate_size);
 								  0: intermediate */
@@ -1964,56 +1888,45 @@ typedef struct rfl_llm_step_desc {
 	rfl_dtype math;    /* type the math runs in (the roof); 0 = fp32 */
 	rfl_dtype weights; /* storage of weight matrices; 0 = math */
 	rfl_dtype kv;      /* storage of the KV cache; 0 = math */
-	int mla_absorbed;  /* latent attention (kv_lora_rank > 0) absorbed, as
-						  serving kernels run it (rfl_llm_build); 0: as
-						  transformers runs it */
+	int mla_absorbed;  /* latent attention absorbed, as serving kernels
+						  run it; 0: as transformers does */
 } rfl_llm_step_desc;
 
-/* Built-in models, by name (rfl_parse_name_eq: case, '-', '_', '.' ignored):
+/* Built-in models, by name (rfl_parse_name_eq):
    gpt2 gpt2-medium gpt2-large gpt2-xl llama-2-7b llama-3.2-1b llama-3.2-3b
    llama-3-8b llama-3-70b qwen2.5-0.5b qwen2.5-1.5b qwen2.5-7b mistral-7b
    mixtral-8x7b qwen3-0.6b qwen3-1.7b qwen3-4b qwen3-8b qwen3-30b-a3b
    gemma-2-2b gemma-3-1b phi-3-mini deepseek-v2-lite olmo-2-7b gpt-oss-20b
-   pythia-1.4b llama-3.1-8b, from their published config.json (the URLs
-   beside the table). RFL_ERR_UNKNOWN_NAME otherwise. */
+   pythia-1.4b llama-3.1-8b (published config.json). */
 RFL_API int rfl_llm_count(void);
 RFL_API const char *rfl_llm_name(int i);
 RFL_API rfl_result rfl_llm_find(const char *name, rfl_llm_config *out);
 
 /* Read a Hugging Face config.json (model_type gpt2, llama, qwen2, mistral,
    mixtral, qwen3, qwen3_moe, gemma2, gemma3_text, phi3, deepseek_v2,
-   deepseek_v3, olmo2, gpt_oss, gpt_neox) from json[0..len) into *out,
-   tokenised into the caller's toks (about 64 + 4 per key; 512 is plenty
-   for a published config). Errors:
-   RFL_ERR_SYNTAX (malformed JSON), RFL_ERR_BUFFER (toks too small),
-   RFL_ERR_MISSING (a required field is absent), RFL_ERR_UNSUPPORTED (an
-   unknown model_type or activation), RFL_ERR_NUMBER (not a whole number,
-   or negative), RFL_ERR_OVERFLOW (beyond 2^32 - 1, or a model too large
-   to count in 64 bits), RFL_ERR_SHAPE (zero, heads not dividing hidden,
-   kv_heads not dividing heads, more experts per token than experts). err
-   (may be NULL) says where a config is wrong: err->where is the field (the
-   JSON key, "" for a syntax error), line, col and offset those of its
-   value (1:1 for a missing field); on RFL_ERR_BUFFER err->need is the
-   number of tokens the document needs. */
+   deepseek_v3, olmo2, gpt_oss, gpt_neox) into *out, tokenised into toks
+   (512 is plenty). Errors: RFL_ERR_SYNTAX, RFL_ERR_BUFFER (toks: err->need),
+   RFL_ERR_MISSING, RFL_ERR_UNSUPPORTED (model_type or activation),
+   RFL_ERR_NUMBER (not a whole number >= 0), RFL_ERR_OVERFLOW (over 2^32 - 1,
+   or too large to count in 64 bits), RFL_ERR_SHAPE (zero, heads not
+   dividing hidden, kv_heads not dividing heads, more experts per token
+   than experts). err (may be NULL): where is the JSON key, with its
+   value's position (1:1 for a missing field). */
 RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_tok *toks,
 									   int cap, rfl_llm_config *out,
 									   rfl_error *err);
 /* Options of rfl_llm_config_read; zero is the default. */
 typedef struct rfl_llm_read_desc {
-	int strict;          /* 1: an unknown model_type is RFL_ERR_UNSUPPORTED (as
-							rfl_llm_config_parse); 0: one with the standard
-							fields is read as a Llama-style decoder,
-							out->assumed = 1, with a warning */
-	rfl_warning *warning; /* out (NULL: not wanted): RFL_WARN_ASSUMED_LLAMA_LIKE,
-							the model_type, the fields read and the ones
-							ignored (cut with "..."); else RFL_WARN_NONE */
+	int strict;          /* 1: an unknown model_type is RFL_ERR_UNSUPPORTED;
+							0: read as a Llama-style decoder, out->assumed */
+	rfl_warning *warning; /* out (may be NULL): RFL_WARN_ASSUMED_LLAMA_LIKE,
+							the fields read and ignored; else RFL_WARN_NONE */
 } rfl_llm_read_desc;
 /* rfl_llm_config_parse with options (desc NULL: the defaults, not strict). */
 RFL_API rfl_result rfl_llm_config_read(const char *json, size_t len, rfl_json_tok *toks, int cap,
 									  const rfl_llm_read_desc *desc, rfl_llm_config *out,
 									  rfl_error *err);
-/* Check a config (the same rules as the reader); err->where names the
-   first bad field (no position: the config is not text). */
+/* Check a config (the reader's rules); err->where names the bad field. */
 RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *err);
 
 /* ---- the step as layer records -------------------------------------------------
@@ -2057,17 +1970,14 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *er
 #define RFL_LLM_NET_NAMES(layers) (64 * RFL_LLM_NET_LAYERS(layers)) /* bytes */
 RFL_API rfl_result rfl_llm_build(rfl_net *net, const rfl_llm_config *cfg,
 								 const rfl_llm_step_desc *d);
-/* The cost desc of step d of cfg, for its records: batch (0 = 1); the math
-   type d->math, else the config's dtype, else fp32; weights and kv storage
-   (0: the math type); causal = 1 (what runs); inference, torch's
-   convention, activations at the math type. Returns rfl_llm_build's
-   errors but the net's. */
+/* The cost desc of step d of cfg: batch; math d->math, else the config's
+   dtype, else fp32; weights and kv storage; causal = 1; inference.
+   Returns rfl_llm_build's errors but the net's. */
 RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
 									 rfl_cost_desc *out);
 /* Bytes of the KV cache after step d: (S or S + 1) x 2 x kv_heads x
-   head_dim x layers x batch at the kv type (d->kv, else the math type of
-   rfl_llm_cost_desc); a sliding layer keeps at most window - 1 positions.
-   Returns its errors. */
+   head_dim x layers x batch at the kv type (a sliding layer: at most
+   window - 1 positions). */
 RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
 										  uint64_t *out);
 
