@@ -760,44 +760,33 @@ typedef enum rfl_result {
 /* Name of a result ("ok", "buffer too small", ...). Never NULL. */
 RFL_API const char *rfl_result_str(rfl_result r);
 
-/* ---- errors: one shape for every parser ----------------------------------
-   Every reader and builder keeps its first error in an rfl_error (the
-   net builder, the JSON reader, the Hugging Face config and machine-file
-   readers, the ONNX reader and its graph builder, the reducer). A field a
-   parser cannot know stays 0 / "". The arrays are bounded so that a state
-   holding one stays small (texts are cut, never overrun). */
+/* ---- errors: one shape for every parser (ERRORS in the manual) -----------
+   A field a parser cannot know stays 0 / ""; texts are cut to fit. */
 #define RFL_ERROR_WHERE_SIZE 96
 #define RFL_ERROR_MSG_SIZE 160
 typedef struct rfl_error {
 	rfl_result code;     /* the first error; RFL_OK when fine */
 	int index;           /* layer or node index of a build error; -1 = none */
 	uint64_t line, col;  /* 1-based place in a text input; 0 = none */
-	uint64_t offset;     /* 0-based byte offset of that place (with line), or
-							of a binary input's error (its message says "byte N") */
-	uint64_t need;       /* RFL_ERR_BUFFER: the size the short buffer needs
-							(where names it: "toks" in tokens, "strbuf" in
-							bytes); 0 = unknown */
+	uint64_t offset;     /* 0-based byte offset of that place, or of a
+							binary input's error */
+	uint64_t need;       /* RFL_ERR_BUFFER: the size the buffer named by
+							where needs; 0 = unknown */
 	char where[RFL_ERROR_WHERE_SIZE]; /* field path ("peak_flops.fp32"), node
-							("node 'x' (Reshape)") or layer ("layer 3 (conv2d
-							in layer1.0)"); "" = the input as a whole */
+							or layer; "" = the input as a whole */
 	char msg[RFL_ERROR_MSG_SIZE];     /* what is wrong; "": rfl_result_str(code) */
 } rfl_error;
 
-/* The error as one line: "FILE:LINE:COL: WHERE: MESSAGE", each part left
-   out when unknown (no file, line 0, col 0, where ""); an empty message is
-   rfl_result_str(code), except with code RFL_OK: then the line is the
-   place alone ("FILE:LINE:COL: "), for a caller's own message to follow.
-   file may be NULL, or any name for the input.
-   out: buf[size], always NUL-terminated when size > 0 (cut to fit).
-   Returns the length of the whole line (snprintf's rule: buf NULL / size 0
-   counts). */
+/* The error as "FILE:LINE:COL: WHERE: MESSAGE", unknown parts left out
+   (file may be NULL); an empty message is rfl_result_str(code), but with
+   RFL_OK the line is the place alone, for a caller's message to follow.
+   Into buf[size], NUL-terminated; returns the whole length (snprintf's
+   rule). */
 RFL_API size_t rfl_error_format(const rfl_error *e, const char *file, char *buf, size_t size);
 
 /* ---- warnings: one shape for every part ------------------------------------
-   What a part says out loud about an input it could still read: a code
-   from one enum (its stable string, rfl_warn_code: tests and users match
-   on it), a kernel when one is named, and the text (what it means, the
-   figures, what to do). Documents write warnings[{code, text}]. */
+   What a part says about an input it could still read: a code (a stable
+   string: rfl_warn_code), a kernel when one is named, and the text. */
 typedef enum rfl_warn {
 	RFL_WARN_NONE = 0,
 	/* the reducer's (rfl_reduce_result.warnings) */
@@ -838,21 +827,16 @@ typedef struct rfl_warning {
 } rfl_warning;
 /* The stable code string ("tensor_uncounted", "padded_mma", ...). */
 RFL_API const char *rfl_warn_code(rfl_warn w);
-/* The warning as one line, "FILE: warning: CODE: TEXT" (no file: from
-   "warning:"), into buf[size] as rfl_error_format (always NUL-terminated;
-   returns the whole line's length). */
+/* "FILE: warning: CODE: TEXT" (file may be NULL), as rfl_error_format. */
 RFL_API size_t rfl_warning_format(const rfl_warning *w, const char *file, char *buf, size_t size);
 
 /* Version of the compiled implementation, e.g. "0.1.0". */
 RFL_API const char *rfl_version(void);
 
 /* ---- precisions and memory levels ------------------------------------- */
-/* FLOPs are kept per precision; each precision has exactly one roof on a
-   machine (peak_flops[prec]), so work is never put under a foreign roof.
-   RFL_FP32 is 0, the default. RFL_FP16 is FP16/BF16 on the vector (SIMT)
-   units; the _TENSOR entries are matrix units by input type. A precision
-   is a ceiling (a pipe: where FLOPs run), not a number format (how numbers
-   are stored: rfl_dtype; rfl_dtype_roofs maps a math type to its two). */
+/* A precision is a ceiling (where FLOPs run: peak_flops[prec]), not a
+   number format (rfl_dtype). RFL_FP16 is FP16/BF16 on the vector (SIMT)
+   units; the _TENSOR entries are matrix units by input type. */
 typedef enum rfl_prec {
 	RFL_FP32 = 0,
 	RFL_FP64,
@@ -892,36 +876,32 @@ typedef struct rfl_work {
 	double flops[RFL_PREC_COUNT];  /* FLOPs (2 per multiply-add) */
 	double bytes[RFL_LEVEL_COUNT]; /* bytes moved at each memory level */
 	double time_s;                 /* measured time; 0 = none */
-	unsigned unknown;              /* RFL_UNKNOWN_* bits: not measured.
-									  Zero-init means "all known". */
+	unsigned unknown;              /* RFL_UNKNOWN_* bits: not measured */
 } rfl_work;
 
 /* Total FLOPs over every precision with known counts. */
 RFL_API double rfl_work_flops(const rfl_work *w);
 /* The precision holding the most FLOPs (RFL_FP32 when there are none). */
 RFL_API rfl_prec rfl_work_main_prec(const rfl_work *w);
-/* Arithmetic intensity at a level: total FLOPs / bytes. Returns 0 when the
-   bytes are zero or unknown (check first with rfl_work_known). */
+/* Total FLOPs / bytes at a level; 0 when the bytes are 0 or unknown. */
 RFL_API double rfl_work_ai(const rfl_work *w, rfl_level level);
 /* 1 when the quantity is known: flops of all precisions (mask) etc. */
 RFL_API int rfl_work_known(const rfl_work *w, unsigned unknown_bits);
-/* acc += w (unknown bits are OR-ed: one unknown part makes the sum unknown). */
+/* acc += w (unknown bits OR-ed). */
 RFL_API void rfl_work_add(rfl_work *acc, const rfl_work *w);
 /* w *= k (FLOPs, bytes and time). */
 RFL_API void rfl_work_scale(rfl_work *w, double k);
 
 /* ---- numbers: our own formatting and parsing (no printf, no strtod) ---- */
-/* Decimal with up to `sig` significant digits (1..17), shortest form, like
-   %.{sig}g but with an exponent only below 1e-5 or at/above 1e15 ("1e+21").
-   Integral values below 2^53 print exactly. NaN -> "nan", inf -> "inf".
-   Returns the length, or 0 when the buffer is too small (buf gets ""). */
+/* Up to `sig` (1..17) significant digits, shortest form, like %.{sig}g
+   with an exponent only below 1e-5 or from 1e15; integers below 2^53
+   exact; "nan", "inf". Returns the length, 0 when buf is too small (""). */
 RFL_API size_t rfl_fmt_num(char *buf, size_t size, double v, int sig);
 RFL_API size_t rfl_fmt_u64(char *buf, size_t size, uint64_t v);
 /* Engineering notation with an SI prefix: 1.95e13 -> "19.5 T" (sig digits),
    0.00123 -> "1.23 m". */
 RFL_API size_t rfl_fmt_si(char *buf, size_t size, double v, int sig);
-/* Parse a plain decimal number ("-12.5e3", no separators) of len bytes.
-   RFL_ERR_NUMBER on anything else. */
+/* Parse a plain decimal number ("-12.5e3") of len bytes, else RFL_ERR_NUMBER. */
 RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out);
 
 /* Case-insensitive compare ignoring '-', '_', ' ' and '.'; 1 when equal. */
@@ -937,14 +917,10 @@ RFL_API int rfl_parse_name_eq(const char *a, const char *b);
 #define RFL_FILE_CHUNK 65536               /* bytes per read */
 #ifndef RFL_NO_STDIO
 /* Read the file at path ("-": standard input) into buf[cap]: at most
-   cap - 1 bytes, RFL_FILE_CHUNK at a time, and a NUL after them; *len gets
-   the bytes read. With `text` set a NUL byte stops the read (binary, not
-   text). Returns RFL_OK; RFL_ERR_IO when the file cannot be opened or read
-   or is a directory; RFL_ERR_FORMAT at a NUL byte (*len = its offset);
-   RFL_ERR_BUFFER when the file holds more than cap - 1 bytes (*len =
-   cap - 1). *why (may be NULL) gets what happened in words: "is a
-   directory", "cannot be opened", "read error", "binary (a NUL byte), not
-   text", "larger than the cap", or "" on success. */
+   cap - 1 bytes and a NUL; *len gets the bytes read. With `text` a NUL
+   byte is RFL_ERR_FORMAT (*len: its offset). RFL_ERR_IO: not opened or
+   read, a directory; RFL_ERR_BUFFER: over cap - 1 bytes. *why (may be
+   NULL): what happened in words, "" on success. */
 RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
 								 const char **why);
 #endif
@@ -954,9 +930,8 @@ RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int te
    a small tokenising reader (machine files, Hugging Face configs)
    ========================================================================== */
 /* ---- JSON: a small reader over a caller token array -------------------------
-   For machine files, config.json and the tools' inputs. The document is
-   tokenised into the caller's array (jsmn's model), then looked up by key;
-   a token holds byte offsets into the source. Depth at most 64.
+   Tokenised into the caller's array (jsmn's model), then looked up by key.
+   Depth at most 64.
 	   rfl_json_tok tok[256]; rfl_json_doc doc; char line[320];
 	   if (rfl_json_parse(&doc, text, len, tok, 256))
 		   rfl_error_format(&doc.err, "config.json", line, sizeof line);
@@ -980,11 +955,8 @@ typedef struct rfl_json_doc {
 	int n, cap, depth;
 	rfl_error err;     /* code RFL_OK when fine */
 } rfl_json_doc;
-/* Tokenise src[0..len) into toks (cap of them; NULL: count only).
-   Returns RFL_OK, RFL_ERR_BUFFER when cap is too small (doc->n then holds
-   how many were filled, doc->err.need the total, where "toks"), or
-   RFL_ERR_SYNTAX with doc->err's message, line, col and offset set (also
-   for a document both malformed and too large). */
+/* Tokenise src[0..len) into toks[cap] (NULL: count only). RFL_ERR_BUFFER
+   (doc->err.need: the total), or RFL_ERR_SYNTAX with its place. */
 RFL_API rfl_result rfl_json_parse(rfl_json_doc *doc, const char *src, size_t len,
 								  rfl_json_tok *toks, int cap);
 /* Value token of `key` in object token obj; -1 when absent or obj is not
@@ -1006,21 +978,18 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
 
 #ifndef RFL_NO_JSON_WRITER
 /* ---- JSON: a small writer into a caller buffer -----------------------------
-   Every JSON document a tool prints goes through it, so every front end
-   writes the same keys the same way: members in the order written, two
-   spaces an indent level, numbers through rfl_fmt_num (not finite: null).
-   w.len counts the whole document even past cap: a NULL (count mode) or
-   short buffer tells the size to pass next time (w.len + 1).
+   Every document a tool prints: members in the order written, two spaces
+   an indent, numbers through rfl_fmt_num (not finite: null). w.len counts
+   the whole document even past cap (NULL: count mode).
 	   rfl_json_writer w; char buf[4096];
 	   rfl_json_w_init(&w, buf, sizeof buf);
 	   rfl_json_w_obj(&w, 0);                    the top-level object
 	   rfl_json_w_num(&w, "count", 3);
 	   rfl_json_w_end(&w);                       closes it (and a newline)
 	   if (rfl_json_w_finish(&w) == RFL_OK) fputs(buf, stdout);
-   key: the member's name inside an object, NULL inside an array or at
-   the top. Depth is limited to 64 (beyond: RFL_ERR_FORMAT at finish). */
-/* The version of the tools' JSON documents (docs/schema.md): a key renamed,
-   removed or given another meaning raises it; a key added does not. */
+   key: NULL inside an array or at the top. Depth at most 64. */
+/* The version of the tools' documents (docs/schema.md): a key renamed,
+   removed or redefined raises it. */
 #define RFL_SCHEMA_VERSION 5
 typedef struct rfl_json_writer {
 	char *buf;          /* caller's; NULL: count only */
@@ -1046,12 +1015,10 @@ RFL_API void rfl_json_w_bool(rfl_json_writer *w, const char *key, int v);
 /* A string, escaped (NULL: null); _n: its first n bytes. */
 RFL_API void rfl_json_w_str(rfl_json_writer *w, const char *key, const char *s);
 RFL_API void rfl_json_w_str_n(rfl_json_writer *w, const char *key, const char *s, size_t n);
-/* NUL-terminates the buffer. RFL_OK; RFL_ERR_BUFFER when it was too small
-   (or NULL: count mode; need w->len + 1 bytes); RFL_ERR_FORMAT when the
-   document was not well nested. */
+/* NUL-terminates. RFL_ERR_BUFFER: too small or NULL (need w->len + 1);
+   RFL_ERR_FORMAT: not well nested. */
 RFL_API rfl_result rfl_json_w_finish(rfl_json_writer *w);
-/* A warning in any document's "warnings": {code, kernel (when one is
-   named), text}. */
+/* A warning as {code, kernel (when named), text}. */
 RFL_API void rfl_warning_json(rfl_json_writer *w, const rfl_warning *x);
 #endif
 
@@ -1079,8 +1046,7 @@ typedef enum rfl_link_kind {
 	RFL_LINK_KIND_COUNT
 } rfl_link_kind;
 #if !defined(RFL_NO_COLLECTIVES) || !defined(RFL_NO_MACHINE_FILE)
-/* "unknown", "none", "nvlink", "pcie", "infinity-fabric" (machine files;
-   absent when both of those parts are). */
+/* "unknown", "none", "nvlink", "pcie", "infinity-fabric". */
 RFL_API const char *rfl_link_kind_name(rfl_link_kind k);
 #endif
 
@@ -1092,9 +1058,8 @@ typedef struct rfl_link {
 	double bw_bytes_per_s; /* per GPU, per direction; 0 = unknown */
 	double latency_s;     /* one ring step of a small message; 0 = unknown */
 	const char *source;
-	/* The all-reduce fitted on measurements on 2 to ar_gpus GPUs (all 0:
-	   not measured; the formula: rfl_allreduce_time), ar_eager_s more per
-	   call launched eagerly. */
+	/* The all-reduce fitted on 2 to ar_gpus GPUs (0: not measured;
+	   rfl_allreduce_time), ar_eager_s more per eager call. */
 	double ar_base_s, ar_step_s, ar_busbw, ar_eager_s;
 	int ar_gpus;
 	const char *ar_source;
@@ -1113,16 +1078,11 @@ typedef struct rfl_machine {
 	double boost_mhz;    /* 0 = unknown */
 	double tdp_w;        /* 0 = unknown */
 	const char *source;  /* datasheet / whitepaper, and how derived */
-	const rfl_link *link; /* GPU-to-GPU link; NULL = unknown (as its kind
-							 RFL_LINK_UNKNOWN) */
+	const rfl_link *link; /* GPU-to-GPU link; NULL = unknown */
 } rfl_machine;
 
-/* The built-in table (hw_specs.h). With RFL_NO_HW_TABLE the lookups find
-   nothing and rfl_hw_count() is 0. With RFL_HW_ONLY the table (and the
-   enum: RFL_HW_<ID> stays its index) holds only the rows whose
-   RFL_HW_KEEP_<ID> is defined (empty or 1; at least one). With
-   RFL_HW_NO_STRINGS sources and aliases are "" and device names absent:
-   rfl_hw_find knows ids and display names only. */
+/* The built-in table (hw_specs.h; OPTIONS). RFL_HW_<ID> is a row's
+   index. */
 #ifndef RFL_NO_HW_TABLE
 #include "hw_specs.h"
 #ifdef RFL_HW_ONLY
@@ -1148,36 +1108,24 @@ typedef enum rfl_hw_id { RFL_HW_TABLE(RFL__HW_ENUM) RFL_HW_COUNT } rfl_hw_id;
 #endif
 RFL_API int rfl_hw_count(void);
 RFL_API const rfl_machine *rfl_hw_get(int index); /* NULL when out of range */
-/* Look a machine up by id, name, alias or device name (as nvidia-smi, ncu,
-   CUDA, rocm-smi or HIP print it: "NVIDIA H100 80GB HBM3"; hw_specs.h lists
-   them): case-insensitive, ignoring '-', '_', ' ', '.' and a leading
-   "NVIDIA". "a100" is the A100 SXM4 40GB, "v100" the V100 SXM2, "h100" the
-   H100 SXM. A device name finds only its own memory size and form factor
-   ("NVIDIA A100-PCIE-40GB": RFL_ERR_UNKNOWN_NAME, as any unknown name). */
+/* Look a machine up by id, name, alias or device name (as nvidia-smi, ncu
+   or rocm-smi print it), as rfl_parse_name_eq and ignoring a leading
+   "NVIDIA" ("a100": A100 SXM4 40GB, "h100": H100 SXM). A device name finds
+   only its own memory size and form factor. */
 RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out);
-/* Up to n closest ids, comma-separated, into buf (NUL-terminated when size
-   > 0): the name's own family first ("a100", "mi300": its first word with a
-   digit, less trailing letters), each group by edit distance. Returns the
-   number written. */
+/* Up to n closest ids, comma-separated, into buf[size]: the name's family
+   ("a100", "mi300") first, then by edit distance. Returns how many. */
 RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size);
-/* The warning code a tool reports when a profile's device is not the
-   machine it is compared with (see rfl_hw_match). */
-#define RFL_HW_DEVICE_MISMATCH "device_mismatch"
-/* Which of n machines (a tool's --hw list) a profile ran on.
-   in device: the profile's device name. in list[0..n-1]: table rows or
-   machine files. out found (may be NULL): the table machine the device
-   resolves to (rfl_hw_find), or NULL.
-   Returns the index in list of the device's own machine (that table row,
-   a machine with its id, or for a device the table lacks one whose id or
-   name is the device name); -1 when none is (report
-   RFL_HW_DEVICE_MISMATCH) or device is NULL or empty. Never a machine of
-   another memory size or form factor. */
+#define RFL_HW_DEVICE_MISMATCH "device_mismatch" /* rfl_hw_match's -1 */
+/* Which of list[0..n) a profile of that device name ran on: the index of
+   its own machine (the table row, one with its id, or one named as the
+   device), else -1. *found (may be NULL): the table's machine of it. */
 RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int n,
 						 const rfl_machine **found);
 
 /* A CPU or board by its parts: peak = sockets x cores x GHz x SIMD lanes x
    FMA pipes x 2; bandwidth = sockets x channels x MT/s x bytes per
-   transfer. Zero fields are errors except where noted. */
+   transfer. A zero field is an error unless noted. */
 typedef struct rfl_cpu_desc {
 	const char *id;           /* optional; default "custom-cpu" */
 	const char *name;         /* optional */
@@ -1186,8 +1134,7 @@ typedef struct rfl_cpu_desc {
 	double ghz;               /* all-core clock used for the peak */
 	int simd_bits;            /* 128 (NEON/SSE), 256 (AVX2), 512 (AVX-512) */
 	int fma_pipes;            /* vector FMA (or add+mul) pipes per core */
-	int fma;                  /* 0 = fused multiply-add; 1 = separate add and
-								 mul pipes (counted the same: 2 per cycle) */
+	int fma;                  /* 0 = FMA; 1 = add and mul pipes (the same) */
 	int mem_channels;         /* per socket */
 	double mts;               /* memory transfer rate, MT/s (e.g. 3200) */
 	int bytes_per_transfer;   /* 0 = 8 (a 64-bit DDR channel) */
@@ -1197,13 +1144,10 @@ RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out)
 
 #ifndef RFL_NO_COLLECTIVES
 /* ---- collectives: the all-reduce of tensor parallelism ---------------------
-   One all-reduce of `bytes` over `gpus` GPUs of one node as NCCL's ring
-   does it (src/graph/tuning.cc): 2 (n - 1) steps of bytes / n each,
+   One all-reduce of `bytes` over `gpus` GPUs of one node as NCCL's ring:
 	   time = base + 2 (n - 1) x step + 2 (n - 1) / n x bytes / busbw
-   (busbw: nccl-tests' bus bandwidth). base, step and busbw are the link's
-   fit (m->link->ar_*) or else 0, the link's latency and its bandwidth per
-   direction: the datasheet's, a lower bound on the time (a latency the
-   table lacks is RFL_AR_ASSUMED_STEP_S, flagged). */
+   base, step and busbw are the link's fit (m->link->ar_*), else 0, its
+   latency and bandwidth: the datasheet's lower bound. */
 typedef enum rfl_ar_basis {
 	RFL_AR_FITTED = 0,   /* the link's fit, on no more GPUs than were measured */
 	RFL_AR_EXTRAPOLATED, /* the link's fit, on more GPUs than were measured */
@@ -1216,23 +1160,16 @@ typedef struct rfl_allreduce {
 	double latency_s;      /* base + steps x step (+ eager) */
 	double transfer_s;     /* 2 (n - 1) / n x bytes / busbw */
 	double busbw;          /* the bus bandwidth assumed, bytes/s */
-	double bound_s;        /* the datasheet's time (base 0, the link's step
-							  latency and bandwidth each way): the bound
-							  beside a fitted time; 0 when the link has no
-							  bandwidth */
+	double bound_s;        /* the datasheet's time, the bound; 0: no bandwidth */
 	int steps;             /* 2 (n - 1) */
 	const char *algorithm; /* "ring" */
 	rfl_ar_basis basis;
-	int latency_assumed;   /* 1: the link's latency is unpublished and each
-							  step took RFL_AR_ASSUMED_STEP_S (never 0) */
+	int latency_assumed;   /* 1: an unpublished latency: RFL_AR_ASSUMED_STEP_S */
 } rfl_allreduce;
-/* A ring step's latency where the link's is unpublished (MI300X's xGMI):
-   NCCL's hwLat for PCI rings (LL: 1.0 us), its larger intra-node figure. */
+/* NCCL's hwLat for PCI rings (LL), its larger intra-node figure. */
 #define RFL_AR_ASSUMED_STEP_S 1.0e-6
-/* gpus == 1: RFL_OK, every figure 0 (nothing to reduce). Errors:
-   RFL_ERR_ARG (m or out NULL, gpus < 1, or more GPUs than the link's node
-   holds), RFL_ERR_NO_DATA (the link is unknown or NONE, or has no
-   bandwidth). flags: RFL_AR_EAGER or 0. */
+/* gpus == 1: every figure 0. RFL_ERR_ARG (NULL, gpus < 1 or over the
+   node), RFL_ERR_NO_DATA (link unknown, none, no bandwidth). */
 RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t bytes,
 									  unsigned flags, rfl_allreduce *out);
 #endif
@@ -1242,25 +1179,13 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
    a machine from the JSON that rfl-hw --json prints (RFL_NO_MACHINE_FILE)
    ========================================================================== */
 #ifndef RFL_NO_MACHINE_FILE
-/* ---- machine files ---------------------------------------------------------
-   The overview and its conventions: MACHINE FILES in the manual.
-
-   out->machine gets the top level; out->measured (valid when
-   out->has_measured) is a copy of it with the measured peak_flops and
-   bw_bytes_per_s (0 where not measured) and source. Every string points
-   into strbuf: keep strbuf (not the JSON) alive while the machines are
-   used. Both machines' link points at out->link (NULL without a "link"),
-   so keep *out where it is. toks: RFL_MACHINE_FILE_TOKS suffices for what
-   rfl-hw prints. Errors:
-	 RFL_ERR_SYNTAX    not JSON (err->line/col/offset; err->where: the key
-					   it happened in)
-	 RFL_ERR_BUFFER    toks or strbuf too small: err->where names it,
-					   err->need the tokens or bytes (tokens first)
-	 RFL_ERR_MISSING   a required field is absent (err->where names it)
-	 RFL_ERR_FORMAT    wrong type, unknown key or name, duplicate key
-	 RFL_ERR_NOT_FINITE / RFL_ERR_NUMBER  a bad number (negative, NaN,
-					   inf, not an integer where one is needed)
-	 RFL_ERR_ARG       NULL arguments */
+/* ---- machine files (MACHINE FILES in the manual) ---------------------------
+   out->measured (when has_measured) is the top level with the measured
+   ceilings (0 where not measured). Strings point into strbuf (keep it);
+   both machines' link points at out->link (keep *out in place). Errors
+   (err->where: the field): RFL_ERR_SYNTAX, RFL_ERR_BUFFER (toks or
+   strbuf: err->need), RFL_ERR_MISSING, RFL_ERR_FORMAT (type, unknown or
+   duplicate key), RFL_ERR_NOT_FINITE / RFL_ERR_NUMBER, RFL_ERR_ARG. */
 #define RFL_MACHINE_FILE_TOKS 256
 typedef struct rfl_machine_file {
 	rfl_machine machine;   /* the top level: datasheet (or hand-written) */
@@ -1268,12 +1193,10 @@ typedef struct rfl_machine_file {
 	int has_measured;
 	int measured_threads;  /* 0 = not given */
 	rfl_link link;         /* "link"; machine.link points here when given */
-	double host_op_s;      /* "host": {"op_s": ...}: eager PyTorch's CPU time
-							  per dispatched op (rfl_step_forecast); 0 = not given */
+	double host_op_s;      /* "host"."op_s"; 0 = not given */
 	const char *host_source; /* "host"."source" */
 } rfl_machine_file;
-/* err (may be NULL): where is the dotted path of the field ("" = the
-   document); line and col are 0 when the error has no token. */
+/* err may be NULL. */
 RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
 										  rfl_json_tok *toks, int ntoks,
 										  char *strbuf, size_t strsize,
@@ -1284,13 +1207,11 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len,
    object the caller opened, so a tool may add its own '_' members. A
    figure <= 0 is null; read back, it gives the same machine. */
 RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf);
-/* The whole document into buf[size] (NUL-terminated). Returns the bytes
-   it needs, NUL included: when that is over size, nothing usable was
-   written (buf NULL: count only). */
+/* The whole document into buf[size]: returns the bytes it needs, NUL
+   included (over size: nothing usable; buf NULL: count only). */
 RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_file *mf);
 #endif
-/* The order machine files list precisions in (fp64 first, then by unit
-   kind): the i-th, for 0 <= i < RFL_PREC_COUNT. */
+/* The i-th precision in machine files' order (0 <= i < RFL_PREC_COUNT). */
 RFL_API rfl_prec rfl_machine_file_prec(int i);
 #endif /* RFL_NO_MACHINE_FILE */
 
@@ -1306,10 +1227,9 @@ RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level);
 RFL_API double rfl_attainable(const rfl_machine *m, rfl_prec prec,
 							  rfl_level level, double ai);
 #ifndef RFL_NO_JSON_WRITER
-/* A machine's roof of prec, the one way every document spells it: the
-   members id, name, prec, peak_flops_per_s, bandwidth_bytes_per_s (DRAM)
-   and ridge_flop_per_byte (null when a ceiling is unknown) of the object
-   the caller opened on w. */
+/* A machine's roof of prec as every document spells it: id, name, prec,
+   peak_flops_per_s, bandwidth_bytes_per_s (DRAM), ridge_flop_per_byte
+   (null: unknown) in the object the caller opened. */
 RFL_API void rfl_roof_json(rfl_json_writer *w, const rfl_machine *m, rfl_prec prec);
 #endif
 
@@ -1319,17 +1239,14 @@ typedef struct rfl_bound {
 	rfl_prec prec;     /* compute ceiling (the roof's precision) */
 	rfl_level level;   /* bandwidth ceiling, when memory is 1 */
 } rfl_bound;
-/* Attainable FLOP/s for this work under the roof of `prec`: min over the
-   compute peak and, for every level whose bytes are known and whose
-   bandwidth the machine has, AI(level) x bw(level). 0 when the machine has
-   no roof for prec. `bound` (may be NULL) receives the binding ceiling. */
+/* Attainable FLOP/s under the roof of prec: min of the peak and AI(level)
+   x bw(level) over the levels known to both; 0: no roof. *bound (may be
+   NULL): the binding ceiling. */
 RFL_API double rfl_work_attainable(const rfl_machine *m, const rfl_work *w,
 								   rfl_prec prec, rfl_bound *bound);
 
-/* Predicted time: max(compute time, memory time), where compute time sums
-   flops[p] / peak[p] over the precisions present and memory time is the
-   largest bytes[l] / bw[l]. Work of a precision the machine has no roof for
-   is an error (RFL_ERR_NO_ROOF), never silently put under another roof. */
+/* Predicted time: max(sum of flops[p] / peak[p], largest bytes[l] / bw[l]);
+   work of a precision without a roof is RFL_ERR_NO_ROOF. */
 typedef struct rfl_prediction {
 	double time_s;
 	double compute_s;                 /* sum over precisions */
@@ -1340,29 +1257,23 @@ typedef struct rfl_prediction {
 RFL_API rfl_result rfl_predict(const rfl_machine *m, const rfl_work *w,
 							   rfl_prediction *out);
 
-/* Achieved FLOP/s (FLOPs of prec / time) over attainable under prec's roof
-   (above 1: a measurement or unit bug). RFL_ERR_NO_DATA without a time;
-   RFL_ERR_NO_ROOF when the machine has no roof for prec. */
+/* Achieved over attainable FLOP/s under prec's roof (above 1: a unit
+   bug). RFL_ERR_NO_DATA without a time; RFL_ERR_NO_ROOF. */
 RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w,
 									 rfl_prec prec, double *fraction);
 
 /* ---- the binding ceiling, written out ----
-   rfl_work_attainable's arithmetic as a reader can redo it, at the level
-   that binds: "L2-bound: min(67 TFLOP/s, 3.303 x 7.28 TB/s) = 24.04
-   TFLOP/s"; compute-bound work shows the lowest bandwidth term beside the
-   peak. Into buf[size], NUL-terminated; returns the length (0: no roof of
-   prec or buf too small; buf ""). *bound (may be NULL) as rfl_work_attainable's. */
+   rfl_work_attainable's arithmetic: "L2-bound: min(67 TFLOP/s, 3.303 x
+   7.28 TB/s) = 24.04 TFLOP/s" (compute-bound: the lowest bandwidth term).
+   Returns the length (0: no roof or buf too small). */
 RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
 								   const rfl_work *w, rfl_prec prec, rfl_bound *bound);
 /* "DRAM", "L2", "L1": a level as the texts name it. */
 RFL_API const char *rfl_level_label(rfl_level level);
 
 /* ---- where an estimate sits: one rule for every chart ----
-   An estimate's point is at its FLOPs over its predicted time summed part
-   by part (layer_s: rfl_net_prediction.layers_s, or the sum of
-   rfl_predict's time_s over the parts), below the roof by what its parts'
-   different bounds cost; the legend says so (RFL_ESTIMATE_NOTE). 0 when
-   the time is unknown. */
+   Its FLOPs over its predicted time summed part by part (layers_s), below
+   the roof by what its parts' bounds cost; the legend says so. 0: no time. */
 #define RFL_ESTIMATE_NOTE "FLOPs / layer times"
 RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s);
 
