@@ -2898,8 +2898,7 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
 #define RFL_LLM_TINY_S 1e-6
 struct rfl_kernel_stat; /* the reducer's (API REDUCER, above) */
 
-/* Measured, one kind (or the total): exact sums over its kernels
-   (saturating at UINT64_MAX). */
+/* Measured, one kind or the total: saturating sums over its kernels. */
 typedef struct rfl_kind_meas {
 	uint64_t kernels;
 	uint64_t time_ns;
@@ -2917,8 +2916,7 @@ typedef struct rfl__llm_kern { /* one held-back kernel */
 	int role, norm_start, tiny;
 } rfl__llm_kern;
 
-/* The classifier: a plain struct fed one kernel at a time (the type is
-   kept by RFL_NO_LLM: rfl_join holds one). */
+/* The classifier (kept by RFL_NO_LLM: rfl_join holds one). */
 typedef struct rfl_llm_classifier {
 	rfl_kind_meas kinds[RFL_LLM_KIND_COUNT]; /* out, after finish */
 	rfl_kind_meas total;
@@ -2938,8 +2936,7 @@ typedef struct rfl_llm_classifier {
 #ifndef RFL_NO_LLM
 /* Start (machine may be NULL: then no kernel counts as tiny). */
 RFL_API void rfl_llm_classify_init(rfl_llm_classifier *c, const rfl_machine *machine);
-/* One kernel, in launch order; an rfl_kernel_fn for rfl_reduce_desc.on_kernel
-   (user = the classifier). Ignored after finish. */
+/* One kernel, in launch order: an on_kernel callback (user = c). */
 RFL_API void rfl_llm_classify_kernel(void *classifier, const struct rfl_kernel_stat *k);
 /* End of the step: settles the held kernels and the last segment. */
 RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c);
@@ -2948,10 +2945,8 @@ RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c);
 /* Its warnings are rfl_warning's: RFL_WARN_PADDED_MMA, RFL_WARN_LAUNCH_BOUND. */
 #define RFL_JOIN_WARNINGS 2
 
-/* Kernel classes: what a kernel's name alone says, for CNNs and LLMs
-   alike (rfl_kclass_of; one rule table, first match wins). cuDNN's fused
-   attention (SDPA, flash) is attention; cuDNN's implicit-GEMM, Winograd and
-   FFT kernels are convolutions; its batch-norm kernels are norms. */
+/* Kernel classes: what a kernel's name alone says (one rule table, first
+   match wins). */
 typedef enum rfl_kclass {
 	RFL_KC_CONV = 0,    /* convolution, implicit_gemm, winograd, dgrad, cuDNN */
 	RFL_KC_GEMM,        /* gemm, gemv, nvjet, cutlass, xmma, splitKreduce */
@@ -2972,8 +2967,7 @@ RFL_API rfl_kclass rfl_kclass_of(const char *name);
 /* "convolution", "gemm", "attention", "norm", "mean", "pow", "copy",
    "embedding", "pool", "reduction", "elementwise", "other". */
 RFL_API const char *rfl_kclass_name(rfl_kclass c);
-/* The layer type whose records a class's kernels run (attention: matmul,
-   mean: reduction, pow: elementwise, copy: data). */
+/* The layer type a class's kernels run (attention: matmul, copy: data). */
 RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
 
 /* ---- the join: an estimate beside its profile, group by group ----------
@@ -3001,8 +2995,7 @@ typedef struct rfl_join {
 	int count;               /* rows */
 	rfl_join_row rows[RFL_JOIN_ROWS];
 	rfl_join_row total;
-	uint64_t transforms;     /* Winograd and FFT launches: algorithms with
-								fewer multiplications than the formula */
+	uint64_t transforms;     /* Winograd and FFT launches (fewer products) */
 	int uncosted;            /* records whose cost failed: left out */
 	int untimed;             /* works without a roof on the machine: no time */
 	/* RFL_GROUP_KIND: the step against the profile, and its warnings */
@@ -3021,29 +3014,21 @@ typedef struct rfl_join {
 	rfl_llm_classifier cl;
 } rfl_join;
 
-/* Start (RFL_NO_LLM: by layer type always). m: the machine the profile ran
-   on (its roofs say which kernels are tiny; may be NULL, then set it with
-   rfl_join_machine before the first kernel, or no kernel counts as tiny). */
+/* Start (RFL_NO_LLM: by layer type). m: the profile's machine, which says
+   which kernels are tiny (NULL: set it with rfl_join_machine before the
+   first kernel, or none is). */
 RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m);
 RFL_API void rfl_join_machine(rfl_join *j, const rfl_machine *m);
-/* One kernel, in launch order; an rfl_kernel_fn for
-   rfl_reduce_desc.on_kernel (user = the join). */
+/* One kernel, in launch order: an on_kernel callback (user = j). */
 RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
-/* The estimate of the workload beside the kernels (the profile is over:
-   a later kernel is ignored), times on machine m (NULL: no times, no
-   warnings). A record whose cost fails is left out (uncosted). Returns
-   RFL_ERR_ARG (NULL join or net; RFL_GROUP_KIND: a record of no LLM
-   kind), RFL_ERR_STATE (a net with a builder error), RFL_ERR_NO_ROOF (m
-   lacks a roof some work needs: those works have no time, untimed; the
-   rest is filled). A warning needs the quantities it compares: no tensor
-   counters, no padded_mma; no time, no launch_bound. */
+/* The estimate of the workload beside the kernels (later ones are
+   ignored), times on m (NULL: none, no warnings). Returns RFL_ERR_ARG
+   (NULL; RFL_GROUP_KIND: a record of no kind), RFL_ERR_STATE (a builder
+   error), RFL_ERR_NO_ROOF (those works untimed, the rest filled). */
 RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const rfl_machine *m);
 
 /* ---- reports: one model's estimate, profile and comparison ------------
-   What rfl-report shows of a model, for any front end: the estimate on
-   each machine, the profile placed on the machine it ran on, measured over
-   estimated FLOPs with the likely reasons, the join by group, and
-   report.json (docs/schema.md, "rfl-report").
+   What rfl-report shows of a model (JOIN in the manual):
 	   rfl_report_model *rm;                 (large: static or allocated)
 	   rfl_report_init(rm, name, RFL_GROUP_LTYPE);
 	   rfl_report_estimate(rm, &wl, machines, n);
@@ -3057,8 +3042,7 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const r
 #define RFL_REPORT_TEXT 400
 typedef struct rfl_report_model {
 	const char *name;            /* the model's key (the caller's string) */
-	char disp[64];               /* its name in tables and charts: the zoo's
-									readable one ("ResNet-18"), else name */
+	char disp[64];               /* its display name ("ResNet-18") */
 	char labels[2][96];          /* rfl_report_points: its points' labels */
 	/* estimate */
 	rfl_net_cost cost;
@@ -3071,17 +3055,15 @@ typedef struct rfl_report_model {
 	rfl_reduce_result res;
 	int meas_hw;                 /* the machine it ran on: index, -1 none */
 	int dev_added;               /* that machine was added to the list */
-	rfl_warning device_warning; /* RFL_WARN_DEVICE_MISMATCH and its text; code
-								   RFL_WARN_NONE, text "": none due */
+	rfl_warning device_warning; /* RFL_WARN_DEVICE_MISMATCH, or none */
 	/* comparison */
 	rfl_join join;
 	double ratio;                /* measured / estimated FLOPs; 0: unknown */
 	int mismatch;                /* the profile looks like another batch or mode */
 	int n_reasons;
 	char reasons[RFL_REPORT_REASONS][RFL_REPORT_TEXT];
-	int time_based;              /* a trace (times only): res.total.work holds
-									the estimate's FLOPs and bytes over the
-									trace's kernel time (rfl_report_compare) */
+	int time_based;              /* a trace: res.total.work holds the
+									estimate's FLOPs and bytes */
 } rfl_report_model;
 
 /* The whole report, for rfl_report_json. */
@@ -3103,15 +3085,10 @@ RFL_API void rfl_report_init(rfl_report_model *rm, const char *name, rfl_group_b
    cost's errors (a prediction's go to pred_err). */
 RFL_API rfl_result rfl_report_estimate(rfl_report_model *rm, const rfl_workload *wl,
 									   const rfl_machine *const *machines, int n);
-/* The machine a profile ran on, from its device name (the reducer's, as
-   soon as its first kernel is read: rfl_reduce_device; NULL or "": none):
-   forced (a --ncu-hw machine, may be NULL) when given; else the device's
-   own machine among machines[0..*n) (rfl_hw_match), a table machine
-   missing from the list appended to it (while *n < cap; predict on it
-   yourself; *n 0: no machine was asked for, so no device_mismatch), or -1
-   (a device the table lacks); no device name: the first machine. Sets
-   meas_hw, dev_added, device_warning and res.device, and the join's
-   machine. */
+/* The machine a profile ran on (meas_hw, dev_added, device_warning, the
+   join's): forced (may be NULL); else the device's own among
+   machines[0..*n) (rfl_hw_match), or its table machine appended (while
+   *n < cap; predict on it yourself), or -1; no device name: the first. */
 RFL_API void rfl_report_place(rfl_report_model *rm, const char *device,
 							  const rfl_machine **machines, int *n, int cap,
 							  const rfl_machine *forced);
@@ -3122,14 +3099,12 @@ RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_workload *
 /* Measured tensor-core FLOPs of the profile; achieved FLOP/s (0: no time). */
 RFL_API double rfl_report_tensor_flops(const rfl_report_model *rm);
 RFL_API double rfl_report_flops_per_s(const rfl_report_model *rm);
-/* The display name of a join row of layer types ("convolution", "matrix
-   product", ...; kinds: their own name). */
+/* The display name of join row `row` ("convolution", "matrix product"). */
 RFL_API const char *rfl_report_group_name(const rfl_join *j, int row);
 #ifndef RFL_NO_FORECAST
-/* The step forecast split by the join's rows: a row's is the GPU time of
-   the step with only its records launching kernels, less that of none;
-   the loss goes to reduction, the optimizer to elementwise (LLM kinds:
-   both), where the classifier puts their kernels. -1: unknown. */
+/* The step forecast by the join's rows: a row's is the step's GPU time
+   with only its records launching kernels, less that with none (the loss
+   in reduction, the optimizer in elementwise). -1: unknown. */
 typedef struct rfl_report_forecast {
 	rfl_forecast step;          /* the whole step (rfl_workload_forecast) */
 	rfl_result err;             /* its error: RFL_OK, or no forecast here */
@@ -3138,9 +3113,9 @@ typedef struct rfl_report_forecast {
 	double forecast_s[RFL_JOIN_ROWS]; /* GPU time of its kernels */
 	double measured_s[RFL_JOIN_ROWS]; /* the profile's, on its machine */
 } rfl_report_forecast;
-/* rm's workload wl on machines[h] (fd may be NULL: eager), split by rm's
-   join (rfl_report_compare first) in scratch[cap >= record count] (NULL:
-   no split). Returns err, else RFL_ERR_BUFFER: scratch short. */
+/* rm's workload wl on machines[h] (fd may be NULL), split by rm's join
+   in scratch[cap >= records] (NULL: no split). Returns err, or
+   RFL_ERR_BUFFER. */
 RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_report_model *rm,
 										   const rfl_workload *wl, const rfl_machine *const *machines,
 										   int h, const rfl_forecast_desc *fd, rfl_layer *scratch,
@@ -3180,11 +3155,9 @@ typedef uint32_t rfl_color;
 	 (rfl_color)(b))
 
 /* ---- canvas ---------------------------------------------------------------
-   The caller's pixels: RGB or RGBA (straight alpha), rows stride_bytes
-   apart, top row first. Drawing clips to the clip rectangle and never
-   writes outside the buffer, whatever the coordinates (NaN, inf, huge:
-   skipped or clamped). Pixels, y down, pixel centres at x + 0.5. A 0-wide
-   or 0-high canvas is valid and draws nothing. */
+   The caller's pixels: RGB or RGBA (straight alpha), top row first; y
+   down, pixel centres at x + 0.5. Drawing clips and never writes outside
+   the buffer, whatever the coordinates. */
 typedef struct rfl_canvas {
 	unsigned char *pixels;
 	int width, height;
@@ -3197,15 +3170,12 @@ typedef struct rfl_canvas {
 #define RFL_CANVAS_BYTES(w, h, channels) ((size_t)(w) * (size_t)(h) * (size_t)(channels))
 #define RFL_CANVAS_MAX_SIDE 32768
 
-/* Set up *c over pixels[size_bytes] (NULL only when w or h is 0; not
-   cleared). w, h 0..RFL_CANVAS_MAX_SIDE; channels 0 = 3 (RGB) or 4;
-   stride_bytes 0 = w x channels, else at least that. RFL_ERR_ARG for a
-   bad side, channel count or stride; RFL_ERR_BUFFER when size_bytes <
-   stride_bytes x (h - 1) + w x channels. */
+/* Set up *c over pixels[size_bytes] (not cleared). w, h
+   0..RFL_CANVAS_MAX_SIDE; channels 0 = 3 or 4; stride_bytes 0 = w x
+   channels. RFL_ERR_ARG for a bad one; RFL_ERR_BUFFER when too small. */
 RFL_API rfl_result rfl_canvas_init(rfl_canvas *c, void *pixels, size_t size_bytes,
 								   int w, int h, int channels, int stride_bytes);
-/* Restrict drawing to [x0,x1) x [y0,y1), intersected with the canvas.
-   rfl_canvas_unclip restores the whole canvas. */
+/* Restrict drawing to [x0,x1) x [y0,y1) of the canvas; unclip: all. */
 RFL_API void rfl_canvas_clip(rfl_canvas *c, int x0, int y0, int x1, int y1);
 RFL_API void rfl_canvas_unclip(rfl_canvas *c);
 /* Fill the clip rectangle with a colour (alpha written as is on RGBA). */
@@ -3230,9 +3200,8 @@ RFL_API void rfl_draw_rect(rfl_canvas *c, double x, double y, double w, double h
 RFL_API void rfl_fill_circle(rfl_canvas *c, double cx, double cy, double r, rfl_color color);
 RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, double width,
 							 rfl_color color);
-/* A filled polygon (non-zero winding) through n <= RFL_POLY_MAX points
-   (more, or xy NULL: RFL_ERR_ARG); a vertex not finite: RFL_ERR_NOT_FINITE,
-   nothing drawn; beyond +-1e7: clamped. */
+/* A filled polygon (non-zero winding) through n <= RFL_POLY_MAX points:
+   RFL_ERR_ARG, RFL_ERR_NOT_FINITE (nothing drawn). */
 #define RFL_POLY_MAX 256
 RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_color color);
 
@@ -3248,14 +3217,12 @@ typedef enum rfl_marker {
 	RFL_MARKER_TRIANGLE_DOWN,
 	RFL_MARKER_COUNT
 } rfl_marker;
-/* A marker centred at (cx, cy), size pixels across; hollow: an outline
-   with a white centre (estimates). */
+/* A marker centred at (cx, cy), size pixels across; hollow: white inside. */
 RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, double size,
 							 int hollow, rfl_color color);
 
 /* ---- text -----------------------------------------------------------------
-   The library's own bitmap font, ASCII 32..126 (other bytes: '?'): 5 x 9
-   glyphs in a 6 x 11 cell, scales 1..8, smoothed diagonals from 2 up. */
+   Our own 5 x 9 bitmap font, ASCII 32..126 (else '?'), scales 1..8. */
 enum {
 	RFL_TEXT_LEFT = 0, RFL_TEXT_CENTER = 1, RFL_TEXT_RIGHT = 2,   /* horizontal */
 	RFL_TEXT_TOP = 0, RFL_TEXT_MIDDLE = 4, RFL_TEXT_BOTTOM = 8,   /* vertical */
@@ -3296,9 +3263,8 @@ typedef enum rfl_legend {
 	RFL_LEGEND_BOTTOM_RIGHT
 } rfl_legend;
 
-/* Where a chart put a plot (out): its rectangle in pixels and ranges;
-   px = x0 + t (x1 - x0), py = y1 - u (y1 - y0), t = (v - x_min) / (x_max -
-   x_min) on a linear axis, of log10 v and the log10 limits on a log one. */
+/* Where a chart put a plot (out): its rectangle in pixels and its ranges
+   (a log axis: of log10). */
 typedef struct rfl_chart_area {
 	double x0, y0, x1, y1;
 	double x_min, x_max, y_min, y_max;
@@ -3307,25 +3273,21 @@ typedef struct rfl_chart_area {
 
 /* A point on a roofline chart: a model, a layer or a kernel. */
 typedef struct rfl_point {
-	const char *label;     /* legend entry, shared (with colour and marker)
-							  by the points of one label; NULL/"": none */
+	const char *label;     /* legend entry (one colour and marker a label) */
 	double ai;             /* arithmetic intensity, FLOP/byte (x) */
 	double flops_per_s;    /* achieved (or predicted) FLOP/s (y) */
 	rfl_prec prec;         /* the roof drawn for it and checked against */
 	int machine;           /* its panel (0 = first); RFL_ALL_MACHINES: all */
 	int estimate;          /* nonzero: an estimate (hollow), not measured */
-	int link;              /* nonzero: a thin line to the points of this id
-							  (an estimate and a measurement of one model) */
+	int link;              /* nonzero: a line to the points of this id */
 	double weight;         /* marker area, e.g. share of time 0..1; 0: standard */
 	rfl_marker marker;     /* 0 = by label */
-	rfl_color color;       /* 0 = by label (a colour-blind-safe palette) */
-	rfl_level level;       /* the level of ai (0 = DRAM, or desc->level);
-							  another: its roof drawn and checked against */
+	rfl_color color;       /* 0 = by label */
+	rfl_level level;       /* the level of ai (0: desc->level) */
 } rfl_point;
 #define RFL_ALL_MACHINES (-1)
-/* The colour and marker of series i (by first appearance; negative: 0) when
-   the points leave them 0: several charts of one report set them from their
-   own index so that a series looks the same in each. */
+/* The colour and marker of series i (by first appearance) when the
+   points leave them 0, so a series looks the same in several charts. */
 RFL_API rfl_color rfl_series_color(int i);
 RFL_API rfl_marker rfl_series_marker(int i);
 
@@ -3336,10 +3298,8 @@ typedef struct rfl_roofline_desc {
 	int n_machines;
 	const rfl_point *points;
 	int n_points;
-	rfl_prec prec;        /* the roof of a panel without points (default
-							 FP32); else one per precision of its points */
-	unsigned extra_precs; /* bits 1u << rfl_prec: lighter, labelled extra
-							 compute ceilings where the machine has them */
+	rfl_prec prec;        /* the roof of a panel without points */
+	unsigned extra_precs; /* bits 1u << rfl_prec: extra compute ceilings */
 	unsigned extra_levels;/* bits 1u << rfl_level: extra bandwidths (L2, L1) */
 	rfl_level level;      /* bandwidth of the main roof (default DRAM) */
 	double x_min, x_max;  /* AI range; 0 = from the data and roofs */
@@ -3347,47 +3307,38 @@ typedef struct rfl_roofline_desc {
 	rfl_ticks x_ticks, y_ticks; /* default: plain AI, SI FLOP/s */
 	rfl_legend legend;
 	int font_scale;       /* 0 = from the canvas size */
-	int columns;          /* panels per row; 0: one row on a wide canvas,
-							 else one column */
+	int columns;          /* panels per row; 0: by the canvas's shape */
 	rfl_chart_area *areas;/* optional out: n_machines entries */
 	const rfl_machine *const *measured; /* optional, n_machines entries (NULL:
-							 none): measured ceilings (rfl_machine_file
-							 .measured), dashed beside the datasheet roof */
+							 none): measured ceilings, drawn dashed */
 } rfl_roofline_desc;
 
-/* Draw a roofline chart over the whole canvas (cleared to white): per
-   machine and precision the roof min(peak, AI x BW) with its ridge, extra
-   ceilings, points and a legend; a point above its roof is marked "above
-   roof: check units". RFL_ERR_ARG for NULL or no machines; RFL_ERR_NO_ROOF
-   when a machine lacks a point's roof or desc->prec's (the rest is drawn).
-   A canvas too small for axes draws what fits. */
+/* Draw a roofline chart over the whole canvas (CHART in the manual); a
+   point above its roof is marked "above roof: check units". RFL_ERR_ARG;
+   RFL_ERR_NO_ROOF when a machine lacks a roof (the rest is drawn). */
 RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d);
 
-/* A --ceilings list ("fp64,tensor,l2,l1" or "all"; case, '-', '_' ignored)
-   as extra_precs (*precs) and extra_levels (*levels) bits; "tensor": the
-   tensor roof of work of prec, and FP16 tensor. An unknown name:
-   RFL_ERR_UNKNOWN_NAME, *bad (may be NULL) its offset. */
+/* A --ceilings list ("fp64,tensor,l2,l1" or "all") as extra_precs and
+   extra_levels bits ("tensor": prec's tensor roof and FP16 tensor). An
+   unknown name: RFL_ERR_UNKNOWN_NAME, *bad (may be NULL) its offset. */
 RFL_API rfl_result rfl_ceilings_parse(const char *list, rfl_prec prec, unsigned *precs,
 									  unsigned *levels, size_t *bad);
 
-/* The levels of d->extra_levels (bits) that panel k cannot draw: neither
-   its machine nor its measured ceilings know them. A tool says so (left
-   out silently, a ceiling reads as "no such limit"). */
+/* The levels of d->extra_levels that panel k cannot draw (unknown to its
+   machine and measured ceilings), for a tool to say so. */
 RFL_API unsigned rfl_roofline_missing_levels(const rfl_roofline_desc *d, int k);
 
-/* The roofline of the first machine as text: rows lines of cols characters
-   and '\n', then a NUL, into buf[RFL_ASCII_BYTES(cols, rows)] (less:
-   RFL_ERR_BUFFER); 0 x 0 = 80 x 24, at least 20 x 8. Roof '/' '_', ridge
-   '+', points by letter ('!' above the roof), a key below. RFL_ERR_NO_ROOF
-   as rfl_chart_roofline (still written). */
+/* The roofline of the first machine as text, rows lines of cols
+   characters, into buf[RFL_ASCII_BYTES(cols, rows)]; 0 x 0 = 80 x 24, at
+   least 20 x 8. Roof '/' '_', ridge '+', points by letter ('!' above),
+   a key below. Errors as rfl_chart_roofline, and RFL_ERR_BUFFER. */
 #define RFL_ASCII_BYTES(cols, rows) ((size_t)((cols) + 1) * (size_t)(rows) + 1u)
 #ifndef RFL_NO_ASCII
 RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, int rows,
 											const rfl_roofline_desc *d);
 #endif
 
-/* Bar chart: categories (models, layer types) x series (e.g. forward and
-   backward, or FLOPs per model on two machines). */
+/* Bar chart: categories (models, layer types) x series. */
 typedef enum rfl_orient {
 	RFL_ORIENT_AUTO = 0, /* horizontal when category labels are long */
 	RFL_ORIENT_VERTICAL,
@@ -3412,10 +3363,8 @@ typedef struct rfl_bar_desc {
 	int value_labels;           /* nonzero: print each bar's value (SI) */
 	rfl_chart_area *area;       /* optional out (x = categories 0..n) */
 } rfl_bar_desc;
-/* Draw a bar chart over the whole canvas (cleared to white): values from 0
-   (linear) or decades (log), a legend of the series when several; out
-   d->area. RFL_ERR_ARG for NULL d or inconsistent counts; a canvas too
-   small draws what fits. */
+/* Draw a bar chart over the whole canvas (cleared to white), a legend when
+   several series. RFL_ERR_ARG for NULL d or inconsistent counts. */
 RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d);
 
 /* Scatter chart (latency against FLOPs, ...). */
@@ -3441,22 +3390,19 @@ typedef struct rfl_scatter_desc {
 	int point_labels;   /* nonzero: write each label beside its point */
 	rfl_chart_area *area; /* optional out */
 } rfl_scatter_desc;
-/* Draw a scatter chart over the whole canvas (cleared to white): points a
-   log axis cannot show are skipped; a colour and marker per label, the
-   labels beside the points (point_labels, where they cover nothing) or in
-   a legend. RFL_ERR_ARG for NULL d or a bad count. */
+/* Draw a scatter chart over the whole canvas (cleared to white): a colour
+   and marker per label, labels beside the points (point_labels) or in a
+   legend. RFL_ERR_ARG for NULL d or a bad count. */
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 
 /* ---- PNG (stb_image_write, optional) ---------------------------------------
    stb's encoder allocates only from `arena`, a caller buffer. Not
    re-entrant (PNG in the manual). */
 #ifdef RFL_HAS_PNG
-/* Arena bytes to encode a w x h canvas. The encoder holds at once the
-   filtered image F = (w x channels + 1) x h, a 32 KiB hash table, code
-   tables, the stream and the file: RFL_PNG_ARENA_BYTES (3.25 F + 140 kB)
-   always suffices, RFL_PNG_ARENA_CHART (9/8 F + 256 KiB) for charts (flat
-   areas compress well). Too small: RFL_ERR_BUFFER, never a crash.
-   rfl_png_arena_size returns RFL_PNG_ARENA_BYTES. */
+/* Arena bytes to encode a w x h canvas of filtered size F = (w x channels
+   + 1) x h: RFL_PNG_ARENA_BYTES always suffices, RFL_PNG_ARENA_CHART for
+   charts (flat areas compress well); rfl_png_arena_size returns the first.
+   Too small: RFL_ERR_BUFFER. */
 #define RFL__PNG_F(w, h, ch) (((size_t)(w) * (size_t)(ch) + 1u) * (size_t)(h))
 #define RFL_PNG_ARENA_BYTES(w, h, channels) \
 	(RFL__PNG_F(w, h, channels) * 13u / 4u + (size_t)140000u)
@@ -3485,44 +3431,33 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    What the roofline charts of a report show (rfl-report's, a web page's):
    the points, their labels (kept in each rfl_report_model) and colours. */
 #if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN) && !defined(RFL_NO_CHART)
-/* A machine's short label for legends: "H100" from "NVIDIA H100 SXM5
-   80GB"; its id where another of machines[0..n) has the same label (an
-   A100 40GB and 80GB). Returns buf. */
+/* A machine's short label: "H100" from "NVIDIA H100 SXM5 80GB", its id
+   where another of machines[0..n) has the same. Returns buf. */
 RFL_API const char *rfl_report_machine_label(const rfl_machine *const *machines, int n,
 											 const rfl_machine *m, char *buf, size_t size);
-/* The model-level roofline on machines[h], as chart panel `panel`: each
-   model's estimate (hollow, at its per-layer predicted time) and, on the
-   machine it ran on, its measurement (filled), linked. Labels: "DISP
-   estimate", "DISP measured (H100)" (and the roof's precision when it is
-   not the estimate's). Returns the points written (at most cap). */
+/* The model-level roofline on machines[h], as panel `panel`: each model's
+   estimate (hollow) and, where it ran, its measurement, linked ("DISP
+   estimate", "DISP measured (H100)"). Returns the points written. */
 RFL_API int rfl_report_points(rfl_report_model *const *models, int n,
 							  const rfl_machine *const *machines, int nh, int h, int panel,
 							  rfl_point *pts, int cap);
-/* One model's layers on machines[h]: every record with work (hollow, its
-   layer type's colour and marker, area = its share of the predicted time)
-   and, when it was measured there, each group's kernels (filled). Returns
-   the points written (at most cap). */
+/* One model's layers on machines[h] (hollow, area = share of the time)
+   and, measured there, each group's kernels. Returns the points written. */
 RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_workload *wl,
 									const rfl_machine *const *machines, int h, rfl_point *pts,
 									int cap);
 #ifndef RFL_NO_LLM
-/* An LLM step (rfl_llm_build records) on machines[h]'s roofline: the
-   whole step estimated at batch 1, 16, 64 and 256 (a decode; a prefill at
-   its batch), linked; its kinds at its batch (rfl_net_group by kind:
-   hollow, area = share of the step's time); and when rm was measured
-   there, the kernels of each kind (filled) and the measured step with its
-   executed and with its useful FLOPs over the same bytes. Returns the
-   points written (at most cap). */
+/* An LLM step on machines[h]'s roofline: the step at batch 1, 16, 64 and
+   256 (a decode), linked; its kinds (area = share of the time); measured
+   there, each kind's kernels and the step with its executed and its
+   useful FLOPs. Returns the points written. */
 RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload *wl,
 								  const rfl_machine *const *machines, int h, rfl_point *pts,
 								  int cap);
-/* A decode step against the batch, on the whole canvas: the step's time
-   (left half) and tokens/s (right half, one token per sequence) at batch
-   1, 2, 4 ... 256 on machines[0..nh) (rfl_net_predict of the workload, its
-   batch changed), a line per machine, with a hollow diamond at the batch
-   where its weight GEMMs turn compute-bound (rfl_net_compute_bound_batch)
-   and a footnote naming those batches. name: the step in the titles.
-   Returns RFL_ERR_ARG (NULL, nh outside 1..RFL_REPORT_MACHINES). */
+/* A decode step's time and tokens/s against the batch (1 ... 256) on
+   machines[0..nh), over the whole canvas: a line per machine, a hollow
+   diamond where its weight GEMMs turn compute-bound. name: for titles.
+   RFL_ERR_ARG (NULL, nh outside 1..RFL_REPORT_MACHINES). */
 RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
 										  const rfl_machine *const *machines, int nh);
 #endif
@@ -3593,8 +3528,7 @@ typedef struct rfl_probe_job {
 	size_t n;            /* doubles per array */
 	uint64_t reps;       /* FMA: steps of the 12 accumulators; sweeps: passes */
 } rfl_probe_job;
-/* Run a job on this thread; returns a checksum of it (keep it: no compiler
-   may then drop the work). */
+/* Run a job on this thread; returns its checksum (keep it). */
 RFL_API double rfl_probe_kernel_run(const rfl_probe_job *job);
 /* Thread t's part of a job run by `threads` threads (PROBE in the manual). */
 RFL_API void rfl_probe_job_slice(const rfl_probe_job *job, int t, int threads,
@@ -3642,13 +3576,11 @@ typedef struct rfl_probe_result {
 	double checksum;           /* of every kernel (keep it, print it) */
 	rfl_machine machine;       /* id "host", kind cpu: peaks, triad L1 L2 DRAM */
 } rfl_probe_result;
-/* Measure. RFL_ERR_ARG: no clock, a sweep without buffer or one smaller
-   than min_bytes, min > max; RFL_ERR_NO_DATA: the clock did not advance. */
+/* Measure. RFL_ERR_ARG: no clock, a bad buffer or sizes; RFL_ERR_NO_DATA:
+   the clock did not advance. */
 RFL_API rfl_result rfl_probe_run(const rfl_probe_desc *d, rfl_probe_result *r);
-/* The levels of a sweep curve (the manual's PROBE): bytes/s at bps[i *
-   stride] by size (values <= 0 skipped; stride sizeof(rfl_probe_point) /
-   sizeof(double) for rfl_probe_result.sweep) into out (0: none). Returns
-   the number of pieces (0: no value). */
+/* The levels of a sweep curve (PROBE in the manual): bytes/s at bps[i *
+   stride] (<= 0 skipped) into out (0: none). Returns the pieces found. */
 RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
 							 double out[RFL_PROBE_LEVELS]);
 #endif /* RFL_NO_PROBE */
