@@ -314,16 +314,12 @@
 
    TRANSFORMERS ([7]; rfl-estimate LLM or --hf-config FILE)
 	   A decoder transformer (GPT-2, Llama, Qwen2/3, Mistral, Mixtral, Gemma
-	   2/3, Phi-3, OLMo 2, GPT-NeoX, GPT-OSS, DeepSeek-V2/V3) is given by an
-	   rfl_llm_config (a built-in one, rfl_llm_find, or a Hugging Face
-	   config.json, rfl_llm_config_parse; rfl_llm_config_read reads an
-	   unknown model_type as Llama-style with the warning
-	   assumed_llama_like) and one step (rfl_llm_step_desc): a
-	   prefill of S tokens per sequence, or a decode of one new token per
-	   sequence after a cache of S tokens (it attends to S + 1 positions).
-	   The step is layer records like any model (rfl_llm_build), costed under
-	   the step's cost desc (rfl_llm_cost_desc: the batch, the math type, the
-	   storage types of weights and KV cache, the causal count):
+	   2/3, Phi-3, OLMo 2, GPT-NeoX, GPT-OSS, DeepSeek-V2/V3) is an
+	   rfl_llm_config (built in, or a Hugging Face config.json) and one step
+	   (rfl_llm_step_desc): a prefill of S tokens per sequence, or a decode
+	   of one token per sequence after a cache of S (attending to S + 1
+	   positions). The step is layer records like any model, costed under
+	   rfl_llm_cost_desc's desc:
 		   rfl_layer rec[RFL_LLM_NET_LAYERS(32)]; char nm[RFL_LLM_NET_NAMES(32)];
 		   rfl_llm_find("llama-3-8b", &c);
 		   memset(&d, 0, sizeof d); d.phase = RFL_LLM_DECODE; d.seq = 2048;
@@ -333,106 +329,68 @@
 		   rfl_net_cost_get(&net, &cd, &t);   t.fwd_bytes, t.fwd_kv_read_bytes
 		   rfl_net_predict(&net, &cd, h100, &p);   p.layers_s: the step time
 		   rfl_llm_kv_cache_bytes(&c, &d, &kv);    the cache after the step
-	   or the same as one value, built once (WORKLOAD below).
-	   Everything of the LAYERS part serves a decoder as a CNN: costs with
-	   bytes by role, groups by module or kind (RFL_GROUP_KIND), the
-	   prediction, the batch at which a decode turns compute-bound
-	   (rfl_net_compute_bound_batch), training (RFL_MODE_TRAIN: a prefill
-	   with every position's logits).
-	   Conventions (exact uint64 at the batch; overflow: RFL_ERR_OVERFLOW), for
-	   the step's records under rfl_llm_cost_desc:
-		 mac_flops  PyTorch FlopCounterMode on Hugging Face's eager forward
+	   or as one value (WORKLOAD below). Every LAYERS call serves a decoder
+	   (groups by kind: RFL_GROUP_KIND; training: a prefill with every
+	   position's logits).
+	   Conventions, for the step's records under rfl_llm_cost_desc:
+		 mac_flops  FlopCounterMode on Hugging Face's eager forward
 					(transformers 5.x): 2 x multiply-adds of every mm, addmm,
-					bmm. Attention scores and context over the full T x (P + T)
-					for each head (grouped KV heads repeated, as repeat_kv
-					does); rotary's inv_freq x positions bmm, once per forward,
-					hd x T (the rotating dims; Gemma 3: two tables),
-					batch-independent (positions are (1, T)). Equal to
-					llm-reference.json by op (tests/test_llm.c) and to
-					families-reference.json by op and module
-					(tests/test_families_*.c).
-		 flops      what runs: linear mac + biases; causal attention
-					(FlashAttention: query i sees P + i keys) mac + 6 per score
-					(scale, softmax); LayerNorm 8 and RMSNorm 4 per element
-					(q/k norms too); rotary 3 per rotated q and k element;
-					gelu / silu 5, mul and add 1 (Gemma's embedding scale);
-					logit soft-capping 3 per logit (score soft-capping and
-					attention sinks' extra logit are not counted); the
-					router's softmax 5 per expert; MoE's combine 2 per
-					routed slot element. fwd_mma_flops: the products (linear
-					mac, causal scores and context, rotary's product), on
-					matrix units.
-		 bytes      DRAM traffic of a fused FlashAttention step: every weight
-					matrix read once at the weights type (embedding: only the
-					gathered rows; MoE: the experts the routed tokens touch,
-					all distinct, at most all of them); norm scales and biases
-					at the math type; the KV cache written (the step's new
-					tokens) and read (decode: the S + 1 cached positions;
-					prefill reads K and V as activations) at the kv type; each
-					record reads its inputs and writes its outputs at the math
-					type (scores are not materialised; MoE's dispatch and
-					combine are, as Hugging Face's index_select and index_add
-					do; rotary_emb reads inv_freq and the positions). Token ids
-					are int64. int4 = 4 bits; scales and zero points of
-					quantised weights are not counted.
-		 kv_cache_bytes  the cache after the step (rfl_llm_kv_cache_bytes); a
-					sliding layer's as transformers'
-					DynamicSlidingWindowLayer (its 8-byte window scalar,
-					which holds no token, left out).
-		 logits     prefill: the LM head on the last position of each sequence
-					(logits_all = 0, as generation does) or on every position
-					(a plain forward); decode: one position.
-	   Sliding windows (Mistral-7B-v0.1: 4,096, Phi-3: every layer; Gemma 2,
-	   GPT-OSS: every other layer; Gemma 3: 5 of 6; layer_types when the
-	   config has them; Qwen2/3 only with use_sliding_window, from layer
-	   max_window_layers on): a query sees at most the window's keys in the
-	   causal count (flops, mma flops, time); a prefill's mac_flops stay
-	   eager (S x S, masked, still computed); the cache keeps window - 1
-	   positions, so a decode attends to (and reads) at most the window's,
-	   in mac_flops too.
+					bmm; scores and context over the full T x (P + T) of each
+					head (KV heads repeated, as repeat_kv); rotary's inv_freq
+					x positions bmm, hd x T once per forward (Gemma 3: two
+					tables). Equal to tests/data's references by op and module.
+		 flops      what runs: linear mac + biases; causal attention (query i
+					sees P + i keys) mac + 6 per score; LayerNorm 8 and
+					RMSNorm 4 per element; rotary 3 per rotated element;
+					gelu / silu 5, mul and add 1; logit soft-capping 3 per
+					logit (score soft-capping and sinks: not counted); the
+					router's softmax 5 per expert; MoE's combine 2 per routed
+					slot element. fwd_mma_flops: the products.
+		 bytes      DRAM traffic of a fused FlashAttention step: each weight
+					matrix read once at the weights type (embedding: the
+					gathered rows; MoE: the distinct experts the routed tokens
+					touch); norm scales and biases at the math type; the KV
+					cache written (new tokens) and read (decode: S + 1
+					positions) at the kv type; each record's inputs and
+					outputs at the math type (scores not materialised; MoE's
+					dispatch and combine are). Token ids int64; int4 = 4 bits
+					(quantisation scales not counted).
+		 kv_cache_bytes  after the step; a sliding layer's as transformers'
+					DynamicSlidingWindowLayer (less its 8-byte scalar).
+		 logits     prefill: the LM head on each sequence's last position
+					(logits_all: every position); decode: one position.
+	   Sliding windows (Mistral-7B-v0.1, Phi-3: every layer; Gemma 2,
+	   GPT-OSS: every other; Gemma 3: 5 of 6; layer_types; Qwen2/3 with
+	   use_sliding_window from max_window_layers on): a query sees at most
+	   the window in the causal count; a prefill's mac_flops stay eager;
+	   the cache keeps window - 1 positions, so a decode reads at most the
+	   window, in mac_flops too.
 	   Experts (mixtral, qwen3_moe, deepseek_v2/v3, gpt_oss): mac_flops
-	   counts the routed experts' matmuls, T x experts_per_tok token slots
-	   each through one expert (exact whatever the routing), as
-	   FlopCounterMode sees them with experts_implementation="eager";
-	   transformers' default (grouped) experts are invisible to
-	   FlopCounterMode, which then counts only the router (and the shared
-	   experts). Shared experts (n_shared_experts): a gated MLP of
-	   n x moe_intermediate_size on every token. Dense layers (layer_dense:
+	   counts T x experts_per_tok token slots each through one expert (exact
+	   whatever the routing), as FlopCounterMode with
+	   experts_implementation="eager" (the default grouped experts are
+	   invisible to it). Shared experts: a gated MLP of n x
+	   moe_intermediate_size on every token. Dense layers (layer_dense:
 	   first_k_dense_replace, moe_layer_freq, decoder_sparse_step,
-	   mlp_only_layers): a gated MLP of intermediate_size. gpt_oss: biases
-	   on the router and the experts, its fused gate_up.
-	   Latent attention (MLA, kv_lora_rank > 0; DeepSeek-V2/V3): the records
-	   are transformers 5.17's form, whose mac_flops equal FlopCounterMode:
-	   the cache keeps the normed latent and the rotated key, kv_lora_rank +
-	   qk_rope_head_dim per token and layer (kv_cache_bytes), and every step
-	   expands the whole cached latent through kv_b_proj (at decode that is
-	   2 x (S + 1) x kv_lora_rank x heads x (nope + v) per layer). The
-	   absorbed form (rfl_llm_step_desc.mla_absorbed) is what serving
-	   kernels run: W_UK folded into q, attention of every head over the
-	   latent and rotated key, W_UV folded into the context; the same
-	   weights and cache, far fewer FLOPs at decode. Its time is the one that
-	   predicts a serving decode; a prefill's is transformers' form (serving
-	   kernels expand the latent for a prefill).
-	   Not modelled: dropout (inference), sampling, the attention mask and
-	   position-id builders.
-	   Tensor parallelism on N GPUs of one node (rfl_llm_tp_plan, API
-	   TRANSFORMERS): one GPU's shard costed as any config, with the
-	   all-reduces, the logits' gather and memory per GPU;
-	   rfl_llm_tp_comm_time times them on the link (rfl_allreduce_time),
-	   rfl_llm_tp_fit_get finds the smallest N of 1, 2, 4, 8 that holds the
-	   step and max_batch_in_memory per N.
-	   Tools: rfl-estimate LLM prints the records by module with totals,
-	   the step time, tokens/s and the compute-bound batches (--gpus N: one
-	   GPU's, with the plan); rfl-report --llm joins their kinds to a
-	   profile; rfl-plot --work FILE --kernels draws a point per layer.
+	   mlp_only_layers): a gated MLP of intermediate_size.
+	   Latent attention (MLA, kv_lora_rank > 0): transformers 5.17's form,
+	   as FlopCounterMode counts it: the cache keeps the normed latent and
+	   the rotated key (kv_lora_rank + qk_rope_head_dim per token and
+	   layer), and each step expands the whole cached latent through
+	   kv_b_proj. The absorbed form (mla_absorbed) is what serving kernels
+	   run at decode: W_UK folded into q, attention over the latent, W_UV
+	   folded into the context; the same weights and cache, far fewer FLOPs.
+	   Not modelled: dropout, sampling, mask and position-id builders.
+	   Tensor parallelism on N GPUs of one node: rfl_llm_tp_plan (one GPU's
+	   shard, the all-reduces, the logits' gather, memory per GPU),
+	   rfl_llm_tp_comm_time, rfl_llm_tp_fit_get (the smallest N of 1, 2,
+	   4, 8 that holds the step).
 
    ONNX ([9]; rfl-estimate --onnx FILE)
-	   An .onnx file read as a stream of chunks of any size (split anywhere,
-	   same result), with no allocation: the graph's structure (nodes, names,
-	   dims, attributes, the small integer tensors shape computations read)
-	   is kept in the caller's arena; weight payloads are skipped, and a
-	   caller that can seek jumps over them (st.skip). Weights kept as
-	   external data need only the .onnx: the dims are in it.
+	   An .onnx file read as a stream of chunks split anywhere: the graph's
+	   structure (nodes, names, dims, attributes, small integer tensors) is
+	   kept in the caller's arena; weight payloads are skipped, or seeked
+	   over (st.skip). External data is not needed: the dims are in the file.
 
 		   rfl_onnx_state st; rfl_onnx_graph g; rfl_onnx_info info;
 		   rfl_onnx_init(&st, arena, sizeof arena);
@@ -449,36 +407,21 @@
 			   rfl_error_format(&info.err, "m.onnx", line, sizeof line);
 						   "m.onnx: node 'x' (Reshape): ..." (where: the node)
 		   rfl_cost_desc c = {0}; c.batch = info.batch;   counts are per sample
-
-	   Arena: NULL (count mode) reads the stream and finish returns RFL_OK
-	   with st.need, the bytes the read and build take; too small an arena
-	   makes finish return RFL_ERR_BUFFER with st.need set (the stream is
-	   read to its end, so one pass gives the size). Everything the graph
-	   points to lives in the arena: keep it while the graph or a net built
-	   from it (layer names) is in use.
-
-	   Records (rfl_onnx_build): one rfl_layer per node that computes on
-	   data (constant-folded shape arithmetic makes none), cls = the op
-	   type, name = the node name (else its first output's). FLOPs follow
-	   the LAYERS conventions: mac_flops = 2 x multiply-adds of Conv,
-	   ConvTranspose, Gemm and MatMul (no bias); MatMul / Gemm with a weight
-	   initializer are linear layers, between two activations matmul;
-	   params = elements of the floating-point initializers (each counted
-	   once, at its first consumer). Shapes are inferred at batch
-	   info.batch and stored per sample. An op without a cost rule gets
-	   RFL_LF_UNKNOWN_FLOPS (flops 0, info.unknown_ops counts them) when its
-	   output shape is known (a shape rule or the file's value_info), else
-	   the build fails naming the node; the net's FLOP totals and times are
-	   then a lower bound (rfl_net_cost.unknown_layers,
-	   rfl_net_prediction.unknown_layers).
-	   The ops with rules: the table of rfl__ox_rule in [9] (over 100, with
-	   com.microsoft's Attention and MultiHeadAttention), each non-obvious
-	   formula above its rule (LSTM mac = 2 x 4H x (I + H) per step and
-	   direction; Einsum 2 x the product of every index size for a
-	   two-operand contraction). Data movement (Concat, Pad, Expand,
-	   Transpose, Cast, Resize nearest...) has 0 FLOPs; Resize linear
-	   2^(k+1) - 1 and cubic 2 x 4^k - 1 per output (k resized axes);
-	   Reduce* one per input element; unary math 1 per element.
+	   Arena: NULL (count mode), or too small (RFL_ERR_BUFFER), finish sets
+	   st.need, the bytes the read and build take (one pass gives it). Keep
+	   the arena while the graph or a net built from it is in use.
+	   Records (rfl_onnx_build): one per node that computes on data
+	   (constant-folded shape arithmetic makes none), cls = the op type,
+	   name = the node's (else its first output's). FLOPs as in LAYERS:
+	   mac_flops = 2 x multiply-adds of Conv, ConvTranspose, Gemm, MatMul;
+	   MatMul / Gemm with a weight initializer are linear layers; params =
+	   elements of the floating-point initializers, counted at their first
+	   consumer. An op without a cost rule whose output shape is known gets
+	   RFL_LF_UNKNOWN_FLOPS (info.unknown_ops; the totals are then lower
+	   bounds), else the build fails naming the node. The rules: the table
+	   of rfl__ox_rule in [9] (over 100 ops), each non-obvious formula above
+	   its rule. Data movement has 0 FLOPs; Reduce* one per input element;
+	   unary math 1 per element.
 
    WORKLOAD ([10]; tools/cli.h, the page and every tool build one)
 	   What is estimated is one value, an rfl_workload (API WORKLOAD): the
@@ -498,9 +441,8 @@
 
    REDUCER ([11]; tools/rfl-reduce.c, examples/stream_reduce.c)
 	   A push parser for ncu --csv (raw page or details) and nvprof --csv
-	   exports: feed chunks of any size, split anywhere, same result. The
-	   same calls read a PyTorch profiler trace (JSON, [10b]: kernel times,
-	   no counters) and gzip input (inflated in scratch, [10c]).
+	   exports, fed chunks split anywhere. The same calls read a PyTorch
+	   profiler trace (kernel times, no counters) and gzip input.
 		   static unsigned char scratch[RFL_REDUCE_SCRATCH_DEFAULT];
 		   rfl_reduce_state st; rfl_reduce_result res;  (large: static)
 		   rfl_reduce_desc d = {0};            d.top_n = 5; d.machine = h100;
@@ -511,44 +453,35 @@
 			   rfl_error_format(&st.err, "prof.csv", line, sizeof line);
 			   puts(line);                  "prof.csv:12:5: message" }
 		   ai = rfl_work_ai(&res.total.work, RFL_DRAM);   res.total.flops[]: exact u64
-	   Scratch: RFL_REDUCE_SCRATCH_SIZE(columns) bytes (API REDUCER); the
-	   default fits a `--set full` raw page. The by-name table (desc.groups)
-	   comes from the caller too. Quantities a profile lacks stay unknown
-	   (work.unknown bits), never 0; counts saturate and are flagged, never
-	   wrap; warnings (res.warnings) explain what a profile hides.
+	   Scratch and the by-name table (desc.groups) come from the caller.
+	   Quantities a profile lacks stay unknown (work.unknown bits), never
+	   0; counts saturate, flagged; warnings explain what a profile hides.
 	   Tensor cores: FLOPs come from the sm__ops_path_tensor_op_* counters
-	   (X_sparsity_off/_on breakdowns only where X is absent). A kernel is a
-	   tensor-core kernel when its name says so (tf32, tfloat32, hmma,
-	   gmma, tensorop, an mma shape such as 1688 or tensor16x8x8, nvjet):
-	   the tensor pipe also issues instructions in elementwise, pooling and
-	   layout kernels (seen in H100 captures), so a pipe count proves
-	   nothing. Without tensor FLOP counters, a named kernel's FLOPs are
-	   estimated from sm__inst_executed_pipe_tensor x the FLOPs of the mma
-	   shape its name gives (m16n8k8 2048, m16n8k16 4096, Hopper wgmma
-	   32768; desc.tensor_flops_per_inst overrides), flagged
-	   RFL_REDUCE_TENSOR_ESTIMATED; a named kernel with neither raises
-	   RFL_WARN_TENSOR_UNCOUNTED; a profile with no tensor counter and no
-	   such name gets RFL_WARN_NO_TENSOR_COUNTERS, a note that the FP
-	   counters cannot see tensor cores.
-	   Speed: data rows go through a row walker over 64-byte blocks of
-	   masks ([11] says how): AVX2 or AVX-512BW by CPUID on x86-64 with GCC
-	   or clang (RFL_NO_AVX2: never), else SSE2, else portable 64-bit words
-	   (RFL_NO_SIMD); every path gives the same result. `make bench`.
+	   (the _sparsity_off/_on breakdowns only where the total is absent). A
+	   kernel is a tensor-core kernel when its name says so (tf32, hmma,
+	   gmma, tensorop, an mma shape such as 1688, nvjet, ...): the tensor
+	   pipe also issues in elementwise and layout kernels, so a pipe count
+	   proves nothing. Without tensor FLOP counters, a named kernel's FLOPs
+	   are sm__inst_executed_pipe_tensor x its mma shape's (m16n8k8 2048,
+	   m16n8k16 4096, wgmma 32768; desc.tensor_flops_per_inst overrides),
+	   flagged RFL_REDUCE_TENSOR_ESTIMATED; with neither,
+	   RFL_WARN_TENSOR_UNCOUNTED; no tensor counter and no such name,
+	   RFL_WARN_NO_TENSOR_COUNTERS.
+	   Speed: rows go through a walker over 64-byte blocks of masks: AVX2
+	   or AVX-512BW by CPUID on x86-64 GCC / clang, else SSE2, else 64-bit
+	   words (RFL_NO_SIMD); every path gives the same result.
 
    JOIN ([12]; rfl-report; not with RFL_NO_JOIN or RFL_NO_REDUCE)
 	   An estimate beside its measurement, group by group. Kernel names
-	   become classes (rfl_kclass_of: convolution, gemm, attention, norm,
-	   ...; one rule table, first match wins), classes become layer types
-	   or, for an LLM step, kinds (the classifier reads the kernels in
-	   launch order: API JOIN). The join (rfl_join) is fed the profile's
-	   kernels as the reducer's on_kernel callback, then set beside the
-	   net's records: per group the kernels, their FLOPs, DRAM bytes and
-	   time beside the records' FLOPs, bytes and predicted time, with
-	   warnings for the usual gaps (padded_mma, launch_bound). A report
-	   (rfl_report_model) is what rfl-report shows of one model: the
-	   estimate on each machine, the profile placed on the machine it ran
-	   on (from its device name), measured over estimated FLOPs with the
-	   likely reasons, the join, report.json and the chart points.
+	   become classes (rfl_kclass_of), classes layer types or, for an LLM
+	   step, kinds (a classifier of the launch order). The join (rfl_join),
+	   fed the profile's kernels as the reducer's on_kernel callback, sets
+	   per group the kernels' FLOPs, DRAM bytes and time beside the
+	   records', with warnings for the usual gaps (padded_mma,
+	   launch_bound). A report (rfl_report_model) is what rfl-report shows
+	   of a model: the estimate on each machine, the profile placed on the
+	   machine it ran on, measured over estimated FLOPs with the likely
+	   reasons, the join, report.json and chart points.
 		   rfl_join_init(&j, RFL_GROUP_LTYPE, a100);
 		   rd.on_kernel = rfl_join_kernel; rd.user = &j;      reducer desc
 		   ... rfl_reduce_push / rfl_reduce_finish ...
@@ -571,33 +504,26 @@
 		   rfl_png_save(&c, "r.png", arena, sizeof arena);   see PNG below
 	   Roofline: one panel per machine, sharing ranges, one roof per
 	   precision of its points, the ridge labelled, lighter extra ceilings
-	   (rfl_ceilings_parse; those a panel cannot draw:
-	   rfl_roofline_missing_levels). Ranges snap to decades; the legend
-	   takes the emptiest corner; a label that does not fit is shortened,
-	   then left out. Also bar and scatter charts, the roofline as 80x24
-	   text, and primitives with our own 5x9 bitmap font (API CHART AND
-	   PNG). Never writes outside the canvas, whatever the input (NaN, inf,
-	   huge values, 0x0 canvases, long labels); the same inputs give the
-	   same pixels and PNG bytes. libm: RFL_LOG10 RFL_POW RFL_SQRT
-	   RFL_FLOOR RFL_CEIL, by default <math.h> (link with -lm).
+	   (rfl_ceilings_parse, rfl_roofline_missing_levels); ranges snap to
+	   decades, the legend takes the emptiest corner, a label that does not
+	   fit is shortened, then left out. Also bar and scatter charts, the
+	   roofline as text, and primitives. Never writes outside the canvas,
+	   whatever the input; the same inputs give the same pixels and PNG
+	   bytes. Link with -lm (or define RFL_LOG10 ...: OPTIONS).
    PNG ([14]; stb_image_write.h from Debian's libstb-dev; RFL_HAS_PNG says
    so. Without it rfl_png_* calls do not compile, with a message that says
    why: test RFL_HAS_PNG, or define RFL_PNG_REQUIRED to insist)
-	   rfl_png_write to a callback, rfl_png_encode into a caller buffer (too
-	   small: the size needed), rfl_png_save to a file (not RFL_NO_STDIO).
-	   stb allocates only in `arena`, RFL_PNG_ARENA_BYTES(w, h, ch) bytes
-	   (RFL_PNG_ARENA_CHART for charts). NOT RE-ENTRANT: while a call runs
-	   a static pointer names its arena; do not encode in two threads at
-	   once. Our own deflate (greedy LZ77, fixed Huffman) goes in through
-	   stb's STBIW_ZLIB_COMPRESS hook, every row with filter "up" (stb's
-	   own are several times slower on charts); stb's settings are statics
-	   of this unit (STB_IMAGE_WRITE_STATIC), set on every call.
+	   rfl_png_write to a callback, rfl_png_encode into a caller buffer,
+	   rfl_png_save to a file. stb allocates only in `arena`
+	   (RFL_PNG_ARENA_BYTES). NOT RE-ENTRANT: while a call runs a static
+	   pointer names its arena; do not encode in two threads at once. Our
+	   own deflate (greedy LZ77, fixed Huffman, filter "up") goes in through
+	   stb's STBIW_ZLIB_COMPRESS hook (stb's own is several times slower).
 
    PROBE ([15]; tools/rfl-probe.c, which runs it with pthreads)
 	   Peak FLOP/s (FMA chains) and bandwidth per memory level (read and
-	   triad sweeps over working-set sizes), measured with the caller's
-	   timer, buffer and (on a host) threads: nothing allocated or started,
-	   no OS needed, so firmware measures its own roof with a cycle counter.
+	   triad sweeps over working-set sizes) with the caller's timer, buffer
+	   and threads: no OS needed (firmware can use a cycle counter).
 		   static double buf[RFL_PROBE_BUFFER_DOUBLES(64u << 20)];
 		   rfl_probe_desc d; rfl_probe_result r;
 		   memset(&d, 0, sizeof d);
@@ -605,44 +531,32 @@
 		   d.buf = buf; d.size = sizeof buf;
 		   if (rfl_probe_run(&d, &r) == RFL_OK) ... r.machine, r.sweep[]
 	   Kernels (single-threaded; run_all spreads one over threads):
-		 FMA    fp64, fp32: 12 independent vector accumulators x = x * m + c,
-				2 FLOPs per lane and step; AVX-512F, AVX2+FMA or SSE2 (mul +
-				add) by CPUID on x86-64 GCC / clang (RFL_NO_AVX2: SSE2
-				only), plain C elsewhere; the best only (desc.isa forces one).
+		 FMA    fp64, fp32: 12 vector accumulators x = x * m + c, 2 FLOPs a
+				lane and step; AVX-512F, AVX2+FMA or SSE2 by CPUID on x86-64
+				GCC / clang, else plain C (desc.isa forces one).
 		 READ   s += a[i]: 8 bytes per element.
-		 TRIAD  a[i] = b[i] + s * c[i]: 24 bytes per element (STREAM's: the
-				write-allocate read of a is not counted).
-	   A sweep point of S bytes: READ n = S / 8, TRIAD three arrays of
-	   S / 24 doubles; sizes from min_bytes doubling (desc.step 4: quicker)
-	   to max_bytes. A measurement doubles its repetitions until one run
-	   takes min_s beyond an empty run, then keeps the best of `runs` runs
-	   (the FMA peaks: 3 x runs).
+		 TRIAD  a[i] = b[i] + s * c[i]: 24 bytes per element (STREAM's).
+	   A sweep point of S bytes: READ n = S / 8, TRIAD three arrays of S /
+	   24; sizes double (desc.step 4: quadruple) from min_bytes to
+	   max_bytes. A measurement doubles its repetitions until a run takes
+	   min_s beyond an empty one, then keeps the best of `runs` (FMA: 3 x).
 	   Levels: the curve is fitted by 1 to 4 flat pieces (least squares on
-	   log bandwidth, 2 points each at least; a piece kept when it lowers
-	   the error clearly and differs from its neighbour by over 15%); each
-	   piece's median is its level (the last piece's over its 3 largest
-	   sizes at most): 1 piece DRAM; 2 L1, DRAM; 3 L1, L2, DRAM; 4 L1, L2,
-	   L3, DRAM. So max_bytes must be well beyond the last cache (4x). The
-	   machine gets L1, L2 and DRAM from the triad (rfl_machine has no L3).
-	   Threads: with run_all set, it must run each job on all `threads`
-	   threads (rfl_probe_job_slice: FMA jobs whole, each thread its own
-	   accumulators; sweeps a 1/threads slice) and return when all are
-	   done. FLOPs count threads x the job's; bytes the whole arrays. The
-	   timer brackets the call: keep threads waiting on a barrier, not
-	   created per call.
+	   log bandwidth, 2 points each at least, neighbours over 15% apart),
+	   each piece's median its level: 1 piece DRAM; 2 L1, DRAM; 3 L1, L2,
+	   DRAM; 4 L1, L2, L3, DRAM (so max_bytes well beyond the last cache).
+	   The machine gets L1, L2 and DRAM from the triad.
+	   Threads: run_all must run each job on all `threads` threads
+	   (rfl_probe_job_slice) and return when all are done; keep them
+	   waiting on a barrier, not created per call (the timer brackets it).
 
    CHECK ([16]; tools/rfl-check.c; needs the table, zoo and reducer)
-	   A roofline homework graded: the answer file (JSON: API CHECK,
-	   docs/schema.md; rfl_check_read) is compared value by value with the
-	   library's estimate of the assignment (zoo model, batch, mode, dtype,
-	   machine) under every accepted convention (FLOPs with or without
-	   biases and elementwise work, bytes of every layer or of conv and
-	   linear only) and with the reduction of the student's own profile
-	   (rfl_check_run). Within tolerance of any convention: ok; else a
-	   stable diagnosis code (mac_not_flop, per_sample, binary_prefix,
-	   wrong_machine, ...: API CHECK); a value that follows from the
-	   student's own wrong inputs is carried_error (desc.carry_credit: full
-	   points). Out: JSON (rfl_check_json) or Gradescope's results.json
+	   A roofline homework graded: the answer file (rfl_check_read) is
+	   compared value by value with the library's estimate of the
+	   assignment under every accepted convention and with the reduction
+	   of the student's own profile (rfl_check_run): ok, or a stable
+	   diagnosis code (API CHECK); a value that follows from the student's
+	   own wrong inputs is carried_error (desc.carry_credit: full points).
+	   Out: JSON (rfl_check_json) or Gradescope's results.json
 	   (rfl_check_gradescope); rfl_check_template writes a blank answer
 	   file, rfl_check_variant draws a student's variant from the name.
 
