@@ -235,9 +235,7 @@
    LAYERS ([6], [8]; tools/rfl-estimate.c uses all of it)
 	   A network lives in the caller's array of rfl_layer; each builder call
 	   appends a layer, propagates the per-sample shape and returns a tensor
-	   handle for wiring branches. Errors are sticky: check net.err.code
-	   once at the end (net.err.index: the layer; net.err.where: "layer 3
-	   (conv2d in layer1.0)").
+	   handle for wiring branches. Errors are sticky: check net.err once.
 		   rfl_layer rec[32]; rfl_net net; rfl_tensor x, y;
 		   rfl_net_init(&net, rec, 32, NULL, 0);
 		   x = rfl_input(&net, 3, 32, 32);                  per sample
@@ -250,10 +248,9 @@
 		   if (net.err.code || rfl_net_cost_get(&net, &d, &c)) return 1;
 	   Counts are exact uint64 at the batch (overflow: RFL_ERR_OVERFLOW).
 	   mac_flops: 2 x multiply-adds of conv, linear, matmul and attention,
-		 no bias: FlopCounterMode's and torchvision's GFLOPS x 2, equal for
-		 every zoo model (tests/test_zoo.c). RFL_CONV_REPORT (pen and
-		 paper) adds linear biases: 2 x in x out + out (AlexNet:
-		 1,428,386,152).
+		 no bias: FlopCounterMode's (torchvision's GFLOPS x 2) for every zoo
+		 model. RFL_CONV_REPORT adds linear biases: 2 x in x out + out
+		 (AlexNet: 1,428,386,152).
 	   flops (everything), forward, per output element unless noted:
 		 conv, linear: mac + 1 (bias)   batchnorm 4 (normalise, scale, shift)
 		 layernorm 8 (statistics 4)     relu 1   relu6 2   tanh 1
@@ -263,54 +260,43 @@
 		 add, mul 1    attention: mac + 6 per score and head (scale, softmax)
 		 concat, shuffle, flatten, reshape, transpose, slice, dropout,
 		 embedding: 0 (data movement).
-	   backward: conv and linear: weight gradient (= forward mac) + input
-		 gradient (= forward mac, none for the first layer, whose input needs
-		 no gradient) + bias gradient (1 per output): backward mac = 2 x
-		 forward mac minus the first layer's input gradient (ResNet-18:
-		 7,020,265,472). matmul, attention: 2 x forward (no recomputation).
-		 norms, activations, softmax, pools, mul: 2 x forward flops. add: 0
-		 (1 per element when an operand broadcasts). embedding: 1 per output
-		 (scatter-add). Layers before the first parameter: nothing.
+	   backward: conv and linear: weight and input gradients (= forward mac
+		 each; the first layer has no input gradient) + bias (1 per output):
+		 ResNet-18 7,020,265,472. matmul, attention: 2 x forward (no
+		 recomputation). norms, activations, softmax, pools, mul: 2 x
+		 forward flops. add: 0 (1 per element when broadcast). embedding: 1
+		 per output. Layers before the first parameter: nothing.
 		 FlopCounterMode counts grouped and depthwise convolution backward
-		 as if dense (MobileNetV2: 11.68 GFLOP backward for 0.60 forward)
-		 and counts SDPA's recomputation (ViT-B/16); we do not.
-	   bytes at the dtype size (fp32 and tf32 4, fp16/bf16 2, fp8 and int8
-		 1), or per role (rfl_cost_desc weights, kv, act: int4 weights two
-		 per byte): forward reads inputs and weights and writes the output;
-		 views (flatten, reshape, slice) and eval-mode dropout move nothing;
-		 an embedding reads its ids (int64) and the gathered rows. Backward
-		 reads the output gradient, the saved input and the weights, writes
-		 the input and weight gradients. Activation memory: every
-		 materialised output is kept (input included; no in-place, no
-		 recomputation): an upper estimate. Training footprint: param_bytes
+		 as if dense and SDPA's recomputation; we do not.
+	   bytes at the dtype size, or per role (rfl_cost_desc weights, kv,
+		 act; int4 two per byte): forward reads inputs and weights and
+		 writes the output; views and eval-mode dropout move nothing; an
+		 embedding reads its ids (int64) and rows. Backward reads the output
+		 gradient, the saved input and the weights, writes the input and
+		 weight gradients. Activation memory: every materialised output,
+		 input included (an upper estimate). Training footprint: param_bytes
 		 x 3 (SGD with momentum) or x 4 (Adam) + activations.
-	   Works and roofs (rfl_layer_work): bytes at RFL_DRAM; at tf32, fp16,
-		 bf16, fp8 and int8 conv and matmul go under the math type's tensor
-		 roof, the rest under the vector units' (rfl_dtype_roofs). A machine
+	   Works and roofs (rfl_layer_work): bytes at RFL_DRAM; conv and matmul
+		 under the math type's tensor roof (tf32, fp16, bf16, fp8, int8),
+		 the rest under the vector units' (rfl_dtype_roofs); a machine
 		 without that roof is RFL_ERR_NO_ROOF, never a guess.
 	   Causal attention (rfl_causal, rfl_cost_desc.causal; not with
-		 RFL_NO_LLM): the causal count (query i sees the cached keys and
-		 i + 1) in flops and time; mac_flops stays eager. Grouped view:
-		 rfl_net_group, by layer type or module ("model.layers.*.mlp.down_proj").
+		 RFL_NO_LLM): flops and time of what runs; mac_flops stays eager.
 	   Time (rfl_net_predict): per layer max(compute, memory) summed, and
-		 the whole model as one work; each layer's bound.
-	   torchsummary (rfl_net_summary): sksq96/pytorch-summary's totals,
-		 MB = 2^20 (API LAYERS). ResNet-18: 0.57, 62.79, 44.59, 107.96 MB;
-		 AlexNet: 0.57, 8.38, 233.08, 242.03.
-	   Attention takes grouped k and v (GQA, MQA) and a k longer than q (a
-		 decode's cache). RFL_LF_ONCE records (rotary's inv_freq x
-		 positions) do not scale with the batch. Decoder LLMs become records
-		 through rfl_llm_build (TRANSFORMERS below).
+		 the whole model as one work. rfl_net_group: by type or module.
+	   torchsummary (rfl_net_summary), MB = 2^20: ResNet-18 0.57, 62.79,
+		 44.59, 107.96 MB; AlexNet 0.57, 8.38, 233.08, 242.03.
+	   RFL_LF_ONCE records (rotary's inv_freq x positions) do not scale with
+		 the batch.
 	   Zoo (RFL_NO_ZOO removes it): rfl_zoo_build(&net, "resnet50", res)
-		 builds torchvision 0.26's model with its module names; needs
-		 RFL_ZOO_MAX_LAYERS records and RFL_ZOO_NAMES_SIZE bytes of names.
+		 builds torchvision 0.26's model with its module names
+		 (RFL_ZOO_MAX_LAYERS records, RFL_ZOO_NAMES_SIZE bytes of names):
 		 resnet18/34/50/101/152 wide_resnet50_2 resnext50_32x4d alexnet
 		 vgg11/16/19 mobilenet_v2 mobilenet_v3_large/small squeezenet1_0/1_1
 		 shufflenet_v2_x1_0/x0_5 efficientnet_b0/b1 densenet121/169
 		 vit_b_16/32 mnasnet1_0 googlenet inception_v3 (299 x 299 by
 		 default) regnet_y_400mf convnext_tiny swin_t (res a multiple of
-		 224): params, forward mac_flops and every torchsummary row equal
-		 PyTorch's for all 30 (tests/data/torch-zoo*.json).
+		 224): params, mac_flops and torchsummary rows equal PyTorch's.
 
    TRANSFORMERS ([7]; rfl-estimate LLM or --hf-config FILE)
 	   A decoder transformer (GPT-2, Llama, Qwen2/3, Mistral, Mixtral, Gemma
@@ -561,56 +547,42 @@
 	   file, rfl_check_variant draws a student's variant from the name.
 
    ERRORS
-	   Every fallible function returns rfl_result (RFL_OK = 0), named by
-	   rfl_result_str(). Every parser and builder keeps its first error in
-	   an rfl_error (net.err, doc.err, st.err, info.err; an out-parameter
-	   for the one-call readers): code, line, column, byte offset, where
-	   (field path, node or layer), message, and the size needed when a
-	   buffer was short. rfl_error_format() prints "FILE:LINE:COL: WHERE:
-	   MESSAGE":
+	   Every fallible function returns rfl_result (RFL_OK = 0, named by
+	   rfl_result_str). Every parser and builder keeps its first error in
+	   an rfl_error (net.err, doc.err, st.err, info.err, or an out-parameter):
+	   code, place, where (field, node or layer), message, and the size a
+	   short buffer needs. rfl_error_format() prints it:
 		   char line[320];
 		   if (st.err.code) { rfl_error_format(&st.err, path, line, sizeof line);
 							  puts(line); }
 
    MEMORY
-	   Nothing is allocated: functions that need memory take (buffer, size),
-	   sized as each part's section says. Parser states (rfl_reduce_state,
-	   rfl_onnx_state, rfl_llm_classifier) and a workload (rfl_workload:
-	   records and names from the caller; its config, graph and plan by
-	   pointer, which must outlive it) are plain structs the caller places
-	   anywhere: fields below "---- private ----" are the library's, as are
-	   the types named rfl__*.
+	   Nothing is allocated: functions that need memory take (buffer, size).
+	   Parser states and a workload (whose config, graph and plan pointers
+	   must outlive it) are plain structs the caller places anywhere;
+	   fields below "---- private ----" and types rfl__* are the library's.
 
    FILES (not with RFL_NO_STDIO)
-	   rfl_file_read reads a whole text file into a caller buffer in bounded
-	   chunks, up to a cap: a directory, /dev/zero, a binary (a NUL byte) or
-	   a file over its cap is a clear error at once. The tools' caps:
-	   RFL_CAP_CONFIG 1 MiB (config.json), RFL_CAP_MACHINE 1 MiB,
-	   RFL_CAP_WORK 16 MiB (rfl-plot --work), RFL_CAP_ANSWERS 1 MiB
-	   (rfl-check's files), RFL_CAP_PROFILE 1 GiB (a CSV read whole by
-	   rfl-report and rfl-check; rfl-reduce streams it and stops at a NUL
-	   byte). ONNX files are streamed; the arena's size caps the graph.
+	   rfl_file_read reads a whole text file into a caller buffer up to a
+	   cap (the tools': RFL_CAP_*): a directory, /dev/zero, a binary or a
+	   file over its cap is a clear error at once. Profiles and ONNX files
+	   can be streamed instead.
 
    EMBEDDED (examples/embedded.c, `make m4`; `make size`: dev/size-report.sh)
-	   The core: RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
-	   RFL_NO_CHART RFL_NO_PNG (and RFL_NO_LLM RFL_NO_ONNX
-	   RFL_NO_MACHINE_FILE RFL_NO_PROBE): numbers, roofline math, layer
-	   formulas and predictions with the caller's own rfl_machine. No libc,
-	   no libm, no heap, no writable globals (the compiler's helpers only:
-	   libgcc, memcpy/memset). For a Cortex-M4:
+	   The core (RFL_NO_STDIO RFL_NO_HW_TABLE RFL_NO_ZOO RFL_NO_REDUCE
+	   RFL_NO_CHART RFL_NO_LLM RFL_NO_ONNX RFL_NO_MACHINE_FILE RFL_NO_PROBE):
+	   numbers, roofline math, layer formulas and predictions with the
+	   caller's own rfl_machine; no libc, libm, heap or writable globals.
+	   For a Cortex-M4:
 		   arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffreestanding \
 			   -ffunction-sections -fdata-sections -Wl,--gc-sections \
 			   -nostdlib -T tests/arm/link.ld tests/arm/startup.c app.c -lgcc
-	   (tests/arm/: start-up, semihosting write and exit, a linker script
-	   for qemu's mps2-an386 that also fits an STM32F407). Budgets (code +
-	   read-only data, gcc -Os): the core 24 KiB; the table, zoo, reducer,
-	   chart and PNG together 128 KiB; no stack frame over 1 KiB; make size
-	   prints every part (and one table machine, RFL_HW_ONLY +
-	   RFL_HW_KEEP_<ID>) and fails on a broken budget (README: "Using the
-	   header in your project"). examples/embedded.c (DS-CNN-S on an
-	   STM32F407) runs on the emulated board (make m4), printing what the
-	   host build prints. double is soft on the M4: make m4-profile
-	   measures what an estimate costs; there is no float build.
+	   (tests/arm/: start-up, semihosting, a linker script for qemu's
+	   mps2-an386 that also fits an STM32F407). Budgets (code + rodata, -Os):
+	   the core 24 KiB; the table, zoo, reducer, chart and PNG 128 KiB; no
+	   stack frame over 1 KiB (make size checks them). examples/embedded.c
+	   runs on the emulated board (make m4). double is soft on the M4 (make
+	   m4-profile measures it); there is no float build.
 */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
