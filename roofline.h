@@ -2047,8 +2047,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
    a streamed protobuf reader into a caller arena, shapes, the same records
    ========================================================================== */
 #ifndef RFL_NO_ONNX
-/* ---- ONNX part: API -------------------------------------------------------
-   The overview and its conventions: ONNX in the manual. */
+/* ---- ONNX (the manual's ONNX) ----------------------------------------------- */
 
 #define RFL_ONNX_MAX_RANK 8      /* tensor rank the shape rules handle */
 #define RFL_ONNX_KEEP_BYTES 512  /* tensor payloads up to this size are kept */
@@ -2072,8 +2071,7 @@ typedef struct rfl_onnx_value {
 	const char *name;
 	const rfl_onnx_dim *dims;  /* rank entries (from the file) */
 	int rank;                  /* -1: unknown */
-	int elem_type;             /* TensorProto.DataType: 1 float, 6 int32,
-								  7 int64, 10 float16, 16 bfloat16; 0 unknown */
+	int elem_type;             /* TensorProto.DataType; 0 unknown */
 	int producer;              /* node index; -1: none */
 	unsigned flags;            /* RFL_ONNX_* */
 	int n_data;                /* kept elements (payloads <= KEEP_BYTES) */
@@ -2083,8 +2081,7 @@ typedef struct rfl_onnx_value {
 
 typedef struct rfl_onnx_attr {
 	const char *name;
-	int type;              /* AttributeProto type: 1 float, 2 int, 3 string,
-							  4 tensor, 6 floats, 7 ints (0: from the fields) */
+	int type;              /* AttributeProto type (0: from the fields) */
 	int n;                 /* elements of ints / floats */
 	int64_t i;
 	double f;
@@ -2126,16 +2123,12 @@ typedef struct rfl__onnx_frame {
 
 typedef struct rfl_onnx_state {
 	uint64_t offset;         /* stream bytes consumed (pushed or skipped) */
-	uint64_t skip;           /* after a push: this many bytes that follow
-								are payload the reader ignores; seek past
-								them and call rfl_onnx_skip, or push them */
-	size_t need;             /* arena bytes the read and build need (set by
-								finish, also with RFL_ERR_BUFFER) */
+	uint64_t skip;           /* after a push: payload bytes that follow; seek
+								past them and call rfl_onnx_skip, or push them */
+	size_t need;             /* arena bytes the read and build need (finish) */
 	uint64_t seeked;         /* of offset: bytes seeked over (rfl_onnx_skip) */
-	rfl_error err;           /* first error (sticky): offset = the stream
-								byte of a wire error, which its message
-								names ("byte 12: ..."); where = the tensor
-								or node of a graph error */
+	rfl_error err;           /* first error (sticky): offset = a wire error's
+								byte; where = a graph error's tensor or node */
 	/* ---- private ---- */
 	unsigned char *arena;
 	size_t size, used;
@@ -2150,67 +2143,49 @@ typedef struct rfl_onnx_state {
 
 /* Settings of rfl_onnx_build; zero means default. */
 typedef struct rfl_onnx_desc {
-	uint64_t batch;          /* batch axis of every graph input (the first;
-								the second for a recurrent net's X) when it
-								is symbolic or unknown: 0 = 1 */
-	const char *dims;        /* "seq=128,height=224": values of the other
-								symbolic dims (also "NAME=V" for the batch
-								axis' name); NULL: none */
+	uint64_t batch;          /* the graph inputs' batch axis when symbolic or
+								unknown: 0 = 1 */
+	const char *dims;        /* "seq=128,height=224": symbolic dims' values */
 } rfl_onnx_desc;
 
 typedef struct rfl_onnx_info {
-	uint64_t batch;          /* batch the shapes were inferred at: records
-								hold counts / batch (per sample) */
-	int batch_axis;          /* axis of the graph inputs taken as the batch:
-								0, or 1 for a recurrent net's X [seq, batch,
-								input] */
+	uint64_t batch;          /* the shapes' batch (records are per sample) */
+	int batch_axis;          /* 0, or 1 for a recurrent net's X [seq, batch, ...] */
 	int unknown_ops;         /* records with RFL_LF_UNKNOWN_FLOPS */
 	const char *unknown_op;  /* op type of the first of them, or NULL */
-	rfl_error err;           /* a build error: index = the node (or -1),
-								where = "node 'x' (Reshape)", msg = what */
+	rfl_error err;           /* a build error: index and where name the node */
 } rfl_onnx_info;
 
 /* Start a read into arena[size] (NULL / 0: count mode). */
 RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size);
-/* Feed the next len bytes. Errors are sticky (st->err): RFL_ERR_FORMAT
-   for bytes that are not ONNX protobuf. */
+/* Feed the next len bytes; errors are sticky (RFL_ERR_FORMAT: not ONNX). */
 RFL_API rfl_result rfl_onnx_push(rfl_onnx_state *st, const void *data, size_t len);
 /* The caller seeked past n <= st->skip bytes instead of pushing them. */
 RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n);
-/* End of the stream: decode the kept structure into *g. RFL_ERR_TRUNCATED:
-   the stream stops inside a message; RFL_ERR_GRAPH: an unknown input name
-   or a name produced twice (st->err names the node); RFL_ERR_FORMAT /
-   RFL_ERR_OVERFLOW: a negative or overflowing dim (names the tensor);
-   RFL_ERR_BUFFER: see st->need. */
+/* End of the stream: the kept structure into *g. RFL_ERR_TRUNCATED,
+   RFL_ERR_GRAPH (an unknown input, a name produced twice), RFL_ERR_FORMAT
+   / RFL_ERR_OVERFLOW (a bad dim), RFL_ERR_BUFFER (st->need). */
 RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g);
-/* Shapes and costs: appends the records to an initialised, empty net
-   (g->record_bound records suffice). RFL_ERR_GRAPH for a cycle,
-   RFL_ERR_SHAPE / RFL_ERR_OVERFLOW for shapes that do not fit,
-   RFL_ERR_UNSUPPORTED for a node whose output shape cannot be known,
-   RFL_ERR_MISSING for a symbolic dim without a value; info->err says
-   which node (also copied to net->err). Uses g->work (the graph is
-   modified). */
+/* Shapes and costs: the records into an initialised, empty net
+   (g->record_bound suffice; g is modified). RFL_ERR_GRAPH (a cycle),
+   RFL_ERR_SHAPE / RFL_ERR_OVERFLOW, RFL_ERR_UNSUPPORTED (an output shape
+   unknown), RFL_ERR_MISSING (a symbolic dim without a value); info->err
+   (and net->err) names the node. */
 RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl_net *net,
 								  rfl_onnx_info *info);
 /* Whole-buffer helper: init + push + finish. */
 RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, size_t len,
 										void *arena, size_t size, rfl_onnx_graph *g);
 #ifndef RFL_NO_STDIO
-/* Read a file, seeking past weight payloads: init + push + finish.
-   RFL_ERR_IO when it cannot be opened or read. Arena NULL (count mode)
-   gives st->need for the second pass. */
+/* Read a file, seeking past payloads: init + push + finish (RFL_ERR_IO). */
 RFL_API rfl_result rfl_onnx_read_file(rfl_onnx_state *st, const char *path, void *arena,
 									  size_t size, rfl_onnx_graph *g);
-/* The same from an open stream, from where it stands (standard input, a
-   pipe): payloads are seeked over when f can seek, else read and
-   dropped. st->offset - st->seeked bytes were read. f stays open. */
+/* The same from an open stream (stdin, a pipe), seeking when it can. */
 #include <stdio.h>
 RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena,
 										size_t size, rfl_onnx_graph *g);
 #endif
-/* Dim `axis` of graph input `input` as rfl_onnx_build saw it with d and
-   info: the batch on the batch axis when symbolic or unknown, a d->dims
-   value for a named dim, else the file's; -1 for none. */
+/* Dim `axis` of graph input `input` as rfl_onnx_build saw it; -1: none. */
 RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc *d,
 								   const rfl_onnx_info *info, int input, int axis);
 
@@ -3476,8 +3451,7 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride,
    a roofline homework (an answer file) graded against the library's own
    estimate and the reduction of the student's profile (RFL_NO_CHECK)
    ========================================================================== */
-/* The checker needs the zoo, the table and the reducer: without any of
-   them it drops out too. */
+/* The checker needs the zoo, the table and the reducer. */
 #if defined(RFL_NO_ZOO) || defined(RFL_NO_HW_TABLE) || defined(RFL_NO_REDUCE)
 #ifndef RFL_NO_CHECK
 #define RFL_NO_CHECK
@@ -3579,22 +3553,19 @@ typedef enum rfl_check_diag {
 	RFL_DIAG_KV_WITHOUT_GQA, RFL_DIAG_WEIGHTS_PER_TOKEN, RFL_DIAG_COUNT
 } rfl_check_diag;
 
-/* A field's name as points files write it ("forward_flops",
-   "measured.flops"); a verdict's ("ok"); a diagnosis code ("" for none). */
+/* Names: "forward_flops", "measured.flops"; "ok"; a code ("" for none). */
 RFL_API const char *rfl_check_field_name(rfl_check_field f);
 RFL_API const char *rfl_check_verdict_name(rfl_check_verdict v);
 RFL_API const char *rfl_check_diag_name(rfl_check_diag d);
 RFL_API rfl_check_dim rfl_check_field_dim(rfl_check_field f);
 
-/* A value of dimension dim: a number in base units ("3.64e9", digits
-   grouped by commas: "8,297,434,213"), or a number and a unit: "311 MB",
-   "296.7 MiB", "1.8 GMAC" (2 FLOPs each), "0.55 ms", "19.5 TFLOP/s",
-   "1555 GB/s", "12.5 FLOP/B", "1250 tok/s", "1.24 B" or "1236 M params".
-   Any case but seconds': k M G T P = 1e3..1e15 ("mb" is MB), Ki..Ti =
-   2^10..2^40; seconds take m u (or the micro sign) n as written ("Ms" is
-   no unit). "FLOPS" on a count reads as FLOPs ("11.43 GFLOPS"). A unit of
-   another dimension is RFL_ERR_UNIT, a bad number RFL_ERR_NUMBER; *at
-   (may be NULL) gets the byte where it went wrong. */
+/* A value of dimension dim: a number in base units ("3.64e9",
+   "8,297,434,213"), or with a unit: "311 MB", "296.7 MiB", "1.8 GMAC" (2
+   FLOPs each), "0.55 ms", "19.5 TFLOP/s", "1555 GB/s", "12.5 FLOP/B",
+   "1250 tok/s", "1236 M params". Prefixes k..P and Ki..Ti in any case but
+   seconds' (m u n as written); "GFLOPS" on a count reads as FLOPs.
+   RFL_ERR_UNIT (another dimension), RFL_ERR_NUMBER; *at (may be NULL):
+   the byte where it went wrong. */
 RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_dim dim,
 										 double *out, size_t *at);
 
@@ -3623,24 +3594,22 @@ typedef struct rfl_check_answers {
 	int n_models;
 	rfl_check_model models[RFL_CHECK_MAX_MODELS];
 } rfl_check_answers;
-/* Read an answer file (json[0..len), at most RFL_CHECK_FILE_MAX bytes)
-   with ntoks tokens (RFL_CHECK_TOKS suffice) into *out. Errors, with
-   err->where (the field, "" = the document), line and column:
-   RFL_ERR_SYNTAX (not JSON), RFL_ERR_BUFFER (over the cap, or too few
-   tokens: err->need), RFL_ERR_FORMAT (unknown key, wrong type, schema not
-   1), RFL_ERR_MISSING (assignment or its hw), RFL_ERR_UNKNOWN_NAME
-   (machine, model, dtype, mode), RFL_ERR_NUMBER (batch, seq). A value is
-   never an error of the file: one that cannot be read is marked (.unread,
-   .line, .col) and graded wrong (unreadable). */
+/* Read an answer file (at most RFL_CHECK_FILE_MAX bytes; RFL_CHECK_TOKS
+   tokens suffice) into *out. Errors (err: the field and its place):
+   RFL_ERR_SYNTAX, RFL_ERR_BUFFER (the cap, or tokens: err->need),
+   RFL_ERR_FORMAT (unknown key, wrong type, schema not 1), RFL_ERR_MISSING
+   (assignment or its hw), RFL_ERR_UNKNOWN_NAME, RFL_ERR_NUMBER (batch,
+   seq). A value that cannot be read is no file error: it is marked
+   (.unread) and graded unreadable. */
 RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *toks,
 								  int ntoks, rfl_check_answers *out, rfl_error *err);
 
 typedef struct rfl_check_desc {
-	double tol;            /* relative; 0 = 0.02 (a MiB-for-MB slip is 4.9%) */
+	double tol;            /* relative; 0 = 0.02 */
 	double points[RFL_CHECK_FIELD_COUNT]; /* per field; 0 = 1; < 0: not graded */
 	int carry_credit;      /* nonzero: full points for a carried_error */
-	rfl_layer *layers;     /* required: RFL_ZOO_MAX_LAYERS records (or an
-							  LLM's RFL_LLM_NET_LAYERS, if more) */
+	rfl_layer *layers;     /* required: RFL_ZOO_MAX_LAYERS records (an LLM's
+							  RFL_LLM_NET_LAYERS if more) */
 	int layer_cap;
 	/* per model, its profile's reduction (NULL: none, measured unchecked) */
 	const rfl_reduce_result *const *profiles;
@@ -3667,18 +3636,15 @@ typedef struct rfl_check_report {
 	int n_items, n_ok, n_wrong, n_missing, n_unchecked;
 	int variant_wrong;
 } rfl_check_report;
-/* Check the answers: an item per value (the machine's, each model's, the
-   variant when desc names one) into items[cap] (RFL_CHECK_MAX_ITEMS
-   suffice; too few: RFL_ERR_BUFFER, rep->n_items needed). RFL_ERR_ARG
-   without desc->layers; RFL_ERR_NO_ROOF for a dtype without a roof; an
-   LLM's rfl_llm_build errors (RFL_ERR_SHAPE past GPT-2's 1024 positions,
-   RFL_ERR_BUFFER for too few layers). */
+/* Check the answers: an item per value into items[cap]
+   (RFL_CHECK_MAX_ITEMS suffice; too few: RFL_ERR_BUFFER, rep->n_items
+   needed). RFL_ERR_ARG without desc->layers; RFL_ERR_NO_ROOF; an LLM's
+   rfl_llm_build errors. */
 RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_desc *d,
 								 rfl_check_item *items, int cap, rfl_check_report *rep);
 
-/* A run as JSON into buf[size] (keys: docs/schema.md), rfl_check_json's
-   or Gradescope's results.json. Both return the whole text's length; it
-   was written (NUL-terminated) when that is < size. */
+/* A run as JSON (docs/schema.md) or Gradescope's results.json into
+   buf[size]; returns the whole length (written when < size). */
 #ifndef RFL_NO_JSON_WRITER
 RFL_API size_t rfl_check_json(const rfl_check_report *rep, const rfl_check_item *items,
 							  int n, char *buf, size_t size);
@@ -3703,16 +3669,15 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
 #endif /* RFL_NO_JSON_WRITER */
 
 /* A student's variant: out[] the model, machine and batch index of
-   n_models, n_hw, n_batches. FNV-1a (64 bit) of the name (ASCII lower
-   case, trimmed, runs of spaces or tabs one space) XOR seed, then three
-   splitmix64 steps, each modulo its count: the same everywhere. */
+   n_models, n_hw, n_batches: FNV-1a 64 of the name (ASCII lower case,
+   trimmed, blank runs one space) XOR seed, then three splitmix64 steps,
+   each modulo its count. */
 RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models, int n_hw,
 							   int n_batches, int out[3]);
 
-/* The submitter, users[0].<key> ("name" or "email"), of Gradescope's
-   submission_metadata.json (json[0..len), at most RFL_CHECK_FILE_MAX, ntoks
-   tokens) into out[size]. RFL_ERR_MISSING (none), RFL_ERR_SYNTAX,
-   RFL_ERR_BUFFER (too few tokens: err->need; a name over size). */
+/* users[0].<key> ("name" or "email") of Gradescope's
+   submission_metadata.json into out[size]. RFL_ERR_MISSING, RFL_ERR_SYNTAX,
+   RFL_ERR_BUFFER. */
 RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_tok *toks, int ntoks,
 									   const char *key, char *out, size_t size, rfl_error *err);
 #endif /* RFL_NO_CHECK */
