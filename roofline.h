@@ -2723,36 +2723,29 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
    A name alone cannot tell an attention projection from an MLP GEMM, so
    the classifier reads the kernels in launch order, as Hugging Face runs:
 	 - a norm starts a segment: a fused layer_norm / rms_norm kernel, or an
-	   eager RMSNorm (x.to(fp32), x.pow(2), .mean(-1), + eps, rsqrt, *, cast
-	   back, * weight: 8 kernels, found by its mean reduction and the pow and
-	   cast just before it; gelu_new's pow(x, 3) is not followed by a mean);
-	   every kernel from there up to the next GEMM or attention kernel is
-	   RFL_LLM_NORM;
-	 - a segment with an attention kernel (RFL_KC_ATTENTION: fmha, flash,
-	   sdpa, cuDNN's SDPA) is attention: its GEMMs (q, k, v, o), the attention kernel and
-	   the elementwise kernels between its first GEMM and the attention
-	   kernel (rotary, the KV cache's torch.cat) are RFL_LLM_ATTENTION;
-	 - a segment without one is the MLP (its GEMMs, splitK reductions
-	   included: RFL_LLM_MLP), except the last segment, whose GEMMs are the
-	   LM head (RFL_LLM_LM_HEAD); GEMMs before the first norm are rotary's
-	   inv_freq product (RFL_LLM_ATTENTION);
+	   eager RMSNorm's 8 kernels (found by its mean reduction and the pow
+	   and cast just before it); every kernel up to the next GEMM or
+	   attention kernel is RFL_LLM_NORM;
+	 - a segment with an attention kernel is attention: its GEMMs, the
+	   attention kernel and the elementwise kernels between its first GEMM
+	   and the attention kernel (rotary, the cache's torch.cat);
+	 - a segment without one is the MLP (splitK reductions included),
+	   except the last, whose GEMMs are the LM head; GEMMs before the first
+	   norm are rotary's inv_freq product (attention);
 	 - index_select / gather / embedding kernels are RFL_LLM_EMBEDDING;
-	   everything else (residual adds, activations, casts, position ids,
-	   rotary's cos / sin tables) is RFL_LLM_ELEMENTWISE.
+	   everything else is RFL_LLM_ELEMENTWISE.
    Limits: one step per profile (a second step's LM head would count as an
    MLP); eager or SDPA forwards (a fused norm + GEMM kernel, or attention
    as plain GEMMs, is misread); an eager RMSNorm's cast to fp32 is a norm
    only right before the pow.
    Warnings:
 	 padded_mma    tensor FLOPs executed >= RFL_LLM_PADDED_RATIO x the
-				   step's useful matrix FLOPs (the estimate's mac_flops):
-				   small products (a decode GEMV, one query row) run on
-				   padded MMA tiles; measured FLOP/s overstates useful work.
-	 launch_bound  kernel time >= RFL_LLM_LAUNCH_GAP x the estimate's time at
-				   the roof, and >= RFL_LLM_LAUNCH_SHARE of that time is in
-				   tiny kernels: kernels whose own measured bytes and FLOPs
-				   need under RFL_LLM_TINY_S at the roof of the machine (the
-				   time is launch, ramp-up and drain). */
+				   estimate's mac_flops: small products run on padded MMA
+				   tiles, so measured FLOP/s overstates useful work.
+	 launch_bound  kernel time >= RFL_LLM_LAUNCH_GAP x the estimate's at the
+				   roof, >= RFL_LLM_LAUNCH_SHARE of it in tiny kernels (whose
+				   own bytes and FLOPs need under RFL_LLM_TINY_S at the
+				   roof): launch, ramp-up and drain. */
 #define RFL_LLM_PADDED_RATIO 2.0
 #define RFL_LLM_LAUNCH_GAP 2.0
 #define RFL_LLM_LAUNCH_SHARE 0.5
