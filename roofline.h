@@ -1002,10 +1002,11 @@ RFL_API rfl_result rfl_hw_find(const char *name, const rfl_machine **out);
 /* Up to n closest ids, comma-separated, into buf[size]: the name's family
    ("a100", "mi300") first, then by edit distance. Returns how many. */
 RFL_API int rfl_hw_suggest(const char *name, int n, char *buf, size_t size);
-#define RFL_HW_DEVICE_MISMATCH "device_mismatch" /* rfl_hw_match's -1 */
+#define RFL_HW_DEVICE_MISMATCH "device_mismatch" /* a tool's code for -1 below */
 /* Which of list[0..n) a profile of that device name ran on: the index of
    its own machine (the table row, one with its id, or one named as the
-   device), else -1. *found (may be NULL): the table's machine of it. */
+   device; never another memory size or form factor), else -1. *found
+   (may be NULL): the table's machine of it. */
 RFL_API int rfl_hw_match(const char *device, const rfl_machine *const *list, int n,
 						 const rfl_machine **found);
 
