@@ -23944,13 +23944,11 @@ static int rfl__ck_bound_word(const char *s, size_t n) {
 }
 
 /* A value; one that cannot be read is marked, and reading goes on. */
-static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, const char *path,
-								rfl_check_value *out) {
+static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, rfl_check_value *out) {
 	const rfl_json_tok *t = &r->doc.t[tok];
 	size_t at = 0, i;
 	rfl_result e;
 	int b;
-	(void)path;
 	out->line = rfl_json_line(&r->doc, tok);
 	if (t->type == RFL_JSON_NULL) return RFL_OK;
 	if (f == RFL_CHECK_FITS) {
@@ -24008,16 +24006,16 @@ static rfl_result rfl__ck_obj(rfl__ck_rd *r, int tok, const char *path) {
 }
 
 /* Key token k, one of the fields [lo, hi) (a '_' key: skipped), and its
-   value into m->v; the error's field path is path[.sub].key. */
+   value into v[field]; the error's field path is path[.sub].key. */
 static rfl_result rfl__ck_field(rfl__ck_rd *r, int k, int lo, int hi, const char *path,
-								const char *sub, rfl_check_model *m, const char *unknown) {
+								const char *sub, rfl_check_value *v, const char *unknown) {
 	char key[64], p[112];
 	int i = rfl__ck_key(&r->doc, k, lo, hi);
 	if (i == -2) return RFL_OK;
 	rfl_json_str(&r->doc, k, key, sizeof key);
 	rfl__ck_path(p, sizeof p, path, sub ? sub : key, sub ? key : 0);
 	if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, p, unknown);
-	return rfl__ck_value(r, k + 1, (rfl_check_field)i, p, &m->v[i]);
+	return rfl__ck_value(r, k + 1, (rfl_check_field)i, &v[i]);
 }
 
 static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
@@ -24040,7 +24038,7 @@ static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
 	if ((e = rfl__ck_obj(r, obj, path)) != RFL_OK) return e;
 	for (k = obj + 1; k < r->doc.t[obj].after; k = r->doc.t[k + 1].after) {
 		if (m->llm) {
-			if ((e = rfl__ck_field(r, k, RFL_CHECK_PARAMS, RFL_CHECK_FIELD_COUNT, path, 0, m,
+			if ((e = rfl__ck_field(r, k, RFL_CHECK_PARAMS, RFL_CHECK_FIELD_COUNT, path, 0, m->v,
 								   "unknown key (an LLM's)")) != RFL_OK)
 				return e;
 			continue;
@@ -24058,12 +24056,12 @@ static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
 					continue;
 				}
 				if ((e = rfl__ck_field(r, mk, RFL_CHECK_M_FLOPS, RFL_CHECK_VARIANT, path,
-									   "measured", m, "unknown key")) != RFL_OK)
+									   "measured", m->v, "unknown key")) != RFL_OK)
 					return e;
 			}
 			continue;
 		}
-		if ((e = rfl__ck_field(r, k, RFL_CHECK_FWD_FLOPS, RFL_CHECK_M_FLOPS, path, 0, m,
+		if ((e = rfl__ck_field(r, k, RFL_CHECK_FWD_FLOPS, RFL_CHECK_M_FLOPS, path, 0, m->v,
 							   "unknown key")) != RFL_OK)
 			return e;
 	}
@@ -24117,7 +24115,7 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
 }
 
 static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
-	int k, i, m, asg = -1;
+	int k, m, asg = -1;
 	double v;
 	rfl_result e;
 	if ((e = rfl__ck_obj(r, 0, "")) != RFL_OK) return e;
@@ -24130,16 +24128,10 @@ static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
 			asg = val;
 		} else if (rfl_json_str_eq(&r->doc, k, "machine")) {
 			if ((e = rfl__ck_obj(r, val, "machine")) != RFL_OK) return e;
-			for (m = val + 1; m < r->doc.t[val].after; m = r->doc.t[m + 1].after) {
-				char p[112], key[64];
-				i = rfl__ck_key(&r->doc, m, RFL_CHECK_PEAK, RFL_CHECK_FWD_FLOPS);
-				if (i == -2) continue;
-				rfl_json_str(&r->doc, m, key, sizeof key);
-				rfl__ck_path(p, sizeof p, "machine", key, 0);
-				if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, m, 0, p, "unknown key");
-				if ((e = rfl__ck_value(r, m + 1, (rfl_check_field)i, p, &a->mach[i])) != RFL_OK)
+			for (m = val + 1; m < r->doc.t[val].after; m = r->doc.t[m + 1].after)
+				if ((e = rfl__ck_field(r, m, RFL_CHECK_PEAK, RFL_CHECK_FWD_FLOPS, "machine", 0,
+									   a->mach, "unknown key")) != RFL_OK)
 					return e;
-			}
 		} else if (rfl_json_str_eq(&r->doc, k, "models")) {
 			if ((e = rfl__ck_obj(r, val, "models")) != RFL_OK) return e;
 			for (m = val + 1; m < r->doc.t[val].after; m = r->doc.t[m + 1].after) {
@@ -24167,10 +24159,8 @@ RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *to
 	if (!json || !out || !toks || ntoks < 1) return err->code = RFL_ERR_ARG;
 	RFL_MEMSET(out, 0, sizeof *out);
 	r.err = err;
-	if (len > RFL_CHECK_FILE_MAX) {
-		rfl__ck_fail(&r, RFL_ERR_BUFFER, -1, 0, "", "an answer file is at most 1 MiB");
-		return RFL_ERR_BUFFER;
-	}
+	if (len > RFL_CHECK_FILE_MAX)
+		return rfl__ck_fail(&r, RFL_ERR_BUFFER, -1, 0, "", "an answer file is at most 1 MiB");
 	e = rfl_json_parse(&r.doc, json, len, toks, ntoks);
 	if (e == RFL_ERR_BUFFER) {
 		rfl__ck_fail(&r, e, -1, 0, "", "too few JSON tokens");
@@ -24320,28 +24310,17 @@ static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, 
 }
 
 /* ---- messages ------------------------------------------------------------------ */
-typedef struct rfl__cs { char *b; size_t size, n; } rfl__cs;
-static void rfl__cs_s(rfl__cs *s, const char *t) { s->n = rfl__ly_cat(s->b, s->size, s->n, t); }
-/* NUL-terminate, keeping what fit */
-static void rfl__cs_end(rfl__cs *s) {
-	if (s->size) s->b[s->n < s->size ? s->n : s->size - 1] = 0;
-}
-static void rfl__cs_num(rfl__cs *s, double v) {
-	char t[40];
-	if (v >= 1e4 || v <= -1e4) rfl_fmt_si(t, sizeof t, v, 4); /* "740.7 M" */
-	else rfl_fmt_num(t, sizeof t, v, 4);
-	rfl__cs_s(s, t);
+static void rfl__cs_num(rfl__sb *s, double v) {
+	if (v >= 1e4 || v <= -1e4) rfl__sb_si(s, v, ""); /* "740.7 M" */
+	else rfl__sb_num(s, v, 4);
 }
 
 /* v with its unit: "740.7 MB", "2.112 ms", "5.595 FLOP/B" */
-static void rfl__cs_val(rfl__cs *s, double v, rfl_check_field f) {
+static void rfl__cs_val(rfl__sb *s, double v, rfl_check_field f) {
 	static const char *const unit[] = {"FLOP", "B", "s", "FLOP/s", "B/s", " FLOP/B", "", "", " tokens/s"};
-	char t[40];
 	int d = rfl__ck_dims[f];
-	if (d >= RFL_DIM_FLOP_PER_BYTE) rfl_fmt_num(t, sizeof t, v, d == RFL_DIM_COUNT ? 12 : 4);
-	else rfl_fmt_si(t, sizeof t, v, 4);
-	rfl__cs_s(s, t);
-	rfl__cs_s(s, unit[d]);
+	if (d < RFL_DIM_FLOP_PER_BYTE) rfl__sb_si(s, v, unit[d]);
+	else rfl__sb_num(s, v, d == RFL_DIM_COUNT ? 12 : 4), rfl__sb_s(s, unit[d]);
 }
 
 /* ---- grading one value ---------------------------------------------------------- */
@@ -24711,36 +24690,30 @@ static const char *rfl__ck_advice(rfl_check_diag d) {
 
 static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_check_value *v,
 						 const rfl__ck_cand *c, const char *noexp, rfl_check_item *it) {
-	rfl__cs s;
+	rfl__sb s = rfl__sb_make(it->message, sizeof it->message);
 	const char *why = 0;
 	double ref = 0;
 	int i, ci = 0;
 	it->kind = f, it->has_got = v->given, it->got = v->v;
-	s.b = it->message, s.size = sizeof it->message, s.n = 0;
 	if (c->n) it->has_expected = 1, it->expected = c->v[0];
 	if (v->unread) {
 		it->verdict = RFL_VERDICT_WRONG, it->diagnosis = RFL_DIAG_UNREADABLE;
-		rfl__cs_s(&s, "unreadable (line ");
+		rfl__sb_s(&s, "unreadable (line ");
 		rfl__cs_num(&s, (double)v->line);
-		rfl__cs_s(&s, ", column ");
+		rfl__sb_s(&s, ", column ");
 		rfl__cs_num(&s, (double)v->col);
-		rfl__cs_s(&s, ": ");
-		rfl__cs_s(&s, v->unread);
-		rfl__cs_s(&s, "): ");
-		rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+		rfl__sb_f(&s, ": %s): %s", v->unread, rfl__ck_advice(it->diagnosis));
 	} else if (!v->given) {
 		it->verdict = RFL_VERDICT_MISSING;
-		rfl__cs_s(&s, "missing");
+		rfl__sb_s(&s, "missing");
 	} else if (!c->n) {
 		it->verdict = RFL_VERDICT_UNCHECKED;
-		rfl__cs_s(&s, noexp);
+		rfl__sb_s(&s, noexp);
 	} else if ((i = rfl__ck_isword(f) ? rfl__ck_bound_find(c, v->v)
 										 : rfl__ck_find(c, v->v, x->tol)) >= 0) {
 		it->verdict = RFL_VERDICT_OK;
 		if (!rfl__ck_isword(f)) it->expected = c->v[i];
-		rfl__cs_s(&s, "ok (");
-		rfl__cs_s(&s, c->why[i]);
-		rfl__cs_s(&s, ")");
+		rfl__sb_f(&s, "ok (%s)", c->why[i]);
 	} else {
 		it->verdict = RFL_VERDICT_WRONG;
 		it->diagnosis = rfl__ck_isword(f) ? rfl__ck_follow(x, f, v->v, &why)
@@ -24752,26 +24725,21 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
 			 RFL__DB(PRECISION_ROOF) | RFL__DB(WRONG_MACHINE) | RFL__DB(FOOTPRINT_NOT_TRAFFIC) |
 			 RFL__DB(KV_WITHOUT_GQA) | RFL__DB(WEIGHTS_PER_TOKEN)) >> it->diagnosis & 1)
 			it->expected = c->v[ci < c->n ? ci : 0]; /* the right value, as given */
-		rfl__cs_s(&s, it->diagnosis ? rfl_check_diag_name(it->diagnosis) : "wrong");
-		if (why && it->diagnosis) { rfl__cs_s(&s, " ("); rfl__cs_s(&s, why); rfl__cs_s(&s, ")"); }
-		rfl__cs_s(&s, ": ");
-		rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+		rfl__sb_s(&s, it->diagnosis ? rfl_check_diag_name(it->diagnosis) : "wrong");
+		if (why && it->diagnosis) rfl__sb_f(&s, " (%s)", why);
+		rfl__sb_f(&s, ": %s", rfl__ck_advice(it->diagnosis));
 	}
 	if (it->has_expected && it->has_got && it->expected > 0 && !rfl__ck_isword(f))
 		it->ratio = it->got / it->expected;
 	if (x->d->hide_expected) it->has_expected = 0, it->expected = 0, it->ratio = 0;
 	if (it->verdict != RFL_VERDICT_OK && it->verdict != RFL_VERDICT_MISSING && it->has_expected &&
 		!rfl__ck_isword(f) && it->verdict != RFL_VERDICT_UNCHECKED) {
-		rfl__cs_s(&s, "; expected ");
+		rfl__sb_s(&s, "; expected ");
 		rfl__cs_val(&s, it->expected, f);
-		if (it->has_got) {
-			rfl__cs_s(&s, ", ratio ");
-			rfl__cs_num(&s, it->ratio);
-		}
+		if (it->has_got) rfl__sb_s(&s, ", ratio "), rfl__cs_num(&s, it->ratio);
 	}
 	if (v->given && v->note)
-		rfl__cs_s(&s, "; note: GFLOPS is a rate (FLOP per second), a count is written GFLOP: read as a count");
-	rfl__cs_end(&s);
+		rfl__sb_s(&s, "; note: GFLOPS is a rate (FLOP per second), a count is written GFLOP: read as a count");
 }
 
 static void rfl__ck_points(const rfl_check_desc *d, rfl_check_item *it) {
@@ -24811,24 +24779,34 @@ static void rfl__ck_measured(const rfl_reduce_result *p, rfl_check_field f, rfl_
 static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
 	const rfl_kernel_stat *T = &x->prof->total;
 	double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
-	rfl__cs s;
-	s.b = it->message, s.size = sizeof it->message, s.n = 0;
+	rfl__sb s = rfl__sb_make(it->message, sizeof it->message);
 	it->has_expected = 1, it->expected = simt, it->ratio = simt > 0 ? it->got / simt : 0;
 	if (it->got <= simt * (1 + x->tol)) {
 		it->verdict = RFL_VERDICT_WRONG, it->diagnosis = RFL_DIAG_TENSOR_FLOPS_MISSING;
-		rfl__cs_s(&s, "tensor_flops_missing (tensor-core kernels ran with no FLOP counter: the profile's ");
-		if (!x->d->hide_expected) rfl__cs_val(&s, simt, RFL_CHECK_M_FLOPS), rfl__cs_s(&s, " ");
-		rfl__cs_s(&s, "FP counts are only a lower bound): ");
-		rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+		rfl__sb_s(&s, "tensor_flops_missing (tensor-core kernels ran with no FLOP counter: the profile's ");
+		if (!x->d->hide_expected) rfl__cs_val(&s, simt, RFL_CHECK_M_FLOPS), rfl__sb_s(&s, " ");
+		rfl__sb_f(&s, "FP counts are only a lower bound): %s", rfl__ck_advice(it->diagnosis));
 	} else {
 		it->verdict = RFL_VERDICT_UNCHECKED, it->diagnosis = RFL_DIAG_NONE;
-		rfl__cs_s(&s, "at least ");
+		rfl__sb_s(&s, "at least ");
 		if (!x->d->hide_expected) rfl__cs_val(&s, simt, RFL_CHECK_M_FLOPS);
-		else rfl__cs_s(&s, "the FP counters' sum");
-		rfl__cs_s(&s, ": the profile's tensor-core kernels have no FLOP counter, so this cannot be checked");
+		else rfl__sb_s(&s, "the FP counters' sum");
+		rfl__sb_s(&s, ": the profile's tensor-core kernels have no FLOP counter, so this cannot be checked");
 	}
-	rfl__cs_end(&s);
 	if (x->d->hide_expected) it->has_expected = 0, it->expected = 0, it->ratio = 0;
+}
+
+/* The next of items[cap], cleared, for model mi (-1: none) and the field
+   a.b.c; NULL past cap (*n counts it all the same). */
+static rfl_check_item *rfl__ck_slot(rfl_check_item *items, int *n, int cap, int mi, const char *a,
+									const char *b, const char *c) {
+	rfl_check_item *it;
+	if ((*n)++ >= cap) return 0;
+	it = &items[*n - 1];
+	RFL_MEMSET(it, 0, sizeof *it);
+	it->model = mi;
+	rfl__ck_path(it->field, sizeof it->field, a, b, c);
+	return it;
 }
 
 /* Not inlined: its net (an rfl_error inside) would join rfl_check_run's
@@ -24860,12 +24838,9 @@ static RFL__NOINLINE rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_
 	x->prof = x->d->profiles ? x->d->profiles[mi] : 0;
 	for (f = RFL_CHECK_FWD_FLOPS; f < RFL_CHECK_VARIANT; f++) {
 		rfl_check_item *it;
-		if (f == RFL_CHECK_BWD_FLOPS && !x->train) continue;
-		if (*n >= cap) { (*n)++; continue; }
-		it = &items[(*n)++];
-		RFL_MEMSET(it, 0, sizeof *it);
-		it->model = mi;
-		rfl__ck_path(it->field, sizeof it->field, "models", m->name, rfl__ck_names[f]);
+		if ((f == RFL_CHECK_BWD_FLOPS && !x->train) ||
+			!(it = rfl__ck_slot(items, n, cap, mi, "models", m->name, rfl__ck_names[f])))
+			continue;
 		if (f >= RFL_CHECK_M_FLOPS) {
 			c.n = 0;
 			if (x->prof) rfl__ck_measured(x->prof, (rfl_check_field)f, &c);
@@ -24900,12 +24875,8 @@ static RFL__NOINLINE rfl_result rfl__ck_llm_items(rfl__ck_ctx *x, int mi, rfl_ch
 #endif
 	x->m = m, x->prof = 0, x->L = &L;
 	for (f = RFL_CHECK_PARAMS; f < RFL_CHECK_FIELD_COUNT; f++) {
-		rfl_check_item *it;
-		if (*n >= cap) { (*n)++; continue; }
-		it = &items[(*n)++];
-		RFL_MEMSET(it, 0, sizeof *it);
-		it->model = mi;
-		rfl__ck_path(it->field, sizeof it->field, "models", m->name, rfl__ck_names[f]);
+		rfl_check_item *it = rfl__ck_slot(items, n, cap, mi, "models", m->name, rfl__ck_names[f]);
+		if (!it) continue;
 		rfl__ck_llm_cands(&L, (rfl_check_field)f, 0, &c);
 		rfl__ck_item(x, (rfl_check_field)f, &m->v[f], &c, "the machine's memory is unknown", it);
 		rfl__ck_points(x->d, it);
@@ -24916,12 +24887,12 @@ static RFL__NOINLINE rfl_result rfl__ck_llm_items(rfl__ck_ctx *x, int mi, rfl_ch
 
 static void rfl__ck_variant(const rfl__ck_ctx *x, rfl_check_item *it) {
 	const rfl_machine *vm = 0;
-	rfl__cs s;
+	rfl__sb s;
 	int ok = 1, i;
 	RFL_MEMSET(it, 0, sizeof *it);
 	it->kind = RFL_CHECK_VARIANT, it->model = -1;
 	rfl__ck_path(it->field, sizeof it->field, "assignment", 0, 0);
-	s.b = it->message, s.size = sizeof it->message, s.n = 0;
+	s = rfl__sb_make(it->message, sizeof it->message);
 	if (x->d->variant_hw && (rfl_hw_find(x->d->variant_hw, &vm) != RFL_OK || vm != x->a->machine)) ok = 0;
 	if (x->d->variant_batch && x->d->variant_batch != x->a->batch) ok = 0;
 	if (x->d->variant_model) {
@@ -24931,16 +24902,12 @@ static void rfl__ck_variant(const rfl__ck_ctx *x, rfl_check_item *it) {
 	}
 	it->verdict = ok ? RFL_VERDICT_OK : RFL_VERDICT_WRONG;
 	it->diagnosis = ok ? RFL_DIAG_NONE : RFL_DIAG_WRONG_VARIANT;
-	rfl__cs_s(&s, ok ? "ok: your variant" : "wrong_variant: your variant is ");
-	if (!ok) {
-		rfl__cs_s(&s, x->d->variant_model ? x->d->variant_model : "?");
-		rfl__cs_s(&s, " on ");
-		rfl__cs_s(&s, x->d->variant_hw ? x->d->variant_hw : "?");
-		rfl__cs_s(&s, " at batch ");
-		rfl__cs_num(&s, (double)x->d->variant_batch);
-		rfl__cs_s(&s, "; these answers are not for it");
-	}
-	rfl__cs_end(&s);
+	rfl__sb_s(&s, ok ? "ok: your variant" : "wrong_variant: your variant is ");
+	if (ok) return;
+	rfl__sb_f(&s, "%s on %s at batch ", x->d->variant_model ? x->d->variant_model : "?",
+			  x->d->variant_hw ? x->d->variant_hw : "?");
+	rfl__cs_num(&s, (double)x->d->variant_batch);
+	rfl__sb_s(&s, "; these answers are not for it");
 }
 
 RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_desc *d,
@@ -24963,12 +24930,8 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
 	x.a = a, x.d = d, x.t = &t, x.train = a->mode == RFL_MODE_TRAIN;
 	x.tol = d->tol > 0 ? d->tol : 0.02, x.dtol = x.tol / 4;
 	for (f = RFL_CHECK_PEAK; f <= RFL_CHECK_RIDGE; f++) {
-		rfl_check_item *it;
-		if (n >= cap) { n++; continue; }
-		it = &items[n++];
-		RFL_MEMSET(it, 0, sizeof *it);
-		it->model = -1;
-		rfl__finish(it->field, sizeof it->field, rfl__ly_cat(it->field, sizeof it->field, 0, rfl__ck_names[f]));
+		rfl_check_item *it = rfl__ck_slot(items, &n, cap, -1, rfl__ck_names[f], 0, 0);
+		if (!it) continue;
 		c.n = 0;
 		rfl__ck_add(&c, f == RFL_CHECK_PEAK ? t.peak : f == RFL_CHECK_BW ? t.bw : t.peak / t.bw,
 					f == RFL_CHECK_BW ? "the datasheet's DRAM bandwidth"
@@ -25062,18 +25025,16 @@ RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
 									size_t size) {
 	rfl_json_writer w;
 	char msg[160];
-	rfl__cs s;
+	rfl__sb s = rfl__sb_make(msg, sizeof msg);
 	int i;
 	rfl_json_w_init(&w, buf, size);
 	if (!rep || (n > 0 && !items)) return 0;
-	s.b = msg, s.size = sizeof msg, s.n = 0;
 	rfl__cs_num(&s, rep->n_ok);
-	rfl__cs_s(&s, " ok, ");
+	rfl__sb_s(&s, " ok, ");
 	rfl__cs_num(&s, rep->n_wrong);
-	rfl__cs_s(&s, " wrong, ");
+	rfl__sb_s(&s, " wrong, ");
 	rfl__cs_num(&s, rep->n_missing);
-	rfl__cs_s(&s, rep->variant_wrong ? " missing; not your variant: score 0" : " missing");
-	rfl__cs_end(&s);
+	rfl__sb_s(&s, rep->variant_wrong ? " missing; not your variant: score 0" : " missing");
 	rfl_json_w_obj(&w, 0);
 	rfl_json_w_num(&w, "score", rep->score);
 	rfl_json_w_num(&w, "max_score", rep->max_score);
