@@ -24070,7 +24070,7 @@ static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
 
 static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *a) {
 	char s[64];
-	int k;
+	int k, q;
 	double b;
 	rfl_result e;
 	if ((e = rfl__ck_obj(r, obj, "assignment")) != RFL_OK) return e;
@@ -24082,16 +24082,15 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
 				return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, v, 0, "assignment.hw",
 									"no machine of that name in the table (rfl-hw lists them)");
 			rfl__finish(a->hw, sizeof a->hw, rfl__ly_cat(a->hw, sizeof a->hw, 0, s));
-		} else if (rfl_json_str_eq(&r->doc, k, "batch")) {
-			if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > 1e9 || b != (double)(uint64_t)b)
-				return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0, "assignment.batch",
-									"batch is a whole number from 1 to 1e9");
-			a->batch = (uint64_t)b;
-		} else if (rfl_json_str_eq(&r->doc, k, "seq")) {
-			if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > 1e7 || b != (double)(uint64_t)b)
-				return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0, "assignment.seq",
-									"seq is a whole number of tokens from 1 to 1e7");
-			a->seq = (uint64_t)b;
+		} else if ((q = rfl_json_str_eq(&r->doc, k, "seq")) ||
+				   rfl_json_str_eq(&r->doc, k, "batch")) {
+			if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > (q ? 1e7 : 1e9) ||
+				b != (double)(uint64_t)b)
+				return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0,
+									q ? "assignment.seq" : "assignment.batch",
+									q ? "seq is a whole number of tokens from 1 to 1e7"
+									  : "batch is a whole number from 1 to 1e9");
+			*(q ? &a->seq : &a->batch) = (uint64_t)b;
 		} else if (rfl_json_str_eq(&r->doc, k, "mode")) {
 			if (str && (rfl_parse_name_eq(s, "train") || rfl_parse_name_eq(s, "training"))) a->mode = RFL_MODE_TRAIN;
 			else if (str && (rfl_parse_name_eq(s, "infer") || rfl_parse_name_eq(s, "inference"))) a->mode = RFL_MODE_INFER;
@@ -24604,22 +24603,15 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
 		*ci = 0;
 		return RFL_DIAG_FOOTPRINT_NOT_TRAFFIC;
 	}
-	if (x->m && f < RFL_CHECK_M_FLOPS) {
-		if (x->a->batch > 1) {
-			rfl__ck_cands(x->t, x->train, f, 1, &alt);
-			if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
-				return *ref = alt.v[i], *why = "batch 1", *ci = i, RFL_DIAG_PER_SAMPLE;
-		}
-		if (x->train && f != RFL_CHECK_FWD_FLOPS && f != RFL_CHECK_BWD_FLOPS) {
-			rfl__ck_cands(x->t, 1, f, 2, &alt);
-			if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
-				return *ref = alt.v[i], *why = "the forward pass", *ci = i, RFL_DIAG_FORWARD_ONLY;
-		}
-		if (x->train) {
-			rfl__ck_cands(x->t, 1, f, 3, &alt);
-			if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
-				return *ref = alt.v[i], *why = "2 x forward", *ci = i, RFL_DIAG_BACKWARD_TWICE_FORWARD;
-		}
+	for (k = 1; x->m && f < RFL_CHECK_M_FLOPS && k <= 3; k++) { /* per_sample, forward_only, .. */
+		static const char *const w[3] = {"batch 1", "the forward pass", "2 x forward"};
+		if (k == 1 ? x->a->batch < 2 : !x->train || (k == 2 && (f == RFL_CHECK_FWD_FLOPS ||
+																 f == RFL_CHECK_BWD_FLOPS)))
+			continue;
+		rfl__ck_cands(x->t, k == 1 ? x->train : 1, f, k, &alt);
+		if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
+			return *ref = alt.v[i], *why = w[k - 1], *ci = i,
+				   (rfl_check_diag)(RFL_DIAG_PER_SAMPLE + k - 1);
 	}
 	if ((f == RFL_CHECK_FWD_FLOPS || f == RFL_CHECK_BWD_FLOPS || f == RFL_CHECK_FLOPS ||
 		 f == RFL_CHECK_PRE_FLOPS || f == RFL_CHECK_DEC_FLOPS) &&
