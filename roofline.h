@@ -20093,7 +20093,7 @@ static RFL__UNUSED void rfl__widen(double *lo, double *hi, double vlo, double vh
 static RFL__UNUSED int rfl__imin(int a, int b) { return a < b ? a : b; }
 static RFL__UNUSED int rfl__imax(int a, int b) { return a > b ? a : b; }
 
-/* ---- canvas -------------------------------------------------------------- */
+/* ---- canvas ---- */
 RFL_API rfl_result rfl_canvas_init(rfl_canvas *c, void *pixels, size_t size_bytes, int w,
 								   int h, int channels, int stride_bytes) {
 	size_t need;
@@ -20217,7 +20217,7 @@ static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, in
 	for (; x0 < x1; x0++, p += c->channels) rfl__blend_at(p, c->channels, color, a);
 }
 
-/* ---- lines ------------------------------------------------------------------
+/* ---- lines ----
    A segment is a capsule (pixel centres within width/2, a one-pixel ramp
    for anti-aliasing); each row visits only the x range it can reach. */
 static int rfl__finite4(double a, double b, double c2, double d) {
@@ -20396,7 +20396,7 @@ RFL_API void rfl_draw_polyline(rfl_canvas *c, const double *xy, int n, double wi
 	}
 }
 
-/* ---- rectangles and circles ------------------------------------------------ */
+/* ---- rectangles and circles ---- */
 RFL_API void rfl_fill_rect(rfl_canvas *c, double x, double y, double w, double h,
 						   rfl_color color) {
 	double x1, y1;
@@ -20470,7 +20470,7 @@ RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, doub
 	rfl__disc(c, cx, cy, r, width * 0.5, color);
 }
 
-/* ---- polygons ----------------------------------------------------------------
+/* ---- polygons ----
    Scanline fill, non-zero winding: RFL__SUB sub-scanlines a pixel row,
    exact horizontal coverage in a stack row of RFL__TILE columns (wider:
    column tiles). Crossings come RFL__XLOOK per pass over the edges, so the
@@ -20593,7 +20593,7 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
 	return RFL_OK;
 }
 
-/* ---- markers ------------------------------------------------------------------
+/* ---- markers ----
    Filled shapes: a factor on the half size (alike in looks), the vertex
    count and the vertices in scaled half sizes. */
 static const struct rfl__shape_def {
@@ -20651,7 +20651,7 @@ RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, 
 	}
 }
 
-/* ---- text: the library's own bitmap font -----------------------------------
+/* ---- text: the library's own bitmap font ----
    Designed for this library: 5 x 9 glyph boxes (rows 0..6 cap height, 7..8
    descenders); characters 32..126 in order, 9 rows each, a row as '0' + its
    bits (bit 4 = leftmost column). */
@@ -20810,7 +20810,7 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
 	return w;
 }
 
-/* ---- axes ------------------------------------------------------------------ */
+/* ---- axes ---- */
 typedef struct rfl__axis {
 	double lo, hi;   /* value range */
 	int log;
@@ -20960,7 +20960,7 @@ static void rfl__tick_label(char *b, size_t size, const rfl__axis *a, double v) 
 	rfl_fmt_num(b, size, v, 6);
 }
 
-/* ---- layout helpers ---------------------------------------------------------- */
+/* ---- layout helpers ---- */
 typedef struct rfl__rect {
 	double x0, y0, x1, y1;
 } rfl__rect;
@@ -21115,7 +21115,7 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
 	return 1;
 }
 
-/* ---- palette and series ------------------------------------------------------ */
+/* ---- palette and series ---- */
 static const rfl_color rfl__palette[10] = {
 	0xFF1F77B4u, 0xFFE8710Au, 0xFF2CA02Cu, 0xFF8E5CC8u, 0xFF8C564Bu,
 	0xFFD6449Fu, 0xFF17A2B8u, 0xFF8A8A14u, 0xFF2B3A8Cu, 0xFF6F6F6Fu};
@@ -21139,7 +21139,7 @@ static int rfl__streq(const char *a, const char *b) {
 }
 static int rfl__has_label(const char *s) { return s && s[0]; }
 
-/* ---- legend ---------------------------------------------------------------- */
+/* ---- legend ---- */
 #define RFL__MAXLEG 24
 /* Small types (on the stack); a warning's text gets rfl__leg_suffix. */
 typedef struct rfl__legend {
@@ -21256,7 +21256,7 @@ static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect 
 	rfl__leg_draw(c, l, bx, by, bs);
 }
 
-/* ---- frame: axes, grid, ticks, titles ------------------------------------------ */
+/* ---- frame: axes, grid, ticks, titles ---- */
 /* Width of the widest y tick label. */
 static int rfl__ylabel_w(const rfl__axis *a, int s) {
 	rfl__tickset t;
@@ -21421,7 +21421,7 @@ static void rfl__put_area(rfl_chart_area *a, const rfl__rect *p, const rfl__axis
 	a->y_min = y->lo; a->y_max = y->hi; a->y_log = y->log;
 }
 
-/* ---- series: colour and marker per label -----------------------------------
+/* ---- series: colour and marker per label ----
    A series: the points of one label, kept as its first point and colour
    slot (small frames); series whose first points share a link share a slot. */
 #define RFL__MAXSER 64
@@ -21469,7 +21469,7 @@ static int rfl__ser_add(rfl__series *t, int index) {
 	return t->n++;
 }
 
-/* ---- the roofline chart ------------------------------------------------------- */
+/* ---- the roofline chart ---- */
 static const char *rfl__prec_title(rfl_prec p) {
 	static const char *const n[RFL_PREC_COUNT] = {"FP32", "FP64", "FP16", "FP64 tensor",
 												 "TF32 tensor", "FP16 tensor", "BF16 tensor",
@@ -22295,7 +22295,7 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
 	return res;
 }
 
-/* ---- bar charts --------------------------------------------------------------- */
+/* ---- bar charts ---- */
 static double rfl__bar_val(const rfl_bar_desc *d, int cat, int ser, int nser) {
 	double v = d->values[(size_t)cat * (size_t)nser + (size_t)ser];
 	return rfl__isfinite(v) && v > 0 ? v : 0;
@@ -22448,7 +22448,7 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
 	return RFL_OK;
 }
 
-/* ---- scatter ---------------------------------------------------------------------- */
+/* ---- scatter ---- */
 static int rfl__xy_ok(const rfl_xy *p, int xlog, int ylog) {
 	return rfl__isfinite(p->x) && rfl__isfinite(p->y) && (!xlog || p->x > 0) && (!ylog || p->y > 0);
 }
@@ -22607,7 +22607,7 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
 	return RFL_OK;
 }
 
-/* ---- the roofline as text (RFL_NO_ASCII removes it) -------------------------- */
+/* ---- the roofline as text (RFL_NO_ASCII removes it) ---- */
 #ifndef RFL_NO_ASCII
 typedef struct rfl__grid {
 	char *b;
@@ -22823,7 +22823,7 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
    [14] PNG
    stb_image_write with its allocations in a caller arena (RFL_NO_PNG)
    ========================================================================== */
-/* ---- PNG through stb_image_write ---------------------------------------------
+/* ---- PNG through stb_image_write ----
    stb's allocation macros take no context: a static pointer names the
    arena of the call (the one mutable static: not re-entrant). Out of
    arena, the allocator longjmps back to rfl_png_write (stb does not check
@@ -23199,7 +23199,7 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
    ========================================================================== */
 #ifndef RFL_NO_PROBE
-/* ---- kernels ------------------------------------------------------------------
+/* ---- kernels ----
    One template per kernel and instruction set (vector V, element E): twelve
    named accumulators, not an array a compiler may keep in memory. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -23447,7 +23447,7 @@ RFL_API double rfl_probe_kernel_run(const rfl_probe_job *job) {
 	return 0;
 }
 
-/* ---- levels: a piecewise-flat fit of the sweep curve ----------------------------
+/* ---- levels: a piecewise-flat fit of the sweep curve ----
    log2 without libm: x = m 2^e, m in [1, 2), ln m = 2 atanh((m-1)/(m+1))
    (z <= 1/3: six terms are within 1e-7). */
 static double rfl__probe_log2(double x) {
@@ -23556,7 +23556,7 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride, double out[RF
 	return kept;
 }
 
-/* ---- the driver ---------------------------------------------------------------- */
+/* ---- the driver ---- */
 typedef struct rfl__probe_ctx {
 	const rfl_probe_desc *d;
 	rfl_probe_result *r;
@@ -23786,7 +23786,7 @@ RFL_API const char *rfl_check_diag_name(rfl_check_diag d) {
 	return (unsigned)d < RFL_DIAG_COUNT ? rfl__ck_diags[d] : "?";
 }
 
-/* ---- values with units ---------------------------------------------------- */
+/* ---- values with units ---- */
 /* The unit's dimension and factor (MAC: 2 FLOPs), any case; -1 when
    unknown. "flops" is a count or a rate (RFL__CK_FLOPS): the field decides. */
 #define RFL__CK_FLOPS 99
@@ -23896,7 +23896,7 @@ RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_di
 	return rfl__ck_parse(s, len, dim, out, at, 0);
 }
 
-/* ---- reading the answer file ----------------------------------------------- */
+/* ---- reading the answer file ---- */
 typedef struct rfl__ck_rd {
 	rfl_json_doc doc;
 	rfl_error *err;
@@ -24173,7 +24173,7 @@ RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *to
 	return rfl__ck_top(&r, out);
 }
 
-/* ---- the truth: what every accepted convention gives -------------------------- */
+/* ---- the truth: what every accepted convention gives ---- */
 #define RFL__CK_NC 6 /* candidates per value at most */
 typedef struct rfl__ck_cand {
 	int n;
@@ -24308,7 +24308,7 @@ static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, 
 	}
 }
 
-/* ---- messages ------------------------------------------------------------------ */
+/* ---- messages ---- */
 static void rfl__cs_num(rfl__sb *s, double v) {
 	if (v >= 1e4 || v <= -1e4) rfl__sb_si(s, v, ""); /* "740.7 M" */
 	else rfl__sb_num(s, v, 4);
@@ -24322,7 +24322,7 @@ static void rfl__cs_val(rfl__sb *s, double v, rfl_check_field f) {
 	else rfl__sb_num(s, v, d == RFL_DIM_COUNT ? 12 : 4), rfl__sb_s(s, unit[d]);
 }
 
-/* ---- grading one value ---------------------------------------------------------- */
+/* ---- grading one value ---- */
 typedef struct rfl__ck_ctx {
 	const rfl_check_answers *a;
 	const rfl_check_desc *d;
@@ -24421,7 +24421,7 @@ static int rfl__ck_above(const rfl__ck_ctx *x, double got, double *ref, const ch
 	return 1;
 }
 
-/* ---- an LLM's truth: a prefill of S tokens and a decode step after it ------------ */
+/* ---- an LLM's truth: a prefill of S tokens and a decode step after it ---- */
 typedef struct rfl__ck_llm {
 	double params, W;   /* parameters; the weights' bytes (read once a step) */
 	double pf[4];       /* prefill FLOPs: mac, all; LM head on the last position, on every one */
@@ -24957,7 +24957,7 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
 	return RFL_OK;
 }
 
-/* ---- writing JSON: the library's writer (rfl_json_writer) ------------------------ */
+/* ---- writing JSON: the library's writer (rfl_json_writer) ---- */
 #ifndef RFL_NO_JSON_WRITER
 /* 1 for a built-in LLM's name that is not a zoo model */
 static int rfl__ck_is_llm(const char *name) {
@@ -25116,7 +25116,7 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
 }
 #endif /* RFL_NO_JSON_WRITER */
 
-/* ---- the submitter (Gradescope's submission metadata) ------------------------- */
+/* ---- the submitter (Gradescope's submission metadata) ---- */
 RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_tok *toks, int ntoks,
 									   const char *key, char *out, size_t size, rfl_error *err) {
 	rfl__ck_rd r;
@@ -25144,7 +25144,7 @@ RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_to
 	return RFL_OK;
 }
 
-/* ---- variants ------------------------------------------------------------------ */
+/* ---- variants ---- */
 static uint64_t rfl__ck_mix(uint64_t *s) { /* splitmix64 (Steele, Lea, Flood 2014) */
 	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
