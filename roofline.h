@@ -20131,8 +20131,7 @@ RFL_API void rfl_canvas_unclip(rfl_canvas *c) {
 	if (c) rfl_canvas_clip(c, 0, 0, c->width, c->height);
 }
 
-/* true when the canvas can be drawn on (a hand-filled one may clip
-   outside its buffer) */
+/* 1 when drawable (a hand-filled canvas may clip outside its buffer) */
 static int rfl__canvas_ok(const rfl_canvas *c) {
 	return c && c->pixels && c->width > 0 && c->height > 0 &&
 		   (c->channels == 3 || c->channels == 4) && c->stride_bytes >= c->width * c->channels &&
@@ -20219,17 +20218,17 @@ static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, in
 
 /* ---- lines ----
    A segment is a capsule (pixel centres within width/2, a one-pixel ramp
-   for anti-aliasing); each row visits only the x range it can reach. */
+   for anti-aliasing). */
 static int rfl__finite4(double a, double b, double c2, double d) {
 	return rfl__isfinite(a) && rfl__isfinite(b) && rfl__isfinite(c2) && rfl__isfinite(d);
 }
-/* Beyond any sensible drawing (1e150 px): skipped, which avoids overflow. */
+/* beyond any drawing (1e150 px): skipped, no overflow */
 static int rfl__far4(double a, double b, double c2, double d) {
 	return rfl__absd(a) > 1e150 || rfl__absd(b) > 1e150 || rfl__absd(c2) > 1e150 ||
 		   rfl__absd(d) > 1e150;
 }
 
-/* Liang-Barsky: clip the segment to the rectangle; 0 when outside. */
+/* Liang-Barsky clipping; 0 when outside. */
 static int rfl__clip_seg(double *x0, double *y0, double *x1, double *y1, double rx0, double ry0,
 						 double rx1, double ry1) {
 	double t0 = 0, t1 = 1, dx = *x1 - *x0, dy = *y1 - *y0;
@@ -20311,8 +20310,7 @@ RFL_API void rfl_draw_line(rfl_canvas *c, double x0, double y0, double x1, doubl
 	rfl__capsule(c, x0, y0, x1, y1, width * 0.5, color);
 }
 
-/* Dashes along a segment from pattern phase *phase (pixels into on+off),
-   advanced. */
+/* Dashes along a segment from phase *phase (pixels into on+off), advanced. */
 static void rfl__dash_seg(rfl_canvas *c, double x0, double y0, double x1, double y1, double hw,
 						  double on, double off, double *phase, rfl_color color) {
 	double dx = x1 - x0, dy = y1 - y0, len = RFL_SQRT(dx * dx + dy * dy), pos = 0, period;
@@ -20343,7 +20341,7 @@ static void rfl__dash_seg(rfl_canvas *c, double x0, double y0, double x1, double
 	}
 }
 
-/* The dash phase after dist more pixels of a pattern of the given period. */
+/* the dash phase after dist more pixels */
 static void rfl__phase_walk(double *phase, double dist, double period) {
 	*phase += dist - period * RFL_FLOOR(dist / period);
 	if (*phase >= period) *phase -= period;
@@ -20353,8 +20351,8 @@ static double rfl__dist(double x0, double y0, double x1, double y1) {
 	return RFL_SQRT((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
 }
 
-/* Dashes of a segment that may reach far off the canvas: the visible part
-   walked, the phase advanced over the rest. */
+/* Dashes of a segment that may reach far off the canvas: the phase walks
+   over the part not drawn. */
 static void rfl__dash_clipped(rfl_canvas *c, double x0, double y0, double x1, double y1,
 							  double hw, double on, double off, double *phase, rfl_color color) {
 	double cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1, m = hw * 2 + 2, period = on + off;
@@ -20472,9 +20470,9 @@ RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, doub
 
 /* ---- polygons ----
    Scanline fill, non-zero winding: RFL__SUB sub-scanlines a pixel row,
-   exact horizontal coverage in a stack row of RFL__TILE columns (wider:
-   column tiles). Crossings come RFL__XLOOK per pass over the edges, so the
-   frame does not grow with RFL_POLY_MAX and a convex shape takes one pass. */
+   exact horizontal coverage in tiles of RFL__TILE columns. Crossings come
+   RFL__XLOOK per pass over the edges: the frame does not grow with
+   RFL_POLY_MAX, and a convex shape takes one pass. */
 #define RFL__SUB 5
 #define RFL__TILE 64
 #define RFL__XLOOK 4
@@ -20549,8 +20547,7 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
 			for (k = 0; k <= tw; k++) acc[k] = 0;
 			for (s = 0; s < RFL__SUB; s++) {
 				rfl__xing *t = &xs[s];
-				/* spans between neighbouring crossings where the winding
-				   is not 0 */
+				/* spans where the winding is not 0 */
 				while (t->i < t->n) {
 					double xr = t->x[t->i];
 					if (t->wind != 0) {
@@ -20594,8 +20591,7 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
 }
 
 /* ---- markers ----
-   Filled shapes: a factor on the half size (alike in looks), the vertex
-   count and the vertices in scaled half sizes. */
+   Filled shapes: a size factor (alike in looks), n vertices in half sizes. */
 static const struct rfl__shape_def {
 	rfl_marker m;
 	double k;
@@ -20607,7 +20603,6 @@ static const struct rfl__shape_def {
 	{RFL_MARKER_TRIANGLE_DOWN, 1.2, 3, {0, 1, -0.95, -0.7, 0.95, -0.7}},
 	{RFL_MARKER_DIAMOND, 1.2, 4, {0, -1, 1, 0, 0, 1, -1, 0}}};
 
-/* Fill the shape of marker i of rfl__shapes with half size h. */
 static void rfl__fill_shape(rfl_canvas *c, int i, double cx, double cy, double h, rfl_color color) {
 	const struct rfl__shape_def *sh = &rfl__shapes[i];
 	double xy[8];
@@ -20652,9 +20647,8 @@ RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, 
 }
 
 /* ---- text: the library's own bitmap font ----
-   Designed for this library: 5 x 9 glyph boxes (rows 0..6 cap height, 7..8
-   descenders); characters 32..126 in order, 9 rows each, a row as '0' + its
-   bits (bit 4 = leftmost column). */
+   5 x 9 glyphs (rows 0..6 cap height, 7..8 descenders) for characters
+   32..126, a row as '0' + its bits (bit 4 = leftmost column). */
 static const char rfl__font[95 * 9 + 1] =
 	"000000000444440400:::000000::O:O::004?D>5N400HI248C300<BD8EB=00448000000" /*  !"#$%&' */
 	"24888420084222480004E>E4000044O4400000000<<48000O0000000000<<0011248@@00" /* ()*+,-./ */
@@ -20689,8 +20683,7 @@ RFL_API int rfl_text_width(const char *text, int len, int scale) {
 	return (int)w;
 }
 
-/* Frame of a text run: glyph-local (u along the text, v down the glyph)
-   to canvas pixels. */
+/* A text run's frame: u along the text, v down the glyph. */
 typedef struct rfl__tframe {
 	double ox, oy;
 	int up;
@@ -20709,8 +20702,8 @@ static void rfl__ttri(rfl_canvas *c, const rfl__tframe *f, const double *uv, rfl
 		xy[2 * q] = f->up ? f->ox + v : f->ox + u;
 		xy[2 * q + 1] = f->up ? f->oy - u : f->oy + v;
 	}
-	/* vertex 1 is the right angle, the legs run along the axes: exact
-	   coverage per pixel, far cheaper than the general polygon fill */
+	/* vertex 1 is the right angle, legs along the axes: exact coverage,
+	   far cheaper than rfl_fill_polygon */
 	cx = xy[2];
 	cy = xy[3];
 	for (q = 0; q < 3; q += 2) {
@@ -20740,8 +20733,7 @@ static int rfl__glyph_on(const char *g, int col, int row) {
 	return ((g[row] - '0') >> (4 - col)) & 1;
 }
 
-/* One glyph, its cell's top-left at local (u, v); from scale 2 up small
-   triangles bridge diagonal steps. */
+/* One glyph, its cell at (u, v); from scale 2 up triangles bridge diagonal steps. */
 static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, int ch, int s,
 					   rfl_color color) {
 	const char *g;
@@ -20770,7 +20762,7 @@ static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, 
 	}
 }
 
-/* Offsets from a text's anchor to its w x h box's start (along) and top. */
+/* offsets from a text's anchor to its box's start and top */
 static void rfl__text_anchor(int flags, double w, double h, double *along, double *across) {
 	*along = (flags & 3) == RFL_TEXT_CENTER ? -w * 0.5 : (flags & 3) == RFL_TEXT_RIGHT ? -w : 0;
 	*across = (flags & 12) == RFL_TEXT_MIDDLE ? -h * 0.5 : (flags & 12) == RFL_TEXT_BOTTOM ? -h : 0;
@@ -20793,7 +20785,6 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
 	/* whole pixels keep the glyph blocks crisp */
 	f.ox = RFL_FLOOR((f.up ? x + across : x + along) + 0.5);
 	f.oy = RFL_FLOOR((f.up ? y - along : y + across) + 0.5);
-	/* stop once the pen has left the clip box: long labels cost nothing */
 	limit = f.up ? f.oy - c->clip_y0 : c->clip_x1 - f.ox;
 	for (i = 0; text[i]; i++) {
 		int ch = (unsigned char)text[i];
@@ -20801,7 +20792,6 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
 		if (sup && !rfl__is_sup(ch)) sup = 0;
 		if (u > limit) break;
 		adv = RFL_FONT_W * (sup ? ss : scale);
-		/* glyphs wholly before the clip box (centred long text) are skipped */
 		before = f.up ? f.oy - u - adv > c->clip_y1 : f.ox + u + adv < c->clip_x0;
 		if (!before && sup) rfl__glyph(c, &f, u, -scale * 2.0 + (scale - ss) * 1.0, ch, ss, color);
 		else if (!before) rfl__glyph(c, &f, u, 0, ch, scale, color);
@@ -20815,8 +20805,7 @@ typedef struct rfl__axis {
 	double lo, hi;   /* value range */
 	int log;
 	double p0, p1;   /* pixel positions of lo and hi (rfl__axis_place) */
-	double llo, lhi; /* log axes: log10 of lo and hi, kept because the
-						obstacles are mapped again for every score */
+	double llo, lhi; /* log axes: log10 of lo and hi */
 	rfl_ticks ticks;
 } rfl__axis;
 
@@ -20829,8 +20818,7 @@ static void rfl__axis_place(rfl__axis *a, double p0, double p1) {
 		a->lhi = RFL_LOG10(a->hi);
 	}
 }
-/* value -> pixel on a placed axis; values a log axis cannot show map far
-   outside */
+/* value -> pixel; what a log axis cannot show maps far outside */
 static double rfl__amap(const rfl__axis *a, double v) {
 	double t;
 	if (!rfl__isfinite(v)) return -1e300;
@@ -20874,13 +20862,11 @@ static void rfl__nice_range(rfl__axis *a, double lo, double hi) {
 	}
 }
 
-/* Ticks are computed where drawn (no arrays): majors 0..nmajor-1 (at most
-   RFL__MAXTICK); minors m x 10^k (m = 2..9) on log axes of at most 8
-   decades, rfl__tminor keeping those inside. */
+/* Ticks computed where drawn: majors 0..nmajor-1; minors m x 10^k (m = 2..9)
+   on log axes of at most 8 decades. */
 #define RFL__MAXTICK 64
 typedef struct rfl__tickset {
-	double k0, step; /* log: first decade, decades per tick; linear: first
-						multiple of the step, the step */
+	double k0, step; /* log: first decade, decades a tick; linear: in steps */
 	int nmajor, nminor;
 } rfl__tickset;
 
@@ -20924,7 +20910,7 @@ static void rfl__rtrim(char *b) {
 	while (n && b[n - 1] == ' ') b[--n] = 0;
 }
 
-/* One label style for an axis (not "1000, 10000, 10^5"): see RFL_TICKS_AUTO. */
+/* one label style for an axis: see RFL_TICKS_AUTO */
 static rfl_ticks rfl__axis_style(const rfl__axis *a) {
 	rfl__tickset t;
 	double v0, v1, big;
@@ -20970,10 +20956,9 @@ static int rfl__overlap(const rfl__rect *a, const rfl__rect *b) {
 }
 
 /* What a legend or label should not cover, weighted: the chart's fixed
-   obstacles (points, line samples, bars), replayed into an rfl__scan for
-   every rectangle scored, then the labels placed, stored as their id and
-   choice (small frames). The first RFL__NOBST - RFL__NLAB fixed ones
-   count, then up to RFL__NLAB labels while under RFL__NOBST. */
+   obstacles (points, line samples, bars), replayed for every rectangle
+   scored, then the labels placed, kept as id and choice (small frames).
+   At most RFL__NOBST - RFL__NLAB fixed ones, RFL__NOBST in all. */
 #define RFL__NOBST 768
 #define RFL__NLAB 96
 typedef struct rfl__scan {
@@ -21035,7 +21020,7 @@ static long rfl__obst_score(const rfl__obst *o, const rfl__rect *r) {
 	}
 	return sc.score;
 }
-/* Samples of a pixel polyline every few pixels as small obstacles. */
+/* a line as small obstacles every few pixels */
 static void rfl__scan_line(rfl__scan *sc, double x0, double y0, double x1, double y1, double step,
 						   int w, const rfl__rect *clip) {
 	double dx = x1 - x0, dy = y1 - y0, len = RFL_SQRT(dx * dx + dy * dy), t;
@@ -21044,8 +21029,7 @@ static void rfl__scan_line(rfl__scan *sc, double x0, double y0, double x1, doubl
 	if (len / step > 48) step = len / 48; /* long lines: at most ~48 samples */
 	for (t = 0; t <= len && k < 400; t += step, k++) {
 		double x = x0 + dx * t / len, y = y0 + dy * t / len;
-		/* boxes stretched along the line so that they touch: the whole
-		   line is covered, but only 2 px to either side of it */
+		/* boxes stretched along the line to touch, 2 px to either side */
 		double hx = rfl__absd(dx) / len * step / 2 + 2, hy = rfl__absd(dy) / len * step / 2 + 2;
 		if (x < clip->x0 || x > clip->x1 || y < clip->y0 || y > clip->y1) continue;
 		rfl__scan_add(sc, x - hx, y - hy, x + hx, y + hy, w);
@@ -21065,14 +21049,14 @@ static rfl__rect rfl__text_box(double x, double y, const char *s, int scale, int
 }
 
 /* Draw at the first anchor inside `inside` covering nothing, with the full
-   text, then alt (shorter, may be NULL); else at the least bad place that
-   covers no point or label; else nothing (an unreadable label is worse
-   than none). Records it in o as id with its choice. Returns 1 when drawn. */
+   text, then alt (may be NULL); else at the least bad place that covers no
+   point or label; else nothing (an unreadable label is worse than none).
+   Records it in o. Returns 1 when drawn. */
 typedef struct rfl__cand {
 	double x, y;
 	int flags;
 } rfl__cand;
-/* The box a placed label keeps others out of: its text with a margin. */
+/* a placed label's text with a margin */
 static void rfl__label_box(const rfl__cand *cand, const char *t, int scale, rfl__rect *box) {
 	rfl__rect br = rfl__text_box(cand->x, cand->y, t, scale, cand->flags);
 	box->x0 = br.x0 - 4 * scale;
@@ -21141,7 +21125,7 @@ static int rfl__has_label(const char *s) { return s && s[0]; }
 
 /* ---- legend ---- */
 #define RFL__MAXLEG 24
-/* Small types (on the stack); a warning's text gets rfl__leg_suffix. */
+/* a warning's text gets rfl__leg_suffix */
 typedef struct rfl__legend {
 	const char *text[RFL__MAXLEG];
 	rfl_color color[RFL__MAXLEG];
@@ -21179,7 +21163,7 @@ static void rfl__leg_size(const rfl__legend *l, int s, double *w, double *h) {
 	*h = (l->n + (l->more ? 1 : 0)) * (RFL_FONT_H + 3) * s + 6.0 * s;
 }
 
-/* Draw text clipped to at most RFL__LEG_MAXCH characters. */
+/* a + b, cut at RFL__LEG_MAXCH characters */
 static void rfl__text_cut(rfl_canvas *c, double x, double y, const char *a, const char *b, int s,
 						  int flags, rfl_color col) {
 	char buf[RFL__LEG_MAXCH + 4];
@@ -21224,8 +21208,8 @@ static void rfl__leg_draw(rfl_canvas *c, const rfl__legend *l, double x, double 
 	}
 }
 
-/* The legend in the corner of plot that covers least; when every corner
-   hides a point or label, one text size smaller first. */
+/* The legend in the corner that covers least; when every corner hides a
+   point or label, one text size smaller first. */
 static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect *plot,
 						   const rfl__obst *o, rfl_legend where, int s) {
 	static const int order[4] = {0, 3, 1, 2}; /* ties: TL, BR, TR, BL */
@@ -21270,8 +21254,7 @@ static int rfl__ylabel_w(const rfl__axis *a, int s) {
 	return w;
 }
 
-/* The plot inside a panel: margins for the axes (y labels lw wide) and
-   titles. */
+/* the plot inside a panel: margins for axes (y labels lw wide), titles */
 static rfl__rect rfl__plot_rect(double x0, double y0, double x1, double y1, double lw, int s,
 								int has_ytitle) {
 	rfl__rect r;
@@ -21284,14 +21267,13 @@ static rfl__rect rfl__plot_rect(double x0, double y0, double x1, double y1, doub
 	return r;
 }
 
-/* A one-pixel grid or tick line at pos of an axis (is_y: horizontal), from
-   a to b: exact, and cheaper than a segment. */
+/* a one-pixel grid or tick line at pos (is_y: horizontal), from a to b */
 static void rfl__tick_line(rfl_canvas *c, int is_y, double pos, double a, double b, rfl_color col) {
 	if (is_y) rfl_fill_rect(c, a, RFL_FLOOR(pos), b - a, 1, col);
 	else rfl_fill_rect(c, RFL_FLOOR(pos), a, 1, b - a, col);
 }
 
-/* An axis's grid lines across the plot: minor ones lighter, first. */
+/* grid lines, minor ones lighter, first */
 static void rfl__axis_grid(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a,
 						   const rfl__tickset *t, int is_y) {
 	double v, lo = is_y ? p->x0 : p->y0, hi = is_y ? p->x1 : p->y1;
@@ -21304,7 +21286,7 @@ static void rfl__axis_grid(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a
 					   RFL__GRID);
 }
 
-/* An axis's tick marks outside the plot, and every step-th major's label. */
+/* tick marks outside the plot, a label every step-th major */
 static void rfl__axis_ticks(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a,
 							const rfl__tickset *t, int is_y, int step, int s) {
 	char b[40];
@@ -21356,8 +21338,7 @@ static int rfl__ylabel_step(const rfl__axis *y, const rfl__tickset *t, int s) {
 /* axes flags for rfl__draw_frame */
 #define RFL__NO_XTICKS 1
 #define RFL__NO_YTICKS 2
-/* The plot's frame: grid, ticks and labels (an axis without ticks has no
-   grid either), and the axis titles. */
+/* grid, ticks and labels (an axis without ticks has no grid), titles */
 static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
 							const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
 							int flags) {
@@ -21390,8 +21371,8 @@ static int rfl__auto_font(double w, double h, int fs) {
 	return 1 + (k >= 1.25) + (k >= 2.4) + (k >= 3.6);
 }
 
-/* The canvas cleared to white and the title (too wide: a size smaller, then
-   cut with ".."); returns the y below it. */
+/* The canvas cleared and the title (too wide: a size smaller, then cut);
+   returns the y below it. */
 static double rfl__begin_chart(rfl_canvas *c, const char *title, int s) {
 	char b[256];
 	rfl__sb t = rfl__sb_make(b, sizeof b);
@@ -21412,7 +21393,7 @@ static double rfl__begin_chart(rfl_canvas *c, const char *title, int s) {
 	return 6.0 * s + RFL_FONT_H * ts + 2.0 * s;
 }
 
-/* Where the plot went, for the caller (rfl_chart_area; a NULL a: nothing). */
+/* where the plot went (rfl_chart_area; NULL: nothing) */
 static void rfl__put_area(rfl_chart_area *a, const rfl__rect *p, const rfl__axis *x,
 						  const rfl__axis *y) {
 	if (!a) return;
@@ -21422,8 +21403,8 @@ static void rfl__put_area(rfl_chart_area *a, const rfl__rect *p, const rfl__axis
 }
 
 /* ---- series: colour and marker per label ----
-   A series: the points of one label, kept as its first point and colour
-   slot (small frames); series whose first points share a link share a slot. */
+   The points of one label, kept as its first point and colour slot;
+   series whose first points share a link share a slot. */
 #define RFL__MAXSER 64
 typedef struct rfl__series {
 	const rfl_point *pts; /* roofline points, or */
@@ -21481,7 +21462,7 @@ static const char *rfl__level_title(rfl_level l) {
 	return (unsigned)l < RFL_LEVEL_COUNT ? n[l] : "?";
 }
 
-/* "19.5 TFLOP/s": value with SI prefix and unit appended. */
+/* "19.5 TFLOP/s" */
 static void rfl__fmt_unit(char *b, size_t size, const char *pre, double v, const char *unit) {
 	rfl__sb t = rfl__sb_make(b, size);
 	rfl__sb_s(&t, pre);
@@ -21508,7 +21489,7 @@ static unsigned rfl__panel_precs(const rfl_roofline_desc *d, int k) {
 	return m;
 }
 
-/* Levels other than DRAM of panel k's points (bits): drawn as extra ones. */
+/* levels other than DRAM of panel k's points (bits) */
 static unsigned rfl__panel_levels(const rfl_roofline_desc *d, int k) {
 	unsigned m = 0;
 	int i;
@@ -21521,7 +21502,7 @@ static unsigned rfl__panel_levels(const rfl_roofline_desc *d, int k) {
 	return m;
 }
 
-/* roof of prec at ai on machine m (main level); 0 when absent */
+/* roof of prec at ai; 0 when absent */
 static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai) {
 	double peak = m->peak_flops[p], bw = m->bw_bytes_per_s[l];
 	if (!(peak > 0)) return 0;
@@ -21529,7 +21510,7 @@ static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai
 	return ai * bw < peak ? ai * bw : peak;
 }
 
-/* 1 when the point is over its roof on m by 2%: wrong units, likely. */
+/* 1 when over its roof by 2%: wrong units, likely */
 static int rfl__above_roof(const rfl_machine *m, rfl_level lv, const rfl_point *pt) {
 	double roof;
 	if (pt->level != RFL_DRAM && (unsigned)pt->level < RFL_LEVEL_COUNT) lv = pt->level;
@@ -21543,13 +21524,13 @@ static double rfl__marker_size(double weight, int s) {
 	k = RFL_SQRT(weight > 1 ? 1 : weight) * 2.6;
 	return base * (k < 0.45 ? 0.45 : k > 2.6 ? 2.6 : k);
 }
-/* A point's marker at (px, py) as an obstacle, with a margin. */
+/* a marker as an obstacle, with a margin */
 static void rfl__scan_marker(rfl__scan *sc, double px, double py, double weight, int s) {
 	double h = rfl__marker_size(weight, s) / 2 + 3 * s;
 	rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
 }
 
-/* Room for the measured roofs: their peaks and ridges widen the ranges. */
+/* the measured roofs' peaks and ridges widen the ranges */
 static void rfl__ranges_measured(const rfl_roofline_desc *d, rfl_level lv, double *xhi,
 								 double *ylo, double *yhi) {
 	int k, p;
@@ -21627,7 +21608,7 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 	else rfl__nice_range(y, ylo, yhi);
 }
 
-/* Geometry of one roof in pixels: left end, ridge, right end. */
+/* one roof in pixels: left end, ridge, right end */
 typedef struct rfl__roofpx {
 	double xy[6];
 	int n;
@@ -21669,7 +21650,7 @@ static void rfl__scan_poly(rfl__scan *sc, const double *xy, int n, int w, const 
 		rfl__scan_line(sc, xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], 8, w, clip);
 }
 
-/* The visible part of the slope (clipped to the plot). */
+/* the slope clipped to the plot */
 static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, double *y0,
 						  double *x1, double *y1) {
 	*x0 = r->xy[0]; *y0 = r->xy[1]; *x1 = r->xy[2]; *y1 = r->xy[3];
@@ -21677,7 +21658,7 @@ static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, 
 	return rfl__clip_seg(x0, y0, x1, y1, p->x0, p->y0, p->x1, p->y1);
 }
 
-/* The visible slope's mid point; 0 when too short for a label. */
+/* the visible slope's middle; 0 when too short for a label */
 static int rfl__slope_mid(const rfl__roofpx *r, const rfl__rect *p, double *mx, double *my) {
 	double x0, y0, x1, y1;
 	if (!rfl__slope_seg(r, p, &x0, &y0, &x1, &y1)) return 0;
@@ -21686,7 +21667,7 @@ static int rfl__slope_mid(const rfl__roofpx *r, const rfl__rect *p, double *mx, 
 	return (x1 - x0) + (y0 - y1) > 40;
 }
 
-/* 1 when a label on panel k already says "estim" (no need for a note) */
+/* 1 when every estimate's label on panel k says "est" (no note needed) */
 static int rfl__any_says_estimate(const rfl_roofline_desc *d, int k) {
 	int i;
 	for (i = 0; i < d->n_points; i++) {
@@ -21714,7 +21695,7 @@ static int rfl__extra_shown(const rfl_machine *m, unsigned extra, unsigned precs
 	return 1;
 }
 
-/* One panel: what its drawing, its obstacles and its labels share. */
+/* one panel: what its drawing, obstacles and labels share */
 typedef struct rfl__panel {
 	const rfl_roofline_desc *d;
 	const rfl_machine *m;
@@ -21727,13 +21708,13 @@ typedef struct rfl__panel {
 	rfl__rect plot, inner; /* inner: 3 px inside the plot, for labels */
 } rfl__panel;
 
-/* Main roof p in pixels; 0 when p has none here. */
+/* main roof p in pixels; 0 when none */
 static int rfl__main_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 	if (!((P->precs >> p) & 1) || !(P->m->peak_flops[p] > 0)) return 0;
 	rfl__roof_px(&P->x, &P->y, P->m->peak_flops[p], P->bw, r);
 	return 1;
 }
-/* Extra compute ceiling p in pixels; 0 when not shown. */
+/* extra ceiling p in pixels; 0 when not shown */
 static int rfl__extra_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 	double pk = P->m->peak_flops[p];
 	if (!rfl__extra_shown(P->m, P->d->extra_precs, P->precs, p)) return 0;
@@ -21743,14 +21724,13 @@ static int rfl__extra_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 	}
 	return 1;
 }
-/* Extra bandwidth ceiling i in pixels: the slope up to the main peak; 0
-   when not shown. */
+/* level i's bandwidth: the table's, else the measured one */
 static double rfl__level_bw(const rfl_machine *m, const rfl_machine *meas, int i, int *from_meas) {
 	double b = m->bw_bytes_per_s[i];
 	*from_meas = !(b > 0) && meas && meas->bw_bytes_per_s[i] > 0;
 	return *from_meas ? meas->bw_bytes_per_s[i] : b;
 }
-/* (the table's level, else the measured one) */
+/* extra bandwidth i in pixels: the slope up to the main peak; 0 when not shown */
 static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
 	int mf;
 	double b2 = rfl__level_bw(P->m, P->meas, i, &mf);
@@ -21762,8 +21742,8 @@ static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
 	return 1;
 }
 
-/* Measured roof of main precision p in pixels (the datasheet's figure
-   where one was not measured); 0 when nothing was. */
+/* measured roof of main precision p (the datasheet's figure where one was
+   not measured); 0 when nothing was */
 static int rfl__meas_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 	const rfl_machine *mm = P->meas;
 	double pk, bw;
@@ -21777,8 +21757,7 @@ static int rfl__meas_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 }
 #define RFL__MEAS_INK 0xFFC04A00u /* dark orange: apart from the ink and the palette's blue */
 
-/* The panel's fixed obstacles, in the order they count: main roofs,
-   points, extra compute ceilings, extra bandwidths. */
+/* fixed obstacles, in the order they count */
 static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
 	const rfl__panel *P = (const rfl__panel *)ctx;
 	const rfl_roofline_desc *d = P->d;
@@ -21800,7 +21779,7 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
 		if (rfl__level_px(P, i, &r)) rfl__scan_poly(sc, r.xy, r.n, 4, &P->plot);
 }
 
-/* A label's places and texts, full and alt (shorter, or NULL); n 0: none. */
+/* a label's places and texts (alt: shorter, or NULL); n 0: none */
 typedef struct rfl__label {
 	rfl__cand cd[8];
 	int n;
@@ -21809,7 +21788,6 @@ typedef struct rfl__label {
 	char text[96], buf[64];
 } rfl__label;
 
-/* One more place for L, anchored at (x, y) by flags (RFL_TEXT_*). */
 static void rfl__cand_add(rfl__label *L, double x, double y, int flags) {
 	L->cd[L->n].x = x;
 	L->cd[L->n].y = y;
@@ -21823,8 +21801,7 @@ static void rfl__cand_add(rfl__label *L, double x, double y, int flags) {
 #define RFL__JOB_LEVEL (RFL__JOB_EXTRA + RFL_PREC_COUNT)
 #define RFL__JOB_MEAS (RFL__JOB_LEVEL + RFL_LEVEL_COUNT) /* measured peak, slope */
 #define RFL__JOBS (RFL__JOB_MEAS + 2)
-/* The measured roof that carries the labels: the highest main roof with
-   one. -1 when none. */
+/* the highest main roof with a measured one (it carries the labels); -1: none */
 static int rfl__meas_main(const rfl__panel *P) {
 	rfl__roofpx r;
 	int p, best = -1;
@@ -21865,7 +21842,7 @@ static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
 					  RFL_TEXT_LEFT | RFL_TEXT_TOP);
 }
 
-/* "DRAM 1.555 TB/s" into b (64 bytes); returns where the value starts. */
+/* "DRAM 1.555 TB/s"; returns where the value starts */
 static size_t rfl__bw_text(char *b, size_t size, const char *level, double bw) {
 	rfl__sb t = rfl__sb_make(b, size);
 	size_t n;
@@ -21875,7 +21852,7 @@ static size_t rfl__bw_text(char *b, size_t size, const char *level, double bw) {
 	return n;
 }
 
-/* The ridge: "ridge 12.54 FLOP/B", or without the unit. */
+/* "ridge 12.54 FLOP/B", or without the unit */
 static void rfl__ridge_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
 	rfl__sb b = rfl__sb_make(L->buf, sizeof L->buf), t = rfl__sb_make(L->text, sizeof L->text);
 	int s = P->s;
@@ -21890,8 +21867,7 @@ static void rfl__ridge_label(const rfl__panel *P, int p, const rfl__roofpx *r, r
 	rfl__cand_add(L, r->rx + 4 * s, r->ry - 5 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* The flat roof: "FP32 peak 19.5 TFLOP/s", or the value alone, above the
-   line at the right. */
+/* the flat roof: "FP32 peak 19.5 TFLOP/s", or the value alone */
 static void rfl__peak_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
 	rfl__sb t = rfl__sb_make(L->text, sizeof L->text);
 	double fy = r->xy[2 * r->n - 1], lh = (RFL_FONT_H + 2) * P->s, rx = P->plot.x1 - 6 * P->s;
@@ -21909,8 +21885,7 @@ static void rfl__peak_label(const rfl__panel *P, int p, const rfl__roofpx *r, rf
 				  RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* The slope: "DRAM 1.555 TB/s" (or the value) left of its visible middle,
-   once: on the roof of the highest peak (the longest slope). */
+/* the slope: "DRAM 1.555 TB/s" (or the value), once: on the highest roof */
 static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
 	static const double fr[3] = {0.5, 0.75, 0.3}; /* middle, higher, lower */
 	const rfl_machine *m = P->m;
@@ -21928,15 +21903,13 @@ static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, r
 	L->alt = L->buf + rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title(P->lv), P->bw);
 	for (q = 0; q < 6; q++) {
 		double ax = sx0 + (sx1 - sx0) * fr[q % 3], ay = sy0 + (sy1 - sy0) * fr[q % 3];
-		/* above-left of the line first (empty: above the roof),
-		   below-right only when that fails */
+		/* above-left first (empty: above the roof), then below-right */
 		if (q < 3) rfl__cand_add(L, ax - 6 * s, ay - 6 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
 		else rfl__cand_add(L, ax + 8 * s, ay + 6 * s, RFL_TEXT_LEFT | RFL_TEXT_TOP);
 	}
 }
 
-/* An extra compute ceiling: "FP64 9.7 TFLOP/s"; later extra ceilings with
-   this peak share the label. */
+/* an extra ceiling: "FP64 9.7 TFLOP/s", shared by later ones of this peak */
 static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
 	const rfl_machine *m = P->m;
 	const rfl__rect *plot = &P->plot;
@@ -21964,8 +21937,7 @@ static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
 	rfl__cand_add(L, rx + 10 * s, py - 3 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* 1 when text t there crosses a main or measured roof (its halo would
-   cut it). */
+/* 1 when text t there crosses a main or measured roof (its halo would cut it) */
 static int rfl__cuts_roof(const rfl__panel *P, const char *t, double x, double y, int flags) {
 	rfl__rect box = rfl__text_box(x, y, t, P->s, flags);
 	rfl__scan sc;
@@ -22008,7 +21980,7 @@ static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
 	}
 }
 
-/* Label `job` of the panel (numbered as above); L->n = 0: none. */
+/* label `job` of the panel; L->n = 0: none */
 static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
 	rfl__roofpx r;
 	L->n = 0;
@@ -22034,7 +22006,7 @@ static void rfl__roof_place(rfl_canvas *c, const rfl__panel *P, rfl__obst *o, in
 	if (L.n) rfl__place_label(c, o, &P->inner, L.cd, L.n, L.full, L.alt, P->s, L.color, job);
 }
 
-/* The legend of a panel: its series, then warnings, then a note. */
+/* a panel's legend: its series, then warnings, then a note */
 static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__series *ser,
 							 const rfl__obst *o) {
 	const rfl_roofline_desc *d = P->d;
@@ -22068,7 +22040,7 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
 	rfl__leg_place(c, &leg, &P->plot, o, d->legend, P->s);
 }
 
-/* The panel's title, plot rectangle (into P) and axes. */
+/* the panel's title, plot rectangle (into P) and axes */
 static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *panel) {
 	const rfl_roofline_desc *d = P->d;
 	char xt[80];
@@ -22098,8 +22070,7 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
 	rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 0);
 }
 
-/* Extra ceilings (lighter, under everything else), ridge drop lines, the
-   roofs and their ridge marks. */
+/* extra ceilings (lighter, under the rest), ridge drops, roofs, ridge marks */
 static void rfl__panel_roofs(rfl_canvas *c, const rfl__panel *P) {
 	rfl__roofpx r;
 	int p, i, s = P->s;
@@ -22124,8 +22095,7 @@ static void rfl__panel_roofs(rfl_canvas *c, const rfl__panel *P) {
 		}
 }
 
-/* Links (thin dashed lines), then the points: weighted ones (kernels)
-   first, so model points stay on top. */
+/* links, then the points: weighted ones (kernels) first, models on top */
 static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__series *ser) {
 	const rfl_roofline_desc *d = P->d;
 	int i, pass, k = P->k, s = P->s;
@@ -22301,7 +22271,7 @@ static double rfl__bar_val(const rfl_bar_desc *d, int cat, int ser, int nser) {
 	return rfl__isfinite(v) && v > 0 ? v : 0;
 }
 
-/* A bar chart's layout: what its drawing and its obstacles share. */
+/* a bar chart's layout, for its drawing and its obstacles */
 typedef struct rfl__bars {
 	const rfl_bar_desc *d;
 	rfl__axis va;
@@ -22310,8 +22280,7 @@ typedef struct rfl__bars {
 	int horiz, nser, ncat, s;
 } rfl__bars;
 
-/* The bars with their labels: drawn (c), else scored as obstacles into sc
-   (one walk: the same geometry). */
+/* the bars and their labels: drawn (c), else scored into sc */
 static void rfl__bars_walk(const rfl__bars *B, rfl_canvas *c, rfl__scan *sc) {
 	const rfl_bar_desc *d = B->d;
 	const rfl__axis *va = &B->va;
@@ -22365,8 +22334,7 @@ static void rfl__bars_fixed(const void *ctx, rfl__scan *sc) {
 	rfl__bars_walk((const rfl__bars *)ctx, 0, sc);
 }
 
-/* The value axis and the widest category label's width (cut as the
-   legend cuts). */
+/* the value axis and the widest category label (cut as the legend cuts) */
 static void rfl__bars_values(const rfl_bar_desc *d, int nser, int s, rfl__axis *va, int *maxlw) {
 	double vmax = 0, vminpos = 1e300;
 	int i, j;
@@ -22411,12 +22379,11 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
 	rfl__bars_values(d, nser, s, va, &maxlw);
 	RFL_MEMSET(&dummy, 0, sizeof dummy); /* linear, from 0 */
 	dummy.hi = ncat > 0 ? ncat : 1;
-	/* orientation: horizontal when labels would not fit under their bars */
+	/* horizontal when labels would not fit under their bars */
 	avail = (c->width - 120.0 * s) / (ncat > 0 ? ncat : 1);
 	horiz = d->orient == RFL_ORIENT_HORIZONTAL ||
 			(d->orient == RFL_ORIENT_AUTO && (maxlw > avail * 0.92 || ncat > 24));
-	/* the value axis along x or y, the categories (no ticks) along the other; horizontal bars
-	   have the category labels where the y labels go, and no margin under the x title */
+	/* horizontal bars: category labels where the y labels go, no margin under the x title */
 	x = horiz ? va : &dummy;
 	y = horiz ? &dummy : va;
 	*plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - (horiz ? 0 : 2.0 * s),
@@ -22453,7 +22420,7 @@ static int rfl__xy_ok(const rfl_xy *p, int xlog, int ylog) {
 	return rfl__isfinite(p->x) && rfl__isfinite(p->y) && (!xlog || p->x > 0) && (!ylog || p->y > 0);
 }
 
-/* A scatter chart's plot: what its drawing, obstacles and labels share. */
+/* a scatter chart: what its drawing, obstacles and labels share */
 typedef struct rfl__xyplot {
 	const rfl_scatter_desc *d;
 	rfl__axis x, y;
@@ -22461,7 +22428,7 @@ typedef struct rfl__xyplot {
 	int s;
 } rfl__xyplot;
 
-/* the points, the chart's fixed obstacles */
+/* the fixed obstacles: the points */
 static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
 	const rfl__xyplot *S = (const rfl__xyplot *)ctx;
 	int i;
@@ -22487,8 +22454,7 @@ static void rfl__xy_label_box(const void *ctx, int i, int how, rfl__rect *box) {
 	rfl__xy_cands(S, i, cd);
 	rfl__label_box(&cd[how & 7], S->d->points[i].label, S->s, box);
 }
-/* Labels beside the points or the legend, around the points and each
-   other (the canvas unclipped for the legend). */
+/* labels beside the points, or the legend */
 static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, const rfl__series *ser) {
 	const rfl_scatter_desc *d = S->d;
 	rfl__obst o;
@@ -22518,8 +22484,8 @@ static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, 
 	rfl__leg_place(c, &leg, &S->plot, &o, d->legend, S->s);
 }
 
-/* A scatter axis from the data's least, greatest and least positive
-   values (mn > mx: none), unless the caller's range is usable. */
+/* an axis from the least, greatest and least positive values (mn > mx:
+   none), unless the caller's range is usable */
 static void rfl__xy_axis(rfl__axis *a, rfl_scale scale, rfl_ticks ticks, double mn, double mx,
 						 double pos, double umin, double umax) {
 	if (mn > mx) { mn = 0; mx = 1; pos = 1; }
@@ -22536,8 +22502,6 @@ static void rfl__xy_axis(rfl__axis *a, rfl_scale scale, rfl_ticks ticks, double 
 	}
 }
 
-/* The axes' scales and ranges: from the finite points, unless the caller
-   gives a usable range. */
 static void rfl__xy_ranges(const rfl_scatter_desc *d, rfl__axis *x, rfl__axis *y) {
 	double xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300, xpos = 1e300, ypos = 1e300;
 	int i;
@@ -22633,7 +22597,7 @@ static int rfl__gpos(const rfl__axis *a, double v, int at, int n, int up) {
 	return up ? at + n - 1 - k : at + k;
 }
 
-/* The text picture's frame: plot area, axes, ticks, labels. */
+/* the text chart: grid, axes, plot area */
 typedef struct rfl__ascii {
 	rfl__grid g;
 	rfl__axis x, y;
@@ -22732,8 +22696,7 @@ static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const r
 	}
 }
 
-/* Key, first line: the first roof, its ridge and bandwidth; returns the
-   next line. */
+/* key: the first roof, its ridge and bandwidth; returns the next line */
 static int rfl__ascii_key_roof(rfl__ascii *A, unsigned precs, int line) {
 	double bw = A->m->bw_bytes_per_s[A->lv], pk;
 	char lab[96];
@@ -22753,7 +22716,7 @@ static int rfl__ascii_key_roof(rfl__ascii *A, unsigned precs, int line) {
 	return line + 1;
 }
 
-/* Key, one line per series: letter, label, AI and FLOP/s. */
+/* key: a line per series: letter, label, AI and FLOP/s */
 static void rfl__ascii_key_points(rfl__ascii *A, const rfl_roofline_desc *d, const rfl__series *ser,
 								  int line) {
 	char lab[96];
@@ -22824,10 +22787,9 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
    stb_image_write with its allocations in a caller arena (RFL_NO_PNG)
    ========================================================================== */
 /* ---- PNG through stb_image_write ----
-   stb's allocation macros take no context: a static pointer names the
-   arena of the call (the one mutable static: not re-entrant). Out of
-   arena, the allocator longjmps back to rfl_png_write (stb does not check
-   every allocation). */
+   stb's allocation macros take no context: a static names the call's arena
+   (not re-entrant). Out of arena, the allocator longjmps back to
+   rfl_png_write (stb does not check every allocation). */
 #if !defined(RFL_NO_CHART) && defined(RFL_HAS_PNG)
 #include <setjmp.h>
 #include <string.h> /* memcpy: 8-byte compares in rfl__zlib (stb needs it too) */
@@ -22841,7 +22803,7 @@ typedef struct rfl__arena {
 	int write_failed;
 } rfl__arena;
 
-static rfl__arena *rfl__png_arena; /* see above: set only during a call */
+static rfl__arena *rfl__png_arena; /* set only during a call */
 
 #define RFL__AHDR 16u /* block header: previous top offset, block size */
 static void *rfl__arena_alloc(size_t n) {
@@ -22884,11 +22846,10 @@ static void *rfl__arena_realloc(void *p, size_t oldsz, size_t n) {
 	return q;
 }
 
-/* Our own zlib stream (RFC 1950/1951) for stb's PNG writer, through its
-   STBIW_ZLIB_COMPRESS hook: greedy LZ77 with one hash probe per position
-   and the fixed Huffman code. Charts are mostly flat colour: long matches,
-   several times faster than stb's compressor at a similar size. Output
-   buffer and hash table come from the arena. */
+/* Our own zlib stream (RFC 1950/1951) through stb's STBIW_ZLIB_COMPRESS
+   hook: greedy LZ77, one hash probe a position, the fixed Huffman code.
+   Charts are mostly flat colour: several times faster than stb's
+   compressor at a similar size. */
 #define RFL__ZHBITS 13
 typedef struct rfl__zout {
 	unsigned char *p;
@@ -22918,8 +22879,7 @@ static uint32_t rfl__zrev(uint32_t v, int n) {
 	while (n--) { r = (r << 1) | (v & 1u); v >>= 1; }
 	return r;
 }
-/* Per-call code tables: fixed Huffman literal/length codes bit-reversed
-   for the LSB-first stream (RFC 1951 3.2.6), length/distance -> code. */
+/* fixed Huffman codes bit-reversed (RFC 1951 3.2.6), length/distance -> code */
 typedef struct rfl__ztab {
 	uint16_t lit[288];
 	unsigned char litn[288];
@@ -22927,7 +22887,7 @@ typedef struct rfl__ztab {
 	unsigned char dlo[257];    /* distance 1..256 -> 0..15 */
 	unsigned char dhi[256];    /* (distance - 1) >> 7 for 257..32768 */
 } rfl__ztab;
-/* length and distance bases and extra bits: RFC 1951 section 3.2.5 */
+/* RFC 1951 3.2.5 */
 static const unsigned short rfl__zlbase[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27,
 											   31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
 											   227, 258};
@@ -23029,8 +22989,7 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
 	rfl__zreserve(&z);
 	rfl__zsym(&z, tab, 256);             /* end of block */
 	if (z.nbits) rfl__zput(&z, 0, 8 - z.nbits);
-	for (k = 0; k < n; ) { /* Adler-32; runs of zero bytes (most of a
-							  filtered chart) only add a to b */
+	for (k = 0; k < n; ) { /* Adler-32; zero runs (most of a chart) add a to b */
 		size_t end = k + 5552 < n ? k + 5552 : n;
 		while (k < end) {
 			uint64_t w = 1;
@@ -23055,7 +23014,7 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO /* files go through our own callback */
-/* stb is not warning-clean under our flags: silence it, and only it. */
+/* stb is not warning-clean under our flags: silence it alone */
 #ifdef __clang__
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunknown-warning-option"
@@ -23112,9 +23071,8 @@ static void rfl__png_sink(void *ctx, void *data, int size) {
 	if (a->write(a->user, data, (size_t)size) != 0) a->write_failed = 1;
 }
 
-/* setjmp around a call through a volatile pointer: stb's encoder stays
-   out of line, none of its locals live across it (-Wclobbered). Returns
-   stb's result, 0 when the arena ran out. */
+/* setjmp around a call through a volatile pointer: no local of stb's lives
+   across it (-Wclobbered). Returns stb's result, 0 when the arena ran out. */
 typedef int (*rfl__png_fn)(stbi_write_func *, void *, int, int, int, const void *, int);
 static int rfl__png_guarded(rfl__arena *a, const rfl_canvas *c) {
 	rfl__png_fn volatile fn = stbi_write_png_to_func;
@@ -23138,10 +23096,8 @@ RFL_API rfl_result rfl_png_write(const rfl_canvas *c, void *arena, size_t arena_
 	a.write = write;
 	a.user = user;
 	rfl__png_arena = &a;
-	/* stb's settings (statics of this unit) set on every call. Filter
-	   "up" for every row: stb's per-row choice costs more than the rest of
-	   the encode, and "up" makes a chart's repeated rows zeros, long
-	   matches for rfl__zlib. */
+	/* stb's statics, set on every call. Filter "up": stb's per-row choice
+	   costs more than the rest, and a chart's repeated rows become zeros. */
 	stbi_write_force_png_filter = 2;
 	stbi__flip_vertically_on_write = 0;
 	ok = rfl__png_guarded(&a, c);
@@ -23200,8 +23156,8 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    ========================================================================== */
 #ifndef RFL_NO_PROBE
 /* ---- kernels ----
-   One template per kernel and instruction set (vector V, element E): twelve
-   named accumulators, not an array a compiler may keep in memory. */
+   A template per kernel (vector V, element E): twelve named accumulators,
+   not an array a compiler may keep in memory. */
 #if defined(__GNUC__) || defined(__clang__)
 #define RFL__CLOBBER() __asm__ __volatile__("" ::: "memory") /* no pass merged away */
 #else
@@ -23215,8 +23171,8 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 #define RFL__FMA_SUM(k, STORE, u, v)                                                          \
 	STORE(t, x##k);                                                                           \
 	for (i = 0; i < (int)(sizeof t / sizeof t[0]); i++) s += (double)t[i];
-/* x = x * m + c converges to c / (1 - m) (about 1): no overflow, no
-   denormals, and no compiler may shorten it (no -ffast-math) */
+/* x = x * m + c converges to c / (1 - m): no overflow, no denormals, and
+   no compiler may shorten it */
 #define RFL__FMA_FN(NAME, ATTR, V, E, SET1, MADD, STORE)                                      \
 	ATTR static double NAME(uint64_t reps) {                                                  \
 		const V m = SET1((E)0.9999999), c = SET1((E)1e-7);                                    \
@@ -23258,8 +23214,7 @@ static double rfl__triad_c(double *a, const double *b, const double *c, size_t n
 	return n ? a[0] + a[n - 1] : 0;
 }
 
-/* Vector sweeps: 8 accumulators (read) or 2 vectors a step (triad), the
-   tail in C; W doubles a vector. */
+/* vector sweeps: 8 accumulators (read), 2 vectors a step (triad); W lanes */
 #define RFL__SWEEP_FNS(SUF, ATTR, V, W, LOAD, STORE, ADD, MUL, SET1, ZERO, RED)               \
 	ATTR static double rfl__read_##SUF(const double *a, size_t n, uint64_t reps) {            \
 		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                                 \
@@ -23448,8 +23403,7 @@ RFL_API double rfl_probe_kernel_run(const rfl_probe_job *job) {
 }
 
 /* ---- levels: a piecewise-flat fit of the sweep curve ----
-   log2 without libm: x = m 2^e, m in [1, 2), ln m = 2 atanh((m-1)/(m+1))
-   (z <= 1/3: six terms are within 1e-7). */
+   log2 without libm: x = m 2^e, ln m = 2 atanh((m-1)/(m+1)), six terms. */
 static double rfl__probe_log2(double x) {
 	double e = 0, z, z2, t, s = 0;
 	int k;
@@ -23485,8 +23439,7 @@ static double rfl__probe_median(const double *bps, int stride, const unsigned ch
 }
 
 /* Best split of y[0..n) into k pieces (ends >= 1 point, middles >= 2):
-   error returned, piece starts in start[0..k). Two rows of the table
-   and the back pointers: small stack for a board. */
+   returns the error, the starts in start[0..k). */
 static float rfl__probe_fit(const float *y, int n, int k, int *start) {
 	float prev[RFL_PROBE_MAX_POINTS + 1], cur[RFL_PROBE_MAX_POINTS + 1];
 	unsigned char from[4][RFL_PROBE_MAX_POINTS + 1];
@@ -23540,8 +23493,8 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride, double out[RF
 	start[0] = 0, err = rfl__probe_sse(y, 0, m - 1);
 	for (k = 2; k <= 4 && k <= m; k++) {
 		e = rfl__probe_fit(y, m, k, st);
-		/* a new piece must explain clearly more than noise (a 15% step
-		   on 2 points is 2 x 0.2^2 = 0.08) and be a step of over 15% */
+		/* a new piece must explain more than noise (a 15% step on 2 points
+		   is 2 x 0.2^2 = 0.08) and be a step of over 15% */
 		if (err - e < 0.06f + 0.004f * (float)m || !rfl__probe_steps(bps, stride, idx, m, k, st))
 			break;
 		err = e, kept = k;
@@ -23575,10 +23528,8 @@ static double rfl__probe_time(rfl__probe_ctx *x, const rfl_probe_job *job) {
 	return (t1 - t0) / x->tps;
 }
 
-/* Repetitions doubled (or more) until one run's work takes min_s beyond
-   an empty run's time (the clock, waking the threads), then the best of
-   `runs` runs. Returns its seconds, overhead included (0: the clock never
-   advanced). */
+/* Repetitions grown until a run takes min_s beyond an empty run's time,
+   then the best of `runs` runs: its seconds (0: the clock never moved). */
 static double rfl__probe_measure(rfl__probe_ctx *x, rfl_probe_job *job, const char *what) {
 	double t, best, over = 1e300;
 	int i;
@@ -23619,8 +23570,7 @@ static rfl_result rfl__probe_peaks(rfl__probe_ctx *x, rfl_probe_isa isa) {
 	return RFL_OK;
 }
 
-/* One sweep point: a read over S / 8 doubles and a triad over three
-   arrays of about S / 24. */
+/* one sweep point: a read of S bytes and a triad of three arrays of S / 3 */
 static rfl_result rfl__probe_point(rfl__probe_ctx *x, double *base, size_t bytes,
 								   rfl_probe_isa isa, rfl_probe_point *pt) {
 	rfl_probe_job job;
@@ -23635,8 +23585,7 @@ static rfl_result rfl__probe_point(rfl__probe_ctx *x, double *base, size_t bytes
 		pt->read_bps = rfl_probe_job_bytes(&job) / s;
 	}
 	if (!(x->d->skip & 4u)) {
-		/* n a multiple of 8 doubles: b and c start on 64-byte lines, as
-		   STREAM's arrays do (a vector load across two lines is slower) */
+		/* b and c on 64-byte lines, as STREAM's arrays */
 		job.kernel = RFL_PROBE_TRIAD, job.n = bytes / 24u / 8u * 8u;
 		job.b = base + job.n, job.c = base + 2 * job.n;
 		if (!((s = rfl__probe_measure(x, &job, "triad")) > 0)) return RFL_ERR_NO_DATA;
@@ -23645,7 +23594,7 @@ static rfl_result rfl__probe_point(rfl__probe_ctx *x, double *base, size_t bytes
 	return RFL_OK;
 }
 
-/* sizes min, min x step, ... <= max: the number of points (capped) */
+/* the number of sizes lo, lo x step, ... <= hi (capped) */
 static int rfl__probe_npoints(size_t lo, size_t hi, int step) {
 	int n = 0;
 	while (lo <= hi && n < RFL_PROBE_MAX_POINTS) {
@@ -23685,7 +23634,7 @@ static void rfl__probe_machine(rfl_probe_result *r) {
 	m->units = r->threads;
 }
 
-/* the isa to use: the asked one if this CPU and build have it */
+/* the asked isa if this CPU and build have it */
 static rfl_result rfl__probe_pick_isa(rfl_probe_isa want, rfl_probe_isa *out) {
 	rfl_probe_isa best = rfl_probe_isa_best();
 	if ((unsigned)want >= (unsigned)RFL_ISA_COUNT) return RFL_ERR_ARG;
@@ -23787,8 +23736,8 @@ RFL_API const char *rfl_check_diag_name(rfl_check_diag d) {
 }
 
 /* ---- values with units ---- */
-/* The unit's dimension and factor (MAC: 2 FLOPs), any case; -1 when
-   unknown. "flops" is a count or a rate (RFL__CK_FLOPS): the field decides. */
+/* The unit's dimension and factor (MAC: 2 FLOPs), any case; -1 unknown.
+   "flops" is a count or a rate (RFL__CK_FLOPS): the field decides. */
 #define RFL__CK_FLOPS 99
 static int rfl__ck_unit(const char *u, size_t n, double *k) {
 	*k = 1.0;
@@ -23804,8 +23753,7 @@ static int rfl__ck_unit(const char *u, size_t n, double *k) {
 	return -1;
 }
 
-/* A number, with commas between groups of three digits allowed before
-   the point ("8,297,434,213", as the reports' tables print them). */
+/* a number, commas allowed between groups of three ("8,297,434,213") */
 static rfl_result rfl__ck_num(const char *s, size_t n, double *v) {
 	char t[64];
 	size_t i, k = 0, digits = 0;
@@ -23826,10 +23774,10 @@ static rfl_result rfl__ck_num(const char *s, size_t n, double *v) {
 	return rfl_parse_num(t, k, v);
 }
 
-/* The value's unit (s[j..len)) as dim: *k its factor; *note set for a
-   rate's unit on a count ("GFLOPS"). Prefixes: m u n (and the micro sign)
-   for seconds, case kept ("ms", not "Ms"); k m g t p, any case, for the
-   rest ("mb" is MB), with i for powers of 1024. -1 when unreadable. */
+/* The unit s[j..len) as dim: *k its factor; *note for a rate's unit on a
+   count ("GFLOPS"). Prefixes: m u n (and the micro sign) for seconds, case
+   kept; k m g t p, any case, for the rest, with i for powers of 1024. -1
+   when unreadable. */
 static int rfl__ck_unit_at(const char *s, size_t j, size_t len, rfl_check_dim dim, double *k,
 						   int *note) {
 	static const char pre[] = "kmgtp";
@@ -23863,7 +23811,6 @@ static int rfl__ck_unit_at(const char *s, size_t j, size_t len, rfl_check_dim di
 		if (u > j) d = rfl__ck_unit(s + u, len - u, &f);
 	}
 	if (d == RFL__CK_FLOPS && (dim == RFL_DIM_FLOP || dim == RFL_DIM_FLOP_PER_S)) {
-		/* "FLOPS" on a count: read as FLOPs, noted; "flops" on a rate: FLOP/s */
 		if (dim == RFL_DIM_FLOP && s[len - 1] == 'S' && note) *note = 1;
 		d = (int)dim;
 	}
@@ -23930,8 +23877,7 @@ static const char *rfl__ck_path(char *buf, size_t size, const char *a, const cha
 	return buf;
 }
 
-/* A bound as students write it, any case: "memory", "Memory-bound",
-   "COMPUTE BOUND", "bandwidth bound". 1 memory, 0 compute, -1 neither. */
+/* "memory", "Memory-bound", "COMPUTE BOUND", ...: 1 memory, 0 compute, -1 neither */
 static int rfl__ck_bound_word(const char *s, size_t n) {
 	while (n && s[0] == ' ') s++, n--;
 	while (n && s[n - 1] == ' ') n--;
@@ -23943,7 +23889,7 @@ static int rfl__ck_bound_word(const char *s, size_t n) {
 	return rfl__ieq_any(s, n, "compute|math") ? 0 : -1;
 }
 
-/* A value; one that cannot be read is marked, and reading goes on. */
+/* a value; one that cannot be read is marked, and reading goes on */
 static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, rfl_check_value *out) {
 	const rfl_json_tok *t = &r->doc.t[tok];
 	size_t at = 0, i;
@@ -23986,8 +23932,7 @@ static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, rfl_c
 	return RFL_OK;
 }
 
-/* Is key token k one of names[lo..hi) ('_' keys: skip)? Returns the index,
-   -2 for a skipped key, -1 for an unknown one. */
+/* key token k's index in names[lo..hi); -2 for a '_' key, -1 unknown */
 static int rfl__ck_key(const rfl_json_doc *doc, int k, int lo, int hi) {
 	int i;
 	if (doc->t[k].end > doc->t[k].start && doc->src[doc->t[k].start] == '_') return -2;
@@ -24005,8 +23950,8 @@ static rfl_result rfl__ck_obj(rfl__ck_rd *r, int tok, const char *path) {
 	return RFL_OK;
 }
 
-/* Key token k, one of the fields [lo, hi) (a '_' key: skipped), and its
-   value into v[field]; the error's field path is path[.sub].key. */
+/* key token k, one of the fields [lo, hi), its value into v[field]; errors
+   name path[.sub].key */
 static rfl_result rfl__ck_field(rfl__ck_rd *r, int k, int lo, int hi, const char *path,
 								const char *sub, rfl_check_value *v, const char *unknown) {
 	char key[64], p[112];
@@ -24255,8 +24200,7 @@ static const char *const rfl__ck_aiconv[6] = {
 	"report FLOPs / every layer's bytes", "report FLOPs / conv and linear bytes",
 	"all FLOPs / every layer's bytes", "all FLOPs / conv and linear bytes"};
 
-/* Field f's candidates. which: 0 at the batch, 1 at 1, 2 forward only, 3
-   backward = 2 x forward. */
+/* f's candidates. which: 0 at the batch, 1 at 1, 2 forward only, 3 backward = 2 x forward */
 static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, int which,
 						  rfl__ck_cand *c) {
 	const double(*fl)[2] = which == 1 ? t->fl1 : t->fl;
@@ -24338,7 +24282,7 @@ static double rfl__ck_own(const rfl_check_value *v, double fallback) {
 	return v->given ? v->v : fallback;
 }
 
-/* A diagnosis that needs the student's other values (carried, inconsistent). */
+/* a diagnosis from the student's other values (carried, inconsistent) */
 static rfl_check_diag rfl__ck_follow(const rfl__ck_ctx *x, rfl_check_field f, double got,
 									 const char **why) {
 	const rfl_check_value *v = x->m ? x->m->v : 0, *mc = x->a->mach;
@@ -24378,8 +24322,7 @@ static rfl_check_diag rfl__ck_follow(const rfl__ck_ctx *x, rfl_check_field f, do
 	return own > 0 && rfl__ck_near(got, own, x->tol) ? RFL_DIAG_CARRIED_ERROR : RFL_DIAG_NONE;
 }
 
-/* 1 when got is k x a candidate within tol; the closest to *ref (a MiB
-   slip must not match another convention's GiB slip). */
+/* 1 when got is k x a candidate within tol; the closest to *ref */
 static int rfl__ck_ratio(const rfl__ck_cand *c, double got, double k, double tol, double *ref,
 						 const char **why) {
 	int i, best = -1;
@@ -24393,8 +24336,7 @@ static int rfl__ck_ratio(const rfl__ck_cand *c, double got, double k, double tol
 	return best >= 0;
 }
 
-/* 1 when an achieved rate is above the roof (impossible: first), *why
-   where it came from (most often a wrong time). */
+/* 1 when an achieved rate is above the roof; *why: its likely cause */
 static int rfl__ck_above(const rfl__ck_ctx *x, double got, double *ref, const char **why) {
 	const rfl_check_value *v = x->m->v;
 	double ai = v[RFL_CHECK_M_AI].given ? v[RFL_CHECK_M_AI].v : 0, roof = x->t->peak, tr, r, u;
@@ -24439,7 +24381,7 @@ static RFL__NOINLINE double rfl__ck_llm_pred(const rfl_net *net, const rfl_cost_
 	rfl_net_prediction np;
 	return rfl_net_predict(net, cd, m, &np) == RFL_OK ? np.layers_s : 0;
 }
-/* (own frames: the net, its cost and its prediction together pass 1 KiB) */
+/* (own frames: together they pass 1 KiB) */
 static RFL__NOINLINE rfl_result rfl__ck_llm_cost(const rfl_net *net, const rfl_cost_desc *cd,
 												 double out[8]) {
 	rfl_net_cost c;
@@ -24500,8 +24442,7 @@ static RFL__NOINLINE rfl_result rfl__ck_llm_truth(const rfl_check_model *m, cons
 }
 #endif
 
-/* An LLM field's candidates. which: 0 right, 1 the KV cache without GQA
-   (x heads / kv_heads), 2 the weights once per token. */
+/* an LLM field's candidates. which: 0 right, 1 KV without GQA, 2 weights per token */
 static void rfl__ck_llm_cands(const rfl__ck_llm *L, rfl_check_field f, int which, rfl__ck_cand *c) {
 	double pb[2], db[2], g1 = L->g - 1;
 	int i, j;
@@ -24576,8 +24517,7 @@ static rfl_check_diag rfl__ck_llm_diag(const rfl__ck_ctx *x, rfl_check_field f, 
 	return RFL_DIAG_NONE;
 }
 
-/* A diagnosis from the value alone against the truth. *ref gets the value
-   the mistake reproduces. */
+/* a diagnosis from the value alone; *ref: the value the mistake reproduces */
 static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, double got,
 									   const rfl__ck_cand *c, double *ref, const char **why,
 									   int *ci) {
@@ -24743,7 +24683,7 @@ static void rfl__ck_points(const rfl_check_desc *d, rfl_check_item *it) {
 		it->points = it->max_points;
 }
 
-/* 1 when tensor-core kernels ran uncounted: the FLOPs are a lower bound */
+/* 1 when tensor-core kernels ran uncounted */
 static int rfl__ck_uncounted(const rfl_reduce_result *p) {
 	int i;
 	for (i = 0; i < p->warning_count; i++)
@@ -24766,8 +24706,8 @@ static void rfl__ck_measured(const rfl_reduce_result *p, rfl_check_field f, rfl_
 	if (f == RFL_CHECK_M_ACHIEVED && fk && tk) rfl__ck_add(c, F / S, "the profile's FLOPs / time");
 }
 
-/* Measured FLOPs with tensor-core kernels uncounted: the FP sum is a lower
-   bound; that sum is tensor_flops_missing, more is unchecked. */
+/* Tensor-core kernels uncounted: the FP sum is a lower bound; that sum is
+   tensor_flops_missing, more is unchecked. */
 static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
 	const rfl_kernel_stat *T = &x->prof->total;
 	double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
@@ -24788,8 +24728,7 @@ static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
 	if (x->d->hide_expected) it->has_expected = 0, it->expected = 0, it->ratio = 0;
 }
 
-/* The next of items[cap], cleared, for model mi (-1: none) and the field
-   a.b.c; NULL past cap (*n counts it all the same). */
+/* the next item, cleared, for model mi and field a.b.c; NULL past cap */
 static rfl_check_item *rfl__ck_slot(rfl_check_item *items, int *n, int cap, int mi, const char *a,
 									const char *b, const char *c) {
 	rfl_check_item *it;
@@ -24801,8 +24740,7 @@ static rfl_check_item *rfl__ck_slot(rfl_check_item *items, int *n, int cap, int 
 	return it;
 }
 
-/* Not inlined: its net (an rfl_error inside) would join rfl_check_run's
-   frame, past 1 KiB. */
+/* not inlined: its net would take rfl_check_run's frame past 1 KiB */
 static RFL__NOINLINE rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_check_item *items,
 													int *n, int cap) {
 	const rfl_check_model *m = &x->a->models[mi];
@@ -24852,7 +24790,7 @@ static RFL__NOINLINE rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_
 	return RFL_OK;
 }
 
-/* An LLM's items (its own fields), against its prefill and decode steps. */
+/* an LLM's items, against its prefill and decode steps */
 static RFL__NOINLINE rfl_result rfl__ck_llm_items(rfl__ck_ctx *x, int mi, rfl_check_item *items,
 												  int *n, int cap) {
 	const rfl_check_model *m = &x->a->models[mi];
@@ -24959,7 +24897,7 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
 
 /* ---- writing JSON: the library's writer (rfl_json_writer) ---- */
 #ifndef RFL_NO_JSON_WRITER
-/* 1 for a built-in LLM's name that is not a zoo model */
+/* 1 for a built-in LLM that is not a zoo model */
 static int rfl__ck_is_llm(const char *name) {
 	int i;
 	for (i = 0; i < rfl_zoo_count(); i++)
@@ -25157,7 +25095,7 @@ RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models,
 	int n[3], i;
 	n[0] = n_models, n[1] = n_hw, n[2] = n_batches;
 	if (!out) return;
-	/* the name as a roster and Gradescope may differ in writing it */
+	/* names as a roster and Gradescope may write them */
 	while (student && (*student == ' ' || *student == '\t')) student++;
 	for (; student && *student; student++) {
 		unsigned char c = (unsigned char)rfl__lower((unsigned char)*student);
