@@ -22879,13 +22879,10 @@ static uint32_t rfl__zrev(uint32_t v, int n) {
 	while (n--) { r = (r << 1) | (v & 1u); v >>= 1; }
 	return r;
 }
-/* fixed Huffman codes bit-reversed (RFC 1951 3.2.6), length/distance -> code */
+/* fixed Huffman codes bit-reversed (RFC 1951 3.2.6) */
 typedef struct rfl__ztab {
 	uint16_t lit[288];
 	unsigned char litn[288];
-	unsigned char lcode[259];  /* length 3..258 -> 0..28 */
-	unsigned char dlo[257];    /* distance 1..256 -> 0..15 */
-	unsigned char dhi[256];    /* (distance - 1) >> 7 for 257..32768 */
 } rfl__ztab;
 /* RFC 1951 3.2.5 */
 static const unsigned short rfl__zlbase[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27,
@@ -22900,7 +22897,7 @@ static const unsigned char rfl__zdext[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4,
 											 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
 
 static void rfl__ztab_init(rfl__ztab *t) {
-	int i, k;
+	int i;
 	for (i = 0; i < 288; i++) {
 		uint32_t code;
 		int n;
@@ -22911,26 +22908,14 @@ static void rfl__ztab_init(rfl__ztab *t) {
 		t->lit[i] = (uint16_t)rfl__zrev(code, n);
 		t->litn[i] = (unsigned char)n;
 	}
-	for (i = 3, k = 0; i <= 258; i++) {
-		while (k < 28 && rfl__zlbase[k + 1] <= i) k++;
-		t->lcode[i] = (unsigned char)k;
-	}
-	for (i = 1, k = 0; i <= 256; i++) {
-		while (k < 29 && rfl__zdbase[k + 1] <= i) k++;
-		t->dlo[i] = (unsigned char)k;
-	}
-	for (i = 2; i < 256; i++) { /* distances 257..32768 share a code per 128 */
-		int d = i * 128 + 1;
-		k = 29;
-		while (rfl__zdbase[k] > d) k--;
-		t->dhi[i] = (unsigned char)k;
-	}
 }
 static void rfl__zsym(rfl__zout *z, const rfl__ztab *t, int sym) {
 	rfl__zput(z, t->lit[sym], t->litn[sym]);
 }
 static void rfl__zmatch(rfl__zout *z, const rfl__ztab *t, int len, int dist) {
-	int i = t->lcode[len], k = dist <= 256 ? t->dlo[dist] : t->dhi[(dist - 1) >> 7];
+	int i = 28, k = 29;
+	while (rfl__zlbase[i] > len) i--;
+	while (rfl__zdbase[k] > dist) k--;
 	rfl__zsym(z, t, 257 + i);
 	if (rfl__zlext[i]) rfl__zput(z, (uint32_t)(len - rfl__zlbase[i]), rfl__zlext[i]);
 	rfl__zput(z, rfl__zrev((uint32_t)k, 5), 5);
@@ -22940,7 +22925,7 @@ static void rfl__zmatch(rfl__zout *z, const rfl__ztab *t, int len, int dist) {
 static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len, int quality) {
 	uint32_t *head, a = 1, b = 0;
 	rfl__zout z;
-	rfl__ztab *tab; /* 1.6 KB: in the arena, not on the stack (1 KiB frames) */
+	rfl__ztab *tab; /* in the arena: frames stay under 1 KiB */
 	size_t i = 0, n = data_len > 0 ? (size_t)data_len : 0, k;
 	(void)quality;
 	tab = (rfl__ztab *)rfl__arena_alloc(sizeof *tab);
@@ -23015,16 +23000,15 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO /* files go through our own callback */
 /* stb is not warning-clean under our flags: silence it alone */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
 #ifdef __clang__
-#pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunknown-warning-option"
 #pragma clang diagnostic ignored "-Wcomma"
 #pragma clang diagnostic ignored "-Wextra-semi-stmt"
 #pragma clang diagnostic ignored "-Wimplicit-int-conversion"
 #pragma clang diagnostic ignored "-Wshorten-64-to-32"
 #endif
-#if defined(__GNUC__) || defined(__clang__)
-#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wconversion"
 #pragma GCC diagnostic ignored "-Wsign-conversion"
 #pragma GCC diagnostic ignored "-Wshadow"
@@ -23054,9 +23038,6 @@ static RFL__UNUSED int stbi_write_hdr_to_func(stbi_write_func *func, void *conte
 }
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic pop
-#endif
-#ifdef __clang__
-#pragma clang diagnostic pop
 #endif
 
 RFL_API size_t rfl_png_arena_size(int w, int h, int channels) {
