@@ -21476,31 +21476,22 @@ static int rfl__on_panel(const rfl_point *p, int k, int n) {
 	return p->machine == RFL_ALL_MACHINES ? 1 : (p->machine == k && k < n);
 }
 
-/* Precisions drawn as main roofs on panel k (bit mask). */
-static unsigned rfl__panel_precs(const rfl_roofline_desc *d, int k) {
-	unsigned m = 0;
+/* Bits of panel k's points: their levels other than DRAM (lv), else their
+   precisions, the main roofs (none: d->prec's). */
+static unsigned rfl__panel_bits(const rfl_roofline_desc *d, int k, int lv) {
+	unsigned m = 0, b;
 	int i;
 	for (i = 0; i < d->n_points; i++) {
 		const rfl_point *p = &d->points[i];
-		if (rfl__point_ok(p) && rfl__on_panel(p, k, d->n_machines) && (unsigned)p->prec < RFL_PREC_COUNT)
-			m |= 1u << p->prec;
+		b = lv ? (unsigned)p->level : (unsigned)p->prec;
+		if (rfl__point_ok(p) && rfl__on_panel(p, k, d->n_machines) && (!lv || b != RFL_DRAM) &&
+			b < (lv ? RFL_LEVEL_COUNT : RFL_PREC_COUNT))
+			m |= 1u << b;
 	}
-	if (!m) m = 1u << ((unsigned)d->prec < RFL_PREC_COUNT ? d->prec : RFL_FP32);
+	if (!m && !lv) m = 1u << ((unsigned)d->prec < RFL_PREC_COUNT ? d->prec : RFL_FP32);
 	return m;
 }
 
-/* levels other than DRAM of panel k's points (bits) */
-static unsigned rfl__panel_levels(const rfl_roofline_desc *d, int k) {
-	unsigned m = 0;
-	int i;
-	for (i = 0; i < d->n_points; i++) {
-		const rfl_point *p = &d->points[i];
-		if (rfl__point_ok(p) && rfl__on_panel(p, k, d->n_machines) && p->level != RFL_DRAM &&
-			(unsigned)p->level < RFL_LEVEL_COUNT)
-			m |= 1u << p->level;
-	}
-	return m;
-}
 
 /* roof of prec at ai; 0 when absent */
 static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai) {
@@ -21541,11 +21532,20 @@ static void rfl__ranges_measured(const rfl_roofline_desc *d, rfl_level lv, doubl
 		bw = mm->bw_bytes_per_s[lv] > 0 ? mm->bw_bytes_per_s[lv] : m->bw_bytes_per_s[lv];
 		for (p = 0; p < RFL_PREC_COUNT; p++) {
 			double pk = mm->peak_flops[p] > 0 ? mm->peak_flops[p] : m->peak_flops[p];
-			if (!((rfl__panel_precs(d, k) >> p) & 1) || !(pk > 0)) continue;
+			if (!((rfl__panel_bits(d, k, 0) >> p) & 1) || !(pk > 0)) continue;
 			rfl__widen(ylo, yhi, pk / 10, pk * 3);
 			if (bw > 0 && pk / bw * 30 > *xhi) *xhi = pk / bw * 30;
 		}
 	}
+}
+
+/* a log axis over [lo, hi], or the caller's umin, umax where usable */
+static void rfl__roof_axis(rfl__axis *a, double lo, double hi, double umin, double umax) {
+	if (umin > 0 && rfl__isfinite(umin)) lo = umin;
+	if (umax > 0 && rfl__isfinite(umax)) hi = umax;
+	a->log = 1;
+	if (umin > 0 && umax > umin && rfl__isfinite(umax)) a->lo = lo, a->hi = hi;
+	else rfl__nice_range(a, lo, hi);
 }
 
 static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) {
@@ -21555,7 +21555,7 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 	rfl_level lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
 	for (k = 0; k < d->n_machines; k++) {
 		const rfl_machine *m = d->machines[k];
-		unsigned mains = rfl__panel_precs(d, k), precs = mains | d->extra_precs;
+		unsigned mains = rfl__panel_bits(d, k, 0), precs = mains | d->extra_precs;
 		double bw = m->bw_bytes_per_s[lv], mainpeak = 0;
 		for (p = 0; p < RFL_PREC_COUNT; p++) {
 			double pk = m->peak_flops[p];
@@ -21568,7 +21568,7 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 		}
 		for (i = 0; i < RFL_LEVEL_COUNT; i++) {
 			double b2 = m->bw_bytes_per_s[i];
-			if (!(((d->extra_levels | rfl__panel_levels(d, k)) >> i) & 1) || !(b2 > 0) || !(mainpeak > 0))
+			if (!(((d->extra_levels | rfl__panel_bits(d, k, 1)) >> i) & 1) || !(b2 > 0) || !(mainpeak > 0))
 				continue;
 			if (mainpeak / b2 / 10 < xlo) xlo = mainpeak / b2 / 10;
 		}
@@ -21584,7 +21584,7 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 	/* the roof should enter from the left edge rather than the bottom */
 	for (k = 0; k < d->n_machines; k++) {
 		const rfl_machine *m = d->machines[k];
-		unsigned precs = rfl__panel_precs(d, k);
+		unsigned precs = rfl__panel_bits(d, k, 0);
 		for (p = 0; p < RFL_PREC_COUNT; p++) {
 			double r;
 			if (!((precs >> p) & 1)) continue;
@@ -21597,15 +21597,8 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 	if (ylo > yhi / 100) ylo = yhi / 100;
 	if (ylo < yhi / 1e7) ylo = yhi / 1e7; /* keep the roof readable ... */
 	if (plo < ylo) ylo = plo;             /* ... unless a point needs more */
-	if (d->x_min > 0 && rfl__isfinite(d->x_min)) xlo = d->x_min;
-	if (d->x_max > 0 && rfl__isfinite(d->x_max)) xhi = d->x_max;
-	if (d->y_min > 0 && rfl__isfinite(d->y_min)) ylo = d->y_min;
-	if (d->y_max > 0 && rfl__isfinite(d->y_max)) yhi = d->y_max;
-	x->log = y->log = 1;
-	if (d->x_min > 0 && d->x_max > d->x_min && rfl__isfinite(d->x_max)) { x->lo = xlo; x->hi = xhi; }
-	else rfl__nice_range(x, xlo, xhi);
-	if (d->y_min > 0 && d->y_max > d->y_min && rfl__isfinite(d->y_max)) { y->lo = ylo; y->hi = yhi; }
-	else rfl__nice_range(y, ylo, yhi);
+	rfl__roof_axis(x, xlo, xhi, d->x_min, d->x_max);
+	rfl__roof_axis(y, ylo, yhi, d->y_min, d->y_max);
 }
 
 /* one roof in pixels: left end, ridge, right end */
@@ -21734,7 +21727,7 @@ static double rfl__level_bw(const rfl_machine *m, const rfl_machine *meas, int i
 static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
 	int mf;
 	double b2 = rfl__level_bw(P->m, P->meas, i, &mf);
-	if (!(((P->d->extra_levels | rfl__panel_levels(P->d, P->k)) >> i) & 1) || i == (int)P->lv ||
+	if (!(((P->d->extra_levels | rfl__panel_bits(P->d, P->k, 1)) >> i) & 1) || i == (int)P->lv ||
 		!(b2 > 0) || !(P->mainpeak > 0))
 		return 0;
 	rfl__roof_px(&P->x, &P->y, P->mainpeak, b2, r);
@@ -22156,17 +22149,17 @@ static RFL__NOINLINE rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_rooflin
 	P.k = k;
 	P.s = s;
 	P.lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
-	P.precs = rfl__panel_precs(d, k);
+	P.precs = rfl__panel_bits(d, k, 0);
 	P.bw = P.m->bw_bytes_per_s[P.lv];
 	P.x = *x;
 	P.y = *y;
-	rfl__panel_frame(c, &P, panel);
-	P.mainpeak = 0;
+	P.mainpeak = 0; /* before rfl__panel_frame: its title asks rfl__level_px */
 	for (p = 0; p < RFL_PREC_COUNT; p++) {
 		if (!((P.precs >> p) & 1)) continue;
 		if (!(P.m->peak_flops[p] > 0)) { res = RFL_ERR_NO_ROOF; continue; }
 		if (P.m->peak_flops[p] > P.mainpeak) P.mainpeak = P.m->peak_flops[p];
 	}
+	rfl__panel_frame(c, &P, panel);
 	rfl__obst_init(&o, rfl__roof_fixed, rfl__roof_label_box, &P, &lab, lab_id, lab_how, RFL__JOBS);
 	rfl_canvas_clip(c, (int)P.plot.x0 + 1, (int)P.plot.y0 + 1, (int)P.plot.x1, (int)P.plot.y1);
 	rfl__panel_roofs(c, &P);
@@ -22440,13 +22433,17 @@ static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
 }
 /* where point i's label may go: right, left, above, below */
 static void rfl__xy_cands(const rfl__xyplot *S, int i, rfl__cand *cd) {
+	static const signed char o[4][3] = {{8, 0, RFL_TEXT_LEFT | RFL_TEXT_MIDDLE},
+										{-8, 0, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE},
+										{0, -8, RFL_TEXT_CENTER | RFL_TEXT_BOTTOM},
+										{0, 8, RFL_TEXT_CENTER | RFL_TEXT_TOP}};
 	const rfl_xy *p = &S->d->points[i];
-	double px = rfl__amap(&S->x, p->x), py = rfl__amap(&S->y, p->y);
-	int s = S->s;
-	cd[0].x = px + 8 * s; cd[0].y = py; cd[0].flags = RFL_TEXT_LEFT | RFL_TEXT_MIDDLE;
-	cd[1].x = px - 8 * s; cd[1].y = py; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE;
-	cd[2].x = px; cd[2].y = py - 8 * s; cd[2].flags = RFL_TEXT_CENTER | RFL_TEXT_BOTTOM;
-	cd[3].x = px; cd[3].y = py + 8 * s; cd[3].flags = RFL_TEXT_CENTER | RFL_TEXT_TOP;
+	int k;
+	for (k = 0; k < 4; k++) {
+		cd[k].x = rfl__amap(&S->x, p->x) + o[k][0] * S->s;
+		cd[k].y = rfl__amap(&S->y, p->y) + o[k][1] * S->s;
+		cd[k].flags = o[k][2];
+	}
 }
 static void rfl__xy_label_box(const void *ctx, int i, int how, rfl__rect *box) {
 	const rfl__xyplot *S = (const rfl__xyplot *)ctx;
@@ -22769,7 +22766,7 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
 	A.ph = rows - A.top - 3 - key > 3 ? rows - A.top - 3 - key : 3;
 	A.pw = cols - A.left - 1;
 	rfl__ascii_axes(&A, d);
-	precs = rfl__panel_precs(d, 0);
+	precs = rfl__panel_bits(d, 0, 0);
 	for (p = 0; p < RFL_PREC_COUNT; p++) {
 		if (!((precs >> p) & 1)) continue;
 		if (A.m->peak_flops[p] > 0) rfl__ascii_roof(&A, (rfl_prec)p);
