@@ -23941,21 +23941,26 @@ static rfl_result rfl__ck_field(rfl__ck_rd *r, int k, int lo, int hi, const char
 	return rfl__ck_value(r, k + 1, (rfl_check_field)i, &v[i]);
 }
 
+/* 0 for a zoo model, 1 for a built-in LLM, -1 for neither */
+static int rfl__ck_kind(const char *name) {
+	int i;
+	for (i = 0; i < rfl_zoo_count(); i++)
+		if (rfl_parse_name_eq(rfl_zoo_name(i), name)) return 0;
+#ifndef RFL_NO_LLM
+	for (i = 0; i < rfl_llm_count(); i++)
+		if (rfl_parse_name_eq(rfl_llm_name(i), name)) return 1;
+#endif
+	return -1;
+}
+
 static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
 	char path[112], sub[112];
-	int obj = k0 + 1, k, i, mk;
+	int obj = k0 + 1, k, mk;
 	rfl_result e;
 	rfl_json_str(&r->doc, k0, m->name, sizeof m->name);
 	m->line = rfl_json_line(&r->doc, k0);
 	rfl__ck_path(path, sizeof path, "models", m->name, 0);
-	for (i = 0; i < rfl_zoo_count() && !rfl_parse_name_eq(rfl_zoo_name(i), m->name); i++) {}
-#ifndef RFL_NO_LLM
-	if (i == rfl_zoo_count()) {
-		for (i = 0; i < rfl_llm_count() && !rfl_parse_name_eq(rfl_llm_name(i), m->name); i++) {}
-		m->llm = i < rfl_llm_count(), i = m->llm ? 0 : rfl_zoo_count();
-	}
-#endif
-	if (i == rfl_zoo_count())
+	if ((m->llm = rfl__ck_kind(m->name)) < 0)
 		return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, k0, 0, "models",
 							"not a model of the zoo nor a built-in LLM (rfl-estimate --list)");
 	if ((e = rfl__ck_obj(r, obj, path)) != RFL_OK) return e;
@@ -24875,17 +24880,6 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
 
 /* ---- writing JSON: the library's writer (rfl_json_writer) ---- */
 #ifndef RFL_NO_JSON_WRITER
-/* 1 for a built-in LLM that is not a zoo model */
-static int rfl__ck_is_llm(const char *name) {
-	int i;
-	for (i = 0; i < rfl_zoo_count(); i++)
-		if (rfl_parse_name_eq(rfl_zoo_name(i), name)) return 0;
-#ifndef RFL_NO_LLM
-	for (i = 0; i < rfl_llm_count(); i++)
-		if (rfl_parse_name_eq(rfl_llm_name(i), name)) return 1;
-#endif
-	return 0;
-}
 static size_t rfl__ck_done(rfl_json_writer *w) {
 	if (rfl_json_w_finish(w) != RFL_OK && w->cap) w->buf[0] = 0;
 	return w->len;
@@ -24985,7 +24979,7 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
 	int i, f, llm = 0, j;
 	rfl_json_w_init(&w, buf, size);
 	if (!t || !t->hw || !t->models || t->n_models < 1) return 0;
-	for (i = 0; i < t->n_models && i < 30; i++) llm |= rfl__ck_is_llm(t->models[i]) << i;
+	for (i = 0; i < t->n_models && i < 30; i++) llm |= (rfl__ck_kind(t->models[i]) == 1) << i;
 	rfl_json_w_obj(&w, 0);
 	rfl_json_w_num(&w, "schema", 1);
 	rfl_json_w_obj(&w, "units");
