@@ -20085,7 +20085,6 @@ static RFL__UNUSED int rfl__iclamp(double v, int lo, int hi) {
 	return rfl__ifloor(v);
 }
 static RFL__UNUSED double rfl__absd(double v) { return v < 0 ? -v : v; }
-/* Widen [*lo, *hi] to take in vlo and vhi. */
 static RFL__UNUSED void rfl__widen(double *lo, double *hi, double vlo, double vhi) {
 	if (vlo < *lo) *lo = vlo;
 	if (vhi > *hi) *hi = vhi;
@@ -20159,7 +20158,7 @@ RFL_API void rfl_canvas_clear(rfl_canvas *c, rfl_color color) {
 	}
 }
 
-/* Blend `color` with weight a (0..256, coverage x alpha) into one pixel. */
+/* blend color with weight a (0..256: coverage x alpha) */
 static void rfl__blend_at(unsigned char *p, int ch, rfl_color color, int a) {
 	int r = (int)((color >> 16) & 255), g = (int)((color >> 8) & 255), b = (int)(color & 255);
 	if (a <= 0) return;
@@ -20190,14 +20189,14 @@ static int rfl__weight(rfl_color color, double cov) {
 	return a >= 256 ? 256 : (int)(a + 0.5);
 }
 
-/* One pixel, coordinates checked against the clip. */
+/* one pixel, clipped */
 static void rfl__plot(rfl_canvas *c, int x, int y, rfl_color color, double cov) {
 	if (x < c->clip_x0 || x >= c->clip_x1 || y < c->clip_y0 || y >= c->clip_y1) return;
 	rfl__blend_at(c->pixels + (size_t)y * (size_t)c->stride_bytes + (size_t)x * (size_t)c->channels,
 				  c->channels, color, rfl__weight(color, cov));
 }
 
-/* A run [x0, x1) on row y, one weight, clipped; opaque: plain stores. */
+/* a run [x0, x1) on row y, one weight, clipped */
 static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, int a) {
 	unsigned char *p, r = (unsigned char)(color >> 16), g = (unsigned char)(color >> 8),
 					  b = (unsigned char)color;
@@ -20430,7 +20429,7 @@ RFL_API void rfl_draw_rect(rfl_canvas *c, double x, double y, double w, double h
 	rfl_fill_rect(c, x + w - width, y + width, width, h - 2 * width, color);
 }
 
-/* Disc or ring: coverage from the distance to the centre. ring_hw < 0 fills. */
+/* disc (ring_hw < 0) or ring: coverage from the distance to the centre */
 static void rfl__disc(rfl_canvas *c, double cx, double cy, double r, double ring_hw,
 					  rfl_color color) {
 	double reach;
@@ -20809,7 +20808,7 @@ typedef struct rfl__axis {
 	rfl_ticks ticks;
 } rfl__axis;
 
-/* Put the range (final by now) at pixels p0..p1. */
+/* the range at pixels p0..p1 */
 static void rfl__axis_place(rfl__axis *a, double p0, double p1) {
 	a->p0 = p0;
 	a->p1 = p1;
@@ -20843,7 +20842,7 @@ static double rfl__nice_step(double span, int target) {
 	return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * rfl__p10(e);
 }
 
-/* Snap a range outward: decades on log axes, 1-2-5 steps on linear ones. */
+/* snap outward: to decades (log), to 1-2-5 steps (linear) */
 static void rfl__nice_range(rfl__axis *a, double lo, double hi) {
 	if (a->log) {
 		if (!(lo > 0) || !rfl__isfinite(lo)) lo = 1;
@@ -20904,7 +20903,7 @@ static void rfl__make_ticks(const rfl__axis *a, rfl__tickset *t) {
 	}
 }
 
-/* Trim trailing blanks left by rfl_fmt_si ("100 " -> "100"). */
+/* "100 " -> "100" */
 static void rfl__rtrim(char *b) {
 	size_t n = rfl__strlen(b);
 	while (n && b[n - 1] == ' ') b[--n] = 0;
@@ -21036,7 +21035,7 @@ static void rfl__scan_line(rfl__scan *sc, double x0, double y0, double x1, doubl
 	}
 }
 
-/* Text box for anchor + flags (horizontal text only). */
+/* horizontal text's box */
 static rfl__rect rfl__text_box(double x, double y, const char *s, int scale, int flags) {
 	rfl__rect r;
 	double w = rfl_text_width(s, -1, scale), h = RFL_FONT_H * scale, dx, dy;
@@ -21241,7 +21240,6 @@ static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect 
 }
 
 /* ---- frame: axes, grid, ticks, titles ---- */
-/* Width of the widest y tick label. */
 static int rfl__ylabel_w(const rfl__axis *a, int s) {
 	rfl__tickset t;
 	char b[40];
@@ -21307,7 +21305,7 @@ static void rfl__axis_ticks(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
 	}
 }
 
-/* Every step-th x label, the smallest step at which no two collide. */
+/* x labels every step-th tick, the least step where none collide */
 static int rfl__xlabel_step(const rfl__axis *x, const rfl__tickset *t, int s) {
 	char b[40];
 	int i, step;
@@ -21325,7 +21323,7 @@ static int rfl__xlabel_step(const rfl__axis *x, const rfl__tickset *t, int s) {
 	}
 }
 
-/* Every step-th y label, so that labels are a line apart. */
+/* y labels every step-th tick, a line apart */
 static int rfl__ylabel_step(const rfl__axis *y, const rfl__tickset *t, int s) {
 	int step = 1;
 	if (t->nmajor > 1) {
@@ -21363,7 +21361,7 @@ static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
 	}
 }
 
-/* Font scale 1..4 from a panel's size (text near 1/50 of it). */
+/* font scale from a panel's size (text near 1/50 of it) */
 static int rfl__auto_font(double w, double h, int fs) {
 	double k;
 	if (fs > 0) return fs > RFL__FONT_MAXSCALE ? RFL__FONT_MAXSCALE : fs;
@@ -21434,7 +21432,7 @@ static int rfl__ser_find(const rfl__series *t, const char *label) {
 		if (rfl__streq(rfl__ser_label(t, i), label)) return i;
 	return -1;
 }
-/* Point index's series (-1: table full or no label). */
+/* the point's series (-1: table full or no label) */
 static int rfl__ser_add(rfl__series *t, int index) {
 	int k, link;
 	const char *label = t->pts ? t->pts[index].label : t->xys[index].label;
@@ -21568,7 +21566,8 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 		}
 		for (i = 0; i < RFL_LEVEL_COUNT; i++) {
 			double b2 = m->bw_bytes_per_s[i];
-			if (!(((d->extra_levels | rfl__panel_bits(d, k, 1)) >> i) & 1) || !(b2 > 0) || !(mainpeak > 0))
+			if (!(((d->extra_levels | rfl__panel_bits(d, k, 1)) >> i) & 1) || !(b2 > 0) ||
+				!(mainpeak > 0))
 				continue;
 			if (mainpeak / b2 / 10 < xlo) xlo = mainpeak / b2 / 10;
 		}
@@ -22655,7 +22654,7 @@ static void rfl__ascii_axes(rfl__ascii *A, const rfl_roofline_desc *d) {
 	rfl__gstr(g, 0, 0, "FLOP/s");
 }
 
-/* One precision's roof: '_' flat, '/' slanted, '+' at the ridge. */
+/* a roof: '_' flat, '/' slanted, '+' at the ridge */
 static void rfl__ascii_roof(rfl__ascii *A, rfl_prec p) {
 	double pk = A->m->peak_flops[p], bw = A->m->bw_bytes_per_s[A->lv];
 	double l0 = RFL_LOG10(A->x.lo), l1 = RFL_LOG10(A->x.hi);
@@ -22678,7 +22677,7 @@ static void rfl__ascii_roof(rfl__ascii *A, rfl_prec p) {
 	}
 }
 
-/* Points: a letter per series, '!' above the roof. */
+/* points: a letter per series, '!' above the roof */
 static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const rfl__series *ser) {
 	int i, rr, cc, si;
 	for (i = 0; i < d->n_points; i++) {
@@ -23027,7 +23026,7 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
 #endif
 #endif
 #include RFL__STB_PATH
-/* stb declares this without stdio but defines it only with: a stub. */
+/* stb declares this without stdio, defines it only with */
 static RFL__UNUSED int stbi_write_hdr_to_func(stbi_write_func *func, void *context, int w, int h,
 											  int comp, const float *data) {
 	(void)func; (void)context; (void)w; (void)h; (void)comp; (void)data;
@@ -24139,12 +24138,7 @@ static int rfl__ck_bound_find(const rfl__ck_cand *c, double got) {
 	return -1;
 }
 
-static rfl_prec rfl__ck_prec(rfl_dtype d) {
-	return d == RFL_DTYPE_FP16 ? RFL_FP16_TENSOR : d == RFL_DTYPE_BF16 ? RFL_BF16_TENSOR
-		 : d == RFL_DTYPE_INT8 ? RFL_INT8_TENSOR : RFL_FP32;
-}
-
-/* Costs of the built net at a batch, every convention. */
+/* costs at a batch, every convention */
 static rfl_result rfl__ck_costs(const rfl_net *net, const rfl_check_answers *a, uint64_t batch,
 								double fl[3][2], double by[2][2], double *layers_s) {
 	rfl_cost_desc cd;
@@ -24837,7 +24831,9 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
 		return RFL_ERR_ARG;
 	RFL_MEMSET(&t, 0, sizeof t);
 	RFL_MEMSET(&x, 0, sizeof x);
-	t.prec = rfl__ck_prec(a->dtype);
+	t.prec = a->dtype == RFL_DTYPE_FP16   ? RFL_FP16_TENSOR
+			 : a->dtype == RFL_DTYPE_BF16 ? RFL_BF16_TENSOR
+			 : a->dtype == RFL_DTYPE_INT8 ? RFL_INT8_TENSOR : RFL_FP32;
 	t.peak = a->machine->peak_flops[t.prec], t.bw = a->machine->bw_bytes_per_s[RFL_DRAM];
 	if (t.peak <= 0 || t.bw <= 0) return RFL_ERR_NO_ROOF;
 	x.a = a, x.d = d, x.t = &t, x.train = a->mode == RFL_MODE_TRAIN;
@@ -24884,12 +24880,11 @@ static size_t rfl__ck_done(rfl_json_writer *w) {
 	if (rfl_json_w_finish(w) != RFL_OK && w->cap) w->buf[0] = 0;
 	return w->len;
 }
-static const char *rfl__ck_word(rfl_check_field f, double v) {
-	return f == RFL_CHECK_FITS ? (v != 0 ? "yes" : "no") : v != 0 ? "memory" : "compute";
-}
 static void rfl__ck_wvalue(rfl_json_writer *w, const char *k, const rfl_check_item *it, int known,
 						   double v) {
-	if (rfl__ck_isword(it->kind) && known) rfl_json_w_str(w, k, rfl__ck_word(it->kind, v));
+	if (rfl__ck_isword(it->kind) && known)
+		rfl_json_w_str(w, k, it->kind == RFL_CHECK_FITS ? (v != 0 ? "yes" : "no")
+													   : v != 0 ? "memory" : "compute");
 	else rfl_json_w_num_if(w, k, known, v);
 }
 
