@@ -21483,7 +21483,7 @@ static unsigned rfl__panel_bits(const rfl_roofline_desc *d, int k, int lv) {
 		const rfl_point *p = &d->points[i];
 		b = lv ? (unsigned)p->level : (unsigned)p->prec;
 		if (rfl__point_ok(p) && rfl__on_panel(p, k, d->n_machines) && (!lv || b != RFL_DRAM) &&
-			b < (lv ? RFL_LEVEL_COUNT : RFL_PREC_COUNT))
+			b < (lv ? (unsigned)RFL_LEVEL_COUNT : (unsigned)RFL_PREC_COUNT))
 			m |= 1u << b;
 	}
 	if (!m && !lv) m = 1u << ((unsigned)d->prec < RFL_PREC_COUNT ? d->prec : RFL_FP32);
