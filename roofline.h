@@ -20046,7 +20046,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
    ========================================================================== */
 #ifndef RFL_NO_CHART
 
-/* libm, overridable (the chart's; the core needs none) */
+/* libm, overridable (the core needs none) */
 #ifndef RFL_SQRT
 #include <math.h>
 #define RFL_SQRT(x) sqrt(x)
@@ -20073,12 +20073,12 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
 static RFL__UNUSED double rfl__clampd(double v, double lo, double hi) {
 	return v < lo ? lo : v > hi ? hi : v;
 }
-/* floor to int for values already clamped into int range */
+/* floor of a value already in int range */
 static RFL__UNUSED int rfl__ifloor(double v) {
 	int i = (int)v;
 	return (v < (double)i) ? i - 1 : i;
 }
-/* a safe double -> int: NaN -> lo, clamped to [lo, hi] */
+/* double -> int in [lo, hi]; NaN -> lo */
 static RFL__UNUSED int rfl__iclamp(double v, int lo, int hi) {
 	if (!(v == v) || v <= (double)lo) return lo;
 	if (v >= (double)hi) return hi;
@@ -20182,7 +20182,7 @@ static void rfl__blend_at(unsigned char *p, int ch, rfl_color color, int a) {
 	}
 }
 
-/* weight 0..256 from a coverage 0..1 and the colour's alpha */
+/* weight 0..256 from coverage 0..1 and alpha */
 static int rfl__weight(rfl_color color, double cov) {
 	double a = (double)((color >> 24) & 255) * (256.0 / 255.0) * cov;
 	if (!(a > 0)) return 0;
@@ -20803,7 +20803,7 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
 typedef struct rfl__axis {
 	double lo, hi;   /* value range */
 	int log;
-	double p0, p1;   /* pixel positions of lo and hi (rfl__axis_place) */
+	double p0, p1;   /* pixels of lo and hi */
 	double llo, lhi; /* log axes: log10 of lo and hi */
 	rfl_ticks ticks;
 } rfl__axis;
@@ -20827,7 +20827,7 @@ static double rfl__amap(const rfl__axis *a, double v) {
 	} else {
 		t = (v - a->lo) / (a->hi - a->lo);
 	}
-	t = rfl__clampd(t, -1e6, 1e6); /* far off the plot, still a safe coordinate */
+	t = rfl__clampd(t, -1e6, 1e6); /* far off, still a safe coordinate */
 	return a->p0 + t * (a->p1 - a->p0);
 }
 
@@ -20876,7 +20876,7 @@ static double rfl__tmajor(const rfl__axis *a, const rfl__tickset *t, int i) {
 	v = (t->k0 + i) * t->step;
 	return rfl__absd(v) < t->step * 1e-9 ? 0 : v;
 }
-/* minor candidate j; 0 when it lies outside the axis */
+/* minor candidate j; 0 when outside the axis */
 static int rfl__tminor(const rfl__axis *a, const rfl__tickset *t, int j, double *v) {
 	*v = (j % 8 + 2) * rfl__p10(t->k0 - 1 + j / 8);
 	return *v > a->lo * (1 + 1e-9) && *v < a->hi * (1 - 1e-9);
@@ -20920,7 +20920,7 @@ static rfl_ticks rfl__axis_style(const rfl__axis *a) {
 	v1 = rfl__absd(rfl__tmajor(a, &t, t.nmajor - 1));
 	big = v0 > v1 ? v0 : v1;
 	if (a->log) return v0 >= 1e-3 && v1 < 1e5 ? RFL_TICKS_PLAIN : RFL_TICKS_POW10;
-	/* linear: the largest label sits at an end, the smallest nonzero is the step */
+	/* linear: the largest label is at an end, the smallest nonzero is the step */
 	return big < 1e5 && t.step >= 1e-3 ? RFL_TICKS_PLAIN : RFL_TICKS_SI;
 }
 
@@ -20987,7 +20987,7 @@ static void rfl__scan_add(rfl__scan *sc, double x0, double y0, double x1, double
 	b.x0 = x0; b.y0 = y0; b.x1 = x1; b.y1 = y1;
 	if (sc->r && rfl__overlap(&b, sc->r)) sc->score += w;
 }
-/* ctx must describe every fixed obstacle already: they are counted here */
+/* ctx must hold every fixed obstacle: they are counted here */
 static void rfl__obst_init(rfl__obst *o, rfl__fixed_fn fixed, rfl__label_fn label_box,
 						   const void *ctx, rfl__labels *lab, int *id, unsigned char *how,
 						   int cap) {
@@ -21086,7 +21086,7 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
 	}
 	if (n <= 0 || best < 0 || best >= 30) return 0;
 	br = rfl__text_box(cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags);
-	/* a white halo keeps a label legible where it crosses grid lines */
+	/* a white halo keeps it legible over grid lines */
 	rfl_fill_rect(c, br.x0 - 2, br.y0, br.x1 - br.x0 + 4, br.y1 - br.y0, RFL_RGB(255, 255, 255));
 	rfl_draw_text(c, cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags, color);
 	rfl__label_box(&cand[bi], bs, scale, &box);
@@ -21138,7 +21138,7 @@ static void rfl__leg_add(rfl__legend *l, const char *text, rfl_marker m, rfl_col
 						 int hollow, int kind) {
 	if (l->n >= RFL__MAXLEG) { l->more++; return; }
 	l->text[l->n] = text;
-	/* rfl_draw_marker draws every value outside the enum as a circle */
+	/* as rfl_draw_marker: outside the enum, a circle */
 	l->marker[l->n] = (unsigned char)((unsigned)m < RFL_MARKER_COUNT ? m : RFL_MARKER_CIRCLE);
 	l->color[l->n] = col;
 	l->hollow[l->n] = hollow != 0;
@@ -21441,7 +21441,7 @@ static int rfl__ser_add(rfl__series *t, int index) {
 	if (k >= 0) return k;
 	if (t->n >= RFL__MAXSER) return -1;
 	t->first[t->n] = index;
-	/* a nonzero link takes the slot of the first series with that link */
+	/* a nonzero link: the slot of the first series with it */
 	link = rfl__ser_link(t, t->n);
 	for (k = 0; k < t->n && !(link && rfl__ser_link(t, k) == link); k++) {}
 	t->slot[t->n] = (unsigned char)(k < t->n ? t->slot[k] : t->nslots++);
@@ -21580,7 +21580,7 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 		rfl__widen(&plo, &yhi, pt->flops_per_s / 3, pt->flops_per_s * 3);
 	}
 	if (!(xhi > xlo)) { xlo = 0.1; xhi = 1000; }
-	/* the roof should enter from the left edge rather than the bottom */
+	/* the roof enters from the left edge, not the bottom */
 	for (k = 0; k < d->n_machines; k++) {
 		const rfl_machine *m = d->machines[k];
 		unsigned precs = rfl__panel_bits(d, k, 0);
@@ -21604,7 +21604,7 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 typedef struct rfl__roofpx {
 	double xy[6];
 	int n;
-	double rx, ry; /* ridge, when 0 < ridge within range */
+	double rx, ry; /* the ridge, when in range */
 	int has_ridge;
 } rfl__roofpx;
 
@@ -22048,7 +22048,7 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
 	P->inner = P->plot;
 	P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
 	rfl__put_area(d->areas ? &d->areas[P->k] : 0, &P->plot, &P->x, &P->y);
-	{ /* dashed levels: their slopes are read with their own bytes; said where it fits */
+	{ /* dashed levels' slopes read their own bytes: said where it fits */
 		rfl__roofpx r;
 		int i, lv = 0;
 		for (i = 0; i < RFL_LEVEL_COUNT; i++) lv |= rfl__level_px(P, i, &r);
@@ -23275,7 +23275,7 @@ RFL_API rfl_probe_isa rfl_probe_isa_best(void) {
 #ifdef RFL__AVX2
 	unsigned a, b, c, d;
 	int level = rfl__cpu_simd(); /* 1: AVX2 (+BMI...), 2: also AVX-512BW */
-	/* every AVX2 CPU made has FMA3, but a hypervisor may hide it: bit 12 */
+	/* every AVX2 CPU has FMA3, but a hypervisor may hide it: bit 12 */
 	if (level >= 1 && __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 12)))
 		return level == 2 ? RFL_ISA_AVX512 : RFL_ISA_AVX2;
 #endif
@@ -23291,7 +23291,7 @@ RFL_API const char *rfl_probe_isa_name(rfl_probe_isa isa) {
 	return (unsigned)isa < (unsigned)RFL_ISA_COUNT ? names[isa] : "?";
 }
 
-/* doubles (fp64) or floats (fp32) a vector of isa holds */
+/* elements of prec a vector of isa holds */
 static int rfl__probe_lanes(rfl_probe_isa isa, rfl_prec prec) {
 	static const int vec_bytes[RFL_ISA_COUNT] = {8, 8, 16, 32, 64};
 	int w = (unsigned)isa < (unsigned)RFL_ISA_COUNT ? vec_bytes[isa] : 8;
@@ -23901,7 +23901,7 @@ static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, rfl_c
 	}
 	if (out->given && (!(out->v >= 0) || out->v - out->v != 0.0))
 		out->given = 0, out->unread = "a value is finite and >= 0";
-	if (out->unread) { /* the column of the byte that went wrong */
+	if (out->unread) { /* the column of the bad byte */
 		size_t off = t->start + at - (t->type == RFL_JSON_STR && at == 0);
 		out->given = 0, out->col = 1;
 		for (i = off; i > 0 && r->doc.src[i - 1] != '\n'; i--) out->col++;
