@@ -19422,7 +19422,7 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
    ========================================================================== */
 #ifndef RFL_NO_CHART
 
-/* libm, overridable (the chart's; the core needs none) */
+/* libm, overridable (the core needs none) */
 #ifndef RFL_SQRT
 #include <math.h>
 #define RFL_SQRT(x) sqrt(x)
@@ -19449,19 +19449,18 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep) {
 static RFL__UNUSED double rfl__clampd(double v, double lo, double hi) {
 	return v < lo ? lo : v > hi ? hi : v;
 }
-/* floor to int for values already clamped into int range */
+/* floor of a value already in int range */
 static RFL__UNUSED int rfl__ifloor(double v) {
 	int i = (int)v;
 	return (v < (double)i) ? i - 1 : i;
 }
-/* a safe double -> int: NaN -> lo, clamped to [lo, hi] */
+/* double -> int in [lo, hi]; NaN -> lo */
 static RFL__UNUSED int rfl__iclamp(double v, int lo, int hi) {
 	if (!(v == v) || v <= (double)lo) return lo;
 	if (v >= (double)hi) return hi;
 	return rfl__ifloor(v);
 }
 static RFL__UNUSED double rfl__absd(double v) { return v < 0 ? -v : v; }
-/* Widen [*lo, *hi] to take in vlo and vhi. */
 static RFL__UNUSED void rfl__widen(double *lo, double *hi, double vlo, double vhi) {
 	if (vlo < *lo) *lo = vlo;
 	if (vhi > *hi) *hi = vhi;
@@ -19469,7 +19468,7 @@ static RFL__UNUSED void rfl__widen(double *lo, double *hi, double vlo, double vh
 static RFL__UNUSED int rfl__imin(int a, int b) { return a < b ? a : b; }
 static RFL__UNUSED int rfl__imax(int a, int b) { return a > b ? a : b; }
 
-/* ---- canvas -------------------------------------------------------------- */
+/* ---- canvas ---- */
 RFL_API rfl_result rfl_canvas_init(rfl_canvas *c, void *pixels, size_t size_bytes, int w,
 								   int h, int channels, int stride_bytes) {
 	size_t need;
@@ -19507,8 +19506,7 @@ RFL_API void rfl_canvas_unclip(rfl_canvas *c) {
 	if (c) rfl_canvas_clip(c, 0, 0, c->width, c->height);
 }
 
-/* true when the canvas can be drawn on (a hand-filled one may clip
-   outside its buffer) */
+/* 1 when drawable (a hand-filled canvas may clip outside its buffer) */
 static int rfl__canvas_ok(const rfl_canvas *c) {
 	return c && c->pixels && c->width > 0 && c->height > 0 &&
 		   (c->channels == 3 || c->channels == 4) && c->stride_bytes >= c->width * c->channels &&
@@ -19536,7 +19534,7 @@ RFL_API void rfl_canvas_clear(rfl_canvas *c, rfl_color color) {
 	}
 }
 
-/* Blend `color` with weight a (0..256, coverage x alpha) into one pixel. */
+/* blend color with weight a (0..256: coverage x alpha) */
 static void rfl__blend_at(unsigned char *p, int ch, rfl_color color, int a) {
 	int r = (int)((color >> 16) & 255), g = (int)((color >> 8) & 255), b = (int)(color & 255);
 	if (a <= 0) return;
@@ -19560,21 +19558,21 @@ static void rfl__blend_at(unsigned char *p, int ch, rfl_color color, int a) {
 	}
 }
 
-/* weight 0..256 from a coverage 0..1 and the colour's alpha */
+/* weight 0..256 from coverage 0..1 and alpha */
 static int rfl__weight(rfl_color color, double cov) {
 	double a = (double)((color >> 24) & 255) * (256.0 / 255.0) * cov;
 	if (!(a > 0)) return 0;
 	return a >= 256 ? 256 : (int)(a + 0.5);
 }
 
-/* One pixel, coordinates checked against the clip. */
+/* one pixel, clipped */
 static void rfl__plot(rfl_canvas *c, int x, int y, rfl_color color, double cov) {
 	if (x < c->clip_x0 || x >= c->clip_x1 || y < c->clip_y0 || y >= c->clip_y1) return;
 	rfl__blend_at(c->pixels + (size_t)y * (size_t)c->stride_bytes + (size_t)x * (size_t)c->channels,
 				  c->channels, color, rfl__weight(color, cov));
 }
 
-/* A run [x0, x1) on row y, one weight, clipped; opaque: plain stores. */
+/* a run [x0, x1) on row y, one weight, clipped */
 static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, int a) {
 	unsigned char *p, r = (unsigned char)(color >> 16), g = (unsigned char)(color >> 8),
 					  b = (unsigned char)color;
@@ -19593,19 +19591,19 @@ static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, in
 	for (; x0 < x1; x0++, p += c->channels) rfl__blend_at(p, c->channels, color, a);
 }
 
-/* ---- lines ------------------------------------------------------------------
+/* ---- lines ----
    A segment is a capsule (pixel centres within width/2, a one-pixel ramp
-   for anti-aliasing); each row visits only the x range it can reach. */
+   for anti-aliasing). */
 static int rfl__finite4(double a, double b, double c2, double d) {
 	return rfl__isfinite(a) && rfl__isfinite(b) && rfl__isfinite(c2) && rfl__isfinite(d);
 }
-/* Beyond any sensible drawing (1e150 px): skipped, which avoids overflow. */
+/* beyond any drawing (1e150 px): skipped, no overflow */
 static int rfl__far4(double a, double b, double c2, double d) {
 	return rfl__absd(a) > 1e150 || rfl__absd(b) > 1e150 || rfl__absd(c2) > 1e150 ||
 		   rfl__absd(d) > 1e150;
 }
 
-/* Liang-Barsky: clip the segment to the rectangle; 0 when outside. */
+/* Liang-Barsky clipping; 0 when outside. */
 static int rfl__clip_seg(double *x0, double *y0, double *x1, double *y1, double rx0, double ry0,
 						 double rx1, double ry1) {
 	double t0 = 0, t1 = 1, dx = *x1 - *x0, dy = *y1 - *y0;
@@ -19687,8 +19685,7 @@ RFL_API void rfl_draw_line(rfl_canvas *c, double x0, double y0, double x1, doubl
 	rfl__capsule(c, x0, y0, x1, y1, width * 0.5, color);
 }
 
-/* Dashes along a segment from pattern phase *phase (pixels into on+off),
-   advanced. */
+/* Dashes along a segment from phase *phase (pixels into on+off), advanced. */
 static void rfl__dash_seg(rfl_canvas *c, double x0, double y0, double x1, double y1, double hw,
 						  double on, double off, double *phase, rfl_color color) {
 	double dx = x1 - x0, dy = y1 - y0, len = RFL_SQRT(dx * dx + dy * dy), pos = 0, period;
@@ -19719,7 +19716,7 @@ static void rfl__dash_seg(rfl_canvas *c, double x0, double y0, double x1, double
 	}
 }
 
-/* The dash phase after dist more pixels of a pattern of the given period. */
+/* the dash phase after dist more pixels */
 static void rfl__phase_walk(double *phase, double dist, double period) {
 	*phase += dist - period * RFL_FLOOR(dist / period);
 	if (*phase >= period) *phase -= period;
@@ -19729,8 +19726,8 @@ static double rfl__dist(double x0, double y0, double x1, double y1) {
 	return RFL_SQRT((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
 }
 
-/* Dashes of a segment that may reach far off the canvas: the visible part
-   walked, the phase advanced over the rest. */
+/* Dashes of a segment that may reach far off the canvas: the phase walks
+   over the part not drawn. */
 static void rfl__dash_clipped(rfl_canvas *c, double x0, double y0, double x1, double y1,
 							  double hw, double on, double off, double *phase, rfl_color color) {
 	double cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1, m = hw * 2 + 2, period = on + off;
@@ -19772,7 +19769,7 @@ RFL_API void rfl_draw_polyline(rfl_canvas *c, const double *xy, int n, double wi
 	}
 }
 
-/* ---- rectangles and circles ------------------------------------------------ */
+/* ---- rectangles and circles ---- */
 RFL_API void rfl_fill_rect(rfl_canvas *c, double x, double y, double w, double h,
 						   rfl_color color) {
 	double x1, y1;
@@ -19808,7 +19805,7 @@ RFL_API void rfl_draw_rect(rfl_canvas *c, double x, double y, double w, double h
 	rfl_fill_rect(c, x + w - width, y + width, width, h - 2 * width, color);
 }
 
-/* Disc or ring: coverage from the distance to the centre. ring_hw < 0 fills. */
+/* disc (ring_hw < 0) or ring: coverage from the distance to the centre */
 static void rfl__disc(rfl_canvas *c, double cx, double cy, double r, double ring_hw,
 					  rfl_color color) {
 	double reach;
@@ -19846,11 +19843,11 @@ RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, doub
 	rfl__disc(c, cx, cy, r, width * 0.5, color);
 }
 
-/* ---- polygons ----------------------------------------------------------------
+/* ---- polygons ----
    Scanline fill, non-zero winding: RFL__SUB sub-scanlines a pixel row,
-   exact horizontal coverage in a stack row of RFL__TILE columns (wider:
-   column tiles). Crossings come RFL__XLOOK per pass over the edges, so the
-   frame does not grow with RFL_POLY_MAX and a convex shape takes one pass. */
+   exact horizontal coverage in tiles of RFL__TILE columns. Crossings come
+   RFL__XLOOK per pass over the edges: the frame does not grow with
+   RFL_POLY_MAX, and a convex shape takes one pass. */
 #define RFL__SUB 5
 #define RFL__TILE 64
 #define RFL__XLOOK 4
@@ -19925,8 +19922,7 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
 			for (k = 0; k <= tw; k++) acc[k] = 0;
 			for (s = 0; s < RFL__SUB; s++) {
 				rfl__xing *t = &xs[s];
-				/* spans between neighbouring crossings where the winding
-				   is not 0 */
+				/* spans where the winding is not 0 */
 				while (t->i < t->n) {
 					double xr = t->x[t->i];
 					if (t->wind != 0) {
@@ -19969,9 +19965,8 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
 	return RFL_OK;
 }
 
-/* ---- markers ------------------------------------------------------------------
-   Filled shapes: a factor on the half size (alike in looks), the vertex
-   count and the vertices in scaled half sizes. */
+/* ---- markers ----
+   Filled shapes: a size factor (alike in looks), n vertices in half sizes. */
 static const struct rfl__shape_def {
 	rfl_marker m;
 	double k;
@@ -19983,7 +19978,6 @@ static const struct rfl__shape_def {
 	{RFL_MARKER_TRIANGLE_DOWN, 1.2, 3, {0, 1, -0.95, -0.7, 0.95, -0.7}},
 	{RFL_MARKER_DIAMOND, 1.2, 4, {0, -1, 1, 0, 0, 1, -1, 0}}};
 
-/* Fill the shape of marker i of rfl__shapes with half size h. */
 static void rfl__fill_shape(rfl_canvas *c, int i, double cx, double cy, double h, rfl_color color) {
 	const struct rfl__shape_def *sh = &rfl__shapes[i];
 	double xy[8];
@@ -20027,10 +20021,9 @@ RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, 
 	}
 }
 
-/* ---- text: the library's own bitmap font -----------------------------------
-   Designed for this library: 5 x 9 glyph boxes (rows 0..6 cap height, 7..8
-   descenders); characters 32..126 in order, 9 rows each, a row as '0' + its
-   bits (bit 4 = leftmost column). */
+/* ---- text: the library's own bitmap font ----
+   5 x 9 glyphs (rows 0..6 cap height, 7..8 descenders) for characters
+   32..126, a row as '0' + its bits (bit 4 = leftmost column). */
 static const char rfl__font[95 * 9 + 1] =
 	"000000000444440400:::000000::O:O::004?D>5N400HI248C300<BD8EB=00448000000" /*  !"#$%&' */
 	"24888420084222480004E>E4000044O4400000000<<48000O0000000000<<0011248@@00" /* ()*+,-./ */
@@ -20065,8 +20058,7 @@ RFL_API int rfl_text_width(const char *text, int len, int scale) {
 	return (int)w;
 }
 
-/* Frame of a text run: glyph-local (u along the text, v down the glyph)
-   to canvas pixels. */
+/* A text run's frame: u along the text, v down the glyph. */
 typedef struct rfl__tframe {
 	double ox, oy;
 	int up;
@@ -20085,8 +20077,8 @@ static void rfl__ttri(rfl_canvas *c, const rfl__tframe *f, const double *uv, rfl
 		xy[2 * q] = f->up ? f->ox + v : f->ox + u;
 		xy[2 * q + 1] = f->up ? f->oy - u : f->oy + v;
 	}
-	/* vertex 1 is the right angle, the legs run along the axes: exact
-	   coverage per pixel, far cheaper than the general polygon fill */
+	/* vertex 1 is the right angle, legs along the axes: exact coverage,
+	   far cheaper than rfl_fill_polygon */
 	cx = xy[2];
 	cy = xy[3];
 	for (q = 0; q < 3; q += 2) {
@@ -20116,8 +20108,7 @@ static int rfl__glyph_on(const char *g, int col, int row) {
 	return ((g[row] - '0') >> (4 - col)) & 1;
 }
 
-/* One glyph, its cell's top-left at local (u, v); from scale 2 up small
-   triangles bridge diagonal steps. */
+/* One glyph, its cell at (u, v); from scale 2 up triangles bridge diagonal steps. */
 static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, int ch, int s,
 					   rfl_color color) {
 	const char *g;
@@ -20146,7 +20137,7 @@ static void rfl__glyph(rfl_canvas *c, const rfl__tframe *f, double u, double v, 
 	}
 }
 
-/* Offsets from a text's anchor to its w x h box's start (along) and top. */
+/* offsets from a text's anchor to its box's start and top */
 static void rfl__text_anchor(int flags, double w, double h, double *along, double *across) {
 	*along = (flags & 3) == RFL_TEXT_CENTER ? -w * 0.5 : (flags & 3) == RFL_TEXT_RIGHT ? -w : 0;
 	*across = (flags & 12) == RFL_TEXT_MIDDLE ? -h * 0.5 : (flags & 12) == RFL_TEXT_BOTTOM ? -h : 0;
@@ -20169,7 +20160,6 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
 	/* whole pixels keep the glyph blocks crisp */
 	f.ox = RFL_FLOOR((f.up ? x + across : x + along) + 0.5);
 	f.oy = RFL_FLOOR((f.up ? y - along : y + across) + 0.5);
-	/* stop once the pen has left the clip box: long labels cost nothing */
 	limit = f.up ? f.oy - c->clip_y0 : c->clip_x1 - f.ox;
 	for (i = 0; text[i]; i++) {
 		int ch = (unsigned char)text[i];
@@ -20177,7 +20167,6 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
 		if (sup && !rfl__is_sup(ch)) sup = 0;
 		if (u > limit) break;
 		adv = RFL_FONT_W * (sup ? ss : scale);
-		/* glyphs wholly before the clip box (centred long text) are skipped */
 		before = f.up ? f.oy - u - adv > c->clip_y1 : f.ox + u + adv < c->clip_x0;
 		if (!before && sup) rfl__glyph(c, &f, u, -scale * 2.0 + (scale - ss) * 1.0, ch, ss, color);
 		else if (!before) rfl__glyph(c, &f, u, 0, ch, scale, color);
@@ -20186,17 +20175,16 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
 	return w;
 }
 
-/* ---- axes ------------------------------------------------------------------ */
+/* ---- axes ---- */
 typedef struct rfl__axis {
 	double lo, hi;   /* value range */
 	int log;
-	double p0, p1;   /* pixel positions of lo and hi (rfl__axis_place) */
-	double llo, lhi; /* log axes: log10 of lo and hi, kept because the
-						obstacles are mapped again for every score */
+	double p0, p1;   /* pixels of lo and hi */
+	double llo, lhi; /* log axes: log10 of lo and hi */
 	rfl_ticks ticks;
 } rfl__axis;
 
-/* Put the range (final by now) at pixels p0..p1. */
+/* the range at pixels p0..p1 */
 static void rfl__axis_place(rfl__axis *a, double p0, double p1) {
 	a->p0 = p0;
 	a->p1 = p1;
@@ -20205,8 +20193,7 @@ static void rfl__axis_place(rfl__axis *a, double p0, double p1) {
 		a->lhi = RFL_LOG10(a->hi);
 	}
 }
-/* value -> pixel on a placed axis; values a log axis cannot show map far
-   outside */
+/* value -> pixel; what a log axis cannot show maps far outside */
 static double rfl__amap(const rfl__axis *a, double v) {
 	double t;
 	if (!rfl__isfinite(v)) return -1e300;
@@ -20216,7 +20203,7 @@ static double rfl__amap(const rfl__axis *a, double v) {
 	} else {
 		t = (v - a->lo) / (a->hi - a->lo);
 	}
-	t = rfl__clampd(t, -1e6, 1e6); /* far off the plot, still a safe coordinate */
+	t = rfl__clampd(t, -1e6, 1e6); /* far off, still a safe coordinate */
 	return a->p0 + t * (a->p1 - a->p0);
 }
 
@@ -20231,7 +20218,7 @@ static double rfl__nice_step(double span, int target) {
 	return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * rfl__p10(e);
 }
 
-/* Snap a range outward: decades on log axes, 1-2-5 steps on linear ones. */
+/* snap outward: to decades (log), to 1-2-5 steps (linear) */
 static void rfl__nice_range(rfl__axis *a, double lo, double hi) {
 	if (a->log) {
 		if (!(lo > 0) || !rfl__isfinite(lo)) lo = 1;
@@ -20250,13 +20237,11 @@ static void rfl__nice_range(rfl__axis *a, double lo, double hi) {
 	}
 }
 
-/* Ticks are computed where drawn (no arrays): majors 0..nmajor-1 (at most
-   RFL__MAXTICK); minors m x 10^k (m = 2..9) on log axes of at most 8
-   decades, rfl__tminor keeping those inside. */
+/* Ticks computed where drawn: majors 0..nmajor-1; minors m x 10^k (m = 2..9)
+   on log axes of at most 8 decades. */
 #define RFL__MAXTICK 64
 typedef struct rfl__tickset {
-	double k0, step; /* log: first decade, decades per tick; linear: first
-						multiple of the step, the step */
+	double k0, step; /* log: first decade, decades a tick; linear: in steps */
 	int nmajor, nminor;
 } rfl__tickset;
 
@@ -20267,7 +20252,7 @@ static double rfl__tmajor(const rfl__axis *a, const rfl__tickset *t, int i) {
 	v = (t->k0 + i) * t->step;
 	return rfl__absd(v) < t->step * 1e-9 ? 0 : v;
 }
-/* minor candidate j; 0 when it lies outside the axis */
+/* minor candidate j; 0 when outside the axis */
 static int rfl__tminor(const rfl__axis *a, const rfl__tickset *t, int j, double *v) {
 	*v = (j % 8 + 2) * rfl__p10(t->k0 - 1 + j / 8);
 	return *v > a->lo * (1 + 1e-9) && *v < a->hi * (1 - 1e-9);
@@ -20294,13 +20279,13 @@ static void rfl__make_ticks(const rfl__axis *a, rfl__tickset *t) {
 	}
 }
 
-/* Trim trailing blanks left by rfl_fmt_si ("100 " -> "100"). */
+/* "100 " -> "100" */
 static void rfl__rtrim(char *b) {
 	size_t n = rfl__strlen(b);
 	while (n && b[n - 1] == ' ') b[--n] = 0;
 }
 
-/* One label style for an axis (not "1000, 10000, 10^5"): see RFL_TICKS_AUTO. */
+/* one label style for an axis: see RFL_TICKS_AUTO */
 static rfl_ticks rfl__axis_style(const rfl__axis *a) {
 	rfl__tickset t;
 	double v0, v1, big;
@@ -20311,7 +20296,7 @@ static rfl_ticks rfl__axis_style(const rfl__axis *a) {
 	v1 = rfl__absd(rfl__tmajor(a, &t, t.nmajor - 1));
 	big = v0 > v1 ? v0 : v1;
 	if (a->log) return v0 >= 1e-3 && v1 < 1e5 ? RFL_TICKS_PLAIN : RFL_TICKS_POW10;
-	/* linear: the largest label sits at an end, the smallest nonzero is the step */
+	/* linear: the largest label is at an end, the smallest nonzero is the step */
 	return big < 1e5 && t.step >= 1e-3 ? RFL_TICKS_PLAIN : RFL_TICKS_SI;
 }
 
@@ -20336,7 +20321,7 @@ static void rfl__tick_label(char *b, size_t size, const rfl__axis *a, double v) 
 	rfl_fmt_num(b, size, v, 6);
 }
 
-/* ---- layout helpers ---------------------------------------------------------- */
+/* ---- layout helpers ---- */
 typedef struct rfl__rect {
 	double x0, y0, x1, y1;
 } rfl__rect;
@@ -20346,10 +20331,9 @@ static int rfl__overlap(const rfl__rect *a, const rfl__rect *b) {
 }
 
 /* What a legend or label should not cover, weighted: the chart's fixed
-   obstacles (points, line samples, bars), replayed into an rfl__scan for
-   every rectangle scored, then the labels placed, stored as their id and
-   choice (small frames). The first RFL__NOBST - RFL__NLAB fixed ones
-   count, then up to RFL__NLAB labels while under RFL__NOBST. */
+   obstacles (points, line samples, bars), replayed for every rectangle
+   scored, then the labels placed, kept as id and choice (small frames).
+   At most RFL__NOBST - RFL__NLAB fixed ones, RFL__NOBST in all. */
 #define RFL__NOBST 768
 #define RFL__NLAB 96
 typedef struct rfl__scan {
@@ -20379,7 +20363,7 @@ static void rfl__scan_add(rfl__scan *sc, double x0, double y0, double x1, double
 	b.x0 = x0; b.y0 = y0; b.x1 = x1; b.y1 = y1;
 	if (sc->r && rfl__overlap(&b, sc->r)) sc->score += w;
 }
-/* ctx must describe every fixed obstacle already: they are counted here */
+/* ctx must hold every fixed obstacle: they are counted here */
 static void rfl__obst_init(rfl__obst *o, rfl__fixed_fn fixed, rfl__label_fn label_box,
 						   const void *ctx, rfl__labels *lab, int *id, unsigned char *how,
 						   int cap) {
@@ -20411,7 +20395,7 @@ static long rfl__obst_score(const rfl__obst *o, const rfl__rect *r) {
 	}
 	return sc.score;
 }
-/* Samples of a pixel polyline every few pixels as small obstacles. */
+/* a line as small obstacles every few pixels */
 static void rfl__scan_line(rfl__scan *sc, double x0, double y0, double x1, double y1, double step,
 						   int w, const rfl__rect *clip) {
 	double dx = x1 - x0, dy = y1 - y0, len = RFL_SQRT(dx * dx + dy * dy), t;
@@ -20420,15 +20404,14 @@ static void rfl__scan_line(rfl__scan *sc, double x0, double y0, double x1, doubl
 	if (len / step > 48) step = len / 48; /* long lines: at most ~48 samples */
 	for (t = 0; t <= len && k < 400; t += step, k++) {
 		double x = x0 + dx * t / len, y = y0 + dy * t / len;
-		/* boxes stretched along the line so that they touch: the whole
-		   line is covered, but only 2 px to either side of it */
+		/* boxes stretched along the line to touch, 2 px to either side */
 		double hx = rfl__absd(dx) / len * step / 2 + 2, hy = rfl__absd(dy) / len * step / 2 + 2;
 		if (x < clip->x0 || x > clip->x1 || y < clip->y0 || y > clip->y1) continue;
 		rfl__scan_add(sc, x - hx, y - hy, x + hx, y + hy, w);
 	}
 }
 
-/* Text box for anchor + flags (horizontal text only). */
+/* horizontal text's box */
 static rfl__rect rfl__text_box(double x, double y, const char *s, int scale, int flags) {
 	rfl__rect r;
 	double w = rfl_text_width(s, -1, scale), h = RFL_FONT_H * scale, dx, dy;
@@ -20441,14 +20424,14 @@ static rfl__rect rfl__text_box(double x, double y, const char *s, int scale, int
 }
 
 /* Draw at the first anchor inside `inside` covering nothing, with the full
-   text, then alt (shorter, may be NULL); else at the least bad place that
-   covers no point or label; else nothing (an unreadable label is worse
-   than none). Records it in o as id with its choice. Returns 1 when drawn. */
+   text, then alt (may be NULL); else at the least bad place that covers no
+   point or label; else nothing (an unreadable label is worse than none).
+   Records it in o. Returns 1 when drawn. */
 typedef struct rfl__cand {
 	double x, y;
 	int flags;
 } rfl__cand;
-/* The box a placed label keeps others out of: its text with a margin. */
+/* a placed label's text with a margin */
 static void rfl__label_box(const rfl__cand *cand, const char *t, int scale, rfl__rect *box) {
 	rfl__rect br = rfl__text_box(cand->x, cand->y, t, scale, cand->flags);
 	box->x0 = br.x0 - 4 * scale;
@@ -20479,7 +20462,7 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
 	}
 	if (n <= 0 || best < 0 || best >= 30) return 0;
 	br = rfl__text_box(cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags);
-	/* a white halo keeps a label legible where it crosses grid lines */
+	/* a white halo keeps it legible over grid lines */
 	rfl_fill_rect(c, br.x0 - 2, br.y0, br.x1 - br.x0 + 4, br.y1 - br.y0, RFL_RGB(255, 255, 255));
 	rfl_draw_text(c, cand[bi].x, cand[bi].y, bs, scale, cand[bi].flags, color);
 	rfl__label_box(&cand[bi], bs, scale, &box);
@@ -20491,7 +20474,7 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
 	return 1;
 }
 
-/* ---- palette and series ------------------------------------------------------ */
+/* ---- palette and series ---- */
 static const rfl_color rfl__palette[10] = {
 	0xFF1F77B4u, 0xFFE8710Au, 0xFF2CA02Cu, 0xFF8E5CC8u, 0xFF8C564Bu,
 	0xFFD6449Fu, 0xFF17A2B8u, 0xFF8A8A14u, 0xFF2B3A8Cu, 0xFF6F6F6Fu};
@@ -20515,9 +20498,9 @@ static int rfl__streq(const char *a, const char *b) {
 }
 static int rfl__has_label(const char *s) { return s && s[0]; }
 
-/* ---- legend ---------------------------------------------------------------- */
+/* ---- legend ---- */
 #define RFL__MAXLEG 24
-/* Small types (on the stack); a warning's text gets rfl__leg_suffix. */
+/* a warning's text gets rfl__leg_suffix */
 typedef struct rfl__legend {
 	const char *text[RFL__MAXLEG];
 	rfl_color color[RFL__MAXLEG];
@@ -20531,7 +20514,7 @@ static void rfl__leg_add(rfl__legend *l, const char *text, rfl_marker m, rfl_col
 						 int hollow, int kind) {
 	if (l->n >= RFL__MAXLEG) { l->more++; return; }
 	l->text[l->n] = text;
-	/* rfl_draw_marker draws every value outside the enum as a circle */
+	/* as rfl_draw_marker: outside the enum, a circle */
 	l->marker[l->n] = (unsigned char)((unsigned)m < RFL_MARKER_COUNT ? m : RFL_MARKER_CIRCLE);
 	l->color[l->n] = col;
 	l->hollow[l->n] = hollow != 0;
@@ -20555,7 +20538,7 @@ static void rfl__leg_size(const rfl__legend *l, int s, double *w, double *h) {
 	*h = (l->n + (l->more ? 1 : 0)) * (RFL_FONT_H + 3) * s + 6.0 * s;
 }
 
-/* Draw text clipped to at most RFL__LEG_MAXCH characters. */
+/* a + b, cut at RFL__LEG_MAXCH characters */
 static void rfl__text_cut(rfl_canvas *c, double x, double y, const char *a, const char *b, int s,
 						  int flags, rfl_color col) {
 	char buf[RFL__LEG_MAXCH + 4];
@@ -20600,8 +20583,8 @@ static void rfl__leg_draw(rfl_canvas *c, const rfl__legend *l, double x, double 
 	}
 }
 
-/* The legend in the corner of plot that covers least; when every corner
-   hides a point or label, one text size smaller first. */
+/* The legend in the corner that covers least; when every corner hides a
+   point or label, one text size smaller first. */
 static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect *plot,
 						   const rfl__obst *o, rfl_legend where, int s) {
 	static const int order[4] = {0, 3, 1, 2}; /* ties: TL, BR, TR, BL */
@@ -20632,8 +20615,7 @@ static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect 
 	rfl__leg_draw(c, l, bx, by, bs);
 }
 
-/* ---- frame: axes, grid, ticks, titles ------------------------------------------ */
-/* Width of the widest y tick label. */
+/* ---- frame: axes, grid, ticks, titles ---- */
 static int rfl__ylabel_w(const rfl__axis *a, int s) {
 	rfl__tickset t;
 	char b[40];
@@ -20646,8 +20628,7 @@ static int rfl__ylabel_w(const rfl__axis *a, int s) {
 	return w;
 }
 
-/* The plot inside a panel: margins for the axes (y labels lw wide) and
-   titles. */
+/* the plot inside a panel: margins for axes (y labels lw wide), titles */
 static rfl__rect rfl__plot_rect(double x0, double y0, double x1, double y1, double lw, int s,
 								int has_ytitle) {
 	rfl__rect r;
@@ -20660,14 +20641,13 @@ static rfl__rect rfl__plot_rect(double x0, double y0, double x1, double y1, doub
 	return r;
 }
 
-/* A one-pixel grid or tick line at pos of an axis (is_y: horizontal), from
-   a to b: exact, and cheaper than a segment. */
+/* a one-pixel grid or tick line at pos (is_y: horizontal), from a to b */
 static void rfl__tick_line(rfl_canvas *c, int is_y, double pos, double a, double b, rfl_color col) {
 	if (is_y) rfl_fill_rect(c, a, RFL_FLOOR(pos), b - a, 1, col);
 	else rfl_fill_rect(c, RFL_FLOOR(pos), a, 1, b - a, col);
 }
 
-/* An axis's grid lines across the plot: minor ones lighter, first. */
+/* grid lines, minor ones lighter, first */
 static void rfl__axis_grid(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a,
 						   const rfl__tickset *t, int is_y) {
 	double v, lo = is_y ? p->x0 : p->y0, hi = is_y ? p->x1 : p->y1;
@@ -20680,7 +20660,7 @@ static void rfl__axis_grid(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a
 					   RFL__GRID);
 }
 
-/* An axis's tick marks outside the plot, and every step-th major's label. */
+/* tick marks outside the plot, a label every step-th major */
 static void rfl__axis_ticks(rfl_canvas *c, const rfl__rect *p, const rfl__axis *a,
 							const rfl__tickset *t, int is_y, int step, int s) {
 	char b[40];
@@ -20701,7 +20681,7 @@ static void rfl__axis_ticks(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
 	}
 }
 
-/* Every step-th x label, the smallest step at which no two collide. */
+/* x labels every step-th tick, the least step where none collide */
 static int rfl__xlabel_step(const rfl__axis *x, const rfl__tickset *t, int s) {
 	char b[40];
 	int i, step;
@@ -20719,7 +20699,7 @@ static int rfl__xlabel_step(const rfl__axis *x, const rfl__tickset *t, int s) {
 	}
 }
 
-/* Every step-th y label, so that labels are a line apart. */
+/* y labels every step-th tick, a line apart */
 static int rfl__ylabel_step(const rfl__axis *y, const rfl__tickset *t, int s) {
 	int step = 1;
 	if (t->nmajor > 1) {
@@ -20732,8 +20712,7 @@ static int rfl__ylabel_step(const rfl__axis *y, const rfl__tickset *t, int s) {
 /* axes flags for rfl__draw_frame */
 #define RFL__NO_XTICKS 1
 #define RFL__NO_YTICKS 2
-/* The plot's frame: grid, ticks and labels (an axis without ticks has no
-   grid either), and the axis titles. */
+/* grid, ticks and labels (an axis without ticks has no grid), titles */
 static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *x,
 							const rfl__axis *y, const char *xtitle, const char *ytitle, int s,
 							int flags) {
@@ -20758,7 +20737,7 @@ static void rfl__draw_frame(rfl_canvas *c, const rfl__rect *p, const rfl__axis *
 	}
 }
 
-/* Font scale 1..4 from a panel's size (text near 1/50 of it). */
+/* font scale from a panel's size (text near 1/50 of it) */
 static int rfl__auto_font(double w, double h, int fs) {
 	double k;
 	if (fs > 0) return fs > RFL__FONT_MAXSCALE ? RFL__FONT_MAXSCALE : fs;
@@ -20766,8 +20745,8 @@ static int rfl__auto_font(double w, double h, int fs) {
 	return 1 + (k >= 1.25) + (k >= 2.4) + (k >= 3.6);
 }
 
-/* The canvas cleared to white and the title (too wide: a size smaller, then
-   cut with ".."); returns the y below it. */
+/* The canvas cleared and the title (too wide: a size smaller, then cut);
+   returns the y below it. */
 static double rfl__begin_chart(rfl_canvas *c, const char *title, int s) {
 	char b[256];
 	rfl__sb t = rfl__sb_make(b, sizeof b);
@@ -20788,7 +20767,7 @@ static double rfl__begin_chart(rfl_canvas *c, const char *title, int s) {
 	return 6.0 * s + RFL_FONT_H * ts + 2.0 * s;
 }
 
-/* Where the plot went, for the caller (rfl_chart_area; a NULL a: nothing). */
+/* where the plot went (rfl_chart_area; NULL: nothing) */
 static void rfl__put_area(rfl_chart_area *a, const rfl__rect *p, const rfl__axis *x,
 						  const rfl__axis *y) {
 	if (!a) return;
@@ -20797,9 +20776,9 @@ static void rfl__put_area(rfl_chart_area *a, const rfl__rect *p, const rfl__axis
 	a->y_min = y->lo; a->y_max = y->hi; a->y_log = y->log;
 }
 
-/* ---- series: colour and marker per label -----------------------------------
-   A series: the points of one label, kept as its first point and colour
-   slot (small frames); series whose first points share a link share a slot. */
+/* ---- series: colour and marker per label ----
+   The points of one label, kept as its first point and colour slot;
+   series whose first points share a link share a slot. */
 #define RFL__MAXSER 64
 typedef struct rfl__series {
 	const rfl_point *pts; /* roofline points, or */
@@ -20829,7 +20808,7 @@ static int rfl__ser_find(const rfl__series *t, const char *label) {
 		if (rfl__streq(rfl__ser_label(t, i), label)) return i;
 	return -1;
 }
-/* Point index's series (-1: table full or no label). */
+/* the point's series (-1: table full or no label) */
 static int rfl__ser_add(rfl__series *t, int index) {
 	int k, link;
 	const char *label = t->pts ? t->pts[index].label : t->xys[index].label;
@@ -20838,14 +20817,14 @@ static int rfl__ser_add(rfl__series *t, int index) {
 	if (k >= 0) return k;
 	if (t->n >= RFL__MAXSER) return -1;
 	t->first[t->n] = index;
-	/* a nonzero link takes the slot of the first series with that link */
+	/* a nonzero link: the slot of the first series with it */
 	link = rfl__ser_link(t, t->n);
 	for (k = 0; k < t->n && !(link && rfl__ser_link(t, k) == link); k++) {}
 	t->slot[t->n] = (unsigned char)(k < t->n ? t->slot[k] : t->nslots++);
 	return t->n++;
 }
 
-/* ---- the roofline chart ------------------------------------------------------- */
+/* ---- the roofline chart ---- */
 static const char *rfl__prec_title(rfl_prec p) {
 	static const char *const n[RFL_PREC_COUNT] = {"FP32", "FP64", "FP16", "FP64 tensor",
 												 "TF32 tensor", "FP16 tensor", "BF16 tensor",
@@ -20857,7 +20836,7 @@ static const char *rfl__level_title(rfl_level l) {
 	return (unsigned)l < RFL_LEVEL_COUNT ? n[l] : "?";
 }
 
-/* "19.5 TFLOP/s": value with SI prefix and unit appended. */
+/* "19.5 TFLOP/s" */
 static void rfl__fmt_unit(char *b, size_t size, const char *pre, double v, const char *unit) {
 	rfl__sb t = rfl__sb_make(b, size);
 	rfl__sb_s(&t, pre);
@@ -20871,33 +20850,24 @@ static int rfl__on_panel(const rfl_point *p, int k, int n) {
 	return p->machine == RFL_ALL_MACHINES ? 1 : (p->machine == k && k < n);
 }
 
-/* Precisions drawn as main roofs on panel k (bit mask). */
-static unsigned rfl__panel_precs(const rfl_roofline_desc *d, int k) {
-	unsigned m = 0;
+/* Bits of panel k's points: their levels other than DRAM (lv), else their
+   precisions, the main roofs (none: d->prec's). */
+static unsigned rfl__panel_bits(const rfl_roofline_desc *d, int k, int lv) {
+	unsigned m = 0, b;
 	int i;
 	for (i = 0; i < d->n_points; i++) {
 		const rfl_point *p = &d->points[i];
-		if (rfl__point_ok(p) && rfl__on_panel(p, k, d->n_machines) && (unsigned)p->prec < RFL_PREC_COUNT)
-			m |= 1u << p->prec;
+		b = lv ? (unsigned)p->level : (unsigned)p->prec;
+		if (rfl__point_ok(p) && rfl__on_panel(p, k, d->n_machines) && (!lv || b != RFL_DRAM) &&
+			b < (lv ? (unsigned)RFL_LEVEL_COUNT : (unsigned)RFL_PREC_COUNT))
+			m |= 1u << b;
 	}
-	if (!m) m = 1u << ((unsigned)d->prec < RFL_PREC_COUNT ? d->prec : RFL_FP32);
+	if (!m && !lv) m = 1u << ((unsigned)d->prec < RFL_PREC_COUNT ? d->prec : RFL_FP32);
 	return m;
 }
 
-/* Levels other than DRAM of panel k's points (bits): drawn as extra ones. */
-static unsigned rfl__panel_levels(const rfl_roofline_desc *d, int k) {
-	unsigned m = 0;
-	int i;
-	for (i = 0; i < d->n_points; i++) {
-		const rfl_point *p = &d->points[i];
-		if (rfl__point_ok(p) && rfl__on_panel(p, k, d->n_machines) && p->level != RFL_DRAM &&
-			(unsigned)p->level < RFL_LEVEL_COUNT)
-			m |= 1u << p->level;
-	}
-	return m;
-}
 
-/* roof of prec at ai on machine m (main level); 0 when absent */
+/* roof of prec at ai; 0 when absent */
 static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai) {
 	double peak = m->peak_flops[p], bw = m->bw_bytes_per_s[l];
 	if (!(peak > 0)) return 0;
@@ -20905,7 +20875,7 @@ static double rfl__roof(const rfl_machine *m, rfl_prec p, rfl_level l, double ai
 	return ai * bw < peak ? ai * bw : peak;
 }
 
-/* 1 when the point is over its roof on m by 2%: wrong units, likely. */
+/* 1 when over its roof by 2%: wrong units, likely */
 static int rfl__above_roof(const rfl_machine *m, rfl_level lv, const rfl_point *pt) {
 	double roof;
 	if (pt->level != RFL_DRAM && (unsigned)pt->level < RFL_LEVEL_COUNT) lv = pt->level;
@@ -20919,13 +20889,13 @@ static double rfl__marker_size(double weight, int s) {
 	k = RFL_SQRT(weight > 1 ? 1 : weight) * 2.6;
 	return base * (k < 0.45 ? 0.45 : k > 2.6 ? 2.6 : k);
 }
-/* A point's marker at (px, py) as an obstacle, with a margin. */
+/* a marker as an obstacle, with a margin */
 static void rfl__scan_marker(rfl__scan *sc, double px, double py, double weight, int s) {
 	double h = rfl__marker_size(weight, s) / 2 + 3 * s;
 	rfl__scan_add(sc, px - h, py - h, px + h, py + h, 30);
 }
 
-/* Room for the measured roofs: their peaks and ridges widen the ranges. */
+/* the measured roofs' peaks and ridges widen the ranges */
 static void rfl__ranges_measured(const rfl_roofline_desc *d, rfl_level lv, double *xhi,
 								 double *ylo, double *yhi) {
 	int k, p;
@@ -20936,11 +20906,20 @@ static void rfl__ranges_measured(const rfl_roofline_desc *d, rfl_level lv, doubl
 		bw = mm->bw_bytes_per_s[lv] > 0 ? mm->bw_bytes_per_s[lv] : m->bw_bytes_per_s[lv];
 		for (p = 0; p < RFL_PREC_COUNT; p++) {
 			double pk = mm->peak_flops[p] > 0 ? mm->peak_flops[p] : m->peak_flops[p];
-			if (!((rfl__panel_precs(d, k) >> p) & 1) || !(pk > 0)) continue;
+			if (!((rfl__panel_bits(d, k, 0) >> p) & 1) || !(pk > 0)) continue;
 			rfl__widen(ylo, yhi, pk / 10, pk * 3);
 			if (bw > 0 && pk / bw * 30 > *xhi) *xhi = pk / bw * 30;
 		}
 	}
+}
+
+/* a log axis over [lo, hi], or the caller's umin, umax where usable */
+static void rfl__roof_axis(rfl__axis *a, double lo, double hi, double umin, double umax) {
+	if (umin > 0 && rfl__isfinite(umin)) lo = umin;
+	if (umax > 0 && rfl__isfinite(umax)) hi = umax;
+	a->log = 1;
+	if (umin > 0 && umax > umin && rfl__isfinite(umax)) a->lo = lo, a->hi = hi;
+	else rfl__nice_range(a, lo, hi);
 }
 
 static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) {
@@ -20950,7 +20929,7 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 	rfl_level lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
 	for (k = 0; k < d->n_machines; k++) {
 		const rfl_machine *m = d->machines[k];
-		unsigned mains = rfl__panel_precs(d, k), precs = mains | d->extra_precs;
+		unsigned mains = rfl__panel_bits(d, k, 0), precs = mains | d->extra_precs;
 		double bw = m->bw_bytes_per_s[lv], mainpeak = 0;
 		for (p = 0; p < RFL_PREC_COUNT; p++) {
 			double pk = m->peak_flops[p];
@@ -20963,7 +20942,8 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 		}
 		for (i = 0; i < RFL_LEVEL_COUNT; i++) {
 			double b2 = m->bw_bytes_per_s[i];
-			if (!(((d->extra_levels | rfl__panel_levels(d, k)) >> i) & 1) || !(b2 > 0) || !(mainpeak > 0))
+			if (!(((d->extra_levels | rfl__panel_bits(d, k, 1)) >> i) & 1) || !(b2 > 0) ||
+				!(mainpeak > 0))
 				continue;
 			if (mainpeak / b2 / 10 < xlo) xlo = mainpeak / b2 / 10;
 		}
@@ -20976,10 +20956,10 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 		rfl__widen(&plo, &yhi, pt->flops_per_s / 3, pt->flops_per_s * 3);
 	}
 	if (!(xhi > xlo)) { xlo = 0.1; xhi = 1000; }
-	/* the roof should enter from the left edge rather than the bottom */
+	/* the roof enters from the left edge, not the bottom */
 	for (k = 0; k < d->n_machines; k++) {
 		const rfl_machine *m = d->machines[k];
-		unsigned precs = rfl__panel_precs(d, k);
+		unsigned precs = rfl__panel_bits(d, k, 0);
 		for (p = 0; p < RFL_PREC_COUNT; p++) {
 			double r;
 			if (!((precs >> p) & 1)) continue;
@@ -20992,22 +20972,15 @@ static void rfl__ranges(const rfl_roofline_desc *d, rfl__axis *x, rfl__axis *y) 
 	if (ylo > yhi / 100) ylo = yhi / 100;
 	if (ylo < yhi / 1e7) ylo = yhi / 1e7; /* keep the roof readable ... */
 	if (plo < ylo) ylo = plo;             /* ... unless a point needs more */
-	if (d->x_min > 0 && rfl__isfinite(d->x_min)) xlo = d->x_min;
-	if (d->x_max > 0 && rfl__isfinite(d->x_max)) xhi = d->x_max;
-	if (d->y_min > 0 && rfl__isfinite(d->y_min)) ylo = d->y_min;
-	if (d->y_max > 0 && rfl__isfinite(d->y_max)) yhi = d->y_max;
-	x->log = y->log = 1;
-	if (d->x_min > 0 && d->x_max > d->x_min && rfl__isfinite(d->x_max)) { x->lo = xlo; x->hi = xhi; }
-	else rfl__nice_range(x, xlo, xhi);
-	if (d->y_min > 0 && d->y_max > d->y_min && rfl__isfinite(d->y_max)) { y->lo = ylo; y->hi = yhi; }
-	else rfl__nice_range(y, ylo, yhi);
+	rfl__roof_axis(x, xlo, xhi, d->x_min, d->x_max);
+	rfl__roof_axis(y, ylo, yhi, d->y_min, d->y_max);
 }
 
-/* Geometry of one roof in pixels: left end, ridge, right end. */
+/* one roof in pixels: left end, ridge, right end */
 typedef struct rfl__roofpx {
 	double xy[6];
 	int n;
-	double rx, ry; /* ridge, when 0 < ridge within range */
+	double rx, ry; /* the ridge, when in range */
 	int has_ridge;
 } rfl__roofpx;
 
@@ -21045,7 +21018,7 @@ static void rfl__scan_poly(rfl__scan *sc, const double *xy, int n, int w, const 
 		rfl__scan_line(sc, xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], 8, w, clip);
 }
 
-/* The visible part of the slope (clipped to the plot). */
+/* the slope clipped to the plot */
 static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, double *y0,
 						  double *x1, double *y1) {
 	*x0 = r->xy[0]; *y0 = r->xy[1]; *x1 = r->xy[2]; *y1 = r->xy[3];
@@ -21053,7 +21026,7 @@ static int rfl__slope_seg(const rfl__roofpx *r, const rfl__rect *p, double *x0, 
 	return rfl__clip_seg(x0, y0, x1, y1, p->x0, p->y0, p->x1, p->y1);
 }
 
-/* The visible slope's mid point; 0 when too short for a label. */
+/* the visible slope's middle; 0 when too short for a label */
 static int rfl__slope_mid(const rfl__roofpx *r, const rfl__rect *p, double *mx, double *my) {
 	double x0, y0, x1, y1;
 	if (!rfl__slope_seg(r, p, &x0, &y0, &x1, &y1)) return 0;
@@ -21062,7 +21035,7 @@ static int rfl__slope_mid(const rfl__roofpx *r, const rfl__rect *p, double *mx, 
 	return (x1 - x0) + (y0 - y1) > 40;
 }
 
-/* 1 when a label on panel k already says "estim" (no need for a note) */
+/* 1 when every estimate's label on panel k says "est" (no note needed) */
 static int rfl__any_says_estimate(const rfl_roofline_desc *d, int k) {
 	int i;
 	for (i = 0; i < d->n_points; i++) {
@@ -21090,7 +21063,7 @@ static int rfl__extra_shown(const rfl_machine *m, unsigned extra, unsigned precs
 	return 1;
 }
 
-/* One panel: what its drawing, its obstacles and its labels share. */
+/* one panel: what its drawing, obstacles and labels share */
 typedef struct rfl__panel {
 	const rfl_roofline_desc *d;
 	const rfl_machine *m;
@@ -21103,13 +21076,13 @@ typedef struct rfl__panel {
 	rfl__rect plot, inner; /* inner: 3 px inside the plot, for labels */
 } rfl__panel;
 
-/* Main roof p in pixels; 0 when p has none here. */
+/* main roof p in pixels; 0 when none */
 static int rfl__main_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 	if (!((P->precs >> p) & 1) || !(P->m->peak_flops[p] > 0)) return 0;
 	rfl__roof_px(&P->x, &P->y, P->m->peak_flops[p], P->bw, r);
 	return 1;
 }
-/* Extra compute ceiling p in pixels; 0 when not shown. */
+/* extra ceiling p in pixels; 0 when not shown */
 static int rfl__extra_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 	double pk = P->m->peak_flops[p];
 	if (!rfl__extra_shown(P->m, P->d->extra_precs, P->precs, p)) return 0;
@@ -21119,18 +21092,17 @@ static int rfl__extra_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 	}
 	return 1;
 }
-/* Extra bandwidth ceiling i in pixels: the slope up to the main peak; 0
-   when not shown. */
+/* level i's bandwidth: the table's, else the measured one */
 static double rfl__level_bw(const rfl_machine *m, const rfl_machine *meas, int i, int *from_meas) {
 	double b = m->bw_bytes_per_s[i];
 	*from_meas = !(b > 0) && meas && meas->bw_bytes_per_s[i] > 0;
 	return *from_meas ? meas->bw_bytes_per_s[i] : b;
 }
-/* (the table's level, else the measured one) */
+/* extra bandwidth i in pixels: the slope up to the main peak; 0 when not shown */
 static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
 	int mf;
 	double b2 = rfl__level_bw(P->m, P->meas, i, &mf);
-	if (!(((P->d->extra_levels | rfl__panel_levels(P->d, P->k)) >> i) & 1) || i == (int)P->lv ||
+	if (!(((P->d->extra_levels | rfl__panel_bits(P->d, P->k, 1)) >> i) & 1) || i == (int)P->lv ||
 		!(b2 > 0) || !(P->mainpeak > 0))
 		return 0;
 	rfl__roof_px(&P->x, &P->y, P->mainpeak, b2, r);
@@ -21138,8 +21110,8 @@ static int rfl__level_px(const rfl__panel *P, int i, rfl__roofpx *r) {
 	return 1;
 }
 
-/* Measured roof of main precision p in pixels (the datasheet's figure
-   where one was not measured); 0 when nothing was. */
+/* measured roof of main precision p (the datasheet's figure where one was
+   not measured); 0 when nothing was */
 static int rfl__meas_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 	const rfl_machine *mm = P->meas;
 	double pk, bw;
@@ -21153,8 +21125,7 @@ static int rfl__meas_px(const rfl__panel *P, int p, rfl__roofpx *r) {
 }
 #define RFL__MEAS_INK 0xFFC04A00u /* dark orange: apart from the ink and the palette's blue */
 
-/* The panel's fixed obstacles, in the order they count: main roofs,
-   points, extra compute ceilings, extra bandwidths. */
+/* fixed obstacles, in the order they count */
 static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
 	const rfl__panel *P = (const rfl__panel *)ctx;
 	const rfl_roofline_desc *d = P->d;
@@ -21176,7 +21147,7 @@ static void rfl__roof_fixed(const void *ctx, rfl__scan *sc) {
 		if (rfl__level_px(P, i, &r)) rfl__scan_poly(sc, r.xy, r.n, 4, &P->plot);
 }
 
-/* A label's places and texts, full and alt (shorter, or NULL); n 0: none. */
+/* a label's places and texts (alt: shorter, or NULL); n 0: none */
 typedef struct rfl__label {
 	rfl__cand cd[8];
 	int n;
@@ -21185,7 +21156,6 @@ typedef struct rfl__label {
 	char text[96], buf[64];
 } rfl__label;
 
-/* One more place for L, anchored at (x, y) by flags (RFL_TEXT_*). */
 static void rfl__cand_add(rfl__label *L, double x, double y, int flags) {
 	L->cd[L->n].x = x;
 	L->cd[L->n].y = y;
@@ -21199,8 +21169,7 @@ static void rfl__cand_add(rfl__label *L, double x, double y, int flags) {
 #define RFL__JOB_LEVEL (RFL__JOB_EXTRA + RFL_PREC_COUNT)
 #define RFL__JOB_MEAS (RFL__JOB_LEVEL + RFL_LEVEL_COUNT) /* measured peak, slope */
 #define RFL__JOBS (RFL__JOB_MEAS + 2)
-/* The measured roof that carries the labels: the highest main roof with
-   one. -1 when none. */
+/* the highest main roof with a measured one (it carries the labels); -1: none */
 static int rfl__meas_main(const rfl__panel *P) {
 	rfl__roofpx r;
 	int p, best = -1;
@@ -21241,7 +21210,7 @@ static void rfl__meas_label(const rfl__panel *P, int which, rfl__label *L) {
 					  RFL_TEXT_LEFT | RFL_TEXT_TOP);
 }
 
-/* "DRAM 1.555 TB/s" into b (64 bytes); returns where the value starts. */
+/* "DRAM 1.555 TB/s"; returns where the value starts */
 static size_t rfl__bw_text(char *b, size_t size, const char *level, double bw) {
 	rfl__sb t = rfl__sb_make(b, size);
 	size_t n;
@@ -21251,7 +21220,7 @@ static size_t rfl__bw_text(char *b, size_t size, const char *level, double bw) {
 	return n;
 }
 
-/* The ridge: "ridge 12.54 FLOP/B", or without the unit. */
+/* "ridge 12.54 FLOP/B", or without the unit */
 static void rfl__ridge_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
 	rfl__sb b = rfl__sb_make(L->buf, sizeof L->buf), t = rfl__sb_make(L->text, sizeof L->text);
 	int s = P->s;
@@ -21266,8 +21235,7 @@ static void rfl__ridge_label(const rfl__panel *P, int p, const rfl__roofpx *r, r
 	rfl__cand_add(L, r->rx + 4 * s, r->ry - 5 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* The flat roof: "FP32 peak 19.5 TFLOP/s", or the value alone, above the
-   line at the right. */
+/* the flat roof: "FP32 peak 19.5 TFLOP/s", or the value alone */
 static void rfl__peak_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
 	rfl__sb t = rfl__sb_make(L->text, sizeof L->text);
 	double fy = r->xy[2 * r->n - 1], lh = (RFL_FONT_H + 2) * P->s, rx = P->plot.x1 - 6 * P->s;
@@ -21285,8 +21253,7 @@ static void rfl__peak_label(const rfl__panel *P, int p, const rfl__roofpx *r, rf
 				  RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* The slope: "DRAM 1.555 TB/s" (or the value) left of its visible middle,
-   once: on the roof of the highest peak (the longest slope). */
+/* the slope: "DRAM 1.555 TB/s" (or the value), once: on the highest roof */
 static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, rfl__label *L) {
 	static const double fr[3] = {0.5, 0.75, 0.3}; /* middle, higher, lower */
 	const rfl_machine *m = P->m;
@@ -21304,15 +21271,13 @@ static void rfl__slope_label(const rfl__panel *P, int p, const rfl__roofpx *r, r
 	L->alt = L->buf + rfl__bw_text(L->buf, sizeof L->buf, rfl__level_title(P->lv), P->bw);
 	for (q = 0; q < 6; q++) {
 		double ax = sx0 + (sx1 - sx0) * fr[q % 3], ay = sy0 + (sy1 - sy0) * fr[q % 3];
-		/* above-left of the line first (empty: above the roof),
-		   below-right only when that fails */
+		/* above-left first (empty: above the roof), then below-right */
 		if (q < 3) rfl__cand_add(L, ax - 6 * s, ay - 6 * s, RFL_TEXT_RIGHT | RFL_TEXT_BOTTOM);
 		else rfl__cand_add(L, ax + 8 * s, ay + 6 * s, RFL_TEXT_LEFT | RFL_TEXT_TOP);
 	}
 }
 
-/* An extra compute ceiling: "FP64 9.7 TFLOP/s"; later extra ceilings with
-   this peak share the label. */
+/* an extra ceiling: "FP64 9.7 TFLOP/s", shared by later ones of this peak */
 static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
 	const rfl_machine *m = P->m;
 	const rfl__rect *plot = &P->plot;
@@ -21340,8 +21305,7 @@ static void rfl__extra_label(const rfl__panel *P, int p, rfl__label *L) {
 	rfl__cand_add(L, rx + 10 * s, py - 3 * s, RFL_TEXT_LEFT | RFL_TEXT_BOTTOM);
 }
 
-/* 1 when text t there crosses a main or measured roof (its halo would
-   cut it). */
+/* 1 when text t there crosses a main or measured roof (its halo would cut it) */
 static int rfl__cuts_roof(const rfl__panel *P, const char *t, double x, double y, int flags) {
 	rfl__rect box = rfl__text_box(x, y, t, P->s, flags);
 	rfl__scan sc;
@@ -21384,7 +21348,7 @@ static void rfl__level_label(const rfl__panel *P, int i, rfl__label *L) {
 	}
 }
 
-/* Label `job` of the panel (numbered as above); L->n = 0: none. */
+/* label `job` of the panel; L->n = 0: none */
 static void rfl__roof_label(const rfl__panel *P, int job, rfl__label *L) {
 	rfl__roofpx r;
 	L->n = 0;
@@ -21410,7 +21374,7 @@ static void rfl__roof_place(rfl_canvas *c, const rfl__panel *P, rfl__obst *o, in
 	if (L.n) rfl__place_label(c, o, &P->inner, L.cd, L.n, L.full, L.alt, P->s, L.color, job);
 }
 
-/* The legend of a panel: its series, then warnings, then a note. */
+/* a panel's legend: its series, then warnings, then a note */
 static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__series *ser,
 							 const rfl__obst *o) {
 	const rfl_roofline_desc *d = P->d;
@@ -21444,7 +21408,7 @@ static void rfl__roof_legend(rfl_canvas *c, const rfl__panel *P, const rfl__seri
 	rfl__leg_place(c, &leg, &P->plot, o, d->legend, P->s);
 }
 
-/* The panel's title, plot rectangle (into P) and axes. */
+/* the panel's title, plot rectangle (into P) and axes */
 static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *panel) {
 	const rfl_roofline_desc *d = P->d;
 	char xt[80];
@@ -21460,7 +21424,7 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
 	P->inner = P->plot;
 	P->inner.x0 += 3; P->inner.y0 += 3; P->inner.x1 -= 3; P->inner.y1 -= 3;
 	rfl__put_area(d->areas ? &d->areas[P->k] : 0, &P->plot, &P->x, &P->y);
-	{ /* dashed levels: their slopes are read with their own bytes; said where it fits */
+	{ /* dashed levels' slopes read their own bytes: said where it fits */
 		rfl__roofpx r;
 		int i, lv = 0;
 		for (i = 0; i < RFL_LEVEL_COUNT; i++) lv |= rfl__level_px(P, i, &r);
@@ -21474,8 +21438,7 @@ static void rfl__panel_frame(rfl_canvas *c, rfl__panel *P, const rfl__rect *pane
 	rfl__draw_frame(c, &P->plot, &P->x, &P->y, xt, "Performance (FLOP/s)", s, 0);
 }
 
-/* Extra ceilings (lighter, under everything else), ridge drop lines, the
-   roofs and their ridge marks. */
+/* extra ceilings (lighter, under the rest), ridge drops, roofs, ridge marks */
 static void rfl__panel_roofs(rfl_canvas *c, const rfl__panel *P) {
 	rfl__roofpx r;
 	int p, i, s = P->s;
@@ -21500,8 +21463,7 @@ static void rfl__panel_roofs(rfl_canvas *c, const rfl__panel *P) {
 		}
 }
 
-/* Links (thin dashed lines), then the points: weighted ones (kernels)
-   first, so model points stay on top. */
+/* links, then the points: weighted ones (kernels) first, models on top */
 static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__series *ser) {
 	const rfl_roofline_desc *d = P->d;
 	int i, pass, k = P->k, s = P->s;
@@ -21562,17 +21524,17 @@ static RFL__NOINLINE rfl_result rfl__roof_panel(rfl_canvas *c, const rfl_rooflin
 	P.k = k;
 	P.s = s;
 	P.lv = (unsigned)d->level < RFL_LEVEL_COUNT ? d->level : RFL_DRAM;
-	P.precs = rfl__panel_precs(d, k);
+	P.precs = rfl__panel_bits(d, k, 0);
 	P.bw = P.m->bw_bytes_per_s[P.lv];
 	P.x = *x;
 	P.y = *y;
-	rfl__panel_frame(c, &P, panel);
-	P.mainpeak = 0;
+	P.mainpeak = 0; /* before rfl__panel_frame: its title asks rfl__level_px */
 	for (p = 0; p < RFL_PREC_COUNT; p++) {
 		if (!((P.precs >> p) & 1)) continue;
 		if (!(P.m->peak_flops[p] > 0)) { res = RFL_ERR_NO_ROOF; continue; }
 		if (P.m->peak_flops[p] > P.mainpeak) P.mainpeak = P.m->peak_flops[p];
 	}
+	rfl__panel_frame(c, &P, panel);
 	rfl__obst_init(&o, rfl__roof_fixed, rfl__roof_label_box, &P, &lab, lab_id, lab_how, RFL__JOBS);
 	rfl_canvas_clip(c, (int)P.plot.x0 + 1, (int)P.plot.y0 + 1, (int)P.plot.x1, (int)P.plot.y1);
 	rfl__panel_roofs(c, &P);
@@ -21671,13 +21633,13 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
 	return res;
 }
 
-/* ---- bar charts --------------------------------------------------------------- */
+/* ---- bar charts ---- */
 static double rfl__bar_val(const rfl_bar_desc *d, int cat, int ser, int nser) {
 	double v = d->values[(size_t)cat * (size_t)nser + (size_t)ser];
 	return rfl__isfinite(v) && v > 0 ? v : 0;
 }
 
-/* A bar chart's layout: what its drawing and its obstacles share. */
+/* a bar chart's layout, for its drawing and its obstacles */
 typedef struct rfl__bars {
 	const rfl_bar_desc *d;
 	rfl__axis va;
@@ -21686,8 +21648,7 @@ typedef struct rfl__bars {
 	int horiz, nser, ncat, s;
 } rfl__bars;
 
-/* The bars with their labels: drawn (c), else scored as obstacles into sc
-   (one walk: the same geometry). */
+/* the bars and their labels: drawn (c), else scored into sc */
 static void rfl__bars_walk(const rfl__bars *B, rfl_canvas *c, rfl__scan *sc) {
 	const rfl_bar_desc *d = B->d;
 	const rfl__axis *va = &B->va;
@@ -21741,8 +21702,7 @@ static void rfl__bars_fixed(const void *ctx, rfl__scan *sc) {
 	rfl__bars_walk((const rfl__bars *)ctx, 0, sc);
 }
 
-/* The value axis and the widest category label's width (cut as the
-   legend cuts). */
+/* the value axis and the widest category label (cut as the legend cuts) */
 static void rfl__bars_values(const rfl_bar_desc *d, int nser, int s, rfl__axis *va, int *maxlw) {
 	double vmax = 0, vminpos = 1e300;
 	int i, j;
@@ -21787,12 +21747,11 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
 	rfl__bars_values(d, nser, s, va, &maxlw);
 	RFL_MEMSET(&dummy, 0, sizeof dummy); /* linear, from 0 */
 	dummy.hi = ncat > 0 ? ncat : 1;
-	/* orientation: horizontal when labels would not fit under their bars */
+	/* horizontal when labels would not fit under their bars */
 	avail = (c->width - 120.0 * s) / (ncat > 0 ? ncat : 1);
 	horiz = d->orient == RFL_ORIENT_HORIZONTAL ||
 			(d->orient == RFL_ORIENT_AUTO && (maxlw > avail * 0.92 || ncat > 24));
-	/* the value axis along x or y, the categories (no ticks) along the other; horizontal bars
-	   have the category labels where the y labels go, and no margin under the x title */
+	/* horizontal bars: category labels where the y labels go, no margin under the x title */
 	x = horiz ? va : &dummy;
 	y = horiz ? &dummy : va;
 	*plot = rfl__plot_rect(4.0 * s, top, c->width - 4.0 * s, c->height - (horiz ? 0 : 2.0 * s),
@@ -21824,12 +21783,12 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
 	return RFL_OK;
 }
 
-/* ---- scatter ---------------------------------------------------------------------- */
+/* ---- scatter ---- */
 static int rfl__xy_ok(const rfl_xy *p, int xlog, int ylog) {
 	return rfl__isfinite(p->x) && rfl__isfinite(p->y) && (!xlog || p->x > 0) && (!ylog || p->y > 0);
 }
 
-/* A scatter chart's plot: what its drawing, obstacles and labels share. */
+/* a scatter chart: what its drawing, obstacles and labels share */
 typedef struct rfl__xyplot {
 	const rfl_scatter_desc *d;
 	rfl__axis x, y;
@@ -21837,7 +21796,7 @@ typedef struct rfl__xyplot {
 	int s;
 } rfl__xyplot;
 
-/* the points, the chart's fixed obstacles */
+/* the fixed obstacles: the points */
 static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
 	const rfl__xyplot *S = (const rfl__xyplot *)ctx;
 	int i;
@@ -21849,13 +21808,17 @@ static void rfl__xy_fixed(const void *ctx, rfl__scan *sc) {
 }
 /* where point i's label may go: right, left, above, below */
 static void rfl__xy_cands(const rfl__xyplot *S, int i, rfl__cand *cd) {
+	static const signed char o[4][3] = {{8, 0, RFL_TEXT_LEFT | RFL_TEXT_MIDDLE},
+										{-8, 0, RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE},
+										{0, -8, RFL_TEXT_CENTER | RFL_TEXT_BOTTOM},
+										{0, 8, RFL_TEXT_CENTER | RFL_TEXT_TOP}};
 	const rfl_xy *p = &S->d->points[i];
-	double px = rfl__amap(&S->x, p->x), py = rfl__amap(&S->y, p->y);
-	int s = S->s;
-	cd[0].x = px + 8 * s; cd[0].y = py; cd[0].flags = RFL_TEXT_LEFT | RFL_TEXT_MIDDLE;
-	cd[1].x = px - 8 * s; cd[1].y = py; cd[1].flags = RFL_TEXT_RIGHT | RFL_TEXT_MIDDLE;
-	cd[2].x = px; cd[2].y = py - 8 * s; cd[2].flags = RFL_TEXT_CENTER | RFL_TEXT_BOTTOM;
-	cd[3].x = px; cd[3].y = py + 8 * s; cd[3].flags = RFL_TEXT_CENTER | RFL_TEXT_TOP;
+	int k;
+	for (k = 0; k < 4; k++) {
+		cd[k].x = rfl__amap(&S->x, p->x) + o[k][0] * S->s;
+		cd[k].y = rfl__amap(&S->y, p->y) + o[k][1] * S->s;
+		cd[k].flags = o[k][2];
+	}
 }
 static void rfl__xy_label_box(const void *ctx, int i, int how, rfl__rect *box) {
 	const rfl__xyplot *S = (const rfl__xyplot *)ctx;
@@ -21863,8 +21826,7 @@ static void rfl__xy_label_box(const void *ctx, int i, int how, rfl__rect *box) {
 	rfl__xy_cands(S, i, cd);
 	rfl__label_box(&cd[how & 7], S->d->points[i].label, S->s, box);
 }
-/* Labels beside the points or the legend, around the points and each
-   other (the canvas unclipped for the legend). */
+/* labels beside the points, or the legend */
 static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, const rfl__series *ser) {
 	const rfl_scatter_desc *d = S->d;
 	rfl__obst o;
@@ -21894,8 +21856,8 @@ static RFL__NOINLINE void rfl__xy_annotate(rfl_canvas *c, const rfl__xyplot *S, 
 	rfl__leg_place(c, &leg, &S->plot, &o, d->legend, S->s);
 }
 
-/* A scatter axis from the data's least, greatest and least positive
-   values (mn > mx: none), unless the caller's range is usable. */
+/* an axis from the least, greatest and least positive values (mn > mx:
+   none), unless the caller's range is usable */
 static void rfl__xy_axis(rfl__axis *a, rfl_scale scale, rfl_ticks ticks, double mn, double mx,
 						 double pos, double umin, double umax) {
 	if (mn > mx) { mn = 0; mx = 1; pos = 1; }
@@ -21912,8 +21874,6 @@ static void rfl__xy_axis(rfl__axis *a, rfl_scale scale, rfl_ticks ticks, double 
 	}
 }
 
-/* The axes' scales and ranges: from the finite points, unless the caller
-   gives a usable range. */
 static void rfl__xy_ranges(const rfl_scatter_desc *d, rfl__axis *x, rfl__axis *y) {
 	double xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300, xpos = 1e300, ypos = 1e300;
 	int i;
@@ -21983,7 +21943,7 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
 	return RFL_OK;
 }
 
-/* ---- the roofline as text (RFL_NO_ASCII removes it) -------------------------- */
+/* ---- the roofline as text (RFL_NO_ASCII removes it) ---- */
 #ifndef RFL_NO_ASCII
 typedef struct rfl__grid {
 	char *b;
@@ -22009,7 +21969,7 @@ static int rfl__gpos(const rfl__axis *a, double v, int at, int n, int up) {
 	return up ? at + n - 1 - k : at + k;
 }
 
-/* The text picture's frame: plot area, axes, ticks, labels. */
+/* the text chart: grid, axes, plot area */
 typedef struct rfl__ascii {
 	rfl__grid g;
 	rfl__axis x, y;
@@ -22070,7 +22030,7 @@ static void rfl__ascii_axes(rfl__ascii *A, const rfl_roofline_desc *d) {
 	rfl__gstr(g, 0, 0, "FLOP/s");
 }
 
-/* One precision's roof: '_' flat, '/' slanted, '+' at the ridge. */
+/* a roof: '_' flat, '/' slanted, '+' at the ridge */
 static void rfl__ascii_roof(rfl__ascii *A, rfl_prec p) {
 	double pk = A->m->peak_flops[p], bw = A->m->bw_bytes_per_s[A->lv];
 	double l0 = RFL_LOG10(A->x.lo), l1 = RFL_LOG10(A->x.hi);
@@ -22093,7 +22053,7 @@ static void rfl__ascii_roof(rfl__ascii *A, rfl_prec p) {
 	}
 }
 
-/* Points: a letter per series, '!' above the roof. */
+/* points: a letter per series, '!' above the roof */
 static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const rfl__series *ser) {
 	int i, rr, cc, si;
 	for (i = 0; i < d->n_points; i++) {
@@ -22108,8 +22068,7 @@ static void rfl__ascii_points(rfl__ascii *A, const rfl_roofline_desc *d, const r
 	}
 }
 
-/* Key, first line: the first roof, its ridge and bandwidth; returns the
-   next line. */
+/* key: the first roof, its ridge and bandwidth; returns the next line */
 static int rfl__ascii_key_roof(rfl__ascii *A, unsigned precs, int line) {
 	double bw = A->m->bw_bytes_per_s[A->lv], pk;
 	char lab[96];
@@ -22129,7 +22088,7 @@ static int rfl__ascii_key_roof(rfl__ascii *A, unsigned precs, int line) {
 	return line + 1;
 }
 
-/* Key, one line per series: letter, label, AI and FLOP/s. */
+/* key: a line per series: letter, label, AI and FLOP/s */
 static void rfl__ascii_key_points(rfl__ascii *A, const rfl_roofline_desc *d, const rfl__series *ser,
 								  int line) {
 	char lab[96];
@@ -22182,7 +22141,7 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
 	A.ph = rows - A.top - 3 - key > 3 ? rows - A.top - 3 - key : 3;
 	A.pw = cols - A.left - 1;
 	rfl__ascii_axes(&A, d);
-	precs = rfl__panel_precs(d, 0);
+	precs = rfl__panel_bits(d, 0, 0);
 	for (p = 0; p < RFL_PREC_COUNT; p++) {
 		if (!((precs >> p) & 1)) continue;
 		if (A.m->peak_flops[p] > 0) rfl__ascii_roof(&A, (rfl_prec)p);
@@ -22199,11 +22158,10 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
    [14] PNG
    stb_image_write with its allocations in a caller arena (RFL_NO_PNG)
    ========================================================================== */
-/* ---- PNG through stb_image_write ---------------------------------------------
-   stb's allocation macros take no context: a static pointer names the
-   arena of the call (the one mutable static: not re-entrant). Out of
-   arena, the allocator longjmps back to rfl_png_write (stb does not check
-   every allocation). */
+/* ---- PNG through stb_image_write ----
+   stb's allocation macros take no context: a static names the call's arena
+   (not re-entrant). Out of arena, the allocator longjmps back to
+   rfl_png_write (stb does not check every allocation). */
 #if !defined(RFL_NO_CHART) && defined(RFL_HAS_PNG)
 #include <setjmp.h>
 #include <string.h> /* memcpy: 8-byte compares in rfl__zlib (stb needs it too) */
@@ -22217,7 +22175,7 @@ typedef struct rfl__arena {
 	int write_failed;
 } rfl__arena;
 
-static rfl__arena *rfl__png_arena; /* see above: set only during a call */
+static rfl__arena *rfl__png_arena; /* set only during a call */
 
 #define RFL__AHDR 16u /* block header: previous top offset, block size */
 static void *rfl__arena_alloc(size_t n) {
@@ -22260,11 +22218,10 @@ static void *rfl__arena_realloc(void *p, size_t oldsz, size_t n) {
 	return q;
 }
 
-/* Our own zlib stream (RFC 1950/1951) for stb's PNG writer, through its
-   STBIW_ZLIB_COMPRESS hook: greedy LZ77 with one hash probe per position
-   and the fixed Huffman code. Charts are mostly flat colour: long matches,
-   several times faster than stb's compressor at a similar size. Output
-   buffer and hash table come from the arena. */
+/* Our own zlib stream (RFC 1950/1951) through stb's STBIW_ZLIB_COMPRESS
+   hook: greedy LZ77, one hash probe a position, the fixed Huffman code.
+   Charts are mostly flat colour: several times faster than stb's
+   compressor at a similar size. */
 #define RFL__ZHBITS 13
 typedef struct rfl__zout {
 	unsigned char *p;
@@ -22294,16 +22251,12 @@ static uint32_t rfl__zrev(uint32_t v, int n) {
 	while (n--) { r = (r << 1) | (v & 1u); v >>= 1; }
 	return r;
 }
-/* Per-call code tables: fixed Huffman literal/length codes bit-reversed
-   for the LSB-first stream (RFC 1951 3.2.6), length/distance -> code. */
+/* fixed Huffman codes bit-reversed (RFC 1951 3.2.6) */
 typedef struct rfl__ztab {
 	uint16_t lit[288];
 	unsigned char litn[288];
-	unsigned char lcode[259];  /* length 3..258 -> 0..28 */
-	unsigned char dlo[257];    /* distance 1..256 -> 0..15 */
-	unsigned char dhi[256];    /* (distance - 1) >> 7 for 257..32768 */
 } rfl__ztab;
-/* length and distance bases and extra bits: RFC 1951 section 3.2.5 */
+/* RFC 1951 3.2.5 */
 static const unsigned short rfl__zlbase[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27,
 											   31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
 											   227, 258};
@@ -22316,7 +22269,7 @@ static const unsigned char rfl__zdext[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4,
 											 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
 
 static void rfl__ztab_init(rfl__ztab *t) {
-	int i, k;
+	int i;
 	for (i = 0; i < 288; i++) {
 		uint32_t code;
 		int n;
@@ -22327,26 +22280,14 @@ static void rfl__ztab_init(rfl__ztab *t) {
 		t->lit[i] = (uint16_t)rfl__zrev(code, n);
 		t->litn[i] = (unsigned char)n;
 	}
-	for (i = 3, k = 0; i <= 258; i++) {
-		while (k < 28 && rfl__zlbase[k + 1] <= i) k++;
-		t->lcode[i] = (unsigned char)k;
-	}
-	for (i = 1, k = 0; i <= 256; i++) {
-		while (k < 29 && rfl__zdbase[k + 1] <= i) k++;
-		t->dlo[i] = (unsigned char)k;
-	}
-	for (i = 2; i < 256; i++) { /* distances 257..32768 share a code per 128 */
-		int d = i * 128 + 1;
-		k = 29;
-		while (rfl__zdbase[k] > d) k--;
-		t->dhi[i] = (unsigned char)k;
-	}
 }
 static void rfl__zsym(rfl__zout *z, const rfl__ztab *t, int sym) {
 	rfl__zput(z, t->lit[sym], t->litn[sym]);
 }
 static void rfl__zmatch(rfl__zout *z, const rfl__ztab *t, int len, int dist) {
-	int i = t->lcode[len], k = dist <= 256 ? t->dlo[dist] : t->dhi[(dist - 1) >> 7];
+	int i = 28, k = 29;
+	while (rfl__zlbase[i] > len) i--;
+	while (rfl__zdbase[k] > dist) k--;
 	rfl__zsym(z, t, 257 + i);
 	if (rfl__zlext[i]) rfl__zput(z, (uint32_t)(len - rfl__zlbase[i]), rfl__zlext[i]);
 	rfl__zput(z, rfl__zrev((uint32_t)k, 5), 5);
@@ -22356,7 +22297,7 @@ static void rfl__zmatch(rfl__zout *z, const rfl__ztab *t, int len, int dist) {
 static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len, int quality) {
 	uint32_t *head, a = 1, b = 0;
 	rfl__zout z;
-	rfl__ztab *tab; /* 1.6 KB: in the arena, not on the stack (1 KiB frames) */
+	rfl__ztab *tab; /* in the arena: frames stay under 1 KiB */
 	size_t i = 0, n = data_len > 0 ? (size_t)data_len : 0, k;
 	(void)quality;
 	tab = (rfl__ztab *)rfl__arena_alloc(sizeof *tab);
@@ -22405,8 +22346,7 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
 	rfl__zreserve(&z);
 	rfl__zsym(&z, tab, 256);             /* end of block */
 	if (z.nbits) rfl__zput(&z, 0, 8 - z.nbits);
-	for (k = 0; k < n; ) { /* Adler-32; runs of zero bytes (most of a
-							  filtered chart) only add a to b */
+	for (k = 0; k < n; ) { /* Adler-32; zero runs (most of a chart) add a to b */
 		size_t end = k + 5552 < n ? k + 5552 : n;
 		while (k < end) {
 			uint64_t w = 1;
@@ -22431,17 +22371,16 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO /* files go through our own callback */
-/* stb is not warning-clean under our flags: silence it, and only it. */
+/* stb is not warning-clean under our flags: silence it alone */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
 #ifdef __clang__
-#pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunknown-warning-option"
 #pragma clang diagnostic ignored "-Wcomma"
 #pragma clang diagnostic ignored "-Wextra-semi-stmt"
 #pragma clang diagnostic ignored "-Wimplicit-int-conversion"
 #pragma clang diagnostic ignored "-Wshorten-64-to-32"
 #endif
-#if defined(__GNUC__) || defined(__clang__)
-#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wconversion"
 #pragma GCC diagnostic ignored "-Wsign-conversion"
 #pragma GCC diagnostic ignored "-Wshadow"
@@ -22463,7 +22402,7 @@ static unsigned char *rfl__zlib(unsigned char *data, int data_len, int *out_len,
 #endif
 #endif
 #include RFL__STB_PATH
-/* stb declares this without stdio but defines it only with: a stub. */
+/* stb declares this without stdio, defines it only with */
 static RFL__UNUSED int stbi_write_hdr_to_func(stbi_write_func *func, void *context, int w, int h,
 											  int comp, const float *data) {
 	(void)func; (void)context; (void)w; (void)h; (void)comp; (void)data;
@@ -22471,9 +22410,6 @@ static RFL__UNUSED int stbi_write_hdr_to_func(stbi_write_func *func, void *conte
 }
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic pop
-#endif
-#ifdef __clang__
-#pragma clang diagnostic pop
 #endif
 
 RFL_API size_t rfl_png_arena_size(int w, int h, int channels) {
@@ -22488,9 +22424,8 @@ static void rfl__png_sink(void *ctx, void *data, int size) {
 	if (a->write(a->user, data, (size_t)size) != 0) a->write_failed = 1;
 }
 
-/* setjmp around a call through a volatile pointer: stb's encoder stays
-   out of line, none of its locals live across it (-Wclobbered). Returns
-   stb's result, 0 when the arena ran out. */
+/* setjmp around a call through a volatile pointer: no local of stb's lives
+   across it (-Wclobbered). Returns stb's result, 0 when the arena ran out. */
 typedef int (*rfl__png_fn)(stbi_write_func *, void *, int, int, int, const void *, int);
 static int rfl__png_guarded(rfl__arena *a, const rfl_canvas *c) {
 	rfl__png_fn volatile fn = stbi_write_png_to_func;
@@ -22514,10 +22449,8 @@ RFL_API rfl_result rfl_png_write(const rfl_canvas *c, void *arena, size_t arena_
 	a.write = write;
 	a.user = user;
 	rfl__png_arena = &a;
-	/* stb's settings (statics of this unit) set on every call. Filter
-	   "up" for every row: stb's per-row choice costs more than the rest of
-	   the encode, and "up" makes a chart's repeated rows zeros, long
-	   matches for rfl__zlib. */
+	/* stb's statics, set on every call. Filter "up": stb's per-row choice
+	   costs more than the rest, and a chart's repeated rows become zeros. */
 	stbi_write_force_png_filter = 2;
 	stbi__flip_vertically_on_write = 0;
 	ok = rfl__png_guarded(&a, c);
@@ -22575,9 +22508,9 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
    ========================================================================== */
 #ifndef RFL_NO_PROBE
-/* ---- kernels ------------------------------------------------------------------
-   One template per kernel and instruction set (vector V, element E): twelve
-   named accumulators, not an array a compiler may keep in memory. */
+/* ---- kernels ----
+   A template per kernel (vector V, element E): twelve named accumulators,
+   not an array a compiler may keep in memory. */
 #if defined(__GNUC__) || defined(__clang__)
 #define RFL__CLOBBER() __asm__ __volatile__("" ::: "memory") /* no pass merged away */
 #else
@@ -22591,8 +22524,8 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 #define RFL__FMA_SUM(k, STORE, u, v)                                                          \
 	STORE(t, x##k);                                                                           \
 	for (i = 0; i < (int)(sizeof t / sizeof t[0]); i++) s += (double)t[i];
-/* x = x * m + c converges to c / (1 - m) (about 1): no overflow, no
-   denormals, and no compiler may shorten it (no -ffast-math) */
+/* x = x * m + c converges to c / (1 - m): no overflow, no denormals, and
+   no compiler may shorten it */
 #define RFL__FMA_FN(NAME, ATTR, V, E, SET1, MADD, STORE)                                      \
 	ATTR static double NAME(uint64_t reps) {                                                  \
 		const V m = SET1((E)0.9999999), c = SET1((E)1e-7);                                    \
@@ -22634,8 +22567,7 @@ static double rfl__triad_c(double *a, const double *b, const double *c, size_t n
 	return n ? a[0] + a[n - 1] : 0;
 }
 
-/* Vector sweeps: 8 accumulators (read) or 2 vectors a step (triad), the
-   tail in C; W doubles a vector. */
+/* vector sweeps: 8 accumulators (read), 2 vectors a step (triad); W lanes */
 #define RFL__SWEEP_FNS(SUF, ATTR, V, W, LOAD, STORE, ADD, MUL, SET1, ZERO, RED)               \
 	ATTR static double rfl__read_##SUF(const double *a, size_t n, uint64_t reps) {            \
 		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                                 \
@@ -22719,7 +22651,7 @@ RFL_API rfl_probe_isa rfl_probe_isa_best(void) {
 #ifdef RFL__AVX2
 	unsigned a, b, c, d;
 	int level = rfl__cpu_simd(); /* 1: AVX2 (+BMI...), 2: also AVX-512BW */
-	/* every AVX2 CPU made has FMA3, but a hypervisor may hide it: bit 12 */
+	/* every AVX2 CPU has FMA3, but a hypervisor may hide it: bit 12 */
 	if (level >= 1 && __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 12)))
 		return level == 2 ? RFL_ISA_AVX512 : RFL_ISA_AVX2;
 #endif
@@ -22735,7 +22667,7 @@ RFL_API const char *rfl_probe_isa_name(rfl_probe_isa isa) {
 	return (unsigned)isa < (unsigned)RFL_ISA_COUNT ? names[isa] : "?";
 }
 
-/* doubles (fp64) or floats (fp32) a vector of isa holds */
+/* elements of prec a vector of isa holds */
 static int rfl__probe_lanes(rfl_probe_isa isa, rfl_prec prec) {
 	static const int vec_bytes[RFL_ISA_COUNT] = {8, 8, 16, 32, 64};
 	int w = (unsigned)isa < (unsigned)RFL_ISA_COUNT ? vec_bytes[isa] : 8;
@@ -22823,9 +22755,8 @@ RFL_API double rfl_probe_kernel_run(const rfl_probe_job *job) {
 	return 0;
 }
 
-/* ---- levels: a piecewise-flat fit of the sweep curve ----------------------------
-   log2 without libm: x = m 2^e, m in [1, 2), ln m = 2 atanh((m-1)/(m+1))
-   (z <= 1/3: six terms are within 1e-7). */
+/* ---- levels: a piecewise-flat fit of the sweep curve ----
+   log2 without libm: x = m 2^e, ln m = 2 atanh((m-1)/(m+1)), six terms. */
 static double rfl__probe_log2(double x) {
 	double e = 0, z, z2, t, s = 0;
 	int k;
@@ -22861,8 +22792,7 @@ static double rfl__probe_median(const double *bps, int stride, const unsigned ch
 }
 
 /* Best split of y[0..n) into k pieces (ends >= 1 point, middles >= 2):
-   error returned, piece starts in start[0..k). Two rows of the table
-   and the back pointers: small stack for a board. */
+   returns the error, the starts in start[0..k). */
 static float rfl__probe_fit(const float *y, int n, int k, int *start) {
 	float prev[RFL_PROBE_MAX_POINTS + 1], cur[RFL_PROBE_MAX_POINTS + 1];
 	unsigned char from[4][RFL_PROBE_MAX_POINTS + 1];
@@ -22916,8 +22846,8 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride, double out[RF
 	start[0] = 0, err = rfl__probe_sse(y, 0, m - 1);
 	for (k = 2; k <= 4 && k <= m; k++) {
 		e = rfl__probe_fit(y, m, k, st);
-		/* a new piece must explain clearly more than noise (a 15% step
-		   on 2 points is 2 x 0.2^2 = 0.08) and be a step of over 15% */
+		/* a new piece must explain more than noise (a 15% step on 2 points
+		   is 2 x 0.2^2 = 0.08) and be a step of over 15% */
 		if (err - e < 0.06f + 0.004f * (float)m || !rfl__probe_steps(bps, stride, idx, m, k, st))
 			break;
 		err = e, kept = k;
@@ -22932,7 +22862,7 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride, double out[RF
 	return kept;
 }
 
-/* ---- the driver ---------------------------------------------------------------- */
+/* ---- the driver ---- */
 typedef struct rfl__probe_ctx {
 	const rfl_probe_desc *d;
 	rfl_probe_result *r;
@@ -22951,10 +22881,8 @@ static double rfl__probe_time(rfl__probe_ctx *x, const rfl_probe_job *job) {
 	return (t1 - t0) / x->tps;
 }
 
-/* Repetitions doubled (or more) until one run's work takes min_s beyond
-   an empty run's time (the clock, waking the threads), then the best of
-   `runs` runs. Returns its seconds, overhead included (0: the clock never
-   advanced). */
+/* Repetitions grown until a run takes min_s beyond an empty run's time,
+   then the best of `runs` runs: its seconds (0: the clock never moved). */
 static double rfl__probe_measure(rfl__probe_ctx *x, rfl_probe_job *job, const char *what) {
 	double t, best, over = 1e300;
 	int i;
@@ -22995,8 +22923,7 @@ static rfl_result rfl__probe_peaks(rfl__probe_ctx *x, rfl_probe_isa isa) {
 	return RFL_OK;
 }
 
-/* One sweep point: a read over S / 8 doubles and a triad over three
-   arrays of about S / 24. */
+/* one sweep point: a read of S bytes and a triad of three arrays of S / 3 */
 static rfl_result rfl__probe_point(rfl__probe_ctx *x, double *base, size_t bytes,
 								   rfl_probe_isa isa, rfl_probe_point *pt) {
 	rfl_probe_job job;
@@ -23011,8 +22938,7 @@ static rfl_result rfl__probe_point(rfl__probe_ctx *x, double *base, size_t bytes
 		pt->read_bps = rfl_probe_job_bytes(&job) / s;
 	}
 	if (!(x->d->skip & 4u)) {
-		/* n a multiple of 8 doubles: b and c start on 64-byte lines, as
-		   STREAM's arrays do (a vector load across two lines is slower) */
+		/* b and c on 64-byte lines, as STREAM's arrays */
 		job.kernel = RFL_PROBE_TRIAD, job.n = bytes / 24u / 8u * 8u;
 		job.b = base + job.n, job.c = base + 2 * job.n;
 		if (!((s = rfl__probe_measure(x, &job, "triad")) > 0)) return RFL_ERR_NO_DATA;
@@ -23021,7 +22947,7 @@ static rfl_result rfl__probe_point(rfl__probe_ctx *x, double *base, size_t bytes
 	return RFL_OK;
 }
 
-/* sizes min, min x step, ... <= max: the number of points (capped) */
+/* the number of sizes lo, lo x step, ... <= hi (capped) */
 static int rfl__probe_npoints(size_t lo, size_t hi, int step) {
 	int n = 0;
 	while (lo <= hi && n < RFL_PROBE_MAX_POINTS) {
@@ -23061,7 +22987,7 @@ static void rfl__probe_machine(rfl_probe_result *r) {
 	m->units = r->threads;
 }
 
-/* the isa to use: the asked one if this CPU and build have it */
+/* the asked isa if this CPU and build have it */
 static rfl_result rfl__probe_pick_isa(rfl_probe_isa want, rfl_probe_isa *out) {
 	rfl_probe_isa best = rfl_probe_isa_best();
 	if ((unsigned)want >= (unsigned)RFL_ISA_COUNT) return RFL_ERR_ARG;
@@ -23162,9 +23088,9 @@ RFL_API const char *rfl_check_diag_name(rfl_check_diag d) {
 	return (unsigned)d < RFL_DIAG_COUNT ? rfl__ck_diags[d] : "?";
 }
 
-/* ---- values with units ---------------------------------------------------- */
-/* The unit's dimension and factor (MAC: 2 FLOPs), any case; -1 when
-   unknown. "flops" is a count or a rate (RFL__CK_FLOPS): the field decides. */
+/* ---- values with units ---- */
+/* The unit's dimension and factor (MAC: 2 FLOPs), any case; -1 unknown.
+   "flops" is a count or a rate (RFL__CK_FLOPS): the field decides. */
 #define RFL__CK_FLOPS 99
 static int rfl__ck_unit(const char *u, size_t n, double *k) {
 	*k = 1.0;
@@ -23180,8 +23106,7 @@ static int rfl__ck_unit(const char *u, size_t n, double *k) {
 	return -1;
 }
 
-/* A number, with commas between groups of three digits allowed before
-   the point ("8,297,434,213", as the reports' tables print them). */
+/* a number, commas allowed between groups of three ("8,297,434,213") */
 static rfl_result rfl__ck_num(const char *s, size_t n, double *v) {
 	char t[64];
 	size_t i, k = 0, digits = 0;
@@ -23202,10 +23127,10 @@ static rfl_result rfl__ck_num(const char *s, size_t n, double *v) {
 	return rfl_parse_num(t, k, v);
 }
 
-/* The value's unit (s[j..len)) as dim: *k its factor; *note set for a
-   rate's unit on a count ("GFLOPS"). Prefixes: m u n (and the micro sign)
-   for seconds, case kept ("ms", not "Ms"); k m g t p, any case, for the
-   rest ("mb" is MB), with i for powers of 1024. -1 when unreadable. */
+/* The unit s[j..len) as dim: *k its factor; *note for a rate's unit on a
+   count ("GFLOPS"). Prefixes: m u n (and the micro sign) for seconds, case
+   kept; k m g t p, any case, for the rest, with i for powers of 1024. -1
+   when unreadable. */
 static int rfl__ck_unit_at(const char *s, size_t j, size_t len, rfl_check_dim dim, double *k,
 						   int *note) {
 	static const char pre[] = "kmgtp";
@@ -23239,7 +23164,6 @@ static int rfl__ck_unit_at(const char *s, size_t j, size_t len, rfl_check_dim di
 		if (u > j) d = rfl__ck_unit(s + u, len - u, &f);
 	}
 	if (d == RFL__CK_FLOPS && (dim == RFL_DIM_FLOP || dim == RFL_DIM_FLOP_PER_S)) {
-		/* "FLOPS" on a count: read as FLOPs, noted; "flops" on a rate: FLOP/s */
 		if (dim == RFL_DIM_FLOP && s[len - 1] == 'S' && note) *note = 1;
 		d = (int)dim;
 	}
@@ -23272,7 +23196,7 @@ RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_di
 	return rfl__ck_parse(s, len, dim, out, at, 0);
 }
 
-/* ---- reading the answer file ----------------------------------------------- */
+/* ---- reading the answer file ---- */
 typedef struct rfl__ck_rd {
 	rfl_json_doc doc;
 	rfl_error *err;
@@ -23306,8 +23230,7 @@ static const char *rfl__ck_path(char *buf, size_t size, const char *a, const cha
 	return buf;
 }
 
-/* A bound as students write it, any case: "memory", "Memory-bound",
-   "COMPUTE BOUND", "bandwidth bound". 1 memory, 0 compute, -1 neither. */
+/* "memory", "Memory-bound", "COMPUTE BOUND", ...: 1 memory, 0 compute, -1 neither */
 static int rfl__ck_bound_word(const char *s, size_t n) {
 	while (n && s[0] == ' ') s++, n--;
 	while (n && s[n - 1] == ' ') n--;
@@ -23319,14 +23242,12 @@ static int rfl__ck_bound_word(const char *s, size_t n) {
 	return rfl__ieq_any(s, n, "compute|math") ? 0 : -1;
 }
 
-/* A value; one that cannot be read is marked, and reading goes on. */
-static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, const char *path,
-								rfl_check_value *out) {
+/* a value; one that cannot be read is marked, and reading goes on */
+static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, rfl_check_value *out) {
 	const rfl_json_tok *t = &r->doc.t[tok];
 	size_t at = 0, i;
 	rfl_result e;
 	int b;
-	(void)path;
 	out->line = rfl_json_line(&r->doc, tok);
 	if (t->type == RFL_JSON_NULL) return RFL_OK;
 	if (f == RFL_CHECK_FITS) {
@@ -23356,7 +23277,7 @@ static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, const
 	}
 	if (out->given && (!(out->v >= 0) || out->v - out->v != 0.0))
 		out->given = 0, out->unread = "a value is finite and >= 0";
-	if (out->unread) { /* the column of the byte that went wrong */
+	if (out->unread) { /* the column of the bad byte */
 		size_t off = t->start + at - (t->type == RFL_JSON_STR && at == 0);
 		out->given = 0, out->col = 1;
 		for (i = off; i > 0 && r->doc.src[i - 1] != '\n'; i--) out->col++;
@@ -23364,8 +23285,7 @@ static rfl_result rfl__ck_value(rfl__ck_rd *r, int tok, rfl_check_field f, const
 	return RFL_OK;
 }
 
-/* Is key token k one of names[lo..hi) ('_' keys: skip)? Returns the index,
-   -2 for a skipped key, -1 for an unknown one. */
+/* key token k's index in names[lo..hi); -2 for a '_' key, -1 unknown */
 static int rfl__ck_key(const rfl_json_doc *doc, int k, int lo, int hi) {
 	int i;
 	if (doc->t[k].end > doc->t[k].start && doc->src[doc->t[k].start] == '_') return -2;
@@ -23383,40 +23303,45 @@ static rfl_result rfl__ck_obj(rfl__ck_rd *r, int tok, const char *path) {
 	return RFL_OK;
 }
 
-/* Key token k, one of the fields [lo, hi) (a '_' key: skipped), and its
-   value into m->v; the error's field path is path[.sub].key. */
+/* key token k, one of the fields [lo, hi), its value into v[field]; errors
+   name path[.sub].key */
 static rfl_result rfl__ck_field(rfl__ck_rd *r, int k, int lo, int hi, const char *path,
-								const char *sub, rfl_check_model *m, const char *unknown) {
+								const char *sub, rfl_check_value *v, const char *unknown) {
 	char key[64], p[112];
 	int i = rfl__ck_key(&r->doc, k, lo, hi);
 	if (i == -2) return RFL_OK;
 	rfl_json_str(&r->doc, k, key, sizeof key);
 	rfl__ck_path(p, sizeof p, path, sub ? sub : key, sub ? key : 0);
 	if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, p, unknown);
-	return rfl__ck_value(r, k + 1, (rfl_check_field)i, p, &m->v[i]);
+	return rfl__ck_value(r, k + 1, (rfl_check_field)i, &v[i]);
+}
+
+/* 0 for a zoo model, 1 for a built-in LLM, -1 for neither */
+static int rfl__ck_kind(const char *name) {
+	int i;
+	for (i = 0; i < rfl_zoo_count(); i++)
+		if (rfl_parse_name_eq(rfl_zoo_name(i), name)) return 0;
+#ifndef RFL_NO_LLM
+	for (i = 0; i < rfl_llm_count(); i++)
+		if (rfl_parse_name_eq(rfl_llm_name(i), name)) return 1;
+#endif
+	return -1;
 }
 
 static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
 	char path[112], sub[112];
-	int obj = k0 + 1, k, i, mk;
+	int obj = k0 + 1, k, mk;
 	rfl_result e;
 	rfl_json_str(&r->doc, k0, m->name, sizeof m->name);
 	m->line = rfl_json_line(&r->doc, k0);
 	rfl__ck_path(path, sizeof path, "models", m->name, 0);
-	for (i = 0; i < rfl_zoo_count() && !rfl_parse_name_eq(rfl_zoo_name(i), m->name); i++) {}
-#ifndef RFL_NO_LLM
-	if (i == rfl_zoo_count()) {
-		for (i = 0; i < rfl_llm_count() && !rfl_parse_name_eq(rfl_llm_name(i), m->name); i++) {}
-		m->llm = i < rfl_llm_count(), i = m->llm ? 0 : rfl_zoo_count();
-	}
-#endif
-	if (i == rfl_zoo_count())
+	if ((m->llm = rfl__ck_kind(m->name)) < 0)
 		return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, k0, 0, "models",
 							"not a model of the zoo nor a built-in LLM (rfl-estimate --list)");
 	if ((e = rfl__ck_obj(r, obj, path)) != RFL_OK) return e;
 	for (k = obj + 1; k < r->doc.t[obj].after; k = r->doc.t[k + 1].after) {
 		if (m->llm) {
-			if ((e = rfl__ck_field(r, k, RFL_CHECK_PARAMS, RFL_CHECK_FIELD_COUNT, path, 0, m,
+			if ((e = rfl__ck_field(r, k, RFL_CHECK_PARAMS, RFL_CHECK_FIELD_COUNT, path, 0, m->v,
 								   "unknown key (an LLM's)")) != RFL_OK)
 				return e;
 			continue;
@@ -23434,12 +23359,12 @@ static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
 					continue;
 				}
 				if ((e = rfl__ck_field(r, mk, RFL_CHECK_M_FLOPS, RFL_CHECK_VARIANT, path,
-									   "measured", m, "unknown key")) != RFL_OK)
+									   "measured", m->v, "unknown key")) != RFL_OK)
 					return e;
 			}
 			continue;
 		}
-		if ((e = rfl__ck_field(r, k, RFL_CHECK_FWD_FLOPS, RFL_CHECK_M_FLOPS, path, 0, m,
+		if ((e = rfl__ck_field(r, k, RFL_CHECK_FWD_FLOPS, RFL_CHECK_M_FLOPS, path, 0, m->v,
 							   "unknown key")) != RFL_OK)
 			return e;
 	}
@@ -23448,7 +23373,7 @@ static rfl_result rfl__ck_model(rfl__ck_rd *r, int k0, rfl_check_model *m) {
 
 static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *a) {
 	char s[64];
-	int k;
+	int k, q;
 	double b;
 	rfl_result e;
 	if ((e = rfl__ck_obj(r, obj, "assignment")) != RFL_OK) return e;
@@ -23460,16 +23385,15 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
 				return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, v, 0, "assignment.hw",
 									"no machine of that name in the table (rfl-hw lists them)");
 			rfl__finish(a->hw, sizeof a->hw, rfl__ly_cat(a->hw, sizeof a->hw, 0, s));
-		} else if (rfl_json_str_eq(&r->doc, k, "batch")) {
-			if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > 1e9 || b != (double)(uint64_t)b)
-				return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0, "assignment.batch",
-									"batch is a whole number from 1 to 1e9");
-			a->batch = (uint64_t)b;
-		} else if (rfl_json_str_eq(&r->doc, k, "seq")) {
-			if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > 1e7 || b != (double)(uint64_t)b)
-				return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0, "assignment.seq",
-									"seq is a whole number of tokens from 1 to 1e7");
-			a->seq = (uint64_t)b;
+		} else if ((q = rfl_json_str_eq(&r->doc, k, "seq")) ||
+				   rfl_json_str_eq(&r->doc, k, "batch")) {
+			if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > (q ? 1e7 : 1e9) ||
+				b != (double)(uint64_t)b)
+				return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0,
+									q ? "assignment.seq" : "assignment.batch",
+									q ? "seq is a whole number of tokens from 1 to 1e7"
+									  : "batch is a whole number from 1 to 1e9");
+			*(q ? &a->seq : &a->batch) = (uint64_t)b;
 		} else if (rfl_json_str_eq(&r->doc, k, "mode")) {
 			if (str && (rfl_parse_name_eq(s, "train") || rfl_parse_name_eq(s, "training"))) a->mode = RFL_MODE_TRAIN;
 			else if (str && (rfl_parse_name_eq(s, "infer") || rfl_parse_name_eq(s, "inference"))) a->mode = RFL_MODE_INFER;
@@ -23493,7 +23417,7 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
 }
 
 static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
-	int k, i, m, asg = -1;
+	int k, m, asg = -1;
 	double v;
 	rfl_result e;
 	if ((e = rfl__ck_obj(r, 0, "")) != RFL_OK) return e;
@@ -23506,16 +23430,10 @@ static rfl_result rfl__ck_top(rfl__ck_rd *r, rfl_check_answers *a) {
 			asg = val;
 		} else if (rfl_json_str_eq(&r->doc, k, "machine")) {
 			if ((e = rfl__ck_obj(r, val, "machine")) != RFL_OK) return e;
-			for (m = val + 1; m < r->doc.t[val].after; m = r->doc.t[m + 1].after) {
-				char p[112], key[64];
-				i = rfl__ck_key(&r->doc, m, RFL_CHECK_PEAK, RFL_CHECK_FWD_FLOPS);
-				if (i == -2) continue;
-				rfl_json_str(&r->doc, m, key, sizeof key);
-				rfl__ck_path(p, sizeof p, "machine", key, 0);
-				if (i < 0) return rfl__ck_fail(r, RFL_ERR_FORMAT, m, 0, p, "unknown key");
-				if ((e = rfl__ck_value(r, m + 1, (rfl_check_field)i, p, &a->mach[i])) != RFL_OK)
+			for (m = val + 1; m < r->doc.t[val].after; m = r->doc.t[m + 1].after)
+				if ((e = rfl__ck_field(r, m, RFL_CHECK_PEAK, RFL_CHECK_FWD_FLOPS, "machine", 0,
+									   a->mach, "unknown key")) != RFL_OK)
 					return e;
-			}
 		} else if (rfl_json_str_eq(&r->doc, k, "models")) {
 			if ((e = rfl__ck_obj(r, val, "models")) != RFL_OK) return e;
 			for (m = val + 1; m < r->doc.t[val].after; m = r->doc.t[m + 1].after) {
@@ -23543,10 +23461,8 @@ RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *to
 	if (!json || !out || !toks || ntoks < 1) return err->code = RFL_ERR_ARG;
 	RFL_MEMSET(out, 0, sizeof *out);
 	r.err = err;
-	if (len > RFL_CHECK_FILE_MAX) {
-		rfl__ck_fail(&r, RFL_ERR_BUFFER, -1, 0, "", "an answer file is at most 1 MiB");
-		return RFL_ERR_BUFFER;
-	}
+	if (len > RFL_CHECK_FILE_MAX)
+		return rfl__ck_fail(&r, RFL_ERR_BUFFER, -1, 0, "", "an answer file is at most 1 MiB");
 	e = rfl_json_parse(&r.doc, json, len, toks, ntoks);
 	if (e == RFL_ERR_BUFFER) {
 		rfl__ck_fail(&r, e, -1, 0, "", "too few JSON tokens");
@@ -23560,7 +23476,7 @@ RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *to
 	return rfl__ck_top(&r, out);
 }
 
-/* ---- the truth: what every accepted convention gives -------------------------- */
+/* ---- the truth: what every accepted convention gives ---- */
 #define RFL__CK_NC 6 /* candidates per value at most */
 typedef struct rfl__ck_cand {
 	int n;
@@ -23598,12 +23514,7 @@ static int rfl__ck_bound_find(const rfl__ck_cand *c, double got) {
 	return -1;
 }
 
-static rfl_prec rfl__ck_prec(rfl_dtype d) {
-	return d == RFL_DTYPE_FP16 ? RFL_FP16_TENSOR : d == RFL_DTYPE_BF16 ? RFL_BF16_TENSOR
-		 : d == RFL_DTYPE_INT8 ? RFL_INT8_TENSOR : RFL_FP32;
-}
-
-/* Costs of the built net at a batch, every convention. */
+/* costs at a batch, every convention */
 static rfl_result rfl__ck_costs(const rfl_net *net, const rfl_check_answers *a, uint64_t batch,
 								double fl[3][2], double by[2][2], double *layers_s) {
 	rfl_cost_desc cd;
@@ -23642,8 +23553,7 @@ static const char *const rfl__ck_aiconv[6] = {
 	"report FLOPs / every layer's bytes", "report FLOPs / conv and linear bytes",
 	"all FLOPs / every layer's bytes", "all FLOPs / conv and linear bytes"};
 
-/* Field f's candidates. which: 0 at the batch, 1 at 1, 2 forward only, 3
-   backward = 2 x forward. */
+/* f's candidates. which: 0 at the batch, 1 at 1, 2 forward only, 3 backward = 2 x forward */
 static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, int which,
 						  rfl__ck_cand *c) {
 	const double(*fl)[2] = which == 1 ? t->fl1 : t->fl;
@@ -23695,32 +23605,21 @@ static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, 
 	}
 }
 
-/* ---- messages ------------------------------------------------------------------ */
-typedef struct rfl__cs { char *b; size_t size, n; } rfl__cs;
-static void rfl__cs_s(rfl__cs *s, const char *t) { s->n = rfl__ly_cat(s->b, s->size, s->n, t); }
-/* NUL-terminate, keeping what fit */
-static void rfl__cs_end(rfl__cs *s) {
-	if (s->size) s->b[s->n < s->size ? s->n : s->size - 1] = 0;
-}
-static void rfl__cs_num(rfl__cs *s, double v) {
-	char t[40];
-	if (v >= 1e4 || v <= -1e4) rfl_fmt_si(t, sizeof t, v, 4); /* "740.7 M" */
-	else rfl_fmt_num(t, sizeof t, v, 4);
-	rfl__cs_s(s, t);
+/* ---- messages ---- */
+static void rfl__cs_num(rfl__sb *s, double v) {
+	if (v >= 1e4 || v <= -1e4) rfl__sb_si(s, v, ""); /* "740.7 M" */
+	else rfl__sb_num(s, v, 4);
 }
 
 /* v with its unit: "740.7 MB", "2.112 ms", "5.595 FLOP/B" */
-static void rfl__cs_val(rfl__cs *s, double v, rfl_check_field f) {
+static void rfl__cs_val(rfl__sb *s, double v, rfl_check_field f) {
 	static const char *const unit[] = {"FLOP", "B", "s", "FLOP/s", "B/s", " FLOP/B", "", "", " tokens/s"};
-	char t[40];
 	int d = rfl__ck_dims[f];
-	if (d >= RFL_DIM_FLOP_PER_BYTE) rfl_fmt_num(t, sizeof t, v, d == RFL_DIM_COUNT ? 12 : 4);
-	else rfl_fmt_si(t, sizeof t, v, 4);
-	rfl__cs_s(s, t);
-	rfl__cs_s(s, unit[d]);
+	if (d < RFL_DIM_FLOP_PER_BYTE) rfl__sb_si(s, v, unit[d]);
+	else rfl__sb_num(s, v, d == RFL_DIM_COUNT ? 12 : 4), rfl__sb_s(s, unit[d]);
 }
 
-/* ---- grading one value ---------------------------------------------------------- */
+/* ---- grading one value ---- */
 typedef struct rfl__ck_ctx {
 	const rfl_check_answers *a;
 	const rfl_check_desc *d;
@@ -23736,7 +23635,7 @@ static double rfl__ck_own(const rfl_check_value *v, double fallback) {
 	return v->given ? v->v : fallback;
 }
 
-/* A diagnosis that needs the student's other values (carried, inconsistent). */
+/* a diagnosis from the student's other values (carried, inconsistent) */
 static rfl_check_diag rfl__ck_follow(const rfl__ck_ctx *x, rfl_check_field f, double got,
 									 const char **why) {
 	const rfl_check_value *v = x->m ? x->m->v : 0, *mc = x->a->mach;
@@ -23776,8 +23675,7 @@ static rfl_check_diag rfl__ck_follow(const rfl__ck_ctx *x, rfl_check_field f, do
 	return own > 0 && rfl__ck_near(got, own, x->tol) ? RFL_DIAG_CARRIED_ERROR : RFL_DIAG_NONE;
 }
 
-/* 1 when got is k x a candidate within tol; the closest to *ref (a MiB
-   slip must not match another convention's GiB slip). */
+/* 1 when got is k x a candidate within tol; the closest to *ref */
 static int rfl__ck_ratio(const rfl__ck_cand *c, double got, double k, double tol, double *ref,
 						 const char **why) {
 	int i, best = -1;
@@ -23791,8 +23689,7 @@ static int rfl__ck_ratio(const rfl__ck_cand *c, double got, double k, double tol
 	return best >= 0;
 }
 
-/* 1 when an achieved rate is above the roof (impossible: first), *why
-   where it came from (most often a wrong time). */
+/* 1 when an achieved rate is above the roof; *why: its likely cause */
 static int rfl__ck_above(const rfl__ck_ctx *x, double got, double *ref, const char **why) {
 	const rfl_check_value *v = x->m->v;
 	double ai = v[RFL_CHECK_M_AI].given ? v[RFL_CHECK_M_AI].v : 0, roof = x->t->peak, tr, r, u;
@@ -23819,7 +23716,7 @@ static int rfl__ck_above(const rfl__ck_ctx *x, double got, double *ref, const ch
 	return 1;
 }
 
-/* ---- an LLM's truth: a prefill of S tokens and a decode step after it ------------ */
+/* ---- an LLM's truth: a prefill of S tokens and a decode step after it ---- */
 typedef struct rfl__ck_llm {
 	double params, W;   /* parameters; the weights' bytes (read once a step) */
 	double pf[4];       /* prefill FLOPs: mac, all; LM head on the last position, on every one */
@@ -23837,7 +23734,7 @@ static RFL__NOINLINE double rfl__ck_llm_pred(const rfl_net *net, const rfl_cost_
 	rfl_net_prediction np;
 	return rfl_net_predict(net, cd, m, &np) == RFL_OK ? np.layers_s : 0;
 }
-/* (own frames: the net, its cost and its prediction together pass 1 KiB) */
+/* (own frames: together they pass 1 KiB) */
 static RFL__NOINLINE rfl_result rfl__ck_llm_cost(const rfl_net *net, const rfl_cost_desc *cd,
 												 double out[8]) {
 	rfl_net_cost c;
@@ -23898,8 +23795,7 @@ static RFL__NOINLINE rfl_result rfl__ck_llm_truth(const rfl_check_model *m, cons
 }
 #endif
 
-/* An LLM field's candidates. which: 0 right, 1 the KV cache without GQA
-   (x heads / kv_heads), 2 the weights once per token. */
+/* an LLM field's candidates. which: 0 right, 1 KV without GQA, 2 weights per token */
 static void rfl__ck_llm_cands(const rfl__ck_llm *L, rfl_check_field f, int which, rfl__ck_cand *c) {
 	double pb[2], db[2], g1 = L->g - 1;
 	int i, j;
@@ -23974,8 +23870,7 @@ static rfl_check_diag rfl__ck_llm_diag(const rfl__ck_ctx *x, rfl_check_field f, 
 	return RFL_DIAG_NONE;
 }
 
-/* A diagnosis from the value alone against the truth. *ref gets the value
-   the mistake reproduces. */
+/* a diagnosis from the value alone; *ref: the value the mistake reproduces */
 static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, double got,
 									   const rfl__ck_cand *c, double *ref, const char **why,
 									   int *ci) {
@@ -24001,22 +23896,15 @@ static rfl_check_diag rfl__ck_diagnose(const rfl__ck_ctx *x, rfl_check_field f, 
 		*ci = 0;
 		return RFL_DIAG_FOOTPRINT_NOT_TRAFFIC;
 	}
-	if (x->m && f < RFL_CHECK_M_FLOPS) {
-		if (x->a->batch > 1) {
-			rfl__ck_cands(x->t, x->train, f, 1, &alt);
-			if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
-				return *ref = alt.v[i], *why = "batch 1", *ci = i, RFL_DIAG_PER_SAMPLE;
-		}
-		if (x->train && f != RFL_CHECK_FWD_FLOPS && f != RFL_CHECK_BWD_FLOPS) {
-			rfl__ck_cands(x->t, 1, f, 2, &alt);
-			if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
-				return *ref = alt.v[i], *why = "the forward pass", *ci = i, RFL_DIAG_FORWARD_ONLY;
-		}
-		if (x->train) {
-			rfl__ck_cands(x->t, 1, f, 3, &alt);
-			if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
-				return *ref = alt.v[i], *why = "2 x forward", *ci = i, RFL_DIAG_BACKWARD_TWICE_FORWARD;
-		}
+	for (k = 1; x->m && f < RFL_CHECK_M_FLOPS && k <= 3; k++) { /* per_sample, forward_only, .. */
+		static const char *const w[3] = {"batch 1", "the forward pass", "2 x forward"};
+		if (k == 1 ? x->a->batch < 2 : !x->train || (k == 2 && (f == RFL_CHECK_FWD_FLOPS ||
+																 f == RFL_CHECK_BWD_FLOPS)))
+			continue;
+		rfl__ck_cands(x->t, k == 1 ? x->train : 1, f, k, &alt);
+		if ((i = rfl__ck_find(&alt, got, dt)) >= 0)
+			return *ref = alt.v[i], *why = w[k - 1], *ci = i,
+				   (rfl_check_diag)(RFL_DIAG_PER_SAMPLE + k - 1);
 	}
 	if ((f == RFL_CHECK_FWD_FLOPS || f == RFL_CHECK_BWD_FLOPS || f == RFL_CHECK_FLOPS ||
 		 f == RFL_CHECK_PRE_FLOPS || f == RFL_CHECK_DEC_FLOPS) &&
@@ -24087,36 +23975,30 @@ static const char *rfl__ck_advice(rfl_check_diag d) {
 
 static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_check_value *v,
 						 const rfl__ck_cand *c, const char *noexp, rfl_check_item *it) {
-	rfl__cs s;
+	rfl__sb s = rfl__sb_make(it->message, sizeof it->message);
 	const char *why = 0;
 	double ref = 0;
 	int i, ci = 0;
 	it->kind = f, it->has_got = v->given, it->got = v->v;
-	s.b = it->message, s.size = sizeof it->message, s.n = 0;
 	if (c->n) it->has_expected = 1, it->expected = c->v[0];
 	if (v->unread) {
 		it->verdict = RFL_VERDICT_WRONG, it->diagnosis = RFL_DIAG_UNREADABLE;
-		rfl__cs_s(&s, "unreadable (line ");
+		rfl__sb_s(&s, "unreadable (line ");
 		rfl__cs_num(&s, (double)v->line);
-		rfl__cs_s(&s, ", column ");
+		rfl__sb_s(&s, ", column ");
 		rfl__cs_num(&s, (double)v->col);
-		rfl__cs_s(&s, ": ");
-		rfl__cs_s(&s, v->unread);
-		rfl__cs_s(&s, "): ");
-		rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+		rfl__sb_f(&s, ": %s): %s", v->unread, rfl__ck_advice(it->diagnosis));
 	} else if (!v->given) {
 		it->verdict = RFL_VERDICT_MISSING;
-		rfl__cs_s(&s, "missing");
+		rfl__sb_s(&s, "missing");
 	} else if (!c->n) {
 		it->verdict = RFL_VERDICT_UNCHECKED;
-		rfl__cs_s(&s, noexp);
+		rfl__sb_s(&s, noexp);
 	} else if ((i = rfl__ck_isword(f) ? rfl__ck_bound_find(c, v->v)
 										 : rfl__ck_find(c, v->v, x->tol)) >= 0) {
 		it->verdict = RFL_VERDICT_OK;
 		if (!rfl__ck_isword(f)) it->expected = c->v[i];
-		rfl__cs_s(&s, "ok (");
-		rfl__cs_s(&s, c->why[i]);
-		rfl__cs_s(&s, ")");
+		rfl__sb_f(&s, "ok (%s)", c->why[i]);
 	} else {
 		it->verdict = RFL_VERDICT_WRONG;
 		it->diagnosis = rfl__ck_isword(f) ? rfl__ck_follow(x, f, v->v, &why)
@@ -24128,26 +24010,21 @@ static void rfl__ck_item(const rfl__ck_ctx *x, rfl_check_field f, const rfl_chec
 			 RFL__DB(PRECISION_ROOF) | RFL__DB(WRONG_MACHINE) | RFL__DB(FOOTPRINT_NOT_TRAFFIC) |
 			 RFL__DB(KV_WITHOUT_GQA) | RFL__DB(WEIGHTS_PER_TOKEN)) >> it->diagnosis & 1)
 			it->expected = c->v[ci < c->n ? ci : 0]; /* the right value, as given */
-		rfl__cs_s(&s, it->diagnosis ? rfl_check_diag_name(it->diagnosis) : "wrong");
-		if (why && it->diagnosis) { rfl__cs_s(&s, " ("); rfl__cs_s(&s, why); rfl__cs_s(&s, ")"); }
-		rfl__cs_s(&s, ": ");
-		rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+		rfl__sb_s(&s, it->diagnosis ? rfl_check_diag_name(it->diagnosis) : "wrong");
+		if (why && it->diagnosis) rfl__sb_f(&s, " (%s)", why);
+		rfl__sb_f(&s, ": %s", rfl__ck_advice(it->diagnosis));
 	}
 	if (it->has_expected && it->has_got && it->expected > 0 && !rfl__ck_isword(f))
 		it->ratio = it->got / it->expected;
 	if (x->d->hide_expected) it->has_expected = 0, it->expected = 0, it->ratio = 0;
 	if (it->verdict != RFL_VERDICT_OK && it->verdict != RFL_VERDICT_MISSING && it->has_expected &&
 		!rfl__ck_isword(f) && it->verdict != RFL_VERDICT_UNCHECKED) {
-		rfl__cs_s(&s, "; expected ");
+		rfl__sb_s(&s, "; expected ");
 		rfl__cs_val(&s, it->expected, f);
-		if (it->has_got) {
-			rfl__cs_s(&s, ", ratio ");
-			rfl__cs_num(&s, it->ratio);
-		}
+		if (it->has_got) rfl__sb_s(&s, ", ratio "), rfl__cs_num(&s, it->ratio);
 	}
 	if (v->given && v->note)
-		rfl__cs_s(&s, "; note: GFLOPS is a rate (FLOP per second), a count is written GFLOP: read as a count");
-	rfl__cs_end(&s);
+		rfl__sb_s(&s, "; note: GFLOPS is a rate (FLOP per second), a count is written GFLOP: read as a count");
 }
 
 static void rfl__ck_points(const rfl_check_desc *d, rfl_check_item *it) {
@@ -24159,7 +24036,7 @@ static void rfl__ck_points(const rfl_check_desc *d, rfl_check_item *it) {
 		it->points = it->max_points;
 }
 
-/* 1 when tensor-core kernels ran uncounted: the FLOPs are a lower bound */
+/* 1 when tensor-core kernels ran uncounted */
 static int rfl__ck_uncounted(const rfl_reduce_result *p) {
 	int i;
 	for (i = 0; i < p->warning_count; i++)
@@ -24182,33 +24059,41 @@ static void rfl__ck_measured(const rfl_reduce_result *p, rfl_check_field f, rfl_
 	if (f == RFL_CHECK_M_ACHIEVED && fk && tk) rfl__ck_add(c, F / S, "the profile's FLOPs / time");
 }
 
-/* Measured FLOPs with tensor-core kernels uncounted: the FP sum is a lower
-   bound; that sum is tensor_flops_missing, more is unchecked. */
+/* Tensor-core kernels uncounted: the FP sum is a lower bound; that sum is
+   tensor_flops_missing, more is unchecked. */
 static void rfl__ck_lower_bound(const rfl__ck_ctx *x, rfl_check_item *it) {
 	const rfl_kernel_stat *T = &x->prof->total;
 	double simt = (double)(T->flops[RFL_FP32] + T->flops[RFL_FP64] + T->flops[RFL_FP16]);
-	rfl__cs s;
-	s.b = it->message, s.size = sizeof it->message, s.n = 0;
+	rfl__sb s = rfl__sb_make(it->message, sizeof it->message);
 	it->has_expected = 1, it->expected = simt, it->ratio = simt > 0 ? it->got / simt : 0;
 	if (it->got <= simt * (1 + x->tol)) {
 		it->verdict = RFL_VERDICT_WRONG, it->diagnosis = RFL_DIAG_TENSOR_FLOPS_MISSING;
-		rfl__cs_s(&s, "tensor_flops_missing (tensor-core kernels ran with no FLOP counter: the profile's ");
-		if (!x->d->hide_expected) rfl__cs_val(&s, simt, RFL_CHECK_M_FLOPS), rfl__cs_s(&s, " ");
-		rfl__cs_s(&s, "FP counts are only a lower bound): ");
-		rfl__cs_s(&s, rfl__ck_advice(it->diagnosis));
+		rfl__sb_s(&s, "tensor_flops_missing (tensor-core kernels ran with no FLOP counter: the profile's ");
+		if (!x->d->hide_expected) rfl__cs_val(&s, simt, RFL_CHECK_M_FLOPS), rfl__sb_s(&s, " ");
+		rfl__sb_f(&s, "FP counts are only a lower bound): %s", rfl__ck_advice(it->diagnosis));
 	} else {
 		it->verdict = RFL_VERDICT_UNCHECKED, it->diagnosis = RFL_DIAG_NONE;
-		rfl__cs_s(&s, "at least ");
+		rfl__sb_s(&s, "at least ");
 		if (!x->d->hide_expected) rfl__cs_val(&s, simt, RFL_CHECK_M_FLOPS);
-		else rfl__cs_s(&s, "the FP counters' sum");
-		rfl__cs_s(&s, ": the profile's tensor-core kernels have no FLOP counter, so this cannot be checked");
+		else rfl__sb_s(&s, "the FP counters' sum");
+		rfl__sb_s(&s, ": the profile's tensor-core kernels have no FLOP counter, so this cannot be checked");
 	}
-	rfl__cs_end(&s);
 	if (x->d->hide_expected) it->has_expected = 0, it->expected = 0, it->ratio = 0;
 }
 
-/* Not inlined: its net (an rfl_error inside) would join rfl_check_run's
-   frame, past 1 KiB. */
+/* the next item, cleared, for model mi and field a.b.c; NULL past cap */
+static rfl_check_item *rfl__ck_slot(rfl_check_item *items, int *n, int cap, int mi, const char *a,
+									const char *b, const char *c) {
+	rfl_check_item *it;
+	if ((*n)++ >= cap) return 0;
+	it = &items[*n - 1];
+	RFL_MEMSET(it, 0, sizeof *it);
+	it->model = mi;
+	rfl__ck_path(it->field, sizeof it->field, a, b, c);
+	return it;
+}
+
+/* not inlined: its net would take rfl_check_run's frame past 1 KiB */
 static RFL__NOINLINE rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_check_item *items,
 													int *n, int cap) {
 	const rfl_check_model *m = &x->a->models[mi];
@@ -24236,12 +24121,9 @@ static RFL__NOINLINE rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_
 	x->prof = x->d->profiles ? x->d->profiles[mi] : 0;
 	for (f = RFL_CHECK_FWD_FLOPS; f < RFL_CHECK_VARIANT; f++) {
 		rfl_check_item *it;
-		if (f == RFL_CHECK_BWD_FLOPS && !x->train) continue;
-		if (*n >= cap) { (*n)++; continue; }
-		it = &items[(*n)++];
-		RFL_MEMSET(it, 0, sizeof *it);
-		it->model = mi;
-		rfl__ck_path(it->field, sizeof it->field, "models", m->name, rfl__ck_names[f]);
+		if ((f == RFL_CHECK_BWD_FLOPS && !x->train) ||
+			!(it = rfl__ck_slot(items, n, cap, mi, "models", m->name, rfl__ck_names[f])))
+			continue;
 		if (f >= RFL_CHECK_M_FLOPS) {
 			c.n = 0;
 			if (x->prof) rfl__ck_measured(x->prof, (rfl_check_field)f, &c);
@@ -24261,7 +24143,7 @@ static RFL__NOINLINE rfl_result rfl__ck_model_items(rfl__ck_ctx *x, int mi, rfl_
 	return RFL_OK;
 }
 
-/* An LLM's items (its own fields), against its prefill and decode steps. */
+/* an LLM's items, against its prefill and decode steps */
 static RFL__NOINLINE rfl_result rfl__ck_llm_items(rfl__ck_ctx *x, int mi, rfl_check_item *items,
 												  int *n, int cap) {
 	const rfl_check_model *m = &x->a->models[mi];
@@ -24276,12 +24158,8 @@ static RFL__NOINLINE rfl_result rfl__ck_llm_items(rfl__ck_ctx *x, int mi, rfl_ch
 #endif
 	x->m = m, x->prof = 0, x->L = &L;
 	for (f = RFL_CHECK_PARAMS; f < RFL_CHECK_FIELD_COUNT; f++) {
-		rfl_check_item *it;
-		if (*n >= cap) { (*n)++; continue; }
-		it = &items[(*n)++];
-		RFL_MEMSET(it, 0, sizeof *it);
-		it->model = mi;
-		rfl__ck_path(it->field, sizeof it->field, "models", m->name, rfl__ck_names[f]);
+		rfl_check_item *it = rfl__ck_slot(items, n, cap, mi, "models", m->name, rfl__ck_names[f]);
+		if (!it) continue;
 		rfl__ck_llm_cands(&L, (rfl_check_field)f, 0, &c);
 		rfl__ck_item(x, (rfl_check_field)f, &m->v[f], &c, "the machine's memory is unknown", it);
 		rfl__ck_points(x->d, it);
@@ -24292,12 +24170,12 @@ static RFL__NOINLINE rfl_result rfl__ck_llm_items(rfl__ck_ctx *x, int mi, rfl_ch
 
 static void rfl__ck_variant(const rfl__ck_ctx *x, rfl_check_item *it) {
 	const rfl_machine *vm = 0;
-	rfl__cs s;
+	rfl__sb s;
 	int ok = 1, i;
 	RFL_MEMSET(it, 0, sizeof *it);
 	it->kind = RFL_CHECK_VARIANT, it->model = -1;
 	rfl__ck_path(it->field, sizeof it->field, "assignment", 0, 0);
-	s.b = it->message, s.size = sizeof it->message, s.n = 0;
+	s = rfl__sb_make(it->message, sizeof it->message);
 	if (x->d->variant_hw && (rfl_hw_find(x->d->variant_hw, &vm) != RFL_OK || vm != x->a->machine)) ok = 0;
 	if (x->d->variant_batch && x->d->variant_batch != x->a->batch) ok = 0;
 	if (x->d->variant_model) {
@@ -24307,16 +24185,12 @@ static void rfl__ck_variant(const rfl__ck_ctx *x, rfl_check_item *it) {
 	}
 	it->verdict = ok ? RFL_VERDICT_OK : RFL_VERDICT_WRONG;
 	it->diagnosis = ok ? RFL_DIAG_NONE : RFL_DIAG_WRONG_VARIANT;
-	rfl__cs_s(&s, ok ? "ok: your variant" : "wrong_variant: your variant is ");
-	if (!ok) {
-		rfl__cs_s(&s, x->d->variant_model ? x->d->variant_model : "?");
-		rfl__cs_s(&s, " on ");
-		rfl__cs_s(&s, x->d->variant_hw ? x->d->variant_hw : "?");
-		rfl__cs_s(&s, " at batch ");
-		rfl__cs_num(&s, (double)x->d->variant_batch);
-		rfl__cs_s(&s, "; these answers are not for it");
-	}
-	rfl__cs_end(&s);
+	rfl__sb_s(&s, ok ? "ok: your variant" : "wrong_variant: your variant is ");
+	if (ok) return;
+	rfl__sb_f(&s, "%s on %s at batch ", x->d->variant_model ? x->d->variant_model : "?",
+			  x->d->variant_hw ? x->d->variant_hw : "?");
+	rfl__cs_num(&s, (double)x->d->variant_batch);
+	rfl__sb_s(&s, "; these answers are not for it");
 }
 
 RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_desc *d,
@@ -24333,18 +24207,16 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
 		return RFL_ERR_ARG;
 	RFL_MEMSET(&t, 0, sizeof t);
 	RFL_MEMSET(&x, 0, sizeof x);
-	t.prec = rfl__ck_prec(a->dtype);
+	t.prec = a->dtype == RFL_DTYPE_FP16   ? RFL_FP16_TENSOR
+			 : a->dtype == RFL_DTYPE_BF16 ? RFL_BF16_TENSOR
+			 : a->dtype == RFL_DTYPE_INT8 ? RFL_INT8_TENSOR : RFL_FP32;
 	t.peak = a->machine->peak_flops[t.prec], t.bw = a->machine->bw_bytes_per_s[RFL_DRAM];
 	if (t.peak <= 0 || t.bw <= 0) return RFL_ERR_NO_ROOF;
 	x.a = a, x.d = d, x.t = &t, x.train = a->mode == RFL_MODE_TRAIN;
 	x.tol = d->tol > 0 ? d->tol : 0.02, x.dtol = x.tol / 4;
 	for (f = RFL_CHECK_PEAK; f <= RFL_CHECK_RIDGE; f++) {
-		rfl_check_item *it;
-		if (n >= cap) { n++; continue; }
-		it = &items[n++];
-		RFL_MEMSET(it, 0, sizeof *it);
-		it->model = -1;
-		rfl__finish(it->field, sizeof it->field, rfl__ly_cat(it->field, sizeof it->field, 0, rfl__ck_names[f]));
+		rfl_check_item *it = rfl__ck_slot(items, &n, cap, -1, rfl__ck_names[f], 0, 0);
+		if (!it) continue;
 		c.n = 0;
 		rfl__ck_add(&c, f == RFL_CHECK_PEAK ? t.peak : f == RFL_CHECK_BW ? t.bw : t.peak / t.bw,
 					f == RFL_CHECK_BW ? "the datasheet's DRAM bandwidth"
@@ -24378,29 +24250,17 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
 	return RFL_OK;
 }
 
-/* ---- writing JSON: the library's writer (rfl_json_writer) ------------------------ */
+/* ---- writing JSON: the library's writer (rfl_json_writer) ---- */
 #ifndef RFL_NO_JSON_WRITER
-/* 1 for a built-in LLM's name that is not a zoo model */
-static int rfl__ck_is_llm(const char *name) {
-	int i;
-	for (i = 0; i < rfl_zoo_count(); i++)
-		if (rfl_parse_name_eq(rfl_zoo_name(i), name)) return 0;
-#ifndef RFL_NO_LLM
-	for (i = 0; i < rfl_llm_count(); i++)
-		if (rfl_parse_name_eq(rfl_llm_name(i), name)) return 1;
-#endif
-	return 0;
-}
 static size_t rfl__ck_done(rfl_json_writer *w) {
 	if (rfl_json_w_finish(w) != RFL_OK && w->cap) w->buf[0] = 0;
 	return w->len;
 }
-static const char *rfl__ck_word(rfl_check_field f, double v) {
-	return f == RFL_CHECK_FITS ? (v != 0 ? "yes" : "no") : v != 0 ? "memory" : "compute";
-}
 static void rfl__ck_wvalue(rfl_json_writer *w, const char *k, const rfl_check_item *it, int known,
 						   double v) {
-	if (rfl__ck_isword(it->kind) && known) rfl_json_w_str(w, k, rfl__ck_word(it->kind, v));
+	if (rfl__ck_isword(it->kind) && known)
+		rfl_json_w_str(w, k, it->kind == RFL_CHECK_FITS ? (v != 0 ? "yes" : "no")
+													   : v != 0 ? "memory" : "compute");
 	else rfl_json_w_num_if(w, k, known, v);
 }
 
@@ -24438,18 +24298,16 @@ RFL_API size_t rfl_check_gradescope(const rfl_check_report *rep,
 									size_t size) {
 	rfl_json_writer w;
 	char msg[160];
-	rfl__cs s;
+	rfl__sb s = rfl__sb_make(msg, sizeof msg);
 	int i;
 	rfl_json_w_init(&w, buf, size);
 	if (!rep || (n > 0 && !items)) return 0;
-	s.b = msg, s.size = sizeof msg, s.n = 0;
 	rfl__cs_num(&s, rep->n_ok);
-	rfl__cs_s(&s, " ok, ");
+	rfl__sb_s(&s, " ok, ");
 	rfl__cs_num(&s, rep->n_wrong);
-	rfl__cs_s(&s, " wrong, ");
+	rfl__sb_s(&s, " wrong, ");
 	rfl__cs_num(&s, rep->n_missing);
-	rfl__cs_s(&s, rep->variant_wrong ? " missing; not your variant: score 0" : " missing");
-	rfl__cs_end(&s);
+	rfl__sb_s(&s, rep->variant_wrong ? " missing; not your variant: score 0" : " missing");
 	rfl_json_w_obj(&w, 0);
 	rfl_json_w_num(&w, "score", rep->score);
 	rfl_json_w_num(&w, "max_score", rep->max_score);
@@ -24492,7 +24350,7 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
 	int i, f, llm = 0, j;
 	rfl_json_w_init(&w, buf, size);
 	if (!t || !t->hw || !t->models || t->n_models < 1) return 0;
-	for (i = 0; i < t->n_models && i < 30; i++) llm |= rfl__ck_is_llm(t->models[i]) << i;
+	for (i = 0; i < t->n_models && i < 30; i++) llm |= (rfl__ck_kind(t->models[i]) == 1) << i;
 	rfl_json_w_obj(&w, 0);
 	rfl_json_w_num(&w, "schema", 1);
 	rfl_json_w_obj(&w, "units");
@@ -24539,7 +24397,7 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
 }
 #endif /* RFL_NO_JSON_WRITER */
 
-/* ---- the submitter (Gradescope's submission metadata) ------------------------- */
+/* ---- the submitter (Gradescope's submission metadata) ---- */
 RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_tok *toks, int ntoks,
 									   const char *key, char *out, size_t size, rfl_error *err) {
 	rfl__ck_rd r;
@@ -24567,7 +24425,7 @@ RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_to
 	return RFL_OK;
 }
 
-/* ---- variants ------------------------------------------------------------------ */
+/* ---- variants ---- */
 static uint64_t rfl__ck_mix(uint64_t *s) { /* splitmix64 (Steele, Lea, Flood 2014) */
 	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -24580,7 +24438,7 @@ RFL_API void rfl_check_variant(const char *student, uint64_t seed, int n_models,
 	int n[3], i;
 	n[0] = n_models, n[1] = n_hw, n[2] = n_batches;
 	if (!out) return;
-	/* the name as a roster and Gradescope may differ in writing it */
+	/* names as a roster and Gradescope may write them */
 	while (student && (*student == ' ' || *student == '\t')) student++;
 	for (; student && *student; student++) {
 		unsigned char c = (unsigned char)rfl__lower((unsigned char)*student);
