@@ -11010,34 +11010,15 @@ static int rfl__ox_action(int msg, uint32_t f) {
 	}
 }
 
-/* Append text to a message buffer (truncating). */
-static size_t rfl__ox_cat(char *buf, size_t size, size_t k, const char *s) {
-	while (s && *s && k + 1 < size) buf[k++] = *s++;
-	buf[k] = 0;
-	return k;
-}
-static size_t rfl__ox_catu(char *buf, size_t size, size_t k, uint64_t v) {
-	char n[24];
-	rfl_fmt_u64(n, sizeof n, v);
-	return rfl__ox_cat(buf, size, k, n);
-}
-
 /* A wire error at stream offset `at`: "byte N: what (in Message field F)". */
 static rfl_result rfl__ox_wire_err(rfl_onnx_state *st, rfl_result r, uint64_t at, const char *what) {
-	char *m = st->err.msg;
-	size_t k;
+	rfl__sb s;
 	if (st->err.code) return st->err.code;
 	st->err.code = r;
 	st->err.offset = at;
-	k = rfl__ox_cat(m, sizeof st->err.msg, 0, "byte ");
-	k = rfl__ox_catu(m, sizeof st->err.msg, k, at);
-	k = rfl__ox_cat(m, sizeof st->err.msg, k, ": ");
-	k = rfl__ox_cat(m, sizeof st->err.msg, k, what);
-	if (st->depth > 0) {
-		k = rfl__ox_cat(m, sizeof st->err.msg, k, " (in ");
-		k = rfl__ox_cat(m, sizeof st->err.msg, k, rfl__ox_msg_names[st->frames[st->depth - 1].type]);
-		k = rfl__ox_cat(m, sizeof st->err.msg, k, ")");
-	}
+	s = rfl__sb_make(st->err.msg, sizeof st->err.msg);
+	rfl__sb_f(&s, "byte %u: %s", at, what);
+	if (st->depth > 0) rfl__sb_f(&s, " (in %s)", rfl__ox_msg_names[st->frames[st->depth - 1].type]);
 	return r;
 }
 
@@ -11327,8 +11308,9 @@ static int rfl__pb_next(rfl__pb *r, uint32_t *f, unsigned *wire, uint64_t *v, rf
 typedef struct rfl__ox_fin {
 	rfl_onnx_state *st;
 	rfl_onnx_graph *g;
-	unsigned char *base;
-	size_t pos, size;
+	unsigned char *base; /* 0: rfl__ox_layout only counts */
+	uint64_t pos;
+	void *work;
 	rfl_onnx_node *nodes;
 	rfl_onnx_attr *attrs;
 	int *io;
@@ -11345,32 +11327,54 @@ typedef struct rfl__ox_fin {
 static size_t rfl__ox_align(size_t n) { return (n + 7u) & ~(size_t)7u; }
 static uint64_t rfl__ox_align64(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
 
-/* The bytes finish and build need beyond the compact copy, from the
-   stream counters; 0 when it overflows. */
+static void *rfl__ox_take(rfl__ox_fin *F, uint64_t bytes) {
+	void *p = F->base ? F->base + F->pos : (void *)0;
+	F->pos += rfl__ox_align64(bytes);
+	return p;
+}
+
+/* Lay the tables out behind the compact copy, sized by the stream
+   counters (in 64 bits: without F->base, only counted). */
+static void rfl__ox_layout(rfl__ox_fin *F, const uint64_t *c, uint32_t hsize) {
+	uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1;
+	uint32_t i;
+	F->cap_nodes = (int)c[RFL__OX_NODE];
+	F->nodes = (rfl_onnx_node *)rfl__ox_take(F, c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
+	F->cap_attrs = (int)c[RFL__OX_ATTR];
+	F->attrs = (rfl_onnx_attr *)rfl__ox_take(F, c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
+	F->cap_io = (size_t)c[RFL__OXC_IO];
+	F->io = (int *)rfl__ox_take(F, c[RFL__OXC_IO] * sizeof(int));
+	F->cap_values = (int)vals;
+	F->values = (rfl_onnx_value *)rfl__ox_take(F, vals * sizeof(rfl_onnx_value));
+	F->cap_dims = (size_t)(c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]);
+	F->dims = (rfl_onnx_dim *)rfl__ox_take(F, (c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]) *
+												  sizeof(rfl_onnx_dim));
+	F->cap_el = (size_t)c[RFL__OXC_ELEMS];
+	F->el = (int64_t *)rfl__ox_take(F, c[RFL__OXC_ELEMS] * 8);
+	F->cap_str = (size_t)c[RFL__OXC_STR];
+	F->str = (char *)rfl__ox_take(F, c[RFL__OXC_STR]);
+	F->hmask = hsize - 1;
+	F->hash = (int *)rfl__ox_take(F, (uint64_t)hsize * sizeof(int));
+	for (i = 0; F->base && i < hsize; i++) F->hash[i] = -1;
+	F->cap_vi = (int)c[RFL__OX_VINFO];
+	F->ins = (int *)rfl__ox_take(F, c[RFL__OX_VINFO] * sizeof(int));
+	F->outs = (int *)rfl__ox_take(F, c[RFL__OX_VINFO] * sizeof(int));
+	F->work = rfl__ox_take(F, vals * sizeof(rfl__ox_slot));
+}
+
+/* The bytes finish and build need beyond the compact copy; 0 when it
+   overflows. */
 static uint64_t rfl__ox_tables_size(const uint64_t *c, uint32_t *hsize) {
-	uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1, h = 16, t = 0;
+	uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1, h = 16;
+	rfl__ox_fin F;
 	if (vals > 0x10000000u || c[RFL__OXC_ELEMS] > ((uint64_t)1 << 40) ||
 		c[RFL__OXC_STR] > ((uint64_t)1 << 40) || c[RFL__OX_DIM] > ((uint64_t)1 << 40))
 		return 0;
 	while (h < 2 * vals) h *= 2;
 	*hsize = (uint32_t)h;
-	t += rfl__ox_align64(c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
-	t += rfl__ox_align64(c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
-	t += rfl__ox_align64(c[RFL__OXC_IO] * sizeof(int));
-	t += rfl__ox_align64(vals * sizeof(rfl_onnx_value));
-	t += rfl__ox_align64((c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]) * sizeof(rfl_onnx_dim));
-	t += rfl__ox_align64(c[RFL__OXC_ELEMS] * 8);
-	t += rfl__ox_align64(c[RFL__OXC_STR]);
-	t += rfl__ox_align64(h * sizeof(int));
-	t += 2 * rfl__ox_align64(c[RFL__OX_VINFO] * sizeof(int));
-	t += rfl__ox_align64(vals * sizeof(rfl__ox_slot));
-	return t;
-}
-
-static void *rfl__ox_take(rfl__ox_fin *F, size_t bytes) {
-	void *p = F->base + F->pos;
-	F->pos += rfl__ox_align(bytes);
-	return p;
+	RFL_MEMSET(&F, 0, sizeof F);
+	rfl__ox_layout(&F, c, *hsize);
+	return F.pos;
 }
 
 /* A graph error: RFL_ERR_* with "a 'x'..." assembled from parts; where c
@@ -11378,20 +11382,17 @@ static void *rfl__ox_take(rfl__ox_fin *F, size_t bytes) {
 static rfl_result rfl__ox_gerr(rfl__ox_fin *F, rfl_result r, const char *a, const char *b,
 							   const char *c, const char *d) {
 	rfl_error *e = &F->st->err;
-	size_t k = 0;
+	rfl__sb s;
 	if (e->code) return e->code;
 	e->code = r;
 	e->offset = F->st->offset;
 	if (c[0] == '\'' && c[1] == ':' && c[2] == ' ') {
-		k = rfl__ox_cat(e->where, sizeof e->where, k, a);
-		k = rfl__ox_cat(e->where, sizeof e->where, k, b);
-		rfl__ox_cat(e->where, sizeof e->where, k, "'");
-		c += 3, a = b = "", k = 0;
+		s = rfl__sb_make(e->where, sizeof e->where);
+		rfl__sb_f(&s, "%s%s'", a, b);
+		c += 3, a = b = "";
 	}
-	k = rfl__ox_cat(e->msg, sizeof e->msg, k, a);
-	k = rfl__ox_cat(e->msg, sizeof e->msg, k, b);
-	k = rfl__ox_cat(e->msg, sizeof e->msg, k, c);
-	rfl__ox_cat(e->msg, sizeof e->msg, k, d);
+	s = rfl__sb_make(e->msg, sizeof e->msg);
+	rfl__sb_f(&s, "%s%s%s%s", a, b, c, d);
 	return r;
 }
 
@@ -11779,34 +11780,6 @@ static rfl_result rfl__ox_graph(rfl__ox_fin *F, rfl__pb body, int pass) {
 	return e;
 }
 
-/* Lay the tables out behind the compact copy. */
-static void rfl__ox_layout(rfl__ox_fin *F, const uint64_t *c, uint32_t hsize) {
-	size_t vals = (size_t)(c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1);
-	uint32_t i;
-	F->cap_nodes = (int)c[RFL__OX_NODE];
-	F->nodes = (rfl_onnx_node *)rfl__ox_take(F, (size_t)c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
-	F->cap_attrs = (int)c[RFL__OX_ATTR];
-	F->attrs = (rfl_onnx_attr *)rfl__ox_take(F, (size_t)c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
-	F->cap_io = (size_t)c[RFL__OXC_IO];
-	F->io = (int *)rfl__ox_take(F, F->cap_io * sizeof(int));
-	F->cap_values = (int)vals;
-	F->values = (rfl_onnx_value *)rfl__ox_take(F, vals * sizeof(rfl_onnx_value));
-	F->cap_dims = (size_t)(c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]);
-	F->dims = (rfl_onnx_dim *)rfl__ox_take(F, F->cap_dims * sizeof(rfl_onnx_dim));
-	F->cap_el = (size_t)c[RFL__OXC_ELEMS];
-	F->el = (int64_t *)rfl__ox_take(F, F->cap_el * 8);
-	F->cap_str = (size_t)c[RFL__OXC_STR];
-	F->str = (char *)rfl__ox_take(F, F->cap_str);
-	F->hmask = hsize - 1;
-	F->hash = (int *)rfl__ox_take(F, hsize * sizeof(int));
-	for (i = 0; i < hsize; i++) F->hash[i] = -1;
-	F->cap_vi = (int)c[RFL__OX_VINFO];
-	F->ins = (int *)rfl__ox_take(F, (size_t)F->cap_vi * sizeof(int));
-	F->outs = (int *)rfl__ox_take(F, (size_t)F->cap_vi * sizeof(int));
-	F->g->work = rfl__ox_take(F, vals * sizeof(rfl__ox_slot));
-	F->g->work_size = vals * sizeof(rfl__ox_slot);
-}
-
 /* ModelProto: ir_version, the default domain's opset, the graph. */
 static rfl_result rfl__ox_model(rfl__ox_fin *F, rfl__pb model) {
 	rfl__pb r = model, sub, o, s2, graph;
@@ -11886,9 +11859,8 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
 	st->need = (size_t)need;
 	if (!st->arena) return RFL_OK; /* count mode */
 	if (need > st->size) {
-		size_t k = rfl__ox_cat(st->err.msg, sizeof st->err.msg, 0, "arena too small: ");
-		k = rfl__ox_catu(st->err.msg, sizeof st->err.msg, k, need);
-		rfl__ox_cat(st->err.msg, sizeof st->err.msg, k, " bytes needed");
+		rfl__sb s = rfl__sb_make(st->err.msg, sizeof st->err.msg);
+		rfl__sb_f(&s, "arena too small: %u bytes needed", need);
 		st->err.offset = st->offset;
 		st->err.need = need;
 		return st->err.code = RFL_ERR_BUFFER;
@@ -11898,10 +11870,11 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
 	F.g = g;
 	pad = (size_t)((8u - ((uintptr_t)(st->arena + st->used) & 7u)) & 7u);
 	F.base = st->arena + st->used + pad;
-	F.size = st->size - st->used - pad;
 	model.p = st->arena;
 	model.end = st->arena + st->used;
 	rfl__ox_layout(&F, st->counts, hsize);
+	g->work = F.work;
+	g->work_size = (size_t)F.cap_values * sizeof(rfl__ox_slot);
 	e = rfl__ox_model(&F, model);
 	if (!e) e = rfl__ox_totals(&F);
 	if (e) return e;
@@ -11953,20 +11926,17 @@ static const char *rfl__ox_node_label(const rfl_onnx_graph *g, const rfl_onnx_no
 /* A build error naming the node: "node 'x' (Op): what detail". */
 static rfl_result rfl__ox_berr(rfl__ox_b *B, rfl_result r, const char *what, const char *detail) {
 	rfl_error *e = &B->info->err;
-	size_t k = 0;
+	rfl__sb s;
 	if (e->code) return r;
 	e->code = r;
 	e->index = B->node;
 	if (B->node >= 0) {
 		const rfl_onnx_node *n = &B->g->nodes[B->node];
-		k = rfl__ox_cat(e->where, sizeof e->where, k, "node '");
-		k = rfl__ox_cat(e->where, sizeof e->where, k, rfl__ox_node_label(B->g, n));
-		k = rfl__ox_cat(e->where, sizeof e->where, k, "' (");
-		k = rfl__ox_cat(e->where, sizeof e->where, k, n->op_type);
-		rfl__ox_cat(e->where, sizeof e->where, k, ")");
+		s = rfl__sb_make(e->where, sizeof e->where);
+		rfl__sb_f(&s, "node '%s' (%s)", rfl__ox_node_label(B->g, n), n->op_type);
 	}
-	k = rfl__ox_cat(e->msg, sizeof e->msg, 0, what);
-	rfl__ox_cat(e->msg, sizeof e->msg, k, detail);
+	s = rfl__sb_make(e->msg, sizeof e->msg);
+	rfl__sb_f(&s, "%s%s", what, detail);
 	return r;
 }
 
@@ -12038,6 +12008,11 @@ static double rfl__ox_getf(const rfl__ox_slot *s, int i) {
 	return x;
 }
 static void rfl__ox_setf(rfl__ox_slot *s, int i, double x) { RFL_MEMCPY(&s->cv[i], &x, sizeof x); }
+/* o's folded value j := x's value i, as a double when isf */
+static void rfl__ox_cp(rfl__ox_slot *o, int j, int isf, const rfl__ox_slot *x, int i) {
+	if (isf) rfl__ox_setf(o, j, rfl__ox_getf(x, i));
+	else o->cv[j] = rfl__ox_geti(x, i);
+}
 
 /* Element count of a slot; 0 with *ok = 0 when unknown or overflowing. */
 static uint64_t rfl__ox_count(const rfl__ox_slot *s, int *ok) {
@@ -12307,6 +12282,15 @@ static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op 
 	return RFL_OK;
 }
 
+/* rfl__ox_conclude with a cost of flops and flags alone */
+static rfl_result rfl__ox_end(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op, uint64_t flops,
+							  unsigned flags, int writes_shape) {
+	rfl__ox_cost c;
+	RFL_MEMSET(&c, 0, sizeof c);
+	c.flops = flops, c.flags = flags;
+	return rfl__ox_conclude(B, n, op, &c, writes_shape);
+}
+
 static rfl_result rfl__ox_need(rfl__ox_b *B, const rfl__ox_slot *x, const char *what) {
 	if (!x) return rfl__ox_berr(B, RFL_ERR_SHAPE, "missing input ", what);
 	if (x->rank < 0) return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, "shape unknown of input ", what);
@@ -12427,7 +12411,6 @@ static void rfl__ox_fold2(const rfl_onnx_node *n, rfl__ox_slot *const *in, int n
 static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
 	rfl__ox_slot *in[3], *o = rfl__ox_out(B, n, 0);
 	rfl__ox_slot acc;
-	rfl__ox_cost c;
 	int64_t od[RFL_ONNX_MAX_RANK];
 	int nin = n->n_inputs < 3 ? n->n_inputs : 3, j, orank = 0, ok;
 	rfl_result r = RFL_OK;
@@ -12443,9 +12426,7 @@ static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
 	}
 	if (r || (r = rfl__ox_shape(B, o, acc.dim, acc.rank)) != RFL_OK || !o) return r;
 	rfl__ox_fold2(n, in, nin, o);
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flops = rfl__ox_count(o, &ok);
-	return rfl__ox_conclude(B, n, op, &c, 0);
+	return rfl__ox_end(B, n, op, rfl__ox_count(o, &ok), 0, 0);
 }
 
 /* Spatial geometry of Conv / ConvTranspose / pools: kernel, strides,
@@ -12728,12 +12709,9 @@ static void rfl__ox_keep_values(const rfl__ox_slot *x, rfl__ox_slot *o) {
 
 static rfl_result rfl__ox_view_done(rfl__ox_b *B, const rfl_onnx_node *n, const rfl__ox_slot *x,
 									rfl_op op, unsigned flags) {
-	rfl__ox_cost c;
 	rfl__ox_slot *o = rfl__ox_out(B, n, 0);
 	if (o) rfl__ox_keep_values(x, o);
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flags = flags;
-	return rfl__ox_conclude(B, n, op, &c, 0);
+	return rfl__ox_end(B, n, op, 0, flags, 0);
 }
 
 /* Flatten(axis): [prod(d[:axis]), prod(d[axis:])]. */
@@ -12844,8 +12822,7 @@ static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
 			for (k = x->rank - 1; k >= 0; k--) coord[k] = rem % od[k], rem /= od[k];
 			for (k = x->rank - 1, rem = 1; k >= 0; k--) stride[k] = rem, rem *= x->dim[k];
 			for (k = 0; k < x->rank; k++) src += coord[k] * stride[cnt ? (int)(p[k] < 0 ? p[k] + x->rank : p[k]) : x->rank - 1 - k];
-			if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)src));
-			else o->cv[j] = rfl__ox_geti(x, (int)src);
+			rfl__ox_cp(o, j, x->isfloat, x, (int)src);
 		}
 		o->nconst = x->nconst, o->isfloat = x->isfloat;
 	}
@@ -12880,9 +12857,7 @@ static rfl_result rfl__ox_concat(rfl__ox_b *B, const rfl_onnx_node *n) {
 	if (all && x0->rank == 1 && od[0] <= RFL__OX_CONSTS) { /* shape arithmetic */
 		for (i = 0; i < n->n_inputs; i++) {
 			rfl__ox_slot *x = rfl__ox_in(B, n, i);
-			for (j = 0; j < x->nconst; j++, k++)
-				if (isf) rfl__ox_setf(o, k, rfl__ox_getf(x, j));
-				else o->cv[k] = rfl__ox_geti(x, j);
+			for (j = 0; j < x->nconst; j++, k++) rfl__ox_cp(o, k, isf, x, j);
 		}
 		o->nconst = k, o->isfloat = (uint8_t)isf;
 	}
@@ -12921,9 +12896,7 @@ static rfl_result rfl__ox_split(rfl__ox_b *B, const rfl_onnx_node *n) {
 		od[a] = sz[i];
 		if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK) return r;
 		if (o && x->nconst >= 0 && x->rank == 1 && sz[i] <= RFL__OX_CONSTS) {
-			for (j = 0; j < sz[i]; j++)
-				if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)(start + j)));
-				else o->cv[j] = rfl__ox_geti(x, (int)(start + j));
+			for (j = 0; j < sz[i]; j++) rfl__ox_cp(o, j, x->isfloat, x, (int)(start + j));
 			o->nconst = (int32_t)sz[i], o->isfloat = x->isfloat;
 		}
 		start += sz[i];
@@ -12941,7 +12914,6 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 	int64_t st[RFL_ONNX_MAX_RANK], en[RFL_ONNX_MAX_RANK], ax[RFL_ONNX_MAX_RANK], sp[RFL_ONNX_MAX_RANK];
 	int64_t od[RFL_ONNX_MAX_RANK], first[RFL_ONNX_MAX_RANK], step[RFL_ONNX_MAX_RANK];
 	int ns, ne, na, nsp, i, a, j;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "data");
 	if (r) return r;
 	ns = rfl__ox_ints_arg(B, n, "starts", 1, st, RFL_ONNX_MAX_RANK);
@@ -12977,15 +12949,12 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 				for (i = x->rank - 1; i >= 0; i--) coord[i] = rem % od[i], rem /= od[i];
 				for (i = x->rank - 1; i >= 0; i--)
 					src += (first[i] + coord[i] * step[i]) * stride, stride *= x->dim[i];
-				if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)src));
-				else o->cv[j] = rfl__ox_geti(x, (int)src);
+				rfl__ox_cp(o, j, x->isfloat, x, (int)src);
 			}
 			o->nconst = (int32_t)cnt, o->isfloat = x->isfloat;
 		}
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flags = RFL_LF_VIEW;
-	return rfl__ox_conclude(B, n, RFL_OP_SLICE, &c, 0);
+	return rfl__ox_end(B, n, RFL_OP_SLICE, 0, RFL_LF_VIEW, 0);
 }
 
 /* Gather(data, indices, axis): data[:axis] + indices.shape + data[axis+1:].
@@ -12995,7 +12964,6 @@ static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
 	int64_t od[RFL_ONNX_MAX_RANK];
 	int a, i, k = 0, ok;
 	uint64_t cnt;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "data");
 	if (!r) r = rfl__ox_need(B, ix, "indices");
 	if (r) return r;
@@ -13012,18 +12980,13 @@ static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
 			int64_t j = rfl__ox_geti(ix, i);
 			if (j < 0) j += x->dim[0];
 			if (j < 0 || j >= x->dim[0]) return rfl__ox_bad(B, "index out of range");
-			if (x->isfloat) rfl__ox_setf(o, i, rfl__ox_getf(x, (int)j));
-			else o->cv[i] = rfl__ox_geti(x, (int)j);
+			rfl__ox_cp(o, i, x->isfloat, x, (int)j);
 		}
 		o->nconst = (int32_t)cnt, o->isfloat = x->isfloat;
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	if (rfl__ox_is_weight(x) && ix->batched) {
-		c.flags = RFL_LF_MODULE;
-		return rfl__ox_conclude(B, n, RFL_OP_EMBEDDING, &c, 0);
-	}
-	c.flags = RFL_LF_VIEW;
-	return rfl__ox_conclude(B, n, RFL_OP_SLICE, &c, 0);
+	if (rfl__ox_is_weight(x) && ix->batched)
+		return rfl__ox_end(B, n, RFL_OP_EMBEDDING, 0, RFL_LF_MODULE, 0);
+	return rfl__ox_end(B, n, RFL_OP_SLICE, 0, RFL_LF_VIEW, 0);
 }
 
 /* Pad: pads from the attribute (opset < 11) or input 1, axes input 3. */
@@ -13031,7 +12994,6 @@ static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0);
 	int64_t p[2 * RFL_ONNX_MAX_RANK], ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
 	int cnt, na, i, a, np;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "data");
 	if (r) return r;
 	cnt = rfl__ox_ints_arg(B, n, "pads", 1, p, 2 * RFL_ONNX_MAX_RANK);
@@ -13047,8 +13009,7 @@ static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
 		if (od[a] < 0) return rfl__ox_bad(B, "pads remove more than the dim");
 	}
 	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, x->rank)) != RFL_OK) return r;
-	RFL_MEMSET(&c, 0, sizeof c);
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 0);
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 0);
 }
 
 /* Resize / Upsample: sizes, or floor(dim x scale). FLOPs per output:
@@ -13060,7 +13021,6 @@ static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
 	int i, k = 0, up = rfl__ox_streq(n->op_type, "Upsample"), ok;
 	const char *mode = rfl__ox_attr_s(n, "mode");
 	uint64_t per = 0;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "X");
 	if (r) return r;
 	sc = rfl__ox_in(B, n, up || n->n_inputs == 2 ? 1 : 2);
@@ -13084,9 +13044,7 @@ static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
 	for (i = 0; i < x->rank; i++) k += od[i] != x->dim[i];
 	if (mode[0] == 'l' || mode[0] == 'b') per = ((uint64_t)2 << k) - 1;
 	else if (mode[0] == 'c') per = 2 * ((uint64_t)1 << (2 * k)) - 1;
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flops = rfl__ox_count(o, &ok) * per;
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 0);
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, rfl__ox_count(o, &ok) * per, 0, 0);
 }
 
 /* Shape(start, end): the dims as a folded constant. */
@@ -13161,7 +13119,6 @@ static rfl_result rfl__ox_const_of_shape(rfl__ox_b *B, const rfl_onnx_node *n) {
 	int cnt = rfl__ox_consts(rfl__ox_in(B, n, 0), sh, RFL_ONNX_MAX_RANK), i, ok;
 	const rfl_onnx_attr *a = rfl__ox_attr_get(n, "value");
 	uint64_t num;
-	rfl__ox_cost c;
 	rfl_result r;
 	if (cnt < 0) return rfl__ox_not_const(B, "the shape");
 	if ((r = rfl__ox_shape(B, o, sh, cnt)) != RFL_OK || !o) return r;
@@ -13170,22 +13127,17 @@ static rfl_result rfl__ox_const_of_shape(rfl__ox_b *B, const rfl_onnx_node *n) {
 	if (a && a->tensor >= 0) rfl__ox_from_value(&fill, &B->g->values[a->tensor]);
 	num = rfl__ox_count(o, &ok);
 	if (ok && num <= RFL__OX_CONSTS && fill.nconst == 1) {
-		for (i = 0; i < (int)num; i++)
-			if (fill.isfloat) rfl__ox_setf(o, i, rfl__ox_getf(&fill, 0));
-			else o->cv[i] = rfl__ox_geti(&fill, 0);
+		for (i = 0; i < (int)num; i++) rfl__ox_cp(o, i, fill.isfloat, &fill, 0);
 		o->nconst = (int32_t)num, o->isfloat = fill.isfloat;
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
 /* Expand(input, shape): numpy broadcast of the two. */
 static rfl_result rfl__ox_expand(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0), t;
-	rfl__ox_slot *ins[1];
 	int64_t od[RFL_ONNX_MAX_RANK];
 	int cnt, orank = 0, i;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "input");
 	if (r) return r;
 	RFL_MEMSET(&t, 0, sizeof t);
@@ -13196,21 +13148,16 @@ static rfl_result rfl__ox_expand(rfl__ox_b *B, const rfl_onnx_node *n) {
 		if (t.dim[i] < 0) return rfl__ox_bad(B, "negative dim in the shape");
 	if ((r = rfl__ox_bcast(B, x, &t, od, &orank)) != RFL_OK) return r;
 	if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
-	ins[0] = x;
 	if (x->nconst >= 0) { /* fold as a broadcast copy */
 		int ok;
 		uint64_t num = rfl__ox_count(o, &ok);
 		if (ok && num <= RFL__OX_CONSTS) {
-			for (i = 0; i < (int)num; i++) {
-				int src = rfl__ox_bidx(ins[0], o->dim, o->rank, i);
-				if (x->isfloat) rfl__ox_setf(o, i, rfl__ox_getf(x, src));
-				else o->cv[i] = rfl__ox_geti(x, src);
-			}
+			for (i = 0; i < (int)num; i++)
+				rfl__ox_cp(o, i, x->isfloat, x, rfl__ox_bidx(x, o->dim, o->rank, i));
 			o->nconst = (int32_t)num, o->isfloat = x->isfloat;
 		}
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
 /* Range(start, limit, delta) of constants. */
@@ -13220,7 +13167,6 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
 	double a, b, st, cntf;
 	int64_t cnt;
 	int i;
-	rfl__ox_cost c;
 	rfl_result r;
 	if (!s || !l || !d || s->nconst != 1 || l->nconst != 1 || d->nconst != 1)
 		return rfl__ox_not_const(B, "start / limit / delta");
@@ -13237,8 +13183,7 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
 			else o->cv[i] = rfl__ox_d2i(a + st * i);
 		o->nconst = (int32_t)cnt;
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
 /* ReduceMean / Sum / Max / Min / Prod: axes from the attribute or input 1,
@@ -13286,7 +13231,6 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0);
 	int64_t rep[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
 	int cnt, i;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "input");
 	if (r) return r;
 	cnt = rfl__ox_consts(rfl__ox_in(B, n, 1), rep, RFL_ONNX_MAX_RANK);
@@ -13298,8 +13242,7 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
 		od[i] = x->dim[i] * rep[i];
 	}
 	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, cnt)) != RFL_OK) return r;
-	RFL_MEMSET(&c, 0, sizeof c);
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
 /* ---- recurrent nets, attention, einsum, variadic ops ---- */
@@ -13572,7 +13515,6 @@ static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
    (small constants fold). */
 static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot acc, *x, *o = rfl__ox_out(B, n, 0);
-	rfl__ox_cost c;
 	int64_t od[RFL_ONNX_MAX_RANK];
 	int j, orank = 0, ok, mean = rfl__ox_streq(n->op_type, "Mean");
 	rfl_result r = RFL_OK;
@@ -13588,9 +13530,8 @@ static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 		else RFL_MEMCPY(acc.dim, od, sizeof od), acc.rank = orank;
 	}
 	if ((r = rfl__ox_shape(B, o, acc.dim, acc.rank)) != RFL_OK || !o) return r;
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flops = rfl__ox_count(o, &ok) * (uint64_t)(n->n_inputs - 1 + mean);
-	return rfl__ox_conclude(B, n, mean ? RFL_OP_MUL : RFL_OP_ADD, &c, 0);
+	return rfl__ox_end(B, n, mean ? RFL_OP_MUL : RFL_OP_ADD,
+					   rfl__ox_count(o, &ok) * (uint64_t)(n->n_inputs - 1 + mean), 0, 0);
 }
 
 /* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
@@ -13678,7 +13619,6 @@ static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *
 /* No rule (or a rule that needs a value the file does not fold): take the
    output shapes from the file's value_info; FLOPs unknown. */
 static rfl_result rfl__ox_fallback(rfl__ox_b *B, const rfl_onnx_node *n, int known_op) {
-	rfl__ox_cost c;
 	const char *missing = "";
 	int k;
 	for (k = 0; k < n->n_outputs; k++) {
@@ -13693,9 +13633,7 @@ static rfl_result rfl__ox_fallback(rfl__ox_b *B, const rfl_onnx_node *n, int kno
 								B->g->values[n->outputs[k]].name);
 		}
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flags = RFL_LF_UNKNOWN_FLOPS;
-	return rfl__ox_conclude(B, n, RFL_OP_RESHAPE, &c, 1);
+	return rfl__ox_end(B, n, RFL_OP_RESHAPE, 0, RFL_LF_UNKNOWN_FLOPS, 1);
 }
 
 static rfl_result rfl__ox_run_node(rfl__ox_b *B, int i) {
@@ -13729,12 +13667,11 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
 		uint64_t numel;
 		if (!rfl__ox_file_dims(B, v, s, 1, &missing)) {
 			char what[120];
-			size_t k = rfl__ox_cat(what, sizeof what, 0, "input '");
-			k = rfl__ox_cat(what, sizeof what, k, v->name);
+			rfl__sb t = rfl__sb_make(what, sizeof what);
+			rfl__sb_f(&t, "input '%s", v->name);
 			if (!(v->flags & RFL_ONNX_HAS_SHAPE) || v->rank > RFL_ONNX_MAX_RANK)
 				return rfl__ox_berr(B, RFL_ERR_MISSING, what, "': no shape (or rank above 8)");
-			k = rfl__ox_cat(what, sizeof what, k, "': symbolic dim '");
-			k = rfl__ox_cat(what, sizeof what, k, missing);
+			rfl__sb_f(&t, "': symbolic dim '%s", missing);
 			return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value");
 		}
 		if (i == 0) {
@@ -13914,22 +13851,12 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 								   const rfl_onnx_info *info, int input, int axis) {
 	const rfl_onnx_value *v;
 	const rfl_onnx_dim *dim;
-	const char *p = d ? d->dims : 0;
-	size_t n;
+	int64_t x;
 	if (!g || input < 0 || input >= g->input_count) return -1;
 	v = &g->values[g->inputs[input]];
 	if (axis < 0 || axis >= v->rank) return -1;
 	dim = &v->dims[axis];
-	n = dim->param ? rfl__strlen(dim->param) : 0;
-	while (n && p && *p) { /* "seq=128,height=224" */
-		if (rfl__memeq(p, dim->param, n) && p[n] == '=') {
-			int64_t x = 0;
-			for (p += n + 1; *p >= '0' && *p <= '9' && x < ((int64_t)1 << 58); p++) x = x * 10 + (*p - '0');
-			return x;
-		}
-		while (*p && *p != ',') p++;
-		if (*p) p++;
-	}
+	if (rfl__ox_dim_lookup(d ? d->dims : (const char *)0, dim->param, &x)) return x;
 	if (info && axis == info->batch_axis && (dim->value < 0 || dim->param)) return (int64_t)info->batch;
 	return dim->param ? -1 : dim->value;
 }
