@@ -10946,18 +10946,11 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    ========================================================================== */
 #ifndef RFL_NO_ONNX
 /* ---- ONNX part: implementation ----------------------------------------------
-   Two stages. The stream stage walks the protobuf wire format byte by byte
-   (any split), follows only the messages and fields the graph needs (a
-   schema below) and copies those fields, tag and length bytes unchanged,
-   into the arena: the arena then holds a smaller but valid ModelProto. A
-   message's length varint is rewritten in place when it ends (same width,
-   padded with 0x80 bytes: still valid protobuf). Skipped payloads (weights,
-   doc strings, subgraphs) cost O(1) per chunk. The finish stage decodes
-   that compact copy into arrays (nodes, values, attributes) behind it;
-   the build stage infers shapes and writes layer records.
-
-   Stream counters bound every array finish makes, so st.need is known at
-   the end of the stream even in count mode. */
+   The stream stage copies the fields the graph needs (the schema below),
+   tag and length bytes unchanged, into the arena: a smaller, valid
+   ModelProto (a message's length varint is rewritten in place when it
+   ends, same width). Its counters bound every array finish lays out
+   behind that copy, so st.need is known in count mode too. */
 
 /* message types of the schema */
 enum {
@@ -10978,8 +10971,7 @@ static const char *const rfl__ox_msg_names[RFL__OX_NTYPES] = {
 	"ModelProto", "GraphProto", "NodeProto", "AttributeProto", "TensorProto", "ValueInfoProto",
 	"TypeProto", "TypeProto.Tensor", "TensorShapeProto", "Dimension", "OperatorSetId"};
 
-/* The schema: which fields of which message the graph needs (onnx.proto
-   field numbers). Everything else is skipped. */
+/* The schema: the onnx.proto fields the graph needs; the rest is skipped. */
 static int rfl__ox_action(int msg, uint32_t f) {
 	switch (msg) {
 	case RFL__OX_MODEL:
@@ -11010,7 +11002,7 @@ static int rfl__ox_action(int msg, uint32_t f) {
 	}
 }
 
-/* A wire error at stream offset `at`: "byte N: what (in Message field F)". */
+/* A wire error at stream offset `at`: "byte N: what (in Message)". */
 static rfl_result rfl__ox_wire_err(rfl_onnx_state *st, rfl_result r, uint64_t at, const char *what) {
 	rfl__sb s;
 	if (st->err.code) return st->err.code;
@@ -11028,7 +11020,6 @@ RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size) {
 	rfl__err_clear(&st->err);
 	st->arena = (unsigned char *)arena;
 	st->size = arena ? size : 0;
-	/* the ModelProto itself: open until the end of the stream */
 	st->frames[0].end = (uint64_t)-1;
 	st->frames[0].type = RFL__OX_MODEL;
 	st->depth = 1;
@@ -11162,7 +11153,7 @@ static rfl_result rfl__ox_on_len(rfl_onnx_state *st, unsigned len_width) {
 	return RFL_OK;
 }
 
-/* The byte machine over one chunk. Payload phases take whole runs. */
+/* The byte machine over one chunk; payloads are taken as whole runs. */
 static rfl_result rfl__ox_run(rfl_onnx_state *st, const unsigned char *p, size_t n) {
 	size_t i = 0;
 	rfl_result r = RFL_OK;
@@ -11245,8 +11236,7 @@ RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n) {
 }
 
 /* ---- finish: the compact copy into arrays -------------------------------------- */
-
-/* Per-value scratch of the build (shape, folded constant, its record). */
+/* Per-value scratch of the build. */
 #define RFL__OX_CONSTS 8
 typedef struct rfl__ox_slot {
 	int64_t dim[RFL_ONNX_MAX_RANK];
@@ -11261,7 +11251,6 @@ typedef struct rfl__ox_slot {
 	uint8_t bax1;               /* batch axis + 1 when a rule knows it, else 0 */
 } rfl__ox_slot;
 
-/* An in-memory protobuf reader over the compact copy. */
 typedef struct rfl__pb {
 	const unsigned char *p, *end;
 } rfl__pb;
@@ -11277,8 +11266,8 @@ static int rfl__pb_varint(rfl__pb *r, uint64_t *v) {
 	}
 	return 0;
 }
-/* Next field: 1 and its number, wire type, value (wire 0, 1, 5) or body
-   (wire 2); 0 at the end or on a malformed field. */
+/* Next field of the compact copy: 1 and its number, wire type, value
+   (wire 0, 1, 5) or body (wire 2); 0 at the end or when malformed. */
 static int rfl__pb_next(rfl__pb *r, uint32_t *f, unsigned *wire, uint64_t *v, rfl__pb *sub) {
 	uint64_t tag, len;
 	unsigned k, n;
@@ -11377,8 +11366,8 @@ static uint64_t rfl__ox_tables_size(const uint64_t *c, uint32_t *hsize) {
 	return F.pos;
 }
 
-/* A graph error: RFL_ERR_* with "a 'x'..." assembled from parts; where c
-   starts with "': ", the part before it names the place ("tensor 'w'"). */
+/* A graph error, the message a b c d; where c starts with "': ", a b
+   name the place ("tensor 'w'"). */
 static rfl_result rfl__ox_gerr(rfl__ox_fin *F, rfl_result r, const char *a, const char *b,
 							   const char *c, const char *d) {
 	rfl_error *e = &F->st->err;
@@ -11419,8 +11408,7 @@ static int rfl__ox_name_is(const char *name, const rfl__pb *s) {
 		if (name[i] != (char)s->p[i]) return 0;
 	return name[n] == 0;
 }
-/* Index of the value named s; with create, a new one when absent.
-   -1 when absent (or no room). */
+/* Index of the value named s (with create: made when absent); -1 if none. */
 static int rfl__ox_lookup(rfl__ox_fin *F, const rfl__pb *s, int create) {
 	uint32_t h = rfl__ox_hash(s->p, (size_t)(s->end - s->p)) & F->hmask;
 	rfl_onnx_value *v;
@@ -11448,7 +11436,6 @@ static int rfl__ox_new_value(rfl__ox_fin *F) {
 	return F->n_values++;
 }
 
-/* Elements of a repeated scalar field (packed or not) into F->el. */
 static void rfl__ox_put_el(rfl__ox_fin *F, int64_t x) {
 	if (F->n_el < F->cap_el) F->el[F->n_el++] = x;
 }
@@ -11466,7 +11453,8 @@ static double rfl__ox_f64(uint64_t bits) {
 	RFL_MEMCPY(&x, &bits, sizeof x);
 	return x;
 }
-/* kind 0: varint ints, 1: fixed32 floats, 2: fixed64 doubles */
+/* A repeated scalar field (packed or not) into F->el. kind 0: varint ints,
+   1: fixed32 floats, 2: fixed64 doubles. */
 static int rfl__ox_list(rfl__ox_fin *F, unsigned wire, uint64_t v, rfl__pb *sub, int kind) {
 	int n = 0;
 	if (wire == 2) {
@@ -11513,7 +11501,6 @@ static int rfl__ox_raw(rfl__ox_fin *F, const rfl__pb *s, int type) {
 	return (int)(n / w);
 }
 
-/* Element count of a value's dims, checked; 0 with *ok = 0 on overflow. */
 static uint64_t rfl__ox_numel(const rfl_onnx_value *v, int *ok) {
 	uint64_t n = 1;
 	int i;
@@ -11537,9 +11524,8 @@ static int rfl__ox_tensor(rfl__ox_fin *F, rfl__pb body, int named) {
 	size_t d0 = F->n_dims, e0;
 	rfl_onnx_value *val;
 	name.p = name.end = body.p;
-	/* first: dims, type, name, location (any order) */
 	while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
-		if (f == 1) { /* dims go through el (the list reader), then into dims */
+		if (f == 1) { /* through el (the list reader) into dims */
 			size_t j;
 			e0 = F->n_el;
 			rfl__ox_list(F, w, v, &sub, 0);
@@ -11563,7 +11549,6 @@ static int rfl__ox_tensor(rfl__ox_fin *F, rfl__pb body, int named) {
 	val->rank = rank;
 	val->elem_type = type;
 	val->flags |= RFL_ONNX_HAS_SHAPE | (ext ? RFL_ONNX_EXTERNAL : 0u);
-	/* then: the kept data */
 	e0 = F->n_el;
 	r = body;
 	while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
@@ -11629,7 +11614,6 @@ static int rfl__ox_vinfo(rfl__ox_fin *F, rfl__pb body) {
 	return vi;
 }
 
-/* Check a value's dims: a negative dim is an error naming the tensor. */
 static rfl_result rfl__ox_check_dims(rfl__ox_fin *F, const rfl_onnx_value *v) {
 	int i;
 	for (i = 0; i < v->rank; i++)
@@ -11639,7 +11623,6 @@ static rfl_result rfl__ox_check_dims(rfl__ox_fin *F, const rfl_onnx_value *v) {
 	return RFL_OK;
 }
 
-/* An AttributeProto into attrs[k]. */
 static void rfl__ox_attr(rfl__ox_fin *F, rfl__pb body, rfl_onnx_attr *a) {
 	rfl__pb r = body, sub;
 	uint32_t f;
@@ -11672,8 +11655,7 @@ static void rfl__ox_attr(rfl__ox_fin *F, rfl__pb body, rfl_onnx_attr *a) {
 	}
 }
 
-/* A NodeProto into nodes[k]: names, outputs (their producer), attributes;
-   inputs are resolved once every value is known (rfl__ox_inputs). */
+/* A NodeProto into nodes[k]; its inputs wait for rfl__ox_inputs. */
 static rfl_result rfl__ox_node(rfl__ox_fin *F, rfl__pb body, int k) {
 	rfl__pb r = body, sub;
 	uint32_t f;
@@ -11715,7 +11697,6 @@ static rfl_result rfl__ox_node(rfl__ox_fin *F, rfl__pb body, int k) {
 	return RFL_OK;
 }
 
-/* Second pass over a node: its input names to value indexes. */
 static rfl_result rfl__ox_inputs(rfl__ox_fin *F, rfl__pb body, int k) {
 	rfl__pb r = body, sub;
 	uint32_t f;
@@ -11812,8 +11793,7 @@ static rfl_result rfl__ox_model(rfl__ox_fin *F, rfl__pb model) {
 	return e;
 }
 
-/* Totals over the values: params (floating-point initializers) and the
-   records a build may need. */
+/* params (floating-point initializers) and the records a build may need. */
 static rfl_result rfl__ox_totals(rfl__ox_fin *F) {
 	rfl_onnx_graph *g = F->g;
 	int i, ok;
@@ -11892,12 +11872,10 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
 }
 
 /* ---- build: shapes, folded shape arithmetic, records ------------------------------
-   Every value gets a slot (g->work): its dims at the inferred batch, and
-   for small integer tensors (Shape -> Gather -> Concat -> Reshape chains)
-   its values, so a Reshape's target shape is known. A tensor is "batched"
-   when it derives from a graph input; nodes with a batched input become
-   layer records, the others (weights arithmetic, folded constants) make
-   none and hand their unclaimed parameters on to the first record that
+   A slot per value: its dims at the batch, and for small tensors (Shape ->
+   Gather -> Concat -> Reshape) its values. A tensor derived from a graph
+   input is "batched"; nodes reading one make records, the rest (weights
+   arithmetic, folding) hand their params on to the first record that
    consumes them ("pending"). */
 typedef struct rfl__ox_b {
 	rfl_onnx_graph *g;
@@ -11907,7 +11885,7 @@ typedef struct rfl__ox_b {
 	rfl__ox_slot *s;
 	uint64_t batch;
 	int node;
-	int bax;                 /* the batch axis of the graph inputs */
+	int bax; /* the graph inputs' batch axis */
 } rfl__ox_b;
 
 /* Totals at the batch for one record; rfl__ox_record makes them per sample. */
@@ -11923,7 +11901,7 @@ static const char *rfl__ox_node_label(const rfl_onnx_graph *g, const rfl_onnx_no
 	return n->op_type;
 }
 
-/* A build error naming the node: "node 'x' (Op): what detail". */
+/* A build error: where "node 'x' (Op)", message what detail. */
 static rfl_result rfl__ox_berr(rfl__ox_b *B, rfl_result r, const char *what, const char *detail) {
 	rfl_error *e = &B->info->err;
 	rfl__sb s;
@@ -11940,7 +11918,6 @@ static rfl_result rfl__ox_berr(rfl__ox_b *B, rfl_result r, const char *what, con
 	return r;
 }
 
-/* The two usual build errors: a shape that does not fit, counts past 64 bits. */
 static rfl_result rfl__ox_bad(rfl__ox_b *B, const char *what) {
 	return rfl__ox_berr(B, RFL_ERR_SHAPE, what, "");
 }
@@ -12014,7 +11991,7 @@ static void rfl__ox_cp(rfl__ox_slot *o, int j, int isf, const rfl__ox_slot *x, i
 	else o->cv[j] = rfl__ox_geti(x, i);
 }
 
-/* Element count of a slot; 0 with *ok = 0 when unknown or overflowing. */
+/* Element count; 0 with *ok = 0 when unknown or overflowing. */
 static uint64_t rfl__ox_count(const rfl__ox_slot *s, int *ok) {
 	uint64_t n = 1;
 	int i;
@@ -12072,8 +12049,8 @@ static int rfl__ox_dim_lookup(const char *list, const char *name, int64_t *out) 
 	return 0;
 }
 
-/* Dims of a value from the file into slot s: numbers, NAME=V, or the batch
-   for a graph input's first axis. 0 and the missing name when unknown. */
+/* A value's dims from the file into s: numbers, NAME=V, or the batch on
+   the batch axis; 0 and the missing name when unknown. */
 static int rfl__ox_file_dims(rfl__ox_b *B, const rfl_onnx_value *v, rfl__ox_slot *s, int input,
 							 const char **missing) {
 	int i;
@@ -12137,8 +12114,8 @@ static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) 
 	return 1;
 }
 
-/* The record of output k of node n: totals at the batch made per sample,
-   parameters claimed from the inputs, its inputs' records. */
+/* The record of output k of node n: c per sample, params claimed from
+   the inputs. */
 static rfl_result rfl__ox_record(rfl__ox_b *B, const rfl_onnx_node *n, int k, rfl_op op,
 								 const rfl__ox_cost *c, int first) {
 	rfl_net *net = B->net;
@@ -12191,7 +12168,7 @@ static rfl_result rfl__ox_record(rfl__ox_b *B, const rfl_onnx_node *n, int k, rf
 	return RFL_OK;
 }
 
-/* Does node n read a batched tensor (or batch-dependent shape values)? */
+/* Does n read a batched tensor (*bdep: batch-dependent shape values)? */
 static int rfl__ox_batched_in(rfl__ox_b *B, const rfl_onnx_node *n, int *bdep) {
 	int i, b = 0;
 	*bdep = 0;
@@ -12219,7 +12196,7 @@ static rfl_result rfl__ox_bcast(rfl__ox_b *B, const rfl__ox_slot *a, const rfl__
 	return RFL_OK;
 }
 
-/* Flat index into a broadcast operand (row-major) for output index idx. */
+/* Flat index into broadcast operand s of output element idx. */
 static int rfl__ox_bidx(const rfl__ox_slot *s, const int64_t *od, int orank, int idx) {
 	int i, pos = 0;
 	int64_t stride = 1, rem = idx;
@@ -12233,11 +12210,9 @@ static int rfl__ox_bidx(const rfl__ox_slot *s, const int64_t *od, int orank, int
 	return pos;
 }
 
-/* After an op's shape rule: outputs that are folded constants make no
-   record; a node reading a batched tensor (or, for ops that write a tensor
-   of a given shape, batch-dependent shape values) makes one record per
-   output, the cost on the first; the rest (weights arithmetic) hand their
-   unclaimed params to the first output. */
+/* After an op's rule: folded outputs make no record; a node reading a
+   batched tensor (writes_shape: or batch-dependent shape values) makes one
+   per output, the cost on the first; the rest pass their params on. */
 static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op,
 								   const rfl__ox_cost *c, int writes_shape) {
 	int k, i, bdep, batched = rfl__ox_batched_in(B, n, &bdep), folded = 1;
@@ -12261,8 +12236,7 @@ static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op 
 		rfl__ox_slot *o = rfl__ox_out(B, n, 0);
 		batched = o && o->rank > 0 && (uint64_t)o->dim[0] == B->batch;
 	}
-	if (batched) { /* the cost and the params on the first output present
-					  (an LSTM's Y may be omitted) */
+	if (batched) { /* the first output present has them (an LSTM's Y may be omitted) */
 		int first = 1;
 		RFL_MEMSET(&z, 0, sizeof z);
 		z.flags = c->flags & ~(unsigned)RFL_LF_BIAS;
@@ -12297,7 +12271,7 @@ static rfl_result rfl__ox_need(rfl__ox_b *B, const rfl__ox_slot *x, const char *
 	return RFL_OK;
 }
 
-/* Normalise an axis against rank r (negative counts from the end). */
+/* An axis of rank r (negative: from the end); 0 when out of range. */
 static int rfl__ox_axis(int64_t a, int r, int *out) {
 	if (a < 0) a += r;
 	if (a < 0 || a >= r) return 0;
@@ -12357,8 +12331,7 @@ static rfl_result rfl__ox_unary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op,
 	return rfl__ox_conclude(B, n, op, &c, 0);
 }
 
-/* Identity (and eval Dropout of a non-batched tensor): the output is the
-   input, record and all. */
+/* Identity (and Dropout of a non-batched tensor): the input, record and all. */
 static rfl_result rfl__ox_alias(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
 	rfl_result r = rfl__ox_need(B, x, "0");
@@ -12429,8 +12402,8 @@ static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
 	return rfl__ox_end(B, n, op, rfl__ox_count(o, &ok), 0, 0);
 }
 
-/* Spatial geometry of Conv / ConvTranspose / pools: kernel, strides,
-   pads (begin..., end...), dilations, auto_pad. */
+/* Window of Conv / ConvTranspose / pools: kernel, strides, pads (begin...,
+   end...), dilations, output padding. */
 typedef struct rfl__ox_win {
 	int64_t k[RFL_ONNX_MAX_RANK], s[RFL_ONNX_MAX_RANK], pb[RFL_ONNX_MAX_RANK],
 		pe[RFL_ONNX_MAX_RANK], d[RFL_ONNX_MAX_RANK], op[RFL_ONNX_MAX_RANK];
@@ -12468,7 +12441,7 @@ static rfl_result rfl__ox_window(rfl__ox_b *B, const rfl_onnx_node *n, int nsp,
 	return RFL_OK;
 }
 
-/* Output extent along one spatial axis (forward windows), ONNX's rules. */
+/* Output extent of a forward window along axis i, ONNX's rules. */
 static int rfl__ox_win_out(const rfl__ox_win *w, int i, int64_t in, const char *autopad, int ceil_mode,
 						   int64_t *out) {
 	int64_t ext = w->d[i] * (w->k[i] - 1) + 1, span;
@@ -12597,7 +12570,7 @@ static rfl_result rfl__ox_gpool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op)
 	return rfl__ox_conclude(B, n, op, &c, 0);
 }
 
-/* Is slot x a weight (derived from initializers only, not a constant)? */
+/* derived from initializers only (not a constant) */
 static int rfl__ox_is_weight(const rfl__ox_slot *x) { return x && !x->batched && !x->bdep; }
 
 /* Gemm: A [M, K] (transA), B [K, N] (transB), C broadcast. A linear layer
@@ -12697,7 +12670,7 @@ static rfl_result rfl__ox_not_const(rfl__ox_b *B, const char *what) {
 	return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, what, " is not a known constant");
 }
 
-/* The output keeps the input's small constant values (views of constants). */
+/* A view keeps the input's small constant values. */
 static void rfl__ox_keep_values(const rfl__ox_slot *x, rfl__ox_slot *o) {
 	int ok;
 	uint64_t cnt = rfl__ox_count(o, &ok);
@@ -13246,16 +13219,14 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
 }
 
 /* ---- recurrent nets, attention, einsum, variadic ops ---- */
-/* *o = a x b x c; 0 on overflow */
 static int rfl__ox_mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *o) {
 	return rfl__ox_mul(a, b, o) && rfl__ox_mul(*o, c, o);
 }
 
-/* LSTM, GRU and RNN as the ONNX operator spec defines them: X [S, N, I]
-   (layout 1: [N, S, I]), W [D, G H, I], R [D, G H, H], B [D, 2 G H],
-   sequence_lens [N], initial states, LSTM's peepholes P [D, 3 H]; G gates
-   (LSTM 4, GRU 3, RNN 1), D directions (2: bidirectional). Per step,
-   direction and sequence (default activations):
+/* LSTM, GRU and RNN (the ONNX spec): X [S, N, I] (layout 1: [N, S, I]),
+   W [D, G H, I], R [D, G H, H], B [D, 2 G H], sequence_lens [N], LSTM's
+   peepholes P [D, 3 H]; G gates (LSTM 4, GRU 3, RNN 1), D directions. Per
+   step, direction and sequence (default activations):
 	 mac   2 G H (I + H)                  x W^T and h R^T
 	 adds  G H (the two products), + 2 G H with B (Wb and Rb)
 	 LSTM  3 sigmoids (4 each) + 2 tanh (1 each) + c = f c + i g (3)
@@ -13305,9 +13276,8 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
 	return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
 }
 
-/* The scores of attention, as rfl_attention counts them: q k^T 2 S T Dq
-   and probabilities x v 2 S T Dv (mac), a scale and a softmax (6) per
-   score and head; per sequence, times N sequences. */
+/* Attention's scores as rfl_attention counts them: mac 2 S T (Dq + Dv),
+   a scale and a softmax (6) per score and head; times N sequences. */
 static int rfl__ox_attn_cost(uint64_t N, uint64_t S, uint64_t T, uint64_t Dq, uint64_t Dv, uint64_t heads,
 							 rfl__ox_cost *c) {
 	uint64_t st, a, b, sc;
@@ -13447,14 +13417,11 @@ static int rfl__ox_ein_term(const char **pp, int rank, int *ell, int *lab) {
 	return (rank >= 0 && m != rank) ? -1 : m;
 }
 
-/* Einsum, any equation. Every label's size comes from the operands (a 1
-   broadcasts); no "->": the output is "..." then the labels used once, in
-   ASCII order. P = the product of every label's size (the points of the
-   loop nest). k >= 2 operands: (k - 1) multiplies per point, and an add
-   when some label is summed: k P FLOPs, all mac (two operands: 2 P, as
-   MatMul's 2 M N K), else (k - 1) P (an outer or elementwise product).
-   One operand: a sum over the dropped labels, P; a transpose or a
-   diagonal, 0. */
+/* Einsum, any equation (no "->": "..." then the labels used once, in
+   ASCII order). P = the product of every label's size. k >= 2 operands:
+   k P FLOPs, all mac, when a label is summed (two: 2 P, as MatMul's
+   2 M N K), else (k - 1) P; one operand: P when a label is summed, else 0
+   (a transpose or a diagonal). */
 static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
 	const char *p = rfl__ox_attr_s(n, "equation");
 	int lab[RFL_ONNX_MAX_RANK];
@@ -13509,10 +13476,9 @@ static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_conclude(B, n, op, &c, 0);
 }
 
-/* Sum, Mean, Max, Min over any number of inputs (broadcast): one input is
-   that input (no record, no FLOPs); k inputs, k - 1 FLOPs per output
-   element (Mean: k, the divide). Two-input Max and Min stay binary ops
-   (small constants fold). */
+/* Sum, Mean, Max, Min of k inputs (broadcast): k - 1 FLOPs per output
+   element (Mean: k); one input is an alias; two-input Max and Min are
+   binary ops (they fold). */
 static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot acc, *x, *o = rfl__ox_out(B, n, 0);
 	int64_t od[RFL_ONNX_MAX_RANK];
@@ -13534,10 +13500,9 @@ static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 					   rfl__ox_count(o, &ok) * (uint64_t)(n->n_inputs - 1 + mean), 0, 0);
 }
 
-/* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
-   reader has none. Per-element FLOPs as the LAYERS section says. One row an
-   op: its rule function, or a rule below with its argument (unary: the
-   record's op, FLOPs per element and activation). */
+/* The shape and cost rule of n's op; RFL_ERR_UNKNOWN_NAME when none. A row
+   an op: its function, or a rule with its argument (unary: the record's
+   op, FLOPs per element as in [6], activation). */
 typedef rfl_result (*rfl__ox_fn)(rfl__ox_b *B, const rfl_onnx_node *n);
 enum { RFL__OXR_FN, RFL__OXR_UN, RFL__OXR_BIN, RFL__OXR_CONV, RFL__OXR_POOL, RFL__OXR_GPOOL,
 	   RFL__OXR_REDUCE, RFL__OXR_SQUEEZE, RFL__OXR_RNN, RFL__OXR_MS /* com.microsoft's */ };
@@ -13616,8 +13581,8 @@ static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *
 	}
 }
 
-/* No rule (or a rule that needs a value the file does not fold): take the
-   output shapes from the file's value_info; FLOPs unknown. */
+/* No rule (or no folded value for it): shapes from the file's value_info,
+   FLOPs unknown. */
 static rfl_result rfl__ox_fallback(rfl__ox_b *B, const rfl_onnx_node *n, int known_op) {
 	const char *missing = "";
 	int k;
@@ -13654,8 +13619,7 @@ static rfl_result rfl__ox_run_node(rfl__ox_b *B, int i) {
 	return r;
 }
 
-/* Graph inputs: dims from the file, the batch and NAME=V; an input record
-   each. The first input's first axis is the batch of the build. */
+/* A record per graph input; the first one's batch axis sets the batch. */
 static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
 	rfl_onnx_graph *g = B->g;
 	int i, ok;
@@ -13718,7 +13682,7 @@ static int rfl__ox_batch_axis(const rfl_onnx_graph *g) {
 	return 0;
 }
 
-/* Slots: unknown; initializers from the file (their params pending). */
+/* Slots unknown; initializers from the file, their params pending. */
 static void rfl__ox_slots_init(rfl__ox_b *B) {
 	rfl_onnx_graph *g = B->g;
 	int i, ok;
@@ -13734,8 +13698,7 @@ static void rfl__ox_slots_init(rfl__ox_b *B) {
 	}
 }
 
-/* 1 when node n has an output not yet computed (nodes without named
-   outputs compute nothing anyone reads). */
+/* 1 when an output of n is not yet computed. */
 static int rfl__ox_pending_node(const rfl__ox_b *B, const rfl_onnx_node *n) {
 	int j;
 	for (j = 0; j < n->n_outputs; j++)
@@ -13800,10 +13763,8 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
 
 #ifndef RFL_NO_STDIO
 #include <stdio.h>
-/* Push the file in 512-byte reads (stdio buffers the file; a small
-   buffer keeps the frame under 1 KiB for small stacks); payloads the
-   reader skips are seeked over (fseek from the current position, in steps
-   a long can hold), so the reads cover only the graph. */
+/* 512-byte reads (a small frame; stdio buffers); skipped payloads are
+   seeked over, in steps a long holds. */
 RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena, size_t size,
 										rfl_onnx_graph *g) {
 	unsigned char buf[512];
@@ -13814,8 +13775,7 @@ RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena
 	if (!st || !f || !g) return RFL_ERR_ARG;
 	r = rfl_onnx_init(st, arena, size);
 	if (r) return r;
-	/* the stream's size bounds every seek: a payload cut short by the end
-	   of the file is read (not seeked over), so finish sees the truncation */
+	/* seeks stay inside the file, so finish sees a truncated payload */
 	if ((start = ftell(f)) >= 0 && fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) >= start &&
 		fseek(f, start, SEEK_SET) == 0)
 		size_known = 1, end -= start;
@@ -14666,11 +14626,9 @@ RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
    ========================================================================== */
 #ifndef RFL_NO_REDUCE
 /* ---- reducer implementation -------------------------------------------------
-   One byte-driven CSV state machine. Unused columns are skipped with a
-   word-at-a-time scan for the next quote (no per-byte work, no copy); used
-   columns are copied into the carry (numbers, units, header names) or the
-   kernel-name buffer and handled when the field ends. Everything is
-   position-tracked so that errors can name line and column. */
+   A CSV state machine: used fields are copied into the carry (or the
+   kernel-name buffer) and handled when they end; unused ones are skipped
+   unread. Positions are tracked for the errors. */
 
 enum { /* roles: what a used column means (index into the per-kernel values) */
 	RFL__R_NONE = 0,
@@ -14688,12 +14646,9 @@ enum { /* roles: what a used column means (index into the per-kernel values) */
 	RFL__R_FFMA_PEAK, RFL__R_DFMA_PEAK, RFL__R_HFMA_PEAK, RFL__R_DRAM_PEAK,
 	RFL__R_LTS_PEAK, RFL__R_L1_PEAK,
 	RFL__R_NV_SP, RFL__R_NV_DP, RFL__R_NV_HP,
-	/* Tensor-path counters come in two families, mma.sync (hmma, imma,
-	   dmma: RFL__R_T_*) and warpgroup (hgmma, igmma: RFL__R_TW_*), each a
-	   base counter with breakdowns: X_sparsity_off + X_sparsity_on = X
-	   (RFL__R_TS_*, RFL__R_TWS_*), hmma_src_fp16_dst_fp16 + _dst_fp32 =
-	   hmma_src_fp16 (RFL__R_TD_FP16). All in RFL__R_T_* order; a breakdown
-	   counts only where its family's base is absent. */
+	/* tensor-path counters, in RFL__R_T_* order: mma.sync (RFL__R_T_*) and
+	   warpgroup (RFL__R_TW_*) bases, their sparsity breakdowns (RFL__R_TS_*,
+	   RFL__R_TWS_*) and hmma_src_fp16_dst_* (RFL__R_TD_FP16) */
 	RFL__R_TW_FP64, RFL__R_TW_TF32, RFL__R_TW_FP16, RFL__R_TW_BF16, RFL__R_TW_FP8,
 	RFL__R_TW_INT8,
 	RFL__R_TS_FP64, RFL__R_TS_TF32, RFL__R_TS_FP16, RFL__R_TS_BF16, RFL__R_TS_FP8,
@@ -14718,8 +14673,7 @@ enum { RFL__ROW_HEADER = 0, RFL__ROW_UNITS, RFL__ROW_DATA };
 enum { RFL__F_START = 0, RFL__F_UNQ, RFL__F_Q, RFL__F_QQ, RFL__F_QCR, RFL__F_CR0 };
 enum { RFL__NEED_SKIP = 0, RFL__NEED_CARRY, RFL__NEED_NAME };
 
-/* Exact metric names (ncu), then nvprof names. Prefixed families
-   (sm__ops_path_tensor_op_*) are matched in rfl__classify. */
+/* Exact metric names (ncu), then nvprof names; families in rfl__classify. */
 static const struct { const char *name; unsigned char role, ucls; } rfl__metrics[] = {
 	{"gpu__time_duration.sum", RFL__R_TIME, RFL__U_TIME},
 	{"dram__bytes_read.sum", RFL__R_DRAM_READ, RFL__U_BYTES},
@@ -14742,8 +14696,7 @@ static const struct { const char *name; unsigned char role, ucls; } rfl__metrics
 	{"lts__t_bytes.sum.peak_sustained", RFL__R_LTS_PEAK, RFL__U_PERCYC},
 	{"l1tex__t_bytes.sum.peak_sustained", RFL__R_L1_PEAK, RFL__U_PERCYC},
 	{"sm__inst_executed_pipe_tensor.sum", RFL__R_TINST, RFL__U_COUNT},
-	/* per-type instruction counters: on H100, _op_hmma is the whole pipe
-	   (gmma and hfma2 included, every kernel of the captures) */
+	/* on H100, _op_hmma counts the whole pipe (gmma and hfma2 too) */
 	{"sm__inst_executed_pipe_tensor_op_hmma.sum", RFL__R_TINST_OP, RFL__U_COUNT},
 	{"sm__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum", RFL__R_TINST_HFMA2, RFL__U_COUNT},
 	{"sm__inst_executed_pipe_tensor_op_gmma.sum", RFL__R_TINST_GMMA, RFL__U_COUNT},
@@ -14772,10 +14725,9 @@ static int rfl__starts(const char *a, size_t an, const char *pre) {
 		if (i >= an || a[i] != pre[i]) return 0;
 	return 1;
 }
-/* Where sub first stands in a[0..an), or -1. */
+/* Where sub first stands in a[0..an), or -1; anchored on a character of
+   sub rare in kernel names, so most positions cost one compare. */
 static long rfl__index(const char *a, size_t an, const char *sub) {
-	/* anchored on the first character of sub that is not a common letter
-	   of kernel names, so most positions cost one compare */
 	static const char common[] = "etaoinsrlcdu_:<>, ";
 	size_t i, j, n = rfl__strlen(sub), k = 0;
 	if (n == 0) return 0;
@@ -14811,7 +14763,7 @@ static size_t rfl__copy_text(char *dst, size_t cap, const char *s, size_t n) {
 static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
 	static const char *const ops[9] = {"fadd", "fmul", "ffma", "dadd", "dmul",
 									   "dfma", "hadd", "hmul", "hfma"};
-	/* tensor-path counters by input type, first match (default FP16) */
+	/* tensor counters by input type, first match (default FP16) */
 	static const struct { const char *sub; int role; } by_src[] = {
 		{"src_tf32", RFL__R_T_TF32}, {"src_bf16", RFL__R_T_BF16}, {"src_fp16", RFL__R_T_FP16},
 		{"src_fp8", RFL__R_T_FP8},   {"e4m3", RFL__R_T_FP8},      {"e5m2", RFL__R_T_FP8},
@@ -14843,9 +14795,9 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
 	}
 	/* tensor-path FLOP counters: one role per input precision */
 	if (rfl__starts(s, n, "sm__ops_path_tensor_op_") && rfl__ends(s, n, ".sum")) {
-		/* X_sparsity_off + X_sparsity_on = X, and on H100 hmma_src_fp16 =
-		   its _dst_fp16 + _dst_fp32 (the captures): counting a breakdown
-		   with its base doubles. A breakdown of a breakdown is never used. */
+		/* X_sparsity_off + _on = X, hmma_src_fp16 = its _dst_fp16 + _dst_fp32
+		   (H100): a breakdown counts only without its base, and a breakdown
+		   of a breakdown never */
 		int wg = rfl__contains(s, n, "gmma_") != 0;
 		int sp = rfl__contains(s, n, "_sparsity_") != 0;
 		*ucls = RFL__U_COUNT;
@@ -14865,10 +14817,8 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
 }
 
 /* ---- units ------------------------------------------------------------------
-   A unit is num[/den]; it scales a value into the role's base unit
-   (ns, bytes, counts, Hz, per cycle, bytes/s) as num_mult x 10^exp10. */
-
-/* *u = class cls, scale mult x 10^exp10; returns 1 */
+   num[/den], a scale into the role's base unit (ns, bytes, counts, Hz, per
+   cycle, bytes/s) of mult x 10^exp10. */
 static int rfl__unit_set(rfl__unit *u, int cls, uint64_t mult, int exp10) {
 	u->cls = cls, u->mult = mult, u->exp10 = exp10;
 	return 1;
@@ -14892,10 +14842,9 @@ static int rfl__ieq_any(const char *a, size_t an, const char *alts) {
 		if (!*alts++) return 0;
 	}
 }
-/* class of a numerator word: bytes / time / count / hz */
+/* The class and scale of a unit word. */
 static int rfl__unit_word(const char *s, size_t n, rfl__unit *u) {
-	/* the words of one scale share a row (narrow fields and few rows keep
-	   the table small on a small device); k: the multiplier is 1024^k */
+	/* one row per scale (a small table on a small device); k: x 1024^k */
 	static const struct { const char *w; unsigned char cls, k, e; } t[] = {
 		{"byte|bytes|b", RFL__U_BYTES, 0, 0}, {"kbyte|kb", RFL__U_BYTES, 0, 3},
 		{"mbyte|mb", RFL__U_BYTES, 0, 6}, {"gbyte|gb", RFL__U_BYTES, 0, 9},
@@ -14915,8 +14864,7 @@ static int rfl__unit_word(const char *s, size_t n, rfl__unit *u) {
 			return rfl__unit_set(u, t[i].cls, (uint64_t)1 << (10 * t[i].k), t[i].e);
 	return 0;
 }
-/* Parse a unit into the scale for a role of class `want`; 0 = unknown or
-   not fitting (the caller reports RFL_ERR_UNIT). */
+/* A unit's scale for a role of class want; 0 when unknown or not fitting. */
 static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
 	size_t slash;
 	rfl__unit a, b;
@@ -14960,9 +14908,8 @@ static uint64_t rfl__round_u64(double d, unsigned *flags) {
 	return (uint64_t)(d + 0.5);
 }
 
-/* Validates digits grouped by `grp` with decimal mark `dec`, and reads it.
-   Returns 0 when the text does not fit this convention. */
-/* m * 10 + d still fits in 64 bits */
+/* Reads digits grouped by grp with decimal mark dec; 0 when the text does
+   not fit that convention. RFL__FITS10: m * 10 + d fits in 64 bits. */
 #define RFL__FITS10(m, d) ((m) < 1844674407370955161ull || ((m) == 1844674407370955161ull && (d) <= 5))
 static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl__unit *u,
 						  rfl__val *v) {
@@ -14974,8 +14921,7 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 	for (; i < n; i++) {
 		char c = s[i];
 		if (c >= '0' && c <= '9') {
-			/* every digit that fits in 64 bits is kept (a 20-digit count is
-			   exact); a dropped 0 only scales, checked below */
+			/* digits that fit are kept (20-digit counts stay exact) */
 			if (RFL__FITS10(m, (unsigned)(c - '0'))) m = m * 10 + (uint64_t)(c - '0');
 			else big |= c != '0', exp10++;
 			digits++;
@@ -15015,9 +14961,8 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 	if (ok) {
 		unsigned fl = 0;
 		uint64_t um = u->mult;
-		/* divide first, so that no step overflows what the result fits:
-		   each 10 of the divisor (10 = 2 x 5) against the digits' and the
-		   unit's factors ("5,555,555,555,555,555.5 KiB" = m x 512 / 5) */
+		/* divide first, each 10 (2 x 5) against the digits' and the unit's
+		   factors, so no step overflows ("5,555,555,555,555,555.5 KiB") */
 		while (ok && exp10 < 0) {
 			if (p % 10 == 0) p /= 10;
 			else if (um % 10 == 0) um /= 10;
@@ -15036,9 +14981,8 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 }
 
 /* ---- state helpers ------------------------------------------------------- */
-/* An error at (line, col), byte offset `off`. The offset is passed in, not
-   derived from the current line: a field can open lines before the error is
-   seen (a quote left open until the end of input). */
+/* An error at (line, col), byte offset off (passed in: a field can open
+   lines before its error is seen). */
 static rfl_result rfl__fail_at(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
 							   uint64_t off, const char *m1, const char *m2, size_t m2n,
 							   const char *m3) {
@@ -15068,20 +15012,15 @@ static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char
 #define RFL__ALWAYS_INLINE static
 #endif
 
-/* The convention's group separator and decimal mark for rfl__num_scan; both
-   0 while the locale is unknown (then only plain digits read the same both
-   ways). */
+/* The group separator and decimal mark of the locale; 0 while unknown. */
 #define RFL__GDM(st, g, dm)                                                                 \
 	((g) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? '.' : ',', \
 	 (dm) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? ',' : '.')
 
-/* The common value, in one pass: digits in the base unit, grouped by the
-   file's known convention ("1,970,899,334.25"), or plain digits while it
-   is still unknown (rfl__num_scan reads, rfl__put_digits stores). Returns 1
-   when read, 0 when rfl__put_value's general reader must look (spaces,
-   n/a, signs, exponents, ambiguity, more than 19 digits). The row walker
-   calls it with g and dm from RFL__GDM and the unit checked once per
-   section (role_plain), inlined: it runs for nearly every used field. */
+/* The common value in one pass ("1,970,899,334.25", grouped by the known
+   convention, or plain digits): 1 and the digits and decimals, or 0 for
+   rfl__put_value's general reader (spaces, n/a, signs, exponents,
+   ambiguity, over 19 digits). Inlined: nearly every used field. */
 RFL__ALWAYS_INLINE int rfl__num_scan(const char *s, size_t n, char g, char dm, uint64_t *mo,
 									  int *fo) {
 	uint64_t m = 0;
@@ -15110,9 +15049,8 @@ RFL__ALWAYS_INLINE int rfl__num_scan(const char *s, size_t n, char g, char dm, u
 	*mo = m, *fo = frac;
 	return 1;
 }
-/* Adds d and x to role's reading k (0 US, 1 European): each reading sums
-   on its own while the locale is undecided. The caller sets kset[role]
-   once both readings are stored. */
+/* Adds to role's reading k (0 US, 1 European; both kept while the locale
+   is undecided); the caller sets kset[role]. */
 RFL__ALWAYS_INLINE void rfl__store(rfl_reduce_state *st, int role, int k, double d, uint64_t x) {
 	if (st->kset[role]) {
 		st->kv_d[role][k] += d;
@@ -15123,18 +15061,15 @@ RFL__ALWAYS_INLINE void rfl__store(rfl_reduce_state *st, int role, int k, double
 	}
 }
 
-/* Stores the digits m with frac of them decimals (nd <= 19) as role's value
-   (plain digits: both readings the same). */
+/* Stores digits m, frac of them decimals, as role's value (both readings). */
 RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac) {
 	uint64_t x, rem = 0, p10 = 0;
 	double d;
 	int k;
-	/* m / 10^frac: the same division rfl__scale10 does, inline for the
-	   usual 1 or 2 decimals */
+	/* as rfl__scale10, inline for the usual 1 or 2 decimals */
 	d = frac == 2 ? (double)m / 100.0 : frac == 1 ? (double)m / 10.0
 		: frac ? rfl__scale10((double)m, -frac) : (double)m;
-	/* in integers: "6074...000.00" stays exact above 2^53; the usual 1 or
-	   2 decimals divide by a constant */
+	/* in integers, exact above 2^53 */
 	x = m;
 	if (frac == 2) x = m / 100, rem = m % 100, p10 = 100;
 	else if (frac == 1) x = m / 10, rem = m % 10, p10 = 10;
@@ -15160,8 +15095,7 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
 	if (n == 0 || ((s[0] == 'n' || s[0] == 'N') && rfl__ieq(s, n, "n/a")) ||
 		(n == 1 && s[0] == '-'))
 		return RFL_OK; /* no value */
-	/* in the base unit, the one-pass reader first (scaled units come here:
-	   the digits they lose are tracked below) */
+	/* the one-pass reader first, in the base unit */
 	RFL__GDM(st, g, dm);
 	if (u->mult == 1 && u->exp10 == 0 && mult == 1 && rfl__num_scan(s, n, g, dm, &m, &frac)) {
 		rfl__put_digits(st, role, m, frac);
@@ -15190,9 +15124,8 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
 	}
 	if (!okus) us = eu;
 	if (!okeu) eu = us;
-	/* a scaled unit keeps only the printed digits: digits were lost when
-	   the last printed one is worth more than one base unit (134.23 Mbyte:
-	   10 kB; 0.069000 ms: 1 ns, none) */
+	/* a scaled unit lost digits when its last printed one is worth more
+	   than a base unit (134.23 Mbyte: 10 kB) */
 	if ((u->mult != 1 || u->exp10 != 0) && (u->cls == RFL__U_BYTES || u->cls == RFL__U_TIME) &&
 		us.mant && ((double)u->mult * rfl__scale10(1.0, us.e10 + u->exp10)) > 1.0 &&
 		0.5 / (double)us.mant > st->res.auto_units_rel_err) {
@@ -15221,8 +15154,8 @@ static void rfl__reset_kernel(rfl_reduce_state *st) {
 	st->have_kernel = 0;
 }
 
-/* A new warning whose text starts with text; more may be appended to the
-   builder returned (beyond RFL_REDUCE_WARN_MAX: counted, text dropped). */
+/* A new warning starting with text; the builder returned appends more
+   (beyond RFL_REDUCE_WARN_MAX: counted, text dropped). */
 static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_warn code, int has_kernel,
 						 uint64_t id, const char *text) {
 	rfl_reduce_result *r = &st->res;
@@ -15278,23 +15211,15 @@ static int rfl__name_same(const char *a, const char *b) {
 	return *a == *b;
 }
 
-/* ---- tensor-core kernels by name --------------------------------------------
-   A tensor-pipe count alone proves no tensor work (the manual's REDUCER;
-   in the FP16 captures every such instruction is an HFMA2,
-   sm__inst_executed_pipe_tensor_op_hmma_type_hfma2).
-   The libraries' kernel names do: cuDNN, cuBLAS and CUTLASS name the type
-   ("tf32", "f16f16"), the instruction ("hmma", "gmma", "tensorop") or the
-   mma shape ("1688", "16816"); cuBLASLt's Hopper kernels are "nvjet_*" with
-   a type code ("tst" BF16, "hsh" FP16 in the micro-tc capture). A kernel
-   named so is a tensor-core kernel; its precision and FLOPs per tensor-pipe
-   warp instruction (for estimates) follow from the same name. */
+/* ---- tensor-core kernels by name (the manual's REDUCER) --------------------
+   cuDNN, cuBLAS and CUTLASS names give the type ("tf32", "f16f16"), the
+   instruction ("hmma", "gmma", "tensorop") or the mma shape ("16816");
+   cuBLASLt's Hopper "nvjet_*" a type code ("tst" BF16, "hsh" FP16). */
 static int rfl__pre(const unsigned char *p, const char *t) {
 	while (*t && *p == (unsigned char)*t) p++, t++;
 	return !*t;
 }
-/* Does the name carry a tensor-core mark (tf32, tfloat32, [hidg]mma,
-   tensorop, tensor16x8x, 1688, 16816, 16832, 884gemm, f16f16, bf16bf16,
-   e4m3, e5m2, nvjet)? One pass: this runs for most kernels of a profile. */
+/* Does the name carry a tensor-core mark? One pass: most kernels come here. */
 static int rfl__tc_marked(const char *s) {
 	const unsigned char *p = (const unsigned char *)s;
 	for (; *p; p++) {
@@ -15326,9 +15251,9 @@ static int rfl__tc_marked(const char *s) {
 	}
 	return 0;
 }
-/* Is s[0..] a tensor-core kernel by name? Then its precision, the FLOPs of
-   one mma.sync warp instruction (*sync) and of one warpgroup MMA (*wg), and
-   whether the name says warpgroup MMA (return 2) or not (1). */
+/* A tensor-core kernel by name: 2 when warpgroup MMA, 1 mma.sync, 0 not;
+   its precision and FLOPs per mma.sync (*sync) and warpgroup (*wg) warp
+   instruction. */
 static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *sync,
 						  double *wg) {
 	long nv, ts;
@@ -15353,20 +15278,16 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *s
 	else if (RFL__IN("s1688") && (cc_major >= 8 || RFL__IN("80")))
 		*prec = RFL_TF32_TENSOR; /* Ampere's FP32-in, FP32-out tensor op is TF32 */
 	else *prec = RFL_FP16_TENSOR;
-	/* mma.sync: 2 x M x N x K of the shape (m16n8k8 2048: every TF32 and
-	   the FP16 first-layer kernel of the captures; m16n8k16 4096: every
-	   FP16/BF16 16816 kernel; m16n8k32 8192); Volta's HMMA.884 512, the
-	   NERSC scripts' figure. */
+	/* mma.sync: 2 M N K of the shape (m16n8k8 2048, m16n8k16 4096, m16n8k32
+	   8192); Volta's HMMA.884 512, the NERSC scripts' figure */
 	if (RFL__IN("884") || (cc_major == 7 && !RFL__IN("1688") && !RFL__IN("16816"))) *sync = 512;
 	else if (RFL__IN("16832") || RFL__IN("16x8x32") || *prec == RFL_INT8_TENSOR) *sync = 8192;
 	else if (RFL__IN("16816") || RFL__IN("16x8x16")) *sync = 4096;
 	else if (RFL__IN("1688") || RFL__IN("16x8x8") || *prec == RFL_TF32_TENSOR) *sync = 2048;
 	else if (*prec == RFL_FP64_TENSOR) *sync = 512;
 	else *sync = 4096;
-	/* warpgroup MMA m64nNkK, per warp: 2 x 64 x N x K / 4 = 512 N for
-	   FP16/BF16 (K 16), 256 N for TF32, 1024 N for 8-bit (the captures:
-	   4096 to 81920 by tile; micro-tc's TF32 64x128 tile 32768). N from an
-	   xmma name's tilesize MxNxK, else 64. */
+	/* warpgroup MMA m64nNkK, per warp 2 x 64 N K / 4: 512 N for FP16/BF16,
+	   256 N TF32, 1024 N 8-bit; N from a tilesize MxNxK, else 64 */
 	if (ts >= 0) {
 		const char *c = s + ts + 8;
 		while (*c >= '0' && *c <= '9') c++;
@@ -15380,12 +15301,9 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *s
 #undef RFL__IN
 }
 
-/* What a kernel's name says, by memo: kernel names repeat (a training step
-   runs the same few dozen kernels over and over) and a name is ~100-300
-   bytes, so the answers are kept per name, keyed by a 64-bit hash of all
-   its bytes, its length and the CC (a different name with the same key:
-   odds of about n^2 / 2^65 for n distinct names). RFL__TC_MEMO slots,
-   two places for each name. */
+/* What a kernel's name says, by memo (a step repeats a few dozen names):
+   keyed by a 64-bit hash of its bytes, its length and the CC (a collision:
+   odds n^2 / 2^65 for n names); two slots a name. */
 static const rfl__tc_memo *rfl__name_memo(rfl_reduce_state *st, const char *s, size_t len) {
 	const unsigned char *u = (const unsigned char *)s;
 	const uint64_t K = 0x9E3779B97F4A7C15ull;
@@ -15409,7 +15327,7 @@ static const rfl__tc_memo *rfl__name_memo(rfl_reduce_state *st, const char *s, s
 	for (; i < len; i++) h1 = (h1 ^ u[i]) * 0x100000001B3ull;
 	h = h0 ^ (h1 * 0xBF58476D1CE4E5B9ull) ^ (h2 * 0x94D049BB133111EBull) ^ (h3 * K);
 	h ^= h >> 29, h *= 0xBF58476D1CE4E5B9ull, h ^= h >> 32;
-	/* two candidate slots; a miss replaces the one used less recently */
+	/* a miss replaces the one used less recently */
 	m = &st->tc_memo[h % RFL__TC_MEMO], m2 = &st->tc_memo[(h >> 32) % RFL__TC_MEMO];
 	st->tc_clock++;
 	if (m2->used && m2->h == h && m2->len == len && m2->cc == st->cc_major) m = m2;
@@ -15428,8 +15346,7 @@ static const rfl__tc_memo *rfl__name_memo(rfl_reduce_state *st, const char *s, s
 #define RFL__U(r) (st->kv_u[r][L])
 #define RFL__D(r) (st->kv_d[r][L])
 
-/* What one kernel's tensor-core work looked like (rfl__kernel_tensor), for
-   the warnings. */
+/* A kernel's tensor-core case, for the warnings. */
 typedef struct rfl__tc_case {
 	int what;     /* 1 FLOPs estimated, 2 tensor kernel uncounted, 3 pipe only */
 	double est;   /* estimated FLOPs (what == 1) */
@@ -15461,9 +15378,8 @@ static double rfl__kernel_cycles(rfl_reduce_state *st, int L, double time_s) {
 	return -1;
 }
 
-/* SIMT FLOPs: add + mul + 2 x fma per precision, from counts, else from
-   per-cycle rates, else from nvprof's flop_count_*. The roles of each
-   kind come in the order of RFL_FP32, RFL_FP64, RFL_FP16 (0, 1, 2). */
+/* SIMT FLOPs, add + mul + 2 fma per precision (roles in the order of
+   RFL_FP32, FP64, FP16): from counts, else rates, else nvprof's. */
 static void rfl__kernel_simt(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double cyc, unsigned *fl) {
 	int p, j;
 	for (p = 0; p < 3; p++) {
@@ -15490,8 +15406,7 @@ static void rfl__kernel_simt(rfl_reduce_state *st, int L, rfl_kernel_stat *k, do
 	}
 }
 
-/* Tensor FLOPs per family from the counters (the base counter, else one
-   breakdown's parts); returns whether any family's counter was collected. */
+/* Tensor FLOPs from the counters (base, else a breakdown); 1 when any. */
 static int rfl__kernel_tensor_counted(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl) {
 	int i, any = 0;
 	for (i = 0; i < 6; i++) { /* RFL__R_T_* in the order of RFL_FP64_TENSOR.. */
@@ -15517,13 +15432,11 @@ static int rfl__kernel_tensor_counted(rfl_reduce_state *st, int L, rfl_kernel_st
 	return any;
 }
 
-/* Tensor FLOPs: counted, else estimated from the matrix instructions of a
-   kernel whose name says tensor cores. */
+/* Tensor FLOPs: counted, else estimated for a kernel named so. */
 static void rfl__kernel_tensor(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl,
 							   rfl__tc_case *tc) {
 	int any = rfl__kernel_tensor_counted(st, L, k, fl), fam;
-	/* the name matters only while this kernel's matrix work is neither
-	   counted nor known to be none */
+	/* the name is read only while the matrix work is neither counted nor none */
 	int have_inst = RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP);
 	uint64_t hf = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
 	if ((any && rfl_reduce_tensor_flops(k) > 0) || (have_inst && k->tensor_inst <= hf)) fam = 0;
@@ -15533,10 +15446,8 @@ static void rfl__kernel_tensor(rfl_reduce_state *st, int L, rfl_kernel_stat *k, 
 		return;
 	}
 	if (!any && k->tensor_inst > 0) {
-		/* no tensor FLOP counter: estimated from the matrix instructions
-		   (the pipe's HFMA2s left out when counted), split into warpgroup
-		   and mma.sync ones by the gmma counter when collected, else by
-		   the name */
+		/* from the matrix instructions (less HFMA2s), warpgroup ones by
+		   the gmma counter, else by the name */
 		rfl_prec tcp = tc->memo->prec;
 		double g;
 		tc->mma = (double)(k->tensor_inst > hf ? k->tensor_inst - hf : 0);
@@ -15569,8 +15480,7 @@ static void rfl__kernel_bytes(rfl_reduce_state *st, int L, rfl_kernel_stat *k, d
 	else k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_L1);
 }
 
-/* The device's own ceilings (every kernel, filtered or not), weighted by
-   the kernel's time. */
+/* The device's own ceilings (every kernel), weighted by its time. */
 static void rfl__kernel_ceilings(rfl_reduce_state *st, int L, double time_s) {
 	double c[(int)RFL_PREC_COUNT + RFL_LEVEL_COUNT];
 	double w = time_s > 0 ? time_s : 1e-9, hz;
@@ -15588,7 +15498,6 @@ static void rfl__kernel_ceilings(rfl_reduce_state *st, int L, double time_s) {
 		if (c[i] > 0) st->ceil_sum[i] += c[i] * w, st->ceil_w[i] += w;
 }
 
-/* What the tensor warnings need, for kept kernels only. */
 static void rfl__note_tensor(rfl_reduce_state *st, const rfl_kernel_stat *k, double time_s,
 							 const rfl__tc_case *tc) {
 	if (tc->what == 1) {
@@ -15606,8 +15515,7 @@ static void rfl__note_tensor(rfl_reduce_state *st, const rfl_kernel_stat *k, dou
 		st->w_pipe_kernels++;
 }
 
-/* An elementwise kernel that wrote less to DRAM than its output: L2
-   residency (see the manual). */
+/* An elementwise kernel writing less to DRAM than its output (L2 residency). */
 static void rfl__note_below_output(rfl_reduce_state *st, int L, const rfl_kernel_stat *k,
 								   rfl__tc_case *tc) {
 	static const uint64_t elem_bytes[3] = {4, 8, 2}; /* FP32, FP64, FP16 */
@@ -15625,9 +15533,8 @@ static void rfl__note_below_output(rfl_reduce_state *st, int L, const rfl_kernel
 	}
 }
 
-/* The largest fraction of one of the machine's ceilings (FLOP/s per
-   precision, DRAM bytes/s) that a kernel or a total reached; 0 when its
-   time is unknown. Above 1 is impossible: a bug in the data. */
+/* The largest fraction of one of m's ceilings (FLOP/s, DRAM bytes/s) k
+   reached; 0 when its time is unknown; above 1: bad data. */
 static double rfl__roof_excess(const rfl_machine *m, const rfl_kernel_stat *k) {
 	double t, worst = 0, x;
 	int p;
@@ -15686,10 +15593,9 @@ static int rfl__kernel_kept(const rfl_reduce_state *st, const rfl_kernel_stat *k
 		   rfl__contains(k->name, rfl__strlen(k->name), st->desc.filter);
 }
 
-/* The kernel's numbers from the metrics read for it. */
 static void rfl__kernel_measure(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double *time_s,
 								rfl__tc_case *tc) {
-	/* all but the name, which is copied by its length (hot: every row) */
+	/* the name is copied by its length (hot) */
 	RFL_MEMSET(k, 0, offsetof(rfl_kernel_stat, name));
 	k->id = st->cur_id;
 	k->invocations = st->fmt == RFL_CSV_NVPROF_METRICS ? st->cur_invoc : 1;
@@ -15735,7 +15641,7 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
 	return RFL_OK;
 }
 
-/* Data rows follow: which roles read in their base unit (rfl__num_scan). */
+/* Data rows follow: roles in their base unit take rfl__num_scan. */
 static void rfl__data_rows(rfl_reduce_state *st) {
 	int i;
 	st->row_kind = RFL__ROW_DATA;
@@ -15785,9 +15691,7 @@ static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t 
 	return RFL_OK;
 }
 
-/* runs[c]: unused columns starting at c (the hot path skips them). The
-   runs right of a column do not depend on it, so they may be remade in
-   the middle of a row. */
+/* runs[c]: unused columns from c (remade mid-row: right of c only). */
 static void rfl__col_runs(rfl_reduce_state *st) {
 	uint32_t c, run = 0;
 	for (c = st->ncols; c-- > 0;) {
@@ -15884,8 +15788,7 @@ static rfl_result rfl__data_id(rfl_reduce_state *st, const char *s, size_t n) {
 	return RFL_OK;
 }
 
-/* The kernel-name column (the name is in tmp_name): what it means depends
-   on the format. */
+/* The kernel-name column (in tmp_name), by format. */
 static rfl_result rfl__data_name(rfl_reduce_state *st) {
 	rfl_result e;
 	if (st->fmt == RFL_CSV_NCU_RAW) rfl__set_name(st);
@@ -15905,8 +15808,7 @@ static rfl_result rfl__data_name(rfl_reduce_state *st) {
 	return RFL_OK;
 }
 
-/* nvprof's Avg column: the value per invocation; a unit may be glued on
-   ("1.5GB"). */
+/* nvprof's Avg column, per invocation; a unit may be glued on ("1.5GB"). */
 static rfl_result rfl__data_avg(rfl_reduce_state *st, const char *s, size_t n) {
 	size_t m = n;
 	rfl__unit u;
@@ -15933,7 +15835,6 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
 	case RFL__K_CC: {
 		size_t i = 0;
 		int v = 0;
-		/* capped: a long digit string must not overflow the int */
 		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
 			if (v < 100000) v = v * 10 + (s[i] - '0');
 		if (v < 1000) st->cc_major = v;
@@ -16068,12 +15969,9 @@ static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned ch
 	return p;
 }
 
-/* ---- skipping runs of unused columns, 64 bytes a step ----------------------
-   Masks of quotes, commas and newlines per 64-byte block; the bytes inside
-   quotes are the prefix XOR of the quote mask (a doubled quote toggles
-   twice, so RFC 4180 quoting needs no special case); separators are commas
-   outside quotes. SSE2 where the compiler has it (a compiler header, no
-   libc), portable SWAR otherwise. */
+/* ---- masks of quotes, commas and newlines per 64-byte block ---------------
+   Inside quotes: the prefix XOR of the quote mask (a doubled quote toggles
+   twice); separators: commas outside. SSE2, else portable SWAR. */
 
 static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uint64_t *mn,
 						 uint64_t *mr) {
@@ -16205,20 +16103,13 @@ static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) 
 	}
 }
 
-/* The row walker: data rows, 64 bytes a step. One set of masks per block
-   serves every field in it: runs of unused columns are skipped by counting
-   separators (popcount), used fields are cut out in place and handed to the
-   same field handler as the general path. Anything unusual (a doubled
-   quote, a newline inside quotes, malformed quoting, a row with too few
-   fields, fewer than 64 bytes left in the chunk) returns to the general
-   path at the last field start, which then handles or reports it exactly
-   as if the walker had not run. */
-/* Block masks are made RFL__NB blocks at a time (one call, the state of
-   the quote chain in registers) into the state's rfl__blks (caller memory,
-   not the stack), then read by the walker. */
-
-/* One block's masks from its quotes q, commas c, newlines n, CRs r and
-   in-quotes prefix XOR ins (before the carry). */
+/* The row walker: data rows by 64-byte blocks of masks, made RFL__NB at a
+   time into st->blks. Runs of unused columns are skipped by popcount, used
+   fields cut out in place for the general field handler. Anything unusual
+   (quotes doubled or malformed, a newline inside quotes, a short row, under
+   64 bytes left) returns to the general path at the last field start.
+   rfl__blk_logic: one block's masks from its quotes q, commas c, newlines
+   n, CRs r and in-quotes prefix XOR ins (before the carry). */
 RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t c, uint64_t n,
 								  uint64_t r, uint64_t ins, uint64_t *cy) {
 	/* cy: inside_carry, prev_cq, prev_ok, in the caller's registers */
@@ -16226,15 +16117,14 @@ RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t
 	ins ^= cy[0];
 	cq = q & ~ins;
 	/* hard stops: junk after a closing quote, an opening quote not after
-	   , \n or ", and doubled quotes (unescaped by the general path) */
+	   , \n or ", doubled quotes */
 	bad = (((cq << 1) | cy[1]) & ~(c | n | r)) | (q & ins & ~(((c | n | q) << 1) | cy[2]));
 	cy[1] = cq >> 63;
 	cy[2] = ((c | n | q) >> 63) & 1;
 	cy[0] = (uint64_t)0 - (ins >> 63);
 	k->sep[i] = c & ~ins;
 	k->ends[i] = (c | n) & ~ins;
-	/* also hard: a CR outside quotes not followed by LF (an error the
-	   exact path reports; a CR in the last byte is checked there too) */
+	/* and a CR outside quotes not followed by LF */
 	k->hard[i] = bad | (n & ins) | (r & ~ins & ~(n >> 1));
 }
 
@@ -16253,13 +16143,9 @@ static void rfl__blk_fill(rfl__blks *k, const unsigned char *b, int nb) {
 	k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
 
-/* AVX2 and PCLMUL where the CPU has them (checked once per reduction): two
-   loads a block instead of four, and the in-quotes prefix XOR in one
-   carry-less multiply by all-ones. GCC and clang on x86-64 (a function
-   target attribute: no -mavx2 needed, the rest stays baseline). */
+/* AVX2 / AVX-512 and PCLMUL by CPUID (target attributes: no -mavx2). */
 #ifdef RFL__AVX2
-/* The prefix XOR of the quote mask (bits inside quotes) as one carry-less
-   multiply by all-ones: shared by both wide fills. */
+/* The in-quotes prefix XOR of q: one carry-less multiply by all-ones. */
 __attribute__((target("pclmul,sse2"))) static inline uint64_t rfl__inside_clmul(uint64_t q) {
 	return (uint64_t)_mm_cvtsi128_si64(
 		_mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)q), _mm_set1_epi8(-1), 0));
@@ -16299,22 +16185,16 @@ rfl__blk_fill_avx512(rfl__blks *k, const unsigned char *b, int nb) {
 	}
 	k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
-/* The (j+1)-th set bit of x by one PDEP (walker level 2 only: every
-   AVX-512 CPU has a fast one; Zen 1 and 2, AVX2 only, take ~250 cycles). */
+/* The (j+1)-th set bit of x by PDEP (level 2 only: slow on Zen 1 and 2). */
 __attribute__((target("bmi,bmi2"))) static inline uint64_t rfl__sel_pdep(uint64_t x, uint32_t j) {
 	return _pdep_u64((uint64_t)1 << j, x);
 }
-/* A metric value of n <= 16 bytes (16 readable at s) in one SSE pass, no
-   branch per digit: "1,970,899,334.25" as ncu writes it, grouped by the
-   settled convention (g, dm; g 0 while unknown). Only the layout the
-   one-pass reader accepts most often: a lead group of 1 to 3 digits, whole
-   groups of 3, then up to 7 decimals. Returns 0 for anything else, and
-   rfl__num_scan decides, so both always agree (test_num16 compares them,
-   and test_reduce the walker levels: level 0 has only rfl__num_scan).
-   The digits are gathered right-aligned by one PSHUFB. Digit t from the
-   right (t = 0 the last) is byte r(t) from the field's end, RFL__NR below:
-   row 0 without a decimal mark, row f + 1 with f decimals (a group
-   separator every 3 integer digits, the mark after the decimals). */
+/* A metric value of n <= 16 bytes (16 readable at s) in one SSE pass:
+   "1,970,899,334.25", a lead group of 1 to 3 digits, groups of 3, up to 7
+   decimals; 0 for anything else, then rfl__num_scan decides (test_num16
+   checks they agree). One PSHUFB gathers the digits right-aligned: digit
+   t from the right is byte RFL__NR(f + 1, t) from the end, f decimals
+   (row 0: no decimal mark). */
 #define RFL__NR(fi, t)                                                                         \
 	((unsigned char)((fi) == 0 ? (t) + (t) / 3                                                 \
 					 : (t) < (fi) - 1 ? (t) : (fi) + ((t) - (fi) + 1) + ((t) - (fi) + 1) / 3))
@@ -16335,8 +16215,7 @@ rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
 	const unsigned dig =
 		(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d));
 	const unsigned gm = g ? (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(g))) : 0;
-	/* L: the integer part (digits and separators); separators expected
-	   at L-4, L-8, L-12 and nowhere else, the lead group not empty */
+	/* L: the integer part; separators at L-4, L-8, L-12 only */
 	const unsigned L = (unsigned)__builtin_ctz(~(dig | gm) | 1u << n);
 	unsigned f = 0, fi = 0;
 	__m128i x;
@@ -16363,11 +16242,8 @@ rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
 #endif
 
 /* The walker's body is compiled once per instruction set (simd: 0
-   baseline, 1 AVX2, 2 AVX-512BW, a constant in each copy), so that the x86
-   copies use the popcnt and BMI instructions throughout: RFL__POPCNT
-   counts bits, RFL__NUM16 reads a metric value by rfl__num16 where 16
-   bytes from cs can be read, RFL__SELECT leaves s2 its want-th lowest set
-   bit alone (want >= 1, popcount >= want), RFL__FILL_CALL makes masks. */
+   baseline, 1 AVX2, 2 AVX-512BW), each with its popcnt and BMI. RFL__SELECT
+   leaves s2 its want-th lowest set bit (1 <= want <= popcount). */
 RFL__ALWAYS_INLINE uint64_t rfl__nth_bit(uint64_t x, uint32_t want) {
 	while (--want) x &= x - 1;
 	return x & (0 - x);
@@ -16390,13 +16266,10 @@ RFL__ALWAYS_INLINE uint64_t rfl__nth_bit(uint64_t x, uint32_t want) {
 #define RFL__FILL_CALL(at) ((void)simd, rfl__blk_fill(k, at, bn))
 #endif
 enum { RFL__W_NEXT, RFL__W_STOP, RFL__W_ERR };
-/* One field whose end the masks found (end: its ',' or '\n'): a metric
-   value goes straight to the number reader, as rfl__data_field would (its
-   position is stored only for the general reader, which can fail); any
-   other field to the general field handler. *pp moves past the field,
-   except where a quoted field was cut by the masks (RFL__W_STOP, *pp
-   unmoved). RFL__W_NEXT: walk on; RFL__W_STOP: the row ended (or the
-   field needs the byte machine). */
+/* One field ending at end (',' or '\n'): a metric value to the number
+   reader, any other to the general field handler; *pp moves past it.
+   RFL__W_STOP: the row ended, or the field needs the byte machine (*pp
+   unmoved). */
 RFL__ALWAYS_INLINE int rfl__walk_field(rfl_reduce_state *st, const unsigned char **pp,
 									   const unsigned char *end, const unsigned char *e,
 									   uint32_t *colp, char *gp, char *dmp,
@@ -16497,7 +16370,6 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
 				RFL__SELECT(s2, want);
 				p = cur = kb + rfl__ctz(s2) + 1;
 				col += want;
-				/* the used field after the run, when it ends in this block */
 				if ((avail &= ~(s2 | (s2 - 1))) != 0) goto field;
 				continue;
 			}
@@ -16506,8 +16378,7 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
 				col += (uint32_t)cnt;
 			}
 			if (rowend || lim != ~(uint64_t)0) break;
-			/* the run goes on: whole blocks, a popcount each, while no row
-			   end or hard stop is in them (those go round the main loop) */
+			/* whole blocks, a popcount each, until a row end or hard stop */
 			want -= (uint32_t)cnt;
 			cur = kb + 64;
 			for (;;) {
@@ -16584,9 +16455,8 @@ static rfl_result rfl__walk(rfl_reduce_state *st, const unsigned char **pp,
 
 static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_t len);
 
-/* The bytes before a CSV header (ncu's ==PROF== lines, a BOM): kept a line
-   at a time until one starts a known header, which is then replayed
-   through the CSV machine. One step; moves *pp. */
+/* The bytes before a CSV header (==PROF== lines, a BOM), a line at a time
+   until one starts a known header, replayed through the CSV machine. */
 static rfl_result rfl__feed_pre(rfl_reduce_state *st, const unsigned char **pp,
 								const unsigned char *p0, uint64_t base) {
 	const unsigned char *p = *pp;
@@ -16632,8 +16502,7 @@ static void rfl__feed_skip(rfl_reduce_state *st, const unsigned char **pp, const
 	*pp = q + 1;
 }
 
-/* The field s[0..n) ended at q (a ',' or '\n'): hand it over, next field
-   or row. */
+/* The field s[0..n) ended at q (',' or '\n'). */
 static rfl_result rfl__field_done(rfl_reduce_state *st, const unsigned char *s, size_t n,
 								  const unsigned char *q, const unsigned char *p0, uint64_t base) {
 	st->fstate = RFL__F_START;
@@ -16646,8 +16515,7 @@ static rfl_result rfl__field_done(rfl_reduce_state *st, const unsigned char *s, 
 	return RFL_OK;
 }
 
-/* A whole quoted data field inside this chunk, handled in place; 0 when
-   it is not (it then goes through the quote states). */
+/* A quoted data field whole in this chunk, handled in place; else 0. */
 static int rfl__quoted_in_place(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
 								const unsigned char *p0, uint64_t base, rfl_result *err) {
 	const unsigned char *p = *pp, *q = rfl__scan2(p + 1, e, '"', '\n');
@@ -16701,7 +16569,7 @@ static rfl_result rfl__field_start(rfl_reduce_state *st, const unsigned char **p
 	return RFL_OK;
 }
 
-/* One step of the CSV machine: the state's next bytes. Moves *pp. */
+/* One step of the CSV machine; moves *pp. */
 static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
 								const unsigned char *p0, uint64_t base) {
 	const unsigned char *p = *pp, *q;
