@@ -10971,35 +10971,34 @@ static const char *const rfl__ox_msg_names[RFL__OX_NTYPES] = {
 	"ModelProto", "GraphProto", "NodeProto", "AttributeProto", "TensorProto", "ValueInfoProto",
 	"TypeProto", "TypeProto.Tensor", "TensorShapeProto", "Dimension", "OperatorSetId"};
 
-/* The schema: the onnx.proto fields the graph needs; the rest is skipped. */
+/* The schema: the onnx.proto fields the graph needs, field number and
+   action, a 0-ended list per message type; the rest is skipped. */
 static int rfl__ox_action(int msg, uint32_t f) {
-	switch (msg) {
-	case RFL__OX_MODEL:
-		return f == 1 ? RFL__OX_SCALAR : f == 7 ? RFL__OX_MSG + RFL__OX_GRAPH
-			 : f == 8 ? RFL__OX_MSG + RFL__OX_OPSET : RFL__OX_SKIP;
-	case RFL__OX_GRAPH:
-		return f == 1 ? RFL__OX_MSG + RFL__OX_NODE : f == 5 ? RFL__OX_MSG + RFL__OX_TENSOR
-			 : (f == 11 || f == 12 || f == 13) ? RFL__OX_MSG + RFL__OX_VINFO : RFL__OX_SKIP;
-	case RFL__OX_NODE:
-		return (f == 1 || f == 2 || f == 3 || f == 4 || f == 7) ? RFL__OX_NAME
-			 : f == 5 ? RFL__OX_MSG + RFL__OX_ATTR : RFL__OX_SKIP;
-	case RFL__OX_ATTR:
-		return f == 1 ? RFL__OX_NAME : (f == 2 || f == 3 || f == 20) ? RFL__OX_SCALAR
-			 : f == 4 ? RFL__OX_STRING : f == 5 ? RFL__OX_MSG + RFL__OX_TENSOR
-			 : (f == 7 || f == 8) ? RFL__OX_LIST : RFL__OX_SKIP;
-	case RFL__OX_TENSOR:
-		return f == 1 ? RFL__OX_LIST : (f == 2 || f == 14) ? RFL__OX_SCALAR : f == 8 ? RFL__OX_NAME
-			 : (f == 4 || f == 5 || f == 7 || f == 9 || f == 10 || f == 11) ? RFL__OX_DATA
-			 : RFL__OX_SKIP;
-	case RFL__OX_VINFO: return f == 1 ? RFL__OX_NAME : f == 2 ? RFL__OX_MSG + RFL__OX_TYPE : RFL__OX_SKIP;
-	case RFL__OX_TYPE: return f == 1 ? RFL__OX_MSG + RFL__OX_TTYPE : RFL__OX_SKIP;
-	case RFL__OX_TTYPE:
-		return f == 1 ? RFL__OX_SCALAR : f == 2 ? RFL__OX_MSG + RFL__OX_SHAPE : RFL__OX_SKIP;
-	case RFL__OX_SHAPE: return f == 1 ? RFL__OX_MSG + RFL__OX_DIM : RFL__OX_SKIP;
-	case RFL__OX_DIM: return f == 1 ? RFL__OX_SCALAR : f == 2 ? RFL__OX_NAME : RFL__OX_SKIP;
-	case RFL__OX_OPSET: return f == 1 ? RFL__OX_NAME : f == 2 ? RFL__OX_SCALAR : RFL__OX_SKIP;
-	default: return RFL__OX_SKIP;
-	}
+#define RFL__S RFL__OX_SCALAR
+#define RFL__N RFL__OX_NAME
+#define RFL__D RFL__OX_DATA
+#define RFL__M(t) (RFL__OX_MSG + RFL__OX_##t)
+	static const unsigned char t[] = {
+		1, RFL__S, 7, RFL__M(GRAPH), 8, RFL__M(OPSET), 0,
+		1, RFL__M(NODE), 5, RFL__M(TENSOR), 11, RFL__M(VINFO), 12, RFL__M(VINFO),
+		13, RFL__M(VINFO), 0,
+		1, RFL__N, 2, RFL__N, 3, RFL__N, 4, RFL__N, 7, RFL__N, 5, RFL__M(ATTR), 0,
+		1, RFL__N, 2, RFL__S, 3, RFL__S, 20, RFL__S, 4, RFL__OX_STRING, 5, RFL__M(TENSOR),
+		7, RFL__OX_LIST, 8, RFL__OX_LIST, 0,
+		1, RFL__OX_LIST, 2, RFL__S, 14, RFL__S, 8, RFL__N, 4, RFL__D, 5, RFL__D, 7, RFL__D,
+		9, RFL__D, 10, RFL__D, 11, RFL__D, 0,
+		1, RFL__N, 2, RFL__M(TYPE), 0, 1, RFL__M(TTYPE), 0, 1, RFL__S, 2, RFL__M(SHAPE), 0,
+		1, RFL__M(DIM), 0, 1, RFL__S, 2, RFL__N, 0, 1, RFL__N, 2, RFL__S, 0};
+#undef RFL__S
+#undef RFL__N
+#undef RFL__D
+#undef RFL__M
+	const unsigned char *p = t;
+	while (msg > 0)
+		if (!*p++) msg--;
+	for (; *p; p += 2)
+		if (*p == f) return p[1];
+	return RFL__OX_SKIP;
 }
 
 /* A wire error at stream offset `at`: "byte N: what (in Message)". */
@@ -11163,7 +11162,7 @@ static rfl_result rfl__ox_run(rfl_onnx_state *st, const unsigned char *p, size_t
 			size_t take = (st->remain < (uint64_t)(n - i)) ? (size_t)st->remain : n - i;
 			if (st->phase == RFL__OXP_COPY) rfl__ox_emit(st, p + i, take);
 			i += take, st->offset += take, st->remain -= take;
-			if (!st->remain && (r = rfl__ox_field_done(st)) != RFL_OK) return r;
+			if (!st->remain && (r = rfl__ox_field_done(st))) return r;
 			continue;
 		}
 		b = p[i++];
@@ -11408,23 +11407,6 @@ static int rfl__ox_name_is(const char *name, const rfl__pb *s) {
 		if (name[i] != (char)s->p[i]) return 0;
 	return name[n] == 0;
 }
-/* Index of the value named s (with create: made when absent); -1 if none. */
-static int rfl__ox_lookup(rfl__ox_fin *F, const rfl__pb *s, int create) {
-	uint32_t h = rfl__ox_hash(s->p, (size_t)(s->end - s->p)) & F->hmask;
-	rfl_onnx_value *v;
-	while (F->hash[h] >= 0) {
-		if (rfl__ox_name_is(F->values[F->hash[h]].name, s)) return F->hash[h];
-		h = (h + 1) & F->hmask;
-	}
-	if (!create || F->n_values >= F->cap_values) return -1;
-	v = &F->values[F->n_values];
-	RFL_MEMSET(v, 0, sizeof *v);
-	v->name = rfl__ox_strdup(F, s);
-	v->rank = -1;
-	v->producer = -1;
-	F->hash[h] = F->n_values;
-	return F->n_values++;
-}
 static int rfl__ox_new_value(rfl__ox_fin *F) {
 	rfl_onnx_value *v;
 	if (F->n_values >= F->cap_values) return -1;
@@ -11434,6 +11416,18 @@ static int rfl__ox_new_value(rfl__ox_fin *F) {
 	v->rank = -1;
 	v->producer = -1;
 	return F->n_values++;
+}
+/* Index of the value named s (with create: made when absent); -1 if none. */
+static int rfl__ox_lookup(rfl__ox_fin *F, const rfl__pb *s, int create) {
+	uint32_t h = rfl__ox_hash(s->p, (size_t)(s->end - s->p)) & F->hmask;
+	int i;
+	while (F->hash[h] >= 0) {
+		if (rfl__ox_name_is(F->values[F->hash[h]].name, s)) return F->hash[h];
+		h = (h + 1) & F->hmask;
+	}
+	if (!create || (i = rfl__ox_new_value(F)) < 0) return -1;
+	F->values[i].name = rfl__ox_strdup(F, s);
+	return F->hash[h] = i;
 }
 
 static void rfl__ox_put_el(rfl__ox_fin *F, int64_t x) {
@@ -11952,7 +11946,6 @@ static int rfl__ox_attr_ints(const rfl_onnx_node *n, const char *name, const int
 	return a && a->ints ? a->n : 0;
 }
 
-/* ---- slots ---- */
 static rfl__ox_slot *rfl__ox_in(rfl__ox_b *B, const rfl_onnx_node *n, int i) {
 	if (i >= n->n_inputs || n->inputs[i] < 0) return (rfl__ox_slot *)0;
 	return &B->s[n->inputs[i]];
@@ -12181,7 +12174,6 @@ static int rfl__ox_batched_in(rfl__ox_b *B, const rfl_onnx_node *n, int *bdep) {
 	return b;
 }
 
-/* ---- broadcasting ---- */
 static rfl_result rfl__ox_bcast(rfl__ox_b *B, const rfl__ox_slot *a, const rfl__ox_slot *b,
 								int64_t *out, int *rank) {
 	int r = a->rank > b->rank ? a->rank : b->rank, i;
@@ -12322,7 +12314,7 @@ static rfl_result rfl__ox_unary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op,
 	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "0");
 	int ok;
-	if (r || (r = rfl__ox_shape(B, o, x->dim, x->rank)) != RFL_OK || !o) return r;
+	if (r || (r = rfl__ox_shape(B, o, x->dim, x->rank)) || !o) return r;
 	rfl__ox_fold1(n, x, o);
 	RFL_MEMSET(&c, 0, sizeof c);
 	c.flops = rfl__ox_count(o, &ok) * per_elem;
@@ -12397,7 +12389,7 @@ static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
 		else if ((r = rfl__ox_bcast(B, &acc, in[j], od, &orank)) == RFL_OK)
 			RFL_MEMCPY(acc.dim, od, sizeof od), acc.rank = orank;
 	}
-	if (r || (r = rfl__ox_shape(B, o, acc.dim, acc.rank)) != RFL_OK || !o) return r;
+	if (r || (r = rfl__ox_shape(B, o, acc.dim, acc.rank)) || !o) return r;
 	rfl__ox_fold2(n, in, nin, o);
 	return rfl__ox_end(B, n, op, rfl__ox_count(o, &ok), 0, 0);
 }
@@ -12479,10 +12471,8 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
 	nsp = x->rank - 2;
 	if (nsp < 1 || w->rank != x->rank || g < 1 || x->dim[1] % g)
 		return rfl__ox_bad(B, "input, weight and group do not agree");
-	if ((r = rfl__ox_window(B, n, nsp, w->dim + 2, &win)) != RFL_OK) return r;
-	if (!transposed && w->dim[1] * g != x->dim[1])
-		return rfl__ox_bad(B, "weight channels do not match the input");
-	if (transposed && w->dim[0] != x->dim[1])
+	if ((r = rfl__ox_window(B, n, nsp, w->dim + 2, &win))) return r;
+	if (transposed ? w->dim[0] != x->dim[1] : w->dim[1] * g != x->dim[1])
 		return rfl__ox_bad(B, "weight channels do not match the input");
 	cout = transposed ? w->dim[1] * g : w->dim[0];
 	od[0] = x->dim[0], od[1] = cout;
@@ -12502,7 +12492,7 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
 		}
 		ok = ok && rfl__ox_mul(outsp, (uint64_t)od[2 + i], &outsp) && rfl__ox_mul(insp, (uint64_t)in, &insp);
 	}
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	/* MACs per batch element: conv M (C/g) k out; transposed C (M/g) k in */
 	ok = ok && rfl__ox_mul((uint64_t)x->dim[0], (uint64_t)(transposed ? x->dim[1] : cout), &t) &&
@@ -12510,7 +12500,7 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
 		 rfl__ox_mul(t, win.kprod, &t) && rfl__ox_mul(t, transposed ? insp : outsp, &t) &&
 		 rfl__ox_mul(t, 2, &c.mac);
 	c.flops = c.mac;
-	if (n->n_inputs > 2 && n->inputs[2] >= 0) { /* bias: one add per output */
+	if (rfl__ox_in(B, n, 2)) { /* bias: one add per output */
 		uint64_t b = rfl__ox_count(o, &i);
 		ok = ok && c.flops + b >= b;
 		c.flops += b;
@@ -12536,13 +12526,13 @@ static rfl_result rfl__ox_pool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) 
 	if (r) return r;
 	nsp = x->rank - 2;
 	if (nsp < 1) return rfl__ox_bad(B, "input rank below 3");
-	if ((r = rfl__ox_window(B, n, nsp, (const int64_t *)0, &win)) != RFL_OK) return r;
+	if ((r = rfl__ox_window(B, n, nsp, (const int64_t *)0, &win))) return r;
 	od[0] = x->dim[0], od[1] = x->dim[1];
 	for (i = 0; i < nsp; i++)
 		if (!rfl__ox_win_out(&win, i, x->dim[2 + i], ap, ceil_mode, &od[2 + i]))
 			return rfl__ox_bad(B, "input smaller than the window");
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, x->rank)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, x->rank))) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	if (!rfl__ox_mul(rfl__ox_count(o, &ok), win.kprod, &c.flops))
 		return rfl__ox_ovf(B);
@@ -12562,7 +12552,7 @@ static rfl_result rfl__ox_gpool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op)
 	if (r) return r;
 	if (x->rank < 3) return rfl__ox_bad(B, "input rank below 3");
 	for (i = 0; i < x->rank; i++) od[i] = i < 2 ? x->dim[i] : 1;
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	c.flops = rfl__ox_count(x, &ok);
 	c.flags = RFL_LF_MODULE;
@@ -12579,31 +12569,23 @@ static rfl_result rfl__ox_gemm(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *a = rfl__ox_in(B, n, 0), *b = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
 	rfl__ox_cost c;
 	int64_t M, K, N, K2, od[2];
-	int ok, lin;
+	int ok, lin, ta = rfl__ox_attr_i(n, "transA", 0) != 0, tb = rfl__ox_attr_i(n, "transB", 0) != 0;
 	rfl_result r = rfl__ox_need(B, a, "A");
 	if (!r) r = rfl__ox_need(B, b, "B");
 	if (r) return r;
 	if (a->rank != 2 || b->rank != 2) return rfl__ox_bad(B, "A and B must be 2-D");
-	M = rfl__ox_attr_i(n, "transA", 0) ? a->dim[1] : a->dim[0];
-	K = rfl__ox_attr_i(n, "transA", 0) ? a->dim[0] : a->dim[1];
-	K2 = rfl__ox_attr_i(n, "transB", 0) ? b->dim[1] : b->dim[0];
-	N = rfl__ox_attr_i(n, "transB", 0) ? b->dim[0] : b->dim[1];
+	M = a->dim[ta], K = a->dim[1 - ta], K2 = b->dim[tb], N = b->dim[1 - tb];
 	if (K != K2) return rfl__ox_bad(B, "inner dims differ");
 	od[0] = M, od[1] = N;
-	if ((r = rfl__ox_shape(B, o, od, 2)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, 2)) || !o) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	ok = rfl__ox_mul((uint64_t)M, (uint64_t)N, &c.bias) && rfl__ox_mul(c.bias, (uint64_t)K, &c.mac) &&
 		 rfl__ox_mul(c.mac, 2, &c.mac);
 	if (!ok) return rfl__ox_ovf(B);
 	lin = rfl__ox_is_weight(b);
 	c.flops = c.mac;
-	if (n->n_inputs > 2 && n->inputs[2] >= 0) {
-		c.flops += c.bias;
-		c.flags |= RFL_LF_BIAS;
-	} else {
-		c.bias = 0;
-	}
-	if (!lin) c.bias = 0; /* bias_flops: linear layers only */
+	if (rfl__ox_in(B, n, 2)) c.flops += c.bias, c.flags |= RFL_LF_BIAS;
+	if (!lin || !(c.flags & RFL_LF_BIAS)) c.bias = 0; /* bias_flops: linear layers only */
 	if (lin) c.flags |= RFL_LF_MODULE;
 	return rfl__ox_conclude(B, n, lin ? RFL_OP_LINEAR : RFL_OP_MATMUL, &c, 0);
 }
@@ -12630,21 +12612,18 @@ static rfl_result rfl__ox_matmul(rfl__ox_b *B, const rfl_onnx_node *n) {
 	ba.rank = r1a ? 0 : a->rank - 2, bb.rank = r1b ? 0 : b->rank - 2;
 	for (i = 0; i < ba.rank; i++) ba.dim[i] = a->dim[i];
 	for (i = 0; i < bb.rank; i++) bb.dim[i] = b->dim[i];
-	if ((r = rfl__ox_bcast(B, &ba, &bb, od, &orank)) != RFL_OK) return r;
+	if ((r = rfl__ox_bcast(B, &ba, &bb, od, &orank))) return r;
 	for (i = 0; i < orank; i++) lead *= (uint64_t)od[i];
 	if (!r1a) od[orank++] = M;
 	if (!r1b) od[orank++] = N;
-	if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, orank)) || !o) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	ok = rfl__ox_mul(lead, (uint64_t)M, &c.mac) && rfl__ox_mul(c.mac, (uint64_t)N, &c.mac) &&
 		 rfl__ox_mul(c.mac, (uint64_t)K, &c.mac) && rfl__ox_mul(c.mac, 2, &c.mac);
 	if (!ok) return rfl__ox_ovf(B);
 	c.flops = c.mac;
-	if (rfl__ox_is_weight(b) && b->rank == 2 && !r1a) {
-		c.flags = RFL_LF_MODULE;
-		return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
-	}
-	return rfl__ox_conclude(B, n, RFL_OP_MATMUL, &c, 0);
+	if (rfl__ox_is_weight(b) && b->rank == 2 && !r1a) c.flags = RFL_LF_MODULE;
+	return rfl__ox_conclude(B, n, c.flags ? RFL_OP_LINEAR : RFL_OP_MATMUL, &c, 0);
 }
 
 /* An int list from attribute `name` or, when absent, from constant input
@@ -12697,7 +12676,7 @@ static rfl_result rfl__ox_flatten(rfl__ox_b *B, const rfl_onnx_node *n) {
 	if (ax < 0) ax += x->rank;
 	if (ax < 0 || ax > x->rank) return rfl__ox_bad(B, "axis out of range");
 	for (i = 0; i < x->rank; i++) od[i < ax ? 0 : 1] *= x->dim[i];
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 2)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 2))) return r;
 	return rfl__ox_view_done(B, n, x, RFL_OP_FLATTEN, RFL_LF_VIEW);
 }
 
@@ -12733,7 +12712,7 @@ static rfl_result rfl__ox_reshape(rfl__ox_b *B, const rfl_onnx_node *n) {
 	} else if (known != total) {
 		return rfl__ox_bad(B, "element count differs from the target shape");
 	}
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), sh, cnt)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), sh, cnt))) return r;
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
@@ -12765,7 +12744,7 @@ static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) 
 		}
 		orank = j;
 	}
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, orank)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, orank))) return r;
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
@@ -12787,7 +12766,7 @@ static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
 		seen |= 1 << a;
 		od[i] = x->dim[a];
 	}
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	if (x->nconst >= 0 && x->nconst <= RFL__OX_CONSTS) { /* small constants move */
 		int j, k;
 		for (j = 0; j < x->nconst; j++) {
@@ -12818,7 +12797,7 @@ static rfl_result rfl__ox_concat(rfl__ox_b *B, const rfl_onnx_node *n) {
 	od[a] = 0;
 	for (i = 0; i < n->n_inputs; i++) {
 		rfl__ox_slot *x = rfl__ox_in(B, n, i);
-		if ((r = rfl__ox_need(B, x, "i")) != RFL_OK) return r;
+		if ((r = rfl__ox_need(B, x, "i"))) return r;
 		if (x->rank != x0->rank) return rfl__ox_bad(B, "ranks differ");
 		for (j = 0; j < x->rank; j++)
 			if (j != a && x->dim[j] != x0->dim[j]) return rfl__ox_bad(B, "dims differ");
@@ -12826,7 +12805,7 @@ static rfl_result rfl__ox_concat(rfl__ox_b *B, const rfl_onnx_node *n) {
 		if (x->nconst < 0) all = 0;
 		isf |= x->isfloat;
 	}
-	if ((r = rfl__ox_shape(B, o, od, x0->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x0->rank)) || !o) return r;
 	if (all && x0->rank == 1 && od[0] <= RFL__OX_CONSTS) { /* shape arithmetic */
 		for (i = 0; i < n->n_inputs; i++) {
 			rfl__ox_slot *x = rfl__ox_in(B, n, i);
@@ -12867,7 +12846,7 @@ static rfl_result rfl__ox_split(rfl__ox_b *B, const rfl_onnx_node *n) {
 		rfl__ox_slot *o = rfl__ox_out(B, n, i);
 		for (j = 0; j < x->rank; j++) od[j] = x->dim[j];
 		od[a] = sz[i];
-		if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK) return r;
+		if ((r = rfl__ox_shape(B, o, od, x->rank))) return r;
 		if (o && x->nconst >= 0 && x->rank == 1 && sz[i] <= RFL__OX_CONSTS) {
 			for (j = 0; j < sz[i]; j++) rfl__ox_cp(o, j, x->isfloat, x, (int)(start + j));
 			o->nconst = (int32_t)sz[i], o->isfloat = x->isfloat;
@@ -12912,7 +12891,7 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 		}
 		first[a] = s0, step[a] = k;
 	}
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	if (x->nconst >= 0) { /* small constants of any rank (reversed pad lists) */
 		int ok;
 		uint64_t cnt = rfl__ox_count(o, &ok);
@@ -12946,7 +12925,7 @@ static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
 	for (i = 0; i < a; i++) od[k++] = x->dim[i];
 	for (i = 0; i < ix->rank; i++) od[k++] = ix->dim[i];
 	for (i = a + 1; i < x->rank; i++) od[k++] = x->dim[i];
-	if ((r = rfl__ox_shape(B, o, od, k)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, k)) || !o) return r;
 	cnt = rfl__ox_count(o, &ok);
 	if (x->nconst >= 0 && ix->nconst >= 0 && x->rank == 1 && ok && cnt <= RFL__OX_CONSTS) {
 		for (i = 0; i < (int)cnt; i++) {
@@ -12981,7 +12960,7 @@ static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
 		od[a] += p[i] + p[np + i];
 		if (od[a] < 0) return rfl__ox_bad(B, "pads remove more than the dim");
 	}
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, x->rank)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, x->rank))) return r;
 	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 0);
 }
 
@@ -13013,7 +12992,7 @@ static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
 		if (!a || a->n != x->rank || !a->floats) return rfl__ox_not_const(B, "scales / sizes");
 		for (i = 0; i < x->rank; i++) od[i] = rfl__ox_d2i((double)x->dim[i] * a->floats[i]);
 	}
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	for (i = 0; i < x->rank; i++) k += od[i] != x->dim[i];
 	if (mode[0] == 'l' || mode[0] == 'b') per = ((uint64_t)2 << k) - 1;
 	else if (mode[0] == 'c') per = 2 * ((uint64_t)1 << (2 * k)) - 1;
@@ -13032,7 +13011,7 @@ static rfl_result rfl__ox_shape_op(rfl__ox_b *B, const rfl_onnx_node *n) {
 	s0 = s0 < 0 ? 0 : s0 > x->rank ? x->rank : s0;
 	e0 = e0 < 0 ? 0 : e0 > x->rank ? x->rank : e0;
 	len = e0 > s0 ? e0 - s0 : 0;
-	if ((r = rfl__ox_shape(B, o, &len, 1)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, o, &len, 1))) return r;
 	for (i = 0; i < len; i++) o->cv[i] = x->dim[s0 + i];
 	o->nconst = (int32_t)len;
 	o->bdep = (uint8_t)(x->batched | x->bdep);
@@ -13073,7 +13052,7 @@ static rfl_result rfl__ox_constant(rfl__ox_b *B, const rfl_onnx_node *n) {
 	}
 	if ((a = rfl__ox_attr_get(n, "value_ints")) != 0 || (a = rfl__ox_attr_get(n, "value_floats")) != 0) {
 		len = a->n;
-		if ((rfl__ox_shape(B, o, &len, 1)) != RFL_OK) return RFL_ERR_SHAPE;
+		if (rfl__ox_shape(B, o, &len, 1)) return RFL_ERR_SHAPE;
 		if (len <= RFL__OX_CONSTS) {
 			for (i = 0; i < a->n; i++)
 				if (a->floats) rfl__ox_setf(o, i, a->floats[i]);
@@ -13094,7 +13073,7 @@ static rfl_result rfl__ox_const_of_shape(rfl__ox_b *B, const rfl_onnx_node *n) {
 	uint64_t num;
 	rfl_result r;
 	if (cnt < 0) return rfl__ox_not_const(B, "the shape");
-	if ((r = rfl__ox_shape(B, o, sh, cnt)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, sh, cnt)) || !o) return r;
 	RFL_MEMSET(&fill, 0, sizeof fill);
 	fill.isfloat = 1, fill.nconst = 1; /* default: float 0 */
 	if (a && a->tensor >= 0) rfl__ox_from_value(&fill, &B->g->values[a->tensor]);
@@ -13119,8 +13098,8 @@ static rfl_result rfl__ox_expand(rfl__ox_b *B, const rfl_onnx_node *n) {
 	t.rank = cnt;
 	for (i = 0; i < cnt; i++)
 		if (t.dim[i] < 0) return rfl__ox_bad(B, "negative dim in the shape");
-	if ((r = rfl__ox_bcast(B, x, &t, od, &orank)) != RFL_OK) return r;
-	if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_bcast(B, x, &t, od, &orank))) return r;
+	if ((r = rfl__ox_shape(B, o, od, orank)) || !o) return r;
 	if (x->nconst >= 0) { /* fold as a broadcast copy */
 		int ok;
 		uint64_t num = rfl__ox_count(o, &ok);
@@ -13148,7 +13127,7 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
 	cntf = (b - a) / st;
 	if (cntf > 9e15) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "too many elements", "");
 	cnt = !(cntf > 0) ? 0 : rfl__ox_d2i(cntf) + ((double)rfl__ox_d2i(cntf) < cntf);
-	if ((r = rfl__ox_shape(B, o, &cnt, 1)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, &cnt, 1)) || !o) return r;
 	if (cnt <= RFL__OX_CONSTS) {
 		o->isfloat = (uint8_t)(s->isfloat | l->isfloat | d->isfloat);
 		for (i = 0; i < cnt; i++)
@@ -13178,7 +13157,7 @@ static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
 	for (i = 0; i < x->rank; i++)
 		if (!mark[i]) od[k++] = x->dim[i];
 		else if (keep) od[k++] = 1;
-	if ((r = rfl__ox_shape(B, o, od, k)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, k)) || !o) return r;
 	if (x->nconst >= 0 && x->rank == 1 && mark[0] && x->nconst <= 64) { /* e.g. ReduceProd of a shape */
 		double acc = rfl__ox_getf(x, 0);
 		for (i = 1; i < x->nconst; i++) {
@@ -13214,7 +13193,7 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
 			return rfl__ox_bad(B, "bad repeats");
 		od[i] = x->dim[i] * rep[i];
 	}
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, cnt)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, cnt))) return r;
 	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
@@ -13240,8 +13219,8 @@ static int rfl__ox_mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *o) {
    (layout 1: [N, D, H]). */
 static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1);
-	int lay = rfl__ox_attr_i(n, "layout", 0) != 0, k, i, bias = n->n_inputs > 3 && n->inputs[3] >= 0;
-	int peep = G == 4 && n->n_inputs > 7 && n->inputs[7] >= 0;
+	int lay = rfl__ox_attr_i(n, "layout", 0) != 0, k, i, bias = rfl__ox_in(B, n, 3) != 0;
+	int peep = G == 4 && rfl__ox_in(B, n, 7) != 0;
 	int64_t S, N, I, H, D, od[4], lens[RFL__OX_CONSTS];
 	uint64_t steps, gh, mac, ew;
 	rfl__ox_cost c;
@@ -13255,7 +13234,7 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
 		w->dim[1] % G || w->dim[1] / G != H || w->dim[2] != I)
 		return rfl__ox_bad(B, "W is not [directions, gates x hidden_size, input_size]");
 	od[0] = lay ? N : S, od[1] = lay ? S : D, od[2] = lay ? D : N, od[3] = H;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 4)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 4))) return r;
 	od[0] = lay ? N : D, od[1] = lay ? D : N, od[2] = H;
 	for (k = 1; k < 3 && !r; k++) r = rfl__ox_shape(B, rfl__ox_out(B, n, k), od, 3);
 	for (k = 0; k < 3 && !r; k++) /* where the batch sits in Y, Y_h, Y_c */
@@ -13308,9 +13287,9 @@ static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
 		return rfl__ox_bad(B, "weights do not split into q, k, v for num_heads");
 	T = x->dim[1] + (past && past->rank == 5 ? past->dim[3] : 0);
 	od[0] = x->dim[0], od[1] = x->dim[1], od[2] = Hv;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3))) return r;
 	od[0] = 2, od[1] = x->dim[0], od[2] = heads, od[3] = T, od[4] = Hk / heads;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 5)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 5))) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	if (!rfl__ox_attn_cost((uint64_t)x->dim[0], (uint64_t)x->dim[1], (uint64_t)T, (uint64_t)Hq,
 						   (uint64_t)Hv, (uint64_t)heads, &c) ||
@@ -13319,7 +13298,7 @@ static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
 		(c.flops += proj) < proj)
 		return rfl__ox_ovf(B);
 	c.mac = pm;
-	if (n->n_inputs > 2 && n->inputs[2] >= 0) {
+	if (rfl__ox_in(B, n, 2)) {
 		if ((c.flops += c.bias) < c.bias) return rfl__ox_ovf(B);
 		c.flags |= RFL_LF_BIAS;
 	} else {
@@ -13367,18 +13346,18 @@ static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
 		return rfl__ox_bad(B, "query and key widths differ or do not split into num_heads");
 	T = L + (pk && pk->rank == 4 ? pk->dim[2] : 0);
 	od[0] = q->dim[0], od[1] = S, od[2] = Dv;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3))) return r;
 	od[1] = heads, od[2] = T, od[3] = D / heads;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 4)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 4))) return r;
 	od[3] = Dv / heads;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 2), od, 4)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 2), od, 4))) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	if (!rfl__ox_attn_cost((uint64_t)q->dim[0], (uint64_t)S, (uint64_t)T, (uint64_t)D, (uint64_t)Dv,
 						   (uint64_t)heads, &c) ||
 		!rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)S, (uint64_t)D, &b1) ||
 		!rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)L, (uint64_t)(D + Dv), &b2) || (c.bias = b1 + b2) < b2)
 		return rfl__ox_ovf(B);
-	if (n->n_inputs > 3 && n->inputs[3] >= 0 && (c.flops += c.bias) >= c.bias) c.flags |= RFL_LF_BIAS;
+	if (rfl__ox_in(B, n, 3) && (c.flops += c.bias) >= c.bias) c.flags |= RFL_LF_BIAS;
 	c.bias = 0; /* bias_flops: linear layers only */
 	c.arg[0] = c.arg[1] = (uint32_t)(heads > 0xFFFF ? 0xFFFF : heads);
 	return rfl__ox_conclude(B, n, RFL_OP_ATTENTION, &c, 0);
@@ -13423,7 +13402,7 @@ static int rfl__ox_ein_term(const char **pp, int rank, int *ell, int *lab) {
    2 M N K), else (k - 1) P; one operand: P when a label is summed, else 0
    (a transpose or a diagonal). */
 static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
-	const char *p = rfl__ox_attr_s(n, "equation");
+	const char *eq = rfl__ox_attr_s(n, "equation"), *p = eq;
 	int lab[RFL_ONNX_MAX_RANK];
 	unsigned char uses[RFL__OX_EIN_LABELS], inout[RFL__OX_EIN_LABELS]; /* bytes: a small frame */
 	int64_t size[RFL__OX_EIN_LABELS], od[RFL_ONNX_MAX_RANK];
@@ -13435,34 +13414,35 @@ static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
 	for (i = 0; i < RFL__OX_EIN_LABELS; i++) size[i] = -1, uses[i] = inout[i] = 0;
 	for (k = 0; k < nops; k++) {
 		rfl__ox_slot *x = rfl__ox_in(B, n, k);
-		if ((r = rfl__ox_need(B, x, k == 0 ? "0" : "1")) != RFL_OK) return r;
+		if ((r = rfl__ox_need(B, x, k == 0 ? "0" : "1"))) return r;
 		if ((m = rfl__ox_ein_term(&p, x->rank, &ell, lab)) < 0 || (k < nops - 1 && *p++ != ','))
-			return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", rfl__ox_attr_s(n, "equation"));
+			return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", eq);
 		for (i = 0; i < m; i++) {
 			int64_t d = x->dim[i], *s = &size[lab[i]];
 			if (*s > 1 && d != 1 && d != *s)
-				return rfl__ox_berr(B, RFL_ERR_SHAPE, "a label with two sizes in ", rfl__ox_attr_s(n, "equation"));
+				return rfl__ox_berr(B, RFL_ERR_SHAPE, "a label with two sizes in ", eq);
 			if (*s < 0 || *s == 1) *s = d;
 			if (uses[lab[i]] < 2) uses[lab[i]]++; /* 0, 1 or more */
 		}
 	}
 	while (*p == ' ') p++;
 	if (nops < 1 || (*p && (p[0] != '-' || p[1] != '>')))
-		return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", rfl__ox_attr_s(n, "equation"));
+		return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", eq);
 	if (*p) {
 		p += 2;
 		if ((no = rfl__ox_ein_term(&p, -1, &ell, lab)) < 0 || *p)
-			return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad output in equation ", rfl__ox_attr_s(n, "equation"));
+			return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad output in equation ", eq);
 	} else { /* implicit: "..." first, then A-Z, a-z used once */
 		for (i = 0; i < ell; i++) lab[no++] = 52 + RFL_ONNX_MAX_RANK - ell + i;
 		for (i = 0; i < 52 && no < RFL_ONNX_MAX_RANK; i++)
 			if (uses[(i + 26) % 52] == 1) lab[no++] = (i + 26) % 52;
 	}
 	for (i = 0; i < no; i++) {
-		if (size[lab[i]] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "an output label no operand has in ", rfl__ox_attr_s(n, "equation"));
+		if (size[lab[i]] < 0)
+			return rfl__ox_berr(B, RFL_ERR_SHAPE, "an output label no operand has in ", eq);
 		od[i] = size[lab[i]], inout[lab[i]] = 1;
 	}
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, no)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, no))) return r;
 	for (i = 0; i < RFL__OX_EIN_LABELS; i++)
 		if (size[i] >= 0) {
 			if (!rfl__ox_mul(P, (uint64_t)size[i], &P)) return rfl__ox_ovf(B);
@@ -13490,12 +13470,12 @@ static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 	RFL_MEMSET(&acc, 0, sizeof acc);
 	for (j = 0; j < n->n_inputs; j++) {
 		x = rfl__ox_in(B, n, j);
-		if ((r = rfl__ox_need(B, x, j == 0 ? "0" : "1")) != RFL_OK) return r;
+		if ((r = rfl__ox_need(B, x, j == 0 ? "0" : "1"))) return r;
 		if (j == 0) acc = *x;
-		else if ((r = rfl__ox_bcast(B, &acc, x, od, &orank)) != RFL_OK) return r;
+		else if ((r = rfl__ox_bcast(B, &acc, x, od, &orank))) return r;
 		else RFL_MEMCPY(acc.dim, od, sizeof od), acc.rank = orank;
 	}
-	if ((r = rfl__ox_shape(B, o, acc.dim, acc.rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, acc.dim, acc.rank)) || !o) return r;
 	return rfl__ox_end(B, n, mean ? RFL_OP_MUL : RFL_OP_ADD,
 					   rfl__ox_count(o, &ok) * (uint64_t)(n->n_inputs - 1 + mean), 0, 0);
 }
@@ -14701,16 +14681,16 @@ static const struct { const char *name; unsigned char role, ucls; } rfl__metrics
 	{"sm__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum", RFL__R_TINST_HFMA2, RFL__U_COUNT},
 	{"sm__inst_executed_pipe_tensor_op_gmma.sum", RFL__R_TINST_GMMA, RFL__U_COUNT},
 	{"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", RFL__R_TPIPE, RFL__U_PCT},
-	/* nvprof --metrics */
+	/* nvprof --metrics (transactions: x 32 B) */
 	{"flop_count_sp", RFL__R_NV_SP, RFL__U_COUNT},
 	{"flop_count_dp", RFL__R_NV_DP, RFL__U_COUNT},
 	{"flop_count_hp", RFL__R_NV_HP, RFL__U_COUNT},
 	{"dram_read_bytes", RFL__R_DRAM_READ, RFL__U_BYTES},
 	{"dram_write_bytes", RFL__R_DRAM_WRITE, RFL__U_BYTES},
-	{"dram_read_transactions", RFL__R_DRAM_READ, RFL__U_COUNT},  /* x 32 B */
-	{"dram_write_transactions", RFL__R_DRAM_WRITE, RFL__U_COUNT}, /* x 32 B */
-	{"l2_read_transactions", RFL__R_L2, RFL__U_COUNT},           /* x 32 B */
-	{"l2_write_transactions", RFL__R_L2, RFL__U_COUNT}           /* x 32 B */
+	{"dram_read_transactions", RFL__R_DRAM_READ, RFL__U_COUNT},
+	{"dram_write_transactions", RFL__R_DRAM_WRITE, RFL__U_COUNT},
+	{"l2_read_transactions", RFL__R_L2, RFL__U_COUNT},
+	{"l2_write_transactions", RFL__R_L2, RFL__U_COUNT}
 };
 
 static int rfl__eqn(const char *a, size_t an, const char *b) {
@@ -14758,8 +14738,7 @@ static size_t rfl__copy_text(char *dst, size_t cap, const char *s, size_t n) {
 	return n;
 }
 
-/* Metric name -> role (0 = unused); *ucls gets the unit class; *mult the
-   factor nvprof transaction counts need (32 bytes each). */
+/* Metric name -> role (0: unused), its unit class and factor (*mult). */
 static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
 	static const char *const ops[9] = {"fadd", "fmul", "ffma", "dadd", "dmul",
 									   "dfma", "hadd", "hmul", "hfma"};
@@ -15951,15 +15930,20 @@ static int rfl__hibit(uint64_t x) { /* x != 0 */
 #endif
 }
 
+/* 8 bytes little-endian */
+RFL__ALWAYS_INLINE uint64_t rfl__le64(const unsigned char *p) {
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+		   (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+		   (uint64_t)p[7] << 56;
+}
+
 /* First position in [p, e) holding a or b (e when none): 8 bytes a step. */
 static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned char *e,
 									   unsigned char a, unsigned char b) {
 	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
 	const uint64_t ma = ones * a, mb = ones * b;
 	while (e - p >= 8) {
-		uint64_t w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-					 (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-					 (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+		uint64_t w = rfl__le64(p);
 		uint64_t xa = w ^ ma, xb = w ^ mb;
 		uint64_t t = ((xa - ones) & ~xa & high) | ((xb - ones) & ~xb & high);
 		if (t) return p + (rfl__ctz(t) >> 3); /* bits above a match may be false */
@@ -15989,26 +15973,19 @@ static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uin
 	}
 	*mq = q, *mc = c, *mn = n, *mr = r;
 #else
+	static const unsigned char ch[4] = {'"', ',', '\n', '\r'};
 	const uint64_t ones = 0x0101010101010101ull, lo7 = 0x7F7F7F7F7F7F7F7Full,
 				   high = 0x8080808080808080ull, magic = 0x0102040810204080ull;
-	uint64_t q = 0, c = 0, n = 0, r = 0;
-	int i;
+	uint64_t m[4] = {0, 0, 0, 0};
+	int i, j;
 	for (i = 0; i < 8; i++) {
-		const unsigned char *b = p + 8 * i;
-		uint64_t w = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
-					 (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 |
-					 (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
-		uint64_t x, t;
-		x = w ^ (ones * '"'), t = ~(((x & lo7) + lo7) | x) & high;
-		q |= (((t >> 7) * magic) >> 56) << (8 * i);
-		x = w ^ (ones * ','), t = ~(((x & lo7) + lo7) | x) & high;
-		c |= (((t >> 7) * magic) >> 56) << (8 * i);
-		x = w ^ (ones * '\n'), t = ~(((x & lo7) + lo7) | x) & high;
-		n |= (((t >> 7) * magic) >> 56) << (8 * i);
-		x = w ^ (ones * '\r'), t = ~(((x & lo7) + lo7) | x) & high;
-		r |= (((t >> 7) * magic) >> 56) << (8 * i);
+		uint64_t w = rfl__le64(p + 8 * i);
+		for (j = 0; j < 4; j++) {
+			uint64_t x = w ^ (ones * ch[j]), t = ~(((x & lo7) + lo7) | x) & high;
+			m[j] |= (((t >> 7) * magic) >> 56) << (8 * i);
+		}
 	}
-	*mq = q, *mc = c, *mn = n, *mr = r;
+	*mq = m[0], *mc = m[1], *mn = m[2], *mr = m[3];
 #endif
 }
 
