@@ -11033,7 +11033,7 @@ static void rfl__ox_emit(rfl_onnx_state *st, const unsigned char *p, size_t n) {
 	st->used += n;
 }
 
-/* A message ends: rewrite its length varint (same width) with what was kept. */
+/* A message ends: its length varint (same width) says what was kept. */
 static void rfl__ox_pop(rfl_onnx_state *st) {
 	rfl__onnx_frame *fr = &st->frames[--st->depth];
 	size_t len = st->used - fr->body_at;
@@ -11075,7 +11075,7 @@ static int rfl__ox_varint_byte(rfl_onnx_state *st, unsigned char b, rfl_result *
 	return !(b & 0x80);
 }
 
-/* The tag is complete: pick the field's action and the next phase. */
+/* The tag is complete: the field's action and the next phase. */
 static rfl_result rfl__ox_on_tag(rfl_onnx_state *st) {
 	uint64_t tag = st->val;
 	int msg = st->frames[st->depth - 1].type;
@@ -11118,7 +11118,7 @@ static rfl_result rfl__ox_open(rfl_onnx_state *st, uint64_t len, unsigned len_wi
 	return rfl__ox_field_done(st); /* an empty message closes at once */
 }
 
-/* The length of a length-delimited field is complete: follow, keep or skip. */
+/* A field's length is complete: follow, keep or skip. */
 static rfl_result rfl__ox_on_len(rfl_onnx_state *st, unsigned len_width) {
 	uint64_t len = st->val;
 	int msg = st->frames[st->depth - 1].type, a = st->action;
@@ -11350,8 +11350,7 @@ static void rfl__ox_layout(rfl__ox_fin *F, const uint64_t *c, uint32_t hsize) {
 	F->work = rfl__ox_take(F, vals * sizeof(rfl__ox_slot));
 }
 
-/* The bytes finish and build need beyond the compact copy; 0 when it
-   overflows. */
+/* The bytes of finish's tables; 0 on overflow. */
 static uint64_t rfl__ox_tables_size(const uint64_t *c, uint32_t *hsize) {
 	uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1, h = 16;
 	rfl__ox_fin F;
@@ -11508,7 +11507,7 @@ static uint64_t rfl__ox_numel(const rfl_onnx_value *v, int *ok) {
 	return n;
 }
 
-/* A TensorProto: dims, type, name, kept data. Returns the value index. */
+/* A TensorProto into a value; its index. */
 static int rfl__ox_tensor(rfl__ox_fin *F, rfl__pb body, int named) {
 	rfl__pb r = body, sub, name;
 	uint32_t f;
@@ -11559,7 +11558,7 @@ static int rfl__ox_tensor(rfl__ox_fin *F, rfl__pb body, int named) {
 	return vi;
 }
 
-/* A ValueInfoProto (graph input, output or value_info): elem type, dims. */
+/* A ValueInfoProto: elem type and dims. */
 static int rfl__ox_vinfo(rfl__ox_fin *F, rfl__pb body) {
 	rfl__pb r = body, sub, t, tt, sh, dm, name;
 	uint32_t f, f2;
@@ -11719,7 +11718,7 @@ static rfl_result rfl__ox_inputs(rfl__ox_fin *F, rfl__pb body, int k) {
 	return RFL_OK;
 }
 
-/* GraphProto: pass 0 creates values and nodes, pass 1 resolves inputs. */
+/* pass 0 makes values and nodes, pass 1 resolves inputs */
 static rfl_result rfl__ox_graph(rfl__ox_fin *F, rfl__pb body, int pass) {
 	rfl__pb r = body, sub;
 	uint32_t f;
@@ -11755,7 +11754,7 @@ static rfl_result rfl__ox_graph(rfl__ox_fin *F, rfl__pb body, int pass) {
 	return e;
 }
 
-/* ModelProto: ir_version, the default domain's opset, the graph. */
+/* ir_version, the default domain's opset, the graph */
 static rfl_result rfl__ox_model(rfl__ox_fin *F, rfl__pb model) {
 	rfl__pb r = model, sub, o, s2, graph;
 	uint32_t f, f2;
@@ -11882,7 +11881,7 @@ typedef struct rfl__ox_b {
 	int bax; /* the graph inputs' batch axis */
 } rfl__ox_b;
 
-/* Totals at the batch for one record; rfl__ox_record makes them per sample. */
+/* A record's totals at the batch. */
 typedef struct rfl__ox_cost {
 	uint64_t mac, flops, bias;
 	uint32_t arg[4];
@@ -15333,7 +15332,7 @@ typedef struct rfl__tc_case {
 	const rfl__tc_memo *memo; /* the name's answers, when looked up */
 } rfl__tc_case;
 
-/* Time from the duration metric, else from cycles / clock; -1 = unknown. */
+/* Time from the duration, else cycles / clock; -1 = unknown. */
 static double rfl__kernel_time(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl) {
 	double time_s = -1;
 	if (RFL__HAS(RFL__R_TIME)) {
@@ -15731,7 +15730,7 @@ static rfl_result rfl__unit_field(rfl_reduce_state *st, const char *s, size_t n)
 	return RFL_OK;
 }
 
-/* digits of an ID or count, ignoring separators of either convention */
+/* an ID or count, separators of either convention ignored */
 static rfl_result rfl__read_int(rfl_reduce_state *st, const char *s, size_t n, uint64_t *out) {
 	uint64_t v = 0;
 	size_t i;
@@ -15752,7 +15751,7 @@ static void rfl__set_name(rfl_reduce_state *st) {
 	st->name_trunc = st->tmp_trunc;
 }
 
-/* The ID column: a new kernel (on a details page, when the ID changes). */
+/* The ID column: a new kernel (details: when the ID changes). */
 static rfl_result rfl__data_id(rfl_reduce_state *st, const char *s, size_t n) {
 	uint64_t id;
 	rfl_result e;
@@ -15892,7 +15891,7 @@ static rfl_result rfl__row_end(rfl_reduce_state *st) {
 	return e;
 }
 
-/* The end of a section: a blank line, a "==" line, or the end of input. */
+/* A section ends: a blank line, a "==" line, or the end of input. */
 static rfl_result rfl__section_end(rfl_reduce_state *st) {
 	rfl_result e = RFL_OK;
 	if (st->fmt == RFL_CSV_NCU_DETAILS || st->fmt == RFL_CSV_NVPROF_METRICS) e = rfl__kernel_done(st);
