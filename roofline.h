@@ -10322,18 +10322,11 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    ========================================================================== */
 #ifndef RFL_NO_ONNX
 /* ---- ONNX part: implementation ----------------------------------------------
-   Two stages. The stream stage walks the protobuf wire format byte by byte
-   (any split), follows only the messages and fields the graph needs (a
-   schema below) and copies those fields, tag and length bytes unchanged,
-   into the arena: the arena then holds a smaller but valid ModelProto. A
-   message's length varint is rewritten in place when it ends (same width,
-   padded with 0x80 bytes: still valid protobuf). Skipped payloads (weights,
-   doc strings, subgraphs) cost O(1) per chunk. The finish stage decodes
-   that compact copy into arrays (nodes, values, attributes) behind it;
-   the build stage infers shapes and writes layer records.
-
-   Stream counters bound every array finish makes, so st.need is known at
-   the end of the stream even in count mode. */
+   The stream stage copies the fields the graph needs (the schema below),
+   tag and length bytes unchanged, into the arena: a smaller, valid
+   ModelProto (a message's length varint is rewritten in place when it
+   ends, same width). Its counters bound every array finish lays out
+   behind that copy, so st.need is known in count mode too. */
 
 /* message types of the schema */
 enum {
@@ -10354,66 +10347,45 @@ static const char *const rfl__ox_msg_names[RFL__OX_NTYPES] = {
 	"ModelProto", "GraphProto", "NodeProto", "AttributeProto", "TensorProto", "ValueInfoProto",
 	"TypeProto", "TypeProto.Tensor", "TensorShapeProto", "Dimension", "OperatorSetId"};
 
-/* The schema: which fields of which message the graph needs (onnx.proto
-   field numbers). Everything else is skipped. */
+/* The schema: the onnx.proto fields the graph needs, field number and
+   action, a 0-ended list per message type; the rest is skipped. */
 static int rfl__ox_action(int msg, uint32_t f) {
-	switch (msg) {
-	case RFL__OX_MODEL:
-		return f == 1 ? RFL__OX_SCALAR : f == 7 ? RFL__OX_MSG + RFL__OX_GRAPH
-			 : f == 8 ? RFL__OX_MSG + RFL__OX_OPSET : RFL__OX_SKIP;
-	case RFL__OX_GRAPH:
-		return f == 1 ? RFL__OX_MSG + RFL__OX_NODE : f == 5 ? RFL__OX_MSG + RFL__OX_TENSOR
-			 : (f == 11 || f == 12 || f == 13) ? RFL__OX_MSG + RFL__OX_VINFO : RFL__OX_SKIP;
-	case RFL__OX_NODE:
-		return (f == 1 || f == 2 || f == 3 || f == 4 || f == 7) ? RFL__OX_NAME
-			 : f == 5 ? RFL__OX_MSG + RFL__OX_ATTR : RFL__OX_SKIP;
-	case RFL__OX_ATTR:
-		return f == 1 ? RFL__OX_NAME : (f == 2 || f == 3 || f == 20) ? RFL__OX_SCALAR
-			 : f == 4 ? RFL__OX_STRING : f == 5 ? RFL__OX_MSG + RFL__OX_TENSOR
-			 : (f == 7 || f == 8) ? RFL__OX_LIST : RFL__OX_SKIP;
-	case RFL__OX_TENSOR:
-		return f == 1 ? RFL__OX_LIST : (f == 2 || f == 14) ? RFL__OX_SCALAR : f == 8 ? RFL__OX_NAME
-			 : (f == 4 || f == 5 || f == 7 || f == 9 || f == 10 || f == 11) ? RFL__OX_DATA
-			 : RFL__OX_SKIP;
-	case RFL__OX_VINFO: return f == 1 ? RFL__OX_NAME : f == 2 ? RFL__OX_MSG + RFL__OX_TYPE : RFL__OX_SKIP;
-	case RFL__OX_TYPE: return f == 1 ? RFL__OX_MSG + RFL__OX_TTYPE : RFL__OX_SKIP;
-	case RFL__OX_TTYPE:
-		return f == 1 ? RFL__OX_SCALAR : f == 2 ? RFL__OX_MSG + RFL__OX_SHAPE : RFL__OX_SKIP;
-	case RFL__OX_SHAPE: return f == 1 ? RFL__OX_MSG + RFL__OX_DIM : RFL__OX_SKIP;
-	case RFL__OX_DIM: return f == 1 ? RFL__OX_SCALAR : f == 2 ? RFL__OX_NAME : RFL__OX_SKIP;
-	case RFL__OX_OPSET: return f == 1 ? RFL__OX_NAME : f == 2 ? RFL__OX_SCALAR : RFL__OX_SKIP;
-	default: return RFL__OX_SKIP;
-	}
+#define RFL__S RFL__OX_SCALAR
+#define RFL__N RFL__OX_NAME
+#define RFL__D RFL__OX_DATA
+#define RFL__M(t) (RFL__OX_MSG + RFL__OX_##t)
+	static const unsigned char t[] = {
+		1, RFL__S, 7, RFL__M(GRAPH), 8, RFL__M(OPSET), 0,
+		1, RFL__M(NODE), 5, RFL__M(TENSOR), 11, RFL__M(VINFO), 12, RFL__M(VINFO),
+		13, RFL__M(VINFO), 0,
+		1, RFL__N, 2, RFL__N, 3, RFL__N, 4, RFL__N, 7, RFL__N, 5, RFL__M(ATTR), 0,
+		1, RFL__N, 2, RFL__S, 3, RFL__S, 20, RFL__S, 4, RFL__OX_STRING, 5, RFL__M(TENSOR),
+		7, RFL__OX_LIST, 8, RFL__OX_LIST, 0,
+		1, RFL__OX_LIST, 2, RFL__S, 14, RFL__S, 8, RFL__N, 4, RFL__D, 5, RFL__D, 7, RFL__D,
+		9, RFL__D, 10, RFL__D, 11, RFL__D, 0,
+		1, RFL__N, 2, RFL__M(TYPE), 0, 1, RFL__M(TTYPE), 0, 1, RFL__S, 2, RFL__M(SHAPE), 0,
+		1, RFL__M(DIM), 0, 1, RFL__S, 2, RFL__N, 0, 1, RFL__N, 2, RFL__S, 0};
+#undef RFL__S
+#undef RFL__N
+#undef RFL__D
+#undef RFL__M
+	const unsigned char *p = t;
+	while (msg > 0)
+		if (!*p++) msg--;
+	for (; *p; p += 2)
+		if (*p == f) return p[1];
+	return RFL__OX_SKIP;
 }
 
-/* Append text to a message buffer (truncating). */
-static size_t rfl__ox_cat(char *buf, size_t size, size_t k, const char *s) {
-	while (s && *s && k + 1 < size) buf[k++] = *s++;
-	buf[k] = 0;
-	return k;
-}
-static size_t rfl__ox_catu(char *buf, size_t size, size_t k, uint64_t v) {
-	char n[24];
-	rfl_fmt_u64(n, sizeof n, v);
-	return rfl__ox_cat(buf, size, k, n);
-}
-
-/* A wire error at stream offset `at`: "byte N: what (in Message field F)". */
+/* A wire error at stream offset `at`: "byte N: what (in Message)". */
 static rfl_result rfl__ox_wire_err(rfl_onnx_state *st, rfl_result r, uint64_t at, const char *what) {
-	char *m = st->err.msg;
-	size_t k;
+	rfl__sb s;
 	if (st->err.code) return st->err.code;
 	st->err.code = r;
 	st->err.offset = at;
-	k = rfl__ox_cat(m, sizeof st->err.msg, 0, "byte ");
-	k = rfl__ox_catu(m, sizeof st->err.msg, k, at);
-	k = rfl__ox_cat(m, sizeof st->err.msg, k, ": ");
-	k = rfl__ox_cat(m, sizeof st->err.msg, k, what);
-	if (st->depth > 0) {
-		k = rfl__ox_cat(m, sizeof st->err.msg, k, " (in ");
-		k = rfl__ox_cat(m, sizeof st->err.msg, k, rfl__ox_msg_names[st->frames[st->depth - 1].type]);
-		k = rfl__ox_cat(m, sizeof st->err.msg, k, ")");
-	}
+	s = rfl__sb_make(st->err.msg, sizeof st->err.msg);
+	rfl__sb_f(&s, "byte %u: %s", at, what);
+	if (st->depth > 0) rfl__sb_f(&s, " (in %s)", rfl__ox_msg_names[st->frames[st->depth - 1].type]);
 	return r;
 }
 
@@ -10423,7 +10395,6 @@ RFL_API rfl_result rfl_onnx_init(rfl_onnx_state *st, void *arena, size_t size) {
 	rfl__err_clear(&st->err);
 	st->arena = (unsigned char *)arena;
 	st->size = arena ? size : 0;
-	/* the ModelProto itself: open until the end of the stream */
 	st->frames[0].end = (uint64_t)-1;
 	st->frames[0].type = RFL__OX_MODEL;
 	st->depth = 1;
@@ -10438,7 +10409,7 @@ static void rfl__ox_emit(rfl_onnx_state *st, const unsigned char *p, size_t n) {
 	st->used += n;
 }
 
-/* A message ends: rewrite its length varint (same width) with what was kept. */
+/* A message ends: its length varint (same width) says what was kept. */
 static void rfl__ox_pop(rfl_onnx_state *st) {
 	rfl__onnx_frame *fr = &st->frames[--st->depth];
 	size_t len = st->used - fr->body_at;
@@ -10480,7 +10451,7 @@ static int rfl__ox_varint_byte(rfl_onnx_state *st, unsigned char b, rfl_result *
 	return !(b & 0x80);
 }
 
-/* The tag is complete: pick the field's action and the next phase. */
+/* The tag is complete: the field's action and the next phase. */
 static rfl_result rfl__ox_on_tag(rfl_onnx_state *st) {
 	uint64_t tag = st->val;
 	int msg = st->frames[st->depth - 1].type;
@@ -10523,7 +10494,7 @@ static rfl_result rfl__ox_open(rfl_onnx_state *st, uint64_t len, unsigned len_wi
 	return rfl__ox_field_done(st); /* an empty message closes at once */
 }
 
-/* The length of a length-delimited field is complete: follow, keep or skip. */
+/* A field's length is complete: follow, keep or skip. */
 static rfl_result rfl__ox_on_len(rfl_onnx_state *st, unsigned len_width) {
 	uint64_t len = st->val;
 	int msg = st->frames[st->depth - 1].type, a = st->action;
@@ -10557,7 +10528,7 @@ static rfl_result rfl__ox_on_len(rfl_onnx_state *st, unsigned len_width) {
 	return RFL_OK;
 }
 
-/* The byte machine over one chunk. Payload phases take whole runs. */
+/* The byte machine over one chunk; payloads are taken as whole runs. */
 static rfl_result rfl__ox_run(rfl_onnx_state *st, const unsigned char *p, size_t n) {
 	size_t i = 0;
 	rfl_result r = RFL_OK;
@@ -10567,7 +10538,7 @@ static rfl_result rfl__ox_run(rfl_onnx_state *st, const unsigned char *p, size_t
 			size_t take = (st->remain < (uint64_t)(n - i)) ? (size_t)st->remain : n - i;
 			if (st->phase == RFL__OXP_COPY) rfl__ox_emit(st, p + i, take);
 			i += take, st->offset += take, st->remain -= take;
-			if (!st->remain && (r = rfl__ox_field_done(st)) != RFL_OK) return r;
+			if (!st->remain && (r = rfl__ox_field_done(st))) return r;
 			continue;
 		}
 		b = p[i++];
@@ -10640,8 +10611,7 @@ RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n) {
 }
 
 /* ---- finish: the compact copy into arrays -------------------------------------- */
-
-/* Per-value scratch of the build (shape, folded constant, its record). */
+/* Per-value scratch of the build. */
 #define RFL__OX_CONSTS 8
 typedef struct rfl__ox_slot {
 	int64_t dim[RFL_ONNX_MAX_RANK];
@@ -10656,7 +10626,6 @@ typedef struct rfl__ox_slot {
 	uint8_t bax1;               /* batch axis + 1 when a rule knows it, else 0 */
 } rfl__ox_slot;
 
-/* An in-memory protobuf reader over the compact copy. */
 typedef struct rfl__pb {
 	const unsigned char *p, *end;
 } rfl__pb;
@@ -10672,8 +10641,8 @@ static int rfl__pb_varint(rfl__pb *r, uint64_t *v) {
 	}
 	return 0;
 }
-/* Next field: 1 and its number, wire type, value (wire 0, 1, 5) or body
-   (wire 2); 0 at the end or on a malformed field. */
+/* Next field of the compact copy: 1 and its number, wire type, value
+   (wire 0, 1, 5) or body (wire 2); 0 at the end or when malformed. */
 static int rfl__pb_next(rfl__pb *r, uint32_t *f, unsigned *wire, uint64_t *v, rfl__pb *sub) {
 	uint64_t tag, len;
 	unsigned k, n;
@@ -10703,8 +10672,9 @@ static int rfl__pb_next(rfl__pb *r, uint32_t *f, unsigned *wire, uint64_t *v, rf
 typedef struct rfl__ox_fin {
 	rfl_onnx_state *st;
 	rfl_onnx_graph *g;
-	unsigned char *base;
-	size_t pos, size;
+	unsigned char *base; /* 0: rfl__ox_layout only counts */
+	uint64_t pos;
+	void *work;
 	rfl_onnx_node *nodes;
 	rfl_onnx_attr *attrs;
 	int *io;
@@ -10721,53 +10691,71 @@ typedef struct rfl__ox_fin {
 static size_t rfl__ox_align(size_t n) { return (n + 7u) & ~(size_t)7u; }
 static uint64_t rfl__ox_align64(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
 
-/* The bytes finish and build need beyond the compact copy, from the
-   stream counters; 0 when it overflows. */
+static void *rfl__ox_take(rfl__ox_fin *F, uint64_t bytes) {
+	void *p = F->base ? F->base + F->pos : (void *)0;
+	F->pos += rfl__ox_align64(bytes);
+	return p;
+}
+
+/* Lay the tables out behind the compact copy, sized by the stream
+   counters (in 64 bits: without F->base, only counted). */
+static void rfl__ox_layout(rfl__ox_fin *F, const uint64_t *c, uint32_t hsize) {
+	uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1;
+	uint32_t i;
+	F->cap_nodes = (int)c[RFL__OX_NODE];
+	F->nodes = (rfl_onnx_node *)rfl__ox_take(F, c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
+	F->cap_attrs = (int)c[RFL__OX_ATTR];
+	F->attrs = (rfl_onnx_attr *)rfl__ox_take(F, c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
+	F->cap_io = (size_t)c[RFL__OXC_IO];
+	F->io = (int *)rfl__ox_take(F, c[RFL__OXC_IO] * sizeof(int));
+	F->cap_values = (int)vals;
+	F->values = (rfl_onnx_value *)rfl__ox_take(F, vals * sizeof(rfl_onnx_value));
+	F->cap_dims = (size_t)(c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]);
+	F->dims = (rfl_onnx_dim *)rfl__ox_take(F, (c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]) *
+												  sizeof(rfl_onnx_dim));
+	F->cap_el = (size_t)c[RFL__OXC_ELEMS];
+	F->el = (int64_t *)rfl__ox_take(F, c[RFL__OXC_ELEMS] * 8);
+	F->cap_str = (size_t)c[RFL__OXC_STR];
+	F->str = (char *)rfl__ox_take(F, c[RFL__OXC_STR]);
+	F->hmask = hsize - 1;
+	F->hash = (int *)rfl__ox_take(F, (uint64_t)hsize * sizeof(int));
+	for (i = 0; F->base && i < hsize; i++) F->hash[i] = -1;
+	F->cap_vi = (int)c[RFL__OX_VINFO];
+	F->ins = (int *)rfl__ox_take(F, c[RFL__OX_VINFO] * sizeof(int));
+	F->outs = (int *)rfl__ox_take(F, c[RFL__OX_VINFO] * sizeof(int));
+	F->work = rfl__ox_take(F, vals * sizeof(rfl__ox_slot));
+}
+
+/* The bytes of finish's tables; 0 on overflow. */
 static uint64_t rfl__ox_tables_size(const uint64_t *c, uint32_t *hsize) {
-	uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1, h = 16, t = 0;
+	uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1, h = 16;
+	rfl__ox_fin F;
 	if (vals > 0x10000000u || c[RFL__OXC_ELEMS] > ((uint64_t)1 << 40) ||
 		c[RFL__OXC_STR] > ((uint64_t)1 << 40) || c[RFL__OX_DIM] > ((uint64_t)1 << 40))
 		return 0;
 	while (h < 2 * vals) h *= 2;
 	*hsize = (uint32_t)h;
-	t += rfl__ox_align64(c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
-	t += rfl__ox_align64(c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
-	t += rfl__ox_align64(c[RFL__OXC_IO] * sizeof(int));
-	t += rfl__ox_align64(vals * sizeof(rfl_onnx_value));
-	t += rfl__ox_align64((c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]) * sizeof(rfl_onnx_dim));
-	t += rfl__ox_align64(c[RFL__OXC_ELEMS] * 8);
-	t += rfl__ox_align64(c[RFL__OXC_STR]);
-	t += rfl__ox_align64(h * sizeof(int));
-	t += 2 * rfl__ox_align64(c[RFL__OX_VINFO] * sizeof(int));
-	t += rfl__ox_align64(vals * sizeof(rfl__ox_slot));
-	return t;
+	RFL_MEMSET(&F, 0, sizeof F);
+	rfl__ox_layout(&F, c, *hsize);
+	return F.pos;
 }
 
-static void *rfl__ox_take(rfl__ox_fin *F, size_t bytes) {
-	void *p = F->base + F->pos;
-	F->pos += rfl__ox_align(bytes);
-	return p;
-}
-
-/* A graph error: RFL_ERR_* with "a 'x'..." assembled from parts; where c
-   starts with "': ", the part before it names the place ("tensor 'w'"). */
+/* A graph error, the message a b c d; where c starts with "': ", a b
+   name the place ("tensor 'w'"). */
 static rfl_result rfl__ox_gerr(rfl__ox_fin *F, rfl_result r, const char *a, const char *b,
 							   const char *c, const char *d) {
 	rfl_error *e = &F->st->err;
-	size_t k = 0;
+	rfl__sb s;
 	if (e->code) return e->code;
 	e->code = r;
 	e->offset = F->st->offset;
 	if (c[0] == '\'' && c[1] == ':' && c[2] == ' ') {
-		k = rfl__ox_cat(e->where, sizeof e->where, k, a);
-		k = rfl__ox_cat(e->where, sizeof e->where, k, b);
-		rfl__ox_cat(e->where, sizeof e->where, k, "'");
-		c += 3, a = b = "", k = 0;
+		s = rfl__sb_make(e->where, sizeof e->where);
+		rfl__sb_f(&s, "%s%s'", a, b);
+		c += 3, a = b = "";
 	}
-	k = rfl__ox_cat(e->msg, sizeof e->msg, k, a);
-	k = rfl__ox_cat(e->msg, sizeof e->msg, k, b);
-	k = rfl__ox_cat(e->msg, sizeof e->msg, k, c);
-	rfl__ox_cat(e->msg, sizeof e->msg, k, d);
+	s = rfl__sb_make(e->msg, sizeof e->msg);
+	rfl__sb_f(&s, "%s%s%s%s", a, b, c, d);
 	return r;
 }
 
@@ -10794,24 +10782,6 @@ static int rfl__ox_name_is(const char *name, const rfl__pb *s) {
 		if (name[i] != (char)s->p[i]) return 0;
 	return name[n] == 0;
 }
-/* Index of the value named s; with create, a new one when absent.
-   -1 when absent (or no room). */
-static int rfl__ox_lookup(rfl__ox_fin *F, const rfl__pb *s, int create) {
-	uint32_t h = rfl__ox_hash(s->p, (size_t)(s->end - s->p)) & F->hmask;
-	rfl_onnx_value *v;
-	while (F->hash[h] >= 0) {
-		if (rfl__ox_name_is(F->values[F->hash[h]].name, s)) return F->hash[h];
-		h = (h + 1) & F->hmask;
-	}
-	if (!create || F->n_values >= F->cap_values) return -1;
-	v = &F->values[F->n_values];
-	RFL_MEMSET(v, 0, sizeof *v);
-	v->name = rfl__ox_strdup(F, s);
-	v->rank = -1;
-	v->producer = -1;
-	F->hash[h] = F->n_values;
-	return F->n_values++;
-}
 static int rfl__ox_new_value(rfl__ox_fin *F) {
 	rfl_onnx_value *v;
 	if (F->n_values >= F->cap_values) return -1;
@@ -10822,8 +10792,19 @@ static int rfl__ox_new_value(rfl__ox_fin *F) {
 	v->producer = -1;
 	return F->n_values++;
 }
+/* Index of the value named s (with create: made when absent); -1 if none. */
+static int rfl__ox_lookup(rfl__ox_fin *F, const rfl__pb *s, int create) {
+	uint32_t h = rfl__ox_hash(s->p, (size_t)(s->end - s->p)) & F->hmask;
+	int i;
+	while (F->hash[h] >= 0) {
+		if (rfl__ox_name_is(F->values[F->hash[h]].name, s)) return F->hash[h];
+		h = (h + 1) & F->hmask;
+	}
+	if (!create || (i = rfl__ox_new_value(F)) < 0) return -1;
+	F->values[i].name = rfl__ox_strdup(F, s);
+	return F->hash[h] = i;
+}
 
-/* Elements of a repeated scalar field (packed or not) into F->el. */
 static void rfl__ox_put_el(rfl__ox_fin *F, int64_t x) {
 	if (F->n_el < F->cap_el) F->el[F->n_el++] = x;
 }
@@ -10841,7 +10822,8 @@ static double rfl__ox_f64(uint64_t bits) {
 	RFL_MEMCPY(&x, &bits, sizeof x);
 	return x;
 }
-/* kind 0: varint ints, 1: fixed32 floats, 2: fixed64 doubles */
+/* A repeated scalar field (packed or not) into F->el. kind 0: varint ints,
+   1: fixed32 floats, 2: fixed64 doubles. */
 static int rfl__ox_list(rfl__ox_fin *F, unsigned wire, uint64_t v, rfl__pb *sub, int kind) {
 	int n = 0;
 	if (wire == 2) {
@@ -10888,7 +10870,6 @@ static int rfl__ox_raw(rfl__ox_fin *F, const rfl__pb *s, int type) {
 	return (int)(n / w);
 }
 
-/* Element count of a value's dims, checked; 0 with *ok = 0 on overflow. */
 static uint64_t rfl__ox_numel(const rfl_onnx_value *v, int *ok) {
 	uint64_t n = 1;
 	int i;
@@ -10902,7 +10883,7 @@ static uint64_t rfl__ox_numel(const rfl_onnx_value *v, int *ok) {
 	return n;
 }
 
-/* A TensorProto: dims, type, name, kept data. Returns the value index. */
+/* A TensorProto into a value; its index. */
 static int rfl__ox_tensor(rfl__ox_fin *F, rfl__pb body, int named) {
 	rfl__pb r = body, sub, name;
 	uint32_t f;
@@ -10912,9 +10893,8 @@ static int rfl__ox_tensor(rfl__ox_fin *F, rfl__pb body, int named) {
 	size_t d0 = F->n_dims, e0;
 	rfl_onnx_value *val;
 	name.p = name.end = body.p;
-	/* first: dims, type, name, location (any order) */
 	while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
-		if (f == 1) { /* dims go through el (the list reader), then into dims */
+		if (f == 1) { /* through el (the list reader) into dims */
 			size_t j;
 			e0 = F->n_el;
 			rfl__ox_list(F, w, v, &sub, 0);
@@ -10938,7 +10918,6 @@ static int rfl__ox_tensor(rfl__ox_fin *F, rfl__pb body, int named) {
 	val->rank = rank;
 	val->elem_type = type;
 	val->flags |= RFL_ONNX_HAS_SHAPE | (ext ? RFL_ONNX_EXTERNAL : 0u);
-	/* then: the kept data */
 	e0 = F->n_el;
 	r = body;
 	while (rfl__pb_next(&r, &f, &w, &v, &sub)) {
@@ -10955,7 +10934,7 @@ static int rfl__ox_tensor(rfl__ox_fin *F, rfl__pb body, int named) {
 	return vi;
 }
 
-/* A ValueInfoProto (graph input, output or value_info): elem type, dims. */
+/* A ValueInfoProto: elem type and dims. */
 static int rfl__ox_vinfo(rfl__ox_fin *F, rfl__pb body) {
 	rfl__pb r = body, sub, t, tt, sh, dm, name;
 	uint32_t f, f2;
@@ -11004,7 +10983,6 @@ static int rfl__ox_vinfo(rfl__ox_fin *F, rfl__pb body) {
 	return vi;
 }
 
-/* Check a value's dims: a negative dim is an error naming the tensor. */
 static rfl_result rfl__ox_check_dims(rfl__ox_fin *F, const rfl_onnx_value *v) {
 	int i;
 	for (i = 0; i < v->rank; i++)
@@ -11014,7 +10992,6 @@ static rfl_result rfl__ox_check_dims(rfl__ox_fin *F, const rfl_onnx_value *v) {
 	return RFL_OK;
 }
 
-/* An AttributeProto into attrs[k]. */
 static void rfl__ox_attr(rfl__ox_fin *F, rfl__pb body, rfl_onnx_attr *a) {
 	rfl__pb r = body, sub;
 	uint32_t f;
@@ -11047,8 +11024,7 @@ static void rfl__ox_attr(rfl__ox_fin *F, rfl__pb body, rfl_onnx_attr *a) {
 	}
 }
 
-/* A NodeProto into nodes[k]: names, outputs (their producer), attributes;
-   inputs are resolved once every value is known (rfl__ox_inputs). */
+/* A NodeProto into nodes[k]; its inputs wait for rfl__ox_inputs. */
 static rfl_result rfl__ox_node(rfl__ox_fin *F, rfl__pb body, int k) {
 	rfl__pb r = body, sub;
 	uint32_t f;
@@ -11090,7 +11066,6 @@ static rfl_result rfl__ox_node(rfl__ox_fin *F, rfl__pb body, int k) {
 	return RFL_OK;
 }
 
-/* Second pass over a node: its input names to value indexes. */
 static rfl_result rfl__ox_inputs(rfl__ox_fin *F, rfl__pb body, int k) {
 	rfl__pb r = body, sub;
 	uint32_t f;
@@ -11119,7 +11094,7 @@ static rfl_result rfl__ox_inputs(rfl__ox_fin *F, rfl__pb body, int k) {
 	return RFL_OK;
 }
 
-/* GraphProto: pass 0 creates values and nodes, pass 1 resolves inputs. */
+/* pass 0 makes values and nodes, pass 1 resolves inputs */
 static rfl_result rfl__ox_graph(rfl__ox_fin *F, rfl__pb body, int pass) {
 	rfl__pb r = body, sub;
 	uint32_t f;
@@ -11155,35 +11130,7 @@ static rfl_result rfl__ox_graph(rfl__ox_fin *F, rfl__pb body, int pass) {
 	return e;
 }
 
-/* Lay the tables out behind the compact copy. */
-static void rfl__ox_layout(rfl__ox_fin *F, const uint64_t *c, uint32_t hsize) {
-	size_t vals = (size_t)(c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1);
-	uint32_t i;
-	F->cap_nodes = (int)c[RFL__OX_NODE];
-	F->nodes = (rfl_onnx_node *)rfl__ox_take(F, (size_t)c[RFL__OX_NODE] * sizeof(rfl_onnx_node));
-	F->cap_attrs = (int)c[RFL__OX_ATTR];
-	F->attrs = (rfl_onnx_attr *)rfl__ox_take(F, (size_t)c[RFL__OX_ATTR] * sizeof(rfl_onnx_attr));
-	F->cap_io = (size_t)c[RFL__OXC_IO];
-	F->io = (int *)rfl__ox_take(F, F->cap_io * sizeof(int));
-	F->cap_values = (int)vals;
-	F->values = (rfl_onnx_value *)rfl__ox_take(F, vals * sizeof(rfl_onnx_value));
-	F->cap_dims = (size_t)(c[RFL__OX_DIM] + c[RFL__OXC_ELEMS]);
-	F->dims = (rfl_onnx_dim *)rfl__ox_take(F, F->cap_dims * sizeof(rfl_onnx_dim));
-	F->cap_el = (size_t)c[RFL__OXC_ELEMS];
-	F->el = (int64_t *)rfl__ox_take(F, F->cap_el * 8);
-	F->cap_str = (size_t)c[RFL__OXC_STR];
-	F->str = (char *)rfl__ox_take(F, F->cap_str);
-	F->hmask = hsize - 1;
-	F->hash = (int *)rfl__ox_take(F, hsize * sizeof(int));
-	for (i = 0; i < hsize; i++) F->hash[i] = -1;
-	F->cap_vi = (int)c[RFL__OX_VINFO];
-	F->ins = (int *)rfl__ox_take(F, (size_t)F->cap_vi * sizeof(int));
-	F->outs = (int *)rfl__ox_take(F, (size_t)F->cap_vi * sizeof(int));
-	F->g->work = rfl__ox_take(F, vals * sizeof(rfl__ox_slot));
-	F->g->work_size = vals * sizeof(rfl__ox_slot);
-}
-
-/* ModelProto: ir_version, the default domain's opset, the graph. */
+/* ir_version, the default domain's opset, the graph */
 static rfl_result rfl__ox_model(rfl__ox_fin *F, rfl__pb model) {
 	rfl__pb r = model, sub, o, s2, graph;
 	uint32_t f, f2;
@@ -11215,8 +11162,7 @@ static rfl_result rfl__ox_model(rfl__ox_fin *F, rfl__pb model) {
 	return e;
 }
 
-/* Totals over the values: params (floating-point initializers) and the
-   records a build may need. */
+/* params (floating-point initializers) and the records a build may need. */
 static rfl_result rfl__ox_totals(rfl__ox_fin *F) {
 	rfl_onnx_graph *g = F->g;
 	int i, ok;
@@ -11262,9 +11208,8 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
 	st->need = (size_t)need;
 	if (!st->arena) return RFL_OK; /* count mode */
 	if (need > st->size) {
-		size_t k = rfl__ox_cat(st->err.msg, sizeof st->err.msg, 0, "arena too small: ");
-		k = rfl__ox_catu(st->err.msg, sizeof st->err.msg, k, need);
-		rfl__ox_cat(st->err.msg, sizeof st->err.msg, k, " bytes needed");
+		rfl__sb s = rfl__sb_make(st->err.msg, sizeof st->err.msg);
+		rfl__sb_f(&s, "arena too small: %u bytes needed", need);
 		st->err.offset = st->offset;
 		st->err.need = need;
 		return st->err.code = RFL_ERR_BUFFER;
@@ -11274,10 +11219,11 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
 	F.g = g;
 	pad = (size_t)((8u - ((uintptr_t)(st->arena + st->used) & 7u)) & 7u);
 	F.base = st->arena + st->used + pad;
-	F.size = st->size - st->used - pad;
 	model.p = st->arena;
 	model.end = st->arena + st->used;
 	rfl__ox_layout(&F, st->counts, hsize);
+	g->work = F.work;
+	g->work_size = (size_t)F.cap_values * sizeof(rfl__ox_slot);
 	e = rfl__ox_model(&F, model);
 	if (!e) e = rfl__ox_totals(&F);
 	if (e) return e;
@@ -11295,12 +11241,10 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
 }
 
 /* ---- build: shapes, folded shape arithmetic, records ------------------------------
-   Every value gets a slot (g->work): its dims at the inferred batch, and
-   for small integer tensors (Shape -> Gather -> Concat -> Reshape chains)
-   its values, so a Reshape's target shape is known. A tensor is "batched"
-   when it derives from a graph input; nodes with a batched input become
-   layer records, the others (weights arithmetic, folded constants) make
-   none and hand their unclaimed parameters on to the first record that
+   A slot per value: its dims at the batch, and for small tensors (Shape ->
+   Gather -> Concat -> Reshape) its values. A tensor derived from a graph
+   input is "batched"; nodes reading one make records, the rest (weights
+   arithmetic, folding) hand their params on to the first record that
    consumes them ("pending"). */
 typedef struct rfl__ox_b {
 	rfl_onnx_graph *g;
@@ -11310,10 +11254,10 @@ typedef struct rfl__ox_b {
 	rfl__ox_slot *s;
 	uint64_t batch;
 	int node;
-	int bax;                 /* the batch axis of the graph inputs */
+	int bax; /* the graph inputs' batch axis */
 } rfl__ox_b;
 
-/* Totals at the batch for one record; rfl__ox_record makes them per sample. */
+/* A record's totals at the batch. */
 typedef struct rfl__ox_cost {
 	uint64_t mac, flops, bias;
 	uint32_t arg[4];
@@ -11326,27 +11270,23 @@ static const char *rfl__ox_node_label(const rfl_onnx_graph *g, const rfl_onnx_no
 	return n->op_type;
 }
 
-/* A build error naming the node: "node 'x' (Op): what detail". */
+/* A build error: where "node 'x' (Op)", message what detail. */
 static rfl_result rfl__ox_berr(rfl__ox_b *B, rfl_result r, const char *what, const char *detail) {
 	rfl_error *e = &B->info->err;
-	size_t k = 0;
+	rfl__sb s;
 	if (e->code) return r;
 	e->code = r;
 	e->index = B->node;
 	if (B->node >= 0) {
 		const rfl_onnx_node *n = &B->g->nodes[B->node];
-		k = rfl__ox_cat(e->where, sizeof e->where, k, "node '");
-		k = rfl__ox_cat(e->where, sizeof e->where, k, rfl__ox_node_label(B->g, n));
-		k = rfl__ox_cat(e->where, sizeof e->where, k, "' (");
-		k = rfl__ox_cat(e->where, sizeof e->where, k, n->op_type);
-		rfl__ox_cat(e->where, sizeof e->where, k, ")");
+		s = rfl__sb_make(e->where, sizeof e->where);
+		rfl__sb_f(&s, "node '%s' (%s)", rfl__ox_node_label(B->g, n), n->op_type);
 	}
-	k = rfl__ox_cat(e->msg, sizeof e->msg, 0, what);
-	rfl__ox_cat(e->msg, sizeof e->msg, k, detail);
+	s = rfl__sb_make(e->msg, sizeof e->msg);
+	rfl__sb_f(&s, "%s%s", what, detail);
 	return r;
 }
 
-/* The two usual build errors: a shape that does not fit, counts past 64 bits. */
 static rfl_result rfl__ox_bad(rfl__ox_b *B, const char *what) {
 	return rfl__ox_berr(B, RFL_ERR_SHAPE, what, "");
 }
@@ -11381,7 +11321,6 @@ static int rfl__ox_attr_ints(const rfl_onnx_node *n, const char *name, const int
 	return a && a->ints ? a->n : 0;
 }
 
-/* ---- slots ---- */
 static rfl__ox_slot *rfl__ox_in(rfl__ox_b *B, const rfl_onnx_node *n, int i) {
 	if (i >= n->n_inputs || n->inputs[i] < 0) return (rfl__ox_slot *)0;
 	return &B->s[n->inputs[i]];
@@ -11414,8 +11353,13 @@ static double rfl__ox_getf(const rfl__ox_slot *s, int i) {
 	return x;
 }
 static void rfl__ox_setf(rfl__ox_slot *s, int i, double x) { RFL_MEMCPY(&s->cv[i], &x, sizeof x); }
+/* o's folded value j := x's value i, as a double when isf */
+static void rfl__ox_cp(rfl__ox_slot *o, int j, int isf, const rfl__ox_slot *x, int i) {
+	if (isf) rfl__ox_setf(o, j, rfl__ox_getf(x, i));
+	else o->cv[j] = rfl__ox_geti(x, i);
+}
 
-/* Element count of a slot; 0 with *ok = 0 when unknown or overflowing. */
+/* Element count; 0 with *ok = 0 when unknown or overflowing. */
 static uint64_t rfl__ox_count(const rfl__ox_slot *s, int *ok) {
 	uint64_t n = 1;
 	int i;
@@ -11473,8 +11417,8 @@ static int rfl__ox_dim_lookup(const char *list, const char *name, int64_t *out) 
 	return 0;
 }
 
-/* Dims of a value from the file into slot s: numbers, NAME=V, or the batch
-   for a graph input's first axis. 0 and the missing name when unknown. */
+/* A value's dims from the file into s: numbers, NAME=V, or the batch on
+   the batch axis; 0 and the missing name when unknown. */
 static int rfl__ox_file_dims(rfl__ox_b *B, const rfl_onnx_value *v, rfl__ox_slot *s, int input,
 							 const char **missing) {
 	int i;
@@ -11538,8 +11482,8 @@ static int rfl__ox_rec_shape(rfl__ox_b *B, const rfl__ox_slot *s, rfl_layer *L) 
 	return 1;
 }
 
-/* The record of output k of node n: totals at the batch made per sample,
-   parameters claimed from the inputs, its inputs' records. */
+/* The record of output k of node n: c per sample, params claimed from
+   the inputs. */
 static rfl_result rfl__ox_record(rfl__ox_b *B, const rfl_onnx_node *n, int k, rfl_op op,
 								 const rfl__ox_cost *c, int first) {
 	rfl_net *net = B->net;
@@ -11592,7 +11536,7 @@ static rfl_result rfl__ox_record(rfl__ox_b *B, const rfl_onnx_node *n, int k, rf
 	return RFL_OK;
 }
 
-/* Does node n read a batched tensor (or batch-dependent shape values)? */
+/* Does n read a batched tensor (*bdep: batch-dependent shape values)? */
 static int rfl__ox_batched_in(rfl__ox_b *B, const rfl_onnx_node *n, int *bdep) {
 	int i, b = 0;
 	*bdep = 0;
@@ -11605,7 +11549,6 @@ static int rfl__ox_batched_in(rfl__ox_b *B, const rfl_onnx_node *n, int *bdep) {
 	return b;
 }
 
-/* ---- broadcasting ---- */
 static rfl_result rfl__ox_bcast(rfl__ox_b *B, const rfl__ox_slot *a, const rfl__ox_slot *b,
 								int64_t *out, int *rank) {
 	int r = a->rank > b->rank ? a->rank : b->rank, i;
@@ -11620,7 +11563,7 @@ static rfl_result rfl__ox_bcast(rfl__ox_b *B, const rfl__ox_slot *a, const rfl__
 	return RFL_OK;
 }
 
-/* Flat index into a broadcast operand (row-major) for output index idx. */
+/* Flat index into broadcast operand s of output element idx. */
 static int rfl__ox_bidx(const rfl__ox_slot *s, const int64_t *od, int orank, int idx) {
 	int i, pos = 0;
 	int64_t stride = 1, rem = idx;
@@ -11634,11 +11577,9 @@ static int rfl__ox_bidx(const rfl__ox_slot *s, const int64_t *od, int orank, int
 	return pos;
 }
 
-/* After an op's shape rule: outputs that are folded constants make no
-   record; a node reading a batched tensor (or, for ops that write a tensor
-   of a given shape, batch-dependent shape values) makes one record per
-   output, the cost on the first; the rest (weights arithmetic) hand their
-   unclaimed params to the first output. */
+/* After an op's rule: folded outputs make no record; a node reading a
+   batched tensor (writes_shape: or batch-dependent shape values) makes one
+   per output, the cost on the first; the rest pass their params on. */
 static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op,
 								   const rfl__ox_cost *c, int writes_shape) {
 	int k, i, bdep, batched = rfl__ox_batched_in(B, n, &bdep), folded = 1;
@@ -11662,8 +11603,7 @@ static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op 
 		rfl__ox_slot *o = rfl__ox_out(B, n, 0);
 		batched = o && o->rank > 0 && (uint64_t)o->dim[0] == B->batch;
 	}
-	if (batched) { /* the cost and the params on the first output present
-					  (an LSTM's Y may be omitted) */
+	if (batched) { /* the first output present has them (an LSTM's Y may be omitted) */
 		int first = 1;
 		RFL_MEMSET(&z, 0, sizeof z);
 		z.flags = c->flags & ~(unsigned)RFL_LF_BIAS;
@@ -11683,13 +11623,22 @@ static rfl_result rfl__ox_conclude(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op 
 	return RFL_OK;
 }
 
+/* rfl__ox_conclude with a cost of flops and flags alone */
+static rfl_result rfl__ox_end(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op, uint64_t flops,
+							  unsigned flags, int writes_shape) {
+	rfl__ox_cost c;
+	RFL_MEMSET(&c, 0, sizeof c);
+	c.flops = flops, c.flags = flags;
+	return rfl__ox_conclude(B, n, op, &c, writes_shape);
+}
+
 static rfl_result rfl__ox_need(rfl__ox_b *B, const rfl__ox_slot *x, const char *what) {
 	if (!x) return rfl__ox_berr(B, RFL_ERR_SHAPE, "missing input ", what);
 	if (x->rank < 0) return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, "shape unknown of input ", what);
 	return RFL_OK;
 }
 
-/* Normalise an axis against rank r (negative counts from the end). */
+/* An axis of rank r (negative: from the end); 0 when out of range. */
 static int rfl__ox_axis(int64_t a, int r, int *out) {
 	if (a < 0) a += r;
 	if (a < 0 || a >= r) return 0;
@@ -11740,7 +11689,7 @@ static rfl_result rfl__ox_unary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op,
 	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "0");
 	int ok;
-	if (r || (r = rfl__ox_shape(B, o, x->dim, x->rank)) != RFL_OK || !o) return r;
+	if (r || (r = rfl__ox_shape(B, o, x->dim, x->rank)) || !o) return r;
 	rfl__ox_fold1(n, x, o);
 	RFL_MEMSET(&c, 0, sizeof c);
 	c.flops = rfl__ox_count(o, &ok) * per_elem;
@@ -11749,8 +11698,7 @@ static rfl_result rfl__ox_unary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op,
 	return rfl__ox_conclude(B, n, op, &c, 0);
 }
 
-/* Identity (and eval Dropout of a non-batched tensor): the output is the
-   input, record and all. */
+/* Identity (and Dropout of a non-batched tensor): the input, record and all. */
 static rfl_result rfl__ox_alias(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
 	rfl_result r = rfl__ox_need(B, x, "0");
@@ -11803,7 +11751,6 @@ static void rfl__ox_fold2(const rfl_onnx_node *n, rfl__ox_slot *const *in, int n
 static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
 	rfl__ox_slot *in[3], *o = rfl__ox_out(B, n, 0);
 	rfl__ox_slot acc;
-	rfl__ox_cost c;
 	int64_t od[RFL_ONNX_MAX_RANK];
 	int nin = n->n_inputs < 3 ? n->n_inputs : 3, j, orank = 0, ok;
 	rfl_result r = RFL_OK;
@@ -11817,15 +11764,13 @@ static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
 		else if ((r = rfl__ox_bcast(B, &acc, in[j], od, &orank)) == RFL_OK)
 			RFL_MEMCPY(acc.dim, od, sizeof od), acc.rank = orank;
 	}
-	if (r || (r = rfl__ox_shape(B, o, acc.dim, acc.rank)) != RFL_OK || !o) return r;
+	if (r || (r = rfl__ox_shape(B, o, acc.dim, acc.rank)) || !o) return r;
 	rfl__ox_fold2(n, in, nin, o);
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flops = rfl__ox_count(o, &ok);
-	return rfl__ox_conclude(B, n, op, &c, 0);
+	return rfl__ox_end(B, n, op, rfl__ox_count(o, &ok), 0, 0);
 }
 
-/* Spatial geometry of Conv / ConvTranspose / pools: kernel, strides,
-   pads (begin..., end...), dilations, auto_pad. */
+/* Window of Conv / ConvTranspose / pools: kernel, strides, pads (begin...,
+   end...), dilations, output padding. */
 typedef struct rfl__ox_win {
 	int64_t k[RFL_ONNX_MAX_RANK], s[RFL_ONNX_MAX_RANK], pb[RFL_ONNX_MAX_RANK],
 		pe[RFL_ONNX_MAX_RANK], d[RFL_ONNX_MAX_RANK], op[RFL_ONNX_MAX_RANK];
@@ -11863,7 +11808,7 @@ static rfl_result rfl__ox_window(rfl__ox_b *B, const rfl_onnx_node *n, int nsp,
 	return RFL_OK;
 }
 
-/* Output extent along one spatial axis (forward windows), ONNX's rules. */
+/* Output extent of a forward window along axis i, ONNX's rules. */
 static int rfl__ox_win_out(const rfl__ox_win *w, int i, int64_t in, const char *autopad, int ceil_mode,
 						   int64_t *out) {
 	int64_t ext = w->d[i] * (w->k[i] - 1) + 1, span;
@@ -11901,10 +11846,8 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
 	nsp = x->rank - 2;
 	if (nsp < 1 || w->rank != x->rank || g < 1 || x->dim[1] % g)
 		return rfl__ox_bad(B, "input, weight and group do not agree");
-	if ((r = rfl__ox_window(B, n, nsp, w->dim + 2, &win)) != RFL_OK) return r;
-	if (!transposed && w->dim[1] * g != x->dim[1])
-		return rfl__ox_bad(B, "weight channels do not match the input");
-	if (transposed && w->dim[0] != x->dim[1])
+	if ((r = rfl__ox_window(B, n, nsp, w->dim + 2, &win))) return r;
+	if (transposed ? w->dim[0] != x->dim[1] : w->dim[1] * g != x->dim[1])
 		return rfl__ox_bad(B, "weight channels do not match the input");
 	cout = transposed ? w->dim[1] * g : w->dim[0];
 	od[0] = x->dim[0], od[1] = cout;
@@ -11924,7 +11867,7 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
 		}
 		ok = ok && rfl__ox_mul(outsp, (uint64_t)od[2 + i], &outsp) && rfl__ox_mul(insp, (uint64_t)in, &insp);
 	}
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	/* MACs per batch element: conv M (C/g) k out; transposed C (M/g) k in */
 	ok = ok && rfl__ox_mul((uint64_t)x->dim[0], (uint64_t)(transposed ? x->dim[1] : cout), &t) &&
@@ -11932,7 +11875,7 @@ static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transpo
 		 rfl__ox_mul(t, win.kprod, &t) && rfl__ox_mul(t, transposed ? insp : outsp, &t) &&
 		 rfl__ox_mul(t, 2, &c.mac);
 	c.flops = c.mac;
-	if (n->n_inputs > 2 && n->inputs[2] >= 0) { /* bias: one add per output */
+	if (rfl__ox_in(B, n, 2)) { /* bias: one add per output */
 		uint64_t b = rfl__ox_count(o, &i);
 		ok = ok && c.flops + b >= b;
 		c.flops += b;
@@ -11958,13 +11901,13 @@ static rfl_result rfl__ox_pool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) 
 	if (r) return r;
 	nsp = x->rank - 2;
 	if (nsp < 1) return rfl__ox_bad(B, "input rank below 3");
-	if ((r = rfl__ox_window(B, n, nsp, (const int64_t *)0, &win)) != RFL_OK) return r;
+	if ((r = rfl__ox_window(B, n, nsp, (const int64_t *)0, &win))) return r;
 	od[0] = x->dim[0], od[1] = x->dim[1];
 	for (i = 0; i < nsp; i++)
 		if (!rfl__ox_win_out(&win, i, x->dim[2 + i], ap, ceil_mode, &od[2 + i]))
 			return rfl__ox_bad(B, "input smaller than the window");
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, x->rank)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, x->rank))) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	if (!rfl__ox_mul(rfl__ox_count(o, &ok), win.kprod, &c.flops))
 		return rfl__ox_ovf(B);
@@ -11984,7 +11927,7 @@ static rfl_result rfl__ox_gpool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op)
 	if (r) return r;
 	if (x->rank < 3) return rfl__ox_bad(B, "input rank below 3");
 	for (i = 0; i < x->rank; i++) od[i] = i < 2 ? x->dim[i] : 1;
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	c.flops = rfl__ox_count(x, &ok);
 	c.flags = RFL_LF_MODULE;
@@ -11992,7 +11935,7 @@ static rfl_result rfl__ox_gpool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op)
 	return rfl__ox_conclude(B, n, op, &c, 0);
 }
 
-/* Is slot x a weight (derived from initializers only, not a constant)? */
+/* derived from initializers only (not a constant) */
 static int rfl__ox_is_weight(const rfl__ox_slot *x) { return x && !x->batched && !x->bdep; }
 
 /* Gemm: A [M, K] (transA), B [K, N] (transB), C broadcast. A linear layer
@@ -12001,31 +11944,23 @@ static rfl_result rfl__ox_gemm(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *a = rfl__ox_in(B, n, 0), *b = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
 	rfl__ox_cost c;
 	int64_t M, K, N, K2, od[2];
-	int ok, lin;
+	int ok, lin, ta = rfl__ox_attr_i(n, "transA", 0) != 0, tb = rfl__ox_attr_i(n, "transB", 0) != 0;
 	rfl_result r = rfl__ox_need(B, a, "A");
 	if (!r) r = rfl__ox_need(B, b, "B");
 	if (r) return r;
 	if (a->rank != 2 || b->rank != 2) return rfl__ox_bad(B, "A and B must be 2-D");
-	M = rfl__ox_attr_i(n, "transA", 0) ? a->dim[1] : a->dim[0];
-	K = rfl__ox_attr_i(n, "transA", 0) ? a->dim[0] : a->dim[1];
-	K2 = rfl__ox_attr_i(n, "transB", 0) ? b->dim[1] : b->dim[0];
-	N = rfl__ox_attr_i(n, "transB", 0) ? b->dim[0] : b->dim[1];
+	M = a->dim[ta], K = a->dim[1 - ta], K2 = b->dim[tb], N = b->dim[1 - tb];
 	if (K != K2) return rfl__ox_bad(B, "inner dims differ");
 	od[0] = M, od[1] = N;
-	if ((r = rfl__ox_shape(B, o, od, 2)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, 2)) || !o) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	ok = rfl__ox_mul((uint64_t)M, (uint64_t)N, &c.bias) && rfl__ox_mul(c.bias, (uint64_t)K, &c.mac) &&
 		 rfl__ox_mul(c.mac, 2, &c.mac);
 	if (!ok) return rfl__ox_ovf(B);
 	lin = rfl__ox_is_weight(b);
 	c.flops = c.mac;
-	if (n->n_inputs > 2 && n->inputs[2] >= 0) {
-		c.flops += c.bias;
-		c.flags |= RFL_LF_BIAS;
-	} else {
-		c.bias = 0;
-	}
-	if (!lin) c.bias = 0; /* bias_flops: linear layers only */
+	if (rfl__ox_in(B, n, 2)) c.flops += c.bias, c.flags |= RFL_LF_BIAS;
+	if (!lin || !(c.flags & RFL_LF_BIAS)) c.bias = 0; /* bias_flops: linear layers only */
 	if (lin) c.flags |= RFL_LF_MODULE;
 	return rfl__ox_conclude(B, n, lin ? RFL_OP_LINEAR : RFL_OP_MATMUL, &c, 0);
 }
@@ -12052,21 +11987,18 @@ static rfl_result rfl__ox_matmul(rfl__ox_b *B, const rfl_onnx_node *n) {
 	ba.rank = r1a ? 0 : a->rank - 2, bb.rank = r1b ? 0 : b->rank - 2;
 	for (i = 0; i < ba.rank; i++) ba.dim[i] = a->dim[i];
 	for (i = 0; i < bb.rank; i++) bb.dim[i] = b->dim[i];
-	if ((r = rfl__ox_bcast(B, &ba, &bb, od, &orank)) != RFL_OK) return r;
+	if ((r = rfl__ox_bcast(B, &ba, &bb, od, &orank))) return r;
 	for (i = 0; i < orank; i++) lead *= (uint64_t)od[i];
 	if (!r1a) od[orank++] = M;
 	if (!r1b) od[orank++] = N;
-	if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, orank)) || !o) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	ok = rfl__ox_mul(lead, (uint64_t)M, &c.mac) && rfl__ox_mul(c.mac, (uint64_t)N, &c.mac) &&
 		 rfl__ox_mul(c.mac, (uint64_t)K, &c.mac) && rfl__ox_mul(c.mac, 2, &c.mac);
 	if (!ok) return rfl__ox_ovf(B);
 	c.flops = c.mac;
-	if (rfl__ox_is_weight(b) && b->rank == 2 && !r1a) {
-		c.flags = RFL_LF_MODULE;
-		return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
-	}
-	return rfl__ox_conclude(B, n, RFL_OP_MATMUL, &c, 0);
+	if (rfl__ox_is_weight(b) && b->rank == 2 && !r1a) c.flags = RFL_LF_MODULE;
+	return rfl__ox_conclude(B, n, c.flags ? RFL_OP_LINEAR : RFL_OP_MATMUL, &c, 0);
 }
 
 /* An int list from attribute `name` or, when absent, from constant input
@@ -12092,7 +12024,7 @@ static rfl_result rfl__ox_not_const(rfl__ox_b *B, const char *what) {
 	return rfl__ox_berr(B, RFL_ERR_UNSUPPORTED, what, " is not a known constant");
 }
 
-/* The output keeps the input's small constant values (views of constants). */
+/* A view keeps the input's small constant values. */
 static void rfl__ox_keep_values(const rfl__ox_slot *x, rfl__ox_slot *o) {
 	int ok;
 	uint64_t cnt = rfl__ox_count(o, &ok);
@@ -12104,12 +12036,9 @@ static void rfl__ox_keep_values(const rfl__ox_slot *x, rfl__ox_slot *o) {
 
 static rfl_result rfl__ox_view_done(rfl__ox_b *B, const rfl_onnx_node *n, const rfl__ox_slot *x,
 									rfl_op op, unsigned flags) {
-	rfl__ox_cost c;
 	rfl__ox_slot *o = rfl__ox_out(B, n, 0);
 	if (o) rfl__ox_keep_values(x, o);
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flags = flags;
-	return rfl__ox_conclude(B, n, op, &c, 0);
+	return rfl__ox_end(B, n, op, 0, flags, 0);
 }
 
 /* Flatten(axis): [prod(d[:axis]), prod(d[axis:])]. */
@@ -12122,7 +12051,7 @@ static rfl_result rfl__ox_flatten(rfl__ox_b *B, const rfl_onnx_node *n) {
 	if (ax < 0) ax += x->rank;
 	if (ax < 0 || ax > x->rank) return rfl__ox_bad(B, "axis out of range");
 	for (i = 0; i < x->rank; i++) od[i < ax ? 0 : 1] *= x->dim[i];
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 2)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 2))) return r;
 	return rfl__ox_view_done(B, n, x, RFL_OP_FLATTEN, RFL_LF_VIEW);
 }
 
@@ -12158,7 +12087,7 @@ static rfl_result rfl__ox_reshape(rfl__ox_b *B, const rfl_onnx_node *n) {
 	} else if (known != total) {
 		return rfl__ox_bad(B, "element count differs from the target shape");
 	}
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), sh, cnt)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), sh, cnt))) return r;
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
@@ -12190,7 +12119,7 @@ static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) 
 		}
 		orank = j;
 	}
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, orank)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, orank))) return r;
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
@@ -12212,7 +12141,7 @@ static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
 		seen |= 1 << a;
 		od[i] = x->dim[a];
 	}
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	if (x->nconst >= 0 && x->nconst <= RFL__OX_CONSTS) { /* small constants move */
 		int j, k;
 		for (j = 0; j < x->nconst; j++) {
@@ -12220,8 +12149,7 @@ static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
 			for (k = x->rank - 1; k >= 0; k--) coord[k] = rem % od[k], rem /= od[k];
 			for (k = x->rank - 1, rem = 1; k >= 0; k--) stride[k] = rem, rem *= x->dim[k];
 			for (k = 0; k < x->rank; k++) src += coord[k] * stride[cnt ? (int)(p[k] < 0 ? p[k] + x->rank : p[k]) : x->rank - 1 - k];
-			if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)src));
-			else o->cv[j] = rfl__ox_geti(x, (int)src);
+			rfl__ox_cp(o, j, x->isfloat, x, (int)src);
 		}
 		o->nconst = x->nconst, o->isfloat = x->isfloat;
 	}
@@ -12244,7 +12172,7 @@ static rfl_result rfl__ox_concat(rfl__ox_b *B, const rfl_onnx_node *n) {
 	od[a] = 0;
 	for (i = 0; i < n->n_inputs; i++) {
 		rfl__ox_slot *x = rfl__ox_in(B, n, i);
-		if ((r = rfl__ox_need(B, x, "i")) != RFL_OK) return r;
+		if ((r = rfl__ox_need(B, x, "i"))) return r;
 		if (x->rank != x0->rank) return rfl__ox_bad(B, "ranks differ");
 		for (j = 0; j < x->rank; j++)
 			if (j != a && x->dim[j] != x0->dim[j]) return rfl__ox_bad(B, "dims differ");
@@ -12252,13 +12180,11 @@ static rfl_result rfl__ox_concat(rfl__ox_b *B, const rfl_onnx_node *n) {
 		if (x->nconst < 0) all = 0;
 		isf |= x->isfloat;
 	}
-	if ((r = rfl__ox_shape(B, o, od, x0->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x0->rank)) || !o) return r;
 	if (all && x0->rank == 1 && od[0] <= RFL__OX_CONSTS) { /* shape arithmetic */
 		for (i = 0; i < n->n_inputs; i++) {
 			rfl__ox_slot *x = rfl__ox_in(B, n, i);
-			for (j = 0; j < x->nconst; j++, k++)
-				if (isf) rfl__ox_setf(o, k, rfl__ox_getf(x, j));
-				else o->cv[k] = rfl__ox_geti(x, j);
+			for (j = 0; j < x->nconst; j++, k++) rfl__ox_cp(o, k, isf, x, j);
 		}
 		o->nconst = k, o->isfloat = (uint8_t)isf;
 	}
@@ -12295,11 +12221,9 @@ static rfl_result rfl__ox_split(rfl__ox_b *B, const rfl_onnx_node *n) {
 		rfl__ox_slot *o = rfl__ox_out(B, n, i);
 		for (j = 0; j < x->rank; j++) od[j] = x->dim[j];
 		od[a] = sz[i];
-		if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK) return r;
+		if ((r = rfl__ox_shape(B, o, od, x->rank))) return r;
 		if (o && x->nconst >= 0 && x->rank == 1 && sz[i] <= RFL__OX_CONSTS) {
-			for (j = 0; j < sz[i]; j++)
-				if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)(start + j)));
-				else o->cv[j] = rfl__ox_geti(x, (int)(start + j));
+			for (j = 0; j < sz[i]; j++) rfl__ox_cp(o, j, x->isfloat, x, (int)(start + j));
 			o->nconst = (int32_t)sz[i], o->isfloat = x->isfloat;
 		}
 		start += sz[i];
@@ -12317,7 +12241,6 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 	int64_t st[RFL_ONNX_MAX_RANK], en[RFL_ONNX_MAX_RANK], ax[RFL_ONNX_MAX_RANK], sp[RFL_ONNX_MAX_RANK];
 	int64_t od[RFL_ONNX_MAX_RANK], first[RFL_ONNX_MAX_RANK], step[RFL_ONNX_MAX_RANK];
 	int ns, ne, na, nsp, i, a, j;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "data");
 	if (r) return r;
 	ns = rfl__ox_ints_arg(B, n, "starts", 1, st, RFL_ONNX_MAX_RANK);
@@ -12343,7 +12266,7 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 		}
 		first[a] = s0, step[a] = k;
 	}
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	if (x->nconst >= 0) { /* small constants of any rank (reversed pad lists) */
 		int ok;
 		uint64_t cnt = rfl__ox_count(o, &ok);
@@ -12353,15 +12276,12 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 				for (i = x->rank - 1; i >= 0; i--) coord[i] = rem % od[i], rem /= od[i];
 				for (i = x->rank - 1; i >= 0; i--)
 					src += (first[i] + coord[i] * step[i]) * stride, stride *= x->dim[i];
-				if (x->isfloat) rfl__ox_setf(o, j, rfl__ox_getf(x, (int)src));
-				else o->cv[j] = rfl__ox_geti(x, (int)src);
+				rfl__ox_cp(o, j, x->isfloat, x, (int)src);
 			}
 			o->nconst = (int32_t)cnt, o->isfloat = x->isfloat;
 		}
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flags = RFL_LF_VIEW;
-	return rfl__ox_conclude(B, n, RFL_OP_SLICE, &c, 0);
+	return rfl__ox_end(B, n, RFL_OP_SLICE, 0, RFL_LF_VIEW, 0);
 }
 
 /* Gather(data, indices, axis): data[:axis] + indices.shape + data[axis+1:].
@@ -12371,7 +12291,6 @@ static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
 	int64_t od[RFL_ONNX_MAX_RANK];
 	int a, i, k = 0, ok;
 	uint64_t cnt;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "data");
 	if (!r) r = rfl__ox_need(B, ix, "indices");
 	if (r) return r;
@@ -12381,25 +12300,20 @@ static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
 	for (i = 0; i < a; i++) od[k++] = x->dim[i];
 	for (i = 0; i < ix->rank; i++) od[k++] = ix->dim[i];
 	for (i = a + 1; i < x->rank; i++) od[k++] = x->dim[i];
-	if ((r = rfl__ox_shape(B, o, od, k)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, k)) || !o) return r;
 	cnt = rfl__ox_count(o, &ok);
 	if (x->nconst >= 0 && ix->nconst >= 0 && x->rank == 1 && ok && cnt <= RFL__OX_CONSTS) {
 		for (i = 0; i < (int)cnt; i++) {
 			int64_t j = rfl__ox_geti(ix, i);
 			if (j < 0) j += x->dim[0];
 			if (j < 0 || j >= x->dim[0]) return rfl__ox_bad(B, "index out of range");
-			if (x->isfloat) rfl__ox_setf(o, i, rfl__ox_getf(x, (int)j));
-			else o->cv[i] = rfl__ox_geti(x, (int)j);
+			rfl__ox_cp(o, i, x->isfloat, x, (int)j);
 		}
 		o->nconst = (int32_t)cnt, o->isfloat = x->isfloat;
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	if (rfl__ox_is_weight(x) && ix->batched) {
-		c.flags = RFL_LF_MODULE;
-		return rfl__ox_conclude(B, n, RFL_OP_EMBEDDING, &c, 0);
-	}
-	c.flags = RFL_LF_VIEW;
-	return rfl__ox_conclude(B, n, RFL_OP_SLICE, &c, 0);
+	if (rfl__ox_is_weight(x) && ix->batched)
+		return rfl__ox_end(B, n, RFL_OP_EMBEDDING, 0, RFL_LF_MODULE, 0);
+	return rfl__ox_end(B, n, RFL_OP_SLICE, 0, RFL_LF_VIEW, 0);
 }
 
 /* Pad: pads from the attribute (opset < 11) or input 1, axes input 3. */
@@ -12407,7 +12321,6 @@ static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0);
 	int64_t p[2 * RFL_ONNX_MAX_RANK], ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
 	int cnt, na, i, a, np;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "data");
 	if (r) return r;
 	cnt = rfl__ox_ints_arg(B, n, "pads", 1, p, 2 * RFL_ONNX_MAX_RANK);
@@ -12422,9 +12335,8 @@ static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
 		od[a] += p[i] + p[np + i];
 		if (od[a] < 0) return rfl__ox_bad(B, "pads remove more than the dim");
 	}
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, x->rank)) != RFL_OK) return r;
-	RFL_MEMSET(&c, 0, sizeof c);
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 0);
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, x->rank))) return r;
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 0);
 }
 
 /* Resize / Upsample: sizes, or floor(dim x scale). FLOPs per output:
@@ -12436,7 +12348,6 @@ static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
 	int i, k = 0, up = rfl__ox_streq(n->op_type, "Upsample"), ok;
 	const char *mode = rfl__ox_attr_s(n, "mode");
 	uint64_t per = 0;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "X");
 	if (r) return r;
 	sc = rfl__ox_in(B, n, up || n->n_inputs == 2 ? 1 : 2);
@@ -12456,13 +12367,11 @@ static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
 		if (!a || a->n != x->rank || !a->floats) return rfl__ox_not_const(B, "scales / sizes");
 		for (i = 0; i < x->rank; i++) od[i] = rfl__ox_d2i((double)x->dim[i] * a->floats[i]);
 	}
-	if ((r = rfl__ox_shape(B, o, od, x->rank)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	for (i = 0; i < x->rank; i++) k += od[i] != x->dim[i];
 	if (mode[0] == 'l' || mode[0] == 'b') per = ((uint64_t)2 << k) - 1;
 	else if (mode[0] == 'c') per = 2 * ((uint64_t)1 << (2 * k)) - 1;
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flops = rfl__ox_count(o, &ok) * per;
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 0);
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, rfl__ox_count(o, &ok) * per, 0, 0);
 }
 
 /* Shape(start, end): the dims as a folded constant. */
@@ -12477,7 +12386,7 @@ static rfl_result rfl__ox_shape_op(rfl__ox_b *B, const rfl_onnx_node *n) {
 	s0 = s0 < 0 ? 0 : s0 > x->rank ? x->rank : s0;
 	e0 = e0 < 0 ? 0 : e0 > x->rank ? x->rank : e0;
 	len = e0 > s0 ? e0 - s0 : 0;
-	if ((r = rfl__ox_shape(B, o, &len, 1)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, o, &len, 1))) return r;
 	for (i = 0; i < len; i++) o->cv[i] = x->dim[s0 + i];
 	o->nconst = (int32_t)len;
 	o->bdep = (uint8_t)(x->batched | x->bdep);
@@ -12518,7 +12427,7 @@ static rfl_result rfl__ox_constant(rfl__ox_b *B, const rfl_onnx_node *n) {
 	}
 	if ((a = rfl__ox_attr_get(n, "value_ints")) != 0 || (a = rfl__ox_attr_get(n, "value_floats")) != 0) {
 		len = a->n;
-		if ((rfl__ox_shape(B, o, &len, 1)) != RFL_OK) return RFL_ERR_SHAPE;
+		if (rfl__ox_shape(B, o, &len, 1)) return RFL_ERR_SHAPE;
 		if (len <= RFL__OX_CONSTS) {
 			for (i = 0; i < a->n; i++)
 				if (a->floats) rfl__ox_setf(o, i, a->floats[i]);
@@ -12537,31 +12446,25 @@ static rfl_result rfl__ox_const_of_shape(rfl__ox_b *B, const rfl_onnx_node *n) {
 	int cnt = rfl__ox_consts(rfl__ox_in(B, n, 0), sh, RFL_ONNX_MAX_RANK), i, ok;
 	const rfl_onnx_attr *a = rfl__ox_attr_get(n, "value");
 	uint64_t num;
-	rfl__ox_cost c;
 	rfl_result r;
 	if (cnt < 0) return rfl__ox_not_const(B, "the shape");
-	if ((r = rfl__ox_shape(B, o, sh, cnt)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, sh, cnt)) || !o) return r;
 	RFL_MEMSET(&fill, 0, sizeof fill);
 	fill.isfloat = 1, fill.nconst = 1; /* default: float 0 */
 	if (a && a->tensor >= 0) rfl__ox_from_value(&fill, &B->g->values[a->tensor]);
 	num = rfl__ox_count(o, &ok);
 	if (ok && num <= RFL__OX_CONSTS && fill.nconst == 1) {
-		for (i = 0; i < (int)num; i++)
-			if (fill.isfloat) rfl__ox_setf(o, i, rfl__ox_getf(&fill, 0));
-			else o->cv[i] = rfl__ox_geti(&fill, 0);
+		for (i = 0; i < (int)num; i++) rfl__ox_cp(o, i, fill.isfloat, &fill, 0);
 		o->nconst = (int32_t)num, o->isfloat = fill.isfloat;
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
 /* Expand(input, shape): numpy broadcast of the two. */
 static rfl_result rfl__ox_expand(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0), t;
-	rfl__ox_slot *ins[1];
 	int64_t od[RFL_ONNX_MAX_RANK];
 	int cnt, orank = 0, i;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "input");
 	if (r) return r;
 	RFL_MEMSET(&t, 0, sizeof t);
@@ -12570,23 +12473,18 @@ static rfl_result rfl__ox_expand(rfl__ox_b *B, const rfl_onnx_node *n) {
 	t.rank = cnt;
 	for (i = 0; i < cnt; i++)
 		if (t.dim[i] < 0) return rfl__ox_bad(B, "negative dim in the shape");
-	if ((r = rfl__ox_bcast(B, x, &t, od, &orank)) != RFL_OK) return r;
-	if ((r = rfl__ox_shape(B, o, od, orank)) != RFL_OK || !o) return r;
-	ins[0] = x;
+	if ((r = rfl__ox_bcast(B, x, &t, od, &orank))) return r;
+	if ((r = rfl__ox_shape(B, o, od, orank)) || !o) return r;
 	if (x->nconst >= 0) { /* fold as a broadcast copy */
 		int ok;
 		uint64_t num = rfl__ox_count(o, &ok);
 		if (ok && num <= RFL__OX_CONSTS) {
-			for (i = 0; i < (int)num; i++) {
-				int src = rfl__ox_bidx(ins[0], o->dim, o->rank, i);
-				if (x->isfloat) rfl__ox_setf(o, i, rfl__ox_getf(x, src));
-				else o->cv[i] = rfl__ox_geti(x, src);
-			}
+			for (i = 0; i < (int)num; i++)
+				rfl__ox_cp(o, i, x->isfloat, x, rfl__ox_bidx(x, o->dim, o->rank, i));
 			o->nconst = (int32_t)num, o->isfloat = x->isfloat;
 		}
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
 /* Range(start, limit, delta) of constants. */
@@ -12596,7 +12494,6 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
 	double a, b, st, cntf;
 	int64_t cnt;
 	int i;
-	rfl__ox_cost c;
 	rfl_result r;
 	if (!s || !l || !d || s->nconst != 1 || l->nconst != 1 || d->nconst != 1)
 		return rfl__ox_not_const(B, "start / limit / delta");
@@ -12605,7 +12502,7 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
 	cntf = (b - a) / st;
 	if (cntf > 9e15) return rfl__ox_berr(B, RFL_ERR_OVERFLOW, "too many elements", "");
 	cnt = !(cntf > 0) ? 0 : rfl__ox_d2i(cntf) + ((double)rfl__ox_d2i(cntf) < cntf);
-	if ((r = rfl__ox_shape(B, o, &cnt, 1)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, &cnt, 1)) || !o) return r;
 	if (cnt <= RFL__OX_CONSTS) {
 		o->isfloat = (uint8_t)(s->isfloat | l->isfloat | d->isfloat);
 		for (i = 0; i < cnt; i++)
@@ -12613,8 +12510,7 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
 			else o->cv[i] = rfl__ox_d2i(a + st * i);
 		o->nconst = (int32_t)cnt;
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
 /* ReduceMean / Sum / Max / Min / Prod: axes from the attribute or input 1,
@@ -12636,7 +12532,7 @@ static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
 	for (i = 0; i < x->rank; i++)
 		if (!mark[i]) od[k++] = x->dim[i];
 		else if (keep) od[k++] = 1;
-	if ((r = rfl__ox_shape(B, o, od, k)) != RFL_OK || !o) return r;
+	if ((r = rfl__ox_shape(B, o, od, k)) || !o) return r;
 	if (x->nconst >= 0 && x->rank == 1 && mark[0] && x->nconst <= 64) { /* e.g. ReduceProd of a shape */
 		double acc = rfl__ox_getf(x, 0);
 		for (i = 1; i < x->nconst; i++) {
@@ -12662,7 +12558,6 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0);
 	int64_t rep[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
 	int cnt, i;
-	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "input");
 	if (r) return r;
 	cnt = rfl__ox_consts(rfl__ox_in(B, n, 1), rep, RFL_ONNX_MAX_RANK);
@@ -12673,22 +12568,19 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
 			return rfl__ox_bad(B, "bad repeats");
 		od[i] = x->dim[i] * rep[i];
 	}
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, cnt)) != RFL_OK) return r;
-	RFL_MEMSET(&c, 0, sizeof c);
-	return rfl__ox_conclude(B, n, RFL_OP_CONCAT, &c, 1);
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, cnt))) return r;
+	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
 /* ---- recurrent nets, attention, einsum, variadic ops ---- */
-/* *o = a x b x c; 0 on overflow */
 static int rfl__ox_mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *o) {
 	return rfl__ox_mul(a, b, o) && rfl__ox_mul(*o, c, o);
 }
 
-/* LSTM, GRU and RNN as the ONNX operator spec defines them: X [S, N, I]
-   (layout 1: [N, S, I]), W [D, G H, I], R [D, G H, H], B [D, 2 G H],
-   sequence_lens [N], initial states, LSTM's peepholes P [D, 3 H]; G gates
-   (LSTM 4, GRU 3, RNN 1), D directions (2: bidirectional). Per step,
-   direction and sequence (default activations):
+/* LSTM, GRU and RNN (the ONNX spec): X [S, N, I] (layout 1: [N, S, I]),
+   W [D, G H, I], R [D, G H, H], B [D, 2 G H], sequence_lens [N], LSTM's
+   peepholes P [D, 3 H]; G gates (LSTM 4, GRU 3, RNN 1), D directions. Per
+   step, direction and sequence (default activations):
 	 mac   2 G H (I + H)                  x W^T and h R^T
 	 adds  G H (the two products), + 2 G H with B (Wb and Rb)
 	 LSTM  3 sigmoids (4 each) + 2 tanh (1 each) + c = f c + i g (3)
@@ -12702,8 +12594,8 @@ static int rfl__ox_mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *o) {
    (layout 1: [N, D, H]). */
 static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1);
-	int lay = rfl__ox_attr_i(n, "layout", 0) != 0, k, i, bias = n->n_inputs > 3 && n->inputs[3] >= 0;
-	int peep = G == 4 && n->n_inputs > 7 && n->inputs[7] >= 0;
+	int lay = rfl__ox_attr_i(n, "layout", 0) != 0, k, i, bias = rfl__ox_in(B, n, 3) != 0;
+	int peep = G == 4 && rfl__ox_in(B, n, 7) != 0;
 	int64_t S, N, I, H, D, od[4], lens[RFL__OX_CONSTS];
 	uint64_t steps, gh, mac, ew;
 	rfl__ox_cost c;
@@ -12717,7 +12609,7 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
 		w->dim[1] % G || w->dim[1] / G != H || w->dim[2] != I)
 		return rfl__ox_bad(B, "W is not [directions, gates x hidden_size, input_size]");
 	od[0] = lay ? N : S, od[1] = lay ? S : D, od[2] = lay ? D : N, od[3] = H;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 4)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 4))) return r;
 	od[0] = lay ? N : D, od[1] = lay ? D : N, od[2] = H;
 	for (k = 1; k < 3 && !r; k++) r = rfl__ox_shape(B, rfl__ox_out(B, n, k), od, 3);
 	for (k = 0; k < 3 && !r; k++) /* where the batch sits in Y, Y_h, Y_c */
@@ -12738,9 +12630,8 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
 	return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
 }
 
-/* The scores of attention, as rfl_attention counts them: q k^T 2 S T Dq
-   and probabilities x v 2 S T Dv (mac), a scale and a softmax (6) per
-   score and head; per sequence, times N sequences. */
+/* Attention's scores as rfl_attention counts them: mac 2 S T (Dq + Dv),
+   a scale and a softmax (6) per score and head; times N sequences. */
 static int rfl__ox_attn_cost(uint64_t N, uint64_t S, uint64_t T, uint64_t Dq, uint64_t Dv, uint64_t heads,
 							 rfl__ox_cost *c) {
 	uint64_t st, a, b, sc;
@@ -12771,9 +12662,9 @@ static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
 		return rfl__ox_bad(B, "weights do not split into q, k, v for num_heads");
 	T = x->dim[1] + (past && past->rank == 5 ? past->dim[3] : 0);
 	od[0] = x->dim[0], od[1] = x->dim[1], od[2] = Hv;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3))) return r;
 	od[0] = 2, od[1] = x->dim[0], od[2] = heads, od[3] = T, od[4] = Hk / heads;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 5)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 5))) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	if (!rfl__ox_attn_cost((uint64_t)x->dim[0], (uint64_t)x->dim[1], (uint64_t)T, (uint64_t)Hq,
 						   (uint64_t)Hv, (uint64_t)heads, &c) ||
@@ -12782,7 +12673,7 @@ static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
 		(c.flops += proj) < proj)
 		return rfl__ox_ovf(B);
 	c.mac = pm;
-	if (n->n_inputs > 2 && n->inputs[2] >= 0) {
+	if (rfl__ox_in(B, n, 2)) {
 		if ((c.flops += c.bias) < c.bias) return rfl__ox_ovf(B);
 		c.flags |= RFL_LF_BIAS;
 	} else {
@@ -12830,18 +12721,18 @@ static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
 		return rfl__ox_bad(B, "query and key widths differ or do not split into num_heads");
 	T = L + (pk && pk->rank == 4 ? pk->dim[2] : 0);
 	od[0] = q->dim[0], od[1] = S, od[2] = Dv;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, 3))) return r;
 	od[1] = heads, od[2] = T, od[3] = D / heads;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 4)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 1), od, 4))) return r;
 	od[3] = Dv / heads;
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 2), od, 4)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 2), od, 4))) return r;
 	RFL_MEMSET(&c, 0, sizeof c);
 	if (!rfl__ox_attn_cost((uint64_t)q->dim[0], (uint64_t)S, (uint64_t)T, (uint64_t)D, (uint64_t)Dv,
 						   (uint64_t)heads, &c) ||
 		!rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)S, (uint64_t)D, &b1) ||
 		!rfl__ox_mul3((uint64_t)q->dim[0], (uint64_t)L, (uint64_t)(D + Dv), &b2) || (c.bias = b1 + b2) < b2)
 		return rfl__ox_ovf(B);
-	if (n->n_inputs > 3 && n->inputs[3] >= 0 && (c.flops += c.bias) >= c.bias) c.flags |= RFL_LF_BIAS;
+	if (rfl__ox_in(B, n, 3) && (c.flops += c.bias) >= c.bias) c.flags |= RFL_LF_BIAS;
 	c.bias = 0; /* bias_flops: linear layers only */
 	c.arg[0] = c.arg[1] = (uint32_t)(heads > 0xFFFF ? 0xFFFF : heads);
 	return rfl__ox_conclude(B, n, RFL_OP_ATTENTION, &c, 0);
@@ -12880,16 +12771,13 @@ static int rfl__ox_ein_term(const char **pp, int rank, int *ell, int *lab) {
 	return (rank >= 0 && m != rank) ? -1 : m;
 }
 
-/* Einsum, any equation. Every label's size comes from the operands (a 1
-   broadcasts); no "->": the output is "..." then the labels used once, in
-   ASCII order. P = the product of every label's size (the points of the
-   loop nest). k >= 2 operands: (k - 1) multiplies per point, and an add
-   when some label is summed: k P FLOPs, all mac (two operands: 2 P, as
-   MatMul's 2 M N K), else (k - 1) P (an outer or elementwise product).
-   One operand: a sum over the dropped labels, P; a transpose or a
-   diagonal, 0. */
+/* Einsum, any equation (no "->": "..." then the labels used once, in
+   ASCII order). P = the product of every label's size. k >= 2 operands:
+   k P FLOPs, all mac, when a label is summed (two: 2 P, as MatMul's
+   2 M N K), else (k - 1) P; one operand: P when a label is summed, else 0
+   (a transpose or a diagonal). */
 static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
-	const char *p = rfl__ox_attr_s(n, "equation");
+	const char *eq = rfl__ox_attr_s(n, "equation"), *p = eq;
 	int lab[RFL_ONNX_MAX_RANK];
 	unsigned char uses[RFL__OX_EIN_LABELS], inout[RFL__OX_EIN_LABELS]; /* bytes: a small frame */
 	int64_t size[RFL__OX_EIN_LABELS], od[RFL_ONNX_MAX_RANK];
@@ -12901,34 +12789,35 @@ static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
 	for (i = 0; i < RFL__OX_EIN_LABELS; i++) size[i] = -1, uses[i] = inout[i] = 0;
 	for (k = 0; k < nops; k++) {
 		rfl__ox_slot *x = rfl__ox_in(B, n, k);
-		if ((r = rfl__ox_need(B, x, k == 0 ? "0" : "1")) != RFL_OK) return r;
+		if ((r = rfl__ox_need(B, x, k == 0 ? "0" : "1"))) return r;
 		if ((m = rfl__ox_ein_term(&p, x->rank, &ell, lab)) < 0 || (k < nops - 1 && *p++ != ','))
-			return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", rfl__ox_attr_s(n, "equation"));
+			return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", eq);
 		for (i = 0; i < m; i++) {
 			int64_t d = x->dim[i], *s = &size[lab[i]];
 			if (*s > 1 && d != 1 && d != *s)
-				return rfl__ox_berr(B, RFL_ERR_SHAPE, "a label with two sizes in ", rfl__ox_attr_s(n, "equation"));
+				return rfl__ox_berr(B, RFL_ERR_SHAPE, "a label with two sizes in ", eq);
 			if (*s < 0 || *s == 1) *s = d;
 			if (uses[lab[i]] < 2) uses[lab[i]]++; /* 0, 1 or more */
 		}
 	}
 	while (*p == ' ') p++;
 	if (nops < 1 || (*p && (p[0] != '-' || p[1] != '>')))
-		return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", rfl__ox_attr_s(n, "equation"));
+		return rfl__ox_berr(B, RFL_ERR_SHAPE, "equation does not match the operands: ", eq);
 	if (*p) {
 		p += 2;
 		if ((no = rfl__ox_ein_term(&p, -1, &ell, lab)) < 0 || *p)
-			return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad output in equation ", rfl__ox_attr_s(n, "equation"));
+			return rfl__ox_berr(B, RFL_ERR_SHAPE, "bad output in equation ", eq);
 	} else { /* implicit: "..." first, then A-Z, a-z used once */
 		for (i = 0; i < ell; i++) lab[no++] = 52 + RFL_ONNX_MAX_RANK - ell + i;
 		for (i = 0; i < 52 && no < RFL_ONNX_MAX_RANK; i++)
 			if (uses[(i + 26) % 52] == 1) lab[no++] = (i + 26) % 52;
 	}
 	for (i = 0; i < no; i++) {
-		if (size[lab[i]] < 0) return rfl__ox_berr(B, RFL_ERR_SHAPE, "an output label no operand has in ", rfl__ox_attr_s(n, "equation"));
+		if (size[lab[i]] < 0)
+			return rfl__ox_berr(B, RFL_ERR_SHAPE, "an output label no operand has in ", eq);
 		od[i] = size[lab[i]], inout[lab[i]] = 1;
 	}
-	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, no)) != RFL_OK) return r;
+	if ((r = rfl__ox_shape(B, rfl__ox_out(B, n, 0), od, no))) return r;
 	for (i = 0; i < RFL__OX_EIN_LABELS; i++)
 		if (size[i] >= 0) {
 			if (!rfl__ox_mul(P, (uint64_t)size[i], &P)) return rfl__ox_ovf(B);
@@ -12942,13 +12831,11 @@ static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_conclude(B, n, op, &c, 0);
 }
 
-/* Sum, Mean, Max, Min over any number of inputs (broadcast): one input is
-   that input (no record, no FLOPs); k inputs, k - 1 FLOPs per output
-   element (Mean: k, the divide). Two-input Max and Min stay binary ops
-   (small constants fold). */
+/* Sum, Mean, Max, Min of k inputs (broadcast): k - 1 FLOPs per output
+   element (Mean: k); one input is an alias; two-input Max and Min are
+   binary ops (they fold). */
 static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot acc, *x, *o = rfl__ox_out(B, n, 0);
-	rfl__ox_cost c;
 	int64_t od[RFL_ONNX_MAX_RANK];
 	int j, orank = 0, ok, mean = rfl__ox_streq(n->op_type, "Mean");
 	rfl_result r = RFL_OK;
@@ -12958,21 +12845,19 @@ static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 	RFL_MEMSET(&acc, 0, sizeof acc);
 	for (j = 0; j < n->n_inputs; j++) {
 		x = rfl__ox_in(B, n, j);
-		if ((r = rfl__ox_need(B, x, j == 0 ? "0" : "1")) != RFL_OK) return r;
+		if ((r = rfl__ox_need(B, x, j == 0 ? "0" : "1"))) return r;
 		if (j == 0) acc = *x;
-		else if ((r = rfl__ox_bcast(B, &acc, x, od, &orank)) != RFL_OK) return r;
+		else if ((r = rfl__ox_bcast(B, &acc, x, od, &orank))) return r;
 		else RFL_MEMCPY(acc.dim, od, sizeof od), acc.rank = orank;
 	}
-	if ((r = rfl__ox_shape(B, o, acc.dim, acc.rank)) != RFL_OK || !o) return r;
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flops = rfl__ox_count(o, &ok) * (uint64_t)(n->n_inputs - 1 + mean);
-	return rfl__ox_conclude(B, n, mean ? RFL_OP_MUL : RFL_OP_ADD, &c, 0);
+	if ((r = rfl__ox_shape(B, o, acc.dim, acc.rank)) || !o) return r;
+	return rfl__ox_end(B, n, mean ? RFL_OP_MUL : RFL_OP_ADD,
+					   rfl__ox_count(o, &ok) * (uint64_t)(n->n_inputs - 1 + mean), 0, 0);
 }
 
-/* The shape and cost rule of node n's op; RFL_ERR_UNKNOWN_NAME when this
-   reader has none. Per-element FLOPs as the LAYERS section says. One row an
-   op: its rule function, or a rule below with its argument (unary: the
-   record's op, FLOPs per element and activation). */
+/* The shape and cost rule of n's op; RFL_ERR_UNKNOWN_NAME when none. A row
+   an op: its function, or a rule with its argument (unary: the record's
+   op, FLOPs per element as in [6], activation). */
 typedef rfl_result (*rfl__ox_fn)(rfl__ox_b *B, const rfl_onnx_node *n);
 enum { RFL__OXR_FN, RFL__OXR_UN, RFL__OXR_BIN, RFL__OXR_CONV, RFL__OXR_POOL, RFL__OXR_GPOOL,
 	   RFL__OXR_REDUCE, RFL__OXR_SQUEEZE, RFL__OXR_RNN, RFL__OXR_MS /* com.microsoft's */ };
@@ -13051,10 +12936,9 @@ static RFL__NOINLINE rfl_result rfl__ox_rule(rfl__ox_b *B, const rfl_onnx_node *
 	}
 }
 
-/* No rule (or a rule that needs a value the file does not fold): take the
-   output shapes from the file's value_info; FLOPs unknown. */
+/* No rule (or no folded value for it): shapes from the file's value_info,
+   FLOPs unknown. */
 static rfl_result rfl__ox_fallback(rfl__ox_b *B, const rfl_onnx_node *n, int known_op) {
-	rfl__ox_cost c;
 	const char *missing = "";
 	int k;
 	for (k = 0; k < n->n_outputs; k++) {
@@ -13069,9 +12953,7 @@ static rfl_result rfl__ox_fallback(rfl__ox_b *B, const rfl_onnx_node *n, int kno
 								B->g->values[n->outputs[k]].name);
 		}
 	}
-	RFL_MEMSET(&c, 0, sizeof c);
-	c.flags = RFL_LF_UNKNOWN_FLOPS;
-	return rfl__ox_conclude(B, n, RFL_OP_RESHAPE, &c, 1);
+	return rfl__ox_end(B, n, RFL_OP_RESHAPE, 0, RFL_LF_UNKNOWN_FLOPS, 1);
 }
 
 static rfl_result rfl__ox_run_node(rfl__ox_b *B, int i) {
@@ -13092,8 +12974,7 @@ static rfl_result rfl__ox_run_node(rfl__ox_b *B, int i) {
 	return r;
 }
 
-/* Graph inputs: dims from the file, the batch and NAME=V; an input record
-   each. The first input's first axis is the batch of the build. */
+/* A record per graph input; the first one's batch axis sets the batch. */
 static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
 	rfl_onnx_graph *g = B->g;
 	int i, ok;
@@ -13105,12 +12986,11 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
 		uint64_t numel;
 		if (!rfl__ox_file_dims(B, v, s, 1, &missing)) {
 			char what[120];
-			size_t k = rfl__ox_cat(what, sizeof what, 0, "input '");
-			k = rfl__ox_cat(what, sizeof what, k, v->name);
+			rfl__sb t = rfl__sb_make(what, sizeof what);
+			rfl__sb_f(&t, "input '%s", v->name);
 			if (!(v->flags & RFL_ONNX_HAS_SHAPE) || v->rank > RFL_ONNX_MAX_RANK)
 				return rfl__ox_berr(B, RFL_ERR_MISSING, what, "': no shape (or rank above 8)");
-			k = rfl__ox_cat(what, sizeof what, k, "': symbolic dim '");
-			k = rfl__ox_cat(what, sizeof what, k, missing);
+			rfl__sb_f(&t, "': symbolic dim '%s", missing);
 			return rfl__ox_berr(B, RFL_ERR_MISSING, what, "' has no value");
 		}
 		if (i == 0) {
@@ -13157,7 +13037,7 @@ static int rfl__ox_batch_axis(const rfl_onnx_graph *g) {
 	return 0;
 }
 
-/* Slots: unknown; initializers from the file (their params pending). */
+/* Slots unknown; initializers from the file, their params pending. */
 static void rfl__ox_slots_init(rfl__ox_b *B) {
 	rfl_onnx_graph *g = B->g;
 	int i, ok;
@@ -13173,8 +13053,7 @@ static void rfl__ox_slots_init(rfl__ox_b *B) {
 	}
 }
 
-/* 1 when node n has an output not yet computed (nodes without named
-   outputs compute nothing anyone reads). */
+/* 1 when an output of n is not yet computed. */
 static int rfl__ox_pending_node(const rfl__ox_b *B, const rfl_onnx_node *n) {
 	int j;
 	for (j = 0; j < n->n_outputs; j++)
@@ -13239,10 +13118,8 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
 
 #ifndef RFL_NO_STDIO
 #include <stdio.h>
-/* Push the file in 512-byte reads (stdio buffers the file; a small
-   buffer keeps the frame under 1 KiB for small stacks); payloads the
-   reader skips are seeked over (fseek from the current position, in steps
-   a long can hold), so the reads cover only the graph. */
+/* 512-byte reads (a small frame; stdio buffers); skipped payloads are
+   seeked over, in steps a long holds. */
 RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena, size_t size,
 										rfl_onnx_graph *g) {
 	unsigned char buf[512];
@@ -13253,8 +13130,7 @@ RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena
 	if (!st || !f || !g) return RFL_ERR_ARG;
 	r = rfl_onnx_init(st, arena, size);
 	if (r) return r;
-	/* the stream's size bounds every seek: a payload cut short by the end
-	   of the file is read (not seeked over), so finish sees the truncation */
+	/* seeks stay inside the file, so finish sees a truncated payload */
 	if ((start = ftell(f)) >= 0 && fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) >= start &&
 		fseek(f, start, SEEK_SET) == 0)
 		size_known = 1, end -= start;
@@ -13290,22 +13166,12 @@ RFL_API int64_t rfl_onnx_input_dim(const rfl_onnx_graph *g, const rfl_onnx_desc 
 								   const rfl_onnx_info *info, int input, int axis) {
 	const rfl_onnx_value *v;
 	const rfl_onnx_dim *dim;
-	const char *p = d ? d->dims : 0;
-	size_t n;
+	int64_t x;
 	if (!g || input < 0 || input >= g->input_count) return -1;
 	v = &g->values[g->inputs[input]];
 	if (axis < 0 || axis >= v->rank) return -1;
 	dim = &v->dims[axis];
-	n = dim->param ? rfl__strlen(dim->param) : 0;
-	while (n && p && *p) { /* "seq=128,height=224" */
-		if (rfl__memeq(p, dim->param, n) && p[n] == '=') {
-			int64_t x = 0;
-			for (p += n + 1; *p >= '0' && *p <= '9' && x < ((int64_t)1 << 58); p++) x = x * 10 + (*p - '0');
-			return x;
-		}
-		while (*p && *p != ',') p++;
-		if (*p) p++;
-	}
+	if (rfl__ox_dim_lookup(d ? d->dims : (const char *)0, dim->param, &x)) return x;
 	if (info && axis == info->batch_axis && (dim->value < 0 || dim->param)) return (int64_t)info->batch;
 	return dim->param ? -1 : dim->value;
 }
@@ -14115,11 +13981,9 @@ RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
    ========================================================================== */
 #ifndef RFL_NO_REDUCE
 /* ---- reducer implementation -------------------------------------------------
-   One byte-driven CSV state machine. Unused columns are skipped with a
-   word-at-a-time scan for the next quote (no per-byte work, no copy); used
-   columns are copied into the carry (numbers, units, header names) or the
-   kernel-name buffer and handled when the field ends. Everything is
-   position-tracked so that errors can name line and column. */
+   A CSV state machine: used fields are copied into the carry (or the
+   kernel-name buffer) and handled when they end; unused ones are skipped
+   unread. Positions are tracked for the errors. */
 
 enum { /* roles: what a used column means (index into the per-kernel values) */
 	RFL__R_NONE = 0,
@@ -14137,12 +14001,9 @@ enum { /* roles: what a used column means (index into the per-kernel values) */
 	RFL__R_FFMA_PEAK, RFL__R_DFMA_PEAK, RFL__R_HFMA_PEAK, RFL__R_DRAM_PEAK,
 	RFL__R_LTS_PEAK, RFL__R_L1_PEAK,
 	RFL__R_NV_SP, RFL__R_NV_DP, RFL__R_NV_HP,
-	/* Tensor-path counters come in two families, mma.sync (hmma, imma,
-	   dmma: RFL__R_T_*) and warpgroup (hgmma, igmma: RFL__R_TW_*), each a
-	   base counter with breakdowns: X_sparsity_off + X_sparsity_on = X
-	   (RFL__R_TS_*, RFL__R_TWS_*), hmma_src_fp16_dst_fp16 + _dst_fp32 =
-	   hmma_src_fp16 (RFL__R_TD_FP16). All in RFL__R_T_* order; a breakdown
-	   counts only where its family's base is absent. */
+	/* tensor-path counters, in RFL__R_T_* order: mma.sync (RFL__R_T_*) and
+	   warpgroup (RFL__R_TW_*) bases, their sparsity breakdowns (RFL__R_TS_*,
+	   RFL__R_TWS_*) and hmma_src_fp16_dst_* (RFL__R_TD_FP16) */
 	RFL__R_TW_FP64, RFL__R_TW_TF32, RFL__R_TW_FP16, RFL__R_TW_BF16, RFL__R_TW_FP8,
 	RFL__R_TW_INT8,
 	RFL__R_TS_FP64, RFL__R_TS_TF32, RFL__R_TS_FP16, RFL__R_TS_BF16, RFL__R_TS_FP8,
@@ -14167,8 +14028,7 @@ enum { RFL__ROW_HEADER = 0, RFL__ROW_UNITS, RFL__ROW_DATA };
 enum { RFL__F_START = 0, RFL__F_UNQ, RFL__F_Q, RFL__F_QQ, RFL__F_QCR, RFL__F_CR0 };
 enum { RFL__NEED_SKIP = 0, RFL__NEED_CARRY, RFL__NEED_NAME };
 
-/* Exact metric names (ncu), then nvprof names. Prefixed families
-   (sm__ops_path_tensor_op_*) are matched in rfl__classify. */
+/* Exact metric names (ncu), then nvprof names; families in rfl__classify. */
 static const struct { const char *name; unsigned char role, ucls; } rfl__metrics[] = {
 	{"gpu__time_duration.sum", RFL__R_TIME, RFL__U_TIME},
 	{"dram__bytes_read.sum", RFL__R_DRAM_READ, RFL__U_BYTES},
@@ -14191,22 +14051,21 @@ static const struct { const char *name; unsigned char role, ucls; } rfl__metrics
 	{"lts__t_bytes.sum.peak_sustained", RFL__R_LTS_PEAK, RFL__U_PERCYC},
 	{"l1tex__t_bytes.sum.peak_sustained", RFL__R_L1_PEAK, RFL__U_PERCYC},
 	{"sm__inst_executed_pipe_tensor.sum", RFL__R_TINST, RFL__U_COUNT},
-	/* per-type instruction counters: on H100, _op_hmma is the whole pipe
-	   (gmma and hfma2 included, every kernel of the captures) */
+	/* on H100, _op_hmma counts the whole pipe (gmma and hfma2 too) */
 	{"sm__inst_executed_pipe_tensor_op_hmma.sum", RFL__R_TINST_OP, RFL__U_COUNT},
 	{"sm__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum", RFL__R_TINST_HFMA2, RFL__U_COUNT},
 	{"sm__inst_executed_pipe_tensor_op_gmma.sum", RFL__R_TINST_GMMA, RFL__U_COUNT},
 	{"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", RFL__R_TPIPE, RFL__U_PCT},
-	/* nvprof --metrics */
+	/* nvprof --metrics (transactions: x 32 B) */
 	{"flop_count_sp", RFL__R_NV_SP, RFL__U_COUNT},
 	{"flop_count_dp", RFL__R_NV_DP, RFL__U_COUNT},
 	{"flop_count_hp", RFL__R_NV_HP, RFL__U_COUNT},
 	{"dram_read_bytes", RFL__R_DRAM_READ, RFL__U_BYTES},
 	{"dram_write_bytes", RFL__R_DRAM_WRITE, RFL__U_BYTES},
-	{"dram_read_transactions", RFL__R_DRAM_READ, RFL__U_COUNT},  /* x 32 B */
-	{"dram_write_transactions", RFL__R_DRAM_WRITE, RFL__U_COUNT}, /* x 32 B */
-	{"l2_read_transactions", RFL__R_L2, RFL__U_COUNT},           /* x 32 B */
-	{"l2_write_transactions", RFL__R_L2, RFL__U_COUNT}           /* x 32 B */
+	{"dram_read_transactions", RFL__R_DRAM_READ, RFL__U_COUNT},
+	{"dram_write_transactions", RFL__R_DRAM_WRITE, RFL__U_COUNT},
+	{"l2_read_transactions", RFL__R_L2, RFL__U_COUNT},
+	{"l2_write_transactions", RFL__R_L2, RFL__U_COUNT}
 };
 
 static int rfl__eqn(const char *a, size_t an, const char *b) {
@@ -14221,10 +14080,9 @@ static int rfl__starts(const char *a, size_t an, const char *pre) {
 		if (i >= an || a[i] != pre[i]) return 0;
 	return 1;
 }
-/* Where sub first stands in a[0..an), or -1. */
+/* Where sub first stands in a[0..an), or -1; anchored on a character of
+   sub rare in kernel names, so most positions cost one compare. */
 static long rfl__index(const char *a, size_t an, const char *sub) {
-	/* anchored on the first character of sub that is not a common letter
-	   of kernel names, so most positions cost one compare */
 	static const char common[] = "etaoinsrlcdu_:<>, ";
 	size_t i, j, n = rfl__strlen(sub), k = 0;
 	if (n == 0) return 0;
@@ -14255,12 +14113,11 @@ static size_t rfl__copy_text(char *dst, size_t cap, const char *s, size_t n) {
 	return n;
 }
 
-/* Metric name -> role (0 = unused); *ucls gets the unit class; *mult the
-   factor nvprof transaction counts need (32 bytes each). */
+/* Metric name -> role (0: unused), its unit class and factor (*mult). */
 static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
 	static const char *const ops[9] = {"fadd", "fmul", "ffma", "dadd", "dmul",
 									   "dfma", "hadd", "hmul", "hfma"};
-	/* tensor-path counters by input type, first match (default FP16) */
+	/* tensor counters by input type, first match (default FP16) */
 	static const struct { const char *sub; int role; } by_src[] = {
 		{"src_tf32", RFL__R_T_TF32}, {"src_bf16", RFL__R_T_BF16}, {"src_fp16", RFL__R_T_FP16},
 		{"src_fp8", RFL__R_T_FP8},   {"e4m3", RFL__R_T_FP8},      {"e5m2", RFL__R_T_FP8},
@@ -14292,9 +14149,9 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
 	}
 	/* tensor-path FLOP counters: one role per input precision */
 	if (rfl__starts(s, n, "sm__ops_path_tensor_op_") && rfl__ends(s, n, ".sum")) {
-		/* X_sparsity_off + X_sparsity_on = X, and on H100 hmma_src_fp16 =
-		   its _dst_fp16 + _dst_fp32 (the captures): counting a breakdown
-		   with its base doubles. A breakdown of a breakdown is never used. */
+		/* X_sparsity_off + _on = X, hmma_src_fp16 = its _dst_fp16 + _dst_fp32
+		   (H100): a breakdown counts only without its base, and a breakdown
+		   of a breakdown never */
 		int wg = rfl__contains(s, n, "gmma_") != 0;
 		int sp = rfl__contains(s, n, "_sparsity_") != 0;
 		*ucls = RFL__U_COUNT;
@@ -14314,10 +14171,8 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
 }
 
 /* ---- units ------------------------------------------------------------------
-   A unit is num[/den]; it scales a value into the role's base unit
-   (ns, bytes, counts, Hz, per cycle, bytes/s) as num_mult x 10^exp10. */
-
-/* *u = class cls, scale mult x 10^exp10; returns 1 */
+   num[/den], a scale into the role's base unit (ns, bytes, counts, Hz, per
+   cycle, bytes/s) of mult x 10^exp10. */
 static int rfl__unit_set(rfl__unit *u, int cls, uint64_t mult, int exp10) {
 	u->cls = cls, u->mult = mult, u->exp10 = exp10;
 	return 1;
@@ -14341,10 +14196,9 @@ static int rfl__ieq_any(const char *a, size_t an, const char *alts) {
 		if (!*alts++) return 0;
 	}
 }
-/* class of a numerator word: bytes / time / count / hz */
+/* The class and scale of a unit word. */
 static int rfl__unit_word(const char *s, size_t n, rfl__unit *u) {
-	/* the words of one scale share a row (narrow fields and few rows keep
-	   the table small on a small device); k: the multiplier is 1024^k */
+	/* one row per scale (a small table on a small device); k: x 1024^k */
 	static const struct { const char *w; unsigned char cls, k, e; } t[] = {
 		{"byte|bytes|b", RFL__U_BYTES, 0, 0}, {"kbyte|kb", RFL__U_BYTES, 0, 3},
 		{"mbyte|mb", RFL__U_BYTES, 0, 6}, {"gbyte|gb", RFL__U_BYTES, 0, 9},
@@ -14364,8 +14218,7 @@ static int rfl__unit_word(const char *s, size_t n, rfl__unit *u) {
 			return rfl__unit_set(u, t[i].cls, (uint64_t)1 << (10 * t[i].k), t[i].e);
 	return 0;
 }
-/* Parse a unit into the scale for a role of class `want`; 0 = unknown or
-   not fitting (the caller reports RFL_ERR_UNIT). */
+/* A unit's scale for a role of class want; 0 when unknown or not fitting. */
 static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
 	size_t slash;
 	rfl__unit a, b;
@@ -14409,9 +14262,8 @@ static uint64_t rfl__round_u64(double d, unsigned *flags) {
 	return (uint64_t)(d + 0.5);
 }
 
-/* Validates digits grouped by `grp` with decimal mark `dec`, and reads it.
-   Returns 0 when the text does not fit this convention. */
-/* m * 10 + d still fits in 64 bits */
+/* Reads digits grouped by grp with decimal mark dec; 0 when the text does
+   not fit that convention. RFL__FITS10: m * 10 + d fits in 64 bits. */
 #define RFL__FITS10(m, d) ((m) < 1844674407370955161ull || ((m) == 1844674407370955161ull && (d) <= 5))
 static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl__unit *u,
 						  rfl__val *v) {
@@ -14423,8 +14275,7 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 	for (; i < n; i++) {
 		char c = s[i];
 		if (c >= '0' && c <= '9') {
-			/* every digit that fits in 64 bits is kept (a 20-digit count is
-			   exact); a dropped 0 only scales, checked below */
+			/* digits that fit are kept (20-digit counts stay exact) */
 			if (RFL__FITS10(m, (unsigned)(c - '0'))) m = m * 10 + (uint64_t)(c - '0');
 			else big |= c != '0', exp10++;
 			digits++;
@@ -14464,9 +14315,8 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 	if (ok) {
 		unsigned fl = 0;
 		uint64_t um = u->mult;
-		/* divide first, so that no step overflows what the result fits:
-		   each 10 of the divisor (10 = 2 x 5) against the digits' and the
-		   unit's factors ("5,555,555,555,555,555.5 KiB" = m x 512 / 5) */
+		/* divide first, each 10 (2 x 5) against the digits' and the unit's
+		   factors, so no step overflows ("5,555,555,555,555,555.5 KiB") */
 		while (ok && exp10 < 0) {
 			if (p % 10 == 0) p /= 10;
 			else if (um % 10 == 0) um /= 10;
@@ -14485,9 +14335,8 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 }
 
 /* ---- state helpers ------------------------------------------------------- */
-/* An error at (line, col), byte offset `off`. The offset is passed in, not
-   derived from the current line: a field can open lines before the error is
-   seen (a quote left open until the end of input). */
+/* An error at (line, col), byte offset off (passed in: a field can open
+   lines before its error is seen). */
 static rfl_result rfl__fail_at(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
 							   uint64_t off, const char *m1, const char *m2, size_t m2n,
 							   const char *m3) {
@@ -14517,20 +14366,15 @@ static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char
 #define RFL__ALWAYS_INLINE static
 #endif
 
-/* The convention's group separator and decimal mark for rfl__num_scan; both
-   0 while the locale is unknown (then only plain digits read the same both
-   ways). */
+/* The group separator and decimal mark of the locale; 0 while unknown. */
 #define RFL__GDM(st, g, dm)                                                                 \
 	((g) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? '.' : ',', \
 	 (dm) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? ',' : '.')
 
-/* The common value, in one pass: digits in the base unit, grouped by the
-   file's known convention ("1,970,899,334.25"), or plain digits while it
-   is still unknown (rfl__num_scan reads, rfl__put_digits stores). Returns 1
-   when read, 0 when rfl__put_value's general reader must look (spaces,
-   n/a, signs, exponents, ambiguity, more than 19 digits). The row walker
-   calls it with g and dm from RFL__GDM and the unit checked once per
-   section (role_plain), inlined: it runs for nearly every used field. */
+/* The common value in one pass ("1,970,899,334.25", grouped by the known
+   convention, or plain digits): 1 and the digits and decimals, or 0 for
+   rfl__put_value's general reader (spaces, n/a, signs, exponents,
+   ambiguity, over 19 digits). Inlined: nearly every used field. */
 RFL__ALWAYS_INLINE int rfl__num_scan(const char *s, size_t n, char g, char dm, uint64_t *mo,
 									  int *fo) {
 	uint64_t m = 0;
@@ -14559,9 +14403,8 @@ RFL__ALWAYS_INLINE int rfl__num_scan(const char *s, size_t n, char g, char dm, u
 	*mo = m, *fo = frac;
 	return 1;
 }
-/* Adds d and x to role's reading k (0 US, 1 European): each reading sums
-   on its own while the locale is undecided. The caller sets kset[role]
-   once both readings are stored. */
+/* Adds to role's reading k (0 US, 1 European; both kept while the locale
+   is undecided); the caller sets kset[role]. */
 RFL__ALWAYS_INLINE void rfl__store(rfl_reduce_state *st, int role, int k, double d, uint64_t x) {
 	if (st->kset[role]) {
 		st->kv_d[role][k] += d;
@@ -14572,18 +14415,15 @@ RFL__ALWAYS_INLINE void rfl__store(rfl_reduce_state *st, int role, int k, double
 	}
 }
 
-/* Stores the digits m with frac of them decimals (nd <= 19) as role's value
-   (plain digits: both readings the same). */
+/* Stores digits m, frac of them decimals, as role's value (both readings). */
 RFL__ALWAYS_INLINE void rfl__put_digits(rfl_reduce_state *st, int role, uint64_t m, int frac) {
 	uint64_t x, rem = 0, p10 = 0;
 	double d;
 	int k;
-	/* m / 10^frac: the same division rfl__scale10 does, inline for the
-	   usual 1 or 2 decimals */
+	/* as rfl__scale10, inline for the usual 1 or 2 decimals */
 	d = frac == 2 ? (double)m / 100.0 : frac == 1 ? (double)m / 10.0
 		: frac ? rfl__scale10((double)m, -frac) : (double)m;
-	/* in integers: "6074...000.00" stays exact above 2^53; the usual 1 or
-	   2 decimals divide by a constant */
+	/* in integers, exact above 2^53 */
 	x = m;
 	if (frac == 2) x = m / 100, rem = m % 100, p10 = 100;
 	else if (frac == 1) x = m / 10, rem = m % 10, p10 = 10;
@@ -14609,8 +14449,7 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
 	if (n == 0 || ((s[0] == 'n' || s[0] == 'N') && rfl__ieq(s, n, "n/a")) ||
 		(n == 1 && s[0] == '-'))
 		return RFL_OK; /* no value */
-	/* in the base unit, the one-pass reader first (scaled units come here:
-	   the digits they lose are tracked below) */
+	/* the one-pass reader first, in the base unit */
 	RFL__GDM(st, g, dm);
 	if (u->mult == 1 && u->exp10 == 0 && mult == 1 && rfl__num_scan(s, n, g, dm, &m, &frac)) {
 		rfl__put_digits(st, role, m, frac);
@@ -14639,9 +14478,8 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
 	}
 	if (!okus) us = eu;
 	if (!okeu) eu = us;
-	/* a scaled unit keeps only the printed digits: digits were lost when
-	   the last printed one is worth more than one base unit (134.23 Mbyte:
-	   10 kB; 0.069000 ms: 1 ns, none) */
+	/* a scaled unit lost digits when its last printed one is worth more
+	   than a base unit (134.23 Mbyte: 10 kB) */
 	if ((u->mult != 1 || u->exp10 != 0) && (u->cls == RFL__U_BYTES || u->cls == RFL__U_TIME) &&
 		us.mant && ((double)u->mult * rfl__scale10(1.0, us.e10 + u->exp10)) > 1.0 &&
 		0.5 / (double)us.mant > st->res.auto_units_rel_err) {
@@ -14670,8 +14508,8 @@ static void rfl__reset_kernel(rfl_reduce_state *st) {
 	st->have_kernel = 0;
 }
 
-/* A new warning whose text starts with text; more may be appended to the
-   builder returned (beyond RFL_REDUCE_WARN_MAX: counted, text dropped). */
+/* A new warning starting with text; the builder returned appends more
+   (beyond RFL_REDUCE_WARN_MAX: counted, text dropped). */
 static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_warn code, int has_kernel,
 						 uint64_t id, const char *text) {
 	rfl_reduce_result *r = &st->res;
@@ -14727,23 +14565,15 @@ static int rfl__name_same(const char *a, const char *b) {
 	return *a == *b;
 }
 
-/* ---- tensor-core kernels by name --------------------------------------------
-   A tensor-pipe count alone proves no tensor work (the manual's REDUCER;
-   in the FP16 captures every such instruction is an HFMA2,
-   sm__inst_executed_pipe_tensor_op_hmma_type_hfma2).
-   The libraries' kernel names do: cuDNN, cuBLAS and CUTLASS name the type
-   ("tf32", "f16f16"), the instruction ("hmma", "gmma", "tensorop") or the
-   mma shape ("1688", "16816"); cuBLASLt's Hopper kernels are "nvjet_*" with
-   a type code ("tst" BF16, "hsh" FP16 in the micro-tc capture). A kernel
-   named so is a tensor-core kernel; its precision and FLOPs per tensor-pipe
-   warp instruction (for estimates) follow from the same name. */
+/* ---- tensor-core kernels by name (the manual's REDUCER) --------------------
+   cuDNN, cuBLAS and CUTLASS names give the type ("tf32", "f16f16"), the
+   instruction ("hmma", "gmma", "tensorop") or the mma shape ("16816");
+   cuBLASLt's Hopper "nvjet_*" a type code ("tst" BF16, "hsh" FP16). */
 static int rfl__pre(const unsigned char *p, const char *t) {
 	while (*t && *p == (unsigned char)*t) p++, t++;
 	return !*t;
 }
-/* Does the name carry a tensor-core mark (tf32, tfloat32, [hidg]mma,
-   tensorop, tensor16x8x, 1688, 16816, 16832, 884gemm, f16f16, bf16bf16,
-   e4m3, e5m2, nvjet)? One pass: this runs for most kernels of a profile. */
+/* Does the name carry a tensor-core mark? One pass: most kernels come here. */
 static int rfl__tc_marked(const char *s) {
 	const unsigned char *p = (const unsigned char *)s;
 	for (; *p; p++) {
@@ -14775,9 +14605,9 @@ static int rfl__tc_marked(const char *s) {
 	}
 	return 0;
 }
-/* Is s[0..] a tensor-core kernel by name? Then its precision, the FLOPs of
-   one mma.sync warp instruction (*sync) and of one warpgroup MMA (*wg), and
-   whether the name says warpgroup MMA (return 2) or not (1). */
+/* A tensor-core kernel by name: 2 when warpgroup MMA, 1 mma.sync, 0 not;
+   its precision and FLOPs per mma.sync (*sync) and warpgroup (*wg) warp
+   instruction. */
 static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *sync,
 						  double *wg) {
 	long nv, ts;
@@ -14802,20 +14632,16 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *s
 	else if (RFL__IN("s1688") && (cc_major >= 8 || RFL__IN("80")))
 		*prec = RFL_TF32_TENSOR; /* Ampere's FP32-in, FP32-out tensor op is TF32 */
 	else *prec = RFL_FP16_TENSOR;
-	/* mma.sync: 2 x M x N x K of the shape (m16n8k8 2048: every TF32 and
-	   the FP16 first-layer kernel of the captures; m16n8k16 4096: every
-	   FP16/BF16 16816 kernel; m16n8k32 8192); Volta's HMMA.884 512, the
-	   NERSC scripts' figure. */
+	/* mma.sync: 2 M N K of the shape (m16n8k8 2048, m16n8k16 4096, m16n8k32
+	   8192); Volta's HMMA.884 512, the NERSC scripts' figure */
 	if (RFL__IN("884") || (cc_major == 7 && !RFL__IN("1688") && !RFL__IN("16816"))) *sync = 512;
 	else if (RFL__IN("16832") || RFL__IN("16x8x32") || *prec == RFL_INT8_TENSOR) *sync = 8192;
 	else if (RFL__IN("16816") || RFL__IN("16x8x16")) *sync = 4096;
 	else if (RFL__IN("1688") || RFL__IN("16x8x8") || *prec == RFL_TF32_TENSOR) *sync = 2048;
 	else if (*prec == RFL_FP64_TENSOR) *sync = 512;
 	else *sync = 4096;
-	/* warpgroup MMA m64nNkK, per warp: 2 x 64 x N x K / 4 = 512 N for
-	   FP16/BF16 (K 16), 256 N for TF32, 1024 N for 8-bit (the captures:
-	   4096 to 81920 by tile; micro-tc's TF32 64x128 tile 32768). N from an
-	   xmma name's tilesize MxNxK, else 64. */
+	/* warpgroup MMA m64nNkK, per warp 2 x 64 N K / 4: 512 N for FP16/BF16,
+	   256 N TF32, 1024 N 8-bit; N from a tilesize MxNxK, else 64 */
 	if (ts >= 0) {
 		const char *c = s + ts + 8;
 		while (*c >= '0' && *c <= '9') c++;
@@ -14829,12 +14655,9 @@ static int rfl__tc_kernel(const char *s, int cc_major, rfl_prec *prec, double *s
 #undef RFL__IN
 }
 
-/* What a kernel's name says, by memo: kernel names repeat (a training step
-   runs the same few dozen kernels over and over) and a name is ~100-300
-   bytes, so the answers are kept per name, keyed by a 64-bit hash of all
-   its bytes, its length and the CC (a different name with the same key:
-   odds of about n^2 / 2^65 for n distinct names). RFL__TC_MEMO slots,
-   two places for each name. */
+/* What a kernel's name says, by memo (a step repeats a few dozen names):
+   keyed by a 64-bit hash of its bytes, its length and the CC (a collision:
+   odds n^2 / 2^65 for n names); two slots a name. */
 static const rfl__tc_memo *rfl__name_memo(rfl_reduce_state *st, const char *s, size_t len) {
 	const unsigned char *u = (const unsigned char *)s;
 	const uint64_t K = 0x9E3779B97F4A7C15ull;
@@ -14858,7 +14681,7 @@ static const rfl__tc_memo *rfl__name_memo(rfl_reduce_state *st, const char *s, s
 	for (; i < len; i++) h1 = (h1 ^ u[i]) * 0x100000001B3ull;
 	h = h0 ^ (h1 * 0xBF58476D1CE4E5B9ull) ^ (h2 * 0x94D049BB133111EBull) ^ (h3 * K);
 	h ^= h >> 29, h *= 0xBF58476D1CE4E5B9ull, h ^= h >> 32;
-	/* two candidate slots; a miss replaces the one used less recently */
+	/* a miss replaces the one used less recently */
 	m = &st->tc_memo[h % RFL__TC_MEMO], m2 = &st->tc_memo[(h >> 32) % RFL__TC_MEMO];
 	st->tc_clock++;
 	if (m2->used && m2->h == h && m2->len == len && m2->cc == st->cc_major) m = m2;
@@ -14877,8 +14700,7 @@ static const rfl__tc_memo *rfl__name_memo(rfl_reduce_state *st, const char *s, s
 #define RFL__U(r) (st->kv_u[r][L])
 #define RFL__D(r) (st->kv_d[r][L])
 
-/* What one kernel's tensor-core work looked like (rfl__kernel_tensor), for
-   the warnings. */
+/* A kernel's tensor-core case, for the warnings. */
 typedef struct rfl__tc_case {
 	int what;     /* 1 FLOPs estimated, 2 tensor kernel uncounted, 3 pipe only */
 	double est;   /* estimated FLOPs (what == 1) */
@@ -14886,7 +14708,7 @@ typedef struct rfl__tc_case {
 	const rfl__tc_memo *memo; /* the name's answers, when looked up */
 } rfl__tc_case;
 
-/* Time from the duration metric, else from cycles / clock; -1 = unknown. */
+/* Time from the duration, else cycles / clock; -1 = unknown. */
 static double rfl__kernel_time(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl) {
 	double time_s = -1;
 	if (RFL__HAS(RFL__R_TIME)) {
@@ -14910,9 +14732,8 @@ static double rfl__kernel_cycles(rfl_reduce_state *st, int L, double time_s) {
 	return -1;
 }
 
-/* SIMT FLOPs: add + mul + 2 x fma per precision, from counts, else from
-   per-cycle rates, else from nvprof's flop_count_*. The roles of each
-   kind come in the order of RFL_FP32, RFL_FP64, RFL_FP16 (0, 1, 2). */
+/* SIMT FLOPs, add + mul + 2 fma per precision (roles in the order of
+   RFL_FP32, FP64, FP16): from counts, else rates, else nvprof's. */
 static void rfl__kernel_simt(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double cyc, unsigned *fl) {
 	int p, j;
 	for (p = 0; p < 3; p++) {
@@ -14939,8 +14760,7 @@ static void rfl__kernel_simt(rfl_reduce_state *st, int L, rfl_kernel_stat *k, do
 	}
 }
 
-/* Tensor FLOPs per family from the counters (the base counter, else one
-   breakdown's parts); returns whether any family's counter was collected. */
+/* Tensor FLOPs from the counters (base, else a breakdown); 1 when any. */
 static int rfl__kernel_tensor_counted(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl) {
 	int i, any = 0;
 	for (i = 0; i < 6; i++) { /* RFL__R_T_* in the order of RFL_FP64_TENSOR.. */
@@ -14966,13 +14786,11 @@ static int rfl__kernel_tensor_counted(rfl_reduce_state *st, int L, rfl_kernel_st
 	return any;
 }
 
-/* Tensor FLOPs: counted, else estimated from the matrix instructions of a
-   kernel whose name says tensor cores. */
+/* Tensor FLOPs: counted, else estimated for a kernel named so. */
 static void rfl__kernel_tensor(rfl_reduce_state *st, int L, rfl_kernel_stat *k, unsigned *fl,
 							   rfl__tc_case *tc) {
 	int any = rfl__kernel_tensor_counted(st, L, k, fl), fam;
-	/* the name matters only while this kernel's matrix work is neither
-	   counted nor known to be none */
+	/* the name is read only while the matrix work is neither counted nor none */
 	int have_inst = RFL__HAS(RFL__R_TINST) || RFL__HAS(RFL__R_TINST_OP);
 	uint64_t hf = RFL__HAS(RFL__R_TINST_HFMA2) ? RFL__U(RFL__R_TINST_HFMA2) : 0;
 	if ((any && rfl_reduce_tensor_flops(k) > 0) || (have_inst && k->tensor_inst <= hf)) fam = 0;
@@ -14982,10 +14800,8 @@ static void rfl__kernel_tensor(rfl_reduce_state *st, int L, rfl_kernel_stat *k, 
 		return;
 	}
 	if (!any && k->tensor_inst > 0) {
-		/* no tensor FLOP counter: estimated from the matrix instructions
-		   (the pipe's HFMA2s left out when counted), split into warpgroup
-		   and mma.sync ones by the gmma counter when collected, else by
-		   the name */
+		/* from the matrix instructions (less HFMA2s), warpgroup ones by
+		   the gmma counter, else by the name */
 		rfl_prec tcp = tc->memo->prec;
 		double g;
 		tc->mma = (double)(k->tensor_inst > hf ? k->tensor_inst - hf : 0);
@@ -15018,8 +14834,7 @@ static void rfl__kernel_bytes(rfl_reduce_state *st, int L, rfl_kernel_stat *k, d
 	else k->work.unknown |= RFL_UNKNOWN_BYTES(RFL_L1);
 }
 
-/* The device's own ceilings (every kernel, filtered or not), weighted by
-   the kernel's time. */
+/* The device's own ceilings (every kernel), weighted by its time. */
 static void rfl__kernel_ceilings(rfl_reduce_state *st, int L, double time_s) {
 	double c[(int)RFL_PREC_COUNT + RFL_LEVEL_COUNT];
 	double w = time_s > 0 ? time_s : 1e-9, hz;
@@ -15037,7 +14852,6 @@ static void rfl__kernel_ceilings(rfl_reduce_state *st, int L, double time_s) {
 		if (c[i] > 0) st->ceil_sum[i] += c[i] * w, st->ceil_w[i] += w;
 }
 
-/* What the tensor warnings need, for kept kernels only. */
 static void rfl__note_tensor(rfl_reduce_state *st, const rfl_kernel_stat *k, double time_s,
 							 const rfl__tc_case *tc) {
 	if (tc->what == 1) {
@@ -15055,8 +14869,7 @@ static void rfl__note_tensor(rfl_reduce_state *st, const rfl_kernel_stat *k, dou
 		st->w_pipe_kernels++;
 }
 
-/* An elementwise kernel that wrote less to DRAM than its output: L2
-   residency (see the manual). */
+/* An elementwise kernel writing less to DRAM than its output (L2 residency). */
 static void rfl__note_below_output(rfl_reduce_state *st, int L, const rfl_kernel_stat *k,
 								   rfl__tc_case *tc) {
 	static const uint64_t elem_bytes[3] = {4, 8, 2}; /* FP32, FP64, FP16 */
@@ -15074,9 +14887,8 @@ static void rfl__note_below_output(rfl_reduce_state *st, int L, const rfl_kernel
 	}
 }
 
-/* The largest fraction of one of the machine's ceilings (FLOP/s per
-   precision, DRAM bytes/s) that a kernel or a total reached; 0 when its
-   time is unknown. Above 1 is impossible: a bug in the data. */
+/* The largest fraction of one of m's ceilings (FLOP/s, DRAM bytes/s) k
+   reached; 0 when its time is unknown; above 1: bad data. */
 static double rfl__roof_excess(const rfl_machine *m, const rfl_kernel_stat *k) {
 	double t, worst = 0, x;
 	int p;
@@ -15135,10 +14947,9 @@ static int rfl__kernel_kept(const rfl_reduce_state *st, const rfl_kernel_stat *k
 		   rfl__contains(k->name, rfl__strlen(k->name), st->desc.filter);
 }
 
-/* The kernel's numbers from the metrics read for it. */
 static void rfl__kernel_measure(rfl_reduce_state *st, int L, rfl_kernel_stat *k, double *time_s,
 								rfl__tc_case *tc) {
-	/* all but the name, which is copied by its length (hot: every row) */
+	/* the name is copied by its length (hot) */
 	RFL_MEMSET(k, 0, offsetof(rfl_kernel_stat, name));
 	k->id = st->cur_id;
 	k->invocations = st->fmt == RFL_CSV_NVPROF_METRICS ? st->cur_invoc : 1;
@@ -15184,7 +14995,7 @@ static rfl_result rfl__kernel_done(rfl_reduce_state *st) {
 	return RFL_OK;
 }
 
-/* Data rows follow: which roles read in their base unit (rfl__num_scan). */
+/* Data rows follow: roles in their base unit take rfl__num_scan. */
 static void rfl__data_rows(rfl_reduce_state *st) {
 	int i;
 	st->row_kind = RFL__ROW_DATA;
@@ -15234,9 +15045,7 @@ static rfl_result rfl__header_field(rfl_reduce_state *st, const char *s, size_t 
 	return RFL_OK;
 }
 
-/* runs[c]: unused columns starting at c (the hot path skips them). The
-   runs right of a column do not depend on it, so they may be remade in
-   the middle of a row. */
+/* runs[c]: unused columns from c (remade mid-row: right of c only). */
 static void rfl__col_runs(rfl_reduce_state *st) {
 	uint32_t c, run = 0;
 	for (c = st->ncols; c-- > 0;) {
@@ -15297,7 +15106,7 @@ static rfl_result rfl__unit_field(rfl_reduce_state *st, const char *s, size_t n)
 	return RFL_OK;
 }
 
-/* digits of an ID or count, ignoring separators of either convention */
+/* an ID or count, separators of either convention ignored */
 static rfl_result rfl__read_int(rfl_reduce_state *st, const char *s, size_t n, uint64_t *out) {
 	uint64_t v = 0;
 	size_t i;
@@ -15318,7 +15127,7 @@ static void rfl__set_name(rfl_reduce_state *st) {
 	st->name_trunc = st->tmp_trunc;
 }
 
-/* The ID column: a new kernel (on a details page, when the ID changes). */
+/* The ID column: a new kernel (details: when the ID changes). */
 static rfl_result rfl__data_id(rfl_reduce_state *st, const char *s, size_t n) {
 	uint64_t id;
 	rfl_result e;
@@ -15333,8 +15142,7 @@ static rfl_result rfl__data_id(rfl_reduce_state *st, const char *s, size_t n) {
 	return RFL_OK;
 }
 
-/* The kernel-name column (the name is in tmp_name): what it means depends
-   on the format. */
+/* The kernel-name column (in tmp_name), by format. */
 static rfl_result rfl__data_name(rfl_reduce_state *st) {
 	rfl_result e;
 	if (st->fmt == RFL_CSV_NCU_RAW) rfl__set_name(st);
@@ -15354,8 +15162,7 @@ static rfl_result rfl__data_name(rfl_reduce_state *st) {
 	return RFL_OK;
 }
 
-/* nvprof's Avg column: the value per invocation; a unit may be glued on
-   ("1.5GB"). */
+/* nvprof's Avg column, per invocation; a unit may be glued on ("1.5GB"). */
 static rfl_result rfl__data_avg(rfl_reduce_state *st, const char *s, size_t n) {
 	size_t m = n;
 	rfl__unit u;
@@ -15382,7 +15189,6 @@ static rfl_result rfl__data_field(rfl_reduce_state *st, const char *s, size_t n)
 	case RFL__K_CC: {
 		size_t i = 0;
 		int v = 0;
-		/* capped: a long digit string must not overflow the int */
 		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
 			if (v < 100000) v = v * 10 + (s[i] - '0');
 		if (v < 1000) st->cc_major = v;
@@ -15461,7 +15267,7 @@ static rfl_result rfl__row_end(rfl_reduce_state *st) {
 	return e;
 }
 
-/* The end of a section: a blank line, a "==" line, or the end of input. */
+/* A section ends: a blank line, a "==" line, or the end of input. */
 static rfl_result rfl__section_end(rfl_reduce_state *st) {
 	rfl_result e = RFL_OK;
 	if (st->fmt == RFL_CSV_NCU_DETAILS || st->fmt == RFL_CSV_NVPROF_METRICS) e = rfl__kernel_done(st);
@@ -15499,15 +15305,20 @@ static int rfl__hibit(uint64_t x) { /* x != 0 */
 #endif
 }
 
+/* 8 bytes little-endian */
+RFL__ALWAYS_INLINE uint64_t rfl__le64(const unsigned char *p) {
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+		   (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+		   (uint64_t)p[7] << 56;
+}
+
 /* First position in [p, e) holding a or b (e when none): 8 bytes a step. */
 static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned char *e,
 									   unsigned char a, unsigned char b) {
 	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
 	const uint64_t ma = ones * a, mb = ones * b;
 	while (e - p >= 8) {
-		uint64_t w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-					 (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-					 (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+		uint64_t w = rfl__le64(p);
 		uint64_t xa = w ^ ma, xb = w ^ mb;
 		uint64_t t = ((xa - ones) & ~xa & high) | ((xb - ones) & ~xb & high);
 		if (t) return p + (rfl__ctz(t) >> 3); /* bits above a match may be false */
@@ -15517,12 +15328,9 @@ static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned ch
 	return p;
 }
 
-/* ---- skipping runs of unused columns, 64 bytes a step ----------------------
-   Masks of quotes, commas and newlines per 64-byte block; the bytes inside
-   quotes are the prefix XOR of the quote mask (a doubled quote toggles
-   twice, so RFC 4180 quoting needs no special case); separators are commas
-   outside quotes. SSE2 where the compiler has it (a compiler header, no
-   libc), portable SWAR otherwise. */
+/* ---- masks of quotes, commas and newlines per 64-byte block ---------------
+   Inside quotes: the prefix XOR of the quote mask (a doubled quote toggles
+   twice); separators: commas outside. SSE2, else portable SWAR. */
 
 static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uint64_t *mn,
 						 uint64_t *mr) {
@@ -15540,26 +15348,19 @@ static void rfl__masks64(const unsigned char *p, uint64_t *mq, uint64_t *mc, uin
 	}
 	*mq = q, *mc = c, *mn = n, *mr = r;
 #else
+	static const unsigned char ch[4] = {'"', ',', '\n', '\r'};
 	const uint64_t ones = 0x0101010101010101ull, lo7 = 0x7F7F7F7F7F7F7F7Full,
 				   high = 0x8080808080808080ull, magic = 0x0102040810204080ull;
-	uint64_t q = 0, c = 0, n = 0, r = 0;
-	int i;
+	uint64_t m[4] = {0, 0, 0, 0};
+	int i, j;
 	for (i = 0; i < 8; i++) {
-		const unsigned char *b = p + 8 * i;
-		uint64_t w = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
-					 (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 |
-					 (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
-		uint64_t x, t;
-		x = w ^ (ones * '"'), t = ~(((x & lo7) + lo7) | x) & high;
-		q |= (((t >> 7) * magic) >> 56) << (8 * i);
-		x = w ^ (ones * ','), t = ~(((x & lo7) + lo7) | x) & high;
-		c |= (((t >> 7) * magic) >> 56) << (8 * i);
-		x = w ^ (ones * '\n'), t = ~(((x & lo7) + lo7) | x) & high;
-		n |= (((t >> 7) * magic) >> 56) << (8 * i);
-		x = w ^ (ones * '\r'), t = ~(((x & lo7) + lo7) | x) & high;
-		r |= (((t >> 7) * magic) >> 56) << (8 * i);
+		uint64_t w = rfl__le64(p + 8 * i);
+		for (j = 0; j < 4; j++) {
+			uint64_t x = w ^ (ones * ch[j]), t = ~(((x & lo7) + lo7) | x) & high;
+			m[j] |= (((t >> 7) * magic) >> 56) << (8 * i);
+		}
 	}
-	*mq = q, *mc = c, *mn = n, *mr = r;
+	*mq = m[0], *mc = m[1], *mn = m[2], *mr = m[3];
 #endif
 }
 
@@ -15654,20 +15455,13 @@ static void rfl__append(rfl_reduce_state *st, const unsigned char *a, size_t n) 
 	}
 }
 
-/* The row walker: data rows, 64 bytes a step. One set of masks per block
-   serves every field in it: runs of unused columns are skipped by counting
-   separators (popcount), used fields are cut out in place and handed to the
-   same field handler as the general path. Anything unusual (a doubled
-   quote, a newline inside quotes, malformed quoting, a row with too few
-   fields, fewer than 64 bytes left in the chunk) returns to the general
-   path at the last field start, which then handles or reports it exactly
-   as if the walker had not run. */
-/* Block masks are made RFL__NB blocks at a time (one call, the state of
-   the quote chain in registers) into the state's rfl__blks (caller memory,
-   not the stack), then read by the walker. */
-
-/* One block's masks from its quotes q, commas c, newlines n, CRs r and
-   in-quotes prefix XOR ins (before the carry). */
+/* The row walker: data rows by 64-byte blocks of masks, made RFL__NB at a
+   time into st->blks. Runs of unused columns are skipped by popcount, used
+   fields cut out in place for the general field handler. Anything unusual
+   (quotes doubled or malformed, a newline inside quotes, a short row, under
+   64 bytes left) returns to the general path at the last field start.
+   rfl__blk_logic: one block's masks from its quotes q, commas c, newlines
+   n, CRs r and in-quotes prefix XOR ins (before the carry). */
 RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t c, uint64_t n,
 								  uint64_t r, uint64_t ins, uint64_t *cy) {
 	/* cy: inside_carry, prev_cq, prev_ok, in the caller's registers */
@@ -15675,15 +15469,14 @@ RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t
 	ins ^= cy[0];
 	cq = q & ~ins;
 	/* hard stops: junk after a closing quote, an opening quote not after
-	   , \n or ", and doubled quotes (unescaped by the general path) */
+	   , \n or ", doubled quotes */
 	bad = (((cq << 1) | cy[1]) & ~(c | n | r)) | (q & ins & ~(((c | n | q) << 1) | cy[2]));
 	cy[1] = cq >> 63;
 	cy[2] = ((c | n | q) >> 63) & 1;
 	cy[0] = (uint64_t)0 - (ins >> 63);
 	k->sep[i] = c & ~ins;
 	k->ends[i] = (c | n) & ~ins;
-	/* also hard: a CR outside quotes not followed by LF (an error the
-	   exact path reports; a CR in the last byte is checked there too) */
+	/* and a CR outside quotes not followed by LF */
 	k->hard[i] = bad | (n & ins) | (r & ~ins & ~(n >> 1));
 }
 
@@ -15702,13 +15495,9 @@ static void rfl__blk_fill(rfl__blks *k, const unsigned char *b, int nb) {
 	k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
 
-/* AVX2 and PCLMUL where the CPU has them (checked once per reduction): two
-   loads a block instead of four, and the in-quotes prefix XOR in one
-   carry-less multiply by all-ones. GCC and clang on x86-64 (a function
-   target attribute: no -mavx2 needed, the rest stays baseline). */
+/* AVX2 / AVX-512 and PCLMUL by CPUID (target attributes: no -mavx2). */
 #ifdef RFL__AVX2
-/* The prefix XOR of the quote mask (bits inside quotes) as one carry-less
-   multiply by all-ones: shared by both wide fills. */
+/* The in-quotes prefix XOR of q: one carry-less multiply by all-ones. */
 __attribute__((target("pclmul,sse2"))) static inline uint64_t rfl__inside_clmul(uint64_t q) {
 	return (uint64_t)_mm_cvtsi128_si64(
 		_mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)q), _mm_set1_epi8(-1), 0));
@@ -15748,22 +15537,16 @@ rfl__blk_fill_avx512(rfl__blks *k, const unsigned char *b, int nb) {
 	}
 	k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
-/* The (j+1)-th set bit of x by one PDEP (walker level 2 only: every
-   AVX-512 CPU has a fast one; Zen 1 and 2, AVX2 only, take ~250 cycles). */
+/* The (j+1)-th set bit of x by PDEP (level 2 only: slow on Zen 1 and 2). */
 __attribute__((target("bmi,bmi2"))) static inline uint64_t rfl__sel_pdep(uint64_t x, uint32_t j) {
 	return _pdep_u64((uint64_t)1 << j, x);
 }
-/* A metric value of n <= 16 bytes (16 readable at s) in one SSE pass, no
-   branch per digit: "1,970,899,334.25" as ncu writes it, grouped by the
-   settled convention (g, dm; g 0 while unknown). Only the layout the
-   one-pass reader accepts most often: a lead group of 1 to 3 digits, whole
-   groups of 3, then up to 7 decimals. Returns 0 for anything else, and
-   rfl__num_scan decides, so both always agree (test_num16 compares them,
-   and test_reduce the walker levels: level 0 has only rfl__num_scan).
-   The digits are gathered right-aligned by one PSHUFB. Digit t from the
-   right (t = 0 the last) is byte r(t) from the field's end, RFL__NR below:
-   row 0 without a decimal mark, row f + 1 with f decimals (a group
-   separator every 3 integer digits, the mark after the decimals). */
+/* A metric value of n <= 16 bytes (16 readable at s) in one SSE pass:
+   "1,970,899,334.25", a lead group of 1 to 3 digits, groups of 3, up to 7
+   decimals; 0 for anything else, then rfl__num_scan decides (test_num16
+   checks they agree). One PSHUFB gathers the digits right-aligned: digit
+   t from the right is byte RFL__NR(f + 1, t) from the end, f decimals
+   (row 0: no decimal mark). */
 #define RFL__NR(fi, t)                                                                         \
 	((unsigned char)((fi) == 0 ? (t) + (t) / 3                                                 \
 					 : (t) < (fi) - 1 ? (t) : (fi) + ((t) - (fi) + 1) + ((t) - (fi) + 1) / 3))
@@ -15784,8 +15567,7 @@ rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
 	const unsigned dig =
 		(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d));
 	const unsigned gm = g ? (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(g))) : 0;
-	/* L: the integer part (digits and separators); separators expected
-	   at L-4, L-8, L-12 and nowhere else, the lead group not empty */
+	/* L: the integer part; separators at L-4, L-8, L-12 only */
 	const unsigned L = (unsigned)__builtin_ctz(~(dig | gm) | 1u << n);
 	unsigned f = 0, fi = 0;
 	__m128i x;
@@ -15812,11 +15594,8 @@ rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
 #endif
 
 /* The walker's body is compiled once per instruction set (simd: 0
-   baseline, 1 AVX2, 2 AVX-512BW, a constant in each copy), so that the x86
-   copies use the popcnt and BMI instructions throughout: RFL__POPCNT
-   counts bits, RFL__NUM16 reads a metric value by rfl__num16 where 16
-   bytes from cs can be read, RFL__SELECT leaves s2 its want-th lowest set
-   bit alone (want >= 1, popcount >= want), RFL__FILL_CALL makes masks. */
+   baseline, 1 AVX2, 2 AVX-512BW), each with its popcnt and BMI. RFL__SELECT
+   leaves s2 its want-th lowest set bit (1 <= want <= popcount). */
 RFL__ALWAYS_INLINE uint64_t rfl__nth_bit(uint64_t x, uint32_t want) {
 	while (--want) x &= x - 1;
 	return x & (0 - x);
@@ -15839,13 +15618,10 @@ RFL__ALWAYS_INLINE uint64_t rfl__nth_bit(uint64_t x, uint32_t want) {
 #define RFL__FILL_CALL(at) ((void)simd, rfl__blk_fill(k, at, bn))
 #endif
 enum { RFL__W_NEXT, RFL__W_STOP, RFL__W_ERR };
-/* One field whose end the masks found (end: its ',' or '\n'): a metric
-   value goes straight to the number reader, as rfl__data_field would (its
-   position is stored only for the general reader, which can fail); any
-   other field to the general field handler. *pp moves past the field,
-   except where a quoted field was cut by the masks (RFL__W_STOP, *pp
-   unmoved). RFL__W_NEXT: walk on; RFL__W_STOP: the row ended (or the
-   field needs the byte machine). */
+/* One field ending at end (',' or '\n'): a metric value to the number
+   reader, any other to the general field handler; *pp moves past it.
+   RFL__W_STOP: the row ended, or the field needs the byte machine (*pp
+   unmoved). */
 RFL__ALWAYS_INLINE int rfl__walk_field(rfl_reduce_state *st, const unsigned char **pp,
 									   const unsigned char *end, const unsigned char *e,
 									   uint32_t *colp, char *gp, char *dmp,
@@ -15946,7 +15722,6 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
 				RFL__SELECT(s2, want);
 				p = cur = kb + rfl__ctz(s2) + 1;
 				col += want;
-				/* the used field after the run, when it ends in this block */
 				if ((avail &= ~(s2 | (s2 - 1))) != 0) goto field;
 				continue;
 			}
@@ -15955,8 +15730,7 @@ RFL__ALWAYS_INLINE rfl_result rfl__walk_body(rfl_reduce_state *st, const unsigne
 				col += (uint32_t)cnt;
 			}
 			if (rowend || lim != ~(uint64_t)0) break;
-			/* the run goes on: whole blocks, a popcount each, while no row
-			   end or hard stop is in them (those go round the main loop) */
+			/* whole blocks, a popcount each, until a row end or hard stop */
 			want -= (uint32_t)cnt;
 			cur = kb + 64;
 			for (;;) {
@@ -16033,9 +15807,8 @@ static rfl_result rfl__walk(rfl_reduce_state *st, const unsigned char **pp,
 
 static rfl_result rfl__feed(rfl_reduce_state *st, const unsigned char *p0, size_t len);
 
-/* The bytes before a CSV header (ncu's ==PROF== lines, a BOM): kept a line
-   at a time until one starts a known header, which is then replayed
-   through the CSV machine. One step; moves *pp. */
+/* The bytes before a CSV header (==PROF== lines, a BOM), a line at a time
+   until one starts a known header, replayed through the CSV machine. */
 static rfl_result rfl__feed_pre(rfl_reduce_state *st, const unsigned char **pp,
 								const unsigned char *p0, uint64_t base) {
 	const unsigned char *p = *pp;
@@ -16081,8 +15854,7 @@ static void rfl__feed_skip(rfl_reduce_state *st, const unsigned char **pp, const
 	*pp = q + 1;
 }
 
-/* The field s[0..n) ended at q (a ',' or '\n'): hand it over, next field
-   or row. */
+/* The field s[0..n) ended at q (',' or '\n'). */
 static rfl_result rfl__field_done(rfl_reduce_state *st, const unsigned char *s, size_t n,
 								  const unsigned char *q, const unsigned char *p0, uint64_t base) {
 	st->fstate = RFL__F_START;
@@ -16095,8 +15867,7 @@ static rfl_result rfl__field_done(rfl_reduce_state *st, const unsigned char *s, 
 	return RFL_OK;
 }
 
-/* A whole quoted data field inside this chunk, handled in place; 0 when
-   it is not (it then goes through the quote states). */
+/* A quoted data field whole in this chunk, handled in place; else 0. */
 static int rfl__quoted_in_place(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
 								const unsigned char *p0, uint64_t base, rfl_result *err) {
 	const unsigned char *p = *pp, *q = rfl__scan2(p + 1, e, '"', '\n');
@@ -16150,7 +15921,7 @@ static rfl_result rfl__field_start(rfl_reduce_state *st, const unsigned char **p
 	return RFL_OK;
 }
 
-/* One step of the CSV machine: the state's next bytes. Moves *pp. */
+/* One step of the CSV machine; moves *pp. */
 static rfl_result rfl__feed_csv(rfl_reduce_state *st, const unsigned char **pp, const unsigned char *e,
 								const unsigned char *p0, uint64_t base) {
 	const unsigned char *p = *pp, *q;
