@@ -7777,7 +7777,6 @@ static int rfl__llm_countable(const rfl_llm_config *c) {
 }
 
 /* ---- configs: built-in, checked ----------------------------------------------------- */
-#define RFL__LLM_MSG(s) RFL__MSG(s)
 
 /* Published config.json values (the files at
    https://huggingface.co/<repo>/blob/main/config.json):
@@ -7968,10 +7967,10 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_error *err)
 	if (!c) return rfl__llm_bad(err, RFL_ERR_ARG, "", "");
 	fam = rfl__llm_family(c->model_type);
 	if (fam < 0 && c->assumed) fam = 1; /* read as Llama-style, with a warning */
-	if (fam < 0) return rfl__llm_bad(err, RFL_ERR_UNSUPPORTED, "model_type", RFL__LLM_MSG("unknown model_type"));
+	if (fam < 0) return rfl__llm_bad(err, RFL_ERR_UNSUPPORTED, "model_type", RFL__MSG("unknown model_type"));
 	g = fam == 0;
 #define RFL__LLM_NZ(v, k2, kh)                                                                 \
-	if (!(v)) return rfl__llm_bad(err, RFL_ERR_SHAPE, g ? k2 : kh, RFL__LLM_MSG("must be at least 1"))
+	if (!(v)) return rfl__llm_bad(err, RFL_ERR_SHAPE, g ? k2 : kh, RFL__MSG("must be at least 1"))
 	RFL__LLM_NZ(c->hidden, "n_embd", "hidden_size");
 	RFL__LLM_NZ(c->layers, "n_layer", "num_hidden_layers");
 	RFL__LLM_NZ(c->heads, "n_head", "num_attention_heads");
@@ -7981,18 +7980,18 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_error *err)
 	RFL__LLM_NZ(c->vocab, "vocab_size", "vocab_size");
 #undef RFL__LLM_NZ
 	if (c->heads % c->kv_heads)
-		return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_key_value_heads", RFL__LLM_MSG("does not divide num_attention_heads"));
+		return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_key_value_heads", RFL__MSG("does not divide num_attention_heads"));
 	if (c->pos == RFL_LLM_POS_LEARNED && !c->max_positions)
-		return rfl__llm_bad(err, RFL_ERR_SHAPE, "n_positions", RFL__LLM_MSG("must be at least 1"));
+		return rfl__llm_bad(err, RFL_ERR_SHAPE, "n_positions", RFL__MSG("must be at least 1"));
 	if (c->experts && (!c->experts_per_tok || c->experts_per_tok > c->experts))
-		return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_experts_per_tok", RFL__LLM_MSG("must be from 1 to num_local_experts"));
+		return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_experts_per_tok", RFL__MSG("must be from 1 to num_local_experts"));
 	if (c->norm > RFL_LLM_RMSNORM || c->pos > RFL_LLM_POS_ROTARY || c->act >= RFL_ACT_COUNT ||
 		c->dtype >= RFL_DTYPE_COUNT || c->qk_norm > 2 || c->norm_place > RFL_LLM_NORM_POST)
-		return rfl__llm_bad(err, RFL_ERR_ARG, "", RFL__LLM_MSG("norm, pos, act or dtype out of range"));
+		return rfl__llm_bad(err, RFL_ERR_ARG, "", RFL__MSG("norm, pos, act or dtype out of range"));
 	if (c->rotary_dim > c->head_dim || c->rotary_dim % 2)
 		return rfl__llm_bad(err, RFL_ERR_SHAPE,
 							rfl__llm_type(c->model_type) == RFL__LT_NEOX ? "rotary_pct" : "partial_rotary_factor",
-							RFL__LLM_MSG("rotates an odd number of dims or more than head_dim"));
+							RFL__MSG("rotates an odd number of dims or more than head_dim"));
 	return RFL_OK;
 }
 
@@ -8036,11 +8035,11 @@ static rfl_result rfl__hf_num(rfl__hf *h, const char *key, int required, double 
 	*out = def;
 	if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL)
 		return required && (t < 0 || required < 2)
-				   ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__LLM_MSG("required field is missing"))
+				   ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__MSG("required field is missing"))
 				   : RFL_OK;
 	if (!rfl_json_num(&h->doc, t, out))
-		return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
-	if (!(*out >= 0)) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
+		return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__MSG("not a number"));
+	if (!(*out >= 0)) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__MSG("negative"));
 	return RFL_OK;
 }
 
@@ -8051,9 +8050,9 @@ static rfl_result rfl__hf_u32(rfl__hf *h, const char *key, int required, uint32_
 	rfl_result r = rfl__hf_num(h, key, required, def, &v);
 	if (r == RFL_ERR_MISSING) *out = def;
 	if (r) return r;
-	if (v > 4294967295.0) return rfl__hf_failk(h, RFL_ERR_OVERFLOW, key, RFL__LLM_MSG("larger than 2^32 - 1"));
+	if (v > 4294967295.0) return rfl__hf_failk(h, RFL_ERR_OVERFLOW, key, RFL__MSG("larger than 2^32 - 1"));
 	if ((double)(uint32_t)v != v)
-		return rfl__hf_failk(h, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a whole number"));
+		return rfl__hf_failk(h, RFL_ERR_NUMBER, key, RFL__MSG("not a whole number"));
 	*out = (uint32_t)v;
 	return RFL_OK;
 }
@@ -8065,7 +8064,7 @@ static rfl_result rfl__hf_bool(rfl__hf *h, const char *key, uint8_t def, uint8_t
 	if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
 	if (h->doc.t[t].type == RFL_JSON_TRUE) *out = 1;
 	else if (h->doc.t[t].type == RFL_JSON_FALSE) *out = 0;
-	else return rfl__hf_fail(h, t, RFL_ERR_FORMAT, key, RFL__LLM_MSG("not true or false"));
+	else return rfl__hf_fail(h, t, RFL_ERR_FORMAT, key, RFL__MSG("not true or false"));
 	return RFL_OK;
 }
 
@@ -8083,7 +8082,7 @@ static rfl_result rfl__hf_act(rfl__hf *h, rfl_llm_config *c) {
 		c->act = RFL_ACT_SILU;
 		return RFL_OK;
 	}
-	return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, key, RFL__LLM_MSG("unknown activation"));
+	return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, key, RFL__MSG("unknown activation"));
 }
 
 /* torch_dtype (or transformers 5's dtype): the model's own type. */
@@ -8108,13 +8107,13 @@ static rfl_result rfl__hf_gpt2(rfl__hf *h, rfl_llm_config *c) {
 		(r = rfl__hf_bool(h, "tie_word_embeddings", 1, &c->tied)))
 		return r;
 	if (!c->heads || c->hidden % c->heads)
-		return rfl__hf_failk(h, RFL_ERR_SHAPE, "n_head", RFL__LLM_MSG("does not divide n_embd"));
+		return rfl__hf_failk(h, RFL_ERR_SHAPE, "n_head", RFL__MSG("does not divide n_embd"));
 	c->kv_heads = c->heads;
 	c->head_dim = c->hidden / c->heads;
 	if (inner) c->intermediate = inner;
 	else if (c->hidden > 0xFFFFFFFFu / 4)
 		return rfl__hf_failk(h, RFL_ERR_OVERFLOW, "n_embd",
-							 RFL__LLM_MSG("4 x n_embd is larger than 2^32 - 1"));
+							 RFL__MSG("4 x n_embd is larger than 2^32 - 1"));
 	else c->intermediate = 4 * c->hidden;
 	return RFL_OK;
 }
@@ -8124,7 +8123,7 @@ static rfl_result rfl__hf_pos(rfl__hf *h, const char *key, int required, uint32_
 							  uint32_t *out) {
 	rfl_result r = rfl__hf_u32(h, key, required, def, out);
 	if (r || *out) return r;
-	return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__LLM_MSG("must be at least 1"));
+	return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__MSG("must be at least 1"));
 }
 
 /* Mark layer l dense (a plain MLP of intermediate); beyond the mask's
@@ -8133,7 +8132,7 @@ static rfl_result rfl__hf_dense(rfl__hf *h, rfl_llm_config *c, uint32_t l, const
 	if (l >= c->layers) return RFL_OK; /* transformers ignores such a layer */
 	if (l >= RFL_LLM_MASK_LAYERS)
 		return rfl__hf_failk(h, RFL_ERR_UNSUPPORTED, key,
-							 RFL__LLM_MSG("dense layers beyond the 256th are not supported"));
+							 RFL__MSG("dense layers beyond the 256th are not supported"));
 	rfl__llm_set(c->layer_dense, l);
 	return RFL_OK;
 }
@@ -8155,12 +8154,12 @@ static rfl_result rfl__hf_qwen3_moe(rfl__hf *h, rfl_llm_config *c) {
 		if ((l + 1) % step && (r = rfl__hf_dense(h, c, l, "decoder_sparse_step"))) return r;
 	if (a < 0 || h->doc.t[a].type == RFL_JSON_NULL) return RFL_OK;
 	if (h->doc.t[a].type != RFL_JSON_ARR)
-		return rfl__hf_fail(h, a, RFL_ERR_FORMAT, "mlp_only_layers", RFL__LLM_MSG("not an array"));
+		return rfl__hf_fail(h, a, RFL_ERR_FORMAT, "mlp_only_layers", RFL__MSG("not an array"));
 	for (i = 0; (t = rfl_json_at(&h->doc, a, i)) >= 0; i++) {
 		double v;
 		if (!rfl_json_num(&h->doc, t, &v) || v < 0 || v > 4294967295.0 || v != (double)(uint32_t)v)
 			return rfl__hf_fail(h, t, RFL_ERR_NUMBER, "mlp_only_layers",
-								RFL__LLM_MSG("not a layer index"));
+								RFL__MSG("not a layer index"));
 		if ((r = rfl__hf_dense(h, c, (uint32_t)v, "mlp_only_layers"))) return r;
 	}
 	return RFL_OK;
@@ -8231,7 +8230,7 @@ static rfl_result rfl__hf_rotary(rfl__hf *h, rfl_llm_config *c) {
 	rfl_result r;
 	if (neox && rfl_json_get(&h->doc, 0, key) < 0) key = "partial_rotary_factor";
 	if ((r = rfl__hf_num(h, key, 0, neox ? 0.25 : 1.0, &f))) return r;
-	if (f > 1) return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__LLM_MSG("larger than 1"));
+	if (f > 1) return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__MSG("larger than 1"));
 	c->rotary_dim = f == 1 ? 0 : (uint32_t)((double)c->head_dim * f);
 	if (neox && f == 1) c->rotary_dim = c->head_dim;
 	return RFL_OK;
@@ -8253,27 +8252,27 @@ static rfl_result rfl__hf_layers(rfl__hf *h, rfl_llm_config *c) {
 	}
 	if (t >= 0 && h->doc.t[t].type != RFL_JSON_NULL) {
 		if (h->doc.t[t].type != RFL_JSON_ARR)
-			return rfl__hf_fail(h, t, RFL_ERR_FORMAT, "layer_types", RFL__LLM_MSG("not an array"));
+			return rfl__hf_fail(h, t, RFL_ERR_FORMAT, "layer_types", RFL__MSG("not an array"));
 		RFL_MEMSET(c->layer_full, 0, sizeof c->layer_full);
 		for (k = t + 1; k < h->doc.t[t].after; k = h->doc.t[k].after, l++) {
 			int full = rfl_json_str_eq(&h->doc, k, "full_attention");
 			if (!full && !rfl_json_str_eq(&h->doc, k, "sliding_attention"))
 				return rfl__hf_fail(h, k, RFL_ERR_UNSUPPORTED, "layer_types",
-									RFL__LLM_MSG("neither sliding_attention nor full_attention"));
+									RFL__MSG("neither sliding_attention nor full_attention"));
 			if (!full || !c->sliding_window) continue;
 			if (l >= RFL_LLM_MASK_LAYERS)
-				return rfl__hf_fail(h, k, RFL_ERR_UNSUPPORTED, "layer_types", RFL__LLM_MSG("per-layer types beyond 256 layers"));
+				return rfl__hf_fail(h, k, RFL_ERR_UNSUPPORTED, "layer_types", RFL__MSG("per-layer types beyond 256 layers"));
 			rfl__llm_set(c->layer_full, l);
 		}
 		if (l != c->layers)
-			return rfl__hf_fail(h, t, RFL_ERR_SHAPE, "layer_types", RFL__LLM_MSG("not one per layer"));
+			return rfl__hf_fail(h, t, RFL_ERR_SHAPE, "layer_types", RFL__MSG("not one per layer"));
 		return RFL_OK;
 	}
 	if (lt == RFL__LT_GEMMA3 && (r = rfl__hf_u32(h, "sliding_window_pattern", 0, every, &every))) return r;
 	if (lt != RFL__LT_QWEN2 && lt != RFL__LT_QWEN3 && lt != RFL__LT_QWEN3_MOE) below = 0;
 	if (!rfl__llm_pattern(c, every, below))
 		return rfl__hf_failk(h, RFL_ERR_UNSUPPORTED, "num_hidden_layers",
-							 RFL__LLM_MSG("per-layer types beyond 256 layers"));
+							 RFL__MSG("per-layer types beyond 256 layers"));
 	return RFL_OK;
 }
 
@@ -8298,13 +8297,13 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
 		return r;
 	if (!c->heads)
 		return rfl__hf_failk(h, RFL_ERR_SHAPE, "num_attention_heads",
-							 RFL__LLM_MSG("must be at least 1"));
+							 RFL__MSG("must be at least 1"));
 	if (lt == RFL__LT_NEOX) c->kv_heads = c->heads; /* no grouped heads */
 	hd = rfl__llm_head_dim_default(c);
 	if ((r = rfl__hf_u32(h, "head_dim", 0, hd ? hd : c->hidden / c->heads, &c->head_dim))) return r;
 	if (rfl_json_get(&h->doc, 0, "head_dim") < 0 && !hd && c->hidden % c->heads)
 		return rfl__hf_failk(h, RFL_ERR_SHAPE, "num_attention_heads",
-							 RFL__LLM_MSG("does not divide hidden_size"));
+							 RFL__MSG("does not divide hidden_size"));
 	c->qkv_bias = (uint8_t)(lt == RFL__LT_QWEN2 || attn_bias); /* Qwen2: always on q, k, v */
 	c->o_bias = attn_bias;
 	if (moe && ((r = rfl__hf_u32(h, "num_local_experts", 1, 0, &c->experts)) ||
@@ -8322,7 +8321,7 @@ static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
 	/* absurd sizes: the model must be countable in 64 bits */
 	r = rfl__llm_countable(c) ? RFL_OK : RFL_ERR_OVERFLOW;
 	if (r) return rfl__hf_failk(h, r, h->gpt2 ? "n_embd" : "hidden_size",
-								RFL__LLM_MSG("the model's sizes overflow 64-bit counts"));
+								RFL__MSG("the model's sizes overflow 64-bit counts"));
 	return RFL_OK;
 }
 
@@ -8381,15 +8380,15 @@ static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_js
 	r = rfl_json_parse(&h->doc, json, len, toks, cap);
 	if (r) return r;
 	if (toks[0].type != RFL_JSON_OBJ)
-		return rfl__hf_fail(h, 0, RFL_ERR_FORMAT, "", RFL__LLM_MSG("not a JSON object"));
+		return rfl__hf_fail(h, 0, RFL_ERR_FORMAT, "", RFL__MSG("not a JSON object"));
 	t = rfl_json_get(&h->doc, 0, "model_type");
-	if (t < 0) return rfl__hf_fail(h, -1, RFL_ERR_MISSING, "model_type", RFL__LLM_MSG("required field is missing"));
+	if (t < 0) return rfl__hf_fail(h, -1, RFL_ERR_MISSING, "model_type", RFL__MSG("required field is missing"));
 	if (!rfl_json_str(&h->doc, t, type, sizeof type))
-		return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type", RFL__LLM_MSG("not a model_type string"));
+		return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type", RFL__MSG("not a model_type string"));
 	if ((fam = rfl__llm_family(type)) < 0) {
 		if (!desc || desc->strict)
 			return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type",
-								RFL__LLM_MSG("unknown model_type (known: gpt2 llama mistral mixtral qwen2 qwen3 qwen3_moe gemma2 gemma3_text phi3 olmo2 deepseek_v2 deepseek_v3 gpt_oss gpt_neox)"));
+								RFL__MSG("unknown model_type (known: gpt2 llama mistral mixtral qwen2 qwen3 qwen3_moe gemma2 gemma3_text phi3 olmo2 deepseek_v2 deepseek_v3 gpt_oss gpt_neox)"));
 		out->assumed = 1, fam = 1;
 	}
 	rfl__llm_copy_type(out, type);
@@ -8934,16 +8933,16 @@ static rfl_result rfl__tp_split(const rfl_llm_config *c, rfl_llm_tp *t) {
 	*s = *c;
 	if (c->heads % n)
 		return rfl__tp_bad(t, g ? "n_head" : "num_attention_heads", c->heads,
-						   RFL__LLM_MSG("%u heads do not split over %u GPUs"));
+						   RFL__MSG("%u heads do not split over %u GPUs"));
 	if (c->kv_heads % n && n % c->kv_heads)
 		return rfl__tp_bad(t, "num_key_value_heads", c->kv_heads,
-						   RFL__LLM_MSG("%u kv heads neither split over %u GPUs nor divide them"));
+						   RFL__MSG("%u kv heads neither split over %u GPUs nor divide them"));
 	if (c->intermediate % n)
 		return rfl__tp_bad(t, g ? "n_inner" : "intermediate_size", c->intermediate,
-						   RFL__LLM_MSG("a width of %u does not split over %u GPUs"));
+						   RFL__MSG("a width of %u does not split over %u GPUs"));
 	if (c->moe_intermediate % n)
 		return rfl__tp_bad(t, "moe_intermediate_size", c->moe_intermediate,
-						   RFL__LLM_MSG("a width of %u does not split over %u GPUs"));
+						   RFL__MSG("a width of %u does not split over %u GPUs"));
 	s->heads = c->heads / n;
 	s->kv_heads = c->kv_heads >= n ? c->kv_heads / n : 1; /* fewer: replicated */
 	s->intermediate = c->intermediate / n;
@@ -9127,76 +9126,63 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
 #endif
 #endif /* RFL_NO_LLM */
 
+#ifndef RFL_NO_FORECAST
+/* ---- forecasts: what the LLM and the step forecast share ---------------------- */
+static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double s) {
+	rfl_forecast_term *t = &f->terms[f->n_terms++];
+	t->name = name, t->value = value, t->seconds = s;
+	if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
+}
+
+#ifndef RFL_NO_HW_TABLE
+/* The row for GPU m of n rows `stride` bytes apart whose measured
+   machine's id is at *ref: m's own (*own = 1), else the nearest by the
+   ratio of DRAM bandwidths, either way; -1: none. */
+static RFL__UNUSED int rfl__fc_pick(const rfl_machine *m, const char *const *ref, size_t stride,
+									int n, int *own) {
+	const rfl_machine *x;
+	double bw = m->bw_bytes_per_s[RFL_DRAM], best = 0, d;
+	int i, r = -1;
+	*own = 0;
+	/* the families are GPUs: a CPU's or an accelerator's kernels are not theirs */
+	if (!(bw > 0) || m->kind != RFL_KIND_GPU) return -1;
+	for (i = 0; i < n; i++, ref = (const char *const *)(const void *)((const char *)ref + stride)) {
+		if (m->id && rfl_parse_name_eq(m->id, *ref)) return *own = 1, i;
+		if (rfl_hw_find(*ref, &x) != RFL_OK) continue;
+		d = x->bw_bytes_per_s[RFL_DRAM] > bw ? x->bw_bytes_per_s[RFL_DRAM] / bw : bw / x->bw_bytes_per_s[RFL_DRAM];
+		if (r < 0 || d < best) r = i, best = d;
+	}
+	return r;
+}
+#endif
+#endif
+
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
 /* ---- forecast: implementation -------------------------------------------------
    The forecast of API TRANSFORMERS: the bound on an achieved machine (the
    datasheet's ceilings times the fitted fractions), plus what the roofline
    has no place for (dequantization, kernel fixed costs, collectives). */
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
-typedef struct rfl__fc_row {
-	const char *family, *ref;
-	double dram, kernel_ns;
-	int kpl;
-	double tf32, fp16, bf16, fp8, dq_tflops, dq8_tflops;
-	const char *source;
-} rfl__fc_row;
+/* int8 tensor: not measured, fp8's */
 #define RFL__FC_ROW(ID, fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, dq8, src) \
-	{fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, dq8, src},
-static const rfl__fc_row rfl__fc_rows[] = {RFL_HW_FORECASTS(RFL__FC_ROW)};
+	{fam, ref, dram, kns * 1e-9, kpl, {0, 0, 0, 0, tf32, fp16, bf16, fp8, fp8}, dq * 1e12, dq8 * 1e12, src},
+static const rfl_forecast_terms rfl__fc_rows[] = {RFL_HW_FORECASTS(RFL__FC_ROW)};
 #undef RFL__FC_ROW
 #endif
 
 RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
 										   int *assumed) {
+	int i = -1, own = 0;
+	if (!m || !out) return RFL_ERR_ARG;
+	RFL_MEMSET(out, 0, sizeof *out);
+	if (assumed) *assumed = 0;
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
-	const rfl__fc_row *r = 0;
-	const rfl_machine *ref;
-	double bw, best = 0;
-	int i, own = 0;
-	if (!m || !out) return RFL_ERR_ARG;
-	RFL_MEMSET(out, 0, sizeof *out);
-	if (assumed) *assumed = 0;
-	bw = m->bw_bytes_per_s[RFL_DRAM];
-	/* the families are GPUs: a CPU's or an accelerator's kernels are not theirs */
-	if (!(bw > 0) || m->kind != RFL_KIND_GPU) return RFL_ERR_NO_DATA;
-	for (i = 0; i < (int)(sizeof rfl__fc_rows / sizeof rfl__fc_rows[0]) && !own; i++) {
-		double d;
-		if (m->id && rfl_parse_name_eq(m->id, rfl__fc_rows[i].ref)) { r = &rfl__fc_rows[i]; own = 1; break; }
-		if (rfl_hw_find(rfl__fc_rows[i].ref, &ref) != RFL_OK) continue;
-		/* nearest by the ratio of bandwidths, either way */
-		d = ref->bw_bytes_per_s[RFL_DRAM] > bw ? ref->bw_bytes_per_s[RFL_DRAM] / bw
-												: bw / ref->bw_bytes_per_s[RFL_DRAM];
-		if (!r || d < best) { r = &rfl__fc_rows[i]; best = d; }
-	}
-	if (!r) return RFL_ERR_NO_DATA;
-	out->family = r->family;
-	out->measured_on = r->ref;
-	out->dram_frac = r->dram;
-	out->kernel_s = r->kernel_ns * 1e-9;
-	out->kernels_per_layer = r->kpl;
-	out->tensor_frac[RFL_TF32_TENSOR] = r->tf32;
-	out->tensor_frac[RFL_FP16_TENSOR] = r->fp16;
-	out->tensor_frac[RFL_BF16_TENSOR] = r->bf16;
-	out->tensor_frac[RFL_FP8_TENSOR] = r->fp8;
-	out->tensor_frac[RFL_INT8_TENSOR] = r->fp8; /* not measured: fp8's */
-	out->dequant_flops = r->dq_tflops * 1e12;
-	out->dequant_int8_flops = r->dq8_tflops * 1e12;
-	out->source = r->source;
-	if (assumed) *assumed = !own;
-	return RFL_OK;
-#else
-	if (!m || !out) return RFL_ERR_ARG;
-	RFL_MEMSET(out, 0, sizeof *out);
-	if (assumed) *assumed = 0;
-	return RFL_ERR_NO_DATA;
+	i = rfl__fc_pick(m, &rfl__fc_rows[0].measured_on, sizeof rfl__fc_rows[0],
+					 (int)(sizeof rfl__fc_rows / sizeof rfl__fc_rows[0]), &own);
+	if (i >= 0) *out = rfl__fc_rows[i];
 #endif
-}
-
-static void rfl__fc_cat(char *dst, size_t size, const char *s) {
-	size_t n = 0;
-	while (n + 1 < size && dst[n]) n++;
-	while (s && *s && n + 1 < size) dst[n++] = *s++;
-	if (size) dst[n] = 0;
+	if (assumed && i >= 0) *assumed = !own;
+	return i >= 0 ? RFL_OK : RFL_ERR_NO_DATA;
 }
 
 /* The machine the kernels achieve: ceilings x fractions, or the measured
@@ -9294,14 +9280,6 @@ static rfl_result rfl__fc_time(const rfl_net *net, const rfl_cost_desc *cd, cons
 	return r;
 }
 
-static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double s) {
-	rfl_forecast_term *t = &f->terms[f->n_terms++];
-	t->name = name;
-	t->value = value;
-	t->seconds = s;
-	if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
-}
-
 /* GPUs of the plan tp (NULL: one). */
 static uint32_t rfl__fc_gpus(const rfl_llm_tp *tp) { return tp && tp->gpus > 1 ? tp->gpus : 1; }
 
@@ -9379,6 +9357,7 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 	double t0, t1, t2, dq, dqr, kern, tokens;
 	int assumed = 0, extra = 0, hf;
 	rfl__fc_hfs h;
+	rfl__sb bs;
 	if (!net || !cd || !cfg || !step || !m || !out) return RFL_ERR_ARG;
 	RFL_MEMSET(out, 0, sizeof *out);
 	if (!fd) { RFL_MEMSET(&d0, 0, sizeof d0); fd = &d0; }
@@ -9432,20 +9411,15 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 	out->tokens_per_s = out->step_time_s > 0 ? tokens / out->step_time_s : 0;
 	out->ttft_s = step->phase == RFL_LLM_PREFILL ? out->step_time_s : 0;
 	out->source = t.source;
-	rfl__fc_cat(out->basis, sizeof out->basis,
-				fd->measured ? "measured ceilings; the rest " : "");
-	rfl__fc_cat(out->basis, sizeof out->basis,
-				fd->terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
-	if (!fd->terms) rfl__fc_cat(out->basis, sizeof out->basis, t.family);
-	if (hf) rfl__fc_cat(out->basis, sizeof out->basis, "; transformers' step (H200 fit), static cache of seq + 128");
-	if (lfit) {
-		rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce: the fit of ");
-		rfl__fc_cat(out->basis, sizeof out->basis, lfit);
-		rfl__fc_cat(out->basis, sizeof out->basis, "'s link at this one's bandwidth");
-	} else if (extra)
-		rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce fit extrapolated to more GPUs than measured");
+	bs = rfl__sb_make(out->basis, sizeof out->basis);
+	rfl__sb_s(&bs, fd->measured ? "measured ceilings; the rest " : "");
+	rfl__sb_s(&bs, fd->terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
+	if (!fd->terms) rfl__sb_s(&bs, t.family);
+	if (hf) rfl__sb_s(&bs, "; transformers' step (H200 fit), static cache of seq + 128");
+	if (lfit) rfl__sb_f(&bs, "; all-reduce: the fit of %s's link at this one's bandwidth", lfit);
+	else if (extra) rfl__sb_s(&bs, "; all-reduce fit extrapolated to more GPUs than measured");
 	else if (out->gpus > 1 && mm.link && !(mm.link->ar_busbw > 0))
-		rfl__fc_cat(out->basis, sizeof out->basis, mm.link->latency_s > 0
+		rfl__sb_s(&bs, mm.link->latency_s > 0
 					? "; all-reduces at the link's datasheet (a lower bound)"
 					: "; all-reduces: datasheet bandwidth, ASSUMED 1 us a ring step (latency unpublished)");
 	return RFL_OK;
@@ -9455,50 +9429,25 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 #ifndef RFL_NO_FORECAST
 /* ---- step forecast: implementation (kernels, tiles and waves, the host) ------ */
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_STEP_FORECASTS)
-typedef struct rfl__sf_row {
-	const char *family, *ref;
-	double kernel_ns, tensor_eff, tf32_eff, simt_eff, dram_frac, bwd_frac, norm_frac, dw_frac;
-	double host_op_ns, host_kernel_ns, host_param_ns, host_step_us, overlap, host_ref_ns;
-	const char *source;
-} rfl__sf_row;
 #define RFL__SF_ROW(ID, fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, href, src) \
-	{fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, href, src},
-static const rfl__sf_row rfl__sf_rows[] = {RFL_HW_STEP_FORECASTS(RFL__SF_ROW)};
+	{fam, ref, kns * 1e-9, te, t32, se, df, bf, nf, dwf, hop * 1e-9, hk * 1e-9, hpar * 1e-9, hstep * 1e-6, ov, \
+	 href * 1e-9, src},
+static const rfl_step_terms rfl__sf_rows[] = {RFL_HW_STEP_FORECASTS(RFL__SF_ROW)};
 #undef RFL__SF_ROW
 #endif
 
 RFL_API rfl_result rfl_step_terms_find(const rfl_machine *m, rfl_step_terms *out, int *assumed) {
+	int i = -1, own = 0;
 	if (!m || !out) return RFL_ERR_ARG;
 	RFL_MEMSET(out, 0, sizeof *out);
 	if (assumed) *assumed = 0;
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_STEP_FORECASTS)
-	{
-		const rfl__sf_row *r = 0;
-		const rfl_machine *ref;
-		double bw = m->bw_bytes_per_s[RFL_DRAM], best = 0, d;
-		int i, own = 0;
-		if (!(bw > 0) || m->kind != RFL_KIND_GPU) return RFL_ERR_NO_DATA;
-		for (i = 0; i < (int)(sizeof rfl__sf_rows / sizeof rfl__sf_rows[0]); i++) {
-			if (m->id && rfl_parse_name_eq(m->id, rfl__sf_rows[i].ref)) { r = &rfl__sf_rows[i]; own = 1; break; }
-			if (rfl_hw_find(rfl__sf_rows[i].ref, &ref) != RFL_OK) continue;
-			d = ref->bw_bytes_per_s[RFL_DRAM] > bw ? ref->bw_bytes_per_s[RFL_DRAM] / bw
-													: bw / ref->bw_bytes_per_s[RFL_DRAM];
-			if (!r || d < best) { r = &rfl__sf_rows[i]; best = d; }
-		}
-		if (!r) return RFL_ERR_NO_DATA;
-		out->family = r->family, out->measured_on = r->ref, out->source = r->source;
-		out->kernel_s = r->kernel_ns * 1e-9, out->tensor_eff = r->tensor_eff, out->tf32_eff = r->tf32_eff;
-		out->simt_eff = r->simt_eff, out->dram_frac = r->dram_frac;
-		out->norm_frac = r->norm_frac, out->dw_frac = r->dw_frac, out->bwd_frac = r->bwd_frac;
-		out->host_op_s = r->host_op_ns * 1e-9, out->host_param_s = r->host_param_ns * 1e-9;
-		out->host_kernel_s = r->host_kernel_ns * 1e-9, out->host_ref_s = r->host_ref_ns * 1e-9;
-		out->host_step_s = r->host_step_us * 1e-6, out->overlap = r->overlap;
-		if (assumed) *assumed = !own;
-		return RFL_OK;
-	}
-#else
-	return RFL_ERR_NO_DATA;
+	i = rfl__fc_pick(m, &rfl__sf_rows[0].measured_on, sizeof rfl__sf_rows[0],
+					 (int)(sizeof rfl__sf_rows / sizeof rfl__sf_rows[0]), &own);
+	if (i >= 0) *out = rfl__sf_rows[i];
 #endif
+	if (assumed && i >= 0) *assumed = !own;
+	return i >= 0 ? RFL_OK : RFL_ERR_NO_DATA;
 }
 
 static double rfl__sf_ceil(double x) {
@@ -9796,19 +9745,6 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
 	return RFL_OK;
 }
 
-static void rfl__sf_cat(char *dst, size_t size, const char *a) {
-	size_t n = 0;
-	while (n + 1 < size && dst[n]) n++;
-	while (a && *a && n + 1 < size) dst[n++] = *a++;
-	if (size) dst[n] = 0;
-}
-
-static void rfl__sf_term(rfl_forecast *f, const char *name, double value, double s) {
-	rfl_forecast_term *t = &f->terms[f->n_terms++];
-	t->name = name, t->value = value, t->seconds = s;
-	if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
-}
-
 RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 									 const rfl_machine *m, const rfl_forecast_desc *fd,
 									 rfl_forecast *out) {
@@ -9819,6 +9755,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
 	double esz, bound, x, y, gpu, host, last = 0, B, pbytes = 0, uses;
 	int i, assumed = 0, train, adam = fd && fd->optim == RFL_OPTIM_ADAM;
 	rfl_result r;
+	rfl__sb bs;
 	if (!net || !cd || !m || !out || net->count < 1) return RFL_ERR_ARG;
 	RFL_MEMSET(out, 0, sizeof *out);
 	RFL_MEMSET(&s, 0, sizeof s);
@@ -9895,20 +9832,21 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
 	out->optim = train ? (adam ? "adam" : "sgd") : 0;
 	out->gpus = 1, out->source = s.t.source;
 	x = s.gemm_s - s.gemm_ideal_s, y = s.mem_s - s.mem_ideal_s;
-	rfl__sf_term(out, "kernels", s.kernels, s.fixed_s);
-	rfl__sf_term(out, "tiles", s.gemm_s > 0 ? s.gemm_ideal_s / s.gemm_s : 0, x);
-	rfl__sf_term(out, "dram_bandwidth", s.t.dram_frac, y);
+	rfl__fc_term(out, "kernels", s.kernels, s.fixed_s);
+	rfl__fc_term(out, "tiles", s.gemm_s > 0 ? s.gemm_ideal_s / s.gemm_s : 0, x);
+	rfl__fc_term(out, "dram_bandwidth", s.t.dram_frac, y);
 	/* fp32: PyTorch's TF32 convolutions beat the bound's FP32 ones */
-	rfl__sf_term(out, "tf32_convolutions", s.conv_bound_s, s.conv_ideal_s - s.conv_bound_s);
+	rfl__fc_term(out, "tf32_convolutions", s.conv_bound_s, s.conv_ideal_s - s.conv_bound_s);
 	/* what the bound leaves out: optimizer, casts, loss, gradient sums */
-	rfl__sf_term(out, "added_work", 0, s.gemm_ideal_s + s.mem_ideal_s - bound - (s.conv_ideal_s - s.conv_bound_s));
-	rfl__sf_term(out, "host", out->host_ops, out->step_time_s - gpu);
-	rfl__sf_cat(out->basis, sizeof out->basis, fd && fd->step_terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
-	if (!(fd && fd->step_terms)) rfl__sf_cat(out->basis, sizeof out->basis, s.t.family);
-	rfl__sf_cat(out->basis, sizeof out->basis, cd->dtype == RFL_DTYPE_DEFAULT || cd->dtype == RFL_DTYPE_FP32
+	rfl__fc_term(out, "added_work", 0, s.gemm_ideal_s + s.mem_ideal_s - bound - (s.conv_ideal_s - s.conv_bound_s));
+	rfl__fc_term(out, "host", out->host_ops, out->step_time_s - gpu);
+	bs = rfl__sb_make(out->basis, sizeof out->basis);
+	rfl__sb_s(&bs, fd && fd->step_terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
+	if (!(fd && fd->step_terms)) rfl__sb_s(&bs, s.t.family);
+	rfl__sb_s(&bs, cd->dtype == RFL_DTYPE_DEFAULT || cd->dtype == RFL_DTYPE_FP32
 				? "; fp32: PyTorch's defaults (convolutions on TF32, matmuls FP32)"
 				: s.ac ? "; autocast" : "");
-	if (fd && fd->host_op_s > 0) rfl__sf_cat(out->basis, sizeof out->basis, "; host: scaled to the measured op_s");
+	if (fd && fd->host_op_s > 0) rfl__sb_s(&bs, "; host: scaled to the measured op_s");
 	return RFL_OK;
 }
 #endif /* !RFL_NO_FORECAST */
