@@ -9532,19 +9532,25 @@ static void rfl__sf_chan(rfl__sf *s, double bytes, double elems, double ch) {
 	rfl__sf_memt(s, 1, bytes, s->t.dram_frac, 4 * elems * s->m->units / (ch * s->t.norm_frac * s->bw));
 }
 
+/* n matrix kernels of tc seconds of math (ti at the peak) moving `bytes`:
+   each sum takes the longer. */
+static void rfl__sf_mm(rfl__sf *s, double n, double tc, double ti, double bytes) {
+	double tm = bytes / (s->bw * s->t.dram_frac);
+	s->kernels += n, s->fixed_s += n * s->t.kernel_s;
+	s->gemm_s += tc > tm ? tc : tm;
+	tm = bytes / s->bw;
+	s->gemm_ideal_s += ti > tm ? ti : tm;
+}
+
 /* One GEMM kernel on math precision p (a tensor type, else FP32 SIMT). */
 static void rfl__sf_gemm(rfl__sf *s, double M, double N, double K, double batch, rfl_prec p,
 						 double bytes) {
-	double peak = s->m->peak_flops[p], eff, tc, tm;
+	double peak = s->m->peak_flops[p], eff;
 	int tensor = p != RFL_FP32 && p != RFL_FP64 && p != RFL_FP16;
 	if (!(peak > 0)) p = RFL_FP32, peak = s->m->peak_flops[RFL_FP32], tensor = 0;
 	eff = !tensor ? s->t.simt_eff : p == RFL_TF32_TENSOR ? s->t.tf32_eff : s->t.tensor_eff;
-	tc = rfl_gemm_tile_time(M, N, K, batch, peak / s->m->units * eff, s->m->units, 0, 0);
-	tm = bytes / (s->bw * s->t.dram_frac);
-	s->kernels += 1, s->fixed_s += s->t.kernel_s;
-	s->gemm_s += tc > tm ? tc : tm;
-	tc = peak > 0 ? 2 * M * N * K * batch / peak : 0, tm = bytes / s->bw;
-	s->gemm_ideal_s += tc > tm ? tc : tm;
+	rfl__sf_mm(s, 1, rfl_gemm_tile_time(M, N, K, batch, peak / s->m->units * eff, s->m->units, 0, 0),
+			   peak > 0 ? 2 * M * N * K * batch / peak : 0, bytes);
 }
 
 /* One parameter tensor of `numel` through multi_tensor_apply (chunks of
@@ -9686,18 +9692,11 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
 		return RFL_OK;
 	}
 	case RFL_OP_ATTENTION: {
-		double pk = s->m->peak_flops[pmm], fl = (double)c.fwd_mma_flops, t;
+		double pk = s->m->peak_flops[pmm], fl = (double)c.fwd_mma_flops;
 		if (!(pk > 0)) pk = s->m->peak_flops[RFL_FP32];
-		t = fl / (pk * s->t.tensor_eff);
-		s->kernels += 1, s->fixed_s += s->t.kernel_s;
-		s->gemm_s += t > fb / (s->bw * s->t.dram_frac) ? t : fb / (s->bw * s->t.dram_frac);
-		s->gemm_ideal_s += fl / pk > fb / s->bw ? fl / pk : fb / s->bw;
-		if (grad) {
-			fl = (double)c.bwd_mma_flops, t = fl / (pk * s->t.tensor_eff);
-			s->kernels += 3, s->fixed_s += 3 * s->t.kernel_s;
-			s->gemm_s += t > bb / (s->bw * s->t.dram_frac) ? t : bb / (s->bw * s->t.dram_frac);
-			s->gemm_ideal_s += fl / pk > bb / s->bw ? fl / pk : bb / s->bw;
-		}
+		rfl__sf_mm(s, 1, fl / (pk * s->t.tensor_eff), fl / pk, fb);
+		fl = (double)c.bwd_mma_flops;
+		if (grad) rfl__sf_mm(s, 3, fl / (pk * s->t.tensor_eff), fl / pk, bb);
 		return RFL_OK;
 	}
 	case RFL_OP_BATCHNORM: case RFL_OP_LAYERNORM:
@@ -17049,6 +17048,24 @@ RFL__ALWAYS_INLINE int rfl__jt_field(int r, const char *k, size_t n, int over) {
 #undef RFL__JK
 }
 
+/* ---- an event's fields, as the lane and the machine both set them ---- */
+RFL__ALWAYS_INLINE void rfl__jt_cat(rfl__jtrace *t, const char *b, size_t n) {
+	t->ev_has |= RFL__JH_CAT;
+	t->cat = rfl__eqn(b, n, "kernel") ? RFL__JC_KERNEL : rfl__eqn(b, n, "gpu_memcpy") ? RFL__JC_MEMCPY
+		   : rfl__eqn(b, n, "gpu_memset") ? RFL__JC_MEMSET : rfl__starts(b, n, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
+}
+/* "ts" or "dur" (field f): its text s[0..n) at offset off */
+RFL__ALWAYS_INLINE void rfl__jt_tsdur(rfl__jtrace *t, int f, const char *s, int n, uint64_t off) {
+	if (f == RFL__JF_TS) t->ts_s = s, t->ts_n = n, t->ts_off = off, t->ev_has |= RFL__JH_TS;
+	else t->dur_s = s, t->dur_n = n, t->dur_off = off, t->ev_has |= RFL__JH_DUR;
+}
+/* "tid", "stream" or "correlation" (field f) */
+RFL__ALWAYS_INLINE void rfl__jt_int(rfl__jtrace *t, int f, int64_t x) {
+	if (f == RFL__JF_TID) t->tid = x, t->ev_has |= RFL__JH_TID;
+	else if (f == RFL__JF_STREAM) t->stream = x, t->ev_has |= RFL__JH_STREAM;
+	else t->corr = (uint64_t)x, t->ev_has |= RFL__JH_CORR;
+}
+
 /* A string value or key ended. */
 static void rfl__jt_str_end(rfl_reduce_state *st) {
 	rfl__jtrace *t = &st->jt;
@@ -17059,9 +17076,7 @@ static void rfl__jt_str_end(rfl_reduce_state *st) {
 		t->ls = RFL__JL_COLON;
 		return;
 	}
-	if (t->field == RFL__JF_CAT)
-		t->ev_has |= RFL__JH_CAT, t->cat = rfl__eqn(b, n, "kernel") ? RFL__JC_KERNEL : rfl__eqn(b, n, "gpu_memcpy") ? RFL__JC_MEMCPY :
-				 rfl__eqn(b, n, "gpu_memset") ? RFL__JC_MEMSET : rfl__starts(b, n, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
+	if (t->field == RFL__JF_CAT) rfl__jt_cat(t, b, n);
 	else if (t->field == RFL__JF_PH) t->ph_x = rfl__eqn(b, n, "X") && !t->bover;
 	else if (t->field == RFL__JF_DEVNAME && !st->res.device[0])
 		rfl__copy_text(st->res.device, sizeof st->res.device, b, n);
@@ -17075,14 +17090,12 @@ static rfl_result rfl__jt_num_end(rfl_reduce_state *st) {
 	t->ls = RFL__JL_AFTER;
 	if (f == RFL__JF_TS || f == RFL__JF_DUR) {
 		if (t->bover) return rfl__jt_fail(st, RFL_ERR_FIELD_TOO_LONG, t->tok_off, "a number over 47 characters", 0, 0);
-		if (f == RFL__JF_TS) RFL_MEMCPY(t->ts_t, t->buf, (size_t)t->blen + 1), t->ts_s = t->ts_t, t->ts_n = t->blen, t->ts_off = t->tok_off, t->ev_has |= RFL__JH_TS;
-		else RFL_MEMCPY(t->dur_t, t->buf, (size_t)t->blen + 1), t->dur_s = t->dur_t, t->dur_n = t->blen, t->dur_off = t->tok_off, t->ev_has |= RFL__JH_DUR;
+		char *d = f == RFL__JF_TS ? t->ts_t : t->dur_t;
+		RFL_MEMCPY(d, t->buf, (size_t)t->blen + 1);
+		rfl__jt_tsdur(t, f, d, t->blen, t->tok_off);
 	} else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && !t->bover) {
 		int64_t x;
-		if (!rfl__i64(t->buf, (size_t)t->blen, &x)) return RFL_OK;
-		if (f == RFL__JF_TID) t->tid = x, t->ev_has |= RFL__JH_TID;
-		else if (f == RFL__JF_STREAM) t->stream = x, t->ev_has |= RFL__JH_STREAM;
-		else t->corr = (uint64_t)x, t->ev_has |= RFL__JH_CORR;
+		if (rfl__i64(t->buf, (size_t)t->blen, &x)) rfl__jt_int(t, f, x);
 	}
 	return RFL_OK;
 }
@@ -17337,23 +17350,16 @@ static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned ch
 			if (vs + m >= e || f == RFL__JF_TS || f == RFL__JF_DUR) return 0;
 			if (vs[m] == '\\') return 0; /* the state machine checks escapes */
 			q = vs + m + 1;
-			if (f == RFL__JF_CAT)
-				t->ev_has |= RFL__JH_CAT, t->cat = rfl__eqn((const char *)vs, m, "kernel") ? RFL__JC_KERNEL
-					: rfl__eqn((const char *)vs, m, "gpu_memcpy") ? RFL__JC_MEMCPY : rfl__eqn((const char *)vs, m, "gpu_memset")
-					? RFL__JC_MEMSET : rfl__starts((const char *)vs, m, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
+			if (f == RFL__JF_CAT) rfl__jt_cat(t, (const char *)vs, m);
 			else if (f == RFL__JF_PH) t->ph_x = m == 1 && *vs == 'X';
 			else if (f == RFL__JF_NAME) np = vs, nn = m;
 		} else if ((*q >= '0' && *q <= '9') || *q == '-') {
 			q += m = rfl__jt_numlen(q, (size_t)(e - q));
 			if (q >= e || ((f == RFL__JF_TS || f == RFL__JF_DUR) && m >= sizeof t->ts_t)) return 0;
-			if (f == RFL__JF_TS) t->ts_s = (const char *)vs, t->ts_n = (int)m, t->ts_off = off + (uint64_t)(vs - p), t->ev_has |= RFL__JH_TS;
-			else if (f == RFL__JF_DUR) t->dur_s = (const char *)vs, t->dur_n = (int)m, t->dur_off = off + (uint64_t)(vs - p), t->ev_has |= RFL__JH_DUR;
+			if (f == RFL__JF_TS || f == RFL__JF_DUR) rfl__jt_tsdur(t, f, (const char *)vs, (int)m, off + (uint64_t)(vs - p));
 			else if (f == RFL__JF_TID && (t->ev_has & RFL__JH_CAT) && t->cat != RFL__JC_KERNEL) tid_later = 1;
-			else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && m < sizeof t->buf && rfl__i64((const char *)vs, m, &x)) {
-				if (f == RFL__JF_TID) t->tid = x, t->ev_has |= RFL__JH_TID;
-				else if (f == RFL__JF_STREAM) t->stream = x, t->ev_has |= RFL__JH_STREAM;
-				else t->corr = (uint64_t)x, t->ev_has |= RFL__JH_CORR;
-			}
+			else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && m < sizeof t->buf && rfl__i64((const char *)vs, m, &x))
+				rfl__jt_int(t, f, x);
 		} else if (*q == '{' && f == RFL__JF_ARGS &&
 				   !((t->ev_has & RFL__JH_CAT) && (t->cat == RFL__JC_OTHER || t->cat == RFL__JC_GPU))) {
 			args = 1, q++;
