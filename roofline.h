@@ -7777,23 +7777,16 @@ static int rfl__llm_countable(const rfl_llm_config *c) {
 }
 
 /* ---- configs: built-in, checked ----------------------------------------------------- */
-
-/* Published config.json values (the files at
-   https://huggingface.co/<repo>/blob/main/config.json):
-   openai-community/gpt2, gpt2-medium, gpt2-large, gpt2-xl;
-   meta-llama/Llama-2-7b-hf (MHA), Llama-3.2-1B, Llama-3.2-3B, Meta-Llama-3-8B,
-   Meta-Llama-3-70B, Llama-3.1-8B (rope_scaling llama3: no count changes);
-   Qwen/Qwen2.5-0.5B, Qwen2.5-1.5B, Qwen2.5-7B (use_sliding_window false);
-   mistralai/Mistral-7B-v0.1 (sliding_window 4096), Mixtral-8x7B-v0.1;
-   Qwen/Qwen3-0.6B, Qwen3-1.7B, Qwen3-4B, Qwen3-8B, Qwen3-30B-A3B;
-   google/gemma-2-2b (window 4096 every other layer), google/gemma-3-1b-pt
-   (window 512, sliding_window_pattern 6); microsoft/Phi-3-mini-4k-instruct
-   (window 2047, every layer); deepseek-ai/DeepSeek-V2-Lite (head_dim:
-   qk_rope_head_dim, as transformers' DeepseekV2Config);
-   allenai/OLMo-2-1124-7B; openai/gpt-oss-20b (window 128 every other
-   layer); EleutherAI/pythia-1.4b (rotary_pct 0.25, parallel residual).
-   The rest of each family comes from its defaults (rfl__llm_family_defaults,
-   as transformers' config classes). */
+/* Published config.json values (https://huggingface.co/<repo>/blob/main/config.json):
+   openai-community/gpt2{,-medium,-large,-xl}; meta-llama/Llama-2-7b-hf,
+   Llama-3.2-{1B,3B}, Meta-Llama-3-{8B,70B}, Llama-3.1-8B (rope_scaling
+   llama3 changes no count); Qwen/Qwen2.5-{0.5B,1.5B,7B} (use_sliding_window
+   false), Qwen3-{0.6B,1.7B,4B,8B,30B-A3B}; mistralai/Mistral-7B-v0.1,
+   Mixtral-8x7B-v0.1; google/gemma-2-2b, gemma-3-1b-pt; microsoft/Phi-3-mini-4k-instruct;
+   deepseek-ai/DeepSeek-V2-Lite (head_dim: qk_rope_head_dim, as transformers'
+   DeepseekV2Config); allenai/OLMo-2-1124-7B; openai/gpt-oss-20b;
+   EleutherAI/pythia-1.4b (rotary_pct 0.25). The rest: the family's
+   defaults (rfl__llm_family_defaults). */
 typedef struct rfl__llm_builtin {
 	const char *name, *type;
 	uint32_t hidden, layers, heads, kv_heads, head_dim, inter, vocab, max_pos, experts, ept,
@@ -8880,7 +8873,7 @@ RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_st
 	rfl_result r;
 	if (!cfg || !d || !out) return RFL_ERR_ARG;
 	s = rfl__llm_resolved(cfg, d);
-	if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
+	if ((r = rfl__llm_ctx_init(&x, cfg, &s))) return r;
 	RFL_MEMSET(out, 0, sizeof *out);
 	out->batch = x.B;
 	out->dtype = s.math;
@@ -8900,7 +8893,7 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
 	if (!cfg || !d || !out) return RFL_ERR_ARG;
 	*out = 0;
 	s = rfl__llm_resolved(cfg, d);
-	if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
+	if ((r = rfl__llm_ctx_init(&x, cfg, &s))) return r;
 	/* P + T positions of every layer, K and V; a sliding layer keeps the
 	   last window - 1 (the step's new token joins them) */
 	for (l = 0, pos = 0; l < cfg->layers; l++) {
@@ -8959,8 +8952,8 @@ static rfl_result rfl__tp_build(rfl_net *net, const rfl_llm_config *shard, const
 								const rfl_cost_desc *cd, uint64_t *weights) {
 	rfl_net_cost k;
 	rfl_result r;
-	if ((r = rfl_net_init(net, net->layers, net->cap, net->names, net->names_size)) != RFL_OK ||
-		(r = rfl_llm_build(net, shard, d)) != RFL_OK || (r = rfl_net_cost_get(net, cd, &k)) != RFL_OK)
+	if ((r = rfl_net_init(net, net->layers, net->cap, net->names, net->names_size)) ||
+		(r = rfl_llm_build(net, shard, d)) || (r = rfl_net_cost_get(net, cd, &k)))
 		return r;
 	*weights = k.param_bytes;
 	return RFL_OK;
@@ -8973,7 +8966,7 @@ static rfl_result rfl__tp_act(const rfl_llm_config *c, const rfl_llm_step_desc *
 	rfl_result r;
 	uint64_t w, m, rows;
 	uint32_t moe_w = c->moe_intermediate ? c->moe_intermediate : c->intermediate;
-	if ((r = rfl__llm_ctx_init(&x, c, d)) != RFL_OK) return r;
+	if ((r = rfl__llm_ctx_init(&x, c, d))) return r;
 	rows = d->phase == RFL_LLM_DECODE || !d->logits_all ? 1 : x.T;
 	m = rfl__lm_mul(&x, x.T, rfl__lm_mul(&x, x.Hq + 2 * x.Hk, x.hd));               /* q, k, v */
 	w = rfl__lm_mul(&x, x.T, rfl__lm_mul(&x, c->intermediate, c->gated ? 2 : 1));   /* dense MLP */
@@ -8997,7 +8990,7 @@ static rfl_result rfl__tp_messages(const rfl_llm_config *c, const rfl_llm_step_d
 	rfl_result r;
 	uint64_t rows;
 	int bits = rfl_dtype_bits(rfl_dtype_storage(cd->act, cd->dtype));
-	if ((r = rfl__llm_ctx_init(&x, c, d)) != RFL_OK) return r;
+	if ((r = rfl__llm_ctx_init(&x, c, d))) return r;
 	t->allreduces_per_layer = c->parallel ? 1 : 2;
 	if (t->gpus < 2) return RFL_OK; /* one GPU: nothing to reduce */
 	rows = d->phase == RFL_LLM_DECODE || !d->logits_all ? 1 : x.T;
@@ -9026,14 +9019,14 @@ RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step
 	RFL_MEMSET(out, 0, sizeof *out);
 	out->gpus = gpus;
 	if (!cfg || !d || !gpus || !net || !net->layers) return rfl__llm_bad(&out->err, RFL_ERR_ARG, "", "");
-	if ((r = rfl_llm_config_check(cfg, &out->err)) != RFL_OK || (r = rfl__tp_split(cfg, out)) != RFL_OK)
+	if ((r = rfl_llm_config_check(cfg, &out->err)) || (r = rfl__tp_split(cfg, out)))
 		return r;
-	if ((r = rfl_llm_cost_desc(&out->shard, d, &cd)) != RFL_OK ||
-		(r = rfl__tp_messages(cfg, d, &cd, out)) != RFL_OK ||
-		(r = rfl__tp_build(net, &out->shard, d, &cd, &out->weight_bytes)) != RFL_OK ||
-		(r = rfl_llm_kv_cache_bytes(&out->shard, d, &out->kv_bytes)) != RFL_OK ||
-		(r = rfl__tp_act(&out->shard, d, &cd, &out->act_bytes)) != RFL_OK ||
-		(r = rfl__tp_total(out, &total)) != RFL_OK)
+	if ((r = rfl_llm_cost_desc(&out->shard, d, &cd)) ||
+		(r = rfl__tp_messages(cfg, d, &cd, out)) ||
+		(r = rfl__tp_build(net, &out->shard, d, &cd, &out->weight_bytes)) ||
+		(r = rfl_llm_kv_cache_bytes(&out->shard, d, &out->kv_bytes)) ||
+		(r = rfl__tp_act(&out->shard, d, &cd, &out->act_bytes)) ||
+		(r = rfl__tp_total(out, &total)))
 		rfl__err_set(&out->err, r, "");
 	return r;
 }
@@ -9116,8 +9109,8 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
 		out->link_from_table = mm.link != m->link;
 	}
 	out->link = mm.link;
-	if ((r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->allreduce_bytes, flags, &out->allreduce)) != RFL_OK ||
-		(r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->gather_bytes, flags, &out->gather)) != RFL_OK)
+	if ((r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->allreduce_bytes, flags, &out->allreduce)) ||
+		(r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->gather_bytes, flags, &out->gather)))
 		return r;
 	out->comm_s = (double)tp->allreduces * out->allreduce.time_s + (double)tp->gathers * out->gather.time_s;
 	out->bound_s = (double)tp->allreduces * out->allreduce.bound_s + (double)tp->gathers * out->gather.bound_s;
@@ -9134,27 +9127,35 @@ static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double
 	if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
 }
 
-#ifndef RFL_NO_HW_TABLE
-/* The row for GPU m of n rows `stride` bytes apart whose measured
-   machine's id is at *ref: m's own (*own = 1), else the nearest by the
-   ratio of DRAM bandwidths, either way; -1: none. */
-static RFL__UNUSED int rfl__fc_pick(const rfl_machine *m, const char *const *ref, size_t stride,
-									int n, int *own) {
+/* A find of fitted terms: *out (size bytes) = the row for GPU m of the n
+   at rows, each of size bytes with its measured machine's id at offset
+   `at`: m's own (*assumed = 0), else the nearest by the ratio of DRAM
+   bandwidths, either way (*assumed = 1). */
+static rfl_result rfl__fc_find(const rfl_machine *m, void *out, size_t size, const void *rows,
+							   size_t at, int n, int *assumed) {
 	const rfl_machine *x;
-	double bw = m->bw_bytes_per_s[RFL_DRAM], best = 0, d;
+	const char *ref;
+	double bw, best = 0, d;
 	int i, r = -1;
-	*own = 0;
+	if (!m || !out) return RFL_ERR_ARG;
+	RFL_MEMSET(out, 0, size);
+	if (assumed) *assumed = 0;
+	bw = m->bw_bytes_per_s[RFL_DRAM];
 	/* the families are GPUs: a CPU's or an accelerator's kernels are not theirs */
-	if (!(bw > 0) || m->kind != RFL_KIND_GPU) return -1;
-	for (i = 0; i < n; i++, ref = (const char *const *)(const void *)((const char *)ref + stride)) {
-		if (m->id && rfl_parse_name_eq(m->id, *ref)) return *own = 1, i;
-		if (rfl_hw_find(*ref, &x) != RFL_OK) continue;
-		d = x->bw_bytes_per_s[RFL_DRAM] > bw ? x->bw_bytes_per_s[RFL_DRAM] / bw : bw / x->bw_bytes_per_s[RFL_DRAM];
+	if (!(bw > 0) || m->kind != RFL_KIND_GPU) return RFL_ERR_NO_DATA;
+	for (i = 0; i < n; i++) {
+		RFL_MEMCPY(&ref, (const char *)rows + (size_t)i * size + at, sizeof ref);
+		if (m->id && rfl_parse_name_eq(m->id, ref)) { r = i; break; }
+		if (rfl_hw_find(ref, &x) != RFL_OK) continue;
+		d = x->bw_bytes_per_s[RFL_DRAM] > bw ? x->bw_bytes_per_s[RFL_DRAM] / bw
+											  : bw / x->bw_bytes_per_s[RFL_DRAM];
 		if (r < 0 || d < best) r = i, best = d;
 	}
-	return r;
+	if (r < 0) return RFL_ERR_NO_DATA;
+	RFL_MEMCPY(out, (const char *)rows + (size_t)r * size, size);
+	if (assumed) *assumed = i == n;
+	return RFL_OK;
 }
-#endif
 #endif
 
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
@@ -9165,24 +9166,21 @@ static RFL__UNUSED int rfl__fc_pick(const rfl_machine *m, const char *const *ref
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
 /* int8 tensor: not measured, fp8's */
 #define RFL__FC_ROW(ID, fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, dq8, src) \
-	{fam, ref, dram, kns * 1e-9, kpl, {0, 0, 0, 0, tf32, fp16, bf16, fp8, fp8}, dq * 1e12, dq8 * 1e12, src},
+	{fam, ref, dram, kns * 1e-9, kpl, {0, 0, 0, 0, tf32, fp16, bf16, fp8, fp8}, dq * 1e12, \
+	 dq8 * 1e12, src},
 static const rfl_forecast_terms rfl__fc_rows[] = {RFL_HW_FORECASTS(RFL__FC_ROW)};
 #undef RFL__FC_ROW
 #endif
 
 RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
 										   int *assumed) {
-	int i = -1, own = 0;
-	if (!m || !out) return RFL_ERR_ARG;
-	RFL_MEMSET(out, 0, sizeof *out);
-	if (assumed) *assumed = 0;
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
-	i = rfl__fc_pick(m, &rfl__fc_rows[0].measured_on, sizeof rfl__fc_rows[0],
-					 (int)(sizeof rfl__fc_rows / sizeof rfl__fc_rows[0]), &own);
-	if (i >= 0) *out = rfl__fc_rows[i];
+	return rfl__fc_find(m, out, sizeof *out, rfl__fc_rows,
+						offsetof(rfl_forecast_terms, measured_on),
+						(int)(sizeof rfl__fc_rows / sizeof *rfl__fc_rows), assumed);
+#else
+	return rfl__fc_find(m, out, sizeof *out, 0, 0, 0, assumed);
 #endif
-	if (assumed && i >= 0) *assumed = !own;
-	return i >= 0 ? RFL_OK : RFL_ERR_NO_DATA;
 }
 
 /* The machine the kernels achieve: ceilings x fractions, or the measured
@@ -9214,19 +9212,18 @@ static rfl_result rfl__fc_dequant(const rfl_net *net, const rfl_cost_desc *cd,
 		cd->dtype == RFL_DTYPE_INT8 || !(rate > 0))
 		return RFL_OK;
 	for (i = 0; i < net->count; i++) {
-		if ((r = rfl_layer_cost_get(net, i, cd, &c)) != RFL_OK) return r;
+		if ((r = rfl_layer_cost_get(net, i, cd, &c))) return r;
 		if (!c.fwd_weight_bytes || !c.fwd_mma_flops) continue;
-		if ((r = rfl_layer_predict(net, i, cd, a, &p)) != RFL_OK) return r;
+		if ((r = rfl_layer_predict(net, i, cd, a, &p))) return r;
 		if ((double)c.fwd_mma_flops / rate > p.time_s) *out += (double)c.fwd_mma_flops / rate - p.time_s;
 	}
 	return RFL_OK;
 }
 
-/* A link without an all-reduce fit: the fixed costs and the share of
-   bandwidth of the table's fitted link of the same kind and nearest
-   generation (what NCCL pays beyond the wire does not come from a
-   datasheet), on this link's own bandwidth. Returns the machine whose fit it took, or NULL (no fit of
-   that kind: the datasheet's lower bound stays). */
+/* A link without an all-reduce fit takes the fixed costs and bandwidth
+   share of the table's fitted link of its kind and nearest generation
+   (what NCCL pays beyond the wire is in no datasheet). Returns the
+   machine whose fit it took; NULL: none (the datasheet's bound stays). */
 static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
 	const rfl_machine *best = 0;
 	int i, d, bd = 0;
@@ -9264,7 +9261,7 @@ static rfl_result rfl__fc_tiles(const rfl_net *net, const rfl_cost_desc *cd, con
 		K = net->layers[L->in[0]].shape[net->layers[L->in[0]].rank - 1];
 		tc = rfl_gemm_tile_time((double)L->out_numel / N * B, N, K, 1, a->peak_flops[p] / a->units,
 								a->units, 0, 0);
-		if ((r = rfl_layer_predict(net, i, cd, a, &pr)) != RFL_OK) return r;
+		if ((r = rfl_layer_predict(net, i, cd, a, &pr))) return r;
 		if (tc > pr.time_s) *out += tc - pr.time_s;
 	}
 	return RFL_OK;
@@ -9292,10 +9289,10 @@ static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, doubl
 	*out = 0;
 	*extrapolated = 0;
 	if (rfl__fc_gpus(tp) <= 1) return RFL_OK;
-	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->allreduce_bytes, 0, &ar)) != RFL_OK) return r;
+	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->allreduce_bytes, 0, &ar))) return r;
 	*extrapolated = ar.basis == RFL_AR_EXTRAPOLATED;
 	*out = (double)tp->allreduces * ar.time_s;
-	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->gather_bytes, 0, &ar)) != RFL_OK) return r;
+	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->gather_bytes, 0, &ar))) return r;
 	*out += (double)tp->gathers * ar.time_s;
 	return RFL_OK;
 #else
@@ -9306,7 +9303,7 @@ static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, doubl
 #endif
 }
 
-/* ---- the LLM forecast's eager and graphs runtimes (issue 38 item 5) --------
+/* ---- the LLM forecast's eager and graphs runtimes ---------------------------
    transformers' decode step (SDPA, StaticCache; dev/capture/fit_hf_steps.py):
    38 kernels a layer + 8 an RMSNorm (2, or 4 with qk_norm) + 27, as
    profiled; repeat_kv copies K and V to every head, SDPA reads the copies
@@ -9362,28 +9359,28 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 	RFL_MEMSET(out, 0, sizeof *out);
 	if (!fd) { RFL_MEMSET(&d0, 0, sizeof d0); fd = &d0; }
 	if (fd->terms) t = *fd->terms;
-	else if ((r = rfl_forecast_terms_find(m, &t, &assumed)) != RFL_OK) return r;
+	else if ((r = rfl_forecast_terms_find(m, &t, &assumed))) return r;
 	mm = *m;
 	if (fd->link) mm.link = fd->link;
 	out->gpus = (int)rfl__fc_gpus(fd->tp);
 	if (mm.link && out->gpus > 1 && (lfit = rfl__fc_link_fit(mm.link, &lk)) != 0) mm.link = &lk;
-	if ((r = rfl__fc_comm(&mm, fd->tp, &out->comm_s, &extra)) != RFL_OK) return r;
-	if ((r = rfl__fc_time(net, cd, &mm, &t0)) != RFL_OK) return r;
+	if ((r = rfl__fc_comm(&mm, fd->tp, &out->comm_s, &extra))) return r;
+	if ((r = rfl__fc_time(net, cd, &mm, &t0))) return r;
 	rfl__fc_achieved(&mm, fd->measured, &t, 1, 0, &a);
-	if ((r = rfl__fc_time(net, cd, &a, &t1)) != RFL_OK) return r;
+	if ((r = rfl__fc_time(net, cd, &a, &t1))) return r;
 	rfl__fc_achieved(&mm, fd->measured, &t, 1, 1, &a);
-	if ((r = rfl__fc_time(net, cd, &a, &t2)) != RFL_OK) return r;
+	if ((r = rfl__fc_time(net, cd, &a, &t2))) return r;
 	rfl__ly_precs(cd->dtype, &mmp, &ewp);
-	if (step->phase == RFL_LLM_PREFILL && (r = rfl__fc_tiles(net, cd, &a, mmp, &t2)) != RFL_OK) return r;
+	if (step->phase == RFL_LLM_PREFILL && (r = rfl__fc_tiles(net, cd, &a, mmp, &t2))) return r;
 	/* int8 weights dequantize at their own rate where the terms have one */
 	dqr = cd->weights == RFL_DTYPE_INT8 && t.dequant_int8_flops > 0 ? t.dequant_int8_flops
 																   : t.dequant_flops;
-	if ((r = rfl__fc_dequant(net, cd, &a, dqr, &dq)) != RFL_OK) return r;
+	if ((r = rfl__fc_dequant(net, cd, &a, dqr, &dq))) return r;
 	kern = (double)t.kernels_per_layer * cfg->layers * t.kernel_s;
 	RFL_MEMSET(&h, 0, sizeof h);
 	h.kernels = (double)t.kernels_per_layer * cfg->layers;
 	hf = fd->runtime == RFL_RUNTIME_EAGER || fd->runtime == RFL_RUNTIME_GRAPHS;
-	if (hf && (r = rfl__fc_hf(cd, cfg, step, &mm, &t, fd, &h)) != RFL_OK) return r;
+	if (hf && (r = rfl__fc_hf(cd, cfg, step, &mm, &t, fd, &h))) return r;
 	if (hf) kern = h.kern_s;
 	(void)ewp;
 	out->bound_s = t0;
@@ -9430,24 +9427,19 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 /* ---- step forecast: implementation (kernels, tiles and waves, the host) ------ */
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_STEP_FORECASTS)
 #define RFL__SF_ROW(ID, fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, href, src) \
-	{fam, ref, kns * 1e-9, te, t32, se, df, bf, nf, dwf, hop * 1e-9, hk * 1e-9, hpar * 1e-9, hstep * 1e-6, ov, \
-	 href * 1e-9, src},
+	{fam, ref, kns * 1e-9, te, t32, se, df, bf, nf, dwf, hop * 1e-9, hk * 1e-9, hpar * 1e-9, \
+	 hstep * 1e-6, ov, href * 1e-9, src},
 static const rfl_step_terms rfl__sf_rows[] = {RFL_HW_STEP_FORECASTS(RFL__SF_ROW)};
 #undef RFL__SF_ROW
 #endif
 
 RFL_API rfl_result rfl_step_terms_find(const rfl_machine *m, rfl_step_terms *out, int *assumed) {
-	int i = -1, own = 0;
-	if (!m || !out) return RFL_ERR_ARG;
-	RFL_MEMSET(out, 0, sizeof *out);
-	if (assumed) *assumed = 0;
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_STEP_FORECASTS)
-	i = rfl__fc_pick(m, &rfl__sf_rows[0].measured_on, sizeof rfl__sf_rows[0],
-					 (int)(sizeof rfl__sf_rows / sizeof rfl__sf_rows[0]), &own);
-	if (i >= 0) *out = rfl__sf_rows[i];
+	return rfl__fc_find(m, out, sizeof *out, rfl__sf_rows, offsetof(rfl_step_terms, measured_on),
+						(int)(sizeof rfl__sf_rows / sizeof *rfl__sf_rows), assumed);
+#else
+	return rfl__fc_find(m, out, sizeof *out, 0, 0, 0, assumed);
 #endif
-	if (assumed && i >= 0) *assumed = !own;
-	return i >= 0 ? RFL_OK : RFL_ERR_NO_DATA;
 }
 
 static double rfl__sf_ceil(double x) {
@@ -9545,12 +9537,12 @@ static void rfl__sf_mm(rfl__sf *s, double n, double tc, double ti, double bytes)
 /* One GEMM kernel on math precision p (a tensor type, else FP32 SIMT). */
 static void rfl__sf_gemm(rfl__sf *s, double M, double N, double K, double batch, rfl_prec p,
 						 double bytes) {
-	double peak = s->m->peak_flops[p], eff;
+	double peak = s->m->peak_flops[p], eff, tc;
 	int tensor = p != RFL_FP32 && p != RFL_FP64 && p != RFL_FP16;
 	if (!(peak > 0)) p = RFL_FP32, peak = s->m->peak_flops[RFL_FP32], tensor = 0;
 	eff = !tensor ? s->t.simt_eff : p == RFL_TF32_TENSOR ? s->t.tf32_eff : s->t.tensor_eff;
-	rfl__sf_mm(s, 1, rfl_gemm_tile_time(M, N, K, batch, peak / s->m->units * eff, s->m->units, 0, 0),
-			   peak > 0 ? 2 * M * N * K * batch / peak : 0, bytes);
+	tc = rfl_gemm_tile_time(M, N, K, batch, peak / s->m->units * eff, s->m->units, 0, 0);
+	rfl__sf_mm(s, 1, tc, peak > 0 ? 2 * M * N * K * batch / peak : 0, bytes);
 }
 
 /* One parameter tensor of `numel` through multi_tensor_apply (chunks of
@@ -9614,7 +9606,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
 		if (op == RFL_OP_PARAM && L->params) rfl__sf_param(s, (double)L->params);
 		return RFL_OK;
 	}
-	if ((r = rfl_layer_cost_get(net, i, cd, &c)) != RFL_OK) return r;
+	if ((r = rfl_layer_cost_get(net, i, cd, &c))) return r;
 	out = (double)L->out_numel * ((L->flags & RFL_LF_SHARED) ? 1 : B);
 	fb = (double)c.fwd_bytes, bb = (double)c.bwd_bytes;
 	s->ops += 1 + (grad ? 1 : 0);
@@ -9663,7 +9655,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
 		}
 		if (op == RFL_OP_CONV2D && p != pmm) { /* fp32: TF32 convolutions */
 			rfl_prediction pr;
-			if ((r = rfl_layer_predict(net, i, cd, s->m, &pr)) != RFL_OK) return r;
+			if ((r = rfl_layer_predict(net, i, cd, s->m, &pr))) return r;
 			s->conv_bound_s += pr.time_s, s->conv_ideal_s -= s->gemm_ideal_s;
 		}
 		rfl__sf_gemm(s, M, N, K, G, p, fb);
@@ -9760,7 +9752,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
 	RFL_MEMSET(&s, 0, sizeof s);
 	if (rt == RFL_RUNTIME_FUSED) return RFL_ERR_UNSUPPORTED;
 	if (fd && fd->step_terms) s.t = *fd->step_terms;
-	else if ((r = rfl_step_terms_find(m, &s.t, &assumed)) != RFL_OK) return r;
+	else if ((r = rfl_step_terms_find(m, &s.t, &assumed))) return r;
 	if (fd && fd->host_op_s > 0) { /* the user's host: every host term scaled */
 		double k = s.t.host_ref_s > 0 ? fd->host_op_s / s.t.host_ref_s : 0;
 		if (k > 0) s.t.host_op_s *= k, s.t.host_kernel_s *= k, s.t.host_param_s *= k, s.t.host_step_s *= k;
@@ -9771,7 +9763,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
 		!(s.t.norm_frac > 0) || !(s.t.dw_frac > 0) || !(s.t.bwd_frac > 0))
 		return RFL_ERR_NO_DATA;
 	if (!rfl__ly_precs(cd->dtype, &pmm, &ew)) return RFL_ERR_ARG;
-	if ((r = rfl_net_predict(net, cd, m, &np)) != RFL_OK) return r;
+	if ((r = rfl_net_predict(net, cd, m, &np))) return r;
 	s.m = m, s.bw = m->bw_bytes_per_s[RFL_DRAM];
 	train = cd->mode == RFL_MODE_TRAIN;
 	B = (double)(cd->batch ? cd->batch : 1);
@@ -9785,7 +9777,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
 		/* readers of record i: its gradient is a sum where there are several */
 		for (j = i + 1, uses = 0; j < net->count; j++)
 			uses += (net->layers[j].in[0] == i) + (net->layers[j].in[1] == i && net->layers[j].in[0] != i);
-		if ((r = rfl__sf_record(&s, net, i, cd, pconv, pmm, ew, esz, uses)) != RFL_OK) return r;
+		if ((r = rfl__sf_record(&s, net, i, cd, pconv, pmm, ew, esz, uses))) return r;
 		if (net->layers[i].op != RFL_OP_MARK) last = (double)net->layers[i].out_numel * B;
 		pbytes += 4 * (double)net->layers[i].params; /* fp32 master weights */
 	}
@@ -17051,8 +17043,10 @@ RFL__ALWAYS_INLINE int rfl__jt_field(int r, const char *k, size_t n, int over) {
 /* ---- an event's fields, as the lane and the machine both set them ---- */
 RFL__ALWAYS_INLINE void rfl__jt_cat(rfl__jtrace *t, const char *b, size_t n) {
 	t->ev_has |= RFL__JH_CAT;
-	t->cat = rfl__eqn(b, n, "kernel") ? RFL__JC_KERNEL : rfl__eqn(b, n, "gpu_memcpy") ? RFL__JC_MEMCPY
-		   : rfl__eqn(b, n, "gpu_memset") ? RFL__JC_MEMSET : rfl__starts(b, n, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
+	t->cat = rfl__eqn(b, n, "kernel") ? RFL__JC_KERNEL
+		   : rfl__eqn(b, n, "gpu_memcpy") ? RFL__JC_MEMCPY
+		   : rfl__eqn(b, n, "gpu_memset") ? RFL__JC_MEMSET
+		   : rfl__starts(b, n, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
 }
 /* "ts" or "dur" (field f): its text s[0..n) at offset off */
 RFL__ALWAYS_INLINE void rfl__jt_tsdur(rfl__jtrace *t, int f, const char *s, int n, uint64_t off) {
@@ -17356,7 +17350,8 @@ static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned ch
 		} else if ((*q >= '0' && *q <= '9') || *q == '-') {
 			q += m = rfl__jt_numlen(q, (size_t)(e - q));
 			if (q >= e || ((f == RFL__JF_TS || f == RFL__JF_DUR) && m >= sizeof t->ts_t)) return 0;
-			if (f == RFL__JF_TS || f == RFL__JF_DUR) rfl__jt_tsdur(t, f, (const char *)vs, (int)m, off + (uint64_t)(vs - p));
+			if (f == RFL__JF_TS || f == RFL__JF_DUR)
+				rfl__jt_tsdur(t, f, (const char *)vs, (int)m, off + (uint64_t)(vs - p));
 			else if (f == RFL__JF_TID && (t->ev_has & RFL__JH_CAT) && t->cat != RFL__JC_KERNEL) tid_later = 1;
 			else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && m < sizeof t->buf && rfl__i64((const char *)vs, m, &x))
 				rfl__jt_int(t, f, x);
@@ -17416,7 +17411,7 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
 			const unsigned char *q = rfl__jt_fast(st, p, e, RFL__JOFF(p));
 			if (q) { /* then `,` and the next event's '{' without the switch */
 				p = q;
-				if ((r = rfl__jt_event(st)) != RFL_OK) break;
+				if ((r = rfl__jt_event(st))) break;
 				while (q < e && RFL__JWS(*q)) q++;
 				if (q < e && *q == ',') {
 					for (q++; q < e && RFL__JWS(*q); q++) {}
@@ -17576,11 +17571,8 @@ static rfl_result rfl__jt_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
 								"file: a step cannot be selected in one pass; reduce the whole trace", 0, 0);
 		o->step_selected = 1, o->step = st->desc.step;
 	}
-	if (!r->kernels) {
-		st->err.code = RFL_ERR_NO_DATA;
-		rfl__err_set(&st->err, RFL_ERR_NO_DATA, "no kernel left after the filters and step selection");
-		return RFL_ERR_NO_DATA;
-	}
+	if (!r->kernels)
+		return rfl__err_set(&st->err, RFL_ERR_NO_DATA, "no kernel left after the filters and step selection");
 	while (t->hn) rfl__busy_pop(t, o);
 	if (t->have_cur) o->busy_ns += t->cur_e - t->cur_s;
 	o->span_ns = t->last_end - o->first_ns;
@@ -17784,7 +17776,7 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
 		if (s < 0 || s > 285) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid literal/length code"); break; }
 		if (s < 256) {
 			RFL__ZDROP(u1);
-			if ((r = rfl__z_put(z, m, (unsigned char)s)) != RFL_OK) break;
+			if ((r = rfl__z_put(z, m, (unsigned char)s))) break;
 			continue;
 		}
 		if (s == 256) { RFL__ZDROP(u1); z->st = z->final ? RFL__Z_TRAIL : RFL__Z_BLOCK, z->i = 0; break; }
@@ -17811,7 +17803,7 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
 		while (len--) {
 			unsigned char c = m->win[from];
 			from = (from + 1) & 32767u;
-			if ((r = rfl__z_put(z, m, c)) != RFL_OK) { *pp = p; return r; }
+			if ((r = rfl__z_put(z, m, c))) { *pp = p; return r; }
 		}
 	}
 	*pp = p;
@@ -18002,7 +17994,7 @@ RFL_API rfl_result rfl_inflate_push(rfl_inflate *z, const void *bytes, size_t le
 	for (;;) {
 		while (z->nb <= 56 && p < e) z->bb |= (uint64_t)*p++ << z->nb, z->nb += 8, z->in_bytes++;
 		if (z->st == RFL__Z_DATA) {
-			if ((r = rfl__z_data(z, m, &p, e)) != RFL_OK) break;
+			if ((r = rfl__z_data(z, m, &p, e))) break;
 			if (z->st == RFL__Z_DATA && p == e) break;
 			continue;
 		}
@@ -18019,7 +18011,7 @@ RFL_API rfl_result rfl_inflate_finish(rfl_inflate *z) {
 	rfl_result r;
 	if (!z) return RFL_ERR_ARG;
 	if (z->err.code) return z->err.code;
-	if ((r = rfl_inflate_push(z, "", 0)) != RFL_OK) return r;
+	if ((r = rfl_inflate_push(z, "", 0))) return r;
 	if (z->st != RFL__Z_DONE || z->nb >= 8)
 		return z->nb = 0, rfl__z_fail(z, RFL_ERR_TRUNCATED, z->st <= RFL__Z_HEAD ? "the compressed stream ends inside its header"
 												 : z->st == RFL__Z_TRAIL ? "the compressed stream ends inside its trailer"
@@ -18372,7 +18364,7 @@ RFL_API rfl_result rfl_reduce_buffer(const void *bytes, size_t len, const rfl_re
 									 rfl_reduce_result *result) {
 	rfl_result e = rfl_reduce_init(st, desc, scratch, size);
 	if (e != RFL_OK) return e;
-	if ((e = rfl_reduce_push(st, bytes, len)) != RFL_OK) return e;
+	if ((e = rfl_reduce_push(st, bytes, len))) return e;
 	return rfl_reduce_finish(st, result);
 }
 
