@@ -9286,9 +9286,10 @@ static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, doubl
 #ifndef RFL_NO_COLLECTIVES
 	rfl_allreduce ar;
 	rfl_result r;
-	*out = 0;
-	*extrapolated = 0;
+#endif
+	*out = 0, *extrapolated = 0;
 	if (rfl__fc_gpus(tp) <= 1) return RFL_OK;
+#ifndef RFL_NO_COLLECTIVES
 	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->allreduce_bytes, 0, &ar))) return r;
 	*extrapolated = ar.basis == RFL_AR_EXTRAPOLATED;
 	*out = (double)tp->allreduces * ar.time_s;
@@ -9297,9 +9298,7 @@ static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, doubl
 	return RFL_OK;
 #else
 	(void)m;
-	*out = 0;
-	*extrapolated = 0;
-	return rfl__fc_gpus(tp) <= 1 ? RFL_OK : RFL_ERR_UNSUPPORTED;
+	return RFL_ERR_UNSUPPORTED;
 #endif
 }
 
@@ -9376,9 +9375,9 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 	dqr = cd->weights == RFL_DTYPE_INT8 && t.dequant_int8_flops > 0 ? t.dequant_int8_flops
 																   : t.dequant_flops;
 	if ((r = rfl__fc_dequant(net, cd, &a, dqr, &dq))) return r;
-	kern = (double)t.kernels_per_layer * cfg->layers * t.kernel_s;
 	RFL_MEMSET(&h, 0, sizeof h);
 	h.kernels = (double)t.kernels_per_layer * cfg->layers;
+	kern = h.kernels * t.kernel_s;
 	hf = fd->runtime == RFL_RUNTIME_EAGER || fd->runtime == RFL_RUNTIME_GRAPHS;
 	if (hf && (r = rfl__fc_hf(cd, cfg, step, &mm, &t, fd, &h))) return r;
 	if (hf) kern = h.kern_s;
@@ -16799,6 +16798,7 @@ enum { RFL__JC_OTHER = 0, RFL__JC_KERNEL, RFL__JC_MEMCPY, RFL__JC_MEMSET, RFL__J
 #define RFL__JH_TID 8
 #define RFL__JH_CORR 16
 #define RFL__JH_CAT 32
+static const char *const rfl__jt_lits[3] = {"true", "false", "null"}; /* t->un's */
 
 static rfl_result rfl__jt_fail(rfl_reduce_state *st, rfl_result r, uint64_t off, const char *m1,
 							   const char *m2, size_t m2n) {
@@ -17364,8 +17364,7 @@ static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned ch
 		} else if (*q == '{' || *q == '[') {
 			if (!(q = rfl__jt_skip(q, e, RFL_TRACE_DEPTH_MAX - t->depth - 1 - args))) return 0;
 		} else {
-			static const char *const lits[3] = {"true", "false", "null"};
-			const char *l = lits[*q == 't' ? 0 : *q == 'f' ? 1 : 2];
+			const char *l = rfl__jt_lits[*q == 't' ? 0 : *q == 'f' ? 1 : 2];
 			if (f == RFL__JF_TS || f == RFL__JF_DUR) return 0;
 			for (; *l && q < e && *q == (unsigned char)*l; l++) q++;
 			if (*l) return 0;
@@ -17471,14 +17470,13 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
 			if (p < e) { t->off = RFL__JOFF(p); r = rfl__jt_num_end(st); }
 			break;
 		case RFL__JL_LIT: {
-			static const char *const lits[3] = {"true", "false", "null"};
-			if (c != (unsigned char)lits[t->un][t->lit_i]) {
+			if (c != (unsigned char)rfl__jt_lits[t->un][t->lit_i]) {
 				t->off = RFL__JOFF(p);
 				r = rfl__jt_fail(st, RFL_ERR_SYNTAX, t->off, "not true, false or null", 0, 0);
 				break;
 			}
 			p++;
-			if (!lits[t->un][++t->lit_i]) t->ls = RFL__JL_AFTER;
+			if (!rfl__jt_lits[t->un][++t->lit_i]) t->ls = RFL__JL_AFTER;
 			break;
 		}
 		case RFL__JL_SKIP: /* a container nobody reads: brackets and strings only */
@@ -17943,16 +17941,12 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
 		if (z->kind == RFL_INFLATE_ZLIB) z->want = z->want << 8 | v;
 		else z->want |= v << (8 * ((z->i - 100) & 3));
 		z->i++;
-		if (z->kind == RFL_INFLATE_ZLIB && z->i == 104) {
-			if (z->want != z->check) RFL__ZBAD("the Adler-32 check does not match: corrupt data");
-			z->st = RFL__Z_DONE;
-		} else if (z->kind == RFL_INFLATE_GZIP && z->i == 104) {
-			if (z->want != z->check) RFL__ZBAD("the CRC-32 does not match: corrupt data");
-			z->want = 0;
-		} else if (z->kind == RFL_INFLATE_GZIP && z->i == 108) {
-			if (z->want != z->isize) RFL__ZBAD("ISIZE does not match the inflated length");
-			z->st = RFL__Z_DONE;
-		}
+		if (z->i == 104 && z->want != z->check)
+			RFL__ZBAD(z->kind == RFL_INFLATE_ZLIB ? "the Adler-32 check does not match: corrupt data"
+												  : "the CRC-32 does not match: corrupt data");
+		if (z->i == 108 && z->want != z->isize) RFL__ZBAD("ISIZE does not match the inflated length");
+		if (z->i == 104) z->want = 0; /* gzip: ISIZE next */
+		if (z->i == (z->kind == RFL_INFLATE_ZLIB ? 104 : 108)) z->st = RFL__Z_DONE;
 		return 1;
 	case RFL__Z_DONE: /* another gzip member may follow */
 		if (z->nb < 8) return 0;
