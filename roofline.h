@@ -8187,14 +8187,13 @@ static rfl_result rfl__hf_deepseek(rfl__hf *h, rfl_llm_config *c) {
 	return RFL_OK;
 }
 
-/* The fields of experts and latent attention, after the Llama-style ones. */
-static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c) {
+/* The fields of experts and latent attention, after the Llama-style ones
+   (lt: the model_type's RFL__LT_*). */
+static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c, int lt) {
 	rfl_result r;
-	if (rfl_parse_name_eq(c->model_type, "qwen3_moe")) return rfl__hf_qwen3_moe(h, c);
-	if (rfl_parse_name_eq(c->model_type, "deepseek_v2") ||
-		rfl_parse_name_eq(c->model_type, "deepseek_v3"))
-		return rfl__hf_deepseek(h, c);
-	if (!rfl_parse_name_eq(c->model_type, "gpt_oss")) return RFL_OK;
+	if (lt == RFL__LT_QWEN3_MOE) return rfl__hf_qwen3_moe(h, c);
+	if (lt == RFL__LT_DSV2 || lt == RFL__LT_DSV3) return rfl__hf_deepseek(h, c);
+	if (lt != RFL__LT_GPT_OSS) return RFL_OK;
 	/* every layer's MLP is experts of intermediate_size, with biases */
 	if ((r = rfl__hf_pos(h, "num_local_experts", 1, 0, &c->experts)) ||
 		(r = rfl__hf_pos(h, "num_experts_per_tok", 1, 0, &c->experts_per_tok)))
@@ -8304,7 +8303,7 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
 		return r;
 	if (lt == RFL__LT_NEOX && (r = rfl__hf_bool(h, "use_parallel_residual", 1, &c->parallel))) return r;
 	if ((r = rfl__hf_rotary(h, c)) || (r = rfl__hf_layers(h, c))) return r;
-	return rfl__hf_sparse(h, c);
+	return rfl__hf_sparse(h, c, lt);
 }
 
 /* The field a config_check error names, as a token of the document. */
@@ -8759,7 +8758,6 @@ static rfl_tensor rfl__lb_block(rfl__lb *b, rfl_tensor h) {
 	return rfl__lb_add(b, h, m, "add_mlp");
 }
 
-/* The model's own scope: "transformer" (GPT-2), "gpt_neox", "model". */
 static const char *rfl__lb_root(const rfl__lb *b) {
 	return b->gpt2 ? "transformer" : b->neox ? "gpt_neox" : "model";
 }
@@ -9127,10 +9125,9 @@ static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double
 	if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
 }
 
-/* A find of fitted terms: *out (size bytes) = the row for GPU m of the n
-   at rows, each of size bytes with its measured machine's id at offset
-   `at`: m's own (*assumed = 0), else the nearest by the ratio of DRAM
-   bandwidths, either way (*assumed = 1). */
+/* *out = the row for GPU m of n rows (size bytes each, the measured
+   machine's id at offset at): m's own, else the nearest by the ratio of
+   DRAM bandwidths, either way (*assumed = 1). */
 static rfl_result rfl__fc_find(const rfl_machine *m, void *out, size_t size, const void *rows,
 							   size_t at, int n, int *assumed) {
 	const rfl_machine *x;
