@@ -7153,24 +7153,16 @@ static int rfl__llm_countable(const rfl_llm_config *c) {
 }
 
 /* ---- configs: built-in, checked ----------------------------------------------------- */
-#define RFL__LLM_MSG(s) RFL__MSG(s)
-
-/* Published config.json values (the files at
-   https://huggingface.co/<repo>/blob/main/config.json):
-   openai-community/gpt2, gpt2-medium, gpt2-large, gpt2-xl;
-   meta-llama/Llama-2-7b-hf (MHA), Llama-3.2-1B, Llama-3.2-3B, Meta-Llama-3-8B,
-   Meta-Llama-3-70B, Llama-3.1-8B (rope_scaling llama3: no count changes);
-   Qwen/Qwen2.5-0.5B, Qwen2.5-1.5B, Qwen2.5-7B (use_sliding_window false);
-   mistralai/Mistral-7B-v0.1 (sliding_window 4096), Mixtral-8x7B-v0.1;
-   Qwen/Qwen3-0.6B, Qwen3-1.7B, Qwen3-4B, Qwen3-8B, Qwen3-30B-A3B;
-   google/gemma-2-2b (window 4096 every other layer), google/gemma-3-1b-pt
-   (window 512, sliding_window_pattern 6); microsoft/Phi-3-mini-4k-instruct
-   (window 2047, every layer); deepseek-ai/DeepSeek-V2-Lite (head_dim:
-   qk_rope_head_dim, as transformers' DeepseekV2Config);
-   allenai/OLMo-2-1124-7B; openai/gpt-oss-20b (window 128 every other
-   layer); EleutherAI/pythia-1.4b (rotary_pct 0.25, parallel residual).
-   The rest of each family comes from its defaults (rfl__llm_family_defaults,
-   as transformers' config classes). */
+/* Published config.json values (https://huggingface.co/<repo>/blob/main/config.json):
+   openai-community/gpt2{,-medium,-large,-xl}; meta-llama/Llama-2-7b-hf,
+   Llama-3.2-{1B,3B}, Meta-Llama-3-{8B,70B}, Llama-3.1-8B (rope_scaling
+   llama3 changes no count); Qwen/Qwen2.5-{0.5B,1.5B,7B} (use_sliding_window
+   false), Qwen3-{0.6B,1.7B,4B,8B,30B-A3B}; mistralai/Mistral-7B-v0.1,
+   Mixtral-8x7B-v0.1; google/gemma-2-2b, gemma-3-1b-pt; microsoft/Phi-3-mini-4k-instruct;
+   deepseek-ai/DeepSeek-V2-Lite (head_dim: qk_rope_head_dim, as transformers'
+   DeepseekV2Config); allenai/OLMo-2-1124-7B; openai/gpt-oss-20b;
+   EleutherAI/pythia-1.4b (rotary_pct 0.25). The rest: the family's
+   defaults (rfl__llm_family_defaults). */
 typedef struct rfl__llm_builtin {
 	const char *name, *type;
 	uint32_t hidden, layers, heads, kv_heads, head_dim, inter, vocab, max_pos, experts, ept,
@@ -7344,10 +7336,10 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_error *err)
 	if (!c) return rfl__llm_bad(err, RFL_ERR_ARG, "", "");
 	fam = rfl__llm_family(c->model_type);
 	if (fam < 0 && c->assumed) fam = 1; /* read as Llama-style, with a warning */
-	if (fam < 0) return rfl__llm_bad(err, RFL_ERR_UNSUPPORTED, "model_type", RFL__LLM_MSG("unknown model_type"));
+	if (fam < 0) return rfl__llm_bad(err, RFL_ERR_UNSUPPORTED, "model_type", RFL__MSG("unknown model_type"));
 	g = fam == 0;
 #define RFL__LLM_NZ(v, k2, kh)                                                                 \
-	if (!(v)) return rfl__llm_bad(err, RFL_ERR_SHAPE, g ? k2 : kh, RFL__LLM_MSG("must be at least 1"))
+	if (!(v)) return rfl__llm_bad(err, RFL_ERR_SHAPE, g ? k2 : kh, RFL__MSG("must be at least 1"))
 	RFL__LLM_NZ(c->hidden, "n_embd", "hidden_size");
 	RFL__LLM_NZ(c->layers, "n_layer", "num_hidden_layers");
 	RFL__LLM_NZ(c->heads, "n_head", "num_attention_heads");
@@ -7357,18 +7349,18 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_error *err)
 	RFL__LLM_NZ(c->vocab, "vocab_size", "vocab_size");
 #undef RFL__LLM_NZ
 	if (c->heads % c->kv_heads)
-		return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_key_value_heads", RFL__LLM_MSG("does not divide num_attention_heads"));
+		return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_key_value_heads", RFL__MSG("does not divide num_attention_heads"));
 	if (c->pos == RFL_LLM_POS_LEARNED && !c->max_positions)
-		return rfl__llm_bad(err, RFL_ERR_SHAPE, "n_positions", RFL__LLM_MSG("must be at least 1"));
+		return rfl__llm_bad(err, RFL_ERR_SHAPE, "n_positions", RFL__MSG("must be at least 1"));
 	if (c->experts && (!c->experts_per_tok || c->experts_per_tok > c->experts))
-		return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_experts_per_tok", RFL__LLM_MSG("must be from 1 to num_local_experts"));
+		return rfl__llm_bad(err, RFL_ERR_SHAPE, "num_experts_per_tok", RFL__MSG("must be from 1 to num_local_experts"));
 	if (c->norm > RFL_LLM_RMSNORM || c->pos > RFL_LLM_POS_ROTARY || c->act >= RFL_ACT_COUNT ||
 		c->dtype >= RFL_DTYPE_COUNT || c->qk_norm > 2 || c->norm_place > RFL_LLM_NORM_POST)
-		return rfl__llm_bad(err, RFL_ERR_ARG, "", RFL__LLM_MSG("norm, pos, act or dtype out of range"));
+		return rfl__llm_bad(err, RFL_ERR_ARG, "", RFL__MSG("norm, pos, act or dtype out of range"));
 	if (c->rotary_dim > c->head_dim || c->rotary_dim % 2)
 		return rfl__llm_bad(err, RFL_ERR_SHAPE,
 							rfl__llm_type(c->model_type) == RFL__LT_NEOX ? "rotary_pct" : "partial_rotary_factor",
-							RFL__LLM_MSG("rotates an odd number of dims or more than head_dim"));
+							RFL__MSG("rotates an odd number of dims or more than head_dim"));
 	return RFL_OK;
 }
 
@@ -7412,11 +7404,11 @@ static rfl_result rfl__hf_num(rfl__hf *h, const char *key, int required, double 
 	*out = def;
 	if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL)
 		return required && (t < 0 || required < 2)
-				   ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__LLM_MSG("required field is missing"))
+				   ? rfl__hf_fail(h, -1, RFL_ERR_MISSING, key, RFL__MSG("required field is missing"))
 				   : RFL_OK;
 	if (!rfl_json_num(&h->doc, t, out))
-		return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a number"));
-	if (!(*out >= 0)) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__LLM_MSG("negative"));
+		return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__MSG("not a number"));
+	if (!(*out >= 0)) return rfl__hf_fail(h, t, RFL_ERR_NUMBER, key, RFL__MSG("negative"));
 	return RFL_OK;
 }
 
@@ -7427,9 +7419,9 @@ static rfl_result rfl__hf_u32(rfl__hf *h, const char *key, int required, uint32_
 	rfl_result r = rfl__hf_num(h, key, required, def, &v);
 	if (r == RFL_ERR_MISSING) *out = def;
 	if (r) return r;
-	if (v > 4294967295.0) return rfl__hf_failk(h, RFL_ERR_OVERFLOW, key, RFL__LLM_MSG("larger than 2^32 - 1"));
+	if (v > 4294967295.0) return rfl__hf_failk(h, RFL_ERR_OVERFLOW, key, RFL__MSG("larger than 2^32 - 1"));
 	if ((double)(uint32_t)v != v)
-		return rfl__hf_failk(h, RFL_ERR_NUMBER, key, RFL__LLM_MSG("not a whole number"));
+		return rfl__hf_failk(h, RFL_ERR_NUMBER, key, RFL__MSG("not a whole number"));
 	*out = (uint32_t)v;
 	return RFL_OK;
 }
@@ -7441,7 +7433,7 @@ static rfl_result rfl__hf_bool(rfl__hf *h, const char *key, uint8_t def, uint8_t
 	if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
 	if (h->doc.t[t].type == RFL_JSON_TRUE) *out = 1;
 	else if (h->doc.t[t].type == RFL_JSON_FALSE) *out = 0;
-	else return rfl__hf_fail(h, t, RFL_ERR_FORMAT, key, RFL__LLM_MSG("not true or false"));
+	else return rfl__hf_fail(h, t, RFL_ERR_FORMAT, key, RFL__MSG("not true or false"));
 	return RFL_OK;
 }
 
@@ -7459,7 +7451,7 @@ static rfl_result rfl__hf_act(rfl__hf *h, rfl_llm_config *c) {
 		c->act = RFL_ACT_SILU;
 		return RFL_OK;
 	}
-	return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, key, RFL__LLM_MSG("unknown activation"));
+	return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, key, RFL__MSG("unknown activation"));
 }
 
 /* torch_dtype (or transformers 5's dtype): the model's own type. */
@@ -7484,13 +7476,13 @@ static rfl_result rfl__hf_gpt2(rfl__hf *h, rfl_llm_config *c) {
 		(r = rfl__hf_bool(h, "tie_word_embeddings", 1, &c->tied)))
 		return r;
 	if (!c->heads || c->hidden % c->heads)
-		return rfl__hf_failk(h, RFL_ERR_SHAPE, "n_head", RFL__LLM_MSG("does not divide n_embd"));
+		return rfl__hf_failk(h, RFL_ERR_SHAPE, "n_head", RFL__MSG("does not divide n_embd"));
 	c->kv_heads = c->heads;
 	c->head_dim = c->hidden / c->heads;
 	if (inner) c->intermediate = inner;
 	else if (c->hidden > 0xFFFFFFFFu / 4)
 		return rfl__hf_failk(h, RFL_ERR_OVERFLOW, "n_embd",
-							 RFL__LLM_MSG("4 x n_embd is larger than 2^32 - 1"));
+							 RFL__MSG("4 x n_embd is larger than 2^32 - 1"));
 	else c->intermediate = 4 * c->hidden;
 	return RFL_OK;
 }
@@ -7500,7 +7492,7 @@ static rfl_result rfl__hf_pos(rfl__hf *h, const char *key, int required, uint32_
 							  uint32_t *out) {
 	rfl_result r = rfl__hf_u32(h, key, required, def, out);
 	if (r || *out) return r;
-	return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__LLM_MSG("must be at least 1"));
+	return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__MSG("must be at least 1"));
 }
 
 /* Mark layer l dense (a plain MLP of intermediate); beyond the mask's
@@ -7509,7 +7501,7 @@ static rfl_result rfl__hf_dense(rfl__hf *h, rfl_llm_config *c, uint32_t l, const
 	if (l >= c->layers) return RFL_OK; /* transformers ignores such a layer */
 	if (l >= RFL_LLM_MASK_LAYERS)
 		return rfl__hf_failk(h, RFL_ERR_UNSUPPORTED, key,
-							 RFL__LLM_MSG("dense layers beyond the 256th are not supported"));
+							 RFL__MSG("dense layers beyond the 256th are not supported"));
 	rfl__llm_set(c->layer_dense, l);
 	return RFL_OK;
 }
@@ -7531,12 +7523,12 @@ static rfl_result rfl__hf_qwen3_moe(rfl__hf *h, rfl_llm_config *c) {
 		if ((l + 1) % step && (r = rfl__hf_dense(h, c, l, "decoder_sparse_step"))) return r;
 	if (a < 0 || h->doc.t[a].type == RFL_JSON_NULL) return RFL_OK;
 	if (h->doc.t[a].type != RFL_JSON_ARR)
-		return rfl__hf_fail(h, a, RFL_ERR_FORMAT, "mlp_only_layers", RFL__LLM_MSG("not an array"));
+		return rfl__hf_fail(h, a, RFL_ERR_FORMAT, "mlp_only_layers", RFL__MSG("not an array"));
 	for (i = 0; (t = rfl_json_at(&h->doc, a, i)) >= 0; i++) {
 		double v;
 		if (!rfl_json_num(&h->doc, t, &v) || v < 0 || v > 4294967295.0 || v != (double)(uint32_t)v)
 			return rfl__hf_fail(h, t, RFL_ERR_NUMBER, "mlp_only_layers",
-								RFL__LLM_MSG("not a layer index"));
+								RFL__MSG("not a layer index"));
 		if ((r = rfl__hf_dense(h, c, (uint32_t)v, "mlp_only_layers"))) return r;
 	}
 	return RFL_OK;
@@ -7571,14 +7563,13 @@ static rfl_result rfl__hf_deepseek(rfl__hf *h, rfl_llm_config *c) {
 	return RFL_OK;
 }
 
-/* The fields of experts and latent attention, after the Llama-style ones. */
-static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c) {
+/* The fields of experts and latent attention, after the Llama-style ones
+   (lt: the model_type's RFL__LT_*). */
+static rfl_result rfl__hf_sparse(rfl__hf *h, rfl_llm_config *c, int lt) {
 	rfl_result r;
-	if (rfl_parse_name_eq(c->model_type, "qwen3_moe")) return rfl__hf_qwen3_moe(h, c);
-	if (rfl_parse_name_eq(c->model_type, "deepseek_v2") ||
-		rfl_parse_name_eq(c->model_type, "deepseek_v3"))
-		return rfl__hf_deepseek(h, c);
-	if (!rfl_parse_name_eq(c->model_type, "gpt_oss")) return RFL_OK;
+	if (lt == RFL__LT_QWEN3_MOE) return rfl__hf_qwen3_moe(h, c);
+	if (lt == RFL__LT_DSV2 || lt == RFL__LT_DSV3) return rfl__hf_deepseek(h, c);
+	if (lt != RFL__LT_GPT_OSS) return RFL_OK;
 	/* every layer's MLP is experts of intermediate_size, with biases */
 	if ((r = rfl__hf_pos(h, "num_local_experts", 1, 0, &c->experts)) ||
 		(r = rfl__hf_pos(h, "num_experts_per_tok", 1, 0, &c->experts_per_tok)))
@@ -7607,7 +7598,7 @@ static rfl_result rfl__hf_rotary(rfl__hf *h, rfl_llm_config *c) {
 	rfl_result r;
 	if (neox && rfl_json_get(&h->doc, 0, key) < 0) key = "partial_rotary_factor";
 	if ((r = rfl__hf_num(h, key, 0, neox ? 0.25 : 1.0, &f))) return r;
-	if (f > 1) return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__LLM_MSG("larger than 1"));
+	if (f > 1) return rfl__hf_failk(h, RFL_ERR_SHAPE, key, RFL__MSG("larger than 1"));
 	c->rotary_dim = f == 1 ? 0 : (uint32_t)((double)c->head_dim * f);
 	if (neox && f == 1) c->rotary_dim = c->head_dim;
 	return RFL_OK;
@@ -7629,27 +7620,27 @@ static rfl_result rfl__hf_layers(rfl__hf *h, rfl_llm_config *c) {
 	}
 	if (t >= 0 && h->doc.t[t].type != RFL_JSON_NULL) {
 		if (h->doc.t[t].type != RFL_JSON_ARR)
-			return rfl__hf_fail(h, t, RFL_ERR_FORMAT, "layer_types", RFL__LLM_MSG("not an array"));
+			return rfl__hf_fail(h, t, RFL_ERR_FORMAT, "layer_types", RFL__MSG("not an array"));
 		RFL_MEMSET(c->layer_full, 0, sizeof c->layer_full);
 		for (k = t + 1; k < h->doc.t[t].after; k = h->doc.t[k].after, l++) {
 			int full = rfl_json_str_eq(&h->doc, k, "full_attention");
 			if (!full && !rfl_json_str_eq(&h->doc, k, "sliding_attention"))
 				return rfl__hf_fail(h, k, RFL_ERR_UNSUPPORTED, "layer_types",
-									RFL__LLM_MSG("neither sliding_attention nor full_attention"));
+									RFL__MSG("neither sliding_attention nor full_attention"));
 			if (!full || !c->sliding_window) continue;
 			if (l >= RFL_LLM_MASK_LAYERS)
-				return rfl__hf_fail(h, k, RFL_ERR_UNSUPPORTED, "layer_types", RFL__LLM_MSG("per-layer types beyond 256 layers"));
+				return rfl__hf_fail(h, k, RFL_ERR_UNSUPPORTED, "layer_types", RFL__MSG("per-layer types beyond 256 layers"));
 			rfl__llm_set(c->layer_full, l);
 		}
 		if (l != c->layers)
-			return rfl__hf_fail(h, t, RFL_ERR_SHAPE, "layer_types", RFL__LLM_MSG("not one per layer"));
+			return rfl__hf_fail(h, t, RFL_ERR_SHAPE, "layer_types", RFL__MSG("not one per layer"));
 		return RFL_OK;
 	}
 	if (lt == RFL__LT_GEMMA3 && (r = rfl__hf_u32(h, "sliding_window_pattern", 0, every, &every))) return r;
 	if (lt != RFL__LT_QWEN2 && lt != RFL__LT_QWEN3 && lt != RFL__LT_QWEN3_MOE) below = 0;
 	if (!rfl__llm_pattern(c, every, below))
 		return rfl__hf_failk(h, RFL_ERR_UNSUPPORTED, "num_hidden_layers",
-							 RFL__LLM_MSG("per-layer types beyond 256 layers"));
+							 RFL__MSG("per-layer types beyond 256 layers"));
 	return RFL_OK;
 }
 
@@ -7674,13 +7665,13 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
 		return r;
 	if (!c->heads)
 		return rfl__hf_failk(h, RFL_ERR_SHAPE, "num_attention_heads",
-							 RFL__LLM_MSG("must be at least 1"));
+							 RFL__MSG("must be at least 1"));
 	if (lt == RFL__LT_NEOX) c->kv_heads = c->heads; /* no grouped heads */
 	hd = rfl__llm_head_dim_default(c);
 	if ((r = rfl__hf_u32(h, "head_dim", 0, hd ? hd : c->hidden / c->heads, &c->head_dim))) return r;
 	if (rfl_json_get(&h->doc, 0, "head_dim") < 0 && !hd && c->hidden % c->heads)
 		return rfl__hf_failk(h, RFL_ERR_SHAPE, "num_attention_heads",
-							 RFL__LLM_MSG("does not divide hidden_size"));
+							 RFL__MSG("does not divide hidden_size"));
 	c->qkv_bias = (uint8_t)(lt == RFL__LT_QWEN2 || attn_bias); /* Qwen2: always on q, k, v */
 	c->o_bias = attn_bias;
 	if (moe && ((r = rfl__hf_u32(h, "num_local_experts", 1, 0, &c->experts)) ||
@@ -7688,7 +7679,7 @@ static rfl_result rfl__hf_llama(rfl__hf *h, rfl_llm_config *c) {
 		return r;
 	if (lt == RFL__LT_NEOX && (r = rfl__hf_bool(h, "use_parallel_residual", 1, &c->parallel))) return r;
 	if ((r = rfl__hf_rotary(h, c)) || (r = rfl__hf_layers(h, c))) return r;
-	return rfl__hf_sparse(h, c);
+	return rfl__hf_sparse(h, c, lt);
 }
 
 /* The field a config_check error names, as a token of the document. */
@@ -7698,7 +7689,7 @@ static rfl_result rfl__hf_check(rfl__hf *h, const rfl_llm_config *c) {
 	/* absurd sizes: the model must be countable in 64 bits */
 	r = rfl__llm_countable(c) ? RFL_OK : RFL_ERR_OVERFLOW;
 	if (r) return rfl__hf_failk(h, r, h->gpt2 ? "n_embd" : "hidden_size",
-								RFL__LLM_MSG("the model's sizes overflow 64-bit counts"));
+								RFL__MSG("the model's sizes overflow 64-bit counts"));
 	return RFL_OK;
 }
 
@@ -7757,15 +7748,15 @@ static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_js
 	r = rfl_json_parse(&h->doc, json, len, toks, cap);
 	if (r) return r;
 	if (toks[0].type != RFL_JSON_OBJ)
-		return rfl__hf_fail(h, 0, RFL_ERR_FORMAT, "", RFL__LLM_MSG("not a JSON object"));
+		return rfl__hf_fail(h, 0, RFL_ERR_FORMAT, "", RFL__MSG("not a JSON object"));
 	t = rfl_json_get(&h->doc, 0, "model_type");
-	if (t < 0) return rfl__hf_fail(h, -1, RFL_ERR_MISSING, "model_type", RFL__LLM_MSG("required field is missing"));
+	if (t < 0) return rfl__hf_fail(h, -1, RFL_ERR_MISSING, "model_type", RFL__MSG("required field is missing"));
 	if (!rfl_json_str(&h->doc, t, type, sizeof type))
-		return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type", RFL__LLM_MSG("not a model_type string"));
+		return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type", RFL__MSG("not a model_type string"));
 	if ((fam = rfl__llm_family(type)) < 0) {
 		if (!desc || desc->strict)
 			return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, "model_type",
-								RFL__LLM_MSG("unknown model_type (known: gpt2 llama mistral mixtral qwen2 qwen3 qwen3_moe gemma2 gemma3_text phi3 olmo2 deepseek_v2 deepseek_v3 gpt_oss gpt_neox)"));
+								RFL__MSG("unknown model_type (known: gpt2 llama mistral mixtral qwen2 qwen3 qwen3_moe gemma2 gemma3_text phi3 olmo2 deepseek_v2 deepseek_v3 gpt_oss gpt_neox)"));
 		out->assumed = 1, fam = 1;
 	}
 	rfl__llm_copy_type(out, type);
@@ -8143,7 +8134,6 @@ static rfl_tensor rfl__lb_block(rfl__lb *b, rfl_tensor h) {
 	return rfl__lb_add(b, h, m, "add_mlp");
 }
 
-/* The model's own scope: "transformer" (GPT-2), "gpt_neox", "model". */
 static const char *rfl__lb_root(const rfl__lb *b) {
 	return b->gpt2 ? "transformer" : b->neox ? "gpt_neox" : "model";
 }
@@ -8257,7 +8247,7 @@ RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_st
 	rfl_result r;
 	if (!cfg || !d || !out) return RFL_ERR_ARG;
 	s = rfl__llm_resolved(cfg, d);
-	if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
+	if ((r = rfl__llm_ctx_init(&x, cfg, &s))) return r;
 	RFL_MEMSET(out, 0, sizeof *out);
 	out->batch = x.B;
 	out->dtype = s.math;
@@ -8277,7 +8267,7 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
 	if (!cfg || !d || !out) return RFL_ERR_ARG;
 	*out = 0;
 	s = rfl__llm_resolved(cfg, d);
-	if ((r = rfl__llm_ctx_init(&x, cfg, &s)) != RFL_OK) return r;
+	if ((r = rfl__llm_ctx_init(&x, cfg, &s))) return r;
 	/* P + T positions of every layer, K and V; a sliding layer keeps the
 	   last window - 1 (the step's new token joins them) */
 	for (l = 0, pos = 0; l < cfg->layers; l++) {
@@ -8310,16 +8300,16 @@ static rfl_result rfl__tp_split(const rfl_llm_config *c, rfl_llm_tp *t) {
 	*s = *c;
 	if (c->heads % n)
 		return rfl__tp_bad(t, g ? "n_head" : "num_attention_heads", c->heads,
-						   RFL__LLM_MSG("%u heads do not split over %u GPUs"));
+						   RFL__MSG("%u heads do not split over %u GPUs"));
 	if (c->kv_heads % n && n % c->kv_heads)
 		return rfl__tp_bad(t, "num_key_value_heads", c->kv_heads,
-						   RFL__LLM_MSG("%u kv heads neither split over %u GPUs nor divide them"));
+						   RFL__MSG("%u kv heads neither split over %u GPUs nor divide them"));
 	if (c->intermediate % n)
 		return rfl__tp_bad(t, g ? "n_inner" : "intermediate_size", c->intermediate,
-						   RFL__LLM_MSG("a width of %u does not split over %u GPUs"));
+						   RFL__MSG("a width of %u does not split over %u GPUs"));
 	if (c->moe_intermediate % n)
 		return rfl__tp_bad(t, "moe_intermediate_size", c->moe_intermediate,
-						   RFL__LLM_MSG("a width of %u does not split over %u GPUs"));
+						   RFL__MSG("a width of %u does not split over %u GPUs"));
 	s->heads = c->heads / n;
 	s->kv_heads = c->kv_heads >= n ? c->kv_heads / n : 1; /* fewer: replicated */
 	s->intermediate = c->intermediate / n;
@@ -8336,8 +8326,8 @@ static rfl_result rfl__tp_build(rfl_net *net, const rfl_llm_config *shard, const
 								const rfl_cost_desc *cd, uint64_t *weights) {
 	rfl_net_cost k;
 	rfl_result r;
-	if ((r = rfl_net_init(net, net->layers, net->cap, net->names, net->names_size)) != RFL_OK ||
-		(r = rfl_llm_build(net, shard, d)) != RFL_OK || (r = rfl_net_cost_get(net, cd, &k)) != RFL_OK)
+	if ((r = rfl_net_init(net, net->layers, net->cap, net->names, net->names_size)) ||
+		(r = rfl_llm_build(net, shard, d)) || (r = rfl_net_cost_get(net, cd, &k)))
 		return r;
 	*weights = k.param_bytes;
 	return RFL_OK;
@@ -8350,7 +8340,7 @@ static rfl_result rfl__tp_act(const rfl_llm_config *c, const rfl_llm_step_desc *
 	rfl_result r;
 	uint64_t w, m, rows;
 	uint32_t moe_w = c->moe_intermediate ? c->moe_intermediate : c->intermediate;
-	if ((r = rfl__llm_ctx_init(&x, c, d)) != RFL_OK) return r;
+	if ((r = rfl__llm_ctx_init(&x, c, d))) return r;
 	rows = d->phase == RFL_LLM_DECODE || !d->logits_all ? 1 : x.T;
 	m = rfl__lm_mul(&x, x.T, rfl__lm_mul(&x, x.Hq + 2 * x.Hk, x.hd));               /* q, k, v */
 	w = rfl__lm_mul(&x, x.T, rfl__lm_mul(&x, c->intermediate, c->gated ? 2 : 1));   /* dense MLP */
@@ -8374,7 +8364,7 @@ static rfl_result rfl__tp_messages(const rfl_llm_config *c, const rfl_llm_step_d
 	rfl_result r;
 	uint64_t rows;
 	int bits = rfl_dtype_bits(rfl_dtype_storage(cd->act, cd->dtype));
-	if ((r = rfl__llm_ctx_init(&x, c, d)) != RFL_OK) return r;
+	if ((r = rfl__llm_ctx_init(&x, c, d))) return r;
 	t->allreduces_per_layer = c->parallel ? 1 : 2;
 	if (t->gpus < 2) return RFL_OK; /* one GPU: nothing to reduce */
 	rows = d->phase == RFL_LLM_DECODE || !d->logits_all ? 1 : x.T;
@@ -8403,14 +8393,14 @@ RFL_API rfl_result rfl_llm_tp_plan(const rfl_llm_config *cfg, const rfl_llm_step
 	RFL_MEMSET(out, 0, sizeof *out);
 	out->gpus = gpus;
 	if (!cfg || !d || !gpus || !net || !net->layers) return rfl__llm_bad(&out->err, RFL_ERR_ARG, "", "");
-	if ((r = rfl_llm_config_check(cfg, &out->err)) != RFL_OK || (r = rfl__tp_split(cfg, out)) != RFL_OK)
+	if ((r = rfl_llm_config_check(cfg, &out->err)) || (r = rfl__tp_split(cfg, out)))
 		return r;
-	if ((r = rfl_llm_cost_desc(&out->shard, d, &cd)) != RFL_OK ||
-		(r = rfl__tp_messages(cfg, d, &cd, out)) != RFL_OK ||
-		(r = rfl__tp_build(net, &out->shard, d, &cd, &out->weight_bytes)) != RFL_OK ||
-		(r = rfl_llm_kv_cache_bytes(&out->shard, d, &out->kv_bytes)) != RFL_OK ||
-		(r = rfl__tp_act(&out->shard, d, &cd, &out->act_bytes)) != RFL_OK ||
-		(r = rfl__tp_total(out, &total)) != RFL_OK)
+	if ((r = rfl_llm_cost_desc(&out->shard, d, &cd)) ||
+		(r = rfl__tp_messages(cfg, d, &cd, out)) ||
+		(r = rfl__tp_build(net, &out->shard, d, &cd, &out->weight_bytes)) ||
+		(r = rfl_llm_kv_cache_bytes(&out->shard, d, &out->kv_bytes)) ||
+		(r = rfl__tp_act(&out->shard, d, &cd, &out->act_bytes)) ||
+		(r = rfl__tp_total(out, &total)))
 		rfl__err_set(&out->err, r, "");
 	return r;
 }
@@ -8493,8 +8483,8 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
 		out->link_from_table = mm.link != m->link;
 	}
 	out->link = mm.link;
-	if ((r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->allreduce_bytes, flags, &out->allreduce)) != RFL_OK ||
-		(r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->gather_bytes, flags, &out->gather)) != RFL_OK)
+	if ((r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->allreduce_bytes, flags, &out->allreduce)) ||
+		(r = rfl_allreduce_time(&mm, (int)tp->gpus, tp->gather_bytes, flags, &out->gather)))
 		return r;
 	out->comm_s = (double)tp->allreduces * out->allreduce.time_s + (double)tp->gathers * out->gather.time_s;
 	out->bound_s = (double)tp->allreduces * out->allreduce.bound_s + (double)tp->gathers * out->gather.bound_s;
@@ -8503,76 +8493,67 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
 #endif
 #endif /* RFL_NO_LLM */
 
+#ifndef RFL_NO_FORECAST
+/* ---- forecasts: what the LLM and the step forecast share ---------------------- */
+static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double s) {
+	rfl_forecast_term *t = &f->terms[f->n_terms++];
+	t->name = name, t->value = value, t->seconds = s;
+	if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
+}
+
+/* *out = the row for GPU m of n rows (size bytes each, the measured
+   machine's id at offset at): m's own, else the nearest by the ratio of
+   DRAM bandwidths, either way (*assumed = 1). */
+static rfl_result rfl__fc_find(const rfl_machine *m, void *out, size_t size, const void *rows,
+							   size_t at, int n, int *assumed) {
+	const rfl_machine *x;
+	const char *ref;
+	double bw, best = 0, d;
+	int i, r = -1;
+	if (!m || !out) return RFL_ERR_ARG;
+	RFL_MEMSET(out, 0, size);
+	if (assumed) *assumed = 0;
+	bw = m->bw_bytes_per_s[RFL_DRAM];
+	/* the families are GPUs: a CPU's or an accelerator's kernels are not theirs */
+	if (!(bw > 0) || m->kind != RFL_KIND_GPU) return RFL_ERR_NO_DATA;
+	for (i = 0; i < n; i++) {
+		RFL_MEMCPY(&ref, (const char *)rows + (size_t)i * size + at, sizeof ref);
+		if (m->id && rfl_parse_name_eq(m->id, ref)) { r = i; break; }
+		if (rfl_hw_find(ref, &x) != RFL_OK) continue;
+		d = x->bw_bytes_per_s[RFL_DRAM] > bw ? x->bw_bytes_per_s[RFL_DRAM] / bw
+											  : bw / x->bw_bytes_per_s[RFL_DRAM];
+		if (r < 0 || d < best) r = i, best = d;
+	}
+	if (r < 0) return RFL_ERR_NO_DATA;
+	RFL_MEMCPY(out, (const char *)rows + (size_t)r * size, size);
+	if (assumed) *assumed = i == n;
+	return RFL_OK;
+}
+#endif
+
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
 /* ---- forecast: implementation -------------------------------------------------
    The forecast of API TRANSFORMERS: the bound on an achieved machine (the
    datasheet's ceilings times the fitted fractions), plus what the roofline
    has no place for (dequantization, kernel fixed costs, collectives). */
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
-typedef struct rfl__fc_row {
-	const char *family, *ref;
-	double dram, kernel_ns;
-	int kpl;
-	double tf32, fp16, bf16, fp8, dq_tflops, dq8_tflops;
-	const char *source;
-} rfl__fc_row;
+/* int8 tensor: not measured, fp8's */
 #define RFL__FC_ROW(ID, fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, dq8, src) \
-	{fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, dq8, src},
-static const rfl__fc_row rfl__fc_rows[] = {RFL_HW_FORECASTS(RFL__FC_ROW)};
+	{fam, ref, dram, kns * 1e-9, kpl, {0, 0, 0, 0, tf32, fp16, bf16, fp8, fp8}, dq * 1e12, \
+	 dq8 * 1e12, src},
+static const rfl_forecast_terms rfl__fc_rows[] = {RFL_HW_FORECASTS(RFL__FC_ROW)};
 #undef RFL__FC_ROW
 #endif
 
 RFL_API rfl_result rfl_forecast_terms_find(const rfl_machine *m, rfl_forecast_terms *out,
 										   int *assumed) {
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
-	const rfl__fc_row *r = 0;
-	const rfl_machine *ref;
-	double bw, best = 0;
-	int i, own = 0;
-	if (!m || !out) return RFL_ERR_ARG;
-	RFL_MEMSET(out, 0, sizeof *out);
-	if (assumed) *assumed = 0;
-	bw = m->bw_bytes_per_s[RFL_DRAM];
-	/* the families are GPUs: a CPU's or an accelerator's kernels are not theirs */
-	if (!(bw > 0) || m->kind != RFL_KIND_GPU) return RFL_ERR_NO_DATA;
-	for (i = 0; i < (int)(sizeof rfl__fc_rows / sizeof rfl__fc_rows[0]) && !own; i++) {
-		double d;
-		if (m->id && rfl_parse_name_eq(m->id, rfl__fc_rows[i].ref)) { r = &rfl__fc_rows[i]; own = 1; break; }
-		if (rfl_hw_find(rfl__fc_rows[i].ref, &ref) != RFL_OK) continue;
-		/* nearest by the ratio of bandwidths, either way */
-		d = ref->bw_bytes_per_s[RFL_DRAM] > bw ? ref->bw_bytes_per_s[RFL_DRAM] / bw
-												: bw / ref->bw_bytes_per_s[RFL_DRAM];
-		if (!r || d < best) { r = &rfl__fc_rows[i]; best = d; }
-	}
-	if (!r) return RFL_ERR_NO_DATA;
-	out->family = r->family;
-	out->measured_on = r->ref;
-	out->dram_frac = r->dram;
-	out->kernel_s = r->kernel_ns * 1e-9;
-	out->kernels_per_layer = r->kpl;
-	out->tensor_frac[RFL_TF32_TENSOR] = r->tf32;
-	out->tensor_frac[RFL_FP16_TENSOR] = r->fp16;
-	out->tensor_frac[RFL_BF16_TENSOR] = r->bf16;
-	out->tensor_frac[RFL_FP8_TENSOR] = r->fp8;
-	out->tensor_frac[RFL_INT8_TENSOR] = r->fp8; /* not measured: fp8's */
-	out->dequant_flops = r->dq_tflops * 1e12;
-	out->dequant_int8_flops = r->dq8_tflops * 1e12;
-	out->source = r->source;
-	if (assumed) *assumed = !own;
-	return RFL_OK;
+	return rfl__fc_find(m, out, sizeof *out, rfl__fc_rows,
+						offsetof(rfl_forecast_terms, measured_on),
+						(int)(sizeof rfl__fc_rows / sizeof *rfl__fc_rows), assumed);
 #else
-	if (!m || !out) return RFL_ERR_ARG;
-	RFL_MEMSET(out, 0, sizeof *out);
-	if (assumed) *assumed = 0;
-	return RFL_ERR_NO_DATA;
+	return rfl__fc_find(m, out, sizeof *out, 0, 0, 0, assumed);
 #endif
-}
-
-static void rfl__fc_cat(char *dst, size_t size, const char *s) {
-	size_t n = 0;
-	while (n + 1 < size && dst[n]) n++;
-	while (s && *s && n + 1 < size) dst[n++] = *s++;
-	if (size) dst[n] = 0;
 }
 
 /* The machine the kernels achieve: ceilings x fractions, or the measured
@@ -8604,19 +8585,18 @@ static rfl_result rfl__fc_dequant(const rfl_net *net, const rfl_cost_desc *cd,
 		cd->dtype == RFL_DTYPE_INT8 || !(rate > 0))
 		return RFL_OK;
 	for (i = 0; i < net->count; i++) {
-		if ((r = rfl_layer_cost_get(net, i, cd, &c)) != RFL_OK) return r;
+		if ((r = rfl_layer_cost_get(net, i, cd, &c))) return r;
 		if (!c.fwd_weight_bytes || !c.fwd_mma_flops) continue;
-		if ((r = rfl_layer_predict(net, i, cd, a, &p)) != RFL_OK) return r;
+		if ((r = rfl_layer_predict(net, i, cd, a, &p))) return r;
 		if ((double)c.fwd_mma_flops / rate > p.time_s) *out += (double)c.fwd_mma_flops / rate - p.time_s;
 	}
 	return RFL_OK;
 }
 
-/* A link without an all-reduce fit: the fixed costs and the share of
-   bandwidth of the table's fitted link of the same kind and nearest
-   generation (what NCCL pays beyond the wire does not come from a
-   datasheet), on this link's own bandwidth. Returns the machine whose fit it took, or NULL (no fit of
-   that kind: the datasheet's lower bound stays). */
+/* A link without an all-reduce fit takes the fixed costs and bandwidth
+   share of the table's fitted link of its kind and nearest generation
+   (what NCCL pays beyond the wire is in no datasheet). Returns the
+   machine whose fit it took; NULL: none (the datasheet's bound stays). */
 static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
 	const rfl_machine *best = 0;
 	int i, d, bd = 0;
@@ -8654,7 +8634,7 @@ static rfl_result rfl__fc_tiles(const rfl_net *net, const rfl_cost_desc *cd, con
 		K = net->layers[L->in[0]].shape[net->layers[L->in[0]].rank - 1];
 		tc = rfl_gemm_tile_time((double)L->out_numel / N * B, N, K, 1, a->peak_flops[p] / a->units,
 								a->units, 0, 0);
-		if ((r = rfl_layer_predict(net, i, cd, a, &pr)) != RFL_OK) return r;
+		if ((r = rfl_layer_predict(net, i, cd, a, &pr))) return r;
 		if (tc > pr.time_s) *out += tc - pr.time_s;
 	}
 	return RFL_OK;
@@ -8670,14 +8650,6 @@ static rfl_result rfl__fc_time(const rfl_net *net, const rfl_cost_desc *cd, cons
 	return r;
 }
 
-static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double s) {
-	rfl_forecast_term *t = &f->terms[f->n_terms++];
-	t->name = name;
-	t->value = value;
-	t->seconds = s;
-	if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
-}
-
 /* GPUs of the plan tp (NULL: one). */
 static uint32_t rfl__fc_gpus(const rfl_llm_tp *tp) { return tp && tp->gpus > 1 ? tp->gpus : 1; }
 
@@ -8687,24 +8659,23 @@ static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, doubl
 #ifndef RFL_NO_COLLECTIVES
 	rfl_allreduce ar;
 	rfl_result r;
-	*out = 0;
-	*extrapolated = 0;
+#endif
+	*out = 0, *extrapolated = 0;
 	if (rfl__fc_gpus(tp) <= 1) return RFL_OK;
-	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->allreduce_bytes, 0, &ar)) != RFL_OK) return r;
+#ifndef RFL_NO_COLLECTIVES
+	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->allreduce_bytes, 0, &ar))) return r;
 	*extrapolated = ar.basis == RFL_AR_EXTRAPOLATED;
 	*out = (double)tp->allreduces * ar.time_s;
-	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->gather_bytes, 0, &ar)) != RFL_OK) return r;
+	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->gather_bytes, 0, &ar))) return r;
 	*out += (double)tp->gathers * ar.time_s;
 	return RFL_OK;
 #else
 	(void)m;
-	*out = 0;
-	*extrapolated = 0;
-	return rfl__fc_gpus(tp) <= 1 ? RFL_OK : RFL_ERR_UNSUPPORTED;
+	return RFL_ERR_UNSUPPORTED;
 #endif
 }
 
-/* ---- the LLM forecast's eager and graphs runtimes (issue 38 item 5) --------
+/* ---- the LLM forecast's eager and graphs runtimes ---------------------------
    transformers' decode step (SDPA, StaticCache; dev/capture/fit_hf_steps.py):
    38 kernels a layer + 8 an RMSNorm (2, or 4 with qk_norm) + 27, as
    profiled; repeat_kv copies K and V to every head, SDPA reads the copies
@@ -8755,32 +8726,33 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 	double t0, t1, t2, dq, dqr, kern, tokens;
 	int assumed = 0, extra = 0, hf;
 	rfl__fc_hfs h;
+	rfl__sb bs;
 	if (!net || !cd || !cfg || !step || !m || !out) return RFL_ERR_ARG;
 	RFL_MEMSET(out, 0, sizeof *out);
 	if (!fd) { RFL_MEMSET(&d0, 0, sizeof d0); fd = &d0; }
 	if (fd->terms) t = *fd->terms;
-	else if ((r = rfl_forecast_terms_find(m, &t, &assumed)) != RFL_OK) return r;
+	else if ((r = rfl_forecast_terms_find(m, &t, &assumed))) return r;
 	mm = *m;
 	if (fd->link) mm.link = fd->link;
 	out->gpus = (int)rfl__fc_gpus(fd->tp);
 	if (mm.link && out->gpus > 1 && (lfit = rfl__fc_link_fit(mm.link, &lk)) != 0) mm.link = &lk;
-	if ((r = rfl__fc_comm(&mm, fd->tp, &out->comm_s, &extra)) != RFL_OK) return r;
-	if ((r = rfl__fc_time(net, cd, &mm, &t0)) != RFL_OK) return r;
+	if ((r = rfl__fc_comm(&mm, fd->tp, &out->comm_s, &extra))) return r;
+	if ((r = rfl__fc_time(net, cd, &mm, &t0))) return r;
 	rfl__fc_achieved(&mm, fd->measured, &t, 1, 0, &a);
-	if ((r = rfl__fc_time(net, cd, &a, &t1)) != RFL_OK) return r;
+	if ((r = rfl__fc_time(net, cd, &a, &t1))) return r;
 	rfl__fc_achieved(&mm, fd->measured, &t, 1, 1, &a);
-	if ((r = rfl__fc_time(net, cd, &a, &t2)) != RFL_OK) return r;
+	if ((r = rfl__fc_time(net, cd, &a, &t2))) return r;
 	rfl__ly_precs(cd->dtype, &mmp, &ewp);
-	if (step->phase == RFL_LLM_PREFILL && (r = rfl__fc_tiles(net, cd, &a, mmp, &t2)) != RFL_OK) return r;
+	if (step->phase == RFL_LLM_PREFILL && (r = rfl__fc_tiles(net, cd, &a, mmp, &t2))) return r;
 	/* int8 weights dequantize at their own rate where the terms have one */
 	dqr = cd->weights == RFL_DTYPE_INT8 && t.dequant_int8_flops > 0 ? t.dequant_int8_flops
 																   : t.dequant_flops;
-	if ((r = rfl__fc_dequant(net, cd, &a, dqr, &dq)) != RFL_OK) return r;
-	kern = (double)t.kernels_per_layer * cfg->layers * t.kernel_s;
+	if ((r = rfl__fc_dequant(net, cd, &a, dqr, &dq))) return r;
 	RFL_MEMSET(&h, 0, sizeof h);
 	h.kernels = (double)t.kernels_per_layer * cfg->layers;
+	kern = h.kernels * t.kernel_s;
 	hf = fd->runtime == RFL_RUNTIME_EAGER || fd->runtime == RFL_RUNTIME_GRAPHS;
-	if (hf && (r = rfl__fc_hf(cd, cfg, step, &mm, &t, fd, &h)) != RFL_OK) return r;
+	if (hf && (r = rfl__fc_hf(cd, cfg, step, &mm, &t, fd, &h))) return r;
 	if (hf) kern = h.kern_s;
 	(void)ewp;
 	out->bound_s = t0;
@@ -8808,20 +8780,15 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 	out->tokens_per_s = out->step_time_s > 0 ? tokens / out->step_time_s : 0;
 	out->ttft_s = step->phase == RFL_LLM_PREFILL ? out->step_time_s : 0;
 	out->source = t.source;
-	rfl__fc_cat(out->basis, sizeof out->basis,
-				fd->measured ? "measured ceilings; the rest " : "");
-	rfl__fc_cat(out->basis, sizeof out->basis,
-				fd->terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
-	if (!fd->terms) rfl__fc_cat(out->basis, sizeof out->basis, t.family);
-	if (hf) rfl__fc_cat(out->basis, sizeof out->basis, "; transformers' step (H200 fit), static cache of seq + 128");
-	if (lfit) {
-		rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce: the fit of ");
-		rfl__fc_cat(out->basis, sizeof out->basis, lfit);
-		rfl__fc_cat(out->basis, sizeof out->basis, "'s link at this one's bandwidth");
-	} else if (extra)
-		rfl__fc_cat(out->basis, sizeof out->basis, "; all-reduce fit extrapolated to more GPUs than measured");
+	bs = rfl__sb_make(out->basis, sizeof out->basis);
+	rfl__sb_s(&bs, fd->measured ? "measured ceilings; the rest " : "");
+	rfl__sb_s(&bs, fd->terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
+	if (!fd->terms) rfl__sb_s(&bs, t.family);
+	if (hf) rfl__sb_s(&bs, "; transformers' step (H200 fit), static cache of seq + 128");
+	if (lfit) rfl__sb_f(&bs, "; all-reduce: the fit of %s's link at this one's bandwidth", lfit);
+	else if (extra) rfl__sb_s(&bs, "; all-reduce fit extrapolated to more GPUs than measured");
 	else if (out->gpus > 1 && mm.link && !(mm.link->ar_busbw > 0))
-		rfl__fc_cat(out->basis, sizeof out->basis, mm.link->latency_s > 0
+		rfl__sb_s(&bs, mm.link->latency_s > 0
 					? "; all-reduces at the link's datasheet (a lower bound)"
 					: "; all-reduces: datasheet bandwidth, ASSUMED 1 us a ring step (latency unpublished)");
 	return RFL_OK;
@@ -8831,49 +8798,19 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 #ifndef RFL_NO_FORECAST
 /* ---- step forecast: implementation (kernels, tiles and waves, the host) ------ */
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_STEP_FORECASTS)
-typedef struct rfl__sf_row {
-	const char *family, *ref;
-	double kernel_ns, tensor_eff, tf32_eff, simt_eff, dram_frac, bwd_frac, norm_frac, dw_frac;
-	double host_op_ns, host_kernel_ns, host_param_ns, host_step_us, overlap, host_ref_ns;
-	const char *source;
-} rfl__sf_row;
 #define RFL__SF_ROW(ID, fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, href, src) \
-	{fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, href, src},
-static const rfl__sf_row rfl__sf_rows[] = {RFL_HW_STEP_FORECASTS(RFL__SF_ROW)};
+	{fam, ref, kns * 1e-9, te, t32, se, df, bf, nf, dwf, hop * 1e-9, hk * 1e-9, hpar * 1e-9, \
+	 hstep * 1e-6, ov, href * 1e-9, src},
+static const rfl_step_terms rfl__sf_rows[] = {RFL_HW_STEP_FORECASTS(RFL__SF_ROW)};
 #undef RFL__SF_ROW
 #endif
 
 RFL_API rfl_result rfl_step_terms_find(const rfl_machine *m, rfl_step_terms *out, int *assumed) {
-	if (!m || !out) return RFL_ERR_ARG;
-	RFL_MEMSET(out, 0, sizeof *out);
-	if (assumed) *assumed = 0;
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_STEP_FORECASTS)
-	{
-		const rfl__sf_row *r = 0;
-		const rfl_machine *ref;
-		double bw = m->bw_bytes_per_s[RFL_DRAM], best = 0, d;
-		int i, own = 0;
-		if (!(bw > 0) || m->kind != RFL_KIND_GPU) return RFL_ERR_NO_DATA;
-		for (i = 0; i < (int)(sizeof rfl__sf_rows / sizeof rfl__sf_rows[0]); i++) {
-			if (m->id && rfl_parse_name_eq(m->id, rfl__sf_rows[i].ref)) { r = &rfl__sf_rows[i]; own = 1; break; }
-			if (rfl_hw_find(rfl__sf_rows[i].ref, &ref) != RFL_OK) continue;
-			d = ref->bw_bytes_per_s[RFL_DRAM] > bw ? ref->bw_bytes_per_s[RFL_DRAM] / bw
-													: bw / ref->bw_bytes_per_s[RFL_DRAM];
-			if (!r || d < best) { r = &rfl__sf_rows[i]; best = d; }
-		}
-		if (!r) return RFL_ERR_NO_DATA;
-		out->family = r->family, out->measured_on = r->ref, out->source = r->source;
-		out->kernel_s = r->kernel_ns * 1e-9, out->tensor_eff = r->tensor_eff, out->tf32_eff = r->tf32_eff;
-		out->simt_eff = r->simt_eff, out->dram_frac = r->dram_frac;
-		out->norm_frac = r->norm_frac, out->dw_frac = r->dw_frac, out->bwd_frac = r->bwd_frac;
-		out->host_op_s = r->host_op_ns * 1e-9, out->host_param_s = r->host_param_ns * 1e-9;
-		out->host_kernel_s = r->host_kernel_ns * 1e-9, out->host_ref_s = r->host_ref_ns * 1e-9;
-		out->host_step_s = r->host_step_us * 1e-6, out->overlap = r->overlap;
-		if (assumed) *assumed = !own;
-		return RFL_OK;
-	}
+	return rfl__fc_find(m, out, sizeof *out, rfl__sf_rows, offsetof(rfl_step_terms, measured_on),
+						(int)(sizeof rfl__sf_rows / sizeof *rfl__sf_rows), assumed);
 #else
-	return RFL_ERR_NO_DATA;
+	return rfl__fc_find(m, out, sizeof *out, 0, 0, 0, assumed);
 #endif
 }
 
@@ -8959,19 +8896,25 @@ static void rfl__sf_chan(rfl__sf *s, double bytes, double elems, double ch) {
 	rfl__sf_memt(s, 1, bytes, s->t.dram_frac, 4 * elems * s->m->units / (ch * s->t.norm_frac * s->bw));
 }
 
+/* n matrix kernels of tc seconds of math (ti at the peak) moving `bytes`:
+   each sum takes the longer. */
+static void rfl__sf_mm(rfl__sf *s, double n, double tc, double ti, double bytes) {
+	double tm = bytes / (s->bw * s->t.dram_frac);
+	s->kernels += n, s->fixed_s += n * s->t.kernel_s;
+	s->gemm_s += tc > tm ? tc : tm;
+	tm = bytes / s->bw;
+	s->gemm_ideal_s += ti > tm ? ti : tm;
+}
+
 /* One GEMM kernel on math precision p (a tensor type, else FP32 SIMT). */
 static void rfl__sf_gemm(rfl__sf *s, double M, double N, double K, double batch, rfl_prec p,
 						 double bytes) {
-	double peak = s->m->peak_flops[p], eff, tc, tm;
+	double peak = s->m->peak_flops[p], eff, tc;
 	int tensor = p != RFL_FP32 && p != RFL_FP64 && p != RFL_FP16;
 	if (!(peak > 0)) p = RFL_FP32, peak = s->m->peak_flops[RFL_FP32], tensor = 0;
 	eff = !tensor ? s->t.simt_eff : p == RFL_TF32_TENSOR ? s->t.tf32_eff : s->t.tensor_eff;
 	tc = rfl_gemm_tile_time(M, N, K, batch, peak / s->m->units * eff, s->m->units, 0, 0);
-	tm = bytes / (s->bw * s->t.dram_frac);
-	s->kernels += 1, s->fixed_s += s->t.kernel_s;
-	s->gemm_s += tc > tm ? tc : tm;
-	tc = peak > 0 ? 2 * M * N * K * batch / peak : 0, tm = bytes / s->bw;
-	s->gemm_ideal_s += tc > tm ? tc : tm;
+	rfl__sf_mm(s, 1, tc, peak > 0 ? 2 * M * N * K * batch / peak : 0, bytes);
 }
 
 /* One parameter tensor of `numel` through multi_tensor_apply (chunks of
@@ -9035,7 +8978,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
 		if (op == RFL_OP_PARAM && L->params) rfl__sf_param(s, (double)L->params);
 		return RFL_OK;
 	}
-	if ((r = rfl_layer_cost_get(net, i, cd, &c)) != RFL_OK) return r;
+	if ((r = rfl_layer_cost_get(net, i, cd, &c))) return r;
 	out = (double)L->out_numel * ((L->flags & RFL_LF_SHARED) ? 1 : B);
 	fb = (double)c.fwd_bytes, bb = (double)c.bwd_bytes;
 	s->ops += 1 + (grad ? 1 : 0);
@@ -9084,7 +9027,7 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
 		}
 		if (op == RFL_OP_CONV2D && p != pmm) { /* fp32: TF32 convolutions */
 			rfl_prediction pr;
-			if ((r = rfl_layer_predict(net, i, cd, s->m, &pr)) != RFL_OK) return r;
+			if ((r = rfl_layer_predict(net, i, cd, s->m, &pr))) return r;
 			s->conv_bound_s += pr.time_s, s->conv_ideal_s -= s->gemm_ideal_s;
 		}
 		rfl__sf_gemm(s, M, N, K, G, p, fb);
@@ -9113,18 +9056,11 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
 		return RFL_OK;
 	}
 	case RFL_OP_ATTENTION: {
-		double pk = s->m->peak_flops[pmm], fl = (double)c.fwd_mma_flops, t;
+		double pk = s->m->peak_flops[pmm], fl = (double)c.fwd_mma_flops;
 		if (!(pk > 0)) pk = s->m->peak_flops[RFL_FP32];
-		t = fl / (pk * s->t.tensor_eff);
-		s->kernels += 1, s->fixed_s += s->t.kernel_s;
-		s->gemm_s += t > fb / (s->bw * s->t.dram_frac) ? t : fb / (s->bw * s->t.dram_frac);
-		s->gemm_ideal_s += fl / pk > fb / s->bw ? fl / pk : fb / s->bw;
-		if (grad) {
-			fl = (double)c.bwd_mma_flops, t = fl / (pk * s->t.tensor_eff);
-			s->kernels += 3, s->fixed_s += 3 * s->t.kernel_s;
-			s->gemm_s += t > bb / (s->bw * s->t.dram_frac) ? t : bb / (s->bw * s->t.dram_frac);
-			s->gemm_ideal_s += fl / pk > bb / s->bw ? fl / pk : bb / s->bw;
-		}
+		rfl__sf_mm(s, 1, fl / (pk * s->t.tensor_eff), fl / pk, fb);
+		fl = (double)c.bwd_mma_flops;
+		if (grad) rfl__sf_mm(s, 3, fl / (pk * s->t.tensor_eff), fl / pk, bb);
 		return RFL_OK;
 	}
 	case RFL_OP_BATCHNORM: case RFL_OP_LAYERNORM:
@@ -9172,19 +9108,6 @@ static rfl_result rfl__sf_record(rfl__sf *s, const rfl_net *net, int i, const rf
 	return RFL_OK;
 }
 
-static void rfl__sf_cat(char *dst, size_t size, const char *a) {
-	size_t n = 0;
-	while (n + 1 < size && dst[n]) n++;
-	while (a && *a && n + 1 < size) dst[n++] = *a++;
-	if (size) dst[n] = 0;
-}
-
-static void rfl__sf_term(rfl_forecast *f, const char *name, double value, double s) {
-	rfl_forecast_term *t = &f->terms[f->n_terms++];
-	t->name = name, t->value = value, t->seconds = s;
-	if (s > f->terms[f->main_term].seconds) f->main_term = f->n_terms - 1;
-}
-
 RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 									 const rfl_machine *m, const rfl_forecast_desc *fd,
 									 rfl_forecast *out) {
@@ -9195,12 +9118,13 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
 	double esz, bound, x, y, gpu, host, last = 0, B, pbytes = 0, uses;
 	int i, assumed = 0, train, adam = fd && fd->optim == RFL_OPTIM_ADAM;
 	rfl_result r;
+	rfl__sb bs;
 	if (!net || !cd || !m || !out || net->count < 1) return RFL_ERR_ARG;
 	RFL_MEMSET(out, 0, sizeof *out);
 	RFL_MEMSET(&s, 0, sizeof s);
 	if (rt == RFL_RUNTIME_FUSED) return RFL_ERR_UNSUPPORTED;
 	if (fd && fd->step_terms) s.t = *fd->step_terms;
-	else if ((r = rfl_step_terms_find(m, &s.t, &assumed)) != RFL_OK) return r;
+	else if ((r = rfl_step_terms_find(m, &s.t, &assumed))) return r;
 	if (fd && fd->host_op_s > 0) { /* the user's host: every host term scaled */
 		double k = s.t.host_ref_s > 0 ? fd->host_op_s / s.t.host_ref_s : 0;
 		if (k > 0) s.t.host_op_s *= k, s.t.host_kernel_s *= k, s.t.host_param_s *= k, s.t.host_step_s *= k;
@@ -9211,7 +9135,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
 		!(s.t.norm_frac > 0) || !(s.t.dw_frac > 0) || !(s.t.bwd_frac > 0))
 		return RFL_ERR_NO_DATA;
 	if (!rfl__ly_precs(cd->dtype, &pmm, &ew)) return RFL_ERR_ARG;
-	if ((r = rfl_net_predict(net, cd, m, &np)) != RFL_OK) return r;
+	if ((r = rfl_net_predict(net, cd, m, &np))) return r;
 	s.m = m, s.bw = m->bw_bytes_per_s[RFL_DRAM];
 	train = cd->mode == RFL_MODE_TRAIN;
 	B = (double)(cd->batch ? cd->batch : 1);
@@ -9225,7 +9149,7 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
 		/* readers of record i: its gradient is a sum where there are several */
 		for (j = i + 1, uses = 0; j < net->count; j++)
 			uses += (net->layers[j].in[0] == i) + (net->layers[j].in[1] == i && net->layers[j].in[0] != i);
-		if ((r = rfl__sf_record(&s, net, i, cd, pconv, pmm, ew, esz, uses)) != RFL_OK) return r;
+		if ((r = rfl__sf_record(&s, net, i, cd, pconv, pmm, ew, esz, uses))) return r;
 		if (net->layers[i].op != RFL_OP_MARK) last = (double)net->layers[i].out_numel * B;
 		pbytes += 4 * (double)net->layers[i].params; /* fp32 master weights */
 	}
@@ -9271,20 +9195,21 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
 	out->optim = train ? (adam ? "adam" : "sgd") : 0;
 	out->gpus = 1, out->source = s.t.source;
 	x = s.gemm_s - s.gemm_ideal_s, y = s.mem_s - s.mem_ideal_s;
-	rfl__sf_term(out, "kernels", s.kernels, s.fixed_s);
-	rfl__sf_term(out, "tiles", s.gemm_s > 0 ? s.gemm_ideal_s / s.gemm_s : 0, x);
-	rfl__sf_term(out, "dram_bandwidth", s.t.dram_frac, y);
+	rfl__fc_term(out, "kernels", s.kernels, s.fixed_s);
+	rfl__fc_term(out, "tiles", s.gemm_s > 0 ? s.gemm_ideal_s / s.gemm_s : 0, x);
+	rfl__fc_term(out, "dram_bandwidth", s.t.dram_frac, y);
 	/* fp32: PyTorch's TF32 convolutions beat the bound's FP32 ones */
-	rfl__sf_term(out, "tf32_convolutions", s.conv_bound_s, s.conv_ideal_s - s.conv_bound_s);
+	rfl__fc_term(out, "tf32_convolutions", s.conv_bound_s, s.conv_ideal_s - s.conv_bound_s);
 	/* what the bound leaves out: optimizer, casts, loss, gradient sums */
-	rfl__sf_term(out, "added_work", 0, s.gemm_ideal_s + s.mem_ideal_s - bound - (s.conv_ideal_s - s.conv_bound_s));
-	rfl__sf_term(out, "host", out->host_ops, out->step_time_s - gpu);
-	rfl__sf_cat(out->basis, sizeof out->basis, fd && fd->step_terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
-	if (!(fd && fd->step_terms)) rfl__sf_cat(out->basis, sizeof out->basis, s.t.family);
-	rfl__sf_cat(out->basis, sizeof out->basis, cd->dtype == RFL_DTYPE_DEFAULT || cd->dtype == RFL_DTYPE_FP32
+	rfl__fc_term(out, "added_work", 0, s.gemm_ideal_s + s.mem_ideal_s - bound - (s.conv_ideal_s - s.conv_bound_s));
+	rfl__fc_term(out, "host", out->host_ops, out->step_time_s - gpu);
+	bs = rfl__sb_make(out->basis, sizeof out->basis);
+	rfl__sb_s(&bs, fd && fd->step_terms ? "the caller's terms" : assumed ? "assumed from " : "fitted on ");
+	if (!(fd && fd->step_terms)) rfl__sb_s(&bs, s.t.family);
+	rfl__sb_s(&bs, cd->dtype == RFL_DTYPE_DEFAULT || cd->dtype == RFL_DTYPE_FP32
 				? "; fp32: PyTorch's defaults (convolutions on TF32, matmuls FP32)"
 				: s.ac ? "; autocast" : "");
-	if (fd && fd->host_op_s > 0) rfl__sf_cat(out->basis, sizeof out->basis, "; host: scaled to the measured op_s");
+	if (fd && fd->host_op_s > 0) rfl__sb_s(&bs, "; host: scaled to the measured op_s");
 	return RFL_OK;
 }
 #endif /* !RFL_NO_FORECAST */
@@ -16017,6 +15942,7 @@ enum { RFL__JC_OTHER = 0, RFL__JC_KERNEL, RFL__JC_MEMCPY, RFL__JC_MEMSET, RFL__J
 #define RFL__JH_TID 8
 #define RFL__JH_CORR 16
 #define RFL__JH_CAT 32
+static const char *const rfl__jt_lits[3] = {"true", "false", "null"}; /* t->un's */
 
 static rfl_result rfl__jt_fail(rfl_reduce_state *st, rfl_result r, uint64_t off, const char *m1,
 							   const char *m2, size_t m2n) {
@@ -16258,6 +16184,26 @@ RFL__ALWAYS_INLINE int rfl__jt_field(int r, const char *k, size_t n, int over) {
 #undef RFL__JK
 }
 
+/* ---- an event's fields, as the lane and the machine both set them ---- */
+RFL__ALWAYS_INLINE void rfl__jt_cat(rfl__jtrace *t, const char *b, size_t n) {
+	t->ev_has |= RFL__JH_CAT;
+	t->cat = rfl__eqn(b, n, "kernel") ? RFL__JC_KERNEL
+		   : rfl__eqn(b, n, "gpu_memcpy") ? RFL__JC_MEMCPY
+		   : rfl__eqn(b, n, "gpu_memset") ? RFL__JC_MEMSET
+		   : rfl__starts(b, n, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
+}
+/* "ts" or "dur" (field f): its text s[0..n) at offset off */
+RFL__ALWAYS_INLINE void rfl__jt_tsdur(rfl__jtrace *t, int f, const char *s, int n, uint64_t off) {
+	if (f == RFL__JF_TS) t->ts_s = s, t->ts_n = n, t->ts_off = off, t->ev_has |= RFL__JH_TS;
+	else t->dur_s = s, t->dur_n = n, t->dur_off = off, t->ev_has |= RFL__JH_DUR;
+}
+/* "tid", "stream" or "correlation" (field f) */
+RFL__ALWAYS_INLINE void rfl__jt_int(rfl__jtrace *t, int f, int64_t x) {
+	if (f == RFL__JF_TID) t->tid = x, t->ev_has |= RFL__JH_TID;
+	else if (f == RFL__JF_STREAM) t->stream = x, t->ev_has |= RFL__JH_STREAM;
+	else t->corr = (uint64_t)x, t->ev_has |= RFL__JH_CORR;
+}
+
 /* A string value or key ended. */
 static void rfl__jt_str_end(rfl_reduce_state *st) {
 	rfl__jtrace *t = &st->jt;
@@ -16268,9 +16214,7 @@ static void rfl__jt_str_end(rfl_reduce_state *st) {
 		t->ls = RFL__JL_COLON;
 		return;
 	}
-	if (t->field == RFL__JF_CAT)
-		t->ev_has |= RFL__JH_CAT, t->cat = rfl__eqn(b, n, "kernel") ? RFL__JC_KERNEL : rfl__eqn(b, n, "gpu_memcpy") ? RFL__JC_MEMCPY :
-				 rfl__eqn(b, n, "gpu_memset") ? RFL__JC_MEMSET : rfl__starts(b, n, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
+	if (t->field == RFL__JF_CAT) rfl__jt_cat(t, b, n);
 	else if (t->field == RFL__JF_PH) t->ph_x = rfl__eqn(b, n, "X") && !t->bover;
 	else if (t->field == RFL__JF_DEVNAME && !st->res.device[0])
 		rfl__copy_text(st->res.device, sizeof st->res.device, b, n);
@@ -16284,14 +16228,12 @@ static rfl_result rfl__jt_num_end(rfl_reduce_state *st) {
 	t->ls = RFL__JL_AFTER;
 	if (f == RFL__JF_TS || f == RFL__JF_DUR) {
 		if (t->bover) return rfl__jt_fail(st, RFL_ERR_FIELD_TOO_LONG, t->tok_off, "a number over 47 characters", 0, 0);
-		if (f == RFL__JF_TS) RFL_MEMCPY(t->ts_t, t->buf, (size_t)t->blen + 1), t->ts_s = t->ts_t, t->ts_n = t->blen, t->ts_off = t->tok_off, t->ev_has |= RFL__JH_TS;
-		else RFL_MEMCPY(t->dur_t, t->buf, (size_t)t->blen + 1), t->dur_s = t->dur_t, t->dur_n = t->blen, t->dur_off = t->tok_off, t->ev_has |= RFL__JH_DUR;
+		char *d = f == RFL__JF_TS ? t->ts_t : t->dur_t;
+		RFL_MEMCPY(d, t->buf, (size_t)t->blen + 1);
+		rfl__jt_tsdur(t, f, d, t->blen, t->tok_off);
 	} else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && !t->bover) {
 		int64_t x;
-		if (!rfl__i64(t->buf, (size_t)t->blen, &x)) return RFL_OK;
-		if (f == RFL__JF_TID) t->tid = x, t->ev_has |= RFL__JH_TID;
-		else if (f == RFL__JF_STREAM) t->stream = x, t->ev_has |= RFL__JH_STREAM;
-		else t->corr = (uint64_t)x, t->ev_has |= RFL__JH_CORR;
+		if (rfl__i64(t->buf, (size_t)t->blen, &x)) rfl__jt_int(t, f, x);
 	}
 	return RFL_OK;
 }
@@ -16546,23 +16488,17 @@ static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned ch
 			if (vs + m >= e || f == RFL__JF_TS || f == RFL__JF_DUR) return 0;
 			if (vs[m] == '\\') return 0; /* the state machine checks escapes */
 			q = vs + m + 1;
-			if (f == RFL__JF_CAT)
-				t->ev_has |= RFL__JH_CAT, t->cat = rfl__eqn((const char *)vs, m, "kernel") ? RFL__JC_KERNEL
-					: rfl__eqn((const char *)vs, m, "gpu_memcpy") ? RFL__JC_MEMCPY : rfl__eqn((const char *)vs, m, "gpu_memset")
-					? RFL__JC_MEMSET : rfl__starts((const char *)vs, m, "gpu_") ? RFL__JC_GPU : RFL__JC_OTHER;
+			if (f == RFL__JF_CAT) rfl__jt_cat(t, (const char *)vs, m);
 			else if (f == RFL__JF_PH) t->ph_x = m == 1 && *vs == 'X';
 			else if (f == RFL__JF_NAME) np = vs, nn = m;
 		} else if ((*q >= '0' && *q <= '9') || *q == '-') {
 			q += m = rfl__jt_numlen(q, (size_t)(e - q));
 			if (q >= e || ((f == RFL__JF_TS || f == RFL__JF_DUR) && m >= sizeof t->ts_t)) return 0;
-			if (f == RFL__JF_TS) t->ts_s = (const char *)vs, t->ts_n = (int)m, t->ts_off = off + (uint64_t)(vs - p), t->ev_has |= RFL__JH_TS;
-			else if (f == RFL__JF_DUR) t->dur_s = (const char *)vs, t->dur_n = (int)m, t->dur_off = off + (uint64_t)(vs - p), t->ev_has |= RFL__JH_DUR;
+			if (f == RFL__JF_TS || f == RFL__JF_DUR)
+				rfl__jt_tsdur(t, f, (const char *)vs, (int)m, off + (uint64_t)(vs - p));
 			else if (f == RFL__JF_TID && (t->ev_has & RFL__JH_CAT) && t->cat != RFL__JC_KERNEL) tid_later = 1;
-			else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && m < sizeof t->buf && rfl__i64((const char *)vs, m, &x)) {
-				if (f == RFL__JF_TID) t->tid = x, t->ev_has |= RFL__JH_TID;
-				else if (f == RFL__JF_STREAM) t->stream = x, t->ev_has |= RFL__JH_STREAM;
-				else t->corr = (uint64_t)x, t->ev_has |= RFL__JH_CORR;
-			}
+			else if ((f == RFL__JF_TID || f == RFL__JF_STREAM || f == RFL__JF_CORR) && m < sizeof t->buf && rfl__i64((const char *)vs, m, &x))
+				rfl__jt_int(t, f, x);
 		} else if (*q == '{' && f == RFL__JF_ARGS &&
 				   !((t->ev_has & RFL__JH_CAT) && (t->cat == RFL__JC_OTHER || t->cat == RFL__JC_GPU))) {
 			args = 1, q++;
@@ -16572,8 +16508,7 @@ static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned ch
 		} else if (*q == '{' || *q == '[') {
 			if (!(q = rfl__jt_skip(q, e, RFL_TRACE_DEPTH_MAX - t->depth - 1 - args))) return 0;
 		} else {
-			static const char *const lits[3] = {"true", "false", "null"};
-			const char *l = lits[*q == 't' ? 0 : *q == 'f' ? 1 : 2];
+			const char *l = rfl__jt_lits[*q == 't' ? 0 : *q == 'f' ? 1 : 2];
 			if (f == RFL__JF_TS || f == RFL__JF_DUR) return 0;
 			for (; *l && q < e && *q == (unsigned char)*l; l++) q++;
 			if (*l) return 0;
@@ -16619,7 +16554,7 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
 			const unsigned char *q = rfl__jt_fast(st, p, e, RFL__JOFF(p));
 			if (q) { /* then `,` and the next event's '{' without the switch */
 				p = q;
-				if ((r = rfl__jt_event(st)) != RFL_OK) break;
+				if ((r = rfl__jt_event(st))) break;
 				while (q < e && RFL__JWS(*q)) q++;
 				if (q < e && *q == ',') {
 					for (q++; q < e && RFL__JWS(*q); q++) {}
@@ -16679,14 +16614,13 @@ static rfl_result rfl__jt_feed(rfl_reduce_state *st, const unsigned char *p, siz
 			if (p < e) { t->off = RFL__JOFF(p); r = rfl__jt_num_end(st); }
 			break;
 		case RFL__JL_LIT: {
-			static const char *const lits[3] = {"true", "false", "null"};
-			if (c != (unsigned char)lits[t->un][t->lit_i]) {
+			if (c != (unsigned char)rfl__jt_lits[t->un][t->lit_i]) {
 				t->off = RFL__JOFF(p);
 				r = rfl__jt_fail(st, RFL_ERR_SYNTAX, t->off, "not true, false or null", 0, 0);
 				break;
 			}
 			p++;
-			if (!lits[t->un][++t->lit_i]) t->ls = RFL__JL_AFTER;
+			if (!rfl__jt_lits[t->un][++t->lit_i]) t->ls = RFL__JL_AFTER;
 			break;
 		}
 		case RFL__JL_SKIP: /* a container nobody reads: brackets and strings only */
@@ -16779,11 +16713,8 @@ static rfl_result rfl__jt_finish(rfl_reduce_state *st, rfl_reduce_result *out) {
 								"file: a step cannot be selected in one pass; reduce the whole trace", 0, 0);
 		o->step_selected = 1, o->step = st->desc.step;
 	}
-	if (!r->kernels) {
-		st->err.code = RFL_ERR_NO_DATA;
-		rfl__err_set(&st->err, RFL_ERR_NO_DATA, "no kernel left after the filters and step selection");
-		return RFL_ERR_NO_DATA;
-	}
+	if (!r->kernels)
+		return rfl__err_set(&st->err, RFL_ERR_NO_DATA, "no kernel left after the filters and step selection");
 	while (t->hn) rfl__busy_pop(t, o);
 	if (t->have_cur) o->busy_ns += t->cur_e - t->cur_s;
 	o->span_ns = t->last_end - o->first_ns;
@@ -16987,7 +16918,7 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
 		if (s < 0 || s > 285) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid literal/length code"); break; }
 		if (s < 256) {
 			RFL__ZDROP(u1);
-			if ((r = rfl__z_put(z, m, (unsigned char)s)) != RFL_OK) break;
+			if ((r = rfl__z_put(z, m, (unsigned char)s))) break;
 			continue;
 		}
 		if (s == 256) { RFL__ZDROP(u1); z->st = z->final ? RFL__Z_TRAIL : RFL__Z_BLOCK, z->i = 0; break; }
@@ -17014,7 +16945,7 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
 		while (len--) {
 			unsigned char c = m->win[from];
 			from = (from + 1) & 32767u;
-			if ((r = rfl__z_put(z, m, c)) != RFL_OK) { *pp = p; return r; }
+			if ((r = rfl__z_put(z, m, c))) { *pp = p; return r; }
 		}
 	}
 	*pp = p;
@@ -17154,16 +17085,12 @@ static int rfl__z_step(rfl_inflate *z, rfl__zmem *m, rfl_result *r) {
 		if (z->kind == RFL_INFLATE_ZLIB) z->want = z->want << 8 | v;
 		else z->want |= v << (8 * ((z->i - 100) & 3));
 		z->i++;
-		if (z->kind == RFL_INFLATE_ZLIB && z->i == 104) {
-			if (z->want != z->check) RFL__ZBAD("the Adler-32 check does not match: corrupt data");
-			z->st = RFL__Z_DONE;
-		} else if (z->kind == RFL_INFLATE_GZIP && z->i == 104) {
-			if (z->want != z->check) RFL__ZBAD("the CRC-32 does not match: corrupt data");
-			z->want = 0;
-		} else if (z->kind == RFL_INFLATE_GZIP && z->i == 108) {
-			if (z->want != z->isize) RFL__ZBAD("ISIZE does not match the inflated length");
-			z->st = RFL__Z_DONE;
-		}
+		if (z->i == 104 && z->want != z->check)
+			RFL__ZBAD(z->kind == RFL_INFLATE_ZLIB ? "the Adler-32 check does not match: corrupt data"
+												  : "the CRC-32 does not match: corrupt data");
+		if (z->i == 108 && z->want != z->isize) RFL__ZBAD("ISIZE does not match the inflated length");
+		if (z->i == 104) z->want = 0; /* gzip: ISIZE next */
+		if (z->i == (z->kind == RFL_INFLATE_ZLIB ? 104 : 108)) z->st = RFL__Z_DONE;
 		return 1;
 	case RFL__Z_DONE: /* another gzip member may follow */
 		if (z->nb < 8) return 0;
@@ -17205,7 +17132,7 @@ RFL_API rfl_result rfl_inflate_push(rfl_inflate *z, const void *bytes, size_t le
 	for (;;) {
 		while (z->nb <= 56 && p < e) z->bb |= (uint64_t)*p++ << z->nb, z->nb += 8, z->in_bytes++;
 		if (z->st == RFL__Z_DATA) {
-			if ((r = rfl__z_data(z, m, &p, e)) != RFL_OK) break;
+			if ((r = rfl__z_data(z, m, &p, e))) break;
 			if (z->st == RFL__Z_DATA && p == e) break;
 			continue;
 		}
@@ -17222,7 +17149,7 @@ RFL_API rfl_result rfl_inflate_finish(rfl_inflate *z) {
 	rfl_result r;
 	if (!z) return RFL_ERR_ARG;
 	if (z->err.code) return z->err.code;
-	if ((r = rfl_inflate_push(z, "", 0)) != RFL_OK) return r;
+	if ((r = rfl_inflate_push(z, "", 0))) return r;
 	if (z->st != RFL__Z_DONE || z->nb >= 8)
 		return z->nb = 0, rfl__z_fail(z, RFL_ERR_TRUNCATED, z->st <= RFL__Z_HEAD ? "the compressed stream ends inside its header"
 												 : z->st == RFL__Z_TRAIL ? "the compressed stream ends inside its trailer"
@@ -17575,7 +17502,7 @@ RFL_API rfl_result rfl_reduce_buffer(const void *bytes, size_t len, const rfl_re
 									 rfl_reduce_result *result) {
 	rfl_result e = rfl_reduce_init(st, desc, scratch, size);
 	if (e != RFL_OK) return e;
-	if ((e = rfl_reduce_push(st, bytes, len)) != RFL_OK) return e;
+	if ((e = rfl_reduce_push(st, bytes, len))) return e;
 	return rfl_reduce_finish(st, result);
 }
 
