@@ -9953,6 +9953,14 @@ static rfl_tensor rfl__zmark(rfl_net *n, rfl_tensor x, const char *cls) {
 	return rfl_layer_name(n, rfl_mark(n, x, cls), "");
 }
 
+/* The usual end: an adaptive average pool to 1x1 named pool (0: a
+   functional call), flatten, a Linear to 1000 classes named fc (0: none). */
+static rfl_tensor rfl__zpool_fc(rfl_net *n, rfl_tensor x, const char *pool, const char *fc) {
+	x = rfl_adaptive_avgpool(n, x, 1, 1);
+	x = rfl_flatten(n, pool ? rfl_layer_name(n, x, pool) : rfl__zfn(n, x));
+	return fc ? rfl_layer_name(n, rfl_linear(n, x, 1000, 1), fc) : x;
+}
+
 /* torchvision's Conv2dNormActivation (a Sequential) as child `idx` of the
    scope: conv (padding (k-1)/2, no bias) "idx.0", BN "idx.1", act "idx.2".
    act < 0: none. */
@@ -10023,25 +10031,7 @@ static rfl_tensor rfl__zresnet(rfl_net *n, rfl_tensor x, const uint8_t *blocks, 
 		}
 		rfl_scope_pop(n);
 	}
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-	x = rfl_flatten(n, x);
-	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
-}
-
-/* ---- AlexNet and VGG-16: features.i, avgpool, classifier.i ---- */
-static rfl_tensor rfl__zclassifier(rfl_net *n, rfl_tensor x, uint32_t hidden, int dropout_first) {
-	int i = 0;
-	rfl_scope_push(n, "classifier");
-	if (dropout_first) { rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n); }
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_linear(n, x, hidden, 1), ""); rfl_scope_pop(n);
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_RELU), ""); rfl_scope_pop(n);
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n);
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_linear(n, x, hidden, 1), ""); rfl_scope_pop(n);
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_RELU), ""); rfl_scope_pop(n);
-	if (!dropout_first) { rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n); }
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_linear(n, x, 1000, 1), ""); rfl_scope_pop(n);
-	rfl_scope_pop(n);
-	return x;
+	return rfl__zpool_fc(n, x, "avgpool", "fc");
 }
 
 /* One child of a Sequential: name it by its index. */
@@ -10060,6 +10050,22 @@ static void rfl__zpush_num(rfl_net *n, const char *prefix, uint64_t i) {
 	rfl_scope_push(n, b);
 }
 
+/* ---- AlexNet and VGG-16: features.i, avgpool (hw x hw), classifier.i ---- */
+static rfl_tensor rfl__zclassifier(rfl_net *n, rfl_tensor x, uint32_t hw, int dropout_first) {
+	int i = 0, k;
+	x = rfl_flatten(n, rfl_layer_name(n, rfl_adaptive_avgpool(n, x, hw, hw), "avgpool"));
+	rfl_scope_push(n, "classifier");
+	for (k = 0; k < 2; k++) {
+		if (dropout_first || k) x = rfl__zidx(n, rfl_dropout(n, x), &i);
+		x = rfl__zidx(n, rfl_linear(n, x, 4096, 1), &i);
+		x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+	}
+	if (!dropout_first) x = rfl__zidx(n, rfl_dropout(n, x), &i);
+	x = rfl__zidx(n, rfl_linear(n, x, 1000, 1), &i);
+	rfl_scope_pop(n);
+	return x;
+}
+
 static rfl_tensor rfl__zalexnet(rfl_net *n, rfl_tensor x) {
 	/* out, kernel, stride, pad, a 3x3 max pool after */
 	static const uint16_t cv[5][5] = {{64, 11, 4, 2, 1}, {192, 5, 1, 2, 1}, {384, 3, 1, 1, 0},
@@ -10072,9 +10078,7 @@ static rfl_tensor rfl__zalexnet(rfl_net *n, rfl_tensor x) {
 		if (cv[c][4]) x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
 	}
 	rfl_scope_pop(n);
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 6, 6), "avgpool");
-	x = rfl_flatten(n, x);
-	return rfl__zclassifier(n, x, 4096, 1);
+	return rfl__zclassifier(n, x, 6, 1);
 }
 
 /* VGG: convs per stage (64, 128, 256, 512, 512 channels), each stage
@@ -10097,15 +10101,13 @@ static rfl_tensor rfl__zvgg(rfl_net *n, rfl_tensor x, const uint8_t *per_stage) 
 		x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
 	}
 	rfl_scope_pop(n);
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 7, 7), "avgpool");
-	x = rfl_flatten(n, x);
-	return rfl__zclassifier(n, x, 4096, 0);
+	return rfl__zclassifier(n, x, 7, 0);
 }
 
-/* The head MobileNetV2, EfficientNet and MNASNet end with: flatten, then
-   classifier = Dropout (0), Linear to 1000 classes (1). */
-static rfl_tensor rfl__zhead(rfl_net *n, rfl_tensor x) {
-	x = rfl_flatten(n, x);
+/* The head MobileNetV2, EfficientNet and MNASNet end with: the pool,
+   flatten, then classifier = Dropout (0), Linear to 1000 classes (1). */
+static rfl_tensor rfl__zhead(rfl_net *n, rfl_tensor x, const char *pool) {
+	x = rfl__zpool_fc(n, x, pool, 0);
 	rfl_scope_push(n, "classifier");
 	x = rfl_layer_name(n, rfl_dropout(n, x), "0");
 	x = rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "1");
@@ -10139,8 +10141,7 @@ static rfl_tensor rfl__zmobilenet_v2(rfl_net *n, rfl_tensor x) {
 		}
 	x = rfl__zcna(n, x, f++, 1280, 1, 1, 1, RFL_ACT_RELU6);
 	rfl_scope_pop(n);
-	x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* functional in forward() */
-	return rfl__zhead(n, x);
+	return rfl__zhead(n, x, 0);
 }
 
 /* torchvision's SqueezeExcitation as child `name` of the scope. */
@@ -10200,8 +10201,7 @@ static rfl_tensor rfl__zmobilenet_v3(rfl_net *n, rfl_tensor x, const uint16_t (*
 	}
 	x = rfl__zcna(n, x, f++, 6u * cf[nb - 1][3], 1, 1, 1, RFL_ACT_HARDSWISH);
 	rfl_scope_pop(n);
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-	x = rfl_flatten(n, x);
+	x = rfl__zpool_fc(n, x, "avgpool", 0);
 	rfl_scope_push(n, "classifier");
 	x = rfl_layer_name(n, rfl_linear(n, x, last, 1), "0");
 	x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_HARDSWISH), "1");
@@ -10283,7 +10283,8 @@ static rfl_tensor rfl__zshuffle_unit(rfl_net *n, rfl_tensor x, uint32_t oup, uin
 	return rfl__zmark(n, x, "InvertedResidual");
 }
 
-static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, const uint16_t *ch) {
+/* c: stage2's channels (stage3 2c, stage4 4c) */
+static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, uint32_t c) {
 	static const char *const st[3] = {"stage2", "stage3", "stage4"};
 	static const uint16_t rep[3] = {4, 8, 4};
 	int i, j;
@@ -10296,7 +10297,7 @@ static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, const uint16_t *
 		rfl_scope_push(n, st[i]);
 		for (j = 0; j < rep[i]; j++) {
 			rfl_scope_pushi(n, j);
-			x = rfl__zshuffle_unit(n, x, ch[i], j == 0 ? 2 : 1);
+			x = rfl__zshuffle_unit(n, x, c << i, j == 0 ? 2 : 1);
 			rfl_scope_pop(n);
 		}
 		rfl_scope_pop(n);
@@ -10305,9 +10306,7 @@ static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, const uint16_t *
 	x = rfl__zconv(n, x, "0", 1024, 1, 1, 0, 1, 0);
 	x = rfl__zact(n, rfl__zbn(n, x, "1"), RFL_ACT_RELU, "2");
 	rfl_scope_pop(n);
-	x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* x.mean([2, 3]) */
-	x = rfl_flatten(n, x);
-	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
+	return rfl__zpool_fc(n, x, 0, "fc"); /* x.mean([2, 3]) */
 }
 
 /* ---- EfficientNet-B0 ---- */
@@ -10349,8 +10348,7 @@ static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *la
 	}
 	x = rfl__zcna(n, x, 8, 1280, 1, 1, 1, RFL_ACT_SILU);
 	rfl_scope_pop(n);
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-	return rfl__zhead(n, x);
+	return rfl__zhead(n, x, "avgpool");
 }
 
 /* ---- DenseNet-121 ---- */
@@ -10390,9 +10388,7 @@ static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks
 	x = rfl__zbn(n, x, "norm5");
 	rfl_scope_pop(n);
 	x = rfl__zfn(n, rfl_act(n, x, RFL_ACT_RELU)); /* F.relu */
-	x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1));
-	x = rfl_flatten(n, x);
-	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "classifier");
+	return rfl__zpool_fc(n, x, 0, "classifier");
 }
 
 /* ---- ViT-B/16 (image_size = res) ---- */
@@ -10492,8 +10488,7 @@ static rfl_tensor rfl__zmnasnet(rfl_net *n, rfl_tensor x) {
 	x = rfl__zidx(n, rfl_batchnorm(n, x), &i);
 	x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
 	rfl_scope_pop(n);
-	x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* x.mean([2, 3]) */
-	return rfl__zhead(n, x);
+	return rfl__zhead(n, x, 0); /* x.mean([2, 3]) */
 }
 
 /* ---- GoogLeNet and Inception v3: BasicConv2d = conv (no bias), BN, F.relu ---- */
@@ -10552,8 +10547,7 @@ static rfl_tensor rfl__zgooglenet(rfl_net *n, rfl_tensor x) {
 		if (i == 1) x = rfl_layer_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool3");
 		if (i == 6) x = rfl_layer_name(n, rfl_maxpool(n, x, 2, 2, 0, 1), "maxpool4");
 	}
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-	x = rfl_flatten(n, x);
+	x = rfl__zpool_fc(n, x, "avgpool", 0);
 	x = rfl_layer_name(n, rfl_dropout(n, x), "dropout");
 	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
 }
@@ -10695,9 +10689,7 @@ static rfl_tensor rfl__zregnet_y_400mf(rfl_net *n, rfl_tensor x) {
 		rfl_scope_pop(n); /* AnyStage is a Sequential: no row */
 	}
 	rfl_scope_pop(n);
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-	x = rfl_flatten(n, x);
-	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
+	return rfl__zpool_fc(n, x, "avgpool", "fc");
 }
 
 /* ---- ConvNeXt-Tiny ---- */
@@ -10861,80 +10853,79 @@ static rfl_tensor rfl__zswin_t(rfl_net *n, rfl_tensor x, uint32_t res) {
 	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "head");
 }
 
-/* The twelve of the issue first, then more of torchvision's. */
+/* Each model: its builder (family), a byte argument and counts per stage
+   (blocks, convs, layers); the twelve of the issue first. */
 enum {
-	RFL__Z_RESNET18, RFL__Z_RESNET34, RFL__Z_RESNET50, RFL__Z_ALEXNET, RFL__Z_VGG16,
-	RFL__Z_MOBILENET_V2, RFL__Z_MOBILENET_V3_LARGE, RFL__Z_SQUEEZENET1_1,
-	RFL__Z_SHUFFLENET_V2_X1_0, RFL__Z_EFFICIENTNET_B0, RFL__Z_DENSENET121, RFL__Z_VIT_B_16,
-	RFL__Z_RESNET101, RFL__Z_RESNET152, RFL__Z_WIDE_RESNET50_2, RFL__Z_RESNEXT50_32X4D,
-	RFL__Z_VGG11, RFL__Z_VGG19, RFL__Z_MOBILENET_V3_SMALL, RFL__Z_SQUEEZENET1_0,
-	RFL__Z_SHUFFLENET_V2_X0_5, RFL__Z_EFFICIENTNET_B1, RFL__Z_DENSENET169, RFL__Z_VIT_B_32,
-	RFL__Z_MNASNET1_0, RFL__Z_GOOGLENET, RFL__Z_INCEPTION_V3, RFL__Z_REGNET_Y_400MF,
-	RFL__Z_CONVNEXT_TINY, RFL__Z_SWIN_T, RFL__Z_COUNT
+	RFL__ZF_RESNET, RFL__ZF_ALEXNET, RFL__ZF_VGG, RFL__ZF_MOBILENET_V2, RFL__ZF_MOBILENET_V3,
+	RFL__ZF_SQUEEZENET, RFL__ZF_SHUFFLENET_V2, RFL__ZF_EFFICIENTNET, RFL__ZF_DENSENET,
+	RFL__ZF_VIT_B, RFL__ZF_MNASNET, RFL__ZF_GOOGLENET, RFL__ZF_INCEPTION_V3, RFL__ZF_REGNET,
+	RFL__ZF_CONVNEXT, RFL__ZF_SWIN
 };
-static const char *const rfl__zoo_names[RFL__Z_COUNT] = {
-	"resnet18", "resnet34", "resnet50", "alexnet", "vgg16", "mobilenet_v2",
-	"mobilenet_v3_large", "squeezenet1_1", "shufflenet_v2_x1_0", "efficientnet_b0",
-	"densenet121", "vit_b_16", "resnet101", "resnet152", "wide_resnet50_2",
-	"resnext50_32x4d", "vgg11", "vgg19", "mobilenet_v3_small", "squeezenet1_0",
-	"shufflenet_v2_x0_5", "efficientnet_b1", "densenet169", "vit_b_32", "mnasnet1_0", "googlenet",
-	"inception_v3", "regnet_y_400mf", "convnext_tiny", "swin_t"};
+typedef struct rfl__zoo_row { const char *name; uint8_t fam, arg; const char *cnt; } rfl__zoo_row;
+static const rfl__zoo_row rfl__zoo[] = {
+	/* resnet arg: 0 BasicBlock, 1 Bottleneck, 2 wide (x2), 3 ResNeXt 32x4d */
+	{"resnet18", RFL__ZF_RESNET, 0, "\2\2\2\2"}, {"resnet34", RFL__ZF_RESNET, 0, "\3\4\6\3"},
+	{"resnet50", RFL__ZF_RESNET, 1, "\3\4\6\3"}, {"alexnet", RFL__ZF_ALEXNET, 0, ""},
+	{"vgg16", RFL__ZF_VGG, 0, "\2\2\3\3\3"}, {"mobilenet_v2", RFL__ZF_MOBILENET_V2, 0, ""},
+	{"mobilenet_v3_large", RFL__ZF_MOBILENET_V3, 1, ""},
+	{"squeezenet1_1", RFL__ZF_SQUEEZENET, 0, ""},
+	{"shufflenet_v2_x1_0", RFL__ZF_SHUFFLENET_V2, 116, ""},
+	{"efficientnet_b0", RFL__ZF_EFFICIENTNET, 0, "\1\2\2\3\3\4\1"},
+	{"densenet121", RFL__ZF_DENSENET, 0, "\6\14\30\20"}, {"vit_b_16", RFL__ZF_VIT_B, 16, ""},
+	{"resnet101", RFL__ZF_RESNET, 1, "\3\4\27\3"}, {"resnet152", RFL__ZF_RESNET, 1, "\3\10\44\3"},
+	{"wide_resnet50_2", RFL__ZF_RESNET, 2, "\3\4\6\3"},
+	{"resnext50_32x4d", RFL__ZF_RESNET, 3, "\3\4\6\3"}, {"vgg11", RFL__ZF_VGG, 0, "\1\1\2\2\2"},
+	{"vgg19", RFL__ZF_VGG, 0, "\2\2\4\4\4"}, {"mobilenet_v3_small", RFL__ZF_MOBILENET_V3, 0, ""},
+	{"squeezenet1_0", RFL__ZF_SQUEEZENET, 1, ""},
+	{"shufflenet_v2_x0_5", RFL__ZF_SHUFFLENET_V2, 48, ""},
+	{"efficientnet_b1", RFL__ZF_EFFICIENTNET, 0, "\2\3\3\4\4\5\2"},
+	{"densenet169", RFL__ZF_DENSENET, 0, "\6\14\40\40"}, {"vit_b_32", RFL__ZF_VIT_B, 32, ""},
+	{"mnasnet1_0", RFL__ZF_MNASNET, 0, ""}, {"googlenet", RFL__ZF_GOOGLENET, 0, ""},
+	{"inception_v3", RFL__ZF_INCEPTION_V3, 0, ""}, {"regnet_y_400mf", RFL__ZF_REGNET, 0, ""},
+	{"convnext_tiny", RFL__ZF_CONVNEXT, 0, ""}, {"swin_t", RFL__ZF_SWIN, 0, ""}};
+#define RFL__Z_COUNT (int)(sizeof rfl__zoo / sizeof rfl__zoo[0])
 
 RFL_API int rfl_zoo_count(void) { return RFL__Z_COUNT; }
 RFL_API const char *rfl_zoo_name(int i) {
-	return (i >= 0 && i < RFL__Z_COUNT) ? rfl__zoo_names[i] : (const char *)0;
+	return (i >= 0 && i < RFL__Z_COUNT) ? rfl__zoo[i].name : (const char *)0;
 }
 
 RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
-	static const uint8_t r18[4] = {2, 2, 2, 2}, r34[4] = {3, 4, 6, 3}, r101[4] = {3, 4, 23, 3},
-						 r152[4] = {3, 8, 36, 3};
-	static const uint8_t v11[5] = {1, 1, 2, 2, 2}, v16[5] = {2, 2, 3, 3, 3},
-						 v19[5] = {2, 2, 4, 4, 4};
-	static const uint8_t d121[4] = {6, 12, 24, 16}, d169[4] = {6, 12, 32, 32};
-	static const uint8_t eb0[7] = {1, 2, 2, 3, 3, 4, 1}, eb1[7] = {2, 3, 3, 4, 4, 5, 2};
-	static const uint16_t sh10[3] = {116, 232, 464}, sh05[3] = {48, 96, 192};
-	int i, which = -1;
+	const rfl__zoo_row *z = 0;
+	const uint8_t *cnt;
+	int i;
 	rfl_tensor x;
 	if (!net || !name) return RFL_ERR_ARG;
 	if (net->err.code) return net->err.code;
 	if (net->count) return RFL_ERR_STATE;
 	for (i = 0; i < RFL__Z_COUNT; i++)
-		if (rfl_parse_name_eq(name, rfl__zoo_names[i])) which = i;
-	if (which < 0) return RFL_ERR_UNKNOWN_NAME;
-	if (!res) res = which == RFL__Z_INCEPTION_V3 ? 299 : 224;
+		if (rfl_parse_name_eq(name, rfl__zoo[i].name)) z = &rfl__zoo[i];
+	if (!z) return RFL_ERR_UNKNOWN_NAME;
+	cnt = (const uint8_t *)z->cnt;
+	if (!res) res = z->fam == RFL__ZF_INCEPTION_V3 ? 299 : 224;
 	x = rfl_layer_name(net, rfl_input(net, 3, res, res), "input");
-	switch (which) {
-	case RFL__Z_RESNET18: rfl__zresnet(net, x, r18, 0, 1, 64); break;
-	case RFL__Z_RESNET34: rfl__zresnet(net, x, r34, 0, 1, 64); break;
-	case RFL__Z_RESNET50: rfl__zresnet(net, x, r34, 1, 1, 64); break;
-	case RFL__Z_RESNET101: rfl__zresnet(net, x, r101, 1, 1, 64); break;
-	case RFL__Z_RESNET152: rfl__zresnet(net, x, r152, 1, 1, 64); break;
-	case RFL__Z_WIDE_RESNET50_2: rfl__zresnet(net, x, r34, 1, 1, 128); break;
-	case RFL__Z_RESNEXT50_32X4D: rfl__zresnet(net, x, r34, 1, 32, 4); break;
-	case RFL__Z_ALEXNET: rfl__zalexnet(net, x); break;
-	case RFL__Z_VGG11: rfl__zvgg(net, x, v11); break;
-	case RFL__Z_VGG16: rfl__zvgg(net, x, v16); break;
-	case RFL__Z_VGG19: rfl__zvgg(net, x, v19); break;
-	case RFL__Z_MOBILENET_V2: rfl__zmobilenet_v2(net, x); break;
-	case RFL__Z_MOBILENET_V3_LARGE: rfl__zmobilenet_v3(net, x, rfl__zmbv3_large, 15, 1280); break;
-	case RFL__Z_MOBILENET_V3_SMALL: rfl__zmobilenet_v3(net, x, rfl__zmbv3_small, 11, 1024); break;
-	case RFL__Z_SQUEEZENET1_0: rfl__zsqueezenet(net, x, 1); break;
-	case RFL__Z_SQUEEZENET1_1: rfl__zsqueezenet(net, x, 0); break;
-	case RFL__Z_SHUFFLENET_V2_X1_0: rfl__zshufflenet_v2(net, x, sh10); break;
-	case RFL__Z_SHUFFLENET_V2_X0_5: rfl__zshufflenet_v2(net, x, sh05); break;
-	case RFL__Z_EFFICIENTNET_B0: rfl__zefficientnet(net, x, eb0); break;
-	case RFL__Z_EFFICIENTNET_B1: rfl__zefficientnet(net, x, eb1); break;
-	case RFL__Z_DENSENET121: rfl__zdensenet(net, x, d121); break;
-	case RFL__Z_DENSENET169: rfl__zdensenet(net, x, d169); break;
-	case RFL__Z_VIT_B_16: rfl__zvit_b(net, x, res, 16); break;
-	case RFL__Z_VIT_B_32: rfl__zvit_b(net, x, res, 32); break;
-	case RFL__Z_MNASNET1_0: rfl__zmnasnet(net, x); break;
-	case RFL__Z_GOOGLENET: rfl__zgooglenet(net, x); break;
-	case RFL__Z_INCEPTION_V3: rfl__zinception_v3(net, x); break;
-	case RFL__Z_REGNET_Y_400MF: rfl__zregnet_y_400mf(net, x); break;
-	case RFL__Z_CONVNEXT_TINY: rfl__zconvnext_tiny(net, x); break;
-	case RFL__Z_SWIN_T: rfl__zswin_t(net, x, res); break;
-	default: break;
+	switch (z->fam) {
+	case RFL__ZF_RESNET:
+		rfl__zresnet(net, x, cnt, z->arg > 0, z->arg == 3 ? 32 : 1, z->arg == 2 ? 128 : z->arg == 3 ? 4 : 64);
+		break;
+	case RFL__ZF_ALEXNET: rfl__zalexnet(net, x); break;
+	case RFL__ZF_VGG: rfl__zvgg(net, x, cnt); break;
+	case RFL__ZF_MOBILENET_V2: rfl__zmobilenet_v2(net, x); break;
+	case RFL__ZF_MOBILENET_V3:
+		if (z->arg) rfl__zmobilenet_v3(net, x, rfl__zmbv3_large, 15, 1280);
+		else rfl__zmobilenet_v3(net, x, rfl__zmbv3_small, 11, 1024);
+		break;
+	case RFL__ZF_SQUEEZENET: rfl__zsqueezenet(net, x, z->arg); break;
+	case RFL__ZF_SHUFFLENET_V2: rfl__zshufflenet_v2(net, x, z->arg); break;
+	case RFL__ZF_EFFICIENTNET: rfl__zefficientnet(net, x, cnt); break;
+	case RFL__ZF_DENSENET: rfl__zdensenet(net, x, cnt); break;
+	case RFL__ZF_VIT_B: rfl__zvit_b(net, x, res, z->arg); break;
+	case RFL__ZF_MNASNET: rfl__zmnasnet(net, x); break;
+	case RFL__ZF_GOOGLENET: rfl__zgooglenet(net, x); break;
+	case RFL__ZF_INCEPTION_V3: rfl__zinception_v3(net, x); break;
+	case RFL__ZF_REGNET: rfl__zregnet_y_400mf(net, x); break;
+	case RFL__ZF_CONVNEXT: rfl__zconvnext_tiny(net, x); break;
+	default: rfl__zswin_t(net, x, res); break;
 	}
 	return net->err.code;
 }
