@@ -4519,6 +4519,10 @@ static size_t rfl__put(char *buf, size_t size, size_t pos, char c) {
 	if (pos + 1 < size) buf[pos] = c;
 	return pos + 1;
 }
+static size_t rfl__puts(char *buf, size_t size, size_t pos, const char *s) {
+	while (*s) pos = rfl__put(buf, size, pos, *s++);
+	return pos;
+}
 
 RFL_API size_t rfl_fmt_u64(char *buf, size_t size, uint64_t v) {
 	char tmp[24];
@@ -4566,7 +4570,7 @@ static size_t rfl__fmt_special(char *buf, size_t size, double v, size_t *pos) {
 	if (v != v) s = "nan";
 	else if (v - v != 0.0) s = v > 0 ? "inf" : "-inf";
 	if (!s) return 0;
-	while (*s) *pos = rfl__put(buf, size, *pos, *s++);
+	*pos = rfl__puts(buf, size, *pos, s);
 	return 1;
 }
 
@@ -4795,6 +4799,15 @@ static RFL__UNUSED void rfl__err_where(rfl_error *e, const char *where) {
 	rfl__sb s = rfl__sb_make(e->where, sizeof e->where);
 	rfl__sb_s(&s, where);
 }
+/* The place of byte `at` of a text: offset, line and column. */
+static RFL__UNUSED void rfl__err_at(rfl_error *e, const char *src, size_t at) {
+	size_t i;
+	e->offset = at, e->line = 1, e->col = 1;
+	for (i = 0; i < at; i++) {
+		if (src[i] == '\n') e->line++, e->col = 1;
+		else e->col++;
+	}
+}
 
 /* Append t at *n of buf[size], counting what does not fit. */
 static void rfl__ef_put(char *buf, size_t size, size_t *n, const char *t) {
@@ -4924,17 +4937,9 @@ static void rfl__json_ws(rfl_json_doc *d) {
 
 /* Records the first error with its line and column; returns -1. */
 static int rfl__json_fail(rfl_json_doc *d, const char *msg) {
-	size_t i, at = d->pos < d->len ? d->pos : d->len;
-	rfl_error *e = &d->err;
-	if (e->code) return -1;
-	rfl__err_set(e, RFL_ERR_SYNTAX, msg);
-	e->offset = at;
-	e->line = 1;
-	e->col = 1;
-	for (i = 0; i < at; i++) {
-		if (d->src[i] == '\n') { e->line++; e->col = 1; }
-		else e->col++;
-	}
+	if (d->err.code) return -1;
+	rfl__err_set(&d->err, RFL_ERR_SYNTAX, msg);
+	rfl__err_at(&d->err, d->src, d->pos < d->len ? d->pos : d->len);
 	return -1;
 }
 
@@ -5673,20 +5678,10 @@ static void rfl__mf_path(char *dst, size_t size, const char *prefix, const char 
 static rfl_result rfl__mf_fail(rfl__mf *f, rfl_result code, int tok, const char *prefix,
 							   const char *key, const char *msg) {
 	rfl_error *e = &f->doc.err;
-	size_t i, at;
 	rfl__err_set(e, code, msg);
 	rfl__mf_path(e->where, sizeof e->where, prefix, key);
-	if (tok >= 0 && tok < f->doc.n) {
-		at = f->doc.t[tok].start;
-		if (f->doc.t[tok].type == RFL_JSON_STR && at > 0) at--; /* the opening quote */
-		e->offset = at;
-		e->line = 1;
-		e->col = 1;
-		for (i = 0; i < at && i < f->doc.len; i++) {
-			if (f->doc.src[i] == '\n') { e->line++; e->col = 1; }
-			else e->col++;
-		}
-	}
+	if (tok >= 0 && tok < f->doc.n) /* a string: at its opening quote */
+		rfl__err_at(e, f->doc.src, f->doc.t[tok].start - (f->doc.t[tok].type == RFL_JSON_STR));
 	return code;
 }
 
@@ -5828,9 +5823,11 @@ static const char *const rfl__mf_keys[RFL__MF_KEYS] = {
 	"name", "id", "aliases", "kind", "peak_flops", "mem_bw", "mem_bytes",
 	"l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "link", "measured", "host"};
 
-static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *key, const char **out) {
+/* A string member of prefix's object. */
+static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *prefix, const char *key,
+								  const char **out) {
 	if (f->doc.t[tok].type != RFL_JSON_STR)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, 0, key, "expected a string");
+		return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, prefix, key, "expected a string");
 	*out = rfl__mf_strdup(f, tok);
 	return RFL_OK;
 }
@@ -5851,9 +5848,9 @@ static rfl_result rfl__mf_kind(rfl__mf *f, int tok, rfl_kind *out) {
 static rfl_result rfl__mf_member(rfl__mf *f, int which, int v, rfl_machine *m, int *positive) {
 	const char *key = rfl__mf_keys[which];
 	switch (which) {
-	case RFL__MF_NAME: return rfl__mf_string(f, v, key, &m->name);
-	case RFL__MF_ID: return rfl__mf_string(f, v, key, &m->id);
-	case RFL__MF_SOURCE: return rfl__mf_string(f, v, key, &m->source);
+	case RFL__MF_NAME: return rfl__mf_string(f, v, 0, key, &m->name);
+	case RFL__MF_ID: return rfl__mf_string(f, v, 0, key, &m->id);
+	case RFL__MF_SOURCE: return rfl__mf_string(f, v, 0, key, &m->source);
 	case RFL__MF_ALIASES: return rfl__mf_aliases(f, v, &m->aliases);
 	case RFL__MF_KIND: return rfl__mf_kind(f, v, &m->kind);
 	case RFL__MF_PEAK: return rfl__mf_ceilings(f, v, key, 0, m->peak_flops, &positive[0]);
@@ -5879,14 +5876,6 @@ static rfl_result rfl__mf_need(rfl__mf *f, int tok, const char *prefix, const ch
 	return RFL_OK;
 }
 
-/* A string member of prefix's object. */
-static rfl_result rfl__mf_pstring(rfl__mf *f, int tok, const char *prefix, const char *key,
-								  const char **out) {
-	if (f->doc.t[tok].type != RFL_JSON_STR)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, prefix, key, "expected a string");
-	*out = rfl__mf_strdup(f, tok);
-	return RFL_OK;
-}
 
 /* The members of object obj named in keys[0..n): each known (or '_') and
    once; seen[i] counts them. Returns the next member's key token after k
@@ -5926,7 +5915,7 @@ static rfl_result rfl__mf_allreduce(rfl__mf *f, int obj, rfl_link *l) {
 											seen, &i, &r)) >= 0) {
 		if (i < 4) r = rfl__mf_num(f, k + 1, path, keys[i], nums[i]);
 		else if (i == 4) r = rfl__mf_int(f, k + 1, path, keys[i], &l->ar_gpus);
-		else r = rfl__mf_pstring(f, k + 1, path, keys[i], &l->ar_source);
+		else r = rfl__mf_string(f, k + 1, path, keys[i], &l->ar_source);
 	}
 	if (r != RFL_OK) return r;
 	return rfl__mf_need(f, obj, path, "busbw", seen[2], l->ar_busbw > 0);
@@ -5959,7 +5948,7 @@ static rfl_result rfl__mf_link(rfl__mf *f, int obj, rfl_link *l) {
 		case 3: r = rfl__mf_num(f, v, "link", keys[i], &l->bw_bytes_per_s); break;
 		case 4: r = rfl__mf_num(f, v, "link", keys[i], &l->latency_s); break;
 		case 5: r = rfl__mf_int(f, v, "link", keys[i], &l->gpus_per_node); break;
-		case 6: r = rfl__mf_pstring(f, v, "link", keys[i], &l->source); break;
+		case 6: r = rfl__mf_string(f, v, "link", keys[i], &l->source); break;
 		default: r = rfl__mf_allreduce(f, v, l); break;
 		}
 	}
@@ -5985,7 +5974,7 @@ static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
 		if (i == 0) r = rfl__mf_ceilings(f, k + 1, "measured.peak_flops", 0, m->peak_flops, &positive[0]);
 		else if (i == 1) r = rfl__mf_ceilings(f, k + 1, "measured.mem_bw", 1, m->bw_bytes_per_s, &positive[1]);
 		else if (i == 2) r = rfl__mf_int(f, k + 1, "measured", "threads", &out->measured_threads);
-		else r = rfl__mf_pstring(f, k + 1, "measured", "source", &m->source);
+		else r = rfl__mf_string(f, k + 1, "measured", "source", &m->source);
 	}
 	if (r != RFL_OK) return r;
 	if (!seen[0] && !seen[1])
@@ -6006,7 +5995,7 @@ static rfl_result rfl__mf_host(rfl__mf *f, int obj, rfl_machine_file *out) {
 	while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "host", keys, 2,
 											"unknown key (op_s, source)", seen, &i, &r)) >= 0)
 		r = i == 0 ? rfl__mf_num(f, k + 1, "host", "op_s", &out->host_op_s)
-				   : rfl__mf_pstring(f, k + 1, "host", "source", &out->host_source);
+				   : rfl__mf_string(f, k + 1, "host", "source", &out->host_source);
 	if (r != RFL_OK) return r;
 	return rfl__mf_need(f, obj, "host", "op_s", seen[0], out->host_op_s > 0);
 }
@@ -6360,14 +6349,10 @@ RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s) {
 RFL_API const char *rfl_level_label(rfl_level level) {
 	return level == RFL_L2 ? "L2" : level == RFL_L1 ? "L1" : "DRAM";
 }
-static size_t rfl__at_cat(char *buf, size_t size, size_t pos, const char *s) {
-	while (*s) pos = rfl__put(buf, size, pos, *s++);
-	return pos;
-}
 static size_t rfl__at_si(char *buf, size_t size, size_t pos, double v, const char *unit) {
 	char t[40];
 	rfl_fmt_si(t, sizeof t, v, 4);
-	return rfl__at_cat(buf, size, rfl__at_cat(buf, size, pos, t), unit);
+	return rfl__puts(buf, size, rfl__puts(buf, size, pos, t), unit);
 }
 RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
 								   const rfl_work *w, rfl_prec prec, rfl_bound *bound) {
@@ -6385,16 +6370,16 @@ RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
 			if ((w->unknown & RFL_UNKNOWN_BYTES(l)) || !(w->bytes[l] > 0) || !(bw > 0)) continue;
 			if (lo < 0 || x < lo) lo = x, show = l;
 		}
-	pos = rfl__at_cat(buf, size, pos, b.memory ? rfl_level_label(b.level) : "compute");
-	pos = rfl__at_cat(buf, size, pos, "-bound: min(");
+	pos = rfl__puts(buf, size, pos, b.memory ? rfl_level_label(b.level) : "compute");
+	pos = rfl__puts(buf, size, pos, "-bound: min(");
 	pos = rfl__at_si(buf, size, pos, m->peak_flops[prec], "FLOP/s");
 	if (show >= 0) {
-		pos = rfl__at_cat(buf, size, pos, ", ");
+		pos = rfl__puts(buf, size, pos, ", ");
 		rfl_fmt_num(t, sizeof t, rfl_work_ai(w, (rfl_level)show), 4);
-		pos = rfl__at_cat(buf, size, rfl__at_cat(buf, size, pos, t), " x ");
+		pos = rfl__puts(buf, size, rfl__puts(buf, size, pos, t), " x ");
 		pos = rfl__at_si(buf, size, pos, m->bw_bytes_per_s[show], "B/s");
 	}
-	pos = rfl__at_si(buf, size, rfl__at_cat(buf, size, pos, ") = "), att, "FLOP/s");
+	pos = rfl__at_si(buf, size, rfl__puts(buf, size, pos, ") = "), att, "FLOP/s");
 	return rfl__finish(buf, size, pos);
 }
 
@@ -7088,11 +7073,6 @@ RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
 	}
 }
 
-static size_t rfl__ly_cat(char *buf, size_t size, size_t pos, const char *s) {
-	while (*s) pos = rfl__put(buf, size, pos, *s++);
-	return pos;
-}
-
 RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size) {
 	char num[24];
 	size_t pos = 0;
@@ -7107,10 +7087,10 @@ RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size
 	} else {
 		ord = i;
 	}
-	pos = rfl__ly_cat(buf, size, 0, rfl_layer_class(net, i));
+	pos = rfl__puts(buf, size, 0, rfl_layer_class(net, i));
 	rfl_fmt_u64(num, sizeof num, (uint64_t)ord);
-	pos = rfl__ly_cat(buf, size, pos, "-");
-	pos = rfl__ly_cat(buf, size, pos, num);
+	pos = rfl__puts(buf, size, pos, "-");
+	pos = rfl__puts(buf, size, pos, num);
 	return rfl__finish(buf, size, pos);
 }
 
@@ -7124,15 +7104,15 @@ RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, ch
 	buf[0] = 0;
 	if (!net || i < 0 || i >= net->count) return 0;
 	L = &net->layers[i];
-	pos = rfl__ly_cat(buf, size, pos, "[");
+	pos = rfl__puts(buf, size, pos, "[");
 	if (batch) rfl_fmt_u64(num, sizeof num, batch);
-	pos = rfl__ly_cat(buf, size, pos, batch ? num : "-1");
+	pos = rfl__puts(buf, size, pos, batch ? num : "-1");
 	for (j = 0; j < L->rank; j++) {
 		rfl_fmt_u64(num, sizeof num, L->shape[j]);
-		pos = rfl__ly_cat(buf, size, pos, ", ");
-		pos = rfl__ly_cat(buf, size, pos, num);
+		pos = rfl__puts(buf, size, pos, ", ");
+		pos = rfl__puts(buf, size, pos, num);
 	}
-	pos = rfl__ly_cat(buf, size, pos, "]");
+	pos = rfl__puts(buf, size, pos, "]");
 	return rfl__finish(buf, size, pos);
 }
 
@@ -14388,24 +14368,24 @@ RFL_API int rfl_llm_figures_warning(const rfl_llm_figures *f, int i, rfl_warning
 		if (f->warn & (1u << k) && i-- == 0) bit = k;
 	if (bit < 0) return 0;
 	if (bit == 0) {
-		p = rfl__at_si(buf, size, rfl__at_cat(buf, size, p, "weights + KV cache = "), (double)f->need_bytes, "B");
-		p = rfl__at_cat(buf, size, p, " do not fit in 90% of the ");
-		p = rfl__at_cat(buf, size, p, f->hw_name ? f->hw_name : "machine");
-		p = rfl__at_si(buf, size, rfl__at_cat(buf, size, p, "'s "), f->mem_bytes, "B");
+		p = rfl__at_si(buf, size, rfl__puts(buf, size, p, "weights + KV cache = "), (double)f->need_bytes, "B");
+		p = rfl__puts(buf, size, p, " do not fit in 90% of the ");
+		p = rfl__puts(buf, size, p, f->hw_name ? f->hw_name : "machine");
+		p = rfl__at_si(buf, size, rfl__puts(buf, size, p, "'s "), f->mem_bytes, "B");
 		rfl_fmt_u64(t, sizeof t, f->fit_gpus);
-		p = rfl__at_cat(buf, size, rfl__at_cat(buf, size, rfl__at_cat(buf, size, p,
+		p = rfl__puts(buf, size, rfl__puts(buf, size, rfl__puts(buf, size, p,
 						": split evenly they need at least "), t), " GPUs");
-		if (f->fit_gpus <= 8) p = rfl__at_cat(buf, size, rfl__at_cat(buf, size, rfl__at_cat(buf, size, p,
+		if (f->fit_gpus <= 8) p = rfl__puts(buf, size, rfl__puts(buf, size, rfl__puts(buf, size, p,
 								  " (--gpus "), t), " checks the split)");
-		else p = rfl__at_cat(buf, size, p, ", more than a node of 8");
+		else p = rfl__puts(buf, size, p, ", more than a node of 8");
 		rfl__finish(buf, size, p);
 		out->code = RFL_WARN_DOES_NOT_FIT;
 		return 1;
 	}
-	p = rfl__fw_u64(buf, size, rfl__at_cat(buf, size, p, "the step attends to "), f->positions);
-	p = rfl__at_cat(buf, size, p, " positions, beyond the model's max_position_embeddings (");
+	p = rfl__fw_u64(buf, size, rfl__puts(buf, size, p, "the step attends to "), f->positions);
+	p = rfl__puts(buf, size, p, " positions, beyond the model's max_position_embeddings (");
 	p = rfl__fw_u64(buf, size, p, f->max_positions);
-	p = rfl__at_cat(buf, size, p, "): it was not trained for them");
+	p = rfl__puts(buf, size, p, "): it was not trained for them");
 	rfl__finish(buf, size, p);
 	out->code = RFL_WARN_BEYOND_CONTEXT;
 	return 1;
@@ -23906,17 +23886,17 @@ static rfl_result rfl__ck_fail(rfl__ck_rd *r, rfl_result code, int tok, size_t e
 	r->err->line = tok >= 0 ? line : 0, r->err->col = tok >= 0 ? col : 0;
 	r->err->offset = off;
 	rfl__finish(r->err->where, sizeof r->err->where,
-				rfl__ly_cat(r->err->where, sizeof r->err->where, 0, field));
-	rfl__finish(r->err->msg, sizeof r->err->msg, rfl__ly_cat(r->err->msg, sizeof r->err->msg, 0, msg));
+				rfl__puts(r->err->where, sizeof r->err->where, 0, field));
+	rfl__finish(r->err->msg, sizeof r->err->msg, rfl__puts(r->err->msg, sizeof r->err->msg, 0, msg));
 	return code;
 }
 
 /* "prefix.key" into buf */
 static const char *rfl__ck_path(char *buf, size_t size, const char *a, const char *b,
 								const char *c) {
-	size_t p = rfl__ly_cat(buf, size, 0, a);
-	if (b) p = rfl__ly_cat(buf, size, rfl__put(buf, size, p, '.'), b);
-	if (c) p = rfl__ly_cat(buf, size, rfl__put(buf, size, p, '.'), c);
+	size_t p = rfl__puts(buf, size, 0, a);
+	if (b) p = rfl__puts(buf, size, rfl__put(buf, size, p, '.'), b);
+	if (c) p = rfl__puts(buf, size, rfl__put(buf, size, p, '.'), c);
 	rfl__finish(buf, size, p);
 	return buf;
 }
@@ -24074,7 +24054,7 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
 			if (!str || rfl_hw_find(s, &a->machine) != RFL_OK)
 				return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, v, 0, "assignment.hw",
 									"no machine of that name in the table (rfl-hw lists them)");
-			rfl__finish(a->hw, sizeof a->hw, rfl__ly_cat(a->hw, sizeof a->hw, 0, s));
+			rfl__finish(a->hw, sizeof a->hw, rfl__puts(a->hw, sizeof a->hw, 0, s));
 		} else if (rfl_json_str_eq(&r->doc, k, "batch")) {
 			if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > 1e9 || b != (double)(uint64_t)b)
 				return rfl__ck_fail(r, RFL_ERR_NUMBER, v, 0, "assignment.batch",
@@ -24098,7 +24078,7 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
 			if (!str && r->doc.t[v].type != RFL_JSON_NULL)
 				return rfl__ck_fail(r, RFL_ERR_FORMAT, v, 0, "assignment.student",
 									"student is a string (under 64 bytes)");
-			if (str) rfl__finish(a->student, sizeof a->student, rfl__ly_cat(a->student, sizeof a->student, 0, s));
+			if (str) rfl__finish(a->student, sizeof a->student, rfl__puts(a->student, sizeof a->student, 0, s));
 		} else if (rfl__ck_key(&r->doc, k, 0, 0) != -2) {
 			return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, "assignment", "unknown key");
 		}
@@ -24312,7 +24292,7 @@ static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, 
 
 /* ---- messages ------------------------------------------------------------------ */
 typedef struct rfl__cs { char *b; size_t size, n; } rfl__cs;
-static void rfl__cs_s(rfl__cs *s, const char *t) { s->n = rfl__ly_cat(s->b, s->size, s->n, t); }
+static void rfl__cs_s(rfl__cs *s, const char *t) { s->n = rfl__puts(s->b, s->size, s->n, t); }
 /* NUL-terminate, keeping what fit */
 static void rfl__cs_end(rfl__cs *s) {
 	if (s->size) s->b[s->n < s->size ? s->n : s->size - 1] = 0;
@@ -24959,7 +24939,7 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
 		it = &items[n++];
 		RFL_MEMSET(it, 0, sizeof *it);
 		it->model = -1;
-		rfl__finish(it->field, sizeof it->field, rfl__ly_cat(it->field, sizeof it->field, 0, rfl__ck_names[f]));
+		rfl__finish(it->field, sizeof it->field, rfl__puts(it->field, sizeof it->field, 0, rfl__ck_names[f]));
 		c.n = 0;
 		rfl__ck_add(&c, f == RFL_CHECK_PEAK ? t.peak : f == RFL_CHECK_BW ? t.bw : t.peak / t.bw,
 					f == RFL_CHECK_BW ? "the datasheet's DRAM bandwidth"
