@@ -5814,15 +5814,6 @@ static rfl_result rfl__mf_aliases(rfl__mf *f, int arr, const char **out) {
 	return RFL_OK;
 }
 
-enum {
-	RFL__MF_NAME, RFL__MF_ID, RFL__MF_ALIASES, RFL__MF_KIND, RFL__MF_PEAK, RFL__MF_BW,
-	RFL__MF_MEM, RFL__MF_L2, RFL__MF_UNITS, RFL__MF_MHZ, RFL__MF_TDP, RFL__MF_RIDGE,
-	RFL__MF_SOURCE, RFL__MF_LINK, RFL__MF_MEASURED, RFL__MF_HOST, RFL__MF_KEYS
-};
-static const char *const rfl__mf_keys[RFL__MF_KEYS] = {
-	"name", "id", "aliases", "kind", "peak_flops", "mem_bw", "mem_bytes",
-	"l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "link", "measured", "host"};
-
 /* A string member of prefix's object. */
 static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *prefix, const char *key,
 								  const char **out) {
@@ -5832,208 +5823,165 @@ static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *prefix, const 
 	return RFL_OK;
 }
 
-static rfl_result rfl__mf_kind(rfl__mf *f, int tok, rfl_kind *out) {
-	int k;
-	for (k = RFL_KIND_GPU; k <= RFL_KIND_SOC; k++)
-		if (rfl_json_str_eq(&f->doc, tok, rfl_kind_name((rfl_kind)k))) {
-			*out = (rfl_kind)k;
-			return RFL_OK;
-		}
-	return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, 0, "kind",
-						"expected \"gpu\", \"cpu\", \"tpu\", \"accelerator\" or \"soc\"");
-}
+/* ---- the members of each object: one table, read and written ---------------
+   type: RFL__MFT_*; need: 1 required, 2 required with a value > 0, 3 a
+   value > 0 when given; at: the offset in the object's base (rfl_link for
+   "link" and "link.allreduce", else rfl_machine_file), or an object's index. */
+enum {
+	RFL__MFT_NUM, RFL__MFT_NUM0 /* written even when 0 */, RFL__MFT_INT, RFL__MFT_STR,
+	RFL__MFT_ALIASES, RFL__MFT_KIND, RFL__MFT_LKIND, RFL__MFT_PEAK, RFL__MFT_BW, RFL__MFT_RIDGE,
+	RFL__MFT_OBJ
+};
+enum { RFL__MFO_TOP, RFL__MFO_LINK, RFL__MFO_AR, RFL__MFO_HOST, RFL__MFO_MEASURED };
+typedef struct rfl__mf_field { const char *key; uint8_t type, need; uint16_t at; } rfl__mf_field;
+#define RFL__MFF(key, type, need, T, member) {key, RFL__MFT_##type, need, (uint16_t)offsetof(T, member)}
+#define RFL__MFM(key, type, need, member) RFL__MFF(key, type, need, rfl_machine_file, machine.member)
+static const rfl__mf_field rfl__mf_fields[] = {
+	RFL__MFM("name", STR, 1, name), RFL__MFM("id", STR, 0, id),
+	RFL__MFM("aliases", ALIASES, 0, aliases), RFL__MFM("kind", KIND, 1, kind),
+	RFL__MFM("peak_flops", PEAK, 2, peak_flops), RFL__MFM("mem_bw", BW, 2, bw_bytes_per_s),
+	RFL__MFM("mem_bytes", NUM, 0, mem_bytes), RFL__MFM("l2_bytes", NUM, 0, l2_bytes),
+	RFL__MFM("units", INT, 0, units), RFL__MFM("boost_mhz", NUM, 0, boost_mhz),
+	RFL__MFM("tdp_w", NUM, 0, tdp_w), {"ridge", RFL__MFT_RIDGE, 0, 0},
+	RFL__MFM("source", STR, 0, source), {"link", RFL__MFT_OBJ, 0, RFL__MFO_LINK},
+	{"host", RFL__MFT_OBJ, 0, RFL__MFO_HOST}, {"measured", RFL__MFT_OBJ, 0, RFL__MFO_MEASURED},
+	/* 16: "link" */
+	RFL__MFF("kind", LKIND, 1, rfl_link, kind), RFL__MFF("gen", INT, 0, rfl_link, gen),
+	RFL__MFF("lanes", INT, 0, rfl_link, lanes),
+	RFL__MFF("bw_per_direction", NUM, 0, rfl_link, bw_bytes_per_s),
+	RFL__MFF("latency_s", NUM, 0, rfl_link, latency_s),
+	RFL__MFF("gpus_per_node", INT, 0, rfl_link, gpus_per_node),
+	RFL__MFF("source", STR, 0, rfl_link, source), {"allreduce", RFL__MFT_OBJ, 0, RFL__MFO_AR},
+	/* 24: "link.allreduce", the fitted all-reduce */
+	RFL__MFF("base_s", NUM0, 0, rfl_link, ar_base_s), RFL__MFF("step_s", NUM0, 0, rfl_link, ar_step_s),
+	RFL__MFF("busbw", NUM0, 2, rfl_link, ar_busbw), RFL__MFF("eager_s", NUM0, 0, rfl_link, ar_eager_s),
+	RFL__MFF("gpus", INT, 0, rfl_link, ar_gpus), RFL__MFF("source", STR, 0, rfl_link, ar_source),
+	/* 30: "host": eager PyTorch's CPU time per op */
+	RFL__MFF("op_s", NUM0, 2, rfl_machine_file, host_op_s),
+	RFL__MFF("source", STR, 0, rfl_machine_file, host_source),
+	/* 32: "measured": a copy of the machine with measured ceilings */
+	RFL__MFF("peak_flops", PEAK, 3, rfl_machine_file, measured.peak_flops),
+	RFL__MFF("mem_bw", BW, 3, rfl_machine_file, measured.bw_bytes_per_s),
+	RFL__MFF("threads", INT, 0, rfl_machine_file, measured_threads),
+	RFL__MFF("source", STR, 0, rfl_machine_file, measured.source)};
+#undef RFL__MFM
+#undef RFL__MFF
+/* Each object: its path and its members in rfl__mf_fields */
+static const struct { const char *path; uint8_t first, n; } rfl__mf_objs[] = {
+	{"", 0, 16}, {"link", 16, 8}, {"link.allreduce", 24, 6}, {"host", 30, 2}, {"measured", 32, 4}};
 
-/* One top-level member (key index which, value token v) into m; positive
-   counts the ceilings > 0 of peak_flops [0] and mem_bw [1]. */
-static rfl_result rfl__mf_member(rfl__mf *f, int which, int v, rfl_machine *m, int *positive) {
-	const char *key = rfl__mf_keys[which];
-	switch (which) {
-	case RFL__MF_NAME: return rfl__mf_string(f, v, 0, key, &m->name);
-	case RFL__MF_ID: return rfl__mf_string(f, v, 0, key, &m->id);
-	case RFL__MF_SOURCE: return rfl__mf_string(f, v, 0, key, &m->source);
-	case RFL__MF_ALIASES: return rfl__mf_aliases(f, v, &m->aliases);
-	case RFL__MF_KIND: return rfl__mf_kind(f, v, &m->kind);
-	case RFL__MF_PEAK: return rfl__mf_ceilings(f, v, key, 0, m->peak_flops, &positive[0]);
-	case RFL__MF_BW: return rfl__mf_ceilings(f, v, key, 1, m->bw_bytes_per_s, &positive[1]);
-	case RFL__MF_MEM: return rfl__mf_num(f, v, 0, key, &m->mem_bytes);
-	case RFL__MF_L2: return rfl__mf_num(f, v, 0, key, &m->l2_bytes);
-	case RFL__MF_UNITS: return rfl__mf_int(f, v, 0, key, &m->units);
-	case RFL__MF_MHZ: return rfl__mf_num(f, v, 0, key, &m->boost_mhz);
-	case RFL__MF_TDP: return rfl__mf_num(f, v, 0, key, &m->tdp_w);
-	case RFL__MF_RIDGE: /* derived: recomputed from the figures, never read */
-		if (f->doc.t[v].type != RFL_JSON_OBJ && f->doc.t[v].type != RFL_JSON_NULL)
-			return rfl__mf_fail(f, RFL_ERR_FORMAT, v, 0, key, "expected an object");
-		return RFL_OK;
-	}
-	return RFL_OK; /* "link" and "measured": read after the top level */
-}
+static rfl_result rfl__mf_obj(rfl__mf *f, int obj, int o, char *base, rfl_machine_file *out);
 
-/* A field absent, or present with no ceiling > 0. */
-static rfl_result rfl__mf_need(rfl__mf *f, int tok, const char *prefix, const char *key,
-							   int present, int positive) {
-	if (!present) return rfl__mf_fail(f, RFL_ERR_MISSING, tok, prefix, key, "required field missing");
-	if (!positive) return rfl__mf_fail(f, RFL_ERR_MISSING, tok, prefix, key, "needs at least one value > 0");
-	return RFL_OK;
-}
-
-
-/* The members of object obj named in keys[0..n): each known (or '_') and
-   once; seen[i] counts them. Returns the next member's key token after k
-   (the first: k = -1), or -1 at the end; an error: -2 with r set. */
-static int rfl__mf_next(rfl__mf *f, int obj, int k, const char *path, const char *const *keys,
-						int n, const char *expect, int *seen, int *which, rfl_result *r) {
-	char kb[48];
-	int i;
-	for (k = k < 0 ? obj + 1 : f->doc.t[k + 1].after; k < f->doc.t[obj].after; k = f->doc.t[k + 1].after) {
-		if ((i = rfl__mf_key(f, k, keys, n)) == -2) continue;
-		if (i < 0) {
-			*r = rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, rfl__mf_keytext(f, k, kb, sizeof kb), expect);
-			return -2;
-		}
-		if (seen[i]++) {
-			*r = rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, keys[i], "duplicate key");
-			return -2;
-		}
-		*which = i;
-		return k;
-	}
-	return -1;
-}
-
-/* "link.allreduce": the fitted all-reduce (busbw required, > 0). */
-static rfl_result rfl__mf_allreduce(rfl__mf *f, int obj, rfl_link *l) {
-	static const char *const keys[] = {"base_s", "step_s", "busbw", "eager_s", "gpus", "source"};
-	static const char path[] = "link.allreduce";
-	int k = -1, i = 0, seen[6] = {0, 0, 0, 0, 0, 0};
-	rfl_result r = RFL_OK;
-	double *nums[4];
-	nums[0] = &l->ar_base_s, nums[1] = &l->ar_step_s, nums[2] = &l->ar_busbw, nums[3] = &l->ar_eager_s;
-	if (f->doc.t[obj].type != RFL_JSON_OBJ)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, "link", "allreduce", "expected an object");
-	while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, path, keys, 6,
-											"unknown key (base_s, step_s, busbw, eager_s, gpus, source)",
-											seen, &i, &r)) >= 0) {
-		if (i < 4) r = rfl__mf_num(f, k + 1, path, keys[i], nums[i]);
-		else if (i == 4) r = rfl__mf_int(f, k + 1, path, keys[i], &l->ar_gpus);
-		else r = rfl__mf_string(f, k + 1, path, keys[i], &l->ar_source);
-	}
-	if (r != RFL_OK) return r;
-	return rfl__mf_need(f, obj, path, "busbw", seen[2], l->ar_busbw > 0);
-}
-
-/* "link": the GPU-to-GPU link (kind required; null = unknown). */
-static rfl_result rfl__mf_link(rfl__mf *f, int obj, rfl_link *l) {
-	static const char *const keys[] = {"kind", "gen", "lanes", "bw_per_direction", "latency_s",
-									   "gpus_per_node", "source", "allreduce"};
-	int k = -1, i = 0, j, seen[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-	rfl_result r = RFL_OK;
-	if (f->doc.t[obj].type != RFL_JSON_OBJ)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "link", "expected an object");
-	l->source = l->ar_source = "";
-	while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "link", keys, 8,
-											"unknown key (kind, gen, lanes, bw_per_direction, latency_s, "
-											"gpus_per_node, source, allreduce)", seen, &i, &r)) >= 0) {
-		int v = k + 1;
-		switch (i) {
-		case 0:
-			for (j = 0; j < RFL_LINK_KIND_COUNT && f->doc.t[v].type == RFL_JSON_STR; j++)
-				if (rfl_json_str_eq(&f->doc, v, rfl_link_kind_name((rfl_link_kind)j))) break;
-			if (f->doc.t[v].type != RFL_JSON_NULL && !(f->doc.t[v].type == RFL_JSON_STR && j < RFL_LINK_KIND_COUNT))
-				r = rfl__mf_fail(f, RFL_ERR_FORMAT, v, "link", "kind",
-								 "expected \"nvlink\", \"pcie\", \"infinity-fabric\", \"none\" or null (unknown)");
-			else l->kind = f->doc.t[v].type == RFL_JSON_NULL ? RFL_LINK_UNKNOWN : (rfl_link_kind)j;
-			break;
-		case 1: r = rfl__mf_int(f, v, "link", keys[i], &l->gen); break;
-		case 2: r = rfl__mf_int(f, v, "link", keys[i], &l->lanes); break;
-		case 3: r = rfl__mf_num(f, v, "link", keys[i], &l->bw_bytes_per_s); break;
-		case 4: r = rfl__mf_num(f, v, "link", keys[i], &l->latency_s); break;
-		case 5: r = rfl__mf_int(f, v, "link", keys[i], &l->gpus_per_node); break;
-		case 6: r = rfl__mf_string(f, v, "link", keys[i], &l->source); break;
-		default: r = rfl__mf_allreduce(f, v, l); break;
-		}
-	}
-	if (r != RFL_OK) return r;
-	return rfl__mf_need(f, obj, "link", "kind", seen[0], 1);
-}
-
-/* The "measured" object: a copy of the machine with measured ceilings. */
-static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
-	static const char *const keys[] = {"peak_flops", "mem_bw", "threads", "source"};
+/* Object o at token v into out, with what comes before and after it. */
+static rfl_result rfl__mf_sub(rfl__mf *f, int v, int o, rfl_machine_file *out) {
 	rfl_machine *m = &out->measured;
-	int k = -1, i = 0, seen[4] = {0, 0, 0, 0}, positive[2] = {0, 0};
-	rfl_result r = RFL_OK;
-	if (f->doc.t[obj].type != RFL_JSON_OBJ)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "measured", "expected an object");
-	*m = out->machine;
-	RFL_MEMSET(m->peak_flops, 0, sizeof m->peak_flops);
-	RFL_MEMSET(m->bw_bytes_per_s, 0, sizeof m->bw_bytes_per_s);
-	m->source = "measured";
-	while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "measured", keys, 4,
-											"unknown key (peak_flops, mem_bw, threads, source)",
-											seen, &i, &r)) >= 0) {
-		if (i == 0) r = rfl__mf_ceilings(f, k + 1, "measured.peak_flops", 0, m->peak_flops, &positive[0]);
-		else if (i == 1) r = rfl__mf_ceilings(f, k + 1, "measured.mem_bw", 1, m->bw_bytes_per_s, &positive[1]);
-		else if (i == 2) r = rfl__mf_int(f, k + 1, "measured", "threads", &out->measured_threads);
-		else r = rfl__mf_string(f, k + 1, "measured", "source", &m->source);
+	rfl_result r;
+	int i, any = 0;
+	if (o == RFL__MFO_LINK) out->link.source = out->link.ar_source = "";
+	if (o == RFL__MFO_MEASURED) {
+		*m = out->machine;
+		RFL_MEMSET(m->peak_flops, 0, sizeof m->peak_flops);
+		RFL_MEMSET(m->bw_bytes_per_s, 0, sizeof m->bw_bytes_per_s);
+		m->source = "measured";
 	}
+	r = rfl__mf_obj(f, v, o, o == RFL__MFO_LINK || o == RFL__MFO_AR ? (char *)&out->link : (char *)out, out);
 	if (r != RFL_OK) return r;
-	if (!seen[0] && !seen[1])
-		return rfl__mf_fail(f, RFL_ERR_MISSING, obj, "measured", 0, "needs peak_flops or mem_bw");
-	if (seen[0] && (r = rfl__mf_need(f, obj, "measured", "peak_flops", 1, positive[0])) != RFL_OK) return r;
-	if (seen[1] && (r = rfl__mf_need(f, obj, "measured", "mem_bw", 1, positive[1])) != RFL_OK) return r;
+	if (o == RFL__MFO_LINK) out->machine.link = &out->link;
+	if (o != RFL__MFO_MEASURED) return RFL_OK;
+	/* a ceiling given has a value > 0 (need 3): none > 0, none given */
+	for (i = 0; i < RFL_PREC_COUNT; i++) any += m->peak_flops[i] > 0 || (i < RFL_LEVEL_COUNT && m->bw_bytes_per_s[i] > 0);
+	if (!any) return rfl__mf_fail(f, RFL_ERR_MISSING, v, "measured", 0, "needs peak_flops or mem_bw");
 	out->has_measured = 1;
 	return RFL_OK;
 }
 
-/* "host": {"op_s": eager PyTorch's CPU time per op, "source"}. */
-static rfl_result rfl__mf_host(rfl__mf *f, int obj, rfl_machine_file *out) {
-	static const char *const keys[] = {"op_s", "source"};
-	int k = -1, i = 0, seen[2] = {0, 0};
-	rfl_result r = RFL_OK;
-	if (f->doc.t[obj].type != RFL_JSON_OBJ)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "host", "expected an object");
-	while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "host", keys, 2,
-											"unknown key (op_s, source)", seen, &i, &r)) >= 0)
-		r = i == 0 ? rfl__mf_num(f, k + 1, "host", "op_s", &out->host_op_s)
-				   : rfl__mf_string(f, k + 1, "host", "source", &out->host_source);
-	if (r != RFL_OK) return r;
-	return rfl__mf_need(f, obj, "host", "op_s", seen[0], out->host_op_s > 0);
+/* One member's value (token v); *pos: it holds a value > 0. */
+static rfl_result rfl__mf_value(rfl__mf *f, int v, const char *path, const rfl__mf_field *fl,
+								char *base, rfl_machine_file *out, int *pos) {
+	char *p = base + fl->at, fp[48];
+	rfl_json_type t = f->doc.t[v].type;
+	rfl_result r;
+	int j;
+	switch (fl->type) {
+	case RFL__MFT_NUM: case RFL__MFT_NUM0:
+		r = rfl__mf_num(f, v, path, fl->key, (double *)p);
+		*pos = *(double *)p > 0;
+		return r;
+	case RFL__MFT_INT: return rfl__mf_int(f, v, path, fl->key, (int *)p);
+	case RFL__MFT_STR: return rfl__mf_string(f, v, path, fl->key, (const char **)p);
+	case RFL__MFT_ALIASES: return rfl__mf_aliases(f, v, (const char **)p);
+	case RFL__MFT_KIND:
+		for (j = RFL_KIND_GPU; j <= RFL_KIND_SOC; j++)
+			if (rfl_json_str_eq(&f->doc, v, rfl_kind_name((rfl_kind)j))) {
+				*(rfl_kind *)p = (rfl_kind)j;
+				return RFL_OK;
+			}
+		return rfl__mf_fail(f, RFL_ERR_FORMAT, v, 0, "kind",
+							"expected \"gpu\", \"cpu\", \"tpu\", \"accelerator\" or \"soc\"");
+	case RFL__MFT_LKIND: /* null: unknown */
+		for (j = 0; j < RFL_LINK_KIND_COUNT && t == RFL_JSON_STR; j++)
+			if (rfl_json_str_eq(&f->doc, v, rfl_link_kind_name((rfl_link_kind)j))) break;
+		if (t != RFL_JSON_NULL && !(t == RFL_JSON_STR && j < RFL_LINK_KIND_COUNT))
+			return rfl__mf_fail(f, RFL_ERR_FORMAT, v, path, fl->key,
+								"expected \"nvlink\", \"pcie\", \"infinity-fabric\", \"none\" or null (unknown)");
+		*(rfl_link_kind *)p = t == RFL_JSON_NULL ? RFL_LINK_UNKNOWN : (rfl_link_kind)j;
+		return RFL_OK;
+	case RFL__MFT_PEAK: case RFL__MFT_BW:
+		rfl__mf_path(fp, sizeof fp, path, fl->key);
+		return rfl__mf_ceilings(f, v, fp, fl->type == RFL__MFT_BW, (double *)p, pos);
+	case RFL__MFT_RIDGE: /* derived: recomputed from the figures, never read */
+		if (t != RFL_JSON_OBJ && t != RFL_JSON_NULL)
+			return rfl__mf_fail(f, RFL_ERR_FORMAT, v, path, fl->key, "expected an object");
+		return RFL_OK;
+	default: return rfl__mf_sub(f, v, fl->at, out);
+	}
 }
 
-/* The top-level object: every key known (or '_'), none twice, the required
-   ones present; then "measured", which copies the finished machine. */
-static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
-	rfl_machine *m = &out->machine;
-	int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1, link = -1, host = -1;
-	char kb[48];
+/* Object o (token obj) into base: every key known (or '_') and once, the
+   required ones present; the top level's objects after it ("measured"
+   copies the finished machine). */
+static rfl_result rfl__mf_obj(rfl__mf *f, int obj, int o, char *base, rfl_machine_file *out) {
+	const rfl__mf_field *fl = rfl__mf_fields + rfl__mf_objs[o].first;
+	const char *path = rfl__mf_objs[o].path;
+	int n = rfl__mf_objs[o].n, k, i, seen[16], pos[16], val[16];
+	char kb[48], msg[128];
 	rfl_result r;
+	if (f->doc.t[obj].type != RFL_JSON_OBJ)
+		return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, path, 0, "expected an object");
 	RFL_MEMSET(seen, 0, sizeof seen);
-	m->aliases = "";
-	m->source = "";
-	for (k = 1; k < f->doc.t[0].after; k = f->doc.t[k + 1].after) {
-		if ((i = rfl__mf_key(f, k, rfl__mf_keys, RFL__MF_KEYS)) == -2) continue;
-		if (i < 0 && (rfl_json_str_eq(&f->doc, k, "machines") || rfl_json_str_eq(&f->doc, k, "count")))
+	RFL_MEMSET(pos, 0, sizeof pos);
+	RFL_MEMSET(val, 0, sizeof val);
+	for (k = obj + 1; k < f->doc.t[obj].after; k = f->doc.t[k + 1].after) {
+		if (rfl__mf_key(f, k, 0, 0) == -2) continue;
+		for (i = 0; i < n && !rfl_json_str_eq(&f->doc, k, fl[i].key); i++) {}
+		if (i == n && !o && (rfl_json_str_eq(&f->doc, k, "machines") || rfl_json_str_eq(&f->doc, k, "count")))
 			return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, "machines",
 								"a whole table (rfl-hw --json): give one machine (rfl-hw NAME --json)");
-		if (i < 0) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keytext(f, k, kb, sizeof kb), "unknown key");
-		if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keys[i], "duplicate key");
-		if (i == RFL__MF_MEASURED) measured = k + 1;
-		if (i == RFL__MF_LINK) link = k + 1;
-		if (i == RFL__MF_HOST) host = k + 1;
-		if ((r = rfl__mf_member(f, i, k + 1, m, positive)) != RFL_OK) return r;
+		if (i == n) { /* "unknown key (kind, gen, ...)"; the top level's list is long */
+			rfl__sb s = rfl__sb_make(msg, sizeof msg);
+			rfl__sb_s(&s, "unknown key");
+			for (i = 0; o && i < n; i++) rfl__sb_s(&s, i ? ", " : " ("), rfl__sb_s(&s, fl[i].key);
+			if (o) rfl__sb_s(&s, ")");
+			return rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, rfl__mf_keytext(f, k, kb, sizeof kb), msg);
+		}
+		if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, fl[i].key, "duplicate key");
+		val[i] = k + 1;
+		if ((fl[i].type != RFL__MFT_OBJ || o) &&
+			(r = rfl__mf_value(f, k + 1, path, &fl[i], base, out, &pos[i])) != RFL_OK)
+			return r;
 	}
-	if ((r = rfl__mf_need(f, 0, 0, "name", seen[RFL__MF_NAME], 1)) != RFL_OK ||
-		(r = rfl__mf_need(f, 0, 0, "kind", seen[RFL__MF_KIND], 1)) != RFL_OK ||
-		(r = rfl__mf_need(f, 0, 0, "peak_flops", seen[RFL__MF_PEAK], positive[0])) != RFL_OK ||
-		(r = rfl__mf_need(f, 0, 0, "mem_bw", seen[RFL__MF_BW], positive[1])) != RFL_OK)
-		return r;
-	if (!seen[RFL__MF_ID]) m->id = m->name;
-	if (link >= 0) {
-		if ((r = rfl__mf_link(f, link, &out->link)) != RFL_OK) return r;
-		m->link = &out->link;
+	for (i = 0; i < n; i++) {
+		if (fl[i].need && fl[i].need < 3 && !seen[i])
+			return rfl__mf_fail(f, RFL_ERR_MISSING, obj, path, fl[i].key, "required field missing");
+		if (fl[i].need > 1 && seen[i] && !pos[i])
+			return rfl__mf_fail(f, RFL_ERR_MISSING, obj, path, fl[i].key, "needs at least one value > 0");
 	}
-	if (host >= 0 && (r = rfl__mf_host(f, host, out)) != RFL_OK) return r;
-	return measured >= 0 ? rfl__mf_measured(f, measured, out) : RFL_OK;
+	if (o) return RFL_OK;
+	if (!seen[1]) out->machine.id = out->machine.name; /* no "id" */
+	for (i = 0; i < n; i++)
+		if (seen[i] && fl[i].type == RFL__MFT_OBJ && (r = rfl__mf_sub(f, val[i], fl[i].at, out)) != RFL_OK)
+			return r;
+	return RFL_OK;
 }
 
 /* Where a syntax error is, as a field path: the keys of the containers
@@ -6096,7 +6044,8 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json
 	f.sb = strbuf;
 	f.sb_size = strsize;
 	r = rfl__mf_tokenise(&f, json, len, toks, ntoks);
-	if (r == RFL_OK) r = rfl__mf_top(&f, out);
+	out->machine.aliases = out->machine.source = "";
+	if (r == RFL_OK) r = rfl__mf_obj(&f, 0, RFL__MFO_TOP, (char *)out, out);
 	if (r == RFL_OK && f.sb_need > strsize) {
 		rfl__err_where(&f.doc.err, "strbuf");
 		f.doc.err.need = f.sb_need;
@@ -6116,29 +6065,21 @@ RFL_API rfl_prec rfl_machine_file_prec(int i) {
 }
 
 #ifndef RFL_NO_JSON_WRITER
-/* peak_flops and mem_bw. skip_empty: leave out an object with no value > 0
-   (a probe that measured only bandwidth), which the reader would reject. */
-static void rfl__mfw_ceilings(rfl_json_writer *w, const rfl_machine *m, int skip_empty) {
-	int i, l, peaks = 0, bws = 0;
-	for (i = 0; i < RFL_PREC_COUNT; i++) peaks += m->peak_flops[i] > 0;
-	for (l = 0; l < RFL_LEVEL_COUNT; l++) bws += m->bw_bytes_per_s[l] > 0;
-	if (peaks || !skip_empty) {
-		rfl_json_w_obj(w, "peak_flops");
-		for (i = 0; i < RFL_PREC_COUNT; i++) {
-			rfl_prec p = rfl_machine_file_prec(i);
-			rfl_json_w_num_if(w, rfl_prec_name(p), m->peak_flops[p] > 0, m->peak_flops[p]);
-		}
-		rfl_json_w_end(w);
+/* peak_flops or mem_bw (levels). skip_empty: leave out an object with no
+   value > 0 (a probe that measured only bandwidth), which the reader would
+   reject. */
+static void rfl__mfw_ceilings(rfl_json_writer *w, const char *key, const double *v, int levels,
+							  int skip_empty) {
+	int i, j, n = levels ? (int)RFL_LEVEL_COUNT : (int)RFL_PREC_COUNT, any = 0;
+	for (i = 0; i < n; i++) any += v[i] > 0;
+	if (!any && skip_empty) return;
+	rfl_json_w_obj(w, key);
+	for (i = 0; i < n; i++) {
+		j = levels ? i : (int)rfl_machine_file_prec(i);
+		rfl_json_w_num_if(w, levels ? rfl_level_name((rfl_level)j) : rfl_prec_name((rfl_prec)j), v[j] > 0, v[j]);
 	}
-	if (bws || !skip_empty) {
-		rfl_json_w_obj(w, "mem_bw");
-		for (l = 0; l < RFL_LEVEL_COUNT; l++)
-			rfl_json_w_num_if(w, rfl_level_name((rfl_level)l), m->bw_bytes_per_s[l] > 0,
-							  m->bw_bytes_per_s[l]);
-		rfl_json_w_end(w);
-	}
+	rfl_json_w_end(w);
 }
-
 /* "fp32_dram": every ridge point the machine has. */
 static void rfl__mfw_ridges(rfl_json_writer *w, const rfl_machine *m) {
 	char key[48];
@@ -6158,65 +6099,55 @@ static void rfl__mfw_ridges(rfl_json_writer *w, const rfl_machine *m) {
 	rfl_json_w_end(w);
 }
 
-/* "link": every key, null where unknown; "allreduce" when fitted. */
-static void rfl__mfw_link(rfl_json_writer *w, const rfl_link *l) {
-	rfl_json_w_obj(w, "link");
-	if (l->kind == RFL_LINK_UNKNOWN) rfl_json_w_null(w, "kind");
-	else rfl_json_w_str(w, "kind", rfl_link_kind_name(l->kind));
-	rfl_json_w_num_if(w, "gen", l->gen > 0, l->gen);
-	rfl_json_w_num_if(w, "lanes", l->lanes > 0, l->lanes);
-	rfl_json_w_num_if(w, "bw_per_direction", l->bw_bytes_per_s > 0, l->bw_bytes_per_s);
-	rfl_json_w_num_if(w, "latency_s", l->latency_s > 0, l->latency_s);
-	rfl_json_w_num_if(w, "gpus_per_node", l->gpus_per_node > 0, l->gpus_per_node);
-	rfl_json_w_str(w, "source", l->source ? l->source : "");
-	if (l->ar_busbw > 0) {
-		rfl_json_w_obj(w, "allreduce");
-		rfl_json_w_num(w, "base_s", l->ar_base_s);
-		rfl_json_w_num(w, "step_s", l->ar_step_s);
-		rfl_json_w_num(w, "busbw", l->ar_busbw);
-		rfl_json_w_num(w, "eager_s", l->ar_eager_s);
-		rfl_json_w_num_if(w, "gpus", l->ar_gpus > 0, l->ar_gpus);
-		rfl_json_w_str(w, "source", l->ar_source ? l->ar_source : "");
-		rfl_json_w_end(w);
+
+/* Object o's members from base (rfl__mf_fields); null where unknown. */
+static void rfl__mfw_obj(rfl_json_writer *w, const rfl_machine_file *mf, int o, const char *base) {
+	const rfl__mf_field *fl = rfl__mf_fields + rfl__mf_objs[o].first;
+	int i;
+	for (i = 0; i < rfl__mf_objs[o].n; i++, fl++) {
+		const char *p = base + fl->at, *s, *a;
+		double v = 0;
+		size_t l;
+		if (fl->type == RFL__MFT_INT) v = *(const int *)p;
+		else if (fl->type <= RFL__MFT_NUM0) v = *(const double *)p;
+		switch (fl->type) {
+		case RFL__MFT_NUM0: rfl_json_w_num(w, fl->key, v); break;
+		case RFL__MFT_NUM: case RFL__MFT_INT: rfl_json_w_num_if(w, fl->key, v > 0, v); break;
+		case RFL__MFT_STR: /* "" for an object's missing source */
+			s = *(const char *const *)p;
+			rfl_json_w_str(w, fl->key, s || !o ? s : "");
+			break;
+		case RFL__MFT_ALIASES: /* "a100,a100-40gb" -> two strings */
+			rfl_json_w_arr(w, fl->key);
+			for (a = *(const char *const *)p; a && *a; a += l + (a[l] == ',')) {
+				for (l = 0; a[l] && a[l] != ','; l++) {}
+				rfl_json_w_str_n(w, 0, a, l);
+			}
+			rfl_json_w_end(w);
+			break;
+		case RFL__MFT_KIND: rfl_json_w_str(w, fl->key, rfl_kind_name(*(const rfl_kind *)p)); break;
+		case RFL__MFT_LKIND:
+			if (*(const rfl_link_kind *)p == RFL_LINK_UNKNOWN) rfl_json_w_null(w, fl->key);
+			else rfl_json_w_str(w, fl->key, rfl_link_kind_name(*(const rfl_link_kind *)p));
+			break;
+		case RFL__MFT_PEAK: case RFL__MFT_BW:
+			rfl__mfw_ceilings(w, fl->key, (const double *)p, fl->type == RFL__MFT_BW, o == RFL__MFO_MEASURED);
+			break;
+		case RFL__MFT_RIDGE: rfl__mfw_ridges(w, &mf->machine); break;
+		default: /* an object, when it holds something */
+			if (fl->at == RFL__MFO_LINK ? !mf->machine.link
+				: fl->at == RFL__MFO_AR ? !(((const rfl_link *)base)->ar_busbw > 0)
+				: fl->at == RFL__MFO_HOST ? !(mf->host_op_s > 0) : !mf->has_measured)
+				break;
+			rfl_json_w_obj(w, fl->key);
+			rfl__mfw_obj(w, mf, fl->at, fl->at == RFL__MFO_LINK ? (const char *)mf->machine.link : base);
+			rfl_json_w_end(w);
+		}
 	}
-	rfl_json_w_end(w);
 }
 
 RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf) {
-	const rfl_machine *m = &mf->machine;
-	const char *a = m->aliases;
-	rfl_json_w_str(w, "name", m->name);
-	rfl_json_w_str(w, "id", m->id);
-	rfl_json_w_arr(w, "aliases");
-	while (a && *a) { /* "a100,a100-40gb" -> two strings */
-		size_t n = 0;
-		while (a[n] && a[n] != ',') n++;
-		rfl_json_w_str_n(w, 0, a, n);
-		a += n + (a[n] == ',');
-	}
-	rfl_json_w_end(w);
-	rfl_json_w_str(w, "kind", rfl_kind_name(m->kind));
-	rfl__mfw_ceilings(w, m, 0);
-	rfl_json_w_num_if(w, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
-	rfl_json_w_num_if(w, "l2_bytes", m->l2_bytes > 0, m->l2_bytes);
-	rfl_json_w_num_if(w, "units", m->units > 0, m->units);
-	rfl_json_w_num_if(w, "boost_mhz", m->boost_mhz > 0, m->boost_mhz);
-	rfl_json_w_num_if(w, "tdp_w", m->tdp_w > 0, m->tdp_w);
-	rfl__mfw_ridges(w, m);
-	rfl_json_w_str(w, "source", m->source);
-	if (m->link) rfl__mfw_link(w, m->link);
-	if (mf->host_op_s > 0) {
-		rfl_json_w_obj(w, "host");
-		rfl_json_w_num(w, "op_s", mf->host_op_s);
-		rfl_json_w_str(w, "source", mf->host_source ? mf->host_source : "");
-		rfl_json_w_end(w);
-	}
-	if (!mf->has_measured) return;
-	rfl_json_w_obj(w, "measured");
-	rfl__mfw_ceilings(w, &mf->measured, 1);
-	rfl_json_w_num_if(w, "threads", mf->measured_threads > 0, mf->measured_threads);
-	rfl_json_w_str(w, "source", mf->measured.source);
-	rfl_json_w_end(w);
+	rfl__mfw_obj(w, mf, RFL__MFO_TOP, (const char *)mf);
 }
 
 RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_file *mf) {
