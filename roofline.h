@@ -4574,65 +4574,48 @@ static size_t rfl__fmt_special(char *buf, size_t size, double v, size_t *pos) {
 	return 1;
 }
 
-RFL_API size_t rfl_fmt_num(char *buf, size_t size, double v, int sig) {
+/* rfl_fmt_num, or with si rfl_fmt_si (the plain form beyond yotta). */
+static size_t rfl__fmt(char *buf, size_t size, double v, int sig, int si) {
+	static const char pre[] = "yzafpnum kMGTPEZY"; /* index 8 = none */
 	size_t pos = 0;
 	uint64_t m;
-	int e;
+	int e, e3;
 	if (!buf) return 0;
 	if (sig < 1) sig = 1;
 	if (sig > 17) sig = 17;
 	if (rfl__fmt_special(buf, size, v, &pos)) return rfl__finish(buf, size, pos);
 	if (v < 0) { pos = rfl__put(buf, size, pos, '-'); v = -v; }
-	if (v == 0) return rfl__finish(buf, size, rfl__put(buf, size, pos, '0'));
+	if (v == 0) return rfl__finish(buf, size, rfl__puts(buf, size, pos, si ? "0 " : "0"));
 	/* exact integers print in full when they fit the requested digits */
-	if (v < 9007199254740992.0 && v == (double)(uint64_t)v) {
+	if (!si && v < 9007199254740992.0 && v == (double)(uint64_t)v) {
 		char t[24];
-		size_t n = rfl_fmt_u64(t, sizeof t, (uint64_t)v), i;
-		if ((int)n <= sig || sig >= 16) {
-			for (i = 0; i < n; i++) pos = rfl__put(buf, size, pos, t[i]);
-			return rfl__finish(buf, size, pos);
-		}
+		size_t n = rfl_fmt_u64(t, sizeof t, (uint64_t)v);
+		if ((int)n <= sig || sig >= 16) return rfl__finish(buf, size, rfl__puts(buf, size, pos, t));
 	}
 	rfl__decompose(v, sig, &m, &e);
-	if (e < -5 || e >= 15) {
+	e3 = (e >= 0 ? e / 3 : -((-e + 2) / 3)) * 3;
+	if (si && e3 >= -24 && e3 <= 24) {
+		pos = rfl__fmt_digits(buf, size, pos, m, sig, e - e3 + 1);
+		pos = rfl__put(buf, size, pos, ' ');
+		if (e3) pos = rfl__put(buf, size, pos, pre[8 + e3 / 3]);
+	} else if (e < -5 || e >= 15) {
 		char t[8];
-		size_t n, i;
 		int ae = e < 0 ? -e : e;
 		pos = rfl__fmt_digits(buf, size, pos, m, sig, 1);
 		pos = rfl__put(buf, size, pos, 'e');
 		pos = rfl__put(buf, size, pos, e < 0 ? '-' : '+');
-		n = rfl_fmt_u64(t, sizeof t, (uint64_t)ae);
-		if (n < 2) pos = rfl__put(buf, size, pos, '0');
-		for (i = 0; i < n; i++) pos = rfl__put(buf, size, pos, t[i]);
+		if (rfl_fmt_u64(t, sizeof t, (uint64_t)ae) < 2) pos = rfl__put(buf, size, pos, '0');
+		pos = rfl__puts(buf, size, pos, t);
 	} else {
 		pos = rfl__fmt_digits(buf, size, pos, m, sig, e + 1);
 	}
 	return rfl__finish(buf, size, pos);
 }
-
+RFL_API size_t rfl_fmt_num(char *buf, size_t size, double v, int sig) {
+	return rfl__fmt(buf, size, v, sig, 0);
+}
 RFL_API size_t rfl_fmt_si(char *buf, size_t size, double v, int sig) {
-	static const char pre[] = "yzafpnum kMGTPEZY"; /* index 8 = none */
-	size_t pos = 0;
-	uint64_t m;
-	int e, e3, idx;
-	if (!buf) return 0;
-	if (sig < 1) sig = 1;
-	if (sig > 17) sig = 17;
-	if (rfl__fmt_special(buf, size, v, &pos)) return rfl__finish(buf, size, pos);
-	if (v < 0) { pos = rfl__put(buf, size, pos, '-'); v = -v; }
-	if (v == 0) {
-		pos = rfl__put(buf, size, pos, '0');
-		return rfl__finish(buf, size, rfl__put(buf, size, pos, ' '));
-	}
-	rfl__decompose(v, sig, &m, &e);
-	e3 = (e >= 0 ? e / 3 : -((-e + 2) / 3)) * 3;
-	idx = 8 + e3 / 3;
-	/* beyond yotta: plain form; pos is 1 when a minus was written (v was negated) */
-	if (idx < 0 || idx > 16) return rfl_fmt_num(buf, size, pos ? -v : v, sig);
-	pos = rfl__fmt_digits(buf, size, pos, m, sig, e - e3 + 1);
-	pos = rfl__put(buf, size, pos, ' ');
-	if (idx != 8) pos = rfl__put(buf, size, pos, pre[idx]);
-	return rfl__finish(buf, size, pos);
+	return rfl__fmt(buf, size, v, sig, 1);
 }
 
 RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
@@ -5135,15 +5118,12 @@ static int rfl__json_hex4(const char *s, unsigned *out) {
 	return 1;
 }
 
-RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t size) {
-	size_t i, n = 0, end;
-	if (!buf || !size) return 0;
-	buf[0] = 0;
-	if (!rfl__json_ok(doc, tok) || doc->t[tok].type != RFL_JSON_STR) return 0;
-	end = doc->t[tok].end;
-	for (i = doc->t[tok].start; i < end; i++) {
+/* String token tok decoded into buf[size] as far as it fits (cut and
+   NUL-terminated; size 0: only counted); returns its whole length. */
+static size_t rfl__json_unesc(const rfl_json_doc *doc, int tok, char *buf, size_t size) {
+	size_t i, n = 0, end = doc->t[tok].end;
+	for (i = doc->t[tok].start; i < end; i++, n++) {
 		char c = doc->src[i];
-		if (n + 1 >= size) { buf[n] = 0; return 0; }
 		if (c == '\\' && i + 1 < end) {
 			unsigned u;
 			const char *e = "n\nt\tr\rb\bf\f"; /* an escape's letter, then its character */
@@ -5155,10 +5135,17 @@ RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t siz
 				i += 4;
 			}
 		}
-		buf[n++] = c;
+		if (n + 1 < size) buf[n] = c;
 	}
-	buf[n] = 0;
-	return 1;
+	if (size) buf[n < size ? n : size - 1] = 0;
+	return n;
+}
+
+RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t size) {
+	if (!buf || !size) return 0;
+	buf[0] = 0;
+	if (!rfl__json_ok(doc, tok) || doc->t[tok].type != RFL_JSON_STR) return 0;
+	return rfl__json_unesc(doc, tok, buf, size) < size;
 }
 
 RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s) {
@@ -5685,22 +5672,10 @@ static rfl_result rfl__mf_fail(rfl__mf *f, rfl_result code, int tok, const char 
 	return code;
 }
 
-/* Length of a string token once decoded, as rfl_json_str writes it. */
-static size_t rfl__mf_decoded_len(const rfl_json_doc *d, int tok) {
-	size_t i, n = 0, end = d->t[tok].end;
-	unsigned u;
-	for (i = d->t[tok].start; i < end; i++, n++) {
-		if (d->src[i] != '\\' || i + 1 >= end) continue;
-		i++;
-		if (d->src[i] == 'u' && i + 4 < end && rfl__json_hex4(d->src + i + 1, &u)) i += 4;
-	}
-	return n;
-}
-
 /* Copies a string token into the string buffer; "" (counted in sb_need)
    when it no longer fits. */
 static const char *rfl__mf_strdup(rfl__mf *f, int tok) {
-	size_t n = rfl__mf_decoded_len(&f->doc, tok) + 1;
+	size_t n = rfl__json_unesc(&f->doc, tok, 0, 0) + 1;
 	char *s;
 	f->sb_need += n;
 	if (f->sb_used + n > f->sb_size) return "";
@@ -5796,7 +5771,7 @@ static rfl_result rfl__mf_aliases(rfl__mf *f, int arr, const char **out) {
 		for (i = f->doc.t[k].start; i < f->doc.t[k].end; i++)
 			if (f->doc.src[i] == ',')
 				return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "aliases", 0, "an alias cannot hold a comma");
-		need += rfl__mf_decoded_len(&f->doc, k) + 1; /* the comma, or the final NUL */
+		need += rfl__json_unesc(&f->doc, k, 0, 0) + 1; /* the comma, or the final NUL */
 	}
 	*out = "";
 	if (!count) return RFL_OK;
@@ -5804,7 +5779,7 @@ static rfl_result rfl__mf_aliases(rfl__mf *f, int arr, const char **out) {
 	if (f->sb_used + need > f->sb_size) return RFL_OK; /* reported at the end */
 	s = f->sb + f->sb_used;
 	for (k = arr + 1; k < f->doc.t[arr].after; k = f->doc.t[k].after) {
-		size_t n = rfl__mf_decoded_len(&f->doc, k);
+		size_t n = rfl__json_unesc(&f->doc, k, 0, 0);
 		rfl_json_str(&f->doc, k, f->sb + f->sb_used, n + 1);
 		f->sb_used += n + 1;
 		f->sb[f->sb_used - 1] = ',';
