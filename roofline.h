@@ -6403,6 +6403,7 @@ RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *
 static rfl_tensor rfl__ly_fail(rfl_net *net, rfl_result r, const char *what) {
 	if (net && net->err.code == RFL_OK) {
 		rfl__sb s = rfl__sb_make(net->err.where, sizeof net->err.where);
+		if (!what) what = rfl__ly_op_names[net->layers[net->count].op]; /* begun */
 		net->err.code = r;
 		net->err.index = net->count;
 		rfl__sb_s(&s, "layer ");
@@ -6414,6 +6415,10 @@ static rfl_tensor rfl__ly_fail(rfl_net *net, rfl_result r, const char *what) {
 	}
 	return RFL_NO_TENSOR;
 }
+/* The failures of the layer begun (rfl__ly_begin): its op names it. */
+#define RFL__LY_ARG rfl__ly_fail(net, RFL_ERR_ARG, 0)
+#define RFL__LY_SHAPE rfl__ly_fail(net, RFL_ERR_SHAPE, 0)
+#define RFL__LY_OVERFLOW rfl__ly_fail(net, RFL_ERR_OVERFLOW, 0)
 
 RFL_API void rfl_scope_push(rfl_net *net, const char *part) {
 	size_t n, need;
@@ -6489,11 +6494,10 @@ static rfl_layer *rfl__ly_begin(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tenso
 static rfl_tensor rfl__ly_commit(rfl_net *net, rfl_layer *L) {
 	uint64_t n = 1;
 	int i;
-	const char *what = rfl__ly_op_names[L->op];
-	if (L->rank < 1 || L->rank > RFL_MAX_RANK) return rfl__ly_fail(net, RFL_ERR_SHAPE, what);
+	if (L->rank < 1 || L->rank > RFL_MAX_RANK) return RFL__LY_SHAPE;
 	for (i = 0; i < L->rank; i++) {
-		if (L->shape[i] == 0) return rfl__ly_fail(net, RFL_ERR_SHAPE, what);
-		if (!rfl__ly_mul64(n, L->shape[i], &n)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, what);
+		if (L->shape[i] == 0) return RFL__LY_SHAPE;
+		if (!rfl__ly_mul64(n, L->shape[i], &n)) return RFL__LY_OVERFLOW;
 	}
 	L->out_numel = n;
 	if (L->params) {
@@ -6523,14 +6527,14 @@ static rfl_tensor rfl__ly_shape3(rfl_net *net, rfl_op op, uint32_t d0, uint32_t 
 							  int shared) {
 	rfl_layer *L = rfl__ly_begin(net, op, 0, 0, 0);
 	if (!L) return RFL_NO_TENSOR;
-	if (op == RFL_OP_INPUT && net->count != 0) return rfl__ly_fail(net, RFL_ERR_ARG, "input");
-	if (!d0 || (!d1 && d2)) return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+	if (op == RFL_OP_INPUT && net->count != 0) return RFL__LY_ARG;
+	if (!d0 || (!d1 && d2)) return RFL__LY_SHAPE;
 	L->shape[0] = d0, L->shape[1] = d1, L->shape[2] = d2;
 	L->rank = (uint8_t)(d2 ? 3 : d1 ? 2 : 1);
 	if (shared) {
 		uint64_t n;
 		if (!rfl__ly_mul4(d0, d1 ? d1 : 1, d2 ? d2 : 1, 1, &n))
-			return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "param");
+			return RFL__LY_OVERFLOW;
 		L->params = n;
 		L->flags = RFL_LF_SHARED;
 	}
@@ -6550,7 +6554,7 @@ RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *
 	uint64_t C, H, W, kh, kw, sh, sw, ph, pw, dh, dw, g, co, eh, ew, oh, ow, cin_g, t;
 	if (!L) return RFL_NO_TENSOR;
 	X = rfl__ly_in(net, x);
-	if (!d || X->rank != 3) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
+	if (!d || X->rank != 3) return RFL__LY_SHAPE;
 	C = X->shape[0], H = X->shape[1], W = X->shape[2];
 	kh = d->kernel_h;
 	kw = d->kernel_w ? d->kernel_w : kh;
@@ -6563,29 +6567,29 @@ RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *
 	if (!d->kernel_w) sw = sh, dw = dh;
 	g = d->groups ? d->groups : 1;
 	co = d->out_channels;
-	if (!co || !kh || !kw || C % g || co % g) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
+	if (!co || !kh || !kw || C % g || co % g) return RFL__LY_SHAPE;
 	/* effective extent of a dilated kernel; all terms < 2^34, no overflow */
 	eh = dh * (kh - 1) + 1;
 	ew = dw * (kw - 1) + 1;
-	if (H + 2 * ph < eh || W + 2 * pw < ew) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
+	if (H + 2 * ph < eh || W + 2 * pw < ew) return RFL__LY_SHAPE;
 	oh = (H + 2 * ph - eh) / sh + 1;
 	ow = (W + 2 * pw - ew) / sw + 1;
 	L->rank = 3;
 	L->shape[0] = (uint32_t)co;
 	if (!rfl__ly_dim(oh, &L->shape[1]) || !rfl__ly_dim(ow, &L->shape[2]))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+		return RFL__LY_OVERFLOW;
 	cin_g = C / g;
 	/* params = co x cin/g x kh x kw (+ co); mac = 2 x that x oh x ow */
-	if (!rfl__ly_mul4(co, cin_g, kh, kw, &t)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+	if (!rfl__ly_mul4(co, cin_g, kh, kw, &t)) return RFL__LY_OVERFLOW;
 	L->params = t;
-	if (!rfl__ly_mul4(t, oh, ow, 2, &L->mac_flops)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+	if (!rfl__ly_mul4(t, oh, ow, 2, &L->mac_flops)) return RFL__LY_OVERFLOW;
 	L->flops = L->mac_flops;
 	if (d->bias) {
 		uint64_t b;
 		L->flags |= RFL_LF_BIAS;
 		if (!rfl__ly_acc(&L->params, co) || !rfl__ly_mul4(co, oh, ow, 1, &b) ||
 			!rfl__ly_acc(&L->flops, b))
-			return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+			return RFL__LY_OVERFLOW;
 	}
 	L->in_numel = X->out_numel;
 	L->flags |= RFL_LF_MODULE;
@@ -6611,21 +6615,21 @@ RFL_API rfl_tensor rfl_linear(rfl_net *net, rfl_tensor x, uint32_t out_features,
 	uint64_t in, tokens, t;
 	if (!L) return RFL_NO_TENSOR;
 	X = rfl__ly_in(net, x);
-	if (!out_features) return rfl__ly_fail(net, RFL_ERR_SHAPE, "linear");
+	if (!out_features) return RFL__LY_SHAPE;
 	in = X->shape[X->rank - 1];
 	tokens = X->out_numel / in;
 	rfl__ly_same_shape(L, X);
 	L->shape[L->rank - 1] = out_features;
-	if (!rfl__ly_mul64(in, out_features, &t)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
+	if (!rfl__ly_mul64(in, out_features, &t)) return RFL__LY_OVERFLOW;
 	L->params = t;
-	if (!rfl__ly_mul4(t, tokens, 2, 1, &L->mac_flops)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
+	if (!rfl__ly_mul4(t, tokens, 2, 1, &L->mac_flops)) return RFL__LY_OVERFLOW;
 	L->flops = L->mac_flops;
 	if (bias) {
 		L->flags |= RFL_LF_BIAS;
 		if (!rfl__ly_acc(&L->params, out_features) ||
 			!rfl__ly_mul64(tokens, out_features, &L->bias_flops) ||
 			!rfl__ly_acc(&L->flops, L->bias_flops))
-			return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
+			return RFL__LY_OVERFLOW;
 	}
 	L->in_numel = X->out_numel;
 	L->flags |= RFL_LF_MODULE;
@@ -6641,16 +6645,16 @@ RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b) {
 	A = rfl__ly_in(net, a), B = rfl__ly_in(net, b);
 	r = A->rank;
 	if (r < 2 || B->rank != r || A->shape[r - 1] != B->shape[r - 2])
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "matmul");
+		return RFL__LY_SHAPE;
 	for (i = 0; i < r - 2; i++)
-		if (A->shape[i] != B->shape[i]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "matmul");
+		if (A->shape[i] != B->shape[i]) return RFL__LY_SHAPE;
 	M = A->shape[r - 2], K = A->shape[r - 1], N = B->shape[r - 1];
 	rfl__ly_same_shape(L, A);
 	L->shape[r - 1] = (uint32_t)N;
 	lead = A->out_numel / (M * K);
 	if (!rfl__ly_mul4(lead, M, N, K, &L->mac_flops) || !rfl__ly_mul64(L->mac_flops, 2, &L->mac_flops) ||
 		!rfl__ly_add64(A->out_numel, B->out_numel, &L->in_numel))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "matmul");
+		return RFL__LY_OVERFLOW;
 	L->flops = L->mac_flops;
 	return rfl__ly_commit(net, L);
 }
@@ -6661,18 +6665,18 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
 	const rfl_layer *Q, *K, *V;
 	uint64_t lq, lk, d, dv, s, m1, m2, sc, g;
 	if (!L) return RFL_NO_TENSOR;
-	if (v < 0 || v >= net->count) return rfl__ly_fail(net, RFL_ERR_ARG, "attention");
+	if (v < 0 || v >= net->count) return RFL__LY_ARG;
 	Q = rfl__ly_in(net, q), K = rfl__ly_in(net, k), V = rfl__ly_in(net, v);
 	if (V->needs_grad) L->needs_grad = 1;
 	if (Q->rank != 2 || K->rank != 2 || V->rank != 2 || !heads)
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "attention");
+		return RFL__LY_SHAPE;
 	lq = Q->shape[0], d = Q->shape[1], lk = K->shape[0], dv = V->shape[1];
 	/* grouped k and v (GQA, MQA): d / K width query heads share each kv
 	   head, repeated as repeat_kv does; g = 1 is plain multi-head */
 	g = K->shape[1] <= d ? d / K->shape[1] : 0;
 	if (!g || d % K->shape[1] || heads % g || V->shape[0] != lk || d % heads || dv % (heads / g) ||
 		!rfl__ly_dim(dv * g, &L->shape[1]))
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "attention");
+		return RFL__LY_SHAPE;
 	dv *= g;
 	L->rank = 2;
 	L->shape[0] = (uint32_t)lq;
@@ -6682,7 +6686,7 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
 		!rfl__ly_add64(m1, m2, &L->mac_flops) || !rfl__ly_mul4(lq, lk, heads, 6, &sc) ||
 		!rfl__ly_add64(L->mac_flops, sc, &L->flops) ||
 		!rfl__ly_add64(Q->out_numel, K->out_numel, &s) || !rfl__ly_add64(s, V->out_numel, &L->in_numel))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "attention");
+		return RFL__LY_OVERFLOW;
 	L->arg[0] = heads, L->arg[1] = (uint32_t)(heads / g); /* kv heads */
 	return rfl__ly_commit(net, L);
 }
@@ -6707,7 +6711,7 @@ static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned 
 	X = rfl__ly_in(net, x);
 	rfl__ly_same_shape(L, X);
 	if (!rfl__ly_mul64(X->out_numel, per_elem, &L->flops))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+		return RFL__LY_OVERFLOW;
 	L->params = params;
 	L->in_numel = (flags & RFL_LF_VIEW) ? 0 : X->out_numel;
 	L->flags = (uint8_t)flags;
@@ -6745,7 +6749,7 @@ RFL_API rfl_tensor rfl_flatten(rfl_net *net, rfl_tensor x) {
 	L = &net->layers[t];
 	if (L->out_numel > 0xFFFFFFFFu) {
 		net->count--;
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "flatten");
+		return RFL__LY_OVERFLOW;
 	}
 	L->rank = 1;
 	L->shape[0] = (uint32_t)L->out_numel;
@@ -6786,15 +6790,15 @@ static rfl_tensor rfl__ly_pool(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t k
 	X = rfl__ly_in(net, x);
 	if (X->rank != 3 || !rfl__ly_pool_out(X->shape[1], kernel, s, pad, ceil_mode, &oh) ||
 		!rfl__ly_pool_out(X->shape[2], kernel, s, pad, ceil_mode, &ow))
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+		return RFL__LY_SHAPE;
 	L->rank = 3;
 	L->shape[0] = X->shape[0];
 	if (!rfl__ly_dim(oh, &L->shape[1]) || !rfl__ly_dim(ow, &L->shape[2]))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+		return RFL__LY_OVERFLOW;
 	/* one FLOP per window element (compare, or add; the divide replaces the
 	   first add) */
 	if (!rfl__ly_mul4(X->shape[0], oh, ow, (uint64_t)kernel * kernel, &L->flops))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+		return RFL__LY_OVERFLOW;
 	L->in_numel = X->out_numel;
 	L->flags = (uint8_t)(RFL_LF_MODULE | (ceil_mode ? RFL_LF_CEIL : 0));
 	L->arg[0] = kernel, L->arg[1] = kernel, L->arg[2] = (uint32_t)s, L->arg[3] = pad;
@@ -6825,12 +6829,12 @@ RFL_API rfl_tensor rfl_adaptive_avgpool(rfl_net *net, rfl_tensor x, uint32_t out
 	X = rfl__ly_in(net, x);
 	/* the window loop is bounded: outputs up to 2^16 per side */
 	if (X->rank != 3 || !out_h || !out_w || out_h > 65536u || out_w > 65536u)
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "adaptive_avgpool");
+		return RFL__LY_SHAPE;
 	L->rank = 3;
 	L->shape[0] = X->shape[0], L->shape[1] = out_h, L->shape[2] = out_w;
 	if (!rfl__ly_mul4(X->shape[0], rfl__ly_adaptive_sum(X->shape[1], out_h),
 				   rfl__ly_adaptive_sum(X->shape[2], out_w), 1, &L->flops))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "adaptive_avgpool");
+		return RFL__LY_OVERFLOW;
 	L->in_numel = X->out_numel;
 	L->flags = RFL_LF_MODULE;
 	L->arg[0] = out_h, L->arg[1] = out_w;
@@ -6843,14 +6847,14 @@ static rfl_tensor rfl__ly_binary(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tens
 	int i;
 	if (!L) return RFL_NO_TENSOR;
 	A = rfl__ly_in(net, a), B = rfl__ly_in(net, b);
-	if (A->rank != B->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+	if (A->rank != B->rank) return RFL__LY_SHAPE;
 	for (i = 0; i < A->rank; i++)
 		if (B->shape[i] != A->shape[i] && B->shape[i] != 1)
-			return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+			return RFL__LY_SHAPE;
 	rfl__ly_same_shape(L, A);
 	L->flops = A->out_numel;
 	if (!rfl__ly_add64(A->out_numel, B->out_numel, &L->in_numel))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+		return RFL__LY_OVERFLOW;
 	return rfl__ly_commit(net, L);
 }
 RFL_API rfl_tensor rfl_add(rfl_net *net, rfl_tensor a, rfl_tensor b) {
@@ -6872,18 +6876,18 @@ RFL_API rfl_tensor rfl_concat(rfl_net *net, const rfl_tensor *xs, int n, int dim
 	L = rfl__ly_begin(net, RFL_OP_CONCAT, xs[0], n > 1 ? xs[1] : 0, n > 1 ? 2 : 1);
 	if (!L) return RFL_NO_TENSOR;
 	X0 = rfl__ly_in(net, xs[0]);
-	if (dim < 0 || dim >= X0->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
+	if (dim < 0 || dim >= X0->rank) return RFL__LY_SHAPE;
 	for (i = 0; i < n; i++) {
 		const rfl_layer *X = rfl__ly_in(net, xs[i]);
-		if (X->rank != X0->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
+		if (X->rank != X0->rank) return RFL__LY_SHAPE;
 		for (j = 0; j < X->rank; j++)
-			if (j != dim && X->shape[j] != X0->shape[j]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
+			if (j != dim && X->shape[j] != X0->shape[j]) return RFL__LY_SHAPE;
 		along += X->shape[dim]; /* n x 2^32 cannot overflow with n < 2^31 */
-		if (!rfl__ly_acc(&in, X->out_numel)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
+		if (!rfl__ly_acc(&in, X->out_numel)) return RFL__LY_OVERFLOW;
 		if (X->needs_grad) L->needs_grad = 1;
 	}
 	rfl__ly_same_shape(L, X0);
-	if (!rfl__ly_dim(along, &L->shape[dim])) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
+	if (!rfl__ly_dim(along, &L->shape[dim])) return RFL__LY_OVERFLOW;
 	L->in_numel = in;
 	L->arg[0] = (uint32_t)n, L->arg[1] = (uint32_t)dim;
 	return rfl__ly_commit(net, L);
@@ -6899,10 +6903,10 @@ RFL_API rfl_tensor rfl_reshape(rfl_net *net, rfl_tensor x, uint32_t d0, uint32_t
 	d[0] = d0, d[1] = d1, d[2] = d2, d[3] = d3;
 	while (r < 4 && d[r]) r++;
 	for (i = r; i < 4; i++)
-		if (d[i]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "reshape");
+		if (d[i]) return RFL__LY_SHAPE;
 	for (i = 0; i < r; i++)
-		if (!rfl__ly_mul64(n, d[i], &n)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "reshape");
-	if (!r || n != rfl__ly_in(net, x)->out_numel) return rfl__ly_fail(net, RFL_ERR_SHAPE, "reshape");
+		if (!rfl__ly_mul64(n, d[i], &n)) return RFL__LY_OVERFLOW;
+	if (!r || n != rfl__ly_in(net, x)->out_numel) return RFL__LY_SHAPE;
 	L->rank = (uint8_t)r;
 	for (i = 0; i < 4; i++) L->shape[i] = d[i];
 	L->flags = RFL_LF_VIEW;
@@ -6916,7 +6920,7 @@ RFL_API rfl_tensor rfl_transpose(rfl_net *net, rfl_tensor x, int dim_a, int dim_
 	if (!L) return RFL_NO_TENSOR;
 	X = rfl__ly_in(net, x);
 	if (dim_a < 0 || dim_b < 0 || dim_a >= X->rank || dim_b >= X->rank)
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "transpose");
+		return RFL__LY_SHAPE;
 	rfl__ly_same_shape(L, X);
 	t = L->shape[dim_a], L->shape[dim_a] = L->shape[dim_b], L->shape[dim_b] = t;
 	L->in_numel = X->out_numel;
@@ -6930,7 +6934,7 @@ RFL_API rfl_tensor rfl_slice(rfl_net *net, rfl_tensor x, int dim, uint32_t start
 	if (!L) return RFL_NO_TENSOR;
 	X = rfl__ly_in(net, x);
 	if (dim < 0 || dim >= X->rank || !len || (uint64_t)start + len > X->shape[dim])
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "slice");
+		return RFL__LY_SHAPE;
 	rfl__ly_same_shape(L, X);
 	L->shape[dim] = len;
 	L->flags = RFL_LF_VIEW;
@@ -6943,7 +6947,7 @@ RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, u
 	const rfl_layer *X;
 	if (!L) return RFL_NO_TENSOR;
 	X = rfl__ly_in(net, ids);
-	if (X->rank != 1 || !vocab || !dim) return rfl__ly_fail(net, RFL_ERR_SHAPE, "embedding");
+	if (X->rank != 1 || !vocab || !dim) return RFL__LY_SHAPE;
 	L->rank = 2;
 	L->shape[0] = X->shape[0], L->shape[1] = dim;
 	L->params = (uint64_t)vocab * dim;
