@@ -4321,9 +4321,8 @@ RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_to
 #ifndef RFL_ASSERT
 #define RFL_ASSERT(x) ((void)0)
 #endif
-/* GCC and clang: their builtins (inline for small sizes, else memcpy and
-   memset, which freestanding GCC code needs from the target anyway);
-   other compilers: the loops below. */
+/* GCC and clang: their builtins (freestanding GCC code needs memcpy and
+   memset from the target anyway); others: the loops below. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
 #ifndef RFL_MEMSET
 #define RFL_MEMSET(p, c, n) __builtin_memset((p), (c), (n))
@@ -4428,7 +4427,7 @@ RFL_API rfl_result rfl_prec_parse(const char *name, rfl_prec *out) {
 	return RFL_ERR_UNKNOWN_NAME;
 }
 
-/* ---- work ---------------------------------------------------------------- */
+/* ---- work ---- */
 RFL_API int rfl_work_known(const rfl_work *w, unsigned bits) {
 	return w && (w->unknown & bits) == 0;
 }
@@ -4476,9 +4475,8 @@ RFL_API void rfl_work_scale(rfl_work *w, double k) {
 }
 
 
-/* ---- numbers ---------------------------------------------------------------
-   Our own formatting: deterministic on every IEEE-754 target (no printf,
-   no libm), so the tools print bit-identical output on x86 and ARM. */
+/* ---- numbers: our own formatting, the same bytes on every IEEE-754
+   target (no printf, no libm) ---- */
 static double rfl__pow10(int k) {
 	static const double t[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
 								 1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
@@ -4650,10 +4648,8 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
 	return RFL_OK;
 }
 
-/* For a helper with a large frame (a chart's tables, an ONNX op's shape
-   arrays): called once, it would be inlined and its locals added to its
-   caller's in one frame past 1 KiB, the budget per function on small
-   targets (dev/size-report.sh). */
+/* A helper with a large frame, called once, would be inlined into its
+   caller's frame, past the 1 KiB per function (dev/size-report.sh). */
 #if defined(__GNUC__) || defined(__clang__)
 #define RFL__NOINLINE __attribute__((noinline))
 #elif defined(_MSC_VER)
@@ -4662,11 +4658,9 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
 #define RFL__NOINLINE
 #endif
 
-/* ---- x86 vector units: what the reducer's row walker and the probe's
-   kernels may use. SSE2 is the x86-64 baseline (a compiler header, no
-   libc); AVX2 and AVX-512 are chosen at run time from CPUID by GCC and
-   clang (function target attributes: no -mavx2 needed). RFL_NO_SIMD and
-   RFL_NO_AVX2 turn them off. */
+/* ---- x86 vector units (the reducer's row walker, the probe): SSE2, the
+   x86-64 baseline; AVX2 and AVX-512 chosen at run time from CPUID (GCC and
+   clang target attributes: no -mavx2). RFL_NO_SIMD, RFL_NO_AVX2: off. */
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(RFL_NO_SIMD)
 #include <emmintrin.h>
 #define RFL__SSE2 1
@@ -4677,8 +4671,8 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
 #include <immintrin.h>
 #define RFL__AVX2 1
 /* 0: baseline, 1: AVX2 (with BMI1/2, POPCNT, PCLMUL), 2: also AVX-512BW.
-   CPUID and XGETBV directly (cpuid.h is a compiler header): no libgcc
-   CPU-model symbols, and the OS must save the vector registers. */
+   CPUID and XGETBV directly: no libgcc CPU-model symbols, and the OS must
+   save the vector registers. */
 static RFL__UNUSED int rfl__cpu_simd(void) {
 	unsigned a, b, c, d, xlo, xhi;
 	if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
@@ -4697,17 +4691,15 @@ static RFL__UNUSED int rfl__cpu_simd(void) {
 }
 #endif
 
-/* A message text that RFL_NO_ERROR_STRINGS removes (the result code and
-   the position stay). */
+/* A message RFL_NO_ERROR_STRINGS removes (code and position stay). */
 #ifdef RFL_NO_ERROR_STRINGS
 #define RFL__MSG(s) ""
 #else
 #define RFL__MSG(s) s
 #endif
 
-/* ---- text building: messages into a caller's fixed buffer -------------------
-   Appends stop at the buffer's end (the text is cut, never overrun) and
-   keep it NUL-terminated. */
+/* ---- text building: messages into a caller's fixed buffer, cut at its
+   end, NUL-terminated ---- */
 typedef struct rfl__sb { char *b; size_t n, cap; } rfl__sb;
 static RFL__UNUSED rfl__sb rfl__sb_make(char *b, size_t cap) {
 	rfl__sb s;
@@ -4765,14 +4757,13 @@ static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
 	rfl__sb_s(s, unit);
 }
 
-/* ---- errors ----------------------------------------------------------------- */
+/* ---- errors ---- */
 /* A fresh error: nothing wrong, no place. */
 static RFL__UNUSED void rfl__err_clear(rfl_error *e) {
 	RFL_MEMSET(e, 0, sizeof *e);
 	e->index = -1;
 }
-/* Record code and message (cut to fit); position and where stay as they
-   are, for the caller to fill. */
+/* Code and message (cut to fit); the caller fills position and where. */
 static RFL__UNUSED rfl_result rfl__err_set(rfl_error *e, rfl_result code, const char *msg) {
 	rfl__sb s = rfl__sb_make(e->msg, sizeof e->msg);
 	rfl__sb_s(&s, msg);
@@ -4842,9 +4833,8 @@ RFL_API size_t rfl_warning_format(const rfl_warning *w, const char *file, char *
 	return n;
 }
 
-/* ---- files: bounded reads ---------------------------------------------------
-   fopen of a directory succeeds on POSIX systems and the first read fails
-   with EISDIR; where errno has no EISDIR the error stays "read error". */
+/* ---- files: bounded reads. fopen of a directory succeeds on POSIX and the
+   first read fails with EISDIR (without EISDIR: "read error") ---- */
 #ifndef RFL_NO_STDIO
 #include <errno.h>
 #include <stdio.h>
@@ -5164,7 +5154,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok) {
 }
 
 #ifndef RFL_NO_JSON_WRITER
-/* ---- the writer ------------------------------------------------------------- */
+/* ---- the writer ---- */
 RFL_API void rfl_json_w_init(rfl_json_writer *w, char *buf, size_t cap) {
 	RFL_MEMSET(w, 0, sizeof *w);
 	w->buf = buf;
@@ -5288,7 +5278,6 @@ RFL_API void rfl_warning_json(rfl_json_writer *w, const rfl_warning *x) {
    [3]  MACHINES
    the hardware table, lookups, machines from CPU parts
    ========================================================================== */
-/* ---- machines ------------------------------------------------------------ */
 RFL_API const char *rfl_kind_name(rfl_kind k) {
 	static const char *const n[] = {"gpu", "cpu", "tpu", "accelerator", "soc"};
 	return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
@@ -5456,10 +5445,9 @@ static int rfl__name_dist(const char *q, int qn, const char *c, int cn) {
 	return best;
 }
 
-/* A name's family: its first word holding a digit, lower case, its trailing
-   letters dropped ("NVIDIA A100 80GB PCIe" -> "a100", "MI300X" -> "mi300",
-   "h200-sxm" -> "h200"); words end at anything but a letter or a digit.
-   Returns the length, 0 when no word has a digit. */
+/* A name's family: its first word (letters and digits) with a digit, lower
+   case, trailing letters dropped ("NVIDIA A100 80GB PCIe" -> "a100",
+   "MI300X" -> "mi300"); returns its length, 0: no word has a digit. */
 static int rfl__hw_family(const char *s, char *out, int cap) {
 #define RFL__DIG(ch) ((ch) >= '0' && (ch) <= '9')
 #define RFL__ALNUM(ch) (RFL__DIG(ch) || (rfl__lower((unsigned char)(ch)) >= 'a' && rfl__lower((unsigned char)(ch)) <= 'z'))
@@ -5638,9 +5626,9 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
    a machine from the JSON that rfl-hw --json prints (RFL_NO_MACHINE_FILE)
    ========================================================================== */
 #ifndef RFL_NO_MACHINE_FILE
-/* The reader's state: the tokenised document, the caller's string buffer
-   (strings are counted even when they no longer fit, so that one error
-   reports the whole size needed). The first error goes to doc.err. */
+/* The reader's state: the tokens, the caller's string buffer (strings
+   counted even when they no longer fit: one error says the whole size
+   needed); the first error in doc.err. */
 typedef struct rfl__mf {
 	rfl_json_doc doc;
 	char *sb;
@@ -5798,7 +5786,7 @@ static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *prefix, const 
 	return RFL_OK;
 }
 
-/* ---- the members of each object: one table, read and written ---------------
+/* ---- the members of each object: one table, read and written.
    type: RFL__MFT_*; need: 1 required, 2 required with a value > 0, 3 a
    value > 0 when given; at: the offset in the object's base (rfl_link for
    "link" and "link.allreduce", else rfl_machine_file), or an object's index. */
@@ -6031,7 +6019,7 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json
 	return r;
 }
 
-/* ---- the writer ------------------------------------------------------------- */
+/* ---- the writer ---- */
 RFL_API rfl_prec rfl_machine_file_prec(int i) {
 	static const rfl_prec order[RFL_PREC_COUNT] = {
 		RFL_FP64, RFL_FP64_TENSOR, RFL_FP32, RFL_TF32_TENSOR, RFL_FP16,
@@ -6142,7 +6130,6 @@ RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_
    [5]  ROOFLINE MATH
    ridge, attainable, prediction, fraction of the roof
    ========================================================================== */
-/* ---- roofline math ------------------------------------------------------- */
 RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level) {
 	double pk, bw;
 	if (!m || (unsigned)prec >= RFL_PREC_COUNT || (unsigned)level >= RFL_LEVEL_COUNT) return 0;
@@ -6294,11 +6281,10 @@ RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
    [6]  LAYERS
    the builder, shape propagation, costs, predicted time, torchsummary
    ========================================================================== */
-/* ---- layers part: implementation -------------------------------------------
-   Per-sample counts are computed when a layer is added (64-bit, overflow
-   checked); costs at a batch multiply them. Freestanding: no libc. */
+/* Per-sample counts are made when a layer is added (64-bit, overflow
+   checked); costs at a batch multiply them. */
 
-/* ---- checked 64-bit arithmetic ------------------------------------------------ */
+/* ---- checked 64-bit arithmetic ---- */
 static RFL__UNUSED RFL__NOINLINE int rfl__ly_mul64(uint64_t a, uint64_t b, uint64_t *out) {
 	if (a && b > (uint64_t)-1 / a) return 0;
 	*out = a * b;
@@ -6313,14 +6299,13 @@ static RFL__UNUSED RFL__NOINLINE int rfl__ly_add64(uint64_t a, uint64_t b, uint6
 static RFL__UNUSED RFL__NOINLINE int rfl__ly_acc(uint64_t *acc, uint64_t x) {
 	return rfl__ly_add64(*acc, x, acc);
 }
-/* a * b * c * d, 0 on overflow (callers treat a 0 result with non-zero
-   factors as overflow through the flag). */
+/* a * b * c * d; 0 on overflow */
 static int rfl__ly_mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *out) {
 	uint64_t t;
 	return rfl__ly_mul64(a, b, &t) && rfl__ly_mul64(t, c, &t) && rfl__ly_mul64(t, d, out);
 }
 
-/* ---- names of things ----------------------------------------------------------- */
+/* ---- names of things ---- */
 RFL_API const char *rfl_dtype_name(rfl_dtype d) {
 	static const char *const n[RFL_DTYPE_COUNT] = {"fp32", "fp32", "fp16", "bf16",
 												   "fp8",  "int8", "int4", "tf32"};
@@ -6384,7 +6369,7 @@ RFL_API rfl_ltype rfl_op_ltype(rfl_op op) {
 	return ((unsigned)op < RFL_OP_COUNT) ? rfl__ly_op_lt[op] : RFL_LT_OTHER;
 }
 
-/* ---- the net ----------------------------------------------------------------------- */
+/* ---- the net ---- */
 RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *names,
 								size_t names_size) {
 	if (!net) return RFL_ERR_ARG;
@@ -6515,8 +6500,7 @@ static void rfl__ly_same_shape(rfl_layer *L, const rfl_layer *x) {
 	RFL_MEMCPY(L->shape, x->shape, sizeof L->shape);
 }
 
-/* u64 -> u32 dim, 0 when it does not fit (then commit reports a shape error
-   unless the caller reports overflow first). */
+/* u64 -> u32 dim; 0 when it does not fit */
 static int rfl__ly_dim(uint64_t v, uint32_t *out) {
 	if (v > 0xFFFFFFFFu) return 0;
 	*out = (uint32_t)v;
@@ -6957,7 +6941,7 @@ RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, u
 	return rfl__ly_commit(net, L);
 }
 
-/* ---- names for tables ------------------------------------------------------------- */
+/* ---- names for tables ---- */
 RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
 	/* torch's class of each op as a module; functional ops by their call */
 	static const char *const cls[RFL_OP_COUNT] = {
@@ -7026,8 +7010,7 @@ RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, ch
 	return rfl__finish(buf, size, pos);
 }
 
-/* ---- costs ------------------------------------------------------------------------
-   The formulas; the manual's LAYERS section says the same in words. */
+/* ---- costs (the manual's LAYERS section says them in words) ---- */
 
 /* n elements of `bits` bits in whole bytes (int4: two per byte), checked. */
 static int rfl__ly_store(uint64_t n, int bits, uint64_t *out) {
@@ -7111,8 +7094,7 @@ static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost
 /* Forward bytes of L at the batch (in, o: elements read and written; w:
    params read): by role. A cache write writes the KV type; attention
    over a KV-cache input reads it (the window's positions when causal).
-   role[3]: the weights, KV-read and KV-write parts (no KV cache records
-   without the LLM part: 0 there). */
+   role[3]: the weights, KV-read and KV-write parts. */
 static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__ly_bits *b,
 							 uint64_t B, uint64_t in, uint64_t o, uint64_t w, uint64_t kv_pos,
 							 uint64_t *out, uint64_t *role) {
@@ -7346,7 +7328,7 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
 	return ok ? RFL_OK : RFL_ERR_OVERFLOW;
 }
 
-/* ---- predicted time --------------------------------------------------------------- */
+/* ---- predicted time ---- */
 RFL_API rfl_result rfl_layer_predict(const rfl_net *net, int i, const rfl_cost_desc *d,
 									 const rfl_machine *m, rfl_prediction *out) {
 	rfl_work fw, bw;
@@ -7442,7 +7424,7 @@ RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cos
 }
 #endif
 
-/* ---- grouped view ------------------------------------------------------------------ */
+/* ---- grouped view ---- */
 /* The group key of record i into key[RFL_GROUP_NAME]. */
 static void rfl__ly_group_key(const rfl_net *net, int i, rfl_group_by by, char *key) {
 	const char *s = net->layers[i].name;
@@ -7539,7 +7521,7 @@ RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_
 	return n;
 }
 
-/* ---- torchsummary ------------------------------------------------------------------ */
+/* ---- torchsummary ---- */
 RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
 	double outs = 0, in = 0;
 	int i;
@@ -9808,10 +9790,9 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
    [8]  ZOO
    built-in models (RFL_NO_ZOO)
    ========================================================================== */
-/* ---- the zoo -----------------------------------------------------------------------
-   torchvision 0.26's model definitions, layer by layer, with its module
-   names; rfl_mark rows stand for the non-container modules torchsummary
-   hooks (BasicBlock, InvertedResidual, SqueezeExcitation, ...). */
+/* torchvision 0.26's models, layer by layer, with its module names; rfl_mark
+   rows stand for the non-container modules torchsummary hooks (BasicBlock,
+   InvertedResidual, SqueezeExcitation, ...). */
 #ifndef RFL_NO_ZOO
 
 /* conv named `name` in the current scope */
