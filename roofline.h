@@ -5748,32 +5748,24 @@ static rfl_result rfl__mf_ceilings(rfl__mf *f, int obj, const char *path, int le
 
 /* "aliases": strings without commas, joined by commas into the buffer. */
 static rfl_result rfl__mf_aliases(rfl__mf *f, int arr, const char **out) {
-	size_t need = 0, i;
-	int k, count = 0;
-	char *s;
+	size_t i;
+	int k;
+	char *s = 0;
 	if (f->doc.t[arr].type != RFL_JSON_ARR)
 		return rfl__mf_fail(f, RFL_ERR_FORMAT, arr, "aliases", 0, "expected an array of strings");
-	for (k = arr + 1; k < f->doc.t[arr].after; k = f->doc.t[k].after, count++) {
+	for (k = arr + 1; k < f->doc.t[arr].after; k = f->doc.t[k].after) {
 		if (f->doc.t[k].type != RFL_JSON_STR || f->doc.t[k].end == f->doc.t[k].start)
 			return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "aliases", 0, "expected a non-empty string");
 		for (i = f->doc.t[k].start; i < f->doc.t[k].end; i++)
 			if (f->doc.src[i] == ',')
 				return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "aliases", 0, "an alias cannot hold a comma");
-		need += rfl__json_unesc(&f->doc, k, 0, 0) + 1; /* the comma, or the final NUL */
+		i = f->sb_used;
+		rfl__mf_strdup(f, k);
+		if (f->sb_used == i) continue; /* no room: reported at the end */
+		if (s) f->sb[i - 1] = ','; /* joined to the one before */
+		else s = f->sb + i;
 	}
-	*out = "";
-	if (!count) return RFL_OK;
-	f->sb_need += need;
-	if (f->sb_used + need > f->sb_size) return RFL_OK; /* reported at the end */
-	s = f->sb + f->sb_used;
-	for (k = arr + 1; k < f->doc.t[arr].after; k = f->doc.t[k].after) {
-		size_t n = rfl__json_unesc(&f->doc, k, 0, 0);
-		rfl_json_str(&f->doc, k, f->sb + f->sb_used, n + 1);
-		f->sb_used += n + 1;
-		f->sb[f->sb_used - 1] = ',';
-	}
-	f->sb[f->sb_used - 1] = 0;
-	*out = s;
+	*out = s ? s : "";
 	return RFL_OK;
 }
 
