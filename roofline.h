@@ -4842,6 +4842,12 @@ static rfl_result rfl__file_fail(rfl_result r, const char **why, const char *w) 
 	if (why) *why = w;
 	return r;
 }
+static const char *rfl__file_why(const char *w) {
+#ifdef EISDIR
+	if (errno == EISDIR) return "is a directory";
+#endif
+	return w;
+}
 
 RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
 								 const char **why) {
@@ -4854,12 +4860,7 @@ RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int te
 	if (len) *len = 0;
 	if (!path || !buf || cap < 1 || !len) return rfl__file_fail(RFL_ERR_ARG, why, "bad argument");
 	f = (path[0] == '-' && !path[1]) ? stdin : fopen(path, "rb");
-	if (!f) {
-#ifdef EISDIR
-		if (errno == EISDIR) return rfl__file_fail(RFL_ERR_IO, why, "is a directory");
-#endif
-		return rfl__file_fail(RFL_ERR_IO, why, "cannot be opened");
-	}
+	if (!f) return rfl__file_fail(RFL_ERR_IO, why, rfl__file_why("cannot be opened"));
 	for (;;) {
 		size_t want = cap - 1 - n < RFL_FILE_CHUNK ? cap - 1 - n : RFL_FILE_CHUNK;
 		if (want == 0) { /* full: one byte more means over the cap */
@@ -4877,13 +4878,7 @@ RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int te
 		n += got;
 		if (got < want) break;
 	}
-	if (!r && ferror(f)) {
-#ifdef EISDIR
-		if (errno == EISDIR) r = rfl__file_fail(RFL_ERR_IO, why, "is a directory");
-		else
-#endif
-			r = rfl__file_fail(RFL_ERR_IO, why, "read error");
-	}
+	if (!r && ferror(f)) r = rfl__file_fail(RFL_ERR_IO, why, rfl__file_why("read error"));
 	if (f != stdin) fclose(f);
 	b[n] = 0;
 	*len = n;
@@ -6484,8 +6479,6 @@ static rfl_tensor rfl__ly_commit(rfl_net *net, rfl_layer *L) {
 	return net->count++;
 }
 
-static const rfl_layer *rfl__ly_in(const rfl_net *net, rfl_tensor t) { return &net->layers[t]; }
-
 /* Copy the shape of t into L. */
 static void rfl__ly_same_shape(rfl_layer *L, const rfl_layer *x) {
 	L->rank = x->rank;
@@ -6529,7 +6522,7 @@ RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *
 	const rfl_layer *X;
 	uint64_t C, H, W, kh, kw, sh, sw, ph, pw, dh, dw, g, co, eh, ew, oh, ow, cin_g, t;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	if (!d || X->rank != 3) return RFL__LY_SHAPE;
 	C = X->shape[0], H = X->shape[1], W = X->shape[2];
 	kh = d->kernel_h;
@@ -6590,7 +6583,7 @@ RFL_API rfl_tensor rfl_linear(rfl_net *net, rfl_tensor x, uint32_t out_features,
 	const rfl_layer *X;
 	uint64_t in, tokens, t;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	if (!out_features) return RFL__LY_SHAPE;
 	in = X->shape[X->rank - 1];
 	tokens = X->out_numel / in;
@@ -6618,7 +6611,7 @@ RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b) {
 	uint64_t M, K, N, lead;
 	int i, r;
 	if (!L) return RFL_NO_TENSOR;
-	A = rfl__ly_in(net, a), B = rfl__ly_in(net, b);
+	A = &net->layers[a], B = &net->layers[b];
 	r = A->rank;
 	if (r < 2 || B->rank != r || A->shape[r - 1] != B->shape[r - 2])
 		return RFL__LY_SHAPE;
@@ -6642,7 +6635,7 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
 	uint64_t lq, lk, d, dv, s, m1, m2, sc, g;
 	if (!L) return RFL_NO_TENSOR;
 	if (v < 0 || v >= net->count) return RFL__LY_ARG;
-	Q = rfl__ly_in(net, q), K = rfl__ly_in(net, k), V = rfl__ly_in(net, v);
+	Q = &net->layers[q], K = &net->layers[k], V = &net->layers[v];
 	if (V->needs_grad) L->needs_grad = 1;
 	if (Q->rank != 2 || K->rank != 2 || V->rank != 2 || !heads)
 		return RFL__LY_SHAPE;
@@ -6684,7 +6677,7 @@ static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned 
 	rfl_layer *L = rfl__ly_begin(net, op, x, 0, 1);
 	const rfl_layer *X;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	rfl__ly_same_shape(L, X);
 	if (!rfl__ly_mul64(X->out_numel, per_elem, &L->flops))
 		return RFL__LY_OVERFLOW;
@@ -6763,7 +6756,7 @@ static rfl_tensor rfl__ly_pool(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t k
 	const rfl_layer *X;
 	uint64_t oh, ow, s = stride ? stride : kernel;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	if (X->rank != 3 || !rfl__ly_pool_out(X->shape[1], kernel, s, pad, ceil_mode, &oh) ||
 		!rfl__ly_pool_out(X->shape[2], kernel, s, pad, ceil_mode, &ow))
 		return RFL__LY_SHAPE;
@@ -6802,7 +6795,7 @@ RFL_API rfl_tensor rfl_adaptive_avgpool(rfl_net *net, rfl_tensor x, uint32_t out
 	rfl_layer *L = rfl__ly_begin(net, RFL_OP_ADAPTIVE_AVGPOOL, x, 0, 1);
 	const rfl_layer *X;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	/* the window loop is bounded: outputs up to 2^16 per side */
 	if (X->rank != 3 || !out_h || !out_w || out_h > 65536u || out_w > 65536u)
 		return RFL__LY_SHAPE;
@@ -6822,7 +6815,7 @@ static rfl_tensor rfl__ly_binary(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tens
 	const rfl_layer *A, *B;
 	int i;
 	if (!L) return RFL_NO_TENSOR;
-	A = rfl__ly_in(net, a), B = rfl__ly_in(net, b);
+	A = &net->layers[a], B = &net->layers[b];
 	if (A->rank != B->rank) return RFL__LY_SHAPE;
 	for (i = 0; i < A->rank; i++)
 		if (B->shape[i] != A->shape[i] && B->shape[i] != 1)
@@ -6851,10 +6844,10 @@ RFL_API rfl_tensor rfl_concat(rfl_net *net, const rfl_tensor *xs, int n, int dim
 		if (xs[i] < 0 || xs[i] >= net->count) return rfl__ly_fail(net, RFL_ERR_ARG, "concat");
 	L = rfl__ly_begin(net, RFL_OP_CONCAT, xs[0], n > 1 ? xs[1] : 0, n > 1 ? 2 : 1);
 	if (!L) return RFL_NO_TENSOR;
-	X0 = rfl__ly_in(net, xs[0]);
+	X0 = &net->layers[xs[0]];
 	if (dim < 0 || dim >= X0->rank) return RFL__LY_SHAPE;
 	for (i = 0; i < n; i++) {
-		const rfl_layer *X = rfl__ly_in(net, xs[i]);
+		const rfl_layer *X = &net->layers[xs[i]];
 		if (X->rank != X0->rank) return RFL__LY_SHAPE;
 		for (j = 0; j < X->rank; j++)
 			if (j != dim && X->shape[j] != X0->shape[j]) return RFL__LY_SHAPE;
@@ -6882,7 +6875,7 @@ RFL_API rfl_tensor rfl_reshape(rfl_net *net, rfl_tensor x, uint32_t d0, uint32_t
 		if (d[i]) return RFL__LY_SHAPE;
 	for (i = 0; i < r; i++)
 		if (!rfl__ly_mul64(n, d[i], &n)) return RFL__LY_OVERFLOW;
-	if (!r || n != rfl__ly_in(net, x)->out_numel) return RFL__LY_SHAPE;
+	if (!r || n != net->layers[x].out_numel) return RFL__LY_SHAPE;
 	L->rank = (uint8_t)r;
 	for (i = 0; i < 4; i++) L->shape[i] = d[i];
 	L->flags = RFL_LF_VIEW;
@@ -6894,7 +6887,7 @@ RFL_API rfl_tensor rfl_transpose(rfl_net *net, rfl_tensor x, int dim_a, int dim_
 	const rfl_layer *X;
 	uint32_t t;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	if (dim_a < 0 || dim_b < 0 || dim_a >= X->rank || dim_b >= X->rank)
 		return RFL__LY_SHAPE;
 	rfl__ly_same_shape(L, X);
@@ -6908,7 +6901,7 @@ RFL_API rfl_tensor rfl_slice(rfl_net *net, rfl_tensor x, int dim, uint32_t start
 	rfl_layer *L = rfl__ly_begin(net, RFL_OP_SLICE, x, 0, 1);
 	const rfl_layer *X;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	if (dim < 0 || dim >= X->rank || !len || (uint64_t)start + len > X->shape[dim])
 		return RFL__LY_SHAPE;
 	rfl__ly_same_shape(L, X);
@@ -6922,7 +6915,7 @@ RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, u
 	rfl_layer *L = rfl__ly_begin(net, RFL_OP_EMBEDDING, ids, 0, 1);
 	const rfl_layer *X;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, ids);
+	X = &net->layers[ids];
 	if (X->rank != 1 || !vocab || !dim) return RFL__LY_SHAPE;
 	L->rank = 2;
 	L->shape[0] = X->shape[0], L->shape[1] = dim;
