@@ -3697,9 +3697,8 @@ RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_to
 #ifndef RFL_ASSERT
 #define RFL_ASSERT(x) ((void)0)
 #endif
-/* GCC and clang: their builtins (inline for small sizes, else memcpy and
-   memset, which freestanding GCC code needs from the target anyway);
-   other compilers: the loops below. */
+/* GCC and clang: their builtins (freestanding GCC code needs memcpy and
+   memset from the target anyway); others: the loops below. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
 #ifndef RFL_MEMSET
 #define RFL_MEMSET(p, c, n) __builtin_memset((p), (c), (n))
@@ -3804,7 +3803,7 @@ RFL_API rfl_result rfl_prec_parse(const char *name, rfl_prec *out) {
 	return RFL_ERR_UNKNOWN_NAME;
 }
 
-/* ---- work ---------------------------------------------------------------- */
+/* ---- work ---- */
 RFL_API int rfl_work_known(const rfl_work *w, unsigned bits) {
 	return w && (w->unknown & bits) == 0;
 }
@@ -3852,9 +3851,8 @@ RFL_API void rfl_work_scale(rfl_work *w, double k) {
 }
 
 
-/* ---- numbers ---------------------------------------------------------------
-   Our own formatting: deterministic on every IEEE-754 target (no printf,
-   no libm), so the tools print bit-identical output on x86 and ARM. */
+/* ---- numbers: our own formatting, the same bytes on every IEEE-754
+   target (no printf, no libm) ---- */
 static double rfl__pow10(int k) {
 	static const double t[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
 								 1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
@@ -3894,6 +3892,10 @@ static void rfl__decompose(double v, int sig, uint64_t *m, int *e) {
 static size_t rfl__put(char *buf, size_t size, size_t pos, char c) {
 	if (pos + 1 < size) buf[pos] = c;
 	return pos + 1;
+}
+static size_t rfl__puts(char *buf, size_t size, size_t pos, const char *s) {
+	while (*s) pos = rfl__put(buf, size, pos, *s++);
+	return pos;
 }
 
 RFL_API size_t rfl_fmt_u64(char *buf, size_t size, uint64_t v) {
@@ -3942,69 +3944,52 @@ static size_t rfl__fmt_special(char *buf, size_t size, double v, size_t *pos) {
 	if (v != v) s = "nan";
 	else if (v - v != 0.0) s = v > 0 ? "inf" : "-inf";
 	if (!s) return 0;
-	while (*s) *pos = rfl__put(buf, size, *pos, *s++);
+	*pos = rfl__puts(buf, size, *pos, s);
 	return 1;
 }
 
-RFL_API size_t rfl_fmt_num(char *buf, size_t size, double v, int sig) {
+/* rfl_fmt_num, or with si rfl_fmt_si (the plain form beyond yotta). */
+static size_t rfl__fmt(char *buf, size_t size, double v, int sig, int si) {
+	static const char pre[] = "yzafpnum kMGTPEZY"; /* index 8 = none */
 	size_t pos = 0;
 	uint64_t m;
-	int e;
+	int e, e3;
 	if (!buf) return 0;
 	if (sig < 1) sig = 1;
 	if (sig > 17) sig = 17;
 	if (rfl__fmt_special(buf, size, v, &pos)) return rfl__finish(buf, size, pos);
 	if (v < 0) { pos = rfl__put(buf, size, pos, '-'); v = -v; }
-	if (v == 0) return rfl__finish(buf, size, rfl__put(buf, size, pos, '0'));
+	if (v == 0) return rfl__finish(buf, size, rfl__puts(buf, size, pos, si ? "0 " : "0"));
 	/* exact integers print in full when they fit the requested digits */
-	if (v < 9007199254740992.0 && v == (double)(uint64_t)v) {
+	if (!si && v < 9007199254740992.0 && v == (double)(uint64_t)v) {
 		char t[24];
-		size_t n = rfl_fmt_u64(t, sizeof t, (uint64_t)v), i;
-		if ((int)n <= sig || sig >= 16) {
-			for (i = 0; i < n; i++) pos = rfl__put(buf, size, pos, t[i]);
-			return rfl__finish(buf, size, pos);
-		}
+		size_t n = rfl_fmt_u64(t, sizeof t, (uint64_t)v);
+		if ((int)n <= sig || sig >= 16) return rfl__finish(buf, size, rfl__puts(buf, size, pos, t));
 	}
 	rfl__decompose(v, sig, &m, &e);
-	if (e < -5 || e >= 15) {
+	e3 = (e >= 0 ? e / 3 : -((-e + 2) / 3)) * 3;
+	if (si && e3 >= -24 && e3 <= 24) {
+		pos = rfl__fmt_digits(buf, size, pos, m, sig, e - e3 + 1);
+		pos = rfl__put(buf, size, pos, ' ');
+		if (e3) pos = rfl__put(buf, size, pos, pre[8 + e3 / 3]);
+	} else if (e < -5 || e >= 15) {
 		char t[8];
-		size_t n, i;
 		int ae = e < 0 ? -e : e;
 		pos = rfl__fmt_digits(buf, size, pos, m, sig, 1);
 		pos = rfl__put(buf, size, pos, 'e');
 		pos = rfl__put(buf, size, pos, e < 0 ? '-' : '+');
-		n = rfl_fmt_u64(t, sizeof t, (uint64_t)ae);
-		if (n < 2) pos = rfl__put(buf, size, pos, '0');
-		for (i = 0; i < n; i++) pos = rfl__put(buf, size, pos, t[i]);
+		if (rfl_fmt_u64(t, sizeof t, (uint64_t)ae) < 2) pos = rfl__put(buf, size, pos, '0');
+		pos = rfl__puts(buf, size, pos, t);
 	} else {
 		pos = rfl__fmt_digits(buf, size, pos, m, sig, e + 1);
 	}
 	return rfl__finish(buf, size, pos);
 }
-
+RFL_API size_t rfl_fmt_num(char *buf, size_t size, double v, int sig) {
+	return rfl__fmt(buf, size, v, sig, 0);
+}
 RFL_API size_t rfl_fmt_si(char *buf, size_t size, double v, int sig) {
-	static const char pre[] = "yzafpnum kMGTPEZY"; /* index 8 = none */
-	size_t pos = 0;
-	uint64_t m;
-	int e, e3, idx;
-	if (!buf) return 0;
-	if (sig < 1) sig = 1;
-	if (sig > 17) sig = 17;
-	if (rfl__fmt_special(buf, size, v, &pos)) return rfl__finish(buf, size, pos);
-	if (v < 0) { pos = rfl__put(buf, size, pos, '-'); v = -v; }
-	if (v == 0) {
-		pos = rfl__put(buf, size, pos, '0');
-		return rfl__finish(buf, size, rfl__put(buf, size, pos, ' '));
-	}
-	rfl__decompose(v, sig, &m, &e);
-	e3 = (e >= 0 ? e / 3 : -((-e + 2) / 3)) * 3;
-	idx = 8 + e3 / 3;
-	/* beyond yotta: plain form; pos is 1 when a minus was written (v was negated) */
-	if (idx < 0 || idx > 16) return rfl_fmt_num(buf, size, pos ? -v : v, sig);
-	pos = rfl__fmt_digits(buf, size, pos, m, sig, e - e3 + 1);
-	pos = rfl__put(buf, size, pos, ' ');
-	if (idx != 8) pos = rfl__put(buf, size, pos, pre[idx]);
-	return rfl__finish(buf, size, pos);
+	return rfl__fmt(buf, size, v, sig, 1);
 }
 
 RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
@@ -4039,10 +4024,8 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
 	return RFL_OK;
 }
 
-/* For a helper with a large frame (a chart's tables, an ONNX op's shape
-   arrays): called once, it would be inlined and its locals added to its
-   caller's in one frame past 1 KiB, the budget per function on small
-   targets (dev/size-report.sh). */
+/* A helper with a large frame, called once, would be inlined into its
+   caller's frame, past the 1 KiB per function (dev/size-report.sh). */
 #if defined(__GNUC__) || defined(__clang__)
 #define RFL__NOINLINE __attribute__((noinline))
 #elif defined(_MSC_VER)
@@ -4051,11 +4034,9 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
 #define RFL__NOINLINE
 #endif
 
-/* ---- x86 vector units: what the reducer's row walker and the probe's
-   kernels may use. SSE2 is the x86-64 baseline (a compiler header, no
-   libc); AVX2 and AVX-512 are chosen at run time from CPUID by GCC and
-   clang (function target attributes: no -mavx2 needed). RFL_NO_SIMD and
-   RFL_NO_AVX2 turn them off. */
+/* ---- x86 vector units (the reducer's row walker, the probe): SSE2, the
+   x86-64 baseline; AVX2 and AVX-512 chosen at run time from CPUID (GCC and
+   clang target attributes: no -mavx2). RFL_NO_SIMD, RFL_NO_AVX2: off. */
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(RFL_NO_SIMD)
 #include <emmintrin.h>
 #define RFL__SSE2 1
@@ -4066,8 +4047,8 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out) {
 #include <immintrin.h>
 #define RFL__AVX2 1
 /* 0: baseline, 1: AVX2 (with BMI1/2, POPCNT, PCLMUL), 2: also AVX-512BW.
-   CPUID and XGETBV directly (cpuid.h is a compiler header): no libgcc
-   CPU-model symbols, and the OS must save the vector registers. */
+   CPUID and XGETBV directly: no libgcc CPU-model symbols, and the OS must
+   save the vector registers. */
 static RFL__UNUSED int rfl__cpu_simd(void) {
 	unsigned a, b, c, d, xlo, xhi;
 	if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
@@ -4086,17 +4067,15 @@ static RFL__UNUSED int rfl__cpu_simd(void) {
 }
 #endif
 
-/* A message text that RFL_NO_ERROR_STRINGS removes (the result code and
-   the position stay). */
+/* A message RFL_NO_ERROR_STRINGS removes (code and position stay). */
 #ifdef RFL_NO_ERROR_STRINGS
 #define RFL__MSG(s) ""
 #else
 #define RFL__MSG(s) s
 #endif
 
-/* ---- text building: messages into a caller's fixed buffer -------------------
-   Appends stop at the buffer's end (the text is cut, never overrun) and
-   keep it NUL-terminated. */
+/* ---- text building: messages into a caller's fixed buffer, cut at its
+   end, NUL-terminated ---- */
 typedef struct rfl__sb { char *b; size_t n, cap; } rfl__sb;
 static RFL__UNUSED rfl__sb rfl__sb_make(char *b, size_t cap) {
 	rfl__sb s;
@@ -4154,14 +4133,13 @@ static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
 	rfl__sb_s(s, unit);
 }
 
-/* ---- errors ----------------------------------------------------------------- */
+/* ---- errors ---- */
 /* A fresh error: nothing wrong, no place. */
 static RFL__UNUSED void rfl__err_clear(rfl_error *e) {
 	RFL_MEMSET(e, 0, sizeof *e);
 	e->index = -1;
 }
-/* Record code and message (cut to fit); position and where stay as they
-   are, for the caller to fill. */
+/* Code and message (cut to fit); the caller fills position and where. */
 static RFL__UNUSED rfl_result rfl__err_set(rfl_error *e, rfl_result code, const char *msg) {
 	rfl__sb s = rfl__sb_make(e->msg, sizeof e->msg);
 	rfl__sb_s(&s, msg);
@@ -4170,6 +4148,15 @@ static RFL__UNUSED rfl_result rfl__err_set(rfl_error *e, rfl_result code, const 
 static RFL__UNUSED void rfl__err_where(rfl_error *e, const char *where) {
 	rfl__sb s = rfl__sb_make(e->where, sizeof e->where);
 	rfl__sb_s(&s, where);
+}
+/* The place of byte `at` of a text: offset, line and column. */
+static RFL__UNUSED void rfl__err_at(rfl_error *e, const char *src, size_t at) {
+	size_t i;
+	e->offset = at, e->line = 1, e->col = 1;
+	for (i = 0; i < at; i++) {
+		if (src[i] == '\n') e->line++, e->col = 1;
+		else e->col++;
+	}
 }
 
 /* Append t at *n of buf[size], counting what does not fit. */
@@ -4222,15 +4209,20 @@ RFL_API size_t rfl_warning_format(const rfl_warning *w, const char *file, char *
 	return n;
 }
 
-/* ---- files: bounded reads ---------------------------------------------------
-   fopen of a directory succeeds on POSIX systems and the first read fails
-   with EISDIR; where errno has no EISDIR the error stays "read error". */
+/* ---- files: bounded reads. fopen of a directory succeeds on POSIX and the
+   first read fails with EISDIR (without EISDIR: "read error") ---- */
 #ifndef RFL_NO_STDIO
 #include <errno.h>
 #include <stdio.h>
 static rfl_result rfl__file_fail(rfl_result r, const char **why, const char *w) {
 	if (why) *why = w;
 	return r;
+}
+static const char *rfl__file_why(const char *w) {
+#ifdef EISDIR
+	if (errno == EISDIR) return "is a directory";
+#endif
+	return w;
 }
 
 RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int text, size_t *len,
@@ -4244,12 +4236,7 @@ RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int te
 	if (len) *len = 0;
 	if (!path || !buf || cap < 1 || !len) return rfl__file_fail(RFL_ERR_ARG, why, "bad argument");
 	f = (path[0] == '-' && !path[1]) ? stdin : fopen(path, "rb");
-	if (!f) {
-#ifdef EISDIR
-		if (errno == EISDIR) return rfl__file_fail(RFL_ERR_IO, why, "is a directory");
-#endif
-		return rfl__file_fail(RFL_ERR_IO, why, "cannot be opened");
-	}
+	if (!f) return rfl__file_fail(RFL_ERR_IO, why, rfl__file_why("cannot be opened"));
 	for (;;) {
 		size_t want = cap - 1 - n < RFL_FILE_CHUNK ? cap - 1 - n : RFL_FILE_CHUNK;
 		if (want == 0) { /* full: one byte more means over the cap */
@@ -4267,13 +4254,7 @@ RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int te
 		n += got;
 		if (got < want) break;
 	}
-	if (!r && ferror(f)) {
-#ifdef EISDIR
-		if (errno == EISDIR) r = rfl__file_fail(RFL_ERR_IO, why, "is a directory");
-		else
-#endif
-			r = rfl__file_fail(RFL_ERR_IO, why, "read error");
-	}
+	if (!r && ferror(f)) r = rfl__file_fail(RFL_ERR_IO, why, rfl__file_why("read error"));
 	if (f != stdin) fclose(f);
 	b[n] = 0;
 	*len = n;
@@ -4300,17 +4281,9 @@ static void rfl__json_ws(rfl_json_doc *d) {
 
 /* Records the first error with its line and column; returns -1. */
 static int rfl__json_fail(rfl_json_doc *d, const char *msg) {
-	size_t i, at = d->pos < d->len ? d->pos : d->len;
-	rfl_error *e = &d->err;
-	if (e->code) return -1;
-	rfl__err_set(e, RFL_ERR_SYNTAX, msg);
-	e->offset = at;
-	e->line = 1;
-	e->col = 1;
-	for (i = 0; i < at; i++) {
-		if (d->src[i] == '\n') { e->line++; e->col = 1; }
-		else e->col++;
-	}
+	if (d->err.code) return -1;
+	rfl__err_set(&d->err, RFL_ERR_SYNTAX, msg);
+	rfl__err_at(&d->err, d->src, d->pos < d->len ? d->pos : d->len);
 	return -1;
 }
 
@@ -4506,15 +4479,12 @@ static int rfl__json_hex4(const char *s, unsigned *out) {
 	return 1;
 }
 
-RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t size) {
-	size_t i, n = 0, end;
-	if (!buf || !size) return 0;
-	buf[0] = 0;
-	if (!rfl__json_ok(doc, tok) || doc->t[tok].type != RFL_JSON_STR) return 0;
-	end = doc->t[tok].end;
-	for (i = doc->t[tok].start; i < end; i++) {
+/* String token tok decoded into buf[size] as far as it fits (cut and
+   NUL-terminated; size 0: only counted); returns its whole length. */
+static size_t rfl__json_unesc(const rfl_json_doc *doc, int tok, char *buf, size_t size) {
+	size_t i, n = 0, end = doc->t[tok].end;
+	for (i = doc->t[tok].start; i < end; i++, n++) {
 		char c = doc->src[i];
-		if (n + 1 >= size) { buf[n] = 0; return 0; }
 		if (c == '\\' && i + 1 < end) {
 			unsigned u;
 			const char *e = "n\nt\tr\rb\bf\f"; /* an escape's letter, then its character */
@@ -4526,10 +4496,17 @@ RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t siz
 				i += 4;
 			}
 		}
-		buf[n++] = c;
+		if (n + 1 < size) buf[n] = c;
 	}
-	buf[n] = 0;
-	return 1;
+	if (size) buf[n < size ? n : size - 1] = 0;
+	return n;
+}
+
+RFL_API int rfl_json_str(const rfl_json_doc *doc, int tok, char *buf, size_t size) {
+	if (!buf || !size) return 0;
+	buf[0] = 0;
+	if (!rfl__json_ok(doc, tok) || doc->t[tok].type != RFL_JSON_STR) return 0;
+	return rfl__json_unesc(doc, tok, buf, size) < size;
 }
 
 RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s) {
@@ -4548,7 +4525,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok) {
 }
 
 #ifndef RFL_NO_JSON_WRITER
-/* ---- the writer ------------------------------------------------------------- */
+/* ---- the writer ---- */
 RFL_API void rfl_json_w_init(rfl_json_writer *w, char *buf, size_t cap) {
 	RFL_MEMSET(w, 0, sizeof *w);
 	w->buf = buf;
@@ -4672,7 +4649,6 @@ RFL_API void rfl_warning_json(rfl_json_writer *w, const rfl_warning *x) {
    [3]  MACHINES
    the hardware table, lookups, machines from CPU parts
    ========================================================================== */
-/* ---- machines ------------------------------------------------------------ */
 RFL_API const char *rfl_kind_name(rfl_kind k) {
 	static const char *const n[] = {"gpu", "cpu", "tpu", "accelerator", "soc"};
 	return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
@@ -4840,10 +4816,9 @@ static int rfl__name_dist(const char *q, int qn, const char *c, int cn) {
 	return best;
 }
 
-/* A name's family: its first word holding a digit, lower case, its trailing
-   letters dropped ("NVIDIA A100 80GB PCIe" -> "a100", "MI300X" -> "mi300",
-   "h200-sxm" -> "h200"); words end at anything but a letter or a digit.
-   Returns the length, 0 when no word has a digit. */
+/* A name's family: its first word (letters and digits) with a digit, lower
+   case, trailing letters dropped ("NVIDIA A100 80GB PCIe" -> "a100",
+   "MI300X" -> "mi300"); returns its length, 0: no word has a digit. */
 static int rfl__hw_family(const char *s, char *out, int cap) {
 #define RFL__DIG(ch) ((ch) >= '0' && (ch) <= '9')
 #define RFL__ALNUM(ch) (RFL__DIG(ch) || (rfl__lower((unsigned char)(ch)) >= 'a' && rfl__lower((unsigned char)(ch)) <= 'z'))
@@ -5022,9 +4997,9 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
    a machine from the JSON that rfl-hw --json prints (RFL_NO_MACHINE_FILE)
    ========================================================================== */
 #ifndef RFL_NO_MACHINE_FILE
-/* The reader's state: the tokenised document, the caller's string buffer
-   (strings are counted even when they no longer fit, so that one error
-   reports the whole size needed). The first error goes to doc.err. */
+/* The reader's state: the tokens, the caller's string buffer (strings
+   counted even when they no longer fit: one error says the whole size
+   needed); the first error in doc.err. */
 typedef struct rfl__mf {
 	rfl_json_doc doc;
 	char *sb;
@@ -5049,39 +5024,17 @@ static void rfl__mf_path(char *dst, size_t size, const char *prefix, const char 
 static rfl_result rfl__mf_fail(rfl__mf *f, rfl_result code, int tok, const char *prefix,
 							   const char *key, const char *msg) {
 	rfl_error *e = &f->doc.err;
-	size_t i, at;
 	rfl__err_set(e, code, msg);
 	rfl__mf_path(e->where, sizeof e->where, prefix, key);
-	if (tok >= 0 && tok < f->doc.n) {
-		at = f->doc.t[tok].start;
-		if (f->doc.t[tok].type == RFL_JSON_STR && at > 0) at--; /* the opening quote */
-		e->offset = at;
-		e->line = 1;
-		e->col = 1;
-		for (i = 0; i < at && i < f->doc.len; i++) {
-			if (f->doc.src[i] == '\n') { e->line++; e->col = 1; }
-			else e->col++;
-		}
-	}
+	if (tok >= 0 && tok < f->doc.n) /* a string: at its opening quote */
+		rfl__err_at(e, f->doc.src, f->doc.t[tok].start - (f->doc.t[tok].type == RFL_JSON_STR));
 	return code;
-}
-
-/* Length of a string token once decoded, as rfl_json_str writes it. */
-static size_t rfl__mf_decoded_len(const rfl_json_doc *d, int tok) {
-	size_t i, n = 0, end = d->t[tok].end;
-	unsigned u;
-	for (i = d->t[tok].start; i < end; i++, n++) {
-		if (d->src[i] != '\\' || i + 1 >= end) continue;
-		i++;
-		if (d->src[i] == 'u' && i + 4 < end && rfl__json_hex4(d->src + i + 1, &u)) i += 4;
-	}
-	return n;
 }
 
 /* Copies a string token into the string buffer; "" (counted in sb_need)
    when it no longer fits. */
 static const char *rfl__mf_strdup(rfl__mf *f, int tok) {
-	size_t n = rfl__mf_decoded_len(&f->doc, tok) + 1;
+	size_t n = rfl__json_unesc(&f->doc, tok, 0, 0) + 1;
 	char *s;
 	f->sb_need += n;
 	if (f->sb_used + n > f->sb_size) return "";
@@ -5166,97 +5119,29 @@ static rfl_result rfl__mf_ceilings(rfl__mf *f, int obj, const char *path, int le
 
 /* "aliases": strings without commas, joined by commas into the buffer. */
 static rfl_result rfl__mf_aliases(rfl__mf *f, int arr, const char **out) {
-	size_t need = 0, i;
-	int k, count = 0;
-	char *s;
+	size_t i;
+	int k;
+	char *s = 0;
 	if (f->doc.t[arr].type != RFL_JSON_ARR)
 		return rfl__mf_fail(f, RFL_ERR_FORMAT, arr, "aliases", 0, "expected an array of strings");
-	for (k = arr + 1; k < f->doc.t[arr].after; k = f->doc.t[k].after, count++) {
+	for (k = arr + 1; k < f->doc.t[arr].after; k = f->doc.t[k].after) {
 		if (f->doc.t[k].type != RFL_JSON_STR || f->doc.t[k].end == f->doc.t[k].start)
 			return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "aliases", 0, "expected a non-empty string");
 		for (i = f->doc.t[k].start; i < f->doc.t[k].end; i++)
 			if (f->doc.src[i] == ',')
 				return rfl__mf_fail(f, RFL_ERR_FORMAT, k, "aliases", 0, "an alias cannot hold a comma");
-		need += rfl__mf_decoded_len(&f->doc, k) + 1; /* the comma, or the final NUL */
+		i = f->sb_used;
+		rfl__mf_strdup(f, k);
+		if (f->sb_used == i) continue; /* no room: reported at the end */
+		if (s) f->sb[i - 1] = ','; /* joined to the one before */
+		else s = f->sb + i;
 	}
-	*out = "";
-	if (!count) return RFL_OK;
-	f->sb_need += need;
-	if (f->sb_used + need > f->sb_size) return RFL_OK; /* reported at the end */
-	s = f->sb + f->sb_used;
-	for (k = arr + 1; k < f->doc.t[arr].after; k = f->doc.t[k].after) {
-		size_t n = rfl__mf_decoded_len(&f->doc, k);
-		rfl_json_str(&f->doc, k, f->sb + f->sb_used, n + 1);
-		f->sb_used += n + 1;
-		f->sb[f->sb_used - 1] = ',';
-	}
-	f->sb[f->sb_used - 1] = 0;
-	*out = s;
-	return RFL_OK;
-}
-
-enum {
-	RFL__MF_NAME, RFL__MF_ID, RFL__MF_ALIASES, RFL__MF_KIND, RFL__MF_PEAK, RFL__MF_BW,
-	RFL__MF_MEM, RFL__MF_L2, RFL__MF_UNITS, RFL__MF_MHZ, RFL__MF_TDP, RFL__MF_RIDGE,
-	RFL__MF_SOURCE, RFL__MF_LINK, RFL__MF_MEASURED, RFL__MF_HOST, RFL__MF_KEYS
-};
-static const char *const rfl__mf_keys[RFL__MF_KEYS] = {
-	"name", "id", "aliases", "kind", "peak_flops", "mem_bw", "mem_bytes",
-	"l2_bytes", "units", "boost_mhz", "tdp_w", "ridge", "source", "link", "measured", "host"};
-
-static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *key, const char **out) {
-	if (f->doc.t[tok].type != RFL_JSON_STR)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, 0, key, "expected a string");
-	*out = rfl__mf_strdup(f, tok);
-	return RFL_OK;
-}
-
-static rfl_result rfl__mf_kind(rfl__mf *f, int tok, rfl_kind *out) {
-	int k;
-	for (k = RFL_KIND_GPU; k <= RFL_KIND_SOC; k++)
-		if (rfl_json_str_eq(&f->doc, tok, rfl_kind_name((rfl_kind)k))) {
-			*out = (rfl_kind)k;
-			return RFL_OK;
-		}
-	return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, 0, "kind",
-						"expected \"gpu\", \"cpu\", \"tpu\", \"accelerator\" or \"soc\"");
-}
-
-/* One top-level member (key index which, value token v) into m; positive
-   counts the ceilings > 0 of peak_flops [0] and mem_bw [1]. */
-static rfl_result rfl__mf_member(rfl__mf *f, int which, int v, rfl_machine *m, int *positive) {
-	const char *key = rfl__mf_keys[which];
-	switch (which) {
-	case RFL__MF_NAME: return rfl__mf_string(f, v, key, &m->name);
-	case RFL__MF_ID: return rfl__mf_string(f, v, key, &m->id);
-	case RFL__MF_SOURCE: return rfl__mf_string(f, v, key, &m->source);
-	case RFL__MF_ALIASES: return rfl__mf_aliases(f, v, &m->aliases);
-	case RFL__MF_KIND: return rfl__mf_kind(f, v, &m->kind);
-	case RFL__MF_PEAK: return rfl__mf_ceilings(f, v, key, 0, m->peak_flops, &positive[0]);
-	case RFL__MF_BW: return rfl__mf_ceilings(f, v, key, 1, m->bw_bytes_per_s, &positive[1]);
-	case RFL__MF_MEM: return rfl__mf_num(f, v, 0, key, &m->mem_bytes);
-	case RFL__MF_L2: return rfl__mf_num(f, v, 0, key, &m->l2_bytes);
-	case RFL__MF_UNITS: return rfl__mf_int(f, v, 0, key, &m->units);
-	case RFL__MF_MHZ: return rfl__mf_num(f, v, 0, key, &m->boost_mhz);
-	case RFL__MF_TDP: return rfl__mf_num(f, v, 0, key, &m->tdp_w);
-	case RFL__MF_RIDGE: /* derived: recomputed from the figures, never read */
-		if (f->doc.t[v].type != RFL_JSON_OBJ && f->doc.t[v].type != RFL_JSON_NULL)
-			return rfl__mf_fail(f, RFL_ERR_FORMAT, v, 0, key, "expected an object");
-		return RFL_OK;
-	}
-	return RFL_OK; /* "link" and "measured": read after the top level */
-}
-
-/* A field absent, or present with no ceiling > 0. */
-static rfl_result rfl__mf_need(rfl__mf *f, int tok, const char *prefix, const char *key,
-							   int present, int positive) {
-	if (!present) return rfl__mf_fail(f, RFL_ERR_MISSING, tok, prefix, key, "required field missing");
-	if (!positive) return rfl__mf_fail(f, RFL_ERR_MISSING, tok, prefix, key, "needs at least one value > 0");
+	*out = s ? s : "";
 	return RFL_OK;
 }
 
 /* A string member of prefix's object. */
-static rfl_result rfl__mf_pstring(rfl__mf *f, int tok, const char *prefix, const char *key,
+static rfl_result rfl__mf_string(rfl__mf *f, int tok, const char *prefix, const char *key,
 								  const char **out) {
 	if (f->doc.t[tok].type != RFL_JSON_STR)
 		return rfl__mf_fail(f, RFL_ERR_FORMAT, tok, prefix, key, "expected a string");
@@ -5264,163 +5149,165 @@ static rfl_result rfl__mf_pstring(rfl__mf *f, int tok, const char *prefix, const
 	return RFL_OK;
 }
 
-/* The members of object obj named in keys[0..n): each known (or '_') and
-   once; seen[i] counts them. Returns the next member's key token after k
-   (the first: k = -1), or -1 at the end; an error: -2 with r set. */
-static int rfl__mf_next(rfl__mf *f, int obj, int k, const char *path, const char *const *keys,
-						int n, const char *expect, int *seen, int *which, rfl_result *r) {
-	char kb[48];
-	int i;
-	for (k = k < 0 ? obj + 1 : f->doc.t[k + 1].after; k < f->doc.t[obj].after; k = f->doc.t[k + 1].after) {
-		if ((i = rfl__mf_key(f, k, keys, n)) == -2) continue;
-		if (i < 0) {
-			*r = rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, rfl__mf_keytext(f, k, kb, sizeof kb), expect);
-			return -2;
-		}
-		if (seen[i]++) {
-			*r = rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, keys[i], "duplicate key");
-			return -2;
-		}
-		*which = i;
-		return k;
-	}
-	return -1;
-}
+/* ---- the members of each object: one table, read and written.
+   type: RFL__MFT_*; need: 1 required, 2 required with a value > 0, 3 a
+   value > 0 when given; at: the offset in the object's base (rfl_link for
+   "link" and "link.allreduce", else rfl_machine_file), or an object's index. */
+enum {
+	RFL__MFT_NUM, RFL__MFT_NUM0 /* written even when 0 */, RFL__MFT_INT, RFL__MFT_STR,
+	RFL__MFT_ALIASES, RFL__MFT_KIND, RFL__MFT_LKIND, RFL__MFT_PEAK, RFL__MFT_BW, RFL__MFT_RIDGE,
+	RFL__MFT_OBJ
+};
+enum { RFL__MFO_TOP, RFL__MFO_LINK, RFL__MFO_AR, RFL__MFO_HOST, RFL__MFO_MEASURED };
+typedef struct rfl__mf_field { const char *key; uint8_t type, need; uint16_t at; } rfl__mf_field;
+#define RFL__MFF(key, type, need, T, member) {key, RFL__MFT_##type, need, (uint16_t)offsetof(T, member)}
+#define RFL__MFM(key, type, need, member) RFL__MFF(key, type, need, rfl_machine_file, machine.member)
+static const rfl__mf_field rfl__mf_fields[] = {
+	RFL__MFM("name", STR, 1, name), RFL__MFM("id", STR, 0, id),
+	RFL__MFM("aliases", ALIASES, 0, aliases), RFL__MFM("kind", KIND, 1, kind),
+	RFL__MFM("peak_flops", PEAK, 2, peak_flops), RFL__MFM("mem_bw", BW, 2, bw_bytes_per_s),
+	RFL__MFM("mem_bytes", NUM, 0, mem_bytes), RFL__MFM("l2_bytes", NUM, 0, l2_bytes),
+	RFL__MFM("units", INT, 0, units), RFL__MFM("boost_mhz", NUM, 0, boost_mhz),
+	RFL__MFM("tdp_w", NUM, 0, tdp_w), {"ridge", RFL__MFT_RIDGE, 0, 0},
+	RFL__MFM("source", STR, 0, source), {"link", RFL__MFT_OBJ, 0, RFL__MFO_LINK},
+	{"host", RFL__MFT_OBJ, 0, RFL__MFO_HOST}, {"measured", RFL__MFT_OBJ, 0, RFL__MFO_MEASURED},
+	/* 16: "link" */
+	RFL__MFF("kind", LKIND, 1, rfl_link, kind), RFL__MFF("gen", INT, 0, rfl_link, gen),
+	RFL__MFF("lanes", INT, 0, rfl_link, lanes),
+	RFL__MFF("bw_per_direction", NUM, 0, rfl_link, bw_bytes_per_s),
+	RFL__MFF("latency_s", NUM, 0, rfl_link, latency_s),
+	RFL__MFF("gpus_per_node", INT, 0, rfl_link, gpus_per_node),
+	RFL__MFF("source", STR, 0, rfl_link, source), {"allreduce", RFL__MFT_OBJ, 0, RFL__MFO_AR},
+	/* 24: "link.allreduce", the fitted all-reduce */
+	RFL__MFF("base_s", NUM0, 0, rfl_link, ar_base_s), RFL__MFF("step_s", NUM0, 0, rfl_link, ar_step_s),
+	RFL__MFF("busbw", NUM0, 2, rfl_link, ar_busbw), RFL__MFF("eager_s", NUM0, 0, rfl_link, ar_eager_s),
+	RFL__MFF("gpus", INT, 0, rfl_link, ar_gpus), RFL__MFF("source", STR, 0, rfl_link, ar_source),
+	/* 30: "host": eager PyTorch's CPU time per op */
+	RFL__MFF("op_s", NUM0, 2, rfl_machine_file, host_op_s),
+	RFL__MFF("source", STR, 0, rfl_machine_file, host_source),
+	/* 32: "measured": a copy of the machine with measured ceilings */
+	RFL__MFF("peak_flops", PEAK, 3, rfl_machine_file, measured.peak_flops),
+	RFL__MFF("mem_bw", BW, 3, rfl_machine_file, measured.bw_bytes_per_s),
+	RFL__MFF("threads", INT, 0, rfl_machine_file, measured_threads),
+	RFL__MFF("source", STR, 0, rfl_machine_file, measured.source)};
+#undef RFL__MFM
+#undef RFL__MFF
+/* Each object: its path and its members in rfl__mf_fields */
+static const struct { const char *path; uint8_t first, n; } rfl__mf_objs[] = {
+	{"", 0, 16}, {"link", 16, 8}, {"link.allreduce", 24, 6}, {"host", 30, 2}, {"measured", 32, 4}};
 
-/* "link.allreduce": the fitted all-reduce (busbw required, > 0). */
-static rfl_result rfl__mf_allreduce(rfl__mf *f, int obj, rfl_link *l) {
-	static const char *const keys[] = {"base_s", "step_s", "busbw", "eager_s", "gpus", "source"};
-	static const char path[] = "link.allreduce";
-	int k = -1, i = 0, seen[6] = {0, 0, 0, 0, 0, 0};
-	rfl_result r = RFL_OK;
-	double *nums[4];
-	nums[0] = &l->ar_base_s, nums[1] = &l->ar_step_s, nums[2] = &l->ar_busbw, nums[3] = &l->ar_eager_s;
-	if (f->doc.t[obj].type != RFL_JSON_OBJ)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, "link", "allreduce", "expected an object");
-	while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, path, keys, 6,
-											"unknown key (base_s, step_s, busbw, eager_s, gpus, source)",
-											seen, &i, &r)) >= 0) {
-		if (i < 4) r = rfl__mf_num(f, k + 1, path, keys[i], nums[i]);
-		else if (i == 4) r = rfl__mf_int(f, k + 1, path, keys[i], &l->ar_gpus);
-		else r = rfl__mf_pstring(f, k + 1, path, keys[i], &l->ar_source);
-	}
-	if (r != RFL_OK) return r;
-	return rfl__mf_need(f, obj, path, "busbw", seen[2], l->ar_busbw > 0);
-}
+static rfl_result rfl__mf_obj(rfl__mf *f, int obj, int o, char *base, rfl_machine_file *out);
 
-/* "link": the GPU-to-GPU link (kind required; null = unknown). */
-static rfl_result rfl__mf_link(rfl__mf *f, int obj, rfl_link *l) {
-	static const char *const keys[] = {"kind", "gen", "lanes", "bw_per_direction", "latency_s",
-									   "gpus_per_node", "source", "allreduce"};
-	int k = -1, i = 0, j, seen[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-	rfl_result r = RFL_OK;
-	if (f->doc.t[obj].type != RFL_JSON_OBJ)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "link", "expected an object");
-	l->source = l->ar_source = "";
-	while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "link", keys, 8,
-											"unknown key (kind, gen, lanes, bw_per_direction, latency_s, "
-											"gpus_per_node, source, allreduce)", seen, &i, &r)) >= 0) {
-		int v = k + 1;
-		switch (i) {
-		case 0:
-			for (j = 0; j < RFL_LINK_KIND_COUNT && f->doc.t[v].type == RFL_JSON_STR; j++)
-				if (rfl_json_str_eq(&f->doc, v, rfl_link_kind_name((rfl_link_kind)j))) break;
-			if (f->doc.t[v].type != RFL_JSON_NULL && !(f->doc.t[v].type == RFL_JSON_STR && j < RFL_LINK_KIND_COUNT))
-				r = rfl__mf_fail(f, RFL_ERR_FORMAT, v, "link", "kind",
-								 "expected \"nvlink\", \"pcie\", \"infinity-fabric\", \"none\" or null (unknown)");
-			else l->kind = f->doc.t[v].type == RFL_JSON_NULL ? RFL_LINK_UNKNOWN : (rfl_link_kind)j;
-			break;
-		case 1: r = rfl__mf_int(f, v, "link", keys[i], &l->gen); break;
-		case 2: r = rfl__mf_int(f, v, "link", keys[i], &l->lanes); break;
-		case 3: r = rfl__mf_num(f, v, "link", keys[i], &l->bw_bytes_per_s); break;
-		case 4: r = rfl__mf_num(f, v, "link", keys[i], &l->latency_s); break;
-		case 5: r = rfl__mf_int(f, v, "link", keys[i], &l->gpus_per_node); break;
-		case 6: r = rfl__mf_pstring(f, v, "link", keys[i], &l->source); break;
-		default: r = rfl__mf_allreduce(f, v, l); break;
-		}
-	}
-	if (r != RFL_OK) return r;
-	return rfl__mf_need(f, obj, "link", "kind", seen[0], 1);
-}
-
-/* The "measured" object: a copy of the machine with measured ceilings. */
-static rfl_result rfl__mf_measured(rfl__mf *f, int obj, rfl_machine_file *out) {
-	static const char *const keys[] = {"peak_flops", "mem_bw", "threads", "source"};
+/* Object o at token v into out, with what comes before and after it. */
+static rfl_result rfl__mf_sub(rfl__mf *f, int v, int o, rfl_machine_file *out) {
 	rfl_machine *m = &out->measured;
-	int k = -1, i = 0, seen[4] = {0, 0, 0, 0}, positive[2] = {0, 0};
-	rfl_result r = RFL_OK;
-	if (f->doc.t[obj].type != RFL_JSON_OBJ)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "measured", "expected an object");
-	*m = out->machine;
-	RFL_MEMSET(m->peak_flops, 0, sizeof m->peak_flops);
-	RFL_MEMSET(m->bw_bytes_per_s, 0, sizeof m->bw_bytes_per_s);
-	m->source = "measured";
-	while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "measured", keys, 4,
-											"unknown key (peak_flops, mem_bw, threads, source)",
-											seen, &i, &r)) >= 0) {
-		if (i == 0) r = rfl__mf_ceilings(f, k + 1, "measured.peak_flops", 0, m->peak_flops, &positive[0]);
-		else if (i == 1) r = rfl__mf_ceilings(f, k + 1, "measured.mem_bw", 1, m->bw_bytes_per_s, &positive[1]);
-		else if (i == 2) r = rfl__mf_int(f, k + 1, "measured", "threads", &out->measured_threads);
-		else r = rfl__mf_pstring(f, k + 1, "measured", "source", &m->source);
+	rfl_result r;
+	int i, any = 0;
+	if (o == RFL__MFO_LINK) out->link.source = out->link.ar_source = "";
+	if (o == RFL__MFO_MEASURED) {
+		*m = out->machine;
+		RFL_MEMSET(m->peak_flops, 0, sizeof m->peak_flops);
+		RFL_MEMSET(m->bw_bytes_per_s, 0, sizeof m->bw_bytes_per_s);
+		m->source = "measured";
 	}
+	r = rfl__mf_obj(f, v, o, o == RFL__MFO_LINK || o == RFL__MFO_AR ? (char *)&out->link : (char *)out, out);
 	if (r != RFL_OK) return r;
-	if (!seen[0] && !seen[1])
-		return rfl__mf_fail(f, RFL_ERR_MISSING, obj, "measured", 0, "needs peak_flops or mem_bw");
-	if (seen[0] && (r = rfl__mf_need(f, obj, "measured", "peak_flops", 1, positive[0])) != RFL_OK) return r;
-	if (seen[1] && (r = rfl__mf_need(f, obj, "measured", "mem_bw", 1, positive[1])) != RFL_OK) return r;
+	if (o == RFL__MFO_LINK) out->machine.link = &out->link;
+	if (o != RFL__MFO_MEASURED) return RFL_OK;
+	/* a ceiling given has a value > 0 (need 3): none > 0, none given */
+	for (i = 0; i < RFL_PREC_COUNT; i++) any += m->peak_flops[i] > 0 || (i < RFL_LEVEL_COUNT && m->bw_bytes_per_s[i] > 0);
+	if (!any) return rfl__mf_fail(f, RFL_ERR_MISSING, v, "measured", 0, "needs peak_flops or mem_bw");
 	out->has_measured = 1;
 	return RFL_OK;
 }
 
-/* "host": {"op_s": eager PyTorch's CPU time per op, "source"}. */
-static rfl_result rfl__mf_host(rfl__mf *f, int obj, rfl_machine_file *out) {
-	static const char *const keys[] = {"op_s", "source"};
-	int k = -1, i = 0, seen[2] = {0, 0};
-	rfl_result r = RFL_OK;
-	if (f->doc.t[obj].type != RFL_JSON_OBJ)
-		return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, 0, "host", "expected an object");
-	while (r == RFL_OK && (k = rfl__mf_next(f, obj, k, "host", keys, 2,
-											"unknown key (op_s, source)", seen, &i, &r)) >= 0)
-		r = i == 0 ? rfl__mf_num(f, k + 1, "host", "op_s", &out->host_op_s)
-				   : rfl__mf_pstring(f, k + 1, "host", "source", &out->host_source);
-	if (r != RFL_OK) return r;
-	return rfl__mf_need(f, obj, "host", "op_s", seen[0], out->host_op_s > 0);
+/* One member's value (token v); *pos: it holds a value > 0. */
+static rfl_result rfl__mf_value(rfl__mf *f, int v, const char *path, const rfl__mf_field *fl,
+								char *base, rfl_machine_file *out, int *pos) {
+	char *p = base + fl->at, fp[48];
+	rfl_json_type t = f->doc.t[v].type;
+	rfl_result r;
+	int j;
+	switch (fl->type) {
+	case RFL__MFT_NUM: case RFL__MFT_NUM0:
+		r = rfl__mf_num(f, v, path, fl->key, (double *)p);
+		*pos = *(double *)p > 0;
+		return r;
+	case RFL__MFT_INT: return rfl__mf_int(f, v, path, fl->key, (int *)p);
+	case RFL__MFT_STR: return rfl__mf_string(f, v, path, fl->key, (const char **)p);
+	case RFL__MFT_ALIASES: return rfl__mf_aliases(f, v, (const char **)p);
+	case RFL__MFT_KIND:
+		for (j = RFL_KIND_GPU; j <= RFL_KIND_SOC; j++)
+			if (rfl_json_str_eq(&f->doc, v, rfl_kind_name((rfl_kind)j))) {
+				*(rfl_kind *)p = (rfl_kind)j;
+				return RFL_OK;
+			}
+		return rfl__mf_fail(f, RFL_ERR_FORMAT, v, 0, "kind",
+							"expected \"gpu\", \"cpu\", \"tpu\", \"accelerator\" or \"soc\"");
+	case RFL__MFT_LKIND: /* null: unknown */
+		for (j = 0; j < RFL_LINK_KIND_COUNT && t == RFL_JSON_STR; j++)
+			if (rfl_json_str_eq(&f->doc, v, rfl_link_kind_name((rfl_link_kind)j))) break;
+		if (t != RFL_JSON_NULL && !(t == RFL_JSON_STR && j < RFL_LINK_KIND_COUNT))
+			return rfl__mf_fail(f, RFL_ERR_FORMAT, v, path, fl->key,
+								"expected \"nvlink\", \"pcie\", \"infinity-fabric\", \"none\" or null (unknown)");
+		*(rfl_link_kind *)p = t == RFL_JSON_NULL ? RFL_LINK_UNKNOWN : (rfl_link_kind)j;
+		return RFL_OK;
+	case RFL__MFT_PEAK: case RFL__MFT_BW:
+		rfl__mf_path(fp, sizeof fp, path, fl->key);
+		return rfl__mf_ceilings(f, v, fp, fl->type == RFL__MFT_BW, (double *)p, pos);
+	case RFL__MFT_RIDGE: /* derived: recomputed from the figures, never read */
+		if (t != RFL_JSON_OBJ && t != RFL_JSON_NULL)
+			return rfl__mf_fail(f, RFL_ERR_FORMAT, v, path, fl->key, "expected an object");
+		return RFL_OK;
+	default: return rfl__mf_sub(f, v, fl->at, out);
+	}
 }
 
-/* The top-level object: every key known (or '_'), none twice, the required
-   ones present; then "measured", which copies the finished machine. */
-static rfl_result rfl__mf_top(rfl__mf *f, rfl_machine_file *out) {
-	rfl_machine *m = &out->machine;
-	int k, i, seen[RFL__MF_KEYS], positive[2] = {0, 0}, measured = -1, link = -1, host = -1;
-	char kb[48];
+/* Object o (token obj) into base: every key known (or '_') and once, the
+   required ones present; the top level's objects after it ("measured"
+   copies the finished machine). */
+static rfl_result rfl__mf_obj(rfl__mf *f, int obj, int o, char *base, rfl_machine_file *out) {
+	const rfl__mf_field *fl = rfl__mf_fields + rfl__mf_objs[o].first;
+	const char *path = rfl__mf_objs[o].path;
+	int n = rfl__mf_objs[o].n, k, i, seen[16], pos[16], val[16];
+	char kb[48], msg[128];
 	rfl_result r;
+	if (f->doc.t[obj].type != RFL_JSON_OBJ)
+		return rfl__mf_fail(f, RFL_ERR_FORMAT, obj, path, 0, "expected an object");
 	RFL_MEMSET(seen, 0, sizeof seen);
-	m->aliases = "";
-	m->source = "";
-	for (k = 1; k < f->doc.t[0].after; k = f->doc.t[k + 1].after) {
-		if ((i = rfl__mf_key(f, k, rfl__mf_keys, RFL__MF_KEYS)) == -2) continue;
-		if (i < 0 && (rfl_json_str_eq(&f->doc, k, "machines") || rfl_json_str_eq(&f->doc, k, "count")))
+	RFL_MEMSET(pos, 0, sizeof pos);
+	RFL_MEMSET(val, 0, sizeof val);
+	for (k = obj + 1; k < f->doc.t[obj].after; k = f->doc.t[k + 1].after) {
+		if (rfl__mf_key(f, k, 0, 0) == -2) continue;
+		for (i = 0; i < n && !rfl_json_str_eq(&f->doc, k, fl[i].key); i++) {}
+		if (i == n && !o && (rfl_json_str_eq(&f->doc, k, "machines") || rfl_json_str_eq(&f->doc, k, "count")))
 			return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, "machines",
 								"a whole table (rfl-hw --json): give one machine (rfl-hw NAME --json)");
-		if (i < 0) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keytext(f, k, kb, sizeof kb), "unknown key");
-		if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, 0, rfl__mf_keys[i], "duplicate key");
-		if (i == RFL__MF_MEASURED) measured = k + 1;
-		if (i == RFL__MF_LINK) link = k + 1;
-		if (i == RFL__MF_HOST) host = k + 1;
-		if ((r = rfl__mf_member(f, i, k + 1, m, positive)) != RFL_OK) return r;
+		if (i == n) { /* "unknown key (kind, gen, ...)"; the top level's list is long */
+			rfl__sb s = rfl__sb_make(msg, sizeof msg);
+			rfl__sb_s(&s, "unknown key");
+			for (i = 0; o && i < n; i++) rfl__sb_s(&s, i ? ", " : " ("), rfl__sb_s(&s, fl[i].key);
+			if (o) rfl__sb_s(&s, ")");
+			return rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, rfl__mf_keytext(f, k, kb, sizeof kb), msg);
+		}
+		if (seen[i]++) return rfl__mf_fail(f, RFL_ERR_FORMAT, k, path, fl[i].key, "duplicate key");
+		val[i] = k + 1;
+		if ((fl[i].type != RFL__MFT_OBJ || o) &&
+			(r = rfl__mf_value(f, k + 1, path, &fl[i], base, out, &pos[i])) != RFL_OK)
+			return r;
 	}
-	if ((r = rfl__mf_need(f, 0, 0, "name", seen[RFL__MF_NAME], 1)) != RFL_OK ||
-		(r = rfl__mf_need(f, 0, 0, "kind", seen[RFL__MF_KIND], 1)) != RFL_OK ||
-		(r = rfl__mf_need(f, 0, 0, "peak_flops", seen[RFL__MF_PEAK], positive[0])) != RFL_OK ||
-		(r = rfl__mf_need(f, 0, 0, "mem_bw", seen[RFL__MF_BW], positive[1])) != RFL_OK)
-		return r;
-	if (!seen[RFL__MF_ID]) m->id = m->name;
-	if (link >= 0) {
-		if ((r = rfl__mf_link(f, link, &out->link)) != RFL_OK) return r;
-		m->link = &out->link;
+	for (i = 0; i < n; i++) {
+		if (fl[i].need && fl[i].need < 3 && !seen[i])
+			return rfl__mf_fail(f, RFL_ERR_MISSING, obj, path, fl[i].key, "required field missing");
+		if (fl[i].need > 1 && seen[i] && !pos[i])
+			return rfl__mf_fail(f, RFL_ERR_MISSING, obj, path, fl[i].key, "needs at least one value > 0");
 	}
-	if (host >= 0 && (r = rfl__mf_host(f, host, out)) != RFL_OK) return r;
-	return measured >= 0 ? rfl__mf_measured(f, measured, out) : RFL_OK;
+	if (o) return RFL_OK;
+	if (!seen[1]) out->machine.id = out->machine.name; /* no "id" */
+	for (i = 0; i < n; i++)
+		if (seen[i] && fl[i].type == RFL__MFT_OBJ && (r = rfl__mf_sub(f, val[i], fl[i].at, out)) != RFL_OK)
+			return r;
+	return RFL_OK;
 }
 
 /* Where a syntax error is, as a field path: the keys of the containers
@@ -5483,7 +5370,8 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json
 	f.sb = strbuf;
 	f.sb_size = strsize;
 	r = rfl__mf_tokenise(&f, json, len, toks, ntoks);
-	if (r == RFL_OK) r = rfl__mf_top(&f, out);
+	out->machine.aliases = out->machine.source = "";
+	if (r == RFL_OK) r = rfl__mf_obj(&f, 0, RFL__MFO_TOP, (char *)out, out);
 	if (r == RFL_OK && f.sb_need > strsize) {
 		rfl__err_where(&f.doc.err, "strbuf");
 		f.doc.err.need = f.sb_need;
@@ -5494,7 +5382,7 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json
 	return r;
 }
 
-/* ---- the writer ------------------------------------------------------------- */
+/* ---- the writer ---- */
 RFL_API rfl_prec rfl_machine_file_prec(int i) {
 	static const rfl_prec order[RFL_PREC_COUNT] = {
 		RFL_FP64, RFL_FP64_TENSOR, RFL_FP32, RFL_TF32_TENSOR, RFL_FP16,
@@ -5503,29 +5391,21 @@ RFL_API rfl_prec rfl_machine_file_prec(int i) {
 }
 
 #ifndef RFL_NO_JSON_WRITER
-/* peak_flops and mem_bw. skip_empty: leave out an object with no value > 0
-   (a probe that measured only bandwidth), which the reader would reject. */
-static void rfl__mfw_ceilings(rfl_json_writer *w, const rfl_machine *m, int skip_empty) {
-	int i, l, peaks = 0, bws = 0;
-	for (i = 0; i < RFL_PREC_COUNT; i++) peaks += m->peak_flops[i] > 0;
-	for (l = 0; l < RFL_LEVEL_COUNT; l++) bws += m->bw_bytes_per_s[l] > 0;
-	if (peaks || !skip_empty) {
-		rfl_json_w_obj(w, "peak_flops");
-		for (i = 0; i < RFL_PREC_COUNT; i++) {
-			rfl_prec p = rfl_machine_file_prec(i);
-			rfl_json_w_num_if(w, rfl_prec_name(p), m->peak_flops[p] > 0, m->peak_flops[p]);
-		}
-		rfl_json_w_end(w);
+/* peak_flops or mem_bw (levels). skip_empty: leave out an object with no
+   value > 0 (a probe that measured only bandwidth), which the reader would
+   reject. */
+static void rfl__mfw_ceilings(rfl_json_writer *w, const char *key, const double *v, int levels,
+							  int skip_empty) {
+	int i, j, n = levels ? (int)RFL_LEVEL_COUNT : (int)RFL_PREC_COUNT, any = 0;
+	for (i = 0; i < n; i++) any += v[i] > 0;
+	if (!any && skip_empty) return;
+	rfl_json_w_obj(w, key);
+	for (i = 0; i < n; i++) {
+		j = levels ? i : (int)rfl_machine_file_prec(i);
+		rfl_json_w_num_if(w, levels ? rfl_level_name((rfl_level)j) : rfl_prec_name((rfl_prec)j), v[j] > 0, v[j]);
 	}
-	if (bws || !skip_empty) {
-		rfl_json_w_obj(w, "mem_bw");
-		for (l = 0; l < RFL_LEVEL_COUNT; l++)
-			rfl_json_w_num_if(w, rfl_level_name((rfl_level)l), m->bw_bytes_per_s[l] > 0,
-							  m->bw_bytes_per_s[l]);
-		rfl_json_w_end(w);
-	}
+	rfl_json_w_end(w);
 }
-
 /* "fp32_dram": every ridge point the machine has. */
 static void rfl__mfw_ridges(rfl_json_writer *w, const rfl_machine *m) {
 	char key[48];
@@ -5545,65 +5425,55 @@ static void rfl__mfw_ridges(rfl_json_writer *w, const rfl_machine *m) {
 	rfl_json_w_end(w);
 }
 
-/* "link": every key, null where unknown; "allreduce" when fitted. */
-static void rfl__mfw_link(rfl_json_writer *w, const rfl_link *l) {
-	rfl_json_w_obj(w, "link");
-	if (l->kind == RFL_LINK_UNKNOWN) rfl_json_w_null(w, "kind");
-	else rfl_json_w_str(w, "kind", rfl_link_kind_name(l->kind));
-	rfl_json_w_num_if(w, "gen", l->gen > 0, l->gen);
-	rfl_json_w_num_if(w, "lanes", l->lanes > 0, l->lanes);
-	rfl_json_w_num_if(w, "bw_per_direction", l->bw_bytes_per_s > 0, l->bw_bytes_per_s);
-	rfl_json_w_num_if(w, "latency_s", l->latency_s > 0, l->latency_s);
-	rfl_json_w_num_if(w, "gpus_per_node", l->gpus_per_node > 0, l->gpus_per_node);
-	rfl_json_w_str(w, "source", l->source ? l->source : "");
-	if (l->ar_busbw > 0) {
-		rfl_json_w_obj(w, "allreduce");
-		rfl_json_w_num(w, "base_s", l->ar_base_s);
-		rfl_json_w_num(w, "step_s", l->ar_step_s);
-		rfl_json_w_num(w, "busbw", l->ar_busbw);
-		rfl_json_w_num(w, "eager_s", l->ar_eager_s);
-		rfl_json_w_num_if(w, "gpus", l->ar_gpus > 0, l->ar_gpus);
-		rfl_json_w_str(w, "source", l->ar_source ? l->ar_source : "");
-		rfl_json_w_end(w);
+
+/* Object o's members from base (rfl__mf_fields); null where unknown. */
+static void rfl__mfw_obj(rfl_json_writer *w, const rfl_machine_file *mf, int o, const char *base) {
+	const rfl__mf_field *fl = rfl__mf_fields + rfl__mf_objs[o].first;
+	int i;
+	for (i = 0; i < rfl__mf_objs[o].n; i++, fl++) {
+		const char *p = base + fl->at, *s, *a;
+		double v = 0;
+		size_t l;
+		if (fl->type == RFL__MFT_INT) v = *(const int *)p;
+		else if (fl->type <= RFL__MFT_NUM0) v = *(const double *)p;
+		switch (fl->type) {
+		case RFL__MFT_NUM0: rfl_json_w_num(w, fl->key, v); break;
+		case RFL__MFT_NUM: case RFL__MFT_INT: rfl_json_w_num_if(w, fl->key, v > 0, v); break;
+		case RFL__MFT_STR: /* "" for an object's missing source */
+			s = *(const char *const *)p;
+			rfl_json_w_str(w, fl->key, s || !o ? s : "");
+			break;
+		case RFL__MFT_ALIASES: /* "a100,a100-40gb" -> two strings */
+			rfl_json_w_arr(w, fl->key);
+			for (a = *(const char *const *)p; a && *a; a += l + (a[l] == ',')) {
+				for (l = 0; a[l] && a[l] != ','; l++) {}
+				rfl_json_w_str_n(w, 0, a, l);
+			}
+			rfl_json_w_end(w);
+			break;
+		case RFL__MFT_KIND: rfl_json_w_str(w, fl->key, rfl_kind_name(*(const rfl_kind *)p)); break;
+		case RFL__MFT_LKIND:
+			if (*(const rfl_link_kind *)p == RFL_LINK_UNKNOWN) rfl_json_w_null(w, fl->key);
+			else rfl_json_w_str(w, fl->key, rfl_link_kind_name(*(const rfl_link_kind *)p));
+			break;
+		case RFL__MFT_PEAK: case RFL__MFT_BW:
+			rfl__mfw_ceilings(w, fl->key, (const double *)p, fl->type == RFL__MFT_BW, o == RFL__MFO_MEASURED);
+			break;
+		case RFL__MFT_RIDGE: rfl__mfw_ridges(w, &mf->machine); break;
+		default: /* an object, when it holds something */
+			if (fl->at == RFL__MFO_LINK ? !mf->machine.link
+				: fl->at == RFL__MFO_AR ? !(((const rfl_link *)base)->ar_busbw > 0)
+				: fl->at == RFL__MFO_HOST ? !(mf->host_op_s > 0) : !mf->has_measured)
+				break;
+			rfl_json_w_obj(w, fl->key);
+			rfl__mfw_obj(w, mf, fl->at, fl->at == RFL__MFO_LINK ? (const char *)mf->machine.link : base);
+			rfl_json_w_end(w);
+		}
 	}
-	rfl_json_w_end(w);
 }
 
 RFL_API void rfl_machine_file_write(rfl_json_writer *w, const rfl_machine_file *mf) {
-	const rfl_machine *m = &mf->machine;
-	const char *a = m->aliases;
-	rfl_json_w_str(w, "name", m->name);
-	rfl_json_w_str(w, "id", m->id);
-	rfl_json_w_arr(w, "aliases");
-	while (a && *a) { /* "a100,a100-40gb" -> two strings */
-		size_t n = 0;
-		while (a[n] && a[n] != ',') n++;
-		rfl_json_w_str_n(w, 0, a, n);
-		a += n + (a[n] == ',');
-	}
-	rfl_json_w_end(w);
-	rfl_json_w_str(w, "kind", rfl_kind_name(m->kind));
-	rfl__mfw_ceilings(w, m, 0);
-	rfl_json_w_num_if(w, "mem_bytes", m->mem_bytes > 0, m->mem_bytes);
-	rfl_json_w_num_if(w, "l2_bytes", m->l2_bytes > 0, m->l2_bytes);
-	rfl_json_w_num_if(w, "units", m->units > 0, m->units);
-	rfl_json_w_num_if(w, "boost_mhz", m->boost_mhz > 0, m->boost_mhz);
-	rfl_json_w_num_if(w, "tdp_w", m->tdp_w > 0, m->tdp_w);
-	rfl__mfw_ridges(w, m);
-	rfl_json_w_str(w, "source", m->source);
-	if (m->link) rfl__mfw_link(w, m->link);
-	if (mf->host_op_s > 0) {
-		rfl_json_w_obj(w, "host");
-		rfl_json_w_num(w, "op_s", mf->host_op_s);
-		rfl_json_w_str(w, "source", mf->host_source ? mf->host_source : "");
-		rfl_json_w_end(w);
-	}
-	if (!mf->has_measured) return;
-	rfl_json_w_obj(w, "measured");
-	rfl__mfw_ceilings(w, &mf->measured, 1);
-	rfl_json_w_num_if(w, "threads", mf->measured_threads > 0, mf->measured_threads);
-	rfl_json_w_str(w, "source", mf->measured.source);
-	rfl_json_w_end(w);
+	rfl__mfw_obj(w, mf, RFL__MFO_TOP, (const char *)mf);
 }
 
 RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_file *mf) {
@@ -5623,7 +5493,6 @@ RFL_API size_t rfl_machine_file_print(char *buf, size_t size, const rfl_machine_
    [5]  ROOFLINE MATH
    ridge, attainable, prediction, fraction of the roof
    ========================================================================== */
-/* ---- roofline math ------------------------------------------------------- */
 RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level) {
 	double pk, bw;
 	if (!m || (unsigned)prec >= RFL_PREC_COUNT || (unsigned)level >= RFL_LEVEL_COUNT) return 0;
@@ -5736,14 +5605,10 @@ RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s) {
 RFL_API const char *rfl_level_label(rfl_level level) {
 	return level == RFL_L2 ? "L2" : level == RFL_L1 ? "L1" : "DRAM";
 }
-static size_t rfl__at_cat(char *buf, size_t size, size_t pos, const char *s) {
-	while (*s) pos = rfl__put(buf, size, pos, *s++);
-	return pos;
-}
 static size_t rfl__at_si(char *buf, size_t size, size_t pos, double v, const char *unit) {
 	char t[40];
 	rfl_fmt_si(t, sizeof t, v, 4);
-	return rfl__at_cat(buf, size, rfl__at_cat(buf, size, pos, t), unit);
+	return rfl__puts(buf, size, rfl__puts(buf, size, pos, t), unit);
 }
 RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
 								   const rfl_work *w, rfl_prec prec, rfl_bound *bound) {
@@ -5761,16 +5626,16 @@ RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
 			if ((w->unknown & RFL_UNKNOWN_BYTES(l)) || !(w->bytes[l] > 0) || !(bw > 0)) continue;
 			if (lo < 0 || x < lo) lo = x, show = l;
 		}
-	pos = rfl__at_cat(buf, size, pos, b.memory ? rfl_level_label(b.level) : "compute");
-	pos = rfl__at_cat(buf, size, pos, "-bound: min(");
+	pos = rfl__puts(buf, size, pos, b.memory ? rfl_level_label(b.level) : "compute");
+	pos = rfl__puts(buf, size, pos, "-bound: min(");
 	pos = rfl__at_si(buf, size, pos, m->peak_flops[prec], "FLOP/s");
 	if (show >= 0) {
-		pos = rfl__at_cat(buf, size, pos, ", ");
+		pos = rfl__puts(buf, size, pos, ", ");
 		rfl_fmt_num(t, sizeof t, rfl_work_ai(w, (rfl_level)show), 4);
-		pos = rfl__at_cat(buf, size, rfl__at_cat(buf, size, pos, t), " x ");
+		pos = rfl__puts(buf, size, rfl__puts(buf, size, pos, t), " x ");
 		pos = rfl__at_si(buf, size, pos, m->bw_bytes_per_s[show], "B/s");
 	}
-	pos = rfl__at_si(buf, size, rfl__at_cat(buf, size, pos, ") = "), att, "FLOP/s");
+	pos = rfl__at_si(buf, size, rfl__puts(buf, size, pos, ") = "), att, "FLOP/s");
 	return rfl__finish(buf, size, pos);
 }
 
@@ -5779,11 +5644,10 @@ RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
    [6]  LAYERS
    the builder, shape propagation, costs, predicted time, torchsummary
    ========================================================================== */
-/* ---- layers part: implementation -------------------------------------------
-   Per-sample counts are computed when a layer is added (64-bit, overflow
-   checked); costs at a batch multiply them. Freestanding: no libc. */
+/* Per-sample counts are made when a layer is added (64-bit, overflow
+   checked); costs at a batch multiply them. */
 
-/* ---- checked 64-bit arithmetic ------------------------------------------------ */
+/* ---- checked 64-bit arithmetic ---- */
 static RFL__UNUSED RFL__NOINLINE int rfl__ly_mul64(uint64_t a, uint64_t b, uint64_t *out) {
 	if (a && b > (uint64_t)-1 / a) return 0;
 	*out = a * b;
@@ -5798,14 +5662,13 @@ static RFL__UNUSED RFL__NOINLINE int rfl__ly_add64(uint64_t a, uint64_t b, uint6
 static RFL__UNUSED RFL__NOINLINE int rfl__ly_acc(uint64_t *acc, uint64_t x) {
 	return rfl__ly_add64(*acc, x, acc);
 }
-/* a * b * c * d, 0 on overflow (callers treat a 0 result with non-zero
-   factors as overflow through the flag). */
+/* a * b * c * d; 0 on overflow */
 static int rfl__ly_mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *out) {
 	uint64_t t;
 	return rfl__ly_mul64(a, b, &t) && rfl__ly_mul64(t, c, &t) && rfl__ly_mul64(t, d, out);
 }
 
-/* ---- names of things ----------------------------------------------------------- */
+/* ---- names of things ---- */
 RFL_API const char *rfl_dtype_name(rfl_dtype d) {
 	static const char *const n[RFL_DTYPE_COUNT] = {"fp32", "fp32", "fp16", "bf16",
 												   "fp8",  "int8", "int4", "tf32"};
@@ -5869,7 +5732,7 @@ RFL_API rfl_ltype rfl_op_ltype(rfl_op op) {
 	return ((unsigned)op < RFL_OP_COUNT) ? rfl__ly_op_lt[op] : RFL_LT_OTHER;
 }
 
-/* ---- the net ----------------------------------------------------------------------- */
+/* ---- the net ---- */
 RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *names,
 								size_t names_size) {
 	if (!net) return RFL_ERR_ARG;
@@ -5888,6 +5751,7 @@ RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *
 static rfl_tensor rfl__ly_fail(rfl_net *net, rfl_result r, const char *what) {
 	if (net && net->err.code == RFL_OK) {
 		rfl__sb s = rfl__sb_make(net->err.where, sizeof net->err.where);
+		if (!what) what = rfl__ly_op_names[net->layers[net->count].op]; /* begun */
 		net->err.code = r;
 		net->err.index = net->count;
 		rfl__sb_s(&s, "layer ");
@@ -5899,6 +5763,10 @@ static rfl_tensor rfl__ly_fail(rfl_net *net, rfl_result r, const char *what) {
 	}
 	return RFL_NO_TENSOR;
 }
+/* The failures of the layer begun (rfl__ly_begin): its op names it. */
+#define RFL__LY_ARG rfl__ly_fail(net, RFL_ERR_ARG, 0)
+#define RFL__LY_SHAPE rfl__ly_fail(net, RFL_ERR_SHAPE, 0)
+#define RFL__LY_OVERFLOW rfl__ly_fail(net, RFL_ERR_OVERFLOW, 0)
 
 RFL_API void rfl_scope_push(rfl_net *net, const char *part) {
 	size_t n, need;
@@ -5974,11 +5842,10 @@ static rfl_layer *rfl__ly_begin(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tenso
 static rfl_tensor rfl__ly_commit(rfl_net *net, rfl_layer *L) {
 	uint64_t n = 1;
 	int i;
-	const char *what = rfl__ly_op_names[L->op];
-	if (L->rank < 1 || L->rank > RFL_MAX_RANK) return rfl__ly_fail(net, RFL_ERR_SHAPE, what);
+	if (L->rank < 1 || L->rank > RFL_MAX_RANK) return RFL__LY_SHAPE;
 	for (i = 0; i < L->rank; i++) {
-		if (L->shape[i] == 0) return rfl__ly_fail(net, RFL_ERR_SHAPE, what);
-		if (!rfl__ly_mul64(n, L->shape[i], &n)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, what);
+		if (L->shape[i] == 0) return RFL__LY_SHAPE;
+		if (!rfl__ly_mul64(n, L->shape[i], &n)) return RFL__LY_OVERFLOW;
 	}
 	L->out_numel = n;
 	if (L->params) {
@@ -5988,16 +5855,13 @@ static rfl_tensor rfl__ly_commit(rfl_net *net, rfl_layer *L) {
 	return net->count++;
 }
 
-static const rfl_layer *rfl__ly_in(const rfl_net *net, rfl_tensor t) { return &net->layers[t]; }
-
 /* Copy the shape of t into L. */
 static void rfl__ly_same_shape(rfl_layer *L, const rfl_layer *x) {
 	L->rank = x->rank;
 	RFL_MEMCPY(L->shape, x->shape, sizeof L->shape);
 }
 
-/* u64 -> u32 dim, 0 when it does not fit (then commit reports a shape error
-   unless the caller reports overflow first). */
+/* u64 -> u32 dim; 0 when it does not fit */
 static int rfl__ly_dim(uint64_t v, uint32_t *out) {
 	if (v > 0xFFFFFFFFu) return 0;
 	*out = (uint32_t)v;
@@ -6008,14 +5872,14 @@ static rfl_tensor rfl__ly_shape3(rfl_net *net, rfl_op op, uint32_t d0, uint32_t 
 							  int shared) {
 	rfl_layer *L = rfl__ly_begin(net, op, 0, 0, 0);
 	if (!L) return RFL_NO_TENSOR;
-	if (op == RFL_OP_INPUT && net->count != 0) return rfl__ly_fail(net, RFL_ERR_ARG, "input");
-	if (!d0 || (!d1 && d2)) return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+	if (op == RFL_OP_INPUT && net->count != 0) return RFL__LY_ARG;
+	if (!d0 || (!d1 && d2)) return RFL__LY_SHAPE;
 	L->shape[0] = d0, L->shape[1] = d1, L->shape[2] = d2;
 	L->rank = (uint8_t)(d2 ? 3 : d1 ? 2 : 1);
 	if (shared) {
 		uint64_t n;
 		if (!rfl__ly_mul4(d0, d1 ? d1 : 1, d2 ? d2 : 1, 1, &n))
-			return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "param");
+			return RFL__LY_OVERFLOW;
 		L->params = n;
 		L->flags = RFL_LF_SHARED;
 	}
@@ -6034,8 +5898,8 @@ RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *
 	const rfl_layer *X;
 	uint64_t C, H, W, kh, kw, sh, sw, ph, pw, dh, dw, g, co, eh, ew, oh, ow, cin_g, t;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
-	if (!d || X->rank != 3) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
+	X = &net->layers[x];
+	if (!d || X->rank != 3) return RFL__LY_SHAPE;
 	C = X->shape[0], H = X->shape[1], W = X->shape[2];
 	kh = d->kernel_h;
 	kw = d->kernel_w ? d->kernel_w : kh;
@@ -6048,29 +5912,29 @@ RFL_API rfl_tensor rfl_conv_ex(rfl_net *net, rfl_tensor x, const rfl_conv_desc *
 	if (!d->kernel_w) sw = sh, dw = dh;
 	g = d->groups ? d->groups : 1;
 	co = d->out_channels;
-	if (!co || !kh || !kw || C % g || co % g) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
+	if (!co || !kh || !kw || C % g || co % g) return RFL__LY_SHAPE;
 	/* effective extent of a dilated kernel; all terms < 2^34, no overflow */
 	eh = dh * (kh - 1) + 1;
 	ew = dw * (kw - 1) + 1;
-	if (H + 2 * ph < eh || W + 2 * pw < ew) return rfl__ly_fail(net, RFL_ERR_SHAPE, "conv2d");
+	if (H + 2 * ph < eh || W + 2 * pw < ew) return RFL__LY_SHAPE;
 	oh = (H + 2 * ph - eh) / sh + 1;
 	ow = (W + 2 * pw - ew) / sw + 1;
 	L->rank = 3;
 	L->shape[0] = (uint32_t)co;
 	if (!rfl__ly_dim(oh, &L->shape[1]) || !rfl__ly_dim(ow, &L->shape[2]))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+		return RFL__LY_OVERFLOW;
 	cin_g = C / g;
 	/* params = co x cin/g x kh x kw (+ co); mac = 2 x that x oh x ow */
-	if (!rfl__ly_mul4(co, cin_g, kh, kw, &t)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+	if (!rfl__ly_mul4(co, cin_g, kh, kw, &t)) return RFL__LY_OVERFLOW;
 	L->params = t;
-	if (!rfl__ly_mul4(t, oh, ow, 2, &L->mac_flops)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+	if (!rfl__ly_mul4(t, oh, ow, 2, &L->mac_flops)) return RFL__LY_OVERFLOW;
 	L->flops = L->mac_flops;
 	if (d->bias) {
 		uint64_t b;
 		L->flags |= RFL_LF_BIAS;
 		if (!rfl__ly_acc(&L->params, co) || !rfl__ly_mul4(co, oh, ow, 1, &b) ||
 			!rfl__ly_acc(&L->flops, b))
-			return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "conv2d");
+			return RFL__LY_OVERFLOW;
 	}
 	L->in_numel = X->out_numel;
 	L->flags |= RFL_LF_MODULE;
@@ -6095,22 +5959,22 @@ RFL_API rfl_tensor rfl_linear(rfl_net *net, rfl_tensor x, uint32_t out_features,
 	const rfl_layer *X;
 	uint64_t in, tokens, t;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
-	if (!out_features) return rfl__ly_fail(net, RFL_ERR_SHAPE, "linear");
+	X = &net->layers[x];
+	if (!out_features) return RFL__LY_SHAPE;
 	in = X->shape[X->rank - 1];
 	tokens = X->out_numel / in;
 	rfl__ly_same_shape(L, X);
 	L->shape[L->rank - 1] = out_features;
-	if (!rfl__ly_mul64(in, out_features, &t)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
+	if (!rfl__ly_mul64(in, out_features, &t)) return RFL__LY_OVERFLOW;
 	L->params = t;
-	if (!rfl__ly_mul4(t, tokens, 2, 1, &L->mac_flops)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
+	if (!rfl__ly_mul4(t, tokens, 2, 1, &L->mac_flops)) return RFL__LY_OVERFLOW;
 	L->flops = L->mac_flops;
 	if (bias) {
 		L->flags |= RFL_LF_BIAS;
 		if (!rfl__ly_acc(&L->params, out_features) ||
 			!rfl__ly_mul64(tokens, out_features, &L->bias_flops) ||
 			!rfl__ly_acc(&L->flops, L->bias_flops))
-			return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "linear");
+			return RFL__LY_OVERFLOW;
 	}
 	L->in_numel = X->out_numel;
 	L->flags |= RFL_LF_MODULE;
@@ -6123,19 +5987,19 @@ RFL_API rfl_tensor rfl_matmul(rfl_net *net, rfl_tensor a, rfl_tensor b) {
 	uint64_t M, K, N, lead;
 	int i, r;
 	if (!L) return RFL_NO_TENSOR;
-	A = rfl__ly_in(net, a), B = rfl__ly_in(net, b);
+	A = &net->layers[a], B = &net->layers[b];
 	r = A->rank;
 	if (r < 2 || B->rank != r || A->shape[r - 1] != B->shape[r - 2])
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "matmul");
+		return RFL__LY_SHAPE;
 	for (i = 0; i < r - 2; i++)
-		if (A->shape[i] != B->shape[i]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "matmul");
+		if (A->shape[i] != B->shape[i]) return RFL__LY_SHAPE;
 	M = A->shape[r - 2], K = A->shape[r - 1], N = B->shape[r - 1];
 	rfl__ly_same_shape(L, A);
 	L->shape[r - 1] = (uint32_t)N;
 	lead = A->out_numel / (M * K);
 	if (!rfl__ly_mul4(lead, M, N, K, &L->mac_flops) || !rfl__ly_mul64(L->mac_flops, 2, &L->mac_flops) ||
 		!rfl__ly_add64(A->out_numel, B->out_numel, &L->in_numel))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "matmul");
+		return RFL__LY_OVERFLOW;
 	L->flops = L->mac_flops;
 	return rfl__ly_commit(net, L);
 }
@@ -6146,18 +6010,18 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
 	const rfl_layer *Q, *K, *V;
 	uint64_t lq, lk, d, dv, s, m1, m2, sc, g;
 	if (!L) return RFL_NO_TENSOR;
-	if (v < 0 || v >= net->count) return rfl__ly_fail(net, RFL_ERR_ARG, "attention");
-	Q = rfl__ly_in(net, q), K = rfl__ly_in(net, k), V = rfl__ly_in(net, v);
+	if (v < 0 || v >= net->count) return RFL__LY_ARG;
+	Q = &net->layers[q], K = &net->layers[k], V = &net->layers[v];
 	if (V->needs_grad) L->needs_grad = 1;
 	if (Q->rank != 2 || K->rank != 2 || V->rank != 2 || !heads)
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "attention");
+		return RFL__LY_SHAPE;
 	lq = Q->shape[0], d = Q->shape[1], lk = K->shape[0], dv = V->shape[1];
 	/* grouped k and v (GQA, MQA): d / K width query heads share each kv
 	   head, repeated as repeat_kv does; g = 1 is plain multi-head */
 	g = K->shape[1] <= d ? d / K->shape[1] : 0;
 	if (!g || d % K->shape[1] || heads % g || V->shape[0] != lk || d % heads || dv % (heads / g) ||
 		!rfl__ly_dim(dv * g, &L->shape[1]))
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "attention");
+		return RFL__LY_SHAPE;
 	dv *= g;
 	L->rank = 2;
 	L->shape[0] = (uint32_t)lq;
@@ -6167,7 +6031,7 @@ RFL_API rfl_tensor rfl_attention(rfl_net *net, rfl_tensor q, rfl_tensor k, rfl_t
 		!rfl__ly_add64(m1, m2, &L->mac_flops) || !rfl__ly_mul4(lq, lk, heads, 6, &sc) ||
 		!rfl__ly_add64(L->mac_flops, sc, &L->flops) ||
 		!rfl__ly_add64(Q->out_numel, K->out_numel, &s) || !rfl__ly_add64(s, V->out_numel, &L->in_numel))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "attention");
+		return RFL__LY_OVERFLOW;
 	L->arg[0] = heads, L->arg[1] = (uint32_t)(heads / g); /* kv heads */
 	return rfl__ly_commit(net, L);
 }
@@ -6189,10 +6053,10 @@ static rfl_tensor rfl__ly_unary(rfl_net *net, rfl_op op, rfl_tensor x, unsigned 
 	rfl_layer *L = rfl__ly_begin(net, op, x, 0, 1);
 	const rfl_layer *X;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	rfl__ly_same_shape(L, X);
 	if (!rfl__ly_mul64(X->out_numel, per_elem, &L->flops))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+		return RFL__LY_OVERFLOW;
 	L->params = params;
 	L->in_numel = (flags & RFL_LF_VIEW) ? 0 : X->out_numel;
 	L->flags = (uint8_t)flags;
@@ -6230,7 +6094,7 @@ RFL_API rfl_tensor rfl_flatten(rfl_net *net, rfl_tensor x) {
 	L = &net->layers[t];
 	if (L->out_numel > 0xFFFFFFFFu) {
 		net->count--;
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "flatten");
+		return RFL__LY_OVERFLOW;
 	}
 	L->rank = 1;
 	L->shape[0] = (uint32_t)L->out_numel;
@@ -6268,18 +6132,18 @@ static rfl_tensor rfl__ly_pool(rfl_net *net, rfl_op op, rfl_tensor x, uint32_t k
 	const rfl_layer *X;
 	uint64_t oh, ow, s = stride ? stride : kernel;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	if (X->rank != 3 || !rfl__ly_pool_out(X->shape[1], kernel, s, pad, ceil_mode, &oh) ||
 		!rfl__ly_pool_out(X->shape[2], kernel, s, pad, ceil_mode, &ow))
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+		return RFL__LY_SHAPE;
 	L->rank = 3;
 	L->shape[0] = X->shape[0];
 	if (!rfl__ly_dim(oh, &L->shape[1]) || !rfl__ly_dim(ow, &L->shape[2]))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+		return RFL__LY_OVERFLOW;
 	/* one FLOP per window element (compare, or add; the divide replaces the
 	   first add) */
 	if (!rfl__ly_mul4(X->shape[0], oh, ow, (uint64_t)kernel * kernel, &L->flops))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+		return RFL__LY_OVERFLOW;
 	L->in_numel = X->out_numel;
 	L->flags = (uint8_t)(RFL_LF_MODULE | (ceil_mode ? RFL_LF_CEIL : 0));
 	L->arg[0] = kernel, L->arg[1] = kernel, L->arg[2] = (uint32_t)s, L->arg[3] = pad;
@@ -6307,15 +6171,15 @@ RFL_API rfl_tensor rfl_adaptive_avgpool(rfl_net *net, rfl_tensor x, uint32_t out
 	rfl_layer *L = rfl__ly_begin(net, RFL_OP_ADAPTIVE_AVGPOOL, x, 0, 1);
 	const rfl_layer *X;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	/* the window loop is bounded: outputs up to 2^16 per side */
 	if (X->rank != 3 || !out_h || !out_w || out_h > 65536u || out_w > 65536u)
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "adaptive_avgpool");
+		return RFL__LY_SHAPE;
 	L->rank = 3;
 	L->shape[0] = X->shape[0], L->shape[1] = out_h, L->shape[2] = out_w;
 	if (!rfl__ly_mul4(X->shape[0], rfl__ly_adaptive_sum(X->shape[1], out_h),
 				   rfl__ly_adaptive_sum(X->shape[2], out_w), 1, &L->flops))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "adaptive_avgpool");
+		return RFL__LY_OVERFLOW;
 	L->in_numel = X->out_numel;
 	L->flags = RFL_LF_MODULE;
 	L->arg[0] = out_h, L->arg[1] = out_w;
@@ -6327,15 +6191,15 @@ static rfl_tensor rfl__ly_binary(rfl_net *net, rfl_op op, rfl_tensor a, rfl_tens
 	const rfl_layer *A, *B;
 	int i;
 	if (!L) return RFL_NO_TENSOR;
-	A = rfl__ly_in(net, a), B = rfl__ly_in(net, b);
-	if (A->rank != B->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+	A = &net->layers[a], B = &net->layers[b];
+	if (A->rank != B->rank) return RFL__LY_SHAPE;
 	for (i = 0; i < A->rank; i++)
 		if (B->shape[i] != A->shape[i] && B->shape[i] != 1)
-			return rfl__ly_fail(net, RFL_ERR_SHAPE, rfl__ly_op_names[op]);
+			return RFL__LY_SHAPE;
 	rfl__ly_same_shape(L, A);
 	L->flops = A->out_numel;
 	if (!rfl__ly_add64(A->out_numel, B->out_numel, &L->in_numel))
-		return rfl__ly_fail(net, RFL_ERR_OVERFLOW, rfl__ly_op_names[op]);
+		return RFL__LY_OVERFLOW;
 	return rfl__ly_commit(net, L);
 }
 RFL_API rfl_tensor rfl_add(rfl_net *net, rfl_tensor a, rfl_tensor b) {
@@ -6356,19 +6220,19 @@ RFL_API rfl_tensor rfl_concat(rfl_net *net, const rfl_tensor *xs, int n, int dim
 		if (xs[i] < 0 || xs[i] >= net->count) return rfl__ly_fail(net, RFL_ERR_ARG, "concat");
 	L = rfl__ly_begin(net, RFL_OP_CONCAT, xs[0], n > 1 ? xs[1] : 0, n > 1 ? 2 : 1);
 	if (!L) return RFL_NO_TENSOR;
-	X0 = rfl__ly_in(net, xs[0]);
-	if (dim < 0 || dim >= X0->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
+	X0 = &net->layers[xs[0]];
+	if (dim < 0 || dim >= X0->rank) return RFL__LY_SHAPE;
 	for (i = 0; i < n; i++) {
-		const rfl_layer *X = rfl__ly_in(net, xs[i]);
-		if (X->rank != X0->rank) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
+		const rfl_layer *X = &net->layers[xs[i]];
+		if (X->rank != X0->rank) return RFL__LY_SHAPE;
 		for (j = 0; j < X->rank; j++)
-			if (j != dim && X->shape[j] != X0->shape[j]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "concat");
+			if (j != dim && X->shape[j] != X0->shape[j]) return RFL__LY_SHAPE;
 		along += X->shape[dim]; /* n x 2^32 cannot overflow with n < 2^31 */
-		if (!rfl__ly_acc(&in, X->out_numel)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
+		if (!rfl__ly_acc(&in, X->out_numel)) return RFL__LY_OVERFLOW;
 		if (X->needs_grad) L->needs_grad = 1;
 	}
 	rfl__ly_same_shape(L, X0);
-	if (!rfl__ly_dim(along, &L->shape[dim])) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "concat");
+	if (!rfl__ly_dim(along, &L->shape[dim])) return RFL__LY_OVERFLOW;
 	L->in_numel = in;
 	L->arg[0] = (uint32_t)n, L->arg[1] = (uint32_t)dim;
 	return rfl__ly_commit(net, L);
@@ -6384,10 +6248,10 @@ RFL_API rfl_tensor rfl_reshape(rfl_net *net, rfl_tensor x, uint32_t d0, uint32_t
 	d[0] = d0, d[1] = d1, d[2] = d2, d[3] = d3;
 	while (r < 4 && d[r]) r++;
 	for (i = r; i < 4; i++)
-		if (d[i]) return rfl__ly_fail(net, RFL_ERR_SHAPE, "reshape");
+		if (d[i]) return RFL__LY_SHAPE;
 	for (i = 0; i < r; i++)
-		if (!rfl__ly_mul64(n, d[i], &n)) return rfl__ly_fail(net, RFL_ERR_OVERFLOW, "reshape");
-	if (!r || n != rfl__ly_in(net, x)->out_numel) return rfl__ly_fail(net, RFL_ERR_SHAPE, "reshape");
+		if (!rfl__ly_mul64(n, d[i], &n)) return RFL__LY_OVERFLOW;
+	if (!r || n != net->layers[x].out_numel) return RFL__LY_SHAPE;
 	L->rank = (uint8_t)r;
 	for (i = 0; i < 4; i++) L->shape[i] = d[i];
 	L->flags = RFL_LF_VIEW;
@@ -6399,9 +6263,9 @@ RFL_API rfl_tensor rfl_transpose(rfl_net *net, rfl_tensor x, int dim_a, int dim_
 	const rfl_layer *X;
 	uint32_t t;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	if (dim_a < 0 || dim_b < 0 || dim_a >= X->rank || dim_b >= X->rank)
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "transpose");
+		return RFL__LY_SHAPE;
 	rfl__ly_same_shape(L, X);
 	t = L->shape[dim_a], L->shape[dim_a] = L->shape[dim_b], L->shape[dim_b] = t;
 	L->in_numel = X->out_numel;
@@ -6413,9 +6277,9 @@ RFL_API rfl_tensor rfl_slice(rfl_net *net, rfl_tensor x, int dim, uint32_t start
 	rfl_layer *L = rfl__ly_begin(net, RFL_OP_SLICE, x, 0, 1);
 	const rfl_layer *X;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, x);
+	X = &net->layers[x];
 	if (dim < 0 || dim >= X->rank || !len || (uint64_t)start + len > X->shape[dim])
-		return rfl__ly_fail(net, RFL_ERR_SHAPE, "slice");
+		return RFL__LY_SHAPE;
 	rfl__ly_same_shape(L, X);
 	L->shape[dim] = len;
 	L->flags = RFL_LF_VIEW;
@@ -6427,8 +6291,8 @@ RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, u
 	rfl_layer *L = rfl__ly_begin(net, RFL_OP_EMBEDDING, ids, 0, 1);
 	const rfl_layer *X;
 	if (!L) return RFL_NO_TENSOR;
-	X = rfl__ly_in(net, ids);
-	if (X->rank != 1 || !vocab || !dim) return rfl__ly_fail(net, RFL_ERR_SHAPE, "embedding");
+	X = &net->layers[ids];
+	if (X->rank != 1 || !vocab || !dim) return RFL__LY_SHAPE;
 	L->rank = 2;
 	L->shape[0] = X->shape[0], L->shape[1] = dim;
 	L->params = (uint64_t)vocab * dim;
@@ -6438,7 +6302,7 @@ RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, u
 	return rfl__ly_commit(net, L);
 }
 
-/* ---- names for tables ------------------------------------------------------------- */
+/* ---- names for tables ---- */
 RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
 	/* torch's class of each op as a module; functional ops by their call */
 	static const char *const cls[RFL_OP_COUNT] = {
@@ -6464,11 +6328,6 @@ RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
 	}
 }
 
-static size_t rfl__ly_cat(char *buf, size_t size, size_t pos, const char *s) {
-	while (*s) pos = rfl__put(buf, size, pos, *s++);
-	return pos;
-}
-
 RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size) {
 	char num[24];
 	size_t pos = 0;
@@ -6483,10 +6342,10 @@ RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size
 	} else {
 		ord = i;
 	}
-	pos = rfl__ly_cat(buf, size, 0, rfl_layer_class(net, i));
+	pos = rfl__puts(buf, size, 0, rfl_layer_class(net, i));
 	rfl_fmt_u64(num, sizeof num, (uint64_t)ord);
-	pos = rfl__ly_cat(buf, size, pos, "-");
-	pos = rfl__ly_cat(buf, size, pos, num);
+	pos = rfl__puts(buf, size, pos, "-");
+	pos = rfl__puts(buf, size, pos, num);
 	return rfl__finish(buf, size, pos);
 }
 
@@ -6500,20 +6359,19 @@ RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, ch
 	buf[0] = 0;
 	if (!net || i < 0 || i >= net->count) return 0;
 	L = &net->layers[i];
-	pos = rfl__ly_cat(buf, size, pos, "[");
+	pos = rfl__puts(buf, size, pos, "[");
 	if (batch) rfl_fmt_u64(num, sizeof num, batch);
-	pos = rfl__ly_cat(buf, size, pos, batch ? num : "-1");
+	pos = rfl__puts(buf, size, pos, batch ? num : "-1");
 	for (j = 0; j < L->rank; j++) {
 		rfl_fmt_u64(num, sizeof num, L->shape[j]);
-		pos = rfl__ly_cat(buf, size, pos, ", ");
-		pos = rfl__ly_cat(buf, size, pos, num);
+		pos = rfl__puts(buf, size, pos, ", ");
+		pos = rfl__puts(buf, size, pos, num);
 	}
-	pos = rfl__ly_cat(buf, size, pos, "]");
+	pos = rfl__puts(buf, size, pos, "]");
 	return rfl__finish(buf, size, pos);
 }
 
-/* ---- costs ------------------------------------------------------------------------
-   The formulas; the manual's LAYERS section says the same in words. */
+/* ---- costs (the manual's LAYERS section says them in words) ---- */
 
 /* n elements of `bits` bits in whole bytes (int4: two per byte), checked. */
 static int rfl__ly_store(uint64_t n, int bits, uint64_t *out) {
@@ -6597,8 +6455,7 @@ static int rfl__ly_causal(const rfl_net *net, const rfl_layer *L, const rfl_cost
 /* Forward bytes of L at the batch (in, o: elements read and written; w:
    params read): by role. A cache write writes the KV type; attention
    over a KV-cache input reads it (the window's positions when causal).
-   role[3]: the weights, KV-read and KV-write parts (no KV cache records
-   without the LLM part: 0 there). */
+   role[3]: the weights, KV-read and KV-write parts. */
 static int rfl__ly_fwd_bytes(const rfl_net *net, const rfl_layer *L, const rfl__ly_bits *b,
 							 uint64_t B, uint64_t in, uint64_t o, uint64_t w, uint64_t kv_pos,
 							 uint64_t *out, uint64_t *role) {
@@ -6832,7 +6689,7 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
 	return ok ? RFL_OK : RFL_ERR_OVERFLOW;
 }
 
-/* ---- predicted time --------------------------------------------------------------- */
+/* ---- predicted time ---- */
 RFL_API rfl_result rfl_layer_predict(const rfl_net *net, int i, const rfl_cost_desc *d,
 									 const rfl_machine *m, rfl_prediction *out) {
 	rfl_work fw, bw;
@@ -6928,7 +6785,7 @@ RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cos
 }
 #endif
 
-/* ---- grouped view ------------------------------------------------------------------ */
+/* ---- grouped view ---- */
 /* The group key of record i into key[RFL_GROUP_NAME]. */
 static void rfl__ly_group_key(const rfl_net *net, int i, rfl_group_by by, char *key) {
 	const char *s = net->layers[i].name;
@@ -7025,7 +6882,7 @@ RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_
 	return n;
 }
 
-/* ---- torchsummary ------------------------------------------------------------------ */
+/* ---- torchsummary ---- */
 RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
 	double outs = 0, in = 0;
 	int i;
@@ -9219,10 +9076,9 @@ RFL_API rfl_result rfl_step_forecast(const rfl_net *net, const rfl_cost_desc *cd
    [8]  ZOO
    built-in models (RFL_NO_ZOO)
    ========================================================================== */
-/* ---- the zoo -----------------------------------------------------------------------
-   torchvision 0.26's model definitions, layer by layer, with its module
-   names; rfl_mark rows stand for the non-container modules torchsummary
-   hooks (BasicBlock, InvertedResidual, SqueezeExcitation, ...). */
+/* torchvision 0.26's models, layer by layer, with its module names; rfl_mark
+   rows stand for the non-container modules torchsummary hooks (BasicBlock,
+   InvertedResidual, SqueezeExcitation, ...). */
 #ifndef RFL_NO_ZOO
 
 /* conv named `name` in the current scope */
@@ -9252,6 +9108,14 @@ static uint32_t rfl__zch(const rfl_net *n, rfl_tensor t) {
 /* A module row named by the current scope ("layer1.0"). */
 static rfl_tensor rfl__zmark(rfl_net *n, rfl_tensor x, const char *cls) {
 	return rfl_layer_name(n, rfl_mark(n, x, cls), "");
+}
+
+/* The usual end: an adaptive average pool to 1x1 named pool (0: a
+   functional call), flatten, a Linear to 1000 classes named fc (0: none). */
+static rfl_tensor rfl__zpool_fc(rfl_net *n, rfl_tensor x, const char *pool, const char *fc) {
+	x = rfl_adaptive_avgpool(n, x, 1, 1);
+	x = rfl_flatten(n, pool ? rfl_layer_name(n, x, pool) : rfl__zfn(n, x));
+	return fc ? rfl_layer_name(n, rfl_linear(n, x, 1000, 1), fc) : x;
 }
 
 /* torchvision's Conv2dNormActivation (a Sequential) as child `idx` of the
@@ -9324,25 +9188,7 @@ static rfl_tensor rfl__zresnet(rfl_net *n, rfl_tensor x, const uint8_t *blocks, 
 		}
 		rfl_scope_pop(n);
 	}
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-	x = rfl_flatten(n, x);
-	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
-}
-
-/* ---- AlexNet and VGG-16: features.i, avgpool, classifier.i ---- */
-static rfl_tensor rfl__zclassifier(rfl_net *n, rfl_tensor x, uint32_t hidden, int dropout_first) {
-	int i = 0;
-	rfl_scope_push(n, "classifier");
-	if (dropout_first) { rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n); }
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_linear(n, x, hidden, 1), ""); rfl_scope_pop(n);
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_RELU), ""); rfl_scope_pop(n);
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n);
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_linear(n, x, hidden, 1), ""); rfl_scope_pop(n);
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_RELU), ""); rfl_scope_pop(n);
-	if (!dropout_first) { rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_dropout(n, x), ""); rfl_scope_pop(n); }
-	rfl_scope_pushi(n, i++); x = rfl_layer_name(n, rfl_linear(n, x, 1000, 1), ""); rfl_scope_pop(n);
-	rfl_scope_pop(n);
-	return x;
+	return rfl__zpool_fc(n, x, "avgpool", "fc");
 }
 
 /* One child of a Sequential: name it by its index. */
@@ -9361,6 +9207,22 @@ static void rfl__zpush_num(rfl_net *n, const char *prefix, uint64_t i) {
 	rfl_scope_push(n, b);
 }
 
+/* ---- AlexNet and VGG-16: features.i, avgpool (hw x hw), classifier.i ---- */
+static rfl_tensor rfl__zclassifier(rfl_net *n, rfl_tensor x, uint32_t hw, int dropout_first) {
+	int i = 0, k;
+	x = rfl_flatten(n, rfl_layer_name(n, rfl_adaptive_avgpool(n, x, hw, hw), "avgpool"));
+	rfl_scope_push(n, "classifier");
+	for (k = 0; k < 2; k++) {
+		if (dropout_first || k) x = rfl__zidx(n, rfl_dropout(n, x), &i);
+		x = rfl__zidx(n, rfl_linear(n, x, 4096, 1), &i);
+		x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
+	}
+	if (!dropout_first) x = rfl__zidx(n, rfl_dropout(n, x), &i);
+	x = rfl__zidx(n, rfl_linear(n, x, 1000, 1), &i);
+	rfl_scope_pop(n);
+	return x;
+}
+
 static rfl_tensor rfl__zalexnet(rfl_net *n, rfl_tensor x) {
 	/* out, kernel, stride, pad, a 3x3 max pool after */
 	static const uint16_t cv[5][5] = {{64, 11, 4, 2, 1}, {192, 5, 1, 2, 1}, {384, 3, 1, 1, 0},
@@ -9373,9 +9235,7 @@ static rfl_tensor rfl__zalexnet(rfl_net *n, rfl_tensor x) {
 		if (cv[c][4]) x = rfl__zidx(n, rfl_maxpool(n, x, 3, 2, 0, 0), &i);
 	}
 	rfl_scope_pop(n);
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 6, 6), "avgpool");
-	x = rfl_flatten(n, x);
-	return rfl__zclassifier(n, x, 4096, 1);
+	return rfl__zclassifier(n, x, 6, 1);
 }
 
 /* VGG: convs per stage (64, 128, 256, 512, 512 channels), each stage
@@ -9398,15 +9258,13 @@ static rfl_tensor rfl__zvgg(rfl_net *n, rfl_tensor x, const uint8_t *per_stage) 
 		x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
 	}
 	rfl_scope_pop(n);
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 7, 7), "avgpool");
-	x = rfl_flatten(n, x);
-	return rfl__zclassifier(n, x, 4096, 0);
+	return rfl__zclassifier(n, x, 7, 0);
 }
 
-/* The head MobileNetV2, EfficientNet and MNASNet end with: flatten, then
-   classifier = Dropout (0), Linear to 1000 classes (1). */
-static rfl_tensor rfl__zhead(rfl_net *n, rfl_tensor x) {
-	x = rfl_flatten(n, x);
+/* The head MobileNetV2, EfficientNet and MNASNet end with: the pool,
+   flatten, then classifier = Dropout (0), Linear to 1000 classes (1). */
+static rfl_tensor rfl__zhead(rfl_net *n, rfl_tensor x, const char *pool) {
+	x = rfl__zpool_fc(n, x, pool, 0);
 	rfl_scope_push(n, "classifier");
 	x = rfl_layer_name(n, rfl_dropout(n, x), "0");
 	x = rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "1");
@@ -9440,8 +9298,7 @@ static rfl_tensor rfl__zmobilenet_v2(rfl_net *n, rfl_tensor x) {
 		}
 	x = rfl__zcna(n, x, f++, 1280, 1, 1, 1, RFL_ACT_RELU6);
 	rfl_scope_pop(n);
-	x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* functional in forward() */
-	return rfl__zhead(n, x);
+	return rfl__zhead(n, x, 0);
 }
 
 /* torchvision's SqueezeExcitation as child `name` of the scope. */
@@ -9501,8 +9358,7 @@ static rfl_tensor rfl__zmobilenet_v3(rfl_net *n, rfl_tensor x, const uint16_t (*
 	}
 	x = rfl__zcna(n, x, f++, 6u * cf[nb - 1][3], 1, 1, 1, RFL_ACT_HARDSWISH);
 	rfl_scope_pop(n);
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-	x = rfl_flatten(n, x);
+	x = rfl__zpool_fc(n, x, "avgpool", 0);
 	rfl_scope_push(n, "classifier");
 	x = rfl_layer_name(n, rfl_linear(n, x, last, 1), "0");
 	x = rfl_layer_name(n, rfl_act(n, x, RFL_ACT_HARDSWISH), "1");
@@ -9584,7 +9440,8 @@ static rfl_tensor rfl__zshuffle_unit(rfl_net *n, rfl_tensor x, uint32_t oup, uin
 	return rfl__zmark(n, x, "InvertedResidual");
 }
 
-static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, const uint16_t *ch) {
+/* c: stage2's channels (stage3 2c, stage4 4c) */
+static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, uint32_t c) {
 	static const char *const st[3] = {"stage2", "stage3", "stage4"};
 	static const uint16_t rep[3] = {4, 8, 4};
 	int i, j;
@@ -9597,7 +9454,7 @@ static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, const uint16_t *
 		rfl_scope_push(n, st[i]);
 		for (j = 0; j < rep[i]; j++) {
 			rfl_scope_pushi(n, j);
-			x = rfl__zshuffle_unit(n, x, ch[i], j == 0 ? 2 : 1);
+			x = rfl__zshuffle_unit(n, x, c << i, j == 0 ? 2 : 1);
 			rfl_scope_pop(n);
 		}
 		rfl_scope_pop(n);
@@ -9606,9 +9463,7 @@ static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, const uint16_t *
 	x = rfl__zconv(n, x, "0", 1024, 1, 1, 0, 1, 0);
 	x = rfl__zact(n, rfl__zbn(n, x, "1"), RFL_ACT_RELU, "2");
 	rfl_scope_pop(n);
-	x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* x.mean([2, 3]) */
-	x = rfl_flatten(n, x);
-	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
+	return rfl__zpool_fc(n, x, 0, "fc"); /* x.mean([2, 3]) */
 }
 
 /* ---- EfficientNet-B0 ---- */
@@ -9650,8 +9505,7 @@ static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *la
 	}
 	x = rfl__zcna(n, x, 8, 1280, 1, 1, 1, RFL_ACT_SILU);
 	rfl_scope_pop(n);
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-	return rfl__zhead(n, x);
+	return rfl__zhead(n, x, "avgpool");
 }
 
 /* ---- DenseNet-121 ---- */
@@ -9691,9 +9545,7 @@ static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks
 	x = rfl__zbn(n, x, "norm5");
 	rfl_scope_pop(n);
 	x = rfl__zfn(n, rfl_act(n, x, RFL_ACT_RELU)); /* F.relu */
-	x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1));
-	x = rfl_flatten(n, x);
-	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "classifier");
+	return rfl__zpool_fc(n, x, 0, "classifier");
 }
 
 /* ---- ViT-B/16 (image_size = res) ---- */
@@ -9793,8 +9645,7 @@ static rfl_tensor rfl__zmnasnet(rfl_net *n, rfl_tensor x) {
 	x = rfl__zidx(n, rfl_batchnorm(n, x), &i);
 	x = rfl__zidx(n, rfl_act(n, x, RFL_ACT_RELU), &i);
 	rfl_scope_pop(n);
-	x = rfl__zfn(n, rfl_adaptive_avgpool(n, x, 1, 1)); /* x.mean([2, 3]) */
-	return rfl__zhead(n, x);
+	return rfl__zhead(n, x, 0); /* x.mean([2, 3]) */
 }
 
 /* ---- GoogLeNet and Inception v3: BasicConv2d = conv (no bias), BN, F.relu ---- */
@@ -9853,8 +9704,7 @@ static rfl_tensor rfl__zgooglenet(rfl_net *n, rfl_tensor x) {
 		if (i == 1) x = rfl_layer_name(n, rfl_maxpool(n, x, 3, 2, 0, 1), "maxpool3");
 		if (i == 6) x = rfl_layer_name(n, rfl_maxpool(n, x, 2, 2, 0, 1), "maxpool4");
 	}
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-	x = rfl_flatten(n, x);
+	x = rfl__zpool_fc(n, x, "avgpool", 0);
 	x = rfl_layer_name(n, rfl_dropout(n, x), "dropout");
 	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
 }
@@ -9996,9 +9846,7 @@ static rfl_tensor rfl__zregnet_y_400mf(rfl_net *n, rfl_tensor x) {
 		rfl_scope_pop(n); /* AnyStage is a Sequential: no row */
 	}
 	rfl_scope_pop(n);
-	x = rfl_layer_name(n, rfl_adaptive_avgpool(n, x, 1, 1), "avgpool");
-	x = rfl_flatten(n, x);
-	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "fc");
+	return rfl__zpool_fc(n, x, "avgpool", "fc");
 }
 
 /* ---- ConvNeXt-Tiny ---- */
@@ -10162,80 +10010,79 @@ static rfl_tensor rfl__zswin_t(rfl_net *n, rfl_tensor x, uint32_t res) {
 	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "head");
 }
 
-/* The twelve of the issue first, then more of torchvision's. */
+/* Each model: its builder (family), a byte argument and counts per stage
+   (blocks, convs, layers); the twelve of the issue first. */
 enum {
-	RFL__Z_RESNET18, RFL__Z_RESNET34, RFL__Z_RESNET50, RFL__Z_ALEXNET, RFL__Z_VGG16,
-	RFL__Z_MOBILENET_V2, RFL__Z_MOBILENET_V3_LARGE, RFL__Z_SQUEEZENET1_1,
-	RFL__Z_SHUFFLENET_V2_X1_0, RFL__Z_EFFICIENTNET_B0, RFL__Z_DENSENET121, RFL__Z_VIT_B_16,
-	RFL__Z_RESNET101, RFL__Z_RESNET152, RFL__Z_WIDE_RESNET50_2, RFL__Z_RESNEXT50_32X4D,
-	RFL__Z_VGG11, RFL__Z_VGG19, RFL__Z_MOBILENET_V3_SMALL, RFL__Z_SQUEEZENET1_0,
-	RFL__Z_SHUFFLENET_V2_X0_5, RFL__Z_EFFICIENTNET_B1, RFL__Z_DENSENET169, RFL__Z_VIT_B_32,
-	RFL__Z_MNASNET1_0, RFL__Z_GOOGLENET, RFL__Z_INCEPTION_V3, RFL__Z_REGNET_Y_400MF,
-	RFL__Z_CONVNEXT_TINY, RFL__Z_SWIN_T, RFL__Z_COUNT
+	RFL__ZF_RESNET, RFL__ZF_ALEXNET, RFL__ZF_VGG, RFL__ZF_MOBILENET_V2, RFL__ZF_MOBILENET_V3,
+	RFL__ZF_SQUEEZENET, RFL__ZF_SHUFFLENET_V2, RFL__ZF_EFFICIENTNET, RFL__ZF_DENSENET,
+	RFL__ZF_VIT_B, RFL__ZF_MNASNET, RFL__ZF_GOOGLENET, RFL__ZF_INCEPTION_V3, RFL__ZF_REGNET,
+	RFL__ZF_CONVNEXT, RFL__ZF_SWIN
 };
-static const char *const rfl__zoo_names[RFL__Z_COUNT] = {
-	"resnet18", "resnet34", "resnet50", "alexnet", "vgg16", "mobilenet_v2",
-	"mobilenet_v3_large", "squeezenet1_1", "shufflenet_v2_x1_0", "efficientnet_b0",
-	"densenet121", "vit_b_16", "resnet101", "resnet152", "wide_resnet50_2",
-	"resnext50_32x4d", "vgg11", "vgg19", "mobilenet_v3_small", "squeezenet1_0",
-	"shufflenet_v2_x0_5", "efficientnet_b1", "densenet169", "vit_b_32", "mnasnet1_0", "googlenet",
-	"inception_v3", "regnet_y_400mf", "convnext_tiny", "swin_t"};
+typedef struct rfl__zoo_row { const char *name; uint8_t fam, arg; const char *cnt; } rfl__zoo_row;
+static const rfl__zoo_row rfl__zoo[] = {
+	/* resnet arg: 0 BasicBlock, 1 Bottleneck, 2 wide (x2), 3 ResNeXt 32x4d */
+	{"resnet18", RFL__ZF_RESNET, 0, "\2\2\2\2"}, {"resnet34", RFL__ZF_RESNET, 0, "\3\4\6\3"},
+	{"resnet50", RFL__ZF_RESNET, 1, "\3\4\6\3"}, {"alexnet", RFL__ZF_ALEXNET, 0, ""},
+	{"vgg16", RFL__ZF_VGG, 0, "\2\2\3\3\3"}, {"mobilenet_v2", RFL__ZF_MOBILENET_V2, 0, ""},
+	{"mobilenet_v3_large", RFL__ZF_MOBILENET_V3, 1, ""},
+	{"squeezenet1_1", RFL__ZF_SQUEEZENET, 0, ""},
+	{"shufflenet_v2_x1_0", RFL__ZF_SHUFFLENET_V2, 116, ""},
+	{"efficientnet_b0", RFL__ZF_EFFICIENTNET, 0, "\1\2\2\3\3\4\1"},
+	{"densenet121", RFL__ZF_DENSENET, 0, "\6\14\30\20"}, {"vit_b_16", RFL__ZF_VIT_B, 16, ""},
+	{"resnet101", RFL__ZF_RESNET, 1, "\3\4\27\3"}, {"resnet152", RFL__ZF_RESNET, 1, "\3\10\44\3"},
+	{"wide_resnet50_2", RFL__ZF_RESNET, 2, "\3\4\6\3"},
+	{"resnext50_32x4d", RFL__ZF_RESNET, 3, "\3\4\6\3"}, {"vgg11", RFL__ZF_VGG, 0, "\1\1\2\2\2"},
+	{"vgg19", RFL__ZF_VGG, 0, "\2\2\4\4\4"}, {"mobilenet_v3_small", RFL__ZF_MOBILENET_V3, 0, ""},
+	{"squeezenet1_0", RFL__ZF_SQUEEZENET, 1, ""},
+	{"shufflenet_v2_x0_5", RFL__ZF_SHUFFLENET_V2, 48, ""},
+	{"efficientnet_b1", RFL__ZF_EFFICIENTNET, 0, "\2\3\3\4\4\5\2"},
+	{"densenet169", RFL__ZF_DENSENET, 0, "\6\14\40\40"}, {"vit_b_32", RFL__ZF_VIT_B, 32, ""},
+	{"mnasnet1_0", RFL__ZF_MNASNET, 0, ""}, {"googlenet", RFL__ZF_GOOGLENET, 0, ""},
+	{"inception_v3", RFL__ZF_INCEPTION_V3, 0, ""}, {"regnet_y_400mf", RFL__ZF_REGNET, 0, ""},
+	{"convnext_tiny", RFL__ZF_CONVNEXT, 0, ""}, {"swin_t", RFL__ZF_SWIN, 0, ""}};
+#define RFL__Z_COUNT (int)(sizeof rfl__zoo / sizeof rfl__zoo[0])
 
 RFL_API int rfl_zoo_count(void) { return RFL__Z_COUNT; }
 RFL_API const char *rfl_zoo_name(int i) {
-	return (i >= 0 && i < RFL__Z_COUNT) ? rfl__zoo_names[i] : (const char *)0;
+	return (i >= 0 && i < RFL__Z_COUNT) ? rfl__zoo[i].name : (const char *)0;
 }
 
 RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
-	static const uint8_t r18[4] = {2, 2, 2, 2}, r34[4] = {3, 4, 6, 3}, r101[4] = {3, 4, 23, 3},
-						 r152[4] = {3, 8, 36, 3};
-	static const uint8_t v11[5] = {1, 1, 2, 2, 2}, v16[5] = {2, 2, 3, 3, 3},
-						 v19[5] = {2, 2, 4, 4, 4};
-	static const uint8_t d121[4] = {6, 12, 24, 16}, d169[4] = {6, 12, 32, 32};
-	static const uint8_t eb0[7] = {1, 2, 2, 3, 3, 4, 1}, eb1[7] = {2, 3, 3, 4, 4, 5, 2};
-	static const uint16_t sh10[3] = {116, 232, 464}, sh05[3] = {48, 96, 192};
-	int i, which = -1;
+	const rfl__zoo_row *z = 0;
+	const uint8_t *cnt;
+	int i;
 	rfl_tensor x;
 	if (!net || !name) return RFL_ERR_ARG;
 	if (net->err.code) return net->err.code;
 	if (net->count) return RFL_ERR_STATE;
 	for (i = 0; i < RFL__Z_COUNT; i++)
-		if (rfl_parse_name_eq(name, rfl__zoo_names[i])) which = i;
-	if (which < 0) return RFL_ERR_UNKNOWN_NAME;
-	if (!res) res = which == RFL__Z_INCEPTION_V3 ? 299 : 224;
+		if (rfl_parse_name_eq(name, rfl__zoo[i].name)) z = &rfl__zoo[i];
+	if (!z) return RFL_ERR_UNKNOWN_NAME;
+	cnt = (const uint8_t *)z->cnt;
+	if (!res) res = z->fam == RFL__ZF_INCEPTION_V3 ? 299 : 224;
 	x = rfl_layer_name(net, rfl_input(net, 3, res, res), "input");
-	switch (which) {
-	case RFL__Z_RESNET18: rfl__zresnet(net, x, r18, 0, 1, 64); break;
-	case RFL__Z_RESNET34: rfl__zresnet(net, x, r34, 0, 1, 64); break;
-	case RFL__Z_RESNET50: rfl__zresnet(net, x, r34, 1, 1, 64); break;
-	case RFL__Z_RESNET101: rfl__zresnet(net, x, r101, 1, 1, 64); break;
-	case RFL__Z_RESNET152: rfl__zresnet(net, x, r152, 1, 1, 64); break;
-	case RFL__Z_WIDE_RESNET50_2: rfl__zresnet(net, x, r34, 1, 1, 128); break;
-	case RFL__Z_RESNEXT50_32X4D: rfl__zresnet(net, x, r34, 1, 32, 4); break;
-	case RFL__Z_ALEXNET: rfl__zalexnet(net, x); break;
-	case RFL__Z_VGG11: rfl__zvgg(net, x, v11); break;
-	case RFL__Z_VGG16: rfl__zvgg(net, x, v16); break;
-	case RFL__Z_VGG19: rfl__zvgg(net, x, v19); break;
-	case RFL__Z_MOBILENET_V2: rfl__zmobilenet_v2(net, x); break;
-	case RFL__Z_MOBILENET_V3_LARGE: rfl__zmobilenet_v3(net, x, rfl__zmbv3_large, 15, 1280); break;
-	case RFL__Z_MOBILENET_V3_SMALL: rfl__zmobilenet_v3(net, x, rfl__zmbv3_small, 11, 1024); break;
-	case RFL__Z_SQUEEZENET1_0: rfl__zsqueezenet(net, x, 1); break;
-	case RFL__Z_SQUEEZENET1_1: rfl__zsqueezenet(net, x, 0); break;
-	case RFL__Z_SHUFFLENET_V2_X1_0: rfl__zshufflenet_v2(net, x, sh10); break;
-	case RFL__Z_SHUFFLENET_V2_X0_5: rfl__zshufflenet_v2(net, x, sh05); break;
-	case RFL__Z_EFFICIENTNET_B0: rfl__zefficientnet(net, x, eb0); break;
-	case RFL__Z_EFFICIENTNET_B1: rfl__zefficientnet(net, x, eb1); break;
-	case RFL__Z_DENSENET121: rfl__zdensenet(net, x, d121); break;
-	case RFL__Z_DENSENET169: rfl__zdensenet(net, x, d169); break;
-	case RFL__Z_VIT_B_16: rfl__zvit_b(net, x, res, 16); break;
-	case RFL__Z_VIT_B_32: rfl__zvit_b(net, x, res, 32); break;
-	case RFL__Z_MNASNET1_0: rfl__zmnasnet(net, x); break;
-	case RFL__Z_GOOGLENET: rfl__zgooglenet(net, x); break;
-	case RFL__Z_INCEPTION_V3: rfl__zinception_v3(net, x); break;
-	case RFL__Z_REGNET_Y_400MF: rfl__zregnet_y_400mf(net, x); break;
-	case RFL__Z_CONVNEXT_TINY: rfl__zconvnext_tiny(net, x); break;
-	case RFL__Z_SWIN_T: rfl__zswin_t(net, x, res); break;
-	default: break;
+	switch (z->fam) {
+	case RFL__ZF_RESNET:
+		rfl__zresnet(net, x, cnt, z->arg > 0, z->arg == 3 ? 32 : 1, z->arg == 2 ? 128 : z->arg == 3 ? 4 : 64);
+		break;
+	case RFL__ZF_ALEXNET: rfl__zalexnet(net, x); break;
+	case RFL__ZF_VGG: rfl__zvgg(net, x, cnt); break;
+	case RFL__ZF_MOBILENET_V2: rfl__zmobilenet_v2(net, x); break;
+	case RFL__ZF_MOBILENET_V3:
+		if (z->arg) rfl__zmobilenet_v3(net, x, rfl__zmbv3_large, 15, 1280);
+		else rfl__zmobilenet_v3(net, x, rfl__zmbv3_small, 11, 1024);
+		break;
+	case RFL__ZF_SQUEEZENET: rfl__zsqueezenet(net, x, z->arg); break;
+	case RFL__ZF_SHUFFLENET_V2: rfl__zshufflenet_v2(net, x, z->arg); break;
+	case RFL__ZF_EFFICIENTNET: rfl__zefficientnet(net, x, cnt); break;
+	case RFL__ZF_DENSENET: rfl__zdensenet(net, x, cnt); break;
+	case RFL__ZF_VIT_B: rfl__zvit_b(net, x, res, z->arg); break;
+	case RFL__ZF_MNASNET: rfl__zmnasnet(net, x); break;
+	case RFL__ZF_GOOGLENET: rfl__zgooglenet(net, x); break;
+	case RFL__ZF_INCEPTION_V3: rfl__zinception_v3(net, x); break;
+	case RFL__ZF_REGNET: rfl__zregnet_y_400mf(net, x); break;
+	case RFL__ZF_CONVNEXT: rfl__zconvnext_tiny(net, x); break;
+	default: rfl__zswin_t(net, x, res); break;
 	}
 	return net->err.code;
 }
@@ -13564,24 +13411,24 @@ RFL_API int rfl_llm_figures_warning(const rfl_llm_figures *f, int i, rfl_warning
 		if (f->warn & (1u << k) && i-- == 0) bit = k;
 	if (bit < 0) return 0;
 	if (bit == 0) {
-		p = rfl__at_si(buf, size, rfl__at_cat(buf, size, p, "weights + KV cache = "), (double)f->need_bytes, "B");
-		p = rfl__at_cat(buf, size, p, " do not fit in 90% of the ");
-		p = rfl__at_cat(buf, size, p, f->hw_name ? f->hw_name : "machine");
-		p = rfl__at_si(buf, size, rfl__at_cat(buf, size, p, "'s "), f->mem_bytes, "B");
+		p = rfl__at_si(buf, size, rfl__puts(buf, size, p, "weights + KV cache = "), (double)f->need_bytes, "B");
+		p = rfl__puts(buf, size, p, " do not fit in 90% of the ");
+		p = rfl__puts(buf, size, p, f->hw_name ? f->hw_name : "machine");
+		p = rfl__at_si(buf, size, rfl__puts(buf, size, p, "'s "), f->mem_bytes, "B");
 		rfl_fmt_u64(t, sizeof t, f->fit_gpus);
-		p = rfl__at_cat(buf, size, rfl__at_cat(buf, size, rfl__at_cat(buf, size, p,
+		p = rfl__puts(buf, size, rfl__puts(buf, size, rfl__puts(buf, size, p,
 						": split evenly they need at least "), t), " GPUs");
-		if (f->fit_gpus <= 8) p = rfl__at_cat(buf, size, rfl__at_cat(buf, size, rfl__at_cat(buf, size, p,
+		if (f->fit_gpus <= 8) p = rfl__puts(buf, size, rfl__puts(buf, size, rfl__puts(buf, size, p,
 								  " (--gpus "), t), " checks the split)");
-		else p = rfl__at_cat(buf, size, p, ", more than a node of 8");
+		else p = rfl__puts(buf, size, p, ", more than a node of 8");
 		rfl__finish(buf, size, p);
 		out->code = RFL_WARN_DOES_NOT_FIT;
 		return 1;
 	}
-	p = rfl__fw_u64(buf, size, rfl__at_cat(buf, size, p, "the step attends to "), f->positions);
-	p = rfl__at_cat(buf, size, p, " positions, beyond the model's max_position_embeddings (");
+	p = rfl__fw_u64(buf, size, rfl__puts(buf, size, p, "the step attends to "), f->positions);
+	p = rfl__puts(buf, size, p, " positions, beyond the model's max_position_embeddings (");
 	p = rfl__fw_u64(buf, size, p, f->max_positions);
-	p = rfl__at_cat(buf, size, p, "): it was not trained for them");
+	p = rfl__puts(buf, size, p, "): it was not trained for them");
 	rfl__finish(buf, size, p);
 	out->code = RFL_WARN_BEYOND_CONTEXT;
 	return 1;
@@ -22913,17 +22760,17 @@ static rfl_result rfl__ck_fail(rfl__ck_rd *r, rfl_result code, int tok, size_t e
 	r->err->line = tok >= 0 ? line : 0, r->err->col = tok >= 0 ? col : 0;
 	r->err->offset = off;
 	rfl__finish(r->err->where, sizeof r->err->where,
-				rfl__ly_cat(r->err->where, sizeof r->err->where, 0, field));
-	rfl__finish(r->err->msg, sizeof r->err->msg, rfl__ly_cat(r->err->msg, sizeof r->err->msg, 0, msg));
+				rfl__puts(r->err->where, sizeof r->err->where, 0, field));
+	rfl__finish(r->err->msg, sizeof r->err->msg, rfl__puts(r->err->msg, sizeof r->err->msg, 0, msg));
 	return code;
 }
 
 /* "prefix.key" into buf */
 static const char *rfl__ck_path(char *buf, size_t size, const char *a, const char *b,
 								const char *c) {
-	size_t p = rfl__ly_cat(buf, size, 0, a);
-	if (b) p = rfl__ly_cat(buf, size, rfl__put(buf, size, p, '.'), b);
-	if (c) p = rfl__ly_cat(buf, size, rfl__put(buf, size, p, '.'), c);
+	size_t p = rfl__puts(buf, size, 0, a);
+	if (b) p = rfl__puts(buf, size, rfl__put(buf, size, p, '.'), b);
+	if (c) p = rfl__puts(buf, size, rfl__put(buf, size, p, '.'), c);
 	rfl__finish(buf, size, p);
 	return buf;
 }
@@ -23082,7 +22929,7 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
 			if (!str || rfl_hw_find(s, &a->machine) != RFL_OK)
 				return rfl__ck_fail(r, RFL_ERR_UNKNOWN_NAME, v, 0, "assignment.hw",
 									"no machine of that name in the table (rfl-hw lists them)");
-			rfl__finish(a->hw, sizeof a->hw, rfl__ly_cat(a->hw, sizeof a->hw, 0, s));
+			rfl__finish(a->hw, sizeof a->hw, rfl__puts(a->hw, sizeof a->hw, 0, s));
 		} else if ((q = rfl_json_str_eq(&r->doc, k, "seq")) ||
 				   rfl_json_str_eq(&r->doc, k, "batch")) {
 			if (!rfl_json_num(&r->doc, v, &b) || b < 1 || b > (q ? 1e7 : 1e9) ||
@@ -23105,7 +22952,7 @@ static rfl_result rfl__ck_assignment(rfl__ck_rd *r, int obj, rfl_check_answers *
 			if (!str && r->doc.t[v].type != RFL_JSON_NULL)
 				return rfl__ck_fail(r, RFL_ERR_FORMAT, v, 0, "assignment.student",
 									"student is a string (under 64 bytes)");
-			if (str) rfl__finish(a->student, sizeof a->student, rfl__ly_cat(a->student, sizeof a->student, 0, s));
+			if (str) rfl__finish(a->student, sizeof a->student, rfl__puts(a->student, sizeof a->student, 0, s));
 		} else if (rfl__ck_key(&r->doc, k, 0, 0) != -2) {
 			return rfl__ck_fail(r, RFL_ERR_FORMAT, k, 0, "assignment", "unknown key");
 		}
