@@ -14328,9 +14328,11 @@ RFL_API rfl_result rfl_workload_load(rfl_workload *wl, const rfl_workload_desc *
 	if (r == RFL_ERR_BUFFER || (!wl->source && r != RFL_ERR_UNKNOWN_NAME)) return r;
 	llm = wl->source == RFL_WL_LLM;
 	if (!llm && (d->phase || d->seq_set || d->logits)) m = "--phase, --seq and --logits are for decoder LLMs (--list)";
+#ifndef RFL_NO_LLM
 	else if (llm && wl->cost.mode == RFL_MODE_TRAIN && wl->phase == RFL_LLM_DECODE)
 		m = "--mode train is a prefill (decode generates without gradients)";
 	else if (llm && wl->phase == RFL_LLM_PREFILL && !wl->seq) m = "--seq must be at least 1 for a prefill";
+#endif
 	if (!m) return r;
 	rfl__err_clear(&wl->err);
 	return rfl__err_set(&wl->err, RFL_ERR_ARG, RFL__MSG(m));
