@@ -2710,13 +2710,13 @@ RFL_API void rfl_workload_of_net(rfl_workload *wl, const rfl_net *net, const rfl
    *cfg (NULL under RFL_NO_LLM); RFL_ERR_UNKNOWN_NAME for neither. */
 RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
 									 struct rfl_llm_config *cfg, const rfl_workload_desc *d);
-/* The workload d's source names (read, parsed, built: a tool's one call),
-   with the config, graph, info, records and names in the caller's arena
-   (16-aligned): arena NULL or short, RFL_ERR_BUFFER with the bytes in
-   wl->err.need (a config.json: a guess until read; a stream:
-   RFL_WL_STREAM_ARENA, and once read need 0: it cannot be read again).
-   Options that do not go together are RFL_ERR_ARG (message in
-   wl->err: "(--list)" ends the one that a model list answers). */
+/* The workload of d's source, read and built (a tool's one call), its
+   config or graph, records and names in the caller's arena (8-aligned).
+   arena NULL or short: RFL_ERR_BUFFER, the bytes in wl->err.need (a
+   config.json: its text and tokens, and once read its records; a stream:
+   RFL_WL_STREAM_ARENA, and once read 0: it cannot be read again).
+   Options that do not go together: RFL_ERR_ARG, the message in wl->err
+   ending "(--list)" where a list of the models answers it. */
 #define RFL_WL_STREAM_ARENA ((size_t)256 << 20)
 RFL_API rfl_result rfl_workload_load(rfl_workload *wl, const rfl_workload_desc *d, void *arena,
 									 size_t size);
@@ -14181,10 +14181,8 @@ RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
 }
 
 /* ---- rfl_workload_load: a source as a tool's options name it ---------------
-   The caller's arena, carved front to back by a bump that past its end
-   only counts: the config or the graph and its info, then the records. */
-#define RFL__WL_TOKS 8192  /* a config's tokens and layers (llama-3.1-405b: */
-#define RFL__WL_LAYERS 128 /* 126) that a count before its read covers */
+   The arena is carved front to back by a bump that past its end counts. */
+#define RFL__WL_TOKS 8192 /* a config's tokens before its read (then records) */
 typedef struct rfl__wl_bump {
 	unsigned char *a;
 	size_t size, used;
@@ -14206,7 +14204,7 @@ static rfl_result rfl__wl_short(rfl_workload *wl, const rfl__wl_bump *b, uint64_
 	return wl->err.code = RFL_ERR_BUFFER;
 }
 
-/* wl over the records its builder asked for (wl->err.need) from b. */
+/* wl over the records its builder asked for (wl->err.need). */
 static rfl_result rfl__wl_recs(rfl_workload *wl, rfl__wl_bump *b) {
 	size_t n = (size_t)(wl->err.need ? wl->err.need : 1);
 	rfl_layer *rec = (rfl_layer *)rfl__wl_take(b, n * sizeof(rfl_layer));
@@ -14228,25 +14226,21 @@ static rfl_result rfl__wl_name(rfl_workload *wl, const rfl_workload_desc *d, rfl
 	return rfl_workload_find(wl, d->model, cfg, d);
 }
 
-/* The config's text (read from its path unless given), its tokens, the
-   config; then the records over the text and tokens. */
-static rfl_result rfl__wl_hf(rfl_workload *wl, const rfl_workload_desc *d, rfl__wl_bump *b) {
 #ifndef RFL_NO_LLM
+/* The config, its text (unless given) and tokens; the records over them. */
+static rfl_result rfl__wl_hf(rfl_workload *wl, const rfl_workload_desc *d, rfl__wl_bump *b) {
 	rfl_llm_config *cfg = (rfl_llm_config *)rfl__wl_take(b, sizeof *cfg);
-	size_t mark = b->used, n = d->bytes_len, at, n_tok;
-	const char *text = (const char *)d->bytes;
+	size_t mark = b->used, n = d->bytes_len, at, k;
+	const char *text = (const char *)d->bytes, *why = "";
 	rfl_json_tok *toks;
 	rfl_llm_read_desc rd;
-	rfl_result r = RFL_OK;
+	rfl_result r = RFL_ERR_UNSUPPORTED; /* RFL_NO_STDIO: no path */
 	if (!text) {
-		const char *why = "";
 		char *t = (char *)rfl__wl_take(b, RFL_CAP_CONFIG + 1);
 		rfl__sb sb = rfl__sb_make(wl->err.msg, sizeof wl->err.msg);
 		b->once = d->hf_config[0] == '-' && !d->hf_config[1];
 #ifndef RFL_NO_STDIO
-		if (t) r = rfl_file_read(d->hf_config, t, RFL_CAP_CONFIG + 1, 1, &n, &why);
-#else
-		r = RFL_ERR_UNSUPPORTED, why = RFL__MSG("no files (RFL_NO_STDIO)");
+		r = t ? rfl_file_read(d->hf_config, t, RFL_CAP_CONFIG + 1, 1, &n, &why) : RFL_OK;
 #endif
 		if (r == RFL_ERR_FORMAT) rfl__sb_f(&sb, RFL__MSG("byte %u: binary (a NUL byte), not a text file"), (uint64_t)n);
 		else if (r == RFL_ERR_BUFFER)
@@ -14258,29 +14252,22 @@ static rfl_result rfl__wl_hf(rfl_workload *wl, const rfl_workload_desc *d, rfl__
 	}
 	toks = (rfl_json_tok *)rfl__wl_take(b, RFL__WL_TOKS * sizeof *toks);
 	at = b->used - RFL__WL_TOKS * sizeof *toks;
-	if (!cfg || !text || !toks) { /* a guess: a config's text and tokens, or records for so many layers */
-		uint64_t recs = mark + 32 + (uint64_t)RFL_LLM_NET_LAYERS(RFL__WL_LAYERS) * (sizeof(rfl_layer) + RFL_WL_NAMES(1));
-		return rfl__wl_short(wl, b, recs > b->used ? recs : b->used);
-	}
+	if (!cfg || !text || !toks) return rfl__wl_short(wl, b, b->used);
 	RFL_MEMSET(&rd, 0, sizeof rd);
 	rd.strict = d->strict, rd.warning = d->warning;
-	n_tok = (b->size - at) / sizeof *toks;
-	r = rfl_llm_config_read(text, n, toks, n_tok < 0x7FFFFFFF ? (int)n_tok : 0x7FFFFFFF, &rd, cfg, &wl->err);
+	k = (b->size - at) / sizeof *toks; /* every token the arena holds */
+	r = rfl_llm_config_read(text, n, toks, k < 0x7FFFFFFF ? (int)k : 0x7FFFFFFF, &rd, cfg, &wl->err);
 	if (r == RFL_ERR_BUFFER) return rfl__wl_short(wl, b, at + wl->err.need * sizeof *toks);
 	if (r) return wl->err.code = r;
-	b->used = mark; /* the text and tokens are done with */
+	b->used = mark;
 	if ((r = rfl_workload_llm(wl, cfg, d)) != RFL_ERR_BUFFER || (r = rfl__wl_recs(wl, b)) != RFL_OK) return r;
 	return rfl_workload_llm(wl, cfg, d);
-#else
-	(void)d, (void)b;
-	return rfl__err_set(&wl->err, RFL_ERR_UNSUPPORTED, RFL__MSG("no LLMs (RFL_NO_LLM)"));
-#endif
 }
+#endif
 
-/* The graph read into the arena (a file twice: counted, then kept), then
-   the records after it. */
-static rfl_result rfl__wl_onnx(rfl_workload *wl, const rfl_workload_desc *d, rfl__wl_bump *b) {
 #ifndef RFL_NO_ONNX
+/* The graph (a file read twice: counted, then kept), then the records. */
+static rfl_result rfl__wl_onnx(rfl_workload *wl, const rfl_workload_desc *d, rfl__wl_bump *b) {
 	rfl_onnx_state st;
 	rfl_onnx_graph cg, *g = (rfl_onnx_graph *)rfl__wl_take(b, sizeof cg);
 	rfl_onnx_info *info = (rfl_onnx_info *)rfl__wl_take(b, sizeof *info);
@@ -14295,21 +14282,15 @@ static rfl_result rfl__wl_onnx(rfl_workload *wl, const rfl_workload_desc *d, rfl
 	else if (b->once) r = rfl_onnx_read_stream(&st, d->stream ? (FILE *)d->stream : stdin, ga, left, g);
 	else r = rfl_onnx_read_file(&st, d->onnx_file, ga, left, g);
 #else
-	else return rfl__err_set(&wl->err, r, RFL__MSG("no files (RFL_NO_STDIO)"));
+	else return wl->err.code = r;
 #endif
-	if (r && r != RFL_ERR_BUFFER) {
-		wl->err = st.err;
-		return wl->err.code = r;
-	}
-	b->used = at + st.need; /* then the records: the graph's bound, or one from its counts */
+	if (r && r != RFL_ERR_BUFFER) return wl->err = st.err, wl->err.code = r;
+	b->used = at + st.need; /* the records: the graph's bound, or its counts' */
 	wl->err.need = ga && !r ? (uint64_t)g->record_bound : 1 + st.counts[RFL__OXC_OUT] + st.counts[RFL__OX_VINFO];
 	if ((r = rfl__wl_recs(wl, b)) != RFL_OK) return r;
 	return rfl_workload_onnx(wl, g, info, d);
-#else
-	(void)d, (void)b;
-	return rfl__err_set(&wl->err, RFL_ERR_UNSUPPORTED, RFL__MSG("no ONNX (RFL_NO_ONNX)"));
-#endif
 }
+#endif
 
 RFL_API rfl_result rfl_workload_load(rfl_workload *wl, const rfl_workload_desc *d, void *arena,
 									 size_t size) {
@@ -14323,8 +14304,16 @@ RFL_API rfl_result rfl_workload_load(rfl_workload *wl, const rfl_workload_desc *
 	if (d->dims && d->dims[0] && !d->onnx_file) m = "--dim is for --onnx models";
 	else if (!d->onnx_file && !d->hf_config && !d->model) m = "no model";
 	if (m) return rfl__err_set(&wl->err, RFL_ERR_ARG, RFL__MSG(m));
-	r = d->onnx_file ? rfl__wl_onnx(wl, d, &b) : d->hf_config ? rfl__wl_hf(wl, d, &b) : rfl__wl_name(wl, d, &b);
-	/* the step's options, checked once the source is known */
+#ifndef RFL_NO_ONNX
+	if (d->onnx_file) r = rfl__wl_onnx(wl, d, &b);
+	else
+#endif
+#ifndef RFL_NO_LLM
+	if (d->hf_config) r = rfl__wl_hf(wl, d, &b);
+	else
+#endif
+	r = rfl__wl_name(wl, d, &b); /* also a source this build lacks: RFL_ERR_ARG */
+	/* the step's options, once the source is known */
 	if (r == RFL_ERR_BUFFER || (!wl->source && r != RFL_ERR_UNKNOWN_NAME)) return r;
 	llm = wl->source == RFL_WL_LLM;
 	if (!llm && (d->phase || d->seq_set || d->logits)) m = "--phase, --seq and --logits are for decoder LLMs (--list)";
