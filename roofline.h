@@ -144,7 +144,7 @@
 				  rfl_attainable_text rfl_level_label rfl_estimate_flops_per_s
 				  rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
 				  rfl_work_main_prec
-	   Workload:  rfl_workload_init rfl_workload_find rfl_workload_zoo
+	   Workload:  rfl_workload_load rfl_workload_init rfl_workload_find rfl_workload_zoo
 				  rfl_workload_llm rfl_workload_onnx rfl_workload_step
 				  rfl_workload_split rfl_workload_fit rfl_workload_figures
 				  rfl_workload_forecast rfl_workload_json rfl_workload_of_net (what is estimated,
@@ -549,7 +549,9 @@
 	   RFL_ERR_BUFFER with the records it needs in wl.err.need. A failed
 	   build leaves its error in wl.err ("seq 1024 + 1 is beyond its 1024
 	   learned positions"). The config, graph, info and plan stay the
-	   caller's (pointers).
+	   caller's (pointers). rfl_workload_load, a tool's one call, reads
+	   the source d names (a name; a config.json or ONNX file: path,
+	   bytes or stream) into one arena it sizes: count, allocate, load.
 
    REDUCER ([11]; tools/rfl-reduce.c, examples/stream_reduce.c)
 	   A push parser for ncu --csv (raw page or details) and nvprof --csv
