@@ -307,7 +307,7 @@ static const rfl_machine *cli_find_hw(const cli *c, const char *name) {
    name as the tool's argument, --hf-config FILE, --onnx FILE with --dim
    N=V), batch, types and an LLM's step. In the tool's loop: CLI_ARG ->
    cli_model_name, other ids -> cli_model_option; then cli_model_load
-   builds m.net, costed under m.d. */
+   builds m.w (rfl_workload_load). */
 enum {
 	CLI_LIST = 1100, CLI_HF_CONFIG, CLI_ONNX, CLI_DIM, CLI_BATCH, CLI_RES, CLI_DTYPE, CLI_MODE,
 	CLI_CONV, CLI_PEN, CLI_PHASE, CLI_SEQ, CLI_LOGITS, CLI_WEIGHTS, CLI_KV, CLI_STRICT
