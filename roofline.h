@@ -121,7 +121,7 @@
 				  rfl_attainable_text rfl_level_label rfl_estimate_flops_per_s
 				  rfl_roof_fraction rfl_work_add rfl_work_scale rfl_work_known
 				  rfl_work_main_prec
-	   Workload:  rfl_workload_init rfl_workload_find rfl_workload_zoo
+	   Workload:  rfl_workload_load rfl_workload_init rfl_workload_find rfl_workload_zoo
 				  rfl_workload_llm rfl_workload_onnx rfl_workload_step
 				  rfl_workload_split rfl_workload_fit rfl_workload_figures
 				  rfl_workload_forecast rfl_workload_json rfl_workload_of_net
@@ -423,7 +423,9 @@
 	   RFL_ERR_BUFFER with the records it needs in wl.err.need. A failed
 	   build leaves its error in wl.err ("seq 1024 + 1 is beyond its 1024
 	   learned positions"). The config, graph, info and plan stay the
-	   caller's (pointers).
+	   caller's (pointers). rfl_workload_load, a tool's one call, reads
+	   the source d names (a name; a config.json or ONNX file: path,
+	   bytes or stream) into one arena it sizes: count, allocate, load.
 
    REDUCER ([11]; tools/rfl-reduce.c, examples/stream_reduce.c)
 	   A push parser for ncu --csv (raw page or details) and nvprof --csv
@@ -2226,6 +2228,14 @@ typedef struct rfl_workload_desc {
 	/* an ONNX graph */
 	const char *onnx_file; /* as the caller names it ("-": standard input) */
 	const char *dims;      /* rfl_onnx_desc.dims ("seq=128"), or NULL */
+	/* rfl_workload_load's source: onnx_file, else hf_config, else model */
+	const char *model;     /* a zoo or LLM name (rfl_workload_find) */
+	const char *hf_config; /* a config.json's path ("-": standard input) */
+	const void *bytes;     /* the config's or ONNX file's bytes: the path */
+	size_t bytes_len;      /* only names them */
+	void *stream;          /* a FILE * the ONNX file is read from, once */
+	int strict;            /* rfl_llm_read_desc's, and its warning (out, */
+	rfl_warning *warning;  /* may be NULL) */
 } rfl_workload_desc;
 
 typedef struct rfl_workload {
@@ -2262,6 +2272,16 @@ RFL_API void rfl_workload_of_net(rfl_workload *wl, const rfl_net *net, const rfl
    RFL_NO_LLM); RFL_ERR_UNKNOWN_NAME for neither. */
 RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
 									 struct rfl_llm_config *cfg, const rfl_workload_desc *d);
+/* The workload of d's source, read and built (a tool's one call), its
+   config or graph, records and names in the caller's arena (8-aligned).
+   arena NULL or short: RFL_ERR_BUFFER, the bytes in wl->err.need (a
+   config.json: its text and tokens, and once read its records; a stream:
+   RFL_WL_STREAM_ARENA, and once read 0: it cannot be read again).
+   Options that do not go together: RFL_ERR_ARG, the message in wl->err
+   ending "(--list)" where a list of the models answers it. */
+#define RFL_WL_STREAM_ARENA ((size_t)256 << 20)
+RFL_API rfl_result rfl_workload_load(rfl_workload *wl, const rfl_workload_desc *d, void *arena,
+									 size_t size);
 #ifndef RFL_NO_ZOO
 RFL_API rfl_result rfl_workload_zoo(rfl_workload *wl, const char *name, const rfl_workload_desc *d);
 #endif
@@ -12914,6 +12934,9 @@ RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena
 			rfl_onnx_skip(st, (uint64_t)step);
 		}
 	}
+#ifdef EISDIR
+	if (ferror(f) && !st->err.code && errno == EISDIR) rfl__err_set(&st->err, RFL_ERR_IO, "is a directory");
+#endif
 	if (ferror(f) && !st->err.code) rfl__err_set(&st->err, RFL_ERR_IO, "read error");
 	if (st->err.code) return st->err.code;
 	return rfl_onnx_finish(st, g);
@@ -13171,6 +13194,153 @@ RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
 	(void)i, (void)cfg, (void)d;
 	rfl__err_clear(&wl->err);
 	return rfl__err_set(&wl->err, RFL_ERR_UNKNOWN_NAME, RFL__MSG("unknown model"));
+}
+
+/* ---- rfl_workload_load: a source as a tool's options name it ---------------
+   The arena is carved front to back by a bump that past its end counts. */
+#define RFL__WL_TOKS 8192 /* a config's tokens before its read (then records) */
+typedef struct rfl__wl_bump {
+	unsigned char *a;
+	size_t size, used;
+	int once; /* a stream: read once */
+} rfl__wl_bump;
+static void *rfl__wl_take(rfl__wl_bump *b, size_t n) {
+	size_t at = (b->used + 15) & ~(size_t)15;
+	b->used = at + n;
+	return b->a && b->used <= b->size ? b->a + at : 0;
+}
+
+static rfl_result rfl__wl_short(rfl_workload *wl, const rfl__wl_bump *b, uint64_t need) {
+	rfl__sb sb = rfl__sb_make(wl->err.msg, sizeof wl->err.msg);
+	int gone = b->once && b->a;
+	rfl__err_clear(&wl->err);
+	rfl__sb_f(&sb, RFL__MSG("needs %u bytes of arena (have %u)%s"), need, (uint64_t)b->size,
+			  gone ? "; give the file, not a pipe" : "");
+	wl->err.need = gone ? 0 : need;
+	return wl->err.code = RFL_ERR_BUFFER;
+}
+
+/* wl over the records its builder asked for (wl->err.need). */
+static rfl_result rfl__wl_recs(rfl_workload *wl, rfl__wl_bump *b) {
+	size_t n = (size_t)(wl->err.need ? wl->err.need : 1);
+	rfl_layer *rec = (rfl_layer *)rfl__wl_take(b, n * sizeof(rfl_layer));
+	char *names = (char *)rfl__wl_take(b, RFL_WL_NAMES(n));
+	if (!rec || !names) return rfl__wl_short(wl, b, b->used);
+	rfl_workload_init(wl, rec, (int)n, names, RFL_WL_NAMES(n));
+	return RFL_OK;
+}
+
+static rfl_result rfl__wl_name(rfl_workload *wl, const rfl_workload_desc *d, rfl__wl_bump *b) {
+	struct rfl_llm_config *cfg = 0;
+	rfl_result r;
+#ifndef RFL_NO_LLM
+	rfl_llm_config c;
+	if (!(cfg = (rfl_llm_config *)rfl__wl_take(b, sizeof c))) cfg = &c;
+#endif
+	if ((r = rfl_workload_find(wl, d->model, cfg, d)) != RFL_ERR_BUFFER || (r = rfl__wl_recs(wl, b)) != RFL_OK)
+		return r;
+	return rfl_workload_find(wl, d->model, cfg, d);
+}
+
+#ifndef RFL_NO_LLM
+/* The config, its text (unless given) and tokens; the records over them. */
+static rfl_result rfl__wl_hf(rfl_workload *wl, const rfl_workload_desc *d, rfl__wl_bump *b) {
+	rfl_llm_config *cfg = (rfl_llm_config *)rfl__wl_take(b, sizeof *cfg);
+	size_t mark = b->used, n = d->bytes_len, at, k;
+	const char *text = (const char *)d->bytes, *why = "";
+	rfl_json_tok *toks;
+	rfl_llm_read_desc rd;
+	rfl_result r = RFL_ERR_UNSUPPORTED; /* RFL_NO_STDIO: no path */
+	if (!text) {
+		char *t = (char *)rfl__wl_take(b, RFL_CAP_CONFIG + 1);
+		rfl__sb sb = rfl__sb_make(wl->err.msg, sizeof wl->err.msg);
+		b->once = d->hf_config[0] == '-' && !d->hf_config[1];
+#ifndef RFL_NO_STDIO
+		r = t ? rfl_file_read(d->hf_config, t, RFL_CAP_CONFIG + 1, 1, &n, &why) : RFL_OK;
+#endif
+		if (r == RFL_ERR_FORMAT) rfl__sb_f(&sb, RFL__MSG("byte %u: binary (a NUL byte), not a text file"), (uint64_t)n);
+		else if (r == RFL_ERR_BUFFER)
+			rfl__sb_f(&sb, RFL__MSG("larger than %u KiB, the cap for this input: not the file meant here?"),
+					  (uint64_t)(RFL_CAP_CONFIG >> 10));
+		else rfl__sb_s(&sb, why[0] == 'c' ? "cannot open the file" : why);
+		if (r) return wl->err.code = r;
+		text = t;
+	}
+	toks = (rfl_json_tok *)rfl__wl_take(b, RFL__WL_TOKS * sizeof *toks);
+	at = b->used - RFL__WL_TOKS * sizeof *toks;
+	if (!cfg || !text || !toks) return rfl__wl_short(wl, b, b->used);
+	RFL_MEMSET(&rd, 0, sizeof rd);
+	rd.strict = d->strict, rd.warning = d->warning;
+	k = (b->size - at) / sizeof *toks; /* every token the arena holds */
+	r = rfl_llm_config_read(text, n, toks, k < 0x7FFFFFFF ? (int)k : 0x7FFFFFFF, &rd, cfg, &wl->err);
+	if (r == RFL_ERR_BUFFER) return rfl__wl_short(wl, b, at + wl->err.need * sizeof *toks);
+	if (r) return wl->err.code = r;
+	b->used = mark;
+	if ((r = rfl_workload_llm(wl, cfg, d)) != RFL_ERR_BUFFER || (r = rfl__wl_recs(wl, b)) != RFL_OK) return r;
+	return rfl_workload_llm(wl, cfg, d);
+}
+#endif
+
+#ifndef RFL_NO_ONNX
+/* The graph (a file read twice: counted, then kept), then the records. */
+static rfl_result rfl__wl_onnx(rfl_workload *wl, const rfl_workload_desc *d, rfl__wl_bump *b) {
+	rfl_onnx_state st;
+	rfl_onnx_graph cg, *g = (rfl_onnx_graph *)rfl__wl_take(b, sizeof cg);
+	rfl_onnx_info *info = (rfl_onnx_info *)rfl__wl_take(b, sizeof *info);
+	size_t at = (b->used + 15) & ~(size_t)15, left = b->a && b->size > at ? b->size - at : 0;
+	unsigned char *ga = left && info ? b->a + at : 0;
+	rfl_result r = RFL_ERR_UNSUPPORTED;
+	b->once = !d->bytes && (d->stream || (d->onnx_file[0] == '-' && !d->onnx_file[1]));
+	if (!ga) g = &cg, left = 0;
+	if (d->bytes) r = rfl_onnx_read_buffer(&st, d->bytes, d->bytes_len, ga, left, g);
+#ifndef RFL_NO_STDIO
+	else if (b->once && !ga) return rfl__wl_short(wl, b, RFL_WL_STREAM_ARENA);
+	else if (b->once) r = rfl_onnx_read_stream(&st, d->stream ? (FILE *)d->stream : stdin, ga, left, g);
+	else r = rfl_onnx_read_file(&st, d->onnx_file, ga, left, g);
+#else
+	else return wl->err.code = r;
+#endif
+	if (r && r != RFL_ERR_BUFFER) return wl->err = st.err, wl->err.code = r;
+	b->used = at + st.need; /* the records: the graph's bound, or its counts' */
+	wl->err.need = ga && !r ? (uint64_t)g->record_bound : 1 + st.counts[RFL__OXC_OUT] + st.counts[RFL__OX_VINFO];
+	if ((r = rfl__wl_recs(wl, b)) != RFL_OK) return r;
+	return rfl_workload_onnx(wl, g, info, d);
+}
+#endif
+
+RFL_API rfl_result rfl_workload_load(rfl_workload *wl, const rfl_workload_desc *d, void *arena,
+									 size_t size) {
+	rfl__wl_bump b;
+	rfl_result r;
+	const char *m = 0;
+	int llm;
+	if (!wl || !d) return RFL_ERR_ARG;
+	rfl_workload_init(wl, 0, 0, 0, 0);
+	b.a = (unsigned char *)arena, b.size = arena ? size : 0, b.used = 0, b.once = 0;
+	if (d->dims && d->dims[0] && !d->onnx_file) m = "--dim is for --onnx models";
+	else if (!d->onnx_file && !d->hf_config && !d->model) m = "no model";
+	if (m) return rfl__err_set(&wl->err, RFL_ERR_ARG, RFL__MSG(m));
+#ifndef RFL_NO_ONNX
+	if (d->onnx_file) r = rfl__wl_onnx(wl, d, &b);
+	else
+#endif
+#ifndef RFL_NO_LLM
+	if (d->hf_config) r = rfl__wl_hf(wl, d, &b);
+	else
+#endif
+	r = rfl__wl_name(wl, d, &b); /* also a source this build lacks: RFL_ERR_ARG */
+	/* the step's options, once the source is known */
+	if (r == RFL_ERR_BUFFER || (!wl->source && r != RFL_ERR_UNKNOWN_NAME)) return r;
+	llm = wl->source == RFL_WL_LLM;
+	if (!llm && (d->phase || d->seq_set || d->logits)) m = "--phase, --seq and --logits are for decoder LLMs (--list)";
+#ifndef RFL_NO_LLM
+	else if (llm && wl->cost.mode == RFL_MODE_TRAIN && wl->phase == RFL_LLM_DECODE)
+		m = "--mode train is a prefill (decode generates without gradients)";
+	else if (llm && wl->phase == RFL_LLM_PREFILL && !wl->seq) m = "--seq must be at least 1 for a prefill";
+#endif
+	if (!m) return r;
+	rfl__err_clear(&wl->err);
+	return rfl__err_set(&wl->err, RFL_ERR_ARG, RFL__MSG(m));
 }
 
 #ifndef RFL_NO_JSON_WRITER

@@ -67,19 +67,12 @@ typedef struct rflpy_est {
 } rflpy_est;
 
 typedef struct rflpy_mem {
-	rfl_workload w;
-	rfl_llm_config cfg;
-#ifndef RFL_NO_ONNX
-	rfl_onnx_graph g;
-	rfl_onnx_info info;
-	rfl_onnx_state st;
-#endif
+	rfl_workload w;        /* its config or graph in the arena after this */
 	rfl_llm_tp tp;
 	rfl_llm_tp_fit fit;
 	rfl_forecast fc;
 	rfl_workload_json_desc jd;
 	const rfl_machine *hw;
-	rfl_json_tok toks[8192];
 	rfl_warning warning;   /* a config read as Llama-style (not strict) */
 } rflpy_mem;
 
@@ -92,21 +85,12 @@ static void rflpy_est_w(rfl_json_writer *w, const void *ctx) {
 
 static size_t rflpy_align(size_t n) { return (n + 15) & ~(size_t)15; }
 
-static rfl_result rflpy_build(rflpy_mem *m, const rflpy_est *o, const rfl_workload_desc *d) {
-#ifndef RFL_NO_ONNX
-	if (o->onnx) return rfl_workload_onnx(&m->w, &m->g, &m->info, d);
-#endif
-	if (o->hf_text) return rfl_workload_llm(&m->w, &m->cfg, d);
-	return rfl_workload_find(&m->w, o->name, &m->cfg, d);
-}
-
-/* mem: rflpy_mem, then the ONNX arena, then records and names. */
+/* mem: rflpy_mem, then rfl_workload_load's arena. */
 RFLPY_API int rflpy_estimate(const rflpy_est *o, void *mem, size_t mem_size, char *out, size_t out_size,
 							 rfl_error *err) {
 	rflpy_mem *m = (rflpy_mem *)mem;
 	rfl_workload_desc d;
-	unsigned char *p;
-	size_t head = rflpy_align(sizeof *m), arena = 0, left, nrec;
+	size_t head = rflpy_align(sizeof *m);
 	rfl_result r;
 	memset(err, 0, sizeof *err);
 	if (mem_size < head) { rflpy_fail(err, RFL_ERR_BUFFER, "memory"); err->need = head + 65536; return RFL_ERR_BUFFER; }
@@ -116,41 +100,17 @@ RFLPY_API int rflpy_estimate(const rflpy_est *o, void *mem, size_t mem_size, cha
 	d.cost.weights = (rfl_dtype)o->weights, d.cost.kv = (rfl_dtype)o->kv;
 	d.cost.mode = (rfl_mode)o->mode, d.cost.convention = (rfl_flop_conv)o->convention;
 	d.phase = o->phase, d.seq_set = o->seq_set, d.seq = o->seq, d.logits = o->logits;
+	d.model = o->name, d.strict = o->strict, d.warning = &m->warning;
+	if (o->hf_text) /* the bytes; the path names them */
+		d.hf_config = "config.json", d.name = o->hf_name, d.bytes = o->hf_text, d.bytes_len = o->hf_len;
+	if (o->onnx) d.onnx_file = o->onnx_file ? o->onnx_file : "", d.bytes = o->onnx, d.bytes_len = o->onnx_len;
+	if (o->onnx) d.dims = o->dims;
 	if (o->hw && rfl_hw_find(o->hw, &m->hw) != RFL_OK) return rflpy_fail(err, RFL_ERR_UNKNOWN_NAME, "machine");
-	p = (unsigned char *)mem + head;
-	left = mem_size - head;
-	if (o->hf_text) {
-		rfl_llm_read_desc rd;
-		memset(&rd, 0, sizeof rd);
-		rd.strict = o->strict, rd.warning = &m->warning;
-		r = rfl_llm_config_read(o->hf_text, o->hf_len, m->toks, 8192, &rd, &m->cfg, err);
-		if (r != RFL_OK) return err->code ? err->code : (err->code = r);
-		d.name = o->hf_name;
-	}
-#ifndef RFL_NO_ONNX
-	if (o->onnx) { /* count, then read into the arena */
-		r = rfl_onnx_read_buffer(&m->st, o->onnx, o->onnx_len, 0, 0, &m->g);
-		if (r != RFL_OK) { *err = m->st.err; if (!err->code) err->code = r; return r; }
-		arena = rflpy_align(m->st.need ? m->st.need : 1);
-		if (arena > left) { rflpy_fail(err, RFL_ERR_BUFFER, "memory"); err->need = head + arena + 65536; return RFL_ERR_BUFFER; }
-		r = rfl_onnx_read_buffer(&m->st, o->onnx, o->onnx_len, p, arena, &m->g);
-		if (r != RFL_OK) { *err = m->st.err; if (!err->code) err->code = r; return r; }
-		p += arena, left -= arena;
-		d.onnx_file = o->onnx_file, d.dims = o->dims;
-	}
-#endif
-	rfl_workload_init(&m->w, 0, 0, 0, 0);
-	r = rflpy_build(m, o, &d);
-	if (r == RFL_ERR_BUFFER && !m->w.net.layers) {
-		nrec = (size_t)(m->w.err.need ? m->w.err.need : 1);
-		if (nrec * sizeof(rfl_layer) + RFL_WL_NAMES(nrec) > left) {
-			rflpy_fail(err, RFL_ERR_BUFFER, "memory");
-			err->need = head + arena + rflpy_align(nrec * sizeof(rfl_layer)) + RFL_WL_NAMES(nrec);
-			return RFL_ERR_BUFFER;
-		}
-		rfl_workload_init(&m->w, (rfl_layer *)(void *)p, (int)nrec, (char *)p + nrec * sizeof(rfl_layer),
-						  RFL_WL_NAMES(nrec));
-		r = rflpy_build(m, o, &d);
+	r = rfl_workload_load(&m->w, &d, (unsigned char *)mem + head, mem_size - head);
+	if (r == RFL_ERR_BUFFER && m->w.err.need) {
+		rflpy_fail(err, RFL_ERR_BUFFER, "memory");
+		err->need = head + m->w.err.need;
+		return RFL_ERR_BUFFER;
 	}
 	if (r != RFL_OK) { *err = m->w.err; if (!err->code) err->code = r; return r; }
 	if (o->gpus) {

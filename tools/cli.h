@@ -307,7 +307,7 @@ static const rfl_machine *cli_find_hw(const cli *c, const char *name) {
    name as the tool's argument, --hf-config FILE, --onnx FILE with --dim
    N=V), batch, types and an LLM's step. In the tool's loop: CLI_ARG ->
    cli_model_name, other ids -> cli_model_option; then cli_model_load
-   builds m.net, costed under m.d. */
+   builds m.w (rfl_workload_load). */
 enum {
 	CLI_LIST = 1100, CLI_HF_CONFIG, CLI_ONNX, CLI_DIM, CLI_BATCH, CLI_RES, CLI_DTYPE, CLI_MODE,
 	CLI_CONV, CLI_PEN, CLI_PHASE, CLI_SEQ, CLI_LOGITS, CLI_WEIGHTS, CLI_KV, CLI_STRICT
@@ -321,24 +321,15 @@ static const cli_opt cli_model_opts[] = {
 	{"--logits", "last|all", CLI_LOGITS}, {"--weights", "T", CLI_WEIGHTS}, {"--kv", "T", CLI_KV},
 	{"--strict", 0, CLI_STRICT}, {0, 0, 0}};
 
-/* A pipe cannot be read twice: no counting pass, an arena this big (only
-   the pages the graph touches become resident). */
-#define CLI_ONNX_PIPE_ARENA ((size_t)256 << 20)
-
 typedef struct cli_model {
 	const char *name;        /* the argument */
 	const char *hf, *onnx;   /* --hf-config FILE, --onnx FILE ("-": stdin) */
 	int strict;              /* --strict: an unknown model_type is an error */
 	char dims[512];          /* --dim NAME=V, comma-joined (rfl_onnx_desc) */
-	int step_given;          /* --phase, --seq or --logits */
 	rfl_workload_desc d;     /* what the options ask: batch, types, mode,
 								convention, resolution, an LLM's step */
-	/* loaded: the workload, over the sources below */
-	rfl_workload w;
-	rfl_llm_config cfg;      /* an LLM */
-	rfl_onnx_graph g;        /* an ONNX file: its graph, the build's info */
-	rfl_onnx_info info;
-	size_t arena_size;
+	rfl_workload w;          /* loaded: its config or graph in the arena */
+	rfl_warning warn;        /* the config reader's */
 } cli_model;
 
 static void cli_model_init(cli_model *m) { memset(m, 0, sizeof *m); }
@@ -398,111 +389,47 @@ static int cli_model_option(const cli *c, cli_model *m, int id) {
 	case CLI_STRICT: m->strict = 1; break;
 	default: return 0;
 	}
-	m->step_given |= id == CLI_PHASE || id == CLI_SEQ || id == CLI_LOGITS;
 	return 1;
 }
 
-/* --hf-config FILE into m->cfg (exit 1 naming the file, line and field).
-   An unknown model_type is read as a Llama-style decoder, with the
-   library's warning on stderr, unless --strict. */
-static void cli_model_hf(const cli *c, cli_model *m) {
-	static rfl_json_tok toks[8192];
-	size_t n;
-	char *text = cli_read_file(c, m->hf, RFL_CAP_CONFIG, &n);
-	rfl_warning warn;
-	rfl_error e;
-	rfl_llm_read_desc rd;
-	rfl_result r;
-	memset(&rd, 0, sizeof rd);
-	rd.strict = m->strict, rd.warning = &warn;
-	r = rfl_llm_config_read(text, n, toks, 8192, &rd, &m->cfg, &e);
-	if (r == RFL_OK && warn.code)
-		fprintf(stderr, "%s: %s (--strict refuses it)\n", c->prog, cli_warning(m->hf, &warn));
-	if (r == RFL_ERR_BUFFER)
-		cli_input_error(c, m->hf, 0, 0, "needs %llu JSON tokens, more than 8192", (unsigned long long)e.need);
-	if (r != RFL_OK) cli_error(c, m->hf, &e);
-	free(text);
-}
-
-/* A failed ONNX read or build: exit 1 with the library's error. */
-static void cli_onnx_error(const cli *c, const cli_model *m, rfl_error e, rfl_result r, size_t need) {
-	if (r == RFL_ERR_BUFFER)
-		cli_input_error(c, m->onnx, 0, 0, "needs %llu bytes of graph arena (have %llu)%s",
-						(unsigned long long)need, (unsigned long long)m->arena_size,
-						cli_is(m->onnx, "-") ? "; give the file, not a pipe" : "");
-	if (r == RFL_ERR_IO && !strcmp(e.msg, "cannot open the file"))
-		cli_input_error(c, m->onnx, 0, 0, "cannot open: %s", strerror(errno));
-	if (r == RFL_ERR_MISSING) /* the tool's hint after the library's message */
-		strncat(e.msg, " (give it with --dim NAME=V)", sizeof e.msg - strlen(e.msg) - 1);
-	if (!e.code) e.code = r;
-	cli_error(c, m->onnx, &e);
-}
-
-/* --onnx FILE into m->g, read by the library: a file twice (count, then
-   fill), "-" once into an arena of CLI_ONNX_PIPE_ARENA. */
-static void cli_model_onnx(const cli *c, cli_model *m) {
-	rfl_onnx_state st;
-	rfl_result r;
-	struct stat sb;
-	int in = cli_is(m->onnx, "-");
-	void *arena;
-	if (!in && stat(m->onnx, &sb) == 0 && S_ISDIR(sb.st_mode)) cli_input_error(c, m->onnx, 0, 0, "is a directory");
-	m->arena_size = CLI_ONNX_PIPE_ARENA;
-	if (!in && (r = rfl_onnx_read_file(&st, m->onnx, 0, 0, &m->g)) != RFL_OK) cli_onnx_error(c, m, st.err, r, st.need);
-	if (!in) m->arena_size = st.need ? st.need : 1;
-	arena = cli_xmalloc(c, m->arena_size);
-	r = in ? rfl_onnx_read_stream(&st, stdin, arena, m->arena_size, &m->g)
-		   : rfl_onnx_read_file(&st, m->onnx, arena, m->arena_size, &m->g);
-	if (r != RFL_OK) cli_onnx_error(c, m, st.err, r, st.need);
-}
-
-/* One build of the workload the options name into m->w; without records
-   it answers their count (err.need). */
-static rfl_result cli_model_build(cli_model *m) {
-	if (m->onnx) return rfl_workload_onnx(&m->w, &m->g, &m->info, &m->d);
-	if (m->hf) return rfl_workload_llm(&m->w, &m->cfg, &m->d);
-	return rfl_workload_find(&m->w, m->name, &m->cfg, &m->d);
-}
-
-/* Build the model the options name into m->w: the library's workload
-   (batch 1 unless --batch; ONNX: the batch it was built at; an LLM: the
-   library's default step unless told). Exit 2 for options that do not go
-   together, 1 for a bad file or name. */
+/* Build the model the options name into m->w: rfl_workload_load, asked
+   the bytes it needs, then given them (the batch 1 unless --batch; ONNX:
+   the batch it was built at; an LLM: the library's default step unless
+   told). Exit 2 for options that do not go together, 1 for a bad file or
+   name; a config read as Llama-style warns on stderr. */
 static void cli_model_load(const cli *c, cli_model *m) {
 	rfl_workload *w = &m->w;
+	const char *l, *file = m->onnx ? m->onnx : m->hf;
+	void *arena = 0;
+	size_t n = 0;
 	rfl_result r;
-	size_t n;
 	char what[160];
 	int i;
 	if ((m->name != 0) + (m->hf != 0) + (m->onnx != 0) > 1)
 		cli_usage_error(c, "one model: a name, --hf-config FILE or --onnx FILE");
 	if (!m->name && !m->hf && !m->onnx) cli_usage_error(c, "no model given (%s --list)", c->prog);
-	if (m->dims[0] && !m->onnx) cli_usage_error(c, "--dim is for --onnx models");
-	if (m->onnx) cli_model_onnx(c, m), m->d.onnx_file = m->onnx, m->d.dims = m->dims;
-	if (m->hf) cli_model_hf(c, m), m->d.name = m->hf;
-	rfl_workload_init(w, 0, 0, 0, 0); /* the records it needs, then the build */
-	if ((r = cli_model_build(m)) == RFL_ERR_BUFFER && !w->net.layers) {
-		n = (size_t)(w->err.need ? w->err.need : 1);
-		rfl_workload_init(w, (rfl_layer *)cli_xmalloc(c, sizeof(rfl_layer) * n), (int)n,
-						  (char *)cli_xmalloc(c, RFL_WL_NAMES(n)), RFL_WL_NAMES(n));
-		r = cli_model_build(m);
-	}
-	if (w->source != RFL_WL_LLM && m->step_given)
-		cli_usage_error(c, "--phase, --seq and --logits are for decoder LLMs (%s --list)", c->prog);
-	if (w->source == RFL_WL_LLM && w->cost.mode == RFL_MODE_TRAIN && w->phase == RFL_LLM_DECODE)
-		cli_usage_error(c, "--mode train is a prefill (decode generates without gradients)");
-	if (w->source == RFL_WL_LLM && w->phase == RFL_LLM_PREFILL && w->seq == 0)
-		cli_usage_error(c, "--seq must be at least 1 for a prefill");
+	m->d.model = m->name, m->d.hf_config = m->hf, m->d.onnx_file = m->onnx, m->d.dims = m->dims;
+	m->d.strict = m->strict, m->d.warning = &m->warn, m->d.name = m->hf;
+	for (r = rfl_workload_load(w, &m->d, 0, 0); r == RFL_ERR_BUFFER && w->err.need > n;
+		 r = rfl_workload_load(w, &m->d, arena, n))
+		free(arena), arena = cli_xmalloc(c, n = (size_t)w->err.need);
+	if (m->warn.code) fprintf(stderr, "%s: %s (--strict refuses it)\n", c->prog, cli_warning(m->hf, &m->warn));
+	if (r == RFL_ERR_ARG && (l = strstr(w->err.msg, " (--list)")) != 0)
+		cli_usage_error(c, "%.*s (%s --list)", (int)(l - w->err.msg), w->err.msg, c->prog);
+	if (r == RFL_ERR_ARG) cli_usage_error(c, "%s", w->err.msg);
 	if (r == RFL_ERR_UNKNOWN_NAME) {
 		fprintf(stderr, "%s: unknown model '%s'; the zoo: ", c->prog, m->name);
 		for (i = 0; i < rfl_zoo_count(); i++) fprintf(stderr, "%s%s", i ? ", " : "", rfl_zoo_name(i));
 		fputc('\n', stderr);
 		exit(CLI_BAD_INPUT);
 	}
-	if (r != RFL_OK && m->onnx) cli_onnx_error(c, m, w->err, r, 0);
+	if (r == RFL_ERR_IO && cli_is(w->err.msg, "cannot open the file"))
+		cli_input_error(c, file, 0, 0, "cannot open: %s", strerror(errno));
+	if (r == RFL_ERR_MISSING && m->onnx) /* the tool's hint after the library's message */
+		strncat(w->err.msg, " (give it with --dim NAME=V)", sizeof w->err.msg - strlen(w->err.msg) - 1);
 	if (r != RFL_OK && w->source == RFL_WL_ZOO)
 		snprintf(what, sizeof what, "%s at %lux%lu", m->name, (unsigned long)m->d.res, (unsigned long)m->d.res);
-	if (r != RFL_OK) cli_error(c, w->source == RFL_WL_ZOO ? what : w->name, &w->err);
+	if (r != RFL_OK) cli_error(c, file ? file : w->source == RFL_WL_ZOO ? what : w->name, &w->err);
 }
 
 #ifndef RFL_NO_CHART

@@ -273,7 +273,7 @@ static void print_summary(est *e) {
 /* ONNX graph input k's dims as built, "[8, 3, 224, 224]" (a symbolic dim
    without a value: its name). */
 static const char *onnx_dims(const cli_model *m, int k, char *buf, size_t size) {
-	const rfl_onnx_value *v = &m->g.values[m->g.inputs[k]];
+	const rfl_onnx_value *v = &m->w.onnx->values[m->w.onnx->inputs[k]];
 	rfl_onnx_desc od;
 	size_t n = 0;
 	int i;
@@ -281,7 +281,7 @@ static const char *onnx_dims(const cli_model *m, int k, char *buf, size_t size) 
 	od.dims = m->dims;
 	n += (size_t)snprintf(buf, size, "[");
 	for (i = 0; i < v->rank && n < size; i++) {
-		int64_t x = rfl_onnx_input_dim(&m->g, &od, &m->info, k, i);
+		int64_t x = rfl_onnx_input_dim(m->w.onnx, &od, m->w.onnx_info, k, i);
 		if (x < 0) n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
 										 v->dims[i].param ? v->dims[i].param : "?");
 		else n += (size_t)snprintf(buf + n, size - n, "%s%lld", i ? ", " : "", (long long)x);
@@ -294,8 +294,8 @@ static const char *onnx_dims(const cli_model *m, int k, char *buf, size_t size) 
 static const char *shape_cell(const est *e, int i, char *buf, size_t size) {
 	const rfl_layer *L = &e->m.w.net.layers[i];
 	int k;
-	for (k = 0; is_onnx(e) && L->op == RFL_OP_INPUT && L->name && k < e->m.g.input_count; k++)
-		if (!strcmp(e->m.g.values[e->m.g.inputs[k]].name, L->name)) return onnx_dims(&e->m, k, buf, size);
+	for (k = 0; is_onnx(e) && L->op == RFL_OP_INPUT && L->name && k < e->m.w.onnx->input_count; k++)
+		if (!strcmp(e->m.w.onnx->values[e->m.w.onnx->inputs[k]].name, L->name)) return onnx_dims(&e->m, k, buf, size);
 	rfl_layer_shape_str(&e->m.w.net, i, (L->flags & RFL_LF_SHARED) ? 1 : e->m.w.cost.batch, buf, size);
 	return buf;
 }
@@ -319,11 +319,11 @@ static void print_header(est *e) {
 	const cli_model *m = &e->m;
 	char b[160];
 	if (is_onnx(e))
-		printf("%s: input '%s' %s%s, ", m->onnx, m->g.input_count > 0 ? m->g.values[m->g.inputs[0]].name : "",
-			   m->g.input_count > 0 ? onnx_dims(m, 0, b, sizeof b) : "[]",
-			   m->info.batch_axis ? " (batch: axis 1, an RNN's X)" : "");
+		printf("%s: input '%s' %s%s, ", m->onnx, m->w.onnx->input_count > 0 ? m->w.onnx->values[m->w.onnx->inputs[0]].name : "",
+			   m->w.onnx->input_count > 0 ? onnx_dims(m, 0, b, sizeof b) : "[]",
+			   m->w.onnx_info->batch_axis ? " (batch: axis 1, an RNN's X)" : "");
 	else if (is_llm(e))
-		printf("%s: %s, batch %llu, ", m->w.name, step_str(&m->cfg, &m->w, b, sizeof b),
+		printf("%s: %s, batch %llu, ", m->w.name, step_str(m->w.llm, &m->w, b, sizeof b),
 			   (unsigned long long)m->w.cost.batch);
 	else
 		printf("%s: input [%llu, 3, %lu, %lu], ", m->w.name, (unsigned long long)m->w.cost.batch,
@@ -479,13 +479,13 @@ static void print_time(est *e) {
 static void print_mla(est *e) {
 	rfl_workload_desc d = e->m.d;
 	rfl_workload a;
-	size_t n = (size_t)RFL_LLM_NET_LAYERS((size_t)e->m.cfg.layers);
+	size_t n = (size_t)RFL_LLM_NET_LAYERS((size_t)e->m.w.llm->layers);
 	rfl_net_cost t;
 	rfl_net_prediction p;
 	d.mla_absorbed = 1;
 	rfl_workload_init(&a, (rfl_layer *)cli_xmalloc(&e->c, sizeof(rfl_layer) * n), (int)n,
 					  (char *)cli_xmalloc(&e->c, RFL_WL_NAMES(n)), RFL_WL_NAMES(n));
-	if (rfl_workload_llm(&a, &e->m.cfg, &d) != RFL_OK || rfl_net_cost_get(&a.net, &a.cost, &t) != RFL_OK ||
+	if (rfl_workload_llm(&a, e->m.w.llm, &d) != RFL_OK || rfl_net_cost_get(&a.net, &a.cost, &t) != RFL_OK ||
 		(e->hw && rfl_net_predict(&a.net, &a.cost, e->hw, &p) != RFL_OK))
 		cli_input_error(&e->c, 0, 0, 0, "%s: the absorbed latent attention cannot be costed", e->m.w.name);
 	printf("MLA absorbed     forward %s FLOP, mac %s, %s (W_UK into q, W_UV into o, attention "
@@ -510,7 +510,7 @@ static void print_step(est *e, int on_hw) {
 		   cli_si(&e->c, (double)t->fwd_kv_read_bytes, "B"), cli_si(&e->c, (double)t->fwd_kv_write_bytes, "B"),
 		   cli_si(&e->c, (double)(t->fwd_bytes - roles), "B"));
 	if (!on_hw) printf("KV cache         %s after the step\n", cli_si(&e->c, (double)f.kv_cache_bytes, "B"));
-	if (!on_hw && e->m.cfg.kv_lora_rank) print_mla(e);
+	if (!on_hw && e->m.w.llm->kv_lora_rank) print_mla(e);
 	if (!on_hw) {
 		rfl_warning w;
 		int i;
@@ -608,7 +608,7 @@ static void print_tp_fit(est *e) {
 
 static void print_tp(est *e) {
 	const rfl_llm_tp *t = &e->tp;
-	const rfl_llm_config *c = &e->m.cfg;
+	const rfl_llm_config *c = e->m.w.llm;
 	uint64_t tot = t->weight_bytes + t->kv_bytes + t->act_bytes;
 	if (t->gpus < 2)
 		printf("\ntensor parallel  1 GPU: the model whole, no all-reduces\n");
@@ -722,10 +722,10 @@ static void print_totals(est *e) {
 		   cli_si(&e->c, (double)t->param_bytes, "B"), rfl_dtype_name(m->w.cost.weights ? m->w.cost.weights : m->w.cost.dtype));
 	print_pass(e, "forward", t->fwd_flops, t->fwd_mac_flops, t->fwd_bytes);
 	if (training(e)) print_pass(e, "backward", t->bwd_flops, t->bwd_mac_flops, t->bwd_bytes);
-	if (is_onnx(e) && m->info.unknown_ops > 0)
+	if (is_onnx(e) && m->w.onnx_info->unknown_ops > 0)
 		printf("note: %d node%s without a FLOP rule (first: %s): their FLOPs are unknown, so "
-			   "FLOP totals and times are lower bounds\n", m->info.unknown_ops,
-			   m->info.unknown_ops > 1 ? "s" : "", m->info.unknown_op ? m->info.unknown_op : "?");
+			   "FLOP totals and times are lower bounds\n", m->w.onnx_info->unknown_ops,
+			   m->w.onnx_info->unknown_ops > 1 ? "s" : "", m->w.onnx_info->unknown_op ? m->w.onnx_info->unknown_op : "?");
 	if (training(e)) { /* inference output holds no training lines */
 		printf("activations      %s kept for backward\n", cli_si(&e->c, (double)t->activation_bytes, "B"));
 		printf("training memory  %s with SGD+momentum, %s with Adam\n",

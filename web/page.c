@@ -296,8 +296,8 @@ static void label_set(const char *model, const char *what) {
 #else
 #define PAGE_RECS RFL_ZOO_MAX_LAYERS
 #endif
-static rfl_layer recs[PAGE_RECS];
-static char names[RFL_WL_NAMES(PAGE_RECS)];
+/* rfl_workload_load's arena (the config, records, names); the checker's records */
+static rfl_layer arena[PAGE_RECS + PAGE_RECS * RFL_WL_NAMES(1) / sizeof(rfl_layer) + 16];
 
 static int model_estimate(const page_state *s, const rfl_machine *hw, int runtime) {
 	static rfl_workload wl;
@@ -305,12 +305,6 @@ static int model_estimate(const page_state *s, const rfl_machine *hw, int runtim
 	rfl_workload_json_desc jd;
 	rfl_forecast_desc fd;
 	rfl_result fr = RFL_ERR_ARG;
-#ifndef RFL_NO_LLM
-	static rfl_llm_config cfg;
-	rfl_llm_config *c = &cfg;
-#else
-	struct rfl_llm_config *c = 0;
-#endif
 	rfl_workload_desc d;
 	rfl_net_cost tot;
 	rfl_net_prediction np;
@@ -325,9 +319,8 @@ static int model_estimate(const page_state *s, const rfl_machine *hw, int runtim
 		return error_json("unknown dtype", s->dtype);
 	d.cost.mode = s->mode[0] == 't' ? RFL_MODE_TRAIN : RFL_MODE_INFER;
 	d.phase = s->phase[0] == 'p' ? RFL_WL_PREFILL : s->phase[0] == 'd' ? RFL_WL_DECODE : 0;
-	d.seq = s->seq, d.seq_set = s->seq_set;
-	rfl_workload_init(&wl, recs, PAGE_RECS, names, sizeof names);
-	r = rfl_workload_find(&wl, s->model, c, &d);
+	d.seq = s->seq, d.seq_set = s->seq_set, d.model = s->model;
+	r = rfl_workload_load(&wl, &d, arena, sizeof arena);
 	if (r == RFL_ERR_UNKNOWN_NAME) return error_json("unknown model", s->model);
 	if (r != RFL_OK) return error_json(rfl_result_str(r), wl.err.msg[0] ? wl.err.msg : s->model);
 	llm = wl.source == RFL_WL_LLM;
@@ -471,7 +464,7 @@ EXPORT(page_check) int page_check(int n) {
 		return error_at_json(&err, r);
 	}
 	memset(&d, 0, sizeof d);
-	d.layers = recs, d.layer_cap = RFL_ZOO_MAX_LAYERS;
+	d.layers = arena, d.layer_cap = RFL_ZOO_MAX_LAYERS;
 	for (i = 0; i < cans.n_models; i++) prof[i] = rdone && cans.models[i].profile[0] ? &rres : 0;
 	d.profiles = prof;
 	r = rfl_check_run(&cans, &d, citems, RFL_CHECK_MAX_ITEMS, &rep);

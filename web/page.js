@@ -317,8 +317,9 @@
   function update() {
     writeURL();
     const llm = isLLM(state.model);
-    putStrings([state.model, state.hw, state.dtype, llm ? '' : state.mode, state.phase]);
-    const j = answer(E.page_estimate(Number(state.batch) || 1, Number(state.seq) || 0, 1 + Math.max(0, RUNTIMES.indexOf(state.runtime))));
+    putStrings([state.model, state.hw, state.dtype, llm ? '' : state.mode, llm ? state.phase : '']);
+    /* a step (phase, seq) is an LLM's: the library refuses one for a CNN */
+    const j = answer(E.page_estimate(Number(state.batch) || 1, llm ? Number(state.seq) || 0 : -1, 1 + Math.max(0, RUNTIMES.indexOf(state.runtime))));
     const err = $('error');
     if (j.error) {
       err.hidden = false;
