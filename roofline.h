@@ -2939,6 +2939,7 @@ typedef struct rfl_report_model {
 	char reasons[RFL_REPORT_REASONS][RFL_REPORT_TEXT];
 	int time_based;              /* a trace: res.total.work holds the
 									estimate's FLOPs and bytes */
+	rfl_group_cost groups[RFL_JOIN_ROWS]; /* rfl_report_llm_points' scratch */
 } rfl_report_model;
 
 /* The whole report, for rfl_report_json. */
@@ -3326,15 +3327,17 @@ RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_worklo
    256 (a decode), linked; its kinds (area = share of the time); measured
    there, each kind's kernels and the step with its executed and its
    useful FLOPs. Returns the points written. */
-RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload *wl,
+RFL_API int rfl_report_llm_points(rfl_report_model *rm, const rfl_workload *wl,
 								  const rfl_machine *const *machines, int h, rfl_point *pts,
 								  int cap);
 /* A decode step's time and tokens/s against the batch (1 ... 256) on
    machines[0..nh), over the whole canvas: a line per machine, a hollow
-   diamond where its weight GEMMs turn compute-bound. name: for titles.
-   RFL_ERR_ARG (NULL, nh outside 1..RFL_REPORT_MACHINES). */
+   diamond where its weight GEMMs turn compute-bound. name: for titles;
+   pts: RFL_REPORT_BATCH_POINTS of scratch. RFL_ERR_ARG (NULL, nh outside
+   1..RFL_REPORT_MACHINES). */
+#define RFL_REPORT_BATCH_POINTS (RFL_REPORT_MACHINES * 10)
 RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
-										  const rfl_machine *const *machines, int nh);
+										  const rfl_machine *const *machines, int nh, rfl_xy *pts);
 #endif
 /* A legend line centred at (cx, y): a coloured box and a name each. */
 RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *const *names,
@@ -18503,12 +18506,12 @@ RFL_API rfl_result rfl_report_compare(rfl_report_model *rm, const rfl_workload *
 	return rfl_join_compute(&rm->join, wl, machines[h]);
 }
 
+static const char *const rfl__rep_lt[RFL_LT_COUNT] = {
+	"convolution", "matrix product", "normalisation", "elementwise", "pooling",
+	"reduction", "embedding", "copy", "other"};
 RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
-	static const char *const lt[RFL_LT_COUNT] = {
-		"convolution", "matrix product", "normalisation", "elementwise", "pooling",
-		"reduction", "embedding", "copy", "other"};
 	if (!j || row < 0 || row >= j->count) return "?";
-	return j->by == RFL_GROUP_LTYPE ? lt[row] : j->rows[row].name;
+	return j->by == RFL_GROUP_LTYPE ? rfl__rep_lt[row] : j->rows[row].name;
 }
 
 #ifndef RFL_NO_FORECAST
@@ -18678,12 +18681,10 @@ RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_worklo
 									int cap) {
 	const rfl_net *net = wl ? &wl->net : 0;
 	const rfl_cost_desc *d = wl ? &wl->cost : 0;
-	static rfl_join types; /* names of the layer types (constant) */
 	const rfl_join *j = &rm->join;
 	const rfl_machine *m = machines[h];
 	double total = rm->pred_err[h] ? 0 : rm->pred[h].layers_s, tt = rm->res.total.work.time_s;
 	int i, k, n = 0, measured_here = rm->file && rm->meas_hw == h;
-	rfl_join_init(&types, RFL_GROUP_LTYPE, 0);
 	for (i = 0; net && i < net->count && n < cap; i++) {
 		rfl_work f, b;
 		rfl_prediction p;
@@ -18695,7 +18696,7 @@ RFL_API int rfl_report_layer_points(const rfl_report_model *rm, const rfl_worklo
 		if (!(F > 0) || !(B > 0) || rfl_predict(m, &f, &p) != RFL_OK || !(p.time_s > 0)) continue;
 		k = (int)rfl_op_ltype((rfl_op)net->layers[i].op);
 		/* one legend entry per type: layers hollow, kernels filled */
-		q = rfl__rep_point(&pts[n++], rfl_report_group_name(&types, k), F / B, F / p.time_s,
+		q = rfl__rep_point(&pts[n++], rfl__rep_lt[k], F / B, F / p.time_s,
 						   rfl_work_main_prec(&f));
 		q->estimate = 1;
 		q->weight = total > 0 ? p.time_s / total : 0;
@@ -18740,14 +18741,14 @@ static int rfl__rep_step_point(const rfl_net *net, const rfl_cost_desc *d, uint6
 	return 1;
 }
 
-RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload *wl,
+RFL_API int rfl_report_llm_points(rfl_report_model *rm, const rfl_workload *wl,
 								  const rfl_machine *const *machines, int h, rfl_point *pts,
 								  int cap) {
 	const rfl_net *net = wl ? &wl->net : 0;
 	const rfl_cost_desc *d = wl ? &wl->cost : 0;
 	int decode = wl && wl->source == RFL_WL_LLM && wl->phase == RFL_LLM_DECODE;
 	static const uint64_t batches[4] = {1, 16, 64, 256};
-	static rfl_group_cost g[RFL_JOIN_ROWS];
+	rfl_group_cost *g = rm ? rm->groups : 0;
 	const rfl_join *j = &rm->join;
 	const rfl_machine *m = machines[h];
 	double total = rm->pred_err[h] ? 0 : rm->pred[h].layers_s, B = (double)j->total.meas.dram_bytes;
@@ -18796,8 +18797,7 @@ RFL_API int rfl_report_llm_points(const rfl_report_model *rm, const rfl_workload
 /* One panel of the batch chart: which 0 the step time (ms), 1 tokens/s. */
 static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net *net,
 								 const rfl_cost_desc *d, const rfl_machine *const *ms, int nh,
-								 const uint64_t *bound, int which) {
-	static rfl_xy pts[RFL_REPORT_MACHINES * (RFL__BATCHES + 1)];
+								 const uint64_t *bound, int which, rfl_xy *pts) {
 	char title[160];
 	rfl__txt t;
 	rfl_scatter_desc s;
@@ -18835,7 +18835,7 @@ static void rfl__rep_batch_panel(rfl_canvas *cv, const char *name, const rfl_net
 }
 
 RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, const rfl_workload *wl,
-										  const rfl_machine *const *machines, int nh) {
+										  const rfl_machine *const *machines, int nh, rfl_xy *pts) {
 	const rfl_net *net = wl ? &wl->net : 0;
 	const rfl_cost_desc *d = wl ? &wl->cost : 0;
 	uint64_t bound[RFL_REPORT_MACHINES];
@@ -18843,7 +18843,8 @@ RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, cons
 	rfl__txt t;
 	rfl_canvas half;
 	int h, W, ph;
-	if (!cv || !cv->pixels || !name || !net || !d || !machines || nh < 1 || nh > RFL_REPORT_MACHINES)
+	if (!cv || !cv->pixels || !name || !net || !d || !machines || !pts || nh < 1 ||
+		nh > RFL_REPORT_MACHINES)
 		return RFL_ERR_ARG;
 	W = cv->width, ph = cv->height - 70; /* the panels; the footnote below */
 	for (h = 0; h < nh; h++)
@@ -18853,7 +18854,7 @@ RFL_API rfl_result rfl_report_batch_chart(rfl_canvas *cv, const char *name, cons
 		rfl_canvas_init(&half, cv->pixels + (size_t)(h * (W / 2) * cv->channels),
 						(size_t)cv->stride_bytes * (size_t)(ph - 1) + (size_t)(W / 2) * (size_t)cv->channels,
 						W / 2, ph, cv->channels, cv->stride_bytes);
-		rfl__rep_batch_panel(&half, name, net, d, machines, nh, bound, h);
+		rfl__rep_batch_panel(&half, name, net, d, machines, nh, bound, h, pts);
 	}
 	rfl_draw_text(cv, W / 2, ph + 20, "Diamonds: the batch at which the weight GEMMs turn "
 				  "compute-bound (estimates at the roof):", 2, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE,

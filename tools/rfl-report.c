@@ -806,6 +806,7 @@ static void chart_layers(report *r, const model *m) {
 /* An LLM: its step on the roofline and, a decode, against the batch. */
 static void chart_llm(report *r, const model *m) {
 	static rfl_point pts[6 + 2 * RFL_JOIN_ROWS];
+	static rfl_xy batch_pts[RFL_REPORT_BATCH_POINTS];
 	const char *fmt = r->nm > 1 ? "llm-%s-%s.png" : "llm-%s.png%.0s"; /* several models: named */
 	int h = m->rm->file && m->rm->meas_hw >= 0 ? m->rm->meas_hw : 0, dec = m->src.w.phase == RFL_LLM_DECODE;
 	int n = rfl_report_llm_points(m->rm, &m->src.w, r->hw, h, pts, sizeof pts / sizeof *pts);
@@ -818,7 +819,7 @@ static void chart_llm(report *r, const model *m) {
 	cli_canvas(&r->c, &cv, 1600, 790);
 	rfl_chart_roofline(&cv, &rd);
 	save(r, &cv, fmt, "roofline", m->src.w.name);
-	if (dec && rfl_report_batch_chart(&cv, m->rm->disp, &m->src.w, r->hw, r->nh) == RFL_OK)
+	if (dec && rfl_report_batch_chart(&cv, m->rm->disp, &m->src.w, r->hw, r->nh, batch_pts) == RFL_OK)
 		save(r, &cv, fmt, "batch", m->src.w.name);
 }
 
