@@ -617,7 +617,7 @@ extern "C" {
    API  NUMBERS, RESULTS, WORK
    results, the work record, our own number formatting and parsing
    ========================================================================== */
-/* ---- results ---------------------------------------------------------- */
+/* ---- results */
 typedef enum rfl_result {
 	RFL_OK = 0,
 	RFL_ERR_ARG,            /* a NULL or out-of-range argument */
@@ -648,7 +648,7 @@ typedef enum rfl_result {
 /* Name of a result ("ok", "buffer too small", ...). Never NULL. */
 RFL_API const char *rfl_result_str(rfl_result r);
 
-/* ---- errors: one shape for every parser (ERRORS in the manual) -----------
+/* ---- errors: one shape for every parser (ERRORS in the manual)
    A field a parser cannot know stays 0 / ""; texts are cut to fit. */
 #define RFL_ERROR_WHERE_SIZE 96
 #define RFL_ERROR_MSG_SIZE 160
@@ -672,7 +672,7 @@ typedef struct rfl_error {
    rule). */
 RFL_API size_t rfl_error_format(const rfl_error *e, const char *file, char *buf, size_t size);
 
-/* ---- warnings: one shape for every part ------------------------------------
+/* ---- warnings: one shape for every part
    What a part says about an input it could still read: a code (a stable
    string: rfl_warn_code), a kernel when one is named, and the text. */
 typedef enum rfl_warn {
@@ -721,7 +721,7 @@ RFL_API size_t rfl_warning_format(const rfl_warning *w, const char *file, char *
 /* Version of the compiled implementation, e.g. "0.1.0". */
 RFL_API const char *rfl_version(void);
 
-/* ---- precisions and memory levels ------------------------------------- */
+/* ---- precisions and memory levels */
 /* A precision is a ceiling (where FLOPs run: peak_flops[prec]), not a
    number format (rfl_dtype). RFL_FP16 is FP16/BF16 on the vector (SIMT)
    units; the _TENSOR entries are matrix units by input type. */
@@ -752,7 +752,7 @@ RFL_API const char *rfl_level_name(rfl_level l);
    "bf16" -> RFL_FP16 SIMT, "tf32" -> RFL_TF32_TENSOR, ...). */
 RFL_API rfl_result rfl_prec_parse(const char *name, rfl_prec *out);
 
-/* ---- the work record: the one currency --------------------------------- */
+/* ---- the work record: the one currency */
 #define RFL_UNKNOWN_FLOPS(p) (1u << (p))                     /* bits 0..8 */
 /* (int) casts: C++ compilers warn on arithmetic between two enum types */
 #define RFL_UNKNOWN_BYTES(l) (1u << ((int)RFL_PREC_COUNT + (int)(l)))  /* bits 9..11 */
@@ -780,7 +780,7 @@ RFL_API void rfl_work_add(rfl_work *acc, const rfl_work *w);
 /* w *= k (FLOPs, bytes and time). */
 RFL_API void rfl_work_scale(rfl_work *w, double k);
 
-/* ---- numbers: our own formatting and parsing (no printf, no strtod) ---- */
+/* ---- numbers: our own formatting and parsing (no printf, no strtod) */
 /* Up to `sig` (1..17) significant digits, shortest form, like %.{sig}g
    with an exponent only below 1e-5 or from 1e15; integers below 2^53
    exact; "nan", "inf". Returns the length, 0 when buf is too small (""). */
@@ -795,7 +795,7 @@ RFL_API rfl_result rfl_parse_num(const char *s, size_t len, double *out);
 /* Case-insensitive compare ignoring '-', '_', ' ' and '.'; 1 when equal. */
 RFL_API int rfl_parse_name_eq(const char *a, const char *b);
 
-/* ---- files: bounded reads (not with RFL_NO_STDIO) ------------------------------
+/* ---- files: bounded reads (not with RFL_NO_STDIO)
    The caps the tools read their inputs with (the manual's FILES). */
 #define RFL_CAP_CONFIG ((size_t)1 << 20)   /* a Hugging Face config.json */
 #define RFL_CAP_MACHINE ((size_t)1 << 20)  /* a machine file (rfl-hw --json) */
@@ -817,7 +817,7 @@ RFL_API rfl_result rfl_file_read(const char *path, void *buf, size_t cap, int te
    API  JSON
    a small tokenising reader (machine files, Hugging Face configs)
    ========================================================================== */
-/* ---- JSON: a small reader over a caller token array -------------------------
+/* ---- JSON: a small reader over a caller token array
    Tokenised into the caller's array (jsmn's model), then looked up by key.
    Depth at most 64.
 	   rfl_json_tok tok[256]; rfl_json_doc doc; char line[320];
@@ -865,7 +865,7 @@ RFL_API int rfl_json_str_eq(const rfl_json_doc *doc, int tok, const char *s);
 RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok);
 
 #ifndef RFL_NO_JSON_WRITER
-/* ---- JSON: a small writer into a caller buffer -----------------------------
+/* ---- JSON: a small writer into a caller buffer
    Every document a tool prints: members in the order written, two spaces
    an indent, numbers through rfl_fmt_num (not finite: null). w.len counts
    the whole document even past cap (NULL: count mode).
@@ -914,7 +914,7 @@ RFL_API void rfl_warning_json(rfl_json_writer *w, const rfl_warning *x);
    API  MACHINES
    the hardware table, lookups, machines from CPU parts
    ========================================================================== */
-/* ---- machines ------------------------------------------------------------ */
+/* ---- machines */
 typedef enum rfl_kind {
 	RFL_KIND_GPU = 0,
 	RFL_KIND_CPU,
@@ -1032,7 +1032,7 @@ typedef struct rfl_cpu_desc {
 RFL_API rfl_result rfl_machine_from_cpu(const rfl_cpu_desc *d, rfl_machine *out);
 
 #ifndef RFL_NO_COLLECTIVES
-/* ---- collectives: the all-reduce of tensor parallelism ---------------------
+/* ---- collectives: the all-reduce of tensor parallelism
    One all-reduce of `bytes` over `gpus` GPUs of one node as NCCL's ring:
 	   time = base + 2 (n - 1) x step + 2 (n - 1) / n x bytes / busbw
    base, step and busbw are the link's fit (m->link->ar_*), else 0, its
@@ -1068,7 +1068,7 @@ RFL_API rfl_result rfl_allreduce_time(const rfl_machine *m, int gpus, uint64_t b
    a machine from the JSON that rfl-hw --json prints (RFL_NO_MACHINE_FILE)
    ========================================================================== */
 #ifndef RFL_NO_MACHINE_FILE
-/* ---- machine files (MACHINE FILES in the manual) ---------------------------
+/* ---- machine files (MACHINE FILES in the manual)
    out->measured (when has_measured) is the top level with the measured
    ceilings (0 where not measured). Strings point into strbuf (keep it);
    both machines' link points at out->link (keep *out in place). Errors
@@ -1108,7 +1108,7 @@ RFL_API rfl_prec rfl_machine_file_prec(int i);
    API  ROOFLINE MATH
    ridge, attainable, prediction, fraction of the roof
    ========================================================================== */
-/* ---- roofline math ------------------------------------------------------ */
+/* ---- roofline math */
 /* Ridge point peak_flops[prec] / bw[level] in FLOP/byte; 0 when either
    ceiling is absent. */
 RFL_API double rfl_ridge(const rfl_machine *m, rfl_prec prec, rfl_level level);
@@ -1151,7 +1151,7 @@ RFL_API rfl_result rfl_predict(const rfl_machine *m, const rfl_work *w,
 RFL_API rfl_result rfl_roof_fraction(const rfl_machine *m, const rfl_work *w,
 									 rfl_prec prec, double *fraction);
 
-/* ---- the binding ceiling, written out ----
+/* ---- the binding ceiling, written out
    rfl_work_attainable's arithmetic: "L2-bound: min(67 TFLOP/s, 3.303 x
    7.28 TB/s) = 24.04 TFLOP/s" (compute-bound: the lowest bandwidth term).
    Returns the length (0: no roof or buf too small). */
@@ -1160,7 +1160,7 @@ RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
 /* "DRAM", "L2", "L1": a level as the texts name it. */
 RFL_API const char *rfl_level_label(rfl_level level);
 
-/* ---- where an estimate sits: one rule for every chart ----
+/* ---- where an estimate sits: one rule for every chart
    Its FLOPs over its predicted time summed part by part (layers_s), below
    the roof by what its parts' bounds cost; the legend says so. 0: no time. */
 #define RFL_ESTIMATE_NOTE "FLOPs / layer times"
@@ -1173,7 +1173,7 @@ RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s);
 /* Shapes are per sample: one net answers for every batch. The example and
    the FLOP conventions: LAYERS in the manual. */
 
-/* ---- number formats --------------------------------------------------------
+/* ---- number formats
    The math type of an estimate (which roofs time it) and the storage type
    of each role (weights, KV cache, activations). */
 typedef enum rfl_dtype {
@@ -1204,7 +1204,7 @@ RFL_API rfl_result rfl_dtype_roofs(rfl_dtype t, rfl_prec *matrix, rfl_prec *othe
 /* role, or when 0 math's storage type (default and tf32: fp32). */
 RFL_API rfl_dtype rfl_dtype_storage(rfl_dtype role, rfl_dtype math);
 
-/* ---- layer operations and their groups -------------------------------------- */
+/* ---- layer operations and their groups */
 typedef enum rfl_op {
 	RFL_OP_INPUT = 0,     /* the network input */
 	RFL_OP_PARAM,         /* a learned tensor (class token, position embedding) */
@@ -1268,7 +1268,7 @@ RFL_API const char *rfl_ltype_name(rfl_ltype t);
 /* The group of an op. */
 RFL_API rfl_ltype rfl_op_ltype(rfl_op op);
 
-/* ---- records and the network ------------------------------------------------ */
+/* ---- records and the network */
 typedef int rfl_tensor;      /* index of the producing layer; < 0: none */
 #define RFL_NO_TENSOR (-1)
 #define RFL_MAX_RANK 4       /* per-sample dimensions (batch excluded) */
@@ -1340,7 +1340,7 @@ RFL_API void rfl_scope_pop(rfl_net *net);
    rfl_layer_name(&net, rfl_conv(...), "conv1"). */
 RFL_API rfl_tensor rfl_layer_name(rfl_net *net, rfl_tensor t, const char *name);
 
-/* ---- the builder -------------------------------------------------------------
+/* ---- the builder
    Every call appends one layer and returns its output, or RFL_NO_TENSOR
    with the error in net (RFL_ERR_SHAPE, RFL_ERR_BUFFER: array full,
    RFL_ERR_OVERFLOW, RFL_ERR_ARG: a bad tensor); after it, nothing. */
@@ -1443,7 +1443,7 @@ RFL_API size_t rfl_layer_label(const rfl_net *net, int i, char *buf, size_t size
 RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, char *buf,
 								   size_t size);
 
-/* ---- costs -------------------------------------------------------------------- */
+/* ---- costs */
 typedef enum rfl_flop_conv {
 	RFL_CONV_TORCH = 0, /* mac_flops as FlopCounterMode / torchvision GFLOPS */
 	RFL_CONV_REPORT     /* pen and paper: linear = 2 in out + out (bias) */
@@ -1509,7 +1509,7 @@ typedef struct rfl_net_cost {
 RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
 									rfl_net_cost *out);
 
-/* ---- predicted time ------------------------------------------------------------ */
+/* ---- predicted time */
 /* rfl_predict of layer i's work (training: forward + backward) on m. */
 RFL_API rfl_result rfl_layer_predict(const rfl_net *net, int i, const rfl_cost_desc *d,
 									 const rfl_machine *m, rfl_prediction *out);
@@ -1535,7 +1535,7 @@ RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cos
 											   uint64_t cap, uint64_t *out);
 #endif
 
-/* ---- grouped view ----------------------------------------------------------------
+/* ---- grouped view
    Records summed by layer type, by module (all-digit parts made '*':
    "layer1.*.conv1") or by kind, in the order of their first record;
    inputs and marks left out. */
@@ -1566,7 +1566,7 @@ typedef struct rfl_group_cost {
 RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_by by,
 						  const rfl_machine *m, rfl_group_cost *groups, int cap);
 
-/* ---- torchsummary ----------------------------------------------------------------
+/* ---- torchsummary
    The totals torchsummary (sksq96/pytorch-summary) prints, per sample at
    4 bytes an element, MB = 2^20: input; forward/backward = 2 x every
    row's (non-container module call's) output; params. */
@@ -1597,7 +1597,7 @@ typedef enum rfl_llm_kind {
 /* "embedding", "attention", "mlp", "lm_head", "norm", "elementwise". */
 RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k);
 
-/* ---- decoder LLMs: configs, steps, records ------------------------------------
+/* ---- decoder LLMs: configs, steps, records
    The overview and its conventions: TRANSFORMERS in the manual. */
 
 typedef enum rfl_llm_phase { RFL_LLM_PREFILL = 0, RFL_LLM_DECODE } rfl_llm_phase;
@@ -1729,7 +1729,7 @@ RFL_API rfl_result rfl_llm_config_read(const char *json, size_t len, rfl_json_to
 /* Check a config (the reader's rules); err->where names the bad field. */
 RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *cfg, rfl_error *err);
 
-/* ---- the step as layer records -------------------------------------------------
+/* ---- the step as layer records
    rfl_llm_build writes one step of cfg into an initialised, empty net with
    the LAYERS builders. Records are per sequence: d->batch and the types
    go in rfl_cost_desc (rfl_llm_cost_desc). Names are Hugging Face's module
@@ -1781,7 +1781,7 @@ RFL_API rfl_result rfl_llm_cost_desc(const rfl_llm_config *cfg, const rfl_llm_st
 RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_llm_step_desc *d,
 										  uint64_t *out);
 
-/* ---- tensor parallelism on one node ------------------------------------------
+/* ---- tensor parallelism on one node
    Megatron's split over N GPUs: attention by heads (q, k, v column-,
    o row-parallel), the MLP and each expert by inner width (gate / up
    column-, down row-parallel), embedding and LM head by vocabulary rows
@@ -1870,7 +1870,7 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
 #endif /* RFL_NO_LLM */
 
 #ifndef RFL_NO_FORECAST
-/* ---- forecast: the bound corrected by what real kernels achieve --------------
+/* ---- forecast: the bound corrected by what real kernels achieve
    A step's forecast on one GPU, or on N of one node (one GPU's shard), is
 	   sum over its records of max(bytes / (dram_frac x DRAM bandwidth),
 		   tensor FLOPs / (tensor_frac x that type's peak) + other FLOPs /
@@ -1972,7 +1972,7 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 									rfl_forecast *out);
 #endif
 
-/* ---- step forecast: kernels, shapes and the host -----------------------------
+/* ---- step forecast: kernels, shapes and the host
    What an eager PyTorch step of any records takes: each record launches
    PyTorch's kernels for it (training: the gradient GEMMs, the backward
    kernels, sums at forks, the loss and the optimizer's foreach kernels;
@@ -2028,7 +2028,7 @@ RFL_API double rfl_gemm_tile_time(double M, double N, double K, double batch, do
    API  ZOO
    built-in models (RFL_NO_ZOO)
    ========================================================================== */
-/* ---- the zoo ---------------------------------------------------------------------
+/* ---- the zoo
    torchvision 0.26's models at any resolution, 3 input channels, 1000
    classes, eval-mode structure; names are torch's module paths. */
 #ifndef RFL_NO_ZOO
@@ -2050,7 +2050,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res);
    a streamed protobuf reader into a caller arena, shapes, the same records
    ========================================================================== */
 #ifndef RFL_NO_ONNX
-/* ---- ONNX (the manual's ONNX) ----------------------------------------------- */
+/* ---- ONNX (the manual's ONNX) */
 
 #define RFL_ONNX_MAX_RANK 8      /* tensor rank the shape rules handle */
 #define RFL_ONNX_KEEP_BYTES 512  /* tensor payloads up to this size are kept */
@@ -2132,7 +2132,7 @@ typedef struct rfl_onnx_state {
 	uint64_t seeked;         /* of offset: bytes seeked over (rfl_onnx_skip) */
 	rfl_error err;           /* first error (sticky): offset = a wire error's
 								byte; where = a graph error's tensor or node */
-	/* ---- private ---- */
+	/* ---- private */
 	unsigned char *arena;
 	size_t size, used;
 	uint64_t counts[16];
@@ -2315,7 +2315,7 @@ RFL_API rfl_result rfl_workload_onnx(rfl_workload *wl, rfl_onnx_graph *g, rfl_on
 #endif
 
 #ifndef RFL_NO_JSON_WRITER
-/* ---- the estimate as JSON ----------------------------------------------------
+/* ---- the estimate as JSON
    rfl-estimate --json, written once here for a zoo model, an LLM step and
    an ONNX graph alike: its keys in docs/schema.md. FLOPs of records
    without a FLOP rule are unknown: totals and times are null, with the
@@ -2404,7 +2404,7 @@ RFL_API rfl_result rfl_workload_figures(const rfl_workload *wl, const rfl_machin
 	((size_t)RFL_REDUCE_CARRY + 3 * (size_t)(max_columns))
 #define RFL_REDUCE_SCRATCH_DEFAULT (RFL_REDUCE_SCRATCH_SIZE(8192) + RFL_INFLATE_MEM_SIZE + 16)
 
-/* ---- PyTorch profiler traces and gzip ------------------------------------
+/* ---- PyTorch profiler traces and gzip
    rfl_reduce_push also reads a Kineto chrome trace (torch.profiler's
    export_chrome_trace or tensorboard_trace_handler): a first non-blank
    '{' selects it; gzip's magic 1f 8b inflates first (a CSV too). Streamed
@@ -2479,7 +2479,7 @@ typedef rfl_result (*rfl_inflate_out_fn)(void *user, const unsigned char *p, siz
 typedef struct rfl_inflate {
 	rfl_error err;             /* first error (sticky) */
 	uint64_t in_bytes, out_bytes; /* consumed, produced */
-	/* ---- private ---- */
+	/* ---- private */
 	void *mem;
 	rfl_inflate_out_fn out;
 	void *user;
@@ -2629,7 +2629,7 @@ typedef struct rfl__jtrace { /* the trace tokenizer (private) */
 } rfl__jtrace;
 typedef struct rfl_reduce_state {
 	rfl_error err;             /* first error (sticky) */
-	/* ---- private ---- */
+	/* ---- private */
 	rfl_reduce_desc desc;
 	unsigned char *carry, *colmap, *runs;
 	size_t col_cap;
@@ -2737,7 +2737,7 @@ RFL_API int rfl_reduce_json_point(const rfl_json_doc *d, int obj, double *ai, do
    kernel classes, an estimate beside its profile, a model's report
    ========================================================================== */
 #if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN)
-/* ---- the LLM join -----------------------------------------------------
+/* ---- the LLM join
    A step's records beside its profile, kind by kind: rfl_join with
    RFL_GROUP_KIND, whose kernels go through the classifier below
    (rfl_llm_classify_* alone: the kinds measured, without an estimate).
@@ -2797,7 +2797,7 @@ typedef struct rfl_llm_classifier {
 	rfl_kind_meas total;
 	unsigned unknown;        /* RFL_UNKNOWN_* bits OR-ed over the kernels */
 	int finished;
-	/* ---- private ---- */
+	/* ---- private */
 	const rfl_machine *machine;
 	rfl__llm_kern hold[2];   /* the last two kernels, held back until the
 								next one says whether they start a norm */
@@ -2845,7 +2845,7 @@ RFL_API const char *rfl_kclass_name(rfl_kclass c);
 /* The layer type a class's kernels run (attention: matmul, copy: data). */
 RFL_API rfl_ltype rfl_kclass_ltype(rfl_kclass c);
 
-/* ---- the join: an estimate beside its profile, group by group ----------
+/* ---- the join: an estimate beside its profile, group by group
    A net's records grouped, each group beside the profile's kernels of it
    (JOIN in the manual shows the calls):
 	 RFL_GROUP_LTYPE  CNNs, ONNX graphs: rows in rfl_ltype order; a kernel
@@ -2885,7 +2885,7 @@ typedef struct rfl_join {
 	double tiny_share;           /* share of kernel time in tiny kernels */
 	int warning_count;
 	rfl_warning warnings[RFL_JOIN_WARNINGS];
-	/* ---- private ---- */
+	/* ---- private */
 	rfl_llm_classifier cl;
 } rfl_join;
 
@@ -2902,7 +2902,7 @@ RFL_API void rfl_join_kernel(void *join, const struct rfl_kernel_stat *k);
    error), RFL_ERR_NO_ROOF (those works untimed, the rest filled). */
 RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const rfl_machine *m);
 
-/* ---- reports: one model's estimate, profile and comparison ------------
+/* ---- reports: one model's estimate, profile and comparison
    What rfl-report shows of a model (JOIN in the manual):
 	   rfl_report_model *rm;                 (large: static or allocated)
 	   rfl_report_init(rm, name, RFL_GROUP_LTYPE);
@@ -3021,16 +3021,16 @@ RFL_API void rfl_report_json(rfl_json_writer *w, const rfl_report *rep);
 #define RFL__STB_PATH <stb/stb_image_write.h>
 #endif
 
-/* ---- colours -------------------------------------------------------------
+/* ---- colours
    0xAARRGGBB (alpha 0xFF: opaque); 0 in option structs: the default. */
 typedef uint32_t rfl_color;
 #define RFL_RGB(r, g, b) \
 	((rfl_color)0xFF000000u | ((rfl_color)(r) << 16) | ((rfl_color)(g) << 8) | (rfl_color)(b))
-#define RFL_RGBA(r, g, b, a)                                                   \
+#define RFL_RGBA(r, g, b, a) \
 	(((rfl_color)(a) << 24) | ((rfl_color)(r) << 16) | ((rfl_color)(g) << 8) | \
 	 (rfl_color)(b))
 
-/* ---- canvas ---------------------------------------------------------------
+/* ---- canvas
    The caller's pixels: RGB or RGBA (straight alpha), top row first; y
    down, pixel centres at x + 0.5. Drawing clips and never writes outside
    the buffer, whatever the coordinates. */
@@ -3057,7 +3057,7 @@ RFL_API void rfl_canvas_unclip(rfl_canvas *c);
 /* Fill the clip rectangle with a colour (alpha written as is on RGBA). */
 RFL_API void rfl_canvas_clear(rfl_canvas *c, rfl_color color);
 
-/* ---- primitives (anti-aliased, alpha-blended) ------------------------------ */
+/* ---- primitives (anti-aliased, alpha-blended) */
 /* A segment with round ends, width in pixels (clamped to 0.1..1000). */
 RFL_API void rfl_draw_line(rfl_canvas *c, double x0, double y0, double x1, double y1,
 						   double width, rfl_color color);
@@ -3097,7 +3097,7 @@ typedef enum rfl_marker {
 RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, double size,
 							 int hollow, rfl_color color);
 
-/* ---- text -----------------------------------------------------------------
+/* ---- text
    Our own 5 x 9 bitmap font, ASCII 32..126 (else '?'), scales 1..8. */
 enum {
 	RFL_TEXT_LEFT = 0, RFL_TEXT_CENTER = 1, RFL_TEXT_RIGHT = 2,   /* horizontal */
@@ -3113,7 +3113,7 @@ RFL_API int rfl_text_width(const char *text, int len, int scale);
 RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, int scale,
 						  int flags, rfl_color color);
 
-/* ---- axes and charts ------------------------------------------------------- */
+/* ---- axes and charts */
 typedef enum rfl_scale {
 	RFL_SCALE_AUTO = 0, /* log when positive data spans more than ~2 decades */
 	RFL_SCALE_LINEAR,
@@ -3271,7 +3271,7 @@ typedef struct rfl_scatter_desc {
    legend. RFL_ERR_ARG for NULL d or a bad count. */
 RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d);
 
-/* ---- PNG (stb_image_write, optional) ---------------------------------------
+/* ---- PNG (stb_image_write, optional)
    stb's encoder allocates only from `arena`, a caller buffer. Not
    re-entrant (PNG in the manual). */
 #ifdef RFL_HAS_PNG
@@ -3303,7 +3303,7 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 #endif /* RFL_HAS_PNG */
 #endif /* RFL_NO_CHART */
 
-/* ---- API JOIN, continued: a report's chart points ---------------------------
+/* ---- API JOIN, continued: a report's chart points
    What the roofline charts of a report show (rfl-report's, a web page's):
    the points, their labels (kept in each rfl_report_model) and colours. */
 #if !defined(RFL_NO_REDUCE) && !defined(RFL_NO_JOIN) && !defined(RFL_NO_CHART)
@@ -3344,7 +3344,7 @@ RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *
 							   const rfl_color *colors, int n, int scale);
 #endif
 
-/* ---- PNG off ----------------------------------------------------------------
+/* ---- PNG off
    Without PNG (RFL_NO_PNG, RFL_NO_CHART, or no stb_image_write.h) each
    rfl_png_* name expands to an identifier that says why, so a call stops
    the compiler ("'rfl_png_off__...' undeclared"), never an implicit
@@ -3378,7 +3378,7 @@ RFL_API void rfl_report_legend(rfl_canvas *cv, double cx, double y, const char *
    measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
    ========================================================================== */
 #ifndef RFL_NO_PROBE
-/* ---- the probe: measured ceilings ------------------------------------------
+/* ---- the probe: measured ceilings
    The overview and its conventions: PROBE in the manual. */
 typedef enum rfl_probe_isa {
 	RFL_ISA_AUTO = 0, /* the best this CPU has */
@@ -3826,7 +3826,7 @@ RFL_API rfl_result rfl_prec_parse(const char *name, rfl_prec *out) {
 	return RFL_ERR_UNKNOWN_NAME;
 }
 
-/* ---- work ---- */
+/* ---- work */
 RFL_API int rfl_work_known(const rfl_work *w, unsigned bits) {
 	return w && (w->unknown & bits) == 0;
 }
@@ -4156,7 +4156,7 @@ static RFL__UNUSED void rfl__sb_si(rfl__sb *s, double v, const char *unit) {
 	rfl__sb_s(s, unit);
 }
 
-/* ---- errors ---- */
+/* ---- errors */
 /* A fresh error: nothing wrong, no place. */
 static RFL__UNUSED void rfl__err_clear(rfl_error *e) {
 	RFL_MEMSET(e, 0, sizeof *e);
@@ -4548,7 +4548,7 @@ RFL_API long rfl_json_line(const rfl_json_doc *doc, int tok) {
 }
 
 #ifndef RFL_NO_JSON_WRITER
-/* ---- the writer ---- */
+/* ---- the writer */
 RFL_API void rfl_json_w_init(rfl_json_writer *w, char *buf, size_t cap) {
 	RFL_MEMSET(w, 0, sizeof *w);
 	w->buf = buf;
@@ -4708,7 +4708,7 @@ static int rfl__hw_dev_eq(const char *dev, const char *name) {
 enum { RFL_HW_LINKS(RFL__HWL_ENUM) RFL__HWL_COUNT };
 #undef RFL__HWL_ENUM
 #define RFL__HWL_ROW(E, kind, gen, lanes, gbps, lat, node, src, base, step, busbw, eager, \
-					 gpus, fsrc)                                                        \
+					 gpus, fsrc) \
 	{RFL_LINK_##kind, gen, lanes, node, (gbps) * RFL__G, (lat) * 1e-9, RFL__HW_STR(src), \
 	 (base) * 1e-9, (step) * 1e-9, (busbw) * RFL__G, (eager) * 1e-9, gpus, RFL__HW_STR(fsrc)},
 static const rfl_link rfl__hw_links[] = {RFL_HW_LINKS(RFL__HWL_ROW)};
@@ -4716,13 +4716,13 @@ static const rfl_link rfl__hw_links[] = {RFL_HW_LINKS(RFL__HWL_ROW)};
 #define RFL__HW_LINK(l) &rfl__hw_links[RFL__HWL_##l]
 #endif
 #define RFL__HW_ROW(E, id, name, al, kind, f64, f64t, f32, tf32, f16, f16t, bf16t, \
-					f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src, lnk)   \
-	{id, name, RFL__HW_STR(al), RFL_KIND_##kind,                                   \
-	 {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T,             \
-	  (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T,          \
-	  (i8t) * RFL__T},                                                             \
-	 {(dram) * RFL__G, (l2) * RFL__G, (l1) * RFL__G},                              \
-	 (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, RFL__HW_STR(src),   \
+					f8t, i8t, dram, l2, l1, mem, l2m, units, mhz, tdp, src, lnk) \
+	{id, name, RFL__HW_STR(al), RFL_KIND_##kind, \
+	 {(f32) * RFL__T, (f64) * RFL__T, (f16) * RFL__T, (f64t) * RFL__T, \
+	  (tf32) * RFL__T, (f16t) * RFL__T, (bf16t) * RFL__T, (f8t) * RFL__T, \
+	  (i8t) * RFL__T}, \
+	 {(dram) * RFL__G, (l2) * RFL__G, (l1) * RFL__G}, \
+	 (mem) * 1073741824.0, (l2m) * 1048576.0, units, mhz, tdp, RFL__HW_STR(src), \
 	 RFL__HW_LINK(lnk)},
 #ifdef RFL_HW_ONLY
 #define RFL__HW_ROW_IF(E, ...) RFL__HW_IF(RFL__HW_KEPT(E))(RFL__HW_ROW(E, __VA_ARGS__))
@@ -5405,7 +5405,7 @@ RFL_API rfl_result rfl_machine_file_parse(const char *json, size_t len, rfl_json
 	return r;
 }
 
-/* ---- the writer ---- */
+/* ---- the writer */
 RFL_API rfl_prec rfl_machine_file_prec(int i) {
 	static const rfl_prec order[RFL_PREC_COUNT] = {
 		RFL_FP64, RFL_FP64_TENSOR, RFL_FP32, RFL_TF32_TENSOR, RFL_FP16,
@@ -5624,7 +5624,7 @@ RFL_API double rfl_estimate_flops_per_s(double flops, double layers_s) {
 	return flops > 0 && layers_s > 0 && rfl__isfinite(flops / layers_s) ? flops / layers_s : 0;
 }
 
-/* ---- the binding ceiling, written out ---- */
+/* ---- the binding ceiling, written out */
 RFL_API const char *rfl_level_label(rfl_level level) {
 	return level == RFL_L2 ? "L2" : level == RFL_L1 ? "L1" : "DRAM";
 }
@@ -5670,7 +5670,7 @@ RFL_API size_t rfl_attainable_text(char *buf, size_t size, const rfl_machine *m,
 /* Per-sample counts are made when a layer is added (64-bit, overflow
    checked); costs at a batch multiply them. */
 
-/* ---- checked 64-bit arithmetic ---- */
+/* ---- checked 64-bit arithmetic */
 static RFL__UNUSED RFL__NOINLINE int rfl__ly_mul64(uint64_t a, uint64_t b, uint64_t *out) {
 	if (a && b > (uint64_t)-1 / a) return 0;
 	*out = a * b;
@@ -5691,7 +5691,7 @@ static int rfl__ly_mul4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t
 	return rfl__ly_mul64(a, b, &t) && rfl__ly_mul64(t, c, &t) && rfl__ly_mul64(t, d, out);
 }
 
-/* ---- names of things ---- */
+/* ---- names of things */
 RFL_API const char *rfl_dtype_name(rfl_dtype d) {
 	static const char *const n[RFL_DTYPE_COUNT] = {"fp32", "fp32", "fp16", "bf16",
 												   "fp8",  "int8", "int4", "tf32"};
@@ -5755,7 +5755,7 @@ RFL_API rfl_ltype rfl_op_ltype(rfl_op op) {
 	return ((unsigned)op < RFL_OP_COUNT) ? rfl__ly_op_lt[op] : RFL_LT_OTHER;
 }
 
-/* ---- the net ---- */
+/* ---- the net */
 RFL_API rfl_result rfl_net_init(rfl_net *net, rfl_layer *layers, int cap, char *names,
 								size_t names_size) {
 	if (!net) return RFL_ERR_ARG;
@@ -6325,7 +6325,7 @@ RFL_API rfl_tensor rfl_embedding(rfl_net *net, rfl_tensor ids, uint32_t vocab, u
 	return rfl__ly_commit(net, L);
 }
 
-/* ---- names for tables ---- */
+/* ---- names for tables */
 RFL_API const char *rfl_layer_class(const rfl_net *net, int i) {
 	/* torch's class of each op as a module; functional ops by their call */
 	static const char *const cls[RFL_OP_COUNT] = {
@@ -6394,7 +6394,7 @@ RFL_API size_t rfl_layer_shape_str(const rfl_net *net, int i, uint64_t batch, ch
 	return rfl__finish(buf, size, pos);
 }
 
-/* ---- costs (the manual's LAYERS section says them in words) ---- */
+/* ---- costs (the manual's LAYERS section says them in words) */
 
 /* n elements of `bits` bits in whole bytes (int4: two per byte), checked. */
 static int rfl__ly_store(uint64_t n, int bits, uint64_t *out) {
@@ -6712,7 +6712,7 @@ RFL_API rfl_result rfl_net_cost_get(const rfl_net *net, const rfl_cost_desc *d,
 	return ok ? RFL_OK : RFL_ERR_OVERFLOW;
 }
 
-/* ---- predicted time ---- */
+/* ---- predicted time */
 RFL_API rfl_result rfl_layer_predict(const rfl_net *net, int i, const rfl_cost_desc *d,
 									 const rfl_machine *m, rfl_prediction *out) {
 	rfl_work fw, bw;
@@ -6808,7 +6808,7 @@ RFL_API rfl_result rfl_net_compute_bound_batch(const rfl_net *net, const rfl_cos
 }
 #endif
 
-/* ---- grouped view ---- */
+/* ---- grouped view */
 /* The group key of record i into key[RFL_GROUP_NAME]. */
 static void rfl__ly_group_key(const rfl_net *net, int i, rfl_group_by by, char *key) {
 	const char *s = net->layers[i].name;
@@ -6905,7 +6905,7 @@ RFL_API int rfl_net_group(const rfl_net *net, const rfl_cost_desc *d, rfl_group_
 	return n;
 }
 
-/* ---- torchsummary ---- */
+/* ---- torchsummary */
 RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
 	double outs = 0, in = 0;
 	int i;
@@ -6935,7 +6935,7 @@ RFL_API rfl_result rfl_net_summary(const rfl_net *net, rfl_summary *out) {
    decoder LLMs as layer records; phases; the HF config reader (RFL_NO_LLM)
    ========================================================================== */
 #ifndef RFL_NO_LLM
-/* ---- names and sizes ----------------------------------------------------------- */
+/* ---- names and sizes */
 RFL_API const char *rfl_llm_kind_name(rfl_llm_kind k) {
 	static const char *const n[RFL_LLM_KIND_COUNT] = {"embedding", "attention", "mlp",
 													   "lm_head", "norm", "elementwise"};
@@ -7032,7 +7032,7 @@ static int rfl__llm_countable(const rfl_llm_config *c) {
 	return x.ok;
 }
 
-/* ---- configs: built-in, checked ----------------------------------------------------- */
+/* ---- configs: built-in, checked */
 /* Published config.json values (https://huggingface.co/<repo>/blob/main/config.json):
    openai-community/gpt2{,-medium,-large,-xl}; meta-llama/Llama-2-7b-hf,
    Llama-3.2-{1B,3B}, Meta-Llama-3-{8B,70B}, Llama-3.1-8B (rope_scaling
@@ -7218,7 +7218,7 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_error *err)
 	if (fam < 0 && c->assumed) fam = 1; /* read as Llama-style, with a warning */
 	if (fam < 0) return rfl__llm_bad(err, RFL_ERR_UNSUPPORTED, "model_type", RFL__MSG("unknown model_type"));
 	g = fam == 0;
-#define RFL__LLM_NZ(v, k2, kh)                                                                 \
+#define RFL__LLM_NZ(v, k2, kh) \
 	if (!(v)) return rfl__llm_bad(err, RFL_ERR_SHAPE, g ? k2 : kh, RFL__MSG("must be at least 1"))
 	RFL__LLM_NZ(c->hidden, "n_embd", "hidden_size");
 	RFL__LLM_NZ(c->layers, "n_layer", "num_hidden_layers");
@@ -7244,7 +7244,7 @@ RFL_API rfl_result rfl_llm_config_check(const rfl_llm_config *c, rfl_error *err)
 	return RFL_OK;
 }
 
-/* ---- the Hugging Face config reader ------------------------------------------------ */
+/* ---- the Hugging Face config reader */
 /* The reader's state; the first error goes to doc.err. */
 typedef struct rfl__hf {
 	rfl_json_doc doc;
@@ -7681,7 +7681,7 @@ RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_t
 	strict.strict = 1;
 	return rfl_llm_config_read(json, len, toks, cap, &strict, out, err);
 }
-/* ---- the step as layer records (rfl_llm_build) ---------------------------------
+/* ---- the step as layer records (rfl_llm_build)
    Records [6] has no builder for are made here with its begin / commit. */
 typedef struct rfl__lb {
 	rfl_net *net;
@@ -8162,7 +8162,7 @@ RFL_API rfl_result rfl_llm_kv_cache_bytes(const rfl_llm_config *cfg, const rfl_l
 	return RFL_OK;
 }
 
-/* ---- tensor parallelism on one node ------------------------------------------- */
+/* ---- tensor parallelism on one node */
 /* RFL_ERR_SHAPE: field (of value v) does not split over the GPUs. */
 static rfl_result rfl__tp_bad(rfl_llm_tp *t, const char *field, uint32_t v, const char *msg) {
 	rfl__sb s;
@@ -8374,7 +8374,7 @@ RFL_API rfl_result rfl_llm_tp_comm_time(const rfl_llm_tp *tp, const rfl_machine 
 #endif /* RFL_NO_LLM */
 
 #ifndef RFL_NO_FORECAST
-/* ---- forecasts: what the LLM and the step forecast share ---------------------- */
+/* ---- forecasts: what the LLM and the step forecast share */
 static void rfl__fc_term(rfl_forecast *f, const char *name, double value, double s) {
 	rfl_forecast_term *t = &f->terms[f->n_terms++];
 	t->name = name, t->value = value, t->seconds = s;
@@ -8412,7 +8412,7 @@ static rfl_result rfl__fc_find(const rfl_machine *m, void *out, size_t size, con
 #endif
 
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
-/* ---- forecast: implementation -------------------------------------------------
+/* ---- forecast: implementation
    The forecast of API TRANSFORMERS: the bound on an achieved machine (the
    datasheet's ceilings times the fitted fractions), plus what the roofline
    has no place for (dequantization, kernel fixed costs, collectives). */
@@ -8555,7 +8555,7 @@ static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, doubl
 #endif
 }
 
-/* ---- the LLM forecast's eager and graphs runtimes ---------------------------
+/* ---- the LLM forecast's eager and graphs runtimes
    transformers' decode step (SDPA, StaticCache; dev/capture/fit_hf_steps.py):
    38 kernels a layer + 8 an RMSNorm (2, or 4 with qk_norm) + 27, as
    profiled; repeat_kv copies K and V to every head, SDPA reads the copies
@@ -8676,7 +8676,7 @@ RFL_API rfl_result rfl_llm_forecast(const rfl_net *net, const rfl_cost_desc *cd,
 #endif /* !RFL_NO_LLM && !RFL_NO_FORECAST */
 
 #ifndef RFL_NO_FORECAST
-/* ---- step forecast: implementation (kernels, tiles and waves, the host) ------ */
+/* ---- step forecast: implementation (kernels, tiles and waves, the host) */
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_STEP_FORECASTS)
 #define RFL__SF_ROW(ID, fam, ref, kns, te, t32, se, df, bf, nf, dwf, hop, hk, hpar, hstep, ov, href, src) \
 	{fam, ref, kns * 1e-9, te, t32, se, df, bf, nf, dwf, hop * 1e-9, hk * 1e-9, hpar * 1e-9, \
@@ -9162,7 +9162,7 @@ static uint32_t rfl__zdiv8(uint32_t v) {
 	return r;
 }
 
-/* ---- ResNet ---- */
+/* ---- ResNet */
 /* bottleneck: 0 = BasicBlock; else Bottleneck with `groups` groups of
    `wpg` channels per 64 planes (ResNeXt, Wide ResNet; ResNet: 1, 64) */
 static rfl_tensor rfl__zresnet_block(rfl_net *n, rfl_tensor x, uint32_t planes, uint32_t stride,
@@ -9230,7 +9230,7 @@ static void rfl__zpush_num(rfl_net *n, const char *prefix, uint64_t i) {
 	rfl_scope_push(n, b);
 }
 
-/* ---- AlexNet and VGG-16: features.i, avgpool (hw x hw), classifier.i ---- */
+/* ---- AlexNet and VGG-16: features.i, avgpool (hw x hw), classifier.i */
 static rfl_tensor rfl__zclassifier(rfl_net *n, rfl_tensor x, uint32_t hw, int dropout_first) {
 	int i = 0, k;
 	x = rfl_flatten(n, rfl_layer_name(n, rfl_adaptive_avgpool(n, x, hw, hw), "avgpool"));
@@ -9295,7 +9295,7 @@ static rfl_tensor rfl__zhead(rfl_net *n, rfl_tensor x, const char *pool) {
 	return x;
 }
 
-/* ---- MobileNetV2 ---- */
+/* ---- MobileNetV2 */
 static rfl_tensor rfl__zmobilenet_v2(rfl_net *n, rfl_tensor x) {
 	static const uint16_t set[7][4] = {{1, 16, 1, 1}, {6, 24, 2, 2}, {6, 32, 3, 2}, {6, 64, 4, 2},
 									   {6, 96, 3, 1}, {6, 160, 3, 2}, {6, 320, 1, 1}};
@@ -9341,7 +9341,7 @@ static rfl_tensor rfl__zse(rfl_net *n, rfl_tensor x, const char *name, uint32_t 
 	return x;
 }
 
-/* ---- MobileNetV3 ---- */
+/* ---- MobileNetV3 */
 /* in, kernel, expanded, out, se, hardswish, stride */
 static const uint16_t rfl__zmbv3_large[15][7] = {
 		{16, 3, 16, 16, 0, 0, 1},    {16, 3, 64, 24, 0, 0, 2},    {24, 3, 72, 24, 0, 0, 1},
@@ -9391,7 +9391,7 @@ static rfl_tensor rfl__zmobilenet_v3(rfl_net *n, rfl_tensor x, const uint16_t (*
 	return x;
 }
 
-/* ---- SqueezeNet 1.1 ---- */
+/* ---- SqueezeNet 1.1 */
 static rfl_tensor rfl__zfire(rfl_net *n, rfl_tensor x, int idx, uint32_t sq, uint32_t e1,
 							 uint32_t e3) {
 	rfl_tensor a[2];
@@ -9431,7 +9431,7 @@ static rfl_tensor rfl__zsqueezenet(rfl_net *n, rfl_tensor x, int v1_0) {
 	return rfl_flatten(n, x);
 }
 
-/* ---- ShuffleNetV2 x1.0 ---- */
+/* ---- ShuffleNetV2 x1.0 */
 static rfl_tensor rfl__zshuffle_unit(rfl_net *n, rfl_tensor x, uint32_t oup, uint32_t stride) {
 	uint32_t inp = rfl__zch(n, x), bf = oup / 2;
 	rfl_tensor a[2], b = x;
@@ -9489,7 +9489,7 @@ static rfl_tensor rfl__zshufflenet_v2(rfl_net *n, rfl_tensor x, uint32_t c) {
 	return rfl__zpool_fc(n, x, 0, "fc"); /* x.mean([2, 3]) */
 }
 
-/* ---- EfficientNet-B0 ---- */
+/* ---- EfficientNet-B0 */
 /* B0 and deeper variants: `layers` blocks per stage (B1: ceil(1.1 n)) */
 static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *layers) {
 	/* expand, kernel, stride, in, out, layers */
@@ -9531,7 +9531,7 @@ static rfl_tensor rfl__zefficientnet(rfl_net *n, rfl_tensor x, const uint8_t *la
 	return rfl__zhead(n, x, "avgpool");
 }
 
-/* ---- DenseNet-121 ---- */
+/* ---- DenseNet-121 */
 static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks) {
 	rfl_tensor feats[64];
 	int i, j;
@@ -9571,7 +9571,7 @@ static rfl_tensor rfl__zdensenet(rfl_net *n, rfl_tensor x, const uint8_t *blocks
 	return rfl__zpool_fc(n, x, 0, "classifier");
 }
 
-/* ---- ViT-B/16 (image_size = res) ---- */
+/* ---- ViT-B/16 (image_size = res) */
 static rfl_tensor rfl__zvit_b(rfl_net *n, rfl_tensor x, uint32_t res, uint32_t P) {
 	const uint32_t D = 768, heads = 12, mlp = 3072;
 	uint32_t L;
@@ -9629,7 +9629,7 @@ static rfl_tensor rfl__zvit_b(rfl_net *n, rfl_tensor x, uint32_t res, uint32_t P
 	return rfl_layer_name(n, rfl_linear(n, x, 1000, 1), "heads.head");
 }
 
-/* ---- MNASNet 1.0 ---- */
+/* ---- MNASNet 1.0 */
 static rfl_tensor rfl__zmnasnet(rfl_net *n, rfl_tensor x) {
 	/* out, kernel, stride, expansion, repeats */
 	static const uint16_t st[6][5] = {{24, 3, 2, 3, 3},  {40, 5, 2, 3, 3},  {80, 5, 2, 6, 3},
@@ -9671,7 +9671,7 @@ static rfl_tensor rfl__zmnasnet(rfl_net *n, rfl_tensor x) {
 	return rfl__zhead(n, x, 0); /* x.mean([2, 3]) */
 }
 
-/* ---- GoogLeNet and Inception v3: BasicConv2d = conv (no bias), BN, F.relu ---- */
+/* ---- GoogLeNet and Inception v3: BasicConv2d = conv (no bias), BN, F.relu */
 static rfl_tensor rfl__zbasic(rfl_net *n, rfl_tensor x, const char *name, uint32_t co,
 							  uint32_t kh, uint32_t kw, uint32_t s, uint32_t ph, uint32_t pw) {
 	rfl_conv_desc d;
@@ -9872,7 +9872,7 @@ static rfl_tensor rfl__zregnet_y_400mf(rfl_net *n, rfl_tensor x) {
 	return rfl__zpool_fc(n, x, "avgpool", "fc");
 }
 
-/* ---- ConvNeXt-Tiny ---- */
+/* ---- ConvNeXt-Tiny */
 /* LayerNorm2d: a layer norm over the channels of (C, H, W) */
 static rfl_tensor rfl__zln2d(rfl_net *n, rfl_tensor x, const char *name) {
 	rfl_tensor t = rfl_layer_name(n, rfl_layernorm(n, x), name);
@@ -10116,7 +10116,7 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    protobuf wire format, streamed; graph into the arena; shapes (RFL_NO_ONNX)
    ========================================================================== */
 #ifndef RFL_NO_ONNX
-/* ---- ONNX part: implementation ----------------------------------------------
+/* ---- ONNX part: implementation
    The stream stage copies the fields the graph needs (the schema below),
    tag and length bytes unchanged, into the arena: a smaller, valid
    ModelProto (a message's length varint is rewritten in place when it
@@ -10405,7 +10405,7 @@ RFL_API rfl_result rfl_onnx_skip(rfl_onnx_state *st, uint64_t n) {
 	return RFL_OK;
 }
 
-/* ---- finish: the compact copy into arrays -------------------------------------- */
+/* ---- finish: the compact copy into arrays */
 /* Per-value scratch of the build. */
 #define RFL__OX_CONSTS 8
 typedef struct rfl__ox_slot {
@@ -11035,7 +11035,7 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
 	return RFL_OK;
 }
 
-/* ---- build: shapes, folded shape arithmetic, records ------------------------------
+/* ---- build: shapes, folded shape arithmetic, records
    A slot per value: its dims at the batch, and for small tensors (Shape ->
    Gather -> Concat -> Reshape) its values. A tensor derived from a graph
    input is "batched"; nodes reading one make records, the rest (weights
@@ -11094,7 +11094,7 @@ static int rfl__ox_streq(const char *a, const char *b) {
 	return *a == *b;
 }
 
-/* ---- attributes ---- */
+/* ---- attributes */
 static const rfl_onnx_attr *rfl__ox_attr_get(const rfl_onnx_node *n, const char *name) {
 	int i;
 	for (i = 0; i < n->n_attrs; i++)
@@ -11191,7 +11191,7 @@ static int rfl__ox_consts(const rfl__ox_slot *s, int64_t *buf, int max) {
 	return s->nconst;
 }
 
-/* ---- symbolic dims from the desc ("a=1,b=2") ---- */
+/* ---- symbolic dims from the desc ("a=1,b=2") */
 static int rfl__ox_dim_lookup(const char *list, const char *name, int64_t *out) {
 	const char *p = list;
 	if (!p || !name) return 0;
@@ -11238,7 +11238,7 @@ static int rfl__ox_file_dims(rfl__ox_b *B, const rfl_onnx_value *v, rfl__ox_slot
 	return 1;
 }
 
-/* ---- records ---- */
+/* ---- records */
 static uint64_t rfl__ox_per(uint64_t x, uint64_t b) { return x / b + (x % b != 0); }
 
 /* Per-sample shape of slot s into L (rank <= 4: leading dims folded). */
@@ -12367,7 +12367,7 @@ static rfl_result rfl__ox_tile(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
-/* ---- recurrent nets, attention, einsum, variadic ops ---- */
+/* ---- recurrent nets, attention, einsum, variadic ops */
 static int rfl__ox_mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *o) {
 	return rfl__ox_mul(a, b, o) && rfl__ox_mul(*o, c, o);
 }
@@ -13199,7 +13199,7 @@ RFL_API rfl_result rfl_workload_find(rfl_workload *wl, const char *name,
 	return rfl__err_set(&wl->err, RFL_ERR_UNKNOWN_NAME, RFL__MSG("unknown model"));
 }
 
-/* ---- rfl_workload_load: a source as a tool's options name it ---------------
+/* ---- rfl_workload_load: a source as a tool's options name it
    The arena is carved front to back by a bump that past its end counts. */
 #define RFL__WL_TOKS 8192 /* a config's tokens before its read (then records) */
 typedef struct rfl__wl_bump {
@@ -13347,7 +13347,7 @@ RFL_API rfl_result rfl_workload_load(rfl_workload *wl, const rfl_workload_desc *
 }
 
 #ifndef RFL_NO_JSON_WRITER
-/* ---- the estimate as JSON --------------------------------------------------- */
+/* ---- the estimate as JSON */
 /* The document's side fields, filled from the workload (rfl_workload_json). */
 typedef struct rfl__nj_desc {
 	const char *model;          /* "model" */
@@ -13925,7 +13925,7 @@ RFL_API rfl_result rfl_workload_json(rfl_json_writer *w, const rfl_workload *wl,
    streaming ncu / nvprof CSV push parser
    ========================================================================== */
 #ifndef RFL_NO_REDUCE
-/* ---- reducer implementation -------------------------------------------------
+/* ---- reducer implementation
    A CSV state machine: used fields are copied into the carry (or the
    kernel-name buffer) and handled when they end; unused ones are skipped
    unread. Positions are tracked for the errors. */
@@ -14115,7 +14115,7 @@ static int rfl__classify(const char *s, size_t n, int *ucls, uint64_t *mult) {
 	return 0;
 }
 
-/* ---- units ------------------------------------------------------------------
+/* ---- units
    num[/den], a scale into the role's base unit (ns, bytes, counts, Hz, per
    cycle, bytes/s) of mult x 10^exp10. */
 static int rfl__unit_set(rfl__unit *u, int cls, uint64_t mult, int exp10) {
@@ -14189,7 +14189,7 @@ static int rfl__unit_for(const char *s, size_t n, int want, rfl__unit *out) {
 	return 0;
 }
 
-/* ---- numbers ------------------------------------------------------------- */
+/* ---- numbers */
 /* One value read under one convention. */
 typedef struct rfl__val { double d; uint64_t u; int e10; unsigned sat; uint64_t mant; } rfl__val;
 
@@ -14279,7 +14279,7 @@ static int rfl__read_conv(const char *s, size_t n, char grp, char dec, const rfl
 	return 1;
 }
 
-/* ---- state helpers ------------------------------------------------------- */
+/* ---- state helpers */
 /* An error at (line, col), byte offset off (passed in: a field can open
    lines before its error is seen). */
 static rfl_result rfl__fail_at(rfl_reduce_state *st, rfl_result r, uint64_t line, uint64_t col,
@@ -14312,7 +14312,7 @@ static rfl_result rfl__fail_field(rfl_reduce_state *st, rfl_result r, const char
 #endif
 
 /* The group separator and decimal mark of the locale; 0 while unknown. */
-#define RFL__GDM(st, g, dm)                                                                 \
+#define RFL__GDM(st, g, dm) \
 	((g) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? '.' : ',', \
 	 (dm) = (st)->locale == RFL_LOCALE_AUTO ? 0 : (st)->locale == RFL_LOCALE_EU ? ',' : '.')
 
@@ -14474,7 +14474,7 @@ static rfl__sb rfl__warn(rfl_reduce_state *st, rfl_warn code, int has_kernel,
 	return s;
 }
 
-/* ---- kernels --------------------------------------------------------------- */
+/* ---- kernels */
 RFL_API uint64_t rfl_reduce_tensor_flops(const rfl_kernel_stat *k) {
 	uint64_t s = 0;
 	unsigned fl = 0;
@@ -14510,7 +14510,7 @@ static int rfl__name_same(const char *a, const char *b) {
 	return *a == *b;
 }
 
-/* ---- tensor-core kernels by name (the manual's REDUCER) --------------------
+/* ---- tensor-core kernels by name (the manual's REDUCER)
    cuDNN, cuBLAS and CUTLASS names give the type ("tf32", "f16f16"), the
    instruction ("hmma", "gmma", "tensorop") or the mma shape ("16816");
    cuBLASLt's Hopper "nvjet_*" a type code ("tst" BF16, "hsh" FP16). */
@@ -14949,7 +14949,7 @@ static void rfl__data_rows(rfl_reduce_state *st) {
 							st->role_mult[i] == 1;
 }
 
-/* ---- header rows ----------------------------------------------------------- */
+/* ---- header rows */
 /* The key columns by name, per format (bit f: rfl_csv_format f). */
 #define RFL__NCU ((1u << RFL_CSV_NCU_RAW) | (1u << RFL_CSV_NCU_DETAILS))
 static const struct { unsigned fmts; const char *name; int code; } rfl__key_names[] = {
@@ -15222,7 +15222,7 @@ static rfl_result rfl__section_end(rfl_reduce_state *st) {
 	return e;
 }
 
-/* ---- the byte machine ------------------------------------------------------ */
+/* ---- the byte machine */
 static uint64_t rfl__popcount(uint64_t x) {
 	/* SWAR: __builtin_popcountll becomes a libgcc call without -mpopcnt */
 	x = x - ((x >> 1) & 0x5555555555555555ull);
@@ -15273,7 +15273,7 @@ static const unsigned char *rfl__scan2(const unsigned char *p, const unsigned ch
 	return p;
 }
 
-/* ---- masks of quotes, commas and newlines per 64-byte block ---------------
+/* ---- masks of quotes, commas and newlines per 64-byte block
    Inside quotes: the prefix XOR of the quote mask (a doubled quote toggles
    twice); separators: commas outside. SSE2, else portable SWAR. */
 
@@ -15492,13 +15492,13 @@ __attribute__((target("bmi,bmi2"))) static inline uint64_t rfl__sel_pdep(uint64_
    checks they agree). One PSHUFB gathers the digits right-aligned: digit
    t from the right is byte RFL__NR(f + 1, t) from the end, f decimals
    (row 0: no decimal mark). */
-#define RFL__NR(fi, t)                                                                         \
-	((unsigned char)((fi) == 0 ? (t) + (t) / 3                                                 \
+#define RFL__NR(fi, t) \
+	((unsigned char)((fi) == 0 ? (t) + (t) / 3 \
 					 : (t) < (fi) - 1 ? (t) : (fi) + ((t) - (fi) + 1) + ((t) - (fi) + 1) / 3))
-#define RFL__NROW(fi)                                                                          \
-	{ RFL__NR(fi, 15), RFL__NR(fi, 14), RFL__NR(fi, 13), RFL__NR(fi, 12), RFL__NR(fi, 11),   \
-	  RFL__NR(fi, 10), RFL__NR(fi, 9),  RFL__NR(fi, 8),  RFL__NR(fi, 7),  RFL__NR(fi, 6),    \
-	  RFL__NR(fi, 5),  RFL__NR(fi, 4),  RFL__NR(fi, 3),  RFL__NR(fi, 2),  RFL__NR(fi, 1),    \
+#define RFL__NROW(fi) \
+	{ RFL__NR(fi, 15), RFL__NR(fi, 14), RFL__NR(fi, 13), RFL__NR(fi, 12), RFL__NR(fi, 11), \
+	  RFL__NR(fi, 10), RFL__NR(fi, 9),  RFL__NR(fi, 8),  RFL__NR(fi, 7),  RFL__NR(fi, 6), \
+	  RFL__NR(fi, 5),  RFL__NR(fi, 4),  RFL__NR(fi, 3),  RFL__NR(fi, 2),  RFL__NR(fi, 1), \
 	  RFL__NR(fi, 0) }
 static const unsigned char rfl__num16_r[9][16] = {RFL__NROW(0), RFL__NROW(1), RFL__NROW(2),
 												  RFL__NROW(3), RFL__NROW(4), RFL__NROW(5),
@@ -15547,14 +15547,14 @@ RFL__ALWAYS_INLINE uint64_t rfl__nth_bit(uint64_t x, uint32_t want) {
 }
 #ifdef RFL__AVX2
 #define RFL__POPCNT(x) (simd ? (uint64_t)__builtin_popcountll(x) : rfl__popcount(x))
-#define RFL__NUM16(cs, ce, m, f)                                                              \
-	(simd && (ce) - (cs) <= 16 && e - (cs) >= 16 &&                                           \
+#define RFL__NUM16(cs, ce, m, f) \
+	(simd && (ce) - (cs) <= 16 && e - (cs) >= 16 && \
 	 rfl__num16((const char *)(cs), (unsigned)((ce) - (cs)), g, dm, &(m), &(f)))
 #define RFL__SELECT(s2, want) \
 	((s2) = simd == 2 ? rfl__sel_pdep(s2, (want) - 1) : rfl__nth_bit(s2, want))
-#define RFL__FILL_CALL(at)                                                                \
-	(simd == 2   ? rfl__blk_fill_avx512(k, at, bn)                                        \
-	 : simd == 1 ? rfl__blk_fill_avx2(k, at, bn)                                          \
+#define RFL__FILL_CALL(at) \
+	(simd == 2   ? rfl__blk_fill_avx512(k, at, bn) \
+	 : simd == 1 ? rfl__blk_fill_avx2(k, at, bn) \
 				 : rfl__blk_fill(k, at, bn))
 #else
 #define RFL__POPCNT(x) rfl__popcount(x)
@@ -16029,7 +16029,7 @@ static int rfl__i64(const char *s, size_t n, int64_t *v) {
 	return 1;
 }
 
-/* ---- GPU busy time: a min-heap on start reorders a window of kernels ---- */
+/* ---- GPU busy time: a min-heap on start reorders a window of kernels */
 static void rfl__busy_merge(rfl__jtrace *t, rfl_reduce_trace *o, uint64_t s, uint64_t e) {
 	if (t->have_cur && s < t->pop_s) o->busy_upper_bound = 1; /* beyond the window */
 	if (s > t->pop_s) t->pop_s = s;
@@ -16204,7 +16204,7 @@ RFL__ALWAYS_INLINE int rfl__jt_field(int r, const char *k, size_t n, int over) {
 #undef RFL__JK
 }
 
-/* ---- an event's fields, as the lane and the machine both set them ---- */
+/* ---- an event's fields, as the lane and the machine both set them */
 RFL__ALWAYS_INLINE void rfl__jt_cat(rfl__jtrace *t, const char *b, size_t n) {
 	t->ev_has |= RFL__JH_CAT;
 	t->cat = rfl__eqn(b, n, "kernel") ? RFL__JC_KERNEL
@@ -16770,7 +16770,7 @@ RFL_API void rfl_rank_summary_add(rfl_rank_summary *s, const rfl_reduce_result *
 }
 #endif /* RFL_NO_TRACE */
 
-/* ---- the reducer's input: gzip or not, then CSV or trace ------------------ */
+/* ---- the reducer's input: gzip or not, then CSV or trace */
 static rfl_result rfl__push_csv(rfl_reduce_state *st, const unsigned char *b, size_t len);
 static rfl_result rfl__sink(void *user, const unsigned char *p, size_t n) {
 	rfl_reduce_state *st = (rfl_reduce_state *)user;
@@ -17181,7 +17181,7 @@ RFL_API rfl_result rfl_inflate_finish(rfl_inflate *z) {
 
 #endif /* RFL_NO_TRACE */
 
-/* ---- public ------------------------------------------------------------------ */
+/* ---- public */
 RFL_API const char *rfl_reduce_format_name(rfl_csv_format f) {
 	static const char *const names[] = {"unknown", "ncu-raw", "ncu-details", "nvprof-metrics",
 										"nvprof-summary", "nvprof-trace", "pytorch_trace"};
@@ -17542,7 +17542,7 @@ RFL_API void rfl_reduce_ceilings_machine(const rfl_reduce_result *r, rfl_machine
 
 
 #ifndef RFL_NO_JSON_WRITER
-/* ---- rfl-reduce --json ------------------------------------------------------ */
+/* ---- rfl-reduce --json */
 #define RFL__KNOWN(k, bits) (((k)->work.unknown & (bits)) == 0)
 static unsigned rfl__prec_bits(int first) {
 	unsigned b = 0;
@@ -17978,7 +17978,7 @@ RFL_API void rfl_llm_classify_finish(rfl_llm_classifier *c) {
 
 #endif /* RFL_NO_LLM */
 
-/* ---- the join: estimate beside profile, warnings ---- */
+/* ---- the join: estimate beside profile, warnings */
 typedef struct rfl__txt { char *buf; size_t cap, len; } rfl__txt;
 static void rfl__txt_put(rfl__txt *t, const char *s) {
 	while (*s && t->len + 1 < t->cap) t->buf[t->len++] = *s++;
@@ -18086,7 +18086,7 @@ static void rfl__llm_figures(rfl_join *j, const rfl_machine *m) {
 
 #endif /* RFL_NO_LLM */
 
-/* ---- the join: estimate beside profile, group by group ---- */
+/* ---- the join: estimate beside profile, group by group */
 RFL_API void rfl_join_init(rfl_join *j, rfl_group_by by, const rfl_machine *m) {
 	int r;
 	if (!j) return;
@@ -18202,7 +18202,7 @@ RFL_API rfl_result rfl_join_compute(rfl_join *j, const rfl_workload *wl, const r
 	return j->untimed ? RFL_ERR_NO_ROOF : RFL_OK;
 }
 
-/* ---- reports ---- */
+/* ---- reports */
 /* Text into a fixed buffer, cut at its end. */
 static void rfl__rep_si(rfl__txt *t, double v, const char *unit) {
 	char b[40];
@@ -18474,7 +18474,7 @@ static void rfl__rep_reasons(rfl_report_model *rm, const rfl_cost_desc *d) {
 	}
 }
 
-/* ---- a trace beside the estimate (issue 36) ----------------------------------
+/* ---- a trace beside the estimate (issue 36)
    A PyTorch profiler trace has kernel times and no counters: the measured
    point is the estimate's FLOPs and bytes over the trace's kernel time (a
    time-based point), said so in a reason, its label and report.json. */
@@ -18515,7 +18515,7 @@ RFL_API const char *rfl_report_group_name(const rfl_join *j, int row) {
 }
 
 #ifndef RFL_NO_FORECAST
-/* ---- the forecast by group: bound, forecast, measured ---- */
+/* ---- the forecast by group: bound, forecast, measured */
 static int rfl__repfc_row(const rfl_report_model *rm, const rfl_layer *L) {
 	return rm->join.by == RFL_GROUP_KIND ? (int)L->kind - 1 : (int)rfl_op_ltype((rfl_op)L->op);
 }
@@ -18580,7 +18580,7 @@ RFL_API rfl_result rfl_report_forecast_get(rfl_report_forecast *out, const rfl_r
 #endif
 
 #ifndef RFL_NO_CHART
-/* ---- a report's chart points ---- */
+/* ---- a report's chart points */
 static size_t rfl__rep_prefix(const char *s, const char *p) {
 	size_t k = 0;
 	while (p[k] && s[k] == p[k]) k++;
@@ -19184,7 +19184,7 @@ static RFL__UNUSED void rfl__widen(double *lo, double *hi, double vlo, double vh
 static RFL__UNUSED int rfl__imin(int a, int b) { return a < b ? a : b; }
 static RFL__UNUSED int rfl__imax(int a, int b) { return a > b ? a : b; }
 
-/* ---- canvas ---- */
+/* ---- canvas */
 RFL_API rfl_result rfl_canvas_init(rfl_canvas *c, void *pixels, size_t size_bytes, int w,
 								   int h, int channels, int stride_bytes) {
 	size_t need;
@@ -19307,7 +19307,7 @@ static void rfl__hspan(rfl_canvas *c, int y, int x0, int x1, rfl_color color, in
 	for (; x0 < x1; x0++, p += c->channels) rfl__blend_at(p, c->channels, color, a);
 }
 
-/* ---- lines ----
+/* ---- lines
    A segment is a capsule (pixel centres within width/2, a one-pixel ramp
    for anti-aliasing). */
 static int rfl__finite4(double a, double b, double c2, double d) {
@@ -19485,7 +19485,7 @@ RFL_API void rfl_draw_polyline(rfl_canvas *c, const double *xy, int n, double wi
 	}
 }
 
-/* ---- rectangles and circles ---- */
+/* ---- rectangles and circles */
 RFL_API void rfl_fill_rect(rfl_canvas *c, double x, double y, double w, double h,
 						   rfl_color color) {
 	double x1, y1;
@@ -19559,7 +19559,7 @@ RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, doub
 	rfl__disc(c, cx, cy, r, width * 0.5, color);
 }
 
-/* ---- polygons ----
+/* ---- polygons
    Scanline fill, non-zero winding: RFL__SUB sub-scanlines a pixel row,
    exact horizontal coverage in tiles of RFL__TILE columns. Crossings come
    RFL__XLOOK per pass over the edges: the frame does not grow with
@@ -19681,7 +19681,7 @@ RFL_API rfl_result rfl_fill_polygon(rfl_canvas *c, const double *xy, int n, rfl_
 	return RFL_OK;
 }
 
-/* ---- markers ----
+/* ---- markers
    Filled shapes: a size factor (alike in looks), n vertices in half sizes. */
 static const struct rfl__shape_def {
 	rfl_marker m;
@@ -19737,7 +19737,7 @@ RFL_API void rfl_draw_marker(rfl_canvas *c, rfl_marker m, double cx, double cy, 
 	}
 }
 
-/* ---- text: the library's own bitmap font ----
+/* ---- text: the library's own bitmap font
    5 x 9 glyphs (rows 0..6 cap height, 7..8 descenders) for characters
    32..126, a row as '0' + its bits (bit 4 = leftmost column). */
 static const char rfl__font[95 * 9 + 1] =
@@ -19891,7 +19891,7 @@ RFL_API int rfl_draw_text(rfl_canvas *c, double x, double y, const char *text, i
 	return w;
 }
 
-/* ---- axes ---- */
+/* ---- axes */
 typedef struct rfl__axis {
 	double lo, hi;   /* value range */
 	int log;
@@ -20037,7 +20037,7 @@ static void rfl__tick_label(char *b, size_t size, const rfl__axis *a, double v) 
 	rfl_fmt_num(b, size, v, 6);
 }
 
-/* ---- layout helpers ---- */
+/* ---- layout helpers */
 typedef struct rfl__rect {
 	double x0, y0, x1, y1;
 } rfl__rect;
@@ -20190,7 +20190,7 @@ static int rfl__place_label(rfl_canvas *c, rfl__obst *o, const rfl__rect *inside
 	return 1;
 }
 
-/* ---- palette and series ---- */
+/* ---- palette and series */
 static const rfl_color rfl__palette[10] = {
 	0xFF1F77B4u, 0xFFE8710Au, 0xFF2CA02Cu, 0xFF8E5CC8u, 0xFF8C564Bu,
 	0xFFD6449Fu, 0xFF17A2B8u, 0xFF8A8A14u, 0xFF2B3A8Cu, 0xFF6F6F6Fu};
@@ -20214,7 +20214,7 @@ static int rfl__streq(const char *a, const char *b) {
 }
 static int rfl__has_label(const char *s) { return s && s[0]; }
 
-/* ---- legend ---- */
+/* ---- legend */
 #define RFL__MAXLEG 24
 /* a warning's text gets rfl__leg_suffix */
 typedef struct rfl__legend {
@@ -20331,7 +20331,7 @@ static void rfl__leg_place(rfl_canvas *c, const rfl__legend *l, const rfl__rect 
 	rfl__leg_draw(c, l, bx, by, bs);
 }
 
-/* ---- frame: axes, grid, ticks, titles ---- */
+/* ---- frame: axes, grid, ticks, titles */
 static int rfl__ylabel_w(const rfl__axis *a, int s) {
 	rfl__tickset t;
 	char b[40];
@@ -20492,7 +20492,7 @@ static void rfl__put_area(rfl_chart_area *a, const rfl__rect *p, const rfl__axis
 	a->y_min = y->lo; a->y_max = y->hi; a->y_log = y->log;
 }
 
-/* ---- series: colour and marker per label ----
+/* ---- series: colour and marker per label
    The points of one label, kept as its first point and colour slot;
    series whose first points share a link share a slot. */
 #define RFL__MAXSER 64
@@ -20540,7 +20540,7 @@ static int rfl__ser_add(rfl__series *t, int index) {
 	return t->n++;
 }
 
-/* ---- the roofline chart ---- */
+/* ---- the roofline chart */
 static const char *rfl__prec_title(rfl_prec p) {
 	static const char *const n[RFL_PREC_COUNT] = {"FP32", "FP64", "FP16", "FP64 tensor",
 												 "TF32 tensor", "FP16 tensor", "BF16 tensor",
@@ -21349,7 +21349,7 @@ RFL_API rfl_result rfl_chart_roofline(rfl_canvas *c, const rfl_roofline_desc *d)
 	return res;
 }
 
-/* ---- bar charts ---- */
+/* ---- bar charts */
 static double rfl__bar_val(const rfl_bar_desc *d, int cat, int ser, int nser) {
 	double v = d->values[(size_t)cat * (size_t)nser + (size_t)ser];
 	return rfl__isfinite(v) && v > 0 ? v : 0;
@@ -21499,7 +21499,7 @@ RFL_API rfl_result rfl_chart_bars(rfl_canvas *c, const rfl_bar_desc *d) {
 	return RFL_OK;
 }
 
-/* ---- scatter ---- */
+/* ---- scatter */
 static int rfl__xy_ok(const rfl_xy *p, int xlog, int ylog) {
 	return rfl__isfinite(p->x) && rfl__isfinite(p->y) && (!xlog || p->x > 0) && (!ylog || p->y > 0);
 }
@@ -21659,7 +21659,7 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
 	return RFL_OK;
 }
 
-/* ---- the roofline as text (RFL_NO_ASCII removes it) ---- */
+/* ---- the roofline as text (RFL_NO_ASCII removes it) */
 #ifndef RFL_NO_ASCII
 typedef struct rfl__grid {
 	char *b;
@@ -21874,7 +21874,7 @@ RFL_API rfl_result rfl_chart_roofline_ascii(char *buf, size_t size, int cols, in
    [14] PNG
    stb_image_write with its allocations in a caller arena (RFL_NO_PNG)
    ========================================================================== */
-/* ---- PNG through stb_image_write ----
+/* ---- PNG through stb_image_write
    stb's allocation macros take no context: a static names the call's arena
    (not re-entrant). Out of arena, the allocator longjmps back to
    rfl_png_write (stb does not check every allocation). */
@@ -22224,7 +22224,7 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
    measured ceilings: FMA chains, read and triad sweeps (RFL_NO_PROBE)
    ========================================================================== */
 #ifndef RFL_NO_PROBE
-/* ---- kernels ----
+/* ---- kernels
    A template per kernel (vector V, element E): twelve named accumulators,
    not an array a compiler may keep in memory. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -22232,27 +22232,27 @@ RFL_API rfl_result rfl_png_save(const rfl_canvas *c, const char *path, void *are
 #else
 #define RFL__CLOBBER() ((void)0)
 #endif
-#define RFL__ACC12(D, A, B, C)                                                                \
-	D(0, A, B, C) D(1, A, B, C) D(2, A, B, C) D(3, A, B, C) D(4, A, B, C) D(5, A, B, C)       \
+#define RFL__ACC12(D, A, B, C) \
+	D(0, A, B, C) D(1, A, B, C) D(2, A, B, C) D(3, A, B, C) D(4, A, B, C) D(5, A, B, C) \
 	D(6, A, B, C) D(7, A, B, C) D(8, A, B, C) D(9, A, B, C) D(10, A, B, C) D(11, A, B, C)
 #define RFL__FMA_DECL(k, V, E, SET1) V x##k = SET1((E)(0.5 + 0.01 * (k)));
 #define RFL__FMA_STEP(k, MADD, u, v) x##k = MADD(x##k, m, c);
-#define RFL__FMA_SUM(k, STORE, u, v)                                                          \
-	STORE(t, x##k);                                                                           \
+#define RFL__FMA_SUM(k, STORE, u, v) \
+	STORE(t, x##k); \
 	for (i = 0; i < (int)(sizeof t / sizeof t[0]); i++) s += (double)t[i];
 /* x = x * m + c converges to c / (1 - m): no overflow, no denormals, and
    no compiler may shorten it */
-#define RFL__FMA_FN(NAME, ATTR, V, E, SET1, MADD, STORE)                                      \
-	ATTR static double NAME(uint64_t reps) {                                                  \
-		const V m = SET1((E)0.9999999), c = SET1((E)1e-7);                                    \
-		E t[sizeof(V) / sizeof(E)];                                                           \
-		double s = 0;                                                                         \
-		uint64_t r;                                                                           \
-		int i;                                                                                \
-		RFL__ACC12(RFL__FMA_DECL, V, E, SET1)                                                 \
-		for (r = 0; r < reps; r++) { RFL__ACC12(RFL__FMA_STEP, MADD, , ) }                    \
-		RFL__ACC12(RFL__FMA_SUM, STORE, , )                                                   \
-		return s;                                                                             \
+#define RFL__FMA_FN(NAME, ATTR, V, E, SET1, MADD, STORE) \
+	ATTR static double NAME(uint64_t reps) { \
+		const V m = SET1((E)0.9999999), c = SET1((E)1e-7); \
+		E t[sizeof(V) / sizeof(E)]; \
+		double s = 0; \
+		uint64_t r; \
+		int i; \
+		RFL__ACC12(RFL__FMA_DECL, V, E, SET1) \
+		for (r = 0; r < reps; r++) { RFL__ACC12(RFL__FMA_STEP, MADD, , ) } \
+		RFL__ACC12(RFL__FMA_SUM, STORE, , ) \
+		return s; \
 	}
 /* plain C: scalar chains (a compiler may pack them into vectors) */
 #define RFL__SET1_C(v) (v)
@@ -22284,40 +22284,40 @@ static double rfl__triad_c(double *a, const double *b, const double *c, size_t n
 }
 
 /* vector sweeps: 8 accumulators (read), 2 vectors a step (triad); W lanes */
-#define RFL__SWEEP_FNS(SUF, ATTR, V, W, LOAD, STORE, ADD, MUL, SET1, ZERO, RED)               \
-	ATTR static double rfl__read_##SUF(const double *a, size_t n, uint64_t reps) {            \
-		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                                 \
-		V s4 = ZERO(), s5 = ZERO(), s6 = ZERO(), s7 = ZERO();                                 \
-		double t = 0;                                                                         \
-		uint64_t r;                                                                           \
-		size_t i;                                                                             \
-		for (r = 0; r < reps; r++) {                                                          \
-			for (i = 0; i + 8 * W <= n; i += 8 * W) {                                         \
-				s0 = ADD(s0, LOAD(a + i)), s1 = ADD(s1, LOAD(a + i + W));                     \
-				s2 = ADD(s2, LOAD(a + i + 2 * W)), s3 = ADD(s3, LOAD(a + i + 3 * W));         \
-				s4 = ADD(s4, LOAD(a + i + 4 * W)), s5 = ADD(s5, LOAD(a + i + 5 * W));         \
-				s6 = ADD(s6, LOAD(a + i + 6 * W)), s7 = ADD(s7, LOAD(a + i + 7 * W));         \
-			}                                                                                 \
-			for (; i < n; i++) t += a[i];                                                     \
-			RFL__CLOBBER();                                                                   \
-		}                                                                                     \
-		s0 = ADD(ADD(ADD(s0, s1), ADD(s2, s3)), ADD(ADD(s4, s5), ADD(s6, s7)));               \
-		return t + RED(s0);                                                                   \
-	}                                                                                         \
-	ATTR static double rfl__triad_##SUF(double *a, const double *b, const double *c,          \
-										 size_t n, uint64_t reps) {                           \
-		const V s = SET1(3.0);                                                                \
-		uint64_t r;                                                                           \
-		size_t i;                                                                             \
-		for (r = 0; r < reps; r++) {                                                          \
-			for (i = 0; i + 2 * W <= n; i += 2 * W) {                                         \
-				STORE(a + i, ADD(LOAD(b + i), MUL(s, LOAD(c + i))));                          \
-				STORE(a + i + W, ADD(LOAD(b + i + W), MUL(s, LOAD(c + i + W))));              \
-			}                                                                                 \
-			for (; i < n; i++) a[i] = b[i] + 3.0 * c[i];                                      \
-			RFL__CLOBBER();                                                                   \
-		}                                                                                     \
-		return n ? a[0] + a[n - 1] : 0;                                                       \
+#define RFL__SWEEP_FNS(SUF, ATTR, V, W, LOAD, STORE, ADD, MUL, SET1, ZERO, RED) \
+	ATTR static double rfl__read_##SUF(const double *a, size_t n, uint64_t reps) { \
+		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO(); \
+		V s4 = ZERO(), s5 = ZERO(), s6 = ZERO(), s7 = ZERO(); \
+		double t = 0; \
+		uint64_t r; \
+		size_t i; \
+		for (r = 0; r < reps; r++) { \
+			for (i = 0; i + 8 * W <= n; i += 8 * W) { \
+				s0 = ADD(s0, LOAD(a + i)), s1 = ADD(s1, LOAD(a + i + W)); \
+				s2 = ADD(s2, LOAD(a + i + 2 * W)), s3 = ADD(s3, LOAD(a + i + 3 * W)); \
+				s4 = ADD(s4, LOAD(a + i + 4 * W)), s5 = ADD(s5, LOAD(a + i + 5 * W)); \
+				s6 = ADD(s6, LOAD(a + i + 6 * W)), s7 = ADD(s7, LOAD(a + i + 7 * W)); \
+			} \
+			for (; i < n; i++) t += a[i]; \
+			RFL__CLOBBER(); \
+		} \
+		s0 = ADD(ADD(ADD(s0, s1), ADD(s2, s3)), ADD(ADD(s4, s5), ADD(s6, s7))); \
+		return t + RED(s0); \
+	} \
+	ATTR static double rfl__triad_##SUF(double *a, const double *b, const double *c, \
+										 size_t n, uint64_t reps) { \
+		const V s = SET1(3.0); \
+		uint64_t r; \
+		size_t i; \
+		for (r = 0; r < reps; r++) { \
+			for (i = 0; i + 2 * W <= n; i += 2 * W) { \
+				STORE(a + i, ADD(LOAD(b + i), MUL(s, LOAD(c + i)))); \
+				STORE(a + i + W, ADD(LOAD(b + i + W), MUL(s, LOAD(c + i + W)))); \
+			} \
+			for (; i < n; i++) a[i] = b[i] + 3.0 * c[i]; \
+			RFL__CLOBBER(); \
+		} \
+		return n ? a[0] + a[n - 1] : 0; \
 	}
 
 #ifdef RFL__SSE2 /* x86-64 baseline (emmintrin.h is included above) */
@@ -22471,7 +22471,7 @@ RFL_API double rfl_probe_kernel_run(const rfl_probe_job *job) {
 	return 0;
 }
 
-/* ---- levels: a piecewise-flat fit of the sweep curve ----
+/* ---- levels: a piecewise-flat fit of the sweep curve
    log2 without libm: x = m 2^e, ln m = 2 atanh((m-1)/(m+1)), six terms. */
 static double rfl__probe_log2(double x) {
 	double e = 0, z, z2, t, s = 0;
@@ -22578,7 +22578,7 @@ RFL_API int rfl_probe_levels(const double *bps, int n, int stride, double out[RF
 	return kept;
 }
 
-/* ---- the driver ---- */
+/* ---- the driver */
 typedef struct rfl__probe_ctx {
 	const rfl_probe_desc *d;
 	rfl_probe_result *r;
@@ -22804,7 +22804,7 @@ RFL_API const char *rfl_check_diag_name(rfl_check_diag d) {
 	return (unsigned)d < RFL_DIAG_COUNT ? rfl__ck_diags[d] : "?";
 }
 
-/* ---- values with units ---- */
+/* ---- values with units */
 /* The unit's dimension and factor (MAC: 2 FLOPs), any case; -1 unknown.
    "flops" is a count or a rate (RFL__CK_FLOPS): the field decides. */
 #define RFL__CK_FLOPS 99
@@ -22912,7 +22912,7 @@ RFL_API rfl_result rfl_check_parse_value(const char *s, size_t len, rfl_check_di
 	return rfl__ck_parse(s, len, dim, out, at, 0);
 }
 
-/* ---- reading the answer file ---- */
+/* ---- reading the answer file */
 typedef struct rfl__ck_rd {
 	rfl_json_doc doc;
 	rfl_error *err;
@@ -23192,7 +23192,7 @@ RFL_API rfl_result rfl_check_read(const char *json, size_t len, rfl_json_tok *to
 	return rfl__ck_top(&r, out);
 }
 
-/* ---- the truth: what every accepted convention gives ---- */
+/* ---- the truth: what every accepted convention gives */
 #define RFL__CK_NC 6 /* candidates per value at most */
 typedef struct rfl__ck_cand {
 	int n;
@@ -23321,7 +23321,7 @@ static void rfl__ck_cands(const rfl__ck_truth *t, int train, rfl_check_field f, 
 	}
 }
 
-/* ---- messages ---- */
+/* ---- messages */
 static void rfl__cs_num(rfl__sb *s, double v) {
 	if (v >= 1e4 || v <= -1e4) rfl__sb_si(s, v, ""); /* "740.7 M" */
 	else rfl__sb_num(s, v, 4);
@@ -23335,7 +23335,7 @@ static void rfl__cs_val(rfl__sb *s, double v, rfl_check_field f) {
 	else rfl__sb_num(s, v, d == RFL_DIM_COUNT ? 12 : 4), rfl__sb_s(s, unit[d]);
 }
 
-/* ---- grading one value ---- */
+/* ---- grading one value */
 typedef struct rfl__ck_ctx {
 	const rfl_check_answers *a;
 	const rfl_check_desc *d;
@@ -23432,7 +23432,7 @@ static int rfl__ck_above(const rfl__ck_ctx *x, double got, double *ref, const ch
 	return 1;
 }
 
-/* ---- an LLM's truth: a prefill of S tokens and a decode step after it ---- */
+/* ---- an LLM's truth: a prefill of S tokens and a decode step after it */
 typedef struct rfl__ck_llm {
 	double params, W;   /* parameters; the weights' bytes (read once a step) */
 	double pf[4];       /* prefill FLOPs: mac, all; LM head on the last position, on every one */
@@ -23966,7 +23966,7 @@ RFL_API rfl_result rfl_check_run(const rfl_check_answers *a, const rfl_check_des
 	return RFL_OK;
 }
 
-/* ---- writing JSON: the library's writer (rfl_json_writer) ---- */
+/* ---- writing JSON: the library's writer (rfl_json_writer) */
 #ifndef RFL_NO_JSON_WRITER
 static size_t rfl__ck_done(rfl_json_writer *w) {
 	if (rfl_json_w_finish(w) != RFL_OK && w->cap) w->buf[0] = 0;
@@ -24113,7 +24113,7 @@ RFL_API size_t rfl_check_template(const rfl_check_template_desc *t, char *buf, s
 }
 #endif /* RFL_NO_JSON_WRITER */
 
-/* ---- the submitter (Gradescope's submission metadata) ---- */
+/* ---- the submitter (Gradescope's submission metadata) */
 RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_tok *toks, int ntoks,
 									   const char *key, char *out, size_t size, rfl_error *err) {
 	rfl__ck_rd r;
@@ -24141,7 +24141,7 @@ RFL_API rfl_result rfl_check_submitter(const char *json, size_t len, rfl_json_to
 	return RFL_OK;
 }
 
-/* ---- variants ---- */
+/* ---- variants */
 static uint64_t rfl__ck_mix(uint64_t *s) { /* splitmix64 (Steele, Lea, Flood 2014) */
 	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
