@@ -13666,7 +13666,7 @@ static void rfl__nj_forecast(rfl_json_writer *w, const rfl_forecast *f) {
 	int i;
 	rfl_json_w_obj(w, "forecast");
 	rfl_json_w_num(w, "step_time_s", f->step_time_s);
-	rfl_json_w_num(w, "tokens_per_s", f->tokens_per_s);
+	rfl_json_w_num_if(w, "tokens_per_s", f->tokens_per_s > 0, f->tokens_per_s); /* a CNN: none */
 	rfl_json_w_num_if(w, "ttft_s", f->ttft_s > 0, f->ttft_s);
 	rfl_json_w_num(w, "comm_s", f->comm_s);
 	rfl_json_w_num(w, "bound_s", f->bound_s);

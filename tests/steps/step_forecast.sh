@@ -20,6 +20,8 @@ step "rfl-estimate --forecast on a zoo model prints GPU, host and what binds" \
   sh -c 'build/rfl-estimate resnet18 --mode train --hw h200 --forecast | grep -q "^forecast .*/step (eager, sgd): GPU .* kernels, host .*; bound .*; host binds"'
 step "rfl-estimate --optim adam: Adam's foreach step, named in the JSON" \
   sh -c 'build/rfl-estimate resnet18 --mode train --hw h200 --forecast --optim adam --json | python3 -c "import json,sys; f=json.load(sys.stdin)[\"forecast\"]; assert f[\"optim\"] == \"adam\", f"'
+step "rfl-estimate --forecast on a CNN: tokens_per_s null (a CNN has no tokens), never 0" \
+  sh -c 'build/rfl-estimate resnet18 --hw h200 --forecast --json | python3 -c "import json,sys; f=json.load(sys.stdin)[\"forecast\"]; assert f[\"tokens_per_s\"] is None and f[\"step_time_s\"] > 0, f"'
 step "rfl-estimate --runtime graphs: no host" \
   sh -c 'build/rfl-estimate resnet18 --hw h200 --forecast --runtime graphs --json | grep -q "\"host_time_s\": 0,"'
 step "rfl-estimate --runtime fused on a CNN is bad usage (exit 2)" \
