@@ -11886,22 +11886,32 @@ static rfl_result rfl__ox_reshape(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
+/* The axes (attribute, else constant input 1) of a rank-`rank` tensor (of
+   rank + their count when un: Unsqueeze's output) marked in mark; their
+   count in *cnt, -1 when not given. */
+static rfl_result rfl__ox_axes(rfl__ox_b *B, const rfl_onnx_node *n, int rank, int un, int *mark, int *cnt) {
+	int64_t ax[RFL_ONNX_MAX_RANK];
+	int i, a;
+	*cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
+	if (*cnt == -2) return rfl__ox_not_const(B, "axes");
+	if (un && *cnt > 0) rank += *cnt;
+	if (rank > RFL_ONNX_MAX_RANK) return rfl__ox_bad(B, "rank above 8");
+	for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = 0;
+	for (i = 0; i < *cnt; i++) {
+		if (!rfl__ox_axis(ax[i], rank, &a)) return rfl__ox_bad(B, "axis out of range");
+		mark[a] = 1;
+	}
+	return RFL_OK;
+}
+
 /* Squeeze / Unsqueeze (axes from the attribute or input 1). */
 static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0);
-	int64_t ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
-	int cnt, i, j, orank, mark[RFL_ONNX_MAX_RANK], a;
+	int64_t od[RFL_ONNX_MAX_RANK];
+	int cnt, i, j, orank, mark[RFL_ONNX_MAX_RANK];
 	rfl_result r = rfl__ox_need(B, x, "data");
-	if (r) return r;
-	cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
-	if (cnt == -2) return rfl__ox_not_const(B, "axes");
-	orank = un ? x->rank + (cnt > 0 ? cnt : 0) : x->rank;
-	if (orank > RFL_ONNX_MAX_RANK) return rfl__ox_bad(B, "rank above 8");
-	for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = 0;
-	for (i = 0; i < cnt; i++) {
-		if (!rfl__ox_axis(ax[i], orank, &a)) return rfl__ox_bad(B, "axis out of range");
-		mark[a] = 1;
-	}
+	if (r || (r = rfl__ox_axes(B, n, x->rank, un, mark, &cnt))) return r;
+	orank = x->rank + (un && cnt > 0 ? cnt : 0);
 	if (un) {
 		for (i = 0, j = 0; i < orank; i++) od[i] = mark[i] ? 1 : x->dim[j++];
 	} else {
@@ -11918,12 +11928,27 @@ static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) 
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
+/* Fold o's cnt values from x: out dim k walks x's axis ax[k] (0: k) from
+   first[k] by step[k] (0: from 0 by 1); Transpose, Slice. */
+static void rfl__ox_strided(rfl__ox_slot *o, const rfl__ox_slot *x, const int *ax, const int64_t *first,
+							const int64_t *step, int cnt) {
+	int64_t xs[RFL_ONNX_MAX_RANK], rem, src;
+	int j, k;
+	for (k = x->rank - 1, rem = 1; k >= 0; k--) xs[k] = rem, rem *= x->dim[k];
+	for (j = 0; j < cnt; j++) {
+		for (k = x->rank - 1, rem = j, src = 0; k >= 0; rem /= o->dim[k], k--)
+			src += (first ? first[k] + rem % o->dim[k] * step[k] : rem % o->dim[k]) * xs[ax ? ax[k] : k];
+		rfl__ox_cp(o, j, x->isfloat, x, (int)src);
+	}
+	o->nconst = cnt, o->isfloat = x->isfloat;
+}
+
 /* Transpose(perm; default: reversed). A copy. */
 static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
 	const int64_t *p;
 	int64_t od[RFL_ONNX_MAX_RANK];
-	int cnt, i, a, seen = 0;
+	int cnt, i, a, seen = 0, pa[RFL_ONNX_MAX_RANK];
 	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "data");
 	if (r) return r;
@@ -11934,20 +11959,10 @@ static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
 		else if (!rfl__ox_axis(p[i], x->rank, &a) || (seen >> a) & 1)
 			return rfl__ox_bad(B, "perm is not a permutation");
 		seen |= 1 << a;
-		od[i] = x->dim[a];
+		od[i] = x->dim[a], pa[i] = a;
 	}
 	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
-	if (x->nconst >= 0 && x->nconst <= RFL__OX_CONSTS) { /* small constants move */
-		int j, k;
-		for (j = 0; j < x->nconst; j++) {
-			int64_t rem = j, src = 0, coord[RFL_ONNX_MAX_RANK], stride[RFL_ONNX_MAX_RANK];
-			for (k = x->rank - 1; k >= 0; k--) coord[k] = rem % od[k], rem /= od[k];
-			for (k = x->rank - 1, rem = 1; k >= 0; k--) stride[k] = rem, rem *= x->dim[k];
-			for (k = 0; k < x->rank; k++) src += coord[k] * stride[cnt ? (int)(p[k] < 0 ? p[k] + x->rank : p[k]) : x->rank - 1 - k];
-			rfl__ox_cp(o, j, x->isfloat, x, (int)src);
-		}
-		o->nconst = x->nconst, o->isfloat = x->isfloat;
-	}
+	if (x->nconst >= 0 && x->nconst <= RFL__OX_CONSTS) rfl__ox_strided(o, x, pa, 0, 0, x->nconst);
 	RFL_MEMSET(&c, 0, sizeof c);
 	c.arg[0] = cnt >= 2 ? (uint32_t)p[0] : 0, c.arg[1] = cnt >= 2 ? (uint32_t)p[1] : 1;
 	return rfl__ox_conclude(B, n, RFL_OP_TRANSPOSE, &c, 0);
@@ -12035,7 +12050,7 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
 	int64_t st[RFL_ONNX_MAX_RANK], en[RFL_ONNX_MAX_RANK], ax[RFL_ONNX_MAX_RANK], sp[RFL_ONNX_MAX_RANK];
 	int64_t od[RFL_ONNX_MAX_RANK], first[RFL_ONNX_MAX_RANK], step[RFL_ONNX_MAX_RANK];
-	int ns, ne, na, nsp, i, a, j;
+	int ns, ne, na, nsp, i, a, ok;
 	rfl_result r = rfl__ox_need(B, x, "data");
 	if (r) return r;
 	ns = rfl__ox_ints_arg(B, n, "starts", 1, st, RFL_ONNX_MAX_RANK);
@@ -12063,18 +12078,8 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 	}
 	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	if (x->nconst >= 0) { /* small constants of any rank (reversed pad lists) */
-		int ok;
 		uint64_t cnt = rfl__ox_count(o, &ok);
-		if (ok && cnt <= RFL__OX_CONSTS) {
-			for (j = 0; j < (int)cnt; j++) {
-				int64_t rem = j, src = 0, stride = 1, coord[RFL_ONNX_MAX_RANK];
-				for (i = x->rank - 1; i >= 0; i--) coord[i] = rem % od[i], rem /= od[i];
-				for (i = x->rank - 1; i >= 0; i--)
-					src += (first[i] + coord[i] * step[i]) * stride, stride *= x->dim[i];
-				rfl__ox_cp(o, j, x->isfloat, x, (int)src);
-			}
-			o->nconst = (int32_t)cnt, o->isfloat = x->isfloat;
-		}
+		if (ok && cnt <= RFL__OX_CONSTS) rfl__ox_strided(o, x, 0, first, step, (int)cnt);
 	}
 	return rfl__ox_end(B, n, RFL_OP_SLICE, 0, RFL_LF_VIEW, 0);
 }
@@ -12312,18 +12317,12 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
    keepdims; one FLOP per input element. Small constants fold. */
 static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
-	int64_t ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
-	int cnt, i, a, k = 0, mark[RFL_ONNX_MAX_RANK], keep = (int)rfl__ox_attr_i(n, "keepdims", 1), ok;
+	int64_t od[RFL_ONNX_MAX_RANK];
+	int cnt, i, k = 0, mark[RFL_ONNX_MAX_RANK], keep = (int)rfl__ox_attr_i(n, "keepdims", 1), ok;
 	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "data");
-	if (r) return r;
-	cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
-	if (cnt == -2) return rfl__ox_not_const(B, "axes");
-	for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = cnt <= 0 && !rfl__ox_attr_i(n, "noop_with_empty_axes", 0);
-	for (i = 0; i < cnt; i++) {
-		if (!rfl__ox_axis(ax[i], x->rank, &a)) return rfl__ox_bad(B, "axis out of range");
-		mark[a] = 1;
-	}
+	if (r || (r = rfl__ox_axes(B, n, x->rank, 0, mark, &cnt))) return r;
+	for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] |= cnt <= 0 && !rfl__ox_attr_i(n, "noop_with_empty_axes", 0);
 	for (i = 0; i < x->rank; i++)
 		if (!mark[i]) od[k++] = x->dim[i];
 		else if (keep) od[k++] = 1;
