@@ -11886,10 +11886,9 @@ static rfl_result rfl__ox_reshape(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
-/* The axes (attribute, else constant input 1) of a rank-`rank` tensor (of
-   rank + their count when un: Unsqueeze's output) marked in mark; their
-   count in *cnt, -1 when not given. */
-static rfl_result rfl__ox_axes(rfl__ox_b *B, const rfl_onnx_node *n, int rank, int un, int *mark, int *cnt) {
+/* "axes" marked in mark (rank + their count when un); *cnt: their count, -1 when not given */
+static rfl_result rfl__ox_axes(rfl__ox_b *B, const rfl_onnx_node *n, int rank, int un, int *mark,
+							   int *cnt) {
 	int64_t ax[RFL_ONNX_MAX_RANK];
 	int i, a;
 	*cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
@@ -11928,16 +11927,15 @@ static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) 
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
-/* Fold o's cnt values from x: out dim k walks x's axis ax[k] (0: k) from
-   first[k] by step[k] (0: from 0 by 1); Transpose, Slice. */
-static void rfl__ox_strided(rfl__ox_slot *o, const rfl__ox_slot *x, const int *ax, const int64_t *first,
-							const int64_t *step, int cnt) {
-	int64_t xs[RFL_ONNX_MAX_RANK], rem, src;
+/* o's cnt values from x, out dim k walking axis ax[k] (0: k) from first[k] by step[k] (0: 0, 1) */
+static void rfl__ox_strided(rfl__ox_slot *o, const rfl__ox_slot *x, const int *ax,
+							const int64_t *first, const int64_t *step, int cnt) {
+	int64_t xs[RFL_ONNX_MAX_RANK], rem, src, c;
 	int j, k;
 	for (k = x->rank - 1, rem = 1; k >= 0; k--) xs[k] = rem, rem *= x->dim[k];
 	for (j = 0; j < cnt; j++) {
 		for (k = x->rank - 1, rem = j, src = 0; k >= 0; rem /= o->dim[k], k--)
-			src += (first ? first[k] + rem % o->dim[k] * step[k] : rem % o->dim[k]) * xs[ax ? ax[k] : k];
+			c = rem % o->dim[k], src += (first ? first[k] + c * step[k] : c) * xs[ax ? ax[k] : k];
 		rfl__ox_cp(o, j, x->isfloat, x, (int)src);
 	}
 	o->nconst = cnt, o->isfloat = x->isfloat;
