@@ -10117,11 +10117,9 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    ========================================================================== */
 #ifndef RFL_NO_ONNX
 /* ---- ONNX part: implementation
-   The stream stage copies the fields the graph needs (the schema below),
-   tag and length bytes unchanged, into the arena: a smaller, valid
-   ModelProto (a message's length varint is rewritten in place when it
-   ends, same width). Its counters bound every array finish lays out
-   behind that copy, so st.need is known in count mode too. */
+   The stream stage copies the schema's fields into the arena, a smaller
+   valid ModelProto (lengths rewritten in place, same width); its counters
+   bound the arrays finish lays out behind it (st.need in count mode too). */
 
 /* message types of the schema */
 enum {
@@ -10142,8 +10140,7 @@ static const char *const rfl__ox_msg_names[RFL__OX_NTYPES] = {
 	"ModelProto", "GraphProto", "NodeProto", "AttributeProto", "TensorProto", "ValueInfoProto",
 	"TypeProto", "TypeProto.Tensor", "TensorShapeProto", "Dimension", "OperatorSetId"};
 
-/* The schema: the onnx.proto fields the graph needs, field number and
-   action, a 0-ended list per message type; the rest is skipped. */
+/* The schema: (field number, action) pairs, a 0-ended list per message type. */
 static int rfl__ox_action(int msg, uint32_t f) {
 #define RFL__S RFL__OX_SCALAR
 #define RFL__N RFL__OX_NAME
@@ -11036,11 +11033,9 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
 }
 
 /* ---- build: shapes, folded shape arithmetic, records
-   A slot per value: its dims at the batch, and for small tensors (Shape ->
-   Gather -> Concat -> Reshape) its values. A tensor derived from a graph
-   input is "batched"; nodes reading one make records, the rest (weights
-   arithmetic, folding) hand their params on to the first record that
-   consumes them ("pending"). */
+   A slot per value: its dims, and small tensors' values. Nodes reading a
+   "batched" tensor (from a graph input) make records; the rest hand their
+   params on to the first record that consumes them ("pending"). */
 typedef struct rfl__ox_b {
 	rfl_onnx_graph *g;
 	const rfl_onnx_desc *d;
@@ -11733,8 +11728,7 @@ static rfl_result rfl__ox_gpool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op)
 /* derived from initializers only (not a constant) */
 static int rfl__ox_is_weight(const rfl__ox_slot *x) { return x && !x->batched && !x->bdep; }
 
-/* Gemm: A [M, K] (transA), B [K, N] (transB), C broadcast. A linear layer
-   when B is a weight. mac = 2 M N K; the bias adds M N. */
+/* Gemm: A [M, K] (transA), B [K, N] (transB), C broadcast; mac 2 M N K. */
 static rfl_result rfl__ox_gemm(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *a = rfl__ox_in(B, n, 0), *b = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
 	rfl__ox_cost c;
@@ -11760,8 +11754,7 @@ static rfl_result rfl__ox_gemm(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_conclude(B, n, lin ? RFL_OP_LINEAR : RFL_OP_MATMUL, &c, 0);
 }
 
-/* MatMul, numpy rules: 1-D operands promoted, batch dims broadcast.
-   A linear layer when B is a 2-D weight. */
+/* MatMul, numpy rules: 1-D operands promoted, batch dims broadcast. */
 static rfl_result rfl__ox_matmul(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *a = rfl__ox_in(B, n, 0), *b = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
 	rfl__ox_slot ba, bb;
@@ -11927,7 +11920,7 @@ static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) 
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
-/* o's cnt values from x, out dim k walking axis ax[k] (0: k) from first[k] by step[k] (0: 0, 1) */
+/* o's cnt values from x: out dim k walks axis ax[k] (0: k) from first[k] by step[k] (0: 0, 1) */
 static void rfl__ox_strided(rfl__ox_slot *o, const rfl__ox_slot *x, const int *ax,
 							const int64_t *first, const int64_t *step, int cnt) {
 	int64_t xs[RFL_ONNX_MAX_RANK], rem, src, c;
@@ -12082,8 +12075,7 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_end(B, n, RFL_OP_SLICE, 0, RFL_LF_VIEW, 0);
 }
 
-/* Gather(data, indices, axis): data[:axis] + indices.shape + data[axis+1:].
-   A weight table read with batched indices is an embedding. */
+/* Gather(data, indices, axis); a weight table read with batched indices is an embedding. */
 static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *ix = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
 	int64_t od[RFL_ONNX_MAX_RANK];
@@ -12137,9 +12129,8 @@ static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 0);
 }
 
-/* Resize / Upsample: sizes, or floor(dim x scale). FLOPs per output:
-   nearest 0; linear 2^(k+1) - 1 (k resized axes: 2^k weighted inputs);
-   cubic 2 x 4^k - 1. */
+/* Resize / Upsample: sizes, or floor(dim x scale). FLOPs per output (k
+   resized axes): nearest 0; linear 2^(k+1) - 1; cubic 2 x 4^k - 1. */
 static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *sc, *sz, *o = rfl__ox_out(B, n, 0);
 	int64_t od[RFL_ONNX_MAX_RANK], sizes[RFL_ONNX_MAX_RANK];
@@ -12311,8 +12302,7 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
-/* ReduceMean / Sum / Max / Min / Prod: axes from the attribute or input 1,
-   keepdims; one FLOP per input element. Small constants fold. */
+/* Reduce*: one FLOP per input element; small constants fold. */
 static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
 	int64_t od[RFL_ONNX_MAX_RANK];
@@ -12369,21 +12359,11 @@ static int rfl__ox_mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *o) {
 	return rfl__ox_mul(a, b, o) && rfl__ox_mul(*o, c, o);
 }
 
-/* LSTM, GRU and RNN (the ONNX spec): X [S, N, I] (layout 1: [N, S, I]),
-   W [D, G H, I], R [D, G H, H], B [D, 2 G H], sequence_lens [N], LSTM's
-   peepholes P [D, 3 H]; G gates (LSTM 4, GRU 3, RNN 1), D directions. Per
-   step, direction and sequence (default activations):
-	 mac   2 G H (I + H)                  x W^T and h R^T
-	 adds  G H (the two products), + 2 G H with B (Wb and Rb)
-	 LSTM  3 sigmoids (4 each) + 2 tanh (1 each) + c = f c + i g (3)
-		   + h = o tanh(c) (1): 18 H; peepholes (P c, added): 6 H
-	 GRU   2 sigmoids (8 H) + tanh (H) + r . h (H) + h = (1 - z) n + z h
-		   (4 H): 14 H; linear_before_reset moves Rbh inside r . (...),
-		   the same count
-	 RNN   tanh: H
-   Steps: S x N, or the sum of a constant sequence_lens (each at most S).
-   Outputs: Y [S, D, N, H] (layout 1: [N, S, D, H]), Y_h and Y_c [D, N, H]
-   (layout 1: [N, D, H]). */
+/* LSTM, GRU, RNN (the ONNX spec): X [S, N, I] (layout 1: [N, S, I]), G
+   gates (4, 3, 1), D directions. Per step, direction and sequence: mac
+   2 G H (I + H); adds G H, + 2 G H with B; gates LSTM 18 H (+ 6 H with
+   peepholes), GRU 14 H, RNN H (sigmoid 4, tanh 1). Steps: S x N, or the
+   sum of a constant sequence_lens. Y [S, D, N, H], Y_h, Y_c [D, N, H]. */
 static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1);
 	int lay = rfl__ox_attr_i(n, "layout", 0) != 0, k, i, bias = rfl__ox_in(B, n, 3) != 0;
@@ -12422,8 +12402,7 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
 	return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
 }
 
-/* Attention's scores as rfl_attention counts them: mac 2 S T (Dq + Dv),
-   a scale and a softmax (6) per score and head; times N sequences. */
+/* Scores as rfl_attention counts them: mac 2 N S T (Dq + Dv), 6 per score and head. */
 static int rfl__ox_attn_cost(uint64_t N, uint64_t S, uint64_t T, uint64_t Dq, uint64_t Dv, uint64_t heads,
 							 rfl__ox_cost *c) {
 	uint64_t st, a, b, sc;
@@ -12431,11 +12410,8 @@ static int rfl__ox_attn_cost(uint64_t N, uint64_t S, uint64_t T, uint64_t Dq, ui
 		   (c->mac = a + b) >= a && rfl__ox_mul3(st, heads, 6, &sc) && (c->flops = c->mac + sc) >= sc;
 }
 
-/* com.microsoft Attention: input [N, S, I] x weights [I, Hq + Hk + Hv]
-   (+ bias) -> q, k, v; past [2, N, heads, P, Hk / heads] makes T = P + S
-   keys. mac = 2 N S I (Hq + Hk + Hv) + the scores' (rfl__ox_attn_cost);
-   the bias adds N S (Hq + Hk + Hv). Outputs: [N, S, Hv], present
-   [2, N, heads, T, Hk / heads]. */
+/* com.microsoft Attention: [N, S, I] x [I, Hq + Hk + Hv] (+ bias) -> q, k,
+   v; past [2, N, heads, P, Hk / heads]: T = P + S keys. */
 static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1), *past = rfl__ox_in(B, n, 4);
 	const int64_t *qkv;
@@ -12476,8 +12452,7 @@ static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_conclude(B, n, RFL_OP_ATTENTION, &c, 0);
 }
 
-/* Width and length of a com.microsoft MultiHeadAttention key or value:
-   [N, L, D], [N, heads, L, D / heads], or packed [N, L, heads, 2, D / heads]. */
+/* Width and length of a key or value: [N, L, D], [N, heads, L, D / heads], packed. */
 static int rfl__ox_mha_kv(const rfl__ox_slot *s, int64_t *L, int64_t *D) {
 	if (s->rank == 3) *L = s->dim[1], *D = s->dim[2];
 	else if (s->rank == 4) *L = s->dim[2], *D = s->dim[1] * s->dim[3];
@@ -12486,12 +12461,8 @@ static int rfl__ox_mha_kv(const rfl__ox_slot *s, int64_t *L, int64_t *D) {
 	return 1;
 }
 
-/* com.microsoft MultiHeadAttention: query [N, S, D] (or packed q, k, v
-   [N, S, heads, 3, D / heads]), key and value as rfl__ox_mha_kv reads
-   them, past_key [N, heads, P, D / heads] making T = P + L keys. FLOPs:
-   rfl__ox_attn_cost, plus the bias adds N (S D + L D + L Dv). Outputs:
-   [N, S, Dv], present_key [N, heads, T, D / heads], present_value
-   [N, heads, T, Dv / heads]. */
+/* com.microsoft MultiHeadAttention: query [N, S, D] (or packed [N, S,
+   heads, 3, D / heads]); past_key [N, heads, P, D / heads]: T = P + L. */
 static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *q = rfl__ox_in(B, n, 0), *k = rfl__ox_in(B, n, 1), *v = rfl__ox_in(B, n, 2),
 				 *pk = rfl__ox_in(B, n, 6);
@@ -12530,8 +12501,7 @@ static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_conclude(B, n, RFL_OP_ATTENTION, &c, 0);
 }
 
-/* An einsum label: a-z 0..25, A-Z 26..51; the dims "..." stands for are
-   52..59, right-aligned as broadcasting aligns them. */
+/* An einsum label: a-z 0..25, A-Z 26..51; "..." 52..59, right-aligned. */
 #define RFL__OX_EIN_LABELS 60
 static int rfl__ox_ein_label(char ch) {
 	if (ch >= 'a' && ch <= 'z') return ch - 'a';
@@ -12539,9 +12509,8 @@ static int rfl__ox_ein_label(char ch) {
 	return -1;
 }
 
-/* One term of an equation into lab (the labels of each dim); rank < 0
-   for the output, whose "..." has *ell dims (else *ell gets the most any
-   operand's has). The label count, or -1 when malformed. */
+/* One term's labels into lab (rank < 0: the output, "..." of *ell dims,
+   else *ell gets the most); the label count, -1 when malformed. */
 static int rfl__ox_ein_term(const char **pp, int rank, int *ell, int *lab) {
 	const char *p = *pp, *q;
 	int m = 0, letters = 0, seen = 0, i, e;
@@ -12563,11 +12532,9 @@ static int rfl__ox_ein_term(const char **pp, int rank, int *ell, int *lab) {
 	return (rank >= 0 && m != rank) ? -1 : m;
 }
 
-/* Einsum, any equation (no "->": "..." then the labels used once, in
-   ASCII order). P = the product of every label's size. k >= 2 operands:
-   k P FLOPs, all mac, when a label is summed (two: 2 P, as MatMul's
-   2 M N K), else (k - 1) P; one operand: P when a label is summed, else 0
-   (a transpose or a diagonal). */
+/* Einsum, any equation. P = the product of every label's size; k >= 2
+   operands: k P FLOPs (mac) when a label is summed, else (k - 1) P; one
+   operand: P when a label is summed, else 0. */
 static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
 	const char *eq = rfl__ox_attr_s(n, "equation"), *p = eq;
 	int lab[RFL_ONNX_MAX_RANK];
@@ -12623,9 +12590,7 @@ static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_conclude(B, n, op, &c, 0);
 }
 
-/* Sum, Mean, Max, Min of k inputs (broadcast): k - 1 FLOPs per output
-   element (Mean: k); one input is an alias; two-input Max and Min are
-   binary ops (they fold). */
+/* Sum, Mean, Max, Min of k inputs: k - 1 FLOPs per output (Mean: k). */
 static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot acc, *x, *o = rfl__ox_out(B, n, 0);
 	int64_t od[RFL_ONNX_MAX_RANK];
@@ -12910,8 +12875,7 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
 
 #ifndef RFL_NO_STDIO
 #include <stdio.h>
-/* 512-byte reads (a small frame; stdio buffers); skipped payloads are
-   seeked over, in steps a long holds. */
+/* 512-byte reads; payloads seeked over in steps a long holds. */
 RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena, size_t size,
 										rfl_onnx_graph *g) {
 	unsigned char buf[512];
