@@ -10489,8 +10489,7 @@ static void *rfl__ox_take(rfl__ox_fin *F, uint64_t bytes) {
 	return p;
 }
 
-/* Lay the tables out behind the compact copy, sized by the stream
-   counters (in 64 bits: without F->base, only counted). */
+/* The tables behind the compact copy, sized by the stream counters (no F->base: counted). */
 static void rfl__ox_layout(rfl__ox_fin *F, const uint64_t *c, uint32_t hsize) {
 	uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1;
 	uint32_t i;
@@ -10532,8 +10531,7 @@ static uint64_t rfl__ox_tables_size(const uint64_t *c, uint32_t *hsize) {
 	return F.pos;
 }
 
-/* A graph error, the message a b c d; where c starts with "': ", a b
-   name the place ("tensor 'w'"). */
+/* A graph error "a b c d"; when c starts with "': ", a b name the place. */
 static rfl_result rfl__ox_gerr(rfl__ox_fin *F, rfl_result r, const char *a, const char *b,
 							   const char *c, const char *d) {
 	rfl_error *e = &F->st->err;
@@ -11559,8 +11557,7 @@ static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
 	return rfl__ox_end(B, n, op, rfl__ox_count(o, &ok), 0, 0);
 }
 
-/* Window of Conv / ConvTranspose / pools: kernel, strides, pads (begin...,
-   end...), dilations, output padding. */
+/* Window of Conv / ConvTranspose / pools (pads: pb at the begin, pe at the end). */
 typedef struct rfl__ox_win {
 	int64_t k[RFL_ONNX_MAX_RANK], s[RFL_ONNX_MAX_RANK], pb[RFL_ONNX_MAX_RANK],
 		pe[RFL_ONNX_MAX_RANK], d[RFL_ONNX_MAX_RANK], op[RFL_ONNX_MAX_RANK];
@@ -11618,8 +11615,7 @@ static int rfl__ox_mul(uint64_t a, uint64_t b, uint64_t *o) {
 	return 1;
 }
 
-/* Conv: [N, C, spatial...] with weights [M, C/group, k...]. mac = 2 N M
-   (C/group) prod(k) prod(out). */
+/* Conv, ConvTranspose: [N, C, spatial...] with weights [M, C/group, k...]. */
 static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transposed) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
 	rfl__ox_win win;
@@ -12612,9 +12608,8 @@ static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 					   rfl__ox_count(o, &ok) * (uint64_t)(n->n_inputs - 1 + mean), 0, 0);
 }
 
-/* The shape and cost rule of n's op; RFL_ERR_UNKNOWN_NAME when none. A row
-   an op: its function, or a rule with its argument (unary: the record's
-   op, FLOPs per element as in [6], activation). */
+/* The rule of n's op (RFL_ERR_UNKNOWN_NAME: none): a function, or a rule and its
+   argument (unary: the record's op, FLOPs per element as in [6], activation). */
 typedef rfl_result (*rfl__ox_fn)(rfl__ox_b *B, const rfl_onnx_node *n);
 enum { RFL__OXR_FN, RFL__OXR_UN, RFL__OXR_BIN, RFL__OXR_CONV, RFL__OXR_POOL, RFL__OXR_GPOOL,
 	   RFL__OXR_REDUCE, RFL__OXR_SQUEEZE, RFL__OXR_RNN, RFL__OXR_MS /* com.microsoft's */ };
@@ -12772,9 +12767,8 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
 	return RFL_OK;
 }
 
-/* The batch axis of the graph inputs: 1 when the first input is the X of
-   a recurrent node in its default layout [seq, batch, input], directly or
-   as the ids [seq, batch] of an embedding (Gather on axis 0), else 0. */
+/* The graph inputs' batch axis: 1 when the first input is a recurrent node's X
+   [seq, batch, input] (default layout), or its ids through a Gather, else 0. */
 static int rfl__ox_batch_axis(const rfl_onnx_graph *g) {
 	int i, x, p;
 	if (g->input_count < 1 || g->values[g->inputs[0]].rank < 2) return 0;
