@@ -10117,11 +10117,9 @@ RFL_API rfl_result rfl_zoo_build(rfl_net *net, const char *name, uint32_t res) {
    ========================================================================== */
 #ifndef RFL_NO_ONNX
 /* ---- ONNX part: implementation
-   The stream stage copies the fields the graph needs (the schema below),
-   tag and length bytes unchanged, into the arena: a smaller, valid
-   ModelProto (a message's length varint is rewritten in place when it
-   ends, same width). Its counters bound every array finish lays out
-   behind that copy, so st.need is known in count mode too. */
+   The stream stage copies the schema's fields into the arena, a smaller
+   valid ModelProto (lengths rewritten in place, same width); its counters
+   bound the arrays finish lays out behind it (st.need in count mode too). */
 
 /* message types of the schema */
 enum {
@@ -10142,8 +10140,7 @@ static const char *const rfl__ox_msg_names[RFL__OX_NTYPES] = {
 	"ModelProto", "GraphProto", "NodeProto", "AttributeProto", "TensorProto", "ValueInfoProto",
 	"TypeProto", "TypeProto.Tensor", "TensorShapeProto", "Dimension", "OperatorSetId"};
 
-/* The schema: the onnx.proto fields the graph needs, field number and
-   action, a 0-ended list per message type; the rest is skipped. */
+/* The schema: (field number, action) pairs, a 0-ended list per message type. */
 static int rfl__ox_action(int msg, uint32_t f) {
 #define RFL__S RFL__OX_SCALAR
 #define RFL__N RFL__OX_NAME
@@ -10492,8 +10489,7 @@ static void *rfl__ox_take(rfl__ox_fin *F, uint64_t bytes) {
 	return p;
 }
 
-/* Lay the tables out behind the compact copy, sized by the stream
-   counters (in 64 bits: without F->base, only counted). */
+/* The tables behind the compact copy, sized by the stream counters (no F->base: counted). */
 static void rfl__ox_layout(rfl__ox_fin *F, const uint64_t *c, uint32_t hsize) {
 	uint64_t vals = c[RFL__OX_TENSOR] + c[RFL__OX_VINFO] + c[RFL__OXC_OUT] + 1;
 	uint32_t i;
@@ -10535,8 +10531,7 @@ static uint64_t rfl__ox_tables_size(const uint64_t *c, uint32_t *hsize) {
 	return F.pos;
 }
 
-/* A graph error, the message a b c d; where c starts with "': ", a b
-   name the place ("tensor 'w'"). */
+/* A graph error "a b c d"; when c starts with "': ", a b name the place. */
 static rfl_result rfl__ox_gerr(rfl__ox_fin *F, rfl_result r, const char *a, const char *b,
 							   const char *c, const char *d) {
 	rfl_error *e = &F->st->err;
@@ -11036,11 +11031,9 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g) {
 }
 
 /* ---- build: shapes, folded shape arithmetic, records
-   A slot per value: its dims at the batch, and for small tensors (Shape ->
-   Gather -> Concat -> Reshape) its values. A tensor derived from a graph
-   input is "batched"; nodes reading one make records, the rest (weights
-   arithmetic, folding) hand their params on to the first record that
-   consumes them ("pending"). */
+   A slot per value: its dims, and small tensors' values. Nodes reading a
+   "batched" tensor (from a graph input) make records; the rest hand their
+   params on to the first record that consumes them ("pending"). */
 typedef struct rfl__ox_b {
 	rfl_onnx_graph *g;
 	const rfl_onnx_desc *d;
@@ -11564,8 +11557,7 @@ static rfl_result rfl__ox_binary(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op
 	return rfl__ox_end(B, n, op, rfl__ox_count(o, &ok), 0, 0);
 }
 
-/* Window of Conv / ConvTranspose / pools: kernel, strides, pads (begin...,
-   end...), dilations, output padding. */
+/* Window of Conv / ConvTranspose / pools (pads: pb at the begin, pe at the end). */
 typedef struct rfl__ox_win {
 	int64_t k[RFL_ONNX_MAX_RANK], s[RFL_ONNX_MAX_RANK], pb[RFL_ONNX_MAX_RANK],
 		pe[RFL_ONNX_MAX_RANK], d[RFL_ONNX_MAX_RANK], op[RFL_ONNX_MAX_RANK];
@@ -11623,8 +11615,7 @@ static int rfl__ox_mul(uint64_t a, uint64_t b, uint64_t *o) {
 	return 1;
 }
 
-/* Conv: [N, C, spatial...] with weights [M, C/group, k...]. mac = 2 N M
-   (C/group) prod(k) prod(out). */
+/* Conv, ConvTranspose: [N, C, spatial...] with weights [M, C/group, k...]. */
 static rfl_result rfl__ox_conv(rfl__ox_b *B, const rfl_onnx_node *n, int transposed) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
 	rfl__ox_win win;
@@ -11733,8 +11724,7 @@ static rfl_result rfl__ox_gpool(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op)
 /* derived from initializers only (not a constant) */
 static int rfl__ox_is_weight(const rfl__ox_slot *x) { return x && !x->batched && !x->bdep; }
 
-/* Gemm: A [M, K] (transA), B [K, N] (transB), C broadcast. A linear layer
-   when B is a weight. mac = 2 M N K; the bias adds M N. */
+/* Gemm: A [M, K] (transA), B [K, N] (transB), C broadcast; mac 2 M N K. */
 static rfl_result rfl__ox_gemm(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *a = rfl__ox_in(B, n, 0), *b = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
 	rfl__ox_cost c;
@@ -11760,8 +11750,7 @@ static rfl_result rfl__ox_gemm(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_conclude(B, n, lin ? RFL_OP_LINEAR : RFL_OP_MATMUL, &c, 0);
 }
 
-/* MatMul, numpy rules: 1-D operands promoted, batch dims broadcast.
-   A linear layer when B is a 2-D weight. */
+/* MatMul, numpy rules: 1-D operands promoted, batch dims broadcast. */
 static rfl_result rfl__ox_matmul(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *a = rfl__ox_in(B, n, 0), *b = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
 	rfl__ox_slot ba, bb;
@@ -11886,22 +11875,31 @@ static rfl_result rfl__ox_reshape(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
+/* "axes" marked in mark (rank + their count when un); *cnt: their count, -1 when not given */
+static rfl_result rfl__ox_axes(rfl__ox_b *B, const rfl_onnx_node *n, int rank, int un, int *mark,
+							   int *cnt) {
+	int64_t ax[RFL_ONNX_MAX_RANK];
+	int i, a;
+	*cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
+	if (*cnt == -2) return rfl__ox_not_const(B, "axes");
+	if (un && *cnt > 0) rank += *cnt;
+	if (rank > RFL_ONNX_MAX_RANK) return rfl__ox_bad(B, "rank above 8");
+	for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = 0;
+	for (i = 0; i < *cnt; i++) {
+		if (!rfl__ox_axis(ax[i], rank, &a)) return rfl__ox_bad(B, "axis out of range");
+		mark[a] = 1;
+	}
+	return RFL_OK;
+}
+
 /* Squeeze / Unsqueeze (axes from the attribute or input 1). */
 static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0);
-	int64_t ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
-	int cnt, i, j, orank, mark[RFL_ONNX_MAX_RANK], a;
+	int64_t od[RFL_ONNX_MAX_RANK];
+	int cnt, i, j, orank, mark[RFL_ONNX_MAX_RANK];
 	rfl_result r = rfl__ox_need(B, x, "data");
-	if (r) return r;
-	cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
-	if (cnt == -2) return rfl__ox_not_const(B, "axes");
-	orank = un ? x->rank + (cnt > 0 ? cnt : 0) : x->rank;
-	if (orank > RFL_ONNX_MAX_RANK) return rfl__ox_bad(B, "rank above 8");
-	for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = 0;
-	for (i = 0; i < cnt; i++) {
-		if (!rfl__ox_axis(ax[i], orank, &a)) return rfl__ox_bad(B, "axis out of range");
-		mark[a] = 1;
-	}
+	if (r || (r = rfl__ox_axes(B, n, x->rank, un, mark, &cnt))) return r;
+	orank = x->rank + (un && cnt > 0 ? cnt : 0);
 	if (un) {
 		for (i = 0, j = 0; i < orank; i++) od[i] = mark[i] ? 1 : x->dim[j++];
 	} else {
@@ -11918,12 +11916,26 @@ static rfl_result rfl__ox_squeeze(rfl__ox_b *B, const rfl_onnx_node *n, int un) 
 	return rfl__ox_view_done(B, n, x, RFL_OP_RESHAPE, RFL_LF_VIEW);
 }
 
+/* o's cnt values from x: out dim k walks axis ax[k] (0: k) from first[k] by step[k] (0: 0, 1) */
+static void rfl__ox_strided(rfl__ox_slot *o, const rfl__ox_slot *x, const int *ax,
+							const int64_t *first, const int64_t *step, int cnt) {
+	int64_t xs[RFL_ONNX_MAX_RANK], rem, src, c;
+	int j, k;
+	for (k = x->rank - 1, rem = 1; k >= 0; k--) xs[k] = rem, rem *= x->dim[k];
+	for (j = 0; j < cnt; j++) {
+		for (k = x->rank - 1, rem = j, src = 0; k >= 0; rem /= o->dim[k], k--)
+			c = rem % o->dim[k], src += (first ? first[k] + c * step[k] : c) * xs[ax ? ax[k] : k];
+		rfl__ox_cp(o, j, x->isfloat, x, (int)src);
+	}
+	o->nconst = cnt, o->isfloat = x->isfloat;
+}
+
 /* Transpose(perm; default: reversed). A copy. */
 static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
 	const int64_t *p;
 	int64_t od[RFL_ONNX_MAX_RANK];
-	int cnt, i, a, seen = 0;
+	int cnt, i, a, seen = 0, pa[RFL_ONNX_MAX_RANK];
 	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "data");
 	if (r) return r;
@@ -11934,20 +11946,10 @@ static rfl_result rfl__ox_transpose(rfl__ox_b *B, const rfl_onnx_node *n) {
 		else if (!rfl__ox_axis(p[i], x->rank, &a) || (seen >> a) & 1)
 			return rfl__ox_bad(B, "perm is not a permutation");
 		seen |= 1 << a;
-		od[i] = x->dim[a];
+		od[i] = x->dim[a], pa[i] = a;
 	}
 	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
-	if (x->nconst >= 0 && x->nconst <= RFL__OX_CONSTS) { /* small constants move */
-		int j, k;
-		for (j = 0; j < x->nconst; j++) {
-			int64_t rem = j, src = 0, coord[RFL_ONNX_MAX_RANK], stride[RFL_ONNX_MAX_RANK];
-			for (k = x->rank - 1; k >= 0; k--) coord[k] = rem % od[k], rem /= od[k];
-			for (k = x->rank - 1, rem = 1; k >= 0; k--) stride[k] = rem, rem *= x->dim[k];
-			for (k = 0; k < x->rank; k++) src += coord[k] * stride[cnt ? (int)(p[k] < 0 ? p[k] + x->rank : p[k]) : x->rank - 1 - k];
-			rfl__ox_cp(o, j, x->isfloat, x, (int)src);
-		}
-		o->nconst = x->nconst, o->isfloat = x->isfloat;
-	}
+	if (x->nconst >= 0 && x->nconst <= RFL__OX_CONSTS) rfl__ox_strided(o, x, pa, 0, 0, x->nconst);
 	RFL_MEMSET(&c, 0, sizeof c);
 	c.arg[0] = cnt >= 2 ? (uint32_t)p[0] : 0, c.arg[1] = cnt >= 2 ? (uint32_t)p[1] : 1;
 	return rfl__ox_conclude(B, n, RFL_OP_TRANSPOSE, &c, 0);
@@ -12035,7 +12037,7 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
 	int64_t st[RFL_ONNX_MAX_RANK], en[RFL_ONNX_MAX_RANK], ax[RFL_ONNX_MAX_RANK], sp[RFL_ONNX_MAX_RANK];
 	int64_t od[RFL_ONNX_MAX_RANK], first[RFL_ONNX_MAX_RANK], step[RFL_ONNX_MAX_RANK];
-	int ns, ne, na, nsp, i, a, j;
+	int ns, ne, na, nsp, i, a, ok;
 	rfl_result r = rfl__ox_need(B, x, "data");
 	if (r) return r;
 	ns = rfl__ox_ints_arg(B, n, "starts", 1, st, RFL_ONNX_MAX_RANK);
@@ -12063,24 +12065,13 @@ static rfl_result rfl__ox_slice(rfl__ox_b *B, const rfl_onnx_node *n) {
 	}
 	if ((r = rfl__ox_shape(B, o, od, x->rank)) || !o) return r;
 	if (x->nconst >= 0) { /* small constants of any rank (reversed pad lists) */
-		int ok;
 		uint64_t cnt = rfl__ox_count(o, &ok);
-		if (ok && cnt <= RFL__OX_CONSTS) {
-			for (j = 0; j < (int)cnt; j++) {
-				int64_t rem = j, src = 0, stride = 1, coord[RFL_ONNX_MAX_RANK];
-				for (i = x->rank - 1; i >= 0; i--) coord[i] = rem % od[i], rem /= od[i];
-				for (i = x->rank - 1; i >= 0; i--)
-					src += (first[i] + coord[i] * step[i]) * stride, stride *= x->dim[i];
-				rfl__ox_cp(o, j, x->isfloat, x, (int)src);
-			}
-			o->nconst = (int32_t)cnt, o->isfloat = x->isfloat;
-		}
+		if (ok && cnt <= RFL__OX_CONSTS) rfl__ox_strided(o, x, 0, first, step, (int)cnt);
 	}
 	return rfl__ox_end(B, n, RFL_OP_SLICE, 0, RFL_LF_VIEW, 0);
 }
 
-/* Gather(data, indices, axis): data[:axis] + indices.shape + data[axis+1:].
-   A weight table read with batched indices is an embedding. */
+/* Gather(data, indices, axis); a weight table read with batched indices is an embedding. */
 static rfl_result rfl__ox_gather(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *ix = rfl__ox_in(B, n, 1), *o = rfl__ox_out(B, n, 0);
 	int64_t od[RFL_ONNX_MAX_RANK];
@@ -12134,9 +12125,8 @@ static rfl_result rfl__ox_pad(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 0);
 }
 
-/* Resize / Upsample: sizes, or floor(dim x scale). FLOPs per output:
-   nearest 0; linear 2^(k+1) - 1 (k resized axes: 2^k weighted inputs);
-   cubic 2 x 4^k - 1. */
+/* Resize / Upsample: sizes, or floor(dim x scale). FLOPs per output (k
+   resized axes): nearest 0; linear 2^(k+1) - 1; cubic 2 x 4^k - 1. */
 static rfl_result rfl__ox_resize(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *sc, *sz, *o = rfl__ox_out(B, n, 0);
 	int64_t od[RFL_ONNX_MAX_RANK], sizes[RFL_ONNX_MAX_RANK];
@@ -12308,22 +12298,15 @@ static rfl_result rfl__ox_range(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_end(B, n, RFL_OP_CONCAT, 0, 0, 1);
 }
 
-/* ReduceMean / Sum / Max / Min / Prod: axes from the attribute or input 1,
-   keepdims; one FLOP per input element. Small constants fold. */
+/* Reduce*: one FLOP per input element; small constants fold. */
 static rfl_result rfl__ox_reduce(rfl__ox_b *B, const rfl_onnx_node *n, rfl_op op) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *o = rfl__ox_out(B, n, 0);
-	int64_t ax[RFL_ONNX_MAX_RANK], od[RFL_ONNX_MAX_RANK];
-	int cnt, i, a, k = 0, mark[RFL_ONNX_MAX_RANK], keep = (int)rfl__ox_attr_i(n, "keepdims", 1), ok;
+	int64_t od[RFL_ONNX_MAX_RANK];
+	int cnt, i, k = 0, mark[RFL_ONNX_MAX_RANK], keep = (int)rfl__ox_attr_i(n, "keepdims", 1), ok;
 	rfl__ox_cost c;
 	rfl_result r = rfl__ox_need(B, x, "data");
-	if (r) return r;
-	cnt = rfl__ox_ints_arg(B, n, "axes", 1, ax, RFL_ONNX_MAX_RANK);
-	if (cnt == -2) return rfl__ox_not_const(B, "axes");
-	for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] = cnt <= 0 && !rfl__ox_attr_i(n, "noop_with_empty_axes", 0);
-	for (i = 0; i < cnt; i++) {
-		if (!rfl__ox_axis(ax[i], x->rank, &a)) return rfl__ox_bad(B, "axis out of range");
-		mark[a] = 1;
-	}
+	if (r || (r = rfl__ox_axes(B, n, x->rank, 0, mark, &cnt))) return r;
+	for (i = 0; i < RFL_ONNX_MAX_RANK; i++) mark[i] |= cnt <= 0 && !rfl__ox_attr_i(n, "noop_with_empty_axes", 0);
 	for (i = 0; i < x->rank; i++)
 		if (!mark[i]) od[k++] = x->dim[i];
 		else if (keep) od[k++] = 1;
@@ -12372,21 +12355,11 @@ static int rfl__ox_mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *o) {
 	return rfl__ox_mul(a, b, o) && rfl__ox_mul(*o, c, o);
 }
 
-/* LSTM, GRU and RNN (the ONNX spec): X [S, N, I] (layout 1: [N, S, I]),
-   W [D, G H, I], R [D, G H, H], B [D, 2 G H], sequence_lens [N], LSTM's
-   peepholes P [D, 3 H]; G gates (LSTM 4, GRU 3, RNN 1), D directions. Per
-   step, direction and sequence (default activations):
-	 mac   2 G H (I + H)                  x W^T and h R^T
-	 adds  G H (the two products), + 2 G H with B (Wb and Rb)
-	 LSTM  3 sigmoids (4 each) + 2 tanh (1 each) + c = f c + i g (3)
-		   + h = o tanh(c) (1): 18 H; peepholes (P c, added): 6 H
-	 GRU   2 sigmoids (8 H) + tanh (H) + r . h (H) + h = (1 - z) n + z h
-		   (4 H): 14 H; linear_before_reset moves Rbh inside r . (...),
-		   the same count
-	 RNN   tanh: H
-   Steps: S x N, or the sum of a constant sequence_lens (each at most S).
-   Outputs: Y [S, D, N, H] (layout 1: [N, S, D, H]), Y_h and Y_c [D, N, H]
-   (layout 1: [N, D, H]). */
+/* LSTM, GRU, RNN (the ONNX spec): X [S, N, I] (layout 1: [N, S, I]), G
+   gates (4, 3, 1), D directions. Per step, direction and sequence: mac
+   2 G H (I + H); adds G H, + 2 G H with B; gates LSTM 18 H (+ 6 H with
+   peepholes), GRU 14 H, RNN H (sigmoid 4, tanh 1). Steps: S x N, or the
+   sum of a constant sequence_lens. Y [S, D, N, H], Y_h, Y_c [D, N, H]. */
 static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1);
 	int lay = rfl__ox_attr_i(n, "layout", 0) != 0, k, i, bias = rfl__ox_in(B, n, 3) != 0;
@@ -12425,8 +12398,7 @@ static rfl_result rfl__ox_rnn(rfl__ox_b *B, const rfl_onnx_node *n, int G) {
 	return rfl__ox_conclude(B, n, RFL_OP_LINEAR, &c, 0);
 }
 
-/* Attention's scores as rfl_attention counts them: mac 2 S T (Dq + Dv),
-   a scale and a softmax (6) per score and head; times N sequences. */
+/* Scores as rfl_attention counts them: mac 2 N S T (Dq + Dv), 6 per score and head. */
 static int rfl__ox_attn_cost(uint64_t N, uint64_t S, uint64_t T, uint64_t Dq, uint64_t Dv, uint64_t heads,
 							 rfl__ox_cost *c) {
 	uint64_t st, a, b, sc;
@@ -12434,11 +12406,8 @@ static int rfl__ox_attn_cost(uint64_t N, uint64_t S, uint64_t T, uint64_t Dq, ui
 		   (c->mac = a + b) >= a && rfl__ox_mul3(st, heads, 6, &sc) && (c->flops = c->mac + sc) >= sc;
 }
 
-/* com.microsoft Attention: input [N, S, I] x weights [I, Hq + Hk + Hv]
-   (+ bias) -> q, k, v; past [2, N, heads, P, Hk / heads] makes T = P + S
-   keys. mac = 2 N S I (Hq + Hk + Hv) + the scores' (rfl__ox_attn_cost);
-   the bias adds N S (Hq + Hk + Hv). Outputs: [N, S, Hv], present
-   [2, N, heads, T, Hk / heads]. */
+/* com.microsoft Attention: [N, S, I] x [I, Hq + Hk + Hv] (+ bias) -> q, k,
+   v; past [2, N, heads, P, Hk / heads]: T = P + S keys. */
 static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *x = rfl__ox_in(B, n, 0), *w = rfl__ox_in(B, n, 1), *past = rfl__ox_in(B, n, 4);
 	const int64_t *qkv;
@@ -12479,8 +12448,7 @@ static rfl_result rfl__ox_ms_attention(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_conclude(B, n, RFL_OP_ATTENTION, &c, 0);
 }
 
-/* Width and length of a com.microsoft MultiHeadAttention key or value:
-   [N, L, D], [N, heads, L, D / heads], or packed [N, L, heads, 2, D / heads]. */
+/* Width and length of a key or value: [N, L, D], [N, heads, L, D / heads], packed. */
 static int rfl__ox_mha_kv(const rfl__ox_slot *s, int64_t *L, int64_t *D) {
 	if (s->rank == 3) *L = s->dim[1], *D = s->dim[2];
 	else if (s->rank == 4) *L = s->dim[2], *D = s->dim[1] * s->dim[3];
@@ -12489,12 +12457,8 @@ static int rfl__ox_mha_kv(const rfl__ox_slot *s, int64_t *L, int64_t *D) {
 	return 1;
 }
 
-/* com.microsoft MultiHeadAttention: query [N, S, D] (or packed q, k, v
-   [N, S, heads, 3, D / heads]), key and value as rfl__ox_mha_kv reads
-   them, past_key [N, heads, P, D / heads] making T = P + L keys. FLOPs:
-   rfl__ox_attn_cost, plus the bias adds N (S D + L D + L Dv). Outputs:
-   [N, S, Dv], present_key [N, heads, T, D / heads], present_value
-   [N, heads, T, Dv / heads]. */
+/* com.microsoft MultiHeadAttention: query [N, S, D] (or packed [N, S,
+   heads, 3, D / heads]); past_key [N, heads, P, D / heads]: T = P + L. */
 static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot *q = rfl__ox_in(B, n, 0), *k = rfl__ox_in(B, n, 1), *v = rfl__ox_in(B, n, 2),
 				 *pk = rfl__ox_in(B, n, 6);
@@ -12533,8 +12497,7 @@ static rfl_result rfl__ox_mha(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_conclude(B, n, RFL_OP_ATTENTION, &c, 0);
 }
 
-/* An einsum label: a-z 0..25, A-Z 26..51; the dims "..." stands for are
-   52..59, right-aligned as broadcasting aligns them. */
+/* An einsum label: a-z 0..25, A-Z 26..51; "..." 52..59, right-aligned. */
 #define RFL__OX_EIN_LABELS 60
 static int rfl__ox_ein_label(char ch) {
 	if (ch >= 'a' && ch <= 'z') return ch - 'a';
@@ -12542,9 +12505,8 @@ static int rfl__ox_ein_label(char ch) {
 	return -1;
 }
 
-/* One term of an equation into lab (the labels of each dim); rank < 0
-   for the output, whose "..." has *ell dims (else *ell gets the most any
-   operand's has). The label count, or -1 when malformed. */
+/* One term's labels into lab (rank < 0: the output, "..." of *ell dims,
+   else *ell gets the most); the label count, -1 when malformed. */
 static int rfl__ox_ein_term(const char **pp, int rank, int *ell, int *lab) {
 	const char *p = *pp, *q;
 	int m = 0, letters = 0, seen = 0, i, e;
@@ -12566,11 +12528,9 @@ static int rfl__ox_ein_term(const char **pp, int rank, int *ell, int *lab) {
 	return (rank >= 0 && m != rank) ? -1 : m;
 }
 
-/* Einsum, any equation (no "->": "..." then the labels used once, in
-   ASCII order). P = the product of every label's size. k >= 2 operands:
-   k P FLOPs, all mac, when a label is summed (two: 2 P, as MatMul's
-   2 M N K), else (k - 1) P; one operand: P when a label is summed, else 0
-   (a transpose or a diagonal). */
+/* Einsum, any equation. P = the product of every label's size; k >= 2
+   operands: k P FLOPs (mac) when a label is summed, else (k - 1) P; one
+   operand: P when a label is summed, else 0. */
 static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
 	const char *eq = rfl__ox_attr_s(n, "equation"), *p = eq;
 	int lab[RFL_ONNX_MAX_RANK];
@@ -12626,9 +12586,7 @@ static rfl_result rfl__ox_einsum(rfl__ox_b *B, const rfl_onnx_node *n) {
 	return rfl__ox_conclude(B, n, op, &c, 0);
 }
 
-/* Sum, Mean, Max, Min of k inputs (broadcast): k - 1 FLOPs per output
-   element (Mean: k); one input is an alias; two-input Max and Min are
-   binary ops (they fold). */
+/* Sum, Mean, Max, Min of k inputs: k - 1 FLOPs per output (Mean: k). */
 static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 	rfl__ox_slot acc, *x, *o = rfl__ox_out(B, n, 0);
 	int64_t od[RFL_ONNX_MAX_RANK];
@@ -12650,9 +12608,8 @@ static rfl_result rfl__ox_variadic(rfl__ox_b *B, const rfl_onnx_node *n) {
 					   rfl__ox_count(o, &ok) * (uint64_t)(n->n_inputs - 1 + mean), 0, 0);
 }
 
-/* The shape and cost rule of n's op; RFL_ERR_UNKNOWN_NAME when none. A row
-   an op: its function, or a rule with its argument (unary: the record's
-   op, FLOPs per element as in [6], activation). */
+/* The rule of n's op (RFL_ERR_UNKNOWN_NAME: none): a function, or a rule and its
+   argument (unary: the record's op, FLOPs per element as in [6], activation). */
 typedef rfl_result (*rfl__ox_fn)(rfl__ox_b *B, const rfl_onnx_node *n);
 enum { RFL__OXR_FN, RFL__OXR_UN, RFL__OXR_BIN, RFL__OXR_CONV, RFL__OXR_POOL, RFL__OXR_GPOOL,
 	   RFL__OXR_REDUCE, RFL__OXR_SQUEEZE, RFL__OXR_RNN, RFL__OXR_MS /* com.microsoft's */ };
@@ -12810,9 +12767,8 @@ static rfl_result rfl__ox_inputs_init(rfl__ox_b *B) {
 	return RFL_OK;
 }
 
-/* The batch axis of the graph inputs: 1 when the first input is the X of
-   a recurrent node in its default layout [seq, batch, input], directly or
-   as the ids [seq, batch] of an embedding (Gather on axis 0), else 0. */
+/* The graph inputs' batch axis: 1 when the first input is a recurrent node's X
+   [seq, batch, input] (default layout), or its ids through a Gather, else 0. */
 static int rfl__ox_batch_axis(const rfl_onnx_graph *g) {
 	int i, x, p;
 	if (g->input_count < 1 || g->values[g->inputs[0]].rank < 2) return 0;
@@ -12913,8 +12869,7 @@ RFL_API rfl_result rfl_onnx_read_buffer(rfl_onnx_state *st, const void *data, si
 
 #ifndef RFL_NO_STDIO
 #include <stdio.h>
-/* 512-byte reads (a small frame; stdio buffers); skipped payloads are
-   seeked over, in steps a long holds. */
+/* 512-byte reads; payloads seeked over in steps a long holds. */
 RFL_API rfl_result rfl_onnx_read_stream(rfl_onnx_state *st, FILE *f, void *arena, size_t size,
 										rfl_onnx_graph *g) {
 	unsigned char buf[512];
