@@ -22920,20 +22920,13 @@ typedef struct rfl__ck_rd {
 
 static rfl_result rfl__ck_fail(rfl__ck_rd *r, rfl_result code, int tok, size_t extra,
 							   const char *field, const char *msg) {
-	size_t i, off = tok >= 0 ? r->doc.t[tok].start + extra : 0;
-	uint64_t line = 1, col = 1;
+	size_t off = tok >= 0 ? r->doc.t[tok].start + extra : 0;
 	if (tok >= 0 && r->doc.t[tok].type == RFL_JSON_STR && off > 0 && extra == 0) off--;
-	for (i = 0; i < off && i < r->doc.len; i++) {
-		if (r->doc.src[i] == '\n') line++, col = 1;
-		else col++;
-	}
-	r->err->code = code;
-	r->err->line = tok >= 0 ? line : 0, r->err->col = tok >= 0 ? col : 0;
+	rfl__err_at(r->err, r->doc.src, off < r->doc.len ? off : r->doc.len);
 	r->err->offset = off;
-	rfl__finish(r->err->where, sizeof r->err->where,
-				rfl__puts(r->err->where, sizeof r->err->where, 0, field));
-	rfl__finish(r->err->msg, sizeof r->err->msg, rfl__puts(r->err->msg, sizeof r->err->msg, 0, msg));
-	return code;
+	if (tok < 0) r->err->line = r->err->col = 0;
+	rfl__err_where(r->err, field);
+	return rfl__err_set(r->err, code, msg);
 }
 
 /* "prefix.key" into buf */
