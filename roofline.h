@@ -3061,9 +3061,6 @@ RFL_API void rfl_canvas_clear(rfl_canvas *c, rfl_color color);
 /* A segment with round ends, width in pixels (clamped to 0.1..1000). */
 RFL_API void rfl_draw_line(rfl_canvas *c, double x0, double y0, double x1, double y1,
 						   double width, rfl_color color);
-/* Dashes of `on` pixels, `off` apart (on + off < 2, or either <= 0: solid). */
-RFL_API void rfl_draw_dashed(rfl_canvas *c, double x0, double y0, double x1, double y1,
-							 double width, double on, double off, rfl_color color);
 /* Connected segments through n points xy[2i], xy[2i+1]; non-finite points
    break the line. dash_on <= 0: solid. */
 RFL_API void rfl_draw_polyline(rfl_canvas *c, const double *xy, int n, double width,
@@ -3073,9 +3070,6 @@ RFL_API void rfl_fill_rect(rfl_canvas *c, double x, double y, double w, double h
 						   rfl_color color);
 RFL_API void rfl_draw_rect(rfl_canvas *c, double x, double y, double w, double h,
 						   double width, rfl_color color);
-RFL_API void rfl_fill_circle(rfl_canvas *c, double cx, double cy, double r, rfl_color color);
-RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, double width,
-							 rfl_color color);
 /* A filled polygon (non-zero winding) through n <= RFL_POLY_MAX points:
    RFL_ERR_ARG, RFL_ERR_NOT_FINITE (nothing drawn). */
 #define RFL_POLY_MAX 256
@@ -19415,8 +19409,8 @@ static void rfl__dash_clipped(rfl_canvas *c, double x0, double y0, double x1, do
 	rfl__phase_walk(phase, rfl__dist(cx1, cy1, x1, y1), period);
 }
 
-RFL_API void rfl_draw_dashed(rfl_canvas *c, double x0, double y0, double x1, double y1,
-							 double width, double on, double off, rfl_color color) {
+static void rfl__dashed(rfl_canvas *c, double x0, double y0, double x1, double y1, double width,
+						double on, double off, rfl_color color) {
 	double xy[4];
 	xy[0] = x0, xy[1] = y0, xy[2] = x1, xy[3] = y1;
 	rfl_draw_polyline(c, xy, 2, width, on, off, color);
@@ -19505,14 +19499,6 @@ static void rfl__disc(rfl_canvas *c, double cx, double cy, double r, double ring
 	}
 }
 
-RFL_API void rfl_fill_circle(rfl_canvas *c, double cx, double cy, double r, rfl_color color) {
-	rfl__disc(c, cx, cy, r, -1, color);
-}
-RFL_API void rfl_draw_circle(rfl_canvas *c, double cx, double cy, double r, double width,
-							 rfl_color color) {
-	if (!(width >= 0.1)) width = 0.1;
-	rfl__disc(c, cx, cy, r, width * 0.5, color);
-}
 
 /* ---- polygons
    Scanline fill, non-zero winding: RFL__SUB sub-scanlines a pixel row,
@@ -20235,7 +20221,7 @@ static void rfl__leg_draw(rfl_canvas *c, const rfl__legend *l, double x, double 
 		switch (l->kind[i]) {
 		case 1: rfl_fill_rect(c, mx - 5 * s, cy - 4 * s, 10 * s, 8 * s, l->color[i]); break;
 		case 2:
-			rfl_draw_circle(c, mx, cy, 4.5 * s, 1.5 * s, RFL__WARN);
+			rfl__disc(c, mx, cy, 4.5 * s, 0.75 * s, RFL__WARN);
 			rfl_draw_text(c, mx + 0.5, cy, "!", s, RFL_TEXT_CENTER | RFL_TEXT_MIDDLE, RFL__WARN);
 			break;
 		case 3: break;
@@ -21122,15 +21108,15 @@ static void rfl__panel_roofs(rfl_canvas *c, const rfl__panel *P) {
 			rfl_draw_polyline(c, r.xy, r.n, 0.6 + 0.7 * s, 6.0 * s, 4.0 * s, RFL__LIGHT);
 	for (p = 0; p < RFL_PREC_COUNT; p++)
 		if (rfl__main_px(P, p, &r) && r.has_ridge)
-			rfl_draw_dashed(c, r.rx, r.ry, r.rx, P->plot.y1, 1, 2.0 * s, 3.0 * s, 0xFFB8B8B8u);
+			rfl__dashed(c, r.rx, r.ry, r.rx, P->plot.y1, 1, 2.0 * s, 3.0 * s, 0xFFB8B8B8u);
 	for (p = 0; p < RFL_PREC_COUNT; p++)
 		if (rfl__main_px(P, p, &r)) rfl_draw_polyline(c, r.xy, r.n, lw, 0, 0, RFL__INK);
 	for (p = 0; p < RFL_PREC_COUNT; p++) /* measured beside the datasheet: dashed */
 		if (rfl__meas_px(P, p, &r)) rfl_draw_polyline(c, r.xy, r.n, lw, 7.0 * s, 4.0 * s, RFL__MEAS_INK);
 	for (p = 0; p < RFL_PREC_COUNT; p++)
 		if (rfl__main_px(P, p, &r) && r.has_ridge) {
-			rfl_fill_circle(c, r.rx, r.ry, 2.5 * s + 1, RFL__INK);
-			rfl_fill_circle(c, r.rx, r.ry, 1.2 * s, RFL_RGB(255, 255, 255));
+			rfl__disc(c, r.rx, r.ry, 2.5 * s + 1, -1, RFL__INK);
+			rfl__disc(c, r.rx, r.ry, 1.2 * s, -1, RFL_RGB(255, 255, 255));
 		}
 }
 
@@ -21145,7 +21131,7 @@ static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__ser
 		for (j = i + 1; j < d->n_points; j++) {
 			const rfl_point *bp = &d->points[j];
 			if (bp->link != a->link || !rfl__point_ok(bp) || !rfl__on_panel(bp, k, d->n_machines)) continue;
-			rfl_draw_dashed(c, rfl__amap(&P->x, a->ai), rfl__amap(&P->y, a->flops_per_s),
+			rfl__dashed(c, rfl__amap(&P->x, a->ai), rfl__amap(&P->y, a->flops_per_s),
 							rfl__amap(&P->x, bp->ai), rfl__amap(&P->y, bp->flops_per_s), 0.5 + 0.5 * s,
 							4.0 * s, 3.0 * s, 0xFF9A9A9Au);
 			break; /* a chain: each point to the next of its link */
@@ -21170,7 +21156,7 @@ static void rfl__panel_points(rfl_canvas *c, const rfl__panel *P, const rfl__ser
 				rfl_draw_marker(c, mk, px, py, sz + 2.5 * s, 0, RFL_RGB(255, 255, 255));
 			rfl_draw_marker(c, mk, px, py, sz, pt->estimate, weighted ? (col & 0x00FFFFFFu) | 0xD0000000u : col);
 			if (rfl__above_roof(P->m, P->lv, pt)) {
-				rfl_draw_circle(c, px, py, sz / 2 + 4 * s, 1.5 * s, RFL__WARN);
+				rfl__disc(c, px, py, sz / 2 + 4 * s, 0.75 * s, RFL__WARN);
 				rfl_draw_text(c, px + sz / 2 + 5 * s, py - sz / 2 - 3 * s, "!", s + 1,
 							  RFL_TEXT_LEFT | RFL_TEXT_BOTTOM, RFL__WARN);
 			}
@@ -21588,7 +21574,7 @@ RFL_API rfl_result rfl_chart_scatter(rfl_canvas *c, const rfl_scatter_desc *d) {
 		for (k = i + 1; k < d->n_points; k++) {
 			const rfl_xy *bp = &d->points[k];
 			if (bp->link != a->link || !rfl__xy_ok(bp, S.x.log, S.y.log)) continue;
-			rfl_draw_dashed(c, rfl__amap(&S.x, a->x), rfl__amap(&S.y, a->y), rfl__amap(&S.x, bp->x),
+			rfl__dashed(c, rfl__amap(&S.x, a->x), rfl__amap(&S.y, a->y), rfl__amap(&S.x, bp->x),
 							rfl__amap(&S.y, bp->y), 0.5 + 0.5 * s, 4.0 * s, 3.0 * s, 0xFF9A9A9Au);
 			break;
 		}
@@ -22875,20 +22861,13 @@ typedef struct rfl__ck_rd {
 
 static rfl_result rfl__ck_fail(rfl__ck_rd *r, rfl_result code, int tok, size_t extra,
 							   const char *field, const char *msg) {
-	size_t i, off = tok >= 0 ? r->doc.t[tok].start + extra : 0;
-	uint64_t line = 1, col = 1;
+	size_t off = tok >= 0 ? r->doc.t[tok].start + extra : 0;
 	if (tok >= 0 && r->doc.t[tok].type == RFL_JSON_STR && off > 0 && extra == 0) off--;
-	for (i = 0; i < off && i < r->doc.len; i++) {
-		if (r->doc.src[i] == '\n') line++, col = 1;
-		else col++;
-	}
-	r->err->code = code;
-	r->err->line = tok >= 0 ? line : 0, r->err->col = tok >= 0 ? col : 0;
+	rfl__err_at(r->err, r->doc.src, off < r->doc.len ? off : r->doc.len);
 	r->err->offset = off;
-	rfl__finish(r->err->where, sizeof r->err->where,
-				rfl__puts(r->err->where, sizeof r->err->where, 0, field));
-	rfl__finish(r->err->msg, sizeof r->err->msg, rfl__puts(r->err->msg, sizeof r->err->msg, 0, msg));
-	return code;
+	if (tok < 0) r->err->line = r->err->col = 0;
+	rfl__err_where(r->err, field);
+	return rfl__err_set(r->err, code, msg);
 }
 
 /* "prefix.key" into buf */

@@ -97,7 +97,10 @@ static void draw_primitives(rfl_canvas *c, fz_in *in, const unsigned char *px, s
 		char text[2048];
 		switch (fz_u8(in) % 12) {
 		case 0: rfl_draw_line(c, a, b, cc, d, w, col); break;
-		case 1: rfl_draw_dashed(c, a, b, cc, d, w, fz_double(in), fz_double(in), col); break;
+		case 1:
+			xy[0] = a, xy[1] = b, xy[2] = cc, xy[3] = d;
+			rfl_draw_polyline(c, xy, 2, w, fz_double(in), fz_double(in), col);
+			break;
 		case 2: case 3:
 			np = any_int(in, 0, 300);
 			if (np < 0 || np > 300) np = 300 + (np & 1); /* a bad count: still only 300 points here */
@@ -110,8 +113,7 @@ static void draw_primitives(rfl_canvas *c, fz_in *in, const unsigned char *px, s
 			break;
 		case 4: rfl_fill_rect(c, a, b, cc, d, col); break;
 		case 5: rfl_draw_rect(c, a, b, cc, d, w, col); break;
-		case 6: rfl_fill_circle(c, a, b, cc, col); break;
-		case 7: rfl_draw_circle(c, a, b, cc, w, col); break;
+		case 6: case 7: rfl_draw_marker(c, RFL_MARKER_CIRCLE, a, b, cc, fz_u8(in) & 1, col); break;
 		case 8: rfl_draw_marker(c, (rfl_marker)any_int(in, 0, RFL_MARKER_COUNT), a, b, cc, fz_u8(in) & 1, col); break;
 		case 9: {
 			const char *t = label(in, text, sizeof text);

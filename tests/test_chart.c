@@ -155,11 +155,10 @@ static void hostile_draws(rfl_canvas *c) {
 			double a = vals[i], b = vals[j];
 			rfl_draw_line(c, a, b, b, a, 3, RFL_RGB(0, 0, 0));
 			rfl_draw_line(c, -5, a, 5000, b, a, RFL_RGBA(10, 20, 30, 128));
-			rfl_draw_dashed(c, a, 1, 3, b, 2, a, b, RFL_RGB(1, 2, 3));
+			poly[0] = a, poly[1] = 1, poly[2] = 3, poly[3] = b;
+			rfl_draw_polyline(c, poly, 2, 2, a, b, RFL_RGB(1, 2, 3));
 			rfl_fill_rect(c, a, b, b, a, RFL_RGB(200, 0, 0));
 			rfl_draw_rect(c, a, b, 10, 10, a, RFL_RGB(0, 200, 0));
-			rfl_fill_circle(c, a, b, a, RFL_RGB(0, 0, 200));
-			rfl_draw_circle(c, a, 2, b, a, RFL_RGB(0, 0, 200));
 			for (k = 0; k < RFL_MARKER_COUNT + 2; k++)
 				rfl_draw_marker(c, (rfl_marker)k, a, b, b, k & 1, RFL_RGB(9, 9, 9));
 			rfl_draw_text(c, a, b, "Hello^-12 world", i % 10 - 1, (j * 7) & 31, RFL_RGB(0, 0, 0));
@@ -298,7 +297,7 @@ static void test_primitives(void) {
 	RT_EQ_INT(px(&c, 15, 12)[0], 255);
 	RT_EQ_INT(px(&c, 35, 10)[0], 255); /* past the end cap */
 	/* disc radius 4 at (20.5, 20.5): centre ink, (20, 26) outside */
-	rfl_fill_circle(&c, 20.5, 20.5, 4, RFL_RGB(0, 0, 255));
+	rfl_draw_marker(&c, RFL_MARKER_CIRCLE, 20.5, 20.5, 8, 0, RFL_RGB(0, 0, 255));
 	p = px(&c, 20, 20);
 	RT_CHECK(p[0] == 0 && p[2] == 255);
 	RT_EQ_INT(px(&c, 20, 26)[0], 255);
