@@ -16877,14 +16877,6 @@ static int rfl__z_decode(uint64_t bb, int nb, const uint16_t *cnt, const uint16_
 	return -1;
 }
 
-static const uint16_t rfl__z_lbase[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-										  35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-static const unsigned char rfl__z_lext[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-											  3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-static const uint16_t rfl__z_dbase[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129,
-										  193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
-										  6145, 8193, 12289, 16385, 24577};
-
 /* Hand the window's new bytes to out() and the check. */
 static rfl_result rfl__z_flush(rfl_inflate *z) {
 	rfl__zmem *m = (rfl__zmem *)z->mem;
@@ -16942,16 +16934,19 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
 			continue;
 		}
 		if (s == 256) { RFL__ZDROP(u1); z->st = z->final ? RFL__Z_TRAIL : RFL__Z_BLOCK, z->i = 0; break; }
-		lx = rfl__z_lext[s - 257];
+		s -= 257; /* RFC 1951 3.2.5's tables, as their pattern */
+		lx = s < 8 || s == 28 ? 0 : s / 4 - 1;
 		if (u1 + lx > z->nb) break;
-		len = rfl__z_lbase[s - 257] + (uint32_t)((z->bb >> u1) & ((1u << lx) - 1));
+		len = (s < 8 ? (uint32_t)s + 3 : s == 28 ? 258u : ((4u + (uint32_t)(s & 3)) << lx) + 3) +
+			  (uint32_t)((z->bb >> u1) & ((1u << lx) - 1));
 		need = u1 + lx;
 		d = rfl__z_decode(z->bb >> need, z->nb - need, m->dcnt, m->dsym, m->dfast, &u2);
 		if (d == -2) break;
 		if (d < 0 || d > 29) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid distance code"); break; }
 		dx = d < 4 ? 0 : d / 2 - 1;
 		if (need + u2 + dx > z->nb) break;
-		dist = rfl__z_dbase[d] + (uint32_t)((z->bb >> (need + u2)) & ((1u << dx) - 1));
+		dist = (d < 4 ? (uint32_t)d + 1 : ((2u + (uint32_t)(d & 1)) << dx) + 1) +
+			   (uint32_t)((z->bb >> (need + u2)) & ((1u << dx) - 1));
 		if (dist > z->out_bytes + (z->wpos - z->fpos)) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "a distance before the start of the output"); break; }
 		RFL__ZDROP(need + u2 + dx);
 		from = (z->wpos - dist) & 32767u;
