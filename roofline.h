@@ -15425,19 +15425,20 @@ RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t
 	k->hard[i] = bad | (n & ins) | (r & ~ins & ~(n >> 1));
 }
 
+/* nb blocks from b: the statements given set q, c, n, r and ins */
+#define RFL__BLK_LOOP(...) do { \
+		int i; \
+		uint64_t cy[3], q, c, n, r, ins; \
+		cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok; \
+		for (i = 0; i < nb; i++, b += 64) { \
+			__VA_ARGS__ rfl__blk_logic(k, i, q, c, n, r, ins, cy); \
+		} \
+		k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2]; \
+	} while (0)
 static void rfl__blk_fill(rfl__blks *k, const unsigned char *b, int nb) {
-	int i;
-	uint64_t cy[3];
-	cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
-	for (i = 0; i < nb; i++, b += 64) {
-		uint64_t q, c, n, r, ins;
-		rfl__masks64(b, &q, &c, &n, &r);
-		ins = q;
-		ins ^= ins << 1, ins ^= ins << 2, ins ^= ins << 4;
-		ins ^= ins << 8, ins ^= ins << 16, ins ^= ins << 32;
-		rfl__blk_logic(k, i, q, c, n, r, ins, cy);
-	}
-	k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
+	RFL__BLK_LOOP(rfl__masks64(b, &q, &c, &n, &r); ins = q;
+				  ins ^= ins << 1, ins ^= ins << 2, ins ^= ins << 4;
+				  ins ^= ins << 8, ins ^= ins << 16, ins ^= ins << 32;);
 }
 
 /* AVX2 / AVX-512 and PCLMUL by CPUID (target attributes: no -mavx2). */
@@ -15452,35 +15453,23 @@ __attribute__((target("avx2,pclmul"))) static void rfl__blk_fill_avx2(rfl__blks 
 																	  int nb) {
 	const __m256i vq = _mm256_set1_epi8('"'), vc = _mm256_set1_epi8(','),
 				  vn = _mm256_set1_epi8('\n'), vr = _mm256_set1_epi8('\r');
-	int i;
-	uint64_t cy[3];
-	cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
-	for (i = 0; i < nb; i++, b += 64) {
-		const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)b),
-					  hi = _mm256_loadu_si256((const __m256i *)(const void *)(b + 32));
 #define RFL__MM(v) ((uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, v)) | \
 					(uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, v)) << 32)
-		uint64_t q = RFL__MM(vq), c = RFL__MM(vc), n = RFL__MM(vn), r = RFL__MM(vr);
+	RFL__BLK_LOOP(const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)b),
+					  hi = _mm256_loadu_si256((const __m256i *)(const void *)(b + 32));
+				  q = RFL__MM(vq), c = RFL__MM(vc), n = RFL__MM(vn), r = RFL__MM(vr);
+				  ins = rfl__inside_clmul(q););
 #undef RFL__MM
-		rfl__blk_logic(k, i, q, c, n, r, rfl__inside_clmul(q), cy);
-	}
-	k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
 /* AVX-512BW: one load and four compares straight into 64-bit masks. */
 __attribute__((target("avx512f,avx512bw,pclmul,bmi"))) static void
 rfl__blk_fill_avx512(rfl__blks *k, const unsigned char *b, int nb) {
 	const __m512i vq = _mm512_set1_epi8('"'), vc = _mm512_set1_epi8(','),
 				  vn = _mm512_set1_epi8('\n'), vr = _mm512_set1_epi8('\r');
-	int i;
-	uint64_t cy[3];
-	cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
-	for (i = 0; i < nb; i++, b += 64) {
-		const __m512i v = _mm512_loadu_si512((const void *)b);
-		uint64_t q = _mm512_cmpeq_epi8_mask(v, vq), c = _mm512_cmpeq_epi8_mask(v, vc),
-				 n = _mm512_cmpeq_epi8_mask(v, vn), r = _mm512_cmpeq_epi8_mask(v, vr);
-		rfl__blk_logic(k, i, q, c, n, r, rfl__inside_clmul(q), cy);
-	}
-	k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
+	RFL__BLK_LOOP(const __m512i v = _mm512_loadu_si512((const void *)b);
+				  q = _mm512_cmpeq_epi8_mask(v, vq), c = _mm512_cmpeq_epi8_mask(v, vc);
+				  n = _mm512_cmpeq_epi8_mask(v, vn), r = _mm512_cmpeq_epi8_mask(v, vr);
+				  ins = rfl__inside_clmul(q););
 }
 /* The (j+1)-th set bit of x by PDEP (level 2 only: slow on Zen 1 and 2). */
 __attribute__((target("bmi,bmi2"))) static inline uint64_t rfl__sel_pdep(uint64_t x, uint32_t j) {
@@ -15537,6 +15526,7 @@ rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
 	return 1;
 }
 #endif
+#undef RFL__BLK_LOOP
 
 /* The walker's body is compiled once per instruction set (simd: 0
    baseline, 1 AVX2, 2 AVX-512BW), each with its popcnt and BMI. RFL__SELECT
