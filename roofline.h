@@ -16467,8 +16467,7 @@ static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned ch
 		if (*q++ != '"') return 0;
 		k = 0;
 		if (!args && e - q >= 8) { /* an event's usual keys with `": ` (as Kineto writes them) as one word */
-			uint64_t w = (uint64_t)q[0] | (uint64_t)q[1] << 8 | (uint64_t)q[2] << 16 | (uint64_t)q[3] << 24 |
-						 (uint64_t)q[4] << 32 | (uint64_t)q[5] << 40 | (uint64_t)q[6] << 48 | (uint64_t)q[7] << 56;
+			uint64_t w = rfl__le64(q);
 			uint64_t w5 = w & 0xFFFFFFFFFFull, w6 = w & 0xFFFFFFFFFFFFull, w7 = w & 0xFFFFFFFFFFFFFFull;
 			const uint64_t s2 = 0x203A22ull << 16, s3 = s2 << 8, s4 = s2 << 16;
 			if (w5 == (RFL__K4('p', 'h', 0, 0) | s2)) f = RFL__JF_PH, k = 2;
@@ -16877,7 +16876,7 @@ static rfl_result rfl__z_flush(rfl_inflate *z) {
 	if (z->kind == RFL_INFLATE_GZIP) {
 		c = ~c;
 		for (i = 0; i + 8 <= n; i += 8) { /* the CRC is linear: eight bytes' tables at once */
-			uint32_t a = c ^ ((uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24);
+			uint32_t a = c ^ (uint32_t)rfl__le64(p + i);
 			c = m->crc[7][a & 255] ^ m->crc[6][(a >> 8) & 255] ^ m->crc[5][(a >> 16) & 255] ^ m->crc[4][a >> 24] ^
 				m->crc[3][p[i + 4]] ^ m->crc[2][p[i + 5]] ^ m->crc[1][p[i + 6]] ^ m->crc[0][p[i + 7]];
 		}
