@@ -14406,12 +14406,9 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
 	if (st->locale == RFL_LOCALE_US && !okus) okeu = rfl__read_conv(s, n, '.', ',', u, &eu);
 	if (!okus && !okeu)
 		return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
-	if (st->locale == RFL_LOCALE_US && !okus)
-		return rfl__fail_field(st, RFL_ERR_LOCALE, "'", s, n,
-							   "' does not read as a US-convention number (1,234.5)");
-	if (st->locale == RFL_LOCALE_EU && !okeu)
-		return rfl__fail_field(st, RFL_ERR_LOCALE, "'", s, n,
-							   "' does not read as a European-convention number (1.234,5)");
+	if ((st->locale == RFL_LOCALE_US && !okus) || (st->locale == RFL_LOCALE_EU && !okeu))
+		return rfl__fail_field(st, RFL_ERR_LOCALE, "'", s, n, okus ? "' does not read as a European-"
+							   "convention number (1.234,5)" : "' does not read as a US-convention number (1,234.5)");
 	if (st->locale == RFL_LOCALE_AUTO) {
 		if (okus && !okeu) st->locale = RFL_LOCALE_US;
 		else if (okeu && !okus) st->locale = RFL_LOCALE_EU;
