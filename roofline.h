@@ -14355,12 +14355,9 @@ static rfl_result rfl__put_value(rfl_reduce_state *st, int role, const char *s, 
 	if (st->locale == RFL_LOCALE_US && !okus) okeu = rfl__read_conv(s, n, '.', ',', u, &eu);
 	if (!okus && !okeu)
 		return rfl__fail_field(st, RFL_ERR_NUMBER, "not a number: '", s, n, "'");
-	if (st->locale == RFL_LOCALE_US && !okus)
-		return rfl__fail_field(st, RFL_ERR_LOCALE, "'", s, n,
-							   "' does not read as a US-convention number (1,234.5)");
-	if (st->locale == RFL_LOCALE_EU && !okeu)
-		return rfl__fail_field(st, RFL_ERR_LOCALE, "'", s, n,
-							   "' does not read as a European-convention number (1.234,5)");
+	if ((st->locale == RFL_LOCALE_US && !okus) || (st->locale == RFL_LOCALE_EU && !okeu))
+		return rfl__fail_field(st, RFL_ERR_LOCALE, "'", s, n, okus ? "' does not read as a European-"
+							   "convention number (1.234,5)" : "' does not read as a US-convention number (1,234.5)");
 	if (st->locale == RFL_LOCALE_AUTO) {
 		if (okus && !okeu) st->locale = RFL_LOCALE_US;
 		else if (okeu && !okus) st->locale = RFL_LOCALE_EU;
@@ -15374,19 +15371,20 @@ RFL__ALWAYS_INLINE void rfl__blk_logic(rfl__blks *k, int i, uint64_t q, uint64_t
 	k->hard[i] = bad | (n & ins) | (r & ~ins & ~(n >> 1));
 }
 
+/* nb blocks from b: the statements given set q, c, n, r and ins */
+#define RFL__BLK_LOOP(...) do { \
+		int i; \
+		uint64_t cy[3], q, c, n, r, ins; \
+		cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok; \
+		for (i = 0; i < nb; i++, b += 64) { \
+			__VA_ARGS__ rfl__blk_logic(k, i, q, c, n, r, ins, cy); \
+		} \
+		k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2]; \
+	} while (0)
 static void rfl__blk_fill(rfl__blks *k, const unsigned char *b, int nb) {
-	int i;
-	uint64_t cy[3];
-	cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
-	for (i = 0; i < nb; i++, b += 64) {
-		uint64_t q, c, n, r, ins;
-		rfl__masks64(b, &q, &c, &n, &r);
-		ins = q;
-		ins ^= ins << 1, ins ^= ins << 2, ins ^= ins << 4;
-		ins ^= ins << 8, ins ^= ins << 16, ins ^= ins << 32;
-		rfl__blk_logic(k, i, q, c, n, r, ins, cy);
-	}
-	k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
+	RFL__BLK_LOOP(rfl__masks64(b, &q, &c, &n, &r); ins = q;
+				  ins ^= ins << 1, ins ^= ins << 2, ins ^= ins << 4;
+				  ins ^= ins << 8, ins ^= ins << 16, ins ^= ins << 32;);
 }
 
 /* AVX2 / AVX-512 and PCLMUL by CPUID (target attributes: no -mavx2). */
@@ -15401,35 +15399,23 @@ __attribute__((target("avx2,pclmul"))) static void rfl__blk_fill_avx2(rfl__blks 
 																	  int nb) {
 	const __m256i vq = _mm256_set1_epi8('"'), vc = _mm256_set1_epi8(','),
 				  vn = _mm256_set1_epi8('\n'), vr = _mm256_set1_epi8('\r');
-	int i;
-	uint64_t cy[3];
-	cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
-	for (i = 0; i < nb; i++, b += 64) {
-		const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)b),
-					  hi = _mm256_loadu_si256((const __m256i *)(const void *)(b + 32));
 #define RFL__MM(v) ((uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, v)) | \
 					(uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, v)) << 32)
-		uint64_t q = RFL__MM(vq), c = RFL__MM(vc), n = RFL__MM(vn), r = RFL__MM(vr);
+	RFL__BLK_LOOP(const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)b),
+					  hi = _mm256_loadu_si256((const __m256i *)(const void *)(b + 32));
+				  q = RFL__MM(vq), c = RFL__MM(vc), n = RFL__MM(vn), r = RFL__MM(vr);
+				  ins = rfl__inside_clmul(q););
 #undef RFL__MM
-		rfl__blk_logic(k, i, q, c, n, r, rfl__inside_clmul(q), cy);
-	}
-	k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
 }
 /* AVX-512BW: one load and four compares straight into 64-bit masks. */
 __attribute__((target("avx512f,avx512bw,pclmul,bmi"))) static void
 rfl__blk_fill_avx512(rfl__blks *k, const unsigned char *b, int nb) {
 	const __m512i vq = _mm512_set1_epi8('"'), vc = _mm512_set1_epi8(','),
 				  vn = _mm512_set1_epi8('\n'), vr = _mm512_set1_epi8('\r');
-	int i;
-	uint64_t cy[3];
-	cy[0] = k->inside_carry, cy[1] = k->prev_cq, cy[2] = k->prev_ok;
-	for (i = 0; i < nb; i++, b += 64) {
-		const __m512i v = _mm512_loadu_si512((const void *)b);
-		uint64_t q = _mm512_cmpeq_epi8_mask(v, vq), c = _mm512_cmpeq_epi8_mask(v, vc),
-				 n = _mm512_cmpeq_epi8_mask(v, vn), r = _mm512_cmpeq_epi8_mask(v, vr);
-		rfl__blk_logic(k, i, q, c, n, r, rfl__inside_clmul(q), cy);
-	}
-	k->inside_carry = cy[0], k->prev_cq = cy[1], k->prev_ok = cy[2];
+	RFL__BLK_LOOP(const __m512i v = _mm512_loadu_si512((const void *)b);
+				  q = _mm512_cmpeq_epi8_mask(v, vq), c = _mm512_cmpeq_epi8_mask(v, vc);
+				  n = _mm512_cmpeq_epi8_mask(v, vn), r = _mm512_cmpeq_epi8_mask(v, vr);
+				  ins = rfl__inside_clmul(q););
 }
 /* The (j+1)-th set bit of x by PDEP (level 2 only: slow on Zen 1 and 2). */
 __attribute__((target("bmi,bmi2"))) static inline uint64_t rfl__sel_pdep(uint64_t x, uint32_t j) {
@@ -15486,6 +15472,7 @@ rfl__num16(const char *s, unsigned n, char g, char dm, uint64_t *mo, int *fo) {
 	return 1;
 }
 #endif
+#undef RFL__BLK_LOOP
 
 /* The walker's body is compiled once per instruction set (simd: 0
    baseline, 1 AVX2, 2 AVX-512BW), each with its popcnt and BMI. RFL__SELECT
@@ -16426,8 +16413,7 @@ static const unsigned char *rfl__jt_fast(rfl_reduce_state *st, const unsigned ch
 		if (*q++ != '"') return 0;
 		k = 0;
 		if (!args && e - q >= 8) { /* an event's usual keys with `": ` (as Kineto writes them) as one word */
-			uint64_t w = (uint64_t)q[0] | (uint64_t)q[1] << 8 | (uint64_t)q[2] << 16 | (uint64_t)q[3] << 24 |
-						 (uint64_t)q[4] << 32 | (uint64_t)q[5] << 40 | (uint64_t)q[6] << 48 | (uint64_t)q[7] << 56;
+			uint64_t w = rfl__le64(q);
 			uint64_t w5 = w & 0xFFFFFFFFFFull, w6 = w & 0xFFFFFFFFFFFFull, w7 = w & 0xFFFFFFFFFFFFFFull;
 			const uint64_t s2 = 0x203A22ull << 16, s3 = s2 << 8, s4 = s2 << 16;
 			if (w5 == (RFL__K4('p', 'h', 0, 0) | s2)) f = RFL__JF_PH, k = 2;
@@ -16826,14 +16812,6 @@ static int rfl__z_decode(uint64_t bb, int nb, const uint16_t *cnt, const uint16_
 	return -1;
 }
 
-static const uint16_t rfl__z_lbase[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-										  35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-static const unsigned char rfl__z_lext[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-											  3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-static const uint16_t rfl__z_dbase[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129,
-										  193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
-										  6145, 8193, 12289, 16385, 24577};
-
 /* Hand the window's new bytes to out() and the check. */
 static rfl_result rfl__z_flush(rfl_inflate *z) {
 	rfl__zmem *m = (rfl__zmem *)z->mem;
@@ -16844,7 +16822,7 @@ static rfl_result rfl__z_flush(rfl_inflate *z) {
 	if (z->kind == RFL_INFLATE_GZIP) {
 		c = ~c;
 		for (i = 0; i + 8 <= n; i += 8) { /* the CRC is linear: eight bytes' tables at once */
-			uint32_t a = c ^ ((uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24);
+			uint32_t a = c ^ (uint32_t)rfl__le64(p + i);
 			c = m->crc[7][a & 255] ^ m->crc[6][(a >> 8) & 255] ^ m->crc[5][(a >> 16) & 255] ^ m->crc[4][a >> 24] ^
 				m->crc[3][p[i + 4]] ^ m->crc[2][p[i + 5]] ^ m->crc[1][p[i + 6]] ^ m->crc[0][p[i + 7]];
 		}
@@ -16891,16 +16869,19 @@ static rfl_result rfl__z_data(rfl_inflate *z, rfl__zmem *m, const unsigned char 
 			continue;
 		}
 		if (s == 256) { RFL__ZDROP(u1); z->st = z->final ? RFL__Z_TRAIL : RFL__Z_BLOCK, z->i = 0; break; }
-		lx = rfl__z_lext[s - 257];
+		s -= 257; /* RFC 1951 3.2.5's tables, as their pattern */
+		lx = s < 8 || s == 28 ? 0 : s / 4 - 1;
 		if (u1 + lx > z->nb) break;
-		len = rfl__z_lbase[s - 257] + (uint32_t)((z->bb >> u1) & ((1u << lx) - 1));
+		len = (s < 8 ? (uint32_t)s + 3 : s == 28 ? 258u : ((4u + (uint32_t)(s & 3)) << lx) + 3) +
+			  (uint32_t)((z->bb >> u1) & ((1u << lx) - 1));
 		need = u1 + lx;
 		d = rfl__z_decode(z->bb >> need, z->nb - need, m->dcnt, m->dsym, m->dfast, &u2);
 		if (d == -2) break;
 		if (d < 0 || d > 29) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "an invalid distance code"); break; }
 		dx = d < 4 ? 0 : d / 2 - 1;
 		if (need + u2 + dx > z->nb) break;
-		dist = rfl__z_dbase[d] + (uint32_t)((z->bb >> (need + u2)) & ((1u << dx) - 1));
+		dist = (d < 4 ? (uint32_t)d + 1 : ((2u + (uint32_t)(d & 1)) << dx) + 1) +
+			   (uint32_t)((z->bb >> (need + u2)) & ((1u << dx) - 1));
 		if (dist > z->out_bytes + (z->wpos - z->fpos)) { r = rfl__z_fail(z, RFL_ERR_FORMAT, "a distance before the start of the output"); break; }
 		RFL__ZDROP(need + u2 + dx);
 		from = (z->wpos - dist) & 32767u;
