@@ -7253,15 +7253,10 @@ typedef struct rfl__hf {
 
 /* The error's place: token tok's value (the root when tok < 0). */
 static rfl_result rfl__hf_at(rfl__hf *h, int tok) {
-	size_t i, off = tok >= 0 ? h->doc.t[tok].start : 0;
-	rfl_error *e = &h->doc.err;
+	size_t off = tok >= 0 ? h->doc.t[tok].start : 0;
 	if (tok >= 0 && h->doc.t[tok].type == RFL_JSON_STR && off) off--; /* the quote */
-	e->offset = off, e->line = 1, e->col = 1;
-	for (i = 0; i < off && i < h->doc.len; i++) {
-		if (h->doc.src[i] == '\n') e->line++, e->col = 1;
-		else e->col++;
-	}
-	return e->code;
+	rfl__err_at(&h->doc.err, h->doc.src, off);
+	return h->doc.err.code;
 }
 
 /* Record an error at token tok (the root when tok < 0). */
@@ -7585,39 +7580,39 @@ static const char *const rfl__hf_inert_keys[] = {
 	"rope_scaling", "rope_parameters", "rms_norm_eps", "layer_norm_eps", "initializer_range",
 	"transformers_version", "use_cache", "attention_dropout", "hidden_dropout", "_name_or_path",
 	"auto_map", "tokenizer_class", "pretraining_tp"};
+/* Append at most len characters of s (NUL-ended), "..." when cut. */
 static void rfl__hf_put(char *buf, size_t cap, size_t *n, const char *s, size_t len) {
-	for (; len && *n + 1 < cap; len--) buf[(*n)++] = *s++;
-	if (len && cap > 4) RFL_MEMCPY(buf + cap - 4, "...", 3); /* truncated */
+	for (; len && *s && *n + 1 < cap; len--) buf[(*n)++] = *s++;
+	if (len && *s && cap > 4) RFL_MEMCPY(buf + cap - 4, "...", 3);
 	buf[*n] = 0;
 }
 static int rfl__hf_listed(const rfl__hf *h, int key, const char *const *list, size_t n) {
-	size_t i;
-	for (i = 0; i < n; i++)
-		if (rfl_json_str_eq(&h->doc, key, list[i])) return 1;
+	while (n--)
+		if (rfl_json_str_eq(&h->doc, key, list[n])) return 1;
 	return 0;
 }
+#define RFL__HF_LISTED(k, l) rfl__hf_listed(h, k, l, sizeof l / sizeof *l)
 static void rfl__hf_assumed_note(const rfl__hf *h, const rfl_llm_config *c, char *buf, size_t cap) {
-	static const char *const head[2] = {"; read: ", "; ignored (they may change the counts): "};
-	static const char *const what = "' is unknown: estimated as a Llama-style decoder (RMSNorm, SwiGLU, rotary)";
+	const char *t[6] = {"model_type '", 0,
+						"' is unknown: estimated as a Llama-style decoder (RMSNorm, SwiGLU, rotary)",
+						"; read: ", "; ignored (they may change the counts): ", ", "};
 	size_t n = 0;
-	int k, pass;
+	int k, pass, i;
 	if (!buf || !cap) return;
-	rfl__hf_put(buf, cap, &n, "model_type '", 12);
-	rfl__hf_put(buf, cap, &n, c->model_type, rfl__strlen(c->model_type));
-	rfl__hf_put(buf, cap, &n, what, rfl__strlen(what));
+	t[1] = c->model_type;
+	for (i = 0; i < 3; i++) rfl__hf_put(buf, cap, &n, t[i], (size_t)-1);
 	for (pass = 0; pass < 2; pass++) {
-		int first = 1;
+		const char *sep = t[3 + pass];
 		for (k = 1; k < h->doc.t[0].after; k = h->doc.t[k + 1].after) {
-			int known = rfl__hf_listed(h, k, rfl__hf_llama_keys, sizeof rfl__hf_llama_keys / sizeof *rfl__hf_llama_keys);
-			if (pass ? known || rfl__hf_listed(h, k, rfl__hf_inert_keys, sizeof rfl__hf_inert_keys / sizeof *rfl__hf_inert_keys)
-					 : !known)
-				continue;
-			rfl__hf_put(buf, cap, &n, first ? head[pass] : ", ", rfl__strlen(first ? head[pass] : ", "));
+			int known = RFL__HF_LISTED(k, rfl__hf_llama_keys);
+			if (pass ? known || RFL__HF_LISTED(k, rfl__hf_inert_keys) : !known) continue;
+			rfl__hf_put(buf, cap, &n, sep, (size_t)-1);
 			rfl__hf_put(buf, cap, &n, h->doc.src + h->doc.t[k].start, h->doc.t[k].end - h->doc.t[k].start);
-			first = 0;
+			sep = t[5];
 		}
 	}
 }
+#undef RFL__HF_LISTED
 
 /* The reader after the arguments' check; errors in h->doc.err. */
 static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_json_tok *toks,
