@@ -7314,18 +7314,18 @@ static rfl_result rfl__hf_bool(rfl__hf *h, const char *key, uint8_t def, uint8_t
 
 /* The activation (hidden_act / activation_function), if present. */
 static rfl_result rfl__hf_act(rfl__hf *h, rfl_llm_config *c) {
-	static const char *const gelu[] = {"gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast"};
+	static const char *const name[] = {"gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast",
+										"silu", "swish"};
 	const char *key = h->gpt2 ? "activation_function" : "hidden_act";
 	int t, i;
 	if (rfl_json_get(&h->doc, 0, "hidden_activation") >= 0) key = "hidden_activation"; /* gemma */
 	t = rfl_json_get(&h->doc, 0, key);
 	if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
-	for (i = 0; i < 4; i++)
-		if (rfl_json_str_eq(&h->doc, t, gelu[i])) { c->act = RFL_ACT_GELU; return RFL_OK; }
-	if (rfl_json_str_eq(&h->doc, t, "silu") || rfl_json_str_eq(&h->doc, t, "swish")) {
-		c->act = RFL_ACT_SILU;
-		return RFL_OK;
-	}
+	for (i = 0; i < 6; i++)
+		if (rfl_json_str_eq(&h->doc, t, name[i])) {
+			c->act = i < 4 ? RFL_ACT_GELU : RFL_ACT_SILU;
+			return RFL_OK;
+		}
 	return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, key, RFL__MSG("unknown activation"));
 }
 
@@ -7512,7 +7512,6 @@ static rfl_result rfl__hf_layers(rfl__hf *h, rfl_llm_config *c) {
 		return RFL_OK;
 	}
 	if (lt == RFL__LT_GEMMA3 && (r = rfl__hf_u32(h, "sliding_window_pattern", 0, every, &every))) return r;
-	if (lt != RFL__LT_QWEN2 && lt != RFL__LT_QWEN3 && lt != RFL__LT_QWEN3_MOE) below = 0;
 	if (!rfl__llm_pattern(c, every, below))
 		return rfl__hf_failk(h, RFL_ERR_UNSUPPORTED, "num_hidden_layers",
 							 RFL__MSG("per-layer types beyond 256 layers"));
