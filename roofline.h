@@ -8531,18 +8531,16 @@ static uint32_t rfl__fc_gpus(const rfl_llm_tp *tp) { return tp && tp->gpus > 1 ?
 static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, double *out,
 							   int *extrapolated) {
 #ifndef RFL_NO_COLLECTIVES
-	rfl_allreduce ar;
+	rfl_llm_tp_comm c;
 	rfl_result r;
 #endif
 	*out = 0, *extrapolated = 0;
 	if (rfl__fc_gpus(tp) <= 1) return RFL_OK;
 #ifndef RFL_NO_COLLECTIVES
-	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->allreduce_bytes, 0, &ar))) return r;
-	*extrapolated = ar.basis == RFL_AR_EXTRAPOLATED;
-	*out = (double)tp->allreduces * ar.time_s;
-	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->gather_bytes, 0, &ar))) return r;
-	*out += (double)tp->gathers * ar.time_s;
-	return RFL_OK;
+	r = rfl_llm_tp_comm_time(tp, m, RFL_LINK_UNKNOWN, 0, &c);
+	*extrapolated = c.allreduce.basis == RFL_AR_EXTRAPOLATED;
+	*out = c.comm_s;
+	return r;
 #else
 	(void)m;
 	return RFL_ERR_UNSUPPORTED;
