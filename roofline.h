@@ -8406,10 +8406,7 @@ static rfl_result rfl__fc_find(const rfl_machine *m, void *out, size_t size, con
 #endif
 
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
-/* ---- forecast: implementation
-   The forecast of API TRANSFORMERS: the bound on an achieved machine (the
-   datasheet's ceilings times the fitted fractions), plus what the roofline
-   has no place for (dequantization, kernel fixed costs, collectives). */
+/* ---- forecast: implementation (the terms: API TRANSFORMERS) */
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
 /* int8 tensor: not measured, fp8's */
 #define RFL__FC_ROW(ID, fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, dq8, src) \
