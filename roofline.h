@@ -7619,8 +7619,7 @@ static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_js
 	rfl_result r;
 	int t, fam;
 	char type[32];
-	r = rfl_json_parse(&h->doc, json, len, toks, cap);
-	if (r) return r;
+	if ((r = rfl_json_parse(&h->doc, json, len, toks, cap))) return r;
 	if (toks[0].type != RFL_JSON_OBJ)
 		return rfl__hf_fail(h, 0, RFL_ERR_FORMAT, "", RFL__MSG("not a JSON object"));
 	t = rfl_json_get(&h->doc, 0, "model_type");
@@ -7670,9 +7669,7 @@ RFL_API rfl_result rfl_llm_config_read(const char *json, size_t len, rfl_json_to
 
 RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_tok *toks,
 									   int cap, rfl_llm_config *out, rfl_error *err) {
-	rfl_llm_read_desc strict;
-	RFL_MEMSET(&strict, 0, sizeof strict);
-	strict.strict = 1;
+	rfl_llm_read_desc strict = {1, 0};
 	return rfl_llm_config_read(json, len, toks, cap, &strict, out, err);
 }
 /* ---- the step as layer records (rfl_llm_build)
@@ -8481,12 +8478,10 @@ static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
 		if (!best || d < bd) best = t, bd = d;
 	}
 	if (!best) return 0;
-	{
-		const rfl_link *f = best->link;
-		out->ar_base_s = f->ar_base_s, out->ar_step_s = f->ar_step_s, out->ar_eager_s = f->ar_eager_s;
-		out->ar_busbw = f->ar_busbw / f->bw_bytes_per_s * own->bw_bytes_per_s;
-		out->ar_gpus = f->ar_gpus;
-	}
+	own = best->link;
+	out->ar_base_s = own->ar_base_s, out->ar_step_s = own->ar_step_s, out->ar_eager_s = own->ar_eager_s;
+	out->ar_busbw = own->ar_busbw / own->bw_bytes_per_s * out->bw_bytes_per_s;
+	out->ar_gpus = own->ar_gpus;
 	return best->id;
 }
 
