@@ -7247,15 +7247,10 @@ typedef struct rfl__hf {
 
 /* The error's place: token tok's value (the root when tok < 0). */
 static rfl_result rfl__hf_at(rfl__hf *h, int tok) {
-	size_t i, off = tok >= 0 ? h->doc.t[tok].start : 0;
-	rfl_error *e = &h->doc.err;
+	size_t off = tok >= 0 ? h->doc.t[tok].start : 0;
 	if (tok >= 0 && h->doc.t[tok].type == RFL_JSON_STR && off) off--; /* the quote */
-	e->offset = off, e->line = 1, e->col = 1;
-	for (i = 0; i < off && i < h->doc.len; i++) {
-		if (h->doc.src[i] == '\n') e->line++, e->col = 1;
-		else e->col++;
-	}
-	return e->code;
+	rfl__err_at(&h->doc.err, h->doc.src, off);
+	return h->doc.err.code;
 }
 
 /* Record an error at token tok (the root when tok < 0). */
@@ -7313,18 +7308,18 @@ static rfl_result rfl__hf_bool(rfl__hf *h, const char *key, uint8_t def, uint8_t
 
 /* The activation (hidden_act / activation_function), if present. */
 static rfl_result rfl__hf_act(rfl__hf *h, rfl_llm_config *c) {
-	static const char *const gelu[] = {"gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast"};
+	static const char *const name[] = {"gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast",
+										"silu", "swish"};
 	const char *key = h->gpt2 ? "activation_function" : "hidden_act";
 	int t, i;
 	if (rfl_json_get(&h->doc, 0, "hidden_activation") >= 0) key = "hidden_activation"; /* gemma */
 	t = rfl_json_get(&h->doc, 0, key);
 	if (t < 0 || h->doc.t[t].type == RFL_JSON_NULL) return RFL_OK;
-	for (i = 0; i < 4; i++)
-		if (rfl_json_str_eq(&h->doc, t, gelu[i])) { c->act = RFL_ACT_GELU; return RFL_OK; }
-	if (rfl_json_str_eq(&h->doc, t, "silu") || rfl_json_str_eq(&h->doc, t, "swish")) {
-		c->act = RFL_ACT_SILU;
-		return RFL_OK;
-	}
+	for (i = 0; i < 6; i++)
+		if (rfl_json_str_eq(&h->doc, t, name[i])) {
+			c->act = i < 4 ? RFL_ACT_GELU : RFL_ACT_SILU;
+			return RFL_OK;
+		}
 	return rfl__hf_fail(h, t, RFL_ERR_UNSUPPORTED, key, RFL__MSG("unknown activation"));
 }
 
@@ -7511,7 +7506,6 @@ static rfl_result rfl__hf_layers(rfl__hf *h, rfl_llm_config *c) {
 		return RFL_OK;
 	}
 	if (lt == RFL__LT_GEMMA3 && (r = rfl__hf_u32(h, "sliding_window_pattern", 0, every, &every))) return r;
-	if (lt != RFL__LT_QWEN2 && lt != RFL__LT_QWEN3 && lt != RFL__LT_QWEN3_MOE) below = 0;
 	if (!rfl__llm_pattern(c, every, below))
 		return rfl__hf_failk(h, RFL_ERR_UNSUPPORTED, "num_hidden_layers",
 							 RFL__MSG("per-layer types beyond 256 layers"));
@@ -7579,39 +7573,39 @@ static const char *const rfl__hf_inert_keys[] = {
 	"rope_scaling", "rope_parameters", "rms_norm_eps", "layer_norm_eps", "initializer_range",
 	"transformers_version", "use_cache", "attention_dropout", "hidden_dropout", "_name_or_path",
 	"auto_map", "tokenizer_class", "pretraining_tp"};
+/* Append at most len characters of s (NUL-ended), "..." when cut. */
 static void rfl__hf_put(char *buf, size_t cap, size_t *n, const char *s, size_t len) {
-	for (; len && *n + 1 < cap; len--) buf[(*n)++] = *s++;
-	if (len && cap > 4) RFL_MEMCPY(buf + cap - 4, "...", 3); /* truncated */
+	for (; len && *s && *n + 1 < cap; len--) buf[(*n)++] = *s++;
+	if (len && *s && cap > 4) RFL_MEMCPY(buf + cap - 4, "...", 3);
 	buf[*n] = 0;
 }
 static int rfl__hf_listed(const rfl__hf *h, int key, const char *const *list, size_t n) {
-	size_t i;
-	for (i = 0; i < n; i++)
-		if (rfl_json_str_eq(&h->doc, key, list[i])) return 1;
+	while (n--)
+		if (rfl_json_str_eq(&h->doc, key, list[n])) return 1;
 	return 0;
 }
+#define RFL__HF_LISTED(k, l) rfl__hf_listed(h, k, l, sizeof l / sizeof *l)
 static void rfl__hf_assumed_note(const rfl__hf *h, const rfl_llm_config *c, char *buf, size_t cap) {
-	static const char *const head[2] = {"; read: ", "; ignored (they may change the counts): "};
-	static const char *const what = "' is unknown: estimated as a Llama-style decoder (RMSNorm, SwiGLU, rotary)";
+	const char *t[6] = {"model_type '", 0,
+						"' is unknown: estimated as a Llama-style decoder (RMSNorm, SwiGLU, rotary)",
+						"; read: ", "; ignored (they may change the counts): ", ", "};
 	size_t n = 0;
-	int k, pass;
+	int k, pass, i;
 	if (!buf || !cap) return;
-	rfl__hf_put(buf, cap, &n, "model_type '", 12);
-	rfl__hf_put(buf, cap, &n, c->model_type, rfl__strlen(c->model_type));
-	rfl__hf_put(buf, cap, &n, what, rfl__strlen(what));
+	t[1] = c->model_type;
+	for (i = 0; i < 3; i++) rfl__hf_put(buf, cap, &n, t[i], (size_t)-1);
 	for (pass = 0; pass < 2; pass++) {
-		int first = 1;
+		const char *sep = t[3 + pass];
 		for (k = 1; k < h->doc.t[0].after; k = h->doc.t[k + 1].after) {
-			int known = rfl__hf_listed(h, k, rfl__hf_llama_keys, sizeof rfl__hf_llama_keys / sizeof *rfl__hf_llama_keys);
-			if (pass ? known || rfl__hf_listed(h, k, rfl__hf_inert_keys, sizeof rfl__hf_inert_keys / sizeof *rfl__hf_inert_keys)
-					 : !known)
-				continue;
-			rfl__hf_put(buf, cap, &n, first ? head[pass] : ", ", rfl__strlen(first ? head[pass] : ", "));
+			int known = RFL__HF_LISTED(k, rfl__hf_llama_keys);
+			if (pass ? known || RFL__HF_LISTED(k, rfl__hf_inert_keys) : !known) continue;
+			rfl__hf_put(buf, cap, &n, sep, (size_t)-1);
 			rfl__hf_put(buf, cap, &n, h->doc.src + h->doc.t[k].start, h->doc.t[k].end - h->doc.t[k].start);
-			first = 0;
+			sep = t[5];
 		}
 	}
 }
+#undef RFL__HF_LISTED
 
 /* The reader after the arguments' check; errors in h->doc.err. */
 static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_json_tok *toks,
@@ -7619,8 +7613,7 @@ static rfl_result rfl__hf_parse(rfl__hf *h, const char *json, size_t len, rfl_js
 	rfl_result r;
 	int t, fam;
 	char type[32];
-	r = rfl_json_parse(&h->doc, json, len, toks, cap);
-	if (r) return r;
+	if ((r = rfl_json_parse(&h->doc, json, len, toks, cap))) return r;
 	if (toks[0].type != RFL_JSON_OBJ)
 		return rfl__hf_fail(h, 0, RFL_ERR_FORMAT, "", RFL__MSG("not a JSON object"));
 	t = rfl_json_get(&h->doc, 0, "model_type");
@@ -7670,9 +7663,7 @@ RFL_API rfl_result rfl_llm_config_read(const char *json, size_t len, rfl_json_to
 
 RFL_API rfl_result rfl_llm_config_parse(const char *json, size_t len, rfl_json_tok *toks,
 									   int cap, rfl_llm_config *out, rfl_error *err) {
-	rfl_llm_read_desc strict;
-	RFL_MEMSET(&strict, 0, sizeof strict);
-	strict.strict = 1;
+	rfl_llm_read_desc strict = {1, 0};
 	return rfl_llm_config_read(json, len, toks, cap, &strict, out, err);
 }
 /* ---- the step as layer records (rfl_llm_build)
@@ -8406,10 +8397,7 @@ static rfl_result rfl__fc_find(const rfl_machine *m, void *out, size_t size, con
 #endif
 
 #if !defined(RFL_NO_LLM) && !defined(RFL_NO_FORECAST)
-/* ---- forecast: implementation
-   The forecast of API TRANSFORMERS: the bound on an achieved machine (the
-   datasheet's ceilings times the fitted fractions), plus what the roofline
-   has no place for (dequantization, kernel fixed costs, collectives). */
+/* ---- forecast: implementation (the terms: API TRANSFORMERS) */
 #if !defined(RFL_NO_HW_TABLE) && defined(RFL_HW_FORECASTS)
 /* int8 tensor: not measured, fp8's */
 #define RFL__FC_ROW(ID, fam, ref, dram, kns, kpl, tf32, fp16, bf16, fp8, dq, dq8, src) \
@@ -8484,12 +8472,10 @@ static const char *rfl__fc_link_fit(const rfl_link *own, rfl_link *out) {
 		if (!best || d < bd) best = t, bd = d;
 	}
 	if (!best) return 0;
-	{
-		const rfl_link *f = best->link;
-		out->ar_base_s = f->ar_base_s, out->ar_step_s = f->ar_step_s, out->ar_eager_s = f->ar_eager_s;
-		out->ar_busbw = f->ar_busbw / f->bw_bytes_per_s * own->bw_bytes_per_s;
-		out->ar_gpus = f->ar_gpus;
-	}
+	own = best->link;
+	out->ar_base_s = own->ar_base_s, out->ar_step_s = own->ar_step_s, out->ar_eager_s = own->ar_eager_s;
+	out->ar_busbw = own->ar_busbw / own->bw_bytes_per_s * out->bw_bytes_per_s;
+	out->ar_gpus = own->ar_gpus;
 	return best->id;
 }
 
@@ -8531,18 +8517,16 @@ static uint32_t rfl__fc_gpus(const rfl_llm_tp *tp) { return tp && tp->gpus > 1 ?
 static rfl_result rfl__fc_comm(const rfl_machine *m, const rfl_llm_tp *tp, double *out,
 							   int *extrapolated) {
 #ifndef RFL_NO_COLLECTIVES
-	rfl_allreduce ar;
+	rfl_llm_tp_comm c;
 	rfl_result r;
 #endif
 	*out = 0, *extrapolated = 0;
 	if (rfl__fc_gpus(tp) <= 1) return RFL_OK;
 #ifndef RFL_NO_COLLECTIVES
-	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->allreduce_bytes, 0, &ar))) return r;
-	*extrapolated = ar.basis == RFL_AR_EXTRAPOLATED;
-	*out = (double)tp->allreduces * ar.time_s;
-	if ((r = rfl_allreduce_time(m, (int)tp->gpus, tp->gather_bytes, 0, &ar))) return r;
-	*out += (double)tp->gathers * ar.time_s;
-	return RFL_OK;
+	r = rfl_llm_tp_comm_time(tp, m, RFL_LINK_UNKNOWN, 0, &c);
+	*extrapolated = c.allreduce.basis == RFL_AR_EXTRAPOLATED;
+	*out = c.comm_s;
+	return r;
 #else
 	(void)m;
 	return RFL_ERR_UNSUPPORTED;
