@@ -246,7 +246,7 @@ static void test_load_llm(void) {
 	d.cost.mode = RFL_MODE_TRAIN, d.phase = RFL_WL_DECODE;
 	RT_EQ_INT(rfl_workload_load(&wl, &d, big, sizeof big), RFL_ERR_ARG);
 	RT_STR(wl.err.msg, MSG("--mode train is a prefill (decode generates without gradients)"));
-	d.cost.mode = 0, d.phase = RFL_WL_PREFILL, d.seq = 0, d.seq_set = 1;
+	d.cost.mode = RFL_MODE_INFER, d.phase = RFL_WL_PREFILL, d.seq = 0, d.seq_set = 1;
 	RT_EQ_INT(rfl_workload_load(&wl, &d, big, sizeof big), RFL_ERR_ARG);
 	RT_STR(wl.err.msg, MSG("--seq must be at least 1 for a prefill"));
 	memset(&d, 0, sizeof d);
