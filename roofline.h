@@ -7580,8 +7580,9 @@ static void rfl__hf_put(char *buf, size_t cap, size_t *n, const char *s, size_t 
 	buf[*n] = 0;
 }
 static int rfl__hf_listed(const rfl__hf *h, int key, const char *const *list, size_t n) {
-	while (n--)
-		if (rfl_json_str_eq(&h->doc, key, list[n])) return 1;
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (rfl_json_str_eq(&h->doc, key, list[i])) return 1;
 	return 0;
 }
 #define RFL__HF_LISTED(k, l) rfl__hf_listed(h, k, l, sizeof l / sizeof *l)
