@@ -1041,6 +1041,12 @@ static void test_bad(void) {
 	g_input("x", "N,4294967296,4294967296");
 	RT_EQ_INT(build(13, 1, 0), RFL_ERR_OVERFLOW);
 	RT_CHECK(strstr(info.err.msg, "x") != 0);
+	/* an input and no node: a model that computes nothing is refused, not
+	   a point at 0 FLOPs and 0 bytes */
+	g_begin();
+	g_input("x", "N,4");
+	RT_EQ_INT(build(13, 1, 0), RFL_ERR_EMPTY);
+	RT_STR(info.err.msg, "the graph has no nodes: nothing to estimate");
 	/* unknown input name */
 	g_begin();
 	g_input("x", "N,4");
