@@ -2173,7 +2173,7 @@ RFL_API rfl_result rfl_onnx_finish(rfl_onnx_state *st, rfl_onnx_graph *g);
    (g->record_bound suffice; g is modified). RFL_ERR_GRAPH (a cycle),
    RFL_ERR_SHAPE / RFL_ERR_OVERFLOW, RFL_ERR_UNSUPPORTED (an output shape
    unknown), RFL_ERR_MISSING (a symbolic dim without a value), RFL_ERR_EMPTY
-   (no records); info->err (and net->err) names the node. */
+   (no node, or none doing work); info->err (and net->err) names the node. */
 RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl_net *net,
 								  rfl_onnx_info *info);
 /* Whole-buffer helper: init + push + finish. */
@@ -12833,9 +12833,11 @@ RFL_API rfl_result rfl_onnx_build(rfl_onnx_graph *g, const rfl_onnx_desc *d, rfl
 		B.node = i < g->node_count ? i : -1;
 		r = rfl__ox_berr(&B, RFL_ERR_GRAPH, "a cycle: its inputs depend on its own output", "");
 	}
-	if (!r && (!g->node_count || !net->count)) /* a model that computes nothing */
+	if (!r && (!g->node_count || !net->count)) { /* a model that computes nothing */
+		B.node = -1; /* the graph's, not a node's */
 		r = rfl__ox_berr(&B, RFL_ERR_EMPTY, g->node_count ? "the graph's nodes do no work" : "the graph has no nodes",
 						 ": nothing to estimate");
+	}
 	if (r && !info->err.code) info->err.code = r;
 	if (r && !net->err.code) net->err = info->err, net->err.index = net->count;
 	return r;

@@ -1047,6 +1047,14 @@ static void test_bad(void) {
 	g_input("x", "N,4");
 	RT_EQ_INT(build(13, 1, 0), RFL_ERR_EMPTY);
 	RT_STR(info.err.msg, "the graph has no nodes: nothing to estimate");
+	/* no input, one node on a constant: folded, no record */
+	g_begin();
+	g_init_i64("w", "2,2", 0, 0);
+	n_begin("Shape", "s", "w", "y");
+	n_end();
+	RT_EQ_INT(build(13, 1, 0), RFL_ERR_EMPTY);
+	RT_STR(info.err.msg, "the graph's nodes do no work: nothing to estimate");
+	RT_STR(info.err.where, "");
 	/* unknown input name */
 	g_begin();
 	g_input("x", "N,4");
